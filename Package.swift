@@ -1,0 +1,71 @@
+// swift-tools-version:6.0
+// Useful Map: a door-to-door trip planner daemon (`usefulmapd`) and its thin client (`umctl`).
+//
+// Layering: dependencies point inward, and Tests/ArchitectureTests re-checks every
+// `import` line so nobody widens them by accident.
+//
+//   Planner (domain + planner; Foundation only)
+//     ← SQLite (typed wrapper of the system libsqlite3)
+//     ← Store, Streets, Transit (adapters: storage, street routing, transit routing)
+//     ← Daemon (composition root and socket server) ← usefulmapd
+//   WireProtocol (Foundation only) ← Daemon, umctl
+//
+// System libraries come from Debian packages listed in README.md.
+import PackageDescription
+
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "UsefulMap",
+    products: [
+        .executable(name: "usefulmapd", targets: ["usefulmapd"]),
+        .executable(name: "umctl", targets: ["umctl"]),
+        .executable(name: "usefulmap-routino-worker", targets: ["usefulmap-routino-worker"]),
+        .executable(name: "usefulmap-bench", targets: ["usefulmap-bench"]),
+    ],
+    targets: [
+        // MARK: - System libraries
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CRoutino", path: "Sources/CRoutino"),
+        .systemLibrary(name: "CReadOSM", path: "Sources/CReadOSM"),
+        .systemLibrary(name: "CZip", path: "Sources/CZip"),
+
+        // MARK: - Domain
+        .target(name: "Planner", swiftSettings: swift6),
+
+        // MARK: - Storage
+        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: swift6),
+        .target(name: "Store", dependencies: ["Planner", "SQLite"], swiftSettings: swift6),
+
+        // MARK: - Street routing and places
+        .target(name: "Streets", dependencies: ["Planner", "SQLite", "CReadOSM"], swiftSettings: swift6),
+        .executableTarget(name: "usefulmap-routino-worker", dependencies: ["CRoutino"], swiftSettings: swift6),
+
+        // MARK: - Transit routing
+        .target(name: "Transit", dependencies: ["Planner", "SQLite", "CZip"], swiftSettings: swift6),
+
+        // MARK: - Wire protocol, daemon, client
+        .target(name: "WireProtocol", swiftSettings: swift6),
+        .target(name: "Daemon",
+                dependencies: ["Planner", "Store", "Streets", "Transit", "WireProtocol"],
+                swiftSettings: swift6),
+        .executableTarget(name: "usefulmapd", dependencies: ["Daemon"], swiftSettings: swift6),
+        .executableTarget(name: "umctl", dependencies: ["WireProtocol"], swiftSettings: swift6),
+
+        // MARK: - Benchmarks
+        .executableTarget(name: "usefulmap-bench",
+                          dependencies: ["Planner", "SQLite", "Store", "Streets", "Transit", "WireProtocol", "Daemon"],
+                          swiftSettings: swift6),
+
+        // MARK: - Tests
+        .testTarget(name: "ArchitectureTests", swiftSettings: swift6),
+        .testTarget(name: "PlannerTests", dependencies: ["Planner"], swiftSettings: swift6),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite", "Planner"], swiftSettings: swift6),
+        .testTarget(name: "StreetsTests", dependencies: ["Streets", "SQLite", "Planner"], swiftSettings: swift6),
+        .testTarget(name: "TransitTests", dependencies: ["Transit", "SQLite", "Planner"], swiftSettings: swift6),
+        .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"], swiftSettings: swift6),
+        .testTarget(name: "DaemonIntegrationTests",
+                    dependencies: ["WireProtocol", "Daemon"],
+                    swiftSettings: swift6),
+    ]
+)

@@ -1,0 +1,32 @@
+import Foundation
+
+/// What kind of thing a place is; used for display and for the "prefer a train station" rule.
+public enum PlaceKind: String, Sendable, Codable, CaseIterable {
+    case address, street, poi, transitStop = "transit_stop", saved
+}
+
+/// A named coordinate. Its `id` is the key for locks and history de-duplication.
+public struct Place: Hashable, Sendable, Codable {
+    public var name: String
+    public var coordinate: Coordinate
+    public var kind: PlaceKind?
+
+    public init(name: String, coordinate: Coordinate, kind: PlaceKind? = nil) {
+        self.name = name
+        self.coordinate = coordinate
+        self.kind = kind
+    }
+
+    /// `"<name>@<lat>,<lon>"` with exactly seven decimals, independent of the locale.
+    public var id: String {
+        Place.identifier(name: name, coordinate: coordinate)
+    }
+
+    public static func identifier(name: String, coordinate: Coordinate) -> String {
+        "\(name)@\(sevenDecimals(coordinate.latitude)),\(sevenDecimals(coordinate.longitude))"
+    }
+
+    static func sevenDecimals(_ value: Double) -> String {
+        String(format: "%.7f", locale: Locale(identifier: "en_US_POSIX"), value)
+    }
+}

@@ -1,0 +1,34 @@
+/// Errors from the domain when the user asks for something impossible. `code` goes on the wire.
+public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
+    case invalidCoordinate(latitude: Double, longitude: Double)
+    case tooFewNodes(Int)
+    case nodeIndexOutOfRange(index: Int, nodeCount: Int)
+    case segmentIndexOutOfRange(index: Int, segmentCount: Int)
+    case cannotRemoveEndpoint(index: Int)
+    case noPendingUpdate(segment: Int)
+    case noLegToPin(segment: Int)
+
+    public var code: String {
+        switch self {
+        case .invalidCoordinate: "invalid_coordinate"
+        case .tooFewNodes: "too_few_nodes"
+        case .nodeIndexOutOfRange, .segmentIndexOutOfRange: "index_out_of_range"
+        case .cannotRemoveEndpoint: "cannot_remove_endpoint"
+        case .noPendingUpdate: "no_pending_update"
+        case .noLegToPin: "no_leg_to_pin"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .invalidCoordinate(lat, lon):
+            "invalid coordinate \(lat),\(lon): latitude must be within ±90 and longitude within ±180"
+        case let .tooFewNodes(n): "a plan needs at least 2 places, got \(n)"
+        case let .nodeIndexOutOfRange(i, n): "node \(i) does not exist (the plan has \(n) nodes)"
+        case let .segmentIndexOutOfRange(i, n): "segment \(i) does not exist (the plan has \(n) segments)"
+        case let .cannotRemoveEndpoint(i): "node \(i) is the origin or the destination and cannot be removed"
+        case let .noPendingUpdate(s): "segment \(s) has no pending update"
+        case let .noLegToPin(s): "segment \(s) has no computed leg to pin"
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// A stop where a transit ride boards or alights.
+public struct TransitStopCall: Hashable, Sendable, Codable {
+    public var stopID: String?
+    public var name: String
+    public var coordinate: Coordinate
+    public var time: Date
+
+    public init(stopID: String? = nil, name: String, coordinate: Coordinate, time: Date) {
+        self.stopID = stopID
+        self.name = name
+        self.coordinate = coordinate
+        self.time = time
+    }
+}
+
+/// One vehicle ride inside a transit leg: what MapKit never told the original app.
+public struct TransitRide: Hashable, Sendable, Codable {
+    /// The line's short name as passengers know it ("3", "Y3").
+    public var lineName: String
+    /// "tram", "bus", "rail", … from GTFS `route_type`.
+    public var vehicle: String
+    public var headsign: String?
+    public var tripID: String?
+    public var boarding: TransitStopCall
+    public var alighting: TransitStopCall
+
+    public init(lineName: String, vehicle: String, headsign: String? = nil, tripID: String? = nil,
+                boarding: TransitStopCall, alighting: TransitStopCall) {
+        self.lineName = lineName
+        self.vehicle = vehicle
+        self.headsign = headsign
+        self.tripID = tripID
+        self.boarding = boarding
+        self.alighting = alighting
+    }
+}
+
+/// The result of one routing query for one segment.
+public struct RouteLeg: Hashable, Sendable, Codable {
+    public var mode: TravelMode
+    /// Seconds from departure to arrival (for transit: waiting at the first stop excluded,
+    /// walks and transfers between rides included).
+    public var expectedTravelTime: TimeInterval
+    /// Metres, when the engine knows.
+    public var distance: Double?
+    /// Walk and car legs carry no dates by themselves; `schedule()` gives them times.
+    public var departure: Date?
+    public var arrival: Date?
+    /// Walk and car only; transit legs may carry the rides' stop positions.
+    public var geometry: [Coordinate]
+    /// Transit only: the rides in order. Transfers are `rides.count - 1`.
+    public var rides: [TransitRide]
+
+    public init(mode: TravelMode, expectedTravelTime: TimeInterval, distance: Double? = nil,
+                departure: Date? = nil, arrival: Date? = nil,
+                geometry: [Coordinate] = [], rides: [TransitRide] = []) {
+        self.mode = mode
+        self.expectedTravelTime = expectedTravelTime
+        self.distance = distance
+        self.departure = departure
+        self.arrival = arrival
+        self.geometry = geometry
+        self.rides = rides
+    }
+
+    /// Number of changes between vehicles; zero for walk and car.
+    public var transfers: Int { max(0, rides.count - 1) }
+
+    /// Trip identifiers of the rides, used to re-find a pinned departure.
+    public var tripIDs: [String] { rides.compactMap(\.tripID) }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// A door-to-door plan: ≥ 2 nodes and, for each of the `nodes.count - 1` segments,
+/// a mode and an optional leg (absent = not computed yet, or the query failed).
+///
+/// The invariant `modes.count == legs.count == nodes.count - 1` is kept by making the
+/// three arrays settable only through the operations in this module.
+public struct RoutePlan: Hashable, Sendable, Codable {
+    public private(set) var nodes: [PlanNode]
+    public private(set) var modes: [TravelMode]
+    public internal(set) var legs: [RouteLeg?]
+    public var timePreference: TimePreference
+    public internal(set) var pace: WalkingPace
+    public internal(set) var locks: [SegmentKey: SegmentLock]
+    public internal(set) var pinned: PinnedDeparture?
+    public internal(set) var pending: [SegmentKey: PendingSegmentUpdate]
+
+    /// Creates a plan; every leg starts empty.
+    /// - throws: `PlannerError.tooFewNodes` unless there are at least two nodes and
+    ///   `modes` has exactly one entry per segment.
+    public init(nodes: [PlanNode], modes: [TravelMode], timePreference: TimePreference = .leaveNow,
+                pace: WalkingPace = .normal) throws {
+        guard nodes.count >= 2 else { throw PlannerError.tooFewNodes(nodes.count) }
+        guard modes.count == nodes.count - 1 else {
+            throw PlannerError.segmentIndexOutOfRange(index: modes.count, segmentCount: nodes.count - 1)
+        }
+        self.nodes = nodes
+        self.modes = modes
+        self.legs = Array(repeating: nil, count: modes.count)
+        self.timePreference = timePreference
+        self.pace = pace
+        self.locks = [:]
+        self.pinned = nil
+        self.pending = [:]
+    }
+
+    /// Restores a saved plan exactly (used by storage). Checks the invariant.
+    public init(restoring nodes: [PlanNode], modes: [TravelMode], legs: [RouteLeg?],
+                timePreference: TimePreference, pace: WalkingPace,
+                locks: [SegmentKey: SegmentLock], pinned: PinnedDeparture?,
+                pending: [SegmentKey: PendingSegmentUpdate]) throws {
+        try self.init(nodes: nodes, modes: modes, timePreference: timePreference, pace: pace)
+        guard legs.count == modes.count else {
+            throw PlannerError.segmentIndexOutOfRange(index: legs.count, segmentCount: modes.count)
+        }
+        self.legs = legs
+        self.locks = locks
+        self.pinned = pinned
+        self.pending = pending
+    }
+
+    public var segmentCount: Int { modes.count }
+
+    /// The key of segment `index` (0-based).
+    public func segmentKey(_ index: Int) -> SegmentKey {
+        SegmentKey(fromID: nodes[index].place.id, toID: nodes[index + 1].place.id)
+    }
+
+    /// The 0-based index of the segment with this key, if it is in the plan.
+    public func segmentIndex(of key: SegmentKey) -> Int? {
+        (0..<segmentCount).first { segmentKey($0) == key }
+    }
+
+    // MARK: - Internal mutation (operations keep the invariant)
+
+    /// Replaces nodes and modes together; legs are reset to empty except those the caller keeps.
+    mutating func replaceStructure(nodes: [PlanNode], modes: [TravelMode], legs: [RouteLeg?]) {
+        precondition(nodes.count >= 2 && modes.count == nodes.count - 1 && legs.count == modes.count,
+                     "RoutePlan invariant broken by an internal operation")
+        self.nodes = nodes
+        self.modes = modes
+        self.legs = legs
+    }
+
+    mutating func setMode(_ mode: TravelMode, at index: Int) {
+        modes[index] = mode
+    }
+
+    mutating func setNode(_ node: PlanNode, at index: Int) {
+        nodes[index] = node
+    }
+}

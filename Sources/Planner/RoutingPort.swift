@@ -1,0 +1,82 @@
+import Foundation
+
+/// When one routing query should be anchored.
+public enum LegTiming: Hashable, Sendable {
+    /// Earliest arrival leaving at this instant.
+    case departAt(Date)
+    /// Latest departure still arriving by this instant.
+    case arriveBy(Date)
+}
+
+/// One routing question for one segment.
+public struct LegQuery: Hashable, Sendable {
+    public var from: Place
+    public var to: Place
+    public var mode: TravelMode
+    public var timing: LegTiming
+    /// Walk durations (walk legs, and transit access/egress walks) are scaled by this pace.
+    public var pace: WalkingPace
+
+    public init(from: Place, to: Place, mode: TravelMode, timing: LegTiming, pace: WalkingPace) {
+        self.from = from
+        self.to = to
+        self.mode = mode
+        self.timing = timing
+        self.pace = pace
+    }
+}
+
+/// Why a routing engine gave no leg. `code` is stable and goes on the wire.
+public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The engine knows the area but found no way (no service that day, disconnected roads).
+    case noRoute(String)
+    /// The area, or this mode in it, is not covered by any imported region or feed.
+    case unsupportedInRegion(String)
+    /// A point is more than the engine's snapping distance from any road.
+    case noRoadNearby(String)
+    /// The date is outside every feed's service period; the message names the period.
+    case outsideServicePeriod(String)
+    /// The engine itself failed (a worker crashed twice, a corrupt region).
+    case engineFailure(String)
+
+    public var code: String {
+        switch self {
+        case .noRoute: "no_route"
+        case .unsupportedInRegion: "unsupported_in_region"
+        case .noRoadNearby: "no_road_nearby"
+        case .outsideServicePeriod: "outside_service_period"
+        case .engineFailure: "engine_failure"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .noRoute(let m), .unsupportedInRegion(let m), .noRoadNearby(let m),
+             .outsideServicePeriod(let m), .engineFailure(let m): m
+        }
+    }
+
+    public var description: String { "\(code): \(message)" }
+}
+
+/// The planner's only view of routing. Implementations live in outer modules
+/// (Streets, Transit, and the daemon's router that dispatches between them).
+public protocol RoutingPort: Sendable {
+    /// One leg. Throws `RoutingError` (or `CancellationError`).
+    func leg(for query: LegQuery) async throws -> RouteLeg
+    /// Transit stops within `radius` metres, nearest first, at most `limit`.
+    func nearbyStops(around coordinate: Coordinate, radius: Double, limit: Int) async throws -> [Place]
+    /// Text place search, best first.
+    func search(_ text: String, near: Coordinate?) async throws -> [Place]
+}
+
+/// "Now", injected so that tests control time.
+public protocol Clock: Sendable {
+    func now() -> Date
+}
+
+/// The real clock, chosen by the composition root.
+public struct SystemClock: Clock {
+    public init() {}
+    public func now() -> Date { Date() }
+}

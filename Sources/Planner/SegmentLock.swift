@@ -1,0 +1,16 @@
+import Foundation
+
+/// What the user decided for a segment; automation (presets, refinement) never overrides it.
+public struct SegmentLock: Hashable, Sendable, Codable {
+    public var mode: TravelMode
+    /// The departure the user chose, if any.
+    public var departure: Date?
+    /// The segment's duration when the user decided.
+    public var duration: TimeInterval?
+
+    public init(mode: TravelMode, departure: Date? = nil, duration: TimeInterval? = nil) {
+        self.mode = mode
+        self.departure = departure
+        self.duration = duration
+    }
+}

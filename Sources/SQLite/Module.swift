@@ -1,0 +1,1 @@
+// Placeholder so the module builds; filled in by its issue.

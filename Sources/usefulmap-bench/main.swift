@@ -1,0 +1,28 @@
+import Foundation
+
+/// `usefulmap-bench SUITE... [--json]`: one suite per area; `all` runs every suite.
+/// Build with `swift build -c release` before trusting any figure.
+let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
+    // Each area registers its suite here, in layer order.
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let json = arguments.contains("--json")
+let requested = arguments.filter { !$0.hasPrefix("--") }
+if requested.isEmpty || arguments.contains("--help") {
+    print("usage: usefulmap-bench SUITE... [--json]   suites: all \(suites.map(\.name).joined(separator: " "))")
+    exit(requested.isEmpty && !arguments.contains("--help") ? 2 : 0)
+}
+let unknown = requested.filter { name in name != "all" && !suites.contains { $0.name == name } }
+if !unknown.isEmpty {
+    FileHandle.standardError.write(Data("usefulmap-bench: unknown suite \(unknown.joined(separator: ", "))\n".utf8))
+    exit(2)
+}
+for suite in suites where requested.contains("all") || requested.contains(suite.name) {
+    do {
+        printReport(try await suite.run(), json: json)
+    } catch {
+        FileHandle.standardError.write(Data("usefulmap-bench: suite \(suite.name) failed: \(error)\n".utf8))
+        exit(1)
+    }
+}
