@@ -1,0 +1,256 @@
+/// The params of every method, shared by the client (which builds them) and the daemon (which
+/// decodes them with `WireCodec.params`). Places are strings the daemon resolves: a saved
+/// place's name, `lat,lon`, `@here`, or text that is searched (first result). Times are
+/// `HH:MM` today or ISO 8601, in the region's time zone. Node and segment numbers start at 1.
+public enum Params {
+    public struct Hello: Hashable, Sendable, Codable {
+        public var protocolVersion: Int
+        public var client: String?
+        public init(protocolVersion: Int = ProtocolVersion.current, client: String? = nil) {
+            self.protocolVersion = protocolVersion
+            self.client = client
+        }
+        enum CodingKeys: String, CodingKey {
+            case client
+            case protocolVersion = "protocol_version"
+        }
+    }
+
+    public struct Empty: Hashable, Sendable, Codable {
+        public init() {}
+    }
+
+    public struct Name: Hashable, Sendable, Codable {
+        public var name: String
+        public init(name: String) { self.name = name }
+    }
+
+    public struct RegionImport: Hashable, Sendable, Codable {
+        public var name: String
+        /// Absolute path of an `.osm.pbf` (or `.osm`) file readable by the daemon.
+        public var osm: String
+        /// Absolute paths of GTFS zip files.
+        public var gtfs: [String]
+        /// Replace an existing region of that name.
+        public var force: Bool?
+        public init(name: String, osm: String, gtfs: [String], force: Bool? = nil) {
+            self.name = name
+            self.osm = osm
+            self.gtfs = gtfs
+            self.force = force
+        }
+    }
+
+    public struct Search: Hashable, Sendable, Codable {
+        public var text: String
+        public var near: String?
+        /// `street`, `poi` or `stop`.
+        public var kind: String?
+        public var limit: Int?
+        public init(text: String, near: String? = nil, kind: String? = nil, limit: Int? = nil) {
+            self.text = text
+            self.near = near
+            self.kind = kind
+            self.limit = limit
+        }
+    }
+
+    public struct PlaceSave: Hashable, Sendable, Codable {
+        public var name: String
+        public var place: String
+        public var note: String?
+        public init(name: String, place: String, note: String? = nil) {
+            self.name = name
+            self.place = place
+            self.note = note
+        }
+    }
+
+    public struct PlaceRename: Hashable, Sendable, Codable {
+        public var old: String
+        public var new: String
+        public init(old: String, new: String) {
+            self.old = old
+            self.new = new
+        }
+    }
+
+    public struct LocationSet: Hashable, Sendable, Codable {
+        public var lat: Double
+        public var lon: Double
+        public var accuracyM: Double?
+        public init(lat: Double, lon: Double, accuracyM: Double? = nil) {
+            self.lat = lat
+            self.lon = lon
+            self.accuracyM = accuracyM
+        }
+        enum CodingKeys: String, CodingKey {
+            case lat, lon
+            case accuracyM = "accuracy_m"
+        }
+    }
+
+    /// `at` (depart at) and `arrive_by` are exclusive; neither means leave now.
+    public struct Compare: Hashable, Sendable, Codable {
+        public var from: String
+        public var to: String
+        public var at: String?
+        public var arriveBy: String?
+        public var pace: String?
+        public init(from: String, to: String, at: String? = nil, arriveBy: String? = nil, pace: String? = nil) {
+            self.from = from
+            self.to = to
+            self.at = at
+            self.arriveBy = arriveBy
+            self.pace = pace
+        }
+        enum CodingKeys: String, CodingKey {
+            case from, to, at, pace
+            case arriveBy = "arrive_by"
+        }
+    }
+
+    public struct PlanNew: Hashable, Sendable, Codable {
+        public var from: String
+        public var to: String
+        /// `walk`, `transit`, `car`, or null for the fastest.
+        public var mode: String?
+        public var at: String?
+        public var arriveBy: String?
+        public var pace: String?
+        public var title: String?
+        public init(from: String, to: String, mode: String? = nil, at: String? = nil, arriveBy: String? = nil,
+                    pace: String? = nil, title: String? = nil) {
+            self.from = from
+            self.to = to
+            self.mode = mode
+            self.at = at
+            self.arriveBy = arriveBy
+            self.pace = pace
+            self.title = title
+        }
+        enum CodingKeys: String, CodingKey {
+            case from, to, mode, at, pace, title
+            case arriveBy = "arrive_by"
+        }
+    }
+
+    public struct PlanID: Hashable, Sendable, Codable {
+        public var id: Int64
+        public init(id: Int64) { self.id = id }
+    }
+
+    public struct PlanInsert: Hashable, Sendable, Codable {
+        public var id: Int64
+        /// The new node goes after node `after` (1-based; 1 = after the origin).
+        public var after: Int
+        public var place: String
+        /// The mode of the new segment; null keeps the split segment's mode.
+        public var mode: String?
+        public init(id: Int64, after: Int, place: String, mode: String? = nil) {
+            self.id = id
+            self.after = after
+            self.place = place
+            self.mode = mode
+        }
+    }
+
+    public struct PlanNode: Hashable, Sendable, Codable {
+        public var id: Int64
+        public var node: Int
+        public init(id: Int64, node: Int) {
+            self.id = id
+            self.node = node
+        }
+    }
+
+    public struct PlanSegment: Hashable, Sendable, Codable {
+        public var id: Int64
+        public var segment: Int
+        public init(id: Int64, segment: Int) {
+            self.id = id
+            self.segment = segment
+        }
+    }
+
+    public struct PlanMode: Hashable, Sendable, Codable {
+        public var id: Int64
+        public var segment: Int
+        public var mode: String
+        public init(id: Int64, segment: Int, mode: String) {
+            self.id = id
+            self.segment = segment
+            self.mode = mode
+        }
+    }
+
+    /// `walk`, `transit`, `car` or `fastest`.
+    public struct PlanPreset: Hashable, Sendable, Codable {
+        public var id: Int64
+        public var preset: String
+        public init(id: Int64, preset: String) {
+            self.id = id
+            self.preset = preset
+        }
+    }
+
+    public struct PlanPin: Hashable, Sendable, Codable {
+        public var id: Int64
+        public var segment: Int
+        /// The departure to look for and pin on that segment.
+        public var time: String
+        public init(id: Int64, segment: Int, time: String) {
+            self.id = id
+            self.segment = segment
+            self.time = time
+        }
+    }
+
+    /// `slow`, `normal`, `fast` or `next` (cycles normal → fast → slow).
+    public struct PlanPace: Hashable, Sendable, Codable {
+        public var id: Int64
+        public var pace: String
+        public init(id: Int64, pace: String) {
+            self.id = id
+            self.pace = pace
+        }
+    }
+
+    /// Exactly one of `now: true`, `at`, `arrive_by`.
+    public struct PlanTime: Hashable, Sendable, Codable {
+        public var id: Int64
+        public var now: Bool?
+        public var at: String?
+        public var arriveBy: String?
+        public init(id: Int64, now: Bool? = nil, at: String? = nil, arriveBy: String? = nil) {
+            self.id = id
+            self.now = now
+            self.at = at
+            self.arriveBy = arriveBy
+        }
+        enum CodingKeys: String, CodingKey {
+            case id, now, at
+            case arriveBy = "arrive_by"
+        }
+    }
+
+    public struct PlanRefine: Hashable, Sendable, Codable {
+        public var id: Int64
+        public var depth: Int?
+        public init(id: Int64, depth: Int? = nil) {
+            self.id = id
+            self.depth = depth
+        }
+    }
+
+    public struct HistoryList: Hashable, Sendable, Codable {
+        public var limit: Int?
+        public init(limit: Int? = nil) { self.limit = limit }
+    }
+
+    /// `searches` or `routes`.
+    public struct HistoryClear: Hashable, Sendable, Codable {
+        public var which: String
+        public init(which: String) { self.which = which }
+    }
+}

@@ -1,0 +1,56 @@
+/// A place as the daemon reports it (search results, saved places, plan ends).
+public struct PlaceDocument: Hashable, Sendable, Codable {
+    public var name: String
+    public var lat: Double
+    public var lon: Double
+    /// `address`, `street`, `poi`, `transit_stop`, `saved`, or null.
+    public var kind: String?
+    public var note: String?
+
+    public init(name: String, lat: Double, lon: Double, kind: String? = nil, note: String? = nil) {
+        self.name = name
+        self.lat = lat
+        self.lon = lon
+        self.kind = kind
+        self.note = note
+    }
+}
+
+/// An entry of search or route history, newest first.
+public struct HistoryEntryDocument: Hashable, Sendable, Codable {
+    /// The search text, or `from → to` for a route.
+    public var label: String
+    public var from: PlaceDocument?
+    public var to: PlaceDocument?
+    public var place: PlaceDocument?
+    public var at: String?
+
+    public init(label: String, from: PlaceDocument? = nil, to: PlaceDocument? = nil,
+                place: PlaceDocument? = nil, at: String? = nil) {
+        self.label = label
+        self.from = from
+        self.to = to
+        self.place = place
+        self.at = at
+    }
+}
+
+/// The latest location fix `@here` resolves to.
+public struct LocationDocument: Hashable, Sendable, Codable {
+    public var lat: Double
+    public var lon: Double
+    public var accuracyM: Double?
+    public var at: String
+
+    public init(lat: Double, lon: Double, accuracyM: Double?, at: String) {
+        self.lat = lat
+        self.lon = lon
+        self.accuracyM = accuracyM
+        self.at = at
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case lat, lon, at
+        case accuracyM = "accuracy_m"
+    }
+}

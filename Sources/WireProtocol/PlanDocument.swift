@@ -1,0 +1,230 @@
+/// A plan as `plan.*` methods return it. Node and segment numbers are 1-based everywhere on
+/// the wire, as a person counts and as `umctl plan show` prints them.
+public struct PlanDocument: Hashable, Sendable, Codable {
+    public var id: Int64
+    public var title: String?
+    public var nodes: [NodeDocument]
+    public var segments: [SegmentDocument]
+    /// Null unless every segment has a leg (a partial sum would look faster than reality).
+    public var totalDurationS: Double?
+    public var totalDistanceM: Double
+    public var pending: [PendingDocument]
+    public var pace: String
+    /// `leave_now`, `depart_at` or `arrive_by`, with `time` for the last two.
+    public var timePreference: TimePreferenceDocument
+    /// The 1-based segment whose departure is pinned, if any.
+    public var pinnedSegment: Int?
+    /// Increases with every edit; a result from an older generation is never stored or shown.
+    public var generation: Int64
+    /// The region's time zone the instants are written in.
+    public var timeZone: String
+
+    public init(id: Int64, title: String?, nodes: [NodeDocument], segments: [SegmentDocument],
+                totalDurationS: Double?, totalDistanceM: Double, pending: [PendingDocument], pace: String,
+                timePreference: TimePreferenceDocument, pinnedSegment: Int?, generation: Int64, timeZone: String) {
+        self.id = id
+        self.title = title
+        self.nodes = nodes
+        self.segments = segments
+        self.totalDurationS = totalDurationS
+        self.totalDistanceM = totalDistanceM
+        self.pending = pending
+        self.pace = pace
+        self.timePreference = timePreference
+        self.pinnedSegment = pinnedSegment
+        self.generation = generation
+        self.timeZone = timeZone
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, nodes, segments, pending, pace, generation
+        case totalDurationS = "total_duration_s"
+        case totalDistanceM = "total_distance_m"
+        case timePreference = "time_preference"
+        case pinnedSegment = "pinned_segment"
+        case timeZone = "time_zone"
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(title, forKey: .title)
+        try c.encode(nodes, forKey: .nodes)
+        try c.encode(segments, forKey: .segments)
+        try c.encode(totalDurationS, forKey: .totalDurationS)
+        try c.encode(totalDistanceM, forKey: .totalDistanceM)
+        try c.encode(pending, forKey: .pending)
+        try c.encode(pace, forKey: .pace)
+        try c.encode(timePreference, forKey: .timePreference)
+        try c.encode(pinnedSegment, forKey: .pinnedSegment)
+        try c.encode(generation, forKey: .generation)
+        try c.encode(timeZone, forKey: .timeZone)
+    }
+}
+
+public struct NodeDocument: Hashable, Sendable, Codable {
+    public var name: String
+    public var lat: Double
+    public var lon: Double
+    /// From the plan's schedule; null when no leg gives it a time.
+    public var time: String?
+    /// A stop the planner inserted, not the user.
+    public var inferred: Bool
+    public var currentLocation: Bool
+
+    public init(name: String, lat: Double, lon: Double, time: String?, inferred: Bool, currentLocation: Bool) {
+        self.name = name
+        self.lat = lat
+        self.lon = lon
+        self.time = time
+        self.inferred = inferred
+        self.currentLocation = currentLocation
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, lat, lon, time, inferred
+        case currentLocation = "current_location"
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(lat, forKey: .lat)
+        try c.encode(lon, forKey: .lon)
+        try c.encode(time, forKey: .time)
+        try c.encode(inferred, forKey: .inferred)
+        try c.encode(currentLocation, forKey: .currentLocation)
+    }
+}
+
+public struct SegmentDocument: Hashable, Sendable, Codable {
+    public var mode: String
+    /// The user decided this segment's mode (or departure); automation leaves it alone.
+    public var locked: Bool
+    /// Null when not computed yet or when routing found nothing (see `error`).
+    public var leg: LegDocument?
+    /// Why the leg is missing, when the last computation failed.
+    public var error: WireError?
+
+    public init(mode: String, locked: Bool, leg: LegDocument?, error: WireError? = nil) {
+        self.mode = mode
+        self.locked = locked
+        self.leg = leg
+        self.error = error
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(mode, forKey: .mode)
+        try c.encode(locked, forKey: .locked)
+        try c.encode(leg, forKey: .leg)
+        try c.encodeIfPresent(error, forKey: .error)
+    }
+
+    enum CodingKeys: String, CodingKey { case mode, locked, leg, error }
+}
+
+public struct LegDocument: Hashable, Sendable, Codable {
+    public var durationS: Double
+    public var distanceM: Double?
+    public var departure: String?
+    public var arrival: String?
+    public var transfers: Int
+    public var rides: [RideDocument]
+
+    public init(durationS: Double, distanceM: Double?, departure: String?, arrival: String?,
+                transfers: Int, rides: [RideDocument]) {
+        self.durationS = durationS
+        self.distanceM = distanceM
+        self.departure = departure
+        self.arrival = arrival
+        self.transfers = transfers
+        self.rides = rides
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case departure, arrival, transfers, rides
+        case durationS = "duration_s"
+        case distanceM = "distance_m"
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(durationS, forKey: .durationS)
+        try c.encode(distanceM, forKey: .distanceM)
+        try c.encode(departure, forKey: .departure)
+        try c.encode(arrival, forKey: .arrival)
+        try c.encode(transfers, forKey: .transfers)
+        try c.encode(rides, forKey: .rides)
+    }
+}
+
+/// One vehicle ride of a transit leg.
+public struct RideDocument: Hashable, Sendable, Codable {
+    public var line: String
+    public var vehicle: String
+    public var headsign: String?
+    public var from: String
+    public var to: String
+    public var departure: String
+    public var arrival: String
+
+    public init(line: String, vehicle: String, headsign: String?, from: String, to: String,
+                departure: String, arrival: String) {
+        self.line = line
+        self.vehicle = vehicle
+        self.headsign = headsign
+        self.from = from
+        self.to = to
+        self.departure = departure
+        self.arrival = arrival
+    }
+}
+
+/// "selected 22 min → latest 25 min" for a pinned segment, waiting for accept or dismiss.
+public struct PendingDocument: Hashable, Sendable, Codable {
+    public var segment: Int
+    public var selected: LegDocument
+    public var latest: LegDocument
+
+    public init(segment: Int, selected: LegDocument, latest: LegDocument) {
+        self.segment = segment
+        self.selected = selected
+        self.latest = latest
+    }
+}
+
+public struct TimePreferenceDocument: Hashable, Sendable, Codable {
+    /// `leave_now`, `depart_at` or `arrive_by`.
+    public var kind: String
+    public var time: String?
+
+    public init(kind: String, time: String?) {
+        self.kind = kind
+        self.time = time
+    }
+}
+
+/// One line of `plan.list`.
+public struct PlanSummaryDocument: Hashable, Sendable, Codable {
+    public var id: Int64
+    public var title: String?
+    public var from: String
+    public var to: String
+    public var segments: Int
+    public var updatedAt: String?
+
+    public init(id: Int64, title: String?, from: String, to: String, segments: Int, updatedAt: String?) {
+        self.id = id
+        self.title = title
+        self.from = from
+        self.to = to
+        self.segments = segments
+        self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, from, to, segments
+        case updatedAt = "updated_at"
+    }
+}

@@ -1,0 +1,113 @@
+/// `status`: what the daemon is, where its data lives, and what it has done.
+public struct StatusDocument: Hashable, Sendable, Codable {
+    public var version: String
+    public var protocolVersion: Int
+    public var databasePath: String
+    public var dataDirectory: String
+    public var socketPath: String
+    public var uptimeS: Double
+    public var regions: [RegionDocument]
+    public var counters: CountersDocument
+
+    public init(version: String, protocolVersion: Int, databasePath: String, dataDirectory: String,
+                socketPath: String, uptimeS: Double, regions: [RegionDocument], counters: CountersDocument) {
+        self.version = version
+        self.protocolVersion = protocolVersion
+        self.databasePath = databasePath
+        self.dataDirectory = dataDirectory
+        self.socketPath = socketPath
+        self.uptimeS = uptimeS
+        self.regions = regions
+        self.counters = counters
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case version, regions, counters
+        case protocolVersion = "protocol_version"
+        case databasePath = "database_path"
+        case dataDirectory = "data_directory"
+        case socketPath = "socket_path"
+        case uptimeS = "uptime_s"
+    }
+}
+
+/// What the daemon counted since it started.
+public struct CountersDocument: Hashable, Sendable, Codable {
+    public var requests: Int
+    public var routingQueries: RoutingQueryCounts
+    /// Plans whose legs were (re)computed after an edit or creation.
+    public var plansRecomputed: Int
+
+    public init(requests: Int, routingQueries: RoutingQueryCounts, plansRecomputed: Int) {
+        self.requests = requests
+        self.routingQueries = routingQueries
+        self.plansRecomputed = plansRecomputed
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case requests
+        case routingQueries = "routing_queries"
+        case plansRecomputed = "plans_recomputed"
+    }
+}
+
+/// One routing query is one leg asked of an engine.
+public struct RoutingQueryCounts: Hashable, Sendable, Codable {
+    public var total: Int
+    public var walk: Int
+    public var transit: Int
+    public var car: Int
+
+    public init(walk: Int, transit: Int, car: Int) {
+        self.walk = walk
+        self.transit = transit
+        self.car = car
+        self.total = walk + transit + car
+    }
+}
+
+/// An imported region.
+public struct RegionDocument: Hashable, Sendable, Codable {
+    public var name: String
+    public var hasTransit: Bool
+    public var timeZone: String?
+    public var importedAt: String?
+    /// `[min_lat, min_lon, max_lat, max_lon]` when known.
+    public var bounds: [Double]?
+
+    public init(name: String, hasTransit: Bool, timeZone: String?, importedAt: String?, bounds: [Double]?) {
+        self.name = name
+        self.hasTransit = hasTransit
+        self.timeZone = timeZone
+        self.importedAt = importedAt
+        self.bounds = bounds
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, bounds
+        case hasTransit = "has_transit"
+        case timeZone = "time_zone"
+        case importedAt = "imported_at"
+    }
+}
+
+/// `hello` result: who answered and which protocol versions it speaks.
+public struct HelloDocument: Hashable, Sendable, Codable {
+    public var server: String
+    public var version: String
+    public var protocolVersion: Int
+    public var oldestSupportedVersion: Int
+
+    public init(server: String, version: String, protocolVersion: Int, oldestSupportedVersion: Int) {
+        self.server = server
+        self.version = version
+        self.protocolVersion = protocolVersion
+        self.oldestSupportedVersion = oldestSupportedVersion
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case server, version
+        case protocolVersion = "protocol_version"
+        case oldestSupportedVersion = "oldest_supported_version"
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// A blocking client for one connection to the daemon: `umctl`, the benchmarks and the
+/// integration tests all speak through it, so there is one implementation of the framing.
+///
+/// ```swift
+/// let client = try WireClient(socketPath: path)
+/// let status = try client.call(.status, Params.Empty(), as: StatusDocument.self)
+/// ```
+/// Not thread-safe: use one client per thread.
+public final class WireClient {
+    private let descriptor: Int32
+    private var framer = LineFramer(limit: 64 << 20)
+    private var ready: [Data] = []
+    private var nextID: Int64 = 1
+
+    /// Connects to the daemon's Unix socket.
+    /// - throws: `WireClientError.cannotConnect` naming the path and the reason.
+    public init(socketPath: String) throws {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw WireClientError.cannotConnect(path: socketPath, reason: String(cString: strerror(errno))) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(socketPath.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity else {
+            close(fd)
+            throw WireClientError.cannotConnect(path: socketPath, reason: "the path is longer than \(capacity - 1) bytes")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard result == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw WireClientError.cannotConnect(path: socketPath, reason: reason)
+        }
+        descriptor = fd
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends one request and waits for its response; notifications that arrive first go to
+    /// `onNotification`.
+    /// - throws: the daemon's `WireError`, or `WireClientError` when the connection fails.
+    public func call<P: Encodable>(_ method: WireMethod, _ params: P,
+                                   onNotification: (WireNotification) -> Void = { _ in }) throws -> JSONValue {
+        try call(method.rawValue, params: JSONValue(encoding: params), onNotification: onNotification)
+    }
+
+    /// Like `call`, decoding the result as `T`.
+    public func call<P: Encodable, T: Decodable>(_ method: WireMethod, _ params: P, as type: T.Type,
+                                                 onNotification: (WireNotification) -> Void = { _ in }) throws -> T {
+        let result = try call(method, params, onNotification: onNotification)
+        do {
+            return try result.decode(as: T.self)
+        } catch {
+            throw WireClientError.invalidResponse("the \(method.rawValue) result did not have the expected shape: \(error)")
+        }
+    }
+
+    /// Sends any method name (tests use it for unknown methods).
+    public func call(_ method: String, params: JSONValue?,
+                     onNotification: (WireNotification) -> Void = { _ in }) throws -> JSONValue {
+        let id = RequestID.number(nextID)
+        nextID += 1
+        try send(WireCodec.line(for: WireRequest(id: id, method: method, params: params)))
+        while true {
+            switch try receive() {
+            case .notification(let notification):
+                onNotification(notification)
+            case .response(let response):
+                if let error = response.error { throw error }
+                guard response.id == id else {
+                    throw WireClientError.invalidResponse("response for request \(response.id?.description ?? "null"), expected \(id)")
+                }
+                return response.result ?? .null
+            }
+        }
+    }
+
+    /// Writes raw bytes (tests send broken lines with it).
+    public func send(_ data: Data) throws {
+        try data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw WireClientError.connectionClosed(String(cString: strerror(errno)))
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Reads the next message the daemon sent.
+    public func receive() throws -> WireIncoming {
+        let line = try receiveLine()
+        do {
+            return try WireCodec.incoming(from: line)
+        } catch {
+            throw WireClientError.invalidResponse("the daemon sent a line that is not a message")
+        }
+    }
+
+    /// Reads the next raw line, or throws `connectionClosed` at end of stream.
+    public func receiveLine() throws -> Data {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while ready.isEmpty {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw WireClientError.connectionClosed(String(cString: strerror(errno)))
+            }
+            if count == 0 { throw WireClientError.connectionClosed("the daemon closed the connection") }
+            for event in framer.append(buffer[0..<count]) {
+                switch event {
+                case .line(let line): ready.append(line)
+                case .tooLong: throw WireClientError.invalidResponse("a response line was longer than 64 MiB")
+                }
+            }
+        }
+        return ready.removeFirst()
+    }
+
+    /// Half-closes the sending side: the daemon sees end of stream after what was sent.
+    public func finishSending() {
+        shutdown(descriptor, Int32(SHUT_WR))
+    }
+}
+
+/// Why talking to the daemon failed (as opposed to the daemon answering with an error).
+public enum WireClientError: Error, Hashable, Sendable, CustomStringConvertible {
+    case cannotConnect(path: String, reason: String)
+    case connectionClosed(String)
+    case invalidResponse(String)
+
+    public var description: String {
+        switch self {
+        case let .cannotConnect(path, reason): "cannot connect to usefulmapd at \(path): \(reason)"
+        case let .connectionClosed(reason): "connection to usefulmapd lost: \(reason)"
+        case let .invalidResponse(reason): "unexpected answer from usefulmapd: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// Sizes and versions both ends agree on.
+public enum WireLimits {
+    /// A line (without its newline) longer than this gets `line_too_long` and the connection closes.
+    public static let maximumLineBytes = 1 << 20
+}
+
+/// The protocol version exchanged by `hello`. Bump `current` on an incompatible change and
+/// raise `oldestSupported` when the daemon stops understanding old clients.
+public enum ProtocolVersion {
+    public static let current = 1
+    public static let oldestSupported = 1
+    /// The product version both binaries report.
+    public static let softwareVersion = "0.1.0"
+}

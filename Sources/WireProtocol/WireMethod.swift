@@ -1,0 +1,46 @@
+/// Every method the daemon answers. `docs/protocol.md` documents each one; the client and the
+/// daemon both spell method names only through this type.
+public enum WireMethod: String, CaseIterable, Sendable {
+    case hello
+    case status
+    case regionImport = "region.import"
+    case regionList = "region.list"
+    case regionRemove = "region.remove"
+    case search
+    case placeSave = "place.save"
+    case placeList = "place.list"
+    case placeRename = "place.rename"
+    case placeRemove = "place.remove"
+    case locationSet = "location.set"
+    case locationShow = "location.show"
+    case compare
+    case planNew = "plan.new"
+    case planList = "plan.list"
+    case planShow = "plan.show"
+    case planDelete = "plan.delete"
+    case planInsert = "plan.insert"
+    case planRemove = "plan.remove"
+    case planMode = "plan.mode"
+    case planSwap = "plan.swap"
+    case planPreset = "plan.preset"
+    case planRebuild = "plan.rebuild"
+    case planPin = "plan.pin"
+    case planUnpin = "plan.unpin"
+    case planPace = "plan.pace"
+    case planTime = "plan.time"
+    case planRefine = "plan.refine"
+    case planAccept = "plan.accept"
+    case planDismiss = "plan.dismiss"
+    case planLink = "plan.link"
+    case historySearches = "history.searches"
+    case historyRoutes = "history.routes"
+    case historyClear = "history.clear"
+    case watch
+
+    /// Methods that send notifications before their final response.
+    public var isStreaming: Bool { self == .regionImport || self == .watch }
+
+    /// Notification method names.
+    public static let progressNotification = "progress"
+    public static let eventNotification = "event"
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Instants on the wire: ISO 8601 with the region's UTC offset (`2022-01-12T08:15:00+02:00`),
+/// and the times a person types (`HH:MM` today, or ISO 8601 with or without an offset).
+public enum WireTime {
+    /// `2022-01-12T08:15:00+02:00` in `timeZone` (`Z` only when the offset is zero).
+    public static func string(from date: Date, timeZone: TimeZone) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = timeZone
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    /// Reads an instant the daemon wrote (any offset).
+    public static func date(from text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+
+    /// Interprets what a person typed: `HH:MM` is today in `timeZone` (the day of `now` there);
+    /// `YYYY-MM-DDTHH:MM[:SS]` without an offset is wall-clock time in `timeZone`; a full
+    /// ISO 8601 instant with an offset is taken as is. Returns nil for anything else.
+    public static func parse(_ text: String, timeZone: TimeZone, now: Date) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let date = date(from: trimmed) { return date }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        if let (hour, minute) = clock(trimmed) {
+            var parts = calendar.dateComponents([.year, .month, .day], from: now)
+            parts.hour = hour
+            parts.minute = minute
+            parts.second = 0
+            return calendar.date(from: parts)
+        }
+        let pieces = trimmed.split(whereSeparator: { $0 == "T" || $0 == " " })
+        guard pieces.count == 2 else { return nil }
+        let day = pieces[0].split(separator: "-").compactMap { Int($0) }
+        let time = pieces[1].split(separator: ":").compactMap { Int($0) }
+        guard day.count == 3, (2...3).contains(time.count), pieces[0].split(separator: "-").count == 3,
+              pieces[1].split(separator: ":").count == time.count,
+              (1...12).contains(day[1]), (1...31).contains(day[2]),
+              (0...23).contains(time[0]), (0...59).contains(time[1]),
+              time.count == 2 || (0...59).contains(time[2]) else { return nil }
+        let parts = DateComponents(year: day[0], month: day[1], day: day[2],
+                                   hour: time[0], minute: time[1], second: time.count == 3 ? time[2] : 0)
+        guard let date = calendar.date(from: parts),
+              calendar.component(.day, from: date) == day[2] else { return nil } // rejects 31 February
+        return date
+    }
+
+    /// `H:MM` or `HH:MM` within a day.
+    static func clock(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              let hour = Int(parts[0]), let minute = Int(parts[1]),
+              (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        return (hour, minute)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+final class WireTimeTests: XCTestCase {
+    let helsinki = TimeZone(identifier: "Europe/Helsinki")!
+    /// 2022-01-12 10:00 UTC = 12:00 in Tampere (winter, +02:00).
+    let noonInTampere = Date(timeIntervalSince1970: 1_641_981_600)
+
+    func testInstantsAreWrittenWithTheRegionsOffset() {
+        XCTAssertEqual(WireTime.string(from: noonInTampere, timeZone: helsinki), "2022-01-12T12:00:00+02:00")
+    }
+
+    func testSummerInstantsUseTheSummerOffset() {
+        let july = Date(timeIntervalSince1970: 1_657_620_000) // 2022-07-12 10:00 UTC
+        XCTAssertEqual(WireTime.string(from: july, timeZone: helsinki), "2022-07-12T13:00:00+03:00")
+    }
+
+    func testWrittenInstantsReadBackExactly() {
+        let text = WireTime.string(from: noonInTampere, timeZone: helsinki)
+        XCTAssertEqual(WireTime.date(from: text), noonInTampere)
+    }
+
+    func testClockTimeIsTodayInTheRegion() {
+        let date = WireTime.parse("08:15", timeZone: helsinki, now: noonInTampere)
+        XCTAssertEqual(date.map { WireTime.string(from: $0, timeZone: helsinki) }, "2022-01-12T08:15:00+02:00")
+    }
+
+    func testClockTimeUsesTheRegionsDayNotUTCs() {
+        let lateUTC = Date(timeIntervalSince1970: 1_642_024_800) // 2022-01-12 22:00 UTC = 13 Jan 00:00 local
+        let date = WireTime.parse("07:00", timeZone: helsinki, now: lateUTC)
+        XCTAssertEqual(date.map { WireTime.string(from: $0, timeZone: helsinki) }, "2022-01-13T07:00:00+02:00")
+    }
+
+    func testLocalISOTimeWithoutOffsetIsInTheRegion() {
+        let date = WireTime.parse("2022-01-12T08:15", timeZone: helsinki, now: noonInTampere)
+        XCTAssertEqual(date?.timeIntervalSince1970, 1_641_968_100)
+    }
+
+    func testISOTimeWithOffsetIsTakenAsIs() {
+        let date = WireTime.parse("2022-01-12T06:15:00Z", timeZone: helsinki, now: noonInTampere)
+        XCTAssertEqual(date?.timeIntervalSince1970, 1_641_968_100)
+    }
+
+    func testImpossibleTimesAreRejected() {
+        for text in ["24:00", "8:5", "noon", "2022-02-31T08:00", "2022-01-12T25:00", "12:60", ""] {
+            XCTAssertNil(WireTime.parse(text, timeZone: helsinki, now: noonInTampere), text)
+        }
+    }
+}
