@@ -1,0 +1,181 @@
+import Foundation
+
+/// Where the daemon keeps its data, where it listens and how much it logs.
+///
+/// Each setting is taken from, in order: a command-line flag, an environment variable, the
+/// config file, the default. `docs/operations.md` lists them all.
+///
+/// ```swift
+/// let configuration = try DaemonConfiguration.resolve(arguments: ["--log-level", "debug"],
+///                                                     environment: ProcessInfo.processInfo.environment)
+/// ```
+public struct DaemonConfiguration: Hashable, Sendable {
+    public var dataDirectory: String
+    public var socketPath: String
+    public var logLevel: LogLevel
+    /// The config file that was read, if any.
+    public var configFile: String?
+    /// How long in-flight requests may run after SIGTERM before they are cancelled.
+    public var shutdownGraceSeconds: Double
+    /// Routino worker processes for street routing.
+    public var streetWorkers: Int
+
+    public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
+                shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2) {
+        self.dataDirectory = dataDirectory
+        self.socketPath = socketPath
+        self.logLevel = logLevel
+        self.configFile = configFile
+        self.shutdownGraceSeconds = shutdownGraceSeconds
+        self.streetWorkers = streetWorkers
+    }
+
+    public var databasePath: String { (dataDirectory as NSString).appendingPathComponent("usefulmap.sqlite") }
+
+    /// The settings: flag name, environment variable, config-file key.
+    static let settings: [(flag: String, environment: String, key: String)] = [
+        ("--data-dir", "USEFULMAP_DATA_DIR", "data_dir"),
+        ("--socket", "USEFULMAP_SOCKET", "socket"),
+        ("--log-level", "USEFULMAP_LOG_LEVEL", "log_level"),
+        ("--shutdown-grace", "USEFULMAP_SHUTDOWN_GRACE", "shutdown_grace"),
+        ("--street-workers", "USEFULMAP_STREET_WORKERS", "street_workers"),
+    ]
+
+    public static let usage = """
+    usage: usefulmapd [--config FILE] [--data-dir DIR] [--socket PATH] [--log-level LEVEL]
+                      [--shutdown-grace SECONDS] [--street-workers N]
+
+      --config FILE          config file (default $XDG_CONFIG_HOME/usefulmap/usefulmapd.conf
+                             when it exists; env USEFULMAP_CONFIG)
+      --data-dir DIR         database and regions (default $XDG_DATA_HOME/usefulmap;
+                             env USEFULMAP_DATA_DIR; config data_dir)
+      --socket PATH          Unix socket (default $XDG_RUNTIME_DIR/usefulmap/usefulmapd.sock;
+                             env USEFULMAP_SOCKET; config socket)
+      --log-level LEVEL      debug, info, notice, warning or error (default info;
+                             env USEFULMAP_LOG_LEVEL; config log_level)
+      --shutdown-grace S     seconds in-flight requests may finish after SIGTERM (default 5)
+      --street-workers N     Routino worker processes (default 2)
+    Config file lines are `key = value`; `#` starts a comment.
+    """
+
+    /// Reads flags, environment and config file.
+    /// - throws: `ConfigurationError` naming the flag, variable or file line that is wrong.
+    public static func resolve(arguments: [String], environment: [String: String]) throws -> DaemonConfiguration {
+        var flags: [String: String] = [:]
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let known = settings.map(\.flag) + ["--config"]
+            var name = argument
+            var value: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard known.contains(name) else { throw ConfigurationError.unknownFlag(argument) }
+            if value == nil {
+                index += 1
+                guard index < arguments.count else { throw ConfigurationError.missingValue(flag: name) }
+                value = arguments[index]
+            }
+            flags[name] = value
+            index += 1
+        }
+
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        var configFile = flags["--config"] ?? environment["USEFULMAP_CONFIG"]
+        let configRequired = configFile != nil
+        if configFile == nil {
+            let configHome = nonEmpty(environment["XDG_CONFIG_HOME"]) ?? "\(home)/.config"
+            configFile = "\(configHome)/usefulmap/usefulmapd.conf"
+        }
+        var fileValues: [String: String] = [:]
+        if let path = configFile {
+            if FileManager.default.fileExists(atPath: path) {
+                fileValues = try parseConfigFile(path)
+            } else if configRequired {
+                throw ConfigurationError.unreadableConfig(path: path, reason: "no such file")
+            } else {
+                configFile = nil
+            }
+        }
+
+        func value(_ flag: String) -> String? {
+            guard let setting = settings.first(where: { $0.flag == flag }) else { return nil }
+            return flags[flag] ?? nonEmpty(environment[setting.environment]) ?? fileValues[setting.key]
+        }
+
+        let dataHome = nonEmpty(environment["XDG_DATA_HOME"]) ?? "\(home)/.local/share"
+        let runtimeDirectory = nonEmpty(environment["XDG_RUNTIME_DIR"]) ?? "/tmp/usefulmap-\(getuid())"
+        var configuration = DaemonConfiguration(
+            dataDirectory: value("--data-dir") ?? "\(dataHome)/usefulmap",
+            socketPath: value("--socket") ?? "\(runtimeDirectory)/usefulmap/usefulmapd.sock",
+            configFile: configFile)
+        if let text = value("--log-level") {
+            guard let level = LogLevel(rawValue: text.lowercased()) else {
+                throw ConfigurationError.invalidValue(setting: "log level", value: text,
+                                                      expected: LogLevel.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            configuration.logLevel = level
+        }
+        if let text = value("--shutdown-grace") {
+            guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+                throw ConfigurationError.invalidValue(setting: "shutdown grace", value: text, expected: "seconds ≥ 0")
+            }
+            configuration.shutdownGraceSeconds = seconds
+        }
+        if let text = value("--street-workers") {
+            guard let workers = Int(text), (1...64).contains(workers) else {
+                throw ConfigurationError.invalidValue(setting: "street workers", value: text, expected: "1 to 64")
+            }
+            configuration.streetWorkers = workers
+        }
+        return configuration
+    }
+
+    static func parseConfigFile(_ path: String) throws -> [String: String] {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigurationError.unreadableConfig(path: path, reason: "\(error.localizedDescription)")
+        }
+        var values: [String: String] = [:]
+        let keys = Set(settings.map(\.key))
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
+                .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            if line.isEmpty { continue }
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, keys.contains(parts[0]) else {
+                throw ConfigurationError.badConfigLine(path: path, line: number + 1, text: String(raw))
+            }
+            values[parts[0]] = parts[1]
+        }
+        return values
+    }
+
+    private static func nonEmpty(_ value: String?) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        return value
+    }
+}
+
+/// A configuration the daemon refuses to start with.
+public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknownFlag(String)
+    case missingValue(flag: String)
+    case invalidValue(setting: String, value: String, expected: String)
+    case unreadableConfig(path: String, reason: String)
+    case badConfigLine(path: String, line: Int, text: String)
+
+    public var description: String {
+        switch self {
+        case .unknownFlag(let flag): "unknown option \(flag)"
+        case .missingValue(let flag): "\(flag) needs a value"
+        case let .invalidValue(setting, value, expected): "invalid \(setting) \"\(value)\": expected \(expected)"
+        case let .unreadableConfig(path, reason): "cannot read config file \(path): \(reason)"
+        case let .badConfigLine(path, line, text): "\(path):\(line): not a known `key = value` setting: \(text)"
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Planner
+import Synchronization
+import WireProtocol
+
+/// What the daemon has done since it started, for `status` (and for the test that proves an
+/// edit queries only the segments it touched).
+public final class DaemonCounters: Sendable {
+    private struct Values {
+        var requests = 0
+        var walk = 0
+        var transit = 0
+        var car = 0
+        var plansRecomputed = 0
+    }
+
+    private let values = Mutex(Values())
+
+    public init() {}
+
+    public func countRequest() { values.withLock { $0.requests += 1 } }
+
+    public func countRoutingQuery(_ mode: TravelMode) {
+        values.withLock {
+            switch mode {
+            case .walk: $0.walk += 1
+            case .transit: $0.transit += 1
+            case .car: $0.car += 1
+            }
+        }
+    }
+
+    public func countPlanRecomputed() { values.withLock { $0.plansRecomputed += 1 } }
+
+    public var document: CountersDocument {
+        values.withLock {
+            CountersDocument(requests: $0.requests,
+                             routingQueries: RoutingQueryCounts(walk: $0.walk, transit: $0.transit, car: $0.car),
+                             plansRecomputed: $0.plansRecomputed)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import WireProtocol
+
+/// Errors of the daemon itself (start-up and request handling). `code` goes on the wire.
+public enum DaemonError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Another daemon answers on the socket.
+    case socketInUse(String)
+    case socketSetup(String)
+    case noRegion
+    case notFound(String)
+    case invalidParams(String)
+    case placeNotFound(String)
+    case noLocation
+    case alreadyExists(String)
+    case unsupportedVersion(client: Int)
+    case shuttingDown
+
+    public var code: String {
+        switch self {
+        case .socketInUse: "socket_in_use"
+        case .socketSetup: "socket_setup"
+        case .noRegion: WireError.Code.noRegion.rawValue
+        case .notFound: WireError.Code.notFound.rawValue
+        case .invalidParams: WireError.Code.invalidParams.rawValue
+        case .placeNotFound: WireError.Code.placeNotFound.rawValue
+        case .noLocation: WireError.Code.noLocation.rawValue
+        case .alreadyExists: WireError.Code.alreadyExists.rawValue
+        case .unsupportedVersion: WireError.Code.unsupportedVersion.rawValue
+        case .shuttingDown: WireError.Code.shuttingDown.rawValue
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .socketInUse(let path): "another usefulmapd is already answering on \(path)"
+        case .socketSetup(let message): message
+        case .noRegion: "no region imported: run `umctl region import NAME --osm FILE [--gtfs FILE]` first"
+        case .notFound(let message): message
+        case .invalidParams(let message): message
+        case .placeNotFound(let text): "no place found for \"\(text)\""
+        case .noLocation: "@here needs a location: run `umctl location set LAT,LON` first"
+        case .alreadyExists(let message): message
+        case .unsupportedVersion(let client):
+            "protocol version \(client) is not supported: this usefulmapd speaks \(ProtocolVersion.oldestSupported)...\(ProtocolVersion.current); update umctl"
+        case .shuttingDown: "usefulmapd is shutting down"
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Synchronization
+
+/// Log severities, ordered, with their syslog numbers (journald reads a `<N>` line prefix).
+public enum LogLevel: String, Sendable, CaseIterable, Comparable {
+    case debug, info, notice, warning, error
+
+    var syslogPriority: Int {
+        switch self {
+        case .debug: 7
+        case .info: 6
+        case .notice: 5
+        case .warning: 4
+        case .error: 3
+        }
+    }
+
+    public static func < (a: LogLevel, b: LogLevel) -> Bool { a.syslogPriority > b.syslogPriority }
+}
+
+/// Writes one line per event to stderr: `<6>message key=value ...`. Under systemd the
+/// journal turns the prefix into the priority; on a terminal it is still readable.
+/// Per-request context (request id, plan id, method) travels as metadata, not in the text.
+public struct DaemonLogger: Sendable {
+    public var level: LogLevel
+    public var metadata: [String: String]
+    private let sink: @Sendable (String) -> Void
+
+    public init(level: LogLevel, metadata: [String: String] = [:],
+                sink: @escaping @Sendable (String) -> Void = DaemonLogger.standardError) {
+        self.level = level
+        self.metadata = metadata
+        self.sink = sink
+    }
+
+    /// A logger carrying extra metadata.
+    public func with(_ extra: [String: String]) -> DaemonLogger {
+        var copy = self
+        copy.metadata.merge(extra) { _, new in new }
+        return copy
+    }
+
+    public func log(_ messageLevel: LogLevel, _ message: @autoclosure () -> String, _ extra: [String: String] = [:]) {
+        guard messageLevel >= level else { return }
+        var line = "<\(messageLevel.syslogPriority)>\(message())"
+        let all = metadata.merging(extra) { _, new in new }
+        for key in all.keys.sorted() {
+            line += " \(key)=\(quoted(all[key] ?? ""))"
+        }
+        sink(line + "\n")
+    }
+
+    public func debug(_ message: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.debug, message(), extra) }
+    public func info(_ message: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.info, message(), extra) }
+    public func notice(_ message: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.notice, message(), extra) }
+    public func warning(_ message: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.warning, message(), extra) }
+    public func error(_ message: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.error, message(), extra) }
+
+    private func quoted(_ value: String) -> String {
+        value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) || value.isEmpty
+            ? "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : value
+    }
+
+    private static let lock = Mutex(())
+
+    /// Whole lines, never interleaved between threads.
+    public static let standardError: @Sendable (String) -> Void = { line in
+        lock.withLock { _ in FileHandle.standardError.write(Data(line.utf8)) }
+    }
+}

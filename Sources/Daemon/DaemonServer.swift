@@ -1,0 +1,111 @@
+import Foundation
+import Glibc
+import Synchronization
+import WireProtocol
+
+/// Accepts connections on the listening socket, checks who is calling, and hands each
+/// connection to the dispatcher. `stop(grace:)` stops accepting, lets in-flight requests
+/// finish within the grace period, then cancels what is left.
+public final class DaemonServer: Sendable {
+    private struct State {
+        var connections: [Int: Connection] = [:]
+        var nextID = 0
+        var stopping = false
+    }
+
+    private let listener: Int32
+    private let dispatcher: RequestDispatcher
+    private let logger: DaemonLogger
+    private let state = Mutex(State())
+    private let acceptFinished = Mutex(false)
+    private let daemonUID = getuid()
+
+    public init(listener: Int32, dispatcher: RequestDispatcher, logger: DaemonLogger) {
+        self.listener = listener
+        self.dispatcher = dispatcher
+        self.logger = logger
+    }
+
+    /// Starts the accept loop on its own thread and returns.
+    public func start() {
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "usefulmapd-accept"
+        thread.start()
+    }
+
+    public var connectionCount: Int { state.withLock { $0.connections.count } }
+
+    private func acceptLoop() {
+        while !state.withLock({ $0.stopping }) {
+            var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 100)
+            if ready <= 0 { continue }
+            let fd = accept(listener, nil, nil)
+            if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) } // accept4 needs _GNU_SOURCE
+            if fd < 0 {
+                if errno != EINTR && errno != EAGAIN && errno != ECONNABORTED {
+                    logger.warning("accept failed", ["errno": String(cString: strerror(errno))])
+                    usleep(50_000)
+                }
+                continue
+            }
+            guard let peer = PeerCredentials.of(fd) else {
+                logger.warning("cannot read peer credentials; refusing connection")
+                Glibc.close(fd)
+                continue
+            }
+            guard peer.isAllowed(daemonUID: daemonUID) else {
+                logger.warning("refused connection from another user", ["uid": String(peer.uid), "pid": String(peer.pid)])
+                if let line = try? WireCodec.line(for: WireResponse(id: nil, error: WireError(
+                    code: "permission_denied",
+                    message: "usefulmapd runs as uid \(daemonUID) and answers only that user and root"))) {
+                    _ = line.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                }
+                Glibc.close(fd)
+                continue
+            }
+            let accepted = state.withLock { state -> Connection? in
+                guard !state.stopping else { return nil }
+                state.nextID += 1
+                let connection = Connection(id: state.nextID, fd: fd, peer: peer)
+                state.connections[connection.id] = connection
+                return connection
+            }
+            guard let connection = accepted else {
+                Glibc.close(fd)
+                break
+            }
+            logger.debug("connection accepted", ["connection": String(connection.id), "pid": String(peer.pid)])
+            connection.start(dispatcher: dispatcher, logger: logger) { [self] (finished: Connection) in
+                _ = state.withLock { $0.connections.removeValue(forKey: finished.id) }
+            }
+        }
+        acceptFinished.withLock { $0 = true }
+    }
+
+    /// Stops accepting; waits up to `grace` seconds for in-flight requests, then cancels them.
+    public func stop(grace: Double) async {
+        let connections = state.withLock { state -> [Connection] in
+            state.stopping = true
+            return Array(state.connections.values)
+        }
+        while !acceptFinished.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(20)) }
+        Glibc.close(listener)
+        for connection in connections { connection.drain() }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, grace) * 1e9)
+        while connections.contains(where: { $0.inFlight > 0 }), DispatchTime.now().uptimeNanoseconds < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        let cancelled = connections.filter { $0.inFlight > 0 }
+        if !cancelled.isEmpty {
+            logger.notice("cancelling requests still running after the grace period", ["count": String(cancelled.count)])
+        }
+        for connection in connections { connection.cancel() }
+        // Give cancelled work a moment to answer `cancelled` before the sockets close.
+        let hardDeadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
+        while connections.contains(where: { $0.inFlight > 0 }), DispatchTime.now().uptimeNanoseconds < hardDeadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        for connection in connections { connection.close() }
+    }
+}
