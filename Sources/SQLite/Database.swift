@@ -127,7 +127,8 @@ public final class Database: @unchecked Sendable {
                 let result = sqlite3_prepare_v2(db, position, -1, &prepared, &tail)
                 guard result == SQLITE_OK else {
                     sqlite3_finalize(prepared)
-                    throw error(code: result, sql: String(cString: position))
+                    throw error(code: result,
+                                sql: String(cString: position).trimmingCharacters(in: .whitespacesAndNewlines))
                 }
                 current = tail
                 guard let prepared else { continue } // only whitespace or a comment was left
