@@ -68,8 +68,10 @@ public struct RegionImporter: Sendable {
         do {
             let routingCounts = try buildRoutingDatabase(osm: osm, into: staging, planetsplitter: executable, progress: progress)
             progress(RegionImportProgress(phase: "indexing places", fraction: 0))
-            let extract = try OSMPlaceExtractor.extract(from: osm) { nodes, ways in
-                progress(RegionImportProgress(phase: "indexing places", detail: "\(nodes) nodes, \(ways) ways"))
+            let extract = try withoutActuallyEscaping(progress) { report in
+                try OSMPlaceExtractor.extract(from: osm) { nodes, ways in
+                    report(RegionImportProgress(phase: "indexing places", detail: "\(nodes) nodes, \(ways) ways"))
+                }
             }
             try PlaceIndex.build(in: staging, places: extract.places)
             progress(RegionImportProgress(phase: "indexing places", fraction: 1, detail: "\(extract.places.count) places"))
