@@ -67,16 +67,32 @@ final class Connection: Sendable {
         state.withLock { $0.processing }?.cancel()
     }
 
-    /// Closes the socket; also wakes the reader thread.
-    func close() {
+    /// Closes the socket (once; later calls return false); also wakes the reader thread.
+    @discardableResult
+    func close() -> Bool {
         let wasOpen = state.withLock { state -> Bool in
             defer { state.closed = true }
             return !state.closed
         }
-        guard wasOpen else { return }
+        guard wasOpen else { return false }
         writeLock.withLock { _ in
             shutdown(fd, Int32(SHUT_RDWR))
             Glibc.close(fd)
+        }
+        return true
+    }
+
+    /// Reads and drops input until the client stops sending or `seconds` pass without data.
+    private func discardInput(seconds: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var total = 0
+        while total < 64 << 20 {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, seconds * 1000) > 0 else { return }
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            total += count
         }
     }
 
@@ -90,8 +106,9 @@ final class Connection: Sendable {
                     writeMessage(WireResponse(id: nil, error: WireError(
                         .lineTooLong, "a request line is longer than \(WireLimits.maximumLineBytes) bytes; closing the connection")))
                     logger.notice("line too long; closing", ["connection": String(id)])
-                    close()
-                    onFinish(self)
+                    // The reader discards what the client is still sending, then closes; closing
+                    // now would make the client's write fail before it can read this answer.
+                    writeLock.withLock { _ in _ = shutdown(fd, Int32(SHUT_WR)) }
                     return
                 case .line(let line):
                     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue } // blank lines are ignored
@@ -111,8 +128,7 @@ final class Connection: Sendable {
                     state.withLock { $0.inFlight -= 1 }
                 }
             }
-            close()
-            onFinish(self)
+            if close() { onFinish(self) }
         }
         state.withLock { $0.processing = processing }
 
@@ -129,6 +145,8 @@ final class Connection: Sendable {
                     case .tooLong:
                         continuation.yield(.tooLong)
                         continuation.finish()
+                        discardInput(seconds: 2)
+                        if close() { onFinish(self) }
                         return
                     }
                 }

@@ -1,1 +1,23 @@
-print("not implemented yet")
+import Daemon
+import Foundation
+
+// usefulmapd: the Useful Map daemon. Options and defaults: `usefulmapd --help`, docs/operations.md.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(DaemonConfiguration.usage)
+    exit(0)
+}
+if arguments.contains("--version") {
+    print("usefulmapd \(UsefulMapDaemon.version)")
+    exit(0)
+}
+let environment = ProcessInfo.processInfo.environment
+let configuration: DaemonConfiguration
+do {
+    configuration = try DaemonConfiguration.resolve(arguments: arguments, environment: environment)
+} catch {
+    FileHandle.standardError.write(Data("usefulmapd: \(error)\n\(DaemonConfiguration.usage)\n".utf8))
+    exit(2)
+}
+let logger = DaemonLogger(level: configuration.logLevel)
+exit(await UsefulMapDaemon(configuration: configuration, environment: environment, logger: logger).run())

@@ -1,0 +1,101 @@
+import Foundation
+import Planner
+import Streets
+import WireProtocol
+
+/// Everything the method handlers share, wired once by `UsefulMapDaemon` (the composition root).
+public final class DaemonServices: Sendable {
+    public let configuration: DaemonConfiguration
+    public let regions: RegionRegistry
+    public let location: LocationState
+    public let counters: DaemonCounters
+    public let events: EventHub
+    public let router: RegionRouter
+    public let planner: Planner
+    public let clock: any Clock
+    public let startedAt: Date
+    /// Import steps for GTFS feeds; nil when this build has no transit importer.
+    let transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?
+
+    public init(configuration: DaemonConfiguration, streets: (any LegEngine)?, transit: (any LegEngine)?,
+                transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any Clock = SystemClock()) {
+        self.configuration = configuration
+        let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
+        regions = RegionRegistry(dataDirectory: dataDirectory)
+        location = LocationState()
+        counters = DaemonCounters()
+        events = EventHub()
+        router = RegionRouter(regions: regions, streets: streets, transit: transit, counters: counters)
+        planner = Planner(routing: router, clock: clock)
+        self.clock = clock
+        self.transitImportStep = transitImportStep
+        startedAt = clock.now()
+    }
+
+    public var dataDirectory: URL { URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true) }
+
+    /// Every method's handler.
+    public func handlers() -> [WireMethod: RequestDispatcher.Handler] {
+        var all: [WireMethod: RequestDispatcher.Handler] = [:]
+        for group in [statusHandlers(), regionHandlers(), locationHandlers()] {
+            all.merge(group) { first, _ in first }
+        }
+        return all
+    }
+
+    // MARK: - Helpers for handlers
+
+    /// Reads a time a person typed, in `timeZone`.
+    func time(_ text: String, param: String, timeZone: TimeZone) throws -> Date {
+        guard let date = WireTime.parse(text, timeZone: timeZone, now: clock.now()) else {
+            throw DaemonError.invalidParams("\(param) \"\(text)\" is not a time: use HH:MM or ISO 8601 (2022-01-12T08:15)")
+        }
+        return date
+    }
+
+    /// `at` / `arrive_by` / neither (leave now); both is an error.
+    func timePreference(at: String?, arriveBy: String?, timeZone: TimeZone) throws -> TimePreference {
+        switch (at, arriveBy) {
+        case (nil, nil): return .leaveNow
+        case (let at?, nil): return .departAt(try time(at, param: "at", timeZone: timeZone))
+        case (nil, let by?): return .arriveBy(try time(by, param: "arrive_by", timeZone: timeZone))
+        case (.some, .some): throw DaemonError.invalidParams("give either at or arrive_by, not both")
+        }
+    }
+
+    func pace(_ text: String?) throws -> WalkingPace {
+        guard let text else { return .normal }
+        guard let pace = WalkingPace(rawValue: text) else {
+            throw DaemonError.invalidParams("pace \"\(text)\" must be slow, normal or fast")
+        }
+        return pace
+    }
+
+    func mode(_ text: String, param: String = "mode") throws -> TravelMode {
+        guard let mode = TravelMode(rawValue: text) else {
+            throw DaemonError.invalidParams("\(param) \"\(text)\" must be walk, transit or car")
+        }
+        return mode
+    }
+
+    func preset(_ text: String) throws -> PlanPreset {
+        guard let preset = PlanPreset(rawValue: text) else {
+            throw DaemonError.invalidParams("preset \"\(text)\" must be walk, transit, car or fastest")
+        }
+        return preset
+    }
+}
+
+/// Runs blocking work (an import, a long SQLite job) on its own thread so it never holds one
+/// of the few cooperative threads Swift concurrency has.
+func runBlocking<T: Sendable>(_ name: String, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+        }
+        thread.name = name
+        thread.start()
+    }
+}
+
+extension StreetsError: CodedError {}

@@ -1,0 +1,117 @@
+import Dispatch
+import Foundation
+import Glibc
+import Planner
+import Synchronization
+import WireProtocol
+
+/// The composition root: chooses the concrete store, routers and clock, wires them into the
+/// services, serves the socket until SIGTERM/SIGINT, and shuts down cleanly.
+///
+/// ```swift
+/// let code = await UsefulMapDaemon(configuration: configuration, environment: env, logger: logger).run()
+/// ```
+public struct UsefulMapDaemon: Sendable {
+    public let configuration: DaemonConfiguration
+    public let environment: [String: String]
+    public let logger: DaemonLogger
+
+    public init(configuration: DaemonConfiguration, environment: [String: String], logger: DaemonLogger) {
+        self.configuration = configuration
+        self.environment = environment
+        self.logger = logger
+    }
+
+    /// Runs until a signal; returns the process exit code (0 after a clean shutdown).
+    public func run() async -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let signals = SignalWaiter(signals: [SIGTERM, SIGINT])
+        do {
+            try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            logger.error("cannot create the data directory", ["path": configuration.dataDirectory, "error": "\(error)"])
+            return 1
+        }
+
+        let listener: Int32
+        let activated: Bool
+        if let fd = ListeningSocket.activated(environment: environment) {
+            listener = fd
+            activated = true
+        } else {
+            do {
+                listener = try ListeningSocket.bind(path: configuration.socketPath, logger: logger)
+                activated = false
+            } catch {
+                logger.error("\(error)", ["socket": configuration.socketPath])
+                return 1
+            }
+        }
+
+        let services = DaemonServices(configuration: configuration, streets: nil, transit: nil, transitImportStep: nil)
+        let dispatcher = RequestDispatcher(handlers: services.handlers(), counters: services.counters, logger: logger)
+        let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger)
+        server.start()
+        let notifier = SystemdNotifier(environment: environment)
+        notifier.notify("READY=1\nSTATUS=serving on \(activated ? "an activated socket" : configuration.socketPath)")
+        logger.notice("usefulmapd ready", ["socket": configuration.socketPath, "data_dir": configuration.dataDirectory,
+                                           "activated": String(activated), "version": ProtocolVersion.softwareVersion])
+
+        let received = await signals.next()
+        logger.notice("stopping", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT"])
+        notifier.notify("STOPPING=1")
+        services.events.finishAll()
+        await server.stop(grace: configuration.shutdownGraceSeconds)
+        if !activated { unlink(configuration.socketPath) }
+        logger.notice("stopped")
+        return 0
+    }
+}
+
+/// Turns SIGTERM/SIGINT into an awaitable value (the default action is disabled first, so the
+/// process is not killed before it has shut down).
+/// `@unchecked`: `sources` is written once in `init` and only kept alive; all state is in the Mutex.
+final class SignalWaiter: @unchecked Sendable {
+    /// Kept alive for the process's lifetime; never touched after `init`.
+    private let sources: [any DispatchSourceSignal]
+    private let state = Mutex<(received: Int32?, waiter: CheckedContinuation<Int32, Never>?)>((nil, nil))
+
+    init(signals: [Int32]) {
+        var sources: [any DispatchSourceSignal] = []
+        for number in signals {
+            signal(number, SIG_IGN)
+            sources.append(DispatchSource.makeSignalSource(signal: number, queue: .global()))
+        }
+        self.sources = sources
+        for (source, number) in zip(sources, signals) {
+            source.setEventHandler { [self] in deliver(number) }
+            source.resume()
+        }
+    }
+
+    private func deliver(_ number: Int32) {
+        let waiter = state.withLock { state -> CheckedContinuation<Int32, Never>? in
+            if state.received == nil { state.received = number }
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: number)
+    }
+
+    /// The first signal received.
+    func next() async -> Int32 {
+        await withCheckedContinuation { continuation in
+            let already = state.withLock { state -> Int32? in
+                if let received = state.received { return received }
+                state.waiter = continuation
+                return nil
+            }
+            if let already { continuation.resume(returning: already) }
+        }
+    }
+}
+
+extension UsefulMapDaemon {
+    public static var version: String { ProtocolVersion.softwareVersion }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Planner
+import Streets
+import WireProtocol
+
+/// Domain values as wire documents: instants in the region's time zone, numbers from 1.
+public enum WireDocuments {
+    public static func plan(_ plan: RoutePlan, id: Int64, title: String?, generation: Int64, timeZone: TimeZone,
+                            now: Date, failures: [Int: RoutingError] = [:]) -> PlanDocument {
+        let fallback: Date? = plan.timePreference == .leaveNow ? now : nil
+        let times = plan.schedule(startingAt: fallback)
+        let nodes = plan.nodes.enumerated().map { index, node in
+            NodeDocument(name: node.place.name, lat: node.place.coordinate.latitude, lon: node.place.coordinate.longitude,
+                         time: times.indices.contains(index) ? times[index].map { WireTime.string(from: $0, timeZone: timeZone) } : nil,
+                         inferred: node.isInferred, currentLocation: node.isCurrentLocation)
+        }
+        let segments = (0..<plan.segmentCount).map { index -> SegmentDocument in
+            let key = plan.segmentKey(index)
+            let legDocument = plan.legs[index].map {
+                leg($0, timeZone: timeZone, departure: times[index], arrival: times[index + 1])
+            }
+            let error = plan.legs[index] == nil ? failures[index].map { WireError(code: $0.code, message: $0.message) } : nil
+            return SegmentDocument(mode: plan.modes[index].rawValue, locked: plan.locks[key] != nil, leg: legDocument, error: error)
+        }
+        let pending = plan.pending.compactMap { key, update -> PendingDocument? in
+            guard let index = plan.segmentIndex(of: key) else { return nil }
+            return PendingDocument(segment: index + 1, selected: leg(update.selected, timeZone: timeZone),
+                                   latest: leg(update.latest, timeZone: timeZone))
+        }.sorted { $0.segment < $1.segment }
+        return PlanDocument(
+            id: id, title: title, nodes: nodes, segments: segments,
+            totalDurationS: plan.totalTravelTime, totalDistanceM: plan.totalDistance, pending: pending,
+            pace: plan.pace.rawValue, timePreference: timePreference(plan.timePreference, timeZone: timeZone),
+            pinnedSegment: plan.pinned.flatMap { plan.segmentIndex(of: $0.segment) }.map { $0 + 1 },
+            generation: generation, timeZone: timeZone.identifier)
+    }
+
+    /// A leg; walk and car legs take their times from the plan's schedule.
+    public static func leg(_ leg: RouteLeg, timeZone: TimeZone, departure: Date? = nil, arrival: Date? = nil) -> LegDocument {
+        let start = leg.departure ?? departure
+        let end = leg.arrival ?? arrival ?? start.map { $0.addingTimeInterval(leg.expectedTravelTime) }
+        return LegDocument(
+            durationS: leg.expectedTravelTime, distanceM: leg.distance,
+            departure: start.map { WireTime.string(from: $0, timeZone: timeZone) },
+            arrival: end.map { WireTime.string(from: $0, timeZone: timeZone) },
+            transfers: leg.transfers,
+            rides: leg.rides.map { ride in
+                RideDocument(line: ride.lineName, vehicle: ride.vehicle, headsign: ride.headsign,
+                             from: ride.boarding.name, to: ride.alighting.name,
+                             departure: WireTime.string(from: ride.boarding.time, timeZone: timeZone),
+                             arrival: WireTime.string(from: ride.alighting.time, timeZone: timeZone))
+            })
+    }
+
+    public static func timePreference(_ preference: TimePreference, timeZone: TimeZone) -> TimePreferenceDocument {
+        switch preference {
+        case .leaveNow: TimePreferenceDocument(kind: "leave_now", time: nil)
+        case .departAt(let date): TimePreferenceDocument(kind: "depart_at", time: WireTime.string(from: date, timeZone: timeZone))
+        case .arriveBy(let date): TimePreferenceDocument(kind: "arrive_by", time: WireTime.string(from: date, timeZone: timeZone))
+        }
+    }
+
+    public static func place(_ place: Place, note: String? = nil) -> PlaceDocument {
+        PlaceDocument(name: place.name, lat: place.coordinate.latitude, lon: place.coordinate.longitude,
+                      kind: place.kind?.rawValue, note: note)
+    }
+
+    public static func region(_ manifest: RegionManifest) -> RegionDocument {
+        let box = manifest.boundingBox
+        return RegionDocument(
+            name: manifest.name,
+            hasTransit: manifest.steps.contains { $0.lowercased().contains("transit") || $0.lowercased().contains("gtfs") },
+            timeZone: manifest.timeZone,
+            importedAt: WireTime.string(from: manifest.importedAt, timeZone: TimeZone(identifier: manifest.timeZone) ?? .current),
+            bounds: [box.minLatitude, box.minLongitude, box.maxLatitude, box.maxLongitude])
+    }
+
+    /// One `compare` option from the planner's answer for a mode.
+    public static func compareOption(_ comparison: ModeComparison, timeZone: TimeZone, now: Date) -> CompareOption {
+        guard let plan = comparison.plan else {
+            let error = comparison.error.map { WireError(code: $0.code, message: $0.message) }
+                ?? WireError(.noRoute, "no \(comparison.mode.rawValue) route")
+            return CompareOption(mode: comparison.mode.rawValue, durationS: nil, departure: nil, arrival: nil, distanceM: nil,
+                                 transfers: nil, fastest: false, lines: [], error: error)
+        }
+        let times = plan.schedule(startingAt: plan.timePreference == .leaveNow ? now : nil)
+        let legs = plan.legs.compactMap { $0 }
+        let rides = legs.flatMap(\.rides)
+        return CompareOption(
+            mode: comparison.mode.rawValue, durationS: plan.totalTravelTime,
+            departure: times.first.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
+            arrival: times.last.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
+            distanceM: plan.totalDistance, transfers: max(0, rides.count - 1), fastest: comparison.isFastest,
+            lines: rides.map(\.lineName), error: nil)
+    }
+}
