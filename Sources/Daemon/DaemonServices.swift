@@ -12,13 +12,13 @@ public final class DaemonServices: Sendable {
     public let events: EventHub
     public let router: RegionRouter
     public let planner: Planner
-    public let clock: any Clock
+    public let clock: any WallClock
     public let startedAt: Date
     /// Import steps for GTFS feeds; nil when this build has no transit importer.
     let transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?
 
     public init(configuration: DaemonConfiguration, streets: (any LegEngine)?, transit: (any LegEngine)?,
-                transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any Clock = SystemClock()) {
+                transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any WallClock = SystemClock()) {
         self.configuration = configuration
         let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
         regions = RegionRegistry(dataDirectory: dataDirectory)

@@ -1,0 +1,124 @@
+import Foundation
+import Planner
+import Store
+
+/// Serialises the edits of each plan and keeps stale results out of the store.
+///
+/// An edit is applied to the stored plan at once (so it survives a crash, with the touched legs
+/// empty), then the legs are computed in a task. A newer edit of the same plan cancels that
+/// task; every edit bumps the plan's generation, and a computed plan is stored only while its
+/// generation is still the newest. An edit whose computation was superseded answers with the
+/// newest plan once that one is computed.
+public actor PlanCoordinator {
+    public struct Outcome: Sendable {
+        public var plan: RoutePlan
+        public var title: String
+        public var generation: Int64
+        public var failures: [Int: RoutingError]
+    }
+
+    private struct Entry {
+        var generation: Int64 = 0
+        var task: Task<LegComputation, Error>?
+        var failures: [Int: RoutingError] = [:]
+    }
+
+    private let store: Store
+    private let counters: DaemonCounters
+    private let events: EventHub
+    private var entries: [Int64: Entry] = [:]
+
+    public init(store: Store, counters: DaemonCounters, events: EventHub) {
+        self.store = store
+        self.counters = counters
+        self.events = events
+    }
+
+    /// The stored plan, as it is (no routing).
+    public func show(id: Int64) throws -> Outcome {
+        let stored = try load(id)
+        let entry = entries[id] ?? Entry()
+        return Outcome(plan: stored.plan, title: stored.title, generation: entry.generation, failures: entry.failures)
+    }
+
+    /// Remembers a plan created elsewhere (generation 1) with its failures.
+    public func created(id: Int64, failures: [Int: RoutingError]) {
+        entries[id] = Entry(generation: 1, task: nil, failures: failures)
+    }
+
+    public func forget(id: Int64) {
+        entries[id]?.task?.cancel()
+        entries[id] = nil
+    }
+
+    /// Applies `change` to the stored plan, stores it, then computes with `compute` and stores
+    /// the result if no newer edit came in meanwhile.
+    /// - parameter change: validates and edits; throwing leaves the plan untouched.
+    /// - parameter compute: fills the legs (`Planner.computeLegsReporting` or a preset/rebuild).
+    public func edit(id: Int64, title newTitle: String? = nil,
+                     change: @Sendable (RoutePlan) throws -> RoutePlan,
+                     compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation) async throws -> Outcome {
+        let stored = try load(id)
+        let edited = try change(stored.plan)
+        let title = newTitle ?? stored.title
+        var entry = entries[id] ?? Entry()
+        entry.task?.cancel()
+        entry.generation += 1
+        let generation = entry.generation
+        try store.savePlan(id: id, plan: edited, title: title)
+        let task = Task { try await compute(edited) }
+        entry.task = task
+        entry.failures = [:]
+        entries[id] = entry
+
+        let computed: LegComputation
+        do {
+            computed = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        } catch is CancellationError {
+            if !Task.isCancelled, let newer = entries[id], newer.generation != generation {
+                return try await settled(id: id)
+            }
+            throw CancellationError()
+        }
+        guard entries[id]?.generation == generation else {
+            return try await settled(id: id) // a newer edit owns the plan now; this result is stale
+        }
+        try store.savePlan(id: id, plan: computed.plan, title: title)
+        let failures = Dictionary(computed.failures.map { ($0.segment, $0.error) }, uniquingKeysWith: { first, _ in first })
+        entries[id]?.task = nil
+        entries[id]?.failures = failures
+        counters.countPlanRecomputed()
+        events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(Double(generation)),
+                                           "queries": .number(Double(computed.queryCount))])
+        if !computed.plan.pending.isEmpty {
+            events.publish("pending_update", ["plan_id": .number(Double(id)),
+                                              "segments": .array(computed.plan.pending.keys.compactMap {
+                                                  computed.plan.segmentIndex(of: $0).map { .number(Double($0 + 1)) }
+                                              })])
+        }
+        return Outcome(plan: computed.plan, title: title, generation: generation, failures: failures)
+    }
+
+    /// Waits for the newest computation of the plan and returns the plan as stored after it.
+    private func settled(id: Int64) async throws -> Outcome {
+        while let entry = entries[id], let task = entry.task {
+            _ = try? await task.value
+            try Task.checkCancellation()
+            if entries[id]?.generation == entry.generation, entries[id]?.task == nil { break }
+            if entries[id]?.generation == entry.generation { await Task.yield() }
+        }
+        return try show(id: id)
+    }
+
+    private func load(_ id: Int64) throws -> StoredPlan {
+        do {
+            return try store.loadPlan(id: id)
+        } catch StoreError.notFound {
+            throw DaemonError.notFound("plan \(id) does not exist")
+        }
+    }
+}
