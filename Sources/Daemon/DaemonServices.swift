@@ -1,5 +1,6 @@
 import Foundation
 import Planner
+import Store
 import Streets
 import WireProtocol
 
@@ -14,10 +15,13 @@ public final class DaemonServices: Sendable {
     public let planner: Planner
     public let clock: any WallClock
     public let startedAt: Date
+    public let store: Store
+    public let plans: PlanCoordinator
+    public let resolver: PlaceResolver
     /// Import steps for GTFS feeds; nil when this build has no transit importer.
     let transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?
 
-    public init(configuration: DaemonConfiguration, streets: (any LegEngine)?, transit: (any LegEngine)?,
+    public init(configuration: DaemonConfiguration, store: Store, streets: (any LegEngine)?, transit: (any LegEngine)?,
                 transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any WallClock = SystemClock()) {
         self.configuration = configuration
         let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
@@ -30,6 +34,11 @@ public final class DaemonServices: Sendable {
         self.clock = clock
         self.transitImportStep = transitImportStep
         startedAt = clock.now()
+        self.store = store
+        plans = PlanCoordinator(store: store, counters: counters, events: events)
+        resolver = PlaceResolver(regions: regions, location: location) { name in
+            try store.place(named: name).map { Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved) }
+        }
     }
 
     public var dataDirectory: URL { URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true) }
@@ -37,7 +46,8 @@ public final class DaemonServices: Sendable {
     /// Every method's handler.
     public func handlers() -> [WireMethod: RequestDispatcher.Handler] {
         var all: [WireMethod: RequestDispatcher.Handler] = [:]
-        for group in [statusHandlers(), regionHandlers(), locationHandlers()] {
+        for group in [statusHandlers(), regionHandlers(), locationHandlers(), placeHandlers(), historyHandlers(),
+                      planHandlers(), planEditHandlers()] {
             all.merge(group) { first, _ in first }
         }
         return all
@@ -99,3 +109,4 @@ func runBlocking<T: Sendable>(_ name: String, _ body: @escaping @Sendable () thr
 }
 
 extension StreetsError: CodedError {}
+extension StoreError: CodedError {}

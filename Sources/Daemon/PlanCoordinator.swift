@@ -11,6 +11,7 @@ import Store
 /// newest plan once that one is computed.
 public actor PlanCoordinator {
     public struct Outcome: Sendable {
+        public var id: Int64
         public var plan: RoutePlan
         public var title: String
         public var generation: Int64
@@ -38,7 +39,7 @@ public actor PlanCoordinator {
     public func show(id: Int64) throws -> Outcome {
         let stored = try load(id)
         let entry = entries[id] ?? Entry()
-        return Outcome(plan: stored.plan, title: stored.title, generation: entry.generation, failures: entry.failures)
+        return Outcome(id: id, plan: stored.plan, title: stored.title, generation: entry.generation, failures: entry.failures)
     }
 
     /// Remembers a plan created elsewhere (generation 1) with its failures.
@@ -100,7 +101,7 @@ public actor PlanCoordinator {
                                                   computed.plan.segmentIndex(of: $0).map { .number(Double($0 + 1)) }
                                               })])
         }
-        return Outcome(plan: computed.plan, title: title, generation: generation, failures: failures)
+        return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures)
     }
 
     /// Waits for the newest computation of the plan and returns the plan as stored after it.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import Planner
+import Store
 import Synchronization
 import WireProtocol
 
@@ -49,7 +50,18 @@ public struct UsefulMapDaemon: Sendable {
             }
         }
 
-        let services = DaemonServices(configuration: configuration, streets: nil, transit: nil, transitImportStep: nil)
+        // After the socket: a second daemon is refused before it touches the database.
+        let store: Store
+        do {
+            store = try Store(path: configuration.databasePath)
+        } catch {
+            logger.error("cannot open the database", ["path": configuration.databasePath, "error": "\(error)"])
+            close(listener)
+            if !activated { unlink(configuration.socketPath) }
+            return 1
+        }
+
+        let services = DaemonServices(configuration: configuration, store: store, streets: nil, transit: nil, transitImportStep: nil)
         let dispatcher = RequestDispatcher(handlers: services.handlers(), counters: services.counters, logger: logger)
         let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger)
         server.start()
