@@ -1,1 +1,4 @@
-print("not implemented yet")
+import Foundation
+
+// umctl: the thin client of usefulmapd. `umctl help` lists the commands.
+exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

@@ -1,0 +1,216 @@
+import Foundation
+import WireProtocol
+
+/// `umctl`: finds the subcommand, checks its input, sends one request, prints the answer.
+///
+/// Exit codes (part of the interface, also in `umctl help`):
+/// 0 success; 1 the daemon answered with an error; 2 bad command line (nothing was sent);
+/// 3 the daemon could not be reached or the connection failed.
+enum CommandLineTool {
+    static var commands: [any UmctlCommand.Type] { [
+        StatusCommand.self,
+        RegionImportCommand.self, RegionListCommand.self, RegionRemoveCommand.self,
+        SearchCommand.self,
+        PlaceSaveCommand.self, PlaceListCommand.self, PlaceRenameCommand.self, PlaceRemoveCommand.self,
+        LocationSetCommand.self, LocationShowCommand.self,
+        CompareCommand.self,
+        PlanNewCommand.self, PlanListCommand.self, PlanShowCommand.self, PlanDeleteCommand.self,
+        PlanInsertCommand.self, PlanRemoveCommand.self, PlanModeCommand.self, PlanSwapCommand.self,
+        PlanPresetCommand.self, PlanRebuildCommand.self, PlanPinCommand.self, PlanUnpinCommand.self,
+        PlanPaceCommand.self, PlanTimeCommand.self, PlanRefineCommand.self, PlanAcceptCommand.self,
+        PlanDismissCommand.self, PlanLinkCommand.self,
+        HistoryCommand.self,
+        WatchCommand.self,
+    ] }
+
+    enum ExitCode: Int32 {
+        case success = 0
+        case daemonError = 1
+        case usage = 2
+        case connection = 3
+    }
+
+    static let exitCodeHelp = """
+    exit codes: 0 success; 1 the daemon answered with an error (message on stderr);
+                2 bad command line (nothing was sent); 3 the daemon could not be reached.
+    """
+
+    static let batchSpec = CommandSpec(
+        path: ["batch"], abstract: "Run umctl commands from FILE (or - for stdin), one per line, over one connection.",
+        positionals: [.init(name: "FILE", help: "a file of commands, or - for standard input (default -)", optional: true)],
+        options: [.init(name: "--keep-going", valueName: nil, help: "run every line even after an error")],
+        discussion: """
+        Each line is a umctl command without the word umctl. Blank lines and lines starting with #
+        are skipped. $LAST is the ID of the plan the last `plan new` created. Words may be quoted
+        with "..." or '...'. Stops at the first error, naming its line, unless --keep-going.
+        With --json, prints one {"line":N,"result":...} or {"line":N,"error":...} per command.
+        """)
+
+    /// Runs the whole command line and returns the exit code.
+    static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
+        let words = movingLeadingSharedOptions(arguments)
+        let commandWords = withoutSharedOptions(arguments)
+        if words.isEmpty || words == ["--help"] || words == ["-h"] || words == ["help"] {
+            print(overview)
+            return words.isEmpty ? ExitCode.usage.rawValue : ExitCode.success.rawValue
+        }
+        if words == ["--version"] {
+            print("umctl \(ProtocolVersion.softwareVersion) (protocol \(ProtocolVersion.current))")
+            return ExitCode.success.rawValue
+        }
+        if commandWords.first == "help" {
+            return help(Array(commandWords.dropFirst()))
+        }
+        if words.first == "batch" {
+            return runBatch(Array(words.dropFirst()), environment: environment)
+        }
+        do {
+            guard let (type, rest) = find(words) else {
+                return help(commandWords.filter { !$0.hasPrefix("-") }, unknownIsError: true)
+            }
+            let arguments = try type.spec.parse(rest)
+            if arguments.flag("--help") {
+                print(type.spec.help)
+                return ExitCode.success.rawValue
+            }
+            let command = try type.init(arguments)
+            try command.validate()
+            let json = arguments.flag("--json")
+            let client = try connect(socket: arguments.optional("--socket"), environment: environment)
+            return perform(command, client: client, json: json)
+        } catch let error as UsageError {
+            fail("umctl: \(error)")
+            return ExitCode.usage.rawValue
+        } catch let error as WireClientError {
+            fail("umctl: \(error)")
+            return ExitCode.connection.rawValue
+        } catch let error as WireError {
+            fail("umctl: \(error.message) [\(error.code)]")
+            return ExitCode.daemonError.rawValue
+        } catch {
+            fail("umctl: \(error)")
+            return ExitCode.daemonError.rawValue
+        }
+    }
+
+    /// Sends the command's request and prints the answer.
+    static func perform(_ command: any UmctlCommand, client: WireClient, json: Bool) -> Int32 {
+        do {
+            let (method, params) = try command.request()
+            let result = try client.call(method.rawValue, params: params) { command.show($0, json: json) }
+            if json {
+                FileHandle.standardOutput.write(try WireCodec.line(for: result))
+            } else {
+                print(try command.render(result))
+            }
+            return ExitCode.success.rawValue
+        } catch let error as WireError {
+            fail("umctl: \(error.message) [\(error.code)]")
+            return ExitCode.daemonError.rawValue
+        } catch let error as WireClientError {
+            fail("umctl: \(error)")
+            return ExitCode.connection.rawValue
+        } catch {
+            fail("umctl: \(error)")
+            return ExitCode.daemonError.rawValue
+        }
+    }
+
+    /// `umctl --socket S --json plan show 1` → `umctl plan show 1 --socket S --json`: shared
+    /// options may come before the command.
+    static func movingLeadingSharedOptions(_ words: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = words[...]
+        while let first = rest.first, first.hasPrefix("--"), first != "--help", first != "--version" {
+            if first == "--socket", rest.count >= 2 {
+                leading += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else if first == "--json" || first.hasPrefix("--socket=") {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        return Array(rest) + leading
+    }
+
+    /// The words without `--json` and `--socket PATH`.
+    static func withoutSharedOptions(_ words: [String]) -> [String] {
+        var result: [String] = []
+        var skipNext = false
+        for word in words {
+            if skipNext { skipNext = false; continue }
+            if word == "--socket" { skipNext = true; continue }
+            if word == "--json" || word.hasPrefix("--socket=") { continue }
+            result.append(word)
+        }
+        return result
+    }
+
+    /// The command whose path is the longest prefix of `words`, and the words after it.
+    static func find(_ words: [String]) -> (any UmctlCommand.Type, [String])? {
+        let matches = commands.filter { words.starts(with: $0.spec.path) }
+        guard let best = matches.max(by: { $0.spec.path.count < $1.spec.path.count }) else { return nil }
+        return (best, Array(words.dropFirst(best.spec.path.count)))
+    }
+
+    /// The socket: `--socket`, `$USEFULMAP_SOCKET`, `$XDG_RUNTIME_DIR/usefulmap/usefulmapd.sock`,
+    /// else `/tmp/usefulmap-UID/usefulmap/usefulmapd.sock` (the daemon's defaults).
+    static func socketPath(_ option: String?, environment: [String: String]) -> String {
+        if let option { return option }
+        if let path = environment["USEFULMAP_SOCKET"], !path.isEmpty { return path }
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp/usefulmap-\(getuid())"
+        return "\(runtime)/usefulmap/usefulmapd.sock"
+    }
+
+    /// Connects and exchanges `hello`, so a version mismatch is a clear error up front.
+    static func connect(socket: String?, environment: [String: String]) throws -> WireClient {
+        let client = try WireClient(socketPath: socketPath(socket, environment: environment))
+        _ = try client.call(.hello, Params.Hello(client: "umctl \(ProtocolVersion.softwareVersion)"))
+        return client
+    }
+
+    static func fail(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    // MARK: - Help
+
+    static var overview: String {
+        var lines = ["umctl: talk to usefulmapd, the Useful Map daemon.", "", "commands:"]
+        for type in commands {
+            let name = type.spec.path.joined(separator: " ")
+            lines.append("  \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(type.spec.abstract)")
+        }
+        lines.append("  \("batch".padding(toLength: 16, withPad: " ", startingAt: 0)) \(batchSpec.abstract)")
+        lines += ["", "Every command takes --json (JSON for scripts) and --socket PATH.",
+                  "Nodes and segments are numbered from 1, as `umctl plan show` prints them.",
+                  "`umctl help COMMAND...` shows a command's arguments.", "", exitCodeHelp]
+        return lines.joined(separator: "\n")
+    }
+
+    static func help(_ path: [String], unknownIsError: Bool = false) -> Int32 {
+        if path == ["batch"] {
+            print(batchSpec.help)
+            return ExitCode.success.rawValue
+        }
+        if let type = commands.first(where: { $0.spec.path == path }) {
+            print(type.spec.help + "\n\n" + exitCodeHelp)
+            return ExitCode.success.rawValue
+        }
+        let group = commands.filter { $0.spec.path.starts(with: path) && !path.isEmpty }
+        if !group.isEmpty && !unknownIsError {
+            print("umctl \(path.joined(separator: " ")) subcommands:")
+            for type in group { print("  \(type.spec.usage)\n      \(type.spec.abstract)") }
+            return ExitCode.success.rawValue
+        }
+        if !group.isEmpty {
+            fail("umctl: `\(path.joined(separator: " "))` needs a subcommand:")
+            for type in group { fail("  \(type.spec.usage)") }
+            return ExitCode.usage.rawValue
+        }
+        fail("umctl: unknown command \"\(path.joined(separator: " "))\"; run `umctl help`")
+        return ExitCode.usage.rawValue
+    }
+}

@@ -1,0 +1,322 @@
+import Foundation
+import WireProtocol
+
+let timeHelp = "HH:MM today or ISO 8601 (2022-01-12T08:15), in the region's time zone"
+
+/// Commands that answer with a plan print it the same way.
+protocol PlanAnswering: UmctlCommand {}
+extension PlanAnswering {
+    func render(_ result: JSONValue) throws -> String { Render.plan(try result.decode(as: PlanDocument.self)) }
+}
+
+struct CompareCommand: UmctlCommand {
+    static let spec = CommandSpec(
+        path: ["compare"], abstract: "Walk, transit and car side by side, fastest marked (recorded in route history).",
+        positionals: [.init(name: "FROM", help: placeHelp), .init(name: "TO", help: placeHelp)],
+        options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
+                  .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
+                  .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast")])
+    var from: String, to: String, at: String?, arriveBy: String?, pace: String?
+
+    init(_ arguments: ParsedArguments) throws {
+        from = try arguments.string("FROM")
+        to = try arguments.string("TO")
+        at = arguments.optional("--at")
+        arriveBy = arguments.optional("--arrive-by")
+        pace = arguments.optional("--pace")
+    }
+
+    func validate() throws {
+        try Check.place(from, "FROM")
+        try Check.place(to, "TO")
+        try Check.exclusive(at, arriveBy, "--at or --arrive-by")
+        try Check.time(at, "--at")
+        try Check.time(arriveBy, "--arrive-by")
+        try Check.oneOf(pace, ["slow", "normal", "fast"], "--pace")
+    }
+
+    func request() throws -> (WireMethod, JSONValue) {
+        (.compare, params(["from": .string(from), "to": .string(to), "at": at.json, "arrive_by": arriveBy.json, "pace": pace.json]))
+    }
+
+    func render(_ result: JSONValue) throws -> String { Render.compare(try result.decode(as: CompareDocument.self)) }
+}
+
+struct PlanNewCommand: PlanAnswering {
+    static let spec = CommandSpec(
+        path: ["plan", "new"], abstract: "Create a plan from FROM to TO and print it with its ID.",
+        positionals: [.init(name: "FROM", help: placeHelp), .init(name: "TO", help: placeHelp)],
+        options: [.init(name: "--mode", valueName: "MODE", help: "walk, transit or car (default: the fastest)"),
+                  .init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
+                  .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
+                  .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
+                  .init(name: "--title", valueName: "TEXT", help: "a title (default FROM → TO)")])
+    var from: String, to: String, mode: String?, at: String?, arriveBy: String?, pace: String?, title: String?
+
+    init(_ arguments: ParsedArguments) throws {
+        from = try arguments.string("FROM")
+        to = try arguments.string("TO")
+        mode = arguments.optional("--mode")
+        at = arguments.optional("--at")
+        arriveBy = arguments.optional("--arrive-by")
+        pace = arguments.optional("--pace")
+        title = arguments.optional("--title")
+    }
+
+    func validate() throws {
+        try Check.place(from, "FROM")
+        try Check.place(to, "TO")
+        try Check.oneOf(mode, ["walk", "transit", "car"], "--mode")
+        try Check.exclusive(at, arriveBy, "--at or --arrive-by")
+        try Check.time(at, "--at")
+        try Check.time(arriveBy, "--arrive-by")
+        try Check.oneOf(pace, ["slow", "normal", "fast"], "--pace")
+        if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("--title must not be empty") }
+    }
+
+    func request() throws -> (WireMethod, JSONValue) {
+        (.planNew, params(["from": .string(from), "to": .string(to), "mode": mode.json, "at": at.json,
+                           "arrive_by": arriveBy.json, "pace": pace.json, "title": title.json]))
+    }
+}
+
+struct PlanListCommand: UmctlCommand {
+    static let spec = CommandSpec(path: ["plan", "list"], abstract: "List saved plans, most recently changed first.")
+    init(_ arguments: ParsedArguments) throws {}
+    func request() throws -> (WireMethod, JSONValue) { (.planList, .object([:])) }
+    func render(_ result: JSONValue) throws -> String {
+        let plans = result["plans"]?.arrayValue ?? []
+        if plans.isEmpty { return "(no plans)" }
+        return Render.table(["id", "title", "total", "changed"], plans.map {
+            [String(Int64($0["id"]?.numberValue ?? 0)), $0["title"]?.stringValue ?? "",
+             Render.duration($0["total_duration_s"]?.numberValue), Render.clock($0["updated_at"]?.stringValue, withDate: true)]
+        })
+    }
+}
+
+struct PlanShowCommand: PlanAnswering {
+    static let spec = CommandSpec(path: ["plan", "show"], abstract: "Show a plan: every node with its time, every leg, locks, pending updates, totals.",
+                                  positionals: [.init(name: "ID", help: "plan ID")],
+                                  discussion: "Shows the stored plan; it makes no routing queries.")
+    var id: Int64
+    init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
+    func request() throws -> (WireMethod, JSONValue) { (.planShow, .object(["id": number(id)])) }
+}
+
+struct PlanDeleteCommand: UmctlCommand {
+    static let spec = CommandSpec(path: ["plan", "delete"], abstract: "Delete a plan.", positionals: [.init(name: "ID", help: "plan ID")])
+    var id: Int64
+    init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
+    func request() throws -> (WireMethod, JSONValue) { (.planDelete, .object(["id": number(id)])) }
+    func render(_ result: JSONValue) throws -> String { "deleted plan \(id)" }
+}
+
+struct PlanLinkCommand: UmctlCommand {
+    static let spec = CommandSpec(
+        path: ["plan", "link"], abstract: "Print the Google Maps URL for one segment and which form it is.",
+        positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")],
+        discussion: "Form \"timed\" opens that departure; \"fallback\" has places and mode only.")
+    var id: Int64, segment: Int
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        segment = try arguments.number("SEG")
+    }
+    func request() throws -> (WireMethod, JSONValue) { (.planLink, .object(["id": number(id), "segment": number(segment)])) }
+    func render(_ result: JSONValue) throws -> String {
+        let form = result["form"]?.stringValue ?? ""
+        let reason = result["fallback_reason"]?.stringValue.map { " (\($0))" } ?? ""
+        return "\(result["url"]?.stringValue ?? "")\nform: \(form)\(reason)"
+    }
+}
+
+// MARK: - Edits
+
+struct PlanInsertCommand: PlanAnswering {
+    static let spec = CommandSpec(
+        path: ["plan", "insert"], abstract: "Insert a place after node K.",
+        positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PLACE", help: placeHelp)],
+        options: [.init(name: "--after", valueName: "K", help: "node number the place goes after (required; 1 = after the origin)"),
+                  .init(name: "--mode", valueName: "MODE", help: "mode of the new segment: walk, transit or car")])
+    var id: Int64, after: Int?, place: String, mode: String?
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        after = try arguments.optionalInt("--after")
+        place = try arguments.string("PLACE")
+        mode = arguments.optional("--mode")
+    }
+    func validate() throws {
+        guard let after else { throw UsageError("--after K is required") }
+        guard after >= 1 else { throw UsageError("--after counts from 1, got \(after)") }
+        try Check.place(place, "PLACE")
+        try Check.oneOf(mode, ["walk", "transit", "car"], "--mode")
+    }
+    func request() throws -> (WireMethod, JSONValue) {
+        (.planInsert, params(["id": number(id), "after": after.json, "place": .string(place), "mode": mode.json]))
+    }
+}
+
+struct PlanRemoveCommand: PlanAnswering {
+    static let spec = CommandSpec(path: ["plan", "remove"], abstract: "Remove node K (not the origin or the destination).",
+                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "K", help: "node number, from 1")],
+                                  discussion: "Removing a stop the planner inserted locks the merged segment (\"don't go via there\").")
+    var id: Int64, node: Int
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        node = try arguments.number("K")
+    }
+    func request() throws -> (WireMethod, JSONValue) { (.planRemove, .object(["id": number(id), "node": number(node)])) }
+}
+
+struct PlanModeCommand: PlanAnswering {
+    static let spec = CommandSpec(path: ["plan", "mode"], abstract: "Change one segment's mode (and lock it); only that segment is recomputed.",
+                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
+                                                .init(name: "MODE", help: "walk, transit or car")])
+    var id: Int64, segment: Int, mode: String
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        segment = try arguments.number("SEG")
+        mode = try arguments.string("MODE")
+    }
+    func validate() throws { try Check.oneOf(mode, ["walk", "transit", "car"], "MODE") }
+    func request() throws -> (WireMethod, JSONValue) {
+        (.planMode, .object(["id": number(id), "segment": number(segment), "mode": .string(mode)]))
+    }
+}
+
+struct PlanSwapCommand: PlanAnswering {
+    static let spec = CommandSpec(path: ["plan", "swap"], abstract: "Swap origin and destination (locks follow).",
+                                  positionals: [.init(name: "ID", help: "plan ID")])
+    var id: Int64
+    init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
+    func request() throws -> (WireMethod, JSONValue) { (.planSwap, .object(["id": number(id)])) }
+}
+
+struct PlanPresetCommand: PlanAnswering {
+    static let spec = CommandSpec(path: ["plan", "preset"], abstract: "Apply a preset to every unlocked segment.",
+                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PRESET", help: "walk, transit, car or fastest")])
+    var id: Int64, preset: String
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        preset = try arguments.string("PRESET")
+    }
+    func validate() throws { try Check.oneOf(preset, ["walk", "transit", "car", "fastest"], "PRESET") }
+    func request() throws -> (WireMethod, JSONValue) { (.planPreset, .object(["id": number(id), "preset": .string(preset)])) }
+}
+
+struct PlanRebuildCommand: PlanAnswering {
+    static let spec = CommandSpec(path: ["plan", "rebuild"], abstract: "Rebuild the plan from its two ends with a preset.",
+                                  positionals: [.init(name: "ID", help: "plan ID")],
+                                  options: [.init(name: "--preset", valueName: "P", help: "walk, transit, car or fastest (required)")])
+    var id: Int64, preset: String?
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        preset = arguments.optional("--preset")
+    }
+    func validate() throws {
+        guard preset != nil else { throw UsageError("--preset P is required") }
+        try Check.oneOf(preset, ["walk", "transit", "car", "fastest"], "--preset")
+    }
+    func request() throws -> (WireMethod, JSONValue) { (.planRebuild, params(["id": number(id), "preset": preset.json])) }
+}
+
+struct PlanPinCommand: PlanAnswering {
+    static let spec = CommandSpec(
+        path: ["plan", "pin"], abstract: "Pin the departure at TIME on segment SEG; the rest of the plan fits around it.",
+        positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
+                      .init(name: "TIME", help: timeHelp)],
+        discussion: "Segments before SEG are planned to arrive by the pinned departure, those after to leave at its arrival.")
+    var id: Int64, segment: Int, time: String
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        segment = try arguments.number("SEG")
+        time = try arguments.string("TIME")
+    }
+    func validate() throws { try Check.time(time, "TIME") }
+    func request() throws -> (WireMethod, JSONValue) {
+        (.planPin, .object(["id": number(id), "segment": number(segment), "time": .string(time)]))
+    }
+}
+
+struct PlanUnpinCommand: PlanAnswering {
+    static let spec = CommandSpec(path: ["plan", "unpin"], abstract: "Remove the pinned departure (the mode lock stays).",
+                                  positionals: [.init(name: "ID", help: "plan ID")])
+    var id: Int64
+    init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
+    func request() throws -> (WireMethod, JSONValue) { (.planUnpin, .object(["id": number(id)])) }
+}
+
+struct PlanPaceCommand: PlanAnswering {
+    static let spec = CommandSpec(path: ["plan", "pace"], abstract: "Set the walking pace; only walk legs are recomputed.",
+                                  positionals: [.init(name: "ID", help: "plan ID"),
+                                                .init(name: "PACE", help: "slow, normal, fast, or next (default: next)", optional: true)])
+    var id: Int64, pace: String
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        pace = arguments.optional("PACE") ?? "next"
+    }
+    func validate() throws { try Check.oneOf(pace, ["slow", "normal", "fast", "next"], "PACE") }
+    func request() throws -> (WireMethod, JSONValue) { (.planPace, .object(["id": number(id), "pace": .string(pace)])) }
+}
+
+struct PlanTimeCommand: PlanAnswering {
+    static let spec = CommandSpec(
+        path: ["plan", "time"], abstract: "Change when to travel: now, --at TIME or --arrive-by TIME.",
+        positionals: [.init(name: "ID", help: "plan ID"), .init(name: "now", help: "the word now: leave now", optional: true)],
+        options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
+                  .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))")])
+    var id: Int64, now: String?, at: String?, arriveBy: String?
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        now = arguments.optional("now")
+        at = arguments.optional("--at")
+        arriveBy = arguments.optional("--arrive-by")
+    }
+    func validate() throws {
+        try Check.oneOf(now, ["now"], "the word after ID")
+        guard [now != nil, at != nil, arriveBy != nil].filter({ $0 }).count == 1 else {
+            throw UsageError("give exactly one of now, --at TIME, --arrive-by TIME")
+        }
+        try Check.time(at, "--at")
+        try Check.time(arriveBy, "--arrive-by")
+    }
+    func request() throws -> (WireMethod, JSONValue) {
+        (.planTime, params(["id": number(id), "now": now != nil ? .bool(true) : nil, "at": at.json, "arrive_by": arriveBy.json]))
+    }
+}
+
+struct PlanRefineCommand: PlanAnswering {
+    static let spec = CommandSpec(path: ["plan", "refine"], abstract: "Split long walks and transit legs where that is faster.",
+                                  positionals: [.init(name: "ID", help: "plan ID")],
+                                  options: [.init(name: "--depth", valueName: "N", help: "levels of splitting, 1-4 (default 2)")])
+    var id: Int64, depth: Int?
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        depth = try arguments.optionalInt("--depth")
+    }
+    func validate() throws {
+        if let depth, !(1...4).contains(depth) { throw UsageError("--depth must be 1 to 4, got \(depth)") }
+    }
+    func request() throws -> (WireMethod, JSONValue) { (.planRefine, params(["id": number(id), "depth": depth.json])) }
+}
+
+struct PlanAcceptCommand: PlanAnswering {
+    static let spec = CommandSpec(path: ["plan", "accept"], abstract: "Accept the pending update on segment SEG.",
+                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")])
+    var id: Int64, segment: Int
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        segment = try arguments.number("SEG")
+    }
+    func request() throws -> (WireMethod, JSONValue) { (.planAccept, .object(["id": number(id), "segment": number(segment)])) }
+}
+
+struct PlanDismissCommand: PlanAnswering {
+    static let spec = CommandSpec(path: ["plan", "dismiss"], abstract: "Dismiss the pending update on segment SEG (keep your choice).",
+                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")])
+    var id: Int64, segment: Int
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        segment = try arguments.number("SEG")
+    }
+    func request() throws -> (WireMethod, JSONValue) { (.planDismiss, .object(["id": number(id), "segment": number(segment)])) }
+}

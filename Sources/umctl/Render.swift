@@ -1,0 +1,137 @@
+import Foundation
+import WireProtocol
+
+/// How results look for a person. Scripts use `--json` instead, which prints the result as is.
+enum Render {
+    static func duration(_ seconds: Double?) -> String {
+        guard let seconds, seconds.isFinite else { return "-" }
+        let minutes = Int((seconds / 60).rounded())
+        if minutes < 60 { return "\(minutes) min" }
+        return "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
+    }
+
+    static func distance(_ metres: Double?) -> String {
+        guard let metres, metres.isFinite else { return "-" }
+        if metres < 1000 { return "\(Int(metres.rounded())) m" }
+        return String(format: "%.1f km", metres / 1000)
+    }
+
+    /// `HH:MM` of an ISO 8601 instant the daemon wrote in the region's zone; with the date when
+    /// `withDate`.
+    static func clock(_ iso: String?, withDate: Bool = false) -> String {
+        guard let iso, let t = iso.firstIndex(of: "T") else { return "--:--" }
+        let time = String(iso[iso.index(after: t)...].prefix(5))
+        return withDate ? "\(iso[..<t]) \(time)" : time
+    }
+
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
+        var widths = header.map(\.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], cell.count)
+            }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+        return ([line(header)] + rows.map(line)).joined(separator: "\n")
+    }
+
+    static func coordinate(_ lat: Double, _ lon: Double) -> String {
+        String(format: "%.5f,%.5f", lat, lon)
+    }
+
+    static func plan(_ plan: PlanDocument) -> String {
+        var lines: [String] = []
+        let preference: String
+        switch plan.timePreference.kind {
+        case "depart_at": preference = "depart at \(clock(plan.timePreference.time, withDate: true))"
+        case "arrive_by": preference = "arrive by \(clock(plan.timePreference.time, withDate: true))"
+        default: preference = "leave now"
+        }
+        lines.append("Plan \(plan.id): \(plan.title ?? "")")
+        lines.append("  \(preference), pace \(plan.pace), times in \(plan.timeZone)")
+        for (index, node) in plan.nodes.enumerated() {
+            var flags: [String] = []
+            if node.inferred { flags.append("inferred") }
+            if node.currentLocation { flags.append("current location") }
+            let suffix = flags.isEmpty ? "" : "  (\(flags.joined(separator: ", ")))"
+            lines.append("  \(index + 1). \(clock(node.time))  \(node.name)\(suffix)")
+            guard index < plan.segments.count else { continue }
+            let segment = plan.segments[index]
+            var text = "        seg \(index + 1): \(segment.mode.padding(toLength: 7, withPad: " ", startingAt: 0))"
+            if let leg = segment.leg {
+                text += " \(duration(leg.durationS)), \(distance(leg.distanceM))"
+                if !leg.rides.isEmpty {
+                    let rides = leg.rides.map { "\($0.vehicle) \($0.line) \(clock($0.departure)) \($0.from) → \(clock($0.arrival)) \($0.to)" }
+                    text += "; " + rides.joined(separator: "; ")
+                    if leg.transfers > 0 { text += "; \(leg.transfers) transfer\(leg.transfers == 1 ? "" : "s")" }
+                }
+            } else if let error = segment.error {
+                text += " no leg (\(error.code): \(error.message))"
+            } else {
+                text += " not computed"
+            }
+            var marks: [String] = []
+            if segment.locked { marks.append("locked") }
+            if plan.pinnedSegment == index + 1 { marks.append("pinned") }
+            if !marks.isEmpty { text += "  [\(marks.joined(separator: ", "))]" }
+            lines.append(text)
+        }
+        let total = plan.totalDurationS.map(duration) ?? "incomplete (a leg is missing)"
+        lines.append("  total: \(total), \(distance(plan.totalDistanceM))")
+        for pending in plan.pending {
+            lines.append("  pending on segment \(pending.segment): selected \(duration(pending.selected.durationS)) → latest \(duration(pending.latest.durationS))"
+                         + " (umctl plan accept \(plan.id) \(pending.segment) | umctl plan dismiss \(plan.id) \(pending.segment))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func compare(_ document: CompareDocument) -> String {
+        var rows: [[String]] = []
+        for option in document.options {
+            if let error = option.error {
+                rows.append([option.mode, "-", "-", "-", "-", "-", "\(error.code): \(error.message)"])
+                continue
+            }
+            let lines = option.lines.isEmpty ? "" : "lines \(option.lines.joined(separator: ", "))"
+            rows.append([option.mode + (option.fastest ? " *" : ""), duration(option.durationS), clock(option.departure),
+                         clock(option.arrival), distance(option.distanceM),
+                         option.mode == "transit" ? option.transfers.map(String.init) ?? "-" : "-", lines])
+        }
+        return "\(document.from.name) → \(document.to.name)  (times in \(document.timeZone); * fastest)\n"
+            + table(["mode", "duration", "depart", "arrive", "distance", "transfers", ""], rows)
+    }
+
+    static func status(_ status: StatusDocument) -> String {
+        var lines = [
+            "usefulmapd \(status.version) (protocol \(status.protocolVersion)), up \(duration(status.uptimeS))",
+            "database:  \(status.databasePath)",
+            "socket:    \(status.socketPath)",
+        ]
+        if status.regions.isEmpty {
+            lines.append("regions:   none imported (umctl region import NAME --osm FILE [--gtfs FILE])")
+        } else {
+            lines.append("regions:   " + status.regions.map { "\($0.name)\($0.hasTransit ? " (transit)" : "")" }.joined(separator: ", "))
+        }
+        let counters = status.counters
+        let queries = counters.routingQueries
+        lines.append("requests:  \(counters.requests)")
+        lines.append("routing queries: \(queries.total) (walk \(queries.walk), transit \(queries.transit), car \(queries.car))")
+        lines.append("plans recomputed: \(counters.plansRecomputed)")
+        return lines.joined(separator: "\n")
+    }
+
+    static func places(_ value: JSONValue, key: String) -> String {
+        let items = value[key]?.arrayValue ?? []
+        if items.isEmpty { return "(none)" }
+        let rows = items.map { item -> [String] in
+            let lat = item["lat"]?.numberValue ?? 0, lon = item["lon"]?.numberValue ?? 0
+            return [item["name"]?.stringValue ?? "", item["kind"]?.stringValue ?? "", coordinate(lat, lon),
+                    item["distance_m"]?.numberValue.map { distance($0) } ?? "", item["note"]?.stringValue ?? ""]
+        }
+        return table(["name", "kind", "lat,lon", "distance", "note"], rows)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import WireProtocol
+
+struct StatusCommand: UmctlCommand {
+    static let spec = CommandSpec(path: ["status"], abstract: "Show the daemon's version, database, regions and counters.")
+    init(_ arguments: ParsedArguments) throws {}
+    func request() throws -> (WireMethod, JSONValue) { (.status, .object([:])) }
+    func render(_ result: JSONValue) throws -> String { Render.status(try result.decode(as: StatusDocument.self)) }
+}
+
+struct WatchCommand: UmctlCommand {
+    static let spec = CommandSpec(
+        path: ["watch"], abstract: "Print daemon events (plan recomputed, pending update, import progress) until interrupted.",
+        discussion: "Each event is one line; with --json, one JSON notification per line.")
+    init(_ arguments: ParsedArguments) throws {}
+    func request() throws -> (WireMethod, JSONValue) { (.watch, .object([:])) }
+    func render(_ result: JSONValue) throws -> String { "watch ended: the daemon is stopping" }
+
+    func show(_ notification: WireNotification, json: Bool) {
+        if json {
+            if let line = try? WireCodec.line(for: notification) { FileHandle.standardOutput.write(line) }
+            return
+        }
+        guard case .object(let fields) = notification.params else { return }
+        let kind = fields["kind"]?.stringValue ?? "event"
+        let details = fields.filter { $0.key != "kind" && $0.key != "request_id" && $0.key != "at" }
+            .sorted { $0.key < $1.key }
+            .map { key, value -> String in
+                switch value {
+                case .string(let text): "\(key)=\(text)"
+                case .number(let number): "\(key)=\(number.rounded() == number ? String(Int64(number)) : String(number))"
+                default: "\(key)=\(String(decoding: (try? WireCodec.encoder.encode(value)) ?? Data(), as: UTF8.self))"
+                }
+            }
+        // Unbuffered, so a pipe sees each event as it happens.
+        FileHandle.standardOutput.write(Data("\(Render.clock(fields["at"]?.stringValue)) \(kind) \(details.joined(separator: " "))\n".utf8))
+    }
+}
+
+struct RegionImportCommand: UmctlCommand {
+    static let spec = CommandSpec(
+        path: ["region", "import"], abstract: "Import an OpenStreetMap extract (and GTFS feeds) as a region, with live progress.",
+        positionals: [.init(name: "NAME", help: "region name: lowercase letters, digits, - and _")],
+        options: [.init(name: "--osm", valueName: "FILE", help: "the .osm.pbf extract (required)"),
+                  .init(name: "--gtfs", valueName: "FILE", help: "a GTFS zip; repeat for several feeds", repeatable: true),
+                  .init(name: "--force", valueName: nil, help: "import again even if the files did not change")])
+    var name: String
+    var osm: String?
+    var gtfs: [String]
+    var force: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        name = try arguments.string("NAME")
+        osm = arguments.optional("--osm")
+        gtfs = arguments.all("--gtfs")
+        force = arguments.flag("--force")
+    }
+
+    func validate() throws {
+        guard let osm else { throw UsageError("--osm FILE is required") }
+        for file in [osm] + gtfs where !FileManager.default.isReadableFile(atPath: absolute(file)) {
+            throw UsageError("cannot read \(file)")
+        }
+    }
+
+    /// The daemon has its own working directory, so paths go as absolute ones.
+    func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+
+    func request() throws -> (WireMethod, JSONValue) {
+        (.regionImport, params(["name": .string(name), "osm": osm.map { .string(absolute($0)) },
+                                "gtfs": .array(gtfs.map { .string(absolute($0)) }), "force": force ? .bool(true) : nil]))
+    }
+
+    func render(_ result: JSONValue) throws -> String {
+        let region = try result.decode(as: RegionDocument.self)
+        if result["skipped"] == .bool(true) { return "region \(region.name) is up to date (same files); use --force to import again" }
+        let seconds = result["import_duration_s"]?.numberValue
+        return "imported region \(region.name) in \(String(format: "%.1f s", seconds ?? 0)) (time zone \(region.timeZone ?? "?"), transit: \(region.hasTransit ? "yes" : "no"))"
+    }
+
+    func show(_ notification: WireNotification, json: Bool) {
+        if json {
+            if let line = try? WireCodec.line(for: notification) { FileHandle.standardOutput.write(line) }
+            return
+        }
+        let phase = notification.params["phase"]?.stringValue ?? ""
+        let detail = notification.params["detail"]?.stringValue ?? ""
+        let fraction = notification.params["fraction"]?.numberValue.map { String(format: "%3.0f%% ", $0 * 100) } ?? ""
+        FileHandle.standardError.write(Data("\(fraction)\(phase)\(detail.isEmpty ? "" : ": \(detail)")\n".utf8))
+    }
+}
+
+struct RegionListCommand: UmctlCommand {
+    static let spec = CommandSpec(path: ["region", "list"], abstract: "List imported regions.")
+    init(_ arguments: ParsedArguments) throws {}
+    func request() throws -> (WireMethod, JSONValue) { (.regionList, .object([:])) }
+    func render(_ result: JSONValue) throws -> String {
+        let regions = try (result["regions"] ?? .array([])).decode(as: [RegionDocument].self)
+        if regions.isEmpty { return "(no regions imported)" }
+        return Render.table(["name", "transit", "time zone", "imported"], regions.map {
+            [$0.name, $0.hasTransit ? "yes" : "no", $0.timeZone ?? "", Render.clock($0.importedAt, withDate: true)]
+        })
+    }
+}
+
+struct RegionRemoveCommand: UmctlCommand {
+    static let spec = CommandSpec(path: ["region", "remove"], abstract: "Remove a region and its files.",
+                                  positionals: [.init(name: "NAME", help: "the region to remove")])
+    var name: String
+    init(_ arguments: ParsedArguments) throws { name = try arguments.string("NAME") }
+    func request() throws -> (WireMethod, JSONValue) { (.regionRemove, .object(["name": .string(name)])) }
+    func render(_ result: JSONValue) throws -> String { "removed region \(name)" }
+}
