@@ -25,6 +25,13 @@ struct TampereFixture: Sendable {
 
     static var osmFile: URL { dataFolder.appendingPathComponent("tampere.osm.pbf") }
 
+    /// A fresh directory, removed when `test` finishes.
+    static func temporaryDirectory(_ label: String, removedAfter test: XCTestCase) throws -> URL {
+        let url = try temporaryDirectory(label)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
     static func temporaryDirectory(_ label: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("usefulmap-streets-\(label)-\(UUID().uuidString.prefix(8))", isDirectory: true)
