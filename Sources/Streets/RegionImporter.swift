@@ -32,7 +32,9 @@ public struct RegionImporter: Sendable {
     public func importRegion(name: String, osm: URL, additionalSteps: [RegionImportStep] = [],
                              timeZone: String? = nil, force: Bool = false,
                              progress: @Sendable (RegionImportProgress) -> Void) throws -> RegionImportResult {
-        let started = Date()
+        let clock = Date()
+        // Whole seconds: the manifest's ISO 8601 dates must read back equal to what was written.
+        let started = Date(timeIntervalSince1970: clock.timeIntervalSince1970.rounded(.down))
         guard RegionCatalog.isValidName(name) else { throw StreetsError.invalidRegionName(name) }
         let lowercased = osm.lastPathComponent.lowercased()
         guard lowercased.hasSuffix(".pbf") || lowercased.hasSuffix(".osm") else {
@@ -94,7 +96,7 @@ public struct RegionImporter: Sendable {
             for (kind, count) in placeCounts { counts["\(kind.rawValue)s"] = count }
             let box = extract.boundingBox
             let manifest = RegionManifest(
-                name: name, sources: sources, importedAt: started, importDuration: Date().timeIntervalSince(started),
+                name: name, sources: sources, importedAt: started, importDuration: Date().timeIntervalSince(clock),
                 boundingBox: box,
                 timeZone: timeZone ?? RegionTimeZones.zone(latitude: box.center.latitude, longitude: box.center.longitude),
                 steps: stepNames, counts: counts)

@@ -7,6 +7,8 @@ struct SHA256 {
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
     private var pending: [UInt8] = []
+    /// The message schedule, reused for every block (allocation per block dominated debug builds).
+    private var schedule = [UInt32](repeating: 0, count: 64)
     private var length: UInt64 = 0
 
     private static let k: [UInt32] = [
@@ -57,7 +59,9 @@ struct SHA256 {
     }
 
     private mutating func compress(_ block: UnsafeRawBufferPointer) {
-        var w = [UInt32](repeating: 0, count: 64)
+        var w = schedule
+        schedule = []
+        defer { schedule = w }
         for i in 0..<16 {
             w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16
                 | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
