@@ -9,7 +9,6 @@ struct GTFSFeedReader {
 
     let url: URL
     var feedName: String { url.lastPathComponent }
-    var progress: @Sendable (TransitImportProgress) -> Void = { _ in }
 
     private struct StopTimeRow {
         var trip: Int32
@@ -29,7 +28,8 @@ struct GTFSFeedReader {
 
     /// Reads the feed into `builder` and `report`.
     /// - throws: `TransitError` when the file is not a zip or misses a required file or column.
-    func read(into builder: inout TimetableBuilder, report: inout GTFSImportReport) throws {
+    func read(into builder: inout TimetableBuilder, report: inout GTFSImportReport,
+              progress: @Sendable (TransitImportProgress) -> Void = { _ in }) throws {
         let zip = try ZipArchive(url: url)
         let names = Set(zip.memberNames.map { ($0.split(separator: "/").last.map(String.init) ?? $0).lowercased() })
         for file in Self.requiredFiles where !names.contains(file) {
@@ -51,7 +51,7 @@ struct GTFSFeedReader {
             builder.feeds.append(FeedServicePeriod(feed: feedName, firstDay: period.lowerBound, lastDay: period.upperBound))
         }
         let tripIndex = Dictionary(trips.enumerated().map { ($0.element.tripID, Int32($0.offset)) }, uniquingKeysWith: { a, _ in a })
-        var rows = try readStopTimes(zip, trips: tripIndex, stops: stopIndex, report: &report)
+        var rows = try readStopTimes(zip, trips: tripIndex, stops: stopIndex, report: &report, progress: progress)
         let frequencies = try readFrequencies(zip, trips: tripIndex, report: &report)
         try readTransfers(zip, stops: stopIndex, builder: &builder, report: &report)
 
@@ -259,7 +259,8 @@ struct GTFSFeedReader {
     }
 
     private func readStopTimes(_ zip: ZipArchive, trips: [String: Int32], stops: [String: Int32],
-                               report: inout GTFSImportReport) throws -> [StopTimeRow] {
+                               report: inout GTFSImportReport,
+                               progress: @Sendable (TransitImportProgress) -> Void) throws -> [StopTimeRow] {
         guard var table = try GTFSTable(zip: zip, file: "stop_times.txt", feed: feedName) else {
             throw TransitError.missingRequiredFile(feed: feedName, file: "stop_times.txt")
         }

@@ -58,6 +58,10 @@ struct Raptor {
         var transfers: [Transfer]
     }
 
+    /// How far from the requested time a journey may end (depart-at) or start (arrive-by):
+    /// beyond it "no service" is the honest answer, not tomorrow's first bus.
+    static let defaultHorizon = 12 * 3600
+
     let timetable: Timetable
     /// Footpath seconds per edge at this query's pace.
     let footSeconds: [Int]
@@ -102,7 +106,9 @@ struct Raptor {
 
     /// Earliest arrival leaving at `time`, one journey per number of rides that improves
     /// on fewer rides (the Pareto set over arrival and transfers), fewest rides first.
-    func departAt(_ time: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int) -> [Journey] {
+    /// - parameter horizon: seconds; journeys arriving later than `time + horizon` are not searched.
+    func departAt(_ time: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
+                  horizon: Int = Raptor.defaultHorizon) -> [Journey] {
         let tt = timetable
         let stopCount = tt.stops.count
         let never = Int.max
@@ -124,7 +130,7 @@ struct Raptor {
             readyParents[0][s] = .endpoint
             if !marked[s] { marked[s] = true; markedList.append(a.stop) }
         }
-        var best = never
+        var best = time + horizon
         var targets: [(round: Int, stop: Int32, arrival: Int)] = []
         var queueIndex = [Int32](repeating: -1, count: tt.patterns.count)
         var queued: [Int32] = []
@@ -262,7 +268,9 @@ struct Raptor {
 
     /// Latest departure still arriving by `deadline`; one journey per number of rides that
     /// improves on fewer rides, fewest rides first.
-    func arriveBy(_ deadline: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int) -> [Journey] {
+    /// - parameter horizon: seconds; journeys leaving earlier than `deadline - horizon` are not searched.
+    func arriveBy(_ deadline: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
+                  horizon: Int = Raptor.defaultHorizon) -> [Journey] {
         let tt = timetable
         let stopCount = tt.stops.count
         let never = Int.min
@@ -284,7 +292,7 @@ struct Raptor {
             alightParents[0][s] = .endpoint
             if !marked[s] { marked[s] = true; markedList.append(e.stop) }
         }
-        var best = never
+        var best = deadline - horizon
         var origins: [(round: Int, stop: Int32, departure: Int)] = []
         var queueIndex = [Int32](repeating: -1, count: tt.patterns.count)
         var queued: [Int32] = []

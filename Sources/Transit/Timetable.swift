@@ -171,9 +171,10 @@ struct Timetable: Sendable {
         return total
     }
 
-    /// Union of every feed's service days.
+    /// Whether any feed has service on `day`, counting the day after a feed's last day
+    /// (its trips may run past midnight, "25:10:00").
     func isInServicePeriod(day: Int) -> Bool {
-        feeds.contains { day >= $0.firstDay && day <= $0.lastDay }
+        feeds.contains { day >= $0.firstDay && day <= $0.lastDay + 1 }
     }
 }
 
