@@ -150,7 +150,7 @@ final class RefinementTests: XCTestCase {
     func testTheQueriesOfOneRefinementStayWithinTheDocumentedBound() async throws {
         // A plan full of long walks and long transit legs where nothing ever helps: the worst case.
         let places = (0..<8).map { Fixture.place("P\($0)", east: Double($0) * 3_000) }
-        let stops = (0..<40).map { Fixture.place("S\($0)", east: Double($0) * 600 + 300, kind: .transitStop) }
+        let stops = (0..<80).map { Fixture.place("S\($0)", east: Double($0) * 300 + 200, kind: .transitStop) }
         let modes: [TravelMode] = [.walk, .transit, .walk, .transit, .walk, .transit, .walk]
         let legs: [RouteLeg?] = modes.enumerated().map { index, mode in
             mode == .walk ? Fixture.walk(60) : Fixture.transit(departing: Fixture.at(Double(index) * 100), minutes: 90)
