@@ -61,7 +61,10 @@ public struct UsefulMapDaemon: Sendable {
             return 1
         }
 
-        let services = DaemonServices(configuration: configuration, store: store, streets: nil, transit: nil, transitImportStep: nil)
+        let streets = StreetEngine(dataDirectory: URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true),
+                                   workers: configuration.streetWorkers)
+        let services = DaemonServices(configuration: configuration, store: store, streets: streets, transit: TransitEngine(),
+                                      transitImportStep: { TransitEngine.importStep(feeds: $0) })
         let dispatcher = RequestDispatcher(handlers: services.handlers(), counters: services.counters, logger: logger)
         let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger)
         server.start()
@@ -75,6 +78,7 @@ public struct UsefulMapDaemon: Sendable {
         notifier.notify("STOPPING=1")
         services.events.finishAll()
         await server.stop(grace: configuration.shutdownGraceSeconds)
+        streets.shutdown()
         if !activated { unlink(configuration.socketPath) }
         logger.notice("stopped")
         return 0

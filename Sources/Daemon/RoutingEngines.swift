@@ -1,0 +1,92 @@
+import Foundation
+import Planner
+import Streets
+import Synchronization
+import Transit
+
+/// Walk and car through Routino: one `StreetRouter` per region version, started on first use
+/// and shut down when the region is imported again or removed.
+public final class StreetEngine: LegEngine {
+    private let dataDirectory: URL
+    private let workers: Int
+    private let routers = Mutex<[String: (version: Date, router: StreetRouter)]>([:])
+
+    public init(dataDirectory: URL, workers: Int) {
+        self.dataDirectory = dataDirectory
+        self.workers = workers
+    }
+
+    public func leg(for query: LegQuery, in region: RegionManifest, directory: URL) async throws -> RouteLeg {
+        let router = try router(for: region)
+        return try await router.leg(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode, pace: query.pace)
+    }
+
+    private func router(for region: RegionManifest) throws -> StreetRouter {
+        try routers.withLock { routers in
+            if let cached = routers[region.name], cached.version == region.importedAt { return cached.router }
+            routers[region.name]?.router.shutdown()
+            let router: StreetRouter
+            do {
+                router = try StreetRouter(regions: [region], dataDirectory: dataDirectory, workers: workers)
+            } catch let error as StreetsError {
+                throw RoutingError.engineFailure(error.description)
+            }
+            routers[region.name] = (region.importedAt, router)
+            return router
+        }
+    }
+
+    /// Stops every worker (daemon shutdown).
+    public func shutdown() {
+        let all = routers.withLock { routers in
+            defer { routers = [:] }
+            return routers.values.map(\.router)
+        }
+        for router in all { router.shutdown() }
+    }
+}
+
+/// Transit through our RAPTOR engine: one `TransitRouter` (timetable in memory) per region version.
+public final class TransitEngine: LegEngine {
+    private let routers = Mutex<[String: (version: Date, router: TransitRouter)]>([:])
+
+    public init() {}
+
+    public func leg(for query: LegQuery, in region: RegionManifest, directory: URL) async throws -> RouteLeg {
+        let router = try router(for: region, directory: directory)
+        try Task.checkCancellation()
+        return try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace).best
+    }
+
+    private func router(for region: RegionManifest, directory: URL) throws -> TransitRouter {
+        try routers.withLock { routers in
+            if let cached = routers[region.name], cached.version == region.importedAt { return cached.router }
+            do {
+                let router = try TransitRouter(regionDirectory: directory)
+                routers[region.name] = (region.importedAt, router)
+                return router
+            } catch let error as TransitError {
+                throw RoutingError.unsupportedInRegion("region \(region.name) has no usable timetable: \(error.description)")
+            }
+        }
+    }
+
+    /// The import step that adds GTFS feeds to a region: the timetable, then its stops in the
+    /// place index (so searches and nearby-stop lookups find them).
+    public static func importStep(feeds: [URL]) -> RegionImportStep {
+        RegionImportStep(name: "transit timetable", sources: feeds) { staging, progress in
+            progress(RegionImportProgress(phase: "transit timetable", fraction: 0,
+                                          detail: "reading \(feeds.map(\.lastPathComponent).joined(separator: ", "))"))
+            let report = try GTFSImporter().importFeeds(feeds, intoRegionDirectory: staging)
+            progress(RegionImportProgress(phase: "transit timetable", fraction: 0.8, detail: "indexing stops"))
+            let stops = try TransitRouter(regionDirectory: staging).stops.map {
+                IndexedStop(id: $0.id, name: $0.name, coordinate: $0.coordinate, modes: $0.modes)
+            }
+            try PlaceIndex.addStops(stops, toRegionDirectory: staging)
+            progress(RegionImportProgress(phase: "transit timetable", fraction: 1,
+                                          detail: "\(stops.count) stops; " + report.summary.replacingOccurrences(of: "\n", with: "; ")))
+        }
+    }
+}
+
+extension TransitError: CodedError {}
