@@ -1,0 +1,144 @@
+import Foundation
+import Glibc
+import WireProtocol
+import XCTest
+
+/// Starting, refusing, stopping: what the daemon does around its socket.
+final class DaemonLifecycleTests: XCTestCase {
+    func testSecondDaemonOnTheSameSocketIsRefusedAndTheFirstKeepsServing() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        let second = try harness.launchDaemon()
+        second.waitUntilExit()
+        XCTAssertEqual(second.terminationStatus, 1)
+        XCTAssertTrue(harness.log.contains("already answering"), harness.log)
+        XCTAssertNoThrow(try harness.client().call(.status, Params.Empty()))
+        XCTAssertEqual(harness.stop(), 0)
+    }
+
+    func testStaleSocketFileIsRemovedAndTheDaemonStarts() throws {
+        let harness = try DaemonHarness()
+        // A socket file nobody listens on, as a crashed daemon leaves behind.
+        try FileManager.default.createDirectory(atPath: (harness.socketPath as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(harness.socketPath.utf8) + [0]) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0)
+        close(fd)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: harness.socketPath))
+        try harness.start()
+        XCTAssertTrue(harness.log.contains("removing stale socket"), harness.log)
+        XCTAssertEqual(harness.stop(), 0)
+    }
+
+    func testSocketIsPrivateToItsUser() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        let socketMode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: harness.socketPath)[.posixPermissions] as? Int)
+        let directoryMode = try XCTUnwrap(FileManager.default.attributesOfItem(
+            atPath: (harness.socketPath as NSString).deletingLastPathComponent)[.posixPermissions] as? Int)
+        XCTAssertEqual(socketMode & 0o777, 0o600)
+        XCTAssertEqual(directoryMode & 0o777, 0o700)
+        XCTAssertEqual(harness.stop(), 0)
+    }
+
+    func testConnectionFromAnotherUserIsRefusedByPeerCredentials() throws {
+        guard getuid() == 0 else { throw XCTSkip("needs root to run a client as another user") }
+        let harness = try DaemonHarness()
+        try harness.start()
+        // Open the file-system permissions so that only SO_PEERCRED stands in the way.
+        chmod(harness.directory.path, 0o755)
+        chmod(harness.directory.appendingPathComponent("run").path, 0o755)
+        chmod((harness.socketPath as NSString).deletingLastPathComponent, 0o755)
+        chmod(harness.socketPath, 0o777)
+        chmod(DaemonHarness.binaries.path, 0o755)
+        let result = try DaemonHarness.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups",
+                                                                DaemonHarness.umctl, "status", "--socket", harness.socketPath],
+                                           in: URL(fileURLWithPath: "/tmp"))
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("answers only that user") || result.stderr.contains("permission_denied")
+                      || result.stderr.contains("connection"), result.stderr)
+        XCTAssertTrue(harness.log.contains("refused connection from another user"), harness.log)
+        XCTAssertTrue(harness.log.contains("uid=65534"), harness.log)
+        XCTAssertNoThrow(try harness.client().call(.status, Params.Empty()), "its own user is still served")
+        XCTAssertEqual(harness.stop(), 0)
+    }
+
+    func testSIGTERMExitsZeroAndRemovesTheSocket() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        XCTAssertEqual(harness.stop(), 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: harness.socketPath))
+        XCTAssertTrue(harness.log.contains("stopped"), harness.log)
+    }
+
+    func testUnknownFlagIsAUsageErrorNamingIt() throws {
+        let result = try DaemonHarness.run(DaemonHarness.usefulmapd, ["--colour", "blue"], in: URL(fileURLWithPath: "/tmp"))
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("--colour"), result.stderr)
+    }
+
+    func testConfigFileSettingsApplyAndFlagsWin() throws {
+        let harness = try DaemonHarness()
+        let config = harness.directory.appendingPathComponent("usefulmapd.conf")
+        try """
+        # test config
+        socket = \(harness.directory.path)/from-config.sock
+        log_level = warning
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let process = try harness.launchDaemon(extraArguments: ["--config", config.path])
+        // --socket on the command line (added by the harness) wins over the file's socket.
+        try harness.waitUntilServing(process)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(harness.directory.path)/from-config.sock"))
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+    }
+
+    func testWatchStreamsEventsAndEndsCleanlyWhenTheDaemonStops() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        let done = expectation(description: "watch answered")
+        let box = ResultBox()
+        let socket = harness.socketPath
+        Thread.detachNewThread {
+            let result = Result { () throws -> JSONValue in
+                let watcher = try WireClient(socketPath: socket)
+                return try watcher.call(.watch, Params.Empty()) { notification in
+                    if notification.params["kind"] == .string("location_changed") { box.sawEvent = true }
+                }
+            }
+            box.value = result
+            done.fulfill()
+        }
+        // Keep making events until the watcher has seen one (it may subscribe after the first).
+        let client = try harness.client()
+        for _ in 0..<200 where !box.sawEvent {
+            _ = try client.call(.locationSet, Params.LocationSet(lat: 61.5, lon: 23.7))
+            usleep(20_000)
+        }
+        XCTAssertTrue(box.sawEvent, "watch delivers events as notifications")
+        XCTAssertEqual(harness.stop(), 0)
+        wait(for: [done], timeout: 30)
+        XCTAssertEqual(try box.value?.get()["stopped"], .bool(true), "watch gets a final response when the daemon stops")
+    }
+}
+
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _value: Result<JSONValue, Error>?
+    private var _sawEvent = false
+    var value: Result<JSONValue, Error>? {
+        get { lock.withLock { _value } }
+        set { lock.withLock { _value = newValue } }
+    }
+    var sawEvent: Bool {
+        get { lock.withLock { _sawEvent } }
+        set { lock.withLock { _sawEvent = newValue } }
+    }
+}

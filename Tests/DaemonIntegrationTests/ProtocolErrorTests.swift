@@ -1,0 +1,99 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+/// Bad input on the socket gets an error naming the problem, and hurts no other client.
+final class ProtocolErrorTests: XCTestCase {
+    var harness: DaemonHarness!
+
+    override func setUpWithError() throws {
+        harness = try DaemonHarness()
+        try harness.start()
+    }
+
+    override func tearDown() {
+        XCTAssertEqual(harness.stop(), 0, harness.log)
+        harness = nil
+    }
+
+    func response(to line: String, on client: WireClient) throws -> WireResponse {
+        try client.send(Data((line + "\n").utf8))
+        guard case .response(let response) = try client.receive() else { throw HarnessError("expected a response") }
+        return response
+    }
+
+    func testMalformedJSONGetsParseErrorAndTheConnectionStaysUsable() throws {
+        let client = try harness.client()
+        XCTAssertEqual(try response(to: "{\"jsonrpc\":\"2.0\",", on: client).error?.code, "parse_error")
+        XCTAssertNoThrow(try client.call(.status, Params.Empty()))
+    }
+
+    func testUnknownMethodIsNamedInTheError() throws {
+        let error = try response(to: #"{"jsonrpc":"2.0","id":5,"method":"plan.teleport","params":{}}"#, on: harness.client()).error
+        XCTAssertEqual(error?.code, "method_not_found")
+        XCTAssertTrue(error?.message.contains("plan.teleport") ?? false)
+    }
+
+    func testMissingAndIllTypedParamsEachNameTheParam() throws {
+        let client = try harness.client()
+        let missing = try response(to: #"{"jsonrpc":"2.0","id":1,"method":"plan.show","params":{}}"#, on: client).error
+        XCTAssertEqual(missing?.code, "invalid_params")
+        XCTAssertTrue(missing?.message.contains("\"id\"") ?? false, missing?.message ?? "")
+        let illTyped = try response(to: #"{"jsonrpc":"2.0","id":2,"method":"location.set","params":{"lat":"north","lon":1}}"#, on: client).error
+        XCTAssertEqual(illTyped?.code, "invalid_params")
+        XCTAssertTrue(illTyped?.message.contains("\"lat\"") ?? false, illTyped?.message ?? "")
+    }
+
+    func testRequestWithoutIDIsInvalid() throws {
+        XCTAssertEqual(try response(to: #"{"jsonrpc":"2.0","method":"status"}"#, on: harness.client()).error?.code, "invalid_request")
+    }
+
+    func testOversizedLineGetsAnErrorThenTheConnectionCloses() throws {
+        let client = try harness.client()
+        let huge = Data(repeating: UInt8(ascii: "x"), count: WireLimits.maximumLineBytes + 10) + Data([0x0A])
+        try? client.send(huge) // the daemon may close before everything is written
+        guard case .response(let response) = try client.receive() else { return XCTFail("expected a response") }
+        XCTAssertEqual(response.error?.code, "line_too_long")
+        XCTAssertThrowsError(try client.receiveLine(), "the daemon closes the connection after line_too_long")
+        XCTAssertNoThrow(try harness.client().call(.status, Params.Empty()), "other connections are unaffected")
+    }
+
+    func testBadClientDoesNotDisturbAnotherClientsWork() throws {
+        let good = try harness.client()
+        _ = try good.call(.locationSet, Params.LocationSet(lat: 61.5, lon: 23.76))
+        let bad = try harness.client()
+        _ = try response(to: "garbage", on: bad)
+        _ = try response(to: #"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, on: bad)
+        let location = try good.call(.locationShow, Params.Empty(), as: LocationDocument.self)
+        XCTAssertEqual(location.lat, 61.5)
+    }
+
+    func testUnknownPlanIsNotFound() throws {
+        let result = try harness.umctl(["plan", "show", "999"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("[not_found]"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("999"), result.stderr)
+    }
+
+    func testRoutingWithoutARegionSaysNoRegionInsteadOfFakingAnAnswer() throws {
+        let result = try harness.umctl(["compare", Tampere.keskustori, Tampere.hervanta])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("[no_region]"), result.stderr)
+        XCTAssertEqual(try harness.counters().routingQueries.total, 0)
+    }
+
+    func testOldClientGetsAClearVersionError() throws {
+        let error = try response(to: #"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol_version":99}}"#,
+                                 on: harness.client()).error
+        XCTAssertEqual(error?.code, "unsupported_version")
+        XCTAssertTrue(error?.message.contains("99") ?? false)
+    }
+
+    func testDisconnectingClientDoesNotStopTheDaemon() throws {
+        do {
+            let client = try harness.client()
+            try client.send(Data(#"{"jsonrpc":"2.0","id":1,"method":"status"}"#.utf8)) // no newline, then gone
+        }
+        XCTAssertNoThrow(try harness.client().call(.status, Params.Empty()))
+    }
+}
