@@ -28,7 +28,8 @@ public final class DaemonServices: Sendable {
         regions = RegionRegistry(dataDirectory: dataDirectory)
         location = LocationState()
         counters = DaemonCounters()
-        events = EventHub()
+        let registry = regions
+        events = EventHub { registry.timeZone(for: nil) }
         router = RegionRouter(regions: regions, streets: streets, transit: transit, counters: counters)
         planner = Planner(routing: router, clock: clock)
         self.clock = clock

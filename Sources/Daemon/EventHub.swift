@@ -12,8 +12,12 @@ public final class EventHub: Sendable {
     }
 
     private let state = Mutex(State())
+    private let timeZone: @Sendable () -> TimeZone
 
-    public init() {}
+    /// - parameter timeZone: the zone event times are written in (the region's).
+    public init(timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current }) {
+        self.timeZone = timeZone
+    }
 
     /// A stream of events until `unsubscribe` or `finishAll`.
     public func subscribe() -> (id: Int, events: AsyncStream<JSONValue>) {
@@ -36,7 +40,7 @@ public final class EventHub: Sendable {
     public func publish(_ kind: String, _ fields: [String: JSONValue]) {
         var event = fields
         event["kind"] = .string(kind)
-        event["at"] = .string(WireTime.string(from: Date(), timeZone: TimeZone(identifier: "UTC") ?? .current))
+        event["at"] = .string(WireTime.string(from: Date(), timeZone: timeZone()))
         let value = JSONValue.object(event)
         let subscribers = state.withLock { Array($0.subscribers.values) }
         for subscriber in subscribers { subscriber.yield(value) }

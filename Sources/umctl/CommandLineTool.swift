@@ -191,6 +191,10 @@ enum CommandLineTool {
     }
 
     static func help(_ path: [String], unknownIsError: Bool = false) -> Int32 {
+        if path.isEmpty {
+            print(overview)
+            return ExitCode.success.rawValue
+        }
         if path == ["batch"] {
             print(batchSpec.help)
             return ExitCode.success.rawValue

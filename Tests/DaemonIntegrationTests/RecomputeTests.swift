@@ -1,0 +1,55 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+/// Edits query only the segments they touched; showing a plan queries nothing.
+final class RecomputeTests: XCTestCase {
+    func testChangingOneSegmentsModeOnAFiveSegmentPlanQueriesOnlyThatSegmentAndShowQueriesNothing() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0) }
+
+        // Keskustori → Pyynikki → Ratina → Tampere-talo → railway station → Hervanta: 5 segments.
+        var plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "walk", "--at", Tampere.morning])
+        let id = String(Int64(try XCTUnwrap(plan["id"]?.numberValue)))
+        for (after, place) in [(1, Tampere.pyynikki), (2, Tampere.ratina), (3, Tampere.tampereTalo), (4, Tampere.railwayStation)] {
+            plan = try harness.json(["plan", "insert", id, "--after", String(after), place])
+        }
+        let segments = try XCTUnwrap(plan["segments"]?.arrayValue)
+        XCTAssertEqual(segments.count, 5)
+        XCTAssertTrue(segments.allSatisfy { $0["leg"] != .null }, "every leg computed: \(segments)")
+        let legsBefore = segments.map { $0["leg"]?["duration_s"] }
+
+        let before = try harness.counters()
+        plan = try harness.json(["plan", "mode", id, "3", "car"])
+        let after = try harness.counters()
+        XCTAssertEqual(after.routingQueries.total - before.routingQueries.total, 1, "only segment 3 is queried")
+        XCTAssertEqual(after.routingQueries.car - before.routingQueries.car, 1)
+        XCTAssertEqual(after.plansRecomputed - before.plansRecomputed, 1)
+        let legsAfter = (plan["segments"]?.arrayValue ?? []).map { $0["leg"]?["duration_s"] }
+        for index in [0, 1, 3, 4] {
+            XCTAssertEqual(legsAfter[index], legsBefore[index], "segment \(index + 1) kept its leg")
+        }
+        XCTAssertEqual(plan["segments"]?.arrayValue?[2]["mode"], .string("car"))
+
+        let beforeShow = try harness.counters()
+        let shown = try harness.json(["plan", "show", id])
+        XCTAssertEqual(shown["segments"], plan["segments"])
+        _ = try harness.umctl(["plan", "show", id])
+        XCTAssertEqual(try harness.counters().routingQueries, beforeShow.routingQueries, "plan show makes no routing query")
+    }
+
+    func testPaceChangeQueriesOnlyWalkLegs() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0) }
+        let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "car", "--at", Tampere.morning])
+        let id = String(Int64(try XCTUnwrap(plan["id"]?.numberValue)))
+        _ = try harness.json(["plan", "insert", id, "--after", "1", Tampere.ratina, "--mode", "walk"])
+        let before = try harness.counters()
+        _ = try harness.json(["plan", "pace", id, "fast"])
+        let after = try harness.counters()
+        XCTAssertEqual(after.routingQueries.car, before.routingQueries.car, "car legs are not asked again")
+        XCTAssertGreaterThan(after.routingQueries.walk, before.routingQueries.walk)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Glibc
+import Store
+import WireProtocol
+import XCTest
+
+/// Stopping during work leaves a sound database; starting again shows everything as before.
+final class ShutdownAndRestartTests: XCTestCase {
+    func testSIGTERMDuringARecomputeExitsZeroWithTheDatabaseIntact() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start(extraArguments: ["--shutdown-grace", "0"])
+        let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
+        let id = Int64(try XCTUnwrap(plan["id"]?.numberValue))
+        for (after, place) in [(1, Tampere.pyynikki), (2, Tampere.ratina), (3, Tampere.tampereTalo)] {
+            _ = try harness.json(["plan", "insert", String(id), "--after", String(after), place, "--mode", "walk"])
+        }
+        // A recompute of every leg (walk, transit and car variants) is running when SIGTERM arrives.
+        let socket = harness.socketPath
+        let answered = expectation(description: "the edit was answered or cut off")
+        Thread.detachNewThread {
+            let client = try? WireClient(socketPath: socket)
+            _ = try? client?.call(.planPreset, Params.PlanPreset(id: id, preset: "fastest"))
+            answered.fulfill()
+        }
+        let database = harness.dataDirectory.appendingPathComponent("usefulmap.sqlite").path
+        let before = try harness.counters().routingQueries.total
+        for _ in 0..<400 where (try? harness.counters().routingQueries.total) == before { usleep(5_000) }
+        XCTAssertEqual(harness.stop(), 0, harness.log)
+        wait(for: [answered], timeout: 30)
+
+        let store = try Store(path: database)
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+        let stored = try store.loadPlan(id: id)
+        XCTAssertEqual(stored.plan.nodes.count, plan["nodes"]?.arrayValue.map { $0.count + 3 })
+        XCTAssertEqual(stored.plan.modes.count, stored.plan.nodes.count - 1)
+    }
+
+    func testRestartShowsEveryPlanPlaceAndHistoryEntryAsBefore() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+        _ = try harness.json(["place", "save", "Koti", Tampere.pyynikki, "--note", "home"])
+        _ = try harness.json(["search", "Hervanta"])
+        _ = try harness.json(["compare", "Koti", Tampere.hervanta, "--at", Tampere.morning])
+        for mode in ["walk", "transit", "car"] {
+            _ = try harness.json(["plan", "new", "Koti", Tampere.tampereTalo, "--mode", mode, "--at", Tampere.morning, "--title", mode])
+        }
+        let queries: [[String]] = [["place", "list"], ["history", "searches"], ["history", "routes"], ["plan", "list"]]
+        let plans = try harness.json(["plan", "list"])["plans"]?.arrayValue ?? []
+        let showIDs = plans.compactMap { $0["id"]?.numberValue }.map { String(Int64($0)) }
+        XCTAssertEqual(showIDs.count, 3)
+        let before = try queries.map { try harness.json($0) }
+        let shownBefore = try showIDs.map { try harness.json(["plan", "show", $0]) }
+        XCTAssertEqual(harness.stop(), 0)
+
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0) }
+        XCTAssertEqual(try queries.map { try harness.json($0) }, before)
+        let shownAfter = try showIDs.map { try harness.json(["plan", "show", $0]) }
+        for (old, new) in zip(shownBefore, shownAfter) {
+            XCTAssertEqual(old["nodes"]?.arrayValue?.map { $0["name"] }, new["nodes"]?.arrayValue?.map { $0["name"] })
+            XCTAssertEqual(old["segments"], new["segments"], "legs, modes and locks are as before")
+            XCTAssertEqual(old["total_duration_s"], new["total_duration_s"])
+        }
+    }
+}

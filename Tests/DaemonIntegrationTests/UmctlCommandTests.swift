@@ -1,0 +1,308 @@
+import Foundation
+import Glibc
+import WireProtocol
+import XCTest
+
+/// Every `umctl` command against the real daemon on the Tampere region, for a person and with --json.
+final class UmctlCommandTests: XCTestCase {
+    nonisolated(unsafe) static var shared: DaemonHarness?
+
+    override class func setUp() {
+        super.setUp()
+        do {
+            let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+            try harness.start()
+            shared = harness
+        } catch {
+            XCTFail("cannot start the daemon on Tampere: \(error)")
+        }
+    }
+
+    override class func tearDown() {
+        if let shared { XCTAssertEqual(shared.stop(), 0, shared.log) }
+        shared = nil
+        super.tearDown()
+    }
+
+    var harness: DaemonHarness {
+        get throws { try XCTUnwrap(Self.shared, "no daemon") }
+    }
+
+    /// A transit plan from the centre to Hervanta on the test day; returns its ID.
+    func newTransitPlan() throws -> Int64 {
+        let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit",
+                                     "--at", Tampere.morning, "--title", "to Hervanta"])
+        return Int64(try XCTUnwrap(plan["id"]?.numberValue))
+    }
+
+    func testStatusShowsRegionDatabaseAndCounters() throws {
+        let result = try harness.umctl(["status"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.contains("tampere (transit)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("routing queries:"), result.stdout)
+        let status = try harness.json(["status"])
+        XCTAssertEqual(status["database_path"]?.stringValue, try harness.dataDirectory.appendingPathComponent("usefulmap.sqlite").path)
+        XCTAssertNotNil(status["counters"]?["routing_queries"]?["total"]?.numberValue)
+    }
+
+    func testRegionListShowsTampereWithTransitAndItsTimeZone() throws {
+        let regions = try harness.json(["region", "list"])["regions"]?.arrayValue ?? []
+        XCTAssertEqual(regions.first?["name"], .string("tampere"))
+        XCTAssertEqual(regions.first?["has_transit"], .bool(true))
+        XCTAssertEqual(regions.first?["time_zone"], .string("Europe/Helsinki"))
+        XCTAssertTrue(try harness.umctl(["region", "list"]).stdout.contains("Europe/Helsinki"))
+    }
+
+    func testSearchFindsStopsNearAPlaceAndIsRecordedInSearchHistory() throws {
+        let results = try harness.json(["search", "Keskustori", "--kind", "stop", "--limit", "3", "--near", Tampere.keskustori])
+        let names = (results["results"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+        XCTAssertFalse(names.isEmpty)
+        XCTAssertTrue(names.allSatisfy { $0.hasPrefix("Keskustori") }, "\(names)")
+        XCTAssertLessThanOrEqual(names.count, 3)
+        let history = try harness.json(["history", "searches"])["entries"]?.arrayValue ?? []
+        XCTAssertEqual(history.first?["label"], .string("Keskustori"))
+        XCTAssertTrue(try harness.umctl(["search", "Tampere-talo"]).stdout.contains("Tampere-talo"))
+    }
+
+    func testPlacesAreSavedListedRenamedAndRemoved() throws {
+        XCTAssertEqual(try harness.umctl(["place", "save", "Kotona", Tampere.pyynikki, "--note", "home"]).status, 0)
+        XCTAssertTrue(try harness.umctl(["place", "list"]).stdout.contains("Kotona"))
+        XCTAssertEqual(try harness.umctl(["place", "rename", "Kotona", "Koti"]).status, 0)
+        let places = try harness.json(["place", "list"])["places"]?.arrayValue ?? []
+        let koti = places.first { $0["name"] == .string("Koti") }
+        XCTAssertEqual(koti?["note"], .string("home"))
+        XCTAssertEqual(koti?["lat"]?.numberValue ?? 0, 61.4956, accuracy: 1e-6)
+        // A saved place can be used wherever a place is expected.
+        let compare = try harness.json(["compare", "Koti", Tampere.keskustori, "--at", Tampere.morning])
+        XCTAssertEqual(compare["from"]?["name"], .string("Koti"))
+        XCTAssertEqual(try harness.umctl(["place", "remove", "Koti"]).status, 0)
+        let again = try harness.umctl(["place", "remove", "Koti"])
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(again.stderr.contains("[not_found]"), again.stderr)
+    }
+
+    func testLocationIsSetShownAndUsedForHere() throws {
+        XCTAssertEqual(try harness.umctl(["location", "set", Tampere.railwayStation, "--accuracy", "10"]).status, 0)
+        let location = try harness.json(["location", "show"])
+        XCTAssertEqual(location["lat"]?.numberValue ?? 0, 61.4986, accuracy: 1e-6)
+        XCTAssertEqual(location["accuracy_m"], .number(10))
+        XCTAssertTrue(location["at"]?.stringValue?.hasSuffix("+02:00") ?? false, "instants carry the region's offset")
+        let plan = try harness.json(["plan", "new", "@here", Tampere.tampereTalo, "--mode", "walk"])
+        XCTAssertEqual(plan["nodes"]?.arrayValue?.first?["current_location"], .bool(true))
+        XCTAssertEqual(plan["nodes"]?.arrayValue?.first?["lat"]?.numberValue ?? 0, 61.4986, accuracy: 1e-6)
+    }
+
+    func testCompareShowsWalkTransitAndCarWithTheFastestMarked() throws {
+        let compare = try harness.json(["compare", Tampere.keskustori, Tampere.hervanta, "--at", Tampere.morning])
+        let options = compare["options"]?.arrayValue ?? []
+        XCTAssertEqual(options.compactMap { $0["mode"]?.stringValue }, ["walk", "transit", "car"])
+        XCTAssertEqual(options.filter { $0["fastest"] == .bool(true) }.count, 1)
+        for option in options {
+            XCTAssertEqual(option["error"], .null, "\(option)")
+            XCTAssertGreaterThan(option["duration_s"]?.numberValue ?? 0, 0)
+            XCTAssertGreaterThan(option["distance_m"]?.numberValue ?? 0, 1000)
+            XCTAssertTrue(option["departure"]?.stringValue?.hasPrefix("2022-01-12T0") ?? false, "\(option)")
+        }
+        let transit = options[1]
+        XCTAssertFalse(transit["lines"]?.arrayValue?.isEmpty ?? true, "transit names its lines")
+        let walk = try XCTUnwrap(options[0]["duration_s"]?.numberValue), car = try XCTUnwrap(options[2]["duration_s"]?.numberValue)
+        XCTAssertLessThan(car, walk, "8 km: the car beats walking")
+        let text = try harness.umctl(["compare", Tampere.keskustori, Tampere.hervanta, "--at", Tampere.morning]).stdout
+        XCTAssertTrue(text.contains(" *"), text)
+        XCTAssertTrue(text.contains("transit"), text)
+        let routes = try harness.json(["history", "routes", "--limit", "5"])["entries"]?.arrayValue ?? []
+        XCTAssertFalse(routes.isEmpty, "compare is recorded in route history")
+    }
+
+    func testPlanIsCreatedListedShownLinkedAndDeleted() throws {
+        let id = try newTransitPlan()
+        let plan = try harness.json(["plan", "show", String(id)])
+        XCTAssertEqual(plan["title"], .string("to Hervanta"))
+        let nodes = plan["nodes"]?.arrayValue ?? []
+        let segments = plan["segments"]?.arrayValue ?? []
+        XCTAssertEqual(segments.count, nodes.count - 1)
+        XCTAssertTrue(segments.contains { $0["mode"] == .string("transit") })
+        XCTAssertTrue(nodes.dropFirst().dropLast().allSatisfy { $0["inferred"] == .bool(true) }, "stops are inserted by the builder")
+        XCTAssertNotNil(plan["total_duration_s"]?.numberValue, "every leg exists, so the total is shown")
+        XCTAssertTrue(nodes.allSatisfy { $0["time"]?.stringValue?.hasSuffix("+02:00") ?? false }, "every node has a time")
+        let text = try harness.umctl(["plan", "show", String(id)]).stdout
+        XCTAssertTrue(text.contains("seg 1:"), text)
+        XCTAssertTrue(text.contains("total:"), text)
+        XCTAssertTrue(try harness.umctl(["plan", "list"]).stdout.contains("to Hervanta"))
+
+        let transitSegment = (segments.firstIndex { $0["mode"] == .string("transit") } ?? 0) + 1
+        let link = try harness.json(["plan", "link", String(id), String(transitSegment)])
+        XCTAssertEqual(link["form"], .string("timed"))
+        XCTAssertTrue(link["url"]?.stringValue?.hasPrefix("https://www.google.com/maps/dir/") ?? false)
+        XCTAssertTrue(link["url"]?.stringValue?.hasSuffix("!3e3") ?? false, "transit mode in the link")
+
+        XCTAssertEqual(try harness.umctl(["plan", "delete", String(id)]).status, 0)
+        let gone = try harness.umctl(["plan", "show", String(id)])
+        XCTAssertEqual(gone.status, 1)
+        XCTAssertTrue(gone.stderr.contains("[not_found]"))
+    }
+
+    func testEveryPlanEditAnswersWithTheUpdatedPlan() throws {
+        let id = String(try newTransitPlan())
+        func edit(_ words: [String]) throws -> JSONValue {
+            let plan = try harness.json(["plan"] + words)
+            XCTAssertEqual(plan["id"]?.numberValue.map { String(Int64($0)) }, id, "\(words)")
+            return plan
+        }
+        let before = try edit(["show", id])
+        let nodeCount = before["nodes"]?.arrayValue?.count ?? 0
+
+        var plan = try edit(["insert", id, "--after", "1", Tampere.ratina, "--mode", "walk"])
+        XCTAssertEqual(plan["nodes"]?.arrayValue?.count, nodeCount + 1)
+        XCTAssertEqual(plan["nodes"]?.arrayValue?[1]["lat"]?.numberValue ?? 0, 61.4918, accuracy: 1e-6)
+        plan = try edit(["remove", id, "2"])
+        XCTAssertEqual(plan["nodes"]?.arrayValue?.count, nodeCount)
+
+        plan = try edit(["mode", id, "1", "car"])
+        XCTAssertEqual(plan["segments"]?.arrayValue?.first?["mode"], .string("car"))
+        XCTAssertEqual(plan["segments"]?.arrayValue?.first?["locked"], .bool(true), "a mode chosen by hand is locked")
+
+        plan = try edit(["swap", id])
+        let firstAfterSwap = plan["nodes"]?.arrayValue?.first?["lat"]?.numberValue ?? 0
+        XCTAssertEqual(firstAfterSwap, 61.4502, accuracy: 1e-6, "Hervanta is now the origin")
+        plan = try edit(["swap", id])
+
+        plan = try edit(["preset", id, "walk"])
+        let modes = plan["segments"]?.arrayValue?.compactMap { $0["mode"]?.stringValue } ?? []
+        XCTAssertEqual(modes.first, "car", "a preset never changes a locked segment")
+        XCTAssertTrue(modes.dropFirst().allSatisfy { $0 == "walk" }, "\(modes)")
+
+        plan = try edit(["rebuild", id, "--preset", "transit"])
+        XCTAssertTrue(plan["segments"]?.arrayValue?.contains { $0["mode"] == .string("transit") } ?? false)
+        XCTAssertFalse(plan["segments"]?.arrayValue?.contains { $0["locked"] == .bool(true) } ?? true, "rebuild starts over")
+
+        plan = try edit(["pace", id, "fast"])
+        XCTAssertEqual(plan["pace"], .string("fast"))
+        plan = try edit(["pace", id])
+        XCTAssertEqual(plan["pace"], .string("slow"), "pace without a value cycles fast → slow")
+
+        plan = try edit(["time", id, "--arrive-by", "2022-01-12T09:00"])
+        XCTAssertEqual(plan["time_preference"]?["kind"], .string("arrive_by"))
+        XCTAssertLessThanOrEqual(plan["nodes"]?.arrayValue?.last?["time"]?.stringValue ?? "9", "2022-01-12T09:00:00+02:00")
+        plan = try edit(["time", id, "--at", Tampere.morning])
+        XCTAssertEqual(plan["time_preference"]?["time"], .string("2022-01-12T08:00:00+02:00"))
+
+        let transit = (plan["segments"]?.arrayValue?.firstIndex { $0["mode"] == .string("transit") } ?? 0) + 1
+        plan = try edit(["pin", id, String(transit), "2022-01-12T08:15"])
+        XCTAssertEqual(plan["pinned_segment"], .number(Double(transit)))
+        let pinnedDeparture = plan["segments"]?.arrayValue?[transit - 1]["leg"]?["departure"]?.stringValue ?? ""
+        XCTAssertGreaterThanOrEqual(pinnedDeparture, "2022-01-12T08:15:00+02:00")
+        plan = try edit(["unpin", id])
+        XCTAssertEqual(plan["pinned_segment"], .null)
+
+        plan = try edit(["refine", id, "--depth", "1"])
+        XCTAssertNotNil(plan["segments"])
+
+        let accept = try harness.umctl(["plan", "accept", id, "1"])
+        XCTAssertEqual(accept.status, 1, "no update is pending")
+        XCTAssertTrue(accept.stderr.contains("no_pending_update"), accept.stderr)
+        let dismiss = try harness.umctl(["plan", "dismiss", id, "1"])
+        XCTAssertTrue(dismiss.stderr.contains("no_pending_update"), dismiss.stderr)
+
+        plan = try edit(["time", id, "now"])
+        XCTAssertEqual(plan["time_preference"]?["kind"], .string("leave_now"))
+    }
+
+    func testBadEditChangesNothingAndNamesTheProblem() throws {
+        let id = String(try newTransitPlan())
+        let before = try harness.json(["plan", "show", id])
+        let outOfRange = try harness.umctl(["plan", "mode", id, "9", "car"])
+        XCTAssertEqual(outOfRange.status, 1)
+        XCTAssertTrue(outOfRange.stderr.contains("segment 9"), outOfRange.stderr)
+        let endpoint = try harness.umctl(["plan", "remove", id, "1"])
+        XCTAssertEqual(endpoint.status, 1)
+        XCTAssertTrue(endpoint.stderr.contains("cannot_remove_endpoint") || endpoint.stderr.contains("origin"), endpoint.stderr)
+        XCTAssertEqual(try harness.json(["plan", "show", id]), before)
+    }
+
+    func testPlaceThatCannotBeFoundIsAnErrorNamingIt() throws {
+        let result = try harness.umctl(["plan", "new", "Xyzzyqwv", Tampere.keskustori])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("Xyzzyqwv"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("[place_not_found]"), result.stderr)
+    }
+
+    func testValidationRejectsBadInputBeforeAnythingIsSent() throws {
+        let before = try harness.counters().requests
+        for words in [["plan", "mode", "1", "0", "car"], ["plan", "mode", "1", "1", "boat"], ["plan", "show", "x"],
+                      ["compare", "a", "b", "--at", "25:00"], ["compare", "a", "b", "--at", "08:00", "--arrive-by", "09:00"],
+                      ["location", "set", "91,0"], ["plan", "insert", "1", "somewhere"], ["search", "x", "--kind", "shop"]] {
+            let result = try harness.umctl(words)
+            XCTAssertEqual(result.status, 2, "\(words): \(result.stderr)")
+            XCTAssertFalse(result.stderr.isEmpty)
+        }
+        XCTAssertEqual(try harness.counters().requests, before + 1, "only the status call itself reached the daemon")
+    }
+
+    func testHelpIsGeneratedFromEachCommandsDeclarations() throws {
+        let pin = try harness.umctl(["help", "plan", "pin"])
+        XCTAssertEqual(pin.status, 0)
+        XCTAssertTrue(pin.stdout.contains("usage: umctl plan pin ID SEG TIME"), pin.stdout)
+        XCTAssertTrue(pin.stdout.contains("--json"), "shared options appear in every command's help")
+        XCTAssertTrue(try harness.umctl(["plan", "new", "--help"]).stdout.contains("--arrive-by TIME"))
+        XCTAssertTrue(try harness.umctl(["help"]).stdout.contains("exit codes"))
+        XCTAssertEqual(try harness.umctl(["teleport"]).status, 2)
+    }
+
+    func testBatchRunsCommandsWithLASTAndStopsAtTheFirstErrorNamingItsLine() throws {
+        let script = """
+        # a scripted plan
+        plan new \(Tampere.keskustori) \(Tampere.tampereTalo) --mode walk --title "batch plan"
+
+        plan mode $LAST 1 car
+        plan show $LAST
+        plan mode $LAST 7 car
+        plan show $LAST
+        """
+        let result = try harness.umctl(["batch", "-", "--json"], stdin: script)
+        XCTAssertEqual(result.status, 1)
+        let lines = result.stdout.split(separator: "\n").map { try? WireCodec.decoder.decode(JSONValue.self, from: Data($0.utf8)) }
+        XCTAssertEqual(lines.count, 4, "three results and the error; line 7 never ran: \(result.stdout)")
+        XCTAssertEqual(lines[0]?["line"], .number(2))
+        XCTAssertEqual(lines[1]?["result"]?["segments"]?.arrayValue?.first?["mode"], .string("car"), "$LAST is the new plan")
+        XCTAssertEqual(lines[3]?["line"], .number(6))
+        XCTAssertTrue(result.stderr.contains("line 6"), result.stderr)
+
+        let keepGoing = try harness.umctl(["batch", "--keep-going"], stdin: "plan show 999999\nstatus\n")
+        XCTAssertEqual(keepGoing.status, 1)
+        XCTAssertTrue(keepGoing.stderr.contains("line 1"), keepGoing.stderr)
+        XCTAssertTrue(keepGoing.stdout.contains("routing queries"), "line 2 still ran: \(keepGoing.stdout)")
+    }
+
+    func testHistoryIsListedAndCleared() throws {
+        _ = try harness.umctl(["search", "Hervanta"])
+        XCTAssertTrue(try harness.umctl(["history", "searches", "--limit", "3"]).stdout.contains("Hervanta"))
+        XCTAssertEqual(try harness.umctl(["history", "clear", "searches"]).status, 0)
+        XCTAssertEqual(try harness.json(["history", "searches"])["entries"], .array([]))
+        _ = try harness.umctl(["compare", Tampere.keskustori, Tampere.ratina])
+        XCTAssertEqual(try harness.umctl(["history", "clear", "routes"]).status, 0)
+        XCTAssertEqual(try harness.json(["history", "routes"])["entries"], .array([]))
+    }
+
+    func testWatchPrintsEachRecomputedPlanAsItHappens() throws {
+        let id = String(try newTransitPlan())
+        let output = try harness.directory.appendingPathComponent("watch.out")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let watch = Process()
+        watch.executableURL = URL(fileURLWithPath: DaemonHarness.umctl)
+        watch.arguments = ["watch", "--socket", try harness.socketPath]
+        watch.standardOutput = try FileHandle(forWritingTo: output)
+        try watch.run()
+        defer { if watch.isRunning { kill(watch.processIdentifier, SIGINT); watch.waitUntilExit() } }
+        var seen = ""
+        func announced() -> Bool {
+            seen.split(separator: "\n").contains { $0.contains("plan_recomputed") && $0.contains("plan_id=\(id) ") }
+        }
+        for _ in 0..<100 where !announced() {
+            _ = try harness.umctl(["plan", "pace", id])
+            usleep(50_000)
+            seen = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        }
+        XCTAssertTrue(announced(), seen)
+    }
+}
