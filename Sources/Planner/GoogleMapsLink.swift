@@ -77,7 +77,7 @@ public struct GoogleMapsLink: Hashable, Sendable {
     // MARK: - Time
 
     /// The local wall-clock time of `date` in `timeZone` (to the minute), re-read as if it were UTC,
-    /// as epoch seconds. Google's `!8j` wants this, not the real epoch: in JST the two differ by
+    /// as epoch seconds. Google's time token wants this, not the real epoch: in JST the two differ by
     /// exactly 9 × 3600 s.
     public static func wallClockAsUTC(_ date: Date, in timeZone: TimeZone) -> Int64? {
         var local = Calendar(identifier: .gregorian)
