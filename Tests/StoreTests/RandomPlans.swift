@@ -134,7 +134,7 @@ enum RandomPlans {
 }
 
 /// A clock the test moves by hand.
-final class TestClock: Planner.Clock, @unchecked Sendable {
+final class TestClock: WallClock, @unchecked Sendable {
     private let lock = NSLock()
     private var current: Date
     init(_ start: Date = Date(timeIntervalSinceReferenceDate: 700_000_000)) { current = start }
