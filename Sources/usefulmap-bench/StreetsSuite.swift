@@ -15,9 +15,12 @@ func runStreetsSuite() async throws -> SuiteReport {
     defer { try? FileManager.default.removeItem(at: dataDirectory) }
 
     // Import.
+    let phases = PhaseClock()
     let (result, importSeconds) = try time {
-        try RegionImporter(dataDirectory: dataDirectory).importRegion(name: "tampere", osm: osm) { _ in }
+        try RegionImporter(dataDirectory: dataDirectory).importRegion(name: "tampere", osm: osm) { phases.enter($0.phase) }
     }
+    phases.enter("done")
+    report.notes["import phases"] = phases.summary()
     report.add("import (routing db + places)", importSeconds * 1000, unit: "ms")
     report.add("import peak memory (this process)", peakMemoryMiB(), unit: "MiB")
     var children = rusage()
@@ -90,4 +93,26 @@ func runStreetsSuite() async throws -> SuiteReport {
     }
     report.addLatencies("place search (prefix, near)", searchLatencies)
     return report
+}
+
+/// Wall time spent in each import phase, from the progress callback.
+final class PhaseClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: (name: String, start: Double)?
+    private var spent: [(String, Double)] = []
+
+    func enter(_ phase: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+        if let current, current.name == phase { return }
+        if let current { spent.append((current.name, now - current.start)) }
+        current = (phase, now)
+    }
+
+    func summary() -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return spent.map { String(format: "%@ %.0f ms", $0.0, $0.1 * 1000) }.joined(separator: ", ")
+    }
 }
