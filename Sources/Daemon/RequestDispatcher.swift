@@ -59,7 +59,7 @@ public final class RequestDispatcher: Sendable {
         case let error as DaemonError: return WireError(code: error.code, message: error.description)
         case let error as PlannerError:
             let code = error.code == "index_out_of_range" ? WireError.Code.invalidParams.rawValue : error.code
-            return WireError(code: code, message: error.description, data: .object(["reason": .string(error.code)]))
+            return WireError(code: code, message: personMessage(error))
         case let error as RoutingError: return WireError(code: error.code, message: error.message)
         case is CancellationError: return WireError(.cancelled, "the request was cancelled")
         default:
@@ -68,6 +68,18 @@ public final class RequestDispatcher: Sendable {
             }
             return WireError(.internalError, String(describing: error))
         }
+    }
+}
+
+/// The planner counts from 0; people and the wire count nodes and segments from 1.
+func personMessage(_ error: PlannerError) -> String {
+    switch error {
+    case let .nodeIndexOutOfRange(index, count): "node \(index + 1) does not exist: the plan has nodes 1 to \(count)"
+    case let .segmentIndexOutOfRange(index, count): "segment \(index + 1) does not exist: the plan has segments 1 to \(count)"
+    case let .cannotRemoveEndpoint(index): "node \(index + 1) is the origin or the destination and cannot be removed"
+    case let .noPendingUpdate(segment): "segment \(segment + 1) has no pending update"
+    case let .noLegToPin(segment): "segment \(segment + 1) has no computed leg to pin"
+    default: error.description
     }
 }
 

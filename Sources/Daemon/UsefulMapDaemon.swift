@@ -51,16 +51,36 @@ public struct UsefulMapDaemon: Sendable {
         }
 
         // After the socket: a second daemon is refused before it touches the database.
+        let database = WeakStore()
+        guard await serve(database: database, listener: listener, activated: activated, signals: signals) else {
+            close(listener)
+            if !activated { unlink(configuration.socketPath) }
+            return 1
+        }
+        // Everything that used the store is gone now, so its connections are closed (SQLite
+        // checkpoints the WAL). Anything still holding it is a bug worth a log line.
+        if database.store == nil {
+            logger.info("database closed", ["path": configuration.databasePath])
+        } else {
+            logger.warning("database still referenced at exit", ["path": configuration.databasePath])
+        }
+        if !activated { unlink(configuration.socketPath) }
+        logger.notice("stopped")
+        return 0
+    }
+
+    /// Opens the store, wires the services, serves until a signal, and shuts the server down.
+    /// Returns false when the database cannot be opened. Every strong reference to the store
+    /// lives in this scope, so the store is closed when it returns.
+    private func serve(database: WeakStore, listener: Int32, activated: Bool, signals: SignalWaiter) async -> Bool {
         let store: Store
         do {
             store = try Store(path: configuration.databasePath)
         } catch {
             logger.error("cannot open the database", ["path": configuration.databasePath, "error": "\(error)"])
-            close(listener)
-            if !activated { unlink(configuration.socketPath) }
-            return 1
+            return false
         }
-
+        database.store = store
         let streets = StreetEngine(dataDirectory: URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true),
                                    workers: configuration.streetWorkers)
         let services = DaemonServices(configuration: configuration, store: store, streets: streets, transit: TransitEngine(),
@@ -79,10 +99,13 @@ public struct UsefulMapDaemon: Sendable {
         services.events.finishAll()
         await server.stop(grace: configuration.shutdownGraceSeconds)
         streets.shutdown()
-        if !activated { unlink(configuration.socketPath) }
-        logger.notice("stopped")
-        return 0
+        return true
     }
+}
+
+/// Lets `run` see whether the store was released (and so closed) after serving.
+final class WeakStore: @unchecked Sendable {
+    weak var store: Store?
 }
 
 /// Turns SIGTERM/SIGINT into an awaitable value (the default action is disabled first, so the

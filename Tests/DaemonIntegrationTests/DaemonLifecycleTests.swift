@@ -74,6 +74,7 @@ final class DaemonLifecycleTests: XCTestCase {
         try harness.start()
         XCTAssertEqual(harness.stop(), 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: harness.socketPath))
+        XCTAssertTrue(harness.log.contains("database closed"), harness.log)
         XCTAssertTrue(harness.log.contains("stopped"), harness.log)
     }
 

@@ -26,6 +26,7 @@ final class ShutdownAndRestartTests: XCTestCase {
         let before = try harness.counters().routingQueries.total
         for _ in 0..<400 where (try? harness.counters().routingQueries.total) == before { usleep(5_000) }
         XCTAssertEqual(harness.stop(), 0, harness.log)
+        XCTAssertTrue(harness.log.contains("database closed"), "the store is released and closed before exit: \(harness.log)")
         wait(for: [answered], timeout: 30)
 
         let store = try Store(path: database)

@@ -201,6 +201,7 @@ final class UmctlCommandTests: XCTestCase {
         let accept = try harness.umctl(["plan", "accept", id, "1"])
         XCTAssertEqual(accept.status, 1, "no update is pending")
         XCTAssertTrue(accept.stderr.contains("no_pending_update"), accept.stderr)
+        XCTAssertTrue(accept.stderr.contains("segment 1 has no pending update"), "errors count from 1 like the person: \(accept.stderr)")
         let dismiss = try harness.umctl(["plan", "dismiss", id, "1"])
         XCTAssertTrue(dismiss.stderr.contains("no_pending_update"), dismiss.stderr)
 
