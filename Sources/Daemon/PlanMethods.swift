@@ -40,15 +40,22 @@ extension DaemonServices {
                 let to = try resolver.resolve(params.to, near: from.place.coordinate)
                 let zone = regions.timeZone(for: from.place.coordinate)
                 let preference = try timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
-                let plan = try await planner.buildPlan(from: from, to: to, preset: preset, timePreference: preference,
+                var plan = try await planner.buildPlan(from: from, to: to, preset: preset, timePreference: preference,
                                                        pace: try pace(params.pace), currentLocation: location.current?.coordinate)
+                var failures: [Int: RoutingError] = [:]
+                if plan.legs.contains(where: { $0 == nil }) {
+                    // The builder does not say why a leg is missing; asking again for just those legs does.
+                    let computed = try await planner.computeLegsReporting(plan, currentLocation: location.current?.coordinate)
+                    plan = computed.plan
+                    failures = Dictionary(computed.failures.map { ($0.segment, $0.error) }, uniquingKeysWith: { first, _ in first })
+                }
                 let title = params.title ?? "\(from.place.name) → \(to.place.name)"
                 let id = try store.createPlan(plan, title: title)
-                await plans.created(id: id, failures: [:])
+                await plans.created(id: id, failures: failures)
                 counters.countPlanRecomputed()
                 try store.recordRoute(RouteHistoryEntry(from: from.place, to: to.place, modes: plan.modes, date: clock.now()))
                 events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(1)])
-                return try planDocument(plan, id: id, title: title, generation: 1)
+                return try planDocument(plan, id: id, title: title, generation: 1, failures: failures)
             },
             .planList: { [self] _ in
                 .object(["plans": .array(try store.listPlans().map { summary in

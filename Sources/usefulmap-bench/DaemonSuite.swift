@@ -1,0 +1,118 @@
+import Foundation
+import Glibc
+import WireProtocol
+
+/// The daemon through its socket: round trips of `status` and `plan.show`, throughput with 16
+/// concurrent clients, creating a transit plan in Tampere end to end, and a one-segment edit.
+/// Starts the real `usefulmapd` built beside this executable on a temporary data directory
+/// and talks to it with the in-process `WireClient` (no `umctl` start-up in the figures).
+func runDaemonSuite() async throws -> SuiteReport {
+    var report = SuiteReport(suite: "daemon")
+    let binaries = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                       ?? CommandLine.arguments[0]).deletingLastPathComponent()
+    let tampere = sharedDirectory().appendingPathComponent("data/tampere")
+    var template = Array("/tmp/umbench-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { throw BenchError("mkdtemp failed") }
+    let directory = URL(fileURLWithPath: String(cString: made), isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let socket = directory.appendingPathComponent("usefulmapd.sock").path
+
+    let daemon = Process()
+    daemon.executableURL = binaries.appendingPathComponent("usefulmapd")
+    daemon.arguments = ["--data-dir", directory.appendingPathComponent("data").path, "--socket", socket,
+                        "--log-level", "warning"]
+    daemon.standardError = FileHandle.nullDevice
+    try daemon.run()
+    defer {
+        kill(daemon.processIdentifier, SIGTERM)
+        daemon.waitUntilExit()
+    }
+    var ready = false
+    for _ in 0..<200 where !ready {
+        ready = (try? WireClient(socketPath: socket).call(.status, Params.Empty())) != nil
+        if !ready { usleep(25_000) }
+    }
+    guard ready else { throw BenchError("usefulmapd did not start") }
+    let client = try WireClient(socketPath: socket)
+
+    let (_, importSeconds) = try time {
+        try client.call(.regionImport, Params.RegionImport(
+            name: "tampere", osm: tampere.appendingPathComponent("tampere.osm.pbf").path,
+            gtfs: [tampere.appendingPathComponent("tampere.zip").path]))
+    }
+    report.add("region import (Tampere streets + GTFS)", importSeconds, unit: "s")
+
+    // Warm up the engines (worker processes, timetable load) before measuring.
+    _ = try client.call(.compare, Params.Compare(from: "61.4978,23.7610", to: "61.4502,23.8510", at: "2022-01-12T08:00"))
+
+    report.addLatencies("status round trip", try (0..<2000).map { _ in
+        try time { try client.call(.status, Params.Empty()) }.1
+    })
+
+    // Transit plans from points around the centre to Hervanta, end to end (stops, legs, store).
+    var generator = SeededGenerator(seed: 5)
+    var planIDs: [Int64] = []
+    var createTimes: [Double] = []
+    for _ in 0..<30 {
+        let lat = 61.490 + Double(generator.next() % 1000) / 100_000
+        let lon = 23.740 + Double(generator.next() % 3000) / 100_000
+        let (plan, seconds) = try time {
+            try client.call(.planNew, Params.PlanNew(from: String(format: "%.5f,%.5f", lat, lon), to: "61.45020,23.85100",
+                                                      mode: "transit", at: "2022-01-12T08:00"), as: PlanDocument.self)
+        }
+        planIDs.append(plan.id)
+        createTimes.append(seconds)
+    }
+    report.addLatencies("create transit plan (end to end)", createTimes)
+
+    let shown = planIDs[0]
+    report.addLatencies("plan.show round trip", try (0..<2000).map { _ in
+        try time { try client.call(.planShow, Params.PlanID(id: shown)) }.1
+    })
+
+    // One-segment edit: segment 1 (the walk to the first stop) alternates walk/car; one query each.
+    report.addLatencies("one-segment edit (plan.mode)", try (0..<60).map { index in
+        try time {
+            try client.call(.planMode, Params.PlanMode(id: shown, segment: 1, mode: index.isMultiple(of: 2) ? "car" : "walk"))
+        }.1
+    })
+
+    // 16 clients, each on its own connection, each showing its own plan as fast as it can.
+    let perClient = 400
+    let failures = FailureCount()
+    let ids = planIDs
+    let (_, wall) = time {
+        DispatchQueue.concurrentPerform(iterations: 16) { index in
+            do {
+                let own = try WireClient(socketPath: socket)
+                let id = ids[index % ids.count]
+                for request in 0..<perClient {
+                    if request.isMultiple(of: 2) {
+                        _ = try own.call(.planShow, Params.PlanID(id: id))
+                    } else {
+                        _ = try own.call(.status, Params.Empty())
+                    }
+                }
+            } catch {
+                failures.add()
+            }
+        }
+    }
+    guard failures.value == 0 else { throw BenchError("\(failures.value) concurrent clients failed") }
+    report.add("throughput, 16 clients (plan.show/status mix)", Double(16 * perClient) / wall, unit: "req/s")
+    report.notes["plans"] = "\(planIDs.count) transit plans, Keskustori area → Hervanta, 2022-01-12 08:00"
+    report.notes["daemon"] = "usefulmapd from \(binaries.path), 2 Routino workers, in-process WireClient over the Unix socket"
+    return report
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+final class FailureCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}

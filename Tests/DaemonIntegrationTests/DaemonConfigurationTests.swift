@@ -1,0 +1,60 @@
+import Daemon
+import Foundation
+import XCTest
+
+/// Flags beat environment beat config file beat defaults, and bad settings are named.
+final class DaemonConfigurationTests: XCTestCase {
+    let home = ["HOME": "/home/ann"]
+
+    func testDefaultsFollowXDGDirectories() throws {
+        let configuration = try DaemonConfiguration.resolve(
+            arguments: [], environment: home.merging(["XDG_DATA_HOME": "/d", "XDG_RUNTIME_DIR": "/run/user/1000"]) { $1 })
+        XCTAssertEqual(configuration.dataDirectory, "/d/usefulmap")
+        XCTAssertEqual(configuration.socketPath, "/run/user/1000/usefulmap/usefulmapd.sock")
+        XCTAssertEqual(configuration.databasePath, "/d/usefulmap/usefulmap.sqlite")
+        XCTAssertEqual(configuration.logLevel, .info)
+    }
+
+    func testWithoutXDGDataHomeTheDataLivesUnderHome() throws {
+        let configuration = try DaemonConfiguration.resolve(arguments: [], environment: home)
+        XCTAssertEqual(configuration.dataDirectory, "/home/ann/.local/share/usefulmap")
+    }
+
+    func testFlagBeatsEnvironmentWhichBeatsConfigFile() throws {
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("usefulmapd.conf")
+        try "data_dir = /from/file\nlog_level = error # quiet\nsocket = /file.sock\n".write(to: file, atomically: true, encoding: .utf8)
+        let configuration = try DaemonConfiguration.resolve(
+            arguments: ["--config", file.path, "--socket=/flag.sock"],
+            environment: home.merging(["USEFULMAP_LOG_LEVEL": "debug"]) { $1 })
+        XCTAssertEqual(configuration.socketPath, "/flag.sock")
+        XCTAssertEqual(configuration.logLevel, .debug)
+        XCTAssertEqual(configuration.dataDirectory, "/from/file")
+        XCTAssertEqual(configuration.configFile, file.path)
+    }
+
+    func testUnknownConfigKeyNamesTheFileAndLine() throws {
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("usefulmapd.conf")
+        try "# ok\ncolour = blue\n".write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--config", file.path], environment: home)) { error in
+            XCTAssertTrue("\(error)".contains("usefulmapd.conf:2"), "\(error)")
+        }
+    }
+
+    func testBadValuesAndFlagsAreRejectedByName() {
+        for (arguments, needle) in [(["--log-level", "loud"], "log level"), (["--street-workers", "0"], "street workers"),
+                                    (["--shutdown-grace", "-1"], "shutdown grace"), (["--socket"], "--socket needs a value"),
+                                    (["--verbose"], "--verbose")] {
+            XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: arguments, environment: home)) { error in
+                XCTAssertTrue("\(error)".contains(needle), "\(arguments): \(error)")
+            }
+        }
+    }
+
+    func testMissingExplicitConfigFileIsAnError() {
+        XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--config", "/nonexistent/x.conf"], environment: home))
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+/// Edits of one plan are serialised: a later edit wins even while an earlier one is computing,
+/// and a stale result is never stored.
+final class PlanEditSerialisationTests: XCTestCase {
+    func testLaterEditWinsOverAnEarlierOneStillComputing() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0) }
+        var plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "walk", "--at", Tampere.morning])
+        let id = Int64(try XCTUnwrap(plan["id"]?.numberValue))
+        for (after, place) in [(1, Tampere.pyynikki), (2, Tampere.ratina), (3, Tampere.tampereTalo)] {
+            plan = try harness.json(["plan", "insert", String(id), "--after", String(after), place])
+        }
+        let socket = harness.socketPath
+        let slowDone = expectation(description: "slow edit answered")
+        let slow = ResultBox()
+        Thread.detachNewThread {
+            // Walk, transit and car variants of every segment: many queries.
+            slow.value = Result { try WireClient(socketPath: socket).call(.planPreset, Params.PlanPreset(id: id, preset: "fastest")) }
+            slowDone.fulfill()
+        }
+        let before = try harness.counters().routingQueries.total
+        for _ in 0..<400 where (try? harness.counters().routingQueries.total) == before { usleep(5_000) }
+        let fast = try harness.client().call(.planMode, Params.PlanMode(id: id, segment: 2, mode: "car"), as: PlanDocument.self)
+        wait(for: [slowDone], timeout: 60)
+
+        XCTAssertEqual(fast.segments[1].mode, "car")
+        XCTAssertTrue(fast.segments[1].locked)
+        let stored = try harness.client().call(.planShow, Params.PlanID(id: id), as: PlanDocument.self)
+        XCTAssertEqual(stored.segments[1].mode, "car", "the later edit is what is stored")
+        XCTAssertGreaterThanOrEqual(stored.generation, fast.generation)
+        if case .success(let value)? = slow.value {
+            let slowPlan = try value.decode(as: PlanDocument.self)
+            XCTAssertEqual(slowPlan.segments[1].mode, "car", "the superseded edit answers with the newest plan, not its stale result")
+        }
+        XCTAssertTrue(stored.segments.allSatisfy { $0.leg != nil }, "every leg computed after both edits")
+    }
+}
