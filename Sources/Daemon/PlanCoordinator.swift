@@ -79,11 +79,14 @@ public actor PlanCoordinator {
             } onCancel: {
                 task.cancel()
             }
-        } catch is CancellationError {
-            if !Task.isCancelled, let newer = entries[id], newer.generation != generation {
+        } catch {
+            // Whoever owns the newest generation clears its task when it ends, stored or not,
+            // so that edits waiting in `settled` never wait on a finished task.
+            if entries[id]?.generation == generation { entries[id]?.task = nil }
+            if error is CancellationError, !Task.isCancelled, let newer = entries[id], newer.generation != generation {
                 return try await settled(id: id)
             }
-            throw CancellationError()
+            throw error
         }
         guard entries[id]?.generation == generation else {
             return try await settled(id: id) // a newer edit owns the plan now; this result is stale
@@ -106,11 +109,11 @@ public actor PlanCoordinator {
 
     /// Waits for the newest computation of the plan and returns the plan as stored after it.
     private func settled(id: Int64) async throws -> Outcome {
-        while let entry = entries[id], let task = entry.task {
+        while let task = entries[id]?.task {
             _ = try? await task.value
             try Task.checkCancellation()
-            if entries[id]?.generation == entry.generation, entries[id]?.task == nil { break }
-            if entries[id]?.generation == entry.generation { await Task.yield() }
+            // The task's owner has not run its epilogue yet (it needs this actor): let it.
+            if entries[id]?.task == task { await Task.yield() }
         }
         return try show(id: id)
     }

@@ -8,13 +8,19 @@ import Synchronization
 public final class RegionRegistry: Sendable {
     public let catalog: RegionCatalog
     private let indexes = Mutex<[String: (version: String, index: PlaceIndex)]>([:])
+    /// The manifests, read once and again after `invalidate` (only this daemon imports or
+    /// removes regions in its data directory, and it invalidates when it does).
+    private let manifests = Mutex<[RegionManifest]?>(nil)
 
     public init(dataDirectory: URL) {
         catalog = RegionCatalog(dataDirectory: dataDirectory)
     }
 
     public func regions() throws -> [RegionManifest] {
-        try catalog.regions()
+        if let cached = manifests.withLock({ $0 }) { return cached }
+        let read = try catalog.regions()
+        manifests.withLock { $0 = read }
+        return read
     }
 
     /// Every region, or `DaemonError.noRegion` when none is imported.
@@ -62,5 +68,6 @@ public final class RegionRegistry: Sendable {
     /// Forgets cached indexes (after an import or removal).
     public func invalidate(_ name: String) {
         _ = indexes.withLock { $0.removeValue(forKey: name) }
+        manifests.withLock { $0 = nil }
     }
 }
