@@ -47,14 +47,17 @@ public enum JSONValue: Hashable, Sendable, Codable {
 
     /// Converts any `Encodable` value through the wire encoder.
     public init<T: Encodable>(encoding value: T) throws {
-        let data = try WireCodec.encoder.encode(value)
-        self = try WireCodec.decoder.decode(JSONValue.self, from: data)
+        if let value = value as? JSONValue {
+            self = value
+            return
+        }
+        self = try JSONParser.parse(WireCodec.encoder.encode(value))
     }
 
     /// Reads this value as `T` with the wire decoder.
     public func decode<T: Decodable>(as type: T.Type) throws -> T {
-        let data = try WireCodec.encoder.encode(self)
-        return try WireCodec.decoder.decode(T.self, from: data)
+        if let value = self as? T { return value }
+        return try WireCodec.decoder.decode(T.self, from: JSONWriter.data(self))
     }
 
     public subscript(key: String) -> JSONValue? {

@@ -19,7 +19,13 @@ public enum WireCodec {
     /// One message as a line, newline included. A message never contains a raw newline:
     /// JSON escapes them inside strings.
     public static func line<T: Encodable>(for message: T) throws -> Data {
-        var data = try encoder.encode(message)
+        var data: Data
+        switch message {
+        case let response as WireResponse: data = JSONWriter.data(response.jsonValue)
+        case let notification as WireNotification: data = JSONWriter.data(notification.jsonValue)
+        case let value as JSONValue: data = JSONWriter.data(value)
+        default: data = try encoder.encode(message)
+        }
         data.append(0x0A)
         return data
     }
@@ -29,9 +35,9 @@ public enum WireCodec {
     public static func request(from line: Data) -> Result<WireRequest, RequestFailure> {
         let value: JSONValue
         do {
-            value = try decoder.decode(JSONValue.self, from: line)
+            value = try JSONParser.parse(line)
         } catch {
-            return .failure(RequestFailure(id: nil, error: WireError(.parseError, "the line is not valid JSON")))
+            return .failure(RequestFailure(id: nil, error: WireError(.parseError, "the line is not valid JSON (\(error))")))
         }
         guard case .object(let object) = value else {
             return .failure(RequestFailure(id: nil, error: WireError(.invalidRequest, "a request must be a JSON object")))
@@ -64,11 +70,22 @@ public enum WireCodec {
 
     /// Reads a line the daemon sent: a notification (no `id`, has `method`) or a response.
     public static func incoming(from line: Data) throws -> WireIncoming {
-        let value = try decoder.decode(JSONValue.self, from: line)
-        if value["method"] != nil && value["id"] == nil {
-            return .notification(try value.decode(as: WireNotification.self))
+        let value = try JSONParser.parse(line)
+        guard case .object(let object) = value else { throw WireError(.parseError, "a message must be a JSON object") }
+        if case .string(let method)? = object["method"], object["id"] == nil {
+            return .notification(WireNotification(method: method, params: object["params"] ?? .null))
         }
-        return .response(try value.decode(as: WireResponse.self))
+        let id: RequestID?
+        switch object["id"] {
+        case .number(let number)?: id = .number(Int64(number))
+        case .string(let text)?: id = .string(text)
+        default: id = nil
+        }
+        if let error = object["error"], error != .null {
+            return .response(WireResponse(id: id, error: try error.decode(as: WireError.self)))
+        }
+        guard let result = object["result"] else { throw WireError(.parseError, "a response needs result or error") }
+        return .response(WireResponse(id: id, result: result))
     }
 
     /// Decodes a method's params, naming the missing or ill-typed param in the error.

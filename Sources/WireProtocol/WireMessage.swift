@@ -35,6 +35,24 @@ public struct WireResponse: Hashable, Sendable, Codable {
         self.error = error
     }
 
+    /// The response as a JSON object (what goes on the wire).
+    public var jsonValue: JSONValue {
+        var object: [String: JSONValue] = ["jsonrpc": .string(jsonrpc)]
+        switch id {
+        case .number(let number)?: object["id"] = .number(Double(number))
+        case .string(let text)?: object["id"] = .string(text)
+        case nil: object["id"] = .null
+        }
+        if let error {
+            var fields: [String: JSONValue] = ["code": .string(error.code), "message": .string(error.message)]
+            if let data = error.data { fields["data"] = data }
+            object["error"] = .object(fields)
+        } else {
+            object["result"] = result ?? .null
+        }
+        return .object(object)
+    }
+
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(jsonrpc, forKey: .jsonrpc)
@@ -59,6 +77,10 @@ public struct WireNotification: Hashable, Sendable, Codable {
         self.jsonrpc = "2.0"
         self.method = method
         self.params = params
+    }
+
+    public var jsonValue: JSONValue {
+        .object(["jsonrpc": .string(jsonrpc), "method": .string(method), "params": params])
     }
 }
 

@@ -4,11 +4,32 @@ import Foundation
 /// and the times a person types (`HH:MM` today, or ISO 8601 with or without an offset).
 public enum WireTime {
     /// `2022-01-12T08:15:00+02:00` in `timeZone` (`Z` only when the offset is zero).
+    /// Computed directly (days-from-civil arithmetic) rather than with a date formatter, which
+    /// costs far more to create than a whole `plan.show` otherwise takes. Seconds are truncated.
     public static func string(from date: Date, timeZone: TimeZone) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = timeZone
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        let offset = timeZone.secondsFromGMT(for: date)
+        let local = Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(offset)
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let secondOfDay = local - days * 86_400
+        // Proleptic Gregorian date of a day count since 1970-01-01.
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : String(value) }
+        var text = "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3_600)):\(two(secondOfDay % 3_600 / 60)):\(two(secondOfDay % 60))"
+        if offset == 0 {
+            text += "Z"
+        } else {
+            let magnitude = Int64(abs(offset))
+            text += "\(offset < 0 ? "-" : "+")\(two(magnitude / 3_600)):\(two(magnitude % 3_600 / 60))"
+        }
+        return text
     }
 
     /// Reads an instant the daemon wrote (any offset).

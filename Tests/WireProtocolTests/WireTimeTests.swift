@@ -16,6 +16,23 @@ final class WireTimeTests: XCTestCase {
         XCTAssertEqual(WireTime.string(from: july, timeZone: helsinki), "2022-07-12T13:00:00+03:00")
     }
 
+    func testFormattingAgreesWithFoundationAcrossZonesAndDaylightSavingChanges() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        var seed: UInt64 = 42
+        for zone in ["Europe/Helsinki", "America/St_Johns", "Asia/Kathmandu", "UTC", "Pacific/Chatham"] {
+            let timeZone = TimeZone(identifier: zone)!
+            formatter.timeZone = timeZone
+            for _ in 0..<300 {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                // 1970…2100 (older history has offsets with seconds, which RFC 3339 cannot write).
+                let seconds = Double(Int64(bitPattern: seed >> 1) % 4_100_000_000)
+                let date = Date(timeIntervalSince1970: seconds)
+                XCTAssertEqual(WireTime.string(from: date, timeZone: timeZone), formatter.string(from: date), "\(zone) \(seconds)")
+            }
+        }
+    }
+
     func testWrittenInstantsReadBackExactly() {
         let text = WireTime.string(from: noonInTampere, timeZone: helsinki)
         XCTAssertEqual(WireTime.date(from: text), noonInTampere)
