@@ -137,7 +137,7 @@ public struct GoogleMapsLink: Hashable, Sendable {
     // MARK: - Pieces
 
     static func fixed(_ value: Double, _ digits: Int) -> String {
-        String(format: "%.\(digits)f", locale: Locale(identifier: "en_US_POSIX"), value)
+        String(format: "%.\(digits)f", value)
     }
 
     /// A place name as a path component: space → `+`, every byte outside the unreserved set

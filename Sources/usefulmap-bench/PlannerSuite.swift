@@ -30,7 +30,7 @@ func runPlannerSuite() async throws -> SuiteReport {
         queries = result.queries
         refineTimes.append(seconds)
     }
-    report.addLatencies("refine depth 2 (worst case, nothing splits)", refineTimes)
+    report.addLatencies("refine depth 2 worst case", refineTimes)
     report.add("routing queries per refine", Double(queries), unit: "count")
 
     let tokyo = TimeZone(identifier: "Asia/Tokyo") ?? TimeZone.current
