@@ -1,7 +1,7 @@
 import Foundation
 
 /// Builds plans and fills their legs through the routing port. Knows no engine, database or
-/// socket: the composition root hands it a `RoutingPort` and a `Clock`.
+/// socket: the composition root hands it a `RoutingPort` and a `WallClock`.
 ///
 /// ```swift
 /// let planner = Planner(routing: router, clock: SystemClock())
@@ -15,10 +15,10 @@ import Foundation
 /// before every query and `CancellationError` is always rethrown, never swallowed.
 public struct Planner: Sendable {
     public let routing: any RoutingPort
-    public let clock: any Clock
+    public let clock: any WallClock
     public let configuration: PlannerConfiguration
 
-    public init(routing: any RoutingPort, clock: any Clock, configuration: PlannerConfiguration = .init()) {
+    public init(routing: any RoutingPort, clock: any WallClock, configuration: PlannerConfiguration = .init()) {
         self.routing = routing
         self.clock = clock
         self.configuration = configuration

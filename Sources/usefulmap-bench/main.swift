@@ -5,6 +5,8 @@ import Foundation
 let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     // Each area registers its suite here, in layer order.
     ("planner", { try await runPlannerSuite() }),
+    ("store", { try await runStoreSuite() }),
+    ("streets", { try await runStreetsSuite() }),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

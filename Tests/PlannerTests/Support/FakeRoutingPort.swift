@@ -34,7 +34,7 @@ actor FakeRoutingPort: RoutingPort {
 }
 
 /// A clock stuck at one instant.
-struct FixedClock: Clock {
+struct FixedClock: WallClock {
     var instant: Date
     func now() -> Date { instant }
 }
