@@ -31,7 +31,7 @@ let package = Package(
         .systemLibrary(name: "CZip", path: "Sources/CZip"),
 
         // MARK: - Domain
-        .target(name: "Planner", swiftSettings: swift6),
+        .target(name: "Planner", resources: [.embedInCode("Resources/google-maps-format.json")], swiftSettings: swift6),
 
         // MARK: - Storage
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: swift6),

@@ -82,7 +82,8 @@ enum PlanRows {
         return [try StoredValues.userText(title, field: "plan title"), .text(preference.0), preference.1,
                 .text(plan.pace.rawValue), .text(plan.nodes.first?.place.name ?? ""),
                 .text(plan.nodes.last?.place.name ?? ""),
-                try StoredValues.optionalReal(PlanSummary.totalTravelTime(of: plan), field: "total travel time")]
+                // Derived; a NaN here comes from a NaN leg, which the leg's own check reports by name.
+                .optional(PlanSummary.totalTravelTime(of: plan).flatMap { $0.isNaN ? nil : $0 })]
     }
 
     static func insertChildren(of plan: RoutePlan, id: Int64, into db: StatementCache) throws {

@@ -25,7 +25,7 @@ public final class Store: @unchecked Sendable {
 
     /// The database file.
     public let path: String
-    let clock: any Planner.Clock
+    let clock: any WallClock
     private let writer: StatementCache
     private let reader: StatementCache
     private let writeLock = NSLock()
@@ -37,7 +37,7 @@ public final class Store: @unchecked Sendable {
     /// - throws: `StoreError`: `.notADatabase`, `.corruptDatabase`, `.foreignDatabase`,
     ///   `.newerSchema`, `.checksumMismatch`, `.readOnlyDirectory`, `.cannotOpen`; in each case
     ///   the file is left as it was.
-    public init(path: String, clock: any Planner.Clock = SystemClock()) throws {
+    public init(path: String, clock: any WallClock = SystemClock()) throws {
         self.path = path
         self.clock = clock
         let writerConnection = try Self.openAndMigrate(path: path, migrations: Migration.embedded, clock: clock)
@@ -69,7 +69,7 @@ public final class Store: @unchecked Sendable {
     // MARK: - Opening
 
     /// Checks the file without writing to it, then configures the connection and migrates.
-    static func openAndMigrate(path: String, migrations: [Migration], clock: any Planner.Clock) throws -> Database {
+    static func openAndMigrate(path: String, migrations: [Migration], clock: any WallClock) throws -> Database {
         try prepareLocation(path)
         let db: Database
         do {

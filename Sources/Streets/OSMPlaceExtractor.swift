@@ -1,0 +1,229 @@
+import CReadOSM
+import Foundation
+import Planner
+
+/// A named feature read from OSM, before streets are merged.
+struct ExtractedPlace: Sendable, Hashable {
+    var name: String
+    var kind: PlaceSearchKind
+    /// "highway=residential", "amenity=cafe", …
+    var category: String
+    var coordinate: Coordinate
+    /// "node/123" or "way/456" (the first way of a merged street).
+    var osmReference: String
+}
+
+/// Reads an OSM file once with libreadosm: the extent and counts for the manifest, and every
+/// named street, amenity, shop and similar feature for the place index.
+///
+/// Street ways that share a name and touch (a shared node, or within `streetJoinDistance`)
+/// become one place: "Hämeenkatu" is one result, not its fifty OSM ways.
+struct OSMPlaceExtractor {
+    struct Extract: Sendable {
+        var boundingBox: RegionBoundingBox
+        var nodeCount: Int
+        var wayCount: Int
+        var places: [ExtractedPlace]
+    }
+
+    /// Keys that make a named node or way a point of interest, in priority order.
+    static let poiKeys = ["amenity", "shop", "tourism", "leisure", "office", "craft", "healthcare", "historic",
+                          "railway", "aeroway", "place", "building"]
+    /// `highway=*` values that are not streets (stops come from the transit feed instead).
+    static let nonStreetHighways: Set<String> = ["bus_stop", "platform", "elevator", "proposed", "construction",
+                                                 "street_lamp", "traffic_signals", "crossing", "give_way", "stop"]
+    /// Same-named ways closer than this (metres) are one street.
+    static let streetJoinDistance = 150.0
+
+    /// - throws: `StreetsError.importFailed` when the file cannot be read to the end (a truncated download).
+    static func extract(from file: URL, progress: @escaping (Int, Int) -> Void = { _, _ in }) throws -> Extract {
+        let collector = Collector(progress: progress)
+        var handle: UnsafeRawPointer?
+        let opened = readosm_open(file.path, &handle)
+        guard opened == READOSM_OK, let handle else {
+            if let handle { readosm_close(handle) }
+            throw StreetsError.importFailed(phase: "reading places", message: "libreadosm cannot open \(file.path) (error \(opened))")
+        }
+        defer { readosm_close(handle) }
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        let parsed = readosm_parse(handle, context, { context, node in
+            guard let context, let node else { return READOSM_OK }
+            Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().add(node.pointee)
+            return READOSM_OK
+        }, { context, way in
+            guard let context, let way else { return READOSM_OK }
+            Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().add(way.pointee)
+            return READOSM_OK
+        }, nil)
+        guard parsed == READOSM_OK else {
+            throw StreetsError.importFailed(phase: "reading places",
+                                            message: "libreadosm stopped reading \(file.lastPathComponent) (error \(parsed)); is the file complete?")
+        }
+        guard collector.nodeCount > 0 else {
+            throw StreetsError.importFailed(phase: "reading places", message: "\(file.lastPathComponent) holds no nodes")
+        }
+        return Extract(boundingBox: collector.boundingBox, nodeCount: collector.nodeCount, wayCount: collector.wayCount,
+                       places: collector.pointsOfInterest + mergeStreets(collector.streetWays))
+    }
+
+    /// One named street way with its node ids and coordinates.
+    struct StreetWay {
+        var id: Int64
+        var name: String
+        var category: String
+        var nodeIDs: [Int64]
+        var coordinates: [Coordinate]
+    }
+
+    /// Groups same-named ways into connected streets (union–find over shared nodes and proximity).
+    static func mergeStreets(_ ways: [StreetWay]) -> [ExtractedPlace] {
+        var result: [ExtractedPlace] = []
+        let byName = Dictionary(grouping: ways.indices, by: { ways[$0].name })
+        for name in byName.keys.sorted() {
+            guard let members = byName[name] else { continue }
+            var parent = Array(0..<members.count)
+            func find(_ i: Int) -> Int {
+                var i = i
+                while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+                return i
+            }
+            func union(_ a: Int, _ b: Int) { parent[find(a)] = find(b) }
+            var firstWayOfNode: [Int64: Int] = [:]
+            for (local, index) in members.enumerated() {
+                for node in ways[index].nodeIDs {
+                    if let other = firstWayOfNode[node] { union(local, other) } else { firstWayOfNode[node] = local }
+                }
+            }
+            if members.count > 1 {
+                for a in 0..<members.count {
+                    for b in (a + 1)..<members.count where find(a) != find(b) {
+                        if waysAreNear(ways[members[a]], ways[members[b]]) { union(a, b) }
+                    }
+                }
+            }
+            let clusters = Dictionary(grouping: members.indices, by: find)
+            for key in clusters.keys.sorted() {
+                guard let cluster = clusters[key] else { continue }
+                let clusterWays = cluster.map { ways[members[$0]] }
+                let points = clusterWays.flatMap(\.coordinates)
+                guard !points.isEmpty, let first = clusterWays.min(by: { $0.id < $1.id }) else { continue }
+                let mean = Coordinate(latitude: points.map(\.latitude).reduce(0, +) / Double(points.count),
+                                      longitude: points.map(\.longitude).reduce(0, +) / Double(points.count))
+                let anchor = points.min { $0.distance(to: mean) < $1.distance(to: mean) } ?? mean
+                result.append(ExtractedPlace(name: name, kind: .street, category: first.category,
+                                             coordinate: anchor, osmReference: "way/\(first.id)"))
+            }
+        }
+        return result
+    }
+
+    private static func waysAreNear(_ a: StreetWay, _ b: StreetWay) -> Bool {
+        // Endpoints against all points is enough: ways of one street continue each other.
+        let ends = [a.coordinates.first, a.coordinates.last, b.coordinates.first, b.coordinates.last].compactMap { $0 }
+        for end in ends.prefix(2) where b.coordinates.contains(where: { $0.distance(to: end) < streetJoinDistance }) {
+            return true
+        }
+        for end in ends.dropFirst(2) where a.coordinates.contains(where: { $0.distance(to: end) < streetJoinDistance }) {
+            return true
+        }
+        return false
+    }
+
+    /// Accumulates what the C callbacks deliver. Used from the parsing thread only.
+    final class Collector {
+        var nodeIDs: [Int64] = []
+        var latitudes: [Double] = []
+        var longitudes: [Double] = []
+        var nodesSorted = true
+        var nodeCount = 0
+        var wayCount = 0
+        var minLatitude = Double.infinity, maxLatitude = -Double.infinity
+        var minLongitude = Double.infinity, maxLongitude = -Double.infinity
+        var pointsOfInterest: [ExtractedPlace] = []
+        var streetWays: [StreetWay] = []
+        let progress: (Int, Int) -> Void
+
+        init(progress: @escaping (Int, Int) -> Void) {
+            self.progress = progress
+        }
+
+        var boundingBox: RegionBoundingBox {
+            RegionBoundingBox(minLatitude: minLatitude, minLongitude: minLongitude,
+                              maxLatitude: maxLatitude, maxLongitude: maxLongitude)
+        }
+
+        func add(_ node: readosm_node) {
+            nodeCount += 1
+            if let last = nodeIDs.last, node.id <= last { nodesSorted = false }
+            nodeIDs.append(node.id)
+            latitudes.append(node.latitude)
+            longitudes.append(node.longitude)
+            minLatitude = min(minLatitude, node.latitude); maxLatitude = max(maxLatitude, node.latitude)
+            minLongitude = min(minLongitude, node.longitude); maxLongitude = max(maxLongitude, node.longitude)
+            if nodeCount % 100_000 == 0 { progress(nodeCount, wayCount) }
+            let tags = Collector.tags(node.tags, count: node.tag_count)
+            guard let name = tags["name"], !name.isEmpty else { return }
+            guard let category = Collector.poiCategory(tags) else { return }
+            pointsOfInterest.append(ExtractedPlace(
+                name: name, kind: .poi, category: category,
+                coordinate: Coordinate(latitude: node.latitude, longitude: node.longitude),
+                osmReference: "node/\(node.id)"))
+        }
+
+        func add(_ way: readosm_way) {
+            if wayCount == 0 && !nodesSorted { sortNodes() }
+            wayCount += 1
+            if wayCount % 50_000 == 0 { progress(nodeCount, wayCount) }
+            let tags = Collector.tags(way.tags, count: way.tag_count)
+            guard let name = tags["name"], !name.isEmpty, let refs = way.node_refs, way.node_ref_count > 0 else { return }
+            let ids = Array(UnsafeBufferPointer(start: refs, count: Int(way.node_ref_count)))
+            let coordinates = ids.compactMap(coordinate(of:))
+            guard !coordinates.isEmpty else { return }
+            if let highway = tags["highway"], !OSMPlaceExtractor.nonStreetHighways.contains(highway) {
+                streetWays.append(StreetWay(id: way.id, name: name, category: "highway=\(highway)",
+                                            nodeIDs: ids, coordinates: coordinates))
+            } else if let category = Collector.poiCategory(tags) {
+                let centre = Coordinate(latitude: coordinates.map(\.latitude).reduce(0, +) / Double(coordinates.count),
+                                        longitude: coordinates.map(\.longitude).reduce(0, +) / Double(coordinates.count))
+                pointsOfInterest.append(ExtractedPlace(name: name, kind: .poi, category: category,
+                                                       coordinate: centre, osmReference: "way/\(way.id)"))
+            }
+        }
+
+        static func poiCategory(_ tags: [String: String]) -> String? {
+            for key in OSMPlaceExtractor.poiKeys {
+                if let value = tags[key], !value.isEmpty, value != "no" { return "\(key)=\(value)" }
+            }
+            return nil
+        }
+
+        static func tags(_ tags: UnsafePointer<readosm_tag>?, count: Int32) -> [String: String] {
+            guard let tags, count > 0 else { return [:] }
+            var result: [String: String] = [:]
+            for tag in UnsafeBufferPointer(start: tags, count: Int(count)) {
+                guard let key = tag.key, let value = tag.value else { continue }
+                result[String(cString: key)] = String(cString: value)
+            }
+            return result
+        }
+
+        /// Nodes usually arrive sorted by id; if not, sort once before the first way.
+        private func sortNodes() {
+            let order = nodeIDs.indices.sorted { nodeIDs[$0] < nodeIDs[$1] }
+            nodeIDs = order.map { nodeIDs[$0] }
+            latitudes = order.map { latitudes[$0] }
+            longitudes = order.map { longitudes[$0] }
+            nodesSorted = true
+        }
+
+        private func coordinate(of id: Int64) -> Coordinate? {
+            var low = 0, high = nodeIDs.count - 1
+            while low <= high {
+                let middle = (low + high) / 2
+                if nodeIDs[middle] == id { return Coordinate(latitude: latitudes[middle], longitude: longitudes[middle]) }
+                if nodeIDs[middle] < id { low = middle + 1 } else { high = middle - 1 }
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// What a search result is, and the filter a search may be limited to (as MapKit's result
+/// types limit a search).
+public enum PlaceSearchKind: String, Sendable, Codable, CaseIterable, Hashable {
+    /// A named street, road or pedestrian way (all its OSM ways merged).
+    case street
+    /// A named amenity, shop, building, square or similar OSM feature.
+    case poi
+    /// A transit stop from the region's feed, with its modes.
+    case stop
+}

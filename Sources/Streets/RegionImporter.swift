@@ -1,0 +1,236 @@
+import Foundation
+import Glibc
+
+/// Imports an OpenStreetMap extract as a region: Routino's routing database (`planetsplitter`),
+/// the place index, then any additional steps, all in a new version directory that replaces
+/// the current one atomically at the end.
+///
+/// ```swift
+/// let importer = RegionImporter(dataDirectory: dataDir)
+/// let result = try importer.importRegion(name: "tampere", osm: pbf) { progress in
+///     print(progress.phase, progress.fraction ?? "", progress.detail)
+/// }
+/// ```
+///
+/// A failed or interrupted import leaves the previous version working; its leftovers are
+/// removed by the next import of the same region.
+public struct RegionImporter: Sendable {
+    public let dataDirectory: URL
+    /// `planetsplitter`; found on `PATH` (Debian package `routino`) unless given.
+    public var planetsplitter: URL?
+
+    public init(dataDirectory: URL, planetsplitter: URL? = nil) {
+        self.dataDirectory = dataDirectory
+        self.planetsplitter = planetsplitter
+    }
+
+    /// Imports `osm` (`.osm` or `.osm.pbf`) as region `name`.
+    /// - parameter timeZone: the region's IANA zone; by default guessed from the extent (see `RegionTimeZones`).
+    /// - parameter force: import even when the sources are identical to the current version's.
+    /// - throws: `StreetsError` (`invalid_region_name`, `source_not_found`, `unsupported_source_format`,
+    ///   `invalid_time_zone`, `import_in_progress`, `import_failed`), or what an additional step threw.
+    public func importRegion(name: String, osm: URL, additionalSteps: [RegionImportStep] = [],
+                             timeZone: String? = nil, force: Bool = false,
+                             progress: @Sendable (RegionImportProgress) -> Void) throws -> RegionImportResult {
+        let clock = Date()
+        // Whole seconds: the manifest's ISO 8601 dates must read back equal to what was written.
+        let started = Date(timeIntervalSince1970: clock.timeIntervalSince1970.rounded(.down))
+        guard RegionCatalog.isValidName(name) else { throw StreetsError.invalidRegionName(name) }
+        let lowercased = osm.lastPathComponent.lowercased()
+        guard lowercased.hasSuffix(".pbf") || lowercased.hasSuffix(".osm") else {
+            throw StreetsError.unsupportedSourceFormat(osm.path)
+        }
+        if let timeZone, TimeZone(identifier: timeZone) == nil { throw StreetsError.invalidTimeZone(timeZone) }
+        for file in [osm] + additionalSteps.flatMap(\.sources) where !FileManager.default.isReadableFile(atPath: file.path) {
+            throw StreetsError.sourceNotFound(file.path)
+        }
+        let executable = try planetsplitter ?? Self.findPlanetsplitter()
+
+        let catalog = RegionCatalog(dataDirectory: dataDirectory)
+        let lock = try RegionLock(catalog: catalog, name: name)
+        defer { lock.release() }
+        removeLeftovers(of: name, catalog: catalog)
+
+        progress(RegionImportProgress(phase: "checking sources", fraction: 0))
+        var sources = [try Self.describe(osm, role: "osm")]
+        for step in additionalSteps {
+            sources += try step.sources.map { try Self.describe($0, role: step.name) }
+        }
+        let stepNames = additionalSteps.map(\.name)
+        if !force, let current = try? catalog.region(named: name),
+           current.sources.map(\.sha256) == sources.map(\.sha256), current.steps == stepNames,
+           current.formatVersion == RegionManifest.currentFormatVersion {
+            progress(RegionImportProgress(phase: "checking sources", fraction: 1, detail: "unchanged; skipped"))
+            return RegionImportResult(manifest: current, skipped: true)
+        }
+
+        let version = ".\(name).\(Int(started.timeIntervalSince1970))-\(UUID().uuidString.prefix(8).lowercased())"
+        let staging = catalog.regionsDirectory.appendingPathComponent(version, isDirectory: true)
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        do {
+            let routingCounts = try buildRoutingDatabase(osm: osm, into: staging, planetsplitter: executable, progress: progress)
+            progress(RegionImportProgress(phase: "indexing places", fraction: 0))
+            let extract = try withoutActuallyEscaping(progress) { report in
+                try OSMPlaceExtractor.extract(from: osm) { nodes, ways in
+                    report(RegionImportProgress(phase: "indexing places", detail: "\(nodes) nodes, \(ways) ways"))
+                }
+            }
+            try PlaceIndex.build(in: staging, places: extract.places)
+            progress(RegionImportProgress(phase: "indexing places", fraction: 1, detail: "\(extract.places.count) places"))
+            for step in additionalSteps {
+                progress(RegionImportProgress(phase: step.name, fraction: 0))
+                do {
+                    try step.run(stagingDirectory: staging, progress: progress)
+                } catch let error as StreetsError {
+                    throw error
+                } catch {
+                    throw StreetsError.importFailed(phase: step.name, message: "\(error)")
+                }
+                progress(RegionImportProgress(phase: step.name, fraction: 1))
+            }
+            let placeCounts = try PlaceIndex(regionDirectory: staging).counts()
+            var counts = routingCounts
+            counts["osm_nodes"] = extract.nodeCount
+            counts["osm_ways"] = extract.wayCount
+            counts["places"] = placeCounts.values.reduce(0, +)
+            for (kind, count) in placeCounts { counts["\(kind.rawValue)s"] = count }
+            let box = extract.boundingBox
+            let manifest = RegionManifest(
+                name: name, sources: sources, importedAt: started, importDuration: Date().timeIntervalSince(clock),
+                boundingBox: box,
+                timeZone: timeZone ?? RegionTimeZones.zone(latitude: box.center.latitude, longitude: box.center.longitude),
+                steps: stepNames, counts: counts)
+            try manifest.write(to: staging)
+            progress(RegionImportProgress(phase: "switching", fraction: 0))
+            try switchVersion(of: name, to: version, catalog: catalog)
+            progress(RegionImportProgress(phase: "switching", fraction: 1, detail: "region \(name) is live"))
+            return RegionImportResult(manifest: manifest, skipped: false)
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw error
+        }
+    }
+
+    // MARK: - Phases
+
+    /// planetsplitter's `--loggable` section headings and how far through the run each starts.
+    static let routingPhases: [(heading: String, fraction: Double)] = [
+        ("Parse OSM Data", 0.0), ("Sort OSM Data", 0.30), ("Process OSM Data", 0.40),
+        ("Prune Unneeded Data", 0.55), ("Process Super-Data", 0.70), ("Combine Segments", 0.85),
+        ("Cross-Reference Nodes", 0.90), ("Write Out Database", 0.95),
+    ]
+
+    /// Runs planetsplitter into `directory`; returns the routing counts it wrote.
+    private func buildRoutingDatabase(osm: URL, into directory: URL, planetsplitter: URL,
+                                      progress: (RegionImportProgress) -> Void) throws -> [String: Int] {
+        let phase = "building routing database"
+        progress(RegionImportProgress(phase: phase, fraction: 0, detail: "starting planetsplitter"))
+        let log = directory.appendingPathComponent("planetsplitter.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let errors = try FileHandle(forWritingTo: log)
+        defer { try? errors.close() }
+        let process = Process()
+        process.executableURL = planetsplitter
+        process.arguments = ["--dir=\(directory.path)", "--loggable", osm.path]
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw StreetsError.importFailed(phase: phase, message: "cannot start \(planetsplitter.path): \(error)")
+        }
+        var counts: [String: Int] = [:]
+        var lastLines: [String] = []
+        var buffer = Data()
+        let reader = output.fileHandleForReading
+        while true {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                buffer = Data(buffer[buffer.index(after: newline)...])
+                guard !line.isEmpty, !line.hasPrefix("=") else { continue }
+                lastLines = Array((lastLines + [line]).suffix(5))
+                if let known = Self.routingPhases.first(where: { line.hasPrefix($0.heading) }) {
+                    progress(RegionImportProgress(phase: phase, fraction: known.fraction, detail: line))
+                }
+                for (prefix, key) in [("Wrote Nodes:", "routing_nodes"), ("Wrote Segments:", "routing_segments"),
+                                      ("Wrote Ways:", "routing_ways")] where line.hasPrefix(prefix) {
+                    if let value = line.split(separator: "=").last.flatMap({ Int($0) }) { counts[key] = value }
+                }
+            }
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, process.terminationReason == .exit else {
+            let stderrTail = (try? String(contentsOf: log, encoding: .utf8))?
+                .split(separator: "\n").suffix(3).joined(separator: "; ") ?? ""
+            let evidence = ([stderrTail] + lastLines.suffix(2)).filter { !$0.isEmpty }.joined(separator: "; ")
+            throw StreetsError.importFailed(
+                phase: phase, message: "planetsplitter exited with status \(process.terminationStatus): \(evidence)")
+        }
+        progress(RegionImportProgress(phase: phase, fraction: 1,
+                                      detail: "\(counts["routing_segments"] ?? 0) segments"))
+        return counts
+    }
+
+    /// Points `regions/<name>` at `version` with one rename(2), then deletes the old version.
+    private func switchVersion(of name: String, to version: String, catalog: RegionCatalog) throws {
+        let fm = FileManager.default
+        let link = catalog.directory(of: name)
+        var previous: URL?
+        if let target = try? fm.destinationOfSymbolicLink(atPath: link.path) {
+            previous = catalog.regionsDirectory.appendingPathComponent(target)
+        } else if fm.fileExists(atPath: link.path) {
+            // A plain directory (made by hand): move it aside; the only non-atomic case.
+            let aside = catalog.regionsDirectory.appendingPathComponent(".\(name).replaced-\(UUID().uuidString.prefix(8))")
+            try fm.moveItem(at: link, to: aside)
+            previous = aside
+        }
+        let temporary = catalog.regionsDirectory.appendingPathComponent(".\(name).link-\(UUID().uuidString.prefix(8))")
+        guard symlink(version, temporary.path) == 0 else {
+            throw StreetsError.importFailed(phase: "switching", message: "cannot create a link at \(temporary.path): errno \(errno)")
+        }
+        guard rename(temporary.path, link.path) == 0 else {
+            let code = errno
+            unlink(temporary.path)
+            throw StreetsError.importFailed(phase: "switching", message: "cannot replace \(link.path): errno \(code)")
+        }
+        if let previous, previous.lastPathComponent != version { try? fm.removeItem(at: previous) }
+    }
+
+    /// Removes versions and links of `name` left by interrupted imports (called under the lock).
+    private func removeLeftovers(of name: String, catalog: RegionCatalog) {
+        let fm = FileManager.default
+        let current = try? fm.destinationOfSymbolicLink(atPath: catalog.directory(of: name).path)
+        let entries = (try? fm.contentsOfDirectory(atPath: catalog.regionsDirectory.path)) ?? []
+        for entry in entries where entry.hasPrefix(".\(name).") && entry != ".\(name).lock" && entry != current {
+            try? fm.removeItem(at: catalog.regionsDirectory.appendingPathComponent(entry))
+        }
+    }
+
+    // MARK: - Helpers
+
+    static func describe(_ file: URL, role: String) throws -> RegionSourceFile {
+        do {
+            let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
+            return RegionSourceFile(role: role, path: file.standardizedFileURL.path,
+                                    sha256: try SHA256.hex(ofFile: file), size: size)
+        } catch {
+            throw StreetsError.sourceNotFound("\(file.path) (\(error))")
+        }
+    }
+
+    static func findPlanetsplitter() throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let candidates = path.split(separator: ":").map { "\($0)/planetsplitter" } + ["/usr/bin/planetsplitter"]
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw StreetsError.importFailed(phase: "building routing database",
+                                            message: "planetsplitter not found on PATH (install the Debian package routino)")
+        }
+        return URL(fileURLWithPath: found)
+    }
+}

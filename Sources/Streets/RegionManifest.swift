@@ -1,0 +1,106 @@
+import Foundation
+import Planner
+
+/// What a region directory holds and where it came from: `manifest.json` in the region.
+///
+/// The manifest is written last, inside the staging directory, so a region with a manifest is
+/// always complete.
+public struct RegionManifest: Codable, Hashable, Sendable {
+    /// Bumped when the layout of a region directory changes incompatibly.
+    public static let currentFormatVersion = 1
+
+    public var name: String
+    public var formatVersion: Int
+    /// The OSM file first, then the sources of any additional steps (for example a GTFS feed).
+    public var sources: [RegionSourceFile]
+    public var importedAt: Date
+    /// Seconds the whole import took.
+    public var importDuration: TimeInterval
+    /// The extent of the OSM data; the street router routes only inside it.
+    public var boundingBox: RegionBoundingBox
+    /// IANA time zone of the region ("Europe/Helsinki").
+    public var timeZone: String
+    /// Names of the additional import steps that ran, in order.
+    public var steps: [String]
+    /// Sizes for humans and benchmarks: `osm_nodes`, `osm_ways`, `routing_nodes`,
+    /// `routing_segments`, `routing_ways`, `places`, `streets`, `pois`.
+    public var counts: [String: Int]
+
+    public init(name: String, formatVersion: Int = RegionManifest.currentFormatVersion, sources: [RegionSourceFile],
+                importedAt: Date, importDuration: TimeInterval, boundingBox: RegionBoundingBox, timeZone: String,
+                steps: [String], counts: [String: Int]) {
+        self.name = name
+        self.formatVersion = formatVersion
+        self.sources = sources
+        self.importedAt = importedAt
+        self.importDuration = importDuration
+        self.boundingBox = boundingBox
+        self.timeZone = timeZone
+        self.steps = steps
+        self.counts = counts
+    }
+
+    static let fileName = "manifest.json"
+
+    static func read(from directory: URL, name: String) throws -> RegionManifest {
+        let file = directory.appendingPathComponent(fileName)
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            return try decoder.decode(RegionManifest.self, from: Data(contentsOf: file))
+        } catch {
+            throw StreetsError.corruptManifest(region: name, message: "\(error)")
+        }
+    }
+
+    func write(to directory: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(self).write(to: directory.appendingPathComponent(Self.fileName), options: .atomic)
+    }
+}
+
+/// One source file of an import, identified by content.
+public struct RegionSourceFile: Codable, Hashable, Sendable {
+    /// "osm", or the name of the import step that declared it.
+    public var role: String
+    public var path: String
+    public var sha256: String
+    public var size: Int64
+
+    public init(role: String, path: String, sha256: String, size: Int64) {
+        self.role = role
+        self.path = path
+        self.sha256 = sha256
+        self.size = size
+    }
+}
+
+/// A latitude/longitude rectangle (regions never cross the antimeridian in practice; one that
+/// does is stored as its full longitude span, which still contains every point).
+public struct RegionBoundingBox: Codable, Hashable, Sendable {
+    public var minLatitude: Double
+    public var minLongitude: Double
+    public var maxLatitude: Double
+    public var maxLongitude: Double
+
+    public init(minLatitude: Double, minLongitude: Double, maxLatitude: Double, maxLongitude: Double) {
+        self.minLatitude = minLatitude
+        self.minLongitude = minLongitude
+        self.maxLatitude = maxLatitude
+        self.maxLongitude = maxLongitude
+    }
+
+    public var center: Coordinate {
+        Coordinate(latitude: (minLatitude + maxLatitude) / 2, longitude: (minLongitude + maxLongitude) / 2)
+    }
+
+    /// True when `coordinate` is inside, allowing `margin` metres outside the edges.
+    public func contains(_ coordinate: Coordinate, margin: Double = 0) -> Bool {
+        let latMargin = margin / 111_195
+        let lonMargin = margin / max(1, 111_195 * cos(coordinate.latitude * .pi / 180))
+        return coordinate.latitude >= minLatitude - latMargin && coordinate.latitude <= maxLatitude + latMargin
+            && coordinate.longitude >= minLongitude - lonMargin && coordinate.longitude <= maxLongitude + lonMargin
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Glibc
+import Planner
+
+/// Worker processes for one region's Routino database, each served by its own thread (the
+/// threads block on the workers' sockets, never on Swift's cooperative pool).
+///
+/// Queries wait in one FIFO queue and any idle thread takes the next, so queries from
+/// different plans run in parallel up to the number of workers. A worker is started on first
+/// use; one that dies is replaced and the query retried once; one that has answered
+/// `recycleAfterFailedRoutes` failed routes is replaced (libroutino leaks on each).
+final class RoutinoWorkerPool: Sendable {
+    struct Configuration: Sendable {
+        var executable: String
+        var database: String
+        var workers: Int
+        var recycleAfterFailedRoutes: Int
+        /// Tests only: called after a request reached a worker and before its answer is read.
+        var afterRequestSent: (@Sendable (pid_t) -> Void)?
+    }
+
+    private let queue = JobQueue()
+
+    init(_ configuration: Configuration) {
+        for index in 0..<max(1, configuration.workers) {
+            let queue = self.queue
+            let thread = Thread { RoutinoWorkerPool.serve(queue, configuration) }
+            thread.name = "routino-worker-\(index)"
+            thread.start()
+        }
+    }
+
+    /// Sends one request line; returns the worker's answer line.
+    /// - throws: `RoutingError.engineFailure` when no worker can answer (twice dead, cannot start, shut down).
+    func ask(_ request: String) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.push(Job(request: request, continuation: continuation))
+        }
+    }
+
+    /// Stops accepting queries, fails those waiting and lets every worker exit.
+    func shutdown() {
+        queue.close()
+    }
+
+    deinit { queue.close() }
+
+    // MARK: - Worker threads
+
+    private static func serve(_ queue: JobQueue, _ configuration: Configuration) {
+        var worker: RoutinoWorkerProcess?
+        while let job = queue.pop() {
+            job.continuation.resume(with: answer(job.request, worker: &worker, configuration))
+        }
+        worker?.stop()
+    }
+
+    private static func answer(_ request: String, worker: inout RoutinoWorkerProcess?,
+                               _ configuration: Configuration) -> Result<String, Error> {
+        var deaths: [String] = []
+        while deaths.count < 2 {
+            do throws(RoutinoWorkerFailure) {
+                let current: RoutinoWorkerProcess
+                if let worker {
+                    current = worker
+                } else {
+                    current = try RoutinoWorkerProcess.spawn(executable: configuration.executable,
+                                                             database: configuration.database)
+                    worker = current
+                }
+                try current.send(request)
+                configuration.afterRequestSent?(current.pid)
+                let line = try current.readLine()
+                if line.hasPrefix("error no_route") {
+                    current.failedRoutes += 1
+                    if current.failedRoutes >= configuration.recycleAfterFailedRoutes {
+                        current.stop()
+                        worker = nil
+                    }
+                }
+                return .success(line)
+            } catch {
+                switch error {
+                case .startFailed(let message):
+                    return .failure(RoutingError.engineFailure("the routing worker cannot start: \(message)"))
+                case .died(let message):
+                    worker?.kill()
+                    worker = nil
+                    deaths.append(message)
+                }
+            }
+        }
+        return .failure(RoutingError.engineFailure("the routing worker died twice on this query (\(deaths.joined(separator: "; ")))"))
+    }
+
+    // MARK: - Queue
+
+    struct Job: Sendable {
+        var request: String
+        var continuation: CheckedContinuation<String, Error>
+    }
+
+    /// A blocking FIFO shared by the pool's threads.
+    final class JobQueue: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var jobs: [Job] = []
+        private var head = 0
+        private var closed = false
+
+        func push(_ job: Job) {
+            condition.lock()
+            if closed {
+                condition.unlock()
+                job.continuation.resume(throwing: RoutingError.engineFailure("the street router has shut down"))
+                return
+            }
+            jobs.append(job)
+            condition.signal()
+            condition.unlock()
+        }
+
+        /// The next job, or nil once closed.
+        func pop() -> Job? {
+            condition.lock()
+            defer { condition.unlock() }
+            while head == jobs.count && !closed { condition.wait() }
+            guard !closed else { return nil }
+            let job = jobs[head]
+            head += 1
+            if head > 1024 && head * 2 > jobs.count {
+                jobs.removeFirst(head)
+                head = 0
+            }
+            return job
+        }
+
+        func close() {
+            condition.lock()
+            let waiting = jobs[head...]
+            jobs = []
+            head = 0
+            let wasClosed = closed
+            closed = true
+            condition.broadcast()
+            condition.unlock()
+            guard !wasClosed else { return }
+            for job in waiting {
+                job.continuation.resume(throwing: RoutingError.engineFailure("the street router has shut down"))
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Glibc
+
+/// Why talking to a worker failed: it died (retry on a fresh one) or cannot start at all.
+enum RoutinoWorkerFailure: Error {
+    case died(String)
+    case startFailed(String)
+}
+
+/// One `usefulmap-routino-worker` child, connected by a Unix socket pair on its stdin/stdout
+/// (a socket, so a write to a dead worker fails with EPIPE instead of raising SIGPIPE in the
+/// daemon). Used by one pool thread at a time.
+final class RoutinoWorkerProcess {
+    let pid: pid_t
+    private let socket: Int32
+    private var buffer: [UInt8] = []
+    /// `no_route` answers so far: each leaks memory inside libroutino, so the pool recycles the worker.
+    var failedRoutes = 0
+
+    private init(pid: pid_t, socket: Int32) {
+        self.pid = pid
+        self.socket = socket
+    }
+
+    /// Starts a worker on `database` and waits for its `ready` line.
+    static func spawn(executable: String, database: String) throws(RoutinoWorkerFailure) -> RoutinoWorkerProcess {
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw .startFailed("cannot create a socket pair: errno \(errno)")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pair[1], STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, pair[1], STDOUT_FILENO)
+        let arguments = [executable, "--database", database]
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, nil, &argv, &envp)
+        close(pair[1])
+        guard status == 0 else {
+            close(pair[0])
+            throw .startFailed("cannot start \(executable): errno \(status)")
+        }
+        let worker = RoutinoWorkerProcess(pid: pid, socket: pair[0])
+        let greeting: String
+        do {
+            greeting = try worker.readLine()
+        } catch {
+            worker.kill()
+            throw .startFailed("\(executable) exited before it was ready")
+        }
+        guard greeting == "ready" else {
+            worker.kill()
+            throw .startFailed(greeting.hasPrefix("fatal ") ? String(greeting.dropFirst(6)) : "unexpected greeting: \(greeting)")
+        }
+        return worker
+    }
+
+    func send(_ line: String) throws(RoutinoWorkerFailure) {
+        var bytes = Array((line + "\n").utf8)[...]
+        while !bytes.isEmpty {
+            let sent = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 && errno == EINTR { continue }
+            guard sent > 0 else { throw .died("write failed: errno \(errno)") }
+            bytes = bytes.dropFirst(sent)
+        }
+    }
+
+    func readLine() throws(RoutinoWorkerFailure) -> String {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let received = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if received < 0 && errno == EINTR { continue }
+            guard received > 0 else { throw .died(received == 0 ? "the worker closed its output" : "read failed: errno \(errno)") }
+            buffer.append(contentsOf: chunk[..<received])
+        }
+    }
+
+    /// Asks the worker to exit (end of input) and reaps it.
+    func stop() {
+        shutdown(socket, Int32(SHUT_RDWR))
+        close(socket)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+
+    /// Ends a worker that died or misbehaved, and reaps it.
+    func kill() {
+        Glibc.kill(pid, SIGKILL)
+        close(socket)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Planner
+@testable import Streets
+import Synchronization
+import XCTest
+
+/// Importing OSM extracts as regions: manifest, skipping, atomic switch, failures, extra steps.
+final class RegionImportTests: XCTestCase {
+    func entries(_ dataDirectory: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: dataDirectory.appendingPathComponent("regions").path).sorted()
+    }
+
+    func testImportRecordsSourcesExtentTimeZoneAndCounts() throws {
+        let fixture = try TampereFixture.shared()
+        let manifest = fixture.manifest
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: TampereFixture.osmFile.path)[.size] as? NSNumber)
+        XCTAssertEqual(manifest.sources.map(\.role), ["osm"])
+        XCTAssertEqual(manifest.sources.first?.size, size.int64Value)
+        XCTAssertEqual(manifest.sources.first?.sha256.count, 64)
+        XCTAssertTrue(manifest.boundingBox.contains(TampereFixture.keskustori))
+        XCTAssertTrue(manifest.boundingBox.contains(TampereFixture.hervanta))
+        XCTAssertFalse(manifest.boundingBox.contains(Coordinate(latitude: 60.17, longitude: 24.94)), "Helsinki is not in the extract")
+        XCTAssertEqual(manifest.timeZone, "Europe/Helsinki")
+        for key in ["osm_nodes", "osm_ways", "routing_nodes", "routing_segments", "places", "streets", "pois"] {
+            XCTAssertGreaterThan(manifest.counts[key] ?? 0, 0, key)
+        }
+        let catalog = RegionCatalog(dataDirectory: fixture.dataDirectory)
+        XCTAssertEqual(try catalog.regions().map(\.name), ["tampere"])
+        XCTAssertEqual(try catalog.region(named: "tampere"), manifest)
+        for file in ["nodes.mem", "segments.mem", "ways.mem", "places.sqlite", "manifest.json"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: catalog.directory(of: "tampere").appendingPathComponent(file).path), file)
+        }
+    }
+
+    func testReimportingIdenticalSourcesIsSkippedUnlessForced() throws {
+        let dataDirectory = try TampereFixture.temporaryDirectory("skip", removedAfter: self)
+        let importer = RegionImporter(dataDirectory: dataDirectory)
+        let first = try importer.importRegion(name: "tampere", osm: TampereFixture.osmFile) { _ in }
+        XCTAssertFalse(first.skipped)
+        let versionsBefore = try entries(dataDirectory)
+        let again = try importer.importRegion(name: "tampere", osm: TampereFixture.osmFile) { _ in }
+        XCTAssertTrue(again.skipped)
+        XCTAssertEqual(again.manifest, first.manifest)
+        XCTAssertEqual(try entries(dataDirectory), versionsBefore, "a skipped import touches nothing")
+        let forced = try importer.importRegion(name: "tampere", osm: TampereFixture.osmFile, force: true) { _ in }
+        XCTAssertFalse(forced.skipped)
+        XCTAssertGreaterThan(forced.manifest.importedAt, first.manifest.importedAt.addingTimeInterval(-1))
+        let after = try entries(dataDirectory)
+        XCTAssertEqual(after.count, versionsBefore.count, "the old version is deleted after the switch: \(after)")
+        XCTAssertNotEqual(after, versionsBefore, "a forced import makes a new version")
+
+        try RegionCatalog(dataDirectory: dataDirectory).remove(named: "tampere")
+        XCTAssertEqual(try RegionCatalog(dataDirectory: dataDirectory).regions(), [])
+        XCTAssertEqual(try entries(dataDirectory), [".tampere.lock"])
+    }
+
+    func testTruncatedPbfImportFailsAndLeavesThePreviousRegionWorking() async throws {
+        let dataDirectory = try TampereFixture.temporaryDirectory("truncated", removedAfter: self)
+        let importer = RegionImporter(dataDirectory: dataDirectory)
+        let good = try importer.importRegion(name: "tampere", osm: TampereFixture.osmFile) { _ in }
+        let before = try entries(dataDirectory)
+
+        let truncated = try TampereFixture.temporaryDirectory("truncated-source", removedAfter: self).appendingPathComponent("tampere.osm.pbf")
+        let whole = try Data(contentsOf: TampereFixture.osmFile)
+        try whole.prefix(whole.count / 3).write(to: truncated)
+        XCTAssertThrowsError(try importer.importRegion(name: "tampere", osm: truncated, force: true) { _ in }) { error in
+            XCTAssertEqual((error as? StreetsError)?.code, "import_failed", "\(error)")
+        }
+        let catalog = RegionCatalog(dataDirectory: dataDirectory)
+        XCTAssertEqual(try catalog.region(named: "tampere"), good.manifest)
+        XCTAssertEqual(try entries(dataDirectory), before, "the failed version was removed")
+        let router = try StreetRouter(regions: try catalog.regions(), dataDirectory: dataDirectory, workers: 1)
+        defer { router.shutdown() }
+        let leg = try await router.leg(from: TampereFixture.keskustori, to: TampereFixture.railwayStation, mode: .walk)
+        XCTAssertGreaterThan(try XCTUnwrap(leg.distance), 0)
+        XCTAssertFalse(try PlaceIndex(regionDirectory: catalog.directory(of: "tampere")).search("keskus", limit: 3).isEmpty)
+    }
+
+    func testAdditionalStepRunsInTheStagingDirectoryBeforeTheSwitch() throws {
+        let dataDirectory = try TampereFixture.temporaryDirectory("steps", removedAfter: self)
+        let feed = try TampereFixture.temporaryDirectory("feed", removedAfter: self).appendingPathComponent("feed.txt")
+        try Data("stops".utf8).write(to: feed)
+        let catalog = RegionCatalog(dataDirectory: dataDirectory)
+        let stagingSeen = Mutex<URL?>(nil)
+        let step = RegionImportStep(name: "transit timetable", sources: [feed]) { staging, progress in
+            stagingSeen.withLock { $0 = staging }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: catalog.directory(of: "tampere").path),
+                           "the region is not live while steps run")
+            progress(RegionImportProgress(phase: "transit timetable", fraction: 0.5, detail: "stops"))
+            try Data("timetable".utf8).write(to: staging.appendingPathComponent("timetable.txt"))
+            try PlaceIndex.addStops([IndexedStop(id: "0001", name: "Keskustori", coordinate: TampereFixture.keskustori,
+                                                 modes: ["tram"])], toRegionDirectory: staging)
+        }
+        let phases = Mutex<[String]>([])
+        let result = try RegionImporter(dataDirectory: dataDirectory)
+            .importRegion(name: "tampere", osm: TampereFixture.osmFile, additionalSteps: [step]) { progress in
+                phases.withLock { if $0.last != progress.phase { $0.append(progress.phase) } }
+            }
+        XCTAssertEqual(phases.withLock { $0 }, ["checking sources", "building routing database", "indexing places",
+                                                "transit timetable", "switching"])
+        let live = catalog.directory(of: "tampere")
+        XCTAssertEqual(try String(contentsOf: live.appendingPathComponent("timetable.txt"), encoding: .utf8), "timetable")
+        XCTAssertEqual(stagingSeen.withLock { $0?.lastPathComponent }, try FileManager.default.destinationOfSymbolicLink(atPath: live.path))
+        XCTAssertEqual(result.manifest.steps, ["transit timetable"])
+        XCTAssertEqual(result.manifest.sources.map(\.role), ["osm", "transit timetable"])
+        XCTAssertEqual(result.manifest.counts["stops"], 1)
+
+        // A changed feed is not skipped; a failing step leaves the previous version live.
+        try Data("stops v2".utf8).write(to: feed)
+        let failing = RegionImportStep(name: "transit timetable", sources: [feed]) { _, _ in
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        XCTAssertThrowsError(try RegionImporter(dataDirectory: dataDirectory)
+            .importRegion(name: "tampere", osm: TampereFixture.osmFile, additionalSteps: [failing]) { _ in }) { error in
+            guard case .importFailed(let phase, _) = error as? StreetsError else { return XCTFail("\(error)") }
+            XCTAssertEqual(phase, "transit timetable")
+        }
+        XCTAssertEqual(try catalog.region(named: "tampere"), result.manifest)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: live.appendingPathComponent("timetable.txt").path))
+    }
+
+    func testBadInputIsRejectedBeforeAnythingIsWritten() throws {
+        let dataDirectory = try TampereFixture.temporaryDirectory("bad", removedAfter: self)
+        let importer = RegionImporter(dataDirectory: dataDirectory)
+        for name in ["", "Tampere", "../etc", ".hidden", "a b"] {
+            XCTAssertThrowsError(try importer.importRegion(name: name, osm: TampereFixture.osmFile) { _ in }) { error in
+                XCTAssertEqual((error as? StreetsError)?.code, "invalid_region_name", name)
+            }
+        }
+        XCTAssertThrowsError(try importer.importRegion(name: "x", osm: URL(fileURLWithPath: "/nonexistent/x.osm.pbf")) { _ in }) {
+            XCTAssertEqual(($0 as? StreetsError)?.code, "source_not_found")
+        }
+        XCTAssertThrowsError(try importer.importRegion(name: "x", osm: TampereFixture.dataFolder.appendingPathComponent("tampere.zip")) { _ in }) {
+            XCTAssertEqual(($0 as? StreetsError)?.code, "unsupported_source_format")
+        }
+        XCTAssertThrowsError(try importer.importRegion(name: "x", osm: TampereFixture.osmFile, timeZone: "Mars/Olympus") { _ in }) {
+            XCTAssertEqual(($0 as? StreetsError)?.code, "invalid_time_zone")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("regions").path))
+    }
+
+    func testTimeZoneIsGuessedFromTheExtentOrTakenFromTheCaller() {
+        XCTAssertEqual(RegionTimeZones.zone(latitude: 61.4978, longitude: 23.7610), "Europe/Helsinki")
+        XCTAssertEqual(RegionTimeZones.zone(latitude: 59.3293, longitude: 18.0686), "Europe/Stockholm")
+        XCTAssertEqual(RegionTimeZones.zone(latitude: 59.4370, longitude: 24.7536), "Europe/Tallinn")
+        XCTAssertEqual(RegionTimeZones.zone(latitude: -33.87, longitude: 151.21), "UTC")
+    }
+}
