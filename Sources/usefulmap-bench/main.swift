@@ -6,6 +6,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     // Each area registers its suite here, in layer order.
     ("store", { try await runStoreSuite() }),
     ("streets", { try await runStreetsSuite() }),
+    ("transit", { try await runTransitSuite() }),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
