@@ -74,7 +74,7 @@ func runTransitSuite() async throws -> SuiteReport {
             }
         }
         report.addLatencies("\(name) engine (stop-to-stop)", engine)
-        report.addLatencies("\(name) access+egress walks (straight line)", access)
+        report.addLatencies("\(name) access+egress walks", access)
         report.addLatencies("\(name) whole query", total)
         report.notes["\(name) outcomes"] = "\(found) journeys (\(walkBetter) where walking is no slower); "
             + failures.map { "\($0.value) \($0.key)" }.sorted().joined(separator: ", ")
