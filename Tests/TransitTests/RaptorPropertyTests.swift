@@ -64,9 +64,9 @@ final class RaptorPropertyTests: XCTestCase {
             let sequence = Array((0..<stopCount).shuffled(using: &g).prefix(length))
             for _ in 0..<Int.random(in: 1...6, using: &g) {
                 let lateNight = Int.random(in: 0..<5, using: &g) == 0
-                // Whole minutes, as real timetables: ties between a change and a departure are common.
+                // Whole and half minutes: ties between a change and a departure are common.
                 var t = 60 * (lateNight ? Int.random(in: 23 * 60...24 * 60 + 30, using: &g)
-                                        : Int.random(in: 6 * 60...10 * 60, using: &g))
+                                        : Int.random(in: 6 * 60...10 * 60, using: &g)) + 30 * Int.random(in: 0...1, using: &g)
                 var calls: [(stop: Int, arrival: Int, departure: Int)] = []
                 for stop in sequence {
                     let arrival = t
