@@ -154,6 +154,49 @@ final class GTFSImportTests: XCTestCase {
         XCTAssertEqual(timetable.arrivals, expected)
     }
 
+    func testStopTimesInAnyRowOrderGiveTheSameTimetable() throws {
+        var feed = goodFeed()
+        feed.stop("C", km: 9)
+        feed.trip("T2", route: "R1", [("A", "09:00:00"), ("B", "09:10:00"), ("C", "09:20:00")])
+        feed.trip("T3", route: "R1", [("A", "09:30:00"), ("B", "09:40:00"), ("C", "09:50:00")])
+        let fixture = try FeedFixture()
+        let (ordered, _) = try fixture.timetable(feed.files)
+        feed.stopTimes.reverse()
+        let (shuffled, _) = try fixture.timetable(feed.files)
+        XCTAssertEqual(shuffled.tripIDs, ordered.tripIDs)
+        XCTAssertEqual(shuffled.arrivals, ordered.arrivals)
+        XCTAssertEqual(shuffled.patternStops, ordered.patternStops)
+        XCTAssertEqual(ordered.patterns.count, 2, "A-B and A-B-C are different patterns")
+    }
+
+    func testTwoFeedsInOneTimeZoneAreMergedWithBothServicePeriods() throws {
+        let fixture = try FeedFixture()
+        var second = MiniFeed()
+        second.calendar = "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20230101,20230630\n"
+        second.stop("X", km: 20)
+        second.stop("Y", km: 25)
+        second.routes = [("R1", "9", 2)]
+        second.trip("T1", route: "R1", [("X", "08:00:00"), ("Y", "08:10:00")])
+        let report = try GTFSImporter().importFeeds([try fixture.zip(goodFeed().files, name: "city"), try fixture.zip(second.files, name: "rail")],
+                                                    intoRegionDirectory: fixture.regionDirectory)
+        XCTAssertEqual(report.servicePeriods.map(\.summary), ["city.zip: 2022-01-01 – 2022-12-31", "rail.zip: 2023-01-01 – 2023-06-30"])
+        XCTAssertEqual(report.trips, 2)
+        let router = try TransitRouter(regionDirectory: fixture.regionDirectory)
+        let ride = try router.leg(from: MiniFeed.coordinate(km: 20), to: MiniFeed.coordinate(km: 25),
+                                  timing: .departAt(localDate(2023, 3, 1, 7, 50, zone: "UTC")), pace: .normal, accessRadius: 100)
+        XCTAssertEqual(ride.best.rides.first?.vehicle, "rail")
+        XCTAssertEqual(ride.best.rides.first?.lineName, "9")
+    }
+
+    func testFeedZippedInsideAFolderIsRead() throws {
+        let fixture = try FeedFixture()
+        let files = Dictionary(uniqueKeysWithValues: goodFeed().files.map { ("gtfs/\($0.key)", $0.value) })
+        let source = fixture.directory.appendingPathComponent("feed-files/gtfs")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        let report = try GTFSImporter().importFeeds([try fixture.zip(files)], intoRegionDirectory: fixture.regionDirectory)
+        XCTAssertEqual(report.trips, 1)
+    }
+
     func testLoadingARegionWithoutTimetableSaysSo() throws {
         let fixture = try FeedFixture()
         XCTAssertThrowsError(try TransitRouter(regionDirectory: fixture.regionDirectory)) { error in
