@@ -108,7 +108,8 @@ final class TransitRoutingTests: XCTestCase {
         let (router, _) = try fixture.router(feed.files)
         let result = try query(router, a, c, .departAt(utc(2, 7, 55)))
         XCTAssertEqual(result.best.rides.map(\.tripID), ["T1", "U1"])
-        XCTAssertEqual(result.alternatives.map { $0.leg.rides.map(\.tripID) }, [["SLOW"]])
+        XCTAssertEqual(result.alternatives.map { $0.rides.map(\.tripID) }, [["SLOW"]])
+        XCTAssertEqual(result.alternativeJourneys.map(\.leg), result.alternatives)
     }
 
     func testOvernightTripAt25h10IsOnTheNextCalendarDay() throws {
