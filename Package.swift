@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite", "Planner", "store-crash-child"], swiftSettings: swift6),
         .executableTarget(name: "store-crash-child", dependencies: ["Store", "Planner"], path: "Tests/StoreCrashChild", swiftSettings: swift6),
         .testTarget(name: "StreetsTests", dependencies: ["Streets", "SQLite", "Planner"], swiftSettings: swift6),
-        .testTarget(name: "TransitTests", dependencies: ["Transit", "SQLite", "Planner"], swiftSettings: swift6),
+        .testTarget(name: "TransitTests", dependencies: ["Transit", "SQLite", "Planner", "CZip"], swiftSettings: swift6),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"], swiftSettings: swift6),
         .testTarget(name: "DaemonIntegrationTests",
                     dependencies: ["WireProtocol", "Daemon"],

@@ -7,6 +7,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("planner", { try await runPlannerSuite() }),
     ("store", { try await runStoreSuite() }),
     ("streets", { try await runStreetsSuite() }),
+    ("transit", { try await runTransitSuite() }),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Imports GTFS zips into a region directory (`transit.sqlite`).
+///
+/// ```swift
+/// let report = try GTFSImporter().importFeeds([tampereZip], intoRegionDirectory: region)
+/// print(report.summary)
+/// ```
+/// A feed that is not a zip, or lacks a required file or column, fails the whole import
+/// with a `TransitError` naming it, and the region keeps its previous timetable.
+public struct GTFSImporter: Sendable {
+    /// Metres: stops closer than this get a walking footpath between them.
+    public var footpathRadius: Double = 400
+    /// Seconds needed to change vehicles at one stop (and the least any footpath takes)
+    /// where transfers.txt says nothing.
+    public var defaultMinimumTransferSeconds: Int = 60
+
+    public init() {}
+
+    public func importFeeds(_ feeds: [URL], intoRegionDirectory regionDirectory: URL,
+                            walking: any WalkingTimeEstimator = StraightLineWalking(),
+                            progress: @Sendable (TransitImportProgress) -> Void = { _ in }) throws -> GTFSImportReport {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var (timetable, report) = try buildTimetable(feeds, walking: walking, progress: progress)
+        progress(TransitImportProgress(feed: feeds.map(\.lastPathComponent).joined(separator: ", "), step: "writing", rows: timetable.tripIDs.count))
+        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        try TimetableStore(regionDirectory: regionDirectory).save(timetable, report: report)
+        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        timetable = Timetable(timeZoneID: "UTC")
+        return report
+    }
+
+    /// The report saved by the region's last import, or `nil` when it has none.
+    public static func lastReport(regionDirectory: URL) throws -> GTFSImportReport? {
+        try TimetableStore(regionDirectory: regionDirectory).savedReport()
+    }
+
+    /// Reads and builds without storing (tests and the store share it).
+    func buildTimetable(_ feeds: [URL], walking: any WalkingTimeEstimator,
+                        progress: @Sendable (TransitImportProgress) -> Void = { _ in }) throws -> (Timetable, GTFSImportReport) {
+        guard !feeds.isEmpty else { throw TransitError.noFeeds }
+        var builder = TimetableBuilder()
+        var report = GTFSImportReport()
+        for feed in feeds {
+            try GTFSFeedReader(url: feed).read(into: &builder, report: &report, progress: progress)
+        }
+        progress(TransitImportProgress(feed: feeds.map(\.lastPathComponent).joined(separator: ", "), step: "footpaths", rows: 0))
+        let timetable = builder.build(footpathRadius: footpathRadius, defaultChangeSeconds: defaultMinimumTransferSeconds, walking: walking)
+        report.timeZone = timetable.timeZoneID
+        report.stops = timetable.stops.count
+        report.routes = timetable.routes.count
+        report.trips = timetable.tripIDs.count
+        report.stopTimes = timetable.arrivals.count
+        report.patterns = timetable.patterns.count
+        report.footpaths = timetable.footTargets.count
+        return (timetable, report)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Planner
+
+/// A uniform grid over stop coordinates for "stops within r metres" without scanning all.
+/// Cells are sized in metres using an equirectangular projection around each latitude band,
+/// which is plenty for radii of a few kilometres.
+struct StopGrid: Sendable {
+    private let coordinates: [Coordinate]
+    private let cellDegreesLatitude: Double
+    private let cellDegreesLongitude: Double
+    private let cells: [Int64: [Int32]]
+
+    init(stops coordinates: [Coordinate], cellMetres: Double) {
+        self.coordinates = coordinates
+        let metresPerDegree = Coordinate.earthRadiusMetres * .pi / 180
+        cellDegreesLatitude = cellMetres / metresPerDegree
+        let meanLatitude = coordinates.isEmpty ? 0 : coordinates.map(\.latitude).reduce(0, +) / Double(coordinates.count)
+        // Longitude cells sized at the most poleward latitude would be safest; use the mean with margin via search span.
+        cellDegreesLongitude = cellMetres / (metresPerDegree * max(0.05, cos(meanLatitude * .pi / 180)))
+        var cells: [Int64: [Int32]] = [:]
+        for (i, c) in coordinates.enumerated() {
+            cells[Self.key(Int(floor(c.latitude / cellDegreesLatitude)), Int(floor(c.longitude / cellDegreesLongitude))), default: []].append(Int32(i))
+        }
+        self.cells = cells
+    }
+
+    private static func key(_ row: Int, _ column: Int) -> Int64 { Int64(row) << 32 ^ Int64(UInt32(bitPattern: Int32(truncatingIfNeeded: column))) }
+
+    /// Stops within `radius` metres of `point`, nearest first.
+    func stops(within radius: Double, of point: Coordinate) -> [(index: Int, distance: Double)] {
+        guard point.isValid, radius >= 0 else { return [] }
+        let metresPerDegree = Coordinate.earthRadiusMetres * .pi / 180
+        let latSpan = radius / metresPerDegree
+        let lonSpan = radius / (metresPerDegree * max(0.01, cos(min(89, abs(point.latitude) + latSpan) * .pi / 180)))
+        let r0 = Int(floor((point.latitude - latSpan) / cellDegreesLatitude)), r1 = Int(floor((point.latitude + latSpan) / cellDegreesLatitude))
+        let c0 = Int(floor((point.longitude - lonSpan) / cellDegreesLongitude)), c1 = Int(floor((point.longitude + lonSpan) / cellDegreesLongitude))
+        var found: [(index: Int, distance: Double)] = []
+        if (r1 - r0 + 1) * (c1 - c0 + 1) > cells.count {
+            for (i, c) in coordinates.enumerated() {
+                let d = point.distance(to: c)
+                if d <= radius { found.append((i, d)) }
+            }
+        } else {
+            for row in r0...r1 {
+                for column in c0...c1 {
+                    for i in cells[Self.key(row, column)] ?? [] {
+                        let d = point.distance(to: coordinates[Int(i)])
+                        if d <= radius { found.append((Int(i), d)) }
+                    }
+                }
+            }
+        }
+        found.sort { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
+        return found
+    }
+}

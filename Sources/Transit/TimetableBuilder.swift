@@ -1,0 +1,178 @@
+import Foundation
+import Planner
+
+/// Collects stops, routes, services and trips from one or more feeds, then groups trips
+/// into overtaking-free patterns and computes footpaths to produce a `Timetable`.
+struct TimetableBuilder {
+    private struct RawTrip {
+        var route: Int32
+        var service: Int32
+        var tripID: String
+        var headsign: String
+        var stops: [Int32]
+        var flags: [UInt8]
+        var arrivals: [Int32]
+        var departures: [Int32]
+    }
+
+    private struct PatternKey: Hashable {
+        var route: Int32
+        var stops: [Int32]
+        var flags: [UInt8]
+    }
+
+    private struct TransferRule {
+        var minimumSeconds: Int?
+        var forbidden: Bool
+    }
+
+    private(set) var timeZoneID: String?
+    private var stops: [Timetable.Stop] = []
+    private var routes: [Timetable.Route] = []
+    private var services: [Timetable.Service] = []
+    private var trips: [RawTrip] = []
+    private var transfers: [Int64: TransferRule] = [:]
+    var feeds: [FeedServicePeriod] = []
+
+    /// Every feed must agree on one time zone: service days are computed in it.
+    mutating func adopt(timeZone: String, feed: String) throws {
+        if let existing = timeZoneID, existing != timeZone { throw TransitError.mixedTimeZones([existing, timeZone]) }
+        timeZoneID = timeZone
+    }
+
+    mutating func addStop(id: String, name: String, latitude: Double, longitude: Double) -> Int32 {
+        stops.append(Timetable.Stop(id: id, name: name, latitude: latitude, longitude: longitude, parentStationID: nil, modeMask: 0))
+        return Int32(stops.count - 1)
+    }
+
+    mutating func setParent(stop: Int32, parent: String) {
+        stops[Int(stop)].parentStationID = parent
+    }
+
+    mutating func addRoute(id: String, shortName: String, longName: String, routeType: Int) -> Int32 {
+        routes.append(Timetable.Route(id: id, shortName: shortName, longName: longName, routeType: routeType))
+        return Int32(routes.count - 1)
+    }
+
+    /// Adds the services trips use; returns service_id → index. Services that never run are left out.
+    mutating func addServices(_ calendar: ServiceCalendar, usedBy ids: Set<String>) -> [String: Int32] {
+        var index: [String: Int32] = [:]
+        for id in ids.sorted() {
+            guard let service = calendar.service(id) else { continue }
+            services.append(service)
+            index[id] = Int32(services.count - 1)
+        }
+        return index
+    }
+
+    mutating func addTrip(route: Int32, service: Int32, tripID: String, headsign: String,
+                          stops: [Int32], flags: [UInt8], arrivals: [Int32], departures: [Int32]) {
+        trips.append(RawTrip(route: route, service: service, tripID: tripID, headsign: headsign,
+                             stops: stops, flags: flags, arrivals: arrivals, departures: departures))
+    }
+
+    mutating func addTransfer(from: Int32, to: Int32, minimumSeconds: Int?, forbidden: Bool) {
+        transfers[Int64(from) << 32 | Int64(to)] = TransferRule(minimumSeconds: minimumSeconds, forbidden: forbidden)
+    }
+
+    /// Groups trips into patterns and computes footpaths.
+    /// - parameter footpathRadius: metres; stops closer than this get a footpath.
+    /// - parameter defaultChangeSeconds: same-stop change time, and the minimum of any
+    ///   footpath, when transfers.txt says nothing.
+    func build(footpathRadius: Double, defaultChangeSeconds: Int, walking: any WalkingTimeEstimator) -> Timetable {
+        var table = Timetable(timeZoneID: timeZoneID ?? "UTC")
+        table.stops = stops
+        table.routes = routes
+        table.services = services
+        table.feeds = feeds
+
+        var groups: [PatternKey: [Int]] = [:]
+        var keys: [PatternKey] = []
+        for (i, trip) in trips.enumerated() {
+            let key = PatternKey(route: trip.route, stops: trip.stops, flags: trip.flags)
+            if groups[key] == nil { keys.append(key) }
+            groups[key, default: []].append(i)
+        }
+        for key in keys {
+            let members = (groups[key] ?? []).sorted { a, b in
+                let ta = trips[a], tb = trips[b]
+                if ta.departures[0] != tb.departures[0] { return ta.departures[0] < tb.departures[0] }
+                if ta.arrivals.last != tb.arrivals.last { return (ta.arrivals.last ?? 0) < (tb.arrivals.last ?? 0) }
+                return ta.tripID < tb.tripID
+            }
+            // Split so that no trip overtakes another within a pattern.
+            var lanes: [[Int]] = []
+            for member in members {
+                let trip = trips[member]
+                if let lane = lanes.firstIndex(where: { lane in
+                    guard let last = lane.last else { return true }
+                    let prior = trips[last]
+                    return zip(prior.arrivals, trip.arrivals).allSatisfy { $0 <= $1 }
+                        && zip(prior.departures, trip.departures).allSatisfy { $0 <= $1 }
+                }) {
+                    lanes[lane].append(member)
+                } else {
+                    lanes.append([member])
+                }
+            }
+            for lane in lanes {
+                var pattern = Timetable.Pattern(route: key.route, stopsStart: Int32(table.patternStops.count),
+                                                stopCount: Int32(key.stops.count), firstTrip: Int32(table.tripIDs.count),
+                                                tripCount: Int32(lane.count), timesStart: Int32(table.arrivals.count),
+                                                minTime: .max, maxTime: .min)
+                table.patternStops.append(contentsOf: key.stops)
+                table.patternFlags.append(contentsOf: key.flags)
+                for member in lane {
+                    let trip = trips[member]
+                    table.tripIDs.append(trip.tripID)
+                    table.tripHeadsigns.append(trip.headsign)
+                    table.tripServices.append(trip.service)
+                    table.arrivals.append(contentsOf: trip.arrivals)
+                    table.departures.append(contentsOf: trip.departures)
+                    pattern.minTime = min(pattern.minTime, trip.departures[0])
+                    pattern.maxTime = max(pattern.maxTime, trip.arrivals[trip.arrivals.count - 1])
+                }
+                table.patterns.append(pattern)
+                let mode = UInt32(1) << UInt32(VehicleKind.index(routeType: routes[Int(key.route)].routeType))
+                for s in key.stops { table.stops[Int(s)].modeMask |= mode }
+            }
+        }
+
+        // Same-stop change times.
+        table.changeSeconds = [Int32](repeating: Int32(defaultChangeSeconds), count: stops.count)
+        for (pair, rule) in transfers where pair >> 32 == pair & 0xFFFF_FFFF {
+            let s = Int(pair & 0xFFFF_FFFF)
+            table.changeSeconds[s] = rule.forbidden ? -1 : Int32(rule.minimumSeconds ?? defaultChangeSeconds)
+        }
+
+        // Footpaths: stops within the radius, stops of one station, and transfers.txt pairs.
+        let grid = StopGrid(stops: stops.map(\.coordinate), cellMetres: max(footpathRadius, 50))
+        var stationMembers: [String: [Int32]] = [:]
+        for (i, stop) in stops.enumerated() {
+            if let parent = stop.parentStationID { stationMembers[parent, default: []].append(Int32(i)) }
+        }
+        var transferTargets: [Int32: [Int32]] = [:]
+        for (pair, rule) in transfers where !rule.forbidden {
+            transferTargets[Int32(pair >> 32), default: []].append(Int32(pair & 0xFFFF_FFFF))
+        }
+        table.footStart = [0]
+        for (s, stop) in stops.enumerated() {
+            var targets = Set(grid.stops(within: footpathRadius, of: stop.coordinate).map { Int32($0.index) })
+            if let parent = stop.parentStationID { targets.formUnion(stationMembers[parent] ?? []) }
+            targets.formUnion(transferTargets[Int32(s)] ?? [])
+            targets.remove(Int32(s))
+            for t in targets.sorted() {
+                let rule = transfers[Int64(s) << 32 | Int64(t)]
+                if rule?.forbidden == true { continue }
+                guard let walk = walking.walkingSeconds(from: stop.coordinate, to: stops[Int(t)].coordinate, pace: .normal),
+                      walk.isFinite, walk >= 0 else { continue }
+                table.footTargets.append(t)
+                table.footWalkSeconds.append(Int32(min(walk.rounded(.up), 86_400)))
+                table.footMinimumSeconds.append(Int32(rule.map { $0.minimumSeconds ?? defaultChangeSeconds } ?? defaultChangeSeconds))
+            }
+            table.footStart.append(Int32(table.footTargets.count))
+        }
+        table.buildIndexes()
+        return table
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Planner
+
+/// Answers transit questions on a region's imported timetable, which it loads once into
+/// memory. Thread-safe: every query works on its own scratch arrays.
+///
+/// ```swift
+/// let router = try TransitRouter(regionDirectory: region)
+/// let result = try router.leg(from: home, to: work, timing: .departAt(date), pace: .normal)
+/// result.best.rides.first?.lineName // "3"
+/// ```
+public final class TransitRouter: Sendable {
+    /// Metres: the farthest stop considered for the walk to the first or from the last stop.
+    public static let defaultAccessRadius = 800.0
+
+    let timetable: Timetable
+    let walking: any WalkingTimeEstimator
+    private let grid: StopGrid
+    /// Stops as the place index sees them, in timetable order.
+    public let stops: [TransitStop]
+
+    /// Loads the timetable imported into `regionDirectory`.
+    /// - throws: `TransitError.timetableMissing` when nothing was imported, or a storage error.
+    public convenience init(regionDirectory: URL, walking: any WalkingTimeEstimator = StraightLineWalking()) throws {
+        let timetable = try TimetableStore(regionDirectory: regionDirectory).load()
+        self.init(timetable: timetable, walking: walking)
+    }
+
+    init(timetable: Timetable, walking: any WalkingTimeEstimator) {
+        self.timetable = timetable
+        self.walking = walking
+        grid = StopGrid(stops: timetable.stops.map(\.coordinate), cellMetres: 500)
+        stops = timetable.stops.map {
+            TransitStop(id: $0.id, name: $0.name, coordinate: $0.coordinate,
+                        modes: VehicleKind.names(mask: $0.modeMask), parentStationID: $0.parentStationID)
+        }
+    }
+
+    /// Each imported feed's first and last service day.
+    public var servicePeriods: [FeedServicePeriod] { timetable.feeds }
+
+    /// The agencies' time zone: service days and clock times are local to it.
+    public var timeZone: TimeZone { timetable.timeZone }
+
+    /// Approximate bytes the in-memory timetable takes.
+    public var memoryBytes: Int { timetable.memoryBytes + stops.count * MemoryLayout<TransitStop>.stride }
+
+    /// Stops within `radius` metres, nearest first, at most `limit`.
+    public func nearbyStops(around coordinate: Coordinate, radius: Double, limit: Int) -> [TransitStop] {
+        grid.stops(within: radius, of: coordinate).prefix(max(0, limit)).map { stops[$0.index] }
+    }
+
+    /// One transit leg between two points.
+    /// - parameter maxTransfers: at most this many changes (rides − 1).
+    /// - parameter accessRadius: metres around each end searched for stops.
+    /// - throws: `RoutingError.unsupportedInRegion` (no stop near an end),
+    ///   `.outsideServicePeriod` (the day is outside every feed), `.noRoute` (no service).
+    public func leg(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
+                    maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius) throws -> TransitJourneyResult {
+        guard origin.isValid, destination.isValid else {
+            throw RoutingError.noRoute("invalid coordinate")
+        }
+        let anchor: Date
+        switch timing {
+        case .departAt(let date), .arriveBy(let date): anchor = date
+        }
+        let zone = timetable.timeZone
+        let day = ServiceDate.localDay(of: anchor, in: zone)
+        guard timetable.isInServicePeriod(day: day) else {
+            let periods = timetable.feeds.map(\.summary).joined(separator: "; ")
+            throw RoutingError.outsideServicePeriod("\(ServiceDate.iso(day)) is outside the transit timetable (\(periods.isEmpty ? "no service days" : periods))")
+        }
+
+        let (ends, accessTime) = measure { () -> ([Raptor.Endpoint], [Raptor.Endpoint]) in
+            (self.endpoints(around: origin, radius: accessRadius, pace: pace, towardsStop: true),
+             self.endpoints(around: destination, radius: accessRadius, pace: pace, towardsStop: false))
+        }
+        let (access, egress) = ends
+        guard !access.isEmpty else {
+            throw RoutingError.unsupportedInRegion("no transit stop within \(Int(accessRadius)) m of the origin")
+        }
+        guard !egress.isEmpty else {
+            throw RoutingError.unsupportedInRegion("no transit stop within \(Int(accessRadius)) m of the destination")
+        }
+
+        let days = Raptor.serviceDays(around: day, timetable: timetable)
+        let engine = Raptor(timetable: timetable, paceMultiplier: pace.durationMultiplier)
+        let instant = Int(anchor.timeIntervalSince1970.rounded(.down))
+        let rides = max(1, maxTransfers + 1)
+        let (found, engineTime) = measure { () -> [Raptor.Journey] in
+            switch timing {
+            case .departAt: engine.departAt(instant, access: access, egress: egress, days: days, maxRides: rides)
+            case .arriveBy: engine.arriveBy(instant, access: access, egress: egress, days: days, maxRides: rides)
+            }
+        }
+        let journeys = found.filter { !hasOneStopRideSlowerThanWalking($0, pace: pace) }
+        guard let bestRaw = journeys.last else {
+            let when = Self.localClock(anchor, zone: zone)
+            if !found.isEmpty {
+                throw RoutingError.noRoute("the only transit found is a one-stop ride slower than walking")
+            }
+            throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) between these points")
+        }
+        let direct = walking.walkingSeconds(from: origin, to: destination, pace: pace)
+        var walkingIsNoSlower = false
+        if let direct {
+            switch timing {
+            case .departAt: walkingIsNoSlower = Double(instant) + direct <= Double(bestRaw.arrival)
+            case .arriveBy: walkingIsNoSlower = Double(instant) - direct >= Double(bestRaw.departure)
+            }
+        }
+        let best = journey(bestRaw, from: origin, to: destination)
+        return TransitJourneyResult(best: best,
+                                    alternatives: journeys.dropLast().map { journey($0, from: origin, to: destination) },
+                                    walkingIsNoSlower: walkingIsNoSlower, walkingSeconds: direct,
+                                    accessEgressSeconds: accessTime, engineSeconds: engineTime)
+    }
+
+    // MARK: - Helpers
+
+    private func measure<T>(_ body: () -> T) -> (T, Double) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let value = body()
+        return (value, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+
+    static func localClock(_ date: Date, zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = zone
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// Stops within the radius with their walking time at the pace.
+    func endpoints(around point: Coordinate, radius: Double, pace: WalkingPace, towardsStop: Bool) -> [Raptor.Endpoint] {
+        grid.stops(within: radius, of: point).compactMap { found in
+            let stop = timetable.stops[found.index].coordinate
+            let seconds = towardsStop ? walking.walkingSeconds(from: point, to: stop, pace: pace)
+                                      : walking.walkingSeconds(from: stop, to: point, pace: pace)
+            guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
+            return Raptor.Endpoint(stop: Int32(found.index), seconds: Int(seconds.rounded(.up)))
+        }
+    }
+
+    /// A ride of one stop is pointless when walking between its two stops, starting when
+    /// you could have boarded, gets there no later.
+    func hasOneStopRideSlowerThanWalking(_ journey: Raptor.Journey, pace: WalkingPace) -> Bool {
+        for (k, ride) in journey.rides.enumerated() where ride.alightIndex == ride.boardIndex + 1 {
+            let readyAt: Int
+            if k == 0 {
+                readyAt = ride.departure
+            } else {
+                readyAt = journey.rides[k - 1].arrival + journey.transfers[k - 1].seconds
+            }
+            let from = timetable.stops[Int(ride.boardStop)].coordinate, to = timetable.stops[Int(ride.alightStop)].coordinate
+            if let walk = walking.walkingSeconds(from: from, to: to, pace: pace), Double(readyAt) + walk <= Double(ride.arrival) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Turns engine output into the port's leg plus the walks.
+    func journey(_ raw: Raptor.Journey, from origin: Coordinate, to destination: Coordinate) -> TransitJourney {
+        let tt = timetable
+        func date(_ seconds: Int) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+        func stop(_ index: Int32) -> Timetable.Stop { tt.stops[Int(index)] }
+        var walks: [TransitWalk] = []
+        var rides: [TransitRide] = []
+        var geometry: [Coordinate] = [origin]
+        var distance = 0.0
+
+        let first = stop(raw.access.stop)
+        let accessMetres = origin.distance(to: first.coordinate)
+        walks.append(TransitWalk(kind: .access, fromName: "origin", from: origin, toName: first.name, to: first.coordinate,
+                                 start: date(raw.departure), seconds: Double(raw.access.seconds), metres: accessMetres))
+        distance += accessMetres
+        for (k, ride) in raw.rides.enumerated() {
+            if k > 0 {
+                let t = raw.transfers[k - 1]
+                let a = stop(t.from), b = stop(t.to)
+                let metres = a.coordinate.distance(to: b.coordinate)
+                distance += metres
+                walks.append(TransitWalk(kind: .transfer, fromName: a.name, from: a.coordinate, toName: b.name, to: b.coordinate,
+                                         start: date(raw.rides[k - 1].arrival), seconds: Double(t.seconds), metres: metres))
+            }
+            let pattern = tt.patterns[Int(ride.pattern)]
+            let route = tt.routes[Int(pattern.route)]
+            var previous: Coordinate? = nil
+            for i in Int(ride.boardIndex)...Int(ride.alightIndex) {
+                let c = stop(tt.patternStops[Int(pattern.stopsStart) + i]).coordinate
+                if let previous { distance += previous.distance(to: c) }
+                previous = c
+                geometry.append(c)
+            }
+            let board = stop(ride.boardStop), alight = stop(ride.alightStop)
+            let headsign = tt.tripHeadsigns[Int(ride.trip)]
+            rides.append(TransitRide(lineName: route.shortName, vehicle: VehicleKind.name(routeType: route.routeType),
+                                     headsign: headsign.isEmpty ? nil : headsign, tripID: tt.tripIDs[Int(ride.trip)],
+                                     boarding: TransitStopCall(stopID: board.id, name: board.name, coordinate: board.coordinate, time: date(ride.departure)),
+                                     alighting: TransitStopCall(stopID: alight.id, name: alight.name, coordinate: alight.coordinate, time: date(ride.arrival))))
+        }
+        let last = stop(raw.egress.stop)
+        let egressMetres = last.coordinate.distance(to: destination)
+        distance += egressMetres
+        geometry.append(destination)
+        walks.append(TransitWalk(kind: .egress, fromName: last.name, from: last.coordinate, toName: "destination", to: destination,
+                                 start: date(raw.arrival - raw.egress.seconds), seconds: Double(raw.egress.seconds), metres: egressMetres))
+        let leg = RouteLeg(mode: .transit, expectedTravelTime: TimeInterval(raw.arrival - raw.departure), distance: distance,
+                           departure: date(raw.departure), arrival: date(raw.arrival), geometry: geometry, rides: rides)
+        return TransitJourney(leg: leg, walks: walks)
+    }
+}
+
+extension LegTiming {
+    var isDepartAt: Bool {
+        if case .departAt = self { return true }
+        return false
+    }
+}

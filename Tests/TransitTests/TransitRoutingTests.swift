@@ -1,0 +1,302 @@
+import Foundation
+import Planner
+@testable import Transit
+import XCTest
+
+/// Depart-at and arrive-by on small feeds written here, each for one rule of the engine.
+final class TransitRoutingTests: XCTestCase {
+    private func utc(_ day: Int, _ hour: Int, _ minute: Int, month: Int = 3) -> Date {
+        localDate(2022, month, day, hour, minute, zone: "UTC")
+    }
+
+    private func hm(_ date: Date?, zone: String = "UTC") -> String {
+        guard let date else { return "nil" }
+        let f = DateFormatter()
+        f.timeZone = TimeZone(identifier: zone)
+        f.dateFormat = "yyyy-MM-dd HH:mm"
+        return f.string(from: date)
+    }
+
+    /// A (0 km) → B (5 km) → C (10 km) on a line, far enough apart that no footpath joins them.
+    private func lineFeed() -> MiniFeed {
+        var feed = MiniFeed()
+        feed.stop("A", km: 0)
+        feed.stop("B", km: 5)
+        feed.stop("C", km: 10)
+        feed.routes = [("R1", "1", 3), ("R2", "2", 0)]
+        return feed
+    }
+
+    private func query(_ router: TransitRouter, _ from: Coordinate, _ to: Coordinate, _ timing: LegTiming,
+                       maxTransfers: Int = 4) throws -> TransitJourneyResult {
+        try router.leg(from: from, to: to, timing: timing, pace: .normal, maxTransfers: maxTransfers, accessRadius: 100)
+    }
+
+    private let a = MiniFeed.coordinate(km: 0), b = MiniFeed.coordinate(km: 5), c = MiniFeed.coordinate(km: 10)
+
+    func testDirectRideTakesTheFirstTripLeavingAfterTheRequestedTime() throws {
+        var feed = lineFeed()
+        feed.trip("T1", route: "R1", headsign: "Bee", [("A", "08:00:00"), ("B", "08:10:00")])
+        feed.trip("T2", route: "R1", headsign: "Bee", [("A", "08:20:00"), ("B", "08:30:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let early = try query(router, a, b, .departAt(utc(2, 7, 55)))
+        XCTAssertEqual(early.best.rides.map(\.tripID), ["T1"])
+        XCTAssertEqual(hm(early.best.departure), "2022-03-02 08:00")
+        XCTAssertEqual(hm(early.best.arrival), "2022-03-02 08:10")
+        XCTAssertEqual(early.best.expectedTravelTime, 600)
+        let ride = try XCTUnwrap(early.best.rides.first)
+        XCTAssertEqual(ride.lineName, "1")
+        XCTAssertEqual(ride.vehicle, "bus")
+        XCTAssertEqual(ride.headsign, "Bee")
+        XCTAssertEqual(ride.boarding.stopID, "A")
+        XCTAssertEqual(ride.alighting.stopID, "B")
+        XCTAssertEqual(ride.alighting.name, "Stop B")
+        XCTAssertEqual(try XCTUnwrap(early.best.distance), 5000, accuracy: 5)
+        XCTAssertFalse(early.walkingIsNoSlower)
+
+        let late = try query(router, a, b, .departAt(utc(2, 8, 1)))
+        XCTAssertEqual(late.best.rides.map(\.tripID), ["T2"])
+    }
+
+    func testTransferAtASharedStopUsesTheDefaultChangeTime() throws {
+        var feed = lineFeed()
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        feed.trip("U1", route: "R2", [("B", "08:11:30"), ("C", "08:20:00")])   // 90 s after: enough for the default 60 s
+        feed.trip("U2", route: "R2", [("B", "08:30:00"), ("C", "08:40:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let result = try query(router, a, c, .departAt(utc(2, 7, 50)))
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["T1", "U1"])
+        XCTAssertEqual(result.best.transfers, 1)
+        XCTAssertEqual(hm(result.best.arrival), "2022-03-02 08:20")
+        XCTAssertEqual(result.bestJourney.walks.map(\.kind), [.access, .transfer, .egress])
+        XCTAssertEqual(result.best.rides.last?.vehicle, "tram")
+    }
+
+    func testMinTransferTimeFromTransfersTxtMakesATightChangeMissed() throws {
+        var feed = lineFeed()
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        feed.trip("U1", route: "R2", [("B", "08:12:00"), ("C", "08:20:00")])
+        feed.trip("U2", route: "R2", [("B", "08:30:00"), ("C", "08:40:00")])
+        feed.transfers = "from_stop_id,to_stop_id,transfer_type,min_transfer_time\nB,B,2,300\n"
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let result = try query(router, a, c, .departAt(utc(2, 7, 50)))
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["T1", "U2"])
+        XCTAssertEqual(hm(result.best.arrival), "2022-03-02 08:40")
+    }
+
+    func testMaxTransfersLimitsTheNumberOfRides() throws {
+        var feed = lineFeed()
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        feed.trip("U1", route: "R2", [("B", "08:15:00"), ("C", "08:20:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        XCTAssertEqual(try query(router, a, c, .departAt(utc(2, 7, 50)), maxTransfers: 1).best.transfers, 1)
+        XCTAssertThrowsError(try query(router, a, c, .departAt(utc(2, 7, 50)), maxTransfers: 0)) { error in
+            XCTAssertEqual((error as? RoutingError)?.code, "no_route")
+        }
+    }
+
+    func testParetoAlternativesKeepTheSlowerJourneyWithFewerTransfers() throws {
+        var feed = lineFeed()
+        feed.trip("SLOW", route: "R1", [("A", "08:00:00"), ("B", "08:25:00"), ("C", "08:50:00")])
+        feed.trip("T1", route: "R2", [("A", "08:01:00"), ("B", "08:06:00")])
+        feed.trip("U1", route: "R2", [("B", "08:10:00"), ("C", "08:15:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let result = try query(router, a, c, .departAt(utc(2, 7, 55)))
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["T1", "U1"])
+        XCTAssertEqual(result.alternatives.map { $0.rides.map(\.tripID) }, [["SLOW"]])
+        XCTAssertEqual(result.alternativeJourneys.map(\.leg), result.alternatives)
+    }
+
+    func testOvernightTripAt25h10IsOnTheNextCalendarDay() throws {
+        var feed = lineFeed()
+        feed.calendar = "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n"
+        feed.calendarDates = "service_id,date,exception_type\nNIGHT,20220301,1\n"
+        feed.trip("N1", route: "R1", service: "NIGHT", [("A", "24:50:00"), ("B", "25:10:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let result = try query(router, a, b, .departAt(utc(2, 0, 30)))
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["N1"])
+        XCTAssertEqual(hm(result.best.departure), "2022-03-02 00:50")
+        XCTAssertEqual(hm(result.best.arrival), "2022-03-02 01:10")
+        let arriveBy = try query(router, a, b, .arriveBy(utc(2, 1, 15)))
+        XCTAssertEqual(hm(arriveBy.best.departure), "2022-03-02 00:50")
+    }
+
+    func testServiceRemovedByCalendarDatesDoesNotRunThatDay() throws {
+        var feed = lineFeed()
+        feed.calendarDates = "service_id,date,exception_type\nALL,20220302,2\n"
+        feed.calendar += "LATE,1,1,1,1,1,1,1,20220101,20221231\n"
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        feed.trip("T2", route: "R1", service: "LATE", [("A", "09:00:00"), ("B", "09:10:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        XCTAssertEqual(try query(router, a, b, .departAt(utc(2, 7, 50))).best.rides.map(\.tripID), ["T2"])
+        XCTAssertEqual(try query(router, a, b, .departAt(utc(3, 7, 50))).best.rides.map(\.tripID), ["T1"])
+    }
+
+    func testFrequencyTripsRunEveryHeadwayForBothExactTimesValues() throws {
+        var feed = lineFeed()
+        // Templates at 10:00; only their shape matters, the frequencies give the times.
+        feed.trip("F", route: "R1", [("A", "10:00:00"), ("B", "10:07:00")])
+        feed.trip("G", route: "R2", [("B", "10:00:00"), ("C", "10:05:00")])
+        feed.frequencies = "trip_id,start_time,end_time,headway_secs,exact_times\nF,08:00:00,09:00:00,600,1\nG,08:00:00,09:00:00,900,0\n"
+        let fixture = try FeedFixture()
+        let (router, report) = try fixture.router(feed.files)
+        XCTAssertEqual(report.frequencyTrips, 6 + 4)
+        let result = try query(router, a, b, .departAt(utc(2, 8, 25)))
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["F@08:30:00"])
+        XCTAssertEqual(hm(result.best.arrival), "2022-03-02 08:37")
+        let headway = try query(router, b, c, .departAt(utc(2, 8, 20)))
+        XCTAssertEqual(headway.best.rides.map(\.tripID), ["G@08:30:00"])
+        // The template's own 10:00 run is not a trip; the window ends at 09:00 (tomorrow's 08:00 is beyond the horizon).
+        XCTAssertThrowsError(try query(router, a, b, .departAt(utc(2, 8, 55)))) { error in
+            XCTAssertEqual((error as? RoutingError)?.code, "no_route")
+        }
+    }
+
+    func testArriveByChoosesTheLatestDepartureThatStillArrivesInTime() throws {
+        var feed = lineFeed()
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        feed.trip("T2", route: "R1", [("A", "08:20:00"), ("B", "08:30:00")])
+        feed.trip("T3", route: "R1", [("A", "08:40:00"), ("B", "08:50:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let result = try query(router, a, b, .arriveBy(utc(2, 8, 45)))
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["T2"])
+        XCTAssertEqual(hm(result.best.departure), "2022-03-02 08:20")
+        XCTAssertEqual(hm(result.best.arrival), "2022-03-02 08:30")
+        let exact = try query(router, a, b, .arriveBy(utc(2, 8, 50)))
+        XCTAssertEqual(exact.best.rides.map(\.tripID), ["T3"])
+    }
+
+    func testDaylightSavingDayCountsTimesFromNoonMinus12Hours() throws {
+        var feed = lineFeed()
+        feed.zone = "Europe/Helsinki"
+        feed.calendar = "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nSUN,0,0,0,0,0,0,1,20220301,20220430\n"
+        feed.trip("EARLY", route: "R1", service: "SUN", [("A", "02:30:00"), ("B", "02:40:00")])
+        feed.trip("DAY", route: "R1", service: "SUN", [("A", "10:00:00"), ("B", "10:10:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        // 2022-03-27: clocks go from 03:00 EET to 04:00 EEST. Noon is 09:00Z, so time zero is 21:00Z the evening before.
+        let day = try query(router, a, b, .departAt(utc(27, 6, 0)))
+        XCTAssertEqual(day.best.rides.map(\.tripID), ["DAY"])
+        XCTAssertEqual(hm(day.best.departure), "2022-03-27 07:00")
+        XCTAssertEqual(hm(day.best.departure, zone: "Europe/Helsinki"), "2022-03-27 10:00")
+        let early = try query(router, a, b, .departAt(utc(26, 23, 0)))
+        XCTAssertEqual(early.best.rides.map(\.tripID), ["EARLY"])
+        XCTAssertEqual(hm(early.best.departure), "2022-03-26 23:30")
+        // A normal Sunday a week earlier: 10:00 EET is 08:00Z.
+        let normal = try query(router, a, b, .departAt(utc(20, 7, 0)))
+        XCTAssertEqual(hm(normal.best.departure), "2022-03-20 08:00")
+    }
+
+    func testNoStopNearAnEndIsUnsupportedInRegionAndNoServiceIsNoRoute() throws {
+        var feed = lineFeed()
+        feed.calendar = "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20220101,20221231\n"
+        feed.trip("T1", route: "R1", service: "WK", [("A", "08:00:00"), ("B", "08:10:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let nowhere = MiniFeed.coordinate(km: 30)
+        XCTAssertThrowsError(try query(router, a, nowhere, .departAt(utc(2, 7, 0)))) { error in
+            XCTAssertEqual((error as? RoutingError)?.code, "unsupported_in_region")
+        }
+        XCTAssertThrowsError(try query(router, nowhere, b, .departAt(utc(2, 7, 0)))) { error in
+            XCTAssertEqual((error as? RoutingError)?.code, "unsupported_in_region")
+        }
+        // 2022-03-06 is a Sunday: inside the service period, but nothing runs.
+        XCTAssertThrowsError(try query(router, a, b, .departAt(utc(6, 7, 0)))) { error in
+            XCTAssertEqual((error as? RoutingError)?.code, "no_route")
+        }
+    }
+
+    func testDateOutsideTheFeedsServicePeriodNamesThePeriod() throws {
+        var feed = lineFeed()
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        XCTAssertEqual(router.servicePeriods.map(\.summary), ["feed.zip: 2022-01-01 – 2022-12-31"])
+        XCTAssertThrowsError(try query(router, a, b, .departAt(localDate(2023, 2, 1, 8, 0, zone: "UTC")))) { error in
+            guard case .outsideServicePeriod(let message) = error as? RoutingError else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("2023-02-01"), message)
+            XCTAssertTrue(message.contains("2022-01-01 – 2022-12-31"), message)
+        }
+    }
+
+    func testOneStopRideSlowerThanWalkingIsNeverReturned() throws {
+        var feed = MiniFeed()
+        feed.stop("A", km: 0)
+        feed.stop("B", km: 0.5)
+        feed.routes = [("R1", "1", 3)]
+        feed.trip("SLOW", route: "R1", [("A", "08:00:00"), ("B", "08:20:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        XCTAssertThrowsError(try router.leg(from: MiniFeed.coordinate(km: 0), to: MiniFeed.coordinate(km: 0.5),
+                                            timing: .departAt(utc(2, 7, 59)), pace: .normal, accessRadius: 100)) { error in
+            XCTAssertEqual((error as? RoutingError)?.code, "no_route")
+        }
+    }
+
+    func testWalkingTheWholeWayNoSlowerIsReported() throws {
+        var feed = lineFeed()
+        feed.stop("D", km: 0.3)
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00"), ("D", "08:40:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        // 300 m apart but the only ride loops through B: the 5-minute walk beats it.
+        let result = try query(router, a, MiniFeed.coordinate(km: 0.3), .departAt(utc(2, 7, 58)))
+        XCTAssertTrue(result.walkingIsNoSlower)
+        XCTAssertEqual(try XCTUnwrap(result.walkingSeconds), 300 * 1.3 / 1.33, accuracy: 3)
+        let fast = try query(router, a, b, .departAt(utc(2, 7, 58)))
+        XCTAssertFalse(fast.walkingIsNoSlower)
+    }
+
+    func testFootpathBetweenNearbyStopsIsTimedAtTheUsersPace() throws {
+        var feed = lineFeed()
+        feed.stop("B2", km: 5.2)   // 200 m from B
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        feed.trip("U1", route: "R2", [("B2", "08:14:00"), ("C", "08:20:00")])
+        feed.trip("U2", route: "R2", [("B2", "08:30:00"), ("C", "08:36:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        // Normal pace: 200 m × 1.3 / 1.33 m/s ≈ 196 s, so U1 at 08:14 is caught.
+        let normal = try router.leg(from: a, to: c, timing: .departAt(utc(2, 7, 55)), pace: .normal, accessRadius: 100)
+        XCTAssertEqual(normal.best.rides.map(\.tripID), ["T1", "U1"])
+        let walk = try XCTUnwrap(normal.bestJourney.walks.first { $0.kind == .transfer })
+        XCTAssertEqual(walk.seconds, 196, accuracy: 2)
+        XCTAssertEqual(walk.metres, 200, accuracy: 2)
+        // Slow pace: ×1.25 ≈ 245 s, still fine; an 08:13 connection would not be.
+        let slow = try router.leg(from: a, to: c, timing: .departAt(utc(2, 7, 55)), pace: .slow, accessRadius: 100)
+        XCTAssertEqual(slow.bestJourney.walks.first { $0.kind == .transfer }?.seconds ?? 0, 245, accuracy: 2)
+    }
+
+    func testFootpathNeverTakesLessThanTheChangeTime() throws {
+        var feed = lineFeed()
+        feed.stop("B2", km: 5.02)  // 20 m from B: a 20-second walk, but a change still takes 60 s
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        feed.trip("U1", route: "R2", [("B2", "08:10:30"), ("C", "08:20:00")])
+        feed.trip("U2", route: "R2", [("B2", "08:11:00"), ("C", "08:21:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let result = try query(router, a, c, .departAt(utc(2, 7, 55)))
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["T1", "U2"])
+        XCTAssertEqual(result.bestJourney.walks.first { $0.kind == .transfer }?.seconds, 60)
+    }
+
+    func testNearbyStopsAreNearestFirstWithTheirModes() throws {
+        var feed = lineFeed()
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        feed.trip("U1", route: "R2", [("B", "08:15:00"), ("C", "08:20:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let near = router.nearbyStops(around: MiniFeed.coordinate(km: 4.9), radius: 6000, limit: 2)
+        XCTAssertEqual(near.map(\.id), ["B", "A"])
+        XCTAssertEqual(near.first?.modes, ["bus", "tram"])
+        XCTAssertEqual(router.stops.count, 3)
+        XCTAssertGreaterThan(router.memoryBytes, 0)
+    }
+}
