@@ -8,7 +8,7 @@ extension Store {
     /// Records a search at the front of the search history. An entry with the same `id`
     /// moves to the front (no duplicates); only the newest `historyLimit` entries are kept,
     /// trimmed in the same transaction.
-    /// - throws: `StoreError.invalidInput` for a query that is empty (with no place) or a URL.
+    /// - throws: `StoreError.invalidInput` for a query that is empty (with no place) or a Google Maps directions link.
     public func recordSearch(_ entry: SearchHistoryEntry) throws {
         let query = try StoredValues.userText(entry.query, field: "search query", allowEmpty: entry.place != nil)
         let place = try entry.place.map { try StoredValues.place($0, field: "chosen place") }

@@ -6,7 +6,7 @@ import SQLite
 
 extension Store {
     /// Saves a new plan and returns its id.
-    /// - throws: `StoreError.invalidInput` for an empty title, a URL in it, or a NaN number.
+    /// - throws: `StoreError.invalidInput` for an empty title, a Google Maps directions link in it, or a NaN number.
     public func createPlan(_ plan: RoutePlan, title: String) throws -> StoredPlan.ID {
         let header = try PlanRows.header(plan, title: title)
         return try write { db in
