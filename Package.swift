@@ -31,11 +31,13 @@ let package = Package(
         .systemLibrary(name: "CZip", path: "Sources/CZip"),
 
         // MARK: - Domain
-        .target(name: "Planner", swiftSettings: swift6),
+        .target(name: "Planner", resources: [.embedInCode("Resources/google-maps-format.json")], swiftSettings: swift6),
 
         // MARK: - Storage
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: swift6),
-        .target(name: "Store", dependencies: ["Planner", "SQLite"], swiftSettings: swift6),
+        .target(name: "Store", dependencies: ["Planner", "SQLite"], swiftSettings: swift6, plugins: ["EmbedMigrations"]),
+        .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["embed-migrations"]),
+        .executableTarget(name: "embed-migrations", path: "Plugins/EmbedMigrationsTool", swiftSettings: swift6),
 
         // MARK: - Street routing and places
         .target(name: "Streets", dependencies: ["Planner", "SQLite", "CReadOSM"], swiftSettings: swift6),
@@ -60,7 +62,8 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "ArchitectureTests", swiftSettings: swift6),
         .testTarget(name: "PlannerTests", dependencies: ["Planner"], swiftSettings: swift6),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite", "Planner"], swiftSettings: swift6),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite", "Planner", "store-crash-child"], swiftSettings: swift6),
+        .executableTarget(name: "store-crash-child", dependencies: ["Store", "Planner"], path: "Tests/StoreCrashChild", swiftSettings: swift6),
         .testTarget(name: "StreetsTests", dependencies: ["Streets", "SQLite", "Planner"], swiftSettings: swift6),
         .testTarget(name: "TransitTests", dependencies: ["Transit", "SQLite", "Planner"], swiftSettings: swift6),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"], swiftSettings: swift6),

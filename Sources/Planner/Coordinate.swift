@@ -41,4 +41,16 @@ public struct Coordinate: Hashable, Sendable, Codable {
         let h = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
         return 2 * Coordinate.earthRadiusMetres * asin(min(1, sqrt(h)))
     }
+
+    /// The point halfway along the great circle to `other` (correct across the antimeridian).
+    public func midpoint(to other: Coordinate) -> Coordinate {
+        let φ1 = latitude * .pi / 180, φ2 = other.latitude * .pi / 180
+        let λ1 = longitude * .pi / 180
+        let Δλ = (other.longitude - longitude) * .pi / 180
+        let bx = cos(φ2) * cos(Δλ), by = cos(φ2) * sin(Δλ)
+        let φ = atan2(sin(φ1) + sin(φ2), sqrt((cos(φ1) + bx) * (cos(φ1) + bx) + by * by))
+        var λ = λ1 + atan2(by, cos(φ1) + bx)
+        λ = (λ + 3 * .pi).truncatingRemainder(dividingBy: 2 * .pi) - .pi
+        return Coordinate(latitude: φ * 180 / .pi, longitude: λ * 180 / .pi)
+    }
 }

@@ -8,12 +8,17 @@ public struct PinnedDeparture: Hashable, Sendable, Codable {
     public var duration: TimeInterval
     /// Trip identifiers of the pinned leg's rides, when the engine knows them (better than the duration).
     public var tripIDs: [String]
+    /// The leg the user chose, kept so that a recompute that cannot re-find the same departure
+    /// shows the user's choice (with a `PendingSegmentUpdate`) instead of silently replacing it.
+    public var leg: RouteLeg?
 
-    public init(segment: SegmentKey, departure: Date, duration: TimeInterval, tripIDs: [String] = []) {
+    public init(segment: SegmentKey, departure: Date, duration: TimeInterval, tripIDs: [String] = [],
+                leg: RouteLeg? = nil) {
         self.segment = segment
         self.departure = departure
         self.duration = duration
         self.tripIDs = tripIDs
+        self.leg = leg
     }
 }
 

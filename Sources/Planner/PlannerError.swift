@@ -7,6 +7,12 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotRemoveEndpoint(index: Int)
     case noPendingUpdate(segment: Int)
     case noLegToPin(segment: Int)
+    /// The edit would put the same place on both ends of a segment.
+    case samePlaceTwice(placeID: String)
+    /// Every mode failed, so there is no plan to pick as the fastest.
+    case noModeAvailable
+    /// The Google Maps format file could not be read or is inconsistent.
+    case linkFormatInvalid(String)
 
     public var code: String {
         switch self {
@@ -16,6 +22,9 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotRemoveEndpoint: "cannot_remove_endpoint"
         case .noPendingUpdate: "no_pending_update"
         case .noLegToPin: "no_leg_to_pin"
+        case .samePlaceTwice: "same_place_twice"
+        case .noModeAvailable: "no_mode_available"
+        case .linkFormatInvalid: "link_format_invalid"
         }
     }
 
@@ -29,6 +38,9 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .cannotRemoveEndpoint(i): "node \(i) is the origin or the destination and cannot be removed"
         case let .noPendingUpdate(s): "segment \(s) has no pending update"
         case let .noLegToPin(s): "segment \(s) has no computed leg to pin"
+        case let .samePlaceTwice(id): "\(id) would be at both ends of one segment"
+        case .noModeAvailable: "no mode (walk, transit, car) found a route"
+        case let .linkFormatInvalid(why): "the Google Maps link format is invalid: \(why)"
         }
     }
 }

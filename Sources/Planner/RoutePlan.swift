@@ -16,13 +16,18 @@ public struct RoutePlan: Hashable, Sendable, Codable {
     public internal(set) var pending: [SegmentKey: PendingSegmentUpdate]
 
     /// Creates a plan; every leg starts empty.
-    /// - throws: `PlannerError.tooFewNodes` unless there are at least two nodes and
-    ///   `modes` has exactly one entry per segment.
+    /// - throws: `PlannerError.tooFewNodes` unless there are at least two nodes,
+    ///   `segmentIndexOutOfRange` unless `modes` has exactly one entry per segment,
+    ///   `invalidCoordinate` for a node outside the valid range.
     public init(nodes: [PlanNode], modes: [TravelMode], timePreference: TimePreference = .leaveNow,
                 pace: WalkingPace = .normal) throws {
         guard nodes.count >= 2 else { throw PlannerError.tooFewNodes(nodes.count) }
         guard modes.count == nodes.count - 1 else {
             throw PlannerError.segmentIndexOutOfRange(index: modes.count, segmentCount: nodes.count - 1)
+        }
+        for node in nodes where !node.place.coordinate.isValid {
+            throw PlannerError.invalidCoordinate(latitude: node.place.coordinate.latitude,
+                                                 longitude: node.place.coordinate.longitude)
         }
         self.nodes = nodes
         self.modes = modes
@@ -78,5 +83,37 @@ public struct RoutePlan: Hashable, Sendable, Codable {
 
     mutating func setNode(_ node: PlanNode, at index: Int) {
         nodes[index] = node
+    }
+
+    /// Drops locks, pending updates and a pin whose segment is no longer in the plan, so that a
+    /// stale lock cannot come back to life when the same two places meet again later.
+    mutating func pruneDetachedState() {
+        let keys = Set((0..<segmentCount).map(segmentKey))
+        locks = locks.filter { keys.contains($0.key) }
+        pending = pending.filter { keys.contains($0.key) }
+        if let pin = pinned, !keys.contains(pin.segment) { pinned = nil }
+    }
+
+    /// The index of the pinned segment, if the pin still matches a segment.
+    public var pinnedSegmentIndex: Int? {
+        pinned.flatMap { segmentIndex(of: $0.segment) }
+    }
+
+    /// Whether the user decided this segment's mode (by hand, by removing a stop, or by pinning).
+    public func isLocked(segment index: Int) -> Bool {
+        guard (0..<segmentCount).contains(index) else { return false }
+        return locks[segmentKey(index)] != nil
+    }
+
+    /// The lock of segment `index`, if any.
+    public func lock(ofSegment index: Int) -> SegmentLock? {
+        guard (0..<segmentCount).contains(index) else { return nil }
+        return locks[segmentKey(index)]
+    }
+
+    /// The pending update of segment `index`, if any.
+    public func pendingUpdate(ofSegment index: Int) -> PendingSegmentUpdate? {
+        guard (0..<segmentCount).contains(index) else { return nil }
+        return pending[segmentKey(index)]
     }
 }

@@ -71,12 +71,12 @@ public protocol RoutingPort: Sendable {
 }
 
 /// "Now", injected so that tests control time.
-public protocol Clock: Sendable {
+public protocol WallClock: Sendable {
     func now() -> Date
 }
 
 /// The real clock, chosen by the composition root.
-public struct SystemClock: Clock {
+public struct SystemClock: WallClock {
     public init() {}
     public func now() -> Date { Date() }
 }

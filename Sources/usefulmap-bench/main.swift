@@ -4,6 +4,7 @@ import Foundation
 /// Build with `swift build -c release` before trusting any figure.
 let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     // Each area registers its suite here, in layer order.
+    ("store", { try await runStoreSuite() }),
     ("streets", { try await runStreetsSuite() }),
 ]
 

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Where the user is relative to a place's fence. The first state is `unknown`, never
+/// "outside" by default: no trustworthy fix is not the same as being away.
+public enum GeofenceState: String, Sendable, Codable, CaseIterable {
+    case unknown, inside, outside
+}
+
+/// One position report from a client or a location daemon.
+public struct LocationFix: Hashable, Sendable, Codable {
+    public var coordinate: Coordinate
+    /// Radius of uncertainty in metres, as reported by the source.
+    public var horizontalAccuracy: Double
+    public var timestamp: Date
+
+    public init(coordinate: Coordinate, horizontalAccuracy: Double, timestamp: Date) {
+        self.coordinate = coordinate
+        self.horizontalAccuracy = horizontalAccuracy
+        self.timestamp = timestamp
+    }
+
+    /// A valid coordinate and an accuracy within `GeofenceRule.accuracyRange`.
+    public var isUsableForGeofence: Bool {
+        coordinate.isValid && horizontalAccuracy.isFinite && GeofenceRule.accuracyRange.contains(horizontalAccuracy)
+    }
+}
+
+/// The fence rule from DESIGN.md as a pure function: inside at ≤ 80 m, outside at ≥ 120 m,
+/// in between the previous state holds (hysteresis against "enter, leave, enter" at the border).
+public enum GeofenceRule {
+    public static let insideMetres = 80.0
+    public static let outsideMetres = 120.0
+    /// Fixes whose accuracy is outside this range change nothing.
+    public static let accuracyRange = 0.0...30.0
+
+    /// The next state after a fix at `distance` metres from the centre with `accuracy` metres.
+    /// An unusable fix (non-finite, negative, or too inaccurate) returns `previous` unchanged.
+    public static func nextState(previous: GeofenceState, distance: Double, accuracy: Double) -> GeofenceState {
+        guard distance.isFinite, distance >= 0, accuracy.isFinite, accuracyRange.contains(accuracy) else {
+            return previous
+        }
+        if distance <= insideMetres { return .inside }
+        if distance >= outsideMetres { return .outside }
+        return previous
+    }
+}
+
+/// A change of fence state worth telling the user about.
+public struct GeofenceTransition: Hashable, Sendable, Codable {
+    public var from: GeofenceState
+    public var to: GeofenceState
+    public var at: Date
+
+    public init(from: GeofenceState, to: GeofenceState, at: Date) {
+        self.from = from
+        self.to = to
+        self.at = at
+    }
+}
+
+/// Follows one fence through a stream of fixes. A value type: `tracking` returns the next tracker
+/// and the transition, if any. Invalid fixes and fixes older than the last accepted one change
+/// nothing; reaching the same state again is not a new transition.
+public struct GeofenceTracker: Hashable, Sendable, Codable {
+    public var center: Coordinate
+    public private(set) var state: GeofenceState
+    /// Timestamp of the last accepted fix; older fixes are ignored.
+    public private(set) var lastFixTime: Date?
+
+    public init(center: Coordinate, state: GeofenceState = .unknown, lastFixTime: Date? = nil) {
+        self.center = center
+        self.state = state
+        self.lastFixTime = lastFixTime
+    }
+
+    /// Applies `fix`; returns the updated tracker and the transition it caused, if any.
+    public func tracking(_ fix: LocationFix) -> (tracker: GeofenceTracker, transition: GeofenceTransition?) {
+        guard fix.isUsableForGeofence else { return (self, nil) }
+        if let lastFixTime, fix.timestamp < lastFixTime { return (self, nil) }
+        let next = GeofenceRule.nextState(previous: state, distance: center.distance(to: fix.coordinate),
+                                          accuracy: fix.horizontalAccuracy)
+        var updated = self
+        updated.lastFixTime = fix.timestamp
+        updated.state = next
+        return (updated, next == state ? nil : GeofenceTransition(from: state, to: next, at: fix.timestamp))
+    }
+}

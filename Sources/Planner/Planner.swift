@@ -1,0 +1,342 @@
+import Foundation
+
+/// Builds plans and fills their legs through the routing port. Knows no engine, database or
+/// socket: the composition root hands it a `RoutingPort` and a `WallClock`.
+///
+/// ```swift
+/// let planner = Planner(routing: router, clock: SystemClock())
+/// var plan = try await planner.buildPlan(from: home, to: office, preset: .transit,
+///                                        timePreference: .leaveNow, pace: .normal)
+/// plan = try await planner.refine(plan)
+/// plan = try await planner.computeLegs(try plan.changingMode(ofSegment: 0, to: .car))
+/// ```
+///
+/// Queries are sequential (each depends on the previous arrival). Cancellation is checked
+/// before every query and `CancellationError` is always rethrown, never swallowed.
+public struct Planner: Sendable {
+    public let routing: any RoutingPort
+    public let clock: any WallClock
+    public let configuration: PlannerConfiguration
+
+    public init(routing: any RoutingPort, clock: any WallClock, configuration: PlannerConfiguration = .init()) {
+        self.routing = routing
+        self.clock = clock
+        self.configuration = configuration
+    }
+
+    // MARK: - Building
+
+    /// Builds a plan from origin to destination with the preset's modes and computes its legs.
+    /// A transit plan gets the nearest stop inserted at each end (`isInferred`); `.fastest`
+    /// compares walk, transit and car and returns the quickest complete plan.
+    /// - throws: `PlannerError` for bad places, `RoutingError` when stop lookup fails,
+    ///   `PlannerError.noModeAvailable` when `.fastest` finds nothing, `CancellationError`.
+    public func buildPlan(from origin: Place, to destination: Place, preset: PlanPreset,
+                          timePreference: TimePreference, pace: WalkingPace) async throws -> RoutePlan {
+        try await buildPlan(from: PlanNode(place: origin), to: PlanNode(place: destination), preset: preset,
+                            timePreference: timePreference, pace: pace)
+    }
+
+    /// Same, with node flags (e.g. an origin that is the current location).
+    public func buildPlan(from origin: PlanNode, to destination: PlanNode, preset: PlanPreset,
+                          timePreference: TimePreference, pace: WalkingPace,
+                          currentLocation: Coordinate? = nil) async throws -> RoutePlan {
+        guard let mode = preset.mode else {
+            let comparisons = try await compare(from: origin, to: destination, timePreference: timePreference,
+                                                pace: pace, currentLocation: currentLocation)
+            guard let fastest = comparisons.first(where: \.isFastest)?.plan else {
+                throw PlannerError.noModeAvailable
+            }
+            return fastest
+        }
+        return try await computeLegsReporting(
+            try await initialPlan(from: origin, to: destination, mode: mode, timePreference: timePreference,
+                                  pace: pace, currentLocation: currentLocation),
+            currentLocation: currentLocation).plan
+    }
+
+    /// Throws the plan away except its two ends and builds it again with `preset`
+    /// (keeping time preference and pace; locks and inserted stops go).
+    public func rebuild(_ plan: RoutePlan, preset: PlanPreset, currentLocation: Coordinate? = nil) async throws -> RoutePlan {
+        guard let origin = plan.nodes.first, let destination = plan.nodes.last else {
+            throw PlannerError.tooFewNodes(plan.nodes.count)
+        }
+        return try await buildPlan(from: origin, to: destination, preset: preset,
+                                   timePreference: plan.timePreference, pace: plan.pace,
+                                   currentLocation: currentLocation)
+    }
+
+    /// Applies a preset to an existing plan (locked segments keep their mode) and computes the
+    /// emptied legs. `.fastest` computes the walk, transit and car variants and keeps the quickest
+    /// complete one; when none is complete it falls back to the offline guess.
+    public func applyingPreset(_ preset: PlanPreset, to plan: RoutePlan,
+                               currentLocation: Coordinate? = nil) async throws -> RoutePlan {
+        guard preset == .fastest else {
+            return try await computeLegs(plan.applyingPreset(preset), currentLocation: currentLocation)
+        }
+        var best: RoutePlan?
+        for variant in [PlanPreset.walk, .transit, .car] {
+            let computed = try await computeLegs(plan.applyingPreset(variant), currentLocation: currentLocation)
+            guard let time = computed.totalTravelTime else { continue }
+            if let current = best?.totalTravelTime, current <= time { continue }
+            best = computed
+        }
+        if let best { return best }
+        return try await computeLegs(plan.applyingPreset(.fastest), currentLocation: currentLocation)
+    }
+
+    /// Walk, transit and car from `origin` to `destination`: each a built plan or the routing
+    /// error that stopped it (transit "unsupported here" does not stop walk or car). The quickest
+    /// complete plan is marked `isFastest`.
+    public func compare(from origin: Place, to destination: Place, timePreference: TimePreference,
+                        pace: WalkingPace) async throws -> [ModeComparison] {
+        try await compare(from: PlanNode(place: origin), to: PlanNode(place: destination),
+                          timePreference: timePreference, pace: pace)
+    }
+
+    /// Same, with node flags.
+    public func compare(from origin: PlanNode, to destination: PlanNode, timePreference: TimePreference,
+                        pace: WalkingPace, currentLocation: Coordinate? = nil) async throws -> [ModeComparison] {
+        var results: [ModeComparison] = []
+        for mode in [TravelMode.walk, .transit, .car] {
+            try Task.checkCancellation()
+            do {
+                let plan = try await initialPlan(from: origin, to: destination, mode: mode,
+                                                 timePreference: timePreference, pace: pace,
+                                                 currentLocation: currentLocation)
+                let computed = try await computeLegsReporting(plan, currentLocation: currentLocation)
+                if let failure = computed.failures.first {
+                    results.append(ModeComparison(mode: mode, result: .failure(failure.error)))
+                } else {
+                    results.append(ModeComparison(mode: mode, result: .success(computed.plan)))
+                }
+            } catch let error as RoutingError {
+                results.append(ModeComparison(mode: mode, result: .failure(error)))
+            }
+        }
+        let times = results.map { $0.travelTime ?? .infinity }
+        if let fastest = times.indices.min(by: { times[$0] < times[$1] }), times[fastest].isFinite {
+            results[fastest].isFastest = true
+        }
+        return results
+    }
+
+    /// The plan before any leg is computed: two ends, plus the nearest stops for transit.
+    func initialPlan(from origin: PlanNode, to destination: PlanNode, mode: TravelMode,
+                     timePreference: TimePreference, pace: WalkingPace,
+                     currentLocation: Coordinate?) async throws -> RoutePlan {
+        var origin = origin, destination = destination
+        if let currentLocation, currentLocation.isValid {
+            if origin.isCurrentLocation { origin.place.coordinate = currentLocation }
+            if destination.isCurrentLocation { destination.place.coordinate = currentLocation }
+        }
+        try RoutePlan.checkCoordinate(origin.place)
+        try RoutePlan.checkCoordinate(destination.place)
+        guard origin.place.id != destination.place.id else {
+            throw PlannerError.samePlaceTwice(placeID: origin.place.id)
+        }
+        guard mode == .transit else {
+            return try RoutePlan(nodes: [origin, destination], modes: [mode], timePreference: timePreference, pace: pace)
+        }
+        let boarding = try await accessStop(for: origin.place, otherEnd: destination.place)
+        let alighting = try await accessStop(for: destination.place, otherEnd: origin.place)
+        if let boarding, let alighting, boarding.id == alighting.id {
+            return try RoutePlan(nodes: [origin, destination], modes: [.transit], timePreference: timePreference, pace: pace)
+        }
+        var nodes = [origin], modes: [TravelMode] = []
+        if let boarding {
+            nodes.append(PlanNode(place: boarding, isInferred: true))
+            modes.append(.walk)
+        }
+        modes.append(.transit)
+        if let alighting {
+            nodes.append(PlanNode(place: alighting, isInferred: true))
+            modes.append(.walk)
+        }
+        nodes.append(destination)
+        return try RoutePlan(nodes: nodes, modes: modes, timePreference: timePreference, pace: pace)
+    }
+
+    /// The stop to walk to from `place`: the nearest one, or for long trips the nearest train
+    /// station among the nearby stops. `nil` when there is none, or `place` already is a stop.
+    func accessStop(for place: Place, otherEnd: Place) async throws -> Place? {
+        guard place.kind != .transitStop else { return nil }
+        try Task.checkCancellation()
+        let stops = try await routing.nearbyStops(around: place.coordinate, radius: configuration.accessStopRadius,
+                                                  limit: configuration.accessStopLookupLimit)
+            .filter(\.coordinate.isValid)
+        guard var chosen = stops.first else { return nil }
+        if place.coordinate.distance(to: otherEnd.coordinate) >= configuration.longDistanceMetres,
+           let station = stops.first(where: { StopKind.infer(fromName: $0.name) == .train }) {
+            chosen = station
+        }
+        if chosen.coordinate.distance(to: place.coordinate) <= configuration.endIsStopMetres || chosen.id == place.id {
+            return nil
+        }
+        if chosen.kind == nil { chosen.kind = .transitStop }
+        return chosen
+    }
+
+    // MARK: - Computing legs
+
+    /// Fills the empty legs in order; legs already present are not queried again.
+    /// - parameter currentLocation: the latest accepted fix; current-location nodes move to it.
+    /// - throws: only `CancellationError`; a failed query leaves its leg empty.
+    public func computeLegs(_ plan: RoutePlan, currentLocation: Coordinate? = nil) async throws -> RoutePlan {
+        try await computeLegsReporting(plan, currentLocation: currentLocation).plan
+    }
+
+    /// `computeLegs`, also saying which segments failed and why.
+    ///
+    /// Timing: without a pin, "leave now" / "depart at" walk forward with a time cursor (each
+    /// empty segment is queried "depart at" the cursor; a present leg just advances it: transit
+    /// to its arrival, walk/car by its duration), and "arrive by" walks backward from the date.
+    /// With a pinned segment, it is re-found first (`matchingLeg`), segments before it are queried
+    /// "arrive by" and segments after it "depart at" its arrival.
+    public func computeLegsReporting(_ plan: RoutePlan, currentLocation: Coordinate? = nil) async throws -> LegComputation {
+        var run = LegRun(plan: currentLocation.map { plan.resolvingCurrentLocation($0) } ?? plan)
+        if let pinnedIndex = run.plan.pinnedSegmentIndex, let pin = run.plan.pinned {
+            if run.plan.legs[pinnedIndex] == nil {
+                try await resolvePinned(pinnedIndex, pin: pin, run: &run)
+            }
+            let pinnedLeg = run.plan.legs[pinnedIndex]
+            let departure = pinnedLeg?.departure ?? pin.departure
+            let arrival = pinnedLeg?.arrival
+                ?? departure.addingTimeInterval(pinnedLeg?.expectedTravelTime ?? pin.duration)
+            try await fillBackward(before: pinnedIndex, arrivingBy: departure, run: &run)
+            try await fillForward(from: pinnedIndex + 1, departingAt: arrival, run: &run)
+        } else {
+            switch run.plan.timePreference {
+            case .leaveNow:
+                try await fillForward(from: 0, departingAt: clock.now(), run: &run)
+            case .departAt(let date):
+                try await fillForward(from: 0, departingAt: date, run: &run)
+            case .arriveBy(let date):
+                try await fillBackward(before: run.plan.segmentCount, arrivingBy: date, run: &run)
+            }
+        }
+        return LegComputation(plan: run.plan, failures: run.failures.sorted { $0.segment < $1.segment },
+                              queryCount: run.queryCount)
+    }
+
+    /// Mutable state of one `computeLegs` run.
+    struct LegRun {
+        var plan: RoutePlan
+        var failures: [SegmentFailure] = []
+        var queryCount = 0
+    }
+
+    private func fillForward(from start: Int, departingAt date: Date, run: inout LegRun) async throws {
+        var cursor = date
+        for index in start..<max(start, run.plan.segmentCount) {
+            if run.plan.legs[index] == nil {
+                run.queryCount += 1
+                switch try await leg(for: query(run.plan, index, .departAt(cursor))) {
+                case .success(let leg): run.plan.legs[index] = leg
+                case .failure(let error): run.failures.append(SegmentFailure(segment: index, error: error))
+                }
+            }
+            if let leg = run.plan.legs[index] {
+                cursor = leg.mode == .transit
+                    ? (leg.arrival ?? cursor.addingTimeInterval(leg.expectedTravelTime))
+                    : cursor.addingTimeInterval(leg.expectedTravelTime)
+            }
+        }
+    }
+
+    private func fillBackward(before end: Int, arrivingBy date: Date, run: inout LegRun) async throws {
+        var anchor = date
+        for index in stride(from: end - 1, through: 0, by: -1) {
+            if run.plan.legs[index] == nil {
+                run.queryCount += 1
+                switch try await leg(for: query(run.plan, index, .arriveBy(anchor))) {
+                case .success(let leg): run.plan.legs[index] = leg
+                case .failure(let error): run.failures.append(SegmentFailure(segment: index, error: error))
+                }
+            }
+            if let leg = run.plan.legs[index] {
+                anchor = leg.departure ?? anchor.addingTimeInterval(-leg.expectedTravelTime)
+            }
+        }
+    }
+
+    /// Re-finds the pinned departure. A match replaces the leg; otherwise the user's chosen leg
+    /// stays and the closest answer is proposed as a `PendingSegmentUpdate` (unless it differs
+    /// by no more than `pendingUpdateThreshold`).
+    private func resolvePinned(_ index: Int, pin: PinnedDeparture, run: inout LegRun) async throws {
+        let (found, matched, lastError, queries) = try await matchingLeg(for: run.plan, segment: index, pin: pin)
+        run.queryCount += queries
+        let key = run.plan.segmentKey(index)
+        if matched, let found {
+            run.plan.legs[index] = found
+            return
+        }
+        guard let selected = pin.leg else {
+            run.plan.legs[index] = found
+            if found == nil, let lastError { run.failures.append(SegmentFailure(segment: index, error: lastError)) }
+            return
+        }
+        run.plan.legs[index] = selected
+        if let latest = found,
+           abs(latest.expectedTravelTime - selected.expectedTravelTime) > configuration.pendingUpdateThreshold {
+            run.plan.pending[key] = PendingSegmentUpdate(segment: key, selected: selected, latest: latest)
+        }
+    }
+
+    /// Tries the plain query at the pinned departure, then shifts it by `pinShift` up to
+    /// `pinShiftAttempts` times; returns the first match (trip IDs when both sides know them,
+    /// else the duration fingerprint), or else the closest answer.
+    func matchingLeg(for plan: RoutePlan, segment index: Int, pin: PinnedDeparture) async throws
+        -> (leg: RouteLeg?, matched: Bool, lastError: RoutingError?, queries: Int) {
+        var closest: RouteLeg?
+        var lastError: RoutingError?
+        var queries = 0
+        for attempt in 0...max(0, configuration.pinShiftAttempts) {
+            let time = pin.departure.addingTimeInterval(Double(attempt) * configuration.pinShift)
+            queries += 1
+            switch try await leg(for: query(plan, index, .departAt(time))) {
+            case .failure(let error):
+                lastError = error
+            case .success(let candidate):
+                if matches(candidate, pin) { return (candidate, true, nil, queries) }
+                let gap = abs(candidate.expectedTravelTime - pin.duration)
+                if closest.map({ gap < abs($0.expectedTravelTime - pin.duration) }) ?? true { closest = candidate }
+            }
+        }
+        return (closest, false, lastError, queries)
+    }
+
+    func matches(_ candidate: RouteLeg, _ pin: PinnedDeparture) -> Bool {
+        if !pin.tripIDs.isEmpty, !candidate.tripIDs.isEmpty { return candidate.tripIDs == pin.tripIDs }
+        return configuration.pinTolerance.matches(expected: pin.duration, actual: candidate.expectedTravelTime)
+    }
+
+    // MARK: - Queries
+
+    func query(_ plan: RoutePlan, _ index: Int, _ timing: LegTiming) -> LegQuery {
+        LegQuery(from: plan.nodes[index].place, to: plan.nodes[index + 1].place, mode: plan.modes[index],
+                 timing: timing, pace: plan.pace)
+    }
+
+    /// One leg query. Routing failures come back as values so the caller can go on;
+    /// cancellation is checked first and always rethrown.
+    func leg(for query: LegQuery) async throws -> Result<RouteLeg, RoutingError> {
+        try Task.checkCancellation()
+        do {
+            return .success(try await routing.leg(for: query))
+        } catch let error as RoutingError {
+            return .failure(error)
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            try Task.checkCancellation()
+            return .failure(.engineFailure(String(describing: error)))
+        }
+    }
+
+    /// Stop lookup with the same cancellation rule.
+    func stops(around coordinate: Coordinate, radius: Double, limit: Int) async throws -> [Place] {
+        try Task.checkCancellation()
+        return try await routing.nearbyStops(around: coordinate, radius: radius, limit: limit).filter(\.coordinate.isValid)
+    }
+}

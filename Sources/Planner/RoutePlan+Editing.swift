@@ -1,0 +1,308 @@
+import Foundation
+
+/// The edits a user makes to a plan. Each returns the edited plan and empties exactly the legs
+/// the edit affects, so that `Planner.computeLegs` re-queries only those
+/// (DESIGN.md "Edits recompute only what they touch"):
+///
+/// | edit | legs emptied |
+/// |---|---|
+/// | insert / remove / move a node | the segments touching that node |
+/// | change a segment's mode | that segment (only if the mode changed) |
+/// | apply a preset | segments whose mode changed |
+/// | pace | every walk leg |
+/// | time preference, swap | every leg |
+/// | pin | every leg but the pinned one |
+/// | accept a pending update | every leg but the pinned one (its time moved) |
+/// | unpin, dismiss | none |
+///
+/// All indices are 0-based; bad input throws `PlannerError` and changes nothing.
+extension RoutePlan {
+    // MARK: - Structure
+
+    /// Inserts `node` so that it becomes `nodes[index]` (0 = new origin, `nodes.count` = new destination).
+    /// The segment it splits becomes two segments with `mode` (default: the split segment's mode).
+    ///
+    /// ```swift
+    /// let viaStation = try plan.insertingNode(PlanNode(place: station), at: 1, mode: .transit)
+    /// ```
+    public func insertingNode(_ node: PlanNode, at index: Int, mode: TravelMode? = nil) throws -> RoutePlan {
+        try Self.checkCoordinate(node.place)
+        guard (0...nodes.count).contains(index) else {
+            throw PlannerError.nodeIndexOutOfRange(index: index, nodeCount: nodes.count)
+        }
+        var newNodes = nodes
+        newNodes.insert(node, at: index)
+        try Self.checkNoSamePlaceTwice(newNodes, around: index)
+        var newModes = modes
+        var newLegs = legs
+        if index == 0 {
+            newModes.insert(mode ?? modes[0], at: 0)
+            newLegs.insert(nil, at: 0)
+        } else if index == nodes.count {
+            newModes.append(mode ?? modes[modes.count - 1])
+            newLegs.append(nil)
+        } else {
+            let split = index - 1
+            let segmentMode = mode ?? modes[split]
+            newModes.replaceSubrange(split...split, with: [segmentMode, segmentMode])
+            newLegs.replaceSubrange(split...split, with: [nil, nil])
+        }
+        var plan = self
+        plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs)
+        plan.pruneDetachedState()
+        return plan
+    }
+
+    /// Removes an intermediate node; its two segments merge into one with an empty leg.
+    /// Removing an inferred stop means "don't go via there", so the merged segment is locked;
+    /// removing a waypoint the user added does not lock.
+    public func removingNode(at index: Int) throws -> RoutePlan {
+        guard nodes.indices.contains(index) else {
+            throw PlannerError.nodeIndexOutOfRange(index: index, nodeCount: nodes.count)
+        }
+        guard index != 0, index != nodes.count - 1 else { throw PlannerError.cannotRemoveEndpoint(index: index) }
+        var newNodes = nodes
+        let removed = newNodes.remove(at: index)
+        try Self.checkNoSamePlaceTwice(newNodes, around: index - 1)
+        let before = index - 1, after = index
+        let mergedMode = Self.mergedMode(modes[before], lock(ofSegment: before),
+                                         modes[after], lock(ofSegment: after))
+        var newModes = modes
+        newModes.replaceSubrange(before...after, with: [mergedMode])
+        var newLegs = legs
+        newLegs.replaceSubrange(before...after, with: [nil])
+        var plan = self
+        plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs)
+        plan.pruneDetachedState()
+        if removed.isInferred {
+            plan.locks[plan.segmentKey(before)] = SegmentLock(mode: mergedMode)
+        }
+        return plan
+    }
+
+    /// Replaces the place of node `index` (the user picked another station or address). The node is
+    /// no longer inferred nor "current location"; the segments touching it are emptied, and their
+    /// mode locks follow the new place.
+    public func movingNode(at index: Int, to place: Place) throws -> RoutePlan {
+        guard nodes.indices.contains(index) else {
+            throw PlannerError.nodeIndexOutOfRange(index: index, nodeCount: nodes.count)
+        }
+        try Self.checkCoordinate(place)
+        var newNodes = nodes
+        newNodes[index] = PlanNode(place: place)
+        try Self.checkNoSamePlaceTwice(newNodes, around: index)
+        let touched = [index - 1, index].filter { (0..<segmentCount).contains($0) }
+        let carriedLocks = touched.compactMap { segment in lock(ofSegment: segment).map { (segment, $0.mode) } }
+        var newLegs = legs
+        for segment in touched { newLegs[segment] = nil }
+        var plan = self
+        plan.replaceStructure(nodes: newNodes, modes: modes, legs: newLegs)
+        plan.pruneDetachedState()
+        for (segment, mode) in carriedLocks { plan.locks[plan.segmentKey(segment)] = SegmentLock(mode: mode) }
+        return plan
+    }
+
+    /// Swaps origin and destination: the whole chain is reversed, every leg emptied, and each lock
+    /// carried to the reversed key (its mode; a chosen departure does not apply the other way).
+    /// A pin and pending updates are dropped for the same reason.
+    public func swappingEnds() -> RoutePlan {
+        var plan = self
+        plan.replaceStructure(nodes: nodes.reversed(), modes: modes.reversed(),
+                              legs: Array(repeating: nil, count: segmentCount))
+        plan.locks = Dictionary(uniqueKeysWithValues: locks.map { ($0.key.reversed, SegmentLock(mode: $0.value.mode)) })
+        plan.pinned = nil
+        plan.pending = [:]
+        plan.pruneDetachedState()
+        return plan
+    }
+
+    /// Resolves every current-location node to `coordinate` (the latest accepted fix). Segments
+    /// touching a node that moved are emptied; their locks follow the node's new place ID.
+    public func resolvingCurrentLocation(_ coordinate: Coordinate) -> RoutePlan {
+        guard coordinate.isValid else { return self }
+        var plan = self
+        for index in nodes.indices where nodes[index].isCurrentLocation {
+            let node = plan.nodes[index]
+            guard node.place.coordinate != coordinate else { continue }
+            var moved = node
+            moved.place.coordinate = coordinate
+            let touched = [index - 1, index].filter { (0..<plan.segmentCount).contains($0) }
+            let carried = touched.compactMap { segment in plan.lock(ofSegment: segment).map { (segment, $0) } }
+            var newNodes = plan.nodes
+            newNodes[index] = moved
+            var newLegs = plan.legs
+            for segment in touched { newLegs[segment] = nil }
+            plan.replaceStructure(nodes: newNodes, modes: plan.modes, legs: newLegs)
+            plan.pruneDetachedState()
+            for (segment, lock) in carried { plan.locks[plan.segmentKey(segment)] = lock }
+        }
+        return plan
+    }
+
+    // MARK: - Modes
+
+    /// Sets a segment's mode by hand, which locks it: presets and refinement leave it alone.
+    public func changingMode(ofSegment index: Int, to mode: TravelMode) throws -> RoutePlan {
+        try checkSegment(index)
+        var plan = self
+        let key = segmentKey(index)
+        if modes[index] != mode {
+            plan.setMode(mode, at: index)
+            plan.legs[index] = nil
+            if pinned?.segment == key {
+                plan.pinned = nil
+                plan.pending[key] = nil
+            }
+        }
+        plan.locks[key] = SegmentLock(mode: mode)
+        return plan
+    }
+
+    /// Puts the preset's mode on every segment that is not locked; locked segments keep theirs.
+    /// `.fastest` here is the offline guess by straight-line length (`PlanPreset.offlineMode`);
+    /// `Planner.applyingPreset(_:to:)` measures instead.
+    public func applyingPreset(_ preset: PlanPreset) -> RoutePlan {
+        var plan = self
+        for index in 0..<segmentCount where !isLocked(segment: index) {
+            let mode = preset.mode ?? PlanPreset.offlineMode(
+                forStraightLineMetres: nodes[index].place.coordinate.distance(to: nodes[index + 1].place.coordinate))
+            if modes[index] != mode {
+                plan.setMode(mode, at: index)
+                plan.legs[index] = nil
+            }
+        }
+        return plan
+    }
+
+    // MARK: - Time
+
+    /// Fixes the departure of segment `index` to its computed leg ("this train"). Legs before it are
+    /// then queried "arrive by" its departure and legs after it "depart at" its arrival, so all other
+    /// legs are emptied. The segment is locked with the chosen departure and duration.
+    /// - throws: `noLegToPin` when the segment has no leg or no time can be given to it.
+    public func pinningDeparture(ofSegment index: Int) throws -> RoutePlan {
+        try checkSegment(index)
+        guard let leg = legs[index], let departure = leg.departure ?? schedule()[index] else {
+            throw PlannerError.noLegToPin(segment: index)
+        }
+        let key = segmentKey(index)
+        var plan = self
+        plan.pinned = PinnedDeparture(segment: key, departure: departure, duration: leg.expectedTravelTime,
+                                      tripIDs: leg.tripIDs, leg: leg)
+        if let old = pinned?.segment, old != key, let oldLock = locks[old] {
+            plan.locks[old] = SegmentLock(mode: oldLock.mode)
+        }
+        plan.locks[key] = SegmentLock(mode: modes[index], departure: departure, duration: leg.expectedTravelTime)
+        plan.pending = [:]
+        for other in 0..<segmentCount where other != index { plan.legs[other] = nil }
+        return plan
+    }
+
+    /// Removes the pin; the segment keeps its mode lock. Legs stay as they are.
+    public func unpinning() -> RoutePlan {
+        guard let pin = pinned else { return self }
+        var plan = self
+        plan.pinned = nil
+        plan.pending = [:]
+        if let lock = locks[pin.segment] { plan.locks[pin.segment] = SegmentLock(mode: lock.mode) }
+        return plan
+    }
+
+    /// Changes when the user wants to travel. Every leg depends on it, so every leg is emptied;
+    /// a pin (an absolute departure) no longer applies and is dropped, keeping the mode lock.
+    public func settingTimePreference(_ preference: TimePreference) -> RoutePlan {
+        var plan = unpinning()
+        plan.timePreference = preference
+        plan.legs = Array(repeating: nil, count: segmentCount)
+        return plan
+    }
+
+    /// Empties every leg so that the next `computeLegs` asks again (e.g. "refresh the times").
+    /// A pinned segment is then re-found by its fingerprint.
+    public func refreshing() -> RoutePlan {
+        var plan = self
+        plan.legs = Array(repeating: nil, count: segmentCount)
+        return plan
+    }
+
+    // MARK: - Walking pace
+
+    /// Sets the walking pace; only walk legs are emptied (transit and car keep their times).
+    public func settingPace(_ pace: WalkingPace) -> RoutePlan {
+        guard pace != self.pace else { return self }
+        var plan = self
+        plan.pace = pace
+        for index in 0..<segmentCount where modes[index] == .walk { plan.legs[index] = nil }
+        return plan
+    }
+
+    /// normal → fast → slow → normal.
+    public func cyclingPace() -> RoutePlan {
+        settingPace(pace.next)
+    }
+
+    // MARK: - Pending updates
+
+    /// Takes the newer answer for a pinned segment: it becomes the pinned leg, and the other legs
+    /// are emptied because the pinned time moved.
+    public func acceptingPendingUpdate(ofSegment index: Int) throws -> RoutePlan {
+        try checkSegment(index)
+        let key = segmentKey(index)
+        guard let update = pending[key] else { throw PlannerError.noPendingUpdate(segment: index) }
+        var plan = self
+        plan.pending[key] = nil
+        plan.legs[index] = update.latest
+        let departure = update.latest.departure ?? pinned?.departure ?? schedule()[index]
+        if let departure {
+            plan.pinned = PinnedDeparture(segment: key, departure: departure, duration: update.latest.expectedTravelTime,
+                                          tripIDs: update.latest.tripIDs, leg: update.latest)
+            plan.locks[key] = SegmentLock(mode: modes[index], departure: departure,
+                                          duration: update.latest.expectedTravelTime)
+        }
+        for other in 0..<segmentCount where other != index { plan.legs[other] = nil }
+        return plan
+    }
+
+    /// Keeps the user's choice and forgets the newer answer.
+    public func dismissingPendingUpdate(ofSegment index: Int) throws -> RoutePlan {
+        try checkSegment(index)
+        let key = segmentKey(index)
+        guard pending[key] != nil else { throw PlannerError.noPendingUpdate(segment: index) }
+        var plan = self
+        plan.pending[key] = nil
+        return plan
+    }
+
+    // MARK: - Checks
+
+    func checkSegment(_ index: Int) throws {
+        guard (0..<segmentCount).contains(index) else {
+            throw PlannerError.segmentIndexOutOfRange(index: index, segmentCount: segmentCount)
+        }
+    }
+
+    static func checkCoordinate(_ place: Place) throws {
+        guard place.coordinate.isValid else {
+            throw PlannerError.invalidCoordinate(latitude: place.coordinate.latitude,
+                                                 longitude: place.coordinate.longitude)
+        }
+    }
+
+    /// A segment from a place to itself has no meaning (and no lock key of its own).
+    static func checkNoSamePlaceTwice(_ nodes: [PlanNode], around index: Int) throws {
+        for i in [index - 1, index] where i >= 0 && i + 1 < nodes.count {
+            if nodes[i].place.id == nodes[i + 1].place.id {
+                throw PlannerError.samePlaceTwice(placeID: nodes[i].place.id)
+            }
+        }
+    }
+
+    /// The mode of two segments merged into one: a mode the user locked wins; otherwise the
+    /// vehicle mode (transit over car over walk), since the walks were only access to it.
+    static func mergedMode(_ a: TravelMode, _ lockA: SegmentLock?, _ b: TravelMode, _ lockB: SegmentLock?) -> TravelMode {
+        if let lockA { return lockA.mode }
+        if let lockB { return lockB.mode }
+        for mode in [TravelMode.transit, .car] where a == mode || b == mode { return mode }
+        return .walk
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Times for every node, and the plan's totals. All displayed times come from `schedule()`.
+extension RoutePlan {
+    /// The time the traveller is at each node (one entry per node; `nil` where unknown).
+    ///
+    /// Walk and car legs carry no dates, so times start from the first leg that has dates (the
+    /// pinned one if any): durations are subtracted backward and added forward from it. A missing
+    /// leg stops the propagation. If no leg has dates, the time preference anchors the chain
+    /// (depart at → first node, arrive by → last node), and for "leave now" `fallbackStart`.
+    public func schedule(startingAt fallbackStart: Date? = nil) -> [Date?] {
+        var times = [Date?](repeating: nil, count: nodes.count)
+        var anchors: [Int] = []
+        if let pinnedIndex = pinnedSegmentIndex { anchors.append(pinnedIndex) }
+        anchors += (0..<segmentCount).filter { index in
+            guard let leg = legs[index] else { return false }
+            return leg.departure != nil || leg.arrival != nil
+        }
+        for index in anchors {
+            guard times[index] == nil, let leg = legs[index] else { continue }
+            let departure = leg.departure
+                ?? leg.arrival.map { $0.addingTimeInterval(-leg.expectedTravelTime) }
+                ?? (index == pinnedSegmentIndex ? pinned?.departure : nil)
+            guard let departure else { continue }
+            times[index] = departure
+            if times[index + 1] == nil {
+                times[index + 1] = leg.arrival ?? departure.addingTimeInterval(leg.expectedTravelTime)
+            }
+            fillForward(&times, from: index + 1)
+            fillBackward(&times, from: index)
+        }
+        if times.allSatisfy({ $0 == nil }) {
+            switch timePreference {
+            case .departAt(let date):
+                times[0] = date
+                fillForward(&times, from: 0)
+            case .arriveBy(let date):
+                times[nodes.count - 1] = date
+                fillBackward(&times, from: nodes.count - 1)
+            case .leaveNow:
+                if let fallbackStart {
+                    times[0] = fallbackStart
+                    fillForward(&times, from: 0)
+                }
+            }
+        }
+        return times
+    }
+
+    /// Adds durations forward from node `start` while legs exist.
+    private func fillForward(_ times: inout [Date?], from start: Int) {
+        var index = start
+        while index < segmentCount, let time = times[index], let leg = legs[index], times[index + 1] == nil {
+            times[index + 1] = leg.arrival ?? time.addingTimeInterval(leg.expectedTravelTime)
+            index += 1
+        }
+    }
+
+    /// Subtracts durations backward from node `end` while legs exist.
+    private func fillBackward(_ times: inout [Date?], from end: Int) {
+        var index = end - 1
+        while index >= 0, let time = times[index + 1], let leg = legs[index], times[index] == nil {
+            times[index] = leg.departure ?? time.addingTimeInterval(-leg.expectedTravelTime)
+            index -= 1
+        }
+    }
+
+    /// Door-to-door seconds, waiting included; `nil` unless every leg exists (a partial sum would
+    /// look faster than reality).
+    public var totalTravelTime: TimeInterval? {
+        let present = legs.compactMap { $0 }
+        guard present.count == segmentCount else { return nil }
+        let times = schedule()
+        if let first = times.first ?? nil, let last = times.last ?? nil {
+            return last.timeIntervalSince(first)
+        }
+        return present.reduce(0) { $0 + $1.expectedTravelTime }
+    }
+
+    /// Metres summed over the legs that exist and know their distance.
+    public var totalDistance: Double {
+        legs.reduce(0) { $0 + ($1?.distance ?? 0) }
+    }
+}

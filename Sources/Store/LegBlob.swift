@@ -1,0 +1,266 @@
+import Foundation
+import Planner
+
+/// The binary format of the blobs in plan tables: coordinate lists, transit rides, string
+/// lists and whole legs (docs/storage.md, "Leg blobs").
+///
+/// Each blob starts with a kind byte and a format version byte; numbers are little-endian
+/// IEEE-754 bit patterns (so every Double, NaN included, round-trips exactly); counts and
+/// lengths are unsigned LEB128; strings are UTF-8; an optional is a 0/1 byte and the value.
+enum LegBlob {
+    enum Kind: UInt8 {
+        case geometry = 0x47  // "G"
+        case rides = 0x52     // "R"
+        case strings = 0x53   // "S"
+        case leg = 0x4C       // "L"
+    }
+
+    static let formatVersion: UInt8 = 1
+
+    // MARK: - Encoding
+
+    static func encode(geometry: [Coordinate]) -> [UInt8] {
+        var writer = BlobWriter(kind: .geometry)
+        writer.coordinates(geometry)
+        return writer.bytes
+    }
+
+    static func encode(rides: [TransitRide]) -> [UInt8] {
+        var writer = BlobWriter(kind: .rides)
+        writer.rides(rides)
+        return writer.bytes
+    }
+
+    static func encode(strings: [String]) -> [UInt8] {
+        var writer = BlobWriter(kind: .strings)
+        writer.count(strings.count)
+        strings.forEach { writer.string($0) }
+        return writer.bytes
+    }
+
+    static func encode(leg: RouteLeg) -> [UInt8] {
+        var writer = BlobWriter(kind: .leg)
+        writer.string(leg.mode.rawValue)
+        writer.double(leg.expectedTravelTime)
+        writer.optional(leg.distance) { $0.double($1) }
+        writer.optional(leg.departure) { $0.date($1) }
+        writer.optional(leg.arrival) { $0.date($1) }
+        writer.coordinates(leg.geometry)
+        writer.rides(leg.rides)
+        return writer.bytes
+    }
+
+    // MARK: - Decoding
+
+    static func decodeGeometry(_ bytes: [UInt8]) throws -> [Coordinate] {
+        var reader = try BlobReader(bytes, kind: .geometry)
+        let result = try reader.coordinates()
+        try reader.finish()
+        return result
+    }
+
+    static func decodeRides(_ bytes: [UInt8]) throws -> [TransitRide] {
+        var reader = try BlobReader(bytes, kind: .rides)
+        let result = try reader.rides()
+        try reader.finish()
+        return result
+    }
+
+    static func decodeStrings(_ bytes: [UInt8]) throws -> [String] {
+        var reader = try BlobReader(bytes, kind: .strings)
+        let count = try reader.count()
+        var result: [String] = []
+        for _ in 0..<count { result.append(try reader.string()) }
+        try reader.finish()
+        return result
+    }
+
+    static func decodeLeg(_ bytes: [UInt8]) throws -> RouteLeg {
+        var reader = try BlobReader(bytes, kind: .leg)
+        let mode = try reader.travelMode()
+        let travelTime = try reader.double()
+        let distance = try reader.optional { try $0.double() }
+        let departure = try reader.optional { try $0.date() }
+        let arrival = try reader.optional { try $0.date() }
+        let geometry = try reader.coordinates()
+        let rides = try reader.rides()
+        try reader.finish()
+        return RouteLeg(mode: mode, expectedTravelTime: travelTime, distance: distance, departure: departure,
+                        arrival: arrival, geometry: geometry, rides: rides)
+    }
+}
+
+/// Appends values in the blob format.
+struct BlobWriter {
+    private(set) var bytes: [UInt8]
+
+    init(kind: LegBlob.Kind) { bytes = [kind.rawValue, LegBlob.formatVersion] }
+
+    mutating func count(_ value: Int) {
+        var rest = UInt64(max(0, value))
+        repeat {
+            let low = UInt8(rest & 0x7F)
+            rest >>= 7
+            bytes.append(rest == 0 ? low : low | 0x80)
+        } while rest != 0
+    }
+
+    mutating func double(_ value: Double) {
+        let bits = value.bitPattern
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    }
+
+    mutating func date(_ value: Date) { double(value.timeIntervalSinceReferenceDate) }
+
+    mutating func string(_ value: String) {
+        let utf8 = Array(value.utf8)
+        count(utf8.count)
+        bytes.append(contentsOf: utf8)
+    }
+
+    mutating func optional<T>(_ value: T?, _ write: (inout BlobWriter, T) -> Void) {
+        guard let value else { return bytes.append(0) }
+        bytes.append(1)
+        write(&self, value)
+    }
+
+    mutating func coordinates(_ values: [Coordinate]) {
+        count(values.count)
+        for value in values {
+            double(value.latitude)
+            double(value.longitude)
+        }
+    }
+
+    mutating func stopCall(_ call: TransitStopCall) {
+        optional(call.stopID) { $0.string($1) }
+        string(call.name)
+        double(call.coordinate.latitude)
+        double(call.coordinate.longitude)
+        date(call.time)
+    }
+
+    mutating func rides(_ rides: [TransitRide]) {
+        count(rides.count)
+        for ride in rides {
+            string(ride.lineName)
+            string(ride.vehicle)
+            optional(ride.headsign) { $0.string($1) }
+            optional(ride.tripID) { $0.string($1) }
+            stopCall(ride.boarding)
+            stopCall(ride.alighting)
+        }
+    }
+}
+
+/// Reads the blob format, checking every length against the bytes left.
+struct BlobReader {
+    private let bytes: [UInt8]
+    private var offset = 0
+    private let kind: LegBlob.Kind
+
+    init(_ bytes: [UInt8], kind: LegBlob.Kind) throws {
+        self.bytes = bytes
+        self.kind = kind
+        guard bytes.count >= 2, bytes[0] == kind.rawValue else {
+            throw StoreError.corruptRecord("\(kind) blob has the wrong header")
+        }
+        guard bytes[1] == LegBlob.formatVersion else {
+            throw StoreError.corruptRecord("\(kind) blob has unknown format version \(bytes[1])")
+        }
+        offset = 2
+    }
+
+    private func damaged(_ what: String) -> StoreError {
+        StoreError.corruptRecord("\(kind) blob: \(what) at byte \(offset) of \(bytes.count)")
+    }
+
+    mutating func byte() throws -> UInt8 {
+        guard offset < bytes.count else { throw damaged("ends early") }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func count() throws -> Int {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let next = try byte()
+            guard shift < 63 else { throw damaged("count too large") }
+            value |= UInt64(next & 0x7F) << shift
+            if next & 0x80 == 0 { break }
+            shift += 7
+        }
+        guard value <= UInt64(bytes.count - offset) * 8 + 1 else { throw damaged("count \(value) exceeds the blob") }
+        return Int(value)
+    }
+
+    mutating func double() throws -> Double {
+        guard bytes.count - offset >= 8 else { throw damaged("ends inside a number") }
+        var bits: UInt64 = 0
+        for index in 0..<8 { bits |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
+        offset += 8
+        return Double(bitPattern: bits)
+    }
+
+    mutating func date() throws -> Date { Date(timeIntervalSinceReferenceDate: try double()) }
+
+    mutating func string() throws -> String {
+        let length = try count()
+        guard bytes.count - offset >= length else { throw damaged("ends inside a string") }
+        defer { offset += length }
+        guard let text = String(validating: bytes[offset..<offset + length], as: UTF8.self) else {
+            throw damaged("text is not UTF-8")
+        }
+        return text
+    }
+
+    mutating func optional<T>(_ read: (inout BlobReader) throws -> T) throws -> T? {
+        switch try byte() {
+        case 0: return nil
+        case 1: return try read(&self)
+        case let other: throw damaged("optional flag \(other)")
+        }
+    }
+
+    mutating func travelMode() throws -> TravelMode {
+        let raw = try string()
+        guard let mode = TravelMode(rawValue: raw) else { throw damaged("unknown travel mode \(raw)") }
+        return mode
+    }
+
+    mutating func coordinates() throws -> [Coordinate] {
+        let count = try count()
+        var result: [Coordinate] = []
+        result.reserveCapacity(min(count, bytes.count / 16))
+        for _ in 0..<count { result.append(Coordinate(latitude: try double(), longitude: try double())) }
+        return result
+    }
+
+    mutating func stopCall() throws -> TransitStopCall {
+        let stopID = try optional { try $0.string() }
+        let name = try string()
+        let coordinate = Coordinate(latitude: try double(), longitude: try double())
+        return TransitStopCall(stopID: stopID, name: name, coordinate: coordinate, time: try date())
+    }
+
+    mutating func rides() throws -> [TransitRide] {
+        let count = try count()
+        var result: [TransitRide] = []
+        for _ in 0..<count {
+            let line = try string()
+            let vehicle = try string()
+            let headsign = try optional { try $0.string() }
+            let tripID = try optional { try $0.string() }
+            let boarding = try stopCall()
+            let alighting = try stopCall()
+            result.append(TransitRide(lineName: line, vehicle: vehicle, headsign: headsign, tripID: tripID,
+                                      boarding: boarding, alighting: alighting))
+        }
+        return result
+    }
+
+    func finish() throws {
+        guard offset == bytes.count else { throw damaged("\(bytes.count - offset) unexpected trailing bytes") }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder so the module builds; filled in by its issue.

@@ -1,0 +1,225 @@
+import Foundation
+import Planner
+import SQLite
+
+// MARK: - Plans
+
+extension Store {
+    /// Saves a new plan and returns its id.
+    /// - throws: `StoreError.invalidInput` for an empty title, a URL in it, or a NaN number.
+    public func createPlan(_ plan: RoutePlan, title: String) throws -> StoredPlan.ID {
+        let header = try PlanRows.header(plan, title: title)
+        return try write { db in
+            try db.run("""
+                INSERT INTO plan(title, time_preference, time_preference_at, pace, from_name, to_name,
+                total_travel_time, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, header + [.real(now), .real(now)])
+            let id = db.database.lastInsertRowID
+            try PlanRows.insertChildren(of: plan, id: id, into: db)
+            return id
+        }
+    }
+
+    /// Replaces the plan with this id (its title and everything in it).
+    /// - throws: `StoreError.notFound` when there is no such plan; `.invalidInput` as `createPlan`.
+    public func savePlan(id: StoredPlan.ID, plan: RoutePlan, title: String) throws {
+        let header = try PlanRows.header(plan, title: title)
+        try write { db in
+            try db.run("""
+                UPDATE plan SET title = ?, time_preference = ?, time_preference_at = ?, pace = ?, from_name = ?,
+                to_name = ?, total_travel_time = ?, updated_at = ? WHERE id = ?
+                """, header + [.real(now), .integer(id)])
+            guard db.changes == 1 else { throw StoreError.notFound("plan \(id)") }
+            for table in PlanRows.childTables {
+                try db.run("DELETE FROM \(table) WHERE plan_id = ?", [.integer(id)])
+            }
+            try PlanRows.insertChildren(of: plan, id: id, into: db)
+        }
+    }
+
+    /// The plan with this id, exactly as it was saved.
+    /// - throws: `StoreError.notFound`, or `.corruptRecord` when stored rows do not form a plan.
+    public func loadPlan(id: StoredPlan.ID) throws -> StoredPlan {
+        try read { db in try PlanRows.load(id: id, from: db) }
+    }
+
+    /// Every plan, most recently updated first.
+    public func listPlans() throws -> [PlanSummary] {
+        try read { db in
+            try db.query("""
+                SELECT id, title, from_name, to_name, updated_at, total_travel_time FROM plan
+                ORDER BY updated_at DESC, id DESC
+                """) { row in
+                PlanSummary(id: row.int64(0), title: row.string(1), fromName: row.string(2), toName: row.string(3),
+                            updatedAt: StoredValues.date(row, 4), totalTravelTime: row.optionalDouble(5))
+            }
+        }
+    }
+
+    /// Deletes a plan and everything in it.
+    /// - throws: `StoreError.notFound` when there is no such plan.
+    public func deletePlan(id: StoredPlan.ID) throws {
+        try write { db in
+            try db.run("DELETE FROM plan WHERE id = ?", [.integer(id)])
+            guard db.changes == 1 else { throw StoreError.notFound("plan \(id)") }
+        }
+    }
+}
+
+/// The rows of one plan: writing them from a `RoutePlan` and reading them back.
+enum PlanRows {
+    /// Child tables, deleted and rewritten when a plan is saved.
+    static let childTables = ["plan_node", "plan_segment", "plan_lock", "plan_pinned_departure", "plan_pending_update"]
+
+    /// title, time_preference, time_preference_at, pace, from_name, to_name, total_travel_time
+    static func header(_ plan: RoutePlan, title: String) throws -> [SQLiteValue] {
+        let preference: (String, SQLiteValue)
+        switch plan.timePreference {
+        case .leaveNow: preference = ("leave_now", .null)
+        case .departAt(let date): preference = ("depart_at", try StoredValues.date(date, field: "departure time"))
+        case .arriveBy(let date): preference = ("arrive_by", try StoredValues.date(date, field: "arrival time"))
+        }
+        return [try StoredValues.userText(title, field: "plan title"), .text(preference.0), preference.1,
+                .text(plan.pace.rawValue), .text(plan.nodes.first?.place.name ?? ""),
+                .text(plan.nodes.last?.place.name ?? ""),
+                // Derived; a NaN here comes from a NaN leg, which the leg's own check reports by name.
+                .optional(PlanSummary.totalTravelTime(of: plan).flatMap { $0.isNaN ? nil : $0 })]
+    }
+
+    static func insertChildren(of plan: RoutePlan, id: Int64, into db: StatementCache) throws {
+        let planID = SQLiteValue.integer(id)
+        for (position, node) in plan.nodes.enumerated() {
+            try db.run("""
+                INSERT INTO plan_node(plan_id, position, place_name, latitude, longitude, kind, is_inferred,
+                is_current_location) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, [planID, .int(position)] + StoredValues.place(node.place, field: "node \(position)")
+                    + [.bool(node.isInferred), .bool(node.isCurrentLocation)])
+        }
+        for (position, mode) in plan.modes.enumerated() {
+            var leg: [SQLiteValue] = [.null, .null, .null, .null, .null, .null, .null]
+            if let computed = plan.legs[position] {
+                let field = "segment \(position) leg"
+                leg = [.text(computed.mode.rawValue),
+                       try StoredValues.real(computed.expectedTravelTime, field: "\(field) travel time"),
+                       try StoredValues.optionalReal(computed.distance, field: "\(field) distance"),
+                       try StoredValues.optionalDate(computed.departure, field: "\(field) departure"),
+                       try StoredValues.optionalDate(computed.arrival, field: "\(field) arrival"),
+                       .blob(LegBlob.encode(geometry: computed.geometry)),
+                       .blob(LegBlob.encode(rides: computed.rides))]
+            }
+            try db.run("""
+                INSERT INTO plan_segment(plan_id, position, mode, leg_mode, leg_travel_time, leg_distance,
+                leg_departure, leg_arrival, leg_geometry, leg_rides) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [planID, .int(position), .text(mode.rawValue)] + leg)
+        }
+        for (key, lock) in plan.locks {
+            try db.run("""
+                INSERT INTO plan_lock(plan_id, from_place_id, to_place_id, mode, departure, duration)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, [planID, .text(key.fromID), .text(key.toID), .text(lock.mode.rawValue),
+                      try StoredValues.optionalDate(lock.departure, field: "lock departure"),
+                      try StoredValues.optionalReal(lock.duration, field: "lock duration")])
+        }
+        if let pinned = plan.pinned {
+            try db.run("""
+                INSERT INTO plan_pinned_departure(plan_id, from_place_id, to_place_id, departure, duration, trip_ids)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, [planID, .text(pinned.segment.fromID), .text(pinned.segment.toID),
+                      try StoredValues.date(pinned.departure, field: "pinned departure"),
+                      try StoredValues.real(pinned.duration, field: "pinned duration"),
+                      .blob(LegBlob.encode(strings: pinned.tripIDs))])
+        }
+        for (key, update) in plan.pending {
+            try db.run("""
+                INSERT INTO plan_pending_update(plan_id, from_place_id, to_place_id, selected_leg, latest_leg)
+                VALUES (?, ?, ?, ?, ?)
+                """, [planID, .text(key.fromID), .text(key.toID),
+                      .blob(LegBlob.encode(leg: update.selected)), .blob(LegBlob.encode(leg: update.latest))])
+        }
+    }
+
+    static func load(id: Int64, from db: StatementCache) throws -> StoredPlan {
+        let planID = SQLiteValue.integer(id)
+        let headers = try db.query("""
+            SELECT title, time_preference, time_preference_at, pace, created_at, updated_at FROM plan WHERE id = ?
+            """, [planID]) { row in
+            (title: row.string(0), preference: try timePreference(row.string(1), row.optionalDouble(2)),
+             pace: try StoredValues.pace(row.string(3)),
+             createdAt: StoredValues.date(row, 4), updatedAt: StoredValues.date(row, 5))
+        }
+        guard let header = headers.first else { throw StoreError.notFound("plan \(id)") }
+
+        let nodes = try db.query("""
+            SELECT position, place_name, latitude, longitude, kind, is_inferred, is_current_location
+            FROM plan_node WHERE plan_id = ? ORDER BY position
+            """, [planID]) { row in
+            (position: row.int(0),
+             node: PlanNode(place: try StoredValues.place(row, at: 1), isInferred: row.bool(5),
+                            isCurrentLocation: row.bool(6)))
+        }
+        let segments = try db.query("""
+            SELECT position, mode, leg_mode, leg_travel_time, leg_distance, leg_departure, leg_arrival,
+            leg_geometry, leg_rides FROM plan_segment WHERE plan_id = ? ORDER BY position
+            """, [planID]) { row in
+            var leg: RouteLeg?
+            if let legMode = row.optionalString(2) {
+                leg = RouteLeg(mode: try StoredValues.mode(legMode), expectedTravelTime: row.double(3),
+                               distance: row.optionalDouble(4), departure: StoredValues.optionalDate(row, 5),
+                               arrival: StoredValues.optionalDate(row, 6),
+                               geometry: try LegBlob.decodeGeometry(row.blob(7)),
+                               rides: try LegBlob.decodeRides(row.blob(8)))
+            }
+            return (position: row.int(0), mode: try StoredValues.mode(row.string(1)), leg: leg)
+        }
+        guard nodes.map(\.position) == Array(0..<nodes.count),
+              segments.map(\.position) == Array(0..<segments.count) else {
+            throw StoreError.corruptRecord("plan \(id) has gaps in its node or segment positions")
+        }
+
+        var locks: [SegmentKey: SegmentLock] = [:]
+        for (key, lock) in try db.query("""
+            SELECT from_place_id, to_place_id, mode, departure, duration FROM plan_lock WHERE plan_id = ?
+            """, [planID], { row in
+            (SegmentKey(fromID: row.string(0), toID: row.string(1)),
+             SegmentLock(mode: try StoredValues.mode(row.string(2)), departure: StoredValues.optionalDate(row, 3),
+                         duration: row.optionalDouble(4)))
+        }) {
+            locks[key] = lock
+        }
+        let pinned = try db.query("""
+            SELECT from_place_id, to_place_id, departure, duration, trip_ids FROM plan_pinned_departure WHERE plan_id = ?
+            """, [planID]) { row in
+            PinnedDeparture(segment: SegmentKey(fromID: row.string(0), toID: row.string(1)),
+                            departure: StoredValues.date(row, 2), duration: row.double(3),
+                            tripIDs: try LegBlob.decodeStrings(row.blob(4)))
+        }.first
+        var pending: [SegmentKey: PendingSegmentUpdate] = [:]
+        for update in try db.query("""
+            SELECT from_place_id, to_place_id, selected_leg, latest_leg FROM plan_pending_update WHERE plan_id = ?
+            """, [planID], { row in
+            PendingSegmentUpdate(segment: SegmentKey(fromID: row.string(0), toID: row.string(1)),
+                                 selected: try LegBlob.decodeLeg(row.blob(2)), latest: try LegBlob.decodeLeg(row.blob(3)))
+        }) {
+            pending[update.segment] = update
+        }
+
+        let plan: RoutePlan
+        do {
+            plan = try RoutePlan(restoring: nodes.map(\.node), modes: segments.map(\.mode), legs: segments.map(\.leg),
+                                 timePreference: header.preference, pace: header.pace,
+                                 locks: locks, pinned: pinned, pending: pending)
+        } catch {
+            throw StoreError.corruptRecord("plan \(id) does not form a valid plan: \(error)")
+        }
+        return StoredPlan(id: id, title: header.title, plan: plan, createdAt: header.createdAt, updatedAt: header.updatedAt)
+    }
+
+    static func timePreference(_ raw: String, _ at: Double?) throws -> TimePreference {
+        switch (raw, at) {
+        case ("leave_now", _): return .leaveNow
+        case ("depart_at", let at?): return .departAt(Date(timeIntervalSinceReferenceDate: at))
+        case ("arrive_by", let at?): return .arriveBy(Date(timeIntervalSinceReferenceDate: at))
+        default: throw StoreError.corruptRecord("unknown time preference \(raw)")
+        }
+    }
+}

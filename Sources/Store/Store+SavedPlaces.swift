@@ -1,0 +1,83 @@
+import Foundation
+import Planner
+import SQLite
+
+// MARK: - Saved places
+
+extension Store {
+    private static let placeColumns = "name, place_name, latitude, longitude, kind, note"
+
+    /// Saves `place`. Saving the same name with the same place again updates its note;
+    /// a name that is taken by another place, or a place already saved under another name,
+    /// is refused.
+    /// - throws: `StoreError.duplicate`, `.invalidInput` (empty name, a URL, NaN coordinate).
+    public func savePlace(_ place: SavedPlace) throws {
+        let name = try StoredValues.userText(place.name, field: "saved place name")
+        let note: SQLiteValue = try place.note.map { try StoredValues.userText($0, field: "note", allowEmpty: true) } ?? .null
+        let columns = try StoredValues.place(place.place, field: "saved place")
+        try write { db in
+            let byName = try db.query("SELECT place_id FROM saved_place WHERE name = ?", [name]) { $0.string(0) }.first
+            let byPlace = try db.query("SELECT name FROM saved_place WHERE place_id = ?", [.text(place.place.id)]) {
+                $0.string(0)
+            }.first
+            if let existing = byName, existing != place.place.id {
+                throw StoreError.duplicate("a place named \"\(place.name)\" is already saved")
+            }
+            if let existing = byPlace, existing != place.name {
+                throw StoreError.duplicate("\(place.place.name) is already saved as \"\(existing)\"")
+            }
+            if byName != nil {
+                try db.run("""
+                    UPDATE saved_place SET place_name = ?, latitude = ?, longitude = ?, kind = ?, note = ?,
+                    updated_at = ? WHERE name = ?
+                    """, columns + [note, .real(now), name])
+            } else {
+                try db.run("""
+                    INSERT INTO saved_place(name, place_id, place_name, latitude, longitude, kind, note,
+                    created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [name, .text(place.place.id)] + columns + [note, .real(now), .real(now)])
+            }
+        }
+    }
+
+    /// Every saved place, by name.
+    public func places() throws -> [SavedPlace] {
+        try read { db in
+            try db.query("SELECT \(Self.placeColumns) FROM saved_place ORDER BY name", [], Self.savedPlace)
+        }
+    }
+
+    /// The saved place called exactly `name`, or nil.
+    public func place(named name: String) throws -> SavedPlace? {
+        try read { db in
+            try db.query("SELECT \(Self.placeColumns) FROM saved_place WHERE name = ?", [.text(name)], Self.savedPlace).first
+        }
+    }
+
+    /// Renames a saved place.
+    /// - throws: `StoreError.notFound` when nothing is called `from`, `.duplicate` when `to` is taken.
+    public func renamePlace(from: String, to: String) throws {
+        let newName = try StoredValues.userText(to, field: "new saved place name")
+        try write { db in
+            let taken = try !db.query("SELECT 1 FROM saved_place WHERE name = ?", [newName], { $0.int(0) }).isEmpty
+            if from != to, taken {
+                throw StoreError.duplicate("a place named \"\(to)\" is already saved")
+            }
+            try db.run("UPDATE saved_place SET name = ?, updated_at = ? WHERE name = ?", [newName, .real(now), .text(from)])
+            guard db.changes == 1 else { throw StoreError.notFound("saved place \"\(from)\"") }
+        }
+    }
+
+    /// Deletes a saved place.
+    /// - throws: `StoreError.notFound` when nothing is called `name`.
+    public func removePlace(named name: String) throws {
+        try write { db in
+            try db.run("DELETE FROM saved_place WHERE name = ?", [.text(name)])
+            guard db.changes == 1 else { throw StoreError.notFound("saved place \"\(name)\"") }
+        }
+    }
+
+    private static func savedPlace(_ row: Row) throws -> SavedPlace {
+        SavedPlace(name: row.string(0), place: try StoredValues.place(row, at: 1), note: row.optionalString(5))
+    }
+}

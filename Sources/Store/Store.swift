@@ -1,0 +1,214 @@
+import Foundation
+import Planner
+import SQLite
+
+/// Everything the user keeps, in one SQLite file: saved places, search and route history,
+/// and plans.
+///
+/// ```swift
+/// let store = try Store(path: Store.defaultPath(environment: ProcessInfo.processInfo.environment))
+/// try store.savePlace(SavedPlace(name: "Home", place: place))
+/// let id = try store.createPlan(plan, title: "To work")
+/// ```
+///
+/// Opening checks the file before writing anything (a non-SQLite or damaged file, or one from
+/// a newer Useful Map, is refused and left byte-identical), then applies missing migrations.
+/// Every write is one `BEGIN IMMEDIATE` transaction with `synchronous=FULL`: once a method
+/// returns, the change survives a crash or power cut.
+///
+/// Threads: safe to share. Writes go through one connection and are serialised by a lock;
+/// reads use a second connection (WAL lets them run beside a write) under their own lock.
+/// Several processes may open the same file; SQLite's locks keep it consistent.
+public final class Store: @unchecked Sendable {
+    /// Entries kept per history list.
+    public static let historyLimit = 20
+
+    /// The database file.
+    public let path: String
+    let clock: any WallClock
+    private let writer: StatementCache
+    private let reader: StatementCache
+    private let writeLock = NSLock()
+    private let readLock = NSLock()
+
+    /// Opens the database at `path`, creating it and its parent directory when missing, and
+    /// brings its schema up to date.
+    /// - parameter clock: gives the created/updated times of places and plans.
+    /// - throws: `StoreError`: `.notADatabase`, `.corruptDatabase`, `.foreignDatabase`,
+    ///   `.newerSchema`, `.checksumMismatch`, `.readOnlyDirectory`, `.cannotOpen`; in each case
+    ///   the file is left as it was.
+    public init(path: String, clock: any WallClock = SystemClock()) throws {
+        self.path = path
+        self.clock = clock
+        let writerConnection = try Self.openAndMigrate(path: path, migrations: Migration.embedded, clock: clock)
+        let readerConnection: Database
+        do {
+            readerConnection = try Database(path: path, mode: .readWrite)
+            try readerConnection.execute("PRAGMA query_only=ON")
+        } catch let error as SQLiteError {
+            throw Self.storeError(error, path: path)
+        }
+        writer = StatementCache(writerConnection)
+        reader = StatementCache(readerConnection)
+    }
+
+    /// `$XDG_DATA_HOME/usefulmap/usefulmap.sqlite`, or `~/.local/share/usefulmap/usefulmap.sqlite`
+    /// when `XDG_DATA_HOME` is unset, empty or relative (as the XDG spec says to ignore it).
+    public static func defaultPath(environment: [String: String]) -> String {
+        let dataHome: String
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dataHome = xdg
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? FileManager.default.homeDirectoryForCurrentUser.path
+            dataHome = (home as NSString).appendingPathComponent(".local/share")
+        }
+        return (dataHome as NSString).appendingPathComponent("usefulmap/usefulmap.sqlite")
+    }
+
+    // MARK: - Opening
+
+    /// Checks the file without writing to it, then configures the connection and migrates.
+    static func openAndMigrate(path: String, migrations: [Migration], clock: any WallClock) throws -> Database {
+        try prepareLocation(path)
+        let db: Database
+        do {
+            db = try Database(path: path, mode: .readWriteCreate)
+        } catch let error as SQLiteError {
+            throw storeError(error, path: path)
+        }
+        do {
+            // Reads only, so that a damaged or foreign file is reported before anything is written.
+            let check = try db.query("PRAGMA quick_check") { $0.string(0) }
+            guard check == ["ok"] else {
+                throw StoreError.corruptDatabase(path: path, detail: check.prefix(3).joined(separator: "; "))
+            }
+            let migrator = Migrator(migrations: migrations, path: path)
+            try migrator.validate(db)
+            try db.configure(.userData)
+            try migrator.migrate(db, now: clock.now)
+            return db
+        } catch let error as SQLiteError {
+            db.close()
+            throw storeError(error, path: path)
+        } catch {
+            db.close()
+            throw error
+        }
+    }
+
+    /// Creates the parent directory if needed, and refuses unwritable places and files that
+    /// are plainly not SQLite databases (checking the 16-byte header) before SQLite opens them.
+    static func prepareLocation(_ path: String) throws {
+        let fileManager = FileManager.default
+        let directory = (path as NSString).deletingLastPathComponent.isEmpty
+            ? "." : (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if !fileManager.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            do {
+                try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw StoreError.cannotOpen(path: path, reason: "cannot create the directory \(directory): "
+                                            + "\(error.localizedDescription)")
+            }
+        } else if !isDirectory.boolValue {
+            throw StoreError.cannotOpen(path: path, reason: "\(directory) is not a directory")
+        }
+        guard fileManager.isWritableFile(atPath: directory) else {
+            throw StoreError.readOnlyDirectory(path: path, directory: directory)
+        }
+        guard fileManager.fileExists(atPath: path) else { return }
+        guard fileManager.isReadableFile(atPath: path), let handle = FileHandle(forReadingAtPath: path) else {
+            throw StoreError.cannotOpen(path: path, reason: "the file cannot be read")
+        }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        try? handle.close()
+        if !header.isEmpty, header != Data("SQLite format 3\u{0}".utf8) {
+            throw StoreError.notADatabase(path: path)
+        }
+        guard fileManager.isWritableFile(atPath: path) else {
+            throw StoreError.cannotOpen(path: path, reason: "the file is read-only")
+        }
+    }
+
+    /// A SQLite error as the store reports it: damaged files and open failures name the file.
+    static func storeError(_ error: SQLiteError, path: String) -> StoreError {
+        switch error.code {
+        case "sqlite_notadb": .notADatabase(path: path)
+        case "sqlite_corrupt": .corruptDatabase(path: path, detail: error.message)
+        case "sqlite_cantopen": .cannotOpen(path: path, reason: error.message)
+        case "sqlite_readonly", "sqlite_perm": .cannotOpen(path: path, reason: "the database is read-only (\(error.message))")
+        default: .database(error)
+        }
+    }
+
+    // MARK: - Running work
+
+    /// Runs `body` in one write transaction on the writer connection.
+    func write<T>(_ body: (StatementCache) throws -> T) throws -> T {
+        try writeLock.withLock {
+            do {
+                return try writer.database.transaction { try body(writer) }
+            } catch let error as SQLiteError {
+                throw Self.storeError(error, path: path)
+            }
+        }
+    }
+
+    /// Runs `body` in one read transaction (a consistent snapshot) on the reader connection.
+    func read<T>(_ body: (StatementCache) throws -> T) throws -> T {
+        try readLock.withLock {
+            do {
+                return try reader.database.readTransaction { try body(reader) }
+            } catch let error as SQLiteError {
+                throw Self.storeError(error, path: path)
+            }
+        }
+    }
+
+    var now: Double { clock.now().timeIntervalSinceReferenceDate }
+
+    // MARK: - Maintenance
+
+    /// The highest applied migration version.
+    public func schemaVersion() throws -> Int {
+        try appliedMigrations().last?.version ?? 0
+    }
+
+    /// The migration record, oldest first.
+    public func appliedMigrations() throws -> [AppliedMigration] {
+        try read { try Migrator.applied($0.database) }
+    }
+
+    /// `PRAGMA integrity_check`: `["ok"]` when the file is sound.
+    public func integrityCheck() throws -> [String] {
+        try read { try $0.database.integrityCheck() }
+    }
+}
+
+/// A connection and its prepared statements, reused across calls (the Store's locks make
+/// sure one thread uses it at a time).
+final class StatementCache {
+    let database: Database
+    private var statements: [String: Statement] = [:]
+
+    init(_ database: Database) { self.database = database }
+
+    func statement(_ sql: String) throws -> Statement {
+        if let cached = statements[sql] { return cached }
+        let statement = try database.prepare(sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    func run(_ sql: String, _ values: [SQLiteValue] = []) throws {
+        try statement(sql).run(values)
+    }
+
+    func query<T>(_ sql: String, _ values: [SQLiteValue] = [], _ row: (Row) throws -> T) throws -> [T] {
+        try statement(sql).query(values, row)
+    }
+
+    var changes: Int { database.changes }
+}

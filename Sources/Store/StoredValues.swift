@@ -1,0 +1,78 @@
+import Foundation
+import Planner
+import SQLite
+
+/// How domain values become columns and back, and the checks on what the store accepts.
+enum StoredValues {
+    /// Text the user typed. Rejects URLs: no link (in particular a time-stamped Google Maps
+    /// link) is ever stored; links are rebuilt from places and times when needed.
+    static func userText(_ text: String, field: String, allowEmpty: Bool = false) throws -> SQLiteValue {
+        if !allowEmpty, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw StoreError.invalidInput("\(field) is empty")
+        }
+        let lower = text.lowercased()
+        if lower.contains("http://") || lower.contains("https://") {
+            throw StoreError.invalidInput("\(field) contains a URL; URLs are never stored")
+        }
+        return .text(text)
+    }
+
+    /// A number for a REAL column. NaN is refused because SQLite would store it as NULL.
+    static func real(_ value: Double, field: String) throws -> SQLiteValue {
+        guard !value.isNaN else { throw StoreError.invalidInput("\(field) is not a number (NaN)") }
+        return .real(value)
+    }
+
+    static func optionalReal(_ value: Double?, field: String) throws -> SQLiteValue {
+        guard let value else { return .null }
+        return try real(value, field: field)
+    }
+
+    static func date(_ value: Date, field: String) throws -> SQLiteValue {
+        try real(value.timeIntervalSinceReferenceDate, field: field)
+    }
+
+    static func optionalDate(_ value: Date?, field: String) throws -> SQLiteValue {
+        guard let value else { return .null }
+        return try date(value, field: field)
+    }
+
+    /// name, latitude, longitude, kind
+    static func place(_ place: Place, field: String) throws -> [SQLiteValue] {
+        [.text(place.name),
+         try real(place.coordinate.latitude, field: "\(field) latitude"),
+         try real(place.coordinate.longitude, field: "\(field) longitude"),
+         .optional(place.kind?.rawValue)]
+    }
+
+    /// Reads name, latitude, longitude, kind from four columns starting at `column`.
+    static func place(_ row: Row, at column: Int) throws -> Place {
+        Place(name: row.string(column),
+              coordinate: Coordinate(latitude: row.double(column + 1), longitude: row.double(column + 2)),
+              kind: try kind(row.optionalString(column + 3)))
+    }
+
+    static func kind(_ raw: String?) throws -> PlaceKind? {
+        guard let raw else { return nil }
+        guard let kind = PlaceKind(rawValue: raw) else { throw StoreError.corruptRecord("unknown place kind \(raw)") }
+        return kind
+    }
+
+    static func mode(_ raw: String) throws -> TravelMode {
+        guard let mode = TravelMode(rawValue: raw) else { throw StoreError.corruptRecord("unknown travel mode \(raw)") }
+        return mode
+    }
+
+    static func pace(_ raw: String) throws -> WalkingPace {
+        guard let pace = WalkingPace(rawValue: raw) else { throw StoreError.corruptRecord("unknown walking pace \(raw)") }
+        return pace
+    }
+
+    static func date(_ row: Row, _ column: Int) -> Date {
+        Date(timeIntervalSinceReferenceDate: row.double(column))
+    }
+
+    static func optionalDate(_ row: Row, _ column: Int) -> Date? {
+        row.optionalDouble(column).map(Date.init(timeIntervalSinceReferenceDate:))
+    }
+}

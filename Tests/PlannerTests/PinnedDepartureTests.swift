@@ -1,0 +1,169 @@
+import XCTest
+@testable import Planner
+
+/// Pinning "this train": before it arrive-by, after it depart-at, and re-finding the same
+/// departure by its fingerprint without ever silently replacing the user's choice.
+final class PinnedDepartureTests: XCTestCase {
+    let clock = FixedClock(instant: Fixture.morning)
+
+    func computedPlan() async throws -> RoutePlan {
+        let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA, isInferred: true),
+                                         PlanNode(place: Fixture.stopB, isInferred: true), PlanNode(place: Fixture.office)],
+                                 modes: [.walk, .transit, .walk])
+        return try await Planner(routing: FakeRoutingPort(legs: ComputeLegsTests.script), clock: clock).computeLegs(plan)
+    }
+
+    /// A port answering the pinned segment from `transit` and walks as usual.
+    func port(transit: @escaping @Sendable (LegTiming) throws -> RouteLeg) -> FakeRoutingPort {
+        FakeRoutingPort(legs: { query in
+            query.mode == .transit ? try transit(query.timing) : try ComputeLegsTests.script(query)
+        })
+    }
+
+    static func departure(_ timing: LegTiming) -> Date {
+        switch timing {
+        case .departAt(let date), .arriveBy(let date): date
+        }
+    }
+
+    func testPinningLocksTheSegmentWithItsDepartureAndDurationAndEmptiesTheOtherLegs() async throws {
+        let plan = try await computedPlan().pinningDeparture(ofSegment: 1)
+        XCTAssertEqual(plan.pinned?.departure, Fixture.at(20))
+        XCTAssertEqual(plan.pinned?.duration, 20 * 60)
+        XCTAssertEqual(plan.lock(ofSegment: 1), SegmentLock(mode: .transit, departure: Fixture.at(20), duration: 20 * 60))
+        XCTAssertEqual(plan.legs.map { $0 != nil }, [false, true, false])
+    }
+
+    func testLegsBeforeThePinAreQueriedArriveByAndLegsAfterDepartAtItsArrival() async throws {
+        let pinned = try await computedPlan().pinningDeparture(ofSegment: 1)
+        let port = FakeRoutingPort(legs: ComputeLegsTests.script)
+        let plan = try await Planner(routing: port, clock: clock).computeLegs(pinned)
+        let queries = await port.queries
+        XCTAssertEqual(queries.map { "\($0.from.name)→\($0.to.name)" }, ["Home→Stop A", "Stop B→Office"])
+        XCTAssertEqual(queries.map(\.timing), [.arriveBy(Fixture.at(20)), .departAt(Fixture.at(40))])
+        XCTAssertEqual(plan.schedule(), [Fixture.at(13), Fixture.at(20), Fixture.at(40), Fixture.at(45)])
+    }
+
+    func testPinningASegmentWithoutALegThrows() throws {
+        let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.office)], modes: [.walk])
+        XCTAssertThrowsError(try plan.pinningDeparture(ofSegment: 0)) { XCTAssertEqual($0 as? PlannerError, .noLegToPin(segment: 0)) }
+        XCTAssertThrowsError(try plan.pinningDeparture(ofSegment: 1)) { XCTAssertEqual(($0 as? PlannerError)?.code, "index_out_of_range") }
+    }
+
+    func testARecomputeReFindsTheSameDepartureWhenItStillMatches() async throws {
+        let pinned = try await computedPlan().pinningDeparture(ofSegment: 1).refreshing()
+        let port = port(transit: { timing in
+            Fixture.transit(departing: Self.departure(timing), minutes: 21) // within 120 s of 20 min
+        })
+        let plan = try await Planner(routing: port, clock: clock).computeLegs(pinned)
+        XCTAssertEqual(plan.legs[1]?.expectedTravelTime, 21 * 60)
+        XCTAssertTrue(plan.pending.isEmpty)
+    }
+
+    func testANonMatchingAnswerIsRetriedTenMinutesLaterAndTheFirstMatchTaken() async throws {
+        let pinned = try await computedPlan().pinningDeparture(ofSegment: 1).refreshing()
+        let port = port(transit: { timing in
+            let time = Self.departure(timing)
+            return Fixture.transit(departing: time, minutes: time < Fixture.at(30) ? 26 : 20)
+        })
+        let plan = try await Planner(routing: port, clock: clock).computeLegs(pinned)
+        let transitTimes = await port.queries.filter { $0.mode == .transit }.map(\.timing)
+        XCTAssertEqual(transitTimes, [.departAt(Fixture.at(20)), .departAt(Fixture.at(30))])
+        XCTAssertEqual(plan.legs[1]?.departure, Fixture.at(30))
+        XCTAssertTrue(plan.pending.isEmpty)
+    }
+
+    func testWithNoMatchingDepartureTheUsersChoiceIsKeptAndTheDifferenceProposed() async throws {
+        let pinned = try await computedPlan().pinningDeparture(ofSegment: 1).refreshing()
+        let chosen = pinned.pinned?.leg
+        let port = port(transit: { timing in
+            let time = Self.departure(timing)
+            // Every answer is far from 20 min; the one at +20 min (25 min) is the closest.
+            return Fixture.transit(departing: time, minutes: time == Fixture.at(40) ? 25 : 35)
+        })
+        let plan = try await Planner(routing: port, clock: clock).computeLegs(pinned)
+        let transitQueries = await port.queries.filter { $0.mode == .transit }.count
+        XCTAssertEqual(transitQueries, 5, "the plain query and four 10-minute shifts")
+        XCTAssertEqual(plan.legs[1], chosen)
+        let update = try XCTUnwrap(plan.pendingUpdate(ofSegment: 1))
+        XCTAssertEqual(update.selected.expectedTravelTime, 20 * 60)
+        XCTAssertEqual(update.latest.expectedTravelTime, 25 * 60)
+    }
+
+    func testADifferenceOfAtMostOneSecondProducesNoPendingUpdate() async throws {
+        var configuration = PlannerConfiguration()
+        configuration.pinTolerance = DurationTolerance(relative: 0, absolute: 0)
+        let pinned = try await computedPlan().pinningDeparture(ofSegment: 1).refreshing()
+        let close = port(transit: { Fixture.transit(departing: Self.departure($0), minutes: 20 + 1.0 / 60) })
+        let kept = try await Planner(routing: close, clock: clock, configuration: configuration).computeLegs(pinned)
+        XCTAssertTrue(kept.pending.isEmpty)
+        let far = port(transit: { Fixture.transit(departing: Self.departure($0), minutes: 20 + 2.0 / 60) })
+        let proposed = try await Planner(routing: far, clock: clock, configuration: configuration).computeLegs(pinned)
+        XCTAssertNotNil(proposed.pendingUpdate(ofSegment: 1))
+    }
+
+    func testTripIdentifiersAreMatchedBeforeDurations() async throws {
+        let base = try await computedPlan()
+        var withTrip = base
+        withTrip.legs[1] = Fixture.transit(departing: Fixture.at(20), minutes: 20, trip: "T-0820")
+        let pinned = try withTrip.pinningDeparture(ofSegment: 1).refreshing()
+        XCTAssertEqual(pinned.pinned?.tripIDs, ["T-0820"])
+        let port = port(transit: { timing in
+            let time = Self.departure(timing)
+            // Same duration but another trip first; the pinned trip is found on the first shift.
+            return Fixture.transit(departing: time, minutes: 20, trip: time < Fixture.at(30) ? "T-0825" : "T-0820")
+        })
+        let plan = try await Planner(routing: port, clock: clock).computeLegs(pinned)
+        XCTAssertEqual(plan.legs[1]?.tripIDs, ["T-0820"])
+    }
+
+    func testDurationToleranceIsTenPercentOrTwoMinutesWhicheverIsLooser() {
+        let tolerance = DurationTolerance()
+        XCTAssertTrue(tolerance.matches(expected: 22 * 60, actual: 22 * 60 + 132))
+        XCTAssertFalse(tolerance.matches(expected: 22 * 60, actual: 22 * 60 + 133))
+        XCTAssertTrue(tolerance.matches(expected: 10 * 60, actual: 10 * 60 - 120))
+        XCTAssertFalse(tolerance.matches(expected: 10 * 60, actual: 10 * 60 + 121))
+    }
+
+    func testAcceptingAPendingUpdateMakesItThePinnedLegAndEmptiesTheOthers() async throws {
+        let pinned = try await computedPlan().pinningDeparture(ofSegment: 1).refreshing()
+        let port = port(transit: { Fixture.transit(departing: Self.departure($0), minutes: 25) })
+        let proposed = try await Planner(routing: port, clock: clock).computeLegs(pinned)
+        let accepted = try proposed.acceptingPendingUpdate(ofSegment: 1)
+        XCTAssertEqual(accepted.legs[1]?.expectedTravelTime, 25 * 60)
+        XCTAssertEqual(accepted.pinned?.duration, 25 * 60)
+        XCTAssertTrue(accepted.pending.isEmpty)
+        XCTAssertEqual(accepted.legs.map { $0 != nil }, [false, true, false])
+    }
+
+    func testDismissingAPendingUpdateKeepsTheUsersLeg() async throws {
+        let pinned = try await computedPlan().pinningDeparture(ofSegment: 1).refreshing()
+        let port = port(transit: { Fixture.transit(departing: Self.departure($0), minutes: 25) })
+        let proposed = try await Planner(routing: port, clock: clock).computeLegs(pinned)
+        let dismissed = try proposed.dismissingPendingUpdate(ofSegment: 1)
+        XCTAssertTrue(dismissed.pending.isEmpty)
+        XCTAssertEqual(dismissed.legs[1]?.expectedTravelTime, 20 * 60)
+        XCTAssertThrowsError(try dismissed.dismissingPendingUpdate(ofSegment: 1)) {
+            XCTAssertEqual($0 as? PlannerError, .noPendingUpdate(segment: 1))
+        }
+        XCTAssertThrowsError(try dismissed.acceptingPendingUpdate(ofSegment: 0))
+    }
+
+    func testUnpinningKeepsTheModeLockButNotTheDeparture() async throws {
+        let plan = try await computedPlan().pinningDeparture(ofSegment: 1).unpinning()
+        XCTAssertNil(plan.pinned)
+        XCTAssertEqual(plan.lock(ofSegment: 1), SegmentLock(mode: .transit))
+    }
+
+    func testChangingThePinnedSegmentsModeDropsThePin() async throws {
+        let plan = try await computedPlan().pinningDeparture(ofSegment: 1).changingMode(ofSegment: 1, to: .car)
+        XCTAssertNil(plan.pinned)
+        XCTAssertEqual(plan.lock(ofSegment: 1)?.mode, .car)
+    }
+
+    func testChangingTheTimePreferenceDropsThePin() async throws {
+        let plan = try await computedPlan().pinningDeparture(ofSegment: 1).settingTimePreference(.departAt(Fixture.at(90)))
+        XCTAssertNil(plan.pinned)
+        XCTAssertTrue(plan.isLocked(segment: 1))
+    }
+}

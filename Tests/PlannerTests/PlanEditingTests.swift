@@ -1,0 +1,224 @@
+import XCTest
+@testable import Planner
+
+/// The edits a user makes: each leaves exactly the affected legs empty and keeps locks by place ID.
+final class PlanEditingTests: XCTestCase {
+    let home = Fixture.home, stopA = Fixture.stopA, stopB = Fixture.stopB, office = Fixture.office
+
+    /// home -walk- stopA(inferred) -transit- stopB(inferred) -walk- office, every leg computed.
+    func transitPlan() throws -> RoutePlan {
+        let nodes = [PlanNode(place: home), PlanNode(place: stopA, isInferred: true),
+                     PlanNode(place: stopB, isInferred: true), PlanNode(place: office)]
+        return try RoutePlan(restoring: nodes, modes: [.walk, .transit, .walk],
+                             legs: [Fixture.walk(5), Fixture.transit(departing: Fixture.at(7), minutes: 20), Fixture.walk(6)],
+                             timePreference: .leaveNow, pace: .normal, locks: [:], pinned: nil, pending: [:])
+    }
+
+    func emptied(_ plan: RoutePlan) -> [Int] { plan.legs.indices.filter { plan.legs[$0] == nil } }
+
+    // MARK: insert
+
+    func testInsertingANodeEmptiesOnlyTheSplitSegment() throws {
+        let via = Fixture.place("Library", east: 5_000)
+        let plan = try transitPlan().insertingNode(PlanNode(place: via), at: 2)
+        XCTAssertEqual(plan.nodes.map(\.place.name), ["Home", "Stop A", "Library", "Stop B", "Office"])
+        XCTAssertEqual(plan.modes, [.walk, .transit, .transit, .walk])
+        XCTAssertEqual(emptied(plan), [1, 2])
+    }
+
+    func testInsertingWithAModeUsesItForBothNewSegments() throws {
+        let via = Fixture.place("Library", east: 5_000)
+        let plan = try transitPlan().insertingNode(PlanNode(place: via), at: 2, mode: .car)
+        XCTAssertEqual(plan.modes, [.walk, .car, .car, .walk])
+    }
+
+    func testInsertingANewOriginOrDestinationEmptiesOnlyTheNewSegment() throws {
+        let before = Fixture.place("Gym", east: -2_000), after = Fixture.place("Cafe", east: 11_000)
+        let first = try transitPlan().insertingNode(PlanNode(place: before), at: 0)
+        XCTAssertEqual(first.nodes.first?.place, before)
+        XCTAssertEqual(emptied(first), [0])
+        let last = try transitPlan().insertingNode(PlanNode(place: after), at: 4, mode: .walk)
+        XCTAssertEqual(last.nodes.last?.place, after)
+        XCTAssertEqual(emptied(last), [3])
+    }
+
+    func testInsertingAtABadIndexOrAnInvalidPlaceChangesNothingAndThrows() throws {
+        let plan = try transitPlan()
+        XCTAssertThrowsError(try plan.insertingNode(PlanNode(place: Fixture.place("x", east: 1)), at: 5)) {
+            XCTAssertEqual(($0 as? PlannerError)?.code, "index_out_of_range")
+        }
+        XCTAssertThrowsError(try plan.insertingNode(PlanNode(place: Fixture.place("x", east: 1)), at: -1))
+        let bad = Place(name: "bad", coordinate: Coordinate(latitude: .nan, longitude: 0))
+        XCTAssertThrowsError(try plan.insertingNode(PlanNode(place: bad), at: 1)) {
+            XCTAssertEqual(($0 as? PlannerError)?.code, "invalid_coordinate")
+        }
+    }
+
+    func testInsertingTheSamePlaceNextToItselfIsRejected() throws {
+        XCTAssertThrowsError(try transitPlan().insertingNode(PlanNode(place: Fixture.stopA), at: 2)) {
+            XCTAssertEqual(($0 as? PlannerError)?.code, "same_place_twice")
+        }
+    }
+
+    func testALockSurvivesInsertingANodeElsewhere() throws {
+        let locked = try transitPlan().changingMode(ofSegment: 2, to: .car)
+        let plan = try locked.insertingNode(PlanNode(place: Fixture.place("Kiosk", east: 200)), at: 1)
+        XCTAssertEqual(plan.segmentIndex(of: locked.segmentKey(2)), 3)
+        XCTAssertTrue(plan.isLocked(segment: 3))
+        XCTAssertEqual(plan.lock(ofSegment: 3)?.mode, .car)
+        XCTAssertEqual(plan.modes[3], .car)
+    }
+
+    // MARK: remove
+
+    func testRemovingAnInferredStopLocksTheMergedSegment() throws {
+        let plan = try transitPlan().removingNode(at: 1)
+        XCTAssertEqual(plan.nodes.map(\.place.name), ["Home", "Stop B", "Office"])
+        XCTAssertEqual(plan.modes, [.transit, .walk])
+        XCTAssertEqual(emptied(plan), [0])
+        XCTAssertEqual(plan.lock(ofSegment: 0)?.mode, .transit)
+        XCTAssertFalse(plan.isLocked(segment: 1))
+    }
+
+    func testRemovingAUserWaypointDoesNotLock() throws {
+        let via = Fixture.place("Library", east: 5_000)
+        let withVia = try transitPlan().insertingNode(PlanNode(place: via), at: 2)
+        let plan = try withVia.removingNode(at: 2)
+        XCTAssertEqual(plan.nodes.map(\.place.name), ["Home", "Stop A", "Stop B", "Office"])
+        XCTAssertTrue(plan.locks.isEmpty)
+        XCTAssertEqual(emptied(plan), [1])
+    }
+
+    func testTheOriginAndDestinationCannotBeRemoved() throws {
+        let plan = try transitPlan()
+        XCTAssertThrowsError(try plan.removingNode(at: 0)) { XCTAssertEqual($0 as? PlannerError, .cannotRemoveEndpoint(index: 0)) }
+        XCTAssertThrowsError(try plan.removingNode(at: 3)) { XCTAssertEqual($0 as? PlannerError, .cannotRemoveEndpoint(index: 3)) }
+        XCTAssertThrowsError(try plan.removingNode(at: 9)) { XCTAssertEqual(($0 as? PlannerError)?.code, "index_out_of_range") }
+    }
+
+    func testAMergedSegmentKeepsAModeTheUserLocked() throws {
+        let plan = try transitPlan().changingMode(ofSegment: 0, to: .car).removingNode(at: 1)
+        XCTAssertEqual(plan.modes[0], .car)
+    }
+
+    // MARK: move
+
+    func testMovingANodeEmptiesTheTwoSegmentsAroundItAndMakesItTheUsersChoice() throws {
+        let other = Fixture.place("Stop A2", east: 500, kind: .transitStop)
+        let plan = try transitPlan().movingNode(at: 1, to: other)
+        XCTAssertEqual(plan.nodes[1].place, other)
+        XCTAssertFalse(plan.nodes[1].isInferred)
+        XCTAssertEqual(emptied(plan), [0, 1])
+    }
+
+    func testMovingANodeCarriesTheAdjacentModeLocksToTheNewPlace() throws {
+        let locked = try transitPlan().changingMode(ofSegment: 1, to: .car)
+        let plan = try locked.movingNode(at: 1, to: Fixture.place("Stop A2", east: 500))
+        XCTAssertEqual(plan.lock(ofSegment: 1)?.mode, .car)
+    }
+
+    // MARK: mode
+
+    func testChangingASegmentsModeLocksItAndEmptiesOnlyThatLeg() throws {
+        let plan = try transitPlan().changingMode(ofSegment: 1, to: .car)
+        XCTAssertEqual(plan.modes, [.walk, .car, .walk])
+        XCTAssertEqual(plan.lock(ofSegment: 1), SegmentLock(mode: .car))
+        XCTAssertEqual(emptied(plan), [1])
+    }
+
+    func testChangingToTheSameModeLocksWithoutEmptyingTheLeg() throws {
+        let plan = try transitPlan().changingMode(ofSegment: 1, to: .transit)
+        XCTAssertTrue(plan.isLocked(segment: 1))
+        XCTAssertEqual(emptied(plan), [])
+    }
+
+    func testChangingTheModeOfAMissingSegmentThrows() throws {
+        XCTAssertThrowsError(try transitPlan().changingMode(ofSegment: 3, to: .walk)) {
+            XCTAssertEqual($0 as? PlannerError, .segmentIndexOutOfRange(index: 3, segmentCount: 3))
+        }
+    }
+
+    // MARK: presets
+
+    func testAPresetNeverChangesAModeLockedSegment() throws {
+        let plan = try transitPlan().changingMode(ofSegment: 0, to: .car).applyingPreset(.walk)
+        XCTAssertEqual(plan.modes, [.car, .walk, .walk])
+        XCTAssertEqual(emptied(plan), [0, 1])
+    }
+
+    func testAPresetEmptiesOnlySegmentsWhoseModeChanged() throws {
+        let plan = try transitPlan().applyingPreset(.transit)
+        XCTAssertEqual(plan.modes, [.transit, .transit, .transit])
+        XCTAssertEqual(emptied(plan), [0, 2])
+    }
+
+    func testTheOfflineFastestPresetWalksShortSegmentsAndDrivesLongOnes() throws {
+        let plan = try transitPlan().applyingPreset(.fastest)
+        // 400 m and 400 m walks stay walks; the 9.2 km middle becomes car.
+        XCTAssertEqual(plan.modes, [.walk, .car, .walk])
+    }
+
+    // MARK: swap
+
+    func testSwappingEndsReversesTheChainAndEmptiesEveryLeg() throws {
+        let plan = try transitPlan().swappingEnds()
+        XCTAssertEqual(plan.nodes.map(\.place.name), ["Office", "Stop B", "Stop A", "Home"])
+        XCTAssertEqual(plan.nodes.map(\.isInferred), [false, true, true, false])
+        XCTAssertEqual(plan.modes, [.walk, .transit, .walk])
+        XCTAssertEqual(emptied(plan), [0, 1, 2])
+    }
+
+    func testSwapCarriesLocksWithReversedKeys() throws {
+        let locked = try transitPlan().changingMode(ofSegment: 0, to: .car)
+        let key = locked.segmentKey(0)
+        let plan = locked.swappingEnds()
+        XCTAssertNil(plan.locks[key])
+        XCTAssertEqual(plan.locks[key.reversed]?.mode, .car)
+        XCTAssertEqual(plan.segmentIndex(of: key.reversed), 2)
+        XCTAssertTrue(plan.isLocked(segment: 2))
+    }
+
+    // MARK: pace and time
+
+    func testAPaceChangeEmptiesOnlyWalkLegs() throws {
+        let plan = try transitPlan().settingPace(.fast)
+        XCTAssertEqual(plan.pace, .fast)
+        XCTAssertEqual(emptied(plan), [0, 2])
+    }
+
+    func testSettingTheSamePaceChangesNothing() throws {
+        let plan = try transitPlan()
+        XCTAssertEqual(plan.settingPace(.normal), plan)
+    }
+
+    func testPaceCyclesNormalFastSlowNormalWithTheirMultipliers() throws {
+        var plan = try transitPlan()
+        var seen: [WalkingPace] = []
+        for _ in 0..<3 {
+            plan = plan.cyclingPace()
+            seen.append(plan.pace)
+        }
+        XCTAssertEqual(seen, [.fast, .slow, .normal])
+        XCTAssertEqual(WalkingPace.allCases.map(\.durationMultiplier), [1.25, 1.0, 0.8])
+    }
+
+    func testChangingTheTimePreferenceEmptiesEveryLeg() throws {
+        let plan = try transitPlan().settingTimePreference(.departAt(Fixture.at(60)))
+        XCTAssertEqual(plan.timePreference, .departAt(Fixture.at(60)))
+        XCTAssertEqual(emptied(plan), [0, 1, 2])
+    }
+
+    func testResolvingTheCurrentLocationEmptiesItsSegmentsAndKeepsTheirLocks() throws {
+        let here = PlanNode(place: Place(name: "Current location", coordinate: Fixture.home.coordinate),
+                            isCurrentLocation: true)
+        var plan = try RoutePlan(restoring: [here, PlanNode(place: office)], modes: [.walk], legs: [Fixture.walk(50)],
+                                 timePreference: .leaveNow, pace: .normal, locks: [:], pinned: nil, pending: [:])
+        plan = try plan.changingMode(ofSegment: 0, to: .walk)
+        let moved = plan.resolvingCurrentLocation(Fixture.stopA.coordinate)
+        XCTAssertEqual(moved.nodes[0].place.coordinate, Fixture.stopA.coordinate)
+        XCTAssertTrue(moved.nodes[0].isCurrentLocation)
+        XCTAssertEqual(emptied(moved), [0])
+        XCTAssertTrue(moved.isLocked(segment: 0))
+        XCTAssertEqual(plan.resolvingCurrentLocation(Fixture.home.coordinate), plan, "unchanged fix, no edit")
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Planner
+import SQLite
+@testable import Store
+import XCTest
+
+final class MigrationTests: XCTestCase {
+    var directory: TemporaryDirectory!
+    var path: String { directory.path("usefulmap.sqlite") }
+
+    override func setUpWithError() throws { directory = try TemporaryDirectory("migrations") }
+    override func tearDown() { directory.remove() }
+
+    static var migrationsDirectory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("migrations")
+    }
+
+    /// The database file and its WAL/SHM companions, byte for byte.
+    func snapshot() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for suffix in ["", "-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
+            files[suffix] = try Data(contentsOf: URL(fileURLWithPath: path + suffix))
+        }
+        return files
+    }
+
+    func assertOpeningFails(_ code: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let before = try snapshot()
+        XCTAssertThrowsError(try Store(path: path), file: file, line: line) { error in
+            XCTAssertEqual((error as? StoreError)?.code, code, "\(error)", file: file, line: line)
+            XCTAssertTrue("\(error)".contains(self.path), "the message names the file: \(error)", file: file, line: line)
+        }
+        XCTAssertEqual(try snapshot(), before, "the file was left byte-identical", file: file, line: line)
+    }
+
+    /// Makes a change with a plain connection, then closes it so everything is in the main file.
+    func alter(_ sql: String) throws {
+        let db = try Database(path: path)
+        try db.execute(sql)
+        try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        db.close()
+    }
+
+    // MARK: - The embedded set
+
+    func testEmbeddedMigrationsAreExactlyTheFilesInTheMigrationsDirectory() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.migrationsDirectory.path)
+            .filter { $0.hasSuffix(".sql") }.sorted()
+        XCTAssertFalse(names.isEmpty, "no migrations found at \(Self.migrationsDirectory.path)")
+        XCTAssertEqual(Migration.embedded.map(\.fileName), names,
+                       "stale embedded set: after removing or renaming a migration, touch Package.swift and rebuild")
+        for migration in Migration.embedded {
+            let data = try Data(contentsOf: Self.migrationsDirectory.appendingPathComponent(migration.fileName))
+            XCTAssertEqual(Array(migration.sql.utf8), Array(data), "\(migration.fileName) differs from the embedded text")
+            XCTAssertEqual(migration.fileName, String(format: "%04d_%@.sql", migration.version, migration.name))
+        }
+        XCTAssertEqual(Migration.embedded.map(\.version), Array(1...names.count))
+    }
+
+    func testChecksumIsSHA256OfTheFileBytes() {
+        func checksum(_ text: String) -> String { Migration(version: 1, name: "x", fileName: "", sql: text).checksum }
+        XCTAssertEqual(checksum(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(checksum("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(checksum("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertEqual(checksum(String(repeating: "a", count: 1_000_000)),
+                       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    // MARK: - Applying
+
+    func testFreshDatabaseRecordsEveryMigrationWithItsChecksumAndTime() throws {
+        let clock = TestClock()
+        let store = try Store(path: path, clock: clock)
+        let applied = try store.appliedMigrations()
+        XCTAssertEqual(applied.map(\.version), Migration.embedded.map(\.version))
+        XCTAssertEqual(applied.map(\.name), Migration.embedded.map(\.name))
+        XCTAssertEqual(applied.map(\.checksum), Migration.embedded.map(\.checksum))
+        XCTAssertTrue(applied.allSatisfy { $0.appliedAt == clock.now() })
+        XCTAssertEqual(try store.schemaVersion(), Migration.latestVersion)
+    }
+
+    func testMigrationThatFailsHalfwayLeavesNoTraceAndIsNotRecorded() throws {
+        let db = try Database(path: path)
+        try db.configure(.userData)
+        let broken = Migration(version: Migration.latestVersion + 1, name: "broken", fileName: "broken.sql",
+                               sql: "CREATE TABLE half_done(x); INSERT INTO no_such_table VALUES (1);")
+        let migrator = Migrator(migrations: Migration.embedded + [broken], path: path)
+        XCTAssertThrowsError(try migrator.migrate(db))
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'"), .integer(0))
+        XCTAssertEqual(try Migrator.applied(db).map(\.version), Migration.embedded.map(\.version),
+                       "the earlier steps, each in its own transaction, stay applied")
+    }
+
+    func testUpgradeFromTheFirstMigrationKeepsItsData() throws {
+        let db = try Database(path: path)
+        try db.configure(.userData)
+        try Migrator(migrations: Array(Migration.embedded.prefix(1)), path: path).migrate(db)
+        XCTAssertEqual(try Migrator.applied(db).map(\.version), [1])
+        // Rows as the first schema's store wrote them.
+        try db.execute("""
+            INSERT INTO saved_place(name, place_id, place_name, latitude, longitude, kind, note, created_at, updated_at)
+            VALUES ('Home', 'Hämeenkatu 10@61.4981000,23.7610000', 'Hämeenkatu 10', 61.4981, 23.761, 'address',
+                    'blue door', 700000000, 700000000);
+            INSERT INTO search_history(entry_id, query, place_name, latitude, longitude, kind, recorded_at)
+            VALUES ('query:ratina', 'ratina', NULL, NULL, NULL, NULL, 700000001);
+            INSERT INTO route_history(entry_id, from_name, from_latitude, from_longitude, from_kind,
+                to_name, to_latitude, to_longitude, to_kind, modes, recorded_at)
+            VALUES ('x', 'Home', 61.4981, 23.761, 'saved', 'Hervanta', 61.45, 23.85, NULL, 'walk,transit', 700000002);
+            """)
+        db.close()
+
+        let store = try Store(path: path)
+        XCTAssertEqual(try store.schemaVersion(), Migration.latestVersion)
+        XCTAssertEqual(try store.appliedMigrations().map(\.version), Migration.embedded.map(\.version))
+        let home = Place(name: "Hämeenkatu 10", coordinate: Coordinate(latitude: 61.4981, longitude: 23.761), kind: .address)
+        XCTAssertEqual(try store.places(), [SavedPlace(name: "Home", place: home, note: "blue door")])
+        XCTAssertEqual(try store.searchHistory(),
+                       [SearchHistoryEntry(query: "ratina", date: Date(timeIntervalSinceReferenceDate: 700_000_001))])
+        let route = try XCTUnwrap(try store.routeHistory().first)
+        XCTAssertEqual(route.modes, [.walk, .transit])
+        XCTAssertEqual(route.to.name, "Hervanta")
+        XCTAssertEqual(route.from.kind, .saved)
+        // And the newer tables work on the upgraded file.
+        let plan = try RoutePlan(nodes: [PlanNode(place: home), PlanNode(place: route.to.self)], modes: [.transit])
+        let id = try store.createPlan(plan, title: "upgraded")
+        XCTAssertEqual(try store.loadPlan(id: id).plan, plan)
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+    }
+
+    // MARK: - Refusing
+
+    func testDatabaseFromANewerVersionIsRefusedAndLeftByteIdentical() throws {
+        _ = try Store(path: path)
+        try alter("""
+            INSERT INTO schema_migration(version, name, checksum, applied_at)
+            VALUES (\(Migration.latestVersion + 1), 'from_the_future', 'abc', 0)
+            """)
+        try assertOpeningFails("newer_schema")
+        XCTAssertThrowsError(try Store(path: path)) { error in
+            XCTAssertTrue("\(error)".contains("schema version \(Migration.latestVersion + 1)"), "\(error)")
+        }
+    }
+
+    func testEditedMigrationIsRefusedAsAChecksumMismatchAndLeftByteIdentical() throws {
+        _ = try Store(path: path)
+        try alter("UPDATE schema_migration SET checksum = 'edited' WHERE version = 1")
+        try assertOpeningFails("checksum_mismatch")
+        XCTAssertThrowsError(try Store(path: path)) { error in
+            XCTAssertTrue("\(error)".contains(Migration.embedded[0].fileName), "\(error)")
+        }
+    }
+
+    func testSQLiteFileFromAnotherProgramIsRefusedAndLeftByteIdentical() throws {
+        try alter("CREATE TABLE notes(text TEXT); INSERT INTO notes VALUES ('mine')")
+        try assertOpeningFails("foreign_database")
+    }
+}

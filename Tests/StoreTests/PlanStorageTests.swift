@@ -1,0 +1,134 @@
+import Foundation
+import Planner
+import SQLite
+import Store
+import XCTest
+
+final class PlanStorageTests: XCTestCase {
+    var directory: TemporaryDirectory!
+    var clock: TestClock!
+    var store: Store!
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory("plans")
+        clock = TestClock()
+        store = try Store(path: directory.path("usefulmap.sqlite"), clock: clock)
+    }
+
+    override func tearDown() {
+        store = nil
+        directory.remove()
+    }
+
+    func testTwoHundredSeededRandomPlansRoundTripFieldByField() throws {
+        var random = SeededRandom(seed: 20260112)
+        var saved: [(id: Int64, plan: RoutePlan, title: String)] = []
+        for index in 0..<200 {
+            let plan = RandomPlans.plan(&random)
+            let title = "plan \(index) \(RandomPlans.text(&random))"
+            saved.append((try store.createPlan(plan, title: title), plan, title))
+        }
+        for (index, entry) in saved.enumerated() {
+            let loaded = try store.loadPlan(id: entry.id)
+            XCTAssertEqual(loaded.title, entry.title)
+            RandomPlans.assertEqual(loaded.plan, entry.plan, "plan \(index) (seed 20260112)")
+        }
+    }
+
+    func testReopeningTheFileGivesBackTheSamePlans() throws {
+        var random = SeededRandom(seed: 7)
+        let plans = (0..<20).map { _ in RandomPlans.plan(&random) }
+        let ids = try plans.map { try store.createPlan($0, title: "t") }
+        store = nil
+        let reopened = try Store(path: directory.path("usefulmap.sqlite"))
+        for (id, plan) in zip(ids, plans) {
+            RandomPlans.assertEqual(try reopened.loadPlan(id: id).plan, plan, "plan \(id) after reopening")
+        }
+    }
+
+    func testSavingReplacesTheWholePlanIncludingRemovedNodesLocksAndPendingUpdates() throws {
+        var random = SeededRandom(seed: 99)
+        let big = RandomPlans.plan(&random, nodeCount: 10...12)
+        let id = try store.createPlan(big, title: "before")
+        clock.advance(60)
+        let small = try RoutePlan(nodes: Array(big.nodes.prefix(2)), modes: [.walk])
+        try store.savePlan(id: id, plan: small, title: "after")
+        let loaded = try store.loadPlan(id: id)
+        XCTAssertEqual(loaded.title, "after")
+        RandomPlans.assertEqual(loaded.plan, small, "after shrinking")
+        XCTAssertEqual(loaded.updatedAt.timeIntervalSince(loaded.createdAt), 60)
+    }
+
+    func testListShowsTitleEndsTotalAndNewestUpdateFirst() throws {
+        let a = Place(name: "Keskustori", coordinate: Coordinate(latitude: 61.4978, longitude: 23.7610))
+        let b = Place(name: "Hervanta", coordinate: Coordinate(latitude: 61.4500, longitude: 23.8500))
+        let c = Place(name: "Ratina", coordinate: Coordinate(latitude: 61.4900, longitude: 23.7650))
+        let start = Date(timeIntervalSinceReferenceDate: 663_000_000)
+        let walk = RouteLeg(mode: .walk, expectedTravelTime: 300, departure: start, arrival: start + 300)
+        let bus = RouteLeg(mode: .transit, expectedTravelTime: 900, departure: start + 600, arrival: start + 1500)
+        let computed = try RoutePlan(restoring: [PlanNode(place: a), PlanNode(place: c), PlanNode(place: b)],
+                                     modes: [.walk, .transit], legs: [walk, bus], timePreference: .leaveNow,
+                                     pace: .normal, locks: [:], pinned: nil, pending: [:])
+        let uncomputed = try RoutePlan(nodes: [PlanNode(place: b), PlanNode(place: a)], modes: [.car])
+        let first = try store.createPlan(computed, title: "To Hervanta")
+        clock.advance(10)
+        let second = try store.createPlan(uncomputed, title: "Back")
+        XCTAssertEqual(try store.listPlans().map(\.id), [second, first])
+        let summary = try XCTUnwrap(try store.listPlans().last)
+        XCTAssertEqual(summary.title, "To Hervanta")
+        XCTAssertEqual(summary.fromName, "Keskustori")
+        XCTAssertEqual(summary.toName, "Hervanta")
+        XCTAssertEqual(summary.totalTravelTime, 1500, "first departure to last arrival, waiting included")
+        XCTAssertNil(try store.listPlans().first?.totalTravelTime, "no total until every segment has a leg")
+        clock.advance(10)
+        try store.savePlan(id: first, plan: computed, title: "To Hervanta")
+        XCTAssertEqual(try store.listPlans().map(\.id), [first, second], "saving moves a plan to the top")
+    }
+
+    func testDeletingAPlanRemovesAllItsRows() throws {
+        var random = SeededRandom(seed: 3)
+        let id = try store.createPlan(RandomPlans.plan(&random), title: "gone")
+        try store.deletePlan(id: id)
+        XCTAssertThrowsError(try store.loadPlan(id: id)) { XCTAssertEqual(($0 as? StoreError)?.code, "not_found") }
+        XCTAssertEqual(try store.listPlans(), [])
+        let db = try Database(path: directory.path("usefulmap.sqlite"))
+        for table in ["plan_node", "plan_segment", "plan_lock", "plan_pinned_departure", "plan_pending_update"] {
+            XCTAssertEqual(try db.scalar("SELECT count(*) FROM \(table)"), .integer(0), table)
+        }
+    }
+
+    func testMissingPlanIsNotFoundForLoadSaveAndDelete() throws {
+        let plan = try RoutePlan(nodes: [PlanNode(place: Place(name: "a", coordinate: Coordinate(latitude: 1, longitude: 2))),
+                                         PlanNode(place: Place(name: "b", coordinate: Coordinate(latitude: 1, longitude: 3)))],
+                                 modes: [.walk])
+        for action in [{ _ = try self.store.loadPlan(id: 42) }, { try self.store.savePlan(id: 42, plan: plan, title: "x") },
+                       { try self.store.deletePlan(id: 42) }] {
+            XCTAssertThrowsError(try action()) { XCTAssertEqual(($0 as? StoreError)?.code, "not_found") }
+        }
+        XCTAssertEqual(try store.listPlans(), [], "a failed save created nothing")
+    }
+
+    func testPlanWithNaNTravelTimeIsRefusedAndNothingIsStored() throws {
+        let ends = [PlanNode(place: Place(name: "a", coordinate: Coordinate(latitude: 1, longitude: 2))),
+                    PlanNode(place: Place(name: "b", coordinate: Coordinate(latitude: 1, longitude: 3)))]
+        let plan = try RoutePlan(restoring: ends, modes: [.walk], legs: [RouteLeg(mode: .walk, expectedTravelTime: .nan)],
+                                 timePreference: .leaveNow, pace: .normal, locks: [:], pinned: nil, pending: [:])
+        XCTAssertThrowsError(try store.createPlan(plan, title: "nan")) { error in
+            XCTAssertEqual((error as? StoreError)?.code, "invalid_input")
+            XCTAssertTrue("\(error)".contains("segment 0 leg travel time"), "\(error)")
+        }
+        XCTAssertEqual(try store.listPlans(), [])
+    }
+
+    func testPlanTitleThatIsAGoogleMapsLinkIsNeverStored() throws {
+        var random = SeededRandom(seed: 5)
+        let plan = RandomPlans.plan(&random)
+        XCTAssertThrowsError(try store.createPlan(plan, title: "https://www.google.com/maps/dir/a/b/data=x")) {
+            XCTAssertEqual(($0 as? StoreError)?.code, "invalid_input")
+        }
+        XCTAssertThrowsError(try store.createPlan(plan, title: "  ")) {
+            XCTAssertEqual(($0 as? StoreError)?.code, "invalid_input")
+        }
+        XCTAssertEqual(try store.listPlans(), [])
+    }
+}

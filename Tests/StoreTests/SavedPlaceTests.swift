@@ -1,0 +1,90 @@
+import Foundation
+import Planner
+import Store
+import XCTest
+
+final class SavedPlaceTests: XCTestCase {
+    var directory: TemporaryDirectory!
+    var store: Store!
+    let home = Place(name: "Hämeenkatu 10", coordinate: Coordinate(latitude: 61.4981, longitude: 23.7610), kind: .address)
+    let work = Place(name: "Hervanta campus", coordinate: Coordinate(latitude: 61.4495, longitude: 23.8585), kind: .poi)
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory("places")
+        store = try Store(path: directory.path("usefulmap.sqlite"))
+    }
+
+    override func tearDown() {
+        store = nil
+        directory.remove()
+    }
+
+    func testSavedPlaceIsFoundByItsNameWithCoordinateKindAndNote() throws {
+        try store.savePlace(SavedPlace(name: "Home", place: home, note: "door code 1234"))
+        try store.savePlace(SavedPlace(name: "Work", place: work))
+        XCTAssertEqual(try store.place(named: "Home"), SavedPlace(name: "Home", place: home, note: "door code 1234"))
+        XCTAssertEqual(try store.places().map(\.name), ["Home", "Work"])
+        XCTAssertNil(try store.place(named: "home"), "names are matched exactly")
+    }
+
+    func testSameNameForAnotherPlaceIsADuplicateAndChangesNothing() throws {
+        try store.savePlace(SavedPlace(name: "Home", place: home))
+        XCTAssertThrowsError(try store.savePlace(SavedPlace(name: "Home", place: work))) { error in
+            XCTAssertEqual((error as? StoreError)?.code, "duplicate")
+            XCTAssertTrue("\(error)".contains("Home"))
+        }
+        XCTAssertEqual(try store.places(), [SavedPlace(name: "Home", place: home)])
+    }
+
+    func testSamePlaceUnderAnotherNameIsADuplicateNamingTheExistingOne() throws {
+        try store.savePlace(SavedPlace(name: "Home", place: home))
+        XCTAssertThrowsError(try store.savePlace(SavedPlace(name: "Koti", place: home))) { error in
+            XCTAssertEqual((error as? StoreError)?.code, "duplicate")
+            XCTAssertTrue("\(error)".contains("\"Home\""), "\(error)")
+        }
+    }
+
+    func testSavingTheSamePlaceAndNameAgainUpdatesTheNote() throws {
+        try store.savePlace(SavedPlace(name: "Home", place: home, note: "old"))
+        try store.savePlace(SavedPlace(name: "Home", place: home, note: "new"))
+        XCTAssertEqual(try store.places(), [SavedPlace(name: "Home", place: home, note: "new")])
+    }
+
+    func testRenameKeepsThePlaceAndRefusesATakenName() throws {
+        try store.savePlace(SavedPlace(name: "Home", place: home))
+        try store.savePlace(SavedPlace(name: "Work", place: work))
+        try store.renamePlace(from: "Home", to: "Koti")
+        XCTAssertEqual(try store.place(named: "Koti")?.place, home)
+        XCTAssertNil(try store.place(named: "Home"))
+        XCTAssertThrowsError(try store.renamePlace(from: "Koti", to: "Work")) {
+            XCTAssertEqual(($0 as? StoreError)?.code, "duplicate")
+        }
+        XCTAssertThrowsError(try store.renamePlace(from: "Nowhere", to: "Somewhere")) {
+            XCTAssertEqual(($0 as? StoreError)?.code, "not_found")
+        }
+        XCTAssertEqual(try store.places().map(\.name), ["Koti", "Work"])
+    }
+
+    func testRemoveDeletesOnlyThatPlaceAndMissingNameIsNotFound() throws {
+        try store.savePlace(SavedPlace(name: "Home", place: home))
+        try store.savePlace(SavedPlace(name: "Work", place: work))
+        try store.removePlace(named: "Home")
+        XCTAssertEqual(try store.places().map(\.name), ["Work"])
+        XCTAssertThrowsError(try store.removePlace(named: "Home")) {
+            XCTAssertEqual(($0 as? StoreError)?.code, "not_found")
+        }
+    }
+
+    func testEmptyNameURLNoteAndNaNCoordinateAreRefused() throws {
+        let nan = Place(name: "x", coordinate: Coordinate(latitude: .nan, longitude: 1))
+        let bad = [SavedPlace(name: " ", place: home),
+                   SavedPlace(name: "Home", place: home, note: "see https://maps.google.com/?q=61,23"),
+                   SavedPlace(name: "Nan", place: nan)]
+        for place in bad {
+            XCTAssertThrowsError(try store.savePlace(place), "\(place)") {
+                XCTAssertEqual(($0 as? StoreError)?.code, "invalid_input")
+            }
+        }
+        XCTAssertEqual(try store.places(), [])
+    }
+}
