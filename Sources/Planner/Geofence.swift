@@ -6,25 +6,6 @@ public enum GeofenceState: String, Sendable, Codable, CaseIterable {
     case unknown, inside, outside
 }
 
-/// One position report from a client or a location daemon.
-public struct LocationFix: Hashable, Sendable, Codable {
-    public var coordinate: Coordinate
-    /// Radius of uncertainty in metres, as reported by the source.
-    public var horizontalAccuracy: Double
-    public var timestamp: Date
-
-    public init(coordinate: Coordinate, horizontalAccuracy: Double, timestamp: Date) {
-        self.coordinate = coordinate
-        self.horizontalAccuracy = horizontalAccuracy
-        self.timestamp = timestamp
-    }
-
-    /// A valid coordinate and an accuracy within `GeofenceRule.accuracyRange`.
-    public var isUsableForGeofence: Bool {
-        coordinate.isValid && horizontalAccuracy.isFinite && GeofenceRule.accuracyRange.contains(horizontalAccuracy)
-    }
-}
-
 /// The fence rule from DESIGN.md as a pure function: inside at ≤ 80 m, outside at ≥ 120 m,
 /// in between the previous state holds (hysteresis against "enter, leave, enter" at the border).
 public enum GeofenceRule {

@@ -35,11 +35,13 @@ public struct GoogleMapsLink: Hashable, Sendable {
 
     /// The link for segment `segment` of `plan`, departing at the segment's `schedule()` time.
     /// - parameter timeZone: the *region's* time zone (where the trip happens), never the machine's.
+    /// - parameter now: start of a "leave now" plan whose legs carry no dates (all walk/car);
+    ///   without it such a plan gets the fallback form.
     /// - throws: `PlannerError.segmentIndexOutOfRange`, or `linkFormatInvalid` if the embedded
     ///   format file is broken.
-    public static func build(plan: RoutePlan, segment: Int, timeZone: TimeZone) throws -> GoogleMapsLink {
+    public static func build(plan: RoutePlan, segment: Int, timeZone: TimeZone, now: Date? = nil) throws -> GoogleMapsLink {
         try plan.checkSegment(segment)
-        let departure = plan.schedule()[segment]
+        let departure = plan.schedule(startingAt: now)[segment]
         return try build(from: plan.nodes[segment].place, to: plan.nodes[segment + 1].place,
                          mode: plan.modes[segment], departure: departure, timeZone: timeZone)
     }
@@ -137,7 +139,7 @@ public struct GoogleMapsLink: Hashable, Sendable {
     // MARK: - Pieces
 
     static func fixed(_ value: Double, _ digits: Int) -> String {
-        String(format: "%.\(digits)f", locale: Locale(identifier: "en_US_POSIX"), value)
+        String(format: "%.\(digits)f", value)
     }
 
     /// A place name as a path component: space → `+`, every byte outside the unreserved set

@@ -26,7 +26,9 @@ public struct Place: Hashable, Sendable, Codable {
         "\(name)@\(sevenDecimals(coordinate.latitude)),\(sevenDecimals(coordinate.longitude))"
     }
 
+    /// `String(format:)` without a locale is the non-localised (POSIX) form: always a decimal
+    /// point, whatever the machine's locale, and much cheaper than formatting through a `Locale`.
     static func sevenDecimals(_ value: Double) -> String {
-        String(format: "%.7f", locale: Locale(identifier: "en_US_POSIX"), value)
+        String(format: "%.7f", value)
     }
 }

@@ -95,11 +95,13 @@ extension Planner {
                     }
                 }
             }
-            if let best, best.total <= walk.expectedTravelTime - configuration.walkSplitMinimumGain {
-                return try plan.splitting(segment: index,
-                                          via: [PlanNode(place: best.boarding, isInferred: true),
-                                                PlanNode(place: best.alighting, isInferred: true)],
-                                          modes: [.walk, .transit, .walk], legs: best.legs)
+            // A split that would put one place twice in a row is skipped, not an error.
+            if let best, best.total <= walk.expectedTravelTime - configuration.walkSplitMinimumGain,
+               let split = try? plan.splitting(segment: index,
+                                               via: [PlanNode(place: best.boarding, isInferred: true),
+                                                     PlanNode(place: best.alighting, isInferred: true)],
+                                               modes: [.walk, .transit, .walk], legs: best.legs) {
+                return split
             }
         }
         return nil
@@ -143,9 +145,10 @@ extension Planner {
                 guard total <= budgetTime else { continue }
                 if best.map({ total < $0.total }) ?? true { best = (total, middle, [first, second]) }
             }
-            if let best {
-                return try plan.splitting(segment: index, via: [PlanNode(place: best.middle, isInferred: true)],
-                                          modes: [.transit, .transit], legs: best.legs)
+            if let best,
+               let split = try? plan.splitting(segment: index, via: [PlanNode(place: best.middle, isInferred: true)],
+                                               modes: [.transit, .transit], legs: best.legs) {
+                return split
             }
         }
         return nil

@@ -271,12 +271,12 @@ public struct Planner: Sendable {
             run.plan.legs[index] = found
             return
         }
-        guard let selected = pin.leg else {
-            run.plan.legs[index] = found
-            if found == nil, let lastError { run.failures.append(SegmentFailure(segment: index, error: lastError)) }
-            return
-        }
+        // The user's choice: the stored leg, or (a pin restored without it) its time and duration.
+        let selected = pin.leg ?? RouteLeg(mode: run.plan.modes[index], expectedTravelTime: pin.duration,
+                                           departure: pin.departure,
+                                           arrival: pin.departure.addingTimeInterval(pin.duration))
         run.plan.legs[index] = selected
+        if found == nil, let lastError { run.failures.append(SegmentFailure(segment: index, error: lastError)) }
         if let latest = found,
            abs(latest.expectedTravelTime - selected.expectedTravelTime) > configuration.pendingUpdateThreshold {
             run.plan.pending[key] = PendingSegmentUpdate(segment: key, selected: selected, latest: latest)

@@ -6,7 +6,7 @@ import SQLite
 
 extension Store {
     /// Saves a new plan and returns its id.
-    /// - throws: `StoreError.invalidInput` for an empty title, a URL in it, or a NaN number.
+    /// - throws: `StoreError.invalidInput` for an empty title, a Google Maps directions link in it, or a NaN number.
     public func createPlan(_ plan: RoutePlan, title: String) throws -> StoredPlan.ID {
         let header = try PlanRows.header(plan, title: title)
         return try write { db in
@@ -122,12 +122,13 @@ enum PlanRows {
         }
         if let pinned = plan.pinned {
             try db.run("""
-                INSERT INTO plan_pinned_departure(plan_id, from_place_id, to_place_id, departure, duration, trip_ids)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO plan_pinned_departure(plan_id, from_place_id, to_place_id, departure, duration, trip_ids, leg)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, [planID, .text(pinned.segment.fromID), .text(pinned.segment.toID),
                       try StoredValues.date(pinned.departure, field: "pinned departure"),
                       try StoredValues.real(pinned.duration, field: "pinned duration"),
-                      .blob(LegBlob.encode(strings: pinned.tripIDs))])
+                      .blob(LegBlob.encode(strings: pinned.tripIDs)),
+                      pinned.leg.map { .blob(LegBlob.encode(leg: $0)) } ?? .null])
         }
         for (key, update) in plan.pending {
             try db.run("""
@@ -187,11 +188,12 @@ enum PlanRows {
             locks[key] = lock
         }
         let pinned = try db.query("""
-            SELECT from_place_id, to_place_id, departure, duration, trip_ids FROM plan_pinned_departure WHERE plan_id = ?
+            SELECT from_place_id, to_place_id, departure, duration, trip_ids, leg FROM plan_pinned_departure WHERE plan_id = ?
             """, [planID]) { row in
             PinnedDeparture(segment: SegmentKey(fromID: row.string(0), toID: row.string(1)),
                             departure: StoredValues.date(row, 2), duration: row.double(3),
-                            tripIDs: try LegBlob.decodeStrings(row.blob(4)))
+                            tripIDs: try LegBlob.decodeStrings(row.blob(4)),
+                            leg: try row.optionalBlob(5).map(LegBlob.decodeLeg))
         }.first
         var pending: [SegmentKey: PendingSegmentUpdate] = [:]
         for update in try db.query("""

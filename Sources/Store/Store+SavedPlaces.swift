@@ -10,7 +10,7 @@ extension Store {
     /// Saves `place`. Saving the same name with the same place again updates its note;
     /// a name that is taken by another place, or a place already saved under another name,
     /// is refused.
-    /// - throws: `StoreError.duplicate`, `.invalidInput` (empty name, a URL, NaN coordinate).
+    /// - throws: `StoreError.duplicate`, `.invalidInput` (empty name, a directions link, NaN coordinate).
     public func savePlace(_ place: SavedPlace) throws {
         let name = try StoredValues.userText(place.name, field: "saved place name")
         let note: SQLiteValue = try place.note.map { try StoredValues.userText($0, field: "note", allowEmpty: true) } ?? .null

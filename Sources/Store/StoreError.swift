@@ -7,7 +7,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case notFound(String)
     /// A saved place with this name or this place already exists.
     case duplicate(String)
-    /// The caller passed something the store will not keep (empty name, a URL, NaN …).
+    /// The caller passed something the store will not keep (empty name, a directions link, NaN …).
     case invalidInput(String)
     /// The database has migrations this binary does not know: it was written by a newer Useful Map.
     case newerSchema(path: String, databaseVersion: Int, knownVersion: Int)

@@ -4,15 +4,15 @@ import SQLite
 
 /// How domain values become columns and back, and the checks on what the store accepts.
 enum StoredValues {
-    /// Text the user typed. Rejects URLs: no link (in particular a time-stamped Google Maps
-    /// link) is ever stored; links are rebuilt from places and times when needed.
+    /// Text the user typed. Rejects Google Maps directions links: a time-stamped link goes
+    /// stale, so links are rebuilt from places and times when needed, never stored.
     static func userText(_ text: String, field: String, allowEmpty: Bool = false) throws -> SQLiteValue {
         if !allowEmpty, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw StoreError.invalidInput("\(field) is empty")
         }
-        let lower = text.lowercased()
-        if lower.contains("http://") || lower.contains("https://") {
-            throw StoreError.invalidInput("\(field) contains a URL; URLs are never stored")
+        if GoogleMapsLink.containsDirectionsLink(text) {
+            throw StoreError.invalidInput(
+                "\(field) contains a Google Maps directions link; links are rebuilt on demand, never stored")
         }
         return .text(text)
     }

@@ -7,7 +7,8 @@ import Planner
 ///
 /// Queries wait in one FIFO queue and any idle thread takes the next, so queries from
 /// different plans run in parallel up to the number of workers. A worker is started on first
-/// use; one that dies is replaced and the query retried once; one that has answered
+/// use; one that dies (or stays silent for `answerTimeout`) is replaced and the query retried
+/// once; one that has answered
 /// `recycleAfterFailedRoutes` failed routes is replaced (libroutino leaks on each).
 final class RoutinoWorkerPool: Sendable {
     struct Configuration: Sendable {
@@ -15,6 +16,8 @@ final class RoutinoWorkerPool: Sendable {
         var database: String
         var workers: Int
         var recycleAfterFailedRoutes: Int
+        /// Seconds a worker may stay silent (starting, or on one query) before it is killed as hung.
+        var answerTimeout: Double = 60
         /// Tests only: called after a request reached a worker and before its answer is read.
         var afterRequestSent: (@Sendable (pid_t) -> Void)?
     }
@@ -65,7 +68,8 @@ final class RoutinoWorkerPool: Sendable {
                     current = worker
                 } else {
                     current = try RoutinoWorkerProcess.spawn(executable: configuration.executable,
-                                                             database: configuration.database)
+                                                             database: configuration.database,
+                                                             answerTimeout: configuration.answerTimeout)
                     worker = current
                 }
                 try current.send(request)

@@ -23,7 +23,9 @@ final class RoutinoWorkerProcess {
     }
 
     /// Starts a worker on `database` and waits for its `ready` line.
-    static func spawn(executable: String, database: String) throws(RoutinoWorkerFailure) -> RoutinoWorkerProcess {
+    /// - parameter answerTimeout: seconds to wait for any line; a worker silent for longer is treated as dead.
+    static func spawn(executable: String, database: String,
+                      answerTimeout: Double) throws(RoutinoWorkerFailure) -> RoutinoWorkerProcess {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw .startFailed("cannot create a socket pair: errno \(errno)")
@@ -48,6 +50,8 @@ final class RoutinoWorkerProcess {
             close(pair[0])
             throw .startFailed("cannot start \(executable): errno \(status)")
         }
+        var timeout = timeval(tv_sec: Int(answerTimeout), tv_usec: Int((answerTimeout - answerTimeout.rounded(.down)) * 1e6))
+        setsockopt(pair[0], SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let worker = RoutinoWorkerProcess(pid: pid, socket: pair[0])
         let greeting: String
         do {
@@ -83,6 +87,7 @@ final class RoutinoWorkerProcess {
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let received = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             if received < 0 && errno == EINTR { continue }
+            if received < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw .died("no answer in time") }
             guard received > 0 else { throw .died(received == 0 ? "the worker closed its output" : "read failed: errno \(errno)") }
             buffer.append(contentsOf: chunk[..<received])
         }

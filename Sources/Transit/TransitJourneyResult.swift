@@ -47,7 +47,9 @@ public struct TransitJourneyResult: Hashable, Sendable {
     /// The best journey with its walks.
     public var bestJourney: TransitJourney
     /// The other Pareto-optimal journeys (fewer transfers but worse time), fewest transfers first.
-    public var alternatives: [TransitJourney]
+    public var alternatives: [RouteLeg]
+    /// The same alternatives with their walks.
+    public var alternativeJourneys: [TransitJourney]
     /// Walking the whole way arrives no later (depart-at) or can leave no earlier (arrive-by);
     /// the planner should then prefer the walk.
     public var walkingIsNoSlower: Bool
@@ -61,7 +63,8 @@ public struct TransitJourneyResult: Hashable, Sendable {
                 walkingSeconds: Double?, accessEgressSeconds: Double = 0, engineSeconds: Double = 0) {
         self.best = best.leg
         self.bestJourney = best
-        self.alternatives = alternatives
+        self.alternatives = alternatives.map(\.leg)
+        self.alternativeJourneys = alternatives
         self.walkingIsNoSlower = walkingIsNoSlower
         self.walkingSeconds = walkingSeconds
         self.accessEgressSeconds = accessEgressSeconds

@@ -4,8 +4,10 @@ import Foundation
 /// Build with `swift build -c release` before trusting any figure.
 let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     // Each area registers its suite here, in layer order.
+    ("planner", { try await runPlannerSuite() }),
     ("store", { try await runStoreSuite() }),
     ("streets", { try await runStreetsSuite() }),
+    ("transit", { try await runTransitSuite() }),
     ("daemon", { try await runDaemonSuite() }),
 ]
 

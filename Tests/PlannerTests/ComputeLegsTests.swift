@@ -79,6 +79,17 @@ final class ComputeLegsTests: XCTestCase {
         XCTAssertEqual(mode, .car)
     }
 
+    func testAfterInsertingANodeOnlyTheTwoNewSegmentsAreQueried() async throws {
+        let planner = Planner(routing: FakeRoutingPort(legs: Self.script), clock: clock)
+        let computed = try await planner.computeLegs(try transitPlan())
+        let edited = try computed.insertingNode(PlanNode(place: Fixture.place("Kiosk", east: 9_800)), at: 3, mode: .walk)
+        let port = FakeRoutingPort(legs: Self.script)
+        let plan = try await Planner(routing: port, clock: clock).computeLegs(edited)
+        let asked = await port.askedSegments
+        XCTAssertEqual(asked, ["Stop B→Kiosk", "Kiosk→Office"])
+        XCTAssertEqual(Array(plan.legs.prefix(2)), Array(computed.legs.prefix(2)))
+    }
+
     func testAPaceChangeReTimesOnlyWalkLegs() async throws {
         let planner = Planner(routing: FakeRoutingPort(legs: Self.script), clock: clock)
         let computed = try await planner.computeLegs(try transitPlan())

@@ -120,6 +120,15 @@ final class GoogleMapsLinkTests: XCTestCase {
                        + "&destination=35.6812362,139.7671248&travelmode=walking")
     }
 
+    func testALeaveNowWalkIsTimedFromTheGivenNow() throws {
+        let plan = try RoutePlan(restoring: [PlanNode(place: Self.origin), PlanNode(place: Self.destination)], modes: [.walk],
+                                 legs: [Fixture.walk(20)], timePreference: .leaveNow, pace: .normal,
+                                 locks: [:], pinned: nil, pending: [:])
+        let link = try GoogleMapsLink.build(plan: plan, segment: 0, timeZone: tokyo, now: jst(10, 32))
+        XCTAssertEqual(link.form, .timed)
+        XCTAssertTrue(link.url.contains("!8j1786703520!"), link.url)
+    }
+
     func testTheFallbackNamesTheTravelModeForCarAndTransit() throws {
         let car = try GoogleMapsLink.build(from: Self.origin, to: Self.destination, mode: .car, departure: nil, timeZone: tokyo)
         XCTAssertTrue(car.url.hasSuffix("&travelmode=driving"))

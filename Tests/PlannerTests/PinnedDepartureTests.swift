@@ -90,6 +90,29 @@ final class PinnedDepartureTests: XCTestCase {
         XCTAssertEqual(update.latest.expectedTravelTime, 25 * 60)
     }
 
+    func testAPinRestoredWithoutItsLegStillKeepsTheUsersTimeAndProposesTheDifference() async throws {
+        let computed = try await computedPlan().pinningDeparture(ofSegment: 1)
+        var pin = try XCTUnwrap(computed.pinned)
+        pin.leg = nil
+        let restored = try RoutePlan(restoring: computed.nodes, modes: computed.modes, legs: [nil, nil, nil],
+                                     timePreference: computed.timePreference, pace: computed.pace,
+                                     locks: computed.locks, pinned: pin, pending: [:])
+        let port = port(transit: { Fixture.transit(departing: Self.departure($0), minutes: 35) })
+        let plan = try await Planner(routing: port, clock: clock).computeLegs(restored)
+        XCTAssertEqual(plan.legs[1]?.departure, Fixture.at(20))
+        XCTAssertEqual(plan.legs[1]?.expectedTravelTime, 20 * 60)
+        XCTAssertEqual(plan.pendingUpdate(ofSegment: 1)?.latest.expectedTravelTime, 35 * 60)
+    }
+
+    func testWhenEveryRetryFailsThePinnedLegKeepsTheUsersChoice() async throws {
+        let pinned = try await computedPlan().pinningDeparture(ofSegment: 1).refreshing()
+        let port = port(transit: { _ in throw RoutingError.noRoute("strike") })
+        let result = try await Planner(routing: port, clock: clock).computeLegsReporting(pinned)
+        XCTAssertEqual(result.plan.legs[1], pinned.pinned?.leg)
+        XCTAssertTrue(result.plan.pending.isEmpty)
+        XCTAssertEqual(result.failures.map(\.segment), [1])
+    }
+
     func testADifferenceOfAtMostOneSecondProducesNoPendingUpdate() async throws {
         var configuration = PlannerConfiguration()
         configuration.pinTolerance = DurationTolerance(relative: 0, absolute: 0)

@@ -126,6 +126,17 @@ final class RefinementTests: XCTestCase {
         XCTAssertEqual(timings, [.departAt(Fixture.at(0)), .departAt(Fixture.at(12))])
     }
 
+    func testALockedTransitSegmentIsNeverSplit() async throws {
+        let lines: [String: ([Double], Double)] = ["Stop A→Stop M": ([0], 12), "Stop M→Stop B": ([12, 30], 12)]
+        let port = FakeRoutingPort(stops: Self.stops([Self.middle]), legs: Self.legs(lines))
+        let locked = try transitPlan(direct: Fixture.transit(departing: Fixture.at(0), minutes: 26))
+            .changingMode(ofSegment: 0, to: .transit)
+        let plan = try await Planner(routing: port, clock: clock).refine(locked)
+        XCTAssertEqual(plan, locked)
+        let total = await port.totalQueries
+        XCTAssertEqual(total, 0)
+    }
+
     func testATransitLegOfTenMinutesOrLessIsNotSplit() async throws {
         let port = FakeRoutingPort(stops: Self.stops([Self.middle]), legs: Self.legs([:]))
         _ = try await Planner(routing: port, clock: clock)

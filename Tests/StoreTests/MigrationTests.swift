@@ -93,6 +93,29 @@ final class MigrationTests: XCTestCase {
                        "the earlier steps, each in its own transaction, stay applied")
     }
 
+    func testPinSavedBeforeThePinnedLegColumnLoadsWithoutALeg() throws {
+        let db = try Database(path: path)
+        try db.configure(.userData)
+        try Migrator(migrations: Array(Migration.embedded.prefix(2)), path: path).migrate(db)
+        // A pinned plan as the store wrote it before 0003 (no `leg` column yet).
+        try db.execute("""
+            INSERT INTO plan(id, title, time_preference, time_preference_at, pace, from_name, to_name,
+                             total_travel_time, created_at, updated_at)
+            VALUES (1, 'old pin', 'leave_now', NULL, 'normal', 'A', 'B', NULL, 700000000, 700000000);
+            INSERT INTO plan_node VALUES (1, 0, 'A', 61.49, 23.76, NULL, 0, 0), (1, 1, 'B', 61.45, 23.85, NULL, 0, 0);
+            INSERT INTO plan_segment(plan_id, position, mode) VALUES (1, 0, 'transit');
+            """)
+        try db.execute("INSERT INTO plan_pinned_departure VALUES (1, ?, ?, 700000000, 600, ?)",
+                       ["A@61.4900000,23.7600000", "B@61.4500000,23.8500000", .blob(LegBlob.encode(strings: ["t1"]))])
+        db.close()
+
+        let pinned = try XCTUnwrap(try Store(path: path).loadPlan(id: 1).plan.pinned)
+        XCTAssertEqual(pinned.duration, 600)
+        XCTAssertEqual(pinned.tripIDs, ["t1"])
+        XCTAssertEqual(pinned.departure, Date(timeIntervalSinceReferenceDate: 700_000_000))
+        XCTAssertNil(pinned.leg)
+    }
+
     func testUpgradeFromTheFirstMigrationKeepsItsData() throws {
         let db = try Database(path: path)
         try db.configure(.userData)

@@ -93,7 +93,8 @@ enum RandomPlans {
         let pinned = maybe(&random) { random in
             PinnedDeparture(segment: keys.randomElement(using: &random) ?? keys[0], departure: date(&random),
                             duration: number(&random),
-                            tripIDs: (0..<Int.random(in: 0...3, using: &random)).map { "t\($0) \(text(&random))" })
+                            tripIDs: (0..<Int.random(in: 0...3, using: &random)).map { "t\($0) \(text(&random))" },
+                            leg: maybe(&random) { leg(&$0) })
         }
         let preference: TimePreference = switch Int.random(in: 0..<3, using: &random) {
         case 0: .leaveNow

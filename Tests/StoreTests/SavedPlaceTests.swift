@@ -75,10 +75,16 @@ final class SavedPlaceTests: XCTestCase {
         }
     }
 
-    func testEmptyNameURLNoteAndNaNCoordinateAreRefused() throws {
+    func testAnOrdinaryURLInANoteIsKept() throws {
+        let saved = SavedPlace(name: "Cafe", place: home, note: "menu at https://example.org/menu")
+        try store.savePlace(saved)
+        XCTAssertEqual(try store.places(), [saved])
+    }
+
+    func testEmptyNameDirectionsLinkNoteAndNaNCoordinateAreRefused() throws {
         let nan = Place(name: "x", coordinate: Coordinate(latitude: .nan, longitude: 1))
         let bad = [SavedPlace(name: " ", place: home),
-                   SavedPlace(name: "Home", place: home, note: "see https://maps.google.com/?q=61,23"),
+                   SavedPlace(name: "Home", place: home, note: "see https://www.google.com/maps/dir/?api=1&origin=61,23&destination=61.4,23.8"),
                    SavedPlace(name: "Nan", place: nan)]
         for place in bad {
             XCTAssertThrowsError(try store.savePlace(place), "\(place)") {

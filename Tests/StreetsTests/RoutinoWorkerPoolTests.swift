@@ -13,9 +13,21 @@ final class RoutinoWorkerPoolTests: XCTestCase {
         return file.path
     }
 
-    func pool(_ executable: String, workers: Int = 1, recycleAfter: Int = 100) -> RoutinoWorkerPool {
+    func pool(_ executable: String, workers: Int = 1, recycleAfter: Int = 100, answerTimeout: Double = 60) -> RoutinoWorkerPool {
         RoutinoWorkerPool(.init(executable: executable, database: "/nonexistent", workers: workers,
-                                recycleAfterFailedRoutes: recycleAfter, afterRequestSent: nil))
+                                recycleAfterFailedRoutes: recycleAfter, answerTimeout: answerTimeout, afterRequestSent: nil))
+    }
+
+    func testHungWorkerIsKilledAndTheQueryFailsInsteadOfWaitingForever() async throws {
+        let pool = pool(try script("echo ready; while read line; do sleep 30; done"), answerTimeout: 0.2)
+        defer { pool.shutdown() }
+        do {
+            _ = try await pool.ask("route walk 1 2 3 4")
+            XCTFail("a worker that never answers must not hang the query")
+        } catch let error as RoutingError {
+            XCTAssertEqual(error.code, "engine_failure")
+            XCTAssertTrue(error.message.contains("no answer in time"), error.message)
+        }
     }
 
     func testWorkerIsRecycledAfterTheConfiguredNumberOfFailedRoutes() async throws {

@@ -98,6 +98,21 @@ final class StreetRouterTests: XCTestCase {
         }
     }
 
+    func testRoadsThatDoNotConnectGiveNoRouteNotNoRoadNearby() async throws {
+        let router = try TampereFixture.shared().router()
+        defer { router.shutdown() }
+        // North-east of Näsijärvi the extract holds roads that its clipping cut off from the city.
+        let cutOff = Coordinate(latitude: 61.54188, longitude: 23.79492)
+        for mode in [TravelMode.walk, .car] {
+            do {
+                _ = try await router.leg(from: cutOff, to: TampereFixture.keskustori, mode: mode)
+                XCTFail("the cut-off roads do not reach the centre")
+            } catch let error as RoutingError {
+                XCTAssertEqual(error.code, "no_route", "\(mode): \(error)")
+            }
+        }
+    }
+
     func testPointInAnotherCountryIsUnsupportedInRegion() async throws {
         let router = try TampereFixture.shared().router()
         defer { router.shutdown() }

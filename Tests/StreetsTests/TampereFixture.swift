@@ -39,8 +39,14 @@ struct TampereFixture: Sendable {
         return url
     }
 
+    /// Where the shared import lives; removed when the test process exits.
+    private static let sharedDataDirectory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("usefulmap-streets-shared-\(UUID().uuidString.prefix(8))", isDirectory: true)
+
     private static let imported: Result<TampereFixture, Error> = Result {
-        let directory = try temporaryDirectory("shared")
+        let directory = sharedDataDirectory
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TampereFixture.sharedDataDirectory) }
         let result = try RegionImporter(dataDirectory: directory).importRegion(name: "tampere", osm: osmFile) { _ in }
         return TampereFixture(dataDirectory: directory, manifest: result.manifest)
     }

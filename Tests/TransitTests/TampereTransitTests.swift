@@ -3,21 +3,150 @@ import Planner
 @testable import Transit
 import XCTest
 
+/// The real Nysse feed on Wednesday 2022-01-12. Expected trips were read by hand from the
+/// feed's stop_times.txt (quoted in each test).
 final class TampereTransitTests: XCTestCase {
-    func testScratch() throws {
-        let fixture = try FeedFixture()
+    struct Imported: Sendable {
+        var router: TransitRouter
+        var report: GTFSImportReport
+    }
+
+    /// Imported once for the whole class (a few seconds in a debug build); the region
+    /// directory is removed right away because the router keeps the timetable in memory.
+    static let imported: Result<Imported, Error> = Result {
         let zip = tampereDirectory().appendingPathComponent("tampere.zip")
-        let report = try GTFSImporter().importFeeds([zip], intoRegionDirectory: fixture.regionDirectory)
-        print(report.summary)
-        print(report.rowsRead, report.seconds)
-        let router = try TransitRouter(regionDirectory: fixture.regionDirectory)
-        print("memory", router.memoryBytes)
-        let hervanta = Coordinate(latitude: 61.4495, longitude: 23.8510)
-        let keskustori = Coordinate(latitude: 61.4976, longitude: 23.7610)
-        let r = try router.leg(from: hervanta, to: keskustori, timing: .departAt(localDate(2022, 1, 12, 8, 0)), pace: .normal)
-        for j in r.alternatives + [r.bestJourney] {
-            print(j.leg.departure!, j.leg.arrival!, j.leg.rides.map { "\($0.lineName) \($0.vehicle) \($0.headsign ?? "") \($0.tripID ?? "") \($0.boarding.name)@\($0.boarding.time) -> \($0.alighting.name)@\($0.alighting.time)" })
+        let region = FileManager.default.temporaryDirectory.appendingPathComponent("tampere-transit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: region) }
+        let report = try GTFSImporter().importFeeds([zip], intoRegionDirectory: region)
+        return Imported(router: try TransitRouter(regionDirectory: region), report: report)
+    }
+
+    private func tampere() throws -> Imported {
+        let zip = tampereDirectory().appendingPathComponent("tampere.zip")
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: zip.path), "shared Tampere data not found at \(zip.path)")
+        return try Self.imported.get()
+    }
+
+    private func stop(_ id: String, in router: TransitRouter) throws -> Coordinate {
+        try XCTUnwrap(router.stops.first { $0.id == id }, "stop \(id)").coordinate
+    }
+
+    private func clock(_ date: Date?, _ router: TransitRouter) -> String {
+        guard let date else { return "nil" }
+        let f = DateFormatter()
+        f.timeZone = router.timeZone
+        f.dateFormat = "HH:mm:ss"
+        return f.string(from: date)
+    }
+
+    func testImportReportShowsTheFeedsPeriodTimeZoneAndItsElevenTooShortTrips() throws {
+        let t = try tampere()
+        XCTAssertEqual(t.report.timeZone, "Europe/Helsinki")
+        XCTAssertEqual(t.report.rowsRead["stop_times.txt"], 144_471)
+        XCTAssertEqual(t.report.rowsRead["trips.txt"], 5_641)
+        XCTAssertEqual(t.report.skipped, ["trips: fewer than two stop_times": 11])
+        XCTAssertEqual(t.report.trips, 5_630)
+        XCTAssertEqual(t.report.stops, 1_141)
+        XCTAssertEqual(t.router.servicePeriods.map(\.summary), ["tampere.zip: 2021-09-20 – 2022-03-31"])
+        XCTAssertEqual(Set(t.router.stops.flatMap(\.modes)), ["bus", "tram"])
+    }
+
+    /// stop_times.txt, trip 3096 (route 3, headsign Pyynikintori):
+    /// `3096,10:32:00,…,0835,3` (Hervannan kampus A) … `3096,10:55:00,…,0805,17` (Keskustori A).
+    func testTram3FromHervannanKampusToKeskustoriAt1030() throws {
+        let t = try tampere()
+        let result = try t.router.leg(from: try stop("0835", in: t.router), to: try stop("0805", in: t.router),
+                                      timing: .departAt(localDate(2022, 1, 12, 10, 30)), pace: .normal, accessRadius: 30)
+        let ride = try XCTUnwrap(result.best.rides.first)
+        XCTAssertEqual(result.best.rides.count, 1)
+        XCTAssertEqual(ride.lineName, "3")
+        XCTAssertEqual(ride.vehicle, "tram")
+        XCTAssertEqual(ride.headsign, "Pyynikintori")
+        XCTAssertEqual(ride.tripID, "3096")
+        XCTAssertEqual(ride.boarding.name, "Hervannan kampus A")
+        XCTAssertEqual(clock(ride.boarding.time, t.router), "10:32:00")
+        XCTAssertEqual(ride.alighting.name, "Keskustori A")
+        XCTAssertEqual(clock(ride.alighting.time, t.router), "10:55:00")
+        XCTAssertEqual(result.best.expectedTravelTime, 23 * 60)
+        XCTAssertFalse(result.walkingIsNoSlower)
+    }
+
+    /// stop_times.txt, trip 7310795827 (bus 6 to Vatiala): `08:03:30 … 3522` (Hervantakeskus E)
+    /// and `08:26:30 … 0519` (Koskipuisto C).
+    func testBus6FromHervantakeskusToKoskipuistoAt0802() throws {
+        let t = try tampere()
+        let result = try t.router.leg(from: try stop("3522", in: t.router), to: try stop("0519", in: t.router),
+                                      timing: .departAt(localDate(2022, 1, 12, 8, 2)), pace: .normal, accessRadius: 30)
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["7310795827"])
+        XCTAssertEqual(result.best.rides.first?.lineName, "6")
+        XCTAssertEqual(clock(result.best.departure, t.router), "08:03:30")
+        XCTAssertEqual(clock(result.best.arrival, t.router), "08:26:30")
+    }
+
+    /// Tram and bus use different stop_ids: from the tram stop Hervannan kampus A to the bus
+    /// stop Koskipuisto C the best way is tram 3 (trip 3096, 10:32 → Hakametsä A 10:43), a
+    /// walk to the bus stop Hakametsä (4509), then bus 7 (trip 7277525587, 10:46:30 → 0519 10:55:45).
+    func testTramToBusChangeWalksBetweenTheirStopsAtHakametsa() throws {
+        let t = try tampere()
+        let result = try t.router.leg(from: try stop("0835", in: t.router), to: try stop("0519", in: t.router),
+                                      timing: .departAt(localDate(2022, 1, 12, 10, 30)), pace: .normal, accessRadius: 30)
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["3096", "7277525587"])
+        XCTAssertEqual(result.best.rides.map(\.vehicle), ["tram", "bus"])
+        XCTAssertEqual(result.best.rides.first?.alighting.stopID, "0821")
+        XCTAssertEqual(result.best.rides.last?.boarding.stopID, "4509")
+        XCTAssertEqual(clock(result.best.rides.last?.boarding.time, t.router), "10:46:30")
+        XCTAssertEqual(clock(result.best.arrival, t.router), "10:55:45")
+        let walk = try XCTUnwrap(result.bestJourney.walks.first { $0.kind == .transfer })
+        XCTAssertEqual(walk.fromName, "Hakametsä A")
+        XCTAssertEqual(walk.toName, "Hakametsä")
+    }
+
+    /// Arrive at Keskustori A by 10:55: tram trip 3096 leaves Hervannan kampus A at 10:32; the
+    /// one before (3094) at 10:25 would also arrive in time but leaves earlier.
+    func testArriveByGivesTheLatestTramAndOneMinuteLaterMissesIt() throws {
+        let t = try tampere()
+        let from = try stop("0835", in: t.router), to = try stop("0805", in: t.router)
+        let deadline = localDate(2022, 1, 12, 10, 55)
+        let result = try t.router.leg(from: from, to: to, timing: .arriveBy(deadline), pace: .normal, accessRadius: 30)
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["3096"])
+        XCTAssertEqual(clock(result.best.departure, t.router), "10:32:00")
+        let departure = try XCTUnwrap(result.best.departure)
+        let later = try t.router.leg(from: from, to: to, timing: .departAt(departure.addingTimeInterval(60)), pace: .normal, accessRadius: 30)
+        XCTAssertGreaterThan(try XCTUnwrap(later.best.arrival), deadline)
+    }
+
+    /// Seeded coordinate pairs across the city: each arrive-by answer arrives in time, and
+    /// leaving one minute after its departure misses the deadline.
+    func testArriveByAcrossTampereCannotLeaveAMinuteLater() throws {
+        let t = try tampere()
+        var g = RaptorPropertyTests.Generator(state: 2022_01_12)
+        var checked = 0
+        for _ in 0..<40 {
+            let from = Coordinate(latitude: Double.random(in: 61.45...61.52, using: &g), longitude: Double.random(in: 23.65...23.88, using: &g))
+            let to = Coordinate(latitude: Double.random(in: 61.45...61.52, using: &g), longitude: Double.random(in: 23.65...23.88, using: &g))
+            let deadline = localDate(2022, 1, 12, Int.random(in: 8...11, using: &g), Int.random(in: 0...59, using: &g))
+            guard let result = try? t.router.leg(from: from, to: to, timing: .arriveBy(deadline), pace: .normal),
+                  let departure = result.best.departure, let arrival = result.best.arrival else { continue }
+            XCTAssertLessThanOrEqual(arrival, deadline)
+            if let later = try? t.router.leg(from: from, to: to, timing: .departAt(departure.addingTimeInterval(60)), pace: .normal),
+               let laterArrival = later.best.arrival {
+                XCTAssertGreaterThan(laterArrival, deadline, "\(from) → \(to) by \(deadline)")
+            }
+            checked += 1
         }
-        print(r.walkingIsNoSlower, r.engineSeconds)
+        XCTAssertGreaterThan(checked, 20)
+    }
+
+    func testQueriesOutsideTheFeedOrTheCityFailWithDistinctErrors() throws {
+        let t = try tampere()
+        let a = try stop("0835", in: t.router), b = try stop("0805", in: t.router)
+        XCTAssertThrowsError(try t.router.leg(from: a, to: b, timing: .departAt(localDate(2022, 6, 1, 8, 0)), pace: .normal)) { error in
+            XCTAssertEqual((error as? RoutingError)?.code, "outside_service_period")
+            XCTAssertTrue((error as? RoutingError)?.message.contains("2021-09-20 – 2022-03-31") ?? false)
+        }
+        let helsinki = Coordinate(latitude: 60.1699, longitude: 24.9384)
+        XCTAssertThrowsError(try t.router.leg(from: a, to: helsinki, timing: .departAt(localDate(2022, 1, 12, 8, 0)), pace: .normal)) { error in
+            XCTAssertEqual((error as? RoutingError)?.code, "unsupported_in_region")
+        }
     }
 }

@@ -108,7 +108,8 @@ final class TransitRoutingTests: XCTestCase {
         let (router, _) = try fixture.router(feed.files)
         let result = try query(router, a, c, .departAt(utc(2, 7, 55)))
         XCTAssertEqual(result.best.rides.map(\.tripID), ["T1", "U1"])
-        XCTAssertEqual(result.alternatives.map { $0.leg.rides.map(\.tripID) }, [["SLOW"]])
+        XCTAssertEqual(result.alternatives.map { $0.rides.map(\.tripID) }, [["SLOW"]])
+        XCTAssertEqual(result.alternativeJourneys.map(\.leg), result.alternatives)
     }
 
     func testOvernightTripAt25h10IsOnTheNextCalendarDay() throws {
@@ -271,6 +272,19 @@ final class TransitRoutingTests: XCTestCase {
         // Slow pace: ×1.25 ≈ 245 s, still fine; an 08:13 connection would not be.
         let slow = try router.leg(from: a, to: c, timing: .departAt(utc(2, 7, 55)), pace: .slow, accessRadius: 100)
         XCTAssertEqual(slow.bestJourney.walks.first { $0.kind == .transfer }?.seconds ?? 0, 245, accuracy: 2)
+    }
+
+    func testFootpathNeverTakesLessThanTheChangeTime() throws {
+        var feed = lineFeed()
+        feed.stop("B2", km: 5.02)  // 20 m from B: a 20-second walk, but a change still takes 60 s
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        feed.trip("U1", route: "R2", [("B2", "08:10:30"), ("C", "08:20:00")])
+        feed.trip("U2", route: "R2", [("B2", "08:11:00"), ("C", "08:21:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let result = try query(router, a, c, .departAt(utc(2, 7, 55)))
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["T1", "U2"])
+        XCTAssertEqual(result.bestJourney.walks.first { $0.kind == .transfer }?.seconds, 60)
     }
 
     func testNearbyStopsAreNearestFirstWithTheirModes() throws {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Streets
+import Checksum
 import XCTest
 
 /// Our SHA-256 against the FIPS 180-4 example vectors (it identifies unchanged import sources).
@@ -11,8 +11,12 @@ final class SHA256Tests: XCTestCase {
                        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
-    func testFileDigestMatchesTheDataDigest() throws {
-        let file = TampereFixture.osmFile
+    func testFileDigestReadInChunksMatchesTheDataDigest() throws {
+        // Larger than the 1 MiB read size, and not a multiple of it or of the 64-byte block.
+        let data = Data((0..<(3 << 20) + 123).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sha256-\(UUID().uuidString)")
+        try data.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
         XCTAssertEqual(try SHA256.hex(ofFile: file), SHA256.hex(of: try Data(contentsOf: file)))
     }
 

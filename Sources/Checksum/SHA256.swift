@@ -1,8 +1,14 @@
 import Foundation
 
 /// SHA-256 (FIPS 180-4), written here because Foundation on Linux has no digest API and the
-/// project takes no outside packages. Used to recognise identical import sources.
-struct SHA256 {
+/// project takes no outside packages. Hex digests match `sha256sum`, so a person can check
+/// them by hand: migration checksums (Store) and import sources (Streets).
+///
+/// ```swift
+/// SHA256.hex(of: Data("abc".utf8))   // "ba7816bf…"
+/// var hasher = SHA256(); hasher.update(bytes); hasher.finalize()
+/// ```
+public struct SHA256: Sendable {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
@@ -22,7 +28,9 @@ struct SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    public init() {}
+
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         length &+= UInt64(bytes.count)
         var index = 0
         if !pending.isEmpty {
@@ -42,7 +50,7 @@ struct SHA256 {
         if index < bytes.count { pending.append(contentsOf: bytes[index...]) }
     }
 
-    mutating func finalize() -> String {
+    public mutating func finalize() -> String {
         var tail = pending
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
@@ -88,14 +96,14 @@ struct SHA256 {
     }
 
     /// Hex digest of `data`.
-    static func hex(of data: Data) -> String {
+    public static func hex(of data: Data) -> String {
         var hasher = SHA256()
         data.withUnsafeBytes { hasher.update($0) }
         return hasher.finalize()
     }
 
     /// Hex digest of a file, read in 1 MiB chunks.
-    static func hex(ofFile url: URL) throws -> String {
+    public static func hex(ofFile url: URL) throws -> String {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         var hasher = SHA256()

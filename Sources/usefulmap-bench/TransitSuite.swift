@@ -1,0 +1,83 @@
+import Foundation
+import Planner
+import Transit
+
+/// `usefulmap-bench transit`: GTFS import of the Tampere feed (time, stop_times per second,
+/// peak memory), timetable load (time, memory), and depart-at / arrive-by latency over 1,000
+/// seeded random coordinate pairs in Tampere on Wednesday 2022-01-12 between 06:00 and 11:00.
+/// The engine's stop-to-stop time is reported apart from timing the access and egress walks.
+func runTransitSuite() async throws -> SuiteReport {
+    var report = SuiteReport(suite: "transit")
+    let feed = sharedDirectory().appendingPathComponent("data/tampere/tampere.zip")
+    let region = FileManager.default.temporaryDirectory
+        .appendingPathComponent("usefulmap-bench-transit-\(UUID().uuidString.prefix(8))")
+    defer { try? FileManager.default.removeItem(at: region) }
+
+    // Import.
+    let memoryBefore = peakMemoryMiB()
+    let (imported, importSeconds) = try time { try GTFSImporter().importFeeds([feed], intoRegionDirectory: region) }
+    let stopTimes = Double(imported.rowsRead["stop_times.txt"] ?? 0)
+    report.add("import (read zip, build, footpaths, write)", importSeconds * 1000, unit: "ms")
+    report.add("import stop_times rows per second", stopTimes / importSeconds, unit: "rows/s")
+    report.add("import peak memory (process so far)", peakMemoryMiB(), unit: "MiB")
+    report.notes["import peak memory before import"] = String(format: "%.1f MiB", memoryBefore)
+    report.notes["feed"] = "\(imported.stops) stops, \(imported.routes) routes, \(imported.trips) trips, \(imported.stopTimes) stop times, \(imported.patterns) patterns, \(imported.footpaths) footpaths"
+    report.notes["skipped"] = imported.skipped.map { "\($0.value) \($0.key)" }.sorted().joined(separator: "; ")
+
+    // Load.
+    let (router, loadSeconds) = try time { try TransitRouter(regionDirectory: region) }
+    report.add("timetable load", loadSeconds * 1000, unit: "ms")
+    report.add("timetable in memory", Double(router.memoryBytes) / 1_048_576, unit: "MiB")
+
+    // Seeded random pairs: uniform points in the city's extent, kept when both ends have a
+    // stop within the default access radius (others are "unsupported here" and cost nothing).
+    var generator = SeededGenerator(seed: 6)
+    let zone = router.timeZone
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    guard let dayStart = calendar.date(from: DateComponents(year: 2022, month: 1, day: 12, hour: 6)) else {
+        throw RoutingError.engineFailure("cannot build the benchmark date")
+    }
+    var pairs: [(Coordinate, Coordinate, Date)] = []
+    var rejected = 0
+    while pairs.count < 1_000 {
+        func point() -> Coordinate {
+            Coordinate(latitude: Double.random(in: 61.44...61.53, using: &generator),
+                       longitude: Double.random(in: 23.62...23.90, using: &generator))
+        }
+        let from = point(), to = point()
+        let when = dayStart.addingTimeInterval(Double(Int.random(in: 0..<(5 * 3600), using: &generator)))
+        if router.nearbyStops(around: from, radius: TransitRouter.defaultAccessRadius, limit: 1).isEmpty
+            || router.nearbyStops(around: to, radius: TransitRouter.defaultAccessRadius, limit: 1).isEmpty {
+            rejected += 1
+            continue
+        }
+        pairs.append((from, to, when))
+    }
+    report.notes["pairs"] = "1000 kept, \(rejected) rejected (no stop within \(Int(TransitRouter.defaultAccessRadius)) m)"
+
+    for arriveBy in [false, true] {
+        let name = arriveBy ? "arrive-by" : "depart-at"
+        var engine: [Double] = [], access: [Double] = [], total: [Double] = []
+        var found = 0, walkBetter = 0, failures: [String: Int] = [:]
+        for (from, to, when) in pairs {
+            let timing: LegTiming = arriveBy ? .arriveBy(when.addingTimeInterval(3600)) : .departAt(when)
+            do {
+                let (result, seconds) = try time { try router.leg(from: from, to: to, timing: timing, pace: .normal) }
+                engine.append(result.engineSeconds)
+                access.append(result.accessEgressSeconds)
+                total.append(seconds)
+                found += 1
+                if result.walkingIsNoSlower { walkBetter += 1 }
+            } catch let error as RoutingError {
+                failures[error.code, default: 0] += 1
+            }
+        }
+        report.addLatencies("\(name) engine (stop-to-stop)", engine)
+        report.addLatencies("\(name) access+egress walks", access)
+        report.addLatencies("\(name) whole query", total)
+        report.notes["\(name) outcomes"] = "\(found) journeys (\(walkBetter) where walking is no slower); "
+            + failures.map { "\($0.value) \($0.key)" }.sorted().joined(separator: ", ")
+    }
+    return report
+}

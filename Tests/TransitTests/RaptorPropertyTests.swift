@@ -1,0 +1,213 @@
+import Foundation
+import Planner
+@testable import Transit
+import XCTest
+
+/// RAPTOR against a plain brute-force search on seeded random feeds: both must find the
+/// same earliest arrival (depart-at) and the same latest departure (arrive-by) every time.
+final class RaptorPropertyTests: XCTestCase {
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
+    }
+
+    /// The random feed in the brute force's own terms.
+    struct World {
+        var stops: [Coordinate] = []
+        /// Per trip: its calls (stop, arrival, departure) in GTFS seconds, and the days it runs.
+        var trips: [(calls: [(stop: Int, arrival: Int, departure: Int)], days: Set<Int>)] = []
+        var changeSeconds: [Int] = []
+        var feed = MiniFeed()
+    }
+
+    static let day0 = ServiceDate.dayNumber(year: 2022, month: 3, day: 2) ?? 0
+    static let walking = StraightLineWalking()
+
+    static func clock(_ s: Int) -> String { String(format: "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) }
+
+    func makeWorld(seed: UInt64) -> World {
+        var g = Generator(state: seed)
+        var w = World()
+        let stopCount = Int.random(in: 6...18, using: &g)
+        w.feed.calendar += "SOME,0,0,0,0,0,0,0,20220301,20220305\n"
+        w.feed.calendarDates = "service_id,date,exception_type\nSOME,20220302,1\nSOME,20220304,1\n"
+        let someDays: Set<Int> = [Self.day0, Self.day0 + 2]
+        let allDays = Set((Self.day0 - 60)...(Self.day0 + 300))
+        for s in 0..<stopCount {
+            // Some stops sit a few metres from another one, like the platforms of one street corner.
+            var north = Double.random(in: 0...2, using: &g), east = Double.random(in: 0...2, using: &g)
+            if s > 0 && Int.random(in: 0..<4, using: &g) == 0, let other = w.stops.randomElement(using: &g) {
+                north = (other.latitude - 60) * 111.195 + Double.random(in: -0.03...0.03, using: &g)
+                east = (other.longitude - 25) * 55.6 + Double.random(in: -0.03...0.03, using: &g)
+            }
+            w.feed.stop("S\(s)", km: north, east: east)
+            w.stops.append(MiniFeed.coordinate(km: north, east: east))
+        }
+        w.changeSeconds = [Int](repeating: 60, count: stopCount)
+        var transferRows = "from_stop_id,to_stop_id,transfer_type,min_transfer_time\n"
+        for s in 0..<stopCount where Int.random(in: 0..<4, using: &g) == 0 {
+            let seconds = [0, 60, 120, 300].randomElement(using: &g) ?? 0
+            transferRows += "S\(s),S\(s),2,\(seconds)\n"
+            w.changeSeconds[s] = seconds
+        }
+        w.feed.transfers = transferRows
+        let routeCount = Int.random(in: 2...7, using: &g)
+        var tripNumber = 0
+        for r in 0..<routeCount {
+            w.feed.routes.append(("R\(r)", "\(r)", Int.random(in: 0...1, using: &g) == 0 ? 3 : 0))
+            let length = Int.random(in: 2...min(6, stopCount), using: &g)
+            let sequence = Array((0..<stopCount).shuffled(using: &g).prefix(length))
+            for _ in 0..<Int.random(in: 1...6, using: &g) {
+                let lateNight = Int.random(in: 0..<5, using: &g) == 0
+                // Whole and half minutes: ties between a change and a departure are common.
+                var t = 60 * (lateNight ? Int.random(in: 23 * 60...24 * 60 + 30, using: &g)
+                                        : Int.random(in: 6 * 60...10 * 60, using: &g)) + 30 * Int.random(in: 0...1, using: &g)
+                var calls: [(stop: Int, arrival: Int, departure: Int)] = []
+                for stop in sequence {
+                    let arrival = t
+                    let departure = arrival + 60 * Int.random(in: 0...1, using: &g)
+                    calls.append((stop, arrival, departure))
+                    t = departure + 60 * Int.random(in: 1...8, using: &g)
+                }
+                let some = Int.random(in: 0..<3, using: &g) == 0
+                let id = "T\(tripNumber)"
+                tripNumber += 1
+                w.feed.trips.append(("R\(r)", some ? "SOME" : "ALL", id, ""))
+                for (k, call) in calls.enumerated() {
+                    w.feed.stopTimes.append((id, Self.clock(call.arrival), Self.clock(call.departure), "S\(call.stop)", k + 1))
+                }
+                w.trips.append((calls, some ? someDays : allDays))
+            }
+        }
+        return w
+    }
+
+    /// Brute force: Dijkstra over (stop, "just arrived by a vehicle") and (stop, "ready to
+    /// board") states, trying every trip of every service day at every stop. Same model as
+    /// the engine: one footpath after a ride, change time at a stop, horizon.
+    func bruteForceEarliestArrival(_ w: World, time: Int, access: [Raptor.Endpoint], egress: [Raptor.Endpoint],
+                                   horizon: Int = Raptor.defaultHorizon) -> Int? {
+        let n = w.stops.count
+        var foot: [[(Int, Int)]] = Array(repeating: [], count: n)
+        for p in 0..<n {
+            for q in 0..<n where p != q && w.stops[p].distance(to: w.stops[q]) <= 400 {
+                let walk = Int((Self.walking.walkingSeconds(from: w.stops[p], to: w.stops[q], pace: .normal) ?? 0).rounded(.up))
+                foot[p].append((q, max(walk, 60)))
+            }
+        }
+        var egressAt = [Int?](repeating: nil, count: n)
+        for e in egress { egressAt[Int(e.stop)] = min(egressAt[Int(e.stop)] ?? .max, e.seconds) }
+        var ready = [Int](repeating: .max, count: n), arrived = [Int](repeating: .max, count: n)
+        var heap: [(time: Int, stop: Int, byVehicle: Bool)] = []
+        for a in access where time + a.seconds < ready[Int(a.stop)] {
+            ready[Int(a.stop)] = time + a.seconds
+            heap.append((time + a.seconds, Int(a.stop), false))
+        }
+        var best = Int.max
+        var done = Set<[Int]>()
+        while let index = heap.indices.min(by: { heap[$0].time < heap[$1].time }) {
+            let state = heap.remove(at: index)
+            guard done.insert([state.stop, state.byVehicle ? 1 : 0]).inserted else { continue }
+            if state.byVehicle {
+                if let e = egressAt[state.stop] { best = min(best, state.time + e) }
+                let change = w.changeSeconds[state.stop]
+                if state.time + change < ready[state.stop] {
+                    ready[state.stop] = state.time + change
+                    heap.append((state.time + change, state.stop, false))
+                }
+                for (q, seconds) in foot[state.stop] where state.time + seconds < ready[q] {
+                    ready[q] = state.time + seconds
+                    heap.append((state.time + seconds, q, false))
+                }
+            } else {
+                for trip in w.trips {
+                    for day in (Self.day0 - 2)...(Self.day0 + 2) where trip.days.contains(day) {
+                        let midnight = day * 86_400
+                        for (i, call) in trip.calls.enumerated() where call.stop == state.stop && midnight + call.departure >= state.time {
+                            for later in trip.calls[(i + 1)...] where midnight + later.arrival < arrived[later.stop] {
+                                arrived[later.stop] = midnight + later.arrival
+                                heap.append((midnight + later.arrival, later.stop, true))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return best <= time + horizon ? best : nil
+    }
+
+    /// Latest departure arriving by `deadline`: the largest start time whose earliest arrival
+    /// is still in time, found by bisection on the brute force.
+    func bruteForceLatestDeparture(_ w: World, deadline: Int, access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> Int? {
+        var low = deadline - Raptor.defaultHorizon, high = deadline
+        func fits(_ t: Int) -> Bool {
+            guard let a = bruteForceEarliestArrival(w, time: t, access: access, egress: egress, horizon: .max / 4) else { return false }
+            return a <= deadline
+        }
+        guard fits(low) else { return nil }
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if fits(mid) { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    func endpoints(_ w: World, around point: Coordinate, towardsStop: Bool) -> [Raptor.Endpoint] {
+        w.stops.enumerated().compactMap { s, c in
+            guard point.distance(to: c) <= 500 else { return nil }
+            let seconds = towardsStop ? Self.walking.walkingSeconds(from: point, to: c, pace: .normal)
+                                      : Self.walking.walkingSeconds(from: c, to: point, pace: .normal)
+            return Raptor.Endpoint(stop: Int32(s), seconds: Int((seconds ?? 0).rounded(.up)))
+        }
+    }
+
+    func testRaptorFindsTheSameEarliestArrivalAsBruteForceOnRandomFeeds() throws {
+        let fixture = try FeedFixture()
+        var checked = 0, found = 0
+        for seed in UInt64(1)...40 {
+            let world = makeWorld(seed: seed &* 0x9E37_79B9_7F4A_7C15)
+            let (timetable, _) = try fixture.timetable(world.feed.files)
+            XCTAssertEqual(timetable.stops.map(\.id), (0..<world.stops.count).map { "S\($0)" })
+            let days = Raptor.serviceDays(around: Self.day0, timetable: timetable)
+            let engine = Raptor(timetable: timetable, paceMultiplier: 1)
+            var g = Generator(state: seed &+ 77)
+            for _ in 0..<15 {
+                let from = MiniFeed.coordinate(km: Double.random(in: 0...2, using: &g), east: Double.random(in: 0...2, using: &g))
+                let to = MiniFeed.coordinate(km: Double.random(in: 0...2, using: &g), east: Double.random(in: 0...2, using: &g))
+                let late = Int.random(in: 0..<4, using: &g) == 0
+                let time = Self.day0 * 86_400 + 60 * (late ? Int.random(in: 22 * 60...24 * 60, using: &g)
+                                                           : Int.random(in: 5 * 60...11 * 60, using: &g))
+                let access = endpoints(world, around: from, towardsStop: true)
+                let egress = endpoints(world, around: to, towardsStop: false)
+                guard !access.isEmpty, !egress.isEmpty else { continue }
+                let expected = bruteForceEarliestArrival(world, time: time, access: access, egress: egress)
+                let journeys = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 50)
+                XCTAssertEqual(journeys.last?.arrival, expected, "seed \(seed) depart-at \(time)")
+                checked += 1
+                if expected != nil { found += 1 }
+                // Every journey of the Pareto set is consistent: arrivals improve as rides grow.
+                XCTAssertEqual(journeys.map(\.arrival), journeys.map(\.arrival).sorted(by: >), "seed \(seed)")
+                for j in journeys {
+                    XCTAssertGreaterThanOrEqual(j.departure, time)
+                    XCTAssertEqual(j.transfers.count, j.rides.count - 1)
+                    for (k, ride) in j.rides.enumerated().dropFirst() {
+                        XCTAssertLessThanOrEqual(j.rides[k - 1].arrival + j.transfers[k - 1].seconds, ride.departure)
+                    }
+                }
+
+                let deadline = time + 3 * 3600
+                let latest = bruteForceLatestDeparture(world, deadline: deadline, access: access, egress: egress)
+                let reverse = engine.arriveBy(deadline, access: access, egress: egress, days: days, maxRides: 50)
+                XCTAssertEqual(reverse.last?.departure, latest, "seed \(seed) arrive-by \(deadline)")
+                for j in reverse { XCTAssertLessThanOrEqual(j.arrival, deadline) }
+            }
+        }
+        XCTAssertGreaterThan(checked, 300)
+        XCTAssertGreaterThan(found, checked / 4, "the random feeds should mostly connect")
+    }
+}
