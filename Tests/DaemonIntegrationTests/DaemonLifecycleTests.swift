@@ -56,9 +56,12 @@ final class DaemonLifecycleTests: XCTestCase {
         chmod(harness.directory.appendingPathComponent("run").path, 0o755)
         chmod((harness.socketPath as NSString).deletingLastPathComponent, 0o755)
         chmod(harness.socketPath, 0o777)
-        chmod(DaemonHarness.binaries.path, 0o755)
+        // A copy of umctl the other user can run wherever the checkout lives.
+        let umctl = harness.directory.appendingPathComponent("umctl")
+        try FileManager.default.copyItem(atPath: DaemonHarness.umctl, toPath: umctl.path)
+        chmod(umctl.path, 0o755)
         let result = try DaemonHarness.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups",
-                                                                DaemonHarness.umctl, "status", "--socket", harness.socketPath],
+                                                                umctl.path, "status", "--socket", harness.socketPath],
                                            in: URL(fileURLWithPath: "/tmp"))
         XCTAssertNotEqual(result.status, 0)
         XCTAssertTrue(result.stderr.contains("answers only that user") || result.stderr.contains("permission_denied")
@@ -76,6 +79,13 @@ final class DaemonLifecycleTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: harness.socketPath))
         XCTAssertTrue(harness.log.contains("database closed"), harness.log)
         XCTAssertTrue(harness.log.contains("stopped"), harness.log)
+    }
+
+    func testUmctlWithoutADaemonExitsThreeNamingTheSocket() throws {
+        let result = try DaemonHarness.run(DaemonHarness.umctl, ["status", "--socket", "/tmp/umit-nothing-here.sock"],
+                                           in: URL(fileURLWithPath: "/tmp"))
+        XCTAssertEqual(result.status, 3)
+        XCTAssertTrue(result.stderr.contains("/tmp/umit-nothing-here.sock"), result.stderr)
     }
 
     func testUnknownFlagIsAUsageErrorNamingIt() throws {
