@@ -11,6 +11,7 @@ public final class DaemonCounters: Sendable {
         var transit = 0
         var car = 0
         var plansRecomputed = 0
+        var connections = 0
     }
 
     private let values = Mutex(Values())
@@ -31,11 +32,15 @@ public final class DaemonCounters: Sendable {
 
     public func countPlanRecomputed() { values.withLock { $0.plansRecomputed += 1 } }
 
-    public var document: CountersDocument {
+    public func connectionOpened() { values.withLock { $0.connections += 1 } }
+    public func connectionClosed() { values.withLock { $0.connections -= 1 } }
+
+    /// The counters, with the number of running `watch` requests.
+    public func document(watchers: Int) -> CountersDocument {
         values.withLock {
             CountersDocument(requests: $0.requests,
                              routingQueries: RoutingQueryCounts(walk: $0.walk, transit: $0.transit, car: $0.car),
-                             plansRecomputed: $0.plansRecomputed)
+                             plansRecomputed: $0.plansRecomputed, connections: $0.connections, watchers: watchers)
         }
     }
 }

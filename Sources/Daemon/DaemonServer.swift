@@ -76,8 +76,10 @@ public final class DaemonServer: Sendable {
                 break
             }
             logger.debug("connection accepted", ["connection": String(connection.id), "pid": String(peer.pid)])
+            dispatcher.counters.connectionOpened()
             connection.start(dispatcher: dispatcher, logger: logger) { [self] (finished: Connection) in
                 _ = state.withLock { $0.connections.removeValue(forKey: finished.id) }
+                dispatcher.counters.connectionClosed()
             }
         }
         acceptFinished.withLock { $0 = true }

@@ -8,7 +8,7 @@ public final class RequestDispatcher: Sendable {
     public typealias Handler = @Sendable (RequestContext) async throws -> JSONValue
 
     private let handlers: [WireMethod: Handler]
-    private let counters: DaemonCounters
+    let counters: DaemonCounters
     private let logger: DaemonLogger
 
     public init(handlers: [WireMethod: Handler], counters: DaemonCounters, logger: DaemonLogger) {

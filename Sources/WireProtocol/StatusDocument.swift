@@ -37,15 +37,22 @@ public struct CountersDocument: Hashable, Sendable, Codable {
     public var routingQueries: RoutingQueryCounts
     /// Plans whose legs were (re)computed after an edit or creation.
     public var plansRecomputed: Int
+    /// Open client connections right now (this one included).
+    public var connections: Int
+    /// Running `watch` requests right now.
+    public var watchers: Int
 
-    public init(requests: Int, routingQueries: RoutingQueryCounts, plansRecomputed: Int) {
+    public init(requests: Int, routingQueries: RoutingQueryCounts, plansRecomputed: Int,
+                connections: Int = 0, watchers: Int = 0) {
         self.requests = requests
         self.routingQueries = routingQueries
         self.plansRecomputed = plansRecomputed
+        self.connections = connections
+        self.watchers = watchers
     }
 
     enum CodingKeys: String, CodingKey {
-        case requests
+        case requests, connections, watchers
         case routingQueries = "routing_queries"
         case plansRecomputed = "plans_recomputed"
     }

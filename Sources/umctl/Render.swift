@@ -121,6 +121,7 @@ enum Render {
         lines.append("requests:  \(counters.requests)")
         lines.append("routing queries: \(queries.total) (walk \(queries.walk), transit \(queries.transit), car \(queries.car))")
         lines.append("plans recomputed: \(counters.plansRecomputed)")
+        lines.append("connections: \(counters.connections), watchers: \(counters.watchers)")
         return lines.joined(separator: "\n")
     }
 

@@ -89,6 +89,22 @@ final class ProtocolErrorTests: XCTestCase {
         XCTAssertTrue(error?.message.contains("99") ?? false)
     }
 
+    func testClientHangingUpCancelsItsRunningRequest() throws {
+        let observer = try harness.client()
+        func counters() throws -> CountersDocument { try observer.call(.status, Params.Empty(), as: StatusDocument.self).counters }
+        do {
+            let watcher = try harness.client()
+            try watcher.send(WireCodec.line(for: WireRequest(id: .number(1), method: "watch", params: .object([:]))))
+            for _ in 0..<400 where try counters().watchers == 0 { usleep(10_000) }
+            XCTAssertEqual(try counters().watchers, 1, "the watch is running")
+            XCTAssertEqual(try counters().connections, 2)
+        } // the watcher's socket closes here, mid-request
+        for _ in 0..<400 where try counters().watchers > 0 || counters().connections > 1 { usleep(10_000) }
+        XCTAssertEqual(try counters().watchers, 0, "the hang-up cancelled the running watch")
+        XCTAssertEqual(try counters().connections, 1)
+        XCTAssertTrue(harness.log.contains("client hung up; cancelling its request"), harness.log)
+    }
+
     func testDisconnectingClientDoesNotStopTheDaemon() throws {
         do {
             let client = try harness.client()
