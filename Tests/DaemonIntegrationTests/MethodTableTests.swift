@@ -1,0 +1,18 @@
+import Daemon
+import Foundation
+import Store
+import WireProtocol
+import XCTest
+
+/// The daemon answers every method the protocol names, so `umctl` never meets method_not_found.
+final class MethodTableTests: XCTestCase {
+    func testEveryWireMethodHasAHandler() throws {
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = DaemonConfiguration(dataDirectory: directory.path, socketPath: directory.path + "/s.sock")
+        let services = DaemonServices(configuration: configuration, store: try Store(path: configuration.databasePath),
+                                      streets: nil, transit: nil, transitImportStep: nil)
+        let missing = Set(WireMethod.allCases).subtracting(services.handlers().keys)
+        XCTAssertEqual(missing, [], "methods without a handler: \(missing.map(\.rawValue).sorted())")
+    }
+}
