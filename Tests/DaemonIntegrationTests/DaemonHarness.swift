@@ -183,6 +183,8 @@ struct HarnessError: Error, CustomStringConvertible {
 /// each test class copies the region into its own data directory.
 enum TampereRegion {
     nonisolated(unsafe) private static var imported: Result<URL, Error>?
+    /// Removed when the test process exits.
+    nonisolated(unsafe) private static var keptPath: String?
     private static let lock = NSLock()
 
     /// A data directory holding region `tampere` (streets, places, and the Nysse GTFS feed).
@@ -203,6 +205,10 @@ enum TampereRegion {
             let keep = try DaemonHarness.temporaryDirectory()
             try FileManager.default.copyItem(at: harness.dataDirectory.appendingPathComponent("regions"),
                                              to: keep.appendingPathComponent("regions"))
+            keptPath = keep.path
+            atexit {
+                if let path = TampereRegion.keptPath { try? FileManager.default.removeItem(atPath: path) }
+            }
             return keep
         }
         imported = result
