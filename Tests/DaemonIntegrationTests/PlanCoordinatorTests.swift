@@ -1,0 +1,99 @@
+import Daemon
+import Foundation
+import Planner
+import Store
+import XCTest
+
+/// The coordinator's generations, driven step by step: a computation that finishes after a
+/// newer edit must not overwrite it.
+final class PlanCoordinatorTests: XCTestCase {
+    /// Lets a test hold a computation until it says so (and ignores cancellation on purpose,
+    /// like an engine that answers anyway).
+    actor Gate {
+        private var entered = false
+        private var enteredWaiters: [CheckedContinuation<Void, Never>] = []
+        private var released = false
+        private var releaseWaiters: [CheckedContinuation<Void, Never>] = []
+
+        func pass() async {
+            entered = true
+            enteredWaiters.forEach { $0.resume() }
+            enteredWaiters = []
+            if released { return }
+            await withCheckedContinuation { releaseWaiters.append($0) }
+        }
+
+        func waitUntilEntered() async {
+            if entered { return }
+            await withCheckedContinuation { enteredWaiters.append($0) }
+        }
+
+        func release() {
+            released = true
+            releaseWaiters.forEach { $0.resume() }
+            releaseWaiters = []
+        }
+    }
+
+    static func withLeg(_ plan: RoutePlan, seconds: Double) throws -> LegComputation {
+        let legs = plan.modes.map { Optional(RouteLeg(mode: $0, expectedTravelTime: seconds)) }
+        let computed = try RoutePlan(restoring: plan.nodes, modes: plan.modes, legs: legs, timePreference: plan.timePreference,
+                                     pace: plan.pace, locks: plan.locks, pinned: plan.pinned, pending: plan.pending)
+        return LegComputation(plan: computed, failures: [], queryCount: plan.segmentCount)
+    }
+
+    /// Sets segment 1 to car; its computation waits at the gate and then returns a stale result.
+    static func heldEdit(_ coordinator: PlanCoordinator, id: Int64, gate: Gate) async throws -> PlanCoordinator.Outcome {
+        try await coordinator.edit(id: id, change: { try $0.changingMode(ofSegment: 0, to: .car) }) { plan in
+            await gate.pass()
+            return try withLeg(plan, seconds: 111)
+        }
+    }
+
+    func testResultOfASupersededEditIsNeverStored() async throws {
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try Store(path: directory.appendingPathComponent("db.sqlite").path)
+        let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
+        let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
+        let id = try store.createPlan(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "t")
+        let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
+        let gate = Gate()
+
+        let first = Task.detached { try await PlanCoordinatorTests.heldEdit(coordinator, id: id, gate: gate) }
+        await gate.waitUntilEntered()
+        let second = try await coordinator.edit(id: id, change: { try $0.changingMode(ofSegment: 0, to: .transit) }) { plan in
+            try Self.withLeg(plan, seconds: 222)
+        }
+        XCTAssertEqual(second.generation, 2)
+        XCTAssertEqual(second.plan.modes, [.transit])
+        await gate.release()
+        let firstOutcome = try await first.value
+
+        let stored = try store.loadPlan(id: id).plan
+        XCTAssertEqual(stored.modes, [.transit], "the older edit's result did not overwrite the newer one")
+        XCTAssertEqual(stored.legs.first??.expectedTravelTime, 222)
+        XCTAssertEqual(firstOutcome.plan.modes, [.transit], "the superseded edit answers with the newest plan")
+        XCTAssertEqual(firstOutcome.generation, 2)
+    }
+
+    func testRefusedEditChangesNothing() async throws {
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try Store(path: directory.appendingPathComponent("db.sqlite").path)
+        let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
+        let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
+        let original = try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk])
+        let id = try store.createPlan(original, title: "t")
+        let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
+        do {
+            _ = try await coordinator.edit(id: id, change: { try $0.removingNode(at: 0) }) { try Self.withLeg($0, seconds: 1) }
+            XCTFail("removing the origin must be refused")
+        } catch let error as PlannerError {
+            XCTAssertEqual(error.code, "cannot_remove_endpoint")
+        }
+        XCTAssertEqual(try store.loadPlan(id: id).plan, original)
+        let outcome = try await coordinator.show(id: id)
+        XCTAssertEqual(outcome.generation, 0, "a refused edit does not bump the generation")
+    }
+}
