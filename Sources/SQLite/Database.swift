@@ -76,8 +76,20 @@ public final class Database: @unchecked Sendable {
             sqlite3_busy_timeout(try connection(), Int32(max(0, min(timeout * 1000, Double(Int32.max)))))
         }
         let requested = settings.journalMode.rawValue
-        let actual = try scalar("PRAGMA journal_mode=\(requested)").flatMap { value -> String? in
-            if case .text(let text) = value { return text.uppercased() } else { return nil }
+        // Switching the journal mode needs an exclusive lock, and SQLite answers SQLITE_BUSY at once
+        // (without its busy handler) while another process opens or switches the same file, so the
+        // switch is retried until the busy timeout runs out.
+        let deadline = Date().addingTimeInterval(settings.busyTimeout ?? 5)
+        var actual: String?
+        while true {
+            do {
+                actual = try scalar("PRAGMA journal_mode=\(requested)").flatMap { value -> String? in
+                    if case .text(let text) = value { return text.uppercased() } else { return nil }
+                }
+                break
+            } catch let error as SQLiteError where error.isBusy && Date() < deadline {
+                usleep(10_000)
+            }
         }
         let isFileDatabase = !(path.isEmpty || path == ":memory:" || path.hasPrefix("file::memory:"))
         if isFileDatabase, actual != requested {
