@@ -34,7 +34,7 @@ extension DaemonServices {
                 }
                 regions.invalidate(name)
                 events.publish("region_imported", ["region": .string(name), "skipped": .bool(result.skipped)])
-                var document = try JSONValue(encoding: WireDocuments.region(result.manifest))
+                var document = try JSONValue(encoding: regions.document(of: result.manifest))
                 if case .object(var fields) = document {
                     fields["skipped"] = .bool(result.skipped)
                     fields["counts"] = .object(result.manifest.counts.mapValues { .number(Double($0)) })
@@ -44,7 +44,7 @@ extension DaemonServices {
                 return document
             },
             .regionList: { [self] _ in
-                .object(["regions": try JSONValue(encoding: try regions.regions().map(WireDocuments.region))])
+                .object(["regions": try JSONValue(encoding: try regions.regions().map(regions.document(of:)))])
             },
             .regionRemove: { [self] context in
                 let params = try context.params(Params.Name.self)

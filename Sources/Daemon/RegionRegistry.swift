@@ -2,6 +2,8 @@ import Foundation
 import Planner
 import Streets
 import Synchronization
+import Transit
+import WireProtocol
 
 /// The imported regions as the daemon uses them: which region a coordinate is in, its time
 /// zone, and its place index (opened once per region version and reused).
@@ -63,6 +65,13 @@ public final class RegionRegistry: Sendable {
         let index = try PlaceIndex(regionDirectory: directory)
         indexes.withLock { $0[region.name] = (version, index) }
         return index
+    }
+
+    /// The region as `region.list` and `status` describe it, with the service period of each
+    /// feed its last GTFS import stored (none for a region without transit).
+    public func document(of region: RegionManifest) -> RegionDocument {
+        let report = try? GTFSImporter.lastReport(regionDirectory: catalog.directory(of: region.name))
+        return WireDocuments.region(region, servicePeriods: report?.servicePeriods ?? [])
     }
 
     /// Forgets cached indexes (after an import or removal).

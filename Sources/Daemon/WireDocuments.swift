@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 import Streets
+import Transit
 import WireProtocol
 
 /// Domain values as wire documents: instants in the region's time zone, numbers from 1.
@@ -65,14 +66,17 @@ public enum WireDocuments {
                       kind: place.kind?.rawValue, note: note)
     }
 
-    public static func region(_ manifest: RegionManifest) -> RegionDocument {
+    /// A region as `region.list` and `status` describe it; `servicePeriods` are its GTFS feeds'
+    /// (empty for a region without transit).
+    public static func region(_ manifest: RegionManifest, servicePeriods: [FeedServicePeriod]) -> RegionDocument {
         let box = manifest.boundingBox
         return RegionDocument(
             name: manifest.name,
-            hasTransit: manifest.steps.contains { $0.lowercased().contains("transit") || $0.lowercased().contains("gtfs") },
+            hasTransit: !servicePeriods.isEmpty,
             timeZone: manifest.timeZone,
             importedAt: WireTime.string(from: manifest.importedAt, timeZone: TimeZone(identifier: manifest.timeZone) ?? .current),
-            bounds: [box.minLatitude, box.minLongitude, box.maxLatitude, box.maxLongitude])
+            bounds: [box.minLatitude, box.minLongitude, box.maxLatitude, box.maxLongitude],
+            transitFeeds: servicePeriods.map { TransitFeedDocument(feed: $0.feed, firstDate: $0.firstDate, lastDate: $0.lastDate) })
     }
 
     /// One `compare` option from the planner's answer for a mode.

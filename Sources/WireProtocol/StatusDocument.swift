@@ -81,13 +81,18 @@ public struct RegionDocument: Hashable, Sendable, Codable {
     public var importedAt: String?
     /// `[min_lat, min_lon, max_lat, max_lon]` when known.
     public var bounds: [Double]?
+    /// Each GTFS feed's service period: feeds go stale, and this is where the user sees why
+    /// transit answers vanished.
+    public var transitFeeds: [TransitFeedDocument]?
 
-    public init(name: String, hasTransit: Bool, timeZone: String?, importedAt: String?, bounds: [Double]?) {
+    public init(name: String, hasTransit: Bool, timeZone: String?, importedAt: String?, bounds: [Double]?,
+                transitFeeds: [TransitFeedDocument]? = nil) {
         self.name = name
         self.hasTransit = hasTransit
         self.timeZone = timeZone
         self.importedAt = importedAt
         self.bounds = bounds
+        self.transitFeeds = transitFeeds
     }
 
     enum CodingKeys: String, CodingKey {
@@ -95,6 +100,26 @@ public struct RegionDocument: Hashable, Sendable, Codable {
         case hasTransit = "has_transit"
         case timeZone = "time_zone"
         case importedAt = "imported_at"
+        case transitFeeds = "transit_feeds"
+    }
+}
+
+/// One imported GTFS feed and the dates it has service for (local dates, inclusive).
+public struct TransitFeedDocument: Hashable, Sendable, Codable {
+    public var feed: String
+    public var firstDate: String
+    public var lastDate: String
+
+    public init(feed: String, firstDate: String, lastDate: String) {
+        self.feed = feed
+        self.firstDate = firstDate
+        self.lastDate = lastDate
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case feed
+        case firstDate = "first_date"
+        case lastDate = "last_date"
     }
 }
 

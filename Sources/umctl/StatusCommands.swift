@@ -99,8 +99,10 @@ struct RegionListCommand: UmctlCommand {
     func render(_ result: JSONValue) throws -> String {
         let regions = try (result["regions"] ?? .array([])).decode(as: [RegionDocument].self)
         if regions.isEmpty { return "(no regions imported)" }
-        return Render.table(["name", "transit", "time zone", "imported"], regions.map {
-            [$0.name, $0.hasTransit ? "yes" : "no", $0.timeZone ?? "", Render.clock($0.importedAt, withDate: true)]
+        return Render.table(["name", "transit timetable", "time zone", "imported"], regions.map { region in
+            let feeds = (region.transitFeeds ?? []).map { "\($0.feed) \($0.firstDate) – \($0.lastDate)" }
+            return [region.name, feeds.isEmpty ? "none" : feeds.joined(separator: "; "), region.timeZone ?? "",
+                    Render.clock(region.importedAt, withDate: true)]
         })
     }
 }

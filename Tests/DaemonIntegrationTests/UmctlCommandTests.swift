@@ -53,6 +53,18 @@ final class UmctlCommandTests: XCTestCase {
         XCTAssertTrue(try harness.umctl(["region", "list"]).stdout.contains("Europe/Helsinki"))
     }
 
+    /// Feeds go stale: the region says which dates its timetable covers, so the user can see
+    /// why transit answers vanished (the first and last service dates of calendar.txt and calendar_dates.txt in tampere.zip).
+    func testRegionListShowsEachFeedsServicePeriod() throws {
+        let regions = try harness.json(["region", "list"])["regions"]?.arrayValue ?? []
+        let feeds = regions.first?["transit_feeds"]?.arrayValue ?? []
+        XCTAssertEqual(feeds.count, 1)
+        XCTAssertEqual(feeds.first?["feed"], .string("tampere.zip"))
+        XCTAssertEqual(feeds.first?["first_date"], .string("2021-09-20"))
+        XCTAssertEqual(feeds.first?["last_date"], .string("2022-03-31"))
+        XCTAssertTrue(try harness.umctl(["region", "list"]).stdout.contains("tampere.zip 2021-09-20 – 2022-03-31"))
+    }
+
     func testSearchFindsStopsNearAPlaceAndIsRecordedInSearchHistory() throws {
         let results = try harness.json(["search", "Keskustori", "--kind", "stop", "--limit", "3", "--near", Tampere.keskustori])
         let names = (results["results"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
