@@ -19,15 +19,18 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var shutdownGraceSeconds: Double
     /// Routino worker processes for street routing.
     public var streetWorkers: Int
+    /// The most vehicle changes a transit journey may have.
+    public var maxTransfers: Int
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
-                shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2) {
+                shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
         self.dataDirectory = dataDirectory
         self.socketPath = socketPath
         self.logLevel = logLevel
         self.configFile = configFile
         self.shutdownGraceSeconds = shutdownGraceSeconds
         self.streetWorkers = streetWorkers
+        self.maxTransfers = maxTransfers
     }
 
     public var databasePath: String { (dataDirectory as NSString).appendingPathComponent("usefulmap.sqlite") }
@@ -39,11 +42,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--log-level", "USEFULMAP_LOG_LEVEL", "log_level"),
         ("--shutdown-grace", "USEFULMAP_SHUTDOWN_GRACE", "shutdown_grace"),
         ("--street-workers", "USEFULMAP_STREET_WORKERS", "street_workers"),
+        ("--max-transfers", "USEFULMAP_MAX_TRANSFERS", "max_transfers"),
     ]
 
     public static let usage = """
     usage: usefulmapd [--config FILE] [--data-dir DIR] [--socket PATH] [--log-level LEVEL]
-                      [--shutdown-grace SECONDS] [--street-workers N]
+                      [--shutdown-grace SECONDS] [--street-workers N] [--max-transfers N]
 
       --config FILE          config file (default $XDG_CONFIG_HOME/usefulmap/usefulmapd.conf
                              when it exists; env USEFULMAP_CONFIG)
@@ -55,6 +59,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
                              env USEFULMAP_LOG_LEVEL; config log_level)
       --shutdown-grace S     seconds in-flight requests may finish after SIGTERM (default 5)
       --street-workers N     Routino worker processes (default 2)
+      --max-transfers N      most vehicle changes in a transit journey, 0 to 8 (default 4)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -129,6 +134,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
                 throw ConfigurationError.invalidValue(setting: "street workers", value: text, expected: "1 to 64")
             }
             configuration.streetWorkers = workers
+        }
+        if let text = value("--max-transfers") {
+            guard let transfers = Int(text), (0...8).contains(transfers) else {
+                throw ConfigurationError.invalidValue(setting: "max transfers", value: text, expected: "0 to 8")
+            }
+            configuration.maxTransfers = transfers
         }
         return configuration
     }

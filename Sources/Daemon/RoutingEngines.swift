@@ -49,13 +49,18 @@ public final class StreetEngine: LegEngine {
 /// Transit through our RAPTOR engine: one `TransitRouter` (timetable in memory) per region version.
 public final class TransitEngine: LegEngine {
     private let routers = Mutex<[String: (version: Date, router: TransitRouter)]>([:])
+    /// The most vehicle changes a journey may have (`--max-transfers`).
+    private let maxTransfers: Int
 
-    public init() {}
+    public init(maxTransfers: Int = 4) {
+        self.maxTransfers = maxTransfers
+    }
 
     public func leg(for query: LegQuery, in region: RegionManifest, directory: URL) async throws -> RouteLeg {
         let router = try router(for: region, directory: directory)
         try Task.checkCancellation()
-        return try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace).best
+        return try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace,
+                              maxTransfers: maxTransfers).best
     }
 
     private func router(for region: RegionManifest, directory: URL) throws -> TransitRouter {

@@ -45,7 +45,7 @@ final class DaemonConfigurationTests: XCTestCase {
     }
 
     func testBadValuesAndFlagsAreRejectedByName() {
-        for (arguments, needle) in [(["--log-level", "loud"], "log level"), (["--street-workers", "0"], "street workers"),
+        for (arguments, needle) in [(["--log-level", "loud"], "log level"), (["--street-workers", "0"], "street workers"), (["--max-transfers", "9"], "max transfers"),
                                     (["--shutdown-grace", "-1"], "shutdown grace"), (["--socket"], "--socket needs a value"),
                                     (["--verbose"], "--verbose")] {
             XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: arguments, environment: home)) { error in

@@ -53,6 +53,21 @@ final class UmctlCommandTests: XCTestCase {
         XCTAssertTrue(try harness.umctl(["region", "list"]).stdout.contains("Europe/Helsinki"))
     }
 
+    /// From Keskustori to the place search finds for "Hervanta" at 10:20 the best journey changes
+    /// from tram 3 to a bus; with `--max-transfers 0` a daemon answers with direct rides only.
+    func testMaxTransfersZeroGivesOnlyDirectRides() throws {
+        let direct = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try direct.start(extraArguments: ["--max-transfers", "0"])
+        defer { XCTAssertEqual(direct.stop(), 0, direct.log) }
+        let comparison = try harness.json(["compare", "Keskustori", "Hervanta", "--at", "2022-01-12T10:20"])
+        let limited = try direct.json(["compare", "Keskustori", "Hervanta", "--at", "2022-01-12T10:20"])
+        func transit(_ document: JSONValue) -> JSONValue? {
+            document["options"]?.arrayValue?.first { $0["mode"]?.stringValue == "transit" }
+        }
+        XCTAssertEqual(transit(comparison)?["transfers"]?.numberValue, 1, "the default daemon changes once here")
+        XCTAssertEqual(transit(limited)?["transfers"]?.numberValue, 0, "\(String(describing: transit(limited)))")
+    }
+
     /// Feeds go stale: the region says which dates its timetable covers, so the user can see
     /// why transit answers vanished (the first and last service dates of calendar.txt and calendar_dates.txt in tampere.zip).
     func testRegionListShowsEachFeedsServicePeriod() throws {
