@@ -7,6 +7,23 @@ import Planner
 public protocol WalkingTimeEstimator: Sendable {
     /// Seconds to walk at `pace`, or `nil` when there is no walking way.
     func walkingSeconds(from: Coordinate, to: Coordinate, pace: WalkingPace) -> Double?
+
+    /// Many walks at once, answers in order (`nil`: no walking way). The import asks for every
+    /// footpath in one call so an estimator backed by worker processes can answer in parallel;
+    /// the default asks one pair at a time.
+    func walkingSeconds(pairs: [(from: Coordinate, to: Coordinate)], pace: WalkingPace) -> [Double?]
+
+    /// True when the answers follow the street network rather than a straight line; the import
+    /// report counts the footpaths timed this way (`GTFSImportReport.streetTimedFootpaths`).
+    var followsStreets: Bool { get }
+}
+
+extension WalkingTimeEstimator {
+    public func walkingSeconds(pairs: [(from: Coordinate, to: Coordinate)], pace: WalkingPace) -> [Double?] {
+        pairs.map { walkingSeconds(from: $0.from, to: $0.to, pace: pace) }
+    }
+
+    public var followsStreets: Bool { false }
 }
 
 /// Straight-line distance stretched by a detour factor, at a normal speed of 1.33 m/s
