@@ -2,10 +2,11 @@ import Foundation
 import Planner
 
 /// Times a walk between two points. Transit uses it for footpaths between stops (at import)
-/// and for access and egress walks (per query). The daemon plugs in the street router;
-/// Transit itself knows no streets.
+/// and for access and egress walks (per query). The daemon plugs in the street router for the
+/// footpaths; Transit itself knows no streets.
 public protocol WalkingTimeEstimator: Sendable {
-    /// Seconds to walk at `pace`, or `nil` when there is no walking way.
+    /// Seconds to walk at `pace`, or `nil` when there is no walking way (for an access or
+    /// egress stop: not used; for a footpath at import: timed by `StraightLineWalking` instead).
     func walkingSeconds(from: Coordinate, to: Coordinate, pace: WalkingPace) -> Double?
 
     /// Many walks at once, answers in order (`nil`: no walking way). The import asks for every
