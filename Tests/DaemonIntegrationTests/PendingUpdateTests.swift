@@ -1,0 +1,243 @@
+import Foundation
+import Glibc
+import WireProtocol
+import XCTest
+
+/// A pinned departure that a new timetable no longer runs, end to end through the real daemon
+/// and umctl: `plan refresh` keeps the user's leg and proposes the new answer as a pending update,
+/// `plan accept` applies it, `plan dismiss` drops it; every decision the user made survives.
+final class PendingUpdateTests: XCTestCase {
+    /// A transit plan to Hervanta on the test day with one non-transit segment locked by hand and
+    /// its ride pinned with a bare `08:15` (which means 08:15 on the plan's day, 2022-01-12).
+    struct PinnedPlan {
+        var id: String
+        var transit: Int
+        var locked: Int
+        var plan: JSONValue
+        var pinnedLeg: JSONValue { plan["segments"]?.arrayValue?[transit - 1]["leg"] ?? .null }
+    }
+
+    func pinnedPlan(_ harness: DaemonHarness, title: String) throws -> PinnedPlan {
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit",
+                                        "--at", Tampere.morning, "--title", title])
+        let id = String(Int64(try XCTUnwrap(created["id"]?.numberValue)))
+        let segments = try XCTUnwrap(created["segments"]?.arrayValue)
+        let transit = try XCTUnwrap(segments.firstIndex { $0["mode"] == .string("transit") }, "\(segments)") + 1
+        let other = try XCTUnwrap(segments.firstIndex { $0["mode"] != .string("transit") }, "\(segments)")
+        let otherMode = try XCTUnwrap(segments[other]["mode"]?.stringValue)
+        _ = try harness.json(["plan", "mode", id, String(other + 1), otherMode])
+        let plan = try harness.json(["plan", "pin", id, String(transit), "08:15"])
+        XCTAssertEqual(plan["pinned_segment"], .number(Double(transit)))
+        XCTAssertEqual(plan["pending"], .array([]))
+        return PinnedPlan(id: id, transit: transit, locked: other + 1, plan: plan)
+    }
+
+    func locks(_ plan: JSONValue) -> [JSONValue] { plan["segments"]?.arrayValue?.map { $0["locked"] ?? .null } ?? [] }
+    func modes(_ plan: JSONValue) -> [JSONValue] { plan["segments"]?.arrayValue?.map { $0["mode"] ?? .null } ?? [] }
+    func leg(_ plan: JSONValue, _ segment: Int) -> JSONValue { plan["segments"]?.arrayValue?[segment - 1]["leg"] ?? .null }
+
+    /// Re-imports region `tampere` with a feed in which the pinned trips no longer run.
+    func reimportWithReissuedFeed(_ harness: DaemonHarness) throws {
+        let feed = try ReissuedFeed.make(from: DaemonHarness.tampereFolder.appendingPathComponent("tampere.zip"),
+                                         in: harness.directory)
+        let osm = DaemonHarness.tampereFolder.appendingPathComponent("tampere.osm.pbf").path
+        let imported = try harness.umctl(["region", "import", "tampere", "--osm", osm, "--gtfs", feed.path])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.hasPrefix("imported region tampere"), "a changed feed is imported again: \(imported.stdout)")
+    }
+
+    func testRefreshAfterANewTimetableKeepsThePinnedLegAndProposesTheNewOneThatAcceptApplies() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let pinned = try pinnedPlan(harness, title: "accept")
+        let selected = pinned.pinnedLeg
+        let lockedBefore = locks(pinned.plan)
+        XCTAssertEqual(lockedBefore[pinned.transit - 1], .bool(true))
+        XCTAssertEqual(lockedBefore[pinned.locked - 1], .bool(true))
+
+        // `umctl watch` sees the pending update proposed by the refresh.
+        let output = harness.directory.appendingPathComponent("watch.out")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let watch = Process()
+        watch.executableURL = URL(fileURLWithPath: DaemonHarness.umctl)
+        watch.arguments = ["watch", "--socket", harness.socketPath]
+        watch.standardOutput = try FileHandle(forWritingTo: output)
+        try watch.run()
+        defer { if watch.isRunning { kill(watch.processIdentifier, SIGINT); watch.waitUntilExit() } }
+
+        try reimportWithReissuedFeed(harness)
+        XCTAssertEqual(try harness.json(["plan", "show", pinned.id])["segments"], pinned.plan["segments"],
+                       "a re-import changes no stored plan by itself")
+
+        let refreshed = try harness.json(["plan", "refresh", pinned.id])
+        let pending = try XCTUnwrap(refreshed["pending"]?.arrayValue)
+        XCTAssertEqual(pending.count, 1, "\(pending)")
+        XCTAssertEqual(pending.first?["segment"], .number(Double(pinned.transit)))
+        XCTAssertEqual(pending.first?["selected"], selected, "the user's choice is what is proposed against")
+        let latest = try XCTUnwrap(pending.first?["latest"])
+        let selectedSeconds = try XCTUnwrap(selected["duration_s"]?.numberValue)
+        let latestSeconds = try XCTUnwrap(latest["duration_s"]?.numberValue)
+        XCTAssertGreaterThan(latestSeconds, selectedSeconds + 120, "every ride of the new feed is slower")
+        XCTAssertEqual(leg(refreshed, pinned.transit), selected, "the pinned leg is not replaced behind the user's back")
+        XCTAssertEqual(refreshed["pinned_segment"], .number(Double(pinned.transit)))
+        XCTAssertEqual(locks(refreshed), lockedBefore)
+        XCTAssertEqual(modes(refreshed), modes(pinned.plan))
+
+        let shown = try harness.umctl(["plan", "show", pinned.id])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        let minutes = { (seconds: Double) in "\(Int((seconds / 60).rounded())) min" }
+        XCTAssertTrue(shown.stdout.contains(
+            "pending on segment \(pinned.transit): selected \(minutes(selectedSeconds)) → latest \(minutes(latestSeconds))"),
+                      shown.stdout)
+
+        var seen = ""
+        for _ in 0..<200 where !seen.contains("pending_update plan_id=\(pinned.id) ") {
+            usleep(25_000)
+            seen = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        }
+        let announcement = seen.split(separator: "\n").first { $0.contains("pending_update plan_id=\(pinned.id) ") }
+        XCTAssertEqual(announcement.map { String($0.split(separator: " ").last ?? "") }, "segments=[\(pinned.transit)]", seen)
+
+        let accepted = try harness.json(["plan", "accept", pinned.id, String(pinned.transit)])
+        XCTAssertEqual(accepted["pending"], .array([]))
+        XCTAssertEqual(leg(accepted, pinned.transit), latest, "the new answer is now the pinned leg")
+        XCTAssertEqual(accepted["pinned_segment"], .number(Double(pinned.transit)))
+        XCTAssertEqual(locks(accepted), lockedBefore)
+        XCTAssertEqual(modes(accepted), modes(pinned.plan))
+        let segments = try XCTUnwrap(accepted["segments"]?.arrayValue)
+        XCTAssertTrue(segments.allSatisfy { $0["leg"] != .null }, "the other legs fit around the new departure: \(segments)")
+        if pinned.transit > 1, let before = leg(accepted, pinned.transit - 1)["arrival"]?.stringValue,
+           let departure = latest["departure"]?.stringValue {
+            XCTAssertLessThanOrEqual(before, departure, "the leg before arrives by the accepted departure")
+        }
+        let again = try harness.json(["plan", "refresh", pinned.id])
+        XCTAssertEqual(again["pending"], .array([]), "the accepted departure exists in the new feed and is re-found")
+        XCTAssertEqual(leg(again, pinned.transit)["departure"], latest["departure"])
+    }
+
+    func testDismissingTheUpdateKeepsTheUsersLegAndEveryLock() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let pinned = try pinnedPlan(harness, title: "dismiss")
+        let selected = pinned.pinnedLeg
+        try reimportWithReissuedFeed(harness)
+
+        let refreshed = try harness.json(["plan", "refresh", pinned.id])
+        XCTAssertEqual(refreshed["pending"]?.arrayValue?.first?["segment"], .number(Double(pinned.transit)))
+
+        let dismissed = try harness.json(["plan", "dismiss", pinned.id, String(pinned.transit)])
+        XCTAssertEqual(dismissed["pending"], .array([]))
+        XCTAssertEqual(leg(dismissed, pinned.transit), selected, "the user's leg stays")
+        XCTAssertEqual(dismissed["pinned_segment"], .number(Double(pinned.transit)))
+        XCTAssertEqual(locks(dismissed), locks(pinned.plan))
+        XCTAssertEqual(modes(dismissed), modes(pinned.plan))
+        XCTAssertEqual(try harness.json(["plan", "show", pinned.id])["segments"], dismissed["segments"], "stored as answered")
+
+        let second = try harness.umctl(["plan", "dismiss", pinned.id, String(pinned.transit)])
+        XCTAssertEqual(second.status, 1)
+        XCTAssertTrue(second.stderr.contains("no_pending_update"), second.stderr)
+    }
+
+    func testBareClockTimeInAPlanEditIsOnThePlansOwnDay() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let pinned = try pinnedPlan(harness, title: "bare time")
+        let departure = try XCTUnwrap(pinned.pinnedLeg["departure"]?.stringValue)
+        XCTAssertTrue(departure.hasPrefix("2022-01-12T"), "pin 08:15 on a plan for 2022-01-12: \(departure)")
+        XCTAssertGreaterThanOrEqual(departure, "2022-01-12T08:15:00+02:00")
+        XCTAssertLessThan(departure, "2022-01-12T09:15:00+02:00")
+
+        var plan = try harness.json(["plan", "time", pinned.id, "--at", "09:30"])
+        XCTAssertEqual(plan["time_preference"]?["time"], .string("2022-01-12T09:30:00+02:00"))
+        plan = try harness.json(["plan", "time", pinned.id, "--arrive-by", "10:00"])
+        XCTAssertEqual(plan["time_preference"]?["time"], .string("2022-01-12T10:00:00+02:00"))
+        plan = try harness.json(["plan", "time", pinned.id, "--at", "2022-01-13T07:45"])
+        XCTAssertEqual(plan["time_preference"]?["time"], .string("2022-01-13T07:45:00+02:00"), "ISO 8601 is taken as given")
+    }
+}
+
+/// The Tampere feed as if the operator had re-published it: every trip has a new ID and every
+/// ride takes half as long again (from each trip's first departure). A departure pinned in the
+/// original feed can then be re-found neither by its trip nor by its duration.
+enum ReissuedFeed {
+    static func make(from original: URL, in directory: URL) throws -> URL {
+        let work = directory.appendingPathComponent("reissued-feed", isDirectory: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let unzip = try DaemonHarness.run("/usr/bin/unzip", ["-q", "-o", original.path, "-d", work.path], in: directory)
+        guard unzip.status == 0 else { throw HarnessError("unzip \(original.path): \(unzip.stderr)") }
+
+        try rewrite(work.appendingPathComponent("trips.txt")) { header in
+            let trip = try column("trip_id", in: header)
+            return { fields in fields[trip] += "-reissued" }
+        }
+        let stopTimes = work.appendingPathComponent("stop_times.txt")
+        var firstDeparture: [String: Int] = [:]
+        try rewrite(stopTimes) { header in
+            let trip = try column("trip_id", in: header), departure = try column("departure_time", in: header)
+            return { fields in
+                if let seconds = seconds(fields[departure]) {
+                    firstDeparture[fields[trip]] = min(firstDeparture[fields[trip]] ?? seconds, seconds)
+                }
+            }
+        }
+        try rewrite(stopTimes) { header in
+            let trip = try column("trip_id", in: header)
+            let times = [try column("arrival_time", in: header), try column("departure_time", in: header)]
+            return { fields in
+                if let start = firstDeparture[fields[trip]] {
+                    for index in times {
+                        if let value = seconds(fields[index]) { fields[index] = clock(start + (value - start) * 3 / 2) }
+                    }
+                }
+                fields[trip] += "-reissued"
+            }
+        }
+
+        let zipped = directory.appendingPathComponent("tampere-reissued.zip")
+        let files = try FileManager.default.contentsOfDirectory(atPath: work.path).sorted()
+            .map { work.appendingPathComponent($0).path }
+        let zip = try DaemonHarness.run("/usr/bin/zip", ["-q", "-X", "-j", zipped.path] + files, in: directory)
+        guard zip.status == 0 else { throw HarnessError("zip: \(zip.stdout) \(zip.stderr)") }
+        return zipped
+    }
+
+    /// Rewrites a CSV file line by line. The feed has no quoted fields; one would mean this
+    /// simple split is wrong, so it stops instead of writing a damaged feed.
+    private static func rewrite(_ file: URL, _ makeChange: ([String]) throws -> (inout [String]) -> Void) throws {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        var lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map(String.init)
+        guard let headerLine = lines.first else { throw HarnessError("\(file.lastPathComponent) is empty") }
+        let header = headerLine.trimmingCharacters(in: .whitespaces)
+            .replacingOccurrences(of: "\u{FEFF}", with: "").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let change = try makeChange(header)
+        for index in lines.indices.dropFirst() {
+            guard !lines[index].contains("\"") else { throw HarnessError("quoted field in \(file.lastPathComponent)") }
+            var fields = lines[index].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == header.count else { throw HarnessError("bad row in \(file.lastPathComponent): \(lines[index])") }
+            change(&fields)
+            lines[index] = fields.joined(separator: ",")
+        }
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    private static func column(_ name: String, in header: [String]) throws -> Int {
+        guard let index = header.firstIndex(of: name) else { throw HarnessError("no column \(name) in \(header)") }
+        return index
+    }
+
+    /// `H:MM:SS` (hours may pass 24) as seconds; nil for an empty time.
+    private static func seconds(_ text: String) -> Int? {
+        let parts = text.split(separator: ":").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        return parts[0] * 3_600 + parts[1] * 60 + parts[2]
+    }
+
+    private static func clock(_ seconds: Int) -> String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        return "\(two(seconds / 3_600)):\(two(seconds % 3_600 / 60)):\(two(seconds % 60))"
+    }
+}
