@@ -127,13 +127,12 @@ extension DaemonServices {
         ]
     }
 
-    /// The day a bare `HH:MM` in an edit of `plan` refers to: the day the plan is for (its time
-    /// preference's date, else its first scheduled time), so that editing a plan for another day
-    /// does not jump to today. A plan that leaves now is for today.
+    /// The day a bare `HH:MM` in an edit of `plan` refers to: the date of its `at`/`arrive_by`, so
+    /// that editing a plan for another day does not jump to today. A plan that leaves now is for today.
     func planDay(_ plan: RoutePlan) -> Date {
         switch plan.timePreference {
-        case .departAt(let date), .arriveBy(let date): return date
-        case .leaveNow: return plan.schedule().compactMap { $0 }.first ?? clock.now()
+        case .departAt(let date), .arriveBy(let date): date
+        case .leaveNow: clock.now()
         }
     }
 

@@ -140,7 +140,28 @@ final class PendingUpdateTests: XCTestCase {
         XCTAssertTrue(second.stderr.contains("no_pending_update"), second.stderr)
     }
 
-    func testBareClockTimeInAPlanEditIsOnThePlansOwnDay() throws {
+    func testRefreshOfAnUnpinnedPlanAsksEveryLegOnceAndKeepsModesAndLocks() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        var plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "walk", "--at", Tampere.morning])
+        let id = String(Int64(try XCTUnwrap(plan["id"]?.numberValue)))
+        plan = try harness.json(["plan", "insert", id, "--after", "1", Tampere.railwayStation])
+        plan = try harness.json(["plan", "mode", id, "2", "car"])
+        let before = try harness.counters()
+        let refreshed = try harness.json(["plan", "refresh", id])
+        let after = try harness.counters()
+        XCTAssertEqual(after.routingQueries.total - before.routingQueries.total, 2, "each of the two legs once")
+        XCTAssertEqual(after.routingQueries.car - before.routingQueries.car, 1)
+        XCTAssertEqual(modes(refreshed), [.string("walk"), .string("car")])
+        XCTAssertEqual(locks(refreshed), locks(plan))
+        XCTAssertEqual(locks(refreshed)[1], .bool(true))
+        XCTAssertEqual(refreshed["segments"], plan["segments"], "same data, same answer")
+        XCTAssertEqual(refreshed["pending"], .array([]))
+        XCTAssertEqual(try harness.umctl(["plan", "refresh", "999"]).status, 1, "an unknown plan is an error")
+    }
+
+    func testBareClockTimeInPlanPinAndPlanTimeIsOnThePlansOwnDayAndHelpSaysSo() throws {
         let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start()
         defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
@@ -151,11 +172,19 @@ final class PendingUpdateTests: XCTestCase {
         XCTAssertLessThan(departure, "2022-01-12T09:15:00+02:00")
 
         var plan = try harness.json(["plan", "time", pinned.id, "--at", "09:30"])
-        XCTAssertEqual(plan["time_preference"]?["time"], .string("2022-01-12T09:30:00+02:00"))
+        XCTAssertEqual(plan["time_preference"]?["time"], .string("2022-01-12T09:30:00+02:00"),
+                       "a bare time keeps the plan's day")
         plan = try harness.json(["plan", "time", pinned.id, "--arrive-by", "10:00"])
         XCTAssertEqual(plan["time_preference"]?["time"], .string("2022-01-12T10:00:00+02:00"))
         plan = try harness.json(["plan", "time", pinned.id, "--at", "2022-01-13T07:45"])
         XCTAssertEqual(plan["time_preference"]?["time"], .string("2022-01-13T07:45:00+02:00"), "ISO 8601 is taken as given")
+
+        for command in [["plan", "pin"], ["plan", "time"]] {
+            let help = try harness.umctl(["help"] + command)
+            XCTAssertTrue(help.stdout.contains("HH:MM on the plan's own day"), help.stdout)
+        }
+        let refresh = try harness.umctl(["help", "plan", "refresh"])
+        XCTAssertTrue(refresh.stdout.contains("usage: umctl plan refresh ID"), refresh.stdout)
     }
 }
 
