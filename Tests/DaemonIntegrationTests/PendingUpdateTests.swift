@@ -36,10 +36,14 @@ final class PendingUpdateTests: XCTestCase {
     func modes(_ plan: JSONValue) -> [JSONValue] { plan["segments"]?.arrayValue?.map { $0["mode"] ?? .null } ?? [] }
     func leg(_ plan: JSONValue, _ segment: Int) -> JSONValue { plan["segments"]?.arrayValue?[segment - 1]["leg"] ?? .null }
 
+    static var tampereFeed: URL { DaemonHarness.tampereFolder.appendingPathComponent("tampere.zip") }
+
     /// Re-imports region `tampere` with a feed in which the pinned trips no longer run.
     func reimportWithReissuedFeed(_ harness: DaemonHarness) throws {
-        let feed = try ReissuedFeed.make(from: DaemonHarness.tampereFolder.appendingPathComponent("tampere.zip"),
-                                         in: harness.directory)
+        try reimport(harness, feed: try EditedFeed.reissued(from: Self.tampereFeed, in: harness.directory))
+    }
+
+    func reimport(_ harness: DaemonHarness, feed: URL) throws {
         let osm = DaemonHarness.tampereFolder.appendingPathComponent("tampere.osm.pbf").path
         let imported = try harness.umctl(["region", "import", "tampere", "--osm", osm, "--gtfs", feed.path])
         XCTAssertEqual(imported.status, 0, imported.stderr)
@@ -116,6 +120,34 @@ final class PendingUpdateTests: XCTestCase {
         XCTAssertEqual(leg(again, pinned.transit)["departure"], latest["departure"])
     }
 
+    func testRefreshAfterThePinnedBusIsCancelledKeepsTheUsersLegAndProposesAnotherJourney() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let pinned = try pinnedPlan(harness, title: "cancelled")
+        let selected = pinned.pinnedLeg
+        let ride = try XCTUnwrap(selected["rides"]?.arrayValue?.first, "\(selected)")
+        let stop = try XCTUnwrap(ride["from"]?.stringValue)
+        let departure = try XCTUnwrap(ride["departure"]?.stringValue) // 2022-01-12T08:22:30+02:00
+        let (feed, trips) = try EditedFeed.cancelling(departure: String(departure.dropFirst(11).prefix(8)), from: stop,
+                                                      original: Self.tampereFeed, in: harness.directory)
+        XCTAssertFalse(trips.isEmpty)
+        try reimport(harness, feed: feed)
+
+        let refreshed = try harness.json(["plan", "refresh", pinned.id])
+        XCTAssertEqual(leg(refreshed, pinned.transit), selected, "the user's leg stays until they decide")
+        let pending = try XCTUnwrap(refreshed["pending"]?.arrayValue)
+        XCTAssertEqual(pending.count, 1, "\(pending)")
+        XCTAssertEqual(pending.first?["segment"], .number(Double(pinned.transit)))
+        XCTAssertEqual(pending.first?["selected"], selected)
+        let proposed = pending.first?["latest"]?["rides"]?.arrayValue ?? []
+        XCTAssertFalse(proposed.isEmpty)
+        XCTAssertFalse(proposed.contains { $0["from"]?.stringValue == stop && $0["departure"]?.stringValue == departure },
+                       "the cancelled bus is not proposed: \(proposed)")
+        XCTAssertEqual(locks(refreshed), locks(pinned.plan))
+        XCTAssertEqual(refreshed["pinned_segment"], .number(Double(pinned.transit)))
+    }
+
     func testDismissingTheUpdateKeepsTheUsersLegAndEveryLock() throws {
         let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start()
@@ -188,19 +220,17 @@ final class PendingUpdateTests: XCTestCase {
     }
 }
 
-/// The Tampere feed as if the operator had re-published it: every trip has a new ID and every
-/// ride takes half as long again (from each trip's first departure). A departure pinned in the
-/// original feed can then be re-found neither by its trip nor by its duration.
-enum ReissuedFeed {
-    static func make(from original: URL, in directory: URL) throws -> URL {
-        let work = directory.appendingPathComponent("reissued-feed", isDirectory: true)
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let unzip = try DaemonHarness.run("/usr/bin/unzip", ["-q", "-o", original.path, "-d", work.path], in: directory)
-        guard unzip.status == 0 else { throw HarnessError("unzip \(original.path): \(unzip.stderr)") }
-
+/// Copies of the Tampere GTFS zip as the operator might publish them next, built from the real
+/// one with `unzip`/`zip` and a plain CSV rewrite.
+enum EditedFeed {
+    /// Re-published: every trip has a new ID and every ride takes half as long again (from each
+    /// trip's first departure). A departure pinned in the original feed can then be re-found
+    /// neither by its trip nor by its duration.
+    static func reissued(from original: URL, in directory: URL) throws -> URL {
+        let work = try unpacked(original, in: directory, as: "reissued")
         try rewrite(work.appendingPathComponent("trips.txt")) { header in
             let trip = try column("trip_id", in: header)
-            return { fields in fields[trip] += "-reissued" }
+            return { fields in fields[trip] += "-reissued"; return true }
         }
         let stopTimes = work.appendingPathComponent("stop_times.txt")
         var firstDeparture: [String: Int] = [:]
@@ -210,6 +240,7 @@ enum ReissuedFeed {
                 if let seconds = seconds(fields[departure]) {
                     firstDeparture[fields[trip]] = min(firstDeparture[fields[trip]] ?? seconds, seconds)
                 }
+                return true
             }
         }
         try rewrite(stopTimes) { header in
@@ -222,10 +253,55 @@ enum ReissuedFeed {
                     }
                 }
                 fields[trip] += "-reissued"
+                return true
             }
         }
+        return try packed(work, as: "tampere-reissued.zip", in: directory)
+    }
 
-        let zipped = directory.appendingPathComponent("tampere-reissued.zip")
+    /// Cancelled: every trip leaving a stop named `stopName` at `departure` (`HH:MM:SS`) is gone;
+    /// the rest of the timetable is untouched. Returns the feed and the cancelled trip IDs.
+    static func cancelling(departure: String, from stopName: String, original: URL,
+                           in directory: URL) throws -> (feed: URL, trips: Set<String>) {
+        let work = try unpacked(original, in: directory, as: "cancelled")
+        var stopIDs: Set<String> = []
+        try rewrite(work.appendingPathComponent("stops.txt")) { header in
+            let id = try column("stop_id", in: header), name = try column("stop_name", in: header)
+            return { fields in
+                if fields[name] == stopName { stopIDs.insert(fields[id]) }
+                return true
+            }
+        }
+        let stopTimes = work.appendingPathComponent("stop_times.txt")
+        var cancelled: Set<String> = []
+        try rewrite(stopTimes) { header in
+            let trip = try column("trip_id", in: header), stop = try column("stop_id", in: header)
+            let time = try column("departure_time", in: header)
+            return { fields in
+                if stopIDs.contains(fields[stop]), fields[time] == departure { cancelled.insert(fields[trip]) }
+                return true
+            }
+        }
+        guard !cancelled.isEmpty else { throw HarnessError("no trip leaves \(stopName) (\(stopIDs)) at \(departure)") }
+        for file in ["stop_times.txt", "trips.txt"] {
+            try rewrite(work.appendingPathComponent(file)) { header in
+                let trip = try column("trip_id", in: header)
+                return { fields in !cancelled.contains(fields[trip]) }
+            }
+        }
+        return (try packed(work, as: "tampere-cancelled.zip", in: directory), cancelled)
+    }
+
+    private static func unpacked(_ original: URL, in directory: URL, as name: String) throws -> URL {
+        let work = directory.appendingPathComponent("feed-\(name)", isDirectory: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let unzip = try DaemonHarness.run("/usr/bin/unzip", ["-q", "-o", original.path, "-d", work.path], in: directory)
+        guard unzip.status == 0 else { throw HarnessError("unzip \(original.path): \(unzip.stderr)") }
+        return work
+    }
+
+    private static func packed(_ work: URL, as name: String, in directory: URL) throws -> URL {
+        let zipped = directory.appendingPathComponent(name)
         let files = try FileManager.default.contentsOfDirectory(atPath: work.path).sorted()
             .map { work.appendingPathComponent($0).path }
         let zip = try DaemonHarness.run("/usr/bin/zip", ["-q", "-X", "-j", zipped.path] + files, in: directory)
@@ -233,24 +309,25 @@ enum ReissuedFeed {
         return zipped
     }
 
-    /// Rewrites a CSV file line by line. The feed has no quoted fields; one would mean this
-    /// simple split is wrong, so it stops instead of writing a damaged feed.
-    private static func rewrite(_ file: URL, _ makeChange: ([String]) throws -> (inout [String]) -> Void) throws {
+    /// Rewrites a CSV file line by line (`change` edits a row and says whether to keep it). The
+    /// feed has no quoted fields; one would mean this simple split is wrong, so it stops instead
+    /// of writing a damaged feed.
+    private static func rewrite(_ file: URL, _ makeChange: ([String]) throws -> (inout [String]) -> Bool) throws {
         let text = try String(contentsOf: file, encoding: .utf8)
-        var lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        let lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
             .map(String.init)
         guard let headerLine = lines.first else { throw HarnessError("\(file.lastPathComponent) is empty") }
-        let header = headerLine.trimmingCharacters(in: .whitespaces)
-            .replacingOccurrences(of: "\u{FEFF}", with: "").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let header = headerLine.replacingOccurrences(of: "\u{FEFF}", with: "")
+            .split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let change = try makeChange(header)
-        for index in lines.indices.dropFirst() {
-            guard !lines[index].contains("\"") else { throw HarnessError("quoted field in \(file.lastPathComponent)") }
-            var fields = lines[index].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == header.count else { throw HarnessError("bad row in \(file.lastPathComponent): \(lines[index])") }
-            change(&fields)
-            lines[index] = fields.joined(separator: ",")
+        var kept = [headerLine]
+        for line in lines.dropFirst() {
+            guard !line.contains("\"") else { throw HarnessError("quoted field in \(file.lastPathComponent)") }
+            var fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == header.count else { throw HarnessError("bad row in \(file.lastPathComponent): \(line)") }
+            if change(&fields) { kept.append(fields.joined(separator: ",")) }
         }
-        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        try (kept.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
     }
 
     private static func column(_ name: String, in header: [String]) throws -> Int {
