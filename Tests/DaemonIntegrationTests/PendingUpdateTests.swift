@@ -148,6 +148,31 @@ final class PendingUpdateTests: XCTestCase {
         XCTAssertEqual(refreshed["pinned_segment"], .number(Double(pinned.transit)))
     }
 
+    func testRefreshFollowsThePinnedBusWhenTheNewTimetableRunsItLater() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let pinned = try pinnedPlan(harness, title: "delayed")
+        let selected = pinned.pinnedLeg
+        let ride = try XCTUnwrap(selected["rides"]?.arrayValue?.first, "\(selected)")
+        let stop = try XCTUnwrap(ride["from"]?.stringValue)
+        let departure = try XCTUnwrap(ride["departure"]?.stringValue)
+        let (feed, _) = try EditedFeed.delaying(departure: String(departure.dropFirst(11).prefix(8)), from: stop, by: 120,
+                                                original: Self.tampereFeed, in: harness.directory)
+        try reimport(harness, feed: feed)
+
+        let refreshed = try harness.json(["plan", "refresh", pinned.id])
+        XCTAssertEqual(refreshed["pending"], .array([]), "the same bus, found by its trip: nothing to decide")
+        let followed = leg(refreshed, pinned.transit)["rides"]?.arrayValue?.first
+        XCTAssertEqual(followed?["from"]?.stringValue, stop)
+        XCTAssertEqual(followed?["line"], ride["line"])
+        let before = try XCTUnwrap(WireTime.date(from: departure))
+        let after = try XCTUnwrap(followed?["departure"]?.stringValue.flatMap(WireTime.date(from:)))
+        XCTAssertEqual(after.timeIntervalSince(before), 120, "the pinned bus now leaves two minutes later")
+        XCTAssertEqual(locks(refreshed), locks(pinned.plan))
+        XCTAssertEqual(refreshed["pinned_segment"], .number(Double(pinned.transit)))
+    }
+
     func testDismissingTheUpdateKeepsTheUsersLegAndEveryLock() throws {
         let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start()
@@ -264,6 +289,39 @@ enum EditedFeed {
     static func cancelling(departure: String, from stopName: String, original: URL,
                            in directory: URL) throws -> (feed: URL, trips: Set<String>) {
         let work = try unpacked(original, in: directory, as: "cancelled")
+        let cancelled = try trips(leaving: stopName, at: departure, in: work)
+        for file in ["stop_times.txt", "trips.txt"] {
+            try rewrite(work.appendingPathComponent(file)) { header in
+                let trip = try column("trip_id", in: header)
+                return { fields in !cancelled.contains(fields[trip]) }
+            }
+        }
+        return (try packed(work, as: "tampere-cancelled.zip", in: directory), cancelled)
+    }
+
+    /// Late: the trips leaving `stopName` at `departure` keep their IDs but run `seconds` later
+    /// at every stop. Returns the feed and the shifted trip IDs.
+    static func delaying(departure: String, from stopName: String, by seconds: Int, original: URL,
+                         in directory: URL) throws -> (feed: URL, trips: Set<String>) {
+        let work = try unpacked(original, in: directory, as: "delayed")
+        let delayed = try trips(leaving: stopName, at: departure, in: work)
+        try rewrite(work.appendingPathComponent("stop_times.txt")) { header in
+            let trip = try column("trip_id", in: header)
+            let times = [try column("arrival_time", in: header), try column("departure_time", in: header)]
+            return { fields in
+                if delayed.contains(fields[trip]) {
+                    for index in times {
+                        if let value = self.seconds(fields[index]) { fields[index] = clock(value + seconds) }
+                    }
+                }
+                return true
+            }
+        }
+        return (try packed(work, as: "tampere-delayed.zip", in: directory), delayed)
+    }
+
+    /// IDs of the trips leaving a stop named `stopName` at `departure` (`HH:MM:SS`).
+    private static func trips(leaving stopName: String, at departure: String, in work: URL) throws -> Set<String> {
         var stopIDs: Set<String> = []
         try rewrite(work.appendingPathComponent("stops.txt")) { header in
             let id = try column("stop_id", in: header), name = try column("stop_name", in: header)
@@ -273,23 +331,17 @@ enum EditedFeed {
             }
         }
         let stopTimes = work.appendingPathComponent("stop_times.txt")
-        var cancelled: Set<String> = []
+        var found: Set<String> = []
         try rewrite(stopTimes) { header in
             let trip = try column("trip_id", in: header), stop = try column("stop_id", in: header)
             let time = try column("departure_time", in: header)
             return { fields in
-                if stopIDs.contains(fields[stop]), fields[time] == departure { cancelled.insert(fields[trip]) }
+                if stopIDs.contains(fields[stop]), fields[time] == departure { found.insert(fields[trip]) }
                 return true
             }
         }
-        guard !cancelled.isEmpty else { throw HarnessError("no trip leaves \(stopName) (\(stopIDs)) at \(departure)") }
-        for file in ["stop_times.txt", "trips.txt"] {
-            try rewrite(work.appendingPathComponent(file)) { header in
-                let trip = try column("trip_id", in: header)
-                return { fields in !cancelled.contains(fields[trip]) }
-            }
-        }
-        return (try packed(work, as: "tampere-cancelled.zip", in: directory), cancelled)
+        guard !found.isEmpty else { throw HarnessError("no trip leaves \(stopName) (\(stopIDs)) at \(departure)") }
+        return found
     }
 
     private static func unpacked(_ original: URL, in directory: URL, as name: String) throws -> URL {
