@@ -173,6 +173,23 @@ final class PendingUpdateTests: XCTestCase {
         XCTAssertEqual(refreshed["pinned_segment"], .number(Double(pinned.transit)))
     }
 
+    func testRefreshOnceThePinnedDepartureRunsAgainDropsTheStaleProposal() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let pinned = try pinnedPlan(harness, title: "stale")
+        try reimportWithReissuedFeed(harness)
+        XCTAssertEqual(try harness.json(["plan", "refresh", pinned.id])["pending"]?.arrayValue?.count, 1)
+
+        try reimport(harness, feed: Self.tampereFeed)
+        let refreshed = try harness.json(["plan", "refresh", pinned.id])
+        XCTAssertEqual(refreshed["pending"], .array([]), "the pinned bus runs again: nothing left to decide")
+        XCTAssertEqual(leg(refreshed, pinned.transit), pinned.pinnedLeg)
+        XCTAssertEqual(locks(refreshed), locks(pinned.plan))
+        let accept = try harness.umctl(["plan", "accept", pinned.id, String(pinned.transit)])
+        XCTAssertTrue(accept.stderr.contains("no_pending_update"), "no stale proposal can be accepted: \(accept.stderr)")
+    }
+
     func testDismissingTheUpdateKeepsTheUsersLegAndEveryLock() throws {
         let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start()
