@@ -121,15 +121,8 @@ extension DaemonServices {
                 // Every leg is asked again with the current routing data (e.g. after a region was
                 // re-imported with a newer feed). Modes, locks and inserted stops stay; a pinned
                 // departure is re-found by its trip or fingerprint, or kept with a pending update.
-                // Earlier proposals were made against older data: they go, and the recompute
-                // proposes afresh for a pin it still cannot re-find (RoutePlan.refreshing() keeps
-                // them, which would leave a stale "latest" to accept once the pin runs again).
                 let id = try context.params(Params.PlanID.self).id
-                return try await edit(id) { plan in
-                    try RoutePlan(restoring: plan.nodes, modes: plan.modes, legs: plan.legs,
-                                  timePreference: plan.timePreference, pace: plan.pace,
-                                  locks: plan.locks, pinned: plan.pinned, pending: [:]).refreshing()
-                }
+                return try await edit(id) { plan in plan.refreshing() }
             },
         ]
     }

@@ -269,6 +269,7 @@ public struct Planner: Sendable {
         let key = run.plan.segmentKey(index)
         if matched, let found {
             run.plan.legs[index] = found
+            run.plan.pending[key] = nil  // an earlier proposal for this pin is stale once it is re-found
             return
         }
         // The user's choice: the stored leg, or (a pin restored without it) its time and duration.
@@ -277,10 +278,21 @@ public struct Planner: Sendable {
                                            arrival: pin.departure.addingTimeInterval(pin.duration))
         run.plan.legs[index] = selected
         if found == nil, let lastError { run.failures.append(SegmentFailure(segment: index, error: lastError)) }
-        if let latest = found,
-           abs(latest.expectedTravelTime - selected.expectedTravelTime) > configuration.pendingUpdateThreshold {
+        if let latest = found, differsNoticeably(latest, from: selected) {
             run.plan.pending[key] = PendingSegmentUpdate(segment: key, selected: selected, latest: latest)
         }
+    }
+
+    /// Whether `latest` is worth proposing instead of the user's `selected` leg: another duration,
+    /// another departure, or another trip. A cancelled bus replaced by the next one of the same
+    /// length must not go unnoticed; differences within `pendingUpdateThreshold` don't count.
+    func differsNoticeably(_ latest: RouteLeg, from selected: RouteLeg) -> Bool {
+        let threshold = configuration.pendingUpdateThreshold
+        if abs(latest.expectedTravelTime - selected.expectedTravelTime) > threshold { return true }
+        if let new = latest.departure, let old = selected.departure, abs(new.timeIntervalSince(old)) > threshold {
+            return true
+        }
+        return !latest.tripIDs.isEmpty && !selected.tripIDs.isEmpty && latest.tripIDs != selected.tripIDs
     }
 
     /// Tries the plain query at the pinned departure, then shifts it by `pinShift` up to

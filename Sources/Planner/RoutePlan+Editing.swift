@@ -217,11 +217,14 @@ extension RoutePlan {
         return plan
     }
 
-    /// Empties every leg so that the next `computeLegs` asks again (e.g. "refresh the times").
-    /// A pinned segment is then re-found by its fingerprint.
+    /// Empties every leg so that the next `computeLegs` asks again (e.g. "refresh the times"
+    /// after a new timetable). A pinned segment is then re-found by its trip or fingerprint.
+    /// Pending updates go too: they were proposed from older answers, and the recompute
+    /// proposes afresh for a pin it still cannot re-find.
     public func refreshing() -> RoutePlan {
         var plan = self
         plan.legs = Array(repeating: nil, count: segmentCount)
+        plan.pending = [:]
         return plan
     }
 

@@ -140,6 +140,40 @@ final class PinnedDepartureTests: XCTestCase {
         XCTAssertEqual(plan.legs[1]?.tripIDs, ["T-0820"])
     }
 
+    func testRefreshingDropsEarlierProposalsAndKeepsThePin() async throws {
+        let pinned = try await computedPlan().pinningDeparture(ofSegment: 1).refreshing()
+        let far = port(transit: { Fixture.transit(departing: Self.departure($0), minutes: 25) })
+        let proposed = try await Planner(routing: far, clock: clock).computeLegs(pinned)
+        XCTAssertNotNil(proposed.pendingUpdate(ofSegment: 1))
+        let refreshed = proposed.refreshing()
+        XCTAssertTrue(refreshed.pending.isEmpty)
+        XCTAssertEqual(refreshed.pinned, proposed.pinned)
+        XCTAssertEqual(refreshed.locks, proposed.locks)
+    }
+
+    func testAPinReFoundLaterClearsItsStaleProposal() async throws {
+        let pinned = try await computedPlan().pinningDeparture(ofSegment: 1).refreshing()
+        let far = port(transit: { Fixture.transit(departing: Self.departure($0), minutes: 25) })
+        var proposed = try await Planner(routing: far, clock: clock).computeLegs(pinned)
+        XCTAssertNotNil(proposed.pendingUpdate(ofSegment: 1))
+        proposed.legs[1] = nil  // only the pinned leg is asked again, as after an edit around it
+        let again = port(transit: { Fixture.transit(departing: Self.departure($0), minutes: 20) })
+        let refound = try await Planner(routing: again, clock: clock).computeLegs(proposed)
+        XCTAssertEqual(refound.legs[1]?.expectedTravelTime, 20 * 60)
+        XCTAssertTrue(refound.pending.isEmpty)
+    }
+
+    func testACancelledTripReplacedByAnotherOfTheSameLengthIsStillProposed() async throws {
+        var withTrip = try await computedPlan()
+        withTrip.legs[1] = Fixture.transit(departing: Fixture.at(20), minutes: 20, trip: "T-0820")
+        let pinned = try withTrip.pinningDeparture(ofSegment: 1).refreshing()
+        // T-0820 no longer runs; every answer is the next bus, just as long.
+        let port = port(transit: { _ in Fixture.transit(departing: Fixture.at(30), minutes: 20, trip: "T-0830") })
+        let plan = try await Planner(routing: port, clock: clock).computeLegs(pinned)
+        XCTAssertEqual(plan.legs[1]?.tripIDs, ["T-0820"], "the user's choice is kept")
+        XCTAssertEqual(plan.pendingUpdate(ofSegment: 1)?.latest.tripIDs, ["T-0830"])
+    }
+
     func testDurationToleranceIsTenPercentOrTwoMinutesWhicheverIsLooser() {
         let tolerance = DurationTolerance()
         XCTAssertTrue(tolerance.matches(expected: 22 * 60, actual: 22 * 60 + 132))
