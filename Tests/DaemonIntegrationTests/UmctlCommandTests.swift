@@ -169,6 +169,49 @@ final class UmctlCommandTests: XCTestCase {
         XCTAssertTrue(gone.stderr.contains("[not_found]"))
     }
 
+    /// Issue 6: the walks of a transit leg (to the first stop, between rides, from the last stop)
+    /// and the walking-is-no-slower note used to be dropped before storage, the wire and `plan show`.
+    func testTransitLegCarriesItsWalksToTheWireAndPlanShowPrintsThem() throws {
+        let id = try newTransitPlan()
+        let plan = try harness.json(["plan", "show", String(id)])
+        let nodes = plan["nodes"]?.arrayValue ?? []
+        let segments = plan["segments"]?.arrayValue ?? []
+        let index = try XCTUnwrap(segments.firstIndex { $0["mode"] == .string("transit") }, "\(plan)")
+        let leg = try XCTUnwrap(segments[index]["leg"], "\(plan)")
+        let walks = leg["walks"]?.arrayValue ?? []
+        let rides = leg["rides"]?.arrayValue ?? []
+        XCTAssertFalse(rides.isEmpty, "\(leg)")
+        XCTAssertEqual(walks.first?["kind"], .string("access"), "\(leg)")
+        XCTAssertEqual(walks.last?["kind"], .string("egress"), "\(leg)")
+        XCTAssertEqual(walks.filter { $0["kind"] == .string("transfer") }.count, rides.count - 1, "one walk per change")
+        XCTAssertEqual(walks.first?["from"], nodes[index]["name"], "the access walk starts at the segment's start")
+        XCTAssertEqual(walks.first?["to"], rides.first?["from"], "and ends where the first ride boards")
+        XCTAssertEqual(walks.last?["from"], rides.last?["to"])
+        XCTAssertEqual(walks.last?["to"], nodes[index + 1]["name"])
+        XCTAssertEqual(walks.first?["start"], leg["departure"])
+        XCTAssertEqual(leg["walking_is_no_slower"], .bool(false), "8 km: the bus beats walking")
+        for walk in walks {
+            let seconds = try XCTUnwrap(walk["duration_s"]?.numberValue), metres = try XCTUnwrap(walk["distance_m"]?.numberValue)
+            // Within the 400 m access radius and no faster than a brisk 2.5 m/s nor slower than 0.5 m/s.
+            XCTAssertTrue((0...1000).contains(metres), "\(walk)")
+            XCTAssertTrue((0...1200).contains(seconds), "\(walk)")
+            if metres > 20 { XCTAssertTrue((metres / 2.5...metres / 0.5).contains(seconds), "\(walk)") }
+        }
+        let egress = try XCTUnwrap(walks.last)
+        let iso = ISO8601DateFormatter()
+        let egressStart = try XCTUnwrap(egress["start"]?.stringValue.flatMap(iso.date(from:)))
+        let arrival = try XCTUnwrap(leg["arrival"]?.stringValue.flatMap(iso.date(from:)))
+        XCTAssertEqual(egressStart.addingTimeInterval(try XCTUnwrap(egress["duration_s"]?.numberValue)).timeIntervalSince(arrival), 0, accuracy: 1)
+
+        let text = try harness.umctl(["plan", "show", String(id)]).stdout
+        for walk in walks {
+            let minutes = Int(((walk["duration_s"]?.numberValue ?? 0) / 60).rounded())
+            let line = "walk \(minutes) min \(walk["from"]?.stringValue ?? "") → \(walk["to"]?.stringValue ?? "")"
+            XCTAssertTrue(text.contains(line), "expected '\(line)' in:\n\(text)")
+        }
+        XCTAssertFalse(text.contains("no slower"), text)
+    }
+
     func testEveryPlanEditAnswersWithTheUpdatedPlan() throws {
         let id = String(try newTransitPlan())
         func edit(_ words: [String]) throws -> JSONValue {
