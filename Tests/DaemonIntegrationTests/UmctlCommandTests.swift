@@ -212,6 +212,23 @@ final class UmctlCommandTests: XCTestCase {
         XCTAssertFalse(text.contains("no slower"), text)
     }
 
+    /// Keskustori to the railway station (700 m) at 08:00: bus 10 arrives after the walk would,
+    /// and the engine's note used to be dropped before it reached `compare`.
+    func testCompareSaysWhenWalkingIsNoSlowerThanTheBus() throws {
+        let compare = try harness.json(["compare", Tampere.keskustori, Tampere.railwayStation, "--at", Tampere.morning])
+        let options = compare["options"]?.arrayValue ?? []
+        let transit = try XCTUnwrap(options.first { $0["mode"] == .string("transit") }, "\(compare)")
+        let walk = try XCTUnwrap(options.first { $0["mode"] == .string("walk") }, "\(compare)")
+        XCTAssertEqual(transit["error"], .null, "\(transit)")
+        XCTAssertEqual(transit["walking_is_no_slower"], .bool(true), "\(transit)")
+        XCTAssertEqual(walk["walking_is_no_slower"], .bool(false))
+        let text = try harness.umctl(["compare", Tampere.keskustori, Tampere.railwayStation, "--at", Tampere.morning]).stdout
+        XCTAssertTrue(text.contains("note: walking the whole way is no slower than transit"), text)
+
+        let far = try harness.umctl(["compare", Tampere.keskustori, Tampere.hervanta, "--at", Tampere.morning]).stdout
+        XCTAssertFalse(far.contains("no slower"), far)
+    }
+
     func testEveryPlanEditAnswersWithTheUpdatedPlan() throws {
         let id = String(try newTransitPlan())
         func edit(_ words: [String]) throws -> JSONValue {
