@@ -103,16 +103,18 @@ enum Render {
             return "\(indent)\(clock(walk.start))  \(what) \(duration(walk.durationS)) \(walk.from) → \(walk.to)"
                 + (walk.distanceM > 0 ? " (\(distance(walk.distanceM)))" : "")
         }
+        // An access or egress "walk" of nothing (the segment already ends at the stop) is noise.
+        let ends = leg.walks.filter { $0.kind != "transfer" && ($0.distanceM > 0 || $0.durationS > 0) }
         var steps: [String] = []
         var transfers = leg.walks.filter { $0.kind == "transfer" }[...]
-        steps += leg.walks.filter { $0.kind == "access" }.map(walk)
+        steps += ends.filter { $0.kind == "access" }.map(walk)
         for (index, ride) in leg.rides.enumerated() {
             let headsign = ride.headsign.map { " towards \($0)" } ?? ""
             steps.append("\(indent)\(clock(ride.departure))  \(ride.vehicle) \(ride.line)\(headsign) \(ride.from) → \(clock(ride.arrival)) \(ride.to)")
             if index < leg.rides.count - 1, let change = transfers.popFirst() { steps.append(walk(change)) }
         }
         steps += transfers.map(walk)
-        steps += leg.walks.filter { $0.kind == "egress" }.map(walk)
+        steps += ends.filter { $0.kind == "egress" }.map(walk)
         if leg.walkingIsNoSlower { steps.append("\(indent)note: walking the whole way is no slower than this journey") }
         return leg.walks.isEmpty && !leg.walkingIsNoSlower ? [] : steps
     }

@@ -204,7 +204,7 @@ final class UmctlCommandTests: XCTestCase {
         XCTAssertEqual(egressStart.addingTimeInterval(try XCTUnwrap(egress["duration_s"]?.numberValue)).timeIntervalSince(arrival), 0, accuracy: 1)
 
         let text = try harness.umctl(["plan", "show", String(id)]).stdout
-        for walk in walks {
+        for walk in walks where (walk["distance_m"]?.numberValue ?? 0) > 0 {
             let minutes = Int(((walk["duration_s"]?.numberValue ?? 0) / 60).rounded())
             let line = "walk \(minutes) min \(walk["from"]?.stringValue ?? "") → \(walk["to"]?.stringValue ?? "")"
             XCTAssertTrue(text.contains(line), "expected '\(line)' in:\n\(text)")
@@ -227,6 +227,15 @@ final class UmctlCommandTests: XCTestCase {
 
         let far = try harness.umctl(["compare", Tampere.keskustori, Tampere.hervanta, "--at", Tampere.morning]).stdout
         XCTAssertFalse(far.contains("no slower"), far)
+
+        // A transit plan for the same trip keeps the note on its leg, and `plan show` prints it.
+        let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.railwayStation, "--mode", "transit",
+                                     "--at", Tampere.morning])
+        let leg = plan["segments"]?.arrayValue?.first { $0["mode"] == .string("transit") }?["leg"]
+        XCTAssertEqual(leg?["walking_is_no_slower"], .bool(true), "\(plan)")
+        let id = try XCTUnwrap(plan["id"]?.numberValue)
+        let shown = try harness.umctl(["plan", "show", String(Int64(id))]).stdout
+        XCTAssertTrue(shown.contains("note: walking the whole way is no slower than this journey"), shown)
     }
 
     func testEveryPlanEditAnswersWithTheUpdatedPlan() throws {
