@@ -57,19 +57,20 @@ public final class DaemonServices: Sendable {
     // MARK: - Helpers for handlers
 
     /// Reads a time a person typed, in `timeZone`.
-    func time(_ text: String, param: String, timeZone: TimeZone) throws -> Date {
-        guard let date = WireTime.parse(text, timeZone: timeZone, now: clock.now()) else {
+    /// - parameter day: the day a bare `HH:MM` falls on (default today).
+    func time(_ text: String, param: String, timeZone: TimeZone, day: Date? = nil) throws -> Date {
+        guard let date = WireTime.parse(text, timeZone: timeZone, now: day ?? clock.now()) else {
             throw DaemonError.invalidParams("\(param) \"\(text)\" is not a time: use HH:MM or ISO 8601 (2022-01-12T08:15)")
         }
         return date
     }
 
     /// `at` / `arrive_by` / neither (leave now); both is an error.
-    func timePreference(at: String?, arriveBy: String?, timeZone: TimeZone) throws -> TimePreference {
+    func timePreference(at: String?, arriveBy: String?, timeZone: TimeZone, day: Date? = nil) throws -> TimePreference {
         switch (at, arriveBy) {
         case (nil, nil): return .leaveNow
-        case (let at?, nil): return .departAt(try time(at, param: "at", timeZone: timeZone))
-        case (nil, let by?): return .arriveBy(try time(by, param: "arrive_by", timeZone: timeZone))
+        case (let at?, nil): return .departAt(try time(at, param: "at", timeZone: timeZone, day: day))
+        case (nil, let by?): return .arriveBy(try time(by, param: "arrive_by", timeZone: timeZone, day: day))
         case (.some, .some): throw DaemonError.invalidParams("give either at or arrive_by, not both")
         }
     }

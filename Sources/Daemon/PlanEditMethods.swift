@@ -55,7 +55,8 @@ extension DaemonServices {
                 let current = try await plans.show(id: params.id).plan
                 let segment = try self.segmentIndex(params.segment, in: current)
                 let zone = regions.timeZone(for: current.nodes[0].place.coordinate)
-                let departure = try time(params.time, param: "time", timeZone: zone)
+                let departure = try time(params.time, param: "time", timeZone: zone,
+                                         day: current.schedule()[segment] ?? planDay(current))
                 _ = try regions.requireRegions()
                 // Ask for that departure on that segment, put the answer in place, then pin it.
                 let leg = try await router.leg(for: LegQuery(
@@ -90,7 +91,7 @@ extension DaemonServices {
                 let given = [params.now == true, params.at != nil, params.arriveBy != nil].filter { $0 }.count
                 guard given == 1 else { throw DaemonError.invalidParams("give exactly one of now, at or arrive_by") }
                 let preference = params.now == true ? .leaveNow
-                    : try timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
+                    : try timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone, day: planDay(current))
                 return try await edit(params.id) { $0.settingTimePreference(preference) }
             },
             .planRefine: { [self] context in
@@ -116,7 +117,30 @@ extension DaemonServices {
                     try plan.dismissingPendingUpdate(ofSegment: try self.segmentIndex(params.segment, in: plan))
                 }
             },
+            .planRefresh: { [self] context in
+                // Every leg is asked again with the current routing data (e.g. after a region was
+                // re-imported with a newer feed). Modes, locks and inserted stops stay; a pinned
+                // departure is re-found by its trip or fingerprint, or kept with a pending update.
+                // Earlier proposals were made against older data: they go, and the recompute
+                // proposes afresh for a pin it still cannot re-find (RoutePlan.refreshing() keeps
+                // them, which would leave a stale "latest" to accept once the pin runs again).
+                let id = try context.params(Params.PlanID.self).id
+                return try await edit(id) { plan in
+                    try RoutePlan(restoring: plan.nodes, modes: plan.modes, legs: plan.legs,
+                                  timePreference: plan.timePreference, pace: plan.pace,
+                                  locks: plan.locks, pinned: plan.pinned, pending: [:]).refreshing()
+                }
+            },
         ]
+    }
+
+    /// The day a bare `HH:MM` in an edit of `plan` refers to: the date of its `at`/`arrive_by`, so
+    /// that editing a plan for another day does not jump to today. A plan that leaves now is for today.
+    func planDay(_ plan: RoutePlan) -> Date {
+        switch plan.timePreference {
+        case .departAt(let date), .arriveBy(let date): date
+        case .leaveNow: clock.now()
+        }
     }
 
     /// An edit whose legs are then filled by `computeLegs` (only the emptied ones are queried).

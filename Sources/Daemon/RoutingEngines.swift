@@ -82,13 +82,25 @@ public final class TransitEngine: LegEngine {
         }
     }
 
-    /// The import step that adds GTFS feeds to a region: the timetable, then its stops in the
-    /// place index (so searches and nearby-stop lookups find them).
-    public static func importStep(feeds: [URL]) -> RegionImportStep {
+    /// The import step that adds GTFS feeds to a region: the timetable, with footpaths between
+    /// stops timed on the streets of the region being imported (`staging` already holds its
+    /// Routino database), then its stops in the place index (so searches and nearby-stop
+    /// lookups find them).
+    /// - parameter walkWorkers: Routino worker processes that time the footpaths in parallel.
+    public static func importStep(feeds: [URL],
+                                  walkWorkers: Int = ProcessInfo.processInfo.activeProcessorCount) -> RegionImportStep {
         RegionImportStep(name: "transit timetable", sources: feeds) { staging, progress in
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0,
-                                          detail: "reading \(feeds.map(\.lastPathComponent).joined(separator: ", "))"))
-            let report = try GTFSImporter().importFeeds(feeds, intoRegionDirectory: staging)
+                                          detail: "reading \(feeds.map(\.lastPathComponent).joined(separator: ", ")), timing footpaths on the streets"))
+            let walking: any WalkingTimeEstimator
+            let timer = try? StreetWalkTimer(regionDirectory: staging, workers: walkWorkers)
+            if let timer {
+                walking = StreetWalkingEstimator(timer: timer)
+            } else {
+                walking = StraightLineWalking()
+            }
+            defer { timer?.shutdown() }
+            let report = try GTFSImporter().importFeeds(feeds, intoRegionDirectory: staging, walking: walking)
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0.8, detail: "indexing stops"))
             let stops = try TransitRouter(regionDirectory: staging).stops.map {
                 IndexedStop(id: $0.id, name: $0.name, coordinate: $0.coordinate, modes: $0.modes)

@@ -83,8 +83,10 @@ public struct UsefulMapDaemon: Sendable {
         database.store = store
         let streets = StreetEngine(dataDirectory: URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true),
                                    workers: configuration.streetWorkers)
-        let services = DaemonServices(configuration: configuration, store: store, streets: streets, transit: TransitEngine(maxTransfers: configuration.maxTransfers),
-                                      transitImportStep: { TransitEngine.importStep(feeds: $0) })
+        let services = DaemonServices(
+            configuration: configuration, store: store, streets: streets,
+            transit: TransitEngine(maxTransfers: configuration.maxTransfers),
+            transitImportStep: { [configuration] in TransitEngine.importStep(feeds: $0, walkWorkers: configuration.streetWorkers) })
         let dispatcher = RequestDispatcher(handlers: services.handlers(), counters: services.counters, logger: logger)
         let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger)
         server.start()

@@ -37,8 +37,38 @@ final class RoutinoWorkerPool: Sendable {
     /// - throws: `RoutingError.engineFailure` when no worker can answer (twice dead, cannot start, shut down).
     func ask(_ request: String) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
-            queue.push(Job(request: request, continuation: continuation))
+            queue.push(Job(request: request) { continuation.resume(with: $0) })
         }
+    }
+
+    /// Sends every request and blocks the calling thread until all are answered; answers are
+    /// in request order. For synchronous batch work (an import step on its own thread), never
+    /// for a cooperative-pool thread. The queue spreads the requests over every worker.
+    func askAll(_ requests: [String]) -> [Result<String, Error>] {
+        final class Answers: @unchecked Sendable {
+            let condition = NSCondition()
+            var results: [Result<String, Error>?]
+            var pending: Int
+            init(count: Int) {
+                results = Array(repeating: nil, count: count)
+                pending = count
+            }
+        }
+        let answers = Answers(count: requests.count)
+        for (index, request) in requests.enumerated() {
+            queue.push(Job(request: request) { result in
+                answers.condition.lock()
+                answers.results[index] = result
+                answers.pending -= 1
+                if answers.pending == 0 { answers.condition.broadcast() }
+                answers.condition.unlock()
+            })
+        }
+        answers.condition.lock()
+        while answers.pending > 0 { answers.condition.wait() }
+        let results = answers.results
+        answers.condition.unlock()
+        return results.map { $0 ?? .failure(RoutingError.engineFailure("the routing worker gave no answer")) }
     }
 
     /// Stops accepting queries, fails those waiting and lets every worker exit.
@@ -53,7 +83,7 @@ final class RoutinoWorkerPool: Sendable {
     private static func serve(_ queue: JobQueue, _ configuration: Configuration) {
         var worker: RoutinoWorkerProcess?
         while let job = queue.pop() {
-            job.continuation.resume(with: answer(job.request, worker: &worker, configuration))
+            job.complete(answer(job.request, worker: &worker, configuration))
         }
         worker?.stop()
     }
@@ -101,7 +131,8 @@ final class RoutinoWorkerPool: Sendable {
 
     struct Job: Sendable {
         var request: String
-        var continuation: CheckedContinuation<String, Error>
+        /// Called exactly once, on a worker thread (or by `close` for a job never served).
+        var complete: @Sendable (Result<String, Error>) -> Void
     }
 
     /// A blocking FIFO shared by the pool's threads.
@@ -115,7 +146,7 @@ final class RoutinoWorkerPool: Sendable {
             condition.lock()
             if closed {
                 condition.unlock()
-                job.continuation.resume(throwing: RoutingError.engineFailure("the street router has shut down"))
+                job.complete(.failure(RoutingError.engineFailure("the street router has shut down")))
                 return
             }
             jobs.append(job)
@@ -149,7 +180,7 @@ final class RoutinoWorkerPool: Sendable {
             condition.unlock()
             guard !wasClosed else { return }
             for job in waiting {
-                job.continuation.resume(throwing: RoutingError.engineFailure("the street router has shut down"))
+                job.complete(.failure(RoutingError.engineFailure("the street router has shut down")))
             }
         }
     }

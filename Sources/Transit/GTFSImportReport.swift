@@ -19,12 +19,34 @@ public struct GTFSImportReport: Hashable, Sendable, Codable {
     public var stopTimes = 0
     public var patterns = 0
     public var footpaths = 0
+    /// Footpaths timed along the streets (the estimator `followsStreets`) …
+    public var streetTimedFootpaths = 0
+    /// … and those timed as a stretched straight line: every one with the default estimator,
+    /// else the pairs the street estimator could not answer (no road nearby, no route).
+    public var straightLineFootpaths = 0
     /// Trips generated from frequencies.txt.
     public var frequencyTrips = 0
     /// Wall-clock seconds the import took.
     public var seconds: Double = 0
 
     public init() {}
+
+    /// Reads reports saved before a field existed (the footpath counts came later): a missing
+    /// field keeps its default.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        rowsRead = try c.decodeIfPresent([String: Int].self, forKey: .rowsRead) ?? [:]
+        skipped = try c.decodeIfPresent([String: Int].self, forKey: .skipped) ?? [:]
+        servicePeriods = try c.decodeIfPresent([FeedServicePeriod].self, forKey: .servicePeriods) ?? []
+        timeZone = try c.decodeIfPresent(String.self, forKey: .timeZone) ?? ""
+        for (key, path) in [(CodingKeys.stops, \Self.stops), (.routes, \.routes), (.trips, \.trips),
+                            (.stopTimes, \.stopTimes), (.patterns, \.patterns), (.footpaths, \.footpaths),
+                            (.streetTimedFootpaths, \.streetTimedFootpaths),
+                            (.straightLineFootpaths, \.straightLineFootpaths), (.frequencyTrips, \.frequencyTrips)] {
+            self[keyPath: path] = try c.decodeIfPresent(Int.self, forKey: key) ?? 0
+        }
+        seconds = try c.decodeIfPresent(Double.self, forKey: .seconds) ?? 0
+    }
 
     mutating func skip(_ reason: String, _ count: Int = 1) {
         skipped[reason, default: 0] += count
@@ -35,7 +57,7 @@ public struct GTFSImportReport: Hashable, Sendable, Codable {
 
     /// A few lines for logs and the region description.
     public var summary: String {
-        var lines = ["time zone \(timeZone); \(stops) stops, \(routes) routes, \(trips) trips (\(frequencyTrips) from frequencies), \(stopTimes) stop times, \(patterns) patterns, \(footpaths) footpaths"]
+        var lines = ["time zone \(timeZone); \(stops) stops, \(routes) routes, \(trips) trips (\(frequencyTrips) from frequencies), \(stopTimes) stop times, \(patterns) patterns, \(footpaths) footpaths (\(streetTimedFootpaths) timed on the streets, \(straightLineFootpaths) straight-line)"]
         for period in servicePeriods { lines.append("service \(period.summary)") }
         for (reason, count) in skipped.sorted(by: { $0.key < $1.key }) { lines.append("skipped \(count): \(reason)") }
         return lines.joined(separator: "\n")

@@ -17,6 +17,8 @@ public struct GTFSImporter: Sendable {
 
     public init() {}
 
+    /// - parameter walking: times the footpaths between stops (all in one batch); a pair it
+    ///   cannot answer falls back to `StraightLineWalking`.
     public func importFeeds(_ feeds: [URL], intoRegionDirectory regionDirectory: URL,
                             walking: any WalkingTimeEstimator = StraightLineWalking(),
                             progress: @Sendable (TransitImportProgress) -> Void = { _ in }) throws -> GTFSImportReport {
@@ -45,7 +47,7 @@ public struct GTFSImporter: Sendable {
             try GTFSFeedReader(url: feed).read(into: &builder, report: &report, progress: progress)
         }
         progress(TransitImportProgress(feed: feeds.map(\.lastPathComponent).joined(separator: ", "), step: "footpaths", rows: 0))
-        let timetable = builder.build(footpathRadius: footpathRadius, defaultChangeSeconds: defaultMinimumTransferSeconds, walking: walking)
+        let (timetable, footpathCounts) = builder.build(footpathRadius: footpathRadius, defaultChangeSeconds: defaultMinimumTransferSeconds, walking: walking)
         report.timeZone = timetable.timeZoneID
         report.stops = timetable.stops.count
         report.routes = timetable.routes.count
@@ -53,6 +55,8 @@ public struct GTFSImporter: Sendable {
         report.stopTimes = timetable.arrivals.count
         report.patterns = timetable.patterns.count
         report.footpaths = timetable.footTargets.count
+        report.streetTimedFootpaths = footpathCounts.streetTimed
+        report.straightLineFootpaths = footpathCounts.straightLine
         return (timetable, report)
     }
 }

@@ -79,7 +79,9 @@ struct TimetableBuilder {
     /// - parameter footpathRadius: metres; stops closer than this get a footpath.
     /// - parameter defaultChangeSeconds: same-stop change time, and the minimum of any
     ///   footpath, when transfers.txt says nothing.
-    func build(footpathRadius: Double, defaultChangeSeconds: Int, walking: any WalkingTimeEstimator) -> Timetable {
+    /// - returns: the timetable, and how many footpaths were timed along the streets or as a straight line.
+    func build(footpathRadius: Double, defaultChangeSeconds: Int,
+               walking: any WalkingTimeEstimator) -> (Timetable, FootpathCounts) {
         var table = Timetable(timeZoneID: timeZoneID ?? "UTC")
         table.stops = stops
         table.routes = routes
@@ -155,7 +157,10 @@ struct TimetableBuilder {
         for (pair, rule) in transfers where !rule.forbidden {
             transferTargets[Int32(pair >> 32), default: []].append(Int32(pair & 0xFFFF_FFFF))
         }
-        table.footStart = [0]
+        // Every candidate first, then one batch to the estimator (a street-backed one routes
+        // them in parallel); a pair it cannot answer is timed as a straight line instead.
+        var candidates: [(from: Int32, to: Int32, minimum: Int32)] = []
+        var perStop = [Int](repeating: 0, count: stops.count)
         for (s, stop) in stops.enumerated() {
             var targets = Set(grid.stops(within: footpathRadius, of: stop.coordinate).map { Int32($0.index) })
             if let parent = stop.parentStationID { targets.formUnion(stationMembers[parent] ?? []) }
@@ -164,15 +169,40 @@ struct TimetableBuilder {
             for t in targets.sorted() {
                 let rule = transfers[Int64(s) << 32 | Int64(t)]
                 if rule?.forbidden == true { continue }
-                guard let walk = walking.walkingSeconds(from: stop.coordinate, to: stops[Int(t)].coordinate, pace: .normal),
-                      walk.isFinite, walk >= 0 else { continue }
-                table.footTargets.append(t)
+                candidates.append((Int32(s), t, Int32(rule.map { $0.minimumSeconds ?? defaultChangeSeconds } ?? defaultChangeSeconds)))
+                perStop[s] += 1
+            }
+        }
+        let pairs = candidates.map { (from: stops[Int($0.from)].coordinate, to: stops[Int($0.to)].coordinate) }
+        let estimates = walking.walkingSeconds(pairs: pairs, pace: .normal)
+        let fallback = StraightLineWalking()
+        var counts = FootpathCounts()
+        var next = 0
+        table.footStart = [0]
+        for s in stops.indices {
+            for _ in 0..<perStop[s] {
+                defer { next += 1 }
+                let candidate = candidates[next]
+                var walk = next < estimates.count ? estimates[next] : nil
+                var alongStreets = walking.followsStreets
+                if walk.map({ !$0.isFinite || $0 < 0 }) ?? true {
+                    walk = fallback.walkingSeconds(from: pairs[next].from, to: pairs[next].to, pace: .normal)
+                    alongStreets = false
+                }
+                guard let walk, walk.isFinite, walk >= 0 else { continue }
+                if alongStreets { counts.streetTimed += 1 } else { counts.straightLine += 1 }
+                table.footTargets.append(candidate.to)
                 table.footWalkSeconds.append(Int32(min(walk.rounded(.up), 86_400)))
-                table.footMinimumSeconds.append(Int32(rule.map { $0.minimumSeconds ?? defaultChangeSeconds } ?? defaultChangeSeconds))
+                table.footMinimumSeconds.append(candidate.minimum)
             }
             table.footStart.append(Int32(table.footTargets.count))
         }
         table.buildIndexes()
-        return table
+        return (table, counts)
+    }
+
+    struct FootpathCounts {
+        var streetTimed = 0
+        var straightLine = 0
     }
 }

@@ -50,6 +50,16 @@ public final class TransitRouter: Sendable {
         grid.stops(within: radius, of: coordinate).prefix(max(0, limit)).map { stops[$0.index] }
     }
 
+    /// The footpaths from stop `stopID` (its id in the feed): each stop it can walk to for a
+    /// change and the walk's seconds at a normal pace, as the import timed it; empty for an
+    /// unknown stop.
+    public func footpaths(from stopID: String) -> [(stop: TransitStop, walkSeconds: Int)] {
+        guard let s = timetable.stopIndexByID[stopID].map(Int.init) else { return [] }
+        return (Int(timetable.footStart[s])..<Int(timetable.footStart[s + 1])).map {
+            (stops[Int(timetable.footTargets[$0])], Int(timetable.footWalkSeconds[$0]))
+        }
+    }
+
     /// One transit leg between two points.
     /// - parameter maxTransfers: at most this many changes (rides − 1).
     /// - parameter accessRadius: metres around each end searched for stops.

@@ -2,11 +2,29 @@ import Foundation
 import Planner
 
 /// Times a walk between two points. Transit uses it for footpaths between stops (at import)
-/// and for access and egress walks (per query). The daemon plugs in the street router;
-/// Transit itself knows no streets.
+/// and for access and egress walks (per query). The daemon plugs in the street router for the
+/// footpaths; Transit itself knows no streets.
 public protocol WalkingTimeEstimator: Sendable {
-    /// Seconds to walk at `pace`, or `nil` when there is no walking way.
+    /// Seconds to walk at `pace`, or `nil` when there is no walking way (for an access or
+    /// egress stop: not used; for a footpath at import: timed by `StraightLineWalking` instead).
     func walkingSeconds(from: Coordinate, to: Coordinate, pace: WalkingPace) -> Double?
+
+    /// Many walks at once, answers in order (`nil`: no walking way). The import asks for every
+    /// footpath in one call so an estimator backed by worker processes can answer in parallel;
+    /// the default asks one pair at a time.
+    func walkingSeconds(pairs: [(from: Coordinate, to: Coordinate)], pace: WalkingPace) -> [Double?]
+
+    /// True when the answers follow the street network rather than a straight line; the import
+    /// report counts the footpaths timed this way (`GTFSImportReport.streetTimedFootpaths`).
+    var followsStreets: Bool { get }
+}
+
+extension WalkingTimeEstimator {
+    public func walkingSeconds(pairs: [(from: Coordinate, to: Coordinate)], pace: WalkingPace) -> [Double?] {
+        pairs.map { walkingSeconds(from: $0.from, to: $0.to, pace: pace) }
+    }
+
+    public var followsStreets: Bool { false }
 }
 
 /// Straight-line distance stretched by a detour factor, at a normal speed of 1.33 m/s

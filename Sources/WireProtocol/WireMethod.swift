@@ -31,6 +31,7 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case planRefine = "plan.refine"
     case planAccept = "plan.accept"
     case planDismiss = "plan.dismiss"
+    case planRefresh = "plan.refresh"
     case planLink = "plan.link"
     case historySearches = "history.searches"
     case historyRoutes = "history.routes"

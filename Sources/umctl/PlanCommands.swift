@@ -2,6 +2,8 @@ import Foundation
 import WireProtocol
 
 let timeHelp = "HH:MM today or ISO 8601 (2022-01-12T08:15), in the region's time zone"
+/// In an edit of an existing plan a bare HH:MM keeps the plan's own day (a plan for 2022-01-12 stays on it).
+let planTimeHelp = "HH:MM on the plan's own day, or ISO 8601 (2022-01-12T08:15), in the region's time zone"
 
 /// Commands that answer with a plan print it the same way.
 protocol PlanAnswering: UmctlCommand {}
@@ -223,8 +225,9 @@ struct PlanPinCommand: PlanAnswering {
     static let spec = CommandSpec(
         path: ["plan", "pin"], abstract: "Pin the departure at TIME on segment SEG; the rest of the plan fits around it.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
-                      .init(name: "TIME", help: timeHelp)],
-        discussion: "Segments before SEG are planned to arrive by the pinned departure, those after to leave at its arrival.")
+                      .init(name: "TIME", help: planTimeHelp)],
+        discussion: "Segments before SEG are planned to arrive by the pinned departure, those after to leave at its arrival. "
+            + "A bare HH:MM is on the day of that segment in the plan (not today).")
     var id: Int64, segment: Int, time: String
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
@@ -262,8 +265,9 @@ struct PlanTimeCommand: PlanAnswering {
     static let spec = CommandSpec(
         path: ["plan", "time"], abstract: "Change when to travel: now, --at TIME or --arrive-by TIME.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "now", help: "the word now: leave now", optional: true)],
-        options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
-                  .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))")])
+        options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(planTimeHelp))"),
+                  .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(planTimeHelp))")],
+        discussion: "A bare HH:MM keeps the plan's own day; \"now\" makes it a plan for today.")
     var id: Int64, now: String?, at: String?, arriveBy: String?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
@@ -319,4 +323,16 @@ struct PlanDismissCommand: PlanAnswering {
         segment = try arguments.number("SEG")
     }
     func request() throws -> (WireMethod, JSONValue) { (.planDismiss, .object(["id": number(id), "segment": number(segment)])) }
+}
+
+struct PlanRefreshCommand: PlanAnswering {
+    static let spec = CommandSpec(
+        path: ["plan", "refresh"], abstract: "Ask every leg again with the current routing data, keeping your decisions.",
+        positionals: [.init(name: "ID", help: "plan ID")],
+        discussion: "Use it after a region was re-imported (a new timetable). Modes, locks and stops stay; a pinned "
+            + "departure is found again by its trip or its duration, and if it no longer runs your leg is kept and "
+            + "the new answer is shown as a pending update (umctl plan accept / plan dismiss).")
+    var id: Int64
+    init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
+    func request() throws -> (WireMethod, JSONValue) { (.planRefresh, .object(["id": number(id)])) }
 }

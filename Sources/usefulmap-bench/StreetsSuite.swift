@@ -1,8 +1,10 @@
+import Daemon
 import Foundation
 import Glibc
 import Planner
 import SQLite
 import Streets
+import Transit
 
 /// `usefulmap-bench streets`: region import (time, memory), walk and car route latency over
 /// 1,000 seeded random pairs inside Tampere, worker-pool throughput, and place search latency.
@@ -30,6 +32,23 @@ func runStreetsSuite() async throws -> SuiteReport {
     report.notes["osm"] = "\(manifest.counts["osm_nodes"] ?? 0) nodes, \(manifest.counts["osm_ways"] ?? 0) ways"
     report.notes["places"] = "\(manifest.counts["streets"] ?? 0) streets, \(manifest.counts["pois"] ?? 0) pois"
 
+    // Footpaths between the Nysse stops timed on these streets: the daemon's GTFS import step
+    // (timetable + stop index) run on the region directory, as on an import's staging copy.
+    let feed = sharedDirectory().appendingPathComponent("data/tampere/tampere.zip")
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let footpathRegion = RegionCatalog(dataDirectory: dataDirectory).directory(of: "tampere").resolvingSymlinksInPath()
+    let (_, gtfsSeconds) = try time {
+        try TransitEngine.importStep(feeds: [feed], walkWorkers: cores).run(stagingDirectory: footpathRegion) { _ in }
+    }
+    report.add("GTFS import step, footpaths timed on the streets (\(cores) workers)", gtfsSeconds * 1000, unit: "ms")
+    if let gtfs = try GTFSImporter.lastReport(regionDirectory: footpathRegion) {
+        report.notes["footpaths"] = "\(gtfs.footpaths) footpaths: \(gtfs.streetTimedFootpaths) timed on the streets, \(gtfs.straightLineFootpaths) straight-line"
+    }
+    let (_, straightSeconds) = try time {
+        try GTFSImporter().importFeeds([feed], intoRegionDirectory: footpathRegion, walking: StraightLineWalking())
+    }
+    report.add("GTFS import, footpaths as straight lines (for comparison)", straightSeconds * 1000, unit: "ms")
+
     // Seeded random pairs of street points inside the city (uniform points in the extent would
     // often fall in a lake): each point is a named street's anchor, moved up to ~100 m.
     var generator = SeededGenerator(seed: 4)
@@ -44,7 +63,6 @@ func runStreetsSuite() async throws -> SuiteReport {
                           longitude: anchor.longitude + Double.random(in: -0.0018...0.0018, using: &generator))
     }
     let pairs = (0..<1_000).map { _ in (randomPoint(), randomPoint()) }
-    let cores = ProcessInfo.processInfo.activeProcessorCount
     report.notes["cores"] = "\(cores)"
     let router = try StreetRouter(regions: [manifest], dataDirectory: dataDirectory, workers: cores)
     defer { router.shutdown() }

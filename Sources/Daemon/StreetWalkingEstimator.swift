@@ -1,0 +1,23 @@
+import Foundation
+import Planner
+import Streets
+import Transit
+
+/// Transit's walking estimator backed by the street router, for the footpaths a GTFS import
+/// computes between stops: the whole batch is routed in parallel over `StreetWalkTimer`'s
+/// workers. A pair the streets cannot answer is `nil`, which the importer times as a straight
+/// line; if the workers cannot start at all, every pair is `nil` (all straight-line, and the
+/// import report says so).
+struct StreetWalkingEstimator: WalkingTimeEstimator {
+    let timer: StreetWalkTimer
+
+    var followsStreets: Bool { true }
+
+    func walkingSeconds(from: Coordinate, to: Coordinate, pace: WalkingPace) -> Double? {
+        walkingSeconds(pairs: [(from, to)], pace: pace).first ?? nil
+    }
+
+    func walkingSeconds(pairs: [(from: Coordinate, to: Coordinate)], pace: WalkingPace) -> [Double?] {
+        (try? timer.walkingSeconds(pairs: pairs, pace: pace)) ?? Array(repeating: nil, count: pairs.count)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Planner
+
+/// Walking times along the streets for many pairs at once, on one region directory's Routino
+/// database — including a staging directory that an import is still building, before the
+/// region is in the catalogue. The transit import uses it to time footpaths between stops.
+///
+/// ```swift
+/// let timer = try StreetWalkTimer(regionDirectory: staging, workers: 2)
+/// defer { timer.shutdown() }
+/// let seconds = try timer.walkingSeconds(pairs: [(stopA, stopB)], pace: .normal) // [Double?]
+/// ```
+///
+/// The batch call blocks its thread (run it on a thread of its own, as imports are) while the
+/// requests spread over the worker pool, the same `RoutinoWorkerPool` and worker processes
+/// `StreetRouter` uses. Walking ignores one-way restrictions, so a pair and its reverse are
+/// routed once. Times match `StreetRouter.leg(…, mode: .walk)`: the street route at 5 km/h
+/// plus the straight pieces to and from the roads, scaled by the pace.
+public final class StreetWalkTimer: Sendable {
+    private let pool: RoutinoWorkerPool
+
+    /// - parameter regionDirectory: a directory holding Routino's database (`planetsplitter` output).
+    /// - parameter workers: worker processes (started on the first batch).
+    /// - throws: `StreetsError.workerNotFound` when `usefulmap-routino-worker` cannot be found.
+    public init(regionDirectory: URL, workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+        let configuration = RoutinoWorkerPool.Configuration(
+            executable: try StreetRouter.locateWorker(), database: regionDirectory.path, workers: workers,
+            recycleAfterFailedRoutes: StreetRouter.defaultRecycleAfterFailedRoutes)
+        pool = RoutinoWorkerPool(configuration)
+    }
+
+    /// Seconds to walk each pair at `pace`, in order; `nil` for a pair with no walking route
+    /// (a point over 1 km from any road, roads that do not connect, or a query the worker died on).
+    /// - throws: `RoutingError.engineFailure` when no worker can start on this directory (no
+    ///   routing database there, say); nothing is routed then.
+    public func walkingSeconds(pairs: [(from: Coordinate, to: Coordinate)], pace: WalkingPace) throws -> [Double?] {
+        guard !pairs.isEmpty else { return [] }
+        if case .failure(let error) = pool.askAll(["ping"])[0] { throw error }
+        var requestIndex: [UnorderedPair: Int] = [:]
+        var requests: [(from: Coordinate, to: Coordinate)] = []
+        let indices = pairs.map { pair in
+            let key = UnorderedPair(pair.from, pair.to)
+            if let known = requestIndex[key] { return known }
+            requestIndex[key] = requests.count
+            requests.append(pair)
+            return requests.count - 1
+        }
+        let lines = pool.askAll(requests.map { pair in
+            String(format: "route walk %.7f %.7f %.7f %.7f",
+                   pair.from.latitude, pair.from.longitude, pair.to.latitude, pair.to.longitude)
+        })
+        let seconds: [Double?] = zip(requests, lines).map { pair, line in
+            guard case .success(let text) = line,
+                  case let .route(distance, duration, points) = RoutinoReply(line: text) else { return nil }
+            return StreetRouter.leg(mode: .walk, pace: pace, from: pair.from, to: pair.to,
+                                    distance: distance, duration: duration, points: points).expectedTravelTime
+        }
+        return indices.map { seconds[$0] }
+    }
+
+    /// Stops every worker; later batches throw.
+    public func shutdown() {
+        pool.shutdown()
+    }
+
+    deinit { shutdown() }
+
+    /// A pair of points regardless of direction (the geometry of the walk is the same both ways).
+    private struct UnorderedPair: Hashable {
+        var a: Coordinate, b: Coordinate
+        init(_ x: Coordinate, _ y: Coordinate) {
+            if (x.latitude, x.longitude) <= (y.latitude, y.longitude) { (a, b) = (x, y) } else { (a, b) = (y, x) }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import CZip
+import Daemon
+import Foundation
+import Planner
+import Streets
+import Transit
+import XCTest
+
+/// Footpaths between stops timed on the streets when the daemon imports a region with GTFS
+/// (issue 6: tram↔bus changes in Tampere), with a straight line where the streets cannot answer.
+final class FootpathImportTests: XCTestCase {
+    private func tampereDirectory() throws -> URL {
+        try TampereRegion.dataDirectory().appendingPathComponent("regions/tampere")
+    }
+
+    func testTampereImportThroughTheDaemonTimesAlmostEveryFootpathOnTheStreets() throws {
+        let region = try tampereDirectory()
+        let report = try XCTUnwrap(try GTFSImporter.lastReport(regionDirectory: region))
+        XCTAssertGreaterThan(report.footpaths, 1_000)
+        XCTAssertEqual(report.streetTimedFootpaths + report.straightLineFootpaths, report.footpaths)
+        XCTAssertGreaterThan(report.streetTimedFootpaths, report.footpaths * 9 / 10,
+                             "street-timed \(report.streetTimedFootpaths) of \(report.footpaths)")
+        XCTAssertTrue(report.summary.contains("\(report.streetTimedFootpaths) timed on the streets"), report.summary)
+
+        // No footpath is quicker than the straight line at the street router's 5 km/h (less 3 %:
+        // Routino measures distances on a flatter earth than our haversine, about 1 % shorter).
+        let router = try TransitRouter(regionDirectory: region)
+        var checked = 0
+        for stop in router.stops {
+            for path in router.footpaths(from: stop.id) {
+                let floor = stop.coordinate.distance(to: path.stop.coordinate) / (5 / 3.6) * 0.97
+                XCTAssertGreaterThanOrEqual(Double(path.walkSeconds), floor, "\(stop.id)→\(path.stop.id)")
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, report.footpaths)
+    }
+
+    func testTramToBusChangeAtKeskustoriIsTimedAlongTheStreetsNotTheStraightLine() throws {
+        let region = try tampereDirectory()
+        let router = try TransitRouter(regionDirectory: region)
+        // Keskustori A (tram stop, 0805) to Keskustori H (bus stop, 0001), about 135 m apart.
+        let tram = try XCTUnwrap(router.stops.first { $0.id == "0805" })
+        let bus = try XCTUnwrap(router.stops.first { $0.id == "0001" })
+        XCTAssertTrue(tram.modes.contains("tram"), "\(tram.modes)")
+        XCTAssertTrue(bus.modes.contains("bus"), "\(bus.modes)")
+        let path = try XCTUnwrap(router.footpaths(from: tram.id).first { $0.stop.id == bus.id }, "footpath 0805→0001")
+
+        let timer = try StreetWalkTimer(regionDirectory: region, workers: 1)
+        defer { timer.shutdown() }
+        let streets = try XCTUnwrap(try timer.walkingSeconds(pairs: [(tram.coordinate, bus.coordinate)], pace: .normal).first ?? nil)
+        let straight = try XCTUnwrap(StraightLineWalking().walkingSeconds(from: tram.coordinate, to: bus.coordinate, pace: .normal))
+        XCTAssertEqual(path.walkSeconds, Int(streets.rounded(.up)), "the stored footpath is the street router's walk")
+        XCTAssertNotEqual(path.walkSeconds, Int(straight.rounded(.up)), "not the straight-line estimate")
+        XCTAssertGreaterThanOrEqual(Double(path.walkSeconds), tram.coordinate.distance(to: bus.coordinate) / (5 / 3.6))
+    }
+
+    func testImportStepOnAStagingCopyFallsBackToTheStraightLineForStopsWithNoRoad() throws {
+        // A staging directory like the importer's: the Tampere routing database, no timetable yet.
+        let work = try DaemonHarness.temporaryDirectory()
+        addTeardownBlock { try? FileManager.default.removeItem(at: work) }
+        let staging = work.appendingPathComponent("staging")
+        try FileManager.default.copyItem(at: try tampereDirectory().resolvingSymlinksInPath(), to: staging)
+        try? FileManager.default.removeItem(at: staging.appendingPathComponent("transit.sqlite"))
+        // Two stops at Keskustori and two in Näsijärvi, over 1 km from any road.
+        let feed = try writeFeed(in: work, stops: [
+            ("K1", 61.49751, 23.76151), ("K2", 61.49764, 23.759084722),
+            ("L1", 61.5550, 23.7400), ("L2", 61.5560, 23.7400),
+        ])
+        try TransitEngine.importStep(feeds: [feed], walkWorkers: 2).run(stagingDirectory: staging) { _ in }
+        let report = try XCTUnwrap(try GTFSImporter.lastReport(regionDirectory: staging))
+        XCTAssertEqual(report.footpaths, 4, "K1↔K2 and L1↔L2")
+        XCTAssertEqual(report.streetTimedFootpaths, 2)
+        XCTAssertEqual(report.straightLineFootpaths, 2)
+        let router = try TransitRouter(regionDirectory: staging)
+        let lake = try XCTUnwrap(router.footpaths(from: "L1").first { $0.stop.id == "L2" })
+        let l1 = try XCTUnwrap(router.stops.first { $0.id == "L1" }), l2 = try XCTUnwrap(router.stops.first { $0.id == "L2" })
+        let straight = try XCTUnwrap(StraightLineWalking().walkingSeconds(from: l1.coordinate, to: l2.coordinate, pace: .normal))
+        XCTAssertEqual(lake.walkSeconds, Int(straight.rounded(.up)))
+    }
+
+    /// A one-route GTFS zip calling at `stops` in order (libzip, as the Transit tests do).
+    private func writeFeed(in directory: URL, stops: [(id: String, lat: Double, lon: Double)]) throws -> URL {
+        let files: [String: String] = [
+            "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nN,Nysse,https://example.org,Europe/Helsinki\n",
+            "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\n"
+                + stops.map { "\($0.id),Stop \($0.id),\($0.lat),\($0.lon)\n" }.joined(),
+            "routes.txt": "route_id,agency_id,route_short_name,route_type\nR,N,1,3\n",
+            "trips.txt": "route_id,service_id,trip_id\nR,ALL,T\n",
+            "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
+                + stops.enumerated().map { "T,08:0\($0.offset):00,08:0\($0.offset):00,\($0.element.id),\($0.offset + 1)\n" }.joined(),
+            "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20220101,20221231\n",
+        ]
+        let url = directory.appendingPathComponent("feed.zip")
+        var code: Int32 = 0
+        guard let archive = zip_open(url.path, ZIP_CREATE | ZIP_TRUNCATE, &code) else { throw HarnessError("zip_open failed \(code)") }
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            let path = directory.appendingPathComponent(name)
+            try Data(text.utf8).write(to: path)
+            guard let source = zip_source_file(archive, path.path, 0, -1),
+                  zip_file_add(archive, name, source, zip_flags_t(ZIP_FL_OVERWRITE)) >= 0 else {
+                zip_discard(archive)
+                throw HarnessError("zip_file_add failed for \(name)")
+            }
+        }
+        guard zip_close(archive) == 0 else { throw HarnessError("zip_close failed") }
+        return url
+    }
+}
