@@ -59,8 +59,14 @@ public final class TransitEngine: LegEngine {
     public func leg(for query: LegQuery, in region: RegionManifest, directory: URL) async throws -> RouteLeg {
         let router = try router(for: region, directory: directory)
         try Task.checkCancellation()
-        return try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace,
-                              maxTransfers: maxTransfers).best
+        var leg = try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace,
+                                 maxTransfers: maxTransfers).best
+        // The engine only knows coordinates; name the walks' ends after the plan's places.
+        for index in leg.walks.indices {
+            if leg.walks[index].kind == .access { leg.walks[index].fromName = query.from.name }
+            if leg.walks[index].kind == .egress { leg.walks[index].toName = query.to.name }
+        }
+        return leg
     }
 
     private func router(for region: RegionManifest, directory: URL) throws -> TransitRouter {

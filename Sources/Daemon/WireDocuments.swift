@@ -50,7 +50,13 @@ public enum WireDocuments {
                              from: ride.boarding.name, to: ride.alighting.name,
                              departure: WireTime.string(from: ride.boarding.time, timeZone: timeZone),
                              arrival: WireTime.string(from: ride.alighting.time, timeZone: timeZone))
-            })
+            },
+            walks: leg.walks.map { walk in
+                WalkDocument(kind: walk.kind.rawValue, from: walk.fromName, to: walk.toName,
+                             start: WireTime.string(from: walk.start, timeZone: timeZone),
+                             durationS: walk.duration, distanceM: walk.distance)
+            },
+            walkingIsNoSlower: leg.walkingIsNoSlower)
     }
 
     public static func timePreference(_ preference: TimePreference, timeZone: TimeZone) -> TimePreferenceDocument {
@@ -95,6 +101,6 @@ public enum WireDocuments {
             departure: times.first.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
             arrival: times.last.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
             distanceM: plan.totalDistance, transfers: max(0, rides.count - 1), fastest: comparison.isFastest,
-            lines: rides.map(\.lineName), error: nil)
+            lines: rides.map(\.lineName), error: nil, walkingIsNoSlower: legs.contains(where: \.walkingIsNoSlower))
     }
 }

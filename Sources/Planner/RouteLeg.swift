@@ -52,10 +52,17 @@ public struct RouteLeg: Hashable, Sendable, Codable {
     public var geometry: [Coordinate]
     /// Transit only: the rides in order. Transfers are `rides.count - 1`.
     public var rides: [TransitRide]
+    /// Transit only: the access walk, the walk of each change and the egress walk, in order,
+    /// so the person knows where to go between the rides.
+    public var walks: [TransitWalkStep]
+    /// Transit only: walking the whole way arrives no later (depart-at) or can leave no
+    /// earlier (arrive-by) than this journey, so the person should just walk.
+    public var walkingIsNoSlower: Bool
 
     public init(mode: TravelMode, expectedTravelTime: TimeInterval, distance: Double? = nil,
                 departure: Date? = nil, arrival: Date? = nil,
-                geometry: [Coordinate] = [], rides: [TransitRide] = []) {
+                geometry: [Coordinate] = [], rides: [TransitRide] = [],
+                walks: [TransitWalkStep] = [], walkingIsNoSlower: Bool = false) {
         self.mode = mode
         self.expectedTravelTime = expectedTravelTime
         self.distance = distance
@@ -63,6 +70,8 @@ public struct RouteLeg: Hashable, Sendable, Codable {
         self.arrival = arrival
         self.geometry = geometry
         self.rides = rides
+        self.walks = walks
+        self.walkingIsNoSlower = walkingIsNoSlower
     }
 
     /// Number of changes between vehicles; zero for walk and car.

@@ -15,7 +15,10 @@ enum LegBlob {
         case leg = 0x4C       // "L"
     }
 
-    static let formatVersion: UInt8 = 1
+    /// The version written. Version 2 added a transit leg's walks and its walking-is-no-slower
+    /// note after the rides (in `R` and `L` blobs); version 1 blobs still decode, with no walks.
+    static let formatVersion: UInt8 = 2
+    static let oldestReadableVersion: UInt8 = 1
 
     // MARK: - Encoding
 
@@ -25,9 +28,11 @@ enum LegBlob {
         return writer.bytes
     }
 
-    static func encode(rides: [TransitRide]) -> [UInt8] {
+    /// A transit leg's rides, walks and note (the `plan_segment.leg_rides` column).
+    static func encode(rides: [TransitRide], walks: [TransitWalkStep], walkingIsNoSlower: Bool) -> [UInt8] {
         var writer = BlobWriter(kind: .rides)
         writer.rides(rides)
+        writer.walks(walks, walkingIsNoSlower: walkingIsNoSlower)
         return writer.bytes
     }
 
@@ -47,6 +52,7 @@ enum LegBlob {
         writer.optional(leg.arrival) { $0.date($1) }
         writer.coordinates(leg.geometry)
         writer.rides(leg.rides)
+        writer.walks(leg.walks, walkingIsNoSlower: leg.walkingIsNoSlower)
         return writer.bytes
     }
 
@@ -59,11 +65,12 @@ enum LegBlob {
         return result
     }
 
-    static func decodeRides(_ bytes: [UInt8]) throws -> [TransitRide] {
+    static func decodeRides(_ bytes: [UInt8]) throws -> (rides: [TransitRide], walks: [TransitWalkStep], walkingIsNoSlower: Bool) {
         var reader = try BlobReader(bytes, kind: .rides)
-        let result = try reader.rides()
+        let rides = try reader.rides()
+        let (walks, walkingIsNoSlower) = try reader.walks()
         try reader.finish()
-        return result
+        return (rides, walks, walkingIsNoSlower)
     }
 
     static func decodeStrings(_ bytes: [UInt8]) throws -> [String] {
@@ -84,9 +91,10 @@ enum LegBlob {
         let arrival = try reader.optional { try $0.date() }
         let geometry = try reader.coordinates()
         let rides = try reader.rides()
+        let (walks, walkingIsNoSlower) = try reader.walks()
         try reader.finish()
         return RouteLeg(mode: mode, expectedTravelTime: travelTime, distance: distance, departure: departure,
-                        arrival: arrival, geometry: geometry, rides: rides)
+                        arrival: arrival, geometry: geometry, rides: rides, walks: walks, walkingIsNoSlower: walkingIsNoSlower)
     }
 }
 
@@ -94,7 +102,7 @@ enum LegBlob {
 struct BlobWriter {
     private(set) var bytes: [UInt8]
 
-    init(kind: LegBlob.Kind) { bytes = [kind.rawValue, LegBlob.formatVersion] }
+    init(kind: LegBlob.Kind, version: UInt8 = LegBlob.formatVersion) { bytes = [kind.rawValue, version] }
 
     mutating func count(_ value: Int) {
         var rest = UInt64(max(0, value))
@@ -151,6 +159,25 @@ struct BlobWriter {
             stopCall(ride.alighting)
         }
     }
+
+    /// From version 2 on: the walks, then the note as one byte 0/1.
+    mutating func walks(_ walks: [TransitWalkStep], walkingIsNoSlower: Bool) {
+        guard bytes[1] >= 2 else { return }
+        count(walks.count)
+        for walk in walks {
+            string(walk.kind.rawValue)
+            string(walk.fromName)
+            double(walk.from.latitude)
+            double(walk.from.longitude)
+            string(walk.toName)
+            double(walk.to.latitude)
+            double(walk.to.longitude)
+            date(walk.start)
+            double(walk.duration)
+            double(walk.distance)
+        }
+        bytes.append(walkingIsNoSlower ? 1 : 0)
+    }
 }
 
 /// Reads the blob format, checking every length against the bytes left.
@@ -158,6 +185,8 @@ struct BlobReader {
     private let bytes: [UInt8]
     private var offset = 0
     private let kind: LegBlob.Kind
+    /// The blob's format version; older versions lack the parts added later.
+    let version: UInt8
 
     init(_ bytes: [UInt8], kind: LegBlob.Kind) throws {
         self.bytes = bytes
@@ -165,9 +194,10 @@ struct BlobReader {
         guard bytes.count >= 2, bytes[0] == kind.rawValue else {
             throw StoreError.corruptRecord("\(kind) blob has the wrong header")
         }
-        guard bytes[1] == LegBlob.formatVersion else {
+        guard (LegBlob.oldestReadableVersion...LegBlob.formatVersion).contains(bytes[1]) else {
             throw StoreError.corruptRecord("\(kind) blob has unknown format version \(bytes[1])")
         }
+        version = bytes[1]
         offset = 2
     }
 
@@ -258,6 +288,30 @@ struct BlobReader {
                                       boarding: boarding, alighting: alighting))
         }
         return result
+    }
+
+    /// The walks and the walking-is-no-slower note; a version 1 blob has neither.
+    mutating func walks() throws -> (walks: [TransitWalkStep], walkingIsNoSlower: Bool) {
+        guard version >= 2 else { return ([], false) }
+        let count = try count()
+        var result: [TransitWalkStep] = []
+        for _ in 0..<count {
+            let rawKind = try string()
+            guard let kind = TransitWalkStep.Kind(rawValue: rawKind) else { throw damaged("unknown walk kind \(rawKind)") }
+            let fromName = try string()
+            let from = Coordinate(latitude: try double(), longitude: try double())
+            let toName = try string()
+            let to = Coordinate(latitude: try double(), longitude: try double())
+            result.append(TransitWalkStep(kind: kind, fromName: fromName, from: from, toName: toName, to: to,
+                                          start: try date(), duration: try double(), distance: try double()))
+        }
+        let note: Bool
+        switch try byte() {
+        case 0: note = false
+        case 1: note = true
+        case let other: throw damaged("walking note flag \(other)")
+        }
+        return (result, note)
     }
 
     func finish() throws {

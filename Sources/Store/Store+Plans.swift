@@ -105,7 +105,8 @@ enum PlanRows {
                        try StoredValues.optionalDate(computed.departure, field: "\(field) departure"),
                        try StoredValues.optionalDate(computed.arrival, field: "\(field) arrival"),
                        .blob(LegBlob.encode(geometry: computed.geometry)),
-                       .blob(LegBlob.encode(rides: computed.rides))]
+                       .blob(LegBlob.encode(rides: computed.rides, walks: computed.walks,
+                                            walkingIsNoSlower: computed.walkingIsNoSlower))]
             }
             try db.run("""
                 INSERT INTO plan_segment(plan_id, position, mode, leg_mode, leg_travel_time, leg_distance,
@@ -164,11 +165,12 @@ enum PlanRows {
             """, [planID]) { row in
             var leg: RouteLeg?
             if let legMode = row.optionalString(2) {
+                let transit = try LegBlob.decodeRides(row.blob(8))
                 leg = RouteLeg(mode: try StoredValues.mode(legMode), expectedTravelTime: row.double(3),
                                distance: row.optionalDouble(4), departure: StoredValues.optionalDate(row, 5),
                                arrival: StoredValues.optionalDate(row, 6),
                                geometry: try LegBlob.decodeGeometry(row.blob(7)),
-                               rides: try LegBlob.decodeRides(row.blob(8)))
+                               rides: transit.rides, walks: transit.walks, walkingIsNoSlower: transit.walkingIsNoSlower)
             }
             return (position: row.int(0), mode: try StoredValues.mode(row.string(1)), leg: leg)
         }

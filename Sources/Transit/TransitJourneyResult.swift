@@ -28,6 +28,19 @@ public struct TransitWalk: Hashable, Sendable, Codable {
     }
 }
 
+extension TransitWalk {
+    /// The planner's form of this walk, carried on the `RouteLeg`.
+    public var step: TransitWalkStep {
+        let stepKind: TransitWalkStep.Kind = switch kind {
+        case .access: .access
+        case .transfer: .transfer
+        case .egress: .egress
+        }
+        return TransitWalkStep(kind: stepKind, fromName: fromName, from: from, toName: toName, to: to,
+                               start: start, duration: seconds, distance: metres)
+    }
+}
+
 /// One journey: the leg the routing port returns plus the walks between its rides.
 public struct TransitJourney: Hashable, Sendable {
     public var leg: RouteLeg

@@ -119,9 +119,12 @@ public final class TransitRouter: Sendable {
             case .arriveBy: walkingIsNoSlower = Double(instant) - direct >= Double(bestRaw.departure)
             }
         }
-        let best = journey(bestRaw, from: origin, to: destination)
-        return TransitJourneyResult(best: best,
-                                    alternatives: journeys.dropLast().map { journey($0, from: origin, to: destination) },
+        // Alternatives are no quicker than the best, so the note holds for them too.
+        let best = journey(bestRaw, from: origin, to: destination, walkingIsNoSlower: walkingIsNoSlower)
+        let alternatives = journeys.dropLast().map {
+            journey($0, from: origin, to: destination, walkingIsNoSlower: walkingIsNoSlower)
+        }
+        return TransitJourneyResult(best: best, alternatives: alternatives,
                                     walkingIsNoSlower: walkingIsNoSlower, walkingSeconds: direct,
                                     accessEgressSeconds: accessTime, engineSeconds: engineTime)
     }
@@ -171,8 +174,10 @@ public final class TransitRouter: Sendable {
         return false
     }
 
-    /// Turns engine output into the port's leg plus the walks.
-    func journey(_ raw: Raptor.Journey, from origin: Coordinate, to destination: Coordinate) -> TransitJourney {
+    /// Turns engine output into the port's leg (with its walks, so they reach storage and the
+    /// wire) plus the walks in the engine's own type.
+    func journey(_ raw: Raptor.Journey, from origin: Coordinate, to destination: Coordinate,
+                 walkingIsNoSlower: Bool = false) -> TransitJourney {
         let tt = timetable
         func date(_ seconds: Int) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
         func stop(_ index: Int32) -> Timetable.Stop { tt.stops[Int(index)] }
@@ -218,7 +223,8 @@ public final class TransitRouter: Sendable {
         walks.append(TransitWalk(kind: .egress, fromName: last.name, from: last.coordinate, toName: "destination", to: destination,
                                  start: date(raw.arrival - raw.egress.seconds), seconds: Double(raw.egress.seconds), metres: egressMetres))
         let leg = RouteLeg(mode: .transit, expectedTravelTime: TimeInterval(raw.arrival - raw.departure), distance: distance,
-                           departure: date(raw.departure), arrival: date(raw.arrival), geometry: geometry, rides: rides)
+                           departure: date(raw.departure), arrival: date(raw.arrival), geometry: geometry, rides: rides,
+                           walks: walks.map(\.step), walkingIsNoSlower: walkingIsNoSlower)
         return TransitJourney(leg: leg, walks: walks)
     }
 }

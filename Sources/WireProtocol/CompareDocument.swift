@@ -31,9 +31,11 @@ public struct CompareOption: Hashable, Sendable, Codable {
     public var fastest: Bool
     public var lines: [String]
     public var error: WireError?
+    /// Transit: walking the whole way is no slower than this option's journey.
+    public var walkingIsNoSlower: Bool
 
     public init(mode: String, durationS: Double?, departure: String?, arrival: String?, distanceM: Double?,
-                transfers: Int?, fastest: Bool, lines: [String], error: WireError?) {
+                transfers: Int?, fastest: Bool, lines: [String], error: WireError?, walkingIsNoSlower: Bool = false) {
         self.mode = mode
         self.durationS = durationS
         self.departure = departure
@@ -43,12 +45,29 @@ public struct CompareOption: Hashable, Sendable, Codable {
         self.fastest = fastest
         self.lines = lines
         self.error = error
+        self.walkingIsNoSlower = walkingIsNoSlower
     }
 
     enum CodingKeys: String, CodingKey {
         case mode, departure, arrival, transfers, fastest, lines, error
         case durationS = "duration_s"
         case distanceM = "distance_m"
+        case walkingIsNoSlower = "walking_is_no_slower"
+    }
+
+    /// `walking_is_no_slower` is read as false when absent (older daemons).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        mode = try c.decode(String.self, forKey: .mode)
+        durationS = try c.decodeIfPresent(Double.self, forKey: .durationS)
+        departure = try c.decodeIfPresent(String.self, forKey: .departure)
+        arrival = try c.decodeIfPresent(String.self, forKey: .arrival)
+        distanceM = try c.decodeIfPresent(Double.self, forKey: .distanceM)
+        transfers = try c.decodeIfPresent(Int.self, forKey: .transfers)
+        fastest = try c.decode(Bool.self, forKey: .fastest)
+        lines = try c.decode([String].self, forKey: .lines)
+        error = try c.decodeIfPresent(WireError.self, forKey: .error)
+        walkingIsNoSlower = try c.decodeIfPresent(Bool.self, forKey: .walkingIsNoSlower) ?? false
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -62,5 +81,6 @@ public struct CompareOption: Hashable, Sendable, Codable {
         try c.encode(fastest, forKey: .fastest)
         try c.encode(lines, forKey: .lines)
         try c.encode(error, forKey: .error)
+        try c.encode(walkingIsNoSlower, forKey: .walkingIsNoSlower)
     }
 }

@@ -131,21 +131,41 @@ public struct LegDocument: Hashable, Sendable, Codable {
     public var arrival: String?
     public var transfers: Int
     public var rides: [RideDocument]
+    /// Transit: the access walk, each change's walk and the egress walk, in order.
+    public var walks: [WalkDocument]
+    /// Transit: walking the whole way is no slower than this journey (the planner prefers the walk).
+    public var walkingIsNoSlower: Bool
 
     public init(durationS: Double, distanceM: Double?, departure: String?, arrival: String?,
-                transfers: Int, rides: [RideDocument]) {
+                transfers: Int, rides: [RideDocument], walks: [WalkDocument] = [], walkingIsNoSlower: Bool = false) {
         self.durationS = durationS
         self.distanceM = distanceM
         self.departure = departure
         self.arrival = arrival
         self.transfers = transfers
         self.rides = rides
+        self.walks = walks
+        self.walkingIsNoSlower = walkingIsNoSlower
     }
 
     enum CodingKeys: String, CodingKey {
-        case departure, arrival, transfers, rides
+        case departure, arrival, transfers, rides, walks
         case durationS = "duration_s"
         case distanceM = "distance_m"
+        case walkingIsNoSlower = "walking_is_no_slower"
+    }
+
+    /// `walks` and `walking_is_no_slower` are read as empty/false when absent (older daemons).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        durationS = try c.decode(Double.self, forKey: .durationS)
+        distanceM = try c.decodeIfPresent(Double.self, forKey: .distanceM)
+        departure = try c.decodeIfPresent(String.self, forKey: .departure)
+        arrival = try c.decodeIfPresent(String.self, forKey: .arrival)
+        transfers = try c.decode(Int.self, forKey: .transfers)
+        rides = try c.decode([RideDocument].self, forKey: .rides)
+        walks = try c.decodeIfPresent([WalkDocument].self, forKey: .walks) ?? []
+        walkingIsNoSlower = try c.decodeIfPresent(Bool.self, forKey: .walkingIsNoSlower) ?? false
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -156,6 +176,34 @@ public struct LegDocument: Hashable, Sendable, Codable {
         try c.encode(arrival, forKey: .arrival)
         try c.encode(transfers, forKey: .transfers)
         try c.encode(rides, forKey: .rides)
+        try c.encode(walks, forKey: .walks)
+        try c.encode(walkingIsNoSlower, forKey: .walkingIsNoSlower)
+    }
+}
+
+/// One walk of a transit leg: to the first stop, between rides, or to the destination.
+public struct WalkDocument: Hashable, Sendable, Codable {
+    /// `access`, `transfer` or `egress`.
+    public var kind: String
+    public var from: String
+    public var to: String
+    public var start: String
+    public var durationS: Double
+    public var distanceM: Double
+
+    public init(kind: String, from: String, to: String, start: String, durationS: Double, distanceM: Double) {
+        self.kind = kind
+        self.from = from
+        self.to = to
+        self.start = start
+        self.durationS = durationS
+        self.distanceM = distanceM
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, from, to, start
+        case durationS = "duration_s"
+        case distanceM = "distance_m"
     }
 }
 

@@ -62,9 +62,13 @@ enum Render {
             guard index < plan.segments.count else { continue }
             let segment = plan.segments[index]
             var text = "        seg \(index + 1): \(segment.mode.padding(toLength: 7, withPad: " ", startingAt: 0))"
+            let steps = segment.leg.map(legSteps) ?? []
             if let leg = segment.leg {
                 text += " \(duration(leg.durationS)), \(distance(leg.distanceM))"
-                if !leg.rides.isEmpty {
+                if !steps.isEmpty {
+                    text += "; lines \(leg.rides.map(\.line).joined(separator: ", "))"
+                    if leg.transfers > 0 { text += "; \(leg.transfers) transfer\(leg.transfers == 1 ? "" : "s")" }
+                } else if !leg.rides.isEmpty {
                     let rides = leg.rides.map { "\($0.vehicle) \($0.line) \(clock($0.departure)) \($0.from) → \(clock($0.arrival)) \($0.to)" }
                     text += "; " + rides.joined(separator: "; ")
                     if leg.transfers > 0 { text += "; \(leg.transfers) transfer\(leg.transfers == 1 ? "" : "s")" }
@@ -79,6 +83,7 @@ enum Render {
             if plan.pinnedSegment == index + 1 { marks.append("pinned") }
             if !marks.isEmpty { text += "  [\(marks.joined(separator: ", "))]" }
             lines.append(text)
+            lines.append(contentsOf: steps)
         }
         let total = plan.totalDurationS.map(duration) ?? "incomplete (a leg is missing)"
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))")
@@ -87,6 +92,31 @@ enum Render {
                          + " (umctl plan accept \(plan.id) \(pending.segment) | umctl plan dismiss \(plan.id) \(pending.segment))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A transit leg step by step — walk, ride, walk, … — and the note when walking is no
+    /// slower; nothing for a leg without walks (walk and car).
+    static func legSteps(_ leg: LegDocument) -> [String] {
+        let indent = "          "
+        func walk(_ walk: WalkDocument) -> String {
+            let what = walk.kind == "transfer" && walk.distanceM == 0 ? "change" : "walk"
+            return "\(indent)\(clock(walk.start))  \(what) \(duration(walk.durationS)) \(walk.from) → \(walk.to)"
+                + (walk.distanceM > 0 ? " (\(distance(walk.distanceM)))" : "")
+        }
+        // An access or egress "walk" of nothing (the segment already ends at the stop) is noise.
+        let ends = leg.walks.filter { $0.kind != "transfer" && ($0.distanceM > 0 || $0.durationS > 0) }
+        var steps: [String] = []
+        var transfers = leg.walks.filter { $0.kind == "transfer" }[...]
+        steps += ends.filter { $0.kind == "access" }.map(walk)
+        for (index, ride) in leg.rides.enumerated() {
+            let headsign = ride.headsign.map { " towards \($0)" } ?? ""
+            steps.append("\(indent)\(clock(ride.departure))  \(ride.vehicle) \(ride.line)\(headsign) \(ride.from) → \(clock(ride.arrival)) \(ride.to)")
+            if index < leg.rides.count - 1, let change = transfers.popFirst() { steps.append(walk(change)) }
+        }
+        steps += transfers.map(walk)
+        steps += ends.filter { $0.kind == "egress" }.map(walk)
+        if leg.walkingIsNoSlower { steps.append("\(indent)note: walking the whole way is no slower than this journey") }
+        return leg.walks.isEmpty && !leg.walkingIsNoSlower ? [] : steps
     }
 
     static func compare(_ document: CompareDocument) -> String {
@@ -101,8 +131,11 @@ enum Render {
                          clock(option.arrival), distance(option.distanceM),
                          option.mode == "transit" ? option.transfers.map(String.init) ?? "-" : "-", lines])
         }
+        let notes = document.options.filter(\.walkingIsNoSlower).map {
+            "\nnote: walking the whole way is no slower than \($0.mode)"
+        }
         return "\(document.from.name) → \(document.to.name)  (times in \(document.timeZone); * fastest)\n"
-            + table(["mode", "duration", "depart", "arrive", "distance", "transfers", ""], rows)
+            + table(["mode", "duration", "depart", "arrive", "distance", "transfers", ""], rows) + notes.joined()
     }
 
     static func status(_ status: StatusDocument) -> String {

@@ -51,6 +51,9 @@ final class ShutdownAndRestartTests: XCTestCase {
         XCTAssertEqual(showIDs.count, 3)
         let before = try queries.map { try harness.json($0) }
         let shownBefore = try showIDs.map { try harness.json(["plan", "show", $0]) }
+        let transitWalks = shownBefore.flatMap { $0["segments"]?.arrayValue ?? [] }
+            .filter { $0["mode"] == .string("transit") }.flatMap { $0["leg"]?["walks"]?.arrayValue ?? [] }
+        XCTAssertFalse(transitWalks.isEmpty, "the transit plan's walks are part of what must survive the restart")
         XCTAssertEqual(harness.stop(), 0)
 
         try harness.start()

@@ -169,6 +169,75 @@ final class UmctlCommandTests: XCTestCase {
         XCTAssertTrue(gone.stderr.contains("[not_found]"))
     }
 
+    /// Issue 6: the walks of a transit leg (to the first stop, between rides, from the last stop)
+    /// and the walking-is-no-slower note used to be dropped before storage, the wire and `plan show`.
+    func testTransitLegCarriesItsWalksToTheWireAndPlanShowPrintsThem() throws {
+        let id = try newTransitPlan()
+        let plan = try harness.json(["plan", "show", String(id)])
+        let nodes = plan["nodes"]?.arrayValue ?? []
+        let segments = plan["segments"]?.arrayValue ?? []
+        let index = try XCTUnwrap(segments.firstIndex { $0["mode"] == .string("transit") }, "\(plan)")
+        let leg = try XCTUnwrap(segments[index]["leg"], "\(plan)")
+        let walks = leg["walks"]?.arrayValue ?? []
+        let rides = leg["rides"]?.arrayValue ?? []
+        XCTAssertFalse(rides.isEmpty, "\(leg)")
+        XCTAssertEqual(walks.first?["kind"], .string("access"), "\(leg)")
+        XCTAssertEqual(walks.last?["kind"], .string("egress"), "\(leg)")
+        XCTAssertEqual(walks.filter { $0["kind"] == .string("transfer") }.count, rides.count - 1, "one walk per change")
+        XCTAssertEqual(walks.first?["from"], nodes[index]["name"], "the access walk starts at the segment's start")
+        XCTAssertEqual(walks.first?["to"], rides.first?["from"], "and ends where the first ride boards")
+        XCTAssertEqual(walks.last?["from"], rides.last?["to"])
+        XCTAssertEqual(walks.last?["to"], nodes[index + 1]["name"])
+        XCTAssertEqual(walks.first?["start"], leg["departure"])
+        XCTAssertEqual(leg["walking_is_no_slower"], .bool(false), "8 km: the bus beats walking")
+        for walk in walks {
+            let seconds = try XCTUnwrap(walk["duration_s"]?.numberValue), metres = try XCTUnwrap(walk["distance_m"]?.numberValue)
+            // Within the access radius (800 m, streets a little longer) at a walking speed between 0.5 and 2.5 m/s.
+            XCTAssertTrue((0...1000).contains(metres), "\(walk)")
+            XCTAssertTrue((0...1200).contains(seconds), "\(walk)")
+            if metres > 20 { XCTAssertTrue((metres / 2.5...metres / 0.5).contains(seconds), "\(walk)") }
+        }
+        let egress = try XCTUnwrap(walks.last)
+        let iso = ISO8601DateFormatter()
+        let egressStart = try XCTUnwrap(egress["start"]?.stringValue.flatMap(iso.date(from:)))
+        let arrival = try XCTUnwrap(leg["arrival"]?.stringValue.flatMap(iso.date(from:)))
+        XCTAssertEqual(egressStart.addingTimeInterval(try XCTUnwrap(egress["duration_s"]?.numberValue)).timeIntervalSince(arrival), 0, accuracy: 1)
+
+        let text = try harness.umctl(["plan", "show", String(id)]).stdout
+        for walk in walks where (walk["distance_m"]?.numberValue ?? 0) > 0 {
+            let minutes = Int(((walk["duration_s"]?.numberValue ?? 0) / 60).rounded())
+            let line = "walk \(minutes) min \(walk["from"]?.stringValue ?? "") → \(walk["to"]?.stringValue ?? "")"
+            XCTAssertTrue(text.contains(line), "expected '\(line)' in:\n\(text)")
+        }
+        XCTAssertFalse(text.contains("no slower"), text)
+    }
+
+    /// Keskustori to the railway station (700 m) at 08:00: bus 10 arrives after the walk would,
+    /// and the engine's note used to be dropped before it reached `compare`.
+    func testCompareSaysWhenWalkingIsNoSlowerThanTheBus() throws {
+        let compare = try harness.json(["compare", Tampere.keskustori, Tampere.railwayStation, "--at", Tampere.morning])
+        let options = compare["options"]?.arrayValue ?? []
+        let transit = try XCTUnwrap(options.first { $0["mode"] == .string("transit") }, "\(compare)")
+        let walk = try XCTUnwrap(options.first { $0["mode"] == .string("walk") }, "\(compare)")
+        XCTAssertEqual(transit["error"], .null, "\(transit)")
+        XCTAssertEqual(transit["walking_is_no_slower"], .bool(true), "\(transit)")
+        XCTAssertEqual(walk["walking_is_no_slower"], .bool(false))
+        let text = try harness.umctl(["compare", Tampere.keskustori, Tampere.railwayStation, "--at", Tampere.morning]).stdout
+        XCTAssertTrue(text.contains("note: walking the whole way is no slower than transit"), text)
+
+        let far = try harness.umctl(["compare", Tampere.keskustori, Tampere.hervanta, "--at", Tampere.morning]).stdout
+        XCTAssertFalse(far.contains("no slower"), far)
+
+        // A transit plan for the same trip keeps the note on its leg, and `plan show` prints it.
+        let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.railwayStation, "--mode", "transit",
+                                     "--at", Tampere.morning])
+        let leg = plan["segments"]?.arrayValue?.first { $0["mode"] == .string("transit") }?["leg"]
+        XCTAssertEqual(leg?["walking_is_no_slower"], .bool(true), "\(plan)")
+        let id = try XCTUnwrap(plan["id"]?.numberValue)
+        let shown = try harness.umctl(["plan", "show", String(Int64(id))]).stdout
+        XCTAssertTrue(shown.contains("note: walking the whole way is no slower than this journey"), shown)
+    }
+
     func testEveryPlanEditAnswersWithTheUpdatedPlan() throws {
         let id = String(try newTransitPlan())
         func edit(_ words: [String]) throws -> JSONValue {

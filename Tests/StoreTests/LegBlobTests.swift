@@ -40,6 +40,55 @@ final class LegBlobTests: XCTestCase {
         XCTAssertThrowsError(try LegBlob.decodeGeometry(future)) { XCTAssertTrue("\($0)".contains("version 99"), "\($0)") }
     }
 
+    func testVersionOneLegAndRidesBlobsStillDecodeWithNoWalks() throws {
+        var random = SeededRandom(seed: 44)
+        var leg = RandomPlans.leg(&random, geometryPoints: 1...3)
+        leg.rides = [TransitRide(lineName: "3", vehicle: "tram", headsign: "Hervanta", tripID: "t1",
+                                 boarding: RandomPlans.stopCall(&random), alighting: RandomPlans.stopCall(&random))]
+        // A version 1 writer stops after the rides.
+        var old = BlobWriter(kind: .leg, version: 1)
+        old.string(leg.mode.rawValue)
+        old.double(leg.expectedTravelTime)
+        old.optional(leg.distance) { $0.double($1) }
+        old.optional(leg.departure) { $0.date($1) }
+        old.optional(leg.arrival) { $0.date($1) }
+        old.coordinates(leg.geometry)
+        old.rides(leg.rides)
+        XCTAssertEqual(old.bytes[1], 1)
+        let decoded = try LegBlob.decodeLeg(old.bytes)
+        XCTAssertEqual(decoded.rides, leg.rides)
+        XCTAssertEqual(decoded.geometry, leg.geometry)
+        XCTAssertEqual(decoded.walks, [])
+        XCTAssertFalse(decoded.walkingIsNoSlower)
+
+        var oldRides = BlobWriter(kind: .rides, version: 1)
+        oldRides.rides(leg.rides)
+        let transit = try LegBlob.decodeRides(oldRides.bytes)
+        XCTAssertEqual(transit.rides, leg.rides)
+        XCTAssertEqual(transit.walks, [])
+        XCTAssertFalse(transit.walkingIsNoSlower)
+    }
+
+    func testTransitLegWalksAndWalkingNoteRoundTripInTheRidesBlob() throws {
+        let start = Date(timeIntervalSinceReferenceDate: 663_660_000)
+        let walks = [
+            TransitWalkStep(kind: .access, fromName: "origin", from: Coordinate(latitude: 61.49, longitude: 23.76),
+                            toName: "Keskustori D", to: Coordinate(latitude: 61.498, longitude: 23.761),
+                            start: start, duration: 245, distance: 290.5),
+            TransitWalkStep(kind: .egress, fromName: "Hervanta", from: Coordinate(latitude: 61.45, longitude: 23.85),
+                            toName: "destination", to: Coordinate(latitude: 61.451, longitude: 23.852),
+                            start: start + 1500, duration: 120, distance: 140),
+        ]
+        let bytes = LegBlob.encode(rides: [], walks: walks, walkingIsNoSlower: true)
+        XCTAssertEqual(bytes[1], LegBlob.formatVersion)
+        let decoded = try LegBlob.decodeRides(bytes)
+        XCTAssertEqual(decoded.walks, walks)
+        XCTAssertTrue(decoded.walkingIsNoSlower)
+        var damaged = bytes
+        damaged[damaged.count - 1] = 7
+        XCTAssertThrowsError(try LegBlob.decodeRides(damaged)) { XCTAssertTrue("\($0)".contains("flag 7"), "\($0)") }
+    }
+
     func testHugeCountInADamagedBlobIsRefusedWithoutAllocatingIt() {
         let bytes: [UInt8] = [LegBlob.Kind.geometry.rawValue, LegBlob.formatVersion, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F]
         XCTAssertThrowsError(try LegBlob.decodeGeometry(bytes)) { XCTAssertEqual(($0 as? StoreError)?.code, "corrupt_record") }

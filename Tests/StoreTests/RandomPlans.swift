@@ -64,10 +64,15 @@ enum RandomPlans {
                         headsign: maybe(&random) { text(&$0) }, tripID: maybe(&random) { "trip \(text(&$0))" },
                         boarding: stopCall(&random), alighting: stopCall(&random))
         }
+        let walks = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+            TransitWalkStep(kind: TransitWalkStep.Kind.allCases.randomElement(using: &random) ?? .access,
+                            fromName: text(&random), from: coordinate(&random), toName: text(&random), to: coordinate(&random),
+                            start: date(&random), duration: number(&random), distance: number(&random))
+        }
         return RouteLeg(mode: mode, expectedTravelTime: number(&random), distance: maybe(&random) { number(&$0) },
                         departure: maybe(&random) { date(&$0) }, arrival: maybe(&random) { date(&$0) },
                         geometry: (0..<Int.random(in: geometryPoints, using: &random)).map { _ in coordinate(&random) },
-                        rides: rides)
+                        rides: rides, walks: walks, walkingIsNoSlower: Bool.random(using: &random))
     }
 
     static func plan(_ random: inout SeededRandom, nodeCount: ClosedRange<Int> = 2...12) -> RoutePlan {
@@ -124,6 +129,9 @@ enum RandomPlans {
             XCTAssertEqual(a?.arrival, b?.arrival, "leg \(index) arrival, \(context)", file: file, line: line)
             XCTAssertEqual(a?.geometry, b?.geometry, "leg \(index) geometry, \(context)", file: file, line: line)
             XCTAssertEqual(a?.rides, b?.rides, "leg \(index) rides, \(context)", file: file, line: line)
+            XCTAssertEqual(a?.walks, b?.walks, "leg \(index) walks, \(context)", file: file, line: line)
+            XCTAssertEqual(a?.walkingIsNoSlower, b?.walkingIsNoSlower, "leg \(index) walking note, \(context)",
+                           file: file, line: line)
         }
         XCTAssertEqual(loaded.timePreference, saved.timePreference, "time preference, \(context)", file: file, line: line)
         XCTAssertEqual(loaded.pace, saved.pace, "pace, \(context)", file: file, line: line)

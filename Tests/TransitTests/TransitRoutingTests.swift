@@ -74,6 +74,35 @@ final class TransitRoutingTests: XCTestCase {
         XCTAssertEqual(result.best.rides.last?.vehicle, "tram")
     }
 
+    /// The walks used to live only beside the leg (`bestJourney.walks`), so the daemon, which
+    /// keeps only the leg, lost them before storage, the wire and `plan show`.
+    func testTransitLegItselfCarriesItsAccessChangeAndEgressWalksInOrder() throws {
+        var feed = lineFeed()
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        feed.trip("U1", route: "R2", [("B", "08:11:30"), ("C", "08:20:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let origin = MiniFeed.coordinate(km: -0.05)
+        let result = try query(router, origin, c, .departAt(utc(2, 7, 50)))
+        let walks = result.best.walks
+        XCTAssertEqual(walks.map(\.kind), [.access, .transfer, .egress])
+        XCTAssertEqual(walks, result.bestJourney.walks.map(\.step))
+        let access = try XCTUnwrap(walks.first)
+        XCTAssertEqual(access.from, origin)
+        XCTAssertEqual(access.toName, "Stop A")
+        XCTAssertEqual(access.distance, 50, accuracy: 2)
+        XCTAssertGreaterThan(access.duration, 0)
+        XCTAssertEqual(access.start, result.best.departure)
+        XCTAssertEqual(access.start.addingTimeInterval(access.duration), utc(2, 8, 0))
+        XCTAssertEqual(walks[1].fromName, "Stop B")
+        XCTAssertEqual(walks[1].start, utc(2, 8, 10))
+        let egress = try XCTUnwrap(walks.last)
+        XCTAssertEqual(egress.fromName, "Stop C")
+        XCTAssertEqual(egress.to, c)
+        XCTAssertEqual(egress.start.addingTimeInterval(egress.duration), result.best.arrival)
+        XCTAssertFalse(result.best.walkingIsNoSlower)
+    }
+
     func testMinTransferTimeFromTransfersTxtMakesATightChangeMissed() throws {
         var feed = lineFeed()
         feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
@@ -250,9 +279,11 @@ final class TransitRoutingTests: XCTestCase {
         // 300 m apart but the only ride loops through B: the 5-minute walk beats it.
         let result = try query(router, a, MiniFeed.coordinate(km: 0.3), .departAt(utc(2, 7, 58)))
         XCTAssertTrue(result.walkingIsNoSlower)
+        XCTAssertTrue(result.best.walkingIsNoSlower, "the note travels on the leg the port returns")
         XCTAssertEqual(try XCTUnwrap(result.walkingSeconds), 300 * 1.3 / 1.33, accuracy: 3)
         let fast = try query(router, a, b, .departAt(utc(2, 7, 58)))
         XCTAssertFalse(fast.walkingIsNoSlower)
+        XCTAssertFalse(fast.best.walkingIsNoSlower)
     }
 
     func testFootpathBetweenNearbyStopsIsTimedAtTheUsersPace() throws {

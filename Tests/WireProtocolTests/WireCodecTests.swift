@@ -105,6 +105,36 @@ final class WireCodecTests: XCTestCase {
         XCTAssertEqual(try value.decode(as: PlanDocument.self), plan)
     }
 
+    func testTransitLegWalksAreSnakeCaseAndADocumentWithoutThemStillDecodes() throws {
+        let walk = WalkDocument(kind: "access", from: "Home", to: "Keskustori D", start: "2022-01-12T08:00:30+02:00",
+                                durationS: 255, distanceM: 260.5)
+        let leg = LegDocument(durationS: 1647, distanceM: 9122, departure: "2022-01-12T08:00:30+02:00",
+                              arrival: "2022-01-12T08:27:57+02:00", transfers: 0, rides: [], walks: [walk],
+                              walkingIsNoSlower: true)
+        let value = try JSONValue(encoding: leg)
+        XCTAssertEqual(value["walking_is_no_slower"], .bool(true))
+        let encodedWalk = value["walks"]?.arrayValue?.first
+        XCTAssertEqual(encodedWalk?["kind"], .string("access"))
+        XCTAssertEqual(encodedWalk?["duration_s"], .number(255))
+        XCTAssertEqual(encodedWalk?["distance_m"], .number(260.5))
+        XCTAssertEqual(encodedWalk?["start"], .string("2022-01-12T08:00:30+02:00"))
+        XCTAssertEqual(try value.decode(as: LegDocument.self), leg)
+
+        guard case .object(var older) = value else { return XCTFail("a leg is an object: \(value)") }
+        older["walks"] = nil
+        older["walking_is_no_slower"] = nil
+        let decoded = try JSONValue.object(older).decode(as: LegDocument.self)
+        XCTAssertEqual(decoded.walks, [])
+        XCTAssertFalse(decoded.walkingIsNoSlower)
+        XCTAssertEqual(decoded.durationS, 1647)
+
+        let option = CompareOption(mode: "transit", durationS: 600, departure: nil, arrival: nil, distanceM: 300,
+                                   transfers: 0, fastest: false, lines: ["3"], error: nil, walkingIsNoSlower: true)
+        let optionValue = try JSONValue(encoding: option)
+        XCTAssertEqual(optionValue["walking_is_no_slower"], .bool(true))
+        XCTAssertEqual(try optionValue.decode(as: CompareOption.self), option)
+    }
+
     func testCompareOptionWithAnErrorStillNamesItsMode() throws {
         let option = CompareOption(mode: "transit", durationS: nil, departure: nil, arrival: nil, distanceM: nil,
                                    transfers: nil, fastest: false, lines: [],
