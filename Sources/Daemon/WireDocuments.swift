@@ -49,7 +49,8 @@ public enum WireDocuments {
                 RideDocument(line: ride.lineName, vehicle: ride.vehicle, headsign: ride.headsign,
                              from: ride.boarding.name, to: ride.alighting.name,
                              departure: WireTime.string(from: ride.boarding.time, timeZone: timeZone),
-                             arrival: WireTime.string(from: ride.alighting.time, timeZone: timeZone))
+                             arrival: WireTime.string(from: ride.alighting.time, timeZone: timeZone),
+                             tripID: ride.tripID)
             },
             walks: leg.walks.map { walk in
                 WalkDocument(kind: walk.kind.rawValue, from: walk.fromName, to: walk.toName,

@@ -216,9 +216,12 @@ public struct RideDocument: Hashable, Sendable, Codable {
     public var to: String
     public var departure: String
     public var arrival: String
+    /// The GTFS trip ("<trip_id>@HH:MM:SS" for a run of a frequency-based trip), when known:
+    /// lets a script tell "the same bus" from "another bus at the same time".
+    public var tripID: String?
 
     public init(line: String, vehicle: String, headsign: String?, from: String, to: String,
-                departure: String, arrival: String) {
+                departure: String, arrival: String, tripID: String? = nil) {
         self.line = line
         self.vehicle = vehicle
         self.headsign = headsign
@@ -226,6 +229,12 @@ public struct RideDocument: Hashable, Sendable, Codable {
         self.to = to
         self.departure = departure
         self.arrival = arrival
+        self.tripID = tripID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case line, vehicle, headsign, from, to, departure, arrival
+        case tripID = "trip_id"
     }
 }
 

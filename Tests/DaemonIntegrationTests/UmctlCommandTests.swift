@@ -181,6 +181,7 @@ final class UmctlCommandTests: XCTestCase {
         let walks = leg["walks"]?.arrayValue ?? []
         let rides = leg["rides"]?.arrayValue ?? []
         XCTAssertFalse(rides.isEmpty, "\(leg)")
+        XCTAssertTrue(rides.allSatisfy { !($0["trip_id"]?.stringValue ?? "").isEmpty }, "every ride names its trip: \(rides)")
         XCTAssertEqual(walks.first?["kind"], .string("access"), "\(leg)")
         XCTAssertEqual(walks.last?["kind"], .string("egress"), "\(leg)")
         XCTAssertEqual(walks.filter { $0["kind"] == .string("transfer") }.count, rides.count - 1, "one walk per change")
