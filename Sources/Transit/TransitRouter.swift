@@ -104,12 +104,20 @@ public final class TransitRouter: Sendable {
             }
         }
         let journeys = found.filter { !hasOneStopRideSlowerThanWalking($0, pace: pace) }
-        guard let bestRaw = journeys.last else {
+        guard let latest = journeys.last else {
             let when = Self.localClock(anchor, zone: zone)
             if !found.isEmpty {
                 throw RoutingError.noRoute("the only transit found is a one-stop ride slower than walking")
             }
             throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) between these points")
+        }
+        var bestRaw = latest
+        if !timing.isDepartAt {
+            // The backward search finds the latest departure, but the journey it builds may be a slow
+            // one that arrives just before the deadline; from that departure, the earliest arrival wins.
+            let forward = engine.departAt(latest.departure, access: access, egress: egress, days: days, maxRides: rides)
+                .filter { $0.arrival <= instant && !hasOneStopRideSlowerThanWalking($0, pace: pace) }
+            if let quicker = forward.last, quicker.arrival < latest.arrival { bestRaw = quicker }
         }
         let direct = walking.walkingSeconds(from: origin, to: destination, pace: pace)
         var walkingIsNoSlower = false

@@ -203,6 +203,21 @@ final class TransitRoutingTests: XCTestCase {
         XCTAssertEqual(exact.best.rides.map(\.tripID), ["T3"])
     }
 
+    /// Leaving A at 08:20 either a slow bus reaches B at 08:44 or a tram at 08:30; arriving by
+    /// 08:45, the answer leaves at 08:20 and must not be the bus that arrives nearest the deadline.
+    func testArriveByGivesTheEarliestArrivalForTheLatestDeparture() throws {
+        var feed = lineFeed()
+        feed.trip("SLOW", route: "R2", [("A", "08:20:00"), ("B", "08:44:00")])
+        feed.trip("FAST", route: "R1", [("A", "08:20:00"), ("B", "08:30:00")])
+        feed.trip("EARLIER", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let result = try query(router, a, b, .arriveBy(utc(2, 8, 45)))
+        XCTAssertEqual(hm(result.best.departure), "2022-03-02 08:20")
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["FAST"])
+        XCTAssertEqual(hm(result.best.arrival), "2022-03-02 08:30")
+    }
+
     func testDaylightSavingDayCountsTimesFromNoonMinus12Hours() throws {
         var feed = lineFeed()
         feed.zone = "Europe/Helsinki"
