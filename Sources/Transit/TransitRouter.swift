@@ -97,7 +97,7 @@ public final class TransitRouter: Sendable {
         let engine = Raptor(timetable: timetable, paceMultiplier: pace.durationMultiplier)
         let instant = Int(anchor.timeIntervalSince1970.rounded(.down))
         let rides = max(1, maxTransfers + 1)
-        let (found, engineTime) = measure { () -> [Raptor.Journey] in
+        var (found, engineTime) = measure { () -> [Raptor.Journey] in
             switch timing {
             case .departAt: engine.departAt(instant, access: access, egress: egress, days: days, maxRides: rides)
             case .arriveBy: engine.arriveBy(instant, access: access, egress: egress, days: days, maxRides: rides)
@@ -115,9 +115,14 @@ public final class TransitRouter: Sendable {
         if !timing.isDepartAt {
             // The backward search finds the latest departure, but the journey it builds may be a slow
             // one that arrives just before the deadline; from that departure, the earliest arrival wins.
-            let forward = engine.departAt(latest.departure, access: access, egress: egress, days: days, maxRides: rides)
-                .filter { $0.arrival <= instant && !hasOneStopRideSlowerThanWalking($0, pace: pace) }
-            if let quicker = forward.last, quicker.arrival < latest.arrival { bestRaw = quicker }
+            let (forward, forwardTime) = measure {
+                engine.departAt(latest.departure, access: access, egress: egress, days: days, maxRides: rides)
+            }
+            engineTime += forwardTime
+            if let quicker = forward.last(where: { $0.arrival <= instant && !hasOneStopRideSlowerThanWalking($0, pace: pace) }),
+               quicker.arrival < latest.arrival {
+                bestRaw = quicker
+            }
         }
         let direct = walking.walkingSeconds(from: origin, to: destination, pace: pace)
         var walkingIsNoSlower = false
