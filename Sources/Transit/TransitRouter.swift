@@ -116,7 +116,8 @@ public final class TransitRouter: Sendable {
             // The backward search finds the latest departure, but the journey it builds may be a slow
             // one that arrives just before the deadline; from that departure, the earliest arrival wins.
             let (forward, forwardTime) = measure {
-                engine.departAt(latest.departure, access: access, egress: egress, days: days, maxRides: rides)
+                engine.departAt(latest.departure, access: access, egress: egress, days: days, maxRides: rides,
+                                horizon: instant - latest.departure + 1)  // arriving after the deadline is no use
             }
             engineTime += forwardTime
             if let quicker = forward.last(where: { $0.arrival <= instant && !hasOneStopRideSlowerThanWalking($0, pace: pace) }),
