@@ -13,6 +13,9 @@ public final class RegionRegistry: Sendable {
     /// The manifests, read once and again after `invalidate` (only this daemon imports or
     /// removes regions in its data directory, and it invalidates when it does).
     private let manifests = Mutex<[RegionManifest]?>(nil)
+    /// Wire descriptions, built once per region version: `status` is on the hot path and the
+    /// feeds' service periods come from the timetable file.
+    private let documents = Mutex<[String: RegionDocument]>([:])
 
     public init(dataDirectory: URL) {
         catalog = RegionCatalog(dataDirectory: dataDirectory)
@@ -70,13 +73,17 @@ public final class RegionRegistry: Sendable {
     /// The region as `region.list` and `status` describe it, with the service period of each
     /// feed its last GTFS import stored (none for a region without transit).
     public func document(of region: RegionManifest) -> RegionDocument {
+        if let cached = documents.withLock({ $0[region.name] }) { return cached }
         let report = try? GTFSImporter.lastReport(regionDirectory: catalog.directory(of: region.name))
-        return WireDocuments.region(region, servicePeriods: report?.servicePeriods ?? [])
+        let document = WireDocuments.region(region, servicePeriods: report?.servicePeriods ?? [])
+        documents.withLock { $0[region.name] = document }
+        return document
     }
 
     /// Forgets cached indexes (after an import or removal).
     public func invalidate(_ name: String) {
         _ = indexes.withLock { $0.removeValue(forKey: name) }
+        _ = documents.withLock { $0.removeValue(forKey: name) }
         manifests.withLock { $0 = nil }
     }
 }
