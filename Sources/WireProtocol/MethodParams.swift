@@ -10,10 +10,6 @@ public enum Params {
             self.protocolVersion = protocolVersion
             self.client = client
         }
-        enum CodingKeys: String, CodingKey {
-            case client
-            case protocolVersion = "protocol_version"
-        }
     }
 
     public struct Empty: Hashable, Sendable, Codable {
@@ -84,10 +80,6 @@ public enum Params {
             self.lon = lon
             self.accuracyM = accuracyM
         }
-        enum CodingKeys: String, CodingKey {
-            case lat, lon
-            case accuracyM = "accuracy_m"
-        }
     }
 
     /// `at` (depart at) and `arrive_by` are exclusive; neither means leave now.
@@ -103,10 +95,6 @@ public enum Params {
             self.at = at
             self.arriveBy = arriveBy
             self.pace = pace
-        }
-        enum CodingKeys: String, CodingKey {
-            case from, to, at, pace
-            case arriveBy = "arrive_by"
         }
     }
 
@@ -128,10 +116,6 @@ public enum Params {
             self.arriveBy = arriveBy
             self.pace = pace
             self.title = title
-        }
-        enum CodingKeys: String, CodingKey {
-            case from, to, mode, at, pace, title
-            case arriveBy = "arrive_by"
         }
     }
 
@@ -227,10 +211,6 @@ public enum Params {
             self.now = now
             self.at = at
             self.arriveBy = arriveBy
-        }
-        enum CodingKeys: String, CodingKey {
-            case id, now, at
-            case arriveBy = "arrive_by"
         }
     }
 

@@ -20,15 +20,6 @@ public struct StatusDocument: Hashable, Sendable, Codable {
         self.regions = regions
         self.counters = counters
     }
-
-    enum CodingKeys: String, CodingKey {
-        case version, regions, counters
-        case protocolVersion = "protocol_version"
-        case databasePath = "database_path"
-        case dataDirectory = "data_directory"
-        case socketPath = "socket_path"
-        case uptimeS = "uptime_s"
-    }
 }
 
 /// What the daemon counted since it started.
@@ -49,12 +40,6 @@ public struct CountersDocument: Hashable, Sendable, Codable {
         self.plansRecomputed = plansRecomputed
         self.connections = connections
         self.watchers = watchers
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case requests, connections, watchers
-        case routingQueries = "routing_queries"
-        case plansRecomputed = "plans_recomputed"
     }
 }
 
@@ -94,14 +79,6 @@ public struct RegionDocument: Hashable, Sendable, Codable {
         self.bounds = bounds
         self.transitFeeds = transitFeeds
     }
-
-    enum CodingKeys: String, CodingKey {
-        case name, bounds
-        case hasTransit = "has_transit"
-        case timeZone = "time_zone"
-        case importedAt = "imported_at"
-        case transitFeeds = "transit_feeds"
-    }
 }
 
 /// One imported GTFS feed and the dates it has service for (local dates, inclusive).
@@ -114,12 +91,6 @@ public struct TransitFeedDocument: Hashable, Sendable, Codable {
         self.feed = feed
         self.firstDate = firstDate
         self.lastDate = lastDate
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case feed
-        case firstDate = "first_date"
-        case lastDate = "last_date"
     }
 }
 
@@ -135,11 +106,5 @@ public struct HelloDocument: Hashable, Sendable, Codable {
         self.version = version
         self.protocolVersion = protocolVersion
         self.oldestSupportedVersion = oldestSupportedVersion
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case server, version
-        case protocolVersion = "protocol_version"
-        case oldestSupportedVersion = "oldest_supported_version"
     }
 }
