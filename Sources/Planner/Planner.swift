@@ -41,18 +41,28 @@ public struct Planner: Sendable {
     public func buildPlan(from origin: PlanNode, to destination: PlanNode, preset: PlanPreset,
                           timePreference: TimePreference, pace: WalkingPace,
                           currentLocation: Coordinate? = nil) async throws -> RoutePlan {
+        try await buildPlanReporting(from: origin, to: destination, preset: preset, timePreference: timePreference,
+                                     pace: pace, currentLocation: currentLocation).plan
+    }
+
+    /// Builds a plan like `buildPlan` and says why a leg is still empty, so the caller never
+    /// has to ask again. With `.fastest` the chosen plan is complete (no failures) and
+    /// `queryCount` is 0: `compare` does not count its queries.
+    public func buildPlanReporting(from origin: PlanNode, to destination: PlanNode, preset: PlanPreset,
+                                   timePreference: TimePreference, pace: WalkingPace,
+                                   currentLocation: Coordinate? = nil) async throws -> LegComputation {
         guard let mode = preset.mode else {
             let comparisons = try await compare(from: origin, to: destination, timePreference: timePreference,
                                                 pace: pace, currentLocation: currentLocation)
             guard let fastest = comparisons.first(where: \.isFastest)?.plan else {
                 throw PlannerError.noModeAvailable
             }
-            return fastest
+            return LegComputation(plan: fastest, failures: [], queryCount: 0)
         }
         return try await computeLegsReporting(
             try await initialPlan(from: origin, to: destination, mode: mode, timePreference: timePreference,
                                   pace: pace, currentLocation: currentLocation),
-            currentLocation: currentLocation).plan
+            currentLocation: currentLocation)
     }
 
     /// Throws the plan away except its two ends and builds it again with `preset`
