@@ -31,12 +31,8 @@ extension CommandLineTool {
         let client: WireClient
         do {
             client = try connect(socket: arguments.optional("--socket"), environment: environment)
-        } catch let error as WireError {
-            fail("umctl: \(error.message) [\(error.code)]")
-            return ExitCode.daemonError.rawValue
         } catch {
-            fail("umctl: \(error)")
-            return ExitCode.connection.rawValue
+            return failed(error)
         }
 
         var last: String?
@@ -75,27 +71,19 @@ extension CommandLineTool {
             let arguments = try type.spec.parse(rest.filter { $0 != "--json" })
             let command = try type.init(arguments)
             try command.validate()
-            let (method, params) = try command.request()
-            let result = try client.call(method.rawValue, params: params) { command.show($0, json: false) }
-            if method == .planNew, let id = result["id"]?.numberValue { last = String(Int64(id)) }
+            let request = try command.request()
+            let result = try client.call(request.method.rawValue, params: request.params) { command.show($0, json: false) }
+            if request.method == .planNew, let id = result["id"]?.numberValue { last = String(Int64(id)) }
             if json {
                 FileHandle.standardOutput.write(try WireCodec.line(for: JSONValue.object(["line": .number(Double(number)), "result": result])))
             } else {
                 print(try command.render(result))
             }
             return .success
-        } catch let error as UsageError {
-            report("usage", error.description)
-            return .usage
-        } catch let error as WireError {
-            report(error.code, error.message)
-            return .daemonError
-        } catch let error as WireClientError {
-            report("connection", error.description)
-            return .connection
         } catch {
-            report("error", "\(error)")
-            return .daemonError
+            let (word, message) = describe(error)
+            report(word, message)
+            return ExitCode(for: error)
         }
     }
 

@@ -28,8 +28,8 @@ struct SearchCommand: UmctlCommand {
         if let near { try Check.place(near, "--near") }
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.search, params(["text": .string(text), "near": near.json, "kind": kind.json, "limit": limit.json]))
+    func request() throws -> CommandRequest {
+        try CommandRequest(Endpoints.search, Params.Search(text: text, near: near, kind: kind, limit: limit))
     }
 
     func render(_ result: JSONValue) throws -> String { Render.places(result, key: "results") }
@@ -55,8 +55,8 @@ struct PlaceSaveCommand: UmctlCommand {
         try Check.place(place, "PLACE")
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.placeSave, params(["name": .string(name), "place": .string(place), "note": note.json]))
+    func request() throws -> CommandRequest {
+        try CommandRequest(Endpoints.placeSave, Params.PlaceSave(name: name, place: place, note: note))
     }
 
     func render(_ result: JSONValue) throws -> String {
@@ -68,7 +68,7 @@ struct PlaceSaveCommand: UmctlCommand {
 struct PlaceListCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["place", "list"], abstract: "List saved places.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.placeList, .object([:])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.placeList, Params.Empty()) }
     func render(_ result: JSONValue) throws -> String { Render.places(result, key: "places") }
 }
 
@@ -82,7 +82,7 @@ struct PlaceRenameCommand: UmctlCommand {
         new = try arguments.string("NEW")
     }
     func validate() throws { try Check.place(new, "NEW") }
-    func request() throws -> (WireMethod, JSONValue) { (.placeRename, .object(["old": .string(old), "new": .string(new)])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.placeRename, Params.PlaceRename(old: old, new: new)) }
     func render(_ result: JSONValue) throws -> String { "renamed \(old) to \(new)" }
 }
 
@@ -91,7 +91,7 @@ struct PlaceRemoveCommand: UmctlCommand {
                                   positionals: [.init(name: "NAME", help: "the saved place")])
     var name: String
     init(_ arguments: ParsedArguments) throws { name = try arguments.string("NAME") }
-    func request() throws -> (WireMethod, JSONValue) { (.placeRemove, .object(["name": .string(name)])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.placeRemove, Params.Name(name: name)) }
     func render(_ result: JSONValue) throws -> String { "removed \(name)" }
 }
 
@@ -126,8 +126,8 @@ struct LocationSetCommand: UmctlCommand {
         if let accuracy, !(accuracy.isFinite && accuracy >= 0) { throw UsageError("--accuracy must be 0 or more metres") }
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.locationSet, params(["lat": .number(lat), "lon": .number(lon), "accuracy_m": accuracy.map(JSONValue.number)]))
+    func request() throws -> CommandRequest {
+        try CommandRequest(Endpoints.locationSet, Params.LocationSet(lat: lat, lon: lon, accuracyM: accuracy))
     }
 
     func render(_ result: JSONValue) throws -> String {
@@ -139,7 +139,7 @@ struct LocationSetCommand: UmctlCommand {
 struct LocationShowCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["location", "show"], abstract: "Show the current location.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.locationShow, .object([:])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.locationShow, Params.Empty()) }
     func render(_ result: JSONValue) throws -> String {
         let location = try result.decode(as: LocationDocument.self)
         return "location \(Render.coordinate(location.lat, location.lon))"
@@ -175,11 +175,11 @@ struct HistoryCommand: UmctlCommand {
         if let limit, !(1...20).contains(limit) { throw UsageError("--limit must be 1 to 20, got \(limit)") }
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
+    func request() throws -> CommandRequest {
         switch which {
-        case "clear": (.historyClear, .object(["which": .string(what ?? "")]))
-        case "routes": (.historyRoutes, params(["limit": limit.json]))
-        default: (.historySearches, params(["limit": limit.json]))
+        case "clear": try CommandRequest(Endpoints.historyClear, Params.HistoryClear(which: what ?? ""))
+        case "routes": try CommandRequest(Endpoints.historyRoutes, Params.HistoryList(limit: limit))
+        default: try CommandRequest(Endpoints.historySearches, Params.HistoryList(limit: limit))
         }
     }
 

@@ -37,8 +37,8 @@ struct CompareCommand: UmctlCommand {
         try Check.oneOf(pace, ["slow", "normal", "fast"], "--pace")
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.compare, params(["from": .string(from), "to": .string(to), "at": at.json, "arrive_by": arriveBy.json, "pace": pace.json]))
+    func request() throws -> CommandRequest {
+        try CommandRequest(Endpoints.compare, Params.Compare(from: from, to: to, at: at, arriveBy: arriveBy, pace: pace))
     }
 
     func render(_ result: JSONValue) throws -> String { Render.compare(try result.decode(as: CompareDocument.self)) }
@@ -76,16 +76,16 @@ struct PlanNewCommand: PlanAnswering {
         if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("--title must not be empty") }
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planNew, params(["from": .string(from), "to": .string(to), "mode": mode.json, "at": at.json,
-                           "arrive_by": arriveBy.json, "pace": pace.json, "title": title.json]))
+    func request() throws -> CommandRequest {
+        try CommandRequest(Endpoints.planNew, Params.PlanNew(from: from, to: to, mode: mode, at: at, arriveBy: arriveBy,
+                                                         pace: pace, title: title))
     }
 }
 
 struct PlanListCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["plan", "list"], abstract: "List saved plans, most recently changed first.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.planList, .object([:])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.planList, Params.Empty()) }
     func render(_ result: JSONValue) throws -> String {
         let plans = result["plans"]?.arrayValue ?? []
         if plans.isEmpty { return "(no plans)" }
@@ -102,14 +102,14 @@ struct PlanShowCommand: PlanAnswering {
                                   discussion: "Shows the stored plan; it makes no routing queries.")
     var id: Int64
     init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> (WireMethod, JSONValue) { (.planShow, .object(["id": number(id)])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.planShow, Params.PlanID(id: id)) }
 }
 
 struct PlanDeleteCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["plan", "delete"], abstract: "Delete a plan.", positionals: [.init(name: "ID", help: "plan ID")])
     var id: Int64
     init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> (WireMethod, JSONValue) { (.planDelete, .object(["id": number(id)])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.planDelete, Params.PlanID(id: id)) }
     func render(_ result: JSONValue) throws -> String { "deleted plan \(id)" }
 }
 
@@ -123,7 +123,7 @@ struct PlanLinkCommand: UmctlCommand {
         id = try arguments.planID()
         segment = try arguments.number("SEG")
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planLink, .object(["id": number(id), "segment": number(segment)])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.planLink, Params.PlanSegment(id: id, segment: segment)) }
     func render(_ result: JSONValue) throws -> String {
         let form = result["form"]?.stringValue ?? ""
         let reason = result["fallback_reason"]?.stringValue.map { " (\($0))" } ?? ""
@@ -152,8 +152,8 @@ struct PlanInsertCommand: PlanAnswering {
         try Check.place(place, "PLACE")
         try Check.oneOf(mode, ["walk", "transit", "car"], "--mode")
     }
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planInsert, params(["id": number(id), "after": after.json, "place": .string(place), "mode": mode.json]))
+    func request() throws -> CommandRequest {
+        try CommandRequest(Endpoints.planInsert, Params.PlanInsert(id: id, after: after ?? 0, place: place, mode: mode))
     }
 }
 
@@ -166,7 +166,7 @@ struct PlanRemoveCommand: PlanAnswering {
         id = try arguments.planID()
         node = try arguments.number("K")
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planRemove, .object(["id": number(id), "node": number(node)])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.planRemove, Params.PlanNode(id: id, node: node)) }
 }
 
 struct PlanModeCommand: PlanAnswering {
@@ -180,8 +180,8 @@ struct PlanModeCommand: PlanAnswering {
         mode = try arguments.string("MODE")
     }
     func validate() throws { try Check.oneOf(mode, ["walk", "transit", "car"], "MODE") }
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planMode, .object(["id": number(id), "segment": number(segment), "mode": .string(mode)]))
+    func request() throws -> CommandRequest {
+        try CommandRequest(Endpoints.planMode, Params.PlanMode(id: id, segment: segment, mode: mode))
     }
 }
 
@@ -190,7 +190,7 @@ struct PlanSwapCommand: PlanAnswering {
                                   positionals: [.init(name: "ID", help: "plan ID")])
     var id: Int64
     init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> (WireMethod, JSONValue) { (.planSwap, .object(["id": number(id)])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.planSwap, Params.PlanID(id: id)) }
 }
 
 struct PlanPresetCommand: PlanAnswering {
@@ -202,7 +202,7 @@ struct PlanPresetCommand: PlanAnswering {
         preset = try arguments.string("PRESET")
     }
     func validate() throws { try Check.oneOf(preset, ["walk", "transit", "car", "fastest"], "PRESET") }
-    func request() throws -> (WireMethod, JSONValue) { (.planPreset, .object(["id": number(id), "preset": .string(preset)])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.planPreset, Params.PlanPreset(id: id, preset: preset)) }
 }
 
 struct PlanRebuildCommand: PlanAnswering {
@@ -218,7 +218,7 @@ struct PlanRebuildCommand: PlanAnswering {
         guard preset != nil else { throw UsageError("--preset P is required") }
         try Check.oneOf(preset, ["walk", "transit", "car", "fastest"], "--preset")
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planRebuild, params(["id": number(id), "preset": preset.json])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.planRebuild, Params.PlanPreset(id: id, preset: preset ?? "")) }
 }
 
 struct PlanPinCommand: PlanAnswering {
@@ -235,8 +235,8 @@ struct PlanPinCommand: PlanAnswering {
         time = try arguments.string("TIME")
     }
     func validate() throws { try Check.time(time, "TIME") }
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planPin, .object(["id": number(id), "segment": number(segment), "time": .string(time)]))
+    func request() throws -> CommandRequest {
+        try CommandRequest(Endpoints.planPin, Params.PlanPin(id: id, segment: segment, time: time))
     }
 }
 
@@ -245,7 +245,7 @@ struct PlanUnpinCommand: PlanAnswering {
                                   positionals: [.init(name: "ID", help: "plan ID")])
     var id: Int64
     init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> (WireMethod, JSONValue) { (.planUnpin, .object(["id": number(id)])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.planUnpin, Params.PlanID(id: id)) }
 }
 
 struct PlanPaceCommand: PlanAnswering {
@@ -258,7 +258,7 @@ struct PlanPaceCommand: PlanAnswering {
         pace = arguments.optional("PACE") ?? "next"
     }
     func validate() throws { try Check.oneOf(pace, ["slow", "normal", "fast", "next"], "PACE") }
-    func request() throws -> (WireMethod, JSONValue) { (.planPace, .object(["id": number(id), "pace": .string(pace)])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.planPace, Params.PlanPace(id: id, pace: pace)) }
 }
 
 struct PlanTimeCommand: PlanAnswering {
@@ -283,8 +283,8 @@ struct PlanTimeCommand: PlanAnswering {
         try Check.time(at, "--at")
         try Check.time(arriveBy, "--arrive-by")
     }
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planTime, params(["id": number(id), "now": now != nil ? .bool(true) : nil, "at": at.json, "arrive_by": arriveBy.json]))
+    func request() throws -> CommandRequest {
+        try CommandRequest(Endpoints.planTime, Params.PlanTime(id: id, now: now != nil ? true : nil, at: at, arriveBy: arriveBy))
     }
 }
 
@@ -300,7 +300,7 @@ struct PlanRefineCommand: PlanAnswering {
     func validate() throws {
         if let depth, !(1...4).contains(depth) { throw UsageError("--depth must be 1 to 4, got \(depth)") }
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planRefine, params(["id": number(id), "depth": depth.json])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.planRefine, Params.PlanRefine(id: id, depth: depth)) }
 }
 
 struct PlanAcceptCommand: PlanAnswering {
@@ -311,7 +311,7 @@ struct PlanAcceptCommand: PlanAnswering {
         id = try arguments.planID()
         segment = try arguments.number("SEG")
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planAccept, .object(["id": number(id), "segment": number(segment)])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.planAccept, Params.PlanSegment(id: id, segment: segment)) }
 }
 
 struct PlanDismissCommand: PlanAnswering {
@@ -322,7 +322,7 @@ struct PlanDismissCommand: PlanAnswering {
         id = try arguments.planID()
         segment = try arguments.number("SEG")
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planDismiss, .object(["id": number(id), "segment": number(segment)])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.planDismiss, Params.PlanSegment(id: id, segment: segment)) }
 }
 
 struct PlanRefreshCommand: PlanAnswering {
@@ -334,5 +334,5 @@ struct PlanRefreshCommand: PlanAnswering {
             + "the new answer is shown as a pending update (umctl plan accept / plan dismiss).")
     var id: Int64
     init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> (WireMethod, JSONValue) { (.planRefresh, .object(["id": number(id)])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.planRefresh, Params.PlanID(id: id)) }
 }

@@ -4,7 +4,7 @@ import WireProtocol
 struct StatusCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["status"], abstract: "Show the daemon's version, database, regions and counters.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.status, .object([:])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.status, Params.Empty()) }
     func render(_ result: JSONValue) throws -> String { Render.status(try result.decode(as: StatusDocument.self)) }
 }
 
@@ -13,7 +13,7 @@ struct WatchCommand: UmctlCommand {
         path: ["watch"], abstract: "Print daemon events (plan recomputed, pending update, import progress) until interrupted.",
         discussion: "Each event is one line; with --json, one JSON notification per line.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.watch, .object([:])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.watch, Params.Empty()) }
     func render(_ result: JSONValue) throws -> String { "watch ended: the daemon is stopping" }
 
     func show(_ notification: WireNotification, json: Bool) {
@@ -68,9 +68,9 @@ struct RegionImportCommand: UmctlCommand {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.regionImport, params(["name": .string(name), "osm": osm.map { .string(absolute($0)) },
-                                "gtfs": .array(gtfs.map { .string(absolute($0)) }), "force": force ? .bool(true) : nil]))
+    func request() throws -> CommandRequest {
+        try CommandRequest(Endpoints.regionImport, Params.RegionImport(name: name, osm: absolute(osm ?? ""),
+                                                                   gtfs: gtfs.map(absolute), force: force ? true : nil))
     }
 
     func render(_ result: JSONValue) throws -> String {
@@ -95,7 +95,7 @@ struct RegionImportCommand: UmctlCommand {
 struct RegionListCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["region", "list"], abstract: "List imported regions.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.regionList, .object([:])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.regionList, Params.Empty()) }
     func render(_ result: JSONValue) throws -> String {
         let regions = try (result["regions"] ?? .array([])).decode(as: [RegionDocument].self)
         if regions.isEmpty { return "(no regions imported)" }
@@ -112,6 +112,6 @@ struct RegionRemoveCommand: UmctlCommand {
                                   positionals: [.init(name: "NAME", help: "the region to remove")])
     var name: String
     init(_ arguments: ParsedArguments) throws { name = try arguments.string("NAME") }
-    func request() throws -> (WireMethod, JSONValue) { (.regionRemove, .object(["name": .string(name)])) }
+    func request() throws -> CommandRequest { try CommandRequest(Endpoints.regionRemove, Params.Name(name: name)) }
     func render(_ result: JSONValue) throws -> String { "removed region \(name)" }
 }

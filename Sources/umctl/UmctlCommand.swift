@@ -9,8 +9,8 @@ protocol UmctlCommand {
     init(_ arguments: ParsedArguments) throws
     /// Rejects bad input before anything is sent, naming the argument. - throws: `UsageError`.
     func validate() throws
-    /// The method and params to send.
-    func request() throws -> (WireMethod, JSONValue)
+    /// The request to send, built from the method's endpoint and its typed params.
+    func request() throws -> CommandRequest
     /// The answer for a person.
     func render(_ result: JSONValue) throws -> String
     /// Notifications before the answer (import progress); printed to stderr by default.
@@ -53,17 +53,14 @@ enum Check {
     }
 }
 
-/// A params object from optional values (nil values are left out).
-func params(_ values: [String: JSONValue?]) -> JSONValue {
-    .object(values.compactMapValues { $0 })
-}
+/// One request of a command. Built from an `Endpoint` and that endpoint's params type, so a
+/// command cannot send params the method does not take.
+struct CommandRequest {
+    let method: WireMethod
+    let params: JSONValue
 
-extension Optional where Wrapped == String {
-    var json: JSONValue? { map(JSONValue.string) }
+    init<P, R>(_ endpoint: Endpoint<P, R>, _ params: P) throws {
+        method = endpoint.method
+        self.params = try JSONValue(encoding: params)
+    }
 }
-
-extension Optional where Wrapped == Int {
-    var json: JSONValue? { map { JSONValue.number(Double($0)) } }
-}
-
-func number<T: BinaryInteger>(_ value: T) -> JSONValue { .number(Double(value)) }
