@@ -30,7 +30,7 @@ public struct DaemonComposition: Sendable {
         var table = MethodTable()
         StatusMethods(configuration: configuration, clock: clock, startedAt: clock.now(), regions: regions,
                       counters: counters, events: events).register(in: &table)
-        RegionMethods(dataDirectory: dataDirectory, regions: regions, events: events,
+        RegionMethods(importer: RegionImporter(dataDirectory: dataDirectory), regions: regions, events: events,
                       transitImportStep: transitImportStep).register(in: &table)
         LocationMethods(location: location, regions: regions, clock: clock, events: events).register(in: &table)
         PlaceMethods(places: store, resolver: resolver, regions: regions, location: location, clock: clock,

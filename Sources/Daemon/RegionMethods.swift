@@ -4,7 +4,7 @@ import WireProtocol
 
 /// `region.import` (streams `progress`), `region.list`, `region.remove`.
 struct RegionMethods: Sendable {
-    let dataDirectory: URL
+    let importer: RegionImporter
     let regions: RegionRegistry
     let events: EventHub
     /// Import steps for GTFS feeds; nil when this build has no transit importer.
@@ -22,7 +22,6 @@ struct RegionMethods: Sendable {
                 }
                 steps.append(transitImportStep(params.gtfs.map { URL(fileURLWithPath: $0) }))
             }
-            let importer = RegionImporter(dataDirectory: dataDirectory)
             let events = self.events
             let name = params.name
             let importSteps = steps
