@@ -50,10 +50,16 @@ public struct WireError: Error, Hashable, Sendable, Codable, CustomStringConvert
     }
 
     /// Reads an error a daemon sent. An error without our word (another JSON-RPC peer) keeps
-    /// its number as the word, so nothing is lost.
+    /// its number as the word, so nothing is lost; a version 1 daemon's word-as-code is read
+    /// too, so that its "unsupported version" reaches the person.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         message = try container.decode(String.self, forKey: .message)
+        if let word = try? container.decode(String.self, forKey: .code) {
+            code = word
+            data = try container.decodeIfPresent(JSONValue.self, forKey: .data)
+            return
+        }
         let number = try container.decode(Int.self, forKey: .code)
         var detail = try container.decodeIfPresent(JSONValue.self, forKey: .data)
         if case .object(var fields)? = detail, case .string(let word)? = fields.removeValue(forKey: "code") {
@@ -88,6 +94,8 @@ public struct WireError: Error, Hashable, Sendable, Codable, CustomStringConvert
         public static let unsupportedVersion = Code(rawValue: "unsupported_version")
         /// The daemon is shutting down and accepts no new work.
         public static let shuttingDown = Code(rawValue: "shutting_down")
+        /// The connecting user is neither the daemon's user nor root.
+        public static let permissionDenied = Code(rawValue: "permission_denied")
         /// The work was cancelled (the daemon is stopping, or a newer edit superseded it).
         public static let cancelled = Code(rawValue: "cancelled")
         public static let notFound = Code(rawValue: "not_found")
@@ -106,7 +114,7 @@ public struct WireError: Error, Hashable, Sendable, Codable, CustomStringConvert
             .parseError: -32700, .invalidRequest: -32600, .methodNotFound: -32601, .invalidParams: -32602,
             .internalError: -32603,
             .applicationError: -32000, .lineTooLong: -32001, .unsupportedVersion: -32002, .shuttingDown: -32003,
-            .cancelled: -32004, .notFound: -32010, .alreadyExists: -32011, .noRegion: -32020,
+            .cancelled: -32004, .permissionDenied: -32005, .notFound: -32010, .alreadyExists: -32011, .noRegion: -32020,
             .unsupportedInRegion: -32021, .noRoute: -32022, .placeNotFound: -32023, .noLocation: -32024,
         ]
 

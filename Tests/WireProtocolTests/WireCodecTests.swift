@@ -221,4 +221,11 @@ final class WireCodecTests: XCTestCase {
                        "[" + String(decoding: answer, as: UTF8.self) + "," + String(decoding: answer, as: UTF8.self) + "]\n")
         XCTAssertNil(WireCodec.batchLine([]), "a batch of notifications gets nothing back")
     }
+
+    func testAVersionOneErrorIsStillReadSoItsMessageReachesThePerson() throws {
+        let old = JSONValue.object(["code": .string("unsupported_version"), "message": .string("update umctl")])
+        let error = try old.decode(as: WireError.self)
+        XCTAssertEqual(error.code, "unsupported_version")
+        XCTAssertEqual(error.message, "update umctl")
+    }
 }
