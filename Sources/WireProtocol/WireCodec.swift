@@ -112,12 +112,14 @@ public enum WireCodec {
         guard case .string(let method)? = object["method"], !method.isEmpty else {
             return .failure(RequestFailure(id: id, error: WireError(.invalidRequest, "\"method\" must be a non-empty string")))
         }
+        let hasParams: Bool
         switch object["params"] {
-        case nil, .null?, .object?: break
+        case nil, .null?: hasParams = false
+        case .object(let members)?: hasParams = !members.isEmpty
         default:
             return .failure(RequestFailure(id: id, error: WireError(.invalidParams, "\"params\" must be an object")))
         }
-        return .success(IncomingRequest(id: id, method: method, document: document))
+        return .success(IncomingRequest(id: id, method: method, document: hasParams ? document : nil))
     }
 
     // MARK: - Reading answers (the client)
@@ -212,8 +214,8 @@ public enum RequestLine: Sendable {
 public struct IncomingRequest: Sendable {
     public var id: RequestID?
     public var method: String
-    /// The request object's JSON text.
-    let document: Data
+    /// The request object's JSON text; nil when its params are absent or `{}`.
+    let document: Data?
 
     public var isNotification: Bool { id == nil }
 
@@ -222,7 +224,7 @@ public struct IncomingRequest: Sendable {
     public func params<T: Decodable>(_ type: T.Type) throws -> T {
         try WireCodec.decodingParams {
             let decoder = WireCodec.decoder
-            if let params = try decoder.decode(ParamsCarrier<T>.self, from: document).params { return params }
+            if let document, let params = try decoder.decode(ParamsCarrier<T>.self, from: document).params { return params }
             return try decoder.decode(T.self, from: Data("{}".utf8))
         }
     }
