@@ -45,7 +45,12 @@ func runDaemonSuite() async throws -> SuiteReport {
     // Warm up the engines (worker processes, timetable load) before measuring.
     _ = try client.call(Endpoints.compare, Params.Compare(from: "61.4978,23.7610", to: "61.4502,23.8510", at: "2022-01-12T08:00"))
 
+    // Untyped (the answer read as JSON, as before issue 11) so that the figures compare the daemon
+    // across versions; the typed rows add what a client pays to decode the result document.
     report.addLatencies("status round trip", try (0..<2000).map { _ in
+        try time { try client.call(.status, Params.Empty()) }.1
+    })
+    report.addLatencies("status round trip, typed client (StatusDocument)", try (0..<2000).map { _ in
         try time { try client.call(Endpoints.status, Params.Empty()) }.1
     })
 
@@ -67,6 +72,9 @@ func runDaemonSuite() async throws -> SuiteReport {
 
     let shown = planIDs[0]
     report.addLatencies("plan.show round trip", try (0..<2000).map { _ in
+        try time { try client.call(.planShow, Params.PlanID(id: shown)) }.1
+    })
+    report.addLatencies("plan.show round trip, typed client (PlanDocument)", try (0..<2000).map { _ in
         try time { try client.call(Endpoints.planShow, Params.PlanID(id: shown)) }.1
     })
 
@@ -88,9 +96,9 @@ func runDaemonSuite() async throws -> SuiteReport {
                 let id = ids[index % ids.count]
                 for request in 0..<perClient {
                     if request.isMultiple(of: 2) {
-                        _ = try own.call(Endpoints.planShow, Params.PlanID(id: id))
+                        _ = try own.call(.planShow, Params.PlanID(id: id))
                     } else {
-                        _ = try own.call(Endpoints.status, Params.Empty())
+                        _ = try own.call(.status, Params.Empty())
                     }
                 }
             } catch {
