@@ -8,7 +8,10 @@ import WireProtocol
 ///
 /// ```swift
 /// var table = MethodTable()
-/// table.register(Endpoints.planShow) { params, _ in try await plans.show(params.id) }
+/// table.register(Endpoints.placeRemove) { params, _ in
+///     try places.removePlace(named: params.name)
+///     return RemovedDocument(removed: params.name)
+/// }
 /// ```
 public struct MethodTable: Sendable {
     /// Runs one request; returns its encoded answer, or nil for a notification.
