@@ -71,13 +71,12 @@ extension CommandLineTool {
             let arguments = try type.spec.parse(rest.filter { $0 != "--json" })
             let command = try type.init(arguments)
             try command.validate()
-            let request = try command.request()
-            let result = try client.call(request.method.rawValue, params: request.params) { command.show($0, json: false) }
-            if request.method == .planNew, let id = result["id"]?.numberValue { last = String(Int64(id)) }
-            if json {
-                FileHandle.standardOutput.write(try WireCodec.line(for: JSONValue.object(["line": .number(Double(number)), "result": result])))
+            let (result, text) = try command.run(on: client, json: json)
+            if type == PlanNewCommand.self, let id = result["id"]?.numberValue { last = String(Int64(id)) }
+            if let text {
+                print(text)
             } else {
-                print(try command.render(result))
+                FileHandle.standardOutput.write(try WireCodec.line(for: JSONValue.object(["line": .number(Double(number)), "result": result])))
             }
             return .success
         } catch {

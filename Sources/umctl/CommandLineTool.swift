@@ -19,7 +19,7 @@ enum CommandLineTool {
         PlanPresetCommand.self, PlanRebuildCommand.self, PlanPinCommand.self, PlanUnpinCommand.self,
         PlanPaceCommand.self, PlanTimeCommand.self, PlanRefineCommand.self, PlanAcceptCommand.self,
         PlanDismissCommand.self, PlanRefreshCommand.self, PlanLinkCommand.self,
-        HistoryCommand.self,
+        HistoryCommand.self, HistoryClearCommand.self,
         WatchCommand.self,
     ] }
 
@@ -112,12 +112,11 @@ enum CommandLineTool {
     /// Sends the command's request and prints the answer.
     static func perform(_ command: any UmctlCommand, client: WireClient, json: Bool) -> Int32 {
         do {
-            let request = try command.request()
-            let result = try client.call(request.method.rawValue, params: request.params) { command.show($0, json: json) }
-            if json {
-                FileHandle.standardOutput.write(try WireCodec.line(for: result))
+            let (result, text) = try command.run(on: client, json: json)
+            if let text {
+                print(text)
             } else {
-                print(try command.render(result))
+                FileHandle.standardOutput.write(try WireCodec.line(for: result))
             }
             return ExitCode.success.rawValue
         } catch {

@@ -158,14 +158,10 @@ enum Render {
         return lines.joined(separator: "\n")
     }
 
-    static func places(_ value: JSONValue, key: String) -> String {
-        let items = value[key]?.arrayValue ?? []
+    static func places(_ items: [(name: String, kind: String, lat: Double, lon: Double, distanceM: Double?, note: String?)]) -> String {
         if items.isEmpty { return "(none)" }
-        let rows = items.map { item -> [String] in
-            let lat = item["lat"]?.numberValue ?? 0, lon = item["lon"]?.numberValue ?? 0
-            return [item["name"]?.stringValue ?? "", item["kind"]?.stringValue ?? "", coordinate(lat, lon),
-                    item["distance_m"]?.numberValue.map { distance($0) } ?? "", item["note"]?.stringValue ?? ""]
-        }
-        return table(["name", "kind", "lat,lon", "distance", "note"], rows)
+        return table(["name", "kind", "lat,lon", "distance", "note"], items.map {
+            [$0.name, $0.kind, coordinate($0.lat, $0.lon), $0.distanceM.map { distance($0) } ?? "", $0.note ?? ""]
+        })
     }
 }

@@ -4,8 +4,8 @@ import WireProtocol
 struct StatusCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["status"], abstract: "Show the daemon's version, database, regions and counters.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> CommandRequest { try CommandRequest(Endpoints.status, Params.Empty()) }
-    func render(_ result: JSONValue) throws -> String { Render.status(try result.decode(as: StatusDocument.self)) }
+    func request() throws -> CommandRequest<StatusDocument> { try CommandRequest(Endpoints.status, Params.Empty()) }
+    func render(_ answer: StatusDocument) throws -> String { Render.status(answer) }
 }
 
 struct WatchCommand: UmctlCommand {
@@ -13,8 +13,8 @@ struct WatchCommand: UmctlCommand {
         path: ["watch"], abstract: "Print daemon events (plan recomputed, pending update, import progress) until interrupted.",
         discussion: "Each event is one line; with --json, one JSON notification per line.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> CommandRequest { try CommandRequest(Endpoints.watch, Params.Empty()) }
-    func render(_ result: JSONValue) throws -> String { "watch ended: the daemon is stopping" }
+    func request() throws -> CommandRequest<WatchEndDocument> { try CommandRequest(Endpoints.watch, Params.Empty()) }
+    func render(_ answer: WatchEndDocument) throws -> String { "watch ended: the daemon is stopping" }
 
     func show(_ notification: WireNotification, json: Bool) {
         if json {
@@ -68,16 +68,14 @@ struct RegionImportCommand: UmctlCommand {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
-    func request() throws -> CommandRequest {
+    func request() throws -> CommandRequest<RegionImportDocument> {
         try CommandRequest(Endpoints.regionImport, Params.RegionImport(name: name, osm: absolute(osm ?? ""),
                                                                    gtfs: gtfs.map(absolute), force: force ? true : nil))
     }
 
-    func render(_ result: JSONValue) throws -> String {
-        let region = try result.decode(as: RegionDocument.self)
-        if result["skipped"] == .bool(true) { return "region \(region.name) is up to date (same files); use --force to import again" }
-        let seconds = result["import_duration_s"]?.numberValue
-        return "imported region \(region.name) in \(String(format: "%.1f s", seconds ?? 0)) (time zone \(region.timeZone ?? "?"), transit: \(region.hasTransit ? "yes" : "no"))"
+    func render(_ region: RegionImportDocument) throws -> String {
+        if region.skipped { return "region \(region.name) is up to date (same files); use --force to import again" }
+        return "imported region \(region.name) in \(String(format: "%.1f s", region.importDurationS)) (time zone \(region.timeZone ?? "?"), transit: \(region.hasTransit ? "yes" : "no"))"
     }
 
     func show(_ notification: WireNotification, json: Bool) {
@@ -95,9 +93,9 @@ struct RegionImportCommand: UmctlCommand {
 struct RegionListCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["region", "list"], abstract: "List imported regions.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> CommandRequest { try CommandRequest(Endpoints.regionList, Params.Empty()) }
-    func render(_ result: JSONValue) throws -> String {
-        let regions = try (result["regions"] ?? .array([])).decode(as: [RegionDocument].self)
+    func request() throws -> CommandRequest<RegionListDocument> { try CommandRequest(Endpoints.regionList, Params.Empty()) }
+    func render(_ answer: RegionListDocument) throws -> String {
+        let regions = answer.regions
         if regions.isEmpty { return "(no regions imported)" }
         return Render.table(["name", "transit timetable", "time zone", "imported"], regions.map { region in
             let feeds = (region.transitFeeds ?? []).map { "\($0.feed) \($0.firstDate) – \($0.lastDate)" }
@@ -112,6 +110,6 @@ struct RegionRemoveCommand: UmctlCommand {
                                   positionals: [.init(name: "NAME", help: "the region to remove")])
     var name: String
     init(_ arguments: ParsedArguments) throws { name = try arguments.string("NAME") }
-    func request() throws -> CommandRequest { try CommandRequest(Endpoints.regionRemove, Params.Name(name: name)) }
-    func render(_ result: JSONValue) throws -> String { "removed region \(name)" }
+    func request() throws -> CommandRequest<RemovedDocument> { try CommandRequest(Endpoints.regionRemove, Params.Name(name: name)) }
+    func render(_ answer: RemovedDocument) throws -> String { "removed region \(answer.removed)" }
 }

@@ -4,15 +4,17 @@ import WireProtocol
 /// One `umctl` subcommand: its declared arguments (`spec`), how it reads and checks them
 /// before anything is sent, the one request it makes, and how a person sees the answer.
 protocol UmctlCommand {
+    /// The result type of the command's method, as its `Endpoint` says.
+    associatedtype Answer: Decodable
     static var spec: CommandSpec { get }
     /// Reads the parsed words. - throws: `UsageError`.
     init(_ arguments: ParsedArguments) throws
     /// Rejects bad input before anything is sent, naming the argument. - throws: `UsageError`.
     func validate() throws
     /// The request to send, built from the method's endpoint and its typed params.
-    func request() throws -> CommandRequest
+    func request() throws -> CommandRequest<Answer>
     /// The answer for a person.
-    func render(_ result: JSONValue) throws -> String
+    func render(_ answer: Answer) throws -> String
     /// Notifications before the answer (import progress); printed to stderr by default.
     func show(_ notification: WireNotification, json: Bool)
 }
@@ -54,13 +56,30 @@ enum Check {
 }
 
 /// One request of a command. Built from an `Endpoint` and that endpoint's params type, so a
-/// command cannot send params the method does not take.
-struct CommandRequest {
+/// command cannot send params the method does not take nor read a result it does not return.
+/// The params are kept as JSON because `--json` prints the daemon's answer as it came.
+struct CommandRequest<Answer: Decodable> {
     let method: WireMethod
     let params: JSONValue
 
-    init<P, R>(_ endpoint: Endpoint<P, R>, _ params: P) throws {
+    init<P>(_ endpoint: Endpoint<P, Answer>, _ params: P) throws {
         method = endpoint.method
         self.params = try JSONValue(encoding: params)
+    }
+}
+
+extension UmctlCommand {
+    /// Sends the command's request; returns the answer as it came and, unless `json`, as text.
+    func run(on client: WireClient, json: Bool) throws -> (result: JSONValue, text: String?) {
+        let request = try request()
+        let result = try client.call(request.method.rawValue, params: request.params) { show($0, json: json) }
+        guard !json else { return (result, nil) }
+        let answer: Answer
+        do {
+            answer = try result.decode(as: Answer.self)
+        } catch {
+            throw WireClientError.invalidResponse("the \(request.method.rawValue) result did not have the expected shape: \(error)")
+        }
+        return (result, try render(answer))
     }
 }
