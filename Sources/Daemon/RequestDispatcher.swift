@@ -1,5 +1,7 @@
 import Foundation
 import Planner
+import Store
+import Streets
 import WireProtocol
 
 /// Turns one request line into its answer: reads the envelope (one request or a batch), finds
@@ -109,3 +111,6 @@ func personMessage(_ error: PlannerError) -> String {
 public protocol CodedError: Error {
     var code: String { get }
 }
+
+extension StreetsError: CodedError {}
+extension StoreError: CodedError {}

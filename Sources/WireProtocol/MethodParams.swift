@@ -1,5 +1,5 @@
 /// The params of every method, shared by the client (which builds them) and the daemon (which
-/// decodes them with `WireCodec.params`). Places are strings the daemon resolves: a saved
+/// decodes them with `IncomingRequest.params`); `Endpoints` says which method takes which. Places are strings the daemon resolves: a saved
 /// place's name, `lat,lon`, `@here`, or text that is searched (first result). Times are
 /// `HH:MM` today or ISO 8601, in the region's time zone. Node and segment numbers start at 1.
 public enum Params {

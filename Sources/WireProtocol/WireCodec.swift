@@ -4,8 +4,12 @@ import Foundation
 /// Key names come from one strategy: Swift's camelCase properties are snake_case on the wire.
 ///
 /// ```swift
-/// let line = try WireCodec.requestLine(Endpoints.planShow, Params.PlanID(id: 3), id: .number(1))
-/// switch WireCodec.requests(from: line) { ... }
+/// switch WireCodec.requests(from: line) {
+/// case .single(.success(let request)): let params = try request.params(Params.PlanID.self) ...
+/// case .single(.failure(let failure)): WireCodec.errorAnswer(id: failure.id, error: failure.error) ...
+/// case .batch(let requests): ...
+/// }
+/// let answer = try WireCodec.resultAnswer(id: .number(1), result: DeletedDocument(deleted: 3))
 /// ```
 public enum WireCodec {
     /// Keys are written sorted so that the same value is always the same line.
@@ -145,11 +149,6 @@ public enum WireCodec {
     }
 
     // MARK: - Params
-
-    /// Decodes a method's params, naming the missing or ill-typed param in the error.
-    public static func params<T: Decodable>(_ params: JSONValue?, as type: T.Type) throws -> T {
-        try decodingParams { try (params ?? .object([:])).decode(as: T.self) }
-    }
 
     /// Runs a decoding of params, turning a `DecodingError` into `invalid_params` naming the param.
     static func decodingParams<T>(_ body: () throws -> T) throws -> T {

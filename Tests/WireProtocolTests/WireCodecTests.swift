@@ -74,7 +74,7 @@ final class WireCodecTests: XCTestCase {
     }
 
     func testMissingParamIsNamed() {
-        XCTAssertThrowsError(try WireCodec.params(.object(["id": .number(1)]), as: Params.PlanMode.self)) { error in
+        XCTAssertThrowsError(try request(#"{"jsonrpc":"2.0","id":1,"method":"plan.mode","params":{"id":1}}"#).params(Params.PlanMode.self)) { error in
             let wire = error as? WireError
             XCTAssertEqual(wire?.code, "invalid_params")
             XCTAssertTrue(wire?.message.contains("\"segment\"") ?? false, wire?.message ?? "")
@@ -82,8 +82,7 @@ final class WireCodecTests: XCTestCase {
     }
 
     func testIllTypedParamIsNamedWithTheExpectedType() {
-        let params: JSONValue = .object(["id": .string("seven")])
-        XCTAssertThrowsError(try WireCodec.params(params, as: Params.PlanID.self)) { error in
+        XCTAssertThrowsError(try request(#"{"jsonrpc":"2.0","id":1,"method":"plan.show","params":{"id":"seven"}}"#).params(Params.PlanID.self)) { error in
             let wire = error as? WireError
             XCTAssertEqual(wire?.code, "invalid_params")
             XCTAssertEqual(wire?.message, "param \"id\" must be an integer")
@@ -91,8 +90,8 @@ final class WireCodecTests: XCTestCase {
     }
 
     func testSnakeCaseParamsDecode() throws {
-        let params: JSONValue = .object(["from": .string("a"), "to": .string("b"), "arrive_by": .string("08:00")])
-        XCTAssertEqual(try WireCodec.params(params, as: Params.Compare.self).arriveBy, "08:00")
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"compare","params":{"from":"a","to":"b","arrive_by":"08:00"}}"#
+        XCTAssertEqual(try request(line).params(Params.Compare.self).arriveBy, "08:00")
     }
 
     func testResponseAlwaysCarriesIDAndResultKeys() throws {
