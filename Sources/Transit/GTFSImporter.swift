@@ -52,8 +52,9 @@ public struct GTFSImporter: Sendable {
         }
         let names = feeds.map(\.lastPathComponent).joined(separator: ", ")
         progress(TransitImportProgress(feed: names, step: "footpaths", rows: 0))
-        let (timetable, footpathCounts) = builder.build(footpathRadius: footpathRadius, defaultChangeSeconds: defaultMinimumTransferSeconds, walking: walking)
-        try memory.check(feed: names, file: "the timetable")
+        let (timetable, footpathCounts) = try builder.build(
+            footpathRadius: footpathRadius, defaultChangeSeconds: defaultMinimumTransferSeconds, walking: walking,
+            checkMemory: { try memory.check(feed: names, file: "stops.txt (footpaths between its stops)") })
         report.timeZone = timetable.timeZoneID
         report.stops = timetable.stops.count
         report.routes = timetable.routes.count

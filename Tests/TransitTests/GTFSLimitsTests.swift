@@ -1,4 +1,6 @@
 import Foundation
+import Planner
+import Synchronization
 @testable import Transit
 import XCTest
 
@@ -106,6 +108,24 @@ final class GTFSLimitsTests: XCTestCase {
         XCTAssertEqual(try importing(zip, into: fixture, limits: limits).stopTimes, 300_000)
     }
 
+    func testStopsPackedTogetherAreRefusedByTheMemoryBudgetBeforeTheirFootpathsAreTimed() throws {
+        let fixture = try FeedFixture()
+        var feed = goodFeed()
+        // 2,000 stops within 60 m of each other: about 4 million footpath candidates.
+        for k in 0..<2_000 {
+            feed.stops.append(("P\(k)", "Packed", 60.02 + Double(k % 45) * 0.00001, 25.0 + Double(k / 45) * 0.00002))
+        }
+        let walking = CountingWalking()
+        var importer = GTFSImporter()
+        importer.limits.maxImportMemoryBytes = 8 << 20
+        XCTAssertThrowsError(try importer.importFeeds([try fixture.zip(feed.files)], intoRegionDirectory: fixture.regionDirectory,
+                                                      walking: walking)) { error in
+            XCTAssertEqual(error as? TransitError, .limitExceeded(feed: "feed.zip", file: "stops.txt (footpaths between its stops)",
+                                                                   limit: .importMemory(limit: 8 << 20)))
+        }
+        XCTAssertEqual(walking.pairsAsked.withLock { $0 }, 0, "refused before any footpath was timed")
+    }
+
     /// Rewrites the uncompressed size of `member` in its local header and its central
     /// directory entry, as a hostile zip would.
     private func declareUncompressedSize(_ size: UInt32, of member: String, in zip: URL) throws {
@@ -128,4 +148,21 @@ final class GTFSLimitsTests: XCTestCase {
         try patch(signature: [0x50, 0x4B, 0x01, 0x02], nameOffset: 46, sizeOffset: 24)
         try Data(bytes).write(to: zip)
     }
+}
+
+/// Straight-line walking that counts the pairs it was asked for.
+private final class CountingWalking: WalkingTimeEstimator {
+    let pairsAsked = Mutex(0)
+
+    func walkingSeconds(from: Coordinate, to: Coordinate, pace: WalkingPace) -> Double? {
+        pairsAsked.withLock { $0 += 1 }
+        return StraightLineWalking().walkingSeconds(from: from, to: to, pace: pace)
+    }
+
+    func walkingSeconds(pairs: [(from: Coordinate, to: Coordinate)], pace: WalkingPace) -> [Double?] {
+        pairsAsked.withLock { $0 += pairs.count }
+        return pairs.map { StraightLineWalking().walkingSeconds(from: $0.from, to: $0.to, pace: pace) }
+    }
+
+    var followsStreets: Bool { false }
 }
