@@ -87,8 +87,9 @@ public final class TransitEngine: LegEngine {
     /// Routino database), then its stops in the place index (so searches and nearby-stop
     /// lookups find them).
     /// - parameter walkWorkers: Routino worker processes that time the footpaths in parallel.
-    public static func importStep(feeds: [URL],
-                                  walkWorkers: Int = ProcessInfo.processInfo.activeProcessorCount) -> RegionImportStep {
+    /// - parameter limits: what a feed may use (sizes, compression ratio, line length, memory).
+    public static func importStep(feeds: [URL], walkWorkers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                                  limits: GTFSLimits = GTFSLimits()) -> RegionImportStep {
         RegionImportStep(name: "transit timetable", sources: feeds) { staging, progress in
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0,
                                           detail: "reading \(feeds.map(\.lastPathComponent).joined(separator: ", ")), timing footpaths on the streets"))
@@ -100,7 +101,9 @@ public final class TransitEngine: LegEngine {
                 walking = StraightLineWalking()
             }
             defer { timer?.shutdown() }
-            let report = try GTFSImporter().importFeeds(feeds, intoRegionDirectory: staging, walking: walking)
+            var importer = GTFSImporter()
+            importer.limits = limits
+            let report = try importer.importFeeds(feeds, intoRegionDirectory: staging, walking: walking)
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0.8, detail: "indexing stops"))
             let stops = try TransitRouter(regionDirectory: staging).stops.map {
                 IndexedStop(id: $0.id, name: $0.name, coordinate: $0.coordinate, modes: $0.modes)

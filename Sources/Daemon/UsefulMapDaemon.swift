@@ -86,7 +86,8 @@ public struct UsefulMapDaemon: Sendable {
         let services = DaemonServices(
             configuration: configuration, store: store, streets: streets,
             transit: TransitEngine(maxTransfers: configuration.maxTransfers),
-            transitImportStep: { [configuration] in TransitEngine.importStep(feeds: $0, walkWorkers: configuration.streetWorkers) })
+            transitImportStep: { [configuration] in TransitEngine.importStep(feeds: $0, walkWorkers: configuration.streetWorkers,
+                                                                               limits: configuration.gtfsLimits) })
         let dispatcher = RequestDispatcher(handlers: services.handlers(), counters: services.counters, logger: logger)
         let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger)
         server.start()

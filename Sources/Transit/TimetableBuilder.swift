@@ -79,9 +79,11 @@ struct TimetableBuilder {
     /// - parameter footpathRadius: metres; stops closer than this get a footpath.
     /// - parameter defaultChangeSeconds: same-stop change time, and the minimum of any
     ///   footpath, when transfers.txt says nothing.
+    /// - parameter checkMemory: called as footpath candidates pile up (stops packed close
+    ///   together give a number growing with the square of their count); throws to stop.
     /// - returns: the timetable, and how many footpaths were timed along the streets or as a straight line.
-    func build(footpathRadius: Double, defaultChangeSeconds: Int,
-               walking: any WalkingTimeEstimator) -> (Timetable, FootpathCounts) {
+    func build(footpathRadius: Double, defaultChangeSeconds: Int, walking: any WalkingTimeEstimator,
+               checkMemory: () throws -> Void = {}) rethrows -> (Timetable, FootpathCounts) {
         var table = Timetable(timeZoneID: timeZoneID ?? "UTC")
         table.stops = stops
         table.routes = routes
@@ -161,7 +163,12 @@ struct TimetableBuilder {
         // them in parallel); a pair it cannot answer is timed as a straight line instead.
         var candidates: [(from: Int32, to: Int32, minimum: Int32)] = []
         var perStop = [Int](repeating: 0, count: stops.count)
+        var nextMemoryCheck = 1 << 16
         for (s, stop) in stops.enumerated() {
+            if candidates.count >= nextMemoryCheck {
+                try checkMemory()
+                nextMemoryCheck = candidates.count + (1 << 16)
+            }
             var targets = Set(grid.stops(within: footpathRadius, of: stop.coordinate).map { Int32($0.index) })
             if let parent = stop.parentStationID { targets.formUnion(stationMembers[parent] ?? []) }
             targets.formUnion(transferTargets[Int32(s)] ?? [])
@@ -174,6 +181,7 @@ struct TimetableBuilder {
             }
         }
         let pairs = candidates.map { (from: stops[Int($0.from)].coordinate, to: stops[Int($0.to)].coordinate) }
+        try checkMemory()
         let estimates = walking.walkingSeconds(pairs: pairs, pace: .normal)
         let fallback = StraightLineWalking()
         var counts = FootpathCounts()
@@ -197,6 +205,7 @@ struct TimetableBuilder {
             }
             table.footStart.append(Int32(table.footTargets.count))
         }
+        try checkMemory()
         table.buildIndexes()
         return (table, counts)
     }

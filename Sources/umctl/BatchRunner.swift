@@ -76,12 +76,12 @@ extension CommandLineTool {
             let command = try type.init(arguments)
             try command.validate()
             let (method, params) = try command.request()
-            let result = try client.call(method.rawValue, params: params) { command.show($0, json: false) }
+            let result = try client.call(method.rawValue, params: params) { command.show(TerminalText.safe($0), json: false) }
             if method == .planNew, let id = result["id"]?.numberValue { last = String(Int64(id)) }
             if json {
                 FileHandle.standardOutput.write(try WireCodec.line(for: JSONValue.object(["line": .number(Double(number)), "result": result])))
             } else {
-                print(try command.render(result))
+                show(try command.render(TerminalText.safe(result)))
             }
             return .success
         } catch let error as UsageError {

@@ -97,11 +97,11 @@ enum CommandLineTool {
     static func perform(_ command: any UmctlCommand, client: WireClient, json: Bool) -> Int32 {
         do {
             let (method, params) = try command.request()
-            let result = try client.call(method.rawValue, params: params) { command.show($0, json: json) }
+            let result = try client.call(method.rawValue, params: params) { command.show(json ? $0 : TerminalText.safe($0), json: json) }
             if json {
                 FileHandle.standardOutput.write(try WireCodec.line(for: result))
             } else {
-                print(try command.render(result))
+                show(try command.render(TerminalText.safe(result)))
             }
             return ExitCode.success.rawValue
         } catch let error as WireError {
@@ -171,8 +171,13 @@ enum CommandLineTool {
         return client
     }
 
+    /// Prints text for a person; see `TerminalText`.
+    static func show(_ text: String) {
+        print(TerminalText.safe(text, keepingNewlines: true))
+    }
+
     static func fail(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.safe(message, keepingNewlines: true) + "\n").utf8))
     }
 
     // MARK: - Help
