@@ -25,12 +25,11 @@ public final class DaemonServices: Sendable {
                 transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any WallClock = SystemClock()) {
         self.configuration = configuration
         let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
-        regions = RegionRegistry(dataDirectory: dataDirectory)
         location = LocationState()
         counters = DaemonCounters()
-        let registry = regions
-        events = EventHub { registry.timeZone(for: nil) }
-        router = RegionRouter(regions: regions, streets: streets, transit: transit, counters: counters)
+        regions = RegionRegistry(dataDirectory: dataDirectory, streets: streets, transit: transit, counters: counters)
+        events = EventHub { TimeZone.current }
+        router = RegionRouter(regions: regions, counters: counters)
         planner = Planner(routing: router, clock: clock)
         self.clock = clock
         self.transitImportStep = transitImportStep
