@@ -141,6 +141,19 @@ final class RegionImportTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("regions").path))
     }
 
+    func testAnImportWhoseZoneNothingDecidesFailsAskingForTimeZoneAndLeavesNoRegion() throws {
+        let dataDirectory = try TampereFixture.temporaryDirectory("undecided", removedAfter: self)
+        // A zone table whose only location is in Antarctica: nothing within reach of Tampere.
+        let table = dataDirectory.appendingPathComponent("zone.tab")
+        try Data("# test\nAQ\t-7750+16636\tAntarctica/McMurdo\n".utf8).write(to: table)
+        XCTAssertThrowsError(try RegionImporter(dataDirectory: dataDirectory).importRegion(
+            name: "tampere", osm: TampereFixture.osmFile, zoneTable: { try RegionTimeZones(file: table.path) }) { _ in }) { error in
+            XCTAssertEqual((error as? StreetsError)?.code, "time_zone_undecided")
+            XCTAssertTrue("\(error)".contains("--time-zone"), "\(error)")
+        }
+        XCTAssertNil(try RegionCatalog(dataDirectory: dataDirectory).region(named: "tampere"))
+    }
+
     func testAZoneGivenAsAnAbbreviationOrOffsetIsRejectedAsNotIANA() throws {
         let importer = RegionImporter(dataDirectory: try TampereFixture.temporaryDirectory("zone", removedAfter: self))
         for zone in ["GMT+0200", "EST5", "/etc/passwd", "../zone.tab"] {
