@@ -19,7 +19,7 @@ extension DaemonServices {
 
     func locationDocument() throws -> JSONValue {
         guard let fix = location.current else { throw DaemonError.noLocation }
-        let zone = TimeZone.current
+        let zone = regions.timeZone(for: fix.coordinate)
         return try JSONValue(encoding: LocationDocument(lat: fix.coordinate.latitude, lon: fix.coordinate.longitude,
                                                         accuracyM: fix.accuracy, at: WireTime.string(from: fix.at, timeZone: zone)))
     }

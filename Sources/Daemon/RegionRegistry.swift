@@ -138,22 +138,23 @@ public final class RegionRegistry: Sendable {
 
     // MARK: - Changes
 
-    /// Drops every handle, closing those whose region changed (after an import, a `region.set`
-    /// or a removal of `name`); unchanged regions keep theirs.
+    /// Reads the regions again after an import, a `region.set` or a removal of `name`: the
+    /// handle of `name` and of any region whose version changed is closed, the others are kept
+    /// (their open routers stay warm).
     public func invalidate(_ name: String) {
         let previous = loaded.withLock { loaded in
             defer { loaded = nil }
             return loaded ?? []
         }
-        let fresh = (try? handles()) ?? []
-        for old in previous where !fresh.contains(where: { $0.name == old.name && $0.directory == old.directory && old.name != name }) {
-            old.close()
+        func unchanged(_ handle: RegionHandle) -> RegionHandle? {
+            previous.first { $0.name == handle.name && $0.directory == handle.directory && $0.name != name }
         }
-        loaded.withLock { loaded in
-            // Reuse the unchanged regions' handles, so their open routers stay warm.
-            loaded = fresh.map { handle in
-                previous.first { $0.name == handle.name && $0.directory == handle.directory && $0.name != name } ?? handle
-            }
+        let fresh = try? handles()
+        if let fresh {
+            loaded.withLock { loaded in loaded = fresh.map { unchanged($0) ?? $0 } }
+        }
+        for old in previous where fresh.map({ fresh in !fresh.contains { unchanged($0) === old } }) ?? true {
+            old.close()
         }
     }
 
