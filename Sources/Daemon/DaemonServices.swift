@@ -28,7 +28,7 @@ public final class DaemonServices: Sendable {
         location = LocationState()
         counters = DaemonCounters()
         regions = RegionRegistry(dataDirectory: dataDirectory, streets: streets, transit: transit, counters: counters)
-        events = EventHub { TimeZone.current }
+        events = EventHub()
         router = RegionRouter(regions: regions, counters: counters)
         planner = Planner(routing: router, clock: clock)
         self.clock = clock
@@ -59,7 +59,7 @@ public final class DaemonServices: Sendable {
     /// - parameter day: the day a bare `HH:MM` falls on (default today).
     func time(_ text: String, param: String, timeZone: TimeZone, day: Date? = nil) throws -> Date {
         guard let date = WireTime.parse(text, timeZone: timeZone, now: day ?? clock.now()) else {
-            throw DaemonError.invalidParams("\(param) \"\(text)\" is not a time: use HH:MM or ISO 8601 (2022-01-12T08:15)")
+            throw DaemonError.invalidParams("\(param) \"\(text)\" is not a time: use HH:MM or ISO 8601 (2022-01-12T08:15, 2022-01-12T08:15+02:00)")
         }
         return date
     }
