@@ -100,4 +100,22 @@ final class RegionTimeZoneTests: XCTestCase {
         XCTAssertTrue(dropped.stdout.contains("transit removed on purpose"), dropped.stdout)
         XCTAssertEqual(try harness.json(["region", "list"])["regions"]?.arrayValue?.first?["has_transit"], .bool(false))
     }
+
+    func testWhereRegionsOverlapTheSmallestHoldingBothEndsAnswers() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+        // A small region inside Tampere's extent, in a zone no part of Tampere has, so the
+        // answering region shows in the times.
+        let hervanta = SmallRegion(name: "hervanta", latitude: 61.4502, longitude: 23.8510)
+        let imported = try harness.umctl(["region", "import", "hervanta", "--osm", try hervanta.writeOSM(in: harness.directory).path,
+                                          "--time-zone", "Asia/Tokyo"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("time zone Asia/Tokyo: given with --time-zone"), imported.stdout)
+
+        let inside = try harness.json(["compare", hervanta.southWest, hervanta.northEast, "--at", "2022-01-12T08:00"])
+        XCTAssertEqual(inside["time_zone"]?.stringValue, "Asia/Tokyo", "both ends are in the smaller region")
+        let across = try harness.json(["compare", hervanta.southWest, Tampere.keskustori, "--at", "2022-01-12T08:00"])
+        XCTAssertEqual(across["time_zone"]?.stringValue, "Europe/Helsinki", "only Tampere holds both ends")
+        XCTAssertEqual(across["options"]?.arrayValue?.first { $0["mode"]?.stringValue == "car" }?["error"], .null)
+    }
 }
