@@ -25,12 +25,11 @@ public final class DaemonServices: Sendable {
                 transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any WallClock = SystemClock()) {
         self.configuration = configuration
         let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
-        regions = RegionRegistry(dataDirectory: dataDirectory)
         location = LocationState()
         counters = DaemonCounters()
-        let registry = regions
-        events = EventHub { registry.timeZone(for: nil) }
-        router = RegionRouter(regions: regions, streets: streets, transit: transit, counters: counters)
+        regions = RegionRegistry(dataDirectory: dataDirectory, streets: streets, transit: transit, counters: counters)
+        events = EventHub()
+        router = RegionRouter(regions: regions, counters: counters)
         planner = Planner(routing: router, clock: clock)
         self.clock = clock
         self.transitImportStep = transitImportStep
@@ -60,7 +59,7 @@ public final class DaemonServices: Sendable {
     /// - parameter day: the day a bare `HH:MM` falls on (default today).
     func time(_ text: String, param: String, timeZone: TimeZone, day: Date? = nil) throws -> Date {
         guard let date = WireTime.parse(text, timeZone: timeZone, now: day ?? clock.now()) else {
-            throw DaemonError.invalidParams("\(param) \"\(text)\" is not a time: use HH:MM or ISO 8601 (2022-01-12T08:15)")
+            throw DaemonError.invalidParams("\(param) \"\(text)\" is not a time: use HH:MM or ISO 8601 (2022-01-12T08:15, 2022-01-12T08:15+02:00)")
         }
         return date
     }

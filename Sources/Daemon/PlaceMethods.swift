@@ -19,14 +19,17 @@ extension DaemonServices {
                     }
                     kinds = [value]
                 }
-                _ = try regions.requireRegions()
-                let near = try params.near.map { try resolver.resolve($0).place.coordinate } ?? location.current?.coordinate
-                let region = try regions.primaryRegion(for: near)
-                let results = try regions.placeIndex(of: region).search(params.text, near: near, kinds: kinds, limit: limit)
-                try store.recordSearch(SearchHistoryEntry(query: params.text, place: results.first?.place, date: clock.now()))
-                return .object(["results": .array(try results.map { result in
+                try regions.requireRegions()
+                let near = try params.near.map { try resolver.resolve($0, region: params.region).place.coordinate }
+                    ?? location.current?.coordinate
+                let found = try regions.search(params.text, near: near, preferring: near, region: params.region, kinds: kinds,
+                                               limit: limit)
+                try store.recordSearch(SearchHistoryEntry(query: params.text, place: found.first?.result.place, date: clock.now()))
+                return .object(["results": .array(try found.map { regional in
+                    let result = regional.result
                     var document = try JSONValue(encoding: WireDocuments.place(result.place))
                     if case .object(var fields) = document {
+                        fields["region"] = .string(regional.region)
                         fields["kind"] = .string(result.kind.rawValue)
                         fields["category"] = result.category.map(JSONValue.string) ?? .null
                         fields["distance_m"] = result.distance.map(JSONValue.number) ?? .null
@@ -88,19 +91,17 @@ extension DaemonServices {
             .historySearches: { [self] context in
                 let entries = try store.searchHistory(limit: limit(context))
                 return .object(["entries": .array(try entries.map { entry in
-                    let zone = regions.timeZone(for: entry.place?.coordinate)
-                    return try JSONValue(encoding: HistoryEntryDocument(
+                    try JSONValue(encoding: HistoryEntryDocument(
                         label: entry.query, place: entry.place.map { WireDocuments.place($0) },
-                        at: WireTime.string(from: entry.date, timeZone: zone)))
+                        at: WireTime.string(from: entry.date, timeZone: TimeZone.current)))
                 })])
             },
             .historyRoutes: { [self] context in
                 let entries = try store.routeHistory(limit: limit(context))
                 return .object(["entries": .array(try entries.map { entry in
-                    let zone = regions.timeZone(for: entry.from.coordinate)
                     var document = try JSONValue(encoding: HistoryEntryDocument(
                         label: "\(entry.from.name) → \(entry.to.name)", from: WireDocuments.place(entry.from),
-                        to: WireDocuments.place(entry.to), at: WireTime.string(from: entry.date, timeZone: zone)))
+                        to: WireDocuments.place(entry.to), at: WireTime.string(from: entry.date, timeZone: TimeZone.current)))
                     if case .object(var fields) = document {
                         fields["modes"] = .array(entry.modes.map { .string($0.rawValue) })
                         document = .object(fields)

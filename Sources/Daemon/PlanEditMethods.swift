@@ -14,7 +14,9 @@ extension DaemonServices {
                 guard (1..<current.nodes.count).contains(params.after) else {
                     throw DaemonError.invalidParams("after must be 1 to \(current.nodes.count - 1) (a new stop goes between two nodes)")
                 }
-                let node = try resolver.resolve(params.place, near: current.nodes[params.after - 1].place.coordinate)
+                let near = try params.near.map { try resolver.resolve($0, region: params.region).place.coordinate }
+                let node = try resolver.resolve(params.place, near: near ?? current.nodes[params.after - 1].place.coordinate,
+                                                region: params.region)
                 return try await edit(params.id) { try $0.insertingNode(node, at: params.after, mode: mode) }
             },
             .planRemove: { [self] context in
@@ -54,7 +56,7 @@ extension DaemonServices {
                 let params = try context.params(Params.PlanPin.self)
                 let current = try await plans.show(id: params.id).plan
                 let segment = try self.segmentIndex(params.segment, in: current)
-                let zone = regions.timeZone(for: current.nodes[0].place.coordinate)
+                let zone = timeZone(of: current)
                 let departure = try time(params.time, param: "time", timeZone: zone,
                                          day: current.schedule()[segment] ?? planDay(current))
                 _ = try regions.requireRegions()
@@ -87,7 +89,7 @@ extension DaemonServices {
             .planTime: { [self] context in
                 let params = try context.params(Params.PlanTime.self)
                 let current = try await plans.show(id: params.id).plan
-                let zone = regions.timeZone(for: current.nodes[0].place.coordinate)
+                let zone = timeZone(of: current)
                 let given = [params.now == true, params.at != nil, params.arriveBy != nil].filter { $0 }.count
                 guard given == 1 else { throw DaemonError.invalidParams("give exactly one of now, at or arrive_by") }
                 let preference = params.now == true ? .leaveNow

@@ -9,10 +9,8 @@ extension DaemonServices {
         [
             .compare: { [self] context in
                 let params = try context.params(Params.Compare.self)
-                _ = try regions.requireRegions()
-                let from = try resolver.resolve(params.from)
-                let to = try resolver.resolve(params.to, near: from.place.coordinate)
-                let zone = regions.timeZone(for: from.place.coordinate)
+                let (from, to) = try resolveTrip(params.from, params.to, near: params.near, region: params.region)
+                let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
                 let preference = try timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
                 let comparisons = try await planner.compare(from: from, to: to, timePreference: preference,
                                                             pace: try pace(params.pace), currentLocation: location.current?.coordinate)
@@ -22,7 +20,7 @@ extension DaemonServices {
                 return try JSONValue(encoding: CompareDocument(
                     from: WireDocuments.place(from.place), to: WireDocuments.place(to.place),
                     options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },
-                    timeZone: zone.identifier))
+                    timeZone: WireTime.zoneName(zone)))
             },
             .planNew: { [self] context in
                 let params = try context.params(Params.PlanNew.self)
@@ -35,10 +33,8 @@ extension DaemonServices {
                 if let title = params.title, title.trimmingCharacters(in: .whitespaces).isEmpty {
                     throw DaemonError.invalidParams("title must not be empty")
                 }
-                _ = try regions.requireRegions()
-                let from = try resolver.resolve(params.from)
-                let to = try resolver.resolve(params.to, near: from.place.coordinate)
-                let zone = regions.timeZone(for: from.place.coordinate)
+                let (from, to) = try resolveTrip(params.from, params.to, near: params.near, region: params.region)
+                let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
                 let preference = try timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
                 var plan = try await planner.buildPlan(from: from, to: to, preset: preset, timePreference: preference,
                                                        pace: try pace(params.pace), currentLocation: location.current?.coordinate)
@@ -61,7 +57,7 @@ extension DaemonServices {
                 .object(["plans": .array(try store.listPlans().map { summary in
                     var document = try JSONValue(encoding: PlanSummaryDocument(
                         id: summary.id, title: summary.title, from: summary.fromName, to: summary.toName, segments: 0,
-                        updatedAt: WireTime.string(from: summary.updatedAt, timeZone: regions.timeZone(for: nil))))
+                        updatedAt: WireTime.string(from: summary.updatedAt, timeZone: TimeZone.current)))
                     if case .object(var fields) = document {
                         fields.removeValue(forKey: "segments")
                         fields["total_duration_s"] = summary.totalTravelTime.map(JSONValue.number) ?? .null
@@ -90,8 +86,7 @@ extension DaemonServices {
                 let params = try context.params(Params.PlanSegment.self)
                 let plan = try await plans.show(id: params.id).plan
                 let segment = try segmentIndex(params.segment, in: plan)
-                let zone = regions.timeZone(for: plan.nodes[0].place.coordinate)
-                let link = try GoogleMapsLink.build(plan: plan, segment: segment, timeZone: zone)
+                let link = try GoogleMapsLink.build(plan: plan, segment: segment, timeZone: timeZone(of: plan))
                 return .object(["url": .string(link.url), "form": .string(link.form.rawValue),
                                 "fallback_reason": link.fallbackReason.map(JSONValue.string) ?? .null,
                                 "segment": .number(Double(params.segment)), "mode": .string(plan.modes[segment].rawValue)])
@@ -103,9 +98,22 @@ extension DaemonServices {
 
     func planDocument(_ plan: RoutePlan, id: Int64, title: String, generation: Int64,
                       failures: [Int: RoutingError] = [:]) throws -> JSONValue {
-        let zone = regions.timeZone(for: plan.nodes.first?.place.coordinate)
-        return try JSONValue(encoding: WireDocuments.plan(plan, id: id, title: title, generation: generation,
-                                                          timeZone: zone, now: clock.now(), failures: failures))
+        try JSONValue(encoding: WireDocuments.plan(plan, id: id, title: title, generation: generation,
+                                                   timeZone: timeZone(of: plan), now: clock.now(), failures: failures))
+    }
+
+    /// The zone a plan's times are read and shown in: its region's, as set now (a `region.set`
+    /// re-times every plan of the region the next time it is shown).
+    func timeZone(of plan: RoutePlan) -> TimeZone {
+        guard let first = plan.nodes.first, let last = plan.nodes.last else { return TimeZone.current }
+        return regions.timeZone(from: first.place, to: last.place)
+    }
+
+    /// A trip's two ends from what was typed; `near` is a place too.
+    func resolveTrip(_ from: String, _ to: String, near: String?, region: String?) throws -> (PlanNode, PlanNode) {
+        try regions.requireRegions()
+        let nearPoint = try near.map { try resolver.resolve($0, region: region).place.coordinate }
+        return try resolver.resolveTrip(from: from, to: to, near: nearPoint, region: region)
     }
 
     func planDocument(_ outcome: PlanCoordinator.Outcome) throws -> JSONValue {

@@ -101,7 +101,7 @@ public struct UsefulMapDaemon: Sendable {
         notifier.notify("STOPPING=1")
         services.events.finishAll()
         await server.stop(grace: configuration.shutdownGraceSeconds)
-        streets.shutdown()
+        services.regions.closeAll()
         return true
     }
 }

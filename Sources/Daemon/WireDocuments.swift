@@ -33,7 +33,7 @@ public enum WireDocuments {
             totalDurationS: plan.totalTravelTime, totalDistanceM: plan.totalDistance, pending: pending,
             pace: plan.pace.rawValue, timePreference: timePreference(plan.timePreference, timeZone: timeZone),
             pinnedSegment: plan.pinned.flatMap { plan.segmentIndex(of: $0.segment) }.map { $0 + 1 },
-            generation: generation, timeZone: timeZone.identifier)
+            generation: generation, timeZone: WireTime.zoneName(timeZone))
     }
 
     /// A leg; walk and car legs take their times from the plan's schedule.
@@ -79,9 +79,11 @@ public enum WireDocuments {
         let box = manifest.boundingBox
         return RegionDocument(
             name: manifest.name,
-            hasTransit: !servicePeriods.isEmpty,
+            hasTransit: manifest.hasTransit,
             timeZone: manifest.timeZone,
-            importedAt: WireTime.string(from: manifest.importedAt, timeZone: TimeZone(identifier: manifest.timeZone) ?? .current),
+            timeZoneSource: manifest.timeZoneSource,
+            // The machine's zone, like every other "when" column: one zone for a whole table.
+            importedAt: WireTime.string(from: manifest.importedAt, timeZone: TimeZone.current),
             bounds: [box.minLatitude, box.minLongitude, box.maxLatitude, box.maxLongitude],
             transitFeeds: servicePeriods.map { TransitFeedDocument(feed: $0.feed, firstDate: $0.firstDate, lastDate: $0.lastDate) })
     }

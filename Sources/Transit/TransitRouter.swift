@@ -156,7 +156,8 @@ public final class TransitRouter: Sendable {
         formatter.timeZone = zone
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
+        // The IANA name, as every other output says it (Foundation calls UTC "GMT").
+        return formatter.string(from: date) + " " + (zone.identifier == "GMT" ? "UTC" : zone.identifier)
     }
 
     /// Stops within the radius with their walking time at the pace.

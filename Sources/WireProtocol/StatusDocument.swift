@@ -41,20 +41,25 @@ public struct CountersDocument: Hashable, Sendable, Codable {
     public var connections: Int
     /// Running `watch` requests right now.
     public var watchers: Int
+    /// Street routes asked again from other nearby roads after Routino found none between the
+    /// snapped points (absent from older daemons).
+    public var noRouteRetries: Int?
 
     public init(requests: Int, routingQueries: RoutingQueryCounts, plansRecomputed: Int,
-                connections: Int = 0, watchers: Int = 0) {
+                connections: Int = 0, watchers: Int = 0, noRouteRetries: Int? = nil) {
         self.requests = requests
         self.routingQueries = routingQueries
         self.plansRecomputed = plansRecomputed
         self.connections = connections
         self.watchers = watchers
+        self.noRouteRetries = noRouteRetries
     }
 
     enum CodingKeys: String, CodingKey {
         case requests, connections, watchers
         case routingQueries = "routing_queries"
         case plansRecomputed = "plans_recomputed"
+        case noRouteRetries = "no_route_retries"
     }
 }
 
@@ -78,6 +83,8 @@ public struct RegionDocument: Hashable, Sendable, Codable {
     public var name: String
     public var hasTransit: Bool
     public var timeZone: String?
+    /// How the zone was decided ("agency_timezone of GTFS feed tampere.zip", "given with --time-zone").
+    public var timeZoneSource: String?
     public var importedAt: String?
     /// `[min_lat, min_lon, max_lat, max_lon]` when known.
     public var bounds: [Double]?
@@ -85,11 +92,12 @@ public struct RegionDocument: Hashable, Sendable, Codable {
     /// transit answers vanished.
     public var transitFeeds: [TransitFeedDocument]?
 
-    public init(name: String, hasTransit: Bool, timeZone: String?, importedAt: String?, bounds: [Double]?,
-                transitFeeds: [TransitFeedDocument]? = nil) {
+    public init(name: String, hasTransit: Bool, timeZone: String?, timeZoneSource: String? = nil, importedAt: String?,
+                bounds: [Double]?, transitFeeds: [TransitFeedDocument]? = nil) {
         self.name = name
         self.hasTransit = hasTransit
         self.timeZone = timeZone
+        self.timeZoneSource = timeZoneSource
         self.importedAt = importedAt
         self.bounds = bounds
         self.transitFeeds = transitFeeds
@@ -99,6 +107,7 @@ public struct RegionDocument: Hashable, Sendable, Codable {
         case name, bounds
         case hasTransit = "has_transit"
         case timeZone = "time_zone"
+        case timeZoneSource = "time_zone_source"
         case importedAt = "imported_at"
         case transitFeeds = "transit_feeds"
     }

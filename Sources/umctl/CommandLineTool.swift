@@ -9,7 +9,7 @@ import WireProtocol
 enum CommandLineTool {
     static var commands: [any UmctlCommand.Type] { [
         StatusCommand.self,
-        RegionImportCommand.self, RegionListCommand.self, RegionRemoveCommand.self,
+        RegionImportCommand.self, RegionListCommand.self, RegionSetCommand.self, RegionRemoveCommand.self,
         SearchCommand.self,
         PlaceSaveCommand.self, PlaceListCommand.self, PlaceRenameCommand.self, PlaceRemoveCommand.self,
         LocationSetCommand.self, LocationShowCommand.self,

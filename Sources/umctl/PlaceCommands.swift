@@ -9,17 +9,21 @@ struct SearchCommand: UmctlCommand {
         positionals: [.init(name: "TEXT", help: "words to look for (prefixes match)", variadic: true)],
         options: [.init(name: "--near", valueName: "PLACE", help: "rank by distance to this place (\(placeHelp))"),
                   .init(name: "--kind", valueName: "KIND", help: "street, poi or stop"),
-                  .init(name: "--limit", valueName: "N", help: "at most N results (1-100, default 10)")])
+                  .init(name: "--limit", valueName: "N", help: "at most N results (1-100, default 10)"),
+                  .init(name: "--region", valueName: "NAME", help: "search only this region")],
+        discussion: "Every region is searched, the one containing --near (else the current location) first; each result names its region.")
     var text: String
     var near: String?
     var kind: String?
     var limit: Int?
+    var region: String?
 
     init(_ arguments: ParsedArguments) throws {
         text = try arguments.string("TEXT")
         near = arguments.optional("--near")
         kind = arguments.optional("--kind")
         limit = try arguments.optionalInt("--limit")
+        region = arguments.optional("--region")
     }
 
     func validate() throws {
@@ -29,7 +33,7 @@ struct SearchCommand: UmctlCommand {
     }
 
     func request() throws -> (WireMethod, JSONValue) {
-        (.search, params(["text": .string(text), "near": near.json, "kind": kind.json, "limit": limit.json]))
+        (.search, params(["text": .string(text), "near": near.json, "kind": kind.json, "limit": limit.json, "region": region.json]))
     }
 
     func render(_ result: JSONValue) throws -> String { Render.places(result, key: "results") }
@@ -143,7 +147,7 @@ struct LocationShowCommand: UmctlCommand {
     func render(_ result: JSONValue) throws -> String {
         let location = try result.decode(as: LocationDocument.self)
         return "location \(Render.coordinate(location.lat, location.lon))"
-            + (location.accuracyM.map { " ±\(Int($0)) m" } ?? "") + ", set \(Render.clock(location.at, withDate: true))"
+            + (location.accuracyM.map { " ±\(Int($0)) m" } ?? "") + ", set \(Render.machineClock(location.at)) \(Render.machineZone)"
     }
 }
 
@@ -187,8 +191,8 @@ struct HistoryCommand: UmctlCommand {
         if which == "clear" { return "cleared \(what ?? "") history" }
         let entries = try (result["entries"] ?? .array([])).decode(as: [HistoryEntryDocument].self)
         if entries.isEmpty { return "(empty)" }
-        return Render.table(["when", which == "routes" ? "route" : "search", "place"], entries.map {
-            [Render.clock($0.at, withDate: true), $0.label, $0.place.map { "\($0.name) \(Render.coordinate($0.lat, $0.lon))" } ?? ""]
+        return Render.table(["when (\(Render.machineZone))", which == "routes" ? "route" : "search", "place"], entries.map {
+            [Render.machineClock($0.at), $0.label, $0.place.map { "\($0.name) \(Render.coordinate($0.lat, $0.lon))" } ?? ""]
         })
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import WireProtocol
 
-let timeHelp = "HH:MM today or ISO 8601 (2022-01-12T08:15), in the region's time zone"
+let timeHelp = "HH:MM today or ISO 8601 (2022-01-12T08:15, or with an offset: 2022-01-12T08:15+02:00), in the region's time zone"
 /// In an edit of an existing plan a bare HH:MM keeps the plan's own day (a plan for 2022-01-12 stays on it).
 let planTimeHelp = "HH:MM on the plan's own day, or ISO 8601 (2022-01-12T08:15), in the region's time zone"
 
@@ -17,8 +17,10 @@ struct CompareCommand: UmctlCommand {
         positionals: [.init(name: "FROM", help: placeHelp), .init(name: "TO", help: placeHelp)],
         options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
-                  .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast")])
-    var from: String, to: String, at: String?, arriveBy: String?, pace: String?
+                  .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
+                  .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")])
+    var from: String, to: String, at: String?, arriveBy: String?, pace: String?, region: String?, near: String?
 
     init(_ arguments: ParsedArguments) throws {
         from = try arguments.string("FROM")
@@ -26,6 +28,8 @@ struct CompareCommand: UmctlCommand {
         at = arguments.optional("--at")
         arriveBy = arguments.optional("--arrive-by")
         pace = arguments.optional("--pace")
+        region = arguments.optional("--region")
+        near = arguments.optional("--near")
     }
 
     func validate() throws {
@@ -38,7 +42,8 @@ struct CompareCommand: UmctlCommand {
     }
 
     func request() throws -> (WireMethod, JSONValue) {
-        (.compare, params(["from": .string(from), "to": .string(to), "at": at.json, "arrive_by": arriveBy.json, "pace": pace.json]))
+        (.compare, params(["from": .string(from), "to": .string(to), "at": at.json, "arrive_by": arriveBy.json, "pace": pace.json,
+                           "region": region.json, "near": near.json]))
     }
 
     func render(_ result: JSONValue) throws -> String { Render.compare(try result.decode(as: CompareDocument.self)) }
@@ -52,8 +57,11 @@ struct PlanNewCommand: PlanAnswering {
                   .init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
                   .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
-                  .init(name: "--title", valueName: "TEXT", help: "a title (default FROM → TO)")])
+                  .init(name: "--title", valueName: "TEXT", help: "a title (default FROM → TO)"),
+                  .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")])
     var from: String, to: String, mode: String?, at: String?, arriveBy: String?, pace: String?, title: String?
+    var region: String?, near: String?
 
     init(_ arguments: ParsedArguments) throws {
         from = try arguments.string("FROM")
@@ -63,6 +71,8 @@ struct PlanNewCommand: PlanAnswering {
         arriveBy = arguments.optional("--arrive-by")
         pace = arguments.optional("--pace")
         title = arguments.optional("--title")
+        region = arguments.optional("--region")
+        near = arguments.optional("--near")
     }
 
     func validate() throws {
@@ -78,7 +88,8 @@ struct PlanNewCommand: PlanAnswering {
 
     func request() throws -> (WireMethod, JSONValue) {
         (.planNew, params(["from": .string(from), "to": .string(to), "mode": mode.json, "at": at.json,
-                           "arrive_by": arriveBy.json, "pace": pace.json, "title": title.json]))
+                           "arrive_by": arriveBy.json, "pace": pace.json, "title": title.json, "region": region.json,
+                           "near": near.json]))
     }
 }
 
@@ -89,9 +100,9 @@ struct PlanListCommand: UmctlCommand {
     func render(_ result: JSONValue) throws -> String {
         let plans = result["plans"]?.arrayValue ?? []
         if plans.isEmpty { return "(no plans)" }
-        return Render.table(["id", "title", "total", "changed"], plans.map {
+        return Render.table(["id", "title", "total", "changed (\(Render.machineZone))"], plans.map {
             [String(Int64($0["id"]?.numberValue ?? 0)), $0["title"]?.stringValue ?? "",
-             Render.duration($0["total_duration_s"]?.numberValue), Render.clock($0["updated_at"]?.stringValue, withDate: true)]
+             Render.duration($0["total_duration_s"]?.numberValue), Render.machineClock($0["updated_at"]?.stringValue)]
         })
     }
 }
@@ -138,13 +149,17 @@ struct PlanInsertCommand: PlanAnswering {
         path: ["plan", "insert"], abstract: "Insert a place after node K.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PLACE", help: placeHelp)],
         options: [.init(name: "--after", valueName: "K", help: "node number the place goes after (required; 1 = after the origin)"),
-                  .init(name: "--mode", valueName: "MODE", help: "mode of the new segment: walk, transit or car")])
-    var id: Int64, after: Int?, place: String, mode: String?
+                  .init(name: "--mode", valueName: "MODE", help: "mode of the new segment: walk, transit or car"),
+                  .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")])
+    var id: Int64, after: Int?, place: String, mode: String?, region: String?, near: String?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
         after = try arguments.optionalInt("--after")
         place = try arguments.string("PLACE")
         mode = arguments.optional("--mode")
+        region = arguments.optional("--region")
+        near = arguments.optional("--near")
     }
     func validate() throws {
         guard let after else { throw UsageError("--after K is required") }
@@ -153,7 +168,8 @@ struct PlanInsertCommand: PlanAnswering {
         try Check.oneOf(mode, ["walk", "transit", "car"], "--mode")
     }
     func request() throws -> (WireMethod, JSONValue) {
-        (.planInsert, params(["id": number(id), "after": after.json, "place": .string(place), "mode": mode.json]))
+        (.planInsert, params(["id": number(id), "after": after.json, "place": .string(place), "mode": mode.json,
+                              "region": region.json, "near": near.json]))
     }
 }
 

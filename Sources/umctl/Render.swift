@@ -24,6 +24,15 @@ enum Render {
         return withDate ? "\(iso[..<t]) \(time)" : time
     }
 
+    /// This machine's zone, which every "when" column (history, imports, plan changes) uses.
+    static var machineZone: String { WireTime.zoneName(TimeZone.current) }
+
+    /// An instant the daemon wrote, as `YYYY-MM-DD HH:MM` in this machine's zone.
+    static func machineClock(_ iso: String?, withDate: Bool = true) -> String {
+        guard let iso, let date = WireTime.date(from: iso) else { return clock(iso, withDate: withDate) }
+        return clock(WireTime.string(from: date, timeZone: TimeZone.current), withDate: withDate)
+    }
+
     static func table(_ header: [String], _ rows: [[String]]) -> String {
         var widths = header.map(\.count)
         for row in rows {
@@ -147,13 +156,16 @@ enum Render {
         if status.regions.isEmpty {
             lines.append("regions:   none imported (umctl region import NAME --osm FILE [--gtfs FILE])")
         } else {
-            lines.append("regions:   " + status.regions.map { "\($0.name)\($0.hasTransit ? " (transit)" : "")" }.joined(separator: ", "))
+            lines.append("regions:   " + status.regions.map {
+                "\($0.name) (\([$0.timeZone, $0.hasTransit ? "transit" : nil].compactMap { $0 }.joined(separator: ", ")))"
+            }.joined(separator: ", "))
         }
         let counters = status.counters
         let queries = counters.routingQueries
         lines.append("requests:  \(counters.requests)")
         lines.append("routing queries: \(queries.total) (walk \(queries.walk), transit \(queries.transit), car \(queries.car))")
         lines.append("plans recomputed: \(counters.plansRecomputed)")
+        if let retries = counters.noRouteRetries { lines.append("no_route retries from nearby roads: \(retries)") }
         lines.append("connections: \(counters.connections), watchers: \(counters.watchers)")
         return lines.joined(separator: "\n")
     }
@@ -164,8 +176,9 @@ enum Render {
         let rows = items.map { item -> [String] in
             let lat = item["lat"]?.numberValue ?? 0, lon = item["lon"]?.numberValue ?? 0
             return [item["name"]?.stringValue ?? "", item["kind"]?.stringValue ?? "", coordinate(lat, lon),
-                    item["distance_m"]?.numberValue.map { distance($0) } ?? "", item["note"]?.stringValue ?? ""]
+                    item["distance_m"]?.numberValue.map { distance($0) } ?? "", item["region"]?.stringValue ?? "",
+                    item["note"]?.stringValue ?? ""]
         }
-        return table(["name", "kind", "lat,lon", "distance", "note"], rows)
+        return table(["name", "kind", "lat,lon", "distance", "region", "note"], rows)
     }
 }

@@ -37,7 +37,7 @@ enum Check {
     static func time(_ text: String?, _ name: String) throws {
         guard let text else { return }
         guard WireTime.parse(text, timeZone: TimeZone(identifier: "UTC") ?? .current, now: Date()) != nil else {
-            throw UsageError("\(name) \"\(text)\" is not a time: use HH:MM or ISO 8601 such as 2022-01-12T08:15")
+            throw UsageError("\(name) \"\(text)\" is not a time: use HH:MM or ISO 8601 such as 2022-01-12T08:15 or 2022-01-12T08:15+02:00")
         }
     }
 

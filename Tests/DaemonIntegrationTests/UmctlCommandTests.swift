@@ -38,7 +38,7 @@ final class UmctlCommandTests: XCTestCase {
     func testStatusShowsRegionDatabaseAndCounters() throws {
         let result = try harness.umctl(["status"])
         XCTAssertEqual(result.status, 0)
-        XCTAssertTrue(result.stdout.contains("tampere (transit)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("tampere (Europe/Helsinki, transit)"), result.stdout)
         XCTAssertTrue(result.stdout.contains("routing queries:"), result.stdout)
         let status = try harness.json(["status"])
         XCTAssertEqual(status["database_path"]?.stringValue, try harness.dataDirectory.appendingPathComponent("usefulmap.sqlite").path)
