@@ -21,6 +21,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var streetWorkers: Int
     /// The most vehicle changes a transit journey may have.
     public var maxTransfers: Int
+    /// Seconds one more vehicle change must save for a journey to take it.
+    public var transferPenalty: Int = 180
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
@@ -43,11 +45,13 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--shutdown-grace", "USEFULMAP_SHUTDOWN_GRACE", "shutdown_grace"),
         ("--street-workers", "USEFULMAP_STREET_WORKERS", "street_workers"),
         ("--max-transfers", "USEFULMAP_MAX_TRANSFERS", "max_transfers"),
+        ("--transfer-penalty", "USEFULMAP_TRANSFER_PENALTY", "transfer_penalty"),
     ]
 
     public static let usage = """
     usage: usefulmapd [--config FILE] [--data-dir DIR] [--socket PATH] [--log-level LEVEL]
                       [--shutdown-grace SECONDS] [--street-workers N] [--max-transfers N]
+                      [--transfer-penalty SECONDS]
 
       --config FILE          config file (default $XDG_CONFIG_HOME/usefulmap/usefulmapd.conf
                              when it exists; env USEFULMAP_CONFIG)
@@ -60,6 +64,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
       --shutdown-grace S     seconds in-flight requests may finish after SIGTERM (default 5)
       --street-workers N     Routino worker processes (default 2)
       --max-transfers N      most vehicle changes in a transit journey, 0 to 8 (default 4)
+      --transfer-penalty S   seconds a vehicle change must save to be taken, 0 to 1800 (default 180)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -140,6 +145,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
                 throw ConfigurationError.invalidValue(setting: "max transfers", value: text, expected: "0 to 8")
             }
             configuration.maxTransfers = transfers
+        }
+        if let text = value("--transfer-penalty") {
+            guard let seconds = Int(text), (0...1800).contains(seconds) else {
+                throw ConfigurationError.invalidValue(setting: "transfer penalty", value: text, expected: "0 to 1800 seconds")
+            }
+            configuration.transferPenalty = seconds
         }
         return configuration
     }

@@ -51,16 +51,19 @@ public final class TransitEngine: LegEngine {
     private let routers = Mutex<[String: (version: Date, router: TransitRouter)]>([:])
     /// The most vehicle changes a journey may have (`--max-transfers`).
     private let maxTransfers: Int
+    /// Seconds a vehicle change must save (`--transfer-penalty`).
+    private let transferPenalty: Int
 
-    public init(maxTransfers: Int = 4) {
+    public init(maxTransfers: Int = 4, transferPenalty: Int = TransitRouter.defaultTransferPenalty) {
         self.maxTransfers = maxTransfers
+        self.transferPenalty = transferPenalty
     }
 
     public func leg(for query: LegQuery, in region: RegionManifest, directory: URL) async throws -> RouteLeg {
         let router = try router(for: region, directory: directory)
         try Task.checkCancellation()
         var leg = try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace,
-                                 maxTransfers: maxTransfers).best
+                                 maxTransfers: maxTransfers, transferPenalty: transferPenalty).best
         // The engine only knows coordinates; name the walks' ends after the plan's places.
         for index in leg.walks.indices {
             if leg.walks[index].kind == .access { leg.walks[index].fromName = query.from.name }
