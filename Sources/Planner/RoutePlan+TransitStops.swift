@@ -52,20 +52,20 @@ extension RoutePlan {
         let pinnedIndex = pinnedSegmentIndex
         var plan = self
         var emptied: [Int] = []
-        func canMove(_ node: Int, besides segment: Int) -> Bool {
-            nodes[node].isInferred && !nodes[node].isCurrentLocation && modes[segment] != .transit
-                && pinnedIndex != index && pinnedIndex != segment
+        func canMove(_ node: Int, to stop: Place, besides segment: Int) -> Bool {
+            nodes[node].isInferred && !nodes[node].isCurrentLocation && nodes[node].place.id != stop.id
+                && modes[segment] != .transit && pinnedIndex != index && pinnedIndex != segment
         }
-        if index > 0, leg.walksToAnotherStop(at: .access), canMove(index, besides: index - 1) {
-            let stop = Place(name: first.boarding.name, coordinate: first.boarding.coordinate, kind: .transitStop)
-            if stop.id != nodes[index - 1].place.id, plan.replacingNode(index, with: stop) {
+        let boarding = Place(name: first.boarding.name, coordinate: first.boarding.coordinate, kind: .transitStop)
+        let alighting = Place(name: last.alighting.name, coordinate: last.alighting.coordinate, kind: .transitStop)
+        if index > 0, leg.walksToAnotherStop(at: .access), canMove(index, to: boarding, besides: index - 1) {
+            if boarding.id != nodes[index - 1].place.id, plan.replacingNode(index, with: boarding) {
                 leg = leg.startingAtFirstBoarding()
                 emptied.append(index - 1)
             }
         }
-        if index + 2 < nodes.count, leg.walksToAnotherStop(at: .egress), canMove(index + 1, besides: index + 1) {
-            let stop = Place(name: last.alighting.name, coordinate: last.alighting.coordinate, kind: .transitStop)
-            if stop.id != nodes[index + 2].place.id, plan.replacingNode(index + 1, with: stop) {
+        if index + 2 < nodes.count, leg.walksToAnotherStop(at: .egress), canMove(index + 1, to: alighting, besides: index + 1) {
+            if alighting.id != nodes[index + 2].place.id, plan.replacingNode(index + 1, with: alighting) {
                 leg = leg.endingAtLastAlighting()
                 emptied.append(index + 1)
             }
