@@ -118,10 +118,12 @@ extension RoutePlan {
 
     /// Door-to-door seconds, waiting included: the last node's time minus the first's. The one
     /// definition of a plan's total (`plan show`, `plan list`, the wire and the store use it);
-    /// `nil` unless every leg exists (a partial sum would look faster than reality).
+    /// `nil` unless every leg exists (a partial sum would look faster than reality), and `nil`
+    /// while a connection is missed from the requested departure (the plan can't be followed).
     public var totalTravelTime: TimeInterval? {
         let present = legs.compactMap { $0 }
         guard present.count == segmentCount else { return nil }
+        if case .departAt(let date) = timePreference, missedConnection(leavingAt: date) != nil { return nil }
         let times = schedule()
         if let first = times.first ?? nil, let last = times.last ?? nil {
             return last.timeIntervalSince(first)

@@ -95,7 +95,9 @@ enum Render {
                              + (pending ? "; the next one you can catch is pending below" : ""))
             }
         }
-        let total = plan.totalDurationS.map(duration) ?? "incomplete (a leg is missing)"
+        let missed = plan.segments.contains(where: \.missedConnection)
+        let total = plan.totalDurationS.map(duration)
+            ?? (missed ? "none (a connection is missed)" : "incomplete (a leg is missing)")
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))")
         for pending in plan.pending {
             lines.append("  pending on segment \(pending.segment): selected \(duration(pending.selected.durationS)) → latest \(duration(pending.latest.durationS))"

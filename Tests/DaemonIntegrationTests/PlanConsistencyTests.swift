@@ -127,6 +127,7 @@ final class PlanConsistencyTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(proposed, try XCTUnwrap(nodeTimes(detour)[pinnedNow - 1]), "the proposal can be caught")
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(nodeTimes(detour).first ?? nil), Self.morning,
                                     "the plan still leaves when asked, not before")
+        XCTAssertEqual(detour["total_duration_s"], .null, "a plan that can't be followed has no total")
         let shown = try harness.umctl(["plan", "show", id])
         XCTAssertTrue(shown.stdout.contains("missed"), shown.stdout)
 

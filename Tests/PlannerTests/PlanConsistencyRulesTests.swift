@@ -136,6 +136,7 @@ final class PlanConsistencyRulesTests: XCTestCase {
         XCTAssertEqual(proposal.latest.departure, Fixture.at(45), "the next bus of the same length that can be caught")
         // The schedule shows the walks from the requested departure, not back-dated before it.
         XCTAssertEqual(recomputed.schedule()[0], Fixture.morning)
+        XCTAssertNil(recomputed.totalTravelTime, "a plan that can't be followed has no total")
         let accepted = try await planner.computeLegs(try recomputed.acceptingPendingUpdate(ofSegment: 2))
         XCTAssertNil(accepted.missedConnection(leavingAt: Fixture.morning))
     }
