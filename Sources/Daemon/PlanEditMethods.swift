@@ -60,20 +60,10 @@ extension DaemonServices {
                 let departure = try time(params.time, param: "time", timeZone: zone,
                                          day: current.schedule()[segment] ?? planDay(current))
                 _ = try regions.requireRegions()
-                // Ask for that departure on that segment, put the answer in place, then pin it.
-                let leg = try await router.leg(for: LegQuery(
-                    from: current.nodes[segment].place, to: current.nodes[segment + 1].place, mode: current.modes[segment],
-                    timing: .departAt(departure), pace: current.pace))
+                let pinned = try await planner.pinning(current, segment: segment, at: departure)
                 return try await edit(params.id) { plan in
-                    guard plan.segmentCount == current.segmentCount, plan.segmentKey(segment) == current.segmentKey(segment) else {
-                        throw DaemonError.invalidParams("the plan changed while pinning; try again")
-                    }
-                    var legs = plan.legs
-                    legs[segment] = leg
-                    let withLeg = try RoutePlan(restoring: plan.nodes, modes: plan.modes, legs: legs,
-                                                timePreference: plan.timePreference, pace: plan.pace,
-                                                locks: plan.locks, pinned: plan.pinned, pending: plan.pending)
-                    return try withLeg.pinningDeparture(ofSegment: segment)
+                    guard plan == current else { throw DaemonError.invalidParams("the plan changed while pinning; try again") }
+                    return pinned
                 }
             },
             .planUnpin: { [self] context in

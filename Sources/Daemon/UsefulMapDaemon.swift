@@ -85,7 +85,8 @@ public struct UsefulMapDaemon: Sendable {
                                    workers: configuration.streetWorkers)
         let services = DaemonServices(
             configuration: configuration, store: store, streets: streets,
-            transit: TransitEngine(maxTransfers: configuration.maxTransfers),
+            transit: TransitEngine(maxTransfers: configuration.maxTransfers,
+                                   transferPenalty: configuration.transferPenalty),
             transitImportStep: { [configuration] in TransitEngine.importStep(feeds: $0, walkWorkers: configuration.streetWorkers,
                                                                                limits: configuration.gtfsLimits) })
         let dispatcher = RequestDispatcher(handlers: services.handlers(), counters: services.counters, logger: logger)

@@ -54,11 +54,15 @@ enum Render {
 
     static func plan(_ plan: PlanDocument) -> String {
         var lines: [String] = []
-        let preference: String
+        var preference: String
         switch plan.timePreference.kind {
         case "depart_at": preference = "depart at \(clock(plan.timePreference.time, withDate: true))"
         case "arrive_by": preference = "arrive by \(clock(plan.timePreference.time, withDate: true))"
         default: preference = "leave now"
+        }
+        if let pinned = plan.pinnedSegment, plan.segments.indices.contains(pinned - 1),
+           let departure = plan.segments[pinned - 1].leg?.departure {
+            preference += "; seg \(pinned) pinned to leave \(clock(departure))"
         }
         lines.append("Plan \(plan.id): \(plan.title ?? "")")
         lines.append("  \(preference), pace \(plan.pace), times in \(plan.timeZone)")
@@ -90,11 +94,19 @@ enum Render {
             var marks: [String] = []
             if segment.locked { marks.append("locked") }
             if plan.pinnedSegment == index + 1 { marks.append("pinned") }
+            if segment.missedConnection { marks.append("missed") }
             if !marks.isEmpty { text += "  [\(marks.joined(separator: ", "))]" }
             lines.append(text)
             lines.append(contentsOf: steps)
+            if segment.missedConnection, let leg = segment.leg {
+                let pending = plan.pending.contains { $0.segment == index + 1 }
+                lines.append("          missed: it leaves \(clock(leg.departure)) but you get there at \(clock(node.time))"
+                             + (pending ? "; the next one you can catch is pending below" : ""))
+            }
         }
-        let total = plan.totalDurationS.map(duration) ?? "incomplete (a leg is missing)"
+        let missed = plan.segments.contains(where: \.missedConnection)
+        let total = plan.totalDurationS.map(duration)
+            ?? (missed ? "none (a connection is missed)" : "incomplete (a leg is missing)")
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))")
         for pending in plan.pending {
             lines.append("  pending on segment \(pending.segment): selected \(duration(pending.selected.durationS)) → latest \(duration(pending.latest.durationS))"
