@@ -22,12 +22,30 @@ struct Raptor: Sendable {
         var seconds: Int
     }
 
-    /// A service day considered by a query: its day number, reference instant and which
-    /// services run on it.
-    struct ServiceDay {
+    /// A service day considered by a query: its day number, reference instant and the trips
+    /// that run on it, per pattern: `running[runningStart[p]..<runningStart[p + 1]]` are the
+    /// running trips of pattern p (indexes within the pattern, ascending), so a search never
+    /// steps over a trip of another day and skips a pattern that does not run at all.
+    struct ServiceDay: Sendable {
         var day: Int
         var reference: Int
-        var active: [Bool]
+        var runningStart: [Int32]
+        var running: [Int32]
+
+        init(day: Int, timetable: Timetable) {
+            self.day = day
+            reference = ServiceDate.referenceInstant(day, in: timetable.timeZone)
+            let active = timetable.services.map { $0.runs(on: day) }
+            runningStart = [0]
+            runningStart.reserveCapacity(timetable.patterns.count + 1)
+            running = []
+            for pattern in timetable.patterns {
+                for trip in 0..<Int(pattern.tripCount) where active[Int(timetable.tripServices[Int(pattern.firstTrip) + trip])] {
+                    running.append(Int32(trip))
+                }
+                runningStart.append(Int32(running.count))
+            }
+        }
     }
 
     struct Ride: Hashable, Sendable {
@@ -84,11 +102,7 @@ struct Raptor: Sendable {
     /// The service days around a local day (previous, same, next), so that trips past
     /// midnight of the day before and early trips of the next day are both seen.
     static func serviceDays(around day: Int, timetable: Timetable) -> [ServiceDay] {
-        let zone = timetable.timeZone
-        return (day - 1...day + 1).map { d in
-            ServiceDay(day: d, reference: ServiceDate.referenceInstant(d, in: zone),
-                       active: timetable.services.map { $0.runs(on: d) })
-        }
+        (day - 1...day + 1).map { ServiceDay(day: $0, timetable: timetable) }
     }
 
     // MARK: - Searching
@@ -112,14 +126,14 @@ struct Raptor: Sendable {
     /// The rounds in `direction` from `time`, on a scratch taken from the pool and given back clean.
     private func search<D: SearchDirection>(_ direction: D.Type, from time: Int, access: [Endpoint], egress: [Endpoint],
                                             days: [ServiceDay], maxRides: Int, horizon: Int) -> [Journey] {
-        var scratch = scratchPool.take(D.self, stopCount: timetable.stops.count, patternCount: timetable.patterns.count)
+        let scratch = scratchPool.take(D.self, stopCount: timetable.stops.count, patternCount: timetable.patterns.count)
         let rounds = max(1, maxRides)
         scratch.reserveRounds(rounds + 1)
         let (start, target) = D.ends(access: access, egress: egress)
         let found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds,
-                              horizon: horizon, scratch: &scratch)
+                              horizon: horizon, scratch: scratch)
         let journeys = found.compactMap { journey(D.self, reaching: $0, start: start, days: days, scratch: scratch) }
-        scratch.reset(roundsUsed: rounds + 1, targets: target)
+        scratch.reset(targets: target)
         scratchPool.giveBack(scratch)
         return journeys
     }
@@ -131,62 +145,74 @@ struct Raptor: Sendable {
         var time: Int
     }
 
-    /// Round k finds the best times with k rides: it scans each pattern serving a stop
-    /// improved in round k - 1, from the first such stop in scan order, then follows the
-    /// changes and footpaths from the stops it improved.
+    /// Round k finds the best times with k rides: it scans each pattern serving a stop made
+    /// ready in round k - 1, from the first such stop in scan order, then follows the changes
+    /// and footpaths from the stops it improved.
     private func runRounds<D: SearchDirection>(_ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint],
                                                days: [ServiceDay], rounds: Int, horizon: Int,
-                                               scratch: inout RaptorScratch) -> [TargetReached] {
+                                               scratch: RaptorScratch) -> [TargetReached] {
         let tt = timetable
         let stopCount = tt.stops.count
         let unreached = D.unreached
         let hopOnTimes = D.hopOnTimes(tt), hopOffTimes = D.hopOffTimes(tt)
         let foot = D.footRows(tt)
-        for e in target where scratch.targetSeconds[Int(e.stop)] < 0 || e.seconds < scratch.targetSeconds[Int(e.stop)] {
-            scratch.targetSeconds[Int(e.stop)] = e.seconds
+        let ready = scratch.ready, readyRound = scratch.readyRound, reached = scratch.reached
+        let targetSeconds = scratch.targetSeconds, queueIndex = scratch.queueIndex
+        let parents = scratch.parents, rides = scratch.rides
+        var marked = scratch.marked, improved = scratch.improved, queued = scratch.queued, touched = scratch.touched
+        defer {
+            scratch.marked = marked
+            scratch.improved = improved
+            scratch.queued = queued
+            scratch.touched = touched
         }
-        for a in start where D.isBefore(D.plus(time, a.seconds), scratch.ready[Int(a.stop)]) {
+
+        for e in target where targetSeconds[Int(e.stop)] < 0 || e.seconds < targetSeconds[Int(e.stop)] {
+            targetSeconds[Int(e.stop)] = e.seconds
+        }
+        for a in start where D.isBefore(D.plus(time, a.seconds), ready[Int(a.stop)]) {
             let s = Int(a.stop)
-            if scratch.ready[s] == unreached { scratch.touched.append(a.stop) }
-            scratch.ready[s] = D.plus(time, a.seconds)
-            scratch.readyRound[s] = 0
-            scratch.parents[s] = .endpoint
-            if !scratch.marked[s] { scratch.marked[s] = true; scratch.markedList.append(a.stop) }
+            if ready[s] == unreached { touched.append(a.stop) }
+            ready[s] = D.plus(time, a.seconds)
+            readyRound[s] = 0
+            parents[s] = .endpoint
+            marked.insert(a.stop)
         }
         var best = D.plus(time, horizon)
         var reachedTarget: [TargetReached] = []
 
-        for round in 1...rounds where !scratch.markedList.isEmpty {
+        for round in 1...rounds where marked.count > 0 {
             let labels = round * stopCount
             // Queue each pattern serving a marked stop, from its first marked stop in scan order.
-            for s in scratch.markedList {
-                scratch.marked[Int(s)] = false
+            for s in marked.elements {
                 for e in Int(tt.stopPatternStart[Int(s)])..<Int(tt.stopPatternStart[Int(s) + 1]) {
                     let p = Int(tt.stopPatternEntries[e]), i = tt.stopPatternIndexes[e]
-                    if scratch.queueIndex[p] < 0 {
-                        scratch.queued.append(Int32(p))
-                        scratch.queueIndex[p] = i
-                    } else if D.scansBefore(i, scratch.queueIndex[p]) {
-                        scratch.queueIndex[p] = i
+                    if queueIndex[p] < 0 {
+                        queued.append(Int32(p))
+                        queueIndex[p] = i
+                    } else if D.scansBefore(i, queueIndex[p]) {
+                        queueIndex[p] = i
                     }
                 }
             }
-            scratch.markedList.removeAll(keepingCapacity: true)
+            marked.removeAll()
 
             // Ride: hop off where the current trip improves a stop, hop on a better trip where ready.
-            for p32 in scratch.queued {
+            for p32 in queued.elements {
                 let p = Int(p32)
-                let from = Int(scratch.queueIndex[p])
-                scratch.queueIndex[p] = -1
+                let from = Int(queueIndex[p])
+                queueIndex[p] = -1
                 let pattern = tt.patterns[p]
-                let n = Int(pattern.stopCount), m = Int(pattern.tripCount)
+                let n = Int(pattern.stopCount)
                 let stopsBase = Int(pattern.stopsStart), timesBase = Int(pattern.timesStart)
-                let firstTrip = Int(pattern.firstTrip)
                 let span = D.span(pattern)
                 for dayIndex in D.scan(from: D.first(count: days.count), count: days.count) {
                     let day = days[dayIndex]
                     let ref = day.reference
-                    if D.isBefore(ref + span.last, time) || !D.isBefore(ref + span.first, best) { continue }
+                    let running = day.running
+                    let runningRange = Int(day.runningStart[p])..<Int(day.runningStart[p + 1])
+                    if runningRange.isEmpty || D.isBefore(ref + span.last, time) || !D.isBefore(ref + span.first, best) { continue }
+                    var position = -1  // of the current trip in `running`
                     var trip = -1
                     var hopOnIndex = 0
                     var linkRound: Int32 = 0
@@ -195,66 +221,63 @@ struct Raptor: Sendable {
                         let flags = tt.patternFlags[stopsBase + i]
                         if trip >= 0 && flags & D.hopOffFlag != 0 {
                             let t = ref + Int(hopOffTimes[timesBase + trip * n + i])
-                            if D.isBefore(t, scratch.reached[s]) && D.isBefore(t, best) {
-                                if scratch.reached[s] == unreached { scratch.touched.append(Int32(s)) }
-                                scratch.reached[s] = t
+                            if D.isBefore(t, reached[s]) && D.isBefore(t, best) {
+                                if reached[s] == unreached { touched.append(Int32(s)) }
+                                reached[s] = t
                                 let indexes = D.rideIndexes(hopOn: hopOnIndex, hopOff: i)
-                                scratch.rides[labels + s] = RideLabel(pattern: p32, trip: Int32(trip), day: Int32(dayIndex),
-                                                                      boardIndex: Int32(indexes.board),
-                                                                      alightIndex: Int32(indexes.alight), linkRound: linkRound)
-                                if !scratch.improved[s] { scratch.improved[s] = true; scratch.improvedList.append(Int32(s)) }
+                                rides[labels + s] = RideLabel(pattern: p32, trip: Int32(trip), day: Int32(dayIndex),
+                                                              boardIndex: Int32(indexes.board),
+                                                              alightIndex: Int32(indexes.alight), linkRound: linkRound)
+                                improved.insert(Int32(s))
                             }
                         }
-                        let r = scratch.ready[s]
+                        let r = ready[s]
                         guard flags & D.hopOnFlag != 0, r != unreached else { continue }
                         let local = r - ref
                         if trip >= 0 && D.isBefore(Int(hopOnTimes[timesBase + trip * n + i]), local) { continue }
-                        let active = day.active
-                        if let better = D.catchableTrip(after: local, current: trip, count: m, times: hopOnTimes,
-                                                        base: timesBase + i, stride: n,
-                                                        runs: { active[Int(tt.tripServices[firstTrip + $0])] }) {
-                            trip = better
+                        if let better = D.catchableTrip(after: local, current: position, among: runningRange, trips: running,
+                                                        times: hopOnTimes, base: timesBase + i, stride: n) {
+                            position = better
+                            trip = Int(running[better])
                             hopOnIndex = i
-                            linkRound = scratch.readyRound[s]
+                            linkRound = readyRound[s]
                         }
                     }
                 }
             }
-            scratch.queued.removeAll(keepingCapacity: true)
+            queued.count = 0
 
             // Transfer: reach the target, change at the stop, or walk one footpath.
             let bestBefore = best
             var bestStop: Int32 = -1
-            for s32 in scratch.improvedList {
+            for s32 in improved.elements {
                 let s = Int(s32)
-                scratch.improved[s] = false
-                let t = scratch.reached[s]
-                guard scratch.rides[labels + s].trip >= 0 else { continue }
-                if scratch.targetSeconds[s] >= 0 && D.isBefore(D.plus(t, scratch.targetSeconds[s]), best) {
-                    best = D.plus(t, scratch.targetSeconds[s])
+                let t = reached[s]
+                if targetSeconds[s] >= 0 && D.isBefore(D.plus(t, targetSeconds[s]), best) {
+                    best = D.plus(t, targetSeconds[s])
                     bestStop = s32
                 }
                 let change = Int(tt.changeSeconds[s])
-                if change >= 0 && D.isBefore(D.plus(t, change), scratch.ready[s]) {
-                    if scratch.ready[s] == unreached { scratch.touched.append(s32) }
-                    scratch.ready[s] = D.plus(t, change)
-                    scratch.readyRound[s] = Int32(round)
-                    scratch.parents[labels + s] = .sameStop
-                    if !scratch.marked[s] { scratch.marked[s] = true; scratch.markedList.append(s32) }
+                if change >= 0 && D.isBefore(D.plus(t, change), ready[s]) {
+                    if ready[s] == unreached { touched.append(s32) }
+                    ready[s] = D.plus(t, change)
+                    readyRound[s] = Int32(round)
+                    parents[labels + s] = .sameStop
+                    marked.insert(s32)
                 }
                 for k in Int(foot.start[s])..<Int(foot.start[s + 1]) {
                     let q = Int(foot.neighbours[k]), e = D.edge(k, foot.edges)
                     let r = D.plus(t, footSeconds[e])
-                    if D.isBefore(r, scratch.ready[q]) {
-                        if scratch.ready[q] == unreached { scratch.touched.append(Int32(q)) }
-                        scratch.ready[q] = r
-                        scratch.readyRound[q] = Int32(round)
-                        scratch.parents[labels + q] = .footpath(stop: s32, edge: Int32(e))
-                        if !scratch.marked[q] { scratch.marked[q] = true; scratch.markedList.append(Int32(q)) }
+                    if D.isBefore(r, ready[q]) {
+                        if ready[q] == unreached { touched.append(Int32(q)) }
+                        ready[q] = r
+                        readyRound[q] = Int32(round)
+                        parents[labels + q] = .footpath(stop: s32, edge: Int32(e))
+                        marked.insert(Int32(q))
                     }
                 }
             }
-            scratch.improvedList.removeAll(keepingCapacity: true)
+            improved.removeAll()
             if D.isBefore(best, bestBefore) { reachedTarget.append(TargetReached(round: round, stop: bestStop, time: best)) }
         }
         return reachedTarget

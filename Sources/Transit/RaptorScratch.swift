@@ -20,75 +20,148 @@ extension Raptor {
     }
 }
 
-/// The working arrays of one search, kept between queries by `RaptorScratchPool` so that a
-/// query allocates nothing on its hot path. Labels are flat, `round * stopCount + stop`.
-/// A search leaves the scratch as it found it: every entry it touched is reset on return,
-/// which costs what the search visited, not the size of the timetable.
-struct RaptorScratch {
+/// The working memory of one search, kept between queries by `RaptorScratchPool` so that a
+/// query allocates nothing. Labels are flat, `round * stopCount + stop`.
+///
+/// Raw buffers rather than arrays: the rounds write them millions of times per second, and
+/// an array write checks uniqueness and bounds each time. Every index is a stop or pattern
+/// of the timetable the scratch was made for, or a list position below its capacity (a
+/// list never holds an entry twice, except `touched`, sized for that).
+///
+/// A search resets what it touched before giving the scratch back: per-stop times and
+/// targets. Labels are not reset: a query reads a label only where it wrote one (a ride
+/// label where its round improved the stop, a parent where its round made the stop ready).
+final class RaptorScratch {
     let stopCount: Int
+    let patternCount: Int
     /// `SearchDirection.unreached` of the direction this scratch serves.
     let unreached: Int
     /// Per stop: the best time the search can hop on there (any round) and that round.
-    var ready: [Int]
-    var readyRound: [Int32]
+    let ready: UnsafeMutablePointer<Int>
+    let readyRound: UnsafeMutablePointer<Int32>
     /// Per stop: the best time the search hopped off there (any round).
-    var reached: [Int]
+    let reached: UnsafeMutablePointer<Int>
     /// Per stop: the walk to the target endpoint, -1 when it is none.
-    var targetSeconds: [Int]
-    var marked: [Bool]
-    var markedList: [Int32] = []
-    var improved: [Bool]
-    var improvedList: [Int32] = []
+    let targetSeconds: UnsafeMutablePointer<Int>
+    /// Stops made ready this round (to scan from next round) and stops hopped off at this round.
+    var marked: StopList
+    var improved: StopList
     /// Per pattern: the index to scan it from this round, -1 when not queued.
-    var queueIndex: [Int32]
-    var queued: [Int32] = []
-    /// Rounds the label arrays hold.
+    let queueIndex: UnsafeMutablePointer<Int32>
+    var queued: StopList
+    /// Stops whose `ready` or `reached` changed: at most twice each.
+    var touched: StopList
+    /// Rounds the label buffers hold.
     private(set) var rounds = 0
-    var parents: [Raptor.Parent] = []
-    var rides: [Raptor.RideLabel] = []
-    /// Stops whose `ready` or `reached` changed (possibly listed twice).
-    var touched: [Int32] = []
+    private(set) var parents: UnsafeMutablePointer<Raptor.Parent>
+    private(set) var rides: UnsafeMutablePointer<Raptor.RideLabel>
+
+    /// A set of small integers below a capacity, in insertion order, with a membership flag each.
+    struct StopList {
+        let items: UnsafeMutablePointer<Int32>
+        let member: UnsafeMutablePointer<Bool>
+        var count = 0
+
+        init(capacity: Int, flags: Int) {
+            items = .allocate(capacity: max(1, capacity))
+            member = .allocate(capacity: max(1, flags))
+            member.initialize(repeating: false, count: max(1, flags))
+        }
+
+        /// Adds `value` unless present.
+        @inline(__always) mutating func insert(_ value: Int32) {
+            if !member[Int(value)] {
+                member[Int(value)] = true
+                items[count] = value
+                count += 1
+            }
+        }
+
+        /// Adds `value` even if present (for lists reset by value, where duplicates are harmless).
+        @inline(__always) mutating func append(_ value: Int32) {
+            items[count] = value
+            count += 1
+        }
+
+        /// Empties the list, clearing the flags of its items.
+        @inline(__always) mutating func removeAll() {
+            for k in 0..<count { member[Int(items[k])] = false }
+            count = 0
+        }
+
+        var elements: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: items, count: count) }
+
+        func deallocate() {
+            items.deallocate()
+            member.deallocate()
+        }
+    }
 
     init(stopCount: Int, patternCount: Int, unreached: Int) {
         self.stopCount = stopCount
+        self.patternCount = patternCount
         self.unreached = unreached
-        ready = [Int](repeating: unreached, count: stopCount)
-        readyRound = [Int32](repeating: 0, count: stopCount)
-        reached = ready
-        targetSeconds = [Int](repeating: -1, count: stopCount)
-        marked = [Bool](repeating: false, count: stopCount)
-        improved = marked
-        queueIndex = [Int32](repeating: -1, count: patternCount)
+        let stops = max(1, stopCount)
+        ready = .allocate(capacity: stops)
+        ready.initialize(repeating: unreached, count: stops)
+        readyRound = .allocate(capacity: stops)
+        readyRound.initialize(repeating: 0, count: stops)
+        reached = .allocate(capacity: stops)
+        reached.initialize(repeating: unreached, count: stops)
+        targetSeconds = .allocate(capacity: stops)
+        targetSeconds.initialize(repeating: -1, count: stops)
+        marked = StopList(capacity: stopCount, flags: stopCount)
+        improved = StopList(capacity: stopCount, flags: stopCount)
+        queueIndex = .allocate(capacity: max(1, patternCount))
+        queueIndex.initialize(repeating: -1, count: max(1, patternCount))
+        queued = StopList(capacity: patternCount, flags: 0)
+        touched = StopList(capacity: 2 * stopCount, flags: 0)
+        parents = .allocate(capacity: 1)
+        rides = .allocate(capacity: 1)
+    }
+
+    deinit {
+        for buffer in [ready, reached, targetSeconds] { buffer.deallocate() }
+        readyRound.deallocate()
+        queueIndex.deallocate()
+        for list in [marked, improved, queued, touched] { list.deallocate() }
+        parents.deinitialize(count: rounds * stopCount)
+        parents.deallocate()
+        rides.deallocate()
     }
 
     /// Makes room for labels of rounds `0..<count`.
-    mutating func reserveRounds(_ count: Int) {
+    func reserveRounds(_ count: Int) {
         guard count > rounds else { return }
-        parents.append(contentsOf: repeatElement(.none, count: (count - rounds) * stopCount))
-        rides.append(contentsOf: repeatElement(Raptor.RideLabel(), count: (count - rounds) * stopCount))
+        let newParents = UnsafeMutablePointer<Raptor.Parent>.allocate(capacity: count * stopCount)
+        newParents.initialize(repeating: .none, count: count * stopCount)
+        parents.deinitialize(count: rounds * stopCount)
+        parents.deallocate()
+        parents = newParents
+        let newRides = UnsafeMutablePointer<Raptor.RideLabel>.allocate(capacity: count * stopCount)
+        newRides.initialize(repeating: Raptor.RideLabel(), count: count * stopCount)
+        rides.deallocate()
+        rides = newRides
         rounds = count
     }
 
-    /// Resets what a search touched: its stops in rounds `0..<roundsUsed`, and its targets.
-    mutating func reset(roundsUsed: Int, targets: [Raptor.Endpoint]) {
-        for s32 in touched {
-            let s = Int(s32)
-            ready[s] = unreached
-            reached[s] = unreached
-            readyRound[s] = 0
-            for r in 0..<min(roundsUsed, rounds) {
-                parents[r * stopCount + s] = .none
-                rides[r * stopCount + s] = Raptor.RideLabel()
-            }
+    /// Resets what a search touched: its stops' times, its targets and its marks.
+    func reset(targets: [Raptor.Endpoint]) {
+        for s in touched.elements {
+            ready[Int(s)] = unreached
+            reached[Int(s)] = unreached
+            readyRound[Int(s)] = 0
         }
-        touched.removeAll(keepingCapacity: true)
+        touched.count = 0
         for e in targets { targetSeconds[Int(e.stop)] = -1 }
-        for s in markedList { marked[Int(s)] = false }
-        markedList.removeAll(keepingCapacity: true)
+        marked.removeAll()
+        improved.removeAll()
+        for p in queued.elements { queueIndex[Int(p)] = -1 }
+        queued.count = 0
     }
 }
 
-/// Scratch arrays shared by the queries of one timetable, one per query in flight.
+/// Scratch memory shared by the queries of one timetable, one per query in flight.
 /// Thread-safe: a query takes one (or makes one when all are busy) and gives it back.
 final class RaptorScratchPool: @unchecked Sendable {
     /// Scratches kept per direction; more queries in flight make their own and drop them.
@@ -103,7 +176,7 @@ final class RaptorScratchPool: @unchecked Sendable {
         lock.lock()
         let kept = free[D.unreached]?.popLast()
         lock.unlock()
-        if let kept, kept.stopCount == stopCount { return kept }
+        if let kept, kept.stopCount == stopCount, kept.patternCount == patternCount { return kept }
         return RaptorScratch(stopCount: stopCount, patternCount: patternCount, unreached: D.unreached)
     }
 

@@ -37,11 +37,12 @@ protocol SearchDirection {
     static func scansBefore(_ a: Int32, _ b: Int32) -> Bool
 
     /// The trip to ride from a stop ready at `local` (seconds after the day's reference),
-    /// better than `current` (-1 for none), among a pattern's `count` trips whose hop-on
-    /// times at this stop are `times[base + trip * stride]`; `runs(trip)` says whether it
-    /// runs that day. Trips of a pattern never overtake one another.
-    static func catchableTrip(after local: Int, current: Int, count: Int, times: [Int32], base: Int, stride: Int,
-                              runs: (Int) -> Bool) -> Int?
+    /// better than the one at position `current` (-1 for none): a position in `positions`
+    /// of `trips`, which lists a pattern's trips running that day in ascending order; a trip's
+    /// hop-on time at this stop is `times[base + trip * stride]`. Trips of a pattern never
+    /// overtake one another, so hop-on times ascend with the position.
+    static func catchableTrip(after local: Int, current: Int, among positions: Range<Int>, trips: [Int32],
+                              times: [Int32], base: Int, stride: Int) -> Int?
 
     /// Footpaths followed after hopping off at a stop, as compressed rows: row `s` is
     /// `start[s]..<start[s + 1]`, entry `k` leads to `neighbours[k]` over footpath edge
@@ -86,15 +87,17 @@ extension Raptor {
 
         /// The earliest running trip departing at or after `local`, earlier than `current`.
         @inline(__always)
-        static func catchableTrip(after local: Int, current: Int, count: Int, times: [Int32], base: Int, stride: Int,
-                                  runs: (Int) -> Bool) -> Int? {
-            let limit = current >= 0 ? current : count
-            var low = 0, high = limit
+        static func catchableTrip(after local: Int, current: Int, among positions: Range<Int>, trips: [Int32],
+                                  times: [Int32], base: Int, stride: Int) -> Int? {
+            @inline(__always) func time(_ k: Int) -> Int { Int(times[base + Int(trips[k]) * stride]) }
+            let limit = current >= 0 ? current : positions.upperBound
+            // Usually the trip before the current one has left already: no search then.
+            if limit == positions.lowerBound || (current >= 0 && time(current - 1) < local) { return nil }
+            var low = positions.lowerBound, high = limit
             while low < high {
                 let mid = (low + high) / 2
-                if Int(times[base + mid * stride]) < local { low = mid + 1 } else { high = mid }
+                if time(mid) < local { low = mid + 1 } else { high = mid }
             }
-            while low < limit && !runs(low) { low += 1 }
             return low < limit ? low : nil
         }
 
@@ -141,17 +144,18 @@ extension Raptor {
 
         /// The latest running trip arriving at or before `local`, later than `current`.
         @inline(__always)
-        static func catchableTrip(after local: Int, current: Int, count: Int, times: [Int32], base: Int, stride: Int,
-                                  runs: (Int) -> Bool) -> Int? {
-            let floor = current >= 0 ? current + 1 : 0
-            var low = floor, high = count
+        static func catchableTrip(after local: Int, current: Int, among positions: Range<Int>, trips: [Int32],
+                                  times: [Int32], base: Int, stride: Int) -> Int? {
+            @inline(__always) func time(_ k: Int) -> Int { Int(times[base + Int(trips[k]) * stride]) }
+            let floor = current >= 0 ? current + 1 : positions.lowerBound
+            // Usually the trip after the current one arrives too late: no search then.
+            if floor == positions.upperBound || (current >= 0 && time(floor) > local) { return nil }
+            var low = floor, high = positions.upperBound
             while low < high {
                 let mid = (low + high) / 2
-                if Int(times[base + mid * stride]) <= local { low = mid + 1 } else { high = mid }
+                if time(mid) <= local { low = mid + 1 } else { high = mid }
             }
-            var candidate = low - 1
-            while candidate >= floor && !runs(candidate) { candidate -= 1 }
-            return candidate >= floor ? candidate : nil
+            return low > floor ? low - 1 : nil
         }
 
         static func footRows(_ timetable: Timetable) -> (start: [Int32], neighbours: [Int32], edges: [Int32]) {

@@ -18,6 +18,7 @@ public final class TransitRouter: Sendable {
     private let grid: StopGrid
     /// One engine per walking pace, sharing their scratch arrays.
     private let engines: [WalkingPace: Raptor]
+    private let serviceDays: ServiceDayCache
     /// Stops as the place index sees them, in timetable order.
     public let stops: [TransitStop]
 
@@ -32,6 +33,7 @@ public final class TransitRouter: Sendable {
         self.timetable = timetable
         self.walking = walking
         grid = StopGrid(stops: timetable.stops.map(\.coordinate), cellMetres: 500)
+        serviceDays = ServiceDayCache(timetable: timetable)
         let scratchPool = RaptorScratchPool()
         engines = Dictionary(uniqueKeysWithValues: WalkingPace.allCases.map {
             ($0, Raptor(timetable: timetable, paceMultiplier: $0.durationMultiplier, scratchPool: scratchPool))
@@ -99,7 +101,7 @@ public final class TransitRouter: Sendable {
             throw RoutingError.unsupportedInRegion("no transit stop within \(Int(accessRadius)) m of the destination")
         }
 
-        let days = Raptor.serviceDays(around: day, timetable: timetable)
+        let days = serviceDays.around(day)
         let engine = engines[pace] ?? Raptor(timetable: timetable, paceMultiplier: pace.durationMultiplier)
         let instant = Int(anchor.timeIntervalSince1970.rounded(.down))
         let rides = max(1, maxTransfers + 1)
