@@ -100,9 +100,9 @@ public final class TransitEngine: LegEngine {
                 walking = StraightLineWalking()
             }
             defer { timer?.shutdown() }
-            let report = try GTFSImporter().importFeeds(feeds, intoRegionDirectory: staging, walking: walking)
+            let (report, imported) = try GTFSImporter().importFeedsListingStops(feeds, intoRegionDirectory: staging, walking: walking)
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0.8, detail: "indexing stops"))
-            let stops = try TransitRouter(regionDirectory: staging).stops.map {
+            let stops = imported.map {
                 IndexedStop(id: $0.id, name: $0.name, coordinate: $0.coordinate, modes: $0.modes)
             }
             try PlaceIndex.addStops(stops, toRegionDirectory: staging)

@@ -38,10 +38,7 @@ public final class TransitRouter: Sendable {
         engines = Dictionary(uniqueKeysWithValues: WalkingPace.allCases.map {
             ($0, Raptor(timetable: timetable, paceMultiplier: $0.durationMultiplier, scratchPool: scratchPool))
         })
-        stops = timetable.stops.map {
-            TransitStop(id: $0.id, name: $0.name, coordinate: $0.coordinate,
-                        modes: VehicleKind.names(mask: $0.modeMask), parentStationID: $0.parentStationID)
-        }
+        stops = timetable.stops.map(TransitStop.init)
     }
 
     /// Each imported feed's first and last service day.
