@@ -94,9 +94,9 @@ public struct TransitEngine: LegEngine {
             defer { timer?.shutdown() }
             var importer = GTFSImporter()
             importer.limits = limits
-            let report = try importer.importFeeds(feeds, intoRegionDirectory: staging, walking: walking)
+            let (report, imported) = try importer.importFeedsListingStops(feeds, intoRegionDirectory: staging, walking: walking)
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0.8, detail: "indexing stops"))
-            let stops = try TransitRouter(regionDirectory: staging).stops.map {
+            let stops = imported.map {
                 IndexedStop(id: $0.id, name: $0.name, coordinate: $0.coordinate, modes: $0.modes)
             }
             try PlaceIndex.addStops(stops, toRegionDirectory: staging)

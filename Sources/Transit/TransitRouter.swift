@@ -2,7 +2,7 @@ import Foundation
 import Planner
 
 /// Answers transit questions on a region's imported timetable, which it loads once into
-/// memory. Thread-safe: every query works on its own scratch arrays.
+/// memory. Thread-safe: every query in flight works on its own scratch arrays.
 ///
 /// ```swift
 /// let router = try TransitRouter(regionDirectory: region)
@@ -18,6 +18,9 @@ public final class TransitRouter: Sendable {
     let timetable: Timetable
     let walking: any WalkingTimeEstimator
     private let grid: StopGrid
+    /// One engine per walking pace, sharing their scratch arrays.
+    private let engines: [WalkingPace: Raptor]
+    private let serviceDays: ServiceDayCache
     /// Stops as the place index sees them, in timetable order.
     public let stops: [TransitStop]
 
@@ -32,10 +35,12 @@ public final class TransitRouter: Sendable {
         self.timetable = timetable
         self.walking = walking
         grid = StopGrid(stops: timetable.stops.map(\.coordinate), cellMetres: 500)
-        stops = timetable.stops.map {
-            TransitStop(id: $0.id, name: $0.name, coordinate: $0.coordinate,
-                        modes: VehicleKind.names(mask: $0.modeMask), parentStationID: $0.parentStationID)
-        }
+        serviceDays = ServiceDayCache(timetable: timetable)
+        let scratchPool = RaptorScratchPool()
+        engines = Dictionary(uniqueKeysWithValues: WalkingPace.allCases.map {
+            ($0, Raptor(timetable: timetable, paceMultiplier: $0.durationMultiplier, scratchPool: scratchPool))
+        })
+        stops = timetable.stops.map(TransitStop.init)
     }
 
     /// Each imported feed's first and last service day.
@@ -97,8 +102,8 @@ public final class TransitRouter: Sendable {
             throw RoutingError.unsupportedInRegion("no transit stop within \(Int(accessRadius)) m of the destination")
         }
 
-        let days = Raptor.serviceDays(around: day, timetable: timetable)
-        let engine = Raptor(timetable: timetable, paceMultiplier: pace.durationMultiplier)
+        let days = serviceDays.around(day)
+        let engine = engines[pace] ?? Raptor(timetable: timetable, paceMultiplier: pace.durationMultiplier)
         let instant = Int(anchor.timeIntervalSince1970.rounded(.down))
         let rides = max(1, maxTransfers + 1)
         var (found, engineTime) = measure { () -> [Raptor.Journey] in

@@ -150,4 +150,34 @@ final class TampereTransitTests: XCTestCase {
             XCTAssertEqual((error as? RoutingError)?.code, "unsupported_in_region")
         }
     }
+
+    /// Each query in flight takes its own scratch memory from the router's pool, and a
+    /// scratch given back is clean: many queries at once answer as the same ones one by one.
+    func testConcurrentQueriesAnswerAsTheSameQueriesOneByOne() throws {
+        let t = try tampere()
+        let stops = t.router.stops
+        let when = localDate(2022, 1, 12, 8, 0)
+        let queries: [(from: Coordinate, to: Coordinate, timing: LegTiming)] = (0..<48).map { k in
+            (stops[(k * 37) % stops.count].coordinate, stops[(k * 101 + 7) % stops.count].coordinate,
+             k % 2 == 0 ? .departAt(when.addingTimeInterval(Double(k * 60))) : .arriveBy(when.addingTimeInterval(3600)))
+        }
+        let router = t.router
+        @Sendable func answer(_ k: Int) -> RouteLeg? {
+            try? router.leg(from: queries[k].from, to: queries[k].to, timing: queries[k].timing, pace: .normal).best
+        }
+        let oneByOne = queries.indices.map(answer)
+        XCTAssertGreaterThan(oneByOne.compactMap { $0 }.count, 40, "most pairs of stops connect")
+        let answers = ConcurrentAnswers(count: queries.count)
+        DispatchQueue.concurrentPerform(iterations: queries.count) { answers.set($0, answer($0)) }
+        XCTAssertEqual(answers.values, oneByOne)
+    }
+}
+
+/// Answers written by concurrent queries, one slot each.
+private final class ConcurrentAnswers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [RouteLeg?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: RouteLeg?) { lock.withLock { slots[index] = value } }
+    var values: [RouteLeg?] { lock.withLock { slots } }
 }
