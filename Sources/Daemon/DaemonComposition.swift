@@ -9,17 +9,19 @@ import WireProtocol
 public struct DaemonComposition: Sendable {
     public let counters: DaemonCounters
     public let events: EventHub
+    /// The imported regions and their open engines (closed together at shutdown).
+    public let regions: RegionRegistry
     /// Every method's handler.
     public let table: MethodTable
 
     public init(configuration: DaemonConfiguration, store: Store, streets: (any LegEngine)?, transit: (any LegEngine)?,
                 transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any WallClock = SystemClock()) {
         let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
-        let regions = RegionRegistry(dataDirectory: dataDirectory)
         let location = LocationState()
         let counters = DaemonCounters()
-        let events = EventHub { regions.timeZone(for: nil) }
-        let router = RegionRouter(regions: regions, streets: streets, transit: transit, counters: counters)
+        let regions = RegionRegistry(dataDirectory: dataDirectory, streets: streets, transit: transit, counters: counters)
+        let events = EventHub()
+        let router = RegionRouter(regions: regions, counters: counters)
         let planner = Planner(routing: router, clock: clock)
         let plans = PlanCoordinator(store: store, counters: counters, events: events)
         let resolver = PlaceResolver(regions: regions, location: location) { name in
@@ -35,13 +37,14 @@ public struct DaemonComposition: Sendable {
         LocationMethods(location: location, regions: regions, clock: clock, events: events).register(in: &table)
         PlaceMethods(places: store, resolver: resolver, regions: regions, location: location, clock: clock,
                      events: events).register(in: &table)
-        HistoryMethods(history: store, regions: regions).register(in: &table)
+        HistoryMethods(history: store).register(in: &table)
         PlanMethods(planner: planner, plans: plans, store: store, resolver: resolver, regions: regions, location: location,
                     input: input, counters: counters, events: events).register(in: &table)
-        PlanEditMethods(planner: planner, plans: plans, router: router, resolver: resolver, regions: regions,
+        PlanEditMethods(planner: planner, plans: plans, resolver: resolver, regions: regions,
                         location: location, input: input).register(in: &table)
         self.counters = counters
         self.events = events
+        self.regions = regions
         self.table = table
     }
 }

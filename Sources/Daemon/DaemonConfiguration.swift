@@ -1,4 +1,5 @@
 import Foundation
+import Transit
 
 /// Where the daemon keeps its data, where it listens and how much it logs.
 ///
@@ -21,6 +22,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var streetWorkers: Int
     /// The most vehicle changes a transit journey may have.
     public var maxTransfers: Int
+    /// What one GTFS feed may use when a region is imported (sizes, ratio, line, memory).
+    public var gtfsLimits = GTFSLimits()
+    /// Seconds one more vehicle change must save for a journey to take it.
+    public var transferPenalty: Int = 180
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
@@ -43,11 +48,20 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--shutdown-grace", "USEFULMAP_SHUTDOWN_GRACE", "shutdown_grace"),
         ("--street-workers", "USEFULMAP_STREET_WORKERS", "street_workers"),
         ("--max-transfers", "USEFULMAP_MAX_TRANSFERS", "max_transfers"),
+        ("--gtfs-max-file-mb", "USEFULMAP_GTFS_MAX_FILE_MB", "gtfs_max_file_mb"),
+        ("--gtfs-max-feed-mb", "USEFULMAP_GTFS_MAX_FEED_MB", "gtfs_max_feed_mb"),
+        ("--gtfs-max-ratio", "USEFULMAP_GTFS_MAX_RATIO", "gtfs_max_ratio"),
+        ("--gtfs-max-line-kb", "USEFULMAP_GTFS_MAX_LINE_KB", "gtfs_max_line_kb"),
+        ("--import-memory-mb", "USEFULMAP_IMPORT_MEMORY_MB", "import_memory_mb"),
+        ("--transfer-penalty", "USEFULMAP_TRANSFER_PENALTY", "transfer_penalty"),
     ]
 
     public static let usage = """
     usage: usefulmapd [--config FILE] [--data-dir DIR] [--socket PATH] [--log-level LEVEL]
                       [--shutdown-grace SECONDS] [--street-workers N] [--max-transfers N]
+                      [--gtfs-max-file-mb N] [--gtfs-max-feed-mb N] [--gtfs-max-ratio N]
+                      [--gtfs-max-line-kb N] [--import-memory-mb N]
+                      [--transfer-penalty SECONDS]
 
       --config FILE          config file (default $XDG_CONFIG_HOME/usefulmap/usefulmapd.conf
                              when it exists; env USEFULMAP_CONFIG)
@@ -60,6 +74,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
       --shutdown-grace S     seconds in-flight requests may finish after SIGTERM (default 5)
       --street-workers N     Routino worker processes (default 2)
       --max-transfers N      most vehicle changes in a transit journey, 0 to 8 (default 4)
+      --gtfs-max-file-mb N   uncompressed MiB of one file of a GTFS zip (default 1024)
+      --gtfs-max-feed-mb N   uncompressed MiB of the files read from one feed (default 2048)
+      --gtfs-max-ratio N     compression ratio N:1 refused for files over 1 MiB (default 100)
+      --gtfs-max-line-kb N   KiB of one line of a GTFS file (default 64)
+      --import-memory-mb N   MiB a GTFS import may add to the daemon's memory (default 2048)
+      --transfer-penalty S   seconds a vehicle change must save to be taken, 0 to 1800 (default 180)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -140,6 +160,26 @@ public struct DaemonConfiguration: Hashable, Sendable {
                 throw ConfigurationError.invalidValue(setting: "max transfers", value: text, expected: "0 to 8")
             }
             configuration.maxTransfers = transfers
+        }
+        func count(_ flag: String, _ setting: String) throws -> Int64? {
+            guard let text = value(flag) else { return nil }
+            guard let number = Int64(text), (1...(1 << 30)).contains(number) else {
+                throw ConfigurationError.invalidValue(setting: setting, value: text, expected: "a whole number ≥ 1")
+            }
+            return number
+        }
+        var limits = configuration.gtfsLimits
+        limits.maxFileBytes = try count("--gtfs-max-file-mb", "GTFS file limit").map { $0 << 20 } ?? limits.maxFileBytes
+        limits.maxFeedBytes = try count("--gtfs-max-feed-mb", "GTFS feed limit").map { $0 << 20 } ?? limits.maxFeedBytes
+        limits.maxCompressionRatio = try count("--gtfs-max-ratio", "GTFS compression ratio") ?? limits.maxCompressionRatio
+        limits.maxLineBytes = try count("--gtfs-max-line-kb", "GTFS line limit").map { Int($0) << 10 } ?? limits.maxLineBytes
+        limits.maxImportMemoryBytes = try count("--import-memory-mb", "import memory").map { $0 << 20 } ?? limits.maxImportMemoryBytes
+        configuration.gtfsLimits = limits
+        if let text = value("--transfer-penalty") {
+            guard let seconds = Int(text), (0...1800).contains(seconds) else {
+                throw ConfigurationError.invalidValue(setting: "transfer penalty", value: text, expected: "0 to 1800 seconds")
+            }
+            configuration.transferPenalty = seconds
         }
         return configuration
     }

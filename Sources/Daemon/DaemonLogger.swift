@@ -21,6 +21,8 @@ public enum LogLevel: String, Sendable, CaseIterable, Comparable {
 /// Writes one line per event to stderr: `<6>message key=value ...`. Under systemd the
 /// journal turns the prefix into the priority; on a terminal it is still readable.
 /// Per-request context (request id, plan id, method) travels as metadata, not in the text.
+/// Control characters in the message and values are escaped (`\n`, `\u{1B}`), so text from a
+/// client (a request id, a place name) can neither break a line nor forge one.
 public struct DaemonLogger: Sendable {
     public var level: LogLevel
     public var metadata: [String: String]
@@ -42,10 +44,10 @@ public struct DaemonLogger: Sendable {
 
     public func log(_ messageLevel: LogLevel, _ message: @autoclosure () -> String, _ extra: [String: String] = [:]) {
         guard messageLevel >= level else { return }
-        var line = "<\(messageLevel.syslogPriority)>\(message())"
+        var line = "<\(messageLevel.syslogPriority)>\(Self.escaped(message()))"
         let all = metadata.merging(extra) { _, new in new }
         for key in all.keys.sorted() {
-            line += " \(key)=\(quoted(all[key] ?? ""))"
+            line += " \(Self.escaped(key))=\(quoted(all[key] ?? ""))"
         }
         sink(line + "\n")
     }
@@ -56,9 +58,31 @@ public struct DaemonLogger: Sendable {
     public func warning(_ message: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.warning, message(), extra) }
     public func error(_ message: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.error, message(), extra) }
 
-    private func quoted(_ value: String) -> String {
-        value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) || value.isEmpty
+    private func quoted(_ raw: String) -> String {
+        let value = Self.escaped(raw)
+        return value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) || value.isEmpty
             ? "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : value
+    }
+
+    /// `text` with backslashes doubled and control characters written as `\n`, `\r`, `\t` or
+    /// `\u{1B}`: one log line per event, whatever a client sent.
+    private static func escaped(_ text: String) -> String {
+        func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\\"
+        }
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\\": result += "\\\\"
+            case _ where needsEscape(scalar): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     private static let lock = Mutex(())

@@ -2,23 +2,23 @@ import Foundation
 import Store
 import WireProtocol
 
-/// `history.searches`, `history.routes`, `history.clear`.
+/// `history.searches`, `history.routes`, `history.clear`. Times are in the machine's zone, one
+/// zone for the whole table (entries come from every region).
 struct HistoryMethods: Sendable {
     let history: Store
-    let regions: RegionRegistry
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.historySearches) { params, _ in
             HistoryDocument(entries: try history.searchHistory(limit: limit(params)).map { entry in
                 HistoryEntryDocument(label: entry.query, place: entry.place.map { WireDocuments.place($0) },
-                                     at: WireTime.string(from: entry.date, timeZone: regions.timeZone(for: entry.place?.coordinate)))
+                                     at: WireTime.string(from: entry.date, timeZone: TimeZone.current))
             })
         }
         table.register(Endpoints.historyRoutes) { params, _ in
             HistoryDocument(entries: try history.routeHistory(limit: limit(params)).map { entry in
                 HistoryEntryDocument(label: "\(entry.from.name) → \(entry.to.name)", from: WireDocuments.place(entry.from),
                                      to: WireDocuments.place(entry.to),
-                                     at: WireTime.string(from: entry.date, timeZone: regions.timeZone(for: entry.from.coordinate)),
+                                     at: WireTime.string(from: entry.date, timeZone: TimeZone.current),
                                      modes: entry.modes.map(\.rawValue))
             })
         }

@@ -26,14 +26,16 @@ struct PlaceMethods: Sendable {
                 kinds = [value]
             }
             _ = try regions.requireRegions()
-            let near = try params.near.map { try resolver.resolve($0).place.coordinate } ?? location.current?.coordinate
-            let region = try regions.primaryRegion(for: near)
-            let results = try regions.placeIndex(of: region).search(params.text, near: near, kinds: kinds, limit: limit)
-            try places.recordSearch(SearchHistoryEntry(query: params.text, place: results.first?.place, date: clock.now()))
-            return SearchDocument(results: results.map { result in
-                SearchResultDocument(name: result.place.name, lat: result.place.coordinate.latitude,
-                                     lon: result.place.coordinate.longitude, kind: result.kind.rawValue,
-                                     category: result.category, distanceM: result.distance)
+            let near = try params.near.map { try resolver.resolve($0, region: params.region).place.coordinate }
+                ?? location.current?.coordinate
+            let found = try regions.search(params.text, near: near, preferring: near, region: params.region, kinds: kinds,
+                                           limit: limit)
+            try places.recordSearch(SearchHistoryEntry(query: params.text, place: found.first?.result.place, date: clock.now()))
+            return SearchDocument(results: found.map { regional in
+                let result = regional.result
+                return SearchResultDocument(name: result.place.name, lat: result.place.coordinate.latitude,
+                                            lon: result.place.coordinate.longitude, region: regional.region,
+                                            kind: result.kind.rawValue, category: result.category, distanceM: result.distance)
             })
         }
         table.register(Endpoints.placeSave) { params, _ in

@@ -7,8 +7,6 @@ import WireProtocol
 struct PlanEditMethods: Sendable {
     let planner: Planner
     let plans: PlanCoordinator
-    /// `plan.pin` asks for one departure on one segment.
-    let router: RegionRouter
     let resolver: PlaceResolver
     let regions: RegionRegistry
     let location: LocationState
@@ -21,7 +19,9 @@ struct PlanEditMethods: Sendable {
             guard (1..<current.nodes.count).contains(params.after) else {
                 throw DaemonError.invalidParams("after must be 1 to \(current.nodes.count - 1) (a new stop goes between two nodes)")
             }
-            let node = try resolver.resolve(params.place, near: current.nodes[params.after - 1].place.coordinate)
+            let near = try params.near.map { try resolver.resolve($0, region: params.region).place.coordinate }
+            let node = try resolver.resolve(params.place, near: near ?? current.nodes[params.after - 1].place.coordinate,
+                                            region: params.region)
             return try await edit(params.id) { try $0.insertingNode(node, at: params.after, mode: mode) }
         }
         table.register(Endpoints.planRemove) { params, _ in
@@ -55,24 +55,14 @@ struct PlanEditMethods: Sendable {
         table.register(Endpoints.planPin) { params, _ in
             let current = try await plans.show(id: params.id).plan
             let segment = try input.segmentIndex(params.segment, in: current)
-            let zone = regions.timeZone(for: current.nodes[0].place.coordinate)
+            let zone = regions.timeZone(of: current)
             let departure = try input.time(params.time, param: "time", timeZone: zone,
                                            day: current.schedule()[segment] ?? input.planDay(current))
             _ = try regions.requireRegions()
-            // Ask for that departure on that segment, put the answer in place, then pin it.
-            let leg = try await router.leg(for: LegQuery(
-                from: current.nodes[segment].place, to: current.nodes[segment + 1].place, mode: current.modes[segment],
-                timing: .departAt(departure), pace: current.pace))
+            let pinned = try await planner.pinning(current, segment: segment, at: departure)
             return try await edit(params.id) { plan in
-                guard plan.segmentCount == current.segmentCount, plan.segmentKey(segment) == current.segmentKey(segment) else {
-                    throw DaemonError.invalidParams("the plan changed while pinning; try again")
-                }
-                var legs = plan.legs
-                legs[segment] = leg
-                let withLeg = try RoutePlan(restoring: plan.nodes, modes: plan.modes, legs: legs,
-                                            timePreference: plan.timePreference, pace: plan.pace,
-                                            locks: plan.locks, pinned: plan.pinned, pending: plan.pending)
-                return try withLeg.pinningDeparture(ofSegment: segment)
+                guard plan == current else { throw DaemonError.invalidParams("the plan changed while pinning; try again") }
+                return pinned
             }
         }
         table.register(Endpoints.planUnpin) { params, _ in
@@ -85,7 +75,7 @@ struct PlanEditMethods: Sendable {
         }
         table.register(Endpoints.planTime) { params, _ in
             let current = try await plans.show(id: params.id).plan
-            let zone = regions.timeZone(for: current.nodes[0].place.coordinate)
+            let zone = regions.timeZone(of: current)
             let given = [params.now == true, params.at != nil, params.arriveBy != nil].filter { $0 }.count
             guard given == 1 else { throw DaemonError.invalidParams("give exactly one of now, at or arrive_by") }
             let preference = params.now == true ? .leaveNow

@@ -18,10 +18,8 @@ struct PlanMethods: Sendable {
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.compare) { params, _ in
-            _ = try regions.requireRegions()
-            let from = try resolver.resolve(params.from)
-            let to = try resolver.resolve(params.to, near: from.place.coordinate)
-            let zone = regions.timeZone(for: from.place.coordinate)
+            let (from, to) = try resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
+            let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
             let comparisons = try await planner.compare(from: from, to: to, timePreference: preference,
                                                         pace: try input.pace(params.pace), currentLocation: location.current?.coordinate)
@@ -30,7 +28,7 @@ struct PlanMethods: Sendable {
             try store.recordRoute(RouteHistoryEntry(from: from.place, to: to.place, modes: fastest.map { [$0] } ?? [], date: now))
             return CompareDocument(from: WireDocuments.place(from.place), to: WireDocuments.place(to.place),
                                    options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },
-                                   timeZone: zone.identifier)
+                                   timeZone: WireTime.zoneName(zone))
         }
         table.register(Endpoints.planNew) { params, _ in
             let preset = try params.mode.map { text -> PlanPreset in
@@ -39,10 +37,8 @@ struct PlanMethods: Sendable {
             if let title = params.title, title.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw DaemonError.invalidParams("title must not be empty")
             }
-            _ = try regions.requireRegions()
-            let from = try resolver.resolve(params.from)
-            let to = try resolver.resolve(params.to, near: from.place.coordinate)
-            let zone = regions.timeZone(for: from.place.coordinate)
+            let (from, to) = try resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
+            let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
             let built = try await planner.buildPlanReporting(from: from, to: to, preset: preset, timePreference: preference,
                                                              pace: try input.pace(params.pace),
@@ -58,10 +54,10 @@ struct PlanMethods: Sendable {
                                       regions: regions, now: input.clock.now())
         }
         table.register(Endpoints.planList) { _, _ in
-            let zone = regions.timeZone(for: nil)
-            return PlanListDocument(plans: try store.listPlans().map { summary in
+            // One zone for the whole table (plans come from every region): the machine's.
+            PlanListDocument(plans: try store.listPlans().map { summary in
                 PlanSummaryDocument(id: summary.id, title: summary.title, from: summary.fromName, to: summary.toName,
-                                    updatedAt: WireTime.string(from: summary.updatedAt, timeZone: zone),
+                                    updatedAt: WireTime.string(from: summary.updatedAt, timeZone: TimeZone.current),
                                     totalDurationS: summary.totalTravelTime)
             })
         }
@@ -81,11 +77,20 @@ struct PlanMethods: Sendable {
         table.register(Endpoints.planLink) { params, _ in
             let plan = try await plans.show(id: params.id).plan
             let segment = try input.segmentIndex(params.segment, in: plan)
-            let zone = regions.timeZone(for: plan.nodes[0].place.coordinate)
-            let link = try GoogleMapsLink.build(plan: plan, segment: segment, timeZone: zone)
+            let link = try GoogleMapsLink.build(plan: plan, segment: segment, timeZone: regions.timeZone(of: plan))
             return LinkDocument(url: link.url, form: link.form.rawValue, fallbackReason: link.fallbackReason,
                                 segment: params.segment, mode: plan.modes[segment].rawValue)
         }
+    }
+}
+
+extension PlaceResolver {
+    /// A trip's two ends from what was typed; `near` is a place too, looked up in `region` when given.
+    func resolveTrip(_ from: String, _ to: String, near: String?, region: String?,
+                     regions: RegionRegistry) throws -> (PlanNode, PlanNode) {
+        _ = try regions.requireRegions()
+        let nearPoint = try near.map { try resolve($0, region: region).place.coordinate }
+        return try resolveTrip(from: from, to: to, near: nearPoint, region: region)
     }
 }
 
@@ -100,6 +105,15 @@ extension WireDocuments {
     /// A plan as the coordinator has it, in its region's time zone.
     static func plan(_ outcome: PlanCoordinator.Outcome, regions: RegionRegistry, now: Date) -> PlanDocument {
         plan(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
-             timeZone: regions.timeZone(for: outcome.plan.nodes.first?.place.coordinate), now: now, failures: outcome.failures)
+             timeZone: regions.timeZone(of: outcome.plan), now: now, failures: outcome.failures)
+    }
+}
+
+extension RegionRegistry {
+    /// The zone a plan's times are read and shown in: its region's, as set now (a `region.set`
+    /// re-times every plan of the region the next time it is shown).
+    func timeZone(of plan: RoutePlan) -> TimeZone {
+        guard let first = plan.nodes.first, let last = plan.nodes.last else { return TimeZone.current }
+        return timeZone(from: first.place, to: last.place)
     }
 }

@@ -85,8 +85,10 @@ public struct UsefulMapDaemon: Sendable {
                                    workers: configuration.streetWorkers)
         let composition = DaemonComposition(
             configuration: configuration, store: store, streets: streets,
-            transit: TransitEngine(maxTransfers: configuration.maxTransfers),
-            transitImportStep: { [configuration] in TransitEngine.importStep(feeds: $0, walkWorkers: configuration.streetWorkers) })
+            transit: TransitEngine(maxTransfers: configuration.maxTransfers,
+                                   transferPenalty: configuration.transferPenalty),
+            transitImportStep: { [configuration] in TransitEngine.importStep(feeds: $0, walkWorkers: configuration.streetWorkers,
+                                                                               limits: configuration.gtfsLimits) })
         let dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger)
         let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger)
         server.start()
@@ -100,7 +102,7 @@ public struct UsefulMapDaemon: Sendable {
         notifier.notify("STOPPING=1")
         composition.events.finishAll()
         await server.stop(grace: configuration.shutdownGraceSeconds)
-        streets.shutdown()
+        composition.regions.closeAll()
         return true
     }
 }

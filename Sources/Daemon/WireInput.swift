@@ -11,7 +11,7 @@ struct WireInput: Sendable {
     /// - parameter day: the day a bare `HH:MM` falls on (default today).
     func time(_ text: String, param: String, timeZone: TimeZone, day: Date? = nil) throws -> Date {
         guard let date = WireTime.parse(text, timeZone: timeZone, now: day ?? clock.now()) else {
-            throw DaemonError.invalidParams("\(param) \"\(text)\" is not a time: use HH:MM or ISO 8601 (2022-01-12T08:15)")
+            throw DaemonError.invalidParams("\(param) \"\(text)\" is not a time: use HH:MM or ISO 8601 (2022-01-12T08:15, 2022-01-12T08:15+02:00)")
         }
         return date
     }

@@ -5,7 +5,8 @@ import Foundation
 /// blank lines, and stray quotes inside unquoted fields (kept literally).
 ///
 /// Fields are handed out as byte ranges of one reused record buffer, so numbers and times
-/// are parsed without building a `String` per field.
+/// are parsed without building a `String` per field. A record longer than `maxRecordBytes`
+/// is refused (`RecordTooLong`), so memory never grows with the longest line.
 ///
 /// ```swift
 /// var reader = CSVReader(source: member)
@@ -21,9 +22,18 @@ struct CSVReader {
     /// 1-based number of the line where the current record started, for messages.
     private(set) var lineNumber = 0
     private var nextLine = 1
+    /// Bytes one record may span, counting quotes, separators and line ends.
+    let maxRecordBytes: Int
 
-    init(source: any ByteChunkSource) {
+    /// A record that went past `maxRecordBytes`; `line` is where it started.
+    struct RecordTooLong: Error, Equatable {
+        var line: Int
+        var limit: Int
+    }
+
+    init(source: any ByteChunkSource, maxRecordBytes: Int = GTFSLimits().maxLineBytes) {
         self.source = source
+        self.maxRecordBytes = maxRecordBytes
     }
 
     private mutating func nextByte() throws -> UInt8? {
@@ -56,6 +66,7 @@ struct CSVReader {
         var quoteClosed = false   // just saw the closing quote of a quoted field
         var fieldHasContent = false
         var sawAnything = false
+        var recordBytes = 0
 
         if atStart {
             atStart = false
@@ -77,6 +88,8 @@ struct CSVReader {
         }
 
         while let byte = try nextByte() {
+            recordBytes += 1
+            if recordBytes > maxRecordBytes { throw RecordTooLong(line: lineNumber, limit: maxRecordBytes) }
             if inQuotes {
                 if byte == UInt8(ascii: "\"") {
                     inQuotes = false

@@ -6,8 +6,13 @@ import Foundation
 /// so a broken feed fails before it changes anything.
 struct GTFSFeedReader {
     static let requiredFiles = ["agency.txt", "stops.txt", "routes.txt", "trips.txt", "stop_times.txt"]
+    /// Every file the reader opens; only these count towards the feed's size limits.
+    static let filesRead = requiredFiles + ["calendar.txt", "calendar_dates.txt", "frequencies.txt", "transfers.txt"]
 
     let url: URL
+    var limits = GTFSLimits()
+    /// The import's memory budget, checked while rows stream in.
+    var memory: ImportMemoryBudget? = nil
     var feedName: String { url.lastPathComponent }
 
     private struct StopTimeRow {
@@ -27,10 +32,12 @@ struct GTFSFeedReader {
     }
 
     /// Reads the feed into `builder` and `report`.
-    /// - throws: `TransitError` when the file is not a zip or misses a required file or column.
+    /// - throws: `TransitError` when the file is not a zip, misses a required file or column,
+    ///   or goes past one of `limits`.
     func read(into builder: inout TimetableBuilder, report: inout GTFSImportReport,
               progress: @Sendable (TransitImportProgress) -> Void = { _ in }) throws {
-        let zip = try ZipArchive(url: url)
+        let zip = try ZipArchive(url: url, limits: limits)
+        try zip.checkDeclaredSizes(of: Self.filesRead)
         let names = Set(zip.memberNames.map { ($0.split(separator: "/").last.map(String.init) ?? $0).lowercased() })
         for file in Self.requiredFiles where !names.contains(file) {
             throw TransitError.missingRequiredFile(feed: feedName, file: file)
@@ -112,8 +119,12 @@ struct GTFSFeedReader {
 
     // MARK: - Files
 
+    private func open(_ file: String, in zip: ZipArchive) throws -> GTFSTable? {
+        try GTFSTable(zip: zip, file: file, feed: feedName, memory: memory)
+    }
+
     private func readAgencies(_ zip: ZipArchive, report: inout GTFSImportReport) throws -> String {
-        guard var table = try GTFSTable(zip: zip, file: "agency.txt", feed: feedName) else {
+        guard var table = try open("agency.txt", in: zip) else {
             throw TransitError.missingRequiredFile(feed: feedName, file: "agency.txt")
         }
         let zoneColumn = try table.require("agency_timezone")
@@ -134,7 +145,7 @@ struct GTFSFeedReader {
 
     private func readStops(_ zip: ZipArchive, builder: inout TimetableBuilder,
                            report: inout GTFSImportReport) throws -> [String: Int32] {
-        guard var table = try GTFSTable(zip: zip, file: "stops.txt", feed: feedName) else {
+        guard var table = try open("stops.txt", in: zip) else {
             throw TransitError.missingRequiredFile(feed: feedName, file: "stops.txt")
         }
         let idColumn = try table.require("stop_id")
@@ -172,7 +183,7 @@ struct GTFSFeedReader {
 
     private func readRoutes(_ zip: ZipArchive, builder: inout TimetableBuilder,
                             report: inout GTFSImportReport) throws -> [String: Int32] {
-        guard var table = try GTFSTable(zip: zip, file: "routes.txt", feed: feedName) else {
+        guard var table = try open("routes.txt", in: zip) else {
             throw TransitError.missingRequiredFile(feed: feedName, file: "routes.txt")
         }
         let idColumn = try table.require("route_id")
@@ -193,7 +204,7 @@ struct GTFSFeedReader {
 
     private func readCalendars(_ zip: ZipArchive, report: inout GTFSImportReport) throws -> ServiceCalendar {
         var calendar = ServiceCalendar()
-        if var table = try GTFSTable(zip: zip, file: "calendar.txt", feed: feedName) {
+        if var table = try open("calendar.txt", in: zip) {
             let id = try table.require("service_id")
             let days = try ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map { try table.require($0) }
             let startColumn = try table.require("start_date"), endColumn = try table.require("end_date")
@@ -217,7 +228,7 @@ struct GTFSFeedReader {
             }
             report.rowsRead["calendar.txt", default: 0] += table.rowsRead
         }
-        if var table = try GTFSTable(zip: zip, file: "calendar_dates.txt", feed: feedName) {
+        if var table = try open("calendar_dates.txt", in: zip) {
             let id = try table.require("service_id")
             let dateColumn = try table.require("date"), typeColumn = try table.require("exception_type")
             while let row = try table.next() {
@@ -237,7 +248,7 @@ struct GTFSFeedReader {
 
     private func readTrips(_ zip: ZipArchive, routes: [String: Int32], services: ServiceCalendar,
                            report: inout GTFSImportReport) throws -> [PendingTrip] {
-        guard var table = try GTFSTable(zip: zip, file: "trips.txt", feed: feedName) else {
+        guard var table = try open("trips.txt", in: zip) else {
             throw TransitError.missingRequiredFile(feed: feedName, file: "trips.txt")
         }
         let routeColumn = try table.require("route_id"), serviceColumn = try table.require("service_id")
@@ -261,7 +272,7 @@ struct GTFSFeedReader {
     private func readStopTimes(_ zip: ZipArchive, trips: [String: Int32], stops: [String: Int32],
                                report: inout GTFSImportReport,
                                progress: @Sendable (TransitImportProgress) -> Void) throws -> [StopTimeRow] {
-        guard var table = try GTFSTable(zip: zip, file: "stop_times.txt", feed: feedName) else {
+        guard var table = try open("stop_times.txt", in: zip) else {
             throw TransitError.missingRequiredFile(feed: feedName, file: "stop_times.txt")
         }
         let tripColumn = try table.require("trip_id"), stopColumn = try table.require("stop_id")
@@ -308,7 +319,7 @@ struct GTFSFeedReader {
 
     private func readFrequencies(_ zip: ZipArchive, trips: [String: Int32],
                                  report: inout GTFSImportReport) throws -> [Int32: [Frequency]] {
-        guard var table = try GTFSTable(zip: zip, file: "frequencies.txt", feed: feedName) else { return [:] }
+        guard var table = try open("frequencies.txt", in: zip) else { return [:] }
         let tripColumn = try table.require("trip_id"), startColumn = try table.require("start_time")
         let endColumn = try table.require("end_time"), headwayColumn = try table.require("headway_secs")
         var result: [Int32: [Frequency]] = [:]
@@ -328,7 +339,7 @@ struct GTFSFeedReader {
 
     private func readTransfers(_ zip: ZipArchive, stops: [String: Int32], builder: inout TimetableBuilder,
                                report: inout GTFSImportReport) throws {
-        guard var table = try GTFSTable(zip: zip, file: "transfers.txt", feed: feedName) else { return }
+        guard var table = try open("transfers.txt", in: zip) else { return }
         let fromColumn = try table.require("from_stop_id"), toColumn = try table.require("to_stop_id")
         let typeColumn = table.column("transfer_type"), minColumn = table.column("min_transfer_time")
         let scoped = ["from_route_id", "to_route_id", "from_trip_id", "to_trip_id"].compactMap { table.column($0) }

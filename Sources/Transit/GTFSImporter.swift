@@ -6,14 +6,17 @@ import Foundation
 /// let report = try GTFSImporter().importFeeds([tampereZip], intoRegionDirectory: region)
 /// print(report.summary)
 /// ```
-/// A feed that is not a zip, or lacks a required file or column, fails the whole import
-/// with a `TransitError` naming it, and the region keeps its previous timetable.
+/// A feed that is not a zip, lacks a required file or column, or goes past one of `limits`,
+/// fails the whole import with a `TransitError` naming it, and the region keeps its previous
+/// timetable.
 public struct GTFSImporter: Sendable {
     /// Metres: stops closer than this get a walking footpath between them.
     public var footpathRadius: Double = 400
     /// Seconds needed to change vehicles at one stop (and the least any footpath takes)
     /// where transfers.txt says nothing.
     public var defaultMinimumTransferSeconds: Int = 60
+    /// Sizes, compression ratio, line length and memory a feed may use.
+    public var limits = GTFSLimits()
 
     public init() {}
 
@@ -22,14 +25,24 @@ public struct GTFSImporter: Sendable {
     public func importFeeds(_ feeds: [URL], intoRegionDirectory regionDirectory: URL,
                             walking: any WalkingTimeEstimator = StraightLineWalking(),
                             progress: @Sendable (TransitImportProgress) -> Void = { _ in }) throws -> GTFSImportReport {
+        try importFeedsListingStops(feeds, intoRegionDirectory: regionDirectory, walking: walking, progress: progress).report
+    }
+
+    /// `importFeeds`, also returning the imported stops (as `TransitRouter.stops` lists them),
+    /// so that a caller indexing them need not load the timetable it has just written.
+    public func importFeedsListingStops(_ feeds: [URL], intoRegionDirectory regionDirectory: URL,
+                                        walking: any WalkingTimeEstimator = StraightLineWalking(),
+                                        progress: @Sendable (TransitImportProgress) -> Void = { _ in }) throws
+        -> (report: GTFSImportReport, stops: [TransitStop]) {
         let start = DispatchTime.now().uptimeNanoseconds
         var (timetable, report) = try buildTimetable(feeds, walking: walking, progress: progress)
         progress(TransitImportProgress(feed: feeds.map(\.lastPathComponent).joined(separator: ", "), step: "writing", rows: timetable.tripIDs.count))
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         try TimetableStore(regionDirectory: regionDirectory).save(timetable, report: report)
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let stops = timetable.stops.map(TransitStop.init)
         timetable = Timetable(timeZoneID: "UTC")
-        return report
+        return (report, stops)
     }
 
     /// The report saved by the region's last import, or `nil` when it has none.
@@ -43,11 +56,15 @@ public struct GTFSImporter: Sendable {
         guard !feeds.isEmpty else { throw TransitError.noFeeds }
         var builder = TimetableBuilder()
         var report = GTFSImportReport()
+        let memory = ImportMemoryBudget(limitBytes: limits.maxImportMemoryBytes)
         for feed in feeds {
-            try GTFSFeedReader(url: feed).read(into: &builder, report: &report, progress: progress)
+            try GTFSFeedReader(url: feed, limits: limits, memory: memory).read(into: &builder, report: &report, progress: progress)
         }
-        progress(TransitImportProgress(feed: feeds.map(\.lastPathComponent).joined(separator: ", "), step: "footpaths", rows: 0))
-        let (timetable, footpathCounts) = builder.build(footpathRadius: footpathRadius, defaultChangeSeconds: defaultMinimumTransferSeconds, walking: walking)
+        let names = feeds.map(\.lastPathComponent).joined(separator: ", ")
+        progress(TransitImportProgress(feed: names, step: "footpaths", rows: 0))
+        let (timetable, footpathCounts) = try builder.build(
+            footpathRadius: footpathRadius, defaultChangeSeconds: defaultMinimumTransferSeconds, walking: walking,
+            checkMemory: { try memory.check(feed: names, file: "stops.txt (footpaths between its stops)") })
         report.timeZone = timetable.timeZoneID
         report.stops = timetable.stops.count
         report.routes = timetable.routes.count

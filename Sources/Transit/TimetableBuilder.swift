@@ -36,9 +36,14 @@ struct TimetableBuilder {
 
     /// Every feed must agree on one time zone: service days are computed in it.
     mutating func adopt(timeZone: String, feed: String) throws {
-        if let existing = timeZoneID, existing != timeZone { throw TransitError.mixedTimeZones([existing, timeZone]) }
+        if let existing = timeZoneID, existing != timeZone {
+            throw TransitError.mixedTimeZones(["\(timeZoneFeed ?? "?"): \(existing)", "\(feed): \(timeZone)"])
+        }
         timeZoneID = timeZone
+        timeZoneFeed = feed
     }
+    /// The feed that set `timeZoneID`, to name both sides of a disagreement.
+    private(set) var timeZoneFeed: String?
 
     mutating func addStop(id: String, name: String, latitude: Double, longitude: Double) -> Int32 {
         stops.append(Timetable.Stop(id: id, name: name, latitude: latitude, longitude: longitude, parentStationID: nil, modeMask: 0))
@@ -79,9 +84,11 @@ struct TimetableBuilder {
     /// - parameter footpathRadius: metres; stops closer than this get a footpath.
     /// - parameter defaultChangeSeconds: same-stop change time, and the minimum of any
     ///   footpath, when transfers.txt says nothing.
+    /// - parameter checkMemory: called as footpath candidates pile up (stops packed close
+    ///   together give a number growing with the square of their count); throws to stop.
     /// - returns: the timetable, and how many footpaths were timed along the streets or as a straight line.
-    func build(footpathRadius: Double, defaultChangeSeconds: Int,
-               walking: any WalkingTimeEstimator) -> (Timetable, FootpathCounts) {
+    func build(footpathRadius: Double, defaultChangeSeconds: Int, walking: any WalkingTimeEstimator,
+               checkMemory: () throws -> Void = {}) rethrows -> (Timetable, FootpathCounts) {
         var table = Timetable(timeZoneID: timeZoneID ?? "UTC")
         table.stops = stops
         table.routes = routes
@@ -161,7 +168,12 @@ struct TimetableBuilder {
         // them in parallel); a pair it cannot answer is timed as a straight line instead.
         var candidates: [(from: Int32, to: Int32, minimum: Int32)] = []
         var perStop = [Int](repeating: 0, count: stops.count)
+        var nextMemoryCheck = 1 << 16
         for (s, stop) in stops.enumerated() {
+            if candidates.count >= nextMemoryCheck {
+                try checkMemory()
+                nextMemoryCheck = candidates.count + (1 << 16)
+            }
             var targets = Set(grid.stops(within: footpathRadius, of: stop.coordinate).map { Int32($0.index) })
             if let parent = stop.parentStationID { targets.formUnion(stationMembers[parent] ?? []) }
             targets.formUnion(transferTargets[Int32(s)] ?? [])
@@ -174,6 +186,7 @@ struct TimetableBuilder {
             }
         }
         let pairs = candidates.map { (from: stops[Int($0.from)].coordinate, to: stops[Int($0.to)].coordinate) }
+        try checkMemory()
         let estimates = walking.walkingSeconds(pairs: pairs, pace: .normal)
         let fallback = StraightLineWalking()
         var counts = FootpathCounts()
@@ -197,6 +210,7 @@ struct TimetableBuilder {
             }
             table.footStart.append(Int32(table.footTargets.count))
         }
+        try checkMemory()
         table.buildIndexes()
         return (table, counts)
     }

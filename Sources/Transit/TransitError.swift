@@ -13,6 +13,8 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingRequiredColumn(feed: String, file: String, column: String)
     /// A member could not be decompressed or read.
     case unreadableFile(file: String, reason: String)
+    /// A file went past one of `GTFSLimits` (size, compression ratio, line length, memory).
+    case limitExceeded(feed: String, file: String, limit: GTFSLimit)
     /// `agency_timezone` is not a known IANA zone.
     case unknownTimeZone(feed: String, zone: String)
     /// Feeds (or agencies of one feed) disagree on the time zone; service days need one.
@@ -37,6 +39,7 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingRequiredFile: "missing_required_file"
         case .missingRequiredColumn: "missing_required_column"
         case .unreadableFile: "unreadable_file"
+        case .limitExceeded: "gtfs_limit_exceeded"
         case .unknownTimeZone: "unknown_time_zone"
         case .mixedTimeZones: "mixed_time_zones"
         case .noUsableTrips: "no_usable_trips"
@@ -55,8 +58,9 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingRequiredFile(let feed, let file): "\(feed) has no \(file), which GTFS requires"
         case .missingRequiredColumn(let feed, let file, let column): "\(feed): \(file) has no column \(column)"
         case .unreadableFile(let file, let reason): "cannot read \(file): \(reason)"
+        case let .limitExceeded(feed, file, limit): "\(feed): \(file) \(limit); refused"
         case .unknownTimeZone(let feed, let zone): "\(feed): unknown agency_timezone \"\(zone)\""
-        case .mixedTimeZones(let zones): "feeds use different time zones: \(zones.joined(separator: ", "))"
+        case .mixedTimeZones(let zones): "feeds use different time zones (all feeds of a region must agree): \(zones.joined(separator: ", "))"
         case .noUsableTrips(let feed): "\(feed) has no usable trips after skipping bad rows"
         case .noFeeds: "no GTFS feed given"
         case .timetableMissing(let path): "no transit timetable imported at \(path)"

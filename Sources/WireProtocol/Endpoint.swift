@@ -19,6 +19,7 @@ public enum Endpoints {
 
     public static let regionImport = Endpoint<Params.RegionImport, RegionImportDocument>(.regionImport)
     public static let regionList = Endpoint<Params.Empty, RegionListDocument>(.regionList)
+    public static let regionSet = Endpoint<Params.RegionSet, RegionDocument>(.regionSet)
     public static let regionRemove = Endpoint<Params.Name, RemovedDocument>(.regionRemove)
 
     public static let search = Endpoint<Params.Search, SearchDocument>(.search)

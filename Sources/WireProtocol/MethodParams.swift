@@ -29,25 +29,46 @@ public enum Params {
         public var gtfs: [String]
         /// Replace an existing region of that name.
         public var force: Bool?
-        public init(name: String, osm: String, gtfs: [String], force: Bool? = nil) {
+        /// The region's IANA zone; default the feeds' `agency_timezone`, else derived from its position.
+        public var timeZone: String?
+        /// Drop the region's transit on purpose (without `gtfs` its current feeds are kept).
+        public var noTransit: Bool?
+        public init(name: String, osm: String, gtfs: [String], force: Bool? = nil, timeZone: String? = nil,
+                    noTransit: Bool? = nil) {
             self.name = name
             self.osm = osm
             self.gtfs = gtfs
             self.force = force
+            self.timeZone = timeZone
+            self.noTransit = noTransit
         }
     }
 
+    /// `region.set`: change a region without importing it again.
+    public struct RegionSet: Hashable, Sendable, Codable {
+        public var name: String
+        public var timeZone: String?
+        public init(name: String, timeZone: String? = nil) {
+            self.name = name
+            self.timeZone = timeZone
+        }
+    }
+
+    /// Every region is searched, the one containing `near` (else the current location) first.
     public struct Search: Hashable, Sendable, Codable {
         public var text: String
         public var near: String?
         /// `street`, `poi` or `stop`.
         public var kind: String?
         public var limit: Int?
-        public init(text: String, near: String? = nil, kind: String? = nil, limit: Int? = nil) {
+        /// Search only this region.
+        public var region: String?
+        public init(text: String, near: String? = nil, kind: String? = nil, limit: Int? = nil, region: String? = nil) {
             self.text = text
             self.near = near
             self.kind = kind
             self.limit = limit
+            self.region = region
         }
     }
 
@@ -83,18 +104,24 @@ public enum Params {
     }
 
     /// `at` (depart at) and `arrive_by` are exclusive; neither means leave now.
+    /// `region` limits where text places are searched; `near` (a place) is where they are looked up first.
     public struct Compare: Hashable, Sendable, Codable {
         public var from: String
         public var to: String
         public var at: String?
         public var arriveBy: String?
         public var pace: String?
-        public init(from: String, to: String, at: String? = nil, arriveBy: String? = nil, pace: String? = nil) {
+        public var region: String?
+        public var near: String?
+        public init(from: String, to: String, at: String? = nil, arriveBy: String? = nil, pace: String? = nil,
+                    region: String? = nil, near: String? = nil) {
             self.from = from
             self.to = to
             self.at = at
             self.arriveBy = arriveBy
             self.pace = pace
+            self.region = region
+            self.near = near
         }
     }
 
@@ -107,8 +134,10 @@ public enum Params {
         public var arriveBy: String?
         public var pace: String?
         public var title: String?
+        public var region: String?
+        public var near: String?
         public init(from: String, to: String, mode: String? = nil, at: String? = nil, arriveBy: String? = nil,
-                    pace: String? = nil, title: String? = nil) {
+                    pace: String? = nil, title: String? = nil, region: String? = nil, near: String? = nil) {
             self.from = from
             self.to = to
             self.mode = mode
@@ -116,6 +145,8 @@ public enum Params {
             self.arriveBy = arriveBy
             self.pace = pace
             self.title = title
+            self.region = region
+            self.near = near
         }
     }
 
@@ -131,11 +162,16 @@ public enum Params {
         public var place: String
         /// The mode of the new segment; null keeps the split segment's mode.
         public var mode: String?
-        public init(id: Int64, after: Int, place: String, mode: String? = nil) {
+        /// Where a text place is searched: only this region / first near this place (default near node `after`).
+        public var region: String?
+        public var near: String?
+        public init(id: Int64, after: Int, place: String, mode: String? = nil, region: String? = nil, near: String? = nil) {
             self.id = id
             self.after = after
             self.place = place
             self.mode = mode
+            self.region = region
+            self.near = near
         }
     }
 

@@ -91,12 +91,25 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     public var leg: LegDocument?
     /// Why the leg is missing, when the last computation failed.
     public var error: WireError?
+    /// The leg leaves (a transit leg, or a pinned departure) before the traveller can get to
+    /// its start from the plan's requested departure: that connection is missed.
+    public var missedConnection: Bool
 
-    public init(mode: String, locked: Bool, leg: LegDocument?, error: WireError? = nil) {
+    public init(mode: String, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false) {
         self.mode = mode
         self.locked = locked
         self.leg = leg
         self.error = error
+        self.missedConnection = missedConnection
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        mode = try c.decode(String.self, forKey: .mode)
+        locked = try c.decode(Bool.self, forKey: .locked)
+        leg = try c.decodeIfPresent(LegDocument.self, forKey: .leg)
+        error = try c.decodeIfPresent(WireError.self, forKey: .error)
+        missedConnection = try c.decodeIfPresent(Bool.self, forKey: .missedConnection) ?? false
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -105,7 +118,11 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         try c.encode(locked, forKey: .locked)
         try c.encode(leg, forKey: .leg)
         try c.encodeIfPresent(error, forKey: .error)
+        try c.encode(missedConnection, forKey: .missedConnection)
     }
+
+    /// Plain names: the coders' snake_case strategy writes `missed_connection`.
+    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection }
 }
 
 public struct LegDocument: Hashable, Sendable, Codable {

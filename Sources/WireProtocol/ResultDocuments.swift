@@ -16,6 +16,8 @@ public struct RegionImportDocument: Hashable, Sendable, Codable {
     public var name: String
     public var hasTransit: Bool
     public var timeZone: String?
+    /// How the zone was decided.
+    public var timeZoneSource: String?
     public var importedAt: String?
     public var bounds: [Double]?
     public var transitFeeds: [TransitFeedDocument]?
@@ -24,17 +26,21 @@ public struct RegionImportDocument: Hashable, Sendable, Codable {
     /// Rows per kind (`streets`, `places`, `stops`…).
     public var counts: [String: Int]
     public var importDurationS: Double
+    /// What the import kept or dropped on the user's behalf (feeds, zone), in words.
+    public var notes: [String]
 
-    public init(region: RegionDocument, skipped: Bool, counts: [String: Int], importDurationS: Double) {
+    public init(region: RegionDocument, skipped: Bool, counts: [String: Int], importDurationS: Double, notes: [String] = []) {
         name = region.name
         hasTransit = region.hasTransit
         timeZone = region.timeZone
+        timeZoneSource = region.timeZoneSource
         importedAt = region.importedAt
         bounds = region.bounds
         transitFeeds = region.transitFeeds
         self.skipped = skipped
         self.counts = counts
         self.importDurationS = importDurationS
+        self.notes = notes
     }
 }
 
@@ -86,15 +92,19 @@ public struct SearchResultDocument: Hashable, Sendable, Codable {
     public var name: String
     public var lat: Double
     public var lon: Double
+    /// The region whose place index found it.
+    public var region: String?
     /// `street`, `poi` or `stop`.
     public var kind: String
     public var category: String?
     public var distanceM: Double?
 
-    public init(name: String, lat: Double, lon: Double, kind: String, category: String?, distanceM: Double?) {
+    public init(name: String, lat: Double, lon: Double, region: String? = nil, kind: String, category: String?,
+                distanceM: Double?) {
         self.name = name
         self.lat = lat
         self.lon = lon
+        self.region = region
         self.kind = kind
         self.category = category
         self.distanceM = distanceM
@@ -105,6 +115,7 @@ public struct SearchResultDocument: Hashable, Sendable, Codable {
         try c.encode(name, forKey: .name)
         try c.encode(lat, forKey: .lat)
         try c.encode(lon, forKey: .lon)
+        try c.encode(region, forKey: .region)
         try c.encode(kind, forKey: .kind)
         try c.encode(category, forKey: .category)
         try c.encode(distanceM, forKey: .distanceM)

@@ -32,14 +32,18 @@ public struct CountersDocument: Hashable, Sendable, Codable {
     public var connections: Int
     /// Running `watch` requests right now.
     public var watchers: Int
+    /// Street routes asked again from other nearby roads after Routino found none between the
+    /// snapped points (absent from older daemons).
+    public var noRouteRetries: Int?
 
     public init(requests: Int, routingQueries: RoutingQueryCounts, plansRecomputed: Int,
-                connections: Int = 0, watchers: Int = 0) {
+                connections: Int = 0, watchers: Int = 0, noRouteRetries: Int? = nil) {
         self.requests = requests
         self.routingQueries = routingQueries
         self.plansRecomputed = plansRecomputed
         self.connections = connections
         self.watchers = watchers
+        self.noRouteRetries = noRouteRetries
     }
 }
 
@@ -63,6 +67,8 @@ public struct RegionDocument: Hashable, Sendable, Codable {
     public var name: String
     public var hasTransit: Bool
     public var timeZone: String?
+    /// How the zone was decided ("agency_timezone of GTFS feed tampere.zip", "given with --time-zone").
+    public var timeZoneSource: String?
     public var importedAt: String?
     /// `[min_lat, min_lon, max_lat, max_lon]` when known.
     public var bounds: [Double]?
@@ -70,11 +76,12 @@ public struct RegionDocument: Hashable, Sendable, Codable {
     /// transit answers vanished.
     public var transitFeeds: [TransitFeedDocument]?
 
-    public init(name: String, hasTransit: Bool, timeZone: String?, importedAt: String?, bounds: [Double]?,
-                transitFeeds: [TransitFeedDocument]? = nil) {
+    public init(name: String, hasTransit: Bool, timeZone: String?, timeZoneSource: String? = nil, importedAt: String?,
+                bounds: [Double]?, transitFeeds: [TransitFeedDocument]? = nil) {
         self.name = name
         self.hasTransit = hasTransit
         self.timeZone = timeZone
+        self.timeZoneSource = timeZoneSource
         self.importedAt = importedAt
         self.bounds = bounds
         self.transitFeeds = transitFeeds

@@ -6,6 +6,7 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case regionImport = "region.import"
     case regionList = "region.list"
     case regionRemove = "region.remove"
+    case regionSet = "region.set"
     case search
     case placeSave = "place.save"
     case placeList = "place.list"

@@ -74,7 +74,7 @@ extension CommandLineTool {
             let (result, text) = try command.run(on: client, json: json)
             if type == PlanNewCommand.self, let id = result["id"]?.numberValue { last = String(Int64(id)) }
             if let text {
-                print(text)
+                show(text)
             } else {
                 FileHandle.standardOutput.write(try WireCodec.line(for: JSONValue.object(["line": .number(Double(number)), "result": result])))
             }

@@ -9,7 +9,7 @@ import WireProtocol
 enum CommandLineTool {
     static var commands: [any UmctlCommand.Type] { [
         StatusCommand.self,
-        RegionImportCommand.self, RegionListCommand.self, RegionRemoveCommand.self,
+        RegionImportCommand.self, RegionListCommand.self, RegionSetCommand.self, RegionRemoveCommand.self,
         SearchCommand.self,
         PlaceSaveCommand.self, PlaceListCommand.self, PlaceRenameCommand.self, PlaceRemoveCommand.self,
         LocationSetCommand.self, LocationShowCommand.self,
@@ -114,7 +114,7 @@ enum CommandLineTool {
         do {
             let (result, text) = try command.run(on: client, json: json)
             if let text {
-                print(text)
+                show(text)
             } else {
                 FileHandle.standardOutput.write(try WireCodec.line(for: result))
             }
@@ -179,8 +179,13 @@ enum CommandLineTool {
         return client
     }
 
+    /// Prints text for a person; see `TerminalText`.
+    static func show(_ text: String) {
+        print(TerminalText.safe(text, keepingNewlines: true))
+    }
+
     static func fail(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.safe(message, keepingNewlines: true) + "\n").utf8))
     }
 
     // MARK: - Help

@@ -9,17 +9,21 @@ struct SearchCommand: UmctlCommand {
         positionals: [.init(name: "TEXT", help: "words to look for (prefixes match)", variadic: true)],
         options: [.init(name: "--near", valueName: "PLACE", help: "rank by distance to this place (\(placeHelp))"),
                   .init(name: "--kind", valueName: "KIND", help: "street, poi or stop"),
-                  .init(name: "--limit", valueName: "N", help: "at most N results (1-100, default 10)")])
+                  .init(name: "--limit", valueName: "N", help: "at most N results (1-100, default 10)"),
+                  .init(name: "--region", valueName: "NAME", help: "search only this region")],
+        discussion: "Every region is searched, the one containing --near (else the current location) first; each result names its region.")
     var text: String
     var near: String?
     var kind: String?
     var limit: Int?
+    var region: String?
 
     init(_ arguments: ParsedArguments) throws {
         text = try arguments.string("TEXT")
         near = arguments.optional("--near")
         kind = arguments.optional("--kind")
         limit = try arguments.optionalInt("--limit")
+        region = arguments.optional("--region")
     }
 
     func validate() throws {
@@ -29,11 +33,11 @@ struct SearchCommand: UmctlCommand {
     }
 
     func request() throws -> CommandRequest<SearchDocument> {
-        try CommandRequest(Endpoints.search, Params.Search(text: text, near: near, kind: kind, limit: limit))
+        try CommandRequest(Endpoints.search, Params.Search(text: text, near: near, kind: kind, limit: limit, region: region))
     }
 
     func render(_ answer: SearchDocument) throws -> String {
-        Render.places(answer.results.map { ($0.name, $0.kind, $0.lat, $0.lon, $0.distanceM, nil) })
+        Render.places(answer.results.map { ($0.name, $0.kind, $0.lat, $0.lon, $0.distanceM, $0.region, nil) })
     }
 }
 
@@ -71,7 +75,7 @@ struct PlaceListCommand: UmctlCommand {
     init(_ arguments: ParsedArguments) throws {}
     func request() throws -> CommandRequest<PlaceListDocument> { try CommandRequest(Endpoints.placeList, Params.Empty()) }
     func render(_ answer: PlaceListDocument) throws -> String {
-        Render.places(answer.places.map { ($0.name, $0.kind ?? "", $0.lat, $0.lon, nil, $0.note) })
+        Render.places(answer.places.map { ($0.name, $0.kind ?? "", $0.lat, $0.lon, nil, nil, $0.note) })
     }
 }
 
@@ -144,7 +148,7 @@ struct LocationShowCommand: UmctlCommand {
     func request() throws -> CommandRequest<LocationDocument> { try CommandRequest(Endpoints.locationShow, Params.Empty()) }
     func render(_ location: LocationDocument) throws -> String {
         "location \(Render.coordinate(location.lat, location.lon))"
-            + (location.accuracyM.map { " ±\(Int($0)) m" } ?? "") + ", set \(Render.clock(location.at, withDate: true))"
+            + (location.accuracyM.map { " ±\(Int($0)) m" } ?? "") + ", set \(Render.machineClock(location.at)) \(Render.machineZone)"
     }
 }
 
@@ -173,8 +177,8 @@ struct HistoryCommand: UmctlCommand {
 
     func render(_ answer: HistoryDocument) throws -> String {
         if answer.entries.isEmpty { return "(empty)" }
-        return Render.table(["when", which == "routes" ? "route" : "search", "place"], answer.entries.map {
-            [Render.clock($0.at, withDate: true), $0.label, $0.place.map { "\($0.name) \(Render.coordinate($0.lat, $0.lon))" } ?? ""]
+        return Render.table(["when (\(Render.machineZone))", which == "routes" ? "route" : "search", "place"], answer.entries.map {
+            [Render.machineClock($0.at), $0.label, $0.place.map { "\($0.name) \(Render.coordinate($0.lat, $0.lon))" } ?? ""]
         })
     }
 }

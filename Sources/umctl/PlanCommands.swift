@@ -1,7 +1,7 @@
 import Foundation
 import WireProtocol
 
-let timeHelp = "HH:MM today or ISO 8601 (2022-01-12T08:15), in the region's time zone"
+let timeHelp = "HH:MM today or ISO 8601 (2022-01-12T08:15, or with an offset: 2022-01-12T08:15+02:00), in the region's time zone"
 /// In an edit of an existing plan a bare HH:MM keeps the plan's own day (a plan for 2022-01-12 stays on it).
 let planTimeHelp = "HH:MM on the plan's own day, or ISO 8601 (2022-01-12T08:15), in the region's time zone"
 
@@ -17,8 +17,10 @@ struct CompareCommand: UmctlCommand {
         positionals: [.init(name: "FROM", help: placeHelp), .init(name: "TO", help: placeHelp)],
         options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
-                  .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast")])
-    var from: String, to: String, at: String?, arriveBy: String?, pace: String?
+                  .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
+                  .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")])
+    var from: String, to: String, at: String?, arriveBy: String?, pace: String?, region: String?, near: String?
 
     init(_ arguments: ParsedArguments) throws {
         from = try arguments.string("FROM")
@@ -26,6 +28,8 @@ struct CompareCommand: UmctlCommand {
         at = arguments.optional("--at")
         arriveBy = arguments.optional("--arrive-by")
         pace = arguments.optional("--pace")
+        region = arguments.optional("--region")
+        near = arguments.optional("--near")
     }
 
     func validate() throws {
@@ -38,7 +42,8 @@ struct CompareCommand: UmctlCommand {
     }
 
     func request() throws -> CommandRequest<CompareDocument> {
-        try CommandRequest(Endpoints.compare, Params.Compare(from: from, to: to, at: at, arriveBy: arriveBy, pace: pace))
+        try CommandRequest(Endpoints.compare, Params.Compare(from: from, to: to, at: at, arriveBy: arriveBy, pace: pace,
+                                                             region: region, near: near))
     }
 
     func render(_ answer: CompareDocument) throws -> String { Render.compare(answer) }
@@ -52,8 +57,11 @@ struct PlanNewCommand: PlanAnswering {
                   .init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
                   .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
-                  .init(name: "--title", valueName: "TEXT", help: "a title (default FROM → TO)")])
+                  .init(name: "--title", valueName: "TEXT", help: "a title (default FROM → TO)"),
+                  .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")])
     var from: String, to: String, mode: String?, at: String?, arriveBy: String?, pace: String?, title: String?
+    var region: String?, near: String?
 
     init(_ arguments: ParsedArguments) throws {
         from = try arguments.string("FROM")
@@ -63,6 +71,8 @@ struct PlanNewCommand: PlanAnswering {
         arriveBy = arguments.optional("--arrive-by")
         pace = arguments.optional("--pace")
         title = arguments.optional("--title")
+        region = arguments.optional("--region")
+        near = arguments.optional("--near")
     }
 
     func validate() throws {
@@ -78,7 +88,7 @@ struct PlanNewCommand: PlanAnswering {
 
     func request() throws -> CommandRequest<PlanDocument> {
         try CommandRequest(Endpoints.planNew, Params.PlanNew(from: from, to: to, mode: mode, at: at, arriveBy: arriveBy,
-                                                         pace: pace, title: title))
+                                                         pace: pace, title: title, region: region, near: near))
     }
 }
 
@@ -88,8 +98,8 @@ struct PlanListCommand: UmctlCommand {
     func request() throws -> CommandRequest<PlanListDocument> { try CommandRequest(Endpoints.planList, Params.Empty()) }
     func render(_ answer: PlanListDocument) throws -> String {
         if answer.plans.isEmpty { return "(no plans)" }
-        return Render.table(["id", "title", "total", "changed"], answer.plans.map {
-            [String($0.id), $0.title ?? "", Render.duration($0.totalDurationS), Render.clock($0.updatedAt, withDate: true)]
+        return Render.table(["id", "title", "total", "changed (\(Render.machineZone))"], answer.plans.map {
+            [String($0.id), $0.title ?? "", Render.duration($0.totalDurationS), Render.machineClock($0.updatedAt)]
         })
     }
 }
@@ -134,13 +144,17 @@ struct PlanInsertCommand: PlanAnswering {
         path: ["plan", "insert"], abstract: "Insert a place after node K.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PLACE", help: placeHelp)],
         options: [.init(name: "--after", valueName: "K", help: "node number the place goes after (required; 1 = after the origin)"),
-                  .init(name: "--mode", valueName: "MODE", help: "mode of the new segment: walk, transit or car")])
-    var id: Int64, after: Int?, place: String, mode: String?
+                  .init(name: "--mode", valueName: "MODE", help: "mode of the new segment: walk, transit or car"),
+                  .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")])
+    var id: Int64, after: Int?, place: String, mode: String?, region: String?, near: String?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
         after = try arguments.optionalInt("--after")
         place = try arguments.string("PLACE")
         mode = arguments.optional("--mode")
+        region = arguments.optional("--region")
+        near = arguments.optional("--near")
     }
     func validate() throws {
         guard let after else { throw UsageError("--after K is required") }
@@ -149,7 +163,8 @@ struct PlanInsertCommand: PlanAnswering {
         try Check.oneOf(mode, ["walk", "transit", "car"], "--mode")
     }
     func request() throws -> CommandRequest<PlanDocument> {
-        try CommandRequest(Endpoints.planInsert, Params.PlanInsert(id: id, after: after ?? 0, place: place, mode: mode))
+        try CommandRequest(Endpoints.planInsert, Params.PlanInsert(id: id, after: after ?? 0, place: place, mode: mode,
+                                                               region: region, near: near))
     }
 }
 

@@ -33,7 +33,7 @@ struct WatchCommand: UmctlCommand {
                 }
             }
         // Unbuffered, so a pipe sees each event as it happens.
-        FileHandle.standardOutput.write(Data("\(Render.clock(fields["at"]?.stringValue)) \(kind) \(details.joined(separator: " "))\n".utf8))
+        FileHandle.standardOutput.write(Data("\(Render.machineClock(fields["at"]?.stringValue, withDate: false)) \(kind) \(details.joined(separator: " "))\n".utf8))
     }
 }
 
@@ -43,21 +43,30 @@ struct RegionImportCommand: UmctlCommand {
         positionals: [.init(name: "NAME", help: "region name: lowercase letters, digits, - and _")],
         options: [.init(name: "--osm", valueName: "FILE", help: "the .osm.pbf extract (required)"),
                   .init(name: "--gtfs", valueName: "FILE", help: "a GTFS zip; repeat for several feeds", repeatable: true),
-                  .init(name: "--force", valueName: nil, help: "import again even if the files did not change")])
+                  .init(name: "--time-zone", valueName: "ZONE",
+                        help: "the region's IANA zone (default: the feeds' agency_timezone, else derived from the position)"),
+                  .init(name: "--no-transit", valueName: nil, help: "drop the region's transit (without --gtfs its feeds are kept)"),
+                  .init(name: "--force", valueName: nil, help: "import again even if the files did not change")],
+        discussion: "Re-importing without --gtfs keeps the region's current feeds; the report says how the zone was decided.")
     var name: String
     var osm: String?
     var gtfs: [String]
     var force: Bool
+    var timeZone: String?
+    var noTransit: Bool
 
     init(_ arguments: ParsedArguments) throws {
         name = try arguments.string("NAME")
         osm = arguments.optional("--osm")
         gtfs = arguments.all("--gtfs")
         force = arguments.flag("--force")
+        timeZone = arguments.optional("--time-zone")
+        noTransit = arguments.flag("--no-transit")
     }
 
     func validate() throws {
         guard let osm else { throw UsageError("--osm FILE is required") }
+        if noTransit && !gtfs.isEmpty { throw UsageError("give --gtfs or --no-transit, not both") }
         for file in [osm] + gtfs where !FileManager.default.isReadableFile(atPath: absolute(file)) {
             throw UsageError("cannot read \(file)")
         }
@@ -70,12 +79,15 @@ struct RegionImportCommand: UmctlCommand {
 
     func request() throws -> CommandRequest<RegionImportDocument> {
         try CommandRequest(Endpoints.regionImport, Params.RegionImport(name: name, osm: absolute(osm ?? ""),
-                                                                   gtfs: gtfs.map(absolute), force: force ? true : nil))
+                                                                   gtfs: gtfs.map(absolute), force: force ? true : nil,
+                                                                   timeZone: timeZone, noTransit: noTransit ? true : nil))
     }
 
     func render(_ region: RegionImportDocument) throws -> String {
         if region.skipped { return "region \(region.name) is up to date (same files); use --force to import again" }
-        return "imported region \(region.name) in \(String(format: "%.1f s", region.importDurationS)) (time zone \(region.timeZone ?? "?"), transit: \(region.hasTransit ? "yes" : "no"))"
+        let notes = region.notes.map { "\nnote: \($0)" }.joined()
+        return "imported region \(region.name) in \(String(format: "%.1f s", region.importDurationS)) (transit: \(region.hasTransit ? "yes" : "no"))"
+            + "\ntime zone \(region.timeZone ?? "?"): \(region.timeZoneSource ?? "")" + notes
     }
 
     func show(_ notification: WireNotification, json: Bool) {
@@ -97,11 +109,35 @@ struct RegionListCommand: UmctlCommand {
     func render(_ answer: RegionListDocument) throws -> String {
         let regions = answer.regions
         if regions.isEmpty { return "(no regions imported)" }
-        return Render.table(["name", "transit timetable", "time zone", "imported"], regions.map { region in
+        return Render.table(["name", "transit timetable", "time zone", "imported (\(Render.machineZone))", "zone decided by"],
+                            regions.map { region in
             let feeds = (region.transitFeeds ?? []).map { "\($0.feed) \($0.firstDate) – \($0.lastDate)" }
             return [region.name, feeds.isEmpty ? "none" : feeds.joined(separator: "; "), region.timeZone ?? "",
-                    Render.clock(region.importedAt, withDate: true)]
+                    Render.machineClock(region.importedAt), region.timeZoneSource ?? "(not recorded)"]
         })
+    }
+}
+
+struct RegionSetCommand: UmctlCommand {
+    static let spec = CommandSpec(
+        path: ["region", "set"], abstract: "Change a region without importing it again.",
+        positionals: [.init(name: "NAME", help: "the region")],
+        options: [.init(name: "--time-zone", valueName: "ZONE", help: "its IANA time zone, e.g. Asia/Tokyo (required)")],
+        discussion: "Plans in the region show their times in the new zone the next time they are shown or computed.")
+    var name: String
+    var timeZone: String?
+    init(_ arguments: ParsedArguments) throws {
+        name = try arguments.string("NAME")
+        timeZone = arguments.optional("--time-zone")
+    }
+    func validate() throws {
+        guard timeZone != nil else { throw UsageError("--time-zone ZONE is required") }
+    }
+    func request() throws -> CommandRequest<RegionDocument> {
+        try CommandRequest(Endpoints.regionSet, Params.RegionSet(name: name, timeZone: timeZone))
+    }
+    func render(_ region: RegionDocument) throws -> String {
+        "region \(region.name): time zone \(region.timeZone ?? "?") (\(region.timeZoneSource ?? ""))"
     }
 }
 

@@ -39,7 +39,7 @@ enum Check {
     static func time(_ text: String?, _ name: String) throws {
         guard let text else { return }
         guard WireTime.parse(text, timeZone: TimeZone(identifier: "UTC") ?? .current, now: Date()) != nil else {
-            throw UsageError("\(name) \"\(text)\" is not a time: use HH:MM or ISO 8601 such as 2022-01-12T08:15")
+            throw UsageError("\(name) \"\(text)\" is not a time: use HH:MM or ISO 8601 such as 2022-01-12T08:15 or 2022-01-12T08:15+02:00")
         }
     }
 
@@ -72,11 +72,14 @@ extension UmctlCommand {
     /// Sends the command's request; returns the answer as it came and, unless `json`, as text.
     func run(on client: WireClient, json: Bool) throws -> (result: JSONValue, text: String?) {
         let request = try request()
-        let result = try client.call(request.method.rawValue, params: request.params) { show($0, json: json) }
+        let result = try client.call(request.method.rawValue, params: request.params) {
+            show(json ? $0 : TerminalText.safe($0), json: json)
+        }
         guard !json else { return (result, nil) }
         let answer: Answer
         do {
-            answer = try result.decode(as: Answer.self)
+            // Names from OSM, GTFS or other users reach a person only through `TerminalText`.
+            answer = try TerminalText.safe(result).decode(as: Answer.self)
         } catch {
             throw WireClientError.invalidResponse("the \(request.method.rawValue) result did not have the expected shape: \(error)")
         }

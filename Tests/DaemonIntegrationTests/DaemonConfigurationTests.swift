@@ -54,6 +54,28 @@ final class DaemonConfigurationTests: XCTestCase {
         }
     }
 
+    func testGTFSLimitsComeFromFlagsEnvironmentAndConfigFileWithDocumentedDefaults() throws {
+        let defaults = try DaemonConfiguration.resolve(arguments: [], environment: home).gtfsLimits
+        XCTAssertEqual([defaults.maxFileBytes, defaults.maxFeedBytes, defaults.maxCompressionRatio,
+                        Int64(defaults.maxLineBytes), defaults.maxImportMemoryBytes],
+                       [1024 << 20, 2048 << 20, 100, 64 << 10, 2048 << 20], "docs/operations.md's defaults")
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("usefulmapd.conf")
+        try "gtfs_max_ratio = 40\nimport_memory_mb = 300\n".write(to: file, atomically: true, encoding: .utf8)
+        let limits = try DaemonConfiguration.resolve(
+            arguments: ["--config", file.path, "--gtfs-max-file-mb", "10", "--gtfs-max-line-kb=2"],
+            environment: home.merging(["USEFULMAP_GTFS_MAX_FEED_MB": "20"]) { $1 }).gtfsLimits
+        XCTAssertEqual(limits.maxFileBytes, 10 << 20)
+        XCTAssertEqual(limits.maxFeedBytes, 20 << 20)
+        XCTAssertEqual(limits.maxCompressionRatio, 40)
+        XCTAssertEqual(limits.maxLineBytes, 2 << 10)
+        XCTAssertEqual(limits.maxImportMemoryBytes, 300 << 20)
+        XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--gtfs-max-ratio", "0"], environment: home)) { error in
+            XCTAssertTrue("\(error)".contains("GTFS compression ratio"), "\(error)")
+        }
+    }
+
     func testMissingExplicitConfigFileIsAnError() {
         XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--config", "/nonexistent/x.conf"], environment: home))
     }

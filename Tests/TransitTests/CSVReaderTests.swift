@@ -87,4 +87,35 @@ final class CSVReaderTests: XCTestCase {
         XCTAssertNil(r.gtfsDate(3))
         XCTAssertEqual(r.gtfsDate(0).map(ServiceDate.weekday), 2, "2022-01-12 is a Wednesday")
     }
+
+    func testRecordLongerThanTheLimitIsRefusedWithoutReadingTheRestOfIt() throws {
+        let limit = 1_000
+        for endless in [Array(repeating: UInt8(0), count: 4 << 20), Array(repeating: UInt8(ascii: ","), count: 4 << 20),
+                        Array("\"".utf8) + Array(repeating: UInt8(ascii: "\n"), count: 4 << 20)] {
+            let source = CountingChunkSource(Array("a,b\n1,2\n".utf8) + endless)
+            var reader = CSVReader(source: source, maxRecordBytes: limit)
+            XCTAssertEqual(try reader.nextRecord()?.string(0), "a")
+            XCTAssertEqual(try reader.nextRecord()?.string(0), "1")
+            XCTAssertThrowsError(try reader.nextRecord()) { error in
+                XCTAssertEqual(error as? CSVReader.RecordTooLong, CSVReader.RecordTooLong(line: 3, limit: limit))
+            }
+            XCTAssertLessThanOrEqual(source.bytesHandedOut, 8 + limit + 64, "stops at the limit, not at the end of the line")
+        }
+        var fits = CSVReader(source: InMemoryChunkSource(Array((String(repeating: "x", count: 999) + "\n").utf8)), maxRecordBytes: limit)
+        XCTAssertEqual(try fits.nextRecord()?.string(0).count, 999)
+    }
+}
+
+/// Hands out 64-byte chunks and counts them.
+private final class CountingChunkSource: ByteChunkSource {
+    private let inner: InMemoryChunkSource
+    private(set) var bytesHandedOut = 0
+
+    init(_ bytes: [UInt8]) { inner = InMemoryChunkSource(bytes, chunkSize: 64) }
+
+    func nextChunk() throws -> ArraySlice<UInt8>? {
+        let chunk = try inner.nextChunk()
+        bytesHandedOut += chunk?.count ?? 0
+        return chunk
+    }
 }
