@@ -3,9 +3,12 @@ import Glibc
 import Synchronization
 import WireProtocol
 
-/// One client connection. A thread reads lines (so that a hang-up is seen even while a
-/// request runs); a task answers them in order. When the client hangs up, the task — and
-/// with it the request's work — is cancelled.
+/// One client connection. Its own thread does all the socket I/O, never blocking on a slow
+/// client: it reads requests while fewer than `maxInFlight` are unanswered and sends what
+/// the answering task queued (`OutputQueue`, bounded by `maxOutputBytes`). The task answers
+/// requests in order and only ever queues, so a client that stops reading cannot hold a task
+/// of the shared pool. When the client hangs up, goes silent past the idle timeout or lets
+/// too much output pile up, the connection closes and its queued and running work is cancelled.
 final class Connection: Sendable {
     enum Item: Sendable {
         case line(Data)
@@ -13,51 +16,96 @@ final class Connection: Sendable {
     }
 
     private struct State {
+        /// Set to make the I/O thread close the socket and end.
         var closed = false
-        var inFlight = 0
+        /// The I/O thread closed the descriptors: nobody may wake it any more.
+        var descriptorsClosed = false
+        var closeReason = CloseReason.stopping
         var draining = false
+        /// Requests the dispatcher is answering now.
+        var running = 0
+        /// Request lines read whose answers are not yet handed to the kernel.
+        var unanswered = 0
+        /// The answering task is done: close once the output is sent.
+        var answeringEnded = false
+        /// After the output is sent, shut down writing and discard input (a line was too long).
+        var shutWriteAfterOutput = false
+        var droppedEvents = 0
+        var output: OutputQueue
+        var lastActivity = DispatchTime.now().uptimeNanoseconds
         var processing: Task<Void, Never>?
     }
 
     let id: Int
     let fd: Int32
     let peer: PeerCredentials
-    private let state = Mutex(State())
-    private let writeLock = Mutex(())
+    private let limits: ConnectionLimits
+    private let state: Mutex<State>
+    /// A pipe that wakes the I/O thread when output is queued or the connection is closed.
+    private let wakeRead: Int32, wakeWrite: Int32
 
-    init(id: Int, fd: Int32, peer: PeerCredentials) {
+    /// Nil when the wake-up pipe cannot be made (out of descriptors).
+    init?(id: Int, fd: Int32, peer: PeerCredentials, limits: ConnectionLimits) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        (wakeRead, wakeWrite) = (ends[0], ends[1])
         self.id = id
         self.fd = fd
         self.peer = peer
+        self.limits = limits
+        state = Mutex(State(output: OutputQueue(limit: limits.maxOutputBytes)))
     }
 
-    /// Writes a whole line; false once the connection is closed or the peer is gone.
+    // MARK: - Queueing output (any thread; never blocks)
+
+    /// Queues a whole line; false once the connection is closed or the client stopped reading.
     @discardableResult
-    func write(_ data: Data) -> Bool {
-        writeLock.withLock { _ in
-            guard !state.withLock({ $0.closed }) else { return false }
-            return data.withUnsafeBytes { raw -> Bool in
-                var offset = 0
-                while offset < raw.count {
-                    let written = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return false
-                    }
-                    offset += written
-                }
+    func write(_ data: Data, droppable: Bool = false, completesRequest: Bool = false) -> Bool {
+        let queued = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            switch state.output.append(data, droppable: droppable, completesRequest: completesRequest) {
+            case .queued: return true
+            case .dropped(let count):
+                state.droppedEvents += count
                 return true
+            case .overflow:
+                state.closed = true
+                state.closeReason = .notReading
+                return false
             }
+        }
+        wake()
+        return queued
+    }
+
+    @discardableResult
+    func writeMessage<T: Encodable>(_ message: T, droppable: Bool = false, completesRequest: Bool = false) -> Bool {
+        guard let line = try? WireCodec.line(for: message) else { return false }
+        return write(line, droppable: droppable, completesRequest: completesRequest)
+    }
+
+    /// A request that gets no answer (a notification, a blank line) is done.
+    private func requestDone() {
+        state.withLock { $0.unanswered -= 1 }
+        wake()
+    }
+
+    private func wake() {
+        state.withLock { state in
+            guard !state.descriptorsClosed else { return }
+            var byte: UInt8 = 1
+            _ = Glibc.write(wakeWrite, &byte, 1)
         }
     }
 
-    @discardableResult
-    func writeMessage<T: Encodable>(_ message: T) -> Bool {
-        guard let line = try? WireCodec.line(for: message) else { return false }
-        return write(line)
-    }
+    // MARK: - Shutdown
 
-    var inFlight: Int { state.withLock { $0.inFlight } }
+    /// Requests the dispatcher is answering now.
+    var inFlight: Int { state.withLock { $0.running } }
 
     /// From now on new requests get `shutting_down`.
     func drain() { state.withLock { $0.draining = true } }
@@ -67,109 +115,207 @@ final class Connection: Sendable {
         state.withLock { $0.processing }?.cancel()
     }
 
-    /// Closes the socket (once; later calls return false); also wakes the reader thread.
-    @discardableResult
-    func close() -> Bool {
-        let wasOpen = state.withLock { state -> Bool in
-            defer { state.closed = true }
-            return !state.closed
-        }
-        guard wasOpen else { return false }
-        writeLock.withLock { _ in
-            shutdown(fd, Int32(SHUT_RDWR))
-            Glibc.close(fd)
-        }
-        return true
+    /// Makes the I/O thread send what it can without waiting, close the socket and end.
+    func close() {
+        state.withLock { $0.closed = true }
+        wake()
     }
 
-    /// Reads and drops input until the client stops sending or `seconds` pass without data.
-    private func discardInput(seconds: Int32) {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        var total = 0
-        while total < 64 << 20 {
-            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, seconds * 1000) > 0 else { return }
-            let count = read(fd, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return }
-            total += count
-        }
-    }
+    // MARK: - Serving
 
-    /// Starts reading and answering. `onFinish` runs once when the connection is done.
+    /// Starts reading and answering. `onFinish` runs once, on the I/O thread, after the socket is closed.
     func start(dispatcher: RequestDispatcher, logger: DaemonLogger, onFinish: @escaping @Sendable (Connection) -> Void) {
         let (stream, continuation) = AsyncStream<Item>.makeStream()
         let processing = Task { [self] in
-            for await item in stream {
-                switch item {
-                case .tooLong:
-                    writeMessage(WireResponse(id: nil, error: WireError(
-                        .lineTooLong, "a request line is longer than \(WireLimits.maximumLineBytes) bytes; closing the connection")))
-                    logger.notice("line too long; closing", ["connection": String(id)])
-                    // The reader discards what the client is still sending, then closes; closing
-                    // now would make the client's write fail before it can read this answer.
-                    writeLock.withLock { _ in _ = shutdown(fd, Int32(SHUT_WR)) }
-                    return
-                case .line(let line):
-                    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue } // blank lines are ignored
-                    let draining = state.withLock { state -> Bool in
-                        if !state.draining { state.inFlight += 1 }
-                        return state.draining
-                    }
-                    if draining {
-                        var id: RequestID?
-                        if case .single(.success(let request)) = WireCodec.requests(from: line) {
-                            guard let requestID = request.id else { continue } // a notification gets no answer
-                            id = requestID
-                        }
-                        write(WireCodec.errorAnswer(id: id, error: WireError(.shuttingDown, "usefulmapd is shutting down")) + [0x0A])
-                        continue
-                    }
-                    let answer = await dispatcher.respond(to: line, connection: id) { [self] notification in
-                        writeMessage(notification)
-                    }
-                    if let answer { write(answer) }
-                    state.withLock { $0.inFlight -= 1 }
-                }
-            }
-            if close() { onFinish(self) }
+            await answer(stream, dispatcher: dispatcher, logger: logger)
+            state.withLock { $0.answeringEnded = true }
+            wake()
         }
         state.withLock { $0.processing = processing }
-
         let thread = Thread { [self] in
-            var framer = LineFramer()
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            reading: while true {
-                let count = read(fd, &buffer, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { break }
-                for event in framer.append(buffer[0..<count]) {
-                    switch event {
-                    case .line(let line): continuation.yield(.line(line))
-                    case .tooLong:
-                        continuation.yield(.tooLong)
-                        continuation.finish()
-                        discardInput(seconds: 2)
-                        if close() { onFinish(self) }
-                        return
-                    }
-                }
-            }
+            let reason = serveSocket(continuation)
             continuation.finish()
-            // End of stream: a half-close still wants its answers; a full hang-up cancels the work.
-            while !state.withLock({ $0.closed }) {
-                var descriptor = pollfd(fd: fd, events: 0, revents: 0)
-                let ready = poll(&descriptor, 1, 200)
-                if ready > 0 && (descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL)) != 0 {
-                    if state.withLock({ $0.inFlight }) > 0 {
-                        logger.info("client hung up; cancelling its request", ["connection": String(id)])
-                    }
-                    processing.cancel()
-                    return
-                }
+            processing.cancel() // the client is gone: what it queued is dropped, what runs is cancelled
+            let (running, dropped) = state.withLock { state in
+                state.closed = true
+                state.descriptorsClosed = true
+                Glibc.close(fd)
+                Glibc.close(wakeRead)
+                Glibc.close(wakeWrite)
+                return (state.running, state.droppedEvents)
             }
+            var fields = ["connection": String(id), "reason": reason.text]
+            if running > 0 { fields["cancelled_requests"] = String(running) }
+            if dropped > 0 { fields["dropped_events"] = String(dropped) }
+            if reason == .hungUp, running > 0 {
+                logger.info("client hung up; cancelling its request", fields)
+            } else {
+                logger.log(reason.isUnusual ? .notice : .debug, "connection closed", fields)
+            }
+            onFinish(self)
         }
         thread.name = "usefulmapd-connection-\(id)"
         thread.start()
+    }
+
+    /// The answering task: one request line after another, answers queued in order.
+    private func answer(_ stream: AsyncStream<Item>, dispatcher: RequestDispatcher, logger: DaemonLogger) async {
+        for await item in stream {
+            switch item {
+            case .tooLong:
+                writeMessage(WireResponse(id: nil, error: WireError(
+                    .lineTooLong, "a request line is longer than \(WireLimits.maximumLineBytes) bytes; closing the connection")),
+                    completesRequest: true)
+                logger.notice("line too long; closing", ["connection": String(id)])
+                // Closing at once would make the client's write fail before it reads this answer.
+                state.withLock { $0.shutWriteAfterOutput = true }
+                return
+            case .line(let line):
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { // blank lines are ignored
+                    requestDone()
+                    continue
+                }
+                let draining = state.withLock { state -> Bool in
+                    if !state.draining { state.running += 1 }
+                    return state.draining
+                }
+                if draining {
+                    var id: RequestID?
+                    if case .single(.success(let request)) = WireCodec.requests(from: line) {
+                        guard let requestID = request.id else { requestDone(); continue } // a notification gets no answer
+                        id = requestID
+                    }
+                    write(WireCodec.errorAnswer(id: id, error: WireError(.shuttingDown, "usefulmapd is shutting down")) + [0x0A],
+                          completesRequest: true)
+                    continue
+                }
+                let answer = await dispatcher.respond(to: line, connection: id) { [self] notification in
+                    writeMessage(notification, droppable: true)
+                }
+                state.withLock { $0.running -= 1 }
+                if let answer { write(answer, completesRequest: true) } else { requestDone() }
+            }
+        }
+    }
+
+    /// The I/O loop; returns why the connection ended.
+    private func serveSocket(_ continuation: AsyncStream<Item>.Continuation) -> CloseReason {
+        var framer = LineFramer()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var reading = true
+        var discarding = false, discarded = 0
+        var lingerDeadline: UInt64?
+        let idleNanoseconds = UInt64(max(0, limits.idleTimeoutSeconds) * 1e9)
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            let snapshot = state.withLock { state in
+                (closed: state.closed, reason: state.closeReason, outputEmpty: state.output.isEmpty,
+                 unanswered: state.unanswered, running: state.running, ended: state.answeringEnded,
+                 shutWrite: state.shutWriteAfterOutput, lastActivity: state.lastActivity)
+            }
+            if snapshot.closed {
+                _ = flush() // whatever fits without waiting (a `cancelled` or `shutting_down` answer)
+                return snapshot.reason
+            }
+            if snapshot.outputEmpty {
+                if snapshot.shutWrite, lingerDeadline == nil {
+                    shutdown(fd, Int32(SHUT_WR))
+                    lingerDeadline = now + 2_000_000_000
+                }
+                if snapshot.ended, !discarding { return .endOfInput }
+            }
+            if let lingerDeadline, now > lingerDeadline { return .lineTooLong }
+            if snapshot.running == 0, now - snapshot.lastActivity > idleNanoseconds {
+                return .idle
+            }
+
+            var events: Int16 = 0
+            if discarding || (reading && snapshot.unanswered < limits.maxInFlight) { events |= Int16(POLLIN) }
+            if !snapshot.outputEmpty { events |= Int16(POLLOUT) }
+            var descriptors = [pollfd(fd: fd, events: events, revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&descriptors, 2, 1000) // the timeout only paces the idle check
+            if ready < 0 { continue }
+            if descriptors[1].revents != 0 {
+                var sink = [UInt8](repeating: 0, count: 64)
+                while read(wakeRead, &sink, sink.count) > 0 {}
+            }
+            let revents = descriptors[0].revents
+            if revents & Int16(POLLOUT) != 0, !flush() { return .hungUp }
+            var readSomething = false
+            if revents & Int16(POLLIN) != 0 {
+                let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                if count < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return .hungUp
+                }
+                if count == 0 {
+                    // End of input: a half-close still wants its answers.
+                    if discarding { return .lineTooLong }
+                    reading = false
+                    continuation.finish()
+                } else {
+                    readSomething = true
+                    touch()
+                    if discarding {
+                        discarded += count
+                        if discarded > 64 << 20 { return .lineTooLong }
+                        continue
+                    }
+                    for event in framer.append(buffer[0..<count]) {
+                        state.withLock { $0.unanswered += 1 }
+                        switch event {
+                        case .line(let line): continuation.yield(.line(line))
+                        case .tooLong:
+                            continuation.yield(.tooLong)
+                            continuation.finish()
+                            reading = false
+                            discarding = true
+                        }
+                        if discarding { break }
+                    }
+                }
+            }
+            if !readSomething, revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hungUp }
+        }
+    }
+
+    /// Sends queued output until the socket would block; false when the client is gone.
+    private func flush() -> Bool {
+        state.withLock { state -> Bool in
+            while true {
+                let written = state.output.withUnsentBytes { bytes -> Int in
+                    guard let bytes else { return 0 }
+                    return send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                }
+                if written == 0 { return true }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno == EAGAIN || errno == EWOULDBLOCK
+                }
+                state.unanswered -= state.output.markSent(written)
+                state.lastActivity = DispatchTime.now().uptimeNanoseconds
+            }
+        }
+    }
+
+    enum CloseReason {
+        case endOfInput, hungUp, idle, notReading, lineTooLong, stopping
+
+        var text: String {
+            switch self {
+            case .endOfInput: "the client ended its input and has all its answers"
+            case .hungUp: "the client hung up"
+            case .idle: "idle past the idle timeout"
+            case .notReading: "the client does not read its answers (output limit reached)"
+            case .lineTooLong: "a request line was too long"
+            case .stopping: "the daemon is stopping"
+            }
+        }
+
+        var isUnusual: Bool { self == .idle || self == .notReading }
+    }
+
+    private func touch() {
+        state.withLock { $0.lastActivity = DispatchTime.now().uptimeNanoseconds }
     }
 }

@@ -26,6 +26,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var gtfsLimits = GTFSLimits()
     /// Seconds one more vehicle change must save for a journey to take it.
     public var transferPenalty: Int = 180
+    /// What one client may cost: connections, idle time, requests in flight, queued output.
+    public var connectionLimits = ConnectionLimits()
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
@@ -54,6 +56,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--gtfs-max-line-kb", "USEFULMAP_GTFS_MAX_LINE_KB", "gtfs_max_line_kb"),
         ("--import-memory-mb", "USEFULMAP_IMPORT_MEMORY_MB", "import_memory_mb"),
         ("--transfer-penalty", "USEFULMAP_TRANSFER_PENALTY", "transfer_penalty"),
+        ("--max-connections", "USEFULMAP_MAX_CONNECTIONS", "max_connections"),
+        ("--idle-timeout", "USEFULMAP_IDLE_TIMEOUT", "idle_timeout"),
+        ("--max-in-flight", "USEFULMAP_MAX_IN_FLIGHT", "max_in_flight"),
+        ("--max-output-kb", "USEFULMAP_MAX_OUTPUT_KB", "max_output_kb"),
     ]
 
     public static let usage = """
@@ -61,7 +67,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
                       [--shutdown-grace SECONDS] [--street-workers N] [--max-transfers N]
                       [--gtfs-max-file-mb N] [--gtfs-max-feed-mb N] [--gtfs-max-ratio N]
                       [--gtfs-max-line-kb N] [--import-memory-mb N]
-                      [--transfer-penalty SECONDS]
+                      [--transfer-penalty SECONDS] [--max-connections N]
+                      [--idle-timeout SECONDS] [--max-in-flight N] [--max-output-kb N]
 
       --config FILE          config file (default $XDG_CONFIG_HOME/usefulmap/usefulmapd.conf
                              when it exists; env USEFULMAP_CONFIG)
@@ -80,6 +87,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
       --gtfs-max-line-kb N   KiB of one line of a GTFS file (default 64)
       --import-memory-mb N   MiB a GTFS import may add to the daemon's memory (default 2048)
       --transfer-penalty S   seconds a vehicle change must save to be taken, 0 to 1800 (default 180)
+      --max-connections N    open client connections at most (default 256)
+      --idle-timeout S       seconds a silent connection with nothing running stays open (default 300)
+      --max-in-flight N      unanswered requests per connection before reading pauses (default 16)
+      --max-output-kb N      KiB queued for one client before a watcher loses old events and
+                             another client is disconnected (default 4096)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -181,6 +193,17 @@ public struct DaemonConfiguration: Hashable, Sendable {
             }
             configuration.transferPenalty = seconds
         }
+        var connections = configuration.connectionLimits
+        connections.maxConnections = try count("--max-connections", "max connections").map { Int($0) } ?? connections.maxConnections
+        connections.maxInFlight = try count("--max-in-flight", "max in flight").map { Int($0) } ?? connections.maxInFlight
+        connections.maxOutputBytes = try count("--max-output-kb", "max output").map { Int($0) << 10 } ?? connections.maxOutputBytes
+        if let text = value("--idle-timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw ConfigurationError.invalidValue(setting: "idle timeout", value: text, expected: "seconds > 0")
+            }
+            connections.idleTimeoutSeconds = seconds
+        }
+        configuration.connectionLimits = connections
         return configuration
     }
 

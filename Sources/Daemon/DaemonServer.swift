@@ -16,14 +16,16 @@ public final class DaemonServer: Sendable {
     private let listener: Int32
     private let dispatcher: RequestDispatcher
     private let logger: DaemonLogger
+    private let limits: ConnectionLimits
     private let state = Mutex(State())
     private let acceptFinished = Mutex(false)
     private let daemonUID = getuid()
 
-    public init(listener: Int32, dispatcher: RequestDispatcher, logger: DaemonLogger) {
+    public init(listener: Int32, dispatcher: RequestDispatcher, logger: DaemonLogger, limits: ConnectionLimits = ConnectionLimits()) {
         self.listener = listener
         self.dispatcher = dispatcher
         self.logger = logger
+        self.limits = limits
     }
 
     /// Starts the accept loop on its own thread and returns.
@@ -56,24 +58,34 @@ public final class DaemonServer: Sendable {
             }
             guard peer.isAllowed(daemonUID: daemonUID) else {
                 logger.warning("refused connection from another user", ["uid": String(peer.uid), "pid": String(peer.pid)])
-                if let line = try? WireCodec.line(for: WireResponse(id: nil, error: WireError(
-                    code: "permission_denied",
-                    message: "usefulmapd runs as uid \(daemonUID) and answers only that user and root"))) {
-                    _ = line.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                }
-                Glibc.close(fd)
+                refuse(fd, WireError(.permissionDenied, "usefulmapd runs as uid \(daemonUID) and answers only that user and root"))
                 continue
             }
-            let accepted = state.withLock { state -> Connection? in
-                guard !state.stopping else { return nil }
+            enum Admission { case accepted(Connection), full, noDescriptors, stopping }
+            let admission = state.withLock { state -> Admission in
+                guard !state.stopping else { return .stopping }
+                guard state.connections.count < limits.maxConnections else { return .full }
+                guard let connection = Connection(id: state.nextID + 1, fd: fd, peer: peer, limits: limits) else { return .noDescriptors }
                 state.nextID += 1
-                let connection = Connection(id: state.nextID, fd: fd, peer: peer)
                 state.connections[connection.id] = connection
-                return connection
+                return .accepted(connection)
             }
-            guard let connection = accepted else {
+            let connection: Connection
+            switch admission {
+            case .accepted(let accepted): connection = accepted
+            case .stopping:
                 Glibc.close(fd)
-                break
+                acceptFinished.withLock { $0 = true }
+                return
+            case .full:
+                logger.warning("refused a connection: too many connections", ["max_connections": String(limits.maxConnections)])
+                refuse(fd, WireError(.tooManyConnections,
+                                     "usefulmapd already serves its most connections (\(limits.maxConnections)); try again later"))
+                continue
+            case .noDescriptors:
+                logger.warning("refused a connection: out of file descriptors")
+                refuse(fd, WireError(.tooManyConnections, "usefulmapd has no file descriptors left; try again later"))
+                continue
             }
             logger.debug("connection accepted", ["connection": String(connection.id), "pid": String(peer.pid)])
             dispatcher.counters.connectionOpened()
@@ -83,6 +95,14 @@ public final class DaemonServer: Sendable {
             }
         }
         acceptFinished.withLock { $0 = true }
+    }
+
+    /// Sends one error line if the socket takes it at once, then closes.
+    private func refuse(_ fd: Int32, _ error: WireError) {
+        if let line = try? WireCodec.line(for: WireResponse(id: nil, error: error)) {
+            _ = line.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        }
+        Glibc.close(fd)
     }
 
     /// Stops accepting; waits up to `grace` seconds for in-flight requests, then cancels them.
@@ -103,7 +123,8 @@ public final class DaemonServer: Sendable {
             logger.notice("cancelling requests still running after the grace period", ["count": String(cancelled.count)])
         }
         for connection in connections { connection.cancel() }
-        // Give cancelled work a moment to answer `cancelled` before the sockets close.
+        // Give cancelled work a moment to answer `cancelled` before the sockets close. Nothing
+        // here waits on a client: answers are only queued, and closing never blocks.
         let hardDeadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
         while connections.contains(where: { $0.inFlight > 0 }), DispatchTime.now().uptimeNanoseconds < hardDeadline {
             try? await Task.sleep(for: .milliseconds(20))

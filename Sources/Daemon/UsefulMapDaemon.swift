@@ -90,7 +90,8 @@ public struct UsefulMapDaemon: Sendable {
             transitImportStep: { [configuration] in TransitEngine.importStep(feeds: $0, walkWorkers: configuration.streetWorkers,
                                                                                limits: configuration.gtfsLimits) })
         let dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger)
-        let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger)
+        let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger,
+                                  limits: configuration.connectionLimits)
         server.start()
         let notifier = SystemdNotifier(environment: environment)
         notifier.notify("READY=1\nSTATUS=serving on \(activated ? "an activated socket" : configuration.socketPath)")

@@ -17,7 +17,14 @@ public final class WireClient {
     /// Connects to the daemon's Unix socket.
     /// - throws: `WireClientError.cannotConnect` naming the path and the reason.
     public init(socketPath: String) throws {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = try Self.connectedSocket(path: socketPath)
+    }
+
+    /// A blocking stream socket connected to `path`, for callers that do their own framing
+    /// (the fuzzer, tests of clients that stop reading). The caller closes it.
+    /// - throws: `WireClientError.cannotConnect` naming the path and the reason.
+    public static func connectedSocket(path socketPath: String) throws -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw WireClientError.cannotConnect(path: socketPath, reason: String(cString: strerror(errno))) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -41,7 +48,7 @@ public final class WireClient {
             close(fd)
             throw WireClientError.cannotConnect(path: socketPath, reason: reason)
         }
-        descriptor = fd
+        return fd
     }
 
     deinit { close(descriptor) }

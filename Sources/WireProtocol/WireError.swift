@@ -96,6 +96,8 @@ public struct WireError: Error, Hashable, Sendable, Codable, CustomStringConvert
         public static let shuttingDown = Code(rawValue: "shutting_down")
         /// The connecting user is neither the daemon's user nor root.
         public static let permissionDenied = Code(rawValue: "permission_denied")
+        /// The daemon already serves its most connections (`max_connections`); the new one is closed.
+        public static let tooManyConnections = Code(rawValue: "too_many_connections")
         /// The work was cancelled (the daemon is stopping, or a newer edit superseded it).
         public static let cancelled = Code(rawValue: "cancelled")
         public static let notFound = Code(rawValue: "not_found")
@@ -114,7 +116,7 @@ public struct WireError: Error, Hashable, Sendable, Codable, CustomStringConvert
             .parseError: -32700, .invalidRequest: -32600, .methodNotFound: -32601, .invalidParams: -32602,
             .internalError: -32603,
             .applicationError: -32000, .lineTooLong: -32001, .unsupportedVersion: -32002, .shuttingDown: -32003,
-            .cancelled: -32004, .permissionDenied: -32005, .notFound: -32010, .alreadyExists: -32011, .noRegion: -32020,
+            .cancelled: -32004, .permissionDenied: -32005, .tooManyConnections: -32006, .notFound: -32010, .alreadyExists: -32011, .noRegion: -32020,
             .unsupportedInRegion: -32021, .noRoute: -32022, .placeNotFound: -32023, .noLocation: -32024,
         ]
 

@@ -10,6 +10,8 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("transit", { try await runTransitSuite() }),
     ("scale", { try await runScaleSuite() }),
     ("daemon", { try await runDaemonSuite() }),
+    ("fuzz", { try await runFuzzSuite() }),
+    ("soak", { try await runSoakSuite() }),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -17,6 +19,7 @@ let json = arguments.contains("--json")
 let requested = arguments.filter { !$0.hasPrefix("--") }
 if requested.isEmpty || arguments.contains("--help") {
     print("usage: usefulmap-bench SUITE... [--json]   suites: all \(suites.map(\.name).joined(separator: " "))")
+    print("  fuzz: [--inputs=N] [--seed=N] [--socket=PATH] [--tampere]   soak: [--requests=N]")
     exit(requested.isEmpty && !arguments.contains("--help") ? 2 : 0)
 }
 let unknown = requested.filter { name in name != "all" && !suites.contains { $0.name == name } }

@@ -1,0 +1,102 @@
+import Foundation
+
+/// The lines a connection still has to send, oldest first, within a byte limit, so that a
+/// client that stops reading costs the daemon a bounded amount of memory and never a thread.
+///
+/// Event notifications are droppable: when the limit is reached the oldest of them go first
+/// (a slow watcher loses old events). When answers alone pass the limit, `append` says
+/// `.overflow` and the caller disconnects the client. A single answer larger than the limit is
+/// still queued when nothing else is waiting (the daemon already holds it in memory).
+///
+/// ```swift
+/// var queue = OutputQueue(limit: 1 << 20)
+/// _ = queue.append(answer, droppable: false, completesRequest: true)
+/// let sent = send(fd, ...); let answered = queue.markSent(sent)
+/// ```
+struct OutputQueue {
+    struct Line {
+        var data: Data
+        var droppable: Bool
+        var completesRequest: Bool
+    }
+
+    enum Admission: Equatable {
+        case queued
+        /// Queued after dropping this many older droppable lines, or 1 for the new line itself.
+        case dropped(Int)
+        case overflow
+    }
+
+    let limit: Int
+    private var lines: [Line] = []
+    private var head = 0
+    /// Bytes of `lines[head]` already handed to the kernel.
+    private var sentOfHead = 0
+    private(set) var byteCount = 0
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    var isEmpty: Bool { head == lines.count }
+
+    mutating func append(_ data: Data, droppable: Bool, completesRequest: Bool) -> Admission {
+        var dropped = 0
+        if byteCount + data.count > limit {
+            dropped = dropDroppable(toFit: data.count)
+            if byteCount + data.count > limit && !isEmpty {
+                if droppable { return .dropped(dropped + 1) }
+                return .overflow
+            }
+        }
+        lines.append(Line(data: data, droppable: droppable, completesRequest: completesRequest))
+        byteCount += data.count
+        return dropped > 0 ? .dropped(dropped) : .queued
+    }
+
+    /// Calls `body` with the unsent bytes of the oldest line (nil when empty).
+    func withUnsentBytes<Result>(_ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
+        guard !isEmpty else { return body(nil) }
+        return lines[head].data.withUnsafeBytes { raw in body(UnsafeRawBufferPointer(rebasing: raw[sentOfHead...])) }
+    }
+
+    /// Records `count` bytes sent; returns how many answers were sent whole.
+    mutating func markSent(_ count: Int) -> Int {
+        var remaining = count
+        var answered = 0
+        while remaining > 0, !isEmpty {
+            let left = lines[head].data.count - sentOfHead
+            let taken = min(left, remaining)
+            remaining -= taken
+            sentOfHead += taken
+            byteCount -= taken
+            if sentOfHead == lines[head].data.count {
+                if lines[head].completesRequest { answered += 1 }
+                head += 1
+                sentOfHead = 0
+            }
+        }
+        if head > 64 && head * 2 > lines.count {
+            lines.removeFirst(head)
+            head = 0
+        }
+        return answered
+    }
+
+    /// Removes the oldest droppable lines that have not started going out until `incoming`
+    /// more bytes fit; returns how many were removed.
+    private mutating func dropDroppable(toFit incoming: Int) -> Int {
+        var dropped = 0
+        var index = sentOfHead > 0 ? head + 1 : head
+        while byteCount + incoming > limit, index < lines.count {
+            if lines[index].droppable {
+                byteCount -= lines[index].data.count
+                lines.remove(at: index)
+                dropped += 1
+            } else {
+                index += 1
+            }
+        }
+        return dropped
+    }
+}

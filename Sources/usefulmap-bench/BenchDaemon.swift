@@ -1,0 +1,71 @@
+import Foundation
+import Glibc
+import WireProtocol
+
+/// A real `usefulmapd` (built beside this executable) on a temporary data directory, or one
+/// already running on `--socket=PATH`. Stopped and removed with `stop()`.
+final class BenchDaemon {
+    let socketPath: String
+    /// Nil for a daemon this process did not start.
+    let process: Process?
+    private let directory: URL?
+
+    /// Starts a daemon; with `importTampere`, imports the shared Tampere data first.
+    init(existingSocket: String? = nil, importTampere: Bool = false, arguments: [String] = []) throws {
+        if let existingSocket {
+            socketPath = existingSocket
+            process = nil
+            directory = nil
+            return
+        }
+        let binaries = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                           ?? CommandLine.arguments[0]).deletingLastPathComponent()
+        var template = Array("/tmp/umbench-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw BenchError("mkdtemp failed") }
+        let directory = URL(fileURLWithPath: String(cString: made), isDirectory: true)
+        self.directory = directory
+        socketPath = directory.appendingPathComponent("usefulmapd.sock").path
+        let daemon = Process()
+        daemon.executableURL = binaries.appendingPathComponent("usefulmapd")
+        daemon.arguments = ["--data-dir", directory.appendingPathComponent("data").path, "--socket", socketPath,
+                            "--log-level", "warning"] + arguments
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        process = daemon
+        var ready = false
+        for _ in 0..<200 where !ready {
+            ready = (try? WireClient(socketPath: socketPath).call(Endpoints.status, Params.Empty())) != nil
+            if !ready { usleep(25_000) }
+        }
+        guard ready else {
+            stop()
+            throw BenchError("usefulmapd did not start")
+        }
+        if importTampere {
+            let tampere = sharedDirectory().appendingPathComponent("data/tampere")
+            _ = try WireClient(socketPath: socketPath).call(Endpoints.regionImport, Params.RegionImport(
+                name: "tampere", osm: tampere.appendingPathComponent("tampere.osm.pbf").path,
+                gtfs: [tampere.appendingPathComponent("tampere.zip").path]))
+        }
+    }
+
+    var isRunning: Bool { process?.isRunning ?? true }
+
+    /// The daemon's resident memory (VmRSS) in MiB, when this process started it.
+    var residentMiB: Double? {
+        guard let pid = process?.processIdentifier,
+              let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return (line.split(separator: " ").compactMap { Double($0) }.first ?? 0) / 1024
+        }
+        return nil
+    }
+
+    func stop() {
+        if let process, process.isRunning {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+        }
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+}
