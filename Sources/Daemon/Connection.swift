@@ -202,15 +202,19 @@ final class Connection: Sendable {
     private func serveSocket(_ continuation: AsyncStream<Item>.Continuation) -> CloseReason {
         var framer = LineFramer()
         var buffer = [UInt8](repeating: 0, count: 65536)
+        /// Lines read but held back by the in-flight limit (at most one read's worth).
+        var waiting: [Item] = []
         var reading = true
         var discarding = false, discarded = 0
         var lingerDeadline: UInt64?
         let idleNanoseconds = UInt64(max(0, limits.idleTimeoutSeconds) * 1e9)
         while true {
+            handOver(&waiting, to: continuation)
+            if !reading, waiting.isEmpty { continuation.finish() }
             let now = DispatchTime.now().uptimeNanoseconds
             let snapshot = state.withLock { state in
                 (closed: state.closed, reason: state.closeReason, outputEmpty: state.output.isEmpty,
-                 unanswered: state.unanswered, running: state.running, ended: state.answeringEnded,
+                 running: state.running, ended: state.answeringEnded,
                  shutWrite: state.shutWriteAfterOutput, lastActivity: state.lastActivity)
             }
             if snapshot.closed {
@@ -230,7 +234,7 @@ final class Connection: Sendable {
             }
 
             var events: Int16 = 0
-            if discarding || (reading && snapshot.unanswered < limits.maxInFlight) { events |= Int16(POLLIN) }
+            if discarding || (reading && waiting.isEmpty) { events |= Int16(POLLIN) }
             if !snapshot.outputEmpty { events |= Int16(POLLOUT) }
             var descriptors = [pollfd(fd: fd, events: events, revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&descriptors, 2, 1000) // the timeout only paces the idle check
@@ -252,7 +256,6 @@ final class Connection: Sendable {
                     // End of input: a half-close still wants its answers.
                     if discarding { return .lineTooLong }
                     reading = false
-                    continuation.finish()
                 } else {
                     readSomething = true
                     touch()
@@ -262,21 +265,34 @@ final class Connection: Sendable {
                         continue
                     }
                     for event in framer.append(buffer[0..<count]) {
-                        state.withLock { $0.unanswered += 1 }
                         switch event {
-                        case .line(let line): continuation.yield(.line(line))
+                        case .line(let line): waiting.append(.line(line))
                         case .tooLong:
-                            continuation.yield(.tooLong)
-                            continuation.finish()
+                            waiting.append(.tooLong)
                             reading = false
-                            discarding = true
+                            discarding = true // what the client still sends is read and dropped
                         }
-                        if discarding { break }
                     }
                 }
             }
             if !readSomething, revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hungUp }
         }
+    }
+
+    /// Passes waiting lines to the answering task while fewer than `maxInFlight` are unanswered.
+    private func handOver(_ waiting: inout [Item], to continuation: AsyncStream<Item>.Continuation) {
+        var handed = 0
+        while handed < waiting.count {
+            let admitted = state.withLock { state -> Bool in
+                guard state.unanswered < limits.maxInFlight else { return false }
+                state.unanswered += 1
+                return true
+            }
+            guard admitted else { break }
+            continuation.yield(waiting[handed])
+            handed += 1
+        }
+        waiting.removeFirst(handed)
     }
 
     /// Sends queued output until the socket would block; false when the client is gone.
