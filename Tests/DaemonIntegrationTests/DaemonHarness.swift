@@ -59,7 +59,14 @@ final class DaemonHarness: @unchecked Sendable {
     }
 
     deinit {
-        if let process, process.isRunning { process.terminate(); process.waitUntilExit() }
+        if let process, process.isRunning {
+            process.terminate()
+            // A daemon that ignores SIGTERM must not hang the test run.
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
         try? FileManager.default.removeItem(at: directory)
     }
 
