@@ -25,6 +25,11 @@ func runFuzzSuite() async throws -> SuiteReport {
         var payload: [UInt8] = []
         let count = min(roundSize, inputs - tally.inputs)
         for _ in 0..<count { payload += fuzzer.next() + [0x0A] }
+        if tally.inputs % 50_000 == 0, tally.inputs > 0, daemon.isRunning {
+            // Progress for long runs: the inputs sent so far, the daemon alive after all of them.
+            let rss = daemon.residentMiB.map { String(format: ", daemon RSS %.1f MiB", $0) } ?? ""
+            FileHandle.standardError.write(Data("fuzz: \(tally.inputs) inputs, \(tally.answerLines) answers, 0 deaths\(rss)\n".utf8))
+        }
         tally.inputs += count
         if round.isMultiple(of: 25) {
             // A client that hangs up halfway through: its work is dropped, the daemon goes on.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `usefulmap-bench SUITE... [--json]`: one suite per area; `all` runs every suite.
+/// `usefulmap-bench SUITE... [--json]`: one suite per area; `all` runs every speed suite.
 /// Build with `swift build -c release` before trusting any figure.
 let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     // Each area registers its suite here, in layer order.
@@ -27,7 +27,9 @@ if !unknown.isEmpty {
     FileHandle.standardError.write(Data("usefulmap-bench: unknown suite \(unknown.joined(separator: ", "))\n".utf8))
     exit(2)
 }
-for suite in suites where requested.contains("all") || requested.contains(suite.name) {
+/// Robustness runs, not speed figures: only when named.
+let notInAll: Set = ["fuzz", "soak"]
+for suite in suites where (requested.contains("all") && !notInAll.contains(suite.name)) || requested.contains(suite.name) {
     do {
         printReport(try await suite.run(), json: json)
     } catch {
