@@ -131,11 +131,19 @@ public final class WireClient {
                 let written = Foundation.send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw WireClientError.connectionClosed(String(cString: strerror(errno)))
+                    let reason = String(cString: strerror(errno))
+                    throw errorSentBeforeClosing() ?? WireClientError.connectionClosed(reason)
                 }
                 offset += written
             }
         }
+    }
+
+    /// The error a daemon that refused this connection sent before closing it
+    /// (`too_many_connections`, `permission_denied`): the peer is gone, so reading cannot block.
+    private func errorSentBeforeClosing() -> WireError? {
+        guard case .response(let response)? = try? receive(), response.id == nil else { return nil }
+        return response.error
     }
 
     /// Reads the next message the daemon sent.
