@@ -138,10 +138,6 @@ final class Connection: Sendable {
             processing.cancel() // the client is gone: what it queued is dropped, what runs is cancelled
             let (running, dropped) = state.withLock { state in
                 state.closed = true
-                state.descriptorsClosed = true
-                Glibc.close(fd)
-                Glibc.close(wakeRead)
-                Glibc.close(wakeWrite)
                 return (state.running, state.droppedEvents)
             }
             var fields = ["connection": String(id), "reason": reason.text]
@@ -151,6 +147,12 @@ final class Connection: Sendable {
                 logger.info("client hung up; cancelling its request", fields)
             } else {
                 logger.log(reason.isUnusual ? .notice : .debug, "connection closed", fields)
+            }
+            state.withLock { state in
+                state.descriptorsClosed = true
+                Glibc.close(fd)
+                Glibc.close(wakeRead)
+                Glibc.close(wakeWrite)
             }
             onFinish(self)
         }
@@ -192,8 +194,10 @@ final class Connection: Sendable {
                 let answer = await dispatcher.respond(to: line, connection: id) { [self] notification in
                     writeMessage(notification, droppable: true)
                 }
-                state.withLock { $0.running -= 1 }
+                // Queued before the request stops counting as running, so that shutdown's
+                // wait for running requests also waits for their `cancelled` answers.
                 if let answer { write(answer, completesRequest: true) } else { requestDone() }
+                state.withLock { $0.running -= 1 }
             }
         }
     }
