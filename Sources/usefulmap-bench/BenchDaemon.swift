@@ -18,15 +18,13 @@ final class BenchDaemon {
             directory = nil
             return
         }
-        let binaries = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                           ?? CommandLine.arguments[0]).deletingLastPathComponent()
         var template = Array("/tmp/umbench-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw BenchError("mkdtemp failed") }
         let directory = URL(fileURLWithPath: String(cString: made), isDirectory: true)
         self.directory = directory
         socketPath = directory.appendingPathComponent("usefulmapd.sock").path
         let daemon = Process()
-        daemon.executableURL = binaries.appendingPathComponent("usefulmapd")
+        daemon.executableURL = Self.binaries.appendingPathComponent("usefulmapd")
         daemon.arguments = ["--data-dir", directory.appendingPathComponent("data").path, "--socket", socketPath,
                             "--log-level", "warning"] + arguments
         daemon.standardError = FileHandle.nullDevice
@@ -47,6 +45,12 @@ final class BenchDaemon {
                 name: "tampere", osm: tampere.appendingPathComponent("tampere.osm.pbf").path,
                 gtfs: [tampere.appendingPathComponent("tampere.zip").path]))
         }
+    }
+
+    /// The folder of this executable, where `usefulmapd` is built too.
+    static var binaries: URL {
+        URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]).deletingLastPathComponent()
     }
 
     var isRunning: Bool { process?.isRunning ?? true }

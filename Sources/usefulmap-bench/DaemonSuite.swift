@@ -8,31 +8,10 @@ import WireProtocol
 /// and talks to it with the in-process `WireClient` (no `umctl` start-up in the figures).
 func runDaemonSuite() async throws -> SuiteReport {
     var report = SuiteReport(suite: "daemon")
-    let binaries = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                       ?? CommandLine.arguments[0]).deletingLastPathComponent()
     let tampere = sharedDirectory().appendingPathComponent("data/tampere")
-    var template = Array("/tmp/umbench-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { throw BenchError("mkdtemp failed") }
-    let directory = URL(fileURLWithPath: String(cString: made), isDirectory: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let socket = directory.appendingPathComponent("usefulmapd.sock").path
-
-    let daemon = Process()
-    daemon.executableURL = binaries.appendingPathComponent("usefulmapd")
-    daemon.arguments = ["--data-dir", directory.appendingPathComponent("data").path, "--socket", socket,
-                        "--log-level", "warning"]
-    daemon.standardError = FileHandle.nullDevice
-    try daemon.run()
-    defer {
-        kill(daemon.processIdentifier, SIGTERM)
-        daemon.waitUntilExit()
-    }
-    var ready = false
-    for _ in 0..<200 where !ready {
-        ready = (try? WireClient(socketPath: socket).call(Endpoints.status, Params.Empty())) != nil
-        if !ready { usleep(25_000) }
-    }
-    guard ready else { throw BenchError("usefulmapd did not start") }
+    let daemon = try BenchDaemon()
+    defer { daemon.stop() }
+    let socket = daemon.socketPath
     let client = try WireClient(socketPath: socket)
 
     let (_, importSeconds) = try time {
@@ -109,7 +88,7 @@ func runDaemonSuite() async throws -> SuiteReport {
     guard failures.value == 0 else { throw BenchError("\(failures.value) concurrent clients failed") }
     report.add("throughput, 16 clients (plan.show/status mix)", Double(16 * perClient) / wall, unit: "req/s")
     report.notes["plans"] = "\(planIDs.count) transit plans, Keskustori area → Hervanta, 2022-01-12 08:00"
-    report.notes["daemon"] = "usefulmapd from \(binaries.path), 2 Routino workers, in-process WireClient over the Unix socket"
+    report.notes["daemon"] = "usefulmapd from \(BenchDaemon.binaries.path), 2 Routino workers, in-process WireClient over the Unix socket"
     return report
 }
 
