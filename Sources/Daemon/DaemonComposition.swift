@@ -13,9 +13,12 @@ public struct DaemonComposition: Sendable {
     public let regions: RegionRegistry
     /// Every method's handler.
     public let table: MethodTable
+    /// Recomputes, in the background of a start, the plans a crash left with legs owed.
+    public let recomputeInterruptedPlans: @Sendable () async -> Void
 
     public init(configuration: DaemonConfiguration, store: Store, streets: (any LegEngine)?, transit: (any LegEngine)?,
-                transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any WallClock = SystemClock()) {
+                transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any WallClock = SystemClock(),
+                logger: DaemonLogger? = nil) {
         let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
         let location = LocationState()
         let counters = DaemonCounters()
@@ -23,7 +26,9 @@ public struct DaemonComposition: Sendable {
         let events = EventHub()
         let router = RegionRouter(regions: regions, counters: counters)
         let planner = Planner(routing: router, clock: clock)
-        let plans = PlanCoordinator(store: store, counters: counters, events: events)
+        let plans = PlanCoordinator(store: store, counters: counters, events: events) { id, error in
+            logger?.error("plan edit stored, its computed legs not", ["plan": String(id), "error": "\(error)"])
+        }
         let resolver = PlaceResolver(regions: regions, location: location) { name in
             try store.place(named: name).map { Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved) }
         }
@@ -46,5 +51,18 @@ public struct DaemonComposition: Sendable {
         self.events = events
         self.regions = regions
         self.table = table
+        self.recomputeInterruptedPlans = {
+            do {
+                let ids = try await plans.recomputeInterrupted { plan in
+                    try await planner.computeLegsReporting(plan, currentLocation: location.current?.coordinate)
+                }
+                if !ids.isEmpty {
+                    logger?.notice("recomputed plans interrupted by the last stop", ["plans": ids.map(String.init).joined(separator: ",")])
+                }
+            } catch is CancellationError {
+            } catch {
+                logger?.error("cannot recompute plans interrupted by the last stop", ["error": "\(error)"])
+            }
+        }
     }
 }

@@ -14,6 +14,11 @@ import Store
 /// writes in order: the actor only decides, so reading or editing another plan never waits
 /// for a plan's fsync. The newest plan an edit wrote is kept in memory meanwhile, so the next
 /// edit and `show` see it even before its write has landed.
+///
+/// The first write (the edit, its legs marked pending) decides the answer: when it fails,
+/// the edit answers that error and nothing changed; once it landed, the edit is kept and
+/// answered with its legs, even if storing the legs fails (the plan stays marked, and is
+/// recomputed by `recomputeInterrupted` at the next start).
 public actor PlanCoordinator {
     public struct Outcome: Sendable {
         public var id: Int64
@@ -38,10 +43,32 @@ public actor PlanCoordinator {
     private let events: EventHub
     private var entries: [Int64: Entry] = [:]
 
-    public init(store: Store, counters: DaemonCounters, events: EventHub) {
+    private let onLegsNotStored: @Sendable (Int64, Error) -> Void
+
+    /// - parameter onLegsNotStored: told when an edit was stored but its computed legs were
+    ///   not (the daemon logs it).
+    public init(store: Store, counters: DaemonCounters, events: EventHub,
+                onLegsNotStored: @escaping @Sendable (Int64, Error) -> Void = { _, _ in }) {
         self.store = store
         self.counters = counters
         self.events = events
+        self.onLegsNotStored = onLegsNotStored
+    }
+
+    /// Recomputes, one after the other, the plans whose last recompute never stored its legs
+    /// (the daemon was killed meanwhile). Returns the ids it recomputed.
+    public func recomputeInterrupted(
+        compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation
+    ) async throws -> [Int64] {
+        let ids = try await runBlocking("usefulmapd-plan-read") { [store] in try store.plansWithPendingLegs() }
+        var done: [Int64] = []
+        for id in ids {
+            try Task.checkCancellation()
+            guard entries[id] == nil else { continue } // a client touched it already
+            _ = try await edit(id: id, change: { $0 }, compute: compute)
+            done.append(id)
+        }
+        return done
     }
 
     /// The newest plan, as it is (no routing).
@@ -79,7 +106,7 @@ public actor PlanCoordinator {
         entry.task = task
         entry.failures = [:]
         entries[id] = entry
-        let editWritten = write(id, edited, title: title)
+        let editWritten = write(id, edited, title: title, legsPending: true)
 
         let computed: LegComputation
         do {
@@ -107,7 +134,13 @@ public actor PlanCoordinator {
         let failures = computed.failuresBySegment
         entries[id]?.task = nil
         entries[id]?.failures = failures
-        try await write(id, computed.plan, title: title).value
+        do {
+            try await write(id, computed.plan, title: title, legsPending: false).value
+        } catch {
+            // The edit itself is stored; only its legs are not. Answer the edit (the plan
+            // stays marked pending in the store) rather than an error for a kept change.
+            onLegsNotStored(id, error)
+        }
         counters.countPlanRecomputed()
         events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(Double(generation)),
                                            "queries": .number(Double(computed.queryCount))])
@@ -122,12 +155,14 @@ public actor PlanCoordinator {
 
     /// Queues a durable write of `plan` after this plan's earlier writes, outside the actor,
     /// and makes it the plan `show` and the next edit see.
-    private func write(_ id: Int64, _ plan: RoutePlan, title: String) -> Task<Void, Error> {
+    private func write(_ id: Int64, _ plan: RoutePlan, title: String, legsPending: Bool) -> Task<Void, Error> {
         let previous = entries[id]?.lastWrite
         let store = store
         let write = Task.detached {
             _ = await previous?.result // in order; an earlier failure was reported to its own edit
-            try await runBlocking("usefulmapd-plan-write") { try store.savePlan(id: id, plan: plan, title: title) }
+            try await runBlocking("usefulmapd-plan-write") {
+                try store.savePlan(id: id, plan: plan, title: title, legsPending: legsPending)
+            }
         }
         entries[id, default: Entry()].lastWrite = write
         entries[id]?.newest = (plan, title)

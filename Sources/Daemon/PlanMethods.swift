@@ -45,10 +45,11 @@ struct PlanMethods: Sendable {
                                                              currentLocation: location.current?.coordinate)
             let failures = built.failuresBySegment
             let title = params.title ?? "\(from.place.name) → \(to.place.name)"
-            let id = try store.createPlan(built.plan, title: title)
+            // The plan and its history entry: one transaction, so a failure leaves neither.
+            let id = try store.createPlan(built.plan, title: title, recording: RouteHistoryEntry(
+                from: from.place, to: to.place, modes: built.plan.modes, date: input.clock.now()))
             await plans.created(id: id, failures: failures)
             counters.countPlanRecomputed()
-            try store.recordRoute(RouteHistoryEntry(from: from.place, to: to.place, modes: built.plan.modes, date: input.clock.now()))
             events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(1)])
             return WireDocuments.plan(PlanCoordinator.Outcome(id: id, plan: built.plan, title: title, generation: 1, failures: failures),
                                       regions: regions, now: input.clock.now())

@@ -88,7 +88,8 @@ public struct UsefulMapDaemon: Sendable {
             transit: TransitEngine(maxTransfers: configuration.maxTransfers,
                                    transferPenalty: configuration.transferPenalty),
             transitImportStep: { [configuration] in TransitEngine.importStep(feeds: $0, walkWorkers: configuration.streetWorkers,
-                                                                               limits: configuration.gtfsLimits) })
+                                                                               limits: configuration.gtfsLimits) },
+            logger: logger)
         let dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger)
         let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger)
         server.start()
@@ -97,7 +98,11 @@ public struct UsefulMapDaemon: Sendable {
         logger.notice("usefulmapd ready", ["socket": configuration.socketPath, "data_dir": configuration.dataDirectory,
                                            "activated": String(activated), "version": ProtocolVersion.softwareVersion])
 
+        // Plans whose recompute a crash interrupted get their legs without waiting for a client.
+        let recovery = Task { await composition.recomputeInterruptedPlans() }
+
         let received = await signals.next()
+        recovery.cancel()
         logger.notice("stopping", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT"])
         notifier.notify("STOPPING=1")
         composition.events.finishAll()

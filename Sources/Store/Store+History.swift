@@ -41,15 +41,8 @@ extension Store {
     /// Records a route at the front of the route history, with the same rules as searches
     /// (entries with the same ends replace each other; newest `historyLimit` kept).
     public func recordRoute(_ entry: RouteHistoryEntry) throws {
-        let from = try StoredValues.place(entry.from, field: "route origin")
-        let to = try StoredValues.place(entry.to, field: "route destination")
-        let date = try StoredValues.date(entry.date, field: "route date")
-        let modes = entry.modes.map(\.rawValue).joined(separator: ",")
-        try pushToFront(table: "route_history", entryID: entry.id, insert: """
-            INSERT INTO route_history(entry_id, from_name, from_latitude, from_longitude, from_kind,
-            to_name, to_latitude, to_longitude, to_kind, modes, recorded_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(entry.id)] + from + to + [.text(modes), date])
+        let row = try RouteHistoryRow(entry)
+        try write { db in try row.push(into: db) }
     }
 
     /// The newest routes first, at most `limit` (and never more than `historyLimit`).
@@ -74,13 +67,42 @@ extension Store {
     /// The history rule, in one write transaction: an entry with the same id leaves its old
     /// place, the new one goes in front, and only the newest `historyLimit` stay.
     private func pushToFront(table: String, entryID: String, insert: String, _ values: [SQLiteValue]) throws {
-        try write { db in
-            try db.run("DELETE FROM \(table) WHERE entry_id = ?", [.text(entryID)])
-            try db.run(insert, values)
-            try db.run("""
-                DELETE FROM \(table) WHERE sequence NOT IN
-                (SELECT sequence FROM \(table) ORDER BY sequence DESC LIMIT ?)
-                """, [.int(Self.historyLimit)])
-        }
+        try write { db in try Self.pushToFront(table: table, entryID: entryID, insert: insert, values, in: db) }
+    }
+
+    /// The history rule inside the caller's transaction.
+    static func pushToFront(table: String, entryID: String, insert: String, _ values: [SQLiteValue],
+                            in db: StatementCache) throws {
+        try db.run("DELETE FROM \(table) WHERE entry_id = ?", [.text(entryID)])
+        try db.run(insert, values)
+        try db.run("""
+            DELETE FROM \(table) WHERE sequence NOT IN
+            (SELECT sequence FROM \(table) ORDER BY sequence DESC LIMIT ?)
+            """, [.int(historyLimit)])
+    }
+}
+
+/// A route history entry checked and turned into column values, ready to be pushed in any
+/// write transaction (its own, or a new plan's).
+struct RouteHistoryRow {
+    let entryID: String
+    let values: [SQLiteValue]
+
+    /// - throws: `StoreError.invalidInput` for a NaN coordinate or date.
+    init(_ entry: RouteHistoryEntry) throws {
+        let from = try StoredValues.place(entry.from, field: "route origin")
+        let to = try StoredValues.place(entry.to, field: "route destination")
+        let date = try StoredValues.date(entry.date, field: "route date")
+        let modes = entry.modes.map(\.rawValue).joined(separator: ",")
+        entryID = entry.id
+        values = [.text(entry.id)] + from + to + [.text(modes), date]
+    }
+
+    func push(into db: StatementCache) throws {
+        try Store.pushToFront(table: "route_history", entryID: entryID, insert: """
+            INSERT INTO route_history(entry_id, from_name, from_latitude, from_longitude, from_kind,
+            to_name, to_latitude, to_longitude, to_kind, modes, recorded_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, values, in: db)
     }
 }

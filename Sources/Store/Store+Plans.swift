@@ -5,10 +5,12 @@ import SQLite
 // MARK: - Plans
 
 extension Store {
-    /// Saves a new plan and returns its id.
+    /// Saves a new plan and returns its id; with `route`, records it in the route history in
+    /// the same transaction (both are stored, or neither).
     /// - throws: `StoreError.invalidInput` for an empty title, a Google Maps directions link in it, or a NaN number.
-    public func createPlan(_ plan: RoutePlan, title: String) throws -> StoredPlan.ID {
+    public func createPlan(_ plan: RoutePlan, title: String, recording route: RouteHistoryEntry? = nil) throws -> StoredPlan.ID {
         let header = try PlanRows.header(plan, title: title)
+        let history = try route.map(RouteHistoryRow.init)
         return try write { db in
             try db.run("""
                 INSERT INTO plan(title, time_preference, time_preference_at, pace, from_name, to_name,
@@ -16,19 +18,22 @@ extension Store {
                 """, header + [.real(now), .real(now)])
             let id = db.database.lastInsertRowID
             try PlanRows.insertChildren(of: plan, id: id, into: db)
+            try history?.push(into: db)
             return id
         }
     }
 
     /// Replaces the plan with this id (its title and everything in it).
+    /// - parameter legsPending: true while the plan's legs are being recomputed (an edit stored
+    ///   before its legs); `plansWithPendingLegs` lists such plans after a crash.
     /// - throws: `StoreError.notFound` when there is no such plan; `.invalidInput` as `createPlan`.
-    public func savePlan(id: StoredPlan.ID, plan: RoutePlan, title: String) throws {
+    public func savePlan(id: StoredPlan.ID, plan: RoutePlan, title: String, legsPending: Bool = false) throws {
         let header = try PlanRows.header(plan, title: title)
         try write { db in
             try db.run("""
                 UPDATE plan SET title = ?, time_preference = ?, time_preference_at = ?, pace = ?, from_name = ?,
-                to_name = ?, total_travel_time = ?, updated_at = ? WHERE id = ?
-                """, header + [.real(now), .integer(id)])
+                to_name = ?, total_travel_time = ?, updated_at = ?, legs_pending = ? WHERE id = ?
+                """, header + [.real(now), .bool(legsPending), .integer(id)])
             guard db.changes == 1 else { throw StoreError.notFound("plan \(id)") }
             for table in PlanRows.childTables {
                 try db.run("DELETE FROM \(table) WHERE plan_id = ?", [.integer(id)])
@@ -53,6 +58,14 @@ extension Store {
                 PlanSummary(id: row.int64(0), title: row.string(1), fromName: row.string(2), toName: row.string(3),
                             updatedAt: StoredValues.date(row, 4), totalTravelTime: row.optionalDouble(5))
             }
+        }
+    }
+
+    /// The plans stored by an edit whose recompute never stored its legs (the daemon stopped
+    /// meanwhile), oldest first.
+    public func plansWithPendingLegs() throws -> [StoredPlan.ID] {
+        try read { db in
+            try db.query("SELECT id FROM plan WHERE legs_pending = 1 ORDER BY id") { row in row.int64(0) }
         }
     }
 
