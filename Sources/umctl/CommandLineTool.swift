@@ -23,6 +23,9 @@ enum CommandLineTool {
         WatchCommand.self,
     ] }
 
+    /// Every command's spec, `batch` included, in the order of `umctl help`.
+    static var allSpecs: [CommandSpec] { commands.map { $0.spec } + [batchSpec] }
+
     enum ExitCode: Int32 {
         case success = 0
         case daemonError = 1
@@ -82,6 +85,19 @@ enum CommandLineTool {
         }
         if words == ["--version"] {
             print("umctl \(ProtocolVersion.softwareVersion) (protocol \(ProtocolVersion.current))")
+            return ExitCode.success.rawValue
+        }
+        // Hidden generators for `make install`: the manual page and shell completions.
+        if arguments == ["__man"] {
+            print(ManualPage.umctl(commands: allSpecs), terminator: "")
+            return ExitCode.success.rawValue
+        }
+        if arguments.first == "__completions", arguments.count == 2 {
+            guard let script = ShellCompletions.script(for: arguments[1], specs: allSpecs) else {
+                fail("umctl: no completions for \"\(arguments[1])\"; bash, zsh or fish")
+                return ExitCode.usage.rawValue
+            }
+            print(script, terminator: "")
             return ExitCode.success.rawValue
         }
         if commandWords.first == "help" {
