@@ -31,6 +31,7 @@ struct RegionMethods: Sendable {
                     var fields: [String: JSONValue] = ["region": .string(name), "phase": .string(progress.phase),
                                                        "detail": .string(progress.detail)]
                     fields["fraction"] = progress.fraction.map(JSONValue.number) ?? .null
+                    fields["overall"] = progress.overall.map(JSONValue.number) ?? .null
                     context.notify(WireMethod.progressNotification, fields)
                     events.publish("import_progress", fields)
                 }

@@ -39,6 +39,18 @@ public struct RegionImporter: Sendable {
                              timeZone: String? = nil, timeZoneSource: String = "given with --time-zone", force: Bool = false,
                              zoneTable: @Sendable () throws -> RegionTimeZones = RegionTimeZones.systemTable,
                              progress: @Sendable (RegionImportProgress) -> Void) throws -> RegionImportResult {
+        let phases = RegionImportPhases(steps: additionalSteps.map(\.name))
+        return try importing(name: name, osm: osm, additionalSteps: additionalSteps, timeZone: timeZone,
+                             timeZoneSource: timeZoneSource, force: force, zoneTable: zoneTable) { update in
+            var update = update
+            update.overall = phases.overall(update)
+            progress(update)
+        }
+    }
+
+    private func importing(name: String, osm: URL, additionalSteps: [RegionImportStep], timeZone: String?,
+                           timeZoneSource: String, force: Bool, zoneTable: @Sendable () throws -> RegionTimeZones,
+                           progress: @Sendable (RegionImportProgress) -> Void) throws -> RegionImportResult {
         let clock = Date()
         // Whole seconds: the manifest's ISO 8601 dates must read back equal to what was written.
         let started = Date(timeIntervalSince1970: clock.timeIntervalSince1970.rounded(.down))

@@ -95,10 +95,9 @@ struct RegionImportCommand: UmctlCommand {
             if let line = try? WireCodec.line(for: notification) { FileHandle.standardOutput.write(line) }
             return
         }
-        let phase = notification.params["phase"]?.stringValue ?? ""
-        let detail = notification.params["detail"]?.stringValue ?? ""
-        let fraction = notification.params["fraction"]?.numberValue.map { String(format: "%3.0f%% ", $0 * 100) } ?? ""
-        FileHandle.standardError.write(Data("\(fraction)\(phase)\(detail.isEmpty ? "" : ": \(detail)")\n".utf8))
+        ProgressLine.standardError.show(ProgressLine.text(
+            phase: notification.params["phase"]?.stringValue ?? "", detail: notification.params["detail"]?.stringValue ?? "",
+            overall: notification.params["overall"]?.numberValue, fraction: notification.params["fraction"]?.numberValue))
     }
 }
 
