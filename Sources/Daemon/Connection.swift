@@ -24,6 +24,8 @@ final class Connection: Sendable {
     let peer: PeerCredentials
     private let state = Mutex(State())
     private let writeLock = Mutex(())
+    /// Files the client passed (`SCM_RIGHTS`) for its requests to take; see PassedFiles.swift.
+    private let passedFiles = PassedFiles()
 
     init(id: Int, fd: Int32, peer: PeerCredentials) {
         self.id = id
@@ -75,6 +77,7 @@ final class Connection: Sendable {
             return !state.closed
         }
         guard wasOpen else { return false }
+        passedFiles.closeAll()
         writeLock.withLock { _ in
             shutdown(fd, Int32(SHUT_RDWR))
             Glibc.close(fd)
@@ -99,7 +102,7 @@ final class Connection: Sendable {
     /// Starts reading and answering. `onFinish` runs once when the connection is done.
     func start(dispatcher: RequestDispatcher, logger: DaemonLogger, onFinish: @escaping @Sendable (Connection) -> Void) {
         let (stream, continuation) = AsyncStream<Item>.makeStream()
-        let processing = Task { [self] in
+        let processing = Task { [self] in await PassedFiles.$current.withValue(passedFiles) {
             for await item in stream {
                 switch item {
                 case .tooLong:
@@ -133,14 +136,14 @@ final class Connection: Sendable {
                 }
             }
             if close() { onFinish(self) }
-        }
+        } }
         state.withLock { $0.processing = processing }
 
         let thread = Thread { [self] in
             var framer = LineFramer()
             var buffer = [UInt8](repeating: 0, count: 65536)
             reading: while true {
-                let count = read(fd, &buffer, buffer.count)
+                let count = passedFiles.read(from: fd, into: &buffer)
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 { break }
                 for event in framer.append(buffer[0..<count]) {

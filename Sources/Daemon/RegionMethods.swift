@@ -12,7 +12,18 @@ struct RegionMethods: Sendable {
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.regionImport) { params, context in
-            let request = try RegionImportRequest(params, current: try? regions.catalog.region(named: params.name))
+            // Files passed open are taken first, so a refused request still consumes its own.
+            let passed = try params.passedFiles == true ? PassedImportSources(
+                osm: params.osm, gtfs: params.gtfs,
+                descriptors: try (PassedFiles.current ?? PassedFiles()).take(1 + params.gtfs.count),
+                under: importer.dataDirectory) : nil
+            defer { passed?.remove() }
+            var planned = try RegionImportRequest(params, current: try? regions.catalog.region(named: params.name))
+            if let passed, !params.gtfs.isEmpty { planned.feeds = passed.feeds }
+            let request = planned
+            var importer = importer
+            importer.givenPaths = passed?.givenPaths ?? [:]
+            let osm = passed?.osm ?? URL(fileURLWithPath: params.osm)
             var steps: [RegionImportStep] = []
             if !request.feeds.isEmpty {
                 guard let transitImportStep else {
@@ -22,9 +33,9 @@ struct RegionMethods: Sendable {
             }
             let events = self.events
             let name = params.name
-            let importSteps = steps
+            let importSteps = steps, reader = importer
             let result = try await runBlocking("usefulmapd-import") {
-                try importer.importRegion(name: name, osm: URL(fileURLWithPath: params.osm), additionalSteps: importSteps,
+                try reader.importRegion(name: name, osm: osm, additionalSteps: importSteps,
                                           timeZone: request.timeZone?.zone,
                                           timeZoneSource: request.timeZone?.source ?? "given with --time-zone",
                                           force: params.force ?? false) { progress in

@@ -20,6 +20,9 @@ public struct RegionImporter: Sendable {
     public let dataDirectory: URL
     /// `planetsplitter`; found on `PATH` (Debian package `routino`) unless given.
     public var planetsplitter: URL?
+    /// The path the manifest records for a source read through another path (a file the
+    /// client passed open, read through a link): read path → the path the user gave.
+    public var givenPaths: [String: String] = [:]
 
     public init(dataDirectory: URL, planetsplitter: URL? = nil) {
         self.dataDirectory = dataDirectory
@@ -71,9 +74,9 @@ public struct RegionImporter: Sendable {
         removeLeftovers(of: name, catalog: catalog)
 
         progress(RegionImportProgress(phase: "checking sources", fraction: 0))
-        var sources = [try Self.describe(osm, role: "osm")]
+        var sources = [try Self.describe(osm, role: "osm", givenPath: givenPaths[osm.path])]
         for step in additionalSteps {
-            sources += try step.sources.map { try Self.describe($0, role: step.name) }
+            sources += try step.sources.map { try Self.describe($0, role: step.name, givenPath: givenPaths[$0.path]) }
         }
         let stepNames = additionalSteps.map(\.name)
         if !force, let current = try? catalog.region(named: name),
@@ -258,10 +261,11 @@ public struct RegionImporter: Sendable {
 
     // MARK: - Helpers
 
-    static func describe(_ file: URL, role: String) throws -> RegionSourceFile {
+    static func describe(_ file: URL, role: String, givenPath: String? = nil) throws -> RegionSourceFile {
         do {
-            let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
-            return RegionSourceFile(role: role, path: file.standardizedFileURL.path,
+            // Through a link (a passed file), the size is the target's.
+            let size = (try FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path)[.size] as? NSNumber)?.int64Value ?? 0
+            return RegionSourceFile(role: role, path: givenPath ?? file.standardizedFileURL.path,
                                     sha256: try SHA256.hex(ofFile: file), size: size)
         } catch {
             throw StreetsError.sourceNotFound("\(file.path) (\(error))")

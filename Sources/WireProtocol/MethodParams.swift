@@ -33,8 +33,12 @@ public enum Params {
         public var timeZone: String?
         /// Drop the region's transit on purpose (without `gtfs` its current feeds are kept).
         public var noTransit: Bool?
+        /// True when the files come open with the request (`SCM_RIGHTS`), `osm` first, then
+        /// each of `gtfs` in order; the paths then only name them.
+        public var passedFiles: Bool?
         public init(name: String, osm: String, gtfs: [String], force: Bool? = nil, timeZone: String? = nil,
-                    noTransit: Bool? = nil) {
+                    noTransit: Bool? = nil, passedFiles: Bool? = nil) {
+            self.passedFiles = passedFiles
             self.name = name
             self.osm = osm
             self.gtfs = gtfs

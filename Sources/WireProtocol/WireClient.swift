@@ -97,11 +97,17 @@ public final class WireClient {
     }
 
     /// Sends any method name (tests use it for unknown methods).
-    public func call(_ method: String, params: JSONValue?,
+    /// - parameter descriptors: open files passed with the request line (`SCM_RIGHTS`), for
+    ///   a method that says which of its files come that way (`region.import`'s `passed_files`).
+    public func call(_ method: String, params: JSONValue?, passing descriptors: [Int32] = [],
                      onNotification: (WireNotification) -> Void = { _ in }) throws -> JSONValue {
         let id = RequestID.number(nextID)
         nextID += 1
-        try send(WireCodec.line(for: WireRequest(id: id, method: method, params: params)))
+        var line = try WireCodec.line(for: WireRequest(id: id, method: method, params: params))
+        if !descriptors.isEmpty {
+            line = line.dropFirst(try DescriptorPassing.send(line, descriptors: descriptors, on: descriptor))
+        }
+        try send(line)
         while true {
             switch try receive() {
             case .notification(let notification):

@@ -61,10 +61,13 @@ enum Check {
 struct CommandRequest<Answer: Decodable> {
     let method: WireMethod
     let params: JSONValue
+    /// Open files sent with the request (`SCM_RIGHTS`), for a method whose params say so.
+    var files: [Int32] = []
 
-    init<P>(_ endpoint: Endpoint<P, Answer>, _ params: P) throws {
+    init<P>(_ endpoint: Endpoint<P, Answer>, _ params: P, files: [Int32] = []) throws {
         method = endpoint.method
         self.params = try JSONValue(encoding: params)
+        self.files = files
     }
 }
 
@@ -72,7 +75,7 @@ extension UmctlCommand {
     /// Sends the command's request; returns the answer as it came and, unless `json`, as text.
     func run(on client: WireClient, json: Bool) throws -> (result: JSONValue, text: String?) {
         let request = try request()
-        let result = try client.call(request.method.rawValue, params: request.params) {
+        let result = try client.call(request.method.rawValue, params: request.params, passing: request.files) {
             show(json ? $0 : TerminalText.safe($0), json: json)
         }
         guard !json else { return (result, nil) }
