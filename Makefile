@@ -48,7 +48,8 @@ demo: build
 PREFIX ?= /usr/local
 DESTDIR ?=
 CONFIG ?= release
-SWIFT_BUILD_FLAGS ?= $(if $(filter release,$(CONFIG)),--static-swift-stdlib,)
+# Release links the Swift runtime in; debug uses `make test`'s flags, so nothing is rebuilt.
+SWIFT_BUILD_FLAGS ?= $(if $(filter release,$(CONFIG)),--static-swift-stdlib,-Xswiftc -warnings-as-errors)
 ZSH_COMPLETIONS ?= $(PREFIX)/share/zsh/site-functions
 BIN = .build/$(CONFIG)
 GENERATED = .build/generated/$(CONFIG)

@@ -53,11 +53,14 @@ public struct DaemonComposition: Sendable {
         self.table = table
         self.recomputeInterruptedPlans = {
             do {
-                let ids = try await plans.recomputeInterrupted { plan in
+                let (done, failed) = try await plans.recomputeInterrupted { plan in
                     try await planner.computeLegsReporting(plan, currentLocation: location.current?.coordinate)
                 }
-                if !ids.isEmpty {
-                    logger?.notice("recomputed plans interrupted by the last stop", ["plans": ids.map(String.init).joined(separator: ",")])
+                if !done.isEmpty {
+                    logger?.notice("recomputed plans interrupted by the last stop", ["plans": done.map(String.init).joined(separator: ",")])
+                }
+                for (id, error) in failed {
+                    logger?.warning("cannot recompute a plan interrupted by the last stop", ["plan": String(id), "error": "\(error)"])
                 }
             } catch is CancellationError {
             } catch {

@@ -56,19 +56,26 @@ public actor PlanCoordinator {
     }
 
     /// Recomputes, one after the other, the plans whose last recompute never stored its legs
-    /// (the daemon was killed meanwhile). Returns the ids it recomputed.
+    /// (the daemon was killed meanwhile). Returns the ids it recomputed and those it could not
+    /// (still marked, so the next start tries again).
     public func recomputeInterrupted(
         compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation
-    ) async throws -> [Int64] {
+    ) async throws -> (done: [Int64], failed: [Int64: Error]) {
         let ids = try await runBlocking("usefulmapd-plan-read") { [store] in try store.plansWithPendingLegs() }
-        var done: [Int64] = []
+        var done: [Int64] = [], failed: [Int64: Error] = [:]
         for id in ids {
             try Task.checkCancellation()
             guard entries[id] == nil else { continue } // a client touched it already
-            _ = try await edit(id: id, change: { $0 }, compute: compute)
-            done.append(id)
+            do {
+                _ = try await edit(id: id, change: { $0 }, compute: compute)
+                done.append(id)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                failed[id] = error
+            }
         }
-        return done
+        return (done, failed)
     }
 
     /// The newest plan, as it is (no routing).

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Open files passed over the Unix socket with a request (`SCM_RIGHTS`): `umctl` opens what
 /// the user named and sends the descriptors with the request line, so the daemon reads files
