@@ -129,7 +129,6 @@ enum CommandLineTool {
     static func perform(_ command: any UmctlCommand, client: WireClient, json: Bool) -> Int32 {
         do {
             let (result, text) = try command.run(on: client, json: json)
-            ProgressLine.standardError.finish()
             if let text {
                 show(text)
             } else {
@@ -137,7 +136,6 @@ enum CommandLineTool {
             }
             return ExitCode.success.rawValue
         } catch {
-            ProgressLine.standardError.finish()
             return failed(error)
         }
     }
