@@ -76,7 +76,7 @@ install: generated
 	install -Dm644 $(GENERATED)/umctl.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/umctl.fish
 
 # `make deb`: a Debian package of `make install PREFIX=/usr` (release build, Swift runtime
-# linked statically), built with dpkg-deb into .build/usefulmap_VERSION_ARCH.deb.
+# linked statically, stripped), built with dpkg-deb into .build/usefulmap_VERSION_ARCH.deb.
 VERSION = $(shell sed -n 's/.*softwareVersion = "\(.*\)".*/\1/p' Sources/WireProtocol/WireLimits.swift)
 ARCH = $(shell dpkg --print-architecture)
 DEB = .build/usefulmap_$(VERSION)_$(ARCH).deb
@@ -85,6 +85,7 @@ DEB_ROOT = .build/deb-root/$(CONFIG)
 deb:
 	rm -rf $(DEB_ROOT)
 	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(DEB_ROOT)) PREFIX=/usr ZSH_COMPLETIONS=/usr/share/zsh/vendor-completions
+	$(if $(filter release,$(CONFIG)),strip --strip-unneeded $(DEB_ROOT)/usr/bin/*)
 	gzip -9n $(DEB_ROOT)/usr/share/man/man1/umctl.1 $(DEB_ROOT)/usr/share/man/man8/usefulmapd.8
 	install -Dm644 LICENSE $(DEB_ROOT)/usr/share/doc/usefulmap/copyright
 	mkdir -p $(DEB_ROOT)/DEBIAN
