@@ -18,6 +18,8 @@ public final class DaemonServices: Sendable {
     public let store: Store
     public let plans: PlanCoordinator
     public let resolver: PlaceResolver
+    /// Street layers and ride shapes for geometry, exports and pictures.
+    public let mapData: RegionMapData
     /// Import steps for GTFS feeds; nil when this build has no transit importer.
     let transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?
 
@@ -37,6 +39,7 @@ public final class DaemonServices: Sendable {
         startedAt = clock.now()
         self.store = store
         plans = PlanCoordinator(store: store, counters: counters, events: events)
+        mapData = RegionMapData(regions: regions)
         resolver = PlaceResolver(regions: regions, location: location) { name in
             try store.place(named: name).map { Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved) }
         }
@@ -48,7 +51,7 @@ public final class DaemonServices: Sendable {
     public func handlers() -> [WireMethod: RequestDispatcher.Handler] {
         var all: [WireMethod: RequestDispatcher.Handler] = [:]
         for group in [statusHandlers(), regionHandlers(), locationHandlers(), placeHandlers(), historyHandlers(),
-                      planHandlers(), planEditHandlers()] {
+                      planHandlers(), planEditHandlers(), mapHandlers()] {
             all.merge(group) { first, _ in first }
         }
         return all

@@ -8,21 +8,7 @@ extension DaemonServices {
     func planHandlers() -> [WireMethod: RequestDispatcher.Handler] {
         [
             .compare: { [self] context in
-                let params = try context.params(Params.Compare.self)
-                _ = try regions.requireRegions()
-                let from = try resolver.resolve(params.from)
-                let to = try resolver.resolve(params.to, near: from.place.coordinate)
-                let zone = regions.timeZone(for: from.place.coordinate)
-                let preference = try timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
-                let comparisons = try await planner.compare(from: from, to: to, timePreference: preference,
-                                                            pace: try pace(params.pace), currentLocation: location.current?.coordinate)
-                let now = clock.now()
-                let fastest = comparisons.first(where: \.isFastest)?.mode
-                try store.recordRoute(RouteHistoryEntry(from: from.place, to: to.place, modes: fastest.map { [$0] } ?? [], date: now))
-                return try JSONValue(encoding: CompareDocument(
-                    from: WireDocuments.place(from.place), to: WireDocuments.place(to.place),
-                    options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },
-                    timeZone: zone.identifier))
+                try JSONValue(encoding: try await comparison(context.params(Params.Compare.self)).0)
             },
             .planNew: { [self] context in
                 let params = try context.params(Params.PlanNew.self)
@@ -71,9 +57,14 @@ extension DaemonServices {
                 })])
             },
             .planShow: { [self] context in
-                let id = try context.params(Params.PlanID.self).id
-                let outcome = try await plans.show(id: id)
-                return try planDocument(outcome)
+                let params = try context.params(Params.PlanShow.self)
+                let outcome = try await plans.show(id: params.id)
+                guard params.geometry == true else { return try planDocument(outcome) }
+                let zone = regions.timeZone(for: outcome.plan.nodes.first?.place.coordinate)
+                var document = WireDocuments.plan(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
+                                                  timeZone: zone, now: clock.now(), failures: outcome.failures)
+                WireDocuments.addGeometry(try planGeometry(outcome.plan, toleranceM: params.toleranceM), to: &document)
+                return try JSONValue(encoding: document)
             },
             .planDelete: { [self] context in
                 let id = try context.params(Params.PlanID.self).id

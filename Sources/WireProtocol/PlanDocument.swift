@@ -135,6 +135,8 @@ public struct LegDocument: Hashable, Sendable, Codable {
     public var walks: [WalkDocument]
     /// Transit: walking the whole way is no slower than this journey (the planner prefers the walk).
     public var walkingIsNoSlower: Bool
+    /// Walk and car: the line as `[lat, lon]` pairs; only when `plan.show` is asked for geometry.
+    public var geometry: [[Double]]?
 
     public init(durationS: Double, distanceM: Double?, departure: String?, arrival: String?,
                 transfers: Int, rides: [RideDocument], walks: [WalkDocument] = [], walkingIsNoSlower: Bool = false) {
@@ -149,7 +151,7 @@ public struct LegDocument: Hashable, Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case departure, arrival, transfers, rides, walks
+        case departure, arrival, transfers, rides, walks, geometry
         case durationS = "duration_s"
         case distanceM = "distance_m"
         case walkingIsNoSlower = "walking_is_no_slower"
@@ -166,6 +168,7 @@ public struct LegDocument: Hashable, Sendable, Codable {
         rides = try c.decode([RideDocument].self, forKey: .rides)
         walks = try c.decodeIfPresent([WalkDocument].self, forKey: .walks) ?? []
         walkingIsNoSlower = try c.decodeIfPresent(Bool.self, forKey: .walkingIsNoSlower) ?? false
+        geometry = try c.decodeIfPresent([[Double]].self, forKey: .geometry)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -178,6 +181,7 @@ public struct LegDocument: Hashable, Sendable, Codable {
         try c.encode(rides, forKey: .rides)
         try c.encode(walks, forKey: .walks)
         try c.encode(walkingIsNoSlower, forKey: .walkingIsNoSlower)
+        try c.encodeIfPresent(geometry, forKey: .geometry)
     }
 }
 
@@ -190,6 +194,8 @@ public struct WalkDocument: Hashable, Sendable, Codable {
     public var start: String
     public var durationS: Double
     public var distanceM: Double
+    /// The walk's line as `[lat, lon]` pairs, when asked for.
+    public var geometry: [[Double]]?
 
     public init(kind: String, from: String, to: String, start: String, durationS: Double, distanceM: Double) {
         self.kind = kind
@@ -201,7 +207,7 @@ public struct WalkDocument: Hashable, Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, from, to, start
+        case kind, from, to, start, geometry
         case durationS = "duration_s"
         case distanceM = "distance_m"
     }
@@ -219,6 +225,8 @@ public struct RideDocument: Hashable, Sendable, Codable {
     /// The GTFS trip ("<trip_id>@HH:MM:SS" for a run of a frequency-based trip), when known:
     /// lets a script tell "the same bus" from "another bus at the same time".
     public var tripID: String?
+    /// The ride's line as `[lat, lon]` pairs (the feed's shape, else through its stops), when asked for.
+    public var geometry: [[Double]]?
 
     public init(line: String, vehicle: String, headsign: String?, from: String, to: String,
                 departure: String, arrival: String, tripID: String? = nil) {
@@ -233,7 +241,7 @@ public struct RideDocument: Hashable, Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case line, vehicle, headsign, from, to, departure, arrival
+        case line, vehicle, headsign, from, to, departure, arrival, geometry
         case tripID = "trip_id"
     }
 }

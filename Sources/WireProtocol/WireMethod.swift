@@ -14,6 +14,7 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case locationSet = "location.set"
     case locationShow = "location.show"
     case compare
+    case compareMap = "compare.map"
     case planNew = "plan.new"
     case planList = "plan.list"
     case planShow = "plan.show"
@@ -33,6 +34,8 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case planDismiss = "plan.dismiss"
     case planRefresh = "plan.refresh"
     case planLink = "plan.link"
+    case planExport = "plan.export"
+    case planMap = "plan.map"
     case historySearches = "history.searches"
     case historyRoutes = "history.routes"
     case historyClear = "history.clear"

@@ -17,8 +17,10 @@ struct CompareCommand: UmctlCommand {
         positionals: [.init(name: "FROM", help: placeHelp), .init(name: "TO", help: placeHelp)],
         options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
-                  .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast")])
-    var from: String, to: String, at: String?, arriveBy: String?, pace: String?
+                  .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
+                  .init(name: "--map", valueName: "FILE", help: "also draw the three routes on one picture (.png or .svg)"),
+                  .init(name: "--size", valueName: "WxH", help: "with --map: \(sizeHelp)")])
+    var from: String, to: String, at: String?, arriveBy: String?, pace: String?, map: PictureRequest?
 
     init(_ arguments: ParsedArguments) throws {
         from = try arguments.string("FROM")
@@ -26,6 +28,11 @@ struct CompareCommand: UmctlCommand {
         at = arguments.optional("--at")
         arriveBy = arguments.optional("--arrive-by")
         pace = arguments.optional("--pace")
+        if arguments.optional("--map") != nil {
+            map = try PictureRequest(arguments, option: "--map")
+        } else if arguments.optional("--size") != nil {
+            throw UsageError("--size needs --map FILE")
+        }
     }
 
     func validate() throws {
@@ -38,10 +45,16 @@ struct CompareCommand: UmctlCommand {
     }
 
     func request() throws -> (WireMethod, JSONValue) {
-        (.compare, params(["from": .string(from), "to": .string(to), "at": at.json, "arrive_by": arriveBy.json, "pace": pace.json]))
+        let fields: [String: JSONValue?] = ["from": .string(from), "to": .string(to), "at": at.json, "arrive_by": arriveBy.json, "pace": pace.json]
+        guard let map else { return (.compare, params(fields)) }
+        return (.compareMap, map.adding(to: fields))
     }
 
-    func render(_ result: JSONValue) throws -> String { Render.compare(try result.decode(as: CompareDocument.self)) }
+    func render(_ result: JSONValue) throws -> String {
+        guard let map else { return Render.compare(try result.decode(as: CompareDocument.self)) }
+        let document = try result.decode(as: CompareMapDocument.self)
+        return Render.compare(document.comparison) + "\n" + (try map.write(document.map))
+    }
 }
 
 struct PlanNewCommand: PlanAnswering {
@@ -99,10 +112,24 @@ struct PlanListCommand: UmctlCommand {
 struct PlanShowCommand: PlanAnswering {
     static let spec = CommandSpec(path: ["plan", "show"], abstract: "Show a plan: every node with its time, every leg, locks, pending updates, totals.",
                                   positionals: [.init(name: "ID", help: "plan ID")],
+                                  options: [.init(name: "--geometry", valueName: nil, help: "add each leg's, ride's and walk's line ([lat, lon] pairs; see --json)"),
+                                            .init(name: "--tolerance", valueName: "M", help: "with --geometry: simplify to M metres (default 5; 0 keeps every point)")],
                                   discussion: "Shows the stored plan; it makes no routing queries.")
-    var id: Int64
-    init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> (WireMethod, JSONValue) { (.planShow, .object(["id": number(id)])) }
+    var id: Int64, geometry: Bool, tolerance: Double?
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        geometry = arguments.flag("--geometry")
+        tolerance = try arguments.metres("--tolerance")
+        if tolerance != nil && !geometry { throw UsageError("--tolerance needs --geometry") }
+    }
+    func request() throws -> (WireMethod, JSONValue) {
+        (.planShow, params(["id": number(id), "geometry": geometry ? .bool(true) : nil, "tolerance_m": tolerance.map(JSONValue.number)]))
+    }
+    func render(_ result: JSONValue) throws -> String {
+        let plan = try result.decode(as: PlanDocument.self)
+        guard geometry else { return Render.plan(plan) }
+        return Render.plan(plan) + "\n" + Render.geometry(plan)
+    }
 }
 
 struct PlanDeleteCommand: UmctlCommand {
