@@ -76,6 +76,7 @@ let package = Package(
         .testTarget(name: "StreetsTests", dependencies: ["Streets", "SQLite", "Planner"], swiftSettings: swift6),
         .testTarget(name: "TransitTests", dependencies: ["Transit", "SQLite", "Planner", "CZip"], swiftSettings: swift6),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"], swiftSettings: swift6),
+        .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "Planner", "CCairo"], swiftSettings: swift6),
         .testTarget(name: "DaemonIntegrationTests",
                     dependencies: ["WireProtocol", "Daemon", "Store", "Planner", "Streets", "Transit", "CZip"],
                     swiftSettings: swift6),
