@@ -64,7 +64,7 @@ let package = Package(
 
         // MARK: - Benchmarks
         .executableTarget(name: "usefulmap-bench",
-                          dependencies: ["Planner", "SQLite", "Store", "Streets", "Transit", "WireProtocol", "Daemon"],
+                          dependencies: ["Planner", "SQLite", "Store", "Streets", "Transit", "MapRendering", "WireProtocol", "Daemon"],
                           swiftSettings: swift6),
 
         // MARK: - Tests

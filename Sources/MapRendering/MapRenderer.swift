@@ -108,8 +108,9 @@ public enum MapRenderer {
         let corner = projection.coordinate(atX: 0, y: 0)
         let opposite = projection.coordinate(atX: Double(projection.width), y: Double(projection.height))
         let latitudes = opposite.latitude...corner.latitude, longitudes = corner.longitude...opposite.longitude
-        // Paths under major roads: draw the least important class first.
-        for streetClass in StreetClass.allCases.reversed() {
+        // Paths under major roads: draw the least important class first, and only the classes
+        // the scale can show (footpaths of a whole city are a grey smear, and a heavy file).
+        for streetClass in StreetClass.allCases.reversed() where projection.metresPerPixel <= MapStyle.finestScale(of: streetClass) {
             let (color, width) = MapStyle.street(streetClass)
             for street in streets where street.streetClass == streetClass && street.points.count >= 2 {
                 guard street.points.contains(where: { latitudes.contains($0.latitude) && longitudes.contains($0.longitude) })

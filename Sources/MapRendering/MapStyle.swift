@@ -22,6 +22,15 @@ public enum MapStyle {
     /// Pixels wide a line of this mode is drawn (walks thinner than vehicles).
     public static func width(of mode: TravelMode) -> Double { mode == .walk ? 4 : 6 }
 
+    /// The most ground metres per pixel at which a class is still drawn.
+    static func finestScale(of streetClass: StreetClass) -> Double {
+        switch streetClass {
+        case .major, .secondary: .infinity
+        case .minor: 20
+        case .path: 6
+        }
+    }
+
     static func street(_ streetClass: StreetClass) -> (color: MapColor, width: Double) {
         switch streetClass {
         case .major: (MapColor(red: 0.66, green: 0.66, blue: 0.66), 3.2)

@@ -9,6 +9,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("streets", { try await runStreetsSuite() }),
     ("transit", { try await runTransitSuite() }),
     ("daemon", { try await runDaemonSuite() }),
+    ("maps", { try await runMapsSuite() }),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -22,7 +22,7 @@ final class LayeringTests: XCTestCase {
         "umctl": ["Foundation", "Glibc", "WireProtocol"],
         "usefulmap-routino-worker": ["Foundation", "Glibc", "CRoutino"],
         "usefulmap-bench": ["Foundation", "Glibc", "Dispatch", "Synchronization",
-                            "Planner", "SQLite", "Store", "Streets", "Transit", "WireProtocol", "Daemon"],
+                            "Planner", "SQLite", "Store", "Streets", "Transit", "MapRendering", "WireProtocol", "Daemon"],
     ]
 
     static var sourcesDirectory: URL {
