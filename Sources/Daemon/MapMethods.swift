@@ -73,7 +73,7 @@ extension DaemonServices {
         guard tolerance.isFinite, tolerance >= 0 else {
             throw DaemonError.invalidParams("tolerance_m \(tolerance) must be 0 or more metres")
         }
-        let rideShape = try mapData.data(near: plan.nodes[0].place.coordinate).rideShape
+        let rideShape = mapData.rideShapes(near: plan.nodes[0].place.coordinate)
         let times = plan.schedule(startingAt: plan.timePreference == .leaveNow ? clock.now() : nil)
         return PlanGeometry(plan: plan, times: times, toleranceMetres: tolerance, rideShape: rideShape)
     }
@@ -93,7 +93,7 @@ extension DaemonServices {
 
     func render(_ scene: MapScene, near coordinate: Coordinate,
                 _ request: (format: MapImageFormat, width: Int, height: Int)) throws -> MapImageDocument {
-        let streets = try mapData.data(near: coordinate).streets
+        let streets = try mapData.streets(near: coordinate)
         let start = DispatchTime.now().uptimeNanoseconds
         let bytes = try MapRenderer.render(scene, streets: streets, width: request.width, height: request.height,
                                            format: request.format)

@@ -10,7 +10,7 @@ public final class RegionMapData: Sendable {
     private let regions: RegionRegistry
     private struct Loaded: Sendable {
         var version: Date
-        var streets: [StreetLine]
+        var streets: Result<[StreetLine], StreetsError>
         var shapes: RideShapes?
     }
     private let loaded = Mutex<[String: Loaded]>([:])
@@ -19,23 +19,28 @@ public final class RegionMapData: Sendable {
         self.regions = regions
     }
 
-    /// The streets of the region around `coordinate` (empty for a region imported before the
-    /// street layer existed), and a lookup of its rides' shapes.
-    /// - throws: `StreetsError.streetLayerUnreadable`, or what finding the region throws.
-    public func data(near coordinate: Coordinate) throws -> (streets: [StreetLine], rideShape: @Sendable (TransitRide) -> PlanGeometry.RideShape?) {
-        let region = try regions.primaryRegion(for: coordinate)
-        if let cached = loaded.withLock({ $0[region.name] }), cached.version == region.importedAt {
-            return (cached.streets, Self.lookup(cached.shapes))
-        }
-        let directory = regions.catalog.directory(of: region.name)
-        let streets = try StreetLayer.read(regionDirectory: directory) ?? []
-        // A region without transit (or with a timetable from before shapes were stored) draws rides through their stops.
-        let shapes = try? RideShapes(regionDirectory: directory)
-        loaded.withLock { $0[region.name] = Loaded(version: region.importedAt, streets: streets, shapes: shapes) }
-        return (streets, Self.lookup(shapes))
+    /// The streets around `coordinate`; empty when no region holds it or its import predates the layer.
+    /// - throws: `StreetsError.streetLayerUnreadable`.
+    public func streets(near coordinate: Coordinate) throws -> [StreetLine] {
+        try data(near: coordinate)?.streets.get() ?? []
     }
 
-    private static func lookup(_ shapes: RideShapes?) -> @Sendable (TransitRide) -> PlanGeometry.RideShape? {
-        { ride in shapes?.shape(of: ride) }
+    /// The feed's shape of a ride in the region around `coordinate`; nil where there is none
+    /// (no region, no transit, a timetable from before shapes were stored): the ride is then
+    /// drawn through its stops.
+    public func rideShapes(near coordinate: Coordinate) -> @Sendable (TransitRide) -> PlanGeometry.RideShape? {
+        let shapes = data(near: coordinate)?.shapes
+        return { ride in shapes?.shape(of: ride) }
+    }
+
+    private func data(near coordinate: Coordinate) -> Loaded? {
+        guard let region = try? regions.primaryRegion(for: coordinate) else { return nil }
+        if let cached = loaded.withLock({ $0[region.name] }), cached.version == region.importedAt { return cached }
+        let directory = regions.catalog.directory(of: region.name)
+        let data = Loaded(version: region.importedAt,
+                          streets: Result { try StreetLayer.read(regionDirectory: directory) ?? [] }.mapError { $0 as? StreetsError ?? .streetLayerUnreadable("\(directory.path): \($0)") },
+                          shapes: try? RideShapes(regionDirectory: directory))
+        loaded.withLock { $0[region.name] = data }
+        return data
     }
 }

@@ -14,6 +14,7 @@ struct PlanExportCommand: UmctlCommand {
         GeoJSON (RFC 7946): a FeatureCollection with a LineString per leg, ride and walk (mode, line,
         departure, arrival, duration_s, distance_m) and a Point per node (name, time).
         GPX 1.1: a route through the nodes and a track per leg, ride and walk.
+        With --json the daemon's answer (the text in "content") is printed and no file is written.
         """)
     var id: Int64, format: String, output: String?, tolerance: Double?
 
@@ -48,7 +49,11 @@ struct PlanMapCommand: UmctlCommand {
         positionals: [.init(name: "ID", help: "plan ID")],
         options: [.init(name: "-o", valueName: "FILE", help: "the picture to write, ending in .png or .svg"),
                   .init(name: "--size", valueName: "WxH", help: sizeHelp)],
-        discussion: "Legs are coloured by mode (rides by their line's colour when the feed has one), nodes carry their names and times.")
+        discussion: """
+        Legs are coloured by mode (rides by their line's colour when the feed has one), nodes carry
+        their names and times. With --json the daemon's answer (the picture in base64) is printed
+        and no file is written.
+        """)
     var id: Int64, picture: PictureRequest
 
     init(_ arguments: ParsedArguments) throws {
@@ -72,7 +77,8 @@ struct PictureRequest {
     var size: (width: Int, height: Int)?
 
     init(_ arguments: ParsedArguments, option: String) throws {
-        file = try arguments.string(option)
+        guard let file = arguments.optional(option) else { throw UsageError("give \(option) FILE, ending in .png or .svg") }
+        self.file = file
         let ending = URL(fileURLWithPath: file).pathExtension.lowercased()
         guard ["png", "svg"].contains(ending) else {
             throw UsageError("\(option) \"\(file)\" must end in .png or .svg")
