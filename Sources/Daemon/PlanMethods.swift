@@ -59,12 +59,8 @@ extension DaemonServices {
             .planShow: { [self] context in
                 let params = try context.params(Params.PlanShow.self)
                 let outcome = try await plans.show(id: params.id)
-                guard params.geometry == true else { return try planDocument(outcome) }
-                let zone = regions.timeZone(for: outcome.plan.nodes.first?.place.coordinate)
-                var document = WireDocuments.plan(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
-                                                  timeZone: zone, now: clock.now(), failures: outcome.failures)
-                WireDocuments.addGeometry(try planGeometry(outcome.plan, toleranceM: params.toleranceM), to: &document)
-                return try JSONValue(encoding: document)
+                let geometry = params.geometry == true ? try planGeometry(outcome.plan, toleranceM: params.toleranceM) : nil
+                return try planDocument(outcome, geometry: geometry)
             },
             .planDelete: { [self] context in
                 let id = try context.params(Params.PlanID.self).id
@@ -92,16 +88,19 @@ extension DaemonServices {
 
     // MARK: - Helpers
 
+    /// - parameter geometry: the lines to add (`plan.show` with `geometry`).
     func planDocument(_ plan: RoutePlan, id: Int64, title: String, generation: Int64,
-                      failures: [Int: RoutingError] = [:]) throws -> JSONValue {
+                      failures: [Int: RoutingError] = [:], geometry: PlanGeometry? = nil) throws -> JSONValue {
         let zone = regions.timeZone(for: plan.nodes.first?.place.coordinate)
-        return try JSONValue(encoding: WireDocuments.plan(plan, id: id, title: title, generation: generation,
-                                                          timeZone: zone, now: clock.now(), failures: failures))
+        var document = WireDocuments.plan(plan, id: id, title: title, generation: generation,
+                                          timeZone: zone, now: clock.now(), failures: failures)
+        if let geometry { WireDocuments.addGeometry(geometry, to: &document) }
+        return try JSONValue(encoding: document)
     }
 
-    func planDocument(_ outcome: PlanCoordinator.Outcome) throws -> JSONValue {
+    func planDocument(_ outcome: PlanCoordinator.Outcome, geometry: PlanGeometry? = nil) throws -> JSONValue {
         try planDocument(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
-                         failures: outcome.failures)
+                         failures: outcome.failures, geometry: geometry)
     }
 
     /// A 1-based segment number from the wire as a 0-based index, checked against the plan.

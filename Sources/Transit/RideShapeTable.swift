@@ -61,7 +61,8 @@ struct RideShapeTable: Sendable {
             points[row.string(idColumn), default: []].append((sequence, Coordinate(latitude: lat, longitude: lon)))
         }
         report.rowsRead["shapes.txt", default: 0] += shapes.rowsRead
-        for (id, rows) in points where rows.count >= 2 {
+        for (id, rows) in points {
+            guard rows.count >= 2 else { report.skip("shapes.txt: shape with fewer than two points"); continue }
             table.shapes[id] = rows.sorted { $0.sequence < $1.sequence }.map(\.point)
         }
         return table
