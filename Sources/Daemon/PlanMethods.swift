@@ -59,7 +59,8 @@ extension DaemonServices {
             .planShow: { [self] context in
                 let params = try context.params(Params.PlanShow.self)
                 let outcome = try await plans.show(id: params.id)
-                let geometry = params.geometry == true ? try planGeometry(outcome.plan, toleranceM: params.toleranceM) : nil
+                let geometry = params.geometry == true
+                    ? try mapData.geometry(of: outcome.plan, toleranceM: params.toleranceM, now: clock.now()) : nil
                 return try planDocument(outcome, geometry: geometry)
             },
             .planDelete: { [self] context in
@@ -87,6 +88,25 @@ extension DaemonServices {
     }
 
     // MARK: - Helpers
+
+    /// Runs a comparison and records it in the route history (`compare`, `compare.map`).
+    func comparison(_ params: Params.Compare) async throws -> (CompareDocument, [ModeComparison], TimeZone) {
+        _ = try regions.requireRegions()
+        let from = try resolver.resolve(params.from)
+        let to = try resolver.resolve(params.to, near: from.place.coordinate)
+        let zone = regions.timeZone(for: from.place.coordinate)
+        let preference = try timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
+        let comparisons = try await planner.compare(from: from, to: to, timePreference: preference,
+                                                    pace: try pace(params.pace), currentLocation: location.current?.coordinate)
+        let now = clock.now()
+        let fastest = comparisons.first(where: \.isFastest)?.mode
+        try store.recordRoute(RouteHistoryEntry(from: from.place, to: to.place, modes: fastest.map { [$0] } ?? [], date: now))
+        let document = CompareDocument(
+            from: WireDocuments.place(from.place), to: WireDocuments.place(to.place),
+            options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },
+            timeZone: zone.identifier)
+        return (document, comparisons, zone)
+    }
 
     /// - parameter geometry: the lines to add (`plan.show` with `geometry`).
     func planDocument(_ plan: RoutePlan, id: Int64, title: String, generation: Int64,

@@ -1,11 +1,14 @@
 import Foundation
+import MapRendering
 import Planner
 import Streets
 import Synchronization
 import Transit
+import WireProtocol
 
-/// What pictures and geometry need from a region's files beyond routing: its street layer and
-/// its rides' shapes, each read once per region version and kept.
+/// What pictures and geometry need from a region's files beyond routing — its street layer and
+/// its rides' shapes, each read once per region version and kept — and the geometry and
+/// pictures made with them.
 public final class RegionMapData: Sendable {
     private let regions: RegionRegistry
     private struct Loaded: Sendable {
@@ -44,3 +47,57 @@ public final class RegionMapData: Sendable {
         return data
     }
 }
+
+// MARK: - Geometry and pictures
+
+extension RegionMapData {
+    /// The plan's lines, rides along their feed's shapes where the region has them.
+    /// - parameter toleranceM: Ramer–Douglas–Peucker metres; nil for the default.
+    /// - parameter now: the start of a leave-now plan without dated legs.
+    /// - throws: `DaemonError.invalidParams` for a negative or non-finite tolerance.
+    public func geometry(of plan: RoutePlan, toleranceM: Double?, now: Date) throws -> PlanGeometry {
+        let tolerance = toleranceM ?? PlanGeometry.defaultToleranceMetres
+        guard tolerance.isFinite, tolerance >= 0 else {
+            throw DaemonError.invalidParams("tolerance_m \(tolerance) must be 0 or more metres")
+        }
+        let times = plan.schedule(startingAt: plan.timePreference == .leaveNow ? now : nil)
+        return PlanGeometry(plan: plan, times: times, toleranceMetres: tolerance,
+                            rideShape: rideShapes(near: plan.nodes[0].place.coordinate))
+    }
+
+    /// Draws `scene` on the streets around `coordinate`.
+    /// - throws: `MapRenderingError`, `StreetsError.streetLayerUnreadable`.
+    public func picture(_ scene: MapScene, near coordinate: Coordinate, _ request: MapPictureRequest) throws -> MapImageDocument {
+        let streets = try streets(near: coordinate)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let bytes = try MapRenderer.render(scene, streets: streets, width: request.width, height: request.height,
+                                           format: request.format)
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        return MapImageDocument(format: request.format.rawValue, mediaType: request.format.mediaType,
+                                width: request.width, height: request.height, data: bytes.base64EncodedString(),
+                                renderMs: (milliseconds * 10).rounded() / 10)
+    }
+}
+
+/// The picture a request asks for, with defaults, checked before any work is done.
+public struct MapPictureRequest: Sendable {
+    public var format: MapImageFormat
+    public var width: Int
+    public var height: Int
+
+    /// - throws: `DaemonError.invalidParams` for an unknown format, `MapRenderingError.invalidSize`.
+    public init(_ params: Params.MapPicture) throws {
+        let text = params.format ?? MapImageFormat.png.rawValue
+        guard let format = MapImageFormat(rawValue: text) else {
+            throw DaemonError.invalidParams("format \"\(text)\" must be png or svg")
+        }
+        self.format = format
+        width = params.width ?? 800
+        height = params.height ?? 600
+        guard MapRenderer.sizeRange.contains(width), MapRenderer.sizeRange.contains(height) else {
+            throw MapRenderingError.invalidSize(width: width, height: height)
+        }
+    }
+}
+
+extension MapRenderingError: CodedError {}
