@@ -37,7 +37,10 @@ public final class RegionMapData: Sendable {
     }
 
     private func data(near coordinate: Coordinate) -> Loaded? {
-        guard let region = try? regions.primaryRegion(for: coordinate) else { return nil }
+        // The region holding the plan's start (routing already required one); none when it was removed since.
+        guard let region = try? regions.regions().first(where: { $0.boundingBox.contains(coordinate, margin: 2_000) }) else {
+            return nil
+        }
         if let cached = loaded.withLock({ $0[region.name] }), cached.version == region.importedAt { return cached }
         let directory = regions.catalog.directory(of: region.name)
         let data = Loaded(version: region.importedAt,
