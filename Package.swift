@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"], swiftSettings: swift6),
         .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "Planner", "CCairo"], swiftSettings: swift6),
         .testTarget(name: "DaemonIntegrationTests",
-                    dependencies: ["WireProtocol", "Daemon", "Store", "Planner", "Streets", "Transit", "CZip", "MapRendering", "CCairo"],
+                    dependencies: ["WireProtocol", "Daemon", "Store", "SQLite", "Planner", "Streets", "Transit", "CZip", "MapRendering", "CCairo"],
                     swiftSettings: swift6),
     ]
 )

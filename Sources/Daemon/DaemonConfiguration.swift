@@ -24,6 +24,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var maxTransfers: Int
     /// What one GTFS feed may use when a region is imported (sizes, ratio, line, memory).
     public var gtfsLimits = GTFSLimits()
+    /// Seconds one more vehicle change must save for a journey to take it.
+    public var transferPenalty: Int = 180
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
@@ -51,6 +53,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--gtfs-max-ratio", "USEFULMAP_GTFS_MAX_RATIO", "gtfs_max_ratio"),
         ("--gtfs-max-line-kb", "USEFULMAP_GTFS_MAX_LINE_KB", "gtfs_max_line_kb"),
         ("--import-memory-mb", "USEFULMAP_IMPORT_MEMORY_MB", "import_memory_mb"),
+        ("--transfer-penalty", "USEFULMAP_TRANSFER_PENALTY", "transfer_penalty"),
     ]
 
     public static let usage = """
@@ -58,6 +61,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
                       [--shutdown-grace SECONDS] [--street-workers N] [--max-transfers N]
                       [--gtfs-max-file-mb N] [--gtfs-max-feed-mb N] [--gtfs-max-ratio N]
                       [--gtfs-max-line-kb N] [--import-memory-mb N]
+                      [--transfer-penalty SECONDS]
 
       --config FILE          config file (default $XDG_CONFIG_HOME/usefulmap/usefulmapd.conf
                              when it exists; env USEFULMAP_CONFIG)
@@ -75,6 +79,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
       --gtfs-max-ratio N     compression ratio N:1 refused for files over 1 MiB (default 100)
       --gtfs-max-line-kb N   KiB of one line of a GTFS file (default 64)
       --import-memory-mb N   MiB a GTFS import may add to the daemon's memory (default 2048)
+      --transfer-penalty S   seconds a vehicle change must save to be taken, 0 to 1800 (default 180)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -170,6 +175,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
         limits.maxLineBytes = try count("--gtfs-max-line-kb", "GTFS line limit").map { Int($0) << 10 } ?? limits.maxLineBytes
         limits.maxImportMemoryBytes = try count("--import-memory-mb", "import memory").map { $0 << 20 } ?? limits.maxImportMemoryBytes
         configuration.gtfsLimits = limits
+        if let text = value("--transfer-penalty") {
+            guard let seconds = Int(text), (0...1800).contains(seconds) else {
+                throw ConfigurationError.invalidValue(setting: "transfer penalty", value: text, expected: "0 to 1800 seconds")
+            }
+            configuration.transferPenalty = seconds
+        }
         return configuration
     }
 

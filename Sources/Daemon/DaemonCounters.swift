@@ -12,6 +12,7 @@ public final class DaemonCounters: Sendable {
         var car = 0
         var plansRecomputed = 0
         var connections = 0
+        var noRouteRetries = 0
     }
 
     private let values = Mutex(Values())
@@ -30,6 +31,9 @@ public final class DaemonCounters: Sendable {
         }
     }
 
+    /// Street routes asked again from other nearby roads after Routino found none.
+    public func countNoRouteRetries(_ count: Int) { values.withLock { $0.noRouteRetries += count } }
+
     public func countPlanRecomputed() { values.withLock { $0.plansRecomputed += 1 } }
 
     public func connectionOpened() { values.withLock { $0.connections += 1 } }
@@ -40,7 +44,8 @@ public final class DaemonCounters: Sendable {
         values.withLock {
             CountersDocument(requests: $0.requests,
                              routingQueries: RoutingQueryCounts(walk: $0.walk, transit: $0.transit, car: $0.car),
-                             plansRecomputed: $0.plansRecomputed, connections: $0.connections, watchers: watchers)
+                             plansRecomputed: $0.plansRecomputed, connections: $0.connections, watchers: watchers,
+                             noRouteRetries: $0.noRouteRetries)
         }
     }
 }

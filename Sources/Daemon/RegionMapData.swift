@@ -12,7 +12,8 @@ import WireProtocol
 public final class RegionMapData: Sendable {
     private let regions: RegionRegistry
     private struct Loaded: Sendable {
-        var version: Date
+        /// The version directory the data was read from.
+        var version: URL
         var streets: Result<[StreetLine], StreetsError>
         var shapes: RideShapes?
     }
@@ -38,12 +39,10 @@ public final class RegionMapData: Sendable {
 
     private func data(near coordinate: Coordinate) -> Loaded? {
         // The region holding the plan's start (routing already required one); none when it was removed since.
-        guard let region = try? regions.regions().first(where: { $0.boundingBox.contains(coordinate, margin: 2_000) }) else {
-            return nil
-        }
-        if let cached = loaded.withLock({ $0[region.name] }), cached.version == region.importedAt { return cached }
-        let directory = regions.catalog.directory(of: region.name)
-        let data = Loaded(version: region.importedAt,
+        guard let region = try? regions.handles(containing: coordinate).first else { return nil }
+        let directory = region.directory
+        if let cached = loaded.withLock({ $0[region.name] }), cached.version == directory { return cached }
+        let data = Loaded(version: directory,
                           streets: Result { try StreetLayer.read(regionDirectory: directory) ?? [] }.mapError { $0 as? StreetsError ?? .streetLayerUnreadable("\(directory.path): \($0)") },
                           shapes: try? RideShapes(regionDirectory: directory))
         loaded.withLock { $0[region.name] = data }

@@ -2,88 +2,168 @@ import Foundation
 import Planner
 import Streets
 import Synchronization
-import Transit
 import WireProtocol
 
-/// The imported regions as the daemon uses them: which region a coordinate is in, its time
-/// zone, and its place index (opened once per region version and reused).
+/// The imported regions as the daemon uses them, one `RegionHandle` per live region version:
+/// which region a point or a trip is in, its time zone, and searches over every region.
+///
+/// Only this daemon imports, changes or removes regions in its data directory, and it calls
+/// `invalidate` when it does; the handles are read once and then reused.
 public final class RegionRegistry: Sendable {
     public let catalog: RegionCatalog
-    private let indexes = Mutex<[String: (version: String, index: PlaceIndex)]>([:])
-    /// The manifests, read once and again after `invalidate` (only this daemon imports or
-    /// removes regions in its data directory, and it invalidates when it does).
-    private let manifests = Mutex<[RegionManifest]?>(nil)
-    /// Wire descriptions, built once per region version: `status` is on the hot path and the
-    /// feeds' service periods come from the timetable file.
-    private let documents = Mutex<[String: RegionDocument]>([:])
+    private let streets: (any LegEngine)?
+    private let transit: (any LegEngine)?
+    private let counters: DaemonCounters
+    private let loaded = Mutex<[RegionHandle]?>(nil)
 
-    public init(dataDirectory: URL) {
+    public init(dataDirectory: URL, streets: (any LegEngine)? = nil, transit: (any LegEngine)? = nil,
+                counters: DaemonCounters = DaemonCounters()) {
         catalog = RegionCatalog(dataDirectory: dataDirectory)
+        self.streets = streets
+        self.transit = transit
+        self.counters = counters
     }
 
-    public func regions() throws -> [RegionManifest] {
-        if let cached = manifests.withLock({ $0 }) { return cached }
-        let read = try catalog.regions()
-        manifests.withLock { $0 = read }
-        return read
+    // MARK: - The regions
+
+    /// Every live region, by name.
+    public func handles() throws -> [RegionHandle] {
+        if let cached = loaded.withLock({ $0 }) { return cached }
+        let manifests = try catalog.regions()
+        return loaded.withLock { loaded in
+            if let cached = loaded { return cached }
+            let handles = manifests.map { manifest in
+                let link = catalog.directory(of: manifest.name)
+                let directory = (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path))
+                    .map { catalog.regionsDirectory.appendingPathComponent($0, isDirectory: true) } ?? link
+                return RegionHandle(manifest: manifest, directory: directory, streets: streets, transit: transit, counters: counters)
+            }
+            loaded = handles
+            return handles
+        }
     }
+
+    public func regions() throws -> [RegionManifest] { try handles().map(\.manifest) }
 
     /// Every region, or `DaemonError.noRegion` when none is imported.
-    public func requireRegions() throws -> [RegionManifest] {
-        let all = try regions()
+    @discardableResult
+    public func requireRegions() throws -> [RegionHandle] {
+        let all = try handles()
         guard !all.isEmpty else { throw DaemonError.noRegion }
         return all
     }
 
-    /// The region containing `coordinate` (with a 2 km margin), if any.
-    public func region(containing coordinate: Coordinate) throws -> RegionManifest? {
-        try regions().first { $0.boundingBox.contains(coordinate, margin: 2_000) }
-    }
-
-    /// The region a request is about: the one containing `coordinate`, else the only/first one.
-    /// - throws: `DaemonError.noRegion` when none is imported.
-    public func primaryRegion(for coordinate: Coordinate?) throws -> RegionManifest {
+    /// - throws: `DaemonError.notFound` naming the regions there are.
+    public func handle(named name: String) throws -> RegionHandle {
         let all = try requireRegions()
-        if let coordinate, let inside = all.first(where: { $0.boundingBox.contains(coordinate, margin: 2_000) }) {
-            return inside
+        guard let handle = all.first(where: { $0.name == name }) else {
+            throw DaemonError.notFound("no region named \(name) (imported: \(all.map(\.name).joined(separator: ", ")))")
         }
-        return all[0]
+        return handle
     }
 
-    /// The time zone instants are written in: the region's, else the machine's.
+    /// The regions containing `coordinate`, smallest first (overlapping regions: the most specific answers).
+    public func handles(containing coordinate: Coordinate) throws -> [RegionHandle] {
+        try handles().filter { $0.contains(coordinate) }.sorted { $0.manifest.boundingBox.area < $1.manifest.boundingBox.area }
+    }
+
+    /// The smallest region containing both ends of a trip.
+    /// - throws: `RoutingError.unsupportedInRegion` naming the region of each end when no one region holds both.
+    public func tripRegion(from: Place, to: Place) throws -> RegionHandle {
+        let all = try requireRegions()
+        let fromRegions = try handles(containing: from.coordinate), toRegions = try handles(containing: to.coordinate)
+        if let shared = fromRegions.first(where: { region in toRegions.contains { $0 === region } }) { return shared }
+        func whereIs(_ place: Place, _ regions: [RegionHandle]) -> String {
+            regions.isEmpty ? "\(place.name) is outside every imported region (\(all.map(\.name).joined(separator: ", ")))"
+                : "\(place.name) is in region \(regions.map(\.name).joined(separator: " and "))"
+        }
+        if fromRegions.isEmpty || toRegions.isEmpty {
+            throw RoutingError.unsupportedInRegion([whereIs(from, fromRegions), whereIs(to, toRegions)]
+                .filter { $0.contains("outside") }.joined(separator: "; "))
+        }
+        throw RoutingError.unsupportedInRegion(
+            "the trip's ends are in different regions: \(whereIs(from, fromRegions)), \(whereIs(to, toRegions)); a trip must stay inside one region")
+    }
+
+    /// The zone of the smallest region containing `coordinate`; the machine's for nil or a point
+    /// outside every region.
     public func timeZone(for coordinate: Coordinate?) -> TimeZone {
-        if let region = try? primaryRegion(for: coordinate), let zone = TimeZone(identifier: region.timeZone) {
-            return zone
+        guard let coordinate, let region = try? handles(containing: coordinate).first else { return TimeZone.current }
+        return region.timeZone
+    }
+
+    /// The zone of a trip's region (where the times typed for it are read), else of its origin.
+    public func timeZone(from: Place, to: Place) -> TimeZone {
+        (try? tripRegion(from: from, to: to).timeZone) ?? timeZone(for: from.coordinate)
+    }
+
+    /// The region's wire description.
+    public func document(of region: RegionManifest) throws -> RegionDocument {
+        try handle(named: region.name).document()
+    }
+
+    // MARK: - Searching every region
+
+    /// A search result and the region it came from.
+    public struct RegionalResult: Sendable {
+        public var region: String
+        public var result: PlaceSearchResult
+    }
+
+    /// Text searched in every region: first the regions containing `preferring` (smallest
+    /// first), then every other region by name; or only in `region` when given.
+    /// - throws: `DaemonError.noRegion`, `.notFound` for an unknown `region`, `RoutingError` when an index fails.
+    public func search(_ text: String, near: Coordinate?, preferring: Coordinate?, region: String? = nil,
+                       kinds: Set<PlaceSearchKind>? = nil, limit: Int) throws -> [RegionalResult] {
+        let order: [RegionHandle]
+        if let region {
+            order = [try handle(named: region)]
+        } else {
+            let home = try preferring.map { try handles(containing: $0) } ?? []
+            order = home + (try requireRegions()).filter { region in !home.contains { $0 === region } }
         }
-        return TimeZone.current
-    }
-
-    /// The region's place index, reopened when the region was imported again.
-    public func placeIndex(of region: RegionManifest) throws -> PlaceIndex {
-        let directory = catalog.directory(of: region.name)
-        let version = (try? FileManager.default.destinationOfSymbolicLink(atPath: directory.path)) ?? directory.path
-        if let cached = indexes.withLock({ $0[region.name] }), cached.version == version {
-            return cached.index
+        var results: [RegionalResult] = []
+        for handle in order where results.count < limit {
+            do {
+                results += try handle.placeIndex().search(text, near: near, kinds: kinds, limit: limit - results.count)
+                    .map { RegionalResult(region: handle.name, result: $0) }
+            } catch StreetsError.invalidQuery(let message) {
+                throw DaemonError.invalidParams(message)
+            } catch let error as StreetsError {
+                throw RoutingError.engineFailure("region \(handle.name): \(error.description)")
+            }
         }
-        let index = try PlaceIndex(regionDirectory: directory)
-        indexes.withLock { $0[region.name] = (version, index) }
-        return index
+        return results
     }
 
-    /// The region as `region.list` and `status` describe it, with the service period of each
-    /// feed its last GTFS import stored (none for a region without transit).
-    public func document(of region: RegionManifest) -> RegionDocument {
-        if let cached = documents.withLock({ $0[region.name] }) { return cached }
-        let report = try? GTFSImporter.lastReport(regionDirectory: catalog.directory(of: region.name))
-        let document = WireDocuments.region(region, servicePeriods: report?.servicePeriods ?? [])
-        documents.withLock { $0[region.name] = document }
-        return document
-    }
+    // MARK: - Changes
 
-    /// Forgets cached indexes (after an import or removal).
+    /// Reads the regions again after an import, a `region.set` or a removal of `name`: the
+    /// handle of `name` and of any region whose version changed is closed, the others are kept
+    /// (their open routers stay warm).
     public func invalidate(_ name: String) {
-        _ = indexes.withLock { $0.removeValue(forKey: name) }
-        _ = documents.withLock { $0.removeValue(forKey: name) }
-        manifests.withLock { $0 = nil }
+        let previous = loaded.withLock { loaded in
+            defer { loaded = nil }
+            return loaded ?? []
+        }
+        func unchanged(_ handle: RegionHandle) -> RegionHandle? {
+            previous.first { $0.name == handle.name && $0.directory == handle.directory && $0.name != name }
+        }
+        let fresh = try? handles()
+        if let fresh {
+            loaded.withLock { loaded in loaded = fresh.map { unchanged($0) ?? $0 } }
+        }
+        for old in previous where fresh.map({ fresh in !fresh.contains { unchanged($0) === old } }) ?? true {
+            old.close()
+        }
+    }
+
+    /// Closes every region's workers (daemon shutdown).
+    public func closeAll() {
+        let all = loaded.withLock { loaded in
+            defer { loaded = nil }
+            return loaded ?? []
+        }
+        for handle in all { handle.close() }
     }
 }

@@ -2,51 +2,42 @@ import Foundation
 import Planner
 import Streets
 
-/// One routing engine for some modes, given the region a query falls in.
+/// A routing engine for some modes: it opens itself on one region version, and the region's
+/// `RegionHandle` keeps what it opened until the region changes.
 public protocol LegEngine: Sendable {
-    func leg(for query: LegQuery, in region: RegionManifest, directory: URL) async throws -> RouteLeg
+    func open(_ region: RegionManifest, directory: URL, counters: DaemonCounters) throws -> any RegionLegSource
 }
 
-/// The daemon's `RoutingPort`: finds the region a query is in, sends walk and car to the street
-/// engine and transit to the transit engine, answers stop lookups and searches from the
-/// region's place index, and counts every leg query by mode.
+/// An engine opened on one region version.
+public protocol RegionLegSource: Sendable {
+    func leg(for query: LegQuery) async throws -> RouteLeg
+    /// Stops its workers (the region was imported again, changed or removed).
+    func close()
+}
+
+/// The daemon's `RoutingPort`: finds the region a query is in (the smallest holding both ends),
+/// sends walk and car to its street engine and transit to its transit engine, answers stop
+/// lookups and searches from the regions' place indexes, and counts every leg query by mode.
 public struct RegionRouter: RoutingPort {
     let regions: RegionRegistry
-    let streets: (any LegEngine)?
-    let transit: (any LegEngine)?
     let counters: DaemonCounters
 
-    public init(regions: RegionRegistry, streets: (any LegEngine)?, transit: (any LegEngine)?, counters: DaemonCounters) {
+    public init(regions: RegionRegistry, counters: DaemonCounters) {
         self.regions = regions
-        self.streets = streets
-        self.transit = transit
         self.counters = counters
     }
 
     public func leg(for query: LegQuery) async throws -> RouteLeg {
         try Task.checkCancellation()
         counters.countRoutingQuery(query.mode)
-        let all = try regions.regions()
-        guard let region = all.first(where: {
-            $0.boundingBox.contains(query.from.coordinate, margin: 2_000) && $0.boundingBox.contains(query.to.coordinate, margin: 2_000)
-        }) else {
-            throw RoutingError.unsupportedInRegion(
-                "\(query.from.name) → \(query.to.name) is not inside one imported region (\(all.map(\.name).joined(separator: ", ")))")
-        }
-        let engine = query.mode == .transit ? transit : streets
-        guard let engine else {
-            throw RoutingError.unsupportedInRegion("\(query.mode.rawValue) routing is not available in this build of usefulmapd")
-        }
-        if query.mode == .transit, !region.steps.contains(where: { $0.lowercased().contains("transit") || $0.lowercased().contains("gtfs") }) {
-            throw RoutingError.unsupportedInRegion("region \(region.name) was imported without a GTFS feed")
-        }
-        return try await engine.leg(for: query, in: region, directory: regions.catalog.directory(of: region.name))
+        let region = try regions.tripRegion(from: query.from, to: query.to)
+        return try await region.legSource(for: query.mode).leg(for: query)
     }
 
     public func nearbyStops(around coordinate: Coordinate, radius: Double, limit: Int) async throws -> [Place] {
-        guard let region = try regions.region(containing: coordinate) else { return [] }
+        guard let region = try regions.handles(containing: coordinate).first(where: \.manifest.hasTransit) else { return [] }
         do {
-            return try regions.placeIndex(of: region).nearbyStops(around: coordinate, radius: radius, limit: limit)
+            return try region.placeIndex().nearbyStops(around: coordinate, radius: radius, limit: limit)
                 .map { Place(name: $0.name, coordinate: $0.coordinate, kind: .transitStop) }
         } catch let error as StreetsError {
             throw RoutingError.engineFailure(error.description)
@@ -54,11 +45,6 @@ public struct RegionRouter: RoutingPort {
     }
 
     public func search(_ text: String, near: Coordinate?) async throws -> [Place] {
-        let region = try regions.primaryRegion(for: near)
-        do {
-            return try regions.placeIndex(of: region).search(text, near: near, limit: 10).map(\.place)
-        } catch let error as StreetsError {
-            throw RoutingError.engineFailure(error.description)
-        }
+        try regions.search(text, near: near, preferring: near, limit: 10).map(\.result.place)
     }
 }

@@ -1,85 +1,76 @@
 import Foundation
 import Planner
 import Streets
-import Synchronization
 import Transit
 
-/// Walk and car through Routino: one `StreetRouter` per region version, started on first use
-/// and shut down when the region is imported again or removed.
-public final class StreetEngine: LegEngine {
+/// Walk and car through Routino: a `StreetRouter` per region version, its worker processes
+/// started on first use; retries of `no_route` from other nearby roads are counted in `status`.
+public struct StreetEngine: LegEngine {
     private let dataDirectory: URL
     private let workers: Int
-    private let routers = Mutex<[String: (version: Date, router: StreetRouter)]>([:])
 
     public init(dataDirectory: URL, workers: Int) {
         self.dataDirectory = dataDirectory
         self.workers = workers
     }
 
-    public func leg(for query: LegQuery, in region: RegionManifest, directory: URL) async throws -> RouteLeg {
-        let router = try router(for: region)
-        return try await router.leg(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode, pace: query.pace)
-    }
-
-    private func router(for region: RegionManifest) throws -> StreetRouter {
-        try routers.withLock { routers in
-            if let cached = routers[region.name], cached.version == region.importedAt { return cached.router }
-            routers[region.name]?.router.shutdown()
-            let router: StreetRouter
-            do {
-                router = try StreetRouter(regions: [region], dataDirectory: dataDirectory, workers: workers)
-            } catch let error as StreetsError {
-                throw RoutingError.engineFailure(error.description)
-            }
-            routers[region.name] = (region.importedAt, router)
-            return router
+    public func open(_ region: RegionManifest, directory: URL, counters: DaemonCounters) throws -> any RegionLegSource {
+        do {
+            return Opened(router: try StreetRouter(regions: [region], dataDirectory: dataDirectory, workers: workers,
+                                                    onRetry: { counters.countNoRouteRetries($0) }))
+        } catch let error as StreetsError {
+            throw RoutingError.engineFailure(error.description)
         }
     }
 
-    /// Stops every worker (daemon shutdown).
-    public func shutdown() {
-        let all = routers.withLock { routers in
-            defer { routers = [:] }
-            return routers.values.map(\.router)
+    struct Opened: RegionLegSource {
+        let router: StreetRouter
+        func leg(for query: LegQuery) async throws -> RouteLeg {
+            try await router.leg(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode, pace: query.pace)
         }
-        for router in all { router.shutdown() }
+        func close() { router.shutdown() }
     }
 }
 
-/// Transit through our RAPTOR engine: one `TransitRouter` (timetable in memory) per region version.
-public final class TransitEngine: LegEngine {
-    private let routers = Mutex<[String: (version: Date, router: TransitRouter)]>([:])
+/// Transit through our RAPTOR engine: a `TransitRouter` (timetable in memory) per region version.
+public struct TransitEngine: LegEngine {
     /// The most vehicle changes a journey may have (`--max-transfers`).
     private let maxTransfers: Int
+    /// Seconds a vehicle change must save (`--transfer-penalty`).
+    private let transferPenalty: Int
 
-    public init(maxTransfers: Int = 4) {
+    public init(maxTransfers: Int = 4, transferPenalty: Int = TransitRouter.defaultTransferPenalty) {
         self.maxTransfers = maxTransfers
+        self.transferPenalty = transferPenalty
     }
 
-    public func leg(for query: LegQuery, in region: RegionManifest, directory: URL) async throws -> RouteLeg {
-        let router = try router(for: region, directory: directory)
-        try Task.checkCancellation()
-        var leg = try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace,
-                                 maxTransfers: maxTransfers).best
-        // The engine only knows coordinates; name the walks' ends after the plan's places.
-        for index in leg.walks.indices {
-            if leg.walks[index].kind == .access { leg.walks[index].fromName = query.from.name }
-            if leg.walks[index].kind == .egress { leg.walks[index].toName = query.to.name }
+    public func open(_ region: RegionManifest, directory: URL, counters: DaemonCounters) throws -> any RegionLegSource {
+        do {
+            return Opened(router: try TransitRouter(regionDirectory: directory), maxTransfers: maxTransfers,
+                          transferPenalty: transferPenalty)
+        } catch let error as TransitError {
+            throw RoutingError.unsupportedInRegion("region \(region.name) has no usable timetable: \(error.description)")
         }
-        return leg
     }
 
-    private func router(for region: RegionManifest, directory: URL) throws -> TransitRouter {
-        try routers.withLock { routers in
-            if let cached = routers[region.name], cached.version == region.importedAt { return cached.router }
-            do {
-                let router = try TransitRouter(regionDirectory: directory)
-                routers[region.name] = (region.importedAt, router)
-                return router
-            } catch let error as TransitError {
-                throw RoutingError.unsupportedInRegion("region \(region.name) has no usable timetable: \(error.description)")
+    struct Opened: RegionLegSource {
+        let router: TransitRouter
+        let maxTransfers: Int
+        let transferPenalty: Int
+
+        func leg(for query: LegQuery) async throws -> RouteLeg {
+            try Task.checkCancellation()
+            var leg = try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace,
+                                     maxTransfers: maxTransfers, transferPenalty: transferPenalty).best
+            // The engine only knows coordinates; name the walks' ends after the plan's places.
+            for index in leg.walks.indices {
+                if leg.walks[index].kind == .access { leg.walks[index].fromName = query.from.name }
+                if leg.walks[index].kind == .egress { leg.walks[index].toName = query.to.name }
             }
+            return leg
         }
+
+        func close() {}
     }
 
     /// The import step that adds GTFS feeds to a region: the timetable, with footpaths between
@@ -103,14 +94,18 @@ public final class TransitEngine: LegEngine {
             defer { timer?.shutdown() }
             var importer = GTFSImporter()
             importer.limits = limits
-            let report = try importer.importFeeds(feeds, intoRegionDirectory: staging, walking: walking)
+            let (report, imported) = try importer.importFeedsListingStops(feeds, intoRegionDirectory: staging, walking: walking)
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0.8, detail: "indexing stops"))
-            let stops = try TransitRouter(regionDirectory: staging).stops.map {
+            let stops = imported.map {
                 IndexedStop(id: $0.id, name: $0.name, coordinate: $0.coordinate, modes: $0.modes)
             }
             try PlaceIndex.addStops(stops, toRegionDirectory: staging)
             progress(RegionImportProgress(phase: "transit timetable", fraction: 1,
                                           detail: "\(stops.count) stops; " + report.summary.replacingOccurrences(of: "\n", with: "; ")))
+            let names = feeds.map(\.lastPathComponent).joined(separator: ", ")
+            return RegionImportStep.Outcome(
+                timeZone: RegionTimeZoneDecision(zone: report.timeZone, source: "agency_timezone of GTFS feed \(names)"),
+                providesTransit: true)
         }
     }
 }

@@ -10,6 +10,7 @@ public enum WireDocuments {
                             now: Date, failures: [Int: RoutingError] = [:]) -> PlanDocument {
         let fallback: Date? = plan.timePreference == .leaveNow ? now : nil
         let times = plan.schedule(startingAt: fallback)
+        let missed = plan.earliestDeparture(now: now).flatMap { plan.missedConnection(leavingAt: $0) }
         let nodes = plan.nodes.enumerated().map { index, node in
             NodeDocument(name: node.place.name, lat: node.place.coordinate.latitude, lon: node.place.coordinate.longitude,
                          time: times.indices.contains(index) ? times[index].map { WireTime.string(from: $0, timeZone: timeZone) } : nil,
@@ -21,7 +22,8 @@ public enum WireDocuments {
                 leg($0, timeZone: timeZone, departure: times[index], arrival: times[index + 1])
             }
             let error = plan.legs[index] == nil ? failures[index].map { WireError(code: $0.code, message: $0.message) } : nil
-            return SegmentDocument(mode: plan.modes[index].rawValue, locked: plan.locks[key] != nil, leg: legDocument, error: error)
+            return SegmentDocument(mode: plan.modes[index].rawValue, locked: plan.locks[key] != nil, leg: legDocument,
+                                   error: error, missedConnection: missed == index)
         }
         let pending = plan.pending.compactMap { key, update -> PendingDocument? in
             guard let index = plan.segmentIndex(of: key) else { return nil }
@@ -33,7 +35,7 @@ public enum WireDocuments {
             totalDurationS: plan.totalTravelTime, totalDistanceM: plan.totalDistance, pending: pending,
             pace: plan.pace.rawValue, timePreference: timePreference(plan.timePreference, timeZone: timeZone),
             pinnedSegment: plan.pinned.flatMap { plan.segmentIndex(of: $0.segment) }.map { $0 + 1 },
-            generation: generation, timeZone: timeZone.identifier)
+            generation: generation, timeZone: WireTime.zoneName(timeZone))
     }
 
     /// A leg; walk and car legs take their times from the plan's schedule.
@@ -79,9 +81,11 @@ public enum WireDocuments {
         let box = manifest.boundingBox
         return RegionDocument(
             name: manifest.name,
-            hasTransit: !servicePeriods.isEmpty,
+            hasTransit: manifest.hasTransit,
             timeZone: manifest.timeZone,
-            importedAt: WireTime.string(from: manifest.importedAt, timeZone: TimeZone(identifier: manifest.timeZone) ?? .current),
+            timeZoneSource: manifest.timeZoneSource,
+            // The machine's zone, like every other "when" column: one zone for a whole table.
+            importedAt: WireTime.string(from: manifest.importedAt, timeZone: TimeZone.current),
             bounds: [box.minLatitude, box.minLongitude, box.maxLatitude, box.maxLongitude],
             transitFeeds: servicePeriods.map { TransitFeedDocument(feed: $0.feed, firstDate: $0.firstDate, lastDate: $0.lastDate) })
     }

@@ -41,6 +41,21 @@ public struct RegionCatalog: Sendable {
         return try RegionManifest.read(from: directory, name: name)
     }
 
+    /// Changes the region's time zone without importing it again (under the region's lock).
+    /// - throws: `StreetsError.regionNotFound`, `.invalidTimeZone`, `.importInProgress`.
+    @discardableResult
+    public func setTimeZone(_ zone: String, ofRegion name: String, source: String = "set with umctl region set") throws -> RegionManifest {
+        guard RegionCatalog.isValidName(name) else { throw StreetsError.invalidRegionName(name) }
+        guard RegionTimeZones.isKnown(zone) else { throw StreetsError.invalidTimeZone(zone) }
+        let lock = try RegionLock(catalog: self, name: name)
+        defer { lock.release() }
+        guard var manifest = try region(named: name) else { throw StreetsError.regionNotFound(name) }
+        manifest.timeZone = zone
+        manifest.timeZoneSource = source
+        try manifest.write(to: directory(of: name))
+        return manifest
+    }
+
     /// Deletes the region and its files.
     /// - throws: `StreetsError.regionNotFound`, `.importInProgress` while an import holds its lock.
     public func remove(named name: String) throws {

@@ -9,6 +9,8 @@ import Foundation
 ///     progress(RegionImportProgress(phase: "transit timetable", detail: "stops"))
 ///     try TimetableBuilder.build(feed: feedURL, into: staging)
 ///     try PlaceIndex.addStops(stops, toRegionDirectory: staging)
+///     return RegionImportStep.Outcome(timeZone: RegionTimeZoneDecision(zone: "Europe/Helsinki", source: "feed"),
+///                                     providesTransit: true)
 /// }
 /// ```
 public struct RegionImportStep: Sendable {
@@ -16,16 +18,30 @@ public struct RegionImportStep: Sendable {
     public var name: String
     /// Files the step reads; their sha256 joins the manifest, so a changed feed is not skipped.
     public var sources: [URL]
-    private let body: @Sendable (URL, (RegionImportProgress) -> Void) throws -> Void
+    private let body: @Sendable (URL, (RegionImportProgress) -> Void) throws -> Outcome
+
+    /// What a step found that the manifest records.
+    public struct Outcome: Sendable {
+        /// The zone its sources state (a GTFS feed's `agency_timezone`), if any.
+        public var timeZone: RegionTimeZoneDecision?
+        /// True when it wrote a transit timetable.
+        public var providesTransit: Bool
+
+        public init(timeZone: RegionTimeZoneDecision? = nil, providesTransit: Bool = false) {
+            self.timeZone = timeZone
+            self.providesTransit = providesTransit
+        }
+    }
 
     public init(name: String, sources: [URL] = [],
-                run: @escaping @Sendable (_ stagingDirectory: URL, _ progress: (RegionImportProgress) -> Void) throws -> Void) {
+                run: @escaping @Sendable (_ stagingDirectory: URL, _ progress: (RegionImportProgress) -> Void) throws -> Outcome) {
         self.name = name
         self.sources = sources
         self.body = run
     }
 
-    public func run(stagingDirectory: URL, progress: (RegionImportProgress) -> Void) throws {
+    @discardableResult
+    public func run(stagingDirectory: URL, progress: (RegionImportProgress) -> Void) throws -> Outcome {
         try body(stagingDirectory, progress)
     }
 }

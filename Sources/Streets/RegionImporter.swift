@@ -1,6 +1,7 @@
 import Checksum
 import Foundation
 import Glibc
+import Planner
 
 /// Imports an OpenStreetMap extract as a region: Routino's routing database (`planetsplitter`),
 /// the place index, then any additional steps, all in a new version directory that replaces
@@ -26,12 +27,17 @@ public struct RegionImporter: Sendable {
     }
 
     /// Imports `osm` (`.osm` or `.osm.pbf`) as region `name`.
-    /// - parameter timeZone: the region's IANA zone; by default guessed from the extent (see `RegionTimeZones`).
+    /// - parameter timeZone: the region's IANA zone. Without it, the zone a step reports (a GTFS
+    ///   feed's `agency_timezone`), else the zone of the nearest principal location in the system's
+    ///   time-zone database (`zoneTable`, see `RegionTimeZones`); the manifest records which.
+    /// - parameter timeZoneSource: how the given `timeZone` was decided, for the manifest.
     /// - parameter force: import even when the sources are identical to the current version's.
     /// - throws: `StreetsError` (`invalid_region_name`, `source_not_found`, `unsupported_source_format`,
-    ///   `invalid_time_zone`, `import_in_progress`, `import_failed`), or what an additional step threw.
+    ///   `invalid_time_zone`, `time_zone_undecided`, `import_in_progress`, `import_failed`), or what an
+    ///   additional step threw.
     public func importRegion(name: String, osm: URL, additionalSteps: [RegionImportStep] = [],
-                             timeZone: String? = nil, force: Bool = false,
+                             timeZone: String? = nil, timeZoneSource: String = "given with --time-zone", force: Bool = false,
+                             zoneTable: @Sendable () throws -> RegionTimeZones = RegionTimeZones.systemTable,
                              progress: @Sendable (RegionImportProgress) -> Void) throws -> RegionImportResult {
         let clock = Date()
         // Whole seconds: the manifest's ISO 8601 dates must read back equal to what was written.
@@ -41,7 +47,7 @@ public struct RegionImporter: Sendable {
         guard lowercased.hasSuffix(".pbf") || lowercased.hasSuffix(".osm") else {
             throw StreetsError.unsupportedSourceFormat(osm.path)
         }
-        if let timeZone, TimeZone(identifier: timeZone) == nil { throw StreetsError.invalidTimeZone(timeZone) }
+        if let timeZone, !RegionTimeZones.isKnown(timeZone) { throw StreetsError.invalidTimeZone(timeZone) }
         for file in [osm] + additionalSteps.flatMap(\.sources) where !FileManager.default.isReadableFile(atPath: file.path) {
             throw StreetsError.sourceNotFound(file.path)
         }
@@ -60,6 +66,7 @@ public struct RegionImporter: Sendable {
         let stepNames = additionalSteps.map(\.name)
         if !force, let current = try? catalog.region(named: name),
            current.sources.map(\.sha256) == sources.map(\.sha256), current.steps == stepNames,
+           timeZone == nil || timeZone == current.timeZone,
            current.formatVersion == RegionManifest.currentFormatVersion {
             progress(RegionImportProgress(phase: "checking sources", fraction: 1, detail: "unchanged; skipped"))
             return RegionImportResult(manifest: current, skipped: true)
@@ -79,10 +86,11 @@ public struct RegionImporter: Sendable {
             try PlaceIndex.build(in: staging, places: extract.places)
             try StreetLayer.write(extract.streets, regionDirectory: staging)
             progress(RegionImportProgress(phase: "indexing places", fraction: 1, detail: "\(extract.places.count) places"))
+            var outcomes: [RegionImportStep.Outcome] = []
             for step in additionalSteps {
                 progress(RegionImportProgress(phase: step.name, fraction: 0))
                 do {
-                    try step.run(stagingDirectory: staging, progress: progress)
+                    outcomes.append(try step.run(stagingDirectory: staging, progress: progress))
                 } catch let error as StreetsError {
                     throw error
                 } catch {
@@ -97,11 +105,13 @@ public struct RegionImporter: Sendable {
             counts["places"] = placeCounts.values.reduce(0, +)
             for (kind, count) in placeCounts { counts["\(kind.rawValue)s"] = count }
             let box = extract.boundingBox
+            let zone = try decideTimeZone(given: timeZone.map { RegionTimeZoneDecision(zone: $0, source: timeZoneSource) },
+                                          outcomes: outcomes, center: box.center, zoneTable: zoneTable)
+            progress(RegionImportProgress(phase: "time zone", fraction: 1, detail: "\(zone.zone): \(zone.source)"))
             let manifest = RegionManifest(
                 name: name, sources: sources, importedAt: started, importDuration: Date().timeIntervalSince(clock),
-                boundingBox: box,
-                timeZone: timeZone ?? RegionTimeZones.zone(latitude: box.center.latitude, longitude: box.center.longitude),
-                steps: stepNames, counts: counts)
+                boundingBox: box, timeZone: zone.zone, timeZoneSource: zone.source,
+                hasTransit: outcomes.contains(where: \.providesTransit), steps: stepNames, counts: counts)
             try manifest.write(to: staging)
             progress(RegionImportProgress(phase: "switching", fraction: 0))
             try switchVersion(of: name, to: version, catalog: catalog)
@@ -114,6 +124,27 @@ public struct RegionImporter: Sendable {
     }
 
     // MARK: - Phases
+
+    /// The zone given, else the one the steps' sources state (they must agree), else the one the
+    /// position gives; never a silent default.
+    private func decideTimeZone(given: RegionTimeZoneDecision?, outcomes: [RegionImportStep.Outcome], center: Coordinate,
+                                zoneTable: () throws -> RegionTimeZones) throws -> RegionTimeZoneDecision {
+        if let given { return given }
+        let stated = outcomes.compactMap(\.timeZone)
+        if let first = stated.first {
+            guard stated.allSatisfy({ $0.zone == first.zone }) else {
+                throw StreetsError.importFailed(phase: "time zone", message: "the sources state different zones: "
+                    + stated.map { "\($0.zone) (\($0.source))" }.joined(separator: ", "))
+            }
+            return first
+        }
+        let table = try zoneTable()
+        guard let derived = table.decision(for: center) else {
+            throw StreetsError.timeZoneUndecided("no feed states one, and no principal location of \(table.file) is within "
+                + "\(Int(RegionTimeZones.maximumDistance / 1000)) km of the region's centre")
+        }
+        return derived
+    }
 
     /// planetsplitter's `--loggable` section headings and how far through the run each starts.
     static let routingPhases: [(heading: String, fraction: Double)] = [

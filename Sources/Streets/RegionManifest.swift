@@ -6,8 +6,10 @@ import Planner
 /// The manifest is written last, inside the staging directory, so a region with a manifest is
 /// always complete.
 public struct RegionManifest: Codable, Hashable, Sendable {
-    /// Bumped when the layout of a region directory changes incompatibly.
-    public static let currentFormatVersion = 1
+    /// Bumped when the layout of a region directory changes. 2 records `hasTransit` and
+    /// `timeZoneSource`; a version 1 manifest reads as having transit when any step ran (the
+    /// transit timetable was the only step there was).
+    public static let currentFormatVersion = 2
 
     public var name: String
     public var formatVersion: Int
@@ -20,6 +22,11 @@ public struct RegionManifest: Codable, Hashable, Sendable {
     public var boundingBox: RegionBoundingBox
     /// IANA time zone of the region ("Europe/Helsinki").
     public var timeZone: String
+    /// How `timeZone` was decided, in words ("agency_timezone of feed tampere.zip"); nil in
+    /// manifests written before it was recorded.
+    public var timeZoneSource: String?
+    /// Whether the region has a transit timetable, recorded by the step that wrote it.
+    public var hasTransit: Bool
     /// Names of the additional import steps that ran, in order.
     public var steps: [String]
     /// Sizes for humans and benchmarks: `osm_nodes`, `osm_ways`, `routing_nodes`,
@@ -28,7 +35,7 @@ public struct RegionManifest: Codable, Hashable, Sendable {
 
     public init(name: String, formatVersion: Int = RegionManifest.currentFormatVersion, sources: [RegionSourceFile],
                 importedAt: Date, importDuration: TimeInterval, boundingBox: RegionBoundingBox, timeZone: String,
-                steps: [String], counts: [String: Int]) {
+                timeZoneSource: String? = nil, hasTransit: Bool = false, steps: [String], counts: [String: Int]) {
         self.name = name
         self.formatVersion = formatVersion
         self.sources = sources
@@ -36,8 +43,30 @@ public struct RegionManifest: Codable, Hashable, Sendable {
         self.importDuration = importDuration
         self.boundingBox = boundingBox
         self.timeZone = timeZone
+        self.timeZoneSource = timeZoneSource
+        self.hasTransit = hasTransit
         self.steps = steps
         self.counts = counts
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, formatVersion, sources, importedAt, importDuration, boundingBox, timeZone, timeZoneSource, hasTransit,
+             steps, counts
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        formatVersion = try c.decode(Int.self, forKey: .formatVersion)
+        sources = try c.decode([RegionSourceFile].self, forKey: .sources)
+        importedAt = try c.decode(Date.self, forKey: .importedAt)
+        importDuration = try c.decode(TimeInterval.self, forKey: .importDuration)
+        boundingBox = try c.decode(RegionBoundingBox.self, forKey: .boundingBox)
+        timeZone = try c.decode(String.self, forKey: .timeZone)
+        timeZoneSource = try c.decodeIfPresent(String.self, forKey: .timeZoneSource)
+        steps = try c.decode([String].self, forKey: .steps)
+        counts = try c.decode([String: Int].self, forKey: .counts)
+        hasTransit = try c.decodeIfPresent(Bool.self, forKey: .hasTransit) ?? !steps.isEmpty
     }
 
     static let fileName = "manifest.json"
@@ -80,6 +109,10 @@ public struct RegionSourceFile: Codable, Hashable, Sendable {
 /// A latitude/longitude rectangle (regions never cross the antimeridian in practice; one that
 /// does is stored as its full longitude span, which still contains every point).
 public struct RegionBoundingBox: Codable, Hashable, Sendable {
+    /// How far outside its box a point still belongs to a region (data near the edge): the one
+    /// margin every lookup uses, the same as Routino's snapping limit.
+    public static let margin = 1_000.0
+
     public var minLatitude: Double
     public var minLongitude: Double
     public var maxLatitude: Double
@@ -96,8 +129,11 @@ public struct RegionBoundingBox: Codable, Hashable, Sendable {
         Coordinate(latitude: (minLatitude + maxLatitude) / 2, longitude: (minLongitude + maxLongitude) / 2)
     }
 
+    /// Square degrees, to prefer the smallest of overlapping regions.
+    public var area: Double { (maxLatitude - minLatitude) * (maxLongitude - minLongitude) }
+
     /// True when `coordinate` is inside, allowing `margin` metres outside the edges.
-    public func contains(_ coordinate: Coordinate, margin: Double = 0) -> Bool {
+    public func contains(_ coordinate: Coordinate, margin: Double = RegionBoundingBox.margin) -> Bool {
         let latMargin = margin / 111_195
         let lonMargin = margin / max(1, 111_195 * cos(coordinate.latitude * .pi / 180))
         return coordinate.latitude >= minLatitude - latMargin && coordinate.latitude <= maxLatitude + latMargin

@@ -16,26 +16,30 @@ import Planner
 /// transit request), `.noRoadNearby` when a point is over 1 km from any usable road,
 /// `.noRoute` when the roads do not connect, `.engineFailure` when the workers cannot answer.
 public final class StreetRouter: Sendable {
-    /// Points this far outside a region's bounding box still belong to it (data near the edge).
-    static let regionMargin = 1_000.0
     /// The walk between a requested point and the road Routino snapped it to, km/h.
     static let connectorSpeed = 5.0
     /// Failed routes a worker may answer before it is replaced (each leaks about 9 KB).
     public static let defaultRecycleAfterFailedRoutes = 500
 
     private let regions: [(manifest: RegionManifest, pool: RoutinoWorkerPool)]
+    /// Told how many extra routes a `no_route` answer cost (see `retryFromNearbyRoads`).
+    private let onRetry: (@Sendable (Int) -> Void)?
 
     /// - parameter workers: worker processes per region (started on first use).
     /// - throws: `StreetsError.workerNotFound` when `usefulmap-routino-worker` cannot be found.
+    /// - parameter onRetry: told how many routes were asked again from other nearby roads after a `no_route`.
     public convenience init(regions: [RegionManifest], dataDirectory: URL,
-                            workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+                            workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                            onRetry: (@Sendable (Int) -> Void)? = nil) throws {
         try self.init(regions: regions, dataDirectory: dataDirectory, workers: workers,
-                      recycleAfterFailedRoutes: StreetRouter.defaultRecycleAfterFailedRoutes, afterRequestSent: nil)
+                      recycleAfterFailedRoutes: StreetRouter.defaultRecycleAfterFailedRoutes, afterRequestSent: nil,
+                      onRetry: onRetry)
     }
 
     /// The full initialiser; `afterRequestSent` lets tests kill a worker mid-query.
     init(regions: [RegionManifest], dataDirectory: URL, workers: Int, recycleAfterFailedRoutes: Int,
-         afterRequestSent: (@Sendable (pid_t) -> Void)?) throws {
+         afterRequestSent: (@Sendable (pid_t) -> Void)?, onRetry: (@Sendable (Int) -> Void)? = nil) throws {
+        self.onRetry = onRetry
         let executable = try StreetRouter.locateWorker()
         let catalog = RegionCatalog(dataDirectory: dataDirectory)
         self.regions = regions.map { manifest in
@@ -58,15 +62,16 @@ public final class StreetRouter: Sendable {
             throw RoutingError.unsupportedInRegion("\(point.latitude),\(point.longitude) is not a valid coordinate")
         }
         guard let region = regions.first(where: {
-            $0.manifest.boundingBox.contains(from, margin: Self.regionMargin)
-                && $0.manifest.boundingBox.contains(to, margin: Self.regionMargin)
+            $0.manifest.boundingBox.contains(from, margin: RegionBoundingBox.margin)
+                && $0.manifest.boundingBox.contains(to, margin: RegionBoundingBox.margin)
         }) else {
             throw RoutingError.unsupportedInRegion(outsideMessage(from: from, to: to))
         }
-        let request = String(format: "route %@ %.7f %.7f %.7f %.7f", mode == .walk ? "walk" : "car",
-                             from.latitude, from.longitude, to.latitude, to.longitude)
-        let line = try await region.pool.ask(request)
-        switch RoutinoReply(line: line) {
+        var reply = try await route(mode, from, to, in: region.pool)
+        if case .noRoute = reply, let found = try await retryFromNearbyRoads(mode, from, to, in: region.pool) {
+            reply = found
+        }
+        switch reply {
         case let .route(distance, duration, points):
             return Self.leg(mode: mode, pace: pace, from: from, to: to, distance: distance, duration: duration, points: points)
         case .noRoadNearby(let endpoint):
@@ -81,6 +86,46 @@ public final class StreetRouter: Sendable {
             throw RoutingError.engineFailure(message)
         }
     }
+
+    private func route(_ mode: TravelMode, _ from: Coordinate, _ to: Coordinate, in pool: RoutinoWorkerPool) async throws -> RoutinoReply {
+        let request = String(format: "route %@ %.7f %.7f %.7f %.7f", mode == .walk ? "walk" : "car",
+                             from.latitude, from.longitude, to.latitude, to.longitude)
+        return RoutinoReply(line: try await pool.ask(request))
+    }
+
+    /// Routino snaps each point to the nearest road usable by the mode; when that road cannot be
+    /// reached (a one-way garage exit whose inside is not mapped) or left, there is "no route"
+    /// although a road a few metres further works. So the destination, then the origin, is
+    /// moved step by step (`retryOffsets`) until another road answers; the geometry still runs
+    /// from the requested points, and a road over 1 km from them is never used. Every extra
+    /// route asked is counted by `onRetry`.
+    private func retryFromNearbyRoads(_ mode: TravelMode, _ from: Coordinate, _ to: Coordinate,
+                                      in pool: RoutinoWorkerPool) async throws -> RoutinoReply? {
+        var retries = 0
+        defer { if retries > 0 { onRetry?(retries) } }
+        for movingDestination in [true, false] {
+            let moving = movingDestination ? to : from, other = movingDestination ? from : to
+            let towardOther = moving.bearing(to: other)
+            for (distance, turn) in Self.retryOffsets {
+                try Task.checkCancellation()
+                let moved = moving.moved(distance: distance, bearing: towardOther + turn)
+                retries += 1
+                let reply = try await movingDestination ? route(mode, from, moved, in: pool) : route(mode, moved, to, in: pool)
+                guard case let .route(_, _, points) = reply, let first = points.first, let last = points.last else { continue }
+                let snapped = movingDestination ? last : first
+                if snapped.distance(to: moving) <= Self.snapLimit { return reply }
+            }
+        }
+        return nil
+    }
+
+    /// Distances (m) and turns (degrees from the direction of the other end) tried in order.
+    static let retryOffsets: [(Double, Double)] = [40.0, 80, 160, 320].flatMap { distance in
+        [0.0, 90, -90, 180].map { (distance, $0) }
+    }
+
+    /// Routino's own limit for snapping a point to a road.
+    static let snapLimit = 1_000.0
 
     /// Stops every worker; later queries fail with `engineFailure`.
     public func shutdown() {
@@ -112,8 +157,8 @@ public final class StreetRouter: Sendable {
     private func outsideMessage(from: Coordinate, to: Coordinate) -> String {
         let names = regions.map(\.manifest.name).joined(separator: ", ")
         let covered = names.isEmpty ? "no region is imported" : "imported regions: \(names)"
-        let fromInside = regions.contains { $0.manifest.boundingBox.contains(from, margin: Self.regionMargin) }
-        let toInside = regions.contains { $0.manifest.boundingBox.contains(to, margin: Self.regionMargin) }
+        let fromInside = regions.contains { $0.manifest.boundingBox.contains(from, margin: RegionBoundingBox.margin) }
+        let toInside = regions.contains { $0.manifest.boundingBox.contains(to, margin: RegionBoundingBox.margin) }
         switch (fromInside, toInside) {
         case (false, _): return "the origin \(from.latitude),\(from.longitude) is outside every imported region (\(covered))"
         case (_, false): return "the destination \(to.latitude),\(to.longitude) is outside every imported region (\(covered))"
@@ -136,5 +181,22 @@ public final class StreetRouter: Sendable {
             searched.append(candidate)
         }
         throw StreetsError.workerNotFound(searched: searched)
+    }
+}
+
+private extension Coordinate {
+    /// Initial bearing towards `other`, degrees clockwise from north.
+    func bearing(to other: Coordinate) -> Double {
+        let φ1 = latitude * .pi / 180, φ2 = other.latitude * .pi / 180, Δλ = (other.longitude - longitude) * .pi / 180
+        let y = sin(Δλ) * cos(φ2), x = cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ)
+        return atan2(y, x) * 180 / .pi
+    }
+
+    /// The point `distance` metres away along `bearing` (flat-earth step: retries move at most a few hundred metres).
+    func moved(distance: Double, bearing: Double) -> Coordinate {
+        let θ = bearing * .pi / 180
+        let north = distance * cos(θ), east = distance * sin(θ)
+        return Coordinate(latitude: latitude + north / 111_195,
+                          longitude: longitude + east / max(1, 111_195 * cos(latitude * .pi / 180)))
     }
 }

@@ -10,6 +10,8 @@ public enum StreetsError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupportedSourceFormat(String)
     /// Not an IANA time zone name that this system knows ("Europe/Helsinki").
     case invalidTimeZone(String)
+    /// Neither `--time-zone`, a GTFS feed nor the region's position decided the zone.
+    case timeZoneUndecided(String)
     /// Another import of the same region holds its lock.
     case importInProgress(String)
     /// A phase of the import failed; the previous version of the region is untouched.
@@ -35,6 +37,7 @@ public enum StreetsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .sourceNotFound: "source_not_found"
         case .unsupportedSourceFormat: "unsupported_source_format"
         case .invalidTimeZone: "invalid_time_zone"
+        case .timeZoneUndecided: "time_zone_undecided"
         case .importInProgress: "import_in_progress"
         case .importFailed: "import_failed"
         case .regionNotFound: "region_not_found"
@@ -55,6 +58,8 @@ public enum StreetsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .sourceNotFound(let path): "source file not found: \(path)"
         case .unsupportedSourceFormat(let path): "unsupported OSM file \(path): expected .osm or .osm.pbf"
         case .invalidTimeZone(let zone): "unknown time zone \"\(zone)\": expected an IANA name such as Europe/Helsinki"
+        case .timeZoneUndecided(let reason):
+            "cannot decide the region's time zone (\(reason)): pass --time-zone ZONE, an IANA name such as Asia/Tokyo"
         case .importInProgress(let name): "region \(name) is already being imported"
         case let .importFailed(phase, message): "import failed while \(phase): \(message)"
         case .regionNotFound(let name): "no region named \(name)"

@@ -38,9 +38,14 @@ struct TimetableBuilder {
 
     /// Every feed must agree on one time zone: service days are computed in it.
     mutating func adopt(timeZone: String, feed: String) throws {
-        if let existing = timeZoneID, existing != timeZone { throw TransitError.mixedTimeZones([existing, timeZone]) }
+        if let existing = timeZoneID, existing != timeZone {
+            throw TransitError.mixedTimeZones(["\(timeZoneFeed ?? "?"): \(existing)", "\(feed): \(timeZone)"])
+        }
         timeZoneID = timeZone
+        timeZoneFeed = feed
     }
+    /// The feed that set `timeZoneID`, to name both sides of a disagreement.
+    private(set) var timeZoneFeed: String?
 
     mutating func addStop(id: String, name: String, latitude: Double, longitude: Double) -> Int32 {
         stops.append(Timetable.Stop(id: id, name: name, latitude: latitude, longitude: longitude, parentStationID: nil, modeMask: 0))

@@ -60,7 +60,7 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadableFile(let file, let reason): "cannot read \(file): \(reason)"
         case let .limitExceeded(feed, file, limit): "\(feed): \(file) \(limit); refused"
         case .unknownTimeZone(let feed, let zone): "\(feed): unknown agency_timezone \"\(zone)\""
-        case .mixedTimeZones(let zones): "feeds use different time zones: \(zones.joined(separator: ", "))"
+        case .mixedTimeZones(let zones): "feeds use different time zones (all feeds of a region must agree): \(zones.joined(separator: ", "))"
         case .noUsableTrips(let feed): "\(feed) has no usable trips after skipping bad rows"
         case .noFeeds: "no GTFS feed given"
         case .timetableMissing(let path): "no transit timetable imported at \(path)"

@@ -5,17 +5,15 @@ public struct CompareDocument: Hashable, Sendable, Codable {
     /// One per mode, in the order walk, transit, car.
     public var options: [CompareOption]
     public var timeZone: String
+    /// The routes on one picture, when the params asked for `map`.
+    public var map: MapImageDocument?
 
-    public init(from: PlaceDocument, to: PlaceDocument, options: [CompareOption], timeZone: String) {
+    public init(from: PlaceDocument, to: PlaceDocument, options: [CompareOption], timeZone: String, map: MapImageDocument? = nil) {
         self.from = from
         self.to = to
         self.options = options
         self.timeZone = timeZone
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case from, to, options
-        case timeZone = "time_zone"
+        self.map = map
     }
 }
 
@@ -48,12 +46,8 @@ public struct CompareOption: Hashable, Sendable, Codable {
         self.walkingIsNoSlower = walkingIsNoSlower
     }
 
-    enum CodingKeys: String, CodingKey {
-        case mode, departure, arrival, transfers, fastest, lines, error
-        case durationS = "duration_s"
-        case distanceM = "distance_m"
-        case walkingIsNoSlower = "walking_is_no_slower"
-    }
+    /// Spelled by the wire's snake_case strategy; written out because both directions are custom.
+    enum CodingKeys: CodingKey { case mode, durationS, departure, arrival, distanceM, transfers, fastest, lines, error, walkingIsNoSlower }
 
     /// `walking_is_no_slower` is read as false when absent (older daemons).
     public init(from decoder: Decoder) throws {

@@ -12,11 +12,6 @@ public struct ExportDocument: Hashable, Sendable, Codable {
         self.mediaType = mediaType
         self.content = content
     }
-
-    enum CodingKeys: String, CodingKey {
-        case id, format, content
-        case mediaType = "media_type"
-    }
 }
 
 /// A map picture: the image file's bytes in base64 (RFC 4648), for the client to write.
@@ -37,22 +32,5 @@ public struct MapImageDocument: Hashable, Sendable, Codable {
         self.height = height
         self.data = data
         self.renderMs = renderMs
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case format, width, height, data
-        case mediaType = "media_type"
-        case renderMs = "render_ms"
-    }
-}
-
-/// `compare.map`: the comparison as `compare` returns it, and its picture.
-public struct CompareMapDocument: Hashable, Sendable, Codable {
-    public var comparison: CompareDocument
-    public var map: MapImageDocument
-
-    public init(comparison: CompareDocument, map: MapImageDocument) {
-        self.comparison = comparison
-        self.map = map
     }
 }

@@ -10,10 +10,6 @@ extension Params {
             self.geometry = geometry
             self.toleranceM = toleranceM
         }
-        enum CodingKeys: String, CodingKey {
-            case id, geometry
-            case toleranceM = "tolerance_m"
-        }
     }
 
     /// `plan.export`: `format` is `geojson` or `gpx`.
@@ -26,13 +22,9 @@ extension Params {
             self.format = format
             self.toleranceM = toleranceM
         }
-        enum CodingKeys: String, CodingKey {
-            case id, format
-            case toleranceM = "tolerance_m"
-        }
     }
 
-    /// The picture of `plan.map` and `compare.map`: `format` `png` (default) or `svg`, size in
+    /// A picture (`plan.map`, `compare`'s `map`): `format` `png` (default) or `svg`, size in
     /// pixels (default 800×600).
     public struct MapPicture: Hashable, Sendable, Codable {
         public var format: String?
@@ -45,6 +37,7 @@ extension Params {
         }
     }
 
+    /// `plan.map`: the plan and its picture's params side by side in one object.
     public struct PlanMap: Hashable, Sendable, Codable {
         public var id: Int64
         public var picture: MapPicture
@@ -52,7 +45,7 @@ extension Params {
             self.id = id
             self.picture = picture
         }
-        enum CodingKeys: String, CodingKey { case id, format, width, height }
+        enum CodingKeys: CodingKey { case id }
         public init(from decoder: Decoder) throws {
             id = try decoder.container(keyedBy: CodingKeys.self).decode(Int64.self, forKey: .id)
             picture = try MapPicture(from: decoder)
@@ -60,24 +53,6 @@ extension Params {
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(id, forKey: .id)
-            try picture.encode(to: encoder)
-        }
-    }
-
-    /// `compare.map`: the params of `compare` and of the picture, side by side in one object.
-    public struct CompareMap: Hashable, Sendable, Codable {
-        public var compare: Compare
-        public var picture: MapPicture
-        public init(compare: Compare, picture: MapPicture = MapPicture()) {
-            self.compare = compare
-            self.picture = picture
-        }
-        public init(from decoder: Decoder) throws {
-            compare = try Compare(from: decoder)
-            picture = try MapPicture(from: decoder)
-        }
-        public func encode(to encoder: Encoder) throws {
-            try compare.encode(to: encoder)
             try picture.encode(to: encoder)
         }
     }

@@ -1,5 +1,5 @@
 /// The params of every method, shared by the client (which builds them) and the daemon (which
-/// decodes them with `WireCodec.params`). Places are strings the daemon resolves: a saved
+/// decodes them with `IncomingRequest.params`); `Endpoints` says which method takes which. Places are strings the daemon resolves: a saved
 /// place's name, `lat,lon`, `@here`, or text that is searched (first result). Times are
 /// `HH:MM` today or ISO 8601, in the region's time zone. Node and segment numbers start at 1.
 public enum Params {
@@ -9,10 +9,6 @@ public enum Params {
         public init(protocolVersion: Int = ProtocolVersion.current, client: String? = nil) {
             self.protocolVersion = protocolVersion
             self.client = client
-        }
-        enum CodingKeys: String, CodingKey {
-            case client
-            case protocolVersion = "protocol_version"
         }
     }
 
@@ -33,25 +29,46 @@ public enum Params {
         public var gtfs: [String]
         /// Replace an existing region of that name.
         public var force: Bool?
-        public init(name: String, osm: String, gtfs: [String], force: Bool? = nil) {
+        /// The region's IANA zone; default the feeds' `agency_timezone`, else derived from its position.
+        public var timeZone: String?
+        /// Drop the region's transit on purpose (without `gtfs` its current feeds are kept).
+        public var noTransit: Bool?
+        public init(name: String, osm: String, gtfs: [String], force: Bool? = nil, timeZone: String? = nil,
+                    noTransit: Bool? = nil) {
             self.name = name
             self.osm = osm
             self.gtfs = gtfs
             self.force = force
+            self.timeZone = timeZone
+            self.noTransit = noTransit
         }
     }
 
+    /// `region.set`: change a region without importing it again.
+    public struct RegionSet: Hashable, Sendable, Codable {
+        public var name: String
+        public var timeZone: String?
+        public init(name: String, timeZone: String? = nil) {
+            self.name = name
+            self.timeZone = timeZone
+        }
+    }
+
+    /// Every region is searched, the one containing `near` (else the current location) first.
     public struct Search: Hashable, Sendable, Codable {
         public var text: String
         public var near: String?
         /// `street`, `poi` or `stop`.
         public var kind: String?
         public var limit: Int?
-        public init(text: String, near: String? = nil, kind: String? = nil, limit: Int? = nil) {
+        /// Search only this region.
+        public var region: String?
+        public init(text: String, near: String? = nil, kind: String? = nil, limit: Int? = nil, region: String? = nil) {
             self.text = text
             self.near = near
             self.kind = kind
             self.limit = limit
+            self.region = region
         }
     }
 
@@ -84,29 +101,30 @@ public enum Params {
             self.lon = lon
             self.accuracyM = accuracyM
         }
-        enum CodingKeys: String, CodingKey {
-            case lat, lon
-            case accuracyM = "accuracy_m"
-        }
     }
 
     /// `at` (depart at) and `arrive_by` are exclusive; neither means leave now.
+    /// `region` limits where text places are searched; `near` (a place) is where they are looked up first.
     public struct Compare: Hashable, Sendable, Codable {
         public var from: String
         public var to: String
         public var at: String?
         public var arriveBy: String?
         public var pace: String?
-        public init(from: String, to: String, at: String? = nil, arriveBy: String? = nil, pace: String? = nil) {
+        public var region: String?
+        public var near: String?
+        /// Also draw the three routes on one picture (`CompareDocument.map`).
+        public var map: MapPicture?
+        public init(from: String, to: String, at: String? = nil, arriveBy: String? = nil, pace: String? = nil,
+                    region: String? = nil, near: String? = nil, map: MapPicture? = nil) {
             self.from = from
             self.to = to
             self.at = at
             self.arriveBy = arriveBy
             self.pace = pace
-        }
-        enum CodingKeys: String, CodingKey {
-            case from, to, at, pace
-            case arriveBy = "arrive_by"
+            self.region = region
+            self.near = near
+            self.map = map
         }
     }
 
@@ -119,8 +137,10 @@ public enum Params {
         public var arriveBy: String?
         public var pace: String?
         public var title: String?
+        public var region: String?
+        public var near: String?
         public init(from: String, to: String, mode: String? = nil, at: String? = nil, arriveBy: String? = nil,
-                    pace: String? = nil, title: String? = nil) {
+                    pace: String? = nil, title: String? = nil, region: String? = nil, near: String? = nil) {
             self.from = from
             self.to = to
             self.mode = mode
@@ -128,10 +148,8 @@ public enum Params {
             self.arriveBy = arriveBy
             self.pace = pace
             self.title = title
-        }
-        enum CodingKeys: String, CodingKey {
-            case from, to, mode, at, pace, title
-            case arriveBy = "arrive_by"
+            self.region = region
+            self.near = near
         }
     }
 
@@ -147,11 +165,16 @@ public enum Params {
         public var place: String
         /// The mode of the new segment; null keeps the split segment's mode.
         public var mode: String?
-        public init(id: Int64, after: Int, place: String, mode: String? = nil) {
+        /// Where a text place is searched: only this region / first near this place (default near node `after`).
+        public var region: String?
+        public var near: String?
+        public init(id: Int64, after: Int, place: String, mode: String? = nil, region: String? = nil, near: String? = nil) {
             self.id = id
             self.after = after
             self.place = place
             self.mode = mode
+            self.region = region
+            self.near = near
         }
     }
 
@@ -227,10 +250,6 @@ public enum Params {
             self.now = now
             self.at = at
             self.arriveBy = arriveBy
-        }
-        enum CodingKeys: String, CodingKey {
-            case id, now, at
-            case arriveBy = "arrive_by"
         }
     }
 

@@ -24,10 +24,13 @@ public struct HistoryEntryDocument: Hashable, Sendable, Codable {
     public var to: PlaceDocument?
     public var place: PlaceDocument?
     public var at: String?
+    /// A route's modes (route history only).
+    public var modes: [String]?
 
     public init(label: String, from: PlaceDocument? = nil, to: PlaceDocument? = nil,
-                place: PlaceDocument? = nil, at: String? = nil) {
+                place: PlaceDocument? = nil, at: String? = nil, modes: [String]? = nil) {
         self.label = label
+        self.modes = modes
         self.from = from
         self.to = to
         self.place = place
@@ -47,10 +50,5 @@ public struct LocationDocument: Hashable, Sendable, Codable {
         self.lon = lon
         self.accuracyM = accuracyM
         self.at = at
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case lat, lon, at
-        case accuracyM = "accuracy_m"
     }
 }

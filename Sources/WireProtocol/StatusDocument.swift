@@ -20,15 +20,6 @@ public struct StatusDocument: Hashable, Sendable, Codable {
         self.regions = regions
         self.counters = counters
     }
-
-    enum CodingKeys: String, CodingKey {
-        case version, regions, counters
-        case protocolVersion = "protocol_version"
-        case databasePath = "database_path"
-        case dataDirectory = "data_directory"
-        case socketPath = "socket_path"
-        case uptimeS = "uptime_s"
-    }
 }
 
 /// What the daemon counted since it started.
@@ -41,20 +32,18 @@ public struct CountersDocument: Hashable, Sendable, Codable {
     public var connections: Int
     /// Running `watch` requests right now.
     public var watchers: Int
+    /// Street routes asked again from other nearby roads after Routino found none between the
+    /// snapped points (absent from older daemons).
+    public var noRouteRetries: Int?
 
     public init(requests: Int, routingQueries: RoutingQueryCounts, plansRecomputed: Int,
-                connections: Int = 0, watchers: Int = 0) {
+                connections: Int = 0, watchers: Int = 0, noRouteRetries: Int? = nil) {
         self.requests = requests
         self.routingQueries = routingQueries
         self.plansRecomputed = plansRecomputed
         self.connections = connections
         self.watchers = watchers
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case requests, connections, watchers
-        case routingQueries = "routing_queries"
-        case plansRecomputed = "plans_recomputed"
+        self.noRouteRetries = noRouteRetries
     }
 }
 
@@ -78,6 +67,8 @@ public struct RegionDocument: Hashable, Sendable, Codable {
     public var name: String
     public var hasTransit: Bool
     public var timeZone: String?
+    /// How the zone was decided ("agency_timezone of GTFS feed tampere.zip", "given with --time-zone").
+    public var timeZoneSource: String?
     public var importedAt: String?
     /// `[min_lat, min_lon, max_lat, max_lon]` when known.
     public var bounds: [Double]?
@@ -85,22 +76,15 @@ public struct RegionDocument: Hashable, Sendable, Codable {
     /// transit answers vanished.
     public var transitFeeds: [TransitFeedDocument]?
 
-    public init(name: String, hasTransit: Bool, timeZone: String?, importedAt: String?, bounds: [Double]?,
-                transitFeeds: [TransitFeedDocument]? = nil) {
+    public init(name: String, hasTransit: Bool, timeZone: String?, timeZoneSource: String? = nil, importedAt: String?,
+                bounds: [Double]?, transitFeeds: [TransitFeedDocument]? = nil) {
         self.name = name
         self.hasTransit = hasTransit
         self.timeZone = timeZone
+        self.timeZoneSource = timeZoneSource
         self.importedAt = importedAt
         self.bounds = bounds
         self.transitFeeds = transitFeeds
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case name, bounds
-        case hasTransit = "has_transit"
-        case timeZone = "time_zone"
-        case importedAt = "imported_at"
-        case transitFeeds = "transit_feeds"
     }
 }
 
@@ -114,12 +98,6 @@ public struct TransitFeedDocument: Hashable, Sendable, Codable {
         self.feed = feed
         self.firstDate = firstDate
         self.lastDate = lastDate
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case feed
-        case firstDate = "first_date"
-        case lastDate = "last_date"
     }
 }
 
@@ -135,11 +113,5 @@ public struct HelloDocument: Hashable, Sendable, Codable {
         self.version = version
         self.protocolVersion = protocolVersion
         self.oldestSupportedVersion = oldestSupportedVersion
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case server, version
-        case protocolVersion = "protocol_version"
-        case oldestSupportedVersion = "oldest_supported_version"
     }
 }

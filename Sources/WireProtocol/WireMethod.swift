@@ -6,6 +6,7 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case regionImport = "region.import"
     case regionList = "region.list"
     case regionRemove = "region.remove"
+    case regionSet = "region.set"
     case search
     case placeSave = "place.save"
     case placeList = "place.list"
@@ -14,7 +15,6 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case locationSet = "location.set"
     case locationShow = "location.show"
     case compare
-    case compareMap = "compare.map"
     case planNew = "plan.new"
     case planList = "plan.list"
     case planShow = "plan.show"

@@ -44,9 +44,14 @@ public enum WireTime {
     /// Interprets what a person typed: `HH:MM` is today in `timeZone` (the day of `now` there);
     /// `YYYY-MM-DDTHH:MM[:SS]` without an offset is wall-clock time in `timeZone`; a full
     /// ISO 8601 instant with an offset is taken as is. Returns nil for anything else.
+    /// An explicit offset (`Z`, `+02:00`, `+0200`, `-03`) makes it that instant, with or without seconds.
     public static func parse(_ text: String, timeZone: TimeZone, now: Date) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let date = date(from: trimmed) { return date }
+        if let (local, offset) = splitOffset(trimmed) {
+            guard let zone = TimeZone(secondsFromGMT: offset), local.contains("T") || local.contains(" ") else { return nil }
+            return parse(local, timeZone: zone, now: now)
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         if let (hour, minute) = clock(trimmed) {
@@ -71,6 +76,31 @@ public enum WireTime {
               calendar.component(.day, from: date) == day[2] else { return nil } // rejects 31 February
         return date
     }
+
+    /// A date-time's trailing UTC offset in seconds and the text before it; nil without one.
+    static func splitOffset(_ text: String) -> (String, Int)? {
+        if text.hasSuffix("Z") || text.hasSuffix("z") { return (String(text.dropLast()), 0) }
+        guard let time = text.lastIndex(where: { $0 == "T" || $0 == " " }),
+              let sign = text[time...].lastIndex(where: { $0 == "+" || $0 == "-" }) else { return nil }
+        let digits = text[text.index(after: sign)...].filter { $0 != ":" }
+        guard [2, 4].contains(digits.count), digits.allSatisfy(\.isASCII), let number = Int(digits),
+              text[text.index(after: sign)...].filter({ $0 == ":" }).count <= 1 else { return nil }
+        let hours = digits.count == 2 ? number : number / 100, minutes = digits.count == 2 ? 0 : number % 100
+        guard hours <= 18, minutes < 60 else { return nil }
+        let seconds = (hours * 3_600 + minutes * 60) * (text[sign] == "-" ? -1 : 1)
+        return (String(text[..<sign]), seconds)
+    }
+
+    /// The IANA name to show for a zone. Foundation names `UTC` "GMT"; we say UTC everywhere.
+    public static func zoneName(_ zone: TimeZone) -> String {
+        utcAliases.contains(zone.identifier) ? "UTC" : zone.identifier
+    }
+
+    /// Names tzdata and Foundation give UTC itself (Foundation says "GMT"; a Debian machine set
+    /// to UTC says "Etc/UTC").
+    static let utcAliases: Set<String> = ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0", "GMT0",
+                                          "UCT", "Etc/UCT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu", "Greenwich",
+                                          "Etc/Greenwich"]
 
     /// `H:MM` or `HH:MM` within a day.
     static func clock(_ text: String) -> (Int, Int)? {

@@ -31,12 +31,11 @@ struct PlanExportCommand: UmctlCommand {
 
     func validate() throws { try Check.oneOf(format, ["geojson", "gpx"], "--format") }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planExport, params(["id": number(id), "format": .string(format), "tolerance_m": tolerance.map(JSONValue.number)]))
+    func request() throws -> CommandRequest<ExportDocument> {
+        try CommandRequest(Endpoints.planExport, Params.PlanExport(id: id, format: format, toleranceM: tolerance))
     }
 
-    func render(_ result: JSONValue) throws -> String {
-        let document = try result.decode(as: ExportDocument.self)
+    func render(_ document: ExportDocument) throws -> String {
         guard let output else { return document.content }
         try OutputFile.write(Data((document.content + "\n").utf8), to: output)
         return "wrote \(output) (\(document.format), plan \(document.id))"
@@ -61,13 +60,11 @@ struct PlanMapCommand: UmctlCommand {
         picture = try PictureRequest(arguments, option: "-o")
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planMap, picture.adding(to: ["id": number(id)]))
+    func request() throws -> CommandRequest<MapImageDocument> {
+        try CommandRequest(Endpoints.planMap, Params.PlanMap(id: id, picture: picture.params))
     }
 
-    func render(_ result: JSONValue) throws -> String {
-        try picture.write(try result.decode(as: MapImageDocument.self))
-    }
+    func render(_ image: MapImageDocument) throws -> String { try picture.write(image) }
 }
 
 /// A picture to draw and the file it goes to (`plan map -o`, `compare --map`).
@@ -93,13 +90,7 @@ struct PictureRequest {
         }
     }
 
-    func adding(to fields: [String: JSONValue?]) -> JSONValue {
-        var fields = fields
-        fields["format"] = .string(format)
-        fields["width"] = size.map { number($0.width) }
-        fields["height"] = size.map { number($0.height) }
-        return params(fields)
-    }
+    var params: Params.MapPicture { Params.MapPicture(format: format, width: size?.width, height: size?.height) }
 
     func write(_ image: MapImageDocument) throws -> String {
         guard let bytes = Data(base64Encoded: image.data) else { throw UsageError("the daemon sent a picture that is not base64") }

@@ -1,14 +1,14 @@
 import Foundation
 import WireProtocol
 
-let timeHelp = "HH:MM today or ISO 8601 (2022-01-12T08:15), in the region's time zone"
+let timeHelp = "HH:MM today or ISO 8601 (2022-01-12T08:15, or with an offset: 2022-01-12T08:15+02:00), in the region's time zone"
 /// In an edit of an existing plan a bare HH:MM keeps the plan's own day (a plan for 2022-01-12 stays on it).
 let planTimeHelp = "HH:MM on the plan's own day, or ISO 8601 (2022-01-12T08:15), in the region's time zone"
 
 /// Commands that answer with a plan print it the same way.
-protocol PlanAnswering: UmctlCommand {}
+protocol PlanAnswering: UmctlCommand where Answer == PlanDocument {}
 extension PlanAnswering {
-    func render(_ result: JSONValue) throws -> String { Render.plan(try result.decode(as: PlanDocument.self)) }
+    func render(_ plan: PlanDocument) throws -> String { Render.plan(plan) }
 }
 
 struct CompareCommand: UmctlCommand {
@@ -18,9 +18,12 @@ struct CompareCommand: UmctlCommand {
         options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
                   .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
+                  .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE"),
                   .init(name: "--map", valueName: "FILE", help: "also draw the three routes on one picture (.png or .svg)"),
                   .init(name: "--size", valueName: "WxH", help: "with --map: \(sizeHelp)")])
-    var from: String, to: String, at: String?, arriveBy: String?, pace: String?, map: PictureRequest?
+    var from: String, to: String, at: String?, arriveBy: String?, pace: String?, region: String?, near: String?
+    var map: PictureRequest?
 
     init(_ arguments: ParsedArguments) throws {
         from = try arguments.string("FROM")
@@ -28,6 +31,8 @@ struct CompareCommand: UmctlCommand {
         at = arguments.optional("--at")
         arriveBy = arguments.optional("--arrive-by")
         pace = arguments.optional("--pace")
+        region = arguments.optional("--region")
+        near = arguments.optional("--near")
         if arguments.optional("--map") != nil {
             map = try PictureRequest(arguments, option: "--map")
         } else if arguments.optional("--size") != nil {
@@ -44,16 +49,14 @@ struct CompareCommand: UmctlCommand {
         try Check.oneOf(pace, ["slow", "normal", "fast"], "--pace")
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        let fields: [String: JSONValue?] = ["from": .string(from), "to": .string(to), "at": at.json, "arrive_by": arriveBy.json, "pace": pace.json]
-        guard let map else { return (.compare, params(fields)) }
-        return (.compareMap, map.adding(to: fields))
+    func request() throws -> CommandRequest<CompareDocument> {
+        try CommandRequest(Endpoints.compare, Params.Compare(from: from, to: to, at: at, arriveBy: arriveBy, pace: pace,
+                                                             region: region, near: near, map: map?.params))
     }
 
-    func render(_ result: JSONValue) throws -> String {
-        guard let map else { return Render.compare(try result.decode(as: CompareDocument.self)) }
-        let document = try result.decode(as: CompareMapDocument.self)
-        return Render.compare(document.comparison) + "\n" + (try map.write(document.map))
+    func render(_ answer: CompareDocument) throws -> String {
+        guard let map, let image = answer.map else { return Render.compare(answer) }
+        return Render.compare(answer) + "\n" + (try map.write(image))
     }
 }
 
@@ -65,8 +68,11 @@ struct PlanNewCommand: PlanAnswering {
                   .init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
                   .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
-                  .init(name: "--title", valueName: "TEXT", help: "a title (default FROM → TO)")])
+                  .init(name: "--title", valueName: "TEXT", help: "a title (default FROM → TO)"),
+                  .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")])
     var from: String, to: String, mode: String?, at: String?, arriveBy: String?, pace: String?, title: String?
+    var region: String?, near: String?
 
     init(_ arguments: ParsedArguments) throws {
         from = try arguments.string("FROM")
@@ -76,6 +82,8 @@ struct PlanNewCommand: PlanAnswering {
         arriveBy = arguments.optional("--arrive-by")
         pace = arguments.optional("--pace")
         title = arguments.optional("--title")
+        region = arguments.optional("--region")
+        near = arguments.optional("--near")
     }
 
     func validate() throws {
@@ -89,22 +97,20 @@ struct PlanNewCommand: PlanAnswering {
         if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("--title must not be empty") }
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planNew, params(["from": .string(from), "to": .string(to), "mode": mode.json, "at": at.json,
-                           "arrive_by": arriveBy.json, "pace": pace.json, "title": title.json]))
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planNew, Params.PlanNew(from: from, to: to, mode: mode, at: at, arriveBy: arriveBy,
+                                                         pace: pace, title: title, region: region, near: near))
     }
 }
 
 struct PlanListCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["plan", "list"], abstract: "List saved plans, most recently changed first.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.planList, .object([:])) }
-    func render(_ result: JSONValue) throws -> String {
-        let plans = result["plans"]?.arrayValue ?? []
-        if plans.isEmpty { return "(no plans)" }
-        return Render.table(["id", "title", "total", "changed"], plans.map {
-            [String(Int64($0["id"]?.numberValue ?? 0)), $0["title"]?.stringValue ?? "",
-             Render.duration($0["total_duration_s"]?.numberValue), Render.clock($0["updated_at"]?.stringValue, withDate: true)]
+    func request() throws -> CommandRequest<PlanListDocument> { try CommandRequest(Endpoints.planList, Params.Empty()) }
+    func render(_ answer: PlanListDocument) throws -> String {
+        if answer.plans.isEmpty { return "(no plans)" }
+        return Render.table(["id", "title", "total", "changed (\(Render.machineZone))"], answer.plans.map {
+            [String($0.id), $0.title ?? "", Render.duration($0.totalDurationS), Render.machineClock($0.updatedAt)]
         })
     }
 }
@@ -122,13 +128,11 @@ struct PlanShowCommand: PlanAnswering {
         tolerance = try arguments.metres("--tolerance")
         if tolerance != nil && !geometry { throw UsageError("--tolerance needs --geometry") }
     }
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planShow, params(["id": number(id), "geometry": geometry ? .bool(true) : nil, "tolerance_m": tolerance.map(JSONValue.number)]))
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planShow, Params.PlanShow(id: id, geometry: geometry ? true : nil, toleranceM: tolerance))
     }
-    func render(_ result: JSONValue) throws -> String {
-        let plan = try result.decode(as: PlanDocument.self)
-        guard geometry else { return Render.plan(plan) }
-        return Render.plan(plan) + "\n" + Render.geometry(plan)
+    func render(_ plan: PlanDocument) throws -> String {
+        geometry ? Render.plan(plan) + "\n" + Render.geometry(plan) : Render.plan(plan)
     }
 }
 
@@ -136,8 +140,8 @@ struct PlanDeleteCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["plan", "delete"], abstract: "Delete a plan.", positionals: [.init(name: "ID", help: "plan ID")])
     var id: Int64
     init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> (WireMethod, JSONValue) { (.planDelete, .object(["id": number(id)])) }
-    func render(_ result: JSONValue) throws -> String { "deleted plan \(id)" }
+    func request() throws -> CommandRequest<DeletedDocument> { try CommandRequest(Endpoints.planDelete, Params.PlanID(id: id)) }
+    func render(_ answer: DeletedDocument) throws -> String { "deleted plan \(answer.deleted)" }
 }
 
 struct PlanLinkCommand: UmctlCommand {
@@ -150,11 +154,9 @@ struct PlanLinkCommand: UmctlCommand {
         id = try arguments.planID()
         segment = try arguments.number("SEG")
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planLink, .object(["id": number(id), "segment": number(segment)])) }
-    func render(_ result: JSONValue) throws -> String {
-        let form = result["form"]?.stringValue ?? ""
-        let reason = result["fallback_reason"]?.stringValue.map { " (\($0))" } ?? ""
-        return "\(result["url"]?.stringValue ?? "")\nform: \(form)\(reason)"
+    func request() throws -> CommandRequest<LinkDocument> { try CommandRequest(Endpoints.planLink, Params.PlanSegment(id: id, segment: segment)) }
+    func render(_ link: LinkDocument) throws -> String {
+        "\(link.url)\nform: \(link.form)\(link.fallbackReason.map { " (\($0))" } ?? "")"
     }
 }
 
@@ -165,13 +167,17 @@ struct PlanInsertCommand: PlanAnswering {
         path: ["plan", "insert"], abstract: "Insert a place after node K.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PLACE", help: placeHelp)],
         options: [.init(name: "--after", valueName: "K", help: "node number the place goes after (required; 1 = after the origin)"),
-                  .init(name: "--mode", valueName: "MODE", help: "mode of the new segment: walk, transit or car")])
-    var id: Int64, after: Int?, place: String, mode: String?
+                  .init(name: "--mode", valueName: "MODE", help: "mode of the new segment: walk, transit or car"),
+                  .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")])
+    var id: Int64, after: Int?, place: String, mode: String?, region: String?, near: String?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
         after = try arguments.optionalInt("--after")
         place = try arguments.string("PLACE")
         mode = arguments.optional("--mode")
+        region = arguments.optional("--region")
+        near = arguments.optional("--near")
     }
     func validate() throws {
         guard let after else { throw UsageError("--after K is required") }
@@ -179,8 +185,9 @@ struct PlanInsertCommand: PlanAnswering {
         try Check.place(place, "PLACE")
         try Check.oneOf(mode, ["walk", "transit", "car"], "--mode")
     }
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planInsert, params(["id": number(id), "after": after.json, "place": .string(place), "mode": mode.json]))
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planInsert, Params.PlanInsert(id: id, after: after ?? 0, place: place, mode: mode,
+                                                               region: region, near: near))
     }
 }
 
@@ -193,7 +200,7 @@ struct PlanRemoveCommand: PlanAnswering {
         id = try arguments.planID()
         node = try arguments.number("K")
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planRemove, .object(["id": number(id), "node": number(node)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planRemove, Params.PlanNode(id: id, node: node)) }
 }
 
 struct PlanModeCommand: PlanAnswering {
@@ -207,8 +214,8 @@ struct PlanModeCommand: PlanAnswering {
         mode = try arguments.string("MODE")
     }
     func validate() throws { try Check.oneOf(mode, ["walk", "transit", "car"], "MODE") }
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planMode, .object(["id": number(id), "segment": number(segment), "mode": .string(mode)]))
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planMode, Params.PlanMode(id: id, segment: segment, mode: mode))
     }
 }
 
@@ -217,7 +224,7 @@ struct PlanSwapCommand: PlanAnswering {
                                   positionals: [.init(name: "ID", help: "plan ID")])
     var id: Int64
     init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> (WireMethod, JSONValue) { (.planSwap, .object(["id": number(id)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planSwap, Params.PlanID(id: id)) }
 }
 
 struct PlanPresetCommand: PlanAnswering {
@@ -229,7 +236,7 @@ struct PlanPresetCommand: PlanAnswering {
         preset = try arguments.string("PRESET")
     }
     func validate() throws { try Check.oneOf(preset, ["walk", "transit", "car", "fastest"], "PRESET") }
-    func request() throws -> (WireMethod, JSONValue) { (.planPreset, .object(["id": number(id), "preset": .string(preset)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planPreset, Params.PlanPreset(id: id, preset: preset)) }
 }
 
 struct PlanRebuildCommand: PlanAnswering {
@@ -245,7 +252,7 @@ struct PlanRebuildCommand: PlanAnswering {
         guard preset != nil else { throw UsageError("--preset P is required") }
         try Check.oneOf(preset, ["walk", "transit", "car", "fastest"], "--preset")
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planRebuild, params(["id": number(id), "preset": preset.json])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planRebuild, Params.PlanPreset(id: id, preset: preset ?? "")) }
 }
 
 struct PlanPinCommand: PlanAnswering {
@@ -262,8 +269,8 @@ struct PlanPinCommand: PlanAnswering {
         time = try arguments.string("TIME")
     }
     func validate() throws { try Check.time(time, "TIME") }
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planPin, .object(["id": number(id), "segment": number(segment), "time": .string(time)]))
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planPin, Params.PlanPin(id: id, segment: segment, time: time))
     }
 }
 
@@ -272,7 +279,7 @@ struct PlanUnpinCommand: PlanAnswering {
                                   positionals: [.init(name: "ID", help: "plan ID")])
     var id: Int64
     init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> (WireMethod, JSONValue) { (.planUnpin, .object(["id": number(id)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planUnpin, Params.PlanID(id: id)) }
 }
 
 struct PlanPaceCommand: PlanAnswering {
@@ -285,7 +292,7 @@ struct PlanPaceCommand: PlanAnswering {
         pace = arguments.optional("PACE") ?? "next"
     }
     func validate() throws { try Check.oneOf(pace, ["slow", "normal", "fast", "next"], "PACE") }
-    func request() throws -> (WireMethod, JSONValue) { (.planPace, .object(["id": number(id), "pace": .string(pace)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planPace, Params.PlanPace(id: id, pace: pace)) }
 }
 
 struct PlanTimeCommand: PlanAnswering {
@@ -310,8 +317,8 @@ struct PlanTimeCommand: PlanAnswering {
         try Check.time(at, "--at")
         try Check.time(arriveBy, "--arrive-by")
     }
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planTime, params(["id": number(id), "now": now != nil ? .bool(true) : nil, "at": at.json, "arrive_by": arriveBy.json]))
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planTime, Params.PlanTime(id: id, now: now != nil ? true : nil, at: at, arriveBy: arriveBy))
     }
 }
 
@@ -327,7 +334,7 @@ struct PlanRefineCommand: PlanAnswering {
     func validate() throws {
         if let depth, !(1...4).contains(depth) { throw UsageError("--depth must be 1 to 4, got \(depth)") }
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planRefine, params(["id": number(id), "depth": depth.json])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planRefine, Params.PlanRefine(id: id, depth: depth)) }
 }
 
 struct PlanAcceptCommand: PlanAnswering {
@@ -338,7 +345,7 @@ struct PlanAcceptCommand: PlanAnswering {
         id = try arguments.planID()
         segment = try arguments.number("SEG")
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planAccept, .object(["id": number(id), "segment": number(segment)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planAccept, Params.PlanSegment(id: id, segment: segment)) }
 }
 
 struct PlanDismissCommand: PlanAnswering {
@@ -349,7 +356,7 @@ struct PlanDismissCommand: PlanAnswering {
         id = try arguments.planID()
         segment = try arguments.number("SEG")
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planDismiss, .object(["id": number(id), "segment": number(segment)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planDismiss, Params.PlanSegment(id: id, segment: segment)) }
 }
 
 struct PlanRefreshCommand: PlanAnswering {
@@ -361,5 +368,5 @@ struct PlanRefreshCommand: PlanAnswering {
             + "the new answer is shown as a pending update (umctl plan accept / plan dismiss).")
     var id: Int64
     init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> (WireMethod, JSONValue) { (.planRefresh, .object(["id": number(id)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planRefresh, Params.PlanID(id: id)) }
 }

@@ -24,6 +24,15 @@ enum Render {
         return withDate ? "\(iso[..<t]) \(time)" : time
     }
 
+    /// This machine's zone, which every "when" column (history, imports, plan changes) uses.
+    static var machineZone: String { WireTime.zoneName(TimeZone.current) }
+
+    /// An instant the daemon wrote, as `YYYY-MM-DD HH:MM` in this machine's zone.
+    static func machineClock(_ iso: String?, withDate: Bool = true) -> String {
+        guard let iso, let date = WireTime.date(from: iso) else { return clock(iso, withDate: withDate) }
+        return clock(WireTime.string(from: date, timeZone: TimeZone.current), withDate: withDate)
+    }
+
     static func table(_ header: [String], _ rows: [[String]]) -> String {
         var widths = header.map(\.count)
         for row in rows {
@@ -45,11 +54,15 @@ enum Render {
 
     static func plan(_ plan: PlanDocument) -> String {
         var lines: [String] = []
-        let preference: String
+        var preference: String
         switch plan.timePreference.kind {
         case "depart_at": preference = "depart at \(clock(plan.timePreference.time, withDate: true))"
         case "arrive_by": preference = "arrive by \(clock(plan.timePreference.time, withDate: true))"
         default: preference = "leave now"
+        }
+        if let pinned = plan.pinnedSegment, plan.segments.indices.contains(pinned - 1),
+           let departure = plan.segments[pinned - 1].leg?.departure {
+            preference += "; seg \(pinned) pinned to leave \(clock(departure))"
         }
         lines.append("Plan \(plan.id): \(plan.title ?? "")")
         lines.append("  \(preference), pace \(plan.pace), times in \(plan.timeZone)")
@@ -81,11 +94,19 @@ enum Render {
             var marks: [String] = []
             if segment.locked { marks.append("locked") }
             if plan.pinnedSegment == index + 1 { marks.append("pinned") }
+            if segment.missedConnection { marks.append("missed") }
             if !marks.isEmpty { text += "  [\(marks.joined(separator: ", "))]" }
             lines.append(text)
             lines.append(contentsOf: steps)
+            if segment.missedConnection, let leg = segment.leg {
+                let pending = plan.pending.contains { $0.segment == index + 1 }
+                lines.append("          missed: it leaves \(clock(leg.departure)) but you get there at \(clock(node.time))"
+                             + (pending ? "; the next one you can catch is pending below" : ""))
+            }
         }
-        let total = plan.totalDurationS.map(duration) ?? "incomplete (a leg is missing)"
+        let missed = plan.segments.contains(where: \.missedConnection)
+        let total = plan.totalDurationS.map(duration)
+            ?? (missed ? "none (a connection is missed)" : "incomplete (a leg is missing)")
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))")
         for pending in plan.pending {
             lines.append("  pending on segment \(pending.segment): selected \(duration(pending.selected.durationS)) → latest \(duration(pending.latest.durationS))"
@@ -147,25 +168,25 @@ enum Render {
         if status.regions.isEmpty {
             lines.append("regions:   none imported (umctl region import NAME --osm FILE [--gtfs FILE])")
         } else {
-            lines.append("regions:   " + status.regions.map { "\($0.name)\($0.hasTransit ? " (transit)" : "")" }.joined(separator: ", "))
+            lines.append("regions:   " + status.regions.map {
+                "\($0.name) (\([$0.timeZone, $0.hasTransit ? "transit" : nil].compactMap { $0 }.joined(separator: ", ")))"
+            }.joined(separator: ", "))
         }
         let counters = status.counters
         let queries = counters.routingQueries
         lines.append("requests:  \(counters.requests)")
         lines.append("routing queries: \(queries.total) (walk \(queries.walk), transit \(queries.transit), car \(queries.car))")
         lines.append("plans recomputed: \(counters.plansRecomputed)")
+        if let retries = counters.noRouteRetries { lines.append("no_route retries from nearby roads: \(retries)") }
         lines.append("connections: \(counters.connections), watchers: \(counters.watchers)")
         return lines.joined(separator: "\n")
     }
 
-    static func places(_ value: JSONValue, key: String) -> String {
-        let items = value[key]?.arrayValue ?? []
+    static func places(_ items: [(name: String, kind: String, lat: Double, lon: Double, distanceM: Double?, region: String?, note: String?)])
+        -> String {
         if items.isEmpty { return "(none)" }
-        let rows = items.map { item -> [String] in
-            let lat = item["lat"]?.numberValue ?? 0, lon = item["lon"]?.numberValue ?? 0
-            return [item["name"]?.stringValue ?? "", item["kind"]?.stringValue ?? "", coordinate(lat, lon),
-                    item["distance_m"]?.numberValue.map { distance($0) } ?? "", item["note"]?.stringValue ?? ""]
-        }
-        return table(["name", "kind", "lat,lon", "distance", "note"], rows)
+        return table(["name", "kind", "lat,lon", "distance", "region", "note"], items.map {
+            [$0.name, $0.kind, coordinate($0.lat, $0.lon), $0.distanceM.map { distance($0) } ?? "", $0.region ?? "", $0.note ?? ""]
+        })
     }
 }

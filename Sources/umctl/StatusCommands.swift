@@ -4,8 +4,8 @@ import WireProtocol
 struct StatusCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["status"], abstract: "Show the daemon's version, database, regions and counters.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.status, .object([:])) }
-    func render(_ result: JSONValue) throws -> String { Render.status(try result.decode(as: StatusDocument.self)) }
+    func request() throws -> CommandRequest<StatusDocument> { try CommandRequest(Endpoints.status, Params.Empty()) }
+    func render(_ answer: StatusDocument) throws -> String { Render.status(answer) }
 }
 
 struct WatchCommand: UmctlCommand {
@@ -13,8 +13,8 @@ struct WatchCommand: UmctlCommand {
         path: ["watch"], abstract: "Print daemon events (plan recomputed, pending update, import progress) until interrupted.",
         discussion: "Each event is one line; with --json, one JSON notification per line.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.watch, .object([:])) }
-    func render(_ result: JSONValue) throws -> String { "watch ended: the daemon is stopping" }
+    func request() throws -> CommandRequest<WatchEndDocument> { try CommandRequest(Endpoints.watch, Params.Empty()) }
+    func render(_ answer: WatchEndDocument) throws -> String { "watch ended: the daemon is stopping" }
 
     func show(_ notification: WireNotification, json: Bool) {
         if json {
@@ -33,7 +33,7 @@ struct WatchCommand: UmctlCommand {
                 }
             }
         // Unbuffered, so a pipe sees each event as it happens.
-        FileHandle.standardOutput.write(Data("\(Render.clock(fields["at"]?.stringValue)) \(kind) \(details.joined(separator: " "))\n".utf8))
+        FileHandle.standardOutput.write(Data("\(Render.machineClock(fields["at"]?.stringValue, withDate: false)) \(kind) \(details.joined(separator: " "))\n".utf8))
     }
 }
 
@@ -43,21 +43,30 @@ struct RegionImportCommand: UmctlCommand {
         positionals: [.init(name: "NAME", help: "region name: lowercase letters, digits, - and _")],
         options: [.init(name: "--osm", valueName: "FILE", help: "the .osm.pbf extract (required)"),
                   .init(name: "--gtfs", valueName: "FILE", help: "a GTFS zip; repeat for several feeds", repeatable: true),
-                  .init(name: "--force", valueName: nil, help: "import again even if the files did not change")])
+                  .init(name: "--time-zone", valueName: "ZONE",
+                        help: "the region's IANA zone (default: the feeds' agency_timezone, else derived from the position)"),
+                  .init(name: "--no-transit", valueName: nil, help: "drop the region's transit (without --gtfs its feeds are kept)"),
+                  .init(name: "--force", valueName: nil, help: "import again even if the files did not change")],
+        discussion: "Re-importing without --gtfs keeps the region's current feeds; the report says how the zone was decided.")
     var name: String
     var osm: String?
     var gtfs: [String]
     var force: Bool
+    var timeZone: String?
+    var noTransit: Bool
 
     init(_ arguments: ParsedArguments) throws {
         name = try arguments.string("NAME")
         osm = arguments.optional("--osm")
         gtfs = arguments.all("--gtfs")
         force = arguments.flag("--force")
+        timeZone = arguments.optional("--time-zone")
+        noTransit = arguments.flag("--no-transit")
     }
 
     func validate() throws {
         guard let osm else { throw UsageError("--osm FILE is required") }
+        if noTransit && !gtfs.isEmpty { throw UsageError("give --gtfs or --no-transit, not both") }
         for file in [osm] + gtfs where !FileManager.default.isReadableFile(atPath: absolute(file)) {
             throw UsageError("cannot read \(file)")
         }
@@ -68,16 +77,17 @@ struct RegionImportCommand: UmctlCommand {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.regionImport, params(["name": .string(name), "osm": osm.map { .string(absolute($0)) },
-                                "gtfs": .array(gtfs.map { .string(absolute($0)) }), "force": force ? .bool(true) : nil]))
+    func request() throws -> CommandRequest<RegionImportDocument> {
+        try CommandRequest(Endpoints.regionImport, Params.RegionImport(name: name, osm: absolute(osm ?? ""),
+                                                                   gtfs: gtfs.map(absolute), force: force ? true : nil,
+                                                                   timeZone: timeZone, noTransit: noTransit ? true : nil))
     }
 
-    func render(_ result: JSONValue) throws -> String {
-        let region = try result.decode(as: RegionDocument.self)
-        if result["skipped"] == .bool(true) { return "region \(region.name) is up to date (same files); use --force to import again" }
-        let seconds = result["import_duration_s"]?.numberValue
-        return "imported region \(region.name) in \(String(format: "%.1f s", seconds ?? 0)) (time zone \(region.timeZone ?? "?"), transit: \(region.hasTransit ? "yes" : "no"))"
+    func render(_ region: RegionImportDocument) throws -> String {
+        if region.skipped { return "region \(region.name) is up to date (same files); use --force to import again" }
+        let notes = region.notes.map { "\nnote: \($0)" }.joined()
+        return "imported region \(region.name) in \(String(format: "%.1f s", region.importDurationS)) (transit: \(region.hasTransit ? "yes" : "no"))"
+            + "\ntime zone \(region.timeZone ?? "?"): \(region.timeZoneSource ?? "")" + notes
     }
 
     func show(_ notification: WireNotification, json: Bool) {
@@ -95,15 +105,39 @@ struct RegionImportCommand: UmctlCommand {
 struct RegionListCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["region", "list"], abstract: "List imported regions.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.regionList, .object([:])) }
-    func render(_ result: JSONValue) throws -> String {
-        let regions = try (result["regions"] ?? .array([])).decode(as: [RegionDocument].self)
+    func request() throws -> CommandRequest<RegionListDocument> { try CommandRequest(Endpoints.regionList, Params.Empty()) }
+    func render(_ answer: RegionListDocument) throws -> String {
+        let regions = answer.regions
         if regions.isEmpty { return "(no regions imported)" }
-        return Render.table(["name", "transit timetable", "time zone", "imported"], regions.map { region in
+        return Render.table(["name", "transit timetable", "time zone", "imported (\(Render.machineZone))", "zone decided by"],
+                            regions.map { region in
             let feeds = (region.transitFeeds ?? []).map { "\($0.feed) \($0.firstDate) – \($0.lastDate)" }
             return [region.name, feeds.isEmpty ? "none" : feeds.joined(separator: "; "), region.timeZone ?? "",
-                    Render.clock(region.importedAt, withDate: true)]
+                    Render.machineClock(region.importedAt), region.timeZoneSource ?? "(not recorded)"]
         })
+    }
+}
+
+struct RegionSetCommand: UmctlCommand {
+    static let spec = CommandSpec(
+        path: ["region", "set"], abstract: "Change a region without importing it again.",
+        positionals: [.init(name: "NAME", help: "the region")],
+        options: [.init(name: "--time-zone", valueName: "ZONE", help: "its IANA time zone, e.g. Asia/Tokyo (required)")],
+        discussion: "Plans in the region show their times in the new zone the next time they are shown or computed.")
+    var name: String
+    var timeZone: String?
+    init(_ arguments: ParsedArguments) throws {
+        name = try arguments.string("NAME")
+        timeZone = arguments.optional("--time-zone")
+    }
+    func validate() throws {
+        guard timeZone != nil else { throw UsageError("--time-zone ZONE is required") }
+    }
+    func request() throws -> CommandRequest<RegionDocument> {
+        try CommandRequest(Endpoints.regionSet, Params.RegionSet(name: name, timeZone: timeZone))
+    }
+    func render(_ region: RegionDocument) throws -> String {
+        "region \(region.name): time zone \(region.timeZone ?? "?") (\(region.timeZoneSource ?? ""))"
     }
 }
 
@@ -112,6 +146,6 @@ struct RegionRemoveCommand: UmctlCommand {
                                   positionals: [.init(name: "NAME", help: "the region to remove")])
     var name: String
     init(_ arguments: ParsedArguments) throws { name = try arguments.string("NAME") }
-    func request() throws -> (WireMethod, JSONValue) { (.regionRemove, .object(["name": .string(name)])) }
-    func render(_ result: JSONValue) throws -> String { "removed region \(name)" }
+    func request() throws -> CommandRequest<RemovedDocument> { try CommandRequest(Endpoints.regionRemove, Params.Name(name: name)) }
+    func render(_ answer: RemovedDocument) throws -> String { "removed region \(answer.removed)" }
 }

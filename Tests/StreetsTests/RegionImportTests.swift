@@ -90,6 +90,7 @@ final class RegionImportTests: XCTestCase {
             try Data("timetable".utf8).write(to: staging.appendingPathComponent("timetable.txt"))
             try PlaceIndex.addStops([IndexedStop(id: "0001", name: "Keskustori", coordinate: TampereFixture.keskustori,
                                                  modes: ["tram"])], toRegionDirectory: staging)
+            return RegionImportStep.Outcome(providesTransit: true)
         }
         let phases = Mutex<[String]>([])
         let result = try RegionImporter(dataDirectory: dataDirectory)
@@ -97,13 +98,14 @@ final class RegionImportTests: XCTestCase {
                 phases.withLock { if $0.last != progress.phase { $0.append(progress.phase) } }
             }
         XCTAssertEqual(phases.withLock { $0 }, ["checking sources", "building routing database", "indexing places",
-                                                "transit timetable", "switching"])
+                                                "transit timetable", "time zone", "switching"])
         let live = catalog.directory(of: "tampere")
         XCTAssertEqual(try String(contentsOf: live.appendingPathComponent("timetable.txt"), encoding: .utf8), "timetable")
         XCTAssertEqual(stagingSeen.withLock { $0?.lastPathComponent }, try FileManager.default.destinationOfSymbolicLink(atPath: live.path))
         XCTAssertEqual(result.manifest.steps, ["transit timetable"])
         XCTAssertEqual(result.manifest.sources.map(\.role), ["osm", "transit timetable"])
         XCTAssertEqual(result.manifest.counts["stops"], 1)
+        XCTAssertTrue(result.manifest.hasTransit, "recorded from the step's outcome")
 
         // A changed feed is not skipped; a failing step leaves the previous version live.
         try Data("stops v2".utf8).write(to: feed)
@@ -139,10 +141,25 @@ final class RegionImportTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("regions").path))
     }
 
-    func testTimeZoneIsGuessedFromTheExtentOrTakenFromTheCaller() {
-        XCTAssertEqual(RegionTimeZones.zone(latitude: 61.4978, longitude: 23.7610), "Europe/Helsinki")
-        XCTAssertEqual(RegionTimeZones.zone(latitude: 59.3293, longitude: 18.0686), "Europe/Stockholm")
-        XCTAssertEqual(RegionTimeZones.zone(latitude: 59.4370, longitude: 24.7536), "Europe/Tallinn")
-        XCTAssertEqual(RegionTimeZones.zone(latitude: -33.87, longitude: 151.21), "UTC")
+    func testAnImportWhoseZoneNothingDecidesFailsAskingForTimeZoneAndLeavesNoRegion() throws {
+        let dataDirectory = try TampereFixture.temporaryDirectory("undecided", removedAfter: self)
+        // A zone table whose only location is in Antarctica: nothing within reach of Tampere.
+        let table = dataDirectory.appendingPathComponent("zone.tab")
+        try Data("# test\nAQ\t-7750+16636\tAntarctica/McMurdo\n".utf8).write(to: table)
+        XCTAssertThrowsError(try RegionImporter(dataDirectory: dataDirectory).importRegion(
+            name: "tampere", osm: TampereFixture.osmFile, zoneTable: { try RegionTimeZones(file: table.path) }) { _ in }) { error in
+            XCTAssertEqual((error as? StreetsError)?.code, "time_zone_undecided")
+            XCTAssertTrue("\(error)".contains("--time-zone"), "\(error)")
+        }
+        XCTAssertNil(try RegionCatalog(dataDirectory: dataDirectory).region(named: "tampere"))
+    }
+
+    func testAZoneGivenAsAnAbbreviationOrOffsetIsRejectedAsNotIANA() throws {
+        let importer = RegionImporter(dataDirectory: try TampereFixture.temporaryDirectory("zone", removedAfter: self))
+        for zone in ["GMT+0200", "EST5", "/etc/passwd", "../zone.tab"] {
+            XCTAssertThrowsError(try importer.importRegion(name: "x", osm: TampereFixture.osmFile, timeZone: zone) { _ in }) {
+                XCTAssertEqual(($0 as? StreetsError)?.code, "invalid_time_zone", zone)
+            }
+        }
     }
 }

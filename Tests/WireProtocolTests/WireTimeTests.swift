@@ -59,8 +59,32 @@ final class WireTimeTests: XCTestCase {
         XCTAssertEqual(date?.timeIntervalSince1970, 1_641_968_100)
     }
 
+    func testISOTimeWithAnOffsetIsAcceptedWithOrWithoutSeconds() {
+        // All 2022-01-12 06:15 UTC, typed in a zone that is neither of the offsets.
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        for text in ["2022-01-12T08:15+02:00", "2022-01-12T08:15:00+02:00", "2022-01-12T06:15Z", "2022-01-12T08:15+0200",
+                     "2022-01-12T08:15+02", "2022-01-12T03:15-03:00", "2022-01-12T03:15:00-03:00"] {
+            XCTAssertEqual(WireTime.parse(text, timeZone: tokyo, now: noonInTampere)?.timeIntervalSince1970, 1_641_968_100, text)
+        }
+    }
+
+    func testUTCIsNamedUTCNotGMT() {
+        XCTAssertEqual(WireTime.zoneName(TimeZone(identifier: "UTC")!), "UTC")
+        XCTAssertEqual(WireTime.zoneName(TimeZone(identifier: "America/Sao_Paulo")!), "America/Sao_Paulo")
+    }
+
+    /// A machine set to UTC reports `Etc/UTC` (Debian's /etc/localtime); every table names it UTC.
+    func testEveryAliasOfUTCIsNamedUTC() {
+        for alias in ["Etc/UTC", "Etc/GMT", "GMT", "UCT", "Etc/Universal", "Zulu"] {
+            guard let zone = TimeZone(identifier: alias) else { continue }
+            XCTAssertEqual(WireTime.zoneName(zone), "UTC", alias)
+        }
+        XCTAssertEqual(WireTime.zoneName(TimeZone(identifier: "Etc/GMT+3")!), "Etc/GMT+3")
+    }
+
     func testImpossibleTimesAreRejected() {
-        for text in ["24:00", "8:5", "noon", "2022-02-31T08:00", "2022-01-12T25:00", "12:60", ""] {
+        for text in ["24:00", "8:5", "noon", "2022-02-31T08:00", "2022-01-12T25:00", "12:60", "", "08:00+02:00",
+                     "2022-01-12T08:15+25:00", "2022-01-12T08:15+02:0", "2022-01-12T08:15+02:00:00"] {
             XCTAssertNil(WireTime.parse(text, timeZone: helsinki, now: noonInTampere), text)
         }
     }

@@ -1,0 +1,94 @@
+import Foundation
+import Planner
+import Streets
+import Synchronization
+import Transit
+import WireProtocol
+
+/// One version of an imported region as the daemon uses it: the manifest, and everything the
+/// daemon opens on it (place index, street and transit routers, wire description). Each is
+/// opened on first use and kept; the registry closes them all together when the region is
+/// imported again, changed or removed, so no cache can outlive its version.
+public final class RegionHandle: Sendable {
+    public let manifest: RegionManifest
+    /// The version directory `regions/<name>` pointed at when the handle was opened.
+    public let directory: URL
+    private let streets: (any LegEngine)?
+    private let transit: (any LegEngine)?
+    private let counters: DaemonCounters
+    private let opened = Mutex(Opened())
+
+    private struct Opened {
+        var placeIndex: PlaceIndex?
+        var street: (any RegionLegSource)?
+        var transit: (any RegionLegSource)?
+        var document: RegionDocument?
+        var closed = false
+    }
+
+    init(manifest: RegionManifest, directory: URL, streets: (any LegEngine)?, transit: (any LegEngine)?, counters: DaemonCounters) {
+        self.manifest = manifest
+        self.directory = directory
+        self.streets = streets
+        self.transit = transit
+        self.counters = counters
+    }
+
+    public var name: String { manifest.name }
+
+    /// The zone every time of this region is read and written in.
+    public var timeZone: TimeZone { TimeZone(identifier: manifest.timeZone) ?? .current }
+
+    /// True when `coordinate` is inside the region (with the one margin, `RegionBoundingBox.margin`).
+    public func contains(_ coordinate: Coordinate) -> Bool { manifest.boundingBox.contains(coordinate) }
+
+    public func placeIndex() throws -> PlaceIndex {
+        try opened.withLock { opened in
+            if let index = opened.placeIndex { return index }
+            let index = try PlaceIndex(regionDirectory: directory)
+            opened.placeIndex = index
+            return index
+        }
+    }
+
+    /// The engine for `mode`, opened on this version once.
+    /// - throws: `RoutingError.unsupportedInRegion` when the build lacks the engine or the region has no transit.
+    public func legSource(for mode: TravelMode) throws -> any RegionLegSource {
+        if mode == .transit, !manifest.hasTransit {
+            throw RoutingError.unsupportedInRegion("region \(name) was imported without a GTFS feed")
+        }
+        guard let engine = mode == .transit ? transit : streets else {
+            throw RoutingError.unsupportedInRegion("\(mode.rawValue) routing is not available in this build of usefulmapd")
+        }
+        return try opened.withLock { opened in
+            if let source = mode == .transit ? opened.transit : opened.street { return source }
+            guard !opened.closed else {
+                throw RoutingError.engineFailure("region \(name) was imported again or removed during the query; try again")
+            }
+            let source = try engine.open(manifest, directory: directory, counters: counters)
+            if mode == .transit { opened.transit = source } else { opened.street = source }
+            return source
+        }
+    }
+
+    /// The region as `region.list` and `status` describe it (built once: `status` is on the hot
+    /// path and the feeds' service periods come from the timetable file).
+    public func document() -> RegionDocument {
+        opened.withLock { opened in
+            if let document = opened.document { return document }
+            let report = manifest.hasTransit ? try? GTFSImporter.lastReport(regionDirectory: directory) : nil
+            let document = WireDocuments.region(manifest, servicePeriods: report?.servicePeriods ?? [])
+            opened.document = document
+            return document
+        }
+    }
+
+    /// Stops the workers opened on this version; later queries open nothing and fail.
+    func close() {
+        let sources = opened.withLock { opened in
+            defer { opened = Opened(closed: true) }
+            return [opened.street, opened.transit].compactMap { $0 }
+        }
+        for source in sources { source.close() }
+    }
+}

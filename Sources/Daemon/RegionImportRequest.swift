@@ -1,0 +1,47 @@
+import Foundation
+import Streets
+import WireProtocol
+
+/// What a `region.import` will do, decided before any work: which feeds (a re-import without
+/// `gtfs` keeps the current ones, `no_transit` drops them on purpose) and which zone (a zone
+/// the user gave or set before is kept unless a new one is given). `notes` tell the user.
+struct RegionImportRequest {
+    var feeds: [URL]
+    var timeZone: RegionTimeZoneDecision?
+    var notes: [String] = []
+
+    /// - throws: `DaemonError.invalidParams` for relative paths, `gtfs` with `no_transit`, or a kept feed that is gone.
+    init(_ params: Params.RegionImport, current: RegionManifest?) throws {
+        for path in [params.osm] + params.gtfs where !path.hasPrefix("/") {
+            throw DaemonError.invalidParams("\(path) must be an absolute path (the daemon has its own working directory)")
+        }
+        let noTransit = params.noTransit ?? false
+        if noTransit, !params.gtfs.isEmpty { throw DaemonError.invalidParams("give gtfs or no_transit, not both") }
+        feeds = params.gtfs.map { URL(fileURLWithPath: $0) }
+        if let current, current.hasTransit {
+            let previous = current.sources.filter { $0.role != "osm" }.map(\.path)
+            if noTransit {
+                notes.append("transit removed on purpose (--no-transit); it had \(Self.names(previous))")
+            } else if params.gtfs.isEmpty {
+                for path in previous where !FileManager.default.isReadableFile(atPath: path) {
+                    throw DaemonError.invalidParams(
+                        "region \(current.name) keeps its feeds when imported without --gtfs, but \(path) is no longer readable: "
+                            + "pass --gtfs FILE to replace it, or --no-transit to drop transit")
+                }
+                feeds = previous.map { URL(fileURLWithPath: $0) }
+                notes.append("kept the current transit feeds \(Self.names(previous)) (pass --gtfs to replace them, --no-transit to drop them)")
+            }
+        }
+        if let zone = params.timeZone {
+            timeZone = RegionTimeZoneDecision(zone: zone, source: "given with --time-zone")
+        } else if let current, let source = current.timeZoneSource,
+                  source.hasPrefix("given") || source.hasPrefix("set") || source.hasPrefix("kept") {
+            timeZone = RegionTimeZoneDecision(zone: current.timeZone, source: "kept from the previous import (\(source))")
+            notes.append("kept the time zone \(current.timeZone) chosen before (pass --time-zone to change it)")
+        }
+    }
+
+    private static func names(_ paths: [String]) -> String {
+        paths.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,113 @@
+import CZip
+import Foundation
+
+/// A small region written by a test: an `.osm` XML street grid (planetsplitter and libreadosm
+/// both read it) around a centre anywhere in the world, and optionally a GTFS zip with one line
+/// between two of its corners, so zones, offsets and several regions are tested without any
+/// data but Tampere's.
+struct SmallRegion {
+    var name: String
+    var latitude: Double
+    var longitude: Double
+    /// Grid nodes per side, `spacing` metres apart; every street is two-way.
+    var size = 9
+    var spacing = 100.0
+    /// A one-way service road from the middle of a block out to a corner, with no way in: its
+    /// start can be left by car but never reached (a garage exit whose inside is not mapped).
+    var withDeadEndExit = false
+
+    /// Where a car cannot arrive when `withDeadEndExit`: a few metres from the exit's start.
+    var deadEndPoint: String { Self.text(point(row: 1.53, column: 1.5)) }
+    /// The grid's first and last corners.
+    var southWest: String { Self.text(point(row: 0, column: 0)) }
+    var northEast: String { Self.text(point(row: Double(size - 1), column: Double(size - 1))) }
+
+    func point(row: Double, column: Double) -> (Double, Double) {
+        let half = Double(size - 1) / 2
+        return (latitude + (row - half) * spacing / 111_195,
+                longitude + (column - half) * spacing / (111_195 * cos(latitude * .pi / 180)))
+    }
+
+    static func text(_ point: (Double, Double)) -> String { String(format: "%.6f,%.6f", point.0, point.1) }
+
+    /// Writes `<name>.osm` into `directory`; streets are named "<Name> Street N" and "<Name> Avenue N".
+    func writeOSM(in directory: URL) throws -> URL {
+        var nodes: [String] = [], ways: [String] = []
+        func id(_ row: Int, _ column: Int) -> Int { 1 + row * size + column }
+        for row in 0..<size {
+            for column in 0..<size {
+                let (lat, lon) = point(row: Double(row), column: Double(column))
+                nodes.append(String(format: "  <node id=\"%d\" version=\"1\" lat=\"%.7f\" lon=\"%.7f\"/>", id(row, column), lat, lon))
+            }
+        }
+        let label = name.prefix(1).uppercased() + name.dropFirst()
+        func way(_ wayID: Int, _ refs: [Int], _ tags: [String: String]) -> String {
+            (["  <way id=\"\(wayID)\" version=\"1\">"] + refs.map { "    <nd ref=\"\($0)\"/>" }
+                + tags.sorted { $0.key < $1.key }.map { "    <tag k=\"\($0.key)\" v=\"\($0.value)\"/>" } + ["  </way>"])
+                .joined(separator: "\n")
+        }
+        for index in 0..<size {
+            ways.append(way(1_000 + index, (0..<size).map { id(index, $0) }, ["highway": "residential", "name": "\(label) Street \(index + 1)"]))
+            ways.append(way(2_000 + index, (0..<size).map { id($0, index) }, ["highway": "residential", "name": "\(label) Avenue \(index + 1)"]))
+        }
+        if withDeadEndExit {
+            let start = size * size + 1
+            let (lat, lon) = point(row: 1.5, column: 1.5)
+            nodes.append(String(format: "  <node id=\"%d\" version=\"1\" lat=\"%.7f\" lon=\"%.7f\"/>", start, lat, lon))
+            ways.append(way(3_000, [start, id(1, 1)], ["highway": "service", "oneway": "yes"]))
+        }
+        let (cafeLat, cafeLon) = point(row: 0.5, column: 0.2)
+        nodes.append(String(format: "  <node id=\"%d\" version=\"1\" lat=\"%.7f\" lon=\"%.7f\">\n    <tag k=\"amenity\" v=\"cafe\"/>\n    <tag k=\"name\" v=\"%@ Corner Cafe\"/>\n  </node>",
+                            size * size + 2, cafeLat, cafeLon, label))
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"usefulmap-tests\">\n"
+            + (nodes + ways).joined(separator: "\n") + "\n</osm>\n"
+        let url = directory.appendingPathComponent("\(name).osm")
+        try Data(xml.utf8).write(to: url)
+        return url
+    }
+
+    /// One line from "<from stop>" (south-west corner) to "<to stop>" (north-east corner), one trip
+    /// a day at `departure`, taking `minutes`; every day of `dates` (YYYYMMDD).
+    struct Line {
+        var zone: String
+        var fromStop: String
+        var toStop: String
+        var departure: String
+        var minutes: Int
+        var dates: (first: String, last: String)
+    }
+
+    func writeFeed(_ line: Line, in directory: URL, fileName: String? = nil) throws -> URL {
+        let (aLat, aLon) = point(row: 0, column: 0)
+        let (bLat, bLon) = point(row: Double(size - 1), column: Double(size - 1))
+        let parts = line.departure.split(separator: ":").compactMap { Int($0) }
+        let arrival = String(format: "%02d:%02d:00", parts[0] + (parts[1] + line.minutes) / 60, (parts[1] + line.minutes) % 60)
+        let files: [String: String] = [
+            "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,\(name) transit,https://example.org,\(line.zone)\n",
+            "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\n"
+                + String(format: "S1,%@,%.7f,%.7f\nS2,%@,%.7f,%.7f\n", line.fromStop, aLat, aLon, line.toStop, bLat, bLon),
+            "routes.txt": "route_id,agency_id,route_short_name,route_type\nR,A,7,1\n",
+            "trips.txt": "route_id,service_id,trip_id\nR,ALL,T1\n",
+            "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
+                + "T1,\(line.departure),\(line.departure),S1,1\nT1,\(arrival),\(arrival),S2,2\n",
+            "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n"
+                + "ALL,1,1,1,1,1,1,1,\(line.dates.first),\(line.dates.last)\n",
+        ]
+        let folder = directory.appendingPathComponent("\(name)-gtfs-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(fileName ?? "\(name).zip")
+        var code: Int32 = 0
+        guard let archive = zip_open(url.path, ZIP_CREATE | ZIP_TRUNCATE, &code) else { throw HarnessError("zip_open failed \(code)") }
+        for (file, text) in files.sorted(by: { $0.key < $1.key }) {
+            let path = folder.appendingPathComponent(file)
+            try Data(text.utf8).write(to: path)
+            guard let source = zip_source_file(archive, path.path, 0, -1),
+                  zip_file_add(archive, file, source, zip_flags_t(ZIP_FL_OVERWRITE)) >= 0 else {
+                zip_discard(archive)
+                throw HarnessError("zip_file_add failed for \(file)")
+            }
+        }
+        guard zip_close(archive) == 0 else { throw HarnessError("zip_close failed") }
+        return url
+    }
+}
