@@ -3,7 +3,7 @@ import MapRendering
 import Planner
 import WireProtocol
 
-/// `plan.export`, `plan.map` (`compare.map` is with `compare`, `plan.show --geometry` with `plan.show`).
+/// `plan.export`, `plan.map` (`compare`'s picture and `plan.show --geometry` are with those methods).
 struct MapMethods: Sendable {
     let plans: PlanCoordinator
     let regions: RegionRegistry
