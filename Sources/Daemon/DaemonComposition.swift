@@ -28,6 +28,7 @@ public struct DaemonComposition: Sendable {
             try store.place(named: name).map { Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved) }
         }
         let input = WireInput(clock: clock)
+        let mapData = RegionMapData(regions: regions)
 
         var table = MethodTable()
         StatusMethods(configuration: configuration, clock: clock, startedAt: clock.now(), regions: regions,
@@ -39,7 +40,8 @@ public struct DaemonComposition: Sendable {
                      events: events).register(in: &table)
         HistoryMethods(history: store).register(in: &table)
         PlanMethods(planner: planner, plans: plans, store: store, resolver: resolver, regions: regions, location: location,
-                    input: input, counters: counters, events: events).register(in: &table)
+                    input: input, counters: counters, events: events, mapData: mapData).register(in: &table)
+        MapMethods(plans: plans, regions: regions, mapData: mapData, input: input).register(in: &table)
         PlanEditMethods(planner: planner, plans: plans, resolver: resolver, regions: regions,
                         location: location, input: input).register(in: &table)
         self.counters = counters
