@@ -111,6 +111,24 @@ final class DaemonLifecycleTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0)
     }
 
+    /// SIGTERM reaches whichever thread the kernel picks; it must stop the daemon every time
+    /// (a dispatch signal source once swallowed it now and then, and the daemon never exited).
+    func testEverySIGTERMStopsTheDaemonCleanly() throws {
+        for attempt in 1...10 {
+            let harness = try DaemonHarness()
+            let process = try harness.launchDaemon()
+            try harness.waitUntilServing(process)
+            kill(process.processIdentifier, SIGTERM)
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            XCTAssertFalse(process.isRunning, "attempt \(attempt): still running 30 s after SIGTERM")
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .exit, "attempt \(attempt)")
+            XCTAssertEqual(process.terminationStatus, 0, "attempt \(attempt)")
+        }
+    }
+
     func testWatchStreamsEventsAndEndsCleanlyWhenTheDaemonStops() throws {
         let harness = try DaemonHarness()
         try harness.start()
