@@ -1,4 +1,4 @@
-import Checksum
+import CLibMD
 import Foundation
 import Glibc
 
@@ -216,13 +216,22 @@ public struct RegionImporter: Sendable {
     // MARK: - Helpers
 
     static func describe(_ file: URL, role: String) throws -> RegionSourceFile {
+        let size: Int64
         do {
-            let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
-            return RegionSourceFile(role: role, path: file.standardizedFileURL.path,
-                                    sha256: try SHA256.hex(ofFile: file), size: size)
+            size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
         } catch {
             throw StreetsError.sourceNotFound("\(file.path) (\(error))")
         }
+        return RegionSourceFile(role: role, path: file.standardizedFileURL.path, sha256: try sha256(ofFile: file), size: size)
+    }
+
+    /// The file's SHA-256 in lowercase hex, as `sha256sum` prints it (libmd's `SHA256File`).
+    static func sha256(ofFile file: URL) throws -> String {
+        var hex = [CChar](repeating: 0, count: Int(SHA256_DIGEST_LENGTH) * 2 + 1)
+        guard SHA256File(file.path, &hex) != nil else {
+            throw StreetsError.sourceNotFound("\(file.path) (\(String(cString: strerror(errno))))")
+        }
+        return String(decoding: hex.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func findPlanetsplitter() throws -> URL {
