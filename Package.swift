@@ -30,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CReadOSM", path: "Sources/CReadOSM"),
         .systemLibrary(name: "CZip", path: "Sources/CZip"),
         .systemLibrary(name: "CLibMD", path: "Sources/CLibMD"),
+        .systemLibrary(name: "CChildProcess", path: "Sources/CChildProcess"),
 
         // MARK: - Domain
         .target(name: "Planner", resources: [.embedInCode("Resources/google-maps-format.json")], swiftSettings: swift6),
@@ -41,7 +42,7 @@ let package = Package(
         .executableTarget(name: "embed-migrations", path: "Plugins/EmbedMigrationsTool", swiftSettings: swift6),
 
         // MARK: - Street routing and places
-        .target(name: "Streets", dependencies: ["Planner", "SQLite", "CLibMD", "CReadOSM"], swiftSettings: swift6),
+        .target(name: "Streets", dependencies: ["Planner", "SQLite", "CLibMD", "CReadOSM", "CChildProcess"], swiftSettings: swift6),
         .executableTarget(name: "usefulmap-routino-worker", dependencies: ["CRoutino"], swiftSettings: swift6),
 
         // MARK: - Transit routing

@@ -10,7 +10,7 @@ final class LayeringTests: XCTestCase {
         "Planner": ["Foundation"],
         "SQLite": ["Foundation", "CSQLite"],
         "Store": ["Foundation", "Planner", "SQLite", "CLibMD"],
-        "Streets": ["Foundation", "Planner", "SQLite", "CLibMD", "CReadOSM", "Glibc", "Dispatch", "Synchronization"],
+        "Streets": ["Foundation", "Planner", "SQLite", "CLibMD", "CReadOSM", "CChildProcess", "Glibc", "Dispatch", "Synchronization"],
         "Transit": ["Foundation", "Planner", "SQLite", "CZip", "Dispatch", "Synchronization"],
         "WireProtocol": ["Foundation"],
         "Daemon": ["Foundation", "Glibc", "Dispatch", "Synchronization",
