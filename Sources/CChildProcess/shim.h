@@ -20,8 +20,8 @@ extern int close_range(unsigned int first, unsigned int last, int flags);
 /// the thread that started it ends (PR_SET_PDEATHSIG), so also when the whole process dies,
 /// even by SIGKILL. Descriptors `in`, `out`, `err` become 0, 1, 2 (-1 keeps the parent's);
 /// `directory` (or NULL) becomes the working directory; every other descriptor is closed.
-/// Signal dispositions and the mask are
-/// reset to the defaults (the daemon ignores SIGPIPE and SIGTERM for itself only).
+/// Signal dispositions and the mask are reset to the defaults (the daemon ignores SIGPIPE
+/// and SIGTERM for itself only).
 /// Returns the child's pid, or -1 with errno set when it could not be started (exec failures
 /// included: the child reports its errno through a close-on-exec pipe).
 static inline pid_t usefulmap_spawn_dying_with_parent(const char *path, char *const argv[], char *const envp[],

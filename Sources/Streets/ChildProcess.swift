@@ -32,7 +32,7 @@ struct ChildProcess {
     /// descriptors as its standard input, output and error (nil keeps the daemon's).
     /// - throws: the errno text when it cannot be started (missing, not executable, no memory).
     static func start(executable: String, arguments: [String], standardInput: Int32? = nil, standardOutput: Int32? = nil,
-                      standardError: Int32? = nil, directory: String? = nil) throws(ChildProcessStartError) -> ChildProcess {
+                      standardError: Int32? = nil, directory: String? = nil) throws(ChildProcessError) -> ChildProcess {
         let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
         var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
@@ -42,16 +42,16 @@ struct ChildProcess {
         }
         let pid = usefulmap_spawn_dying_with_parent(executable, &argv, &envp, standardInput ?? -1, standardOutput ?? -1,
                                                     standardError ?? -1, directory)
-        guard pid > 0 else { throw ChildProcessStartError(executable: executable, reason: String(cString: strerror(errno))) }
+        guard pid > 0 else { throw ChildProcessError("cannot start \(executable): \(String(cString: strerror(errno)))") }
         return ChildProcess(pid: pid)
     }
 
     /// A pipe for a child's output, close-on-exec from the start so that no other child started
     /// meanwhile inherits it (which would hold the reading end open past this child's exit).
-    static func makePipe() throws(ChildProcessStartError) -> (reading: Int32, writing: Int32) {
+    static func makePipe() throws(ChildProcessError) -> (reading: Int32, writing: Int32) {
         var ends: [Int32] = [-1, -1]
         guard pipe2(&ends, O_CLOEXEC) == 0 else {
-            throw ChildProcessStartError(executable: "a pipe", reason: String(cString: strerror(errno)))
+            throw ChildProcessError("cannot create a pipe: \(String(cString: strerror(errno)))")
         }
         return (ends[0], ends[1])
     }
@@ -75,10 +75,8 @@ struct ChildProcess {
     }
 }
 
-/// A child process that could not be started.
-struct ChildProcessStartError: Error, CustomStringConvertible {
-    var executable: String
-    var reason: String
-
-    var description: String { "cannot start \(executable): \(reason)" }
+/// A child process (or its output pipe) that could not be made, with the system's reason.
+struct ChildProcessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }
