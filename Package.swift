@@ -31,21 +31,20 @@ let package = Package(
         .systemLibrary(name: "CReadOSM", path: "Sources/CReadOSM"),
         .systemLibrary(name: "CZip", path: "Sources/CZip"),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
+        .systemLibrary(name: "CLibMD", path: "Sources/CLibMD"),
+        .systemLibrary(name: "CChildProcess", path: "Sources/CChildProcess"),
 
         // MARK: - Domain
         .target(name: "Planner", resources: [.embedInCode("Resources/google-maps-format.json")], swiftSettings: swift6),
 
-        // MARK: - Shared utilities (Foundation only)
-        .target(name: "Checksum", swiftSettings: swift6),
-
         // MARK: - Storage
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: swift6),
-        .target(name: "Store", dependencies: ["Planner", "SQLite", "Checksum"], swiftSettings: swift6, plugins: ["EmbedMigrations"]),
+        .target(name: "Store", dependencies: ["Planner", "SQLite", "CLibMD"], swiftSettings: swift6, plugins: ["EmbedMigrations"]),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["embed-migrations"]),
         .executableTarget(name: "embed-migrations", path: "Plugins/EmbedMigrationsTool", swiftSettings: swift6),
 
         // MARK: - Street routing and places
-        .target(name: "Streets", dependencies: ["Planner", "SQLite", "Checksum", "CReadOSM"], swiftSettings: swift6),
+        .target(name: "Streets", dependencies: ["Planner", "SQLite", "CLibMD", "CReadOSM", "CChildProcess"], swiftSettings: swift6),
         .executableTarget(name: "usefulmap-routino-worker", dependencies: ["CRoutino"], swiftSettings: swift6),
 
         // MARK: - Transit routing
@@ -69,7 +68,6 @@ let package = Package(
 
         // MARK: - Tests
         .testTarget(name: "ArchitectureTests", swiftSettings: swift6),
-        .testTarget(name: "ChecksumTests", dependencies: ["Checksum"], swiftSettings: swift6),
         .testTarget(name: "PlannerTests", dependencies: ["Planner"], swiftSettings: swift6),
         .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite", "Planner", "store-crash-child"], swiftSettings: swift6),
         .executableTarget(name: "store-crash-child", dependencies: ["Store", "Planner"], path: "Tests/StoreCrashChild", swiftSettings: swift6),

@@ -1,5 +1,6 @@
 import Foundation
 import Transit
+import WireProtocol
 
 /// Where the daemon keeps its data, where it listens and how much it logs.
 ///
@@ -43,7 +44,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// The settings: flag name, environment variable, config-file key.
     static let settings: [(flag: String, environment: String, key: String)] = [
         ("--data-dir", "USEFULMAP_DATA_DIR", "data_dir"),
-        ("--socket", "USEFULMAP_SOCKET", "socket"),
+        ("--socket", DefaultSocketPath.environmentVariable, "socket"),
         ("--log-level", "USEFULMAP_LOG_LEVEL", "log_level"),
         ("--shutdown-grace", "USEFULMAP_SHUTDOWN_GRACE", "shutdown_grace"),
         ("--street-workers", "USEFULMAP_STREET_WORKERS", "street_workers"),
@@ -131,10 +132,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
         }
 
         let dataHome = nonEmpty(environment["XDG_DATA_HOME"]) ?? "\(home)/.local/share"
-        let runtimeDirectory = nonEmpty(environment["XDG_RUNTIME_DIR"]) ?? "/tmp/usefulmap-\(getuid())"
         var configuration = DaemonConfiguration(
             dataDirectory: value("--data-dir") ?? "\(dataHome)/usefulmap",
-            socketPath: value("--socket") ?? "\(runtimeDirectory)/usefulmap/usefulmapd.sock",
+            socketPath: value("--socket") ?? DefaultSocketPath.resolve(environment: environment),
             configFile: configFile)
         if let text = value("--log-level") {
             guard let level = LogLevel(rawValue: text.lowercased()) else {

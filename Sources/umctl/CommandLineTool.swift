@@ -5,7 +5,7 @@ import WireProtocol
 ///
 /// Exit codes (part of the interface, also in `umctl help`):
 /// 0 success; 1 the daemon answered with an error; 2 bad command line (nothing was sent);
-/// 3 the daemon could not be reached or the connection failed.
+/// 3 the daemon could not be reached, the connection failed, or the socket is another user's.
 enum CommandLineTool {
     static var commands: [any UmctlCommand.Type] { [
         StatusCommand.self,
@@ -58,7 +58,8 @@ enum CommandLineTool {
 
     static let exitCodeHelp = """
     exit codes: 0 success; 1 the daemon answered with an error (message on stderr);
-                2 bad command line (nothing was sent); 3 the daemon could not be reached.
+                2 bad command line (nothing was sent); 3 the daemon could not be reached,
+                or its socket is served by another user (nothing was sent).
     """
 
     static let batchSpec = CommandSpec(
@@ -163,13 +164,11 @@ enum CommandLineTool {
         return (best, Array(words.dropFirst(best.spec.path.count)))
     }
 
-    /// The socket: `--socket`, `$USEFULMAP_SOCKET`, `$XDG_RUNTIME_DIR/usefulmap/usefulmapd.sock`,
-    /// else `/tmp/usefulmap-UID/usefulmap/usefulmapd.sock` (the daemon's defaults).
+    /// The socket: `--socket`, `$USEFULMAP_SOCKET`, else the daemon's default.
     static func socketPath(_ option: String?, environment: [String: String]) -> String {
         if let option { return option }
-        if let path = environment["USEFULMAP_SOCKET"], !path.isEmpty { return path }
-        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp/usefulmap-\(getuid())"
-        return "\(runtime)/usefulmap/usefulmapd.sock"
+        if let path = environment[DefaultSocketPath.environmentVariable], !path.isEmpty { return path }
+        return DefaultSocketPath.resolve(environment: environment)
     }
 
     /// Connects and exchanges `hello`, so a version mismatch is a clear error up front.

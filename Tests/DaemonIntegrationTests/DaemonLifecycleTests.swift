@@ -20,7 +20,7 @@ final class DaemonLifecycleTests: XCTestCase {
         let harness = try DaemonHarness()
         // A socket file nobody listens on, as a crashed daemon leaves behind.
         try FileManager.default.createDirectory(atPath: (harness.socketPath as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+                                                withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -86,6 +86,19 @@ final class DaemonLifecycleTests: XCTestCase {
                                            in: URL(fileURLWithPath: "/tmp"))
         XCTAssertEqual(result.status, 3)
         XCTAssertTrue(result.stderr.contains("/tmp/umit-nothing-here.sock"), result.stderr)
+    }
+
+    func testUmctlFindsTheDaemonAtTheDefaultSocketOfTheRuntimeDirectory() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        // The harness's socket is RUNTIME/usefulmap/usefulmapd.sock, the default layout.
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "USEFULMAP_SOCKET")
+        environment["XDG_RUNTIME_DIR"] = harness.directory.appendingPathComponent("run").path
+        let result = try DaemonHarness.run(DaemonHarness.umctl, ["status"], in: harness.directory, environment: environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains(harness.socketPath), result.stdout)
+        XCTAssertEqual(harness.stop(), 0)
     }
 
     func testUnknownFlagIsAUsageErrorNamingIt() throws {

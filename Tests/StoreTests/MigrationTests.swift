@@ -68,6 +68,23 @@ final class MigrationTests: XCTestCase {
                        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
+    /// Databases made by earlier builds hold these checksums: whatever computes them must keep
+    /// giving exactly what `sha256sum` prints for each file.
+    func testEveryMigrationChecksumIsWhatSha256sumPrintsForItsFile() throws {
+        for migration in Migration.embedded {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+            process.arguments = [Self.migrationsDirectory.appendingPathComponent(migration.fileName).path]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0)
+            XCTAssertEqual(printed.split(separator: " ").first.map(String.init), migration.checksum, migration.fileName)
+        }
+    }
+
     // MARK: - Applying
 
     func testFreshDatabaseRecordsEveryMigrationWithItsChecksumAndTime() throws {
