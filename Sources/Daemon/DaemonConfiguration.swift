@@ -1,5 +1,6 @@
 import Foundation
 import Transit
+import WireProtocol
 
 /// Where the daemon keeps its data, where it listens and how much it logs.
 ///
@@ -24,6 +25,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var maxTransfers: Int
     /// What one GTFS feed may use when a region is imported (sizes, ratio, line, memory).
     public var gtfsLimits = GTFSLimits()
+    /// Where gpsd listens; nil: the location comes only from `location.set`.
+    public var gpsd: GpsdAddress?
+    /// The instant the daemon's clock starts at (it then runs on); nil: the real time. For
+    /// replaying an old timetable (tests, demos): "today" and "now" follow this clock.
+    public var clockStart: Date?
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
@@ -51,13 +57,16 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--gtfs-max-ratio", "USEFULMAP_GTFS_MAX_RATIO", "gtfs_max_ratio"),
         ("--gtfs-max-line-kb", "USEFULMAP_GTFS_MAX_LINE_KB", "gtfs_max_line_kb"),
         ("--import-memory-mb", "USEFULMAP_IMPORT_MEMORY_MB", "import_memory_mb"),
+        ("--gpsd", "USEFULMAP_GPSD", "gpsd"),
+        ("--clock-start", "USEFULMAP_CLOCK_START", "clock_start"),
     ]
 
     public static let usage = """
     usage: usefulmapd [--config FILE] [--data-dir DIR] [--socket PATH] [--log-level LEVEL]
                       [--shutdown-grace SECONDS] [--street-workers N] [--max-transfers N]
                       [--gtfs-max-file-mb N] [--gtfs-max-feed-mb N] [--gtfs-max-ratio N]
-                      [--gtfs-max-line-kb N] [--import-memory-mb N]
+                      [--gtfs-max-line-kb N] [--import-memory-mb N] [--gpsd ADDRESS|off]
+                      [--clock-start TIME]
 
       --config FILE          config file (default $XDG_CONFIG_HOME/usefulmap/usefulmapd.conf
                              when it exists; env USEFULMAP_CONFIG)
@@ -75,6 +84,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
       --gtfs-max-ratio N     compression ratio N:1 refused for files over 1 MiB (default 100)
       --gtfs-max-line-kb N   KiB of one line of a GTFS file (default 64)
       --import-memory-mb N   MiB a GTFS import may add to the daemon's memory (default 2048)
+      --gpsd ADDRESS|off     take the location from gpsd at HOST:PORT (port default 2947) or
+                             a Unix socket path (default off: only `umctl location set`)
+      --clock-start TIME     start the daemon's clock at this ISO 8601 instant, e.g. to
+                             replay an old timetable (default: the real time)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -170,6 +183,20 @@ public struct DaemonConfiguration: Hashable, Sendable {
         limits.maxLineBytes = try count("--gtfs-max-line-kb", "GTFS line limit").map { Int($0) << 10 } ?? limits.maxLineBytes
         limits.maxImportMemoryBytes = try count("--import-memory-mb", "import memory").map { $0 << 20 } ?? limits.maxImportMemoryBytes
         configuration.gtfsLimits = limits
+        if let text = value("--gpsd"), text.lowercased() != "off" {
+            guard let address = GpsdAddress(text) else {
+                throw ConfigurationError.invalidValue(setting: "gpsd address", value: text,
+                                                      expected: "off, HOST:PORT, HOST, [IPv6]:PORT or an absolute socket path")
+            }
+            configuration.gpsd = address
+        }
+        if let text = value("--clock-start") {
+            guard let start = WireTime.date(from: text) else {
+                throw ConfigurationError.invalidValue(setting: "clock start", value: text,
+                                                      expected: "an ISO 8601 time with its offset, e.g. 2022-01-12T07:00:00+02:00")
+            }
+            configuration.clockStart = start
+        }
         return configuration
     }
 

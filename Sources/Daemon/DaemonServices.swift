@@ -18,11 +18,16 @@ public final class DaemonServices: Sendable {
     public let store: Store
     public let plans: PlanCoordinator
     public let resolver: PlaceResolver
+    public let geofences: GeofenceMonitor
+    public let refresher: BackgroundRefresher
+    /// The gpsd connection when one is configured (started by the daemon, not here).
+    public let gpsd: GpsdLocationSource?
     /// Import steps for GTFS feeds; nil when this build has no transit importer.
     let transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?
 
     public init(configuration: DaemonConfiguration, store: Store, streets: (any LegEngine)?, transit: (any LegEngine)?,
-                transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any WallClock = SystemClock()) {
+                transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any WallClock = SystemClock(),
+                logger: DaemonLogger = DaemonLogger(level: .warning)) {
         self.configuration = configuration
         let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
         location = LocationState()
@@ -39,6 +44,15 @@ public final class DaemonServices: Sendable {
         resolver = PlaceResolver(regions: regions, location: location) { name in
             try store.place(named: name).map { Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved) }
         }
+        let geofences = GeofenceMonitor(store: store, events: events, clock: clock) { [regions] in regions.timeZone(for: $0) }
+        self.geofences = geofences
+        refresher = BackgroundRefresher(job: PlanRefreshJob(store: store, plans: plans, planner: planner, regions: regions,
+                                                            location: location, clock: clock), logger: logger)
+        gpsd = configuration.gpsd.map { [location] address in
+            GpsdLocationSource(address: address, logger: logger) { candidate in
+                Self.take(candidate, location: location, geofences: geofences, logger: logger)
+            }
+        }
     }
 
     public var dataDirectory: URL { URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true) }
@@ -47,7 +61,7 @@ public final class DaemonServices: Sendable {
     public func handlers() -> [WireMethod: RequestDispatcher.Handler] {
         var all: [WireMethod: RequestDispatcher.Handler] = [:]
         for group in [statusHandlers(), regionHandlers(), locationHandlers(), placeHandlers(), historyHandlers(),
-                      planHandlers(), planEditHandlers()] {
+                      planHandlers(), planEditHandlers(), geofenceHandlers()] {
             all.merge(group) { first, _ in first }
         }
         return all

@@ -45,9 +45,21 @@ extension DaemonServices {
                 guard name != PlaceResolver.hereToken else { throw DaemonError.invalidParams("\(name) is reserved") }
                 let node = try resolver.resolve(params.place)
                 let place = Place(name: name, coordinate: node.place.coordinate, kind: .saved)
+                if params.radiusM != nil, params.geofence != true {
+                    throw DaemonError.invalidParams("radius_m needs geofence: true")
+                }
+                if let radius = params.radiusM, !Store.fenceRadiusRange.contains(radius) {
+                    throw DaemonError.invalidParams("radius_m \(radius) must be \(Int(Store.fenceRadiusRange.lowerBound)) to \(Int(Store.fenceRadiusRange.upperBound)) m")
+                }
                 try store.savePlace(SavedPlace(name: name, place: place, note: params.note))
+                if params.geofence == true { try setFence(name, on: true, radiusM: params.radiusM ?? GeofenceRule.insideMetres) }
                 events.publish("place_saved", ["name": .string(name)])
-                return try JSONValue(encoding: WireDocuments.place(place, note: params.note))
+                var document = try JSONValue(encoding: WireDocuments.place(place, note: params.note))
+                if params.geofence == true, case .object(var fields) = document {
+                    fields["geofence"] = try fenceDocument(name)["geofence"]
+                    document = .object(fields)
+                }
+                return document
             },
             .placeList: { [self] _ in
                 .object(["places": .array(try store.places().map {
@@ -114,7 +126,8 @@ extension DaemonServices {
                 switch which {
                 case "searches": try store.clearSearchHistory()
                 case "routes": try store.clearRouteHistory()
-                default: throw DaemonError.invalidParams("which \"\(which)\" must be searches or routes")
+                case "visits": try store.clearVisitHistory()
+                default: throw DaemonError.invalidParams("which \"\(which)\" must be searches, routes or visits")
                 }
                 return .object(["cleared": .string(which)])
             },

@@ -34,6 +34,7 @@ extension DaemonServices {
                 }
                 regions.invalidate(name)
                 events.publish("region_imported", ["region": .string(name), "skipped": .bool(result.skipped)])
+                if !result.skipped, !request.feeds.isEmpty { await refresher.timetableChanged(region: name) }
                 var document = try JSONValue(encoding: regions.document(of: result.manifest))
                 if case .object(var fields) = document {
                     fields["skipped"] = .bool(result.skipped)

@@ -19,7 +19,8 @@ extension DaemonServices {
                     version: ProtocolVersion.softwareVersion, protocolVersion: ProtocolVersion.current,
                     databasePath: configuration.databasePath, dataDirectory: configuration.dataDirectory,
                     socketPath: configuration.socketPath, uptimeS: clock.now().timeIntervalSince(startedAt),
-                    regions: try regions.regions().map(regions.document(of:)), counters: counters.document(watchers: events.subscriberCount)))
+                    regions: try regions.regions().map(regions.document(of:)), counters: counters.document(watchers: events.subscriberCount),
+                    location: locationStatus(), refreshQueue: await refresher.document))
             },
             .watch: { [self] context in
                 let subscription = events.subscribe()

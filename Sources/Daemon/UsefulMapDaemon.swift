@@ -87,10 +87,12 @@ public struct UsefulMapDaemon: Sendable {
             configuration: configuration, store: store, streets: streets,
             transit: TransitEngine(maxTransfers: configuration.maxTransfers),
             transitImportStep: { [configuration] in TransitEngine.importStep(feeds: $0, walkWorkers: configuration.streetWorkers,
-                                                                               limits: configuration.gtfsLimits) })
+                                                                               limits: configuration.gtfsLimits) },
+            clock: configuration.clockStart.map { StartedClock(start: $0) } ?? SystemClock(), logger: logger)
         let dispatcher = RequestDispatcher(handlers: services.handlers(), counters: services.counters, logger: logger)
         let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger)
         server.start()
+        services.gpsd?.start()
         let notifier = SystemdNotifier(environment: environment)
         notifier.notify("READY=1\nSTATUS=serving on \(activated ? "an activated socket" : configuration.socketPath)")
         logger.notice("usefulmapd ready", ["socket": configuration.socketPath, "data_dir": configuration.dataDirectory,
@@ -100,6 +102,8 @@ public struct UsefulMapDaemon: Sendable {
         logger.notice("stopping", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT"])
         notifier.notify("STOPPING=1")
         services.events.finishAll()
+        services.gpsd?.stop()
+        await services.refresher.stop()
         await server.stop(grace: configuration.shutdownGraceSeconds)
         services.regions.closeAll()
         return true

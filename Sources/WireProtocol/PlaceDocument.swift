@@ -41,16 +41,19 @@ public struct LocationDocument: Hashable, Sendable, Codable {
     public var lon: Double
     public var accuracyM: Double?
     public var at: String
+    /// Where the current fix came from: `manual` (location.set) or `gpsd` (absent from older daemons).
+    public var source: String?
 
-    public init(lat: Double, lon: Double, accuracyM: Double?, at: String) {
+    public init(lat: Double, lon: Double, accuracyM: Double?, at: String, source: String? = nil) {
         self.lat = lat
         self.lon = lon
         self.accuracyM = accuracyM
         self.at = at
+        self.source = source
     }
 
     enum CodingKeys: String, CodingKey {
-        case lat, lon, at
+        case lat, lon, at, source
         case accuracyM = "accuracy_m"
     }
 }

@@ -12,6 +12,7 @@ enum CommandLineTool {
         RegionImportCommand.self, RegionListCommand.self, RegionSetCommand.self, RegionRemoveCommand.self,
         SearchCommand.self,
         PlaceSaveCommand.self, PlaceListCommand.self, PlaceRenameCommand.self, PlaceRemoveCommand.self,
+        PlaceFenceCommand.self,
         LocationSetCommand.self, LocationShowCommand.self,
         CompareCommand.self,
         PlanNewCommand.self, PlanListCommand.self, PlanShowCommand.self, PlanDeleteCommand.self,

@@ -43,29 +43,38 @@ struct PlaceSaveCommand: UmctlCommand {
     static let spec = CommandSpec(
         path: ["place", "save"], abstract: "Save a place under a name.",
         positionals: [.init(name: "NAME", help: "the name to save it as"), .init(name: "PLACE", help: placeHelp)],
-        options: [.init(name: "--note", valueName: "TEXT", help: "a note kept with the place")])
+        options: [.init(name: "--note", valueName: "TEXT", help: "a note kept with the place"),
+                  .init(name: "--geofence", valueName: nil, help: "watch arrivals and departures (events arrived/left, history visits)"),
+                  .init(name: "--radius", valueName: "M", help: "with --geofence: enter within M metres (default 80; left at 1.5 × M)")])
     var name: String
     var place: String
     var note: String?
+    var geofence: Bool
+    var radius: Double?
 
     init(_ arguments: ParsedArguments) throws {
         name = try arguments.string("NAME")
         place = try arguments.string("PLACE")
         note = arguments.optional("--note")
+        geofence = arguments.flag("--geofence")
+        radius = try Check.metres(arguments.optional("--radius"), "--radius")
     }
 
     func validate() throws {
         try Check.place(name, "NAME")
         try Check.place(place, "PLACE")
+        if radius != nil, !geofence { throw UsageError("--radius goes with --geofence") }
     }
 
     func request() throws -> (WireMethod, JSONValue) {
-        (.placeSave, params(["name": .string(name), "place": .string(place), "note": note.json]))
+        (.placeSave, params(["name": .string(name), "place": .string(place), "note": note.json,
+                             "geofence": geofence ? .bool(true) : nil, "radius_m": radius.map(JSONValue.number)]))
     }
 
     func render(_ result: JSONValue) throws -> String {
         let place = try result.decode(as: PlaceDocument.self)
         return "saved \(place.name) at \(Render.coordinate(place.lat, place.lon))"
+            + (result["geofence"].flatMap(Render.fence).map { ", \($0)" } ?? "")
     }
 }
 
@@ -137,6 +146,7 @@ struct LocationSetCommand: UmctlCommand {
     func render(_ result: JSONValue) throws -> String {
         let location = try result.decode(as: LocationDocument.self)
         return "location \(Render.coordinate(location.lat, location.lon))" + (location.accuracyM.map { " ±\(Int($0)) m" } ?? "")
+            + (location.source.map { " (current fix from \($0))" } ?? "")
     }
 }
 
@@ -148,16 +158,17 @@ struct LocationShowCommand: UmctlCommand {
         let location = try result.decode(as: LocationDocument.self)
         return "location \(Render.coordinate(location.lat, location.lon))"
             + (location.accuracyM.map { " ±\(Int($0)) m" } ?? "") + ", set \(Render.machineClock(location.at)) \(Render.machineZone)"
+            + (location.source.map { " by \($0)" } ?? "")
     }
 }
 
 struct HistoryCommand: UmctlCommand {
     static let spec = CommandSpec(
-        path: ["history"], abstract: "Show search or route history (newest first), or clear it.",
-        positionals: [.init(name: "WHICH", help: "searches, routes, or clear"),
-                      .init(name: "WHAT", help: "with clear: searches or routes", optional: true)],
+        path: ["history"], abstract: "Show search, route or visit history (newest first), or clear it.",
+        positionals: [.init(name: "WHICH", help: "searches, routes, visits, or clear"),
+                      .init(name: "WHAT", help: "with clear: searches, routes or visits", optional: true)],
         options: [.init(name: "--limit", valueName: "N", help: "at most N entries (1-20)")],
-        discussion: "umctl history searches [--limit N]\numctl history routes [--limit N]\numctl history clear searches|routes")
+        discussion: "umctl history searches [--limit N]\numctl history routes [--limit N]\numctl history visits [--limit N]\numctl history clear searches|routes|visits")
     var which: String
     var what: String?
     var limit: Int?
@@ -169,10 +180,10 @@ struct HistoryCommand: UmctlCommand {
     }
 
     func validate() throws {
-        try Check.oneOf(which, ["searches", "routes", "clear"], "WHICH")
+        try Check.oneOf(which, ["searches", "routes", "visits", "clear"], "WHICH")
         if which == "clear" {
-            guard let what else { throw UsageError("history clear needs searches or routes") }
-            try Check.oneOf(what, ["searches", "routes"], "WHAT")
+            guard let what else { throw UsageError("history clear needs searches, routes or visits") }
+            try Check.oneOf(what, ["searches", "routes", "visits"], "WHAT")
         } else if let what {
             throw UsageError("unexpected argument \"\(what)\"")
         }
@@ -183,12 +194,14 @@ struct HistoryCommand: UmctlCommand {
         switch which {
         case "clear": (.historyClear, .object(["which": .string(what ?? "")]))
         case "routes": (.historyRoutes, params(["limit": limit.json]))
+        case "visits": (.historyVisits, params(["limit": limit.json]))
         default: (.historySearches, params(["limit": limit.json]))
         }
     }
 
     func render(_ result: JSONValue) throws -> String {
         if which == "clear" { return "cleared \(what ?? "") history" }
+        if which == "visits" { return Render.visits(result["entries"]?.arrayValue ?? []) }
         let entries = try (result["entries"] ?? .array([])).decode(as: [HistoryEntryDocument].self)
         if entries.isEmpty { return "(empty)" }
         return Render.table(["when (\(Render.machineZone))", which == "routes" ? "route" : "search", "place"], entries.map {

@@ -167,7 +167,33 @@ enum Render {
         lines.append("plans recomputed: \(counters.plansRecomputed)")
         if let retries = counters.noRouteRetries { lines.append("no_route retries from nearby roads: \(retries)") }
         lines.append("connections: \(counters.connections), watchers: \(counters.watchers)")
+        if let location = status.location { lines.append(contentsOf: Self.location(location)) }
+        if let queue = status.refreshQueue {
+            let now = queue.running.map { "refreshing plan \($0), " } ?? ""
+            lines.append("background refresh: \(now)\(queue.queued.count) queued, \(queue.refreshed) refreshed, "
+                         + "\(queue.retried) retried after edits, \(queue.leftAlone) left alone (day passed), \(queue.failed) failed")
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// The `status` lines about the location source, its ignored fixes and the fences.
+    static func location(_ location: LocationStatusDocument) -> [String] {
+        var source = location.source
+        if let gpsd = location.gpsd {
+            source += " \(gpsd) (\(location.connected == true ? "connected" : "not connected")"
+                + (location.connections.map { ", \($0) connection\($0 == 1 ? "" : "s")" } ?? "")
+                + (location.connected == true ? "" : location.lastError.map { ": \($0)" } ?? "") + ")"
+        }
+        var lines = ["location:  \(source); current fix from \(location.currentFrom ?? "nowhere yet")"]
+        if !location.ignored.isEmpty {
+            lines.append("ignored fixes: " + location.ignored.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+                .joined(separator: ", "))
+        }
+        if !location.fences.isEmpty {
+            lines.append("fences:    " + location.fences.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+                .joined(separator: ", "))
+        }
+        return lines
     }
 
     static func places(_ value: JSONValue, key: String) -> String {
