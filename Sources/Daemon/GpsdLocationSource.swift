@@ -67,6 +67,7 @@ public final class GpsdLocationSource: Sendable {
                 state.withLock {
                     $0.connected = true
                     $0.connections += 1
+                    $0.lastError = nil
                 }
                 logger.info("connected to gpsd")
                 let heard = try stream(fd)
