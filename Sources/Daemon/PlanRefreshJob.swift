@@ -24,13 +24,14 @@ struct PlanRefreshJob: Sendable {
     let location: LocationState
     let clock: any WallClock
 
-    /// The stored plans with an end in `region` whose day has not passed, oldest first.
+    /// The stored plans with an end in `region`, oldest first (`run` leaves those whose day passed).
     func plans(inRegion region: String) throws -> [Int64] {
         guard let handle = try? regions.handle(named: region) else { return [] }
         return try store.listPlans().map(\.id).sorted().filter { id in
-            guard let plan = try? store.loadPlan(id: id).plan, let first = plan.nodes.first, let last = plan.nodes.last,
-                  handle.contains(first.place.coordinate) || handle.contains(last.place.coordinate) else { return false }
-            return !dayHasPassed(plan)
+            guard let plan = try? store.loadPlan(id: id).plan, let first = plan.nodes.first, let last = plan.nodes.last else {
+                return false
+            }
+            return handle.contains(first.place.coordinate) || handle.contains(last.place.coordinate)
         }
     }
 

@@ -82,14 +82,14 @@ final class GpsFake {
         process.waitUntilExit()
     }
 
-    /// Ends gpsfake and its gpsd.
+    /// Ends gpsfake and its gpsd: gpsd first (gpsfake then ends by itself), gpsfake killed if
+    /// it has not within a few seconds.
     func stop() {
-        let gpsd = gpsdPID
-        if process.isRunning {
-            kill(process.processIdentifier, SIGINT) // gpsfake cleans up its gpsd on an interrupt
-            process.waitUntilExit()
-        }
-        if let gpsd, kill(gpsd, 0) == 0 { kill(gpsd, SIGKILL) }
+        if let gpsd = gpsdPID { kill(gpsd, SIGKILL) }
+        guard process.isRunning else { return }
+        for _ in 0..<50 where process.isRunning { usleep(100_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 }
 
