@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "TransitTests", dependencies: ["Transit", "SQLite", "Planner", "CZip"], swiftSettings: swift6),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"], swiftSettings: swift6),
         .testTarget(name: "DaemonIntegrationTests",
-                    dependencies: ["WireProtocol", "Daemon", "Store", "Planner", "Streets", "Transit", "CZip"],
+                    dependencies: ["WireProtocol", "Daemon", "Store", "SQLite", "Planner", "Streets", "Transit", "CZip"],
                     swiftSettings: swift6),
     ]
 )

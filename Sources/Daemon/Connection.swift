@@ -117,14 +117,18 @@ final class Connection: Sendable {
                         return state.draining
                     }
                     if draining {
-                        let id = (try? WireCodec.request(from: line).get())?.id
-                        writeMessage(WireResponse(id: id, error: WireError(.shuttingDown, "usefulmapd is shutting down")))
+                        var id: RequestID?
+                        if case .single(.success(let request)) = WireCodec.requests(from: line) {
+                            guard let requestID = request.id else { continue } // a notification gets no answer
+                            id = requestID
+                        }
+                        write(WireCodec.errorAnswer(id: id, error: WireError(.shuttingDown, "usefulmapd is shutting down")) + [0x0A])
                         continue
                     }
-                    let response = await dispatcher.respond(to: line, connection: id) { [self] notification in
+                    let answer = await dispatcher.respond(to: line, connection: id) { [self] notification in
                         writeMessage(notification)
                     }
-                    writeMessage(response)
+                    if let answer { write(answer) }
                     state.withLock { $0.inFlight -= 1 }
                 }
             }

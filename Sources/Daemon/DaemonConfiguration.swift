@@ -25,6 +25,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var maxTransfers: Int
     /// What one GTFS feed may use when a region is imported (sizes, ratio, line, memory).
     public var gtfsLimits = GTFSLimits()
+    /// Seconds one more vehicle change must save for a journey to take it.
+    public var transferPenalty: Int = 180
     /// Where gpsd listens; nil: the location comes only from `location.set`.
     public var gpsd: GpsdAddress?
     /// The instant the daemon's clock starts at (it then runs on); nil: the real time. For
@@ -57,6 +59,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--gtfs-max-ratio", "USEFULMAP_GTFS_MAX_RATIO", "gtfs_max_ratio"),
         ("--gtfs-max-line-kb", "USEFULMAP_GTFS_MAX_LINE_KB", "gtfs_max_line_kb"),
         ("--import-memory-mb", "USEFULMAP_IMPORT_MEMORY_MB", "import_memory_mb"),
+        ("--transfer-penalty", "USEFULMAP_TRANSFER_PENALTY", "transfer_penalty"),
         ("--gpsd", "USEFULMAP_GPSD", "gpsd"),
         ("--clock-start", "USEFULMAP_CLOCK_START", "clock_start"),
     ]
@@ -65,8 +68,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     usage: usefulmapd [--config FILE] [--data-dir DIR] [--socket PATH] [--log-level LEVEL]
                       [--shutdown-grace SECONDS] [--street-workers N] [--max-transfers N]
                       [--gtfs-max-file-mb N] [--gtfs-max-feed-mb N] [--gtfs-max-ratio N]
-                      [--gtfs-max-line-kb N] [--import-memory-mb N] [--gpsd ADDRESS|off]
-                      [--clock-start TIME]
+                      [--gtfs-max-line-kb N] [--import-memory-mb N]
+                      [--transfer-penalty SECONDS] [--gpsd ADDRESS|off] [--clock-start TIME]
 
       --config FILE          config file (default $XDG_CONFIG_HOME/usefulmap/usefulmapd.conf
                              when it exists; env USEFULMAP_CONFIG)
@@ -84,6 +87,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
       --gtfs-max-ratio N     compression ratio N:1 refused for files over 1 MiB (default 100)
       --gtfs-max-line-kb N   KiB of one line of a GTFS file (default 64)
       --import-memory-mb N   MiB a GTFS import may add to the daemon's memory (default 2048)
+      --transfer-penalty S   seconds a vehicle change must save to be taken, 0 to 1800 (default 180)
       --gpsd ADDRESS|off     take the location from gpsd at HOST:PORT (port default 2947) or
                              a Unix socket path (default off: only `umctl location set`)
       --clock-start TIME     start the daemon's clock at this ISO 8601 instant, e.g. to
@@ -183,6 +187,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
         limits.maxLineBytes = try count("--gtfs-max-line-kb", "GTFS line limit").map { Int($0) << 10 } ?? limits.maxLineBytes
         limits.maxImportMemoryBytes = try count("--import-memory-mb", "import memory").map { $0 << 20 } ?? limits.maxImportMemoryBytes
         configuration.gtfsLimits = limits
+        if let text = value("--transfer-penalty") {
+            guard let seconds = Int(text), (0...1800).contains(seconds) else {
+                throw ConfigurationError.invalidValue(setting: "transfer penalty", value: text, expected: "0 to 1800 seconds")
+            }
+            configuration.transferPenalty = seconds
+        }
         if let text = value("--gpsd"), text.lowercased() != "off" {
             guard let address = GpsdAddress(text) else {
                 throw ConfigurationError.invalidValue(setting: "gpsd address", value: text,

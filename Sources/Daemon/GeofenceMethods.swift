@@ -3,32 +3,34 @@ import Planner
 import Store
 import WireProtocol
 
-extension DaemonServices {
-    /// `place.fence`, `history.visits`.
-    func geofenceHandlers() -> [WireMethod: RequestDispatcher.Handler] {
-        [
-            .placeFence: { [self] context in
-                let params = try context.params(Params.PlaceFence.self)
-                if params.radiusM != nil, !params.on {
-                    throw DaemonError.invalidParams("radius_m goes with on: true (turning a fence off keeps its radius)")
-                }
-                try setFence(params.name, on: params.on, radiusM: params.radiusM)
-                return try fenceDocument(params.name)
-            },
-            .historyVisits: { [self] context in
-                let limit = try context.params(Params.HistoryList.self).limit ?? Store.historyLimit
-                guard (1...Store.historyLimit).contains(limit) else {
-                    throw DaemonError.invalidParams("limit must be 1 to \(Store.historyLimit), got \(limit)")
-                }
-                return .object(["entries": .array(try store.visitHistory(limit: limit).map { visit in
-                    let zone = regions.timeZone(for: visit.fix.coordinate)
-                    return .object(["place": .string(visit.placeName), "event": .string(visit.event.rawValue),
-                                    "time": .string(WireTime.string(from: visit.fix.timestamp, timeZone: zone)),
-                                    "fix": GeofenceMonitor.document(visit.fix, timeZone: zone),
-                                    "at": .string(WireTime.string(from: visit.date, timeZone: TimeZone.current))])
-                })])
-            },
-        ]
+/// `place.fence`, `history.visits`; and what `status` shows of the location source, the fences
+/// and the background refresh.
+struct GeofenceMethods: Sendable {
+    let store: Store
+    let regions: RegionRegistry
+    let geofences: GeofenceMonitor
+
+    func register(in table: inout MethodTable) {
+        table.register(Endpoints.placeFence) { params, _ in
+            if params.radiusM != nil, !params.on {
+                throw DaemonError.invalidParams("radius_m goes with on: true (turning a fence off keeps its radius)")
+            }
+            try setFence(params.name, on: params.on, radiusM: params.radiusM)
+            return try document(params.name)
+        }
+        table.register(Endpoints.historyVisits) { params, _ in
+            let limit = params.limit ?? Store.historyLimit
+            guard (1...Store.historyLimit).contains(limit) else {
+                throw DaemonError.invalidParams("limit must be 1 to \(Store.historyLimit), got \(limit)")
+            }
+            return VisitHistoryDocument(entries: try store.visitHistory(limit: limit).map { visit in
+                let zone = regions.timeZone(for: visit.fix.coordinate)
+                return VisitDocument(place: visit.placeName, event: visit.event.rawValue,
+                                     time: WireTime.string(from: visit.fix.timestamp, timeZone: zone),
+                                     fix: GeofenceMonitor.document(visit.fix, timeZone: zone),
+                                     at: WireTime.string(from: visit.date, timeZone: TimeZone.current))
+            })
+        }
     }
 
     /// Turns the fence of saved place `name` on or off, naming the place when it does not exist.
@@ -42,29 +44,15 @@ extension DaemonServices {
         }
     }
 
-    /// `{"name", "geofence": {"on", "radius_m", "exit_radius_m", "state"}}` for a saved place.
-    func fenceDocument(_ name: String) throws -> JSONValue {
+    /// A saved place's fence as `place.fence` answers it.
+    func document(_ name: String) throws -> PlaceFenceDocument {
         guard let fence = try store.fences().first(where: { $0.name == name }) else {
-            return .object(["name": .string(name), "geofence": .null])
+            return PlaceFenceDocument(name: name, geofence: nil)
         }
         let state = fence.isOn ? (geofences.states()[name] ?? .unknown).rawValue : "off"
-        return .object(["name": .string(name), "geofence": .object([
-            "on": .bool(fence.isOn), "radius_m": .number(fence.radiusMetres),
-            "exit_radius_m": .number(GeofenceRule.outsideMetres(forInside: fence.radiusMetres)), "state": .string(state),
-        ])])
-    }
-
-    /// `status.location`.
-    func locationStatus() -> LocationStatusDocument {
-        let counts = location.counts
-        let connection = gpsd?.status
-        return LocationStatusDocument(
-            source: gpsd == nil ? LocationState.Source.manual.rawValue : LocationState.Source.gpsd.rawValue,
-            gpsd: gpsd?.address.description, connected: connection?.connected, connections: connection?.connections,
-            lastError: connection?.lastError, currentFrom: location.current?.source.rawValue,
-            accepted: Dictionary(uniqueKeysWithValues: counts.accepted.map { ($0.key.rawValue, $0.value) }),
-            ignored: Dictionary(uniqueKeysWithValues: counts.ignored.map { ($0.key.rawValue, $0.value) }),
-            fences: geofences.states().mapValues(\.rawValue))
+        return PlaceFenceDocument(name: name, geofence: FenceDocument(
+            on: fence.isOn, radiusM: fence.radiusMetres,
+            exitRadiusM: GeofenceRule.outsideMetres(forInside: fence.radiusMetres), state: state))
     }
 
     /// A position from gpsd: taken if `FixFilter` lets it through (then the fences see it),
@@ -82,6 +70,29 @@ extension DaemonServices {
             } catch {
                 logger.warning("cannot apply a fix to the geofences", ["error": "\(error)"])
             }
+        }
+    }
+
+    /// The parts of `status` about the background service.
+    struct Status: Sendable {
+        let location: LocationState
+        let geofences: GeofenceMonitor
+        let gpsd: GpsdLocationSource?
+        let refresher: BackgroundRefresher
+
+        func document() -> LocationStatusDocument {
+            let counts = location.counts
+            let connection = gpsd?.status
+            func list<Key>(_ counts: [Key: Int], _ name: (Key) -> String) -> [CountDocument] {
+                counts.map { CountDocument(name: name($0.key), count: $0.value) }.sorted { $0.name < $1.name }
+            }
+            return LocationStatusDocument(
+                source: gpsd == nil ? LocationState.Source.manual.rawValue : LocationState.Source.gpsd.rawValue,
+                gpsd: gpsd?.address.description, connected: connection?.connected, connections: connection?.connections,
+                lastError: connection?.lastError, currentFrom: location.current?.source.rawValue,
+                accepted: list(counts.accepted, \.rawValue), ignored: list(counts.ignored, \.rawValue),
+                fences: geofences.states().map { FenceStateDocument(place: $0.key, state: $0.value.rawValue) }
+                    .sorted { $0.place < $1.place })
         }
     }
 }

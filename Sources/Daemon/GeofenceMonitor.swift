@@ -50,7 +50,7 @@ public final class GeofenceMonitor: Sendable {
             try store.recordVisit(visit)
             events.publish(visit.event.rawValue, ["place": .string(visit.placeName),
                                                   "time": .string(WireTime.string(from: fix.timestamp, timeZone: timeZone(fix.coordinate))),
-                                                  "fix": Self.document(fix, timeZone: timeZone(fix.coordinate))])
+                                                  "fix": (try? JSONValue(encoding: Self.document(fix, timeZone: timeZone(fix.coordinate)))) ?? .null])
         }
     }
 
@@ -72,8 +72,8 @@ public final class GeofenceMonitor: Sendable {
         }
     }
 
-    static func document(_ fix: LocationFix, timeZone: TimeZone) -> JSONValue {
-        .object(["lat": .number(fix.coordinate.latitude), "lon": .number(fix.coordinate.longitude),
-                 "accuracy_m": .number(fix.horizontalAccuracy), "time": .string(WireTime.string(from: fix.timestamp, timeZone: timeZone))])
+    static func document(_ fix: LocationFix, timeZone: TimeZone) -> FixDocument {
+        FixDocument(lat: fix.coordinate.latitude, lon: fix.coordinate.longitude, accuracyM: fix.horizontalAccuracy,
+                    time: WireTime.string(from: fix.timestamp, timeZone: timeZone))
     }
 }

@@ -4,11 +4,16 @@ import Store
 
 /// Serialises the edits of each plan and keeps stale results out of the store.
 ///
-/// An edit is applied to the stored plan at once (so it survives a crash, with the touched legs
-/// empty), then the legs are computed in a task. A newer edit of the same plan cancels that
-/// task; every edit bumps the plan's generation, and a computed plan is stored only while its
-/// generation is still the newest. An edit whose computation was superseded answers with the
-/// newest plan once that one is computed.
+/// An edit is applied to the newest plan at once and written (so it survives a crash, with the
+/// touched legs empty), then the legs are computed in a task. A newer edit of the same plan
+/// cancels that task; every edit bumps the plan's generation, and a computed plan is stored only
+/// while its generation is still the newest. An edit whose computation was superseded answers
+/// with the newest plan once that one is computed.
+///
+/// Store writes (each a durable transaction, two per edit) run outside the actor, one plan's
+/// writes in order: the actor only decides, so reading or editing another plan never waits
+/// for a plan's fsync. The newest plan an edit wrote is kept in memory meanwhile, so the next
+/// edit and `show` see it even before its write has landed.
 public actor PlanCoordinator {
     public struct Outcome: Sendable {
         public var id: Int64
@@ -22,6 +27,10 @@ public actor PlanCoordinator {
         var generation: Int64 = 0
         var task: Task<LegComputation, Error>?
         var failures: [Int: RoutingError] = [:]
+        /// The plan as last written (or being written) by this coordinator.
+        var newest: (plan: RoutePlan, title: String)?
+        /// The last write queued for this plan; the next one waits for it.
+        var lastWrite: Task<Void, Error>?
     }
 
     private let store: Store
@@ -35,11 +44,11 @@ public actor PlanCoordinator {
         self.events = events
     }
 
-    /// The stored plan, as it is (no routing).
+    /// The newest plan, as it is (no routing).
     public func show(id: Int64) throws -> Outcome {
-        let stored = try load(id)
+        let current = try newest(id)
         let entry = entries[id] ?? Entry()
-        return Outcome(id: id, plan: stored.plan, title: stored.title, generation: entry.generation, failures: entry.failures)
+        return Outcome(id: id, plan: current.plan, title: current.title, generation: entry.generation, failures: entry.failures)
     }
 
     /// Remembers a plan created elsewhere (generation 1) with its failures.
@@ -52,25 +61,25 @@ public actor PlanCoordinator {
         entries[id] = nil
     }
 
-    /// Applies `change` to the stored plan, stores it, then computes with `compute` and stores
+    /// Applies `change` to the newest plan, writes it, then computes with `compute` and writes
     /// the result if no newer edit came in meanwhile.
     /// - parameter change: validates and edits; throwing leaves the plan untouched.
     /// - parameter compute: fills the legs (`Planner.computeLegsReporting` or a preset/rebuild).
     public func edit(id: Int64, title newTitle: String? = nil,
                      change: @Sendable (RoutePlan) throws -> RoutePlan,
                      compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation) async throws -> Outcome {
-        let stored = try load(id)
-        let edited = try change(stored.plan)
-        let title = newTitle ?? stored.title
+        let current = try newest(id)
+        let edited = try change(current.plan)
+        let title = newTitle ?? current.title
         var entry = entries[id] ?? Entry()
         entry.task?.cancel()
         entry.generation += 1
         let generation = entry.generation
-        try store.savePlan(id: id, plan: edited, title: title)
         let task = Task { try await compute(edited) }
         entry.task = task
         entry.failures = [:]
         entries[id] = entry
+        let editWritten = write(id, edited, title: title)
 
         let computed: LegComputation
         do {
@@ -79,10 +88,14 @@ public actor PlanCoordinator {
             } onCancel: {
                 task.cancel()
             }
+            try await editWritten.value
         } catch {
             // Whoever owns the newest generation clears its task when it ends, stored or not,
             // so that edits waiting in `settled` never wait on a finished task.
-            if entries[id]?.generation == generation { entries[id]?.task = nil }
+            if entries[id]?.generation == generation {
+                entries[id]?.task = nil
+                entries[id]?.newest = nil // what was written is what the store says
+            }
             if error is CancellationError, !Task.isCancelled, let newer = entries[id], newer.generation != generation {
                 return try await settled(id: id)
             }
@@ -91,10 +104,10 @@ public actor PlanCoordinator {
         guard entries[id]?.generation == generation else {
             return try await settled(id: id) // a newer edit owns the plan now; this result is stale
         }
-        try store.savePlan(id: id, plan: computed.plan, title: title)
-        let failures = Dictionary(computed.failures.map { ($0.segment, $0.error) }, uniquingKeysWith: { first, _ in first })
+        let failures = computed.failuresBySegment
         entries[id]?.task = nil
         entries[id]?.failures = failures
+        try await write(id, computed.plan, title: title).value
         counters.countPlanRecomputed()
         events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(Double(generation)),
                                            "queries": .number(Double(computed.queryCount))])
@@ -107,7 +120,21 @@ public actor PlanCoordinator {
         return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures)
     }
 
-    /// Waits for the newest computation of the plan and returns the plan as stored after it.
+    /// Queues a durable write of `plan` after this plan's earlier writes, outside the actor,
+    /// and makes it the plan `show` and the next edit see.
+    private func write(_ id: Int64, _ plan: RoutePlan, title: String) -> Task<Void, Error> {
+        let previous = entries[id]?.lastWrite
+        let store = store
+        let write = Task.detached {
+            _ = await previous?.result // in order; an earlier failure was reported to its own edit
+            try await runBlocking("usefulmapd-plan-write") { try store.savePlan(id: id, plan: plan, title: title) }
+        }
+        entries[id, default: Entry()].lastWrite = write
+        entries[id]?.newest = (plan, title)
+        return write
+    }
+
+    /// Waits for the newest computation of the plan and returns the plan as it is after it.
     private func settled(id: Int64) async throws -> Outcome {
         while let task = entries[id]?.task {
             _ = try? await task.value
@@ -115,12 +142,16 @@ public actor PlanCoordinator {
             // The task's owner has not run its epilogue yet (it needs this actor): let it.
             if entries[id]?.task == task { await Task.yield() }
         }
+        _ = await entries[id]?.lastWrite?.result
         return try show(id: id)
     }
 
-    private func load(_ id: Int64) throws -> StoredPlan {
+    /// The plan as this coordinator last wrote it, else as stored.
+    private func newest(_ id: Int64) throws -> (plan: RoutePlan, title: String) {
+        if let newest = entries[id]?.newest { return newest }
         do {
-            return try store.loadPlan(id: id)
+            let stored = try store.loadPlan(id: id)
+            return (stored.plan, stored.title)
         } catch StoreError.notFound {
             throw DaemonError.notFound("plan \(id) does not exist")
         }

@@ -3,136 +3,117 @@ import Planner
 import Store
 import WireProtocol
 
-extension DaemonServices {
-    /// `compare`, `plan.new`, `plan.list`, `plan.show`, `plan.delete`, `plan.link`.
-    func planHandlers() -> [WireMethod: RequestDispatcher.Handler] {
-        [
-            .compare: { [self] context in
-                let params = try context.params(Params.Compare.self)
-                let (from, to) = try resolveTrip(params.from, params.to, near: params.near, region: params.region)
-                let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
-                let preference = try timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
-                let comparisons = try await planner.compare(from: from, to: to, timePreference: preference,
-                                                            pace: try pace(params.pace), currentLocation: location.current?.coordinate)
-                let now = clock.now()
-                let fastest = comparisons.first(where: \.isFastest)?.mode
-                try store.recordRoute(RouteHistoryEntry(from: from.place, to: to.place, modes: fastest.map { [$0] } ?? [], date: now))
-                return try JSONValue(encoding: CompareDocument(
-                    from: WireDocuments.place(from.place), to: WireDocuments.place(to.place),
-                    options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },
-                    timeZone: WireTime.zoneName(zone)))
-            },
-            .planNew: { [self] context in
-                let params = try context.params(Params.PlanNew.self)
-                let preset = try params.mode.map { text -> PlanPreset in
-                    guard let mode = TravelMode(rawValue: text) else {
-                        throw DaemonError.invalidParams("mode \"\(text)\" must be walk, transit or car")
-                    }
-                    return PlanPreset(rawValue: mode.rawValue) ?? .fastest
-                } ?? .fastest
-                if let title = params.title, title.trimmingCharacters(in: .whitespaces).isEmpty {
-                    throw DaemonError.invalidParams("title must not be empty")
-                }
-                let (from, to) = try resolveTrip(params.from, params.to, near: params.near, region: params.region)
-                let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
-                let preference = try timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
-                var plan = try await planner.buildPlan(from: from, to: to, preset: preset, timePreference: preference,
-                                                       pace: try pace(params.pace), currentLocation: location.current?.coordinate)
-                var failures: [Int: RoutingError] = [:]
-                if plan.legs.contains(where: { $0 == nil }) {
-                    // The builder does not say why a leg is missing; asking again for just those legs does.
-                    let computed = try await planner.computeLegsReporting(plan, currentLocation: location.current?.coordinate)
-                    plan = computed.plan
-                    failures = Dictionary(computed.failures.map { ($0.segment, $0.error) }, uniquingKeysWith: { first, _ in first })
-                }
-                let title = params.title ?? "\(from.place.name) → \(to.place.name)"
-                let id = try store.createPlan(plan, title: title)
-                await plans.created(id: id, failures: failures)
-                counters.countPlanRecomputed()
-                try store.recordRoute(RouteHistoryEntry(from: from.place, to: to.place, modes: plan.modes, date: clock.now()))
-                events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(1)])
-                return try planDocument(plan, id: id, title: title, generation: 1, failures: failures)
-            },
-            .planList: { [self] _ in
-                .object(["plans": .array(try store.listPlans().map { summary in
-                    var document = try JSONValue(encoding: PlanSummaryDocument(
-                        id: summary.id, title: summary.title, from: summary.fromName, to: summary.toName, segments: 0,
-                        updatedAt: WireTime.string(from: summary.updatedAt, timeZone: TimeZone.current)))
-                    if case .object(var fields) = document {
-                        fields.removeValue(forKey: "segments")
-                        fields["total_duration_s"] = summary.totalTravelTime.map(JSONValue.number) ?? .null
-                        document = .object(fields)
-                    }
-                    return document
-                })])
-            },
-            .planShow: { [self] context in
-                let id = try context.params(Params.PlanID.self).id
-                let outcome = try await plans.show(id: id)
-                return try planDocument(outcome)
-            },
-            .planDelete: { [self] context in
-                let id = try context.params(Params.PlanID.self).id
-                do {
-                    try store.deletePlan(id: id)
-                } catch StoreError.notFound {
-                    throw DaemonError.notFound("plan \(id) does not exist")
-                }
-                await plans.forget(id: id)
-                events.publish("plan_deleted", ["plan_id": .number(Double(id))])
-                return .object(["deleted": .number(Double(id))])
-            },
-            .planLink: { [self] context in
-                let params = try context.params(Params.PlanSegment.self)
-                let plan = try await plans.show(id: params.id).plan
-                let segment = try segmentIndex(params.segment, in: plan)
-                let link = try GoogleMapsLink.build(plan: plan, segment: segment, timeZone: timeZone(of: plan))
-                return .object(["url": .string(link.url), "form": .string(link.form.rawValue),
-                                "fallback_reason": link.fallbackReason.map(JSONValue.string) ?? .null,
-                                "segment": .number(Double(params.segment)), "mode": .string(plan.modes[segment].rawValue)])
-            },
-        ]
+/// `compare`, `plan.new`, `plan.list`, `plan.show`, `plan.delete`, `plan.link`.
+struct PlanMethods: Sendable {
+    let planner: Planner
+    let plans: PlanCoordinator
+    /// Plans are created and deleted here; route history is recorded here.
+    let store: Store
+    let resolver: PlaceResolver
+    let regions: RegionRegistry
+    let location: LocationState
+    let input: WireInput
+    let counters: DaemonCounters
+    let events: EventHub
+
+    func register(in table: inout MethodTable) {
+        table.register(Endpoints.compare) { params, _ in
+            let (from, to) = try resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
+            let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
+            let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
+            let comparisons = try await planner.compare(from: from, to: to, timePreference: preference,
+                                                        pace: try input.pace(params.pace), currentLocation: location.current?.coordinate)
+            let now = input.clock.now()
+            let fastest = comparisons.first(where: \.isFastest)?.mode
+            try store.recordRoute(RouteHistoryEntry(from: from.place, to: to.place, modes: fastest.map { [$0] } ?? [], date: now))
+            return CompareDocument(from: WireDocuments.place(from.place), to: WireDocuments.place(to.place),
+                                   options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },
+                                   timeZone: WireTime.zoneName(zone))
+        }
+        table.register(Endpoints.planNew) { params, _ in
+            let preset = try params.mode.map { text -> PlanPreset in
+                PlanPreset(rawValue: try input.mode(text).rawValue) ?? .fastest
+            } ?? .fastest
+            if let title = params.title, title.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw DaemonError.invalidParams("title must not be empty")
+            }
+            let (from, to) = try resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
+            let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
+            let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
+            let built = try await planner.buildPlanReporting(from: from, to: to, preset: preset, timePreference: preference,
+                                                             pace: try input.pace(params.pace),
+                                                             currentLocation: location.current?.coordinate)
+            let failures = built.failuresBySegment
+            let title = params.title ?? "\(from.place.name) → \(to.place.name)"
+            let id = try store.createPlan(built.plan, title: title)
+            await plans.created(id: id, failures: failures)
+            counters.countPlanRecomputed()
+            try store.recordRoute(RouteHistoryEntry(from: from.place, to: to.place, modes: built.plan.modes, date: input.clock.now()))
+            events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(1)])
+            return WireDocuments.plan(PlanCoordinator.Outcome(id: id, plan: built.plan, title: title, generation: 1, failures: failures),
+                                      regions: regions, now: input.clock.now())
+        }
+        table.register(Endpoints.planList) { _, _ in
+            // One zone for the whole table (plans come from every region): the machine's.
+            PlanListDocument(plans: try store.listPlans().map { summary in
+                PlanSummaryDocument(id: summary.id, title: summary.title, from: summary.fromName, to: summary.toName,
+                                    updatedAt: WireTime.string(from: summary.updatedAt, timeZone: TimeZone.current),
+                                    totalDurationS: summary.totalTravelTime)
+            })
+        }
+        table.register(Endpoints.planShow) { params, _ in
+            WireDocuments.plan(try await plans.show(id: params.id), regions: regions, now: input.clock.now())
+        }
+        table.register(Endpoints.planDelete) { params, _ in
+            do {
+                try store.deletePlan(id: params.id)
+            } catch StoreError.notFound {
+                throw DaemonError.notFound("plan \(params.id) does not exist")
+            }
+            await plans.forget(id: params.id)
+            events.publish("plan_deleted", ["plan_id": .number(Double(params.id))])
+            return DeletedDocument(deleted: params.id)
+        }
+        table.register(Endpoints.planLink) { params, _ in
+            let plan = try await plans.show(id: params.id).plan
+            let segment = try input.segmentIndex(params.segment, in: plan)
+            let link = try GoogleMapsLink.build(plan: plan, segment: segment, timeZone: regions.timeZone(of: plan))
+            return LinkDocument(url: link.url, form: link.form.rawValue, fallbackReason: link.fallbackReason,
+                                segment: params.segment, mode: plan.modes[segment].rawValue)
+        }
     }
+}
 
-    // MARK: - Helpers
-
-    func planDocument(_ plan: RoutePlan, id: Int64, title: String, generation: Int64,
-                      failures: [Int: RoutingError] = [:]) throws -> JSONValue {
-        try JSONValue(encoding: WireDocuments.plan(plan, id: id, title: title, generation: generation,
-                                                   timeZone: timeZone(of: plan), now: clock.now(), failures: failures))
+extension PlaceResolver {
+    /// A trip's two ends from what was typed; `near` is a place too, looked up in `region` when given.
+    func resolveTrip(_ from: String, _ to: String, near: String?, region: String?,
+                     regions: RegionRegistry) throws -> (PlanNode, PlanNode) {
+        _ = try regions.requireRegions()
+        let nearPoint = try near.map { try resolve($0, region: region).place.coordinate }
+        return try resolveTrip(from: from, to: to, near: nearPoint, region: region)
     }
+}
 
+extension LegComputation {
+    /// The failures keyed by 0-based segment (the first failure of a segment wins).
+    var failuresBySegment: [Int: RoutingError] {
+        Dictionary(failures.map { ($0.segment, $0.error) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+extension WireDocuments {
+    /// A plan as the coordinator has it, in its region's time zone.
+    static func plan(_ outcome: PlanCoordinator.Outcome, regions: RegionRegistry, now: Date) -> PlanDocument {
+        plan(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
+             timeZone: regions.timeZone(of: outcome.plan), now: now, failures: outcome.failures)
+    }
+}
+
+extension RegionRegistry {
     /// The zone a plan's times are read and shown in: its region's, as set now (a `region.set`
     /// re-times every plan of the region the next time it is shown).
     func timeZone(of plan: RoutePlan) -> TimeZone {
         guard let first = plan.nodes.first, let last = plan.nodes.last else { return TimeZone.current }
-        return regions.timeZone(from: first.place, to: last.place)
-    }
-
-    /// A trip's two ends from what was typed; `near` is a place too.
-    func resolveTrip(_ from: String, _ to: String, near: String?, region: String?) throws -> (PlanNode, PlanNode) {
-        try regions.requireRegions()
-        let nearPoint = try near.map { try resolver.resolve($0, region: region).place.coordinate }
-        return try resolver.resolveTrip(from: from, to: to, near: nearPoint, region: region)
-    }
-
-    func planDocument(_ outcome: PlanCoordinator.Outcome) throws -> JSONValue {
-        try planDocument(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
-                         failures: outcome.failures)
-    }
-
-    /// A 1-based segment number from the wire as a 0-based index, checked against the plan.
-    func segmentIndex(_ number: Int, in plan: RoutePlan) throws -> Int {
-        guard (1...plan.segmentCount).contains(number) else {
-            throw DaemonError.invalidParams("segment \(number) does not exist: plan has segments 1 to \(plan.segmentCount)")
-        }
-        return number - 1
-    }
-
-    func nodeIndex(_ number: Int, in plan: RoutePlan) throws -> Int {
-        guard (1...plan.nodes.count).contains(number) else {
-            throw DaemonError.invalidParams("node \(number) does not exist: plan has nodes 1 to \(plan.nodes.count)")
-        }
-        return number - 1
+        return timeZone(from: first.place, to: last.place)
     }
 }

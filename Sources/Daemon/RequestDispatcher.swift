@@ -1,50 +1,74 @@
 import Foundation
 import Planner
+import Store
+import Streets
 import WireProtocol
 
-/// Turns one request line into one response: reads the envelope, finds the handler, and maps
-/// whatever the handler throws to a `WireError` with a stable code.
+/// Turns one request line into its answer: reads the envelope (one request or a batch), finds
+/// each handler, and maps whatever a handler throws to a `WireError` with a stable code.
+/// Notifications (requests without `id`) are run and answered by nothing.
 public final class RequestDispatcher: Sendable {
-    public typealias Handler = @Sendable (RequestContext) async throws -> JSONValue
-
-    private let handlers: [WireMethod: Handler]
+    private let table: MethodTable
     let counters: DaemonCounters
     private let logger: DaemonLogger
 
-    public init(handlers: [WireMethod: Handler], counters: DaemonCounters, logger: DaemonLogger) {
-        self.handlers = handlers
+    public init(table: MethodTable, counters: DaemonCounters, logger: DaemonLogger) {
+        self.table = table
         self.counters = counters
         self.logger = logger
     }
 
-    /// Answers one line. `notify` sends notifications for streaming methods.
+    /// Answers one line: the answer line (newline included), or nil when nothing is to be sent
+    /// (a notification, or a batch of them). `notify` sends notifications for streaming methods.
+    /// A batch's requests run one after another and each is answered on its own (not atomic).
     public func respond(to line: Data, connection: Int,
-                        notify: @escaping @Sendable (WireNotification) -> Bool) async -> WireResponse {
+                        notify: @escaping @Sendable (WireNotification) -> Bool) async -> Data? {
+        switch WireCodec.requests(from: line) {
+        case .single(let parsed):
+            guard var answer = await answer(parsed, connection: connection, notify: notify) else { return nil }
+            answer.append(0x0A)
+            return answer
+        case .batch(let requests):
+            var answers: [Data] = []
+            for parsed in requests {
+                if let answer = await answer(parsed, connection: connection, notify: notify) { answers.append(answer) }
+            }
+            return WireCodec.batchLine(answers)
+        }
+    }
+
+    private func answer(_ parsed: Result<IncomingRequest, RequestFailure>, connection: Int,
+                        notify: @escaping @Sendable (WireNotification) -> Bool) async -> Data? {
         counters.countRequest()
-        let request: WireRequest
-        switch WireCodec.request(from: line) {
+        let request: IncomingRequest
+        switch parsed {
         case .success(let value): request = value
         case .failure(let failure):
             logger.info("rejected request", ["connection": String(connection), "code": failure.error.code])
-            return WireResponse(id: failure.id, error: failure.error)
+            return WireCodec.errorAnswer(id: failure.id, error: failure.error)
         }
-        guard let method = WireMethod(rawValue: request.method), let handler = handlers[method] else {
-            return WireResponse(id: request.id, error: WireError(.methodNotFound, "unknown method \"\(request.method)\""))
+        guard let method = WireMethod(rawValue: request.method), let run = table.run(method) else {
+            let error = WireError(.methodNotFound, "unknown method \"\(request.method)\"")
+            return request.id.map { WireCodec.errorAnswer(id: $0, error: error) }
         }
-        let requestLogger = logger.with(["connection": String(connection), "request": request.id.description,
+        let requestLogger = logger.with(["connection": String(connection), "request": request.id?.description ?? "notification",
                                          "method": method.rawValue])
-        let context = RequestContext(id: request.id, method: method, params: request.params,
-                                     logger: requestLogger, sendNotification: notify)
+        let context = RequestContext(id: request.id, method: method, logger: requestLogger, sendNotification: notify)
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            let result = try await handler(context)
+            let answer = try await run(request, context)
             requestLogger.debug("answered", ["ms": elapsed(since: start)])
-            return WireResponse(id: request.id, result: result)
+            return answer
         } catch {
             let wire = Self.wireError(from: error)
             requestLogger.log(wire.code == WireError.Code.internalError.rawValue ? .error : .info,
                               "request failed", ["code": wire.code, "ms": elapsed(since: start)])
-            return WireResponse(id: request.id, error: wire)
+            guard let id = request.id else { return nil }
+            // A client too old to read integer codes is told so in the shape it can read.
+            if case DaemonError.unsupportedVersion(let client)? = error as? DaemonError, client < ProtocolVersion.oldestSupported {
+                return WireCodec.versionOneErrorAnswer(id: id, error: wire)
+            }
+            return WireCodec.errorAnswer(id: id, error: wire)
         }
     }
 
@@ -87,3 +111,6 @@ func personMessage(_ error: PlannerError) -> String {
 public protocol CodedError: Error {
     var code: String { get }
 }
+
+extension StreetsError: CodedError {}
+extension StoreError: CodedError {}

@@ -36,14 +36,18 @@ public struct StreetEngine: LegEngine {
 public struct TransitEngine: LegEngine {
     /// The most vehicle changes a journey may have (`--max-transfers`).
     private let maxTransfers: Int
+    /// Seconds a vehicle change must save (`--transfer-penalty`).
+    private let transferPenalty: Int
 
-    public init(maxTransfers: Int = 4) {
+    public init(maxTransfers: Int = 4, transferPenalty: Int = TransitRouter.defaultTransferPenalty) {
         self.maxTransfers = maxTransfers
+        self.transferPenalty = transferPenalty
     }
 
     public func open(_ region: RegionManifest, directory: URL, counters: DaemonCounters) throws -> any RegionLegSource {
         do {
-            return Opened(router: try TransitRouter(regionDirectory: directory), maxTransfers: maxTransfers)
+            return Opened(router: try TransitRouter(regionDirectory: directory), maxTransfers: maxTransfers,
+                          transferPenalty: transferPenalty)
         } catch let error as TransitError {
             throw RoutingError.unsupportedInRegion("region \(region.name) has no usable timetable: \(error.description)")
         }
@@ -52,11 +56,12 @@ public struct TransitEngine: LegEngine {
     struct Opened: RegionLegSource {
         let router: TransitRouter
         let maxTransfers: Int
+        let transferPenalty: Int
 
         func leg(for query: LegQuery) async throws -> RouteLeg {
             try Task.checkCancellation()
             var leg = try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace,
-                                     maxTransfers: maxTransfers).best
+                                     maxTransfers: maxTransfers, transferPenalty: transferPenalty).best
             // The engine only knows coordinates; name the walks' ends after the plan's places.
             for index in leg.walks.indices {
                 if leg.walks[index].kind == .access { leg.walks[index].fromName = query.from.name }
@@ -89,9 +94,9 @@ public struct TransitEngine: LegEngine {
             defer { timer?.shutdown() }
             var importer = GTFSImporter()
             importer.limits = limits
-            let report = try importer.importFeeds(feeds, intoRegionDirectory: staging, walking: walking)
+            let (report, imported) = try importer.importFeedsListingStops(feeds, intoRegionDirectory: staging, walking: walking)
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0.8, detail: "indexing stops"))
-            let stops = try TransitRouter(regionDirectory: staging).stops.map {
+            let stops = imported.map {
                 IndexedStop(id: $0.id, name: $0.name, coordinate: $0.coordinate, modes: $0.modes)
             }
             try PlaceIndex.addStops(stops, toRegionDirectory: staging)

@@ -7,7 +7,7 @@ import Synchronization
 import WireProtocol
 
 /// The composition root: chooses the concrete store, routers and clock, wires them into the
-/// services, serves the socket until SIGTERM/SIGINT, and shuts down cleanly.
+/// method groups, serves the socket until SIGTERM/SIGINT, and shuts down cleanly.
 ///
 /// ```swift
 /// let code = await UsefulMapDaemon(configuration: configuration, environment: env, logger: logger).run()
@@ -69,7 +69,7 @@ public struct UsefulMapDaemon: Sendable {
         return 0
     }
 
-    /// Opens the store, wires the services, serves until a signal, and shuts the server down.
+    /// Opens the store, wires the method groups, serves until a signal, and shuts the server down.
     /// Returns false when the database cannot be opened. Every strong reference to the store
     /// lives in this scope, so the store is closed when it returns.
     private func serve(database: WeakStore, listener: Int32, activated: Bool, signals: SignalWaiter) async -> Bool {
@@ -83,16 +83,17 @@ public struct UsefulMapDaemon: Sendable {
         database.store = store
         let streets = StreetEngine(dataDirectory: URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true),
                                    workers: configuration.streetWorkers)
-        let services = DaemonServices(
+        let composition = DaemonComposition(
             configuration: configuration, store: store, streets: streets,
-            transit: TransitEngine(maxTransfers: configuration.maxTransfers),
+            transit: TransitEngine(maxTransfers: configuration.maxTransfers,
+                                   transferPenalty: configuration.transferPenalty),
             transitImportStep: { [configuration] in TransitEngine.importStep(feeds: $0, walkWorkers: configuration.streetWorkers,
                                                                                limits: configuration.gtfsLimits) },
             clock: configuration.clockStart.map { StartedClock(start: $0) } ?? SystemClock(), logger: logger)
-        let dispatcher = RequestDispatcher(handlers: services.handlers(), counters: services.counters, logger: logger)
+        let dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger)
         let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger)
         server.start()
-        services.gpsd?.start()
+        composition.gpsd?.start()
         let notifier = SystemdNotifier(environment: environment)
         notifier.notify("READY=1\nSTATUS=serving on \(activated ? "an activated socket" : configuration.socketPath)")
         logger.notice("usefulmapd ready", ["socket": configuration.socketPath, "data_dir": configuration.dataDirectory,
@@ -101,11 +102,11 @@ public struct UsefulMapDaemon: Sendable {
         let received = await signals.next()
         logger.notice("stopping", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT"])
         notifier.notify("STOPPING=1")
-        services.events.finishAll()
-        services.gpsd?.stop()
-        await services.refresher.stop()
+        composition.events.finishAll()
+        composition.gpsd?.stop()
+        await composition.refresher.stop()
         await server.stop(grace: configuration.shutdownGraceSeconds)
-        services.regions.closeAll()
+        composition.regions.closeAll()
         return true
     }
 }

@@ -10,6 +10,7 @@ public enum WireDocuments {
                             now: Date, failures: [Int: RoutingError] = [:]) -> PlanDocument {
         let fallback: Date? = plan.timePreference == .leaveNow ? now : nil
         let times = plan.schedule(startingAt: fallback)
+        let missed = plan.earliestDeparture(now: now).flatMap { plan.missedConnection(leavingAt: $0) }
         let nodes = plan.nodes.enumerated().map { index, node in
             NodeDocument(name: node.place.name, lat: node.place.coordinate.latitude, lon: node.place.coordinate.longitude,
                          time: times.indices.contains(index) ? times[index].map { WireTime.string(from: $0, timeZone: timeZone) } : nil,
@@ -21,7 +22,8 @@ public enum WireDocuments {
                 leg($0, timeZone: timeZone, departure: times[index], arrival: times[index + 1])
             }
             let error = plan.legs[index] == nil ? failures[index].map { WireError(code: $0.code, message: $0.message) } : nil
-            return SegmentDocument(mode: plan.modes[index].rawValue, locked: plan.locks[key] != nil, leg: legDocument, error: error)
+            return SegmentDocument(mode: plan.modes[index].rawValue, locked: plan.locks[key] != nil, leg: legDocument,
+                                   error: error, missedConnection: missed == index)
         }
         let pending = plan.pending.compactMap { key, update -> PendingDocument? in
             guard let index = plan.segmentIndex(of: key) else { return nil }

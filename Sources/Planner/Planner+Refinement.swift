@@ -39,7 +39,8 @@ extension Planner {
 
     // MARK: - Long walks
 
-    /// A walk over `longWalkThreshold`: try walk → transit → walk via stops near each end (not
+    /// A walk over `longWalkThreshold`: try walk → transit → walk via the stops where a transit
+    /// journey for the whole walk boards and alights (else via the stops nearest each end, not
     /// within `candidateExclusionRadius` of the leg's ends) and insert the quickest if it saves at
     /// least `walkSplitMinimumGain`. Time is measured door to door, waiting included.
     private func splittingLongWalk(_ plan: RoutePlan, probed: inout Set<SegmentKey>, budget: inout Int,
@@ -53,13 +54,25 @@ extension Planner {
             probed.insert(key)
             budget -= 1
             let from = plan.nodes[index].place, to = plan.nodes[index + 1].place
-            queries += 2
-            let boardings = try await candidates(near: from.coordinate, radius: configuration.walkSplitStopRadius,
-                                                 count: configuration.walkSplitCandidatesPerEnd, avoiding: [from, to])
-            let alightings = try await candidates(near: to.coordinate, radius: configuration.walkSplitStopRadius,
-                                                  count: configuration.walkSplitCandidatesPerEnd, avoiding: [from, to])
-            guard !boardings.isEmpty, !alightings.isEmpty else { continue }
             let start = times[index] ?? clock.now()
+            // The transit engine knows which stops near each end lead somewhere useful: ask it
+            // for the whole walk first and try the stops it boards and leaves at. Only when it
+            // finds nothing are the nearest stops tried.
+            queries += 1
+            let direct = LegQuery(from: from, to: to, mode: .transit, timing: .departAt(start), pace: plan.pace)
+            var boardings: [Place] = [], alightings: [Place] = []
+            if case .success(let journey) = try await leg(for: direct),
+               let first = journey.rides.first?.boarding, let last = journey.rides.last?.alighting {
+                boardings = [Place(name: first.name, coordinate: first.coordinate, kind: .transitStop)]
+                alightings = [Place(name: last.name, coordinate: last.coordinate, kind: .transitStop)]
+            } else {
+                queries += 2
+                boardings = try await candidates(near: from.coordinate, radius: configuration.walkSplitStopRadius,
+                                                 count: configuration.walkSplitCandidatesPerEnd, avoiding: [from, to])
+                alightings = try await candidates(near: to.coordinate, radius: configuration.walkSplitStopRadius,
+                                                  count: configuration.walkSplitCandidatesPerEnd, avoiding: [from, to])
+            }
+            guard !boardings.isEmpty, !alightings.isEmpty else { continue }
 
             var accessWalks: [String: RouteLeg] = [:]
             for stop in boardings {

@@ -41,18 +41,28 @@ public struct Planner: Sendable {
     public func buildPlan(from origin: PlanNode, to destination: PlanNode, preset: PlanPreset,
                           timePreference: TimePreference, pace: WalkingPace,
                           currentLocation: Coordinate? = nil) async throws -> RoutePlan {
+        try await buildPlanReporting(from: origin, to: destination, preset: preset, timePreference: timePreference,
+                                     pace: pace, currentLocation: currentLocation).plan
+    }
+
+    /// Builds a plan like `buildPlan` and says why a leg is still empty, so the caller never
+    /// has to ask again. With `.fastest` the chosen plan is complete (no failures) and
+    /// `queryCount` is 0: `compare` does not count its queries.
+    public func buildPlanReporting(from origin: PlanNode, to destination: PlanNode, preset: PlanPreset,
+                                   timePreference: TimePreference, pace: WalkingPace,
+                                   currentLocation: Coordinate? = nil) async throws -> LegComputation {
         guard let mode = preset.mode else {
             let comparisons = try await compare(from: origin, to: destination, timePreference: timePreference,
                                                 pace: pace, currentLocation: currentLocation)
             guard let fastest = comparisons.first(where: \.isFastest)?.plan else {
                 throw PlannerError.noModeAvailable
             }
-            return fastest
+            return LegComputation(plan: fastest, failures: [], queryCount: 0)
         }
         return try await computeLegsReporting(
             try await initialPlan(from: origin, to: destination, mode: mode, timePreference: timePreference,
                                   pace: pace, currentLocation: currentLocation),
-            currentLocation: currentLocation).plan
+            currentLocation: currentLocation)
     }
 
     /// Throws the plan away except its two ends and builds it again with `preset`
@@ -177,6 +187,18 @@ public struct Planner: Sendable {
         return chosen
     }
 
+    // MARK: - Pinning
+
+    /// Pins segment `index` of `plan` at `departure`: asks for the leg leaving then (a transit
+    /// leg: the first departure at or after it) and pins it (`RoutePlan.pinningDeparture(ofSegment:to:departingAt:)`).
+    /// The other legs are emptied for `computeLegs`.
+    /// - throws: `PlannerError` for a bad segment, the `RoutingError` when no leg is found, `CancellationError`.
+    public func pinning(_ plan: RoutePlan, segment index: Int, at departure: Date) async throws -> RoutePlan {
+        try plan.checkSegment(index)
+        let leg = try await leg(for: query(plan, index, .departAt(departure))).get()
+        return try plan.pinningDeparture(ofSegment: index, to: leg, departingAt: departure)
+    }
+
     // MARK: - Computing legs
 
     /// Fills the empty legs in order; legs already present are not queried again.
@@ -205,6 +227,7 @@ public struct Planner: Sendable {
                 ?? departure.addingTimeInterval(pinnedLeg?.expectedTravelTime ?? pin.duration)
             try await fillBackward(before: pinnedIndex, arrivingBy: departure, run: &run)
             try await fillForward(from: pinnedIndex + 1, departingAt: arrival, run: &run)
+            try await proposeCatchableDeparture(ifMissed: pinnedIndex, pin: pin, run: &run)
         } else {
             switch run.plan.timePreference {
             case .leaveNow:
@@ -226,14 +249,33 @@ public struct Planner: Sendable {
         var queryCount = 0
     }
 
+    /// Queries segment `index` and stores the leg or the failure.
+    private func fill(_ index: Int, _ timing: LegTiming, run: inout LegRun) async throws {
+        run.queryCount += 1
+        run.failures.removeAll { $0.segment == index }
+        switch try await leg(for: query(run.plan, index, timing)) {
+        case .success(let leg): run.plan.legs[index] = leg
+        case .failure(let error):
+            run.plan.legs[index] = nil
+            run.failures.append(SegmentFailure(segment: index, error: error))
+        }
+    }
+
+    /// Forward from segment `start`, leaving at `date`. A kept transit leg that now leaves before
+    /// the traveller gets to it (an edit before it took longer) is asked again from that time,
+    /// unless it is the pinned one.
     private func fillForward(from start: Int, departingAt date: Date, run: inout LegRun) async throws {
+        var reached = [start: date]  // when the traveller is at each node
         var cursor = date
         for index in start..<max(start, run.plan.segmentCount) {
+            if let kept = run.plan.legs[index], kept.mode == .transit, index != run.plan.pinnedSegmentIndex,
+               let departure = kept.departure, departure < cursor.addingTimeInterval(-RoutePlan.connectionSlack) {
+                run.plan.legs[index] = nil
+            }
             if run.plan.legs[index] == nil {
-                run.queryCount += 1
-                switch try await leg(for: query(run.plan, index, .departAt(cursor))) {
-                case .success(let leg): run.plan.legs[index] = leg
-                case .failure(let error): run.failures.append(SegmentFailure(segment: index, error: error))
+                try await fill(index, .departAt(cursor), run: &run)
+                if run.plan.modes[index] == .transit {
+                    try await adoptStops(ofSegment: index, passedWalkFrom: reached[index - 1], forward: true, run: &run)
                 }
             }
             if let leg = run.plan.legs[index] {
@@ -241,23 +283,75 @@ public struct Planner: Sendable {
                     ? (leg.arrival ?? cursor.addingTimeInterval(leg.expectedTravelTime))
                     : cursor.addingTimeInterval(leg.expectedTravelTime)
             }
+            reached[index + 1] = cursor
         }
     }
 
+    /// Backward before segment `end`, arriving by `date`. A kept transit leg that now arrives
+    /// after the traveller must leave its end is asked again, unless it is the pinned one.
     private func fillBackward(before end: Int, arrivingBy date: Date, run: inout LegRun) async throws {
+        var reached = [end: date]  // when the traveller must be at each node
         var anchor = date
         for index in stride(from: end - 1, through: 0, by: -1) {
+            if let kept = run.plan.legs[index], kept.mode == .transit, index != run.plan.pinnedSegmentIndex,
+               let arrival = kept.arrival, arrival > anchor.addingTimeInterval(RoutePlan.connectionSlack) {
+                run.plan.legs[index] = nil
+            }
             if run.plan.legs[index] == nil {
-                run.queryCount += 1
-                switch try await leg(for: query(run.plan, index, .arriveBy(anchor))) {
-                case .success(let leg): run.plan.legs[index] = leg
-                case .failure(let error): run.failures.append(SegmentFailure(segment: index, error: error))
+                try await fill(index, .arriveBy(anchor), run: &run)
+                if run.plan.modes[index] == .transit {
+                    try await adoptStops(ofSegment: index, passedWalkFrom: reached[index + 2], forward: false, run: &run)
                 }
             }
             if let leg = run.plan.legs[index] {
                 anchor = leg.departure ?? anchor.addingTimeInterval(-leg.expectedTravelTime)
             }
+            reached[index] = anchor
         }
+    }
+
+    /// After transit segment `index` was computed, its inferred stops become the stops it really
+    /// uses (`adoptingTransitStops`). The walk the run has already passed (the one before it going
+    /// forward, after it going backward; it runs from / to `time`) is asked again to the new
+    /// stop at once; the one ahead is left empty for the loop. When the new walk no longer fits
+    /// the leg's times, the leg is asked again from the new stop. (A walk outside this run, i.e.
+    /// the pinned segment, is never re-timed: `adoptingTransitStops` leaves its node alone.)
+    private func adoptStops(ofSegment index: Int, passedWalkFrom time: Date?, forward: Bool,
+                            run: inout LegRun) async throws {
+        let (adopted, emptied) = run.plan.adoptingTransitStops(ofSegment: index)
+        run.plan = adopted
+        let passed = forward ? index - 1 : index + 1
+        guard emptied.contains(passed), let time, let leg = run.plan.legs[index] else { return }
+        try await fill(passed, forward ? .departAt(time) : .arriveBy(time), run: &run)
+        guard let walk = run.plan.legs[passed]?.expectedTravelTime else { return }
+        if forward, let departure = leg.departure,
+           time.addingTimeInterval(walk) > departure.addingTimeInterval(RoutePlan.connectionSlack) {
+            try await fill(index, .departAt(time.addingTimeInterval(walk)), run: &run)
+        } else if !forward, let arrival = leg.arrival,
+                  arrival > time.addingTimeInterval(-walk + RoutePlan.connectionSlack) {
+            try await fill(index, .arriveBy(time.addingTimeInterval(-walk)), run: &run)
+        }
+    }
+
+    /// With a pin: when the plan would have to leave before it may (`missedConnection`), the
+    /// pinned departure can no longer be caught. The user's leg stays, and the first departure
+    /// with the same fingerprint (duration) that can be caught is proposed as a pending update.
+    private func proposeCatchableDeparture(ifMissed pinnedIndex: Int, pin: PinnedDeparture,
+                                           run: inout LegRun) async throws {
+        guard let earliest = run.plan.earliestDeparture(now: clock.now()),
+              run.plan.missedConnection(leavingAt: earliest) == pinnedIndex else { return }
+        var reach = earliest
+        for index in 0..<pinnedIndex {
+            guard let leg = run.plan.legs[index] else { return }
+            reach = max(reach, leg.departure ?? reach)
+            reach = leg.arrival ?? reach.addingTimeInterval(leg.expectedTravelTime)
+        }
+        // Another trip, by definition: match on the duration alone.
+        let probe = PinnedDeparture(segment: pin.segment, departure: reach, duration: pin.duration)
+        let (found, _, _, queries) = try await matchingLeg(for: run.plan, segment: pinnedIndex, pin: probe)
+        run.queryCount += queries
+        guard let latest = found, let selected = run.plan.legs[pinnedIndex] else { return }
+        run.plan.pending[pin.segment] = PendingSegmentUpdate(segment: pin.segment, selected: selected, latest: latest)
     }
 
     /// Re-finds the pinned departure. A match replaces the leg; otherwise the user's chosen leg

@@ -47,7 +47,7 @@ public struct PlannerConfiguration: Hashable, Sendable {
     /// Most routing queries (leg + stop lookups) one refinement level can make.
     public var maxQueriesPerRefinementLevel: Int {
         let c = walkSplitCandidatesPerEnd
-        let walkProbe = 2 + 2 * c + c * c
+        let walkProbe = 1 + 2 + 2 * c + c * c  // the whole-walk transit query, then the nearest stops
         let transitProbe = 1 + 2 * transitSplitCandidates
         return maxSegmentsProbedPerLevel * max(walkProbe, transitProbe)
     }

@@ -8,8 +8,8 @@ import Foundation
 /// |---|---|
 /// | insert / remove / move a node | the segments touching that node |
 /// | change a segment's mode | that segment (only if the mode changed) |
-/// | apply a preset | segments whose mode changed |
-/// | pace | every walk leg |
+/// | apply a preset | segments whose mode changed (stops inserted only for transit go with it) |
+/// | pace | every walk and transit leg (transit legs walk to, between and from their stops) |
 /// | time preference, swap | every leg |
 /// | pin | every leg but the pinned one |
 /// | accept a pending update | every leg but the pinned one (its time moved) |
@@ -161,17 +161,43 @@ extension RoutePlan {
     /// Puts the preset's mode on every segment that is not locked; locked segments keep theirs.
     /// `.fastest` here is the offline guess by straight-line length (`PlanPreset.offlineMode`);
     /// `Planner.applyingPreset(_:to:)` measures instead.
+    /// Stops the planner inserted for a transit segment that is no longer transit go too (the
+    /// user's own stops stay), as `Planner.rebuild` would leave them out.
     public func applyingPreset(_ preset: PlanPreset) -> RoutePlan {
         var plan = self
         for index in 0..<segmentCount where !isLocked(segment: index) {
-            let mode = preset.mode ?? PlanPreset.offlineMode(
-                forStraightLineMetres: nodes[index].place.coordinate.distance(to: nodes[index + 1].place.coordinate))
+            let mode = plan.presetMode(preset, from: index, to: index + 1)
             if modes[index] != mode {
                 plan.setMode(mode, at: index)
                 plan.legs[index] = nil
             }
         }
+        // An inferred stop with no transit on either side served nothing: merge its two segments.
+        // A stop next to a locked segment stays (the user's decision is keyed to it).
+        var index = 1
+        while index < plan.nodes.count - 1 {
+            let node = plan.nodes[index]
+            guard node.isInferred, !node.isCurrentLocation, plan.modes[index - 1] != .transit, plan.modes[index] != .transit,
+                  !plan.isLocked(segment: index - 1), !plan.isLocked(segment: index)
+            else { index += 1; continue }
+            var newNodes = plan.nodes
+            newNodes.remove(at: index)
+            guard (try? Self.checkNoSamePlaceTwice(newNodes, around: index - 1)) != nil else { index += 1; continue }
+            let merged = plan.presetMode(preset, from: index - 1, to: index + 1)
+            var newModes = plan.modes, newLegs = plan.legs
+            newModes.replaceSubrange((index - 1)...index, with: [merged])
+            newLegs.replaceSubrange((index - 1)...index, with: [nil])
+            plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs)
+            plan.pruneDetachedState()
+        }
         return plan
+    }
+
+    /// The preset's mode for a segment from node `from` to node `to`: its one mode, or for
+    /// `.fastest` the offline guess by straight-line length.
+    private func presetMode(_ preset: PlanPreset, from: Int, to: Int) -> TravelMode {
+        preset.mode ?? PlanPreset.offlineMode(
+            forStraightLineMetres: nodes[from].place.coordinate.distance(to: nodes[to].place.coordinate))
     }
 
     // MARK: - Time
@@ -182,9 +208,14 @@ extension RoutePlan {
     /// - throws: `noLegToPin` when the segment has no leg or no time can be given to it.
     public func pinningDeparture(ofSegment index: Int) throws -> RoutePlan {
         try checkSegment(index)
-        guard let leg = legs[index], let departure = leg.departure ?? schedule()[index] else {
+        guard let departure = legs[index]?.departure ?? schedule()[index] else {
             throw PlannerError.noLegToPin(segment: index)
         }
+        return try pinningDeparture(ofSegment: index, at: departure)
+    }
+
+    private func pinningDeparture(ofSegment index: Int, at departure: Date) throws -> RoutePlan {
+        guard let leg = legs[index] else { throw PlannerError.noLegToPin(segment: index) }
         let key = segmentKey(index)
         var plan = self
         plan.pinned = PinnedDeparture(segment: key, departure: departure, duration: leg.expectedTravelTime,
@@ -196,6 +227,18 @@ extension RoutePlan {
         plan.pending = [:]
         for other in 0..<segmentCount where other != index { plan.legs[other] = nil }
         return plan
+    }
+
+    /// Pins segment `index` to `leg`, the answer for leaving at `departure`: a transit leg keeps
+    /// its own departure (the first one at or after the time asked), a walk or car leg leaves at
+    /// `departure`. Earlier legs then arrive by it and later ones leave from its arrival.
+    /// - throws: `segmentIndexOutOfRange`, or `noLegToPin` when `leg` is of another mode.
+    public func pinningDeparture(ofSegment index: Int, to leg: RouteLeg, departingAt departure: Date) throws -> RoutePlan {
+        try checkSegment(index)
+        guard leg.mode == modes[index] else { throw PlannerError.noLegToPin(segment: index) }
+        var plan = self
+        plan.legs[index] = leg
+        return try plan.pinningDeparture(ofSegment: index, at: leg.departure ?? departure)
     }
 
     /// Removes the pin; the segment keeps its mode lock. Legs stay as they are.
@@ -230,12 +273,13 @@ extension RoutePlan {
 
     // MARK: - Walking pace
 
-    /// Sets the walking pace; only walk legs are emptied (transit and car keep their times).
+    /// Sets the walking pace. Walk legs and transit legs (their walks to, between and from the
+    /// stops scale with the pace) are emptied; car legs keep their times.
     public func settingPace(_ pace: WalkingPace) -> RoutePlan {
         guard pace != self.pace else { return self }
         var plan = self
         plan.pace = pace
-        for index in 0..<segmentCount where modes[index] == .walk { plan.legs[index] = nil }
+        for index in 0..<segmentCount where modes[index] != .car { plan.legs[index] = nil }
         return plan
     }
 

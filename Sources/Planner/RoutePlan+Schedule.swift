@@ -29,6 +29,19 @@ extension RoutePlan {
             fillForward(&times, from: index + 1)
             fillBackward(&times, from: index)
         }
+        if case .departAt(let earliest) = timePreference, let start = times[0],
+           start < earliest.addingTimeInterval(-Self.connectionSlack) {
+            // A dated leg was back-dated before the requested departure: it is missed
+            // (`missedConnection(leavingAt:)`). The nodes before it show when the traveller
+            // really gets there, going forward from the requested time.
+            var time = earliest
+            times[0] = time
+            for index in 0..<segmentCount {
+                guard let leg = legs[index], !isDated(index) else { break }
+                time = time.addingTimeInterval(leg.expectedTravelTime)
+                times[index + 1] = time
+            }
+        }
         if times.allSatisfy({ $0 == nil }) {
             switch timePreference {
             case .departAt(let date):
@@ -45,6 +58,44 @@ extension RoutePlan {
             }
         }
         return times
+    }
+
+    /// Seconds of rounding a connection may be late by and still count as caught (engines answer
+    /// in whole seconds, walks in fractions).
+    static let connectionSlack: TimeInterval = 1
+
+    /// Whether segment `index` has a fixed time: a leg with dates, or the pinned segment.
+    func isDated(_ index: Int) -> Bool {
+        guard let leg = legs[index] else { return false }
+        return leg.departure != nil || leg.arrival != nil || index == pinnedSegmentIndex
+    }
+
+    /// The first segment whose fixed departure (a transit leg's, or a pin's) is before the
+    /// traveller can get to its start, going forward from `earliest` through the legs before
+    /// it; `nil` when every connection is caught or a leg before it is missing.
+    public func missedConnection(leavingAt earliest: Date) -> Int? {
+        var time = earliest
+        for index in 0..<segmentCount {
+            guard let leg = legs[index] else { return nil }
+            let fixed = leg.departure ?? (index == pinnedSegmentIndex ? pinned?.departure : nil)
+            guard let departure = fixed else {
+                time = time.addingTimeInterval(leg.expectedTravelTime)
+                continue
+            }
+            if departure < time.addingTimeInterval(-Self.connectionSlack) { return index }
+            time = leg.arrival ?? departure.addingTimeInterval(leg.expectedTravelTime)
+        }
+        return nil
+    }
+
+    /// The earliest the plan may leave: its "depart at" date, or `now` when it leaves now.
+    /// Arrive-by plans have none.
+    public func earliestDeparture(now: Date) -> Date? {
+        switch timePreference {
+        case .departAt(let date): date
+        case .leaveNow: now
+        case .arriveBy: nil
+        }
     }
 
     /// Adds durations forward from node `start` while legs exist.
@@ -65,11 +116,14 @@ extension RoutePlan {
         }
     }
 
-    /// Door-to-door seconds, waiting included; `nil` unless every leg exists (a partial sum would
-    /// look faster than reality).
+    /// Door-to-door seconds, waiting included: the last node's time minus the first's. The one
+    /// definition of a plan's total (`plan show`, `plan list`, the wire and the store use it);
+    /// `nil` unless every leg exists (a partial sum would look faster than reality), and `nil`
+    /// while a connection is missed from the requested departure (the plan can't be followed).
     public var totalTravelTime: TimeInterval? {
         let present = legs.compactMap { $0 }
         guard present.count == segmentCount else { return nil }
+        if case .departAt(let date) = timePreference, missedConnection(leavingAt: date) != nil { return nil }
         let times = schedule()
         if let first = times.first ?? nil, let last = times.last ?? nil {
             return last.timeIntervalSince(first)

@@ -28,8 +28,7 @@ public struct PlanSummary: Sendable, Hashable, Identifiable {
     public var fromName: String
     public var toName: String
     public var updatedAt: Date
-    /// Door-to-door seconds when every segment has a leg: last arrival − first departure when
-    /// all legs carry times, otherwise the sum of the legs' travel times. Nil otherwise.
+    /// Door-to-door seconds (`RoutePlan.totalTravelTime`); nil while a leg is missing.
     public var totalTravelTime: TimeInterval?
 
     public init(id: StoredPlan.ID, title: String, fromName: String, toName: String, updatedAt: Date,
@@ -42,14 +41,9 @@ public struct PlanSummary: Sendable, Hashable, Identifiable {
         self.totalTravelTime = totalTravelTime
     }
 
-    /// The total a summary shows for `plan` (see `totalTravelTime`).
+    /// The total a summary shows for `plan`: `RoutePlan.totalTravelTime`, the one definition
+    /// (door to door, `nil` while a leg is missing).
     public static func totalTravelTime(of plan: RoutePlan) -> TimeInterval? {
-        let legs = plan.legs.compactMap { $0 }
-        guard legs.count == plan.legs.count, !legs.isEmpty else { return nil }
-        if let start = legs.first?.departure, let end = legs.last?.arrival,
-           legs.allSatisfy({ $0.departure != nil && $0.arrival != nil }) {
-            return end.timeIntervalSince(start)
-        }
-        return legs.reduce(0) { $0 + $1.expectedTravelTime }
+        plan.totalTravelTime
     }
 }

@@ -25,14 +25,24 @@ public struct GTFSImporter: Sendable {
     public func importFeeds(_ feeds: [URL], intoRegionDirectory regionDirectory: URL,
                             walking: any WalkingTimeEstimator = StraightLineWalking(),
                             progress: @Sendable (TransitImportProgress) -> Void = { _ in }) throws -> GTFSImportReport {
+        try importFeedsListingStops(feeds, intoRegionDirectory: regionDirectory, walking: walking, progress: progress).report
+    }
+
+    /// `importFeeds`, also returning the imported stops (as `TransitRouter.stops` lists them),
+    /// so that a caller indexing them need not load the timetable it has just written.
+    public func importFeedsListingStops(_ feeds: [URL], intoRegionDirectory regionDirectory: URL,
+                                        walking: any WalkingTimeEstimator = StraightLineWalking(),
+                                        progress: @Sendable (TransitImportProgress) -> Void = { _ in }) throws
+        -> (report: GTFSImportReport, stops: [TransitStop]) {
         let start = DispatchTime.now().uptimeNanoseconds
         var (timetable, report) = try buildTimetable(feeds, walking: walking, progress: progress)
         progress(TransitImportProgress(feed: feeds.map(\.lastPathComponent).joined(separator: ", "), step: "writing", rows: timetable.tripIDs.count))
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         try TimetableStore(regionDirectory: regionDirectory).save(timetable, report: report)
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let stops = timetable.stops.map(TransitStop.init)
         timetable = Timetable(timeZoneID: "UTC")
-        return report
+        return (report, stops)
     }
 
     /// The report saved by the region's last import, or `nil` when it has none.

@@ -14,19 +14,38 @@ import Foundation
 /// - Trips belong to service days; a trip of day d at GTFS time t happens at
 ///   `reference(d) + t`, so trips past 24:00 and DST days come out right.
 ///
-/// Arrive-by runs the same rounds backwards from the deadline (latest departure).
-struct Raptor {
+/// Depart-at and arrive-by are one search, generic over its `SearchDirection`: arrive-by
+/// runs the same rounds backwards from the deadline (latest departure).
+struct Raptor: Sendable {
     struct Endpoint: Hashable, Sendable {
         var stop: Int32
         var seconds: Int
     }
 
-    /// A service day considered by a query: its day number, reference instant and which
-    /// services run on it.
-    struct ServiceDay {
+    /// A service day considered by a query: its day number, reference instant and the trips
+    /// that run on it, per pattern: `running[runningStart[p]..<runningStart[p + 1]]` are the
+    /// running trips of pattern p (indexes within the pattern, ascending), so a search never
+    /// steps over a trip of another day and skips a pattern that does not run at all.
+    struct ServiceDay: Sendable {
         var day: Int
         var reference: Int
-        var active: [Bool]
+        var runningStart: [Int32]
+        var running: [Int32]
+
+        init(day: Int, timetable: Timetable) {
+            self.day = day
+            reference = ServiceDate.referenceInstant(day, in: timetable.timeZone)
+            let active = timetable.services.map { $0.runs(on: day) }
+            runningStart = [0]
+            runningStart.reserveCapacity(timetable.patterns.count + 1)
+            running = []
+            for pattern in timetable.patterns {
+                for trip in 0..<Int(pattern.tripCount) where active[Int(timetable.tripServices[Int(pattern.firstTrip) + trip])] {
+                    running.append(Int32(trip))
+                }
+                runningStart.append(Int32(running.count))
+            }
+        }
     }
 
     struct Ride: Hashable, Sendable {
@@ -63,10 +82,13 @@ struct Raptor {
     static let defaultHorizon = 12 * 3600
 
     let timetable: Timetable
-    /// Footpath seconds per edge at this query's pace.
+    /// Footpath seconds per edge at this engine's pace.
     let footSeconds: [Int]
+    /// Working arrays reused across queries (and shared by engines of one timetable).
+    let scratchPool: RaptorScratchPool
 
-    init(timetable: Timetable, paceMultiplier: Double) {
+    /// An engine for one walking pace; build it once per timetable and pace, not per query.
+    init(timetable: Timetable, paceMultiplier: Double, scratchPool: RaptorScratchPool = RaptorScratchPool()) {
         self.timetable = timetable
         var seconds = [Int](repeating: 0, count: timetable.footTargets.count)
         for e in seconds.indices {
@@ -74,196 +96,23 @@ struct Raptor {
             seconds[e] = max(Int(walk), Int(timetable.footMinimumSeconds[e]))
         }
         footSeconds = seconds
+        self.scratchPool = scratchPool
     }
 
     /// The service days around a local day (previous, same, next), so that trips past
     /// midnight of the day before and early trips of the next day are both seen.
     static func serviceDays(around day: Int, timetable: Timetable) -> [ServiceDay] {
-        let zone = timetable.timeZone
-        return (day - 1...day + 1).map { d in
-            ServiceDay(day: d, reference: ServiceDate.referenceInstant(d, in: zone),
-                       active: timetable.services.map { $0.runs(on: d) })
-        }
+        (day - 1...day + 1).map { ServiceDay(day: $0, timetable: timetable) }
     }
 
-    // MARK: - Labels
-
-    private enum Parent: Equatable {
-        case none
-        case endpoint
-        case sameStop
-        case footpath(stop: Int32, edge: Int32)
-    }
-
-    private struct RideLabel {
-        var pattern: Int32 = -1
-        var trip: Int32 = -1
-        var day: Int32 = 0
-        var boardIndex: Int32 = 0
-        var alightIndex: Int32 = 0
-        var linkRound: Int32 = 0
-    }
+    // MARK: - Searching
 
     /// Earliest arrival leaving at `time`, one journey per number of rides that improves
     /// on fewer rides (the Pareto set over arrival and transfers), fewest rides first.
     /// - parameter horizon: seconds; journeys arriving later than `time + horizon` are not searched.
     func departAt(_ time: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
                   horizon: Int = Raptor.defaultHorizon) -> [Journey] {
-        let tt = timetable
-        let stopCount = tt.stops.count
-        let never = Int.max
-        var ready = [Int](repeating: never, count: stopCount)
-        var readyRound = [Int32](repeating: 0, count: stopCount)
-        var arrived = [Int](repeating: never, count: stopCount)
-        var readyParents = [[Parent]](repeating: [], count: maxRides + 1)
-        var rideLabels = [[RideLabel]](repeating: [], count: maxRides + 1)
-        var egressSeconds = [Int](repeating: -1, count: stopCount)
-        for e in egress where egressSeconds[Int(e.stop)] < 0 || e.seconds < egressSeconds[Int(e.stop)] {
-            egressSeconds[Int(e.stop)] = e.seconds
-        }
-        var marked = [Bool](repeating: false, count: stopCount)
-        var markedList: [Int32] = []
-        readyParents[0] = [Parent](repeating: .none, count: stopCount)
-        for a in access where time + a.seconds < ready[Int(a.stop)] {
-            let s = Int(a.stop)
-            ready[s] = time + a.seconds
-            readyParents[0][s] = .endpoint
-            if !marked[s] { marked[s] = true; markedList.append(a.stop) }
-        }
-        var best = time + horizon
-        var targets: [(round: Int, stop: Int32, arrival: Int)] = []
-        var queueIndex = [Int32](repeating: -1, count: tt.patterns.count)
-        var queued: [Int32] = []
-        var improved = [Bool](repeating: false, count: stopCount)
-        var improvedList: [Int32] = []
-
-        for round in 1...max(1, maxRides) where !markedList.isEmpty {
-            readyParents[round] = [Parent](repeating: .none, count: stopCount)
-            rideLabels[round] = [RideLabel](repeating: RideLabel(), count: stopCount)
-            for s in markedList {
-                marked[Int(s)] = false
-                for e in Int(tt.stopPatternStart[Int(s)])..<Int(tt.stopPatternStart[Int(s) + 1]) {
-                    let p = Int(tt.stopPatternEntries[e]), i = tt.stopPatternIndexes[e]
-                    if queueIndex[p] < 0 { queued.append(Int32(p)); queueIndex[p] = i } else if i < queueIndex[p] { queueIndex[p] = i }
-                }
-            }
-            markedList.removeAll(keepingCapacity: true)
-
-            for p32 in queued {
-                let p = Int(p32)
-                let start = Int(queueIndex[p])
-                queueIndex[p] = -1
-                let pattern = tt.patterns[p]
-                let n = Int(pattern.stopCount), m = Int(pattern.tripCount)
-                let stopsBase = Int(pattern.stopsStart), timesBase = Int(pattern.timesStart)
-                for (dayIndex, day) in days.enumerated() {
-                    let ref = day.reference
-                    if ref + Int(pattern.maxTime) < time || ref + Int(pattern.minTime) >= best { continue }
-                    var trip = -1
-                    var boardIndex = 0
-                    var linkRound: Int32 = 0
-                    for i in start..<n {
-                        let s = Int(tt.patternStops[stopsBase + i])
-                        let flags = tt.patternFlags[stopsBase + i]
-                        if trip >= 0 && flags & Timetable.canAlight != 0 {
-                            let a = ref + Int(tt.arrivals[timesBase + trip * n + i])
-                            if a < arrived[s] && a < best {
-                                arrived[s] = a
-                                rideLabels[round][s] = RideLabel(pattern: p32, trip: Int32(trip), day: Int32(dayIndex),
-                                                                 boardIndex: Int32(boardIndex), alightIndex: Int32(i), linkRound: linkRound)
-                                if !improved[s] { improved[s] = true; improvedList.append(Int32(s)) }
-                            }
-                        }
-                        let r = ready[s]
-                        guard flags & Timetable.canBoard != 0, r != never else { continue }
-                        let local = r - ref
-                        if trip >= 0 && local > Int(tt.departures[timesBase + trip * n + i]) { continue }
-                        // Earliest running trip departing at or after `local`, before the current one.
-                        var low = 0, high = trip >= 0 ? trip : m
-                        while low < high {
-                            let mid = (low + high) / 2
-                            if Int(tt.departures[timesBase + mid * n + i]) < local { low = mid + 1 } else { high = mid }
-                        }
-                        let limit = trip >= 0 ? trip : m
-                        var candidate = low
-                        while candidate < limit && !day.active[Int(tt.tripServices[Int(pattern.firstTrip) + candidate])] {
-                            candidate += 1
-                        }
-                        if candidate < limit {
-                            trip = candidate
-                            boardIndex = i
-                            linkRound = readyRound[s]
-                        }
-                    }
-                }
-            }
-            queued.removeAll(keepingCapacity: true)
-
-            // Alight: reach the destination, change at the stop, or walk a footpath.
-            let bestBefore = best
-            var bestStop: Int32 = -1
-            for s32 in improvedList {
-                let s = Int(s32)
-                improved[s] = false
-                let a = arrived[s]
-                guard rideLabels[round][s].trip >= 0 else { continue }
-                if egressSeconds[s] >= 0 && a + egressSeconds[s] < best {
-                    best = a + egressSeconds[s]
-                    bestStop = s32
-                }
-                if tt.changeSeconds[s] >= 0 && a + Int(tt.changeSeconds[s]) < ready[s] {
-                    ready[s] = a + Int(tt.changeSeconds[s])
-                    readyRound[s] = Int32(round)
-                    readyParents[round][s] = .sameStop
-                    if !marked[s] { marked[s] = true; markedList.append(s32) }
-                }
-                for e in Int(tt.footStart[s])..<Int(tt.footStart[s + 1]) {
-                    let q = Int(tt.footTargets[e])
-                    let r = a + footSeconds[e]
-                    if r < ready[q] {
-                        ready[q] = r
-                        readyRound[q] = Int32(round)
-                        readyParents[round][q] = .footpath(stop: s32, edge: Int32(e))
-                        if !marked[q] { marked[q] = true; markedList.append(Int32(q)) }
-                    }
-                }
-            }
-            improvedList.removeAll(keepingCapacity: true)
-            if best < bestBefore { targets.append((round, bestStop, best)) }
-        }
-
-        // Rebuild each Pareto journey from its labels.
-        return targets.compactMap { target in
-            var rides: [Ride] = []
-            var transfers: [Transfer] = []
-            var stop = target.stop
-            var round = target.round
-            var accessStop: Int32 = -1
-            while round > 0 {
-                let label = rideLabels[round][Int(stop)]
-                guard label.trip >= 0 else { return nil }
-                let ride = makeRide(label, days: days)
-                rides.insert(ride, at: 0)
-                let link = Int(label.linkRound)
-                switch readyParents[link][Int(ride.boardStop)] {
-                case .endpoint: accessStop = ride.boardStop
-                case .sameStop:
-                    transfers.insert(Transfer(from: ride.boardStop, to: ride.boardStop, seconds: Int(tt.changeSeconds[Int(ride.boardStop)])), at: 0)
-                    stop = ride.boardStop
-                case .footpath(let from, let edge):
-                    transfers.insert(Transfer(from: from, to: ride.boardStop, seconds: footSeconds[Int(edge)]), at: 0)
-                    stop = from
-                case .none: return nil
-                }
-                round = link
-            }
-            guard accessStop >= 0, let first = rides.first,
-                  let accessWalk = access.filter({ $0.stop == accessStop }).map(\.seconds).min() else { return nil }
-            return Journey(departure: first.departure - accessWalk, arrival: target.arrival,
-                           access: Endpoint(stop: accessStop, seconds: accessWalk),
-                           egress: Endpoint(stop: target.stop, seconds: egressSeconds[Int(target.stop)]),
-                           rides: rides, transfers: transfers)
-        }
+        search(Forward.self, from: time, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon)
     }
 
     /// Latest departure still arriving by `deadline`; one journey per number of rides that
@@ -271,159 +120,202 @@ struct Raptor {
     /// - parameter horizon: seconds; journeys leaving earlier than `deadline - horizon` are not searched.
     func arriveBy(_ deadline: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
                   horizon: Int = Raptor.defaultHorizon) -> [Journey] {
+        search(Backward.self, from: deadline, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon)
+    }
+
+    /// The rounds in `direction` from `time`, on a scratch taken from the pool and given back clean.
+    private func search<D: SearchDirection>(_ direction: D.Type, from time: Int, access: [Endpoint], egress: [Endpoint],
+                                            days: [ServiceDay], maxRides: Int, horizon: Int) -> [Journey] {
+        let scratch = scratchPool.take(D.self, stopCount: timetable.stops.count, patternCount: timetable.patterns.count)
+        let rounds = max(1, maxRides)
+        scratch.reserveRounds(rounds + 1)
+        let (start, target) = D.ends(access: access, egress: egress)
+        let found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds,
+                              horizon: horizon, scratch: scratch)
+        let journeys = found.compactMap { journey(D.self, reaching: $0, start: start, days: days, scratch: scratch) }
+        scratch.reset(targets: target)
+        scratchPool.giveBack(scratch)
+        return journeys
+    }
+
+    /// A round and stop where the search reached the target better than with fewer rides.
+    private struct TargetReached {
+        var round: Int
+        var stop: Int32
+        var time: Int
+    }
+
+    /// Round k finds the best times with k rides: it scans each pattern serving a stop made
+    /// ready in round k - 1, from the first such stop in scan order, then follows the changes
+    /// and footpaths from the stops it improved.
+    private func runRounds<D: SearchDirection>(_ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint],
+                                               days: [ServiceDay], rounds: Int, horizon: Int,
+                                               scratch: RaptorScratch) -> [TargetReached] {
         let tt = timetable
         let stopCount = tt.stops.count
-        let never = Int.min
-        var alightBy = [Int](repeating: never, count: stopCount)
-        var alightRound = [Int32](repeating: 0, count: stopCount)
-        var boarded = [Int](repeating: never, count: stopCount)
-        var alightParents = [[Parent]](repeating: [], count: maxRides + 1)
-        var rideLabels = [[RideLabel]](repeating: [], count: maxRides + 1)
-        var accessSeconds = [Int](repeating: -1, count: stopCount)
-        for a in access where accessSeconds[Int(a.stop)] < 0 || a.seconds < accessSeconds[Int(a.stop)] {
-            accessSeconds[Int(a.stop)] = a.seconds
+        let unreached = D.unreached
+        let hopOnTimes = D.hopOnTimes(tt), hopOffTimes = D.hopOffTimes(tt)
+        let foot = D.footRows(tt)
+        let ready = scratch.ready, readyRound = scratch.readyRound, reached = scratch.reached
+        let targetSeconds = scratch.targetSeconds, queueIndex = scratch.queueIndex
+        let parents = scratch.parents, rides = scratch.rides
+        var marked = scratch.marked, improved = scratch.improved, queued = scratch.queued, touched = scratch.touched
+        defer {
+            scratch.marked = marked
+            scratch.improved = improved
+            scratch.queued = queued
+            scratch.touched = touched
         }
-        var marked = [Bool](repeating: false, count: stopCount)
-        var markedList: [Int32] = []
-        alightParents[0] = [Parent](repeating: .none, count: stopCount)
-        for e in egress where deadline - e.seconds > alightBy[Int(e.stop)] {
-            let s = Int(e.stop)
-            alightBy[s] = deadline - e.seconds
-            alightParents[0][s] = .endpoint
-            if !marked[s] { marked[s] = true; markedList.append(e.stop) }
-        }
-        var best = deadline - horizon
-        var origins: [(round: Int, stop: Int32, departure: Int)] = []
-        var queueIndex = [Int32](repeating: -1, count: tt.patterns.count)
-        var queued: [Int32] = []
-        var improved = [Bool](repeating: false, count: stopCount)
-        var improvedList: [Int32] = []
 
-        for round in 1...max(1, maxRides) where !markedList.isEmpty {
-            alightParents[round] = [Parent](repeating: .none, count: stopCount)
-            rideLabels[round] = [RideLabel](repeating: RideLabel(), count: stopCount)
-            for s in markedList {
-                marked[Int(s)] = false
+        for e in target where targetSeconds[Int(e.stop)] < 0 || e.seconds < targetSeconds[Int(e.stop)] {
+            targetSeconds[Int(e.stop)] = e.seconds
+        }
+        for a in start where D.isBefore(D.plus(time, a.seconds), ready[Int(a.stop)]) {
+            let s = Int(a.stop)
+            if ready[s] == unreached { touched.append(a.stop) }
+            ready[s] = D.plus(time, a.seconds)
+            readyRound[s] = 0
+            parents[s] = .endpoint
+            marked.insert(a.stop)
+        }
+        var best = D.plus(time, horizon)
+        var reachedTarget: [TargetReached] = []
+
+        for round in 1...rounds where marked.count > 0 {
+            let labels = round * stopCount
+            // Queue each pattern serving a marked stop, from its first marked stop in scan order.
+            for s in marked.elements {
                 for e in Int(tt.stopPatternStart[Int(s)])..<Int(tt.stopPatternStart[Int(s) + 1]) {
                     let p = Int(tt.stopPatternEntries[e]), i = tt.stopPatternIndexes[e]
-                    if queueIndex[p] < 0 { queued.append(Int32(p)); queueIndex[p] = i } else if i > queueIndex[p] { queueIndex[p] = i }
+                    if queueIndex[p] < 0 {
+                        queued.append(Int32(p))
+                        queueIndex[p] = i
+                    } else if D.scansBefore(i, queueIndex[p]) {
+                        queueIndex[p] = i
+                    }
                 }
             }
-            markedList.removeAll(keepingCapacity: true)
+            marked.removeAll()
 
-            for p32 in queued {
+            // Ride: hop off where the current trip improves a stop, hop on a better trip where ready.
+            for p32 in queued.elements {
                 let p = Int(p32)
-                let start = Int(queueIndex[p])
+                let from = Int(queueIndex[p])
                 queueIndex[p] = -1
                 let pattern = tt.patterns[p]
-                let n = Int(pattern.stopCount), m = Int(pattern.tripCount)
+                let n = Int(pattern.stopCount)
                 let stopsBase = Int(pattern.stopsStart), timesBase = Int(pattern.timesStart)
-                for (dayIndex, day) in days.enumerated().reversed() {
+                let span = D.span(pattern)
+                for dayIndex in D.scan(from: D.first(count: days.count), count: days.count) {
+                    let day = days[dayIndex]
                     let ref = day.reference
-                    if ref + Int(pattern.minTime) > deadline || ref + Int(pattern.maxTime) <= best { continue }
+                    let running = day.running
+                    let runningRange = Int(day.runningStart[p])..<Int(day.runningStart[p + 1])
+                    if runningRange.isEmpty || D.isBefore(ref + span.last, time) || !D.isBefore(ref + span.first, best) { continue }
+                    var position = -1  // of the current trip in `running`
                     var trip = -1
-                    var alightIndex = 0
+                    var hopOnIndex = 0
                     var linkRound: Int32 = 0
-                    for i in stride(from: start, through: 0, by: -1) {
+                    for i in D.scan(from: from, count: n) {
                         let s = Int(tt.patternStops[stopsBase + i])
                         let flags = tt.patternFlags[stopsBase + i]
-                        if trip >= 0 && flags & Timetable.canBoard != 0 {
-                            let b = ref + Int(tt.departures[timesBase + trip * n + i])
-                            if b > boarded[s] && b > best {
-                                boarded[s] = b
-                                rideLabels[round][s] = RideLabel(pattern: p32, trip: Int32(trip), day: Int32(dayIndex),
-                                                                 boardIndex: Int32(i), alightIndex: Int32(alightIndex), linkRound: linkRound)
-                                if !improved[s] { improved[s] = true; improvedList.append(Int32(s)) }
+                        if trip >= 0 && flags & D.hopOffFlag != 0 {
+                            let t = ref + Int(hopOffTimes[timesBase + trip * n + i])
+                            if D.isBefore(t, reached[s]) && D.isBefore(t, best) {
+                                if reached[s] == unreached { touched.append(Int32(s)) }
+                                reached[s] = t
+                                let indexes = D.rideIndexes(hopOn: hopOnIndex, hopOff: i)
+                                rides[labels + s] = RideLabel(pattern: p32, trip: Int32(trip), day: Int32(dayIndex),
+                                                              boardIndex: Int32(indexes.board),
+                                                              alightIndex: Int32(indexes.alight), linkRound: linkRound)
+                                improved.insert(Int32(s))
                             }
                         }
-                        let r = alightBy[s]
-                        guard flags & Timetable.canAlight != 0, r != never else { continue }
+                        let r = ready[s]
+                        guard flags & D.hopOnFlag != 0, r != unreached else { continue }
                         let local = r - ref
-                        if trip >= 0 && local < Int(tt.arrivals[timesBase + trip * n + i]) { continue }
-                        // Latest running trip arriving at or before `local`, after the current one.
-                        let floor = trip >= 0 ? trip + 1 : 0
-                        var low = floor, high = m
-                        while low < high {
-                            let mid = (low + high) / 2
-                            if Int(tt.arrivals[timesBase + mid * n + i]) <= local { low = mid + 1 } else { high = mid }
-                        }
-                        var candidate = low - 1
-                        while candidate >= floor && !day.active[Int(tt.tripServices[Int(pattern.firstTrip) + candidate])] {
-                            candidate -= 1
-                        }
-                        if candidate >= floor {
-                            trip = candidate
-                            alightIndex = i
-                            linkRound = alightRound[s]
+                        if trip >= 0 && D.isBefore(Int(hopOnTimes[timesBase + trip * n + i]), local) { continue }
+                        if let better = D.catchableTrip(after: local, current: position, among: runningRange, trips: running,
+                                                        times: hopOnTimes, base: timesBase + i, stride: n) {
+                            position = better
+                            trip = Int(running[better])
+                            hopOnIndex = i
+                            linkRound = readyRound[s]
                         }
                     }
                 }
             }
-            queued.removeAll(keepingCapacity: true)
+            queued.count = 0
 
+            // Transfer: reach the target, change at the stop, or walk one footpath.
             let bestBefore = best
             var bestStop: Int32 = -1
-            for s32 in improvedList {
+            for s32 in improved.elements {
                 let s = Int(s32)
-                improved[s] = false
-                let b = boarded[s]
-                guard rideLabels[round][s].trip >= 0 else { continue }
-                if accessSeconds[s] >= 0 && b - accessSeconds[s] > best {
-                    best = b - accessSeconds[s]
+                let t = reached[s]
+                if targetSeconds[s] >= 0 && D.isBefore(D.plus(t, targetSeconds[s]), best) {
+                    best = D.plus(t, targetSeconds[s])
                     bestStop = s32
                 }
-                if tt.changeSeconds[s] >= 0 && b - Int(tt.changeSeconds[s]) > alightBy[s] {
-                    alightBy[s] = b - Int(tt.changeSeconds[s])
-                    alightRound[s] = Int32(round)
-                    alightParents[round][s] = .sameStop
-                    if !marked[s] { marked[s] = true; markedList.append(s32) }
+                let change = Int(tt.changeSeconds[s])
+                if change >= 0 && D.isBefore(D.plus(t, change), ready[s]) {
+                    if ready[s] == unreached { touched.append(s32) }
+                    ready[s] = D.plus(t, change)
+                    readyRound[s] = Int32(round)
+                    parents[labels + s] = .sameStop
+                    marked.insert(s32)
                 }
-                for k in Int(tt.footInStart[s])..<Int(tt.footInStart[s + 1]) {
-                    let q = Int(tt.footInSources[k]), e = Int(tt.footInEdge[k])
-                    let r = b - footSeconds[e]
-                    if r > alightBy[q] {
-                        alightBy[q] = r
-                        alightRound[q] = Int32(round)
-                        alightParents[round][q] = .footpath(stop: s32, edge: Int32(e))
-                        if !marked[q] { marked[q] = true; markedList.append(Int32(q)) }
+                for k in Int(foot.start[s])..<Int(foot.start[s + 1]) {
+                    let q = Int(foot.neighbours[k]), e = D.edge(k, foot.edges)
+                    let r = D.plus(t, footSeconds[e])
+                    if D.isBefore(r, ready[q]) {
+                        if ready[q] == unreached { touched.append(Int32(q)) }
+                        ready[q] = r
+                        readyRound[q] = Int32(round)
+                        parents[labels + q] = .footpath(stop: s32, edge: Int32(e))
+                        marked.insert(Int32(q))
                     }
                 }
             }
-            improvedList.removeAll(keepingCapacity: true)
-            if best > bestBefore { origins.append((round, bestStop, best)) }
+            improved.removeAll()
+            if D.isBefore(best, bestBefore) { reachedTarget.append(TargetReached(round: round, stop: bestStop, time: best)) }
         }
+        return reachedTarget
+    }
 
-        return origins.compactMap { origin in
-            var rides: [Ride] = []
-            var transfers: [Transfer] = []
-            var stop = origin.stop
-            var round = origin.round
-            var egressStop: Int32 = -1
-            while round > 0 {
-                let label = rideLabels[round][Int(stop)]
-                guard label.trip >= 0 else { return nil }
-                let ride = makeRide(label, days: days)
-                rides.append(ride)
-                let link = Int(label.linkRound)
-                switch alightParents[link][Int(ride.alightStop)] {
-                case .endpoint: egressStop = ride.alightStop
-                case .sameStop:
-                    transfers.append(Transfer(from: ride.alightStop, to: ride.alightStop, seconds: Int(tt.changeSeconds[Int(ride.alightStop)])))
-                    stop = ride.alightStop
-                case .footpath(let to, let edge):
-                    transfers.append(Transfer(from: ride.alightStop, to: to, seconds: footSeconds[Int(edge)]))
-                    stop = to
-                case .none: return nil
-                }
-                round = link
+    /// Rebuilds the journey that reached the target from its labels, walking back from the
+    /// target to the start.
+    private func journey<D: SearchDirection>(_ direction: D.Type, reaching found: TargetReached, start: [Endpoint],
+                                             days: [ServiceDay], scratch: RaptorScratch) -> Journey? {
+        let stopCount = timetable.stops.count
+        var rides: [Ride] = []
+        var transfers: [Transfer] = []
+        var stop = found.stop
+        var round = found.round
+        var startStop: Int32 = -1
+        while round > 0 {
+            let label = scratch.rides[round * stopCount + Int(stop)]
+            guard label.trip >= 0 else { return nil }
+            let ride = makeRide(label, days: days)
+            rides.append(ride)
+            let link = Int(label.linkRound)
+            let hopOn = D.hopOnStop(ride)
+            switch scratch.parents[link * stopCount + Int(hopOn)] {
+            case .endpoint: startStop = hopOn
+            case .sameStop:
+                transfers.append(D.transfer(linking: hopOn, to: hopOn, seconds: Int(timetable.changeSeconds[Int(hopOn)])))
+                stop = hopOn
+            case .footpath(let previous, let edge):
+                transfers.append(D.transfer(linking: hopOn, to: previous, seconds: footSeconds[Int(edge)]))
+                stop = previous
+            case .none: return nil
             }
-            guard egressStop >= 0, let last = rides.last,
-                  let egressWalk = egress.filter({ $0.stop == egressStop }).map(\.seconds).min() else { return nil }
-            return Journey(departure: origin.departure, arrival: last.arrival + egressWalk,
-                           access: Endpoint(stop: origin.stop, seconds: accessSeconds[Int(origin.stop)]),
-                           egress: Endpoint(stop: egressStop, seconds: egressWalk),
-                           rides: rides, transfers: transfers)
+            round = link
         }
+        guard startStop >= 0, !rides.isEmpty,
+              let walk = start.filter({ $0.stop == startStop }).map(\.seconds).min() else { return nil }
+        return D.journey(rides: rides, transfers: transfers, start: Endpoint(stop: startStop, seconds: walk),
+                         target: Endpoint(stop: found.stop, seconds: scratch.targetSeconds[Int(found.stop)]), time: found.time)
     }
 
     private func makeRide(_ label: RideLabel, days: [ServiceDay]) -> Ride {

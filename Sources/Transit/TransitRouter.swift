@@ -2,7 +2,7 @@ import Foundation
 import Planner
 
 /// Answers transit questions on a region's imported timetable, which it loads once into
-/// memory. Thread-safe: every query works on its own scratch arrays.
+/// memory. Thread-safe: every query in flight works on its own scratch arrays.
 ///
 /// ```swift
 /// let router = try TransitRouter(regionDirectory: region)
@@ -12,10 +12,15 @@ import Planner
 public final class TransitRouter: Sendable {
     /// Metres: the farthest stop considered for the walk to the first or from the last stop.
     public static let defaultAccessRadius = 800.0
+    /// Seconds an extra transfer must save to be taken (`JourneyChoice`).
+    public static let defaultTransferPenalty = 180
 
     let timetable: Timetable
     let walking: any WalkingTimeEstimator
     private let grid: StopGrid
+    /// One engine per walking pace, sharing their scratch arrays.
+    private let engines: [WalkingPace: Raptor]
+    private let serviceDays: ServiceDayCache
     /// Stops as the place index sees them, in timetable order.
     public let stops: [TransitStop]
 
@@ -30,10 +35,12 @@ public final class TransitRouter: Sendable {
         self.timetable = timetable
         self.walking = walking
         grid = StopGrid(stops: timetable.stops.map(\.coordinate), cellMetres: 500)
-        stops = timetable.stops.map {
-            TransitStop(id: $0.id, name: $0.name, coordinate: $0.coordinate,
-                        modes: VehicleKind.names(mask: $0.modeMask), parentStationID: $0.parentStationID)
-        }
+        serviceDays = ServiceDayCache(timetable: timetable)
+        let scratchPool = RaptorScratchPool()
+        engines = Dictionary(uniqueKeysWithValues: WalkingPace.allCases.map {
+            ($0, Raptor(timetable: timetable, paceMultiplier: $0.durationMultiplier, scratchPool: scratchPool))
+        })
+        stops = timetable.stops.map(TransitStop.init)
     }
 
     /// Each imported feed's first and last service day.
@@ -63,10 +70,12 @@ public final class TransitRouter: Sendable {
     /// One transit leg between two points.
     /// - parameter maxTransfers: at most this many changes (rides − 1).
     /// - parameter accessRadius: metres around each end searched for stops.
+    /// - parameter transferPenalty: seconds each transfer must save to be taken (`JourneyChoice`).
     /// - throws: `RoutingError.unsupportedInRegion` (no stop near an end),
     ///   `.outsideServicePeriod` (the day is outside every feed), `.noRoute` (no service).
     public func leg(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
-                    maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius) throws -> TransitJourneyResult {
+                    maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius,
+                    transferPenalty: Int = TransitRouter.defaultTransferPenalty) throws -> TransitJourneyResult {
         guard origin.isValid, destination.isValid else {
             throw RoutingError.noRoute("invalid coordinate")
         }
@@ -93,8 +102,8 @@ public final class TransitRouter: Sendable {
             throw RoutingError.unsupportedInRegion("no transit stop within \(Int(accessRadius)) m of the destination")
         }
 
-        let days = Raptor.serviceDays(around: day, timetable: timetable)
-        let engine = Raptor(timetable: timetable, paceMultiplier: pace.durationMultiplier)
+        let days = serviceDays.around(day)
+        let engine = engines[pace] ?? Raptor(timetable: timetable, paceMultiplier: pace.durationMultiplier)
         let instant = Int(anchor.timeIntervalSince1970.rounded(.down))
         let rides = max(1, maxTransfers + 1)
         var (found, engineTime) = measure { () -> [Raptor.Journey] in
@@ -103,25 +112,27 @@ public final class TransitRouter: Sendable {
             case .arriveBy: engine.arriveBy(instant, access: access, egress: egress, days: days, maxRides: rides)
             }
         }
-        let journeys = found.filter { !hasOneStopRideSlowerThanWalking($0, pace: pace) }
-        guard let latest = journeys.last else {
+        let journeys = found.filter { !hasRideNoFasterThanWalking($0, pace: pace) }
+        let choice = JourneyChoice(transferPenalty: max(0, transferPenalty))
+        guard var bestRaw = choice.best(among: journeys, departAt: timing.isDepartAt) else {
             let when = Self.localClock(anchor, zone: zone)
             if !found.isEmpty {
-                throw RoutingError.noRoute("the only transit found is a one-stop ride slower than walking")
+                throw RoutingError.noRoute("the only transit found rides a hop that walking is no slower for")
             }
             throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) between these points")
         }
-        var bestRaw = latest
         if !timing.isDepartAt {
             // The backward search finds the latest departure, but the journey it builds may be a slow
-            // one that arrives just before the deadline; from that departure, the earliest arrival wins.
+            // one that arrives just before the deadline; from that departure, the earliest arrival
+            // wins (with no more transfers than the one chosen).
+            let chosen = bestRaw
             let (forward, forwardTime) = measure {
-                engine.departAt(latest.departure, access: access, egress: egress, days: days, maxRides: rides,
-                                horizon: instant - latest.departure + 1)  // arriving after the deadline is no use
+                engine.departAt(chosen.departure, access: access, egress: egress, days: days, maxRides: chosen.rides.count,
+                                horizon: instant - chosen.departure + 1)  // arriving after the deadline is no use
             }
             engineTime += forwardTime
-            if let quicker = forward.last(where: { $0.arrival <= instant && !hasOneStopRideSlowerThanWalking($0, pace: pace) }),
-               quicker.arrival < latest.arrival {
+            if let quicker = forward.last(where: { $0.arrival <= instant && !hasRideNoFasterThanWalking($0, pace: pace) }),
+               quicker.arrival < chosen.arrival {
                 bestRaw = quicker
             }
         }
@@ -135,7 +146,7 @@ public final class TransitRouter: Sendable {
         }
         // Alternatives are no quicker than the best, so the note holds for them too.
         let best = journey(bestRaw, from: origin, to: destination, walkingIsNoSlower: walkingIsNoSlower)
-        let alternatives = journeys.dropLast().map {
+        let alternatives = journeys.filter { $0.rides.count < bestRaw.rides.count }.map {
             journey($0, from: origin, to: destination, walkingIsNoSlower: walkingIsNoSlower)
         }
         return TransitJourneyResult(best: best, alternatives: alternatives,
@@ -171,10 +182,11 @@ public final class TransitRouter: Sendable {
         }
     }
 
-    /// A ride of one stop is pointless when walking between its two stops, starting when
-    /// you could have boarded, gets there no later.
-    func hasOneStopRideSlowerThanWalking(_ journey: Raptor.Journey, pace: WalkingPace) -> Bool {
-        for (k, ride) in journey.rides.enumerated() where ride.alightIndex == ride.boardIndex + 1 {
+    /// A ride after a change is pointless when walking between its two stops, starting when you
+    /// could have boarded, gets there no later; so is a first ride of one stop. (A first ride
+    /// longer than that is kept: walking the whole way is then `walkingIsNoSlower`'s note.)
+    func hasRideNoFasterThanWalking(_ journey: Raptor.Journey, pace: WalkingPace) -> Bool {
+        for (k, ride) in journey.rides.enumerated() where k > 0 || ride.alightIndex == ride.boardIndex + 1 {
             let readyAt: Int
             if k == 0 {
                 readyAt = ride.departure

@@ -23,6 +23,14 @@ public struct TransitStop: Hashable, Sendable, Codable {
 
 /// The days a feed has service, shown in the region's description so users see why
 /// transit vanished when a feed goes stale.
+extension TransitStop {
+    /// A timetable's stop as the place index and callers see it.
+    init(_ stop: Timetable.Stop) {
+        self.init(id: stop.id, name: stop.name, coordinate: stop.coordinate,
+                  modes: VehicleKind.names(mask: stop.modeMask), parentStationID: stop.parentStationID)
+    }
+}
+
 public struct FeedServicePeriod: Hashable, Sendable, Codable {
     /// The feed's file name ("tampere.zip").
     public var feed: String

@@ -12,11 +12,6 @@ public struct CompareDocument: Hashable, Sendable, Codable {
         self.options = options
         self.timeZone = timeZone
     }
-
-    enum CodingKeys: String, CodingKey {
-        case from, to, options
-        case timeZone = "time_zone"
-    }
 }
 
 /// One mode's answer, or its `error` when that mode found nothing (the others still answer).
@@ -48,12 +43,8 @@ public struct CompareOption: Hashable, Sendable, Codable {
         self.walkingIsNoSlower = walkingIsNoSlower
     }
 
-    enum CodingKeys: String, CodingKey {
-        case mode, departure, arrival, transfers, fastest, lines, error
-        case durationS = "duration_s"
-        case distanceM = "distance_m"
-        case walkingIsNoSlower = "walking_is_no_slower"
-    }
+    /// Spelled by the wire's snake_case strategy; written out because both directions are custom.
+    enum CodingKeys: CodingKey { case mode, durationS, departure, arrival, distanceM, transfers, fastest, lines, error, walkingIsNoSlower }
 
     /// `walking_is_no_slower` is read as false when absent (older daemons).
     public init(from decoder: Decoder) throws {

@@ -1,5 +1,5 @@
 /// The params of every method, shared by the client (which builds them) and the daemon (which
-/// decodes them with `WireCodec.params`). Places are strings the daemon resolves: a saved
+/// decodes them with `IncomingRequest.params`); `Endpoints` says which method takes which. Places are strings the daemon resolves: a saved
 /// place's name, `lat,lon`, `@here`, or text that is searched (first result). Times are
 /// `HH:MM` today or ISO 8601, in the region's time zone. Node and segment numbers start at 1.
 public enum Params {
@@ -9,10 +9,6 @@ public enum Params {
         public init(protocolVersion: Int = ProtocolVersion.current, client: String? = nil) {
             self.protocolVersion = protocolVersion
             self.client = client
-        }
-        enum CodingKeys: String, CodingKey {
-            case client
-            case protocolVersion = "protocol_version"
         }
     }
 
@@ -46,11 +42,6 @@ public enum Params {
             self.timeZone = timeZone
             self.noTransit = noTransit
         }
-        enum CodingKeys: String, CodingKey {
-            case name, osm, gtfs, force
-            case timeZone = "time_zone"
-            case noTransit = "no_transit"
-        }
     }
 
     /// `region.set`: change a region without importing it again.
@@ -60,10 +51,6 @@ public enum Params {
         public init(name: String, timeZone: String? = nil) {
             self.name = name
             self.timeZone = timeZone
-        }
-        enum CodingKeys: String, CodingKey {
-            case name
-            case timeZone = "time_zone"
         }
     }
 
@@ -100,10 +87,6 @@ public enum Params {
             self.geofence = geofence
             self.radiusM = radiusM
         }
-        enum CodingKeys: String, CodingKey {
-            case name, place, note, geofence
-            case radiusM = "radius_m"
-        }
     }
 
     /// `place.fence`: turn a saved place's geofence on or off (on with `radius_m` also resizes it).
@@ -115,10 +98,6 @@ public enum Params {
             self.name = name
             self.on = on
             self.radiusM = radiusM
-        }
-        enum CodingKeys: String, CodingKey {
-            case name, on
-            case radiusM = "radius_m"
         }
     }
 
@@ -139,10 +118,6 @@ public enum Params {
             self.lat = lat
             self.lon = lon
             self.accuracyM = accuracyM
-        }
-        enum CodingKeys: String, CodingKey {
-            case lat, lon
-            case accuracyM = "accuracy_m"
         }
     }
 
@@ -165,10 +140,6 @@ public enum Params {
             self.pace = pace
             self.region = region
             self.near = near
-        }
-        enum CodingKeys: String, CodingKey {
-            case from, to, at, pace, region, near
-            case arriveBy = "arrive_by"
         }
     }
 
@@ -194,10 +165,6 @@ public enum Params {
             self.title = title
             self.region = region
             self.near = near
-        }
-        enum CodingKeys: String, CodingKey {
-            case from, to, mode, at, pace, title, region, near
-            case arriveBy = "arrive_by"
         }
     }
 
@@ -298,10 +265,6 @@ public enum Params {
             self.now = now
             self.at = at
             self.arriveBy = arriveBy
-        }
-        enum CodingKeys: String, CodingKey {
-            case id, now, at
-            case arriveBy = "arrive_by"
         }
     }
 

@@ -6,13 +6,17 @@ public struct PlaceDocument: Hashable, Sendable, Codable {
     /// `address`, `street`, `poi`, `transit_stop`, `saved`, or null.
     public var kind: String?
     public var note: String?
+    /// A saved place's fence, when `place.save` was asked for one.
+    public var geofence: FenceDocument?
 
-    public init(name: String, lat: Double, lon: Double, kind: String? = nil, note: String? = nil) {
+    public init(name: String, lat: Double, lon: Double, kind: String? = nil, note: String? = nil,
+                geofence: FenceDocument? = nil) {
         self.name = name
         self.lat = lat
         self.lon = lon
         self.kind = kind
         self.note = note
+        self.geofence = geofence
     }
 }
 
@@ -24,10 +28,13 @@ public struct HistoryEntryDocument: Hashable, Sendable, Codable {
     public var to: PlaceDocument?
     public var place: PlaceDocument?
     public var at: String?
+    /// A route's modes (route history only).
+    public var modes: [String]?
 
     public init(label: String, from: PlaceDocument? = nil, to: PlaceDocument? = nil,
-                place: PlaceDocument? = nil, at: String? = nil) {
+                place: PlaceDocument? = nil, at: String? = nil, modes: [String]? = nil) {
         self.label = label
+        self.modes = modes
         self.from = from
         self.to = to
         self.place = place
@@ -50,10 +57,5 @@ public struct LocationDocument: Hashable, Sendable, Codable {
         self.accuracyM = accuracyM
         self.at = at
         self.source = source
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case lat, lon, at, source
-        case accuracyM = "accuracy_m"
     }
 }

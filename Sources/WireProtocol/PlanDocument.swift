@@ -36,15 +36,6 @@ public struct PlanDocument: Hashable, Sendable, Codable {
         self.timeZone = timeZone
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id, title, nodes, segments, pending, pace, generation
-        case totalDurationS = "total_duration_s"
-        case totalDistanceM = "total_distance_m"
-        case timePreference = "time_preference"
-        case pinnedSegment = "pinned_segment"
-        case timeZone = "time_zone"
-    }
-
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
@@ -81,11 +72,6 @@ public struct NodeDocument: Hashable, Sendable, Codable {
         self.currentLocation = currentLocation
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name, lat, lon, time, inferred
-        case currentLocation = "current_location"
-    }
-
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
@@ -105,12 +91,25 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     public var leg: LegDocument?
     /// Why the leg is missing, when the last computation failed.
     public var error: WireError?
+    /// The leg leaves (a transit leg, or a pinned departure) before the traveller can get to
+    /// its start from the plan's requested departure: that connection is missed.
+    public var missedConnection: Bool
 
-    public init(mode: String, locked: Bool, leg: LegDocument?, error: WireError? = nil) {
+    public init(mode: String, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false) {
         self.mode = mode
         self.locked = locked
         self.leg = leg
         self.error = error
+        self.missedConnection = missedConnection
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        mode = try c.decode(String.self, forKey: .mode)
+        locked = try c.decode(Bool.self, forKey: .locked)
+        leg = try c.decodeIfPresent(LegDocument.self, forKey: .leg)
+        error = try c.decodeIfPresent(WireError.self, forKey: .error)
+        missedConnection = try c.decodeIfPresent(Bool.self, forKey: .missedConnection) ?? false
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -119,9 +118,11 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         try c.encode(locked, forKey: .locked)
         try c.encode(leg, forKey: .leg)
         try c.encodeIfPresent(error, forKey: .error)
+        try c.encode(missedConnection, forKey: .missedConnection)
     }
 
-    enum CodingKeys: String, CodingKey { case mode, locked, leg, error }
+    /// Plain names: the coders' snake_case strategy writes `missed_connection`.
+    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection }
 }
 
 public struct LegDocument: Hashable, Sendable, Codable {
@@ -148,12 +149,8 @@ public struct LegDocument: Hashable, Sendable, Codable {
         self.walkingIsNoSlower = walkingIsNoSlower
     }
 
-    enum CodingKeys: String, CodingKey {
-        case departure, arrival, transfers, rides, walks
-        case durationS = "duration_s"
-        case distanceM = "distance_m"
-        case walkingIsNoSlower = "walking_is_no_slower"
-    }
+    /// Spelled by the wire's snake_case strategy; written out because both directions are custom.
+    enum CodingKeys: CodingKey { case durationS, distanceM, departure, arrival, transfers, rides, walks, walkingIsNoSlower }
 
     /// `walks` and `walking_is_no_slower` are read as empty/false when absent (older daemons).
     public init(from decoder: Decoder) throws {
@@ -199,12 +196,6 @@ public struct WalkDocument: Hashable, Sendable, Codable {
         self.durationS = durationS
         self.distanceM = distanceM
     }
-
-    enum CodingKeys: String, CodingKey {
-        case kind, from, to, start
-        case durationS = "duration_s"
-        case distanceM = "distance_m"
-    }
 }
 
 /// One vehicle ride of a transit leg.
@@ -230,11 +221,6 @@ public struct RideDocument: Hashable, Sendable, Codable {
         self.departure = departure
         self.arrival = arrival
         self.tripID = tripID
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case line, vehicle, headsign, from, to, departure, arrival
-        case tripID = "trip_id"
     }
 }
 
@@ -268,20 +254,26 @@ public struct PlanSummaryDocument: Hashable, Sendable, Codable {
     public var title: String?
     public var from: String
     public var to: String
-    public var segments: Int
     public var updatedAt: String?
+    /// Null unless every segment has a leg.
+    public var totalDurationS: Double?
 
-    public init(id: Int64, title: String?, from: String, to: String, segments: Int, updatedAt: String?) {
+    public init(id: Int64, title: String?, from: String, to: String, updatedAt: String?, totalDurationS: Double?) {
         self.id = id
         self.title = title
         self.from = from
         self.to = to
-        self.segments = segments
         self.updatedAt = updatedAt
+        self.totalDurationS = totalDurationS
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id, title, from, to, segments
-        case updatedAt = "updated_at"
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encodeIfPresent(title, forKey: .title)
+        try c.encode(from, forKey: .from)
+        try c.encode(to, forKey: .to)
+        try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
+        try c.encode(totalDurationS, forKey: .totalDurationS)
     }
 }

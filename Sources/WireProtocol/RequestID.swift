@@ -20,6 +20,14 @@ public enum RequestID: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The id as JSON, as answers and notifications carry it.
+    public var jsonValue: JSONValue {
+        switch self {
+        case .number(let value): .number(Double(value))
+        case .string(let value): .string(value)
+        }
+    }
+
     public var description: String {
         switch self {
         case .number(let value): String(value)

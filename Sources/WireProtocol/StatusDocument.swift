@@ -27,16 +27,6 @@ public struct StatusDocument: Hashable, Sendable, Codable {
         self.location = location
         self.refreshQueue = refreshQueue
     }
-
-    enum CodingKeys: String, CodingKey {
-        case version, regions, counters, location
-        case refreshQueue = "refresh_queue"
-        case protocolVersion = "protocol_version"
-        case databasePath = "database_path"
-        case dataDirectory = "data_directory"
-        case socketPath = "socket_path"
-        case uptimeS = "uptime_s"
-    }
 }
 
 /// What the daemon counted since it started.
@@ -61,13 +51,6 @@ public struct CountersDocument: Hashable, Sendable, Codable {
         self.connections = connections
         self.watchers = watchers
         self.noRouteRetries = noRouteRetries
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case requests, connections, watchers
-        case routingQueries = "routing_queries"
-        case plansRecomputed = "plans_recomputed"
-        case noRouteRetries = "no_route_retries"
     }
 }
 
@@ -110,15 +93,6 @@ public struct RegionDocument: Hashable, Sendable, Codable {
         self.bounds = bounds
         self.transitFeeds = transitFeeds
     }
-
-    enum CodingKeys: String, CodingKey {
-        case name, bounds
-        case hasTransit = "has_transit"
-        case timeZone = "time_zone"
-        case timeZoneSource = "time_zone_source"
-        case importedAt = "imported_at"
-        case transitFeeds = "transit_feeds"
-    }
 }
 
 /// One imported GTFS feed and the dates it has service for (local dates, inclusive).
@@ -131,12 +105,6 @@ public struct TransitFeedDocument: Hashable, Sendable, Codable {
         self.feed = feed
         self.firstDate = firstDate
         self.lastDate = lastDate
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case feed
-        case firstDate = "first_date"
-        case lastDate = "last_date"
     }
 }
 
@@ -152,11 +120,5 @@ public struct HelloDocument: Hashable, Sendable, Codable {
         self.version = version
         self.protocolVersion = protocolVersion
         self.oldestSupportedVersion = oldestSupportedVersion
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case server, version
-        case protocolVersion = "protocol_version"
-        case oldestSupportedVersion = "oldest_supported_version"
     }
 }

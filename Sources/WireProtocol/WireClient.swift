@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let client = try WireClient(socketPath: path)
-/// let status = try client.call(.status, Params.Empty(), as: StatusDocument.self)
+/// let status = try client.call(Endpoints.status, Params.Empty()) // a StatusDocument
 /// ```
 /// Not thread-safe: use one client per thread.
 public final class WireClient {
@@ -46,9 +46,40 @@ public final class WireClient {
 
     deinit { close(descriptor) }
 
-    /// Sends one request and waits for its response; notifications that arrive first go to
-    /// `onNotification`.
-    /// - throws: the daemon's `WireError`, or `WireClientError` when the connection fails.
+    /// Calls one method: the params are encoded once, the answer decoded once as the
+    /// endpoint's result. Notifications that arrive first go to `onNotification`.
+    /// - throws: the daemon's `WireError`, or `WireClientError` when the connection fails or
+    ///   the answer does not have the result's shape.
+    public func call<P, R>(_ endpoint: Endpoint<P, R>, _ params: P,
+                           onNotification: (WireNotification) -> Void = { _ in }) throws -> R {
+        let id = RequestID.number(nextID)
+        nextID += 1
+        var line = try WireCodec.encoder.encode(RequestEnvelope(id: id, method: endpoint.method.rawValue, params: params))
+        line.append(0x0A)
+        try send(line)
+        while true {
+            let reply: ReplyEnvelope<R>
+            do {
+                reply = try WireCodec.decoder.decode(ReplyEnvelope<R>.self, from: receiveLine())
+            } catch let error as DecodingError {
+                throw WireClientError.invalidResponse("the \(endpoint.method.rawValue) answer did not have the expected shape: \(error)")
+            }
+            if reply.id == nil, let method = reply.method {
+                onNotification(WireNotification(method: method, params: reply.params ?? .null))
+                continue
+            }
+            if let error = reply.error { throw error }
+            guard reply.id == id else {
+                throw WireClientError.invalidResponse("response for request \(reply.id?.description ?? "null"), expected \(id)")
+            }
+            guard let result = reply.result else {
+                throw WireClientError.invalidResponse("the \(endpoint.method.rawValue) answer has no result")
+            }
+            return result
+        }
+    }
+
+    /// Sends one request and returns its result as untyped JSON (`umctl --json`, tests).
     public func call<P: Encodable>(_ method: WireMethod, _ params: P,
                                    onNotification: (WireNotification) -> Void = { _ in }) throws -> JSONValue {
         try call(method.rawValue, params: JSONValue(encoding: params), onNotification: onNotification)

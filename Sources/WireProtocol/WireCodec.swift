@@ -1,20 +1,30 @@
 import Foundation
 
 /// Turns messages into lines and lines into messages, with an error that names the problem.
+/// Key names come from one strategy: Swift's camelCase properties are snake_case on the wire.
 ///
 /// ```swift
-/// let line = try WireCodec.line(for: WireRequest(id: .number(1), method: "status"))
-/// switch WireCodec.request(from: line) { ... }
+/// switch WireCodec.requests(from: line) {
+/// case .single(.success(let request)): let params = try request.params(Params.PlanID.self) ...
+/// case .single(.failure(let failure)): WireCodec.errorAnswer(id: failure.id, error: failure.error) ...
+/// case .batch(let requests): ...
+/// }
+/// let answer = try WireCodec.resultAnswer(id: .number(1), result: DeletedDocument(deleted: 3))
 /// ```
 public enum WireCodec {
     /// Keys are written sorted so that the same value is always the same line.
     public static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
         return encoder
     }
 
-    public static var decoder: JSONDecoder { JSONDecoder() }
+    public static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
 
     /// One message as a line, newline included. A message never contains a raw newline:
     /// JSON escapes them inside strings.
@@ -30,26 +40,73 @@ public enum WireCodec {
         return data
     }
 
-    /// Reads one request line (without its newline). On failure returns the id when it could
-    /// be read, so that the error response still names the request.
-    public static func request(from line: Data) -> Result<WireRequest, RequestFailure> {
+    // MARK: - Writing answers (the daemon)
+
+    /// The answer to a request, its result encoded once with the envelope (no newline).
+    public static func resultAnswer<Result: Encodable>(id: RequestID, result: Result) throws -> Data {
+        try encoder.encode(ResultEnvelope(id: id, result: result))
+    }
+
+    /// An error answer (no newline); `id` nil is written as null.
+    public static func errorAnswer(id: RequestID?, error: WireError) -> Data {
+        // Encoding these plain values cannot fail; the fallback keeps the answer well-formed anyway.
+        (try? encoder.encode(ErrorEnvelope(error: error, id: id)))
+            ?? JSONWriter.data(WireResponse(id: id, error: error).jsonValue)
+    }
+
+    /// An error answer in protocol version 1's shape (the word as `code`), for the one answer
+    /// an old client must still understand: that it is too old.
+    public static func versionOneErrorAnswer(id: RequestID, error: WireError) -> Data {
+        JSONWriter.data(.object(["jsonrpc": .string("2.0"), "id": id.jsonValue,
+                                 "error": .object(["code": .string(error.code), "message": .string(error.message)])]))
+    }
+
+    /// The line for a batch's answers: a JSON array of them (none for a batch of notifications).
+    public static func batchLine(_ answers: [Data]) -> Data? {
+        guard !answers.isEmpty else { return nil }
+        var line = Data("[".utf8)
+        for (index, answer) in answers.enumerated() {
+            if index > 0 { line.append(UInt8(ascii: ",")) }
+            line.append(answer)
+        }
+        line.append(contentsOf: [UInt8(ascii: "]"), 0x0A])
+        return line
+    }
+
+    // MARK: - Reading requests (the daemon)
+
+    /// Reads one request line (without its newline): a request object, or a batch array of
+    /// them. A line that is not JSON, or an empty batch, is one failure.
+    public static func requests(from line: Data) -> RequestLine {
         let value: JSONValue
         do {
             value = try JSONParser.parse(line)
         } catch {
-            return .failure(RequestFailure(id: nil, error: WireError(.parseError, "the line is not valid JSON (\(error))")))
+            return .single(.failure(RequestFailure(id: nil, error: WireError(.parseError, "the line is not valid JSON (\(error))"))))
         }
+        guard case .array(let elements) = value else { return .single(request(from: value, document: line)) }
+        guard !elements.isEmpty else {
+            return .single(.failure(RequestFailure(id: nil, error: WireError(.invalidRequest, "a batch must not be empty"))))
+        }
+        // Each request of a batch is written back on its own so that its params decode like a line's.
+        return .batch(elements.map { request(from: $0, document: JSONWriter.data($0)) })
+    }
+
+    /// Reads one request object. On failure returns the id when it could be read, so that the
+    /// error answer still names the request.
+    static func request(from value: JSONValue, document: Data) -> Result<IncomingRequest, RequestFailure> {
         guard case .object(let object) = value else {
             return .failure(RequestFailure(id: nil, error: WireError(.invalidRequest, "a request must be a JSON object")))
         }
         var id: RequestID?
         switch object["id"] {
+        case nil: id = nil // a notification
         case .number(let number)? where number.rounded() == number && abs(number) < 9e15:
             id = .number(Int64(number))
         case .string(let text)?:
             id = .string(text)
-        case nil, .null?:
-            return .failure(RequestFailure(id: nil, error: WireError(.invalidRequest, "the request has no \"id\"")))
+        case .null?:
+            return .failure(RequestFailure(id: nil, error: WireError(.invalidRequest, "\"id\" must not be null")))
         default:
             return .failure(RequestFailure(id: nil, error: WireError(.invalidRequest, "\"id\" must be an integer or a string")))
         }
@@ -59,14 +116,17 @@ public enum WireCodec {
         guard case .string(let method)? = object["method"], !method.isEmpty else {
             return .failure(RequestFailure(id: id, error: WireError(.invalidRequest, "\"method\" must be a non-empty string")))
         }
-        let params = object["params"]
-        switch params {
-        case nil, .null?, .object?: break
+        let hasParams: Bool
+        switch object["params"] {
+        case nil, .null?: hasParams = false
+        case .object(let members)?: hasParams = !members.isEmpty
         default:
             return .failure(RequestFailure(id: id, error: WireError(.invalidParams, "\"params\" must be an object")))
         }
-        return .success(WireRequest(id: id ?? .number(0), method: method, params: params))
+        return .success(IncomingRequest(id: id, method: method, document: hasParams ? document : nil))
     }
+
+    // MARK: - Reading answers (the client)
 
     /// Reads a line the daemon sent: a notification (no `id`, has `method`) or a response.
     public static func incoming(from line: Data) throws -> WireIncoming {
@@ -88,10 +148,12 @@ public enum WireCodec {
         return .response(WireResponse(id: id, result: result))
     }
 
-    /// Decodes a method's params, naming the missing or ill-typed param in the error.
-    public static func params<T: Decodable>(_ params: JSONValue?, as type: T.Type) throws -> T {
+    // MARK: - Params
+
+    /// Runs a decoding of params, turning a `DecodingError` into `invalid_params` naming the param.
+    static func decodingParams<T>(_ body: () throws -> T) throws -> T {
         do {
-            return try (params ?? .object([:])).decode(as: T.self)
+            return try body()
         } catch let error as DecodingError {
             throw WireError(.invalidParams, describe(error))
         }
@@ -99,7 +161,8 @@ public enum WireCodec {
 
     static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            let named = keys.first?.stringValue == ParamsCarrierKey.params.stringValue ? Array(keys.dropFirst()) : keys
+            return named.map { $0.intValue.map { "[\($0)]" } ?? snakeCase($0.stringValue) }.joined(separator: ".")
         }
         switch error {
         case let .keyNotFound(key, context):
@@ -116,6 +179,18 @@ public enum WireCodec {
         }
     }
 
+    /// A property name as the wire spells it (`arriveBy` → `arrive_by`, `tripID` → `trip_id`).
+    static func snakeCase(_ name: String) -> String {
+        var result = ""
+        var previous: Character?
+        for character in name {
+            if character.isUppercase, let previous, previous.isLowercase || previous.isNumber { result.append("_") }
+            result.append(contentsOf: character.lowercased())
+            previous = character
+        }
+        return result
+    }
+
     static func typeName(_ type: Any.Type) -> String {
         switch type {
         case is String.Type: "a string"
@@ -127,7 +202,46 @@ public enum WireCodec {
     }
 }
 
-/// A request line that could not be accepted, with the id when it was readable.
+/// What one request line holds: one request, or a batch of them.
+public enum RequestLine: Sendable {
+    case single(Result<IncomingRequest, RequestFailure>)
+    case batch([Result<IncomingRequest, RequestFailure>])
+}
+
+/// One request read from a line: its id (nil for a notification), its method, and its params
+/// still as JSON text, decoded once when the method's params type is known.
+public struct IncomingRequest: Sendable {
+    public var id: RequestID?
+    public var method: String
+    /// The request object's JSON text; nil when its params are absent or `{}`.
+    let document: Data?
+
+    public var isNotification: Bool { id == nil }
+
+    /// Decodes the params as `T` straight from the request's text (absent params read as `{}`).
+    /// - throws: `invalid_params` naming the missing or ill-typed param.
+    public func params<T: Decodable>(_ type: T.Type) throws -> T {
+        try WireCodec.decodingParams {
+            let decoder = WireCodec.decoder
+            if let document, let params = try decoder.decode(ParamsCarrier<T>.self, from: document).params { return params }
+            return try decoder.decode(T.self, from: Data("{}".utf8))
+        }
+    }
+}
+
+private enum ParamsCarrierKey: String, CodingKey { case params }
+
+/// Reads only the `params` member of a request object.
+private struct ParamsCarrier<T: Decodable>: Decodable {
+    var params: T?
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: ParamsCarrierKey.self)
+        params = try container.decodeIfPresent(T.self, forKey: .params)
+    }
+}
+
+/// A request that could not be accepted, with the id when it was readable.
 public struct RequestFailure: Error, Hashable, Sendable {
     public var id: RequestID?
     public var error: WireError

@@ -7,8 +7,9 @@ public enum WireLimits {
 /// The protocol version exchanged by `hello`. Bump `current` on an incompatible change and
 /// raise `oldestSupported` when the daemon stops understanding old clients.
 public enum ProtocolVersion {
-    public static let current = 1
-    public static let oldestSupported = 1
+    /// 2: JSON-RPC 2.0 error codes (integers, the word in `data.code`), notifications, batches.
+    public static let current = 2
+    public static let oldestSupported = 2
     /// The product version both binaries report.
     public static let softwareVersion = "0.1.0"
 }

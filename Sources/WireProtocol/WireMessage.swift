@@ -1,11 +1,12 @@
 /// A request from a client: `{"jsonrpc":"2.0","id":1,"method":"status","params":{}}`.
+/// Without `id` it is a notification: the daemon runs it and sends no answer.
 public struct WireRequest: Hashable, Sendable, Codable {
     public var jsonrpc: String
-    public var id: RequestID
+    public var id: RequestID?
     public var method: String
     public var params: JSONValue?
 
-    public init(id: RequestID, method: String, params: JSONValue? = nil) {
+    public init(id: RequestID?, method: String, params: JSONValue? = nil) {
         self.jsonrpc = "2.0"
         self.id = id
         self.method = method
@@ -37,31 +38,14 @@ public struct WireResponse: Hashable, Sendable, Codable {
 
     /// The response as a JSON object (what goes on the wire).
     public var jsonValue: JSONValue {
-        var object: [String: JSONValue] = ["jsonrpc": .string(jsonrpc)]
-        switch id {
-        case .number(let number)?: object["id"] = .number(Double(number))
-        case .string(let text)?: object["id"] = .string(text)
-        case nil: object["id"] = .null
-        }
+        var object: [String: JSONValue] = ["jsonrpc": .string(jsonrpc), "id": id?.jsonValue ?? .null]
         if let error {
-            var fields: [String: JSONValue] = ["code": .string(error.code), "message": .string(error.message)]
-            if let data = error.data { fields["data"] = data }
-            object["error"] = .object(fields)
+            object["error"] = .object(["code": .number(Double(error.number)), "message": .string(error.message),
+                                       "data": error.wireData])
         } else {
             object["result"] = result ?? .null
         }
         return .object(object)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(jsonrpc, forKey: .jsonrpc)
-        try container.encode(id, forKey: .id) // explicit null, as JSON-RPC asks
-        if let error {
-            try container.encode(error, forKey: .error)
-        } else {
-            try container.encode(result ?? .null, forKey: .result)
-        }
     }
 }
 
@@ -88,4 +72,45 @@ public struct WireNotification: Hashable, Sendable, Codable {
 public enum WireIncoming: Hashable, Sendable {
     case notification(WireNotification)
     case response(WireResponse)
+}
+
+/// A typed request as the client writes it: the params go out in one encoding.
+struct RequestEnvelope<Params: Encodable>: Encodable {
+    var jsonrpc = "2.0"
+    var id: RequestID
+    var method: String
+    var params: Params
+}
+
+/// A typed answer as the daemon writes it: the result is encoded once, with the envelope.
+struct ResultEnvelope<Result: Encodable>: Encodable {
+    var id: RequestID
+    var jsonrpc = "2.0"
+    var result: Result
+}
+
+/// An error answer; `id` is written as null when the request had none that could be read.
+struct ErrorEnvelope: Encodable {
+    var error: WireError
+    var id: RequestID?
+    var jsonrpc = "2.0"
+
+    enum CodingKeys: String, CodingKey { case error, id, jsonrpc }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(error, forKey: .error)
+        try container.encode(id, forKey: .id)
+        try container.encode(jsonrpc, forKey: .jsonrpc)
+    }
+}
+
+/// Any line a client reads, decoded once against the result type it expects: a notification
+/// has `method` and no `id`; an answer has `result` or `error`.
+struct ReplyEnvelope<Result: Decodable>: Decodable {
+    var id: RequestID?
+    var method: String?
+    var params: JSONValue?
+    var result: Result?
+    var error: WireError?
 }

@@ -31,12 +31,8 @@ extension CommandLineTool {
         let client: WireClient
         do {
             client = try connect(socket: arguments.optional("--socket"), environment: environment)
-        } catch let error as WireError {
-            fail("umctl: \(error.message) [\(error.code)]")
-            return ExitCode.daemonError.rawValue
         } catch {
-            fail("umctl: \(error)")
-            return ExitCode.connection.rawValue
+            return failed(error)
         }
 
         var last: String?
@@ -75,27 +71,18 @@ extension CommandLineTool {
             let arguments = try type.spec.parse(rest.filter { $0 != "--json" })
             let command = try type.init(arguments)
             try command.validate()
-            let (method, params) = try command.request()
-            let result = try client.call(method.rawValue, params: params) { command.show(TerminalText.safe($0), json: false) }
-            if method == .planNew, let id = result["id"]?.numberValue { last = String(Int64(id)) }
-            if json {
-                FileHandle.standardOutput.write(try WireCodec.line(for: JSONValue.object(["line": .number(Double(number)), "result": result])))
+            let (result, text) = try command.run(on: client, json: json)
+            if type == PlanNewCommand.self, let id = result["id"]?.numberValue { last = String(Int64(id)) }
+            if let text {
+                show(text)
             } else {
-                show(try command.render(TerminalText.safe(result)))
+                FileHandle.standardOutput.write(try WireCodec.line(for: JSONValue.object(["line": .number(Double(number)), "result": result])))
             }
             return .success
-        } catch let error as UsageError {
-            report("usage", error.description)
-            return .usage
-        } catch let error as WireError {
-            report(error.code, error.message)
-            return .daemonError
-        } catch let error as WireClientError {
-            report("connection", error.description)
-            return .connection
         } catch {
-            report("error", "\(error)")
-            return .daemonError
+            let (word, message) = describe(error)
+            report(word, message)
+            return ExitCode(for: error)
         }
     }
 

@@ -20,7 +20,7 @@ enum CommandLineTool {
         PlanPresetCommand.self, PlanRebuildCommand.self, PlanPinCommand.self, PlanUnpinCommand.self,
         PlanPaceCommand.self, PlanTimeCommand.self, PlanRefineCommand.self, PlanAcceptCommand.self,
         PlanDismissCommand.self, PlanRefreshCommand.self, PlanLinkCommand.self,
-        HistoryCommand.self,
+        HistoryCommand.self, HistoryVisitsCommand.self, HistoryClearCommand.self,
         WatchCommand.self,
     ] }
 
@@ -29,6 +29,32 @@ enum CommandLineTool {
         case daemonError = 1
         case usage = 2
         case connection = 3
+
+        /// The one mapping from a failure to an exit code.
+        init(for error: Error) {
+            switch error {
+            case is UsageError: self = .usage
+            case is WireClientError: self = .connection
+            default: self = .daemonError
+            }
+        }
+    }
+
+    /// A failure for people, with the daemon's stable word in brackets when there is one.
+    static func describe(_ error: Error) -> (word: String, message: String) {
+        switch error {
+        case let error as WireError: (error.code, error.message)
+        case let error as UsageError: ("usage", error.description)
+        case let error as WireClientError: ("connection", error.description)
+        default: ("error", "\(error)")
+        }
+    }
+
+    /// Prints the failure on stderr and returns its exit code.
+    static func failed(_ error: Error) -> Int32 {
+        let (word, message) = describe(error)
+        fail(error is WireError ? "umctl: \(message) [\(word)]" : "umctl: \(message)")
+        return ExitCode(for: error).rawValue
     }
 
     static let exitCodeHelp = """
@@ -79,41 +105,23 @@ enum CommandLineTool {
             let json = arguments.flag("--json")
             let client = try connect(socket: arguments.optional("--socket"), environment: environment)
             return perform(command, client: client, json: json)
-        } catch let error as UsageError {
-            fail("umctl: \(error)")
-            return ExitCode.usage.rawValue
-        } catch let error as WireClientError {
-            fail("umctl: \(error)")
-            return ExitCode.connection.rawValue
-        } catch let error as WireError {
-            fail("umctl: \(error.message) [\(error.code)]")
-            return ExitCode.daemonError.rawValue
         } catch {
-            fail("umctl: \(error)")
-            return ExitCode.daemonError.rawValue
+            return failed(error)
         }
     }
 
     /// Sends the command's request and prints the answer.
     static func perform(_ command: any UmctlCommand, client: WireClient, json: Bool) -> Int32 {
         do {
-            let (method, params) = try command.request()
-            let result = try client.call(method.rawValue, params: params) { command.show(json ? $0 : TerminalText.safe($0), json: json) }
-            if json {
-                FileHandle.standardOutput.write(try WireCodec.line(for: result))
+            let (result, text) = try command.run(on: client, json: json)
+            if let text {
+                show(text)
             } else {
-                show(try command.render(TerminalText.safe(result)))
+                FileHandle.standardOutput.write(try WireCodec.line(for: result))
             }
             return ExitCode.success.rawValue
-        } catch let error as WireError {
-            fail("umctl: \(error.message) [\(error.code)]")
-            return ExitCode.daemonError.rawValue
-        } catch let error as WireClientError {
-            fail("umctl: \(error)")
-            return ExitCode.connection.rawValue
         } catch {
-            fail("umctl: \(error)")
-            return ExitCode.daemonError.rawValue
+            return failed(error)
         }
     }
 
@@ -168,7 +176,7 @@ enum CommandLineTool {
     /// Connects and exchanges `hello`, so a version mismatch is a clear error up front.
     static func connect(socket: String?, environment: [String: String]) throws -> WireClient {
         let client = try WireClient(socketPath: socketPath(socket, environment: environment))
-        _ = try client.call(.hello, Params.Hello(client: "umctl \(ProtocolVersion.softwareVersion)"))
+        _ = try client.call(Endpoints.hello, Params.Hello(client: "umctl \(ProtocolVersion.softwareVersion)"))
         return client
     }
 

@@ -27,33 +27,69 @@ struct PlaceFenceCommand: UmctlCommand {
         if radius != nil, !on { throw UsageError("--radius goes with on") }
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.placeFence, params(["name": .string(name), "on": .bool(on), "radius_m": radius.map(JSONValue.number)]))
+    func request() throws -> CommandRequest<PlaceFenceDocument> {
+        try CommandRequest(Endpoints.placeFence, Params.PlaceFence(name: name, on: on, radiusM: radius))
     }
 
-    func render(_ result: JSONValue) throws -> String {
-        "\(name): " + (result["geofence"].flatMap(Render.fence) ?? "no geofence")
+    func render(_ answer: PlaceFenceDocument) throws -> String {
+        "\(answer.name): " + (answer.geofence.map(Render.fence) ?? "no geofence")
+    }
+}
+
+struct HistoryVisitsCommand: UmctlCommand {
+    static let spec = CommandSpec(
+        path: ["history", "visits"], abstract: "Show arrivals at and departures from fenced places, newest first.",
+        options: [.init(name: "--limit", valueName: "N", help: "at most N entries (1-20)")])
+    var limit: Int?
+
+    init(_ arguments: ParsedArguments) throws { limit = try arguments.optionalInt("--limit") }
+
+    func validate() throws {
+        if let limit, !(1...20).contains(limit) { throw UsageError("--limit must be 1 to 20, got \(limit)") }
+    }
+
+    func request() throws -> CommandRequest<VisitHistoryDocument> {
+        try CommandRequest(Endpoints.historyVisits, Params.HistoryList(limit: limit))
+    }
+
+    func render(_ answer: VisitHistoryDocument) throws -> String {
+        if answer.entries.isEmpty { return "(empty)" }
+        return Render.table(["when (\(Render.machineZone))", "event", "place", "fix"], answer.entries.map { entry in
+            [Render.machineClock(entry.time), entry.event, entry.place,
+             Render.coordinate(entry.fix.lat, entry.fix.lon) + " ±\(Int(entry.fix.accuracyM.rounded())) m"]
+        })
     }
 }
 
 extension Render {
-    /// `geofence on, 80 m in / 120 m out, inside` for a place's `geofence` object.
-    static func fence(_ value: JSONValue) -> String? {
-        guard let radius = value["radius_m"]?.numberValue else { return nil }
-        let exit = value["exit_radius_m"]?.numberValue ?? radius * 1.5
-        let on = value["on"] == .bool(true)
-        return "geofence \(on ? "on" : "off"), \(Int(radius.rounded())) m in / \(Int(exit.rounded())) m out"
-            + (on ? ", \(value["state"]?.stringValue ?? "unknown")" : "")
+    /// `geofence on, 80 m in / 120 m out, inside`.
+    static func fence(_ fence: FenceDocument) -> String {
+        "geofence \(fence.on ? "on" : "off"), \(Int(fence.radiusM.rounded())) m in / \(Int(fence.exitRadiusM.rounded())) m out"
+            + (fence.on ? ", \(fence.state)" : "")
     }
 
-    /// `history visits`: when, arrived/left, where, the deciding fix.
-    static func visits(_ entries: [JSONValue]) -> String {
-        if entries.isEmpty { return "(empty)" }
-        return table(["when (\(machineZone))", "event", "place", "fix"], entries.map { entry in
-            let fix = entry["fix"] ?? .null
-            return [machineClock(entry["time"]?.stringValue), entry["event"]?.stringValue ?? "", entry["place"]?.stringValue ?? "",
-                    coordinate(fix["lat"]?.numberValue ?? 0, fix["lon"]?.numberValue ?? 0)
-                        + (fix["accuracy_m"]?.numberValue.map { " ±\(Int($0)) m" } ?? "")]
-        })
+    /// The `status` lines about the location source, its ignored fixes and the fences.
+    static func location(_ location: LocationStatusDocument) -> [String] {
+        var source = location.source
+        if let gpsd = location.gpsd {
+            source += " \(gpsd) (\(location.connected == true ? "connected" : "not connected")"
+                + (location.connections.map { ", \($0) connection\($0 == 1 ? "" : "s")" } ?? "")
+                + (location.connected == true ? "" : location.lastError.map { ": \($0)" } ?? "") + ")"
+        }
+        var lines = ["location:  \(source); current fix from \(location.currentFrom ?? "nowhere yet")"]
+        if !location.ignored.isEmpty {
+            lines.append("ignored fixes: " + location.ignored.map { "\($0.name) \($0.count)" }.joined(separator: ", "))
+        }
+        if !location.fences.isEmpty {
+            lines.append("fences:    " + location.fences.map { "\($0.place) \($0.state)" }.joined(separator: ", "))
+        }
+        return lines
+    }
+
+    /// The `status` line about plans refreshed in the background.
+    static func refreshQueue(_ queue: RefreshQueueDocument) -> String {
+        "background refresh: " + (queue.running.map { "refreshing plan \($0), " } ?? "")
+            + "\(queue.queued.count) queued, \(queue.refreshed) refreshed, \(queue.retried) retried after edits, "
+            + "\(queue.leftAlone) left alone (day passed), \(queue.failed) failed"
     }
 }

@@ -32,11 +32,13 @@ struct SearchCommand: UmctlCommand {
         if let near { try Check.place(near, "--near") }
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.search, params(["text": .string(text), "near": near.json, "kind": kind.json, "limit": limit.json, "region": region.json]))
+    func request() throws -> CommandRequest<SearchDocument> {
+        try CommandRequest(Endpoints.search, Params.Search(text: text, near: near, kind: kind, limit: limit, region: region))
     }
 
-    func render(_ result: JSONValue) throws -> String { Render.places(result, key: "results") }
+    func render(_ answer: SearchDocument) throws -> String {
+        Render.places(answer.results.map { ($0.name, $0.kind, $0.lat, $0.lon, $0.distanceM, $0.region, nil) })
+    }
 }
 
 struct PlaceSaveCommand: UmctlCommand {
@@ -66,23 +68,23 @@ struct PlaceSaveCommand: UmctlCommand {
         if radius != nil, !geofence { throw UsageError("--radius goes with --geofence") }
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.placeSave, params(["name": .string(name), "place": .string(place), "note": note.json,
-                             "geofence": geofence ? .bool(true) : nil, "radius_m": radius.map(JSONValue.number)]))
+    func request() throws -> CommandRequest<PlaceDocument> {
+        try CommandRequest(Endpoints.placeSave, Params.PlaceSave(name: name, place: place, note: note,
+                                                                 geofence: geofence ? true : nil, radiusM: radius))
     }
 
-    func render(_ result: JSONValue) throws -> String {
-        let place = try result.decode(as: PlaceDocument.self)
-        return "saved \(place.name) at \(Render.coordinate(place.lat, place.lon))"
-            + (result["geofence"].flatMap(Render.fence).map { ", \($0)" } ?? "")
+    func render(_ place: PlaceDocument) throws -> String {
+        "saved \(place.name) at \(Render.coordinate(place.lat, place.lon))" + (place.geofence.map { ", \(Render.fence($0))" } ?? "")
     }
 }
 
 struct PlaceListCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["place", "list"], abstract: "List saved places.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.placeList, .object([:])) }
-    func render(_ result: JSONValue) throws -> String { Render.places(result, key: "places") }
+    func request() throws -> CommandRequest<PlaceListDocument> { try CommandRequest(Endpoints.placeList, Params.Empty()) }
+    func render(_ answer: PlaceListDocument) throws -> String {
+        Render.places(answer.places.map { ($0.name, $0.kind ?? "", $0.lat, $0.lon, nil, nil, $0.note) })
+    }
 }
 
 struct PlaceRenameCommand: UmctlCommand {
@@ -95,8 +97,8 @@ struct PlaceRenameCommand: UmctlCommand {
         new = try arguments.string("NEW")
     }
     func validate() throws { try Check.place(new, "NEW") }
-    func request() throws -> (WireMethod, JSONValue) { (.placeRename, .object(["old": .string(old), "new": .string(new)])) }
-    func render(_ result: JSONValue) throws -> String { "renamed \(old) to \(new)" }
+    func request() throws -> CommandRequest<RenamedDocument> { try CommandRequest(Endpoints.placeRename, Params.PlaceRename(old: old, new: new)) }
+    func render(_ answer: RenamedDocument) throws -> String { "renamed \(answer.renamed) to \(answer.to)" }
 }
 
 struct PlaceRemoveCommand: UmctlCommand {
@@ -104,8 +106,8 @@ struct PlaceRemoveCommand: UmctlCommand {
                                   positionals: [.init(name: "NAME", help: "the saved place")])
     var name: String
     init(_ arguments: ParsedArguments) throws { name = try arguments.string("NAME") }
-    func request() throws -> (WireMethod, JSONValue) { (.placeRemove, .object(["name": .string(name)])) }
-    func render(_ result: JSONValue) throws -> String { "removed \(name)" }
+    func request() throws -> CommandRequest<RemovedDocument> { try CommandRequest(Endpoints.placeRemove, Params.Name(name: name)) }
+    func render(_ answer: RemovedDocument) throws -> String { "removed \(answer.removed)" }
 }
 
 struct LocationSetCommand: UmctlCommand {
@@ -139,13 +141,12 @@ struct LocationSetCommand: UmctlCommand {
         if let accuracy, !(accuracy.isFinite && accuracy >= 0) { throw UsageError("--accuracy must be 0 or more metres") }
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.locationSet, params(["lat": .number(lat), "lon": .number(lon), "accuracy_m": accuracy.map(JSONValue.number)]))
+    func request() throws -> CommandRequest<LocationDocument> {
+        try CommandRequest(Endpoints.locationSet, Params.LocationSet(lat: lat, lon: lon, accuracyM: accuracy))
     }
 
-    func render(_ result: JSONValue) throws -> String {
-        let location = try result.decode(as: LocationDocument.self)
-        return "location \(Render.coordinate(location.lat, location.lon))" + (location.accuracyM.map { " ±\(Int($0)) m" } ?? "")
+    func render(_ location: LocationDocument) throws -> String {
+        "location \(Render.coordinate(location.lat, location.lon))" + (location.accuracyM.map { " ±\(Int($0)) m" } ?? "")
             + (location.source.map { " (current fix from \($0))" } ?? "")
     }
 }
@@ -153,10 +154,9 @@ struct LocationSetCommand: UmctlCommand {
 struct LocationShowCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["location", "show"], abstract: "Show the current location.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.locationShow, .object([:])) }
-    func render(_ result: JSONValue) throws -> String {
-        let location = try result.decode(as: LocationDocument.self)
-        return "location \(Render.coordinate(location.lat, location.lon))"
+    func request() throws -> CommandRequest<LocationDocument> { try CommandRequest(Endpoints.locationShow, Params.Empty()) }
+    func render(_ location: LocationDocument) throws -> String {
+        "location \(Render.coordinate(location.lat, location.lon))"
             + (location.accuracyM.map { " ±\(Int($0)) m" } ?? "") + ", set \(Render.machineClock(location.at)) \(Render.machineZone)"
             + (location.source.map { " by \($0)" } ?? "")
     }
@@ -164,48 +164,45 @@ struct LocationShowCommand: UmctlCommand {
 
 struct HistoryCommand: UmctlCommand {
     static let spec = CommandSpec(
-        path: ["history"], abstract: "Show search, route or visit history (newest first), or clear it.",
-        positionals: [.init(name: "WHICH", help: "searches, routes, visits, or clear"),
-                      .init(name: "WHAT", help: "with clear: searches, routes or visits", optional: true)],
+        path: ["history"], abstract: "Show search or route history, newest first.",
+        positionals: [.init(name: "WHICH", help: "searches or routes")],
         options: [.init(name: "--limit", valueName: "N", help: "at most N entries (1-20)")],
         discussion: "umctl history searches [--limit N]\numctl history routes [--limit N]\numctl history visits [--limit N]\numctl history clear searches|routes|visits")
     var which: String
-    var what: String?
     var limit: Int?
 
     init(_ arguments: ParsedArguments) throws {
         which = try arguments.string("WHICH")
-        what = arguments.optional("WHAT")
         limit = try arguments.optionalInt("--limit")
     }
 
     func validate() throws {
-        try Check.oneOf(which, ["searches", "routes", "visits", "clear"], "WHICH")
-        if which == "clear" {
-            guard let what else { throw UsageError("history clear needs searches, routes or visits") }
-            try Check.oneOf(what, ["searches", "routes", "visits"], "WHAT")
-        } else if let what {
-            throw UsageError("unexpected argument \"\(what)\"")
-        }
+        try Check.oneOf(which, ["searches", "routes"], "WHICH")
         if let limit, !(1...20).contains(limit) { throw UsageError("--limit must be 1 to 20, got \(limit)") }
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        switch which {
-        case "clear": (.historyClear, .object(["which": .string(what ?? "")]))
-        case "routes": (.historyRoutes, params(["limit": limit.json]))
-        case "visits": (.historyVisits, params(["limit": limit.json]))
-        default: (.historySearches, params(["limit": limit.json]))
-        }
+    func request() throws -> CommandRequest<HistoryDocument> {
+        try CommandRequest(which == "routes" ? Endpoints.historyRoutes : Endpoints.historySearches, Params.HistoryList(limit: limit))
     }
 
-    func render(_ result: JSONValue) throws -> String {
-        if which == "clear" { return "cleared \(what ?? "") history" }
-        if which == "visits" { return Render.visits(result["entries"]?.arrayValue ?? []) }
-        let entries = try (result["entries"] ?? .array([])).decode(as: [HistoryEntryDocument].self)
-        if entries.isEmpty { return "(empty)" }
-        return Render.table(["when (\(Render.machineZone))", which == "routes" ? "route" : "search", "place"], entries.map {
+    func render(_ answer: HistoryDocument) throws -> String {
+        if answer.entries.isEmpty { return "(empty)" }
+        return Render.table(["when (\(Render.machineZone))", which == "routes" ? "route" : "search", "place"], answer.entries.map {
             [Render.machineClock($0.at), $0.label, $0.place.map { "\($0.name) \(Render.coordinate($0.lat, $0.lon))" } ?? ""]
         })
     }
+}
+
+struct HistoryClearCommand: UmctlCommand {
+    static let spec = CommandSpec(
+        path: ["history", "clear"], abstract: "Clear search, route or visit history.",
+        positionals: [.init(name: "WHAT", help: "searches, routes or visits")])
+    var what: String
+
+    init(_ arguments: ParsedArguments) throws { what = try arguments.string("WHAT") }
+    func validate() throws { try Check.oneOf(what, ["searches", "routes", "visits"], "WHAT") }
+    func request() throws -> CommandRequest<ClearedDocument> {
+        try CommandRequest(Endpoints.historyClear, Params.HistoryClear(which: what))
+    }
+    func render(_ answer: ClearedDocument) throws -> String { "cleared \(answer.cleared) history" }
 }

@@ -6,9 +6,9 @@ let timeHelp = "HH:MM today or ISO 8601 (2022-01-12T08:15, or with an offset: 20
 let planTimeHelp = "HH:MM on the plan's own day, or ISO 8601 (2022-01-12T08:15), in the region's time zone"
 
 /// Commands that answer with a plan print it the same way.
-protocol PlanAnswering: UmctlCommand {}
+protocol PlanAnswering: UmctlCommand where Answer == PlanDocument {}
 extension PlanAnswering {
-    func render(_ result: JSONValue) throws -> String { Render.plan(try result.decode(as: PlanDocument.self)) }
+    func render(_ plan: PlanDocument) throws -> String { Render.plan(plan) }
 }
 
 struct CompareCommand: UmctlCommand {
@@ -41,12 +41,12 @@ struct CompareCommand: UmctlCommand {
         try Check.oneOf(pace, ["slow", "normal", "fast"], "--pace")
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.compare, params(["from": .string(from), "to": .string(to), "at": at.json, "arrive_by": arriveBy.json, "pace": pace.json,
-                           "region": region.json, "near": near.json]))
+    func request() throws -> CommandRequest<CompareDocument> {
+        try CommandRequest(Endpoints.compare, Params.Compare(from: from, to: to, at: at, arriveBy: arriveBy, pace: pace,
+                                                             region: region, near: near))
     }
 
-    func render(_ result: JSONValue) throws -> String { Render.compare(try result.decode(as: CompareDocument.self)) }
+    func render(_ answer: CompareDocument) throws -> String { Render.compare(answer) }
 }
 
 struct PlanNewCommand: PlanAnswering {
@@ -86,23 +86,20 @@ struct PlanNewCommand: PlanAnswering {
         if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("--title must not be empty") }
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planNew, params(["from": .string(from), "to": .string(to), "mode": mode.json, "at": at.json,
-                           "arrive_by": arriveBy.json, "pace": pace.json, "title": title.json, "region": region.json,
-                           "near": near.json]))
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planNew, Params.PlanNew(from: from, to: to, mode: mode, at: at, arriveBy: arriveBy,
+                                                         pace: pace, title: title, region: region, near: near))
     }
 }
 
 struct PlanListCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["plan", "list"], abstract: "List saved plans, most recently changed first.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.planList, .object([:])) }
-    func render(_ result: JSONValue) throws -> String {
-        let plans = result["plans"]?.arrayValue ?? []
-        if plans.isEmpty { return "(no plans)" }
-        return Render.table(["id", "title", "total", "changed (\(Render.machineZone))"], plans.map {
-            [String(Int64($0["id"]?.numberValue ?? 0)), $0["title"]?.stringValue ?? "",
-             Render.duration($0["total_duration_s"]?.numberValue), Render.machineClock($0["updated_at"]?.stringValue)]
+    func request() throws -> CommandRequest<PlanListDocument> { try CommandRequest(Endpoints.planList, Params.Empty()) }
+    func render(_ answer: PlanListDocument) throws -> String {
+        if answer.plans.isEmpty { return "(no plans)" }
+        return Render.table(["id", "title", "total", "changed (\(Render.machineZone))"], answer.plans.map {
+            [String($0.id), $0.title ?? "", Render.duration($0.totalDurationS), Render.machineClock($0.updatedAt)]
         })
     }
 }
@@ -113,15 +110,15 @@ struct PlanShowCommand: PlanAnswering {
                                   discussion: "Shows the stored plan; it makes no routing queries.")
     var id: Int64
     init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> (WireMethod, JSONValue) { (.planShow, .object(["id": number(id)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planShow, Params.PlanID(id: id)) }
 }
 
 struct PlanDeleteCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["plan", "delete"], abstract: "Delete a plan.", positionals: [.init(name: "ID", help: "plan ID")])
     var id: Int64
     init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> (WireMethod, JSONValue) { (.planDelete, .object(["id": number(id)])) }
-    func render(_ result: JSONValue) throws -> String { "deleted plan \(id)" }
+    func request() throws -> CommandRequest<DeletedDocument> { try CommandRequest(Endpoints.planDelete, Params.PlanID(id: id)) }
+    func render(_ answer: DeletedDocument) throws -> String { "deleted plan \(answer.deleted)" }
 }
 
 struct PlanLinkCommand: UmctlCommand {
@@ -134,11 +131,9 @@ struct PlanLinkCommand: UmctlCommand {
         id = try arguments.planID()
         segment = try arguments.number("SEG")
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planLink, .object(["id": number(id), "segment": number(segment)])) }
-    func render(_ result: JSONValue) throws -> String {
-        let form = result["form"]?.stringValue ?? ""
-        let reason = result["fallback_reason"]?.stringValue.map { " (\($0))" } ?? ""
-        return "\(result["url"]?.stringValue ?? "")\nform: \(form)\(reason)"
+    func request() throws -> CommandRequest<LinkDocument> { try CommandRequest(Endpoints.planLink, Params.PlanSegment(id: id, segment: segment)) }
+    func render(_ link: LinkDocument) throws -> String {
+        "\(link.url)\nform: \(link.form)\(link.fallbackReason.map { " (\($0))" } ?? "")"
     }
 }
 
@@ -167,9 +162,9 @@ struct PlanInsertCommand: PlanAnswering {
         try Check.place(place, "PLACE")
         try Check.oneOf(mode, ["walk", "transit", "car"], "--mode")
     }
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planInsert, params(["id": number(id), "after": after.json, "place": .string(place), "mode": mode.json,
-                              "region": region.json, "near": near.json]))
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planInsert, Params.PlanInsert(id: id, after: after ?? 0, place: place, mode: mode,
+                                                               region: region, near: near))
     }
 }
 
@@ -182,7 +177,7 @@ struct PlanRemoveCommand: PlanAnswering {
         id = try arguments.planID()
         node = try arguments.number("K")
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planRemove, .object(["id": number(id), "node": number(node)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planRemove, Params.PlanNode(id: id, node: node)) }
 }
 
 struct PlanModeCommand: PlanAnswering {
@@ -196,8 +191,8 @@ struct PlanModeCommand: PlanAnswering {
         mode = try arguments.string("MODE")
     }
     func validate() throws { try Check.oneOf(mode, ["walk", "transit", "car"], "MODE") }
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planMode, .object(["id": number(id), "segment": number(segment), "mode": .string(mode)]))
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planMode, Params.PlanMode(id: id, segment: segment, mode: mode))
     }
 }
 
@@ -206,7 +201,7 @@ struct PlanSwapCommand: PlanAnswering {
                                   positionals: [.init(name: "ID", help: "plan ID")])
     var id: Int64
     init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> (WireMethod, JSONValue) { (.planSwap, .object(["id": number(id)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planSwap, Params.PlanID(id: id)) }
 }
 
 struct PlanPresetCommand: PlanAnswering {
@@ -218,7 +213,7 @@ struct PlanPresetCommand: PlanAnswering {
         preset = try arguments.string("PRESET")
     }
     func validate() throws { try Check.oneOf(preset, ["walk", "transit", "car", "fastest"], "PRESET") }
-    func request() throws -> (WireMethod, JSONValue) { (.planPreset, .object(["id": number(id), "preset": .string(preset)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planPreset, Params.PlanPreset(id: id, preset: preset)) }
 }
 
 struct PlanRebuildCommand: PlanAnswering {
@@ -234,7 +229,7 @@ struct PlanRebuildCommand: PlanAnswering {
         guard preset != nil else { throw UsageError("--preset P is required") }
         try Check.oneOf(preset, ["walk", "transit", "car", "fastest"], "--preset")
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planRebuild, params(["id": number(id), "preset": preset.json])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planRebuild, Params.PlanPreset(id: id, preset: preset ?? "")) }
 }
 
 struct PlanPinCommand: PlanAnswering {
@@ -251,8 +246,8 @@ struct PlanPinCommand: PlanAnswering {
         time = try arguments.string("TIME")
     }
     func validate() throws { try Check.time(time, "TIME") }
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planPin, .object(["id": number(id), "segment": number(segment), "time": .string(time)]))
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planPin, Params.PlanPin(id: id, segment: segment, time: time))
     }
 }
 
@@ -261,7 +256,7 @@ struct PlanUnpinCommand: PlanAnswering {
                                   positionals: [.init(name: "ID", help: "plan ID")])
     var id: Int64
     init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> (WireMethod, JSONValue) { (.planUnpin, .object(["id": number(id)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planUnpin, Params.PlanID(id: id)) }
 }
 
 struct PlanPaceCommand: PlanAnswering {
@@ -274,7 +269,7 @@ struct PlanPaceCommand: PlanAnswering {
         pace = arguments.optional("PACE") ?? "next"
     }
     func validate() throws { try Check.oneOf(pace, ["slow", "normal", "fast", "next"], "PACE") }
-    func request() throws -> (WireMethod, JSONValue) { (.planPace, .object(["id": number(id), "pace": .string(pace)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planPace, Params.PlanPace(id: id, pace: pace)) }
 }
 
 struct PlanTimeCommand: PlanAnswering {
@@ -299,8 +294,8 @@ struct PlanTimeCommand: PlanAnswering {
         try Check.time(at, "--at")
         try Check.time(arriveBy, "--arrive-by")
     }
-    func request() throws -> (WireMethod, JSONValue) {
-        (.planTime, params(["id": number(id), "now": now != nil ? .bool(true) : nil, "at": at.json, "arrive_by": arriveBy.json]))
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planTime, Params.PlanTime(id: id, now: now != nil ? true : nil, at: at, arriveBy: arriveBy))
     }
 }
 
@@ -316,7 +311,7 @@ struct PlanRefineCommand: PlanAnswering {
     func validate() throws {
         if let depth, !(1...4).contains(depth) { throw UsageError("--depth must be 1 to 4, got \(depth)") }
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planRefine, params(["id": number(id), "depth": depth.json])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planRefine, Params.PlanRefine(id: id, depth: depth)) }
 }
 
 struct PlanAcceptCommand: PlanAnswering {
@@ -327,7 +322,7 @@ struct PlanAcceptCommand: PlanAnswering {
         id = try arguments.planID()
         segment = try arguments.number("SEG")
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planAccept, .object(["id": number(id), "segment": number(segment)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planAccept, Params.PlanSegment(id: id, segment: segment)) }
 }
 
 struct PlanDismissCommand: PlanAnswering {
@@ -338,7 +333,7 @@ struct PlanDismissCommand: PlanAnswering {
         id = try arguments.planID()
         segment = try arguments.number("SEG")
     }
-    func request() throws -> (WireMethod, JSONValue) { (.planDismiss, .object(["id": number(id), "segment": number(segment)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planDismiss, Params.PlanSegment(id: id, segment: segment)) }
 }
 
 struct PlanRefreshCommand: PlanAnswering {
@@ -350,5 +345,5 @@ struct PlanRefreshCommand: PlanAnswering {
             + "the new answer is shown as a pending update (umctl plan accept / plan dismiss).")
     var id: Int64
     init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> (WireMethod, JSONValue) { (.planRefresh, .object(["id": number(id)])) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planRefresh, Params.PlanID(id: id)) }
 }

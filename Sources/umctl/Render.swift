@@ -54,11 +54,15 @@ enum Render {
 
     static func plan(_ plan: PlanDocument) -> String {
         var lines: [String] = []
-        let preference: String
+        var preference: String
         switch plan.timePreference.kind {
         case "depart_at": preference = "depart at \(clock(plan.timePreference.time, withDate: true))"
         case "arrive_by": preference = "arrive by \(clock(plan.timePreference.time, withDate: true))"
         default: preference = "leave now"
+        }
+        if let pinned = plan.pinnedSegment, plan.segments.indices.contains(pinned - 1),
+           let departure = plan.segments[pinned - 1].leg?.departure {
+            preference += "; seg \(pinned) pinned to leave \(clock(departure))"
         }
         lines.append("Plan \(plan.id): \(plan.title ?? "")")
         lines.append("  \(preference), pace \(plan.pace), times in \(plan.timeZone)")
@@ -90,11 +94,19 @@ enum Render {
             var marks: [String] = []
             if segment.locked { marks.append("locked") }
             if plan.pinnedSegment == index + 1 { marks.append("pinned") }
+            if segment.missedConnection { marks.append("missed") }
             if !marks.isEmpty { text += "  [\(marks.joined(separator: ", "))]" }
             lines.append(text)
             lines.append(contentsOf: steps)
+            if segment.missedConnection, let leg = segment.leg {
+                let pending = plan.pending.contains { $0.segment == index + 1 }
+                lines.append("          missed: it leaves \(clock(leg.departure)) but you get there at \(clock(node.time))"
+                             + (pending ? "; the next one you can catch is pending below" : ""))
+            }
         }
-        let total = plan.totalDurationS.map(duration) ?? "incomplete (a leg is missing)"
+        let missed = plan.segments.contains(where: \.missedConnection)
+        let total = plan.totalDurationS.map(duration)
+            ?? (missed ? "none (a connection is missed)" : "incomplete (a leg is missing)")
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))")
         for pending in plan.pending {
             lines.append("  pending on segment \(pending.segment): selected \(duration(pending.selected.durationS)) → latest \(duration(pending.latest.durationS))"
@@ -168,43 +180,15 @@ enum Render {
         if let retries = counters.noRouteRetries { lines.append("no_route retries from nearby roads: \(retries)") }
         lines.append("connections: \(counters.connections), watchers: \(counters.watchers)")
         if let location = status.location { lines.append(contentsOf: Self.location(location)) }
-        if let queue = status.refreshQueue {
-            let now = queue.running.map { "refreshing plan \($0), " } ?? ""
-            lines.append("background refresh: \(now)\(queue.queued.count) queued, \(queue.refreshed) refreshed, "
-                         + "\(queue.retried) retried after edits, \(queue.leftAlone) left alone (day passed), \(queue.failed) failed")
-        }
+        if let queue = status.refreshQueue { lines.append(refreshQueue(queue)) }
         return lines.joined(separator: "\n")
     }
 
-    /// The `status` lines about the location source, its ignored fixes and the fences.
-    static func location(_ location: LocationStatusDocument) -> [String] {
-        var source = location.source
-        if let gpsd = location.gpsd {
-            source += " \(gpsd) (\(location.connected == true ? "connected" : "not connected")"
-                + (location.connections.map { ", \($0) connection\($0 == 1 ? "" : "s")" } ?? "")
-                + (location.connected == true ? "" : location.lastError.map { ": \($0)" } ?? "") + ")"
-        }
-        var lines = ["location:  \(source); current fix from \(location.currentFrom ?? "nowhere yet")"]
-        if !location.ignored.isEmpty {
-            lines.append("ignored fixes: " + location.ignored.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-                .joined(separator: ", "))
-        }
-        if !location.fences.isEmpty {
-            lines.append("fences:    " + location.fences.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-                .joined(separator: ", "))
-        }
-        return lines
-    }
-
-    static func places(_ value: JSONValue, key: String) -> String {
-        let items = value[key]?.arrayValue ?? []
+    static func places(_ items: [(name: String, kind: String, lat: Double, lon: Double, distanceM: Double?, region: String?, note: String?)])
+        -> String {
         if items.isEmpty { return "(none)" }
-        let rows = items.map { item -> [String] in
-            let lat = item["lat"]?.numberValue ?? 0, lon = item["lon"]?.numberValue ?? 0
-            return [item["name"]?.stringValue ?? "", item["kind"]?.stringValue ?? "", coordinate(lat, lon),
-                    item["distance_m"]?.numberValue.map { distance($0) } ?? "", item["region"]?.stringValue ?? "",
-                    item["note"]?.stringValue ?? ""]
-        }
-        return table(["name", "kind", "lat,lon", "distance", "region", "note"], rows)
+        return table(["name", "kind", "lat,lon", "distance", "region", "note"], items.map {
+            [$0.name, $0.kind, coordinate($0.lat, $0.lon), $0.distanceM.map { distance($0) } ?? "", $0.region ?? "", $0.note ?? ""]
+        })
     }
 }

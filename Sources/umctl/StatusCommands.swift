@@ -4,8 +4,8 @@ import WireProtocol
 struct StatusCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["status"], abstract: "Show the daemon's version, database, regions and counters.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.status, .object([:])) }
-    func render(_ result: JSONValue) throws -> String { Render.status(try result.decode(as: StatusDocument.self)) }
+    func request() throws -> CommandRequest<StatusDocument> { try CommandRequest(Endpoints.status, Params.Empty()) }
+    func render(_ answer: StatusDocument) throws -> String { Render.status(answer) }
 }
 
 struct WatchCommand: UmctlCommand {
@@ -13,8 +13,8 @@ struct WatchCommand: UmctlCommand {
         path: ["watch"], abstract: "Print daemon events (plan recomputed, pending update, import progress) until interrupted.",
         discussion: "Each event is one line; with --json, one JSON notification per line.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.watch, .object([:])) }
-    func render(_ result: JSONValue) throws -> String { "watch ended: the daemon is stopping" }
+    func request() throws -> CommandRequest<WatchEndDocument> { try CommandRequest(Endpoints.watch, Params.Empty()) }
+    func render(_ answer: WatchEndDocument) throws -> String { "watch ended: the daemon is stopping" }
 
     func show(_ notification: WireNotification, json: Bool) {
         if json {
@@ -77,18 +77,16 @@ struct RegionImportCommand: UmctlCommand {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
-    func request() throws -> (WireMethod, JSONValue) {
-        (.regionImport, params(["name": .string(name), "osm": osm.map { .string(absolute($0)) },
-                                "gtfs": .array(gtfs.map { .string(absolute($0)) }), "force": force ? .bool(true) : nil,
-                                "time_zone": timeZone.json, "no_transit": noTransit ? .bool(true) : nil]))
+    func request() throws -> CommandRequest<RegionImportDocument> {
+        try CommandRequest(Endpoints.regionImport, Params.RegionImport(name: name, osm: absolute(osm ?? ""),
+                                                                   gtfs: gtfs.map(absolute), force: force ? true : nil,
+                                                                   timeZone: timeZone, noTransit: noTransit ? true : nil))
     }
 
-    func render(_ result: JSONValue) throws -> String {
-        let region = try result.decode(as: RegionDocument.self)
-        if result["skipped"] == .bool(true) { return "region \(region.name) is up to date (same files); use --force to import again" }
-        let seconds = result["import_duration_s"]?.numberValue
-        let notes = (result["notes"]?.arrayValue ?? []).compactMap(\.stringValue).map { "\nnote: \($0)" }.joined()
-        return "imported region \(region.name) in \(String(format: "%.1f s", seconds ?? 0)) (transit: \(region.hasTransit ? "yes" : "no"))"
+    func render(_ region: RegionImportDocument) throws -> String {
+        if region.skipped { return "region \(region.name) is up to date (same files); use --force to import again" }
+        let notes = region.notes.map { "\nnote: \($0)" }.joined()
+        return "imported region \(region.name) in \(String(format: "%.1f s", region.importDurationS)) (transit: \(region.hasTransit ? "yes" : "no"))"
             + "\ntime zone \(region.timeZone ?? "?"): \(region.timeZoneSource ?? "")" + notes
     }
 
@@ -107,9 +105,9 @@ struct RegionImportCommand: UmctlCommand {
 struct RegionListCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["region", "list"], abstract: "List imported regions.")
     init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> (WireMethod, JSONValue) { (.regionList, .object([:])) }
-    func render(_ result: JSONValue) throws -> String {
-        let regions = try (result["regions"] ?? .array([])).decode(as: [RegionDocument].self)
+    func request() throws -> CommandRequest<RegionListDocument> { try CommandRequest(Endpoints.regionList, Params.Empty()) }
+    func render(_ answer: RegionListDocument) throws -> String {
+        let regions = answer.regions
         if regions.isEmpty { return "(no regions imported)" }
         return Render.table(["name", "transit timetable", "time zone", "imported (\(Render.machineZone))", "zone decided by"],
                             regions.map { region in
@@ -135,12 +133,11 @@ struct RegionSetCommand: UmctlCommand {
     func validate() throws {
         guard timeZone != nil else { throw UsageError("--time-zone ZONE is required") }
     }
-    func request() throws -> (WireMethod, JSONValue) {
-        (.regionSet, params(["name": .string(name), "time_zone": timeZone.json]))
+    func request() throws -> CommandRequest<RegionDocument> {
+        try CommandRequest(Endpoints.regionSet, Params.RegionSet(name: name, timeZone: timeZone))
     }
-    func render(_ result: JSONValue) throws -> String {
-        let region = try result.decode(as: RegionDocument.self)
-        return "region \(region.name): time zone \(region.timeZone ?? "?") (\(region.timeZoneSource ?? ""))"
+    func render(_ region: RegionDocument) throws -> String {
+        "region \(region.name): time zone \(region.timeZone ?? "?") (\(region.timeZoneSource ?? ""))"
     }
 }
 
@@ -149,6 +146,6 @@ struct RegionRemoveCommand: UmctlCommand {
                                   positionals: [.init(name: "NAME", help: "the region to remove")])
     var name: String
     init(_ arguments: ParsedArguments) throws { name = try arguments.string("NAME") }
-    func request() throws -> (WireMethod, JSONValue) { (.regionRemove, .object(["name": .string(name)])) }
-    func render(_ result: JSONValue) throws -> String { "removed region \(name)" }
+    func request() throws -> CommandRequest<RemovedDocument> { try CommandRequest(Endpoints.regionRemove, Params.Name(name: name)) }
+    func render(_ answer: RemovedDocument) throws -> String { "removed region \(answer.removed)" }
 }

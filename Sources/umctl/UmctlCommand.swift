@@ -4,15 +4,17 @@ import WireProtocol
 /// One `umctl` subcommand: its declared arguments (`spec`), how it reads and checks them
 /// before anything is sent, the one request it makes, and how a person sees the answer.
 protocol UmctlCommand {
+    /// The result type of the command's method, as its `Endpoint` says.
+    associatedtype Answer: Decodable
     static var spec: CommandSpec { get }
     /// Reads the parsed words. - throws: `UsageError`.
     init(_ arguments: ParsedArguments) throws
     /// Rejects bad input before anything is sent, naming the argument. - throws: `UsageError`.
     func validate() throws
-    /// The method and params to send.
-    func request() throws -> (WireMethod, JSONValue)
+    /// The request to send, built from the method's endpoint and its typed params.
+    func request() throws -> CommandRequest<Answer>
     /// The answer for a person.
-    func render(_ result: JSONValue) throws -> String
+    func render(_ answer: Answer) throws -> String
     /// Notifications before the answer (import progress); printed to stderr by default.
     func show(_ notification: WireNotification, json: Bool)
 }
@@ -62,17 +64,34 @@ enum Check {
     }
 }
 
-/// A params object from optional values (nil values are left out).
-func params(_ values: [String: JSONValue?]) -> JSONValue {
-    .object(values.compactMapValues { $0 })
+/// One request of a command. Built from an `Endpoint` and that endpoint's params type, so a
+/// command cannot send params the method does not take nor read a result it does not return.
+/// The params are kept as JSON because `--json` prints the daemon's answer as it came.
+struct CommandRequest<Answer: Decodable> {
+    let method: WireMethod
+    let params: JSONValue
+
+    init<P>(_ endpoint: Endpoint<P, Answer>, _ params: P) throws {
+        method = endpoint.method
+        self.params = try JSONValue(encoding: params)
+    }
 }
 
-extension Optional where Wrapped == String {
-    var json: JSONValue? { map(JSONValue.string) }
+extension UmctlCommand {
+    /// Sends the command's request; returns the answer as it came and, unless `json`, as text.
+    func run(on client: WireClient, json: Bool) throws -> (result: JSONValue, text: String?) {
+        let request = try request()
+        let result = try client.call(request.method.rawValue, params: request.params) {
+            show(json ? $0 : TerminalText.safe($0), json: json)
+        }
+        guard !json else { return (result, nil) }
+        let answer: Answer
+        do {
+            // Names from OSM, GTFS or other users reach a person only through `TerminalText`.
+            answer = try TerminalText.safe(result).decode(as: Answer.self)
+        } catch {
+            throw WireClientError.invalidResponse("the \(request.method.rawValue) result did not have the expected shape: \(error)")
+        }
+        return (result, try render(answer))
+    }
 }
-
-extension Optional where Wrapped == Int {
-    var json: JSONValue? { map { JSONValue.number(Double($0)) } }
-}
-
-func number<T: BinaryInteger>(_ value: T) -> JSONValue { .number(Double(value)) }

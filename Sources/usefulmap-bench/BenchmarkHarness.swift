@@ -40,6 +40,19 @@ func time<T>(_ body: () throws -> T) rethrows -> (T, Double) {
     return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
 }
 
+/// CPU seconds this thread spent in `body` (a shared machine's other work is left out,
+/// unlike the wall clock); synchronous bodies only.
+func cpuTime<T>(_ body: () throws -> T) rethrows -> (T, Double) {
+    func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+    let start = now()
+    let result = try body()
+    return (result, now() - start)
+}
+
 func timeAsync<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
     let start = DispatchTime.now().uptimeNanoseconds
     let result = try await body()

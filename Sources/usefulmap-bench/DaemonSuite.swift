@@ -29,24 +29,29 @@ func runDaemonSuite() async throws -> SuiteReport {
     }
     var ready = false
     for _ in 0..<200 where !ready {
-        ready = (try? WireClient(socketPath: socket).call(.status, Params.Empty())) != nil
+        ready = (try? WireClient(socketPath: socket).call(Endpoints.status, Params.Empty())) != nil
         if !ready { usleep(25_000) }
     }
     guard ready else { throw BenchError("usefulmapd did not start") }
     let client = try WireClient(socketPath: socket)
 
     let (_, importSeconds) = try time {
-        try client.call(.regionImport, Params.RegionImport(
+        try client.call(Endpoints.regionImport, Params.RegionImport(
             name: "tampere", osm: tampere.appendingPathComponent("tampere.osm.pbf").path,
             gtfs: [tampere.appendingPathComponent("tampere.zip").path]))
     }
     report.add("region import (Tampere streets + GTFS)", importSeconds, unit: "s")
 
     // Warm up the engines (worker processes, timetable load) before measuring.
-    _ = try client.call(.compare, Params.Compare(from: "61.4978,23.7610", to: "61.4502,23.8510", at: "2022-01-12T08:00"))
+    _ = try client.call(Endpoints.compare, Params.Compare(from: "61.4978,23.7610", to: "61.4502,23.8510", at: "2022-01-12T08:00"))
 
+    // Untyped (the answer read as JSON, as before issue 11) so that the figures compare the daemon
+    // across versions; the typed rows add what a client pays to decode the result document.
     report.addLatencies("status round trip", try (0..<2000).map { _ in
         try time { try client.call(.status, Params.Empty()) }.1
+    })
+    report.addLatencies("status round trip, typed client (StatusDocument)", try (0..<2000).map { _ in
+        try time { try client.call(Endpoints.status, Params.Empty()) }.1
     })
 
     // Transit plans from points around the centre to Hervanta, end to end (stops, legs, store).
@@ -57,8 +62,8 @@ func runDaemonSuite() async throws -> SuiteReport {
         let lat = 61.490 + Double(generator.next() % 1000) / 100_000
         let lon = 23.740 + Double(generator.next() % 3000) / 100_000
         let (plan, seconds) = try time {
-            try client.call(.planNew, Params.PlanNew(from: String(format: "%.5f,%.5f", lat, lon), to: "61.45020,23.85100",
-                                                      mode: "transit", at: "2022-01-12T08:00"), as: PlanDocument.self)
+            try client.call(Endpoints.planNew, Params.PlanNew(from: String(format: "%.5f,%.5f", lat, lon), to: "61.45020,23.85100",
+                                                               mode: "transit", at: "2022-01-12T08:00"))
         }
         planIDs.append(plan.id)
         createTimes.append(seconds)
@@ -69,11 +74,14 @@ func runDaemonSuite() async throws -> SuiteReport {
     report.addLatencies("plan.show round trip", try (0..<2000).map { _ in
         try time { try client.call(.planShow, Params.PlanID(id: shown)) }.1
     })
+    report.addLatencies("plan.show round trip, typed client (PlanDocument)", try (0..<2000).map { _ in
+        try time { try client.call(Endpoints.planShow, Params.PlanID(id: shown)) }.1
+    })
 
     // One-segment edit: segment 1 (the walk to the first stop) alternates walk/car; one query each.
     report.addLatencies("one-segment edit (plan.mode)", try (0..<60).map { index in
         try time {
-            try client.call(.planMode, Params.PlanMode(id: shown, segment: 1, mode: index.isMultiple(of: 2) ? "car" : "walk"))
+            try client.call(Endpoints.planMode, Params.PlanMode(id: shown, segment: 1, mode: index.isMultiple(of: 2) ? "car" : "walk"))
         }.1
     })
 

@@ -8,6 +8,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("store", { try await runStoreSuite() }),
     ("streets", { try await runStreetsSuite() }),
     ("transit", { try await runTransitSuite() }),
+    ("scale", { try await runScaleSuite() }),
     ("daemon", { try await runDaemonSuite() }),
 ]
 

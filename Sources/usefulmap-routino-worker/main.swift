@@ -66,6 +66,8 @@ struct Engine {
     var walk: OpaquePointer
     var car: OpaquePointer
     var translation: OpaquePointer
+    /// Stops and street anchors come back often: their waypoints are found once.
+    let waypoints = WaypointCache()
 
     static func load(directory: String) -> Engine {
         guard Routino_Check_API_Version(ROUTINO_API_VERSION) == 0 else {
@@ -101,16 +103,14 @@ struct Engine {
         guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else {
             return "error bad_request coordinates must be four decimal numbers"
         }
-        guard let from = Routino_FindWaypoint(database, profile, numbers[0], numbers[1]) else {
+        guard let from = waypoints.find(database: database, profile: profile, latitude: numbers[0], longitude: numbers[1]) else {
             return routino_last_error() == ROUTINO_ERROR_NO_NEARBY_HIGHWAY
                 ? "error no_road_nearby from" : "error engine \(routino_last_error())"
         }
-        defer { free(UnsafeMutableRawPointer(from)) }
-        guard let to = Routino_FindWaypoint(database, profile, numbers[2], numbers[3]) else {
+        guard let to = waypoints.find(database: database, profile: profile, latitude: numbers[2], longitude: numbers[3]) else {
             return routino_last_error() == ROUTINO_ERROR_NO_NEARBY_HIGHWAY
                 ? "error no_road_nearby to" : "error engine \(routino_last_error())"
         }
-        defer { free(UnsafeMutableRawPointer(to)) }
         var waypoints: [OpaquePointer?] = [from, to]
         let options = Int32(ROUTINO_ROUTE_QUICKEST | ROUTINO_ROUTE_LIST_TEXT_ALL)
         guard let output = Routino_CalculateRoute(database, profile, translation, &waypoints, 2, options, nil) else {

@@ -63,9 +63,10 @@ final class GpsdLocationTests: XCTestCase {
         let status = try harness.json(["status"])
         XCTAssertEqual(status["location"]?["source"], .string("gpsd"))
         XCTAssertEqual(status["location"]?["current_from"], .string("gpsd"))
-        XCTAssertGreaterThanOrEqual(status["location"]?["ignored"]?["accuracy_over_30m"]?.numberValue ?? 0, 1,
+        let ignored = status["location"]?["ignored"]?.arrayValue ?? []
+        XCTAssertGreaterThanOrEqual(ignored.first { $0["name"] == .string("accuracy_over_30m") }?["count"]?.numberValue ?? 0, 1,
                                     "the ±50 m fix is counted: \(status)")
-        XCTAssertEqual(status["location"]?["fences"]?["Home"], .string("outside"))
+        XCTAssertEqual(status["location"]?["fences"], .array([.object(["place": .string("Home"), "state": .string("outside")])]))
         XCTAssertTrue(harness.log.contains("gpsd fix ignored") && harness.log.contains("reason=accuracy_over_30m"),
                       "ignored fixes are logged at debug")
         let shown = try harness.umctl(["location", "show"])

@@ -10,9 +10,9 @@ final class MethodTableTests: XCTestCase {
         let directory = try DaemonHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let configuration = DaemonConfiguration(dataDirectory: directory.path, socketPath: directory.path + "/s.sock")
-        let services = DaemonServices(configuration: configuration, store: try Store(path: configuration.databasePath),
-                                      streets: nil, transit: nil, transitImportStep: nil)
-        let missing = Set(WireMethod.allCases).subtracting(services.handlers().keys)
+        let composition = DaemonComposition(configuration: configuration, store: try Store(path: configuration.databasePath),
+                                            streets: nil, transit: nil, transitImportStep: nil)
+        let missing = Set(WireMethod.allCases).subtracting(composition.table.methods)
         XCTAssertEqual(missing, [], "methods without a handler: \(missing.map(\.rawValue).sorted())")
     }
 }

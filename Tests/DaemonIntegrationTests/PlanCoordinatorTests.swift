@@ -1,7 +1,9 @@
 import Daemon
 import Foundation
 import Planner
+import SQLite
 import Store
+import Synchronization
 import XCTest
 
 /// The coordinator's generations, driven step by step: a computation that finishes after a
@@ -95,5 +97,54 @@ final class PlanCoordinatorTests: XCTestCase {
         XCTAssertEqual(try store.loadPlan(id: id).plan, original)
         let outcome = try await coordinator.show(id: id)
         XCTAssertEqual(outcome.generation, 0, "a refused edit does not bump the generation")
+    }
+
+    /// The coordinator writes outside its critical section: while plan A's edit is held in its
+    /// durable write (another connection holds SQLite's write lock) and in its recompute, plan B
+    /// is still shown. Before, the write ran inside the actor and `show` of B waited for it.
+    func testShowingPlanBIsAnsweredWhileAnEditOfPlanAIsWritingAndRecomputing() async throws {
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("db.sqlite").path
+        let store = try Store(path: path)
+        let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
+        let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
+        let planA = try store.createPlan(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "A")
+        let planB = try store.createPlan(try RoutePlan(nodes: [PlanNode(place: b), PlanNode(place: a)], modes: [.walk]), title: "B")
+        let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
+
+        let lock = try Database(path: path, mode: .readWrite)
+        try lock.execute("BEGIN IMMEDIATE") // every write of the store now waits
+        let gate = Gate()
+        let (changed, changeApplied) = AsyncStream<Void>.makeStream()
+        let editFinished = Mutex(false)
+        let edit = Task.detached {
+            defer { editFinished.withLock { $0 = true } }
+            return try await coordinator.edit(id: planA, change: { plan in
+                changeApplied.yield()
+                return try plan.changingMode(ofSegment: 0, to: .car)
+            }) { plan in
+                await gate.pass()
+                return try PlanCoordinatorTests.withLeg(plan, seconds: 60)
+            }
+        }
+        for await _ in changed { break } // the edit of A is inside the coordinator now, about to write
+
+        let whileWriting = try await coordinator.show(id: planB)
+        XCTAssertEqual(whileWriting.title, "B")
+        XCTAssertFalse(editFinished.withLock { $0 }, "plan B was answered while plan A's edit was still writing")
+        if !editFinished.withLock({ $0 }) {
+            await gate.waitUntilEntered()
+            let whileRecomputing = try await coordinator.show(id: planB)
+            XCTAssertEqual(whileRecomputing.title, "B")
+            let aMeanwhile = try await coordinator.show(id: planA)
+            XCTAssertEqual(aMeanwhile.plan.modes, [.car], "plan A shows the edit before its write has landed")
+        }
+
+        try lock.execute("COMMIT")
+        await gate.release()
+        let outcome = try await edit.value
+        XCTAssertEqual(outcome.plan.modes, [.car])
+        XCTAssertEqual(try store.loadPlan(id: planA).plan.legs.first??.expectedTravelTime, 60, "both writes landed, in order")
     }
 }

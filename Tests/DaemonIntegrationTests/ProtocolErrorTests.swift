@@ -44,8 +44,9 @@ final class ProtocolErrorTests: XCTestCase {
         XCTAssertTrue(illTyped?.message.contains("\"lat\"") ?? false, illTyped?.message ?? "")
     }
 
-    func testRequestWithoutIDIsInvalid() throws {
-        XCTAssertEqual(try response(to: #"{"jsonrpc":"2.0","method":"status"}"#, on: harness.client()).error?.code, "invalid_request")
+    func testRequestWithNullIDIsInvalid() throws {
+        XCTAssertEqual(try response(to: #"{"jsonrpc":"2.0","id":null,"method":"status"}"#, on: harness.client()).error?.code,
+                       "invalid_request")
     }
 
     func testOversizedLineGetsAnErrorThenTheConnectionCloses() throws {

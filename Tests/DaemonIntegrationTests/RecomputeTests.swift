@@ -39,17 +39,24 @@ final class RecomputeTests: XCTestCase {
         XCTAssertEqual(try harness.counters().routingQueries, beforeShow.routingQueries, "plan show makes no routing query")
     }
 
-    func testPaceChangeQueriesOnlyWalkLegs() throws {
+    func testPaceChangeQueriesExactlyTheWalkAndTransitLegs() throws {
         let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start()
         defer { XCTAssertEqual(harness.stop(), 0) }
-        let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "car", "--at", Tampere.morning])
+        // Keskustori → (walk) → its stop → (transit) → Hervanta, with a car segment in front.
+        let plan = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
         let id = String(Int64(try XCTUnwrap(plan["id"]?.numberValue)))
-        _ = try harness.json(["plan", "insert", id, "--after", "1", Tampere.ratina, "--mode", "walk"])
+        let edited = try harness.json(["plan", "insert", id, "--after", "1", Tampere.pyynikki, "--mode", "car"])
+        _ = try harness.json(["plan", "mode", id, "2", "walk"])
+        let modes = (edited["segments"]?.arrayValue ?? []).map { $0["mode"]?.stringValue ?? "" }
+        XCTAssertEqual(modes.filter { $0 == "transit" }.count, 1, "\(edited)")
         let before = try harness.counters()
-        _ = try harness.json(["plan", "pace", id, "fast"])
+        let slow = try harness.json(["plan", "pace", id, "fast"])
         let after = try harness.counters()
+        let count = { (mode: String) in (slow["segments"]?.arrayValue ?? []).filter { $0["mode"] == .string(mode) }.count }
         XCTAssertEqual(after.routingQueries.car, before.routingQueries.car, "car legs are not asked again")
-        XCTAssertGreaterThan(after.routingQueries.walk, before.routingQueries.walk)
+        XCTAssertEqual(after.routingQueries.walk - before.routingQueries.walk, count("walk"), "every walk leg once")
+        XCTAssertEqual(after.routingQueries.transit - before.routingQueries.transit, count("transit"),
+                       "every transit leg once: its walks depend on the pace")
     }
 }

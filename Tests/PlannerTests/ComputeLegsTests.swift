@@ -90,7 +90,7 @@ final class ComputeLegsTests: XCTestCase {
         XCTAssertEqual(Array(plan.legs.prefix(2)), Array(computed.legs.prefix(2)))
     }
 
-    func testAPaceChangeReTimesOnlyWalkLegs() async throws {
+    func testAPaceChangeReTimesWalkAndTransitLegs() async throws {
         let planner = Planner(routing: FakeRoutingPort(legs: Self.script), clock: clock)
         let computed = try await planner.computeLegs(try transitPlan())
         let port = FakeRoutingPort(legs: { query in
@@ -99,9 +99,8 @@ final class ComputeLegsTests: XCTestCase {
         })
         let slower = try await Planner(routing: port, clock: clock).computeLegs(computed.settingPace(.slow))
         let queries = await port.queries
-        XCTAssertEqual(queries.map(\.mode), [.walk, .walk])
-        XCTAssertEqual(queries.map(\.pace), [.slow, .slow])
-        XCTAssertEqual(slower.legs[1], computed.legs[1], "transit keeps its time")
+        XCTAssertEqual(queries.map(\.mode), [.walk, .transit, .walk], "a transit leg's walks depend on the pace too")
+        XCTAssertEqual(queries.map(\.pace), [.slow, .slow, .slow])
         XCTAssertEqual(slower.legs[0]?.expectedTravelTime, 7 * 60 * 1.25)
     }
 

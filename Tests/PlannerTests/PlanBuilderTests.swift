@@ -150,7 +150,10 @@ final class PlanBuilderTests: XCTestCase {
                                                timePreference: .leaveNow, pace: .normal)
         plan = try plan.changingMode(ofSegment: 0, to: .walk)
         let fastest = try await planner.applyingPreset(.fastest, to: plan)
-        XCTAssertEqual(fastest.modes, [.walk, .car, .car])
+        // Stop A stays with the locked walk; stop B served only transit and goes with it.
+        XCTAssertEqual(fastest.nodes.count, 3)
+        XCTAssertTrue(fastest.nodes[1].isInferred)
+        XCTAssertEqual(fastest.modes, [.walk, .car])
         XCTAssertNotNil(fastest.totalTravelTime)
     }
 

@@ -142,8 +142,21 @@ final class PlanEditingTests: XCTestCase {
 
     func testAPresetNeverChangesAModeLockedSegment() throws {
         let plan = try transitPlan().changingMode(ofSegment: 0, to: .car).applyingPreset(.walk)
-        XCTAssertEqual(plan.modes, [.car, .walk, .walk])
+        // Stop A stays with the locked car segment; stop B served only transit and goes.
+        XCTAssertEqual(plan.nodes.map(\.place.name), ["Home", "Stop A", "Office"])
+        XCTAssertEqual(plan.modes, [.car, .walk])
         XCTAssertEqual(emptied(plan), [0, 1])
+    }
+
+    func testAPresetThatLeavesTransitRemovesTheStopsInsertedForItButNotTheUsersStops() throws {
+        let walk = try transitPlan().applyingPreset(.walk)
+        XCTAssertEqual(walk.nodes.map(\.place.name), ["Home", "Office"])
+        XCTAssertEqual(walk.modes, [.walk])
+        XCTAssertEqual(emptied(walk), [0])
+        let users = try RoutePlan(nodes: [PlanNode(place: home), PlanNode(place: stopA), PlanNode(place: office)],
+                                  modes: [.walk, .transit]).applyingPreset(.car)
+        XCTAssertEqual(users.nodes.map(\.place.name), ["Home", "Stop A", "Office"], "a stop the user chose stays")
+        XCTAssertEqual(users.modes, [.car, .car])
     }
 
     func testAPresetEmptiesOnlySegmentsWhoseModeChanged() throws {
@@ -153,7 +166,8 @@ final class PlanEditingTests: XCTestCase {
     }
 
     func testTheOfflineFastestPresetWalksShortSegmentsAndDrivesLongOnes() throws {
-        let plan = try transitPlan().applyingPreset(.fastest)
+        let nodes = [home, stopA, stopB, office].map { PlanNode(place: $0) }
+        let plan = try RoutePlan(nodes: nodes, modes: [.walk, .transit, .walk]).applyingPreset(.fastest)
         // 400 m and 400 m walks stay walks; the 9.2 km middle becomes car.
         XCTAssertEqual(plan.modes, [.walk, .car, .walk])
     }
@@ -180,10 +194,12 @@ final class PlanEditingTests: XCTestCase {
 
     // MARK: pace and time
 
-    func testAPaceChangeEmptiesOnlyWalkLegs() throws {
+    func testAPaceChangeEmptiesWalkAndTransitLegsButNotCarLegs() throws {
         let plan = try transitPlan().settingPace(.fast)
         XCTAssertEqual(plan.pace, .fast)
-        XCTAssertEqual(emptied(plan), [0, 2])
+        XCTAssertEqual(emptied(plan), [0, 1, 2], "transit legs walk to, between and from their stops")
+        let car = try transitPlan().changingMode(ofSegment: 2, to: .car).computedLegStub(2).settingPace(.slow)
+        XCTAssertEqual(emptied(car), [0, 1])
     }
 
     func testSettingTheSamePaceChangesNothing() throws {
@@ -220,5 +236,15 @@ final class PlanEditingTests: XCTestCase {
         XCTAssertEqual(emptied(moved), [0])
         XCTAssertTrue(moved.isLocked(segment: 0))
         XCTAssertEqual(plan.resolvingCurrentLocation(Fixture.home.coordinate), plan, "unchanged fix, no edit")
+    }
+}
+
+private extension RoutePlan {
+    /// This plan with a leg of its mode on segment `index` (as if computed).
+    func computedLegStub(_ index: Int) throws -> RoutePlan {
+        var legs = self.legs
+        legs[index] = RouteLeg(mode: modes[index], expectedTravelTime: 300)
+        return try RoutePlan(restoring: nodes, modes: modes, legs: legs, timePreference: timePreference, pace: pace,
+                             locks: locks, pinned: pinned, pending: pending)
     }
 }

@@ -179,7 +179,7 @@ final class RefinementTests: XCTestCase {
         XCTAssertEqual(counted, recorded)
         // Nothing split, so one level ran, and this worst case uses the whole budget of a level.
         XCTAssertEqual(recorded, configuration.maxQueriesPerRefinementLevel)
-        XCTAssertEqual(configuration.maxQueriesPerRefinementLevel, 30)
+        XCTAssertEqual(configuration.maxQueriesPerRefinementLevel, 33)
     }
 
     func testDepthZeroMakesNoQueries() async throws {

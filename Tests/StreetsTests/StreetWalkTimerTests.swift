@@ -32,6 +32,26 @@ final class StreetWalkTimerTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(slow.first ?? nil), try XCTUnwrap(seconds[0]), "a slow pace takes longer")
     }
 
+    /// The worker keeps the waypoints it found: walks sharing their ends in one batch must
+    /// answer exactly as each walk routed alone by a fresh worker.
+    func testWalksSharingTheirEndsAnswerAsEachRoutedByAFreshWorker() throws {
+        let fixture = try TampereFixture.shared()
+        let market = TampereFixture.keskustori, station = TampereFixture.railwayStation
+        let north = Coordinate(latitude: 61.4990, longitude: 23.7600), east = Coordinate(latitude: 61.4960, longitude: 23.7800)
+        let pairs: [(from: Coordinate, to: Coordinate)] = [(market, station), (market, north), (north, station),
+                                                           (station, east), (east, market), (north, east)]
+        let shared = try StreetWalkTimer(regionDirectory: fixture.regionDirectory, workers: 1)
+        defer { shared.shutdown() }
+        let batch = try shared.walkingSeconds(pairs: pairs, pace: .normal)
+        for (index, pair) in pairs.enumerated() {
+            let fresh = try StreetWalkTimer(regionDirectory: fixture.regionDirectory, workers: 1)
+            defer { fresh.shutdown() }
+            let alone = try fresh.walkingSeconds(pairs: [pair], pace: .normal)
+            XCTAssertNotNil(batch[index], "pair \(index)")
+            XCTAssertEqual(batch[index], alone.first ?? nil, "pair \(index)")
+        }
+    }
+
     func testPairWithNoRoadOrNoRouteIsNilWhileTheOthersAreAnswered() throws {
         let fixture = try TampereFixture.shared()
         let timer = try StreetWalkTimer(regionDirectory: fixture.regionDirectory, workers: 2)

@@ -93,15 +93,7 @@ final class RaptorPropertyTests: XCTestCase {
     func bruteForceEarliestArrival(_ w: World, time: Int, access: [Raptor.Endpoint], egress: [Raptor.Endpoint],
                                    horizon: Int = Raptor.defaultHorizon) -> Int? {
         let n = w.stops.count
-        var foot: [[(Int, Int)]] = Array(repeating: [], count: n)
-        for p in 0..<n {
-            for q in 0..<n where p != q && w.stops[p].distance(to: w.stops[q]) <= 400 {
-                let walk = Int((Self.walking.walkingSeconds(from: w.stops[p], to: w.stops[q], pace: .normal) ?? 0).rounded(.up))
-                foot[p].append((q, max(walk, 60)))
-            }
-        }
-        var egressAt = [Int?](repeating: nil, count: n)
-        for e in egress { egressAt[Int(e.stop)] = min(egressAt[Int(e.stop)] ?? .max, e.seconds) }
+        let (foot, egressAt) = footpathsAndEgress(w, egress)
         var ready = [Int](repeating: .max, count: n), arrived = [Int](repeating: .max, count: n)
         var heap: [(time: Int, stop: Int, byVehicle: Bool)] = []
         for a in access where time + a.seconds < ready[Int(a.stop)] {
@@ -141,6 +133,96 @@ final class RaptorPropertyTests: XCTestCase {
         return best <= time + horizon ? best : nil
     }
 
+    /// The journey a person takes by `JourneyChoice`'s rule, from the brute force's own Pareto
+    /// set: for each number of rides that arrives earlier than with fewer, that arrival; then
+    /// the least arrival + penalty per transfer (ties: fewer rides).
+    func bruteForceChoice(_ w: World, time: Int, access: [Raptor.Endpoint], egress: [Raptor.Endpoint],
+                          transferPenalty: Int) -> (arrival: Int, rides: Int)? {
+        bruteForcePareto(w, time: time, access: access, egress: egress).min { a, b in
+            let (ca, cb) = (a.arrival + transferPenalty * (a.rides - 1), b.arrival + transferPenalty * (b.rides - 1))
+            return ca != cb ? ca < cb : a.rides < b.rides
+        }
+    }
+
+    /// (arrival, rides) for each number of rides that arrives earlier than with fewer, fewest first.
+    func bruteForcePareto(_ w: World, time: Int, access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> [(arrival: Int, rides: Int)] {
+        let byRides = bruteForceArrivalsByRides(w, time: time, access: access, egress: egress)
+        var pareto: [(arrival: Int, rides: Int)] = []
+        for rides in byRides.keys.sorted() where byRides[rides]! < (pareto.last?.arrival ?? .max) {
+            pareto.append((byRides[rides]!, rides))
+        }
+        return pareto
+    }
+
+    /// Earliest arrival at the destination per exact number of rides (Dijkstra over states that
+    /// also count the rides taken).
+    func bruteForceArrivalsByRides(_ w: World, time: Int, access: [Raptor.Endpoint], egress: [Raptor.Endpoint],
+                                   horizon: Int = Raptor.defaultHorizon) -> [Int: Int] {
+        let n = w.stops.count
+        let (foot, egressAt) = footpathsAndEgress(w, egress)
+        // States: stop, by vehicle or ready to board, rides so far (at most `maxRides`).
+        let maxRides = 12
+        func key(_ stop: Int, _ rides: Int) -> Int { stop * (maxRides + 1) + rides }
+        var ready = [Int](repeating: .max, count: n * (maxRides + 1)), arrived = ready
+        var done = [Bool](repeating: false, count: 2 * n * (maxRides + 1))
+        var heap: [(time: Int, stop: Int, byVehicle: Bool, rides: Int)] = []
+        for a in access where time + a.seconds < ready[key(Int(a.stop), 0)] {
+            ready[key(Int(a.stop), 0)] = time + a.seconds
+            heap.append((time + a.seconds, Int(a.stop), false, 0))
+        }
+        var best: [Int: Int] = [:]
+        while let index = heap.indices.min(by: { heap[$0].time < heap[$1].time }) {
+            let state = heap.remove(at: index)
+            let k = key(state.stop, state.rides)
+            guard !done[2 * k + (state.byVehicle ? 1 : 0)] else { continue }
+            done[2 * k + (state.byVehicle ? 1 : 0)] = true
+            if state.byVehicle {
+                if let e = egressAt[state.stop], state.time + e <= time + horizon {
+                    best[state.rides] = min(best[state.rides, default: .max], state.time + e)
+                }
+                let change = w.changeSeconds[state.stop]
+                if state.time + change < ready[k] {
+                    ready[k] = state.time + change
+                    heap.append((state.time + change, state.stop, false, state.rides))
+                }
+                for (q, seconds) in foot[state.stop] where state.time + seconds < ready[key(q, state.rides)] {
+                    ready[key(q, state.rides)] = state.time + seconds
+                    heap.append((state.time + seconds, q, false, state.rides))
+                }
+            } else if state.rides < maxRides {
+                let rides = state.rides + 1
+                for trip in w.trips {
+                    for day in (Self.day0 - 2)...(Self.day0 + 2) where trip.days.contains(day) {
+                        let midnight = day * 86_400
+                        for (i, call) in trip.calls.enumerated() where call.stop == state.stop && midnight + call.departure >= state.time {
+                            for later in trip.calls[(i + 1)...] where midnight + later.arrival < arrived[key(later.stop, rides)] {
+                                arrived[key(later.stop, rides)] = midnight + later.arrival
+                                heap.append((midnight + later.arrival, later.stop, true, rides))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return best
+    }
+
+    /// Footpaths of the brute force's model (stops within 400 m, at least 60 s) and the egress
+    /// walk per stop.
+    func footpathsAndEgress(_ w: World, _ egress: [Raptor.Endpoint]) -> (foot: [[(Int, Int)]], egressAt: [Int?]) {
+        let n = w.stops.count
+        var foot: [[(Int, Int)]] = Array(repeating: [], count: n)
+        for p in 0..<n {
+            for q in 0..<n where p != q && w.stops[p].distance(to: w.stops[q]) <= 400 {
+                let walk = Int((Self.walking.walkingSeconds(from: w.stops[p], to: w.stops[q], pace: .normal) ?? 0).rounded(.up))
+                foot[p].append((q, max(walk, 60)))
+            }
+        }
+        var egressAt = [Int?](repeating: nil, count: n)
+        for e in egress { egressAt[Int(e.stop)] = min(egressAt[Int(e.stop)] ?? .max, e.seconds) }
+        return (foot, egressAt)
+    }
+
     /// Latest departure arriving by `deadline`: the largest start time whose earliest arrival
     /// is still in time, found by bisection on the brute force.
     func bruteForceLatestDeparture(_ w: World, deadline: Int, access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> Int? {
@@ -168,7 +250,7 @@ final class RaptorPropertyTests: XCTestCase {
 
     func testRaptorFindsTheSameEarliestArrivalAsBruteForceOnRandomFeeds() throws {
         let fixture = try FeedFixture()
-        var checked = 0, found = 0
+        var checked = 0, found = 0, penaltyDecided = 0
         for seed in UInt64(1)...40 {
             let world = makeWorld(seed: seed &* 0x9E37_79B9_7F4A_7C15)
             let (timetable, _) = try fixture.timetable(world.feed.files)
@@ -186,8 +268,18 @@ final class RaptorPropertyTests: XCTestCase {
                 let egress = endpoints(world, around: to, towardsStop: false)
                 guard !access.isEmpty, !egress.isEmpty else { continue }
                 let expected = bruteForceEarliestArrival(world, time: time, access: access, egress: egress)
-                let journeys = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 50)
+                let journeys = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 12)
                 XCTAssertEqual(journeys.last?.arrival, expected, "seed \(seed) depart-at \(time)")
+                // The same Pareto set, so any rule choosing from it agrees; and the journey a
+                // person takes (a transfer must save the penalty) is the same in both.
+                let pareto = bruteForcePareto(world, time: time, access: access, egress: egress)
+                XCTAssertEqual(journeys.map { [$0.arrival, $0.rides.count] }, pareto.map { [$0.arrival, $0.rides] }, "seed \(seed)")
+                let penalty = [0, 600, 1800][Int(seed % 3)]
+                let chosen = JourneyChoice(transferPenalty: penalty).best(among: journeys, departAt: true)
+                let oracle = bruteForceChoice(world, time: time, access: access, egress: egress, transferPenalty: penalty)
+                XCTAssertEqual(chosen?.arrival, oracle?.arrival, "seed \(seed) choice at \(time), penalty \(penalty)")
+                XCTAssertEqual(chosen?.rides.count, oracle?.rides, "seed \(seed) choice at \(time), penalty \(penalty)")
+                if let chosen, let fastest = journeys.last, chosen.rides.count < fastest.rides.count { penaltyDecided += 1 }
                 checked += 1
                 if expected != nil { found += 1 }
                 // Every journey of the Pareto set is consistent: arrivals improve as rides grow.
@@ -209,5 +301,6 @@ final class RaptorPropertyTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 300)
         XCTAssertGreaterThan(found, checked / 4, "the random feeds should mostly connect")
+        XCTAssertGreaterThan(penaltyDecided, 0, "some choices take fewer transfers than the fastest journey")
     }
 }

@@ -34,6 +34,49 @@ final class TransitRoutingTests: XCTestCase {
 
     private let a = MiniFeed.coordinate(km: 0), b = MiniFeed.coordinate(km: 5), c = MiniFeed.coordinate(km: 10)
 
+    func testATransferIsTakenOnlyWhenItSavesMoreThanThePenalty() throws {
+        var feed = lineFeed()
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("C", "08:40:00")])
+        feed.trip("T2", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        feed.trip("U1", route: "R2", [("B", "08:12:00"), ("C", "08:38:00")])  // 2 min sooner than T1
+        feed.trip("U2", route: "R2", [("B", "08:20:00"), ("C", "08:30:00")])  // 10 min sooner, but after U1
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let start = utc(2, 7, 58)
+        // Default penalty 3 min: U2 saves 10 min with one change, so it is worth it.
+        let result = try query(router, a, c, .departAt(start))
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["T2", "U2"])
+        // A penalty above 10 min keeps the direct ride.
+        let patient = try router.leg(from: a, to: c, timing: .departAt(start), pace: .normal, accessRadius: 100,
+                                     transferPenalty: 11 * 60)
+        XCTAssertEqual(patient.best.rides.map(\.tripID), ["T1"])
+        XCTAssertEqual(patient.alternatives.count, 0, "alternatives have fewer transfers than the choice")
+    }
+
+    func testJourneyChoiceWeighsEachTransferByThePenalty() {
+        func journey(departure: Int, arrival: Int, rides: Int) -> Raptor.Journey {
+            let ride = Raptor.Ride(pattern: 0, trip: 0, boardIndex: 0, alightIndex: 1, boardStop: 0, alightStop: 1,
+                                   departure: departure, arrival: arrival)
+            return Raptor.Journey(departure: departure, arrival: arrival, access: .init(stop: 0, seconds: 0),
+                                  egress: .init(stop: 1, seconds: 0), rides: Array(repeating: ride, count: rides),
+                                  transfers: Array(repeating: .init(from: 1, to: 1, seconds: 0), count: rides - 1))
+        }
+        let choice = JourneyChoice(transferPenalty: 180)
+        let direct = journey(departure: 0, arrival: 1_800, rides: 1)
+        let oneChange = journey(departure: 0, arrival: 1_650, rides: 2)   // saves 150 s < 180 s
+        let twoChanges = journey(departure: 0, arrival: 1_200, rides: 3)  // saves 600 s for 2 changes
+        XCTAssertEqual(choice.best(among: [direct, oneChange], departAt: true), direct)
+        XCTAssertEqual(choice.best(among: [direct, oneChange, twoChanges], departAt: true), twoChanges)
+        let tie = journey(departure: 0, arrival: 1_620, rides: 2)         // saves exactly the penalty
+        XCTAssertEqual(choice.best(among: [direct, tie], departAt: true), direct, "a tie goes to fewer transfers")
+        // Arrive-by: the latest departure, less the penalty per transfer.
+        let early = journey(departure: 600, arrival: 1_800, rides: 1)
+        let late = journey(departure: 700, arrival: 1_800, rides: 2)
+        XCTAssertEqual(choice.best(among: [early, late], departAt: false), early)
+        XCTAssertEqual(JourneyChoice(transferPenalty: 0).best(among: [early, late], departAt: false), late)
+        XCTAssertNil(choice.best(among: [], departAt: true))
+    }
+
     func testDirectRideTakesTheFirstTripLeavingAfterTheRequestedTime() throws {
         var feed = lineFeed()
         feed.trip("T1", route: "R1", headsign: "Bee", [("A", "08:00:00"), ("B", "08:10:00")])

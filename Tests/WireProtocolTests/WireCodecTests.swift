@@ -4,29 +4,59 @@ import XCTest
 
 final class WireCodecTests: XCTestCase {
     func failure(_ line: String) -> RequestFailure? {
-        if case .failure(let failure) = WireCodec.request(from: Data(line.utf8)) { return failure }
+        if case .single(.failure(let failure)) = WireCodec.requests(from: Data(line.utf8)) { return failure }
         return nil
     }
 
+    func request(_ line: String) throws -> IncomingRequest {
+        guard case .single(let parsed) = WireCodec.requests(from: Data(line.utf8)) else { throw WireError(.invalidRequest, "a batch") }
+        return try parsed.get()
+    }
+
     func testWellFormedRequestIsRead() throws {
-        let request = try WireCodec.request(from: Data(#"{"jsonrpc":"2.0","id":7,"method":"plan.show","params":{"id":3}}"#.utf8)).get()
+        let request = try request(#"{"jsonrpc":"2.0","id":7,"method":"plan.show","params":{"id":3}}"#)
         XCTAssertEqual(request.id, .number(7))
         XCTAssertEqual(request.method, "plan.show")
-        XCTAssertEqual(request.params?["id"], .number(3))
+        XCTAssertEqual(try request.params(Params.PlanID.self).id, 3)
     }
 
     func testMalformedJSONIsAParseError() {
         XCTAssertEqual(failure("{not json")?.error.code, "parse_error")
+        XCTAssertEqual(failure("{not json")?.error.number, -32700)
     }
 
-    func testRequestThatIsNotAnObjectIsInvalid() {
-        XCTAssertEqual(failure("[1,2]")?.error.code, "invalid_request")
+    func testBatchGivesEachElementItsOwnOutcome() {
+        guard case .batch(let parsed) = WireCodec.requests(from: Data(#"[1,{"jsonrpc":"2.0","id":2,"method":"status"}]"#.utf8)) else {
+            return XCTFail("an array is a batch")
+        }
+        XCTAssertEqual(parsed.count, 2)
+        guard case .failure(let first) = parsed[0], case .success(let second) = parsed[1] else { return XCTFail("\(parsed)") }
+        XCTAssertEqual(first.error.code, "invalid_request")
+        XCTAssertEqual(second.id, .number(2))
     }
 
-    func testRequestWithoutIDIsInvalidAndSaysSo() {
-        let error = failure(#"{"jsonrpc":"2.0","method":"status"}"#)?.error
-        XCTAssertEqual(error?.code, "invalid_request")
-        XCTAssertTrue(error?.message.contains("id") ?? false)
+    func testEmptyBatchIsOneInvalidRequest() {
+        XCTAssertEqual(failure("[]")?.error.code, "invalid_request")
+    }
+
+    func testRequestWithoutIDIsANotification() throws {
+        let request = try request(#"{"jsonrpc":"2.0","method":"status"}"#)
+        XCTAssertTrue(request.isNotification)
+        XCTAssertEqual(request.method, "status")
+    }
+
+    func testAbsentParamsReadAsAnEmptyObject() throws {
+        XCTAssertEqual(try request(#"{"jsonrpc":"2.0","id":1,"method":"plan.list"}"#).params(Params.HistoryList.self).limit, nil)
+        XCTAssertThrowsError(try request(#"{"jsonrpc":"2.0","id":1,"method":"plan.show"}"#).params(Params.PlanID.self)) {
+            XCTAssertEqual(($0 as? WireError)?.message, "missing param \"id\"")
+        }
+    }
+
+    func testParamNamesInErrorsAreTheWireNames() throws {
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"location.set","params":{"lat":1,"lon":2,"accuracy_m":"far"}}"#
+        XCTAssertThrowsError(try request(line).params(Params.LocationSet.self)) {
+            XCTAssertEqual(($0 as? WireError)?.message, "param \"accuracy_m\" must be a number")
+        }
     }
 
     func testRequestWithoutMethodKeepsItsIDForTheErrorResponse() {
@@ -44,7 +74,7 @@ final class WireCodecTests: XCTestCase {
     }
 
     func testMissingParamIsNamed() {
-        XCTAssertThrowsError(try WireCodec.params(.object(["id": .number(1)]), as: Params.PlanMode.self)) { error in
+        XCTAssertThrowsError(try request(#"{"jsonrpc":"2.0","id":1,"method":"plan.mode","params":{"id":1}}"#).params(Params.PlanMode.self)) { error in
             let wire = error as? WireError
             XCTAssertEqual(wire?.code, "invalid_params")
             XCTAssertTrue(wire?.message.contains("\"segment\"") ?? false, wire?.message ?? "")
@@ -52,8 +82,7 @@ final class WireCodecTests: XCTestCase {
     }
 
     func testIllTypedParamIsNamedWithTheExpectedType() {
-        let params: JSONValue = .object(["id": .string("seven")])
-        XCTAssertThrowsError(try WireCodec.params(params, as: Params.PlanID.self)) { error in
+        XCTAssertThrowsError(try request(#"{"jsonrpc":"2.0","id":1,"method":"plan.show","params":{"id":"seven"}}"#).params(Params.PlanID.self)) { error in
             let wire = error as? WireError
             XCTAssertEqual(wire?.code, "invalid_params")
             XCTAssertEqual(wire?.message, "param \"id\" must be an integer")
@@ -61,14 +90,16 @@ final class WireCodecTests: XCTestCase {
     }
 
     func testSnakeCaseParamsDecode() throws {
-        let params: JSONValue = .object(["from": .string("a"), "to": .string("b"), "arrive_by": .string("08:00")])
-        XCTAssertEqual(try WireCodec.params(params, as: Params.Compare.self).arriveBy, "08:00")
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"compare","params":{"from":"a","to":"b","arrive_by":"08:00"}}"#
+        XCTAssertEqual(try request(line).params(Params.Compare.self).arriveBy, "08:00")
     }
 
     func testResponseAlwaysCarriesIDAndResultKeys() throws {
         let line = try WireCodec.line(for: WireResponse(id: nil, error: WireError(.parseError, "bad")))
         let text = String(decoding: line, as: UTF8.self)
-        XCTAssertEqual(text, #"{"error":{"code":"parse_error","message":"bad"},"id":null,"jsonrpc":"2.0"}"# + "\n")
+        XCTAssertEqual(text, #"{"error":{"code":-32700,"data":{"code":"parse_error"},"message":"bad"},"id":null,"jsonrpc":"2.0"}"# + "\n")
+        XCTAssertEqual(WireCodec.errorAnswer(id: nil, error: WireError(.parseError, "bad")) + [0x0A], line,
+                       "the daemon's encoder and the value writer agree byte for byte")
         let ok = String(decoding: try WireCodec.line(for: WireResponse(id: .number(2), result: .null)), as: UTF8.self)
         XCTAssertEqual(ok, #"{"id":2,"jsonrpc":"2.0","result":null}"# + "\n")
     }
@@ -142,7 +173,9 @@ final class WireCodecTests: XCTestCase {
         let value = try JSONValue(encoding: option)
         XCTAssertEqual(value["mode"], .string("transit"))
         XCTAssertEqual(value["duration_s"], .null)
-        XCTAssertEqual(value["error"]?["code"], .string("unsupported_in_region"))
+        XCTAssertEqual(value["error"]?["code"], .number(-32021))
+        XCTAssertEqual(value["error"]?["data"]?["code"], .string("unsupported_in_region"))
+        XCTAssertEqual(try value.decode(as: CompareOption.self).error?.code, "unsupported_in_region")
     }
 
     func testStatusCountsRoutingQueriesInTotalAndByMode() throws {
@@ -156,5 +189,42 @@ final class WireCodecTests: XCTestCase {
         let names = WireMethod.allCases.map(\.rawValue)
         XCTAssertEqual(Set(names).count, names.count)
         XCTAssertTrue(names.allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "." } })
+    }
+
+    func testErrorCodesAreTheSpecificationsAndOursAreInTheServerRange() {
+        XCTAssertEqual(WireError(.parseError, "").number, -32700)
+        XCTAssertEqual(WireError(.invalidRequest, "").number, -32600)
+        XCTAssertEqual(WireError(.methodNotFound, "").number, -32601)
+        XCTAssertEqual(WireError(.invalidParams, "").number, -32602)
+        XCTAssertEqual(WireError(.internalError, "").number, -32603)
+        XCTAssertEqual(WireError(code: "sqlite_busy", message: "").number, -32000, "another layer's word is an application error")
+        for (word, number) in WireError.Code.table where !word.hasSuffix("_error") && word != "invalid_request"
+            && word != "method_not_found" && word != "invalid_params" {
+            XCTAssertTrue((-32099)...(-32000) ~= number, "\(word) is \(number)")
+        }
+        XCTAssertEqual(Set(WireError.Code.table.map(\.number)).count, WireError.Code.table.count, "one number per word")
+    }
+
+    func testErrorWithDetailKeepsTheWordBesideIt() throws {
+        let error = WireError(.notFound, "plan 12 does not exist", data: .object(["plan_id": .number(12)]))
+        let value = try JSONValue(encoding: error)
+        XCTAssertEqual(value, .object(["code": .number(-32010), "message": .string("plan 12 does not exist"),
+                                       "data": .object(["code": .string("not_found"), "plan_id": .number(12)])]))
+        XCTAssertEqual(try value.decode(as: WireError.self), error)
+    }
+
+    func testResultAnswerIsEncodedOnceWithItsEnvelope() throws {
+        let answer = try WireCodec.resultAnswer(id: .string("a"), result: DeletedDocument(deleted: 4))
+        XCTAssertEqual(String(decoding: answer, as: UTF8.self), #"{"id":"a","jsonrpc":"2.0","result":{"deleted":4}}"#)
+        XCTAssertEqual(WireCodec.batchLine([answer, answer]).map { String(decoding: $0, as: UTF8.self) },
+                       "[" + String(decoding: answer, as: UTF8.self) + "," + String(decoding: answer, as: UTF8.self) + "]\n")
+        XCTAssertNil(WireCodec.batchLine([]), "a batch of notifications gets nothing back")
+    }
+
+    func testAVersionOneErrorIsStillReadSoItsMessageReachesThePerson() throws {
+        let old = JSONValue.object(["code": .string("unsupported_version"), "message": .string("update umctl")])
+        let error = try old.decode(as: WireError.self)
+        XCTAssertEqual(error.code, "unsupported_version")
+        XCTAssertEqual(error.message, "update umctl")
     }
 }

@@ -1,0 +1,70 @@
+import Foundation
+import Planner
+import Store
+import Streets
+import WireProtocol
+
+/// Wires the daemon's parts once (called by `UsefulMapDaemon`, the composition root): the
+/// shared state, then one small group of handlers per area, each given only what it needs.
+public struct DaemonComposition: Sendable {
+    public let counters: DaemonCounters
+    public let events: EventHub
+    /// The imported regions and their open engines (closed together at shutdown).
+    public let regions: RegionRegistry
+    /// Every method's handler.
+    public let table: MethodTable
+    /// The gpsd connection when one is configured (started by the daemon, not here).
+    public let gpsd: GpsdLocationSource?
+    /// Refreshes plans after a region's timetable changed.
+    public let refresher: BackgroundRefresher
+
+    public init(configuration: DaemonConfiguration, store: Store, streets: (any LegEngine)?, transit: (any LegEngine)?,
+                transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any WallClock = SystemClock(),
+                logger: DaemonLogger = DaemonLogger(level: .warning)) {
+        let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
+        let location = LocationState()
+        let counters = DaemonCounters()
+        let regions = RegionRegistry(dataDirectory: dataDirectory, streets: streets, transit: transit, counters: counters)
+        let events = EventHub()
+        let router = RegionRouter(regions: regions, counters: counters)
+        let planner = Planner(routing: router, clock: clock)
+        let plans = PlanCoordinator(store: store, counters: counters, events: events)
+        let resolver = PlaceResolver(regions: regions, location: location) { name in
+            try store.place(named: name).map { Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved) }
+        }
+        let input = WireInput(clock: clock)
+        let geofences = GeofenceMonitor(store: store, events: events, clock: clock) { [regions] in regions.timeZone(for: $0) }
+        let refresher = BackgroundRefresher(job: PlanRefreshJob(store: store, plans: plans, planner: planner, regions: regions,
+                                                                location: location, clock: clock), logger: logger)
+        let gpsd = configuration.gpsd.map { address in
+            GpsdLocationSource(address: address, logger: logger) { candidate in
+                GeofenceMethods.take(candidate, location: location, geofences: geofences, logger: logger)
+            }
+        }
+
+        var table = MethodTable()
+        StatusMethods(configuration: configuration, clock: clock, startedAt: clock.now(), regions: regions,
+                      counters: counters, events: events,
+                      background: GeofenceMethods.Status(location: location, geofences: geofences, gpsd: gpsd,
+                                                         refresher: refresher)).register(in: &table)
+        RegionMethods(importer: RegionImporter(dataDirectory: dataDirectory), regions: regions, events: events,
+                      transitImportStep: transitImportStep, refresher: refresher).register(in: &table)
+        LocationMethods(location: location, regions: regions, clock: clock, events: events, geofences: geofences)
+            .register(in: &table)
+        let fences = GeofenceMethods(store: store, regions: regions, geofences: geofences)
+        PlaceMethods(places: store, resolver: resolver, regions: regions, location: location, clock: clock,
+                     events: events, fences: fences).register(in: &table)
+        fences.register(in: &table)
+        HistoryMethods(history: store).register(in: &table)
+        PlanMethods(planner: planner, plans: plans, store: store, resolver: resolver, regions: regions, location: location,
+                    input: input, counters: counters, events: events).register(in: &table)
+        PlanEditMethods(planner: planner, plans: plans, resolver: resolver, regions: regions,
+                        location: location, input: input).register(in: &table)
+        self.counters = counters
+        self.events = events
+        self.regions = regions
+        self.table = table
+        self.gpsd = gpsd
+        self.refresher = refresher
+    }
+}

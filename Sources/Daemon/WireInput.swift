@@ -1,0 +1,74 @@
+import Foundation
+import Planner
+import WireProtocol
+
+/// Reads what a person typed into a request (times, paces, modes, 1-based numbers) as domain
+/// values, with an `invalid_params` error naming the param when it cannot.
+struct WireInput: Sendable {
+    let clock: any WallClock
+
+    /// Reads a time in `timeZone`.
+    /// - parameter day: the day a bare `HH:MM` falls on (default today).
+    func time(_ text: String, param: String, timeZone: TimeZone, day: Date? = nil) throws -> Date {
+        guard let date = WireTime.parse(text, timeZone: timeZone, now: day ?? clock.now()) else {
+            throw DaemonError.invalidParams("\(param) \"\(text)\" is not a time: use HH:MM or ISO 8601 (2022-01-12T08:15, 2022-01-12T08:15+02:00)")
+        }
+        return date
+    }
+
+    /// `at` / `arrive_by` / neither (leave now); both is an error.
+    func timePreference(at: String?, arriveBy: String?, timeZone: TimeZone, day: Date? = nil) throws -> TimePreference {
+        switch (at, arriveBy) {
+        case (nil, nil): return .leaveNow
+        case (let at?, nil): return .departAt(try time(at, param: "at", timeZone: timeZone, day: day))
+        case (nil, let by?): return .arriveBy(try time(by, param: "arrive_by", timeZone: timeZone, day: day))
+        case (.some, .some): throw DaemonError.invalidParams("give either at or arrive_by, not both")
+        }
+    }
+
+    /// The day a bare `HH:MM` in an edit of `plan` refers to: the date of its `at`/`arrive_by`, so
+    /// that editing a plan for another day does not jump to today. A plan that leaves now is for today.
+    func planDay(_ plan: RoutePlan) -> Date {
+        switch plan.timePreference {
+        case .departAt(let date), .arriveBy(let date): date
+        case .leaveNow: clock.now()
+        }
+    }
+
+    func pace(_ text: String?) throws -> WalkingPace {
+        guard let text else { return .normal }
+        guard let pace = WalkingPace(rawValue: text) else {
+            throw DaemonError.invalidParams("pace \"\(text)\" must be slow, normal or fast")
+        }
+        return pace
+    }
+
+    func mode(_ text: String, param: String = "mode") throws -> TravelMode {
+        guard let mode = TravelMode(rawValue: text) else {
+            throw DaemonError.invalidParams("\(param) \"\(text)\" must be walk, transit or car")
+        }
+        return mode
+    }
+
+    func preset(_ text: String) throws -> PlanPreset {
+        guard let preset = PlanPreset(rawValue: text) else {
+            throw DaemonError.invalidParams("preset \"\(text)\" must be walk, transit, car or fastest")
+        }
+        return preset
+    }
+
+    /// A 1-based segment number from the wire as a 0-based index, checked against the plan.
+    func segmentIndex(_ number: Int, in plan: RoutePlan) throws -> Int {
+        guard (1...plan.segmentCount).contains(number) else {
+            throw DaemonError.invalidParams("segment \(number) does not exist: plan has segments 1 to \(plan.segmentCount)")
+        }
+        return number - 1
+    }
+
+    func nodeIndex(_ number: Int, in plan: RoutePlan) throws -> Int {
+        guard (1...plan.nodes.count).contains(number) else {
+            throw DaemonError.invalidParams("node \(number) does not exist: plan has nodes 1 to \(plan.nodes.count)")
+        }
+        return number - 1
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+extension RouteLeg {
+    /// The same transit journey as seen from its first boarding stop: the access walk, which the
+    /// plan's own walk segment now covers, is left out (departure = boarding time).
+    func startingAtFirstBoarding() -> RouteLeg {
+        guard let boarding = rides.first?.boarding else { return self }
+        var leg = self
+        let access = walks.first { $0.kind == .access }
+        leg.walks.removeAll { $0.kind == .access }
+        leg.distance = distance.map { max(0, $0 - (access?.distance ?? 0)) }
+        if !leg.geometry.isEmpty { leg.geometry.removeFirst() }
+        leg.departure = boarding.time
+        leg.expectedTravelTime = (arrival ?? boarding.time.addingTimeInterval(expectedTravelTime))
+            .timeIntervalSince(boarding.time)
+        return leg
+    }
+
+    /// The same transit journey ending where its last ride alights (the egress walk left out).
+    func endingAtLastAlighting() -> RouteLeg {
+        guard let alighting = rides.last?.alighting else { return self }
+        var leg = self
+        let egress = walks.last { $0.kind == .egress }
+        leg.walks.removeAll { $0.kind == .egress }
+        leg.distance = distance.map { max(0, $0 - (egress?.distance ?? 0)) }
+        if !leg.geometry.isEmpty { leg.geometry.removeLast() }
+        let start = departure ?? alighting.time.addingTimeInterval(-expectedTravelTime)
+        leg.arrival = alighting.time
+        leg.expectedTravelTime = alighting.time.timeIntervalSince(start)
+        return leg
+    }
+
+    /// Whether the journey walks from its start to a stop elsewhere (or from a stop elsewhere to
+    /// its end) before (after) riding.
+    func walksToAnotherStop(at end: TransitWalkStep.Kind) -> Bool {
+        guard !rides.isEmpty else { return false }
+        return walks.contains { $0.kind == end && $0.distance > 0 }
+    }
+}
+
+extension RoutePlan {
+    /// Makes the stops the planner inserted the stops the transit leg of segment `index` really
+    /// uses: an inferred node before it becomes the first boarding stop, one after it the last
+    /// alighting stop, and the leg is trimmed to start (end) there. The walk segment on the other
+    /// side of a moved node is emptied, so that it is timed to the new stop; its mode lock
+    /// follows the node. A node the user chose, a current-location node, and a pinned segment
+    /// are never moved.
+    /// - returns: the plan and the segments emptied (at most `index - 1` and `index + 1`).
+    func adoptingTransitStops(ofSegment index: Int) -> (plan: RoutePlan, emptied: [Int]) {
+        guard modes[index] == .transit, var leg = legs[index], let first = leg.rides.first, let last = leg.rides.last
+        else { return (self, []) }
+        let pinnedIndex = pinnedSegmentIndex
+        var plan = self
+        var emptied: [Int] = []
+        func canMove(_ node: Int, to stop: Place, besides segment: Int) -> Bool {
+            nodes[node].isInferred && !nodes[node].isCurrentLocation && nodes[node].place.id != stop.id
+                && modes[segment] != .transit && pinnedIndex != index && pinnedIndex != segment
+        }
+        let boarding = Place(name: first.boarding.name, coordinate: first.boarding.coordinate, kind: .transitStop)
+        let alighting = Place(name: last.alighting.name, coordinate: last.alighting.coordinate, kind: .transitStop)
+        if index > 0, leg.walksToAnotherStop(at: .access), canMove(index, to: boarding, besides: index - 1) {
+            if boarding.id != nodes[index - 1].place.id, plan.replacingNode(index, with: boarding) {
+                leg = leg.startingAtFirstBoarding()
+                emptied.append(index - 1)
+            }
+        }
+        if index + 2 < nodes.count, leg.walksToAnotherStop(at: .egress), canMove(index + 1, to: alighting, besides: index + 1) {
+            if alighting.id != nodes[index + 2].place.id, plan.replacingNode(index + 1, with: alighting) {
+                leg = leg.endingAtLastAlighting()
+                emptied.append(index + 1)
+            }
+        }
+        guard !emptied.isEmpty else { return (self, []) }
+        plan.legs[index] = leg
+        for segment in emptied { plan.legs[segment] = nil }
+        return (plan, emptied)
+    }
+
+    /// Puts `place` in node `index` (still inferred); locks of the two segments touching it follow
+    /// it. `false` (and no change) when it would put one place twice in a row.
+    private mutating func replacingNode(_ index: Int, with place: Place) -> Bool {
+        var newNodes = nodes
+        newNodes[index] = PlanNode(place: place, isInferred: true)
+        guard (try? Self.checkNoSamePlaceTwice(newNodes, around: index)) != nil else { return false }
+        let touched = [index - 1, index].filter { (0..<segmentCount).contains($0) }
+        let carried = touched.compactMap { segment in lock(ofSegment: segment).map { (segment, $0) } }
+        replaceStructure(nodes: newNodes, modes: modes, legs: legs)
+        pruneDetachedState()
+        for (segment, lock) in carried { locks[segmentKey(segment)] = lock }
+        return true
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+extension Raptor {
+    /// How the search came to be ready at a stop in a round.
+    enum Parent: Equatable {
+        case none
+        case endpoint
+        case sameStop
+        case footpath(stop: Int32, edge: Int32)
+    }
+
+    /// The ride that reached a stop in a round, and the round its hop-on stop was ready in.
+    struct RideLabel {
+        var pattern: Int32 = -1
+        var trip: Int32 = -1
+        var day: Int32 = 0
+        var boardIndex: Int32 = 0
+        var alightIndex: Int32 = 0
+        var linkRound: Int32 = 0
+    }
+}
+
+/// The working memory of one search, kept between queries by `RaptorScratchPool` so that a
+/// query allocates nothing. Labels are flat, `round * stopCount + stop`.
+///
+/// Raw buffers rather than arrays: the rounds write them millions of times per second, and
+/// an array write checks uniqueness and bounds each time. Every index is a stop or pattern
+/// of the timetable the scratch was made for, or a list position below its capacity (a
+/// list never holds an entry twice, except `touched`, sized for that).
+///
+/// A search resets what it touched before giving the scratch back: per-stop times and
+/// targets. Labels are not reset: a query reads a label only where it wrote one (a ride
+/// label where its round improved the stop, a parent where its round made the stop ready).
+final class RaptorScratch {
+    let stopCount: Int
+    let patternCount: Int
+    /// `SearchDirection.unreached` of the direction this scratch serves.
+    let unreached: Int
+    /// Per stop: the best time the search can hop on there (any round) and that round.
+    let ready: UnsafeMutablePointer<Int>
+    let readyRound: UnsafeMutablePointer<Int32>
+    /// Per stop: the best time the search hopped off there (any round).
+    let reached: UnsafeMutablePointer<Int>
+    /// Per stop: the walk to the target endpoint, -1 when it is none.
+    let targetSeconds: UnsafeMutablePointer<Int>
+    /// Stops made ready this round (to scan from next round) and stops hopped off at this round.
+    var marked: StopList
+    var improved: StopList
+    /// Per pattern: the index to scan it from this round, -1 when not queued.
+    let queueIndex: UnsafeMutablePointer<Int32>
+    var queued: StopList
+    /// Stops whose `ready` or `reached` changed: at most twice each.
+    var touched: StopList
+    /// Rounds the label buffers hold.
+    private(set) var rounds = 0
+    private(set) var parents: UnsafeMutablePointer<Raptor.Parent>
+    private(set) var rides: UnsafeMutablePointer<Raptor.RideLabel>
+
+    /// A set of small integers below a capacity, in insertion order, with a membership flag each.
+    struct StopList {
+        let items: UnsafeMutablePointer<Int32>
+        let member: UnsafeMutablePointer<Bool>
+        var count = 0
+
+        init(capacity: Int, flags: Int) {
+            items = .allocate(capacity: max(1, capacity))
+            member = .allocate(capacity: max(1, flags))
+            member.initialize(repeating: false, count: max(1, flags))
+        }
+
+        /// Adds `value` unless present.
+        @inline(__always) mutating func insert(_ value: Int32) {
+            if !member[Int(value)] {
+                member[Int(value)] = true
+                items[count] = value
+                count += 1
+            }
+        }
+
+        /// Adds `value` even if present (for lists reset by value, where duplicates are harmless).
+        @inline(__always) mutating func append(_ value: Int32) {
+            items[count] = value
+            count += 1
+        }
+
+        /// Empties the list, clearing the flags of its items.
+        @inline(__always) mutating func removeAll() {
+            for k in 0..<count { member[Int(items[k])] = false }
+            count = 0
+        }
+
+        var elements: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: items, count: count) }
+
+        func deallocate() {
+            items.deallocate()
+            member.deallocate()
+        }
+    }
+
+    init(stopCount: Int, patternCount: Int, unreached: Int) {
+        self.stopCount = stopCount
+        self.patternCount = patternCount
+        self.unreached = unreached
+        let stops = max(1, stopCount)
+        ready = .allocate(capacity: stops)
+        ready.initialize(repeating: unreached, count: stops)
+        readyRound = .allocate(capacity: stops)
+        readyRound.initialize(repeating: 0, count: stops)
+        reached = .allocate(capacity: stops)
+        reached.initialize(repeating: unreached, count: stops)
+        targetSeconds = .allocate(capacity: stops)
+        targetSeconds.initialize(repeating: -1, count: stops)
+        marked = StopList(capacity: stopCount, flags: stopCount)
+        improved = StopList(capacity: stopCount, flags: stopCount)
+        queueIndex = .allocate(capacity: max(1, patternCount))
+        queueIndex.initialize(repeating: -1, count: max(1, patternCount))
+        queued = StopList(capacity: patternCount, flags: 0)
+        touched = StopList(capacity: 2 * stopCount, flags: 0)
+        parents = .allocate(capacity: 1)
+        rides = .allocate(capacity: 1)
+    }
+
+    deinit {
+        for buffer in [ready, reached, targetSeconds] { buffer.deallocate() }
+        readyRound.deallocate()
+        queueIndex.deallocate()
+        for list in [marked, improved, queued, touched] { list.deallocate() }
+        parents.deinitialize(count: rounds * stopCount)
+        parents.deallocate()
+        rides.deallocate()
+    }
+
+    /// Makes room for labels of rounds `0..<count`.
+    func reserveRounds(_ count: Int) {
+        guard count > rounds else { return }
+        let newParents = UnsafeMutablePointer<Raptor.Parent>.allocate(capacity: count * stopCount)
+        newParents.initialize(repeating: .none, count: count * stopCount)
+        parents.deinitialize(count: rounds * stopCount)
+        parents.deallocate()
+        parents = newParents
+        let newRides = UnsafeMutablePointer<Raptor.RideLabel>.allocate(capacity: count * stopCount)
+        newRides.initialize(repeating: Raptor.RideLabel(), count: count * stopCount)
+        rides.deallocate()
+        rides = newRides
+        rounds = count
+    }
+
+    /// Resets what a search touched: its stops' times, its targets and its marks.
+    func reset(targets: [Raptor.Endpoint]) {
+        for s in touched.elements {
+            ready[Int(s)] = unreached
+            reached[Int(s)] = unreached
+            readyRound[Int(s)] = 0
+        }
+        touched.count = 0
+        for e in targets { targetSeconds[Int(e.stop)] = -1 }
+        marked.removeAll()
+        improved.removeAll()
+        for p in queued.elements { queueIndex[Int(p)] = -1 }
+        queued.count = 0
+    }
+}
+
+/// Scratch memory shared by the queries of one timetable, one per query in flight.
+/// Thread-safe: a query takes one (or makes one when all are busy) and gives it back.
+final class RaptorScratchPool: @unchecked Sendable {
+    /// Scratches kept per direction; more queries in flight make their own and drop them.
+    static let keptPerDirection = 8
+
+    private let lock = NSLock()
+    private var free: [Int: [RaptorScratch]] = [:]  // by `unreached`, i.e. by direction
+
+    init() {}
+
+    func take<D: SearchDirection>(_ direction: D.Type, stopCount: Int, patternCount: Int) -> RaptorScratch {
+        lock.lock()
+        let kept = free[D.unreached]?.popLast()
+        lock.unlock()
+        if let kept, kept.stopCount == stopCount, kept.patternCount == patternCount { return kept }
+        return RaptorScratch(stopCount: stopCount, patternCount: patternCount, unreached: D.unreached)
+    }
+
+    func giveBack(_ scratch: RaptorScratch) {
+        lock.lock()
+        defer { lock.unlock() }
+        if free[scratch.unreached, default: []].count < Self.keptPerDirection {
+            free[scratch.unreached, default: []].append(scratch)
+        }
+    }
+}

@@ -1,0 +1,160 @@
+/// The results of methods that answer with a short confirmation or a list. Optional fields
+/// that the protocol documents as `null` are written as null, not left out.
+
+/// `watch`'s final answer, once the watch stops.
+public struct WatchEndDocument: Hashable, Sendable, Codable {
+    public var stopped: Bool
+    public var events: Int
+    public init(stopped: Bool, events: Int) {
+        self.stopped = stopped
+        self.events = events
+    }
+}
+
+/// `region.import`: the region as `region.list` shows it, and what the import did.
+public struct RegionImportDocument: Hashable, Sendable, Codable {
+    public var name: String
+    public var hasTransit: Bool
+    public var timeZone: String?
+    /// How the zone was decided.
+    public var timeZoneSource: String?
+    public var importedAt: String?
+    public var bounds: [Double]?
+    public var transitFeeds: [TransitFeedDocument]?
+    /// The same file was imported before; nothing was rebuilt.
+    public var skipped: Bool
+    /// Rows per kind (`streets`, `places`, `stops`…).
+    public var counts: [String: Int]
+    public var importDurationS: Double
+    /// What the import kept or dropped on the user's behalf (feeds, zone), in words.
+    public var notes: [String]
+
+    public init(region: RegionDocument, skipped: Bool, counts: [String: Int], importDurationS: Double, notes: [String] = []) {
+        name = region.name
+        hasTransit = region.hasTransit
+        timeZone = region.timeZone
+        timeZoneSource = region.timeZoneSource
+        importedAt = region.importedAt
+        bounds = region.bounds
+        transitFeeds = region.transitFeeds
+        self.skipped = skipped
+        self.counts = counts
+        self.importDurationS = importDurationS
+        self.notes = notes
+    }
+}
+
+public struct RegionListDocument: Hashable, Sendable, Codable {
+    public var regions: [RegionDocument]
+    public init(regions: [RegionDocument]) { self.regions = regions }
+}
+
+/// `region.remove`, `place.remove`: the name removed.
+public struct RemovedDocument: Hashable, Sendable, Codable {
+    public var removed: String
+    public init(removed: String) { self.removed = removed }
+}
+
+/// `plan.delete`: the plan deleted.
+public struct DeletedDocument: Hashable, Sendable, Codable {
+    public var deleted: Int64
+    public init(deleted: Int64) { self.deleted = deleted }
+}
+
+/// `place.rename`.
+public struct RenamedDocument: Hashable, Sendable, Codable {
+    public var renamed: String
+    public var to: String
+    public init(renamed: String, to: String) {
+        self.renamed = renamed
+        self.to = to
+    }
+}
+
+/// `history.clear`: `searches` or `routes`.
+public struct ClearedDocument: Hashable, Sendable, Codable {
+    public var cleared: String
+    public init(cleared: String) { self.cleared = cleared }
+}
+
+public struct PlaceListDocument: Hashable, Sendable, Codable {
+    public var places: [PlaceDocument]
+    public init(places: [PlaceDocument]) { self.places = places }
+}
+
+public struct SearchDocument: Hashable, Sendable, Codable {
+    public var results: [SearchResultDocument]
+    public init(results: [SearchResultDocument]) { self.results = results }
+}
+
+/// A search hit: the place, what kind of thing it is, and how far from `near`.
+public struct SearchResultDocument: Hashable, Sendable, Codable {
+    public var name: String
+    public var lat: Double
+    public var lon: Double
+    /// The region whose place index found it.
+    public var region: String?
+    /// `street`, `poi` or `stop`.
+    public var kind: String
+    public var category: String?
+    public var distanceM: Double?
+
+    public init(name: String, lat: Double, lon: Double, region: String? = nil, kind: String, category: String?,
+                distanceM: Double?) {
+        self.name = name
+        self.lat = lat
+        self.lon = lon
+        self.region = region
+        self.kind = kind
+        self.category = category
+        self.distanceM = distanceM
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(lat, forKey: .lat)
+        try c.encode(lon, forKey: .lon)
+        try c.encode(region, forKey: .region)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(category, forKey: .category)
+        try c.encode(distanceM, forKey: .distanceM)
+    }
+}
+
+public struct HistoryDocument: Hashable, Sendable, Codable {
+    public var entries: [HistoryEntryDocument]
+    public init(entries: [HistoryEntryDocument]) { self.entries = entries }
+}
+
+public struct PlanListDocument: Hashable, Sendable, Codable {
+    public var plans: [PlanSummaryDocument]
+    public init(plans: [PlanSummaryDocument]) { self.plans = plans }
+}
+
+/// `plan.link`: a Google Maps URL for one segment.
+public struct LinkDocument: Hashable, Sendable, Codable {
+    public var url: String
+    /// `timed` (opens that departure) or `fallback` (places and mode only).
+    public var form: String
+    public var fallbackReason: String?
+    public var segment: Int
+    public var mode: String
+
+    public init(url: String, form: String, fallbackReason: String?, segment: Int, mode: String) {
+        self.url = url
+        self.form = form
+        self.fallbackReason = fallbackReason
+        self.segment = segment
+        self.mode = mode
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(url, forKey: .url)
+        try c.encode(form, forKey: .form)
+        try c.encode(fallbackReason, forKey: .fallbackReason)
+        try c.encode(segment, forKey: .segment)
+        try c.encode(mode, forKey: .mode)
+    }
+}

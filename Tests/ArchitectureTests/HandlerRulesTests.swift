@@ -1,0 +1,64 @@
+import Foundation
+import XCTest
+
+/// The rules of the daemon's boundary (issue 11): handlers translate typed params to domain
+/// calls and domain values to typed results; the composition root is the only place that
+/// builds stores, engines and routers; nothing converts a result through `JSONValue`.
+final class HandlerRulesTests: XCTestCase {
+    static var daemonDirectory: URL { LayeringTests.sourcesDirectory.appendingPathComponent("Daemon") }
+
+    /// File name → text, for the Daemon module.
+    static func daemonFiles() throws -> [String: String] {
+        var files: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: daemonDirectory.path) where name.hasSuffix(".swift") {
+            files[name] = try String(contentsOf: daemonDirectory.appendingPathComponent(name), encoding: .utf8)
+        }
+        return files
+    }
+
+    /// The handler groups: one file per area, named `…Methods.swift`.
+    static func handlerFiles() throws -> [String: String] {
+        try daemonFiles().filter { $0.key.hasSuffix("Methods.swift") }
+    }
+
+    func testTheHandlerGroupsExist() throws {
+        let names = Set(try Self.handlerFiles().keys)
+        XCTAssertTrue(names.isSuperset(of: ["StatusMethods.swift", "PlanMethods.swift", "PlanEditMethods.swift",
+                                            "PlaceMethods.swift", "LocationMethods.swift", "RegionMethods.swift"]), "\(names.sorted())")
+    }
+
+    func testNoDaemonCodeConvertsAResultThroughJSONValue() throws {
+        for (file, text) in try Self.daemonFiles() {
+            XCTAssertFalse(text.contains("JSONValue(encoding:"), "Daemon/\(file) encodes to JSONValue; return a typed document")
+            XCTAssertFalse(text.contains(".decode(as:"), "Daemon/\(file) decodes a JSONValue; take typed params")
+        }
+    }
+
+    func testHandlersNeverImportTransit() throws {
+        for (file, text) in try Self.handlerFiles() {
+            XCTAssertFalse(LayeringTests.importedModules(in: text).contains("Transit"),
+                           "Daemon/\(file) imports Transit; reach transit through the group's router")
+        }
+    }
+
+    /// Store, Streets and Transit types reach a handler only as what its group was given by
+    /// the composition root: a handler file builds none of them.
+    func testHandlersBuildNoStoresEnginesOrRouters() throws {
+        let builders = ["Store(", "StreetEngine(", "TransitEngine(", "RegionRouter(", "RegionRegistry(", "Planner(",
+                        "PlanCoordinator(", "PlaceResolver(", "RegionCatalog(", "PlaceIndex(", "RegionImporter("]
+        for (file, text) in try Self.handlerFiles() {
+            for builder in builders {
+                XCTAssertFalse(text.contains(" \(builder)") || text.contains("= \(builder)"),
+                               "Daemon/\(file) builds \(builder)…); the composition root gives the group what it needs")
+            }
+        }
+    }
+
+    func testHandlersTakeTypedParamsThroughTheirEndpoint() throws {
+        for (file, text) in try Self.handlerFiles() {
+            XCTAssertFalse(text.contains("context.params("), "Daemon/\(file) decodes params itself")
+            XCTAssertFalse(text.contains("extension DaemonServices"), "Daemon/\(file) extends a service locator")
+            XCTAssertTrue(text.contains("table.register(Endpoints."), "Daemon/\(file) registers no endpoint")
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import XCTest
+@testable import Planner
+
+/// Rules that keep a plan's stops and times true after every edit (issue 10), on a scripted port.
+final class PlanConsistencyRulesTests: XCTestCase {
+    let clock = FixedClock(instant: Fixture.morning)
+    static let stopC = Fixture.place("Stop C", east: 900, kind: .transitStop)
+    static let stopD = Fixture.place("Stop D", east: 9_300, kind: .transitStop)
+
+    /// home -walk- Stop A (inferred) -transit- Stop B (inferred) -walk- office, leaving 08:00.
+    func transitPlan() throws -> RoutePlan {
+        try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA, isInferred: true),
+                              PlanNode(place: Fixture.stopB, isInferred: true), PlanNode(place: Fixture.office)],
+                      modes: [.walk, .transit, .walk], timePreference: .departAt(Fixture.morning))
+    }
+
+    /// Walks of (metres / 80) minutes; transit boards at Stop C at the first of 08:15, 08:30 after
+    /// walking there from the query's start (5 min), rides 20 min to Stop D and walks 4 min on
+    /// (no walk from or to Stop C and Stop D themselves).
+    static func port() -> FakeRoutingPort {
+        FakeRoutingPort(legs: { query in
+            switch query.mode {
+            case .walk, .car:
+                return Fixture.walk(query.from.coordinate.distance(to: query.to.coordinate) / 80)
+            case .transit:
+                guard case .departAt(let time) = query.timing else { throw RoutingError.noRoute("depart-at only") }
+                let fromStopC = query.from.name == stopC.name
+                let atStop = time.addingTimeInterval(fromStopC ? 0 : 300)
+                guard let board = [15.0, 30, 45].map(Fixture.at).first(where: { $0 >= atStop }) else {
+                    throw RoutingError.noRoute("no bus")
+                }
+                return transitLeg(from: query.from, start: time, board: board, walkToStop: !fromStopC,
+                                  walkFromStop: query.to.name != stopD.name)
+            }
+        })
+    }
+
+    static func transitLeg(from: Place, start: Date, board: Date, walkToStop: Bool, walkFromStop: Bool) -> RouteLeg {
+        let alight = board.addingTimeInterval(20 * 60)
+        let ride = TransitRide(lineName: "3", vehicle: "bus", tripID: "bus-\(Int(board.timeIntervalSince1970))",
+                               boarding: TransitStopCall(name: stopC.name, coordinate: stopC.coordinate, time: board),
+                               alighting: TransitStopCall(name: stopD.name, coordinate: stopD.coordinate, time: alight))
+        var walks: [TransitWalkStep] = []
+        if walkFromStop {
+            walks.append(TransitWalkStep(kind: .egress, fromName: stopD.name, from: stopD.coordinate, toName: "end",
+                                         to: Fixture.stopB.coordinate, start: alight, duration: 240, distance: 300))
+        }
+        if walkToStop {
+            walks.insert(TransitWalkStep(kind: .access, fromName: from.name, from: from.coordinate, toName: stopC.name,
+                                         to: stopC.coordinate, start: start, duration: 300, distance: 500), at: 0)
+        }
+        let departure = walkToStop ? start : board
+        let arrival = alight.addingTimeInterval(walkFromStop ? 240 : 0)
+        return RouteLeg(mode: .transit, expectedTravelTime: arrival.timeIntervalSince(departure), distance: 8_000,
+                        departure: departure, arrival: arrival, rides: [ride], walks: walks)
+    }
+
+    // MARK: - Inferred stops become the stops used
+
+    func testInferredStopsBecomeTheStopsTheTransitLegBoardsAndLeavesAt() async throws {
+        let port = Self.port()
+        let computed = try await Planner(routing: port, clock: clock).computeLegsReporting(try transitPlan())
+        let plan = computed.plan
+        XCTAssertEqual(plan.nodes.map(\.place.name), ["Home", "Stop C", "Stop D", "Office"])
+        XCTAssertEqual(plan.nodes.map(\.isInferred), [false, true, true, false])
+        let leg = try XCTUnwrap(plan.legs[1])
+        XCTAssertEqual(leg.walks.map(\.kind), [], "the walks to and from the stops are the plan's own segments")
+        XCTAssertEqual(leg.departure, Fixture.at(15))
+        XCTAssertEqual(leg.arrival, Fixture.at(35))
+        // The walk to Stop C (900 m: 11.25 min) fits before the 08:15 bus.
+        let times = plan.schedule().compactMap { $0 }
+        let expected = [Fixture.at(15 - 11.25), Fixture.at(15), Fixture.at(35), Fixture.at(35 + 700 / 80.0)]
+        XCTAssertEqual(times.count, 4)
+        for (time, wanted) in zip(times, expected) { XCTAssertEqual(time.timeIntervalSince(wanted), 0, accuracy: 1) }
+        let asked = await port.askedSegments
+        XCTAssertEqual(asked, ["Home→Stop A", "Stop A→Stop B", "Home→Stop C", "Stop D→Office"])
+        XCTAssertEqual(computed.queryCount, 4)
+    }
+
+    func testANodeTheUserChoseIsNeverMoved() async throws {
+        let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA),
+                                         PlanNode(place: Fixture.stopB), PlanNode(place: Fixture.office)],
+                                 modes: [.walk, .transit, .walk], timePreference: .departAt(Fixture.morning))
+        let computed = try await Planner(routing: Self.port(), clock: clock).computeLegs(plan)
+        XCTAssertEqual(computed.nodes.map(\.place.name), ["Home", "Stop A", "Stop B", "Office"])
+        XCTAssertEqual(computed.legs[1]?.walks.map(\.kind), [.access, .egress])
+    }
+
+    func testAWalkToTheNewStopThatMissesTheBusAsksForTheNextOne() async throws {
+        // From "Far" the engine's way to the bus (walk to Stop A, then 5 min to Stop C) makes the
+        // 08:30, but the plan's own walk straight to Stop C (30.6 min) does not: the 08:45 is taken.
+        let far = Fixture.place("Far", east: -1_550)
+        let plan = try RoutePlan(nodes: [PlanNode(place: far), PlanNode(place: Fixture.stopA, isInferred: true),
+                                         PlanNode(place: Fixture.stopB, isInferred: true), PlanNode(place: Fixture.office)],
+                                 modes: [.walk, .transit, .walk], timePreference: .departAt(Fixture.morning))
+        let port = Self.port()
+        let computed = try await Planner(routing: port, clock: clock).computeLegs(plan)
+        XCTAssertEqual(computed.nodes.map(\.place.name), ["Far", "Stop C", "Stop D", "Office"])
+        XCTAssertEqual(computed.legs[1]?.departure, Fixture.at(45))
+        XCTAssertNil(computed.missedConnection(leavingAt: Fixture.morning))
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(computed.schedule()[0]), Fixture.morning)
+        let asked = await port.askedSegments
+        XCTAssertEqual(asked, ["Far→Stop A", "Stop A→Stop B", "Far→Stop C", "Stop C→Stop D", "Stop D→Office"])
+    }
+
+    // MARK: - Missed connections
+
+    func testAKeptTransitLegThatCanNoLongerBeCaughtIsAskedAgain() async throws {
+        let planner = Planner(routing: Self.port(), clock: clock)
+        let computed = try await planner.computeLegs(try transitPlan())
+        XCTAssertEqual(computed.legs[1]?.departure, Fixture.at(15))
+        // A detour on foot before the bus: 20 minutes more.
+        let detour = try computed.insertingNode(PlanNode(place: Fixture.place("Detour", east: -800)), at: 1, mode: .walk)
+        XCTAssertEqual(detour.missedConnection(leavingAt: Fixture.morning), nil, "walks are not computed yet")
+        let port = Self.port()
+        let recomputed = try await Planner(routing: port, clock: clock).computeLegs(detour)
+        let asked = await port.askedSegments
+        XCTAssertEqual(asked, ["Home→Detour", "Detour→Stop C", "Stop C→Stop D"], "the bus is asked again from the stop")
+        XCTAssertEqual(recomputed.legs[2]?.departure, Fixture.at(45))
+        XCTAssertNil(recomputed.missedConnection(leavingAt: Fixture.morning))
+        let times = recomputed.schedule().compactMap { $0 }
+        XCTAssertEqual(times, times.sorted())
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(times.first), Fixture.morning)
+    }
+
+    func testAPinnedDepartureThatCanNoLongerBeCaughtIsMissedAndTheNextOneProposed() async throws {
+        let planner = Planner(routing: Self.port(), clock: clock)
+        let pinned = try await planner.computeLegs(try planner.computeLegs(try transitPlan()).pinningDeparture(ofSegment: 1))
+        XCTAssertNil(pinned.missedConnection(leavingAt: Fixture.morning))
+        let detour = try pinned.insertingNode(PlanNode(place: Fixture.place("Detour", east: -800)), at: 1, mode: .walk)
+        let recomputed = try await planner.computeLegs(detour)
+        XCTAssertEqual(recomputed.pinnedSegmentIndex, 2)
+        XCTAssertEqual(recomputed.legs[2]?.departure, Fixture.at(15), "the user's choice stays")
+        XCTAssertEqual(recomputed.missedConnection(leavingAt: Fixture.morning), 2)
+        let proposal = try XCTUnwrap(recomputed.pendingUpdate(ofSegment: 2))
+        XCTAssertEqual(proposal.latest.departure, Fixture.at(45), "the next bus of the same length that can be caught")
+        // The schedule shows the walks from the requested departure, not back-dated before it.
+        XCTAssertEqual(recomputed.schedule()[0], Fixture.morning)
+        XCTAssertNil(recomputed.totalTravelTime, "a plan that can't be followed has no total")
+        let accepted = try await planner.computeLegs(try recomputed.acceptingPendingUpdate(ofSegment: 2))
+        XCTAssertNil(accepted.missedConnection(leavingAt: Fixture.morning))
+    }
+
+    // MARK: - Pins on walk and car segments
+
+    func testAPinOnACarSegmentFixesItsDepartureAndTheLegsAroundIt() async throws {
+        let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA),
+                                         PlanNode(place: Fixture.office)],
+                                 modes: [.walk, .car], timePreference: .departAt(Fixture.morning))
+        let planner = Planner(routing: FakeRoutingPort(legs: ComputeLegsTests.script), clock: clock)
+        let pinned = try await planner.computeLegs(try await planner.pinning(plan, segment: 1, at: Fixture.at(120)))
+        XCTAssertEqual(pinned.pinned?.departure, Fixture.at(120))
+        XCTAssertEqual(pinned.schedule(), [Fixture.at(120 - 7), Fixture.at(120), Fixture.at(135)])
+        XCTAssertEqual(try GoogleMapsLink.build(plan: pinned, segment: 1, timeZone: TimeZone(identifier: "UTC")!).form, .timed)
+    }
+
+    // MARK: - Totals
+
+    func testTheTotalRunsFromTheFirstDepartureToTheLastArrivalIncludingWaits() async throws {
+        let computed = try await Planner(routing: Self.port(), clock: clock).computeLegs(try transitPlan())
+        let times = computed.schedule()
+        XCTAssertEqual(computed.totalTravelTime, try XCTUnwrap(times.last ?? nil).timeIntervalSince(try XCTUnwrap(times.first ?? nil)))
+    }
+}
