@@ -7,6 +7,7 @@
 //   Planner (domain + planner; Foundation only)
 //     ← SQLite (typed wrapper of the system libsqlite3)
 //     ← Store, Streets, Transit (adapters: storage, street routing, transit routing)
+//     ← MapRendering (map pictures with the system libcairo)
 //     ← Daemon (composition root and socket server) ← usefulmapd
 //   WireProtocol (Foundation only) ← Daemon, umctl
 //
@@ -29,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CRoutino", path: "Sources/CRoutino"),
         .systemLibrary(name: "CReadOSM", path: "Sources/CReadOSM"),
         .systemLibrary(name: "CZip", path: "Sources/CZip"),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
 
         // MARK: - Domain
         .target(name: "Planner", resources: [.embedInCode("Resources/google-maps-format.json")], swiftSettings: swift6),
@@ -49,17 +51,20 @@ let package = Package(
         // MARK: - Transit routing
         .target(name: "Transit", dependencies: ["Planner", "SQLite", "CZip"], swiftSettings: swift6),
 
+        // MARK: - Map pictures
+        .target(name: "MapRendering", dependencies: ["Planner", "CCairo"], swiftSettings: swift6),
+
         // MARK: - Wire protocol, daemon, client
         .target(name: "WireProtocol", swiftSettings: swift6),
         .target(name: "Daemon",
-                dependencies: ["Planner", "Store", "Streets", "Transit", "WireProtocol"],
+                dependencies: ["Planner", "Store", "Streets", "Transit", "MapRendering", "WireProtocol"],
                 swiftSettings: swift6),
         .executableTarget(name: "usefulmapd", dependencies: ["Daemon"], swiftSettings: swift6),
         .executableTarget(name: "umctl", dependencies: ["WireProtocol"], swiftSettings: swift6),
 
         // MARK: - Benchmarks
         .executableTarget(name: "usefulmap-bench",
-                          dependencies: ["Planner", "SQLite", "Store", "Streets", "Transit", "WireProtocol", "Daemon"],
+                          dependencies: ["Planner", "SQLite", "Store", "Streets", "Transit", "MapRendering", "WireProtocol", "Daemon"],
                           swiftSettings: swift6),
 
         // MARK: - Tests
@@ -71,8 +76,9 @@ let package = Package(
         .testTarget(name: "StreetsTests", dependencies: ["Streets", "SQLite", "Planner"], swiftSettings: swift6),
         .testTarget(name: "TransitTests", dependencies: ["Transit", "SQLite", "Planner", "CZip"], swiftSettings: swift6),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"], swiftSettings: swift6),
+        .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "Planner", "CCairo"], swiftSettings: swift6),
         .testTarget(name: "DaemonIntegrationTests",
-                    dependencies: ["WireProtocol", "Daemon", "Store", "SQLite", "Planner", "Streets", "Transit", "CZip"],
+                    dependencies: ["WireProtocol", "Daemon", "Store", "SQLite", "Planner", "Streets", "Transit", "CZip", "MapRendering", "CCairo"],
                     swiftSettings: swift6),
     ]
 )

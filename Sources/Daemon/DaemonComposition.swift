@@ -33,6 +33,7 @@ public struct DaemonComposition: Sendable {
             try store.place(named: name).map { Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved) }
         }
         let input = WireInput(clock: clock)
+        let mapData = RegionMapData(regions: regions)
         let geofences = GeofenceMonitor(store: store, events: events, clock: clock) { [regions] in regions.timeZone(for: $0) }
         let refresher = BackgroundRefresher(job: PlanRefreshJob(store: store, plans: plans, planner: planner, regions: regions,
                                                                 location: location, clock: clock), logger: logger)
@@ -57,7 +58,8 @@ public struct DaemonComposition: Sendable {
         fences.register(in: &table)
         HistoryMethods(history: store).register(in: &table)
         PlanMethods(planner: planner, plans: plans, store: store, resolver: resolver, regions: regions, location: location,
-                    input: input, counters: counters, events: events).register(in: &table)
+                    input: input, counters: counters, events: events, mapData: mapData).register(in: &table)
+        MapMethods(plans: plans, regions: regions, mapData: mapData, input: input).register(in: &table)
         PlanEditMethods(planner: planner, plans: plans, resolver: resolver, regions: regions,
                         location: location, input: input).register(in: &table)
         self.counters = counters

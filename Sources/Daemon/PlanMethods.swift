@@ -1,9 +1,10 @@
 import Foundation
+import MapRendering
 import Planner
 import Store
 import WireProtocol
 
-/// `compare`, `plan.new`, `plan.list`, `plan.show`, `plan.delete`, `plan.link`.
+/// `compare` (with its picture), `plan.new`, `plan.list`, `plan.show`, `plan.delete`, `plan.link`.
 struct PlanMethods: Sendable {
     let planner: Planner
     let plans: PlanCoordinator
@@ -15,9 +16,12 @@ struct PlanMethods: Sendable {
     let input: WireInput
     let counters: DaemonCounters
     let events: EventHub
+    /// Geometry for `plan.show`, and `compare`'s picture.
+    let mapData: RegionMapData
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.compare) { params, _ in
+            let picture = try params.map.map(MapPictureRequest.init)  // checked before any work
             let (from, to) = try resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
             let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
@@ -28,7 +32,8 @@ struct PlanMethods: Sendable {
             try store.recordRoute(RouteHistoryEntry(from: from.place, to: to.place, modes: fastest.map { [$0] } ?? [], date: now))
             return CompareDocument(from: WireDocuments.place(from.place), to: WireDocuments.place(to.place),
                                    options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },
-                                   timeZone: WireTime.zoneName(zone))
+                                   timeZone: WireTime.zoneName(zone),
+                                   map: try picture.map { try map(of: comparisons, zone: zone, now: now, $0) })
         }
         table.register(Endpoints.planNew) { params, _ in
             let preset = try params.mode.map { text -> PlanPreset in
@@ -62,7 +67,13 @@ struct PlanMethods: Sendable {
             })
         }
         table.register(Endpoints.planShow) { params, _ in
-            WireDocuments.plan(try await plans.show(id: params.id), regions: regions, now: input.clock.now())
+            let outcome = try await plans.show(id: params.id)
+            var document = WireDocuments.plan(outcome, regions: regions, now: input.clock.now())
+            if params.geometry == true {
+                let geometry = try mapData.geometry(of: outcome.plan, toleranceM: params.toleranceM, now: input.clock.now())
+                WireDocuments.addGeometry(geometry, to: &document)
+            }
+            return document
         }
         table.register(Endpoints.planDelete) { params, _ in
             do {
@@ -81,6 +92,16 @@ struct PlanMethods: Sendable {
             return LinkDocument(url: link.url, form: link.form.rawValue, fallbackReason: link.fallbackReason,
                                 segment: params.segment, mode: plan.modes[segment].rawValue)
         }
+    }
+
+    /// Every mode's route of a comparison on one picture, each in its mode's colour.
+    func map(of comparisons: [ModeComparison], zone: TimeZone, now: Date, _ request: MapPictureRequest) throws -> MapImageDocument {
+        let options = try comparisons.compactMap { comparison -> (mode: TravelMode, geometry: PlanGeometry)? in
+            guard let plan = comparison.plan else { return nil }
+            return (comparison.mode, try mapData.geometry(of: plan, toleranceM: 0, now: now))
+        }
+        guard let origin = options.first?.geometry.nodes.first?.coordinate else { throw MapRenderingError.emptyScene }
+        return try mapData.picture(.comparison(options, timeZone: zone), near: origin, request)
     }
 }
 

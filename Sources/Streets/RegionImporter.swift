@@ -84,6 +84,7 @@ public struct RegionImporter: Sendable {
                 }
             }
             try PlaceIndex.build(in: staging, places: extract.places)
+            try StreetLayer.write(extract.streets, regionDirectory: staging)
             progress(RegionImportProgress(phase: "indexing places", fraction: 1, detail: "\(extract.places.count) places"))
             var outcomes: [RegionImportStep.Outcome] = []
             for step in additionalSteps {

@@ -3,7 +3,7 @@
 /// takes exactly those params and returns exactly that result.
 ///
 /// ```swift
-/// let plan = try client.call(Endpoints.planShow, Params.PlanID(id: 3)) // a PlanDocument
+/// let plan = try client.call(Endpoints.planShow, Params.PlanShow(id: 3)) // a PlanDocument
 /// ```
 public struct Endpoint<Params: Codable & Sendable, Result: Codable & Sendable>: Sendable {
     public let method: WireMethod
@@ -35,9 +35,11 @@ public enum Endpoints {
     public static let compare = Endpoint<Params.Compare, CompareDocument>(.compare)
     public static let planNew = Endpoint<Params.PlanNew, PlanDocument>(.planNew)
     public static let planList = Endpoint<Params.Empty, PlanListDocument>(.planList)
-    public static let planShow = Endpoint<Params.PlanID, PlanDocument>(.planShow)
+    public static let planShow = Endpoint<Params.PlanShow, PlanDocument>(.planShow)
     public static let planDelete = Endpoint<Params.PlanID, DeletedDocument>(.planDelete)
     public static let planLink = Endpoint<Params.PlanSegment, LinkDocument>(.planLink)
+    public static let planExport = Endpoint<Params.PlanExport, ExportDocument>(.planExport)
+    public static let planMap = Endpoint<Params.PlanMap, MapImageDocument>(.planMap)
 
     public static let planInsert = Endpoint<Params.PlanInsert, PlanDocument>(.planInsert)
     public static let planRemove = Endpoint<Params.PlanNode, PlanDocument>(.planRemove)

@@ -131,8 +131,10 @@ public enum Params {
         public var pace: String?
         public var region: String?
         public var near: String?
+        /// Also draw the three routes on one picture (`CompareDocument.map`).
+        public var map: MapPicture?
         public init(from: String, to: String, at: String? = nil, arriveBy: String? = nil, pace: String? = nil,
-                    region: String? = nil, near: String? = nil) {
+                    region: String? = nil, near: String? = nil, map: MapPicture? = nil) {
             self.from = from
             self.to = to
             self.at = at
@@ -140,6 +142,7 @@ public enum Params {
             self.pace = pace
             self.region = region
             self.near = near
+            self.map = map
         }
     }
 

@@ -136,6 +136,8 @@ public struct LegDocument: Hashable, Sendable, Codable {
     public var walks: [WalkDocument]
     /// Transit: walking the whole way is no slower than this journey (the planner prefers the walk).
     public var walkingIsNoSlower: Bool
+    /// Walk and car: the line as `[lat, lon]` pairs; only when `plan.show` is asked for geometry.
+    public var geometry: [[Double]]?
 
     public init(durationS: Double, distanceM: Double?, departure: String?, arrival: String?,
                 transfers: Int, rides: [RideDocument], walks: [WalkDocument] = [], walkingIsNoSlower: Bool = false) {
@@ -150,7 +152,7 @@ public struct LegDocument: Hashable, Sendable, Codable {
     }
 
     /// Spelled by the wire's snake_case strategy; written out because both directions are custom.
-    enum CodingKeys: CodingKey { case durationS, distanceM, departure, arrival, transfers, rides, walks, walkingIsNoSlower }
+    enum CodingKeys: CodingKey { case durationS, distanceM, departure, arrival, transfers, rides, walks, walkingIsNoSlower, geometry }
 
     /// `walks` and `walking_is_no_slower` are read as empty/false when absent (older daemons).
     public init(from decoder: Decoder) throws {
@@ -163,6 +165,7 @@ public struct LegDocument: Hashable, Sendable, Codable {
         rides = try c.decode([RideDocument].self, forKey: .rides)
         walks = try c.decodeIfPresent([WalkDocument].self, forKey: .walks) ?? []
         walkingIsNoSlower = try c.decodeIfPresent(Bool.self, forKey: .walkingIsNoSlower) ?? false
+        geometry = try c.decodeIfPresent([[Double]].self, forKey: .geometry)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -175,6 +178,7 @@ public struct LegDocument: Hashable, Sendable, Codable {
         try c.encode(rides, forKey: .rides)
         try c.encode(walks, forKey: .walks)
         try c.encode(walkingIsNoSlower, forKey: .walkingIsNoSlower)
+        try c.encodeIfPresent(geometry, forKey: .geometry)
     }
 }
 
@@ -187,6 +191,8 @@ public struct WalkDocument: Hashable, Sendable, Codable {
     public var start: String
     public var durationS: Double
     public var distanceM: Double
+    /// The walk's line as `[lat, lon]` pairs, when asked for.
+    public var geometry: [[Double]]?
 
     public init(kind: String, from: String, to: String, start: String, durationS: Double, distanceM: Double) {
         self.kind = kind
@@ -210,6 +216,8 @@ public struct RideDocument: Hashable, Sendable, Codable {
     /// The GTFS trip ("<trip_id>@HH:MM:SS" for a run of a frequency-based trip), when known:
     /// lets a script tell "the same bus" from "another bus at the same time".
     public var tripID: String?
+    /// The ride's line as `[lat, lon]` pairs (the feed's shape, else through its stops), when asked for.
+    public var geometry: [[Double]]?
 
     public init(line: String, vehicle: String, headsign: String?, from: String, to: String,
                 departure: String, arrival: String, tripID: String? = nil) {

@@ -35,6 +35,8 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case planDismiss = "plan.dismiss"
     case planRefresh = "plan.refresh"
     case planLink = "plan.link"
+    case planExport = "plan.export"
+    case planMap = "plan.map"
     case historySearches = "history.searches"
     case historyRoutes = "history.routes"
     case historyVisits = "history.visits"

@@ -19,7 +19,7 @@ enum CommandLineTool {
         PlanInsertCommand.self, PlanRemoveCommand.self, PlanModeCommand.self, PlanSwapCommand.self,
         PlanPresetCommand.self, PlanRebuildCommand.self, PlanPinCommand.self, PlanUnpinCommand.self,
         PlanPaceCommand.self, PlanTimeCommand.self, PlanRefineCommand.self, PlanAcceptCommand.self,
-        PlanDismissCommand.self, PlanRefreshCommand.self, PlanLinkCommand.self,
+        PlanDismissCommand.self, PlanRefreshCommand.self, PlanLinkCommand.self, PlanExportCommand.self, PlanMapCommand.self,
         HistoryCommand.self, HistoryVisitsCommand.self, HistoryClearCommand.self,
         WatchCommand.self,
     ] }

@@ -73,7 +73,8 @@ struct CommandSpec: Sendable {
         while index < words.count {
             let word = words[index]
             index += 1
-            if onlyPositionals || !word.hasPrefix("--") || word == "-" {
+            // A declared short option ("-o") is an option; any other single-dash word is an argument.
+            if onlyPositionals || !(word.hasPrefix("--") || all.contains(where: { $0.name == word })) || word == "-" {
                 remaining.append(word)
                 continue
             }

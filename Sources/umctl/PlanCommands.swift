@@ -19,8 +19,11 @@ struct CompareCommand: UmctlCommand {
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
                   .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
                   .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
-                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")])
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE"),
+                  .init(name: "--map", valueName: "FILE", help: "also draw the three routes on one picture (.png or .svg)"),
+                  .init(name: "--size", valueName: "WxH", help: "with --map: \(sizeHelp)")])
     var from: String, to: String, at: String?, arriveBy: String?, pace: String?, region: String?, near: String?
+    var map: PictureRequest?
 
     init(_ arguments: ParsedArguments) throws {
         from = try arguments.string("FROM")
@@ -30,6 +33,11 @@ struct CompareCommand: UmctlCommand {
         pace = arguments.optional("--pace")
         region = arguments.optional("--region")
         near = arguments.optional("--near")
+        if arguments.optional("--map") != nil {
+            map = try PictureRequest(arguments, option: "--map")
+        } else if arguments.optional("--size") != nil {
+            throw UsageError("--size needs --map FILE")
+        }
     }
 
     func validate() throws {
@@ -43,10 +51,13 @@ struct CompareCommand: UmctlCommand {
 
     func request() throws -> CommandRequest<CompareDocument> {
         try CommandRequest(Endpoints.compare, Params.Compare(from: from, to: to, at: at, arriveBy: arriveBy, pace: pace,
-                                                             region: region, near: near))
+                                                             region: region, near: near, map: map?.params))
     }
 
-    func render(_ answer: CompareDocument) throws -> String { Render.compare(answer) }
+    func render(_ answer: CompareDocument) throws -> String {
+        guard let map, let image = answer.map else { return Render.compare(answer) }
+        return Render.compare(answer) + "\n" + (try map.write(image))
+    }
 }
 
 struct PlanNewCommand: PlanAnswering {
@@ -107,10 +118,22 @@ struct PlanListCommand: UmctlCommand {
 struct PlanShowCommand: PlanAnswering {
     static let spec = CommandSpec(path: ["plan", "show"], abstract: "Show a plan: every node with its time, every leg, locks, pending updates, totals.",
                                   positionals: [.init(name: "ID", help: "plan ID")],
+                                  options: [.init(name: "--geometry", valueName: nil, help: "add each leg's, ride's and walk's line ([lat, lon] pairs; see --json)"),
+                                            .init(name: "--tolerance", valueName: "M", help: "with --geometry: simplify to M metres (default 5; 0 keeps every point)")],
                                   discussion: "Shows the stored plan; it makes no routing queries.")
-    var id: Int64
-    init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planShow, Params.PlanID(id: id)) }
+    var id: Int64, geometry: Bool, tolerance: Double?
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        geometry = arguments.flag("--geometry")
+        tolerance = try arguments.metres("--tolerance")
+        if tolerance != nil && !geometry { throw UsageError("--tolerance needs --geometry") }
+    }
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planShow, Params.PlanShow(id: id, geometry: geometry ? true : nil, toleranceM: tolerance))
+    }
+    func render(_ plan: PlanDocument) throws -> String {
+        geometry ? Render.plan(plan) + "\n" + Render.geometry(plan) : Render.plan(plan)
+    }
 }
 
 struct PlanDeleteCommand: UmctlCommand {

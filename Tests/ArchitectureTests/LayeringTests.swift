@@ -14,13 +14,15 @@ final class LayeringTests: XCTestCase {
         "Streets": ["Foundation", "Planner", "SQLite", "Checksum", "CReadOSM", "Glibc", "Dispatch", "Synchronization"],
         "Transit": ["Foundation", "Planner", "SQLite", "CZip", "Dispatch", "Synchronization"],
         "WireProtocol": ["Foundation"],
+        // Pictures know the domain and cairo, nothing of storage, routing engines or the wire.
+        "MapRendering": ["Foundation", "Planner", "CCairo"],
         "Daemon": ["Foundation", "Glibc", "Dispatch", "Synchronization",
-                   "Planner", "Store", "Streets", "Transit", "WireProtocol", "SQLite"],
+                   "Planner", "Store", "Streets", "Transit", "MapRendering", "WireProtocol", "SQLite"],
         "usefulmapd": ["Foundation", "Glibc", "Daemon"],
         "umctl": ["Foundation", "Glibc", "WireProtocol"],
         "usefulmap-routino-worker": ["Foundation", "Glibc", "CRoutino"],
         "usefulmap-bench": ["Foundation", "Glibc", "Dispatch", "Synchronization",
-                            "Planner", "SQLite", "Store", "Streets", "Transit", "WireProtocol", "Daemon"],
+                            "Planner", "SQLite", "Store", "Streets", "Transit", "MapRendering", "WireProtocol", "Daemon"],
     ]
 
     static var sourcesDirectory: URL {
