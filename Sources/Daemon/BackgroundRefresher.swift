@@ -32,9 +32,9 @@ public actor BackgroundRefresher {
             logger.warning("cannot list the plans to refresh", ["region": region, "error": "\(error)"])
             return
         }
+        // A plan being refreshed right now is queued again: its refresh may predate this timetable.
         let added = ids.filter { !queue.contains($0) }
-        for id in added where id != running { attempts[id] = 0 }
-        // A plan being refreshed right now is refreshed again: its refresh may predate this timetable.
+        for id in added { attempts[id] = 0 }
         queue.append(contentsOf: added)
         logger.info("timetable changed; plans queued for refresh", ["region": region, "plans": "\(added.count)"])
         if worker == nil, !queue.isEmpty {

@@ -34,8 +34,7 @@ public final class GeofenceMonitor: Sendable {
         let visits: [VisitEntry] = trackers.withLock { trackers in
             // A fence turned off, removed or moved starts unknown again.
             trackers = trackers.filter { name, tracker in
-                fences.contains { $0.name == name && Self.tracker(for: $0).center == tracker.center
-                    && Self.tracker(for: $0).insideMetres == tracker.insideMetres }
+                fences.contains { $0.name == name && $0.center == tracker.center && $0.radiusMetres == tracker.insideMetres }
             }
             var visits: [VisitEntry] = []
             for fence in fences {
@@ -50,7 +49,7 @@ public final class GeofenceMonitor: Sendable {
             try store.recordVisit(visit)
             events.publish(visit.event.rawValue, ["place": .string(visit.placeName),
                                                   "time": .string(WireTime.string(from: fix.timestamp, timeZone: timeZone(fix.coordinate))),
-                                                  "fix": (try? JSONValue(encoding: Self.document(fix, timeZone: timeZone(fix.coordinate)))) ?? .null])
+                                                  "fix": Self.event(fix, timeZone: timeZone(fix.coordinate))])
         }
     }
 
@@ -70,6 +69,13 @@ public final class GeofenceMonitor: Sendable {
         case (.inside, .outside): .left
         default: nil
         }
+    }
+
+    /// The fix in an `arrived`/`left` event: the fields of `FixDocument`.
+    static func event(_ fix: LocationFix, timeZone: TimeZone) -> JSONValue {
+        .object(["lat": .number(fix.coordinate.latitude), "lon": .number(fix.coordinate.longitude),
+                 "accuracy_m": .number(fix.horizontalAccuracy),
+                 "time": .string(WireTime.string(from: fix.timestamp, timeZone: timeZone))])
     }
 
     static func document(_ fix: LocationFix, timeZone: TimeZone) -> FixDocument {
