@@ -13,9 +13,14 @@ public struct DaemonComposition: Sendable {
     public let regions: RegionRegistry
     /// Every method's handler.
     public let table: MethodTable
+    /// The gpsd connection when one is configured (started by the daemon, not here).
+    public let gpsd: GpsdLocationSource?
+    /// Refreshes plans after a region's timetable changed.
+    public let refresher: BackgroundRefresher
 
     public init(configuration: DaemonConfiguration, store: Store, streets: (any LegEngine)?, transit: (any LegEngine)?,
-                transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any WallClock = SystemClock()) {
+                transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any WallClock = SystemClock(),
+                logger: DaemonLogger = DaemonLogger(level: .warning)) {
         let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
         let location = LocationState()
         let counters = DaemonCounters()
@@ -29,15 +34,28 @@ public struct DaemonComposition: Sendable {
         }
         let input = WireInput(clock: clock)
         let mapData = RegionMapData(regions: regions)
+        let geofences = GeofenceMonitor(store: store, events: events, clock: clock) { [regions] in regions.timeZone(for: $0) }
+        let refresher = BackgroundRefresher(job: PlanRefreshJob(store: store, plans: plans, planner: planner, regions: regions,
+                                                                location: location, clock: clock), logger: logger)
+        let gpsd = configuration.gpsd.map { address in
+            GpsdLocationSource(address: address, logger: logger) { candidate in
+                GeofenceMethods.take(candidate, location: location, geofences: geofences, logger: logger)
+            }
+        }
 
         var table = MethodTable()
         StatusMethods(configuration: configuration, clock: clock, startedAt: clock.now(), regions: regions,
-                      counters: counters, events: events).register(in: &table)
+                      counters: counters, events: events,
+                      background: GeofenceMethods.Status(location: location, geofences: geofences, gpsd: gpsd,
+                                                         refresher: refresher)).register(in: &table)
         RegionMethods(importer: RegionImporter(dataDirectory: dataDirectory), regions: regions, events: events,
-                      transitImportStep: transitImportStep).register(in: &table)
-        LocationMethods(location: location, regions: regions, clock: clock, events: events).register(in: &table)
+                      transitImportStep: transitImportStep, refresher: refresher).register(in: &table)
+        LocationMethods(location: location, regions: regions, clock: clock, events: events, geofences: geofences)
+            .register(in: &table)
+        let fences = GeofenceMethods(store: store, regions: regions, geofences: geofences)
         PlaceMethods(places: store, resolver: resolver, regions: regions, location: location, clock: clock,
-                     events: events).register(in: &table)
+                     events: events, fences: fences).register(in: &table)
+        fences.register(in: &table)
         HistoryMethods(history: store).register(in: &table)
         PlanMethods(planner: planner, plans: plans, store: store, resolver: resolver, regions: regions, location: location,
                     input: input, counters: counters, events: events, mapData: mapData).register(in: &table)
@@ -48,5 +66,7 @@ public struct DaemonComposition: Sendable {
         self.events = events
         self.regions = regions
         self.table = table
+        self.gpsd = gpsd
+        self.refresher = refresher
     }
 }

@@ -26,7 +26,8 @@ struct HistoryMethods: Sendable {
             switch params.which {
             case "searches": try history.clearSearchHistory()
             case "routes": try history.clearRouteHistory()
-            default: throw DaemonError.invalidParams("which \"\(params.which)\" must be searches or routes")
+            case "visits": try history.clearVisitHistory()
+            default: throw DaemonError.invalidParams("which \"\(params.which)\" must be searches, routes or visits")
             }
             return ClearedDocument(cleared: params.which)
         }

@@ -73,7 +73,7 @@ extension Store {
 
     /// The history rule, in one write transaction: an entry with the same id leaves its old
     /// place, the new one goes in front, and only the newest `historyLimit` stay.
-    private func pushToFront(table: String, entryID: String, insert: String, _ values: [SQLiteValue]) throws {
+    func pushToFront(table: String, entryID: String, insert: String, _ values: [SQLiteValue]) throws {
         try write { db in
             try db.run("DELETE FROM \(table) WHERE entry_id = ?", [.text(entryID)])
             try db.run(insert, values)

@@ -27,6 +27,7 @@ public enum Endpoints {
     public static let placeList = Endpoint<Params.Empty, PlaceListDocument>(.placeList)
     public static let placeRename = Endpoint<Params.PlaceRename, RenamedDocument>(.placeRename)
     public static let placeRemove = Endpoint<Params.Name, RemovedDocument>(.placeRemove)
+    public static let placeFence = Endpoint<Params.PlaceFence, PlaceFenceDocument>(.placeFence)
 
     public static let locationSet = Endpoint<Params.LocationSet, LocationDocument>(.locationSet)
     public static let locationShow = Endpoint<Params.Empty, LocationDocument>(.locationShow)
@@ -57,5 +58,6 @@ public enum Endpoints {
 
     public static let historySearches = Endpoint<Params.HistoryList, HistoryDocument>(.historySearches)
     public static let historyRoutes = Endpoint<Params.HistoryList, HistoryDocument>(.historyRoutes)
+    public static let historyVisits = Endpoint<Params.HistoryList, VisitHistoryDocument>(.historyVisits)
     public static let historyClear = Endpoint<Params.HistoryClear, ClearedDocument>(.historyClear)
 }

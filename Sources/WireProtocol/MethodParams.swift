@@ -76,10 +76,28 @@ public enum Params {
         public var name: String
         public var place: String
         public var note: String?
-        public init(name: String, place: String, note: String? = nil) {
+        /// Put a geofence around the place (on); without it an existing fence is kept as it is.
+        public var geofence: Bool?
+        /// The fence's enter radius in metres (default 80; it is left at 1.5 times that).
+        public var radiusM: Double?
+        public init(name: String, place: String, note: String? = nil, geofence: Bool? = nil, radiusM: Double? = nil) {
             self.name = name
             self.place = place
             self.note = note
+            self.geofence = geofence
+            self.radiusM = radiusM
+        }
+    }
+
+    /// `place.fence`: turn a saved place's geofence on or off (on with `radius_m` also resizes it).
+    public struct PlaceFence: Hashable, Sendable, Codable {
+        public var name: String
+        public var on: Bool
+        public var radiusM: Double?
+        public init(name: String, on: Bool, radiusM: Double? = nil) {
+            self.name = name
+            self.on = on
+            self.radiusM = radiusM
         }
     }
 
@@ -267,7 +285,7 @@ public enum Params {
         public init(limit: Int? = nil) { self.limit = limit }
     }
 
-    /// `searches` or `routes`.
+    /// `searches`, `routes` or `visits`.
     public struct HistoryClear: Hashable, Sendable, Codable {
         public var which: String
         public init(which: String) { self.which = which }

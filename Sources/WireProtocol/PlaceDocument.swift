@@ -6,13 +6,17 @@ public struct PlaceDocument: Hashable, Sendable, Codable {
     /// `address`, `street`, `poi`, `transit_stop`, `saved`, or null.
     public var kind: String?
     public var note: String?
+    /// A saved place's fence, when `place.save` was asked for one.
+    public var geofence: FenceDocument?
 
-    public init(name: String, lat: Double, lon: Double, kind: String? = nil, note: String? = nil) {
+    public init(name: String, lat: Double, lon: Double, kind: String? = nil, note: String? = nil,
+                geofence: FenceDocument? = nil) {
         self.name = name
         self.lat = lat
         self.lon = lon
         self.kind = kind
         self.note = note
+        self.geofence = geofence
     }
 }
 
@@ -44,11 +48,14 @@ public struct LocationDocument: Hashable, Sendable, Codable {
     public var lon: Double
     public var accuracyM: Double?
     public var at: String
+    /// Where the current fix came from: `manual` (location.set) or `gpsd` (absent from older daemons).
+    public var source: String?
 
-    public init(lat: Double, lon: Double, accuracyM: Double?, at: String) {
+    public init(lat: Double, lon: Double, accuracyM: Double?, at: String, source: String? = nil) {
         self.lat = lat
         self.lon = lon
         self.accuracyM = accuracyM
         self.at = at
+        self.source = source
     }
 }

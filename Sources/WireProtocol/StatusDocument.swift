@@ -8,9 +8,14 @@ public struct StatusDocument: Hashable, Sendable, Codable {
     public var uptimeS: Double
     public var regions: [RegionDocument]
     public var counters: CountersDocument
+    /// Location source and fences (absent from older daemons).
+    public var location: LocationStatusDocument?
+    /// Background refreshes after a timetable change (absent from older daemons).
+    public var refreshQueue: RefreshQueueDocument?
 
     public init(version: String, protocolVersion: Int, databasePath: String, dataDirectory: String,
-                socketPath: String, uptimeS: Double, regions: [RegionDocument], counters: CountersDocument) {
+                socketPath: String, uptimeS: Double, regions: [RegionDocument], counters: CountersDocument,
+                location: LocationStatusDocument? = nil, refreshQueue: RefreshQueueDocument? = nil) {
         self.version = version
         self.protocolVersion = protocolVersion
         self.databasePath = databasePath
@@ -19,6 +24,8 @@ public struct StatusDocument: Hashable, Sendable, Codable {
         self.uptimeS = uptimeS
         self.regions = regions
         self.counters = counters
+        self.location = location
+        self.refreshQueue = refreshQueue
     }
 }
 

@@ -12,6 +12,7 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case placeList = "place.list"
     case placeRename = "place.rename"
     case placeRemove = "place.remove"
+    case placeFence = "place.fence"
     case locationSet = "location.set"
     case locationShow = "location.show"
     case compare
@@ -38,6 +39,7 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case planMap = "plan.map"
     case historySearches = "history.searches"
     case historyRoutes = "history.routes"
+    case historyVisits = "history.visits"
     case historyClear = "history.clear"
     case watch
 

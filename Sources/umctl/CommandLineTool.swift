@@ -12,6 +12,7 @@ enum CommandLineTool {
         RegionImportCommand.self, RegionListCommand.self, RegionSetCommand.self, RegionRemoveCommand.self,
         SearchCommand.self,
         PlaceSaveCommand.self, PlaceListCommand.self, PlaceRenameCommand.self, PlaceRemoveCommand.self,
+        PlaceFenceCommand.self,
         LocationSetCommand.self, LocationShowCommand.self,
         CompareCommand.self,
         PlanNewCommand.self, PlanListCommand.self, PlanShowCommand.self, PlanDeleteCommand.self,
@@ -19,7 +20,7 @@ enum CommandLineTool {
         PlanPresetCommand.self, PlanRebuildCommand.self, PlanPinCommand.self, PlanUnpinCommand.self,
         PlanPaceCommand.self, PlanTimeCommand.self, PlanRefineCommand.self, PlanAcceptCommand.self,
         PlanDismissCommand.self, PlanRefreshCommand.self, PlanLinkCommand.self, PlanExportCommand.self, PlanMapCommand.self,
-        HistoryCommand.self, HistoryClearCommand.self,
+        HistoryCommand.self, HistoryVisitsCommand.self, HistoryClearCommand.self,
         WatchCommand.self,
     ] }
 

@@ -45,28 +45,36 @@ struct PlaceSaveCommand: UmctlCommand {
     static let spec = CommandSpec(
         path: ["place", "save"], abstract: "Save a place under a name.",
         positionals: [.init(name: "NAME", help: "the name to save it as"), .init(name: "PLACE", help: placeHelp)],
-        options: [.init(name: "--note", valueName: "TEXT", help: "a note kept with the place")])
+        options: [.init(name: "--note", valueName: "TEXT", help: "a note kept with the place"),
+                  .init(name: "--geofence", valueName: nil, help: "watch arrivals and departures (events arrived/left, history visits)"),
+                  .init(name: "--radius", valueName: "M", help: "with --geofence: enter within M metres (default 80; left at 1.5 × M)")])
     var name: String
     var place: String
     var note: String?
+    var geofence: Bool
+    var radius: Double?
 
     init(_ arguments: ParsedArguments) throws {
         name = try arguments.string("NAME")
         place = try arguments.string("PLACE")
         note = arguments.optional("--note")
+        geofence = arguments.flag("--geofence")
+        radius = try Check.metres(arguments.optional("--radius"), "--radius")
     }
 
     func validate() throws {
         try Check.place(name, "NAME")
         try Check.place(place, "PLACE")
+        if radius != nil, !geofence { throw UsageError("--radius goes with --geofence") }
     }
 
     func request() throws -> CommandRequest<PlaceDocument> {
-        try CommandRequest(Endpoints.placeSave, Params.PlaceSave(name: name, place: place, note: note))
+        try CommandRequest(Endpoints.placeSave, Params.PlaceSave(name: name, place: place, note: note,
+                                                                 geofence: geofence ? true : nil, radiusM: radius))
     }
 
     func render(_ place: PlaceDocument) throws -> String {
-        "saved \(place.name) at \(Render.coordinate(place.lat, place.lon))"
+        "saved \(place.name) at \(Render.coordinate(place.lat, place.lon))" + (place.geofence.map { ", \(Render.fence($0))" } ?? "")
     }
 }
 
@@ -139,6 +147,7 @@ struct LocationSetCommand: UmctlCommand {
 
     func render(_ location: LocationDocument) throws -> String {
         "location \(Render.coordinate(location.lat, location.lon))" + (location.accuracyM.map { " ±\(Int($0)) m" } ?? "")
+            + (location.source.map { " (current fix from \($0))" } ?? "")
     }
 }
 
@@ -149,6 +158,7 @@ struct LocationShowCommand: UmctlCommand {
     func render(_ location: LocationDocument) throws -> String {
         "location \(Render.coordinate(location.lat, location.lon))"
             + (location.accuracyM.map { " ±\(Int($0)) m" } ?? "") + ", set \(Render.machineClock(location.at)) \(Render.machineZone)"
+            + (location.source.map { " by \($0)" } ?? "")
     }
 }
 
@@ -157,7 +167,7 @@ struct HistoryCommand: UmctlCommand {
         path: ["history"], abstract: "Show search or route history, newest first.",
         positionals: [.init(name: "WHICH", help: "searches or routes")],
         options: [.init(name: "--limit", valueName: "N", help: "at most N entries (1-20)")],
-        discussion: "umctl history searches [--limit N]\numctl history routes [--limit N]\numctl history clear searches|routes")
+        discussion: "umctl history searches [--limit N]\numctl history routes [--limit N]\numctl history visits [--limit N]\numctl history clear searches|routes|visits")
     var which: String
     var limit: Int?
 
@@ -185,12 +195,12 @@ struct HistoryCommand: UmctlCommand {
 
 struct HistoryClearCommand: UmctlCommand {
     static let spec = CommandSpec(
-        path: ["history", "clear"], abstract: "Clear search or route history.",
-        positionals: [.init(name: "WHAT", help: "searches or routes")])
+        path: ["history", "clear"], abstract: "Clear search, route or visit history.",
+        positionals: [.init(name: "WHAT", help: "searches, routes or visits")])
     var what: String
 
     init(_ arguments: ParsedArguments) throws { what = try arguments.string("WHAT") }
-    func validate() throws { try Check.oneOf(what, ["searches", "routes"], "WHAT") }
+    func validate() throws { try Check.oneOf(what, ["searches", "routes", "visits"], "WHAT") }
     func request() throws -> CommandRequest<ClearedDocument> {
         try CommandRequest(Endpoints.historyClear, Params.HistoryClear(which: what))
     }

@@ -179,6 +179,8 @@ enum Render {
         lines.append("plans recomputed: \(counters.plansRecomputed)")
         if let retries = counters.noRouteRetries { lines.append("no_route retries from nearby roads: \(retries)") }
         lines.append("connections: \(counters.connections), watchers: \(counters.watchers)")
+        if let location = status.location { lines.append(contentsOf: Self.location(location)) }
+        if let queue = status.refreshQueue { lines.append(refreshQueue(queue)) }
         return lines.joined(separator: "\n")
     }
 

@@ -43,6 +43,15 @@ enum Check {
         }
     }
 
+    /// A positive number of metres, or nil when the option was not given.
+    static func metres(_ text: String?, _ name: String) throws -> Double? {
+        guard let text else { return nil }
+        guard let value = Double(text), value.isFinite, value > 0 else {
+            throw UsageError("\(name) must be a positive number of metres, got \"\(text)\"")
+        }
+        return value
+    }
+
     static func oneOf(_ value: String?, _ allowed: [String], _ name: String) throws {
         guard let value else { return }
         guard allowed.contains(value) else {
