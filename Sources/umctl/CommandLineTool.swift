@@ -19,6 +19,8 @@ enum CommandLineTool {
         PlanPresetCommand.self, PlanRebuildCommand.self, PlanPinCommand.self, PlanUnpinCommand.self,
         PlanPaceCommand.self, PlanTimeCommand.self, PlanRefineCommand.self, PlanAcceptCommand.self,
         PlanDismissCommand.self, PlanRefreshCommand.self, PlanLinkCommand.self,
+        PlanStayCommand.self, PlanAlternativesCommand.self, PlanChooseCommand.self, PlanMoveCommand.self,
+        PlanUnlockCommand.self, PlanRenameCommand.self, PlanCopyCommand.self,
         HistoryCommand.self, HistoryClearCommand.self,
         WatchCommand.self,
     ] }
