@@ -68,6 +68,24 @@ final class DayPlanCommandTests: XCTestCase {
         XCTAssertTrue(try harness.umctl(["plan", "show", id]).stdout.contains("stay 45 min"))
     }
 
+    func testStayingUntilATimeLeavesThenAndBadStaysChangeNothing() throws {
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.tampereTalo, "--mode", "walk", "--at", Tampere.morning])
+        let id = try id(created)
+        let atDestination = try harness.umctl(["plan", "stay", id, "2", "10m"])
+        XCTAssertEqual(atDestination.status, 1)
+        XCTAssertTrue(atDestination.stderr.contains("invalid_stay"), atDestination.stderr)
+        XCTAssertEqual(try harness.umctl(["plan", "stay", id, "1", "ten minutes"]).status, 2, "refused before sending")
+        XCTAssertEqual(try harness.json(["plan", "show", id])["generation"]?.numberValue, 1, "nothing changed")
+
+        let stayed = try harness.json(["plan", "stay", id, "1", "--until", "09:00"])
+        let leaves = try XCTUnwrap(date(nodes(stayed).first?["departure"]), "\(stayed)")
+        XCTAssertEqual(leaves, WireTime.date(from: "2022-01-12T09:00:00+02:00"))
+        let walk = try XCTUnwrap(segments(stayed).first?["leg"]?["duration_s"]?.numberValue)
+        XCTAssertEqual(try XCTUnwrap(date(nodes(stayed).last?["time"])).timeIntervalSince(leaves), walk, accuracy: 1)
+        let cleared = try harness.json(["plan", "stay", id, "1", "--clear"])
+        XCTAssertNil(nodes(cleared).first?["departure"], "no stay, no separate departure: \(cleared)")
+    }
+
     func testAPlaceInsertedAfterTheLastNodeBecomesTheDestination() throws {
         let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.tampereTalo, "--mode", "walk", "--at", Tampere.morning])
         let id = try id(created)
