@@ -97,6 +97,41 @@ final class DayPlanCommandTests: XCTestCase {
         XCTAssertTrue(twice.stderr.contains("same_place_twice"), twice.stderr)
     }
 
+    /// Routing queries an umctl command makes, by mode.
+    func queries(_ arguments: [String]) throws -> (plan: JSONValue, walk: Int, transit: Int, car: Int) {
+        let before = try harness.counters().routingQueries
+        let plan = try harness.json(arguments)
+        let after = try harness.counters().routingQueries
+        return (plan, after.walk - before.walk, after.transit - before.transit, after.car - before.car)
+    }
+
+    func testEachDayEditAsksOnlyTheLegsItTouches() throws {
+        let walking = try harness.json(["plan", "new", Tampere.pyynikki, Tampere.keskustori, Tampere.tampereTalo, Tampere.pyynikki,
+                                        "--mode", "walk", "--at", Tampere.morning])
+        let id = try id(walking)
+        let stayed = try queries(["plan", "stay", id, "2", "1h"])
+        XCTAssertEqual([stayed.walk, stayed.transit, stayed.car], [0, 0, 0], "walks have no time of their own")
+        XCTAssertEqual(stayed.plan["total_duration_s"]?.numberValue ?? 0, (walking["total_duration_s"]?.numberValue ?? 0) + 3600, accuracy: 1)
+        let appended = try queries(["plan", "insert", id, Tampere.ratina, "--after", "4"])
+        XCTAssertEqual([appended.walk, appended.transit, appended.car], [1, 0, 0], "only the new last segment")
+        XCTAssertEqual(Array(segments(appended.plan).prefix(3)), Array(segments(stayed.plan).prefix(3)))
+        XCTAssertEqual(try queries(["plan", "mode", id, "1", "car"]).car, 1)
+        for command in [["plan", "unlock", id, "1"], ["plan", "rename", id, "errands"], ["plan", "copy", id]] {
+            let asked = try queries(command)
+            XCTAssertEqual([asked.walk, asked.transit, asked.car], [0, 0, 0], "\(command) asks nothing")
+        }
+
+        // By transit, a stay at the shop moves only the transit legs after it.
+        let day = try day()
+        let shop = try node(day, at: Tampere.tampereTalo)
+        let transitAfter = segments(day).indices.filter { $0 >= shop - 1 && segments(day)[$0]["mode"] == .string("transit") }.count
+        let moved = try queries(["plan", "stay", try self.id(day), String(shop), "45m"])
+        XCTAssertEqual(moved.walk + moved.car, 0, "walks keep their legs")
+        XCTAssertGreaterThanOrEqual(moved.transit, transitAfter)
+        XCTAssertEqual(Array(segments(moved.plan).prefix(shop - 1)), Array(segments(day).prefix(shop - 1)),
+                       "the legs before the shop are kept")
+    }
+
     // MARK: - Alternatives
 
     func testAlternativesListDeparturesInTimeOrderAndChoosingTheSecondPinsIt() throws {
