@@ -28,6 +28,10 @@ public struct StreetEngine: LegEngine {
         func leg(for query: LegQuery) async throws -> RouteLeg {
             try await router.leg(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode, pace: query.pace)
         }
+        func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
+            Array(try await router.alternatives(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode,
+                                                pace: query.pace).prefix(max(1, count)))
+        }
         func close() { router.shutdown() }
     }
 }

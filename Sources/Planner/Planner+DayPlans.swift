@@ -14,8 +14,12 @@ extension Planner {
         let start = time ?? plan.departureTimes(startingAt: clock.now())[index] ?? plan.legs[index]?.departure ?? clock.now()
         try Task.checkCancellation()
         let options = try await routing.alternatives(for: query(plan, index, .departAt(start)), count: max(1, count))
-        return Array(options.sorted { ($0.departure ?? start, $0.arrival ?? start) < ($1.departure ?? start, $1.arrival ?? start) }
-            .prefix(max(1, count)))
+        // By departure, then arrival; options without times (walk, car) keep the engine's order.
+        let ordered = options.enumerated().sorted {
+            ($0.element.departure ?? start, $0.element.arrival ?? start, $0.offset)
+                < ($1.element.departure ?? start, $1.element.arrival ?? start, $1.offset)
+        }
+        return Array(ordered.map(\.element).prefix(max(1, count)))
     }
 
     /// Pins segment `index` to the first departure at or after `time` (default: its current

@@ -160,6 +160,20 @@ final class DayPlanCommandTests: XCTestCase {
         XCTAssertTrue(link["url"]?.stringValue?.contains("!8j\(local)") == true, "the link leaves with the choice: \(link)")
     }
 
+    func testACarSegmentOffersTheShortestRouteWhenItDiffersAndChoosingItKeepsIt() throws {
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "car", "--at", Tampere.morning])
+        let id = try id(created)
+        let options = try harness.json(["plan", "alternatives", id, "1"])["options"]?.arrayValue ?? []
+        XCTAssertEqual(options.count, 2, "the quickest and the shortest route: \(options)")
+        let quickest = try XCTUnwrap(options.first?["distance_m"]?.numberValue)
+        let shortest = try XCTUnwrap(options.last?["distance_m"]?.numberValue)
+        XCTAssertLessThan(shortest, quickest)
+        XCTAssertEqual(segments(created).first?["leg"]?["distance_m"]?.numberValue, quickest, "the plan had the quickest")
+        let chosen = try harness.json(["plan", "choose", id, "1", "2"])
+        XCTAssertEqual(segments(chosen).first?["leg"]?["distance_m"]?.numberValue, shortest)
+        XCTAssertEqual(segments(chosen).first?["locked"], .bool(true))
+    }
+
     func testPinningALineTakesTheFirstDepartureOfThatLine() throws {
         let created = try day()
         let id = try id(created)
