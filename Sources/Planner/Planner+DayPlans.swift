@@ -29,7 +29,7 @@ extension Planner {
     public func pinning(_ plan: RoutePlan, segment index: Int, line: String, at time: Date? = nil) async throws -> RoutePlan {
         let options = try await alternatives(for: plan, segment: index, count: configuration.lineSearchWidth, at: time)
         guard let chosen = options.first(where: { $0.rides.contains { $0.lineName == line } }) else {
-            throw PlannerError.noDepartureOnLine(line: line, segment: index + 1)
+            throw PlannerError.noDepartureOnLine(line: line, segment: index)
         }
         return try plan.choosingAlternative(chosen, ofSegment: index)
     }
