@@ -60,8 +60,10 @@ public struct DaemonComposition: Sendable {
         PlanMethods(planner: planner, plans: plans, store: store, resolver: resolver, regions: regions, location: location,
                     input: input, counters: counters, events: events, mapData: mapData).register(in: &table)
         MapMethods(plans: plans, regions: regions, mapData: mapData, input: input).register(in: &table)
-        PlanEditMethods(planner: planner, plans: plans, resolver: resolver, regions: regions,
-                        location: location, input: input).register(in: &table)
+        let edits = PlanEditMethods(planner: planner, plans: plans, resolver: resolver, regions: regions,
+                                    location: location, input: input)
+        edits.register(in: &table)
+        DayPlanMethods(edits: edits, store: store, counters: counters, events: events).register(in: &table)
         self.counters = counters
         self.events = events
         self.regions = regions

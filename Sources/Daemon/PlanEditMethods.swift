@@ -16,8 +16,8 @@ struct PlanEditMethods: Sendable {
         table.register(Endpoints.planInsert) { params, _ in
             let mode = try params.mode.map { try input.mode($0) }
             let current = try await plans.show(id: params.id).plan
-            guard (1..<current.nodes.count).contains(params.after) else {
-                throw DaemonError.invalidParams("after must be 1 to \(current.nodes.count - 1) (a new stop goes between two nodes)")
+            guard (1...current.nodes.count).contains(params.after) else {
+                throw DaemonError.invalidParams("after must be 1 to \(current.nodes.count) (after the last node, the place becomes the destination)")
             }
             let near = try params.near.map { try resolver.resolve($0, region: params.region).place.coordinate }
             let node = try resolver.resolve(params.place, near: near ?? current.nodes[params.after - 1].place.coordinate,
@@ -34,7 +34,11 @@ struct PlanEditMethods: Sendable {
             }
         }
         table.register(Endpoints.planSwap) { params, _ in
-            try await edit(params.id) { $0.swappingEnds() }
+            let current = try await plans.show(id: params.id)
+            let planner = planner, here = location.current?.coordinate
+            return try await edit(params.id, title: current.plan.titleAfterSwap(current.title), change: { $0.swappingEnds() }) {
+                try await planner.computeLegsReporting($0, currentLocation: here)
+            }
         }
         table.register(Endpoints.planPreset) { params, _ in
             let preset = try input.preset(params.preset)
@@ -56,10 +60,18 @@ struct PlanEditMethods: Sendable {
             let current = try await plans.show(id: params.id).plan
             let segment = try input.segmentIndex(params.segment, in: current)
             let zone = regions.timeZone(of: current)
-            let departure = try input.time(params.time, param: "time", timeZone: zone,
-                                           day: current.schedule()[segment] ?? input.planDay(current))
+            let departure = try params.time.map {
+                try input.time($0, param: "time", timeZone: zone, day: current.schedule()[segment] ?? input.planDay(current))
+            }
             _ = try regions.requireRegions()
-            let pinned = try await planner.pinning(current, segment: segment, at: departure)
+            let pinned: RoutePlan
+            if let line = params.line {
+                pinned = try await planner.pinning(current, segment: segment, line: line, at: departure)
+            } else if let departure {
+                pinned = try await planner.pinning(current, segment: segment, at: departure)
+            } else {
+                throw DaemonError.invalidParams("give time, line, or both")
+            }
             return try await edit(params.id) { plan in
                 guard plan == current else { throw DaemonError.invalidParams("the plan changed while pinning; try again") }
                 return pinned
@@ -111,17 +123,18 @@ struct PlanEditMethods: Sendable {
     }
 
     /// An edit whose legs are then filled by `computeLegs` (only the emptied ones are queried).
-    private func edit(_ id: Int64, change: @escaping @Sendable (RoutePlan) throws -> RoutePlan) async throws -> PlanDocument {
+    func edit(_ id: Int64, change: @escaping @Sendable (RoutePlan) throws -> RoutePlan) async throws -> PlanDocument {
         let planner = planner, here = location.current?.coordinate
         return try await edit(id, change: change) { plan in
             try await planner.computeLegsReporting(plan, currentLocation: here)
         }
     }
 
-    private func edit(_ id: Int64, change: @escaping @Sendable (RoutePlan) throws -> RoutePlan,
-                      compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation) async throws -> PlanDocument {
+    /// An edit with its own computation; `title` replaces the plan's title.
+    func edit(_ id: Int64, title: String? = nil, change: @escaping @Sendable (RoutePlan) throws -> RoutePlan,
+              compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation) async throws -> PlanDocument {
         _ = try regions.requireRegions()
-        let outcome = try await plans.edit(id: id, change: change, compute: compute)
+        let outcome = try await plans.edit(id: id, title: title, change: change, compute: compute)
         return WireDocuments.plan(outcome, regions: regions, now: input.clock.now())
     }
 }

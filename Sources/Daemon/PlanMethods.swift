@@ -45,11 +45,12 @@ struct PlanMethods: Sendable {
             let (from, to) = try resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
             let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
-            let built = try await planner.buildPlanReporting(from: from, to: to, preset: preset, timePreference: preference,
+            let via = try (params.via ?? []).map { try resolver.resolve($0, near: from.place.coordinate, region: params.region) }
+            let built = try await planner.buildPlanReporting(through: [from] + via + [to], preset: preset, timePreference: preference,
                                                              pace: try input.pace(params.pace),
                                                              currentLocation: location.current?.coordinate)
             let failures = built.failuresBySegment
-            let title = params.title ?? "\(from.place.name) → \(to.place.name)"
+            let title = params.title ?? built.plan.generatedTitle
             let id = try store.createPlan(built.plan, title: title)
             await plans.created(id: id, failures: failures)
             counters.countPlanRecomputed()

@@ -10,20 +10,26 @@ public enum WireDocuments {
                             now: Date, failures: [Int: RoutingError] = [:]) -> PlanDocument {
         let fallback: Date? = plan.timePreference == .leaveNow ? now : nil
         let times = plan.schedule(startingAt: fallback)
+        let departures = plan.departureTimes(startingAt: fallback)
+        func wire(_ date: Date?) -> String? { date.map { WireTime.string(from: $0, timeZone: timeZone) } }
         let missed = plan.earliestDeparture(now: now).flatMap { plan.missedConnection(leavingAt: $0) }
         let nodes = plan.nodes.enumerated().map { index, node in
             NodeDocument(name: node.place.name, lat: node.place.coordinate.latitude, lon: node.place.coordinate.longitude,
                          time: times.indices.contains(index) ? times[index].map { WireTime.string(from: $0, timeZone: timeZone) } : nil,
-                         inferred: node.isInferred, currentLocation: node.isCurrentLocation)
+                         inferred: node.isInferred, currentLocation: node.isCurrentLocation,
+                         departure: node.stay == nil ? nil : wire(departures[index]),
+                         stayS: node.stay?.seconds,
+                         stayUntil: { if case .until(let date)? = node.stay { return wire(date) }; return nil }())
         }
         let segments = (0..<plan.segmentCount).map { index -> SegmentDocument in
             let key = plan.segmentKey(index)
             let legDocument = plan.legs[index].map {
-                leg($0, timeZone: timeZone, departure: times[index], arrival: times[index + 1])
+                leg($0, timeZone: timeZone, departure: departures[index], arrival: times[index + 1])
             }
             let error = plan.legs[index] == nil ? failures[index].map { WireError(code: $0.code, message: $0.message) } : nil
             return SegmentDocument(mode: plan.modes[index].rawValue, locked: plan.locks[key] != nil, leg: legDocument,
-                                   error: error, missedConnection: missed == index)
+                                   error: error, missedConnection: missed == index,
+                                   chosenLines: plan.locks[key]?.chosenLines ?? [])
         }
         let pending = plan.pending.compactMap { key, update -> PendingDocument? in
             guard let index = plan.segmentIndex(of: key) else { return nil }

@@ -61,3 +61,14 @@ public enum Endpoints {
     public static let historyVisits = Endpoint<Params.HistoryList, VisitHistoryDocument>(.historyVisits)
     public static let historyClear = Endpoint<Params.HistoryClear, ClearedDocument>(.historyClear)
 }
+
+/// A day of several places and the user's choices in it (docs/protocol.md "Day plans and choices").
+extension Endpoints {
+    public static let planStay = Endpoint<Params.PlanStay, PlanDocument>(.planStay)
+    public static let planAlternatives = Endpoint<Params.PlanAlternatives, AlternativesDocument>(.planAlternatives)
+    public static let planChoose = Endpoint<Params.PlanChoose, PlanDocument>(.planChoose)
+    public static let planMove = Endpoint<Params.PlanMove, PlanDocument>(.planMove)
+    public static let planUnlock = Endpoint<Params.PlanSegment, PlanDocument>(.planUnlock)
+    public static let planRename = Endpoint<Params.PlanRename, PlanDocument>(.planRename)
+    public static let planCopy = Endpoint<Params.PlanCopy, PlanDocument>(.planCopy)
+}

@@ -157,10 +157,14 @@ public enum Params {
         public var title: String?
         public var region: String?
         public var near: String?
+        /// Places visited between `from` and `to`, in order (a day: home → work → shop → home).
+        public var via: [String]?
         public init(from: String, to: String, mode: String? = nil, at: String? = nil, arriveBy: String? = nil,
-                    pace: String? = nil, title: String? = nil, region: String? = nil, near: String? = nil) {
+                    pace: String? = nil, title: String? = nil, region: String? = nil, near: String? = nil,
+                    via: [String]? = nil) {
             self.from = from
             self.to = to
+            self.via = via
             self.mode = mode
             self.at = at
             self.arriveBy = arriveBy
@@ -238,12 +242,16 @@ public enum Params {
     public struct PlanPin: Hashable, Sendable, Codable {
         public var id: Int64
         public var segment: Int
-        /// The departure to look for and pin on that segment.
-        public var time: String
-        public init(id: Int64, segment: Int, time: String) {
+        /// The departure to look for and pin on that segment (with `line`: from when to look;
+        /// default the segment's current time). Required without `line`.
+        public var time: String?
+        /// Pin the first departure of this line (a transit segment).
+        public var line: String?
+        public init(id: Int64, segment: Int, time: String?, line: String? = nil) {
             self.id = id
             self.segment = segment
             self.time = time
+            self.line = line
         }
     }
 

@@ -62,14 +62,23 @@ public struct NodeDocument: Hashable, Sendable, Codable {
     /// A stop the planner inserted, not the user.
     public var inferred: Bool
     public var currentLocation: Bool
+    /// When the next leg leaves, when the node has a stay (`time` is then the arrival).
+    public var departure: String?
+    /// The stay: seconds, or a time to stay until (`plan.stay`); both null without one.
+    public var stayS: Double?
+    public var stayUntil: String?
 
-    public init(name: String, lat: Double, lon: Double, time: String?, inferred: Bool, currentLocation: Bool) {
+    public init(name: String, lat: Double, lon: Double, time: String?, inferred: Bool, currentLocation: Bool,
+                departure: String? = nil, stayS: Double? = nil, stayUntil: String? = nil) {
         self.name = name
         self.lat = lat
         self.lon = lon
         self.time = time
         self.inferred = inferred
         self.currentLocation = currentLocation
+        self.departure = departure
+        self.stayS = stayS
+        self.stayUntil = stayUntil
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -80,6 +89,9 @@ public struct NodeDocument: Hashable, Sendable, Codable {
         try c.encode(time, forKey: .time)
         try c.encode(inferred, forKey: .inferred)
         try c.encode(currentLocation, forKey: .currentLocation)
+        try c.encodeIfPresent(departure, forKey: .departure)
+        try c.encodeIfPresent(stayS, forKey: .stayS)
+        try c.encodeIfPresent(stayUntil, forKey: .stayUntil)
     }
 }
 
@@ -94,13 +106,17 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     /// The leg leaves (a transit leg, or a pinned departure) before the traveller can get to
     /// its start from the plan's requested departure: that connection is missed.
     public var missedConnection: Bool
+    /// The lines of the alternative the user chose (`plan.choose`, `plan.pin` with `line`).
+    public var chosenLines: [String]
 
-    public init(mode: String, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false) {
+    public init(mode: String, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false,
+                chosenLines: [String] = []) {
         self.mode = mode
         self.locked = locked
         self.leg = leg
         self.error = error
         self.missedConnection = missedConnection
+        self.chosenLines = chosenLines
     }
 
     public init(from decoder: Decoder) throws {
@@ -110,6 +126,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         leg = try c.decodeIfPresent(LegDocument.self, forKey: .leg)
         error = try c.decodeIfPresent(WireError.self, forKey: .error)
         missedConnection = try c.decodeIfPresent(Bool.self, forKey: .missedConnection) ?? false
+        chosenLines = try c.decodeIfPresent([String].self, forKey: .chosenLines) ?? []
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -119,10 +136,11 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         try c.encode(leg, forKey: .leg)
         try c.encodeIfPresent(error, forKey: .error)
         try c.encode(missedConnection, forKey: .missedConnection)
+        if !chosenLines.isEmpty { try c.encode(chosenLines, forKey: .chosenLines) }
     }
 
     /// Plain names: the coders' snake_case strategy writes `missed_connection`.
-    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection }
+    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection, chosenLines }
 }
 
 public struct LegDocument: Hashable, Sendable, Codable {

@@ -20,6 +20,8 @@ enum CommandLineTool {
         PlanPresetCommand.self, PlanRebuildCommand.self, PlanPinCommand.self, PlanUnpinCommand.self,
         PlanPaceCommand.self, PlanTimeCommand.self, PlanRefineCommand.self, PlanAcceptCommand.self,
         PlanDismissCommand.self, PlanRefreshCommand.self, PlanLinkCommand.self, PlanExportCommand.self, PlanMapCommand.self,
+        PlanStayCommand.self, PlanAlternativesCommand.self, PlanChooseCommand.self, PlanMoveCommand.self,
+        PlanUnlockCommand.self, PlanRenameCommand.self, PlanCopyCommand.self,
         HistoryCommand.self, HistoryVisitsCommand.self, HistoryClearCommand.self,
         WatchCommand.self,
     ] }
@@ -194,9 +196,9 @@ enum CommandLineTool {
         var lines = ["umctl: talk to usefulmapd, the Useful Map daemon.", "", "commands:"]
         for type in commands {
             let name = type.spec.path.joined(separator: " ")
-            lines.append("  \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(type.spec.abstract)")
+            lines.append("  \(name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(type.spec.abstract)")
         }
-        lines.append("  \("batch".padding(toLength: 16, withPad: " ", startingAt: 0)) \(batchSpec.abstract)")
+        lines.append("  \("batch".padding(toLength: 18, withPad: " ", startingAt: 0)) \(batchSpec.abstract)")
         lines += ["", "Every command takes --json (JSON for scripts) and --socket PATH.",
                   "Nodes and segments are numbered from 1, as `umctl plan show` prints them.",
                   "`umctl help COMMAND...` shows a command's arguments.", "", exitCodeHelp]

@@ -62,21 +62,27 @@ struct CompareCommand: UmctlCommand {
 
 struct PlanNewCommand: PlanAnswering {
     static let spec = CommandSpec(
-        path: ["plan", "new"], abstract: "Create a plan from FROM to TO and print it with its ID.",
-        positionals: [.init(name: "FROM", help: placeHelp), .init(name: "TO", help: placeHelp)],
+        path: ["plan", "new"], abstract: "Create a plan from FROM to TO (and on through MORE places) and print it with its ID.",
+        positionals: [.init(name: "FROM", help: placeHelp), .init(name: "TO", help: placeHelp),
+                      .init(name: "MORE", help: "further places visited in order; the last is the destination "
+                                + "(a day: Home Work Shop Home)", optional: true, variadic: true)],
         options: [.init(name: "--mode", valueName: "MODE", help: "walk, transit or car (default: the fastest)"),
                   .init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
                   .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
-                  .init(name: "--title", valueName: "TEXT", help: "a title (default FROM → TO)"),
+                  .init(name: "--title", valueName: "TEXT", help: "a title (default the places joined by →)"),
                   .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
                   .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")])
     var from: String, to: String, mode: String?, at: String?, arriveBy: String?, pace: String?, title: String?
     var region: String?, near: String?
+    /// The places between the origin and the destination.
+    var via: [String]
 
     init(_ arguments: ParsedArguments) throws {
-        from = try arguments.string("FROM")
-        to = try arguments.string("TO")
+        let places = [try arguments.string("FROM"), try arguments.string("TO")] + (arguments.lists["MORE"] ?? [])
+        from = places[0]
+        to = places[places.count - 1]
+        via = Array(places.dropFirst().dropLast())
         mode = arguments.optional("--mode")
         at = arguments.optional("--at")
         arriveBy = arguments.optional("--arrive-by")
@@ -89,6 +95,7 @@ struct PlanNewCommand: PlanAnswering {
     func validate() throws {
         try Check.place(from, "FROM")
         try Check.place(to, "TO")
+        for place in via { try Check.place(place, "each place") }
         try Check.oneOf(mode, ["walk", "transit", "car"], "--mode")
         try Check.exclusive(at, arriveBy, "--at or --arrive-by")
         try Check.time(at, "--at")
@@ -99,7 +106,8 @@ struct PlanNewCommand: PlanAnswering {
 
     func request() throws -> CommandRequest<PlanDocument> {
         try CommandRequest(Endpoints.planNew, Params.PlanNew(from: from, to: to, mode: mode, at: at, arriveBy: arriveBy,
-                                                         pace: pace, title: title, region: region, near: near))
+                                                         pace: pace, title: title, region: region, near: near,
+                                                         via: via.isEmpty ? nil : via))
     }
 }
 
@@ -164,7 +172,7 @@ struct PlanLinkCommand: UmctlCommand {
 
 struct PlanInsertCommand: PlanAnswering {
     static let spec = CommandSpec(
-        path: ["plan", "insert"], abstract: "Insert a place after node K.",
+        path: ["plan", "insert"], abstract: "Insert a place after node K (after the last node: it becomes the destination).",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PLACE", help: placeHelp)],
         options: [.init(name: "--after", valueName: "K", help: "node number the place goes after (required; 1 = after the origin)"),
                   .init(name: "--mode", valueName: "MODE", help: "mode of the new segment: walk, transit or car"),
@@ -257,20 +265,28 @@ struct PlanRebuildCommand: PlanAnswering {
 
 struct PlanPinCommand: PlanAnswering {
     static let spec = CommandSpec(
-        path: ["plan", "pin"], abstract: "Pin the departure at TIME on segment SEG; the rest of the plan fits around it.",
+        path: ["plan", "pin"], abstract: "Pin the departure at TIME (or of --line L) on segment SEG; the rest of the plan fits around it.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
-                      .init(name: "TIME", help: planTimeHelp)],
+                      .init(name: "TIME", help: planTimeHelp, optional: true)],
+        options: [.init(name: "--line", valueName: "L", help: "pin the first departure of line L (from TIME or --at, else the segment's time)"),
+                  .init(name: "--at", valueName: "TIME", help: "the same as TIME")],
         discussion: "Segments before SEG are planned to arrive by the pinned departure, those after to leave at its arrival. "
             + "A bare HH:MM is on the day of that segment in the plan (not today).")
-    var id: Int64, segment: Int, time: String
+    var id: Int64, segment: Int, time: String?, line: String?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
         segment = try arguments.number("SEG")
-        time = try arguments.string("TIME")
+        line = arguments.optional("--line")
+        time = arguments.optional("TIME") ?? arguments.optional("--at")
+        if arguments.optional("TIME") != nil, arguments.optional("--at") != nil { throw UsageError("give either TIME or --at, not both") }
     }
-    func validate() throws { try Check.time(time, "TIME") }
+    func validate() throws {
+        guard time != nil || line != nil else { throw UsageError("give TIME, --line L, or both") }
+        try Check.time(time, "TIME")
+        if let line, line.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("--line must not be empty") }
+    }
     func request() throws -> CommandRequest<PlanDocument> {
-        try CommandRequest(Endpoints.planPin, Params.PlanPin(id: id, segment: segment, time: time))
+        try CommandRequest(Endpoints.planPin, Params.PlanPin(id: id, segment: segment, time: time, line: line))
     }
 }
 

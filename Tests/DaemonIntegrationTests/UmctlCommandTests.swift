@@ -347,7 +347,7 @@ final class UmctlCommandTests: XCTestCase {
     func testHelpIsGeneratedFromEachCommandsDeclarations() throws {
         let pin = try harness.umctl(["help", "plan", "pin"])
         XCTAssertEqual(pin.status, 0)
-        XCTAssertTrue(pin.stdout.contains("usage: umctl plan pin ID SEG TIME"), pin.stdout)
+        XCTAssertTrue(pin.stdout.contains("usage: umctl plan pin ID SEG [TIME] [--line L] [--at TIME]"), pin.stdout)
         XCTAssertTrue(pin.stdout.contains("--json"), "shared options appear in every command's help")
         XCTAssertTrue(try harness.umctl(["plan", "new", "--help"]).stdout.contains("--arrive-by TIME"))
         XCTAssertTrue(try harness.umctl(["help"]).stdout.contains("exit codes"))

@@ -133,6 +133,36 @@ final class MigrationTests: XCTestCase {
         XCTAssertNil(pinned.leg)
     }
 
+    func testPlanSavedBeforeStaysAndChoicesLoadsWithoutThem() throws {
+        let db = try Database(path: path)
+        try db.configure(.userData)
+        try Migrator(migrations: Array(Migration.embedded.prefix(3)), path: path).migrate(db)
+        // A locked plan as the store wrote it before 0004 (no stay or chosen-lines columns yet).
+        try db.execute("""
+            INSERT INTO plan(id, title, time_preference, time_preference_at, pace, from_name, to_name,
+                             total_travel_time, created_at, updated_at)
+            VALUES (1, 'old day', 'leave_now', NULL, 'normal', 'A', 'B', NULL, 700000000, 700000000);
+            INSERT INTO plan_node VALUES (1, 0, 'A', 61.49, 23.76, NULL, 0, 0), (1, 1, 'B', 61.45, 23.85, NULL, 0, 0);
+            INSERT INTO plan_segment(plan_id, position, mode) VALUES (1, 0, 'car');
+            INSERT INTO plan_lock VALUES (1, 'A@61.4900000,23.7600000', 'B@61.4500000,23.8500000', 'car', NULL, NULL);
+            """)
+        db.close()
+
+        let plan = try Store(path: path).loadPlan(id: 1).plan
+        XCTAssertEqual(plan.nodes.map(\.stay), [nil, nil])
+        XCTAssertEqual(plan.lock(ofSegment: 0), SegmentLock(mode: .car))
+    }
+
+    func testTheStaysAndChoicesStepIsEmbeddedWithTheChecksumOfItsFile() throws {
+        let step = try XCTUnwrap(Migration.embedded.first { $0.name == "plan_stays_and_choices" })
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("migrations/\(step.fileName)")
+        let onDisk = Migration(version: step.version, name: step.name, fileName: step.fileName,
+                               sql: try String(contentsOf: file, encoding: .utf8))
+        XCTAssertEqual(step.checksum, onDisk.checksum)
+        XCTAssertEqual(try Store(path: path).appliedMigrations().first { $0.version == step.version }?.checksum, step.checksum)
+    }
+
     func testUpgradeFromTheFirstMigrationKeepsItsData() throws {
         let db = try Database(path: path)
         try db.configure(.userData)
