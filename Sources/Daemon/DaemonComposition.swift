@@ -28,6 +28,8 @@ public struct DaemonComposition: Sendable {
             try store.place(named: name).map { Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved) }
         }
         let input = WireInput(clock: clock)
+        let typedPlaces = TypedPlaceHistory(store: store, resolver: resolver, regions: regions, clock: clock)
+        let comparer = TripComparer(planner: planner, store: store, regions: regions, location: location, input: input)
 
         var table = MethodTable()
         StatusMethods(configuration: configuration, clock: clock, startedAt: clock.now(), regions: regions,
@@ -37,11 +39,12 @@ public struct DaemonComposition: Sendable {
         LocationMethods(location: location, regions: regions, clock: clock, events: events).register(in: &table)
         PlaceMethods(places: store, resolver: resolver, regions: regions, location: location, clock: clock,
                      events: events).register(in: &table)
-        HistoryMethods(history: store).register(in: &table)
+        HistoryMethods(history: store, comparer: comparer, input: input).register(in: &table)
         PlanMethods(planner: planner, plans: plans, store: store, resolver: resolver, regions: regions, location: location,
-                    input: input, counters: counters, events: events).register(in: &table)
+                    input: input, counters: counters, events: events, comparer: comparer,
+                    typedPlaces: typedPlaces).register(in: &table)
         PlanEditMethods(planner: planner, plans: plans, resolver: resolver, regions: regions,
-                        location: location, input: input).register(in: &table)
+                        location: location, input: input, typedPlaces: typedPlaces).register(in: &table)
         self.counters = counters
         self.events = events
         self.regions = regions

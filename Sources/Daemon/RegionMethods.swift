@@ -38,7 +38,7 @@ struct RegionMethods: Sendable {
             regions.invalidate(name)
             events.publish("region_imported", ["region": .string(name), "skipped": .bool(result.skipped)])
             return RegionImportDocument(region: try regions.document(of: result.manifest), skipped: result.skipped,
-                                        counts: result.manifest.counts, importDurationS: result.manifest.importDuration,
+                                        counts: result.manifest.counts, importDurationS: WireDocuments.whole(result.manifest.importDuration),
                                         notes: request.notes)
         }
         table.register(Endpoints.regionList) { _, _ in

@@ -34,9 +34,12 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case planDismiss = "plan.dismiss"
     case planRefresh = "plan.refresh"
     case planLink = "plan.link"
+    case planEdits = "plan.edits"
     case historySearches = "history.searches"
     case historyRoutes = "history.routes"
     case historyClear = "history.clear"
+    case historyRerun = "history.rerun"
+    case historyDelete = "history.delete"
     case watch
 
     /// Methods that send notifications before their final response.
