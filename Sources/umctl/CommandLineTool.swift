@@ -88,7 +88,8 @@ enum CommandLineTool {
                 FileHandle.standardOutput.write(record)
             }
         }
-        if let text = try? WireCodec.line(for: JSONValue.object(["code": number, "message": .string(message), "data": .object(data)])) {
+        let named = line.map { "line \($0): \(message)" } ?? message
+        if let text = try? WireCodec.line(for: JSONValue.object(["code": number, "message": .string(named), "data": .object(data)])) {
             FileHandle.standardError.write(text)
         }
     }
