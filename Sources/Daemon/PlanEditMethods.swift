@@ -149,8 +149,12 @@ struct PlanEditMethods: Sendable {
     /// all (nothing stored, the error names that edit).
     private func atomically(_ params: Params.PlanEdits) async throws -> PlanDocument {
         guard !params.edits.isEmpty else { throw DaemonError.invalidParams("edits must not be empty") }
-        for (index, edit) in params.edits.enumerated() where edit.planID != params.id {
-            throw DaemonError.invalidParams("edit \(index + 1) (\(edit.method.rawValue)) names plan \(edit.planID), not plan \(params.id)")
+        for (index, edit) in params.edits.enumerated() {
+            let name = "edit \(index + 1) (\(edit.method.rawValue))"
+            guard edit.planID == params.id else { throw DaemonError.invalidParams("\(name) names plan \(edit.planID), not plan \(params.id)") }
+            guard edit.expectedGeneration == nil else {
+                throw DaemonError.invalidParams("\(name) has its own expected_generation: give it once, beside edits")
+            }
         }
         _ = try regions.requireRegions()
         let planner = planner, here = location.current?.coordinate, methods = self

@@ -53,6 +53,22 @@ public enum PlanEdit: Hashable, Sendable, Codable {
         }
     }
 
+    /// The generation the edit expects, if it says.
+    public var expectedGeneration: Int64? {
+        switch self {
+        case .insert(let p): p.expectedGeneration
+        case .remove(let p): p.expectedGeneration
+        case .mode(let p): p.expectedGeneration
+        case .swap(let p), .unpin(let p), .refresh(let p): p.expectedGeneration
+        case .preset(let p), .rebuild(let p): p.expectedGeneration
+        case .pin(let p): p.expectedGeneration
+        case .pace(let p): p.expectedGeneration
+        case .time(let p): p.expectedGeneration
+        case .refine(let p): p.expectedGeneration
+        case .accept(let p), .dismiss(let p): p.expectedGeneration
+        }
+    }
+
     /// The params as they are encoded (`params` of the edit's own method).
     private var params: any Codable & Sendable {
         switch self {
