@@ -25,9 +25,9 @@ struct TypedPlaceHistory: Sendable {
 
     func record(_ typed: [Typed]) throws {
         for entry in typed {
-            let region = try? regions.handles(containing: entry.place.coordinate).first?.name
-            try store.recordSearch(SearchHistoryEntry(query: entry.text, place: entry.place, date: clock.now(),
-                                                      region: region ?? nil))
+            // The region whose index found it: the (first) one containing the place.
+            let region = (try? regions.handles(containing: entry.place.coordinate))?.first?.name
+            try store.recordSearch(SearchHistoryEntry(query: entry.text, place: entry.place, date: clock.now(), region: region))
         }
     }
 }
