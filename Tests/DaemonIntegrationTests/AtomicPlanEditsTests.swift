@@ -38,7 +38,7 @@ final class AtomicPlanEditsTests: XCTestCase {
     /// and from the road), so a pace change after it would differ by design between the two ways.
     func fiveEdits(_ id: Int64) -> [String] {
         ["plan pace \(id) fast",
-         "plan insert \(id) \(Tampere.ratina) --after 1",
+         "plan insert \(id) Ratina --after 1",
          "plan insert \(id) \(Tampere.tampereTalo) --after 2",
          "plan mode \(id) 2 car",
          "plan mode \(id) 3 walk"]
@@ -66,6 +66,8 @@ final class AtomicPlanEditsTests: XCTestCase {
         XCTAssertEqual(after.plansRecomputed - before.plansRecomputed, 1, "five edits, one recompute")
         let atomic = try WireCodec.decoder.decode(JSONValue.self, from: Data(batch.stdout.utf8))
         XCTAssertEqual(atomic["generation"], .number(2), "one new generation for the whole batch")
+        let searches = try harness.json(["history", "searches"])["entries"]?.arrayValue ?? []
+        XCTAssertEqual(searches.first?["text"], .string("Ratina"), "a place typed into an edit of the batch is a search")
 
         for line in fiveEdits(oneByOneID) {
             let words = try CommandLineWords.split(line)
@@ -97,7 +99,8 @@ final class AtomicPlanEditsTests: XCTestCase {
         let shownAfter = try harness.umctl(["plan", "show", String(id), "--json"])
         XCTAssertEqual(shownAfter.stdout, shownBefore.stdout, "byte-identical, generation included")
         XCTAssertEqual(try harness.counters().plansRecomputed, recomputedBefore)
-        XCTAssertEqual(try harness.umctl(["history", "searches", "--json"]).stdout, searchesBefore)
+        XCTAssertEqual(try harness.umctl(["history", "searches", "--json"]).stdout, searchesBefore,
+                       "the place typed into edit 2 is not recorded: nothing of a failed batch is")
     }
 
     func testASyntaxErrorAnywhereInABatchMeansNothingRuns() throws {
