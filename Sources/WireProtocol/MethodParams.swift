@@ -172,7 +172,8 @@ public enum Params {
         /// Where a text place is searched: only this region / first near this place (default near node `after`).
         public var region: String?
         public var near: String?
-        public init(id: Int64, after: Int, place: String, mode: String? = nil, region: String? = nil, near: String? = nil, expectedGeneration: Int64? = nil) {
+        public init(id: Int64, after: Int, place: String, mode: String? = nil, region: String? = nil, near: String? = nil,
+                    expectedGeneration: Int64? = nil) {
             self.id = id
             self.after = after
             self.place = place

@@ -198,7 +198,10 @@ struct HistoryCommand: UmctlCommand {
             })
         }
         return Render.table(["id", "when (\(Render.machineZone))", "route", "asked for", "answer"], answer.entries.map { entry in
-            let asked = entry.requestedTime.map { $0.kind == "leave_now" ? "now" : "\($0.kind.replacingOccurrences(of: "_", with: " ")) \(Render.clock($0.time, withDate: true))" } ?? ""
+            let asked = entry.requestedTime.map { asked in
+                asked.kind == "leave_now" ? "now"
+                    : "\(asked.kind.replacingOccurrences(of: "_", with: " ")) \(Render.clock(asked.time, withDate: true))"
+            } ?? ""
             let answer = entry.answers.map { answers in
                 answers.map { "\($0.mode) \(Render.duration($0.durationS.map(Double.init)))\($0.mode == entry.fastest ? "*" : "")" }
                     .joined(separator: ", ")

@@ -196,8 +196,10 @@ struct PlanInsertCommand: PlanEditCommand {
         try Check.place(place, "PLACE")
         try Check.oneOf(mode, ["walk", "transit", "car"], "--mode")
     }
-    var edit: PlanEdit { .insert(Params.PlanInsert(id: id, after: after ?? 0, place: place, mode: mode,
-                                                               region: region, near: near, expectedGeneration: expectedGeneration)) }
+    var edit: PlanEdit {
+        .insert(Params.PlanInsert(id: id, after: after ?? 0, place: place, mode: mode, region: region, near: near,
+                                  expectedGeneration: expectedGeneration))
+    }
 }
 
 struct PlanRemoveCommand: PlanEditCommand {
@@ -344,7 +346,9 @@ struct PlanTimeCommand: PlanEditCommand {
         try Check.time(at, "--at")
         try Check.time(arriveBy, "--arrive-by")
     }
-    var edit: PlanEdit { .time(Params.PlanTime(id: id, now: now != nil ? true : nil, at: at, arriveBy: arriveBy, expectedGeneration: expectedGeneration)) }
+    var edit: PlanEdit {
+        .time(Params.PlanTime(id: id, now: now != nil ? true : nil, at: at, arriveBy: arriveBy, expectedGeneration: expectedGeneration))
+    }
 }
 
 struct PlanRefineCommand: PlanEditCommand {
