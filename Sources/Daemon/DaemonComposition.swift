@@ -42,6 +42,8 @@ public struct DaemonComposition: Sendable {
                 GeofenceMethods.take(candidate, location: location, geofences: geofences, logger: logger)
             }
         }
+        let typedPlaces = TypedPlaceHistory(store: store, resolver: resolver, regions: regions, clock: clock)
+        let comparer = TripComparer(planner: planner, store: store, regions: regions, location: location, input: input)
 
         var table = MethodTable()
         StatusMethods(configuration: configuration, clock: clock, startedAt: clock.now(), regions: regions,
@@ -56,12 +58,13 @@ public struct DaemonComposition: Sendable {
         PlaceMethods(places: store, resolver: resolver, regions: regions, location: location, clock: clock,
                      events: events, fences: fences).register(in: &table)
         fences.register(in: &table)
-        HistoryMethods(history: store).register(in: &table)
+        HistoryMethods(history: store, comparer: comparer, input: input).register(in: &table)
         PlanMethods(planner: planner, plans: plans, store: store, resolver: resolver, regions: regions, location: location,
-                    input: input, counters: counters, events: events, mapData: mapData).register(in: &table)
+                    input: input, counters: counters, events: events, mapData: mapData, comparer: comparer,
+                    typedPlaces: typedPlaces).register(in: &table)
         MapMethods(plans: plans, regions: regions, mapData: mapData, input: input).register(in: &table)
         let edits = PlanEditMethods(planner: planner, plans: plans, resolver: resolver, regions: regions,
-                                    location: location, input: input)
+                                    location: location, input: input, typedPlaces: typedPlaces)
         edits.register(in: &table)
         DayPlanMethods(edits: edits, store: store, counters: counters, events: events).register(in: &table)
         self.counters = counters

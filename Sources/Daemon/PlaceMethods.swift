@@ -31,12 +31,14 @@ struct PlaceMethods: Sendable {
                 ?? location.current?.coordinate
             let found = try regions.search(params.text, near: near, preferring: near, region: params.region, kinds: kinds,
                                            limit: limit)
-            try places.recordSearch(SearchHistoryEntry(query: params.text, place: found.first?.result.place, date: clock.now()))
+            try places.recordSearch(SearchHistoryEntry(query: params.text, place: found.first?.result.place, date: clock.now(),
+                                                       region: found.first?.region))
             return SearchDocument(results: found.map { regional in
                 let result = regional.result
                 return SearchResultDocument(name: result.place.name, lat: result.place.coordinate.latitude,
                                             lon: result.place.coordinate.longitude, region: regional.region,
-                                            kind: result.kind.rawValue, category: result.category, distanceM: result.distance)
+                                            kind: result.kind.rawValue, category: result.category,
+                                            distanceM: result.distance.map(WireDocuments.whole))
             })
         }
         table.register(Endpoints.placeSave) { params, _ in

@@ -18,6 +18,8 @@ struct PlanMethods: Sendable {
     let events: EventHub
     /// Geometry for `plan.show`, and `compare`'s picture.
     let mapData: RegionMapData
+    let comparer: TripComparer
+    let typedPlaces: TypedPlaceHistory
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.compare) { params, _ in
@@ -25,15 +27,11 @@ struct PlanMethods: Sendable {
             let (from, to) = try resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
             let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
-            let comparisons = try await planner.compare(from: from, to: to, timePreference: preference,
-                                                        pace: try input.pace(params.pace), currentLocation: location.current?.coordinate)
-            let now = input.clock.now()
-            let fastest = comparisons.first(where: \.isFastest)?.mode
-            try store.recordRoute(RouteHistoryEntry(from: from.place, to: to.place, modes: fastest.map { [$0] } ?? [], date: now))
-            return CompareDocument(from: WireDocuments.place(from.place), to: WireDocuments.place(to.place),
-                                   options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },
-                                   timeZone: WireTime.zoneName(zone),
-                                   map: try picture.map { try map(of: comparisons, zone: zone, now: now, $0) })
+            var answer = try await comparer.compare(TripComparer.Trip(from: from, to: to, fromText: params.from, toText: params.to),
+                                                    timePreference: preference, pace: try input.pace(params.pace))
+            try typedPlaces.record(typedEnds(params.from, from, params.to, to))
+            answer.document.map = try picture.map { try map(of: answer.comparisons, zone: answer.zone, now: input.clock.now(), $0) }
+            return answer.document
         }
         table.register(Endpoints.planNew) { params, _ in
             let preset = try params.mode.map { text -> PlanPreset in
@@ -54,7 +52,11 @@ struct PlanMethods: Sendable {
             let id = try store.createPlan(built.plan, title: title)
             await plans.created(id: id, failures: failures)
             counters.countPlanRecomputed()
-            try store.recordRoute(RouteHistoryEntry(from: from.place, to: to.place, modes: built.plan.modes, date: input.clock.now()))
+            let region = try regions.tripRegion(from: from.place, to: to.place).name
+            try store.recordRoute(RouteHistoryEntry(from: from.place, to: to.place, modes: built.plan.modes, date: input.clock.now(),
+                                                    fromText: params.from, toText: params.to, region: region,
+                                                    requestedTime: preference))
+            try typedPlaces.record(typedEnds(params.from, from, params.to, to))
             events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(1)])
             return WireDocuments.plan(PlanCoordinator.Outcome(id: id, plan: built.plan, title: title, generation: 1, failures: failures),
                                       regions: regions, now: input.clock.now())
@@ -64,7 +66,7 @@ struct PlanMethods: Sendable {
             PlanListDocument(plans: try store.listPlans().map { summary in
                 PlanSummaryDocument(id: summary.id, title: summary.title, from: summary.fromName, to: summary.toName,
                                     updatedAt: WireTime.string(from: summary.updatedAt, timeZone: TimeZone.current),
-                                    totalDurationS: summary.totalTravelTime)
+                                    totalDurationS: summary.totalTravelTime.map(WireDocuments.whole))
             })
         }
         table.register(Endpoints.planShow) { params, _ in
@@ -103,6 +105,13 @@ struct PlanMethods: Sendable {
         }
         guard let origin = options.first?.geometry.nodes.first?.coordinate else { throw MapRenderingError.emptyScene }
         return try mapData.picture(.comparison(options, timeZone: zone), near: origin, request)
+    }
+}
+
+extension PlanMethods {
+    /// The ends of a trip that were typed as text to search (not saved places, coordinates or `@here`).
+    func typedEnds(_ fromText: String, _ from: PlanNode, _ toText: String, _ to: PlanNode) throws -> [TypedPlaceHistory.Typed] {
+        [try typedPlaces.typed(fromText, resolved: from.place), try typedPlaces.typed(toText, resolved: to.place)].compactMap { $0 }
     }
 }
 

@@ -40,7 +40,7 @@ struct RegionMethods: Sendable {
             events.publish("region_imported", ["region": .string(name), "skipped": .bool(result.skipped)])
             if !result.skipped, !request.feeds.isEmpty { await refresher.timetableChanged(region: name) }
             return RegionImportDocument(region: try regions.document(of: result.manifest), skipped: result.skipped,
-                                        counts: result.manifest.counts, importDurationS: result.manifest.importDuration,
+                                        counts: result.manifest.counts, importDurationS: WireDocuments.whole(result.manifest.importDuration),
                                         notes: request.notes)
         }
         table.register(Endpoints.regionList) { _, _ in

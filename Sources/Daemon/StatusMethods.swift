@@ -25,7 +25,7 @@ struct StatusMethods: Sendable {
             StatusDocument(
                 version: ProtocolVersion.softwareVersion, protocolVersion: ProtocolVersion.current,
                 databasePath: configuration.databasePath, dataDirectory: configuration.dataDirectory,
-                socketPath: configuration.socketPath, uptimeS: clock.now().timeIntervalSince(startedAt),
+                socketPath: configuration.socketPath, uptimeS: WireDocuments.whole(clock.now().timeIntervalSince(startedAt)),
                 regions: try regions.regions().map(regions.document(of:)), counters: counters.document(watchers: events.subscriberCount),
                 location: background.document(), refreshQueue: await background.refresher.document)
         }

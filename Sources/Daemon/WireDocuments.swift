@@ -6,6 +6,13 @@ import WireProtocol
 
 /// Domain values as wire documents: instants in the region's time zone, numbers from 1.
 public enum WireDocuments {
+    /// Durations go on the wire in whole seconds and distances in whole metres (the planner
+    /// keeps its exact numbers; a person and a script need no more).
+    public static func whole(_ value: Double) -> Double { value.rounded() }
+
+    /// Whole seconds as an integer; nil for a number that is not finite.
+    public static func wholeSeconds(_ seconds: Double) -> Int? { seconds.isFinite ? Int(seconds.rounded()) : nil }
+
     public static func plan(_ plan: RoutePlan, id: Int64, title: String?, generation: Int64, timeZone: TimeZone,
                             now: Date, failures: [Int: RoutingError] = [:]) -> PlanDocument {
         let fallback: Date? = plan.timePreference == .leaveNow ? now : nil
@@ -38,7 +45,7 @@ public enum WireDocuments {
         }.sorted { $0.segment < $1.segment }
         return PlanDocument(
             id: id, title: title, nodes: nodes, segments: segments,
-            totalDurationS: plan.totalTravelTime, totalDistanceM: plan.totalDistance, pending: pending,
+            totalDurationS: plan.totalTravelTime.map(whole), totalDistanceM: whole(plan.totalDistance), pending: pending,
             pace: plan.pace.rawValue, timePreference: timePreference(plan.timePreference, timeZone: timeZone),
             pinnedSegment: plan.pinned.flatMap { plan.segmentIndex(of: $0.segment) }.map { $0 + 1 },
             generation: generation, timeZone: WireTime.zoneName(timeZone))
@@ -49,7 +56,7 @@ public enum WireDocuments {
         let start = leg.departure ?? departure
         let end = leg.arrival ?? arrival ?? start.map { $0.addingTimeInterval(leg.expectedTravelTime) }
         return LegDocument(
-            durationS: leg.expectedTravelTime, distanceM: leg.distance,
+            durationS: whole(leg.expectedTravelTime), distanceM: leg.distance.map(whole),
             departure: start.map { WireTime.string(from: $0, timeZone: timeZone) },
             arrival: end.map { WireTime.string(from: $0, timeZone: timeZone) },
             transfers: leg.transfers,
@@ -63,7 +70,7 @@ public enum WireDocuments {
             walks: leg.walks.map { walk in
                 WalkDocument(kind: walk.kind.rawValue, from: walk.fromName, to: walk.toName,
                              start: WireTime.string(from: walk.start, timeZone: timeZone),
-                             durationS: walk.duration, distanceM: walk.distance)
+                             durationS: whole(walk.duration), distanceM: whole(walk.distance))
             },
             walkingIsNoSlower: leg.walkingIsNoSlower)
     }
@@ -108,10 +115,10 @@ public enum WireDocuments {
         let legs = plan.legs.compactMap { $0 }
         let rides = legs.flatMap(\.rides)
         return CompareOption(
-            mode: comparison.mode.rawValue, durationS: plan.totalTravelTime,
+            mode: comparison.mode.rawValue, durationS: plan.totalTravelTime.map(whole),
             departure: times.first.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
             arrival: times.last.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
-            distanceM: plan.totalDistance, transfers: max(0, rides.count - 1), fastest: comparison.isFastest,
+            distanceM: whole(plan.totalDistance), transfers: max(0, rides.count - 1), fastest: comparison.isFastest,
             lines: rides.map(\.lineName), error: nil, walkingIsNoSlower: legs.contains(where: \.walkingIsNoSlower))
     }
 }

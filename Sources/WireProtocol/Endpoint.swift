@@ -55,11 +55,15 @@ public enum Endpoints {
     public static let planAccept = Endpoint<Params.PlanSegment, PlanDocument>(.planAccept)
     public static let planDismiss = Endpoint<Params.PlanSegment, PlanDocument>(.planDismiss)
     public static let planRefresh = Endpoint<Params.PlanID, PlanDocument>(.planRefresh)
+    /// Several edits of one plan, all or none, with one recompute (`PlanEdit`).
+    public static let planEdits = Endpoint<Params.PlanEdits, PlanDocument>(.planEdits)
 
     public static let historySearches = Endpoint<Params.HistoryList, HistoryDocument>(.historySearches)
     public static let historyRoutes = Endpoint<Params.HistoryList, HistoryDocument>(.historyRoutes)
     public static let historyVisits = Endpoint<Params.HistoryList, VisitHistoryDocument>(.historyVisits)
     public static let historyClear = Endpoint<Params.HistoryClear, ClearedDocument>(.historyClear)
+    public static let historyRerun = Endpoint<Params.HistoryRerun, CompareDocument>(.historyRerun)
+    public static let historyDelete = Endpoint<Params.HistoryEntryID, HistoryDeletedDocument>(.historyDelete)
 }
 
 /// A day of several places and the user's choices in it (docs/protocol.md "Day plans and choices").

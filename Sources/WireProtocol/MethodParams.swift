@@ -176,11 +176,18 @@ public enum Params {
     }
 
     public struct PlanID: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
-        public init(id: Int64) { self.id = id }
+        public init(id: Int64, expectedGeneration: Int64? = nil) {
+            self.id = id
+            self.expectedGeneration = expectedGeneration
+        }
     }
 
     public struct PlanInsert: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         /// The new node goes after node `after` (1-based; 1 = after the origin).
         public var after: Int
@@ -190,56 +197,72 @@ public enum Params {
         /// Where a text place is searched: only this region / first near this place (default near node `after`).
         public var region: String?
         public var near: String?
-        public init(id: Int64, after: Int, place: String, mode: String? = nil, region: String? = nil, near: String? = nil) {
+        public init(id: Int64, after: Int, place: String, mode: String? = nil, region: String? = nil, near: String? = nil,
+                    expectedGeneration: Int64? = nil) {
             self.id = id
             self.after = after
             self.place = place
             self.mode = mode
             self.region = region
             self.near = near
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     public struct PlanNode: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var node: Int
-        public init(id: Int64, node: Int) {
+        public init(id: Int64, node: Int, expectedGeneration: Int64? = nil) {
             self.id = id
             self.node = node
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     public struct PlanSegment: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var segment: Int
-        public init(id: Int64, segment: Int) {
+        public init(id: Int64, segment: Int, expectedGeneration: Int64? = nil) {
             self.id = id
             self.segment = segment
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     public struct PlanMode: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var segment: Int
         public var mode: String
-        public init(id: Int64, segment: Int, mode: String) {
+        public init(id: Int64, segment: Int, mode: String, expectedGeneration: Int64? = nil) {
             self.id = id
             self.segment = segment
             self.mode = mode
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     /// `walk`, `transit`, `car` or `fastest`.
     public struct PlanPreset: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var preset: String
-        public init(id: Int64, preset: String) {
+        public init(id: Int64, preset: String, expectedGeneration: Int64? = nil) {
             self.id = id
             self.preset = preset
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     public struct PlanPin: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var segment: Int
         /// The departure to look for and pin on that segment (with `line`: from when to look;
@@ -247,50 +270,76 @@ public enum Params {
         public var time: String?
         /// Pin the first departure of this line (a transit segment).
         public var line: String?
-        public init(id: Int64, segment: Int, time: String?, line: String? = nil) {
+        public init(id: Int64, segment: Int, time: String?, line: String? = nil, expectedGeneration: Int64? = nil) {
             self.id = id
             self.segment = segment
             self.time = time
             self.line = line
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     /// `slow`, `normal`, `fast` or `next` (cycles normal → fast → slow).
     public struct PlanPace: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var pace: String
-        public init(id: Int64, pace: String) {
+        public init(id: Int64, pace: String, expectedGeneration: Int64? = nil) {
             self.id = id
             self.pace = pace
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     /// Exactly one of `now: true`, `at`, `arrive_by`.
     public struct PlanTime: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var now: Bool?
         public var at: String?
         public var arriveBy: String?
-        public init(id: Int64, now: Bool? = nil, at: String? = nil, arriveBy: String? = nil) {
+        public init(id: Int64, now: Bool? = nil, at: String? = nil, arriveBy: String? = nil, expectedGeneration: Int64? = nil) {
             self.id = id
             self.now = now
             self.at = at
             self.arriveBy = arriveBy
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     public struct PlanRefine: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var depth: Int?
-        public init(id: Int64, depth: Int? = nil) {
+        public init(id: Int64, depth: Int? = nil, expectedGeneration: Int64? = nil) {
             self.id = id
             self.depth = depth
+            self.expectedGeneration = expectedGeneration
         }
     }
 
+    /// Every filter given must hold: `text` in what was typed, `place` in a place's name (both
+    /// case-insensitive), `mode` a route's mode, recorded at or after `since` and before `until`
+    /// (dates `YYYY-MM-DD` or ISO 8601 instants, in the machine's zone).
     public struct HistoryList: Hashable, Sendable, Codable {
         public var limit: Int?
-        public init(limit: Int? = nil) { self.limit = limit }
+        public var text: String?
+        public var place: String?
+        public var mode: String?
+        public var since: String?
+        public var until: String?
+        public init(limit: Int? = nil, text: String? = nil, place: String? = nil, mode: String? = nil,
+                    since: String? = nil, until: String? = nil) {
+            self.limit = limit
+            self.text = text
+            self.place = place
+            self.mode = mode
+            self.since = since
+            self.until = until
+        }
     }
 
     /// `searches`, `routes` or `visits`.

@@ -299,7 +299,31 @@ public struct PlanSummaryDocument: Hashable, Sendable, Codable {
         try c.encodeIfPresent(title, forKey: .title)
         try c.encode(from, forKey: .from)
         try c.encode(to, forKey: .to)
-        try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
+        try c.encode(updatedAt, forKey: .updatedAt)
         try c.encode(totalDurationS, forKey: .totalDurationS)
+    }
+}
+
+extension RideDocument {
+    /// Every key present, unknown values as null (the protocol's promise to scripts).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(line, forKey: .line)
+        try c.encode(vehicle, forKey: .vehicle)
+        try c.encode(headsign, forKey: .headsign)
+        try c.encode(from, forKey: .from)
+        try c.encode(to, forKey: .to)
+        try c.encode(departure, forKey: .departure)
+        try c.encode(arrival, forKey: .arrival)
+        try c.encode(tripID, forKey: .tripID)
+    }
+}
+
+extension TimePreferenceDocument {
+    /// Every key present, unknown values as null (the protocol's promise to scripts).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(time, forKey: .time)
     }
 }

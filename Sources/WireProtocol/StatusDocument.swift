@@ -122,3 +122,30 @@ public struct HelloDocument: Hashable, Sendable, Codable {
         self.oldestSupportedVersion = oldestSupportedVersion
     }
 }
+
+extension CountersDocument {
+    /// Every key present, unknown values as null (the protocol's promise to scripts).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(requests, forKey: .requests)
+        try c.encode(routingQueries, forKey: .routingQueries)
+        try c.encode(plansRecomputed, forKey: .plansRecomputed)
+        try c.encode(connections, forKey: .connections)
+        try c.encode(watchers, forKey: .watchers)
+        try c.encode(noRouteRetries, forKey: .noRouteRetries)
+    }
+}
+
+extension RegionDocument {
+    /// Every key present, unknown values as null (the protocol's promise to scripts).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(hasTransit, forKey: .hasTransit)
+        try c.encode(timeZone, forKey: .timeZone)
+        try c.encode(timeZoneSource, forKey: .timeZoneSource)
+        try c.encode(importedAt, forKey: .importedAt)
+        try c.encode(bounds, forKey: .bounds)
+        try c.encode(transitFeeds, forKey: .transitFeeds)
+    }
+}

@@ -44,10 +44,13 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case planUnlock = "plan.unlock"
     case planRename = "plan.rename"
     case planCopy = "plan.copy"
+    case planEdits = "plan.edits"
     case historySearches = "history.searches"
     case historyRoutes = "history.routes"
     case historyVisits = "history.visits"
     case historyClear = "history.clear"
+    case historyRerun = "history.rerun"
+    case historyDelete = "history.delete"
     case watch
 
     /// Methods that send notifications before their final response.

@@ -17,10 +17,13 @@ protocol UmctlCommand {
     func render(_ answer: Answer) throws -> String
     /// Notifications before the answer (import progress); printed to stderr by default.
     func show(_ notification: WireNotification, json: Bool)
+    /// The answer is a plan the command computed: a segment without a route fails it (exit 4).
+    static var computesPlan: Bool { get }
 }
 
 extension UmctlCommand {
     func validate() throws {}
+    static var computesPlan: Bool { false }
 
     func show(_ notification: WireNotification, json: Bool) {
         if json, let line = try? WireCodec.line(for: notification) {
@@ -74,6 +77,12 @@ struct CommandRequest<Answer: Decodable> {
     init<P>(_ endpoint: Endpoint<P, Answer>, _ params: P) throws {
         method = endpoint.method
         self.params = try JSONValue(encoding: params)
+    }
+
+    /// A plan edit as its own method (each `PlanEdit` case holds that method's params type).
+    init(edit: PlanEdit) throws where Answer == PlanDocument {
+        method = edit.method
+        params = try JSONValue(encoding: edit)["params"] ?? .object([:])
     }
 }
 

@@ -192,6 +192,10 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(route.modes, [.walk, .transit])
         XCTAssertEqual(route.to.name, "Hervanta")
         XCTAssertEqual(route.from.kind, .saved)
+        XCTAssertNil(route.fromText, "fields of later schemas are nil in older entries")
+        XCTAssertNil(route.requestedTime)
+        XCTAssertNil(route.answers)
+        XCTAssertNil(try store.searchHistory().first?.region)
         // And the newer tables work on the upgraded file.
         let plan = try RoutePlan(nodes: [PlanNode(place: home), PlanNode(place: route.to.self)], modes: [.transit])
         let id = try store.createPlan(plan, title: "upgraded")
