@@ -1,5 +1,6 @@
 import Foundation
 import Transit
+import WireProtocol
 
 /// Where the daemon keeps its data, where it listens and how much it logs.
 ///
@@ -26,6 +27,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var gtfsLimits = GTFSLimits()
     /// Seconds one more vehicle change must save for a journey to take it.
     public var transferPenalty: Int = 180
+    /// Where gpsd listens; nil: the location comes only from `location.set`.
+    public var gpsd: GpsdAddress?
+    /// The instant the daemon's clock starts at (it then runs on); nil: the real time. For
+    /// replaying an old timetable (tests, demos): "today" and "now" follow this clock.
+    public var clockStart: Date?
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
@@ -43,7 +49,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// The settings: flag name, environment variable, config-file key.
     static let settings: [(flag: String, environment: String, key: String)] = [
         ("--data-dir", "USEFULMAP_DATA_DIR", "data_dir"),
-        ("--socket", "USEFULMAP_SOCKET", "socket"),
+        ("--socket", DefaultSocketPath.environmentVariable, "socket"),
         ("--log-level", "USEFULMAP_LOG_LEVEL", "log_level"),
         ("--shutdown-grace", "USEFULMAP_SHUTDOWN_GRACE", "shutdown_grace"),
         ("--street-workers", "USEFULMAP_STREET_WORKERS", "street_workers"),
@@ -54,6 +60,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--gtfs-max-line-kb", "USEFULMAP_GTFS_MAX_LINE_KB", "gtfs_max_line_kb"),
         ("--import-memory-mb", "USEFULMAP_IMPORT_MEMORY_MB", "import_memory_mb"),
         ("--transfer-penalty", "USEFULMAP_TRANSFER_PENALTY", "transfer_penalty"),
+        ("--gpsd", "USEFULMAP_GPSD", "gpsd"),
+        ("--clock-start", "USEFULMAP_CLOCK_START", "clock_start"),
     ]
 
     public static let usage = """
@@ -61,7 +69,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
                       [--shutdown-grace SECONDS] [--street-workers N] [--max-transfers N]
                       [--gtfs-max-file-mb N] [--gtfs-max-feed-mb N] [--gtfs-max-ratio N]
                       [--gtfs-max-line-kb N] [--import-memory-mb N]
-                      [--transfer-penalty SECONDS]
+                      [--transfer-penalty SECONDS] [--gpsd ADDRESS|off] [--clock-start TIME]
 
       --config FILE          config file (default $XDG_CONFIG_HOME/usefulmap/usefulmapd.conf
                              when it exists; env USEFULMAP_CONFIG)
@@ -80,6 +88,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
       --gtfs-max-line-kb N   KiB of one line of a GTFS file (default 64)
       --import-memory-mb N   MiB a GTFS import may add to the daemon's memory (default 2048)
       --transfer-penalty S   seconds a vehicle change must save to be taken, 0 to 1800 (default 180)
+      --gpsd ADDRESS|off     take the location from gpsd at HOST:PORT (port default 2947) or
+                             a Unix socket path (default off: only `umctl location set`)
+      --clock-start TIME     start the daemon's clock at this ISO 8601 instant, e.g. to
+                             replay an old timetable (default: the real time)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -131,10 +143,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
         }
 
         let dataHome = nonEmpty(environment["XDG_DATA_HOME"]) ?? "\(home)/.local/share"
-        let runtimeDirectory = nonEmpty(environment["XDG_RUNTIME_DIR"]) ?? "/tmp/usefulmap-\(getuid())"
         var configuration = DaemonConfiguration(
             dataDirectory: value("--data-dir") ?? "\(dataHome)/usefulmap",
-            socketPath: value("--socket") ?? "\(runtimeDirectory)/usefulmap/usefulmapd.sock",
+            socketPath: value("--socket") ?? DefaultSocketPath.resolve(environment: environment),
             configFile: configFile)
         if let text = value("--log-level") {
             guard let level = LogLevel(rawValue: text.lowercased()) else {
@@ -180,6 +191,20 @@ public struct DaemonConfiguration: Hashable, Sendable {
                 throw ConfigurationError.invalidValue(setting: "transfer penalty", value: text, expected: "0 to 1800 seconds")
             }
             configuration.transferPenalty = seconds
+        }
+        if let text = value("--gpsd"), text.lowercased() != "off" {
+            guard let address = GpsdAddress(text) else {
+                throw ConfigurationError.invalidValue(setting: "gpsd address", value: text,
+                                                      expected: "off, HOST:PORT, HOST, [IPv6]:PORT or an absolute socket path")
+            }
+            configuration.gpsd = address
+        }
+        if let text = value("--clock-start") {
+            guard let start = WireTime.date(from: text) else {
+                throw ConfigurationError.invalidValue(setting: "clock start", value: text,
+                                                      expected: "an ISO 8601 time with its offset, e.g. 2022-01-12T07:00:00+02:00")
+            }
+            configuration.clockStart = start
         }
         return configuration
     }

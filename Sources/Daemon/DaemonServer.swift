@@ -54,7 +54,7 @@ public final class DaemonServer: Sendable {
                 Glibc.close(fd)
                 continue
             }
-            guard peer.isAllowed(daemonUID: daemonUID) else {
+            guard peer.isSameUserOrRoot(as: daemonUID) else {
                 logger.warning("refused connection from another user", ["uid": String(peer.uid), "pid": String(peer.pid)])
                 if let line = try? WireCodec.line(for: WireResponse(id: nil, error: WireError(
                     code: "permission_denied",

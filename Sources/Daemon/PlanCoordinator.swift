@@ -99,10 +99,13 @@ public actor PlanCoordinator {
     /// the result if no newer edit came in meanwhile.
     /// - parameter change: validates and edits; throwing leaves the plan untouched.
     /// - parameter compute: fills the legs (`Planner.computeLegsReporting` or a preset/rebuild).
-    public func edit(id: Int64, title newTitle: String? = nil,
+    /// - parameter expectedGeneration: when given, the edit fails with `conflict` (changing
+    ///   nothing) unless the plan is at that generation.
+    public func edit(id: Int64, title newTitle: String? = nil, expectedGeneration: Int64? = nil,
                      change: @Sendable (RoutePlan) throws -> RoutePlan,
                      compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation) async throws -> Outcome {
         let current = try newest(id)
+        try check(id, expectedGeneration: expectedGeneration)
         let edited = try change(current.plan)
         let title = newTitle ?? current.title
         var entry = entries[id] ?? Entry()
@@ -158,6 +161,58 @@ public actor PlanCoordinator {
                                               })])
         }
         return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures)
+    }
+
+    /// Applies `transform` (every change and the one computation) to a copy of the newest plan,
+    /// and stores the result as one new generation with one write: all or nothing. Nothing is
+    /// written, and the generation stays, when `transform` throws, when the plan moved on while
+    /// it ran (`conflict`), or for a `dryRun` (whose result is returned, not stored).
+    /// `transform` may return a value of its own beside the computation (`Extra`), given back with the outcome.
+    public func applyAtomically<Extra: Sendable>(
+        id: Int64, expectedGeneration: Int64?, dryRun: Bool,
+        transform: @Sendable (RoutePlan) async throws -> (LegComputation, Extra)
+    ) async throws -> (Outcome, Extra) {
+        try check(id, expectedGeneration: expectedGeneration)
+        let current = try newest(id)
+        let generation = entries[id]?.generation ?? 0
+        let (computed, extra) = try await transform(current.plan)
+        try Task.checkCancellation()
+        guard (entries[id]?.generation ?? 0) == generation else {
+            throw DaemonError.conflict("plan \(id) was edited by another request while these edits were computed; nothing was changed")
+        }
+        let failures = computed.failuresBySegment
+        if dryRun {
+            return (Outcome(id: id, plan: computed.plan, title: current.title, generation: generation, failures: failures), extra)
+        }
+        var entry = entries[id] ?? Entry()
+        entry.task?.cancel()
+        entry.task = nil
+        entry.generation = generation + 1
+        entry.failures = failures
+        entries[id] = entry
+        do {
+            try await write(id, computed.plan, title: current.title, legsPending: false).value
+        } catch {
+            // The write's transaction rolled back: the plan is as stored, at its old generation.
+            if entries[id]?.generation == generation + 1 {
+                entries[id]?.generation = generation
+                entries[id]?.newest = nil
+            }
+            throw error
+        }
+        counters.countPlanRecomputed()
+        events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(Double(generation + 1)),
+                                           "queries": .number(Double(computed.queryCount))])
+        return (Outcome(id: id, plan: computed.plan, title: current.title, generation: generation + 1, failures: failures), extra)
+    }
+
+    /// Optimistic concurrency: `conflict` when the plan is not at `expectedGeneration`.
+    private func check(_ id: Int64, expectedGeneration: Int64?) throws {
+        guard let expectedGeneration else { return }
+        let generation = entries[id]?.generation ?? 0
+        guard generation == expectedGeneration else {
+            throw DaemonError.conflict("plan \(id) is at generation \(generation), not \(expectedGeneration): another edit came first; nothing was changed")
+        }
     }
 
     /// Queues a durable write of `plan` after this plan's earlier writes, outside the actor,

@@ -9,6 +9,7 @@ struct RegionMethods: Sendable {
     let events: EventHub
     /// Import steps for GTFS feeds; nil when this build has no transit importer.
     let transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?
+    let refresher: BackgroundRefresher
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.regionImport) { params, context in
@@ -49,8 +50,9 @@ struct RegionMethods: Sendable {
             }
             regions.invalidate(name)
             events.publish("region_imported", ["region": .string(name), "skipped": .bool(result.skipped)])
+            if !result.skipped, !request.feeds.isEmpty { await refresher.timetableChanged(region: name) }
             return RegionImportDocument(region: try regions.document(of: result.manifest), skipped: result.skipped,
-                                        counts: result.manifest.counts, importDurationS: result.manifest.importDuration,
+                                        counts: result.manifest.counts, importDurationS: WireDocuments.whole(result.manifest.importDuration),
                                         notes: request.notes)
         }
         table.register(Endpoints.regionList) { _, _ in

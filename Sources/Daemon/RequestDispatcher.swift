@@ -108,6 +108,7 @@ func personMessage(_ error: PlannerError) -> String {
     case let .cannotRemoveEndpoint(index): "node \(index + 1) is the origin or the destination and cannot be removed"
     case let .noPendingUpdate(segment): "segment \(segment + 1) has no pending update"
     case let .noLegToPin(segment): "segment \(segment + 1) has no computed leg to pin"
+    case let .noDepartureOnLine(line, segment): "no departure of line \(line) found on segment \(segment + 1)"
     default: error.description
     }
 }

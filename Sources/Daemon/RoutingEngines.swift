@@ -28,6 +28,10 @@ public struct StreetEngine: LegEngine {
         func leg(for query: LegQuery) async throws -> RouteLeg {
             try await router.leg(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode, pace: query.pace)
         }
+        func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
+            Array(try await router.alternatives(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode,
+                                                pace: query.pace).prefix(max(1, count)))
+        }
         func close() { router.shutdown() }
     }
 }
@@ -60,17 +64,29 @@ public struct TransitEngine: LegEngine {
 
         func leg(for query: LegQuery) async throws -> RouteLeg {
             try Task.checkCancellation()
-            var leg = try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace,
+            let leg = try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace,
                                      maxTransfers: maxTransfers, transferPenalty: transferPenalty).best
-            // The engine only knows coordinates; name the walks' ends after the plan's places.
+            return named(leg, query)
+        }
+
+        func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
+            try Task.checkCancellation()
+            return try router.journeys(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing,
+                                       pace: query.pace, count: count, maxTransfers: maxTransfers,
+                                       transferPenalty: transferPenalty).map { named($0, query) }
+        }
+
+        func close() {}
+
+        /// The engine only knows coordinates; name the walks' ends after the plan's places.
+        private func named(_ leg: RouteLeg, _ query: LegQuery) -> RouteLeg {
+            var leg = leg
             for index in leg.walks.indices {
                 if leg.walks[index].kind == .access { leg.walks[index].fromName = query.from.name }
                 if leg.walks[index].kind == .egress { leg.walks[index].toName = query.to.name }
             }
             return leg
         }
-
-        func close() {}
     }
 
     /// The import step that adds GTFS feeds to a region: the timetable, with footpaths between

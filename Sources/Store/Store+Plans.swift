@@ -104,9 +104,9 @@ enum PlanRows {
         for (position, node) in plan.nodes.enumerated() {
             try db.run("""
                 INSERT INTO plan_node(plan_id, position, place_name, latitude, longitude, kind, is_inferred,
-                is_current_location) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                is_current_location, stay_seconds, stay_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [planID, .int(position)] + StoredValues.place(node.place, field: "node \(position)")
-                    + [.bool(node.isInferred), .bool(node.isCurrentLocation)])
+                    + [.bool(node.isInferred), .bool(node.isCurrentLocation)] + (try stayValues(node.stay, position)))
         }
         for (position, mode) in plan.modes.enumerated() {
             var leg: [SQLiteValue] = [.null, .null, .null, .null, .null, .null, .null]
@@ -128,11 +128,12 @@ enum PlanRows {
         }
         for (key, lock) in plan.locks {
             try db.run("""
-                INSERT INTO plan_lock(plan_id, from_place_id, to_place_id, mode, departure, duration)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO plan_lock(plan_id, from_place_id, to_place_id, mode, departure, duration, chosen_lines)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, [planID, .text(key.fromID), .text(key.toID), .text(lock.mode.rawValue),
                       try StoredValues.optionalDate(lock.departure, field: "lock departure"),
-                      try StoredValues.optionalReal(lock.duration, field: "lock duration")])
+                      try StoredValues.optionalReal(lock.duration, field: "lock duration"),
+                      lock.chosenLines.isEmpty ? .null : .blob(LegBlob.encode(strings: lock.chosenLines))])
         }
         if let pinned = plan.pinned {
             try db.run("""
@@ -165,12 +166,14 @@ enum PlanRows {
         guard let header = headers.first else { throw StoreError.notFound("plan \(id)") }
 
         let nodes = try db.query("""
-            SELECT position, place_name, latitude, longitude, kind, is_inferred, is_current_location
+            SELECT position, place_name, latitude, longitude, kind, is_inferred, is_current_location, stay_seconds, stay_until
             FROM plan_node WHERE plan_id = ? ORDER BY position
             """, [planID]) { row in
             (position: row.int(0),
              node: PlanNode(place: try StoredValues.place(row, at: 1), isInferred: row.bool(5),
-                            isCurrentLocation: row.bool(6)))
+                            isCurrentLocation: row.bool(6),
+                            stay: row.optionalDouble(7).map(NodeStay.duration)
+                                ?? StoredValues.optionalDate(row, 8).map(NodeStay.until)))
         }
         let segments = try db.query("""
             SELECT position, mode, leg_mode, leg_travel_time, leg_distance, leg_departure, leg_arrival,
@@ -194,11 +197,12 @@ enum PlanRows {
 
         var locks: [SegmentKey: SegmentLock] = [:]
         for (key, lock) in try db.query("""
-            SELECT from_place_id, to_place_id, mode, departure, duration FROM plan_lock WHERE plan_id = ?
+            SELECT from_place_id, to_place_id, mode, departure, duration, chosen_lines FROM plan_lock WHERE plan_id = ?
             """, [planID], { row in
             (SegmentKey(fromID: row.string(0), toID: row.string(1)),
              SegmentLock(mode: try StoredValues.mode(row.string(2)), departure: StoredValues.optionalDate(row, 3),
-                         duration: row.optionalDouble(4)))
+                         duration: row.optionalDouble(4),
+                         chosenLines: try row.optionalBlob(5).map(LegBlob.decodeStrings) ?? []))
         }) {
             locks[key] = lock
         }
@@ -229,6 +233,15 @@ enum PlanRows {
             throw StoreError.corruptRecord("plan \(id) does not form a valid plan: \(error)")
         }
         return StoredPlan(id: id, title: header.title, plan: plan, createdAt: header.createdAt, updatedAt: header.updatedAt)
+    }
+
+    /// stay_seconds, stay_until of a node.
+    static func stayValues(_ stay: NodeStay?, _ position: Int) throws -> [SQLiteValue] {
+        switch stay {
+        case nil: [.null, .null]
+        case .duration(let seconds)?: [try StoredValues.real(seconds, field: "node \(position) stay"), .null]
+        case .until(let date)?: [.null, try StoredValues.date(date, field: "node \(position) stay until")]
+        }
     }
 
     static func timePreference(_ raw: String, _ at: Double?) throws -> TimePreference {

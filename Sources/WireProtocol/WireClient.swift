@@ -14,8 +14,9 @@ public final class WireClient {
     private var ready: [Data] = []
     private var nextID: Int64 = 1
 
-    /// Connects to the daemon's Unix socket.
-    /// - throws: `WireClientError.cannotConnect` naming the path and the reason.
+    /// Connects to the daemon's Unix socket and checks that it is served by this user or root.
+    /// - throws: `WireClientError.cannotConnect` naming the path and the reason, or
+    ///   `.untrustedServer` for another user's socket.
     public init(socketPath: String) throws {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw WireClientError.cannotConnect(path: socketPath, reason: String(cString: strerror(errno))) }
@@ -40,6 +41,12 @@ public final class WireClient {
             let reason = String(cString: strerror(errno))
             close(fd)
             throw WireClientError.cannotConnect(path: socketPath, reason: reason)
+        }
+        do {
+            try Self.checkServerIsTrusted(fd, path: socketPath)
+        } catch {
+            close(fd)
+            throw error
         }
         descriptor = fd
     }
@@ -178,12 +185,16 @@ public enum WireClientError: Error, Hashable, Sendable, CustomStringConvertible 
     case cannotConnect(path: String, reason: String)
     case connectionClosed(String)
     case invalidResponse(String)
+    /// The socket is served by another user: refused before anything was sent.
+    case untrustedServer(path: String, serverUID: UInt32, clientUID: UInt32)
 
     public var description: String {
         switch self {
         case let .cannotConnect(path, reason): "cannot connect to usefulmapd at \(path): \(reason)"
         case let .connectionClosed(reason): "connection to usefulmapd lost: \(reason)"
         case let .invalidResponse(reason): "unexpected answer from usefulmapd: \(reason)"
+        case let .untrustedServer(path, serverUID, clientUID):
+            "refusing \(path): it is served by uid \(serverUID), not by you (uid \(clientUID)) or root; nothing was sent"
         }
     }
 }

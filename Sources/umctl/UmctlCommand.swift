@@ -17,10 +17,13 @@ protocol UmctlCommand {
     func render(_ answer: Answer) throws -> String
     /// Notifications before the answer (import progress); printed to stderr by default.
     func show(_ notification: WireNotification, json: Bool)
+    /// The answer is a plan the command computed: a segment without a route fails it (exit 4).
+    static var computesPlan: Bool { get }
 }
 
 extension UmctlCommand {
     func validate() throws {}
+    static var computesPlan: Bool { false }
 
     func show(_ notification: WireNotification, json: Bool) {
         if json, let line = try? WireCodec.line(for: notification) {
@@ -41,6 +44,15 @@ enum Check {
         guard WireTime.parse(text, timeZone: TimeZone(identifier: "UTC") ?? .current, now: Date()) != nil else {
             throw UsageError("\(name) \"\(text)\" is not a time: use HH:MM or ISO 8601 such as 2022-01-12T08:15 or 2022-01-12T08:15+02:00")
         }
+    }
+
+    /// A positive number of metres, or nil when the option was not given.
+    static func metres(_ text: String?, _ name: String) throws -> Double? {
+        guard let text else { return nil }
+        guard let value = Double(text), value.isFinite, value > 0 else {
+            throw UsageError("\(name) must be a positive number of metres, got \"\(text)\"")
+        }
+        return value
     }
 
     static func oneOf(_ value: String?, _ allowed: [String], _ name: String) throws {
@@ -68,6 +80,12 @@ struct CommandRequest<Answer: Decodable> {
         method = endpoint.method
         self.params = try JSONValue(encoding: params)
         self.files = files
+    }
+
+    /// A plan edit as its own method (each `PlanEdit` case holds that method's params type).
+    init(edit: PlanEdit) throws where Answer == PlanDocument {
+        method = edit.method
+        params = try JSONValue(encoding: edit)["params"] ?? .object([:])
     }
 }
 

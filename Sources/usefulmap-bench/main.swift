@@ -10,6 +10,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("transit", { try await runTransitSuite() }),
     ("scale", { try await runScaleSuite() }),
     ("daemon", { try await runDaemonSuite() }),
+    ("maps", { try await runMapsSuite() }),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
