@@ -127,6 +127,7 @@ extension PlaceDocument {
         try c.encode(lon, forKey: .lon)
         try c.encode(kind, forKey: .kind)
         try c.encode(note, forKey: .note)
+        try c.encode(geofence, forKey: .geofence)
     }
 }
 
@@ -138,5 +139,6 @@ extension LocationDocument {
         try c.encode(lon, forKey: .lon)
         try c.encode(accuracyM, forKey: .accuracyM)
         try c.encode(at, forKey: .at)
+        try c.encode(source, forKey: .source)
     }
 }

@@ -316,6 +316,7 @@ extension RideDocument {
         try c.encode(departure, forKey: .departure)
         try c.encode(arrival, forKey: .arrival)
         try c.encode(tripID, forKey: .tripID)
+        try c.encodeIfPresent(geometry, forKey: .geometry) // only when plan.show asks for geometry
     }
 }
 
