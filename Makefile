@@ -9,11 +9,12 @@ build:
 
 # Builds everything (warnings are errors) and runs every test: unit, storage, routing on the
 # real Tampere data, and the daemon's integration tests. Every test is XCTest, so the empty
-# Swift Testing pass is skipped and the run ends on XCTest's own count.
+# Swift Testing pass is skipped and the run ends on XCTest's own count. The package install
+# check (`install-check`) runs first, so that the count stays the last line.
 test:
 	swift build --build-tests -Xswiftc -warnings-as-errors
-	USEFULMAP_SHARED=$(SHARED) swift test --skip-build --disable-swift-testing
 	$(MAKE) --no-print-directory install-check CONFIG=debug
+	USEFULMAP_SHARED=$(SHARED) swift test --skip-build --disable-swift-testing
 
 release:
 	swift build -c release
