@@ -20,8 +20,8 @@ public struct DaemonComposition: Sendable {
     /// Refreshes plans after a region's timetable changed.
     public let refresher: BackgroundRefresher
 
-    public init(configuration: DaemonConfiguration, store: Store, streets: (any LegEngine)?, transit: (any LegEngine)?,
-                transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any WallClock = SystemClock(),
+    public init(configuration: DaemonConfiguration, store: Store, streets: any LegEngine, transit: any LegEngine,
+                transitImportStep: @escaping @Sendable ([URL]) -> RegionImportStep, clock: any WallClock = SystemClock(),
                 logger: DaemonLogger = DaemonLogger(level: .warning)) {
         let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
         let location = LocationState()

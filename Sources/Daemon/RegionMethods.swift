@@ -7,8 +7,8 @@ struct RegionMethods: Sendable {
     let importer: RegionImporter
     let regions: RegionRegistry
     let events: EventHub
-    /// Import steps for GTFS feeds; nil when this build has no transit importer.
-    let transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?
+    /// The import step for GTFS feeds.
+    let transitImportStep: @Sendable ([URL]) -> RegionImportStep
     let refresher: BackgroundRefresher
 
     func register(in table: inout MethodTable) {
@@ -27,9 +27,6 @@ struct RegionMethods: Sendable {
             let osm = passed?.osm ?? URL(fileURLWithPath: params.osm)
             var steps: [RegionImportStep] = []
             if !request.feeds.isEmpty {
-                guard let transitImportStep else {
-                    throw WireError(.unsupportedInRegion, "this build of usefulmapd cannot import GTFS feeds yet")
-                }
                 steps.append(transitImportStep(request.feeds))
             }
             let events = self.events
