@@ -7,6 +7,7 @@
 //   Planner (domain + planner; Foundation only)
 //     ← SQLite (typed wrapper of the system libsqlite3)
 //     ← Store, Streets, Transit (adapters: storage, street routing, transit routing)
+//     ← MapRendering (map pictures with the system libcairo)
 //     ← Daemon (composition root and socket server) ← usefulmapd
 //   WireProtocol (Foundation only) ← Daemon, umctl
 //
@@ -29,50 +30,54 @@ let package = Package(
         .systemLibrary(name: "CRoutino", path: "Sources/CRoutino"),
         .systemLibrary(name: "CReadOSM", path: "Sources/CReadOSM"),
         .systemLibrary(name: "CZip", path: "Sources/CZip"),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
+        .systemLibrary(name: "CLibMD", path: "Sources/CLibMD"),
+        .systemLibrary(name: "CChildProcess", path: "Sources/CChildProcess"),
 
         // MARK: - Domain
         .target(name: "Planner", resources: [.embedInCode("Resources/google-maps-format.json")], swiftSettings: swift6),
 
-        // MARK: - Shared utilities (Foundation only)
-        .target(name: "Checksum", swiftSettings: swift6),
-
         // MARK: - Storage
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: swift6),
-        .target(name: "Store", dependencies: ["Planner", "SQLite", "Checksum"], swiftSettings: swift6, plugins: ["EmbedMigrations"]),
+        .target(name: "Store", dependencies: ["Planner", "SQLite", "CLibMD"], swiftSettings: swift6, plugins: ["EmbedMigrations"]),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["embed-migrations"]),
         .executableTarget(name: "embed-migrations", path: "Plugins/EmbedMigrationsTool", swiftSettings: swift6),
 
         // MARK: - Street routing and places
-        .target(name: "Streets", dependencies: ["Planner", "SQLite", "Checksum", "CReadOSM"], swiftSettings: swift6),
+        .target(name: "Streets", dependencies: ["Planner", "SQLite", "CLibMD", "CReadOSM", "CChildProcess"], swiftSettings: swift6),
         .executableTarget(name: "usefulmap-routino-worker", dependencies: ["CRoutino"], swiftSettings: swift6),
 
         // MARK: - Transit routing
         .target(name: "Transit", dependencies: ["Planner", "SQLite", "CZip"], swiftSettings: swift6),
 
+        // MARK: - Map pictures
+        .target(name: "MapRendering", dependencies: ["Planner", "CCairo"], swiftSettings: swift6),
+
         // MARK: - Wire protocol, daemon, client
         .target(name: "WireProtocol", swiftSettings: swift6),
         .target(name: "Daemon",
-                dependencies: ["Planner", "Store", "Streets", "Transit", "WireProtocol"],
+                dependencies: ["Planner", "Store", "Streets", "Transit", "MapRendering", "WireProtocol"],
                 swiftSettings: swift6),
         .executableTarget(name: "usefulmapd", dependencies: ["Daemon"], swiftSettings: swift6),
         .executableTarget(name: "umctl", dependencies: ["WireProtocol"], swiftSettings: swift6),
 
         // MARK: - Benchmarks
         .executableTarget(name: "usefulmap-bench",
-                          dependencies: ["Planner", "SQLite", "Store", "Streets", "Transit", "WireProtocol", "Daemon"],
+                          dependencies: ["Planner", "SQLite", "Store", "Streets", "Transit", "MapRendering", "WireProtocol", "Daemon"],
                           swiftSettings: swift6),
 
         // MARK: - Tests
         .testTarget(name: "ArchitectureTests", swiftSettings: swift6),
-        .testTarget(name: "ChecksumTests", dependencies: ["Checksum"], swiftSettings: swift6),
         .testTarget(name: "PlannerTests", dependencies: ["Planner"], swiftSettings: swift6),
         .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite", "Planner", "store-crash-child"], swiftSettings: swift6),
         .executableTarget(name: "store-crash-child", dependencies: ["Store", "Planner"], path: "Tests/StoreCrashChild", swiftSettings: swift6),
         .testTarget(name: "StreetsTests", dependencies: ["Streets", "SQLite", "Planner"], swiftSettings: swift6),
         .testTarget(name: "TransitTests", dependencies: ["Transit", "SQLite", "Planner", "CZip"], swiftSettings: swift6),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"], swiftSettings: swift6),
+        .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "Planner", "CCairo"], swiftSettings: swift6),
         .testTarget(name: "DaemonIntegrationTests",
-                    dependencies: ["WireProtocol", "Daemon", "Store", "SQLite", "Planner", "Streets", "Transit", "CZip", "usefulmap-bench"],
+                    dependencies: ["WireProtocol", "Daemon", "Store", "SQLite", "Planner", "Streets", "Transit", "CZip", "MapRendering", "CCairo",
+                                   "usefulmap-bench"],
                     swiftSettings: swift6),
     ]
 )

@@ -43,6 +43,8 @@ final class Connection: Sendable {
     private let state: Mutex<State>
     /// A pipe that wakes the I/O thread when output is queued or the connection is closed.
     private let wakeRead: Int32, wakeWrite: Int32
+    /// Files the client passed (`SCM_RIGHTS`) for its requests to take; see PassedFiles.swift.
+    private let passedFiles = PassedFiles()
 
     /// Nil when the wake-up pipe cannot be made (out of descriptors).
     init?(id: Int, fd: Int32, peer: PeerCredentials, limits: ConnectionLimits) {
@@ -127,7 +129,7 @@ final class Connection: Sendable {
     func start(dispatcher: RequestDispatcher, logger: DaemonLogger, onFinish: @escaping @Sendable (Connection) -> Void) {
         let (stream, continuation) = AsyncStream<Item>.makeStream()
         let processing = Task { [self] in
-            await answer(stream, dispatcher: dispatcher, logger: logger)
+            await PassedFiles.$current.withValue(passedFiles) { await answer(stream, dispatcher: dispatcher, logger: logger) }
             state.withLock { $0.answeringEnded = true }
             wake()
         }
@@ -148,6 +150,7 @@ final class Connection: Sendable {
             } else {
                 logger.log(reason.isUnusual ? .notice : .debug, "connection closed", fields)
             }
+            passedFiles.closeAll()
             state.withLock { state in
                 state.descriptorsClosed = true
                 Glibc.close(fd)
@@ -251,7 +254,7 @@ final class Connection: Sendable {
             if revents & Int16(POLLOUT) != 0, !flush() { return .hungUp }
             var readSomething = false
             if revents & Int16(POLLIN) != 0 {
-                let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                let count = passedFiles.read(from: fd, into: &buffer) // lines, and any files passed with them
                 if count < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
                     return .hungUp

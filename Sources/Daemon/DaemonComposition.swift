@@ -13,9 +13,16 @@ public struct DaemonComposition: Sendable {
     public let regions: RegionRegistry
     /// Every method's handler.
     public let table: MethodTable
+    /// Recomputes, in the background of a start, the plans a crash left with legs owed.
+    public let recomputeInterruptedPlans: @Sendable () async -> Void
+    /// The gpsd connection when one is configured (started by the daemon, not here).
+    public let gpsd: GpsdLocationSource?
+    /// Refreshes plans after a region's timetable changed.
+    public let refresher: BackgroundRefresher
 
-    public init(configuration: DaemonConfiguration, store: Store, streets: (any LegEngine)?, transit: (any LegEngine)?,
-                transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?, clock: any WallClock = SystemClock()) {
+    public init(configuration: DaemonConfiguration, store: Store, streets: any LegEngine, transit: any LegEngine,
+                transitImportStep: @escaping @Sendable ([URL]) -> RegionImportStep, clock: any WallClock = SystemClock(),
+                logger: DaemonLogger = DaemonLogger(level: .warning)) {
         let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
         let location = LocationState()
         let counters = DaemonCounters()
@@ -23,28 +30,68 @@ public struct DaemonComposition: Sendable {
         let events = EventHub()
         let router = RegionRouter(regions: regions, counters: counters)
         let planner = Planner(routing: router, clock: clock)
-        let plans = PlanCoordinator(store: store, counters: counters, events: events)
+        let plans = PlanCoordinator(store: store, counters: counters, events: events) { id, error in
+            logger.error("plan edit stored, its computed legs not", ["plan": String(id), "error": "\(error)"])
+        }
         let resolver = PlaceResolver(regions: regions, location: location) { name in
             try store.place(named: name).map { Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved) }
         }
         let input = WireInput(clock: clock)
+        let mapData = RegionMapData(regions: regions)
+        let geofences = GeofenceMonitor(store: store, events: events, clock: clock) { [regions] in regions.timeZone(for: $0) }
+        let refresher = BackgroundRefresher(job: PlanRefreshJob(store: store, plans: plans, planner: planner, regions: regions,
+                                                                location: location, clock: clock), logger: logger)
+        let gpsd = configuration.gpsd.map { address in
+            GpsdLocationSource(address: address, logger: logger) { candidate in
+                GeofenceMethods.take(candidate, location: location, geofences: geofences, logger: logger)
+            }
+        }
+        let typedPlaces = TypedPlaceHistory(store: store, resolver: resolver, regions: regions, clock: clock)
+        let comparer = TripComparer(planner: planner, store: store, regions: regions, location: location, input: input)
 
         var table = MethodTable()
         StatusMethods(configuration: configuration, clock: clock, startedAt: clock.now(), regions: regions,
-                      counters: counters, events: events).register(in: &table)
+                      counters: counters, events: events,
+                      background: GeofenceMethods.Status(location: location, geofences: geofences, gpsd: gpsd,
+                                                         refresher: refresher)).register(in: &table)
         RegionMethods(importer: RegionImporter(dataDirectory: dataDirectory), regions: regions, events: events,
-                      transitImportStep: transitImportStep).register(in: &table)
-        LocationMethods(location: location, regions: regions, clock: clock, events: events).register(in: &table)
+                      transitImportStep: transitImportStep, refresher: refresher).register(in: &table)
+        LocationMethods(location: location, regions: regions, clock: clock, events: events, geofences: geofences)
+            .register(in: &table)
+        let fences = GeofenceMethods(store: store, regions: regions, geofences: geofences)
         PlaceMethods(places: store, resolver: resolver, regions: regions, location: location, clock: clock,
-                     events: events).register(in: &table)
-        HistoryMethods(history: store).register(in: &table)
+                     events: events, fences: fences).register(in: &table)
+        fences.register(in: &table)
+        HistoryMethods(history: store, comparer: comparer, input: input).register(in: &table)
         PlanMethods(planner: planner, plans: plans, store: store, resolver: resolver, regions: regions, location: location,
-                    input: input, counters: counters, events: events).register(in: &table)
-        PlanEditMethods(planner: planner, plans: plans, resolver: resolver, regions: regions,
-                        location: location, input: input).register(in: &table)
+                    input: input, counters: counters, events: events, mapData: mapData, comparer: comparer,
+                    typedPlaces: typedPlaces).register(in: &table)
+        MapMethods(plans: plans, regions: regions, mapData: mapData, input: input).register(in: &table)
+        let edits = PlanEditMethods(planner: planner, plans: plans, resolver: resolver, regions: regions,
+                                    location: location, input: input, typedPlaces: typedPlaces)
+        edits.register(in: &table)
+        DayPlanMethods(edits: edits, store: store, counters: counters, events: events).register(in: &table)
         self.counters = counters
         self.events = events
         self.regions = regions
         self.table = table
+        self.recomputeInterruptedPlans = {
+            do {
+                let (done, failed) = try await plans.recomputeInterrupted { plan in
+                    try await planner.computeLegsReporting(plan, currentLocation: location.current?.coordinate)
+                }
+                if !done.isEmpty {
+                    logger.notice("recomputed plans interrupted by the last stop", ["plans": done.map(String.init).joined(separator: ",")])
+                }
+                for (id, error) in failed {
+                    logger.warning("cannot recompute a plan interrupted by the last stop", ["plan": String(id), "error": "\(error)"])
+                }
+            } catch is CancellationError {
+            } catch {
+                logger.error("cannot recompute plans interrupted by the last stop", ["error": "\(error)"])
+            }
+        }
+        self.gpsd = gpsd
+        self.refresher = refresher
     }
 }

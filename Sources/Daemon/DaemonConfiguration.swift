@@ -1,5 +1,6 @@
 import Foundation
 import Transit
+import WireProtocol
 
 /// Where the daemon keeps its data, where it listens and how much it logs.
 ///
@@ -28,6 +29,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var transferPenalty: Int = 180
     /// What one client may cost: connections, idle time, requests in flight, queued output.
     public var connectionLimits = ConnectionLimits()
+    /// Where gpsd listens; nil: the location comes only from `location.set`.
+    public var gpsd: GpsdAddress?
+    /// The instant the daemon's clock starts at (it then runs on); nil: the real time. For
+    /// replaying an old timetable (tests, demos): "today" and "now" follow this clock.
+    public var clockStart: Date?
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
@@ -45,7 +51,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// The settings: flag name, environment variable, config-file key.
     static let settings: [(flag: String, environment: String, key: String)] = [
         ("--data-dir", "USEFULMAP_DATA_DIR", "data_dir"),
-        ("--socket", "USEFULMAP_SOCKET", "socket"),
+        ("--socket", DefaultSocketPath.environmentVariable, "socket"),
         ("--log-level", "USEFULMAP_LOG_LEVEL", "log_level"),
         ("--shutdown-grace", "USEFULMAP_SHUTDOWN_GRACE", "shutdown_grace"),
         ("--street-workers", "USEFULMAP_STREET_WORKERS", "street_workers"),
@@ -60,6 +66,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--idle-timeout", "USEFULMAP_IDLE_TIMEOUT", "idle_timeout"),
         ("--max-in-flight", "USEFULMAP_MAX_IN_FLIGHT", "max_in_flight"),
         ("--max-output-kb", "USEFULMAP_MAX_OUTPUT_KB", "max_output_kb"),
+        ("--gpsd", "USEFULMAP_GPSD", "gpsd"),
+        ("--clock-start", "USEFULMAP_CLOCK_START", "clock_start"),
     ]
 
     public static let usage = """
@@ -69,6 +77,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
                       [--gtfs-max-line-kb N] [--import-memory-mb N]
                       [--transfer-penalty SECONDS] [--max-connections N]
                       [--idle-timeout SECONDS] [--max-in-flight N] [--max-output-kb N]
+                      [--transfer-penalty SECONDS] [--gpsd ADDRESS|off] [--clock-start TIME]
 
       --config FILE          config file (default $XDG_CONFIG_HOME/usefulmap/usefulmapd.conf
                              when it exists; env USEFULMAP_CONFIG)
@@ -92,6 +101,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
       --max-in-flight N      unanswered requests per connection before reading pauses (default 16)
       --max-output-kb N      KiB queued for one client before a watcher loses old events and
                              another client is disconnected (default 4096)
+      --gpsd ADDRESS|off     take the location from gpsd at HOST:PORT (port default 2947) or
+                             a Unix socket path (default off: only `umctl location set`)
+      --clock-start TIME     start the daemon's clock at this ISO 8601 instant, e.g. to
+                             replay an old timetable (default: the real time)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -143,10 +156,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
         }
 
         let dataHome = nonEmpty(environment["XDG_DATA_HOME"]) ?? "\(home)/.local/share"
-        let runtimeDirectory = nonEmpty(environment["XDG_RUNTIME_DIR"]) ?? "/tmp/usefulmap-\(getuid())"
         var configuration = DaemonConfiguration(
             dataDirectory: value("--data-dir") ?? "\(dataHome)/usefulmap",
-            socketPath: value("--socket") ?? "\(runtimeDirectory)/usefulmap/usefulmapd.sock",
+            socketPath: value("--socket") ?? DefaultSocketPath.resolve(environment: environment),
             configFile: configFile)
         if let text = value("--log-level") {
             guard let level = LogLevel(rawValue: text.lowercased()) else {
@@ -204,6 +216,20 @@ public struct DaemonConfiguration: Hashable, Sendable {
             connections.idleTimeoutSeconds = seconds
         }
         configuration.connectionLimits = connections
+        if let text = value("--gpsd"), text.lowercased() != "off" {
+            guard let address = GpsdAddress(text) else {
+                throw ConfigurationError.invalidValue(setting: "gpsd address", value: text,
+                                                      expected: "off, HOST:PORT, HOST, [IPv6]:PORT or an absolute socket path")
+            }
+            configuration.gpsd = address
+        }
+        if let text = value("--clock-start") {
+            guard let start = WireTime.date(from: text) else {
+                throw ConfigurationError.invalidValue(setting: "clock start", value: text,
+                                                      expected: "an ISO 8601 time with its offset, e.g. 2022-01-12T07:00:00+02:00")
+            }
+            configuration.clockStart = start
+        }
         return configuration
     }
 

@@ -12,6 +12,8 @@ public enum DaemonError: Error, Hashable, Sendable, CustomStringConvertible {
     case placeNotFound(String)
     case noLocation
     case alreadyExists(String)
+    /// An edit's expected generation is not the plan's.
+    case conflict(String)
     case unsupportedVersion(client: Int)
     case shuttingDown
 
@@ -25,6 +27,7 @@ public enum DaemonError: Error, Hashable, Sendable, CustomStringConvertible {
         case .placeNotFound: WireError.Code.placeNotFound.rawValue
         case .noLocation: WireError.Code.noLocation.rawValue
         case .alreadyExists: WireError.Code.alreadyExists.rawValue
+        case .conflict: WireError.Code.conflict.rawValue
         case .unsupportedVersion: WireError.Code.unsupportedVersion.rawValue
         case .shuttingDown: WireError.Code.shuttingDown.rawValue
         }
@@ -40,6 +43,7 @@ public enum DaemonError: Error, Hashable, Sendable, CustomStringConvertible {
         case .placeNotFound(let text): "no place found for \"\(text)\""
         case .noLocation: "@here needs a location: run `umctl location set LAT,LON` first"
         case .alreadyExists(let message): message
+        case .conflict(let message): message
         case .unsupportedVersion(let client):
             "protocol version \(client) is not supported: this usefulmapd speaks \(ProtocolVersion.oldestSupported)...\(ProtocolVersion.current); update umctl"
         case .shuttingDown: "usefulmapd is shutting down"

@@ -56,7 +56,7 @@ public final class DaemonServer: Sendable {
                 Glibc.close(fd)
                 continue
             }
-            guard peer.isAllowed(daemonUID: daemonUID) else {
+            guard peer.isSameUserOrRoot(as: daemonUID) else {
                 logger.warning("refused connection from another user", ["uid": String(peer.uid), "pid": String(peer.pid)])
                 refuse(fd, WireError(.permissionDenied, "usefulmapd runs as uid \(daemonUID) and answers only that user and root"))
                 continue

@@ -1,42 +1,105 @@
 import Foundation
+import Planner
 import Store
 import WireProtocol
 
-/// `history.searches`, `history.routes`, `history.clear`. Times are in the machine's zone, one
-/// zone for the whole table (entries come from every region).
+/// `history.searches`, `history.routes` (with filters), `history.rerun`, `history.delete`,
+/// `history.clear`. Times are in the machine's zone, one zone for the whole table (entries come
+/// from every region). Entry IDs are `s<N>` (searches) and `r<N>` (routes).
 struct HistoryMethods: Sendable {
     let history: Store
+    let comparer: TripComparer
+    let input: WireInput
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.historySearches) { params, _ in
-            HistoryDocument(entries: try history.searchHistory(limit: limit(params)).map { entry in
-                HistoryEntryDocument(label: entry.query, place: entry.place.map { WireDocuments.place($0) },
-                                     at: WireTime.string(from: entry.date, timeZone: TimeZone.current))
+            HistoryDocument(entries: try history.searchHistory(try filter(params)).map { record in
+                let entry = record.entry
+                return HistoryEntryDocument(id: "s\(record.number)", label: entry.query, text: entry.query, region: entry.region,
+                                            place: entry.place.map { WireDocuments.place($0) },
+                                            at: WireTime.string(from: entry.date, timeZone: TimeZone.current))
             })
         }
         table.register(Endpoints.historyRoutes) { params, _ in
-            HistoryDocument(entries: try history.routeHistory(limit: limit(params)).map { entry in
-                HistoryEntryDocument(label: "\(entry.from.name) → \(entry.to.name)", from: WireDocuments.place(entry.from),
-                                     to: WireDocuments.place(entry.to),
-                                     at: WireTime.string(from: entry.date, timeZone: TimeZone.current),
-                                     modes: entry.modes.map(\.rawValue))
-            })
+            HistoryDocument(entries: try history.routeHistory(try filter(params)).map(document))
+        }
+        table.register(Endpoints.historyRerun) { params, _ in
+            let entry = try route(params.id)
+            let trip = TripComparer.Trip(from: PlanNode(place: entry.from), to: PlanNode(place: entry.to),
+                                         fromText: entry.fromText ?? entry.from.name, toText: entry.toText ?? entry.to.name)
+            let preference: TimePreference = if let at = params.at {
+                .departAt(try input.time(at, param: "at", timeZone: comparer.regions.timeZone(from: entry.from, to: entry.to)))
+            } else {
+                entry.requestedTime ?? .leaveNow
+            }
+            return try await comparer.compare(trip, timePreference: preference, pace: .normal).document
+        }
+        table.register(Endpoints.historyDelete) { params, _ in
+            let (list, number) = try Self.entryNumber(params.id)
+            do {
+                if list == "s" { try history.deleteSearch(number: number) } else { try history.deleteRoute(number: number) }
+            } catch StoreError.notFound {
+                throw DaemonError.notFound("no history entry \(params.id)")
+            }
+            return HistoryDeletedDocument(deleted: params.id)
         }
         table.register(Endpoints.historyClear) { params, _ in
             switch params.which {
             case "searches": try history.clearSearchHistory()
             case "routes": try history.clearRouteHistory()
-            default: throw DaemonError.invalidParams("which \"\(params.which)\" must be searches or routes")
+            case "visits": try history.clearVisitHistory()
+            default: throw DaemonError.invalidParams("which \"\(params.which)\" must be searches, routes or visits")
             }
             return ClearedDocument(cleared: params.which)
         }
     }
 
-    private func limit(_ params: Params.HistoryList) throws -> Int {
+    private func document(_ record: HistoryRecord<RouteHistoryEntry>) -> HistoryEntryDocument {
+        let entry = record.entry
+        let zone = comparer.regions.timeZone(from: entry.from, to: entry.to)
+        return HistoryEntryDocument(
+            id: "r\(record.number)", label: "\(entry.from.name) → \(entry.to.name)", fromText: entry.fromText, toText: entry.toText,
+            region: entry.region, from: WireDocuments.place(entry.from), to: WireDocuments.place(entry.to),
+            at: WireTime.string(from: entry.date, timeZone: TimeZone.current), modes: entry.modes.map(\.rawValue),
+            requestedTime: entry.requestedTime.map { WireDocuments.timePreference($0, timeZone: zone) },
+            answers: entry.answers?.map { HistoryAnswerDocument(mode: $0.mode.rawValue, durationS: $0.durationS) },
+            fastest: entry.fastest?.rawValue)
+    }
+
+    private func route(_ id: String) throws -> RouteHistoryEntry {
+        let (list, number) = try Self.entryNumber(id)
+        guard list == "r" else { throw DaemonError.invalidParams("id \(id) is a search; only a route (r<N>) can be run again") }
+        guard let record = try history.routeHistory(HistoryFilter()).first(where: { $0.number == number }) else {
+            throw DaemonError.notFound("no route history entry \(id)")
+        }
+        return record.entry
+    }
+
+    /// `s12` → ("s", 12); `r7` → ("r", 7).
+    static func entryNumber(_ id: String) throws -> (String, Int64) {
+        guard let list = id.first.map(String.init), list == "s" || list == "r", let number = Int64(id.dropFirst()) else {
+            throw DaemonError.invalidParams("id \"\(id)\" is not a history entry: use s<N> (a search) or r<N> (a route)")
+        }
+        return (list, number)
+    }
+
+    private func filter(_ params: Params.HistoryList) throws -> HistoryFilter {
         let limit = params.limit ?? Store.historyLimit
         guard (1...Store.historyLimit).contains(limit) else {
             throw DaemonError.invalidParams("limit must be 1 to \(Store.historyLimit), got \(limit)")
         }
-        return limit
+        return HistoryFilter(text: params.text, place: params.place, mode: try params.mode.map { try input.mode($0) },
+                             since: try params.since.map { try day($0, param: "since", endOfDay: false) },
+                             until: try params.until.map { try day($0, param: "until", endOfDay: true) }, limit: limit)
+    }
+
+    /// `YYYY-MM-DD` (its start; for `until` its end) or an ISO 8601 instant, in the machine's zone.
+    private func day(_ text: String, param: String, endOfDay: Bool) throws -> Date {
+        let isDate = text.split(separator: "-").count == 3 && !text.contains("T") && !text.contains(" ")
+        let start = try input.time(isDate ? text + "T00:00" : text, param: param, timeZone: TimeZone.current)
+        guard isDate, endOfDay else { return start }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone.current
+        return calendar.date(byAdding: .day, value: 1, to: start) ?? start
     }
 }

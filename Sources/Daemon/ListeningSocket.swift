@@ -17,12 +17,12 @@ public enum ListeningSocket {
         return fd
     }
 
-    /// Binds and listens on `path`, creating its directory (0700) and making the socket 0600.
-    /// A socket file nobody answers on is stale and removed.
-    /// - throws: `DaemonError.socketInUse` when another daemon answers, `.socketSetup` otherwise.
+    /// Binds and listens on `path`, in a folder `SocketFolder` created or checked, making the
+    /// socket 0600. A socket file nobody answers on is stale and removed.
+    /// - throws: `DaemonError.socketInUse` when another daemon answers, `.socketSetup` otherwise
+    ///   (including a socket folder refused as unsafe).
     public static func bind(path: String, logger: DaemonLogger) throws -> Int32 {
-        let directory = (path as NSString).deletingLastPathComponent
-        try prepareDirectory(directory)
+        try SocketFolder.prepare((path as NSString).deletingLastPathComponent)
         var info = stat()
         if lstat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFSOCK else {
@@ -84,22 +84,5 @@ public enum ListeningSocket {
             raw[bytes.count] = 0
         }
         return address
-    }
-
-    /// Creates the socket's directory 0700. An existing directory named `usefulmap` (ours by
-    /// convention) is tightened to 0700; any other existing directory is left as it is.
-    static func prepareDirectory(_ directory: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw DaemonError.socketSetup("\(directory) is not a directory") }
-            if (directory as NSString).lastPathComponent == "usefulmap" { chmod(directory, 0o700) }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw DaemonError.socketSetup("cannot create \(directory): \(error.localizedDescription)")
-        }
     }
 }

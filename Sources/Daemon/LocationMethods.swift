@@ -8,12 +8,16 @@ struct LocationMethods: Sendable {
     let regions: RegionRegistry
     let clock: any WallClock
     let events: EventHub
+    let geofences: GeofenceMonitor
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.locationSet) { params, _ in
             let coordinate = Coordinate(latitude: params.lat, longitude: params.lon)
-            try location.set(coordinate, accuracy: params.accuracyM, at: clock.now())
-            events.publish("location_changed", ["lat": .number(params.lat), "lon": .number(params.lon)])
+            if let fix = try location.set(coordinate, accuracy: params.accuracyM, at: clock.now()) {
+                events.publish("location_changed", ["lat": .number(params.lat), "lon": .number(params.lon),
+                                                    "source": .string(fix.source.rawValue)])
+                if let usable = fix.geofenceFix { try geofences.observe(usable) }
+            }
             return try document()
         }
         table.register(Endpoints.locationShow) { _, _ in try document() }
@@ -23,6 +27,7 @@ struct LocationMethods: Sendable {
         guard let fix = location.current else { throw DaemonError.noLocation }
         let zone = regions.timeZone(for: fix.coordinate)
         return LocationDocument(lat: fix.coordinate.latitude, lon: fix.coordinate.longitude,
-                                accuracyM: fix.accuracy, at: WireTime.string(from: fix.at, timeZone: zone))
+                                accuracyM: fix.accuracy, at: WireTime.string(from: fix.at, timeZone: zone),
+                                source: fix.source.rawValue)
     }
 }

@@ -13,6 +13,7 @@ struct PlaceMethods: Sendable {
     let location: LocationState
     let clock: any WallClock
     let events: EventHub
+    let fences: GeofenceMethods
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.search) { params, _ in
@@ -30,12 +31,14 @@ struct PlaceMethods: Sendable {
                 ?? location.current?.coordinate
             let found = try regions.search(params.text, near: near, preferring: near, region: params.region, kinds: kinds,
                                            limit: limit)
-            try places.recordSearch(SearchHistoryEntry(query: params.text, place: found.first?.result.place, date: clock.now()))
+            try places.recordSearch(SearchHistoryEntry(query: params.text, place: found.first?.result.place, date: clock.now(),
+                                                       region: found.first?.region))
             return SearchDocument(results: found.map { regional in
                 let result = regional.result
                 return SearchResultDocument(name: result.place.name, lat: result.place.coordinate.latitude,
                                             lon: result.place.coordinate.longitude, region: regional.region,
-                                            kind: result.kind.rawValue, category: result.category, distanceM: result.distance)
+                                            kind: result.kind.rawValue, category: result.category,
+                                            distanceM: result.distance.map(WireDocuments.whole))
             })
         }
         table.register(Endpoints.placeSave) { params, _ in
@@ -44,9 +47,19 @@ struct PlaceMethods: Sendable {
             guard name != PlaceResolver.hereToken else { throw DaemonError.invalidParams("\(name) is reserved") }
             let node = try resolver.resolve(params.place)
             let place = Place(name: name, coordinate: node.place.coordinate, kind: .saved)
+            if params.radiusM != nil, params.geofence != true {
+                throw DaemonError.invalidParams("radius_m needs geofence: true")
+            }
+            if let radius = params.radiusM, !Store.fenceRadiusRange.contains(radius) {
+                throw DaemonError.invalidParams(
+                    "radius_m \(radius) must be \(Int(Store.fenceRadiusRange.lowerBound)) to \(Int(Store.fenceRadiusRange.upperBound)) m")
+            }
             try places.savePlace(SavedPlace(name: name, place: place, note: params.note))
+            if params.geofence == true { try fences.setFence(name, on: true, radiusM: params.radiusM ?? GeofenceRule.insideMetres) }
             events.publish("place_saved", ["name": .string(name)])
-            return WireDocuments.place(place, note: params.note)
+            var document = WireDocuments.place(place, note: params.note)
+            if params.geofence == true { document.geofence = try fences.document(name).geofence }
+            return document
         }
         table.register(Endpoints.placeList) { _, _ in
             PlaceListDocument(places: try places.places().map {

@@ -14,6 +14,11 @@ import Store
 /// writes in order: the actor only decides, so reading or editing another plan never waits
 /// for a plan's fsync. The newest plan an edit wrote is kept in memory meanwhile, so the next
 /// edit and `show` see it even before its write has landed.
+///
+/// The first write (the edit, its legs marked pending) decides the answer: when it fails,
+/// the edit answers that error and nothing changed; once it landed, the edit is kept and
+/// answered with its legs, even if storing the legs fails (the plan stays marked, and is
+/// recomputed by `recomputeInterrupted` at the next start).
 public actor PlanCoordinator {
     public struct Outcome: Sendable {
         public var id: Int64
@@ -38,10 +43,39 @@ public actor PlanCoordinator {
     private let events: EventHub
     private var entries: [Int64: Entry] = [:]
 
-    public init(store: Store, counters: DaemonCounters, events: EventHub) {
+    private let onLegsNotStored: @Sendable (Int64, Error) -> Void
+
+    /// - parameter onLegsNotStored: told when an edit was stored but its computed legs were
+    ///   not (the daemon logs it).
+    public init(store: Store, counters: DaemonCounters, events: EventHub,
+                onLegsNotStored: @escaping @Sendable (Int64, Error) -> Void = { _, _ in }) {
         self.store = store
         self.counters = counters
         self.events = events
+        self.onLegsNotStored = onLegsNotStored
+    }
+
+    /// Recomputes, one after the other, the plans whose last recompute never stored its legs
+    /// (the daemon was killed meanwhile). Returns the ids it recomputed and those it could not
+    /// (still marked, so the next start tries again).
+    public func recomputeInterrupted(
+        compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation
+    ) async throws -> (done: [Int64], failed: [Int64: Error]) {
+        let ids = try await runBlocking("usefulmapd-plan-read") { [store] in try store.plansWithPendingLegs() }
+        var done: [Int64] = [], failed: [Int64: Error] = [:]
+        for id in ids {
+            try Task.checkCancellation()
+            guard entries[id] == nil else { continue } // a client touched it already
+            do {
+                _ = try await edit(id: id, change: { $0 }, compute: compute)
+                done.append(id)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                failed[id] = error
+            }
+        }
+        return (done, failed)
     }
 
     /// The newest plan, as it is (no routing).
@@ -65,10 +99,13 @@ public actor PlanCoordinator {
     /// the result if no newer edit came in meanwhile.
     /// - parameter change: validates and edits; throwing leaves the plan untouched.
     /// - parameter compute: fills the legs (`Planner.computeLegsReporting` or a preset/rebuild).
-    public func edit(id: Int64, title newTitle: String? = nil,
+    /// - parameter expectedGeneration: when given, the edit fails with `conflict` (changing
+    ///   nothing) unless the plan is at that generation.
+    public func edit(id: Int64, title newTitle: String? = nil, expectedGeneration: Int64? = nil,
                      change: @Sendable (RoutePlan) throws -> RoutePlan,
                      compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation) async throws -> Outcome {
         let current = try newest(id)
+        try check(id, expectedGeneration: expectedGeneration)
         let edited = try change(current.plan)
         let title = newTitle ?? current.title
         var entry = entries[id] ?? Entry()
@@ -79,7 +116,7 @@ public actor PlanCoordinator {
         entry.task = task
         entry.failures = [:]
         entries[id] = entry
-        let editWritten = write(id, edited, title: title)
+        let editWritten = write(id, edited, title: title, legsPending: true)
 
         let computed: LegComputation
         do {
@@ -107,7 +144,13 @@ public actor PlanCoordinator {
         let failures = computed.failuresBySegment
         entries[id]?.task = nil
         entries[id]?.failures = failures
-        try await write(id, computed.plan, title: title).value
+        do {
+            try await write(id, computed.plan, title: title, legsPending: false).value
+        } catch {
+            // The edit itself is stored; only its legs are not. Answer the edit (the plan
+            // stays marked pending in the store) rather than an error for a kept change.
+            onLegsNotStored(id, error)
+        }
         counters.countPlanRecomputed()
         events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(Double(generation)),
                                            "queries": .number(Double(computed.queryCount))])
@@ -120,14 +163,68 @@ public actor PlanCoordinator {
         return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures)
     }
 
+    /// Applies `transform` (every change and the one computation) to a copy of the newest plan,
+    /// and stores the result as one new generation with one write: all or nothing. Nothing is
+    /// written, and the generation stays, when `transform` throws, when the plan moved on while
+    /// it ran (`conflict`), or for a `dryRun` (whose result is returned, not stored).
+    /// `transform` may return a value of its own beside the computation (`Extra`), given back with the outcome.
+    public func applyAtomically<Extra: Sendable>(
+        id: Int64, expectedGeneration: Int64?, dryRun: Bool,
+        transform: @Sendable (RoutePlan) async throws -> (LegComputation, Extra)
+    ) async throws -> (Outcome, Extra) {
+        try check(id, expectedGeneration: expectedGeneration)
+        let current = try newest(id)
+        let generation = entries[id]?.generation ?? 0
+        let (computed, extra) = try await transform(current.plan)
+        try Task.checkCancellation()
+        guard (entries[id]?.generation ?? 0) == generation else {
+            throw DaemonError.conflict("plan \(id) was edited by another request while these edits were computed; nothing was changed")
+        }
+        let failures = computed.failuresBySegment
+        if dryRun {
+            return (Outcome(id: id, plan: computed.plan, title: current.title, generation: generation, failures: failures), extra)
+        }
+        var entry = entries[id] ?? Entry()
+        entry.task?.cancel()
+        entry.task = nil
+        entry.generation = generation + 1
+        entry.failures = failures
+        entries[id] = entry
+        do {
+            try await write(id, computed.plan, title: current.title, legsPending: false).value
+        } catch {
+            // The write's transaction rolled back: the plan is as stored, at its old generation.
+            if entries[id]?.generation == generation + 1 {
+                entries[id]?.generation = generation
+                entries[id]?.newest = nil
+            }
+            throw error
+        }
+        counters.countPlanRecomputed()
+        events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(Double(generation + 1)),
+                                           "queries": .number(Double(computed.queryCount))])
+        return (Outcome(id: id, plan: computed.plan, title: current.title, generation: generation + 1, failures: failures), extra)
+    }
+
+    /// Optimistic concurrency: `conflict` when the plan is not at `expectedGeneration`.
+    private func check(_ id: Int64, expectedGeneration: Int64?) throws {
+        guard let expectedGeneration else { return }
+        let generation = entries[id]?.generation ?? 0
+        guard generation == expectedGeneration else {
+            throw DaemonError.conflict("plan \(id) is at generation \(generation), not \(expectedGeneration): another edit came first; nothing was changed")
+        }
+    }
+
     /// Queues a durable write of `plan` after this plan's earlier writes, outside the actor,
     /// and makes it the plan `show` and the next edit see.
-    private func write(_ id: Int64, _ plan: RoutePlan, title: String) -> Task<Void, Error> {
+    private func write(_ id: Int64, _ plan: RoutePlan, title: String, legsPending: Bool) -> Task<Void, Error> {
         let previous = entries[id]?.lastWrite
         let store = store
         let write = Task.detached {
             _ = await previous?.result // in order; an earlier failure was reported to its own edit
-            try await runBlocking("usefulmapd-plan-write") { try store.savePlan(id: id, plan: plan, title: title) }
+            try await runBlocking("usefulmapd-plan-write") {
+                try store.savePlan(id: id, plan: plan, title: title, legsPending: legsPending)
+            }
         }
         entries[id, default: Entry()].lastWrite = write
         entries[id]?.newest = (plan, title)

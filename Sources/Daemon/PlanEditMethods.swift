@@ -2,8 +2,10 @@ import Foundation
 import Planner
 import WireProtocol
 
-/// Every `plan.*` edit. Each validates and applies its change (bad input changes nothing),
-/// then computes only the legs the change emptied, and answers with the updated plan.
+/// Every `plan.*` edit, and `plan.edits` (a list of them, all or none). Each edit validates and
+/// applies its change (bad input changes nothing), then computes only the legs the change
+/// emptied, and answers with the updated plan. One `prepare` turns any `PlanEdit` into its
+/// change, used both by the single methods and by `plan.edits`.
 struct PlanEditMethods: Sendable {
     let planner: Planner
     let plans: PlanCoordinator
@@ -11,117 +13,213 @@ struct PlanEditMethods: Sendable {
     let regions: RegionRegistry
     let location: LocationState
     let input: WireInput
+    let typedPlaces: TypedPlaceHistory
 
     func register(in table: inout MethodTable) {
-        table.register(Endpoints.planInsert) { params, _ in
+        table.register(Endpoints.planInsert) { params, _ in try await single(.insert(params), params.expectedGeneration) }
+        table.register(Endpoints.planRemove) { params, _ in try await single(.remove(params), params.expectedGeneration) }
+        table.register(Endpoints.planMode) { params, _ in try await single(.mode(params), params.expectedGeneration) }
+        table.register(Endpoints.planSwap) { params, _ in try await single(.swap(params), params.expectedGeneration) }
+        table.register(Endpoints.planPreset) { params, _ in try await single(.preset(params), params.expectedGeneration) }
+        table.register(Endpoints.planRebuild) { params, _ in try await single(.rebuild(params), params.expectedGeneration) }
+        table.register(Endpoints.planPin) { params, _ in try await single(.pin(params), params.expectedGeneration) }
+        table.register(Endpoints.planUnpin) { params, _ in try await single(.unpin(params), params.expectedGeneration) }
+        table.register(Endpoints.planPace) { params, _ in try await single(.pace(params), params.expectedGeneration) }
+        table.register(Endpoints.planTime) { params, _ in try await single(.time(params), params.expectedGeneration) }
+        table.register(Endpoints.planRefine) { params, _ in try await single(.refine(params), params.expectedGeneration) }
+        table.register(Endpoints.planAccept) { params, _ in try await single(.accept(params), params.expectedGeneration) }
+        table.register(Endpoints.planDismiss) { params, _ in try await single(.dismiss(params), params.expectedGeneration) }
+        table.register(Endpoints.planRefresh) { params, _ in try await single(.refresh(params), params.expectedGeneration) }
+        table.register(Endpoints.planEdits) { params, _ in try await atomically(params) }
+    }
+
+    /// What an edit does to a plan: a change whose emptied legs are then computed, or a
+    /// computation of its own (presets, rebuild, refine); and the places typed as text in it.
+    struct Prepared: Sendable {
+        enum Step: Sendable {
+            case change(@Sendable (RoutePlan) throws -> RoutePlan)
+            case compute(@Sendable (RoutePlan) async throws -> LegComputation)
+        }
+        var step: Step
+        var typed: [TypedPlaceHistory.Typed] = []
+    }
+
+    /// Validates `edit` against `current` (the plan it will be applied to) and resolves what it
+    /// names (places, times, a pinned departure).
+    func prepare(_ edit: PlanEdit, on current: RoutePlan) async throws -> Prepared {
+        let planner = planner, input = input, here = location.current?.coordinate
+        switch edit {
+        case .insert(let params):
             let mode = try params.mode.map { try input.mode($0) }
-            let current = try await plans.show(id: params.id).plan
-            guard (1..<current.nodes.count).contains(params.after) else {
-                throw DaemonError.invalidParams("after must be 1 to \(current.nodes.count - 1) (a new stop goes between two nodes)")
+            guard (1...current.nodes.count).contains(params.after) else {
+                throw DaemonError.invalidParams("after must be 1 to \(current.nodes.count) (after the last node, the place becomes the destination)")
             }
             let near = try params.near.map { try resolver.resolve($0, region: params.region).place.coordinate }
             let node = try resolver.resolve(params.place, near: near ?? current.nodes[params.after - 1].place.coordinate,
                                             region: params.region)
-            return try await edit(params.id) { try $0.insertingNode(node, at: params.after, mode: mode) }
-        }
-        table.register(Endpoints.planRemove) { params, _ in
-            try await edit(params.id) { plan in try plan.removingNode(at: try input.nodeIndex(params.node, in: plan)) }
-        }
-        table.register(Endpoints.planMode) { params, _ in
+            let typed = try typedPlaces.typed(params.place, resolved: node.place)
+            return Prepared(step: .change { try $0.insertingNode(node, at: params.after, mode: mode) }, typed: typed.map { [$0] } ?? [])
+        case .remove(let params):
+            return Prepared(step: .change { plan in try plan.removingNode(at: try input.nodeIndex(params.node, in: plan)) })
+        case .mode(let params):
             let mode = try input.mode(params.mode)
-            return try await edit(params.id) { plan in
+            return Prepared(step: .change { plan in
                 try plan.changingMode(ofSegment: try input.segmentIndex(params.segment, in: plan), to: mode)
-            }
-        }
-        table.register(Endpoints.planSwap) { params, _ in
-            try await edit(params.id) { $0.swappingEnds() }
-        }
-        table.register(Endpoints.planPreset) { params, _ in
+            })
+        case .swap:
+            return Prepared(step: .change { $0.swappingEnds() })
+        case .preset(let params):
             let preset = try input.preset(params.preset)
-            let planner = planner, here = location.current?.coordinate
-            return try await edit(params.id, change: { $0 }) { plan in
-                LegComputation(plan: try await planner.applyingPreset(preset, to: plan, currentLocation: here),
-                               failures: [], queryCount: 0)
-            }
-        }
-        table.register(Endpoints.planRebuild) { params, _ in
+            return Prepared(step: .compute { plan in
+                LegComputation(plan: try await planner.applyingPreset(preset, to: plan, currentLocation: here), failures: [], queryCount: 0)
+            })
+        case .rebuild(let params):
             let preset = try input.preset(params.preset)
-            let planner = planner, here = location.current?.coordinate
-            return try await edit(params.id, change: { $0 }) { plan in
-                LegComputation(plan: try await planner.rebuild(plan, preset: preset, currentLocation: here),
-                               failures: [], queryCount: 0)
-            }
-        }
-        table.register(Endpoints.planPin) { params, _ in
-            let current = try await plans.show(id: params.id).plan
+            return Prepared(step: .compute { plan in
+                LegComputation(plan: try await planner.rebuild(plan, preset: preset, currentLocation: here), failures: [], queryCount: 0)
+            })
+        case .pin(let params):
             let segment = try input.segmentIndex(params.segment, in: current)
             let zone = regions.timeZone(of: current)
-            let departure = try input.time(params.time, param: "time", timeZone: zone,
-                                           day: current.schedule()[segment] ?? input.planDay(current))
+            let departure = try params.time.map {
+                try input.time($0, param: "time", timeZone: zone, day: current.schedule()[segment] ?? input.planDay(current))
+            }
             _ = try regions.requireRegions()
-            let pinned = try await planner.pinning(current, segment: segment, at: departure)
-            return try await edit(params.id) { plan in
+            let pinned: RoutePlan
+            if let line = params.line {
+                pinned = try await planner.pinning(current, segment: segment, line: line, at: departure)
+            } else if let departure {
+                pinned = try await planner.pinning(current, segment: segment, at: departure)
+            } else {
+                throw DaemonError.invalidParams("give time, line, or both")
+            }
+            return Prepared(step: .change { plan in
                 guard plan == current else { throw DaemonError.invalidParams("the plan changed while pinning; try again") }
                 return pinned
-            }
-        }
-        table.register(Endpoints.planUnpin) { params, _ in
-            try await edit(params.id) { $0.unpinning() }
-        }
-        table.register(Endpoints.planPace) { params, _ in
-            if params.pace == "next" { return try await edit(params.id) { $0.cyclingPace() } }
+            })
+        case .unpin:
+            return Prepared(step: .change { $0.unpinning() })
+        case .pace(let params):
+            if params.pace == "next" { return Prepared(step: .change { $0.cyclingPace() }) }
             let pace = try input.pace(params.pace)
-            return try await edit(params.id) { $0.settingPace(pace) }
-        }
-        table.register(Endpoints.planTime) { params, _ in
-            let current = try await plans.show(id: params.id).plan
+            return Prepared(step: .change { $0.settingPace(pace) })
+        case .time(let params):
             let zone = regions.timeZone(of: current)
             let given = [params.now == true, params.at != nil, params.arriveBy != nil].filter { $0 }.count
             guard given == 1 else { throw DaemonError.invalidParams("give exactly one of now, at or arrive_by") }
             let preference = params.now == true ? .leaveNow
                 : try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone, day: input.planDay(current))
-            return try await edit(params.id) { $0.settingTimePreference(preference) }
-        }
-        table.register(Endpoints.planRefine) { params, _ in
+            return Prepared(step: .change { $0.settingTimePreference(preference) })
+        case .refine(let params):
             let depth = params.depth ?? 2
             guard (1...4).contains(depth) else { throw DaemonError.invalidParams("depth must be 1 to 4, got \(depth)") }
-            let planner = planner, here = location.current?.coordinate
-            return try await edit(params.id, change: { $0 }) { plan in
+            return Prepared(step: .compute { plan in
                 let computed = try await planner.computeLegsReporting(plan, currentLocation: here)
                 let refined = try await planner.refine(computed.plan, depth: depth)
                 return try await planner.computeLegsReporting(refined, currentLocation: here)
-            }
-        }
-        table.register(Endpoints.planAccept) { params, _ in
-            try await edit(params.id) { plan in
+            })
+        case .accept(let params):
+            return Prepared(step: .change { plan in
                 try plan.acceptingPendingUpdate(ofSegment: try input.segmentIndex(params.segment, in: plan))
-            }
-        }
-        table.register(Endpoints.planDismiss) { params, _ in
-            try await edit(params.id) { plan in
+            })
+        case .dismiss(let params):
+            return Prepared(step: .change { plan in
                 try plan.dismissingPendingUpdate(ofSegment: try input.segmentIndex(params.segment, in: plan))
-            }
-        }
-        table.register(Endpoints.planRefresh) { params, _ in
+            })
+        case .refresh:
             // Every leg is asked again with the current routing data (e.g. after a region was
             // re-imported with a newer feed). Modes, locks and inserted stops stay; a pinned
             // departure is re-found by its trip or fingerprint, or kept with a pending update.
-            try await edit(params.id) { plan in plan.refreshing() }
+            return Prepared(step: .change { $0.refreshing() })
         }
     }
 
     /// An edit whose legs are then filled by `computeLegs` (only the emptied ones are queried).
-    private func edit(_ id: Int64, change: @escaping @Sendable (RoutePlan) throws -> RoutePlan) async throws -> PlanDocument {
+    func edit(_ id: Int64, change: @escaping @Sendable (RoutePlan) throws -> RoutePlan) async throws -> PlanDocument {
         let planner = planner, here = location.current?.coordinate
         return try await edit(id, change: change) { plan in
             try await planner.computeLegsReporting(plan, currentLocation: here)
         }
     }
 
-    private func edit(_ id: Int64, change: @escaping @Sendable (RoutePlan) throws -> RoutePlan,
-                      compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation) async throws -> PlanDocument {
+    /// An edit with its own computation; `title` replaces the plan's title.
+    func edit(_ id: Int64, title: String? = nil, change: @escaping @Sendable (RoutePlan) throws -> RoutePlan,
+              compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation) async throws -> PlanDocument {
         _ = try regions.requireRegions()
-        let outcome = try await plans.edit(id: id, change: change, compute: compute)
+        let outcome = try await plans.edit(id: id, title: title, change: change, compute: compute)
         return WireDocuments.plan(outcome, regions: regions, now: input.clock.now())
+    }
+
+    /// One edit: applied and written at once, then its emptied legs computed (`PlanCoordinator.edit`).
+    /// A swap also turns a generated title around (a title the user set stays).
+    private func single(_ edit: PlanEdit, _ expectedGeneration: Int64?) async throws -> PlanDocument {
+        let shown = try await plans.show(id: edit.planID)
+        let current = shown.plan
+        let prepared = try await prepare(edit, on: current)
+        _ = try regions.requireRegions()
+        let planner = planner, here = location.current?.coordinate
+        var title: String?
+        if case .swap = edit { title = current.titleAfterSwap(shown.title) }
+        let outcome = switch prepared.step {
+        case .change(let change):
+            try await plans.edit(id: edit.planID, title: title, expectedGeneration: expectedGeneration, change: change) { plan in
+                try await planner.computeLegsReporting(plan, currentLocation: here)
+            }
+        case .compute(let compute):
+            try await plans.edit(id: edit.planID, title: title, expectedGeneration: expectedGeneration, change: { $0 },
+                                 compute: compute)
+        }
+        try typedPlaces.record(prepared.typed)
+        return WireDocuments.plan(outcome, regions: regions, now: input.clock.now())
+    }
+
+    /// `plan.edits`: every edit applied in order to a copy of the plan, then one computation of
+    /// the legs still empty, stored as one new generation; the first edit that fails stops it
+    /// all (nothing stored, the error names that edit).
+    private func atomically(_ params: Params.PlanEdits) async throws -> PlanDocument {
+        guard !params.edits.isEmpty else { throw DaemonError.invalidParams("edits must not be empty") }
+        for (index, edit) in params.edits.enumerated() {
+            let name = "edit \(index + 1) (\(edit.method.rawValue))"
+            guard edit.planID == params.id else { throw DaemonError.invalidParams("\(name) names plan \(edit.planID), not plan \(params.id)") }
+            guard edit.expectedGeneration == nil else {
+                throw DaemonError.invalidParams("\(name) has its own expected_generation: give it once, beside edits")
+            }
+        }
+        _ = try regions.requireRegions()
+        let planner = planner, here = location.current?.coordinate, methods = self
+        let (outcome, typed) = try await plans.applyAtomically(id: params.id, expectedGeneration: params.expectedGeneration,
+                                                               dryRun: params.dryRun == true) { original in
+            var plan = original
+            var typed: [TypedPlaceHistory.Typed] = []
+            for (index, edit) in params.edits.enumerated() {
+                do {
+                    let prepared = try await methods.prepare(edit, on: plan)
+                    switch prepared.step {
+                    case .change(let change): plan = try change(plan)
+                    case .compute(let compute): plan = try await compute(plan).plan
+                    }
+                    typed += prepared.typed
+                } catch is CancellationError {
+                    throw CancellationError()
+                } catch {
+                    throw Self.failure(of: edit, number: index + 1, error)
+                }
+            }
+            return (try await planner.computeLegsReporting(plan, currentLocation: here), typed)
+        }
+        if params.dryRun != true { try typedPlaces.record(typed) }
+        return WireDocuments.plan(outcome, regions: regions, now: input.clock.now())
+    }
+
+    /// The edit's own error (its word kept), named by its number and method.
+    static func failure(of edit: PlanEdit, number: Int, _ error: Error) -> WireError {
+        var wire = RequestDispatcher.wireError(from: error)
+        wire.message = "edit \(number) (\(edit.method.rawValue)): \(wire.message); nothing was changed"
+        var fields: [String: JSONValue] = [:]
+        if case .object(let detail)? = wire.data { fields = detail }
+        fields["edit"] = .number(Double(number))
+        fields["method"] = .string(edit.method.rawValue)
+        wire.data = .object(fields)
+        return wire
     }
 }

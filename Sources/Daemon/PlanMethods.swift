@@ -1,9 +1,10 @@
 import Foundation
+import MapRendering
 import Planner
 import Store
 import WireProtocol
 
-/// `compare`, `plan.new`, `plan.list`, `plan.show`, `plan.delete`, `plan.link`.
+/// `compare` (with its picture), `plan.new`, `plan.list`, `plan.show`, `plan.delete`, `plan.link`.
 struct PlanMethods: Sendable {
     let planner: Planner
     let plans: PlanCoordinator
@@ -15,20 +16,22 @@ struct PlanMethods: Sendable {
     let input: WireInput
     let counters: DaemonCounters
     let events: EventHub
+    /// Geometry for `plan.show`, and `compare`'s picture.
+    let mapData: RegionMapData
+    let comparer: TripComparer
+    let typedPlaces: TypedPlaceHistory
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.compare) { params, _ in
+            let picture = try params.map.map(MapPictureRequest.init)  // checked before any work
             let (from, to) = try resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
             let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
-            let comparisons = try await planner.compare(from: from, to: to, timePreference: preference,
-                                                        pace: try input.pace(params.pace), currentLocation: location.current?.coordinate)
-            let now = input.clock.now()
-            let fastest = comparisons.first(where: \.isFastest)?.mode
-            try store.recordRoute(RouteHistoryEntry(from: from.place, to: to.place, modes: fastest.map { [$0] } ?? [], date: now))
-            return CompareDocument(from: WireDocuments.place(from.place), to: WireDocuments.place(to.place),
-                                   options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },
-                                   timeZone: WireTime.zoneName(zone))
+            var answer = try await comparer.compare(TripComparer.Trip(from: from, to: to, fromText: params.from, toText: params.to),
+                                                    timePreference: preference, pace: try input.pace(params.pace))
+            try typedPlaces.record(typedEnds(params.from, from, params.to, to))
+            answer.document.map = try picture.map { try map(of: answer.comparisons, zone: answer.zone, now: input.clock.now(), $0) }
+            return answer.document
         }
         table.register(Endpoints.planNew) { params, _ in
             let preset = try params.mode.map { text -> PlanPreset in
@@ -40,15 +43,20 @@ struct PlanMethods: Sendable {
             let (from, to) = try resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
             let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
-            let built = try await planner.buildPlanReporting(from: from, to: to, preset: preset, timePreference: preference,
+            let via = try (params.via ?? []).map { try resolver.resolve($0, near: from.place.coordinate, region: params.region) }
+            let built = try await planner.buildPlanReporting(through: [from] + via + [to], preset: preset, timePreference: preference,
                                                              pace: try input.pace(params.pace),
                                                              currentLocation: location.current?.coordinate)
             let failures = built.failuresBySegment
-            let title = params.title ?? "\(from.place.name) → \(to.place.name)"
-            let id = try store.createPlan(built.plan, title: title)
+            let title = params.title ?? built.plan.generatedTitle
+            let region = try regions.tripRegion(from: from.place, to: to.place).name
+            // The plan and its history entry: one transaction, so a failure leaves neither.
+            let id = try store.createPlan(built.plan, title: title, recording: RouteHistoryEntry(
+                from: from.place, to: to.place, modes: built.plan.modes, date: input.clock.now(),
+                fromText: params.from, toText: params.to, region: region, requestedTime: preference))
             await plans.created(id: id, failures: failures)
             counters.countPlanRecomputed()
-            try store.recordRoute(RouteHistoryEntry(from: from.place, to: to.place, modes: built.plan.modes, date: input.clock.now()))
+            try typedPlaces.record(typedEnds(params.from, from, params.to, to))
             events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(1)])
             return WireDocuments.plan(PlanCoordinator.Outcome(id: id, plan: built.plan, title: title, generation: 1, failures: failures),
                                       regions: regions, now: input.clock.now())
@@ -58,11 +66,17 @@ struct PlanMethods: Sendable {
             PlanListDocument(plans: try store.listPlans().map { summary in
                 PlanSummaryDocument(id: summary.id, title: summary.title, from: summary.fromName, to: summary.toName,
                                     updatedAt: WireTime.string(from: summary.updatedAt, timeZone: TimeZone.current),
-                                    totalDurationS: summary.totalTravelTime)
+                                    totalDurationS: summary.totalTravelTime.map(WireDocuments.whole))
             })
         }
         table.register(Endpoints.planShow) { params, _ in
-            WireDocuments.plan(try await plans.show(id: params.id), regions: regions, now: input.clock.now())
+            let outcome = try await plans.show(id: params.id)
+            var document = WireDocuments.plan(outcome, regions: regions, now: input.clock.now())
+            if params.geometry == true {
+                let geometry = try mapData.geometry(of: outcome.plan, toleranceM: params.toleranceM, now: input.clock.now())
+                WireDocuments.addGeometry(geometry, to: &document)
+            }
+            return document
         }
         table.register(Endpoints.planDelete) { params, _ in
             do {
@@ -81,6 +95,23 @@ struct PlanMethods: Sendable {
             return LinkDocument(url: link.url, form: link.form.rawValue, fallbackReason: link.fallbackReason,
                                 segment: params.segment, mode: plan.modes[segment].rawValue)
         }
+    }
+
+    /// Every mode's route of a comparison on one picture, each in its mode's colour.
+    func map(of comparisons: [ModeComparison], zone: TimeZone, now: Date, _ request: MapPictureRequest) throws -> MapImageDocument {
+        let options = try comparisons.compactMap { comparison -> (mode: TravelMode, geometry: PlanGeometry)? in
+            guard let plan = comparison.plan else { return nil }
+            return (comparison.mode, try mapData.geometry(of: plan, toleranceM: 0, now: now))
+        }
+        guard let origin = options.first?.geometry.nodes.first?.coordinate else { throw MapRenderingError.emptyScene }
+        return try mapData.picture(.comparison(options, timeZone: zone), near: origin, request)
+    }
+}
+
+extension PlanMethods {
+    /// The ends of a trip that were typed as text to search (not saved places, coordinates or `@here`).
+    func typedEnds(_ fromText: String, _ from: PlanNode, _ toText: String, _ to: PlanNode) throws -> [TypedPlaceHistory.Typed] {
+        [try typedPlaces.typed(fromText, resolved: from.place), try typedPlaces.typed(toText, resolved: to.place)].compactMap { $0 }
     }
 }
 

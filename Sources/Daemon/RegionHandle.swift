@@ -13,8 +13,8 @@ public final class RegionHandle: Sendable {
     public let manifest: RegionManifest
     /// The version directory `regions/<name>` pointed at when the handle was opened.
     public let directory: URL
-    private let streets: (any LegEngine)?
-    private let transit: (any LegEngine)?
+    private let streets: any LegEngine
+    private let transit: any LegEngine
     private let counters: DaemonCounters
     private let opened = Mutex(Opened())
 
@@ -26,7 +26,7 @@ public final class RegionHandle: Sendable {
         var closed = false
     }
 
-    init(manifest: RegionManifest, directory: URL, streets: (any LegEngine)?, transit: (any LegEngine)?, counters: DaemonCounters) {
+    init(manifest: RegionManifest, directory: URL, streets: any LegEngine, transit: any LegEngine, counters: DaemonCounters) {
         self.manifest = manifest
         self.directory = directory
         self.streets = streets
@@ -52,14 +52,12 @@ public final class RegionHandle: Sendable {
     }
 
     /// The engine for `mode`, opened on this version once.
-    /// - throws: `RoutingError.unsupportedInRegion` when the build lacks the engine or the region has no transit.
+    /// - throws: `RoutingError.unsupportedInRegion` when the region has no transit.
     public func legSource(for mode: TravelMode) throws -> any RegionLegSource {
         if mode == .transit, !manifest.hasTransit {
             throw RoutingError.unsupportedInRegion("region \(name) was imported without a GTFS feed")
         }
-        guard let engine = mode == .transit ? transit : streets else {
-            throw RoutingError.unsupportedInRegion("\(mode.rawValue) routing is not available in this build of usefulmapd")
-        }
+        let engine = mode == .transit ? transit : streets
         return try opened.withLock { opened in
             if let source = mode == .transit ? opened.transit : opened.street { return source }
             guard !opened.closed else {

@@ -7,38 +7,49 @@ struct RegionMethods: Sendable {
     let importer: RegionImporter
     let regions: RegionRegistry
     let events: EventHub
-    /// Import steps for GTFS feeds; nil when this build has no transit importer.
-    let transitImportStep: (@Sendable ([URL]) -> RegionImportStep)?
+    /// The import step for GTFS feeds.
+    let transitImportStep: @Sendable ([URL]) -> RegionImportStep
+    let refresher: BackgroundRefresher
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.regionImport) { params, context in
-            let request = try RegionImportRequest(params, current: try? regions.catalog.region(named: params.name))
+            // Files passed open are taken first, so a refused request still consumes its own.
+            let passed = try params.passedFiles == true ? PassedImportSources(
+                osm: params.osm, gtfs: params.gtfs,
+                descriptors: try (PassedFiles.current ?? PassedFiles()).take(1 + params.gtfs.count),
+                under: importer.dataDirectory) : nil
+            defer { passed?.remove() }
+            var planned = try RegionImportRequest(params, current: try? regions.catalog.region(named: params.name))
+            if let passed, !params.gtfs.isEmpty { planned.feeds = passed.feeds }
+            let request = planned
+            var importer = importer
+            importer.givenPaths = passed?.givenPaths ?? [:]
+            let osm = passed?.osm ?? URL(fileURLWithPath: params.osm)
             var steps: [RegionImportStep] = []
             if !request.feeds.isEmpty {
-                guard let transitImportStep else {
-                    throw WireError(.unsupportedInRegion, "this build of usefulmapd cannot import GTFS feeds yet")
-                }
                 steps.append(transitImportStep(request.feeds))
             }
             let events = self.events
             let name = params.name
-            let importSteps = steps
+            let importSteps = steps, reader = importer
             let result = try await runBlocking("usefulmapd-import") {
-                try importer.importRegion(name: name, osm: URL(fileURLWithPath: params.osm), additionalSteps: importSteps,
+                try reader.importRegion(name: name, osm: osm, additionalSteps: importSteps,
                                           timeZone: request.timeZone?.zone,
                                           timeZoneSource: request.timeZone?.source ?? "given with --time-zone",
                                           force: params.force ?? false) { progress in
                     var fields: [String: JSONValue] = ["region": .string(name), "phase": .string(progress.phase),
                                                        "detail": .string(progress.detail)]
                     fields["fraction"] = progress.fraction.map(JSONValue.number) ?? .null
+                    fields["overall"] = progress.overall.map(JSONValue.number) ?? .null
                     context.notify(WireMethod.progressNotification, fields)
                     events.publish("import_progress", fields)
                 }
             }
             regions.invalidate(name)
             events.publish("region_imported", ["region": .string(name), "skipped": .bool(result.skipped)])
+            if !result.skipped, !request.feeds.isEmpty { await refresher.timetableChanged(region: name) }
             return RegionImportDocument(region: try regions.document(of: result.manifest), skipped: result.skipped,
-                                        counts: result.manifest.counts, importDurationS: result.manifest.importDuration,
+                                        counts: result.manifest.counts, importDurationS: WireDocuments.whole(result.manifest.importDuration),
                                         notes: request.notes)
         }
         table.register(Endpoints.regionList) { _, _ in

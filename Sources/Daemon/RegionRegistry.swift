@@ -11,12 +11,12 @@ import WireProtocol
 /// `invalidate` when it does; the handles are read once and then reused.
 public final class RegionRegistry: Sendable {
     public let catalog: RegionCatalog
-    private let streets: (any LegEngine)?
-    private let transit: (any LegEngine)?
+    private let streets: any LegEngine
+    private let transit: any LegEngine
     private let counters: DaemonCounters
     private let loaded = Mutex<[RegionHandle]?>(nil)
 
-    public init(dataDirectory: URL, streets: (any LegEngine)? = nil, transit: (any LegEngine)? = nil,
+    public init(dataDirectory: URL, streets: any LegEngine, transit: any LegEngine,
                 counters: DaemonCounters = DaemonCounters()) {
         catalog = RegionCatalog(dataDirectory: dataDirectory)
         self.streets = streets

@@ -11,6 +11,8 @@ public protocol LegEngine: Sendable {
 /// An engine opened on one region version.
 public protocol RegionLegSource: Sendable {
     func leg(for query: LegQuery) async throws -> RouteLeg
+    /// Up to `count` different legs (`RoutingPort.alternatives`).
+    func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg]
     /// Stops its workers (the region was imported again, changed or removed).
     func close()
 }
@@ -34,6 +36,14 @@ public struct RegionRouter: RoutingPort {
         return try await region.legSource(for: query.mode).leg(for: query)
     }
 
+    /// Counted as one query of the mode, however many searches the engine makes.
+    public func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
+        try Task.checkCancellation()
+        counters.countRoutingQuery(query.mode)
+        let region = try regions.tripRegion(from: query.from, to: query.to)
+        return try await region.legSource(for: query.mode).alternatives(for: query, count: count)
+    }
+
     public func nearbyStops(around coordinate: Coordinate, radius: Double, limit: Int) async throws -> [Place] {
         guard let region = try regions.handles(containing: coordinate).first(where: \.manifest.hasTransit) else { return [] }
         do {
@@ -46,5 +56,12 @@ public struct RegionRouter: RoutingPort {
 
     public func search(_ text: String, near: Coordinate?) async throws -> [Place] {
         try regions.search(text, near: near, preferring: near, limit: 10).map(\.result.place)
+    }
+}
+
+extension RegionLegSource {
+    /// An engine with one answer per question (Routino: the quickest route) gives that one.
+    public func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
+        [try await leg(for: query)]
     }
 }

@@ -61,8 +61,12 @@ public final class RequestDispatcher: Sendable {
             return answer
         } catch {
             let wire = Self.wireError(from: error)
-            requestLogger.log(wire.code == WireError.Code.internalError.rawValue ? .error : .info,
-                              "request failed", ["code": wire.code, "ms": elapsed(since: start)])
+            var context = ["code": wire.code, "ms": elapsed(since: start)]
+            if let store = error as? StoreError, store.clientMessage != store.description {
+                context["detail"] = store.description // the SQL and the path, for the operator only
+            }
+            requestLogger.log(wire.code == WireError.Code.internalError.rawValue || context["detail"] != nil ? .error : .info,
+                              "request failed", context)
             guard let id = request.id else { return nil }
             // A client too old to read integer codes is told so in the shape it can read.
             if case DaemonError.unsupportedVersion(let client)? = error as? DaemonError, client < ProtocolVersion.oldestSupported {
@@ -85,6 +89,7 @@ public final class RequestDispatcher: Sendable {
             let code = error.code == "index_out_of_range" ? WireError.Code.invalidParams.rawValue : error.code
             return WireError(code: code, message: personMessage(error))
         case let error as RoutingError: return WireError(code: error.code, message: error.message)
+        case let error as StoreError: return WireError(code: error.code, message: error.clientMessage)
         case is CancellationError: return WireError(.cancelled, "the request was cancelled")
         default:
             if let coded = error as? any CodedError {
@@ -103,6 +108,7 @@ func personMessage(_ error: PlannerError) -> String {
     case let .cannotRemoveEndpoint(index): "node \(index + 1) is the origin or the destination and cannot be removed"
     case let .noPendingUpdate(segment): "segment \(segment + 1) has no pending update"
     case let .noLegToPin(segment): "segment \(segment + 1) has no computed leg to pin"
+    case let .noDepartureOnLine(line, segment): "no departure of line \(line) found on segment \(segment + 1)"
     default: error.description
     }
 }

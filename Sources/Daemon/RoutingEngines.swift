@@ -28,6 +28,10 @@ public struct StreetEngine: LegEngine {
         func leg(for query: LegQuery) async throws -> RouteLeg {
             try await router.leg(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode, pace: query.pace)
         }
+        func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
+            Array(try await router.alternatives(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode,
+                                                pace: query.pace).prefix(max(1, count)))
+        }
         func close() { router.shutdown() }
     }
 }
@@ -60,17 +64,29 @@ public struct TransitEngine: LegEngine {
 
         func leg(for query: LegQuery) async throws -> RouteLeg {
             try Task.checkCancellation()
-            var leg = try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace,
+            let leg = try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace,
                                      maxTransfers: maxTransfers, transferPenalty: transferPenalty).best
-            // The engine only knows coordinates; name the walks' ends after the plan's places.
+            return named(leg, query)
+        }
+
+        func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
+            try Task.checkCancellation()
+            return try router.journeys(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing,
+                                       pace: query.pace, count: count, maxTransfers: maxTransfers,
+                                       transferPenalty: transferPenalty).map { named($0, query) }
+        }
+
+        func close() {}
+
+        /// The engine only knows coordinates; name the walks' ends after the plan's places.
+        private func named(_ leg: RouteLeg, _ query: LegQuery) -> RouteLeg {
+            var leg = leg
             for index in leg.walks.indices {
                 if leg.walks[index].kind == .access { leg.walks[index].fromName = query.from.name }
                 if leg.walks[index].kind == .egress { leg.walks[index].toName = query.to.name }
             }
             return leg
         }
-
-        func close() {}
     }
 
     /// The import step that adds GTFS feeds to a region: the timetable, with footpaths between
@@ -84,17 +100,21 @@ public struct TransitEngine: LegEngine {
         RegionImportStep(name: "transit timetable", sources: feeds) { staging, progress in
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0,
                                           detail: "reading \(feeds.map(\.lastPathComponent).joined(separator: ", ")), timing footpaths on the streets"))
-            let walking: any WalkingTimeEstimator
             let timer = try? StreetWalkTimer(regionDirectory: staging, workers: walkWorkers)
-            if let timer {
-                walking = StreetWalkingEstimator(timer: timer)
-            } else {
-                walking = StraightLineWalking()
-            }
             defer { timer?.shutdown() }
             var importer = GTFSImporter()
             importer.limits = limits
-            let (report, imported) = try importer.importFeedsListingStops(feeds, intoRegionDirectory: staging, walking: walking)
+            let (report, imported) = try withoutActuallyEscaping(progress) { progress in
+                // The estimator reports on this import thread, while `progress` is in scope.
+                let relay = ImportProgressRelay(progress)
+                let walking: any WalkingTimeEstimator = timer.map { timer in
+                    StreetWalkingEstimator(timer: timer) { timed, total in
+                        relay.report(RegionImportProgress(phase: "transit timetable", fraction: 0.1 + 0.7 * Double(timed) / Double(total),
+                                                          detail: "timing footpaths on the streets: \(timed) of \(total)"))
+                    }
+                } ?? StraightLineWalking()
+                return try importer.importFeedsListingStops(feeds, intoRegionDirectory: staging, walking: walking)
+            }
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0.8, detail: "indexing stops"))
             let stops = imported.map {
                 IndexedStop(id: $0.id, name: $0.name, coordinate: $0.coordinate, modes: $0.modes)
@@ -111,3 +131,11 @@ public struct TransitEngine: LegEngine {
 }
 
 extension TransitError: CodedError {}
+
+/// Lets the footpath estimator (which must be `Sendable`) call an import step's progress
+/// closure. Sound because the estimator runs synchronously on the step's own thread, inside
+/// the step, while the closure is alive.
+private final class ImportProgressRelay: @unchecked Sendable {
+    let report: (RegionImportProgress) -> Void
+    init(_ report: @escaping (RegionImportProgress) -> Void) { self.report = report }
+}

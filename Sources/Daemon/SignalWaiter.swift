@@ -1,27 +1,47 @@
-import Dispatch
 import Foundation
 import Glibc
 import Synchronization
 
-/// Turns SIGTERM/SIGINT into an awaitable value (the default action is disabled first, so the
-/// process is not killed before it has shut down).
-/// `@unchecked`: `sources` is written once in `init` and only kept alive; all state is in the Mutex.
-final class SignalWaiter: @unchecked Sendable {
-    /// Kept alive for the process's lifetime; never touched after `init`.
-    private let sources: [any DispatchSourceSignal]
+/// The write end of the pipe `signalHandler` reports into; set once by `SignalWaiter.init`
+/// before the handler is installed, never changed afterwards.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// Runs in whichever thread the kernel picks; `write(2)` is async-signal-safe.
+private let signalHandler: @convention(c) (Int32) -> Void = { number in
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(signalPipeWriteEnd, &byte, 1)
+}
+
+/// Turns SIGTERM/SIGINT into an awaitable value.
+///
+/// A real handler writes the signal's number into a pipe that one thread reads: whichever
+/// thread the kernel delivers the signal to, it is caught and reported. (A dispatch signal
+/// source on Linux needs the signal blocked in every thread; delivered to a thread that did
+/// not block it, SIGTERM was now and then swallowed and the daemon never stopped.)
+final class SignalWaiter: Sendable {
     private let state = Mutex<(received: Int32?, waiter: CheckedContinuation<Int32, Never>?)>((nil, nil))
 
     init(signals: [Int32]) {
-        var sources: [any DispatchSourceSignal] = []
-        for number in signals {
-            signal(number, SIG_IGN)
-            sources.append(DispatchSource.makeSignalSource(signal: number, queue: .global()))
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { fatalError("usefulmapd: cannot create the signal pipe (errno \(errno))") }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
+        signalPipeWriteEnd = ends[1]
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = signalHandler
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        for number in signals { sigaction(number, &action, nil) }
+        let readEnd = ends[0]
+        let thread = Thread { [self] in
+            var byte: UInt8 = 0
+            while true {
+                let count = read(readEnd, &byte, 1)
+                if count == 1 { deliver(Int32(byte)) } else if count < 0, errno != EINTR { return }
+            }
         }
-        self.sources = sources
-        for (source, number) in zip(sources, signals) {
-            source.setEventHandler { [self] in deliver(number) }
-            source.resume()
-        }
+        thread.name = "usefulmapd-signals"
+        thread.start()
     }
 
     private func deliver(_ number: Int32) {

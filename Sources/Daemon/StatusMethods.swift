@@ -10,6 +10,8 @@ struct StatusMethods: Sendable {
     let regions: RegionRegistry
     let counters: DaemonCounters
     let events: EventHub
+    /// Location source, fences and the background refresh queue.
+    let background: GeofenceMethods.Status
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.hello) { params, _ in
@@ -23,8 +25,9 @@ struct StatusMethods: Sendable {
             StatusDocument(
                 version: ProtocolVersion.softwareVersion, protocolVersion: ProtocolVersion.current,
                 databasePath: configuration.databasePath, dataDirectory: configuration.dataDirectory,
-                socketPath: configuration.socketPath, uptimeS: clock.now().timeIntervalSince(startedAt),
-                regions: try regions.regions().map(regions.document(of:)), counters: counters.document(watchers: events.subscriberCount))
+                socketPath: configuration.socketPath, uptimeS: WireDocuments.whole(clock.now().timeIntervalSince(startedAt)),
+                regions: try regions.regions().map(regions.document(of:)), counters: counters.document(watchers: events.subscriberCount),
+                location: background.document(), refreshQueue: await background.refresher.document)
         }
         table.register(Endpoints.watch) { _, context in
             let subscription = events.subscribe()

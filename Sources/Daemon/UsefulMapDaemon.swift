@@ -88,20 +88,28 @@ public struct UsefulMapDaemon: Sendable {
             transit: TransitEngine(maxTransfers: configuration.maxTransfers,
                                    transferPenalty: configuration.transferPenalty),
             transitImportStep: { [configuration] in TransitEngine.importStep(feeds: $0, walkWorkers: configuration.streetWorkers,
-                                                                               limits: configuration.gtfsLimits) })
+                                                                               limits: configuration.gtfsLimits) },
+            clock: configuration.clockStart.map { StartedClock(start: $0) } ?? SystemClock(), logger: logger)
         let dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger)
         let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger,
                                   limits: configuration.connectionLimits)
         server.start()
+        composition.gpsd?.start()
         let notifier = SystemdNotifier(environment: environment)
         notifier.notify("READY=1\nSTATUS=serving on \(activated ? "an activated socket" : configuration.socketPath)")
         logger.notice("usefulmapd ready", ["socket": configuration.socketPath, "data_dir": configuration.dataDirectory,
                                            "activated": String(activated), "version": ProtocolVersion.softwareVersion])
 
+        // Plans whose recompute a crash interrupted get their legs without waiting for a client.
+        let recovery = Task { await composition.recomputeInterruptedPlans() }
+
         let received = await signals.next()
+        recovery.cancel()
         logger.notice("stopping", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT"])
         notifier.notify("STOPPING=1")
         composition.events.finishAll()
+        composition.gpsd?.stop()
+        await composition.refresher.stop()
         await server.stop(grace: configuration.shutdownGraceSeconds)
         composition.regions.closeAll()
         return true

@@ -6,24 +6,37 @@ import WireProtocol
 
 /// Domain values as wire documents: instants in the region's time zone, numbers from 1.
 public enum WireDocuments {
+    /// Durations go on the wire in whole seconds and distances in whole metres (the planner
+    /// keeps its exact numbers; a person and a script need no more).
+    public static func whole(_ value: Double) -> Double { value.rounded() }
+
+    /// Whole seconds as an integer; nil for a number that is not finite.
+    public static func wholeSeconds(_ seconds: Double) -> Int? { seconds.isFinite ? Int(seconds.rounded()) : nil }
+
     public static func plan(_ plan: RoutePlan, id: Int64, title: String?, generation: Int64, timeZone: TimeZone,
                             now: Date, failures: [Int: RoutingError] = [:]) -> PlanDocument {
         let fallback: Date? = plan.timePreference == .leaveNow ? now : nil
         let times = plan.schedule(startingAt: fallback)
+        let departures = plan.departureTimes(startingAt: fallback)
+        func wire(_ date: Date?) -> String? { date.map { WireTime.string(from: $0, timeZone: timeZone) } }
         let missed = plan.earliestDeparture(now: now).flatMap { plan.missedConnection(leavingAt: $0) }
         let nodes = plan.nodes.enumerated().map { index, node in
             NodeDocument(name: node.place.name, lat: node.place.coordinate.latitude, lon: node.place.coordinate.longitude,
                          time: times.indices.contains(index) ? times[index].map { WireTime.string(from: $0, timeZone: timeZone) } : nil,
-                         inferred: node.isInferred, currentLocation: node.isCurrentLocation)
+                         inferred: node.isInferred, currentLocation: node.isCurrentLocation,
+                         departure: node.stay == nil ? nil : wire(departures[index]),
+                         stayS: node.stay?.seconds,
+                         stayUntil: { if case .until(let date)? = node.stay { return wire(date) }; return nil }())
         }
         let segments = (0..<plan.segmentCount).map { index -> SegmentDocument in
             let key = plan.segmentKey(index)
             let legDocument = plan.legs[index].map {
-                leg($0, timeZone: timeZone, departure: times[index], arrival: times[index + 1])
+                leg($0, timeZone: timeZone, departure: departures[index], arrival: times[index + 1])
             }
             let error = plan.legs[index] == nil ? failures[index].map { WireError(code: $0.code, message: $0.message) } : nil
             return SegmentDocument(mode: plan.modes[index].rawValue, locked: plan.locks[key] != nil, leg: legDocument,
-                                   error: error, missedConnection: missed == index)
+                                   error: error, missedConnection: missed == index,
+                                   chosenLines: plan.locks[key]?.chosenLines ?? [])
         }
         let pending = plan.pending.compactMap { key, update -> PendingDocument? in
             guard let index = plan.segmentIndex(of: key) else { return nil }
@@ -32,7 +45,7 @@ public enum WireDocuments {
         }.sorted { $0.segment < $1.segment }
         return PlanDocument(
             id: id, title: title, nodes: nodes, segments: segments,
-            totalDurationS: plan.totalTravelTime, totalDistanceM: plan.totalDistance, pending: pending,
+            totalDurationS: plan.totalTravelTime.map(whole), totalDistanceM: whole(plan.totalDistance), pending: pending,
             pace: plan.pace.rawValue, timePreference: timePreference(plan.timePreference, timeZone: timeZone),
             pinnedSegment: plan.pinned.flatMap { plan.segmentIndex(of: $0.segment) }.map { $0 + 1 },
             generation: generation, timeZone: WireTime.zoneName(timeZone))
@@ -43,7 +56,7 @@ public enum WireDocuments {
         let start = leg.departure ?? departure
         let end = leg.arrival ?? arrival ?? start.map { $0.addingTimeInterval(leg.expectedTravelTime) }
         return LegDocument(
-            durationS: leg.expectedTravelTime, distanceM: leg.distance,
+            durationS: whole(leg.expectedTravelTime), distanceM: leg.distance.map(whole),
             departure: start.map { WireTime.string(from: $0, timeZone: timeZone) },
             arrival: end.map { WireTime.string(from: $0, timeZone: timeZone) },
             transfers: leg.transfers,
@@ -57,7 +70,7 @@ public enum WireDocuments {
             walks: leg.walks.map { walk in
                 WalkDocument(kind: walk.kind.rawValue, from: walk.fromName, to: walk.toName,
                              start: WireTime.string(from: walk.start, timeZone: timeZone),
-                             durationS: walk.duration, distanceM: walk.distance)
+                             durationS: whole(walk.duration), distanceM: whole(walk.distance))
             },
             walkingIsNoSlower: leg.walkingIsNoSlower)
     }
@@ -102,10 +115,10 @@ public enum WireDocuments {
         let legs = plan.legs.compactMap { $0 }
         let rides = legs.flatMap(\.rides)
         return CompareOption(
-            mode: comparison.mode.rawValue, durationS: plan.totalTravelTime,
+            mode: comparison.mode.rawValue, durationS: plan.totalTravelTime.map(whole),
             departure: times.first.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
             arrival: times.last.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
-            distanceM: plan.totalDistance, transfers: max(0, rides.count - 1), fastest: comparison.isFastest,
+            distanceM: whole(plan.totalDistance), transfers: max(0, rides.count - 1), fastest: comparison.isFastest,
             lines: rides.map(\.lineName), error: nil, walkingIsNoSlower: legs.contains(where: \.walkingIsNoSlower))
     }
 }

@@ -16,14 +16,19 @@ public enum GeofenceRule {
 
     /// The next state after a fix at `distance` metres from the centre with `accuracy` metres.
     /// An unusable fix (non-finite, negative, or too inaccurate) returns `previous` unchanged.
-    public static func nextState(previous: GeofenceState, distance: Double, accuracy: Double) -> GeofenceState {
+    /// `inside`/`outside` give a fence of another size (a saved place's own radius).
+    public static func nextState(previous: GeofenceState, distance: Double, accuracy: Double,
+                                 inside: Double = insideMetres, outside: Double = outsideMetres) -> GeofenceState {
         guard distance.isFinite, distance >= 0, accuracy.isFinite, accuracyRange.contains(accuracy) else {
             return previous
         }
-        if distance <= insideMetres { return .inside }
-        if distance >= outsideMetres { return .outside }
+        if distance <= inside { return .inside }
+        if distance >= outside { return .outside }
         return previous
     }
+
+    /// The exit radius for an enter radius, in the write-up's proportion (80 m in, 120 m out).
+    public static func outsideMetres(forInside inside: Double) -> Double { inside * outsideMetres / insideMetres }
 }
 
 /// A change of fence state worth telling the user about.
@@ -44,12 +49,18 @@ public struct GeofenceTransition: Hashable, Sendable, Codable {
 /// nothing; reaching the same state again is not a new transition.
 public struct GeofenceTracker: Hashable, Sendable, Codable {
     public var center: Coordinate
+    /// Enter within this many metres of the centre; leave beyond `outsideMetres`.
+    public var insideMetres: Double
+    public var outsideMetres: Double
     public private(set) var state: GeofenceState
     /// Timestamp of the last accepted fix; older fixes are ignored.
     public private(set) var lastFixTime: Date?
 
-    public init(center: Coordinate, state: GeofenceState = .unknown, lastFixTime: Date? = nil) {
+    public init(center: Coordinate, insideMetres: Double = GeofenceRule.insideMetres,
+                outsideMetres: Double = GeofenceRule.outsideMetres, state: GeofenceState = .unknown, lastFixTime: Date? = nil) {
         self.center = center
+        self.insideMetres = insideMetres
+        self.outsideMetres = outsideMetres
         self.state = state
         self.lastFixTime = lastFixTime
     }
@@ -59,7 +70,7 @@ public struct GeofenceTracker: Hashable, Sendable, Codable {
         guard fix.isUsableForGeofence else { return (self, nil) }
         if let lastFixTime, fix.timestamp < lastFixTime { return (self, nil) }
         let next = GeofenceRule.nextState(previous: state, distance: center.distance(to: fix.coordinate),
-                                          accuracy: fix.horizontalAccuracy)
+                                          accuracy: fix.horizontalAccuracy, inside: insideMetres, outside: outsideMetres)
         var updated = self
         updated.lastFixTime = fix.timestamp
         updated.state = next

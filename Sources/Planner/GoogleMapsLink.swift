@@ -33,7 +33,7 @@ public struct GoogleMapsLink: Hashable, Sendable {
 
     // MARK: - Building
 
-    /// The link for segment `segment` of `plan`, departing at the segment's `schedule()` time.
+    /// The link for segment `segment` of `plan`, departing at the segment's `departureTimes()` time (after any stay at its start).
     /// - parameter timeZone: the *region's* time zone (where the trip happens), never the machine's.
     /// - parameter now: start of a "leave now" plan whose legs carry no dates (all walk/car);
     ///   without it such a plan gets the fallback form.
@@ -41,7 +41,7 @@ public struct GoogleMapsLink: Hashable, Sendable {
     ///   format file is broken.
     public static func build(plan: RoutePlan, segment: Int, timeZone: TimeZone, now: Date? = nil) throws -> GoogleMapsLink {
         try plan.checkSegment(segment)
-        let departure = plan.schedule(startingAt: now)[segment]
+        let departure = plan.departureTimes(startingAt: now)[segment]
         return try build(from: plan.nodes[segment].place, to: plan.nodes[segment + 1].place,
                          mode: plan.modes[segment], departure: departure, timeZone: timeZone)
     }

@@ -45,7 +45,7 @@ extension Planner {
     /// least `walkSplitMinimumGain`. Time is measured door to door, waiting included.
     private func splittingLongWalk(_ plan: RoutePlan, probed: inout Set<SegmentKey>, budget: inout Int,
                                    queries: inout Int) async throws -> RoutePlan? {
-        let times = plan.schedule(startingAt: clock.now())
+        let times = plan.departureTimes(startingAt: clock.now())
         for index in 0..<plan.segmentCount where budget > 0 {
             let key = plan.segmentKey(index)
             guard plan.modes[index] == .walk, !plan.isLocked(segment: index), !probed.contains(key),
@@ -128,7 +128,7 @@ extension Planner {
     /// a direct train, which would mean waiting for the next one at M, stays direct.
     private func splittingTransit(_ plan: RoutePlan, probed: inout Set<SegmentKey>, budget: inout Int,
                                   queries: inout Int) async throws -> RoutePlan? {
-        let times = plan.schedule(startingAt: clock.now())
+        let times = plan.departureTimes(startingAt: clock.now())
         for index in 0..<plan.segmentCount where budget > 0 {
             let key = plan.segmentKey(index)
             guard plan.modes[index] == .transit, !plan.isLocked(segment: index), !probed.contains(key),

@@ -225,15 +225,17 @@ public struct Planner: Sendable {
             let departure = pinnedLeg?.departure ?? pin.departure
             let arrival = pinnedLeg?.arrival
                 ?? departure.addingTimeInterval(pinnedLeg?.expectedTravelTime ?? pin.duration)
-            try await fillBackward(before: pinnedIndex, arrivingBy: departure, run: &run)
-            try await fillForward(from: pinnedIndex + 1, departingAt: arrival, run: &run)
+            try await fillBackward(before: pinnedIndex, arrivingBy: run.plan.nodes[pinnedIndex].latestArrival(leavingAt: departure),
+                                   run: &run)
+            try await fillForward(from: pinnedIndex + 1, departingAt: run.plan.nodes[pinnedIndex + 1].leaving(arrivedAt: arrival),
+                                  run: &run)
             try await proposeCatchableDeparture(ifMissed: pinnedIndex, pin: pin, run: &run)
         } else {
             switch run.plan.timePreference {
             case .leaveNow:
-                try await fillForward(from: 0, departingAt: clock.now(), run: &run)
+                try await fillForward(from: 0, departingAt: run.plan.nodes[0].leaving(arrivedAt: clock.now()), run: &run)
             case .departAt(let date):
-                try await fillForward(from: 0, departingAt: date, run: &run)
+                try await fillForward(from: 0, departingAt: run.plan.nodes[0].leaving(arrivedAt: date), run: &run)
             case .arriveBy(let date):
                 try await fillBackward(before: run.plan.segmentCount, arrivingBy: date, run: &run)
             }
@@ -282,6 +284,7 @@ public struct Planner: Sendable {
                 cursor = leg.mode == .transit
                     ? (leg.arrival ?? cursor.addingTimeInterval(leg.expectedTravelTime))
                     : cursor.addingTimeInterval(leg.expectedTravelTime)
+                cursor = run.plan.nodes[index + 1].leaving(arrivedAt: cursor)  // a stay there delays the next leg
             }
             reached[index + 1] = cursor
         }
@@ -304,7 +307,8 @@ public struct Planner: Sendable {
                 }
             }
             if let leg = run.plan.legs[index] {
-                anchor = leg.departure ?? anchor.addingTimeInterval(-leg.expectedTravelTime)
+                anchor = run.plan.nodes[index].latestArrival(
+                    leavingAt: leg.departure ?? anchor.addingTimeInterval(-leg.expectedTravelTime))
             }
             reached[index] = anchor
         }
@@ -343,9 +347,11 @@ public struct Planner: Sendable {
         var reach = earliest
         for index in 0..<pinnedIndex {
             guard let leg = run.plan.legs[index] else { return }
+            reach = run.plan.nodes[index].leaving(arrivedAt: reach)
             reach = max(reach, leg.departure ?? reach)
             reach = leg.arrival ?? reach.addingTimeInterval(leg.expectedTravelTime)
         }
+        reach = run.plan.nodes[pinnedIndex].leaving(arrivedAt: reach)
         // Another trip, by definition: match on the duration alone.
         let probe = PinnedDeparture(segment: pin.segment, departure: reach, duration: pin.duration)
         let (found, _, _, queries) = try await matchingLeg(for: run.plan, segment: pinnedIndex, pin: probe)

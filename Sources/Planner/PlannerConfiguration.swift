@@ -41,6 +41,8 @@ public struct PlannerConfiguration: Hashable, Sendable {
     public var pinShiftAttempts: Int = 4
     /// Differences up to this are not worth a pending update.
     public var pendingUpdateThreshold: TimeInterval = 1
+    /// Alternatives searched for a departure of one line (`Planner.pinning(_:segment:line:at:)`).
+    public var lineSearchWidth: Int = 12
 
     public init() {}
 

@@ -13,6 +13,10 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case noModeAvailable
     /// The Google Maps format file could not be read or is inconsistent.
     case linkFormatInvalid(String)
+    /// A stay that can't be kept (at the destination, or a negative duration).
+    case invalidStay(String)
+    /// No departure on that line was found for the segment.
+    case noDepartureOnLine(line: String, segment: Int)
 
     public var code: String {
         switch self {
@@ -25,6 +29,8 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .samePlaceTwice: "same_place_twice"
         case .noModeAvailable: "no_mode_available"
         case .linkFormatInvalid: "link_format_invalid"
+        case .invalidStay: "invalid_stay"
+        case .noDepartureOnLine: "no_leg_to_pin"
         }
     }
 
@@ -41,6 +47,8 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .samePlaceTwice(id): "\(id) would be at both ends of one segment"
         case .noModeAvailable: "no mode (walk, transit, car) found a route"
         case let .linkFormatInvalid(why): "the Google Maps link format is invalid: \(why)"
+        case let .invalidStay(why): "invalid stay: \(why)"
+        case let .noDepartureOnLine(line, s): "no departure of line \(line) found on segment \(s)"
         }
     }
 }

@@ -80,25 +80,24 @@ extension RoutePlan {
         return plan
     }
 
-    /// Replaces the place of node `index` (the user picked another station or address). The node is
-    /// no longer inferred nor "current location"; the segments touching it are emptied, and their
-    /// mode locks follow the new place.
+    /// Replaces the place of node `index` (the user picked another station or address; origin and
+    /// destination included). The node is no longer inferred nor "current location" and keeps its
+    /// stay; the segments touching it are emptied. Locks (and a pin) keyed by the old place are
+    /// dropped: they were decisions about going to or from that place, not the new one.
     public func movingNode(at index: Int, to place: Place) throws -> RoutePlan {
         guard nodes.indices.contains(index) else {
             throw PlannerError.nodeIndexOutOfRange(index: index, nodeCount: nodes.count)
         }
         try Self.checkCoordinate(place)
         var newNodes = nodes
-        newNodes[index] = PlanNode(place: place)
+        newNodes[index] = PlanNode(place: place, stay: nodes[index].stay)
         try Self.checkNoSamePlaceTwice(newNodes, around: index)
         let touched = [index - 1, index].filter { (0..<segmentCount).contains($0) }
-        let carriedLocks = touched.compactMap { segment in lock(ofSegment: segment).map { (segment, $0.mode) } }
         var newLegs = legs
         for segment in touched { newLegs[segment] = nil }
         var plan = self
         plan.replaceStructure(nodes: newNodes, modes: modes, legs: newLegs)
         plan.pruneDetachedState()
-        for (segment, mode) in carriedLocks { plan.locks[plan.segmentKey(segment)] = SegmentLock(mode: mode) }
         return plan
     }
 
@@ -208,7 +207,7 @@ extension RoutePlan {
     /// - throws: `noLegToPin` when the segment has no leg or no time can be given to it.
     public func pinningDeparture(ofSegment index: Int) throws -> RoutePlan {
         try checkSegment(index)
-        guard let departure = legs[index]?.departure ?? schedule()[index] else {
+        guard let departure = legs[index]?.departure ?? departureTimes()[index] else {
             throw PlannerError.noLegToPin(segment: index)
         }
         return try pinningDeparture(ofSegment: index, at: departure)
@@ -299,7 +298,7 @@ extension RoutePlan {
         var plan = self
         plan.pending[key] = nil
         plan.legs[index] = update.latest
-        let departure = update.latest.departure ?? pinned?.departure ?? schedule()[index]
+        let departure = update.latest.departure ?? pinned?.departure ?? departureTimes()[index]
         if let departure {
             plan.pinned = PinnedDeparture(segment: key, departure: departure, duration: update.latest.expectedTravelTime,
                                           tripIDs: update.latest.tripIDs, leg: update.latest)

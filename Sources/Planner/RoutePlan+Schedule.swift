@@ -2,7 +2,9 @@ import Foundation
 
 /// Times for every node, and the plan's totals. All displayed times come from `schedule()`.
 extension RoutePlan {
-    /// The time the traveller is at each node (one entry per node; `nil` where unknown).
+    /// The time the traveller gets to each node (one entry per node; `nil` where unknown); the
+    /// origin's entry is when the day starts there. A node's stay (`PlanNode.stay`) lies between
+    /// its entry here and its entry in `departureTimes`.
     ///
     /// Walk and car legs carry no dates, so times start from the first leg that has dates (the
     /// pinned one if any): durations are subtracted backward and added forward from it. A missing
@@ -22,7 +24,7 @@ extension RoutePlan {
                 ?? leg.arrival.map { $0.addingTimeInterval(-leg.expectedTravelTime) }
                 ?? (index == pinnedSegmentIndex ? pinned?.departure : nil)
             guard let departure else { continue }
-            times[index] = departure
+            times[index] = nodes[index].latestArrival(leavingAt: departure)
             if times[index + 1] == nil {
                 times[index + 1] = leg.arrival ?? departure.addingTimeInterval(leg.expectedTravelTime)
             }
@@ -38,7 +40,7 @@ extension RoutePlan {
             times[0] = time
             for index in 0..<segmentCount {
                 guard let leg = legs[index], !isDated(index) else { break }
-                time = time.addingTimeInterval(leg.expectedTravelTime)
+                time = nodes[index].leaving(arrivedAt: time).addingTimeInterval(leg.expectedTravelTime)
                 times[index + 1] = time
             }
         }
@@ -60,6 +62,12 @@ extension RoutePlan {
         return times
     }
 
+    /// The time the traveller leaves each node: its `schedule()` time plus its stay. The
+    /// destination's entry is its arrival.
+    public func departureTimes(startingAt fallbackStart: Date? = nil) -> [Date?] {
+        zip(nodes, schedule(startingAt: fallbackStart)).map { node, time in time.map(node.leaving(arrivedAt:)) }
+    }
+
     /// Seconds of rounding a connection may be late by and still count as caught (engines answer
     /// in whole seconds, walks in fractions).
     static let connectionSlack: TimeInterval = 1
@@ -77,6 +85,7 @@ extension RoutePlan {
         var time = earliest
         for index in 0..<segmentCount {
             guard let leg = legs[index] else { return nil }
+            time = nodes[index].leaving(arrivedAt: time)
             let fixed = leg.departure ?? (index == pinnedSegmentIndex ? pinned?.departure : nil)
             guard let departure = fixed else {
                 time = time.addingTimeInterval(leg.expectedTravelTime)
@@ -102,7 +111,7 @@ extension RoutePlan {
     private func fillForward(_ times: inout [Date?], from start: Int) {
         var index = start
         while index < segmentCount, let time = times[index], let leg = legs[index], times[index + 1] == nil {
-            times[index + 1] = leg.arrival ?? time.addingTimeInterval(leg.expectedTravelTime)
+            times[index + 1] = leg.arrival ?? nodes[index].leaving(arrivedAt: time).addingTimeInterval(leg.expectedTravelTime)
             index += 1
         }
     }
@@ -111,12 +120,12 @@ extension RoutePlan {
     private func fillBackward(_ times: inout [Date?], from end: Int) {
         var index = end - 1
         while index >= 0, let time = times[index + 1], let leg = legs[index], times[index] == nil {
-            times[index] = leg.departure ?? time.addingTimeInterval(-leg.expectedTravelTime)
+            times[index] = nodes[index].latestArrival(leavingAt: leg.departure ?? time.addingTimeInterval(-leg.expectedTravelTime))
             index -= 1
         }
     }
 
-    /// Door-to-door seconds, waiting included: the last node's time minus the first's. The one
+    /// Door-to-door seconds, waiting and stays included: the last node's time minus the first's. The one
     /// definition of a plan's total (`plan show`, `plan list`, the wire and the store use it);
     /// `nil` unless every leg exists (a partial sum would look faster than reality), and `nil`
     /// while a connection is missed from the requested departure (the plan can't be followed).
@@ -128,7 +137,8 @@ extension RoutePlan {
         if let first = times.first ?? nil, let last = times.last ?? nil {
             return last.timeIntervalSince(first)
         }
-        return present.reduce(0) { $0 + $1.expectedTravelTime }
+        let stays = nodes.dropLast().reduce(0) { $0 + ($1.stay?.seconds ?? 0) }
+        return present.reduce(stays) { $0 + $1.expectedTravelTime }
     }
 
     /// Metres summed over the legs that exist and know their distance.

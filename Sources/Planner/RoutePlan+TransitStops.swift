@@ -80,7 +80,7 @@ extension RoutePlan {
     /// it. `false` (and no change) when it would put one place twice in a row.
     private mutating func replacingNode(_ index: Int, with place: Place) -> Bool {
         var newNodes = nodes
-        newNodes[index] = PlanNode(place: place, isInferred: true)
+        newNodes[index] = PlanNode(place: place, isInferred: true, stay: nodes[index].stay)
         guard (try? Self.checkNoSamePlaceTwice(newNodes, around: index)) != nil else { return false }
         let touched = [index - 1, index].filter { (0..<segmentCount).contains($0) }
         let carried = touched.compactMap { segment in lock(ofSegment: segment).map { (segment, $0) } }

@@ -68,6 +68,9 @@ public protocol RoutingPort: Sendable {
     func nearbyStops(around coordinate: Coordinate, radius: Double, limit: Int) async throws -> [Place]
     /// Text place search, best first.
     func search(_ text: String, near: Coordinate?) async throws -> [Place]
+    /// Up to `count` different legs for the question (transit: the next departures and the
+    /// journeys with fewer transfers). Defaults to the one `leg(for:)` answer.
+    func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg]
 }
 
 /// "Now", injected so that tests control time.

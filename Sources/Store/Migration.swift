@@ -1,4 +1,4 @@
-import Checksum
+import CLibMD
 import Foundation
 
 /// One step of the user database's schema: the file `migrations/NNNN_name.sql`, embedded into
@@ -23,8 +23,14 @@ public struct Migration: Sendable, Hashable {
         self.sql = sql
     }
 
-    /// SHA-256 of the file's UTF-8 bytes, lowercase hex.
-    public var checksum: String { SHA256.hex(of: Data(sql.utf8)) }
+    /// SHA-256 of the file's UTF-8 bytes, lowercase hex (libmd's `SHA256Data`, the digest
+    /// `sha256sum` prints; the recorded checksums of existing databases depend on it).
+    public var checksum: String {
+        var hex = [CChar](repeating: 0, count: Int(SHA256_DIGEST_LENGTH) * 2 + 1)
+        let bytes = Array(sql.utf8)
+        SHA256Data(bytes, bytes.count, &hex)
+        return String(decoding: hex.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     /// The newest schema version this binary knows.
     public static var latestVersion: Int { embedded.last?.version ?? 0 }

@@ -1,18 +1,47 @@
 import Foundation
 import Planner
 
-/// One route the user asked for: where from, where to, the modes of its segments, and when.
+/// One route the user asked for: where from, where to, the modes of its segments, and when;
+/// since schema 4 also what was typed, the region, the requested time and the answer.
+/// Entries recorded before schema 4 have nil in those fields.
 public struct RouteHistoryEntry: Sendable, Hashable, Codable, Identifiable {
     public var from: Place
     public var to: Place
     public var modes: [TravelMode]
     public var date: Date
+    /// What the user typed for each end.
+    public var fromText: String?
+    public var toText: String?
+    public var region: String?
+    /// The time asked for (leave now, depart at, arrive by).
+    public var requestedTime: TimePreference?
+    /// Each mode compared with its door-to-door duration in whole seconds (nil: no answer).
+    public var answers: [ModeAnswer]?
+    public var fastest: TravelMode?
 
-    public init(from: Place, to: Place, modes: [TravelMode], date: Date) {
+    /// One mode's answer in the summary.
+    public struct ModeAnswer: Sendable, Hashable, Codable {
+        public var mode: TravelMode
+        public var durationS: Int?
+        public init(mode: TravelMode, durationS: Int?) {
+            self.mode = mode
+            self.durationS = durationS
+        }
+    }
+
+    public init(from: Place, to: Place, modes: [TravelMode], date: Date, fromText: String? = nil, toText: String? = nil,
+                region: String? = nil, requestedTime: TimePreference? = nil, answers: [ModeAnswer]? = nil,
+                fastest: TravelMode? = nil) {
         self.from = from
         self.to = to
         self.modes = modes
         self.date = date
+        self.fromText = fromText
+        self.toText = toText
+        self.region = region
+        self.requestedTime = requestedTime
+        self.answers = answers
+        self.fastest = fastest
     }
 
     /// What de-duplicates history: the two ends. Asking for the same trip again (with any

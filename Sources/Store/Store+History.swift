@@ -15,23 +15,29 @@ extension Store {
         let placeColumns = place.map { Array($0.prefix(4)) } ?? [.null, .null, .null, .null]
         let date = try StoredValues.date(entry.date, field: "search date")
         try pushToFront(table: "search_history", entryID: entry.id, insert: """
-            INSERT INTO search_history(entry_id, query, place_name, latitude, longitude, kind, recorded_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, [.text(entry.id), query] + placeColumns + [date])
+            INSERT INTO search_history(entry_id, query, place_name, latitude, longitude, kind, recorded_at, region)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(entry.id), query] + placeColumns + [date, Self.optionalText(entry.region)])
     }
 
     /// The newest searches first, at most `limit` (and never more than `historyLimit`).
     public func searchHistory(limit: Int = Store.historyLimit) throws -> [SearchHistoryEntry] {
-        try read { db in
+        try searchHistory(HistoryFilter(limit: limit)).map(\.entry)
+    }
+
+    /// The searches `filter` keeps, newest first, with their numbers.
+    public func searchHistory(_ filter: HistoryFilter) throws -> [HistoryRecord<SearchHistoryEntry>] {
+        let all = try read { db in
             try db.query("""
-                SELECT query, place_name, latitude, longitude, kind, recorded_at FROM search_history
-                ORDER BY sequence DESC LIMIT ?
-                """, [.int(max(0, limit))]) { row in
-                SearchHistoryEntry(query: row.string(0),
-                                   place: row.isNull(1) ? nil : try StoredValues.place(row, at: 1),
-                                   date: StoredValues.date(row, 5))
+                SELECT query, place_name, latitude, longitude, kind, recorded_at, region, sequence FROM search_history
+                ORDER BY sequence DESC
+                """) { row in
+                HistoryRecord(number: row.int64(7), entry: SearchHistoryEntry(
+                    query: row.string(0), place: row.isNull(1) ? nil : try StoredValues.place(row, at: 1),
+                    date: StoredValues.date(row, 5), region: row.isNull(6) ? nil : row.string(6)))
             }
         }
+        return Array(all.filter { filter.matches($0.entry) }.prefix(max(0, filter.limit)))
     }
 
     public func clearSearchHistory() throws {
@@ -41,46 +47,128 @@ extension Store {
     /// Records a route at the front of the route history, with the same rules as searches
     /// (entries with the same ends replace each other; newest `historyLimit` kept).
     public func recordRoute(_ entry: RouteHistoryEntry) throws {
-        let from = try StoredValues.place(entry.from, field: "route origin")
-        let to = try StoredValues.place(entry.to, field: "route destination")
-        let date = try StoredValues.date(entry.date, field: "route date")
-        let modes = entry.modes.map(\.rawValue).joined(separator: ",")
-        try pushToFront(table: "route_history", entryID: entry.id, insert: """
-            INSERT INTO route_history(entry_id, from_name, from_latitude, from_longitude, from_kind,
-            to_name, to_latitude, to_longitude, to_kind, modes, recorded_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(entry.id)] + from + to + [.text(modes), date])
+        let row = try RouteHistoryRow(entry)
+        try write { db in try row.push(into: db) }
     }
 
     /// The newest routes first, at most `limit` (and never more than `historyLimit`).
     public func routeHistory(limit: Int = Store.historyLimit) throws -> [RouteHistoryEntry] {
-        try read { db in
+        try routeHistory(HistoryFilter(limit: limit)).map(\.entry)
+    }
+
+    /// The routes `filter` keeps, newest first, with their numbers.
+    public func routeHistory(_ filter: HistoryFilter) throws -> [HistoryRecord<RouteHistoryEntry>] {
+        let all = try read { db in
             try db.query("""
                 SELECT from_name, from_latitude, from_longitude, from_kind,
-                to_name, to_latitude, to_longitude, to_kind, modes, recorded_at
-                FROM route_history ORDER BY sequence DESC LIMIT ?
-                """, [.int(max(0, limit))]) { row in
-                let modes = try row.string(8).split(separator: ",").map { try StoredValues.mode(String($0)) }
-                return RouteHistoryEntry(from: try StoredValues.place(row, at: 0), to: try StoredValues.place(row, at: 4),
-                                         modes: modes, date: StoredValues.date(row, 9))
+                to_name, to_latitude, to_longitude, to_kind, modes, recorded_at,
+                region, from_text, to_text, time_kind, requested_time, answers, fastest, sequence
+                FROM route_history ORDER BY sequence DESC
+                """) { row in
+                HistoryRecord(number: row.int64(17), entry: try Self.routeEntry(row))
             }
         }
+        return Array(all.filter { filter.matches($0.entry) }.prefix(max(0, filter.limit)))
+    }
+
+    /// One route entry; the columns of schema 4 are nil in older rows.
+    private static func routeEntry(_ row: Row) throws -> RouteHistoryEntry {
+        func text(_ column: Int) -> String? { row.isNull(column) ? nil : row.string(column) }
+        let modes = try row.string(8).split(separator: ",").map { try StoredValues.mode(String($0)) }
+        let requested: TimePreference? = switch text(13) {
+        case "leave_now"?: .leaveNow
+        case "depart_at"?: StoredValues.optionalDate(row, 14).map(TimePreference.departAt)
+        case "arrive_by"?: StoredValues.optionalDate(row, 14).map(TimePreference.arriveBy)
+        default: nil
+        }
+        let answers = try text(15).map { summary in
+            try summary.split(separator: ",").map { pair -> RouteHistoryEntry.ModeAnswer in
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2 else { throw StoreError.corruptRecord("route history answer \"\(pair)\"") }
+                return .init(mode: try StoredValues.mode(String(parts[0])), durationS: Int(parts[1]))
+            }
+        }
+        return RouteHistoryEntry(from: try StoredValues.place(row, at: 0), to: try StoredValues.place(row, at: 4),
+                                 modes: modes, date: StoredValues.date(row, 9), fromText: text(11), toText: text(12),
+                                 region: text(10), requestedTime: requested, answers: answers,
+                                 fastest: try text(16).map { try StoredValues.mode($0) })
     }
 
     public func clearRouteHistory() throws {
         try write { try $0.run("DELETE FROM route_history") }
     }
 
+    /// Deletes one entry by its number. - throws: `StoreError.notFound` when there is none.
+    public func deleteSearch(number: Int64) throws {
+        try deleteEntry(table: "search_history", number: number)
+    }
+
+    /// Deletes one entry by its number. - throws: `StoreError.notFound` when there is none.
+    public func deleteRoute(number: Int64) throws {
+        try deleteEntry(table: "route_history", number: number)
+    }
+
+    private func deleteEntry(table: String, number: Int64) throws {
+        try write { db in
+            try db.run("DELETE FROM \(table) WHERE sequence = ?", [.integer(number)])
+            guard db.changes > 0 else { throw StoreError.notFound("no history entry \(number)") }
+        }
+    }
+
+    static func optionalText(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
+
     /// The history rule, in one write transaction: an entry with the same id leaves its old
     /// place, the new one goes in front, and only the newest `historyLimit` stay.
-    private func pushToFront(table: String, entryID: String, insert: String, _ values: [SQLiteValue]) throws {
-        try write { db in
-            try db.run("DELETE FROM \(table) WHERE entry_id = ?", [.text(entryID)])
-            try db.run(insert, values)
-            try db.run("""
-                DELETE FROM \(table) WHERE sequence NOT IN
-                (SELECT sequence FROM \(table) ORDER BY sequence DESC LIMIT ?)
-                """, [.int(Self.historyLimit)])
+    func pushToFront(table: String, entryID: String, insert: String, _ values: [SQLiteValue]) throws {
+        try write { db in try Self.pushToFront(table: table, entryID: entryID, insert: insert, values, in: db) }
+    }
+
+    /// The history rule inside the caller's transaction.
+    static func pushToFront(table: String, entryID: String, insert: String, _ values: [SQLiteValue],
+                            in db: StatementCache) throws {
+        try db.run("DELETE FROM \(table) WHERE entry_id = ?", [.text(entryID)])
+        try db.run(insert, values)
+        try db.run("""
+            DELETE FROM \(table) WHERE sequence NOT IN
+            (SELECT sequence FROM \(table) ORDER BY sequence DESC LIMIT ?)
+            """, [.int(historyLimit)])
+    }
+}
+
+/// A route history entry checked and turned into column values, ready to be pushed in any
+/// write transaction (its own, or a new plan's).
+struct RouteHistoryRow {
+    let entryID: String
+    let values: [SQLiteValue]
+
+    /// - throws: `StoreError.invalidInput` for a NaN coordinate or date.
+    init(_ entry: RouteHistoryEntry) throws {
+        let from = try StoredValues.place(entry.from, field: "route origin")
+        let to = try StoredValues.place(entry.to, field: "route destination")
+        let date = try StoredValues.date(entry.date, field: "route date")
+        let modes = entry.modes.map(\.rawValue).joined(separator: ",")
+        let (timeKind, time): (SQLiteValue, SQLiteValue) = switch entry.requestedTime {
+        case nil: (.null, .null)
+        case .leaveNow?: (.text("leave_now"), .null)
+        case .departAt(let at)?: (.text("depart_at"), try StoredValues.date(at, field: "requested time"))
+        case .arriveBy(let at)?: (.text("arrive_by"), try StoredValues.date(at, field: "requested time"))
         }
+        let answers = entry.answers.map { answers in
+            answers.map { "\($0.mode.rawValue)=\($0.durationS.map(String.init) ?? "")" }.joined(separator: ",")
+        }
+        entryID = entry.id
+        values = [.text(entry.id)] + from + to + [.text(modes), date, Store.optionalText(entry.region),
+                                                  Store.optionalText(entry.fromText), Store.optionalText(entry.toText),
+                                                  timeKind, time, Store.optionalText(answers),
+                                                  Store.optionalText(entry.fastest?.rawValue)]
+    }
+
+    func push(into db: StatementCache) throws {
+        try Store.pushToFront(table: "route_history", entryID: entryID, insert: """
+            INSERT INTO route_history(entry_id, from_name, from_latitude, from_longitude, from_kind,
+            to_name, to_latitude, to_longitude, to_kind, modes, recorded_at,
+            region, from_text, to_text, time_kind, requested_time, answers, fastest)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, values, in: db)
     }
 }

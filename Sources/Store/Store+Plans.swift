@@ -5,10 +5,12 @@ import SQLite
 // MARK: - Plans
 
 extension Store {
-    /// Saves a new plan and returns its id.
+    /// Saves a new plan and returns its id; with `route`, records it in the route history in
+    /// the same transaction (both are stored, or neither).
     /// - throws: `StoreError.invalidInput` for an empty title, a Google Maps directions link in it, or a NaN number.
-    public func createPlan(_ plan: RoutePlan, title: String) throws -> StoredPlan.ID {
+    public func createPlan(_ plan: RoutePlan, title: String, recording route: RouteHistoryEntry? = nil) throws -> StoredPlan.ID {
         let header = try PlanRows.header(plan, title: title)
+        let history = try route.map(RouteHistoryRow.init)
         return try write { db in
             try db.run("""
                 INSERT INTO plan(title, time_preference, time_preference_at, pace, from_name, to_name,
@@ -16,19 +18,22 @@ extension Store {
                 """, header + [.real(now), .real(now)])
             let id = db.database.lastInsertRowID
             try PlanRows.insertChildren(of: plan, id: id, into: db)
+            try history?.push(into: db)
             return id
         }
     }
 
     /// Replaces the plan with this id (its title and everything in it).
+    /// - parameter legsPending: true while the plan's legs are being recomputed (an edit stored
+    ///   before its legs); `plansWithPendingLegs` lists such plans after a crash.
     /// - throws: `StoreError.notFound` when there is no such plan; `.invalidInput` as `createPlan`.
-    public func savePlan(id: StoredPlan.ID, plan: RoutePlan, title: String) throws {
+    public func savePlan(id: StoredPlan.ID, plan: RoutePlan, title: String, legsPending: Bool = false) throws {
         let header = try PlanRows.header(plan, title: title)
         try write { db in
             try db.run("""
                 UPDATE plan SET title = ?, time_preference = ?, time_preference_at = ?, pace = ?, from_name = ?,
-                to_name = ?, total_travel_time = ?, updated_at = ? WHERE id = ?
-                """, header + [.real(now), .integer(id)])
+                to_name = ?, total_travel_time = ?, updated_at = ?, legs_pending = ? WHERE id = ?
+                """, header + [.real(now), .bool(legsPending), .integer(id)])
             guard db.changes == 1 else { throw StoreError.notFound("plan \(id)") }
             for table in PlanRows.childTables {
                 try db.run("DELETE FROM \(table) WHERE plan_id = ?", [.integer(id)])
@@ -53,6 +58,14 @@ extension Store {
                 PlanSummary(id: row.int64(0), title: row.string(1), fromName: row.string(2), toName: row.string(3),
                             updatedAt: StoredValues.date(row, 4), totalTravelTime: row.optionalDouble(5))
             }
+        }
+    }
+
+    /// The plans stored by an edit whose recompute never stored its legs (the daemon stopped
+    /// meanwhile), oldest first.
+    public func plansWithPendingLegs() throws -> [StoredPlan.ID] {
+        try read { db in
+            try db.query("SELECT id FROM plan WHERE legs_pending = 1 ORDER BY id") { row in row.int64(0) }
         }
     }
 
@@ -91,9 +104,9 @@ enum PlanRows {
         for (position, node) in plan.nodes.enumerated() {
             try db.run("""
                 INSERT INTO plan_node(plan_id, position, place_name, latitude, longitude, kind, is_inferred,
-                is_current_location) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                is_current_location, stay_seconds, stay_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [planID, .int(position)] + StoredValues.place(node.place, field: "node \(position)")
-                    + [.bool(node.isInferred), .bool(node.isCurrentLocation)])
+                    + [.bool(node.isInferred), .bool(node.isCurrentLocation)] + (try stayValues(node.stay, position)))
         }
         for (position, mode) in plan.modes.enumerated() {
             var leg: [SQLiteValue] = [.null, .null, .null, .null, .null, .null, .null]
@@ -115,11 +128,12 @@ enum PlanRows {
         }
         for (key, lock) in plan.locks {
             try db.run("""
-                INSERT INTO plan_lock(plan_id, from_place_id, to_place_id, mode, departure, duration)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO plan_lock(plan_id, from_place_id, to_place_id, mode, departure, duration, chosen_lines)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, [planID, .text(key.fromID), .text(key.toID), .text(lock.mode.rawValue),
                       try StoredValues.optionalDate(lock.departure, field: "lock departure"),
-                      try StoredValues.optionalReal(lock.duration, field: "lock duration")])
+                      try StoredValues.optionalReal(lock.duration, field: "lock duration"),
+                      lock.chosenLines.isEmpty ? .null : .blob(LegBlob.encode(strings: lock.chosenLines))])
         }
         if let pinned = plan.pinned {
             try db.run("""
@@ -152,12 +166,14 @@ enum PlanRows {
         guard let header = headers.first else { throw StoreError.notFound("plan \(id)") }
 
         let nodes = try db.query("""
-            SELECT position, place_name, latitude, longitude, kind, is_inferred, is_current_location
+            SELECT position, place_name, latitude, longitude, kind, is_inferred, is_current_location, stay_seconds, stay_until
             FROM plan_node WHERE plan_id = ? ORDER BY position
             """, [planID]) { row in
             (position: row.int(0),
              node: PlanNode(place: try StoredValues.place(row, at: 1), isInferred: row.bool(5),
-                            isCurrentLocation: row.bool(6)))
+                            isCurrentLocation: row.bool(6),
+                            stay: row.optionalDouble(7).map(NodeStay.duration)
+                                ?? StoredValues.optionalDate(row, 8).map(NodeStay.until)))
         }
         let segments = try db.query("""
             SELECT position, mode, leg_mode, leg_travel_time, leg_distance, leg_departure, leg_arrival,
@@ -181,11 +197,12 @@ enum PlanRows {
 
         var locks: [SegmentKey: SegmentLock] = [:]
         for (key, lock) in try db.query("""
-            SELECT from_place_id, to_place_id, mode, departure, duration FROM plan_lock WHERE plan_id = ?
+            SELECT from_place_id, to_place_id, mode, departure, duration, chosen_lines FROM plan_lock WHERE plan_id = ?
             """, [planID], { row in
             (SegmentKey(fromID: row.string(0), toID: row.string(1)),
              SegmentLock(mode: try StoredValues.mode(row.string(2)), departure: StoredValues.optionalDate(row, 3),
-                         duration: row.optionalDouble(4)))
+                         duration: row.optionalDouble(4),
+                         chosenLines: try row.optionalBlob(5).map(LegBlob.decodeStrings) ?? []))
         }) {
             locks[key] = lock
         }
@@ -216,6 +233,15 @@ enum PlanRows {
             throw StoreError.corruptRecord("plan \(id) does not form a valid plan: \(error)")
         }
         return StoredPlan(id: id, title: header.title, plan: plan, createdAt: header.createdAt, updatedAt: header.updatedAt)
+    }
+
+    /// stay_seconds, stay_until of a node.
+    static func stayValues(_ stay: NodeStay?, _ position: Int) throws -> [SQLiteValue] {
+        switch stay {
+        case nil: [.null, .null]
+        case .duration(let seconds)?: [try StoredValues.real(seconds, field: "node \(position) stay"), .null]
+        case .until(let date)?: [.null, try StoredValues.date(date, field: "node \(position) stay until")]
+        }
     }
 
     static func timePreference(_ raw: String, _ at: Double?) throws -> TimePreference {

@@ -139,6 +139,7 @@ public final class Store: @unchecked Sendable {
         case "sqlite_corrupt": .corruptDatabase(path: path, detail: error.message)
         case "sqlite_cantopen": .cannotOpen(path: path, reason: error.message)
         case "sqlite_readonly", "sqlite_perm": .cannotOpen(path: path, reason: "the database is read-only (\(error.message))")
+        case "sqlite_full": .diskFull(path: path)
         default: .database(error)
         }
     }

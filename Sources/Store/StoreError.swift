@@ -25,6 +25,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// A stored value could not be decoded (a damaged blob or an unknown enum value).
     case corruptRecord(String)
+    /// The disk (or quota) holding the database is full; the transaction was rolled back.
+    case diskFull(path: String)
     /// Any other SQLite failure, with its evidence.
     case database(SQLiteError)
 
@@ -41,7 +43,23 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .readOnlyDirectory: "read_only_directory"
         case .cannotOpen: "cannot_open"
         case .corruptRecord: "corrupt_record"
+        case .diskFull: "disk_full"
         case .database: "database_error"
+        }
+    }
+
+    /// The sentence a client is told: like `description`, without SQL text or the database's
+    /// path (those stay in the daemon's log).
+    public var clientMessage: String {
+        switch self {
+        case .diskFull:
+            "the disk holding the data directory is full; nothing was changed. Free some space and try again."
+        case .database(let error):
+            "the database could not complete the request (\(error.code)); nothing was changed"
+        case .newerSchema, .checksumMismatch, .notADatabase, .corruptDatabase, .foreignDatabase,
+             .readOnlyDirectory, .cannotOpen:
+            "the database cannot be used (\(code)); see the daemon's log"
+        case .notFound, .duplicate, .invalidInput, .corruptRecord: description
         }
     }
 
@@ -68,6 +86,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "(SQLite needs to create \(path)-wal and -shm beside it)"
         case let .cannotOpen(path, reason): "cannot open \(path): \(reason)"
         case .corruptRecord(let what): "damaged record in the database: \(what)"
+        case .diskFull(let path): "cannot write \(path): the disk is full; the change was rolled back"
         case .database(let error): error.description
         }
     }

@@ -24,6 +24,8 @@ struct OSMPlaceExtractor {
         var nodeCount: Int
         var wayCount: Int
         var places: [ExtractedPlace]
+        /// Every drawn highway way, simplified, for the map's street layer.
+        var streets: [StreetLine]
     }
 
     /// Keys that make a named node or way a point of interest, in priority order.
@@ -63,7 +65,8 @@ struct OSMPlaceExtractor {
             throw StreetsError.importFailed(phase: "reading places", message: "\(file.lastPathComponent) holds no nodes")
         }
         return Extract(boundingBox: collector.boundingBox, nodeCount: collector.nodeCount, wayCount: collector.wayCount,
-                       places: collector.pointsOfInterest + mergeStreets(collector.streetWays))
+                       places: collector.pointsOfInterest + mergeStreets(collector.streetWays),
+                       streets: collector.streetLines)
     }
 
     /// One named street way with its node ids and coordinates.
@@ -141,6 +144,7 @@ struct OSMPlaceExtractor {
         var minLongitude = Double.infinity, maxLongitude = -Double.infinity
         var pointsOfInterest: [ExtractedPlace] = []
         var streetWays: [StreetWay] = []
+        var streetLines: [StreetLine] = []
         let progress: (Int, Int) -> Void
 
         init(progress: @escaping (Int, Int) -> Void) {
@@ -175,9 +179,16 @@ struct OSMPlaceExtractor {
             wayCount += 1
             if wayCount % 50_000 == 0 { progress(nodeCount, wayCount) }
             let tags = Collector.tags(way.tags, count: way.tag_count)
-            guard let name = tags["name"], !name.isEmpty, let refs = way.node_refs, way.node_ref_count > 0 else { return }
+            let streetClass = tags["highway"].flatMap(StreetClass.init(highway:))
+            let name = tags["name"].flatMap { $0.isEmpty ? nil : $0 }
+            guard streetClass != nil || name != nil, let refs = way.node_refs, way.node_ref_count > 0 else { return }
             let ids = Array(UnsafeBufferPointer(start: refs, count: Int(way.node_ref_count)))
             let coordinates = ids.compactMap(coordinate(of:))
+            if let streetClass, coordinates.count >= 2 {
+                streetLines.append(StreetLine(streetClass: streetClass,
+                                              points: simplify(coordinates, toleranceMetres: StreetLayer.toleranceMetres)))
+            }
+            guard let name else { return }
             guard !coordinates.isEmpty else { return }
             if let highway = tags["highway"], !OSMPlaceExtractor.nonStreetHighways.contains(highway) {
                 streetWays.append(StreetWay(id: way.id, name: name, category: "highway=\(highway)",

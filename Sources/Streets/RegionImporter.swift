@@ -1,4 +1,4 @@
-import Checksum
+import CLibMD
 import Foundation
 import Glibc
 import Planner
@@ -20,6 +20,9 @@ public struct RegionImporter: Sendable {
     public let dataDirectory: URL
     /// `planetsplitter`; found on `PATH` (Debian package `routino`) unless given.
     public var planetsplitter: URL?
+    /// The path the manifest records for a source read through another path (a file the
+    /// client passed open, read through a link): read path → the path the user gave.
+    public var givenPaths: [String: String] = [:]
 
     public init(dataDirectory: URL, planetsplitter: URL? = nil) {
         self.dataDirectory = dataDirectory
@@ -39,6 +42,18 @@ public struct RegionImporter: Sendable {
                              timeZone: String? = nil, timeZoneSource: String = "given with --time-zone", force: Bool = false,
                              zoneTable: @Sendable () throws -> RegionTimeZones = RegionTimeZones.systemTable,
                              progress: @Sendable (RegionImportProgress) -> Void) throws -> RegionImportResult {
+        let phases = RegionImportPhases(steps: additionalSteps.map(\.name))
+        return try importing(name: name, osm: osm, additionalSteps: additionalSteps, timeZone: timeZone,
+                             timeZoneSource: timeZoneSource, force: force, zoneTable: zoneTable) { update in
+            var update = update
+            update.overall = phases.overall(update)
+            progress(update)
+        }
+    }
+
+    private func importing(name: String, osm: URL, additionalSteps: [RegionImportStep], timeZone: String?,
+                           timeZoneSource: String, force: Bool, zoneTable: @Sendable () throws -> RegionTimeZones,
+                           progress: @Sendable (RegionImportProgress) -> Void) throws -> RegionImportResult {
         let clock = Date()
         // Whole seconds: the manifest's ISO 8601 dates must read back equal to what was written.
         let started = Date(timeIntervalSince1970: clock.timeIntervalSince1970.rounded(.down))
@@ -59,9 +74,9 @@ public struct RegionImporter: Sendable {
         removeLeftovers(of: name, catalog: catalog)
 
         progress(RegionImportProgress(phase: "checking sources", fraction: 0))
-        var sources = [try Self.describe(osm, role: "osm")]
+        var sources = [try Self.describe(osm, role: "osm", givenPath: givenPaths[osm.path])]
         for step in additionalSteps {
-            sources += try step.sources.map { try Self.describe($0, role: step.name) }
+            sources += try step.sources.map { try Self.describe($0, role: step.name, givenPath: givenPaths[$0.path]) }
         }
         let stepNames = additionalSteps.map(\.name)
         if !force, let current = try? catalog.region(named: name),
@@ -84,6 +99,7 @@ public struct RegionImporter: Sendable {
                 }
             }
             try PlaceIndex.build(in: staging, places: extract.places)
+            try StreetLayer.write(extract.streets, regionDirectory: staging)
             progress(RegionImportProgress(phase: "indexing places", fraction: 1, detail: "\(extract.places.count) places"))
             var outcomes: [RegionImportStep.Outcome] = []
             for step in additionalSteps {
@@ -161,30 +177,38 @@ public struct RegionImporter: Sendable {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let errors = try FileHandle(forWritingTo: log)
         defer { try? errors.close() }
-        let process = Process()
-        process.executableURL = planetsplitter
-        process.arguments = ["--dir=\(directory.path)", "--loggable", osm.path]
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let nothing = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        defer { close(nothing) }
+        let output: (reading: Int32, writing: Int32)
         do {
-            try process.run()
+            output = try ChildProcess.makePipe()
         } catch {
-            throw StreetsError.importFailed(phase: phase, message: "cannot start \(planetsplitter.path): \(error)")
+            throw StreetsError.importFailed(phase: phase, message: error.description)
+        }
+        defer { close(output.reading) }
+        let child: ChildProcess
+        do {
+            defer { close(output.writing) }
+            // A child of this import's thread, so it dies with the daemon (see ChildProcess).
+            child = try ChildProcess.start(executable: planetsplitter.path,
+                                           arguments: ["--dir=\(directory.path)", "--loggable", osm.path],
+                                           standardInput: nothing, standardOutput: output.writing,
+                                           standardError: errors.fileDescriptor, directory: directory.path)
+        } catch {
+            throw StreetsError.importFailed(phase: phase, message: error.description)
         }
         var counts: [String: Int] = [:]
         var lastLines: [String] = []
-        var buffer = Data()
-        let reader = output.fileHandleForReading
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
+            let count = read(output.reading, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            buffer += chunk[..<count]
             while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                buffer = Data(buffer[buffer.index(after: newline)...])
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
                 guard !line.isEmpty, !line.hasPrefix("=") else { continue }
                 lastLines = Array((lastLines + [line]).suffix(5))
                 if let known = Self.routingPhases.first(where: { line.hasPrefix($0.heading) }) {
@@ -196,13 +220,12 @@ public struct RegionImporter: Sendable {
                 }
             }
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, process.terminationReason == .exit else {
+        let ending = child.wait()
+        guard ending == .exited(0) else {
             let stderrTail = (try? String(contentsOf: log, encoding: .utf8))?
                 .split(separator: "\n").suffix(3).joined(separator: "; ") ?? ""
             let evidence = ([stderrTail] + lastLines.suffix(2)).filter { !$0.isEmpty }.joined(separator: "; ")
-            throw StreetsError.importFailed(
-                phase: phase, message: "planetsplitter exited with status \(process.terminationStatus): \(evidence)")
+            throw StreetsError.importFailed(phase: phase, message: "planetsplitter \(ending): \(evidence)")
         }
         progress(RegionImportProgress(phase: phase, fraction: 1,
                                       detail: "\(counts["routing_segments"] ?? 0) segments"))
@@ -246,14 +269,26 @@ public struct RegionImporter: Sendable {
 
     // MARK: - Helpers
 
-    static func describe(_ file: URL, role: String) throws -> RegionSourceFile {
+    static func describe(_ file: URL, role: String, givenPath: String? = nil) throws -> RegionSourceFile {
+        let size: Int64
         do {
-            let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
-            return RegionSourceFile(role: role, path: file.standardizedFileURL.path,
-                                    sha256: try SHA256.hex(ofFile: file), size: size)
+            // Through a link (a passed file), the size is the target's.
+            size = (try FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path)[.size] as? NSNumber)?
+                .int64Value ?? 0
         } catch {
             throw StreetsError.sourceNotFound("\(file.path) (\(error))")
         }
+        return RegionSourceFile(role: role, path: givenPath ?? file.standardizedFileURL.path, sha256: try sha256(ofFile: file),
+                                size: size)
+    }
+
+    /// The file's SHA-256 in lowercase hex, as `sha256sum` prints it (libmd's `SHA256File`).
+    static func sha256(ofFile file: URL) throws -> String {
+        var hex = [CChar](repeating: 0, count: Int(SHA256_DIGEST_LENGTH) * 2 + 1)
+        guard SHA256File(file.path, &hex) != nil else {
+            throw StreetsError.sourceNotFound("\(file.path) (\(String(cString: strerror(errno))))")
+        }
+        return String(decoding: hex.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func findPlanetsplitter() throws -> URL {

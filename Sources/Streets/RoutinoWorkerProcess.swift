@@ -11,14 +11,16 @@ enum RoutinoWorkerFailure: Error {
 /// (a socket, so a write to a dead worker fails with EPIPE instead of raising SIGPIPE in the
 /// daemon). Used by one pool thread at a time.
 final class RoutinoWorkerProcess {
-    let pid: pid_t
+    private let child: ChildProcess
     private let socket: Int32
     private var buffer: [UInt8] = []
     /// `no_route` answers so far: each leaks memory inside libroutino, so the pool recycles the worker.
     var failedRoutes = 0
 
-    private init(pid: pid_t, socket: Int32) {
-        self.pid = pid
+    var pid: pid_t { child.pid }
+
+    private init(child: ChildProcess, socket: Int32) {
+        self.child = child
         self.socket = socket
     }
 
@@ -30,29 +32,21 @@ final class RoutinoWorkerProcess {
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw .startFailed("cannot create a socket pair: errno \(errno)")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pair[1], STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, pair[1], STDOUT_FILENO)
-        let arguments = [executable, "--database", database]
-        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, &argv, &envp)
-        close(pair[1])
-        guard status == 0 else {
+        let child: ChildProcess
+        do {
+            // The pool thread that starts a worker is the one that stops it, so the worker's
+            // parent-death signal fires only when the daemon itself goes away.
+            child = try ChildProcess.start(executable: executable, arguments: ["--database", database],
+                                           standardInput: pair[1], standardOutput: pair[1])
+        } catch {
             close(pair[0])
-            throw .startFailed("cannot start \(executable): errno \(status)")
+            close(pair[1])
+            throw .startFailed(error.description)
         }
+        close(pair[1])
         var timeout = timeval(tv_sec: Int(answerTimeout), tv_usec: Int((answerTimeout - answerTimeout.rounded(.down)) * 1e6))
         setsockopt(pair[0], SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let worker = RoutinoWorkerProcess(pid: pid, socket: pair[0])
+        let worker = RoutinoWorkerProcess(child: child, socket: pair[0])
         let greeting: String
         do {
             greeting = try worker.readLine()
@@ -97,15 +91,12 @@ final class RoutinoWorkerProcess {
     func stop() {
         shutdown(socket, Int32(SHUT_RDWR))
         close(socket)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        child.wait()
     }
 
     /// Ends a worker that died or misbehaved, and reaps it.
     func kill() {
-        Glibc.kill(pid, SIGKILL)
         close(socket)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        child.kill()
     }
 }

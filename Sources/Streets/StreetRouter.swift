@@ -54,7 +54,8 @@ public final class StreetRouter: Sendable {
     ///
     /// The geometry runs from `from` to `to`: when Routino snaps a point to a road, the straight
     /// piece between the point and the road is included (walked at 5 km/h, scaled by `pace`).
-    public func leg(from: Coordinate, to: Coordinate, mode: TravelMode, pace: WalkingPace = .normal) async throws -> RouteLeg {
+    public func leg(from: Coordinate, to: Coordinate, mode: TravelMode, pace: WalkingPace = .normal,
+                    shortest: Bool = false) async throws -> RouteLeg {
         guard mode != .transit else {
             throw RoutingError.unsupportedInRegion("the street router computes walk and car legs, not transit")
         }
@@ -67,8 +68,8 @@ public final class StreetRouter: Sendable {
         }) else {
             throw RoutingError.unsupportedInRegion(outsideMessage(from: from, to: to))
         }
-        var reply = try await route(mode, from, to, in: region.pool)
-        if case .noRoute = reply, let found = try await retryFromNearbyRoads(mode, from, to, in: region.pool) {
+        var reply = try await route(mode, from, to, shortest: shortest, in: region.pool)
+        if case .noRoute = reply, let found = try await retryFromNearbyRoads(mode, from, to, shortest: shortest, in: region.pool) {
             reply = found
         }
         switch reply {
@@ -87,9 +88,10 @@ public final class StreetRouter: Sendable {
         }
     }
 
-    private func route(_ mode: TravelMode, _ from: Coordinate, _ to: Coordinate, in pool: RoutinoWorkerPool) async throws -> RoutinoReply {
+    private func route(_ mode: TravelMode, _ from: Coordinate, _ to: Coordinate, shortest: Bool = false,
+                       in pool: RoutinoWorkerPool) async throws -> RoutinoReply {
         let request = String(format: "route %@ %.7f %.7f %.7f %.7f", mode == .walk ? "walk" : "car",
-                             from.latitude, from.longitude, to.latitude, to.longitude)
+                             from.latitude, from.longitude, to.latitude, to.longitude) + (shortest ? " shortest" : "")
         return RoutinoReply(line: try await pool.ask(request))
     }
 
@@ -99,7 +101,7 @@ public final class StreetRouter: Sendable {
     /// moved step by step (`retryOffsets`) until another road answers; the geometry still runs
     /// from the requested points, and a road over 1 km from them is never used. Every extra
     /// route asked is counted by `onRetry`.
-    private func retryFromNearbyRoads(_ mode: TravelMode, _ from: Coordinate, _ to: Coordinate,
+    private func retryFromNearbyRoads(_ mode: TravelMode, _ from: Coordinate, _ to: Coordinate, shortest: Bool,
                                       in pool: RoutinoWorkerPool) async throws -> RoutinoReply? {
         var retries = 0
         defer { if retries > 0 { onRetry?(retries) } }
@@ -110,13 +112,30 @@ public final class StreetRouter: Sendable {
                 try Task.checkCancellation()
                 let moved = moving.moved(distance: distance, bearing: towardOther + turn)
                 retries += 1
-                let reply = try await movingDestination ? route(mode, from, moved, in: pool) : route(mode, moved, to, in: pool)
+                let reply = try await movingDestination ? route(mode, from, moved, shortest: shortest, in: pool)
+                    : route(mode, moved, to, shortest: shortest, in: pool)
                 guard case let .route(_, _, points) = reply, let first = points.first, let last = points.last else { continue }
                 let snapped = movingDestination ? last : first
                 if snapped.distance(to: moving) <= Self.snapLimit { return reply }
             }
         }
         return nil
+    }
+
+    /// The quickest route, then the shortest one when it is another route (at least 1 % or 10 m
+    /// shorter): the options a person can choose between. Errors as `leg`, from the quickest.
+    public func alternatives(from: Coordinate, to: Coordinate, mode: TravelMode, pace: WalkingPace = .normal) async throws -> [RouteLeg] {
+        let quickest = try await leg(from: from, to: to, mode: mode, pace: pace)
+        let shortest: RouteLeg
+        do {
+            shortest = try await leg(from: from, to: to, mode: mode, pace: pace, shortest: true)
+        } catch is RoutingError {
+            return [quickest]
+        }
+        guard let long = quickest.distance, let short = shortest.distance, short < long - max(10, long * 0.01) else {
+            return [quickest]
+        }
+        return [quickest, shortest]
     }
 
     /// Distances (m) and turns (degrees from the direction of the other end) tried in order.

@@ -28,6 +28,8 @@ public enum StreetsError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidStop(String)
     /// A search or nearby-stops query with a bad argument (negative radius, zero limit, …).
     case invalidQuery(String)
+    /// The region's street layer (`streets.bin`) is cut short or not ours.
+    case streetLayerUnreadable(String)
 
     public var code: String {
         switch self {
@@ -45,6 +47,7 @@ public enum StreetsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .placeIndexFailed: "place_index_failed"
         case .invalidStop: "invalid_stop"
         case .invalidQuery: "invalid_query"
+        case .streetLayerUnreadable: "street_layer_unreadable"
         }
     }
 
@@ -67,6 +70,7 @@ public enum StreetsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .placeIndexFailed(let message): "place index failed: \(message)"
         case .invalidStop(let message): "invalid stop: \(message)"
         case .invalidQuery(let message): "invalid query: \(message)"
+        case .streetLayerUnreadable(let path): "the street layer \(path) is unreadable; re-import the region"
         }
     }
 }

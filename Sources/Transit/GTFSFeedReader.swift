@@ -7,7 +7,7 @@ import Foundation
 struct GTFSFeedReader {
     static let requiredFiles = ["agency.txt", "stops.txt", "routes.txt", "trips.txt", "stop_times.txt"]
     /// Every file the reader opens; only these count towards the feed's size limits.
-    static let filesRead = requiredFiles + ["calendar.txt", "calendar_dates.txt", "frequencies.txt", "transfers.txt"]
+    static let filesRead = requiredFiles + ["calendar.txt", "calendar_dates.txt", "frequencies.txt", "transfers.txt", "shapes.txt"]
 
     let url: URL
     var limits = GTFSLimits()
@@ -61,6 +61,7 @@ struct GTFSFeedReader {
         var rows = try readStopTimes(zip, trips: tripIndex, stops: stopIndex, report: &report, progress: progress)
         let frequencies = try readFrequencies(zip, trips: tripIndex, report: &report)
         try readTransfers(zip, stops: stopIndex, builder: &builder, report: &report)
+        builder.rideShapes.merge(try RideShapeTable.read(zip, feed: feedName, memory: memory, report: &report))
 
         // Group rows by trip, in stop_sequence order.
         let ordered = Swift.zip(rows, rows.dropFirst()).allSatisfy { ($0.trip, $0.sequence) < ($1.trip, $1.sequence) }

@@ -93,6 +93,9 @@ struct Timetable: Sendable {
     var footWalkSeconds: [Int32] = []
     var footMinimumSeconds: [Int32] = []
     var feeds: [FeedServicePeriod] = []
+    /// Shapes and colours for drawing rides: written at import, not loaded with the timetable
+    /// (RAPTOR never needs them; `RideShapes` reads them when a ride is drawn).
+    var rideShapes = RideShapeTable()
 
     // MARK: - Derived at load (not stored)
 

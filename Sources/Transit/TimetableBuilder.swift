@@ -33,6 +33,8 @@ struct TimetableBuilder {
     private var trips: [RawTrip] = []
     private var transfers: [Int64: TransferRule] = [:]
     var feeds: [FeedServicePeriod] = []
+    /// For drawing rides only; passed through to storage.
+    var rideShapes = RideShapeTable()
 
     /// Every feed must agree on one time zone: service days are computed in it.
     mutating func adopt(timeZone: String, feed: String) throws {
@@ -94,6 +96,7 @@ struct TimetableBuilder {
         table.routes = routes
         table.services = services
         table.feeds = feeds
+        table.rideShapes = rideShapes
 
         var groups: [PatternKey: [Int]] = [:]
         var keys: [PatternKey] = []

@@ -64,6 +64,7 @@ struct TimetableStore {
             CREATE TABLE footpaths(from_idx INTEGER NOT NULL, to_idx INTEGER NOT NULL, walk_seconds INTEGER NOT NULL,
                                    minimum_seconds INTEGER NOT NULL, PRIMARY KEY(from_idx, to_idx)) WITHOUT ROWID;
             """)
+        try db.execute(RideShapeTable.createTables)
     }
 
     private func write(_ t: Timetable, report: GTFSImportReport, into db: Database) throws {
@@ -110,6 +111,7 @@ struct TimetableStore {
                 try foot.run([.int(s), .int(Int(t.footTargets[e])), .int(Int(t.footWalkSeconds[e])), .int(Int(t.footMinimumSeconds[e]))])
             }
         }
+        try t.rideShapes.write(into: db)
     }
 
     // MARK: - Reading

@@ -154,6 +154,43 @@ public final class TransitRouter: Sendable {
                                     accessEgressSeconds: accessTime, engineSeconds: engineTime)
     }
 
+    /// Up to `count` different journeys leaving at or after the time of a depart-at `timing`
+    /// (an arrive-by one is read as leaving at its time): the best journey, the ones with fewer
+    /// transfers (the Pareto set `leg` keeps as alternatives), then the same for the departures
+    /// after it, one search a second after the previous best departure, until `count` are found
+    /// or no later journey exists. Sorted by departure, then arrival.
+    /// - throws: as `leg`, when not even the first search finds a journey.
+    public func journeys(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
+                         count: Int, maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius,
+                         transferPenalty: Int = TransitRouter.defaultTransferPenalty) throws -> [RouteLeg] {
+        var time: Date
+        switch timing {
+        case .departAt(let date), .arriveBy(let date): time = date
+        }
+        var found: [RouteLeg] = []
+        var seen = Set<[String]>()
+        // Each search yields at least one journey leaving later than the last, so this ends.
+        for search in 0..<max(1, count) {
+            let result: TransitJourneyResult
+            do {
+                result = try leg(from: origin, to: destination, timing: .departAt(time), pace: pace, maxTransfers: maxTransfers,
+                                 accessRadius: accessRadius, transferPenalty: transferPenalty)
+            } catch where search > 0 {
+                break  // no later service: the ones found are all there are
+            }
+            for leg in [result.best] + result.alternatives {
+                let identity = leg.tripIDs + [leg.departure.map { "\($0.timeIntervalSince1970)" } ?? ""]
+                if seen.insert(identity).inserted { found.append(leg) }
+            }
+            guard found.count < count, let departure = result.best.departure else { break }
+            time = departure.addingTimeInterval(1)
+        }
+        let sorted = found.sorted {
+            ($0.departure ?? time, $0.arrival ?? time) < ($1.departure ?? time, $1.arrival ?? time)
+        }
+        return Array(sorted.prefix(max(1, count)))
+    }
+
     // MARK: - Helpers
 
     private func measure<T>(_ body: () -> T) -> (T, Double) {

@@ -5,12 +5,15 @@ public struct CompareDocument: Hashable, Sendable, Codable {
     /// One per mode, in the order walk, transit, car.
     public var options: [CompareOption]
     public var timeZone: String
+    /// The routes on one picture, when the params asked for `map`.
+    public var map: MapImageDocument?
 
-    public init(from: PlaceDocument, to: PlaceDocument, options: [CompareOption], timeZone: String) {
+    public init(from: PlaceDocument, to: PlaceDocument, options: [CompareOption], timeZone: String, map: MapImageDocument? = nil) {
         self.from = from
         self.to = to
         self.options = options
         self.timeZone = timeZone
+        self.map = map
     }
 }
 

@@ -3,7 +3,7 @@
 /// takes exactly those params and returns exactly that result.
 ///
 /// ```swift
-/// let plan = try client.call(Endpoints.planShow, Params.PlanID(id: 3)) // a PlanDocument
+/// let plan = try client.call(Endpoints.planShow, Params.PlanShow(id: 3)) // a PlanDocument
 /// ```
 public struct Endpoint<Params: Codable & Sendable, Result: Codable & Sendable>: Sendable {
     public let method: WireMethod
@@ -27,6 +27,7 @@ public enum Endpoints {
     public static let placeList = Endpoint<Params.Empty, PlaceListDocument>(.placeList)
     public static let placeRename = Endpoint<Params.PlaceRename, RenamedDocument>(.placeRename)
     public static let placeRemove = Endpoint<Params.Name, RemovedDocument>(.placeRemove)
+    public static let placeFence = Endpoint<Params.PlaceFence, PlaceFenceDocument>(.placeFence)
 
     public static let locationSet = Endpoint<Params.LocationSet, LocationDocument>(.locationSet)
     public static let locationShow = Endpoint<Params.Empty, LocationDocument>(.locationShow)
@@ -34,9 +35,11 @@ public enum Endpoints {
     public static let compare = Endpoint<Params.Compare, CompareDocument>(.compare)
     public static let planNew = Endpoint<Params.PlanNew, PlanDocument>(.planNew)
     public static let planList = Endpoint<Params.Empty, PlanListDocument>(.planList)
-    public static let planShow = Endpoint<Params.PlanID, PlanDocument>(.planShow)
+    public static let planShow = Endpoint<Params.PlanShow, PlanDocument>(.planShow)
     public static let planDelete = Endpoint<Params.PlanID, DeletedDocument>(.planDelete)
     public static let planLink = Endpoint<Params.PlanSegment, LinkDocument>(.planLink)
+    public static let planExport = Endpoint<Params.PlanExport, ExportDocument>(.planExport)
+    public static let planMap = Endpoint<Params.PlanMap, MapImageDocument>(.planMap)
 
     public static let planInsert = Endpoint<Params.PlanInsert, PlanDocument>(.planInsert)
     public static let planRemove = Endpoint<Params.PlanNode, PlanDocument>(.planRemove)
@@ -52,8 +55,24 @@ public enum Endpoints {
     public static let planAccept = Endpoint<Params.PlanSegment, PlanDocument>(.planAccept)
     public static let planDismiss = Endpoint<Params.PlanSegment, PlanDocument>(.planDismiss)
     public static let planRefresh = Endpoint<Params.PlanID, PlanDocument>(.planRefresh)
+    /// Several edits of one plan, all or none, with one recompute (`PlanEdit`).
+    public static let planEdits = Endpoint<Params.PlanEdits, PlanDocument>(.planEdits)
 
     public static let historySearches = Endpoint<Params.HistoryList, HistoryDocument>(.historySearches)
     public static let historyRoutes = Endpoint<Params.HistoryList, HistoryDocument>(.historyRoutes)
+    public static let historyVisits = Endpoint<Params.HistoryList, VisitHistoryDocument>(.historyVisits)
     public static let historyClear = Endpoint<Params.HistoryClear, ClearedDocument>(.historyClear)
+    public static let historyRerun = Endpoint<Params.HistoryRerun, CompareDocument>(.historyRerun)
+    public static let historyDelete = Endpoint<Params.HistoryEntryID, HistoryDeletedDocument>(.historyDelete)
+}
+
+/// A day of several places and the user's choices in it (docs/protocol.md "Day plans and choices").
+extension Endpoints {
+    public static let planStay = Endpoint<Params.PlanStay, PlanDocument>(.planStay)
+    public static let planAlternatives = Endpoint<Params.PlanAlternatives, AlternativesDocument>(.planAlternatives)
+    public static let planChoose = Endpoint<Params.PlanChoose, PlanDocument>(.planChoose)
+    public static let planMove = Endpoint<Params.PlanMove, PlanDocument>(.planMove)
+    public static let planUnlock = Endpoint<Params.PlanSegment, PlanDocument>(.planUnlock)
+    public static let planRename = Endpoint<Params.PlanRename, PlanDocument>(.planRename)
+    public static let planCopy = Endpoint<Params.PlanCopy, PlanDocument>(.planCopy)
 }

@@ -33,8 +33,12 @@ public enum Params {
         public var timeZone: String?
         /// Drop the region's transit on purpose (without `gtfs` its current feeds are kept).
         public var noTransit: Bool?
+        /// True when the files come open with the request (`SCM_RIGHTS`), `osm` first, then
+        /// each of `gtfs` in order; the paths then only name them.
+        public var passedFiles: Bool?
         public init(name: String, osm: String, gtfs: [String], force: Bool? = nil, timeZone: String? = nil,
-                    noTransit: Bool? = nil) {
+                    noTransit: Bool? = nil, passedFiles: Bool? = nil) {
+            self.passedFiles = passedFiles
             self.name = name
             self.osm = osm
             self.gtfs = gtfs
@@ -76,10 +80,28 @@ public enum Params {
         public var name: String
         public var place: String
         public var note: String?
-        public init(name: String, place: String, note: String? = nil) {
+        /// Put a geofence around the place (on); without it an existing fence is kept as it is.
+        public var geofence: Bool?
+        /// The fence's enter radius in metres (default 80; it is left at 1.5 times that).
+        public var radiusM: Double?
+        public init(name: String, place: String, note: String? = nil, geofence: Bool? = nil, radiusM: Double? = nil) {
             self.name = name
             self.place = place
             self.note = note
+            self.geofence = geofence
+            self.radiusM = radiusM
+        }
+    }
+
+    /// `place.fence`: turn a saved place's geofence on or off (on with `radius_m` also resizes it).
+    public struct PlaceFence: Hashable, Sendable, Codable {
+        public var name: String
+        public var on: Bool
+        public var radiusM: Double?
+        public init(name: String, on: Bool, radiusM: Double? = nil) {
+            self.name = name
+            self.on = on
+            self.radiusM = radiusM
         }
     }
 
@@ -113,8 +135,10 @@ public enum Params {
         public var pace: String?
         public var region: String?
         public var near: String?
+        /// Also draw the three routes on one picture (`CompareDocument.map`).
+        public var map: MapPicture?
         public init(from: String, to: String, at: String? = nil, arriveBy: String? = nil, pace: String? = nil,
-                    region: String? = nil, near: String? = nil) {
+                    region: String? = nil, near: String? = nil, map: MapPicture? = nil) {
             self.from = from
             self.to = to
             self.at = at
@@ -122,6 +146,7 @@ public enum Params {
             self.pace = pace
             self.region = region
             self.near = near
+            self.map = map
         }
     }
 
@@ -136,10 +161,14 @@ public enum Params {
         public var title: String?
         public var region: String?
         public var near: String?
+        /// Places visited between `from` and `to`, in order (a day: home → work → shop → home).
+        public var via: [String]?
         public init(from: String, to: String, mode: String? = nil, at: String? = nil, arriveBy: String? = nil,
-                    pace: String? = nil, title: String? = nil, region: String? = nil, near: String? = nil) {
+                    pace: String? = nil, title: String? = nil, region: String? = nil, near: String? = nil,
+                    via: [String]? = nil) {
             self.from = from
             self.to = to
+            self.via = via
             self.mode = mode
             self.at = at
             self.arriveBy = arriveBy
@@ -151,11 +180,18 @@ public enum Params {
     }
 
     public struct PlanID: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
-        public init(id: Int64) { self.id = id }
+        public init(id: Int64, expectedGeneration: Int64? = nil) {
+            self.id = id
+            self.expectedGeneration = expectedGeneration
+        }
     }
 
     public struct PlanInsert: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         /// The new node goes after node `after` (1-based; 1 = after the origin).
         public var after: Int
@@ -165,106 +201,152 @@ public enum Params {
         /// Where a text place is searched: only this region / first near this place (default near node `after`).
         public var region: String?
         public var near: String?
-        public init(id: Int64, after: Int, place: String, mode: String? = nil, region: String? = nil, near: String? = nil) {
+        public init(id: Int64, after: Int, place: String, mode: String? = nil, region: String? = nil, near: String? = nil,
+                    expectedGeneration: Int64? = nil) {
             self.id = id
             self.after = after
             self.place = place
             self.mode = mode
             self.region = region
             self.near = near
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     public struct PlanNode: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var node: Int
-        public init(id: Int64, node: Int) {
+        public init(id: Int64, node: Int, expectedGeneration: Int64? = nil) {
             self.id = id
             self.node = node
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     public struct PlanSegment: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var segment: Int
-        public init(id: Int64, segment: Int) {
+        public init(id: Int64, segment: Int, expectedGeneration: Int64? = nil) {
             self.id = id
             self.segment = segment
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     public struct PlanMode: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var segment: Int
         public var mode: String
-        public init(id: Int64, segment: Int, mode: String) {
+        public init(id: Int64, segment: Int, mode: String, expectedGeneration: Int64? = nil) {
             self.id = id
             self.segment = segment
             self.mode = mode
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     /// `walk`, `transit`, `car` or `fastest`.
     public struct PlanPreset: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var preset: String
-        public init(id: Int64, preset: String) {
+        public init(id: Int64, preset: String, expectedGeneration: Int64? = nil) {
             self.id = id
             self.preset = preset
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     public struct PlanPin: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var segment: Int
-        /// The departure to look for and pin on that segment.
-        public var time: String
-        public init(id: Int64, segment: Int, time: String) {
+        /// The departure to look for and pin on that segment (with `line`: from when to look;
+        /// default the segment's current time). Required without `line`.
+        public var time: String?
+        /// Pin the first departure of this line (a transit segment).
+        public var line: String?
+        public init(id: Int64, segment: Int, time: String?, line: String? = nil, expectedGeneration: Int64? = nil) {
             self.id = id
             self.segment = segment
             self.time = time
+            self.line = line
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     /// `slow`, `normal`, `fast` or `next` (cycles normal → fast → slow).
     public struct PlanPace: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var pace: String
-        public init(id: Int64, pace: String) {
+        public init(id: Int64, pace: String, expectedGeneration: Int64? = nil) {
             self.id = id
             self.pace = pace
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     /// Exactly one of `now: true`, `at`, `arrive_by`.
     public struct PlanTime: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var now: Bool?
         public var at: String?
         public var arriveBy: String?
-        public init(id: Int64, now: Bool? = nil, at: String? = nil, arriveBy: String? = nil) {
+        public init(id: Int64, now: Bool? = nil, at: String? = nil, arriveBy: String? = nil, expectedGeneration: Int64? = nil) {
             self.id = id
             self.now = now
             self.at = at
             self.arriveBy = arriveBy
+            self.expectedGeneration = expectedGeneration
         }
     }
 
     public struct PlanRefine: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
         public var id: Int64
         public var depth: Int?
-        public init(id: Int64, depth: Int? = nil) {
+        public init(id: Int64, depth: Int? = nil, expectedGeneration: Int64? = nil) {
             self.id = id
             self.depth = depth
+            self.expectedGeneration = expectedGeneration
         }
     }
 
+    /// Every filter given must hold: `text` in what was typed, `place` in a place's name (both
+    /// case-insensitive), `mode` a route's mode, recorded at or after `since` and before `until`
+    /// (dates `YYYY-MM-DD` or ISO 8601 instants, in the machine's zone).
     public struct HistoryList: Hashable, Sendable, Codable {
         public var limit: Int?
-        public init(limit: Int? = nil) { self.limit = limit }
+        public var text: String?
+        public var place: String?
+        public var mode: String?
+        public var since: String?
+        public var until: String?
+        public init(limit: Int? = nil, text: String? = nil, place: String? = nil, mode: String? = nil,
+                    since: String? = nil, until: String? = nil) {
+            self.limit = limit
+            self.text = text
+            self.place = place
+            self.mode = mode
+            self.since = since
+            self.until = until
+        }
     }
 
-    /// `searches` or `routes`.
+    /// `searches`, `routes` or `visits`.
     public struct HistoryClear: Hashable, Sendable, Codable {
         public var which: String
         public init(which: String) { self.which = which }

@@ -6,35 +6,97 @@ public struct PlaceDocument: Hashable, Sendable, Codable {
     /// `address`, `street`, `poi`, `transit_stop`, `saved`, or null.
     public var kind: String?
     public var note: String?
+    /// A saved place's fence, when `place.save` was asked for one.
+    public var geofence: FenceDocument?
 
-    public init(name: String, lat: Double, lon: Double, kind: String? = nil, note: String? = nil) {
+    public init(name: String, lat: Double, lon: Double, kind: String? = nil, note: String? = nil,
+                geofence: FenceDocument? = nil) {
         self.name = name
         self.lat = lat
         self.lon = lon
         self.kind = kind
         self.note = note
+        self.geofence = geofence
     }
 }
 
-/// An entry of search or route history, newest first.
+/// An entry of search or route history, newest first. Every key is present (null when the entry
+/// lacks it: a search has no ends, a route no single place; entries recorded before the
+/// history had IDs' details have null details).
 public struct HistoryEntryDocument: Hashable, Sendable, Codable {
+    /// Stable while the entry is in the list: `s<N>` for a search, `r<N>` for a route.
+    public var id: String
     /// The search text, or `from → to` for a route.
     public var label: String
+    /// What the user typed: a search's text, a route's two ends.
+    public var text: String?
+    public var fromText: String?
+    public var toText: String?
+    public var region: String?
     public var from: PlaceDocument?
     public var to: PlaceDocument?
     public var place: PlaceDocument?
     public var at: String?
     /// A route's modes (route history only).
     public var modes: [String]?
+    /// When the route was asked for (`leave_now`, `depart_at`, `arrive_by`).
+    public var requestedTime: TimePreferenceDocument?
+    /// Each mode compared and its door-to-door duration in whole seconds (null: no answer).
+    public var answers: [HistoryAnswerDocument]?
+    public var fastest: String?
 
-    public init(label: String, from: PlaceDocument? = nil, to: PlaceDocument? = nil,
-                place: PlaceDocument? = nil, at: String? = nil, modes: [String]? = nil) {
+    public init(id: String, label: String, text: String? = nil, fromText: String? = nil, toText: String? = nil,
+                region: String? = nil, from: PlaceDocument? = nil, to: PlaceDocument? = nil,
+                place: PlaceDocument? = nil, at: String? = nil, modes: [String]? = nil,
+                requestedTime: TimePreferenceDocument? = nil, answers: [HistoryAnswerDocument]? = nil, fastest: String? = nil) {
+        self.id = id
         self.label = label
-        self.modes = modes
+        self.text = text
+        self.fromText = fromText
+        self.toText = toText
+        self.region = region
         self.from = from
         self.to = to
         self.place = place
         self.at = at
+        self.modes = modes
+        self.requestedTime = requestedTime
+        self.answers = answers
+        self.fastest = fastest
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(label, forKey: .label)
+        try c.encode(text, forKey: .text)
+        try c.encode(fromText, forKey: .fromText)
+        try c.encode(toText, forKey: .toText)
+        try c.encode(region, forKey: .region)
+        try c.encode(from, forKey: .from)
+        try c.encode(to, forKey: .to)
+        try c.encode(place, forKey: .place)
+        try c.encode(at, forKey: .at)
+        try c.encode(modes, forKey: .modes)
+        try c.encode(requestedTime, forKey: .requestedTime)
+        try c.encode(answers, forKey: .answers)
+        try c.encode(fastest, forKey: .fastest)
+    }
+}
+
+/// One mode of a route history entry's answer.
+public struct HistoryAnswerDocument: Hashable, Sendable, Codable {
+    public var mode: String
+    public var durationS: Int?
+    public init(mode: String, durationS: Int?) {
+        self.mode = mode
+        self.durationS = durationS
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(mode, forKey: .mode)
+        try c.encode(durationS, forKey: .durationS)
     }
 }
 
@@ -44,11 +106,39 @@ public struct LocationDocument: Hashable, Sendable, Codable {
     public var lon: Double
     public var accuracyM: Double?
     public var at: String
+    /// Where the current fix came from: `manual` (location.set) or `gpsd` (absent from older daemons).
+    public var source: String?
 
-    public init(lat: Double, lon: Double, accuracyM: Double?, at: String) {
+    public init(lat: Double, lon: Double, accuracyM: Double?, at: String, source: String? = nil) {
         self.lat = lat
         self.lon = lon
         self.accuracyM = accuracyM
         self.at = at
+        self.source = source
+    }
+}
+
+extension PlaceDocument {
+    /// Every key present, unknown values as null (the protocol's promise to scripts).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(lat, forKey: .lat)
+        try c.encode(lon, forKey: .lon)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(note, forKey: .note)
+        try c.encode(geofence, forKey: .geofence)
+    }
+}
+
+extension LocationDocument {
+    /// Every key present, unknown values as null (the protocol's promise to scripts).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(lat, forKey: .lat)
+        try c.encode(lon, forKey: .lon)
+        try c.encode(accuracyM, forKey: .accuracyM)
+        try c.encode(at, forKey: .at)
+        try c.encode(source, forKey: .source)
     }
 }

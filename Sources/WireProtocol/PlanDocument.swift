@@ -62,14 +62,23 @@ public struct NodeDocument: Hashable, Sendable, Codable {
     /// A stop the planner inserted, not the user.
     public var inferred: Bool
     public var currentLocation: Bool
+    /// When the next leg leaves, when the node has a stay (`time` is then the arrival).
+    public var departure: String?
+    /// The stay: seconds, or a time to stay until (`plan.stay`); both null without one.
+    public var stayS: Double?
+    public var stayUntil: String?
 
-    public init(name: String, lat: Double, lon: Double, time: String?, inferred: Bool, currentLocation: Bool) {
+    public init(name: String, lat: Double, lon: Double, time: String?, inferred: Bool, currentLocation: Bool,
+                departure: String? = nil, stayS: Double? = nil, stayUntil: String? = nil) {
         self.name = name
         self.lat = lat
         self.lon = lon
         self.time = time
         self.inferred = inferred
         self.currentLocation = currentLocation
+        self.departure = departure
+        self.stayS = stayS
+        self.stayUntil = stayUntil
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -80,6 +89,9 @@ public struct NodeDocument: Hashable, Sendable, Codable {
         try c.encode(time, forKey: .time)
         try c.encode(inferred, forKey: .inferred)
         try c.encode(currentLocation, forKey: .currentLocation)
+        try c.encodeIfPresent(departure, forKey: .departure)
+        try c.encodeIfPresent(stayS, forKey: .stayS)
+        try c.encodeIfPresent(stayUntil, forKey: .stayUntil)
     }
 }
 
@@ -94,13 +106,17 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     /// The leg leaves (a transit leg, or a pinned departure) before the traveller can get to
     /// its start from the plan's requested departure: that connection is missed.
     public var missedConnection: Bool
+    /// The lines of the alternative the user chose (`plan.choose`, `plan.pin` with `line`).
+    public var chosenLines: [String]
 
-    public init(mode: String, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false) {
+    public init(mode: String, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false,
+                chosenLines: [String] = []) {
         self.mode = mode
         self.locked = locked
         self.leg = leg
         self.error = error
         self.missedConnection = missedConnection
+        self.chosenLines = chosenLines
     }
 
     public init(from decoder: Decoder) throws {
@@ -110,6 +126,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         leg = try c.decodeIfPresent(LegDocument.self, forKey: .leg)
         error = try c.decodeIfPresent(WireError.self, forKey: .error)
         missedConnection = try c.decodeIfPresent(Bool.self, forKey: .missedConnection) ?? false
+        chosenLines = try c.decodeIfPresent([String].self, forKey: .chosenLines) ?? []
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -119,10 +136,11 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         try c.encode(leg, forKey: .leg)
         try c.encodeIfPresent(error, forKey: .error)
         try c.encode(missedConnection, forKey: .missedConnection)
+        if !chosenLines.isEmpty { try c.encode(chosenLines, forKey: .chosenLines) }
     }
 
     /// Plain names: the coders' snake_case strategy writes `missed_connection`.
-    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection }
+    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection, chosenLines }
 }
 
 public struct LegDocument: Hashable, Sendable, Codable {
@@ -136,6 +154,8 @@ public struct LegDocument: Hashable, Sendable, Codable {
     public var walks: [WalkDocument]
     /// Transit: walking the whole way is no slower than this journey (the planner prefers the walk).
     public var walkingIsNoSlower: Bool
+    /// Walk and car: the line as `[lat, lon]` pairs; only when `plan.show` is asked for geometry.
+    public var geometry: [[Double]]?
 
     public init(durationS: Double, distanceM: Double?, departure: String?, arrival: String?,
                 transfers: Int, rides: [RideDocument], walks: [WalkDocument] = [], walkingIsNoSlower: Bool = false) {
@@ -150,7 +170,7 @@ public struct LegDocument: Hashable, Sendable, Codable {
     }
 
     /// Spelled by the wire's snake_case strategy; written out because both directions are custom.
-    enum CodingKeys: CodingKey { case durationS, distanceM, departure, arrival, transfers, rides, walks, walkingIsNoSlower }
+    enum CodingKeys: CodingKey { case durationS, distanceM, departure, arrival, transfers, rides, walks, walkingIsNoSlower, geometry }
 
     /// `walks` and `walking_is_no_slower` are read as empty/false when absent (older daemons).
     public init(from decoder: Decoder) throws {
@@ -163,6 +183,7 @@ public struct LegDocument: Hashable, Sendable, Codable {
         rides = try c.decode([RideDocument].self, forKey: .rides)
         walks = try c.decodeIfPresent([WalkDocument].self, forKey: .walks) ?? []
         walkingIsNoSlower = try c.decodeIfPresent(Bool.self, forKey: .walkingIsNoSlower) ?? false
+        geometry = try c.decodeIfPresent([[Double]].self, forKey: .geometry)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -175,6 +196,7 @@ public struct LegDocument: Hashable, Sendable, Codable {
         try c.encode(rides, forKey: .rides)
         try c.encode(walks, forKey: .walks)
         try c.encode(walkingIsNoSlower, forKey: .walkingIsNoSlower)
+        try c.encodeIfPresent(geometry, forKey: .geometry)
     }
 }
 
@@ -187,6 +209,8 @@ public struct WalkDocument: Hashable, Sendable, Codable {
     public var start: String
     public var durationS: Double
     public var distanceM: Double
+    /// The walk's line as `[lat, lon]` pairs, when asked for.
+    public var geometry: [[Double]]?
 
     public init(kind: String, from: String, to: String, start: String, durationS: Double, distanceM: Double) {
         self.kind = kind
@@ -210,6 +234,8 @@ public struct RideDocument: Hashable, Sendable, Codable {
     /// The GTFS trip ("<trip_id>@HH:MM:SS" for a run of a frequency-based trip), when known:
     /// lets a script tell "the same bus" from "another bus at the same time".
     public var tripID: String?
+    /// The ride's line as `[lat, lon]` pairs (the feed's shape, else through its stops), when asked for.
+    public var geometry: [[Double]]?
 
     public init(line: String, vehicle: String, headsign: String?, from: String, to: String,
                 departure: String, arrival: String, tripID: String? = nil) {
@@ -273,7 +299,32 @@ public struct PlanSummaryDocument: Hashable, Sendable, Codable {
         try c.encodeIfPresent(title, forKey: .title)
         try c.encode(from, forKey: .from)
         try c.encode(to, forKey: .to)
-        try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
+        try c.encode(updatedAt, forKey: .updatedAt)
         try c.encode(totalDurationS, forKey: .totalDurationS)
+    }
+}
+
+extension RideDocument {
+    /// Every key present, unknown values as null (the protocol's promise to scripts).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(line, forKey: .line)
+        try c.encode(vehicle, forKey: .vehicle)
+        try c.encode(headsign, forKey: .headsign)
+        try c.encode(from, forKey: .from)
+        try c.encode(to, forKey: .to)
+        try c.encode(departure, forKey: .departure)
+        try c.encode(arrival, forKey: .arrival)
+        try c.encode(tripID, forKey: .tripID)
+        try c.encodeIfPresent(geometry, forKey: .geometry) // only when plan.show asks for geometry
+    }
+}
+
+extension TimePreferenceDocument {
+    /// Every key present, unknown values as null (the protocol's promise to scripts).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(time, forKey: .time)
     }
 }

@@ -158,3 +158,21 @@ public struct LinkDocument: Hashable, Sendable, Codable {
         try c.encode(mode, forKey: .mode)
     }
 }
+
+extension RegionImportDocument {
+    /// Every key present, unknown values as null (the protocol's promise to scripts).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(hasTransit, forKey: .hasTransit)
+        try c.encode(timeZone, forKey: .timeZone)
+        try c.encode(timeZoneSource, forKey: .timeZoneSource)
+        try c.encode(importedAt, forKey: .importedAt)
+        try c.encode(bounds, forKey: .bounds)
+        try c.encode(transitFeeds, forKey: .transitFeeds)
+        try c.encode(skipped, forKey: .skipped)
+        try c.encode(counts, forKey: .counts)
+        try c.encode(importDurationS, forKey: .importDurationS)
+        try c.encode(notes, forKey: .notes)
+    }
+}

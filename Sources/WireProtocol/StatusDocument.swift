@@ -8,9 +8,14 @@ public struct StatusDocument: Hashable, Sendable, Codable {
     public var uptimeS: Double
     public var regions: [RegionDocument]
     public var counters: CountersDocument
+    /// Location source and fences (absent from older daemons).
+    public var location: LocationStatusDocument?
+    /// Background refreshes after a timetable change (absent from older daemons).
+    public var refreshQueue: RefreshQueueDocument?
 
     public init(version: String, protocolVersion: Int, databasePath: String, dataDirectory: String,
-                socketPath: String, uptimeS: Double, regions: [RegionDocument], counters: CountersDocument) {
+                socketPath: String, uptimeS: Double, regions: [RegionDocument], counters: CountersDocument,
+                location: LocationStatusDocument? = nil, refreshQueue: RefreshQueueDocument? = nil) {
         self.version = version
         self.protocolVersion = protocolVersion
         self.databasePath = databasePath
@@ -19,6 +24,8 @@ public struct StatusDocument: Hashable, Sendable, Codable {
         self.uptimeS = uptimeS
         self.regions = regions
         self.counters = counters
+        self.location = location
+        self.refreshQueue = refreshQueue
     }
 }
 
@@ -113,5 +120,32 @@ public struct HelloDocument: Hashable, Sendable, Codable {
         self.version = version
         self.protocolVersion = protocolVersion
         self.oldestSupportedVersion = oldestSupportedVersion
+    }
+}
+
+extension CountersDocument {
+    /// Every key present, unknown values as null (the protocol's promise to scripts).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(requests, forKey: .requests)
+        try c.encode(routingQueries, forKey: .routingQueries)
+        try c.encode(plansRecomputed, forKey: .plansRecomputed)
+        try c.encode(connections, forKey: .connections)
+        try c.encode(watchers, forKey: .watchers)
+        try c.encode(noRouteRetries, forKey: .noRouteRetries)
+    }
+}
+
+extension RegionDocument {
+    /// Every key present, unknown values as null (the protocol's promise to scripts).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(hasTransit, forKey: .hasTransit)
+        try c.encode(timeZone, forKey: .timeZone)
+        try c.encode(timeZoneSource, forKey: .timeZoneSource)
+        try c.encode(importedAt, forKey: .importedAt)
+        try c.encode(bounds, forKey: .bounds)
+        try c.encode(transitFeeds, forKey: .transitFeeds)
     }
 }

@@ -14,15 +14,17 @@ public final class WireClient {
     private var ready: [Data] = []
     private var nextID: Int64 = 1
 
-    /// Connects to the daemon's Unix socket.
-    /// - throws: `WireClientError.cannotConnect` naming the path and the reason.
+    /// Connects to the daemon's Unix socket and checks that it is served by this user or root.
+    /// - throws: `WireClientError.cannotConnect` naming the path and the reason, or
+    ///   `.untrustedServer` for another user's socket.
     public init(socketPath: String) throws {
         descriptor = try Self.connectedSocket(path: socketPath)
     }
 
-    /// A blocking stream socket connected to `path`, for callers that do their own framing
-    /// (the fuzzer, tests of clients that stop reading). The caller closes it.
-    /// - throws: `WireClientError.cannotConnect` naming the path and the reason.
+    /// A blocking stream socket connected to `path` and served by this user or root, for
+    /// callers that do their own framing (the fuzzer, tests of clients that stop reading).
+    /// The caller closes it.
+    /// - throws: `WireClientError.cannotConnect` naming the path and the reason, or `.untrustedServer`.
     public static func connectedSocket(path socketPath: String) throws -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw WireClientError.cannotConnect(path: socketPath, reason: String(cString: strerror(errno))) }
@@ -47,6 +49,12 @@ public final class WireClient {
             let reason = String(cString: strerror(errno))
             close(fd)
             throw WireClientError.cannotConnect(path: socketPath, reason: reason)
+        }
+        do {
+            try Self.checkServerIsTrusted(fd, path: socketPath)
+        } catch {
+            close(fd)
+            throw error
         }
         return fd
     }
@@ -104,11 +112,17 @@ public final class WireClient {
     }
 
     /// Sends any method name (tests use it for unknown methods).
-    public func call(_ method: String, params: JSONValue?,
+    /// - parameter descriptors: open files passed with the request line (`SCM_RIGHTS`), for
+    ///   a method that says which of its files come that way (`region.import`'s `passed_files`).
+    public func call(_ method: String, params: JSONValue?, passing descriptors: [Int32] = [],
                      onNotification: (WireNotification) -> Void = { _ in }) throws -> JSONValue {
         let id = RequestID.number(nextID)
         nextID += 1
-        try send(WireCodec.line(for: WireRequest(id: id, method: method, params: params)))
+        var line = try WireCodec.line(for: WireRequest(id: id, method: method, params: params))
+        if !descriptors.isEmpty {
+            line = line.dropFirst(try DescriptorPassing.send(line, descriptors: descriptors, on: descriptor))
+        }
+        try send(line)
         while true {
             switch try receive() {
             case .notification(let notification):
@@ -187,12 +201,16 @@ public enum WireClientError: Error, Hashable, Sendable, CustomStringConvertible 
     case cannotConnect(path: String, reason: String)
     case connectionClosed(String)
     case invalidResponse(String)
+    /// The socket is served by another user: refused before anything was sent.
+    case untrustedServer(path: String, serverUID: UInt32, clientUID: UInt32)
 
     public var description: String {
         switch self {
         case let .cannotConnect(path, reason): "cannot connect to usefulmapd at \(path): \(reason)"
         case let .connectionClosed(reason): "connection to usefulmapd lost: \(reason)"
         case let .invalidResponse(reason): "unexpected answer from usefulmapd: \(reason)"
+        case let .untrustedServer(path, serverUID, clientUID):
+            "refusing \(path): it is served by uid \(serverUID), not by you (uid \(clientUID)) or root; nothing was sent"
         }
     }
 }

@@ -102,6 +102,8 @@ public struct WireError: Error, Hashable, Sendable, Codable, CustomStringConvert
         public static let cancelled = Code(rawValue: "cancelled")
         public static let notFound = Code(rawValue: "not_found")
         public static let alreadyExists = Code(rawValue: "already_exists")
+        /// A plan edit's `expected_generation` is not the plan's: another edit came first.
+        public static let conflict = Code(rawValue: "conflict")
         /// No region is imported, so there is nothing to route or search in.
         public static let noRegion = Code(rawValue: "no_region")
         public static let unsupportedInRegion = Code(rawValue: "unsupported_in_region")
@@ -116,7 +118,8 @@ public struct WireError: Error, Hashable, Sendable, Codable, CustomStringConvert
             .parseError: -32700, .invalidRequest: -32600, .methodNotFound: -32601, .invalidParams: -32602,
             .internalError: -32603,
             .applicationError: -32000, .lineTooLong: -32001, .unsupportedVersion: -32002, .shuttingDown: -32003,
-            .cancelled: -32004, .permissionDenied: -32005, .tooManyConnections: -32006, .notFound: -32010, .alreadyExists: -32011, .noRegion: -32020,
+            .cancelled: -32004, .permissionDenied: -32005, .tooManyConnections: -32006, .notFound: -32010, .alreadyExists: -32011,
+            .conflict: -32012, .noRegion: -32020,
             .unsupportedInRegion: -32021, .noRoute: -32022, .placeNotFound: -32023, .noLocation: -32024,
         ]
 

@@ -12,6 +12,7 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case placeList = "place.list"
     case placeRename = "place.rename"
     case placeRemove = "place.remove"
+    case placeFence = "place.fence"
     case locationSet = "location.set"
     case locationShow = "location.show"
     case compare
@@ -34,9 +35,22 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case planDismiss = "plan.dismiss"
     case planRefresh = "plan.refresh"
     case planLink = "plan.link"
+    case planExport = "plan.export"
+    case planMap = "plan.map"
+    case planStay = "plan.stay"
+    case planAlternatives = "plan.alternatives"
+    case planChoose = "plan.choose"
+    case planMove = "plan.move"
+    case planUnlock = "plan.unlock"
+    case planRename = "plan.rename"
+    case planCopy = "plan.copy"
+    case planEdits = "plan.edits"
     case historySearches = "history.searches"
     case historyRoutes = "history.routes"
+    case historyVisits = "history.visits"
     case historyClear = "history.clear"
+    case historyRerun = "history.rerun"
+    case historyDelete = "history.delete"
     case watch
 
     /// Methods that send notifications before their final response.

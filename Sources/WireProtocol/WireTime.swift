@@ -93,8 +93,14 @@ public enum WireTime {
 
     /// The IANA name to show for a zone. Foundation names `UTC` "GMT"; we say UTC everywhere.
     public static func zoneName(_ zone: TimeZone) -> String {
-        zone.identifier == "GMT" ? "UTC" : zone.identifier
+        utcAliases.contains(zone.identifier) ? "UTC" : zone.identifier
     }
+
+    /// Names tzdata and Foundation give UTC itself (Foundation says "GMT"; a Debian machine set
+    /// to UTC says "Etc/UTC").
+    static let utcAliases: Set<String> = ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0", "GMT0",
+                                          "UCT", "Etc/UCT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu", "Greenwich",
+                                          "Etc/Greenwich"]
 
     /// `H:MM` or `HH:MM` within a day.
     static func clock(_ text: String) -> (Int, Int)? {

@@ -2,14 +2,21 @@ import Foundation
 import WireProtocol
 
 extension CommandLineTool {
-    /// `umctl batch [FILE|-] [--keep-going] [--json]`.
+    /// One line of a batch, parsed and checked before anything is sent.
+    struct BatchLine {
+        var number: Int
+        var words: [String]
+        var command: any UmctlCommand
+    }
+
+    /// `umctl batch [FILE|-] [--keep-going] [--atomic [--dry-run] [--expect-generation G]] [--json]`.
     static func runBatch(_ words: [String], environment: [String: String]) -> Int32 {
+        let json = words.contains("--json")
         let arguments: ParsedArguments
         do {
             arguments = try batchSpec.parse(words)
         } catch {
-            fail("umctl: \(error)")
-            return ExitCode.usage.rawValue
+            return failed(error, json: json)
         }
         if arguments.flag("--help") {
             print(batchSpec.help)
@@ -21,67 +28,116 @@ extension CommandLineTool {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
             guard let contents = try? String(contentsOfFile: source, encoding: .utf8) else {
-                fail("umctl: cannot read \(source)")
-                return ExitCode.usage.rawValue
+                return failed(UsageError("cannot read \(source)"), json: json)
             }
             text = contents
         }
-        let json = arguments.flag("--json")
-        let keepGoing = arguments.flag("--keep-going")
+        let atomic = arguments.flag("--atomic")
+        let lines: [BatchLine]
+        let edits: Params.PlanEdits?
+        do {
+            // Every line is read and checked first: a mistake anywhere means nothing is sent.
+            lines = try parseBatch(text)
+            edits = atomic ? try atomicEdits(lines, dryRun: arguments.flag("--dry-run"),
+                                             expectedGeneration: try arguments.expectedGeneration()) : nil
+            if !atomic, arguments.flag("--dry-run") || arguments.optional("--expect-generation") != nil {
+                throw UsageError("--dry-run and --expect-generation need --atomic")
+            }
+        } catch {
+            return failed(error, json: json)
+        }
         let client: WireClient
         do {
             client = try connect(socket: arguments.optional("--socket"), environment: environment)
         } catch {
-            return failed(error)
+            return failed(error, json: json)
+        }
+        if let edits {
+            return perform(AtomicEditsCommand(edits: edits), client: client, json: json)
         }
 
         var last: String?
         var worst = ExitCode.success
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let lineNumber = offset + 1
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            let outcome = runBatchLine(line, number: lineNumber, client: client, json: json, last: &last)
+        for line in lines {
+            let outcome = runBatchLine(line, client: client, json: json, last: &last)
             guard outcome != .success else { continue }
             if worst == .success || outcome == .connection { worst = outcome }
-            if outcome == .connection || !keepGoing { break }
+            if outcome == .connection || !arguments.flag("--keep-going") { break }
         }
         return worst.rawValue
     }
 
-    /// One line of a batch; prints its result or its error naming the line.
-    static func runBatchLine(_ line: String, number: Int, client: WireClient, json: Bool, last: inout String?) -> ExitCode {
-        func report(_ code: String, _ message: String) {
-            if json, let line = try? WireCodec.line(for: JSONValue.object([
-                "line": .number(Double(number)), "error": .object(["code": .string(code), "message": .string(message)])])) {
-                FileHandle.standardOutput.write(line)
+    /// Reads every line into a checked command. `$LAST` stands for a plan ID while checking.
+    /// - throws: `UsageError` naming the first line that is wrong.
+    static func parseBatch(_ text: String) throws -> [BatchLine] {
+        var lines: [BatchLine] = []
+        var madePlan = false
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = offset + 1
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            do {
+                var words = try tokenize(line)
+                if words.first == "umctl" { words.removeFirst() }
+                words.removeAll { $0 == "--json" }
+                if words.contains("$LAST") && !madePlan { throw UsageError("$LAST is used before any `plan new`") }
+                let command = try command(words.map { $0 == "$LAST" ? "1" : $0 })
+                if command is PlanNewCommand { madePlan = true }
+                lines.append(BatchLine(number: number, words: words, command: command))
+            } catch {
+                throw UsageError("line \(number): \(describe(error).message)")
             }
-            fail("umctl: line \(number): \(message)\(code.isEmpty ? "" : " [\(code)]")")
         }
+        return lines
+    }
+
+    /// A batch line's command, read and checked.
+    static func command(_ words: [String]) throws -> any UmctlCommand {
+        guard let (type, rest) = find(words), type != WatchCommand.self else {
+            throw UsageError("not a command that batch can run: \(words.prefix(2).joined(separator: " "))")
+        }
+        let command = try type.init(try type.spec.parse(rest))
+        try command.validate()
+        return command
+    }
+
+    /// `--atomic`: every line must be an edit of the same plan; they become one `plan.edits`.
+    static func atomicEdits(_ lines: [BatchLine], dryRun: Bool, expectedGeneration: Int64?) throws -> Params.PlanEdits {
+        var edits: [PlanEdit] = []
+        for line in lines {
+            guard let command = line.command as? any PlanEditCommand, !line.words.contains("$LAST") else {
+                throw UsageError("line \(line.number): --atomic takes only edits of one plan (plan insert, plan mode, …)")
+            }
+            if line.words.contains("--expect-generation") {
+                throw UsageError("line \(line.number): with --atomic give --expect-generation once, to batch")
+            }
+            if let first = edits.first, first.planID != command.edit.planID {
+                throw UsageError("line \(line.number): edits plan \(command.edit.planID), but the batch edits plan \(first.planID)")
+            }
+            edits.append(command.edit)
+        }
+        guard let first = edits.first else { throw UsageError("the batch has no edits") }
+        return Params.PlanEdits(id: first.planID, edits: edits, dryRun: dryRun ? true : nil, expectedGeneration: expectedGeneration)
+    }
+
+    /// One line of a batch; prints its result or its error naming the line.
+    static func runBatchLine(_ line: BatchLine, client: WireClient, json: Bool, last: inout String?) -> ExitCode {
         do {
-            var words = try tokenize(line)
-            if words.first == "umctl" { words.removeFirst() }
-            if words.contains("$LAST") {
-                guard let last else { throw UsageError("$LAST is used before any `plan new`") }
-                words = words.map { $0 == "$LAST" ? last : $0 }
+            var command = line.command
+            if line.words.contains("$LAST"), let last {
+                command = try self.command(line.words.map { $0 == "$LAST" ? last : $0 })
             }
-            guard let (type, rest) = find(words), type != WatchCommand.self else {
-                throw UsageError("not a command that batch can run: \(words.prefix(2).joined(separator: " "))")
-            }
-            let arguments = try type.spec.parse(rest.filter { $0 != "--json" })
-            let command = try type.init(arguments)
-            try command.validate()
             let (result, text) = try command.run(on: client, json: json)
-            if type == PlanNewCommand.self, let id = result["id"]?.numberValue { last = String(Int64(id)) }
+            if command is PlanNewCommand, let id = result["id"]?.numberValue { last = String(Int64(id)) }
             if let text {
                 show(text)
             } else {
-                FileHandle.standardOutput.write(try WireCodec.line(for: JSONValue.object(["line": .number(Double(number)), "result": result])))
+                FileHandle.standardOutput.write(try WireCodec.line(for: JSONValue.object(["line": .number(Double(line.number)), "result": result])))
             }
+            try checkComplete(command, result)
             return .success
         } catch {
-            let (word, message) = describe(error)
-            report(word, message)
+            report(error, line: line.number, json: json)
             return ExitCode(for: error)
         }
     }
@@ -121,4 +177,13 @@ extension CommandLineTool {
         if inWord { words.append(current) }
         return words
     }
+}
+
+/// `umctl batch --atomic`: the batch's edits as one `plan.edits` request.
+struct AtomicEditsCommand: PlanAnswering {
+    static let spec = CommandSpec(path: ["batch"], abstract: "")
+    var edits: Params.PlanEdits
+    init(edits: Params.PlanEdits) { self.edits = edits }
+    init(_ arguments: ParsedArguments) throws { throw UsageError("use umctl batch FILE --atomic") }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planEdits, edits) }
 }

@@ -5,35 +5,44 @@ import WireProtocol
 ///
 /// Exit codes (part of the interface, also in `umctl help`):
 /// 0 success; 1 the daemon answered with an error; 2 bad command line (nothing was sent);
-/// 3 the daemon could not be reached or the connection failed.
+/// 3 the daemon could not be reached, the connection failed, or the socket is another user's;
+/// 4 the plan was stored but a segment has no route (the plan is printed, the error names the segment).
 enum CommandLineTool {
     static var commands: [any UmctlCommand.Type] { [
         StatusCommand.self,
         RegionImportCommand.self, RegionListCommand.self, RegionSetCommand.self, RegionRemoveCommand.self,
         SearchCommand.self,
         PlaceSaveCommand.self, PlaceListCommand.self, PlaceRenameCommand.self, PlaceRemoveCommand.self,
+        PlaceFenceCommand.self,
         LocationSetCommand.self, LocationShowCommand.self,
         CompareCommand.self,
         PlanNewCommand.self, PlanListCommand.self, PlanShowCommand.self, PlanDeleteCommand.self,
         PlanInsertCommand.self, PlanRemoveCommand.self, PlanModeCommand.self, PlanSwapCommand.self,
         PlanPresetCommand.self, PlanRebuildCommand.self, PlanPinCommand.self, PlanUnpinCommand.self,
         PlanPaceCommand.self, PlanTimeCommand.self, PlanRefineCommand.self, PlanAcceptCommand.self,
-        PlanDismissCommand.self, PlanRefreshCommand.self, PlanLinkCommand.self,
-        HistoryCommand.self, HistoryClearCommand.self,
+        PlanDismissCommand.self, PlanRefreshCommand.self, PlanLinkCommand.self, PlanExportCommand.self, PlanMapCommand.self,
+        PlanStayCommand.self, PlanAlternativesCommand.self, PlanChooseCommand.self, PlanMoveCommand.self,
+        PlanUnlockCommand.self, PlanRenameCommand.self, PlanCopyCommand.self,
+        HistoryCommand.self, HistoryVisitsCommand.self, HistoryRerunCommand.self, HistoryDeleteCommand.self, HistoryClearCommand.self,
         WatchCommand.self,
     ] }
+
+    /// Every command's spec, `batch` included, in the order of `umctl help`.
+    static var allSpecs: [CommandSpec] { commands.map { $0.spec } + [batchSpec] }
 
     enum ExitCode: Int32 {
         case success = 0
         case daemonError = 1
         case usage = 2
         case connection = 3
+        case incompletePlan = 4
 
         /// The one mapping from a failure to an exit code.
         init(for error: Error) {
             switch error {
             case is UsageError: self = .usage
             case is WireClientError: self = .connection
+            case is IncompletePlanError: self = .incompletePlan
             default: self = .daemonError
             }
         }
@@ -45,30 +54,85 @@ enum CommandLineTool {
         case let error as WireError: (error.code, error.message)
         case let error as UsageError: ("usage", error.description)
         case let error as WireClientError: ("connection", error.description)
+        case let error as IncompletePlanError: (error.code, error.description)
         default: ("error", "\(error)")
         }
     }
 
-    /// Prints the failure on stderr and returns its exit code.
-    static func failed(_ error: Error) -> Int32 {
-        let (word, message) = describe(error)
-        fail(error is WireError ? "umctl: \(message) [\(word)]" : "umctl: \(message)")
+    /// Prints the failure on stderr (as one JSON object under `--json`) and returns its exit code.
+    static func failed(_ error: Error, json: Bool = false) -> Int32 {
+        report(error, line: nil, json: json)
         return ExitCode(for: error).rawValue
+    }
+
+    /// Under `--json` an error is one line of JSON on stderr, shaped like the protocol's:
+    /// `{"code": NUMBER or null, "message", "data": {"code": WORD, "exit_code": N, ...}}` — `code`
+    /// is the daemon's JSON-RPC number (null for an error umctl found itself), `data.code` the
+    /// word; a batch adds `data.line`. Otherwise one line for a person.
+    static func report(_ error: Error, line: Int?, json: Bool) {
+        let (word, message) = describe(error)
+        let prefix = line.map { "umctl: line \($0): " } ?? "umctl: "
+        guard json else {
+            fail(error is WireError || error is IncompletePlanError ? "\(prefix)\(message) [\(word)]" : "\(prefix)\(message)")
+            return
+        }
+        var data: [String: JSONValue] = [:]
+        var number: JSONValue = .null
+        if let wire = error as? WireError {
+            if case .object(let fields) = wire.wireData { data = fields }
+            number = .number(Double(wire.number))
+        } else if let incomplete = error as? IncompletePlanError {
+            data = incomplete.data
+        }
+        data["code"] = .string(word)
+        data["exit_code"] = .number(Double(ExitCode(for: error).rawValue))
+        if let line {
+            data["line"] = .number(Double(line))
+            // The batch's own stdout record of the failed line, beside its results.
+            if let record = try? WireCodec.line(for: JSONValue.object([
+                "line": .number(Double(line)), "error": .object(["code": .string(word), "message": .string(message)])])) {
+                FileHandle.standardOutput.write(record)
+            }
+        }
+        let named = line.map { "line \($0): \(message)" } ?? message
+        if let text = try? WireCodec.line(for: JSONValue.object(["code": number, "message": .string(named), "data": .object(data)])) {
+            FileHandle.standardError.write(text)
+        }
+    }
+
+    /// A plan that was computed but not completely: the first segment without a leg fails the
+    /// command with exit code 4, after the plan was printed.
+    static func checkComplete(_ command: any UmctlCommand, _ result: JSONValue) throws {
+        guard type(of: command).computesPlan, let segments = result["segments"]?.arrayValue else { return }
+        for (index, segment) in segments.enumerated() where segment["leg"] == .null || segment["leg"] == nil {
+            throw IncompletePlanError(planID: result["id"]?.numberValue.map { Int64($0) }, segment: index + 1,
+                                      mode: segment["mode"]?.stringValue ?? "?", reason: segment["error"])
+        }
     }
 
     static let exitCodeHelp = """
     exit codes: 0 success; 1 the daemon answered with an error (message on stderr);
-                2 bad command line (nothing was sent); 3 the daemon could not be reached.
+                2 bad command line (nothing was sent); 3 the daemon could not be reached,
+                or its socket is served by another user (nothing was sent);
+                4 the plan was stored but a segment has no route (the error names it).
+    With --json, an error is one JSON object on stderr: {"code","message","data":{"code",...}}.
     """
 
     static let batchSpec = CommandSpec(
         path: ["batch"], abstract: "Run umctl commands from FILE (or - for stdin), one per line, over one connection.",
         positionals: [.init(name: "FILE", help: "a file of commands, or - for standard input (default -)", optional: true)],
-        options: [.init(name: "--keep-going", valueName: nil, help: "run every line even after an error")],
+        options: [.init(name: "--keep-going", valueName: nil, help: "run every line even after an error"),
+                  .init(name: "--atomic", valueName: nil, help: "the lines are edits of one plan: apply all or none, with one recompute"),
+                  .init(name: "--dry-run", valueName: nil, help: "with --atomic: print the resulting plan without storing it"),
+                  .init(name: "--expect-generation", valueName: "G",
+                        help: "with --atomic: change nothing and fail with conflict unless the plan is at generation G")],
         discussion: """
         Each line is a umctl command without the word umctl. Blank lines and lines starting with #
         are skipped. $LAST is the ID of the plan the last `plan new` created. Words may be quoted
-        with "..." or '...'. Stops at the first error, naming its line, unless --keep-going.
+        with "..." or '...'. Every line is read and checked before anything is sent: a mistake on
+        any line means nothing runs. Stops at the first error, naming its line, unless --keep-going.
+        With --atomic, every line must be an edit of the same plan (plan insert, plan mode, …): they
+        go as one plan.edits request, applied all or none with one recompute.
         With --json, prints one {"line":N,"result":...} or {"line":N,"error":...} per command.
         """)
 
@@ -84,12 +148,26 @@ enum CommandLineTool {
             print("umctl \(ProtocolVersion.softwareVersion) (protocol \(ProtocolVersion.current))")
             return ExitCode.success.rawValue
         }
+        // Hidden generators for `make install`: the manual page and shell completions.
+        if arguments == ["__man"] {
+            print(ManualPage.umctl(commands: allSpecs), terminator: "")
+            return ExitCode.success.rawValue
+        }
+        if arguments.first == "__completions", arguments.count == 2 {
+            guard let script = ShellCompletions.script(for: arguments[1], specs: allSpecs) else {
+                fail("umctl: no completions for \"\(arguments[1])\"; bash, zsh or fish")
+                return ExitCode.usage.rawValue
+            }
+            print(script, terminator: "")
+            return ExitCode.success.rawValue
+        }
         if commandWords.first == "help" {
             return help(Array(commandWords.dropFirst()))
         }
         if words.first == "batch" {
             return runBatch(Array(words.dropFirst()), environment: environment)
         }
+        let json = words.contains("--json")
         do {
             guard let (type, rest) = find(words) else {
                 return help(commandWords.filter { !$0.hasPrefix("-") }, unknownIsError: true)
@@ -101,11 +179,10 @@ enum CommandLineTool {
             }
             let command = try type.init(arguments)
             try command.validate()
-            let json = arguments.flag("--json")
             let client = try connect(socket: arguments.optional("--socket"), environment: environment)
             return perform(command, client: client, json: json)
         } catch {
-            return failed(error)
+            return failed(error, json: json)
         }
     }
 
@@ -118,9 +195,10 @@ enum CommandLineTool {
             } else {
                 FileHandle.standardOutput.write(try WireCodec.line(for: result))
             }
+            try checkComplete(command, result)
             return ExitCode.success.rawValue
         } catch {
-            return failed(error)
+            return failed(error, json: json)
         }
     }
 
@@ -163,13 +241,11 @@ enum CommandLineTool {
         return (best, Array(words.dropFirst(best.spec.path.count)))
     }
 
-    /// The socket: `--socket`, `$USEFULMAP_SOCKET`, `$XDG_RUNTIME_DIR/usefulmap/usefulmapd.sock`,
-    /// else `/tmp/usefulmap-UID/usefulmap/usefulmapd.sock` (the daemon's defaults).
+    /// The socket: `--socket`, `$USEFULMAP_SOCKET`, else the daemon's default.
     static func socketPath(_ option: String?, environment: [String: String]) -> String {
         if let option { return option }
-        if let path = environment["USEFULMAP_SOCKET"], !path.isEmpty { return path }
-        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp/usefulmap-\(getuid())"
-        return "\(runtime)/usefulmap/usefulmapd.sock"
+        if let path = environment[DefaultSocketPath.environmentVariable], !path.isEmpty { return path }
+        return DefaultSocketPath.resolve(environment: environment)
     }
 
     /// Connects and exchanges `hello`, so a version mismatch is a clear error up front.
@@ -194,9 +270,9 @@ enum CommandLineTool {
         var lines = ["umctl: talk to usefulmapd, the Useful Map daemon.", "", "commands:"]
         for type in commands {
             let name = type.spec.path.joined(separator: " ")
-            lines.append("  \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(type.spec.abstract)")
+            lines.append("  \(name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(type.spec.abstract)")
         }
-        lines.append("  \("batch".padding(toLength: 16, withPad: " ", startingAt: 0)) \(batchSpec.abstract)")
+        lines.append("  \("batch".padding(toLength: 18, withPad: " ", startingAt: 0)) \(batchSpec.abstract)")
         lines += ["", "Every command takes --json (JSON for scripts) and --socket PATH.",
                   "Nodes and segments are numbered from 1, as `umctl plan show` prints them.",
                   "`umctl help COMMAND...` shows a command's arguments.", "", exitCodeHelp]

@@ -73,7 +73,8 @@ struct CommandSpec: Sendable {
         while index < words.count {
             let word = words[index]
             index += 1
-            if onlyPositionals || !word.hasPrefix("--") || word == "-" {
+            // A declared short option ("-o") is an option; any other single-dash word is an argument.
+            if onlyPositionals || !(word.hasPrefix("--") || all.contains(where: { $0.name == word })) || word == "-" {
                 remaining.append(word)
                 continue
             }
@@ -112,7 +113,10 @@ struct CommandSpec: Sendable {
         for positional in positionals {
             if positional.variadic {
                 if remaining.isEmpty && !positional.optional { throw UsageError("missing \(positional.name)\n\(usageLine)") }
-                if !remaining.isEmpty { parsed.positionals[positional.name] = remaining.joined(separator: " ") }
+                if !remaining.isEmpty {
+                    parsed.positionals[positional.name] = remaining.joined(separator: " ")
+                    parsed.lists[positional.name] = remaining
+                }
                 remaining = []
             } else if remaining.isEmpty {
                 if !positional.optional { throw UsageError("missing \(positional.name)\n\(usageLine)") }
@@ -132,6 +136,8 @@ struct CommandSpec: Sendable {
 /// The words of one command line, by the names its spec declares.
 struct ParsedArguments: Sendable {
     var positionals: [String: String] = [:]
+    /// The words of a variadic positional one by one (`positionals` joins them with spaces).
+    var lists: [String: [String]] = [:]
     var options: [String: [String]] = [:]
     var flags: Set<String> = []
 

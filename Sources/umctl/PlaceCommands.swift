@@ -45,28 +45,36 @@ struct PlaceSaveCommand: UmctlCommand {
     static let spec = CommandSpec(
         path: ["place", "save"], abstract: "Save a place under a name.",
         positionals: [.init(name: "NAME", help: "the name to save it as"), .init(name: "PLACE", help: placeHelp)],
-        options: [.init(name: "--note", valueName: "TEXT", help: "a note kept with the place")])
+        options: [.init(name: "--note", valueName: "TEXT", help: "a note kept with the place"),
+                  .init(name: "--geofence", valueName: nil, help: "watch arrivals and departures (events arrived/left, history visits)"),
+                  .init(name: "--radius", valueName: "M", help: "with --geofence: enter within M metres (default 80; left at 1.5 × M)")])
     var name: String
     var place: String
     var note: String?
+    var geofence: Bool
+    var radius: Double?
 
     init(_ arguments: ParsedArguments) throws {
         name = try arguments.string("NAME")
         place = try arguments.string("PLACE")
         note = arguments.optional("--note")
+        geofence = arguments.flag("--geofence")
+        radius = try Check.metres(arguments.optional("--radius"), "--radius")
     }
 
     func validate() throws {
         try Check.place(name, "NAME")
         try Check.place(place, "PLACE")
+        if radius != nil, !geofence { throw UsageError("--radius goes with --geofence") }
     }
 
     func request() throws -> CommandRequest<PlaceDocument> {
-        try CommandRequest(Endpoints.placeSave, Params.PlaceSave(name: name, place: place, note: note))
+        try CommandRequest(Endpoints.placeSave, Params.PlaceSave(name: name, place: place, note: note,
+                                                                 geofence: geofence ? true : nil, radiusM: radius))
     }
 
     func render(_ place: PlaceDocument) throws -> String {
-        "saved \(place.name) at \(Render.coordinate(place.lat, place.lon))"
+        "saved \(place.name) at \(Render.coordinate(place.lat, place.lon))" + (place.geofence.map { ", \(Render.fence($0))" } ?? "")
     }
 }
 
@@ -139,6 +147,7 @@ struct LocationSetCommand: UmctlCommand {
 
     func render(_ location: LocationDocument) throws -> String {
         "location \(Render.coordinate(location.lat, location.lon))" + (location.accuracyM.map { " ±\(Int($0)) m" } ?? "")
+            + (location.source.map { " (current fix from \($0))" } ?? "")
     }
 }
 
@@ -149,48 +158,115 @@ struct LocationShowCommand: UmctlCommand {
     func render(_ location: LocationDocument) throws -> String {
         "location \(Render.coordinate(location.lat, location.lon))"
             + (location.accuracyM.map { " ±\(Int($0)) m" } ?? "") + ", set \(Render.machineClock(location.at)) \(Render.machineZone)"
+            + (location.source.map { " by \($0)" } ?? "")
     }
 }
 
 struct HistoryCommand: UmctlCommand {
     static let spec = CommandSpec(
-        path: ["history"], abstract: "Show search or route history, newest first.",
+        path: ["history"], abstract: "Show search or route history, newest first, with entry IDs.",
         positionals: [.init(name: "WHICH", help: "searches or routes")],
-        options: [.init(name: "--limit", valueName: "N", help: "at most N entries (1-20)")],
-        discussion: "umctl history searches [--limit N]\numctl history routes [--limit N]\numctl history clear searches|routes")
+        options: [.init(name: "--text", valueName: "T", help: "only entries whose typed text contains T"),
+                  .init(name: "--place", valueName: "P", help: "only entries with a place whose name contains P"),
+                  .init(name: "--mode", valueName: "M", help: "only routes with mode M: walk, transit or car"),
+                  .init(name: "--since", valueName: "DATE", help: "recorded on or after DATE (YYYY-MM-DD or ISO 8601, this machine's zone)"),
+                  .init(name: "--until", valueName: "DATE", help: "recorded before DATE's end (YYYY-MM-DD) or before the instant"),
+                  .init(name: "--limit", valueName: "N", help: "at most N entries (1-20)")],
+        discussion: """
+        umctl history searches|routes [--text T] [--place P] [--mode M] [--since DATE] [--until DATE] [--limit N]
+        umctl history visits [--limit N]
+        umctl history rerun ID [--at TIME]
+        umctl history delete ID
+        umctl history clear searches|routes|visits
+        """)
     var which: String
-    var limit: Int?
+    var filters: Params.HistoryList
 
     init(_ arguments: ParsedArguments) throws {
         which = try arguments.string("WHICH")
-        limit = try arguments.optionalInt("--limit")
+        filters = Params.HistoryList(limit: try arguments.optionalInt("--limit"), text: arguments.optional("--text"),
+                                     place: arguments.optional("--place"), mode: arguments.optional("--mode"),
+                                     since: arguments.optional("--since"), until: arguments.optional("--until"))
     }
 
     func validate() throws {
         try Check.oneOf(which, ["searches", "routes"], "WHICH")
-        if let limit, !(1...20).contains(limit) { throw UsageError("--limit must be 1 to 20, got \(limit)") }
+        if let limit = filters.limit, !(1...20).contains(limit) { throw UsageError("--limit must be 1 to 20, got \(limit)") }
+        try Check.oneOf(filters.mode, ["walk", "transit", "car"], "--mode")
+        if filters.mode != nil && which == "searches" { throw UsageError("--mode filters routes, not searches") }
     }
 
     func request() throws -> CommandRequest<HistoryDocument> {
-        try CommandRequest(which == "routes" ? Endpoints.historyRoutes : Endpoints.historySearches, Params.HistoryList(limit: limit))
+        try CommandRequest(which == "routes" ? Endpoints.historyRoutes : Endpoints.historySearches, filters)
     }
 
     func render(_ answer: HistoryDocument) throws -> String {
         if answer.entries.isEmpty { return "(empty)" }
-        return Render.table(["when (\(Render.machineZone))", which == "routes" ? "route" : "search", "place"], answer.entries.map {
-            [Render.machineClock($0.at), $0.label, $0.place.map { "\($0.name) \(Render.coordinate($0.lat, $0.lon))" } ?? ""]
-        })
+        if which == "searches" {
+            return Render.table(["id", "when (\(Render.machineZone))", "search", "place", "region"], answer.entries.map {
+                [$0.id, Render.machineClock($0.at), $0.label, $0.place.map { "\($0.name) \(Render.coordinate($0.lat, $0.lon))" } ?? "",
+                 $0.region ?? ""]
+            })
+        }
+        return Render.table(["id", "when (\(Render.machineZone))", "route", "asked for", "answer"], answer.entries.map { entry in
+            let asked = entry.requestedTime.map { asked in
+                asked.kind == "leave_now" ? "now"
+                    : "\(asked.kind.replacingOccurrences(of: "_", with: " ")) \(Render.clock(asked.time, withDate: true))"
+            } ?? ""
+            let answer = entry.answers.map { answers in
+                answers.map { "\($0.mode) \(Render.duration($0.durationS.map(Double.init)))\($0.mode == entry.fastest ? "*" : "")" }
+                    .joined(separator: ", ")
+            } ?? entry.modes?.joined(separator: "+") ?? ""
+            return [entry.id, Render.machineClock(entry.at), entry.label, asked, answer]
+        }) + (answer.entries.contains { $0.fastest != nil } ? "\n* fastest" : "")
     }
+}
+
+struct HistoryRerunCommand: UmctlCommand {
+    static let spec = CommandSpec(
+        path: ["history", "rerun"], abstract: "Compare a route from history again (it becomes the newest entry).",
+        positionals: [.init(name: "ID", help: "a route entry's ID (r<N>, from umctl history routes)")],
+        options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp)); default the entry's own time")])
+    var id: String, at: String?
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.string("ID")
+        at = arguments.optional("--at")
+    }
+    func validate() throws {
+        guard id.hasPrefix("r"), Int(id.dropFirst()) != nil else { throw UsageError("ID must be a route entry's ID such as r7, got \"\(id)\"") }
+        try Check.time(at, "--at")
+    }
+    func request() throws -> CommandRequest<CompareDocument> {
+        try CommandRequest(Endpoints.historyRerun, Params.HistoryRerun(id: id, at: at))
+    }
+    func render(_ answer: CompareDocument) throws -> String { Render.compare(answer) }
+}
+
+struct HistoryDeleteCommand: UmctlCommand {
+    static let spec = CommandSpec(
+        path: ["history", "delete"], abstract: "Delete one history entry.",
+        positionals: [.init(name: "ID", help: "an entry's ID (s<N> a search, r<N> a route)")])
+    var id: String
+    init(_ arguments: ParsedArguments) throws { id = try arguments.string("ID") }
+    func validate() throws {
+        guard let first = id.first, first == "s" || first == "r", Int(id.dropFirst()) != nil else {
+            throw UsageError("ID must be an entry's ID such as s3 or r7, got \"\(id)\"")
+        }
+    }
+    func request() throws -> CommandRequest<HistoryDeletedDocument> {
+        try CommandRequest(Endpoints.historyDelete, Params.HistoryEntryID(id: id))
+    }
+    func render(_ answer: HistoryDeletedDocument) throws -> String { "deleted history entry \(answer.deleted)" }
 }
 
 struct HistoryClearCommand: UmctlCommand {
     static let spec = CommandSpec(
-        path: ["history", "clear"], abstract: "Clear search or route history.",
-        positionals: [.init(name: "WHAT", help: "searches or routes")])
+        path: ["history", "clear"], abstract: "Clear search, route or visit history.",
+        positionals: [.init(name: "WHAT", help: "searches, routes or visits")])
     var what: String
 
     init(_ arguments: ParsedArguments) throws { what = try arguments.string("WHAT") }
-    func validate() throws { try Check.oneOf(what, ["searches", "routes"], "WHAT") }
+    func validate() throws { try Check.oneOf(what, ["searches", "routes", "visits"], "WHAT") }
     func request() throws -> CommandRequest<ClearedDocument> {
         try CommandRequest(Endpoints.historyClear, Params.HistoryClear(which: what))
     }

@@ -9,6 +9,7 @@ let planTimeHelp = "HH:MM on the plan's own day, or ISO 8601 (2022-01-12T08:15),
 protocol PlanAnswering: UmctlCommand where Answer == PlanDocument {}
 extension PlanAnswering {
     func render(_ plan: PlanDocument) throws -> String { Render.plan(plan) }
+    static var computesPlan: Bool { true }
 }
 
 struct CompareCommand: UmctlCommand {
@@ -19,8 +20,11 @@ struct CompareCommand: UmctlCommand {
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
                   .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
                   .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
-                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")])
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE"),
+                  .init(name: "--map", valueName: "FILE", help: "also draw the three routes on one picture (.png or .svg)"),
+                  .init(name: "--size", valueName: "WxH", help: "with --map: \(sizeHelp)")])
     var from: String, to: String, at: String?, arriveBy: String?, pace: String?, region: String?, near: String?
+    var map: PictureRequest?
 
     init(_ arguments: ParsedArguments) throws {
         from = try arguments.string("FROM")
@@ -30,6 +34,11 @@ struct CompareCommand: UmctlCommand {
         pace = arguments.optional("--pace")
         region = arguments.optional("--region")
         near = arguments.optional("--near")
+        if arguments.optional("--map") != nil {
+            map = try PictureRequest(arguments, option: "--map")
+        } else if arguments.optional("--size") != nil {
+            throw UsageError("--size needs --map FILE")
+        }
     }
 
     func validate() throws {
@@ -43,29 +52,38 @@ struct CompareCommand: UmctlCommand {
 
     func request() throws -> CommandRequest<CompareDocument> {
         try CommandRequest(Endpoints.compare, Params.Compare(from: from, to: to, at: at, arriveBy: arriveBy, pace: pace,
-                                                             region: region, near: near))
+                                                             region: region, near: near, map: map?.params))
     }
 
-    func render(_ answer: CompareDocument) throws -> String { Render.compare(answer) }
+    func render(_ answer: CompareDocument) throws -> String {
+        guard let map, let image = answer.map else { return Render.compare(answer) }
+        return Render.compare(answer) + "\n" + (try map.write(image))
+    }
 }
 
 struct PlanNewCommand: PlanAnswering {
     static let spec = CommandSpec(
-        path: ["plan", "new"], abstract: "Create a plan from FROM to TO and print it with its ID.",
-        positionals: [.init(name: "FROM", help: placeHelp), .init(name: "TO", help: placeHelp)],
+        path: ["plan", "new"], abstract: "Create a plan from FROM to TO (and on through MORE places) and print it with its ID.",
+        positionals: [.init(name: "FROM", help: placeHelp), .init(name: "TO", help: placeHelp),
+                      .init(name: "MORE", help: "further places visited in order; the last is the destination "
+                                + "(a day: Home Work Shop Home)", optional: true, variadic: true)],
         options: [.init(name: "--mode", valueName: "MODE", help: "walk, transit or car (default: the fastest)"),
                   .init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
                   .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
-                  .init(name: "--title", valueName: "TEXT", help: "a title (default FROM → TO)"),
+                  .init(name: "--title", valueName: "TEXT", help: "a title (default the places joined by →)"),
                   .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
                   .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")])
     var from: String, to: String, mode: String?, at: String?, arriveBy: String?, pace: String?, title: String?
     var region: String?, near: String?
+    /// The places between the origin and the destination.
+    var via: [String]
 
     init(_ arguments: ParsedArguments) throws {
-        from = try arguments.string("FROM")
-        to = try arguments.string("TO")
+        let places = [try arguments.string("FROM"), try arguments.string("TO")] + (arguments.lists["MORE"] ?? [])
+        from = places[0]
+        to = places[places.count - 1]
+        via = Array(places.dropFirst().dropLast())
         mode = arguments.optional("--mode")
         at = arguments.optional("--at")
         arriveBy = arguments.optional("--arrive-by")
@@ -78,6 +96,7 @@ struct PlanNewCommand: PlanAnswering {
     func validate() throws {
         try Check.place(from, "FROM")
         try Check.place(to, "TO")
+        for place in via { try Check.place(place, "each place") }
         try Check.oneOf(mode, ["walk", "transit", "car"], "--mode")
         try Check.exclusive(at, arriveBy, "--at or --arrive-by")
         try Check.time(at, "--at")
@@ -88,7 +107,8 @@ struct PlanNewCommand: PlanAnswering {
 
     func request() throws -> CommandRequest<PlanDocument> {
         try CommandRequest(Endpoints.planNew, Params.PlanNew(from: from, to: to, mode: mode, at: at, arriveBy: arriveBy,
-                                                         pace: pace, title: title, region: region, near: near))
+                                                         pace: pace, title: title, region: region, near: near,
+                                                         via: via.isEmpty ? nil : via))
     }
 }
 
@@ -107,10 +127,24 @@ struct PlanListCommand: UmctlCommand {
 struct PlanShowCommand: PlanAnswering {
     static let spec = CommandSpec(path: ["plan", "show"], abstract: "Show a plan: every node with its time, every leg, locks, pending updates, totals.",
                                   positionals: [.init(name: "ID", help: "plan ID")],
+                                  options: [.init(name: "--geometry", valueName: nil, help: "add each leg's, ride's and walk's line ([lat, lon] pairs; see --json)"),
+                                            .init(name: "--tolerance", valueName: "M", help: "with --geometry: simplify to M metres (default 5; 0 keeps every point)")],
                                   discussion: "Shows the stored plan; it makes no routing queries.")
-    var id: Int64
-    init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planShow, Params.PlanID(id: id)) }
+    var id: Int64, geometry: Bool, tolerance: Double?
+    /// It shows the plan as stored; it computes nothing.
+    static var computesPlan: Bool { false }
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        geometry = arguments.flag("--geometry")
+        tolerance = try arguments.metres("--tolerance")
+        if tolerance != nil && !geometry { throw UsageError("--tolerance needs --geometry") }
+    }
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planShow, Params.PlanShow(id: id, geometry: geometry ? true : nil, toleranceM: tolerance))
+    }
+    func render(_ plan: PlanDocument) throws -> String {
+        geometry ? Render.plan(plan) + "\n" + Render.geometry(plan) : Render.plan(plan)
+    }
 }
 
 struct PlanDeleteCommand: UmctlCommand {
@@ -139,17 +173,48 @@ struct PlanLinkCommand: UmctlCommand {
 
 // MARK: - Edits
 
-struct PlanInsertCommand: PlanAnswering {
+/// A plan edit: one `PlanEdit` (what `umctl batch --atomic` collects), sent alone as its own
+/// method. Every edit takes `--expect-generation G`.
+protocol PlanEditCommand: PlanAnswering {
+    var edit: PlanEdit { get }
+}
+
+extension PlanEditCommand {
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(edit: edit) }
+}
+
+extension CommandSpec {
+    /// The spec with the option every edit takes.
+    var editing: CommandSpec {
+        var spec = self
+        spec.options.append(.init(name: "--expect-generation", valueName: "G",
+                                  help: "change nothing and fail with conflict unless the plan is at generation G"))
+        return spec
+    }
+}
+
+extension ParsedArguments {
+    func expectedGeneration() throws -> Int64? {
+        guard let value = try optionalInt("--expect-generation") else { return nil }
+        guard value >= 0 else { throw UsageError("--expect-generation must be 0 or more, got \(value)") }
+        return Int64(value)
+    }
+}
+
+
+struct PlanInsertCommand: PlanEditCommand {
     static let spec = CommandSpec(
-        path: ["plan", "insert"], abstract: "Insert a place after node K.",
+        path: ["plan", "insert"], abstract: "Insert a place after node K (after the last node: it becomes the destination).",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PLACE", help: placeHelp)],
         options: [.init(name: "--after", valueName: "K", help: "node number the place goes after (required; 1 = after the origin)"),
                   .init(name: "--mode", valueName: "MODE", help: "mode of the new segment: walk, transit or car"),
                   .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
-                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")])
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")]).editing
+    var expectedGeneration: Int64?
     var id: Int64, after: Int?, place: String, mode: String?, region: String?, near: String?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         after = try arguments.optionalInt("--after")
         place = try arguments.string("PLACE")
         mode = arguments.optional("--mode")
@@ -162,126 +227,154 @@ struct PlanInsertCommand: PlanAnswering {
         try Check.place(place, "PLACE")
         try Check.oneOf(mode, ["walk", "transit", "car"], "--mode")
     }
-    func request() throws -> CommandRequest<PlanDocument> {
-        try CommandRequest(Endpoints.planInsert, Params.PlanInsert(id: id, after: after ?? 0, place: place, mode: mode,
-                                                               region: region, near: near))
+    var edit: PlanEdit {
+        .insert(Params.PlanInsert(id: id, after: after ?? 0, place: place, mode: mode, region: region, near: near,
+                                  expectedGeneration: expectedGeneration))
     }
 }
 
-struct PlanRemoveCommand: PlanAnswering {
+struct PlanRemoveCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "remove"], abstract: "Remove node K (not the origin or the destination).",
                                   positionals: [.init(name: "ID", help: "plan ID"), .init(name: "K", help: "node number, from 1")],
-                                  discussion: "Removing a stop the planner inserted locks the merged segment (\"don't go via there\").")
+                                  discussion: "Removing a stop the planner inserted locks the merged segment (\"don't go via there\").").editing
+    var expectedGeneration: Int64?
     var id: Int64, node: Int
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         node = try arguments.number("K")
     }
-    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planRemove, Params.PlanNode(id: id, node: node)) }
+    var edit: PlanEdit { .remove(Params.PlanNode(id: id, node: node, expectedGeneration: expectedGeneration)) }
 }
 
-struct PlanModeCommand: PlanAnswering {
+struct PlanModeCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "mode"], abstract: "Change one segment's mode (and lock it); only that segment is recomputed.",
                                   positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
-                                                .init(name: "MODE", help: "walk, transit or car")])
+                                                .init(name: "MODE", help: "walk, transit or car")]).editing
+    var expectedGeneration: Int64?
     var id: Int64, segment: Int, mode: String
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         segment = try arguments.number("SEG")
         mode = try arguments.string("MODE")
     }
     func validate() throws { try Check.oneOf(mode, ["walk", "transit", "car"], "MODE") }
-    func request() throws -> CommandRequest<PlanDocument> {
-        try CommandRequest(Endpoints.planMode, Params.PlanMode(id: id, segment: segment, mode: mode))
-    }
+    var edit: PlanEdit { .mode(Params.PlanMode(id: id, segment: segment, mode: mode, expectedGeneration: expectedGeneration)) }
 }
 
-struct PlanSwapCommand: PlanAnswering {
+struct PlanSwapCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "swap"], abstract: "Swap origin and destination (locks follow).",
-                                  positionals: [.init(name: "ID", help: "plan ID")])
+                                  positionals: [.init(name: "ID", help: "plan ID")]).editing
+    var expectedGeneration: Int64?
     var id: Int64
-    init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planSwap, Params.PlanID(id: id)) }
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
+    }
+    var edit: PlanEdit { .swap(Params.PlanID(id: id, expectedGeneration: expectedGeneration)) }
 }
 
-struct PlanPresetCommand: PlanAnswering {
+struct PlanPresetCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "preset"], abstract: "Apply a preset to every unlocked segment.",
-                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PRESET", help: "walk, transit, car or fastest")])
+                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PRESET", help: "walk, transit, car or fastest")]).editing
+    var expectedGeneration: Int64?
     var id: Int64, preset: String
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         preset = try arguments.string("PRESET")
     }
     func validate() throws { try Check.oneOf(preset, ["walk", "transit", "car", "fastest"], "PRESET") }
-    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planPreset, Params.PlanPreset(id: id, preset: preset)) }
+    var edit: PlanEdit { .preset(Params.PlanPreset(id: id, preset: preset, expectedGeneration: expectedGeneration)) }
 }
 
-struct PlanRebuildCommand: PlanAnswering {
+struct PlanRebuildCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "rebuild"], abstract: "Rebuild the plan from its two ends with a preset.",
                                   positionals: [.init(name: "ID", help: "plan ID")],
-                                  options: [.init(name: "--preset", valueName: "P", help: "walk, transit, car or fastest (required)")])
+                                  options: [.init(name: "--preset", valueName: "P", help: "walk, transit, car or fastest (required)")]).editing
+    var expectedGeneration: Int64?
     var id: Int64, preset: String?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         preset = arguments.optional("--preset")
     }
     func validate() throws {
         guard preset != nil else { throw UsageError("--preset P is required") }
         try Check.oneOf(preset, ["walk", "transit", "car", "fastest"], "--preset")
     }
-    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planRebuild, Params.PlanPreset(id: id, preset: preset ?? "")) }
+    var edit: PlanEdit { .rebuild(Params.PlanPreset(id: id, preset: preset ?? "", expectedGeneration: expectedGeneration)) }
 }
 
-struct PlanPinCommand: PlanAnswering {
+struct PlanPinCommand: PlanEditCommand {
     static let spec = CommandSpec(
-        path: ["plan", "pin"], abstract: "Pin the departure at TIME on segment SEG; the rest of the plan fits around it.",
+        path: ["plan", "pin"], abstract: "Pin the departure at TIME (or of --line L) on segment SEG; the rest of the plan fits around it.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
-                      .init(name: "TIME", help: planTimeHelp)],
+                      .init(name: "TIME", help: planTimeHelp, optional: true)],
+        options: [.init(name: "--line", valueName: "L", help: "pin the first departure of line L (from TIME or --at, else the segment's time)"),
+                  .init(name: "--at", valueName: "TIME", help: "the same as TIME")],
         discussion: "Segments before SEG are planned to arrive by the pinned departure, those after to leave at its arrival. "
-            + "A bare HH:MM is on the day of that segment in the plan (not today).")
-    var id: Int64, segment: Int, time: String
+            + "A bare HH:MM is on the day of that segment in the plan (not today).").editing
+    var expectedGeneration: Int64?
+    var id: Int64, segment: Int, time: String?, line: String?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         segment = try arguments.number("SEG")
-        time = try arguments.string("TIME")
+        line = arguments.optional("--line")
+        time = arguments.optional("TIME") ?? arguments.optional("--at")
+        if arguments.optional("TIME") != nil, arguments.optional("--at") != nil { throw UsageError("give either TIME or --at, not both") }
     }
-    func validate() throws { try Check.time(time, "TIME") }
-    func request() throws -> CommandRequest<PlanDocument> {
-        try CommandRequest(Endpoints.planPin, Params.PlanPin(id: id, segment: segment, time: time))
+    func validate() throws {
+        guard time != nil || line != nil else { throw UsageError("give TIME, --line L, or both") }
+        try Check.time(time, "TIME")
+        if let line, line.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("--line must not be empty") }
+    }
+    var edit: PlanEdit {
+        .pin(Params.PlanPin(id: id, segment: segment, time: time, line: line, expectedGeneration: expectedGeneration))
     }
 }
 
-struct PlanUnpinCommand: PlanAnswering {
+struct PlanUnpinCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "unpin"], abstract: "Remove the pinned departure (the mode lock stays).",
-                                  positionals: [.init(name: "ID", help: "plan ID")])
+                                  positionals: [.init(name: "ID", help: "plan ID")]).editing
+    var expectedGeneration: Int64?
     var id: Int64
-    init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planUnpin, Params.PlanID(id: id)) }
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
+    }
+    var edit: PlanEdit { .unpin(Params.PlanID(id: id, expectedGeneration: expectedGeneration)) }
 }
 
-struct PlanPaceCommand: PlanAnswering {
+struct PlanPaceCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "pace"], abstract: "Set the walking pace; only walk legs are recomputed.",
                                   positionals: [.init(name: "ID", help: "plan ID"),
-                                                .init(name: "PACE", help: "slow, normal, fast, or next (default: next)", optional: true)])
+                                                .init(name: "PACE", help: "slow, normal, fast, or next (default: next)", optional: true)]).editing
+    var expectedGeneration: Int64?
     var id: Int64, pace: String
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         pace = arguments.optional("PACE") ?? "next"
     }
     func validate() throws { try Check.oneOf(pace, ["slow", "normal", "fast", "next"], "PACE") }
-    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planPace, Params.PlanPace(id: id, pace: pace)) }
+    var edit: PlanEdit { .pace(Params.PlanPace(id: id, pace: pace, expectedGeneration: expectedGeneration)) }
 }
 
-struct PlanTimeCommand: PlanAnswering {
+struct PlanTimeCommand: PlanEditCommand {
     static let spec = CommandSpec(
         path: ["plan", "time"], abstract: "Change when to travel: now, --at TIME or --arrive-by TIME.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "now", help: "the word now: leave now", optional: true)],
         options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(planTimeHelp))"),
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(planTimeHelp))")],
-        discussion: "A bare HH:MM keeps the plan's own day; \"now\" makes it a plan for today.")
+        discussion: "A bare HH:MM keeps the plan's own day; \"now\" makes it a plan for today.").editing
+    var expectedGeneration: Int64?
     var id: Int64, now: String?, at: String?, arriveBy: String?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         now = arguments.optional("now")
         at = arguments.optional("--at")
         arriveBy = arguments.optional("--arrive-by")
@@ -294,56 +387,66 @@ struct PlanTimeCommand: PlanAnswering {
         try Check.time(at, "--at")
         try Check.time(arriveBy, "--arrive-by")
     }
-    func request() throws -> CommandRequest<PlanDocument> {
-        try CommandRequest(Endpoints.planTime, Params.PlanTime(id: id, now: now != nil ? true : nil, at: at, arriveBy: arriveBy))
+    var edit: PlanEdit {
+        .time(Params.PlanTime(id: id, now: now != nil ? true : nil, at: at, arriveBy: arriveBy, expectedGeneration: expectedGeneration))
     }
 }
 
-struct PlanRefineCommand: PlanAnswering {
+struct PlanRefineCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "refine"], abstract: "Split long walks and transit legs where that is faster.",
                                   positionals: [.init(name: "ID", help: "plan ID")],
-                                  options: [.init(name: "--depth", valueName: "N", help: "levels of splitting, 1-4 (default 2)")])
+                                  options: [.init(name: "--depth", valueName: "N", help: "levels of splitting, 1-4 (default 2)")]).editing
+    var expectedGeneration: Int64?
     var id: Int64, depth: Int?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         depth = try arguments.optionalInt("--depth")
     }
     func validate() throws {
         if let depth, !(1...4).contains(depth) { throw UsageError("--depth must be 1 to 4, got \(depth)") }
     }
-    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planRefine, Params.PlanRefine(id: id, depth: depth)) }
+    var edit: PlanEdit { .refine(Params.PlanRefine(id: id, depth: depth, expectedGeneration: expectedGeneration)) }
 }
 
-struct PlanAcceptCommand: PlanAnswering {
+struct PlanAcceptCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "accept"], abstract: "Accept the pending update on segment SEG.",
-                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")])
+                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")]).editing
+    var expectedGeneration: Int64?
     var id: Int64, segment: Int
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         segment = try arguments.number("SEG")
     }
-    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planAccept, Params.PlanSegment(id: id, segment: segment)) }
+    var edit: PlanEdit { .accept(Params.PlanSegment(id: id, segment: segment, expectedGeneration: expectedGeneration)) }
 }
 
-struct PlanDismissCommand: PlanAnswering {
+struct PlanDismissCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "dismiss"], abstract: "Dismiss the pending update on segment SEG (keep your choice).",
-                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")])
+                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")]).editing
+    var expectedGeneration: Int64?
     var id: Int64, segment: Int
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         segment = try arguments.number("SEG")
     }
-    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planDismiss, Params.PlanSegment(id: id, segment: segment)) }
+    var edit: PlanEdit { .dismiss(Params.PlanSegment(id: id, segment: segment, expectedGeneration: expectedGeneration)) }
 }
 
-struct PlanRefreshCommand: PlanAnswering {
+struct PlanRefreshCommand: PlanEditCommand {
     static let spec = CommandSpec(
         path: ["plan", "refresh"], abstract: "Ask every leg again with the current routing data, keeping your decisions.",
         positionals: [.init(name: "ID", help: "plan ID")],
         discussion: "Use it after a region was re-imported (a new timetable). Modes, locks and stops stay; a pinned "
             + "departure is found again by its trip or its duration, and if it no longer runs your leg is kept and "
-            + "the new answer is shown as a pending update (umctl plan accept / plan dismiss).")
+            + "the new answer is shown as a pending update (umctl plan accept / plan dismiss).").editing
+    var expectedGeneration: Int64?
     var id: Int64
-    init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
-    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planRefresh, Params.PlanID(id: id)) }
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
+    }
+    var edit: PlanEdit { .refresh(Params.PlanID(id: id, expectedGeneration: expectedGeneration)) }
 }

@@ -70,6 +70,8 @@ enum Render {
             var flags: [String] = []
             if node.inferred { flags.append("inferred") }
             if node.currentLocation { flags.append("current location") }
+            if let seconds = node.stayS { flags.append("stay \(duration(seconds)), leave \(clock(node.departure))") }
+            if let until = node.stayUntil { flags.append("stay until \(clock(until)), leave \(clock(node.departure))") }
             let suffix = flags.isEmpty ? "" : "  (\(flags.joined(separator: ", ")))"
             lines.append("  \(index + 1). \(clock(node.time))  \(node.name)\(suffix)")
             guard index < plan.segments.count else { continue }
@@ -93,6 +95,7 @@ enum Render {
             }
             var marks: [String] = []
             if segment.locked { marks.append("locked") }
+            if !segment.chosenLines.isEmpty { marks.append("chose \(segment.chosenLines.joined(separator: ", "))") }
             if plan.pinnedSegment == index + 1 { marks.append("pinned") }
             if segment.missedConnection { marks.append("missed") }
             if !marks.isEmpty { text += "  [\(marks.joined(separator: ", "))]" }
@@ -179,6 +182,8 @@ enum Render {
         lines.append("plans recomputed: \(counters.plansRecomputed)")
         if let retries = counters.noRouteRetries { lines.append("no_route retries from nearby roads: \(retries)") }
         lines.append("connections: \(counters.connections), watchers: \(counters.watchers)")
+        if let location = status.location { lines.append(contentsOf: Self.location(location)) }
+        if let queue = status.refreshQueue { lines.append(refreshQueue(queue)) }
         return lines.joined(separator: "\n")
     }
 

@@ -77,10 +77,23 @@ struct RegionImportCommand: UmctlCommand {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
+    /// The files go open with the request, so the daemon reads them whatever its sandbox lets
+    /// it see by path (they stay open until umctl exits).
     func request() throws -> CommandRequest<RegionImportDocument> {
-        try CommandRequest(Endpoints.regionImport, Params.RegionImport(name: name, osm: absolute(osm ?? ""),
-                                                                   gtfs: gtfs.map(absolute), force: force ? true : nil,
-                                                                   timeZone: timeZone, noTransit: noTransit ? true : nil))
+        let paths = [absolute(osm ?? "")] + gtfs.map(absolute)
+        guard paths.count <= DescriptorPassing.maximumPerMessage else {
+            throw UsageError("at most \(DescriptorPassing.maximumPerMessage - 1) --gtfs feeds in one import")
+        }
+        let files = try paths.map { path -> Int32 in
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw UsageError("cannot read \(path): \(String(cString: strerror(errno)))") }
+            return descriptor
+        }
+        return try CommandRequest(Endpoints.regionImport,
+                                  Params.RegionImport(name: name, osm: paths[0], gtfs: Array(paths.dropFirst()),
+                                                      force: force ? true : nil, timeZone: timeZone,
+                                                      noTransit: noTransit ? true : nil, passedFiles: true),
+                                  files: files)
     }
 
     func render(_ region: RegionImportDocument) throws -> String {
@@ -95,10 +108,9 @@ struct RegionImportCommand: UmctlCommand {
             if let line = try? WireCodec.line(for: notification) { FileHandle.standardOutput.write(line) }
             return
         }
-        let phase = notification.params["phase"]?.stringValue ?? ""
-        let detail = notification.params["detail"]?.stringValue ?? ""
-        let fraction = notification.params["fraction"]?.numberValue.map { String(format: "%3.0f%% ", $0 * 100) } ?? ""
-        FileHandle.standardError.write(Data("\(fraction)\(phase)\(detail.isEmpty ? "" : ": \(detail)")\n".utf8))
+        ProgressLine.standardError.show(ProgressLine.text(
+            phase: notification.params["phase"]?.stringValue ?? "", detail: notification.params["detail"]?.stringValue ?? "",
+            overall: notification.params["overall"]?.numberValue, fraction: notification.params["fraction"]?.numberValue))
     }
 }
 

@@ -17,10 +17,13 @@ protocol UmctlCommand {
     func render(_ answer: Answer) throws -> String
     /// Notifications before the answer (import progress); printed to stderr by default.
     func show(_ notification: WireNotification, json: Bool)
+    /// The answer is a plan the command computed: a segment without a route fails it (exit 4).
+    static var computesPlan: Bool { get }
 }
 
 extension UmctlCommand {
     func validate() throws {}
+    static var computesPlan: Bool { false }
 
     func show(_ notification: WireNotification, json: Bool) {
         if json, let line = try? WireCodec.line(for: notification) {
@@ -43,6 +46,15 @@ enum Check {
         }
     }
 
+    /// A positive number of metres, or nil when the option was not given.
+    static func metres(_ text: String?, _ name: String) throws -> Double? {
+        guard let text else { return nil }
+        guard let value = Double(text), value.isFinite, value > 0 else {
+            throw UsageError("\(name) must be a positive number of metres, got \"\(text)\"")
+        }
+        return value
+    }
+
     static func oneOf(_ value: String?, _ allowed: [String], _ name: String) throws {
         guard let value else { return }
         guard allowed.contains(value) else {
@@ -61,10 +73,19 @@ enum Check {
 struct CommandRequest<Answer: Decodable> {
     let method: WireMethod
     let params: JSONValue
+    /// Open files sent with the request (`SCM_RIGHTS`), for a method whose params say so.
+    var files: [Int32] = []
 
-    init<P>(_ endpoint: Endpoint<P, Answer>, _ params: P) throws {
+    init<P>(_ endpoint: Endpoint<P, Answer>, _ params: P, files: [Int32] = []) throws {
         method = endpoint.method
         self.params = try JSONValue(encoding: params)
+        self.files = files
+    }
+
+    /// A plan edit as its own method (each `PlanEdit` case holds that method's params type).
+    init(edit: PlanEdit) throws where Answer == PlanDocument {
+        method = edit.method
+        params = try JSONValue(encoding: edit)["params"] ?? .object([:])
     }
 }
 
@@ -72,8 +93,13 @@ extension UmctlCommand {
     /// Sends the command's request; returns the answer as it came and, unless `json`, as text.
     func run(on client: WireClient, json: Bool) throws -> (result: JSONValue, text: String?) {
         let request = try request()
-        let result = try client.call(request.method.rawValue, params: request.params) {
-            show(json ? $0 : TerminalText.safe($0), json: json)
+        let result: JSONValue
+        do {
+            // Whatever comes next (the answer, an error, a batch's next line) starts on its own line.
+            defer { ProgressLine.standardError.finish() }
+            result = try client.call(request.method.rawValue, params: request.params, passing: request.files) {
+                show(json ? $0 : TerminalText.safe($0), json: json)
+            }
         }
         guard !json else { return (result, nil) }
         let answer: Answer

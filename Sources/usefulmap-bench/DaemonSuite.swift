@@ -54,7 +54,7 @@ func runDaemonSuite() async throws -> SuiteReport {
         try time { try client.call(.planShow, Params.PlanID(id: shown)) }.1
     })
     report.addLatencies("plan.show round trip, typed client (PlanDocument)", try (0..<2000).map { _ in
-        try time { try client.call(Endpoints.planShow, Params.PlanID(id: shown)) }.1
+        try time { try client.call(Endpoints.planShow, Params.PlanShow(id: shown)) }.1
     })
 
     // One-segment edit: segment 1 (the walk to the first stop) alternates walk/car; one query each.

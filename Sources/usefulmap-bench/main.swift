@@ -12,6 +12,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("daemon", { try await runDaemonSuite() }),
     ("fuzz", { try await runFuzzSuite() }),
     ("soak", { try await runSoakSuite() }),
+    ("maps", { try await runMapsSuite() }),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -9,7 +9,8 @@ import Glibc
 //
 //   on start        ← ready                      (or ← fatal MESSAGE, then exit 1)
 //   → ping          ← pong
-//   → route walk|car FROM_LAT FROM_LON TO_LAT TO_LON        (degrees, '.' decimals)
+//   → route walk|car FROM_LAT FROM_LON TO_LAT TO_LON [shortest]   (degrees, '.' decimals;
+//                                                 the quickest route unless `shortest`)
 //                   ← ok DISTANCE_M DURATION_S LAT,LON LAT,LON …   (first point = snapped start)
 //                   ← error no_road_nearby from|to
 //                   ← error no_route
@@ -92,14 +93,16 @@ struct Engine {
     }
 
     func route(_ fields: [Substring]) -> String {
-        guard fields.count == 6 else { return "error bad_request expected: route walk|car LAT LON LAT LON" }
+        guard fields.count == 6 || (fields.count == 7 && fields[6] == "shortest") else {
+            return "error bad_request expected: route walk|car LAT LON LAT LON [shortest]"
+        }
         let profile: OpaquePointer
         switch fields[1] {
         case "walk": profile = walk
         case "car": profile = car
         default: return "error bad_request unknown profile \(fields[1])"
         }
-        let numbers = fields[2...].compactMap { Double($0) }
+        let numbers = fields[2..<6].compactMap { Double($0) }
         guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else {
             return "error bad_request coordinates must be four decimal numbers"
         }
@@ -112,7 +115,8 @@ struct Engine {
                 ? "error no_road_nearby to" : "error engine \(routino_last_error())"
         }
         var waypoints: [OpaquePointer?] = [from, to]
-        let options = Int32(ROUTINO_ROUTE_QUICKEST | ROUTINO_ROUTE_LIST_TEXT_ALL)
+        let preference = fields.count == 7 ? ROUTINO_ROUTE_SHORTEST : ROUTINO_ROUTE_QUICKEST
+        let options = Int32(preference | ROUTINO_ROUTE_LIST_TEXT_ALL)
         guard let output = Routino_CalculateRoute(database, profile, translation, &waypoints, 2, options, nil) else {
             let code = routino_last_error()
             return code >= ROUTINO_ERROR_NO_ROUTE_1 ? "error no_route" : "error engine \(code)"

@@ -7,6 +7,10 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(DaemonConfiguration.usage)
     exit(0)
 }
+if arguments == ["__man"] { // for `make install`
+    print(DaemonManualPage.render(version: UsefulMapDaemon.version), terminator: "")
+    exit(0)
+}
 if arguments.contains("--version") {
     print("usefulmapd \(UsefulMapDaemon.version)")
     exit(0)

@@ -1,5 +1,6 @@
 import Daemon
 import Foundation
+import WireProtocol
 import XCTest
 
 /// Flags beat environment beat config file beat defaults, and bad settings are named.
@@ -13,6 +14,12 @@ final class DaemonConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.socketPath, "/run/user/1000/usefulmap/usefulmapd.sock")
         XCTAssertEqual(configuration.databasePath, "/d/usefulmap/usefulmap.sqlite")
         XCTAssertEqual(configuration.logLevel, .info)
+    }
+
+    func testWithoutXDGRuntimeDirTheDaemonListensWhereUmctlLooks() throws {
+        let configuration = try DaemonConfiguration.resolve(arguments: [], environment: home)
+        XCTAssertEqual(configuration.socketPath, "/tmp/usefulmap-\(getuid())/usefulmap/usefulmapd.sock")
+        XCTAssertEqual(configuration.socketPath, DefaultSocketPath.resolve(environment: home))
     }
 
     func testWithoutXDGDataHomeTheDataLivesUnderHome() throws {

@@ -20,7 +20,7 @@ final class DaemonLifecycleTests: XCTestCase {
         let harness = try DaemonHarness()
         // A socket file nobody listens on, as a crashed daemon leaves behind.
         try FileManager.default.createDirectory(atPath: (harness.socketPath as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+                                                withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -88,6 +88,19 @@ final class DaemonLifecycleTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("/tmp/umit-nothing-here.sock"), result.stderr)
     }
 
+    func testUmctlFindsTheDaemonAtTheDefaultSocketOfTheRuntimeDirectory() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        // The harness's socket is RUNTIME/usefulmap/usefulmapd.sock, the default layout.
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "USEFULMAP_SOCKET")
+        environment["XDG_RUNTIME_DIR"] = harness.directory.appendingPathComponent("run").path
+        let result = try DaemonHarness.run(DaemonHarness.umctl, ["status"], in: harness.directory, environment: environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains(harness.socketPath), result.stdout)
+        XCTAssertEqual(harness.stop(), 0)
+    }
+
     func testUnknownFlagIsAUsageErrorNamingIt() throws {
         let result = try DaemonHarness.run(DaemonHarness.usefulmapd, ["--colour", "blue"], in: URL(fileURLWithPath: "/tmp"))
         XCTAssertEqual(result.status, 2)
@@ -109,6 +122,24 @@ final class DaemonLifecycleTests: XCTestCase {
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
+    }
+
+    /// SIGTERM reaches whichever thread the kernel picks; it must stop the daemon every time
+    /// (a dispatch signal source once swallowed it now and then, and the daemon never exited).
+    func testEverySIGTERMStopsTheDaemonCleanly() throws {
+        for attempt in 1...10 {
+            let harness = try DaemonHarness()
+            let process = try harness.launchDaemon()
+            try harness.waitUntilServing(process)
+            kill(process.processIdentifier, SIGTERM)
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            XCTAssertFalse(process.isRunning, "attempt \(attempt): still running 30 s after SIGTERM")
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .exit, "attempt \(attempt)")
+            XCTAssertEqual(process.terminationStatus, 0, "attempt \(attempt)")
+        }
     }
 
     func testWatchStreamsEventsAndEndsCleanlyWhenTheDaemonStops() throws {

@@ -11,7 +11,8 @@ final class MethodTableTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let configuration = DaemonConfiguration(dataDirectory: directory.path, socketPath: directory.path + "/s.sock")
         let composition = DaemonComposition(configuration: configuration, store: try Store(path: configuration.databasePath),
-                                            streets: nil, transit: nil, transitImportStep: nil)
+                                            streets: StreetEngine(dataDirectory: directory, workers: 1), transit: TransitEngine(),
+                                            transitImportStep: { TransitEngine.importStep(feeds: $0) })
         let missing = Set(WireMethod.allCases).subtracting(composition.table.methods)
         XCTAssertEqual(missing, [], "methods without a handler: \(missing.map(\.rawValue).sorted())")
     }

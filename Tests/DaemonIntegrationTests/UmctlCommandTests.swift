@@ -309,8 +309,20 @@ final class UmctlCommandTests: XCTestCase {
         let dismiss = try harness.umctl(["plan", "dismiss", id, "1"])
         XCTAssertTrue(dismiss.stderr.contains("no_pending_update"), dismiss.stderr)
 
-        plan = try edit(["time", id, "now"])
+        // Today is outside the feed's service period: the plan is stored with its transit leg
+        // missing, printed, and the command exits 4 naming the segment.
+        let now = try harness.umctl(["plan", "time", id, "now", "--json"])
+        XCTAssertEqual(now.status, 4, now.stderr)
+        plan = try WireCodec.decoder.decode(JSONValue.self, from: Data(now.stdout.utf8))
         XCTAssertEqual(plan["time_preference"]?["kind"], .string("leave_now"))
+        let error = try WireCodec.decoder.decode(JSONValue.self, from: Data(now.stderr.utf8))
+        XCTAssertEqual(error["data"]?["code"], .string("incomplete_plan"))
+        XCTAssertEqual(error["data"]?["mode"], .string("transit"))
+        XCTAssertEqual(error["data"]?["reason"]?["data"]?["code"], .string("outside_service_period"))
+        let segment = try XCTUnwrap(error["data"]?["segment"]?.numberValue)
+        XCTAssertEqual(plan["segments"]?.arrayValue?[Int(segment) - 1]["leg"], .null, "the segment named is the one without a leg")
+        let text = try harness.umctl(["plan", "show", id])
+        XCTAssertEqual(text.status, 0, "plan show computes nothing, so it does not fail")
     }
 
     func testBadEditChangesNothingAndNamesTheProblem() throws {
@@ -347,7 +359,7 @@ final class UmctlCommandTests: XCTestCase {
     func testHelpIsGeneratedFromEachCommandsDeclarations() throws {
         let pin = try harness.umctl(["help", "plan", "pin"])
         XCTAssertEqual(pin.status, 0)
-        XCTAssertTrue(pin.stdout.contains("usage: umctl plan pin ID SEG TIME"), pin.stdout)
+        XCTAssertTrue(pin.stdout.contains("usage: umctl plan pin ID SEG [TIME] [--line L] [--at TIME]"), pin.stdout)
         XCTAssertTrue(pin.stdout.contains("--json"), "shared options appear in every command's help")
         XCTAssertTrue(try harness.umctl(["plan", "new", "--help"]).stdout.contains("--arrive-by TIME"))
         XCTAssertTrue(try harness.umctl(["help"]).stdout.contains("exit codes"))

@@ -111,10 +111,12 @@ final class PlanEditingTests: XCTestCase {
         XCTAssertEqual(emptied(plan), [0, 1])
     }
 
-    func testMovingANodeCarriesTheAdjacentModeLocksToTheNewPlace() throws {
-        let locked = try transitPlan().changingMode(ofSegment: 1, to: .car)
+    func testMovingANodeDropsTheLocksKeyedByTheOldPlace() throws {
+        let locked = try transitPlan().changingMode(ofSegment: 1, to: .car).changingMode(ofSegment: 2, to: .walk)
         let plan = try locked.movingNode(at: 1, to: Fixture.place("Stop A2", east: 500))
-        XCTAssertEqual(plan.lock(ofSegment: 1)?.mode, .car)
+        XCTAssertNil(plan.lock(ofSegment: 1))
+        XCTAssertEqual(plan.modes[1], .car, "the mode stays; only the decision is forgotten")
+        XCTAssertEqual(plan.lock(ofSegment: 2)?.mode, .walk, "a lock away from the moved node stays")
     }
 
     // MARK: mode

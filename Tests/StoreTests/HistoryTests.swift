@@ -39,13 +39,14 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM search_history"), .integer(20))
     }
 
-    func testReAddingASearchForTheSamePlaceMovesItToTheFrontWithoutDuplicates() throws {
+    func testDifferentQueriesThatFoundTheSamePlaceStaySeparateEntries() throws {
         try store.recordSearch(SearchHistoryEntry(query: "kesk", place: place(1), date: date(0)))
         try store.recordSearch(SearchHistoryEntry(query: "herv", place: place(2), date: date(1)))
         try store.recordSearch(SearchHistoryEntry(query: "keskustori", place: place(1), date: date(2)))
-        let history = try store.searchHistory()
-        XCTAssertEqual(history, [SearchHistoryEntry(query: "keskustori", place: place(1), date: date(2)),
-                                 SearchHistoryEntry(query: "herv", place: place(2), date: date(1))])
+        try store.recordSearch(SearchHistoryEntry(query: "herv", place: place(2), date: date(3), region: "tampere"))
+        XCTAssertEqual(try store.searchHistory(), [SearchHistoryEntry(query: "herv", place: place(2), date: date(3), region: "tampere"),
+                                                   SearchHistoryEntry(query: "keskustori", place: place(1), date: date(2)),
+                                                   SearchHistoryEntry(query: "kesk", place: place(1), date: date(0))])
     }
 
     func testReAddingTheSameQueryWithoutAPlaceMovesItToTheFront() throws {
@@ -93,6 +94,54 @@ final class HistoryTests: XCTestCase {
             RouteHistoryEntry(from: place(3), to: place(4), modes: [.car], date: date(1)),
         ])
         try store.clearRouteHistory()
+        XCTAssertEqual(try store.routeHistory(), [])
+    }
+
+    func testRouteEntryRoundTripsWhatWasTypedTheRegionTheRequestedTimeAndTheAnswer() throws {
+        let entry = RouteHistoryEntry(from: place(1), to: place(2), modes: [.car], date: date(0), fromText: "kesk",
+                                      toText: "61.45,23.85", region: "tampere", requestedTime: .arriveBy(date(900)),
+                                      answers: [.init(mode: .walk, durationS: 845), .init(mode: .transit, durationS: nil),
+                                                .init(mode: .car, durationS: 200)],
+                                      fastest: .car)
+        try store.recordRoute(entry)
+        try store.recordRoute(RouteHistoryEntry(from: place(3), to: place(4), modes: [.walk], date: date(1), requestedTime: .leaveNow))
+        let history = try store.routeHistory()
+        XCTAssertEqual(history.last, entry)
+        XCTAssertEqual(history.first?.requestedTime, .leaveNow)
+        XCTAssertNil(history.first?.answers)
+    }
+
+    func testFiltersKeepOnlyMatchingEntriesNewestFirst() throws {
+        try store.recordSearch(SearchHistoryEntry(query: "Ratina", place: place(1), date: date(0)))
+        try store.recordSearch(SearchHistoryEntry(query: "hervanta", place: place(2), date: date(10)))
+        try store.recordSearch(SearchHistoryEntry(query: "ratinan kauppakeskus", date: date(20)))
+        XCTAssertEqual(try store.searchHistory(HistoryFilter(text: "ratina")).map(\.entry.query), ["ratinan kauppakeskus", "Ratina"])
+        XCTAssertEqual(try store.searchHistory(HistoryFilter(place: "stop 2")).map(\.entry.query), ["hervanta"])
+        XCTAssertEqual(try store.searchHistory(HistoryFilter(since: date(10), until: date(20))).map(\.entry.query), ["hervanta"])
+        XCTAssertEqual(try store.searchHistory(HistoryFilter(limit: 1)).map(\.entry.query), ["ratinan kauppakeskus"])
+        XCTAssertEqual(try store.searchHistory(HistoryFilter(mode: .walk)), [], "a search has no mode")
+
+        try store.recordRoute(RouteHistoryEntry(from: place(1), to: place(2), modes: [.car], date: date(0), fromText: "kesk",
+                                                answers: [.init(mode: .walk, durationS: 900), .init(mode: .transit, durationS: nil),
+                                                          .init(mode: .car, durationS: 200)]))
+        try store.recordRoute(RouteHistoryEntry(from: place(3), to: place(4), modes: [.walk], date: date(5)))
+        XCTAssertEqual(try store.routeHistory(HistoryFilter(mode: .walk)).map(\.entry.from), [place(3), place(1)])
+        XCTAssertEqual(try store.routeHistory(HistoryFilter(mode: .transit)), [], "transit had no answer")
+        XCTAssertEqual(try store.routeHistory(HistoryFilter(text: "KESK")).map(\.entry.from), [place(1)])
+        XCTAssertEqual(try store.routeHistory(HistoryFilter(place: "Stop 4")).map(\.entry.from), [place(3)])
+    }
+
+    func testAnEntryKeepsItsNumberUntilItIsDeleted() throws {
+        try store.recordSearch(SearchHistoryEntry(query: "a", date: date(0)))
+        try store.recordSearch(SearchHistoryEntry(query: "b", date: date(1)))
+        let numbers = try store.searchHistory(HistoryFilter()).map(\.number)
+        try store.recordSearch(SearchHistoryEntry(query: "c", date: date(2)))
+        XCTAssertEqual(Array(try store.searchHistory(HistoryFilter()).map(\.number).suffix(2)), numbers)
+        try store.deleteSearch(number: numbers[1])
+        XCTAssertEqual(try store.searchHistory().map(\.query), ["c", "b"])
+        XCTAssertThrowsError(try store.deleteSearch(number: numbers[1])) { XCTAssertEqual(($0 as? StoreError)?.code, "not_found") }
+        try store.recordRoute(RouteHistoryEntry(from: place(1), to: place(2), modes: [.walk], date: date(0)))
+        try store.deleteRoute(number: try XCTUnwrap(try store.routeHistory(HistoryFilter()).first?.number))
         XCTAssertEqual(try store.routeHistory(), [])
     }
 }

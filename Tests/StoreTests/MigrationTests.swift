@@ -68,6 +68,23 @@ final class MigrationTests: XCTestCase {
                        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
+    /// Databases made by earlier builds hold these checksums: whatever computes them must keep
+    /// giving exactly what `sha256sum` prints for each file.
+    func testEveryMigrationChecksumIsWhatSha256sumPrintsForItsFile() throws {
+        for migration in Migration.embedded {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+            process.arguments = [Self.migrationsDirectory.appendingPathComponent(migration.fileName).path]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0)
+            XCTAssertEqual(printed.split(separator: " ").first.map(String.init), migration.checksum, migration.fileName)
+        }
+    }
+
     // MARK: - Applying
 
     func testFreshDatabaseRecordsEveryMigrationWithItsChecksumAndTime() throws {
@@ -116,6 +133,36 @@ final class MigrationTests: XCTestCase {
         XCTAssertNil(pinned.leg)
     }
 
+    func testPlanSavedBeforeStaysAndChoicesLoadsWithoutThem() throws {
+        let db = try Database(path: path)
+        try db.configure(.userData)
+        try Migrator(migrations: Array(Migration.embedded.prefix(3)), path: path).migrate(db)
+        // A locked plan as the store wrote it before 0004 (no stay or chosen-lines columns yet).
+        try db.execute("""
+            INSERT INTO plan(id, title, time_preference, time_preference_at, pace, from_name, to_name,
+                             total_travel_time, created_at, updated_at)
+            VALUES (1, 'old day', 'leave_now', NULL, 'normal', 'A', 'B', NULL, 700000000, 700000000);
+            INSERT INTO plan_node VALUES (1, 0, 'A', 61.49, 23.76, NULL, 0, 0), (1, 1, 'B', 61.45, 23.85, NULL, 0, 0);
+            INSERT INTO plan_segment(plan_id, position, mode) VALUES (1, 0, 'car');
+            INSERT INTO plan_lock VALUES (1, 'A@61.4900000,23.7600000', 'B@61.4500000,23.8500000', 'car', NULL, NULL);
+            """)
+        db.close()
+
+        let plan = try Store(path: path).loadPlan(id: 1).plan
+        XCTAssertEqual(plan.nodes.map(\.stay), [nil, nil])
+        XCTAssertEqual(plan.lock(ofSegment: 0), SegmentLock(mode: .car))
+    }
+
+    func testTheStaysAndChoicesStepIsEmbeddedWithTheChecksumOfItsFile() throws {
+        let step = try XCTUnwrap(Migration.embedded.first { $0.name == "plan_stays_and_choices" })
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("migrations/\(step.fileName)")
+        let onDisk = Migration(version: step.version, name: step.name, fileName: step.fileName,
+                               sql: try String(contentsOf: file, encoding: .utf8))
+        XCTAssertEqual(step.checksum, onDisk.checksum)
+        XCTAssertEqual(try Store(path: path).appliedMigrations().first { $0.version == step.version }?.checksum, step.checksum)
+    }
+
     func testUpgradeFromTheFirstMigrationKeepsItsData() throws {
         let db = try Database(path: path)
         try db.configure(.userData)
@@ -145,6 +192,10 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(route.modes, [.walk, .transit])
         XCTAssertEqual(route.to.name, "Hervanta")
         XCTAssertEqual(route.from.kind, .saved)
+        XCTAssertNil(route.fromText, "fields of later schemas are nil in older entries")
+        XCTAssertNil(route.requestedTime)
+        XCTAssertNil(route.answers)
+        XCTAssertNil(try store.searchHistory().first?.region)
         // And the newer tables work on the upgraded file.
         let plan = try RoutePlan(nodes: [PlanNode(place: home), PlanNode(place: route.to.self)], modes: [.transit])
         let id = try store.createPlan(plan, title: "upgraded")

@@ -75,11 +75,20 @@ enum RandomPlans {
                         rides: rides, walks: walks, walkingIsNoSlower: Bool.random(using: &random))
     }
 
+    /// No stay, a duration (0 included) or a time to stay until.
+    static func stay(_ random: inout SeededRandom) -> NodeStay? {
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: nil
+        case 1: .duration(Double(Int.random(in: 0...7_200, using: &random)) + 0.25)
+        default: .until(date(&random))
+        }
+    }
+
     static func plan(_ random: inout SeededRandom, nodeCount: ClosedRange<Int> = 2...12) -> RoutePlan {
         let count = Int.random(in: nodeCount, using: &random)
         let nodes = (0..<count).map {
             PlanNode(place: place(&random, index: $0), isInferred: Bool.random(using: &random),
-                     isCurrentLocation: Bool.random(using: &random))
+                     isCurrentLocation: Bool.random(using: &random), stay: stay(&random))
         }
         let modes = (1..<count).map { _ in TravelMode.allCases.randomElement(using: &random) ?? .car }
         let legs: [RouteLeg?] = modes.map { _ in maybe(&random) { leg(&$0) } }
@@ -89,7 +98,8 @@ enum RandomPlans {
         for key in keys {
             if Bool.random(using: &random) {
                 locks[key] = SegmentLock(mode: TravelMode.allCases.randomElement(using: &random) ?? .walk,
-                                         departure: maybe(&random) { date(&$0) }, duration: maybe(&random) { number(&$0) })
+                                         departure: maybe(&random) { date(&$0) }, duration: maybe(&random) { number(&$0) },
+                                         chosenLines: (0..<Int.random(in: 0...2, using: &random)).map { "\($0) \(text(&random))" })
             }
             if Int.random(in: 0..<4, using: &random) == 0 {
                 pending[key] = PendingSegmentUpdate(segment: key, selected: leg(&random), latest: leg(&random))

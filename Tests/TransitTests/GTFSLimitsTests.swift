@@ -74,8 +74,8 @@ final class GTFSLimitsTests: XCTestCase {
                       .limitExceeded(feed: "feed.zip", file: "stop_times.txt", limit: .feedSize(limit: 1 << 20)))
         // Files the reader ignores do not count.
         var ignored = goodFeed().files
-        ignored["shapes.txt"] = String(repeating: "s,60.0,25.0,1\n", count: 100_000)
-        XCTAssertNoThrow(try importing(try fixture.zip(ignored, name: "shapes"), into: fixture, limits: limits))
+        ignored["fare_rules.txt"] = String(repeating: "F,R1,,,\n", count: 200_000)
+        XCTAssertNoThrow(try importing(try fixture.zip(ignored, name: "fares"), into: fixture, limits: limits))
     }
 
     func testZipWhoseHeadersUnderstateTheSizeIsStoppedWhileStreaming() throws {

@@ -73,6 +73,15 @@ final class WireTimeTests: XCTestCase {
         XCTAssertEqual(WireTime.zoneName(TimeZone(identifier: "America/Sao_Paulo")!), "America/Sao_Paulo")
     }
 
+    /// A machine set to UTC reports `Etc/UTC` (Debian's /etc/localtime); every table names it UTC.
+    func testEveryAliasOfUTCIsNamedUTC() {
+        for alias in ["Etc/UTC", "Etc/GMT", "GMT", "UCT", "Etc/Universal", "Zulu"] {
+            guard let zone = TimeZone(identifier: alias) else { continue }
+            XCTAssertEqual(WireTime.zoneName(zone), "UTC", alias)
+        }
+        XCTAssertEqual(WireTime.zoneName(TimeZone(identifier: "Etc/GMT+3")!), "Etc/GMT+3")
+    }
+
     func testImpossibleTimesAreRejected() {
         for text in ["24:00", "8:5", "noon", "2022-02-31T08:00", "2022-01-12T25:00", "12:60", "", "08:00+02:00",
                      "2022-01-12T08:15+25:00", "2022-01-12T08:15+02:0", "2022-01-12T08:15+02:00:00"] {

@@ -1,6 +1,7 @@
-import Glibc
+import Foundation
 
-/// Who is on the other end of a connection (`SO_PEERCRED`).
+/// Who is on the other end of a Unix socket (`SO_PEERCRED`). The daemon checks its clients and
+/// `umctl` checks the daemon, with one rule: the same user, or root.
 public struct PeerCredentials: Hashable, Sendable {
     public var pid: Int32
     public var uid: UInt32
@@ -15,8 +16,8 @@ public struct PeerCredentials: Hashable, Sendable {
         return PeerCredentials(pid: credentials.0, uid: credentials.1, gid: credentials.2)
     }
 
-    /// Only the daemon's own user and root may talk to it.
-    public func isAllowed(daemonUID: UInt32) -> Bool {
-        uid == daemonUID || uid == 0
+    /// True for `uid` itself and for root (who can read everything anyway).
+    public func isSameUserOrRoot(as uid: UInt32) -> Bool {
+        self.uid == uid || self.uid == 0
     }
 }

@@ -1,0 +1,2 @@
+#include <cairo/cairo.h>
+#include <cairo/cairo-svg.h>

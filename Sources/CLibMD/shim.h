@@ -1,0 +1,3 @@
+#include <sys/types.h>
+#include <stdint.h>
+#include <sha2.h>

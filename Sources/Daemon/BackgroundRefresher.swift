@@ -1,0 +1,81 @@
+import Foundation
+import WireProtocol
+
+/// Refreshes stored plans after their region's timetable changed, in the background: one plan
+/// at a time, at background priority, so that requests go first. A plan the user edits while
+/// it is being refreshed is put back at the end of the queue (up to `maximumAttempts` times);
+/// a plan whose day has passed is left alone. `status` shows the queue.
+public actor BackgroundRefresher {
+    public static let maximumAttempts = 3
+
+    private let job: PlanRefreshJob
+    private let logger: DaemonLogger
+    private var queue: [Int64] = []
+    private var attempts: [Int64: Int] = [:]
+    private var running: Int64?
+    private var worker: Task<Void, Never>?
+    private var finished: [PlanRefreshJob.Outcome: Int] = [:]
+    private var failed = 0
+    private var retries = 0
+
+    init(job: PlanRefreshJob, logger: DaemonLogger) {
+        self.job = job
+        self.logger = logger.with(["task": "background refresh"])
+    }
+
+    /// Queues every plan of `region` (not already queued) and starts working if idle.
+    public func timetableChanged(region: String) {
+        let ids: [Int64]
+        do {
+            ids = try job.plans(inRegion: region)
+        } catch {
+            logger.warning("cannot list the plans to refresh", ["region": region, "error": "\(error)"])
+            return
+        }
+        // A plan being refreshed right now is queued again: its refresh may predate this timetable.
+        let added = ids.filter { !queue.contains($0) }
+        for id in added { attempts[id] = 0 }
+        queue.append(contentsOf: added)
+        logger.info("timetable changed; plans queued for refresh", ["region": region, "plans": "\(added.count)"])
+        if worker == nil, !queue.isEmpty {
+            worker = Task(priority: .background) { await self.work() }
+        }
+    }
+
+    /// Stops after the plan in hand (the daemon is stopping).
+    public func stop() {
+        worker?.cancel()
+        queue.removeAll()
+    }
+
+    public var document: RefreshQueueDocument {
+        RefreshQueueDocument(running: running, queued: queue, refreshed: finished[.refreshed] ?? 0, retried: retries,
+                             leftAlone: finished[.dayPassed] ?? 0, failed: failed)
+    }
+
+    private func work() async {
+        while !Task.isCancelled, !queue.isEmpty {
+            let id = queue.removeFirst()
+            running = id
+            do {
+                let outcome = try await job.run(planID: id)
+                logger.debug("plan refreshed in the background", ["plan_id": "\(id)", "outcome": outcome.rawValue])
+                if outcome == .superseded, (attempts[id] ?? 0) + 1 < Self.maximumAttempts {
+                    attempts[id, default: 0] += 1
+                    retries += 1
+                    queue.append(id)
+                } else {
+                    finished[outcome, default: 0] += 1
+                }
+            } catch {
+                if Task.isCancelled { break }
+                failed += 1
+                logger.warning("background refresh failed", ["plan_id": "\(id)", "error": "\(error)"])
+            }
+            running = nil
+            await Task.yield()
+        }
+        running = nil
+        worker = nil
+    }
+}

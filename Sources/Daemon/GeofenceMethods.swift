@@ -1,0 +1,98 @@
+import Foundation
+import Planner
+import Store
+import WireProtocol
+
+/// `place.fence`, `history.visits`; and what `status` shows of the location source, the fences
+/// and the background refresh.
+struct GeofenceMethods: Sendable {
+    let store: Store
+    let regions: RegionRegistry
+    let geofences: GeofenceMonitor
+
+    func register(in table: inout MethodTable) {
+        table.register(Endpoints.placeFence) { params, _ in
+            if params.radiusM != nil, !params.on {
+                throw DaemonError.invalidParams("radius_m goes with on: true (turning a fence off keeps its radius)")
+            }
+            try setFence(params.name, on: params.on, radiusM: params.radiusM)
+            return try document(params.name)
+        }
+        table.register(Endpoints.historyVisits) { params, _ in
+            let limit = params.limit ?? Store.historyLimit
+            guard (1...Store.historyLimit).contains(limit) else {
+                throw DaemonError.invalidParams("limit must be 1 to \(Store.historyLimit), got \(limit)")
+            }
+            return VisitHistoryDocument(entries: try store.visitHistory(limit: limit).map { visit in
+                let zone = regions.timeZone(for: visit.fix.coordinate)
+                return VisitDocument(place: visit.placeName, event: visit.event.rawValue,
+                                     time: WireTime.string(from: visit.fix.timestamp, timeZone: zone),
+                                     fix: GeofenceMonitor.document(visit.fix, timeZone: zone),
+                                     at: WireTime.string(from: visit.date, timeZone: TimeZone.current))
+            })
+        }
+    }
+
+    /// Turns the fence of saved place `name` on or off, naming the place when it does not exist.
+    func setFence(_ name: String, on: Bool, radiusM: Double?) throws {
+        do {
+            try store.setFence(ofPlace: name, on: on, radiusMetres: radiusM)
+        } catch StoreError.notFound {
+            throw DaemonError.notFound("no saved place named \"\(name)\"")
+        } catch StoreError.invalidInput(let reason) {
+            throw DaemonError.invalidParams(reason)
+        }
+    }
+
+    /// A saved place's fence as `place.fence` answers it.
+    func document(_ name: String) throws -> PlaceFenceDocument {
+        guard let fence = try store.fences().first(where: { $0.name == name }) else {
+            return PlaceFenceDocument(name: name, geofence: nil)
+        }
+        let state = fence.isOn ? (geofences.states()[name] ?? .unknown).rawValue : "off"
+        return PlaceFenceDocument(name: name, geofence: FenceDocument(
+            on: fence.isOn, radiusM: fence.radiusMetres,
+            exitRadiusM: GeofenceRule.outsideMetres(forInside: fence.radiusMetres), state: state))
+    }
+
+    /// A position from gpsd: taken if `FixFilter` lets it through (then the fences see it),
+    /// else its reason is counted and logged at debug.
+    static func take(_ candidate: FixFilter.Candidate, location: LocationState, geofences: GeofenceMonitor,
+                     logger: DaemonLogger) {
+        switch location.offer(candidate, source: .gpsd) {
+        case .failure(let reason):
+            logger.debug("gpsd fix ignored", ["reason": reason.rawValue,
+                                              "accuracy_m": candidate.accuracy.map { String($0) } ?? "none"])
+        case .success(let fix):
+            guard let usable = fix.geofenceFix else { return }
+            do {
+                try geofences.observe(usable)
+            } catch {
+                logger.warning("cannot apply a fix to the geofences", ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// The parts of `status` about the background service.
+    struct Status: Sendable {
+        let location: LocationState
+        let geofences: GeofenceMonitor
+        let gpsd: GpsdLocationSource?
+        let refresher: BackgroundRefresher
+
+        func document() -> LocationStatusDocument {
+            let counts = location.counts
+            let connection = gpsd?.status
+            func list<Key>(_ counts: [Key: Int], _ name: (Key) -> String) -> [CountDocument] {
+                counts.map { CountDocument(name: name($0.key), count: $0.value) }.sorted { $0.name < $1.name }
+            }
+            return LocationStatusDocument(
+                source: gpsd == nil ? LocationState.Source.manual.rawValue : LocationState.Source.gpsd.rawValue,
+                gpsd: gpsd?.address.description, connected: connection?.connected, connections: connection?.connections,
+                lastError: connection?.lastError, currentFrom: location.current?.source.rawValue,
+                accepted: list(counts.accepted, \.rawValue), ignored: list(counts.ignored, \.rawValue),
+                fences: geofences.states().map { FenceStateDocument(place: $0.key, state: $0.value.rawValue) }
+                    .sorted { $0.place < $1.place })
+        }
+    }
+}

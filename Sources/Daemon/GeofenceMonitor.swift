@@ -1,0 +1,85 @@
+import Foundation
+import Planner
+import Store
+import Synchronization
+import WireProtocol
+
+/// Follows every fenced saved place through the accepted fixes (from gpsd or `location.set`)
+/// with the write-up's rule (`GeofenceTracker`), and tells of arrivals and departures: an
+/// `arrived` or `left` event to `watch` clients and an entry in the visits history.
+///
+/// Fence states live in memory only: after a restart each fence is unknown again, and the
+/// first usable fix only decides the state. An event needs a known state before it:
+/// outside → inside is `arrived`, inside → outside is `left`; so a restart at home does not
+/// announce an arrival, and nothing is said twice.
+public final class GeofenceMonitor: Sendable {
+    private let store: Store
+    private let events: EventHub
+    private let clock: any WallClock
+    private let timeZone: @Sendable (Coordinate) -> TimeZone
+    private let trackers = Mutex<[String: GeofenceTracker]>([:])
+
+    public init(store: Store, events: EventHub, clock: any WallClock, timeZone: @escaping @Sendable (Coordinate) -> TimeZone) {
+        self.store = store
+        self.events = events
+        self.clock = clock
+        self.timeZone = timeZone
+    }
+
+    /// Applies an accepted fix to every fence that is on. A fix without accuracy, or outside the
+    /// accuracy gate, changes nothing.
+    /// - throws: what the store throws reading fences or recording a visit.
+    public func observe(_ fix: LocationFix) throws {
+        let fences = try store.fences().filter(\.isOn)
+        let visits: [VisitEntry] = trackers.withLock { trackers in
+            // A fence turned off, removed or moved starts unknown again.
+            trackers = trackers.filter { name, tracker in
+                fences.contains { $0.name == name && $0.center == tracker.center && $0.radiusMetres == tracker.insideMetres }
+            }
+            var visits: [VisitEntry] = []
+            for fence in fences {
+                let (next, transition) = (trackers[fence.name] ?? Self.tracker(for: fence)).tracking(fix)
+                trackers[fence.name] = next
+                guard let transition, let event = Self.event(for: transition) else { continue }
+                visits.append(VisitEntry(placeName: fence.name, event: event, fix: fix, date: clock.now()))
+            }
+            return visits
+        }
+        for visit in visits {
+            try store.recordVisit(visit)
+            events.publish(visit.event.rawValue, ["place": .string(visit.placeName),
+                                                  "time": .string(WireTime.string(from: fix.timestamp, timeZone: timeZone(fix.coordinate))),
+                                                  "fix": Self.event(fix, timeZone: timeZone(fix.coordinate))])
+        }
+    }
+
+    /// Each fenced place's state now (unknown until a usable fix decided it).
+    public func states() -> [String: GeofenceState] {
+        trackers.withLock { $0.mapValues(\.state) }
+    }
+
+    static func tracker(for fence: PlaceFence) -> GeofenceTracker {
+        GeofenceTracker(center: fence.center, insideMetres: fence.radiusMetres,
+                        outsideMetres: GeofenceRule.outsideMetres(forInside: fence.radiusMetres))
+    }
+
+    static func event(for transition: GeofenceTransition) -> VisitEntry.Event? {
+        switch (transition.from, transition.to) {
+        case (.outside, .inside): .arrived
+        case (.inside, .outside): .left
+        default: nil
+        }
+    }
+
+    /// The fix in an `arrived`/`left` event: the fields of `FixDocument`.
+    static func event(_ fix: LocationFix, timeZone: TimeZone) -> JSONValue {
+        .object(["lat": .number(fix.coordinate.latitude), "lon": .number(fix.coordinate.longitude),
+                 "accuracy_m": .number(fix.horizontalAccuracy),
+                 "time": .string(WireTime.string(from: fix.timestamp, timeZone: timeZone))])
+    }
+
+    static func document(_ fix: LocationFix, timeZone: TimeZone) -> FixDocument {
+        FixDocument(lat: fix.coordinate.latitude, lon: fix.coordinate.longitude, accuracyM: fix.horizontalAccuracy,
+                    time: WireTime.string(from: fix.timestamp, timeZone: timeZone))
+    }
+}

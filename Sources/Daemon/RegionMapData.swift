@@ -1,0 +1,105 @@
+import Foundation
+import MapRendering
+import Planner
+import Streets
+import Synchronization
+import Transit
+import WireProtocol
+
+/// What pictures and geometry need from a region's files beyond routing — its street layer and
+/// its rides' shapes, each read once per region version and kept — and the geometry and
+/// pictures made with them.
+public final class RegionMapData: Sendable {
+    private let regions: RegionRegistry
+    private struct Loaded: Sendable {
+        /// The version directory the data was read from.
+        var version: URL
+        var streets: Result<[StreetLine], StreetsError>
+        var shapes: RideShapes?
+    }
+    private let loaded = Mutex<[String: Loaded]>([:])
+
+    public init(regions: RegionRegistry) {
+        self.regions = regions
+    }
+
+    /// The streets around `coordinate`; empty when no region holds it or its import predates the layer.
+    /// - throws: `StreetsError.streetLayerUnreadable`.
+    public func streets(near coordinate: Coordinate) throws -> [StreetLine] {
+        try data(near: coordinate)?.streets.get() ?? []
+    }
+
+    /// The feed's shape of a ride in the region around `coordinate`; nil where there is none
+    /// (no region, no transit, a timetable from before shapes were stored): the ride is then
+    /// drawn through its stops.
+    public func rideShapes(near coordinate: Coordinate) -> @Sendable (TransitRide) -> PlanGeometry.RideShape? {
+        let shapes = data(near: coordinate)?.shapes
+        return { ride in shapes?.shape(of: ride) }
+    }
+
+    private func data(near coordinate: Coordinate) -> Loaded? {
+        // The region holding the plan's start (routing already required one); none when it was removed since.
+        guard let region = try? regions.handles(containing: coordinate).first else { return nil }
+        let directory = region.directory
+        if let cached = loaded.withLock({ $0[region.name] }), cached.version == directory { return cached }
+        let data = Loaded(version: directory,
+                          streets: Result { try StreetLayer.read(regionDirectory: directory) ?? [] }.mapError { $0 as? StreetsError ?? .streetLayerUnreadable("\(directory.path): \($0)") },
+                          shapes: try? RideShapes(regionDirectory: directory))
+        loaded.withLock { $0[region.name] = data }
+        return data
+    }
+}
+
+// MARK: - Geometry and pictures
+
+extension RegionMapData {
+    /// The plan's lines, rides along their feed's shapes where the region has them.
+    /// - parameter toleranceM: Ramer–Douglas–Peucker metres; nil for the default.
+    /// - parameter now: the start of a leave-now plan without dated legs.
+    /// - throws: `DaemonError.invalidParams` for a negative or non-finite tolerance.
+    public func geometry(of plan: RoutePlan, toleranceM: Double?, now: Date) throws -> PlanGeometry {
+        let tolerance = toleranceM ?? PlanGeometry.defaultToleranceMetres
+        guard tolerance.isFinite, tolerance >= 0 else {
+            throw DaemonError.invalidParams("tolerance_m \(tolerance) must be 0 or more metres")
+        }
+        let times = plan.schedule(startingAt: plan.timePreference == .leaveNow ? now : nil)
+        return PlanGeometry(plan: plan, times: times, toleranceMetres: tolerance,
+                            rideShape: rideShapes(near: plan.nodes[0].place.coordinate))
+    }
+
+    /// Draws `scene` on the streets around `coordinate`.
+    /// - throws: `MapRenderingError`, `StreetsError.streetLayerUnreadable`.
+    public func picture(_ scene: MapScene, near coordinate: Coordinate, _ request: MapPictureRequest) throws -> MapImageDocument {
+        let streets = try streets(near: coordinate)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let bytes = try MapRenderer.render(scene, streets: streets, width: request.width, height: request.height,
+                                           format: request.format)
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        return MapImageDocument(format: request.format.rawValue, mediaType: request.format.mediaType,
+                                width: request.width, height: request.height, data: bytes.base64EncodedString(),
+                                renderMs: (milliseconds * 10).rounded() / 10)
+    }
+}
+
+/// The picture a request asks for, with defaults, checked before any work is done.
+public struct MapPictureRequest: Sendable {
+    public var format: MapImageFormat
+    public var width: Int
+    public var height: Int
+
+    /// - throws: `DaemonError.invalidParams` for an unknown format, `MapRenderingError.invalidSize`.
+    public init(_ params: Params.MapPicture) throws {
+        let text = params.format ?? MapImageFormat.png.rawValue
+        guard let format = MapImageFormat(rawValue: text) else {
+            throw DaemonError.invalidParams("format \"\(text)\" must be png or svg")
+        }
+        self.format = format
+        width = params.width ?? 800
+        height = params.height ?? 600
+        guard MapRenderer.sizeRange.contains(width), MapRenderer.sizeRange.contains(height) else {
+            throw MapRenderingError.invalidSize(width: width, height: height)
+        }
+    }
+}
+
+extension MapRenderingError: CodedError {}

@@ -1,0 +1,43 @@
+import Foundation
+import Planner
+import Store
+import WireProtocol
+
+/// `compare` once its two ends are known: walk, transit and car side by side, recorded in route
+/// history with what was typed, the region, the requested time and the answer per mode.
+/// Used by `compare` and by `history.rerun`.
+struct TripComparer: Sendable {
+    let planner: Planner
+    let store: Store
+    let regions: RegionRegistry
+    let location: LocationState
+    let input: WireInput
+
+    /// A trip whose ends are resolved; `fromText`/`toText` are what the user typed.
+    struct Trip: Sendable {
+        var from: PlanNode
+        var to: PlanNode
+        var fromText: String
+        var toText: String
+    }
+
+    /// The answer, and the comparisons it was made from (for a picture of the routes).
+    func compare(_ trip: Trip, timePreference: TimePreference, pace: WalkingPace) async throws
+        -> (document: CompareDocument, comparisons: [ModeComparison], zone: TimeZone) {
+        let region = try regions.tripRegion(from: trip.from.place, to: trip.to.place)
+        let zone = region.timeZone
+        let comparisons = try await planner.compare(from: trip.from, to: trip.to, timePreference: timePreference,
+                                                    pace: pace, currentLocation: location.current?.coordinate)
+        let now = input.clock.now()
+        let fastest = comparisons.first(where: \.isFastest)?.mode
+        try store.recordRoute(RouteHistoryEntry(
+            from: trip.from.place, to: trip.to.place, modes: fastest.map { [$0] } ?? [], date: now,
+            fromText: trip.fromText, toText: trip.toText, region: region.name, requestedTime: timePreference,
+            answers: comparisons.map { .init(mode: $0.mode, durationS: $0.travelTime.flatMap(WireDocuments.wholeSeconds)) },
+            fastest: fastest))
+        let document = CompareDocument(from: WireDocuments.place(trip.from.place), to: WireDocuments.place(trip.to.place),
+                                       options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },
+                                       timeZone: WireTime.zoneName(zone))
+        return (document, comparisons, zone)
+    }
+}

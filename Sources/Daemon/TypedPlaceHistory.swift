@@ -1,0 +1,33 @@
+import Foundation
+import Planner
+import Store
+
+/// Places typed as text into `compare`, `plan.new` and `plan.insert` go into search history
+/// like a `search` does: the text and the place it found, with its region. A saved place's
+/// name, coordinates and `@here` are not searches, so they are not recorded.
+struct TypedPlaceHistory: Sendable {
+    /// What was typed and the place the search picked.
+    struct Typed: Sendable, Hashable {
+        var text: String
+        var place: Place
+    }
+
+    let store: Store
+    let resolver: PlaceResolver
+    let regions: RegionRegistry
+    let clock: any WallClock
+
+    /// `text` with the place it resolved to, when resolving it needed a search; else nil.
+    func typed(_ text: String, resolved: Place) throws -> Typed? {
+        try resolver.resolveWithoutSearch(text) == nil
+            ? Typed(text: text.trimmingCharacters(in: .whitespaces), place: resolved) : nil
+    }
+
+    func record(_ typed: [Typed]) throws {
+        for entry in typed {
+            // The region whose index found it: the (first) one containing the place.
+            let region = (try? regions.handles(containing: entry.place.coordinate))?.first?.name
+            try store.recordSearch(SearchHistoryEntry(query: entry.text, place: entry.place, date: clock.now(), region: region))
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// Why a picture could not be drawn. `code` goes on the wire.
+public enum MapRenderingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Width or height outside `MapRenderer.sizeRange`.
+    case invalidSize(width: Int, height: Int)
+    /// Nothing to draw: no leg of the plan has been computed.
+    case emptyScene
+    /// cairo reported a failure (out of memory, a write error).
+    case cairo(String)
+
+    public var code: String {
+        switch self {
+        case .invalidSize: "invalid_params"
+        case .emptyScene: "no_route"
+        case .cairo: "internal_error"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .invalidSize(width, height):
+            "picture size \(width)x\(height) is out of range: width and height must be \(MapRenderer.sizeRange.lowerBound) to \(MapRenderer.sizeRange.upperBound) pixels"
+        case .emptyScene: "nothing to draw: no leg of the plan has a route yet"
+        case .cairo(let message): "drawing failed: \(message)"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Time the traveller spends at a node before the next leg leaves it: "an hour at the shop"
+/// or "at the office until 16:30".
+public enum NodeStay: Hashable, Sendable, Codable {
+    /// The next leg leaves this many seconds after the traveller gets there.
+    case duration(TimeInterval)
+    /// The next leg leaves at this instant, or on arrival when the traveller gets there later.
+    case until(Date)
+
+    /// When the traveller leaves, having got there at `arrival`.
+    public func leaving(arrivedAt arrival: Date) -> Date {
+        switch self {
+        case .duration(let seconds): arrival.addingTimeInterval(seconds)
+        case .until(let date): max(arrival, date)
+        }
+    }
+
+    /// The latest the traveller may get there to leave at `departure`. Staying until a time
+    /// asks to be there by then (or by the departure, when that is earlier).
+    public func latestArrival(leavingAt departure: Date) -> Date {
+        switch self {
+        case .duration(let seconds): departure.addingTimeInterval(-seconds)
+        case .until(let date): min(departure, date)
+        }
+    }
+
+    /// The stay's length when it is one (used when no leg is dated).
+    public var seconds: TimeInterval? {
+        if case .duration(let seconds) = self { return seconds }
+        return nil
+    }
+}

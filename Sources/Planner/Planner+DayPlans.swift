@@ -1,0 +1,68 @@
+import Foundation
+
+/// Several options for one segment, and plans through several places.
+extension Planner {
+    // MARK: - Alternatives
+
+    /// Up to `count` options for segment `index` leaving at `time`, by default its current time
+    /// (the plan's `departureTimes`, else its leg's departure, else now), of the segment's mode:
+    /// for transit the next departures and the journeys with fewer transfers, in departure order.
+    /// One routing query.
+    /// - throws: `PlannerError` for a bad segment, the `RoutingError` when none is found, `CancellationError`.
+    public func alternatives(for plan: RoutePlan, segment index: Int, count: Int, at time: Date? = nil) async throws -> [RouteLeg] {
+        try plan.checkSegment(index)
+        let start = time ?? plan.departureTimes(startingAt: clock.now())[index] ?? plan.legs[index]?.departure ?? clock.now()
+        try Task.checkCancellation()
+        let options = try await routing.alternatives(for: query(plan, index, .departAt(start)), count: max(1, count))
+        // By departure, then arrival; options without times (walk, car) keep the engine's order.
+        let ordered = options.enumerated().sorted {
+            ($0.element.departure ?? start, $0.element.arrival ?? start, $0.offset)
+                < ($1.element.departure ?? start, $1.element.arrival ?? start, $1.offset)
+        }
+        return Array(ordered.map(\.element).prefix(max(1, count)))
+    }
+
+    /// Pins segment `index` to the first departure at or after `time` (default: its current
+    /// time) whose rides include `line`, among `lineSearchWidth` alternatives; the lock
+    /// remembers the line.
+    /// - throws: `noDepartureOnLine` when none is found; as `alternatives`.
+    public func pinning(_ plan: RoutePlan, segment index: Int, line: String, at time: Date? = nil) async throws -> RoutePlan {
+        let options = try await alternatives(for: plan, segment: index, count: configuration.lineSearchWidth, at: time)
+        guard let chosen = options.first(where: { $0.rides.contains { $0.lineName == line } }) else {
+            throw PlannerError.noDepartureOnLine(line: line, segment: index)
+        }
+        return try plan.choosingAlternative(chosen, ofSegment: index)
+    }
+
+    // MARK: - A day of several places
+
+    /// Builds a plan through every place in order (home → work → shop → home): each pair is
+    /// prepared as `buildPlan` would (transit gets its nearest stops), the pairs are joined, and
+    /// the legs computed in one run, so each leg starts when the previous one (and the stay
+    /// between) ends. `.fastest` measures the walk, transit and car variants of the whole day.
+    /// - throws: `tooFewNodes` for fewer than two places, `samePlaceTwice` for two equal neighbours.
+    public func buildPlanReporting(through places: [PlanNode], preset: PlanPreset, timePreference: TimePreference,
+                                   pace: WalkingPace, currentLocation: Coordinate? = nil) async throws -> LegComputation {
+        guard places.count >= 2 else { throw PlannerError.tooFewNodes(places.count) }
+        if places.count == 2 {
+            return try await buildPlanReporting(from: places[0], to: places[1], preset: preset, timePreference: timePreference,
+                                                pace: pace, currentLocation: currentLocation)
+        }
+        var parts: [RoutePlan] = []
+        for (from, to) in zip(places, places.dropFirst()) {
+            parts.append(try await initialPlan(from: from, to: to, mode: preset.mode ?? .transit, timePreference: timePreference,
+                                               pace: pace, currentLocation: currentLocation))
+        }
+        let day = try RoutePlan.joining(parts)
+        guard preset == .fastest else { return try await computeLegsReporting(day, currentLocation: currentLocation) }
+        return LegComputation(plan: try await applyingPreset(.fastest, to: day, currentLocation: currentLocation),
+                              failures: [], queryCount: 0)
+    }
+}
+
+extension RoutingPort {
+    /// An engine that knows only one answer per question gives that one.
+    public func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
+        [try await leg(for: query)]
+    }
+}

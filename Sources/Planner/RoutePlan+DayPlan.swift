@@ -1,0 +1,122 @@
+import Foundation
+
+/// Edits for a day of several places and the user's own choices: time at a stop, undoing a
+/// lock, choosing one of a segment's alternatives, joining trips into one day.
+/// As every edit, each returns the edited plan, empties only the legs it affects and throws
+/// `PlannerError` for bad input (changing nothing).
+extension RoutePlan {
+    // MARK: - Stays
+
+    /// Sets (or with `nil` clears) the time spent at node `index` before the next leg leaves.
+    /// Only the transit legs whose times it moves are emptied: those after the node when the plan
+    /// is timed forward from it (leave now, depart at, or a pin before the node), those before it
+    /// when the plan is timed backward to it (arrive by, or a pin after the node). Walk and car
+    /// legs carry no times and stay.
+    /// - throws: `nodeIndexOutOfRange`; `invalidStay` at the destination (no leg leaves it) or
+    ///   for a negative or non-finite duration.
+    public func settingStay(_ stay: NodeStay?, atNode index: Int) throws -> RoutePlan {
+        guard nodes.indices.contains(index) else {
+            throw PlannerError.nodeIndexOutOfRange(index: index, nodeCount: nodes.count)
+        }
+        guard index < nodes.count - 1 else {
+            throw PlannerError.invalidStay("the destination has no next leg to leave later")
+        }
+        if case .duration(let seconds) = stay, !(seconds.isFinite && seconds >= 0) {
+            throw PlannerError.invalidStay("a stay must be a duration of 0 seconds or more")
+        }
+        var plan = self
+        var node = nodes[index]
+        node.stay = stay
+        plan.setNode(node, at: index)
+        let timedBackward: Bool
+        if let pinnedIndex = pinnedSegmentIndex {
+            timedBackward = pinnedIndex >= index
+        } else if case .arriveBy = timePreference {
+            timedBackward = true
+        } else {
+            timedBackward = false
+        }
+        let moved = timedBackward ? Array(0..<index) : Array(index..<segmentCount)
+        for segment in moved where modes[segment] == .transit && segment != pinnedSegmentIndex {
+            plan.legs[segment] = nil
+        }
+        return plan
+    }
+
+    // MARK: - Undoing a decision
+
+    /// Removes the user's lock of segment `index` (and its pin, with any pending update): presets
+    /// and refinement may change it again. The leg stays as it is.
+    public func unlocking(segment index: Int) throws -> RoutePlan {
+        try checkSegment(index)
+        let key = segmentKey(index)
+        var plan = self
+        plan.locks[key] = nil
+        if pinned?.segment == key {
+            plan.pinned = nil
+            plan.pending[key] = nil
+        }
+        return plan
+    }
+
+    // MARK: - Choosing an alternative
+
+    /// Takes `leg`, one of the segment's alternatives (`Planner.alternatives`): the segment is
+    /// locked with the leg's mode and, for a transit leg, pinned to that departure (its trips);
+    /// the lock remembers the lines chosen. A walk or car leg replaces the segment's leg.
+    /// - throws: `segmentIndexOutOfRange`, `noLegToPin` for a transit leg without a departure.
+    public func choosingAlternative(_ leg: RouteLeg, ofSegment index: Int) throws -> RoutePlan {
+        try checkSegment(index)
+        var plan = try changingMode(ofSegment: index, to: leg.mode)
+        let lines = leg.rides.map(\.lineName)
+        guard leg.mode == .transit else {
+            plan.legs[index] = leg
+            return plan
+        }
+        guard let departure = leg.departure else { throw PlannerError.noLegToPin(segment: index) }
+        plan = try plan.pinningDeparture(ofSegment: index, to: leg, departingAt: departure)
+        plan.locks[segmentKey(index)]?.chosenLines = lines
+        return plan
+    }
+
+    // MARK: - Titles
+
+    /// "Home → Work → Shop → Home": the places the user chose, in order (inferred stops left
+    /// out); the title a plan gets when none is given.
+    public var generatedTitle: String {
+        nodes.filter { !$0.isInferred }.map(\.place.name).joined(separator: " → ")
+    }
+
+    /// The title once `swappingEnds` has reversed this plan: a generated one (the plan's place
+    /// names joined by " → ", from the origin to the destination) is reversed too; a title the
+    /// user set stays.
+    public func titleAfterSwap(_ title: String) -> String {
+        let parts = title.components(separatedBy: " → ")
+        let names = nodes.map(\.place.name)
+        guard parts.count >= 2, parts.first == names.first, parts.last == names.last,
+              parts.allSatisfy(names.contains) else { return title }
+        return parts.reversed().joined(separator: " → ")
+    }
+
+    // MARK: - A day of several places
+
+    /// One plan through every part in order: each part's destination must be the next one's
+    /// origin (that node appears once). The first part's time preference and pace apply; every
+    /// leg is empty.
+    /// - throws: `tooFewNodes` for no parts, `samePlaceTwice` when the parts don't meet or two
+    ///   neighbours are the same place.
+    public static func joining(_ parts: [RoutePlan]) throws -> RoutePlan {
+        guard let first = parts.first else { throw PlannerError.tooFewNodes(0) }
+        var nodes = first.nodes
+        var modes = first.modes
+        for part in parts.dropFirst() {
+            guard let last = nodes.last, last.place.id == part.nodes[0].place.id else {
+                throw PlannerError.samePlaceTwice(placeID: part.nodes[0].place.id)
+            }
+            nodes += part.nodes.dropFirst()
+            modes += part.modes
+        }
+        for index in 0..<(nodes.count - 1) { try checkNoSamePlaceTwice(nodes, around: index + 1) }
+        return try RoutePlan(nodes: nodes, modes: modes, timePreference: first.timePreference, pace: first.pace)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Planner
+import SQLite
+
+// MARK: - Geofences and visits
+
+extension Store {
+    /// Enter radii a fence may have, in metres: smaller than GPS can tell apart, or larger than a
+    /// neighbourhood, is a typo rather than a fence.
+    public static let fenceRadiusRange = 20.0...5_000.0
+
+    /// Gives the saved place `name` a fence of `radiusMetres` (default: its current radius, else
+    /// the write-up's 80 m) and turns it on or off.
+    /// - throws: `StoreError.notFound` when no place is called `name`; `.invalidInput` for a radius
+    ///   outside `fenceRadiusRange`.
+    public func setFence(ofPlace name: String, on: Bool, radiusMetres: Double? = nil) throws {
+        if let radiusMetres, !Self.fenceRadiusRange.contains(radiusMetres) {
+            throw StoreError.invalidInput("""
+                geofence radius \(radiusMetres) m must be \(Int(Self.fenceRadiusRange.lowerBound)) to \
+                \(Int(Self.fenceRadiusRange.upperBound)) m
+                """)
+        }
+        try write { db in
+            try db.run("""
+                UPDATE saved_place SET geofence_on = ?, geofence_radius_m = COALESCE(?, geofence_radius_m, ?),
+                updated_at = ? WHERE name = ?
+                """, [.integer(on ? 1 : 0), try StoredValues.optionalReal(radiusMetres, field: "geofence radius"),
+                      .real(GeofenceRule.insideMetres), .real(now), .text(name)])
+            guard db.changes == 1 else { throw StoreError.notFound("saved place \"\(name)\"") }
+        }
+    }
+
+    /// Every saved place that has or had a fence, by name.
+    public func fences() throws -> [PlaceFence] {
+        try read { db in
+            try db.query("""
+                SELECT name, latitude, longitude, geofence_radius_m, geofence_on FROM saved_place
+                WHERE geofence_radius_m IS NOT NULL ORDER BY name
+                """, []) { row in
+                PlaceFence(name: row.string(0), center: Coordinate(latitude: row.double(1), longitude: row.double(2)),
+                           radiusMetres: row.double(3), isOn: row.int(4) == 1)
+            }
+        }
+    }
+
+    /// Records an arrival or departure; only the newest `historyLimit` visits are kept.
+    public func recordVisit(_ visit: VisitEntry) throws {
+        let name = try StoredValues.userText(visit.placeName, field: "visited place name")
+        let entryID = UUID().uuidString
+        let values: [SQLiteValue] = [
+            .text(entryID), name, .text(visit.event.rawValue),
+            try StoredValues.real(visit.fix.coordinate.latitude, field: "visit latitude"),
+            try StoredValues.real(visit.fix.coordinate.longitude, field: "visit longitude"),
+            try StoredValues.real(visit.fix.horizontalAccuracy, field: "visit accuracy"),
+            try StoredValues.date(visit.fix.timestamp, field: "visit fix time"),
+            try StoredValues.date(visit.date, field: "visit date"),
+        ]
+        try pushToFront(table: "visit_history", entryID: entryID, insert: """
+            INSERT INTO visit_history(entry_id, place_name, event, latitude, longitude, accuracy_m, fix_time, recorded_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, values)
+    }
+
+    /// The newest visits first, at most `limit` (and never more than `historyLimit`).
+    public func visitHistory(limit: Int = Store.historyLimit) throws -> [VisitEntry] {
+        try read { db in
+            try db.query("""
+                SELECT place_name, event, latitude, longitude, accuracy_m, fix_time, recorded_at FROM visit_history
+                ORDER BY sequence DESC LIMIT ?
+                """, [.integer(Int64(max(0, limit)))]) { row in
+                guard let event = VisitEntry.Event(rawValue: row.string(1)) else {
+                    throw StoreError.corruptRecord("visit_history holds an unknown event \"\(row.string(1))\"")
+                }
+                let fix = LocationFix(coordinate: Coordinate(latitude: row.double(2), longitude: row.double(3)),
+                                      horizontalAccuracy: row.double(4), timestamp: StoredValues.date(row, 5))
+                return VisitEntry(placeName: row.string(0), event: event, fix: fix, date: StoredValues.date(row, 6))
+            }
+        }
+    }
+
+    public func clearVisitHistory() throws {
+        try write { try $0.run("DELETE FROM visit_history") }
+    }
+}

@@ -1,0 +1,36 @@
+/// `plan.export`: the file's text, for the client to write as it is.
+public struct ExportDocument: Hashable, Sendable, Codable {
+    public var id: Int64
+    /// `geojson` or `gpx`.
+    public var format: String
+    public var mediaType: String
+    public var content: String
+
+    public init(id: Int64, format: String, mediaType: String, content: String) {
+        self.id = id
+        self.format = format
+        self.mediaType = mediaType
+        self.content = content
+    }
+}
+
+/// A map picture: the image file's bytes in base64 (RFC 4648), for the client to write.
+public struct MapImageDocument: Hashable, Sendable, Codable {
+    /// `png` or `svg`.
+    public var format: String
+    public var mediaType: String
+    public var width: Int
+    public var height: Int
+    public var data: String
+    /// Milliseconds the daemon spent drawing.
+    public var renderMs: Double
+
+    public init(format: String, mediaType: String, width: Int, height: Int, data: String, renderMs: Double) {
+        self.format = format
+        self.mediaType = mediaType
+        self.width = width
+        self.height = height
+        self.data = data
+        self.renderMs = renderMs
+    }
+}

@@ -1,0 +1,173 @@
+/// One edit of a plan, as `plan.edits` takes it: any single-edit method with that method's own
+/// params. On the wire it is `{"method": "plan.mode", "params": {"segment": 2, "mode": "car"}}`;
+/// `params.id` may be left out (the list's `id` is the plan), and if given must be that plan.
+public enum PlanEdit: Hashable, Sendable, Codable {
+    case insert(Params.PlanInsert)
+    case remove(Params.PlanNode)
+    case mode(Params.PlanMode)
+    case swap(Params.PlanID)
+    case preset(Params.PlanPreset)
+    case rebuild(Params.PlanPreset)
+    case pin(Params.PlanPin)
+    case unpin(Params.PlanID)
+    case pace(Params.PlanPace)
+    case time(Params.PlanTime)
+    case refine(Params.PlanRefine)
+    case accept(Params.PlanSegment)
+    case dismiss(Params.PlanSegment)
+    case refresh(Params.PlanID)
+
+    /// The single-edit method this edit is.
+    public var method: WireMethod {
+        switch self {
+        case .insert: .planInsert
+        case .remove: .planRemove
+        case .mode: .planMode
+        case .swap: .planSwap
+        case .preset: .planPreset
+        case .rebuild: .planRebuild
+        case .pin: .planPin
+        case .unpin: .planUnpin
+        case .pace: .planPace
+        case .time: .planTime
+        case .refine: .planRefine
+        case .accept: .planAccept
+        case .dismiss: .planDismiss
+        case .refresh: .planRefresh
+        }
+    }
+
+    /// The plan the edit names.
+    public var planID: Int64 {
+        switch self {
+        case .insert(let p): p.id
+        case .remove(let p): p.id
+        case .mode(let p): p.id
+        case .swap(let p), .unpin(let p), .refresh(let p): p.id
+        case .preset(let p), .rebuild(let p): p.id
+        case .pin(let p): p.id
+        case .pace(let p): p.id
+        case .time(let p): p.id
+        case .refine(let p): p.id
+        case .accept(let p), .dismiss(let p): p.id
+        }
+    }
+
+    /// The generation the edit expects, if it says.
+    public var expectedGeneration: Int64? {
+        switch self {
+        case .insert(let p): p.expectedGeneration
+        case .remove(let p): p.expectedGeneration
+        case .mode(let p): p.expectedGeneration
+        case .swap(let p), .unpin(let p), .refresh(let p): p.expectedGeneration
+        case .preset(let p), .rebuild(let p): p.expectedGeneration
+        case .pin(let p): p.expectedGeneration
+        case .pace(let p): p.expectedGeneration
+        case .time(let p): p.expectedGeneration
+        case .refine(let p): p.expectedGeneration
+        case .accept(let p), .dismiss(let p): p.expectedGeneration
+        }
+    }
+
+    /// The params as they are encoded (`params` of the edit's own method).
+    private var params: any Codable & Sendable {
+        switch self {
+        case .insert(let p): p
+        case .remove(let p): p
+        case .mode(let p): p
+        case .swap(let p), .unpin(let p), .refresh(let p): p
+        case .preset(let p), .rebuild(let p): p
+        case .pin(let p): p
+        case .pace(let p): p
+        case .time(let p): p
+        case .refine(let p): p
+        case .accept(let p), .dismiss(let p): p
+        }
+    }
+
+    enum CodingKeys: String, CodingKey { case method, params }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(method.rawValue, forKey: .method)
+        try c.encode(JSONValue(encoding: params), forKey: .params)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let name = try c.decode(String.self, forKey: .method)
+        let params = try c.decodeIfPresent(JSONValue.self, forKey: .params) ?? .object([:])
+        try self.init(method: name, params: params, planID: nil)
+    }
+
+    /// Reads one edit; `planID` fills a missing `params.id`.
+    /// - throws: `DecodingError` naming the method or the param that is wrong.
+    public init(method name: String, params: JSONValue, planID: Int64?) throws {
+        guard case .object(var fields) = params else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "params of \(name) must be an object"))
+        }
+        if fields["id"] == nil, let planID { fields["id"] = .number(Double(planID)) }
+        let value = JSONValue.object(fields)
+        switch WireMethod(rawValue: name) {
+        case .planInsert?: self = .insert(try value.decode(as: Params.PlanInsert.self))
+        case .planRemove?: self = .remove(try value.decode(as: Params.PlanNode.self))
+        case .planMode?: self = .mode(try value.decode(as: Params.PlanMode.self))
+        case .planSwap?: self = .swap(try value.decode(as: Params.PlanID.self))
+        case .planPreset?: self = .preset(try value.decode(as: Params.PlanPreset.self))
+        case .planRebuild?: self = .rebuild(try value.decode(as: Params.PlanPreset.self))
+        case .planPin?: self = .pin(try value.decode(as: Params.PlanPin.self))
+        case .planUnpin?: self = .unpin(try value.decode(as: Params.PlanID.self))
+        case .planPace?: self = .pace(try value.decode(as: Params.PlanPace.self))
+        case .planTime?: self = .time(try value.decode(as: Params.PlanTime.self))
+        case .planRefine?: self = .refine(try value.decode(as: Params.PlanRefine.self))
+        case .planAccept?: self = .accept(try value.decode(as: Params.PlanSegment.self))
+        case .planDismiss?: self = .dismiss(try value.decode(as: Params.PlanSegment.self))
+        case .planRefresh?: self = .refresh(try value.decode(as: Params.PlanID.self))
+        default:
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\"\(name)\" is not a plan edit method"))
+        }
+    }
+}
+
+extension Params {
+    /// `plan.edits`: `edits` applied in order to plan `id` as one change with one recompute;
+    /// all or none. `dry_run` answers with the resulting plan without storing it.
+    public struct PlanEdits: Hashable, Sendable, Codable {
+        public var id: Int64
+        public var edits: [PlanEdit]
+        public var dryRun: Bool?
+        /// Fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
+
+        public init(id: Int64, edits: [PlanEdit], dryRun: Bool? = nil, expectedGeneration: Int64? = nil) {
+            self.id = id
+            self.edits = edits
+            self.dryRun = dryRun
+            self.expectedGeneration = expectedGeneration
+        }
+
+        enum CodingKeys: String, CodingKey { case id, edits, dryRun, expectedGeneration }
+
+        /// Each edit is read with the list's `id` as its plan, and a broken one is named by its number.
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let planID = try c.decode(Int64.self, forKey: .id)
+            id = planID
+            dryRun = try c.decodeIfPresent(Bool.self, forKey: .dryRun)
+            expectedGeneration = try c.decodeIfPresent(Int64.self, forKey: .expectedGeneration)
+            let raw = try c.decode([JSONValue].self, forKey: .edits)
+            edits = try raw.enumerated().map { index, value in
+                guard case .object(let fields) = value, case .string(let name)? = fields["method"] else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.edits],
+                                                            debugDescription: "edit \(index + 1) has no method"))
+                }
+                do {
+                    return try PlanEdit(method: name, params: fields["params"] ?? .object([:]), planID: planID)
+                } catch {
+                    throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.edits],
+                                                            debugDescription: "edit \(index + 1) (\(name)): \(error)"))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import WireProtocol
+
+// A day of several places and the user's choices in it: stays, alternatives, moving a node,
+// undoing a decision, renaming and copying a plan.
+
+struct PlanStayCommand: PlanAnswering {
+    static let spec = CommandSpec(
+        path: ["plan", "stay"], abstract: "Stay at node K for DURATION (or --until TIME) before the next leg leaves.",
+        positionals: [.init(name: "ID", help: "plan ID"), .init(name: "K", help: "node number, from 1 (not the destination)"),
+                      .init(name: "DURATION", help: "45m, 1h, 1h30m, or minutes (45)", optional: true)],
+        options: [.init(name: "--until", valueName: "TIME", help: "stay until then (\(planTimeHelp))"),
+                  .init(name: "--clear", valueName: nil, help: "remove the stay")],
+        discussion: "The stay is part of the plan's times and total; later transit legs are asked again.")
+    var id: Int64, node: Int, duration: String?, until: String?, clear: Bool
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        node = try arguments.number("K")
+        duration = arguments.optional("DURATION")
+        until = arguments.optional("--until")
+        clear = arguments.flag("--clear")
+    }
+    func validate() throws {
+        guard [duration != nil, until != nil, clear].filter({ $0 }).count == 1 else {
+            throw UsageError("give exactly one of DURATION, --until TIME, --clear")
+        }
+        if let duration { _ = try Self.seconds(duration) }
+        try Check.time(until, "--until")
+    }
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planStay, Params.PlanStay(id: id, node: node, durationS: try duration.map(Self.seconds),
+                                                               until: until, clear: clear ? true : nil))
+    }
+
+    /// "45m", "1h", "1h30m", "1h30" or a number of minutes, as seconds.
+    static func seconds(_ text: String) throws -> Double {
+        let invalid = UsageError("DURATION \"\(text)\" is not a duration: use 45m, 1h, 1h30m or minutes (45)")
+        let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
+        if let minutes = Int(lower) {
+            guard minutes >= 0 else { throw invalid }
+            return Double(minutes) * 60
+        }
+        var hours = 0, minutes = 0, digits = "", sawUnit = false
+        for character in lower {
+            if character.isNumber { digits.append(character); continue }
+            guard let value = Int(digits) else { throw invalid }
+            switch character {
+            case "h": hours = value
+            case "m": minutes = value
+            default: throw invalid
+            }
+            digits = ""
+            sawUnit = true
+        }
+        if !digits.isEmpty {
+            guard sawUnit, let value = Int(digits) else { throw invalid }
+            minutes = value  // "1h30"
+        }
+        guard sawUnit else { throw invalid }
+        return Double(hours * 3600 + minutes * 60)
+    }
+}
+
+struct PlanAlternativesCommand: UmctlCommand {
+    static let spec = CommandSpec(
+        path: ["plan", "alternatives"], abstract: "List options for segment SEG at its current time (umctl plan choose takes one).",
+        positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")],
+        options: [.init(name: "--count", valueName: "N", help: "at most N options, 1-20 (default 5)")],
+        discussion: "Transit: the next departures and the journeys with fewer transfers, in departure order. "
+            + "Walk and car: the quickest route, then the shortest when it is another route.")
+    var id: Int64, segment: Int, count: Int?
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        segment = try arguments.number("SEG")
+        count = try arguments.optionalInt("--count")
+    }
+    func validate() throws {
+        if let count, !(1...20).contains(count) { throw UsageError("--count must be 1 to 20, got \(count)") }
+    }
+    func request() throws -> CommandRequest<AlternativesDocument> {
+        try CommandRequest(Endpoints.planAlternatives, Params.PlanAlternatives(id: id, segment: segment, count: count))
+    }
+    func render(_ answer: AlternativesDocument) throws -> String {
+        if answer.options.isEmpty { return "(no options)" }
+        let rows = answer.options.enumerated().map { index, leg in
+            [String(index + 1), Render.clock(leg.departure), Render.clock(leg.arrival), Render.duration(leg.durationS),
+             leg.rides.isEmpty ? answer.mode : leg.rides.map(\.line).joined(separator: ", "), String(leg.transfers),
+             leg.walks.isEmpty ? "-" : Render.duration(leg.walks.reduce(0) { $0 + $1.durationS })]
+        }
+        return "Plan \(answer.id), segment \(answer.segment) (\(answer.mode)), times in \(answer.timeZone)\n"
+            + Render.table(["#", "leaves", "arrives", "takes", "lines", "transfers", "walking"], rows)
+            + "\n(umctl plan choose \(answer.id) \(answer.segment) N)"
+    }
+}
+
+struct PlanChooseCommand: PlanAnswering {
+    static let spec = CommandSpec(
+        path: ["plan", "choose"], abstract: "Take option N of umctl plan alternatives: lock the segment (and pin that trip).",
+        positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
+                      .init(name: "N", help: "option number, from 1")],
+        options: [.init(name: "--count", valueName: "N", help: "the --count the options were listed with (default 5)")])
+    var id: Int64, segment: Int, option: Int, count: Int?
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        segment = try arguments.number("SEG")
+        option = try arguments.number("N")
+        count = try arguments.optionalInt("--count")
+    }
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planChoose, Params.PlanChoose(id: id, segment: segment, option: option, count: count))
+    }
+}
+
+struct PlanMoveCommand: PlanAnswering {
+    static let spec = CommandSpec(
+        path: ["plan", "move"], abstract: "Replace node K (origin and destination included) by PLACE.",
+        positionals: [.init(name: "ID", help: "plan ID"), .init(name: "K", help: "node number, from 1"),
+                      .init(name: "PLACE", help: placeHelp)],
+        options: [.init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first near PLACE (default near node K)")],
+        discussion: "Only the two segments touching node K are asked again; locks on them are dropped (they were about the old place).")
+    var id: Int64, node: Int, place: String, region: String?, near: String?
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        node = try arguments.number("K")
+        place = try arguments.string("PLACE")
+        region = arguments.optional("--region")
+        near = arguments.optional("--near")
+    }
+    func validate() throws { try Check.place(place, "PLACE") }
+    func request() throws -> CommandRequest<PlanDocument> {
+        try CommandRequest(Endpoints.planMove, Params.PlanMove(id: id, node: node, place: place, region: region, near: near))
+    }
+}
+
+struct PlanUnlockCommand: PlanAnswering {
+    static let spec = CommandSpec(path: ["plan", "unlock"], abstract: "Remove the mode lock (and the pin) of segment SEG.",
+                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")],
+                                  discussion: "The leg stays; the next preset or refinement may change the segment again.")
+    var id: Int64, segment: Int
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        segment = try arguments.number("SEG")
+    }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planUnlock, Params.PlanSegment(id: id, segment: segment)) }
+}
+
+struct PlanRenameCommand: PlanAnswering {
+    static let spec = CommandSpec(path: ["plan", "rename"], abstract: "Give the plan a title of your own.",
+                                  positionals: [.init(name: "ID", help: "plan ID"),
+                                                .init(name: "TITLE", help: "the new title", variadic: true)])
+    var id: Int64, title: String
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        title = try arguments.string("TITLE")
+    }
+    func validate() throws {
+        if title.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("TITLE must not be empty") }
+    }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planRename, Params.PlanRename(id: id, title: title)) }
+}
+
+struct PlanCopyCommand: PlanAnswering {
+    static let spec = CommandSpec(path: ["plan", "copy"], abstract: "Copy a plan into a new one to edit (prints the copy and its ID).",
+                                  positionals: [.init(name: "ID", help: "plan ID")],
+                                  options: [.init(name: "--title", valueName: "TEXT", help: "the copy's title (default \"TITLE (copy)\")")])
+    var id: Int64, title: String?
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        title = arguments.optional("--title")
+    }
+    func validate() throws {
+        if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("--title must not be empty") }
+    }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planCopy, Params.PlanCopy(id: id, title: title)) }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+/// Day plans and choices (issue 12) on Tampere through the real daemon and umctl: a day of
+/// four places with a stay, alternatives and choosing one, moving a node, undoing a lock.
+final class DayPlanCommandTests: XCTestCase {
+    var harness: DaemonHarness!
+
+    override func setUpWithError() throws {
+        harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+    }
+
+    override func tearDown() {
+        XCTAssertEqual(harness.stop(), 0, harness.log)
+        harness = nil
+    }
+
+    func id(_ plan: JSONValue) throws -> String { String(Int64(try XCTUnwrap(plan["id"]?.numberValue))) }
+    func segments(_ plan: JSONValue) -> [JSONValue] { plan["segments"]?.arrayValue ?? [] }
+    func nodes(_ plan: JSONValue) -> [JSONValue] { plan["nodes"]?.arrayValue ?? [] }
+    func date(_ value: JSONValue?) -> Date? { value?.stringValue.flatMap(WireTime.date(from:)) }
+    /// The 1-based number of the node placed at `coordinate` ("lat,lon" as typed).
+    func node(_ plan: JSONValue, at coordinate: String) throws -> Int {
+        try XCTUnwrap(nodes(plan).firstIndex { $0["name"]?.stringValue == coordinate }, "\(plan)") + 1
+    }
+
+    /// Home (Pyynikki) → work (Keskustori) → shop (Tampere-talo) → home, by transit from 08:00.
+    func day() throws -> JSONValue {
+        try harness.json(["plan", "new", Tampere.pyynikki, Tampere.keskustori, Tampere.tampereTalo, Tampere.pyynikki,
+                          "--mode", "transit", "--at", Tampere.morning])
+    }
+
+    // MARK: - A day with a stay
+
+    func testAFourPlaceDayWithAStayAtTheShopTimesEveryNodeFromTheStays() throws {
+        let created = try day()
+        let id = try id(created)
+        XCTAssertEqual(created["title"]?.stringValue,
+                       [Tampere.pyynikki, Tampere.keskustori, Tampere.tampereTalo, Tampere.pyynikki].joined(separator: " → "))
+        let shop = try node(created, at: Tampere.tampereTalo)
+        let stayed = try harness.json(["plan", "stay", id, String(shop), "45m"])
+
+        let shopNode = nodes(stayed)[shop - 1]
+        XCTAssertEqual(shopNode["stay_s"]?.numberValue, 45 * 60)
+        let arrived = try XCTUnwrap(date(shopNode["time"]), "\(stayed)")
+        let leaves = try XCTUnwrap(date(shopNode["departure"]), "\(stayed)")
+        XCTAssertEqual(leaves.timeIntervalSince(arrived), 45 * 60, accuracy: 1)
+        // Every leg after a node leaves no earlier than the traveller leaves that node, and the
+        // next node is reached when the leg arrives.
+        for (index, segment) in segments(stayed).enumerated() {
+            let leg = try XCTUnwrap(segment["leg"], "segment \(index + 1) has a leg: \(stayed)")
+            let node = nodes(stayed)[index]
+            let ready = try XCTUnwrap(date(node["departure"]) ?? date(node["time"]), "node \(index + 1) has a time")
+            let legDeparture = try XCTUnwrap(date(leg["departure"]))
+            XCTAssertGreaterThanOrEqual(legDeparture.timeIntervalSince(ready), -1, "segment \(index + 1) leaves after node \(index + 1)")
+            XCTAssertEqual(try XCTUnwrap(date(nodes(stayed)[index + 1]["time"])).timeIntervalSince(try XCTUnwrap(date(leg["arrival"]))),
+                           0, accuracy: 1, "node \(index + 2) is reached when segment \(index + 1) arrives")
+        }
+        let first = try XCTUnwrap(date(nodes(stayed).first?["time"])), last = try XCTUnwrap(date(nodes(stayed).last?["time"]))
+        XCTAssertEqual(stayed["total_duration_s"]?.numberValue ?? 0, last.timeIntervalSince(first), accuracy: 1,
+                       "the stay is part of the total")
+        XCTAssertGreaterThanOrEqual(stayed["total_duration_s"]?.numberValue ?? 0, (created["total_duration_s"]?.numberValue ?? 0) + 45 * 60 - 1)
+
+        // Stored: shown again without routing, and by umctl.
+        XCTAssertEqual(try harness.json(["plan", "show", id])["nodes"]?.arrayValue?[shop - 1]["stay_s"]?.numberValue, 45 * 60)
+        XCTAssertTrue(try harness.umctl(["plan", "show", id]).stdout.contains("stay 45 min"))
+    }
+
+    func testStayingUntilATimeLeavesThenAndBadStaysChangeNothing() throws {
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.tampereTalo, "--mode", "walk", "--at", Tampere.morning])
+        let id = try id(created)
+        let atDestination = try harness.umctl(["plan", "stay", id, "2", "10m"])
+        XCTAssertEqual(atDestination.status, 1)
+        XCTAssertTrue(atDestination.stderr.contains("invalid_stay"), atDestination.stderr)
+        XCTAssertEqual(try harness.umctl(["plan", "stay", id, "1", "ten minutes"]).status, 2, "refused before sending")
+        XCTAssertEqual(try harness.json(["plan", "show", id])["generation"]?.numberValue, 1, "nothing changed")
+
+        let stayed = try harness.json(["plan", "stay", id, "1", "--until", "09:00"])
+        let leaves = try XCTUnwrap(date(nodes(stayed).first?["departure"]), "\(stayed)")
+        XCTAssertEqual(leaves, WireTime.date(from: "2022-01-12T09:00:00+02:00"))
+        let walk = try XCTUnwrap(segments(stayed).first?["leg"]?["duration_s"]?.numberValue)
+        XCTAssertEqual(try XCTUnwrap(date(nodes(stayed).last?["time"])).timeIntervalSince(leaves), walk, accuracy: 1)
+        let cleared = try harness.json(["plan", "stay", id, "1", "--clear"])
+        XCTAssertNil(nodes(cleared).first?["departure"], "no stay, no separate departure: \(cleared)")
+    }
+
+    func testAPlaceInsertedAfterTheLastNodeBecomesTheDestination() throws {
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.tampereTalo, "--mode", "walk", "--at", Tampere.morning])
+        let id = try id(created)
+        let appended = try harness.json(["plan", "insert", id, Tampere.keskustori, "--after", "2"])
+        XCTAssertEqual(nodes(appended).map { $0["name"]?.stringValue }, [Tampere.keskustori, Tampere.tampereTalo, Tampere.keskustori])
+        XCTAssertTrue(segments(appended).allSatisfy { $0["leg"] != .null }, "\(appended)")
+        let twice = try harness.umctl(["plan", "insert", id, Tampere.keskustori, "--after", "3"])
+        XCTAssertEqual(twice.status, 1)
+        XCTAssertTrue(twice.stderr.contains("same_place_twice"), twice.stderr)
+    }
+
+    /// Routing queries an umctl command makes, by mode.
+    func queries(_ arguments: [String]) throws -> (plan: JSONValue, walk: Int, transit: Int, car: Int) {
+        let before = try harness.counters().routingQueries
+        let plan = try harness.json(arguments)
+        let after = try harness.counters().routingQueries
+        return (plan, after.walk - before.walk, after.transit - before.transit, after.car - before.car)
+    }
+
+    func testEachDayEditAsksOnlyTheLegsItTouches() throws {
+        let walking = try harness.json(["plan", "new", Tampere.pyynikki, Tampere.keskustori, Tampere.tampereTalo, Tampere.pyynikki,
+                                        "--mode", "walk", "--at", Tampere.morning])
+        let id = try id(walking)
+        let stayed = try queries(["plan", "stay", id, "2", "1h"])
+        XCTAssertEqual([stayed.walk, stayed.transit, stayed.car], [0, 0, 0], "walks have no time of their own")
+        XCTAssertEqual(stayed.plan["total_duration_s"]?.numberValue ?? 0, (walking["total_duration_s"]?.numberValue ?? 0) + 3600, accuracy: 1)
+        let appended = try queries(["plan", "insert", id, Tampere.ratina, "--after", "4"])
+        XCTAssertEqual([appended.walk, appended.transit, appended.car], [1, 0, 0], "only the new last segment")
+        XCTAssertEqual(Array(segments(appended.plan).prefix(3)), Array(segments(stayed.plan).prefix(3)))
+        XCTAssertEqual(try queries(["plan", "mode", id, "1", "car"]).car, 1)
+        for command in [["plan", "unlock", id, "1"], ["plan", "rename", id, "errands"], ["plan", "copy", id]] {
+            let asked = try queries(command)
+            XCTAssertEqual([asked.walk, asked.transit, asked.car], [0, 0, 0], "\(command) asks nothing")
+        }
+
+        // By transit, a stay at the shop moves only the transit legs after it.
+        let day = try day()
+        let shop = try node(day, at: Tampere.tampereTalo)
+        let transitAfter = segments(day).indices.filter { $0 >= shop - 1 && segments(day)[$0]["mode"] == .string("transit") }.count
+        let moved = try queries(["plan", "stay", try self.id(day), String(shop), "45m"])
+        XCTAssertEqual(moved.walk + moved.car, 0, "walks keep their legs")
+        XCTAssertGreaterThanOrEqual(moved.transit, transitAfter)
+        XCTAssertEqual(Array(segments(moved.plan).prefix(shop - 1)), Array(segments(day).prefix(shop - 1)),
+                       "the legs before the shop are kept")
+    }
+
+    // MARK: - Alternatives
+
+    func testAlternativesListDeparturesInTimeOrderAndChoosingTheSecondPinsIt() throws {
+        let created = try day()
+        let id = try id(created)
+        let transit = try XCTUnwrap(segments(created).firstIndex { $0["mode"] == .string("transit") }, "\(created)") + 1
+        let listed = try harness.json(["plan", "alternatives", id, String(transit)])
+        let options = listed["options"]?.arrayValue ?? []
+        let departures = options.compactMap { date($0["departure"]) }
+        XCTAssertEqual(departures.count, options.count, "\(listed)")
+        XCTAssertEqual(departures, departures.sorted(), "in time order")
+        XCTAssertGreaterThanOrEqual(Set(departures).count, 3, "at least three different departures: \(listed)")
+        XCTAssertTrue(options.allSatisfy { !($0["rides"]?.arrayValue ?? []).isEmpty }, "each option rides something")
+
+        let second = options[1]
+        let chosen = try harness.json(["plan", "choose", id, String(transit), "2"])
+        XCTAssertEqual(chosen["pinned_segment"]?.numberValue, Double(transit))
+        let shown = try harness.json(["plan", "show", id])
+        XCTAssertEqual(segments(shown)[transit - 1]["leg"]?["departure"], second["departure"])
+        XCTAssertEqual(segments(shown)[transit - 1]["leg"]?["rides"]?.arrayValue?.map { $0["trip_id"] },
+                       second["rides"]?.arrayValue?.map { $0["trip_id"] }, "pinned to that trip")
+        XCTAssertEqual(segments(shown)[transit - 1]["locked"], .bool(true))
+        // Google's time is the local clock to the minute read as UTC (Helsinki is UTC+2 in January).
+        let local = (Int(try XCTUnwrap(date(second["departure"])).timeIntervalSince1970) + 2 * 3600) / 60 * 60
+        let link = try harness.json(["plan", "link", id, String(transit)])
+        XCTAssertTrue(link["url"]?.stringValue?.contains("!8j\(local)") == true, "the link leaves with the choice: \(link)")
+    }
+
+    func testACarSegmentOffersTheShortestRouteWhenItDiffersAndChoosingItKeepsIt() throws {
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "car", "--at", Tampere.morning])
+        let id = try id(created)
+        let options = try harness.json(["plan", "alternatives", id, "1"])["options"]?.arrayValue ?? []
+        XCTAssertEqual(options.count, 2, "the quickest and the shortest route: \(options)")
+        let quickest = try XCTUnwrap(options.first?["distance_m"]?.numberValue)
+        let shortest = try XCTUnwrap(options.last?["distance_m"]?.numberValue)
+        XCTAssertLessThan(shortest, quickest)
+        XCTAssertEqual(segments(created).first?["leg"]?["distance_m"]?.numberValue, quickest, "the plan had the quickest")
+        let chosen = try harness.json(["plan", "choose", id, "1", "2"])
+        XCTAssertEqual(segments(chosen).first?["leg"]?["distance_m"]?.numberValue, shortest)
+        XCTAssertEqual(segments(chosen).first?["locked"], .bool(true))
+    }
+
+    func testPinningALineTakesTheFirstDepartureOfThatLine() throws {
+        let created = try day()
+        let id = try id(created)
+        let transit = try XCTUnwrap(segments(created).firstIndex { $0["mode"] == .string("transit") }, "\(created)") + 1
+        let options = try harness.json(["plan", "alternatives", id, String(transit), "--count", "12"])["options"]?.arrayValue ?? []
+        let line = try XCTUnwrap(options.last?["rides"]?.arrayValue?.first?["line"]?.stringValue, "\(options)")
+        let firstOfLine = try XCTUnwrap(options.first { ($0["rides"]?.arrayValue ?? []).contains { $0["line"]?.stringValue == line } })
+        let pinned = try harness.json(["plan", "pin", id, String(transit), "--line", line])
+        let leg = segments(pinned)[transit - 1]["leg"]
+        XCTAssertEqual(leg?["departure"], firstOfLine["departure"], "\(pinned)")
+        XCTAssertEqual(segments(pinned)[transit - 1]["chosen_lines"]?.arrayValue?.contains(.string(line)), true)
+    }
+
+    // MARK: - Move, unlock, rename, copy
+
+    func testMovingTheOriginAsksOnlyTheLegsBesideIt() throws {
+        let created = try day()
+        let id = try id(created)
+        let before = try harness.counters()
+        let moved = try harness.json(["plan", "move", id, "1", "61.49600,23.73200"])
+        let after = try harness.counters()
+        XCTAssertLessThanOrEqual(after.routingQueries.total - before.routingQueries.total, 2, "only the legs beside node 1")
+        XCTAssertEqual(nodes(moved).first?["name"]?.stringValue, "61.49600,23.73200")
+        XCTAssertEqual(Array(segments(moved).dropFirst(2)), Array(segments(created).dropFirst(2)), "every other leg is kept")
+    }
+
+    func testUnlockingASegmentLetsAPresetChangeItAgain() throws {
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "car", "--at", Tampere.morning])
+        let id = try id(created)
+        _ = try harness.json(["plan", "mode", id, "1", "walk"])
+        let kept = try harness.json(["plan", "preset", id, "fastest"])
+        XCTAssertEqual(segments(kept).first?["mode"], .string("walk"), "a locked segment keeps its mode")
+        let unlocked = try harness.json(["plan", "unlock", id, "1"])
+        XCTAssertEqual(segments(unlocked).first?["locked"], .bool(false))
+        let changed = try harness.json(["plan", "preset", id, "fastest"])
+        XCTAssertNotEqual(segments(changed).first?["mode"], .string("walk"), "a walk to Hervanta is not the fastest: \(changed)")
+    }
+
+    func testSwapUpdatesAGeneratedTitleButNotOneTheUserSet() throws {
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.tampereTalo, "--mode", "walk", "--at", Tampere.morning])
+        let id = try id(created)
+        XCTAssertEqual(try harness.json(["plan", "swap", id])["title"]?.stringValue, "\(Tampere.tampereTalo) → \(Tampere.keskustori)")
+        XCTAssertEqual(try harness.json(["plan", "rename", id, "concert"])["title"]?.stringValue, "concert")
+        XCTAssertEqual(try harness.json(["plan", "swap", id])["title"]?.stringValue, "concert")
+        let copy = try harness.json(["plan", "copy", id])
+        XCTAssertNotEqual(try self.id(copy), id)
+        XCTAssertEqual(copy["title"]?.stringValue, "concert (copy)")
+        XCTAssertEqual(segments(copy), segments(try harness.json(["plan", "show", id])))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Planner
+@testable import Transit
+import XCTest
+
+/// `TransitRouter.journeys`: the next departures and the Pareto set, on the real Nysse feed.
+final class TransitAlternativesTests: XCTestCase {
+    static let router: Result<TransitRouter, Error> = Result {
+        let zip = tampereDirectory().appendingPathComponent("tampere.zip")
+        let region = FileManager.default.temporaryDirectory.appendingPathComponent("tampere-alternatives-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: region) }
+        _ = try GTFSImporter().importFeeds([zip], intoRegionDirectory: region)
+        return try TransitRouter(regionDirectory: region)
+    }
+
+    private func router() throws -> TransitRouter {
+        let zip = tampereDirectory().appendingPathComponent("tampere.zip")
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: zip.path), "shared Tampere data not found at \(zip.path)")
+        return try Self.router.get()
+    }
+
+    static let keskustori = Coordinate(latitude: 61.4978, longitude: 23.7610)
+    static let hervanta = Coordinate(latitude: 61.4502, longitude: 23.8510)
+
+    func testAlternativesStartWithTheBestJourneyAndGoOnWithLaterDeparturesInOrder() throws {
+        let router = try router()
+        let morning = localDate(2022, 1, 12, 8, 0)
+        let best = try router.leg(from: Self.keskustori, to: Self.hervanta, timing: .departAt(morning), pace: .normal).best
+        let options = try router.journeys(from: Self.keskustori, to: Self.hervanta, timing: .departAt(morning), pace: .normal, count: 5)
+        XCTAssertEqual(options.count, 5)
+        let departures = options.compactMap(\.departure)
+        XCTAssertEqual(departures, departures.sorted(), "in departure order")
+        XCTAssertGreaterThanOrEqual(Set(departures).count, 3, "several departures, not one journey five times")
+        XCTAssertTrue(departures.allSatisfy { $0 >= morning })
+        XCTAssertTrue(options.contains(best), "the best journey is one of them")
+        XCTAssertEqual(Set(options.map { $0.tripIDs + [$0.departure?.description ?? ""] }).count, 5, "no option twice")
+    }
+
+    func testNoServiceOnTheDayIsStillAnError() throws {
+        let router = try router()
+        XCTAssertThrowsError(try router.journeys(from: Self.keskustori, to: Self.hervanta,
+                                                 timing: .departAt(localDate(2023, 1, 12, 8, 0)), pace: .normal, count: 3)) {
+            XCTAssertEqual(($0 as? RoutingError)?.code, "outside_service_period")
+        }
+    }
+}
