@@ -33,7 +33,9 @@ struct WatchCommand: UmctlCommand {
                 }
             }
         // Unbuffered, so a pipe sees each event as it happens.
-        FileHandle.standardOutput.write(Data("\(Render.machineClock(fields["at"]?.stringValue, withDate: false)) \(kind) \(details.joined(separator: " "))\n".utf8))
+        // The clock is this machine's, named on every line (events come from every region).
+        let clock = "\(Render.machineClock(fields["at"]?.stringValue, withDate: false)) \(Render.machineZone)"
+        FileHandle.standardOutput.write(Data("\(clock) \(kind) \(details.joined(separator: " "))\n".utf8))
     }
 }
 

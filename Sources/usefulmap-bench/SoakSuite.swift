@@ -33,7 +33,7 @@ func runSoakSuite() async throws -> SuiteReport {
                 _ = try client.call(Endpoints.placeSave, Params.PlaceSave(name: "soak \(index)", place: point))
                 _ = try client.call(Endpoints.placeRemove, Params.Name(name: "soak \(index)"))
             case 40..<50: _ = try client.call(Endpoints.locationSet, Params.LocationSet(lat: lat, lon: lon))
-            case 50..<60: _ = try client.call(Endpoints.planShow, Params.PlanID(id: plan.id))
+            case 50..<60: _ = try client.call(Endpoints.planShow, Params.PlanShow(id: plan.id))
             case 60..<70: _ = try client.call(Endpoints.historySearches, Params.HistoryList(limit: 20))
             case 70..<80: _ = try client.call(Endpoints.placeList, Params.Empty())
             default: _ = try client.call(Endpoints.status, Params.Empty())
