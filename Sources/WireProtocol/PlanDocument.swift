@@ -237,6 +237,13 @@ public struct RideDocument: Hashable, Sendable, Codable {
     /// The ride's line as `[lat, lon]` pairs (the feed's shape, else through its stops), when asked for.
     public var geometry: [[Double]]?
 
+    /// `tripId` so that the coders' snake_case strategy writes `trip_id` and reads it back
+    /// (from `trip_id` it makes `tripId`, never `tripID`).
+    enum CodingKeys: String, CodingKey {
+        case line, vehicle, headsign, from, to, departure, arrival, geometry
+        case tripID = "tripId"
+    }
+
     public init(line: String, vehicle: String, headsign: String?, from: String, to: String,
                 departure: String, arrival: String, tripID: String? = nil) {
         self.line = line
