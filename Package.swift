@@ -74,10 +74,14 @@ let package = Package(
         .testTarget(name: "StreetsTests", dependencies: ["Streets", "SQLite", "Planner"], swiftSettings: swift6),
         .testTarget(name: "TransitTests", dependencies: ["Transit", "SQLite", "Planner", "CZip"], swiftSettings: swift6),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"], swiftSettings: swift6),
-        .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "Planner", "CCairo"], swiftSettings: swift6),
+        // Test-only helpers more than one test target needs.
+        .target(name: "PictureTestSupport", dependencies: ["MapRendering", "CCairo"], path: "Tests/PictureTestSupport",
+                swiftSettings: swift6),
+        .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "Planner", "CCairo", "PictureTestSupport"],
+                    swiftSettings: swift6),
         .testTarget(name: "DaemonIntegrationTests",
-                    dependencies: ["WireProtocol", "Daemon", "Store", "SQLite", "Planner", "Streets", "Transit", "CZip", "MapRendering", "CCairo",
-                                   "usefulmap-bench"],
+                    dependencies: ["WireProtocol", "Daemon", "Store", "SQLite", "Planner", "Streets", "Transit", "CZip", "MapRendering",
+                                   "CCairo", "PictureTestSupport", "usefulmap-bench"],
                     swiftSettings: swift6),
     ]
 )

@@ -4,30 +4,7 @@ import XCTest
 
 /// `plan.edits` and `umctl batch --atomic`: several edits of one plan, all or none, with one
 /// recompute; optimistic concurrency with expected generations; errors as JSON under `--json`.
-final class AtomicPlanEditsTests: XCTestCase {
-    nonisolated(unsafe) static var shared: DaemonHarness?
-
-    override class func setUp() {
-        super.setUp()
-        do {
-            let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-            try harness.start()
-            shared = harness
-        } catch {
-            XCTFail("cannot start the daemon on Tampere: \(error)")
-        }
-    }
-
-    override class func tearDown() {
-        if let shared { XCTAssertEqual(shared.stop(), 0, shared.log) }
-        shared = nil
-        super.tearDown()
-    }
-
-    var harness: DaemonHarness {
-        get throws { try XCTUnwrap(Self.shared, "no daemon") }
-    }
-
+final class AtomicPlanEditsTests: SharedTampereDaemonTestCase {
     /// A walking plan: walk and car legs do not depend on the time of day.
     func newWalkPlan() throws -> Int64 {
         let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "walk", "--at", Tampere.morning])

@@ -17,10 +17,6 @@ final class DayPlanCommandTests: XCTestCase {
         harness = nil
     }
 
-    func id(_ plan: JSONValue) throws -> String { String(Int64(try XCTUnwrap(plan["id"]?.numberValue))) }
-    func segments(_ plan: JSONValue) -> [JSONValue] { plan["segments"]?.arrayValue ?? [] }
-    func nodes(_ plan: JSONValue) -> [JSONValue] { plan["nodes"]?.arrayValue ?? [] }
-    func date(_ value: JSONValue?) -> Date? { value?.stringValue.flatMap(WireTime.date(from:)) }
     /// The 1-based number of the node placed at `coordinate` ("lat,lon" as typed).
     func node(_ plan: JSONValue, at coordinate: String) throws -> Int {
         try XCTUnwrap(nodes(plan).firstIndex { $0["name"]?.stringValue == coordinate }, "\(plan)") + 1

@@ -20,10 +20,6 @@ final class PlanConsistencyTests: XCTestCase {
 
     // MARK: - Helpers
 
-    func id(_ plan: JSONValue) throws -> String { String(Int64(try XCTUnwrap(plan["id"]?.numberValue))) }
-    func segments(_ plan: JSONValue) -> [JSONValue] { plan["segments"]?.arrayValue ?? [] }
-    func nodes(_ plan: JSONValue) -> [JSONValue] { plan["nodes"]?.arrayValue ?? [] }
-    func date(_ value: JSONValue?) -> Date? { value?.stringValue.flatMap(WireTime.date(from:)) }
     func nodeTimes(_ plan: JSONValue) -> [Date?] { nodes(plan).map { date($0["time"]) } }
     /// The square by name, as a person types it: the place search finds it, not one of its stops.
     static let keskustori = "Keskustori"

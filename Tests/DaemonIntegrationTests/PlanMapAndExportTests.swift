@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import MapRendering
+import PictureTestSupport
 import Planner
 import WireProtocol
 import XCTest

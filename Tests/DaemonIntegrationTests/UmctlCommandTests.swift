@@ -4,30 +4,7 @@ import WireProtocol
 import XCTest
 
 /// Every `umctl` command against the real daemon on the Tampere region, for a person and with --json.
-final class UmctlCommandTests: XCTestCase {
-    nonisolated(unsafe) static var shared: DaemonHarness?
-
-    override class func setUp() {
-        super.setUp()
-        do {
-            let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-            try harness.start()
-            shared = harness
-        } catch {
-            XCTFail("cannot start the daemon on Tampere: \(error)")
-        }
-    }
-
-    override class func tearDown() {
-        if let shared { XCTAssertEqual(shared.stop(), 0, shared.log) }
-        shared = nil
-        super.tearDown()
-    }
-
-    var harness: DaemonHarness {
-        get throws { try XCTUnwrap(Self.shared, "no daemon") }
-    }
-
+final class UmctlCommandTests: SharedTampereDaemonTestCase {
     /// A transit plan from the centre to Hervanta on the test day; returns its ID.
     func newTransitPlan() throws -> Int64 {
         let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit",

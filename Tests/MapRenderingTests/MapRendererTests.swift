@@ -1,5 +1,6 @@
 import Foundation
 import MapRendering
+import PictureTestSupport
 import Planner
 import XCTest
 

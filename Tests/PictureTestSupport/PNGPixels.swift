@@ -2,14 +2,14 @@ import CCairo
 import Foundation
 import MapRendering
 
-/// A PNG read back with cairo, to look at its pixels.
-struct PNGPixels {
-    let width: Int
-    let height: Int
+/// A PNG read back with cairo, to look at its pixels (shared by the map and daemon tests).
+public struct PNGPixels {
+    public let width: Int
+    public let height: Int
     private let words: [UInt32]
     private let stride: Int
 
-    init(_ data: Data) throws {
+    public init(_ data: Data) throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("map-\(UUID().uuidString).png")
         try data.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -27,13 +27,13 @@ struct PNGPixels {
         }
     }
 
-    func color(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+    public func color(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
         let word = words[y * stride + x]
         return (UInt8(word >> 16 & 0xFF), UInt8(word >> 8 & 0xFF), UInt8(word & 0xFF))
     }
 
     /// Whether a pixel within `radius` of (x, y) has `color` (±12 per channel, for antialiasing).
-    func has(_ color: MapColor, near x: Double, _ y: Double, radius: Int = 2) -> Bool {
+    public func has(_ color: MapColor, near x: Double, _ y: Double, radius: Int = 2) -> Bool {
         let target = color.bytes
         for dy in -radius...radius {
             for dx in -radius...radius {
