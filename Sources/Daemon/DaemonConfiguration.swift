@@ -26,7 +26,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// What one GTFS feed may use when a region is imported (sizes, ratio, line, memory).
     public var gtfsLimits = GTFSLimits()
     /// Seconds one more vehicle change must save for a journey to take it.
-    public var transferPenalty: Int = 180
+    public var transferPenalty: Int = TransitRouter.defaultTransferPenalty
     /// What one client may cost: connections, idle time, requests in flight, queued output.
     public var connectionLimits = ConnectionLimits()
     /// Where gpsd listens; nil: the location comes only from `location.set`.
