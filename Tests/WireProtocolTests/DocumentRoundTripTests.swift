@@ -20,4 +20,19 @@ final class DocumentRoundTripTests: XCTestCase {
         ride.geometry = [[61.5, 23.7], [61.49, 23.76]]
         try assertRoundTrips(ride)
     }
+
+    func testEveryFieldOfRegionsSearchesLinksAndCountersIsSent() throws {
+        let region = RegionDocument(name: "tokyo", hasTransit: true, timeZone: "Asia/Tokyo", timeZoneSource: "given with --time-zone",
+                                    importedAt: "2026-11-30T10:00:00Z", bounds: [35.6, 139.7, 35.7, 139.8],
+                                    transitFeeds: [TransitFeedDocument(feed: "toei.zip", firstDate: "2026-08-01", lastDate: "2026-09-30")])
+        try assertRoundTrips(region)
+        try assertRoundTrips(RegionImportDocument(region: region, skipped: false, counts: ["places": 12], importDurationS: 4.2,
+                                                  notes: ["kept the current transit feeds toei.zip"]))
+        try assertRoundTrips(SearchResultDocument(name: "Kanda Gate", lat: 35.69, lon: 139.77, region: "tokyo", kind: "stop",
+                                                  category: "bus_stop", distanceM: 120))
+        try assertRoundTrips(LinkDocument(url: "https://www.google.com/maps/dir/A/B", form: "timed", fallbackReason: "waypoints",
+                                          segment: 2, mode: "transit"))
+        try assertRoundTrips(CountersDocument(requests: 3, routingQueries: RoutingQueryCounts(walk: 1, transit: 1, car: 1),
+                                              plansRecomputed: 2, connections: 1, watchers: 0, noRouteRetries: 4))
+    }
 }
