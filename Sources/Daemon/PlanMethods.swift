@@ -28,8 +28,8 @@ struct PlanMethods: Sendable {
             let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
             var answer = try await comparer.compare(TripComparer.Trip(from: from, to: to, fromText: params.from, toText: params.to),
-                                                    timePreference: preference, pace: try input.pace(params.pace))
-            try typedPlaces.record(typedEnds(params.from, from, params.to, to))
+                                                    timePreference: preference, pace: try input.pace(params.pace),
+                                                    searches: typedPlaces.entries(typedEnds(params.from, from, params.to, to)))
             answer.document.map = try picture.map { try map(of: answer.comparisons, zone: answer.zone, now: input.clock.now(), $0) }
             return answer.document
         }
@@ -53,10 +53,10 @@ struct PlanMethods: Sendable {
             // The plan and its history entry: one transaction, so a failure leaves neither.
             let id = try store.createPlan(built.plan, title: title, recording: RouteHistoryEntry(
                 from: from.place, to: to.place, modes: built.plan.modes, date: input.clock.now(),
-                fromText: params.from, toText: params.to, region: region, requestedTime: preference))
+                fromText: params.from, toText: params.to, region: region, requestedTime: preference),
+                searches: typedPlaces.entries(typedEnds(params.from, from, params.to, to)))
             await plans.created(id: id, failures: failures)
             counters.countPlanRecomputed()
-            try typedPlaces.record(typedEnds(params.from, from, params.to, to))
             events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(1)])
             return WireDocuments.plan(PlanCoordinator.Outcome(id: id, plan: built.plan, title: title, generation: 1, failures: failures),
                                       regions: regions, now: input.clock.now())

@@ -22,7 +22,8 @@ struct TripComparer: Sendable {
     }
 
     /// The answer, and the comparisons it was made from (for a picture of the routes).
-    func compare(_ trip: Trip, timePreference: TimePreference, pace: WalkingPace) async throws
+    /// - parameter searches: places typed as text for this trip, recorded with the route entry.
+    func compare(_ trip: Trip, timePreference: TimePreference, pace: WalkingPace, searches: [SearchHistoryEntry] = []) async throws
         -> (document: CompareDocument, comparisons: [ModeComparison], zone: TimeZone) {
         let region = try regions.tripRegion(from: trip.from.place, to: trip.to.place)
         let zone = region.timeZone
@@ -34,7 +35,7 @@ struct TripComparer: Sendable {
             from: trip.from.place, to: trip.to.place, modes: fastest.map { [$0] } ?? [], date: now,
             fromText: trip.fromText, toText: trip.toText, region: region.name, requestedTime: timePreference,
             answers: comparisons.map { .init(mode: $0.mode, durationS: $0.travelTime.flatMap(WireDocuments.wholeSeconds)) },
-            fastest: fastest))
+            fastest: fastest), searches: searches)
         let document = CompareDocument(from: WireDocuments.place(trip.from.place), to: WireDocuments.place(trip.to.place),
                                        options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },
                                        timeZone: WireTime.zoneName(zone))

@@ -23,11 +23,17 @@ struct TypedPlaceHistory: Sendable {
             ? Typed(text: text.trimmingCharacters(in: .whitespaces), place: resolved) : nil
     }
 
-    func record(_ typed: [Typed]) throws {
-        for entry in typed {
+    /// The search history entries for `typed`, to be stored with the request's own write.
+    func entries(_ typed: [Typed]) -> [SearchHistoryEntry] {
+        typed.map { entry in
             // The region whose index found it: the (first) one containing the place.
             let region = (try? regions.handles(containing: entry.place.coordinate))?.first?.name
-            try store.recordSearch(SearchHistoryEntry(query: entry.text, place: entry.place, date: clock.now(), region: region))
+            return SearchHistoryEntry(query: entry.text, place: entry.place, date: clock.now(), region: region)
         }
+    }
+
+    /// Records `typed` on its own (after an edit, whose plan write is the coordinator's).
+    func record(_ typed: [Typed]) throws {
+        for entry in entries(typed) { try store.recordSearch(entry) }
     }
 }

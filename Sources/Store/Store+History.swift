@@ -10,14 +10,8 @@ extension Store {
     /// trimmed in the same transaction.
     /// - throws: `StoreError.invalidInput` for a query that is empty (with no place) or a Google Maps directions link.
     public func recordSearch(_ entry: SearchHistoryEntry) throws {
-        let query = try StoredValues.userText(entry.query, field: "search query", allowEmpty: entry.place != nil)
-        let place = try entry.place.map { try StoredValues.place($0, field: "chosen place") }
-        let placeColumns = place.map { Array($0.prefix(4)) } ?? [.null, .null, .null, .null]
-        let date = try StoredValues.date(entry.date, field: "search date")
-        try pushToFront(table: "search_history", entryID: entry.id, insert: """
-            INSERT INTO search_history(entry_id, query, place_name, latitude, longitude, kind, recorded_at, region)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(entry.id), query] + placeColumns + [date, Self.optionalText(entry.region)])
+        let row = try SearchHistoryRow(entry)
+        try write { db in try row.push(into: db) }
     }
 
     /// The newest searches first, at most `limit` (and never more than `historyLimit`).
@@ -46,9 +40,15 @@ extension Store {
 
     /// Records a route at the front of the route history, with the same rules as searches
     /// (entries with the same ends replace each other; newest `historyLimit` kept).
-    public func recordRoute(_ entry: RouteHistoryEntry) throws {
+    /// - parameter searches: places typed as text for this route, recorded in the same
+    ///   transaction (a failure records none of them).
+    public func recordRoute(_ entry: RouteHistoryEntry, searches: [SearchHistoryEntry] = []) throws {
         let row = try RouteHistoryRow(entry)
-        try write { db in try row.push(into: db) }
+        let searchRows = try searches.map(SearchHistoryRow.init)
+        try write { db in
+            for search in searchRows { try search.push(into: db) }
+            try row.push(into: db)
+        }
     }
 
     /// The newest routes first, at most `limit` (and never more than `historyLimit`).
@@ -132,6 +132,30 @@ extension Store {
             DELETE FROM \(table) WHERE sequence NOT IN
             (SELECT sequence FROM \(table) ORDER BY sequence DESC LIMIT ?)
             """, [.int(historyLimit)])
+    }
+}
+
+/// A search history entry checked and turned into column values, ready to be pushed in any
+/// write transaction (its own, a route's or a new plan's).
+struct SearchHistoryRow {
+    let entryID: String
+    let values: [SQLiteValue]
+
+    /// - throws: `StoreError.invalidInput` for an empty query without a place, a NaN coordinate or date.
+    init(_ entry: SearchHistoryEntry) throws {
+        let query = try StoredValues.userText(entry.query, field: "search query", allowEmpty: entry.place != nil)
+        let place = try entry.place.map { try StoredValues.place($0, field: "chosen place") }
+        let placeColumns = place.map { Array($0.prefix(4)) } ?? [.null, .null, .null, .null]
+        let date = try StoredValues.date(entry.date, field: "search date")
+        entryID = entry.id
+        values = [.text(entry.id), query] + placeColumns + [date, Store.optionalText(entry.region)]
+    }
+
+    func push(into db: StatementCache) throws {
+        try Store.pushToFront(table: "search_history", entryID: entryID, insert: """
+            INSERT INTO search_history(entry_id, query, place_name, latitude, longitude, kind, recorded_at, region)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, values, in: db)
     }
 }
 

@@ -5,12 +5,14 @@ import SQLite
 // MARK: - Plans
 
 extension Store {
-    /// Saves a new plan and returns its id; with `route`, records it in the route history in
-    /// the same transaction (both are stored, or neither).
+    /// Saves a new plan and returns its id; with `route` and `searches`, records them in the
+    /// histories in the same transaction (all are stored, or none).
     /// - throws: `StoreError.invalidInput` for an empty title, a Google Maps directions link in it, or a NaN number.
-    public func createPlan(_ plan: RoutePlan, title: String, recording route: RouteHistoryEntry? = nil) throws -> StoredPlan.ID {
+    public func createPlan(_ plan: RoutePlan, title: String, recording route: RouteHistoryEntry? = nil,
+                           searches: [SearchHistoryEntry] = []) throws -> StoredPlan.ID {
         let header = try PlanRows.header(plan, title: title)
         let history = try route.map(RouteHistoryRow.init)
+        let searchRows = try searches.map(SearchHistoryRow.init)
         return try write { db in
             try db.run("""
                 INSERT INTO plan(title, time_preference, time_preference_at, pace, from_name, to_name,
@@ -18,6 +20,7 @@ extension Store {
                 """, header + [.real(now), .real(now)])
             let id = db.database.lastInsertRowID
             try PlanRows.insertChildren(of: plan, id: id, into: db)
+            for search in searchRows { try search.push(into: db) }
             try history?.push(into: db)
             return id
         }

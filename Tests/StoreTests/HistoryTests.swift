@@ -64,6 +64,20 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(try store.searchHistory(), [])
     }
 
+    /// A route and the places typed for it are one write: a search that cannot be stored keeps
+    /// the route out too (a failed request changes nothing).
+    func testARouteAndItsTypedPlacesAreStoredTogetherOrNotAtAll() throws {
+        let route = RouteHistoryEntry(from: place(1), to: place(2), modes: [.walk], date: date(0))
+        let typed = SearchHistoryEntry(query: "Keskustori", place: place(1), date: date(0))
+        let refused = SearchHistoryEntry(query: "https://www.google.com/maps/dir/A/B", place: nil, date: date(0))
+        XCTAssertThrowsError(try store.recordRoute(route, searches: [typed, refused]))
+        XCTAssertEqual(try store.routeHistory(), [])
+        XCTAssertEqual(try store.searchHistory(), [])
+        try store.recordRoute(route, searches: [typed])
+        XCTAssertEqual(try store.routeHistory().count, 1)
+        XCTAssertEqual(try store.searchHistory().map(\.query), ["Keskustori"])
+    }
+
     func testClearSearchHistoryLeavesRouteHistory() throws {
         try store.recordSearch(SearchHistoryEntry(query: "a", date: date(0)))
         try store.recordRoute(RouteHistoryEntry(from: place(1), to: place(2), modes: [.walk], date: date(0)))
