@@ -12,8 +12,9 @@ import Foundation
 /// ```
 ///
 /// Rides no faster than walking the same hop are removed before (see
-/// `TransitRouter.hasRideNoFasterThanWalking`). The brute-force property test applies the same
-/// rule to its own Pareto set.
+/// `TransitRouter.hasRideNoFasterThanWalking`). The brute-force property test applies the
+/// penalty to its own Pareto set; the short-ride rule is checked by the router's tests only
+/// (the oracle keeps arrivals and ride counts, not the rides themselves).
 struct JourneyChoice: Hashable, Sendable {
     /// Seconds one more transfer must save.
     var transferPenalty: Int
