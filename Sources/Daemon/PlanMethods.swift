@@ -41,7 +41,7 @@ struct PlanMethods: Sendable {
                 throw DaemonError.invalidParams("title must not be empty")
             }
             let (from, to) = try resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
-            let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
+            let region = try regions.tripRegion(from: from.place, to: to.place), zone = region.timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
             let via = try (params.via ?? []).map { try resolver.resolve($0, near: from.place.coordinate, region: params.region) }
             let built = try await planner.buildPlanReporting(through: [from] + via + [to], preset: preset, timePreference: preference,
@@ -49,11 +49,10 @@ struct PlanMethods: Sendable {
                                                              currentLocation: location.current?.coordinate)
             let failures = built.failuresBySegment
             let title = params.title ?? built.plan.generatedTitle
-            let region = try regions.tripRegion(from: from.place, to: to.place).name
             // The plan and its history entry: one transaction, so a failure leaves neither.
             let id = try store.createPlan(built.plan, title: title, recording: RouteHistoryEntry(
                 from: from.place, to: to.place, modes: built.plan.modes, date: input.clock.now(),
-                fromText: params.from, toText: params.to, region: region, requestedTime: preference),
+                fromText: params.from, toText: params.to, region: region.name, requestedTime: preference),
                 searches: typedPlaces.entries(typedEnds(params.from, from, params.to, to)))
             await plans.created(id: id, failures: failures)
             counters.countPlanRecomputed()
