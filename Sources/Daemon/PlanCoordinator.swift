@@ -101,7 +101,9 @@ public actor PlanCoordinator {
     /// - parameter compute: fills the legs (`Planner.computeLegsReporting` or a preset/rebuild).
     /// - parameter expectedGeneration: when given, the edit fails with `conflict` (changing
     ///   nothing) unless the plan is at that generation.
+    /// - parameter searches: places typed as text in the edit, stored with it (or neither).
     public func edit(id: Int64, title newTitle: String? = nil, expectedGeneration: Int64? = nil,
+                     searches: [SearchHistoryEntry] = [],
                      change: @Sendable (RoutePlan) throws -> RoutePlan,
                      compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation) async throws -> Outcome {
         let current = try newest(id)
@@ -116,7 +118,7 @@ public actor PlanCoordinator {
         entry.task = task
         entry.failures = [:]
         entries[id] = entry
-        let editWritten = write(id, edited, title: title, legsPending: true)
+        let editWritten = write(id, edited, title: title, legsPending: true, searches: searches)
 
         let computed: LegComputation
         do {
@@ -127,11 +129,14 @@ public actor PlanCoordinator {
             }
             try await editWritten.value
         } catch {
+            let editStored = (try? await editWritten.value) != nil
             // Whoever owns the newest generation clears its task when it ends, stored or not,
-            // so that edits waiting in `settled` never wait on a finished task.
+            // so that edits waiting in `settled` never wait on a finished task. An edit that
+            // was not stored changed nothing, its generation included.
             if entries[id]?.generation == generation {
                 entries[id]?.task = nil
                 entries[id]?.newest = nil // what was written is what the store says
+                if !editStored { entries[id]?.generation = generation - 1 }
             }
             if error is CancellationError, !Task.isCancelled, let newer = entries[id], newer.generation != generation {
                 return try await settled(id: id)
@@ -167,22 +172,22 @@ public actor PlanCoordinator {
     /// and stores the result as one new generation with one write: all or nothing. Nothing is
     /// written, and the generation stays, when `transform` throws, when the plan moved on while
     /// it ran (`conflict`), or for a `dryRun` (whose result is returned, not stored).
-    /// `transform` may return a value of its own beside the computation (`Extra`), given back with the outcome.
-    public func applyAtomically<Extra: Sendable>(
+    /// `transform` also returns the searches typed in the edits, stored in the same write.
+    public func applyAtomically(
         id: Int64, expectedGeneration: Int64?, dryRun: Bool,
-        transform: @Sendable (RoutePlan) async throws -> (LegComputation, Extra)
-    ) async throws -> (Outcome, Extra) {
+        transform: @Sendable (RoutePlan) async throws -> (LegComputation, searches: [SearchHistoryEntry])
+    ) async throws -> Outcome {
         try check(id, expectedGeneration: expectedGeneration)
         let current = try newest(id)
         let generation = entries[id]?.generation ?? 0
-        let (computed, extra) = try await transform(current.plan)
+        let (computed, searches) = try await transform(current.plan)
         try Task.checkCancellation()
         guard (entries[id]?.generation ?? 0) == generation else {
             throw DaemonError.conflict("plan \(id) was edited by another request while these edits were computed; nothing was changed")
         }
         let failures = computed.failuresBySegment
         if dryRun {
-            return (Outcome(id: id, plan: computed.plan, title: current.title, generation: generation, failures: failures), extra)
+            return Outcome(id: id, plan: computed.plan, title: current.title, generation: generation, failures: failures)
         }
         var entry = entries[id] ?? Entry()
         entry.task?.cancel()
@@ -191,7 +196,7 @@ public actor PlanCoordinator {
         entry.failures = failures
         entries[id] = entry
         do {
-            try await write(id, computed.plan, title: current.title, legsPending: false).value
+            try await write(id, computed.plan, title: current.title, legsPending: false, searches: searches).value
         } catch {
             // The write's transaction rolled back: the plan is as stored, at its old generation.
             if entries[id]?.generation == generation + 1 {
@@ -203,7 +208,7 @@ public actor PlanCoordinator {
         counters.countPlanRecomputed()
         events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(Double(generation + 1)),
                                            "queries": .number(Double(computed.queryCount))])
-        return (Outcome(id: id, plan: computed.plan, title: current.title, generation: generation + 1, failures: failures), extra)
+        return Outcome(id: id, plan: computed.plan, title: current.title, generation: generation + 1, failures: failures)
     }
 
     /// Optimistic concurrency: `conflict` when the plan is not at `expectedGeneration`.
@@ -217,13 +222,14 @@ public actor PlanCoordinator {
 
     /// Queues a durable write of `plan` after this plan's earlier writes, outside the actor,
     /// and makes it the plan `show` and the next edit see.
-    private func write(_ id: Int64, _ plan: RoutePlan, title: String, legsPending: Bool) -> Task<Void, Error> {
+    private func write(_ id: Int64, _ plan: RoutePlan, title: String, legsPending: Bool,
+                       searches: [SearchHistoryEntry] = []) -> Task<Void, Error> {
         let previous = entries[id]?.lastWrite
         let store = store
         let write = Task.detached {
             _ = await previous?.result // in order; an earlier failure was reported to its own edit
             try await runBlocking("usefulmapd-plan-write") {
-                try store.savePlan(id: id, plan: plan, title: title, legsPending: legsPending)
+                try store.savePlan(id: id, plan: plan, title: title, legsPending: legsPending, searches: searches)
             }
         }
         entries[id, default: Entry()].lastWrite = write

@@ -158,18 +158,19 @@ struct PlanEditMethods: Sendable {
         let prepared = try await prepare(edit, on: current)
         _ = try regions.requireRegions()
         let planner = planner, here = location.current?.coordinate
+        let searches = typedPlaces.entries(prepared.typed)
         var title: String?
         if case .swap = edit { title = current.titleAfterSwap(shown.title) }
         let outcome = switch prepared.step {
         case .change(let change):
-            try await plans.edit(id: edit.planID, title: title, expectedGeneration: expectedGeneration, change: change) { plan in
+            try await plans.edit(id: edit.planID, title: title, expectedGeneration: expectedGeneration, searches: searches,
+                                 change: change) { plan in
                 try await planner.computeLegsReporting(plan, currentLocation: here)
             }
         case .compute(let compute):
-            try await plans.edit(id: edit.planID, title: title, expectedGeneration: expectedGeneration, change: { $0 },
-                                 compute: compute)
+            try await plans.edit(id: edit.planID, title: title, expectedGeneration: expectedGeneration, searches: searches,
+                                 change: { $0 }, compute: compute)
         }
-        try typedPlaces.record(prepared.typed)
         return WireDocuments.plan(outcome, regions: regions, now: input.clock.now())
     }
 
@@ -186,8 +187,8 @@ struct PlanEditMethods: Sendable {
             }
         }
         _ = try regions.requireRegions()
-        let planner = planner, here = location.current?.coordinate, methods = self
-        let (outcome, typed) = try await plans.applyAtomically(id: params.id, expectedGeneration: params.expectedGeneration,
+        let planner = planner, here = location.current?.coordinate, methods = self, typedPlaces = typedPlaces
+        let outcome = try await plans.applyAtomically(id: params.id, expectedGeneration: params.expectedGeneration,
                                                                dryRun: params.dryRun == true) { original in
             var plan = original
             var typed: [TypedPlaceHistory.Typed] = []
@@ -205,9 +206,8 @@ struct PlanEditMethods: Sendable {
                     throw Self.failure(of: edit, number: index + 1, error)
                 }
             }
-            return (try await planner.computeLegsReporting(plan, currentLocation: here), typed)
+            return (try await planner.computeLegsReporting(plan, currentLocation: here), typedPlaces.entries(typed))
         }
-        if params.dryRun != true { try typedPlaces.record(typed) }
         return WireDocuments.plan(outcome, regions: regions, now: input.clock.now())
     }
 

@@ -12,7 +12,6 @@ struct TypedPlaceHistory: Sendable {
         var place: Place
     }
 
-    let store: Store
     let resolver: PlaceResolver
     let regions: RegionRegistry
     let clock: any WallClock
@@ -30,10 +29,5 @@ struct TypedPlaceHistory: Sendable {
             let region = (try? regions.handles(containing: entry.place.coordinate))?.first?.name
             return SearchHistoryEntry(query: entry.text, place: entry.place, date: clock.now(), region: region)
         }
-    }
-
-    /// Records `typed` on its own (after an edit, whose plan write is the coordinator's).
-    func record(_ typed: [Typed]) throws {
-        for entry in entries(typed) { try store.recordSearch(entry) }
     }
 }

@@ -26,12 +26,15 @@ extension Store {
         }
     }
 
-    /// Replaces the plan with this id (its title and everything in it).
+    /// Replaces the plan with this id (its title and everything in it); with `searches`, records
+    /// them in search history in the same transaction (all are stored, or none).
     /// - parameter legsPending: true while the plan's legs are being recomputed (an edit stored
     ///   before its legs); `plansWithPendingLegs` lists such plans after a crash.
     /// - throws: `StoreError.notFound` when there is no such plan; `.invalidInput` as `createPlan`.
-    public func savePlan(id: StoredPlan.ID, plan: RoutePlan, title: String, legsPending: Bool = false) throws {
+    public func savePlan(id: StoredPlan.ID, plan: RoutePlan, title: String, legsPending: Bool = false,
+                         searches: [SearchHistoryEntry] = []) throws {
         let header = try PlanRows.header(plan, title: title)
+        let searchRows = try searches.map(SearchHistoryRow.init)
         try write { db in
             try db.run("""
                 UPDATE plan SET title = ?, time_preference = ?, time_preference_at = ?, pace = ?, from_name = ?,
@@ -42,6 +45,7 @@ extension Store {
                 try db.run("DELETE FROM \(table) WHERE plan_id = ?", [.integer(id)])
             }
             try PlanRows.insertChildren(of: plan, id: id, into: db)
+            for search in searchRows { try search.push(into: db) }
         }
     }
 

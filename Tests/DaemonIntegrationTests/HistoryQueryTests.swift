@@ -38,6 +38,34 @@ final class HistoryQueryTests: XCTestCase {
         }
     }
 
+    /// Issue 16: an edit and the place typed into it are one write. A search history that
+    /// refuses the entry (here a trigger in the real database) fails the edit, and the plan
+    /// stays as it was, for `plan insert` and for `plan.edits` alike.
+    func testAnEditWhoseTypedPlaceCannotBeRecordedIsNotStoredEither() throws {
+        let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "walk", "--at", Tampere.morning])
+        let id = String(Int64(try XCTUnwrap(plan["id"]?.numberValue)))
+        let database = harness.dataDirectory.appendingPathComponent("usefulmap.sqlite").path
+        func sql(_ statement: String) throws {
+            let result = try DaemonHarness.run("/usr/bin/sqlite3", [database, statement], in: harness.directory)
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        try sql("CREATE TRIGGER refuse_searches BEFORE INSERT ON search_history BEGIN SELECT RAISE(ABORT, 'refused'); END;")
+        let batch = harness.directory.appendingPathComponent("edits.txt")
+        try "plan pace \(id) fast\nplan insert \(id) Ratina --after 1\n".write(to: batch, atomically: true, encoding: .utf8)
+        for request in [["plan", "insert", id, "Ratina", "--after", "1"], ["batch", batch.path, "--atomic"]] {
+            let refused = try harness.umctl(request)
+            XCTAssertEqual(refused.status, 1, "\(request): \(refused.stdout) \(refused.stderr)")
+            let shown = try harness.json(["plan", "show", id])
+            XCTAssertEqual(shown["generation"], plan["generation"], "\(request): the edit was not stored")
+            XCTAssertEqual(shown["nodes"]?.arrayValue?.count, 2, "\(request)")
+            XCTAssertEqual(shown["pace"], plan["pace"], "\(request)")
+        }
+        try sql("DROP TRIGGER refuse_searches;")
+        XCTAssertEqual(try harness.umctl(["plan", "insert", id, "Ratina", "--after", "1"]).status, 0)
+        XCTAssertEqual(try harness.json(["plan", "show", id])["nodes"]?.arrayValue?.count, 3)
+        XCTAssertEqual(try entries(["searches"]).map { $0["text"]?.stringValue }, ["Ratina"])
+    }
+
     func testRouteEntriesCarryTheRequestedTimeAndTheAnswerAndFilterRerunAndDeleteWork() throws {
         let compare = try harness.json(["compare", Tampere.keskustori, Tampere.tampereTalo, "--at", Tampere.morning])
         _ = try harness.json(["compare", "Hervanta", Tampere.ratina, "--arrive-by", "2022-01-12T09:00"])

@@ -59,6 +59,24 @@ final class PlanStorageTests: XCTestCase {
         XCTAssertEqual(loaded.updatedAt.timeIntervalSince(loaded.createdAt), 60)
     }
 
+    /// An edit and the places typed into it are one write: a search that cannot be stored keeps
+    /// the edit out too (a failed request changes nothing).
+    func testAnEditAndItsTypedPlacesAreStoredTogetherOrNotAtAll() throws {
+        var random = SeededRandom(seed: 5)
+        let plan = RandomPlans.plan(&random, nodeCount: 3...3)
+        let id = try store.createPlan(plan, title: "before")
+        let edited = try RoutePlan(nodes: Array(plan.nodes.prefix(2)), modes: [.walk])
+        let typed = SearchHistoryEntry(query: "Ratina", place: plan.nodes[0].place, date: clock.now())
+        let refused = SearchHistoryEntry(query: "https://www.google.com/maps/dir/A/B", place: nil, date: clock.now())
+        XCTAssertThrowsError(try store.savePlan(id: id, plan: edited, title: "after", searches: [typed, refused]))
+        XCTAssertEqual(try store.loadPlan(id: id).title, "before")
+        RandomPlans.assertEqual(try store.loadPlan(id: id).plan, plan, "the edit was not stored")
+        XCTAssertEqual(try store.searchHistory(), [])
+        try store.savePlan(id: id, plan: edited, title: "after", searches: [typed])
+        XCTAssertEqual(try store.loadPlan(id: id).title, "after")
+        XCTAssertEqual(try store.searchHistory().map(\.query), ["Ratina"])
+    }
+
     func testListShowsTitleEndsTotalAndNewestUpdateFirst() throws {
         let a = Place(name: "Keskustori", coordinate: Coordinate(latitude: 61.4978, longitude: 23.7610))
         let b = Place(name: "Hervanta", coordinate: Coordinate(latitude: 61.4500, longitude: 23.8500))
