@@ -12,9 +12,8 @@ import Foundation
 /// ```
 ///
 /// Rides no faster than walking the same hop are removed before (see
-/// `TransitRouter.hasRideNoFasterThanWalking`). The brute-force property test applies the
-/// penalty to its own Pareto set; the short-ride rule is checked by the router's tests only
-/// (the oracle keeps arrivals and ride counts, not the rides themselves).
+/// `TransitRouter.hasRideNoFasterThanWalking`). The brute-force property test applies both
+/// rules in its oracle (the short-ride rule over every journey tied with a Pareto member).
 struct JourneyChoice: Hashable, Sendable {
     /// Seconds one more transfer must save.
     var transferPenalty: Int

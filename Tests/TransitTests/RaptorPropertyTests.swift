@@ -4,7 +4,8 @@ import Planner
 import XCTest
 
 /// RAPTOR against a plain brute-force search on seeded random feeds: both must find the
-/// same earliest arrival (depart-at) and the same latest departure (arrive-by) every time.
+/// same earliest arrival (depart-at) and the same latest departure (arrive-by) every time,
+/// and the router must choose the journey the oracle's transfer-penalty and short-ride rules choose.
 final class RaptorPropertyTests: XCTestCase {
     struct Generator: RandomNumberGenerator {
         var state: UInt64
@@ -133,15 +134,88 @@ final class RaptorPropertyTests: XCTestCase {
         return best <= time + horizon ? best : nil
     }
 
-    /// The journey a person takes by `JourneyChoice`'s rule, from the brute force's own Pareto
-    /// set: for each number of rides that arrives earlier than with fewer, that arrival; then
-    /// the least arrival + penalty per transfer (ties: fewer rides).
-    func bruteForceChoice(_ w: World, time: Int, access: [Raptor.Endpoint], egress: [Raptor.Endpoint],
-                          transferPenalty: Int) -> (arrival: Int, rides: Int)? {
-        bruteForcePareto(w, time: time, access: access, egress: egress).min { a, b in
+    /// The journey a person takes by `JourneyChoice`'s rule among `members` (the brute force's
+    /// Pareto set, or what is left of it): the least arrival + penalty per transfer (ties: fewer rides).
+    func bruteForceChoice(_ members: [(arrival: Int, rides: Int)], transferPenalty: Int) -> (arrival: Int, rides: Int)? {
+        members.min { a, b in
             let (ca, cb) = (a.arrival + transferPenalty * (a.rides - 1), b.arrival + transferPenalty * (b.rides - 1))
             return ca != cb ? ca < cb : a.rides < b.rides
         }
+    }
+
+    /// The router's short-ride rule (`TransitRouter.hasRideNoFasterThanWalking`) in the oracle's
+    /// own terms, over every journey of the random world: for one member of the Pareto set,
+    /// whether some journey with its number of rides arrives at its time riding no pointless hop
+    /// (`clean`), and whether some such journey rides one (`dirty`). A ride after a change is
+    /// pointless when walking from its boarding stop to its alighting stop, leaving when the
+    /// traveller was ready to board, gets there no later; a first ride only when it is one stop
+    /// long (judged from its departure). Memoised over (stop, time, rides left, on a vehicle).
+    final class ShortRideOracle {
+        struct State: Hashable { var stop: Int, time: Int, ridesLeft: Int, byVehicle: Bool }
+        let world: World, target: Int, foot: [[(Int, Int)]], egressAt: [Int?]
+        var memo: [State: (clean: Bool, dirty: Bool)] = [:]
+
+        init(_ world: World, target: Int, foot: [[(Int, Int)]], egressAt: [Int?]) {
+            (self.world, self.target, self.foot, self.egressAt) = (world, target, foot, egressAt)
+        }
+
+        func walk(_ p: Int, _ q: Int) -> Double {
+            RaptorPropertyTests.walking.walkingSeconds(from: world.stops[p], to: world.stops[q], pace: .normal) ?? .infinity
+        }
+
+        /// Ready to board at `stop` at `time` with `ridesLeft` rides to take, the first when `first`.
+        func ready(_ stop: Int, _ time: Int, _ ridesLeft: Int, first: Bool) -> (clean: Bool, dirty: Bool) {
+            guard ridesLeft > 0, time <= target else { return (false, false) }
+            let state = State(stop: stop, time: time, ridesLeft: ridesLeft, byVehicle: false)
+            if let known = memo[state] { return known }
+            var result = (clean: false, dirty: false)
+            for trip in world.trips {
+                for day in (RaptorPropertyTests.day0 - 2)...(RaptorPropertyTests.day0 + 2) where trip.days.contains(day) {
+                    let midnight = day * 86_400
+                    for (i, call) in trip.calls.enumerated() where call.stop == stop && midnight + call.departure >= time {
+                        for j in (i + 1)..<trip.calls.count {
+                            let later = trip.calls[j], arrival = midnight + later.arrival
+                            guard arrival <= target else { break }
+                            let pointless = first
+                                ? j == i + 1 && Double(midnight + call.departure) + walk(stop, later.stop) <= Double(arrival)
+                                : Double(time) + walk(stop, later.stop) <= Double(arrival)
+                            let rest = vehicle(later.stop, arrival, ridesLeft - 1)
+                            if rest.clean && !pointless { result.clean = true }
+                            if rest.dirty || (rest.clean && pointless) { result.dirty = true }
+                        }
+                    }
+                }
+            }
+            memo[state] = result
+            return result
+        }
+
+        /// Just off a vehicle at `stop` at `time`: get off for good, or change (at the stop or by
+        /// one footpath) for the next ride.
+        func vehicle(_ stop: Int, _ time: Int, _ ridesLeft: Int) -> (clean: Bool, dirty: Bool) {
+            if ridesLeft == 0 { return (egressAt[stop].map { time + $0 == target } ?? false, false) }
+            let state = State(stop: stop, time: time, ridesLeft: ridesLeft, byVehicle: true)
+            if let known = memo[state] { return known }
+            var result = ready(stop, time + world.changeSeconds[stop], ridesLeft, first: false)
+            for (q, seconds) in foot[stop] {
+                let next = ready(q, time + seconds, ridesLeft, first: false)
+                result = (result.clean || next.clean, result.dirty || next.dirty)
+            }
+            memo[state] = result
+            return result
+        }
+    }
+
+    func bruteForceShortRides(_ w: World, time: Int, access: [Raptor.Endpoint], egress: [Raptor.Endpoint],
+                              member: (arrival: Int, rides: Int)) -> (clean: Bool, dirty: Bool) {
+        let (foot, egressAt) = footpathsAndEgress(w, egress)
+        let oracle = ShortRideOracle(w, target: member.arrival, foot: foot, egressAt: egressAt)
+        var verdict = (clean: false, dirty: false)
+        for a in access {
+            let found = oracle.ready(Int(a.stop), time + a.seconds, member.rides, first: true)
+            verdict = (verdict.clean || found.clean, verdict.dirty || found.dirty)
+        }
+        return verdict
     }
 
     /// (arrival, rides) for each number of rides that arrives earlier than with fewer, fewest first.
@@ -250,13 +324,14 @@ final class RaptorPropertyTests: XCTestCase {
 
     func testRaptorFindsTheSameEarliestArrivalAsBruteForceOnRandomFeeds() throws {
         let fixture = try FeedFixture()
-        var checked = 0, found = 0, penaltyDecided = 0
+        var checked = 0, found = 0, penaltyDecided = 0, shortRideDecided = 0, tiesUndecided = 0
         for seed in UInt64(1)...40 {
             let world = makeWorld(seed: seed &* 0x9E37_79B9_7F4A_7C15)
             let (timetable, _) = try fixture.timetable(world.feed.files)
             XCTAssertEqual(timetable.stops.map(\.id), (0..<world.stops.count).map { "S\($0)" })
             let days = Raptor.serviceDays(around: Self.day0, timetable: timetable)
             let engine = Raptor(timetable: timetable, paceMultiplier: 1)
+            let router = TransitRouter(timetable: timetable, walking: Self.walking)
             var g = Generator(state: seed &+ 77)
             for _ in 0..<15 {
                 let from = MiniFeed.coordinate(km: Double.random(in: 0...2, using: &g), east: Double.random(in: 0...2, using: &g))
@@ -276,10 +351,29 @@ final class RaptorPropertyTests: XCTestCase {
                 XCTAssertEqual(journeys.map { [$0.arrival, $0.rides.count] }, pareto.map { [$0.arrival, $0.rides] }, "seed \(seed)")
                 let penalty = [0, 600, 1800][Int(seed % 3)]
                 let chosen = JourneyChoice(transferPenalty: penalty).best(among: journeys, departAt: true)
-                let oracle = bruteForceChoice(world, time: time, access: access, egress: egress, transferPenalty: penalty)
+                let oracle = bruteForceChoice(pareto, transferPenalty: penalty)
                 XCTAssertEqual(chosen?.arrival, oracle?.arrival, "seed \(seed) choice at \(time), penalty \(penalty)")
                 XCTAssertEqual(chosen?.rides.count, oracle?.rides, "seed \(seed) choice at \(time), penalty \(penalty)")
                 if let chosen, let fastest = journeys.last, chosen.rides.count < fastest.rides.count { penaltyDecided += 1 }
+
+                // The router's whole choice: the short-ride rule drops members of the Pareto set,
+                // then the penalty picks. The oracle decides the rule over every journey of a
+                // member; when journeys tied with it disagree, the router's pick among the ties
+                // is its own, and only its consistency is checked.
+                let verdicts = pareto.map { bruteForceShortRides(world, time: time, access: access, egress: egress, member: $0) }
+                XCTAssertFalse(verdicts.contains { !$0.clean && !$0.dirty }, "seed \(seed): every Pareto member is a journey")
+                let routed = try? router.leg(from: from, to: to, timing: .departAt(Date(timeIntervalSince1970: Double(time))), pace: .normal,
+                                             maxTransfers: 11, accessRadius: 500, transferPenalty: penalty).best
+                if verdicts.contains(where: { $0.clean && $0.dirty }) {
+                    tiesUndecided += 1
+                } else {
+                    let kept = zip(pareto, verdicts).filter { $0.1.clean }.map(\.0)
+                    let expectedChoice = bruteForceChoice(kept, transferPenalty: penalty)
+                    XCTAssertEqual(routed?.arrival, expectedChoice.map { Date(timeIntervalSince1970: Double($0.arrival)) },
+                                   "seed \(seed) routed at \(time), penalty \(penalty)")
+                    XCTAssertEqual(routed?.rides.count, expectedChoice?.rides, "seed \(seed) routed at \(time), penalty \(penalty)")
+                    if kept.count < pareto.count { shortRideDecided += 1 }
+                }
                 checked += 1
                 if expected != nil { found += 1 }
                 // Every journey of the Pareto set is consistent: arrivals improve as rides grow.
@@ -302,5 +396,8 @@ final class RaptorPropertyTests: XCTestCase {
         XCTAssertGreaterThan(checked, 300)
         XCTAssertGreaterThan(found, checked / 4, "the random feeds should mostly connect")
         XCTAssertGreaterThan(penaltyDecided, 0, "some choices take fewer transfers than the fastest journey")
+        XCTAssertGreaterThan(shortRideDecided, 0, "some Pareto members ride a hop walking is no slower for")
+        XCTAssertLessThan(tiesUndecided, checked / 20, "tied journeys that the rule tells apart are rare")
+        print("RaptorPropertyTests: \(checked) queries, \(penaltyDecided) decided by the penalty, \(shortRideDecided) by the short-ride rule, \(tiesUndecided) ties left to the router")
     }
 }
