@@ -19,7 +19,7 @@ public enum WireDocuments {
         let times = plan.schedule(startingAt: fallback)
         let departures = plan.departureTimes(startingAt: fallback)
         func wire(_ date: Date?) -> String? { date.map { WireTime.string(from: $0, timeZone: timeZone) } }
-        let missed = plan.earliestDeparture(now: now).flatMap { plan.missedConnection(leavingAt: $0) }
+        let missed = plan.brokenConnection(now: now)
         let nodes = plan.nodes.enumerated().map { index, node in
             NodeDocument(name: node.place.name, lat: node.place.coordinate.latitude, lon: node.place.coordinate.longitude,
                          time: times.indices.contains(index) ? times[index].map { WireTime.string(from: $0, timeZone: timeZone) } : nil,

@@ -340,23 +340,42 @@ public struct Planner: Sendable {
     /// With a pin: when the plan would have to leave before it may (`missedConnection`), the
     /// pinned departure can no longer be caught. The user's leg stays, and the first departure
     /// with the same fingerprint (duration) that can be caught is proposed as a pending update.
+    /// In an arrive-by plan, when the legs after the pin end after the requested arrival
+    /// (`lateConnection`), the latest departure of the same fingerprint that arrives in time is.
     private func proposeCatchableDeparture(ifMissed pinnedIndex: Int, pin: PinnedDeparture,
                                            run: inout LegRun) async throws {
-        guard let earliest = run.plan.earliestDeparture(now: clock.now()),
-              run.plan.missedConnection(leavingAt: earliest) == pinnedIndex else { return }
-        var reach = earliest
-        for index in 0..<pinnedIndex {
-            guard let leg = run.plan.legs[index] else { return }
-            reach = run.plan.nodes[index].leaving(arrivedAt: reach)
-            reach = max(reach, leg.departure ?? reach)
-            reach = leg.arrival ?? reach.addingTimeInterval(leg.expectedTravelTime)
+        let plan = run.plan
+        let probe: PinnedDeparture, arrivingBy: Date?
+        if case .arriveBy(let deadline) = plan.timePreference {
+            guard plan.lateConnection(arrivingBy: deadline) == pinnedIndex else { return }
+            var mustLeave = deadline  // the end of the segment before `index`
+            for index in stride(from: plan.segmentCount - 1, to: pinnedIndex, by: -1) {
+                guard let leg = plan.legs[index] else { return }
+                let mustArrive = index == plan.segmentCount - 1 ? deadline : plan.nodes[index + 1].latestArrival(leavingAt: mustLeave)
+                let arrival = min(mustArrive, leg.arrival ?? mustArrive)
+                mustLeave = leg.departure ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
+            }
+            let latest = pinnedIndex == plan.segmentCount - 1 ? deadline : plan.nodes[pinnedIndex + 1].latestArrival(leavingAt: mustLeave)
+            probe = PinnedDeparture(segment: pin.segment, departure: latest.addingTimeInterval(-pin.duration), duration: pin.duration)
+            arrivingBy = latest
+        } else {
+            guard let earliest = plan.earliestDeparture(now: clock.now()),
+                  plan.missedConnection(leavingAt: earliest) == pinnedIndex else { return }
+            var reach = earliest
+            for index in 0..<pinnedIndex {
+                guard let leg = plan.legs[index] else { return }
+                reach = plan.nodes[index].leaving(arrivedAt: reach)
+                reach = max(reach, leg.departure ?? reach)
+                reach = leg.arrival ?? reach.addingTimeInterval(leg.expectedTravelTime)
+            }
+            reach = plan.nodes[pinnedIndex].leaving(arrivedAt: reach)
+            probe = PinnedDeparture(segment: pin.segment, departure: reach, duration: pin.duration)
+            arrivingBy = nil
         }
-        reach = run.plan.nodes[pinnedIndex].leaving(arrivedAt: reach)
         // Another trip, by definition: match on the duration alone.
-        let probe = PinnedDeparture(segment: pin.segment, departure: reach, duration: pin.duration)
-        let (found, _, _, queries) = try await matchingLeg(for: run.plan, segment: pinnedIndex, pin: probe)
+        let (found, _, _, queries) = try await matchingLeg(for: plan, segment: pinnedIndex, pin: probe, arrivingBy: arrivingBy)
         run.queryCount += queries
-        guard let latest = found, let selected = run.plan.legs[pinnedIndex] else { return }
+        guard let latest = found, let selected = plan.legs[pinnedIndex] else { return }
         run.plan.pending[pin.segment] = PendingSegmentUpdate(segment: pin.segment, selected: selected, latest: latest)
     }
 
@@ -397,16 +416,19 @@ public struct Planner: Sendable {
 
     /// Tries the plain query at the pinned departure, then shifts it by `pinShift` up to
     /// `pinShiftAttempts` times; returns the first match (trip IDs when both sides know them,
-    /// else the duration fingerprint), or else the closest answer.
-    func matchingLeg(for plan: RoutePlan, segment index: Int, pin: PinnedDeparture) async throws
+    /// else the duration fingerprint), or else the closest answer. With `arrivingBy`, asks
+    /// "arrive by" that time instead, shifting earlier.
+    func matchingLeg(for plan: RoutePlan, segment index: Int, pin: PinnedDeparture, arrivingBy: Date? = nil) async throws
         -> (leg: RouteLeg?, matched: Bool, lastError: RoutingError?, queries: Int) {
         var closest: RouteLeg?
         var lastError: RoutingError?
         var queries = 0
         for attempt in 0...max(0, configuration.pinShiftAttempts) {
-            let time = pin.departure.addingTimeInterval(Double(attempt) * configuration.pinShift)
+            let shift = Double(attempt) * configuration.pinShift
+            let timing: LegTiming = arrivingBy.map { .arriveBy($0.addingTimeInterval(-shift)) }
+                ?? .departAt(pin.departure.addingTimeInterval(shift))
             queries += 1
-            switch try await leg(for: query(plan, index, .departAt(time))) {
+            switch try await leg(for: query(plan, index, timing)) {
             case .failure(let error):
                 lastError = error
             case .success(let candidate):

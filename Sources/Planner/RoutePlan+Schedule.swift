@@ -44,6 +44,19 @@ extension RoutePlan {
                 times[index + 1] = time
             }
         }
+        if case .arriveBy(let deadline) = timePreference, let end = times[nodes.count - 1],
+           end > deadline.addingTimeInterval(Self.connectionSlack) {
+            // A dated leg arrives too late for the requested arrival (`lateConnection(arrivingBy:)`).
+            // The nodes after it show when the traveller must be there, going backward from the
+            // requested time (the mirror of a missed connection in a depart-at plan).
+            var time = deadline
+            times[nodes.count - 1] = time
+            for index in stride(from: segmentCount - 1, through: 0, by: -1) {
+                guard let leg = legs[index], !isDated(index) else { break }
+                time = nodes[index].latestArrival(leavingAt: time.addingTimeInterval(-leg.expectedTravelTime))
+                times[index] = time
+            }
+        }
         if times.allSatisfy({ $0 == nil }) {
             switch timePreference {
             case .departAt(let date):
@@ -97,6 +110,37 @@ extension RoutePlan {
         return nil
     }
 
+    /// The mirror of `missedConnection` for an arrive-by plan: the last segment whose fixed
+    /// arrival (a transit leg's, or a pin's) is after the traveller must leave its end, going
+    /// backward from `deadline` through the legs after it; `nil` when everything arrives in time
+    /// or a leg after it is missing.
+    public func lateConnection(arrivingBy deadline: Date) -> Int? {
+        var mustLeaveEnd = deadline  // the latest the traveller may leave the end of segment `index`
+        for index in stride(from: segmentCount - 1, through: 0, by: -1) {
+            guard let leg = legs[index] else { return nil }
+            let mustArrive = index == segmentCount - 1 ? deadline : nodes[index + 1].latestArrival(leavingAt: mustLeaveEnd)
+            let fixedDeparture = leg.departure ?? (index == pinnedSegmentIndex ? pinned?.departure : nil)
+            guard let arrival = leg.arrival ?? fixedDeparture?.addingTimeInterval(leg.expectedTravelTime) else {
+                mustLeaveEnd = mustArrive.addingTimeInterval(-leg.expectedTravelTime)
+                continue
+            }
+            if arrival > mustArrive.addingTimeInterval(Self.connectionSlack) { return index }
+            mustLeaveEnd = fixedDeparture ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
+        }
+        return nil
+    }
+
+    /// The segment whose fixed time breaks the plan's requested time: a connection missed going
+    /// forward from the earliest departure (depart at, leave now at `now`), or one arriving too
+    /// late going backward from an arrive-by date. Shown as the segment's `missed_connection`.
+    public func brokenConnection(now: Date) -> Int? {
+        switch timePreference {
+        case .departAt(let date): missedConnection(leavingAt: date)
+        case .leaveNow: missedConnection(leavingAt: now)
+        case .arriveBy(let date): lateConnection(arrivingBy: date)
+        }
+    }
+
     /// The earliest the plan may leave: its "depart at" date, or `now` when it leaves now.
     /// Arrive-by plans have none.
     public func earliestDeparture(now: Date) -> Date? {
@@ -128,11 +172,16 @@ extension RoutePlan {
     /// Door-to-door seconds, waiting and stays included: the last node's time minus the first's. The one
     /// definition of a plan's total (`plan show`, `plan list`, the wire and the store use it);
     /// `nil` unless every leg exists (a partial sum would look faster than reality), and `nil`
-    /// while a connection is missed from the requested departure (the plan can't be followed).
+    /// while a connection is missed from the requested departure or arrives after the requested
+    /// arrival (the plan can't be followed as asked).
     public var totalTravelTime: TimeInterval? {
         let present = legs.compactMap { $0 }
         guard present.count == segmentCount else { return nil }
-        if case .departAt(let date) = timePreference, missedConnection(leavingAt: date) != nil { return nil }
+        switch timePreference {
+        case .departAt(let date): if missedConnection(leavingAt: date) != nil { return nil }
+        case .arriveBy(let date): if lateConnection(arrivingBy: date) != nil { return nil }
+        case .leaveNow: break
+        }
         let times = schedule()
         if let first = times.first ?? nil, let last = times.last ?? nil {
             return last.timeIntervalSince(first)

@@ -97,19 +97,27 @@ enum Render {
             if segment.locked { marks.append("locked") }
             if !segment.chosenLines.isEmpty { marks.append("chose \(segment.chosenLines.joined(separator: ", "))") }
             if plan.pinnedSegment == index + 1 { marks.append("pinned") }
-            if segment.missedConnection { marks.append("missed") }
+            // A missed connection in an arrive-by plan is one that arrives too late.
+            let arriveBy = plan.timePreference.kind == "arrive_by"
+            if segment.missedConnection { marks.append(arriveBy ? "late" : "missed") }
             if !marks.isEmpty { text += "  [\(marks.joined(separator: ", "))]" }
             lines.append(text)
             lines.append(contentsOf: steps)
             if segment.missedConnection, let leg = segment.leg {
                 let pending = plan.pending.contains { $0.segment == index + 1 }
-                lines.append("          missed: it leaves \(clock(leg.departure)) but you get there at \(clock(node.time))"
-                             + (pending ? "; the next one you can catch is pending below" : ""))
+                if arriveBy, plan.nodes.indices.contains(index + 1) {
+                    let end = plan.nodes[index + 1]
+                    lines.append("          late: it arrives \(clock(leg.arrival)) but you must be at \(end.name) by \(clock(end.time))"
+                                 + (pending ? "; the latest one that arrives in time is pending below" : ""))
+                } else {
+                    lines.append("          missed: it leaves \(clock(leg.departure)) but you get there at \(clock(node.time))"
+                                 + (pending ? "; the next one you can catch is pending below" : ""))
+                }
             }
         }
         let missed = plan.segments.contains(where: \.missedConnection)
-        let total = plan.totalDurationS.map(duration)
-            ?? (missed ? "none (a connection is missed)" : "incomplete (a leg is missing)")
+        let why = plan.timePreference.kind == "arrive_by" ? "it arrives too late" : "a connection is missed"
+        let total = plan.totalDurationS.map(duration) ?? (missed ? "none (\(why))" : "incomplete (a leg is missing)")
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))")
         for pending in plan.pending {
             lines.append("  pending on segment \(pending.segment): selected \(duration(pending.selected.durationS)) → latest \(duration(pending.latest.durationS))"

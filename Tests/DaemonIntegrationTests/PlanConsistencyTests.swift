@@ -132,6 +132,44 @@ final class PlanConsistencyTests: XCTestCase {
         assertTimesMoveForward(accepted, from: Self.morning)
     }
 
+    func testAPinnedDepartureInAnArriveByPlanThatNoLongerArrivesInTimeIsMarkedLateAndAnEarlierOneProposed() throws {
+        let deadline = Self.morning.addingTimeInterval(3600)
+        let created = try harness.json(["plan", "new", Self.keskustori, Tampere.hervanta, "--mode", "transit",
+                                        "--arrive-by", "2022-01-12T09:00"])
+        let id = try id(created)
+        let transit = try XCTUnwrap(transitSegments(created).first) + 1
+        let pinnedDeparture = try XCTUnwrap(date(segments(created)[transit - 1]["leg"]?["departure"]))
+        let pinned = try harness.json(["plan", "pin", id, String(transit), WireTime.string(from: pinnedDeparture, timeZone: TimeZone(identifier: "Europe/Helsinki")!)])
+        XCTAssertEqual(segments(pinned)[transit - 1]["missed_connection"], .bool(false), "\(pinned)")
+        XCTAssertEqual(date(segments(pinned)[transit - 1]["leg"]?["departure"]), pinnedDeparture)
+        // A detour on foot after the pinned bus: the plan now ends after 09:00.
+        let detour = try harness.json(["plan", "insert", id, "--after", String(transit + 1), Self.hervantaDetour, "--mode", "walk"])
+        let pinnedNow = try XCTUnwrap(detour["pinned_segment"]?.numberValue.map(Int.init), "the pin stays: \(detour)")
+        XCTAssertEqual(pinnedNow, transit)
+        let segment = segments(detour)[pinnedNow - 1]
+        XCTAssertEqual(segment["missed_connection"], .bool(true), "the pinned bus no longer arrives in time: \(detour)")
+        XCTAssertEqual(date(segment["leg"]?["departure"]), pinnedDeparture, "the user's choice stays shown")
+        XCTAssertEqual(nodeTimes(detour).last ?? nil, deadline, "the last node and the header agree: \(detour)")
+        XCTAssertEqual(detour["total_duration_s"], .null, "a plan that can't arrive in time has no total")
+        let pending = try XCTUnwrap(detour["pending"]?.arrayValue?.first { $0["segment"] == .number(Double(pinnedNow)) },
+                                    "an earlier departure is proposed: \(detour)")
+        let proposed = try XCTUnwrap(date(pending["latest"]?["departure"]))
+        XCTAssertLessThan(proposed, pinnedDeparture)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(date(pending["latest"]?["arrival"])), try XCTUnwrap(nodeTimes(detour)[pinnedNow] ?? nil),
+                                 "the proposal arrives by the time the walks after it need")
+        let shown = try harness.umctl(["plan", "show", id])
+        XCTAssertTrue(shown.stdout.contains("[locked, pinned, late]") && shown.stdout.contains("late: it arrives"), shown.stdout)
+        XCTAssertTrue(shown.stdout.contains("total: none (it arrives too late)"), shown.stdout)
+
+        let accepted = try harness.json(["plan", "accept", id, String(pinnedNow)])
+        XCTAssertEqual(segments(accepted)[pinnedNow - 1]["missed_connection"], .bool(false), "\(accepted)")
+        XCTAssertLessThanOrEqual(try XCTUnwrap(nodeTimes(accepted).last ?? nil), deadline, "\(accepted)")
+        XCTAssertNotEqual(accepted["total_duration_s"], .null)
+    }
+
+    /// About 1.3 km from Hervanta's centre, on its streets.
+    static let hervantaDetour = "61.4450,23.8330"
+
     // MARK: - 4. Pins on walk and car segments
 
     func testAPinOnACarSegmentFixesItsDepartureAndTheLegsAroundIt() throws {

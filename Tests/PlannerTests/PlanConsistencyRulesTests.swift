@@ -14,23 +14,29 @@ final class PlanConsistencyRulesTests: XCTestCase {
                       modes: [.walk, .transit, .walk], timePreference: .departAt(Fixture.morning))
     }
 
-    /// Walks of (metres / 80) minutes; transit boards at Stop C at the first of 08:15, 08:30 after
-    /// walking there from the query's start (5 min), rides 20 min to Stop D and walks 4 min on
-    /// (no walk from or to Stop C and Stop D themselves).
+    /// Walks of (metres / 80) minutes; transit boards at Stop C at the first of 08:15, 08:30, 08:45
+    /// after walking there from the query's start (5 min), rides 20 min to Stop D and walks 4 min
+    /// on (no walk from or to Stop C and Stop D themselves); arrive-by takes the last that is in time.
     static func port() -> FakeRoutingPort {
         FakeRoutingPort(legs: { query in
             switch query.mode {
             case .walk, .car:
                 return Fixture.walk(query.from.coordinate.distance(to: query.to.coordinate) / 80)
             case .transit:
-                guard case .departAt(let time) = query.timing else { throw RoutingError.noRoute("depart-at only") }
-                let fromStopC = query.from.name == stopC.name
-                let atStop = time.addingTimeInterval(fromStopC ? 0 : 300)
-                guard let board = [15.0, 30, 45].map(Fixture.at).first(where: { $0 >= atStop }) else {
-                    throw RoutingError.noRoute("no bus")
+                let fromStopC = query.from.name == stopC.name, walkFromStop = query.to.name != stopD.name
+                let buses = [15.0, 30, 45].map(Fixture.at)
+                switch query.timing {
+                case .departAt(let time):
+                    let atStop = time.addingTimeInterval(fromStopC ? 0 : 300)
+                    guard let board = buses.first(where: { $0 >= atStop }) else { throw RoutingError.noRoute("no bus") }
+                    return transitLeg(from: query.from, start: time, board: board, walkToStop: !fromStopC, walkFromStop: walkFromStop)
+                case .arriveBy(let time):
+                    guard let board = buses.last(where: { $0.addingTimeInterval(20 * 60 + (walkFromStop ? 240 : 0)) <= time }) else {
+                        throw RoutingError.noRoute("no bus")
+                    }
+                    return transitLeg(from: query.from, start: board.addingTimeInterval(fromStopC ? 0 : -300), board: board,
+                                      walkToStop: !fromStopC, walkFromStop: walkFromStop)
                 }
-                return transitLeg(from: query.from, start: time, board: board, walkToStop: !fromStopC,
-                                  walkFromStop: query.to.name != stopD.name)
             }
         })
     }
@@ -139,6 +145,45 @@ final class PlanConsistencyRulesTests: XCTestCase {
         XCTAssertNil(recomputed.totalTravelTime, "a plan that can't be followed has no total")
         let accepted = try await planner.computeLegs(try recomputed.acceptingPendingUpdate(ofSegment: 2))
         XCTAssertNil(accepted.missedConnection(leavingAt: Fixture.morning))
+    }
+
+    /// Home -walk- Stop C -transit- Stop D -walk- Office, to arrive by 09:00: the 08:30 bus.
+    func arriveByPlan() throws -> RoutePlan {
+        try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Self.stopC), PlanNode(place: Self.stopD),
+                              PlanNode(place: Fixture.office)],
+                      modes: [.walk, .transit, .walk], timePreference: .arriveBy(Fixture.at(60)))
+    }
+
+    func testAPinnedDepartureWhoseLaterLegsArriveAfterTheDeadlineIsLateAndAnEarlierOneProposed() async throws {
+        let planner = Planner(routing: Self.port(), clock: clock)
+        let computed = try await planner.computeLegs(try arriveByPlan())
+        XCTAssertEqual(computed.legs[1]?.departure, Fixture.at(30))
+        let pinned = try await planner.computeLegs(try computed.pinningDeparture(ofSegment: 1))
+        XCTAssertNil(pinned.lateConnection(arrivingBy: Fixture.at(60)))
+        XCTAssertNotNil(pinned.totalTravelTime)
+        // A detour on foot after the pinned bus: 19 minutes from Stop D to the office, not 8.75.
+        let detour = try pinned.insertingNode(PlanNode(place: Fixture.place("Detour", east: 9_300, north: 600)), at: 3, mode: .walk)
+        let recomputed = try await planner.computeLegs(detour)
+        XCTAssertEqual(recomputed.pinnedSegmentIndex, 1)
+        XCTAssertEqual(recomputed.legs[1]?.departure, Fixture.at(30), "the user's choice stays")
+        XCTAssertEqual(recomputed.lateConnection(arrivingBy: Fixture.at(60)), 1)
+        XCTAssertEqual(recomputed.brokenConnection(now: Fixture.morning), 1)
+        XCTAssertNil(recomputed.missedConnection(leavingAt: Fixture.morning), "nothing is missed going forward")
+        let proposal = try XCTUnwrap(recomputed.pendingUpdate(ofSegment: 1))
+        XCTAssertEqual(proposal.latest.departure, Fixture.at(15), "the latest bus of the same length that arrives in time")
+        // The schedule ends at the requested arrival (the header and the last node agree), and
+        // the nodes after the late bus show when the traveller must be there.
+        let times = recomputed.schedule()
+        XCTAssertEqual(times.last, Fixture.at(60))
+        XCTAssertLessThan(try XCTUnwrap(times[2]), try XCTUnwrap(recomputed.legs[1]?.arrival), "the bus arrives after that")
+        XCTAssertNil(recomputed.totalTravelTime, "a plan that can't arrive in time has no total")
+        let accepted = try await planner.computeLegs(try recomputed.acceptingPendingUpdate(ofSegment: 1))
+        XCTAssertNil(accepted.lateConnection(arrivingBy: Fixture.at(60)))
+        XCTAssertEqual(accepted.legs[1]?.departure, Fixture.at(15))
+        let arrival = try XCTUnwrap(accepted.schedule().last ?? nil)
+        XCTAssertLessThanOrEqual(arrival, Fixture.at(60))
+        let detourMetres: Double = 600 + (700.0 * 700 + 600 * 600).squareRoot()
+        XCTAssertEqual(arrival.timeIntervalSince(Fixture.at(35)), detourMetres / 80 * 60, accuracy: 2, "the 08:15 bus, then the walks")
     }
 
     // MARK: - Pins on walk and car segments
