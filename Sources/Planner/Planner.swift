@@ -337,9 +337,11 @@ public struct Planner: Sendable {
         }
     }
 
-    /// With a pin: when the plan would have to leave before it may (`missedConnection`), the
-    /// pinned departure can no longer be caught. The user's leg stays, and the first departure
-    /// with the same fingerprint (duration) that can be caught is proposed as a pending update.
+    /// With a pin: when the plan would have to leave before it may (`missedConnection` is the
+    /// pinned segment or one before it), the pinned departure can no longer be caught. The
+    /// user's leg stays, and the first departure with the same fingerprint (duration) that can
+    /// be caught is proposed as a pending update (a missed transit leg before the pin is asked
+    /// again from when the traveller gets there, to know when the pin's start is reached).
     /// In an arrive-by plan, when the legs after the pin end after the requested arrival
     /// (`lateConnection`), the latest departure of the same fingerprint that arrives in time is.
     private func proposeCatchableDeparture(ifMissed pinnedIndex: Int, pin: PinnedDeparture,
@@ -359,12 +361,20 @@ public struct Planner: Sendable {
             probe = PinnedDeparture(segment: pin.segment, departure: latest.addingTimeInterval(-pin.duration), duration: pin.duration)
             arrivingBy = latest
         } else {
+            // A missed leg before the pin (a transit leg asked to arrive by it that leaves too
+            // early) means the pin can't be reached either.
             guard let earliest = plan.earliestDeparture(now: clock.now()),
-                  plan.missedConnection(leavingAt: earliest) == pinnedIndex else { return }
+                  let missed = plan.missedConnection(leavingAt: earliest), missed <= pinnedIndex else { return }
             var reach = earliest
             for index in 0..<pinnedIndex {
-                guard let leg = plan.legs[index] else { return }
+                guard var leg = plan.legs[index] else { return }
                 reach = plan.nodes[index].leaving(arrivedAt: reach)
+                if let departure = leg.departure, departure < reach.addingTimeInterval(-RoutePlan.connectionSlack) {
+                    // Missed too: when the traveller can really go on from here.
+                    run.queryCount += 1
+                    guard case .success(let later) = try await self.leg(for: query(plan, index, .departAt(reach))) else { return }
+                    leg = later
+                }
                 reach = max(reach, leg.departure ?? reach)
                 reach = leg.arrival ?? reach.addingTimeInterval(leg.expectedTravelTime)
             }

@@ -147,6 +147,35 @@ final class PlanConsistencyRulesTests: XCTestCase {
         XCTAssertNil(accepted.missedConnection(leavingAt: Fixture.morning))
     }
 
+    func testAMissedBusBeforeAPinnedOneMakesThePinMissedTooAndTheNextCatchablePinIsProposed() async throws {
+        // Buses every 15 min from 08:15, 20 min long; walks of (metres / 80) minutes.
+        let port = FakeRoutingPort(legs: { query in
+            query.mode == .transit
+                ? try Fixture.timetable(Array(stride(from: 15.0, through: 180, by: 15)), minutes: 20, timing: query.timing)
+                : Fixture.walk(query.from.coordinate.distance(to: query.to.coordinate) / 80)
+        })
+        let planner = Planner(routing: port, clock: clock)
+        let mid = Fixture.place("Mid", east: 5_000)
+        let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA), PlanNode(place: mid),
+                                         PlanNode(place: Fixture.office)],
+                                 modes: [.walk, .transit, .transit], timePreference: .departAt(Fixture.morning))
+        let computed = try await planner.computeLegs(plan)
+        XCTAssertEqual([computed.legs[1]?.departure, computed.legs[2]?.departure], [Fixture.at(15), Fixture.at(45)])
+        let pinned = try await planner.computeLegs(try computed.pinningDeparture(ofSegment: 2))
+        // A 31-minute detour on foot before the first bus: the 08:15 is missed, and with it
+        // the connection to the pinned 08:45 (the next first bus, 08:45, arrives 09:05).
+        let detour = try pinned.insertingNode(PlanNode(place: Fixture.place("Detour", east: 0, north: 1_200)), at: 1, mode: .walk)
+        let recomputed = try await planner.computeLegs(detour)
+        XCTAssertEqual(recomputed.pinnedSegmentIndex, 3)
+        XCTAssertEqual(recomputed.missedConnection(leavingAt: Fixture.morning), 2, "the first bus is the one shown missed")
+        let proposal = try XCTUnwrap(recomputed.pendingUpdate(ofSegment: 3), "the pin can't be caught either")
+        XCTAssertEqual(proposal.latest.departure, Fixture.at(75), "the first pinned-length bus after the 09:05 arrival")
+        let accepted = try await planner.computeLegs(try recomputed.acceptingPendingUpdate(ofSegment: 3))
+        XCTAssertNil(accepted.missedConnection(leavingAt: Fixture.morning))
+        XCTAssertEqual(accepted.legs[2]?.departure, Fixture.at(45), "the first bus arrives by the new pin")
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(accepted.schedule()[0]), Fixture.morning)
+    }
+
     /// Home -walk- Stop C -transit- Stop D -walk- Office, to arrive by 09:00: the 08:30 bus.
     func arriveByPlan() throws -> RoutePlan {
         try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Self.stopC), PlanNode(place: Self.stopD),
