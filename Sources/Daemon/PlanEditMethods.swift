@@ -57,6 +57,9 @@ struct PlanEditMethods: Sendable {
             let near = try params.near.map { try resolver.resolve($0, region: params.region).place.coordinate }
             let node = try resolver.resolve(params.place, near: near ?? current.nodes[params.after - 1].place.coordinate,
                                             region: params.region)
+            var places = current.nodes.map(\.place)
+            places.insert(node.place, at: params.after)
+            _ = try regions.planRegion(through: places)
             let typed = try typedPlaces.typed(params.place, resolved: node.place)
             return Prepared(step: .change { try $0.insertingNode(node, at: params.after, mode: mode) }, typed: typed.map { [$0] } ?? [])
         case .remove(let params):

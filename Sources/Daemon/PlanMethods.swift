@@ -41,9 +41,12 @@ struct PlanMethods: Sendable {
                 throw DaemonError.invalidParams("title must not be empty")
             }
             let (from, to) = try resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
-            let region = try regions.tripRegion(from: from.place, to: to.place), zone = region.timeZone
+            let viaTexts = params.via ?? []
+            let via = try viaTexts.map { try resolver.resolve($0, near: from.place.coordinate, region: params.region) }
+            let region = try regions.planRegion(through: ([from] + via + [to]).map(\.place)), zone = region.timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
-            let via = try (params.via ?? []).map { try resolver.resolve($0, near: from.place.coordinate, region: params.region) }
+            let typed = try typedEnds(params.from, from, params.to, to)
+                + zip(viaTexts, via).compactMap { try typedPlaces.typed($0, resolved: $1.place) }
             let built = try await planner.buildPlanReporting(through: [from] + via + [to], preset: preset, timePreference: preference,
                                                              pace: try input.pace(params.pace),
                                                              currentLocation: location.current?.coordinate)
@@ -53,7 +56,7 @@ struct PlanMethods: Sendable {
             let id = try store.createPlan(built.plan, title: title, recording: RouteHistoryEntry(
                 from: from.place, to: to.place, modes: built.plan.modes, date: input.clock.now(),
                 fromText: params.from, toText: params.to, region: region.name, requestedTime: preference),
-                searches: typedPlaces.entries(typedEnds(params.from, from, params.to, to)))
+                searches: typedPlaces.entries(typed))
             await plans.created(id: id, failures: failures)
             counters.countPlanRecomputed()
             events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(1)])

@@ -132,6 +132,27 @@ final class SeveralRegionsTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("region tampere") && result.stderr.contains("region tokyo"), result.stderr)
     }
 
+    func testAPlaceFromAnotherRegionIsRefusedAsAViaOrAnInsertedStopNamingItsRegionAndNothingIsStored() throws {
+        let harness = try harness()
+        let plansBefore = try harness.json(["plan", "list"])["plans"]?.arrayValue?.count
+        let via = try harness.umctl(["plan", "new", "Keskustori", "Kanda Gate", "Hervanta", "--mode", "walk"])
+        XCTAssertEqual(via.status, 1, via.stderr)
+        XCTAssertTrue(via.stderr.contains("Kanda Gate is in region tokyo, not in region tampere with the plan's ends"), via.stderr)
+        XCTAssertEqual(try harness.json(["plan", "list"])["plans"]?.arrayValue?.count, plansBefore, "no plan stored")
+
+        let plan = try harness.json(["plan", "new", "Keskustori", "Ratina", "Hervanta", "--mode", "walk", "--at", "2022-01-12T08:00"])
+        let id = String(Int64(try XCTUnwrap(plan["id"]?.numberValue)))
+        XCTAssertEqual(plan["nodes"]?.arrayValue?.count, 3)
+        let searches = try harness.json(["history", "searches"])["entries"]?.arrayValue?.compactMap { $0["text"]?.stringValue } ?? []
+        XCTAssertTrue(searches.contains("Ratina"), "a via typed as text is a search too: \(searches)")
+        let insert = try harness.umctl(["plan", "insert", id, "Praca da Se", "--after", "1"])
+        XCTAssertEqual(insert.status, 1, insert.stderr)
+        XCTAssertTrue(insert.stderr.contains("Praca da Se is in region saopaulo"), insert.stderr)
+        let shown = try harness.json(["plan", "show", id])
+        XCTAssertEqual(shown["nodes"]?.arrayValue?.count, 3, "the plan is as it was")
+        XCTAssertEqual(shown["generation"], plan["generation"])
+    }
+
     func testTheTamperePairThatAnsweredNoRouteByCarNowRoutesBothWays() throws {
         let harness = try harness()
         for (from, to) in [("Keskustori", "61.50042,23.77262"), ("61.50042,23.77262", "Keskustori")] {
