@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import Streets
 import WireProtocol
 
 /// Open files a client passed on its connection (`SCM_RIGHTS`), waiting, in the order they
@@ -54,8 +55,11 @@ final class PassedFiles: Sendable {
 
 /// A `region.import`'s files that came open: a private folder of links, named like the user's
 /// files (planetsplitter knows a format by its name), pointing at the open descriptors through
-/// `/proc/PID/fd/N` (so planetsplitter, a child process, opens them too). `remove()` closes
-/// the descriptors and deletes the folder.
+/// `/proc/PID/fd/N` (so planetsplitter, a child process, opens them too). A file that is not a
+/// regular file (a pipe: `--osm <(zcat x.osm.gz)`) can be read only once, and an import reads
+/// its sources several times, so it is spooled into the folder instead. An OSM file whose name
+/// has no `.osm` / `.pbf` ending (`/dev/fd/63`) is named by its content. `remove()` closes the
+/// descriptors and deletes the folder.
 struct PassedImportSources {
     let osm: URL
     let feeds: [URL]
@@ -64,6 +68,7 @@ struct PassedImportSources {
     private let folder: URL
     private let descriptors: [Int32]
 
+    /// Blocks while a pipe is spooled: call it off the shared pool (`runBlocking`).
     init(osm: String, gtfs: [String], descriptors: [Int32], under dataDirectory: URL) throws {
         self.descriptors = descriptors
         folder = dataDirectory.appendingPathComponent(".passed-files-\(UUID().uuidString.prefix(8).lowercased())", isDirectory: true)
@@ -72,9 +77,23 @@ struct PassedImportSources {
         do {
             for (index, (path, descriptor)) in zip([osm] + gtfs, descriptors).enumerated() {
                 // One folder per file: two feeds may have the same name.
-                let link = folder.appendingPathComponent("\(index)/\(URL(fileURLWithPath: path).lastPathComponent)")
-                try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/proc/\(getpid())/fd/\(descriptor)")
+                let directory = folder.appendingPathComponent("\(index)", isDirectory: true)
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                var status = stat()
+                guard fstat(descriptor, &status) == 0 else {
+                    throw StreetsError.sourceNotFound("\(path) (\(String(cString: strerror(errno))))")
+                }
+                let given = URL(fileURLWithPath: path).lastPathComponent
+                let link: URL
+                if status.st_mode & S_IFMT == S_IFREG {
+                    link = directory.appendingPathComponent(index == 0 ? Self.osmName(given, head: Self.head(of: descriptor)) : given)
+                    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/proc/\(getpid())/fd/\(descriptor)")
+                } else {
+                    let spooled = directory.appendingPathComponent("spooled")
+                    let head = try Self.spool(descriptor, to: spooled, given: path)
+                    link = directory.appendingPathComponent(index == 0 ? Self.osmName(given, head: head) : given)
+                    try FileManager.default.moveItem(at: spooled, to: link)
+                }
                 links.append(link)
                 givenPaths[link.path] = path
             }
@@ -91,5 +110,60 @@ struct PassedImportSources {
     func remove() {
         try? FileManager.default.removeItem(at: folder)
         descriptors.forEach { close($0) }
+    }
+
+    /// Bytes enough to tell PBF from XML.
+    static let headLength = 64
+
+    /// `given`, or for a name without an OSM ending, `given` with the ending its content has: a
+    /// PBF file's first block is named `OSMHeader`; XML starts with `<` (after blanks or a BOM).
+    static func osmName(_ given: String, head: [UInt8]) -> String {
+        let lowercased = given.lowercased()
+        if lowercased.hasSuffix(".pbf") || lowercased.hasSuffix(".osm") { return given }
+        if head.count >= 9, (0...(head.count - 9)).contains(where: { Array(head[$0..<($0 + 9)]) == Array("OSMHeader".utf8) }) {
+            return given + ".osm.pbf"
+        }
+        let text = head.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        return text.first == UInt8(ascii: "<") ? given + ".osm" : given
+    }
+
+    /// The first bytes of a regular file, read without moving its offset.
+    static func head(of descriptor: Int32) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: headLength)
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, headLength, 0) }
+        return Array(bytes.prefix(max(0, count)))
+    }
+
+    /// Copies everything `descriptor` gives into a new file at `destination`; returns its first bytes.
+    /// - throws: `StreetsError.importFailed` naming the file the user gave (a read error, or the
+    ///   disk full).
+    static func spool(_ descriptor: Int32, to destination: URL, given: String) throws -> [UInt8] {
+        let output = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard output >= 0 else { throw failure("cannot create a copy of \(given) in the data directory") }
+        defer { close(output) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var head: [UInt8] = []
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw failure("cannot read \(given)") }
+            if count == 0 { return head }
+            if head.count < headLength { head += buffer[0..<min(count, headLength - head.count)] }
+            var written = 0
+            while written < count {
+                let result = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
+                if result < 0 && errno == EINTR { continue }
+                guard result > 0 else {
+                    throw failure(errno == ENOSPC ? "the disk holding the data directory is full while copying \(given), a pipe"
+                                                  : "cannot copy \(given)")
+                }
+                written += result
+            }
+        }
+    }
+
+    private static func failure(_ message: String) -> StreetsError {
+        let reason = String(cString: strerror(errno))
+        return .importFailed(phase: "reading sources", message: "\(message): \(reason)")
     }
 }

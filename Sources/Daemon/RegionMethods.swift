@@ -14,10 +14,16 @@ struct RegionMethods: Sendable {
     func register(in table: inout MethodTable) {
         table.register(Endpoints.regionImport) { params, context in
             // Files passed open are taken first, so a refused request still consumes its own.
-            let passed = try params.passedFiles == true ? PassedImportSources(
-                osm: params.osm, gtfs: params.gtfs,
-                descriptors: try (PassedFiles.current ?? PassedFiles()).take(1 + params.gtfs.count),
-                under: importer.dataDirectory) : nil
+            let passed: PassedImportSources?
+            if params.passedFiles == true {
+                let descriptors = try (PassedFiles.current ?? PassedFiles()).take(1 + params.gtfs.count)
+                let directory = importer.dataDirectory
+                passed = try await runBlocking("usefulmapd-import-spool") {  // a pipe is read to its end
+                    try PassedImportSources(osm: params.osm, gtfs: params.gtfs, descriptors: descriptors, under: directory)
+                }
+            } else {
+                passed = nil
+            }
             defer { passed?.remove() }
             var planned = try RegionImportRequest(params, current: try? regions.catalog.region(named: params.name))
             if let passed, !params.gtfs.isEmpty { planned.feeds = passed.feeds }

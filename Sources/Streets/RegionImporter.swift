@@ -60,11 +60,11 @@ public struct RegionImporter: Sendable {
         guard RegionCatalog.isValidName(name) else { throw StreetsError.invalidRegionName(name) }
         let lowercased = osm.lastPathComponent.lowercased()
         guard lowercased.hasSuffix(".pbf") || lowercased.hasSuffix(".osm") else {
-            throw StreetsError.unsupportedSourceFormat(osm.path)
+            throw StreetsError.unsupportedSourceFormat(givenPaths[osm.path] ?? osm.path)
         }
         if let timeZone, !RegionTimeZones.isKnown(timeZone) { throw StreetsError.invalidTimeZone(timeZone) }
         for file in [osm] + additionalSteps.flatMap(\.sources) where !FileManager.default.isReadableFile(atPath: file.path) {
-            throw StreetsError.sourceNotFound(file.path)
+            throw StreetsError.sourceNotFound(givenPaths[file.path] ?? file.path)
         }
         let executable = try planetsplitter ?? Self.findPlanetsplitter()
 

@@ -51,4 +51,40 @@ final class PassedFilesImportTests: XCTestCase {
         }
         XCTAssertFalse(open.contains { $0.hasSuffix("tokyo.osm") || $0.hasSuffix("tokyo.zip") }, "passed files are closed: \(open)")
     }
+
+    /// `umctl region import x --osm <(zcat x.osm.gz)`: a pipe can be read only once and its name
+    /// (`/dev/fd/63`) says nothing of its format; the daemon copies it and reads its content.
+    func testAnImportReadsItsSourcesFromPipesWhoseNamesHaveNoExtension() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0) }
+        var region = SmallRegion(name: "tokyo", latitude: 35.6812, longitude: 139.7671)
+        region.size = 3
+        let line = SmallRegion.Line(zone: "Asia/Tokyo", fromStop: "Kanda Gate", toStop: "Marunouchi Square",
+                                    departure: "08:00:00", minutes: 5, dates: ("20260101", "20261231"))
+        let osm = try region.writeOSM(in: harness.directory), feed = try region.writeFeed(line, in: harness.directory)
+        let osmPipe = harness.directory.appendingPathComponent("streets").path, feedPipe = harness.directory.appendingPathComponent("timetable").path
+        XCTAssertEqual(mkfifo(osmPipe, 0o600), 0)
+        XCTAssertEqual(mkfifo(feedPipe, 0o600), 0)
+        let script = "cat '\(osm.path)' > '\(osmPipe)' & cat '\(feed.path)' > '\(feedPipe)' & "
+            + "'\(DaemonHarness.umctl)' region import tokyo --osm '\(osmPipe)' --gtfs '\(feedPipe)' --socket '\(harness.socketPath)'; "
+            + "status=$?; wait; exit $status"
+        let imported = try DaemonHarness.run("/bin/sh", ["-c", script], in: harness.directory)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("imported region tokyo"), imported.stdout)
+        XCTAssertTrue(imported.stdout.contains("time zone Asia/Tokyo"), "the feed was read: \(imported.stdout)")
+        let found = try harness.json(["search", "Kanda Gate", "--region", "tokyo"])["results"]?.arrayValue ?? []
+        XCTAssertFalse(found.isEmpty, "the streets and stops were read")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: harness.dataDirectory.path).filter { $0.hasPrefix(".passed-files") }
+        XCTAssertEqual(leftovers, [], "the copies are removed")
+
+        // Something that is neither XML nor PBF is refused, naming the path the user gave.
+        let script2 = "echo 'not a map' > '\(osmPipe)' & "
+            + "'\(DaemonHarness.umctl)' region import other --osm '\(osmPipe)' --socket '\(harness.socketPath)'; status=$?; wait; exit $status"
+        let refused = try DaemonHarness.run("/bin/sh", ["-c", script2], in: harness.directory)
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("unsupported OSM file \(osmPipe)") && refused.stderr.contains("[unsupported_source_format]"),
+                      refused.stderr)
+        XCTAssertFalse(refused.stderr.contains(harness.dataDirectory.path), "no path of the daemon's own: \(refused.stderr)")
+    }
 }
