@@ -55,10 +55,9 @@ extension Store {
             try StoredValues.date(visit.fix.timestamp, field: "visit fix time"),
             try StoredValues.date(visit.date, field: "visit date"),
         ]
-        try pushToFront(table: "visit_history", entryID: entryID, insert: """
-            INSERT INTO visit_history(entry_id, place_name, event, latitude, longitude, accuracy_m, fix_time, recorded_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, values)
+        try pushToFront(table: "visit_history", entryID: entryID,
+                        columns: ["entry_id", "place_name", "event", "latitude", "longitude", "accuracy_m", "fix_time", "recorded_at"],
+                        values)
     }
 
     /// The newest visits first, at most `limit` (and never more than `historyLimit`).
@@ -66,7 +65,7 @@ extension Store {
         try read { db in
             try db.query("""
                 SELECT place_name, event, latitude, longitude, accuracy_m, fix_time, recorded_at FROM visit_history
-                ORDER BY sequence DESC LIMIT ?
+                ORDER BY position DESC LIMIT ?
                 """, [.integer(Int64(max(0, limit)))]) { row in
                 guard let event = VisitEntry.Event(rawValue: row.string(1)) else {
                     throw StoreError.corruptRecord("visit_history holds an unknown event \"\(row.string(1))\"")

@@ -24,7 +24,7 @@ extension Store {
         let all = try read { db in
             try db.query("""
                 SELECT query, place_name, latitude, longitude, kind, recorded_at, region, sequence FROM search_history
-                ORDER BY sequence DESC
+                ORDER BY position DESC
                 """) { row in
                 HistoryRecord(number: row.int64(7), entry: SearchHistoryEntry(
                     query: row.string(0), place: row.isNull(1) ? nil : try StoredValues.place(row, at: 1),
@@ -63,7 +63,7 @@ extension Store {
                 SELECT from_name, from_latitude, from_longitude, from_kind,
                 to_name, to_latitude, to_longitude, to_kind, modes, recorded_at,
                 region, from_text, to_text, time_kind, requested_time, answers, fastest, sequence
-                FROM route_history ORDER BY sequence DESC
+                FROM route_history ORDER BY position DESC
                 """) { row in
                 HistoryRecord(number: row.int64(17), entry: try Self.routeEntry(row))
             }
@@ -117,20 +117,27 @@ extension Store {
 
     static func optionalText(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
 
-    /// The history rule, in one write transaction: an entry with the same id leaves its old
-    /// place, the new one goes in front, and only the newest `historyLimit` stay.
-    func pushToFront(table: String, entryID: String, insert: String, _ values: [SQLiteValue]) throws {
-        try write { db in try Self.pushToFront(table: table, entryID: entryID, insert: insert, values, in: db) }
+    /// The history rule, in one write transaction: an entry with the same id moves to the
+    /// front keeping its number (its ID on the wire), a new one goes in front under a new
+    /// number, and only the newest `historyLimit` stay.
+    func pushToFront(table: String, entryID: String, columns: [String], _ values: [SQLiteValue]) throws {
+        try write { db in try Self.pushToFront(table: table, entryID: entryID, columns: columns, values, in: db) }
     }
 
-    /// The history rule inside the caller's transaction.
-    static func pushToFront(table: String, entryID: String, insert: String, _ values: [SQLiteValue],
+    /// The history rule inside the caller's transaction; `columns` and `values` start with `entry_id`.
+    static func pushToFront(table: String, entryID: String, columns: [String], _ values: [SQLiteValue],
                             in db: StatementCache) throws {
+        let number = try db.query("SELECT sequence FROM \(table) WHERE entry_id = ?", [.text(entryID)]) { $0.int64(0) }.first
         try db.run("DELETE FROM \(table) WHERE entry_id = ?", [.text(entryID)])
-        try db.run(insert, values)
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        // A NULL sequence is numbered by SQLite (AUTOINCREMENT: never a number used before).
+        try db.run("""
+            INSERT INTO \(table)(sequence, position, \(columns.joined(separator: ", ")))
+            VALUES (?, (SELECT COALESCE(MAX(position), 0) + 1 FROM \(table)), \(placeholders))
+            """, [number.map { .integer($0) } ?? .null] + values)
         try db.run("""
             DELETE FROM \(table) WHERE sequence NOT IN
-            (SELECT sequence FROM \(table) ORDER BY sequence DESC LIMIT ?)
+            (SELECT sequence FROM \(table) ORDER BY position DESC LIMIT ?)
             """, [.int(historyLimit)])
     }
 }
@@ -152,10 +159,9 @@ struct SearchHistoryRow {
     }
 
     func push(into db: StatementCache) throws {
-        try Store.pushToFront(table: "search_history", entryID: entryID, insert: """
-            INSERT INTO search_history(entry_id, query, place_name, latitude, longitude, kind, recorded_at, region)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, values, in: db)
+        try Store.pushToFront(table: "search_history", entryID: entryID,
+                              columns: ["entry_id", "query", "place_name", "latitude", "longitude", "kind", "recorded_at", "region"],
+                              values, in: db)
     }
 }
 
@@ -188,11 +194,10 @@ struct RouteHistoryRow {
     }
 
     func push(into db: StatementCache) throws {
-        try Store.pushToFront(table: "route_history", entryID: entryID, insert: """
-            INSERT INTO route_history(entry_id, from_name, from_latitude, from_longitude, from_kind,
-            to_name, to_latitude, to_longitude, to_kind, modes, recorded_at,
-            region, from_text, to_text, time_kind, requested_time, answers, fastest)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, values, in: db)
+        try Store.pushToFront(table: "route_history", entryID: entryID,
+                              columns: ["entry_id", "from_name", "from_latitude", "from_longitude", "from_kind",
+                                        "to_name", "to_latitude", "to_longitude", "to_kind", "modes", "recorded_at",
+                                        "region", "from_text", "to_text", "time_kind", "requested_time", "answers", "fastest"],
+                              values, in: db)
     }
 }

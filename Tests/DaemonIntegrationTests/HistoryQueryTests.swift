@@ -101,6 +101,7 @@ final class HistoryQueryTests: XCTestCase {
         XCTAssertEqual(rerun["options"]?.arrayValue?.count, 3)
         let newest = try XCTUnwrap(try entries(["routes"]).first)
         XCTAssertEqual(newest["from_text"], .string(Tampere.keskustori), "the rerun is the newest entry")
+        XCTAssertEqual(newest["id"], first["id"], "under the ID it had")
         XCTAssertEqual(newest["requested_time"]?["time"], .string("2022-01-12T10:00:00+02:00"))
         XCTAssertEqual(try entries(["routes"]).count, 3, "the same trip again replaces its old entry")
 

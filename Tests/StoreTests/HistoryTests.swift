@@ -111,6 +111,30 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(try store.routeHistory(), [])
     }
 
+    /// Issue 13: an entry's ID is stable. Repeating a search or a route moves it to the front
+    /// under the number it had; a new entry never reuses a number.
+    func testRepeatingAnEntryMovesItToTheFrontUnderTheNumberItHad() throws {
+        try store.recordSearch(SearchHistoryEntry(query: "a", date: date(0)))
+        try store.recordSearch(SearchHistoryEntry(query: "b", date: date(1)))
+        let before = try store.searchHistory(HistoryFilter())
+        try store.recordSearch(SearchHistoryEntry(query: "a", date: date(2)))
+        let after = try store.searchHistory(HistoryFilter())
+        XCTAssertEqual(after.map(\.entry.query), ["a", "b"])
+        XCTAssertEqual(after.map(\.number), before.map(\.number).reversed(), "each entry keeps its number")
+        try store.recordSearch(SearchHistoryEntry(query: "c", date: date(3)))
+        let newest = try XCTUnwrap(try store.searchHistory(HistoryFilter()).first)
+        XCTAssertEqual(newest.entry.query, "c")
+        XCTAssertFalse(before.map(\.number).contains(newest.number), "a new entry gets a new number")
+
+        try store.recordRoute(RouteHistoryEntry(from: place(1), to: place(2), modes: [.walk], date: date(0)))
+        try store.recordRoute(RouteHistoryEntry(from: place(3), to: place(4), modes: [.car], date: date(1)))
+        let routesBefore = try store.routeHistory(HistoryFilter())
+        try store.recordRoute(RouteHistoryEntry(from: place(1), to: place(2), modes: [.transit], date: date(2)))
+        let routesAfter = try store.routeHistory(HistoryFilter())
+        XCTAssertEqual(routesAfter.map(\.entry.modes), [[.transit], [.car]])
+        XCTAssertEqual(routesAfter.map(\.number), routesBefore.map(\.number).reversed())
+    }
+
     func testRouteEntryRoundTripsWhatWasTypedTheRegionTheRequestedTimeAndTheAnswer() throws {
         let entry = RouteHistoryEntry(from: place(1), to: place(2), modes: [.car], date: date(0), fromText: "kesk",
                                       toText: "61.45,23.85", region: "tampere", requestedTime: .arriveBy(date(900)),

@@ -163,6 +163,26 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(try Store(path: path).appliedMigrations().first { $0.version == step.version }?.checksum, step.checksum)
     }
 
+    func testHistoryWrittenBeforeTheOrderColumnKeepsItsOrderAndNumbers() throws {
+        let db = try Database(path: path)
+        try db.configure(.userData)
+        try Migrator(migrations: Array(Migration.embedded.prefix(7)), path: path).migrate(db)
+        try db.execute("""
+            INSERT INTO search_history(sequence, entry_id, query, recorded_at) VALUES
+                (3, 'query:a', 'a', 700000001), (8, 'query:b', 'b', 700000002), (9, 'query:c', 'c', 700000003);
+            """)
+        db.close()
+
+        let store = try Store(path: path)
+        let history = try store.searchHistory(HistoryFilter())
+        XCTAssertEqual(history.map(\.entry.query), ["c", "b", "a"])
+        XCTAssertEqual(history.map(\.number), [9, 8, 3])
+        try store.recordSearch(SearchHistoryEntry(query: "a", date: Date(timeIntervalSinceReferenceDate: 700_000_004)))
+        let repeated = try store.searchHistory(HistoryFilter())
+        XCTAssertEqual(repeated.map(\.entry.query), ["a", "c", "b"])
+        XCTAssertEqual(repeated.map(\.number), [3, 9, 8])
+    }
+
     func testUpgradeFromTheFirstMigrationKeepsItsData() throws {
         let db = try Database(path: path)
         try db.configure(.userData)
