@@ -5,18 +5,23 @@ import XCTest
 /// Issue 16: imports through the sandboxed unit work from any file the user can read. umctl
 /// passes the files open (SCM_RIGHTS), so PrivateTmp and ProtectHome can stay.
 final class PassedFilesImportTests: XCTestCase {
-    func testAnImportReadsFilesThatOnlyTheClientsMountNamespaceCanSee() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0) }
+    /// A small Tokyo region's `tokyo.osm` and `tokyo.zip`, written into `directory`.
+    @discardableResult
+    func writeTokyo(in directory: URL) throws -> (osm: URL, feed: URL) {
         var region = SmallRegion(name: "tokyo", latitude: 35.6812, longitude: 139.7671)
         region.size = 3
         let line = SmallRegion.Line(zone: "Asia/Tokyo", fromStop: "Kanda Gate", toStop: "Marunouchi Square",
                                     departure: "08:00:00", minutes: 5, dates: ("20260101", "20261231"))
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return (try region.writeOSM(in: directory), try region.writeFeed(line, in: directory))
+    }
+
+    func testAnImportReadsFilesThatOnlyTheClientsMountNamespaceCanSee() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0) }
         let sources = harness.directory.appendingPathComponent("sources")
-        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-        _ = try region.writeOSM(in: sources)
-        _ = try region.writeFeed(line, in: sources)
+        try writeTokyo(in: sources)
         // Like the unit's PrivateTmp: the client's namespace has its own tmpfs over `private`,
         // holding the files; the daemon's `private` is an empty folder.
         let hidden = harness.directory.appendingPathComponent("private")
@@ -58,11 +63,7 @@ final class PassedFilesImportTests: XCTestCase {
         let harness = try DaemonHarness()
         try harness.start()
         defer { XCTAssertEqual(harness.stop(), 0) }
-        var region = SmallRegion(name: "tokyo", latitude: 35.6812, longitude: 139.7671)
-        region.size = 3
-        let line = SmallRegion.Line(zone: "Asia/Tokyo", fromStop: "Kanda Gate", toStop: "Marunouchi Square",
-                                    departure: "08:00:00", minutes: 5, dates: ("20260101", "20261231"))
-        let osm = try region.writeOSM(in: harness.directory), feed = try region.writeFeed(line, in: harness.directory)
+        let (osm, feed) = try writeTokyo(in: harness.directory.appendingPathComponent("sources"))
         let osmPipe = harness.directory.appendingPathComponent("streets").path, feedPipe = harness.directory.appendingPathComponent("timetable").path
         XCTAssertEqual(mkfifo(osmPipe, 0o600), 0)
         XCTAssertEqual(mkfifo(feedPipe, 0o600), 0)
