@@ -20,15 +20,15 @@ public struct CompareDocument: Hashable, Sendable, Codable {
 /// One mode's answer, or its `error` when that mode found nothing (the others still answer).
 public struct CompareOption: Hashable, Sendable, Codable {
     public var mode: String
-    public var durationS: Double?
-    public var departure: String?
-    public var arrival: String?
-    public var distanceM: Double?
-    public var transfers: Int?
+    @NullWhenNil public var durationS: Double?
+    @NullWhenNil public var departure: String?
+    @NullWhenNil public var arrival: String?
+    @NullWhenNil public var distanceM: Double?
+    @NullWhenNil public var transfers: Int?
     /// True on the quickest option that has an answer.
     public var fastest: Bool
     public var lines: [String]
-    public var error: WireError?
+    @NullWhenNil public var error: WireError?
     /// Transit: walking the whole way is no slower than this option's journey.
     public var walkingIsNoSlower: Bool
 
@@ -46,7 +46,7 @@ public struct CompareOption: Hashable, Sendable, Codable {
         self.walkingIsNoSlower = walkingIsNoSlower
     }
 
-    /// Spelled by the wire's snake_case strategy; written out because both directions are custom.
+    /// Spelled by the wire's snake_case strategy; written out for the hand-written decoder.
     enum CodingKeys: CodingKey { case mode, durationS, departure, arrival, distanceM, transfers, fastest, lines, error, walkingIsNoSlower }
 
     /// `walking_is_no_slower` is read as false when absent (older daemons).
@@ -62,19 +62,5 @@ public struct CompareOption: Hashable, Sendable, Codable {
         lines = try c.decode([String].self, forKey: .lines)
         error = try c.decodeIfPresent(WireError.self, forKey: .error)
         walkingIsNoSlower = try c.decodeIfPresent(Bool.self, forKey: .walkingIsNoSlower) ?? false
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(mode, forKey: .mode)
-        try c.encode(durationS, forKey: .durationS)
-        try c.encode(departure, forKey: .departure)
-        try c.encode(arrival, forKey: .arrival)
-        try c.encode(distanceM, forKey: .distanceM)
-        try c.encode(transfers, forKey: .transfers)
-        try c.encode(fastest, forKey: .fastest)
-        try c.encode(lines, forKey: .lines)
-        try c.encode(error, forKey: .error)
-        try c.encode(walkingIsNoSlower, forKey: .walkingIsNoSlower)
     }
 }

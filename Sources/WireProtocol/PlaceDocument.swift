@@ -4,10 +4,10 @@ public struct PlaceDocument: Hashable, Sendable, Codable {
     public var lat: Double
     public var lon: Double
     /// `address`, `street`, `poi`, `transit_stop`, `saved`, or null.
-    public var kind: String?
-    public var note: String?
+    @NullWhenNil public var kind: String?
+    @NullWhenNil public var note: String?
     /// A saved place's fence, when `place.save` was asked for one.
-    public var geofence: FenceDocument?
+    @NullWhenNil public var geofence: FenceDocument?
 
     public init(name: String, lat: Double, lon: Double, kind: String? = nil, note: String? = nil,
                 geofence: FenceDocument? = nil) {
@@ -29,21 +29,21 @@ public struct HistoryEntryDocument: Hashable, Sendable, Codable {
     /// The search text, or `from → to` for a route.
     public var label: String
     /// What the user typed: a search's text, a route's two ends.
-    public var text: String?
-    public var fromText: String?
-    public var toText: String?
-    public var region: String?
-    public var from: PlaceDocument?
-    public var to: PlaceDocument?
-    public var place: PlaceDocument?
-    public var at: String?
+    @NullWhenNil public var text: String?
+    @NullWhenNil public var fromText: String?
+    @NullWhenNil public var toText: String?
+    @NullWhenNil public var region: String?
+    @NullWhenNil public var from: PlaceDocument?
+    @NullWhenNil public var to: PlaceDocument?
+    @NullWhenNil public var place: PlaceDocument?
+    @NullWhenNil public var at: String?
     /// A route's modes (route history only).
-    public var modes: [String]?
+    @NullWhenNil public var modes: [String]?
     /// When the route was asked for (`leave_now`, `depart_at`, `arrive_by`).
-    public var requestedTime: TimePreferenceDocument?
+    @NullWhenNil public var requestedTime: TimePreferenceDocument?
     /// Each mode compared and its door-to-door duration in whole seconds (null: no answer).
-    public var answers: [HistoryAnswerDocument]?
-    public var fastest: String?
+    @NullWhenNil public var answers: [HistoryAnswerDocument]?
+    @NullWhenNil public var fastest: String?
 
     public init(id: String, label: String, text: String? = nil, fromText: String? = nil, toText: String? = nil,
                 region: String? = nil, from: PlaceDocument? = nil, to: PlaceDocument? = nil,
@@ -64,39 +64,15 @@ public struct HistoryEntryDocument: Hashable, Sendable, Codable {
         self.answers = answers
         self.fastest = fastest
     }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(label, forKey: .label)
-        try c.encode(text, forKey: .text)
-        try c.encode(fromText, forKey: .fromText)
-        try c.encode(toText, forKey: .toText)
-        try c.encode(region, forKey: .region)
-        try c.encode(from, forKey: .from)
-        try c.encode(to, forKey: .to)
-        try c.encode(place, forKey: .place)
-        try c.encode(at, forKey: .at)
-        try c.encode(modes, forKey: .modes)
-        try c.encode(requestedTime, forKey: .requestedTime)
-        try c.encode(answers, forKey: .answers)
-        try c.encode(fastest, forKey: .fastest)
-    }
 }
 
 /// One mode of a route history entry's answer.
 public struct HistoryAnswerDocument: Hashable, Sendable, Codable {
     public var mode: String
-    public var durationS: Int?
+    @NullWhenNil public var durationS: Int?
     public init(mode: String, durationS: Int?) {
         self.mode = mode
         self.durationS = durationS
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(mode, forKey: .mode)
-        try c.encode(durationS, forKey: .durationS)
     }
 }
 
@@ -104,10 +80,10 @@ public struct HistoryAnswerDocument: Hashable, Sendable, Codable {
 public struct LocationDocument: Hashable, Sendable, Codable {
     public var lat: Double
     public var lon: Double
-    public var accuracyM: Double?
+    @NullWhenNil public var accuracyM: Double?
     public var at: String
     /// Where the current fix came from: `manual` (location.set) or `gpsd` (absent from older daemons).
-    public var source: String?
+    @NullWhenNil public var source: String?
 
     public init(lat: Double, lon: Double, accuracyM: Double?, at: String, source: String? = nil) {
         self.lat = lat
@@ -115,30 +91,5 @@ public struct LocationDocument: Hashable, Sendable, Codable {
         self.accuracyM = accuracyM
         self.at = at
         self.source = source
-    }
-}
-
-extension PlaceDocument {
-    /// Every key present, unknown values as null (the protocol's promise to scripts).
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(lat, forKey: .lat)
-        try c.encode(lon, forKey: .lon)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(note, forKey: .note)
-        try c.encode(geofence, forKey: .geofence)
-    }
-}
-
-extension LocationDocument {
-    /// Every key present, unknown values as null (the protocol's promise to scripts).
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(lat, forKey: .lat)
-        try c.encode(lon, forKey: .lon)
-        try c.encode(accuracyM, forKey: .accuracyM)
-        try c.encode(at, forKey: .at)
-        try c.encode(source, forKey: .source)
     }
 }

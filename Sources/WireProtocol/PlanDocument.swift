@@ -2,18 +2,18 @@
 /// the wire, as a person counts and as `umctl plan show` prints them.
 public struct PlanDocument: Hashable, Sendable, Codable {
     public var id: Int64
-    public var title: String?
+    @NullWhenNil public var title: String?
     public var nodes: [NodeDocument]
     public var segments: [SegmentDocument]
     /// Null unless every segment has a leg (a partial sum would look faster than reality).
-    public var totalDurationS: Double?
+    @NullWhenNil public var totalDurationS: Double?
     public var totalDistanceM: Double
     public var pending: [PendingDocument]
     public var pace: String
     /// `leave_now`, `depart_at` or `arrive_by`, with `time` for the last two.
     public var timePreference: TimePreferenceDocument
     /// The 1-based segment whose departure is pinned, if any.
-    public var pinnedSegment: Int?
+    @NullWhenNil public var pinnedSegment: Int?
     /// Increases with every edit; a result from an older generation is never stored or shown.
     public var generation: Int64
     /// The region's time zone the instants are written in.
@@ -35,22 +35,6 @@ public struct PlanDocument: Hashable, Sendable, Codable {
         self.generation = generation
         self.timeZone = timeZone
     }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(title, forKey: .title)
-        try c.encode(nodes, forKey: .nodes)
-        try c.encode(segments, forKey: .segments)
-        try c.encode(totalDurationS, forKey: .totalDurationS)
-        try c.encode(totalDistanceM, forKey: .totalDistanceM)
-        try c.encode(pending, forKey: .pending)
-        try c.encode(pace, forKey: .pace)
-        try c.encode(timePreference, forKey: .timePreference)
-        try c.encode(pinnedSegment, forKey: .pinnedSegment)
-        try c.encode(generation, forKey: .generation)
-        try c.encode(timeZone, forKey: .timeZone)
-    }
 }
 
 public struct NodeDocument: Hashable, Sendable, Codable {
@@ -58,13 +42,13 @@ public struct NodeDocument: Hashable, Sendable, Codable {
     public var lat: Double
     public var lon: Double
     /// From the plan's schedule; null when no leg gives it a time.
-    public var time: String?
+    @NullWhenNil public var time: String?
     /// A stop the planner inserted, not the user.
     public var inferred: Bool
     public var currentLocation: Bool
-    /// When the next leg leaves, when the node has a stay (`time` is then the arrival).
+    /// When the next leg leaves, when the node has a stay (`time` is then the arrival); left out without one.
     public var departure: String?
-    /// The stay: seconds, or a time to stay until (`plan.stay`); both null without one.
+    /// The stay: seconds, or a time to stay until (`plan.stay`); both left out without one.
     public var stayS: Double?
     public var stayUntil: String?
 
@@ -79,19 +63,6 @@ public struct NodeDocument: Hashable, Sendable, Codable {
         self.departure = departure
         self.stayS = stayS
         self.stayUntil = stayUntil
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(lat, forKey: .lat)
-        try c.encode(lon, forKey: .lon)
-        try c.encode(time, forKey: .time)
-        try c.encode(inferred, forKey: .inferred)
-        try c.encode(currentLocation, forKey: .currentLocation)
-        try c.encodeIfPresent(departure, forKey: .departure)
-        try c.encodeIfPresent(stayS, forKey: .stayS)
-        try c.encodeIfPresent(stayUntil, forKey: .stayUntil)
     }
 }
 
@@ -129,6 +100,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         chosenLines = try c.decodeIfPresent([String].self, forKey: .chosenLines) ?? []
     }
 
+    /// Hand-written because `chosen_lines` is left out when empty (`leg` is null, `error` left out, when nil).
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(mode, forKey: .mode)
@@ -145,9 +117,9 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
 
 public struct LegDocument: Hashable, Sendable, Codable {
     public var durationS: Double
-    public var distanceM: Double?
-    public var departure: String?
-    public var arrival: String?
+    @NullWhenNil public var distanceM: Double?
+    @NullWhenNil public var departure: String?
+    @NullWhenNil public var arrival: String?
     public var transfers: Int
     public var rides: [RideDocument]
     /// Transit: the access walk, each change's walk and the egress walk, in order.
@@ -169,7 +141,7 @@ public struct LegDocument: Hashable, Sendable, Codable {
         self.walkingIsNoSlower = walkingIsNoSlower
     }
 
-    /// Spelled by the wire's snake_case strategy; written out because both directions are custom.
+    /// Spelled by the wire's snake_case strategy; written out for the hand-written decoder.
     enum CodingKeys: CodingKey { case durationS, distanceM, departure, arrival, transfers, rides, walks, walkingIsNoSlower, geometry }
 
     /// `walks` and `walking_is_no_slower` are read as empty/false when absent (older daemons).
@@ -184,19 +156,6 @@ public struct LegDocument: Hashable, Sendable, Codable {
         walks = try c.decodeIfPresent([WalkDocument].self, forKey: .walks) ?? []
         walkingIsNoSlower = try c.decodeIfPresent(Bool.self, forKey: .walkingIsNoSlower) ?? false
         geometry = try c.decodeIfPresent([[Double]].self, forKey: .geometry)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(durationS, forKey: .durationS)
-        try c.encode(distanceM, forKey: .distanceM)
-        try c.encode(departure, forKey: .departure)
-        try c.encode(arrival, forKey: .arrival)
-        try c.encode(transfers, forKey: .transfers)
-        try c.encode(rides, forKey: .rides)
-        try c.encode(walks, forKey: .walks)
-        try c.encode(walkingIsNoSlower, forKey: .walkingIsNoSlower)
-        try c.encodeIfPresent(geometry, forKey: .geometry)
     }
 }
 
@@ -226,15 +185,16 @@ public struct WalkDocument: Hashable, Sendable, Codable {
 public struct RideDocument: Hashable, Sendable, Codable {
     public var line: String
     public var vehicle: String
-    public var headsign: String?
+    @NullWhenNil public var headsign: String?
     public var from: String
     public var to: String
     public var departure: String
     public var arrival: String
     /// The GTFS trip ("<trip_id>@HH:MM:SS" for a run of a frequency-based trip), when known:
     /// lets a script tell "the same bus" from "another bus at the same time".
-    public var tripID: String?
-    /// The ride's line as `[lat, lon]` pairs (the feed's shape, else through its stops), when asked for.
+    @NullWhenNil public var tripID: String?
+    /// The ride's line as `[lat, lon]` pairs (the feed's shape, else through its stops), when asked for
+    /// (`plan.show` with geometry); left out otherwise.
     public var geometry: [[Double]]?
 
     /// `tripId` so that the coders' snake_case strategy writes `trip_id` and reads it back
@@ -273,7 +233,7 @@ public struct PendingDocument: Hashable, Sendable, Codable {
 public struct TimePreferenceDocument: Hashable, Sendable, Codable {
     /// `leave_now`, `depart_at` or `arrive_by`.
     public var kind: String
-    public var time: String?
+    @NullWhenNil public var time: String?
 
     public init(kind: String, time: String?) {
         self.kind = kind
@@ -284,12 +244,13 @@ public struct TimePreferenceDocument: Hashable, Sendable, Codable {
 /// One line of `plan.list`.
 public struct PlanSummaryDocument: Hashable, Sendable, Codable {
     public var id: Int64
+    /// Left out when the plan has none.
     public var title: String?
     public var from: String
     public var to: String
-    public var updatedAt: String?
+    @NullWhenNil public var updatedAt: String?
     /// Null unless every segment has a leg.
-    public var totalDurationS: Double?
+    @NullWhenNil public var totalDurationS: Double?
 
     public init(id: Int64, title: String?, from: String, to: String, updatedAt: String?, totalDurationS: Double?) {
         self.id = id
@@ -298,40 +259,5 @@ public struct PlanSummaryDocument: Hashable, Sendable, Codable {
         self.to = to
         self.updatedAt = updatedAt
         self.totalDurationS = totalDurationS
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encodeIfPresent(title, forKey: .title)
-        try c.encode(from, forKey: .from)
-        try c.encode(to, forKey: .to)
-        try c.encode(updatedAt, forKey: .updatedAt)
-        try c.encode(totalDurationS, forKey: .totalDurationS)
-    }
-}
-
-extension RideDocument {
-    /// Every key present, unknown values as null (the protocol's promise to scripts).
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(line, forKey: .line)
-        try c.encode(vehicle, forKey: .vehicle)
-        try c.encode(headsign, forKey: .headsign)
-        try c.encode(from, forKey: .from)
-        try c.encode(to, forKey: .to)
-        try c.encode(departure, forKey: .departure)
-        try c.encode(arrival, forKey: .arrival)
-        try c.encode(tripID, forKey: .tripID)
-        try c.encodeIfPresent(geometry, forKey: .geometry) // only when plan.show asks for geometry
-    }
-}
-
-extension TimePreferenceDocument {
-    /// Every key present, unknown values as null (the protocol's promise to scripts).
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(time, forKey: .time)
     }
 }

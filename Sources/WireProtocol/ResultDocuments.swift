@@ -1,5 +1,5 @@
 /// The results of methods that answer with a short confirmation or a list. Optional fields
-/// that the protocol documents as `null` are written as null, not left out.
+/// that the protocol documents as `null` are marked `@NullWhenNil`: written as null, not left out.
 
 /// `watch`'s final answer, once the watch stops.
 public struct WatchEndDocument: Hashable, Sendable, Codable {
@@ -15,12 +15,12 @@ public struct WatchEndDocument: Hashable, Sendable, Codable {
 public struct RegionImportDocument: Hashable, Sendable, Codable {
     public var name: String
     public var hasTransit: Bool
-    public var timeZone: String?
+    @NullWhenNil public var timeZone: String?
     /// How the zone was decided.
-    public var timeZoneSource: String?
-    public var importedAt: String?
-    public var bounds: [Double]?
-    public var transitFeeds: [TransitFeedDocument]?
+    @NullWhenNil public var timeZoneSource: String?
+    @NullWhenNil public var importedAt: String?
+    @NullWhenNil public var bounds: [Double]?
+    @NullWhenNil public var transitFeeds: [TransitFeedDocument]?
     /// The same file was imported before; nothing was rebuilt.
     public var skipped: Bool
     /// Rows per kind (`streets`, `places`, `stops`…).
@@ -93,11 +93,11 @@ public struct SearchResultDocument: Hashable, Sendable, Codable {
     public var lat: Double
     public var lon: Double
     /// The region whose place index found it.
-    public var region: String?
+    @NullWhenNil public var region: String?
     /// `street`, `poi` or `stop`.
     public var kind: String
-    public var category: String?
-    public var distanceM: Double?
+    @NullWhenNil public var category: String?
+    @NullWhenNil public var distanceM: Double?
 
     public init(name: String, lat: Double, lon: Double, region: String? = nil, kind: String, category: String?,
                 distanceM: Double?) {
@@ -108,17 +108,6 @@ public struct SearchResultDocument: Hashable, Sendable, Codable {
         self.kind = kind
         self.category = category
         self.distanceM = distanceM
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(lat, forKey: .lat)
-        try c.encode(lon, forKey: .lon)
-        try c.encode(region, forKey: .region)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(category, forKey: .category)
-        try c.encode(distanceM, forKey: .distanceM)
     }
 }
 
@@ -137,7 +126,7 @@ public struct LinkDocument: Hashable, Sendable, Codable {
     public var url: String
     /// `timed` (opens that departure) or `fallback` (places and mode only).
     public var form: String
-    public var fallbackReason: String?
+    @NullWhenNil public var fallbackReason: String?
     public var segment: Int
     public var mode: String
 
@@ -147,32 +136,5 @@ public struct LinkDocument: Hashable, Sendable, Codable {
         self.fallbackReason = fallbackReason
         self.segment = segment
         self.mode = mode
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(url, forKey: .url)
-        try c.encode(form, forKey: .form)
-        try c.encode(fallbackReason, forKey: .fallbackReason)
-        try c.encode(segment, forKey: .segment)
-        try c.encode(mode, forKey: .mode)
-    }
-}
-
-extension RegionImportDocument {
-    /// Every key present, unknown values as null (the protocol's promise to scripts).
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(hasTransit, forKey: .hasTransit)
-        try c.encode(timeZone, forKey: .timeZone)
-        try c.encode(timeZoneSource, forKey: .timeZoneSource)
-        try c.encode(importedAt, forKey: .importedAt)
-        try c.encode(bounds, forKey: .bounds)
-        try c.encode(transitFeeds, forKey: .transitFeeds)
-        try c.encode(skipped, forKey: .skipped)
-        try c.encode(counts, forKey: .counts)
-        try c.encode(importDurationS, forKey: .importDurationS)
-        try c.encode(notes, forKey: .notes)
     }
 }

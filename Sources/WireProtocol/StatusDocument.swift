@@ -41,7 +41,7 @@ public struct CountersDocument: Hashable, Sendable, Codable {
     public var watchers: Int
     /// Street routes asked again from other nearby roads after Routino found none between the
     /// snapped points (absent from older daemons).
-    public var noRouteRetries: Int?
+    @NullWhenNil public var noRouteRetries: Int?
 
     public init(requests: Int, routingQueries: RoutingQueryCounts, plansRecomputed: Int,
                 connections: Int = 0, watchers: Int = 0, noRouteRetries: Int? = nil) {
@@ -73,15 +73,15 @@ public struct RoutingQueryCounts: Hashable, Sendable, Codable {
 public struct RegionDocument: Hashable, Sendable, Codable {
     public var name: String
     public var hasTransit: Bool
-    public var timeZone: String?
+    @NullWhenNil public var timeZone: String?
     /// How the zone was decided ("agency_timezone of GTFS feed tampere.zip", "given with --time-zone").
-    public var timeZoneSource: String?
-    public var importedAt: String?
+    @NullWhenNil public var timeZoneSource: String?
+    @NullWhenNil public var importedAt: String?
     /// `[min_lat, min_lon, max_lat, max_lon]` when known.
-    public var bounds: [Double]?
+    @NullWhenNil public var bounds: [Double]?
     /// Each GTFS feed's service period: feeds go stale, and this is where the user sees why
     /// transit answers vanished.
-    public var transitFeeds: [TransitFeedDocument]?
+    @NullWhenNil public var transitFeeds: [TransitFeedDocument]?
 
     public init(name: String, hasTransit: Bool, timeZone: String?, timeZoneSource: String? = nil, importedAt: String?,
                 bounds: [Double]?, transitFeeds: [TransitFeedDocument]? = nil) {
@@ -120,32 +120,5 @@ public struct HelloDocument: Hashable, Sendable, Codable {
         self.version = version
         self.protocolVersion = protocolVersion
         self.oldestSupportedVersion = oldestSupportedVersion
-    }
-}
-
-extension CountersDocument {
-    /// Every key present, unknown values as null (the protocol's promise to scripts).
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(requests, forKey: .requests)
-        try c.encode(routingQueries, forKey: .routingQueries)
-        try c.encode(plansRecomputed, forKey: .plansRecomputed)
-        try c.encode(connections, forKey: .connections)
-        try c.encode(watchers, forKey: .watchers)
-        try c.encode(noRouteRetries, forKey: .noRouteRetries)
-    }
-}
-
-extension RegionDocument {
-    /// Every key present, unknown values as null (the protocol's promise to scripts).
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(hasTransit, forKey: .hasTransit)
-        try c.encode(timeZone, forKey: .timeZone)
-        try c.encode(timeZoneSource, forKey: .timeZoneSource)
-        try c.encode(importedAt, forKey: .importedAt)
-        try c.encode(bounds, forKey: .bounds)
-        try c.encode(transitFeeds, forKey: .transitFeeds)
     }
 }

@@ -92,17 +92,8 @@ struct ResultEnvelope<Result: Encodable>: Encodable {
 /// An error answer; `id` is written as null when the request had none that could be read.
 struct ErrorEnvelope: Encodable {
     var error: WireError
-    var id: RequestID?
+    @NullWhenNil var id: RequestID?
     var jsonrpc = "2.0"
-
-    enum CodingKeys: String, CodingKey { case error, id, jsonrpc }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(error, forKey: .error)
-        try container.encode(id, forKey: .id)
-        try container.encode(jsonrpc, forKey: .jsonrpc)
-    }
 }
 
 /// Any line a client reads, decoded once against the result type it expects: a notification

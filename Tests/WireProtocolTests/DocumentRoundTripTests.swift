@@ -2,37 +2,152 @@ import Foundation
 import WireProtocol
 import XCTest
 
-/// Documents with a hand-written `encode(to:)` (to send unknown values as null) must still send
-/// every field: each one here, with every optional set, reads back equal to what was written.
+/// The wire's contract for optional fields, document by document: with every optional set, each
+/// field is sent and reads back equal; with none set, the `@NullWhenNil` keys are present as
+/// null, the others are left out, and the document reads back equal with or without the nulls.
 final class DocumentRoundTripTests: XCTestCase {
-    private func assertRoundTrips<T: Codable & Equatable>(_ value: T, file: StaticString = #filePath, line: UInt = #line) throws {
+    private let morning = "2022-01-12T08:00:00+02:00"
+    private let later = "2022-01-12T08:20:00+02:00"
+
+    /// Encodes `value` with the wire encoder; its top-level keys written as null must be exactly
+    /// `nulls`, none of `absent` may be written, and it must read back equal.
+    private func assertWire<T: Codable & Equatable>(_ value: T, nulls: Set<String> = [], absent: Set<String> = [],
+                                                   file: StaticString = #filePath, line: UInt = #line) throws {
         let data = try WireCodec.encoder.encode(value)
-        XCTAssertEqual(try WireCodec.decoder.decode(T.self, from: data), value, String(decoding: data, as: UTF8.self),
+        let text = String(decoding: data, as: UTF8.self)
+        guard case .object(let members) = try JSONParser.parse(data) else { return XCTFail("not an object: \(text)", file: file, line: line) }
+        XCTAssertEqual(Set(members.filter { $0.value == .null }.keys), nulls, "keys written as null in \(text)", file: file, line: line)
+        XCTAssertEqual(Set(members.keys).intersection(absent), [], "keys that must be left out in \(text)", file: file, line: line)
+        XCTAssertEqual(try WireCodec.decoder.decode(T.self, from: data), value, text, file: file, line: line)
+        let withoutNulls = JSONWriter.data(.object(members.filter { $0.value != .null }))
+        XCTAssertEqual(try WireCodec.decoder.decode(T.self, from: withoutNulls), value, "read without its null keys: \(text)",
                        file: file, line: line)
     }
 
-    func testEveryFieldOfPlacesLocationsAndRidesIsSent() throws {
-        let fence = FenceDocument(on: true, radiusM: 80, exitRadiusM: 120, state: "inside")
-        try assertRoundTrips(PlaceDocument(name: "Home", lat: 61.5, lon: 23.7, kind: "saved", note: "door code", geofence: fence))
-        try assertRoundTrips(LocationDocument(lat: 61.5, lon: 23.7, accuracyM: 5, at: "2022-01-12T08:00:00+02:00", source: "gpsd"))
+    private var fence: FenceDocument { FenceDocument(on: true, radiusM: 80, exitRadiusM: 120, state: "inside") }
+
+    private var ride: RideDocument {
         var ride = RideDocument(line: "3", vehicle: "bus", headsign: "Hervanta", from: "A", to: "B",
-                                departure: "2022-01-12T08:00:00+02:00", arrival: "2022-01-12T08:10:00+02:00", tripID: "t1")
+                                departure: morning, arrival: later, tripID: "t1@08:00:00")
         ride.geometry = [[61.5, 23.7], [61.49, 23.76]]
-        try assertRoundTrips(ride)
+        return ride
     }
 
-    func testEveryFieldOfRegionsSearchesLinksAndCountersIsSent() throws {
-        let region = RegionDocument(name: "tokyo", hasTransit: true, timeZone: "Asia/Tokyo", timeZoneSource: "given with --time-zone",
-                                    importedAt: "2026-11-30T10:00:00Z", bounds: [35.6, 139.7, 35.7, 139.8],
-                                    transitFeeds: [TransitFeedDocument(feed: "toei.zip", firstDate: "2026-08-01", lastDate: "2026-09-30")])
-        try assertRoundTrips(region)
-        try assertRoundTrips(RegionImportDocument(region: region, skipped: false, counts: ["places": 12], importDurationS: 4.2,
-                                                  notes: ["kept the current transit feeds toei.zip"]))
-        try assertRoundTrips(SearchResultDocument(name: "Kanda Gate", lat: 35.69, lon: 139.77, region: "tokyo", kind: "stop",
-                                                  category: "bus_stop", distanceM: 120))
-        try assertRoundTrips(LinkDocument(url: "https://www.google.com/maps/dir/A/B", form: "timed", fallbackReason: "waypoints",
-                                          segment: 2, mode: "transit"))
-        try assertRoundTrips(CountersDocument(requests: 3, routingQueries: RoutingQueryCounts(walk: 1, transit: 1, car: 1),
-                                              plansRecomputed: 2, connections: 1, watchers: 0, noRouteRetries: 4))
+    private var transitLeg: LegDocument {
+        var walk = WalkDocument(kind: "access", from: "Home", to: "A", start: morning, durationS: 120, distanceM: 150)
+        walk.geometry = [[61.5, 23.7], [61.5, 23.71]]
+        var leg = LegDocument(durationS: 1200, distanceM: 4000, departure: morning, arrival: later, transfers: 0,
+                              rides: [ride], walks: [walk], walkingIsNoSlower: true)
+        leg.geometry = [[61.5, 23.7], [61.49, 23.76]]
+        return leg
+    }
+
+    private var region: RegionDocument {
+        RegionDocument(name: "tokyo", hasTransit: true, timeZone: "Asia/Tokyo", timeZoneSource: "given with --time-zone",
+                       importedAt: "2026-11-30T10:00:00Z", bounds: [35.6, 139.7, 35.7, 139.8],
+                       transitFeeds: [TransitFeedDocument(feed: "toei.zip", firstDate: "2026-08-01", lastDate: "2026-09-30")])
+    }
+
+    private let regionNulls: Set<String> = ["time_zone", "time_zone_source", "imported_at", "bounds", "transit_feeds"]
+
+    func testPlansWriteUnknownValuesAsNullAndLeaveOutStaysGeometryErrorsAndUntitledSummaries() throws {
+        let node = NodeDocument(name: "Shop", lat: 61.51, lon: 23.71, time: morning, inferred: true, currentLocation: false,
+                                departure: later, stayS: 600, stayUntil: "2022-01-12T09:00:00+02:00")
+        try assertWire(node)
+        try assertWire(NodeDocument(name: "Work", lat: 61.52, lon: 23.72, time: nil, inferred: false, currentLocation: false),
+                       nulls: ["time"], absent: ["departure", "stay_s", "stay_until"])
+
+        try assertWire(ride)
+        try assertWire(RideDocument(line: "3", vehicle: "bus", headsign: nil, from: "A", to: "B", departure: morning, arrival: later),
+                       nulls: ["headsign", "trip_id"], absent: ["geometry"])
+
+        try assertWire(transitLeg)
+        try assertWire(LegDocument(durationS: 300, distanceM: nil, departure: nil, arrival: nil, transfers: 0, rides: []),
+                       nulls: ["distance_m", "departure", "arrival"], absent: ["geometry"])
+
+        let segment = SegmentDocument(mode: "transit", locked: true, leg: transitLeg, error: WireError(.noRoute, "no route"),
+                                      missedConnection: true, chosenLines: ["3"])
+        try assertWire(segment)
+        try assertWire(SegmentDocument(mode: "walk", locked: false, leg: nil), nulls: ["leg"], absent: ["error", "chosen_lines"])
+
+        try assertWire(TimePreferenceDocument(kind: "depart_at", time: morning))
+        try assertWire(TimePreferenceDocument(kind: "leave_now", time: nil), nulls: ["time"])
+
+        try assertWire(PlanDocument(id: 7, title: "Tuesday", nodes: [node], segments: [segment], totalDurationS: 1800.5,
+                                    totalDistanceM: 4321, pending: [PendingDocument(segment: 1, selected: transitLeg, latest: transitLeg)],
+                                    pace: "fast", timePreference: TimePreferenceDocument(kind: "depart_at", time: morning),
+                                    pinnedSegment: 1, generation: 12, timeZone: "Europe/Helsinki"))
+        try assertWire(PlanDocument(id: 8, title: nil, nodes: [], segments: [], totalDurationS: nil, totalDistanceM: 0, pending: [],
+                                    pace: "normal", timePreference: TimePreferenceDocument(kind: "leave_now", time: nil),
+                                    pinnedSegment: nil, generation: 1, timeZone: "Europe/Helsinki"),
+                       nulls: ["title", "total_duration_s", "pinned_segment"])
+
+        try assertWire(PlanSummaryDocument(id: 1, title: "Tuesday", from: "A", to: "B", updatedAt: morning, totalDurationS: 12))
+        try assertWire(PlanSummaryDocument(id: 2, title: nil, from: "A", to: "B", updatedAt: nil, totalDurationS: nil),
+                       nulls: ["updated_at", "total_duration_s"], absent: ["title"])
+    }
+
+    func testPlacesHistoryAndLocationsWriteEveryKey() throws {
+        let place = PlaceDocument(name: "Home", lat: 61.5, lon: 23.7, kind: "saved", note: "door code", geofence: fence)
+        try assertWire(place)
+        try assertWire(PlaceDocument(name: "61.5,23.7", lat: 61.5, lon: 23.7), nulls: ["kind", "note", "geofence"])
+
+        try assertWire(HistoryEntryDocument(id: "r1", label: "A → B", text: "cafe", fromText: "A", toText: "B", region: "tampere",
+                                            from: place, to: place, place: place, at: morning, modes: ["walk", "car"],
+                                            requestedTime: TimePreferenceDocument(kind: "arrive_by", time: later),
+                                            answers: [HistoryAnswerDocument(mode: "walk", durationS: 845)], fastest: "walk"))
+        try assertWire(HistoryEntryDocument(id: "s2", label: "cafe"),
+                       nulls: ["text", "from_text", "to_text", "region", "from", "to", "place", "at", "modes", "requested_time",
+                               "answers", "fastest"])
+        try assertWire(HistoryAnswerDocument(mode: "car", durationS: 200))
+        try assertWire(HistoryAnswerDocument(mode: "transit", durationS: nil), nulls: ["duration_s"])
+
+        try assertWire(LocationDocument(lat: 61.5, lon: 23.7, accuracyM: 5, at: morning, source: "gpsd"))
+        try assertWire(LocationDocument(lat: 61.5, lon: 23.7, accuracyM: nil, at: morning), nulls: ["accuracy_m", "source"])
+    }
+
+    func testRegionsSearchesLinksCountersAndComparisonsWriteEveryKey() throws {
+        try assertWire(region)
+        let unknownRegion = RegionDocument(name: "x", hasTransit: false, timeZone: nil, importedAt: nil, bounds: nil)
+        try assertWire(unknownRegion, nulls: regionNulls)
+        try assertWire(RegionImportDocument(region: region, skipped: false, counts: ["places": 12], importDurationS: 4.2,
+                                            notes: ["kept the current transit feeds toei.zip"]))
+        try assertWire(RegionImportDocument(region: unknownRegion, skipped: true, counts: [:], importDurationS: 0), nulls: regionNulls)
+
+        try assertWire(SearchResultDocument(name: "Kanda Gate", lat: 35.69, lon: 139.77, region: "tokyo", kind: "stop",
+                                            category: "bus_stop", distanceM: 120))
+        try assertWire(SearchResultDocument(name: "Kanda Gate", lat: 35.69, lon: 139.77, kind: "stop", category: nil, distanceM: nil),
+                       nulls: ["region", "category", "distance_m"])
+
+        try assertWire(LinkDocument(url: "https://www.google.com/maps/dir/A/B", form: "fallback", fallbackReason: "waypoints",
+                                    segment: 2, mode: "transit"))
+        try assertWire(LinkDocument(url: "https://www.google.com/maps/dir/A/B", form: "timed", fallbackReason: nil, segment: 2, mode: "walk"),
+                       nulls: ["fallback_reason"])
+
+        let queries = RoutingQueryCounts(walk: 1, transit: 1, car: 1)
+        try assertWire(CountersDocument(requests: 3, routingQueries: queries, plansRecomputed: 2, connections: 1, watchers: 0, noRouteRetries: 4))
+        try assertWire(CountersDocument(requests: 3, routingQueries: queries, plansRecomputed: 2), nulls: ["no_route_retries"])
+
+        let answer = CompareOption(mode: "walk", durationS: 844, departure: morning, arrival: later, distanceM: 1170, transfers: 0,
+                                   fastest: true, lines: [], error: WireError(.noRoute, "none"), walkingIsNoSlower: true)
+        try assertWire(answer)
+        try assertWire(CompareOption(mode: "transit", durationS: nil, departure: nil, arrival: nil, distanceM: nil, transfers: nil,
+                                     fastest: false, lines: [], error: nil),
+                       nulls: ["duration_s", "departure", "arrival", "distance_m", "transfers", "error"])
+        let place = PlaceDocument(name: "Home", lat: 61.5, lon: 23.7)
+        try assertWire(CompareDocument(from: place, to: place, options: [answer], timeZone: "Europe/Helsinki"), absent: ["map"])
+    }
+
+    func testStatusLeavesOutWhatAnOlderDaemonHadNot() throws {
+        let counters = CountersDocument(requests: 0, routingQueries: RoutingQueryCounts(walk: 0, transit: 0, car: 0), plansRecomputed: 0)
+        let location = LocationStatusDocument(source: "manual", accepted: [], ignored: [], fences: [])
+        try assertWire(location, absent: ["gpsd", "connected", "connections", "last_error", "current_from"])
+        let queue = RefreshQueueDocument(running: nil, queued: [], refreshed: 0, retried: 0, leftAlone: 0, failed: 0)
+        try assertWire(queue, absent: ["running"])
+        try assertWire(StatusDocument(version: "1", protocolVersion: 2, databasePath: "/d/db", dataDirectory: "/d", socketPath: "/s",
+                                      uptimeS: 1.5, regions: [region], counters: counters, location: location, refreshQueue: queue))
+        try assertWire(StatusDocument(version: "1", protocolVersion: 2, databasePath: "/d/db", dataDirectory: "/d", socketPath: "/s",
+                                      uptimeS: 1.5, regions: [], counters: counters),
+                       absent: ["location", "refresh_queue"])
     }
 }
