@@ -6,8 +6,7 @@ import WireProtocol
 /// One client connection. Its own thread does all the socket I/O, never blocking on a slow
 /// client: it reads requests while fewer than `maxInFlight` are unanswered and sends what
 /// the answering task queued (`OutputQueue`, bounded by `maxOutputBytes`). The task answers
-/// requests in order and only ever queues (or sends what the socket takes without waiting),
-/// so a client that stops reading cannot hold a task
+/// requests in order and only ever queues, so a client that stops reading cannot hold a task
 /// of the shared pool. When the client hangs up, goes silent past the idle timeout or lets
 /// too much output pile up, the connection closes and its queued and running work is cancelled.
 final class Connection: Sendable {
@@ -27,8 +26,6 @@ final class Connection: Sendable {
         var running = 0
         /// Request lines read whose answers are not yet handed to the kernel.
         var unanswered = 0
-        /// The I/O thread holds lines back until fewer requests are unanswered.
-        var heldBack = false
         /// The answering task is done: close once the output is sent.
         var answeringEnded = false
         /// After the output is sent, shut down writing and discard input (a line was too long).
@@ -68,27 +65,22 @@ final class Connection: Sendable {
     // MARK: - Queueing output (any thread; never blocks)
 
     /// Queues a whole line; false once the connection is closed or the client stopped reading.
-    /// When nothing was waiting before it, the line goes to the socket at once, as far as the
-    /// socket takes it without waiting; the I/O thread is woken only for what is left (or when
-    /// it holds requests back for the in-flight limit), which saves a thread hand-over per answer.
     @discardableResult
     func write(_ data: Data, droppable: Bool = false, completesRequest: Bool = false) -> Bool {
-        let (queued, needsWake) = state.withLock { state -> (Bool, Bool) in
-            guard !state.closed else { return (false, true) }
-            let wasEmpty = state.output.isEmpty
+        let queued = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
             switch state.output.append(data, droppable: droppable, completesRequest: completesRequest) {
-            case .queued: break
-            case .dropped(let count): state.droppedEvents += count
+            case .queued: return true
+            case .dropped(let count):
+                state.droppedEvents += count
+                return true
             case .overflow:
                 state.closed = true
                 state.closeReason = .notReading
-                return (false, true)
+                return false
             }
-            guard wasEmpty, !state.descriptorsClosed else { return (true, true) }
-            _ = Self.send(&state, to: fd)  // an error is the I/O thread's to find
-            return (true, !state.output.isEmpty || state.heldBack)
         }
-        if needsWake { wake() }
+        wake()
         return queued
     }
 
@@ -244,7 +236,7 @@ final class Connection: Sendable {
                 if snapshot.ended, !discarding { return .endOfInput }
             }
             if let lingerDeadline, now > lingerDeadline { return .lineTooLong }
-            if snapshot.running == 0, Self.isIdle(now: now, lastActivity: snapshot.lastActivity, timeout: idleNanoseconds) {
+            if snapshot.running == 0, now - snapshot.lastActivity > idleNanoseconds {
                 return .idle
             }
 
@@ -299,8 +291,7 @@ final class Connection: Sendable {
         var handed = 0
         while handed < waiting.count {
             let admitted = state.withLock { state -> Bool in
-                state.heldBack = state.unanswered >= limits.maxInFlight
-                guard !state.heldBack else { return false }
+                guard state.unanswered < limits.maxInFlight else { return false }
                 state.unanswered += 1
                 return true
             }
@@ -313,24 +304,20 @@ final class Connection: Sendable {
 
     /// Sends queued output until the socket would block; false when the client is gone.
     private func flush() -> Bool {
-        state.withLock { Self.send(&$0, to: fd) }
-    }
-
-    /// Sends `state`'s queued output until the socket would block (never waiting); false when
-    /// the client is gone. Called with the state locked, so output leaves in order.
-    private static func send(_ state: inout State, to fd: Int32) -> Bool {
-        while true {
-            let written = state.output.withUnsentBytes { bytes -> Int in
-                guard let bytes else { return 0 }
-                return Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+        state.withLock { state -> Bool in
+            while true {
+                let written = state.output.withUnsentBytes { bytes -> Int in
+                    guard let bytes else { return 0 }
+                    return send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                }
+                if written == 0 { return true }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno == EAGAIN || errno == EWOULDBLOCK
+                }
+                state.unanswered -= state.output.markSent(written)
+                state.lastActivity = DispatchTime.now().uptimeNanoseconds
             }
-            if written == 0 { return true }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno == EAGAIN || errno == EWOULDBLOCK
-            }
-            state.unanswered -= state.output.markSent(written)
-            state.lastActivity = DispatchTime.now().uptimeNanoseconds
         }
     }
 
@@ -349,12 +336,6 @@ final class Connection: Sendable {
         }
 
         var isUnusual: Bool { self == .idle || self == .notReading }
-    }
-
-    /// Whether the connection has been quiet past `timeout` nanoseconds. `lastActivity` may be
-    /// later than `now`: another thread may have sent an answer (and so touched) after `now` was read.
-    static func isIdle(now: UInt64, lastActivity: UInt64, timeout: UInt64) -> Bool {
-        now > lastActivity && now - lastActivity > timeout
     }
 
     private func touch() {

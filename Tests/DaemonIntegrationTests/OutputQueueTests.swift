@@ -53,12 +53,4 @@ final class OutputQueueTests: XCTestCase {
         XCTAssertTrue(queue.isEmpty)
         XCTAssertEqual(queue.byteCount, 0)
     }
-
-    /// An answer sent by the answering task touches the connection after the I/O thread read
-    /// the clock: the idle check must not underflow (it trapped, killing the daemon).
-    func testAConnectionTouchedAfterTheClockWasReadIsNotIdle() {
-        XCTAssertFalse(Connection.isIdle(now: 1_000, lastActivity: 1_500, timeout: 10))
-        XCTAssertFalse(Connection.isIdle(now: 1_000, lastActivity: 995, timeout: 10))
-        XCTAssertTrue(Connection.isIdle(now: 1_000, lastActivity: 900, timeout: 10))
-    }
 }
