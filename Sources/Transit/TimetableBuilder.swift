@@ -33,6 +33,10 @@ struct TimetableBuilder {
     private var trips: [RawTrip] = []
     private var transfers: [Int64: TransferRule] = [:]
     var feeds: [FeedServicePeriod] = []
+    /// Feeds begun so far (`adopt`): IDs are only unique inside their feed.
+    private var feedsBegun = 0
+    /// Each platform's station, qualified by its feed (two feeds may both have a station "1").
+    private var stationOfStop: [Int32: String] = [:]
     /// For drawing rides only; passed through to storage.
     var rideShapes = RideShapeTable()
 
@@ -43,6 +47,7 @@ struct TimetableBuilder {
         }
         timeZoneID = timeZone
         timeZoneFeed = feed
+        feedsBegun += 1
     }
     /// The feed that set `timeZoneID`, to name both sides of a disagreement.
     private(set) var timeZoneFeed: String?
@@ -52,8 +57,10 @@ struct TimetableBuilder {
         return Int32(stops.count - 1)
     }
 
+    /// Links a platform to its station, a `parent_station` of the feed being read.
     mutating func setParent(stop: Int32, parent: String) {
         stops[Int(stop)].parentStationID = parent
+        stationOfStop[stop] = "\(feedsBegun)/\(parent)"
     }
 
     mutating func addRoute(id: String, shortName: String, longName: String, routeType: Int) -> Int32 {
@@ -160,9 +167,7 @@ struct TimetableBuilder {
         // Footpaths: stops within the radius, stops of one station, and transfers.txt pairs.
         let grid = StopGrid(stops: stops.map(\.coordinate), cellMetres: max(footpathRadius, 50))
         var stationMembers: [String: [Int32]] = [:]
-        for (i, stop) in stops.enumerated() {
-            if let parent = stop.parentStationID { stationMembers[parent, default: []].append(Int32(i)) }
-        }
+        for (stop, station) in stationOfStop { stationMembers[station, default: []].append(stop) }
         var transferTargets: [Int32: [Int32]] = [:]
         for (pair, rule) in transfers where !rule.forbidden {
             transferTargets[Int32(pair >> 32), default: []].append(Int32(pair & 0xFFFF_FFFF))
@@ -178,7 +183,7 @@ struct TimetableBuilder {
                 nextMemoryCheck = candidates.count + (1 << 16)
             }
             var targets = Set(grid.stops(within: footpathRadius, of: stop.coordinate).map { Int32($0.index) })
-            if let parent = stop.parentStationID { targets.formUnion(stationMembers[parent] ?? []) }
+            if let station = stationOfStop[Int32(s)] { targets.formUnion(stationMembers[station] ?? []) }
             targets.formUnion(transferTargets[Int32(s)] ?? [])
             targets.remove(Int32(s))
             for t in targets.sorted() {

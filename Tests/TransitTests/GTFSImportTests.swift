@@ -127,6 +127,40 @@ final class GTFSImportTests: XCTestCase {
         XCTAssertTrue(targets.contains(p2), "platforms of one station are joined even beyond the radius")
     }
 
+    /// IDs are only unique inside a feed: two feeds that both call a station "STA" have two
+    /// stations, and their platforms, 5 km apart, are not joined by a footpath.
+    func testStationsOfTwoFeedsWithTheSameIDAreNotJoined() throws {
+        func feed(_ name: String, latitude: Double) -> [String: String] {
+            var feed = goodFeed()
+            var files = feed.files
+            files["stops.txt"] = """
+                stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station
+                STA,\(name),\(latitude),25.0,1,
+                A,\(name) 1,\(latitude),25.0,0,STA
+                B,\(name) 2,\(latitude + 0.0054),25.0,0,STA
+
+                """
+            feed.trips = []
+            feed.stopTimes = []
+            feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+            files["trips.txt"] = feed.files["trips.txt"]
+            files["stop_times.txt"] = feed.files["stop_times.txt"]
+            return files
+        }
+        let fixture = try FeedFixture()
+        var importer = GTFSImporter()
+        importer.defaultMinimumTransferSeconds = 60
+        let (timetable, _) = try importer.buildTimetable([try fixture.zip(feed("North", latitude: 60.045), name: "north"),
+                                                          try fixture.zip(feed("South", latitude: 60.0), name: "south")],
+                                                         walking: StraightLineWalking())
+        XCTAssertEqual(timetable.stops.map(\.name), ["North 1", "North 2", "South 1", "South 2"])
+        func footpaths(_ stop: Int) -> [String] {
+            timetable.footTargets[Int(timetable.footStart[stop])..<Int(timetable.footStart[stop + 1])].map { timetable.stops[Int($0)].name }
+        }
+        XCTAssertEqual(footpaths(0), ["North 2"], "the platforms of one station are joined, beyond the radius")
+        XCTAssertEqual(footpaths(2), ["South 2"], "and never to the other feed's station of the same ID")
+    }
+
     func testFeedsWithDifferentTimeZonesAreRefused() throws {
         let fixture = try FeedFixture()
         var other = goodFeed()
