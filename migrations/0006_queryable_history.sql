@@ -1,4 +1,4 @@
--- 0006: history entries that can be queried and re-run.
+-- 0004: history entries that can be queried and re-run.
 --
 -- Both lists already have a stable number per entry (sequence); this adds what a query needs:
 -- the region an entry belongs to, and for routes what was typed, the requested time, the modes

@@ -85,6 +85,26 @@ final class MigrationTests: XCTestCase {
         }
     }
 
+    /// A released migration is never edited, not even a comment: databases hold its checksum
+    /// and refuse to open when the file changes (`checksum_mismatch`). A new step is a new file.
+    func testReleasedMigrationsKeepTheChecksumsDatabasesRecorded() {
+        let released: [Int: String] = [
+            1: "4b35d2d990286e8a16bc7a6043095363fa2e13eb0bbea39c962b3c5b1fcdffbc",
+            2: "e8405755f9b4b2bb56146bd393c8522093dc64ef2121338763e7ae8524665010",
+            3: "abb8102b6f907840d714e2729bfa46ce8d968843c7c80571f28ba539809c6bf1",
+            4: "a1e6a48e7beafaa893b95e6d17d3ac7335bd5fb2f7160c71b892747b5b424b03",
+            5: "9161c9f4803f0bc8b20b4bcf5d796774e319607c7fd2eaf793f54b4831fe2362",
+            6: "a3eb906cbfa28cec9dc6eabe6a95e2f7cb26832912cb1e0cb2ca59a93ab86412",
+            7: "7df254840a6d49aa887125343bbdb16002eb76509451dca72d2789af9ef3d342",
+            8: "f364605bcfd022455d3b13070b8c445c8127ea5f459354f133bd37672b93fe39",
+        ]
+        for migration in Migration.embedded {
+            guard let checksum = released[migration.version] else { continue }
+            XCTAssertEqual(migration.checksum, checksum, "\(migration.fileName) was edited after release")
+        }
+        XCTAssertEqual(Set(released.keys).subtracting(Migration.embedded.map(\.version)), [], "no released step is gone")
+    }
+
     // MARK: - Applying
 
     func testFreshDatabaseRecordsEveryMigrationWithItsChecksumAndTime() throws {
