@@ -129,14 +129,13 @@ public actor PlanCoordinator {
             }
             try await editWritten.value
         } catch {
-            let editStored = (try? await editWritten.value) != nil
             // Whoever owns the newest generation clears its task when it ends, stored or not,
-            // so that edits waiting in `settled` never wait on a finished task. An edit that
-            // was not stored changed nothing, its generation included.
+            // so that edits waiting in `settled` never wait on a finished task. The generation
+            // stays: it only ever grows, so no number names two different plans (a client that
+            // saw this edit's, unstored, gets `conflict` rather than overwriting a later one).
             if entries[id]?.generation == generation {
                 entries[id]?.task = nil
                 entries[id]?.newest = nil // what was written is what the store says
-                if !editStored { entries[id]?.generation = generation - 1 }
             }
             if error is CancellationError, !Task.isCancelled, let newer = entries[id], newer.generation != generation {
                 return try await settled(id: id)
@@ -198,11 +197,9 @@ public actor PlanCoordinator {
         do {
             try await write(id, computed.plan, title: current.title, legsPending: false, searches: searches).value
         } catch {
-            // The write's transaction rolled back: the plan is as stored, at its old generation.
-            if entries[id]?.generation == generation + 1 {
-                entries[id]?.generation = generation
-                entries[id]?.newest = nil
-            }
+            // The write's transaction rolled back: the plan is as stored. Its generation stays
+            // one higher (generations only grow; see `edit`).
+            if entries[id]?.generation == generation + 1 { entries[id]?.newest = nil }
             throw error
         }
         counters.countPlanRecomputed()

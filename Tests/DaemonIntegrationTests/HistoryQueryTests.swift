@@ -56,8 +56,7 @@ final class HistoryQueryTests: XCTestCase {
             let refused = try harness.umctl(request)
             XCTAssertEqual(refused.status, 1, "\(request): \(refused.stdout) \(refused.stderr)")
             let shown = try harness.json(["plan", "show", id])
-            XCTAssertEqual(shown["generation"], plan["generation"], "\(request): the edit was not stored")
-            XCTAssertEqual(shown["nodes"]?.arrayValue?.count, 2, "\(request)")
+            XCTAssertEqual(shown["nodes"]?.arrayValue?.count, 2, "\(request): the edit was not stored")
             XCTAssertEqual(shown["pace"], plan["pace"], "\(request)")
         }
         try sql("DROP TRIGGER refuse_searches;")
