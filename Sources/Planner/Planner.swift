@@ -343,17 +343,26 @@ public struct Planner: Sendable {
     /// be caught is proposed as a pending update (a missed transit leg before the pin is asked
     /// again from when the traveller gets there, to know when the pin's start is reached).
     /// In an arrive-by plan, when the legs after the pin end after the requested arrival
-    /// (`lateConnection`), the latest departure of the same fingerprint that arrives in time is.
+    /// (`lateConnection` is the pinned segment or one after it), the latest departure of the
+    /// same fingerprint that arrives in time is (a late transit leg after the pin is asked
+    /// again "arrive by", to know when the pin must end).
     private func proposeCatchableDeparture(ifMissed pinnedIndex: Int, pin: PinnedDeparture,
                                            run: inout LegRun) async throws {
         let plan = run.plan
         let probe: PinnedDeparture, arrivingBy: Date?
         if case .arriveBy(let deadline) = plan.timePreference {
-            guard plan.lateConnection(arrivingBy: deadline) == pinnedIndex else { return }
+            // A late transit leg after the pin (asked to leave after it) makes the pin too late.
+            guard let late = plan.lateConnection(arrivingBy: deadline), late >= pinnedIndex else { return }
             var mustLeave = deadline  // the end of the segment before `index`
             for index in stride(from: plan.segmentCount - 1, to: pinnedIndex, by: -1) {
-                guard let leg = plan.legs[index] else { return }
+                guard var leg = plan.legs[index] else { return }
                 let mustArrive = index == plan.segmentCount - 1 ? deadline : plan.nodes[index + 1].latestArrival(leavingAt: mustLeave)
+                if let arrival = leg.arrival, arrival > mustArrive.addingTimeInterval(RoutePlan.connectionSlack) {
+                    // Late too: the latest one that still arrives, to know when the pin must end.
+                    run.queryCount += 1
+                    guard case .success(let earlier) = try await self.leg(for: query(plan, index, .arriveBy(mustArrive))) else { return }
+                    leg = earlier
+                }
                 let arrival = min(mustArrive, leg.arrival ?? mustArrive)
                 mustLeave = leg.departure ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
             }

@@ -176,6 +176,35 @@ final class PlanConsistencyRulesTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(accepted.schedule()[0]), Fixture.morning)
     }
 
+    func testALateBusAfterAPinnedOneInAnArriveByPlanMakesThePinLateAndAnEarlierPinIsProposed() async throws {
+        let port = FakeRoutingPort(legs: { query in
+            query.mode == .transit
+                ? try Fixture.timetable(Array(stride(from: 15.0, through: 180, by: 15)), minutes: 20, timing: query.timing)
+                : Fixture.walk(query.from.coordinate.distance(to: query.to.coordinate) / 80)
+        })
+        let planner = Planner(routing: port, clock: clock)
+        let mid = Fixture.place("Mid", east: 5_000), change = Fixture.place("Change", east: 5_400)
+        let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA), PlanNode(place: mid),
+                                         PlanNode(place: change), PlanNode(place: Fixture.office)],
+                                 modes: [.walk, .transit, .walk, .transit], timePreference: .arriveBy(Fixture.at(120)))
+        let computed = try await planner.computeLegs(plan)
+        XCTAssertEqual([computed.legs[1]?.departure, computed.legs[3]?.departure], [Fixture.at(60), Fixture.at(90)])
+        let pinned = try await planner.computeLegs(try computed.pinningDeparture(ofSegment: 1))
+        // A 31-minute detour on foot after the pinned 09:00: the 09:30 second bus is missed, and
+        // the next one (10:00) arrives at 10:20, after the requested 10:00.
+        let detour = try pinned.insertingNode(PlanNode(place: Fixture.place("Detour", east: 5_000, north: 1_200)), at: 3, mode: .walk)
+        let late = try await planner.computeLegs(detour)
+        XCTAssertEqual(late.pinnedSegmentIndex, 1)
+        XCTAssertEqual(late.legs[1]?.departure, Fixture.at(60), "the user's choice stays")
+        XCTAssertEqual(late.lateConnection(arrivingBy: Fixture.at(120)), 4, "the second bus is the one shown late")
+        let proposal = try XCTUnwrap(late.pendingUpdate(ofSegment: 1), "the pin is too late too")
+        XCTAssertEqual(proposal.latest.departure, Fixture.at(30), "the 08:30 leaves time for the walks and the 09:30 bus")
+        let accepted = try await planner.computeLegs(try late.acceptingPendingUpdate(ofSegment: 1))
+        XCTAssertNil(accepted.lateConnection(arrivingBy: Fixture.at(120)))
+        XCTAssertEqual(accepted.legs[4]?.departure, Fixture.at(90))
+        XCTAssertLessThanOrEqual(try XCTUnwrap(accepted.schedule().last ?? nil), Fixture.at(120))
+    }
+
     /// Home -walk- Stop C -transit- Stop D -walk- Office, to arrive by 09:00: the 08:30 bus.
     func arriveByPlan() throws -> RoutePlan {
         try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Self.stopC), PlanNode(place: Self.stopD),
