@@ -43,7 +43,9 @@ struct PlanMethods: Sendable {
             let (from, to) = try resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
             let viaTexts = params.via ?? []
             let via = try viaTexts.map { try resolver.resolve($0, near: from.place.coordinate, region: params.region) }
-            let region = try regions.planRegion(through: ([from] + via + [to]).map(\.place)), zone = region.timeZone
+            _ = try regions.planRegion(through: ([from] + via + [to]).map(\.place))
+            // Times are read, and shown, in the zone of the ends' region (`RegionRegistry.timeZone(of:)`).
+            let region = try regions.tripRegion(from: from.place, to: to.place), zone = region.timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
             let typed = try typedEnds(params.from, from, params.to, to)
                 + zip(viaTexts, via).compactMap { try typedPlaces.typed($0, resolved: $1.place) }

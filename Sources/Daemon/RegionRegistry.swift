@@ -88,27 +88,21 @@ public final class RegionRegistry: Sendable {
     /// The smallest region holding every place of a plan (`places` in order, its ends first and
     /// last): a plan stays inside one region like a trip does.
     /// - throws: `RoutingError.unsupportedInRegion`: as `tripRegion` for the ends, else naming the
-    ///   first place between them that is outside every region holding both ends.
+    ///   first place outside the region of the ends when no region holds them all.
     public func planRegion(through places: [Place]) throws -> RegionHandle {
         guard let first = places.first, let last = places.last, places.count >= 2 else {
             throw DaemonError.invalidParams("a plan needs at least two places")
         }
         let ends = try tripRegion(from: first, to: last)
-        let candidates = try handles(containing: first.coordinate).filter { region in
-            try handles(containing: last.coordinate).contains { $0 === region }
-        }
-        let inside = try candidates.filter { region in
+        let holdingAll = try handles(containing: first.coordinate).filter { region in
             try places.allSatisfy { place in try handles(containing: place.coordinate).contains { $0 === region } }
         }
-        if let smallest = inside.first { return smallest }
-        for place in places.dropFirst().dropLast()
-        where try !handles(containing: place.coordinate).contains(where: { region in candidates.contains { $0 === region } }) {
-            let regions = try handles(containing: place.coordinate)
-            let whereItIs = regions.isEmpty ? "outside every imported region" : "in region \(regions.map(\.name).joined(separator: " and "))"
-            throw RoutingError.unsupportedInRegion(
-                "\(place.name) is \(whereItIs), not in region \(ends.name) with the plan's ends; a plan must stay inside one region")
-        }
-        return ends
+        if let smallest = holdingAll.first { return smallest }
+        let outside = try places.first { try !handles(containing: $0.coordinate).contains { $0 === ends } } ?? last
+        let regions = try handles(containing: outside.coordinate)
+        let whereItIs = regions.isEmpty ? "outside every imported region" : "in region \(regions.map(\.name).joined(separator: " and "))"
+        throw RoutingError.unsupportedInRegion(
+            "\(outside.name) is \(whereItIs), not in region \(ends.name) with the plan's ends; a plan must stay inside one region")
     }
 
     /// The zone of the smallest region containing `coordinate`; the machine's for nil or a point
