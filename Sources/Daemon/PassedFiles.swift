@@ -68,31 +68,41 @@ struct PassedImportSources {
     private let folder: URL
     private let descriptors: [Int32]
 
+    /// Folders of this kind start with this (what a crash left is removed at start-up).
+    static let folderPrefix = ".passed-files-"
+
     /// Blocks while a pipe is spooled: call it off the shared pool (`runBlocking`).
-    init(osm: String, gtfs: [String], descriptors: [Int32], under dataDirectory: URL) throws {
+    /// - parameter isCancelled: polled while a pipe is copied; true stops it (`CancellationError`).
+    init(osm: String, gtfs: [String], descriptors: [Int32], under dataDirectory: URL,
+         isCancelled: @escaping () -> Bool = { false }) throws {
         self.descriptors = descriptors
-        folder = dataDirectory.appendingPathComponent(".passed-files-\(UUID().uuidString.prefix(8).lowercased())", isDirectory: true)
+        folder = dataDirectory.appendingPathComponent(Self.folderPrefix + UUID().uuidString.prefix(8).lowercased(), isDirectory: true)
         var links: [URL] = []
         var givenPaths: [String: String] = [:]
         do {
             for (index, (path, descriptor)) in zip([osm] + gtfs, descriptors).enumerated() {
                 // One folder per file: two feeds may have the same name.
                 let directory = folder.appendingPathComponent("\(index)", isDirectory: true)
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 var status = stat()
                 guard fstat(descriptor, &status) == 0 else {
                     throw StreetsError.sourceNotFound("\(path) (\(String(cString: strerror(errno))))")
                 }
                 let given = URL(fileURLWithPath: path).lastPathComponent
                 let link: URL
+                // Foundation's errors would name the daemon's own folder: each step says what failed, for the user's file.
+                try Self.step("prepare the import of \(path)") {
+                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                }
                 if status.st_mode & S_IFMT == S_IFREG {
                     link = directory.appendingPathComponent(index == 0 ? Self.osmName(given, head: Self.head(of: descriptor)) : given)
-                    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/proc/\(getpid())/fd/\(descriptor)")
+                    try Self.step("prepare the import of \(path)") {
+                        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/proc/\(getpid())/fd/\(descriptor)")
+                    }
                 } else {
                     let spooled = directory.appendingPathComponent("spooled")
-                    let head = try Self.spool(descriptor, to: spooled, given: path)
+                    let head = try Self.spool(descriptor, to: spooled, given: path, isCancelled: isCancelled)
                     link = directory.appendingPathComponent(index == 0 ? Self.osmName(given, head: head) : given)
-                    try FileManager.default.moveItem(at: spooled, to: link)
+                    try Self.step("keep the copy of \(path)") { try FileManager.default.moveItem(at: spooled, to: link) }
                 }
                 links.append(link)
                 givenPaths[link.path] = path
@@ -110,6 +120,24 @@ struct PassedImportSources {
     func remove() {
         try? FileManager.default.removeItem(at: folder)
         descriptors.forEach { close($0) }
+    }
+
+    /// Removes the folders an import that was killed left behind (a pipe's copy may be large).
+    static func removeLeftovers(under dataDirectory: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dataDirectory.path)) ?? []
+        for name in names where name.hasPrefix(folderPrefix) {
+            try? FileManager.default.removeItem(at: dataDirectory.appendingPathComponent(name))
+        }
+    }
+
+    /// Runs a file-system step; its error becomes `import_failed` saying `what`, without paths of the daemon's.
+    private static func step(_ what: String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch {
+            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) }
+            throw StreetsError.importFailed(phase: "reading sources", message: "cannot \(what)" + (reason.map { ": \($0)" } ?? ""))
+        }
     }
 
     /// Bytes enough to tell PBF from XML.
@@ -137,13 +165,17 @@ struct PassedImportSources {
     /// Copies everything `descriptor` gives into a new file at `destination`; returns its first bytes.
     /// - throws: `StreetsError.importFailed` naming the file the user gave (a read error, or the
     ///   disk full).
-    static func spool(_ descriptor: Int32, to destination: URL, given: String) throws -> [UInt8] {
+    static func spool(_ descriptor: Int32, to destination: URL, given: String, isCancelled: () -> Bool = { false }) throws -> [UInt8] {
         let output = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard output >= 0 else { throw failure("cannot create a copy of \(given) in the data directory") }
         defer { close(output) }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var head: [UInt8] = []
         while true {
+            if isCancelled() { throw CancellationError() }
+            // A pipe may stay silent: wait a little at a time, so a cancelled request stops.
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, 250) == 0 { continue }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { throw failure("cannot read \(given)") }
@@ -166,4 +198,12 @@ struct PassedImportSources {
         let reason = String(cString: strerror(errno))
         return .importFailed(phase: "reading sources", message: "\(message): \(reason)")
     }
+}
+
+/// A flag set from a task's cancellation handler and polled by blocking work on its own thread.
+final class CancellationFlag: Sendable {
+    private let value = Mutex(false)
+
+    func set() { value.withLock { $0 = true } }
+    func isSet() -> Bool { value.withLock { $0 } }
 }

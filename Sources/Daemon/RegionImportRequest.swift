@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Streets
 import WireProtocol
 
@@ -23,9 +24,10 @@ struct RegionImportRequest {
             if noTransit {
                 notes.append("transit removed on purpose (--no-transit); it had \(Self.names(previous))")
             } else if params.gtfs.isEmpty {
-                for path in previous where !FileManager.default.isReadableFile(atPath: path) {
+                for path in previous {
+                    guard let problem = Self.whyNotReadableAgain(path) else { continue }
                     throw DaemonError.invalidParams(
-                        "region \(current.name) keeps its feeds when imported without --gtfs, but \(path) is no longer readable: "
+                        "region \(current.name) keeps its feeds when imported without --gtfs, but \(path) \(problem): "
                             + "pass --gtfs FILE to replace it, or --no-transit to drop transit")
                 }
                 feeds = previous.map { URL(fileURLWithPath: $0) }
@@ -39,6 +41,19 @@ struct RegionImportRequest {
             timeZone = RegionTimeZoneDecision(zone: current.timeZone, source: "kept from the previous import (\(source))")
             notes.append("kept the time zone \(current.timeZone) chosen before (pass --time-zone to change it)")
         }
+    }
+
+    /// Why a feed recorded by path can't be read again, or nil. A pipe (`--gtfs <(curl …)`,
+    /// recorded as `/dev/fd/63`, or a named FIFO) was read once: in the daemon, that path names
+    /// one of its own descriptors, or waits for a writer that never comes.
+    static func whyNotReadableAgain(_ path: String) -> String? {
+        if path.hasPrefix("/dev/fd/") || path.hasPrefix("/proc/") || path.hasPrefix("/dev/std") {
+            return "was a pipe, which is read only once"
+        }
+        var status = stat()
+        guard stat(path, &status) == 0, access(path, R_OK) == 0 else { return "is no longer readable" }
+        guard status.st_mode & S_IFMT == S_IFREG else { return "is not a regular file (a pipe is read only once)" }
+        return nil
     }
 
     private static func names(_ paths: [String]) -> String {

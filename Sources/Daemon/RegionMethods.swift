@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Streets
 import WireProtocol
 
@@ -14,18 +15,30 @@ struct RegionMethods: Sendable {
     func register(in table: inout MethodTable) {
         table.register(Endpoints.regionImport) { params, context in
             // Files passed open are taken first, so a refused request still consumes its own.
+            let descriptors = try params.passedFiles == true ? (PassedFiles.current ?? PassedFiles()).take(1 + params.gtfs.count) : []
+            var planned: RegionImportRequest
+            do {  // the request is checked before a pipe is copied
+                guard RegionCatalog.isValidName(params.name) else { throw StreetsError.invalidRegionName(params.name) }
+                planned = try RegionImportRequest(params, current: try? regions.catalog.region(named: params.name))
+            } catch {
+                descriptors.forEach { close($0) }
+                throw error
+            }
             let passed: PassedImportSources?
             if params.passedFiles == true {
-                let descriptors = try (PassedFiles.current ?? PassedFiles()).take(1 + params.gtfs.count)
-                let directory = importer.dataDirectory
-                passed = try await runBlocking("usefulmapd-import-spool") {  // a pipe is read to its end
-                    try PassedImportSources(osm: params.osm, gtfs: params.gtfs, descriptors: descriptors, under: directory)
+                let directory = importer.dataDirectory, stop = CancellationFlag()
+                passed = try await withTaskCancellationHandler {
+                    try await runBlocking("usefulmapd-import-spool") {  // a pipe is read to its end
+                        try PassedImportSources(osm: params.osm, gtfs: params.gtfs, descriptors: descriptors, under: directory,
+                                                isCancelled: stop.isSet)
+                    }
+                } onCancel: {
+                    stop.set()
                 }
             } else {
                 passed = nil
             }
             defer { passed?.remove() }
-            var planned = try RegionImportRequest(params, current: try? regions.catalog.region(named: params.name))
             if let passed, !params.gtfs.isEmpty { planned.feeds = passed.feeds }
             let request = planned
             var importer = importer

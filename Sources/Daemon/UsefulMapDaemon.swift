@@ -50,7 +50,9 @@ public struct UsefulMapDaemon: Sendable {
             }
         }
 
-        // After the socket: a second daemon is refused before it touches the database.
+        // After the socket: a second daemon is refused before it touches the database, or the
+        // copies a running import reads.
+        PassedImportSources.removeLeftovers(under: URL(fileURLWithPath: configuration.dataDirectory))
         let database = WeakStore()
         guard await serve(database: database, listener: listener, activated: activated, signals: signals) else {
             close(listener)

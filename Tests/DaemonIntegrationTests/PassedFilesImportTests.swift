@@ -76,8 +76,13 @@ final class PassedFilesImportTests: XCTestCase {
         XCTAssertTrue(imported.stdout.contains("time zone Asia/Tokyo"), "the feed was read: \(imported.stdout)")
         let found = try harness.json(["search", "Kanda Gate", "--region", "tokyo"])["results"]?.arrayValue ?? []
         XCTAssertFalse(found.isEmpty, "the streets and stops were read")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: harness.dataDirectory.path).filter { $0.hasPrefix(".passed-files") }
-        XCTAssertEqual(leftovers, [], "the copies are removed")
+        XCTAssertEqual(try passedFolders(harness), [], "the copies are removed")
+
+        // The feed came through a pipe: a re-import without --gtfs cannot read it again and says so.
+        let again = try harness.umctl(["region", "import", "tokyo", "--osm", osm.path, "--force"])
+        XCTAssertEqual(again.status, 1, again.stderr)
+        XCTAssertTrue(again.stderr.contains("\(feedPipe) is not a regular file (a pipe is read only once)")
+                      && again.stderr.contains("pass --gtfs FILE"), again.stderr)
 
         // Something that is neither XML nor PBF is refused, naming the path the user gave.
         let script2 = "echo 'not a map' > '\(osmPipe)' & "
@@ -87,5 +92,62 @@ final class PassedFilesImportTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("unsupported OSM file \(osmPipe)") && refused.stderr.contains("[unsupported_source_format]"),
                       refused.stderr)
         XCTAssertFalse(refused.stderr.contains(harness.dataDirectory.path), "no path of the daemon's own: \(refused.stderr)")
+    }
+
+    func passedFolders(_ harness: DaemonHarness) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: harness.dataDirectory.path).filter { $0.hasPrefix(".passed-files") }
+    }
+
+    /// A refused request never reads its pipe: the checks come before the copy, so the writer
+    /// of 200 MB finds its pipe closed rather than drained.
+    func testARefusedImportDoesNotCopyItsPipeFirst() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0) }
+        let pipe = harness.directory.appendingPathComponent("zeros").path
+        XCTAssertEqual(mkfifo(pipe, 0o600), 0)
+        let writerStatus = harness.directory.appendingPathComponent("writer-status").path
+        let script = "(head -c 200000000 /dev/zero > '\(pipe)'; echo $? > '\(writerStatus)') & "
+            + "'\(DaemonHarness.umctl)' region import 'Not A Name' --osm '\(pipe)' --socket '\(harness.socketPath)'; status=$?; wait; exit $status"
+        let refused = try DaemonHarness.run("/bin/sh", ["-c", script], in: harness.directory)
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("[invalid_region_name]"), refused.stderr)
+        let written = try String(contentsOfFile: writerStatus, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertNotEqual(written, "0", "the writer was cut off (SIGPIPE), not read to its end")
+        XCTAssertEqual(try passedFolders(harness), [])
+    }
+
+    /// A client that goes away while its pipe is copied stops the copy; the copy is removed.
+    /// What a killed daemon left behind is removed when it starts again.
+    func testACopyStopsWhenItsClientGoesAndLeftoversGoAtStartUp() throws {
+        let harness = try DaemonHarness()
+        let leftover = harness.dataDirectory.appendingPathComponent(".passed-files-0dead000/0")
+        try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
+        try Data(count: 4096).write(to: leftover.appendingPathComponent("spooled"))
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0) }
+        XCTAssertEqual(try passedFolders(harness), [], "a killed import's copy is removed at start-up")
+
+        let pipe = harness.directory.appendingPathComponent("slow").path
+        XCTAssertEqual(mkfifo(pipe, 0o600), 0)
+        // A writer that sends a little, then stays silent for a minute.
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "(echo '<osm>'; sleep 60) > '\(pipe)'"]
+        try writer.run()
+        defer { writer.terminate() }
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: DaemonHarness.umctl)
+        client.arguments = ["region", "import", "slow", "--osm", pipe, "--socket", harness.socketPath]
+        client.standardOutput = FileHandle.nullDevice
+        client.standardError = FileHandle.nullDevice
+        try client.run()
+        for _ in 0..<200 where try passedFolders(harness).isEmpty { usleep(25_000) }
+        XCTAssertEqual(try passedFolders(harness).count, 1, "the copy is under way")
+        client.terminate()
+        client.waitUntilExit()
+        for _ in 0..<400 where try !passedFolders(harness).isEmpty { usleep(25_000) }
+        XCTAssertEqual(try passedFolders(harness), [], "the copy stopped and was removed while its writer still sleeps")
+        XCTAssertEqual(try harness.json(["status"])["regions"]?.arrayValue?.count, 0, "and the daemon serves")
     }
 }
