@@ -82,6 +82,9 @@ struct Timetable: Sendable {
     var tripIDs: [String] = []
     var tripHeadsigns: [String] = []
     var tripServices: [Int32] = []
+    /// Per trip: the headway of a run of headway-based service (`exact_times=0`), whose times
+    /// are only an estimate; 0 for scheduled trips.
+    var tripHeadways: [Int32] = []
     var arrivals: [Int32] = []
     var departures: [Int32] = []
     /// Same-stop change time per stop; -1 when transfers.txt forbids changing there.
