@@ -164,6 +164,11 @@ enum Render {
         ride.headwayS.map { " (\(aboutEvery($0)); times are estimates)" } ?? ""
     }
 
+    /// "7", or "7 (about every 10 min)" for a headway-based ride.
+    static func lineWithHeadway(_ ride: RideDocument) -> String {
+        ride.line + (ride.headwayS.map { " (\(aboutEvery($0)))" } ?? "")
+    }
+
     static func aboutEvery(_ headwaySeconds: Int) -> String {
         "about every \(duration(Double(max(headwaySeconds, 60))))"
     }
