@@ -119,6 +119,7 @@ public enum WireDocuments {
             departure: times.first.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
             arrival: times.last.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
             distanceM: whole(plan.totalDistance), transfers: max(0, rides.count - 1), fastest: comparison.isFastest,
-            lines: rides.map(\.lineName), headwaysS: rides.map(\.headwaySeconds), error: nil, walkingIsNoSlower: legs.contains(where: \.walkingIsNoSlower))
+            lines: rides.map(\.lineName), headwaysS: rides.map(\.headwaySeconds), error: nil,
+            walkingIsNoSlower: legs.contains(where: \.walkingIsNoSlower))
     }
 }

@@ -24,8 +24,8 @@ public struct TransitRide: Hashable, Sendable, Codable {
     public var headsign: String?
     public var tripID: String?
     /// Seconds between vehicles when the ride is a run of headway-based service (GTFS
-    /// `frequencies.txt` without `exact_times`): its times are then an estimate, not a
-    /// schedule. Nil for scheduled rides.
+    /// `frequencies.txt` with `exact_times` 0 or empty): its times are then an estimate, not
+    /// a schedule. Nil for scheduled rides.
     public var headwaySeconds: Int?
     public var boarding: TransitStopCall
     public var alighting: TransitStopCall

@@ -317,7 +317,7 @@ struct GTFSFeedReader {
         return rows
     }
 
-    /// One `frequencies.txt` row. Without `exact_times` (headway-based service) the runs are
+    /// One `frequencies.txt` row. Unless `exact_times` is 1 (headway-based service) its runs are
     /// only an estimate of when vehicles come, and remember their headway to say so.
     private struct Frequency { var start: Int32; var end: Int32; var headway: Int32; var exactTimes: Bool }
 
