@@ -65,7 +65,7 @@ public enum WireDocuments {
                              from: ride.boarding.name, to: ride.alighting.name,
                              departure: WireTime.string(from: ride.boarding.time, timeZone: timeZone),
                              arrival: WireTime.string(from: ride.alighting.time, timeZone: timeZone),
-                             tripID: ride.tripID)
+                             tripID: ride.tripID, headwayS: ride.headwaySeconds)
             },
             walks: leg.walks.map { walk in
                 WalkDocument(kind: walk.kind.rawValue, from: walk.fromName, to: walk.toName,
@@ -119,6 +119,7 @@ public enum WireDocuments {
             departure: times.first.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
             arrival: times.last.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
             distanceM: whole(plan.totalDistance), transfers: max(0, rides.count - 1), fastest: comparison.isFastest,
-            lines: rides.map(\.lineName), error: nil, walkingIsNoSlower: legs.contains(where: \.walkingIsNoSlower))
+            lines: rides.map(\.lineName), headwaysS: rides.map(\.headwaySeconds), error: nil,
+            walkingIsNoSlower: legs.contains(where: \.walkingIsNoSlower))
     }
 }

@@ -23,15 +23,20 @@ public struct TransitRide: Hashable, Sendable, Codable {
     public var vehicle: String
     public var headsign: String?
     public var tripID: String?
+    /// Seconds between vehicles when the ride is a run of headway-based service (GTFS
+    /// `frequencies.txt` with `exact_times` 0 or empty): its times are then an estimate, not
+    /// a schedule. Nil for scheduled rides.
+    public var headwaySeconds: Int?
     public var boarding: TransitStopCall
     public var alighting: TransitStopCall
 
     public init(lineName: String, vehicle: String, headsign: String? = nil, tripID: String? = nil,
-                boarding: TransitStopCall, alighting: TransitStopCall) {
+                headwaySeconds: Int? = nil, boarding: TransitStopCall, alighting: TransitStopCall) {
         self.lineName = lineName
         self.vehicle = vehicle
         self.headsign = headsign
         self.tripID = tripID
+        self.headwaySeconds = headwaySeconds
         self.boarding = boarding
         self.alighting = alighting
     }

@@ -17,7 +17,8 @@ enum LegBlob {
 
     /// The version written. Version 2 added a transit leg's walks and its walking-is-no-slower
     /// note after the rides (in `R` and `L` blobs); version 1 blobs still decode, with no walks.
-    static let formatVersion: UInt8 = 2
+    /// Version 3 added each ride's headway after its trip ID; older rides decode with none.
+    static let formatVersion: UInt8 = 3
     static let oldestReadableVersion: UInt8 = 1
 
     // MARK: - Encoding
@@ -104,7 +105,10 @@ struct BlobWriter {
 
     init(kind: LegBlob.Kind, version: UInt8 = LegBlob.formatVersion) { bytes = [kind.rawValue, version] }
 
-    mutating func count(_ value: Int) {
+    mutating func count(_ value: Int) { number(value) }
+
+    /// A non-negative integer as unsigned LEB128 (negative values are written as 0).
+    mutating func number(_ value: Int) {
         var rest = UInt64(max(0, value))
         repeat {
             let low = UInt8(rest & 0x7F)
@@ -155,6 +159,7 @@ struct BlobWriter {
             string(ride.vehicle)
             optional(ride.headsign) { $0.string($1) }
             optional(ride.tripID) { $0.string($1) }
+            if bytes[1] >= 3 { optional(ride.headwaySeconds) { $0.number($1) } }
             stopCall(ride.boarding)
             stopCall(ride.alighting)
         }
@@ -211,17 +216,25 @@ struct BlobReader {
         return bytes[offset]
     }
 
+    /// A length or number of items: never more than the bytes left could hold.
     mutating func count() throws -> Int {
+        let value = try number()
+        guard value <= (bytes.count - offset) * 8 + 1 else { throw damaged("count \(value) exceeds the blob") }
+        return value
+    }
+
+    /// A non-negative integer in unsigned LEB128.
+    mutating func number() throws -> Int {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
             let next = try byte()
-            guard shift < 63 else { throw damaged("count too large") }
+            guard shift < 63 else { throw damaged("number too large") }
             value |= UInt64(next & 0x7F) << shift
             if next & 0x80 == 0 { break }
             shift += 7
         }
-        guard value <= UInt64(bytes.count - offset) * 8 + 1 else { throw damaged("count \(value) exceeds the blob") }
+        guard value <= UInt64(Int.max) else { throw damaged("number too large") }
         return Int(value)
     }
 
@@ -282,10 +295,11 @@ struct BlobReader {
             let vehicle = try string()
             let headsign = try optional { try $0.string() }
             let tripID = try optional { try $0.string() }
+            let headway = version >= 3 ? try optional { try $0.number() } : nil
             let boarding = try stopCall()
             let alighting = try stopCall()
             result.append(TransitRide(lineName: line, vehicle: vehicle, headsign: headsign, tripID: tripID,
-                                      boarding: boarding, alighting: alighting))
+                                      headwaySeconds: headway, boarding: boarding, alighting: alighting))
         }
         return result
     }

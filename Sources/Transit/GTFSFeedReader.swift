@@ -99,7 +99,8 @@ struct GTFSFeedReader {
                                             tripID: "\(pending.tripID)@\(Self.clock(Int(first)))",
                                             headsign: pending.headsign, stops: timed.stops, flags: timed.flags,
                                             arrivals: timed.arrivals.map { $0 + shift },
-                                            departures: timed.departures.map { $0 + shift })
+                                            departures: timed.departures.map { $0 + shift },
+                                            headwaySeconds: frequency.exactTimes ? nil : frequency.headway)
                             report.frequencyTrips += 1
                             kept += 1
                             first += frequency.headway
@@ -316,13 +317,16 @@ struct GTFSFeedReader {
         return rows
     }
 
-    private struct Frequency { var start: Int32; var end: Int32; var headway: Int32 }
+    /// One `frequencies.txt` row. Unless `exact_times` is 1 (headway-based service) its runs are
+    /// only an estimate of when vehicles come, and remember their headway to say so.
+    private struct Frequency { var start: Int32; var end: Int32; var headway: Int32; var exactTimes: Bool }
 
     private func readFrequencies(_ zip: ZipArchive, trips: [String: Int32],
                                  report: inout GTFSImportReport) throws -> [Int32: [Frequency]] {
         guard var table = try open("frequencies.txt", in: zip) else { return [:] }
         let tripColumn = try table.require("trip_id"), startColumn = try table.require("start_time")
         let endColumn = try table.require("end_time"), headwayColumn = try table.require("headway_secs")
+        let exactColumn = table.column("exact_times")
         var result: [Int32: [Frequency]] = [:]
         while let row = try table.next() {
             guard let trip = trips[row.string(tripColumn)] else { report.skip("frequencies.txt: unknown trip_id"); continue }
@@ -332,7 +336,13 @@ struct GTFSFeedReader {
             guard let headway = row.int(headwayColumn), headway > 0 else {
                 report.skip("frequencies.txt: headway_secs not positive"); continue
             }
-            result[trip, default: []].append(Frequency(start: Int32(start), end: Int32(end), headway: Int32(headway)))
+            // Empty or absent means 0 (headway-based), as the GTFS reference says.
+            let exact = row.string(exactColumn)
+            guard ["", "0", "1"].contains(exact) else {
+                report.skip("frequencies.txt: exact_times not 0 or 1"); continue
+            }
+            result[trip, default: []].append(Frequency(start: Int32(start), end: Int32(end), headway: Int32(headway),
+                                                       exactTimes: exact == "1"))
         }
         report.rowsRead["frequencies.txt", default: 0] += table.rowsRead
         return result

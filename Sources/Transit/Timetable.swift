@@ -82,6 +82,9 @@ struct Timetable: Sendable {
     var tripIDs: [String] = []
     var tripHeadsigns: [String] = []
     var tripServices: [Int32] = []
+    /// Per trip: the headway of a run of headway-based service (`exact_times=0`), whose times
+    /// are only an estimate; 0 for scheduled trips.
+    var tripHeadways: [Int32] = []
     var arrivals: [Int32] = []
     var departures: [Int32] = []
     /// Same-stop change time per stop; -1 when transfers.txt forbids changing there.
@@ -161,7 +164,7 @@ struct Timetable: Sendable {
     /// Bytes held by the arrays (strings counted by their UTF-8 length), for the memory report.
     var memoryBytes: Int {
         func a<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }
-        var total = a(patternStops) + a(patternFlags) + a(tripServices) + a(arrivals) + a(departures)
+        var total = a(patternStops) + a(patternFlags) + a(tripServices) + a(tripHeadways) + a(arrivals) + a(departures)
         total += a(changeSeconds) + a(footStart) + a(footTargets) + a(footWalkSeconds) + a(footMinimumSeconds)
         total += a(stopPatternStart) + a(stopPatternEntries) + a(stopPatternIndexes)
         total += a(footInStart) + a(footInSources) + a(footInEdge)

@@ -13,6 +13,8 @@ struct TimetableBuilder {
         var flags: [UInt8]
         var arrivals: [Int32]
         var departures: [Int32]
+        /// 0 for a scheduled trip.
+        var headwaySeconds: Int32
     }
 
     private struct PatternKey: Hashable {
@@ -79,10 +81,14 @@ struct TimetableBuilder {
         return index
     }
 
+    /// - parameter headwaySeconds: for a run of headway-based service (`exact_times=0`), its
+    ///   headway; nil for scheduled trips.
     mutating func addTrip(route: Int32, service: Int32, tripID: String, headsign: String,
-                          stops: [Int32], flags: [UInt8], arrivals: [Int32], departures: [Int32]) {
+                          stops: [Int32], flags: [UInt8], arrivals: [Int32], departures: [Int32],
+                          headwaySeconds: Int32? = nil) {
         trips.append(RawTrip(route: route, service: service, tripID: tripID, headsign: headsign,
-                             stops: stops, flags: flags, arrivals: arrivals, departures: departures))
+                             stops: stops, flags: flags, arrivals: arrivals, departures: departures,
+                             headwaySeconds: headwaySeconds ?? 0))
     }
 
     mutating func addTransfer(from: Int32, to: Int32, minimumSeconds: Int?, forbidden: Bool) {
@@ -146,6 +152,7 @@ struct TimetableBuilder {
                     table.tripIDs.append(trip.tripID)
                     table.tripHeadsigns.append(trip.headsign)
                     table.tripServices.append(trip.service)
+                    table.tripHeadways.append(trip.headwaySeconds)
                     table.arrivals.append(contentsOf: trip.arrivals)
                     table.departures.append(contentsOf: trip.departures)
                     pattern.minTime = min(pattern.minTime, trip.departures[0])

@@ -9,8 +9,11 @@ import SQLite
 /// Writes go to a temporary file that replaces the old one only once complete, so a failed
 /// import leaves the region's previous timetable in place.
 struct TimetableStore {
-    /// Bump when the tables change; an older file then asks for a re-import.
-    static let schemaVersion = 1
+    /// Bump when the tables change; a file older than `oldestReadableSchemaVersion` (or newer
+    /// than this) then asks for a re-import. Version 2 added `trips.headway_seconds`; a version 1
+    /// file reads with every trip scheduled.
+    static let schemaVersion = 2
+    static let oldestReadableSchemaVersion = 1
     static let fileName = "transit.sqlite"
 
     let regionDirectory: URL
@@ -60,7 +63,8 @@ struct TimetableStore {
             CREATE TABLE patterns(idx INTEGER PRIMARY KEY, route_idx INTEGER NOT NULL, stops BLOB NOT NULL, flags BLOB NOT NULL,
                                   first_trip INTEGER NOT NULL, trip_count INTEGER NOT NULL, min_time INTEGER NOT NULL, max_time INTEGER NOT NULL);
             CREATE TABLE trips(idx INTEGER PRIMARY KEY, pattern_idx INTEGER NOT NULL, trip_id TEXT NOT NULL, headsign TEXT NOT NULL,
-                               service_idx INTEGER NOT NULL, arrivals BLOB NOT NULL, departures BLOB NOT NULL);
+                               service_idx INTEGER NOT NULL, arrivals BLOB NOT NULL, departures BLOB NOT NULL,
+                               headway_seconds INTEGER);
             CREATE TABLE footpaths(from_idx INTEGER NOT NULL, to_idx INTEGER NOT NULL, walk_seconds INTEGER NOT NULL,
                                    minimum_seconds INTEGER NOT NULL, PRIMARY KEY(from_idx, to_idx)) WITHOUT ROWID;
             """)
@@ -90,7 +94,7 @@ struct TimetableStore {
             try services.run([.int(i), .text(s.id), .int(s.firstDay), .blob(Self.pack(s.words))])
         }
         let patterns = try db.prepare("INSERT INTO patterns VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-        let trips = try db.prepare("INSERT INTO trips VALUES (?, ?, ?, ?, ?, ?, ?)")
+        let trips = try db.prepare("INSERT INTO trips VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         for (pi, p) in t.patterns.enumerated() {
             let stopRange = Int(p.stopsStart)..<Int(p.stopsStart + p.stopCount)
             try patterns.run([.int(pi), .int(Int(p.route)), .blob(Self.pack(Array(t.patternStops[stopRange]))),
@@ -102,7 +106,8 @@ struct TimetableStore {
                 let range = (Int(p.timesStart) + k * n)..<(Int(p.timesStart) + (k + 1) * n)
                 try trips.run([.int(trip), .int(pi), .text(t.tripIDs[trip]), .text(t.tripHeadsigns[trip]),
                                .int(Int(t.tripServices[trip])), .blob(Self.pack(Array(t.arrivals[range]))),
-                               .blob(Self.pack(Array(t.departures[range])))])
+                               .blob(Self.pack(Array(t.departures[range]))),
+                               .optional(t.tripHeadways[trip] > 0 ? Int(t.tripHeadways[trip]) : nil)])
             }
         }
         let foot = try db.prepare("INSERT INTO footpaths VALUES (?, ?, ?, ?)")
@@ -145,7 +150,7 @@ struct TimetableStore {
         var meta: [String: String] = [:]
         for (k, v) in try db.query("SELECT key, value FROM meta", [], { ($0.string(0), $0.string(1)) }) { meta[k] = v }
         let version = Int(meta["schema_version"] ?? "") ?? 0
-        guard version == Self.schemaVersion else {
+        guard (Self.oldestReadableSchemaVersion...Self.schemaVersion).contains(version) else {
             throw TransitError.timetableSchemaMismatch(found: version, expected: Self.schemaVersion)
         }
         guard let zone = meta["time_zone"], TimeZone(identifier: zone) != nil else {
@@ -180,7 +185,9 @@ struct TimetableStore {
             t.patternStops.append(contentsOf: stops)
             t.patternFlags.append(contentsOf: flags)
         }
-        let tripStatement = try db.prepare("SELECT pattern_idx, trip_id, headsign, service_idx, arrivals, departures FROM trips ORDER BY idx")
+        let headwayColumn = version >= 2 ? "headway_seconds" : "NULL"
+        let tripStatement = try db.prepare(
+            "SELECT pattern_idx, trip_id, headsign, service_idx, arrivals, departures, \(headwayColumn) FROM trips ORDER BY idx")
         var lastPattern = -1
         while let row = try tripStatement.step() {
             let p = row.int(0)
@@ -196,6 +203,9 @@ struct TimetableStore {
             t.tripIDs.append(row.string(1))
             t.tripHeadsigns.append(row.string(2))
             t.tripServices.append(Int32(truncatingIfNeeded: row.int64(3)))
+            let headway = row.optionalInt(6) ?? 0
+            guard (0...Int(Int32.max)).contains(headway) else { throw TransitError.corruptTimetable("trip \(row.string(1)) headway") }
+            t.tripHeadways.append(Int32(headway))
             t.arrivals.append(contentsOf: arrivals)
             t.departures.append(contentsOf: departures)
         }

@@ -274,9 +274,10 @@ public final class TransitRouter: Sendable {
                 geometry.append(c)
             }
             let board = stop(ride.boardStop), alight = stop(ride.alightStop)
-            let headsign = tt.tripHeadsigns[Int(ride.trip)]
+            let headsign = tt.tripHeadsigns[Int(ride.trip)], headway = tt.tripHeadways[Int(ride.trip)]
             rides.append(TransitRide(lineName: route.shortName, vehicle: VehicleKind.name(routeType: route.routeType),
                                      headsign: headsign.isEmpty ? nil : headsign, tripID: tt.tripIDs[Int(ride.trip)],
+                                     headwaySeconds: headway > 0 ? Int(headway) : nil,
                                      boarding: TransitStopCall(stopID: board.id, name: board.name, coordinate: board.coordinate, time: date(ride.departure)),
                                      alighting: TransitStopCall(stopID: alight.id, name: alight.name, coordinate: alight.coordinate, time: date(ride.arrival))))
         }

@@ -28,12 +28,16 @@ public struct CompareOption: Hashable, Sendable, Codable {
     /// True on the quickest option that has an answer.
     public var fastest: Bool
     public var lines: [String]
+    /// Per entry of `lines`: that ride's headway in seconds when it is headway-based service
+    /// (its times are estimates), else null. Empty from daemons that predate it.
+    public var headwaysS: [Int?]
     @NullWhenNil public var error: WireError?
     /// Transit: walking the whole way is no slower than this option's journey.
     public var walkingIsNoSlower: Bool
 
     public init(mode: String, durationS: Double?, departure: String?, arrival: String?, distanceM: Double?,
-                transfers: Int?, fastest: Bool, lines: [String], error: WireError?, walkingIsNoSlower: Bool = false) {
+                transfers: Int?, fastest: Bool, lines: [String], headwaysS: [Int?] = [], error: WireError?,
+                walkingIsNoSlower: Bool = false) {
         self.mode = mode
         self.durationS = durationS
         self.departure = departure
@@ -42,14 +46,15 @@ public struct CompareOption: Hashable, Sendable, Codable {
         self.transfers = transfers
         self.fastest = fastest
         self.lines = lines
+        self.headwaysS = headwaysS
         self.error = error
         self.walkingIsNoSlower = walkingIsNoSlower
     }
 
     /// Spelled by the wire's snake_case strategy; written out for the hand-written decoder.
-    enum CodingKeys: CodingKey { case mode, durationS, departure, arrival, distanceM, transfers, fastest, lines, error, walkingIsNoSlower }
+    enum CodingKeys: CodingKey { case mode, durationS, departure, arrival, distanceM, transfers, fastest, lines, headwaysS, error, walkingIsNoSlower }
 
-    /// `walking_is_no_slower` is read as false when absent (older daemons).
+    /// `walking_is_no_slower` is read as false and `headways_s` as empty when absent (older daemons).
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         mode = try c.decode(String.self, forKey: .mode)
@@ -60,6 +65,7 @@ public struct CompareOption: Hashable, Sendable, Codable {
         transfers = try c.decodeIfPresent(Int.self, forKey: .transfers)
         fastest = try c.decode(Bool.self, forKey: .fastest)
         lines = try c.decode([String].self, forKey: .lines)
+        headwaysS = try c.decodeIfPresent([Int?].self, forKey: .headwaysS) ?? []
         error = try c.decodeIfPresent(WireError.self, forKey: .error)
         walkingIsNoSlower = try c.decodeIfPresent(Bool.self, forKey: .walkingIsNoSlower) ?? false
     }

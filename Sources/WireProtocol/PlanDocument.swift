@@ -193,6 +193,9 @@ public struct RideDocument: Hashable, Sendable, Codable {
     /// The GTFS trip ("<trip_id>@HH:MM:SS" for a run of a frequency-based trip), when known:
     /// lets a script tell "the same bus" from "another bus at the same time".
     @NullWhenNil public var tripID: String?
+    /// Seconds between vehicles when the ride is headway-based service ("about every 10 min"):
+    /// its `departure` and `arrival` are then estimates, not a schedule. Null for scheduled rides.
+    @NullWhenNil public var headwayS: Int?
     /// The ride's line as `[lat, lon]` pairs (the feed's shape, else through its stops), when asked for
     /// (`plan.show` with geometry); left out otherwise.
     public var geometry: [[Double]]?
@@ -200,12 +203,12 @@ public struct RideDocument: Hashable, Sendable, Codable {
     /// `tripId` so that the coders' snake_case strategy writes `trip_id` and reads it back
     /// (from `trip_id` it makes `tripId`, never `tripID`).
     enum CodingKeys: String, CodingKey {
-        case line, vehicle, headsign, from, to, departure, arrival, geometry
+        case line, vehicle, headsign, from, to, departure, arrival, geometry, headwayS
         case tripID = "tripId"
     }
 
     public init(line: String, vehicle: String, headsign: String?, from: String, to: String,
-                departure: String, arrival: String, tripID: String? = nil) {
+                departure: String, arrival: String, tripID: String? = nil, headwayS: Int? = nil) {
         self.line = line
         self.vehicle = vehicle
         self.headsign = headsign
@@ -214,6 +217,7 @@ public struct RideDocument: Hashable, Sendable, Codable {
         self.departure = departure
         self.arrival = arrival
         self.tripID = tripID
+        self.headwayS = headwayS
     }
 }
 

@@ -84,7 +84,7 @@ struct PlanAlternativesCommand: UmctlCommand {
         if answer.options.isEmpty { return "(no options)" }
         let rows = answer.options.enumerated().map { index, leg in
             [String(index + 1), Render.clock(leg.departure), Render.clock(leg.arrival), Render.duration(leg.durationS),
-             leg.rides.isEmpty ? answer.mode : leg.rides.map(\.line).joined(separator: ", "), String(leg.transfers),
+             leg.rides.isEmpty ? answer.mode : leg.rides.map(Render.lineWithHeadway).joined(separator: ", "), String(leg.transfers),
              leg.walks.isEmpty ? "-" : Render.duration(leg.walks.reduce(0) { $0 + $1.durationS })]
         }
         return "Plan \(answer.id), segment \(answer.segment) (\(answer.mode)), times in \(answer.timeZone)\n"

@@ -84,7 +84,9 @@ enum Render {
                     text += "; lines \(leg.rides.map(\.line).joined(separator: ", "))"
                     if leg.transfers > 0 { text += "; \(leg.transfers) transfer\(leg.transfers == 1 ? "" : "s")" }
                 } else if !leg.rides.isEmpty {
-                    let rides = leg.rides.map { "\($0.vehicle) \($0.line) \(clock($0.departure)) \($0.from) → \(clock($0.arrival)) \($0.to)" }
+                    let rides = leg.rides.map {
+                        "\($0.vehicle) \($0.line) \(rideClock($0.departure, $0)) \($0.from) → \(rideClock($0.arrival, $0)) \($0.to)\(headwayNote($0))"
+                    }
                     text += "; " + rides.joined(separator: "; ")
                     if leg.transfers > 0 { text += "; \(leg.transfers) transfer\(leg.transfers == 1 ? "" : "s")" }
                 }
@@ -142,13 +144,33 @@ enum Render {
         steps += ends.filter { $0.kind == "access" }.map(walk)
         for (index, ride) in leg.rides.enumerated() {
             let headsign = ride.headsign.map { " towards \($0)" } ?? ""
-            steps.append("\(indent)\(clock(ride.departure))  \(ride.vehicle) \(ride.line)\(headsign) \(ride.from) → \(clock(ride.arrival)) \(ride.to)")
+            steps.append("\(indent)\(rideClock(ride.departure, ride))  \(ride.vehicle) \(ride.line)\(headsign) \(ride.from)"
+                         + " → \(rideClock(ride.arrival, ride)) \(ride.to)\(headwayNote(ride))")
             if index < leg.rides.count - 1, let change = transfers.popFirst() { steps.append(walk(change)) }
         }
         steps += transfers.map(walk)
         steps += ends.filter { $0.kind == "egress" }.map(walk)
         if leg.walkingIsNoSlower { steps.append("\(indent)note: walking the whole way is no slower than this journey") }
         return leg.walks.isEmpty && !leg.walkingIsNoSlower ? [] : steps
+    }
+
+    /// A ride's time; `~08:07` when the ride is headway-based and the time only an estimate.
+    static func rideClock(_ iso: String, _ ride: RideDocument) -> String {
+        (ride.headwayS == nil ? "" : "~") + clock(iso)
+    }
+
+    /// " (about every 10 min; times are estimates)" for a headway-based ride, else "".
+    static func headwayNote(_ ride: RideDocument) -> String {
+        ride.headwayS.map { " (\(aboutEvery($0)); times are estimates)" } ?? ""
+    }
+
+    /// "7", or "7 (about every 10 min)" for a headway-based ride.
+    static func lineWithHeadway(_ ride: RideDocument) -> String {
+        ride.line + (ride.headwayS.map { " (\(aboutEvery($0)))" } ?? "")
+    }
+
+    static func aboutEvery(_ headwaySeconds: Int) -> String {
+        "about every \(duration(Double(max(headwaySeconds, 60))))"
     }
 
     static func compare(_ document: CompareDocument) -> String {
@@ -163,8 +185,14 @@ enum Render {
                          clock(option.arrival), distance(option.distanceM),
                          option.mode == "transit" ? option.transfers.map(String.init) ?? "-" : "-", lines])
         }
-        let notes = document.options.filter(\.walkingIsNoSlower).map {
+        var notes = document.options.filter(\.walkingIsNoSlower).map {
             "\nnote: walking the whole way is no slower than \($0.mode)"
+        }
+        for option in document.options {
+            for (line, headway) in zip(option.lines, option.headwaysS) {
+                guard let headway else { continue }
+                notes.append("\nnote: \(option.mode) line \(line) runs \(aboutEvery(headway)); its times are estimates")
+            }
         }
         return "\(document.from.name) → \(document.to.name)  (times in \(document.timeZone); * fastest)\n"
             + table(["mode", "duration", "depart", "arrive", "distance", "transfers", ""], rows) + notes.joined()

@@ -75,6 +75,7 @@ final class SeveralRegionsTests: XCTestCase {
         let shown = try harness.umctl(["plan", "show", id]).stdout
         XCTAssertTrue(shown.contains("times in Asia/Tokyo"), shown)
         XCTAssertTrue(shown.contains("10:32"), shown)
+        XCTAssertFalse(shown.contains("~") || shown.contains("about every"), "a scheduled ride is no estimate: \(shown)")
     }
 
     func testSaoPauloTimesCarryTheNegativeOffset() throws {

@@ -75,6 +75,9 @@ struct SmallRegion {
         var departure: String
         var minutes: Int
         var dates: (first: String, last: String)
+        /// With a `frequencies.txt` row: the trip runs every `seconds` from `departure` until
+        /// `until`, as a schedule (`exactTimes`) or as headway-based service.
+        var frequency: (seconds: Int, until: String, exactTimes: Bool)? = nil
     }
 
     func writeFeed(_ line: Line, in directory: URL, fileName: String? = nil) throws -> URL {
@@ -82,7 +85,7 @@ struct SmallRegion {
         let (bLat, bLon) = point(row: Double(size - 1), column: Double(size - 1))
         let parts = line.departure.split(separator: ":").compactMap { Int($0) }
         let arrival = String(format: "%02d:%02d:00", parts[0] + (parts[1] + line.minutes) / 60, (parts[1] + line.minutes) % 60)
-        let files: [String: String] = [
+        var files: [String: String] = [
             "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,\(name) transit,https://example.org,\(line.zone)\n",
             "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\n"
                 + String(format: "S1,%@,%.7f,%.7f\nS2,%@,%.7f,%.7f\n", line.fromStop, aLat, aLon, line.toStop, bLat, bLon),
@@ -93,6 +96,10 @@ struct SmallRegion {
             "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n"
                 + "ALL,1,1,1,1,1,1,1,\(line.dates.first),\(line.dates.last)\n",
         ]
+        if let frequency = line.frequency {
+            files["frequencies.txt"] = "trip_id,start_time,end_time,headway_secs,exact_times\n"
+                + "T1,\(line.departure),\(frequency.until),\(frequency.seconds),\(frequency.exactTimes ? 1 : 0)\n"
+        }
         let folder = directory.appendingPathComponent("\(name)-gtfs-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(fileName ?? "\(name).zip")

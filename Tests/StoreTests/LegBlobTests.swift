@@ -69,6 +69,21 @@ final class LegBlobTests: XCTestCase {
         XCTAssertFalse(transit.walkingIsNoSlower)
     }
 
+    func testVersionTwoRidesDecodeWithNoHeadwayAndVersionThreeKeepsIt() throws {
+        var random = SeededRandom(seed: 45)
+        let ride = TransitRide(lineName: "7", vehicle: "bus", tripID: "F@08:10:00", headwaySeconds: 86_400,
+                               boarding: RandomPlans.stopCall(&random), alighting: RandomPlans.stopCall(&random))
+        let current = LegBlob.encode(rides: [ride], walks: [], walkingIsNoSlower: false)
+        XCTAssertEqual(current[1], 3)
+        XCTAssertEqual(try LegBlob.decodeRides(current).rides, [ride])
+        var old = BlobWriter(kind: .rides, version: 2)
+        old.rides([ride])
+        old.walks([], walkingIsNoSlower: false)
+        var expected = ride
+        expected.headwaySeconds = nil
+        XCTAssertEqual(try LegBlob.decodeRides(old.bytes).rides, [expected])
+    }
+
     func testTransitLegWalksAndWalkingNoteRoundTripInTheRidesBlob() throws {
         let start = Date(timeIntervalSinceReferenceDate: 663_660_000)
         let walks = [

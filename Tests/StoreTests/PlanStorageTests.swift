@@ -1,7 +1,7 @@
 import Foundation
 import Planner
 import SQLite
-import Store
+@testable import Store
 import XCTest
 
 final class PlanStorageTests: XCTestCase {
@@ -101,6 +101,39 @@ final class PlanStorageTests: XCTestCase {
         clock.advance(10)
         try store.savePlan(id: first, plan: computed, title: "To Hervanta")
         XCTAssertEqual(try store.listPlans().map(\.id), [first, second], "saving moves a plan to the top")
+    }
+
+    /// A ride of headway-based service keeps its headway through storage; a plan stored before
+    /// headways were (a version 2 rides blob) still loads, its rides without one.
+    func testPlanWithAHeadwayRideRoundTripsAndAnOlderPlanLoadsWithNoHeadway() throws {
+        let start = Date(timeIntervalSinceReferenceDate: 663_660_000)
+        func call(_ name: String, _ latitude: Double, _ time: Date) -> TransitStopCall {
+            TransitStopCall(stopID: name, name: name, coordinate: Coordinate(latitude: latitude, longitude: 23.76), time: time)
+        }
+        let rides = [TransitRide(lineName: "7", vehicle: "bus", headsign: "Hervanta", tripID: "F@08:10:00", headwaySeconds: 600,
+                                 boarding: call("A", 61.49, start), alighting: call("B", 61.50, start + 420)),
+                     TransitRide(lineName: "3", vehicle: "tram", tripID: "T3",
+                                 boarding: call("B", 61.50, start + 600), alighting: call("C", 61.51, start + 900))]
+        let leg = RouteLeg(mode: .transit, expectedTravelTime: 900, distance: 2_000, departure: start,
+                           arrival: start + 900, rides: rides)
+        let places = [Place(name: "a", coordinate: Coordinate(latitude: 61.49, longitude: 23.76)),
+                      Place(name: "c", coordinate: Coordinate(latitude: 61.51, longitude: 23.76))]
+        let plan = try RoutePlan(restoring: places.map { PlanNode(place: $0) }, modes: [.transit], legs: [leg],
+                                 timePreference: .departAt(start), pace: .normal, locks: [:], pinned: nil, pending: [:])
+        let id = try store.createPlan(plan, title: "headway")
+        let loaded = try store.loadPlan(id: id).plan
+        XCTAssertEqual(loaded.legs.first??.rides.map(\.headwaySeconds), [600, nil])
+        RandomPlans.assertEqual(loaded, plan, "headway plan")
+
+        var older = BlobWriter(kind: .rides, version: 2)
+        older.rides(rides)
+        older.walks([], walkingIsNoSlower: false)
+        let db = try Database(path: directory.path("usefulmap.sqlite"))
+        try db.execute("UPDATE plan_segment SET leg_rides = ? WHERE plan_id = ?", [.blob(older.bytes), .integer(id)])
+        let old = try store.loadPlan(id: id).plan
+        XCTAssertEqual(old.legs.first??.rides.map(\.headwaySeconds), [nil, nil])
+        XCTAssertEqual(old.legs.first??.rides.map(\.tripID), ["F@08:10:00", "T3"])
+        XCTAssertEqual(old.legs.first??.rides.map(\.boarding), rides.map(\.boarding))
     }
 
     func testDeletingAPlanRemovesAllItsRows() throws {

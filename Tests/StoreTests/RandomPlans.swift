@@ -62,6 +62,7 @@ enum RandomPlans {
         let rides = (0..<Int.random(in: 0...3, using: &random)).map { _ in
             TransitRide(lineName: text(&random), vehicle: ["bus", "tram", "rail"].randomElement(using: &random) ?? "bus",
                         headsign: maybe(&random) { text(&$0) }, tripID: maybe(&random) { "trip \(text(&$0))" },
+                        headwaySeconds: maybe(&random) { Int.random(in: 1...86_400, using: &$0) },
                         boarding: stopCall(&random), alighting: stopCall(&random))
         }
         let walks = (0..<Int.random(in: 0...4, using: &random)).map { _ in

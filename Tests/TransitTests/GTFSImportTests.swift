@@ -266,6 +266,40 @@ final class GTFSImportTests: XCTestCase {
         XCTAssertEqual(built.footMinimumSeconds[Int(built.footStart[b])], 240)
     }
 
+    func testHeadwaysOfFrequencyRunsRoundTripThroughSQLite() throws {
+        var feed = goodFeed()
+        feed.trip("F", route: "R1", [("A", "10:00:00"), ("B", "10:07:00")])
+        feed.trip("G", route: "R1", [("B", "10:00:00"), ("A", "10:05:00")])
+        feed.frequencies = "trip_id,start_time,end_time,headway_secs,exact_times\nF,08:00:00,09:00:00,600,1\nG,08:00:00,09:00:00,900,0\n"
+        let fixture = try FeedFixture()
+        let (built, _) = try fixture.timetable(feed.files)
+        _ = try fixture.router(feed.files)
+        let loaded = try TimetableStore(regionDirectory: fixture.regionDirectory).load()
+        XCTAssertEqual(loaded.tripIDs, built.tripIDs)
+        XCTAssertEqual(loaded.tripHeadways, built.tripHeadways)
+        let headways = Dictionary(uniqueKeysWithValues: zip(loaded.tripIDs, loaded.tripHeadways))
+        XCTAssertEqual(headways["T1"], 0)
+        XCTAssertEqual(headways["F@08:10:00"], 0)
+        XCTAssertEqual(headways["G@08:15:00"], 900)
+        XCTAssertEqual(headways.values.filter { $0 == 900 }.count, 4)
+    }
+
+    /// A region imported before headways were stored still loads, every trip scheduled.
+    func testTimetableOfSchemaVersionOneLoadsWithNoHeadways() throws {
+        var feed = goodFeed()
+        feed.trip("G", route: "R1", [("B", "10:00:00"), ("A", "10:05:00")])
+        feed.frequencies = "trip_id,start_time,end_time,headway_secs\nG,08:00:00,09:00:00,900\n"
+        let fixture = try FeedFixture()
+        _ = try fixture.router(feed.files)
+        let path = fixture.regionDirectory.appendingPathComponent(TimetableStore.fileName).path
+        let db = try Database(path: path)
+        try db.execute("ALTER TABLE trips DROP COLUMN headway_seconds; UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+        db.close()
+        let loaded = try TimetableStore(regionDirectory: fixture.regionDirectory).load()
+        XCTAssertEqual(loaded.tripIDs.count, 5)
+        XCTAssertEqual(loaded.tripHeadways, [0, 0, 0, 0, 0])
+    }
+
     func testTimetableOfAnotherSchemaVersionAsksForReimport() throws {
         let fixture = try FeedFixture()
         _ = try fixture.router(goodFeed().files)

@@ -231,6 +231,33 @@ final class TransitRoutingTests: XCTestCase {
         }
     }
 
+    /// `exact_times=0` (or absent) is headway-based service: its runs are estimates and say
+    /// how often the vehicle comes; `exact_times=1` runs are a schedule like any trip.
+    func testHeadwayBasedFrequencyRidesCarryTheirHeadwayAndExactTimesRidesDoNot() throws {
+        var feed = lineFeed()
+        feed.trip("F", route: "R1", [("A", "10:00:00"), ("B", "10:07:00")])
+        feed.trip("G", route: "R2", [("B", "10:00:00"), ("C", "10:05:00")])
+        feed.trip("S", route: "R2", [("A", "06:00:00"), ("B", "06:10:00")])
+        feed.frequencies = "trip_id,start_time,end_time,headway_secs,exact_times\nF,08:00:00,09:00:00,600,1\n"
+            + "G,08:00:00,09:00:00,900,0\nG,09:00:00,10:00:00,1200,\nS,05:00:00,06:00:00,600,2\n"
+        let fixture = try FeedFixture()
+        let (router, report) = try fixture.router(feed.files)
+        XCTAssertEqual(report.skipped["frequencies.txt: exact_times not 0 or 1"], 1)
+        let exact = try query(router, a, b, .departAt(utc(2, 8, 25))).best
+        XCTAssertEqual(exact.rides.map(\.tripID), ["F@08:30:00"])
+        XCTAssertEqual(exact.rides.map(\.headwaySeconds), [nil])
+        let headway = try query(router, b, c, .departAt(utc(2, 8, 20))).best
+        XCTAssertEqual(headway.rides.map(\.tripID), ["G@08:30:00"])
+        XCTAssertEqual(headway.rides.map(\.headwaySeconds), [900])
+        XCTAssertEqual(hm(headway.arrival), "2022-03-02 08:35", "journey times still come from the expanded runs")
+        let emptyColumn = try query(router, b, c, .departAt(utc(2, 9, 10))).best
+        XCTAssertEqual(emptyColumn.rides.map(\.tripID), ["G@09:20:00"])
+        XCTAssertEqual(emptyColumn.rides.map(\.headwaySeconds), [1200], "an empty exact_times means 0")
+        let scheduled = try query(router, a, b, .departAt(utc(2, 5, 50))).best
+        XCTAssertEqual(scheduled.rides.map(\.tripID), ["S"], "the bad frequencies row is skipped, the trip kept")
+        XCTAssertEqual(scheduled.rides.map(\.headwaySeconds), [nil])
+    }
+
     func testArriveByChoosesTheLatestDepartureThatStillArrivesInTime() throws {
         var feed = lineFeed()
         feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])

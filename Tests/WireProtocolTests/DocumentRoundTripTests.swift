@@ -28,7 +28,7 @@ final class DocumentRoundTripTests: XCTestCase {
 
     private var ride: RideDocument {
         var ride = RideDocument(line: "3", vehicle: "bus", headsign: "Hervanta", from: "A", to: "B",
-                                departure: morning, arrival: later, tripID: "t1@08:00:00")
+                                departure: morning, arrival: later, tripID: "t1@08:00:00", headwayS: 600)
         ride.geometry = [[61.5, 23.7], [61.49, 23.76]]
         return ride
     }
@@ -59,7 +59,8 @@ final class DocumentRoundTripTests: XCTestCase {
 
         try assertWire(ride)
         try assertWire(RideDocument(line: "3", vehicle: "bus", headsign: nil, from: "A", to: "B", departure: morning, arrival: later),
-                       nulls: ["headsign", "trip_id"], absent: ["geometry"])
+                       nulls: ["headsign", "trip_id", "headway_s"], absent: ["geometry"])
+        XCTAssertTrue(String(decoding: try WireCodec.encoder.encode(ride), as: UTF8.self).contains(#""headway_s":600"#))
 
         try assertWire(transitLeg)
         try assertWire(LegDocument(durationS: 300, distanceM: nil, departure: nil, arrival: nil, transfers: 0, rides: []),
@@ -134,6 +135,10 @@ final class DocumentRoundTripTests: XCTestCase {
         try assertWire(CompareOption(mode: "transit", durationS: nil, departure: nil, arrival: nil, distanceM: nil, transfers: nil,
                                      fastest: false, lines: [], error: nil),
                        nulls: ["duration_s", "departure", "arrival", "distance_m", "transfers", "error"])
+        let headways = CompareOption(mode: "transit", durationS: 900, departure: morning, arrival: later, distanceM: 3000,
+                                     transfers: 1, fastest: false, lines: ["7", "3"], headwaysS: [600, nil], error: nil)
+        try assertWire(headways, nulls: ["error"])
+        XCTAssertTrue(String(decoding: try WireCodec.encoder.encode(headways), as: UTF8.self).contains(#""headways_s":[600,null]"#))
         let place = PlaceDocument(name: "Home", lat: 61.5, lon: 23.7)
         try assertWire(CompareDocument(from: place, to: place, options: [answer], timeZone: "Europe/Helsinki"), absent: ["map"])
     }
