@@ -147,14 +147,17 @@ final class PlanConsistencyRulesTests: XCTestCase {
         XCTAssertNil(accepted.missedConnection(leavingAt: Fixture.morning))
     }
 
-    func testAMissedBusBeforeAPinnedOneMakesThePinMissedTooAndTheNextCatchablePinIsProposed() async throws {
-        // Buses every 15 min from 08:15, 20 min long; walks of (metres / 80) minutes.
-        let port = FakeRoutingPort(legs: { query in
+    /// Buses every 15 min from 08:15 to 11:00, 20 min long, from anywhere; walks of (metres / 80) minutes.
+    static func busesEveryQuarterHour() -> FakeRoutingPort {
+        FakeRoutingPort(legs: { query in
             query.mode == .transit
                 ? try Fixture.timetable(Array(stride(from: 15.0, through: 180, by: 15)), minutes: 20, timing: query.timing)
                 : Fixture.walk(query.from.coordinate.distance(to: query.to.coordinate) / 80)
         })
-        let planner = Planner(routing: port, clock: clock)
+    }
+
+    func testAMissedBusBeforeAPinnedOneMakesThePinMissedTooAndTheNextCatchablePinIsProposed() async throws {
+        let planner = Planner(routing: Self.busesEveryQuarterHour(), clock: clock)
         let mid = Fixture.place("Mid", east: 5_000)
         let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA), PlanNode(place: mid),
                                          PlanNode(place: Fixture.office)],
@@ -177,12 +180,7 @@ final class PlanConsistencyRulesTests: XCTestCase {
     }
 
     func testALateBusAfterAPinnedOneInAnArriveByPlanMakesThePinLateAndAnEarlierPinIsProposed() async throws {
-        let port = FakeRoutingPort(legs: { query in
-            query.mode == .transit
-                ? try Fixture.timetable(Array(stride(from: 15.0, through: 180, by: 15)), minutes: 20, timing: query.timing)
-                : Fixture.walk(query.from.coordinate.distance(to: query.to.coordinate) / 80)
-        })
-        let planner = Planner(routing: port, clock: clock)
+        let planner = Planner(routing: Self.busesEveryQuarterHour(), clock: clock)
         let mid = Fixture.place("Mid", east: 5_000), change = Fixture.place("Change", east: 5_400)
         let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA), PlanNode(place: mid),
                                          PlanNode(place: change), PlanNode(place: Fixture.office)],
