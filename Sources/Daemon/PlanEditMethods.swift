@@ -57,11 +57,13 @@ struct PlanEditMethods: Sendable {
             let near = try params.near.map { try resolver.resolve($0, region: params.region).place.coordinate }
             let node = try resolver.resolve(params.place, near: near ?? current.nodes[params.after - 1].place.coordinate,
                                             region: params.region)
-            var places = current.nodes.map(\.place)
-            places.insert(node.place, at: params.after)
-            _ = try regions.planRegion(through: places)
             let typed = try typedPlaces.typed(params.place, resolved: node.place)
-            return Prepared(step: .change { try $0.insertingNode(node, at: params.after, mode: mode) }, typed: typed.map { [$0] } ?? [])
+            let regions = regions
+            return Prepared(step: .change { plan in
+                let inserted = try plan.insertingNode(node, at: params.after, mode: mode)
+                _ = try regions.planRegion(through: inserted.nodes.map(\.place))  // the plan it applies to
+                return inserted
+            }, typed: typed.map { [$0] } ?? [])
         case .remove(let params):
             return Prepared(step: .change { plan in try plan.removingNode(at: try input.nodeIndex(params.node, in: plan)) })
         case .mode(let params):
