@@ -50,8 +50,11 @@ struct RegionMethods: Sendable {
             }
             let events = self.events
             let name = params.name
+            // A client that goes (Ctrl-C) or a shutdown stops the import; the region stays as it was.
+            let stop = CancellationFlag()
+            importer.isCancelled = stop.isSet
             let importSteps = steps, reader = importer
-            let result = try await runBlocking("usefulmapd-import") {
+            let result = try await withTaskCancellationHandler { try await runBlocking("usefulmapd-import") {
                 try reader.importRegion(name: name, osm: osm, additionalSteps: importSteps,
                                           timeZone: request.timeZone?.zone,
                                           timeZoneSource: request.timeZone?.source ?? "given with --time-zone",
@@ -63,6 +66,8 @@ struct RegionMethods: Sendable {
                     context.notify(WireMethod.progressNotification, fields)
                     events.publish("import_progress", fields)
                 }
+            } } onCancel: {
+                stop.set()
             }
             regions.invalidate(name)
             events.publish("region_imported", ["region": .string(name), "skipped": .bool(result.skipped)])

@@ -83,24 +83,37 @@ public struct RegionCatalog: Sendable {
 }
 
 /// An exclusive `flock` on `regions/.<name>.lock`, so two imports (or an import and a removal)
-/// of one region never interleave. The kernel drops it if the process dies.
+/// of one region never interleave. The kernel drops it if the process dies. The file is
+/// removed on release, so nothing is left behind (a refused import, `region remove` of an
+/// unknown name); a lock taken on a file that was removed meanwhile is taken again.
 struct RegionLock {
     private let descriptor: Int32
+    private let path: String
 
     init(catalog: RegionCatalog, name: String) throws {
         try FileManager.default.createDirectory(at: catalog.regionsDirectory, withIntermediateDirectories: true)
-        let path = catalog.regionsDirectory.appendingPathComponent(".\(name).lock").path
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw StreetsError.importFailed(phase: "locking", message: "cannot open \(path): errno \(errno)")
-        }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        path = catalog.regionsDirectory.appendingPathComponent(".\(name).lock").path
+        while true {
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw StreetsError.importFailed(phase: "locking", message: "cannot create the region's lock file: errno \(errno)")
+            }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                close(descriptor)
+                throw StreetsError.importInProgress(name)
+            }
+            // The holder before may have removed the file between our open and flock.
+            var held = stat(), current = stat()
+            if fstat(descriptor, &held) == 0, stat(path, &current) == 0, held.st_ino == current.st_ino, held.st_dev == current.st_dev {
+                self.descriptor = descriptor
+                return
+            }
             close(descriptor)
-            throw StreetsError.importInProgress(name)
         }
     }
 
     func release() {
+        unlink(path)  // while still held: whoever opens the path next makes a new file
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }

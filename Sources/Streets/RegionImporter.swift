@@ -23,6 +23,10 @@ public struct RegionImporter: Sendable {
     /// The path the manifest records for a source read through another path (a file the
     /// client passed open, read through a link): read path → the path the user gave.
     public var givenPaths: [String: String] = [:]
+    /// Polled between phases and while planetsplitter runs: true stops the import
+    /// (`CancellationError`; planetsplitter is killed, the staging version removed, the current
+    /// version stays). A running additional step (the transit timetable) finishes its work first.
+    public var isCancelled: @Sendable () -> Bool = { false }
 
     public init(dataDirectory: URL, planetsplitter: URL? = nil) {
         self.dataDirectory = dataDirectory
@@ -91,7 +95,9 @@ public struct RegionImporter: Sendable {
         let staging = catalog.regionsDirectory.appendingPathComponent(version, isDirectory: true)
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         do {
+            try checkCancelled()
             let routingCounts = try buildRoutingDatabase(osm: osm, into: staging, planetsplitter: executable, progress: progress)
+            try checkCancelled()
             progress(RegionImportProgress(phase: "indexing places", fraction: 0))
             let extract = try withoutActuallyEscaping(progress) { report in
                 try OSMPlaceExtractor.extract(from: osm) { nodes, ways in
@@ -103,6 +109,7 @@ public struct RegionImporter: Sendable {
             progress(RegionImportProgress(phase: "indexing places", fraction: 1, detail: "\(extract.places.count) places"))
             var outcomes: [RegionImportStep.Outcome] = []
             for step in additionalSteps {
+                try checkCancelled()
                 progress(RegionImportProgress(phase: step.name, fraction: 0))
                 do {
                     outcomes.append(try step.run(stagingDirectory: staging, progress: progress))
@@ -128,6 +135,7 @@ public struct RegionImporter: Sendable {
                 boundingBox: box, timeZone: zone.zone, timeZoneSource: zone.source,
                 hasTransit: outcomes.contains(where: \.providesTransit), steps: stepNames, counts: counts)
             try manifest.write(to: staging)
+            try checkCancelled()  // the last moment: after the switch the new version is live
             progress(RegionImportProgress(phase: "switching", fraction: 0))
             try switchVersion(of: name, to: version, catalog: catalog)
             progress(RegionImportProgress(phase: "switching", fraction: 1, detail: "region \(name) is live"))
@@ -139,6 +147,10 @@ public struct RegionImporter: Sendable {
     }
 
     // MARK: - Phases
+
+    private func checkCancelled() throws {
+        if isCancelled() { throw CancellationError() }
+    }
 
     /// The zone given, else the one the steps' sources state (they must agree), else the one the
     /// position gives; never a silent default.
@@ -202,6 +214,13 @@ public struct RegionImporter: Sendable {
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
+            if isCancelled() {
+                child.kill()
+                throw CancellationError()
+            }
+            // planetsplitter may be silent for a while: wait a little at a time, so a cancel stops it.
+            var ready = pollfd(fd: output.reading, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, 250) == 0 { continue }
             let count = read(output.reading, &chunk, chunk.count)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
