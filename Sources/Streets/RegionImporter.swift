@@ -67,8 +67,15 @@ public struct RegionImporter: Sendable {
             throw StreetsError.unsupportedSourceFormat(givenPaths[osm.path] ?? osm.path)
         }
         if let timeZone, !RegionTimeZones.isKnown(timeZone) { throw StreetsError.invalidTimeZone(timeZone) }
-        for file in [osm] + additionalSteps.flatMap(\.sources) where !FileManager.default.isReadableFile(atPath: file.path) {
-            throw StreetsError.sourceNotFound(givenPaths[file.path] ?? file.path)
+        for file in [osm] + additionalSteps.flatMap(\.sources) {
+            let shown = givenPaths[file.path] ?? file.path
+            guard FileManager.default.isReadableFile(atPath: file.path) else { throw StreetsError.sourceNotFound(shown) }
+            // A named pipe read by path would block the import until some writer comes, and can
+            // be read only once (umctl passes pipes open; the daemon copies them).
+            var status = stat()
+            guard stat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                throw StreetsError.importFailed(phase: "checking sources", message: "\(shown) is not a regular file")
+            }
         }
         let executable = try planetsplitter ?? Self.findPlanetsplitter()
 

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Planner
 @testable import Streets
 import Synchronization
@@ -52,6 +53,19 @@ final class RegionImportTests: XCTestCase {
         try RegionCatalog(dataDirectory: dataDirectory).remove(named: "tampere")
         XCTAssertEqual(try RegionCatalog(dataDirectory: dataDirectory).regions(), [])
         XCTAssertEqual(try entries(dataDirectory), [], "nothing is left, the lock file included")
+    }
+
+    /// A source named by a path that is a named pipe is refused at once (reading it would wait
+    /// for a writer that may never come).
+    func testASourceThatIsNotARegularFileIsRefusedWithoutReadingIt() throws {
+        let dataDirectory = try TampereFixture.temporaryDirectory("fifo", removedAfter: self)
+        let pipe = dataDirectory.appendingPathComponent("streets.osm")
+        XCTAssertEqual(mkfifo(pipe.path, 0o600), 0)
+        let importer = RegionImporter(dataDirectory: dataDirectory.appendingPathComponent("data"))
+        XCTAssertThrowsError(try importer.importRegion(name: "piped", osm: pipe) { _ in }) { error in
+            XCTAssertEqual((error as? StreetsError)?.code, "import_failed")
+            XCTAssertTrue("\(error)".contains("\(pipe.path) is not a regular file"), "\(error)")
+        }
     }
 
     func testTruncatedPbfImportFailsAndLeavesThePreviousRegionWorking() async throws {
