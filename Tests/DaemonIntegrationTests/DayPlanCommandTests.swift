@@ -4,19 +4,7 @@ import XCTest
 
 /// Day plans and choices (issue 12) on Tampere through the real daemon and umctl: a day of
 /// four places with a stay, alternatives and choosing one, moving a node, undoing a lock.
-final class DayPlanCommandTests: XCTestCase {
-    var harness: DaemonHarness!
-
-    override func setUpWithError() throws {
-        harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-    }
-
-    override func tearDown() {
-        XCTAssertEqual(harness.stop(), 0, harness.log)
-        harness = nil
-    }
-
+final class DayPlanCommandTests: TampereDaemonTestCase {
     /// The 1-based number of the node placed at `coordinate` ("lat,lon" as typed).
     func node(_ plan: JSONValue, at coordinate: String) throws -> Int {
         try XCTUnwrap(nodes(plan).firstIndex { $0["name"]?.stringValue == coordinate }, "\(plan)") + 1

@@ -4,19 +4,7 @@ import XCTest
 
 /// History you can query: IDs, typed text, region, requested time and answer; filters; rerun;
 /// delete; places typed into `compare`, `plan new` and `plan insert` are searches too.
-final class HistoryQueryTests: XCTestCase {
-    var harness: DaemonHarness!
-
-    override func setUpWithError() throws {
-        harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-    }
-
-    override func tearDown() {
-        if let harness { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        harness = nil
-    }
-
+final class HistoryQueryTests: TampereDaemonTestCase {
     func entries(_ words: [String]) throws -> [JSONValue] {
         try XCTUnwrap(try harness.json(["history"] + words)["entries"]?.arrayValue)
     }

@@ -5,19 +5,7 @@ import XCTest
 /// Plans stay right after every edit (issue 10), on Tampere through the real daemon and umctl:
 /// the stops shown are the stops used, every time a plan shows can be kept, one total, and
 /// journeys and refinements a person would choose.
-final class PlanConsistencyTests: XCTestCase {
-    var harness: DaemonHarness!
-
-    override func setUpWithError() throws {
-        harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-    }
-
-    override func tearDown() {
-        XCTAssertEqual(harness.stop(), 0, harness.log)
-        harness = nil
-    }
-
+final class PlanConsistencyTests: TampereDaemonTestCase {
     // MARK: - Helpers
 
     func nodeTimes(_ plan: JSONValue) -> [Date?] { nodes(plan).map { date($0["time"]) } }

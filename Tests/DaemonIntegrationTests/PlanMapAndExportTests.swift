@@ -8,18 +8,7 @@ import XCTest
 
 /// A Tampere plan as geometry, as GeoJSON and GPX files GDAL opens, and as a picture, through
 /// the real daemon and umctl.
-final class PlanMapAndExportTests: XCTestCase {
-    var harness: DaemonHarness!
-
-    override func setUpWithError() throws {
-        harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-    }
-
-    override func tearDown() {
-        XCTAssertEqual(harness.stop(), 0)
-    }
-
+final class PlanMapAndExportTests: TampereDaemonTestCase {
     func newPlan(_ from: String, _ to: String, mode: String) throws -> String {
         let plan = try harness.json(["plan", "new", from, to, "--mode", mode, "--at", Tampere.morning])
         return String(Int64(try XCTUnwrap(plan["id"]?.numberValue)))

@@ -26,3 +26,20 @@ class SharedTampereDaemonTestCase: XCTestCase {
         get throws { try XCTUnwrap(Self.shared, "no daemon") }
     }
 }
+
+/// A test class each of whose tests gets a daemon of its own on the Tampere region (a copy of
+/// the region imported once per run), for tests that change what others would see.
+class TampereDaemonTestCase: XCTestCase {
+    var harness: DaemonHarness!
+
+    override func setUpWithError() throws {
+        harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+    }
+
+    override func tearDown() {
+        if let harness { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        harness = nil
+        super.tearDown()
+    }
+}
