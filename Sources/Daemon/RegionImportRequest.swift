@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Streets
 import WireProtocol
 
@@ -50,10 +49,11 @@ struct RegionImportRequest {
         if path.hasPrefix("/dev/fd/") || path.hasPrefix("/proc/") || path.hasPrefix("/dev/std") {
             return "was a pipe, which is read only once"
         }
-        var status = stat()
-        guard stat(path, &status) == 0, access(path, R_OK) == 0 else { return "is no longer readable" }
-        guard status.st_mode & S_IFMT == S_IFREG else { return "is not a regular file (a pipe is read only once)" }
-        return nil
+        return switch RegionImporter.sourceProblem(path) {
+        case .unreadable?: "is no longer readable"
+        case .notARegularFile?: "is not a regular file (a pipe is read only once)"
+        case nil: nil
+        }
     }
 
     private static func names(_ paths: [String]) -> String {

@@ -69,12 +69,10 @@ public struct RegionImporter: Sendable {
         if let timeZone, !RegionTimeZones.isKnown(timeZone) { throw StreetsError.invalidTimeZone(timeZone) }
         for file in [osm] + additionalSteps.flatMap(\.sources) {
             let shown = givenPaths[file.path] ?? file.path
-            guard FileManager.default.isReadableFile(atPath: file.path) else { throw StreetsError.sourceNotFound(shown) }
-            // A named pipe read by path would block the import until some writer comes, and can
-            // be read only once (umctl passes pipes open; the daemon copies them).
-            var status = stat()
-            guard stat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-                throw StreetsError.importFailed(phase: "checking sources", message: "\(shown) is not a regular file")
+            switch Self.sourceProblem(file.path) {
+            case .unreadable?: throw StreetsError.sourceNotFound(shown)
+            case .notARegularFile?: throw StreetsError.importFailed(phase: "checking sources", message: "\(shown) is not a regular file")
+            case nil: break
             }
         }
         let executable = try planetsplitter ?? Self.findPlanetsplitter()
@@ -294,6 +292,21 @@ public struct RegionImporter: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// Why a source can't be read by its path.
+    public enum SourceProblem: Equatable, Sendable {
+        case unreadable
+        /// A named pipe read by path would wait for a writer that may never come, and can be read
+        /// only once (umctl passes pipes open; the daemon copies them).
+        case notARegularFile
+    }
+
+    /// What stops reading `path` as an import source (following links), or nil.
+    public static func sourceProblem(_ path: String) -> SourceProblem? {
+        var status = stat()
+        guard stat(path, &status) == 0, access(path, R_OK) == 0 else { return .unreadable }
+        return status.st_mode & S_IFMT == S_IFREG ? nil : .notARegularFile
+    }
 
     static func describe(_ file: URL, role: String, givenPath: String? = nil) throws -> RegionSourceFile {
         let size: Int64
