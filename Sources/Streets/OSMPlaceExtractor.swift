@@ -11,6 +11,34 @@ struct ExtractedPlace: Sendable, Hashable {
     var coordinate: Coordinate
     /// "node/123" or "way/456" (the first way of a merged street).
     var osmReference: String
+    /// For streets: each OSM way's line, simplified (reverse geocoding measures to them).
+    var lines: [[Coordinate]] = []
+}
+
+/// An `addr:*` address read from OSM: on a node, a way (its centre) or a relation.
+struct ExtractedAddress: Sendable, Hashable {
+    /// `addr:street`, else `addr:place` (an address on a square or a village without streets).
+    var street: String
+    var housenumber: String
+    var unit: String?
+    var postcode: String?
+    var city: String?
+    var coordinate: Coordinate
+    var osmReference: String
+}
+
+/// A stretch of an `addr:interpolation` way between two numbered nodes: the numbers between
+/// them lie evenly along the line.
+struct ExtractedInterpolation: Sendable, Hashable {
+    var street: String
+    var first: Int
+    var last: Int
+    /// 2 for `odd` / `even`, 1 for `all`, or the number given.
+    var step: Int
+    var postcode: String?
+    var city: String?
+    var points: [Coordinate]
+    var osmReference: String
 }
 
 /// Reads an OSM file once with libreadosm: the extent and counts for the manifest, and every
@@ -24,6 +52,8 @@ struct OSMPlaceExtractor {
         var nodeCount: Int
         var wayCount: Int
         var places: [ExtractedPlace]
+        var addresses: [ExtractedAddress]
+        var interpolations: [ExtractedInterpolation]
         /// Every drawn highway way, simplified, for the map's street layer.
         var streets: [StreetLine]
     }
@@ -56,7 +86,11 @@ struct OSMPlaceExtractor {
             guard let context, let way else { return READOSM_OK }
             Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().add(way.pointee)
             return READOSM_OK
-        }, nil)
+        }, { context, relation in
+            guard let context, let relation else { return READOSM_OK }
+            Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().add(relation.pointee)
+            return READOSM_OK
+        })
         guard parsed == READOSM_OK else {
             throw StreetsError.importFailed(phase: "reading places",
                                             message: "libreadosm stopped reading \(file.lastPathComponent) (error \(parsed)); is the file complete?")
@@ -66,6 +100,7 @@ struct OSMPlaceExtractor {
         }
         return Extract(boundingBox: collector.boundingBox, nodeCount: collector.nodeCount, wayCount: collector.wayCount,
                        places: collector.pointsOfInterest + mergeStreets(collector.streetWays),
+                       addresses: collector.addresses, interpolations: collector.interpolations(),
                        streets: collector.streetLines)
     }
 
@@ -114,7 +149,8 @@ struct OSMPlaceExtractor {
                                       longitude: points.map(\.longitude).reduce(0, +) / Double(points.count))
                 let anchor = points.min { $0.distance(to: mean) < $1.distance(to: mean) } ?? mean
                 result.append(ExtractedPlace(name: name, kind: .street, category: first.category,
-                                             coordinate: anchor, osmReference: "way/\(first.id)"))
+                                             coordinate: anchor, osmReference: "way/\(first.id)",
+                                             lines: clusterWays.map { simplify($0.coordinates, toleranceMetres: 5) }))
             }
         }
         return result
@@ -145,6 +181,13 @@ struct OSMPlaceExtractor {
         var pointsOfInterest: [ExtractedPlace] = []
         var streetWays: [StreetWay] = []
         var streetLines: [StreetLine] = []
+        var addresses: [ExtractedAddress] = []
+        /// `addr:interpolation` ways, kept until the end: their numbers are on their nodes.
+        var interpolationWays: [(id: Int64, scheme: String, nodeIDs: [Int64], tags: [String: String])] = []
+        /// House numbers of address nodes, for the interpolation ways that run between them.
+        var numberedNodes: [Int64: ExtractedAddress] = [:]
+        /// Every way's centre, for relations (multipolygons) whose members they are.
+        var wayCentres = WayCentres()
         let progress: (Int, Int) -> Void
 
         init(progress: @escaping (Int, Int) -> Void) {
@@ -165,13 +208,75 @@ struct OSMPlaceExtractor {
             minLatitude = min(minLatitude, node.latitude); maxLatitude = max(maxLatitude, node.latitude)
             minLongitude = min(minLongitude, node.longitude); maxLongitude = max(maxLongitude, node.longitude)
             if nodeCount % 100_000 == 0 { progress(nodeCount, wayCount) }
+            guard node.tag_count > 0 else { return }
             let tags = Collector.tags(node.tags, count: node.tag_count)
-            guard let name = tags["name"], !name.isEmpty else { return }
-            guard let category = Collector.poiCategory(tags) else { return }
-            pointsOfInterest.append(ExtractedPlace(
-                name: name, kind: .poi, category: category,
-                coordinate: Coordinate(latitude: node.latitude, longitude: node.longitude),
-                osmReference: "node/\(node.id)"))
+            let coordinate = Coordinate(latitude: node.latitude, longitude: node.longitude)
+            if let address = Collector.address(tags, at: coordinate, osm: "node/\(node.id)") {
+                addresses.append(address)
+                numberedNodes[node.id] = address
+            }
+            addPointOfInterest(tags, at: coordinate, osm: "node/\(node.id)")
+        }
+
+        /// A named feature with a point-of-interest tag, or an unnamed one of a searchable
+        /// category (an ATM, toilets), named by its category.
+        func addPointOfInterest(_ tags: [String: String], at coordinate: Coordinate, osm: String) {
+            let name = tags["name"].flatMap { $0.isEmpty ? nil : $0 }
+            let categorised = PlaceCategory.of(tags)
+            guard let category = categorised?.tag ?? (name == nil ? nil : Collector.poiCategory(tags)),
+                  let label = name ?? categorised?.category.label else { return }
+            pointsOfInterest.append(ExtractedPlace(name: label, kind: .poi, category: category,
+                                                   coordinate: coordinate, osmReference: osm))
+        }
+
+        func add(_ relation: readosm_relation) {
+            guard relation.tag_count > 0, let members = relation.members, relation.member_count > 0 else { return }
+            let tags = Collector.tags(relation.tags, count: relation.tag_count)
+            guard tags["addr:housenumber"] != nil || tags["name"] != nil else { return }
+            let outer = UnsafeBufferPointer(start: members, count: Int(relation.member_count))
+                .filter { $0.member_type == READOSM_MEMBER_WAY && ($0.role.map { String(cString: $0) } ?? "") != "inner" }
+                .compactMap { wayCentres.centre(of: $0.id) }
+            guard !outer.isEmpty else { return }
+            let centre = Coordinate(latitude: outer.map(\.latitude).reduce(0, +) / Double(outer.count),
+                                    longitude: outer.map(\.longitude).reduce(0, +) / Double(outer.count))
+            if let address = Collector.address(tags, at: centre, osm: "relation/\(relation.id)") { addresses.append(address) }
+            if tags["highway"] == nil { addPointOfInterest(tags, at: centre, osm: "relation/\(relation.id)") }
+        }
+
+        static func address(_ tags: [String: String], at coordinate: Coordinate, osm: String) -> ExtractedAddress? {
+            guard let number = tags["addr:housenumber"]?.trimmingCharacters(in: .whitespaces), !number.isEmpty,
+                  let street = (tags["addr:street"] ?? tags["addr:place"])?.trimmingCharacters(in: .whitespaces),
+                  !street.isEmpty else { return nil }
+            func value(_ key: String) -> String? { tags[key].flatMap { $0.isEmpty ? nil : $0 } }
+            return ExtractedAddress(street: street, housenumber: number, unit: value("addr:unit"),
+                                    postcode: value("addr:postcode"), city: value("addr:city"),
+                                    coordinate: coordinate, osmReference: osm)
+        }
+
+        /// Each interpolation way cut at its numbered nodes into stretches with a first and last number.
+        func interpolations() -> [ExtractedInterpolation] {
+            var result: [ExtractedInterpolation] = []
+            for way in interpolationWays {
+                let step = switch way.scheme { case "odd", "even": 2; case "all": 1; default: Int(way.scheme) ?? 0 }
+                guard step > 0 else { continue }
+                var start: (index: Int, address: ExtractedAddress, number: Int)?
+                var points: [Coordinate] = []
+                for (index, id) in way.nodeIDs.enumerated() {
+                    guard let point = coordinate(of: id) else { continue }
+                    points.append(point)
+                    guard let address = numberedNodes[id], let number = AddressQuery.parseStored(address.housenumber)?.number else { continue }
+                    if let first = start, first.number != number {
+                        let street = way.tags["addr:street"] ?? first.address.street
+                        result.append(ExtractedInterpolation(
+                            street: street, first: first.number, last: number, step: step,
+                            postcode: first.address.postcode ?? address.postcode, city: first.address.city ?? address.city,
+                            points: points, osmReference: "way/\(way.id)"))
+                    }
+                    start = (index, address, number)
+                    points = [point]
+                }
+            }
+            return result
         }
 
         func add(_ way: readosm_way) {
@@ -181,24 +286,46 @@ struct OSMPlaceExtractor {
             let tags = Collector.tags(way.tags, count: way.tag_count)
             let streetClass = tags["highway"].flatMap(StreetClass.init(highway:))
             let name = tags["name"].flatMap { $0.isEmpty ? nil : $0 }
-            guard streetClass != nil || name != nil, let refs = way.node_refs, way.node_ref_count > 0 else { return }
+            guard let refs = way.node_refs, way.node_ref_count > 0 else { return }
             let ids = Array(UnsafeBufferPointer(start: refs, count: Int(way.node_ref_count)))
             let coordinates = ids.compactMap(coordinate(of:))
+            guard let centre = Collector.centre(of: coordinates) else { return }
+            wayCentres.append(way.id, centre)
+            if let scheme = tags["addr:interpolation"] {
+                interpolationWays.append((way.id, scheme, ids, tags))
+                return
+            }
+            if let address = Collector.address(tags, at: centre, osm: "way/\(way.id)") { addresses.append(address) }
             if let streetClass, coordinates.count >= 2 {
                 streetLines.append(StreetLine(streetClass: streetClass,
                                               points: simplify(coordinates, toleranceMetres: StreetLayer.toleranceMetres)))
             }
-            guard let name else { return }
-            guard !coordinates.isEmpty else { return }
-            if let highway = tags["highway"], !OSMPlaceExtractor.nonStreetHighways.contains(highway) {
+            if let name, let highway = tags["highway"], !OSMPlaceExtractor.nonStreetHighways.contains(highway) {
                 streetWays.append(StreetWay(id: way.id, name: name, category: "highway=\(highway)",
                                             nodeIDs: ids, coordinates: coordinates))
-            } else if let category = Collector.poiCategory(tags) {
-                let centre = Coordinate(latitude: coordinates.map(\.latitude).reduce(0, +) / Double(coordinates.count),
-                                        longitude: coordinates.map(\.longitude).reduce(0, +) / Double(coordinates.count))
-                pointsOfInterest.append(ExtractedPlace(name: name, kind: .poi, category: category,
-                                                       coordinate: centre, osmReference: "way/\(way.id)"))
+            } else {
+                addPointOfInterest(tags, at: centre, osm: "way/\(way.id)")
             }
+        }
+
+        /// A closed way's area centroid (a building's middle), else the mean of its points.
+        static func centre(of points: [Coordinate]) -> Coordinate? {
+            guard let first = points.first else { return nil }
+            let mean = Coordinate(latitude: points.map(\.latitude).reduce(0, +) / Double(points.count),
+                                  longitude: points.map(\.longitude).reduce(0, +) / Double(points.count))
+            guard points.count >= 4, let last = points.last, first == last else { return mean }
+            // Shoelace centroid in degrees around the mean (small areas: the plane is fine).
+            var area = 0.0, x = 0.0, y = 0.0
+            for (a, b) in zip(points, points.dropFirst()) {
+                let ax = a.longitude - mean.longitude, ay = a.latitude - mean.latitude
+                let bx = b.longitude - mean.longitude, by = b.latitude - mean.latitude
+                let cross = ax * by - bx * ay
+                area += cross
+                x += (ax + bx) * cross
+                y += (ay + by) * cross
+            }
+            guard abs(area) > 1e-14 else { return mean }
+            return Coordinate(latitude: mean.latitude + y / (3 * area), longitude: mean.longitude + x / (3 * area))
         }
 
         static func poiCategory(_ tags: [String: String]) -> String? {
@@ -236,5 +363,37 @@ struct OSMPlaceExtractor {
             }
             return nil
         }
+    }
+}
+
+/// Way centres by way id, compact (16 bytes a way), for the relations read after the ways.
+struct WayCentres {
+    private var ids: [Int64] = []
+    private var latitudes: [Float] = []
+    private var longitudes: [Float] = []
+    private var sorted = true
+
+    mutating func append(_ id: Int64, _ centre: Coordinate) {
+        if let last = ids.last, id <= last { sorted = false }
+        ids.append(id)
+        latitudes.append(Float(centre.latitude))
+        longitudes.append(Float(centre.longitude))
+    }
+
+    mutating func centre(of id: Int64) -> Coordinate? {
+        if !sorted {
+            let order = ids.indices.sorted { ids[$0] < ids[$1] }
+            ids = order.map { ids[$0] }
+            latitudes = order.map { latitudes[$0] }
+            longitudes = order.map { longitudes[$0] }
+            sorted = true
+        }
+        var low = 0, high = ids.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            if ids[middle] == id { return Coordinate(latitude: Double(latitudes[middle]), longitude: Double(longitudes[middle])) }
+            if ids[middle] < id { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
     }
 }

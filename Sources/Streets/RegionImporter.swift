@@ -109,7 +109,8 @@ public struct RegionImporter: Sendable {
                     report(RegionImportProgress(phase: "indexing places", detail: "\(nodes) nodes, \(ways) ways"))
                 }
             }
-            try PlaceIndex.build(in: staging, places: extract.places)
+            try PlaceIndex.build(in: staging, places: extract.places, addresses: extract.addresses,
+                                  interpolations: extract.interpolations)
             try StreetLayer.write(extract.streets, regionDirectory: staging)
             progress(RegionImportProgress(phase: "indexing places", fraction: 1, detail: "\(extract.places.count) places"))
             var outcomes: [RegionImportStep.Outcome] = []

@@ -54,20 +54,24 @@ final class PlaceIndexTests: XCTestCase {
         let results = try index().search("tampereen", near: near, kinds: nil, limit: 20)
         XCTAssertGreaterThan(results.count, 3)
         XCTAssertTrue(results.allSatisfy { $0.distance != nil }, "every result carries its distance to the near point")
-        // Names starting with the text rank first; within each tier, nearest first.
+        // Names starting with the text rank first; within each match, nearer steps first, and
+        // within a step the more important place, then the nearer.
         let startsWith = results.map { PlaceIndex.fold($0.name).hasPrefix("tampereen") }
         XCTAssertEqual(startsWith, startsWith.sorted { $0 && !$1 }, "\(results.map(\.name))")
-        for tier in [true, false] {
-            let distances = zip(results, startsWith).filter { $0.1 == tier }.compactMap(\.0.distance)
-            XCTAssertEqual(distances, distances.sorted(), "same-quality matches come nearest first")
+        for (a, b) in zip(results, results.dropFirst()) where a.match == b.match {
+            let keyA = (PlaceRanking.nearness(a.distance), -a.importance), keyB = (PlaceRanking.nearness(b.distance), -b.importance)
+            XCTAssertTrue(keyA <= keyB, "\(a.name) before \(b.name)")
+            if keyA == keyB { XCTAssertLessThanOrEqual(a.distance ?? 0, b.distance ?? 0) }
         }
     }
 
-    func testSearchWithoutLettersIsAnInvalidQuery() throws {
-        XCTAssertThrowsError(try index().search("  -- ", near: nil, kinds: nil, limit: 5)) { error in
-            XCTAssertEqual((error as? StreetsError)?.code, "invalid_query")
-        }
+    func testSearchWithoutLettersFindsNothingAndOverlongTextIsRefusedNamingTheLimit() throws {
+        XCTAssertEqual(try index().search("  -- ", near: nil, kinds: nil, limit: 5), [])
         XCTAssertThrowsError(try index().search("keskus", near: nil, kinds: nil, limit: 0))
+        XCTAssertThrowsError(try index().search(String(repeating: "a", count: 10_000), near: nil, kinds: nil, limit: 5)) { error in
+            XCTAssertEqual((error as? StreetsError)?.code, "invalid_query")
+            XCTAssertTrue("\(error)".contains("\(PlaceIndex.maxQueryLength)"), "\(error)")
+        }
     }
 
     func testNearbyStopsAroundKeskustoriAreWithinTheRadiusAndNearestFirst() throws {

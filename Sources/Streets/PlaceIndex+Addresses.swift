@@ -1,0 +1,94 @@
+import Foundation
+import Planner
+import SQLite
+
+extension PlaceIndex {
+    /// The address asked for: that number on that street (every unit of it), else a number
+    /// interpolated on an `addr:interpolation` way, else the nearest number on the same street,
+    /// marked approximate. A street with no numbers at all answers with the street itself,
+    /// marked approximate. Never another street: a misspelt street name is read as the
+    /// closest street within the typos allowed (`EditDistance.allowed`).
+    func addresses(_ query: AddressQuery, near: Coordinate?) throws -> [PlaceSearchResult] {
+        guard let street = addressStreets.contains(query.street) ? query.street : closestAddressStreet(to: query.street) else {
+            return try streetWithoutNumbers(query, near: near)
+        }
+        let match: PlaceMatch = street == query.street ? .exact : .fuzzy
+        struct Row { var result: PlaceSearchResult; var number: Int; var suffix: String; var housenumber: String; var street: String }
+        let rows = try locked {
+            try database.query("""
+                SELECT \(selectColumns), a.number, a.suffix, a.postcode, a.city_folded, a.housenumber, a.street
+                FROM address a JOIN place p ON p.id = a.place_id WHERE a.street_folded = ?
+                """, [.text(street)]) { row -> Row? in
+                if let postcode = query.postcode, let stored = row.optionalString(11), stored != postcode { return nil }
+                if let city = query.city, let stored = row.optionalString(12), !stored.hasPrefix(city) { return nil }
+                var result = self.result(from: row, near: near, match: match)
+                result.typoRank = match == .fuzzy ? 200 : 0
+                return Row(result: result, number: row.int(9), suffix: row.string(10), housenumber: row.string(13), street: row.string(14))
+            }.compactMap { $0 }
+        }
+        let exact = rows.filter { $0.number == query.number && (query.suffix.isEmpty || $0.suffix == query.suffix) }
+        if !exact.isEmpty {
+            return exact.sorted { ($0.suffix, $0.result.name) < ($1.suffix, $1.result.name) }.map(\.result)
+        }
+        if let interpolated = try interpolatedAddress(query, street: street, near: near, match: match) { return [interpolated] }
+        let wanted = query.number
+        guard let nearest = rows.min(by: { a, b in
+            let keyA = (abs(a.number - wanted), (a.number - wanted) % 2 == 0 ? 0 : 1, a.suffix)
+            let keyB = (abs(b.number - wanted), (b.number - wanted) % 2 == 0 ? 0 : 1, b.suffix)
+            return keyA < keyB
+        }) else { return [] }
+        var result = nearest.result
+        let asked = "\(nearest.street) \(wanted)\(query.suffix.isEmpty ? "" : " \(query.suffix.uppercased())")"
+        result.approximate = "no \(asked) in the map data; the nearest number on \(nearest.street) is \(nearest.housenumber)"
+        return [result]
+    }
+
+    /// The street whose addresses are nearest in spelling to `street`, within the typos allowed.
+    func closestAddressStreet(to street: String) -> String? {
+        let allowed = EditDistance.allowed(forLength: street.count)
+        guard allowed > 0 else { return nil }
+        let letters = Array(street)
+        return addressStreets.compactMap { candidate in
+            EditDistance.between(letters, Array(candidate), atMost: allowed).map { (candidate, $0) }
+        }.min { ($0.1, $0.0.count, $0.0) < ($1.1, $1.0.count, $1.0) }?.0
+    }
+
+    /// A number on an `addr:interpolation` stretch of the street: placed along its line.
+    func interpolatedAddress(_ query: AddressQuery, street: String, near: Coordinate?, match: PlaceMatch) throws -> PlaceSearchResult? {
+        let stretches = try locked {
+            try database.query("""
+                SELECT street, first, last, step, postcode, city, points FROM interpolation
+                WHERE street_folded = ? AND first <= ? AND last >= ?
+                """, [.text(street), .integer(Int64(query.number)), .integer(Int64(query.number))]) { row in
+                (street: row.string(0), first: row.int(1), last: row.int(2), step: row.int(3),
+                 postcode: row.optionalString(4), city: row.optionalString(5), points: PointsBlob.decode(row.blob(6)))
+            }
+        }
+        for stretch in stretches where (query.number - stretch.first) % stretch.step == 0 && stretch.last > stretch.first {
+            if let postcode = query.postcode, let stored = stretch.postcode, stored != postcode { continue }
+            let fraction = Double(query.number - stretch.first) / Double(stretch.last - stretch.first)
+            guard let point = LineMeasure.point(atFraction: fraction, of: stretch.points) else { continue }
+            let name = "\(stretch.street) \(query.number)"
+            let area = [stretch.postcode, stretch.city].compactMap { $0 }.joined(separator: " ")
+            var result = PlaceSearchResult(name: name, coordinate: point, kind: .address,
+                                           distance: near.map { point.distance(to: $0) },
+                                           address: area.isEmpty ? name : "\(name), \(area)", match: match)
+            result.approximate = "interpolated between \(stretch.street) \(stretch.first) and \(stretch.last)"
+            return result
+        }
+        return nil
+    }
+
+    /// A street that has no house numbers in the map data, named exactly: the street itself, approximate.
+    func streetWithoutNumbers(_ query: AddressQuery, near: Coordinate?) throws -> [PlaceSearchResult] {
+        let streets = try locked {
+            try database.query("SELECT \(selectColumns) FROM place p \(addressJoin) WHERE p.kind = 'street' AND p.folded = ?",
+                               [.text(query.street)]) { self.result(from: $0, near: near) }
+        }
+        return streets.map { street in
+            var street = street
+            street.approximate = "no house numbers on \(street.name) in the map data; showing the street"
+            return street
+        }
+    }
+}

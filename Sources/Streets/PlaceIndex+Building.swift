@@ -1,0 +1,218 @@
+import Foundation
+import Planner
+import SQLite
+
+extension PlaceIndex {
+    /// The tables of `places.sqlite` (format 2). `place` holds every result (street, poi,
+    /// address, stop); the others index it.
+    static let schema = """
+        CREATE TABLE place(
+            id INTEGER PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
+            category TEXT, latitude REAL NOT NULL, longitude REAL NOT NULL,
+            stop_id TEXT UNIQUE, modes TEXT, osm TEXT);
+        CREATE INDEX place_by_folded ON place(folded);
+        CREATE INDEX place_by_category ON place(category) WHERE category IS NOT NULL;
+        CREATE VIRTUAL TABLE place_text USING fts5(
+            name, content='place', content_rowid='id',
+            tokenize='unicode61 remove_diacritics 2', prefix='2 3 4');
+        CREATE VIRTUAL TABLE place_box USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+        CREATE TABLE address(
+            place_id INTEGER PRIMARY KEY, street TEXT NOT NULL, street_folded TEXT NOT NULL,
+            housenumber TEXT NOT NULL, number INTEGER NOT NULL, suffix TEXT NOT NULL,
+            unit TEXT, postcode TEXT, city_folded TEXT, full TEXT NOT NULL);
+        CREATE INDEX address_by_street ON address(street_folded, number);
+        CREATE TABLE interpolation(
+            id INTEGER PRIMARY KEY, street TEXT NOT NULL, street_folded TEXT NOT NULL,
+            first INTEGER NOT NULL, last INTEGER NOT NULL, step INTEGER NOT NULL,
+            postcode TEXT, city TEXT, points BLOB NOT NULL);
+        CREATE INDEX interpolation_by_street ON interpolation(street_folded);
+        CREATE TABLE street_line(id INTEGER PRIMARY KEY, place_id INTEGER NOT NULL, points BLOB NOT NULL);
+        CREATE VIRTUAL TABLE street_box USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+        CREATE TABLE name(id INTEGER PRIMARY KEY, folded TEXT NOT NULL UNIQUE);
+        CREATE VIRTUAL TABLE name_trigram USING fts5(
+            folded, content='name', content_rowid='id', tokenize='trigram', detail='none');
+        """
+
+    /// Creates `places.sqlite` in `directory` from what was read from OSM.
+    static func build(in directory: URL, places: [ExtractedPlace], addresses: [ExtractedAddress] = [],
+                      interpolations: [ExtractedInterpolation] = []) throws {
+        let file = directory.appendingPathComponent(fileName)
+        try? FileManager.default.removeItem(at: file)
+        try wrap {
+            let database = try Database(path: file.path, mode: .readWriteCreate)
+            try database.execute(schema)
+            try database.transaction {
+                let inserter = try Inserter(database)
+                for place in places {
+                    let id = try inserter.insert(name: place.name, kind: place.kind, category: place.category,
+                                                 coordinate: place.coordinate, stopID: nil, modes: nil, osm: place.osmReference)
+                    for line in place.lines where line.count >= 2 { try inserter.insertLine(line, of: id) }
+                }
+                var seen = Set<String>()
+                for address in addresses {
+                    let key = [fold(address.street), fold(address.housenumber), fold(address.unit ?? "")].joined(separator: "\u{1}")
+                    guard seen.insert(key).inserted else { continue }
+                    try inserter.insert(address)
+                }
+                for interpolation in interpolations { try inserter.insert(interpolation) }
+            }
+            try database.execute("INSERT INTO place_text(place_text) VALUES ('optimize')")
+            try database.execute("INSERT INTO name_trigram(name_trigram) VALUES ('optimize')")
+            try database.execute("PRAGMA user_version = \(formatVersion)")
+            try database.execute("VACUUM")
+            database.close()
+        }
+    }
+
+    /// Adds transit stops to the index in `regionDirectory` (a staging directory during import);
+    /// a stop whose id is already indexed is replaced.
+    /// - throws: `StreetsError.invalidStop` (nothing is written), `.placeIndexMissing`, `.placeIndexFailed`.
+    public static func addStops(_ stops: [IndexedStop], toRegionDirectory regionDirectory: URL) throws {
+        for stop in stops {
+            guard !stop.id.isEmpty else { throw StreetsError.invalidStop("a stop named \"\(stop.name)\" has an empty id") }
+            guard !stop.name.trimmingCharacters(in: .whitespaces).isEmpty else { throw StreetsError.invalidStop("stop \(stop.id) has no name") }
+            guard stop.coordinate.isValid else { throw StreetsError.invalidStop("stop \(stop.id) has an invalid coordinate") }
+        }
+        let file = regionDirectory.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: file.path) else { throw StreetsError.placeIndexMissing(file.path) }
+        try wrap {
+            let database = try Database(path: file.path, mode: .readWrite)
+            try database.transaction {
+                let old = try database.prepare("SELECT id, name FROM place WHERE stop_id = ?")
+                let forget = try database.prepare("INSERT INTO place_text(place_text, rowid, name) VALUES ('delete', ?, ?)")
+                let remove = try database.prepare("DELETE FROM place WHERE id = ?")
+                let removeBox = try database.prepare("DELETE FROM place_box WHERE id = ?")
+                for stop in stops {
+                    let existing = try old.query([.text(stop.id)]) { ($0.int64(0), $0.string(1)) }
+                    for (id, name) in existing {
+                        try forget.run([.integer(id), .text(name)])
+                        try remove.run([.integer(id)])
+                        try removeBox.run([.integer(id)])
+                    }
+                }
+                let inserter = try Inserter(database)
+                for stop in stops {
+                    let modes = Array(Set(stop.modes)).sorted().joined(separator: ",")
+                    try inserter.insert(name: stop.name, kind: .stop, category: nil, coordinate: stop.coordinate,
+                                        stopID: stop.id, modes: modes, osm: nil)
+                }
+            }
+            database.close()
+        }
+    }
+
+    /// Writes places into the tables that index them.
+    private struct Inserter {
+        let database: Database
+        let place: Statement
+        let text: Statement
+        let box: Statement
+        let name: Statement
+        let trigram: Statement
+        let address: Statement
+        let interpolation: Statement
+        let line: Statement
+        let lineBox: Statement
+
+        init(_ database: Database) throws {
+            self.database = database
+            place = try database.prepare("""
+                INSERT INTO place(kind, name, folded, category, latitude, longitude, stop_id, modes, osm)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            text = try database.prepare("INSERT INTO place_text(rowid, name) VALUES (?, ?)")
+            box = try database.prepare("INSERT INTO place_box(id, min_lat, max_lat, min_lon, max_lon) VALUES (?, ?, ?, ?, ?)")
+            name = try database.prepare("INSERT OR IGNORE INTO name(folded) VALUES (?)")
+            trigram = try database.prepare("INSERT INTO name_trigram(rowid, folded) VALUES (?, ?)")
+            address = try database.prepare("""
+                INSERT INTO address(place_id, street, street_folded, housenumber, number, suffix, unit, postcode, city_folded, full)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            interpolation = try database.prepare("""
+                INSERT INTO interpolation(street, street_folded, first, last, step, postcode, city, points)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            line = try database.prepare("INSERT INTO street_line(place_id, points) VALUES (?, ?)")
+            lineBox = try database.prepare("INSERT INTO street_box(id, min_lat, max_lat, min_lon, max_lon) VALUES (?, ?, ?, ?, ?)")
+        }
+
+        /// - returns: the place's row id.
+        @discardableResult
+        func insert(name placeName: String, kind: PlaceSearchKind, category: String?, coordinate: Coordinate,
+                    stopID: String?, modes: String?, osm: String?) throws -> Int64 {
+            let folded = PlaceIndex.fold(placeName)
+            try place.run([.text(kind.rawValue), .text(placeName), .text(folded), .optional(category),
+                           .real(coordinate.latitude), .real(coordinate.longitude), .optional(stopID), .optional(modes), .optional(osm)])
+            let id = database.lastInsertRowID
+            try text.run([.integer(id), .text(placeName)])
+            try box.run([.integer(id), .real(coordinate.latitude), .real(coordinate.latitude),
+                         .real(coordinate.longitude), .real(coordinate.longitude)])
+            // Addresses are found by their parts, not by typo-tolerant names.
+            if kind != .address {
+                try name.run([.text(folded)])
+                if database.changes > 0 { try trigram.run([.integer(database.lastInsertRowID), .text(folded)]) }
+            }
+            return id
+        }
+
+        func insert(_ extracted: ExtractedAddress) throws {
+            guard let parsed = AddressQuery.parseStored(extracted.housenumber) else { return }
+            let label = [extracted.street, extracted.housenumber, extracted.unit].compactMap { $0 }.joined(separator: " ")
+            let id = try insert(name: label, kind: .address, category: nil, coordinate: extracted.coordinate,
+                                stopID: nil, modes: nil, osm: extracted.osmReference)
+            let area = [extracted.postcode, extracted.city].compactMap { $0 }.joined(separator: " ")
+            try address.run([.integer(id), .text(extracted.street), .text(PlaceIndex.fold(extracted.street)),
+                             .text(extracted.housenumber), .integer(Int64(parsed.number)), .text(parsed.suffix),
+                             .optional(extracted.unit), .optional(extracted.postcode),
+                             .optional(extracted.city.map(PlaceIndex.fold)), .text(area.isEmpty ? label : "\(label), \(area)")])
+        }
+
+        func insert(_ extracted: ExtractedInterpolation) throws {
+            try interpolation.run([.text(extracted.street), .text(PlaceIndex.fold(extracted.street)),
+                                   .integer(Int64(min(extracted.first, extracted.last))),
+                                   .integer(Int64(max(extracted.first, extracted.last))), .integer(Int64(extracted.step)),
+                                   .optional(extracted.postcode), .optional(extracted.city),
+                                   .blob(PointsBlob.encode(extracted.first <= extracted.last ? extracted.points : extracted.points.reversed()))])
+        }
+
+        func insertLine(_ points: [Coordinate], of placeID: Int64) throws {
+            try line.run([.integer(placeID), .blob(PointsBlob.encode(points))])
+            let id = database.lastInsertRowID
+            let latitudes = points.map(\.latitude), longitudes = points.map(\.longitude)
+            try lineBox.run([.integer(id), .real(latitudes.min() ?? 0), .real(latitudes.max() ?? 0),
+                             .real(longitudes.min() ?? 0), .real(longitudes.max() ?? 0)])
+        }
+    }
+}
+
+/// A line's points as little-endian Float32 latitude/longitude pairs (about 1 m precision at
+/// these latitudes, half the size of doubles).
+enum PointsBlob {
+    static func encode(_ points: [Coordinate]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(points.count * 8)
+        for point in points {
+            for value in [Float(point.latitude), Float(point.longitude)] {
+                withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+            }
+        }
+        return bytes
+    }
+
+    static func decode(_ bytes: [UInt8]) -> [Coordinate] {
+        var points: [Coordinate] = []
+        points.reserveCapacity(bytes.count / 8)
+        var offset = 0
+        func float() -> Double {
+            var bits: UInt32 = 0
+            for shift in 0..<4 { bits |= UInt32(bytes[offset + shift]) << (8 * shift) }
+            offset += 4
+            return Double(Float(bitPattern: bits))
+        }
+        while offset + 8 <= bytes.count {
+            let latitude = float()
+            points.append(Coordinate(latitude: latitude, longitude: float()))
+        }
+        return points
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Planner
+import SQLite
+
+extension PlaceIndex {
+    // MARK: - Search
+
+    /// Places for `text`: addresses ("Hämeenkatu 10", "10 Downing Street", "Avenida Paulista,
+    /// 1000"), categories ("pharmacy", "cafe Hämeenkatu"), names by whole words and prefixes,
+    /// and, when nothing matches so, names within one or two typos. Ranked by `PlaceRanking`.
+    ///
+    /// Text without letters or digits finds nothing (an empty answer, not an error).
+    /// - parameter near: distances and nearness are measured from here.
+    /// - parameter within: only results inside this box.
+    /// - throws: `StreetsError.invalidQuery` for text over `maxQueryLength` characters or a limit below 1.
+    public func search(_ text: String, near: Coordinate? = nil, kinds: Set<PlaceSearchKind>? = nil,
+                       within: RegionBoundingBox? = nil, limit: Int = 10) throws -> [PlaceSearchResult] {
+        guard let words = try Self.checkedWords(text, limit: limit), kinds?.isEmpty != true else { return [] }
+        let folded = words.joined(separator: " ")
+        var found: [PlaceSearchResult] = []
+        if hasSearchTables, kinds?.contains(.address) ?? true, let address = AddressQuery(folded: Self.fold(text)) {
+            found += try addresses(address, near: near)
+        }
+        if hasSearchTables, kinds?.contains(.poi) ?? true, let asked = PlaceCategory.named(in: words) {
+            found += try places(of: asked.category, named: asked.rest, near: near, within: within)
+        }
+        found += try names(words, near: near, kinds: kinds, candidates: Self.candidateLimit)
+        if !found.contains(where: { $0.match < .fuzzy }) {
+            found += try fuzzyNames(folded, near: near, kinds: kinds)
+        }
+        return Self.ranked(found, kinds: kinds, within: within, limit: limit)
+    }
+
+    /// Up to `limit` completions of text as it is typed: names and addresses whose words start
+    /// with the words typed (the last one a prefix), else names within a typo. One result per
+    /// name. Cheaper than `search`: no categories, fewer candidates.
+    public func complete(_ text: String, near: Coordinate? = nil, kinds: Set<PlaceSearchKind>? = nil,
+                         within: RegionBoundingBox? = nil, limit: Int = 10) throws -> [PlaceSearchResult] {
+        guard let words = try Self.checkedWords(text, limit: limit), kinds?.isEmpty != true else { return [] }
+        var found = try names(words, near: near, kinds: kinds, candidates: 400)
+        if found.isEmpty { found = try fuzzyNames(words.joined(separator: " "), near: near, kinds: kinds) }
+        var seen = Set<String>()
+        let ranked = Self.ranked(found, kinds: kinds, within: within, limit: .max)
+        return ranked.filter { seen.insert(Self.fold($0.name)).inserted }.prefix(limit).map { $0 }
+    }
+
+    /// The folded words of `text`, nil when it has none.
+    static func checkedWords(_ text: String, limit: Int) throws -> [String]? {
+        guard limit >= 1 else { throw StreetsError.invalidQuery("limit must be at least 1, got \(limit)") }
+        guard text.count <= maxQueryLength else {
+            throw StreetsError.invalidQuery("search text is \(text.count) characters long; the limit is \(maxQueryLength)")
+        }
+        let words = Self.words(fold(text))
+        return words.isEmpty ? nil : words
+    }
+
+    /// Filters, removes repeats (the better match of one place stays) and orders.
+    static func ranked(_ found: [PlaceSearchResult], kinds: Set<PlaceSearchKind>?, within: RegionBoundingBox?,
+                       limit: Int) -> [PlaceSearchResult] {
+        struct Key: Hashable { var kind: PlaceSearchKind, name: String, latitude: Double, longitude: Double }
+        var seen = Set<Key>()
+        return found
+            .filter { kinds?.contains($0.kind) ?? true }
+            .filter { within?.contains($0.coordinate, margin: 0) ?? true }
+            .sorted(by: PlaceRanking.precedes)
+            .filter { seen.insert(Key(kind: $0.kind, name: $0.name, latitude: $0.coordinate.latitude,
+                                      longitude: $0.coordinate.longitude)).inserted }
+            .prefix(limit).map { $0 }
+    }
+
+    // MARK: - Names
+
+    /// Places whose name holds every word as a word prefix, with how well the name matches.
+    func names(_ words: [String], near: Coordinate?, kinds: Set<PlaceSearchKind>?, candidates: Int) throws -> [PlaceSearchResult] {
+        let match = words.map { "\"\($0)\"*" }.joined(separator: " ")
+        var sql = """
+            SELECT \(selectColumns) FROM place_text JOIN place p ON p.id = place_text.rowid \(addressJoin)
+            WHERE place_text MATCH ?
+            """
+        var bindings: [SQLiteValue] = [.text(match)]
+        if let kinds {
+            sql += " AND p.kind IN (\(kinds.map { _ in "?" }.joined(separator: ",")))"
+            bindings += kinds.sorted { $0.rawValue < $1.rawValue }.map { .text($0.rawValue) }
+        }
+        sql += " ORDER BY rank LIMIT \(candidates)"
+        let query = words.joined(separator: " ")
+        return try locked {
+            try database.query(sql, bindings) { row in
+                let name = Self.words(row.string(7)).joined(separator: " ")
+                let match: PlaceMatch = name == query ? .exact : name.hasPrefix(query) ? .prefix : .words
+                return self.result(from: row, near: near, match: match)
+            }
+        }
+    }
+
+    // MARK: - Typos
+
+    /// Longest text looked up with typos (longer text is a sentence, not a name).
+    static let fuzzyLengthLimit = 60
+
+    /// Names within the typos `EditDistance.allowed` gives for the text's length: the whole name,
+    /// or its start. Candidates share letter triples with the text (the trigram index); when
+    /// none of those is close enough (two edits can touch every triple of a short name), every
+    /// name of a fitting length is compared.
+    func fuzzyNames(_ query: String, near: Coordinate?, kinds: Set<PlaceSearchKind>?) throws -> [PlaceSearchResult] {
+        let allowed = EditDistance.allowed(forLength: query.count)
+        guard hasSearchTables, allowed > 0, query.count <= Self.fuzzyLengthLimit else { return [] }
+        let letters = Array(query)
+        let grams = Self.trigrams(letters)
+        let match = grams.map { "\"\($0)\"" }.joined(separator: " OR ")
+        let candidates = try locked {
+            try database.query("SELECT folded FROM name_trigram WHERE name_trigram MATCH ? ORDER BY rank LIMIT 300",
+                               [.text(match)]) { $0.string(0) }
+        }
+        func scored(_ names: [String]) -> [(name: String, rank: Int)] {
+            names.compactMap { name in
+                let nameLetters = Array(name)
+                guard let score = Self.typoScore(letters, nameLetters, allowed: allowed) else { return nil }
+                let shared = Set(Self.trigrams(nameLetters)).intersection(grams).count
+                return (name, score * 100 + max(0, 99 - shared))
+            }
+        }
+        var close = scored(candidates)
+        if close.isEmpty { close = scored(try namesOfLength(letters.count - allowed...letters.count + allowed)) }
+        var results: [PlaceSearchResult] = []
+        for (name, rank) in close.sorted(by: { $0.rank < $1.rank }).prefix(20) {
+            var sql = "SELECT \(selectColumns) FROM place p \(addressJoin) WHERE p.folded = ?"
+            if let kinds { sql += " AND p.kind IN (\(kinds.map { "'\($0.rawValue)'" }.joined(separator: ",")))" }
+            results += try locked {
+                try database.query(sql, [.text(name)]) { row in
+                    var result = self.result(from: row, near: near, match: .fuzzy)
+                    result.typoRank = rank
+                    return result
+                }
+            }
+        }
+        return results
+    }
+
+    static func trigrams(_ letters: [Character]) -> [String] {
+        guard letters.count >= 3 else { return [] }
+        var grams: [String] = []
+        for start in 0...(letters.count - 3) {
+            let gram = String(letters[start..<(start + 3)])
+            if !grams.contains(gram) { grams.append(gram) }
+        }
+        return grams
+    }
+
+    /// Every indexed name (folded) whose length is in `lengths`, for the typo scan.
+    func namesOfLength(_ lengths: ClosedRange<Int>) throws -> [String] {
+        try locked {
+            try database.query("SELECT folded FROM name WHERE length(folded) BETWEEN ? AND ?",
+                               [.integer(Int64(lengths.lowerBound)), .integer(Int64(lengths.upperBound))]) { $0.string(0) }
+        }
+    }
+
+    /// Twice the edits between the text and the whole name, or plus one between the text and
+    /// the name's start; nil beyond `allowed` edits.
+    static func typoScore(_ query: [Character], _ name: [Character], allowed: Int) -> Int? {
+        var best = EditDistance.between(query, name, atMost: allowed).map { $0 * 2 }
+        let shortest = max(1, query.count - allowed), longest = min(name.count - 1, query.count + allowed)
+        if shortest <= longest {
+            for length in shortest...longest {
+                if let distance = EditDistance.between(query, Array(name[..<length]), atMost: allowed),
+                   distance * 2 + 1 < (best ?? .max) {
+                    best = distance * 2 + 1
+                }
+            }
+        }
+        return best
+    }
+
+    // MARK: - Categories
+
+    /// Points of interest of `category`: with `rest` (more words), those whose name has them,
+    /// else those within `categoryRadius` of the place they name ("cafe Hämeenkatu").
+    func places(of category: PlaceCategory, named rest: [String], near: Coordinate?,
+                within: RegionBoundingBox?) throws -> [PlaceSearchResult] {
+        var sql = "SELECT \(selectColumns) FROM place p \(addressJoin) WHERE p.kind = 'poi' AND "
+        var bindings: [SQLiteValue] = category.tags.map { .text($0) }
+        sql += category.tags.isEmpty ? "p.category LIKE 'office=%'" : "p.category IN (\(category.tags.map { _ in "?" }.joined(separator: ",")))"
+        if let within {
+            sql += " AND p.latitude BETWEEN ? AND ? AND p.longitude BETWEEN ? AND ?"
+            bindings += [.real(within.minLatitude), .real(within.maxLatitude), .real(within.minLongitude), .real(within.maxLongitude)]
+        }
+        let all = try locked { try database.query(sql, bindings) { self.result(from: $0, near: near) } }
+        guard !rest.isEmpty else { return all }
+        let byName = all.filter { result in
+            let nameWords = Self.words(Self.fold(result.name))
+            return rest.allSatisfy { word in nameWords.contains { $0.hasPrefix(word) } }
+        }
+        if !byName.isEmpty { return byName }
+        guard let anchor = try names(rest, near: near, kinds: [.street, .poi, .stop], candidates: 50)
+                .sorted(by: PlaceRanking.precedes).first else { return [] }
+        let lines = anchor.kind == .street ? try streetLines(named: Self.fold(anchor.name), around: anchor.coordinate) : []
+        return all.compactMap { result in
+            var result = result
+            let distance = lines.isEmpty ? result.coordinate.distance(to: anchor.coordinate)
+                : lines.map { LineMeasure.distance(from: result.coordinate, to: $0) }.min() ?? .infinity
+            guard distance <= Self.categoryRadius else { return nil }
+            result.distance = distance
+            return result
+        }
+    }
+
+    /// How far from the named place a category result may be ("cafe Hämeenkatu").
+    static let categoryRadius = 500.0
+
+    /// The lines of the street places named `folded` within 20 km of `around` (one street, not its namesakes in other towns).
+    func streetLines(named folded: String, around: Coordinate) throws -> [[Coordinate]] {
+        guard hasSearchTables else { return [] }
+        let lines = try locked {
+            try database.query("""
+                SELECT l.points FROM street_line l JOIN place p ON p.id = l.place_id
+                WHERE p.kind = 'street' AND p.folded = ?
+                """, [.text(folded)]) { PointsBlob.decode($0.blob(0)) }
+        }
+        return lines.filter { line in line.contains { $0.distance(to: around) < 20_000 } }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Planner
+@testable import Streets
+import XCTest
+
+/// Names found through one or two wrong, missing, extra or swapped letters, on Tampere's real names.
+final class TypoSearchTests: XCTestCase {
+    func index() throws -> PlaceIndex {
+        try PlaceIndex(regionDirectory: TampereFixture.shared().regionDirectory)
+    }
+
+    func testTheIssuesTyposFindKeskustoriAndHameenkatu() throws {
+        let index = try index()
+        XCTAssertEqual(try index.search("Keskstori", limit: 3).first?.name, "Keskustori")
+        XCTAssertEqual(try index.search("Hämenkatu", limit: 3).first?.name, "Hämeenkatu")
+        XCTAssertEqual(try index.search("Hämenkatu", limit: 3).first?.match, .fuzzy)
+    }
+
+    /// Fifty real names of 6 letters or more (streets and places), each with one and with two
+    /// edits of every sort: found in the top 3. A variant that is itself a real name's word or
+    /// prefix is skipped: that name is then the right answer.
+    func testFiftyRealNamesWithOneAndTwoTyposAreFoundInTheTopThree() throws {
+        let index = try index()
+        let names = try index.database.query("""
+            SELECT DISTINCT name FROM place WHERE kind IN ('street', 'poi') AND length(folded) BETWEEN 6 AND 24 ORDER BY name
+            """) { $0.string(0) }
+            .filter { PlaceIndex.words(PlaceIndex.fold($0)).count == 1 }
+        XCTAssertGreaterThan(names.count, 100)
+        var generator = SplitMix(seed: 20)
+        var tried = 0, found = 0, misses: [String] = []
+        for name in (0..<50).map({ _ in names[Int(generator.next() % UInt64(names.count))] }) {
+            for edits in [1, 2] {
+                let variant = Typo.apply(edits, to: PlaceIndex.fold(name), using: &generator)
+                let exactly = try index.names(PlaceIndex.words(variant), near: nil, kinds: nil, candidates: 10)
+                if !exactly.isEmpty || variant == PlaceIndex.fold(name) { continue }
+                tried += 1
+                let top = try index.search(variant, limit: 3).map(\.name)
+                if top.contains(name) { found += 1 } else { misses.append("\(variant) → \(top) (wanted \(name))") }
+            }
+        }
+        XCTAssertGreaterThan(tried, 80)
+        XCTAssertEqual(found, tried, misses.joined(separator: "\n"))
+    }
+
+    func testDidYouMeanIsTheBestFuzzyMatchOnlyWhenNothingMatchesExactly() throws {
+        let index = try index()
+        XCTAssertTrue(try index.search("Keskustori", limit: 5).allSatisfy { $0.match != .fuzzy })
+        XCTAssertEqual(try index.search("Keskustroi", limit: 5).first?.match, .fuzzy)
+    }
+
+    func testShortWordsAreNotGuessedAt() throws {
+        XCTAssertEqual(try index().search("qzx", limit: 5), [], "three letters allow no typo")
+    }
+
+    func testEditDistanceCountsSwapsAsOne() {
+        XCTAssertEqual(EditDistance.between("keskustroi", "keskustori", atMost: 2), 1)
+        XCTAssertEqual(EditDistance.between("hamenkatu", "hameenkatu", atMost: 2), 1)
+        XCTAssertEqual(EditDistance.between("abcdef", "badcfe", atMost: 3), 3)
+        XCTAssertNil(EditDistance.between("hervanta", "tampere", atMost: 2))
+    }
+}
+
+/// One to two random edits of a word: a letter replaced, dropped, added or swapped with the next.
+enum Typo {
+    static let letters = Array("abcdefghijklmnopqrstuvwxyz")
+
+    static func apply(_ count: Int, to word: String, using generator: inout SplitMix) -> String {
+        var characters = Array(word)
+        var touched = Set<Int>()
+        for _ in 0..<count {
+            var position = Int(generator.next() % UInt64(characters.count))
+            // Keep the edits apart, so two edits stay two.
+            while touched.contains(position) || touched.contains(position - 1) || touched.contains(position + 1) {
+                position = (position + 1) % characters.count
+            }
+            touched.insert(position)
+            let letter = letters[Int(generator.next() % 26)]
+            switch generator.next() % 4 {
+            case 0 where characters[position] != letter: characters[position] = letter
+            case 1 where characters.count > 4: characters.remove(at: position)
+            case 2: characters.insert(letter, at: position)
+            default:
+                if position + 1 < characters.count, characters[position] != characters[position + 1] {
+                    characters.swapAt(position, position + 1)
+                } else {
+                    characters[position] = characters[position] == "x" ? "q" : "x"
+                }
+            }
+        }
+        return String(characters)
+    }
+}
+
+/// A small seeded generator, so a failure can be run again.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
