@@ -17,29 +17,26 @@ struct PlaceMethods: Sendable {
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.search) { params, _ in
-            let limit = params.limit ?? 10
-            guard (1...100).contains(limit) else { throw DaemonError.invalidParams("limit must be 1 to 100, got \(limit)") }
-            var kinds: Set<PlaceSearchKind>?
-            if let kind = params.kind {
-                guard let value = PlaceSearchKind(rawValue: kind) else {
-                    throw DaemonError.invalidParams("kind \"\(kind)\" must be street, poi or stop")
-                }
-                kinds = [value]
+            let query = try searchQuery(params)
+            let found = try regions.search(params.text, near: query.near, preferring: query.near, region: params.region,
+                                           kinds: query.kinds, within: query.within, limit: query.limit)
+            if !params.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {  // blank text is no search to remember
+                try places.recordSearch(SearchHistoryEntry(query: params.text, place: found.first?.result.place, date: clock.now(),
+                                                           region: found.first?.region))
             }
+            return WireDocuments.search(found)
+        }
+        table.register(Endpoints.searchComplete) { params, _ in
+            let query = try searchQuery(params)
+            return WireDocuments.search(try regions.search(params.text, near: query.near, preferring: query.near,
+                                                           region: params.region, kinds: query.kinds, within: query.within,
+                                                           limit: min(query.limit, 10), complete: true))
+        }
+        table.register(Endpoints.where) { params, _ in
+            let coordinate = try resolver.resolve(params.place).place.coordinate
             _ = try regions.requireRegions()
-            let near = try params.near.map { try resolver.resolve($0, region: params.region).place.coordinate }
-                ?? location.current?.coordinate
-            let found = try regions.search(params.text, near: near, preferring: near, region: params.region, kinds: kinds,
-                                           limit: limit)
-            try places.recordSearch(SearchHistoryEntry(query: params.text, place: found.first?.result.place, date: clock.now(),
-                                                       region: found.first?.region))
-            return SearchDocument(results: found.map { regional in
-                let result = regional.result
-                return SearchResultDocument(name: result.place.name, lat: result.place.coordinate.latitude,
-                                            lon: result.place.coordinate.longitude, region: regional.region,
-                                            kind: result.kind.rawValue, category: result.category,
-                                            distanceM: result.distance.map(WireDocuments.whole))
-            })
+            let found = try regions.reverse(coordinate)
+            return WireDocuments.whereIs(coordinate, region: found?.region, found: found?.found)
         }
         table.register(Endpoints.placeSave) { params, _ in
             let name = params.name.trimmingCharacters(in: .whitespaces)
@@ -84,5 +81,37 @@ struct PlaceMethods: Sendable {
             }
             return RemovedDocument(removed: params.name)
         }
+    }
+
+    /// A search's checked options: near point (`near`, else the current location), kinds, box, limit.
+    private func searchQuery(_ params: Params.Search) throws
+        -> (near: Coordinate?, kinds: Set<PlaceSearchKind>?, within: RegionBoundingBox?, limit: Int) {
+        let limit = params.limit ?? 10
+        guard (1...100).contains(limit) else { throw DaemonError.invalidParams("limit must be 1 to 100, got \(limit)") }
+        var kinds: Set<PlaceSearchKind>?
+        if let kind = params.kind {
+            guard let value = PlaceSearchKind(rawValue: kind) else {
+                throw DaemonError.invalidParams("kind \"\(kind)\" must be one of \(PlaceSearchKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            kinds = [value]
+        }
+        guard params.text.count <= PlaceIndex.maxQueryLength else {
+            throw DaemonError.invalidParams("search text is \(params.text.count) characters long; the limit is \(PlaceIndex.maxQueryLength)")
+        }
+        let within = try params.within.map(Self.box)
+        _ = try regions.requireRegions()
+        let near = try params.near.map { try resolver.resolve($0, region: params.region).place.coordinate }
+            ?? location.current?.coordinate
+        return (near, kinds, within, limit)
+    }
+
+    /// `within` checked: valid corners, the minimum below the maximum.
+    static func box(_ box: WireBox) throws -> RegionBoundingBox {
+        let corners = [Coordinate(latitude: box.minLat, longitude: box.minLon), Coordinate(latitude: box.maxLat, longitude: box.maxLon)]
+        guard corners.allSatisfy(\.isValid), box.minLat < box.maxLat, box.minLon < box.maxLon else {
+            throw DaemonError.invalidParams(
+                "within must be MINLAT,MINLON,MAXLAT,MAXLON with valid coordinates and each minimum below its maximum, got \(box.minLat),\(box.minLon),\(box.maxLat),\(box.maxLon)")
+        }
+        return RegionBoundingBox(minLatitude: box.minLat, minLongitude: box.minLon, maxLatitude: box.maxLat, maxLongitude: box.maxLon)
     }
 }

@@ -28,15 +28,62 @@ public struct PlaceResolver: Sendable {
         return try searched(text, near: near ?? location.current?.coordinate, region: region)
     }
 
-    /// Both ends of a trip. Text is looked up first in the region containing `near` (`--near`),
-    /// else the other end when that one needs no search, else the current location; then in
-    /// every other region.
+    /// Both ends of a trip, resolved together (`resolveTogether`).
     public func resolveTrip(from: String, to: String, near: Coordinate? = nil, region: String? = nil) throws -> (PlanNode, PlanNode) {
-        let fixedFrom = try resolveWithoutSearch(from), fixedTo = try resolveWithoutSearch(to)
-        let origin = try fixedFrom
-            ?? searched(from, near: near ?? fixedTo?.place.coordinate ?? location.current?.coordinate, region: region)
-        let destination = try fixedTo ?? searched(to, near: near ?? origin.place.coordinate, region: region)
-        return (origin, destination)
+        let nodes = try resolveTogether([from, to], near: near, region: region)
+        return (nodes[0], nodes[1])
+    }
+
+    /// Places of one trip or plan, resolved together: the region is the one that holds a match
+    /// for every text (the best matches: exact before prefix before typo, summed), and every
+    /// text is searched within it, so one end's region decides where a short name of the other
+    /// is looked up. Saved places, coordinates and `@here` narrow the regions to those holding
+    /// them. Ties go to the region containing `near` (else the first fixed place, else the
+    /// current location).
+    /// - throws: `DaemonError.placeNotFound` for a text no region has; `RoutingError.unsupportedInRegion`
+    ///   when no single region has them all, naming the best match of each text in each region.
+    public func resolveTogether(_ texts: [String], near: Coordinate? = nil, region: String? = nil) throws -> [PlanNode] {
+        let fixed = try texts.map(resolveWithoutSearch)
+        let searched = texts.indices.filter { fixed[$0] == nil }
+        guard !searched.isEmpty else { return fixed.compactMap { $0 } }
+        let anchor = near ?? fixed.compactMap { $0?.place.coordinate }.first ?? location.current?.coordinate
+        let fixedPlaces = fixed.compactMap { $0?.place.coordinate }
+        var candidates = try region.map { [try regions.handle(named: $0)] } ?? regions.requireRegions()
+        let holdingFixed = try candidates.filter { handle in
+            try fixedPlaces.allSatisfy { point in try regions.handles(containing: point).contains { $0 === handle } }
+        }
+        if !holdingFixed.isEmpty { candidates = holdingFixed }
+        let home = try anchor.map { try regions.handles(containing: $0) } ?? []
+        candidates.sort { a, b in
+            let homeA = home.firstIndex { $0 === a } ?? home.count, homeB = home.firstIndex { $0 === b } ?? home.count
+            return (homeA, a.name) < (homeB, b.name)
+        }
+        var best: (score: Int, nodes: [PlanNode])?
+        var matches: [(region: String, found: [String])] = []
+        for handle in candidates {
+            var nodes = fixed, score = 0, found: [String] = []
+            for index in searched {
+                let text = texts[index].trimmingCharacters(in: .whitespaces)
+                if let hit = try regions.search(text, near: anchor, preferring: nil, region: handle.name, limit: 1).first {
+                    nodes[index] = PlanNode(place: hit.result.place)
+                    score += hit.result.match.rawValue * 1_000 + hit.result.typoRank
+                    found.append("\"\(text)\" → \(hit.result.name)")
+                } else {
+                    found.append("no match for \"\(text)\"")
+                }
+            }
+            matches.append((handle.name, found))
+            if nodes.allSatisfy({ $0 != nil }), score < (best?.score ?? .max) { best = (score, nodes.compactMap { $0 }) }
+        }
+        if let best { return best.nodes }
+        let missing = searched.map { texts[$0].trimmingCharacters(in: .whitespaces) }.filter { text in
+            matches.allSatisfy { $0.found.contains("no match for \"\(text)\"") }
+        }
+        if let text = missing.first {
+            throw DaemonError.placeNotFound(text + (region.map { " in region \($0)" } ?? ""))
+        }
+        throw RoutingError.unsupportedInRegion("no single region has every place: "
+            + matches.map { "in region \($0.region): \($0.found.joined(separator: ", "))" }.joined(separator: "; "))
     }
 
     /// `@here`, `lat,lon` or a saved place's name; nil for text that must be searched.
@@ -48,7 +95,7 @@ public struct PlaceResolver: Sendable {
             return PlanNode(place: Place(name: "Current location", coordinate: fix.coordinate), isCurrentLocation: true)
         }
         if let coordinate = try Self.coordinate(from: trimmed) {
-            return PlanNode(place: Place(name: Self.label(coordinate), coordinate: coordinate))
+            return PlanNode(place: Place(name: name(of: coordinate), coordinate: coordinate, kind: .coordinate))
         }
         if let saved = try savedPlace(trimmed) {
             return PlanNode(place: saved)
@@ -75,6 +122,12 @@ public struct PlaceResolver: Sendable {
             throw DaemonError.invalidParams("invalid coordinate \(text): latitude must be within ±90 and longitude within ±180")
         }
         return coordinate
+    }
+
+    /// What a place given as coordinates is called: "near Hämeenkatu 10" (`ReverseGeocode.label`),
+    /// else the coordinates. A failing index only costs the name, so it is not an error here.
+    func name(of coordinate: Coordinate) -> String {
+        ((try? regions.reverse(coordinate))?.found.label) ?? Self.label(coordinate)
     }
 
     static func label(_ coordinate: Coordinate) -> String {

@@ -40,9 +40,10 @@ struct PlanMethods: Sendable {
             if let title = params.title, title.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw DaemonError.invalidParams("title must not be empty")
             }
-            let (from, to) = try resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
             let viaTexts = params.via ?? []
-            let via = try viaTexts.map { try resolver.resolve($0, near: from.place.coordinate, region: params.region) }
+            let nodes = try resolver.resolveTogether([params.from] + viaTexts + [params.to], near: params.near,
+                                                     region: params.region, regions: regions)
+            let from = nodes[0], to = nodes[nodes.count - 1], via = Array(nodes.dropFirst().dropLast())
             _ = try regions.planRegion(through: ([from] + via + [to]).map(\.place))
             // Times are read, and shown, in the zone of the ends' region (`RegionRegistry.timeZone(of:)`).
             let region = try regions.tripRegion(from: from.place, to: to.place), zone = region.timeZone
@@ -120,12 +121,18 @@ extension PlanMethods {
 }
 
 extension PlaceResolver {
-    /// A trip's two ends from what was typed; `near` is a place too, looked up in `region` when given.
+    /// A trip's two ends from what was typed (`resolveTogether`).
     func resolveTrip(_ from: String, _ to: String, near: String?, region: String?,
                      regions: RegionRegistry) throws -> (PlanNode, PlanNode) {
+        let nodes = try resolveTogether([from, to], near: near, region: region, regions: regions)
+        return (nodes[0], nodes[1])
+    }
+
+    /// Places typed for one trip or plan, resolved together; `near` is a place too, looked up in `region` when given.
+    func resolveTogether(_ texts: [String], near: String?, region: String?, regions: RegionRegistry) throws -> [PlanNode] {
         _ = try regions.requireRegions()
         let nearPoint = try near.map { try resolve($0, region: region).place.coordinate }
-        return try resolveTrip(from: from, to: to, near: nearPoint, region: region)
+        return try resolveTogether(texts, near: nearPoint, region: region)
     }
 }
 

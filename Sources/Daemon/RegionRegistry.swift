@@ -105,6 +105,11 @@ public final class RegionRegistry: Sendable {
             "\(outside.name) is \(whereItIs), not in region \(ends.name) with the plan's ends; a plan must stay inside one region")
     }
 
+    /// The region a plan is in, where text typed into its edits is looked up; nil when no one region holds it.
+    public func regionName(of plan: RoutePlan) -> String? {
+        (try? planRegion(through: plan.nodes.map(\.place)))?.name
+    }
+
     /// The zone of the smallest region containing `coordinate`; the machine's for nil or a point
     /// outside every region.
     public func timeZone(for coordinate: Coordinate?) -> TimeZone {
@@ -130,30 +135,56 @@ public final class RegionRegistry: Sendable {
         public var result: PlaceSearchResult
     }
 
-    /// Text searched in every region: first the regions containing `preferring` (smallest
-    /// first), then every other region by name; or only in `region` when given.
-    /// - throws: `DaemonError.noRegion`, `.notFound` for an unknown `region`, `RoutingError` when an index fails.
+    /// Text searched in every region (or only in `region`), the answers ranked as one list by
+    /// `PlaceRanking`: an exact name in one region before a prefix in another. Equal answers
+    /// keep the regions' order: those containing `preferring` (smallest first), then the rest.
+    /// - parameter complete: completions of text as it is typed (`PlaceIndex.complete`).
+    /// - throws: `DaemonError.noRegion`, `.notFound` for an unknown `region`, `.invalidParams` for
+    ///   overlong text, `RoutingError` when an index fails.
     public func search(_ text: String, near: Coordinate?, preferring: Coordinate?, region: String? = nil,
-                       kinds: Set<PlaceSearchKind>? = nil, limit: Int) throws -> [RegionalResult] {
-        let order: [RegionHandle]
-        if let region {
-            order = [try handle(named: region)]
-        } else {
-            let home = try preferring.map { try handles(containing: $0) } ?? []
-            order = home + (try requireRegions()).filter { region in !home.contains { $0 === region } }
-        }
-        var results: [RegionalResult] = []
-        for handle in order where results.count < limit {
-            do {
-                results += try handle.placeIndex().search(text, near: near, kinds: kinds, limit: limit - results.count)
-                    .map { RegionalResult(region: handle.name, result: $0) }
-            } catch StreetsError.invalidQuery(let message) {
-                throw DaemonError.invalidParams(message)
-            } catch let error as StreetsError {
-                throw RoutingError.engineFailure("region \(handle.name): \(error.description)")
+                       kinds: Set<PlaceSearchKind>? = nil, within: RegionBoundingBox? = nil, limit: Int,
+                       complete: Bool = false) throws -> [RegionalResult] {
+        let order = try searchOrder(preferring: preferring, region: region)
+        var results: [(order: Int, regional: RegionalResult)] = []
+        for (position, handle) in order.enumerated() {
+            try asPlaceIndexError(region: handle.name) {
+                let index = try handle.placeIndex()
+                let found = complete
+                    ? try index.complete(text, near: near, kinds: kinds, within: within, limit: limit)
+                    : try index.search(text, near: near, kinds: kinds, within: within, limit: limit)
+                results += found.map { (position, RegionalResult(region: handle.name, result: $0)) }
             }
         }
-        return results
+        return results.sorted { a, b in
+            if PlaceRanking.precedes(a.regional.result, b.regional.result) { return true }
+            if PlaceRanking.precedes(b.regional.result, a.regional.result) { return false }
+            return a.order < b.order
+        }.prefix(limit).map(\.regional)
+    }
+
+    /// What is at `coordinate`, from the smallest region containing it; nil outside every region.
+    public func reverse(_ coordinate: Coordinate) throws -> (region: String, found: ReverseGeocode)? {
+        guard let handle = try handles(containing: coordinate).first else { return nil }
+        return try asPlaceIndexError(region: handle.name) { (handle.name, try handle.placeIndex().reverse(coordinate)) }
+    }
+
+    /// The regions a search asks, in order: `region` alone, else those containing `preferring`
+    /// (smallest first), then every other.
+    private func searchOrder(preferring: Coordinate?, region: String?) throws -> [RegionHandle] {
+        if let region { return [try handle(named: region)] }
+        let home = try preferring.map { try handles(containing: $0) } ?? []
+        return home + (try requireRegions()).filter { region in !home.contains { $0 === region } }
+    }
+
+    /// A place index's errors as the daemon's: bad text is the caller's, the rest the engine's.
+    private func asPlaceIndexError<T>(region: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch StreetsError.invalidQuery(let message) {
+            throw DaemonError.invalidParams(message)
+        } catch let error as StreetsError {
+            throw RoutingError.engineFailure("region \(region): \(error.description)")
+        }
     }
 
     // MARK: - Changes

@@ -71,7 +71,7 @@ public struct GoogleMapsLink: Hashable, Sendable {
         if let problem = structuralProblem(data, forbiddenTypes: Set(format.primary.forbiddenTokenTypes)) {
             return fallback("inconsistent data parameter: \(problem)")
         }
-        let url = format.primary.prefix + encodeName(origin.name) + "/" + encodeName(destination.name) + "/"
+        let url = format.primary.prefix + encodeName(pathName(origin, digits)) + "/" + encodeName(pathName(destination, digits)) + "/"
             + format.primary.dataKey + data
         return GoogleMapsLink(url: url, form: .timed)
     }
@@ -157,6 +157,12 @@ public struct GoogleMapsLink: Hashable, Sendable {
             }
         }
         return encoded
+    }
+
+    /// A place as the path names it: its name, or its coordinates for a place typed as coordinates
+    /// (its name, "near …", would be searched by Google as text).
+    static func pathName(_ place: Place, _ digits: Int) -> String {
+        place.kind == .coordinate ? fixed(place.coordinate.latitude, digits) + "," + fixed(place.coordinate.longitude, digits) : place.name
     }
 
     /// The documented form: coordinates when valid, else the encoded name.

@@ -3,6 +3,9 @@ import Foundation
 /// What kind of thing a place is; used for display and for the "prefer a train station" rule.
 public enum PlaceKind: String, Sendable, Codable, CaseIterable {
     case address, street, poi, transitStop = "transit_stop", saved
+    /// A point typed as coordinates, named by what is near it ("near Hämeenkatu 10"); links
+    /// name it by its coordinates, which are never ambiguous.
+    case coordinate
 }
 
 /// A named coordinate. Its `id` is the key for locks and history de-duplication.

@@ -23,6 +23,8 @@ public enum Endpoints {
     public static let regionRemove = Endpoint<Params.Name, RemovedDocument>(.regionRemove)
 
     public static let search = Endpoint<Params.Search, SearchDocument>(.search)
+    public static let searchComplete = Endpoint<Params.Search, SearchDocument>(.searchComplete)
+    public static let `where` = Endpoint<Params.Where, WhereDocument>(.where)
     public static let placeSave = Endpoint<Params.PlaceSave, PlaceDocument>(.placeSave)
     public static let placeList = Endpoint<Params.Empty, PlaceListDocument>(.placeList)
     public static let placeRename = Endpoint<Params.PlaceRename, RenamedDocument>(.placeRename)

@@ -58,22 +58,33 @@ public enum Params {
         }
     }
 
-    /// Every region is searched, the one containing `near` (else the current location) first.
+    /// Every region is searched; results are ranked as one list (docs/streets.md): exact
+    /// names before prefixes before typos, near `near` (else the current location) first.
     public struct Search: Hashable, Sendable, Codable {
         public var text: String
         public var near: String?
-        /// `street`, `poi` or `stop`.
+        /// `address`, `street`, `poi` or `stop`.
         public var kind: String?
         public var limit: Int?
         /// Search only this region.
         public var region: String?
-        public init(text: String, near: String? = nil, kind: String? = nil, limit: Int? = nil, region: String? = nil) {
+        /// Only results inside this box.
+        public var within: WireBox?
+        public init(text: String, near: String? = nil, kind: String? = nil, limit: Int? = nil, region: String? = nil,
+                    within: WireBox? = nil) {
             self.text = text
             self.near = near
             self.kind = kind
             self.limit = limit
             self.region = region
+            self.within = within
         }
+    }
+
+    /// `where`: what is at a place (`lat,lon`, a saved place, `@here` or text).
+    public struct Where: Hashable, Sendable, Codable {
+        public var place: String
+        public init(place: String) { self.place = place }
     }
 
     public struct PlaceSave: Hashable, Sendable, Codable {

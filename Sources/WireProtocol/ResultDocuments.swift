@@ -84,23 +84,34 @@ public struct PlaceListDocument: Hashable, Sendable, Codable {
 
 public struct SearchDocument: Hashable, Sendable, Codable {
     public var results: [SearchResultDocument]
-    public init(results: [SearchResultDocument]) { self.results = results }
+    /// When nothing matched exactly or as a prefix: the name of the closest typo match.
+    @NullWhenNil public var didYouMean: String?
+    public init(results: [SearchResultDocument], didYouMean: String? = nil) {
+        self.results = results
+        self.didYouMean = didYouMean
+    }
 }
 
-/// A search hit: the place, what kind of thing it is, and how far from `near`.
+/// A search hit: the place, what kind of thing it is, how it matched, and how far from `near`.
 public struct SearchResultDocument: Hashable, Sendable, Codable {
     public var name: String
     public var lat: Double
     public var lon: Double
     /// The region whose place index found it.
     @NullWhenNil public var region: String?
-    /// `street`, `poi` or `stop`.
+    /// `address`, `street`, `poi` or `stop`.
     public var kind: String
     @NullWhenNil public var category: String?
     @NullWhenNil public var distanceM: Double?
+    /// For addresses: the full address ("Hämeenkatu 10 B, 33100 Tampere").
+    @NullWhenNil public var address: String?
+    /// `exact`, `prefix`, `words` or `fuzzy`.
+    public var match: String
+    /// Set when the answer is not exactly what was asked, saying how (a nearest house number).
+    @NullWhenNil public var approximate: String?
 
     public init(name: String, lat: Double, lon: Double, region: String? = nil, kind: String, category: String?,
-                distanceM: Double?) {
+                distanceM: Double?, address: String? = nil, match: String = "exact", approximate: String? = nil) {
         self.name = name
         self.lat = lat
         self.lon = lon
@@ -108,6 +119,47 @@ public struct SearchResultDocument: Hashable, Sendable, Codable {
         self.kind = kind
         self.category = category
         self.distanceM = distanceM
+        self.address = address
+        self.match = match
+        self.approximate = approximate
+    }
+}
+
+/// `where`: what is at a coordinate, the nearest address, place and street each with its
+/// distance, and the label a plan node given as that coordinate is shown with.
+public struct WhereDocument: Hashable, Sendable, Codable {
+    public var lat: Double
+    public var lon: Double
+    @NullWhenNil public var region: String?
+    /// "near Hämeenkatu 10" (an address or place within 50 m), "near Hämeenkatu" (a street within 300 m), or null.
+    @NullWhenNil public var label: String?
+    @NullWhenNil public var address: SearchResultDocument?
+    @NullWhenNil public var place: SearchResultDocument?
+    @NullWhenNil public var street: SearchResultDocument?
+
+    public init(lat: Double, lon: Double, region: String?, label: String?, address: SearchResultDocument?,
+                place: SearchResultDocument?, street: SearchResultDocument?) {
+        self.lat = lat
+        self.lon = lon
+        self.region = region
+        self.label = label
+        self.address = address
+        self.place = place
+        self.street = street
+    }
+}
+
+/// A box of coordinates (`within`): results must lie inside it.
+public struct WireBox: Hashable, Sendable, Codable {
+    public var minLat: Double
+    public var minLon: Double
+    public var maxLat: Double
+    public var maxLon: Double
+    public init(minLat: Double, minLon: Double, maxLat: Double, maxLon: Double) {
+        self.minLat = minLat
+        self.minLon = minLon
+        self.maxLat = maxLat
+        self.maxLon = maxLon
     }
 }
 

@@ -8,6 +8,8 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case regionRemove = "region.remove"
     case regionSet = "region.set"
     case search
+    case searchComplete = "search.complete"
+    case `where`
     case placeSave = "place.save"
     case placeList = "place.list"
     case placeRename = "place.rename"

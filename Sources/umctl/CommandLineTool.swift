@@ -11,7 +11,7 @@ enum CommandLineTool {
     static var commands: [any UmctlCommand.Type] { [
         StatusCommand.self,
         RegionImportCommand.self, RegionListCommand.self, RegionSetCommand.self, RegionRemoveCommand.self,
-        SearchCommand.self,
+        SearchCommand.self, WhereCommand.self,
         PlaceSaveCommand.self, PlaceListCommand.self, PlaceRenameCommand.self, PlaceRemoveCommand.self,
         PlaceFenceCommand.self,
         LocationSetCommand.self, LocationShowCommand.self,
@@ -159,6 +159,13 @@ enum CommandLineTool {
                 return ExitCode.usage.rawValue
             }
             print(script, terminator: "")
+            return ExitCode.success.rawValue
+        }
+        if arguments.first == "__places" {
+            // For the shell completions: saved place names, one a line; nothing when the daemon is away.
+            let names = (try? connect(socket: arguments.dropFirst().first, environment: environment)
+                .call(Endpoints.placeList, Params.Empty()).places.map(\.name)) ?? []
+            names.forEach { print(TerminalText.safe($0, keepingNewlines: false)) }
             return ExitCode.success.rawValue
         }
         if commandWords.first == "help" {

@@ -4,19 +4,29 @@ import WireProtocol
 let placeHelp = "a saved place's name, LAT,LON, @here, or text to search (first result)"
 
 struct SearchCommand: UmctlCommand {
+    static let kinds = ["address", "street", "poi", "stop"]
     static let spec = CommandSpec(
-        path: ["search"], abstract: "Search places in the imported regions (recorded in search history).",
-        positionals: [.init(name: "TEXT", help: "words to look for (prefixes match)", variadic: true)],
+        path: ["search"], abstract: "Search addresses, places, streets and stops in the imported regions (recorded in search history).",
+        positionals: [.init(name: "TEXT", help: "a name, an address (\"Hämeenkatu 10\", \"10 Downing Street\"), a kind of place (\"pharmacy\", \"cafe Hämeenkatu\"); typos are forgiven", variadic: true)],
         options: [.init(name: "--near", valueName: "PLACE", help: "rank by distance to this place (\(placeHelp))"),
-                  .init(name: "--kind", valueName: "KIND", help: "street, poi or stop"),
+                  .init(name: "--kind", valueName: "KIND", help: "only this kind of result: \(kinds.joined(separator: ", "))"),
                   .init(name: "--limit", valueName: "N", help: "at most N results (1-100, default 10)"),
-                  .init(name: "--region", valueName: "NAME", help: "search only this region")],
-        discussion: "Every region is searched, the one containing --near (else the current location) first; each result names its region.")
+                  .init(name: "--region", valueName: "NAME", help: "search only this region"),
+                  .init(name: "--within", valueName: "BOX", help: "only results inside MINLAT,MINLON,MAXLAT,MAXLON"),
+                  .init(name: "--complete", valueName: nil, help: "complete text as it is typed: up to 10 names, one a line (not recorded)")],
+        discussion: """
+            Every region is searched and the answers ranked as one list: exact names, then prefixes, then typos; \
+            within each, places near --near (else the current location) first, then the more important (stations, main roads). \
+            When only typos match, the answer starts with "did you mean …". An address whose number is missing answers \
+            with the nearest number on that street, marked approximate.
+            """)
     var text: String
     var near: String?
     var kind: String?
     var limit: Int?
     var region: String?
+    var within: WireBox?
+    var complete: Bool
 
     init(_ arguments: ParsedArguments) throws {
         text = try arguments.string("TEXT")
@@ -24,20 +34,67 @@ struct SearchCommand: UmctlCommand {
         kind = arguments.optional("--kind")
         limit = try arguments.optionalInt("--limit")
         region = arguments.optional("--region")
+        within = try arguments.optional("--within").map(Self.box)
+        complete = arguments.flag("--complete")
+    }
+
+    /// `MINLAT,MINLON,MAXLAT,MAXLON`.
+    static func box(_ text: String) throws -> WireBox {
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 4, let minLat = numbers[0], let minLon = numbers[1], let maxLat = numbers[2], let maxLon = numbers[3] else {
+            throw UsageError("--within must be MINLAT,MINLON,MAXLAT,MAXLON (four numbers), got \"\(text)\"")
+        }
+        return WireBox(minLat: minLat, minLon: minLon, maxLat: maxLat, maxLon: maxLon)
     }
 
     func validate() throws {
-        try Check.oneOf(kind, ["street", "poi", "stop"], "--kind")
+        try Check.oneOf(kind, Self.kinds, "--kind")
         if let limit, !(1...100).contains(limit) { throw UsageError("--limit must be 1 to 100, got \(limit)") }
         if let near { try Check.place(near, "--near") }
+        if let within, within.minLat >= within.maxLat || within.minLon >= within.maxLon {
+            throw UsageError("--within: each minimum must be below its maximum (MINLAT,MINLON,MAXLAT,MAXLON)")
+        }
     }
 
     func request() throws -> CommandRequest<SearchDocument> {
-        try CommandRequest(Endpoints.search, Params.Search(text: text, near: near, kind: kind, limit: limit, region: region))
+        try CommandRequest(complete ? Endpoints.searchComplete : Endpoints.search,
+                           Params.Search(text: text, near: near, kind: kind, limit: limit, region: region, within: within))
     }
 
     func render(_ answer: SearchDocument) throws -> String {
-        Render.places(answer.results.map { ($0.name, $0.kind, $0.lat, $0.lon, $0.distanceM, $0.region, nil) })
+        if complete { return answer.results.isEmpty ? "(none)" : answer.results.map(\.name).joined(separator: "\n") }
+        let list = Render.places(answer.results.map {
+            ($0.address ?? $0.name, $0.kind, $0.lat, $0.lon, $0.distanceM, $0.region, $0.approximate.map { "approximate: \($0)" })
+        })
+        return answer.didYouMean.map { "did you mean \"\($0)\"?\n\(list)" } ?? list
+    }
+}
+
+struct WhereCommand: UmctlCommand {
+    static let spec = CommandSpec(
+        path: ["where"], abstract: "Name what is at a place: the nearest address, place and street, with distances.",
+        positionals: [.init(name: "PLACE", help: "LAT,LON (or \(placeHelp))")],
+        discussion: "A plan node given as coordinates is shown with the first line's label: an address or place within 50 m, else the street within 300 m.")
+    var place: String
+
+    init(_ arguments: ParsedArguments) throws {
+        place = try arguments.string("PLACE")
+    }
+
+    func validate() throws { try Check.place(place, "PLACE") }
+
+    func request() throws -> CommandRequest<WhereDocument> {
+        try CommandRequest(Endpoints.where, Params.Where(place: place))
+    }
+
+    func render(_ answer: WhereDocument) throws -> String {
+        let here = Render.coordinate(answer.lat, answer.lon)
+        guard answer.region != nil else { return "\(here) is outside every imported region" }
+        let rows = [("address", answer.address), ("place", answer.place), ("street", answer.street)].compactMap { label, result in
+            result.map { [label, $0.address ?? $0.name, $0.distanceM.map { Render.distance($0) } ?? "", $0.kind] }
+        }
+        let heading = "\(here): \(answer.label ?? "nothing named within 300 m")"
+        return rows.isEmpty ? heading : heading + "\n" + Render.table(["nearest", "name", "distance", "kind"], rows)
     }
 }
 

@@ -1,5 +1,8 @@
 /// `umctl __completions bash|zsh|fish`: completion scripts built from the command table, so
 /// a new command or option completes as soon as it exists. `make install` writes them.
+/// Where a place is expected (a PLACE option, or a command whose arguments are places), the
+/// saved places' names complete too: the scripts ask `umctl __places` (silent when the daemon
+/// is not running).
 enum ShellCompletions {
     /// The words a completion offers after a path of words typed so far.
     struct Table {
@@ -11,6 +14,10 @@ enum ShellCompletions {
         var valued: [String] = []
         /// Options whose value is a file.
         var files: [String] = []
+        /// Options whose value is a place.
+        var placeOptions: [String] = []
+        /// Command paths whose arguments include places.
+        var placeCommands: [String] = []
 
         init(_ specs: [CommandSpec]) {
             var groups: [String: [String]] = [:]
@@ -26,12 +33,25 @@ enum ShellCompletions {
                 for option in all where option.valueName != nil && !valued.contains(option.name) {
                     valued.append(option.name)
                     if ["FILE", "PATH", "DIR"].contains(option.valueName) { files.append(option.name) }
+                    if option.valueName == "PLACE" { placeOptions.append(option.name) }
                 }
+                if spec.positionals.contains(where: Table.takesPlace) { placeCommands.append(spec.path.joined(separator: " ")) }
             }
             groups[""]?.append("help")
             next = order.map { ($0, groups[$0] ?? []) }
             // Longest paths first: a shell `case` takes the first pattern that matches.
             options.sort { $0.path.split(separator: " ").count > $1.path.split(separator: " ").count }
+        }
+
+        /// An argument that is a place or a saved place's name.
+        static func takesPlace(_ positional: CommandSpec.Positional) -> Bool {
+            ["PLACE", "FROM", "TO", "VIA", "OLD"].contains(positional.name) || positional.help.contains(placeHelp)
+                || positional.help == "the saved place"
+        }
+
+        /// The shell pattern of the place commands ("a"|"b"), or a pattern that matches nothing.
+        var placeCommandPattern: String {
+            placeCommands.isEmpty ? "\"\"" : placeCommands.map { "\"\($0)\"" }.joined(separator: "|")
         }
     }
 
@@ -65,6 +85,7 @@ enum ShellCompletions {
             local cur="${COMP_WORDS[COMP_CWORD]}" previous="${COMP_WORDS[COMP_CWORD-1]}" command_path="" candidates i skip=0
             case "$previous" in
                 \(table.files.joined(separator: "|"))) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                \(table.placeOptions.joined(separator: "|"))) local IFS=$'\\n'; COMPREPLY=($(compgen -W "$(umctl __places 2>/dev/null)" -- "$cur")); return ;;
                 \(table.valued.joined(separator: "|"))) COMPREPLY=(); return ;;
             esac
             for ((i = 1; i < COMP_CWORD; i++)); do
@@ -77,6 +98,10 @@ enum ShellCompletions {
             done
         \(candidateCase(table))
             COMPREPLY=($(compgen -W "$candidates" -- "$cur"))
+            case "$command_path" in
+                \(table.placeCommandPattern))
+                    if [[ "$cur" != -* ]]; then local IFS=$'\\n'; COMPREPLY+=($(compgen -W "$(umctl __places 2>/dev/null)" -- "$cur")); fi ;;
+            esac
         }
         complete -F _umctl umctl
 
@@ -91,6 +116,7 @@ enum ShellCompletions {
             local command_path="" candidates i skip=0
             case "${words[CURRENT-1]}" in
                 \(table.files.joined(separator: "|"))) _files; return ;;
+                \(table.placeOptions.joined(separator: "|"))) compadd -- ${(f)"$(umctl __places 2>/dev/null)"}; return ;;
                 \(table.valued.joined(separator: "|"))) return ;;
             esac
             for ((i = 2; i < CURRENT; i++)); do
@@ -103,6 +129,9 @@ enum ShellCompletions {
             done
         \(candidateCase(table))
             compadd -- ${=candidates}
+            case "$command_path" in
+                \(table.placeCommandPattern)) compadd -- ${(f)"$(umctl __places 2>/dev/null)"} ;;
+            esac
         }
         _umctl "$@"
 
@@ -132,7 +161,11 @@ enum ShellCompletions {
             for option in spec.options + CommandSpec.shared {
                 var line = "complete -c umctl -n \(quoted(here)) -l \(option.name.dropFirst(2))"
                 if let value = option.valueName { line += ["FILE", "PATH", "DIR"].contains(value) ? " -r -F" : " -x" }
+                if option.valueName == "PLACE" { line += " -a '(umctl __places 2>/dev/null)'" }
                 lines.append(line + " -d \(quoted(option.help))")
+            }
+            if spec.positionals.contains(where: Table.takesPlace) {
+                lines.append("complete -c umctl -n \(quoted(here)) -a '(umctl __places 2>/dev/null)' -d 'saved place'")
             }
         }
         lines.append("complete -c umctl -n __fish_use_subcommand -a help -d 'show every command, or one command\\'s help'")

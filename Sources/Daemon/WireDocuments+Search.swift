@@ -1,0 +1,28 @@
+import Planner
+import Streets
+import WireProtocol
+
+extension WireDocuments {
+    /// A search result on the wire.
+    static func searchResult(_ result: PlaceSearchResult, region: String?) -> SearchResultDocument {
+        SearchResultDocument(name: result.name, lat: result.coordinate.latitude, lon: result.coordinate.longitude,
+                             region: region, kind: result.kind.rawValue, category: result.category,
+                             distanceM: result.distance.map(whole), address: result.address,
+                             match: result.match.word, approximate: result.approximate)
+    }
+
+    /// A search's answer: the results, and "did you mean" when only typos matched.
+    static func search(_ found: [RegionRegistry.RegionalResult]) -> SearchDocument {
+        let onlyTypos = !found.isEmpty && found.allSatisfy { $0.result.match == .fuzzy }
+        return SearchDocument(results: found.map { searchResult($0.result, region: $0.region) },
+                              didYouMean: onlyTypos ? found.first?.result.name : nil)
+    }
+
+    /// `where`'s answer for `coordinate`.
+    static func whereIs(_ coordinate: Coordinate, region: String?, found: ReverseGeocode?) -> WhereDocument {
+        WhereDocument(lat: coordinate.latitude, lon: coordinate.longitude, region: region, label: found?.label,
+                      address: found?.address.map { searchResult($0, region: region) },
+                      place: found?.place.map { searchResult($0, region: region) },
+                      street: found?.street.map { searchResult($0, region: region) })
+    }
+}
