@@ -79,7 +79,7 @@ struct DayPlanMethods: Sendable {
             let index = try input.nodeIndex(params.node, in: current)
             let near = try params.near.map { try edits.resolver.resolve($0, region: params.region).place.coordinate }
             let node = try edits.resolver.resolve(params.place, near: near ?? current.nodes[index].place.coordinate,
-                                                  region: params.region ?? edits.regions.regionName(of: current))
+                                                  region: params.region, planRegion: edits.regions.regionName(of: current))
             return try await edits.edit(params.id) { try $0.movingNode(at: index, to: node.place) }
         }
         table.register(Endpoints.planUnlock) { params, _ in

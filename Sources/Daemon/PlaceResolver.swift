@@ -23,9 +23,14 @@ public struct PlaceResolver: Sendable {
     /// - throws: `DaemonError.noLocation` for `@here` without a fix, `.invalidParams` for a bad
     ///   coordinate or empty text, `.noRegion` when text must be searched and nothing is imported,
     ///   `.notFound` for an unknown region, `.placeNotFound` when the search finds nothing.
-    public func resolve(_ text: String, near: Coordinate? = nil, region: String? = nil) throws -> PlanNode {
+    /// - parameter planRegion: the region of the plan the place joins: text is looked up there
+    ///   first, and elsewhere only when that region has no match (so the plan's check can name
+    ///   the region where it is).
+    public func resolve(_ text: String, near: Coordinate? = nil, region: String? = nil, planRegion: String? = nil) throws -> PlanNode {
         if let node = try resolveWithoutSearch(text) { return node }
-        return try searched(text, near: near ?? location.current?.coordinate, region: region)
+        let near = near ?? location.current?.coordinate
+        if region == nil, let planRegion, let node = try? searched(text, near: near, region: planRegion) { return node }
+        return try searched(text, near: near, region: region)
     }
 
     /// Both ends of a trip, resolved together (`resolveTogether`).
@@ -59,7 +64,7 @@ public struct PlaceResolver: Sendable {
             return (homeA, a.name) < (homeB, b.name)
         }
         var best: (score: Int, nodes: [PlanNode])?
-        var matches: [(region: String, found: [String])] = []
+        var matches: [String] = [], foundSomewhere = Set<Int>()
         for handle in candidates {
             var nodes = fixed, score = 0, found: [String] = []
             for index in searched {
@@ -68,22 +73,21 @@ public struct PlaceResolver: Sendable {
                     nodes[index] = PlanNode(place: hit.result.place)
                     score += hit.result.match.rawValue * 1_000 + hit.result.typoRank
                     found.append("\"\(text)\" → \(hit.result.name)")
+                    foundSomewhere.insert(index)
                 } else {
                     found.append("no match for \"\(text)\"")
                 }
             }
-            matches.append((handle.name, found))
             if nodes.allSatisfy({ $0 != nil }), score < (best?.score ?? .max) { best = (score, nodes.compactMap { $0 }) }
+            if found.contains(where: { !$0.hasPrefix("no match") }) {
+                matches.append("in region \(handle.name): \(found.joined(separator: ", "))")
+            }
         }
         if let best { return best.nodes }
-        let missing = searched.map { texts[$0].trimmingCharacters(in: .whitespaces) }.filter { text in
-            matches.allSatisfy { $0.found.contains("no match for \"\(text)\"") }
+        if let missing = searched.first(where: { !foundSomewhere.contains($0) }) {
+            throw DaemonError.placeNotFound(texts[missing].trimmingCharacters(in: .whitespaces) + (region.map { " in region \($0)" } ?? ""))
         }
-        if let text = missing.first {
-            throw DaemonError.placeNotFound(text + (region.map { " in region \($0)" } ?? ""))
-        }
-        throw RoutingError.unsupportedInRegion("no single region has every place: "
-            + matches.map { "in region \($0.region): \($0.found.joined(separator: ", "))" }.joined(separator: "; "))
+        throw RoutingError.unsupportedInRegion("no single region has every place: " + matches.joined(separator: "; "))
     }
 
     /// `@here`, `lat,lon` or a saved place's name; nil for text that must be searched.

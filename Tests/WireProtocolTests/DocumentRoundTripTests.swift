@@ -116,9 +116,17 @@ final class DocumentRoundTripTests: XCTestCase {
         try assertWire(RegionImportDocument(region: unknownRegion, skipped: true, counts: [:], importDurationS: 0), nulls: regionNulls)
 
         try assertWire(SearchResultDocument(name: "Kanda Gate", lat: 35.69, lon: 139.77, region: "tokyo", kind: "stop",
-                                            category: "bus_stop", distanceM: 120))
+                                            category: "bus_stop", distanceM: 120, address: "1 Kanda Street", match: "prefix",
+                                            approximate: "no 2 Kanda Street"))
         try assertWire(SearchResultDocument(name: "Kanda Gate", lat: 35.69, lon: 139.77, kind: "stop", category: nil, distanceM: nil),
-                       nulls: ["region", "category", "distance_m"])
+                       nulls: ["region", "category", "distance_m", "address", "approximate"])
+        try assertWire(SearchDocument(results: [], didYouMean: "Kanda Gate"))
+        try assertWire(SearchDocument(results: []), nulls: ["did_you_mean"])
+        let street = SearchResultDocument(name: "Kanda Street", lat: 35.69, lon: 139.77, kind: "street", category: nil, distanceM: 12)
+        try assertWire(WhereDocument(lat: 35.69, lon: 139.77, region: "tokyo", label: "near Kanda Street", address: street,
+                                     place: street, street: street))
+        try assertWire(WhereDocument(lat: 35.69, lon: 139.77, region: nil, label: nil, address: nil, place: nil, street: nil),
+                       nulls: ["region", "label", "address", "place", "street"])
 
         try assertWire(LinkDocument(url: "https://www.google.com/maps/dir/A/B", form: "fallback", fallbackReason: "waypoints",
                                     segment: 2, mode: "transit"))
