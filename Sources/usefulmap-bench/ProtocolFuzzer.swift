@@ -50,9 +50,20 @@ struct ProtocolFuzzer {
         #"{"jsonrpc":"2.0","id":35,"method":"history.searches","params":{"limit":3}}"#,
         #"{"jsonrpc":"2.0","id":36,"method":"history.routes","params":{"limit":1}}"#,
         #"{"jsonrpc":"2.0","id":"s-37","method":"history.clear","params":{"which":"searches"}}"#,
+        #"{"jsonrpc":"2.0","id":40,"method":"search","params":{"text":"Hämeenkatu 10 B, 33100 Tampere","kind":"address"}}"#,
+        #"{"jsonrpc":"2.0","id":41,"method":"search","params":{"text":"cafe Hämeenkatu","near":"Keskustori","within":{"min_lat":61.4,"min_lon":23.6,"max_lat":61.6,"max_lon":23.9}}}"#,
+        #"{"jsonrpc":"2.0","id":42,"method":"search.complete","params":{"text":"Hämeenk","limit":10}}"#,
+        #"{"jsonrpc":"2.0","id":43,"method":"where","params":{"place":"61.4978,23.7610"}}"#,
         #"{"jsonrpc":"2.0","method":"status"}"#,
         #"[{"jsonrpc":"2.0","id":38,"method":"status"},{"jsonrpc":"2.0","id":39,"method":"place.list"}]"#,
-    ].map { (text: String) in Array(text.utf8) }
+    ].map { (text: String) in Array(text.utf8) } + oddSearchTexts.map { text in
+        Array(#"{"jsonrpc":"2.0","id":44,"method":"search","params":{"text":"#.utf8) + ((try? JSONEncoder().encode(text)).map { Array($0) } ?? []) + Array("}}".utf8)
+    }
+
+    /// Search text that must never reach SQLite as FTS syntax nor raise a database error.
+    static let oddSearchTexts = ["\"", "*", "keskus*", "NEAR(", "NEAR(a b, 2)", "a AND b", "OR", "NOT keskustori", "-", "^a",
+                                 "col:val", "{a b}", "😀", "🚌 Keskustori", "\u{0}\u{7}", "", "   ", "'; DROP TABLE place; --",
+                                 String(repeating: "ä", count: 10_000)]
 
     static let hugeNumbers = ["1e999999", "-1e999999", "99999999999999999999999999999999", "-9223372036854775809",
                               "9223372036854775808", "1.7976931348623157e309", "4.9e-325", "-0", "0.0000000000000000000001",
