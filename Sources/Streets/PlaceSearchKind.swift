@@ -9,4 +9,7 @@ public enum PlaceSearchKind: String, Sendable, Codable, CaseIterable, Hashable {
     case poi
     /// A transit stop from the region's feed, with its modes.
     case stop
+
+    /// The manifest's count key: "addresses", "streets", "pois", "stops".
+    public var plural: String { self == .address ? "addresses" : "\(rawValue)s" }
 }

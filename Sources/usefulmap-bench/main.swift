@@ -7,6 +7,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("planner", { try await runPlannerSuite() }),
     ("store", { try await runStoreSuite() }),
     ("streets", { try await runStreetsSuite() }),
+    ("search", { try await runSearchSuite() }),
     ("transit", { try await runTransitSuite() }),
     ("scale", { try await runScaleSuite() }),
     ("daemon", { try await runDaemonSuite() }),
