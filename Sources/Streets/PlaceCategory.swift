@@ -61,7 +61,7 @@ public struct PlaceCategory: Hashable, Sendable {
               ["leisure=sports_centre", "leisure=fitness_centre", "leisure=swimming_pool"]),
         .init("station", "Station", ["station", "train station", "railway station", "rautatieasema", "asema"],
               ["railway=station", "railway=halt", "public_transport=station"]),
-        .init("bus_station", "Bus station", ["bus station", "linja-autoasema"], ["amenity=bus_station"]),
+        .init("bus_station", "Bus station", ["bus station", "linja autoasema"], ["amenity=bus_station"]),
         .init("police", "Police", ["police", "poliisi"], ["amenity=police"]),
         .init("place_of_worship", "Place of worship", ["church", "place of worship", "kirkko"], ["amenity=place_of_worship"]),
         .init("office", "Office", ["office", "offices"], []),
