@@ -114,4 +114,25 @@ final class PlaceSearchTests: SharedTampereDaemonTestCase {
         }
         XCTAssertTrue(try harness.umctl(["status"]).status == 0, "the daemon is still there")
     }
+
+    /// bash completion (the script `make install` writes) offers saved places where a place goes.
+    func testShellCompletionOffersSavedPlaceNamesWherePlacesGo() throws {
+        XCTAssertEqual(try harness.umctl(["place", "save", "Mummola Pyynikki", "61.4956,23.7314"]).status, 0)
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = DaemonHarness.binaries.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["USEFULMAP_SOCKET"] = try harness.socketPath
+        func completions(_ words: [String]) throws -> [String] {
+            let script = """
+                source <(umctl __completions bash)
+                COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); COMP_CWORD=\(words.count - 1); _umctl
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            let result = try DaemonHarness.run("/bin/bash", ["-c", script], in: try harness.directory, environment: environment)
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        XCTAssertEqual(try completions(["umctl", "compare", "Mum"]), ["Mummola Pyynikki"])
+        XCTAssertEqual(try completions(["umctl", "search", "--near", "Mummola"]), ["Mummola Pyynikki"])
+        XCTAssertTrue(try completions(["umctl", "place", "remove", ""]).contains("Mummola Pyynikki"))
+        XCTAssertEqual(try completions(["umctl", "plan", "show", "Mum"]), [], "a plan ID is not a place")
+    }
 }
