@@ -10,8 +10,7 @@ extension PlaceIndex {
             id INTEGER PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
             category TEXT, latitude REAL NOT NULL, longitude REAL NOT NULL,
             stop_id TEXT UNIQUE, modes TEXT, osm TEXT);
-        CREATE INDEX place_by_folded ON place(folded);
-        CREATE INDEX place_by_category ON place(category) WHERE category IS NOT NULL;
+        CREATE INDEX place_by_category ON place(category) WHERE kind = 'poi';
         CREATE VIRTUAL TABLE place_text USING fts5(
             name, content='place', content_rowid='id',
             tokenize='unicode61 remove_diacritics 2', prefix='2 3 4');
@@ -26,11 +25,10 @@ extension PlaceIndex {
             first INTEGER NOT NULL, last INTEGER NOT NULL, step INTEGER NOT NULL,
             postcode TEXT, city TEXT, points BLOB NOT NULL);
         CREATE INDEX interpolation_by_street ON interpolation(street_folded);
-        CREATE TABLE street_line(id INTEGER PRIMARY KEY, place_id INTEGER NOT NULL, points BLOB NOT NULL);
+        CREATE TABLE street_line(place_id INTEGER PRIMARY KEY, lines BLOB NOT NULL);
         CREATE VIRTUAL TABLE street_box USING rtree(id, min_lat, max_lat, min_lon, max_lon);
-        CREATE TABLE name(id INTEGER PRIMARY KEY, folded TEXT NOT NULL UNIQUE);
         CREATE VIRTUAL TABLE name_trigram USING fts5(
-            folded, content='name', content_rowid='id', tokenize='trigram', detail='none');
+            folded, content='place', content_rowid='id', tokenize='trigram', detail='none');
         """
 
     /// Creates `places.sqlite` in `directory` from what was read from OSM.
@@ -42,11 +40,11 @@ extension PlaceIndex {
             let database = try Database(path: file.path, mode: .readWriteCreate)
             try database.execute(schema)
             try database.transaction {
-                let inserter = try Inserter(database)
+                var inserter = try Inserter(database)
                 for place in places {
                     let id = try inserter.insert(name: place.name, kind: place.kind, category: place.category,
                                                  coordinate: place.coordinate, stopID: nil, modes: nil, osm: place.osmReference)
-                    for line in place.lines where line.count >= 2 { try inserter.insertLine(line, of: id) }
+                    try inserter.insertLines(place.lines.filter { $0.count >= 2 }, of: id)
                 }
                 var seen = Set<String>()
                 for address in addresses {
@@ -78,19 +76,21 @@ extension PlaceIndex {
         try wrap {
             let database = try Database(path: file.path, mode: .readWrite)
             try database.transaction {
-                let old = try database.prepare("SELECT id, name FROM place WHERE stop_id = ?")
+                let old = try database.prepare("SELECT id, name, folded FROM place WHERE stop_id = ?")
                 let forget = try database.prepare("INSERT INTO place_text(place_text, rowid, name) VALUES ('delete', ?, ?)")
+                let forgetTrigrams = try database.prepare("INSERT INTO name_trigram(name_trigram, rowid, folded) VALUES ('delete', ?, ?)")
                 let remove = try database.prepare("DELETE FROM place WHERE id = ?")
                 let removeBox = try database.prepare("DELETE FROM place_box WHERE id = ?")
                 for stop in stops {
-                    let existing = try old.query([.text(stop.id)]) { ($0.int64(0), $0.string(1)) }
-                    for (id, name) in existing {
+                    let existing = try old.query([.text(stop.id)]) { ($0.int64(0), $0.string(1), $0.string(2)) }
+                    for (id, name, folded) in existing {
                         try forget.run([.integer(id), .text(name)])
+                        try forgetTrigrams.run([.integer(id), .text(folded)])  // stops are always in it
                         try remove.run([.integer(id)])
                         try removeBox.run([.integer(id)])
                     }
                 }
-                let inserter = try Inserter(database)
+                var inserter = try Inserter(database)
                 for stop in stops {
                     let modes = Array(Set(stop.modes)).sorted().joined(separator: ",")
                     try inserter.insert(name: stop.name, kind: .stop, category: nil, coordinate: stop.coordinate,
@@ -103,11 +103,14 @@ extension PlaceIndex {
 
     /// Writes places into the tables that index them.
     private struct Inserter {
+        /// Names already in the trigram index: a name is there once (a typo finds the name; the
+        /// places of that name are then looked up by it). Stops are always added, so that
+        /// replacing one can remove its entry.
+        var trigramNames = Set<String>()
         let database: Database
         let place: Statement
         let text: Statement
         let box: Statement
-        let name: Statement
         let trigram: Statement
         let address: Statement
         let interpolation: Statement
@@ -122,7 +125,6 @@ extension PlaceIndex {
                 """)
             text = try database.prepare("INSERT INTO place_text(rowid, name) VALUES (?, ?)")
             box = try database.prepare("INSERT INTO place_box(id, min_lat, max_lat, min_lon, max_lon) VALUES (?, ?, ?, ?, ?)")
-            name = try database.prepare("INSERT OR IGNORE INTO name(folded) VALUES (?)")
             trigram = try database.prepare("INSERT INTO name_trigram(rowid, folded) VALUES (?, ?)")
             address = try database.prepare("""
                 INSERT INTO address(place_id, street, street_folded, housenumber, number, suffix, unit, postcode, city_folded, full)
@@ -132,13 +134,13 @@ extension PlaceIndex {
                 INSERT INTO interpolation(street, street_folded, first, last, step, postcode, city, points)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            line = try database.prepare("INSERT INTO street_line(place_id, points) VALUES (?, ?)")
+            line = try database.prepare("INSERT INTO street_line(place_id, lines) VALUES (?, ?)")
             lineBox = try database.prepare("INSERT INTO street_box(id, min_lat, max_lat, min_lon, max_lon) VALUES (?, ?, ?, ?, ?)")
         }
 
         /// - returns: the place's row id.
         @discardableResult
-        func insert(name placeName: String, kind: PlaceSearchKind, category: String?, coordinate: Coordinate,
+        mutating func insert(name placeName: String, kind: PlaceSearchKind, category: String?, coordinate: Coordinate,
                     stopID: String?, modes: String?, osm: String?) throws -> Int64 {
             let folded = PlaceIndex.fold(placeName)
             try place.run([.text(kind.rawValue), .text(placeName), .text(folded), .optional(category),
@@ -148,14 +150,13 @@ extension PlaceIndex {
             try box.run([.integer(id), .real(coordinate.latitude), .real(coordinate.latitude),
                          .real(coordinate.longitude), .real(coordinate.longitude)])
             // Addresses are found by their parts, not by typo-tolerant names.
-            if kind != .address {
-                try name.run([.text(folded)])
-                if database.changes > 0 { try trigram.run([.integer(database.lastInsertRowID), .text(folded)]) }
+            if kind == .stop || (kind != .address && trigramNames.insert(folded).inserted) {
+                try trigram.run([.integer(id), .text(folded)])
             }
             return id
         }
 
-        func insert(_ extracted: ExtractedAddress) throws {
+        mutating func insert(_ extracted: ExtractedAddress) throws {
             guard let parsed = AddressQuery.parseStored(extracted.housenumber) else { return }
             let label = [extracted.street, extracted.housenumber, extracted.unit].compactMap { $0 }.joined(separator: " ")
             let id = try insert(name: label, kind: .address, category: nil, coordinate: extracted.coordinate,
@@ -175,19 +176,45 @@ extension PlaceIndex {
                                    .blob(PointsBlob.encode(extracted.first <= extracted.last ? extracted.points : extracted.points.reversed()))])
         }
 
-        func insertLine(_ points: [Coordinate], of placeID: Int64) throws {
-            try line.run([.integer(placeID), .blob(PointsBlob.encode(points))])
-            let id = database.lastInsertRowID
+        /// A street's lines: one row and one box for the street.
+        func insertLines(_ lines: [[Coordinate]], of placeID: Int64) throws {
+            guard !lines.isEmpty else { return }
+            try line.run([.integer(placeID), .blob(PointsBlob.encode(lines: lines))])
+            let points = lines.flatMap { $0 }
             let latitudes = points.map(\.latitude), longitudes = points.map(\.longitude)
-            try lineBox.run([.integer(id), .real(latitudes.min() ?? 0), .real(latitudes.max() ?? 0),
+            try lineBox.run([.integer(placeID), .real(latitudes.min() ?? 0), .real(latitudes.max() ?? 0),
                              .real(longitudes.min() ?? 0), .real(longitudes.max() ?? 0)])
         }
     }
 }
 
 /// A line's points as little-endian Float32 latitude/longitude pairs (about 1 m precision at
-/// these latitudes, half the size of doubles).
+/// these latitudes, half the size of doubles); several lines as each line's point count
+/// (UInt32) followed by its points.
 enum PointsBlob {
+    static func encode(lines: [[Coordinate]]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for line in lines {
+            withUnsafeBytes(of: UInt32(line.count).littleEndian) { bytes.append(contentsOf: $0) }
+            bytes += encode(line)
+        }
+        return bytes
+    }
+
+    static func decode(lines bytes: [UInt8]) -> [[Coordinate]] {
+        var lines: [[Coordinate]] = []
+        var offset = 0
+        while offset + 4 <= bytes.count {
+            var count = 0
+            for shift in 0..<4 { count |= Int(bytes[offset + shift]) << (8 * shift) }
+            offset += 4
+            let end = min(bytes.count, offset + count * 8)
+            lines.append(decode(Array(bytes[offset..<end])))
+            offset = end
+        }
+        return lines
+    }
+
     static func encode(_ points: [Coordinate]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(points.count * 8)

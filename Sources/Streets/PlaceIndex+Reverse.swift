@@ -25,10 +25,11 @@ extension PlaceIndex {
         let box = Self.box(around: coordinate, radius: Self.reverseStreetRadius)
         let lines = try locked {
             try database.query("""
-                SELECT l.place_id, l.points FROM street_box b JOIN street_line l ON l.id = b.id
+                SELECT l.place_id, l.lines FROM street_box b JOIN street_line l ON l.place_id = b.id
                 WHERE b.min_lat <= ? AND b.max_lat >= ? AND b.min_lon <= ? AND b.max_lon >= ?
                 """, [.real(box.maxLatitude), .real(box.minLatitude), .real(box.maxLongitude), .real(box.minLongitude)]) {
-                (id: $0.int64(0), distance: LineMeasure.distance(from: coordinate, to: PointsBlob.decode($0.blob(1))))
+                (id: $0.int64(0), distance: PointsBlob.decode(lines: $0.blob(1)).map { LineMeasure.distance(from: coordinate, to: $0) }
+                    .min() ?? .infinity)
             }
         }
         guard let nearest = lines.min(by: { $0.distance < $1.distance }), nearest.distance <= Self.reverseStreetRadius else { return nil }

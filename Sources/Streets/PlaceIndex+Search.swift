@@ -108,10 +108,11 @@ extension PlaceIndex {
         let letters = Array(query)
         let grams = Self.trigrams(letters)
         let match = grams.map { "\"\($0)\"" }.joined(separator: " OR ")
+        var seen = Set<String>()
         let candidates = try locked {
             try database.query("SELECT folded FROM name_trigram WHERE name_trigram MATCH ? ORDER BY rank LIMIT 300",
                                [.text(match)]) { $0.string(0) }
-        }
+        }.filter { seen.insert($0).inserted }
         func scored(_ names: [String]) -> [(name: String, rank: Int)] {
             names.compactMap { name in
                 let nameLetters = Array(name)
@@ -124,17 +125,28 @@ extension PlaceIndex {
         if close.isEmpty { close = scored(try namesOfLength(letters.count - allowed...letters.count + allowed)) }
         var results: [PlaceSearchResult] = []
         for (name, rank) in close.sorted(by: { $0.rank < $1.rank }).prefix(20) {
-            var sql = "SELECT \(selectColumns) FROM place p \(addressJoin) WHERE p.folded = ?"
-            if let kinds { sql += " AND p.kind IN (\(kinds.map { "'\($0.rawValue)'" }.joined(separator: ",")))" }
-            results += try locked {
-                try database.query(sql, [.text(name)]) { row in
-                    var result = self.result(from: row, near: near, match: .fuzzy)
-                    result.typoRank = rank
-                    return result
-                }
+            results += try places(named: name, kinds: kinds, near: near).map { place in
+                var result = place
+                result.match = .fuzzy
+                result.typoRank = rank
+                return result
             }
         }
         return results
+    }
+
+    /// Every place whose folded name is `folded` (found through the word index, so no index of
+    /// whole names is needed).
+    func places(named folded: String, kinds: Set<PlaceSearchKind>?, near: Coordinate?) throws -> [PlaceSearchResult] {
+        let words = Self.words(folded)
+        guard !words.isEmpty else { return [] }
+        var sql = """
+            SELECT \(selectColumns) FROM place_text JOIN place p ON p.id = place_text.rowid \(addressJoin)
+            WHERE place_text MATCH ? AND p.folded = ?
+            """
+        if let kinds { sql += " AND p.kind IN (\(kinds.map { "'\($0.rawValue)'" }.joined(separator: ",")))" }
+        let match = words.map { "\"\($0)\"" }.joined(separator: " ")
+        return try locked { try database.query(sql, [.text(match), .text(folded)]) { self.result(from: $0, near: near) } }
     }
 
     static func trigrams(_ letters: [Character]) -> [String] {
@@ -150,7 +162,7 @@ extension PlaceIndex {
     /// Every indexed name (folded) whose length is in `lengths`, for the typo scan.
     func namesOfLength(_ lengths: ClosedRange<Int>) throws -> [String] {
         try locked {
-            try database.query("SELECT folded FROM name WHERE length(folded) BETWEEN ? AND ?",
+            try database.query("SELECT DISTINCT folded FROM place WHERE kind != 'address' AND length(folded) BETWEEN ? AND ?",
                                [.integer(Int64(lengths.lowerBound)), .integer(Int64(lengths.upperBound))]) { $0.string(0) }
         }
     }
@@ -209,13 +221,17 @@ extension PlaceIndex {
 
     /// The lines of the street places named `folded` within 20 km of `around` (one street, not its namesakes in other towns).
     func streetLines(named folded: String, around: Coordinate) throws -> [[Coordinate]] {
-        guard hasSearchTables else { return [] }
-        let lines = try locked {
+        let words = Self.words(folded)
+        guard hasSearchTables, !words.isEmpty else { return [] }
+        let streets = try locked {
             try database.query("""
-                SELECT l.points FROM street_line l JOIN place p ON p.id = l.place_id
-                WHERE p.kind = 'street' AND p.folded = ?
-                """, [.text(folded)]) { PointsBlob.decode($0.blob(0)) }
+                SELECT p.latitude, p.longitude, l.lines
+                FROM place_text JOIN place p ON p.id = place_text.rowid JOIN street_line l ON l.place_id = p.id
+                WHERE place_text MATCH ? AND p.folded = ? AND p.kind = 'street'
+                """, [.text(words.map { "\"\($0)\"" }.joined(separator: " ")), .text(folded)]) {
+                (anchor: Coordinate(latitude: $0.double(0), longitude: $0.double(1)), lines: PointsBlob.decode(lines: $0.blob(2)))
+            }
         }
-        return lines.filter { line in line.contains { $0.distance(to: around) < 20_000 } }
+        return streets.filter { $0.anchor.distance(to: around) < 20_000 }.flatMap(\.lines)
     }
 }
