@@ -52,7 +52,7 @@ public struct DaemonComposition: Sendable {
         var table = MethodTable()
         StatusMethods(configuration: configuration, clock: clock, startedAt: clock.now(), regions: regions,
                       counters: counters, events: events,
-                      background: GeofenceMethods.Status(location: location, geofences: geofences, gpsd: gpsd,
+                      background: GeofenceMethods.Status(store: store, location: location, geofences: geofences, gpsd: gpsd,
                                                          refresher: refresher)).register(in: &table)
         RegionMethods(importer: RegionImporter(dataDirectory: dataDirectory), regions: regions, events: events,
                       transitImportStep: transitImportStep, refresher: refresher).register(in: &table)

@@ -6,7 +6,7 @@ public struct PlaceDocument: Hashable, Sendable, Codable {
     /// `address`, `street`, `poi`, `transit_stop`, `saved`, or null.
     @NullWhenNil public var kind: String?
     @NullWhenNil public var note: String?
-    /// A saved place's fence, when `place.save` was asked for one.
+    /// A saved place's fence (on or off) in `place.save` and `place.list`; null when it never had one.
     @NullWhenNil public var geofence: FenceDocument?
 
     public init(name: String, lat: Double, lon: Double, kind: String? = nil, note: String? = nil,

@@ -83,7 +83,10 @@ struct PlaceListCommand: UmctlCommand {
     init(_ arguments: ParsedArguments) throws {}
     func request() throws -> CommandRequest<PlaceListDocument> { try CommandRequest(Endpoints.placeList, Params.Empty()) }
     func render(_ answer: PlaceListDocument) throws -> String {
-        Render.places(answer.places.map { ($0.name, $0.kind ?? "", $0.lat, $0.lon, nil, nil, $0.note) })
+        if answer.places.isEmpty { return "(none)" }
+        return Render.table(["name", "lat,lon", "geofence", "note"], answer.places.map {
+            [$0.name, Render.coordinate($0.lat, $0.lon), $0.geofence.map(Render.fenceColumn) ?? "", $0.note ?? ""]
+        })
     }
 }
 
