@@ -303,7 +303,13 @@ enum CommandLineTool {
             for type in group { fail("  \(type.spec.usage)") }
             return ExitCode.usage.rawValue
         }
-        fail("umctl: unknown command \"\(path.joined(separator: " "))\"; run `umctl help`")
+        fail("umctl: unknown command \"\(path.joined(separator: " "))\"\(didYouMean(path)); run `umctl help`")
         return ExitCode.usage.rawValue
+    }
+
+    /// `; did you mean `umctl plan show`?` for a typo of a command, else "".
+    static func didYouMean(_ words: [String]) -> String {
+        guard let path = CommandSuggestion.nearest(to: words, among: allSpecs.map(\.path)) else { return "" }
+        return "; did you mean `umctl \(path.joined(separator: " "))`?"
     }
 }

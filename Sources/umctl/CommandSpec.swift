@@ -89,7 +89,7 @@ struct CommandSpec: Sendable {
                 inlineValue = String(word[word.index(after: equals)...])
             }
             guard let option = all.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option \(name) for `umctl \(path.joined(separator: " "))`")
+                throw UsageError("unknown option \(name) for `umctl \(path.joined(separator: " "))`\n\(usageLine)")
             }
             if option.valueName == nil {
                 guard inlineValue == nil else { throw UsageError("\(name) takes no value") }
