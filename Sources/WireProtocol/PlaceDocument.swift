@@ -44,11 +44,15 @@ public struct HistoryEntryDocument: Hashable, Sendable, Codable {
     /// Each mode compared and its door-to-door duration in whole seconds (null: no answer).
     @NullWhenNil public var answers: [HistoryAnswerDocument]?
     @NullWhenNil public var fastest: String?
+    /// A route that `plan.new` made: its title, options and places between the ends (null for a
+    /// comparison, and for plans recorded by older daemons).
+    @NullWhenNil public var plan: HistoryPlanDocument?
 
     public init(id: String, label: String, text: String? = nil, fromText: String? = nil, toText: String? = nil,
                 region: String? = nil, from: PlaceDocument? = nil, to: PlaceDocument? = nil,
                 place: PlaceDocument? = nil, at: String? = nil, modes: [String]? = nil,
-                requestedTime: TimePreferenceDocument? = nil, answers: [HistoryAnswerDocument]? = nil, fastest: String? = nil) {
+                requestedTime: TimePreferenceDocument? = nil, answers: [HistoryAnswerDocument]? = nil, fastest: String? = nil,
+                plan: HistoryPlanDocument? = nil) {
         self.id = id
         self.label = label
         self.text = text
@@ -63,6 +67,7 @@ public struct HistoryEntryDocument: Hashable, Sendable, Codable {
         self.requestedTime = requestedTime
         self.answers = answers
         self.fastest = fastest
+        self.plan = plan
     }
 }
 
