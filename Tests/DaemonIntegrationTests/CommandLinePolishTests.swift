@@ -36,6 +36,16 @@ final class CommandLinePolishTests: XCTestCase {
                        result.stderr)
     }
 
+    func testAnUnknownUmctlOptionBeforeAnyCommandIsAnErrorNotTheOverview() throws {
+        let result = try run(DaemonHarness.umctl, ["--bogus"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "", "the overview is not printed")
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.first, "umctl: unknown option --bogus", result.stderr)
+        XCTAssertEqual(lines.count, 2, result.stderr)
+        XCTAssertTrue(lines.last?.hasPrefix("usage: umctl COMMAND") == true, result.stderr)
+    }
+
     func testAMistypedCommandGetsADidYouMean() throws {
         let show = try run(DaemonHarness.umctl, ["plan", "shwo", "1"])
         XCTAssertEqual(show.status, 2)
