@@ -140,7 +140,8 @@ struct PassedImportSources {
         for (link, given) in givenPaths.sorted(by: { $0.key.count > $1.key.count }) {
             text = text.replacingOccurrences(of: link, with: given)
         }
-        for (descriptor, given) in zip(descriptors, [osmGiven] + feedsGiven) {
+        // Longest first: `/proc/1/fd/12` is not `/proc/1/fd/1` followed by a 2.
+        for (descriptor, given) in zip(descriptors, [osmGiven] + feedsGiven).sorted(by: { $0.0 > $1.0 }) {
             text = text.replacingOccurrences(of: "/proc/\(getpid())/fd/\(descriptor)", with: given)
         }
         return text
