@@ -52,7 +52,7 @@ public struct DaemonComposition: Sendable {
         var table = MethodTable()
         StatusMethods(configuration: configuration, clock: clock, startedAt: clock.now(), regions: regions,
                       counters: counters, events: events,
-                      background: GeofenceMethods.Status(location: location, geofences: geofences, gpsd: gpsd,
+                      background: GeofenceMethods.Status(store: store, location: location, geofences: geofences, gpsd: gpsd,
                                                          refresher: refresher)).register(in: &table)
         RegionMethods(importer: RegionImporter(dataDirectory: dataDirectory), regions: regions, events: events,
                       transitImportStep: transitImportStep, refresher: refresher).register(in: &table)
@@ -62,10 +62,12 @@ public struct DaemonComposition: Sendable {
         PlaceMethods(places: store, resolver: resolver, regions: regions, location: location, clock: clock,
                      events: events, fences: fences).register(in: &table)
         fences.register(in: &table)
-        HistoryMethods(history: store, comparer: comparer, input: input).register(in: &table)
+        let creator = PlanCreator(planner: planner, plans: plans, store: store, regions: regions, location: location,
+                                  input: input, counters: counters, events: events)
+        HistoryMethods(history: store, comparer: comparer, creator: creator, input: input).register(in: &table)
         PlanMethods(planner: planner, plans: plans, store: store, resolver: resolver, regions: regions, location: location,
-                    input: input, counters: counters, events: events, mapData: mapData, comparer: comparer,
-                    typedPlaces: typedPlaces).register(in: &table)
+                    input: input, events: events, mapData: mapData, comparer: comparer,
+                    typedPlaces: typedPlaces, creator: creator).register(in: &table)
         MapMethods(plans: plans, regions: regions, mapData: mapData, input: input).register(in: &table)
         let edits = PlanEditMethods(planner: planner, plans: plans, resolver: resolver, regions: regions,
                                     location: location, input: input, typedPlaces: typedPlaces)

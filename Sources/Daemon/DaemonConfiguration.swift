@@ -70,14 +70,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--clock-start", "USEFULMAP_CLOCK_START", "clock_start"),
     ]
 
+    /// The line a bad command line is answered with, after the one line naming what was wrong.
+    public static let usageLine = "usage: usefulmapd [OPTION]... (usefulmapd --help lists every option)"
+
+    /// `usefulmapd --help`: the usage line, then each option once with its default.
     public static let usage = """
-    usage: usefulmapd [--config FILE] [--data-dir DIR] [--socket PATH] [--log-level LEVEL]
-                      [--shutdown-grace SECONDS] [--street-workers N] [--max-transfers N]
-                      [--gtfs-max-file-mb N] [--gtfs-max-feed-mb N] [--gtfs-max-ratio N]
-                      [--gtfs-max-line-kb N] [--import-memory-mb N]
-                      [--transfer-penalty SECONDS] [--max-connections N]
-                      [--idle-timeout SECONDS] [--max-in-flight N] [--max-output-kb N]
-                      [--transfer-penalty SECONDS] [--gpsd ADDRESS|off] [--clock-start TIME]
+    \(usageLine)
 
       --config FILE          config file (default $XDG_CONFIG_HOME/usefulmap/usefulmapd.conf
                              when it exists; env USEFULMAP_CONFIG)

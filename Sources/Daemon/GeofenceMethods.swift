@@ -46,13 +46,18 @@ struct GeofenceMethods: Sendable {
 
     /// A saved place's fence as `place.fence` answers it.
     func document(_ name: String) throws -> PlaceFenceDocument {
-        guard let fence = try store.fences().first(where: { $0.name == name }) else {
-            return PlaceFenceDocument(name: name, geofence: nil)
-        }
-        let state = fence.isOn ? (geofences.states()[name] ?? .unknown).rawValue : "off"
-        return PlaceFenceDocument(name: name, geofence: FenceDocument(
-            on: fence.isOn, radiusM: fence.radiusMetres,
-            exitRadiusM: GeofenceRule.outsideMetres(forInside: fence.radiusMetres), state: state))
+        PlaceFenceDocument(name: name, geofence: try documents()[name])
+    }
+
+    /// Every saved place's fence (on or off) by place name, as `place.fence` and `place.list` show it.
+    func documents() throws -> [String: FenceDocument] {
+        let fences = try store.fences()
+        let states = geofences.states(of: fences)
+        return Dictionary(fences.map { fence in
+            (fence.name, FenceDocument(on: fence.isOn, radiusM: fence.radiusMetres,
+                                       exitRadiusM: GeofenceRule.outsideMetres(forInside: fence.radiusMetres),
+                                       state: fence.isOn ? (states[fence.name] ?? .unknown).rawValue : "off"))
+        }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A position from gpsd: taken if `FixFilter` lets it through (then the fences see it),
@@ -75,12 +80,14 @@ struct GeofenceMethods: Sendable {
 
     /// The parts of `status` about the background service.
     struct Status: Sendable {
+        let store: Store
         let location: LocationState
         let geofences: GeofenceMonitor
         let gpsd: GpsdLocationSource?
         let refresher: BackgroundRefresher
 
-        func document() -> LocationStatusDocument {
+        /// - throws: what the store throws reading the fences.
+        func document() throws -> LocationStatusDocument {
             let counts = location.counts
             let connection = gpsd?.status
             func list<Key>(_ counts: [Key: Int], _ name: (Key) -> String) -> [CountDocument] {
@@ -91,7 +98,7 @@ struct GeofenceMethods: Sendable {
                 gpsd: gpsd?.address.description, connected: connection?.connected, connections: connection?.connections,
                 lastError: connection?.lastError, currentFrom: location.current?.source.rawValue,
                 accepted: list(counts.accepted, \.rawValue), ignored: list(counts.ignored, \.rawValue),
-                fences: geofences.states().map { FenceStateDocument(place: $0.key, state: $0.value.rawValue) }
+                fences: try geofences.states(of: store.fences()).map { FenceStateDocument(place: $0.key, state: $0.value.rawValue) }
                     .sorted { $0.place < $1.place })
         }
     }

@@ -53,9 +53,15 @@ public final class GeofenceMonitor: Sendable {
         }
     }
 
-    /// Each fenced place's state now (unknown until a usable fix decided it).
-    public func states() -> [String: GeofenceState] {
-        trackers.withLock { $0.mapValues(\.state) }
+    /// The state now of each fence in `fences` that is on: unknown until a usable fix decided
+    /// it, so every fence is listed from the start (after a restart too), not only once a fix came.
+    public func states(of fences: [PlaceFence]) -> [String: GeofenceState] {
+        let trackers = trackers.withLock { $0 }
+        return Dictionary(fences.filter(\.isOn).map { fence in
+            // A tracker of a fence since moved or resized is stale: that fence starts unknown.
+            let tracker = trackers[fence.name].flatMap { $0.center == fence.center && $0.insideMetres == fence.radiusMetres ? $0 : nil }
+            return (fence.name, tracker?.state ?? .unknown)
+        }, uniquingKeysWith: { first, _ in first })
     }
 
     static func tracker(for fence: PlaceFence) -> GeofenceTracker {

@@ -9,6 +9,8 @@ import WireProtocol
 struct HistoryMethods: Sendable {
     let history: Store
     let comparer: TripComparer
+    /// A rerun of an entry that `plan.new` made makes a new plan.
+    let creator: PlanCreator
     let input: WireInput
 
     func register(in table: inout MethodTable) {
@@ -25,14 +27,17 @@ struct HistoryMethods: Sendable {
         }
         table.register(Endpoints.historyRerun) { params, _ in
             let entry = try route(params.id)
-            let trip = TripComparer.Trip(from: PlanNode(place: entry.from), to: PlanNode(place: entry.to),
-                                         fromText: entry.fromText ?? entry.from.name, toText: entry.toText ?? entry.to.name)
             let preference: TimePreference = if let at = params.at {
                 .departAt(try input.time(at, param: "at", timeZone: comparer.regions.timeZone(from: entry.from, to: entry.to)))
             } else {
                 entry.requestedTime ?? .leaveNow
             }
-            return try await comparer.compare(trip, timePreference: preference, pace: .normal).document
+            if let plan = entry.plan {
+                return .plan(try await rerun(entry, plan, timePreference: preference))
+            }
+            let trip = TripComparer.Trip(from: PlanNode(place: entry.from), to: PlanNode(place: entry.to),
+                                         fromText: entry.fromText ?? entry.from.name, toText: entry.toText ?? entry.to.name)
+            return .compare(try await comparer.compare(trip, timePreference: preference, pace: .normal).document)
         }
         table.register(Endpoints.historyDelete) { params, _ in
             let (list, number) = try Self.entryNumber(params.id)
@@ -54,16 +59,33 @@ struct HistoryMethods: Sendable {
         }
     }
 
+    /// A new plan from an entry that `plan.new` made: its places and options as recorded (the
+    /// entry moves to the front with the new time; it is never turned into a comparison).
+    private func rerun(_ entry: RouteHistoryEntry, _ plan: PlanRequest, timePreference: TimePreference) async throws -> PlanDocument {
+        let regions = comparer.regions
+        _ = try regions.requireRegions()
+        _ = try regions.planRegion(through: entry.places)
+        let region = try regions.tripRegion(from: entry.from, to: entry.to)
+        return try await creator.create(PlanCreator.Request(
+            nodes: entry.places.map { PlanNode(place: $0) }, texts: [entry.fromText] + plan.viaTexts + [entry.toText],
+            preset: plan.preset, timePreference: timePreference, pace: plan.pace, title: plan.titleGiven ? plan.title : nil),
+            region: region.name, searches: [])
+    }
+
     private func document(_ record: HistoryRecord<RouteHistoryEntry>) -> HistoryEntryDocument {
         let entry = record.entry
         let zone = comparer.regions.timeZone(from: entry.from, to: entry.to)
         return HistoryEntryDocument(
-            id: "r\(record.number)", label: "\(entry.from.name) → \(entry.to.name)", fromText: entry.fromText, toText: entry.toText,
+            id: "r\(record.number)", label: entry.places.map(\.name).joined(separator: " → "), fromText: entry.fromText, toText: entry.toText,
             region: entry.region, from: WireDocuments.place(entry.from), to: WireDocuments.place(entry.to),
             at: WireTime.string(from: entry.date, timeZone: TimeZone.current), modes: entry.modes.map(\.rawValue),
             requestedTime: entry.requestedTime.map { WireDocuments.timePreference($0, timeZone: zone) },
             answers: entry.answers?.map { HistoryAnswerDocument(mode: $0.mode.rawValue, durationS: $0.durationS) },
-            fastest: entry.fastest?.rawValue)
+            fastest: entry.fastest?.rawValue,
+            plan: entry.plan.map { plan in
+                HistoryPlanDocument(title: plan.title, titleGiven: plan.titleGiven, preset: plan.preset.rawValue,
+                                    pace: plan.pace.rawValue, via: plan.via.map { WireDocuments.place($0) })
+            })
     }
 
     private func route(_ id: String) throws -> RouteHistoryEntry {
@@ -93,13 +115,28 @@ struct HistoryMethods: Sendable {
                              until: try params.until.map { try day($0, param: "until", endOfDay: true) }, limit: limit)
     }
 
-    /// `YYYY-MM-DD` (its start; for `until` its end) or an ISO 8601 instant, in the machine's zone.
+    /// `today`, `yesterday` (on the daemon's clock) or `YYYY-MM-DD`: that day's start, for
+    /// `until` its end; or a date and time (`2022-01-12T08:00`, `2022-01-12 08:00`, with or
+    /// without an offset), in the machine's zone.
     private func day(_ text: String, param: String, endOfDay: Bool) throws -> Date {
-        let isDate = text.split(separator: "-").count == 3 && !text.contains("T") && !text.contains(" ")
-        let start = try input.time(isDate ? text + "T00:00" : text, param: param, timeZone: TimeZone.current)
-        guard isDate, endOfDay else { return start }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone.current
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let start: Date
+        if word == "today" || word == "yesterday" {
+            let today = calendar.startOfDay(for: input.clock.now())
+            start = word == "today" ? today : calendar.date(byAdding: .day, value: -1, to: today) ?? today
+        } else {
+            let isDate = text.split(separator: "-").count == 3 && !text.contains("T") && !text.contains(" ")
+            do {
+                start = try input.time(isDate ? text + "T00:00" : text, param: param, timeZone: TimeZone.current)
+            } catch {
+                throw DaemonError.invalidParams(
+                    "\(param) \"\(text)\" is not a date: use today, yesterday, YYYY-MM-DD or a date and time such as 2022-01-12T08:15")
+            }
+            guard isDate else { return start }
+        }
+        guard endOfDay else { return start }
         return calendar.date(byAdding: .day, value: 1, to: start) ?? start
     }
 }

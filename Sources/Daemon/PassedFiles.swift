@@ -122,6 +122,34 @@ struct PassedImportSources {
         descriptors.forEach { close($0) }
     }
 
+    /// `error` as the user should read it: each path the daemon read a source through (its
+    /// link, or the `/proc/PID/fd/N` behind it) replaced by the path the user gave, the error's
+    /// code kept. A feed's or planetsplitter's message names the file it opened, which is ours.
+    func namingTheUsersFiles(_ error: Error) -> Error {
+        if error is CancellationError { return error }
+        var wire = RequestDispatcher.wireError(from: error)
+        let message = namingTheUsersFiles(wire.message)
+        guard message != wire.message else { return error }
+        wire.message = message
+        return wire
+    }
+
+    /// `text` (an error message, planetsplitter's progress) with the user's paths for ours.
+    func namingTheUsersFiles(_ text: String) -> String {
+        var text = text
+        for (link, given) in givenPaths.sorted(by: { $0.key.count > $1.key.count }) {
+            text = text.replacingOccurrences(of: link, with: given)
+        }
+        // Longest first: `/proc/1/fd/12` is not `/proc/1/fd/1` followed by a 2.
+        for (descriptor, given) in zip(descriptors, [osmGiven] + feedsGiven).sorted(by: { $0.0 > $1.0 }) {
+            text = text.replacingOccurrences(of: "/proc/\(getpid())/fd/\(descriptor)", with: given)
+        }
+        return text
+    }
+
+    private var osmGiven: String { givenPaths[osm.path] ?? osm.path }
+    private var feedsGiven: [String] { feeds.map { givenPaths[$0.path] ?? $0.path } }
+
     /// Removes the folders an import that was killed left behind (a pipe's copy may be large).
     static func removeLeftovers(under dataDirectory: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dataDirectory.path)) ?? []

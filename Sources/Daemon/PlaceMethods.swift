@@ -59,8 +59,11 @@ struct PlaceMethods: Sendable {
             return document
         }
         table.register(Endpoints.placeList) { _, _ in
-            PlaceListDocument(places: try places.places().map {
-                WireDocuments.place(Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved), note: $0.note)
+            let fenced = try fences.documents()
+            return PlaceListDocument(places: try places.places().map {
+                var document = WireDocuments.place(Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved), note: $0.note)
+                document.geofence = fenced[$0.name]
+                return document
             })
         }
         table.register(Endpoints.placeRename) { params, _ in

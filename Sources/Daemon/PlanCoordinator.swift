@@ -109,7 +109,7 @@ public actor PlanCoordinator {
         let current = try newest(id)
         try check(id, expectedGeneration: expectedGeneration)
         let edited = try change(current.plan)
-        let title = newTitle ?? current.title
+        let title = newTitle ?? current.plan.title(current.title, after: edited)
         var entry = entries[id] ?? Entry()
         entry.task?.cancel()
         entry.generation += 1
@@ -185,8 +185,9 @@ public actor PlanCoordinator {
             throw DaemonError.conflict("plan \(id) was edited by another request while these edits were computed; nothing was changed")
         }
         let failures = computed.failuresBySegment
+        let title = current.plan.title(current.title, after: computed.plan)
         if dryRun {
-            return Outcome(id: id, plan: computed.plan, title: current.title, generation: generation, failures: failures)
+            return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures)
         }
         var entry = entries[id] ?? Entry()
         entry.task?.cancel()
@@ -195,7 +196,7 @@ public actor PlanCoordinator {
         entry.failures = failures
         entries[id] = entry
         do {
-            try await write(id, computed.plan, title: current.title, legsPending: false, searches: searches).value
+            try await write(id, computed.plan, title: title, legsPending: false, searches: searches).value
         } catch {
             // The write's transaction rolled back: the plan is as stored. Its generation stays
             // one higher (generations only grow; see `edit`).
@@ -205,7 +206,7 @@ public actor PlanCoordinator {
         counters.countPlanRecomputed()
         events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(Double(generation + 1)),
                                            "queries": .number(Double(computed.queryCount))])
-        return Outcome(id: id, plan: computed.plan, title: current.title, generation: generation + 1, failures: failures)
+        return Outcome(id: id, plan: computed.plan, title: title, generation: generation + 1, failures: failures)
     }
 
     /// Optimistic concurrency: `conflict` when the plan is not at `expectedGeneration`.

@@ -8,18 +8,19 @@ import WireProtocol
 struct PlanMethods: Sendable {
     let planner: Planner
     let plans: PlanCoordinator
-    /// Plans are created and deleted here; route history is recorded here.
+    /// Plans are deleted here (created by `creator`).
     let store: Store
     let resolver: PlaceResolver
     let regions: RegionRegistry
     let location: LocationState
     let input: WireInput
-    let counters: DaemonCounters
     let events: EventHub
     /// Geometry for `plan.show`, and `compare`'s picture.
     let mapData: RegionMapData
     let comparer: TripComparer
     let typedPlaces: TypedPlaceHistory
+    /// `plan.new` once its places are resolved.
+    let creator: PlanCreator
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.compare) { params, _ in
@@ -50,21 +51,10 @@ struct PlanMethods: Sendable {
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
             let typed = try typedEnds(params.from, from, params.to, to)
                 + zip(viaTexts, via).compactMap { try typedPlaces.typed($0, resolved: $1.place) }
-            let built = try await planner.buildPlanReporting(through: [from] + via + [to], preset: preset, timePreference: preference,
-                                                             pace: try input.pace(params.pace),
-                                                             currentLocation: location.current?.coordinate)
-            let failures = built.failuresBySegment
-            let title = params.title ?? built.plan.generatedTitle
-            // The plan and its history entry: one transaction, so a failure leaves neither.
-            let id = try store.createPlan(built.plan, title: title, recording: RouteHistoryEntry(
-                from: from.place, to: to.place, modes: built.plan.modes, date: input.clock.now(),
-                fromText: params.from, toText: params.to, region: region.name, requestedTime: preference),
-                searches: typedPlaces.entries(typed))
-            await plans.created(id: id, failures: failures)
-            counters.countPlanRecomputed()
-            events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(1)])
-            return WireDocuments.plan(PlanCoordinator.Outcome(id: id, plan: built.plan, title: title, generation: 1, failures: failures),
-                                      regions: regions, now: input.clock.now())
+            return try await creator.create(PlanCreator.Request(nodes: [from] + via + [to], texts: [params.from] + viaTexts + [params.to],
+                                                                preset: preset, timePreference: preference,
+                                                                pace: try input.pace(params.pace), title: params.title),
+                                            region: region.name, searches: typedPlaces.entries(typed))
         }
         table.register(Endpoints.planList) { _, _ in
             // One zone for the whole table (plans come from every region): the machine's.

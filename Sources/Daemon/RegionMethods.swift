@@ -54,20 +54,26 @@ struct RegionMethods: Sendable {
             let stop = CancellationFlag()
             importer.isCancelled = stop.isSet
             let importSteps = steps, reader = importer
-            let result = try await withTaskCancellationHandler { try await runBlocking("usefulmapd-import") {
-                try reader.importRegion(name: name, osm: osm, additionalSteps: importSteps,
-                                          timeZone: request.timeZone?.zone,
-                                          timeZoneSource: request.timeZone?.source ?? "given with --time-zone",
-                                          force: params.force ?? false) { progress in
-                    var fields: [String: JSONValue] = ["region": .string(name), "phase": .string(progress.phase),
-                                                       "detail": .string(progress.detail)]
-                    fields["fraction"] = progress.fraction.map(JSONValue.number) ?? .null
-                    fields["overall"] = progress.overall.map(JSONValue.number) ?? .null
-                    context.notify(WireMethod.progressNotification, fields)
-                    events.publish("import_progress", fields)
+            let result: RegionImportResult
+            do {
+                result = try await withTaskCancellationHandler { try await runBlocking("usefulmapd-import") {
+                    try reader.importRegion(name: name, osm: osm, additionalSteps: importSteps,
+                                            timeZone: request.timeZone?.zone,
+                                            timeZoneSource: request.timeZone?.source ?? "given with --time-zone",
+                                            force: params.force ?? false) { progress in
+                        var fields: [String: JSONValue] = ["region": .string(name), "phase": .string(progress.phase),
+                                                           "detail": .string(passed?.namingTheUsersFiles(progress.detail)
+                                                                             ?? progress.detail)]
+                        fields["fraction"] = progress.fraction.map(JSONValue.number) ?? .null
+                        fields["overall"] = progress.overall.map(JSONValue.number) ?? .null
+                        context.notify(WireMethod.progressNotification, fields)
+                        events.publish("import_progress", fields)
+                    }
+                } } onCancel: {
+                    stop.set()
                 }
-            } } onCancel: {
-                stop.set()
+            } catch {
+                throw passed?.namingTheUsersFiles(error) ?? error  // never the daemon's own links
             }
             regions.invalidate(name)
             events.publish("region_imported", ["region": .string(name), "skipped": .bool(result.skipped)])

@@ -5,9 +5,9 @@ import Planner
 /// case-insensitive substrings. A pure value: the store reads the (at most 20) entries and keeps
 /// those that match, newest first, at most `limit`.
 public struct HistoryFilter: Sendable, Hashable {
-    /// In the text the user typed (a search's query; a route's typed ends or its place names).
+    /// In the text the user typed (a search's query; a route's typed places or its place names).
     public var text: String?
-    /// In the name of the place picked (a search's place; either end of a route).
+    /// In the name of the place picked (a search's place; any place of a route).
     public var place: String?
     /// A route whose answer or plan has this mode (never matches a search).
     public var mode: TravelMode?
@@ -33,8 +33,8 @@ public struct HistoryFilter: Sendable, Hashable {
     public func matches(_ entry: RouteHistoryEntry) -> Bool {
         let modes = Set(entry.modes + (entry.answers ?? []).filter { $0.durationS != nil }.map(\.mode))
         return inTime(entry.date) && mode.map(modes.contains) != false
-            && contains([entry.fromText, entry.toText, entry.from.name, entry.to.name], text)
-            && contains([entry.from.name, entry.to.name], place)
+            && contains([entry.fromText, entry.toText] + (entry.plan?.viaTexts ?? []) + entry.places.map(\.name), text)
+            && contains(entry.places.map(\.name), place)
     }
 
     private func inTime(_ date: Date) -> Bool {

@@ -18,6 +18,9 @@ public struct RouteHistoryEntry: Sendable, Hashable, Codable, Identifiable {
     /// Each mode compared with its door-to-door duration in whole seconds (nil: no answer).
     public var answers: [ModeAnswer]?
     public var fastest: TravelMode?
+    /// For an entry made by `plan new` (since schema 9): its places between the ends and its
+    /// options; nil for a comparison (and for plans recorded before).
+    public var plan: PlanRequest?
 
     /// One mode's answer in the summary.
     public struct ModeAnswer: Sendable, Hashable, Codable {
@@ -31,7 +34,7 @@ public struct RouteHistoryEntry: Sendable, Hashable, Codable, Identifiable {
 
     public init(from: Place, to: Place, modes: [TravelMode], date: Date, fromText: String? = nil, toText: String? = nil,
                 region: String? = nil, requestedTime: TimePreference? = nil, answers: [ModeAnswer]? = nil,
-                fastest: TravelMode? = nil) {
+                fastest: TravelMode? = nil, plan: PlanRequest? = nil) {
         self.from = from
         self.to = to
         self.modes = modes
@@ -42,9 +45,17 @@ public struct RouteHistoryEntry: Sendable, Hashable, Codable, Identifiable {
         self.requestedTime = requestedTime
         self.answers = answers
         self.fastest = fastest
+        self.plan = plan
     }
 
-    /// What de-duplicates history: the two ends. Asking for the same trip again (with any
-    /// modes) moves it to the front with the new modes and date.
-    public var id: String { "\(from.id) → \(to.id)" }
+    /// Every place of the route in order: the ends, and a plan's places between them.
+    public var places: [Place] { [from] + (plan?.via ?? []) + [to] }
+
+    /// What de-duplicates history: a comparison's two ends, or a plan's places in order (a
+    /// plan and a comparison are never one entry). Asking for the same again (with any modes
+    /// or options) moves it to the front with the new ones and date.
+    public var id: String {
+        guard plan != nil else { return "\(from.id) → \(to.id)" }
+        return "plan: " + places.map(\.id).joined(separator: " → ")
+    }
 }

@@ -59,20 +59,28 @@ extension Store {
     /// The routes `filter` keeps, newest first, with their numbers.
     public func routeHistory(_ filter: HistoryFilter) throws -> [HistoryRecord<RouteHistoryEntry>] {
         let all = try read { db in
-            try db.query("""
+            var vias: [Int64: [(place: Place, text: String?)]] = [:]
+            for (sequence, via) in try db.query("""
+                SELECT sequence, place_name, latitude, longitude, kind, typed_text FROM route_history_via
+                ORDER BY sequence, position
+                """, [], { row in (row.int64(0), (try StoredValues.place(row, at: 1), row.optionalString(5))) }) {
+                vias[sequence, default: []].append(via)
+            }
+            return try db.query("""
                 SELECT from_name, from_latitude, from_longitude, from_kind,
                 to_name, to_latitude, to_longitude, to_kind, modes, recorded_at,
-                region, from_text, to_text, time_kind, requested_time, answers, fastest, sequence
+                region, from_text, to_text, time_kind, requested_time, answers, fastest, sequence,
+                plan_preset, plan_pace, plan_title, plan_title_given
                 FROM route_history ORDER BY position DESC
                 """) { row in
-                HistoryRecord(number: row.int64(17), entry: try Self.routeEntry(row))
+                HistoryRecord(number: row.int64(17), entry: try Self.routeEntry(row, vias: vias[row.int64(17)] ?? []))
             }
         }
         return Array(all.filter { filter.matches($0.entry) }.prefix(max(0, filter.limit)))
     }
 
-    /// One route entry; the columns of schema 4 are nil in older rows.
-    private static func routeEntry(_ row: Row) throws -> RouteHistoryEntry {
+    /// One route entry; the columns of schema 4 (and a plan's, schema 9) are nil in older rows.
+    private static func routeEntry(_ row: Row, vias: [(place: Place, text: String?)]) throws -> RouteHistoryEntry {
         func text(_ column: Int) -> String? { row.isNull(column) ? nil : row.string(column) }
         let modes = try row.string(8).split(separator: ",").map { try StoredValues.mode(String($0)) }
         let requested: TimePreference? = switch text(13) {
@@ -88,10 +96,17 @@ extension Store {
                 return .init(mode: try StoredValues.mode(String(parts[0])), durationS: Int(parts[1]))
             }
         }
+        let plan = try text(18).map { preset -> PlanRequest in
+            guard let preset = PlanPreset(rawValue: preset), let pace = WalkingPace(rawValue: text(19) ?? "") else {
+                throw StoreError.corruptRecord("route history plan options \(preset) \(text(19) ?? "NULL")")
+            }
+            return PlanRequest(via: vias.map(\.place), viaTexts: vias.map(\.text), preset: preset, pace: pace,
+                               title: text(20) ?? "", titleGiven: row.optionalInt(21) == 1)
+        }
         return RouteHistoryEntry(from: try StoredValues.place(row, at: 0), to: try StoredValues.place(row, at: 4),
                                  modes: modes, date: StoredValues.date(row, 9), fromText: text(11), toText: text(12),
                                  region: text(10), requestedTime: requested, answers: answers,
-                                 fastest: try text(16).map { try StoredValues.mode($0) })
+                                 fastest: try text(16).map { try StoredValues.mode($0) }, plan: plan)
     }
 
     public func clearRouteHistory() throws {
@@ -170,6 +185,8 @@ struct SearchHistoryRow {
 struct RouteHistoryRow {
     let entryID: String
     let values: [SQLiteValue]
+    /// A plan's places between its ends: name, latitude, longitude, kind, typed text.
+    let vias: [[SQLiteValue]]
 
     /// - throws: `StoreError.invalidInput` for a NaN coordinate or date.
     init(_ entry: RouteHistoryEntry) throws {
@@ -186,18 +203,37 @@ struct RouteHistoryRow {
         let answers = entry.answers.map { answers in
             answers.map { "\($0.mode.rawValue)=\($0.durationS.map(String.init) ?? "")" }.joined(separator: ",")
         }
+        let plan = entry.plan
+        let planTitle = try plan.map { try StoredValues.userText($0.title, field: "plan title") } ?? .null
         entryID = entry.id
         values = [.text(entry.id)] + from + to + [.text(modes), date, Store.optionalText(entry.region),
                                                   Store.optionalText(entry.fromText), Store.optionalText(entry.toText),
                                                   timeKind, time, Store.optionalText(answers),
-                                                  Store.optionalText(entry.fastest?.rawValue)]
+                                                  Store.optionalText(entry.fastest?.rawValue),
+                                                  Store.optionalText(plan?.preset.rawValue), Store.optionalText(plan?.pace.rawValue),
+                                                  planTitle, plan.map { .bool($0.titleGiven) } ?? .null]
+        vias = try (plan?.via ?? []).enumerated().map { index, place in
+            try StoredValues.place(place, field: "place \(index + 1) between the ends")
+                + [Store.optionalText(plan?.viaTexts.indices.contains(index) == true ? plan?.viaTexts[index] : nil)]
+        }
     }
 
     func push(into db: StatementCache) throws {
         try Store.pushToFront(table: "route_history", entryID: entryID,
                               columns: ["entry_id", "from_name", "from_latitude", "from_longitude", "from_kind",
                                         "to_name", "to_latitude", "to_longitude", "to_kind", "modes", "recorded_at",
-                                        "region", "from_text", "to_text", "time_kind", "requested_time", "answers", "fastest"],
+                                        "region", "from_text", "to_text", "time_kind", "requested_time", "answers", "fastest",
+                                        "plan_preset", "plan_pace", "plan_title", "plan_title_given"],
                               values, in: db)
+        guard !vias.isEmpty,
+              let sequence = try db.query("SELECT sequence FROM route_history WHERE entry_id = ?", [.text(entryID)], { $0.int64(0) }).first
+        else { return }
+        // The row was written anew: its old places went with it (ON DELETE CASCADE).
+        for (position, via) in vias.enumerated() {
+            try db.run("""
+                INSERT INTO route_history_via(sequence, position, place_name, latitude, longitude, kind, typed_text)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [.integer(sequence), .int(position)] + via)
+        }
     }
 }

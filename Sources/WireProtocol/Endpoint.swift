@@ -64,7 +64,7 @@ public enum Endpoints {
     public static let historyRoutes = Endpoint<Params.HistoryList, HistoryDocument>(.historyRoutes)
     public static let historyVisits = Endpoint<Params.HistoryList, VisitHistoryDocument>(.historyVisits)
     public static let historyClear = Endpoint<Params.HistoryClear, ClearedDocument>(.historyClear)
-    public static let historyRerun = Endpoint<Params.HistoryRerun, CompareDocument>(.historyRerun)
+    public static let historyRerun = Endpoint<Params.HistoryRerun, RerunDocument>(.historyRerun)
     public static let historyDelete = Endpoint<Params.HistoryEntryID, HistoryDeletedDocument>(.historyDelete)
 }
 

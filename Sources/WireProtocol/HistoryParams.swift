@@ -23,3 +23,49 @@ public struct HistoryDeletedDocument: Hashable, Sendable, Codable {
     public var deleted: String
     public init(deleted: String) { self.deleted = deleted }
 }
+
+/// `history.rerun`: a comparison entry is compared again (a `compare` result); an entry that
+/// `plan.new` made becomes a new plan from its recorded places and options (a `plan.new`
+/// result). On the wire it is the document itself; a plan is the one with `segments`.
+public enum RerunDocument: Hashable, Sendable, Codable {
+    case compare(CompareDocument)
+    case plan(PlanDocument)
+
+    private enum Keys: String, CodingKey { case segments }
+
+    public init(from decoder: Decoder) throws {
+        if try decoder.container(keyedBy: Keys.self).contains(.segments) {
+            self = .plan(try PlanDocument(from: decoder))
+        } else {
+            self = .compare(try CompareDocument(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .compare(let document): try document.encode(to: encoder)
+        case .plan(let document): try document.encode(to: encoder)
+        }
+    }
+}
+
+/// A route history entry that `plan.new` made: what `history.rerun` makes again.
+public struct HistoryPlanDocument: Hashable, Sendable, Codable {
+    /// The plan's title when it was made.
+    public var title: String
+    /// True when the user gave the title (a rerun keeps it); else it is generated from the places.
+    public var titleGiven: Bool
+    /// `walk`, `transit`, `car` or `fastest`.
+    public var preset: String
+    public var pace: String
+    /// The places between the ends, in order.
+    public var via: [PlaceDocument]
+
+    public init(title: String, titleGiven: Bool, preset: String, pace: String, via: [PlaceDocument]) {
+        self.title = title
+        self.titleGiven = titleGiven
+        self.preset = preset
+        self.pace = pace
+        self.via = via
+    }
+}

@@ -6,7 +6,7 @@ public struct PlaceDocument: Hashable, Sendable, Codable {
     /// `address`, `street`, `poi`, `transit_stop`, `saved`, or null.
     @NullWhenNil public var kind: String?
     @NullWhenNil public var note: String?
-    /// A saved place's fence, when `place.save` was asked for one.
+    /// A saved place's fence (on or off) in `place.save` and `place.list`; null when it never had one.
     @NullWhenNil public var geofence: FenceDocument?
 
     public init(name: String, lat: Double, lon: Double, kind: String? = nil, note: String? = nil,
@@ -44,11 +44,15 @@ public struct HistoryEntryDocument: Hashable, Sendable, Codable {
     /// Each mode compared and its door-to-door duration in whole seconds (null: no answer).
     @NullWhenNil public var answers: [HistoryAnswerDocument]?
     @NullWhenNil public var fastest: String?
+    /// A route that `plan.new` made: its title, options and places between the ends (null for a
+    /// comparison, and for plans recorded by older daemons).
+    @NullWhenNil public var plan: HistoryPlanDocument?
 
     public init(id: String, label: String, text: String? = nil, fromText: String? = nil, toText: String? = nil,
                 region: String? = nil, from: PlaceDocument? = nil, to: PlaceDocument? = nil,
                 place: PlaceDocument? = nil, at: String? = nil, modes: [String]? = nil,
-                requestedTime: TimePreferenceDocument? = nil, answers: [HistoryAnswerDocument]? = nil, fastest: String? = nil) {
+                requestedTime: TimePreferenceDocument? = nil, answers: [HistoryAnswerDocument]? = nil, fastest: String? = nil,
+                plan: HistoryPlanDocument? = nil) {
         self.id = id
         self.label = label
         self.text = text
@@ -63,6 +67,7 @@ public struct HistoryEntryDocument: Hashable, Sendable, Codable {
         self.requestedTime = requestedTime
         self.answers = answers
         self.fastest = fastest
+        self.plan = plan
     }
 }
 

@@ -94,7 +94,7 @@ extension CommandLineTool {
     /// A batch line's command, read and checked.
     static func command(_ words: [String]) throws -> any UmctlCommand {
         guard let (type, rest) = find(words), type != WatchCommand.self else {
-            throw UsageError("not a command that batch can run: \(words.prefix(2).joined(separator: " "))")
+            throw UsageError("not a command that batch can run: \(words.prefix(2).joined(separator: " "))\(didYouMean(words))")
         }
         let command = try type.init(try type.spec.parse(rest))
         try command.validate()

@@ -110,6 +110,9 @@ enum CommandLineTool {
         }
     }
 
+    /// What a command line that names no command is answered with, after the line naming the mistake.
+    static let usageLine = "usage: umctl COMMAND [ARGUMENT]... [--json] [--socket PATH] (umctl help lists the commands)"
+
     static let exitCodeHelp = """
     exit codes: 0 success; 1 the daemon answered with an error (message on stderr);
                 2 bad command line (nothing was sent); 3 the daemon could not be reached,
@@ -177,6 +180,9 @@ enum CommandLineTool {
         let json = words.contains("--json")
         do {
             guard let (type, rest) = find(words) else {
+                if let option = commandWords.first, option.hasPrefix("-") {
+                    throw UsageError("unknown option \(option)\n\(usageLine)")
+                }
                 return help(commandWords.filter { !$0.hasPrefix("-") }, unknownIsError: true)
             }
             let arguments = try type.spec.parse(rest)
@@ -310,7 +316,13 @@ enum CommandLineTool {
             for type in group { fail("  \(type.spec.usage)") }
             return ExitCode.usage.rawValue
         }
-        fail("umctl: unknown command \"\(path.joined(separator: " "))\"; run `umctl help`")
+        fail("umctl: unknown command \"\(path.joined(separator: " "))\"\(didYouMean(path)); run `umctl help`")
         return ExitCode.usage.rawValue
+    }
+
+    /// `; did you mean `umctl plan show`?` for a typo of a command, else "".
+    static func didYouMean(_ words: [String]) -> String {
+        guard let path = CommandSuggestion.nearest(to: words, among: allSpecs.map(\.path)) else { return "" }
+        return "; did you mean `umctl \(path.joined(separator: " "))`?"
     }
 }

@@ -89,7 +89,8 @@ struct CommandSpec: Sendable {
                 inlineValue = String(word[word.index(after: equals)...])
             }
             guard let option = all.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option \(name) for `umctl \(path.joined(separator: " "))`")
+                let near = CommandSuggestion.nearest(to: [name], among: all.map { [$0.name] }).map { "; did you mean \($0[0])?" } ?? ""
+                throw UsageError("unknown option \(name) for `umctl \(path.joined(separator: " "))`\(near)\n\(usageLine)")
             }
             if option.valueName == nil {
                 guard inlineValue == nil else { throw UsageError("\(name) takes no value") }

@@ -65,7 +65,19 @@ extension Render {
     /// `geofence on, 80 m in / 120 m out, inside`.
     static func fence(_ fence: FenceDocument) -> String {
         "geofence \(fence.on ? "on" : "off"), \(Int(fence.radiusM.rounded())) m in / \(Int(fence.exitRadiusM.rounded())) m out"
-            + (fence.on ? ", \(fence.state)" : "")
+            + (fence.on ? ", \(fenceState(fence.state))" : "")
+    }
+
+    /// `place list`'s geofence column: `on 80/120 m, inside`, or `off 80/120 m`.
+    static func fenceColumn(_ fence: FenceDocument) -> String {
+        "\(fence.on ? "on" : "off") \(Int(fence.radiusM.rounded()))/\(Int(fence.exitRadiusM.rounded())) m"
+            + (fence.on ? ", \(fenceState(fence.state))" : "")
+    }
+
+    /// A fence's state for a person: `unknown` says what it waits for (a fence is unknown from
+    /// the start and after a restart, until a usable fix decides it).
+    static func fenceState(_ state: String) -> String {
+        state == "unknown" ? "unknown until a fix" : state
     }
 
     /// The `status` lines about the location source, its ignored fixes and the fences.
@@ -81,7 +93,7 @@ extension Render {
             lines.append("ignored fixes: " + location.ignored.map { "\($0.name) \($0.count)" }.joined(separator: ", "))
         }
         if !location.fences.isEmpty {
-            lines.append("fences:    " + location.fences.map { "\($0.place) \($0.state)" }.joined(separator: ", "))
+            lines.append("fences:    " + location.fences.map { "\($0.place) \(fenceState($0.state))" }.joined(separator: ", "))
         }
         return lines
     }

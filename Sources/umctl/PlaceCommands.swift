@@ -140,7 +140,10 @@ struct PlaceListCommand: UmctlCommand {
     init(_ arguments: ParsedArguments) throws {}
     func request() throws -> CommandRequest<PlaceListDocument> { try CommandRequest(Endpoints.placeList, Params.Empty()) }
     func render(_ answer: PlaceListDocument) throws -> String {
-        Render.places(answer.places.map { ($0.name, $0.kind ?? "", $0.lat, $0.lon, nil, nil, $0.note) })
+        if answer.places.isEmpty { return "(none)" }
+        return Render.table(["name", "lat,lon", "geofence", "note"], answer.places.map {
+            [$0.name, Render.coordinate($0.lat, $0.lon), $0.geofence.map(Render.fenceColumn) ?? "", $0.note ?? ""]
+        })
     }
 }
 
@@ -226,8 +229,9 @@ struct HistoryCommand: UmctlCommand {
         options: [.init(name: "--text", valueName: "T", help: "only entries whose typed text contains T"),
                   .init(name: "--place", valueName: "P", help: "only entries with a place whose name contains P"),
                   .init(name: "--mode", valueName: "M", help: "only routes with mode M: walk, transit or car"),
-                  .init(name: "--since", valueName: "DATE", help: "recorded on or after DATE (YYYY-MM-DD or ISO 8601, this machine's zone)"),
-                  .init(name: "--until", valueName: "DATE", help: "recorded before DATE's end (YYYY-MM-DD) or before the instant"),
+                  .init(name: "--since", valueName: "DATE",
+                        help: "recorded on or after DATE: today, yesterday, YYYY-MM-DD or a date and time (this machine's zone)"),
+                  .init(name: "--until", valueName: "DATE", help: "recorded before DATE's end (today, yesterday, YYYY-MM-DD) or before the instant"),
                   .init(name: "--limit", valueName: "N", help: "at most N entries (1-20)")],
         discussion: """
         umctl history searches|routes [--text T] [--place P] [--mode M] [--since DATE] [--until DATE] [--limit N]
@@ -273,17 +277,29 @@ struct HistoryCommand: UmctlCommand {
             let answer = entry.answers.map { answers in
                 answers.map { "\($0.mode) \(Render.duration($0.durationS.map(Double.init)))\($0.mode == entry.fastest ? "*" : "")" }
                     .joined(separator: ", ")
-            } ?? entry.modes?.joined(separator: "+") ?? ""
+            } ?? Self.planAnswer(entry)
             return [entry.id, Render.machineClock(entry.at), entry.label, asked, answer]
         }) + (answer.entries.contains { $0.fastest != nil } ? "\n* fastest" : "")
+    }
+
+    /// A plan's answer: its title and its modes, each once (`plan "Home → Work": walk, transit`);
+    /// entries recorded before plans kept their title show the modes only.
+    static func planAnswer(_ entry: HistoryEntryDocument) -> String {
+        var modes: [String] = []
+        for mode in entry.modes ?? [] where !modes.contains(mode) { modes.append(mode) }
+        let listed = modes.joined(separator: ", ")
+        guard let plan = entry.plan else { return listed }
+        return modes.isEmpty ? "plan \"\(plan.title)\"" : "plan \"\(plan.title)\": \(listed)"
     }
 }
 
 struct HistoryRerunCommand: UmctlCommand {
     static let spec = CommandSpec(
-        path: ["history", "rerun"], abstract: "Compare a route from history again (it becomes the newest entry).",
+        path: ["history", "rerun"],
+        abstract: "Run a route from history again: a comparison is compared again, a plan becomes a new plan (the entry becomes the newest).",
         positionals: [.init(name: "ID", help: "a route entry's ID (r<N>, from umctl history routes)")],
-        options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp)); default the entry's own time")])
+        options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp)); default the entry's own time")],
+        discussion: "A plan is made again from the places and options recorded with it (its stops between the ends, mode, pace, and a title you gave); the plan it made first is left as it is.")
     var id: String, at: String?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.string("ID")
@@ -293,10 +309,17 @@ struct HistoryRerunCommand: UmctlCommand {
         guard id.hasPrefix("r"), Int(id.dropFirst()) != nil else { throw UsageError("ID must be a route entry's ID such as r7, got \"\(id)\"") }
         try Check.time(at, "--at")
     }
-    func request() throws -> CommandRequest<CompareDocument> {
+    func request() throws -> CommandRequest<RerunDocument> {
         try CommandRequest(Endpoints.historyRerun, Params.HistoryRerun(id: id, at: at))
     }
-    func render(_ answer: CompareDocument) throws -> String { Render.compare(answer) }
+    func render(_ answer: RerunDocument) throws -> String {
+        switch answer {
+        case .compare(let comparison): Render.compare(comparison)
+        case .plan(let plan): Render.plan(plan)
+        }
+    }
+    /// A plan it makes may lack a route (exit code 4, as `plan new`); a comparison has no segments.
+    static var computesPlan: Bool { true }
 }
 
 struct HistoryDeleteCommand: UmctlCommand {

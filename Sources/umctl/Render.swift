@@ -34,15 +34,15 @@ enum Render {
     }
 
     static func table(_ header: [String], _ rows: [[String]]) -> String {
-        var widths = header.map(\.count)
+        var widths = header.map(DisplayWidth.of)
         for row in rows {
             for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], cell.count)
+                widths[index] = max(widths[index], DisplayWidth.of(cell))
             }
         }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
-                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                index == cells.count - 1 ? cell : DisplayWidth.padded(cell, to: widths[index])
             }.joined(separator: "  ")
         }
         return ([line(header)] + rows.map(line)).joined(separator: "\n")
@@ -66,6 +66,7 @@ enum Render {
         }
         lines.append("Plan \(plan.id): \(plan.title ?? "")")
         lines.append("  \(preference), pace \(plan.pace), times in \(plan.timeZone)")
+        let numberWidth = String(plan.nodes.count).count  // node and segment numbers stay in one column
         for (index, node) in plan.nodes.enumerated() {
             var flags: [String] = []
             if node.inferred { flags.append("inferred") }
@@ -73,10 +74,10 @@ enum Render {
             if let seconds = node.stayS { flags.append("stay \(duration(seconds)), leave \(clock(node.departure))") }
             if let until = node.stayUntil { flags.append("stay until \(clock(until)), leave \(clock(node.departure))") }
             let suffix = flags.isEmpty ? "" : "  (\(flags.joined(separator: ", ")))"
-            lines.append("  \(index + 1). \(clock(node.time))  \(node.name)\(suffix)")
+            lines.append("  \(DisplayWidth.number(index + 1, width: numberWidth)). \(clock(node.time))  \(node.name)\(suffix)")
             guard index < plan.segments.count else { continue }
             let segment = plan.segments[index]
-            var text = "        seg \(index + 1): \(segment.mode.padding(toLength: 7, withPad: " ", startingAt: 0))"
+            var text = "        seg \(DisplayWidth.number(index + 1, width: numberWidth)): \(segment.mode.padding(toLength: 7, withPad: " ", startingAt: 0))"
             let steps = segment.leg.map(legSteps) ?? []
             if let leg = segment.leg {
                 text += " \(duration(leg.durationS)), \(distance(leg.distanceM))"

@@ -20,7 +20,8 @@ let configuration: DaemonConfiguration
 do {
     configuration = try DaemonConfiguration.resolve(arguments: arguments, environment: environment)
 } catch {
-    FileHandle.standardError.write(Data("usefulmapd: \(error)\n\(DaemonConfiguration.usage)\n".utf8))
+    // One line naming what is wrong, and the usage line; the whole list is `--help`'s.
+    FileHandle.standardError.write(Data("usefulmapd: \(error)\n\(DaemonConfiguration.usageLine)\n".utf8))
     exit(2)
 }
 let logger = DaemonLogger(level: configuration.logLevel)

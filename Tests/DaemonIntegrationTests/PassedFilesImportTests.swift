@@ -5,6 +5,9 @@ import XCTest
 /// Issue 16: imports through the sandboxed unit work from any file the user can read. umctl
 /// passes the files open (SCM_RIGHTS), so PrivateTmp and ProtectHome can stay.
 final class PassedFilesImportTests: XCTestCase {
+    /// The daemon's folders of links to passed files (`PassedImportSources.folderPrefix`).
+    enum PassedFolder { static let prefix = ".passed-files-" }
+
     /// A small Tokyo region's `tokyo.osm` and `tokyo.zip`, written into `directory`.
     @discardableResult
     func writeTokyo(in directory: URL) throws -> (osm: URL, feed: URL) {
@@ -55,6 +58,23 @@ final class PassedFilesImportTests: XCTestCase {
             try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")
         }
         XCTAssertFalse(open.contains { $0.hasSuffix("tokyo.osm") || $0.hasSuffix("tokyo.zip") }, "passed files are closed: \(open)")
+    }
+
+    /// Issue 28 item 9: an error about a file the user passed names the user's path, never the
+    /// link in the daemon's folder it was read through.
+    func testAnImportErrorNamesTheUsersPathNotTheDaemonsTemporaryOne() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0) }
+        let sources = harness.directory.appendingPathComponent("sources")
+        let (osm, _) = try writeTokyo(in: sources)
+        let broken = sources.appendingPathComponent("broken-feed.zip")
+        try Data("this is not a zip archive\n".utf8).write(to: broken)
+        let result = try harness.umctl(["region", "import", "tokyo", "--osm", osm.path, "--gtfs", broken.path])
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertTrue(result.stderr.contains(broken.path), result.stderr)
+        XCTAssertFalse(result.stderr.contains(PassedFolder.prefix), result.stderr.debugDescription)
+        XCTAssertFalse(result.stderr.contains("/proc/"), result.stderr.debugDescription)
     }
 
     /// `umctl region import x --osm <(zcat x.osm.gz)`: a pipe can be read only once and its name

@@ -182,4 +182,36 @@ final class HistoryTests: XCTestCase {
         try store.deleteRoute(number: try XCTUnwrap(try store.routeHistory(HistoryFilter()).first?.number))
         XCTAssertEqual(try store.routeHistory(), [])
     }
+    func testAPlansEntryKeepsItsPlacesBetweenTheEndsAndItsOptionsAndIsNeverTheComparisonsEntry() throws {
+        let home = place(0), shop = place(1), work = place(2)
+        let plan = PlanRequest(via: [shop, work], viaTexts: ["shop", nil], preset: .transit, pace: .fast,
+                               title: "Errands", titleGiven: true)
+        let entry = RouteHistoryEntry(from: home, to: home, modes: [.walk, .transit, .walk], date: date(1), fromText: "Home",
+                                      toText: "Home", region: "tampere", requestedTime: .departAt(date(100)), plan: plan)
+        try store.recordRoute(entry)
+        // A comparison between the same ends, and a two-place plan between them, are entries of their own.
+        try store.recordRoute(RouteHistoryEntry(from: home, to: work, modes: [.walk], date: date(2)))
+        try store.recordRoute(RouteHistoryEntry(from: home, to: work, modes: [.car], date: date(3),
+                                                plan: PlanRequest(via: [], viaTexts: [], preset: .car, pace: .normal,
+                                                                  title: "Stop 0 → Stop 2", titleGiven: false)))
+        let history = try store.routeHistory(HistoryFilter())
+        XCTAssertEqual(history.count, 3)
+        XCTAssertEqual(history.last?.entry, entry, "the plan's entry round-trips with its places and options")
+        XCTAssertEqual(history.last?.entry.places, [home, shop, work, home])
+        XCTAssertNil(history[1].entry.plan)
+        XCTAssertEqual(try store.routeHistory(HistoryFilter(place: "Stop 1")).map(\.number), [history[2].number],
+                       "a place between the ends matches the place filter")
+
+        // Recording the same plan again moves its entry to the front, under its number, with its places.
+        var again = entry
+        again.date = date(4)
+        try store.recordRoute(again)
+        let repeated = try store.routeHistory(HistoryFilter())
+        XCTAssertEqual(repeated.first?.number, history.last?.number)
+        XCTAssertEqual(repeated.first?.entry.plan?.via, [shop, work])
+        // Deleting the entry takes its places with it.
+        try store.deleteRoute(number: try XCTUnwrap(repeated.first?.number))
+        let db = try Database(path: directory.path("usefulmap.sqlite"))
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM route_history_via"), .integer(0))
+    }
 }

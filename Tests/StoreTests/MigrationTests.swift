@@ -203,6 +203,41 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(repeated.map(\.number), [3, 9, 8])
     }
 
+    func testPlansKeptThroughTheAutoincrementStepKeepEveryRowAndADeletedIDIsNeverGivenAgain() throws {
+        let db = try Database(path: path)
+        try db.configure(.userData)
+        try Migrator(migrations: Array(Migration.embedded.prefix(8)), path: path).migrate(db)
+        // Two plans as the store wrote them before 0009, with a row in every child table.
+        try db.execute("""
+            INSERT INTO plan(id, title, time_preference, time_preference_at, pace, from_name, to_name,
+                             total_travel_time, created_at, updated_at)
+            VALUES (1, 'first', 'leave_now', NULL, 'normal', 'A', 'B', NULL, 700000000, 700000000),
+                   (2, 'second', 'depart_at', 700000100, 'fast', 'A', 'B', NULL, 700000000, 700000000);
+            INSERT INTO plan_node VALUES (1, 0, 'A', 61.49, 23.76, NULL, 0, 0, NULL, NULL), (1, 1, 'B', 61.45, 23.85, NULL, 0, 0, 600, NULL),
+                                         (2, 0, 'A', 61.49, 23.76, NULL, 0, 0, NULL, NULL), (2, 1, 'B', 61.45, 23.85, NULL, 0, 0, NULL, NULL);
+            INSERT INTO plan_segment(plan_id, position, mode) VALUES (1, 0, 'transit'), (2, 0, 'walk');
+            INSERT INTO plan_lock(plan_id, from_place_id, to_place_id, mode)
+                VALUES (1, 'A@61.4900000,23.7600000', 'B@61.4500000,23.8500000', 'transit');
+            """)
+        try db.execute("INSERT INTO plan_pinned_departure(plan_id, from_place_id, to_place_id, departure, duration, trip_ids) VALUES (1, ?, ?, 700000000, 600, ?)",
+                       ["A@61.4900000,23.7600000", "B@61.4500000,23.8500000", .blob(LegBlob.encode(strings: ["t1"]))])
+        db.close()
+
+        let store = try Store(path: path)
+        let first = try store.loadPlan(id: 1).plan
+        XCTAssertEqual(first.nodes.count, 2)
+        XCTAssertEqual(first.nodes[1].stay, .duration(600))
+        XCTAssertEqual(first.pinned?.tripIDs, ["t1"])
+        XCTAssertEqual(first.locks.count, 1)
+        XCTAssertEqual(try store.loadPlan(id: 2).plan.pace, .fast)
+        try store.deletePlan(id: 2)
+        let next = try store.createPlan(first, title: "third")
+        XCTAssertEqual(next, 3, "plan 2's ID is not given again")
+        try store.deletePlan(id: next)
+        XCTAssertEqual(try store.createPlan(first, title: "fourth"), 4)
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+    }
+
     func testUpgradeFromTheFirstMigrationKeepsItsData() throws {
         let db = try Database(path: path)
         try db.configure(.userData)

@@ -96,10 +96,12 @@ final class DocumentRoundTripTests: XCTestCase {
         try assertWire(HistoryEntryDocument(id: "r1", label: "A → B", text: "cafe", fromText: "A", toText: "B", region: "tampere",
                                             from: place, to: place, place: place, at: morning, modes: ["walk", "car"],
                                             requestedTime: TimePreferenceDocument(kind: "arrive_by", time: later),
-                                            answers: [HistoryAnswerDocument(mode: "walk", durationS: 845)], fastest: "walk"))
+                                            answers: [HistoryAnswerDocument(mode: "walk", durationS: 845)], fastest: "walk",
+                                            plan: HistoryPlanDocument(title: "Errands", titleGiven: true, preset: "walk", pace: "fast",
+                                                                      via: [place])))
         try assertWire(HistoryEntryDocument(id: "s2", label: "cafe"),
                        nulls: ["text", "from_text", "to_text", "region", "from", "to", "place", "at", "modes", "requested_time",
-                               "answers", "fastest"])
+                               "answers", "fastest", "plan"])
         try assertWire(HistoryAnswerDocument(mode: "car", durationS: 200))
         try assertWire(HistoryAnswerDocument(mode: "transit", durationS: nil), nulls: ["duration_s"])
 
@@ -149,6 +151,20 @@ final class DocumentRoundTripTests: XCTestCase {
         XCTAssertTrue(String(decoding: try WireCodec.encoder.encode(headways), as: UTF8.self).contains(#""headways_s":[600,null]"#))
         let place = PlaceDocument(name: "Home", lat: 61.5, lon: 23.7)
         try assertWire(CompareDocument(from: place, to: place, options: [answer], timeZone: "Europe/Helsinki"), absent: ["map"])
+    }
+
+    /// `history.rerun` answers a comparison or a plan as the document itself; the plan is the one with segments.
+    func testARerunIsTheComparisonOrThePlanItself() throws {
+        let place = PlaceDocument(name: "Home", lat: 61.5, lon: 23.7)
+        let comparison = CompareDocument(from: place, to: place, options: [], timeZone: "Europe/Helsinki")
+        let plan = PlanDocument(id: 8, title: "Day", nodes: [], segments: [], totalDurationS: nil, totalDistanceM: 0, pending: [],
+                                pace: "normal", timePreference: TimePreferenceDocument(kind: "leave_now", time: nil),
+                                pinnedSegment: nil, generation: 1, timeZone: "Europe/Helsinki")
+        for (rerun, document) in [(RerunDocument.compare(comparison), try WireCodec.encoder.encode(comparison)),
+                                  (RerunDocument.plan(plan), try WireCodec.encoder.encode(plan))] {
+            XCTAssertEqual(try WireCodec.encoder.encode(rerun), document)
+            XCTAssertEqual(try WireCodec.decoder.decode(RerunDocument.self, from: document), rerun)
+        }
     }
 
     func testStatusLeavesOutWhatAnOlderDaemonHadNot() throws {

@@ -1,0 +1,74 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+/// Plans that read right (issue 28 item 9): an ID is never given to another plan, a generated
+/// title follows the places, and columns stay aligned at any width.
+final class PlanPolishTests: SharedTampereDaemonTestCase {
+
+    func testADeletedPlansIDIsNeverGivenToTheNextPlan() throws {
+        let harness = try harness
+        let first = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, "--mode", "walk", "--at", Tampere.morning])
+        let second = try harness.json(["plan", "new", Tampere.keskustori, Tampere.tampereTalo, "--mode", "walk", "--at", Tampere.morning])
+        XCTAssertEqual(try harness.umctl(["plan", "delete", try id(second)]).status, 0)
+        let third = try harness.json(["plan", "new", Tampere.ratina, Tampere.tampereTalo, "--mode", "walk", "--at", Tampere.morning])
+        XCTAssertGreaterThan(try XCTUnwrap(third["id"]?.numberValue), try XCTUnwrap(second["id"]?.numberValue),
+                             "the deleted plan's ID goes to no other plan")
+        let shown = try harness.umctl(["plan", "show", try id(second)])
+        XCTAssertEqual(shown.status, 1, "the deleted plan stays gone: \(shown.stdout)")
+        XCTAssertEqual(try harness.umctl(["plan", "delete", try id(first)]).status, 0)
+    }
+
+    func testAGeneratedTitleFollowsAMovedPlaceAndATitleTheUserSetStays() throws {
+        let harness = try harness
+        for (name, place) in [("Title A", Tampere.keskustori), ("Title B", Tampere.ratina), ("Title C", Tampere.tampereTalo)] {
+            XCTAssertEqual(try harness.umctl(["place", "save", name, place]).status, 0)
+        }
+        let plan = try harness.json(["plan", "new", "Title A", "Title B", "--mode", "walk", "--at", Tampere.morning])
+        XCTAssertEqual(plan["title"], .string("Title A → Title B"))
+        let moved = try harness.json(["plan", "move", try id(plan), "2", "Title C"])
+        XCTAssertEqual(moved["title"], .string("Title A → Title C"), "the title follows the moved place")
+        XCTAssertEqual(try harness.json(["plan", "show", try id(plan)])["title"], .string("Title A → Title C"), "and is stored")
+
+        XCTAssertEqual(try harness.umctl(["plan", "rename", try id(plan), "My walk"]).status, 0)
+        let movedBack = try harness.json(["plan", "move", try id(plan), "2", "Title B"])
+        XCTAssertEqual(movedBack["title"], .string("My walk"), "a title the user set stays")
+    }
+
+    func testPlanShowKeepsItsColumnsFromNodeTenOn() throws {
+        let harness = try harness
+        let stops = [Tampere.ratina, Tampere.tampereTalo, Tampere.railwayStation, Tampere.ratina, Tampere.keskustori,
+                     Tampere.tampereTalo, Tampere.railwayStation, Tampere.ratina, Tampere.tampereTalo]
+        let plan = try harness.json(["plan", "new", Tampere.keskustori] + stops + [Tampere.pyynikki, "--mode", "walk", "--at", Tampere.morning])
+        XCTAssertEqual(plan["nodes"]?.arrayValue?.count, 11)
+        let lines = try harness.umctl(["plan", "show", try id(plan)]).stdout.split(separator: "\n").map(String.init)
+        let nodes = lines.filter { $0.range(of: #"^ +\d+\. "#, options: .regularExpression) != nil }
+        let segments = lines.filter { $0.range(of: #"^ +seg +\d+: "#, options: .regularExpression) != nil }
+        XCTAssertEqual(nodes.count, 11, lines.joined(separator: "\n"))
+        XCTAssertEqual(segments.count, 10, lines.joined(separator: "\n"))
+        // The time after each node number, and the mode after each segment number, start in one column.
+        XCTAssertEqual(Set(nodes.map { $0.distance(of: ". ") }).count, 1, nodes.joined(separator: "\n"))
+        XCTAssertEqual(Set(segments.map { $0.distance(of: ": ") }).count, 1, segments.joined(separator: "\n"))
+    }
+
+    func testTableColumnsStayAlignedForWideCharacters() throws {
+        let harness = try harness
+        XCTAssertEqual(try harness.umctl(["place", "save", "東京", "61.49001,23.76001"]).status, 0)
+        XCTAssertEqual(try harness.umctl(["place", "save", "Toky", "61.49002,23.76002"]).status, 0)
+        let rows = try harness.umctl(["place", "list"]).stdout.split(separator: "\n").map(String.init)
+        let tokyo = try XCTUnwrap(rows.first { $0.hasPrefix("東京") }), latin = try XCTUnwrap(rows.first { $0.hasPrefix("Toky ") })
+        // Each CJK character takes two terminal columns: the coordinates start in the same one.
+        func columns(before marker: String, in row: String) -> Int {
+            let prefix = row[..<(row.range(of: marker)?.lowerBound ?? row.endIndex)]
+            return prefix.unicodeScalars.reduce(0) { $0 + ((0x4E00...0x9FFF).contains($1.value) ? 2 : 1) }
+        }
+        XCTAssertEqual(columns(before: "61.49001", in: tokyo), columns(before: "61.49002", in: latin), rows.joined(separator: "\n"))
+    }
+}
+
+private extension String {
+    /// Characters before the first `marker` (the whole length when absent).
+    func distance(of marker: String) -> Int {
+        distance(from: startIndex, to: range(of: marker)?.lowerBound ?? endIndex)
+    }
+}
