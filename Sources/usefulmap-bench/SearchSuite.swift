@@ -8,19 +8,10 @@ import Streets
 /// categories, typos of one and two letters), 1,000 completions and 1,000 reverse geocodes.
 func runSearchSuite() async throws -> SuiteReport {
     var report = SuiteReport(suite: "search")
-    let osm = sharedDirectory().appendingPathComponent("data/tampere/tampere.osm.pbf")
-    let dataDirectory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("usefulmap-bench-search-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+    let dataDirectory = try benchDataDirectory("search")
     defer { try? FileManager.default.removeItem(at: dataDirectory) }
 
-    let phases = PhaseClock()
-    let (result, importSeconds) = try time {
-        try RegionImporter(dataDirectory: dataDirectory).importRegion(name: "tampere", osm: osm) { phases.enter($0.phase) }
-    }
-    phases.enter("done")
-    report.add("import (routing db + places)", importSeconds * 1000, unit: "ms")
-    report.notes["import phases"] = phases.summary()
+    let result = try importTampereStreets(into: dataDirectory, report: &report)
     let directory = RegionCatalog(dataDirectory: dataDirectory).directory(of: "tampere")
     let indexFile = directory.appendingPathComponent("places.sqlite").path
     let bytes = (try FileManager.default.attributesOfItem(atPath: indexFile)[.size] as? Int) ?? 0

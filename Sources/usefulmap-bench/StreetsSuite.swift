@@ -10,20 +10,10 @@ import Transit
 /// 1,000 seeded random pairs inside Tampere, worker-pool throughput, and place search latency.
 func runStreetsSuite() async throws -> SuiteReport {
     var report = SuiteReport(suite: "streets")
-    let osm = sharedDirectory().appendingPathComponent("data/tampere/tampere.osm.pbf")
-    let dataDirectory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("usefulmap-bench-streets-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+    let dataDirectory = try benchDataDirectory("streets")
     defer { try? FileManager.default.removeItem(at: dataDirectory) }
 
-    // Import.
-    let phases = PhaseClock()
-    let (result, importSeconds) = try time {
-        try RegionImporter(dataDirectory: dataDirectory).importRegion(name: "tampere", osm: osm) { phases.enter($0.phase) }
-    }
-    phases.enter("done")
-    report.notes["import phases"] = phases.summary()
-    report.add("import (routing db + places)", importSeconds * 1000, unit: "ms")
+    let result = try importTampereStreets(into: dataDirectory, report: &report)
     report.add("import peak memory (this process)", peakMemoryMiB(), unit: "MiB")
     var children = rusage()
     getrusage(RUSAGE_CHILDREN.rawValue, &children)
@@ -111,6 +101,28 @@ func runStreetsSuite() async throws -> SuiteReport {
     }
     report.addLatencies("place search (prefix, near)", searchLatencies)
     return report
+}
+
+/// A fresh directory for a suite's data, under the temporary directory.
+func benchDataDirectory(_ suite: String) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("usefulmap-bench-\(suite)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+}
+
+/// Imports Tampere's streets (routing database and place index) into `dataDirectory`,
+/// reporting the import's wall time and the time of each phase.
+func importTampereStreets(into dataDirectory: URL, report: inout SuiteReport) throws -> RegionImportResult {
+    let osm = sharedDirectory().appendingPathComponent("data/tampere/tampere.osm.pbf")
+    let phases = PhaseClock()
+    let (result, seconds) = try time {
+        try RegionImporter(dataDirectory: dataDirectory).importRegion(name: "tampere", osm: osm) { phases.enter($0.phase) }
+    }
+    phases.enter("done")
+    report.notes["import phases"] = phases.summary()
+    report.add("import (routing db + places)", seconds * 1000, unit: "ms")
+    return result
 }
 
 /// Wall time spent in each import phase, from the progress callback.

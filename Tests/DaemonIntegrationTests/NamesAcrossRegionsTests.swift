@@ -15,17 +15,12 @@ final class NamesAcrossRegionsTests: XCTestCase {
         if let shared = Self.shared { return shared }
         let harness = try DaemonHarness()
         try harness.start()
-        let lines: [(SmallRegion, SmallRegion.Line)] = [
+        _ = try harness.importSmallRegions([
             (Self.hel, .init(zone: "Europe/Helsinki", fromStop: "Seepra", toStop: "Senaatintori",
                              departure: "09:00:00", minutes: 8, dates: ("20260301", "20260430"))),
             (Self.saopaulo, .init(zone: "America/Sao_Paulo", fromStop: "Sé", toStop: "Trianon-Masp",
                                   departure: "08:02:00", minutes: 8, dates: ("20260301", "20260430"))),
-        ]
-        for (region, line) in lines {
-            let result = try harness.umctl(["region", "import", region.name, "--osm", try region.writeOSM(in: harness.directory).path,
-                                            "--gtfs", try region.writeFeed(line, in: harness.directory).path])
-            guard result.status == 0 else { throw HarnessError("import \(region.name): \(result.stderr)") }
-        }
+        ])
         Self.shared = harness
         return harness
     }

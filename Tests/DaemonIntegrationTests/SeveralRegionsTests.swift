@@ -26,12 +26,8 @@ final class SeveralRegionsTests: XCTestCase {
             (Self.helsinki, .init(zone: "Europe/Helsinki", fromStop: "Kamppi Testi", toStop: "Kallio Testi",
                                   departure: "09:00:00", minutes: 8, dates: ("20260320", "20260405"))),
         ]
-        for (region, line) in lines {
-            let result = try harness.umctl(["region", "import", region.name, "--osm", try region.writeOSM(in: harness.directory).path,
-                                            "--gtfs", try region.writeFeed(line, in: harness.directory).path])
-            guard result.status == 0 else { throw HarnessError("import \(region.name): \(result.stderr)") }
-            XCTAssertTrue(result.stdout.contains("time zone \(line.zone): agency_timezone of GTFS feed \(region.name).zip"),
-                          result.stdout)
+        for ((region, line), report) in zip(lines, try harness.importSmallRegions(lines)) {
+            XCTAssertTrue(report.contains("time zone \(line.zone): agency_timezone of GTFS feed \(region.name).zip"), report)
         }
         Self.shared = harness
         return harness

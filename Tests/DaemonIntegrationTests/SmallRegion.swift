@@ -118,3 +118,15 @@ struct SmallRegion {
         return url
     }
 }
+
+extension DaemonHarness {
+    /// Imports each small region with its line through `umctl region import`; the import reports, in order.
+    func importSmallRegions(_ regions: [(SmallRegion, SmallRegion.Line)]) throws -> [String] {
+        try regions.map { region, line in
+            let result = try umctl(["region", "import", region.name, "--osm", try region.writeOSM(in: directory).path,
+                                    "--gtfs", try region.writeFeed(line, in: directory).path])
+            guard result.status == 0 else { throw HarnessError("import \(region.name): \(result.stderr)") }
+            return result.stdout
+        }
+    }
+}
