@@ -72,9 +72,14 @@ struct RegionMethods: Sendable {
             regions.invalidate(name)
             events.publish("region_imported", ["region": .string(name), "skipped": .bool(result.skipped)])
             if !result.skipped, !request.feeds.isEmpty { await refresher.timetableChanged(region: name) }
+            var notes = request.notes
+            if !result.skipped, let beyond = result.manifest.counts[TransitEngine.stopsBeyondStreets], beyond > 0 {
+                notes.append("\(beyond) transit stop\(beyond == 1 ? " is" : "s are") farther than \(Int(StreetRouter.snapLimit)) m "
+                             + "from every street of the OpenStreetMap extract; search leaves them out")
+            }
             return RegionImportDocument(region: try regions.document(of: result.manifest), skipped: result.skipped,
                                         counts: result.manifest.counts, importDurationS: WireDocuments.whole(result.manifest.importDuration),
-                                        notes: request.notes)
+                                        notes: notes)
         }
         table.register(Endpoints.regionList) { _, _ in
             RegionListDocument(regions: try regions.handles().map { $0.document() })
