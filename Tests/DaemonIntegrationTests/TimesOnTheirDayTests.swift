@@ -1,0 +1,57 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+/// Issue 28 item 3: every time carries its day. Asked for 20:00, Tampere's last bus to Hervanta
+/// has gone: the answer is the next morning's, and umctl says so wherever it prints a time
+/// ("06:02 +1d"), while the JSON keeps full dates and offsets.
+final class TimesOnTheirDayTests: SharedTampereDaemonTestCase {
+    private let evening = "2022-01-12T20:00"
+
+    /// `HH:MM` of a wire instant.
+    private func clock(_ iso: String) -> String { String(iso.dropFirst(11).prefix(5)) }
+
+    func testCompareMarksTheNextMorningsDepartureAndSaysNothingRunsLaterThatDay() throws {
+        let harness = try harness
+        let answer = try harness.json(["compare", Tampere.keskustori, Tampere.hervanta, "--at", evening])
+        XCTAssertEqual(answer["time"], .string("2022-01-12T20:00:00+02:00"), "the time asked, with its offset")
+        let transit = try XCTUnwrap(answer["options"]?.arrayValue?.first { $0["mode"]?.stringValue == "transit" })
+        let departure = try XCTUnwrap(transit["departure"]?.stringValue, "\(transit)")
+        let arrival = try XCTUnwrap(transit["arrival"]?.stringValue)
+        XCTAssertTrue(departure.hasPrefix("2022-01-13T") && departure.hasSuffix("+02:00"), "the JSON keeps the full date: \(departure)")
+
+        let shown = try harness.umctl(["compare", Tampere.keskustori, Tampere.hervanta, "--at", evening])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        let lines = shown.stdout.split(separator: "\n").map(String.init)
+        let note = "note: no more transit on 2022-01-12 after 20:00; next departure \(clock(departure)) +1d (2022-01-13)"
+        let noteIndex = try XCTUnwrap(lines.firstIndex(of: note), shown.stdout)
+        let row = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("transit") }, shown.stdout)
+        XCTAssertLessThan(noteIndex, row, "said before the next morning is offered")
+        XCTAssertTrue(lines[row].contains("\(clock(departure)) +1d") && lines[row].contains("\(clock(arrival)) +1d"), lines[row])
+        let walk = try XCTUnwrap(lines.first { $0.hasPrefix("walk") }, shown.stdout)
+        XCTAssertFalse(walk.contains("+1d"), "a walk leaving at 20:00 is on the day asked: \(walk)")
+    }
+
+    func testPlanShowAndAlternativesMarkTimesOnTheNextDay() throws {
+        let harness = try harness
+        let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit", "--at", evening])
+        let id = String(Int64(try XCTUnwrap(plan["id"]?.numberValue)))
+        let segments = try XCTUnwrap(plan["segments"]?.arrayValue)
+        let transit = try XCTUnwrap(segments.firstIndex { $0["leg"]?["rides"]?.arrayValue?.isEmpty == false }, "\(plan)")
+        let ride = try XCTUnwrap(segments[transit]["leg"]?["rides"]?.arrayValue?.first)
+        let boards = try XCTUnwrap(ride["departure"]?.stringValue)
+        XCTAssertTrue(boards.hasPrefix("2022-01-13T"), boards)
+
+        let shown = try harness.umctl(["plan", "show", id])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(shown.stdout.contains("depart at 2022-01-12 20:00"), shown.stdout)
+        XCTAssertTrue(shown.stdout.contains("\(clock(boards)) +1d"), "the ride's time carries its day: \(shown.stdout)")
+        let arrival = try XCTUnwrap(plan["nodes"]?.arrayValue?.last?["time"]?.stringValue)
+        XCTAssertTrue(shown.stdout.contains("\(clock(arrival)) +1d  "), "so does the arrival: \(shown.stdout)")
+
+        let listed = try harness.umctl(["plan", "alternatives", id, String(transit + 1)])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        let first = try XCTUnwrap(listed.stdout.split(separator: "\n").first { $0.hasPrefix("1 ") }, listed.stdout)
+        XCTAssertTrue(first.contains("+1d"), "an option the next morning says so: \(listed.stdout)")
+    }
+}
