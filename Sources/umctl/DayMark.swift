@@ -55,3 +55,12 @@ extension DayMark {
             + "\(clock(departure, askedDay: asked)) (\(departure.prefix(10)))"
     }
 }
+
+extension DayMark {
+    /// A feed's service hours on its service day: "05:02 – 00:48 +1d", or "no service".
+    static func serviceHours(_ feed: TransitFeedDocument) -> String {
+        guard feed.serviceDay != nil else { return "-" }
+        guard let first = feed.firstDeparture, let last = feed.lastArrival else { return "no service" }
+        return "\(clock(first, askedDay: feed.serviceDay)) – \(clock(last, askedDay: feed.serviceDay))"
+    }
+}

@@ -231,6 +231,12 @@ enum Render {
             lines.append("regions:   " + status.regions.map {
                 "\($0.name) (\([$0.timeZone, $0.hasTransit ? "transit" : nil].compactMap { $0 }.joined(separator: ", ")))"
             }.joined(separator: ", "))
+            for region in status.regions {
+                for feed in region.transitFeeds ?? [] {
+                    lines.append("transit:   \(region.name) \(feed.feed) \(feed.firstDate) – \(feed.lastDate)"
+                                 + (feed.serviceDay.map { "; on \($0): \(DayMark.serviceHours(feed))" } ?? ""))
+                }
+            }
         }
         let counters = status.counters
         let queries = counters.routingQueries

@@ -54,4 +54,41 @@ final class TimesOnTheirDayTests: SharedTampereDaemonTestCase {
         let first = try XCTUnwrap(listed.stdout.split(separator: "\n").first { $0.hasPrefix("1 ") }, listed.stdout)
         XCTAssertTrue(first.contains("+1d"), "an option the next morning says so: \(listed.stdout)")
     }
+
+    func testRegionListAndStatusShowEachFeedsDatesAndItsServiceHoursOnTheDayAsked() throws {
+        let harness = try harness
+        let listed = try harness.json(["region", "list", "--date", "2022-01-12"])
+        let feed = try XCTUnwrap(listed["regions"]?.arrayValue?.first?["transit_feeds"]?.arrayValue?.first, "\(listed)")
+        XCTAssertEqual(feed["service_day"], .string("2022-01-12"))
+        let first = try XCTUnwrap(feed["first_departure"]?.stringValue, "\(feed)")
+        let last = try XCTUnwrap(feed["last_arrival"]?.stringValue)
+        XCTAssertTrue(first.hasPrefix("2022-01-12T") && first.hasSuffix("+02:00"), first)
+        XCTAssertLessThan(try XCTUnwrap(WireTime.date(from: first)), try XCTUnwrap(WireTime.date(from: last)))
+        // Nothing rides before the day's first departure.
+        let early = try harness.json(["compare", Tampere.keskustori, Tampere.hervanta, "--at", "2022-01-12T00:30"])
+        let ride = early["options"]?.arrayValue?.first { $0["mode"]?.stringValue == "transit" }?["departure"]?.stringValue
+        XCTAssertLessThanOrEqual(try XCTUnwrap(WireTime.date(from: first)), try XCTUnwrap(ride.flatMap(WireTime.date(from:))))
+
+        let lastDay = last.hasPrefix("2022-01-13") ? " +1d" : ""
+        let text = try harness.umctl(["region", "list", "--date", "2022-01-12"])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("service hours 2022-01-12"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("\(clock(first)) – \(clock(last))\(lastDay)"), text.stdout)
+
+        let outside = try harness.json(["region", "list", "--date", "2023-06-01"])
+        let none = outside["regions"]?.arrayValue?.first?["transit_feeds"]?.arrayValue?.first
+        XCTAssertEqual(none?["service_day"], .string("2023-06-01"))
+        XCTAssertEqual(none?["first_departure"], .null, "the feed ends in 2022")
+        XCTAssertTrue(try harness.umctl(["region", "list", "--date", "2023-06-01"]).stdout.contains("no service"))
+        let refused = try harness.umctl(["region", "list", "--date", "2022-13-45"])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("--date must be YYYY-MM-DD"), refused.stderr)
+
+        // Today on the daemon's clock when no day is given, in status too.
+        let today = try XCTUnwrap(try harness.json(["region", "list"])["regions"]?.arrayValue?.first?["transit_feeds"]?
+            .arrayValue?.first?["service_day"]?.stringValue)
+        let status = try harness.umctl(["status"])
+        XCTAssertTrue(status.stdout.contains("transit:   tampere tampere.zip \(feed["first_date"]?.stringValue ?? "?") – "
+                                             + "\(feed["last_date"]?.stringValue ?? "?"); on \(today): "), status.stdout)
+    }
 }
