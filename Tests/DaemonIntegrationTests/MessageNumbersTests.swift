@@ -68,5 +68,15 @@ final class MessageNumbersTests: XCTestCase {
         XCTAssertEqual(side(selected), "leaves 10:32, arrives 10:40 (8 min)")
         XCTAssertEqual(side(latest), "leaves 11:02, arrives 11:10 (8 min)")
         XCTAssertTrue(shown.stdout.contains("pending on segment 2: selected \(side(selected)) → latest \(side(latest))"), shown.stdout)
+
+        // The same ten minutes spent at the stop instead: the ride is missed by leaving too late.
+        _ = try harness.json(["plan", "stay", id, "1", "--clear"])
+        let waiting = try harness.json(["plan", "stay", id, "2", "10"])
+        XCTAssertEqual(waiting["segments"]?.arrayValue?[1]["missed_connection"], .bool(true), "\(waiting)")
+        let leaves = try XCTUnwrap(waiting["nodes"]?.arrayValue?[1]["departure"]?.stringValue, "\(waiting)")
+        let late = Int(try XCTUnwrap(WireTime.date(from: leaves)).timeIntervalSince(try XCTUnwrap(WireTime.date(from: departure))))
+        let again = try harness.umctl(["plan", "show", id])
+        XCTAssertTrue(again.stdout.contains("missed: it leaves \(seconds(departure)) but you can leave at \(seconds(leaves)), \(late) s too late"),
+                      again.stdout)
     }
 }

@@ -92,3 +92,31 @@ final class TimesOnTheirDayTests: SharedTampereDaemonTestCase {
                                              + "\(feed["last_date"]?.stringValue ?? "?"); on \(today): "), status.stdout)
     }
 }
+
+/// The mirror on a small region whose one train leaves at 23:30: asked to arrive by 01:00, the
+/// answer arrives the evening before, and umctl says so.
+final class TimesOnTheirDayArriveByTests: XCTestCase {
+    func testCompareArrivingByEarlyMorningSaysTheLatestArrivalIsTheEveningBefore() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let region = SmallRegion(name: "tokyo", latitude: 35.6812, longitude: 139.7671)
+        let line = SmallRegion.Line(zone: "Asia/Tokyo", fromStop: "Kanda Gate", toStop: "Marunouchi Square",
+                                    departure: "23:30:00", minutes: 8, dates: ("20260801", "20260831"))
+        let imported = try harness.umctl(["region", "import", region.name, "--osm", try region.writeOSM(in: harness.directory).path,
+                                          "--gtfs", try region.writeFeed(line, in: harness.directory).path])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+
+        let answer = try harness.json(["compare", region.southWest, region.northEast, "--arrive-by", "2026-08-12T01:00"])
+        XCTAssertEqual(answer["time"], .string("2026-08-12T01:00:00+09:00"))
+        XCTAssertEqual(answer["time_kind"], .string("arrive_by"))
+        let transit = try XCTUnwrap(answer["options"]?.arrayValue?.first { $0["mode"]?.stringValue == "transit" })
+        let arrival = try XCTUnwrap(transit["arrival"]?.stringValue, "\(transit)")
+        XCTAssertTrue(arrival.hasPrefix("2026-08-11T23:38"), arrival)
+
+        let shown = try harness.umctl(["compare", region.southWest, region.northEast, "--arrive-by", "2026-08-12T01:00"])
+        XCTAssertTrue(shown.stdout.contains("note: no transit on 2026-08-12 arrives by 01:00; latest arrival 23:38 -1d (2026-08-11)"),
+                      shown.stdout)
+        XCTAssertTrue(shown.stdout.contains(" -1d  23:38 -1d"), "both times in the table carry the day: \(shown.stdout)")
+    }
+}
