@@ -83,6 +83,12 @@ final class TimesOnTheirDayTests: SharedTampereDaemonTestCase {
         let refused = try harness.umctl(["region", "list", "--date", "2022-13-45"])
         XCTAssertNotEqual(refused.status, 0)
         XCTAssertTrue(refused.stderr.contains("--date must be YYYY-MM-DD"), refused.stderr)
+        for date in ["2022-02-30", "tomorrow"] {
+            XCTAssertThrowsError(try harness.client().call(Endpoints.regionList, Params.ServiceDay(date: date))) {
+                XCTAssertEqual(($0 as? WireError)?.code, "invalid_params", "\($0)")
+                XCTAssertTrue(($0 as? WireError)?.message.contains("date \"\(date)\" must be a calendar date") == true, "\($0)")
+            }
+        }
 
         // Today on the daemon's clock when no day is given, in status too.
         let today = try XCTUnwrap(try harness.json(["region", "list"])["regions"]?.arrayValue?.first?["transit_feeds"]?
