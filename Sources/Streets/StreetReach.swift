@@ -23,7 +23,7 @@ public struct StreetReach: Sendable {
     private struct Cell: Hashable { var x: Int; var y: Int }
 
     public init(streets: [StreetLine], distance: Double = StreetRouter.snapLimit) {
-        self.distance = distance
+        self.distance = max(1, distance)  // the cells' side: a metre at least
         let points = streets.flatMap(\.points)
         let meanLatitude = points.isEmpty ? 0 : points.reduce(0) { $0 + $1.latitude } / Double(points.count)
         metresPerLongitude = max(1, metresPerLatitude * cos(meanLatitude * .pi / 180))
@@ -37,8 +37,8 @@ public struct StreetReach: Sendable {
                                bx: b.longitude * metresPerLongitude, by: b.latitude * metresPerLatitude)
                 let index = Int32(segments.count)
                 segments.append(segment)
-                let low = Self.cell(min(segment.ax, segment.bx), min(segment.ay, segment.by), side: distance)
-                let high = Self.cell(max(segment.ax, segment.bx), max(segment.ay, segment.by), side: distance)
+                let low = Self.cell(min(segment.ax, segment.bx), min(segment.ay, segment.by), side: self.distance)
+                let high = Self.cell(max(segment.ax, segment.bx), max(segment.ay, segment.by), side: self.distance)
                 for x in low.x...high.x {
                     for y in low.y...high.y { cells[Cell(x: x, y: y), default: []].append(index) }
                 }
