@@ -103,8 +103,10 @@ public enum WireDocuments {
             bounds: [box.minLatitude, box.minLongitude, box.maxLatitude, box.maxLongitude],
             transitFeeds: (report?.servicePeriods ?? []).map { period in
                 let hours = report?.serviceHours(ofFeed: period.feed, onDayOf: day)
+                // A feed imported before its hours were recorded has no service day to tell about.
+                let recorded = report?.serviceSpans[period.feed] != nil
                 return TransitFeedDocument(feed: period.feed, firstDate: period.firstDate, lastDate: period.lastDate,
-                                           serviceDay: report?.serviceDay(of: day),
+                                           serviceDay: recorded ? report?.serviceDay(of: day) : nil,
                                            firstDeparture: hours.map { WireTime.string(from: $0.firstDeparture, timeZone: zone) },
                                            lastArrival: hours.map { WireTime.string(from: $0.lastArrival, timeZone: zone) })
             })

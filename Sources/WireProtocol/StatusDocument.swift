@@ -102,7 +102,7 @@ public struct TransitFeedDocument: Hashable, Sendable, Codable {
     public var firstDate: String
     public var lastDate: String
     /// The day asked (`date`, default today on the daemon's clock), "2022-01-12" in the region's
-    /// zone (absent from older daemons).
+    /// zone; absent from older daemons, and for a feed imported before its hours were recorded.
     public var serviceDay: String?
     /// The first departure and the last arrival of that service day's trips (the last may be
     /// after midnight); null when nothing runs that day.
