@@ -8,8 +8,10 @@ import Planner
 public struct RegionManifest: Codable, Hashable, Sendable {
     /// Bumped when the layout of a region directory changes. 2 records `hasTransit` and
     /// `timeZoneSource`; a version 1 manifest reads as having transit when any step ran (the
-    /// transit timetable was the only step there was).
-    public static let currentFormatVersion = 2
+    /// transit timetable was the only step there was). 3 leaves GTFS stops beyond the streets out
+    /// of the place index and records each feed's service hours, so an unchanged source imported
+    /// again is rebuilt, not skipped.
+    public static let currentFormatVersion = 3
 
     public var name: String
     public var formatVersion: Int
