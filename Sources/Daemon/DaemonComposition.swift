@@ -55,7 +55,7 @@ public struct DaemonComposition: Sendable {
                       background: GeofenceMethods.Status(store: store, location: location, geofences: geofences, gpsd: gpsd,
                                                          refresher: refresher)).register(in: &table)
         RegionMethods(importer: RegionImporter(dataDirectory: dataDirectory), regions: regions, events: events,
-                      transitImportStep: transitImportStep, refresher: refresher).register(in: &table)
+                      transitImportStep: transitImportStep, refresher: refresher, clock: clock).register(in: &table)
         LocationMethods(location: location, regions: regions, clock: clock, events: events, geofences: geofences)
             .register(in: &table)
         let fences = GeofenceMethods(store: store, regions: regions, geofences: geofences)

@@ -54,7 +54,8 @@ struct DayPlanMethods: Sendable {
             return AlternativesDocument(id: params.id, segment: params.segment, mode: current.plan.modes[segment].rawValue,
                                         time: time.map { WireTime.string(from: $0, timeZone: zone) },
                                         timeZone: WireTime.zoneName(zone),
-                                        options: options.map { WireDocuments.leg($0, timeZone: zone, departure: time) })
+                                        options: options.map { WireDocuments.leg($0, timeZone: zone, departure: time) },
+                                        day: String(WireTime.string(from: input.planDay(current.plan), timeZone: zone).prefix(10)))
         }
         table.register(Endpoints.planChoose) { params, _ in
             let current = try await plans.show(id: params.id).plan

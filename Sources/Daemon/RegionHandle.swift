@@ -22,7 +22,8 @@ public final class RegionHandle: Sendable {
         var placeIndex: PlaceIndex?
         var street: (any RegionLegSource)?
         var transit: (any RegionLegSource)?
-        var document: RegionDocument?
+        /// The GTFS import's report, read once (nil inside for a region without transit).
+        var report: GTFSImportReport??
         var closed = false
     }
 
@@ -69,16 +70,17 @@ public final class RegionHandle: Sendable {
         }
     }
 
-    /// The region as `region.list` and `status` describe it (built once: `status` is on the hot
-    /// path and the feeds' service periods come from the timetable file).
-    public func document() -> RegionDocument {
-        opened.withLock { opened in
-            if let document = opened.document { return document }
+    /// The region as `region.list` and `status` describe it, its feeds' service hours on the
+    /// service day of `day` (the import report is read once: `status` is on the hot path and the
+    /// feeds' service periods come from the timetable file).
+    public func document(on day: Date) -> RegionDocument {
+        let report = opened.withLock { opened in
+            if let report = opened.report { return report }
             let report = manifest.hasTransit ? try? GTFSImporter.lastReport(regionDirectory: directory) : nil
-            let document = WireDocuments.region(manifest, servicePeriods: report?.servicePeriods ?? [])
-            opened.document = document
-            return document
+            opened.report = .some(report)
+            return report
         }
+        return WireDocuments.region(manifest, report: report, day: day)
     }
 
     /// Stops the workers opened on this version; later queries open nothing and fail.

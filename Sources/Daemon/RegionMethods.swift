@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Planner
 import Streets
 import WireProtocol
 
@@ -11,6 +12,8 @@ struct RegionMethods: Sendable {
     /// The import step for GTFS feeds.
     let transitImportStep: @Sendable ([URL]) -> RegionImportStep
     let refresher: BackgroundRefresher
+    /// Today, for the service hours a region's description shows by default.
+    let clock: any WallClock
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.regionImport) { params, context in
@@ -78,12 +81,17 @@ struct RegionMethods: Sendable {
             regions.invalidate(name)
             events.publish("region_imported", ["region": .string(name), "skipped": .bool(result.skipped)])
             if !result.skipped, !request.feeds.isEmpty { await refresher.timetableChanged(region: name) }
-            return RegionImportDocument(region: try regions.document(of: result.manifest), skipped: result.skipped,
+            var notes = request.notes
+            if !result.skipped, let beyond = result.manifest.counts[TransitEngine.stopsBeyondStreets], beyond > 0 {
+                notes.append("\(beyond) transit stop\(beyond == 1 ? " is" : "s are") farther than \(Int(StreetRouter.snapLimit)) m "
+                             + "from every street of the OpenStreetMap extract; search leaves them out")
+            }
+            return RegionImportDocument(region: try regions.document(of: result.manifest, on: clock.now()), skipped: result.skipped,
                                         counts: result.manifest.counts, importDurationS: WireDocuments.whole(result.manifest.importDuration),
-                                        notes: request.notes)
+                                        notes: notes)
         }
-        table.register(Endpoints.regionList) { _, _ in
-            RegionListDocument(regions: try regions.handles().map { $0.document() })
+        table.register(Endpoints.regionList) { params, _ in
+            RegionListDocument(regions: try regions.documents(onDate: params.date, now: clock.now()))
         }
         table.register(Endpoints.regionSet) { params, _ in
             guard let zone = params.timeZone else { throw DaemonError.invalidParams("nothing to set: give time_zone") }
@@ -94,7 +102,7 @@ struct RegionMethods: Sendable {
             }
             regions.invalidate(params.name)
             events.publish("region_changed", ["region": .string(params.name), "time_zone": .string(zone)])
-            return try regions.handle(named: params.name).document()
+            return try regions.handle(named: params.name).document(on: clock.now())
         }
         table.register(Endpoints.regionRemove) { params, _ in
             do {

@@ -122,9 +122,22 @@ public final class RegionRegistry: Sendable {
         (try? tripRegion(from: from, to: to).timeZone) ?? timeZone(for: from.coordinate)
     }
 
-    /// The region's wire description.
-    public func document(of region: RegionManifest) throws -> RegionDocument {
-        try handle(named: region.name).document()
+    /// The region's wire description, with its feeds' service hours on the service day of `day`.
+    public func document(of region: RegionManifest, on day: Date) throws -> RegionDocument {
+        try handle(named: region.name).document(on: day)
+    }
+
+    /// Every region's wire description for `status` and `region.list`: service hours on the day
+    /// `date` names ("YYYY-MM-DD", in each region's zone), else on the day of `now`.
+    /// - throws: `DaemonError.invalidParams` for a date that is not a calendar date.
+    public func documents(onDate date: String?, now: Date) throws -> [RegionDocument] {
+        try handles().map { handle in
+            guard let date else { return handle.document(on: now) }
+            guard date.count == 10, let noon = WireTime.parse("\(date)T12:00", timeZone: handle.timeZone, now: now) else {
+                throw DaemonError.invalidParams("date \"\(date)\" must be a calendar date, YYYY-MM-DD")
+            }
+            return handle.document(on: noon)
+        }
     }
 
     // MARK: - Searching every region

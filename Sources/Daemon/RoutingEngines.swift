@@ -89,6 +89,10 @@ public struct TransitEngine: LegEngine {
         }
     }
 
+    /// The import count of stops left out of the place index because no street of the OpenStreetMap
+    /// extract is within Routino's snapping distance of them.
+    public static let stopsBeyondStreets = "stops_beyond_streets"
+
     /// The import step that adds GTFS feeds to a region: the timetable, with footpaths between
     /// stops timed on the streets of the region being imported (`staging` already holds its
     /// Routino database), then its stops in the place index (so searches and nearby-stop
@@ -116,16 +120,21 @@ public struct TransitEngine: LegEngine {
                 return try importer.importFeedsListingStops(feeds, intoRegionDirectory: staging, walking: walking)
             }
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0.8, detail: "indexing stops"))
-            let stops = imported.map {
+            // A feed may reach past the street map: a stop no road snaps to is never offered by search.
+            let reach = try StreetLayer.read(regionDirectory: staging).map { StreetReach(streets: $0) }
+            let reachable = imported.filter { reach?.reaches($0.coordinate) ?? true }
+            let stops = reachable.map {
                 IndexedStop(id: $0.id, name: $0.name, coordinate: $0.coordinate, modes: $0.modes)
             }
             try PlaceIndex.addStops(stops, toRegionDirectory: staging)
+            let beyond = imported.count - reachable.count
             progress(RegionImportProgress(phase: "transit timetable", fraction: 1,
-                                          detail: "\(stops.count) stops; " + report.summary.replacingOccurrences(of: "\n", with: "; ")))
+                                          detail: "\(stops.count) stops" + (beyond > 0 ? " (\(beyond) beyond the streets left out)" : "")
+                                            + "; " + report.summary.replacingOccurrences(of: "\n", with: "; ")))
             let names = feeds.map(\.lastPathComponent).joined(separator: ", ")
             return RegionImportStep.Outcome(
                 timeZone: RegionTimeZoneDecision(zone: report.timeZone, source: "agency_timezone of GTFS feed \(names)"),
-                providesTransit: true)
+                providesTransit: true, counts: [Self.stopsBeyondStreets: beyond])
         }
     }
 }

@@ -26,7 +26,7 @@ struct StatusMethods: Sendable {
                 version: ProtocolVersion.softwareVersion, protocolVersion: ProtocolVersion.current,
                 databasePath: configuration.databasePath, dataDirectory: configuration.dataDirectory,
                 socketPath: configuration.socketPath, uptimeS: WireDocuments.whole(clock.now().timeIntervalSince(startedAt)),
-                regions: try regions.handles().map { $0.document() }, counters: counters.document(watchers: events.subscriberCount),
+                regions: try regions.documents(onDate: nil, now: clock.now()), counters: counters.document(watchers: events.subscriberCount),
                 location: try background.document(), refreshQueue: await background.refresher.document)
         }
         table.register(Endpoints.watch) { _, context in

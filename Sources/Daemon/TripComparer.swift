@@ -31,6 +31,10 @@ struct TripComparer: Sendable {
                                                     pace: pace, currentLocation: location.current?.coordinate)
         let now = input.clock.now()
         let fastest = comparisons.first(where: \.isFastest)?.mode
+        let asked: Date = switch timePreference {
+        case .leaveNow: now
+        case .departAt(let date), .arriveBy(let date): date
+        }
         try store.recordRoute(RouteHistoryEntry(
             from: trip.from.place, to: trip.to.place, modes: fastest.map { [$0] } ?? [], date: now,
             fromText: trip.fromText, toText: trip.toText, region: region.name, requestedTime: timePreference,
@@ -38,7 +42,8 @@ struct TripComparer: Sendable {
             fastest: fastest), searches: searches)
         let document = CompareDocument(from: WireDocuments.place(trip.from.place), to: WireDocuments.place(trip.to.place),
                                        options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },
-                                       timeZone: WireTime.zoneName(zone))
+                                       timeZone: WireTime.zoneName(zone), time: WireTime.string(from: asked, timeZone: zone),
+                                       timeKind: WireDocuments.timePreference(timePreference, timeZone: zone).kind)
         return (document, comparisons, zone)
     }
 }

@@ -88,10 +88,11 @@ public enum WireDocuments {
                       kind: place.kind?.rawValue, note: note)
     }
 
-    /// A region as `region.list` and `status` describe it; `servicePeriods` are its GTFS feeds'
-    /// (empty for a region without transit).
-    public static func region(_ manifest: RegionManifest, servicePeriods: [FeedServicePeriod]) -> RegionDocument {
+    /// A region as `region.list` and `status` describe it; `report` is its GTFS import's (nil for
+    /// a region without transit), whose feeds show their service hours on the service day of `day`.
+    public static func region(_ manifest: RegionManifest, report: GTFSImportReport?, day: Date) -> RegionDocument {
         let box = manifest.boundingBox
+        let zone = TimeZone(identifier: manifest.timeZone) ?? .current
         return RegionDocument(
             name: manifest.name,
             hasTransit: manifest.hasTransit,
@@ -100,7 +101,15 @@ public enum WireDocuments {
             // The machine's zone, like every other "when" column: one zone for a whole table.
             importedAt: WireTime.string(from: manifest.importedAt, timeZone: TimeZone.current),
             bounds: [box.minLatitude, box.minLongitude, box.maxLatitude, box.maxLongitude],
-            transitFeeds: servicePeriods.map { TransitFeedDocument(feed: $0.feed, firstDate: $0.firstDate, lastDate: $0.lastDate) })
+            transitFeeds: (report?.servicePeriods ?? []).map { period in
+                let hours = report?.serviceHours(ofFeed: period.feed, onDayOf: day)
+                // A feed imported before its hours were recorded has no service day to tell about.
+                let recorded = report?.serviceSpans[period.feed] != nil
+                return TransitFeedDocument(feed: period.feed, firstDate: period.firstDate, lastDate: period.lastDate,
+                                           serviceDay: recorded ? report?.serviceDay(of: day) : nil,
+                                           firstDeparture: hours.map { WireTime.string(from: $0.firstDeparture, timeZone: zone) },
+                                           lastArrival: hours.map { WireTime.string(from: $0.lastArrival, timeZone: zone) })
+            })
     }
 
     /// One `compare` option from the planner's answer for a mode.

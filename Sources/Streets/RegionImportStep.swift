@@ -26,10 +26,13 @@ public struct RegionImportStep: Sendable {
         public var timeZone: RegionTimeZoneDecision?
         /// True when it wrote a transit timetable.
         public var providesTransit: Bool
+        /// Rows per kind it counted (`stops_beyond_streets`…), added to the manifest's counts.
+        public var counts: [String: Int]
 
-        public init(timeZone: RegionTimeZoneDecision? = nil, providesTransit: Bool = false) {
+        public init(timeZone: RegionTimeZoneDecision? = nil, providesTransit: Bool = false, counts: [String: Int] = [:]) {
             self.timeZone = timeZone
             self.providesTransit = providesTransit
+            self.counts = counts
         }
     }
 

@@ -132,6 +132,7 @@ public struct RegionImporter: Sendable {
             counts["osm_ways"] = extract.wayCount
             counts["places"] = placeCounts.values.reduce(0, +)
             for (kind, count) in placeCounts { counts[kind.plural] = count }
+            for outcome in outcomes { counts.merge(outcome.counts) { $0 + $1 } }
             let box = extract.boundingBox
             let zone = try decideTimeZone(given: timeZone.map { RegionTimeZoneDecision(zone: $0, source: timeZoneSource) },
                                           outcomes: outcomes, center: box.center, zoneTable: zoneTable)

@@ -9,8 +9,9 @@ public struct RegionManifest: Codable, Hashable, Sendable {
     /// Bumped when the layout of a region directory changes. 2 records `hasTransit` and
     /// `timeZoneSource`; a version 1 manifest reads as having transit when any step ran (the
     /// transit timetable was the only step there was). 3 has the place index of format 2
-    /// (addresses, typo trigrams, street lines): importing the same sources again rebuilds a
-    /// region of an older format instead of skipping it.
+    /// (addresses, typo trigrams, street lines), leaves GTFS stops beyond the streets out of it,
+    /// and records each feed's service hours: importing the same sources again rebuilds a region
+    /// of an older format instead of skipping it.
     public static let currentFormatVersion = 3
 
     public var name: String

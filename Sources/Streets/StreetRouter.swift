@@ -144,7 +144,7 @@ public final class StreetRouter: Sendable {
     }
 
     /// Routino's own limit for snapping a point to a road.
-    static let snapLimit = 1_000.0
+    public static let snapLimit = 1_000.0
 
     /// Stops every worker; later queries fail with `engineFailure`.
     public func shutdown() {

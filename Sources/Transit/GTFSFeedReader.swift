@@ -71,6 +71,12 @@ struct GTFSFeedReader {
         var kept = 0
         var start = 0
         var hasRows = [Bool](repeating: false, count: trips.count)
+        // Per service_id: the first departure and the last arrival of its trips.
+        var spans: [String: (first: Int32, last: Int32)] = [:]
+        func span(_ service: String, _ departure: Int32, _ arrival: Int32) {
+            let known = spans[service] ?? (departure, arrival)
+            spans[service] = (min(known.first, departure), max(known.last, arrival))
+        }
         while start < rows.count {
             var end = start + 1
             while end < rows.count && rows[end].trip == rows[start].trip { end += 1 }
@@ -88,6 +94,7 @@ struct GTFSFeedReader {
                     builder.addTrip(route: pending.route, service: service, tripID: pending.tripID,
                                     headsign: pending.headsign, stops: timed.stops, flags: timed.flags,
                                     arrivals: timed.arrivals, departures: timed.departures)
+                    span(pending.serviceID, timed.departures[0], timed.arrivals[timed.arrivals.count - 1])
                     kept += 1
                 } else {
                     let origin = timed.departures[0]
@@ -101,6 +108,7 @@ struct GTFSFeedReader {
                                             arrivals: timed.arrivals.map { $0 + shift },
                                             departures: timed.departures.map { $0 + shift },
                                             headwaySeconds: frequency.exactTimes ? nil : frequency.headway)
+                            span(pending.serviceID, timed.departures[0] + shift, timed.arrivals[timed.arrivals.count - 1] + shift)
                             report.frequencyTrips += 1
                             kept += 1
                             first += frequency.headway
@@ -111,6 +119,11 @@ struct GTFSFeedReader {
             start = end
         }
         for has in hasRows where !has { report.skip("trips: no usable stop_times") }
+        report.serviceSpans[feedName, default: []] += spans.sorted { $0.key < $1.key }.compactMap { id, span in
+            services.service(id).map {
+                ServiceSpan(firstDay: $0.firstDay, days: $0.words, firstDeparture: Int(span.first), lastArrival: Int(span.last))
+            }
+        }
         trips.removeAll()
         if kept == 0 { throw TransitError.noUsableTrips(feed: feedName) }
     }

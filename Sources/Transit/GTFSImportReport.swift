@@ -28,6 +28,8 @@ public struct GTFSImportReport: Hashable, Sendable, Codable {
     public var frequencyTrips = 0
     /// Wall-clock seconds the import took.
     public var seconds: Double = 0
+    /// Per feed file name: when each of its services runs (`serviceHours(ofFeed:onDayOf:)`).
+    public var serviceSpans: [String: [ServiceSpan]] = [:]
 
     public init() {}
 
@@ -46,6 +48,7 @@ public struct GTFSImportReport: Hashable, Sendable, Codable {
             self[keyPath: path] = try c.decodeIfPresent(Int.self, forKey: key) ?? 0
         }
         seconds = try c.decodeIfPresent(Double.self, forKey: .seconds) ?? 0
+        serviceSpans = try c.decodeIfPresent([String: [ServiceSpan]].self, forKey: .serviceSpans) ?? [:]
     }
 
     mutating func skip(_ reason: String, _ count: Int = 1) {

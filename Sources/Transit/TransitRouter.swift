@@ -85,10 +85,9 @@ public final class TransitRouter: Sendable {
         }
         let zone = timetable.timeZone
         let day = ServiceDate.localDay(of: anchor, in: zone)
-        guard timetable.isInServicePeriod(day: day) else {
-            let periods = timetable.feeds.map(\.summary).joined(separator: "; ")
-            throw RoutingError.outsideServicePeriod("\(ServiceDate.iso(day)) is outside the transit timetable (\(periods.isEmpty ? "no service days" : periods))")
-        }
+        let outside = RoutingError.outsideServicePeriod(
+            "\(ServiceDate.iso(day)) is outside the transit timetable (\(timetable.feeds.isEmpty ? "no service days" : timetable.feeds.map(\.summary).joined(separator: "; ")))")
+        guard timetable.isInServicePeriod(day: day) else { throw outside }
 
         let (ends, accessTime) = measure { () -> ([Raptor.Endpoint], [Raptor.Endpoint]) in
             (self.endpoints(around: origin, radius: accessRadius, pace: pace, towardsStop: true),
@@ -119,6 +118,8 @@ public final class TransitRouter: Sendable {
             if !found.isEmpty {
                 throw RoutingError.noRoute("the only transit found rides a hop that walking is no slower for")
             }
+            // The day after a feed's last is searched only for that evening's trips past midnight.
+            if !timetable.feeds.contains(where: { ($0.firstDay...$0.lastDay).contains(day) }) { throw outside }
             throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) between these points")
         }
         if !timing.isDepartAt {

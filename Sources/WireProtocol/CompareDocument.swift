@@ -7,13 +7,21 @@ public struct CompareDocument: Hashable, Sendable, Codable {
     public var timeZone: String
     /// The routes on one picture, when the params asked for `map`.
     public var map: MapImageDocument?
+    /// The time asked for, in `timeZone`: the `at` time, or the daemon's now for leave now (absent
+    /// from older daemons). An answer on another day than this one is the next (or previous) day's.
+    public var time: String?
+    /// `leave_now`, `depart_at` or `arrive_by` (absent from older daemons).
+    public var timeKind: String?
 
-    public init(from: PlaceDocument, to: PlaceDocument, options: [CompareOption], timeZone: String, map: MapImageDocument? = nil) {
+    public init(from: PlaceDocument, to: PlaceDocument, options: [CompareOption], timeZone: String, map: MapImageDocument? = nil,
+                time: String? = nil, timeKind: String? = nil) {
         self.from = from
         self.to = to
         self.options = options
         self.timeZone = timeZone
         self.map = map
+        self.time = time
+        self.timeKind = timeKind
     }
 }
 

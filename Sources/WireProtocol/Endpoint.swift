@@ -18,7 +18,7 @@ public enum Endpoints {
     public static let watch = Endpoint<Params.Empty, WatchEndDocument>(.watch)
 
     public static let regionImport = Endpoint<Params.RegionImport, RegionImportDocument>(.regionImport)
-    public static let regionList = Endpoint<Params.Empty, RegionListDocument>(.regionList)
+    public static let regionList = Endpoint<Params.ServiceDay, RegionListDocument>(.regionList)
     public static let regionSet = Endpoint<Params.RegionSet, RegionDocument>(.regionSet)
     public static let regionRemove = Endpoint<Params.Name, RemovedDocument>(.regionRemove)
 

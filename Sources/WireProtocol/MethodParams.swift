@@ -21,6 +21,13 @@ public enum Params {
         public init(name: String) { self.name = name }
     }
 
+    /// `region.list`: the day whose transit service hours each feed shows (`status` shows today's).
+    public struct ServiceDay: Hashable, Sendable, Codable {
+        /// `YYYY-MM-DD`, in each region's zone; default today on the daemon's clock.
+        public var date: String?
+        public init(date: String? = nil) { self.date = date }
+    }
+
     public struct RegionImport: Hashable, Sendable, Codable {
         public var name: String
         /// Absolute path of an `.osm.pbf` (or `.osm`) file readable by the daemon.

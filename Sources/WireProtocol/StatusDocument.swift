@@ -95,16 +95,28 @@ public struct RegionDocument: Hashable, Sendable, Codable {
     }
 }
 
-/// One imported GTFS feed and the dates it has service for (local dates, inclusive).
+/// One imported GTFS feed and the dates it has service for (local dates, inclusive), and its
+/// service hours on the day asked.
 public struct TransitFeedDocument: Hashable, Sendable, Codable {
     public var feed: String
     public var firstDate: String
     public var lastDate: String
+    /// The day asked (`date`, default today on the daemon's clock), "2022-01-12" in the region's
+    /// zone; absent from older daemons, and for a feed imported before its hours were recorded.
+    public var serviceDay: String?
+    /// The first departure and the last arrival of that service day's trips (the last may be
+    /// after midnight); null when nothing runs that day.
+    @NullWhenNil public var firstDeparture: String?
+    @NullWhenNil public var lastArrival: String?
 
-    public init(feed: String, firstDate: String, lastDate: String) {
+    public init(feed: String, firstDate: String, lastDate: String, serviceDay: String? = nil,
+                firstDeparture: String? = nil, lastArrival: String? = nil) {
         self.feed = feed
         self.firstDate = firstDate
         self.lastDate = lastDate
+        self.serviceDay = serviceDay
+        self.firstDeparture = firstDeparture
+        self.lastArrival = lastArrival
     }
 }
 

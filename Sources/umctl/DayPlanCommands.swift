@@ -83,7 +83,9 @@ struct PlanAlternativesCommand: UmctlCommand {
     func render(_ answer: AlternativesDocument) throws -> String {
         if answer.options.isEmpty { return "(no options)" }
         let rows = answer.options.enumerated().map { index, leg in
-            [String(index + 1), Render.clock(leg.departure), Render.clock(leg.arrival), Render.duration(leg.durationS),
+            [String(index + 1), DayMark.clock(leg.departure, askedDay: answer.day ?? answer.time),
+             DayMark.clock(leg.arrival, askedDay: answer.day ?? answer.time),
+             Render.duration(leg.durationS),
              leg.rides.isEmpty ? answer.mode : leg.rides.map(Render.lineWithHeadway).joined(separator: ", "), String(leg.transfers),
              leg.walks.isEmpty ? "-" : Render.duration(leg.walks.reduce(0) { $0 + $1.durationS })]
         }

@@ -54,6 +54,9 @@ enum Render {
 
     static func plan(_ plan: PlanDocument) -> String {
         var lines: [String] = []
+        // Times on another day than the one the plan is for carry their day ("06:02 +1d").
+        let day = plan.timePreference.time ?? plan.nodes.first?.time
+        func dayClock(_ iso: String?) -> String { DayMark.clock(iso, askedDay: day) }
         var preference: String
         switch plan.timePreference.kind {
         case "depart_at": preference = "depart at \(clock(plan.timePreference.time, withDate: true))"
@@ -62,7 +65,7 @@ enum Render {
         }
         if let pinned = plan.pinnedSegment, plan.segments.indices.contains(pinned - 1),
            let departure = plan.segments[pinned - 1].leg?.departure {
-            preference += "; seg \(pinned) pinned to leave \(clock(departure))"
+            preference += "; seg \(pinned) pinned to leave \(dayClock(departure))"
         }
         lines.append("Plan \(plan.id): \(plan.title ?? "")")
         lines.append("  \(preference), pace \(plan.pace), times in \(plan.timeZone)")
@@ -71,14 +74,14 @@ enum Render {
             var flags: [String] = []
             if node.inferred { flags.append("inferred") }
             if node.currentLocation { flags.append("current location") }
-            if let seconds = node.stayS { flags.append("stay \(duration(seconds)), leave \(clock(node.departure))") }
-            if let until = node.stayUntil { flags.append("stay until \(clock(until)), leave \(clock(node.departure))") }
+            if let seconds = node.stayS { flags.append("stay \(duration(seconds)), leave \(dayClock(node.departure))") }
+            if let until = node.stayUntil { flags.append("stay until \(dayClock(until)), leave \(dayClock(node.departure))") }
             let suffix = flags.isEmpty ? "" : "  (\(flags.joined(separator: ", ")))"
-            lines.append("  \(DisplayWidth.number(index + 1, width: numberWidth)). \(clock(node.time))  \(node.name)\(suffix)")
+            lines.append("  \(DisplayWidth.number(index + 1, width: numberWidth)). \(dayClock(node.time))  \(node.name)\(suffix)")
             guard index < plan.segments.count else { continue }
             let segment = plan.segments[index]
             var text = "        seg \(DisplayWidth.number(index + 1, width: numberWidth)): \(segment.mode.padding(toLength: 7, withPad: " ", startingAt: 0))"
-            let steps = segment.leg.map(legSteps) ?? []
+            let steps = segment.leg.map { legSteps($0, askedDay: day) } ?? []
             if let leg = segment.leg {
                 text += " \(duration(leg.durationS)), \(distance(leg.distanceM))"
                 if !steps.isEmpty {
@@ -86,7 +89,8 @@ enum Render {
                     if leg.transfers > 0 { text += "; \(leg.transfers) transfer\(leg.transfers == 1 ? "" : "s")" }
                 } else if !leg.rides.isEmpty {
                     let rides = leg.rides.map {
-                        "\($0.vehicle) \($0.line) \(rideClock($0.departure, $0)) \($0.from) → \(rideClock($0.arrival, $0)) \($0.to)\(headwayNote($0))"
+                        "\($0.vehicle) \($0.line) \(rideClock($0.departure, $0, askedDay: day)) \($0.from) → "
+                            + "\(rideClock($0.arrival, $0, askedDay: day)) \($0.to)\(headwayNote($0))"
                     }
                     text += "; " + rides.joined(separator: "; ")
                     if leg.transfers > 0 { text += "; \(leg.transfers) transfer\(leg.transfers == 1 ? "" : "s")" }
@@ -110,10 +114,16 @@ enum Render {
                 let pending = plan.pending.contains { $0.segment == index + 1 }
                 if arriveBy, plan.nodes.indices.contains(index + 1) {
                     let end = plan.nodes[index + 1]
-                    lines.append("          late: it arrives \(clock(leg.arrival)) but you must be at \(end.name) by \(clock(end.time))"
+                    let (arrives, due) = MissedConnection.clocks(leg.arrival, end.time, askedDay: day)
+                    lines.append("          late: it arrives \(arrives) but you must be at \(end.name) by \(due)"
+                                 + MissedConnection.gap(from: end.time, to: leg.arrival)
                                  + (pending ? "; the latest one that arrives in time is pending below" : ""))
                 } else {
-                    lines.append("          missed: it leaves \(clock(leg.departure)) but you get there at \(clock(node.time))"
+                    // With a stay, the leg waits for the end of it, not for the arrival.
+                    let ready = node.departure ?? node.time
+                    let (leaves, there) = MissedConnection.clocks(leg.departure, ready, askedDay: day)
+                    lines.append("          missed: it leaves \(leaves) but you \(node.departure == nil ? "get there" : "can leave") at \(there)"
+                                 + MissedConnection.gap(from: leg.departure, to: ready)
                                  + (pending ? "; the next one you can catch is pending below" : ""))
                 }
             }
@@ -123,19 +133,27 @@ enum Render {
         let total = plan.totalDurationS.map(duration) ?? (missed ? "none (\(why))" : "incomplete (a leg is missing)")
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))")
         for pending in plan.pending {
-            lines.append("  pending on segment \(pending.segment): selected \(duration(pending.selected.durationS)) → latest \(duration(pending.latest.durationS))"
+            lines.append("  pending on segment \(pending.segment): selected \(pendingLeg(pending.selected, askedDay: day))"
+                         + " → latest \(pendingLeg(pending.latest, askedDay: day))"
                          + " (umctl plan accept \(plan.id) \(pending.segment) | umctl plan dismiss \(plan.id) \(pending.segment))")
         }
         return lines.joined(separator: "\n")
     }
 
+    /// "leaves 08:57, arrives 09:20 (23 min)": one side of a pending update.
+    static func pendingLeg(_ leg: LegDocument, askedDay: String?) -> String {
+        "leaves \(DayMark.clock(leg.departure, askedDay: askedDay)), arrives \(DayMark.clock(leg.arrival, askedDay: askedDay))"
+            + " (\(duration(leg.durationS)))"
+    }
+
     /// A transit leg step by step — walk, ride, walk, … — and the note when walking is no
-    /// slower; nothing for a leg without walks (walk and car).
-    static func legSteps(_ leg: LegDocument) -> [String] {
+    /// slower; nothing for a leg without walks (walk and car). Times not on `askedDay` carry their day.
+    static func legSteps(_ leg: LegDocument, askedDay: String? = nil) -> [String] {
         let indent = "          "
+        func dayClock(_ iso: String?) -> String { DayMark.clock(iso, askedDay: askedDay) }
         func walk(_ walk: WalkDocument) -> String {
             let what = walk.kind == "transfer" && walk.distanceM == 0 ? "change" : "walk"
-            return "\(indent)\(clock(walk.start))  \(what) \(duration(walk.durationS)) \(walk.from) → \(walk.to)"
+            return "\(indent)\(dayClock(walk.start))  \(what) \(duration(walk.durationS)) \(walk.from) → \(walk.to)"
                 + (walk.distanceM > 0 ? " (\(distance(walk.distanceM)))" : "")
         }
         // An access or egress "walk" of nothing (the segment already ends at the stop) is noise.
@@ -145,8 +163,8 @@ enum Render {
         steps += ends.filter { $0.kind == "access" }.map(walk)
         for (index, ride) in leg.rides.enumerated() {
             let headsign = ride.headsign.map { " towards \($0)" } ?? ""
-            steps.append("\(indent)\(rideClock(ride.departure, ride))  \(ride.vehicle) \(ride.line)\(headsign) \(ride.from)"
-                         + " → \(rideClock(ride.arrival, ride)) \(ride.to)\(headwayNote(ride))")
+            steps.append("\(indent)\(rideClock(ride.departure, ride, askedDay: askedDay))  \(ride.vehicle) \(ride.line)\(headsign) \(ride.from)"
+                         + " → \(rideClock(ride.arrival, ride, askedDay: askedDay)) \(ride.to)\(headwayNote(ride))")
             if index < leg.rides.count - 1, let change = transfers.popFirst() { steps.append(walk(change)) }
         }
         steps += transfers.map(walk)
@@ -156,8 +174,8 @@ enum Render {
     }
 
     /// A ride's time; `~08:07` when the ride is headway-based and the time only an estimate.
-    static func rideClock(_ iso: String, _ ride: RideDocument) -> String {
-        (ride.headwayS == nil ? "" : "~") + clock(iso)
+    static func rideClock(_ iso: String, _ ride: RideDocument, askedDay: String? = nil) -> String {
+        (ride.headwayS == nil ? "" : "~") + DayMark.clock(iso, askedDay: askedDay)
     }
 
     /// " (about every 10 min; times are estimates)" for a headway-based ride, else "".
@@ -182,8 +200,9 @@ enum Render {
                 continue
             }
             let lines = option.lines.isEmpty ? "" : "lines \(option.lines.joined(separator: ", "))"
-            rows.append([option.mode + (option.fastest ? " *" : ""), duration(option.durationS), clock(option.departure),
-                         clock(option.arrival), distance(option.distanceM),
+            rows.append([option.mode + (option.fastest ? " *" : ""), duration(option.durationS),
+                         DayMark.clock(option.departure, askedDay: document.time),
+                         DayMark.clock(option.arrival, askedDay: document.time), distance(option.distanceM),
                          option.mode == "transit" ? option.transfers.map(String.init) ?? "-" : "-", lines])
         }
         var notes = document.options.filter(\.walkingIsNoSlower).map {
@@ -195,7 +214,9 @@ enum Render {
                 notes.append("\nnote: \(option.mode) line \(line) runs \(aboutEvery(headway)); its times are estimates")
             }
         }
+        let otherDay = document.options.first { $0.mode == "transit" }.flatMap { DayMark.otherDayTransitNote($0, document) }
         return "\(document.from.name) → \(document.to.name)  (times in \(document.timeZone); * fastest)\n"
+            + (otherDay.map { "note: \($0)\n" } ?? "")
             + table(["mode", "duration", "depart", "arrive", "distance", "transfers", ""], rows) + notes.joined()
     }
 
@@ -211,6 +232,12 @@ enum Render {
             lines.append("regions:   " + status.regions.map {
                 "\($0.name) (\([$0.timeZone, $0.hasTransit ? "transit" : nil].compactMap { $0 }.joined(separator: ", ")))"
             }.joined(separator: ", "))
+            for region in status.regions {
+                for feed in region.transitFeeds ?? [] {
+                    lines.append("transit:   \(region.name) \(feed.feed) \(feed.firstDate) – \(feed.lastDate)"
+                                 + (feed.serviceDay.map { "; on \($0): \(DayMark.serviceHours(feed))" } ?? ""))
+                }
+            }
         }
         let counters = status.counters
         let queries = counters.routingQueries

@@ -117,16 +117,25 @@ struct RegionImportCommand: UmctlCommand {
 }
 
 struct RegionListCommand: UmctlCommand {
-    static let spec = CommandSpec(path: ["region", "list"], abstract: "List imported regions.")
-    init(_ arguments: ParsedArguments) throws {}
-    func request() throws -> CommandRequest<RegionListDocument> { try CommandRequest(Endpoints.regionList, Params.Empty()) }
+    static let spec = CommandSpec(
+        path: ["region", "list"], abstract: "List imported regions, each feed's dates and its service hours on one day.",
+        options: [.init(name: "--date", valueName: "DATE", help: "the day whose service hours to show, YYYY-MM-DD (default today)")])
+    var date: String?
+    init(_ arguments: ParsedArguments) throws { date = arguments.optional("--date") }
+    func validate() throws {
+        if let date, DayMark.dayNumber(date) == nil || date.count != 10 { throw UsageError("--date must be YYYY-MM-DD, got \(date)") }
+    }
+    func request() throws -> CommandRequest<RegionListDocument> { try CommandRequest(Endpoints.regionList, Params.ServiceDay(date: date)) }
     func render(_ answer: RegionListDocument) throws -> String {
         let regions = answer.regions
         if regions.isEmpty { return "(no regions imported)" }
-        return Render.table(["name", "transit timetable", "time zone", "imported (\(Render.machineZone))", "zone decided by"],
+        let day = date ?? regions.lazy.compactMap { $0.transitFeeds?.first?.serviceDay }.first
+        return Render.table(["name", "transit timetable", "service hours" + (day.map { " \($0)" } ?? ""), "time zone",
+                             "imported (\(Render.machineZone))", "zone decided by"],
                             regions.map { region in
-            let feeds = (region.transitFeeds ?? []).map { "\($0.feed) \($0.firstDate) – \($0.lastDate)" }
-            return [region.name, feeds.isEmpty ? "none" : feeds.joined(separator: "; "), region.timeZone ?? "",
+            let feeds = region.transitFeeds ?? []
+            return [region.name, feeds.isEmpty ? "none" : feeds.map { "\($0.feed) \($0.firstDate) – \($0.lastDate)" }.joined(separator: "; "),
+                    feeds.isEmpty ? "-" : feeds.map(DayMark.serviceHours).joined(separator: "; "), region.timeZone ?? "",
                     Render.machineClock(region.importedAt), region.timeZoneSource ?? "(not recorded)"]
         })
     }

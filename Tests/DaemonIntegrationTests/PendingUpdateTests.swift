@@ -90,10 +90,13 @@ final class PendingUpdateTests: XCTestCase {
 
         let shown = try harness.umctl(["plan", "show", pinned.id])
         XCTAssertEqual(shown.status, 0, shown.stderr)
-        let minutes = { (seconds: Double) in "\(Int((seconds / 60).rounded())) min" }
-        XCTAssertTrue(shown.stdout.contains(
-            "pending on segment \(pinned.transit): selected \(minutes(selectedSeconds)) → latest \(minutes(latestSeconds))"),
-                      shown.stdout)
+        // Both journeys' departure, arrival and duration, to choose between.
+        func side(_ leg: JSONValue, seconds: Double) -> String {
+            let clock = { (key: String) in leg[key]?.stringValue.map { String($0.dropFirst(11).prefix(5)) } ?? "?" }
+            return "leaves \(clock("departure")), arrives \(clock("arrival")) (\(Int((seconds / 60).rounded())) min)"
+        }
+        XCTAssertTrue(shown.stdout.contains("pending on segment \(pinned.transit): selected \(side(selected, seconds: selectedSeconds))"
+                                            + " → latest \(side(latest, seconds: latestSeconds))"), shown.stdout)
 
         var seen = ""
         for _ in 0..<200 where !seen.contains("pending_update plan_id=\(pinned.id) ") {

@@ -146,7 +146,17 @@ final class PlanConsistencyTests: TampereDaemonTestCase {
         XCTAssertLessThanOrEqual(try XCTUnwrap(date(pending["latest"]?["arrival"])), try XCTUnwrap(nodeTimes(detour)[pinnedNow] ?? nil),
                                  "the proposal arrives by the time the walks after it need")
         let shown = try harness.umctl(["plan", "show", id])
-        XCTAssertTrue(shown.stdout.contains("[locked, pinned, late]") && shown.stdout.contains("late: it arrives"), shown.stdout)
+        XCTAssertTrue(shown.stdout.contains("[locked, pinned, late]"), shown.stdout)
+        // Both times and by how much (issue 28 item 4).
+        let arrives = try XCTUnwrap(segment["leg"]?["arrival"]?.stringValue)
+        let end = try XCTUnwrap(detour["nodes"]?.arrayValue?[pinnedNow])
+        let due = try XCTUnwrap(end["time"]?.stringValue)
+        let gap = Int(try XCTUnwrap(WireTime.date(from: arrives)).timeIntervalSince(try XCTUnwrap(WireTime.date(from: due))))
+        let sameMinute = arrives.dropFirst(11).prefix(5) == due.dropFirst(11).prefix(5)
+        let clock = { (iso: String) in String(iso.dropFirst(11).prefix(sameMinute ? 8 : 5)) }
+        let late = "late: it arrives \(clock(arrives)) but you must be at \(end["name"]?.stringValue ?? "?") by \(clock(due)), "
+            + (gap < 60 ? "\(gap) s too late" : "\(Int((Double(gap) / 60).rounded())) min too late")
+        XCTAssertTrue(shown.stdout.contains(late), "\(late) in \(shown.stdout)")
         XCTAssertTrue(shown.stdout.contains("total: none (it arrives too late)"), shown.stdout)
 
         let accepted = try harness.json(["plan", "accept", id, String(pinnedNow)])

@@ -78,6 +78,31 @@ struct SmallRegion {
         /// With a `frequencies.txt` row: the trip runs every `seconds` from `departure` until
         /// `until`, as a schedule (`exactTimes`) or as headway-based service.
         var frequency: (seconds: Int, until: String, exactTimes: Bool)? = nil
+        /// The days as `calendar_dates.txt` rows (one added day each) and no `calendar.txt`.
+        var calendarDatesOnly = false
+        /// A third stop with this name, `metres` north of the grid's north-east corner, where the
+        /// trip goes on to (a feed reaching past the street map).
+        var farStop: (name: String, metres: Double)? = nil
+    }
+
+    /// Where `Line.farStop` is.
+    func farPoint(metres: Double) -> (Double, Double) {
+        let (lat, lon) = point(row: Double(size - 1), column: Double(size - 1))
+        return (lat + metres / 111_195, lon)
+    }
+
+    /// Every day from `first` to `last` (YYYYMMDD), inclusive.
+    static func days(from first: String, to last: String) -> [String] {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        guard var day = formatter.date(from: first), let end = formatter.date(from: last) else { return [] }
+        var days: [String] = []
+        while day <= end {
+            days.append(formatter.string(from: day))
+            day += 86_400
+        }
+        return days
     }
 
     func writeFeed(_ line: Line, in directory: URL, fileName: String? = nil) throws -> URL {
@@ -93,9 +118,19 @@ struct SmallRegion {
             "trips.txt": "route_id,service_id,trip_id\nR,ALL,T1\n",
             "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
                 + "T1,\(line.departure),\(line.departure),S1,1\nT1,\(arrival),\(arrival),S2,2\n",
-            "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n"
-                + "ALL,1,1,1,1,1,1,1,\(line.dates.first),\(line.dates.last)\n",
         ]
+        if line.calendarDatesOnly {
+            files["calendar_dates.txt"] = "service_id,date,exception_type\n"
+                + Self.days(from: line.dates.first, to: line.dates.last).map { "ALL,\($0),1\n" }.joined()
+        } else {
+            files["calendar.txt"] = "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n"
+                + "ALL,1,1,1,1,1,1,1,\(line.dates.first),\(line.dates.last)\n"
+        }
+        if let far = line.farStop {
+            let (cLat, cLon) = farPoint(metres: far.metres)
+            files["stops.txt", default: ""] += String(format: "S3,%@,%.7f,%.7f\n", far.name, cLat, cLon)
+            files["stop_times.txt", default: ""] += "T1,\(arrival),\(arrival),S3,3\n"
+        }
         if let frequency = line.frequency {
             files["frequencies.txt"] = "trip_id,start_time,end_time,headway_secs,exact_times\n"
                 + "T1,\(line.departure),\(frequency.until),\(frequency.seconds),\(frequency.exactTimes ? 1 : 0)\n"

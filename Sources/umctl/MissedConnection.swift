@@ -1,0 +1,35 @@
+import WireProtocol
+
+/// The numbers of a missed (or late) connection: both times, and by how much. When both fall in
+/// the same minute, "it leaves 08:57 but you get there at 08:57" says nothing, so the times then
+/// show their seconds.
+///
+/// ```swift
+/// MissedConnection.clocks("…T08:57:10+02:00", "…T08:57:40+02:00", askedDay: nil)  // ("08:57:10", "08:57:40")
+/// MissedConnection.gap(from: "…T08:57:10+02:00", to: "…T08:57:40+02:00")         // ", 30 s too late"
+/// ```
+enum MissedConnection {
+    /// The two times as `HH:MM` (with their day when not `askedDay`), or `HH:MM:SS` when the minutes are equal.
+    static func clocks(_ first: String?, _ second: String?, askedDay: String?) -> (String, String) {
+        let a = DayMark.clock(first, askedDay: askedDay), b = DayMark.clock(second, askedDay: askedDay)
+        guard a == b, let first, let second else { return (a, b) }
+        return (withSeconds(first, askedDay: askedDay), withSeconds(second, askedDay: askedDay))
+    }
+
+    /// ", 30 s too late" or ", 4 min too late": how far `later` is after `earlier`; "" when
+    /// either time is unknown.
+    static func gap(from earlier: String?, to later: String?) -> String {
+        guard let earlier, let later, let start = WireTime.date(from: earlier), let end = WireTime.date(from: later) else { return "" }
+        let seconds = Int(end.timeIntervalSince(start).rounded())
+        return seconds < 60 ? ", \(seconds) s too late" : ", \(Render.duration(Double(seconds))) too late"
+    }
+
+    /// `HH:MM:SS` of an ISO instant, with its day mark.
+    private static func withSeconds(_ iso: String, askedDay: String?) -> String {
+        let minutes = DayMark.clock(iso, askedDay: askedDay)
+        guard let t = iso.firstIndex(of: "T") else { return minutes }
+        let time = iso[iso.index(after: t)...].prefix(8)
+        guard time.count == 8 else { return minutes }
+        return String(time) + minutes.dropFirst(5)
+    }
+}
