@@ -17,19 +17,24 @@ public struct PlaceResolver: Sendable {
 
     public static let hereToken = "@here"
 
-    /// - parameter near: where text is looked up first (the region containing it, ranked by
-    ///   distance from it); default the current location.
+    /// - parameter near: results are ranked by distance from it; default the current location.
     /// - parameter region: search text only in this region.
-    /// - throws: `DaemonError.noLocation` for `@here` without a fix, `.invalidParams` for a bad
-    ///   coordinate or empty text, `.noRegion` when text must be searched and nothing is imported,
-    ///   `.notFound` for an unknown region, `.placeNotFound` when the search finds nothing.
     /// - parameter planRegion: the region of the plan the place joins: text is looked up there
     ///   first, and elsewhere only when that region has no match (so the plan's check can name
     ///   the region where it is).
+    /// - throws: `DaemonError.noLocation` for `@here` without a fix, `.invalidParams` for a bad
+    ///   coordinate or empty text, `.noRegion` when text must be searched and nothing is imported,
+    ///   `.notFound` for an unknown region, `.placeNotFound` when the search finds nothing.
     public func resolve(_ text: String, near: Coordinate? = nil, region: String? = nil, planRegion: String? = nil) throws -> PlanNode {
         if let node = try resolveWithoutSearch(text) { return node }
         let near = near ?? location.current?.coordinate
-        if region == nil, let planRegion, let node = try? searched(text, near: near, region: planRegion) { return node }
+        if region == nil, let planRegion {
+            do {
+                return try searched(text, near: near, region: planRegion)
+            } catch DaemonError.placeNotFound {
+                // Not in the plan's region: found elsewhere, the plan's own check names where.
+            }
+        }
         return try searched(text, near: near, region: region)
     }
 
@@ -66,7 +71,7 @@ public struct PlaceResolver: Sendable {
         var best: (score: Int, nodes: [PlanNode])?
         var matches: [String] = [], foundSomewhere = Set<Int>()
         for handle in candidates {
-            var nodes = fixed, score = 0, found: [String] = []
+            var nodes = fixed, score = 0, found: [String] = [], matchedHere = false
             for index in searched {
                 let text = texts[index].trimmingCharacters(in: .whitespaces)
                 if let hit = try regions.search(text, near: anchor, preferring: nil, region: handle.name, limit: 1).first {
@@ -74,14 +79,13 @@ public struct PlaceResolver: Sendable {
                     score += hit.result.match.rawValue * 1_000 + hit.result.typoRank
                     found.append("\"\(text)\" → \(hit.result.name)")
                     foundSomewhere.insert(index)
+                    matchedHere = true
                 } else {
                     found.append("no match for \"\(text)\"")
                 }
             }
             if nodes.allSatisfy({ $0 != nil }), score < (best?.score ?? .max) { best = (score, nodes.compactMap { $0 }) }
-            if found.contains(where: { !$0.hasPrefix("no match") }) {
-                matches.append("in region \(handle.name): \(found.joined(separator: ", "))")
-            }
+            if matchedHere { matches.append("in region \(handle.name): \(found.joined(separator: ", "))") }
         }
         if let best { return best.nodes }
         if let missing = searched.first(where: { !foundSomewhere.contains($0) }) {

@@ -62,7 +62,7 @@ func runSearchSuite() async throws -> SuiteReport {
         let (_, seconds) = time { try? index.search(query, near: centre, limit: 10) }
         searchLatencies.append(seconds)
     }
-    report.addLatencies("search, 1,000 mixed (names, prefixes, addresses, categories, typos)", searchLatencies)
+    report.addLatencies("search (mixed)", searchLatencies)
     var completionLatencies: [Double] = []
     for _ in 0..<1_000 {
         let name = names.randomElement(using: &generator) ?? "Hämeenkatu"
@@ -70,7 +70,7 @@ func runSearchSuite() async throws -> SuiteReport {
         let (_, seconds) = time { try? index.complete(typed, near: centre, limit: 10) }
         completionLatencies.append(seconds)
     }
-    report.addLatencies("completion (1 letter to the whole name)", completionLatencies)
+    report.addLatencies("completion", completionLatencies)
     var reverseLatencies: [Double] = []
     for _ in 0..<1_000 {
         let anchor = points.randomElement(using: &generator) ?? centre
@@ -79,7 +79,7 @@ func runSearchSuite() async throws -> SuiteReport {
         let (_, seconds) = time { try? index.reverse(point) }
         reverseLatencies.append(seconds)
     }
-    report.addLatencies("where (reverse geocode)", reverseLatencies)
+    report.addLatencies("where", reverseLatencies)
     report.add("peak memory (this process)", peakMemoryMiB(), unit: "MiB")
     return report
 }
