@@ -104,31 +104,44 @@ public struct Planner: Sendable {
                           timePreference: timePreference, pace: pace)
     }
 
-    /// Same, with node flags.
+    /// Same, with node flags. The modes are independent, so they are asked at once: the answer
+    /// takes as long as the slowest mode, not the sum of all three.
     public func compare(from origin: PlanNode, to destination: PlanNode, timePreference: TimePreference,
                         pace: WalkingPace, currentLocation: Coordinate? = nil) async throws -> [ModeComparison] {
-        var results: [ModeComparison] = []
-        for mode in [TravelMode.walk, .transit, .car] {
-            try Task.checkCancellation()
-            do {
-                let plan = try await initialPlan(from: origin, to: destination, mode: mode,
-                                                 timePreference: timePreference, pace: pace,
-                                                 currentLocation: currentLocation)
-                let computed = try await computeLegsReporting(plan, currentLocation: currentLocation)
-                if let failure = computed.failures.first {
-                    results.append(ModeComparison(mode: mode, result: .failure(failure.error)))
-                } else {
-                    results.append(ModeComparison(mode: mode, result: .success(computed.plan)))
+        let modes = [TravelMode.walk, .transit, .car]
+        var results = try await withThrowingTaskGroup(of: (Int, ModeComparison).self) { group in
+            for (index, mode) in modes.enumerated() {
+                group.addTask {
+                    (index, try await comparison(of: mode, from: origin, to: destination, timePreference: timePreference,
+                                                 pace: pace, currentLocation: currentLocation))
                 }
-            } catch let error as RoutingError {
-                results.append(ModeComparison(mode: mode, result: .failure(error)))
             }
+            var found = [ModeComparison?](repeating: nil, count: modes.count)
+            for try await (index, comparison) in group { found[index] = comparison }
+            return found.compactMap { $0 }
         }
         let times = results.map { $0.travelTime ?? .infinity }
         if let fastest = times.indices.min(by: { times[$0] < times[$1] }), times[fastest].isFinite {
             results[fastest].isFastest = true
         }
         return results
+    }
+
+    /// One mode of a comparison: its plan, or the routing error that stopped it.
+    private func comparison(of mode: TravelMode, from origin: PlanNode, to destination: PlanNode,
+                            timePreference: TimePreference, pace: WalkingPace,
+                            currentLocation: Coordinate?) async throws -> ModeComparison {
+        try Task.checkCancellation()
+        do {
+            let plan = try await initialPlan(from: origin, to: destination, mode: mode,
+                                             timePreference: timePreference, pace: pace,
+                                             currentLocation: currentLocation)
+            let computed = try await computeLegsReporting(plan, currentLocation: currentLocation)
+            if let failure = computed.failures.first { return ModeComparison(mode: mode, result: .failure(failure.error)) }
+            return ModeComparison(mode: mode, result: .success(computed.plan))
+        } catch let error as RoutingError {
+            return ModeComparison(mode: mode, result: .failure(error))
+        }
     }
 
     /// The plan before any leg is computed: two ends, plus the nearest stops for transit.

@@ -24,6 +24,30 @@ func runDaemonSuite() async throws -> SuiteReport {
     // Warm up the engines (worker processes, timetable load) before measuring.
     _ = try client.call(Endpoints.compare, Params.Compare(from: "61.4978,23.7610", to: "61.4502,23.8510", at: "2022-01-12T08:00"))
 
+    // `compare` on 40 seeded random pairs of points in central Tampere: in process, and as a
+    // user runs it (a whole `umctl compare` process each, its start-up included).
+    var pairGenerator = SeededGenerator(seed: 26)
+    func point() -> String {
+        String(format: "%.5f,%.5f", 61.470 + Double(pairGenerator.next() % 4000) / 100_000,
+               23.700 + Double(pairGenerator.next() % 12000) / 100_000)
+    }
+    let pairs = (0..<40).map { _ in (point(), point()) }
+    report.addLatencies("compare (40 random pairs, in process)", try pairs.map { from, to in
+        try time { try client.call(.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1
+    })
+    let umctl = BenchDaemon.binaries.appendingPathComponent("umctl").path
+    report.addLatencies("compare (40 random pairs, whole umctl process)", try pairs.map { from, to in
+        try time {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: umctl)
+            process.arguments = ["compare", from, to, "--at", "2022-01-12T08:00", "--socket", socket]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }.1
+    })
+
     // Untyped (the answer read as JSON, as before issue 11) so that the figures compare the daemon
     // across versions; the typed rows add what a client pays to decode the result document.
     report.addLatencies("status round trip", try (0..<2000).map { _ in
