@@ -259,9 +259,9 @@ struct OSMPlaceExtractor {
             for way in interpolationWays {
                 let step = switch way.scheme { case "odd", "even": 2; case "all": 1; default: Int(way.scheme) ?? 0 }
                 guard step > 0 else { continue }
-                var start: (index: Int, address: ExtractedAddress, number: Int)?
+                var start: (address: ExtractedAddress, number: Int)?
                 var points: [Coordinate] = []
-                for (index, id) in way.nodeIDs.enumerated() {
+                for id in way.nodeIDs {
                     guard let point = coordinate(of: id) else { continue }
                     points.append(point)
                     guard let address = numberedNodes[id], let number = AddressQuery.parseStored(address.housenumber)?.number else { continue }
@@ -272,7 +272,7 @@ struct OSMPlaceExtractor {
                             postcode: first.address.postcode ?? address.postcode, city: first.address.city ?? address.city,
                             points: points, osmReference: "way/\(way.id)"))
                     }
-                    start = (index, address, number)
+                    start = (address, number)
                     points = [point]
                 }
             }
