@@ -216,7 +216,8 @@ public struct Planner: Sendable {
     /// With a pinned segment, it is re-found first (`matchingLeg`), segments before it are queried
     /// "arrive by" and segments after it "depart at" its arrival.
     public func computeLegsReporting(_ plan: RoutePlan, currentLocation: Coordinate? = nil) async throws -> LegComputation {
-        var run = LegRun(plan: currentLocation.map { plan.resolvingCurrentLocation($0) } ?? plan)
+        var run = LegRun(plan: (currentLocation.map { plan.resolvingCurrentLocation($0) } ?? plan)
+            .forgettingDismissalsOfEmptiedLegs())
         if let pinnedIndex = run.plan.pinnedSegmentIndex, let pin = run.plan.pinned {
             if run.plan.legs[pinnedIndex] == nil {
                 try await resolvePinned(pinnedIndex, pin: pin, run: &run)
@@ -394,7 +395,8 @@ public struct Planner: Sendable {
         // Another trip, by definition: match on the duration alone.
         let (found, _, _, queries) = try await matchingLeg(for: plan, segment: pinnedIndex, pin: probe, arrivingBy: arrivingBy)
         run.queryCount += queries
-        guard let latest = found, let selected = plan.legs[pinnedIndex] else { return }
+        guard let latest = found, let selected = plan.legs[pinnedIndex],
+              !wasDismissed(latest, segment: pin.segment, in: run.plan) else { return }
         run.plan.pending[pin.segment] = PendingSegmentUpdate(segment: pin.segment, selected: selected, latest: latest)
     }
 
@@ -416,9 +418,16 @@ public struct Planner: Sendable {
                                            arrival: pin.departure.addingTimeInterval(pin.duration))
         run.plan.legs[index] = selected
         if found == nil, let lastError { run.failures.append(SegmentFailure(segment: index, error: lastError)) }
-        if let latest = found, differsNoticeably(latest, from: selected) {
+        if let latest = found, differsNoticeably(latest, from: selected), !wasDismissed(latest, segment: key, in: run.plan) {
             run.plan.pending[key] = PendingSegmentUpdate(segment: key, selected: selected, latest: latest)
         }
+    }
+
+    /// Whether the user already dismissed this proposal for the segment (the same departure,
+    /// trips and duration, within `pendingUpdateThreshold`).
+    func wasDismissed(_ latest: RouteLeg, segment key: SegmentKey, in plan: RoutePlan) -> Bool {
+        guard let dismissed = plan.dismissed[key] else { return false }
+        return !differsNoticeably(latest, from: dismissed)
     }
 
     /// Whether `latest` is worth proposing instead of the user's `selected` leg: another duration,

@@ -55,6 +55,7 @@ extension RoutePlan {
         if pinned?.segment == key {
             plan.pinned = nil
             plan.pending[key] = nil
+            plan.dismissed[key] = nil
         }
         return plan
     }

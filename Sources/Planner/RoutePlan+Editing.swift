@@ -111,6 +111,7 @@ extension RoutePlan {
         plan.locks = Dictionary(uniqueKeysWithValues: locks.map { ($0.key.reversed, SegmentLock(mode: $0.value.mode)) })
         plan.pinned = nil
         plan.pending = [:]
+        plan.dismissed = [:]
         plan.pruneDetachedState()
         return plan
     }
@@ -151,6 +152,7 @@ extension RoutePlan {
             if pinned?.segment == key {
                 plan.pinned = nil
                 plan.pending[key] = nil
+                plan.dismissed[key] = nil
             }
         }
         plan.locks[key] = SegmentLock(mode: mode)
@@ -224,6 +226,7 @@ extension RoutePlan {
         }
         plan.locks[key] = SegmentLock(mode: modes[index], departure: departure, duration: leg.expectedTravelTime)
         plan.pending = [:]
+        plan.dismissed = [:]
         for other in 0..<segmentCount where other != index { plan.legs[other] = nil }
         return plan
     }
@@ -246,6 +249,7 @@ extension RoutePlan {
         var plan = self
         plan.pinned = nil
         plan.pending = [:]
+        plan.dismissed = [:]
         if let lock = locks[pin.segment] { plan.locks[pin.segment] = SegmentLock(mode: lock.mode) }
         return plan
     }
@@ -267,6 +271,7 @@ extension RoutePlan {
         var plan = self
         plan.legs = Array(repeating: nil, count: segmentCount)
         plan.pending = [:]
+        plan.dismissed = [:]
         return plan
     }
 
@@ -297,6 +302,7 @@ extension RoutePlan {
         guard let update = pending[key] else { throw PlannerError.noPendingUpdate(segment: index) }
         var plan = self
         plan.pending[key] = nil
+        plan.dismissed[key] = nil
         plan.legs[index] = update.latest
         let departure = update.latest.departure ?? pinned?.departure ?? departureTimes()[index]
         if let departure {
@@ -316,6 +322,22 @@ extension RoutePlan {
         guard pending[key] != nil else { throw PlannerError.noPendingUpdate(segment: index) }
         var plan = self
         plan.pending[key] = nil
+        plan.dismissed[key] = pending[key]?.latest
+        return plan
+    }
+
+    /// Forgets a dismissed proposal once an edit emptied a leg it depended on: the pinned leg
+    /// itself, or a leg on the side that times it (before the pin when the plan is timed
+    /// forward, after it in an arrive-by plan). Dismissing empties nothing, so the recompute
+    /// right after a dismissal keeps it.
+    func forgettingDismissalsOfEmptiedLegs() -> RoutePlan {
+        var plan = self
+        for key in dismissed.keys {
+            guard let index = segmentIndex(of: key) else { plan.dismissed[key] = nil; continue }
+            let timing: Range<Int>
+            if case .arriveBy = timePreference { timing = index..<segmentCount } else { timing = 0..<(index + 1) }
+            if timing.contains(where: { legs[$0] == nil }) { plan.dismissed[key] = nil }
+        }
         return plan
     }
 

@@ -14,6 +14,10 @@ public struct RoutePlan: Hashable, Sendable, Codable {
     public internal(set) var locks: [SegmentKey: SegmentLock]
     public internal(set) var pinned: PinnedDeparture?
     public internal(set) var pending: [SegmentKey: PendingSegmentUpdate]
+    /// Proposals the user dismissed (`dismissingPendingUpdate`), the proposed leg per pinned
+    /// segment: the same departure is not proposed again until the pin, the timetable or the
+    /// legs that time it change (`forgettingDismissalsOfEmptiedLegs`).
+    public internal(set) var dismissed: [SegmentKey: RouteLeg]
 
     /// Creates a plan; every leg starts empty.
     /// - throws: `PlannerError.tooFewNodes` unless there are at least two nodes,
@@ -37,13 +41,14 @@ public struct RoutePlan: Hashable, Sendable, Codable {
         self.locks = [:]
         self.pinned = nil
         self.pending = [:]
+        self.dismissed = [:]
     }
 
     /// Restores a saved plan exactly (used by storage). Checks the invariant.
     public init(restoring nodes: [PlanNode], modes: [TravelMode], legs: [RouteLeg?],
                 timePreference: TimePreference, pace: WalkingPace,
                 locks: [SegmentKey: SegmentLock], pinned: PinnedDeparture?,
-                pending: [SegmentKey: PendingSegmentUpdate]) throws {
+                pending: [SegmentKey: PendingSegmentUpdate], dismissed: [SegmentKey: RouteLeg] = [:]) throws {
         try self.init(nodes: nodes, modes: modes, timePreference: timePreference, pace: pace)
         guard legs.count == modes.count else {
             throw PlannerError.segmentIndexOutOfRange(index: legs.count, segmentCount: modes.count)
@@ -52,6 +57,7 @@ public struct RoutePlan: Hashable, Sendable, Codable {
         self.locks = locks
         self.pinned = pinned
         self.pending = pending
+        self.dismissed = dismissed
     }
 
     public var segmentCount: Int { modes.count }
@@ -91,6 +97,7 @@ public struct RoutePlan: Hashable, Sendable, Codable {
         let keys = Set((0..<segmentCount).map(segmentKey))
         locks = locks.filter { keys.contains($0.key) }
         pending = pending.filter { keys.contains($0.key) }
+        dismissed = dismissed.filter { keys.contains($0.key) }
         if let pin = pinned, !keys.contains(pin.segment) { pinned = nil }
     }
 

@@ -89,7 +89,8 @@ extension Store {
 /// The rows of one plan: writing them from a `RoutePlan` and reading them back.
 enum PlanRows {
     /// Child tables, deleted and rewritten when a plan is saved.
-    static let childTables = ["plan_node", "plan_segment", "plan_lock", "plan_pinned_departure", "plan_pending_update"]
+    static let childTables = ["plan_node", "plan_segment", "plan_lock", "plan_pinned_departure", "plan_pending_update",
+                              "plan_dismissed_update"]
 
     /// title, time_preference, time_preference_at, pace, from_name, to_name, total_travel_time
     static func header(_ plan: RoutePlan, title: String) throws -> [SQLiteValue] {
@@ -158,6 +159,11 @@ enum PlanRows {
                 VALUES (?, ?, ?, ?, ?)
                 """, [planID, .text(key.fromID), .text(key.toID),
                       .blob(LegBlob.encode(leg: update.selected)), .blob(LegBlob.encode(leg: update.latest))])
+        }
+        for (key, leg) in plan.dismissed {
+            try db.run("""
+                INSERT INTO plan_dismissed_update(plan_id, from_place_id, to_place_id, latest_leg) VALUES (?, ?, ?, ?)
+                """, [planID, .text(key.fromID), .text(key.toID), .blob(LegBlob.encode(leg: leg))])
         }
     }
 
@@ -230,12 +236,20 @@ enum PlanRows {
         }) {
             pending[update.segment] = update
         }
+        var dismissed: [SegmentKey: RouteLeg] = [:]
+        for (key, leg) in try db.query("""
+            SELECT from_place_id, to_place_id, latest_leg FROM plan_dismissed_update WHERE plan_id = ?
+            """, [planID], { row in
+            (SegmentKey(fromID: row.string(0), toID: row.string(1)), try LegBlob.decodeLeg(row.blob(2)))
+        }) {
+            dismissed[key] = leg
+        }
 
         let plan: RoutePlan
         do {
             plan = try RoutePlan(restoring: nodes.map(\.node), modes: segments.map(\.mode), legs: segments.map(\.leg),
                                  timePreference: header.preference, pace: header.pace,
-                                 locks: locks, pinned: pinned, pending: pending)
+                                 locks: locks, pinned: pinned, pending: pending, dismissed: dismissed)
         } catch {
             throw StoreError.corruptRecord("plan \(id) does not form a valid plan: \(error)")
         }

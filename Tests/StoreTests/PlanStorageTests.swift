@@ -136,6 +136,23 @@ final class PlanStorageTests: XCTestCase {
         XCTAssertEqual(old.legs.first??.rides.map(\.boarding), rides.map(\.boarding))
     }
 
+    func testADismissedProposalIsKeptThroughStorage() throws {
+        let start = Date(timeIntervalSinceReferenceDate: 663_660_000)
+        let places = [Place(name: "a", coordinate: Coordinate(latitude: 61.49, longitude: 23.76)),
+                      Place(name: "c", coordinate: Coordinate(latitude: 61.51, longitude: 23.76))]
+        let key = SegmentKey(fromID: places[0].id, toID: places[1].id)
+        let dismissed = RouteLeg(mode: .transit, expectedTravelTime: 900, departure: start + 1_800, arrival: start + 2_700)
+        let plan = try RoutePlan(restoring: places.map { PlanNode(place: $0) }, modes: [.transit], legs: [nil],
+                                 timePreference: .departAt(start), pace: .normal, locks: [:],
+                                 pinned: PinnedDeparture(segment: key, departure: start, duration: 900), pending: [:],
+                                 dismissed: [key: dismissed])
+        let id = try store.createPlan(plan, title: "dismissed")
+        XCTAssertEqual(try store.loadPlan(id: id).plan.dismissed, [key: dismissed])
+        try store.deletePlan(id: id)
+        let db = try Database(path: directory.path("usefulmap.sqlite"))
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM plan_dismissed_update"), .integer(0))
+    }
+
     func testDeletingAPlanRemovesAllItsRows() throws {
         var random = SeededRandom(seed: 3)
         let id = try store.createPlan(RandomPlans.plan(&random), title: "gone")

@@ -1,0 +1,42 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+/// Edits that compose (issue 28, "Edits compose"), on Tampere through the real daemon and umctl:
+/// what one edit decided survives the next one.
+final class EditsComposeTests: SharedTampereDaemonTestCase {
+    static let morning = WireTime.date(from: "2022-01-12T08:00:00+02:00")!
+
+    func transitSegments(_ plan: JSONValue) -> [Int] {
+        segments(plan).indices.filter { segments(plan)[$0]["mode"] == .string("transit") }
+    }
+
+    func pinnedSegment(_ plan: JSONValue) -> Int? { plan["pinned_segment"]?.numberValue.map(Int.init) }
+
+    func pendingSegments(_ plan: JSONValue) -> [Int] {
+        (plan["pending"]?.arrayValue ?? []).compactMap { $0["segment"]?.numberValue.map(Int.init) }
+    }
+
+    // MARK: - Item 11: a dismissed proposal stays dismissed
+
+    func testADismissedProposalIsNotProposedAgainByTheRecomputeThatFollows() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "transit",
+                                        "--at", Tampere.morning])
+        let id = try id(created)
+        let transit = try XCTUnwrap(transitSegments(created).first) + 1
+        _ = try harness.json(["plan", "pin", id, String(transit), "08:10"])
+        // A long detour on foot before the pinned bus: it is missed and a later one proposed.
+        let detour = try harness.json(["plan", "insert", id, "--after", "1", Tampere.pyynikki, "--mode", "walk"])
+        let pinned = try XCTUnwrap(pinnedSegment(detour), "\(detour)")
+        XCTAssertEqual(pendingSegments(detour), [pinned], "a catchable departure is proposed: \(detour)")
+        let dismissed = try harness.json(["plan", "dismiss", id, String(pinned)])
+        XCTAssertEqual(pendingSegments(dismissed), [], "dismissed stays dismissed: \(dismissed)")
+        XCTAssertEqual(segments(dismissed)[pinned - 1]["missed_connection"], .bool(true), "the pin is still missed")
+        let shown = try harness.json(["plan", "show", id])
+        XCTAssertEqual(pendingSegments(shown), [])
+        // Renaming changes no leg: still dismissed.
+        let renamed = try harness.json(["plan", "rename", id, "Day out"])
+        XCTAssertEqual(pendingSegments(renamed), [])
+    }
+}
