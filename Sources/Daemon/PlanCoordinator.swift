@@ -26,6 +26,23 @@ public actor PlanCoordinator {
         public var title: String
         public var generation: Int64
         public var failures: [Int: RoutingError]
+        /// Pins of the plan before the edit that the edited plan no longer has.
+        public var removedPins: [RemovedPin] = []
+    }
+
+    /// A pin an edit removed, with the names of its segment's ends in the plan before the edit.
+    public struct RemovedPin: Sendable, Equatable {
+        public var from: String
+        public var to: String
+        public var departure: Date
+
+        /// The pins of `before` whose segment carries no pin in `after`.
+        static func between(_ before: RoutePlan, _ after: RoutePlan) -> [RemovedPin] {
+            guard let pin = before.pinned, after.pinned?.segment != pin.segment,
+                  let index = before.segmentIndex(of: pin.segment) else { return [] }
+            return [RemovedPin(from: before.nodes[index].place.name, to: before.nodes[index + 1].place.name,
+                               departure: pin.departure)]
+        }
     }
 
     private struct Entry {
@@ -164,7 +181,8 @@ public actor PlanCoordinator {
                                                   computed.plan.segmentIndex(of: $0).map { .number(Double($0 + 1)) }
                                               })])
         }
-        return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures)
+        return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures,
+                       removedPins: RemovedPin.between(current.plan, computed.plan))
     }
 
     /// Applies `transform` (every change and the one computation) to a copy of the newest plan,
@@ -185,8 +203,10 @@ public actor PlanCoordinator {
             throw DaemonError.conflict("plan \(id) was edited by another request while these edits were computed; nothing was changed")
         }
         let failures = computed.failuresBySegment
+        let removedPins = RemovedPin.between(current.plan, computed.plan)
         if dryRun {
-            return Outcome(id: id, plan: computed.plan, title: current.title, generation: generation, failures: failures)
+            return Outcome(id: id, plan: computed.plan, title: current.title, generation: generation, failures: failures,
+                           removedPins: removedPins)
         }
         var entry = entries[id] ?? Entry()
         entry.task?.cancel()
@@ -205,7 +225,8 @@ public actor PlanCoordinator {
         counters.countPlanRecomputed()
         events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(Double(generation + 1)),
                                            "queries": .number(Double(computed.queryCount))])
-        return Outcome(id: id, plan: computed.plan, title: current.title, generation: generation + 1, failures: failures)
+        return Outcome(id: id, plan: computed.plan, title: current.title, generation: generation + 1, failures: failures,
+                       removedPins: removedPins)
     }
 
     /// Optimistic concurrency: `conflict` when the plan is not at `expectedGeneration`.

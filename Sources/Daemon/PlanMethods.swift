@@ -139,8 +139,15 @@ extension LegComputation {
 extension WireDocuments {
     /// A plan as the coordinator has it, in its region's time zone.
     static func plan(_ outcome: PlanCoordinator.Outcome, regions: RegionRegistry, now: Date) -> PlanDocument {
-        plan(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
-             timeZone: regions.timeZone(of: outcome.plan), now: now, failures: outcome.failures)
+        let zone = regions.timeZone(of: outcome.plan)
+        var document = plan(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
+                            timeZone: zone, now: now, failures: outcome.failures)
+        if !outcome.removedPins.isEmpty {
+            document.removedPins = outcome.removedPins.map {
+                RemovedPinDocument(from: $0.from, to: $0.to, departure: WireTime.string(from: $0.departure, timeZone: zone))
+            }
+        }
+        return document
     }
 }
 

@@ -72,6 +72,7 @@ extension RoutePlan {
         let lines = leg.rides.map(\.lineName)
         guard leg.mode == .transit else {
             plan.legs[index] = leg
+            plan.locks[segmentKey(index)]?.duration = leg.expectedTravelTime  // a chosen route (`isChosenRoute`)
             return plan
         }
         guard let departure = leg.departure else { throw PlannerError.noLegToPin(segment: index) }

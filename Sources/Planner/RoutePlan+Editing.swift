@@ -128,11 +128,17 @@ extension RoutePlan {
             moved.place.coordinate = coordinate
             let touched = [index - 1, index].filter { (0..<plan.segmentCount).contains($0) }
             let carried = touched.compactMap { segment in plan.lock(ofSegment: segment).map { (segment, $0) } }
+            // The pin follows the node like its lock: the same departure, asked from where the traveller is.
+            let pinnedTouched = plan.pinnedSegmentIndex.flatMap { touched.contains($0) ? $0 : nil }
             var newNodes = plan.nodes
             newNodes[index] = moved
             var newLegs = plan.legs
             for segment in touched { newLegs[segment] = nil }
             plan.replaceStructure(nodes: newNodes, modes: plan.modes, legs: newLegs)
+            if let pinnedTouched {
+                let key = plan.segmentKey(pinnedTouched)
+                plan.pinned?.segment = key
+            }
             plan.pruneDetachedState()
             for (segment, lock) in carried { plan.locks[plan.segmentKey(segment)] = lock }
         }
@@ -227,7 +233,7 @@ extension RoutePlan {
         plan.locks[key] = SegmentLock(mode: modes[index], departure: departure, duration: leg.expectedTravelTime)
         plan.pending = [:]
         plan.dismissed = [:]
-        for other in 0..<segmentCount where other != index { plan.legs[other] = nil }
+        plan.emptyLegs(keeping: [index])
         return plan
     }
 
@@ -254,12 +260,16 @@ extension RoutePlan {
         return plan
     }
 
-    /// Changes when the user wants to travel. Every leg depends on it, so every leg is emptied;
-    /// a pin (an absolute departure) no longer applies and is dropped, keeping the mode lock.
+    /// Changes when the user wants to travel. Every leg depends on it and is emptied, except the
+    /// pinned one and chosen walk or car routes: the pin (an absolute departure the user chose)
+    /// stays, and when the new time can't make it the recompute marks it missed (or late) and
+    /// proposes one that fits, never dropping it silently.
     public func settingTimePreference(_ preference: TimePreference) -> RoutePlan {
-        var plan = unpinning()
+        var plan = self
         plan.timePreference = preference
-        plan.legs = Array(repeating: nil, count: segmentCount)
+        plan.pending = [:]
+        plan.dismissed = [:]
+        plan.emptyLegs(keeping: pinnedSegmentIndex.map { [$0] } ?? [])
         return plan
     }
 
@@ -269,7 +279,7 @@ extension RoutePlan {
     /// proposes afresh for a pin it still cannot re-find.
     public func refreshing() -> RoutePlan {
         var plan = self
-        plan.legs = Array(repeating: nil, count: segmentCount)
+        plan.emptyLegs(keeping: [])
         plan.pending = [:]
         plan.dismissed = [:]
         return plan
@@ -283,7 +293,17 @@ extension RoutePlan {
         guard pace != self.pace else { return self }
         var plan = self
         plan.pace = pace
-        for index in 0..<segmentCount where modes[index] != .car { plan.legs[index] = nil }
+        let ratio = pace.durationMultiplier / self.pace.durationMultiplier
+        for index in 0..<segmentCount where modes[index] != .car {
+            if isChosenRoute(segment: index), var leg = legs[index] {
+                // The same route at the new pace: the engine scales walk durations by the pace.
+                leg.expectedTravelTime *= ratio
+                plan.legs[index] = leg
+                plan.locks[segmentKey(index)]?.duration = leg.expectedTravelTime
+            } else {
+                plan.legs[index] = nil
+            }
+        }
         return plan
     }
 
@@ -311,7 +331,7 @@ extension RoutePlan {
             plan.locks[key] = SegmentLock(mode: modes[index], departure: departure,
                                           duration: update.latest.expectedTravelTime)
         }
-        for other in 0..<segmentCount where other != index { plan.legs[other] = nil }
+        plan.emptyLegs(keeping: [index])
         return plan
     }
 
@@ -339,6 +359,25 @@ extension RoutePlan {
             if timing.contains(where: { legs[$0] == nil }) { plan.dismissed[key] = nil }
         }
         return plan
+    }
+
+    // MARK: - Chosen routes
+
+    /// Whether segment `index` holds a walk or car route the user chose among its alternatives
+    /// (`choosingAlternative`): its lock remembers the route's duration. Such a leg is kept when
+    /// an edit asks the others again (its ends and route did not change; walk and car legs carry
+    /// no times), so the user's route is never swapped for the engine's default.
+    public func isChosenRoute(segment index: Int) -> Bool {
+        guard let lock = lock(ofSegment: index), lock.mode != .transit, lock.departure == nil, lock.duration != nil,
+              let leg = legs[index] else { return false }
+        return leg.mode == lock.mode
+    }
+
+    /// Empties every leg but those in `kept` and the chosen walk or car routes.
+    mutating func emptyLegs(keeping kept: Set<Int>) {
+        for index in 0..<segmentCount where !kept.contains(index) && !isChosenRoute(segment: index) {
+            legs[index] = nil
+        }
     }
 
     // MARK: - Checks

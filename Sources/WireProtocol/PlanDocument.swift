@@ -18,10 +18,13 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     public var generation: Int64
     /// The region's time zone the instants are written in.
     public var timeZone: String
+    /// The pins this edit removed (a pin never goes silently); left out when none went.
+    public var removedPins: [RemovedPinDocument]?
 
     public init(id: Int64, title: String?, nodes: [NodeDocument], segments: [SegmentDocument],
                 totalDurationS: Double?, totalDistanceM: Double, pending: [PendingDocument], pace: String,
-                timePreference: TimePreferenceDocument, pinnedSegment: Int?, generation: Int64, timeZone: String) {
+                timePreference: TimePreferenceDocument, pinnedSegment: Int?, generation: Int64, timeZone: String,
+                removedPins: [RemovedPinDocument]? = nil) {
         self.id = id
         self.title = title
         self.nodes = nodes
@@ -34,6 +37,21 @@ public struct PlanDocument: Hashable, Sendable, Codable {
         self.pinnedSegment = pinnedSegment
         self.generation = generation
         self.timeZone = timeZone
+        self.removedPins = removedPins
+    }
+}
+
+/// A pinned departure an edit removed: the segment's ends (by name, as the plan had them) and
+/// the departure that was pinned.
+public struct RemovedPinDocument: Hashable, Sendable, Codable {
+    public var from: String
+    public var to: String
+    public var departure: String
+
+    public init(from: String, to: String, departure: String) {
+        self.from = from
+        self.to = to
+        self.departure = departure
     }
 }
 

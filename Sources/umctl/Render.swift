@@ -125,6 +125,9 @@ enum Render {
             lines.append("  pending on segment \(pending.segment): selected \(duration(pending.selected.durationS)) → latest \(duration(pending.latest.durationS))"
                          + " (umctl plan accept \(plan.id) \(pending.segment) | umctl plan dismiss \(plan.id) \(pending.segment))")
         }
+        for removed in plan.removedPins ?? [] {
+            lines.append("  pin removed by this edit: \(removed.from) → \(removed.to) leaving \(clock(removed.departure))")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -40,3 +40,37 @@ final class EditsComposeTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(pendingSegments(renamed), [])
     }
 }
+
+extension EditsComposeTests {
+    // MARK: - Item 14: pins never vanish without a word
+
+    func testPlanTimeKeepsThePin() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "transit",
+                                        "--at", Tampere.morning])
+        let id = try id(created)
+        let transit = try XCTUnwrap(transitSegments(created).first) + 1
+        let pinned = try harness.json(["plan", "pin", id, String(transit), "08:10"])
+        let departure = try XCTUnwrap(date(segments(pinned)[transit - 1]["leg"]?["departure"]))
+        let retimed = try harness.json(["plan", "time", id, "--at", "07:30"])
+        XCTAssertEqual(pinnedSegment(retimed), transit, "the pin stays: \(retimed)")
+        XCTAssertEqual(date(segments(retimed)[transit - 1]["leg"]?["departure"]), departure)
+        XCTAssertNil(retimed["removed_pins"], "nothing was removed")
+    }
+
+    func testAnEditThatRemovesThePinSaysSoInItsAnswer() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "transit",
+                                        "--at", Tampere.morning])
+        let id = try id(created)
+        let transit = try XCTUnwrap(transitSegments(created).first) + 1
+        _ = try harness.json(["plan", "pin", id, String(transit), "08:10"])
+        let walked = try harness.json(["plan", "mode", id, String(transit), "walk"])
+        XCTAssertNil(pinnedSegment(walked))
+        let removed = try XCTUnwrap(walked["removed_pins"]?.arrayValue, "the answer says the pin went: \(walked)")
+        XCTAssertEqual(removed.count, 1)
+        XCTAssertNotNil(removed.first?["departure"]?.stringValue)
+        let shown = try harness.umctl(["plan", "mode", id, String(transit), "transit"])
+        XCTAssertFalse(shown.stdout.contains("pin removed"), "no pin left to remove: \(shown.stdout)")
+    }
+}
