@@ -217,7 +217,7 @@ public struct Planner: Sendable {
     /// "arrive by" and segments after it "depart at" its arrival.
     public func computeLegsReporting(_ plan: RoutePlan, currentLocation: Coordinate? = nil) async throws -> LegComputation {
         var run = LegRun(plan: (currentLocation.map { plan.resolvingCurrentLocation($0) } ?? plan)
-            .forgettingDismissalsOfEmptiedLegs())
+            .removingDetours().forgettingDismissalsOfEmptiedLegs())
         if let pinnedIndex = run.plan.pinnedSegmentIndex, let pin = run.plan.pinned {
             if run.plan.legs[pinnedIndex] == nil {
                 try await resolvePinned(pinnedIndex, pin: pin, run: &run)
@@ -241,8 +241,13 @@ public struct Planner: Sendable {
                 try await fillBackward(before: run.plan.segmentCount, arrivingBy: date, run: &run)
             }
         }
-        return LegComputation(plan: run.plan, failures: run.failures.sorted { $0.segment < $1.segment },
-                              queryCount: run.queryCount)
+        // Stops the run moved may have made a there-and-back walk: leave it out.
+        let failed = run.failures.map { (key: run.plan.segmentKey($0.segment), error: $0.error) }
+        let plan = run.plan.removingDetours()
+        let failures = failed.compactMap { failure in
+            plan.segmentIndex(of: failure.key).map { SegmentFailure(segment: $0, error: failure.error) }
+        }
+        return LegComputation(plan: plan, failures: failures.sorted { $0.segment < $1.segment }, queryCount: run.queryCount)
     }
 
     /// Mutable state of one `computeLegs` run.
