@@ -226,8 +226,16 @@ public struct Planner: Sendable {
             let departure = pinnedLeg?.departure ?? pin.departure
             let arrival = pinnedLeg?.arrival
                 ?? departure.addingTimeInterval(pinnedLeg?.expectedTravelTime ?? pin.duration)
-            try await fillBackward(before: pinnedIndex, arrivingBy: run.plan.nodes[pinnedIndex].latestArrival(leavingAt: departure),
-                                   run: &run)
+            // The start is a constraint too: a stay "until" before the pin holds the traveller
+            // there anyway, so the legs before it go forward from the start (leave now, depart
+            // at); only the legs between it and the pin are timed back from the pin.
+            let start = run.plan.earliestDeparture(now: clock.now())
+            let anchor = start == nil ? 0 : (0...pinnedIndex).last { run.plan.nodes[$0].stay?.isUntil == true } ?? 0
+            try await fillBackward(before: pinnedIndex, downTo: anchor,
+                                   arrivingBy: run.plan.nodes[pinnedIndex].latestArrival(leavingAt: departure), run: &run)
+            if let start, anchor > 0 {
+                try await fillForward(from: 0, before: anchor, departingAt: run.plan.nodes[0].leaving(arrivedAt: start), run: &run)
+            }
             try await fillForward(from: pinnedIndex + 1, departingAt: run.plan.nodes[pinnedIndex + 1].leaving(arrivedAt: arrival),
                                   run: &run)
             try await proposeCatchableDeparture(ifMissed: pinnedIndex, pin: pin, run: &run)
@@ -272,10 +280,10 @@ public struct Planner: Sendable {
     /// Forward from segment `start`, leaving at `date`. A kept transit leg that now leaves before
     /// the traveller gets to it (an edit before it took longer) is asked again from that time,
     /// unless it is the pinned one.
-    private func fillForward(from start: Int, departingAt date: Date, run: inout LegRun) async throws {
+    private func fillForward(from start: Int, before end: Int? = nil, departingAt date: Date, run: inout LegRun) async throws {
         var reached = [start: date]  // when the traveller is at each node
         var cursor = date
-        for index in start..<max(start, run.plan.segmentCount) {
+        for index in start..<max(start, end ?? run.plan.segmentCount) {
             if let kept = run.plan.legs[index], kept.mode == .transit, index != run.plan.pinnedSegmentIndex,
                let departure = kept.departure, departure < cursor.addingTimeInterval(-RoutePlan.connectionSlack) {
                 run.plan.legs[index] = nil
@@ -298,10 +306,10 @@ public struct Planner: Sendable {
 
     /// Backward before segment `end`, arriving by `date`. A kept transit leg that now arrives
     /// after the traveller must leave its end is asked again, unless it is the pinned one.
-    private func fillBackward(before end: Int, arrivingBy date: Date, run: inout LegRun) async throws {
+    private func fillBackward(before end: Int, downTo first: Int = 0, arrivingBy date: Date, run: inout LegRun) async throws {
         var reached = [end: date]  // when the traveller must be at each node
         var anchor = date
-        for index in stride(from: end - 1, through: 0, by: -1) {
+        for index in stride(from: end - 1, through: first, by: -1) {
             if let kept = run.plan.legs[index], kept.mode == .transit, index != run.plan.pinnedSegmentIndex,
                let arrival = kept.arrival, arrival > anchor.addingTimeInterval(RoutePlan.connectionSlack) {
                 run.plan.legs[index] = nil

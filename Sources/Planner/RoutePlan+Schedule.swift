@@ -12,12 +12,9 @@ extension RoutePlan {
     /// (depart at → first node, arrive by → last node), and for "leave now" `fallbackStart`.
     public func schedule(startingAt fallbackStart: Date? = nil) -> [Date?] {
         var times = [Date?](repeating: nil, count: nodes.count)
-        var anchors: [Int] = []
-        if let pinnedIndex = pinnedSegmentIndex { anchors.append(pinnedIndex) }
-        anchors += (0..<segmentCount).filter { index in
-            guard let leg = legs[index] else { return false }
-            return leg.departure != nil || leg.arrival != nil
-        }
+        // In segment order, so that a node's time is when the traveller gets there from the
+        // leg before it (a stay "until" then shows its arrival, and leaves at its end).
+        let anchors = (0..<segmentCount).filter(isDated)
         for index in anchors {
             guard times[index] == nil, let leg = legs[index] else { continue }
             let departure = leg.departure
@@ -155,7 +152,10 @@ extension RoutePlan {
     private func fillForward(_ times: inout [Date?], from start: Int) {
         var index = start
         while index < segmentCount, let time = times[index], let leg = legs[index], times[index + 1] == nil {
-            times[index + 1] = leg.arrival ?? nodes[index].leaving(arrivedAt: time).addingTimeInterval(leg.expectedTravelTime)
+            // A pinned walk or car leg leaves at its pinned time, as a transit leg at its own.
+            let leaving = (index == pinnedSegmentIndex && leg.departure == nil ? pinned?.departure : nil)
+                ?? nodes[index].leaving(arrivedAt: time)
+            times[index + 1] = leg.arrival ?? leaving.addingTimeInterval(leg.expectedTravelTime)
             index += 1
         }
     }
