@@ -76,25 +76,6 @@ public struct Planner: Sendable {
                                    currentLocation: currentLocation)
     }
 
-    /// Applies a preset to an existing plan (locked segments keep their mode) and computes the
-    /// emptied legs. `.fastest` computes the walk, transit and car variants and keeps the quickest
-    /// complete one; when none is complete it falls back to the offline guess.
-    public func applyingPreset(_ preset: PlanPreset, to plan: RoutePlan,
-                               currentLocation: Coordinate? = nil) async throws -> RoutePlan {
-        guard preset == .fastest else {
-            return try await computeLegs(plan.applyingPreset(preset), currentLocation: currentLocation)
-        }
-        var best: RoutePlan?
-        for variant in [PlanPreset.walk, .transit, .car] {
-            let computed = try await computeLegs(plan.applyingPreset(variant), currentLocation: currentLocation)
-            guard let time = computed.totalTravelTime else { continue }
-            if let current = best?.totalTravelTime, current <= time { continue }
-            best = computed
-        }
-        if let best { return best }
-        return try await computeLegs(plan.applyingPreset(.fastest), currentLocation: currentLocation)
-    }
-
     /// Walk, transit and car from `origin` to `destination`: each a built plan or the routing
     /// error that stopped it (transit "unsupported here" does not stop walk or car). The quickest
     /// complete plan is marked `isFastest`.

@@ -171,8 +171,14 @@ extension RoutePlan {
     /// Stops the planner inserted for a transit segment that is no longer transit go too (the
     /// user's own stops stay), as `Planner.rebuild` would leave them out.
     public func applyingPreset(_ preset: PlanPreset) -> RoutePlan {
+        applyingPreset(preset, toSegments: Set(0..<segmentCount))
+    }
+
+    /// `applyingPreset(_:)` changing the modes of `segments` only (the planner's presets use it
+    /// for the stretches the user locked; the others it rebuilds from their ends).
+    func applyingPreset(_ preset: PlanPreset, toSegments segments: Set<Int>) -> RoutePlan {
         var plan = self
-        for index in 0..<segmentCount where !isLocked(segment: index) {
+        for index in 0..<segmentCount where !isLocked(segment: index) && segments.contains(index) {
             let mode = plan.presetMode(preset, from: index, to: index + 1)
             if modes[index] != mode {
                 plan.setMode(mode, at: index)
