@@ -471,7 +471,8 @@ public struct Planner: Sendable {
 
     func query(_ plan: RoutePlan, _ index: Int, _ timing: LegTiming) -> LegQuery {
         LegQuery(from: plan.nodes[index].place, to: plan.nodes[index + 1].place, mode: plan.modes[index],
-                 timing: timing, pace: plan.pace)
+                 timing: timing, pace: plan.pace,
+                 avoiding: plan.modes[index] == .transit ? plan.lock(ofSegment: index)?.avoidedStops ?? [] : [])
     }
 
     /// One leg query. Routing failures come back as values so the caller can go on;

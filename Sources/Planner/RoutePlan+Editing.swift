@@ -71,11 +71,14 @@ extension RoutePlan {
         newModes.replaceSubrange(before...after, with: [mergedMode])
         var newLegs = legs
         newLegs.replaceSubrange(before...after, with: [nil])
+        let avoided = (lock(ofSegment: before)?.avoidedStops ?? []) + (lock(ofSegment: after)?.avoidedStops ?? [])
         var plan = self
         plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs)
         plan.pruneDetachedState()
         if removed.isInferred {
-            plan.locks[plan.segmentKey(before)] = SegmentLock(mode: mergedMode)
+            // "Don't go via there": locked, and its transit queries avoid the stop from now on.
+            plan.locks[plan.segmentKey(before)] = SegmentLock(mode: mergedMode,
+                                                              avoidedStops: avoided + [removed.place.coordinate])
         }
         return plan
     }

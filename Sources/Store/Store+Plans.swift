@@ -136,12 +136,14 @@ enum PlanRows {
         }
         for (key, lock) in plan.locks {
             try db.run("""
-                INSERT INTO plan_lock(plan_id, from_place_id, to_place_id, mode, departure, duration, chosen_lines)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO plan_lock(plan_id, from_place_id, to_place_id, mode, departure, duration, chosen_lines,
+                avoided_stops) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, [planID, .text(key.fromID), .text(key.toID), .text(lock.mode.rawValue),
                       try StoredValues.optionalDate(lock.departure, field: "lock departure"),
                       try StoredValues.optionalReal(lock.duration, field: "lock duration"),
-                      lock.chosenLines.isEmpty ? .null : .blob(LegBlob.encode(strings: lock.chosenLines))])
+                      lock.chosenLines.isEmpty ? .null : .blob(LegBlob.encode(strings: lock.chosenLines)),
+                      lock.avoidedStops.isEmpty ? .null
+                          : .blob(LegBlob.encode(strings: lock.avoidedStops.map(StoredValues.position)))])
         }
         if let pinned = plan.pinned {
             try db.run("""
@@ -210,12 +212,14 @@ enum PlanRows {
 
         var locks: [SegmentKey: SegmentLock] = [:]
         for (key, lock) in try db.query("""
-            SELECT from_place_id, to_place_id, mode, departure, duration, chosen_lines FROM plan_lock WHERE plan_id = ?
+            SELECT from_place_id, to_place_id, mode, departure, duration, chosen_lines, avoided_stops
+            FROM plan_lock WHERE plan_id = ?
             """, [planID], { row in
             (SegmentKey(fromID: row.string(0), toID: row.string(1)),
              SegmentLock(mode: try StoredValues.mode(row.string(2)), departure: StoredValues.optionalDate(row, 3),
                          duration: row.optionalDouble(4),
-                         chosenLines: try row.optionalBlob(5).map(LegBlob.decodeStrings) ?? []))
+                         chosenLines: try row.optionalBlob(5).map(LegBlob.decodeStrings) ?? [],
+                         avoidedStops: try (row.optionalBlob(6).map(LegBlob.decodeStrings) ?? []).map(StoredValues.position)))
         }) {
             locks[key] = lock
         }

@@ -74,3 +74,26 @@ extension EditsComposeTests {
         XCTAssertFalse(shown.stdout.contains("pin removed"), "no pin left to remove: \(shown.stdout)")
     }
 }
+
+extension EditsComposeTests {
+    // MARK: - Item 16: "don't go via there" is kept
+
+    func testRemovingAnInferredStopMakesTheTransitLegAvoidIt() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "transit",
+                                        "--at", Tampere.morning])
+        let id = try id(created)
+        // The stop the bus is left at, next to Hervanta: the one a journey there would use again.
+        let transit = try XCTUnwrap(transitSegments(created).last)
+        let alighting = nodes(created)[transit + 1]
+        XCTAssertEqual(alighting["inferred"], .bool(true), "\(created)")
+        let stop = try XCTUnwrap(alighting["name"]?.stringValue)
+        let removed = try harness.json(["plan", "remove", id, String(transit + 2)])
+        let calls = segments(removed).flatMap { segment in
+            (segment["leg"]?["rides"]?.arrayValue ?? []).flatMap { [$0["from"], $0["to"]] }
+        }
+        XCTAssertFalse(calls.isEmpty, "still a transit journey: \(removed)")
+        XCTAssertFalse(calls.contains(.string(stop)), "the removed stop \(stop) is not boarded again: \(removed)")
+        XCTAssertFalse(nodes(removed).contains { $0["name"] == .string(stop) }, "nor put back as a node")
+    }
+}

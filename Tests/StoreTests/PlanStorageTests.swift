@@ -153,6 +153,18 @@ final class PlanStorageTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM plan_dismissed_update"), .integer(0))
     }
 
+    func testAvoidedStopsOfALockAreKeptThroughStorage() throws {
+        let places = [Place(name: "a", coordinate: Coordinate(latitude: 61.49, longitude: 23.76)),
+                      Place(name: "c", coordinate: Coordinate(latitude: 61.51, longitude: 23.76))]
+        let key = SegmentKey(fromID: places[0].id, toID: places[1].id)
+        let avoided = [Coordinate(latitude: 61.4978123, longitude: 23.7610456)]
+        let plan = try RoutePlan(restoring: places.map { PlanNode(place: $0) }, modes: [.transit], legs: [nil],
+                                 timePreference: .leaveNow, pace: .normal,
+                                 locks: [key: SegmentLock(mode: .transit, avoidedStops: avoided)], pinned: nil, pending: [:])
+        let id = try store.createPlan(plan, title: "avoiding")
+        XCTAssertEqual(try store.loadPlan(id: id).plan.locks[key]?.avoidedStops, avoided)
+    }
+
     func testDeletingAPlanRemovesAllItsRows() throws {
         var random = SeededRandom(seed: 3)
         let id = try store.createPlan(RandomPlans.plan(&random), title: "gone")

@@ -8,3 +8,7 @@ CREATE TABLE plan_dismissed_update (
     latest_leg           BLOB NOT NULL,     -- leg blob: the proposal that was dismissed
     PRIMARY KEY (plan_id, from_place_id, to_place_id)
 ) WITHOUT ROWID;
+
+-- plan_lock.avoided_stops: stops the user removed from the segment ("don't go via there"),
+-- whose transit queries avoid them; a string list blob of "lat,lon" (7 decimals), NULL: none.
+ALTER TABLE plan_lock ADD COLUMN avoided_stops BLOB;
