@@ -95,7 +95,9 @@ struct PlanMethods: Sendable {
         table.register(Endpoints.planLink) { params, _ in
             let plan = try await plans.show(id: params.id).plan
             let segment = try input.segmentIndex(params.segment, in: plan)
-            let link = try GoogleMapsLink.build(plan: plan, segment: segment, timeZone: regions.timeZone(of: plan))
+            // "Now" as `plan.show` uses it: a leave-now plan's walk and car legs are timed from it.
+            let link = try GoogleMapsLink.build(plan: plan, segment: segment, timeZone: regions.timeZone(of: plan),
+                                                now: input.clock.now())
             return LinkDocument(url: link.url, form: link.form.rawValue, fallbackReason: link.fallbackReason,
                                 segment: params.segment, mode: plan.modes[segment].rawValue)
         }

@@ -97,3 +97,16 @@ extension EditsComposeTests {
         XCTAssertFalse(nodes(removed).contains { $0["name"] == .string(stop) }, "nor put back as a node")
     }
 }
+
+extension EditsComposeTests {
+    // MARK: - Item 15: leave-now links carry the plan's times
+
+    func testALeaveNowWalkPlansLinkCarriesTheTimePlanShowShows() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.tampereTalo, "--mode", "walk"])
+        let id = try id(created)
+        XCTAssertNotNil(nodes(created).first?["time"]?.stringValue, "plan show times a leave-now walk: \(created)")
+        let link = try harness.json(["plan", "link", id, "1"])
+        XCTAssertEqual(link["form"], .string("timed"), "the link leaves when the plan does: \(link)")
+    }
+}
