@@ -189,15 +189,17 @@ public actor PlanCoordinator {
     /// and stores the result as one new generation with one write: all or nothing. Nothing is
     /// written, and the generation stays, when `transform` throws, when the plan moved on while
     /// it ran (`conflict`), or for a `dryRun` (whose result is returned, not stored).
-    /// `transform` also returns the searches typed in the edits, stored in the same write.
+    /// `transform` also returns the searches typed in the edits, stored in the same write, and
+    /// the plan's new title when an edit renamed it.
     public func applyAtomically(
         id: Int64, expectedGeneration: Int64?, dryRun: Bool,
-        transform: @Sendable (RoutePlan) async throws -> (LegComputation, searches: [SearchHistoryEntry])
+        transform: @Sendable (RoutePlan) async throws -> (LegComputation, searches: [SearchHistoryEntry], title: String?)
     ) async throws -> Outcome {
         try check(id, expectedGeneration: expectedGeneration)
         let current = try newest(id)
         let generation = entries[id]?.generation ?? 0
-        let (computed, searches) = try await transform(current.plan)
+        let (computed, searches, newTitle) = try await transform(current.plan)
+        let title = newTitle ?? current.title
         try Task.checkCancellation()
         guard (entries[id]?.generation ?? 0) == generation else {
             throw DaemonError.conflict("plan \(id) was edited by another request while these edits were computed; nothing was changed")
@@ -205,7 +207,7 @@ public actor PlanCoordinator {
         let failures = computed.failuresBySegment
         let removedPins = RemovedPin.between(current.plan, computed.plan)
         if dryRun {
-            return Outcome(id: id, plan: computed.plan, title: current.title, generation: generation, failures: failures,
+            return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures,
                            removedPins: removedPins)
         }
         var entry = entries[id] ?? Entry()
@@ -215,7 +217,7 @@ public actor PlanCoordinator {
         entry.failures = failures
         entries[id] = entry
         do {
-            try await write(id, computed.plan, title: current.title, legsPending: false, searches: searches).value
+            try await write(id, computed.plan, title: title, legsPending: false, searches: searches).value
         } catch {
             // The write's transaction rolled back: the plan is as stored. Its generation stays
             // one higher (generations only grow; see `edit`).
@@ -225,7 +227,7 @@ public actor PlanCoordinator {
         counters.countPlanRecomputed()
         events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(Double(generation + 1)),
                                            "queries": .number(Double(computed.queryCount))])
-        return Outcome(id: id, plan: computed.plan, title: current.title, generation: generation + 1, failures: failures,
+        return Outcome(id: id, plan: computed.plan, title: title, generation: generation + 1, failures: failures,
                        removedPins: removedPins)
     }
 
