@@ -36,12 +36,13 @@ public actor PlanCoordinator {
         public var to: String
         public var departure: Date
 
-        /// The pins of `before` whose segment carries no pin in `after`.
+        /// The pins of `before` whose segment carries no pin in `after`, in segment order.
         static func between(_ before: RoutePlan, _ after: RoutePlan) -> [RemovedPin] {
-            guard let pin = before.pinned, after.pinned?.segment != pin.segment,
-                  let index = before.segmentIndex(of: pin.segment) else { return [] }
-            return [RemovedPin(from: before.nodes[index].place.name, to: before.nodes[index + 1].place.name,
-                               departure: pin.departure)]
+            before.pinnedSegmentIndices.compactMap { index in
+                guard let pin = before.pin(ofSegment: index), after.pins[pin.segment] == nil else { return nil }
+                return RemovedPin(from: before.nodes[index].place.name, to: before.nodes[index + 1].place.name,
+                                  departure: pin.departure)
+            }
         }
     }
 

@@ -68,6 +68,6 @@ extension RoutePlan {
 
     /// Whether a segment of `stretch` is locked or pinned: the user decided something in it.
     func holdsDecision(_ stretch: Range<Int>) -> Bool {
-        stretch.contains { isLocked(segment: $0) || $0 == pinnedSegmentIndex }
+        stretch.contains { isLocked(segment: $0) || isPinned(segment: $0) }
     }
 }

@@ -210,7 +210,7 @@ extension RoutePlan {
     /// Whether refinement may split segment `index`: not a decision of the user's (a lock, a
     /// pin, a chosen alternative, a pending update to answer).
     func isRefinable(segment index: Int) -> Bool {
-        !isLocked(segment: index) && index != pinnedSegmentIndex && pendingUpdate(ofSegment: index) == nil
+        !isLocked(segment: index) && !isPinned(segment: index) && pendingUpdate(ofSegment: index) == nil
     }
 
     /// Replaces segment `index` by a chain through `stops`, with the legs already computed.

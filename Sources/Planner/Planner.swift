@@ -199,27 +199,34 @@ public struct Planner: Sendable {
     public func computeLegsReporting(_ plan: RoutePlan, currentLocation: Coordinate? = nil) async throws -> LegComputation {
         var run = LegRun(plan: (currentLocation.map { plan.resolvingCurrentLocation($0) } ?? plan)
             .removingDetours().forgettingDismissalsOfEmptiedLegs())
-        if let pinnedIndex = run.plan.pinnedSegmentIndex, let pin = run.plan.pinned {
-            if run.plan.legs[pinnedIndex] == nil {
-                try await resolvePinned(pinnedIndex, pin: pin, run: &run)
+        let pinned = run.plan.pinnedSegmentIndices
+        if let first = pinned.first {
+            for index in pinned where run.plan.legs[index] == nil {
+                if let pin = run.plan.pin(ofSegment: index) { try await resolvePinned(index, pin: pin, run: &run) }
             }
-            let pinnedLeg = run.plan.legs[pinnedIndex]
-            let departure = pinnedLeg?.departure ?? pin.departure
-            let arrival = pinnedLeg?.arrival
-                ?? departure.addingTimeInterval(pinnedLeg?.expectedTravelTime ?? pin.duration)
-            // The start is a constraint too: a stay "until" before the pin holds the traveller
-            // there anyway, so the legs before it go forward from the start (leave now, depart
-            // at); only the legs between it and the pin are timed back from the pin.
+            // When the traveller leaves and gets off pinned segment `index`.
+            func span(_ index: Int) -> (departure: Date, arrival: Date) {
+                let leg = run.plan.legs[index], pin = run.plan.pin(ofSegment: index)
+                let departure = leg?.departure ?? pin?.departure ?? clock.now()
+                return (departure, leg?.arrival ?? departure.addingTimeInterval(leg?.expectedTravelTime ?? pin?.duration ?? 0))
+            }
+            // The start is a constraint too: a stay "until" before the first pin holds the
+            // traveller there anyway, so the legs before it go forward from the start (leave
+            // now, depart at); only the legs between it and the pin are timed back from the pin.
             let start = run.plan.earliestDeparture(now: clock.now())
-            let anchor = start == nil ? 0 : (0...pinnedIndex).last { run.plan.nodes[$0].stay?.isUntil == true } ?? 0
-            try await fillBackward(before: pinnedIndex, downTo: anchor,
-                                   arrivingBy: run.plan.nodes[pinnedIndex].latestArrival(leavingAt: departure), run: &run)
+            let anchor = start == nil ? 0 : (0...first).last { run.plan.nodes[$0].stay?.isUntil == true } ?? 0
+            try await fillBackward(before: first, downTo: anchor,
+                                   arrivingBy: run.plan.nodes[first].latestArrival(leavingAt: span(first).departure), run: &run)
             if let start, anchor > 0 {
                 try await fillForward(from: 0, before: anchor, departingAt: run.plan.nodes[0].leaving(arrivedAt: start), run: &run)
             }
-            try await fillForward(from: pinnedIndex + 1, departingAt: run.plan.nodes[pinnedIndex + 1].leaving(arrivedAt: arrival),
-                                  run: &run)
-            try await proposeCatchableDeparture(ifMissed: pinnedIndex, pin: pin, run: &run)
+            // Between two pins, the legs are timed from the earlier pin's arrival; after the last, to the end.
+            for (position, index) in pinned.enumerated() {
+                let next = position + 1 < pinned.count ? pinned[position + 1] : nil
+                try await fillForward(from: index + 1, before: next,
+                                      departingAt: run.plan.nodes[index + 1].leaving(arrivedAt: span(index).arrival), run: &run)
+            }
+            try await proposeCatchableDeparture(run: &run)
         } else {
             switch run.plan.timePreference {
             case .leaveNow:
@@ -265,7 +272,7 @@ public struct Planner: Sendable {
         var reached = [start: date]  // when the traveller is at each node
         var cursor = date
         for index in start..<max(start, end ?? run.plan.segmentCount) {
-            if let kept = run.plan.legs[index], kept.mode == .transit, index != run.plan.pinnedSegmentIndex,
+            if let kept = run.plan.legs[index], kept.mode == .transit, !run.plan.isPinned(segment: index),
                let departure = kept.departure, departure < cursor.addingTimeInterval(-RoutePlan.connectionSlack) {
                 run.plan.legs[index] = nil
             }
@@ -291,7 +298,7 @@ public struct Planner: Sendable {
         var reached = [end: date]  // when the traveller must be at each node
         var anchor = date
         for index in stride(from: end - 1, through: first, by: -1) {
-            if let kept = run.plan.legs[index], kept.mode == .transit, index != run.plan.pinnedSegmentIndex,
+            if let kept = run.plan.legs[index], kept.mode == .transit, !run.plan.isPinned(segment: index),
                let arrival = kept.arrival, arrival > anchor.addingTimeInterval(RoutePlan.connectionSlack) {
                 run.plan.legs[index] = nil
             }
@@ -341,13 +348,17 @@ public struct Planner: Sendable {
     /// (`lateConnection` is the pinned segment or one after it), the latest departure of the
     /// same fingerprint that arrives in time is (a late transit leg after the pin is asked
     /// again "arrive by", to know when the pin must end).
-    private func proposeCatchableDeparture(ifMissed pinnedIndex: Int, pin: PinnedDeparture,
-                                           run: inout LegRun) async throws {
+    private func proposeCatchableDeparture(run: inout LegRun) async throws {
         let plan = run.plan
-        let probe: PinnedDeparture, arrivingBy: Date?
+        let probe: PinnedDeparture, arrivingBy: Date?, pinnedIndex: Int, pin: PinnedDeparture
         if case .arriveBy(let deadline) = plan.timePreference {
-            // A late transit leg after the pin (asked to leave after it) makes the pin too late.
-            guard let late = plan.lateConnection(arrivingBy: deadline), late >= pinnedIndex else { return }
+            // A late transit leg after a pin (asked to leave after it) makes the pin too late:
+            // the last pin at or before the late segment is the one that gives.
+            guard let late = plan.lateConnection(arrivingBy: deadline),
+                  let index = plan.pinnedSegmentIndices.last(where: { $0 <= late }),
+                  let found = plan.pin(ofSegment: index) else { return }
+            pinnedIndex = index
+            pin = found
             var mustLeave = deadline  // the end of the segment before `index`
             for index in stride(from: plan.segmentCount - 1, to: pinnedIndex, by: -1) {
                 guard var leg = plan.legs[index] else { return }
@@ -359,7 +370,7 @@ public struct Planner: Sendable {
                     leg = earlier
                 }
                 let arrival = min(mustArrive, leg.arrival ?? mustArrive)
-                mustLeave = leg.departure ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
+                mustLeave = leg.departure ?? plan.pinnedDeparture(ofSegment: index) ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
             }
             let latest = pinnedIndex == plan.segmentCount - 1 ? deadline : plan.nodes[pinnedIndex + 1].latestArrival(leavingAt: mustLeave)
             probe = PinnedDeparture(segment: pin.segment, departure: latest.addingTimeInterval(-pin.duration), duration: pin.duration)
@@ -367,8 +378,13 @@ public struct Planner: Sendable {
         } else {
             // A missed leg before the pin (a transit leg asked to arrive by it that leaves too
             // early) means the pin can't be reached either.
+            // The first pin at or after the first missed segment is the one that gives.
             guard let earliest = plan.earliestDeparture(now: clock.now()),
-                  let missed = plan.missedConnection(leavingAt: earliest), missed <= pinnedIndex else { return }
+                  let missed = plan.missedConnection(leavingAt: earliest),
+                  let index = plan.pinnedSegmentIndices.first(where: { $0 >= missed }),
+                  let found = plan.pin(ofSegment: index) else { return }
+            pinnedIndex = index
+            pin = found
             var reach = earliest
             for index in 0..<pinnedIndex {
                 guard var leg = plan.legs[index] else { return }
@@ -379,7 +395,7 @@ public struct Planner: Sendable {
                     guard case .success(let later) = try await self.leg(for: query(plan, index, .departAt(reach))) else { return }
                     leg = later
                 }
-                reach = max(reach, leg.departure ?? reach)
+                reach = max(reach, leg.departure ?? plan.pinnedDeparture(ofSegment: index) ?? reach)
                 reach = leg.arrival ?? reach.addingTimeInterval(leg.expectedTravelTime)
             }
             reach = plan.nodes[pinnedIndex].leaving(arrivedAt: reach)

@@ -29,15 +29,15 @@ extension RoutePlan {
         node.stay = stay
         plan.setNode(node, at: index)
         let timedBackward: Bool
-        if let pinnedIndex = pinnedSegmentIndex {
-            timedBackward = pinnedIndex >= index
+        if let firstPin = pinnedSegmentIndex {
+            timedBackward = firstPin >= index  // only the legs before the first pin are timed back from it
         } else if case .arriveBy = timePreference {
             timedBackward = true
         } else {
             timedBackward = false
         }
         let moved = timedBackward ? Array(0..<index) : Array(index..<segmentCount)
-        for segment in moved where modes[segment] == .transit && segment != pinnedSegmentIndex {
+        for segment in moved where modes[segment] == .transit && !isPinned(segment: segment) {
             plan.legs[segment] = nil
         }
         return plan
@@ -52,8 +52,8 @@ extension RoutePlan {
         let key = segmentKey(index)
         var plan = self
         plan.locks[key] = nil
-        if pinned?.segment == key {
-            plan.pinned = nil
+        if pins[key] != nil {
+            plan.pins[key] = nil
             plan.pending[key] = nil
             plan.dismissed[key] = nil
         }

@@ -38,7 +38,7 @@ extension RoutePlan {
         return node.isInferred && !node.isCurrentLocation
             && nodes[index - 1].place.id == nodes[index + 1].place.id
             && modes[index - 1] != .transit && modes[index] != .transit
-            && pinnedSegmentIndex != index - 1 && pinnedSegmentIndex != index
+            && !isPinned(segment: index - 1) && !isPinned(segment: index)
     }
 
     /// Whether the plan has a there-and-back detour through an inferred stop anywhere.

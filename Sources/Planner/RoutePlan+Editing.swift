@@ -112,7 +112,7 @@ extension RoutePlan {
         plan.replaceStructure(nodes: nodes.reversed(), modes: modes.reversed(),
                               legs: Array(repeating: nil, count: segmentCount))
         plan.locks = Dictionary(uniqueKeysWithValues: locks.map { ($0.key.reversed, SegmentLock(mode: $0.value.mode)) })
-        plan.pinned = nil
+        plan.pins = [:]
         plan.pending = [:]
         plan.dismissed = [:]
         plan.pruneDetachedState()
@@ -131,18 +131,19 @@ extension RoutePlan {
             moved.place.coordinate = coordinate
             let touched = [index - 1, index].filter { (0..<plan.segmentCount).contains($0) }
             let carried = touched.compactMap { segment in plan.lock(ofSegment: segment).map { (segment, $0) } }
-            // The pin follows the node like its lock: the same departure, asked from where the traveller is.
-            let pinnedTouched = plan.pinnedSegmentIndex.flatMap { touched.contains($0) ? $0 : nil }
+            // Pins follow the node like locks: the same departure, asked from where the traveller is.
+            let pinsCarried = touched.compactMap { segment in plan.pin(ofSegment: segment).map { (segment, $0) } }
             var newNodes = plan.nodes
             newNodes[index] = moved
             var newLegs = plan.legs
             for segment in touched { newLegs[segment] = nil }
             plan.replaceStructure(nodes: newNodes, modes: plan.modes, legs: newLegs)
-            if let pinnedTouched {
-                let key = plan.segmentKey(pinnedTouched)
-                plan.pinned?.segment = key
-            }
             plan.pruneDetachedState()
+            for (segment, pin) in pinsCarried {
+                var moved = pin
+                moved.segment = plan.segmentKey(segment)
+                plan.pins[moved.segment] = moved
+            }
             for (segment, lock) in carried { plan.locks[plan.segmentKey(segment)] = lock }
         }
         return plan
@@ -158,8 +159,8 @@ extension RoutePlan {
         if modes[index] != mode {
             plan.setMode(mode, at: index)
             plan.legs[index] = nil
-            if pinned?.segment == key {
-                plan.pinned = nil
+            if pins[key] != nil {
+                plan.pins[key] = nil
                 plan.pending[key] = nil
                 plan.dismissed[key] = nil
             }
@@ -234,15 +235,13 @@ extension RoutePlan {
         guard let leg = legs[index] else { throw PlannerError.noLegToPin(segment: index) }
         let key = segmentKey(index)
         var plan = self
-        plan.pinned = PinnedDeparture(segment: key, departure: departure, duration: leg.expectedTravelTime,
-                                      tripIDs: leg.tripIDs, leg: leg)
-        if let old = pinned?.segment, old != key, let oldLock = locks[old] {
-            plan.locks[old] = SegmentLock(mode: oldLock.mode)
-        }
+        // One pin per segment: this one's is replaced, the other segments' pins stay.
+        plan.pins[key] = PinnedDeparture(segment: key, departure: departure, duration: leg.expectedTravelTime,
+                                         tripIDs: leg.tripIDs, leg: leg)
         plan.locks[key] = SegmentLock(mode: modes[index], departure: departure, duration: leg.expectedTravelTime)
         plan.pending = [:]
         plan.dismissed = [:]
-        plan.emptyLegs(keeping: [index])
+        plan.emptyLegs(keeping: Set(plan.pinnedSegmentIndices))
         return plan
     }
 
@@ -258,14 +257,14 @@ extension RoutePlan {
         return try plan.pinningDeparture(ofSegment: index, at: leg.departure ?? departure)
     }
 
-    /// Removes the pin; the segment keeps its mode lock. Legs stay as they are.
+    /// Removes every pin; each segment keeps its mode lock. Legs stay as they are.
     public func unpinning() -> RoutePlan {
-        guard let pin = pinned else { return self }
+        guard !pins.isEmpty else { return self }
         var plan = self
-        plan.pinned = nil
+        plan.pins = [:]
         plan.pending = [:]
         plan.dismissed = [:]
-        if let lock = locks[pin.segment] { plan.locks[pin.segment] = SegmentLock(mode: lock.mode) }
+        for key in pins.keys { if let lock = locks[key] { plan.locks[key] = SegmentLock(mode: lock.mode) } }
         return plan
     }
 
@@ -278,7 +277,7 @@ extension RoutePlan {
         plan.timePreference = preference
         plan.pending = [:]
         plan.dismissed = [:]
-        plan.emptyLegs(keeping: pinnedSegmentIndex.map { [$0] } ?? [])
+        plan.emptyLegs(keeping: Set(pinnedSegmentIndices))
         return plan
     }
 
@@ -333,14 +332,14 @@ extension RoutePlan {
         plan.pending[key] = nil
         plan.dismissed[key] = nil
         plan.legs[index] = update.latest
-        let departure = update.latest.departure ?? pinned?.departure ?? departureTimes()[index]
+        let departure = update.latest.departure ?? pins[key]?.departure ?? departureTimes()[index]
         if let departure {
-            plan.pinned = PinnedDeparture(segment: key, departure: departure, duration: update.latest.expectedTravelTime,
+            plan.pins[key] = PinnedDeparture(segment: key, departure: departure, duration: update.latest.expectedTravelTime,
                                           tripIDs: update.latest.tripIDs, leg: update.latest)
             plan.locks[key] = SegmentLock(mode: modes[index], departure: departure,
                                           duration: update.latest.expectedTravelTime)
         }
-        plan.emptyLegs(keeping: [index])
+        plan.emptyLegs(keeping: Set(plan.pinnedSegmentIndices).union([index]))
         return plan
     }
 

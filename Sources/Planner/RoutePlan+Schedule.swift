@@ -19,7 +19,7 @@ extension RoutePlan {
             guard times[index] == nil, let leg = legs[index] else { continue }
             let departure = leg.departure
                 ?? leg.arrival.map { $0.addingTimeInterval(-leg.expectedTravelTime) }
-                ?? (index == pinnedSegmentIndex ? pinned?.departure : nil)
+                ?? pinnedDeparture(ofSegment: index)
             guard let departure else { continue }
             times[index] = nodes[index].latestArrival(leavingAt: departure)
             if times[index + 1] == nil {
@@ -85,7 +85,7 @@ extension RoutePlan {
     /// Whether segment `index` has a fixed time: a leg with dates, or the pinned segment.
     func isDated(_ index: Int) -> Bool {
         guard let leg = legs[index] else { return false }
-        return leg.departure != nil || leg.arrival != nil || index == pinnedSegmentIndex
+        return leg.departure != nil || leg.arrival != nil || isPinned(segment: index)
     }
 
     /// The first segment whose fixed departure (a transit leg's, or a pin's) is before the
@@ -96,7 +96,7 @@ extension RoutePlan {
         for index in 0..<segmentCount {
             guard let leg = legs[index] else { return nil }
             time = nodes[index].leaving(arrivedAt: time)
-            let fixed = leg.departure ?? (index == pinnedSegmentIndex ? pinned?.departure : nil)
+            let fixed = leg.departure ?? pinnedDeparture(ofSegment: index)
             guard let departure = fixed else {
                 time = time.addingTimeInterval(leg.expectedTravelTime)
                 continue
@@ -116,7 +116,7 @@ extension RoutePlan {
         for index in stride(from: segmentCount - 1, through: 0, by: -1) {
             guard let leg = legs[index] else { return nil }
             let mustArrive = index == segmentCount - 1 ? deadline : nodes[index + 1].latestArrival(leavingAt: mustLeaveEnd)
-            let fixedDeparture = leg.departure ?? (index == pinnedSegmentIndex ? pinned?.departure : nil)
+            let fixedDeparture = leg.departure ?? pinnedDeparture(ofSegment: index)
             guard let arrival = leg.arrival ?? fixedDeparture?.addingTimeInterval(leg.expectedTravelTime) else {
                 mustLeaveEnd = mustArrive.addingTimeInterval(-leg.expectedTravelTime)
                 continue
@@ -153,8 +153,7 @@ extension RoutePlan {
         var index = start
         while index < segmentCount, let time = times[index], let leg = legs[index], times[index + 1] == nil {
             // A pinned walk or car leg leaves at its pinned time, as a transit leg at its own.
-            let leaving = (index == pinnedSegmentIndex && leg.departure == nil ? pinned?.departure : nil)
-                ?? nodes[index].leaving(arrivedAt: time)
+            let leaving = (leg.departure == nil ? pinnedDeparture(ofSegment: index) : nil) ?? nodes[index].leaving(arrivedAt: time)
             times[index + 1] = leg.arrival ?? leaving.addingTimeInterval(leg.expectedTravelTime)
             index += 1
         }

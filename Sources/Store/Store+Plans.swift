@@ -145,7 +145,7 @@ enum PlanRows {
                       lock.avoidedStops.isEmpty ? .null
                           : .blob(LegBlob.encode(strings: lock.avoidedStops.map(StoredValues.position)))])
         }
-        if let pinned = plan.pinned {
+        for pinned in plan.pins.values {
             try db.run("""
                 INSERT INTO plan_pinned_departure(plan_id, from_place_id, to_place_id, departure, duration, trip_ids, leg)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -230,7 +230,7 @@ enum PlanRows {
                             departure: StoredValues.date(row, 2), duration: row.double(3),
                             tripIDs: try LegBlob.decodeStrings(row.blob(4)),
                             leg: try row.optionalBlob(5).map(LegBlob.decodeLeg))
-        }.first
+        }
         var pending: [SegmentKey: PendingSegmentUpdate] = [:]
         for update in try db.query("""
             SELECT from_place_id, to_place_id, selected_leg, latest_leg FROM plan_pending_update WHERE plan_id = ?
@@ -253,7 +253,7 @@ enum PlanRows {
         do {
             plan = try RoutePlan(restoring: nodes.map(\.node), modes: segments.map(\.mode), legs: segments.map(\.leg),
                                  timePreference: header.preference, pace: header.pace,
-                                 locks: locks, pinned: pinned, pending: pending, dismissed: dismissed)
+                                 locks: locks, pins: pinned, pending: pending, dismissed: dismissed)
         } catch {
             throw StoreError.corruptRecord("plan \(id) does not form a valid plan: \(error)")
         }

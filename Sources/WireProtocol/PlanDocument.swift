@@ -12,8 +12,10 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     public var pace: String
     /// `leave_now`, `depart_at` or `arrive_by`, with `time` for the last two.
     public var timePreference: TimePreferenceDocument
-    /// The 1-based segment whose departure is pinned, if any.
+    /// The first 1-based segment whose departure is pinned, if any.
     @NullWhenNil public var pinnedSegment: Int?
+    /// Every pinned segment, 1-based, in order (a plan holds one pin per segment).
+    public var pinnedSegments: [Int]?
     /// Increases with every edit; a result from an older generation is never stored or shown.
     public var generation: Int64
     /// The region's time zone the instants are written in.
@@ -24,7 +26,7 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     public init(id: Int64, title: String?, nodes: [NodeDocument], segments: [SegmentDocument],
                 totalDurationS: Double?, totalDistanceM: Double, pending: [PendingDocument], pace: String,
                 timePreference: TimePreferenceDocument, pinnedSegment: Int?, generation: Int64, timeZone: String,
-                removedPins: [RemovedPinDocument]? = nil) {
+                removedPins: [RemovedPinDocument]? = nil, pinnedSegments: [Int]? = nil) {
         self.id = id
         self.title = title
         self.nodes = nodes
@@ -38,6 +40,7 @@ public struct PlanDocument: Hashable, Sendable, Codable {
         self.generation = generation
         self.timeZone = timeZone
         self.removedPins = removedPins
+        self.pinnedSegments = pinnedSegments
     }
 }
 

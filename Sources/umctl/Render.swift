@@ -98,7 +98,7 @@ enum Render {
             var marks: [String] = []
             if segment.locked { marks.append("locked") }
             if !segment.chosenLines.isEmpty { marks.append("chose \(segment.chosenLines.joined(separator: ", "))") }
-            if plan.pinnedSegment == index + 1 { marks.append("pinned") }
+            if (plan.pinnedSegments ?? plan.pinnedSegment.map { [$0] } ?? []).contains(index + 1) { marks.append("pinned") }
             // A missed connection in an arrive-by plan is one that arrives too late.
             let arriveBy = plan.timePreference.kind == "arrive_by"
             if segment.missedConnection { marks.append(arriveBy ? "late" : "missed") }

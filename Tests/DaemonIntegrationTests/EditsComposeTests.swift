@@ -110,3 +110,24 @@ extension EditsComposeTests {
         XCTAssertEqual(link["form"], .string("timed"), "the link leaves when the plan does: \(link)")
     }
 }
+
+extension EditsComposeTests {
+    // MARK: - One pin per segment
+
+    func testChooseOnOneSegmentKeepsAnotherSegmentsPin() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "Keskustori", "--mode", "transit",
+                                        "--at", Tampere.morning])
+        let id = try id(created)
+        let transit = transitSegments(created)
+        XCTAssertGreaterThanOrEqual(transit.count, 2, "out and back by bus: \(created)")
+        let out = transit[0] + 1, back = try XCTUnwrap(transit.last) + 1
+        _ = try harness.json(["plan", "pin", id, String(out), "08:10"])
+        let chosen = try harness.json(["plan", "choose", id, String(back), "2"])
+        XCTAssertEqual(chosen["pinned_segments"], .array([.number(Double(out)), .number(Double(back))]),
+                       "the morning pin stays beside the chosen return: \(chosen)")
+        XCTAssertNil(chosen["removed_pins"], "no pin went")
+        let shown = try harness.umctl(["plan", "show", id])
+        XCTAssertEqual(shown.stdout.components(separatedBy: "pinned").count - 1 >= 2, true, shown.stdout)
+    }
+}

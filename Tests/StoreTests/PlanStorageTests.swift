@@ -165,6 +165,20 @@ final class PlanStorageTests: XCTestCase {
         XCTAssertEqual(try store.loadPlan(id: id).plan.locks[key]?.avoidedStops, avoided)
     }
 
+    func testAPlanWithAPinOnEachOfTwoSegmentsKeepsBothThroughStorage() throws {
+        let start = Date(timeIntervalSinceReferenceDate: 663_660_000)
+        let places = ["a", "b", "c"].enumerated().map { index, name in
+            Place(name: name, coordinate: Coordinate(latitude: 61.49 + Double(index) * 0.01, longitude: 23.76))
+        }
+        let first = SegmentKey(fromID: places[0].id, toID: places[1].id), second = SegmentKey(fromID: places[1].id, toID: places[2].id)
+        let pins = [PinnedDeparture(segment: first, departure: start, duration: 600, tripIDs: ["m"]),
+                    PinnedDeparture(segment: second, departure: start + 30_000, duration: 900, tripIDs: ["e"])]
+        let plan = try RoutePlan(restoring: places.map { PlanNode(place: $0) }, modes: [.transit, .transit], legs: [nil, nil],
+                                 timePreference: .departAt(start), pace: .normal, locks: [:], pins: pins, pending: [:])
+        let id = try store.createPlan(plan, title: "two pins")
+        XCTAssertEqual(try store.loadPlan(id: id).plan.pins, [first: pins[0], second: pins[1]])
+    }
+
     func testDeletingAPlanRemovesAllItsRows() throws {
         var random = SeededRandom(seed: 3)
         let id = try store.createPlan(RandomPlans.plan(&random), title: "gone")
