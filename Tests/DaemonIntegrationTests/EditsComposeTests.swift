@@ -122,12 +122,58 @@ extension EditsComposeTests {
         let transit = transitSegments(created)
         XCTAssertGreaterThanOrEqual(transit.count, 2, "out and back by bus: \(created)")
         let out = transit[0] + 1, back = try XCTUnwrap(transit.last) + 1
-        _ = try harness.json(["plan", "pin", id, String(out), "08:10"])
+        let pinned = try harness.json(["plan", "pin", id, String(out), "08:10"])
         let chosen = try harness.json(["plan", "choose", id, String(back), "2"])
+        XCTAssertEqual(nodes(chosen).first?["time"], nodes(pinned).first?["time"],
+                       "leaving home still fits the morning pin, not the evening choice")
         XCTAssertEqual(chosen["pinned_segments"], .array([.number(Double(out)), .number(Double(back))]),
                        "the morning pin stays beside the chosen return: \(chosen)")
         XCTAssertNil(chosen["removed_pins"], "no pin went")
         let shown = try harness.umctl(["plan", "show", id])
         XCTAssertEqual(shown.stdout.components(separatedBy: "pinned").count - 1 >= 2, true, shown.stdout)
+    }
+}
+
+extension EditsComposeTests {
+    // MARK: - Item 13: presets rebuild each stretch
+
+    func testTheTransitPresetOnATransitPlanKeepsWalkTransitWalkAndEveryLeg() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "transit",
+                                        "--at", Tampere.morning])
+        let modes = segments(created).map(\.["mode"])
+        let preset = try harness.json(["plan", "preset", try id(created), "transit"])
+        XCTAssertEqual(segments(preset).map(\.["mode"]), modes, "not one transit segment per old segment: \(preset)")
+        XCTAssertNotNil(preset["total_duration_s"]?.numberValue, "every leg found: \(preset)")
+    }
+
+    func testTheTransitPresetOnACarPlanWalksToTheStops() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "car", "--at", Tampere.morning])
+        let preset = try harness.json(["plan", "preset", try id(created), "transit"])
+        XCTAssertEqual(segments(preset).first?["mode"], .string("walk"), "\(preset)")
+        XCTAssertTrue(segments(preset).contains { $0["mode"] == .string("transit") })
+        XCTAssertNotNil(preset["total_duration_s"]?.numberValue, "every leg found: \(preset)")
+    }
+
+    // MARK: - Item 12: a stay "until" does not hide the start
+
+    func testAStayUntilBeforeAPinnedLaterBusKeepsTheStart() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "Keskustori", "--mode", "transit",
+                                        "--at", "2022-01-12T07:30"])
+        let id = try id(created)
+        let hervanta = try XCTUnwrap(nodes(created).firstIndex { $0["name"] == .string(Tampere.hervanta) }) + 1
+        _ = try harness.json(["plan", "stay", id, String(hervanta), "--until", "09:30"])
+        let back = try XCTUnwrap(transitSegments(created).last) + 1
+        let pinned = try harness.json(["plan", "pin", id, String(back), "09:45"])
+        let first = try XCTUnwrap(transitSegments(pinned).first)
+        let leaves = try XCTUnwrap(date(segments(pinned)[first]["leg"]?["departure"]), "\(pinned)")
+        XCTAssertLessThan(leaves, WireTime.date(from: "2022-01-12T08:30:00+02:00")!,
+                          "the morning bus leaves after the 07:30 start, not just before 09:30: \(pinned)")
+        let start = try XCTUnwrap(date(nodes(pinned).first?["time"]))
+        XCTAssertGreaterThanOrEqual(start, WireTime.date(from: "2022-01-12T07:30:00+02:00")!, "never before the start asked")
+        XCTAssertLessThanOrEqual(start, leaves, "and no later than the first bus needs")
+        XCTAssertTrue(segments(pinned).allSatisfy { $0["missed_connection"] == .bool(false) }, "\(pinned)")
     }
 }
