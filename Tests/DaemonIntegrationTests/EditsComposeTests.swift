@@ -177,3 +177,25 @@ extension EditsComposeTests {
         XCTAssertTrue(segments(pinned).allSatisfy { $0["missed_connection"] == .bool(false) }, "\(pinned)")
     }
 }
+
+extension EditsComposeTests {
+    // MARK: - Item 10: refine never splits one ride in two
+
+    func testRefineNeverSplitsARideIntoTwoHalvesOfTheSameTrip() throws {
+        let harness = try harness
+        // Trips whose long ride the real engine boards again at a stop half way (found on the old rule).
+        let trips = [(Tampere.hervanta, "61.4600,23.7800"), ("61.4700,23.9000", Tampere.ratina),
+                     ("61.4700,23.9000", Tampere.railwayStation), (Tampere.ratina, "61.4800,23.7000")]
+        for (from, to) in trips {
+            let created = try harness.json(["plan", "new", from, to, "--mode", "transit", "--at", Tampere.morning])
+            let refined = try harness.json(["plan", "refine", try id(created)])
+            let legs = segments(refined)
+            for index in legs.indices.dropLast() where legs[index]["mode"] == .string("transit")
+                && legs[index + 1]["mode"] == .string("transit") {
+                let arriving = legs[index]["leg"]?["rides"]?.arrayValue?.last?["trip_id"]
+                let leaving = legs[index + 1]["leg"]?["rides"]?.arrayValue?.first?["trip_id"]
+                XCTAssertNotEqual(arriving, leaving, "\(from) → \(to): one trip split at node \(index + 2): \(refined)")
+            }
+        }
+    }
+}
