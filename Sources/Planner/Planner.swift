@@ -194,8 +194,9 @@ public struct Planner: Sendable {
     /// Timing: without a pin, "leave now" / "depart at" walk forward with a time cursor (each
     /// empty segment is queried "depart at" the cursor; a present leg just advances it: transit
     /// to its arrival, walk/car by its duration), and "arrive by" walks backward from the date.
-    /// With a pinned segment, it is re-found first (`matchingLeg`), segments before it are queried
-    /// "arrive by" and segments after it "depart at" its arrival.
+    /// With pins (one per segment at most), each is re-found first (`matchingLeg`), segments
+    /// before the first are queried "arrive by" it (those before a stay "until" go forward from
+    /// the start), and segments after a pin "depart at" its arrival, up to the next pin.
     public func computeLegsReporting(_ plan: RoutePlan, currentLocation: Coordinate? = nil) async throws -> LegComputation {
         var run = LegRun(plan: (currentLocation.map { plan.resolvingCurrentLocation($0) } ?? plan)
             .removingDetours().forgettingDismissalsOfEmptiedLegs())
@@ -267,7 +268,7 @@ public struct Planner: Sendable {
 
     /// Forward from segment `start`, leaving at `date`. A kept transit leg that now leaves before
     /// the traveller gets to it (an edit before it took longer) is asked again from that time,
-    /// unless it is the pinned one.
+    /// unless it is pinned.
     private func fillForward(from start: Int, before end: Int? = nil, departingAt date: Date, run: inout LegRun) async throws {
         var reached = [start: date]  // when the traveller is at each node
         var cursor = date
@@ -293,7 +294,7 @@ public struct Planner: Sendable {
     }
 
     /// Backward before segment `end`, arriving by `date`. A kept transit leg that now arrives
-    /// after the traveller must leave its end is asked again, unless it is the pinned one.
+    /// after the traveller must leave its end is asked again, unless it is pinned.
     private func fillBackward(before end: Int, downTo first: Int = 0, arrivingBy date: Date, run: inout LegRun) async throws {
         var reached = [end: date]  // when the traveller must be at each node
         var anchor = date
@@ -339,13 +340,15 @@ public struct Planner: Sendable {
         }
     }
 
-    /// With a pin: when the plan would have to leave before it may (`missedConnection` is the
-    /// pinned segment or one before it), the pinned departure can no longer be caught. The
+    /// With pins: when the plan would have to leave before it may (`missedConnection` is a
+    /// pinned segment or one before it), that pinned departure (the first pin at or after the
+    /// missed segment: the constraint that gives) can no longer be caught. The
     /// user's leg stays, and the first departure with the same fingerprint (duration) that can
     /// be caught is proposed as a pending update (a missed transit leg before the pin is asked
     /// again from when the traveller gets there, to know when the pin's start is reached).
     /// In an arrive-by plan, when the legs after the pin end after the requested arrival
-    /// (`lateConnection` is the pinned segment or one after it), the latest departure of the
+    /// (`lateConnection` is a pinned segment or one after it; the last pin at or before it
+    /// gives), the latest departure of the
     /// same fingerprint that arrives in time is (a late transit leg after the pin is asked
     /// again "arrive by", to know when the pin must end).
     private func proposeCatchableDeparture(run: inout LegRun) async throws {

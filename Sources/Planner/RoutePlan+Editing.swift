@@ -11,8 +11,8 @@ import Foundation
 /// | apply a preset | segments whose mode changed (stops inserted only for transit go with it) |
 /// | pace | every walk and transit leg (transit legs walk to, between and from their stops) |
 /// | time preference, swap | every leg |
-/// | pin | every leg but the pinned one |
-/// | accept a pending update | every leg but the pinned one (its time moved) |
+/// | pin | every leg but the pinned ones and chosen routes |
+/// | accept a pending update | every leg but the pinned ones (its time moved) |
 /// | unpin, dismiss | none |
 ///
 /// All indices are 0-based; bad input throws `PlannerError` and changes nothing.
