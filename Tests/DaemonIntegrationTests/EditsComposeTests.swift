@@ -199,3 +199,21 @@ extension EditsComposeTests {
         }
     }
 }
+
+extension EditsComposeTests {
+    // MARK: - Item 14: a chosen route is kept
+
+    func testAChosenCarRouteIsKeptWhenThePlansTimeChanges() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Tampere.pyynikki, Tampere.hervanta, "--mode", "car", "--at", Tampere.morning])
+        let id = try id(created)
+        let options = try harness.json(["plan", "alternatives", id, "1"])["options"]?.arrayValue ?? []
+        XCTAssertEqual(options.count, 2, "the quickest and the shortest route: \(options)")
+        let shortest = try XCTUnwrap(options.last?["distance_m"]?.numberValue)
+        let chosen = try harness.json(["plan", "choose", id, "1", "2"])
+        XCTAssertEqual(segments(chosen).first?["leg"]?["distance_m"]?.numberValue, shortest)
+        let retimed = try harness.json(["plan", "time", id, "--at", "09:30"])
+        XCTAssertEqual(segments(retimed).first?["leg"]?["distance_m"]?.numberValue, shortest,
+                       "the chosen route, not the quickest again: \(retimed)")
+    }
+}
