@@ -23,25 +23,8 @@ struct DayPlanMethods: Sendable {
     static let maxAlternatives = 20
 
     func register(in table: inout MethodTable) {
-        table.register(Endpoints.planStay) { params, _ in
-            let current = try await plans.show(id: params.id).plan
-            let index = try input.nodeIndex(params.node, in: current)
-            let given = [params.durationS != nil, params.until != nil, params.clear == true].filter { $0 }.count
-            guard given == 1 else { throw DaemonError.invalidParams("give exactly one of duration_s, until or clear") }
-            let stay: NodeStay?
-            if let seconds = params.durationS {
-                guard seconds.isFinite, seconds >= 0 else {
-                    throw DaemonError.invalidParams("duration_s must be 0 or more seconds, got \(seconds)")
-                }
-                stay = .duration(seconds)
-            } else if let until = params.until {
-                stay = .until(try input.time(until, param: "until", timeZone: regions.timeZone(of: current),
-                                             day: current.schedule()[index] ?? input.planDay(current)))
-            } else {
-                stay = nil
-            }
-            return try await edits.edit(params.id) { try $0.settingStay(stay, atNode: index) }
-        }
+        // The edits among these take the one edit path (`PlanEditMethods.prepare`), as `plan.edits` does.
+        table.register(Endpoints.planStay) { params, _ in try await edits.single(.stay(params), nil) }
         table.register(Endpoints.planAlternatives) { params, _ in
             let current = try await plans.show(id: params.id)
             let segment = try input.segmentIndex(params.segment, in: current.plan)
@@ -57,41 +40,10 @@ struct DayPlanMethods: Sendable {
                                         options: options.map { WireDocuments.leg($0, timeZone: zone, departure: time) },
                                         day: String(WireTime.string(from: input.planDay(current.plan), timeZone: zone).prefix(10)))
         }
-        table.register(Endpoints.planChoose) { params, _ in
-            let current = try await plans.show(id: params.id).plan
-            let segment = try input.segmentIndex(params.segment, in: current)
-            let count = try Self.count(params.count)
-            guard (1...count).contains(params.option) else {
-                throw DaemonError.invalidParams("option must be 1 to \(count), got \(params.option)")
-            }
-            _ = try regions.requireRegions()
-            let options = try await planner.alternatives(for: current, segment: segment, count: count)
-            guard options.indices.contains(params.option - 1) else {
-                throw DaemonError.invalidParams("option \(params.option) does not exist: segment \(params.segment) has \(options.count)")
-            }
-            let chosen = try current.choosingAlternative(options[params.option - 1], ofSegment: segment)
-            return try await edits.edit(params.id) { plan in
-                guard plan == current else { throw DaemonError.invalidParams("the plan changed while choosing; try again") }
-                return chosen
-            }
-        }
-        table.register(Endpoints.planMove) { params, _ in
-            let current = try await plans.show(id: params.id).plan
-            let index = try input.nodeIndex(params.node, in: current)
-            let near = try params.near.map { try edits.resolver.resolve($0, region: params.region).place.coordinate }
-            let node = try edits.resolver.resolve(params.place, near: near ?? current.nodes[index].place.coordinate,
-                                                  region: params.region, planRegion: edits.regions.regionName(of: current))
-            return try await edits.edit(params.id) { try $0.movingNode(at: index, to: node.place) }
-        }
-        table.register(Endpoints.planUnlock) { params, _ in
-            try await edits.edit(params.id) { plan in try plan.unlocking(segment: try input.segmentIndex(params.segment, in: plan)) }
-        }
-        table.register(Endpoints.planRename) { params, _ in
-            let title = try Self.title(params.title)
-            return try await edits.edit(params.id, title: title, change: { $0 }) {
-                LegComputation(plan: $0, failures: [], queryCount: 0)
-            }
-        }
+        table.register(Endpoints.planChoose) { params, _ in try await edits.single(.choose(params), nil) }
+        table.register(Endpoints.planMove) { params, _ in try await edits.single(.move(params), nil) }
+        table.register(Endpoints.planUnlock) { params, _ in try await edits.single(.unlock(params), nil) }
+        table.register(Endpoints.planRename) { params, _ in try await edits.single(.rename(params), nil) }
         table.register(Endpoints.planCopy) { params, _ in
             let original = try await plans.show(id: params.id)
             let title = try Self.title(params.title ?? "\(original.title) (copy)")

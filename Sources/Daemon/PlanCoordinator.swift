@@ -26,6 +26,24 @@ public actor PlanCoordinator {
         public var title: String
         public var generation: Int64
         public var failures: [Int: RoutingError]
+        /// Pins of the plan before the edit that the edited plan no longer has.
+        public var removedPins: [RemovedPin] = []
+    }
+
+    /// A pin an edit removed, with the names of its segment's ends in the plan before the edit.
+    public struct RemovedPin: Sendable, Equatable {
+        public var from: String
+        public var to: String
+        public var departure: Date
+
+        /// The pins of `before` whose segment carries no pin in `after`, in segment order.
+        static func between(_ before: RoutePlan, _ after: RoutePlan) -> [RemovedPin] {
+            before.pinnedSegmentIndices.compactMap { index in
+                guard let pin = before.pin(ofSegment: index), after.pins[pin.segment] == nil else { return nil }
+                return RemovedPin(from: before.nodes[index].place.name, to: before.nodes[index + 1].place.name,
+                                  departure: pin.departure)
+            }
+        }
     }
 
     private struct Entry {
@@ -164,30 +182,34 @@ public actor PlanCoordinator {
                                                   computed.plan.segmentIndex(of: $0).map { .number(Double($0 + 1)) }
                                               })])
         }
-        return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures)
+        return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures,
+                       removedPins: RemovedPin.between(current.plan, computed.plan))
     }
 
     /// Applies `transform` (every change and the one computation) to a copy of the newest plan,
     /// and stores the result as one new generation with one write: all or nothing. Nothing is
     /// written, and the generation stays, when `transform` throws, when the plan moved on while
     /// it ran (`conflict`), or for a `dryRun` (whose result is returned, not stored).
-    /// `transform` also returns the searches typed in the edits, stored in the same write.
+    /// `transform` also returns the searches typed in the edits, stored in the same write, and
+    /// the plan's new title when an edit renamed it.
     public func applyAtomically(
         id: Int64, expectedGeneration: Int64?, dryRun: Bool,
-        transform: @Sendable (RoutePlan) async throws -> (LegComputation, searches: [SearchHistoryEntry])
+        transform: @Sendable (RoutePlan) async throws -> (LegComputation, searches: [SearchHistoryEntry], title: String?)
     ) async throws -> Outcome {
         try check(id, expectedGeneration: expectedGeneration)
         let current = try newest(id)
         let generation = entries[id]?.generation ?? 0
-        let (computed, searches) = try await transform(current.plan)
+        let (computed, searches, newTitle) = try await transform(current.plan)
         try Task.checkCancellation()
         guard (entries[id]?.generation ?? 0) == generation else {
             throw DaemonError.conflict("plan \(id) was edited by another request while these edits were computed; nothing was changed")
         }
         let failures = computed.failuresBySegment
-        let title = current.plan.title(current.title, after: computed.plan)
+        let title = newTitle ?? current.plan.title(current.title, after: computed.plan)
+        let removedPins = RemovedPin.between(current.plan, computed.plan)
         if dryRun {
-            return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures)
+            return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures,
+                           removedPins: removedPins)
         }
         var entry = entries[id] ?? Entry()
         entry.task?.cancel()
@@ -206,7 +228,8 @@ public actor PlanCoordinator {
         counters.countPlanRecomputed()
         events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(Double(generation + 1)),
                                            "queries": .number(Double(computed.queryCount))])
-        return Outcome(id: id, plan: computed.plan, title: title, generation: generation + 1, failures: failures)
+        return Outcome(id: id, plan: computed.plan, title: title, generation: generation + 1, failures: failures,
+                       removedPins: removedPins)
     }
 
     /// Optimistic concurrency: `conflict` when the plan is not at `expectedGeneration`.

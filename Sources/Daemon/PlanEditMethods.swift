@@ -42,6 +42,8 @@ struct PlanEditMethods: Sendable {
         }
         var step: Step
         var typed: [TypedPlaceHistory.Typed] = []
+        /// The plan's new title (`plan.rename`).
+        var title: String?
     }
 
     /// Validates `edit` against `current` (the plan it will be applied to) and resolves what it
@@ -136,6 +138,51 @@ struct PlanEditMethods: Sendable {
             // re-imported with a newer feed). Modes, locks and inserted stops stay; a pinned
             // departure is re-found by its trip or fingerprint, or kept with a pending update.
             return Prepared(step: .change { $0.refreshing() })
+        case .stay(let params):
+            let index = try input.nodeIndex(params.node, in: current)
+            let given = [params.durationS != nil, params.until != nil, params.clear == true].filter { $0 }.count
+            guard given == 1 else { throw DaemonError.invalidParams("give exactly one of duration_s, until or clear") }
+            let stay: NodeStay?
+            if let seconds = params.durationS {
+                guard seconds.isFinite, seconds >= 0 else {
+                    throw DaemonError.invalidParams("duration_s must be 0 or more seconds, got \(seconds)")
+                }
+                stay = .duration(seconds)
+            } else if let until = params.until {
+                stay = .until(try input.time(until, param: "until", timeZone: regions.timeZone(of: current),
+                                             day: current.schedule()[index] ?? input.planDay(current)))
+            } else {
+                stay = nil
+            }
+            return Prepared(step: .change { try $0.settingStay(stay, atNode: index) })
+        case .unlock(let params):
+            return Prepared(step: .change { plan in try plan.unlocking(segment: try input.segmentIndex(params.segment, in: plan)) })
+        case .rename(let params):
+            let title = try DayPlanMethods.title(params.title)
+            // Only the title changes: no leg is asked again.
+            return Prepared(step: .compute { LegComputation(plan: $0, failures: [], queryCount: 0) }, title: title)
+        case .move(let params):
+            let index = try input.nodeIndex(params.node, in: current)
+            let near = try params.near.map { try resolver.resolve($0, region: params.region).place.coordinate }
+            let node = try resolver.resolve(params.place, near: near ?? current.nodes[index].place.coordinate,
+                                            region: params.region, planRegion: regions.regionName(of: current))
+            return Prepared(step: .change { try $0.movingNode(at: index, to: node.place) })
+        case .choose(let params):
+            let segment = try input.segmentIndex(params.segment, in: current)
+            let count = try DayPlanMethods.count(params.count)
+            guard (1...count).contains(params.option) else {
+                throw DaemonError.invalidParams("option must be 1 to \(count), got \(params.option)")
+            }
+            _ = try regions.requireRegions()
+            let options = try await planner.alternatives(for: current, segment: segment, count: count)
+            guard options.indices.contains(params.option - 1) else {
+                throw DaemonError.invalidParams("option \(params.option) does not exist: segment \(params.segment) has \(options.count)")
+            }
+            let chosen = try current.choosingAlternative(options[params.option - 1], ofSegment: segment)
+            return Prepared(step: .change { plan in
+                guard plan == current else { throw DaemonError.invalidParams("the plan changed while choosing; try again") }
+                return chosen
+            })
         }
     }
 
@@ -157,14 +204,14 @@ struct PlanEditMethods: Sendable {
 
     /// One edit: applied and written at once, then its emptied legs computed (`PlanCoordinator.edit`).
     /// A swap also turns a generated title around (a title the user set stays).
-    private func single(_ edit: PlanEdit, _ expectedGeneration: Int64?) async throws -> PlanDocument {
+    func single(_ edit: PlanEdit, _ expectedGeneration: Int64?) async throws -> PlanDocument {
         let shown = try await plans.show(id: edit.planID)
         let current = shown.plan
         let prepared = try await prepare(edit, on: current)
         _ = try regions.requireRegions()
         let planner = planner, here = location.current?.coordinate
         let searches = typedPlaces.entries(prepared.typed)
-        var title: String?
+        var title = prepared.title
         if case .swap = edit { title = current.titleAfterSwap(shown.title) }
         let outcome = switch prepared.step {
         case .change(let change):
@@ -197,6 +244,7 @@ struct PlanEditMethods: Sendable {
                                                                dryRun: params.dryRun == true) { original in
             var plan = original
             var typed: [TypedPlaceHistory.Typed] = []
+            var title: String?
             for (index, edit) in params.edits.enumerated() {
                 do {
                     let prepared = try await methods.prepare(edit, on: plan)
@@ -205,13 +253,14 @@ struct PlanEditMethods: Sendable {
                     case .compute(let compute): plan = try await compute(plan).plan
                     }
                     typed += prepared.typed
+                    title = prepared.title ?? title
                 } catch is CancellationError {
                     throw CancellationError()
                 } catch {
                     throw Self.failure(of: edit, number: index + 1, error)
                 }
             }
-            return (try await planner.computeLegsReporting(plan, currentLocation: here), typedPlaces.entries(typed))
+            return (try await planner.computeLegsReporting(plan, currentLocation: here), typedPlaces.entries(typed), title)
         }
         return WireDocuments.plan(outcome, regions: regions, now: input.clock.now())
     }

@@ -86,7 +86,9 @@ struct PlanMethods: Sendable {
         table.register(Endpoints.planLink) { params, _ in
             let plan = try await plans.show(id: params.id).plan
             let segment = try input.segmentIndex(params.segment, in: plan)
-            let link = try GoogleMapsLink.build(plan: plan, segment: segment, timeZone: regions.timeZone(of: plan))
+            // "Now" as `plan.show` uses it: a leave-now plan's walk and car legs are timed from it.
+            let link = try GoogleMapsLink.build(plan: plan, segment: segment, timeZone: regions.timeZone(of: plan),
+                                                now: input.clock.now())
             return LinkDocument(url: link.url, form: link.form.rawValue, fallbackReason: link.fallbackReason,
                                 segment: params.segment, mode: plan.modes[segment].rawValue)
         }
@@ -136,8 +138,15 @@ extension LegComputation {
 extension WireDocuments {
     /// A plan as the coordinator has it, in its region's time zone.
     static func plan(_ outcome: PlanCoordinator.Outcome, regions: RegionRegistry, now: Date) -> PlanDocument {
-        plan(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
-             timeZone: regions.timeZone(of: outcome.plan), now: now, failures: outcome.failures)
+        let zone = regions.timeZone(of: outcome.plan)
+        var document = plan(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
+                            timeZone: zone, now: now, failures: outcome.failures)
+        if !outcome.removedPins.isEmpty {
+            document.removedPins = outcome.removedPins.map {
+                RemovedPinDocument(from: $0.from, to: $0.to, departure: WireTime.string(from: $0.departure, timeZone: zone))
+            }
+        }
+        return document
     }
 }
 

@@ -65,7 +65,7 @@ public struct TransitEngine: LegEngine {
         func leg(for query: LegQuery) async throws -> RouteLeg {
             try Task.checkCancellation()
             let leg = try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace,
-                                     maxTransfers: maxTransfers, transferPenalty: transferPenalty).best
+                                     maxTransfers: maxTransfers, transferPenalty: transferPenalty, avoiding: query.avoiding).best
             return named(leg, query)
         }
 
@@ -73,7 +73,7 @@ public struct TransitEngine: LegEngine {
             try Task.checkCancellation()
             return try router.journeys(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing,
                                        pace: query.pace, count: count, maxTransfers: maxTransfers,
-                                       transferPenalty: transferPenalty).map { named($0, query) }
+                                       transferPenalty: transferPenalty, avoiding: query.avoiding).map { named($0, query) }
         }
 
         func close() {}

@@ -47,8 +47,9 @@ public enum WireDocuments {
             id: id, title: title, nodes: nodes, segments: segments,
             totalDurationS: plan.totalTravelTime.map(whole), totalDistanceM: whole(plan.totalDistance), pending: pending,
             pace: plan.pace.rawValue, timePreference: timePreference(plan.timePreference, timeZone: timeZone),
-            pinnedSegment: plan.pinned.flatMap { plan.segmentIndex(of: $0.segment) }.map { $0 + 1 },
-            generation: generation, timeZone: WireTime.zoneName(timeZone))
+            pinnedSegment: plan.pinnedSegmentIndex.map { $0 + 1 },
+            generation: generation, timeZone: WireTime.zoneName(timeZone),
+            pinnedSegments: plan.pinnedSegmentIndices.map { $0 + 1 })
     }
 
     /// A leg; walk and car legs take their times from the plan's schedule.

@@ -25,6 +25,12 @@ public enum NodeStay: Hashable, Sendable, Codable {
         }
     }
 
+    /// Whether the stay is until a time (an anchor of its own: the traveller is there until then).
+    public var isUntil: Bool {
+        if case .until = self { return true }
+        return false
+    }
+
     /// The stay's length when it is one (used when no leg is dated).
     public var seconds: TimeInterval? {
         if case .duration(let seconds) = self { return seconds }

@@ -48,7 +48,7 @@ extension Planner {
         let times = plan.departureTimes(startingAt: clock.now())
         for index in 0..<plan.segmentCount where budget > 0 {
             let key = plan.segmentKey(index)
-            guard plan.modes[index] == .walk, !plan.isLocked(segment: index), !probed.contains(key),
+            guard plan.modes[index] == .walk, plan.isRefinable(segment: index), !probed.contains(key),
                   let walk = plan.legs[index], walk.expectedTravelTime > configuration.longWalkThreshold
             else { continue }
             probed.insert(key)
@@ -63,9 +63,13 @@ extension Planner {
             var boardings: [Place] = [], alightings: [Place] = []
             if case .success(let journey) = try await leg(for: direct),
                let first = journey.rides.first?.boarding, let last = journey.rides.last?.alighting {
+                // The same 150 m rule as for the nearest stops: a stop at the walk's own end splits nothing.
                 boardings = [Place(name: first.name, coordinate: first.coordinate, kind: .transitStop)]
+                    .filter { !isTooClose($0, to: [from, to]) }
                 alightings = [Place(name: last.name, coordinate: last.coordinate, kind: .transitStop)]
-            } else {
+                    .filter { !isTooClose($0, to: [from, to]) }
+            }
+            if boardings.isEmpty || alightings.isEmpty {
                 queries += 2
                 boardings = try await candidates(near: from.coordinate, radius: configuration.walkSplitStopRadius,
                                                  count: configuration.walkSplitCandidatesPerEnd, avoiding: [from, to])
@@ -131,7 +135,7 @@ extension Planner {
         let times = plan.departureTimes(startingAt: clock.now())
         for index in 0..<plan.segmentCount where budget > 0 {
             let key = plan.segmentKey(index)
-            guard plan.modes[index] == .transit, !plan.isLocked(segment: index), !probed.contains(key),
+            guard plan.modes[index] == .transit, plan.isRefinable(segment: index), !probed.contains(key),
                   let direct = plan.legs[index], direct.expectedTravelTime > configuration.transitSplitThreshold
             else { continue }
             probed.insert(key)
@@ -155,7 +159,9 @@ extension Planner {
                 guard case .success(let second) = try await leg(for: secondQuery) else { continue }
                 let arrival = second.arrival ?? connection.addingTimeInterval(second.expectedTravelTime)
                 let total = arrival.timeIntervalSince(start)
-                guard total <= budgetTime else { continue }
+                // Strictly faster, and a real change at M: boarding the same trip again there
+                // (the engine may) is the direct ride cut in two, never a better plan.
+                guard total < budgetTime, !first.continuesOnSameTrip(into: second) else { continue }
                 if best.map({ total < $0.total }) ?? true { best = (total, middle, [first, second]) }
             }
             if let best,
@@ -175,17 +181,38 @@ extension Planner {
         let found = try await stops(around: coordinate, radius: radius, limit: count * 3 + 2)
         var chosen: [Place] = []
         for stop in found where chosen.count < count {
-            let tooClose = ends.contains { $0.coordinate.distance(to: stop.coordinate) <= configuration.candidateExclusionRadius }
-            guard !tooClose, !chosen.contains(where: { $0.id == stop.id }) else { continue }
+            guard !isTooClose(stop, to: ends), !chosen.contains(where: { $0.id == stop.id }) else { continue }
             var candidate = stop
             if candidate.kind == nil { candidate.kind = .transitStop }
             chosen.append(candidate)
         }
         return chosen
     }
+
+    /// Whether `stop` lies within `candidateExclusionRadius` of one of `ends`.
+    private func isTooClose(_ stop: Place, to ends: [Place]) -> Bool {
+        ends.contains { $0.coordinate.distance(to: stop.coordinate) <= configuration.candidateExclusionRadius }
+    }
+}
+
+extension RouteLeg {
+    /// Whether `next` starts by riding on the trip this leg's last ride is on (the same trip ID,
+    /// or without IDs the same line and headsign leaving when this one arrives).
+    func continuesOnSameTrip(into next: RouteLeg) -> Bool {
+        guard let last = rides.last, let first = next.rides.first else { return false }
+        if let a = last.tripID, let b = first.tripID { return a == b }
+        return last.lineName == first.lineName && last.headsign == first.headsign
+            && abs(first.boarding.time.timeIntervalSince(last.alighting.time)) <= RoutePlan.connectionSlack
+    }
 }
 
 extension RoutePlan {
+    /// Whether refinement may split segment `index`: not a decision of the user's (a lock, a
+    /// pin, a chosen alternative, a pending update to answer).
+    func isRefinable(segment index: Int) -> Bool {
+        !isLocked(segment: index) && !isPinned(segment: index) && pendingUpdate(ofSegment: index) == nil
+    }
+
     /// Replaces segment `index` by a chain through `stops`, with the legs already computed.
     func splitting(segment index: Int, via stops: [PlanNode], modes newModes: [TravelMode],
                    legs newLegs: [RouteLeg]) throws -> RoutePlan {

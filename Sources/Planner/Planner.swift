@@ -76,25 +76,6 @@ public struct Planner: Sendable {
                                    currentLocation: currentLocation)
     }
 
-    /// Applies a preset to an existing plan (locked segments keep their mode) and computes the
-    /// emptied legs. `.fastest` computes the walk, transit and car variants and keeps the quickest
-    /// complete one; when none is complete it falls back to the offline guess.
-    public func applyingPreset(_ preset: PlanPreset, to plan: RoutePlan,
-                               currentLocation: Coordinate? = nil) async throws -> RoutePlan {
-        guard preset == .fastest else {
-            return try await computeLegs(plan.applyingPreset(preset), currentLocation: currentLocation)
-        }
-        var best: RoutePlan?
-        for variant in [PlanPreset.walk, .transit, .car] {
-            let computed = try await computeLegs(plan.applyingPreset(variant), currentLocation: currentLocation)
-            guard let time = computed.totalTravelTime else { continue }
-            if let current = best?.totalTravelTime, current <= time { continue }
-            best = computed
-        }
-        if let best { return best }
-        return try await computeLegs(plan.applyingPreset(.fastest), currentLocation: currentLocation)
-    }
-
     /// Walk, transit and car from `origin` to `destination`: each a built plan or the routing
     /// error that stopped it (transit "unsupported here" does not stop walk or car). The quickest
     /// complete plan is marked `isFastest`.
@@ -226,23 +207,40 @@ public struct Planner: Sendable {
     /// Timing: without a pin, "leave now" / "depart at" walk forward with a time cursor (each
     /// empty segment is queried "depart at" the cursor; a present leg just advances it: transit
     /// to its arrival, walk/car by its duration), and "arrive by" walks backward from the date.
-    /// With a pinned segment, it is re-found first (`matchingLeg`), segments before it are queried
-    /// "arrive by" and segments after it "depart at" its arrival.
+    /// With pins (one per segment at most), each is re-found first (`matchingLeg`), segments
+    /// before the first are queried "arrive by" it (those before a stay "until" go forward from
+    /// the start), and segments after a pin "depart at" its arrival, up to the next pin.
     public func computeLegsReporting(_ plan: RoutePlan, currentLocation: Coordinate? = nil) async throws -> LegComputation {
-        var run = LegRun(plan: currentLocation.map { plan.resolvingCurrentLocation($0) } ?? plan)
-        if let pinnedIndex = run.plan.pinnedSegmentIndex, let pin = run.plan.pinned {
-            if run.plan.legs[pinnedIndex] == nil {
-                try await resolvePinned(pinnedIndex, pin: pin, run: &run)
+        var run = LegRun(plan: (currentLocation.map { plan.resolvingCurrentLocation($0) } ?? plan)
+            .removingDetours().forgettingDismissalsOfEmptiedLegs())
+        let pinned = run.plan.pinnedSegmentIndices
+        if let first = pinned.first {
+            for index in pinned where run.plan.legs[index] == nil {
+                if let pin = run.plan.pin(ofSegment: index) { try await resolvePinned(index, pin: pin, run: &run) }
             }
-            let pinnedLeg = run.plan.legs[pinnedIndex]
-            let departure = pinnedLeg?.departure ?? pin.departure
-            let arrival = pinnedLeg?.arrival
-                ?? departure.addingTimeInterval(pinnedLeg?.expectedTravelTime ?? pin.duration)
-            try await fillBackward(before: pinnedIndex, arrivingBy: run.plan.nodes[pinnedIndex].latestArrival(leavingAt: departure),
-                                   run: &run)
-            try await fillForward(from: pinnedIndex + 1, departingAt: run.plan.nodes[pinnedIndex + 1].leaving(arrivedAt: arrival),
-                                  run: &run)
-            try await proposeCatchableDeparture(ifMissed: pinnedIndex, pin: pin, run: &run)
+            // When the traveller leaves and gets off pinned segment `index`.
+            func span(_ index: Int) -> (departure: Date, arrival: Date) {
+                let leg = run.plan.legs[index], pin = run.plan.pin(ofSegment: index)
+                let departure = leg?.departure ?? pin?.departure ?? clock.now()
+                return (departure, leg?.arrival ?? departure.addingTimeInterval(leg?.expectedTravelTime ?? pin?.duration ?? 0))
+            }
+            // The start is a constraint too: a stay "until" before the first pin holds the
+            // traveller there anyway, so the legs before it go forward from the start (leave
+            // now, depart at); only the legs between it and the pin are timed back from the pin.
+            let start = run.plan.earliestDeparture(now: clock.now())
+            let anchor = start == nil ? 0 : (0...first).last { run.plan.nodes[$0].stay?.isUntil == true } ?? 0
+            try await fillBackward(before: first, downTo: anchor,
+                                   arrivingBy: run.plan.nodes[first].latestArrival(leavingAt: span(first).departure), run: &run)
+            if let start, anchor > 0 {
+                try await fillForward(from: 0, before: anchor, departingAt: run.plan.nodes[0].leaving(arrivedAt: start), run: &run)
+            }
+            // Between two pins, the legs are timed from the earlier pin's arrival; after the last, to the end.
+            for (position, index) in pinned.enumerated() {
+                let next = position + 1 < pinned.count ? pinned[position + 1] : nil
+                try await fillForward(from: index + 1, before: next,
+                                      departingAt: run.plan.nodes[index + 1].leaving(arrivedAt: span(index).arrival), run: &run)
+            }
+            try await proposeCatchableDeparture(run: &run)
         } else {
             switch run.plan.timePreference {
             case .leaveNow:
@@ -253,8 +251,13 @@ public struct Planner: Sendable {
                 try await fillBackward(before: run.plan.segmentCount, arrivingBy: date, run: &run)
             }
         }
-        return LegComputation(plan: run.plan, failures: run.failures.sorted { $0.segment < $1.segment },
-                              queryCount: run.queryCount)
+        // Stops the run moved may have made a there-and-back walk: leave it out.
+        let failed = run.failures.map { (key: run.plan.segmentKey($0.segment), error: $0.error) }
+        let plan = run.plan.removingDetours()
+        let failures = failed.compactMap { failure in
+            plan.segmentIndex(of: failure.key).map { SegmentFailure(segment: $0, error: failure.error) }
+        }
+        return LegComputation(plan: plan, failures: failures.sorted { $0.segment < $1.segment }, queryCount: run.queryCount)
     }
 
     /// Mutable state of one `computeLegs` run.
@@ -278,12 +281,12 @@ public struct Planner: Sendable {
 
     /// Forward from segment `start`, leaving at `date`. A kept transit leg that now leaves before
     /// the traveller gets to it (an edit before it took longer) is asked again from that time,
-    /// unless it is the pinned one.
-    private func fillForward(from start: Int, departingAt date: Date, run: inout LegRun) async throws {
+    /// unless it is pinned.
+    private func fillForward(from start: Int, before end: Int? = nil, departingAt date: Date, run: inout LegRun) async throws {
         var reached = [start: date]  // when the traveller is at each node
         var cursor = date
-        for index in start..<max(start, run.plan.segmentCount) {
-            if let kept = run.plan.legs[index], kept.mode == .transit, index != run.plan.pinnedSegmentIndex,
+        for index in start..<max(start, end ?? run.plan.segmentCount) {
+            if let kept = run.plan.legs[index], kept.mode == .transit, !run.plan.isPinned(segment: index),
                let departure = kept.departure, departure < cursor.addingTimeInterval(-RoutePlan.connectionSlack) {
                 run.plan.legs[index] = nil
             }
@@ -304,12 +307,12 @@ public struct Planner: Sendable {
     }
 
     /// Backward before segment `end`, arriving by `date`. A kept transit leg that now arrives
-    /// after the traveller must leave its end is asked again, unless it is the pinned one.
-    private func fillBackward(before end: Int, arrivingBy date: Date, run: inout LegRun) async throws {
+    /// after the traveller must leave its end is asked again, unless it is pinned.
+    private func fillBackward(before end: Int, downTo first: Int = 0, arrivingBy date: Date, run: inout LegRun) async throws {
         var reached = [end: date]  // when the traveller must be at each node
         var anchor = date
-        for index in stride(from: end - 1, through: 0, by: -1) {
-            if let kept = run.plan.legs[index], kept.mode == .transit, index != run.plan.pinnedSegmentIndex,
+        for index in stride(from: end - 1, through: first, by: -1) {
+            if let kept = run.plan.legs[index], kept.mode == .transit, !run.plan.isPinned(segment: index),
                let arrival = kept.arrival, arrival > anchor.addingTimeInterval(RoutePlan.connectionSlack) {
                 run.plan.legs[index] = nil
             }
@@ -350,22 +353,28 @@ public struct Planner: Sendable {
         }
     }
 
-    /// With a pin: when the plan would have to leave before it may (`missedConnection` is the
-    /// pinned segment or one before it), the pinned departure can no longer be caught. The
+    /// With pins: when the plan would have to leave before it may (`missedConnection` is a
+    /// pinned segment or one before it), that pinned departure (the first pin at or after the
+    /// missed segment: the constraint that gives) can no longer be caught. The
     /// user's leg stays, and the first departure with the same fingerprint (duration) that can
     /// be caught is proposed as a pending update (a missed transit leg before the pin is asked
     /// again from when the traveller gets there, to know when the pin's start is reached).
     /// In an arrive-by plan, when the legs after the pin end after the requested arrival
-    /// (`lateConnection` is the pinned segment or one after it), the latest departure of the
+    /// (`lateConnection` is a pinned segment or one after it; the last pin at or before it
+    /// gives), the latest departure of the
     /// same fingerprint that arrives in time is (a late transit leg after the pin is asked
     /// again "arrive by", to know when the pin must end).
-    private func proposeCatchableDeparture(ifMissed pinnedIndex: Int, pin: PinnedDeparture,
-                                           run: inout LegRun) async throws {
+    private func proposeCatchableDeparture(run: inout LegRun) async throws {
         let plan = run.plan
-        let probe: PinnedDeparture, arrivingBy: Date?
+        let probe: PinnedDeparture, arrivingBy: Date?, pinnedIndex: Int, pin: PinnedDeparture
         if case .arriveBy(let deadline) = plan.timePreference {
-            // A late transit leg after the pin (asked to leave after it) makes the pin too late.
-            guard let late = plan.lateConnection(arrivingBy: deadline), late >= pinnedIndex else { return }
+            // A late transit leg after a pin (asked to leave after it) makes the pin too late:
+            // the last pin at or before the late segment is the one that gives.
+            guard let late = plan.lateConnection(arrivingBy: deadline),
+                  let index = plan.pinnedSegmentIndices.last(where: { $0 <= late }),
+                  let found = plan.pin(ofSegment: index) else { return }
+            pinnedIndex = index
+            pin = found
             var mustLeave = deadline  // the end of the segment before `index`
             for index in stride(from: plan.segmentCount - 1, to: pinnedIndex, by: -1) {
                 guard var leg = plan.legs[index] else { return }
@@ -377,7 +386,7 @@ public struct Planner: Sendable {
                     leg = earlier
                 }
                 let arrival = min(mustArrive, leg.arrival ?? mustArrive)
-                mustLeave = leg.departure ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
+                mustLeave = leg.departure ?? plan.pinnedDeparture(ofSegment: index) ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
             }
             let latest = pinnedIndex == plan.segmentCount - 1 ? deadline : plan.nodes[pinnedIndex + 1].latestArrival(leavingAt: mustLeave)
             probe = PinnedDeparture(segment: pin.segment, departure: latest.addingTimeInterval(-pin.duration), duration: pin.duration)
@@ -385,8 +394,13 @@ public struct Planner: Sendable {
         } else {
             // A missed leg before the pin (a transit leg asked to arrive by it that leaves too
             // early) means the pin can't be reached either.
+            // The first pin at or after the first missed segment is the one that gives.
             guard let earliest = plan.earliestDeparture(now: clock.now()),
-                  let missed = plan.missedConnection(leavingAt: earliest), missed <= pinnedIndex else { return }
+                  let missed = plan.missedConnection(leavingAt: earliest),
+                  let index = plan.pinnedSegmentIndices.first(where: { $0 >= missed }),
+                  let found = plan.pin(ofSegment: index) else { return }
+            pinnedIndex = index
+            pin = found
             var reach = earliest
             for index in 0..<pinnedIndex {
                 guard var leg = plan.legs[index] else { return }
@@ -397,7 +411,7 @@ public struct Planner: Sendable {
                     guard case .success(let later) = try await self.leg(for: query(plan, index, .departAt(reach))) else { return }
                     leg = later
                 }
-                reach = max(reach, leg.departure ?? reach)
+                reach = max(reach, leg.departure ?? plan.pinnedDeparture(ofSegment: index) ?? reach)
                 reach = leg.arrival ?? reach.addingTimeInterval(leg.expectedTravelTime)
             }
             reach = plan.nodes[pinnedIndex].leaving(arrivedAt: reach)
@@ -407,7 +421,8 @@ public struct Planner: Sendable {
         // Another trip, by definition: match on the duration alone.
         let (found, _, _, queries) = try await matchingLeg(for: plan, segment: pinnedIndex, pin: probe, arrivingBy: arrivingBy)
         run.queryCount += queries
-        guard let latest = found, let selected = plan.legs[pinnedIndex] else { return }
+        guard let latest = found, let selected = plan.legs[pinnedIndex],
+              !wasDismissed(latest, segment: pin.segment, in: run.plan) else { return }
         run.plan.pending[pin.segment] = PendingSegmentUpdate(segment: pin.segment, selected: selected, latest: latest)
     }
 
@@ -429,9 +444,16 @@ public struct Planner: Sendable {
                                            arrival: pin.departure.addingTimeInterval(pin.duration))
         run.plan.legs[index] = selected
         if found == nil, let lastError { run.failures.append(SegmentFailure(segment: index, error: lastError)) }
-        if let latest = found, differsNoticeably(latest, from: selected) {
+        if let latest = found, differsNoticeably(latest, from: selected), !wasDismissed(latest, segment: key, in: run.plan) {
             run.plan.pending[key] = PendingSegmentUpdate(segment: key, selected: selected, latest: latest)
         }
+    }
+
+    /// Whether the user already dismissed this proposal for the segment (the same departure,
+    /// trips and duration, within `pendingUpdateThreshold`).
+    func wasDismissed(_ latest: RouteLeg, segment key: SegmentKey, in plan: RoutePlan) -> Bool {
+        guard let dismissed = plan.dismissed[key] else { return false }
+        return !differsNoticeably(latest, from: dismissed)
     }
 
     /// Whether `latest` is worth proposing instead of the user's `selected` leg: another duration,
@@ -481,7 +503,8 @@ public struct Planner: Sendable {
 
     func query(_ plan: RoutePlan, _ index: Int, _ timing: LegTiming) -> LegQuery {
         LegQuery(from: plan.nodes[index].place, to: plan.nodes[index + 1].place, mode: plan.modes[index],
-                 timing: timing, pace: plan.pace)
+                 timing: timing, pace: plan.pace,
+                 avoiding: plan.modes[index] == .transit ? plan.lock(ofSegment: index)?.avoidedStops ?? [] : [])
     }
 
     /// One leg query. Routing failures come back as values so the caller can go on;

@@ -29,15 +29,15 @@ extension RoutePlan {
         node.stay = stay
         plan.setNode(node, at: index)
         let timedBackward: Bool
-        if let pinnedIndex = pinnedSegmentIndex {
-            timedBackward = pinnedIndex >= index
+        if let firstPin = pinnedSegmentIndex {
+            timedBackward = firstPin >= index  // only the legs before the first pin are timed back from it
         } else if case .arriveBy = timePreference {
             timedBackward = true
         } else {
             timedBackward = false
         }
         let moved = timedBackward ? Array(0..<index) : Array(index..<segmentCount)
-        for segment in moved where modes[segment] == .transit && segment != pinnedSegmentIndex {
+        for segment in moved where modes[segment] == .transit && !isPinned(segment: segment) {
             plan.legs[segment] = nil
         }
         return plan
@@ -52,9 +52,10 @@ extension RoutePlan {
         let key = segmentKey(index)
         var plan = self
         plan.locks[key] = nil
-        if pinned?.segment == key {
-            plan.pinned = nil
+        if pins[key] != nil {
+            plan.pins[key] = nil
             plan.pending[key] = nil
+            plan.dismissed[key] = nil
         }
         return plan
     }
@@ -71,6 +72,7 @@ extension RoutePlan {
         let lines = leg.rides.map(\.lineName)
         guard leg.mode == .transit else {
             plan.legs[index] = leg
+            plan.locks[segmentKey(index)]?.duration = leg.expectedTravelTime  // a chosen route (`isChosenRoute`)
             return plan
         }
         guard let departure = leg.departure else { throw PlannerError.noLegToPin(segment: index) }

@@ -11,8 +11,8 @@ import Foundation
 /// | apply a preset | segments whose mode changed (stops inserted only for transit go with it) |
 /// | pace | every walk and transit leg (transit legs walk to, between and from their stops) |
 /// | time preference, swap | every leg |
-/// | pin | every leg but the pinned one |
-/// | accept a pending update | every leg but the pinned one (its time moved) |
+/// | pin | every leg but the pinned ones and chosen routes |
+/// | accept a pending update | every leg but the pinned ones (its time moved) |
 /// | unpin, dismiss | none |
 ///
 /// All indices are 0-based; bad input throws `PlannerError` and changes nothing.
@@ -71,11 +71,14 @@ extension RoutePlan {
         newModes.replaceSubrange(before...after, with: [mergedMode])
         var newLegs = legs
         newLegs.replaceSubrange(before...after, with: [nil])
+        let avoided = (lock(ofSegment: before)?.avoidedStops ?? []) + (lock(ofSegment: after)?.avoidedStops ?? [])
         var plan = self
         plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs)
         plan.pruneDetachedState()
         if removed.isInferred {
-            plan.locks[plan.segmentKey(before)] = SegmentLock(mode: mergedMode)
+            // "Don't go via there": locked, and its transit queries avoid the stop from now on.
+            plan.locks[plan.segmentKey(before)] = SegmentLock(mode: mergedMode,
+                                                              avoidedStops: avoided + [removed.place.coordinate])
         }
         return plan
     }
@@ -109,8 +112,9 @@ extension RoutePlan {
         plan.replaceStructure(nodes: nodes.reversed(), modes: modes.reversed(),
                               legs: Array(repeating: nil, count: segmentCount))
         plan.locks = Dictionary(uniqueKeysWithValues: locks.map { ($0.key.reversed, SegmentLock(mode: $0.value.mode)) })
-        plan.pinned = nil
+        plan.pins = [:]
         plan.pending = [:]
+        plan.dismissed = [:]
         plan.pruneDetachedState()
         return plan
     }
@@ -127,12 +131,19 @@ extension RoutePlan {
             moved.place.coordinate = coordinate
             let touched = [index - 1, index].filter { (0..<plan.segmentCount).contains($0) }
             let carried = touched.compactMap { segment in plan.lock(ofSegment: segment).map { (segment, $0) } }
+            // Pins follow the node like locks: the same departure, asked from where the traveller is.
+            let pinsCarried = touched.compactMap { segment in plan.pin(ofSegment: segment).map { (segment, $0) } }
             var newNodes = plan.nodes
             newNodes[index] = moved
             var newLegs = plan.legs
             for segment in touched { newLegs[segment] = nil }
             plan.replaceStructure(nodes: newNodes, modes: plan.modes, legs: newLegs)
             plan.pruneDetachedState()
+            for (segment, pin) in pinsCarried {
+                var moved = pin
+                moved.segment = plan.segmentKey(segment)
+                plan.pins[moved.segment] = moved
+            }
             for (segment, lock) in carried { plan.locks[plan.segmentKey(segment)] = lock }
         }
         return plan
@@ -148,9 +159,10 @@ extension RoutePlan {
         if modes[index] != mode {
             plan.setMode(mode, at: index)
             plan.legs[index] = nil
-            if pinned?.segment == key {
-                plan.pinned = nil
+            if pins[key] != nil {
+                plan.pins[key] = nil
                 plan.pending[key] = nil
+                plan.dismissed[key] = nil
             }
         }
         plan.locks[key] = SegmentLock(mode: mode)
@@ -163,8 +175,14 @@ extension RoutePlan {
     /// Stops the planner inserted for a transit segment that is no longer transit go too (the
     /// user's own stops stay), as `Planner.rebuild` would leave them out.
     public func applyingPreset(_ preset: PlanPreset) -> RoutePlan {
+        applyingPreset(preset, toSegments: Set(0..<segmentCount))
+    }
+
+    /// `applyingPreset(_:)` changing the modes of `segments` only (the planner's presets use it
+    /// for the stretches the user locked; the others it rebuilds from their ends).
+    func applyingPreset(_ preset: PlanPreset, toSegments segments: Set<Int>) -> RoutePlan {
         var plan = self
-        for index in 0..<segmentCount where !isLocked(segment: index) {
+        for index in 0..<segmentCount where !isLocked(segment: index) && segments.contains(index) {
             let mode = plan.presetMode(preset, from: index, to: index + 1)
             if modes[index] != mode {
                 plan.setMode(mode, at: index)
@@ -217,14 +235,13 @@ extension RoutePlan {
         guard let leg = legs[index] else { throw PlannerError.noLegToPin(segment: index) }
         let key = segmentKey(index)
         var plan = self
-        plan.pinned = PinnedDeparture(segment: key, departure: departure, duration: leg.expectedTravelTime,
-                                      tripIDs: leg.tripIDs, leg: leg)
-        if let old = pinned?.segment, old != key, let oldLock = locks[old] {
-            plan.locks[old] = SegmentLock(mode: oldLock.mode)
-        }
+        // One pin per segment: this one's is replaced, the other segments' pins stay.
+        plan.pins[key] = PinnedDeparture(segment: key, departure: departure, duration: leg.expectedTravelTime,
+                                         tripIDs: leg.tripIDs, leg: leg)
         plan.locks[key] = SegmentLock(mode: modes[index], departure: departure, duration: leg.expectedTravelTime)
         plan.pending = [:]
-        for other in 0..<segmentCount where other != index { plan.legs[other] = nil }
+        plan.dismissed = [:]
+        plan.emptyLegs(keeping: Set(plan.pinnedSegmentIndices))
         return plan
     }
 
@@ -240,22 +257,27 @@ extension RoutePlan {
         return try plan.pinningDeparture(ofSegment: index, at: leg.departure ?? departure)
     }
 
-    /// Removes the pin; the segment keeps its mode lock. Legs stay as they are.
+    /// Removes every pin; each segment keeps its mode lock. Legs stay as they are.
     public func unpinning() -> RoutePlan {
-        guard let pin = pinned else { return self }
+        guard !pins.isEmpty else { return self }
         var plan = self
-        plan.pinned = nil
+        plan.pins = [:]
         plan.pending = [:]
-        if let lock = locks[pin.segment] { plan.locks[pin.segment] = SegmentLock(mode: lock.mode) }
+        plan.dismissed = [:]
+        for key in pins.keys { if let lock = locks[key] { plan.locks[key] = SegmentLock(mode: lock.mode) } }
         return plan
     }
 
-    /// Changes when the user wants to travel. Every leg depends on it, so every leg is emptied;
-    /// a pin (an absolute departure) no longer applies and is dropped, keeping the mode lock.
+    /// Changes when the user wants to travel. Every leg depends on it and is emptied, except the
+    /// pinned one and chosen walk or car routes: the pin (an absolute departure the user chose)
+    /// stays, and when the new time can't make it the recompute marks it missed (or late) and
+    /// proposes one that fits, never dropping it silently.
     public func settingTimePreference(_ preference: TimePreference) -> RoutePlan {
-        var plan = unpinning()
+        var plan = self
         plan.timePreference = preference
-        plan.legs = Array(repeating: nil, count: segmentCount)
+        plan.pending = [:]
+        plan.dismissed = [:]
+        plan.emptyLegs(keeping: Set(pinnedSegmentIndices))
         return plan
     }
 
@@ -265,8 +287,9 @@ extension RoutePlan {
     /// proposes afresh for a pin it still cannot re-find.
     public func refreshing() -> RoutePlan {
         var plan = self
-        plan.legs = Array(repeating: nil, count: segmentCount)
+        plan.emptyLegs(keeping: [])
         plan.pending = [:]
+        plan.dismissed = [:]
         return plan
     }
 
@@ -278,7 +301,17 @@ extension RoutePlan {
         guard pace != self.pace else { return self }
         var plan = self
         plan.pace = pace
-        for index in 0..<segmentCount where modes[index] != .car { plan.legs[index] = nil }
+        let ratio = pace.durationMultiplier / self.pace.durationMultiplier
+        for index in 0..<segmentCount where modes[index] != .car {
+            if isChosenRoute(segment: index), var leg = legs[index] {
+                // The same route at the new pace: the engine scales walk durations by the pace.
+                leg.expectedTravelTime *= ratio
+                plan.legs[index] = leg
+                plan.locks[segmentKey(index)]?.duration = leg.expectedTravelTime
+            } else {
+                plan.legs[index] = nil
+            }
+        }
         return plan
     }
 
@@ -297,15 +330,16 @@ extension RoutePlan {
         guard let update = pending[key] else { throw PlannerError.noPendingUpdate(segment: index) }
         var plan = self
         plan.pending[key] = nil
+        plan.dismissed[key] = nil
         plan.legs[index] = update.latest
-        let departure = update.latest.departure ?? pinned?.departure ?? departureTimes()[index]
+        let departure = update.latest.departure ?? pins[key]?.departure ?? departureTimes()[index]
         if let departure {
-            plan.pinned = PinnedDeparture(segment: key, departure: departure, duration: update.latest.expectedTravelTime,
+            plan.pins[key] = PinnedDeparture(segment: key, departure: departure, duration: update.latest.expectedTravelTime,
                                           tripIDs: update.latest.tripIDs, leg: update.latest)
             plan.locks[key] = SegmentLock(mode: modes[index], departure: departure,
                                           duration: update.latest.expectedTravelTime)
         }
-        for other in 0..<segmentCount where other != index { plan.legs[other] = nil }
+        plan.emptyLegs(keeping: Set(plan.pinnedSegmentIndices).union([index]))
         return plan
     }
 
@@ -316,7 +350,42 @@ extension RoutePlan {
         guard pending[key] != nil else { throw PlannerError.noPendingUpdate(segment: index) }
         var plan = self
         plan.pending[key] = nil
+        plan.dismissed[key] = pending[key]?.latest
         return plan
+    }
+
+    /// Forgets a dismissed proposal once an edit emptied a leg it depended on: the pinned leg
+    /// itself, or a leg on the side that times it (before the pin when the plan is timed
+    /// forward, after it in an arrive-by plan). Dismissing empties nothing, so the recompute
+    /// right after a dismissal keeps it.
+    func forgettingDismissalsOfEmptiedLegs() -> RoutePlan {
+        var plan = self
+        for key in dismissed.keys {
+            guard let index = segmentIndex(of: key) else { plan.dismissed[key] = nil; continue }
+            let timing: Range<Int>
+            if case .arriveBy = timePreference { timing = index..<segmentCount } else { timing = 0..<(index + 1) }
+            if timing.contains(where: { legs[$0] == nil }) { plan.dismissed[key] = nil }
+        }
+        return plan
+    }
+
+    // MARK: - Chosen routes
+
+    /// Whether segment `index` holds a walk or car route the user chose among its alternatives
+    /// (`choosingAlternative`): its lock remembers the route's duration. Such a leg is kept when
+    /// an edit asks the others again (its ends and route did not change; walk and car legs carry
+    /// no times), so the user's route is never swapped for the engine's default.
+    public func isChosenRoute(segment index: Int) -> Bool {
+        guard let lock = lock(ofSegment: index), lock.mode != .transit, lock.departure == nil, lock.duration != nil,
+              let leg = legs[index] else { return false }
+        return leg.mode == lock.mode
+    }
+
+    /// Empties every leg but those in `kept` and the chosen walk or car routes.
+    mutating func emptyLegs(keeping kept: Set<Int>) {
+        for index in 0..<segmentCount where !kept.contains(index) && !isChosenRoute(segment: index) {
+            legs[index] = nil
+        }
     }
 
     // MARK: - Checks

@@ -12,17 +12,14 @@ extension RoutePlan {
     /// (depart at → first node, arrive by → last node), and for "leave now" `fallbackStart`.
     public func schedule(startingAt fallbackStart: Date? = nil) -> [Date?] {
         var times = [Date?](repeating: nil, count: nodes.count)
-        var anchors: [Int] = []
-        if let pinnedIndex = pinnedSegmentIndex { anchors.append(pinnedIndex) }
-        anchors += (0..<segmentCount).filter { index in
-            guard let leg = legs[index] else { return false }
-            return leg.departure != nil || leg.arrival != nil
-        }
+        // In segment order, so that a node's time is when the traveller gets there from the
+        // leg before it (a stay "until" then shows its arrival, and leaves at its end).
+        let anchors = (0..<segmentCount).filter(isDated)
         for index in anchors {
             guard times[index] == nil, let leg = legs[index] else { continue }
             let departure = leg.departure
                 ?? leg.arrival.map { $0.addingTimeInterval(-leg.expectedTravelTime) }
-                ?? (index == pinnedSegmentIndex ? pinned?.departure : nil)
+                ?? pinnedDeparture(ofSegment: index)
             guard let departure else { continue }
             times[index] = nodes[index].latestArrival(leavingAt: departure)
             if times[index + 1] == nil {
@@ -88,7 +85,7 @@ extension RoutePlan {
     /// Whether segment `index` has a fixed time: a leg with dates, or the pinned segment.
     func isDated(_ index: Int) -> Bool {
         guard let leg = legs[index] else { return false }
-        return leg.departure != nil || leg.arrival != nil || index == pinnedSegmentIndex
+        return leg.departure != nil || leg.arrival != nil || isPinned(segment: index)
     }
 
     /// The first segment whose fixed departure (a transit leg's, or a pin's) is before the
@@ -99,7 +96,7 @@ extension RoutePlan {
         for index in 0..<segmentCount {
             guard let leg = legs[index] else { return nil }
             time = nodes[index].leaving(arrivedAt: time)
-            let fixed = leg.departure ?? (index == pinnedSegmentIndex ? pinned?.departure : nil)
+            let fixed = leg.departure ?? pinnedDeparture(ofSegment: index)
             guard let departure = fixed else {
                 time = time.addingTimeInterval(leg.expectedTravelTime)
                 continue
@@ -119,7 +116,7 @@ extension RoutePlan {
         for index in stride(from: segmentCount - 1, through: 0, by: -1) {
             guard let leg = legs[index] else { return nil }
             let mustArrive = index == segmentCount - 1 ? deadline : nodes[index + 1].latestArrival(leavingAt: mustLeaveEnd)
-            let fixedDeparture = leg.departure ?? (index == pinnedSegmentIndex ? pinned?.departure : nil)
+            let fixedDeparture = leg.departure ?? pinnedDeparture(ofSegment: index)
             guard let arrival = leg.arrival ?? fixedDeparture?.addingTimeInterval(leg.expectedTravelTime) else {
                 mustLeaveEnd = mustArrive.addingTimeInterval(-leg.expectedTravelTime)
                 continue
@@ -155,7 +152,9 @@ extension RoutePlan {
     private func fillForward(_ times: inout [Date?], from start: Int) {
         var index = start
         while index < segmentCount, let time = times[index], let leg = legs[index], times[index + 1] == nil {
-            times[index + 1] = leg.arrival ?? nodes[index].leaving(arrivedAt: time).addingTimeInterval(leg.expectedTravelTime)
+            // A pinned walk or car leg leaves at its pinned time, as a transit leg at its own.
+            let leaving = (leg.departure == nil ? pinnedDeparture(ofSegment: index) : nil) ?? nodes[index].leaving(arrivedAt: time)
+            times[index + 1] = leg.arrival ?? leaving.addingTimeInterval(leg.expectedTravelTime)
             index += 1
         }
     }

@@ -49,12 +49,11 @@ extension RoutePlan {
     func adoptingTransitStops(ofSegment index: Int) -> (plan: RoutePlan, emptied: [Int]) {
         guard modes[index] == .transit, var leg = legs[index], let first = leg.rides.first, let last = leg.rides.last
         else { return (self, []) }
-        let pinnedIndex = pinnedSegmentIndex
         var plan = self
         var emptied: [Int] = []
         func canMove(_ node: Int, to stop: Place, besides segment: Int) -> Bool {
             nodes[node].isInferred && !nodes[node].isCurrentLocation && nodes[node].place.id != stop.id
-                && modes[segment] != .transit && pinnedIndex != index && pinnedIndex != segment
+                && modes[segment] != .transit && !isPinned(segment: index) && !isPinned(segment: segment)
         }
         let boarding = Place(name: first.boarding.name, coordinate: first.boarding.coordinate, kind: .transitStop)
         let alighting = Place(name: last.alighting.name, coordinate: last.alighting.coordinate, kind: .transitStop)

@@ -12,8 +12,14 @@ public struct RoutePlan: Hashable, Sendable, Codable {
     public var timePreference: TimePreference
     public internal(set) var pace: WalkingPace
     public internal(set) var locks: [SegmentKey: SegmentLock]
-    public internal(set) var pinned: PinnedDeparture?
+    /// The pinned departures, one per segment at most (a day plan has several fixed
+    /// departures: the morning train and the evening bus), keyed by their segment.
+    public internal(set) var pins: [SegmentKey: PinnedDeparture]
     public internal(set) var pending: [SegmentKey: PendingSegmentUpdate]
+    /// Proposals the user dismissed (`dismissingPendingUpdate`), the proposed leg per pinned
+    /// segment: the same departure is not proposed again until the pin, the timetable or the
+    /// legs that time it change (`forgettingDismissalsOfEmptiedLegs`).
+    public internal(set) var dismissed: [SegmentKey: RouteLeg]
 
     /// Creates a plan; every leg starts empty.
     /// - throws: `PlannerError.tooFewNodes` unless there are at least two nodes,
@@ -35,23 +41,34 @@ public struct RoutePlan: Hashable, Sendable, Codable {
         self.timePreference = timePreference
         self.pace = pace
         self.locks = [:]
-        self.pinned = nil
+        self.pins = [:]
         self.pending = [:]
+        self.dismissed = [:]
+    }
+
+    /// Restores a saved plan with at most one pin.
+    public init(restoring nodes: [PlanNode], modes: [TravelMode], legs: [RouteLeg?],
+                timePreference: TimePreference, pace: WalkingPace,
+                locks: [SegmentKey: SegmentLock], pinned: PinnedDeparture?,
+                pending: [SegmentKey: PendingSegmentUpdate], dismissed: [SegmentKey: RouteLeg] = [:]) throws {
+        try self.init(restoring: nodes, modes: modes, legs: legs, timePreference: timePreference, pace: pace, locks: locks,
+                      pins: pinned.map { [$0] } ?? [], pending: pending, dismissed: dismissed)
     }
 
     /// Restores a saved plan exactly (used by storage). Checks the invariant.
     public init(restoring nodes: [PlanNode], modes: [TravelMode], legs: [RouteLeg?],
                 timePreference: TimePreference, pace: WalkingPace,
-                locks: [SegmentKey: SegmentLock], pinned: PinnedDeparture?,
-                pending: [SegmentKey: PendingSegmentUpdate]) throws {
+                locks: [SegmentKey: SegmentLock], pins: [PinnedDeparture],
+                pending: [SegmentKey: PendingSegmentUpdate], dismissed: [SegmentKey: RouteLeg] = [:]) throws {
         try self.init(nodes: nodes, modes: modes, timePreference: timePreference, pace: pace)
         guard legs.count == modes.count else {
             throw PlannerError.segmentIndexOutOfRange(index: legs.count, segmentCount: modes.count)
         }
         self.legs = legs
         self.locks = locks
-        self.pinned = pinned
+        self.pins = Dictionary(pins.map { ($0.segment, $0) }, uniquingKeysWith: { _, last in last })
         self.pending = pending
+        self.dismissed = dismissed
     }
 
     public var segmentCount: Int { modes.count }
@@ -91,13 +108,32 @@ public struct RoutePlan: Hashable, Sendable, Codable {
         let keys = Set((0..<segmentCount).map(segmentKey))
         locks = locks.filter { keys.contains($0.key) }
         pending = pending.filter { keys.contains($0.key) }
-        if let pin = pinned, !keys.contains(pin.segment) { pinned = nil }
+        dismissed = dismissed.filter { keys.contains($0.key) }
+        pins = pins.filter { keys.contains($0.key) }
     }
 
-    /// The index of the pinned segment, if the pin still matches a segment.
-    public var pinnedSegmentIndex: Int? {
-        pinned.flatMap { segmentIndex(of: $0.segment) }
+    /// The indices of the pinned segments, in order.
+    public var pinnedSegmentIndices: [Int] {
+        (0..<segmentCount).filter { pins[segmentKey($0)] != nil }
     }
+
+    /// The first pinned segment's index (the pin that anchors the start of the plan).
+    public var pinnedSegmentIndex: Int? { pinnedSegmentIndices.first }
+
+    /// The first pin in segment order (a plan with one pin: its pin).
+    public var pinned: PinnedDeparture? { pinnedSegmentIndex.flatMap { pins[segmentKey($0)] } }
+
+    /// The pin of segment `index`, if it has one.
+    public func pin(ofSegment index: Int) -> PinnedDeparture? {
+        guard (0..<segmentCount).contains(index) else { return nil }
+        return pins[segmentKey(index)]
+    }
+
+    /// Whether segment `index` is pinned.
+    public func isPinned(segment index: Int) -> Bool { pin(ofSegment: index) != nil }
+
+    /// The pinned departure of segment `index` when its leg has no date of its own (walk, car).
+    func pinnedDeparture(ofSegment index: Int) -> Date? { pin(ofSegment: index)?.departure }
 
     /// Whether the user decided this segment's mode (by hand, by removing a stop, or by pinning).
     public func isLocked(segment index: Int) -> Bool {

@@ -16,13 +16,18 @@ public struct LegQuery: Hashable, Sendable {
     public var timing: LegTiming
     /// Walk durations (walk legs, and transit access/egress walks) are scaled by this pace.
     public var pace: WalkingPace
+    /// Transit only: stops the journey must not board, alight or change at (the user removed
+    /// them from the plan: "don't go via there"). Engines match them by position (a few metres).
+    public var avoiding: [Coordinate]
 
-    public init(from: Place, to: Place, mode: TravelMode, timing: LegTiming, pace: WalkingPace) {
+    public init(from: Place, to: Place, mode: TravelMode, timing: LegTiming, pace: WalkingPace,
+                avoiding: [Coordinate] = []) {
         self.from = from
         self.to = to
         self.mode = mode
         self.timing = timing
         self.pace = pace
+        self.avoiding = avoiding
     }
 }
 

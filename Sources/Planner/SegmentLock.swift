@@ -10,11 +10,16 @@ public struct SegmentLock: Hashable, Sendable, Codable {
     /// The lines of the alternative the user chose (`plan choose`, `plan pin --line`); empty when
     /// the user did not choose among alternatives.
     public var chosenLines: [String]
+    /// Stops the user removed from this segment ("don't go via there"): its transit queries
+    /// avoid them (`LegQuery.avoiding`).
+    public var avoidedStops: [Coordinate]
 
-    public init(mode: TravelMode, departure: Date? = nil, duration: TimeInterval? = nil, chosenLines: [String] = []) {
+    public init(mode: TravelMode, departure: Date? = nil, duration: TimeInterval? = nil, chosenLines: [String] = [],
+                avoidedStops: [Coordinate] = []) {
         self.mode = mode
         self.departure = departure
         self.duration = duration
         self.chosenLines = chosenLines
+        self.avoidedStops = avoidedStops
     }
 }

@@ -89,7 +89,8 @@ extension Store {
 /// The rows of one plan: writing them from a `RoutePlan` and reading them back.
 enum PlanRows {
     /// Child tables, deleted and rewritten when a plan is saved.
-    static let childTables = ["plan_node", "plan_segment", "plan_lock", "plan_pinned_departure", "plan_pending_update"]
+    static let childTables = ["plan_node", "plan_segment", "plan_lock", "plan_pinned_departure", "plan_pending_update",
+                              "plan_dismissed_update"]
 
     /// title, time_preference, time_preference_at, pace, from_name, to_name, total_travel_time
     static func header(_ plan: RoutePlan, title: String) throws -> [SQLiteValue] {
@@ -135,14 +136,16 @@ enum PlanRows {
         }
         for (key, lock) in plan.locks {
             try db.run("""
-                INSERT INTO plan_lock(plan_id, from_place_id, to_place_id, mode, departure, duration, chosen_lines)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO plan_lock(plan_id, from_place_id, to_place_id, mode, departure, duration, chosen_lines,
+                avoided_stops) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, [planID, .text(key.fromID), .text(key.toID), .text(lock.mode.rawValue),
                       try StoredValues.optionalDate(lock.departure, field: "lock departure"),
                       try StoredValues.optionalReal(lock.duration, field: "lock duration"),
-                      lock.chosenLines.isEmpty ? .null : .blob(LegBlob.encode(strings: lock.chosenLines))])
+                      lock.chosenLines.isEmpty ? .null : .blob(LegBlob.encode(strings: lock.chosenLines)),
+                      lock.avoidedStops.isEmpty ? .null
+                          : .blob(LegBlob.encode(strings: lock.avoidedStops.map(StoredValues.position)))])
         }
-        if let pinned = plan.pinned {
+        for pinned in plan.pins.values {
             try db.run("""
                 INSERT INTO plan_pinned_departure(plan_id, from_place_id, to_place_id, departure, duration, trip_ids, leg)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -158,6 +161,11 @@ enum PlanRows {
                 VALUES (?, ?, ?, ?, ?)
                 """, [planID, .text(key.fromID), .text(key.toID),
                       .blob(LegBlob.encode(leg: update.selected)), .blob(LegBlob.encode(leg: update.latest))])
+        }
+        for (key, leg) in plan.dismissed {
+            try db.run("""
+                INSERT INTO plan_dismissed_update(plan_id, from_place_id, to_place_id, latest_leg) VALUES (?, ?, ?, ?)
+                """, [planID, .text(key.fromID), .text(key.toID), .blob(LegBlob.encode(leg: leg))])
         }
     }
 
@@ -204,12 +212,14 @@ enum PlanRows {
 
         var locks: [SegmentKey: SegmentLock] = [:]
         for (key, lock) in try db.query("""
-            SELECT from_place_id, to_place_id, mode, departure, duration, chosen_lines FROM plan_lock WHERE plan_id = ?
+            SELECT from_place_id, to_place_id, mode, departure, duration, chosen_lines, avoided_stops
+            FROM plan_lock WHERE plan_id = ?
             """, [planID], { row in
             (SegmentKey(fromID: row.string(0), toID: row.string(1)),
              SegmentLock(mode: try StoredValues.mode(row.string(2)), departure: StoredValues.optionalDate(row, 3),
                          duration: row.optionalDouble(4),
-                         chosenLines: try row.optionalBlob(5).map(LegBlob.decodeStrings) ?? []))
+                         chosenLines: try row.optionalBlob(5).map(LegBlob.decodeStrings) ?? [],
+                         avoidedStops: try (row.optionalBlob(6).map(LegBlob.decodeStrings) ?? []).map(StoredValues.position)))
         }) {
             locks[key] = lock
         }
@@ -220,7 +230,7 @@ enum PlanRows {
                             departure: StoredValues.date(row, 2), duration: row.double(3),
                             tripIDs: try LegBlob.decodeStrings(row.blob(4)),
                             leg: try row.optionalBlob(5).map(LegBlob.decodeLeg))
-        }.first
+        }
         var pending: [SegmentKey: PendingSegmentUpdate] = [:]
         for update in try db.query("""
             SELECT from_place_id, to_place_id, selected_leg, latest_leg FROM plan_pending_update WHERE plan_id = ?
@@ -230,12 +240,20 @@ enum PlanRows {
         }) {
             pending[update.segment] = update
         }
+        var dismissed: [SegmentKey: RouteLeg] = [:]
+        for (key, leg) in try db.query("""
+            SELECT from_place_id, to_place_id, latest_leg FROM plan_dismissed_update WHERE plan_id = ?
+            """, [planID], { row in
+            (SegmentKey(fromID: row.string(0), toID: row.string(1)), try LegBlob.decodeLeg(row.blob(2)))
+        }) {
+            dismissed[key] = leg
+        }
 
         let plan: RoutePlan
         do {
             plan = try RoutePlan(restoring: nodes.map(\.node), modes: segments.map(\.mode), legs: segments.map(\.leg),
                                  timePreference: header.preference, pace: header.pace,
-                                 locks: locks, pinned: pinned, pending: pending)
+                                 locks: locks, pins: pinned, pending: pending, dismissed: dismissed)
         } catch {
             throw StoreError.corruptRecord("plan \(id) does not form a valid plan: \(error)")
         }

@@ -4,6 +4,21 @@ import SQLite
 
 /// How domain values become columns and back, and the checks on what the store accepts.
 enum StoredValues {
+    /// A position as stored in a string list ("61.4978000,23.7610000", POSIX digits, 7 decimals).
+    static func position(_ coordinate: Coordinate) -> String {
+        String(format: "%.7f,%.7f", locale: Locale(identifier: "en_US_POSIX"), coordinate.latitude, coordinate.longitude)
+    }
+
+    /// A position read back from `position(_:)`.
+    /// - throws: `corruptRecord` for anything else.
+    static func position(_ text: String) throws -> Coordinate {
+        let parts = text.split(separator: ",").compactMap { Double($0) }
+        guard parts.count == 2, Coordinate(latitude: parts[0], longitude: parts[1]).isValid else {
+            throw StoreError.corruptRecord("a stored position is not latitude,longitude: \(text)")
+        }
+        return Coordinate(latitude: parts[0], longitude: parts[1])
+    }
+
     /// Text the user typed. Rejects Google Maps directions links: a time-stamped link goes
     /// stale, so links are rebuilt from places and times when needed, never stored.
     static func userText(_ text: String, field: String, allowEmpty: Bool = false) throws -> SQLiteValue {

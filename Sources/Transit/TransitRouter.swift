@@ -73,9 +73,12 @@ public final class TransitRouter: Sendable {
     /// - parameter transferPenalty: seconds each transfer must save to be taken (`JourneyChoice`).
     /// - throws: `RoutingError.unsupportedInRegion` (no stop near an end),
     ///   `.outsideServicePeriod` (the day is outside every feed), `.noRoute` (no service).
+    /// - parameter avoiding: stops (by position, within `avoidedStopMetres`) the journey must not
+    ///   board, alight or change at.
     public func leg(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
                     maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius,
-                    transferPenalty: Int = TransitRouter.defaultTransferPenalty) throws -> TransitJourneyResult {
+                    transferPenalty: Int = TransitRouter.defaultTransferPenalty,
+                    avoiding: [Coordinate] = []) throws -> TransitJourneyResult {
         guard origin.isValid, destination.isValid else {
             throw RoutingError.noRoute("invalid coordinate")
         }
@@ -93,7 +96,8 @@ public final class TransitRouter: Sendable {
             (self.endpoints(around: origin, radius: accessRadius, pace: pace, towardsStop: true),
              self.endpoints(around: destination, radius: accessRadius, pace: pace, towardsStop: false))
         }
-        let (access, egress) = ends
+        let avoided = avoidedStops(avoiding)
+        let access = ends.0.filter { !avoided.contains($0.stop) }, egress = ends.1.filter { !avoided.contains($0.stop) }
         guard !access.isEmpty else {
             throw RoutingError.unsupportedInRegion("no transit stop within \(Int(accessRadius)) m of the origin")
         }
@@ -111,7 +115,7 @@ public final class TransitRouter: Sendable {
             case .arriveBy: engine.arriveBy(instant, access: access, egress: egress, days: days, maxRides: rides)
             }
         }
-        let journeys = found.filter { !hasRideNoFasterThanWalking($0, pace: pace) }
+        let journeys = found.filter { !hasRideNoFasterThanWalking($0, pace: pace) && !usesAny(avoided, $0) }
         let choice = JourneyChoice(transferPenalty: max(0, transferPenalty))
         guard var bestRaw = choice.best(among: journeys, departAt: timing.isDepartAt) else {
             let when = Self.localClock(anchor, zone: zone)
@@ -132,7 +136,8 @@ public final class TransitRouter: Sendable {
                                 horizon: instant - chosen.departure + 1)  // arriving after the deadline is no use
             }
             engineTime += forwardTime
-            if let quicker = forward.last(where: { $0.arrival <= instant && !hasRideNoFasterThanWalking($0, pace: pace) }),
+            if let quicker = forward.last(where: { $0.arrival <= instant && !hasRideNoFasterThanWalking($0, pace: pace)
+                                                    && !usesAny(avoided, $0) }),
                quicker.arrival < chosen.arrival {
                 bestRaw = quicker
             }
@@ -163,7 +168,8 @@ public final class TransitRouter: Sendable {
     /// - throws: as `leg`, when not even the first search finds a journey.
     public func journeys(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
                          count: Int, maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius,
-                         transferPenalty: Int = TransitRouter.defaultTransferPenalty) throws -> [RouteLeg] {
+                         transferPenalty: Int = TransitRouter.defaultTransferPenalty,
+                         avoiding: [Coordinate] = []) throws -> [RouteLeg] {
         var time: Date
         switch timing {
         case .departAt(let date), .arriveBy(let date): time = date
@@ -175,7 +181,7 @@ public final class TransitRouter: Sendable {
             let result: TransitJourneyResult
             do {
                 result = try leg(from: origin, to: destination, timing: .departAt(time), pace: pace, maxTransfers: maxTransfers,
-                                 accessRadius: accessRadius, transferPenalty: transferPenalty)
+                                 accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding)
             } catch where search > 0 {
                 break  // no later service: the ones found are all there are
             }
@@ -193,6 +199,21 @@ public final class TransitRouter: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// How close a timetable stop must be to an avoided position to be that stop.
+    public static let avoidedStopMetres: Double = 3
+
+    /// The timetable stops at the avoided positions.
+    func avoidedStops(_ positions: [Coordinate]) -> Set<Int32> {
+        Set(positions.flatMap { position in
+            grid.stops(within: Self.avoidedStopMetres, of: position).map { Int32($0.index) }
+        })
+    }
+
+    /// Whether the journey boards, alights or changes at one of `stops`.
+    func usesAny(_ stops: Set<Int32>, _ journey: Raptor.Journey) -> Bool {
+        !stops.isEmpty && journey.rides.contains { stops.contains($0.boardStop) || stops.contains($0.alightStop) }
+    }
 
     private func measure<T>(_ body: () -> T) -> (T, Double) {
         let start = DispatchTime.now().uptimeNanoseconds

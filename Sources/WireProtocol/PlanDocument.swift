@@ -12,16 +12,21 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     public var pace: String
     /// `leave_now`, `depart_at` or `arrive_by`, with `time` for the last two.
     public var timePreference: TimePreferenceDocument
-    /// The 1-based segment whose departure is pinned, if any.
+    /// The first 1-based segment whose departure is pinned, if any.
     @NullWhenNil public var pinnedSegment: Int?
+    /// Every pinned segment, 1-based, in order (a plan holds one pin per segment).
+    public var pinnedSegments: [Int]?
     /// Increases with every edit; a result from an older generation is never stored or shown.
     public var generation: Int64
     /// The region's time zone the instants are written in.
     public var timeZone: String
+    /// The pins this edit removed (a pin never goes silently); left out when none went.
+    public var removedPins: [RemovedPinDocument]?
 
     public init(id: Int64, title: String?, nodes: [NodeDocument], segments: [SegmentDocument],
                 totalDurationS: Double?, totalDistanceM: Double, pending: [PendingDocument], pace: String,
-                timePreference: TimePreferenceDocument, pinnedSegment: Int?, generation: Int64, timeZone: String) {
+                timePreference: TimePreferenceDocument, pinnedSegment: Int?, generation: Int64, timeZone: String,
+                removedPins: [RemovedPinDocument]? = nil, pinnedSegments: [Int]? = nil) {
         self.id = id
         self.title = title
         self.nodes = nodes
@@ -34,6 +39,22 @@ public struct PlanDocument: Hashable, Sendable, Codable {
         self.pinnedSegment = pinnedSegment
         self.generation = generation
         self.timeZone = timeZone
+        self.removedPins = removedPins
+        self.pinnedSegments = pinnedSegments
+    }
+}
+
+/// A pinned departure an edit removed: the segment's ends (by name, as the plan had them) and
+/// the departure that was pinned.
+public struct RemovedPinDocument: Hashable, Sendable, Codable {
+    public var from: String
+    public var to: String
+    public var departure: String
+
+    public init(from: String, to: String, departure: String) {
+        self.from = from
+        self.to = to
+        self.departure = departure
     }
 }
 

@@ -16,6 +16,11 @@ public enum PlanEdit: Hashable, Sendable, Codable {
     case accept(Params.PlanSegment)
     case dismiss(Params.PlanSegment)
     case refresh(Params.PlanID)
+    case stay(Params.PlanStay)
+    case unlock(Params.PlanSegment)
+    case rename(Params.PlanRename)
+    case move(Params.PlanMove)
+    case choose(Params.PlanChoose)
 
     /// The single-edit method this edit is.
     public var method: WireMethod {
@@ -34,6 +39,11 @@ public enum PlanEdit: Hashable, Sendable, Codable {
         case .accept: .planAccept
         case .dismiss: .planDismiss
         case .refresh: .planRefresh
+        case .stay: .planStay
+        case .unlock: .planUnlock
+        case .rename: .planRename
+        case .move: .planMove
+        case .choose: .planChoose
         }
     }
 
@@ -49,7 +59,11 @@ public enum PlanEdit: Hashable, Sendable, Codable {
         case .pace(let p): p.id
         case .time(let p): p.id
         case .refine(let p): p.id
-        case .accept(let p), .dismiss(let p): p.id
+        case .accept(let p), .dismiss(let p), .unlock(let p): p.id
+        case .stay(let p): p.id
+        case .rename(let p): p.id
+        case .move(let p): p.id
+        case .choose(let p): p.id
         }
     }
 
@@ -65,7 +79,8 @@ public enum PlanEdit: Hashable, Sendable, Codable {
         case .pace(let p): p.expectedGeneration
         case .time(let p): p.expectedGeneration
         case .refine(let p): p.expectedGeneration
-        case .accept(let p), .dismiss(let p): p.expectedGeneration
+        case .accept(let p), .dismiss(let p), .unlock(let p): p.expectedGeneration
+        case .stay, .rename, .move, .choose: nil
         }
     }
 
@@ -81,7 +96,11 @@ public enum PlanEdit: Hashable, Sendable, Codable {
         case .pace(let p): p
         case .time(let p): p
         case .refine(let p): p
-        case .accept(let p), .dismiss(let p): p
+        case .accept(let p), .dismiss(let p), .unlock(let p): p
+        case .stay(let p): p
+        case .rename(let p): p
+        case .move(let p): p
+        case .choose(let p): p
         }
     }
 
@@ -123,6 +142,11 @@ public enum PlanEdit: Hashable, Sendable, Codable {
         case .planAccept?: self = .accept(try value.decode(as: Params.PlanSegment.self))
         case .planDismiss?: self = .dismiss(try value.decode(as: Params.PlanSegment.self))
         case .planRefresh?: self = .refresh(try value.decode(as: Params.PlanID.self))
+        case .planStay?: self = .stay(try value.decode(as: Params.PlanStay.self))
+        case .planUnlock?: self = .unlock(try value.decode(as: Params.PlanSegment.self))
+        case .planRename?: self = .rename(try value.decode(as: Params.PlanRename.self))
+        case .planMove?: self = .move(try value.decode(as: Params.PlanMove.self))
+        case .planChoose?: self = .choose(try value.decode(as: Params.PlanChoose.self))
         default:
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\"\(name)\" is not a plan edit method"))
         }

@@ -53,7 +53,7 @@ extension CommandLineTool {
             return failed(error, json: json)
         }
         if let edits {
-            return perform(AtomicEditsCommand(edits: edits), client: client, json: json)
+            return performAtomic(AtomicEditsCommand(edits: edits), lines: lines.map(\.number), client: client, json: json)
         }
 
         var last: String?
@@ -106,7 +106,7 @@ extension CommandLineTool {
         var edits: [PlanEdit] = []
         for line in lines {
             guard let command = line.command as? any PlanEditCommand, !line.words.contains("$LAST") else {
-                throw UsageError("line \(line.number): --atomic takes only edits of one plan (plan insert, plan mode, …)")
+                throw UsageError("line \(line.number): --atomic takes only edits of one plan (plan insert, plan mode, plan stay, …)")
             }
             if line.words.contains("--expect-generation") {
                 throw UsageError("line \(line.number): with --atomic give --expect-generation once, to batch")
@@ -118,6 +118,29 @@ extension CommandLineTool {
         }
         guard let first = edits.first else { throw UsageError("the batch has no edits") }
         return Params.PlanEdits(id: first.planID, edits: edits, dryRun: dryRun ? true : nil, expectedGeneration: expectedGeneration)
+    }
+
+    /// `--atomic`: the one `plan.edits` request. The daemon names a failed edit by its number
+    /// (`data.edit`); the error names the file's line that edit came from instead.
+    static func performAtomic(_ command: AtomicEditsCommand, lines: [Int], client: WireClient, json: Bool) -> Int32 {
+        do {
+            let (result, text) = try command.run(on: client, json: json)
+            if let text { show(text) } else { FileHandle.standardOutput.write(try WireCodec.line(for: result)) }
+            try checkComplete(command, result)
+            return ExitCode.success.rawValue
+        } catch var error as WireError {
+            guard case .object(var fields)? = error.data, let number = fields["edit"]?.numberValue.map(Int.init),
+                  lines.indices.contains(number - 1) else { return failed(error, json: json) }
+            let line = lines[number - 1]
+            let method = fields["method"]?.stringValue.map { " (\($0))" } ?? ""
+            error.message = error.message.replacingOccurrences(of: "edit \(number)\(method): ", with: "")
+            fields["line"] = .number(Double(line))
+            error.data = .object(fields)
+            report(error, line: line, json: json)
+            return ExitCode(for: error).rawValue
+        } catch {
+            return failed(error, json: json)
+        }
     }
 
     /// One line of a batch; prints its result or its error naming the line.

@@ -134,8 +134,9 @@ enum CommandLineTool {
         are skipped. $LAST is the ID of the plan the last `plan new` created. Words may be quoted
         with "..." or '...'. Every line is read and checked before anything is sent: a mistake on
         any line means nothing runs. Stops at the first error, naming its line, unless --keep-going.
-        With --atomic, every line must be an edit of the same plan (plan insert, plan mode, …): they
-        go as one plan.edits request, applied all or none with one recompute.
+        With --atomic, every line must be an edit of the same plan (plan insert, mode, stay, move,
+        choose, pin, time, rename, unlock, …): they go as one plan.edits request, applied all or
+        none with one recompute; an error names the line of the edit that failed.
         With --json, prints one {"line":N,"result":...} or {"line":N,"error":...} per command.
         """)
 

@@ -4,7 +4,7 @@ import WireProtocol
 // A day of several places and the user's choices in it: stays, alternatives, moving a node,
 // undoing a decision, renaming and copying a plan.
 
-struct PlanStayCommand: PlanAnswering {
+struct PlanStayCommand: PlanEditCommand {
     static let spec = CommandSpec(
         path: ["plan", "stay"], abstract: "Stay at node K for DURATION (or --until TIME) before the next leg leaves.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "K", help: "node number, from 1 (not the destination)"),
@@ -27,9 +27,10 @@ struct PlanStayCommand: PlanAnswering {
         if let duration { _ = try Self.seconds(duration) }
         try Check.time(until, "--until")
     }
-    func request() throws -> CommandRequest<PlanDocument> {
-        try CommandRequest(Endpoints.planStay, Params.PlanStay(id: id, node: node, durationS: try duration.map(Self.seconds),
-                                                               until: until, clear: clear ? true : nil))
+    /// `validate()` has checked that DURATION reads as a duration.
+    var edit: PlanEdit {
+        .stay(Params.PlanStay(id: id, node: node, durationS: duration.flatMap { try? Self.seconds($0) }, until: until,
+                              clear: clear ? true : nil))
     }
 
     /// "45m", "1h", "1h30m", "1h30" or a number of minutes, as seconds.
@@ -95,7 +96,7 @@ struct PlanAlternativesCommand: UmctlCommand {
     }
 }
 
-struct PlanChooseCommand: PlanAnswering {
+struct PlanChooseCommand: PlanEditCommand {
     static let spec = CommandSpec(
         path: ["plan", "choose"], abstract: "Take option N of umctl plan alternatives: lock the segment (and pin that trip).",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
@@ -108,12 +109,10 @@ struct PlanChooseCommand: PlanAnswering {
         option = try arguments.number("N")
         count = try arguments.optionalInt("--count")
     }
-    func request() throws -> CommandRequest<PlanDocument> {
-        try CommandRequest(Endpoints.planChoose, Params.PlanChoose(id: id, segment: segment, option: option, count: count))
-    }
+    var edit: PlanEdit { .choose(Params.PlanChoose(id: id, segment: segment, option: option, count: count)) }
 }
 
-struct PlanMoveCommand: PlanAnswering {
+struct PlanMoveCommand: PlanEditCommand {
     static let spec = CommandSpec(
         path: ["plan", "move"], abstract: "Replace node K (origin and destination included) by PLACE.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "K", help: "node number, from 1"),
@@ -130,12 +129,10 @@ struct PlanMoveCommand: PlanAnswering {
         near = arguments.optional("--near")
     }
     func validate() throws { try Check.place(place, "PLACE") }
-    func request() throws -> CommandRequest<PlanDocument> {
-        try CommandRequest(Endpoints.planMove, Params.PlanMove(id: id, node: node, place: place, region: region, near: near))
-    }
+    var edit: PlanEdit { .move(Params.PlanMove(id: id, node: node, place: place, region: region, near: near)) }
 }
 
-struct PlanUnlockCommand: PlanAnswering {
+struct PlanUnlockCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "unlock"], abstract: "Remove the mode lock (and the pin) of segment SEG.",
                                   positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")],
                                   discussion: "The leg stays; the next preset or refinement may change the segment again.")
@@ -144,10 +141,10 @@ struct PlanUnlockCommand: PlanAnswering {
         id = try arguments.planID()
         segment = try arguments.number("SEG")
     }
-    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planUnlock, Params.PlanSegment(id: id, segment: segment)) }
+    var edit: PlanEdit { .unlock(Params.PlanSegment(id: id, segment: segment)) }
 }
 
-struct PlanRenameCommand: PlanAnswering {
+struct PlanRenameCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "rename"], abstract: "Give the plan a title of your own.",
                                   positionals: [.init(name: "ID", help: "plan ID"),
                                                 .init(name: "TITLE", help: "the new title", variadic: true)])
@@ -159,7 +156,7 @@ struct PlanRenameCommand: PlanAnswering {
     func validate() throws {
         if title.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("TITLE must not be empty") }
     }
-    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planRename, Params.PlanRename(id: id, title: title)) }
+    var edit: PlanEdit { .rename(Params.PlanRename(id: id, title: title)) }
 }
 
 struct PlanCopyCommand: PlanAnswering {

@@ -314,7 +314,8 @@ struct PlanPinCommand: PlanEditCommand {
                       .init(name: "TIME", help: planTimeHelp, optional: true)],
         options: [.init(name: "--line", valueName: "L", help: "pin the first departure of line L (from TIME or --at, else the segment's time)"),
                   .init(name: "--at", valueName: "TIME", help: "the same as TIME")],
-        discussion: "Segments before SEG are planned to arrive by the pinned departure, those after to leave at its arrival. "
+        discussion: "A plan holds one pin per segment: pins on other segments stay, and the legs between two pins leave "
+            + "at the earlier one's arrival. Segments before the first pin are planned to arrive by it. "
             + "A bare HH:MM is on the day of that segment in the plan (not today).").editing
     var expectedGeneration: Int64?
     var id: Int64, segment: Int, time: String?, line: String?
@@ -337,7 +338,7 @@ struct PlanPinCommand: PlanEditCommand {
 }
 
 struct PlanUnpinCommand: PlanEditCommand {
-    static let spec = CommandSpec(path: ["plan", "unpin"], abstract: "Remove the pinned departure (the mode lock stays).",
+    static let spec = CommandSpec(path: ["plan", "unpin"], abstract: "Remove every pinned departure (the mode locks stay; umctl plan unlock SEG for one).",
                                   positionals: [.init(name: "ID", help: "plan ID")]).editing
     var expectedGeneration: Int64?
     var id: Int64

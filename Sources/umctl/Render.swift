@@ -103,7 +103,7 @@ enum Render {
             var marks: [String] = []
             if segment.locked { marks.append("locked") }
             if !segment.chosenLines.isEmpty { marks.append("chose \(segment.chosenLines.joined(separator: ", "))") }
-            if plan.pinnedSegment == index + 1 { marks.append("pinned") }
+            if (plan.pinnedSegments ?? plan.pinnedSegment.map { [$0] } ?? []).contains(index + 1) { marks.append("pinned") }
             // A missed connection in an arrive-by plan is one that arrives too late.
             let arriveBy = plan.timePreference.kind == "arrive_by"
             if segment.missedConnection { marks.append(arriveBy ? "late" : "missed") }
@@ -136,6 +136,9 @@ enum Render {
             lines.append("  pending on segment \(pending.segment): selected \(pendingLeg(pending.selected, askedDay: day))"
                          + " → latest \(pendingLeg(pending.latest, askedDay: day))"
                          + " (umctl plan accept \(plan.id) \(pending.segment) | umctl plan dismiss \(plan.id) \(pending.segment))")
+        }
+        for removed in plan.removedPins ?? [] {
+            lines.append("  pin removed by this edit: \(removed.from) → \(removed.to) leaving \(clock(removed.departure))")
         }
         return lines.joined(separator: "\n")
     }

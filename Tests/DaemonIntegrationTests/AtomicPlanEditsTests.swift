@@ -72,12 +72,47 @@ final class AtomicPlanEditsTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(error["data"]?["code"], .string("invalid_params"))
         XCTAssertEqual(error["data"]?["edit"], .number(4))
         XCTAssertEqual(error["data"]?["method"], .string("plan.mode"))
-        XCTAssertTrue(error["message"]?.stringValue?.contains("edit 4 (plan.mode)") == true, batch.stderr)
+        XCTAssertEqual(error["data"]?["line"], .number(4), "the file's line")
         let shownAfter = try harness.umctl(["plan", "show", String(id), "--json"])
         XCTAssertEqual(shownAfter.stdout, shownBefore.stdout, "byte-identical, generation included")
         XCTAssertEqual(try harness.counters().plansRecomputed, recomputedBefore)
         XCTAssertEqual(try harness.umctl(["history", "searches", "--json"]).stdout, searchesBefore,
                        "the place typed into edit 2 is not recorded: nothing of a failed batch is")
+    }
+
+    func testAtomicBatchTakesEveryPlanEdit() throws {
+        let id = try newWalkPlan()
+        let lines = ["# a day's changes, in one go",
+                     "plan stay \(id) 1 30m",
+                     "plan rename \(id) Morning walk",
+                     "plan move \(id) 2 \(Tampere.tampereTalo)",
+                     "",
+                     "plan unlock \(id) 1",
+                     "plan choose \(id) 1 1",
+                     "plan time \(id) --at 09:00",
+                     "plan pin \(id) 1 09:10"]
+        let batch = try harness.umctl(["batch", try writeBatch(lines), "--atomic", "--json"])
+        XCTAssertEqual(batch.status, 0, batch.stderr)
+        let plan = try WireCodec.decoder.decode(JSONValue.self, from: Data(batch.stdout.utf8))
+        XCTAssertEqual(plan["title"], .string("Morning walk"))
+        XCTAssertEqual(nodes(plan).first?["stay_s"], .number(1_800))
+        XCTAssertEqual(nodes(plan).last?["name"], .string(Tampere.tampereTalo))
+        XCTAssertEqual(plan["pinned_segment"], .number(1))
+        XCTAssertEqual(plan["generation"], .number(2), "one new generation for the whole batch")
+        XCTAssertEqual(try harness.json(["plan", "show", String(id)])["title"], .string("Morning walk"), "stored")
+    }
+
+    func testAnAtomicBatchErrorNamesTheFilesLineNotTheEditNumber() throws {
+        let id = try newWalkPlan()
+        let lines = ["# comment", "plan stay \(id) 1 30m", "", "plan mode \(id) 9 car"]
+        let batch = try harness.umctl(["batch", try writeBatch(lines), "--atomic"])
+        XCTAssertEqual(batch.status, 1, batch.stderr)
+        XCTAssertTrue(batch.stderr.contains("line 4:"), batch.stderr)
+        XCTAssertFalse(batch.stderr.contains("edit 2"), batch.stderr)
+        let json = try harness.umctl(["batch", try writeBatch(lines), "--atomic", "--json"])
+        let error = try WireCodec.decoder.decode(JSONValue.self, from: Data(json.stderr.split(separator: "\n").last.map(String.init)?.utf8 ?? "".utf8))
+        XCTAssertEqual(error["data"]?["line"], .number(4), json.stderr)
+        XCTAssertEqual(error["data"]?["edit"], .number(2), "the edit's number stays in the data")
     }
 
     func testASyntaxErrorAnywhereInABatchMeansNothingRuns() throws {

@@ -218,9 +218,14 @@ final class PinnedDepartureTests: XCTestCase {
         XCTAssertEqual(plan.lock(ofSegment: 1)?.mode, .car)
     }
 
-    func testChangingTheTimePreferenceDropsThePin() async throws {
-        let plan = try await computedPlan().pinningDeparture(ofSegment: 1).settingTimePreference(.departAt(Fixture.at(90)))
-        XCTAssertNil(plan.pinned)
-        XCTAssertTrue(plan.isLocked(segment: 1))
+    func testChangingTheTimePreferenceKeepsThePinAndReportsItMissedWhenTheNewTimeCannotMakeIt() async throws {
+        let pinned = try await computedPlan().pinningDeparture(ofSegment: 1)
+        let later = pinned.settingTimePreference(.departAt(Fixture.at(90)))
+        XCTAssertEqual(later.pinned, pinned.pinned, "the user's departure stays")
+        XCTAssertEqual(later.legs.map { $0 != nil }, [false, true, false], "the others are asked again")
+        let recomputed = try await Planner(routing: FakeRoutingPort(legs: ComputeLegsTests.script), clock: clock).computeLegs(later)
+        XCTAssertEqual(recomputed.pinned?.departure, Fixture.at(20))
+        XCTAssertEqual(recomputed.missedConnection(leavingAt: Fixture.at(90)), 1, "leaving at 09:30 misses it, and says so")
+        XCTAssertNil(recomputed.totalTravelTime)
     }
 }

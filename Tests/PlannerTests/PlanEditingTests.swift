@@ -250,3 +250,25 @@ private extension RoutePlan {
                              locks: locks, pinned: pinned, pending: pending)
     }
 }
+
+/// Removing an inferred stop means "don't go via there" (issue 28 item 16).
+final class AvoidedStopTests: XCTestCase {
+    func testRemovingAnInferredStopMakesTheMergedSegmentsTransitQueriesAvoidIt() async throws {
+        let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA, isInferred: true),
+                                         PlanNode(place: Fixture.office)], modes: [.walk, .transit])
+        let removed = try plan.removingNode(at: 1)
+        XCTAssertEqual(removed.lock(ofSegment: 0)?.avoidedStops, [Fixture.stopA.coordinate])
+        let port = FakeRoutingPort(legs: ComputeLegsTests.script)
+        _ = try await Planner(routing: port, clock: FixedClock(instant: Fixture.morning)).computeLegs(removed)
+        let queries = await port.queries
+        XCTAssertEqual(queries.map(\.avoiding), [[Fixture.stopA.coordinate]])
+    }
+
+    func testAStopAvoidedBeforeIsStillAvoidedWhenAnotherStopOfTheSameSegmentIsRemoved() throws {
+        let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA, isInferred: true),
+                                         PlanNode(place: Fixture.stopB, isInferred: true), PlanNode(place: Fixture.office)],
+                                 modes: [.walk, .transit, .walk])
+        let twice = try plan.removingNode(at: 1).removingNode(at: 1)
+        XCTAssertEqual(twice.lock(ofSegment: 0)?.avoidedStops, [Fixture.stopA.coordinate, Fixture.stopB.coordinate])
+    }
+}

@@ -67,6 +67,22 @@ final class RefinementTests: XCTestCase {
         XCTAssertFalse(asked.contains(Self.nearHome.name))
     }
 
+    func testStopsOfTheWholeWalkJourneyWithin150MetresOfTheWalksEndsAreNotCandidates() async throws {
+        // The whole-walk journey boards at the doorstep stop (100 m from Home): the nearest stops
+        // outside 150 m are tried instead, as on the other path.
+        let doorstep = TransitStopCall(name: Self.nearHome.name, coordinate: Self.nearHome.coordinate, time: Fixture.at(2))
+        let far = TransitStopCall(name: Fixture.stopB.name, coordinate: Fixture.stopB.coordinate, time: Fixture.at(20))
+        let table = Self.legs(busEveryTenMinutes)
+        let port = FakeRoutingPort(stops: Self.stops([Self.nearHome, Fixture.stopA, Fixture.stopB]), legs: { query in
+            guard query.mode == .transit, query.from.name == "Home" else { return try table(query) }
+            return RouteLeg(mode: .transit, expectedTravelTime: 23 * 60, departure: Fixture.at(0), arrival: Fixture.at(23),
+                            rides: [TransitRide(lineName: "1", vehicle: "bus", boarding: doorstep, alighting: far)])
+        })
+        let plan = try await Planner(routing: port, clock: clock).refine(try walkPlan(minutes: 125))
+        XCTAssertFalse(plan.nodes.contains { $0.place.name == Self.nearHome.name })
+        XCTAssertEqual(plan.nodes.map(\.place.name), ["Home", "Stop A", "Stop B", "Office"])
+    }
+
     func testASplitSavingLessThanThreeMinutesIsNotInserted() async throws {
         let port = FakeRoutingPort(stops: Self.stops([Fixture.stopA, Fixture.stopB]), legs: Self.legs(busEveryTenMinutes))
         let planner = Planner(routing: port, clock: clock)
@@ -124,6 +140,50 @@ final class RefinementTests: XCTestCase {
         XCTAssertEqual(plan.modes, [.transit, .transit])
         let timings = await port.queries.map(\.timing)
         XCTAssertEqual(timings, [.departAt(Fixture.at(0)), .departAt(Fixture.at(12))])
+    }
+
+    func testASplitThatOnlyTiesTheDirectLegIsNotTaken() async throws {
+        // Via M: 08:00→08:12, then 08:12→08:26: the same arrival as the direct leg, one more change.
+        let lines: [String: ([Double], Double)] = ["Stop A→Stop M": ([0], 12), "Stop M→Stop B": ([12], 14)]
+        let port = FakeRoutingPort(stops: Self.stops([Self.middle]), legs: Self.legs(lines))
+        let plan = try await Planner(routing: port, clock: clock)
+            .refine(try transitPlan(direct: Fixture.transit(departing: Fixture.at(0), minutes: 26)))
+        XCTAssertEqual(plan.nodes.count, 2)
+    }
+
+    func testASplitRidingTheSameTripOnBothSidesOfTheMiddleIsNotTaken() async throws {
+        // The engine boards the trip it came on again at M: the direct ride cut in two.
+        let port = FakeRoutingPort(stops: Self.stops([Self.middle]), legs: { query in
+            try Fixture.timetable([0, 12], minutes: 12, trip: { _ in "bus-28-0800" }, timing: query.timing)
+        })
+        let plan = try await Planner(routing: port, clock: clock)
+            .refine(try transitPlan(direct: Fixture.transit(departing: Fixture.at(0), minutes: 26)))
+        XCTAssertEqual(plan.nodes.count, 2)
+    }
+
+    func testSameLineWithoutTripIDsLeavingOnArrivalCountsAsTheSameTrip() {
+        let ride = Fixture.transit(departing: Fixture.at(0), minutes: 12, trip: "x")
+        var first = ride, second = Fixture.transit(departing: Fixture.at(12), minutes: 12, trip: "y")
+        first.rides[0].tripID = nil
+        second.rides[0].tripID = nil
+        XCTAssertTrue(first.continuesOnSameTrip(into: second))
+        second.rides[0].lineName = "28"
+        XCTAssertFalse(first.continuesOnSameTrip(into: second))
+    }
+
+    func testAPinnedSegmentIsNeverSplitEvenWithoutItsLock() async throws {
+        let lines: [String: ([Double], Double)] = ["Stop A→Stop M": ([0], 12), "Stop M→Stop B": ([12, 30], 12)]
+        let port = FakeRoutingPort(stops: Self.stops([Self.middle]), legs: Self.legs(lines))
+        let direct = Fixture.transit(departing: Fixture.at(0), minutes: 26)
+        let pinned = try RoutePlan(restoring: [PlanNode(place: Fixture.stopA), PlanNode(place: Fixture.stopB)], modes: [.transit],
+                                   legs: [direct], timePreference: .departAt(Fixture.morning), pace: .normal, locks: [:],
+                                   pinned: PinnedDeparture(segment: SegmentKey(fromID: Fixture.stopA.id, toID: Fixture.stopB.id),
+                                                           departure: Fixture.at(0), duration: 26 * 60),
+                                   pending: [:])
+        let plan = try await Planner(routing: port, clock: clock).refine(pinned)
+        XCTAssertEqual(plan, pinned)
+        let total = await port.totalQueries
+        XCTAssertEqual(total, 0)
     }
 
     func testALockedTransitSegmentIsNeverSplit() async throws {

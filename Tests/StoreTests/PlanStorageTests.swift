@@ -136,6 +136,49 @@ final class PlanStorageTests: XCTestCase {
         XCTAssertEqual(old.legs.first??.rides.map(\.boarding), rides.map(\.boarding))
     }
 
+    func testADismissedProposalIsKeptThroughStorage() throws {
+        let start = Date(timeIntervalSinceReferenceDate: 663_660_000)
+        let places = [Place(name: "a", coordinate: Coordinate(latitude: 61.49, longitude: 23.76)),
+                      Place(name: "c", coordinate: Coordinate(latitude: 61.51, longitude: 23.76))]
+        let key = SegmentKey(fromID: places[0].id, toID: places[1].id)
+        let dismissed = RouteLeg(mode: .transit, expectedTravelTime: 900, departure: start + 1_800, arrival: start + 2_700)
+        let plan = try RoutePlan(restoring: places.map { PlanNode(place: $0) }, modes: [.transit], legs: [nil],
+                                 timePreference: .departAt(start), pace: .normal, locks: [:],
+                                 pinned: PinnedDeparture(segment: key, departure: start, duration: 900), pending: [:],
+                                 dismissed: [key: dismissed])
+        let id = try store.createPlan(plan, title: "dismissed")
+        XCTAssertEqual(try store.loadPlan(id: id).plan.dismissed, [key: dismissed])
+        try store.deletePlan(id: id)
+        let db = try Database(path: directory.path("usefulmap.sqlite"))
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM plan_dismissed_update"), .integer(0))
+    }
+
+    func testAvoidedStopsOfALockAreKeptThroughStorage() throws {
+        let places = [Place(name: "a", coordinate: Coordinate(latitude: 61.49, longitude: 23.76)),
+                      Place(name: "c", coordinate: Coordinate(latitude: 61.51, longitude: 23.76))]
+        let key = SegmentKey(fromID: places[0].id, toID: places[1].id)
+        let avoided = [Coordinate(latitude: 61.4978123, longitude: 23.7610456)]
+        let plan = try RoutePlan(restoring: places.map { PlanNode(place: $0) }, modes: [.transit], legs: [nil],
+                                 timePreference: .leaveNow, pace: .normal,
+                                 locks: [key: SegmentLock(mode: .transit, avoidedStops: avoided)], pinned: nil, pending: [:])
+        let id = try store.createPlan(plan, title: "avoiding")
+        XCTAssertEqual(try store.loadPlan(id: id).plan.locks[key]?.avoidedStops, avoided)
+    }
+
+    func testAPlanWithAPinOnEachOfTwoSegmentsKeepsBothThroughStorage() throws {
+        let start = Date(timeIntervalSinceReferenceDate: 663_660_000)
+        let places = ["a", "b", "c"].enumerated().map { index, name in
+            Place(name: name, coordinate: Coordinate(latitude: 61.49 + Double(index) * 0.01, longitude: 23.76))
+        }
+        let first = SegmentKey(fromID: places[0].id, toID: places[1].id), second = SegmentKey(fromID: places[1].id, toID: places[2].id)
+        let pins = [PinnedDeparture(segment: first, departure: start, duration: 600, tripIDs: ["m"]),
+                    PinnedDeparture(segment: second, departure: start + 30_000, duration: 900, tripIDs: ["e"])]
+        let plan = try RoutePlan(restoring: places.map { PlanNode(place: $0) }, modes: [.transit, .transit], legs: [nil, nil],
+                                 timePreference: .departAt(start), pace: .normal, locks: [:], pins: pins, pending: [:])
+        let id = try store.createPlan(plan, title: "two pins")
+        XCTAssertEqual(try store.loadPlan(id: id).plan.pins, [first: pins[0], second: pins[1]])
+    }
+
     func testDeletingAPlanRemovesAllItsRows() throws {
         var random = SeededRandom(seed: 3)
         let id = try store.createPlan(RandomPlans.plan(&random), title: "gone")

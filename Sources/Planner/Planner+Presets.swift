@@ -1,0 +1,73 @@
+import Foundation
+
+/// Presets on an existing plan, as the app's preset buttons: each stretch between two of the
+/// user's own nodes is rebuilt from its two ends with the preset's mode (transit gets its
+/// nearest stops), so walk → transit → walk becomes car, and back, and `.fastest` can pick
+/// transit. A stretch with a decision of the user's in it (a lock, a pin) keeps its stops and
+/// its locked modes; its other segments take the preset's mode (`RoutePlan.applyingPreset`).
+extension Planner {
+    /// Applies `preset` and computes the emptied legs. `.fastest` builds the walk, transit and
+    /// car variants, computes each, and keeps the quickest complete one; when none is complete it
+    /// falls back to the offline guess.
+    public func applyingPreset(_ preset: PlanPreset, to plan: RoutePlan,
+                               currentLocation: Coordinate? = nil) async throws -> RoutePlan {
+        guard preset == .fastest else {
+            return try await computeLegs(try await rebuildingStretches(of: plan, with: preset), currentLocation: currentLocation)
+        }
+        var best: RoutePlan?
+        for variant in [PlanPreset.walk, .transit, .car] {
+            let computed = try await computeLegs(try await rebuildingStretches(of: plan, with: variant),
+                                                 currentLocation: currentLocation)
+            guard let time = computed.totalTravelTime else { continue }
+            if let current = best?.totalTravelTime, current <= time { continue }
+            best = computed
+        }
+        if let best { return best }
+        return try await computeLegs(plan.applyingPreset(.fastest), currentLocation: currentLocation)
+    }
+
+    /// The plan with every stretch between two of the user's nodes rebuilt from its ends with
+    /// `preset`'s mode, and the stretches holding a lock or a pin given its mode segment by
+    /// segment. A stretch whose rebuilt form is the one it has keeps its legs. Locks, the pin
+    /// and pending updates of the segments that remain stay. `preset` has a mode (not `.fastest`).
+    func rebuildingStretches(of plan: RoutePlan, with preset: PlanPreset) async throws -> RoutePlan {
+        guard let mode = preset.mode else { return plan.applyingPreset(preset) }
+        let decided = Set(plan.stretches().filter { plan.holdsDecision($0) }.flatMap { Array($0) })
+        let partly = plan.applyingPreset(preset, toSegments: decided)
+        var nodes: [PlanNode] = [partly.nodes[0]], modes: [TravelMode] = [], legs: [RouteLeg?] = []
+        for stretch in partly.stretches() {
+            let from = partly.nodes[stretch.lowerBound], to = partly.nodes[stretch.upperBound]
+            if partly.holdsDecision(stretch) {
+                nodes += partly.nodes[(stretch.lowerBound + 1)...stretch.upperBound]
+                modes += partly.modes[stretch]
+                legs += partly.legs[stretch]
+                continue
+            }
+            let rebuilt = try await initialPlan(from: from, to: to, mode: mode, timePreference: plan.timePreference,
+                                                pace: plan.pace, currentLocation: nil)
+            let same = rebuilt.modes == Array(partly.modes[stretch])
+                && rebuilt.nodes.map(\.place.id) == partly.nodes[stretch.lowerBound...stretch.upperBound].map(\.place.id)
+            nodes += same ? Array(partly.nodes[(stretch.lowerBound + 1)...stretch.upperBound]) : Array(rebuilt.nodes.dropFirst())
+            modes += rebuilt.modes
+            legs += same ? Array(partly.legs[stretch]) : Array(repeating: nil, count: rebuilt.segmentCount)
+        }
+        var result = partly
+        result.replaceStructure(nodes: nodes, modes: modes, legs: legs)
+        result.pruneDetachedState()
+        return result
+    }
+}
+
+extension RoutePlan {
+    /// The segment ranges between consecutive nodes of the user's (every node not inferred,
+    /// and both ends): the stretches a preset rebuilds.
+    func stretches() -> [Range<Int>] {
+        let own = nodes.indices.filter { !nodes[$0].isInferred || $0 == 0 || $0 == nodes.count - 1 }
+        return zip(own, own.dropFirst()).map { $0..<$1 }
+    }
+
+    /// Whether a segment of `stretch` is locked or pinned: the user decided something in it.
+    func holdsDecision(_ stretch: Range<Int>) -> Bool {
+        stretch.contains { isLocked(segment: $0) || isPinned(segment: $0) }
+    }
+}

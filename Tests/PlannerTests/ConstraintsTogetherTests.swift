@@ -1,0 +1,50 @@
+import XCTest
+@testable import Planner
+
+/// A start time, a stay "until" and a pin are checked together (issue 28 item 12): the stay
+/// does not hide the start, and when they can't all hold, the plan says which one gives.
+final class ConstraintsTogetherTests: XCTestCase {
+    let clock = FixedClock(instant: Fixture.morning)
+
+    /// Buses every half hour from 07:00 to 18:00, 20 min long, from anywhere to anywhere.
+    static func buses() -> FakeRoutingPort {
+        FakeRoutingPort(legs: { query in
+            try Fixture.timetable(Array(stride(from: -60.0, through: 600, by: 30)), minutes: 20, timing: query.timing)
+        })
+    }
+
+    /// Home -transit- Office (stay until `until`) -transit- Stop B, leaving 07:30.
+    func dayPlan(until: Date) throws -> RoutePlan {
+        var office = PlanNode(place: Fixture.office)
+        office.stay = .until(until)
+        return try RoutePlan(nodes: [PlanNode(place: Fixture.home), office, PlanNode(place: Fixture.stopB)],
+                             modes: [.transit, .transit], timePreference: .departAt(Fixture.at(-30)))
+    }
+
+    func testAStayUntilBeforeAPinDoesNotHideTheStartTime() async throws {
+        let port = Self.buses()
+        let planner = Planner(routing: port, clock: clock)
+        let computed = try await planner.computeLegs(try dayPlan(until: Fixture.at(510)))  // until 16:30
+        // The 17:00 bus home is pinned: the morning bus still leaves after the 07:30 start.
+        let pinned = try await planner.pinning(computed, segment: 1, at: Fixture.at(540))
+        let plan = try await planner.computeLegs(pinned)
+        XCTAssertEqual(plan.legs[0]?.departure, Fixture.at(-30), "the first bus at or after 07:30, not one just before 16:30")
+        XCTAssertEqual(plan.schedule()[0], Fixture.at(-30), "the header's start and the first node agree")
+        XCTAssertEqual(plan.schedule()[1], Fixture.at(-10), "at the office from 07:50")
+        XCTAssertEqual(plan.departureTimes()[1], Fixture.at(510), "leaving it at 16:30")
+        XCTAssertNil(plan.missedConnection(leavingAt: Fixture.at(-30)))
+        XCTAssertNotNil(plan.totalTravelTime)
+    }
+
+    func testAPinBeforeTheStaysEndIsTheConstraintThatGivesAndALaterDepartureIsProposed() async throws {
+        let planner = Planner(routing: Self.buses(), clock: clock)
+        let computed = try await planner.computeLegs(try dayPlan(until: Fixture.at(510)))
+        // The 16:00 bus is pinned, but the stay lasts until 16:30: the pin can't be kept.
+        let pinned = try await planner.pinning(computed, segment: 1, at: Fixture.at(480))
+        let plan = try await planner.computeLegs(pinned)
+        XCTAssertEqual(plan.pinned?.departure, Fixture.at(480), "the user's pin stays shown")
+        XCTAssertEqual(plan.missedConnection(leavingAt: Fixture.at(-30)), 1, "and is marked missed: it is what gives")
+        XCTAssertEqual(plan.pendingUpdate(ofSegment: 1)?.latest.departure, Fixture.at(510), "the 16:30 one is proposed")
+        XCTAssertEqual(plan.legs[0]?.departure, Fixture.at(-30), "the start holds")
+    }
+}

@@ -1,0 +1,50 @@
+import XCTest
+@testable import Planner
+
+/// No plan walks to an inferred stop and straight back (issue 28: "walk Metso → Tuulensuu D,
+/// then walk Tuulensuu D → Metso").
+final class DetourTests: XCTestCase {
+    let clock = FixedClock(instant: Fixture.morning)
+    static let metso = Fixture.place("Metso", east: 2_000)
+    static let tuulensuu = Fixture.place("Tuulensuu D", east: 2_200, kind: .transitStop)
+
+    /// Home -car- Metso -walk- Tuulensuu D (inferred) -walk- Metso (stay 30 min) -car- Office.
+    func detourPlan() throws -> RoutePlan {
+        var back = PlanNode(place: Self.metso)
+        back.stay = .duration(1_800)
+        return try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Self.metso),
+                                     PlanNode(place: Self.tuulensuu, isInferred: true), back, PlanNode(place: Fixture.office)],
+                             modes: [.car, .walk, .walk, .car], timePreference: .departAt(Fixture.morning))
+    }
+
+    func testEveryRecomputeLeavesOutAWalkToAnInferredStopAndStraightBack() async throws {
+        let port = FakeRoutingPort(legs: ComputeLegsTests.script)
+        let plan = try await Planner(routing: port, clock: clock).computeLegs(try detourPlan())
+        XCTAssertEqual(plan.nodes.map(\.place.name), ["Home", "Metso", "Office"])
+        XCTAssertEqual(plan.modes, [.car, .car])
+        XCTAssertEqual(plan.nodes[1].stay, .duration(1_800), "the stay at Metso is kept")
+        XCTAssertFalse(plan.hasDetour)
+        let asked = await port.askedSegments
+        XCTAssertEqual(asked, ["Home→Metso", "Metso→Office"], "the detour is never asked")
+    }
+
+    func testADetourBeforeTheDestinationKeepsTheDestination() throws {
+        let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Self.metso),
+                                         PlanNode(place: Self.tuulensuu, isInferred: true), PlanNode(place: Self.metso)],
+                                 modes: [.car, .walk, .walk]).removingDetours()
+        XCTAssertEqual(plan.nodes.map(\.place.name), ["Home", "Metso"])
+        XCTAssertEqual(plan.modes, [.car])
+    }
+
+    func testAStopTheUserChoseOrATransitRideThereIsNotADetour() throws {
+        let chosen = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Self.metso),
+                                           PlanNode(place: Self.tuulensuu), PlanNode(place: Self.metso), PlanNode(place: Fixture.office)],
+                                   modes: [.car, .walk, .walk, .car])
+        XCTAssertEqual(chosen.removingDetours(), chosen, "the user's own stop is a visit")
+        let riding = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Self.metso),
+                                           PlanNode(place: Self.tuulensuu, isInferred: true), PlanNode(place: Self.metso),
+                                           PlanNode(place: Fixture.office)],
+                                   modes: [.car, .transit, .walk, .car])
+        XCTAssertEqual(riding.removingDetours(), riding)
+    }
+}

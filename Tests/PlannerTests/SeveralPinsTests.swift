@@ -1,0 +1,57 @@
+import XCTest
+@testable import Planner
+
+/// A plan holds one pin per segment (issue 28, "Edits compose"): the morning bus and the
+/// evening bus of a day; every rule that reads "the pin" applies to each.
+final class SeveralPinsTests: XCTestCase {
+    let clock = FixedClock(instant: Fixture.morning)
+
+    /// Home -transit- Office -transit- Stop B, leaving 07:30; buses every half hour, 20 min long.
+    func dayPlan() async throws -> (Planner, RoutePlan) {
+        let planner = Planner(routing: ConstraintsTogetherTests.buses(), clock: clock)
+        let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.office),
+                                         PlanNode(place: Fixture.stopB)],
+                                 modes: [.transit, .transit], timePreference: .departAt(Fixture.at(-30)))
+        return (planner, try await planner.computeLegs(plan))
+    }
+
+    func testPinningASecondSegmentKeepsTheFirstPinAndTimesTheLegsBetweenFromIt() async throws {
+        let (planner, plan) = try await dayPlan()
+        let morning = try await planner.pinning(plan, segment: 0, at: Fixture.at(0))        // the 08:00 bus
+        let both = try await planner.computeLegs(try await planner.pinning(morning, segment: 1, at: Fixture.at(540)))
+        XCTAssertEqual(both.pinnedSegmentIndices, [0, 1])
+        XCTAssertEqual(both.legs[0]?.departure, Fixture.at(0))
+        XCTAssertEqual(both.legs[1]?.departure, Fixture.at(540))
+        XCTAssertNil(both.missedConnection(leavingAt: Fixture.at(-30)))
+        XCTAssertEqual(both.schedule()[0], Fixture.at(0), "the day starts with the morning pin, not before")
+    }
+
+    func testChoosingADepartureOnOneSegmentKeepsAnotherSegmentsPin() async throws {
+        let (planner, plan) = try await dayPlan()
+        let morning = try await planner.computeLegs(try await planner.pinning(plan, segment: 0, at: Fixture.at(0)))
+        let options = try await planner.alternatives(for: morning, segment: 1, count: 3, at: Fixture.at(540))
+        let chosen = try morning.choosingAlternative(try XCTUnwrap(options.first), ofSegment: 1)
+        XCTAssertEqual(chosen.pinnedSegmentIndices, [0, 1], "the morning pin stays")
+        XCTAssertEqual(chosen.pin(ofSegment: 0)?.departure, Fixture.at(0))
+    }
+
+    func testAPinThatCannotBeKeptWithTheOthersIsMarkedMissedAndAnotherProposed() async throws {
+        let (planner, plan) = try await dayPlan()
+        let morning = try await planner.pinning(plan, segment: 0, at: Fixture.at(0))        // 08:00 → 08:20
+        let clash = try await planner.computeLegs(try await planner.pinning(morning, segment: 1, at: Fixture.at(0)))
+        // The second pin was taken at 08:00 from the office, but the first only arrives 08:20.
+        XCTAssertEqual(clash.pinnedSegmentIndices, [0, 1], "neither pin is dropped")
+        XCTAssertEqual(clash.missedConnection(leavingAt: Fixture.at(-30)), 1, "the later pin is the one that gives")
+        XCTAssertEqual(clash.pendingUpdate(ofSegment: 1)?.latest.departure, Fixture.at(30), "the 08:30 is proposed")
+        XCTAssertNil(clash.totalTravelTime)
+    }
+
+    func testUnlockingOneSegmentRemovesOnlyItsPin() async throws {
+        let (planner, plan) = try await dayPlan()
+        let both = try await planner.pinning(try await planner.pinning(plan, segment: 0, at: Fixture.at(0)), segment: 1,
+                                             at: Fixture.at(540))
+        let one = try both.unlocking(segment: 0)
+        XCTAssertEqual(one.pinnedSegmentIndices, [1])
+        XCTAssertTrue(both.unpinning().pins.isEmpty, "unpin removes every pin")
+    }
+}
