@@ -24,7 +24,7 @@ struct DayPlanMethods: Sendable {
 
     func register(in table: inout MethodTable) {
         // The edits among these take the one edit path (`PlanEditMethods.prepare`), as `plan.edits` does.
-        table.register(Endpoints.planStay) { params, _ in try await edits.single(.stay(params), nil) }
+        table.register(Endpoints.planStay) { params, _ in try await edits.single(.stay(params), params.expectedGeneration) }
         table.register(Endpoints.planAlternatives) { params, _ in
             let current = try await plans.show(id: params.id)
             let segment = try input.segmentIndex(params.segment, in: current.plan)
@@ -40,10 +40,10 @@ struct DayPlanMethods: Sendable {
                                         options: options.map { WireDocuments.leg($0, timeZone: zone, departure: time) },
                                         day: String(WireTime.string(from: input.planDay(current.plan), timeZone: zone).prefix(10)))
         }
-        table.register(Endpoints.planChoose) { params, _ in try await edits.single(.choose(params), nil) }
-        table.register(Endpoints.planMove) { params, _ in try await edits.single(.move(params), nil) }
-        table.register(Endpoints.planUnlock) { params, _ in try await edits.single(.unlock(params), nil) }
-        table.register(Endpoints.planRename) { params, _ in try await edits.single(.rename(params), nil) }
+        table.register(Endpoints.planChoose) { params, _ in try await edits.single(.choose(params), params.expectedGeneration) }
+        table.register(Endpoints.planMove) { params, _ in try await edits.single(.move(params), params.expectedGeneration) }
+        table.register(Endpoints.planUnlock) { params, _ in try await edits.single(.unlock(params), params.expectedGeneration) }
+        table.register(Endpoints.planRename) { params, _ in try await edits.single(.rename(params), params.expectedGeneration) }
         table.register(Endpoints.planCopy) { params, _ in
             let original = try await plans.show(id: params.id)
             let title = try Self.title(params.title ?? "\(original.title) (copy)")

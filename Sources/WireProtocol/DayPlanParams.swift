@@ -8,7 +8,11 @@ extension Params {
         public var durationS: Double?
         public var until: String?
         public var clear: Bool?
-        public init(id: Int64, node: Int, durationS: Double? = nil, until: String? = nil, clear: Bool? = nil) {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
+        public init(id: Int64, node: Int, durationS: Double? = nil, until: String? = nil, clear: Bool? = nil,
+                    expectedGeneration: Int64? = nil) {
+            self.expectedGeneration = expectedGeneration
             self.id = id
             self.node = node
             self.durationS = durationS
@@ -35,7 +39,10 @@ extension Params {
         /// The option's number in `plan.alternatives` (asked again with the same `count`).
         public var option: Int
         public var count: Int?
-        public init(id: Int64, segment: Int, option: Int, count: Int? = nil) {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
+        public init(id: Int64, segment: Int, option: Int, count: Int? = nil, expectedGeneration: Int64? = nil) {
+            self.expectedGeneration = expectedGeneration
             self.id = id
             self.segment = segment
             self.option = option
@@ -49,7 +56,11 @@ extension Params {
         public var place: String
         public var region: String?
         public var near: String?
-        public init(id: Int64, node: Int, place: String, region: String? = nil, near: String? = nil) {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
+        public init(id: Int64, node: Int, place: String, region: String? = nil, near: String? = nil,
+                    expectedGeneration: Int64? = nil) {
+            self.expectedGeneration = expectedGeneration
             self.id = id
             self.node = node
             self.place = place
@@ -61,7 +72,10 @@ extension Params {
     public struct PlanRename: Hashable, Sendable, Codable {
         public var id: Int64
         public var title: String
-        public init(id: Int64, title: String) {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
+        public init(id: Int64, title: String, expectedGeneration: Int64? = nil) {
+            self.expectedGeneration = expectedGeneration
             self.id = id
             self.title = title
         }

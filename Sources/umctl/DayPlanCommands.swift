@@ -11,10 +11,12 @@ struct PlanStayCommand: PlanEditCommand {
                       .init(name: "DURATION", help: "45m, 1h, 1h30m, or minutes (45)", optional: true)],
         options: [.init(name: "--until", valueName: "TIME", help: "stay until then (\(planTimeHelp))"),
                   .init(name: "--clear", valueName: nil, help: "remove the stay")],
-        discussion: "The stay is part of the plan's times and total; later transit legs are asked again.")
+        discussion: "The stay is part of the plan's times and total; later transit legs are asked again.").editing
+    var expectedGeneration: Int64?
     var id: Int64, node: Int, duration: String?, until: String?, clear: Bool
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         node = try arguments.number("K")
         duration = arguments.optional("DURATION")
         until = arguments.optional("--until")
@@ -30,7 +32,7 @@ struct PlanStayCommand: PlanEditCommand {
     /// `validate()` has checked that DURATION reads as a duration.
     var edit: PlanEdit {
         .stay(Params.PlanStay(id: id, node: node, durationS: duration.flatMap { try? Self.seconds($0) }, until: until,
-                              clear: clear ? true : nil))
+                              clear: clear ? true : nil, expectedGeneration: expectedGeneration))
     }
 
     /// "45m", "1h", "1h30m", "1h30" or a number of minutes, as seconds.
@@ -101,15 +103,19 @@ struct PlanChooseCommand: PlanEditCommand {
         path: ["plan", "choose"], abstract: "Take option N of umctl plan alternatives: lock the segment (and pin that trip).",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
                       .init(name: "N", help: "option number, from 1")],
-        options: [.init(name: "--count", valueName: "N", help: "the --count the options were listed with (default 5)")])
+        options: [.init(name: "--count", valueName: "N", help: "the --count the options were listed with (default 5)")]).editing
+    var expectedGeneration: Int64?
     var id: Int64, segment: Int, option: Int, count: Int?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         segment = try arguments.number("SEG")
         option = try arguments.number("N")
         count = try arguments.optionalInt("--count")
     }
-    var edit: PlanEdit { .choose(Params.PlanChoose(id: id, segment: segment, option: option, count: count)) }
+    var edit: PlanEdit {
+        .choose(Params.PlanChoose(id: id, segment: segment, option: option, count: count, expectedGeneration: expectedGeneration))
+    }
 }
 
 struct PlanMoveCommand: PlanEditCommand {
@@ -119,44 +125,52 @@ struct PlanMoveCommand: PlanEditCommand {
                       .init(name: "PLACE", help: placeHelp)],
         options: [.init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
                   .init(name: "--near", valueName: "PLACE", help: "look text places up first near PLACE (default near node K)")],
-        discussion: "Only the two segments touching node K are asked again; locks on them are dropped (they were about the old place).")
+        discussion: "Only the two segments touching node K are asked again; locks on them are dropped (they were about the old place).").editing
+    var expectedGeneration: Int64?
     var id: Int64, node: Int, place: String, region: String?, near: String?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         node = try arguments.number("K")
         place = try arguments.string("PLACE")
         region = arguments.optional("--region")
         near = arguments.optional("--near")
     }
     func validate() throws { try Check.place(place, "PLACE") }
-    var edit: PlanEdit { .move(Params.PlanMove(id: id, node: node, place: place, region: region, near: near)) }
+    var edit: PlanEdit {
+        .move(Params.PlanMove(id: id, node: node, place: place, region: region, near: near, expectedGeneration: expectedGeneration))
+    }
 }
 
 struct PlanUnlockCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "unlock"], abstract: "Remove the mode lock (and the pin) of segment SEG.",
                                   positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")],
-                                  discussion: "The leg stays; the next preset or refinement may change the segment again.")
+                                  discussion: "The leg stays; the next preset or refinement may change the segment again.").editing
+    var expectedGeneration: Int64?
     var id: Int64, segment: Int
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         segment = try arguments.number("SEG")
     }
-    var edit: PlanEdit { .unlock(Params.PlanSegment(id: id, segment: segment)) }
+    var edit: PlanEdit { .unlock(Params.PlanSegment(id: id, segment: segment, expectedGeneration: expectedGeneration)) }
 }
 
 struct PlanRenameCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "rename"], abstract: "Give the plan a title of your own.",
                                   positionals: [.init(name: "ID", help: "plan ID"),
-                                                .init(name: "TITLE", help: "the new title", variadic: true)])
+                                                .init(name: "TITLE", help: "the new title", variadic: true)]).editing
+    var expectedGeneration: Int64?
     var id: Int64, title: String
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
         title = try arguments.string("TITLE")
     }
     func validate() throws {
         if title.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("TITLE must not be empty") }
     }
-    var edit: PlanEdit { .rename(Params.PlanRename(id: id, title: title)) }
+    var edit: PlanEdit { .rename(Params.PlanRename(id: id, title: title, expectedGeneration: expectedGeneration)) }
 }
 
 struct PlanCopyCommand: PlanAnswering {

@@ -1,0 +1,62 @@
+import Foundation
+import Synchronization
+import WireProtocol
+import XCTest
+
+/// Every plan edit honours `expected_generation` (issue 25 item 2): `plan.stay`, `plan.choose`,
+/// `plan.move`, `plan.unlock` and `plan.rename` too. A stale generation changes nothing, and of
+/// many clients sending the same generation exactly one wins.
+final class StaleGenerationTests: SharedTampereDaemonTestCase {
+    func plan(_ client: WireClient) throws -> PlanDocument {
+        try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: "transit",
+                                                           at: Tampere.morning, via: [Tampere.tampereTalo]))
+    }
+
+    func testTheFiveDayPlanEditsRefuseAStaleGenerationAndChangeNothing() throws {
+        let client = try harness.client()
+        let created = try plan(client)
+        let id = created.id, stale = created.generation - 1
+        let edits: [(String, () throws -> PlanDocument)] = [
+            ("plan.stay", { try client.call(Endpoints.planStay, Params.PlanStay(id: id, node: 2, durationS: 600, expectedGeneration: stale)) }),
+            ("plan.choose", { try client.call(Endpoints.planChoose, Params.PlanChoose(id: id, segment: 1, option: 1, expectedGeneration: stale)) }),
+            ("plan.move", { try client.call(Endpoints.planMove, Params.PlanMove(id: id, node: 2, place: Tampere.ratina, expectedGeneration: stale)) }),
+            ("plan.unlock", { try client.call(Endpoints.planUnlock, Params.PlanSegment(id: id, segment: 1, expectedGeneration: stale)) }),
+            ("plan.rename", { try client.call(Endpoints.planRename, Params.PlanRename(id: id, title: "stale", expectedGeneration: stale)) }),
+        ]
+        for (method, edit) in edits {
+            XCTAssertThrowsError(try edit(), method) { error in
+                XCTAssertEqual((error as? WireError)?.code, "conflict", "\(method): \(error)")
+            }
+            let shown = try client.call(Endpoints.planShow, Params.PlanShow(id: id))
+            XCTAssertEqual(shown.generation, created.generation, "\(method) changed nothing")
+            XCTAssertEqual(shown.title, created.title, method)
+            XCTAssertEqual(shown.nodes.map(\.name), created.nodes.map(\.name), method)
+        }
+        let renamed = try client.call(Endpoints.planRename, Params.PlanRename(id: id, title: "current", expectedGeneration: created.generation))
+        XCTAssertEqual(renamed.title, "current", "the current generation is taken")
+    }
+
+    func testOfSixteenClientsRenamingWithTheSameGenerationExactlyOneWins() throws {
+        let created = try plan(try harness.client())
+        let socket = try harness.socketPath
+        let outcomes = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 16) { index in
+            let outcome: String
+            do {
+                _ = try WireClient(socketPath: socket).call(Endpoints.planRename, Params.PlanRename(
+                    id: created.id, title: "client \(index)", expectedGeneration: created.generation))
+                outcome = "ok"
+            } catch let error as WireError {
+                outcome = error.code
+            } catch {
+                outcome = "\(error)"
+            }
+            outcomes.withLock { $0.append(outcome) }
+        }
+        let all = outcomes.withLock { $0 }
+        XCTAssertEqual(all.filter { $0 == "ok" }.count, 1, "\(all)")
+        XCTAssertEqual(all.filter { $0 == "conflict" }.count, 15, "\(all)")
+        XCTAssertEqual(try harness.umctl(["plan", "rename", String(created.id), "late", "--expect-generation", String(created.generation)]).status, 1,
+                       "umctl passes --expect-generation")
+    }
+}
