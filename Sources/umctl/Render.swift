@@ -118,6 +118,9 @@ enum Render {
                     lines.append("          late: it arrives \(arrives) but you must be at \(end.name) by \(due)"
                                  + MissedConnection.gap(from: end.time, to: leg.arrival)
                                  + (pending ? "; the latest one that arrives in time is pending below" : ""))
+                    if let gives = ConstraintConflict.wording(plan, missedSegment: index + 1, askedDay: day) {
+                        lines.append("          \(gives)")
+                    }
                 } else {
                     // With a stay, the leg waits for the end of it, not for the arrival.
                     let ready = node.departure ?? node.time
@@ -125,6 +128,9 @@ enum Render {
                     lines.append("          missed: it leaves \(leaves) but you \(node.departure == nil ? "get there" : "can leave") at \(there)"
                                  + MissedConnection.gap(from: leg.departure, to: ready)
                                  + (pending ? "; the next one you can catch is pending below" : ""))
+                    if let gives = ConstraintConflict.wording(plan, missedSegment: index + 1, askedDay: day) {
+                        lines.append("          \(gives)")
+                    }
                 }
             }
         }

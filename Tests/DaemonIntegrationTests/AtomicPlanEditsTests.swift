@@ -96,7 +96,7 @@ final class AtomicPlanEditsTests: SharedTampereDaemonTestCase {
         let plan = try WireCodec.decoder.decode(JSONValue.self, from: Data(batch.stdout.utf8))
         XCTAssertEqual(plan["title"], .string("Morning walk"))
         XCTAssertEqual(nodes(plan).first?["stay_s"], .number(1_800))
-        XCTAssertEqual(nodes(plan).last?["name"], .string(Tampere.tampereTalo))
+        XCTAssertEqual(typed(nodes(plan).last), Tampere.tampereTalo)
         XCTAssertEqual(plan["pinned_segment"], .number(1))
         XCTAssertEqual(plan["generation"], .number(2), "one new generation for the whole batch")
         XCTAssertEqual(try harness.json(["plan", "show", String(id)])["title"], .string("Morning walk"), "stored")

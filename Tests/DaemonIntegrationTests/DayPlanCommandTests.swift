@@ -10,11 +10,6 @@ final class DayPlanCommandTests: TampereDaemonTestCase {
         try XCTUnwrap(nodes(plan).firstIndex { typed($0) == coordinate }, "\(plan)") + 1
     }
 
-    /// A node's coordinates as they were typed ("61.49780,23.76100"); its name says what is near them.
-    func typed(_ node: JSONValue?) -> String {
-        String(format: "%.5f,%.5f", node?["lat"]?.numberValue ?? 0, node?["lon"]?.numberValue ?? 0)
-    }
-
     /// The title generated from the plan's own (not inferred) nodes.
     func generatedTitle(_ plan: JSONValue) -> String {
         nodes(plan).filter { $0["inferred"] != .bool(true) }.compactMap { $0["name"]?.stringValue }.joined(separator: " → ")

@@ -7,10 +7,6 @@ import XCTest
 final class EditsComposeTests: SharedTampereDaemonTestCase {
     static let morning = WireTime.date(from: "2022-01-12T08:00:00+02:00")!
 
-    func transitSegments(_ plan: JSONValue) -> [Int] {
-        segments(plan).indices.filter { segments(plan)[$0]["mode"] == .string("transit") }
-    }
-
     func pinnedSegment(_ plan: JSONValue) -> Int? { plan["pinned_segment"]?.numberValue.map(Int.init) }
 
     func pendingSegments(_ plan: JSONValue) -> [Int] {
@@ -163,7 +159,7 @@ extension EditsComposeTests {
         let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "Keskustori", "--mode", "transit",
                                         "--at", "2022-01-12T07:30"])
         let id = try id(created)
-        let hervanta = try XCTUnwrap(nodes(created).firstIndex { $0["name"] == .string(Tampere.hervanta) }) + 1
+        let hervanta = try XCTUnwrap(nodes(created).firstIndex { typed($0) == Tampere.hervanta }) + 1
         _ = try harness.json(["plan", "stay", id, String(hervanta), "--until", "09:30"])
         let back = try XCTUnwrap(transitSegments(created).last) + 1
         let pinned = try harness.json(["plan", "pin", id, String(back), "09:45"])

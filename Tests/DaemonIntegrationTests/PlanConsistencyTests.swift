@@ -23,10 +23,6 @@ final class PlanConsistencyTests: TampereDaemonTestCase {
         XCTAssertEqual(known, known.sorted(), "node times never go back: \(known)", file: file, line: line)
     }
 
-    func transitSegments(_ plan: JSONValue) -> [Int] {
-        segments(plan).indices.filter { segments(plan)[$0]["mode"] == .string("transit") }
-    }
-
     // MARK: - 1. The inserted stop is the stop used
 
     func testAnInferredStopBecomesTheStopTheTransitLegBoardsAt() throws {

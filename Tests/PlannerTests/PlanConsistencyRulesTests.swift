@@ -263,26 +263,3 @@ final class PlanConsistencyRulesTests: XCTestCase {
         XCTAssertEqual(computed.totalTravelTime, try XCTUnwrap(times.last ?? nil).timeIntervalSince(try XCTUnwrap(times.first ?? nil)))
     }
 }
-
-/// A full recompute and an edit's recompute agree on kept transit legs (issue 28 property test).
-final class KeptLegRecheckTests: XCTestCase {
-    func testAKeptBusIsAskedAgainWhenAnEditBeforeItMakesTheTravellerEarlier() async throws {
-        let clock = FixedClock(instant: Fixture.morning)
-        let port = FakeRoutingPort(legs: { query in
-            switch query.mode {
-            case .walk: return Fixture.walk(28)
-            case .car: return Fixture.car(4)
-            case .transit: return try Fixture.timetable(Array(stride(from: 0.0, through: 120, by: 10)), minutes: 15, timing: query.timing)
-            }
-        })
-        let planner = Planner(routing: port, clock: clock)
-        let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA), PlanNode(place: Fixture.office)],
-                                 modes: [.walk, .transit], timePreference: .departAt(Fixture.morning))
-        let walked = try await planner.computeLegs(plan)
-        XCTAssertEqual(walked.legs[1]?.departure, Fixture.at(30), "28 min on foot: the 08:30 bus")
-        let driven = try await planner.computeLegs(try walked.changingMode(ofSegment: 0, to: .car))
-        XCTAssertEqual(driven.legs[1]?.departure, Fixture.at(10), "4 min by car: the 08:10 bus, not a wait for 08:30")
-        let full = try await planner.computeLegs(try walked.changingMode(ofSegment: 0, to: .car).refreshing())
-        XCTAssertEqual(driven.legs, full.legs, "as a full recompute")
-    }
-}

@@ -1,0 +1,37 @@
+import WireProtocol
+
+/// When a pinned departure cannot be made, which constraint gives and which hold. The planner
+/// keeps the start time, the stays and the earlier pins (later ones in an arrive-by plan) and
+/// lets this pin go (marked missed, a catchable one proposed); the answer says so in words.
+///
+/// ```swift
+/// ConstraintConflict.wording(plan, missedSegment: 3, askedDay: "2022-01-12")
+/// // "the pin on segment 3 gives; held: the start at 08:00, the stay at Shop until 09:30"
+/// ```
+enum ConstraintConflict {
+    /// Nil when the segment (1-based) is not pinned: then nothing was chosen to give.
+    static func wording(_ plan: PlanDocument, missedSegment segment: Int, askedDay: String?) -> String? {
+        let pins = plan.pinnedSegments ?? plan.pinnedSegment.map { [$0] } ?? []
+        guard pins.contains(segment) else { return nil }
+        let arriveBy = plan.timePreference.kind == "arrive_by"
+        var held: [String] = []
+        switch plan.timePreference.kind {
+        case "arrive_by": held.append("arriving by \(DayMark.clock(plan.timePreference.time, askedDay: askedDay))")
+        case "depart_at": held.append("the start at \(DayMark.clock(plan.timePreference.time, askedDay: askedDay))")
+        default: held.append("leaving now")
+        }
+        // The stays and pins on the side the plan is timed from: before the segment going
+        // forward, after it going backward.
+        let nodes = arriveBy ? Array(plan.nodes.indices.dropFirst(segment)) : Array(plan.nodes.indices.prefix(segment))
+        for index in nodes {
+            let node = plan.nodes[index]
+            if let until = node.stayUntil {
+                held.append("the stay at \(node.name) until \(DayMark.clock(until, askedDay: askedDay))")
+            } else if let seconds = node.stayS {
+                held.append("the stay of \(Render.duration(seconds)) at \(node.name)")
+            }
+        }
+        held += pins.filter { arriveBy ? $0 > segment : $0 < segment }.map { "the pin on segment \($0)" }
+        return "the pin on segment \(segment) gives; held: \(held.joined(separator: ", "))"
+    }
+}
