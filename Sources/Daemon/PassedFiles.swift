@@ -228,7 +228,7 @@ struct PassedImportSources {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var head: [UInt8] = []
         var copied: Int64 = 0
-        let noRoom = StreetsError.diskFull("copying \(given), a pipe, would leave less than \(minimumFreeBytes >> 20) MiB free "
+        let noRoom = StreetsError.diskFull("copying \(given) (not a regular file) would leave less than \(minimumFreeBytes >> 20) MiB free "
             + "on the disk of the data directory (setting min_free_mb); the copy was stopped and removed")
         while true {
             if isCancelled() { throw CancellationError() }

@@ -28,9 +28,9 @@ public struct SourceSizeLimit: Hashable, Sendable {
             + "the limit for \(kind) (setting \(setting)); refused before reading it")
     }
 
-    /// The refusal of a pipe whose copy went past the limit.
+    /// The refusal of a pipe or device (read as it comes, into a copy) that gave more than the limit.
     public func refusingCopy(of path: String) -> StreetsError {
-        .sourceTooLarge("\(path) (a pipe) gave more than \(Self.mebibytes(bytes)), the limit for \(kind) "
+        .sourceTooLarge("\(path) (not a regular file, so copied) gave more than \(Self.mebibytes(bytes)), the limit for \(kind) "
             + "(setting \(setting)); the copy was stopped and removed")
     }
 

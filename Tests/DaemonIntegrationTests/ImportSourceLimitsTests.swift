@@ -97,7 +97,7 @@ final class ImportSourceLimitsTests: XCTestCase {
     }
 
     /// `--osm <(head -c 100000000 /dev/zero)` under a 4 MiB limit: the copy stops at the limit,
-    /// the writer is cut off, nothing is left.
+    /// the writer is cut off, nothing is left; `--osm /dev/zero` the same.
     func testAPipesCopyStopsAtTheSourceSizeLimit() throws {
         let harness = try DaemonHarness()
         try harness.start(environment: ["USEFULMAP_OSM_MAX_MB": "4"])
@@ -109,11 +109,18 @@ final class ImportSourceLimitsTests: XCTestCase {
             + "'\(DaemonHarness.umctl)' region import zeros --osm '\(pipe)' --socket '\(harness.socketPath)'; status=$?; wait; exit $status"
         let refused = try DaemonHarness.run("/bin/sh", ["-c", script], in: harness.directory)
         XCTAssertEqual(refused.status, 1, refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("\(pipe) (a pipe) gave more than 4 MiB, the limit for an OSM file (setting osm_max_mb)")
+        XCTAssertTrue(refused.stderr.contains("\(pipe) (not a regular file, so copied) gave more than 4 MiB, the limit for an OSM file (setting osm_max_mb)")
                       && refused.stderr.contains("[source_too_large]"), refused.stderr)
         let written = try String(contentsOfFile: writerStatus, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertNotEqual(written, "0", "the writer was cut off, not read to its end")
         XCTAssertEqual(lockAndLeftovers(of: "zeros", in: harness), [], "the copy is removed")
+
+        // The reproduction: /dev/zero itself, endless, filled the data disk at 600 MiB/s.
+        let endless = try harness.umctl(["region", "import", "zeros", "--osm", "/dev/zero"])
+        XCTAssertEqual(endless.status, 1, endless.stderr)
+        XCTAssertTrue(endless.stderr.contains("/dev/zero (not a regular file, so copied) gave more than 4 MiB")
+                      && endless.stderr.contains("[source_too_large]"), endless.stderr)
+        XCTAssertEqual(lockAndLeftovers(of: "zeros", in: harness), [])
     }
 
     /// A copy that would leave less than `min_free_mb` free is refused (here the setting asks
@@ -132,7 +139,7 @@ final class ImportSourceLimitsTests: XCTestCase {
             + "'\(DaemonHarness.umctl)' region import tokyo --osm '\(pipe)' --socket '\(harness.socketPath)'; status=$?; wait; exit $status"
         let refused = try DaemonHarness.run("/bin/sh", ["-c", script], in: harness.directory)
         XCTAssertEqual(refused.status, 1, refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("copying \(pipe), a pipe, would leave less than \(freeMiB + 1024) MiB free")
+        XCTAssertTrue(refused.stderr.contains("copying \(pipe) (not a regular file) would leave less than \(freeMiB + 1024) MiB free")
                       && refused.stderr.contains("min_free_mb") && refused.stderr.contains("[disk_full]"), refused.stderr)
         XCTAssertEqual(lockAndLeftovers(of: "tokyo", in: harness), [])
         XCTAssertEqual(try harness.json(["region", "list"])["regions"]?.arrayValue?.count, 0)
