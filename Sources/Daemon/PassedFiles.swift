@@ -242,7 +242,7 @@ struct PassedImportSources {
             if head.count < headLength { head += buffer[0..<min(count, headLength - head.count)] }
             copied += Int64(count)
             guard copied <= limit.bytes else { throw limit.refusingCopy(of: given) }
-            guard let free = freeBytes(at: output), free - Int64(count) >= minimumFreeBytes else { throw noRoom }
+            if let free = freeBytes(at: output), free - Int64(count) < minimumFreeBytes { throw noRoom }
             var written = 0
             while written < count {
                 let result = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
@@ -256,7 +256,8 @@ struct PassedImportSources {
         }
     }
 
-    /// Bytes an unprivileged writer may still use on the file system of `descriptor`.
+    /// Bytes an unprivileged writer may still use on the file system of `descriptor`; nil when
+    /// the file system does not say (the write's own ENOSPC still stops the copy).
     static func freeBytes(at descriptor: Int32) -> Int64? {
         var status = statvfs()
         guard fstatvfs(descriptor, &status) == 0 else { return nil }
