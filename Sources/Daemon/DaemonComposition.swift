@@ -54,7 +54,9 @@ public struct DaemonComposition: Sendable {
                       counters: counters, events: events,
                       background: GeofenceMethods.Status(store: store, location: location, geofences: geofences, gpsd: gpsd,
                                                          refresher: refresher)).register(in: &table)
-        RegionMethods(importer: RegionImporter(dataDirectory: dataDirectory), regions: regions, events: events,
+        var importer = RegionImporter(dataDirectory: dataDirectory)
+        importer.osmLimit = configuration.importLimits.osm
+        RegionMethods(importer: importer, limits: configuration.importLimits, regions: regions, events: events,
                       transitImportStep: transitImportStep, refresher: refresher, clock: clock).register(in: &table)
         LocationMethods(location: location, regions: regions, clock: clock, events: events, geofences: geofences)
             .register(in: &table)

@@ -25,6 +25,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var maxTransfers: Int
     /// What one GTFS feed may use when a region is imported (sizes, ratio, line, memory).
     public var gtfsLimits = GTFSLimits()
+    /// How large an import's sources may be, and the free space a pipe's copy leaves.
+    public var importLimits = ImportSourceLimits()
     /// Seconds one more vehicle change must save for a journey to take it.
     public var transferPenalty: Int = TransitRouter.defaultTransferPenalty
     /// What one client may cost: connections, idle time, requests in flight, queued output.
@@ -61,6 +63,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--gtfs-max-ratio", "USEFULMAP_GTFS_MAX_RATIO", "gtfs_max_ratio"),
         ("--gtfs-max-line-kb", "USEFULMAP_GTFS_MAX_LINE_KB", "gtfs_max_line_kb"),
         ("--import-memory-mb", "USEFULMAP_IMPORT_MEMORY_MB", "import_memory_mb"),
+        ("--osm-max-mb", "USEFULMAP_OSM_MAX_MB", "osm_max_mb"),
+        ("--min-free-mb", "USEFULMAP_MIN_FREE_MB", "min_free_mb"),
         ("--transfer-penalty", "USEFULMAP_TRANSFER_PENALTY", "transfer_penalty"),
         ("--max-connections", "USEFULMAP_MAX_CONNECTIONS", "max_connections"),
         ("--idle-timeout", "USEFULMAP_IDLE_TIMEOUT", "idle_timeout"),
@@ -93,6 +97,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
       --gtfs-max-ratio N     compression ratio N:1 refused for files over 1 MiB (default 100)
       --gtfs-max-line-kb N   KiB of one line of a GTFS file (default 64)
       --import-memory-mb N   MiB a GTFS import may add to the daemon's memory (default 2048)
+      --osm-max-mb N         MiB of an OSM file to import (default 16384)
+      --min-free-mb N        MiB a copy of a piped source leaves free on the data
+                             directory's disk (default 1024)
       --transfer-penalty S   seconds a vehicle change must save to be taken, 0 to 1800 (default 180)
       --max-connections N    open client connections at most (default 256)
       --idle-timeout S       seconds a silent connection with nothing running stays open (default 300)
@@ -197,6 +204,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
         limits.maxLineBytes = try count("--gtfs-max-line-kb", "GTFS line limit").map { Int($0) << 10 } ?? limits.maxLineBytes
         limits.maxImportMemoryBytes = try count("--import-memory-mb", "import memory").map { $0 << 20 } ?? limits.maxImportMemoryBytes
         configuration.gtfsLimits = limits
+        var sources = configuration.importLimits
+        sources.osm.bytes = try count("--osm-max-mb", "OSM file limit").map { $0 << 20 } ?? sources.osm.bytes
+        sources.feed = ImportSourceLimits.feedLimit(limits.maxFeedBytes)
+        sources.minimumFreeBytes = try count("--min-free-mb", "free space to keep").map { $0 << 20 } ?? sources.minimumFreeBytes
+        configuration.importLimits = sources
         if let text = value("--transfer-penalty") {
             guard let seconds = Int(text), (0...1800).contains(seconds) else {
                 throw ConfigurationError.invalidValue(setting: "transfer penalty", value: text, expected: "0 to 1800 seconds")

@@ -72,15 +72,22 @@ struct PassedImportSources {
     static let folderPrefix = ".passed-files-"
 
     /// Blocks while a pipe is spooled: call it off the shared pool (`runBlocking`).
+    /// - parameter limits: each pipe's copy stops at its kind's size limit, or where it would
+    ///   leave less than `minimumFreeBytes` free on the data directory's disk.
     /// - parameter isCancelled: polled while a pipe is copied; true stops it (`CancellationError`).
+    /// - throws: `DaemonError.invalidParams` for a file not open for reading; `StreetsError`
+    ///   (`source_too_large`, `disk_full`, `import_failed`) naming the file the user gave.
     init(osm: String, gtfs: [String], descriptors: [Int32], under dataDirectory: URL,
-         isCancelled: @escaping () -> Bool = { false }) throws {
+         limits: ImportSourceLimits = ImportSourceLimits(), isCancelled: @escaping () -> Bool = { false }) throws {
         self.descriptors = descriptors
         folder = dataDirectory.appendingPathComponent(Self.folderPrefix + UUID().uuidString.prefix(8).lowercased(), isDirectory: true)
         var links: [URL] = []
         var givenPaths: [String: String] = [:]
         do {
+            let sizeLimits = [limits.osm] + gtfs.map { _ in limits.feed }
             for (index, (path, descriptor)) in zip([osm] + gtfs, descriptors).enumerated() {
+                // Its link in /proc opens the file anew, for reading, whatever the client may do with it.
+                try Self.checkReadable(descriptor, given: path)
                 // One folder per file: two feeds may have the same name.
                 let directory = folder.appendingPathComponent("\(index)", isDirectory: true)
                 var status = stat()
@@ -100,7 +107,8 @@ struct PassedImportSources {
                     }
                 } else {
                     let spooled = directory.appendingPathComponent("spooled")
-                    let head = try Self.spool(descriptor, to: spooled, given: path, isCancelled: isCancelled)
+                    let head = try Self.spool(descriptor, to: spooled, given: path, limit: sizeLimits[index],
+                                              minimumFreeBytes: limits.minimumFreeBytes, isCancelled: isCancelled)
                     link = directory.appendingPathComponent(index == 0 ? Self.osmName(given, head: head) : given)
                     try Self.step("keep the copy of \(path)") { try FileManager.default.moveItem(at: spooled, to: link) }
                 }
@@ -168,6 +176,24 @@ struct PassedImportSources {
         }
     }
 
+    /// Linux's `O_PATH`, which Glibc's module leaves out (it needs `_GNU_SOURCE`).
+    static let pathOnly: Int32 = 0o10_000_000
+
+    /// - throws: `DaemonError.invalidParams` naming the file when `descriptor` was not opened
+    ///   for reading (`O_WRONLY`, or `O_PATH`, which reads nothing).
+    static func checkReadable(_ descriptor: Int32, given: String) throws {
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0 else {
+            throw DaemonError.invalidParams("\(given) came as a file that cannot be used: \(String(cString: strerror(errno)))")
+        }
+        if flags & pathOnly != 0 {
+            throw DaemonError.invalidParams("\(given) was passed as a path only (O_PATH), not open for reading; pass it open with O_RDONLY")
+        }
+        if flags & O_ACCMODE == O_WRONLY {
+            throw DaemonError.invalidParams("\(given) was passed open for writing only (O_WRONLY); pass it open for reading")
+        }
+    }
+
     /// Bytes enough to tell PBF from XML.
     static let headLength = 64
 
@@ -191,14 +217,19 @@ struct PassedImportSources {
     }
 
     /// Copies everything `descriptor` gives into a new file at `destination`; returns its first bytes.
-    /// - throws: `StreetsError.importFailed` naming the file the user gave (a read error, or the
-    ///   disk full).
-    static func spool(_ descriptor: Int32, to destination: URL, given: String, isCancelled: () -> Bool = { false }) throws -> [UInt8] {
+    /// - throws: naming the file the user gave: `StreetsError.sourceTooLarge` past `limit`,
+    ///   `.diskFull` where a write would leave less than `minimumFreeBytes` free (or the disk is
+    ///   full), `.importFailed` for a read error. The caller removes the partial copy.
+    static func spool(_ descriptor: Int32, to destination: URL, given: String, limit: SourceSizeLimit,
+                      minimumFreeBytes: Int64, isCancelled: () -> Bool = { false }) throws -> [UInt8] {
         let output = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard output >= 0 else { throw failure("cannot create a copy of \(given) in the data directory") }
         defer { close(output) }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var head: [UInt8] = []
+        var copied: Int64 = 0
+        let noRoom = StreetsError.diskFull("copying \(given) (not a regular file) would leave less than \(minimumFreeBytes >> 20) MiB free "
+            + "on the disk of the data directory (setting min_free_mb); the copy was stopped and removed")
         while true {
             if isCancelled() { throw CancellationError() }
             // A pipe may stay silent: wait a little at a time, so a cancelled request stops.
@@ -209,17 +240,28 @@ struct PassedImportSources {
             guard count >= 0 else { throw failure("cannot read \(given)") }
             if count == 0 { return head }
             if head.count < headLength { head += buffer[0..<min(count, headLength - head.count)] }
+            copied += Int64(count)
+            guard copied <= limit.bytes else { throw limit.refusingCopy(of: given) }
+            if let free = freeBytes(at: output), free - Int64(count) < minimumFreeBytes { throw noRoom }
             var written = 0
             while written < count {
                 let result = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
                 if result < 0 && errno == EINTR { continue }
                 guard result > 0 else {
-                    throw failure(errno == ENOSPC ? "the disk holding the data directory is full while copying \(given), a pipe"
-                                                  : "cannot copy \(given)")
+                    if errno == ENOSPC { throw noRoom }
+                    throw failure("cannot copy \(given)")
                 }
                 written += result
             }
         }
+    }
+
+    /// Bytes an unprivileged writer may still use on the file system of `descriptor`; nil when
+    /// the file system does not say (the write's own ENOSPC still stops the copy).
+    static func freeBytes(at descriptor: Int32) -> Int64? {
+        var status = statvfs()
+        guard fstatvfs(descriptor, &status) == 0 else { return nil }
+        return Int64(status.f_bavail) * Int64(status.f_frsize)
     }
 
     private static func failure(_ message: String) -> StreetsError {

@@ -7,6 +7,8 @@ import WireProtocol
 /// `region.import` (streams `progress`), `region.list`, `region.set`, `region.remove`.
 struct RegionMethods: Sendable {
     let importer: RegionImporter
+    /// The sources' sizes and the free space a pipe's copy leaves.
+    let limits: ImportSourceLimits
     let regions: RegionRegistry
     let events: EventHub
     /// The import step for GTFS feeds.
@@ -29,11 +31,11 @@ struct RegionMethods: Sendable {
             }
             let passed: PassedImportSources?
             if params.passedFiles == true {
-                let directory = importer.dataDirectory, stop = CancellationFlag()
+                let directory = importer.dataDirectory, limits = self.limits, stop = CancellationFlag()
                 passed = try await withTaskCancellationHandler {
                     try await runBlocking("usefulmapd-import-spool") {  // a pipe is read to its end
                         try PassedImportSources(osm: params.osm, gtfs: params.gtfs, descriptors: descriptors, under: directory,
-                                                isCancelled: stop.isSet)
+                                                limits: limits, isCancelled: stop.isSet)
                     }
                 } onCancel: {
                     stop.set()

@@ -101,7 +101,8 @@ public struct TransitEngine: LegEngine {
     /// - parameter limits: what a feed may use (sizes, compression ratio, line length, memory).
     public static func importStep(feeds: [URL], walkWorkers: Int = ProcessInfo.processInfo.activeProcessorCount,
                                   limits: GTFSLimits = GTFSLimits()) -> RegionImportStep {
-        RegionImportStep(name: "transit timetable", sources: feeds) { staging, progress in
+        RegionImportStep(name: "transit timetable", sources: feeds, sourceLimit: ImportSourceLimits.feedLimit(limits.maxFeedBytes)) {
+            staging, progress in
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0,
                                           detail: "reading \(feeds.map(\.lastPathComponent).joined(separator: ", ")), timing footpaths on the streets"))
             let timer = try? StreetWalkTimer(regionDirectory: staging, workers: walkWorkers)

@@ -18,6 +18,8 @@ public struct RegionImportStep: Sendable {
     public var name: String
     /// Files the step reads; their sha256 joins the manifest, so a changed feed is not skipped.
     public var sources: [URL]
+    /// How large each of `sources` may be (checked by size before the import reads it); nil: any size.
+    public var sourceLimit: SourceSizeLimit?
     private let body: @Sendable (URL, (RegionImportProgress) -> Void) throws -> Outcome
 
     /// What a step found that the manifest records.
@@ -36,10 +38,11 @@ public struct RegionImportStep: Sendable {
         }
     }
 
-    public init(name: String, sources: [URL] = [],
+    public init(name: String, sources: [URL] = [], sourceLimit: SourceSizeLimit? = nil,
                 run: @escaping @Sendable (_ stagingDirectory: URL, _ progress: (RegionImportProgress) -> Void) throws -> Outcome) {
         self.name = name
         self.sources = sources
+        self.sourceLimit = sourceLimit
         self.body = run
     }
 

@@ -27,6 +27,11 @@ public struct RegionImporter: Sendable {
     /// (`CancellationError`; planetsplitter is killed, the staging version removed, the current
     /// version stays). A running additional step (the transit timetable) finishes its work first.
     public var isCancelled: @Sendable () -> Bool = { false }
+    /// How large the OSM file may be; a step's sources have the step's `sourceLimit`.
+    public var osmLimit = Self.defaultOSMLimit
+
+    /// 16 GiB: a large country's extract (Germany's is about 4 GiB); Europe's needs more.
+    public static let defaultOSMLimit = SourceSizeLimit(bytes: 16 << 30, kind: "an OSM file", setting: "osm_max_mb")
 
     public init(dataDirectory: URL, planetsplitter: URL? = nil) {
         self.dataDirectory = dataDirectory
@@ -67,13 +72,16 @@ public struct RegionImporter: Sendable {
             throw StreetsError.unsupportedSourceFormat(givenPaths[osm.path] ?? osm.path)
         }
         if let timeZone, !RegionTimeZones.isKnown(timeZone) { throw StreetsError.invalidTimeZone(timeZone) }
-        for file in [osm] + additionalSteps.flatMap(\.sources) {
+        let limited = [(osm, osmLimit)] + additionalSteps.flatMap { step in step.sources.map { ($0, step.sourceLimit) } }
+        for (file, limit) in limited {
             let shown = givenPaths[file.path] ?? file.path
             switch Self.sourceProblem(file.path) {
             case .unreadable?: throw StreetsError.sourceNotFound(shown)
             case .notARegularFile?: throw StreetsError.importFailed(phase: "checking sources", message: "\(shown) is not a regular file")
             case nil: break
             }
+            // By its size, before reading it: hashing a sparse terabyte would hold the region for hours.
+            if let limit { try limit.check(size: try Self.size(of: file), of: shown) }
         }
         let executable = try planetsplitter ?? Self.findPlanetsplitter()
 
@@ -83,9 +91,18 @@ public struct RegionImporter: Sendable {
         removeLeftovers(of: name, catalog: catalog)
 
         progress(RegionImportProgress(phase: "checking sources", fraction: 0))
-        var sources = [try Self.describe(osm, role: "osm", givenPath: givenPaths[osm.path])]
-        for step in additionalSteps {
-            sources += try step.sources.map { try Self.describe($0, role: step.name, givenPath: givenPaths[$0.path]) }
+        let roles = [(osm, "osm")] + additionalSteps.flatMap { step in step.sources.map { ($0, step.name) } }
+        let sizes = try roles.map { try Self.size(of: $0.0) }
+        let totalBytes = max(1, sizes.reduce(0, +))
+        var hashedBytes: Int64 = 0
+        var sources: [RegionSourceFile] = []
+        for ((file, role), size) in zip(roles, sizes) {
+            let shown = URL(fileURLWithPath: givenPaths[file.path] ?? file.path).lastPathComponent
+            sources.append(try Self.describe(file, role: role, givenPath: givenPaths[file.path], isCancelled: isCancelled) { read in
+                progress(RegionImportProgress(phase: "checking sources", fraction: Double(hashedBytes + read) / Double(totalBytes),
+                                              detail: "reading \(shown): \(read >> 20) of \(size >> 20) MiB"))
+            })
+            hashedBytes += size
         }
         let stepNames = additionalSteps.map(\.name)
         if !force, let current = try? catalog.region(named: name),
@@ -310,25 +327,54 @@ public struct RegionImporter: Sendable {
         return status.st_mode & S_IFMT == S_IFREG ? nil : .notARegularFile
     }
 
-    static func describe(_ file: URL, role: String, givenPath: String? = nil) throws -> RegionSourceFile {
-        let size: Int64
-        do {
-            // Through a link (a passed file), the size is the target's.
-            size = (try FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path)[.size] as? NSNumber)?
-                .int64Value ?? 0
-        } catch {
-            throw StreetsError.sourceNotFound("\(file.path) (\(error))")
-        }
-        return RegionSourceFile(role: role, path: givenPath ?? file.standardizedFileURL.path, sha256: try sha256(ofFile: file),
-                                size: size)
-    }
-
-    /// The file's SHA-256 in lowercase hex, as `sha256sum` prints it (libmd's `SHA256File`).
-    static func sha256(ofFile file: URL) throws -> String {
-        var hex = [CChar](repeating: 0, count: Int(SHA256_DIGEST_LENGTH) * 2 + 1)
-        guard SHA256File(file.path, &hex) != nil else {
+    /// The size of `file` (through a link, a passed file: its target's).
+    static func size(of file: URL) throws -> Int64 {
+        var status = stat()
+        guard stat(file.path, &status) == 0 else {
             throw StreetsError.sourceNotFound("\(file.path) (\(String(cString: strerror(errno))))")
         }
+        return Int64(status.st_size)
+    }
+
+    /// `file`'s size and SHA-256.
+    /// - parameter isCancelled: polled after each read; true stops it (`CancellationError`).
+    /// - parameter reading: told the bytes read so far, every `progressInterval` bytes.
+    static func describe(_ file: URL, role: String, givenPath: String? = nil, isCancelled: () -> Bool = { false },
+                         reading: (Int64) -> Void = { _ in }) throws -> RegionSourceFile {
+        RegionSourceFile(role: role, path: givenPath ?? file.standardizedFileURL.path,
+                         sha256: try sha256(ofFile: file, isCancelled: isCancelled, reading: reading), size: try size(of: file))
+    }
+
+    /// Bytes between two progress reports while a source is hashed.
+    static let progressInterval: Int64 = 64 << 20
+
+    /// The file's SHA-256 in lowercase hex, as `sha256sum` prints it (libmd), read a MiB at a
+    /// time so a cancelled import stops within one read.
+    static func sha256(ofFile file: URL, isCancelled: () -> Bool = { false }, reading: (Int64) -> Void = { _ in }) throws -> String {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw StreetsError.sourceNotFound("\(file.path) (\(String(cString: strerror(errno))))")
+        }
+        defer { close(descriptor) }
+        var context = SHA2_CTX()
+        SHA256Init(&context)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var total: Int64 = 0
+        while true {
+            if isCancelled() { throw CancellationError() }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                throw StreetsError.sourceNotFound("\(file.path) (\(String(cString: strerror(errno))))")
+            }
+            if count == 0 { break }
+            buffer.withUnsafeBufferPointer { SHA256Update(&context, $0.baseAddress, count) }
+            let before = total
+            total += Int64(count)
+            if before / progressInterval != total / progressInterval { reading(total) }
+        }
+        var hex = [CChar](repeating: 0, count: Int(SHA256_DIGEST_LENGTH) * 2 + 1)
+        SHA256End(&context, &hex)
         return String(decoding: hex.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 

@@ -16,6 +16,10 @@ public enum StreetsError: Error, Hashable, Sendable, CustomStringConvertible {
     case importInProgress(String)
     /// A phase of the import failed; the previous version of the region is untouched.
     case importFailed(phase: String, message: String)
+    /// A source is over its size limit (`SourceSizeLimit`); the message names it, the limit and its setting.
+    case sourceTooLarge(String)
+    /// Copying a pipe would leave the data directory's disk with less free space than the daemon keeps.
+    case diskFull(String)
     case regionNotFound(String)
     case corruptManifest(region: String, message: String)
     /// `usefulmap-routino-worker` is neither beside the executable nor at `$USEFULMAP_ROUTINO_WORKER`.
@@ -40,6 +44,8 @@ public enum StreetsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .timeZoneUndecided: "time_zone_undecided"
         case .importInProgress: "import_in_progress"
         case .importFailed: "import_failed"
+        case .sourceTooLarge: "source_too_large"
+        case .diskFull: "disk_full"
         case .regionNotFound: "region_not_found"
         case .corruptManifest: "corrupt_manifest"
         case .workerNotFound: "worker_not_found"
@@ -62,6 +68,8 @@ public enum StreetsError: Error, Hashable, Sendable, CustomStringConvertible {
             "cannot decide the region's time zone (\(reason)): pass --time-zone ZONE, an IANA name such as Asia/Tokyo"
         case .importInProgress(let name): "region \(name) is already being imported"
         case let .importFailed(phase, message): "import failed while \(phase): \(message)"
+        case .sourceTooLarge(let message): "source too large: \(message)"
+        case .diskFull(let message): "disk full: \(message)"
         case .regionNotFound(let name): "no region named \(name)"
         case let .corruptManifest(region, message): "region \(region) has an unreadable manifest: \(message)"
         case .workerNotFound(let searched):

@@ -83,6 +83,25 @@ final class DaemonConfigurationTests: XCTestCase {
         }
     }
 
+    /// Issue 25: the import's source limits and free-space headroom, with docs/operations.md's
+    /// defaults; a GTFS zip is held to the feed limit.
+    func testImportSourceLimitsComeFromFlagsEnvironmentAndConfigFileWithDocumentedDefaults() throws {
+        let defaults = try DaemonConfiguration.resolve(arguments: [], environment: home).importLimits
+        XCTAssertEqual([defaults.osm.bytes, defaults.feed.bytes, defaults.minimumFreeBytes], [16384 << 20, 2048 << 20, 1024 << 20])
+        XCTAssertEqual([defaults.osm.setting, defaults.feed.setting], ["osm_max_mb", "gtfs_max_feed_mb"])
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("usefulmapd.conf")
+        try "min_free_mb = 300\n".write(to: file, atomically: true, encoding: .utf8)
+        let limits = try DaemonConfiguration.resolve(
+            arguments: ["--config", file.path, "--osm-max-mb", "10"],
+            environment: home.merging(["USEFULMAP_GTFS_MAX_FEED_MB": "20"]) { $1 }).importLimits
+        XCTAssertEqual([limits.osm.bytes, limits.feed.bytes, limits.minimumFreeBytes], [10 << 20, 20 << 20, 300 << 20])
+        XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--osm-max-mb", "0"], environment: home)) { error in
+            XCTAssertTrue("\(error)".contains("OSM file limit"), "\(error)")
+        }
+    }
+
     func testMissingExplicitConfigFileIsAnError() {
         XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--config", "/nonexistent/x.conf"], environment: home))
     }

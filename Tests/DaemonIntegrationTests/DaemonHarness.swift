@@ -73,8 +73,9 @@ final class DaemonHarness: @unchecked Sendable {
     // MARK: - The daemon
 
     /// Starts usefulmapd and waits until it answers `status`.
-    func start(extraArguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
-        let process = try launchDaemon(extraArguments: extraArguments)
+    func start(extraArguments: [String] = [], environment: [String: String] = [:],
+               file: StaticString = #filePath, line: UInt = #line) throws {
+        let process = try launchDaemon(extraArguments: extraArguments, environment: environment)
         self.process = process
         try waitUntilServing(process)
     }

@@ -170,4 +170,25 @@ final class PassedFilesImportTests: XCTestCase {
         XCTAssertEqual(try passedFolders(harness), [], "the copy stopped and was removed while its writer still sleeps")
         XCTAssertEqual(try harness.json(["status"])["regions"]?.arrayValue?.count, 0, "and the daemon serves")
     }
+    /// Issue 25 item 11: the daemon reads a passed file through its own link, which opens it
+    /// anew; a file the client opened for writing only, or as a path only, is refused, named.
+    func testAPassedFileNotOpenForReadingIsRefusedNamingIt() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let (osm, _) = try writeTokyo(in: harness.directory.appendingPathComponent("sources"))
+        let pathOnly: Int32 = 0o10_000_000  // O_PATH, which Glibc's module leaves out
+        for (flags, said) in [(O_WRONLY, "open for writing only (O_WRONLY)"), (pathOnly, "as a path only (O_PATH)")] {
+            let descriptor = open(osm.path, flags | O_CLOEXEC)
+            XCTAssertGreaterThanOrEqual(descriptor, 0, String(cString: strerror(errno)))
+            defer { close(descriptor) }
+            let params = try JSONValue(encoding: Params.RegionImport(name: "tokyo", osm: osm.path, gtfs: [], passedFiles: true))
+            XCTAssertThrowsError(try harness.client().call(Endpoints.regionImport.method.rawValue, params: params, passing: [descriptor])) {
+                XCTAssertEqual(($0 as? WireError)?.code, "invalid_params", "\($0)")
+                XCTAssertTrue("\($0)".contains("\(osm.path) was passed \(said)"), "\($0)")
+            }
+        }
+        XCTAssertEqual(try harness.json(["region", "list"])["regions"]?.arrayValue?.count, 0, "nothing was imported")
+        XCTAssertEqual(try passedFolders(harness), [])
+    }
 }
