@@ -43,7 +43,7 @@ public struct DaemonComposition: Sendable {
                                                                 location: location, clock: clock), logger: logger)
         let gpsd = configuration.gpsd.map { address in
             GpsdLocationSource(address: address, logger: logger) { candidate in
-                GeofenceMethods.take(candidate, location: location, geofences: geofences, logger: logger)
+                GeofenceMethods.take(candidate, location: location, geofences: geofences, now: clock.now(), logger: logger)
             }
         }
         let typedPlaces = TypedPlaceHistory(resolver: resolver, regions: regions, clock: clock)

@@ -17,6 +17,15 @@ enum StoredValues {
         return .text(text)
     }
 
+    /// A name a person gave (a saved place's, a plan's title): user text without control
+    /// characters. SQLite ends text at a NUL, so one would break the name's checks there.
+    static func name(_ text: String, field: String) throws -> SQLiteValue {
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            throw StoreError.invalidInput("\(field) must not contain control characters (U+0000–U+001F, U+007F–U+009F)")
+        }
+        return try userText(text, field: field)
+    }
+
     /// A number for a REAL column. NaN is refused because SQLite would store it as NULL.
     static func real(_ value: Double, field: String) throws -> SQLiteValue {
         guard !value.isNaN else { throw StoreError.invalidInput("\(field) is not a number (NaN)") }

@@ -128,8 +128,8 @@ public struct VisitHistoryDocument: Hashable, Sendable, Codable {
 
 /// `status.refresh_queue`: plans being refreshed in the background after a timetable changed.
 public struct RefreshQueueDocument: Hashable, Sendable, Codable {
-    /// The plan being refreshed now.
-    public var running: Int64?
+    /// The plan being refreshed now (null when none: the key is always present).
+    @NullWhenNil public var running: Int64?
     /// Plans waiting, in order.
     public var queued: [Int64]
     public var refreshed: Int

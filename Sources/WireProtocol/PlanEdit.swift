@@ -17,6 +17,11 @@ public enum PlanEdit: Hashable, Sendable, Codable {
     case dismiss(Params.PlanSegment)
     case refresh(Params.PlanID)
 
+    /// Every method an edit may be, in the order of the cases.
+    public static let methods: [WireMethod] = [.planInsert, .planRemove, .planMode, .planSwap, .planPreset, .planRebuild,
+                                               .planPin, .planUnpin, .planPace, .planTime, .planRefine, .planAccept,
+                                               .planDismiss, .planRefresh]
+
     /// The single-edit method this edit is.
     public var method: WireMethod {
         switch self {
@@ -124,7 +129,8 @@ public enum PlanEdit: Hashable, Sendable, Codable {
         case .planDismiss?: self = .dismiss(try value.decode(as: Params.PlanSegment.self))
         case .planRefresh?: self = .refresh(try value.decode(as: Params.PlanID.self))
         default:
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\"\(name)\" is not a plan edit method"))
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
+                "\"\(name)\" is not a plan edit method; the edits are \(Self.methods.map(\.rawValue).joined(separator: ", "))"))
         }
     }
 }
@@ -163,9 +169,9 @@ extension Params {
                 }
                 do {
                     return try PlanEdit(method: name, params: fields["params"] ?? .object([:]), planID: planID)
-                } catch {
+                } catch let error as DecodingError {
                     throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.edits],
-                                                            debugDescription: "edit \(index + 1) (\(name)): \(error)"))
+                                                            debugDescription: "edit \(index + 1) (\(name)): \(WireCodec.describe(error))"))
                 }
             }
         }

@@ -21,7 +21,7 @@ do {
     configuration = try DaemonConfiguration.resolve(arguments: arguments, environment: environment)
 } catch {
     // One line naming what is wrong, and the usage line; the whole list is `--help`'s.
-    FileHandle.standardError.write(Data("usefulmapd: \(error)\n\(DaemonConfiguration.usageLine)\n".utf8))
+    DaemonLogger.writeToStandardError("usefulmapd: \(error)\n\(DaemonConfiguration.usageLine)\n")
     exit(2)
 }
 let logger = DaemonLogger(level: configuration.logLevel)
