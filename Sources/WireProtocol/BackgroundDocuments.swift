@@ -13,7 +13,8 @@ public struct LocationStatusDocument: Hashable, Sendable, Codable {
     public var currentFrom: String?
     /// Fixes taken, per source.
     public var accepted: [CountDocument]
-    /// Fixes ignored, per reason (`no_2d_fix`, `no_accuracy`, `accuracy_over_30m`, `older_than_latest`, `invalid`).
+    /// Fixes ignored, per reason (`no_2d_fix`, `no_accuracy`, `accuracy_over_30m`, `older_than_latest`,
+    /// `in_the_future`, `invalid`).
     public var ignored: [CountDocument]
     /// Each fence that is on and its state (`unknown`, `inside`, `outside`).
     public var fences: [FenceStateDocument]
