@@ -2,6 +2,8 @@ import Daemon
 import Foundation
 
 // usefulmapd: the Useful Map daemon. Options and defaults: `usefulmapd --help`, docs/operations.md.
+// A reader that has gone (`usefulmapd 2>&1 | head`) must cost a write, not the process.
+signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
     print(DaemonConfiguration.usage)
