@@ -41,6 +41,12 @@ final class ReadableErrorMessagesTests: XCTestCase {
                       error.message)
     }
 
+    func testAFractionalNumberInAnEditIsNamedWithItsEditAndParam() throws {
+        let error = try error("plan.edits", #"{"id":1,"edits":[{"method":"plan.mode","params":{"segment":1.5,"mode":"car"}}]}"#)
+        XCTAssertEqual(error.code, "invalid_params")
+        XCTAssertEqual(error.message, #"param "edits": edit 1 (plan.mode): param "segment" must be an integer, got 1.5"#)
+    }
+
     func testUmctlTellsAMissingFileFromAFolder() throws {
         let missing = try harness.umctl(["batch", "no-such-batch.txt"])
         XCTAssertNotEqual(missing.status, 0)
