@@ -5,11 +5,20 @@ import WireProtocol
 /// at a time, at background priority, so that requests go first. A plan the user edits while
 /// it is being refreshed is put back at the end of the queue (up to `maximumAttempts` times);
 /// a plan whose day has passed is left alone. `status` shows the queue.
+///
+/// The regions whose plans are owed a refresh are kept in `owedFile` until the queue drains,
+/// so a daemon killed meanwhile queues their plans again when it starts (`resume`): the queue
+/// is derived again from the regions, not stored plan by plan. A plan refreshed twice that way
+/// only costs the work.
 public actor BackgroundRefresher {
     public static let maximumAttempts = 3
+    /// The file in the data directory naming, one per line, the regions still owed a refresh.
+    public static let owedFileName = "refresh-owed"
 
     private let job: PlanRefreshJob
     private let logger: DaemonLogger
+    private let owedFile: URL?
+    private var owed: Set<String> = []
     private var queue: [Int64] = []
     private var attempts: [Int64: Int] = [:]
     private var running: Int64?
@@ -18,13 +27,25 @@ public actor BackgroundRefresher {
     private var failed = 0
     private var retries = 0
 
-    init(job: PlanRefreshJob, logger: DaemonLogger) {
+    init(job: PlanRefreshJob, owedFile: URL?, logger: DaemonLogger) {
         self.job = job
+        self.owedFile = owedFile
         self.logger = logger.with(["task": "background refresh"])
+    }
+
+    /// Queues again the plans of the regions a previous run left owed a refresh (it was killed
+    /// or stopped before the queue drained).
+    public func resume() {
+        guard let owedFile, let text = try? String(contentsOf: owedFile, encoding: .utf8) else { return }
+        let regions = text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        guard !regions.isEmpty else { return }
+        logger.notice("resuming the refresh a previous run left unfinished", ["regions": regions.joined(separator: ",")])
+        for region in regions.sorted() { timetableChanged(region: region) }
     }
 
     /// Queues every plan of `region` (not already queued) and starts working if idle.
     public func timetableChanged(region: String) {
+        if owed.insert(region).inserted { saveOwed() }
         let ids: [Int64]
         do {
             ids = try job.plans(inRegion: region)
@@ -37,7 +58,11 @@ public actor BackgroundRefresher {
         for id in added { attempts[id] = 0 }
         queue.append(contentsOf: added)
         logger.info("timetable changed; plans queued for refresh", ["region": region, "plans": "\(added.count)"])
-        if worker == nil, !queue.isEmpty {
+        guard worker == nil else { return }
+        if queue.isEmpty {
+            owed.removeAll() // nothing to refresh: nothing owed
+            saveOwed()
+        } else {
             worker = Task(priority: .background) { await self.work() }
         }
     }
@@ -77,5 +102,24 @@ public actor BackgroundRefresher {
         }
         running = nil
         worker = nil
+        if !Task.isCancelled, queue.isEmpty {
+            owed.removeAll()
+            saveOwed()
+        }
+    }
+
+    /// Writes `owed` (atomically: a crash leaves the old list or the new one).
+    private func saveOwed() {
+        guard let owedFile else { return }
+        do {
+            if owed.isEmpty {
+                if FileManager.default.fileExists(atPath: owedFile.path) { try FileManager.default.removeItem(at: owedFile) }
+            } else {
+                try Data(owed.sorted().map { $0 + "\n" }.joined().utf8).write(to: owedFile, options: .atomic)
+            }
+        } catch {
+            logger.warning("cannot record the regions owed a refresh; a crash now would forget them",
+                           ["path": owedFile.path, "error": "\(error)"])
+        }
     }
 }

@@ -40,10 +40,12 @@ public struct DaemonComposition: Sendable {
         let mapData = RegionMapData(regions: regions)
         let geofences = GeofenceMonitor(store: store, events: events, clock: clock) { [regions] in regions.timeZone(for: $0) }
         let refresher = BackgroundRefresher(job: PlanRefreshJob(store: store, plans: plans, planner: planner, regions: regions,
-                                                                location: location, clock: clock), logger: logger)
+                                                                location: location, clock: clock),
+                                            owedFile: dataDirectory.appendingPathComponent(BackgroundRefresher.owedFileName),
+                                            logger: logger)
         let gpsd = configuration.gpsd.map { address in
             GpsdLocationSource(address: address, logger: logger) { candidate in
-                GeofenceMethods.take(candidate, location: location, geofences: geofences, logger: logger)
+                GeofenceMethods.take(candidate, location: location, geofences: geofences, now: clock.now(), logger: logger)
             }
         }
         let typedPlaces = TypedPlaceHistory(resolver: resolver, regions: regions, clock: clock)

@@ -45,7 +45,7 @@ public final class DaemonCounters: Sendable {
             CountersDocument(requests: $0.requests,
                              routingQueries: RoutingQueryCounts(walk: $0.walk, transit: $0.transit, car: $0.car),
                              plansRecomputed: $0.plansRecomputed, connections: $0.connections, watchers: watchers,
-                             noRouteRetries: $0.noRouteRetries)
+                             noRouteRetries: $0.noRouteRetries, logLinesDropped: DaemonLogger.droppedLines)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 
 /// Log severities, ordered, with their syslog numbers (journald reads a `<N>` line prefix).
@@ -86,9 +87,43 @@ public struct DaemonLogger: Sendable {
     }
 
     private static let lock = Mutex(())
+    private static let dropped = Atomic<Int>(0)
+    /// Set after a write found stderr not writable within a second, so that a reader that
+    /// stopped reading costs later lines no wait until one gets through again.
+    private static let stalled = Atomic<Bool>(false)
 
-    /// Whole lines, never interleaved between threads.
+    /// Lines the standard-error sink could not write (a full disk, a reader gone or stalled),
+    /// shown in `status` as `counters.log_lines_dropped`.
+    public static var droppedLines: Int { dropped.load(ordering: .relaxed) }
+
+    /// Whole lines, never interleaved between threads. A line that cannot be written is
+    /// dropped and counted: logging never stops or kills the daemon.
     public static let standardError: @Sendable (String) -> Void = { line in
-        lock.withLock { _ in FileHandle.standardError.write(Data(line.utf8)) }
+        let written = lock.withLock { _ in writeToStandardError(line) }
+        if !written { dropped.add(1, ordering: .relaxed) }
+    }
+
+    /// Writes `text` to stderr with plain `write(2)`, which reports a failure instead of
+    /// raising as `FileHandle.write` does (SIGILL on `2>/dev/full`, or once a pipe's reader
+    /// has gone; SIGPIPE is ignored). Returns whether all of it was written.
+    @discardableResult
+    public static func writeToStandardError(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            var descriptor = pollfd(fd: STDERR_FILENO, events: Int16(POLLOUT), revents: 0)
+            let ready = poll(&descriptor, 1, stalled.load(ordering: .relaxed) ? 0 : 1000)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else {
+                stalled.store(true, ordering: .relaxed)
+                return false
+            }
+            let count = bytes[offset...].withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            offset += count
+        }
+        stalled.store(false, ordering: .relaxed)
+        return true
     }
 }

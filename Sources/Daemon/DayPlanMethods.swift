@@ -67,6 +67,7 @@ struct DayPlanMethods: Sendable {
 
     static func title(_ text: String) throws -> String {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw DaemonError.invalidParams("title must not be empty") }
+        try NameRule.check(text, field: "title")
         return text
     }
 }

@@ -12,6 +12,9 @@ public enum FixRejection: String, Error, Sendable, CaseIterable, Codable {
     case inaccurate = "accuracy_over_30m"
     /// Older than the latest accepted fix (a replayed or reordered report).
     case stale = "older_than_latest"
+    /// Stamped more than `FixFilter.futureToleranceSeconds` after the daemon's clock (a receiver
+    /// with a wrong date); taken, it would make every real fix look older than it.
+    case future = "in_the_future"
     /// No time, or a position outside ±90/±180.
     case invalid = "invalid"
 }
@@ -20,6 +23,8 @@ public enum FixRejection: String, Error, Sendable, CaseIterable, Codable {
 public enum FixFilter {
     /// The geofence accuracy gate; a worse fix would move `@here` by more than a street.
     public static let worstAccuracyMetres = 30.0
+    /// How far ahead of the daemon's clock a fix's time may be (clocks differ a little).
+    public static let futureToleranceSeconds = 60.0
 
     /// A report as a source gave it, before the rule.
     public struct Candidate: Hashable, Sendable {
@@ -40,8 +45,8 @@ public enum FixFilter {
     }
 
     /// The fix `candidate` gives when it may be taken after a latest accepted fix at `latest`,
-    /// else why not.
-    public static func check(_ candidate: Candidate, latest: Date?) -> Result<LocationFix, FixRejection> {
+    /// with the daemon's clock at `now`, else why not.
+    public static func check(_ candidate: Candidate, latest: Date?, now: Date) -> Result<LocationFix, FixRejection> {
         guard candidate.hasFix else { return .failure(.noFix) }
         guard let latitude = candidate.latitude, let longitude = candidate.longitude, let time = candidate.time else {
             return .failure(.invalid)
@@ -50,6 +55,7 @@ public enum FixFilter {
         guard coordinate.isValid else { return .failure(.invalid) }
         guard let accuracy = candidate.accuracy, accuracy.isFinite, accuracy >= 0 else { return .failure(.noAccuracy) }
         guard accuracy <= worstAccuracyMetres else { return .failure(.inaccurate) }
+        guard time.timeIntervalSince(now) <= futureToleranceSeconds else { return .failure(.future) }
         if let latest, time < latest { return .failure(.stale) }
         return .success(LocationFix(coordinate: coordinate, horizontalAccuracy: accuracy, timestamp: time))
     }

@@ -63,8 +63,8 @@ struct GeofenceMethods: Sendable {
     /// A position from gpsd: taken if `FixFilter` lets it through (then the fences see it),
     /// else its reason is counted and logged at debug.
     static func take(_ candidate: FixFilter.Candidate, location: LocationState, geofences: GeofenceMonitor,
-                     logger: DaemonLogger) {
-        switch location.offer(candidate, source: .gpsd) {
+                     now: Date, logger: DaemonLogger) {
+        switch location.offer(candidate, source: .gpsd, now: now) {
         case .failure(let reason):
             logger.debug("gpsd fix ignored", ["reason": reason.rawValue,
                                               "accuracy_m": candidate.accuracy.map { String($0) } ?? "none"])

@@ -9,11 +9,20 @@ import Synchronization
 /// C structs change layout with every API major version; and the daemon only needs the TPV
 /// report. The connection runs on a thread of its own, so a gpsd that is slow, gone or not
 /// gpsd at all never holds a request: requests read the latest accepted fix from
-/// `LocationState`. When gpsd goes away the source reconnects, waiting twice as long after
-/// each failed attempt (from `initialBackoff` up to `maximumBackoff`).
+/// `LocationState`. When gpsd goes away or keeps dropping the connection, the source
+/// reconnects, waiting twice as long after each failed attempt (from `initialBackoff` up to
+/// `maximumBackoff`); only a connection that stays up for `stableSeconds` resets the wait.
+/// The log gets one line per change of state (connected, failing), not one per attempt.
 public final class GpsdLocationSource: Sendable {
     public static let initialBackoff = 0.25
-    public static let maximumBackoff = 30.0
+    public static let maximumBackoff = 60.0
+    /// How long a connection must stay up to count as working again.
+    public static let stableSeconds = 10.0
+
+    /// What the log last said about the connection.
+    private enum LinkState {
+        case starting, connected, failing
+    }
 
     /// What `status` shows of the connection.
     public struct Status: Hashable, Sendable {
@@ -59,7 +68,7 @@ public final class GpsdLocationSource: Sendable {
 
     private func run() {
         var backoff = Self.initialBackoff
-        var failures = 0
+        var link = LinkState.starting
         while !isStopping {
             do {
                 let fd = try connectSocket()
@@ -69,18 +78,26 @@ public final class GpsdLocationSource: Sendable {
                     $0.connections += 1
                     $0.lastError = nil
                 }
-                logger.info("connected to gpsd")
-                let heard = try stream(fd)
-                if heard { backoff = Self.initialBackoff; failures = 0 }
+                if link == .starting {
+                    logger.info("connected to gpsd")
+                    link = .connected
+                } else {
+                    logger.debug("reconnected to gpsd")
+                }
+                try stream(fd) {
+                    backoff = Self.initialBackoff
+                    if link != .connected { logger.info("connected to gpsd again") }
+                    link = .connected
+                }
                 state.withLock { $0.lastError = "gpsd closed the connection" }
-                logger.warning("gpsd closed the connection; reconnecting")
+                logger.log(link == .connected ? .warning : .debug, "gpsd closed the connection; reconnecting",
+                           ["retry_s": String(backoff)])
             } catch {
-                failures += 1
                 state.withLock { $0.lastError = "\(error)" }
-                // The first failure in a row is worth a warning; the retries are not.
-                logger.log(failures == 1 ? .warning : .debug, "cannot read from gpsd; retrying",
+                logger.log(link == .failing ? .debug : .warning, "cannot read from gpsd; retrying",
                            ["error": "\(error)", "retry_s": String(backoff)])
             }
+            link = .failing
             let fd = socket.exchange(-1, ordering: .sequentiallyConsistent)
             if fd >= 0 { close(fd) }
             state.withLock { $0.connected = false }
@@ -96,15 +113,21 @@ public final class GpsdLocationSource: Sendable {
     }
 
     /// Sends `?WATCH`, then hands every TPV report on until gpsd closes the connection.
-    /// Returns whether any line was read (a gpsd that answers resets the backoff).
-    private func stream(_ fd: Int32) throws -> Bool {
+    /// Calls `stable` once the connection has stayed up for `stableSeconds`.
+    private func stream(_ fd: Int32, stable: () -> Void) throws {
         try send(Array(GpsdReport.watchCommand.utf8), to: fd)
+        let opened = Date()
+        var stableCalled = false
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        var heard = false
         while !isStopping {
+            // The read times out every 0.5 s, so this is checked even when gpsd is quiet.
+            if !stableCalled, Date().timeIntervalSince(opened) >= Self.stableSeconds {
+                stableCalled = true
+                stable()
+            }
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count == 0 { return heard }
+            if count == 0 { return }
             if count < 0 {
                 if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }
                 throw GpsdProtocolError("read: \(String(cString: strerror(errno)))")
@@ -113,13 +136,11 @@ public final class GpsdLocationSource: Sendable {
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Data(pending[..<newline])
                 pending.removeSubrange(...newline)
-                heard = true
                 handle(line)
             }
             // gpsd's lines are short; a long one means this is not gpsd.
             if pending.count > 65_536 { throw GpsdProtocolError("a line over 64 KiB: not gpsd") }
         }
-        return heard
     }
 
     private func handle(_ line: Data) {

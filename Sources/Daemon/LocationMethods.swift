@@ -13,11 +13,10 @@ struct LocationMethods: Sendable {
     func register(in table: inout MethodTable) {
         table.register(Endpoints.locationSet) { params, _ in
             let coordinate = Coordinate(latitude: params.lat, longitude: params.lon)
-            if let fix = try location.set(coordinate, accuracy: params.accuracyM, at: clock.now()) {
-                events.publish("location_changed", ["lat": .number(params.lat), "lon": .number(params.lon),
-                                                    "source": .string(fix.source.rawValue)])
-                if let usable = fix.geofenceFix { try geofences.observe(usable) }
-            }
+            let fix = try location.set(coordinate, accuracy: params.accuracyM, at: clock.now())
+            events.publish("location_changed", ["lat": .number(params.lat), "lon": .number(params.lon),
+                                                "source": .string(fix.source.rawValue)])
+            if let usable = fix.geofenceFix { try geofences.observe(usable) }
             return try document()
         }
         table.register(Endpoints.locationShow) { _, _ in try document() }

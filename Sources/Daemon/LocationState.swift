@@ -37,10 +37,11 @@ public final class LocationState: Sendable {
 
     public var current: Fix? { state.withLock { $0.fix } }
 
-    /// Accepts a fix unless it is older than the one held; returns whether it was taken.
+    /// Takes a fix given by hand: it always replaces the one held, whatever that one's time (a
+    /// receiver's wrong clock must not make the user's own word lose).
     /// - throws: `DaemonError.invalidParams` for an invalid coordinate or accuracy.
     @discardableResult
-    public func set(_ coordinate: Coordinate, accuracy: Double?, at date: Date, source: Source = .manual) throws -> Fix? {
+    public func set(_ coordinate: Coordinate, accuracy: Double?, at date: Date, source: Source = .manual) throws -> Fix {
         guard coordinate.isValid else {
             throw DaemonError.invalidParams("invalid coordinate \(coordinate.latitude),\(coordinate.longitude): latitude must be within ±90 and longitude within ±180")
         }
@@ -48,7 +49,6 @@ public final class LocationState: Sendable {
             throw DaemonError.invalidParams("accuracy must be a non-negative number of metres, got \(accuracy)")
         }
         return state.withLock { state in
-            if let existing = state.fix, existing.at > date { return nil }
             let fix = Fix(coordinate: coordinate, accuracy: accuracy, at: date, source: source)
             state.fix = fix
             state.accepted[source, default: 0] += 1
@@ -57,10 +57,11 @@ public final class LocationState: Sendable {
     }
 
     /// Offers a fix from a source that may send bad ones: it is taken only if `FixFilter` lets
-    /// it through against the fix held now, else the reason is counted.
-    public func offer(_ candidate: FixFilter.Candidate, source: Source) -> Result<Fix, FixRejection> {
+    /// it through against the fix held now and the daemon's clock at `now`, else the reason is
+    /// counted.
+    public func offer(_ candidate: FixFilter.Candidate, source: Source, now: Date) -> Result<Fix, FixRejection> {
         state.withLock { state in
-            switch FixFilter.check(candidate, latest: state.fix?.at) {
+            switch FixFilter.check(candidate, latest: state.fix?.at, now: now) {
             case .failure(let reason):
                 state.ignored[reason, default: 0] += 1
                 return .failure(reason)

@@ -41,6 +41,7 @@ struct PlaceMethods: Sendable {
         table.register(Endpoints.placeSave) { params, _ in
             let name = params.name.trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else { throw DaemonError.invalidParams("a saved place needs a name") }
+            try NameRule.check(params.name, field: "name")
             guard name != PlaceResolver.hereToken else { throw DaemonError.invalidParams("\(name) is reserved") }
             let node = try resolver.resolve(params.place)
             let place = Place(name: name, coordinate: node.place.coordinate, kind: .saved)
@@ -69,6 +70,7 @@ struct PlaceMethods: Sendable {
         table.register(Endpoints.placeRename) { params, _ in
             let new = params.new.trimmingCharacters(in: .whitespaces)
             guard !new.isEmpty else { throw DaemonError.invalidParams("the new name must not be empty") }
+            try NameRule.check(params.new, field: "new")
             do {
                 try places.renamePlace(from: params.old, to: new)
             } catch StoreError.notFound {

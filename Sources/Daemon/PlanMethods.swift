@@ -41,6 +41,7 @@ struct PlanMethods: Sendable {
             if let title = params.title, title.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw DaemonError.invalidParams("title must not be empty")
             }
+            if let title = params.title { try NameRule.check(title, field: "title") }
             let viaTexts = params.via ?? []
             let nodes = try resolver.resolveTogether([params.from] + viaTexts + [params.to], near: params.near,
                                                      region: params.region, regions: regions)

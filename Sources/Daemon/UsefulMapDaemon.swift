@@ -103,7 +103,11 @@ public struct UsefulMapDaemon: Sendable {
                                            "activated": String(activated), "version": ProtocolVersion.softwareVersion])
 
         // Plans whose recompute a crash interrupted get their legs without waiting for a client.
-        let recovery = Task { await composition.recomputeInterruptedPlans() }
+        // So do plans a refresh after a new timetable had not reached yet.
+        let recovery = Task {
+            await composition.recomputeInterruptedPlans()
+            await composition.refresher.resume()
+        }
 
         let received = await signals.next()
         recovery.cancel()

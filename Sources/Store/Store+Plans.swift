@@ -100,7 +100,7 @@ enum PlanRows {
         case .departAt(let date): preference = ("depart_at", try StoredValues.date(date, field: "departure time"))
         case .arriveBy(let date): preference = ("arrive_by", try StoredValues.date(date, field: "arrival time"))
         }
-        return [try StoredValues.userText(title, field: "plan title"), .text(preference.0), preference.1,
+        return [try StoredValues.name(title, field: "plan title"), .text(preference.0), preference.1,
                 .text(plan.pace.rawValue), .text(plan.nodes.first?.place.name ?? ""),
                 .text(plan.nodes.last?.place.name ?? ""),
                 // Derived; a NaN here comes from a NaN leg, which the leg's own check reports by name.

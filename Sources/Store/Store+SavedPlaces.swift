@@ -12,7 +12,7 @@ extension Store {
     /// is refused.
     /// - throws: `StoreError.duplicate`, `.invalidInput` (empty name, a directions link, NaN coordinate).
     public func savePlace(_ place: SavedPlace) throws {
-        let name = try StoredValues.userText(place.name, field: "saved place name")
+        let name = try StoredValues.name(place.name, field: "saved place name")
         let note: SQLiteValue = try place.note.map { try StoredValues.userText($0, field: "note", allowEmpty: true) } ?? .null
         let columns = try StoredValues.place(place.place, field: "saved place")
         try write { db in
@@ -57,7 +57,7 @@ extension Store {
     /// Renames a saved place.
     /// - throws: `StoreError.notFound` when nothing is called `from`, `.duplicate` when `to` is taken.
     public func renamePlace(from: String, to: String) throws {
-        let newName = try StoredValues.userText(to, field: "new saved place name")
+        let newName = try StoredValues.name(to, field: "new saved place name")
         try write { db in
             let taken = try !db.query("SELECT 1 FROM saved_place WHERE name = ?", [newName], { $0.int(0) }).isEmpty
             if from != to, taken {

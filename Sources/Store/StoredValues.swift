@@ -32,6 +32,17 @@ enum StoredValues {
         return .text(text)
     }
 
+    /// A name (a saved place's, a plan's title): user text without a NUL. SQLite's `length()`
+    /// and the schema's checks read text only up to a NUL, so one would fail them as a
+    /// `database_error`. (The daemon refuses every control character in names given by hand;
+    /// the store takes the others, e.g. in titles made from OpenStreetMap names.)
+    static func name(_ text: String, field: String) throws -> SQLiteValue {
+        if text.unicodeScalars.contains("\u{0}") {
+            throw StoreError.invalidInput("\(field) must not contain a NUL character (U+0000)")
+        }
+        return try userText(text, field: field)
+    }
+
     /// A number for a REAL column. NaN is refused because SQLite would store it as NULL.
     static func real(_ value: Double, field: String) throws -> SQLiteValue {
         guard !value.isNaN else { throw StoreError.invalidInput("\(field) is not a number (NaN)") }

@@ -13,7 +13,8 @@ public struct LocationStatusDocument: Hashable, Sendable, Codable {
     public var currentFrom: String?
     /// Fixes taken, per source.
     public var accepted: [CountDocument]
-    /// Fixes ignored, per reason (`no_2d_fix`, `no_accuracy`, `accuracy_over_30m`, `older_than_latest`, `invalid`).
+    /// Fixes ignored, per reason (`no_2d_fix`, `no_accuracy`, `accuracy_over_30m`, `older_than_latest`,
+    /// `in_the_future`, `invalid`).
     public var ignored: [CountDocument]
     /// Each fence that is on and its state (`unknown`, `inside`, `outside`).
     public var fences: [FenceStateDocument]
@@ -128,8 +129,8 @@ public struct VisitHistoryDocument: Hashable, Sendable, Codable {
 
 /// `status.refresh_queue`: plans being refreshed in the background after a timetable changed.
 public struct RefreshQueueDocument: Hashable, Sendable, Codable {
-    /// The plan being refreshed now.
-    public var running: Int64?
+    /// The plan being refreshed now (null when none: the key is always present).
+    @NullWhenNil public var running: Int64?
     /// Plans waiting, in order.
     public var queued: [Int64]
     public var refreshed: Int

@@ -22,6 +22,12 @@ public enum PlanEdit: Hashable, Sendable, Codable {
     case move(Params.PlanMove)
     case choose(Params.PlanChoose)
 
+    /// Every method an edit may be, in the order of the cases.
+    public static let methods: [WireMethod] = [.planInsert, .planRemove, .planMode, .planSwap, .planPreset, .planRebuild,
+                                               .planPin, .planUnpin, .planPace, .planTime, .planRefine, .planAccept,
+                                               .planDismiss, .planRefresh, .planStay, .planUnlock, .planRename, .planMove,
+                                               .planChoose]
+
     /// The single-edit method this edit is.
     public var method: WireMethod {
         switch self {
@@ -128,27 +134,41 @@ public enum PlanEdit: Hashable, Sendable, Codable {
         if fields["id"] == nil, let planID { fields["id"] = .number(Double(planID)) }
         let value = JSONValue.object(fields)
         switch WireMethod(rawValue: name) {
-        case .planInsert?: self = .insert(try value.decode(as: Params.PlanInsert.self))
-        case .planRemove?: self = .remove(try value.decode(as: Params.PlanNode.self))
-        case .planMode?: self = .mode(try value.decode(as: Params.PlanMode.self))
-        case .planSwap?: self = .swap(try value.decode(as: Params.PlanID.self))
-        case .planPreset?: self = .preset(try value.decode(as: Params.PlanPreset.self))
-        case .planRebuild?: self = .rebuild(try value.decode(as: Params.PlanPreset.self))
-        case .planPin?: self = .pin(try value.decode(as: Params.PlanPin.self))
-        case .planUnpin?: self = .unpin(try value.decode(as: Params.PlanID.self))
-        case .planPace?: self = .pace(try value.decode(as: Params.PlanPace.self))
-        case .planTime?: self = .time(try value.decode(as: Params.PlanTime.self))
-        case .planRefine?: self = .refine(try value.decode(as: Params.PlanRefine.self))
-        case .planAccept?: self = .accept(try value.decode(as: Params.PlanSegment.self))
-        case .planDismiss?: self = .dismiss(try value.decode(as: Params.PlanSegment.self))
-        case .planRefresh?: self = .refresh(try value.decode(as: Params.PlanID.self))
-        case .planStay?: self = .stay(try value.decode(as: Params.PlanStay.self))
-        case .planUnlock?: self = .unlock(try value.decode(as: Params.PlanSegment.self))
-        case .planRename?: self = .rename(try value.decode(as: Params.PlanRename.self))
-        case .planMove?: self = .move(try value.decode(as: Params.PlanMove.self))
-        case .planChoose?: self = .choose(try value.decode(as: Params.PlanChoose.self))
+        case .planInsert?: self = .insert(try Self.read(value, as: Params.PlanInsert.self))
+        case .planRemove?: self = .remove(try Self.read(value, as: Params.PlanNode.self))
+        case .planMode?: self = .mode(try Self.read(value, as: Params.PlanMode.self))
+        case .planSwap?: self = .swap(try Self.read(value, as: Params.PlanID.self))
+        case .planPreset?: self = .preset(try Self.read(value, as: Params.PlanPreset.self))
+        case .planRebuild?: self = .rebuild(try Self.read(value, as: Params.PlanPreset.self))
+        case .planPin?: self = .pin(try Self.read(value, as: Params.PlanPin.self))
+        case .planUnpin?: self = .unpin(try Self.read(value, as: Params.PlanID.self))
+        case .planPace?: self = .pace(try Self.read(value, as: Params.PlanPace.self))
+        case .planTime?: self = .time(try Self.read(value, as: Params.PlanTime.self))
+        case .planRefine?: self = .refine(try Self.read(value, as: Params.PlanRefine.self))
+        case .planAccept?: self = .accept(try Self.read(value, as: Params.PlanSegment.self))
+        case .planDismiss?: self = .dismiss(try Self.read(value, as: Params.PlanSegment.self))
+        case .planRefresh?: self = .refresh(try Self.read(value, as: Params.PlanID.self))
+        case .planStay?: self = .stay(try Self.read(value, as: Params.PlanStay.self))
+        case .planUnlock?: self = .unlock(try Self.read(value, as: Params.PlanSegment.self))
+        case .planRename?: self = .rename(try Self.read(value, as: Params.PlanRename.self))
+        case .planMove?: self = .move(try Self.read(value, as: Params.PlanMove.self))
+        case .planChoose?: self = .choose(try Self.read(value, as: Params.PlanChoose.self))
         default:
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\"\(name)\" is not a plan edit method"))
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
+                "\"\(name)\" is not a plan edit method; the edits are \(Self.methods.map(\.rawValue).joined(separator: ", "))"))
+        }
+    }
+}
+
+extension PlanEdit {
+    /// `value` as `T`; a number an integer param cannot hold is named with its param and value
+    /// (Foundation says only "The given data was not valid JSON.").
+    private static func read<T: Decodable>(_ value: JSONValue, as type: T.Type) throws -> T {
+        do {
+            return try value.decode(as: T.self)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            guard let message = UnfitNumberFinder.message(params: value, as: T.self) else { throw DecodingError.dataCorrupted(context) }
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: message))
         }
     }
 }
@@ -187,9 +207,9 @@ extension Params {
                 }
                 do {
                     return try PlanEdit(method: name, params: fields["params"] ?? .object([:]), planID: planID)
-                } catch {
+                } catch let error as DecodingError {
                     throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.edits],
-                                                            debugDescription: "edit \(index + 1) (\(name)): \(error)"))
+                                                            debugDescription: "edit \(index + 1) (\(name)): \(WireCodec.describe(error))"))
                 }
             }
         }

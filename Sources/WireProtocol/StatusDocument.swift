@@ -42,15 +42,19 @@ public struct CountersDocument: Hashable, Sendable, Codable {
     /// Street routes asked again from other nearby roads after Routino found none between the
     /// snapped points (absent from older daemons).
     @NullWhenNil public var noRouteRetries: Int?
+    /// Log lines that could not be written (stderr full, or its reader gone) and were dropped
+    /// (absent from older daemons).
+    @NullWhenNil public var logLinesDropped: Int?
 
     public init(requests: Int, routingQueries: RoutingQueryCounts, plansRecomputed: Int,
-                connections: Int = 0, watchers: Int = 0, noRouteRetries: Int? = nil) {
+                connections: Int = 0, watchers: Int = 0, noRouteRetries: Int? = nil, logLinesDropped: Int? = nil) {
         self.requests = requests
         self.routingQueries = routingQueries
         self.plansRecomputed = plansRecomputed
         self.connections = connections
         self.watchers = watchers
         self.noRouteRetries = noRouteRetries
+        self.logLinesDropped = logLinesDropped
     }
 }
 

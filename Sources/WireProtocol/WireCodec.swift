@@ -223,7 +223,15 @@ public struct IncomingRequest: Sendable {
     public func params<T: Decodable>(_ type: T.Type) throws -> T {
         try WireCodec.decodingParams {
             let decoder = WireCodec.decoder
-            if let document, let params = try decoder.decode(ParamsCarrier<T>.self, from: document).params { return params }
+            do {
+                if let document, let params = try decoder.decode(ParamsCarrier<T>.self, from: document).params { return params }
+            } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+                if let document, let params = try? JSONParser.parse(document)["params"],
+                   let message = UnfitNumberFinder.message(params: params, as: T.self) {
+                    throw WireError(.invalidParams, message)
+                }
+                throw DecodingError.dataCorrupted(context)
+            }
             return try decoder.decode(T.self, from: Data("{}".utf8))
         }
     }

@@ -27,8 +27,9 @@ extension CommandLineTool {
         if source == "-" {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
+            if let problem = ReadableFile.problem(source, shownAs: source) { return failed(UsageError(problem), json: json) }
             guard let contents = try? String(contentsOfFile: source, encoding: .utf8) else {
-                return failed(UsageError("cannot read \(source)"), json: json)
+                return failed(UsageError("cannot read \(source): it is not UTF-8 text"), json: json)
             }
             text = contents
         }

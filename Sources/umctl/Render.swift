@@ -254,6 +254,7 @@ enum Render {
         lines.append("routing queries: \(queries.total) (walk \(queries.walk), transit \(queries.transit), car \(queries.car))")
         lines.append("plans recomputed: \(counters.plansRecomputed)")
         if let retries = counters.noRouteRetries { lines.append("no_route retries from nearby roads: \(retries)") }
+        if let dropped = counters.logLinesDropped, dropped > 0 { lines.append("log lines dropped: \(dropped) (stderr could not be written)") }
         lines.append("connections: \(counters.connections), watchers: \(counters.watchers)")
         if let location = status.location { lines.append(contentsOf: Self.location(location)) }
         if let queue = status.refreshQueue { lines.append(refreshQueue(queue)) }

@@ -69,8 +69,8 @@ struct RegionImportCommand: UmctlCommand {
     func validate() throws {
         guard let osm else { throw UsageError("--osm FILE is required") }
         if noTransit && !gtfs.isEmpty { throw UsageError("give --gtfs or --no-transit, not both") }
-        for file in [osm] + gtfs where !FileManager.default.isReadableFile(atPath: absolute(file)) {
-            throw UsageError("cannot read \(file)")
+        for file in [osm] + gtfs {
+            if let problem = ReadableFile.problem(absolute(file), shownAs: file) { throw UsageError(problem) }
         }
     }
 
@@ -88,7 +88,7 @@ struct RegionImportCommand: UmctlCommand {
         }
         let files = try paths.map { path -> Int32 in
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw UsageError("cannot read \(path): \(String(cString: strerror(errno)))") }
+            guard descriptor >= 0 else { throw UsageError(ReadableFile.reason(path, errno: errno)) }
             return descriptor
         }
         return try CommandRequest(Endpoints.regionImport,

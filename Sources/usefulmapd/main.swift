@@ -2,6 +2,8 @@ import Daemon
 import Foundation
 
 // usefulmapd: the Useful Map daemon. Options and defaults: `usefulmapd --help`, docs/operations.md.
+// A reader that has gone (`usefulmapd 2>&1 | head`) must cost a write, not the process.
+signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
     print(DaemonConfiguration.usage)
@@ -21,7 +23,7 @@ do {
     configuration = try DaemonConfiguration.resolve(arguments: arguments, environment: environment)
 } catch {
     // One line naming what is wrong, and the usage line; the whole list is `--help`'s.
-    FileHandle.standardError.write(Data("usefulmapd: \(error)\n\(DaemonConfiguration.usageLine)\n".utf8))
+    DaemonLogger.writeToStandardError("usefulmapd: \(error)\n\(DaemonConfiguration.usageLine)\n")
     exit(2)
 }
 let logger = DaemonLogger(level: configuration.logLevel)

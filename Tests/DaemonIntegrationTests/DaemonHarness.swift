@@ -72,16 +72,18 @@ final class DaemonHarness: @unchecked Sendable {
 
     // MARK: - The daemon
 
-    /// Starts usefulmapd and waits until it answers `status`.
-    func start(extraArguments: [String] = [], environment: [String: String] = [:],
+    /// Starts usefulmapd and waits until it answers `status`; its stderr goes to `standardError`
+    /// when given, else to `log`.
+    func start(extraArguments: [String] = [], environment: [String: String] = [:], standardError: FileHandle? = nil,
                file: StaticString = #filePath, line: UInt = #line) throws {
-        let process = try launchDaemon(extraArguments: extraArguments, environment: environment)
+        let process = try launchDaemon(extraArguments: extraArguments, environment: environment, standardError: standardError)
         self.process = process
         try waitUntilServing(process)
     }
 
     /// Starts usefulmapd without waiting (for tests that expect it to fail).
-    func launchDaemon(extraArguments: [String] = [], environment: [String: String] = [:]) throws -> Process {
+    func launchDaemon(extraArguments: [String] = [], environment: [String: String] = [:],
+                      standardError: FileHandle? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.usefulmapd)
         process.arguments = ["--data-dir", dataDirectory.path, "--socket", socketPath, "--log-level", "debug",
@@ -94,8 +96,8 @@ final class DaemonHarness: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         let log = try FileHandle(forWritingTo: logFile)
         log.seekToEndOfFile()
-        process.standardError = log
-        process.standardOutput = log
+        process.standardError = standardError ?? log
+        process.standardOutput = standardError ?? log
         try process.run()
         return process
     }

@@ -33,7 +33,7 @@ final class GpsdProtocolTests: XCTestCase {
             FixFilter.Candidate(latitude: lat, longitude: 23.7, accuracy: accuracy, time: time, hasFix: hasFix)
         }
         func reason(_ candidate: FixFilter.Candidate, latest: Date? = nil) -> FixRejection? {
-            if case .failure(let reason) = FixFilter.check(candidate, latest: latest) { return reason }
+            if case .failure(let reason) = FixFilter.check(candidate, latest: latest, now: now) { return reason }
             return nil
         }
         XCTAssertNil(reason(candidate()))
@@ -46,6 +46,8 @@ final class GpsdProtocolTests: XCTestCase {
         XCTAssertEqual(reason(candidate(lat: 91)), .invalid)
         XCTAssertEqual(reason(candidate(), latest: now.addingTimeInterval(1)), .stale)
         XCTAssertNil(reason(candidate(), latest: now), "the same second again is not older")
+        XCTAssertNil(reason(candidate(time: now.addingTimeInterval(60))), "a minute ahead is a clock a little off")
+        XCTAssertEqual(reason(candidate(time: now.addingTimeInterval(61))), .future)
     }
 
     func testOfferedFixesAreCountedPerSourceAndPerReason() {
@@ -54,11 +56,11 @@ final class GpsdProtocolTests: XCTestCase {
         let good = FixFilter.Candidate(latitude: 61.5, longitude: 23.7, accuracy: 9, time: time, hasFix: true)
         var bad = good
         bad.accuracy = 50
-        _ = location.offer(good, source: .gpsd)
-        _ = location.offer(bad, source: .gpsd)
+        _ = location.offer(good, source: .gpsd, now: time)
+        _ = location.offer(bad, source: .gpsd, now: time)
         var older = good
         older.time = time.addingTimeInterval(-5)
-        _ = location.offer(older, source: .gpsd)
+        _ = location.offer(older, source: .gpsd, now: time)
         XCTAssertEqual(location.current?.source, .gpsd)
         XCTAssertEqual(location.counts.accepted, [.gpsd: 1])
         XCTAssertEqual(location.counts.ignored, [.inaccurate: 1, .stale: 1])

@@ -9,11 +9,15 @@ final class TerminalSafeOutputTests: XCTestCase {
     /// Clears the screen, sets the clipboard (OSC 52, ended by BEL), then returns the cursor.
     static let hostileName = "Koti\u{1B}[2J\u{1B}]52;c;cm0gLXJmIH4=\u{07}\rForged"
 
-    func testEscapeSequencesInAPlaceNameAreReplacedOnATerminalAndExactInJSON() throws {
+    /// A saved place's name may not hold control characters (issue 25), so the hostile text
+    /// travels in its note, which may.
+    func testEscapeSequencesInAPlaceNoteAreReplacedOnATerminalAndExactInJSON() throws {
         let harness = try DaemonHarness()
         try harness.start()
         defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        XCTAssertEqual(try harness.umctl(["place", "save", Self.hostileName, "61.49780,23.76100"]).status, 0)
+        XCTAssertEqual(try harness.umctl(["place", "save", Self.hostileName, "61.49780,23.76100"]).status, 1,
+                       "a name with control characters is refused")
+        XCTAssertEqual(try harness.umctl(["place", "save", "Koti", "61.49780,23.76100", "--note", Self.hostileName]).status, 0)
 
         // `script` runs umctl on a pseudo-terminal, as a person would.
         let command = "\(DaemonHarness.umctl) place list --socket \(harness.socketPath)"
@@ -26,7 +30,7 @@ final class TerminalSafeOutputTests: XCTestCase {
         XCTAssertFalse(shown.replacingOccurrences(of: "\r\n", with: "\n").contains("\r"), "no bare CR reaches the terminal")
 
         let listed = try harness.json(["place", "list"])["places"]?.arrayValue ?? []
-        XCTAssertEqual(listed.first?["name"]?.stringValue, Self.hostileName, "--json keeps the name exact")
+        XCTAssertEqual(listed.first?["note"]?.stringValue, Self.hostileName, "--json keeps the note exact")
     }
 
     func testDaemonErrorsShownByUmctlHaveTheirControlCharactersReplaced() throws {

@@ -27,6 +27,18 @@ final class SavedPlaceTests: XCTestCase {
         XCTAssertNil(try store.place(named: "home"), "names are matched exactly")
     }
 
+    func testANameHoldingANULIsInvalidInputNotADatabaseError() throws {
+        XCTAssertThrowsError(try store.savePlace(SavedPlace(name: "\u{0}Home", place: home))) { error in
+            XCTAssertEqual((error as? StoreError)?.code, "invalid_input", "\(error)")
+            XCTAssertTrue("\(error)".contains("NUL"), "\(error)")
+        }
+        try store.savePlace(SavedPlace(name: "Home", place: home))
+        XCTAssertThrowsError(try store.renamePlace(from: "Home", to: "Ho\u{0}me")) {
+            XCTAssertEqual(($0 as? StoreError)?.code, "invalid_input", "\($0)")
+        }
+        XCTAssertEqual(try store.places().map(\.name), ["Home"])
+    }
+
     func testSameNameForAnotherPlaceIsADuplicateAndChangesNothing() throws {
         try store.savePlace(SavedPlace(name: "Home", place: home))
         XCTAssertThrowsError(try store.savePlace(SavedPlace(name: "Home", place: work))) { error in
