@@ -7,6 +7,12 @@ import XCTest
 final class EditsComposeTests: SharedTampereDaemonTestCase {
     static let morning = WireTime.date(from: "2022-01-12T08:00:00+02:00")!
 
+    /// A transit plan from Keskustori to Hervanta at 08:00, and its ID.
+    func morningBusToHervanta(_ harness: DaemonHarness) throws -> (plan: JSONValue, id: String) {
+        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
+        return (created, try id(created))
+    }
+
     func pinnedSegment(_ plan: JSONValue) -> Int? { plan["pinned_segment"]?.numberValue.map(Int.init) }
 
     func pendingSegments(_ plan: JSONValue) -> [Int] {
@@ -17,9 +23,7 @@ final class EditsComposeTests: SharedTampereDaemonTestCase {
 
     func testADismissedProposalIsNotProposedAgainByTheRecomputeThatFollows() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "transit",
-                                        "--at", Tampere.morning])
-        let id = try id(created)
+        let (created, id) = try morningBusToHervanta(harness)
         let transit = try XCTUnwrap(transitSegments(created).first) + 1
         _ = try harness.json(["plan", "pin", id, String(transit), "08:10"])
         // A long detour on foot before the pinned bus: it is missed and a later one proposed.
@@ -42,9 +46,7 @@ extension EditsComposeTests {
 
     func testPlanTimeKeepsThePin() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "transit",
-                                        "--at", Tampere.morning])
-        let id = try id(created)
+        let (created, id) = try morningBusToHervanta(harness)
         let transit = try XCTUnwrap(transitSegments(created).first) + 1
         let pinned = try harness.json(["plan", "pin", id, String(transit), "08:10"])
         let departure = try XCTUnwrap(date(segments(pinned)[transit - 1]["leg"]?["departure"]))
@@ -56,9 +58,7 @@ extension EditsComposeTests {
 
     func testAnEditThatRemovesThePinSaysSoInItsAnswer() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "transit",
-                                        "--at", Tampere.morning])
-        let id = try id(created)
+        let (created, id) = try morningBusToHervanta(harness)
         let transit = try XCTUnwrap(transitSegments(created).first) + 1
         _ = try harness.json(["plan", "pin", id, String(transit), "08:10"])
         let walked = try harness.json(["plan", "mode", id, String(transit), "walk"])
@@ -76,9 +76,7 @@ extension EditsComposeTests {
 
     func testRemovingAnInferredStopMakesTheTransitLegAvoidIt() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "transit",
-                                        "--at", Tampere.morning])
-        let id = try id(created)
+        let (created, id) = try morningBusToHervanta(harness)
         // The stop the bus is left at, next to Hervanta: the one a journey there would use again.
         let transit = try XCTUnwrap(transitSegments(created).last)
         let alighting = nodes(created)[transit + 1]
@@ -135,8 +133,7 @@ extension EditsComposeTests {
 
     func testTheTransitPresetOnATransitPlanKeepsWalkTransitWalkAndEveryLeg() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "transit",
-                                        "--at", Tampere.morning])
+        let (created, _) = try morningBusToHervanta(harness)
         let modes = segments(created).map(\.["mode"])
         let preset = try harness.json(["plan", "preset", try id(created), "transit"])
         XCTAssertEqual(segments(preset).map(\.["mode"]), modes, "not one transit segment per old segment: \(preset)")
