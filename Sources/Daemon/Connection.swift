@@ -194,7 +194,7 @@ final class Connection: Sendable {
                           completesRequest: true)
                     continue
                 }
-                let answer = await dispatcher.respond(to: line, connection: id) { [self] notification in
+                let answer = await dispatcher.respond(to: line, connection: id, answerLimit: limits.maxOutputBytes) { [self] notification in
                     writeMessage(notification, droppable: true)
                 }
                 // Queued before the request stops counting as running, so that shutdown's
