@@ -44,10 +44,10 @@ final class Connection: Sendable {
     /// A pipe that wakes the I/O thread when output is queued or the connection is closed.
     private let wakeRead: Int32, wakeWrite: Int32
     /// Files the client passed (`SCM_RIGHTS`) for its requests to take; see PassedFiles.swift.
-    private let passedFiles = PassedFiles()
+    private let passedFiles: PassedFiles
 
     /// Nil when the wake-up pipe cannot be made (out of descriptors).
-    init?(id: Int, fd: Int32, peer: PeerCredentials, limits: ConnectionLimits) {
+    init?(id: Int, fd: Int32, peer: PeerCredentials, limits: ConnectionLimits, descriptors: DescriptorBudget? = nil) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends {
@@ -59,6 +59,7 @@ final class Connection: Sendable {
         self.fd = fd
         self.peer = peer
         self.limits = limits
+        passedFiles = PassedFiles(budget: descriptors)
         state = Mutex(State(output: OutputQueue(limit: limits.maxOutputBytes)))
     }
 
