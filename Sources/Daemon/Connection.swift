@@ -60,7 +60,7 @@ final class Connection: Sendable {
         self.peer = peer
         self.limits = limits
         passedFiles = PassedFiles(budget: descriptors)
-        state = Mutex(State(output: OutputQueue(limit: limits.maxOutputBytes)))
+        state = Mutex(State(output: OutputQueue(limit: limits.maxOutputBytes, eventLimit: limits.maxEventBytes)))
     }
 
     // MARK: - Queueing output (any thread; never blocks)
@@ -139,9 +139,11 @@ final class Connection: Sendable {
             let reason = serveSocket(continuation)
             continuation.finish()
             processing.cancel() // the client is gone: what it queued is dropped, what runs is cancelled
-            let (running, dropped) = state.withLock { state in
+            let (running, dropped, peakOutput) = state.withLock { state in
                 state.closed = true
-                return (state.running, state.droppedEvents)
+                let peak = state.output.peakByteCount
+                state.output = OutputQueue(limit: limits.maxOutputBytes) // what was never sent is freed now
+                return (state.running, state.droppedEvents, peak)
             }
             var fields = ["connection": String(id), "reason": reason.text]
             if running > 0 { fields["cancelled_requests"] = String(running) }
@@ -152,6 +154,8 @@ final class Connection: Sendable {
                 logger.log(reason.isUnusual ? .notice : .debug, "connection closed", fields)
             }
             passedFiles.closeAll()
+            // Many small lines freed leave malloc's arenas holding the pages: give them back.
+            if peakOutput > 64 << 10 { MemoryTrim.releaseFreePages() }
             state.withLock { state in
                 state.descriptorsClosed = true
                 Glibc.close(fd)
