@@ -11,8 +11,9 @@ enum StormProbes {
         let socket = daemon.socketPath
         try probe("batch storm", daemon, &report) { batchStorm(socket, planID: planID) }
         try probe("watch storm", daemon, &report) { try watchStorm(socket) }
-        // One small map first: the region's street layer is read once and kept (not the storm's cost).
-        _ = try WireClient(socketPath: socket).call(Endpoints.planMap, Params.PlanMap(id: planID, picture: Params.MapPicture(width: 64, height: 64)))
+        // One map first: the region's street layer and the fonts of the labels are loaded once
+        // and kept (not the storm's cost).
+        _ = try WireClient(socketPath: socket).call(Endpoints.planMap, Params.PlanMap(id: planID, picture: Params.MapPicture(width: 1024, height: 1024)))
         try probe("map storm", daemon, &report) { mapStorm(socket, planID: planID) }
         try probe("descriptor storm", daemon, &report) { descriptorStorm(socket) }
     }
