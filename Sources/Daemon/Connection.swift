@@ -138,13 +138,14 @@ final class Connection: Sendable {
         let thread = Thread { [self] in
             let reason = serveSocket(continuation)
             continuation.finish()
-            processing.cancel() // the client is gone: what it queued is dropped, what runs is cancelled
+            // Counted before cancelling: a cancelled request may finish before this thread runs on.
             let (running, dropped, peakOutput) = state.withLock { state in
                 state.closed = true
                 let peak = state.output.peakByteCount
                 state.output = OutputQueue(limit: limits.maxOutputBytes) // what was never sent is freed now
                 return (state.running, state.droppedEvents, peak)
             }
+            processing.cancel() // the client is gone: what it queued is dropped, what runs is cancelled
             var fields = ["connection": String(id), "reason": reason.text]
             if running > 0 { fields["cancelled_requests"] = String(running) }
             if dropped > 0 { fields["dropped_events"] = String(dropped) }
