@@ -44,10 +44,10 @@ final class Connection: Sendable {
     /// A pipe that wakes the I/O thread when output is queued or the connection is closed.
     private let wakeRead: Int32, wakeWrite: Int32
     /// Files the client passed (`SCM_RIGHTS`) for its requests to take; see PassedFiles.swift.
-    private let passedFiles = PassedFiles()
+    private let passedFiles: PassedFiles
 
     /// Nil when the wake-up pipe cannot be made (out of descriptors).
-    init?(id: Int, fd: Int32, peer: PeerCredentials, limits: ConnectionLimits) {
+    init?(id: Int, fd: Int32, peer: PeerCredentials, limits: ConnectionLimits, descriptors: DescriptorBudget? = nil) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends {
@@ -59,7 +59,8 @@ final class Connection: Sendable {
         self.fd = fd
         self.peer = peer
         self.limits = limits
-        state = Mutex(State(output: OutputQueue(limit: limits.maxOutputBytes)))
+        passedFiles = PassedFiles(budget: descriptors)
+        state = Mutex(State(output: OutputQueue(limit: limits.maxOutputBytes, eventLimit: limits.maxEventBytes)))
     }
 
     // MARK: - Queueing output (any thread; never blocks)
@@ -137,11 +138,14 @@ final class Connection: Sendable {
         let thread = Thread { [self] in
             let reason = serveSocket(continuation)
             continuation.finish()
-            processing.cancel() // the client is gone: what it queued is dropped, what runs is cancelled
-            let (running, dropped) = state.withLock { state in
+            // Counted before cancelling: a cancelled request may finish before this thread runs on.
+            let (running, dropped, peakOutput) = state.withLock { state in
                 state.closed = true
-                return (state.running, state.droppedEvents)
+                let peak = state.output.peakByteCount
+                state.output = OutputQueue(limit: limits.maxOutputBytes) // what was never sent is freed now
+                return (state.running, state.droppedEvents, peak)
             }
+            processing.cancel() // the client is gone: what it queued is dropped, what runs is cancelled
             var fields = ["connection": String(id), "reason": reason.text]
             if running > 0 { fields["cancelled_requests"] = String(running) }
             if dropped > 0 { fields["dropped_events"] = String(dropped) }
@@ -151,6 +155,8 @@ final class Connection: Sendable {
                 logger.log(reason.isUnusual ? .notice : .debug, "connection closed", fields)
             }
             passedFiles.closeAll()
+            // Many small lines freed leave malloc's arenas holding the pages: give them back.
+            if peakOutput > 64 << 10 { MemoryTrim.releaseFreePages() }
             state.withLock { state in
                 state.descriptorsClosed = true
                 Glibc.close(fd)
@@ -194,7 +200,7 @@ final class Connection: Sendable {
                           completesRequest: true)
                     continue
                 }
-                let answer = await dispatcher.respond(to: line, connection: id) { [self] notification in
+                let answer = await dispatcher.respond(to: line, connection: id, answerLimit: limits.maxOutputBytes) { [self] notification in
                     writeMessage(notification, droppable: true)
                 }
                 // Queued before the request stops counting as running, so that shutdown's

@@ -13,6 +13,10 @@ public struct ConnectionLimits: Hashable, Sendable {
     /// Bytes waiting to be sent to one client; past it a watcher loses its oldest events and
     /// any other client is disconnected.
     public var maxOutputBytes = 4 << 20
+    /// Bytes of event notifications waiting to be sent to one watcher, within `maxOutputBytes`;
+    /// past it the watcher loses its oldest events. Small, so that many watchers that stop
+    /// reading cost little.
+    public var maxEventBytes = 256 << 10
 
     public init() {}
 }

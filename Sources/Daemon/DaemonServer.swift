@@ -20,6 +20,7 @@ public final class DaemonServer: Sendable {
     private let state = Mutex(State())
     private let acceptFinished = Mutex(false)
     private let daemonUID = getuid()
+    private let descriptors = DescriptorBudget()
 
     public init(listener: Int32, dispatcher: RequestDispatcher, logger: DaemonLogger, limits: ConnectionLimits = ConnectionLimits()) {
         self.listener = listener
@@ -38,6 +39,11 @@ public final class DaemonServer: Sendable {
     public var connectionCount: Int { state.withLock { $0.connections.count } }
 
     private func acceptLoop() {
+        // One descriptor kept open to give back when the table is full anyway (something else
+        // filled it), so that the waiting client can still be told `too_many_connections`.
+        var spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        var failures = LogThrottle(interval: 10)
+        defer { if spare >= 0 { Glibc.close(spare) } }
         while !state.withLock({ $0.stopping }) {
             var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, 100)
@@ -45,8 +51,21 @@ public final class DaemonServer: Sendable {
             let fd = accept(listener, nil, nil)
             if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) } // accept4 needs _GNU_SOURCE
             if fd < 0 {
-                if errno != EINTR && errno != EAGAIN && errno != ECONNABORTED {
-                    logger.warning("accept failed", ["errno": String(cString: strerror(errno))])
+                let reason = errno
+                if reason == EINTR || reason == EAGAIN || reason == ECONNABORTED { continue }
+                if let suppressed = failures.admit() {
+                    var fields = ["errno": String(cString: strerror(reason))]
+                    if suppressed > 0 { fields["suppressed"] = String(suppressed) }
+                    logger.warning("accept failed", fields)
+                }
+                if (reason == EMFILE || reason == ENFILE), spare >= 0 {
+                    Glibc.close(spare)
+                    let waiting = accept(listener, nil, nil)
+                    if waiting >= 0 {
+                        refuse(waiting, WireError(.tooManyConnections, "usefulmapd has no file descriptors left; try again later"))
+                    }
+                    spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+                } else {
                     usleep(50_000)
                 }
                 continue
@@ -62,10 +81,12 @@ public final class DaemonServer: Sendable {
                 continue
             }
             enum Admission { case accepted(Connection), full, noDescriptors, stopping }
+            let room = descriptors.admitsConnection()
             let admission = state.withLock { state -> Admission in
                 guard !state.stopping else { return .stopping }
                 guard state.connections.count < limits.maxConnections else { return .full }
-                guard let connection = Connection(id: state.nextID + 1, fd: fd, peer: peer, limits: limits) else { return .noDescriptors }
+                guard room.admitted, let connection = Connection(id: state.nextID + 1, fd: fd, peer: peer, limits: limits,
+                                                                  descriptors: descriptors) else { return .noDescriptors }
                 state.nextID += 1
                 state.connections[connection.id] = connection
                 return .accepted(connection)
@@ -83,8 +104,13 @@ public final class DaemonServer: Sendable {
                                      "usefulmapd already serves its most connections (\(limits.maxConnections)); try again later"))
                 continue
             case .noDescriptors:
-                logger.warning("refused a connection: out of file descriptors")
-                refuse(fd, WireError(.tooManyConnections, "usefulmapd has no file descriptors left; try again later"))
+                if let suppressed = failures.admit() {
+                    var fields = ["open": String(room.open), "limit": String(room.limit), "reserved": String(DescriptorBudget.reserved)]
+                    if suppressed > 0 { fields["suppressed"] = String(suppressed) }
+                    logger.warning("refused a connection: near the open-file limit", fields)
+                }
+                refuse(fd, WireError(.tooManyConnections, "usefulmapd is near its open-file limit (\(room.open) of \(room.limit) "
+                    + "descriptors open, \(DescriptorBudget.reserved) kept for routing and the database); try again later"))
                 continue
             }
             logger.debug("connection accepted", ["connection": String(connection.id), "pid": String(peer.pid)])

@@ -3,13 +3,29 @@ import Synchronization
 import WireProtocol
 
 /// Fans daemon events (plan recomputed, pending update proposed, import progress) out to every
-/// `watch` client. Subscribers that are slow lose old events rather than slowing the daemon.
+/// `watch` client. Subscribers that are slow lose events rather than slowing the daemon: each
+/// has at most `maxEvents` and `maxBytes` waiting (`taken` counts an event out), and what
+/// waits is freed when it unsubscribes.
 public final class EventHub: Sendable {
+    /// One event as published, with the size of its JSON (what it costs while it waits).
+    public struct Event: Sendable {
+        public var value: JSONValue
+        public var bytes: Int
+    }
+
+    private struct Subscriber {
+        var continuation: AsyncStream<Event>.Continuation
+        var waitingBytes = 0
+    }
+
     private struct State {
-        var subscribers: [Int: AsyncStream<JSONValue>.Continuation] = [:]
+        var subscribers: [Int: Subscriber] = [:]
         var nextID = 0
         var closed = false
     }
+
+    public static let maxEvents = 256
+    public static let maxBytes = 64 << 10
 
     private let state = Mutex(State())
     private let timeZone: @Sendable () -> TimeZone
@@ -20,20 +36,25 @@ public final class EventHub: Sendable {
     }
 
     /// A stream of events until `unsubscribe` or `finishAll`.
-    public func subscribe() -> (id: Int, events: AsyncStream<JSONValue>) {
-        let (stream, continuation) = AsyncStream<JSONValue>.makeStream(bufferingPolicy: .bufferingNewest(256))
+    public func subscribe() -> (id: Int, events: AsyncStream<Event>) {
+        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(Self.maxEvents))
         let id = state.withLock { state -> Int in
             if state.closed { continuation.finish() }
             state.nextID += 1
-            state.subscribers[state.nextID] = continuation
+            state.subscribers[state.nextID] = Subscriber(continuation: continuation)
             return state.nextID
         }
         return (id, stream)
     }
 
+    /// The subscriber took `event` off its stream: it no longer counts as waiting.
+    public func taken(_ event: Event, by id: Int) {
+        state.withLock { state in state.subscribers[id]?.waitingBytes -= event.bytes }
+    }
+
     public func unsubscribe(_ id: Int) {
-        let continuation = state.withLock { $0.subscribers.removeValue(forKey: id) }
-        continuation?.finish()
+        let subscriber = state.withLock { $0.subscribers.removeValue(forKey: id) }
+        subscriber?.continuation.finish()
     }
 
     /// Publishes `{"kind": kind, ...fields, "at": now}`.
@@ -42,18 +63,27 @@ public final class EventHub: Sendable {
         event["kind"] = .string(kind)
         event["at"] = .string(WireTime.string(from: Date(), timeZone: timeZone()))
         let value = JSONValue.object(event)
-        let subscribers = state.withLock { Array($0.subscribers.values) }
-        for subscriber in subscribers { subscriber.yield(value) }
+        let published = Event(value: value, bytes: JSONWriter.data(value).count)
+        state.withLock { state in
+            for (id, subscriber) in state.subscribers {
+                // Far behind in bytes: the newest goes (the stream itself drops the oldest by count).
+                guard subscriber.waitingBytes + published.bytes <= Self.maxBytes else { continue }
+                state.subscribers[id]?.waitingBytes += published.bytes
+                if case .dropped(let oldest) = subscriber.continuation.yield(published) {
+                    state.subscribers[id]?.waitingBytes -= oldest.bytes
+                }
+            }
+        }
     }
 
     /// Ends every stream (the daemon is stopping).
     public func finishAll() {
-        let subscribers = state.withLock { state -> [AsyncStream<JSONValue>.Continuation] in
+        let subscribers = state.withLock { state -> [Subscriber] in
             state.closed = true
             defer { state.subscribers = [:] }
             return Array(state.subscribers.values)
         }
-        for subscriber in subscribers { subscriber.finish() }
+        for subscriber in subscribers { subscriber.continuation.finish() }
     }
 
     public var subscriberCount: Int { state.withLock { $0.subscribers.count } }

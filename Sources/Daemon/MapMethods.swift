@@ -26,7 +26,7 @@ struct MapMethods: Sendable {
             let geometry = try mapData.geometry(of: outcome.plan, toleranceM: 0, now: input.clock.now())
             guard !geometry.lines.isEmpty else { throw MapRenderingError.emptyScene }
             let scene = MapScene.plan(geometry, timeZone: regions.timeZone(of: outcome.plan))
-            return try mapData.picture(scene, near: outcome.plan.nodes[0].place.coordinate, request)
+            return try await mapData.picture(scene, near: outcome.plan.nodes[0].place.coordinate, request)
         }
     }
 }

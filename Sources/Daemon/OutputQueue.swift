@@ -4,7 +4,9 @@ import Foundation
 /// client that stops reading costs the daemon a bounded amount of memory and never a thread.
 ///
 /// Event notifications are droppable: when the limit is reached the oldest of them go first
-/// (a slow watcher loses old events). When answers alone pass the limit, `append` says
+/// (a slow watcher loses old events), and they have a smaller limit of their own,
+/// `eventLimit`, so that many watchers that stop reading cost little. When answers alone pass
+/// the limit, `append` says
 /// `.overflow` and the caller disconnects the client. A single answer larger than the limit is
 /// still queued when nothing else is waiting (the daemon already holds it in memory).
 ///
@@ -28,22 +30,33 @@ struct OutputQueue {
     }
 
     let limit: Int
+    /// Bytes of droppable lines (events) that may wait, within `limit`.
+    let eventLimit: Int
     private var lines: [Line] = []
     private var head = 0
     /// Bytes of `lines[head]` already handed to the kernel.
     private var sentOfHead = 0
     private(set) var byteCount = 0
+    /// Bytes of droppable lines waiting (the one going out included).
+    private var droppableByteCount = 0
+    /// The most bytes that ever waited (a connection that held much gives memory back when it closes).
+    private(set) var peakByteCount = 0
 
-    init(limit: Int) {
+    init(limit: Int, eventLimit: Int? = nil) {
         self.limit = limit
+        self.eventLimit = min(limit, eventLimit ?? limit)
     }
 
     var isEmpty: Bool { head == lines.count }
 
     mutating func append(_ data: Data, droppable: Bool, completesRequest: Bool) -> Admission {
         var dropped = 0
+        if droppable, droppableByteCount + data.count > eventLimit {
+            dropped = dropDroppable { queue in queue.droppableByteCount + data.count > queue.eventLimit }
+            if droppableByteCount + data.count > eventLimit { return .dropped(dropped + 1) }
+        }
         if byteCount + data.count > limit {
-            dropped = dropDroppable(toFit: data.count)
+            dropped += dropDroppable { queue in queue.byteCount + data.count > queue.limit }
             if byteCount + data.count > limit && !isEmpty {
                 if droppable { return .dropped(dropped + 1) }
                 return .overflow
@@ -51,6 +64,8 @@ struct OutputQueue {
         }
         lines.append(Line(data: data, droppable: droppable, completesRequest: completesRequest))
         byteCount += data.count
+        if droppable { droppableByteCount += data.count }
+        peakByteCount = max(peakByteCount, byteCount)
         return dropped > 0 ? .dropped(dropped) : .queued
     }
 
@@ -70,6 +85,7 @@ struct OutputQueue {
             remaining -= taken
             sentOfHead += taken
             byteCount -= taken
+            if lines[head].droppable { droppableByteCount -= taken }
             if sentOfHead == lines[head].data.count {
                 if lines[head].completesRequest { answered += 1 }
                 head += 1
@@ -83,14 +99,15 @@ struct OutputQueue {
         return answered
     }
 
-    /// Removes the oldest droppable lines that have not started going out until `incoming`
-    /// more bytes fit; returns how many were removed.
-    private mutating func dropDroppable(toFit incoming: Int) -> Int {
+    /// Removes the oldest droppable lines that have not started going out while `short` says
+    /// there is not room enough; returns how many were removed.
+    private mutating func dropDroppable(while short: (Self) -> Bool) -> Int {
         var dropped = 0
         var index = sentOfHead > 0 ? head + 1 : head
-        while byteCount + incoming > limit, index < lines.count {
+        while short(self), index < lines.count {
             if lines[index].droppable {
                 byteCount -= lines[index].data.count
+                droppableByteCount -= lines[index].data.count
                 lines.remove(at: index)
                 dropped += 1
             } else {

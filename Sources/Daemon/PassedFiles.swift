@@ -8,12 +8,18 @@ import WireProtocol
 /// came, for the request that names them (`region.import` with `passed_files`). The
 /// connection's reader fills it; the connection's task makes it `current` for its handlers.
 /// At most `DescriptorPassing.maximumPerMessage` wait at once (more are closed as they
-/// arrive); whatever no request took is closed with the connection.
+/// arrive), and no more than the daemon's `DescriptorBudget` allows in all connections
+/// together; whatever no request took is closed with the connection.
 final class PassedFiles: Sendable {
     @TaskLocal static var current: PassedFiles?
 
     /// Nil once the connection closed: what arrives later is closed at once.
     private let waiting = Mutex<[Int32]?>([])
+    private let budget: DescriptorBudget?
+
+    init(budget: DescriptorBudget? = nil) {
+        self.budget = budget
+    }
 
     /// Reads from the socket like `read(2)`, keeping the descriptors that came with the bytes.
     func read(from socket: Int32, into buffer: inout [UInt8]) -> Int {
@@ -21,7 +27,7 @@ final class PassedFiles: Sendable {
         guard !descriptors.isEmpty else { return count }
         waiting.withLock { waiting in
             for descriptor in descriptors {
-                if let count = waiting?.count, count < DescriptorPassing.maximumPerMessage {
+                if let count = waiting?.count, count < DescriptorPassing.maximumPerMessage, budget?.takePassedFile() ?? true {
                     waiting?.append(descriptor)
                 } else {
                     close(descriptor)
@@ -39,7 +45,10 @@ final class PassedFiles: Sendable {
             guard available >= count else {
                 throw DaemonError.invalidParams("passed_files is set, but \(available) of the \(count) open files came with the request")
             }
-            defer { waiting?.removeFirst(count) }
+            defer {
+                waiting?.removeFirst(count)
+                budget?.releasePassedFiles(count)
+            }
             return Array(waiting?.prefix(count) ?? [])
         }
     }
@@ -48,6 +57,7 @@ final class PassedFiles: Sendable {
     func closeAll() {
         waiting.withLock { waiting in
             waiting?.forEach { close($0) }
+            budget?.releasePassedFiles(waiting?.count ?? 0)
             waiting = nil
         }
     }

@@ -31,7 +31,9 @@ struct PlanMethods: Sendable {
             var answer = try await comparer.compare(TripComparer.Trip(from: from, to: to, fromText: params.from, toText: params.to),
                                                     timePreference: preference, pace: try input.pace(params.pace),
                                                     searches: typedPlaces.entries(typedEnds(params.from, from, params.to, to)))
-            answer.document.map = try picture.map { try map(of: answer.comparisons, zone: answer.zone, now: input.clock.now(), $0) }
+            if let picture {
+                answer.document.map = try await map(of: answer.comparisons, zone: answer.zone, now: input.clock.now(), picture)
+            }
             return answer.document
         }
         table.register(Endpoints.planNew) { params, _ in
@@ -96,13 +98,13 @@ struct PlanMethods: Sendable {
     }
 
     /// Every mode's route of a comparison on one picture, each in its mode's colour.
-    func map(of comparisons: [ModeComparison], zone: TimeZone, now: Date, _ request: MapPictureRequest) throws -> MapImageDocument {
+    func map(of comparisons: [ModeComparison], zone: TimeZone, now: Date, _ request: MapPictureRequest) async throws -> MapImageDocument {
         let options = try comparisons.compactMap { comparison -> (mode: TravelMode, geometry: PlanGeometry)? in
             guard let plan = comparison.plan else { return nil }
             return (comparison.mode, try mapData.geometry(of: plan, toleranceM: 0, now: now))
         }
         guard let origin = options.first?.geometry.nodes.first?.coordinate else { throw MapRenderingError.emptyScene }
-        return try mapData.picture(.comparison(options, timeZone: zone), near: origin, request)
+        return try await mapData.picture(.comparison(options, timeZone: zone), near: origin, request)
     }
 }
 

@@ -18,6 +18,9 @@ public final class RegionMapData: Sendable {
         var shapes: RideShapes?
     }
     private let loaded = Mutex<[String: Loaded]>([:])
+    /// Where pictures are drawn: one core fewer than the machine has (at least one), so that
+    /// drawing never takes the threads that answer requests.
+    private let drawing = CPUWorkPool(name: "usefulmapd-draw", width: ProcessInfo.processInfo.activeProcessorCount - 1)
 
     public init(regions: RegionRegistry) {
         self.regions = regions
@@ -67,17 +70,19 @@ extension RegionMapData {
                             rideShape: rideShapes(near: plan.nodes[0].place.coordinate))
     }
 
-    /// Draws `scene` on the streets around `coordinate`.
-    /// - throws: `MapRenderingError`, `StreetsError.streetLayerUnreadable`.
-    public func picture(_ scene: MapScene, near coordinate: Coordinate, _ request: MapPictureRequest) throws -> MapImageDocument {
-        let streets = try streets(near: coordinate)
-        let start = DispatchTime.now().uptimeNanoseconds
-        let bytes = try MapRenderer.render(scene, streets: streets, width: request.width, height: request.height,
-                                           format: request.format)
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        return MapImageDocument(format: request.format.rawValue, mediaType: request.format.mediaType,
-                                width: request.width, height: request.height, data: bytes.base64EncodedString(),
-                                renderMs: (milliseconds * 10).rounded() / 10)
+    /// Draws `scene` on the streets around `coordinate`, on the drawing pool (`CPUWorkPool`).
+    /// - throws: `MapRenderingError`, `StreetsError.streetLayerUnreadable`, `CancellationError`.
+    public func picture(_ scene: MapScene, near coordinate: Coordinate, _ request: MapPictureRequest) async throws -> MapImageDocument {
+        try await drawing.run { [self] in
+            let streets = try streets(near: coordinate)
+            let start = DispatchTime.now().uptimeNanoseconds
+            let bytes = try MapRenderer.render(scene, streets: streets, width: request.width, height: request.height,
+                                               format: request.format)
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            return MapImageDocument(format: request.format.rawValue, mediaType: request.format.mediaType,
+                                    width: request.width, height: request.height, data: bytes.base64EncodedString(),
+                                    renderMs: (milliseconds * 10).rounded() / 10)
+        }
     }
 }
 

@@ -21,7 +21,10 @@ public final class RequestDispatcher: Sendable {
     /// Answers one line: the answer line (newline included), or nil when nothing is to be sent
     /// (a notification, or a batch of them). `notify` sends notifications for streaming methods.
     /// A batch's requests run one after another and each is answered on its own (not atomic).
-    public func respond(to line: Data, connection: Int,
+    /// Its answers count against `answerLimit` bytes as they come: past it the rest is not run
+    /// and the whole batch gets one `answer_too_large` error. Cancelling (the client hung up)
+    /// stops a batch between its calls.
+    public func respond(to line: Data, connection: Int, answerLimit: Int = .max,
                         notify: @escaping @Sendable (WireNotification) -> Bool) async -> Data? {
         switch WireCodec.requests(from: line) {
         case .single(let parsed):
@@ -30,8 +33,24 @@ public final class RequestDispatcher: Sendable {
             return answer
         case .batch(let requests):
             var answers: [Data] = []
-            for parsed in requests {
-                if let answer = await answer(parsed, connection: connection, notify: notify) { answers.append(answer) }
+            var bytes = 0
+            for (index, parsed) in requests.enumerated() {
+                if Task.isCancelled {
+                    logger.info("batch cancelled", ["connection": String(connection), "calls_run": String(index),
+                                                    "calls": String(requests.count)])
+                    return WireCodec.errorAnswer(id: nil, error: WireError(.cancelled, "the request was cancelled")) + [0x0A]
+                }
+                guard let answer = await answer(parsed, connection: connection, notify: notify) else { continue }
+                bytes += answer.count + 1
+                guard bytes <= answerLimit else {
+                    logger.notice("batch answer too large", ["connection": String(connection), "calls_run": String(index + 1),
+                                                             "calls": String(requests.count), "limit_bytes": String(answerLimit)])
+                    let error = WireError(.answerTooLarge, "the batch's answers passed the connection's output limit "
+                        + "(\(answerLimit) bytes, max_output_kb) at call \(index + 1) of \(requests.count); "
+                        + "the calls after it were not run: send fewer calls per batch")
+                    return WireCodec.errorAnswer(id: nil, error: error) + [0x0A]
+                }
+                answers.append(answer)
             }
             return WireCodec.batchLine(answers)
         }

@@ -35,8 +35,9 @@ struct StatusMethods: Sendable {
             context.logger.debug("watch started")
             var delivered = 0
             for await event in subscription.events {
+                events.taken(event, by: subscription.id)
                 if Task.isCancelled { break }
-                guard case .object(var fields) = event else { continue }
+                guard case .object(var fields) = event.value else { continue }
                 fields["request_id"] = context.requestIDValue
                 guard context.sendNotification(WireNotification(method: WireMethod.eventNotification,
                                                                 params: .object(fields))) else { break }

@@ -26,6 +26,7 @@ public struct UsefulMapDaemon: Sendable {
     /// Runs until a signal; returns the process exit code (0 after a clean shutdown).
     public func run() async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        DescriptorBudget.raiseSoftLimit() // systemd's default soft limit is 1,024; the hard one is much higher
         let signals = SignalWaiter(signals: [SIGTERM, SIGINT])
         do {
             try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true,
@@ -100,7 +101,8 @@ public struct UsefulMapDaemon: Sendable {
         let notifier = SystemdNotifier(environment: environment)
         notifier.notify("READY=1\nSTATUS=serving on \(activated ? "an activated socket" : configuration.socketPath)")
         logger.notice("usefulmapd ready", ["socket": configuration.socketPath, "data_dir": configuration.dataDirectory,
-                                           "activated": String(activated), "version": ProtocolVersion.softwareVersion])
+                                           "activated": String(activated), "version": ProtocolVersion.softwareVersion,
+                                           "open_file_limit": String(DescriptorBudget().limit)])
 
         // Plans whose recompute a crash interrupted get their legs without waiting for a client.
         // So do plans a refresh after a new timetable had not reached yet.

@@ -76,7 +76,8 @@ public enum WireCodec {
     // MARK: - Reading requests (the daemon)
 
     /// Reads one request line (without its newline): a request object, or a batch array of
-    /// them. A line that is not JSON, or an empty batch, is one failure.
+    /// them. A line that is not JSON, an empty batch or one longer than `WireLimits.maximumBatchCalls`
+    /// is one failure.
     public static func requests(from line: Data) -> RequestLine {
         let value: JSONValue
         do {
@@ -87,6 +88,10 @@ public enum WireCodec {
         guard case .array(let elements) = value else { return .single(request(from: value, document: line)) }
         guard !elements.isEmpty else {
             return .single(.failure(RequestFailure(id: nil, error: WireError(.invalidRequest, "a batch must not be empty"))))
+        }
+        guard elements.count <= WireLimits.maximumBatchCalls else {
+            return .single(.failure(RequestFailure(id: nil, error: WireError(.invalidRequest,
+                "a batch holds at most \(WireLimits.maximumBatchCalls) calls; this one has \(elements.count) (send several batches)"))))
         }
         // Each request of a batch is written back on its own so that its params decode like a line's.
         return .batch(elements.map { request(from: $0, document: JSONWriter.data($0)) })

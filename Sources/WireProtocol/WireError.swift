@@ -80,7 +80,8 @@ public struct WireError: Error, Hashable, Sendable, Codable, CustomStringConvert
 
         /// The line was not JSON.
         public static let parseError = Code(rawValue: "parse_error")
-        /// Not a JSON-RPC request object: no `method`, a wrong `jsonrpc` or `id`, an empty batch.
+        /// Not a JSON-RPC request object: no `method`, a wrong `jsonrpc` or `id`, an empty batch or
+        /// one of more than `WireLimits.maximumBatchCalls` calls.
         public static let invalidRequest = Code(rawValue: "invalid_request")
         public static let methodNotFound = Code(rawValue: "method_not_found")
         /// A param is missing, has the wrong type or an impossible value; the message names it.
@@ -98,6 +99,9 @@ public struct WireError: Error, Hashable, Sendable, Codable, CustomStringConvert
         public static let permissionDenied = Code(rawValue: "permission_denied")
         /// The daemon already serves its most connections (`max_connections`); the new one is closed.
         public static let tooManyConnections = Code(rawValue: "too_many_connections")
+        /// A batch's answers together passed the connection's output limit (`max_output_kb`);
+        /// the calls after that point were not run.
+        public static let answerTooLarge = Code(rawValue: "answer_too_large")
         /// The work was cancelled (the daemon is stopping, or a newer edit superseded it).
         public static let cancelled = Code(rawValue: "cancelled")
         public static let notFound = Code(rawValue: "not_found")
@@ -118,7 +122,8 @@ public struct WireError: Error, Hashable, Sendable, Codable, CustomStringConvert
             .parseError: -32700, .invalidRequest: -32600, .methodNotFound: -32601, .invalidParams: -32602,
             .internalError: -32603,
             .applicationError: -32000, .lineTooLong: -32001, .unsupportedVersion: -32002, .shuttingDown: -32003,
-            .cancelled: -32004, .permissionDenied: -32005, .tooManyConnections: -32006, .notFound: -32010, .alreadyExists: -32011,
+            .cancelled: -32004, .permissionDenied: -32005, .tooManyConnections: -32006,
+            .answerTooLarge: -32007, .notFound: -32010, .alreadyExists: -32011,
             .conflict: -32012, .noRegion: -32020,
             .unsupportedInRegion: -32021, .noRoute: -32022, .placeNotFound: -32023, .noLocation: -32024,
         ]

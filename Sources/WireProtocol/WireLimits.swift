@@ -2,6 +2,9 @@
 public enum WireLimits {
     /// A line (without its newline) longer than this gets `line_too_long` and the connection closes.
     public static let maximumLineBytes = 1 << 20
+    /// Calls one batch line may hold; a longer batch gets one `invalid_request` error and none
+    /// of its calls runs (a batch's answer is held whole in memory before it is sent).
+    public static let maximumBatchCalls = 128
 }
 
 /// The protocol version exchanged by `hello`. Bump `current` on an incompatible change and

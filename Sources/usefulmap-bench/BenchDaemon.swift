@@ -54,6 +54,8 @@ final class BenchDaemon {
     }
 
     var isRunning: Bool { process?.isRunning ?? true }
+    /// The daemon's process id, when this process started it.
+    var processIdentifier: Int32? { process?.processIdentifier }
 
     /// The daemon's resident memory (VmRSS) in MiB, when this process started it.
     var residentMiB: Double? {

@@ -3,7 +3,8 @@ import WireProtocol
 
 /// `usefulmap-bench soak [--requests=N]`: N mixed valid requests (default 100,000) on Tampere
 /// through one connection — status, search, places, location, plans and their edits, history,
-/// a few compares — and the daemon's resident memory after each tenth of them.
+/// a few compares — and the daemon's resident memory after each tenth of them; then the storms
+/// of `StormProbes`.
 func runSoakSuite() async throws -> SuiteReport {
     let total = Int(benchOption("requests") ?? "") ?? 100_000
     let daemon = try BenchDaemon(importTampere: true)
@@ -47,5 +48,6 @@ func runSoakSuite() async throws -> SuiteReport {
     }
     report.add("requests per second", Double(total) / (Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9), unit: "1/s")
     report.add("error answers", Double(failures), unit: "count")
+    try StormProbes.run(daemon: daemon, planID: plan.id, into: &report)
     return report
 }

@@ -74,20 +74,22 @@ final class DaemonHarness: @unchecked Sendable {
 
     /// Starts usefulmapd and waits until it answers `status`; its stderr goes to `standardError`
     /// when given, else to `log`.
+    /// - parameter launcher: a command that runs usefulmapd (`["/usr/bin/prlimit", "--nofile=256:256", "--"]`).
     func start(extraArguments: [String] = [], environment: [String: String] = [:], standardError: FileHandle? = nil,
-               file: StaticString = #filePath, line: UInt = #line) throws {
-        let process = try launchDaemon(extraArguments: extraArguments, environment: environment, standardError: standardError)
+               launcher: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
+        let process = try launchDaemon(extraArguments: extraArguments, environment: environment, standardError: standardError,
+                                       launcher: launcher)
         self.process = process
         try waitUntilServing(process)
     }
 
     /// Starts usefulmapd without waiting (for tests that expect it to fail).
     func launchDaemon(extraArguments: [String] = [], environment: [String: String] = [:],
-                      standardError: FileHandle? = nil) throws -> Process {
+                      standardError: FileHandle? = nil, launcher: [String] = []) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.usefulmapd)
-        process.arguments = ["--data-dir", dataDirectory.path, "--socket", socketPath, "--log-level", "debug",
-                             "--street-workers", "1"] + extraArguments
+        process.executableURL = URL(fileURLWithPath: launcher.first ?? Self.usefulmapd)
+        process.arguments = Array(launcher.dropFirst()) + (launcher.isEmpty ? [] : [Self.usefulmapd])
+            + ["--data-dir", dataDirectory.path, "--socket", socketPath, "--log-level", "debug", "--street-workers", "1"] + extraArguments
         var env = ProcessInfo.processInfo.environment
         for key in ["NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "USEFULMAP_CONFIG"] { env.removeValue(forKey: key) }
         env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path

@@ -43,6 +43,18 @@ final class OutputQueueTests: XCTestCase {
         XCTAssertEqual(queue.withUnsentBytes { $0.map { String(decoding: $0, as: UTF8.self) } }, "nt-1\n")
     }
 
+    func testEventsWaitWithinTheirOwnSmallerLimitWhileAnswersUseTheWholeLimit() {
+        var queue = OutputQueue(limit: 100, eventLimit: 16)
+        XCTAssertEqual(queue.append(line("event-1"), droppable: true, completesRequest: false), .queued)
+        XCTAssertEqual(queue.append(line("event-2"), droppable: true, completesRequest: false), .queued)
+        XCTAssertEqual(queue.append(line("event-3"), droppable: true, completesRequest: false), .dropped(1))
+        XCTAssertEqual(queue.append(line("answer-1"), droppable: false, completesRequest: true), .queued)
+        XCTAssertEqual(queue.append(line("answer-2"), droppable: false, completesRequest: true), .queued)
+        XCTAssertEqual(queue.byteCount, 16 + 18, "two events within their 16 bytes, and both answers")
+        _ = queue.markSent(8) // event-2 is sent: room for one more event
+        XCTAssertEqual(queue.append(line("event-4"), droppable: true, completesRequest: false), .queued)
+    }
+
     func testMarkSentCountsWholeAnswers() {
         var queue = OutputQueue(limit: 100)
         _ = queue.append(line("a1"), droppable: false, completesRequest: true)

@@ -1,0 +1,87 @@
+import Foundation
+import Synchronization
+
+/// A few threads of its own for CPU-heavy work (drawing maps), so that such work never holds a
+/// thread of Swift's shared pool, whose threads (one per core) answer every other request.
+/// At most `width` jobs run at once; the others wait, suspended, in the order they came.
+///
+/// ```swift
+/// let pool = CPUWorkPool(name: "usefulmapd-render", width: 1)
+/// let png = try await pool.run { try MapRenderer.render(...) }
+/// ```
+final class CPUWorkPool: Sendable {
+    private struct State {
+        var jobs: [@Sendable () -> Void] = []
+        var head = 0
+        var idleThreads = 0
+        var threads = 0
+    }
+
+    let name: String
+    let width: Int
+    private let state = Mutex(State())
+    private let wake = NSCondition()
+
+    init(name: String, width: Int) {
+        self.name = name
+        self.width = max(1, width)
+    }
+
+    /// Runs `body` on one of the pool's threads and returns what it returns. A cancelled task's
+    /// job still runs once started; one not yet started throws `CancellationError` instead.
+    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
+            let cancelled = Task.isCancelled
+            enqueue {
+                guard !cancelled else { return continuation.resume(throwing: CancellationError()) }
+                do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+            }
+        }
+    }
+
+    private func enqueue(_ job: @escaping @Sendable () -> Void) {
+        let startThread = state.withLock { state -> Bool in
+            state.jobs.append(job)
+            guard state.idleThreads == 0, state.threads < width else { return false }
+            state.threads += 1
+            return true
+        }
+        if startThread {
+            let thread = Thread { [self] in work() }
+            thread.name = name
+            thread.start()
+        }
+        wake.lock()
+        wake.signal()
+        wake.unlock()
+    }
+
+    /// A thread's loop: takes the oldest job, or waits for one (threads live as long as the daemon).
+    private func work() {
+        while true {
+            wake.lock()
+            var job = next()
+            while job == nil {
+                state.withLock { $0.idleThreads += 1 }
+                wake.wait()
+                state.withLock { $0.idleThreads -= 1 }
+                job = next()
+            }
+            wake.unlock()
+            job?()
+        }
+    }
+
+    private func next() -> (@Sendable () -> Void)? {
+        state.withLock { state in
+            guard state.head < state.jobs.count else { return nil }
+            let job = state.jobs[state.head]
+            state.head += 1
+            if state.head == state.jobs.count {
+                state.jobs.removeAll(keepingCapacity: true)
+                state.head = 0
+            }
+            return job
+        }
+    }
+}
