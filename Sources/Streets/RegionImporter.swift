@@ -204,6 +204,18 @@ public struct RegionImporter: Sendable {
         ("Cross-Reference Nodes", 0.90), ("Write Out Database", 0.95),
     ]
 
+    /// planetsplitter's words without what only this import knew: the staging directory's path
+    /// (files are named alone) and the pointer values in its temporary file names
+    /// ("nodesx.0x5581711091.tmp" → "nodesx.tmp").
+    static func readable(_ message: String, workingIn directory: URL) -> String {
+        var text = message.replacingOccurrences(of: directory.path + "/", with: "")
+            .replacingOccurrences(of: directory.path, with: "the region's new version")
+        while let range = text.range(of: #"\.0x[0-9a-fA-F]+"#, options: .regularExpression) {
+            text.removeSubrange(range)
+        }
+        return text
+    }
+
     /// Runs planetsplitter into `directory`; returns the routing counts it wrote.
     private func buildRoutingDatabase(osm: URL, into directory: URL, planetsplitter: URL,
                                       progress: (RegionImportProgress) -> Void) throws -> [String: Int] {
@@ -268,7 +280,8 @@ public struct RegionImporter: Sendable {
             let stderrTail = (try? String(contentsOf: log, encoding: .utf8))?
                 .split(separator: "\n").suffix(3).joined(separator: "; ") ?? ""
             let evidence = ([stderrTail] + lastLines.suffix(2)).filter { !$0.isEmpty }.joined(separator: "; ")
-            throw StreetsError.importFailed(phase: phase, message: "planetsplitter \(ending): \(evidence)")
+            throw StreetsError.importFailed(phase: phase,
+                                            message: "planetsplitter \(ending): \(Self.readable(evidence, workingIn: directory))")
         }
         progress(RegionImportProgress(phase: phase, fraction: 1,
                                       detail: "\(counts["routing_segments"] ?? 0) segments"))

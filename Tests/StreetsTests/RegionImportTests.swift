@@ -79,6 +79,9 @@ final class RegionImportTests: XCTestCase {
         try whole.prefix(whole.count / 3).write(to: truncated)
         XCTAssertThrowsError(try importer.importRegion(name: "tampere", osm: truncated, force: true) { _ in }) { error in
             XCTAssertEqual((error as? StreetsError)?.code, "import_failed", "\(error)")
+            XCTAssertFalse("\(error)".contains(RegionCatalog(dataDirectory: dataDirectory).regionsDirectory.path),
+                           "no path of the import's own: \(error)")
+            XCTAssertNil("\(error)".range(of: "0x[0-9a-f]{6,}", options: .regularExpression), "no pointer values: \(error)")
         }
         let catalog = RegionCatalog(dataDirectory: dataDirectory)
         XCTAssertEqual(try catalog.region(named: "tampere"), good.manifest)
@@ -88,6 +91,15 @@ final class RegionImportTests: XCTestCase {
         let leg = try await router.leg(from: TampereFixture.keskustori, to: TampereFixture.railwayStation, mode: .walk)
         XCTAssertGreaterThan(try XCTUnwrap(leg.distance), 0)
         XCTAssertFalse(try PlaceIndex(regionDirectory: catalog.directory(of: "tampere")).search("keskus", limit: 3).isEmpty)
+    }
+
+    func testPlanetsplittersWordsLoseTheStagingPathAndPointerValues() {
+        let staging = URL(fileURLWithPath: "/data/regions/.tampere.1795993326-d303ca47")
+        XCTAssertEqual(RegionImporter.readable(
+            "Cannot open file '/data/regions/.tampere.1795993326-d303ca47/nodesx.0x558171109190.tmp' for writing [No space left on device].",
+            workingIn: staging), "Cannot open file 'nodesx.tmp' for writing [No space left on device].")
+        XCTAssertEqual(RegionImporter.readable("cannot write to /data/regions/.tampere.1795993326-d303ca47", workingIn: staging),
+                       "cannot write to the region's new version")
     }
 
     func testAdditionalStepRunsInTheStagingDirectoryBeforeTheSwitch() throws {
