@@ -188,7 +188,14 @@ public final class GpsdLocationSource: Sendable {
                 entry = current.pointee.ai_next
                 let fd = Glibc.socket(current.pointee.ai_family, current.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue),
                                       current.pointee.ai_protocol)
-                guard fd >= 0 else { continue }
+                guard fd >= 0 else {
+                    // The systemd unit allows only Unix sockets unless IP is switched on for gpsd.
+                    if errno == EAFNOSUPPORT || errno == EPERM || errno == EACCES {
+                        lastError = "IP sockets are not allowed here (\(String(cString: strerror(errno)))); under the systemd unit, "
+                            + "allow them for gpsd with RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 (docs/operations.md)"
+                    }
+                    continue
+                }
                 let result = Glibc.connect(fd, current.pointee.ai_addr, current.pointee.ai_addrlen)
                 do {
                     return try connected(fd, result, what: address.description)
