@@ -166,7 +166,12 @@ struct PlanEditMethods: Sendable {
             let near = try params.near.map { try resolver.resolve($0, region: params.region).place.coordinate }
             let node = try resolver.resolve(params.place, near: near ?? current.nodes[index].place.coordinate,
                                             region: params.region, planRegion: regions.regionName(of: current))
-            return Prepared(step: .change { try $0.movingNode(at: index, to: node.place) })
+            let regions = regions
+            return Prepared(step: .change { plan in
+                let moved = try plan.movingNode(at: index, to: node.place)
+                _ = try regions.planRegion(through: moved.nodes.map(\.place))  // one region, as for insert
+                return moved
+            })
         case .choose(let params):
             let segment = try input.segmentIndex(params.segment, in: current)
             let count = try DayPlanMethods.count(params.count)

@@ -129,7 +129,7 @@ final class SeveralRegionsTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("region tampere") && result.stderr.contains("region tokyo"), result.stderr)
     }
 
-    func testAPlaceFromAnotherRegionIsRefusedAsAViaOrAnInsertedStopNamingItsRegionAndNothingIsStored() throws {
+    func testAPlaceFromAnotherRegionIsRefusedAsAViaAnInsertedOrAMovedStopNamingItsRegionAndNothingIsStored() throws {
         let harness = try harness()
         let plansBefore = try harness.json(["plan", "list"])["plans"]?.arrayValue?.count
         let via = try harness.umctl(["plan", "new", "Keskustori", "Kanda Gate", "Hervanta", "--mode", "walk"])
@@ -149,6 +149,9 @@ final class SeveralRegionsTests: XCTestCase {
         let insert = try harness.umctl(["plan", "insert", id, "Praca da Se", "--after", "1"])
         XCTAssertEqual(insert.status, 1, insert.stderr)
         XCTAssertTrue(insert.stderr.contains("Praca da Se is in region saopaulo"), insert.stderr)
+        let moved = try harness.umctl(["plan", "move", id, "2", "Praca da Se"])
+        XCTAssertEqual(moved.status, 1, moved.stderr)
+        XCTAssertTrue(moved.stderr.contains("Praca da Se is in region saopaulo"), "a move stays in one region too: \(moved.stderr)")
         let shown = try harness.json(["plan", "show", id])
         XCTAssertEqual(shown["nodes"]?.arrayValue?.count, 3, "the plan is as it was")
         XCTAssertEqual(shown["generation"], plan["generation"])
