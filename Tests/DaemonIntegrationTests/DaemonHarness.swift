@@ -213,7 +213,9 @@ enum TampereRegion {
             try harness.start()
             defer { harness.stop() }
             let result = try harness.umctl(["region", "import", "tampere", "--osm", osm, "--gtfs", gtfs])
-            guard result.status == 0 else { throw HarnessError("import failed: \(result.stderr)") }
+            guard result.status == 0 else {
+                throw HarnessError("import failed: \(result.stderr.suffix(2000))\ndaemon log: \(harness.log.suffix(4000))")
+            }
             let keep = try DaemonHarness.temporaryDirectory()
             try FileManager.default.copyItem(at: harness.dataDirectory.appendingPathComponent("regions"),
                                              to: keep.appendingPathComponent("regions"))
