@@ -48,7 +48,7 @@ public struct DaemonComposition: Sendable {
                 GeofenceMethods.take(candidate, location: location, geofences: geofences, now: clock.now(), logger: logger)
             }
         }
-        let typedPlaces = TypedPlaceHistory(resolver: resolver, regions: regions, clock: clock)
+        let typedPlaces = TypedPlaceHistory(regions: regions, clock: clock)
         let comparer = TripComparer(planner: planner, store: store, regions: regions, location: location, input: input)
 
         var table = MethodTable()

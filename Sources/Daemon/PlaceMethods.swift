@@ -33,7 +33,8 @@ struct PlaceMethods: Sendable {
                                                            limit: min(query.limit, 10), complete: true))
         }
         table.register(Endpoints.where) { params, _ in
-            let coordinate = try resolver.resolve(params.place).place.coordinate
+            // Coordinates are read as they are: resolving them would name them (a reverse geocode) first.
+            let coordinate = try PlaceResolver.coordinate(from: params.place) ?? resolver.resolve(params.place).place.coordinate
             _ = try regions.requireRegions()
             let found = try regions.reverse(coordinate)
             return WireDocuments.whereIs(coordinate, region: found?.region, found: found?.found)

@@ -59,7 +59,7 @@ struct PlanEditMethods: Sendable {
             let near = try params.near.map { try resolver.resolve($0, region: params.region).place.coordinate }
             let node = try resolver.resolve(params.place, near: near ?? current.nodes[params.after - 1].place.coordinate,
                                             region: params.region, planRegion: regions.regionName(of: current))
-            let typed = try typedPlaces.typed(params.place, resolved: node.place)
+            let typed = typedPlaces.typed(params.place, resolved: node.place)
             let regions = regions
             return Prepared(step: .change { plan in
                 let inserted = try plan.insertingNode(node, at: params.after, mode: mode)

@@ -52,8 +52,8 @@ struct PlanMethods: Sendable {
             // Times are read, and shown, in the zone of the ends' region (`RegionRegistry.timeZone(of:)`).
             let region = try regions.tripRegion(from: from.place, to: to.place), zone = region.timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
-            let typed = try typedEnds(params.from, from, params.to, to)
-                + zip(viaTexts, via).compactMap { try typedPlaces.typed($0, resolved: $1.place) }
+            let typed = typedEnds(params.from, from, params.to, to)
+                + zip(viaTexts, via).compactMap { typedPlaces.typed($0, resolved: $1.place) }
             return try await creator.create(PlanCreator.Request(nodes: [from] + via + [to], texts: [params.from] + viaTexts + [params.to],
                                                                 preset: preset, timePreference: preference,
                                                                 pace: try input.pace(params.pace), title: params.title),
@@ -110,8 +110,8 @@ struct PlanMethods: Sendable {
 
 extension PlanMethods {
     /// The ends of a trip that were typed as text to search (not saved places, coordinates or `@here`).
-    func typedEnds(_ fromText: String, _ from: PlanNode, _ toText: String, _ to: PlanNode) throws -> [TypedPlaceHistory.Typed] {
-        [try typedPlaces.typed(fromText, resolved: from.place), try typedPlaces.typed(toText, resolved: to.place)].compactMap { $0 }
+    func typedEnds(_ fromText: String, _ from: PlanNode, _ toText: String, _ to: PlanNode) -> [TypedPlaceHistory.Typed] {
+        [typedPlaces.typed(fromText, resolved: from.place), typedPlaces.typed(toText, resolved: to.place)].compactMap { $0 }
     }
 }
 

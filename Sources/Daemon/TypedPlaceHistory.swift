@@ -12,15 +12,18 @@ struct TypedPlaceHistory: Sendable {
         var place: Place
     }
 
-    let resolver: PlaceResolver
     let regions: RegionRegistry
     let clock: any WallClock
 
-    /// `text` with the place it resolved to, when resolving it needed a search; else nil.
-    func typed(_ text: String, resolved: Place) throws -> Typed? {
-        try resolver.resolveWithoutSearch(text) == nil
-            ? Typed(text: text.trimmingCharacters(in: .whitespaces), place: resolved) : nil
+    /// `text` with the place it resolved to, when resolving it needed a search; else nil. The
+    /// place says which: only search results have an address, street, poi or stop kind (a saved
+    /// place is `saved`, coordinates `coordinate`, `@here` none), so nothing is resolved again.
+    func typed(_ text: String, resolved: Place) -> Typed? {
+        guard let kind = resolved.kind, Self.searchedKinds.contains(kind) else { return nil }
+        return Typed(text: text.trimmingCharacters(in: .whitespaces), place: resolved)
     }
+
+    static let searchedKinds: Set<PlaceKind> = [.address, .street, .poi, .transitStop]
 
     /// The search history entries for `typed`, to be stored with the request's own write.
     func entries(_ typed: [Typed]) -> [SearchHistoryEntry] {
