@@ -28,21 +28,29 @@ final class CPUWorkPool: Sendable {
     }
 
     /// Runs `body` on one of the pool's threads and returns what it returns. A cancelled task's
-    /// job still runs once started; one not yet started throws `CancellationError` instead.
+    /// job still runs once started; one cancelled while it waits (its client hung up) throws
+    /// `CancellationError` when its turn comes instead of running.
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
-            let cancelled = Task.isCancelled
-            enqueue {
-                guard !cancelled else { return continuation.resume(throwing: CancellationError()) }
-                do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+        let cancelled = CancellationFlag()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
+                if Task.isCancelled { cancelled.set() }
+                enqueue {
+                    guard !cancelled.isSet() else { return continuation.resume(throwing: CancellationError()) }
+                    do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+                }
             }
+        } onCancel: {
+            cancelled.set()
         }
     }
 
     private func enqueue(_ job: @escaping @Sendable () -> Void) {
         let startThread = state.withLock { state -> Bool in
             state.jobs.append(job)
-            guard state.idleThreads == 0, state.threads < width else { return false }
+            // A woken thread still counts as idle until it takes a job: start one more whenever
+            // more jobs wait than threads do, so a burst does not queue behind one thread.
+            guard state.jobs.count - state.head > state.idleThreads, state.threads < width else { return false }
             state.threads += 1
             return true
         }

@@ -139,11 +139,11 @@ final class Connection: Sendable {
             let reason = serveSocket(continuation)
             continuation.finish()
             // Counted before cancelling: a cancelled request may finish before this thread runs on.
-            let (running, dropped, peakOutput) = state.withLock { state in
+            let (running, dropped, unsent) = state.withLock { state in
                 state.closed = true
-                let peak = state.output.peakByteCount
+                let unsent = state.output.byteCount
                 state.output = OutputQueue(limit: limits.maxOutputBytes) // what was never sent is freed now
-                return (state.running, state.droppedEvents, peak)
+                return (state.running, state.droppedEvents, unsent)
             }
             processing.cancel() // the client is gone: what it queued is dropped, what runs is cancelled
             var fields = ["connection": String(id), "reason": reason.text]
@@ -155,8 +155,9 @@ final class Connection: Sendable {
                 logger.log(reason.isUnusual ? .notice : .debug, "connection closed", fields)
             }
             passedFiles.closeAll()
-            // Many small lines freed leave malloc's arenas holding the pages: give them back.
-            if peakOutput > 64 << 10 { MemoryTrim.releaseFreePages() }
+            // Many small lines a slow client never read, freed at once, leave malloc's arenas
+            // holding the pages: give them back (not after answers that were sent, however big).
+            if unsent > 64 << 10 { MemoryTrim.releaseFreePages() }
             state.withLock { state in
                 state.descriptorsClosed = true
                 Glibc.close(fd)

@@ -62,6 +62,8 @@ public final class EventHub: Sendable {
         var event = fields
         event["kind"] = .string(kind)
         event["at"] = .string(WireTime.string(from: Date(), timeZone: timeZone()))
+        // Nobody watching (the usual case, e.g. an import's progress): nothing to encode or measure.
+        guard state.withLock({ !$0.subscribers.isEmpty }) else { return }
         let value = JSONValue.object(event)
         let published = Event(value: value, bytes: JSONWriter.data(value).count)
         state.withLock { state in

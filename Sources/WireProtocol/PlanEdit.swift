@@ -86,7 +86,10 @@ public enum PlanEdit: Hashable, Sendable, Codable {
         case .time(let p): p.expectedGeneration
         case .refine(let p): p.expectedGeneration
         case .accept(let p), .dismiss(let p), .unlock(let p): p.expectedGeneration
-        case .stay, .rename, .move, .choose: nil
+        case .stay(let p): p.expectedGeneration
+        case .rename(let p): p.expectedGeneration
+        case .move(let p): p.expectedGeneration
+        case .choose(let p): p.expectedGeneration
         }
     }
 

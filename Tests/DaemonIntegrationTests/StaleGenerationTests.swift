@@ -32,6 +32,12 @@ final class StaleGenerationTests: SharedTampereDaemonTestCase {
             XCTAssertEqual(shown.title, created.title, method)
             XCTAssertEqual(shown.nodes.map(\.name), created.nodes.map(\.name), method)
         }
+        // Inside plan.edits a generation goes beside the edits, never on one of them: refused, not ignored.
+        let inBatch = Params.PlanEdits(id: id, edits: [.rename(Params.PlanRename(id: id, title: "batch", expectedGeneration: stale))])
+        XCTAssertThrowsError(try client.call(Endpoints.planEdits, inBatch)) { error in
+            XCTAssertEqual((error as? WireError)?.code, "invalid_params", "\(error)")
+            XCTAssertTrue("\(error)".contains("has its own expected_generation"), "\(error)")
+        }
         let renamed = try client.call(Endpoints.planRename, Params.PlanRename(id: id, title: "current", expectedGeneration: created.generation))
         XCTAssertEqual(renamed.title, "current", "the current generation is taken")
     }
