@@ -33,8 +33,7 @@ struct PlaceMethods: Sendable {
                                                            limit: min(query.limit, 10), complete: true))
         }
         table.register(Endpoints.where) { params, _ in
-            // Coordinates are read as they are: resolving them would name them (a reverse geocode) first.
-            let coordinate = try PlaceResolver.coordinate(from: params.place) ?? resolver.resolve(params.place).place.coordinate
+            let coordinate = try resolver.point(of: params.place)
             _ = try regions.requireRegions()
             let found = try regions.reverse(coordinate)
             return WireDocuments.whereIs(coordinate, region: found?.region, found: found?.found)
@@ -106,7 +105,7 @@ struct PlaceMethods: Sendable {
         }
         let within = try params.within.map(Self.box)
         _ = try regions.requireRegions()
-        let near = try params.near.map { try resolver.resolve($0, region: params.region).place.coordinate }
+        let near = try params.near.map { try resolver.point(of: $0, region: params.region) }
             ?? location.current?.coordinate
         return (near, kinds, within, limit)
     }

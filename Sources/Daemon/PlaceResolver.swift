@@ -38,6 +38,12 @@ public struct PlaceResolver: Sendable {
         return try searched(text, near: near, region: region)
     }
 
+    /// Only where `text` is (a `--near`, a `where`): coordinates are taken as they are, without
+    /// the reverse geocode that names them as a plan node.
+    public func point(of text: String, region: String? = nil) throws -> Coordinate {
+        try Self.coordinate(from: text.trimmingCharacters(in: .whitespaces)) ?? resolve(text, region: region).place.coordinate
+    }
+
     /// Both ends of a trip, resolved together (`resolveTogether`).
     public func resolveTrip(from: String, to: String, near: Coordinate? = nil, region: String? = nil) throws -> (PlanNode, PlanNode) {
         let nodes = try resolveTogether([from, to], near: near, region: region)

@@ -40,10 +40,7 @@ struct PlanMethods: Sendable {
             let preset = try params.mode.map { text -> PlanPreset in
                 PlanPreset(rawValue: try input.mode(text).rawValue) ?? .fastest
             } ?? .fastest
-            if let title = params.title, title.trimmingCharacters(in: .whitespaces).isEmpty {
-                throw DaemonError.invalidParams("title must not be empty")
-            }
-            if let title = params.title { try NameRule.check(title, field: "title") }
+            if let title = params.title { _ = try DayPlanMethods.title(title) }  // the one rule for titles
             let viaTexts = params.via ?? []
             let nodes = try resolver.resolveTogether([params.from] + viaTexts + [params.to], near: params.near,
                                                      region: params.region, regions: regions)
@@ -126,7 +123,7 @@ extension PlaceResolver {
     /// Places typed for one trip or plan, resolved together; `near` is a place too, looked up in `region` when given.
     func resolveTogether(_ texts: [String], near: String?, region: String?, regions: RegionRegistry) throws -> [PlanNode] {
         _ = try regions.requireRegions()
-        let nearPoint = try near.map { try resolve($0, region: region).place.coordinate }
+        let nearPoint = try near.map { try point(of: $0, region: region) }
         return try resolveTogether(texts, near: nearPoint, region: region)
     }
 }
