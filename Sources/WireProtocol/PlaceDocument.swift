@@ -3,7 +3,7 @@ public struct PlaceDocument: Hashable, Sendable, Codable {
     public var name: String
     public var lat: Double
     public var lon: Double
-    /// `address`, `street`, `poi`, `transit_stop`, `saved`, or null.
+    /// `address`, `street`, `poi`, `transit_stop`, `saved`, `coordinate` (typed as `lat,lon`), or null.
     @NullWhenNil public var kind: String?
     @NullWhenNil public var note: String?
     /// A saved place's fence (on or off) in `place.save` and `place.list`; null when it never had one.

@@ -9,11 +9,13 @@ import WireProtocol
 /// // "the pin on segment 3 gives; held: the start at 08:00, the stay at Shop until 09:30"
 /// ```
 enum ConstraintConflict {
-    /// Nil when the segment (1-based) is not pinned: then nothing was chosen to give.
-    static func wording(_ plan: PlanDocument, missedSegment segment: Int, askedDay: String?) -> String? {
-        let pins = plan.pinnedSegments ?? plan.pinnedSegment.map { [$0] } ?? []
-        guard pins.contains(segment) else { return nil }
+    /// The pin that gives is the first at or after the missed segment (the last at or before it
+    /// in an arrive-by plan): a missed leg before a pin is missed because of that pin. Nil when
+    /// there is none: then nothing was chosen to give.
+    static func wording(_ plan: PlanDocument, missedSegment missed: Int, askedDay: String?) -> String? {
+        let pins = plan.pins
         let arriveBy = plan.timePreference.kind == "arrive_by"
+        guard let segment = arriveBy ? pins.last(where: { $0 <= missed }) : pins.first(where: { $0 >= missed }) else { return nil }
         var held: [String] = []
         switch plan.timePreference.kind {
         case "arrive_by": held.append("arriving by \(DayMark.clock(plan.timePreference.time, askedDay: askedDay))")

@@ -93,8 +93,10 @@ struct WhereCommand: UmctlCommand {
         let rows = [("address", answer.address), ("place", answer.place), ("street", answer.street)].compactMap { label, result in
             result.map { [label, $0.address ?? $0.name, $0.distanceM.map { Render.distance($0) } ?? "", $0.kind] }
         }
-        let heading = "\(here): \(answer.label ?? "nothing named within 300 m")"
-        return rows.isEmpty ? heading : heading + "\n" + Render.table(["nearest", "name", "distance", "kind"], rows)
+        guard !rows.isEmpty else { return "\(here): nothing named within 500 m" }
+        // The label needs an address or place within 50 m, or a street within 300 m.
+        let heading = "\(here): \(answer.label ?? "no name (nothing within 50 m, no street within 300 m)")"
+        return heading + "\n" + Render.table(["nearest", "name", "distance", "kind"], rows)
     }
 }
 

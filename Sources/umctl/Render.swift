@@ -63,9 +63,10 @@ enum Render {
         case "arrive_by": preference = "arrive by \(clock(plan.timePreference.time, withDate: true))"
         default: preference = "leave now"
         }
-        if let pinned = plan.pinnedSegment, plan.segments.indices.contains(pinned - 1),
-           let departure = plan.segments[pinned - 1].leg?.departure {
-            preference += "; seg \(pinned) pinned to leave \(dayClock(departure))"
+        for pinned in plan.pins where plan.segments.indices.contains(pinned - 1) {
+            if let departure = plan.segments[pinned - 1].leg?.departure {
+                preference += "; seg \(pinned) pinned to leave \(dayClock(departure))"
+            }
         }
         lines.append("Plan \(plan.id): \(plan.title ?? "")")
         lines.append("  \(preference), pace \(plan.pace), times in \(plan.timeZone)")
@@ -103,7 +104,7 @@ enum Render {
             var marks: [String] = []
             if segment.locked { marks.append("locked") }
             if !segment.chosenLines.isEmpty { marks.append("chose \(segment.chosenLines.joined(separator: ", "))") }
-            if (plan.pinnedSegments ?? plan.pinnedSegment.map { [$0] } ?? []).contains(index + 1) { marks.append("pinned") }
+            if plan.pins.contains(index + 1) { marks.append("pinned") }
             // A missed connection in an arrive-by plan is one that arrives too late.
             let arriveBy = plan.timePreference.kind == "arrive_by"
             if segment.missedConnection { marks.append(arriveBy ? "late" : "missed") }
@@ -144,7 +145,7 @@ enum Render {
                          + " (umctl plan accept \(plan.id) \(pending.segment) | umctl plan dismiss \(plan.id) \(pending.segment))")
         }
         for removed in plan.removedPins ?? [] {
-            lines.append("  pin removed by this edit: \(removed.from) → \(removed.to) leaving \(clock(removed.departure))")
+            lines.append("  pin removed by this edit: \(removed.from) → \(removed.to) leaving \(dayClock(removed.departure))")
         }
         return lines.joined(separator: "\n")
     }
@@ -268,4 +269,10 @@ enum Render {
             [$0.name, $0.kind, coordinate($0.lat, $0.lon), $0.distanceM.map { distance($0) } ?? "", $0.region ?? "", $0.note ?? ""]
         })
     }
+}
+
+extension PlanDocument {
+    /// Every pinned segment, 1-based (`pinned_segments`; the single `pinned_segment` from a daemon
+    /// that sends only that).
+    var pins: [Int] { pinnedSegments ?? pinnedSegment.map { [$0] } ?? [] }
 }
