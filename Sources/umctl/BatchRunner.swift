@@ -125,9 +125,7 @@ extension CommandLineTool {
     /// (`data.edit`); the error names the file's line that edit came from instead.
     static func performAtomic(_ command: AtomicEditsCommand, lines: [Int], client: WireClient, json: Bool) -> Int32 {
         do {
-            let (result, text) = try command.run(on: client, json: json)
-            if let text { show(text) } else { FileHandle.standardOutput.write(try WireCodec.line(for: result)) }
-            try checkComplete(command, result)
+            try runAndShow(command, client: client, json: json)
             return ExitCode.success.rawValue
         } catch var error as WireError {
             guard case .object(var fields)? = error.data, let number = fields["edit"]?.numberValue.map(Int.init),

@@ -203,17 +203,23 @@ enum CommandLineTool {
     /// Sends the command's request and prints the answer.
     static func perform(_ command: any UmctlCommand, client: WireClient, json: Bool) -> Int32 {
         do {
-            let (result, text) = try command.run(on: client, json: json)
-            if let text {
-                show(text)
-            } else {
-                FileHandle.standardOutput.write(try WireCodec.line(for: result))
-            }
-            try checkComplete(command, result)
+            try runAndShow(command, client: client, json: json)
             return ExitCode.success.rawValue
         } catch {
             return failed(error, json: json)
         }
+    }
+
+    /// Sends the command's request, prints the answer (text, or the JSON result line) and checks
+    /// that a stored plan is complete; errors are the caller's to report.
+    static func runAndShow(_ command: any UmctlCommand, client: WireClient, json: Bool) throws {
+        let (result, text) = try command.run(on: client, json: json)
+        if let text {
+            show(text)
+        } else {
+            FileHandle.standardOutput.write(try WireCodec.line(for: result))
+        }
+        try checkComplete(command, result)
     }
 
     /// `umctl --socket S --json plan show 1` → `umctl plan show 1 --socket S --json`: shared
