@@ -5,14 +5,25 @@ public struct TransitStopCall: Hashable, Sendable, Codable {
     public var stopID: String?
     public var name: String
     public var coordinate: Coordinate
+    /// When the vehicle calls: the live time when a realtime feed knows it, else the timetable's.
     public var time: Date
+    /// The timetable's time when `time` comes from a realtime feed (equal to it when the
+    /// vehicle runs on time); nil when no live time is known.
+    public var scheduledTime: Date?
 
-    public init(stopID: String? = nil, name: String, coordinate: Coordinate, time: Date) {
+    public init(stopID: String? = nil, name: String, coordinate: Coordinate, time: Date, scheduledTime: Date? = nil) {
         self.stopID = stopID
         self.name = name
         self.coordinate = coordinate
         self.time = time
+        self.scheduledTime = scheduledTime
     }
+
+    /// Whether the time is live (from a realtime feed).
+    public var isRealtime: Bool { scheduledTime != nil }
+
+    /// Seconds late (negative: early) against the timetable; nil when no live time is known.
+    public var delaySeconds: Int? { scheduledTime.map { Int(time.timeIntervalSince($0).rounded()) } }
 }
 
 /// One vehicle ride inside a transit leg: what MapKit never told the original app.
@@ -29,9 +40,15 @@ public struct TransitRide: Hashable, Sendable, Codable {
     public var headwaySeconds: Int?
     public var boarding: TransitStopCall
     public var alighting: TransitStopCall
+    /// A realtime feed cancelled this trip (or skips its boarding or alighting stop): the ride
+    /// is kept only to show the user's choice next to a proposal.
+    public var cancelled: Bool
+    /// Service alerts touching this ride (its agency, route, trip or stops).
+    public var alerts: [ServiceAlert]
 
     public init(lineName: String, vehicle: String, headsign: String? = nil, tripID: String? = nil,
-                headwaySeconds: Int? = nil, boarding: TransitStopCall, alighting: TransitStopCall) {
+                headwaySeconds: Int? = nil, boarding: TransitStopCall, alighting: TransitStopCall,
+                cancelled: Bool = false, alerts: [ServiceAlert] = []) {
         self.lineName = lineName
         self.vehicle = vehicle
         self.headsign = headsign
@@ -39,6 +56,25 @@ public struct TransitRide: Hashable, Sendable, Codable {
         self.headwaySeconds = headwaySeconds
         self.boarding = boarding
         self.alighting = alighting
+        self.cancelled = cancelled
+        self.alerts = alerts
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case lineName, vehicle, headsign, tripID, headwaySeconds, boarding, alighting, cancelled, alerts
+    }
+
+    /// Rides encoded before live times existed decode as running and without alerts.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(lineName: try c.decode(String.self, forKey: .lineName), vehicle: try c.decode(String.self, forKey: .vehicle),
+                  headsign: try c.decodeIfPresent(String.self, forKey: .headsign),
+                  tripID: try c.decodeIfPresent(String.self, forKey: .tripID),
+                  headwaySeconds: try c.decodeIfPresent(Int.self, forKey: .headwaySeconds),
+                  boarding: try c.decode(TransitStopCall.self, forKey: .boarding),
+                  alighting: try c.decode(TransitStopCall.self, forKey: .alighting),
+                  cancelled: try c.decodeIfPresent(Bool.self, forKey: .cancelled) ?? false,
+                  alerts: try c.decodeIfPresent([ServiceAlert].self, forKey: .alerts) ?? [])
     }
 }
 

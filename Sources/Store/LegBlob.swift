@@ -18,7 +18,9 @@ enum LegBlob {
     /// The version written. Version 2 added a transit leg's walks and its walking-is-no-slower
     /// note after the rides (in `R` and `L` blobs); version 1 blobs still decode, with no walks.
     /// Version 3 added each ride's headway after its trip ID; older rides decode with none.
-    static let formatVersion: UInt8 = 3
+    /// Version 4 added live times: each stop call's optional scheduled time after its time, and
+    /// after a ride's stop calls its cancelled byte and its service alerts.
+    static let formatVersion: UInt8 = 4
     static let oldestReadableVersion: UInt8 = 1
 
     // MARK: - Encoding
@@ -150,6 +152,19 @@ struct BlobWriter {
         double(call.coordinate.latitude)
         double(call.coordinate.longitude)
         date(call.time)
+        if bytes[1] >= 4 { optional(call.scheduledTime) { $0.date($1) } }
+    }
+
+    mutating func alert(_ alert: ServiceAlert) {
+        string(alert.id)
+        string(alert.header)
+        optional(alert.description) { $0.string($1) }
+        optional(alert.language) { $0.string($1) }
+        optional(alert.url) { $0.string($1) }
+        string(alert.effect)
+        optional(alert.cause) { $0.string($1) }
+        optional(alert.activeFrom) { $0.date($1) }
+        optional(alert.activeUntil) { $0.date($1) }
     }
 
     mutating func rides(_ rides: [TransitRide]) {
@@ -162,6 +177,11 @@ struct BlobWriter {
             if bytes[1] >= 3 { optional(ride.headwaySeconds) { $0.number($1) } }
             stopCall(ride.boarding)
             stopCall(ride.alighting)
+            if bytes[1] >= 4 {
+                bytes.append(ride.cancelled ? 1 : 0)
+                count(ride.alerts.count)
+                ride.alerts.forEach { alert($0) }
+            }
         }
     }
 
@@ -284,13 +304,28 @@ struct BlobReader {
         let stopID = try optional { try $0.string() }
         let name = try string()
         let coordinate = Coordinate(latitude: try double(), longitude: try double())
-        return TransitStopCall(stopID: stopID, name: name, coordinate: coordinate, time: try date())
+        let time = try date()
+        let scheduled = version >= 4 ? try optional { try $0.date() } : nil
+        return TransitStopCall(stopID: stopID, name: name, coordinate: coordinate, time: time, scheduledTime: scheduled)
+    }
+
+    mutating func alert() throws -> ServiceAlert {
+        let id = try string(), header = try string()
+        let description = try optional { try $0.string() }
+        let language = try optional { try $0.string() }
+        let url = try optional { try $0.string() }
+        let effect = try string()
+        let cause = try optional { try $0.string() }
+        let from = try optional { try $0.date() }
+        let until = try optional { try $0.date() }
+        return ServiceAlert(id: id, header: header, description: description, language: language, url: url,
+                            effect: effect, cause: cause, activeFrom: from, activeUntil: until)
     }
 
     mutating func rides() throws -> [TransitRide] {
-        let count = try count()
+        let rideCount = try count()
         var result: [TransitRide] = []
-        for _ in 0..<count {
+        for _ in 0..<rideCount {
             let line = try string()
             let vehicle = try string()
             let headsign = try optional { try $0.string() }
@@ -298,8 +333,16 @@ struct BlobReader {
             let headway = version >= 3 ? try optional { try $0.number() } : nil
             let boarding = try stopCall()
             let alighting = try stopCall()
+            var cancelled = false
+            var alerts: [ServiceAlert] = []
+            if version >= 4 {
+                cancelled = try flag("cancelled")
+                let alertCount = try count()
+                for _ in 0..<alertCount { alerts.append(try alert()) }
+            }
             result.append(TransitRide(lineName: line, vehicle: vehicle, headsign: headsign, tripID: tripID,
-                                      headwaySeconds: headway, boarding: boarding, alighting: alighting))
+                                      headwaySeconds: headway, boarding: boarding, alighting: alighting,
+                                      cancelled: cancelled, alerts: alerts))
         }
         return result
     }
@@ -319,13 +362,16 @@ struct BlobReader {
             result.append(TransitWalkStep(kind: kind, fromName: fromName, from: from, toName: toName, to: to,
                                           start: try date(), duration: try double(), distance: try double()))
         }
-        let note: Bool
+        return (result, try flag("walking note"))
+    }
+
+    /// One byte 0 (false) or 1 (true).
+    mutating func flag(_ what: String) throws -> Bool {
         switch try byte() {
-        case 0: note = false
-        case 1: note = true
-        case let other: throw damaged("walking note flag \(other)")
+        case 0: return false
+        case 1: return true
+        case let other: throw damaged("\(what) flag \(other)")
         }
-        return (result, note)
     }
 
     func finish() throws {

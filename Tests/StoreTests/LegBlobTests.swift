@@ -73,15 +73,38 @@ final class LegBlobTests: XCTestCase {
         var random = SeededRandom(seed: 45)
         let ride = TransitRide(lineName: "7", vehicle: "bus", tripID: "F@08:10:00", headwaySeconds: 86_400,
                                boarding: RandomPlans.stopCall(&random), alighting: RandomPlans.stopCall(&random))
-        let current = LegBlob.encode(rides: [ride], walks: [], walkingIsNoSlower: false)
-        XCTAssertEqual(current[1], 3)
-        XCTAssertEqual(try LegBlob.decodeRides(current).rides, [ride])
+        var three = BlobWriter(kind: .rides, version: 3)
+        three.rides([ride])
+        three.walks([], walkingIsNoSlower: false)
+        XCTAssertEqual(try LegBlob.decodeRides(three.bytes).rides, [ride])
         var old = BlobWriter(kind: .rides, version: 2)
         old.rides([ride])
         old.walks([], walkingIsNoSlower: false)
         var expected = ride
         expected.headwaySeconds = nil
         XCTAssertEqual(try LegBlob.decodeRides(old.bytes).rides, [expected])
+    }
+
+    func testLiveTimesCancellationAndAlertsRoundTripAndVersionThreeRidesDecodeWithoutThem() throws {
+        var random = SeededRandom(seed: 46)
+        var boarding = RandomPlans.stopCall(&random)
+        boarding.scheduledTime = boarding.time.addingTimeInterval(-360)
+        let alert = ServiceAlert(id: "a1", header: "Stop closed", description: "Roadworks", language: "en",
+                                 url: "https://example.org/a1", effect: "no_service", cause: "construction",
+                                 activeFrom: boarding.time, activeUntil: nil)
+        let ride = TransitRide(lineName: "3", vehicle: "bus", tripID: "t1", boarding: boarding,
+                               alighting: RandomPlans.stopCall(&random), cancelled: true, alerts: [alert])
+        let current = LegBlob.encode(rides: [ride], walks: [], walkingIsNoSlower: false)
+        XCTAssertEqual(current[1], 4)
+        XCTAssertEqual(try LegBlob.decodeRides(current).rides, [ride])
+        XCTAssertEqual(try LegBlob.decodeRides(current).rides.first?.boarding.delaySeconds, 360)
+        var old = BlobWriter(kind: .rides, version: 3)
+        old.rides([ride])
+        old.walks([], walkingIsNoSlower: false)
+        let decoded = try XCTUnwrap(LegBlob.decodeRides(old.bytes).rides.first)
+        XCTAssertNil(decoded.boarding.scheduledTime)
+        XCTAssertFalse(decoded.cancelled)
+        XCTAssertEqual(decoded.alerts, [])
     }
 
     func testTransitLegWalksAndWalkingNoteRoundTripInTheRidesBlob() throws {
