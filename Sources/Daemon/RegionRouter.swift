@@ -15,6 +15,8 @@ public protocol RegionLegSource: Sendable {
     func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg]
     /// Stops its workers (the region was imported again, changed or removed).
     func close()
+    /// `leg` as the engine's live data sees its trips now (`RoutingPort.liveLeg`).
+    func liveLeg(_ leg: RouteLeg) -> RouteLeg
 }
 
 /// The daemon's `RoutingPort`: finds the region a query is in (the smallest holding both ends),
@@ -44,6 +46,14 @@ public struct RegionRouter: RoutingPort {
         return try await region.legSource(for: query.mode).alternatives(for: query, count: count)
     }
 
+    /// Only transit legs have live data; a leg whose region or engine is gone stays as it was.
+    public func liveLeg(_ leg: RouteLeg, for query: LegQuery) async -> RouteLeg {
+        guard leg.mode == .transit, !leg.rides.isEmpty,
+              let region = try? regions.tripRegion(from: query.from, to: query.to),
+              let source = try? region.legSource(for: .transit) else { return leg }
+        return source.liveLeg(leg)
+    }
+
     public func nearbyStops(around coordinate: Coordinate, radius: Double, limit: Int) async throws -> [Place] {
         guard let region = try regions.handles(containing: coordinate).first(where: \.manifest.hasTransit) else { return [] }
         do {
@@ -64,4 +74,7 @@ extension RegionLegSource {
     public func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
         [try await leg(for: query)]
     }
+
+    /// An engine without live data (streets) knows no more than the leg says.
+    public func liveLeg(_ leg: RouteLeg) -> RouteLeg { leg }
 }

@@ -66,7 +66,11 @@ public enum WireDocuments {
                              from: ride.boarding.name, to: ride.alighting.name,
                              departure: WireTime.string(from: ride.boarding.time, timeZone: timeZone),
                              arrival: WireTime.string(from: ride.alighting.time, timeZone: timeZone),
-                             tripID: ride.tripID, headwayS: ride.headwaySeconds)
+                             tripID: ride.tripID, headwayS: ride.headwaySeconds, realtime: ride.boarding.isRealtime,
+                             scheduledDeparture: ride.boarding.scheduledTime.map { WireTime.string(from: $0, timeZone: timeZone) },
+                             scheduledArrival: ride.alighting.scheduledTime.map { WireTime.string(from: $0, timeZone: timeZone) },
+                             delayS: ride.boarding.delaySeconds, arrivalDelayS: ride.alighting.delaySeconds,
+                             cancelled: ride.cancelled, alerts: ride.alerts.map { alert($0, timeZone: timeZone) })
             },
             walks: leg.walks.map { walk in
                 WalkDocument(kind: walk.kind.rawValue, from: walk.fromName, to: walk.toName,
@@ -74,6 +78,13 @@ public enum WireDocuments {
                              durationS: whole(walk.duration), distanceM: whole(walk.distance))
             },
             walkingIsNoSlower: leg.walkingIsNoSlower)
+    }
+
+    public static func alert(_ alert: ServiceAlert, timeZone: TimeZone) -> AlertDocument {
+        AlertDocument(id: alert.id, header: alert.header, description: alert.description, language: alert.language,
+                      url: alert.url, effect: alert.effect, cause: alert.cause,
+                      activeFrom: alert.activeFrom.map { WireTime.string(from: $0, timeZone: timeZone) },
+                      activeUntil: alert.activeUntil.map { WireTime.string(from: $0, timeZone: timeZone) })
     }
 
     public static func timePreference(_ preference: TimePreference, timeZone: TimeZone) -> TimePreferenceDocument {
@@ -130,6 +141,7 @@ public enum WireDocuments {
             arrival: times.last.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
             distanceM: whole(plan.totalDistance), transfers: max(0, rides.count - 1), fastest: comparison.isFastest,
             lines: rides.map(\.lineName), headwaysS: rides.map(\.headwaySeconds), error: nil,
-            walkingIsNoSlower: legs.contains(where: \.walkingIsNoSlower))
+            walkingIsNoSlower: legs.contains(where: \.walkingIsNoSlower),
+            rides: legs.flatMap { leg($0, timeZone: timeZone).rides })
     }
 }

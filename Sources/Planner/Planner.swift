@@ -439,9 +439,21 @@ public struct Planner: Sendable {
             return
         }
         // The user's choice: the stored leg, or (a pin restored without it) its time and duration.
-        let selected = pin.leg ?? RouteLeg(mode: run.plan.modes[index], expectedTravelTime: pin.duration,
+        var selected = pin.leg ?? RouteLeg(mode: run.plan.modes[index], expectedTravelTime: pin.duration,
                                            departure: pin.departure,
                                            arrival: pin.departure.addingTimeInterval(pin.duration))
+        if pin.leg != nil, !pin.tripIDs.isEmpty {
+            // A realtime feed that still knows the pinned trips: late or early, it is the same
+            // trip, so the pin holds with its live times (and the legs after it move); cancelled,
+            // the user's leg stays, marked, next to the proposal below.
+            let live = await routing.liveLeg(selected, for: query(run.plan, index, .departAt(pin.departure)))
+            if live.hasLiveTimes && !live.hasCancelledRide {
+                run.plan.legs[index] = live
+                run.plan.pending[key] = nil
+                return
+            }
+            selected = live
+        }
         run.plan.legs[index] = selected
         if found == nil, let lastError { run.failures.append(SegmentFailure(segment: index, error: lastError)) }
         if let latest = found, differsNoticeably(latest, from: selected), !wasDismissed(latest, segment: key, in: run.plan) {

@@ -76,6 +76,14 @@ public protocol RoutingPort: Sendable {
     /// Up to `count` different legs for the question (transit: the next departures and the
     /// journeys with fewer transfers). Defaults to the one `leg(for:)` answer.
     func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg]
+    /// `leg`, a leg found earlier for `query`, as the live data sees its trips now: their live
+    /// times, a cancellation, alerts (a transit engine with a realtime feed). Defaults to the
+    /// leg unchanged.
+    func liveLeg(_ leg: RouteLeg, for query: LegQuery) async -> RouteLeg
+}
+
+extension RoutingPort {
+    public func liveLeg(_ leg: RouteLeg, for query: LegQuery) async -> RouteLeg { leg }
 }
 
 /// "Now", injected so that tests control time.

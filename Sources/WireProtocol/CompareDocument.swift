@@ -42,10 +42,13 @@ public struct CompareOption: Hashable, Sendable, Codable {
     @NullWhenNil public var error: WireError?
     /// Transit: walking the whole way is no slower than this option's journey.
     public var walkingIsNoSlower: Bool
+    /// Transit: the rides, with their live times, cancellation and alerts when a realtime feed
+    /// knows them. Empty for walk and car (and from daemons that predate it).
+    public var rides: [RideDocument]
 
     public init(mode: String, durationS: Double?, departure: String?, arrival: String?, distanceM: Double?,
                 transfers: Int?, fastest: Bool, lines: [String], headwaysS: [Int?] = [], error: WireError?,
-                walkingIsNoSlower: Bool = false) {
+                walkingIsNoSlower: Bool = false, rides: [RideDocument] = []) {
         self.mode = mode
         self.durationS = durationS
         self.departure = departure
@@ -57,12 +60,15 @@ public struct CompareOption: Hashable, Sendable, Codable {
         self.headwaysS = headwaysS
         self.error = error
         self.walkingIsNoSlower = walkingIsNoSlower
+        self.rides = rides
     }
 
     /// Spelled by the wire's snake_case strategy; written out for the hand-written decoder.
-    enum CodingKeys: CodingKey { case mode, durationS, departure, arrival, distanceM, transfers, fastest, lines, headwaysS, error, walkingIsNoSlower }
+    enum CodingKeys: CodingKey {
+        case mode, durationS, departure, arrival, distanceM, transfers, fastest, lines, headwaysS, error, walkingIsNoSlower, rides
+    }
 
-    /// `walking_is_no_slower` is read as false and `headways_s` as empty when absent (older daemons).
+    /// `walking_is_no_slower` is read as false and `headways_s` and `rides` as empty when absent (older daemons).
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         mode = try c.decode(String.self, forKey: .mode)
@@ -76,5 +82,6 @@ public struct CompareOption: Hashable, Sendable, Codable {
         headwaysS = try c.decodeIfPresent([Int?].self, forKey: .headwaysS) ?? []
         error = try c.decodeIfPresent(WireError.self, forKey: .error)
         walkingIsNoSlower = try c.decodeIfPresent(Bool.self, forKey: .walkingIsNoSlower) ?? false
+        rides = try c.decodeIfPresent([RideDocument].self, forKey: .rides) ?? []
     }
 }

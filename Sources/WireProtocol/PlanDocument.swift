@@ -220,16 +220,31 @@ public struct RideDocument: Hashable, Sendable, Codable {
     /// The ride's line as `[lat, lon]` pairs (the feed's shape, else through its stops), when asked for
     /// (`plan.show` with geometry); left out otherwise.
     public var geometry: [[Double]]?
+    /// The times come from a realtime feed: `departure` and `arrival` are live, and the
+    /// timetable's are `scheduled_departure` and `scheduled_arrival`.
+    public var realtime: Bool
+    @NullWhenNil public var scheduledDeparture: String?
+    @NullWhenNil public var scheduledArrival: String?
+    /// Seconds late (negative: early) at boarding and at alighting; null without live times.
+    @NullWhenNil public var delayS: Int?
+    @NullWhenNil public var arrivalDelayS: Int?
+    /// A realtime feed cancelled the trip (or skips where this ride boards or alights).
+    public var cancelled: Bool
+    /// Service alerts touching the ride (its agency, route, trip or stops).
+    public var alerts: [AlertDocument]
 
     /// `tripId` so that the coders' snake_case strategy writes `trip_id` and reads it back
     /// (from `trip_id` it makes `tripId`, never `tripID`).
     enum CodingKeys: String, CodingKey {
         case line, vehicle, headsign, from, to, departure, arrival, geometry, headwayS
         case tripID = "tripId"
+        case realtime, scheduledDeparture, scheduledArrival, delayS, arrivalDelayS, cancelled, alerts
     }
 
     public init(line: String, vehicle: String, headsign: String?, from: String, to: String,
-                departure: String, arrival: String, tripID: String? = nil, headwayS: Int? = nil) {
+                departure: String, arrival: String, tripID: String? = nil, headwayS: Int? = nil,
+                realtime: Bool = false, scheduledDeparture: String? = nil, scheduledArrival: String? = nil,
+                delayS: Int? = nil, arrivalDelayS: Int? = nil, cancelled: Bool = false, alerts: [AlertDocument] = []) {
         self.line = line
         self.vehicle = vehicle
         self.headsign = headsign
@@ -239,6 +254,43 @@ public struct RideDocument: Hashable, Sendable, Codable {
         self.arrival = arrival
         self.tripID = tripID
         self.headwayS = headwayS
+        self.realtime = realtime
+        self.scheduledDeparture = scheduledDeparture
+        self.scheduledArrival = scheduledArrival
+        self.delayS = delayS
+        self.arrivalDelayS = arrivalDelayS
+        self.cancelled = cancelled
+        self.alerts = alerts
+    }
+}
+
+/// A service alert under a ride (a GTFS-Realtime Alert touching it).
+public struct AlertDocument: Hashable, Sendable, Codable {
+    /// The feed entity's id.
+    public var id: String
+    public var header: String
+    @NullWhenNil public var description: String?
+    /// The text's language (BCP-47), when the feed says.
+    @NullWhenNil public var language: String?
+    @NullWhenNil public var url: String?
+    /// GTFS-Realtime effect in lower case: `no_service`, `detour`, `reduced_service`, …
+    public var effect: String
+    @NullWhenNil public var cause: String?
+    /// When it applies (local time with offset); null ends are open.
+    @NullWhenNil public var activeFrom: String?
+    @NullWhenNil public var activeUntil: String?
+
+    public init(id: String, header: String, description: String? = nil, language: String? = nil, url: String? = nil,
+                effect: String, cause: String? = nil, activeFrom: String? = nil, activeUntil: String? = nil) {
+        self.id = id
+        self.header = header
+        self.description = description
+        self.language = language
+        self.url = url
+        self.effect = effect
+        self.cause = cause
+        self.activeFrom = activeFrom
+        self.activeUntil = activeUntil
     }
 }
 

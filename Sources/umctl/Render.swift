@@ -90,8 +90,8 @@ enum Render {
                     if leg.transfers > 0 { text += "; \(leg.transfers) transfer\(leg.transfers == 1 ? "" : "s")" }
                 } else if !leg.rides.isEmpty {
                     let rides = leg.rides.map {
-                        "\($0.vehicle) \($0.line) \(rideClock($0.departure, $0, askedDay: day)) \($0.from) → "
-                            + "\(rideClock($0.arrival, $0, askedDay: day)) \($0.to)\(headwayNote($0))"
+                        "\($0.vehicle) \($0.line) \(LiveTimes.departure($0, askedDay: day)) \($0.from) → "
+                            + "\(LiveTimes.arrival($0, askedDay: day)) \($0.to)\(headwayNote($0))\(LiveTimes.cancelledMark($0))"
                     }
                     text += "; " + rides.joined(separator: "; ")
                     if leg.transfers > 0 { text += "; \(leg.transfers) transfer\(leg.transfers == 1 ? "" : "s")" }
@@ -173,19 +173,15 @@ enum Render {
         steps += ends.filter { $0.kind == "access" }.map(walk)
         for (index, ride) in leg.rides.enumerated() {
             let headsign = ride.headsign.map { " towards \($0)" } ?? ""
-            steps.append("\(indent)\(rideClock(ride.departure, ride, askedDay: askedDay))  \(ride.vehicle) \(ride.line)\(headsign) \(ride.from)"
-                         + " → \(rideClock(ride.arrival, ride, askedDay: askedDay)) \(ride.to)\(headwayNote(ride))")
+            steps.append("\(indent)\(LiveTimes.departure(ride, askedDay: askedDay))  \(ride.vehicle) \(ride.line)\(headsign) \(ride.from)"
+                         + " → \(LiveTimes.arrival(ride, askedDay: askedDay)) \(ride.to)\(headwayNote(ride))\(LiveTimes.cancelledMark(ride))")
+            steps += LiveTimes.alertLines(ride, indent: indent + "  ", askedDay: askedDay)
             if index < leg.rides.count - 1, let change = transfers.popFirst() { steps.append(walk(change)) }
         }
         steps += transfers.map(walk)
         steps += ends.filter { $0.kind == "egress" }.map(walk)
         if leg.walkingIsNoSlower { steps.append("\(indent)note: walking the whole way is no slower than this journey") }
         return leg.walks.isEmpty && !leg.walkingIsNoSlower ? [] : steps
-    }
-
-    /// A ride's time; `~08:07` when the ride is headway-based and the time only an estimate.
-    static func rideClock(_ iso: String, _ ride: RideDocument, askedDay: String? = nil) -> String {
-        (ride.headwayS == nil ? "" : "~") + DayMark.clock(iso, askedDay: askedDay)
     }
 
     /// " (about every 10 min; times are estimates)" for a headway-based ride, else "".
@@ -222,6 +218,14 @@ enum Render {
             for (line, headway) in zip(option.lines, option.headwaysS) {
                 guard let headway else { continue }
                 notes.append("\nnote: \(option.mode) line \(line) runs \(aboutEvery(headway)); its times are estimates")
+            }
+        }
+        for option in document.options {
+            for ride in option.rides where ride.realtime || ride.cancelled || !ride.alerts.isEmpty {
+                var text = "\nnote: \(option.mode) line \(ride.line) from \(ride.from) leaves "
+                    + LiveTimes.departure(ride, askedDay: document.time) + LiveTimes.cancelledMark(ride)
+                if !ride.realtime && !ride.cancelled { text = "\nnote: \(option.mode) line \(ride.line) from \(ride.from):" }
+                notes.append(([text] + LiveTimes.alertLines(ride, indent: "  ", askedDay: document.time)).joined(separator: "\n"))
             }
         }
         let otherDay = document.options.first { $0.mode == "transit" }.flatMap { DayMark.otherDayTransitNote($0, document) }

@@ -174,6 +174,54 @@ final class PinnedDepartureTests: XCTestCase {
         XCTAssertEqual(plan.pendingUpdate(ofSegment: 1)?.latest.tripIDs, ["T-0830"])
     }
 
+    /// The pinned trip's rides moved by `minutes` as a realtime feed would, or cancelled.
+    static func live(_ leg: RouteLeg, late minutes: Double, cancelled: Bool = false) -> RouteLeg {
+        leg.retimed(rides: leg.rides.map { ride in
+            var ride = ride
+            for keyPath in [\TransitRide.boarding, \TransitRide.alighting] {
+                ride[keyPath: keyPath].scheduledTime = ride[keyPath: keyPath].time
+                ride[keyPath: keyPath].time = ride[keyPath: keyPath].time.addingTimeInterval(minutes * 60)
+            }
+            ride.cancelled = cancelled
+            return ride
+        })
+    }
+
+    func testAPinnedTripRunningLateStaysPinnedWithItsLiveTimesAndTheLegsAfterItMove() async throws {
+        var withTrip = try await computedPlan()
+        withTrip.legs[1] = Fixture.transit(departing: Fixture.at(20), minutes: 20, trip: "T-0820")
+        let pinned = try withTrip.pinningDeparture(ofSegment: 1).refreshing()
+        // Routing now prefers another bus (the late one arrives after it), but the feed still knows T-0820.
+        let port = FakeRoutingPort(live: { Self.live($0, late: 6) }) { query in
+            query.mode == .transit ? Fixture.transit(departing: Self.departure(query.timing), minutes: 20, trip: "T-other")
+                : try ComputeLegsTests.script(query)
+        }
+        let plan = try await Planner(routing: port, clock: clock).computeLegs(pinned)
+        let leg = try XCTUnwrap(plan.legs[1])
+        XCTAssertEqual(leg.tripIDs, ["T-0820"], "the same trip stays pinned")
+        XCTAssertEqual(leg.rides.first?.boarding.delaySeconds, 360)
+        XCTAssertEqual(leg.departure, Fixture.at(26))
+        XCTAssertNil(plan.pendingUpdate(ofSegment: 1), "a late bus is not a proposal")
+        let times = plan.schedule()
+        XCTAssertEqual(times[2], Fixture.at(46), "the node after the ride is reached six minutes later")
+    }
+
+    func testACancelledPinnedTripKeepsTheUsersLegMarkedCancelledNextToTheNextDeparture() async throws {
+        var withTrip = try await computedPlan()
+        withTrip.legs[1] = Fixture.transit(departing: Fixture.at(20), minutes: 20, trip: "T-0820")
+        let pinned = try withTrip.pinningDeparture(ofSegment: 1).refreshing()
+        let port = FakeRoutingPort(live: { Self.live($0, late: 0, cancelled: true) }) { query in
+            query.mode == .transit ? Fixture.transit(departing: Fixture.at(30), minutes: 20, trip: "T-0830")
+                : try ComputeLegsTests.script(query)
+        }
+        let plan = try await Planner(routing: port, clock: clock).computeLegs(pinned)
+        XCTAssertEqual(plan.legs[1]?.tripIDs, ["T-0820"], "the user's choice is kept")
+        XCTAssertEqual(plan.legs[1]?.hasCancelledRide, true)
+        let pending = try XCTUnwrap(plan.pendingUpdate(ofSegment: 1))
+        XCTAssertEqual(pending.latest.tripIDs, ["T-0830"])
+        XCTAssertEqual(pending.selected.hasCancelledRide, true)
+    }
+
     func testDurationToleranceIsTenPercentOrTwoMinutesWhicheverIsLooser() {
         let tolerance = DurationTolerance()
         XCTAssertTrue(tolerance.matches(expected: 22 * 60, actual: 22 * 60 + 132))

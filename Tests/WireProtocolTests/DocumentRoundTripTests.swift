@@ -59,7 +59,17 @@ final class DocumentRoundTripTests: XCTestCase {
 
         try assertWire(ride)
         try assertWire(RideDocument(line: "3", vehicle: "bus", headsign: nil, from: "A", to: "B", departure: morning, arrival: later),
-                       nulls: ["headsign", "trip_id", "headway_s"], absent: ["geometry"])
+                       nulls: ["headsign", "trip_id", "headway_s", "scheduled_departure", "scheduled_arrival", "delay_s",
+                               "arrival_delay_s"], absent: ["geometry"])
+        let late = RideDocument(line: "3", vehicle: "bus", headsign: nil, from: "A", to: "B", departure: later, arrival: later,
+                                realtime: true, scheduledDeparture: morning, scheduledArrival: later, delayS: 360, arrivalDelayS: 0,
+                                cancelled: false,
+                                alerts: [AlertDocument(id: "a1", header: "Stop moved", effect: "stop_moved", activeFrom: morning)])
+        try assertWire(late)
+        let text = String(decoding: try WireCodec.encoder.encode(late), as: UTF8.self)
+        for key in [#""realtime":true"#, #""delay_s":360"#, #""scheduled_departure":"#, #""cancelled":false"#, #""active_until":null"#] {
+            XCTAssertTrue(text.contains(key), "\(key) in \(text)")
+        }
         XCTAssertTrue(String(decoding: try WireCodec.encoder.encode(ride), as: UTF8.self).contains(#""headway_s":600"#))
 
         try assertWire(transitLeg)

@@ -6,15 +6,22 @@ actor FakeRoutingPort: RoutingPort {
     typealias LegScript = @Sendable (LegQuery) throws -> RouteLeg
     typealias StopScript = @Sendable (Coordinate, Double, Int) throws -> [Place]
 
+    typealias LiveScript = @Sendable (RouteLeg) -> RouteLeg
+
     private let legScript: LegScript
     private let stopScript: StopScript
+    private let liveScript: LiveScript
     private(set) var queries: [LegQuery] = []
     private(set) var stopLookups: [Coordinate] = []
 
-    init(stops: @escaping StopScript = { _, _, _ in [] }, legs: @escaping LegScript) {
+    init(stops: @escaping StopScript = { _, _, _ in [] }, live: @escaping LiveScript = { $0 }, legs: @escaping LegScript) {
         self.legScript = legs
         self.stopScript = stops
+        self.liveScript = live
     }
+
+    /// What a realtime feed says of a leg's trips (by default: nothing).
+    func liveLeg(_ leg: RouteLeg, for query: LegQuery) async -> RouteLeg { liveScript(leg) }
 
     func leg(for query: LegQuery) async throws -> RouteLeg {
         queries.append(query)

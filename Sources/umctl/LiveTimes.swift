@@ -1,0 +1,46 @@
+import WireProtocol
+
+/// How a ride's live times read: "08:12 → 08:18 (+6)" when a realtime feed moved it,
+/// "08:12 on time (live)" when it confirms the timetable, and "cancelled" when the trip is off.
+enum LiveTimes {
+    /// The ride's departure as the user should read it.
+    static func departure(_ ride: RideDocument, askedDay: String?) -> String {
+        clock(ride.departure, scheduled: ride.scheduledDeparture, delay: ride.delayS, ride: ride, askedDay: askedDay)
+    }
+
+    static func arrival(_ ride: RideDocument, askedDay: String?) -> String {
+        clock(ride.arrival, scheduled: ride.scheduledArrival, delay: ride.arrivalDelayS, ride: ride, askedDay: askedDay)
+    }
+
+    /// "  cancelled" after a cancelled ride, else "".
+    static func cancelledMark(_ ride: RideDocument) -> String { ride.cancelled ? "  cancelled" : "" }
+
+    /// One line per alert touching the ride: "! Stop closed: roadworks (until 18:00)".
+    static func alertLines(_ ride: RideDocument, indent: String, askedDay: String?) -> [String] {
+        ride.alerts.map { alert in
+            var text = "\(indent)! \(alert.header)"
+            if let description = alert.description, !description.isEmpty, description != alert.header { text += ": \(description)" }
+            switch (alert.activeFrom, alert.activeUntil) {
+            case let (from?, until?): text += " (\(DayMark.clock(from, askedDay: askedDay)) – \(DayMark.clock(until, askedDay: askedDay)))"
+            case let (nil, until?): text += " (until \(DayMark.clock(until, askedDay: askedDay)))"
+            case let (from?, nil): text += " (from \(DayMark.clock(from, askedDay: askedDay)))"
+            case (nil, nil): break
+            }
+            return text
+        }
+    }
+
+    /// "+6", "-1" or "on time" for a delay in seconds, rounded to whole minutes.
+    static func delayText(_ seconds: Int) -> String {
+        let minutes = Int((Double(seconds) / 60).rounded())
+        return minutes == 0 ? "on time" : (minutes > 0 ? "+\(minutes)" : "\(minutes)")
+    }
+
+    private static func clock(_ live: String, scheduled: String?, delay: Int?, ride: RideDocument, askedDay: String?) -> String {
+        let estimate = ride.headwayS == nil ? "" : "~"
+        guard ride.realtime, let scheduled, let delay else { return estimate + DayMark.clock(live, askedDay: askedDay) }
+        let planned = DayMark.clock(scheduled, askedDay: askedDay)
+        if Int((Double(delay) / 60).rounded()) == 0 { return "\(planned) on time (live)" }
+        return "\(planned) → \(DayMark.clock(live, askedDay: askedDay)) (\(delayText(delay)))"
+    }
+}
