@@ -20,6 +20,12 @@ public actor BackgroundRefresher {
     private let owedFile: URL?
     private var owed: Set<String> = []
     private var queue: [Int64] = []
+    /// Queued plans whose refresh is for live data (`liveTimesChanged`).
+    private var liveQueued: Set<Int64> = []
+    /// When each region's plans were last queued for live data, and the regions waiting for
+    /// their minute to pass.
+    private var lastLive: [String: ContinuousClock.Instant] = [:]
+    private var deferredLive: [String: Task<Void, Never>] = [:]
     private var attempts: [Int64: Int] = [:]
     private var running: Int64?
     private var worker: Task<Void, Never>?
@@ -67,10 +73,51 @@ public actor BackgroundRefresher {
         }
     }
 
+    /// A realtime feed of `region` changed what its trips do: today's plans there are asked
+    /// again (and what moved is published), at most once per `liveInterval` per region — a
+    /// change within it is taken when it ends, so the last word is never lost.
+    public func liveTimesChanged(region: String) {
+        guard deferredLive[region] == nil else { return }
+        let now = ContinuousClock.now
+        if let last = lastLive[region], now < last + Self.liveInterval {
+            deferredLive[region] = Task {
+                try? await Task.sleep(until: last + Self.liveInterval, clock: .continuous)
+                guard !Task.isCancelled else { return }
+                self.takeDeferredLive(region: region)
+            }
+            return
+        }
+        lastLive[region] = now
+        let ids: [Int64]
+        do {
+            ids = try job.plans(inRegion: region)
+        } catch {
+            logger.warning("cannot list the plans to refresh", ["region": region, "error": "\(error)"])
+            return
+        }
+        for id in ids where !queue.contains(id) {
+            attempts[id] = 0
+            queue.append(id)
+        }
+        liveQueued.formUnion(ids)
+        if worker == nil, !queue.isEmpty { worker = Task(priority: .background) { await self.work() } }
+    }
+
+    /// At most one live refresh of a region's plans per this interval.
+    public static let liveInterval = Duration.seconds(60)
+
+    private func takeDeferredLive(region: String) {
+        deferredLive[region] = nil
+        liveTimesChanged(region: region)
+    }
+
     /// Stops after the plan in hand (the daemon is stopping).
     public func stop() {
         worker?.cancel()
+        for task in deferredLive.values { task.cancel() }
+        deferredLive.removeAll()
         queue.removeAll()
+        liveQueued.removeAll()
     }
 
     public var document: RefreshQueueDocument {
@@ -81,14 +128,16 @@ public actor BackgroundRefresher {
     private func work() async {
         while !Task.isCancelled, !queue.isEmpty {
             let id = queue.removeFirst()
+            let live = liveQueued.remove(id) != nil
             running = id
             do {
-                let outcome = try await job.run(planID: id)
+                let outcome = try await job.run(planID: id, live: live)
                 logger.debug("plan refreshed in the background", ["plan_id": "\(id)", "outcome": outcome.rawValue])
                 if outcome == .superseded, (attempts[id] ?? 0) + 1 < Self.maximumAttempts {
                     attempts[id, default: 0] += 1
                     retries += 1
                     queue.append(id)
+                    if live { liveQueued.insert(id) }
                 } else {
                     finished[outcome, default: 0] += 1
                 }

@@ -40,7 +40,7 @@ public struct DaemonComposition: Sendable {
         let mapData = RegionMapData(regions: regions)
         let geofences = GeofenceMonitor(store: store, events: events, clock: clock) { [regions] in regions.timeZone(for: $0) }
         let refresher = BackgroundRefresher(job: PlanRefreshJob(store: store, plans: plans, planner: planner, regions: regions,
-                                                                location: location, clock: clock),
+                                                                location: location, clock: clock, events: events),
                                             owedFile: dataDirectory.appendingPathComponent(BackgroundRefresher.owedFileName),
                                             logger: logger)
         let gpsd = configuration.gpsd.map { address in

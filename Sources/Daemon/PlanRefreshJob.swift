@@ -5,7 +5,8 @@ import Store
 /// One background refresh of one stored plan, as `plan.refresh` does it by hand: every leg is
 /// asked again with the current routing data; a pinned departure is re-found by its trip or
 /// duration fingerprint, else the user's leg stays and the new answer becomes a pending update
-/// (which `PlanCoordinator` announces with a `pending_update` event).
+/// (which `PlanCoordinator` announces with a `pending_update` event). A refresh for live data
+/// (a realtime feed changed) also announces what moved: `LiveRideChanges`.
 struct PlanRefreshJob: Sendable {
     enum Outcome: String, Sendable {
         case refreshed
@@ -15,6 +16,8 @@ struct PlanRefreshJob: Sendable {
         case dayPassed = "day_passed"
         /// Deleted meanwhile.
         case gone
+        /// Live data only matters to today's plans.
+        case notToday = "not_today"
     }
 
     let store: Store
@@ -23,6 +26,7 @@ struct PlanRefreshJob: Sendable {
     let regions: RegionRegistry
     let location: LocationState
     let clock: any WallClock
+    let events: EventHub
 
     /// The stored plans with an end in `region`, oldest first (`run` leaves those whose day passed).
     func plans(inRegion region: String) throws -> [Int64] {
@@ -35,7 +39,9 @@ struct PlanRefreshJob: Sendable {
         }
     }
 
-    func run(planID id: Int64) async throws -> Outcome {
+    /// - parameter live: the refresh is for live data: only a plan for today is asked again,
+    ///   and what moved in its rides is published.
+    func run(planID id: Int64, live: Bool = false) async throws -> Outcome {
         let before: PlanCoordinator.Outcome
         do {
             before = try await plans.show(id: id)
@@ -43,18 +49,42 @@ struct PlanRefreshJob: Sendable {
             return .gone
         }
         if dayHasPassed(before.plan) { return .dayPassed }
+        if live && !isToday(before.plan) { return .notToday }
         let planner = planner, here = location.current?.coordinate
         do {
             let after = try await plans.edit(id: id, change: { $0.refreshing() }) { plan in
                 try await planner.computeLegsReporting(plan, currentLocation: here)
             }
             // An edit that came in meanwhile cancelled this computation and answered instead.
-            return after.generation == before.generation + 1 ? .refreshed : .superseded
+            guard after.generation == before.generation + 1 else { return .superseded }
+            if live {
+                let zone = zone(of: after.plan)
+                for event in LiveRideChanges.events(planID: id, before: before.plan, after: after.plan, timeZone: zone) {
+                    events.publish(event.kind, event.fields)
+                }
+            }
+            return .refreshed
         } catch DaemonError.notFound {
             return .gone
         } catch is CancellationError where !Task.isCancelled {
             return .superseded
         }
+    }
+
+    /// Whether the plan is for today in its region's zone ("leave now" always is).
+    func isToday(_ plan: RoutePlan) -> Bool {
+        switch plan.timePreference {
+        case .leaveNow: return true
+        case .departAt(let time), .arriveBy(let time):
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone(of: plan)
+            return calendar.isDate(time, inSameDayAs: clock.now())
+        }
+    }
+
+    private func zone(of plan: RoutePlan) -> TimeZone {
+        guard let first = plan.nodes.first, let last = plan.nodes.last else { return .current }
+        return regions.timeZone(from: first.place, to: last.place)
     }
 
     /// Whether the local day the plan is for (its `at`/`arrive_by`; "leave now" is always today)

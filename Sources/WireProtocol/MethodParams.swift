@@ -59,9 +59,16 @@ public enum Params {
     public struct RegionSet: Hashable, Sendable, Codable {
         public var name: String
         public var timeZone: String?
-        public init(name: String, timeZone: String? = nil) {
+        /// GTFS-Realtime feeds (`http(s)://` URLs or absolute file paths) replacing the region's;
+        /// an empty list removes them. Absent: unchanged.
+        public var realtime: [String]?
+        /// Seconds between polls of each feed (at least 10; default 30).
+        public var realtimeIntervalS: Int?
+        public init(name: String, timeZone: String? = nil, realtime: [String]? = nil, realtimeIntervalS: Int? = nil) {
             self.name = name
             self.timeZone = timeZone
+            self.realtime = realtime
+            self.realtimeIntervalS = realtimeIntervalS
         }
     }
 

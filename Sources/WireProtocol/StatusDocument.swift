@@ -86,9 +86,11 @@ public struct RegionDocument: Hashable, Sendable, Codable {
     /// Each GTFS feed's service period: feeds go stale, and this is where the user sees why
     /// transit answers vanished.
     @NullWhenNil public var transitFeeds: [TransitFeedDocument]?
+    /// The GTFS-Realtime feeds laid over the timetable (`region set --realtime`); null when none.
+    @NullWhenNil public var realtimeFeeds: [RealtimeFeedDocument]?
 
     public init(name: String, hasTransit: Bool, timeZone: String?, timeZoneSource: String? = nil, importedAt: String?,
-                bounds: [Double]?, transitFeeds: [TransitFeedDocument]? = nil) {
+                bounds: [Double]?, transitFeeds: [TransitFeedDocument]? = nil, realtimeFeeds: [RealtimeFeedDocument]? = nil) {
         self.name = name
         self.hasTransit = hasTransit
         self.timeZone = timeZone
@@ -96,6 +98,7 @@ public struct RegionDocument: Hashable, Sendable, Codable {
         self.importedAt = importedAt
         self.bounds = bounds
         self.transitFeeds = transitFeeds
+        self.realtimeFeeds = realtimeFeeds
     }
 }
 

@@ -1,0 +1,42 @@
+/// One GTFS-Realtime feed of a region as `status` and `region.list` show it: what was fetched,
+/// what changed, what was applied and what was refused, and why.
+public struct RealtimeFeedDocument: Hashable, Sendable, Codable {
+    /// The URL with any credentials hidden, or the file path.
+    public var source: String
+    public var intervalS: Int
+    /// `waiting` (not fetched yet), `live` (applied), `stale` (its header is more than 5 minutes
+    /// behind the daemon's clock: ignored), `failing` (the last fetch or decode failed; the last
+    /// good version stays applied until it goes stale).
+    public var state: String
+    @NullWhenNil public var lastFetch: String?
+    /// When the feed's content last changed.
+    @NullWhenNil public var lastChange: String?
+    /// The feed header's timestamp.
+    @NullWhenNil public var feedTime: String?
+    public var tripUpdatesApplied: Int
+    public var tripsCancelled: Int
+    public var alertsApplied: Int
+    /// Entities that could not be applied, counted by reason (`unknown_trip`, `unknown_stop`,
+    /// `no_times`, `times_backwards`, …).
+    public var refused: [String: Int]
+    /// The last failure (`fetch_http_status: …`, `realtime_feed_invalid: …`); null after a success.
+    @NullWhenNil public var error: String?
+    public var consecutiveFailures: Int
+
+    public init(source: String, intervalS: Int, state: String, lastFetch: String? = nil, lastChange: String? = nil,
+                feedTime: String? = nil, tripUpdatesApplied: Int = 0, tripsCancelled: Int = 0, alertsApplied: Int = 0,
+                refused: [String: Int] = [:], error: String? = nil, consecutiveFailures: Int = 0) {
+        self.source = source
+        self.intervalS = intervalS
+        self.state = state
+        self.lastFetch = lastFetch
+        self.lastChange = lastChange
+        self.feedTime = feedTime
+        self.tripUpdatesApplied = tripUpdatesApplied
+        self.tripsCancelled = tripsCancelled
+        self.alertsApplied = alertsApplied
+        self.refused = refused
+        self.error = error
+        self.consecutiveFailures = consecutiveFailures
+    }
+}
