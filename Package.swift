@@ -8,6 +8,7 @@
 //     ← SQLite (typed wrapper of the system libsqlite3)
 //     ← Store, Streets, Transit (adapters: storage, street routing, transit routing)
 //     ← MapRendering (map pictures with the system libcairo)
+//   Fetching (HTTP(S) downloads with the system libcurl; Foundation only)
 //     ← Daemon (composition root and socket server) ← usefulmapd
 //   WireProtocol (Foundation only) ← Daemon, umctl
 //
@@ -33,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
         .systemLibrary(name: "CLibMD", path: "Sources/CLibMD"),
         .systemLibrary(name: "CChildProcess", path: "Sources/CChildProcess"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
 
         // MARK: - Domain
         .target(name: "Planner", resources: [.embedInCode("Resources/google-maps-format.json")], swiftSettings: swift6),
@@ -53,17 +55,21 @@ let package = Package(
         // MARK: - Map pictures
         .target(name: "MapRendering", dependencies: ["Planner", "CCairo"], swiftSettings: swift6),
 
+        // MARK: - Downloads (region sources and feeds by URL; only the daemon and the bench use it)
+        .target(name: "Fetching", dependencies: ["CCurl"], swiftSettings: swift6),
+
         // MARK: - Wire protocol, daemon, client
         .target(name: "WireProtocol", swiftSettings: swift6),
         .target(name: "Daemon",
-                dependencies: ["Planner", "Store", "Streets", "Transit", "MapRendering", "WireProtocol"],
+                dependencies: ["Planner", "Store", "Streets", "Transit", "MapRendering", "Fetching", "WireProtocol"],
                 swiftSettings: swift6),
         .executableTarget(name: "usefulmapd", dependencies: ["Daemon"], swiftSettings: swift6),
         .executableTarget(name: "umctl", dependencies: ["WireProtocol"], swiftSettings: swift6),
 
         // MARK: - Benchmarks
         .executableTarget(name: "usefulmap-bench",
-                          dependencies: ["Planner", "SQLite", "Store", "Streets", "Transit", "MapRendering", "WireProtocol", "Daemon"],
+                          dependencies: ["Planner", "SQLite", "Store", "Streets", "Transit", "MapRendering", "Fetching", "WireProtocol",
+                                         "Daemon"],
                           swiftSettings: swift6),
 
         // MARK: - Tests
@@ -77,11 +83,14 @@ let package = Package(
         // Test-only helpers more than one test target needs.
         .target(name: "PictureTestSupport", dependencies: ["MapRendering", "CCairo"], path: "Tests/PictureTestSupport",
                 swiftSettings: swift6),
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport", exclude: ["local_http_server.py"],
+                swiftSettings: swift6),
+        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "HTTPTestSupport"], swiftSettings: swift6),
         .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "Planner", "CCairo", "PictureTestSupport"],
                     swiftSettings: swift6),
         .testTarget(name: "DaemonIntegrationTests",
                     dependencies: ["WireProtocol", "Daemon", "Store", "SQLite", "Planner", "Streets", "Transit", "CZip", "MapRendering",
-                                   "CCairo", "PictureTestSupport", "usefulmap-bench"],
+                                   "CCairo", "PictureTestSupport", "Fetching", "HTTPTestSupport", "usefulmap-bench"],
                     swiftSettings: swift6),
     ]
 )

@@ -15,13 +15,15 @@ final class LayeringTests: XCTestCase {
         "WireProtocol": ["Foundation"],
         // Pictures know the domain and cairo, nothing of storage, routing engines or the wire.
         "MapRendering": ["Foundation", "Planner", "CCairo"],
+        // Downloads know libcurl and nothing of the domain; only the daemon and the bench use them.
+        "Fetching": ["Foundation", "Glibc", "CCurl"],
         "Daemon": ["Foundation", "Glibc", "Dispatch", "Synchronization",
-                   "Planner", "Store", "Streets", "Transit", "MapRendering", "WireProtocol", "SQLite"],
+                   "Planner", "Store", "Streets", "Transit", "MapRendering", "Fetching", "WireProtocol", "SQLite"],
         "usefulmapd": ["Foundation", "Glibc", "Daemon"],
         "umctl": ["Foundation", "Glibc", "WireProtocol"],
         "usefulmap-routino-worker": ["Foundation", "Glibc", "CRoutino"],
         "usefulmap-bench": ["Foundation", "Glibc", "Dispatch", "Synchronization",
-                            "Planner", "SQLite", "Store", "Streets", "Transit", "MapRendering", "WireProtocol", "Daemon"],
+                            "Planner", "SQLite", "Store", "Streets", "Transit", "MapRendering", "Fetching", "WireProtocol", "Daemon"],
     ]
 
     static var sourcesDirectory: URL {

@@ -1,0 +1,36 @@
+import Foundation
+
+/// One HTTP(S) GET: the URL, the validators of the copy already held, and the limits the
+/// transfer must stay within.
+///
+/// ```swift
+/// var request = FetchRequest(url: "https://example.org/gtfs.zip", maxBytes: 512 << 20)
+/// request.ifNoneMatch = manifest.etag
+/// let response = try HTTPFetcher().fetch(request, into: .file(partFile))
+/// ```
+public struct FetchRequest: Sendable {
+    public var url: String
+    /// Sent as `If-None-Match`: the server's `ETag` of the copy already held.
+    public var ifNoneMatch: String?
+    /// Sent as `If-Modified-Since`: the server's `Last-Modified` of the copy held, verbatim.
+    public var ifModifiedSince: String?
+    /// A `Content-Length` above it is refused before the body comes; a body passing it is cut.
+    public var maxBytes: Int
+    /// Seconds to establish the connection.
+    public var connectTimeout: TimeInterval = 10
+    /// Seconds without a byte received before the transfer counts as stalled.
+    public var stallTimeout: TimeInterval = 60
+    /// Seconds for the whole transfer, or nil for no overall limit (realtime polls use 10 s).
+    public var totalTimeout: TimeInterval?
+    /// Redirects followed before the transfer counts as a redirect loop.
+    public var maxRedirects = 5
+    /// For a `.file` destination that already holds this many bytes of an interrupted
+    /// transfer: asks for the rest (`Range: bytes=N-`). A server that answers with the whole
+    /// body instead has the file rewritten from the start.
+    public var resumeFrom: Int?
+
+    public init(url: String, maxBytes: Int) {
+        self.url = url
+        self.maxBytes = maxBytes
+    }
+}
