@@ -2,7 +2,7 @@
 SHARED ?= $(abspath ../shared)
 TAMPERE ?= $(SHARED)/data/tampere
 
-.PHONY: build test release bench demo clean install generated deb install-check
+.PHONY: build test release bench demo clean install generated deb install-check gtfs-realtime
 
 build:
 	swift build
@@ -24,6 +24,11 @@ bench: release
 
 clean:
 	rm -rf .build
+
+# Regenerates Sources/CGTFSRealtime (protobuf-c code) from its gtfs-realtime.proto; the
+# generated files are committed, so this is needed only when the proto or protoc-c changes.
+gtfs-realtime:
+	scripts/generate-gtfs-realtime.sh
 
 # README's first command: builds, starts usefulmapd on a temporary data directory, imports
 # the Tampere sample region (streets + Nysse GTFS), prints a walk/transit/car comparison

@@ -12,7 +12,8 @@
 //     ← Daemon (composition root and socket server) ← usefulmapd
 //   WireProtocol (Foundation only) ← Daemon, umctl
 //
-// System libraries come from Debian packages listed in README.md.
+// System libraries come from Debian packages listed in README.md. CGTFSRealtime is C code
+// generated from gtfs-realtime.proto and linked with the system libprotobuf-c.
 import PackageDescription
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -50,7 +51,10 @@ let package = Package(
         .executableTarget(name: "usefulmap-routino-worker", dependencies: ["CRoutino"], swiftSettings: swift6),
 
         // MARK: - Transit routing
-        .target(name: "Transit", dependencies: ["Planner", "SQLite", "CZip"], swiftSettings: swift6),
+        // GTFS-Realtime: code protoc-c made from the official proto (scripts/generate-gtfs-realtime.sh).
+        .target(name: "CGTFSRealtime", exclude: ["gtfs-realtime.proto", "README.md"],
+                linkerSettings: [.linkedLibrary("protobuf-c")]),
+        .target(name: "Transit", dependencies: ["Planner", "SQLite", "CZip", "CGTFSRealtime"], swiftSettings: swift6),
 
         // MARK: - Map pictures
         .target(name: "MapRendering", dependencies: ["Planner", "CCairo"], swiftSettings: swift6),

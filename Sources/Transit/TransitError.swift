@@ -31,6 +31,8 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
     case corruptTimetable(String)
     /// Writing or reading the region's transit database failed.
     case storage(String)
+    /// A GTFS-Realtime body was refused whole (nothing of it is applied).
+    case realtimeFeedInvalid(RealtimeFeedRefusal)
 
     public var code: String {
         switch self {
@@ -48,6 +50,7 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
         case .timetableSchemaMismatch: "timetable_schema_mismatch"
         case .corruptTimetable: "corrupt_timetable"
         case .storage: "transit_storage"
+        case .realtimeFeedInvalid: "realtime_feed_invalid"
         }
     }
 
@@ -68,6 +71,7 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
             "transit timetable has schema version \(found), this program needs \(expected); re-import the feeds"
         case .corruptTimetable(let detail): "transit timetable is damaged: \(detail)"
         case .storage(let detail): "transit database: \(detail)"
+        case .realtimeFeedInvalid(let refusal): "GTFS-Realtime feed refused: \(refusal)"
         }
     }
 

@@ -11,7 +11,7 @@ final class LayeringTests: XCTestCase {
         "SQLite": ["Foundation", "CSQLite"],
         "Store": ["Foundation", "Planner", "SQLite", "CLibMD"],
         "Streets": ["Foundation", "Planner", "SQLite", "CLibMD", "CReadOSM", "CChildProcess", "Glibc", "Dispatch", "Synchronization"],
-        "Transit": ["Foundation", "Planner", "SQLite", "CZip", "Dispatch", "Synchronization"],
+        "Transit": ["Foundation", "Planner", "SQLite", "CZip", "CGTFSRealtime", "Dispatch", "Synchronization"],
         "WireProtocol": ["Foundation"],
         // Pictures know the domain and cairo, nothing of storage, routing engines or the wire.
         "MapRendering": ["Foundation", "Planner", "CCairo"],
