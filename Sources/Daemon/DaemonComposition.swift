@@ -19,14 +19,18 @@ public struct DaemonComposition: Sendable {
     public let gpsd: GpsdLocationSource?
     /// Refreshes plans after a region's timetable changed.
     public let refresher: BackgroundRefresher
+    /// Polls the regions' GTFS-Realtime feeds (started by the daemon, not here).
+    let realtime: RealtimePoller
 
     public init(configuration: DaemonConfiguration, store: Store, streets: any LegEngine, transit: any LegEngine,
                 transitImportStep: @escaping @Sendable ([URL]) -> RegionImportStep, clock: any WallClock = SystemClock(),
-                logger: DaemonLogger = DaemonLogger(level: .warning)) {
+                live: LiveFeedBoard? = nil, logger: DaemonLogger = DaemonLogger(level: .warning)) {
         let dataDirectory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
         let location = LocationState()
         let counters = DaemonCounters()
-        let regions = RegionRegistry(dataDirectory: dataDirectory, streets: streets, transit: transit, counters: counters)
+        let live = live ?? LiveFeedBoard(clock: clock)
+        let regions = RegionRegistry(dataDirectory: dataDirectory, streets: streets, transit: transit, counters: counters,
+                                     live: live)
         let events = EventHub()
         let router = RegionRouter(regions: regions, counters: counters)
         let planner = Planner(routing: router, clock: clock)
@@ -43,6 +47,10 @@ public struct DaemonComposition: Sendable {
                                                                 location: location, clock: clock, events: events),
                                             owedFile: dataDirectory.appendingPathComponent(BackgroundRefresher.owedFileName),
                                             logger: logger)
+        let realtime = RealtimePoller(settingsFile: RealtimeSettingsFile(dataDirectory: dataDirectory), board: live,
+                                      regions: regions, clock: clock, logger: logger) { region in
+            await refresher.liveTimesChanged(region: region)
+        }
         let gpsd = configuration.gpsd.map { address in
             GpsdLocationSource(address: address, logger: logger) { candidate in
                 GeofenceMethods.take(candidate, location: location, geofences: geofences, now: clock.now(), logger: logger)
@@ -59,7 +67,8 @@ public struct DaemonComposition: Sendable {
         var importer = RegionImporter(dataDirectory: dataDirectory)
         importer.osmLimit = configuration.importLimits.osm
         RegionMethods(importer: importer, limits: configuration.importLimits, regions: regions, events: events,
-                      transitImportStep: transitImportStep, refresher: refresher, clock: clock).register(in: &table)
+                      transitImportStep: transitImportStep, refresher: refresher, realtime: realtime, clock: clock)
+            .register(in: &table)
         LocationMethods(location: location, regions: regions, clock: clock, events: events, geofences: geofences)
             .register(in: &table)
         let fences = GeofenceMethods(store: store, regions: regions, geofences: geofences)
@@ -99,5 +108,6 @@ public struct DaemonComposition: Sendable {
         }
         self.gpsd = gpsd
         self.refresher = refresher
+        self.realtime = realtime
     }
 }

@@ -1,3 +1,4 @@
+import Fetching
 import Foundation
 
 /// A region's GTFS-Realtime feeds and how often they are polled (`region set --realtime`).
@@ -21,11 +22,11 @@ struct RealtimeSettings: Codable, Hashable, Sendable {
             let lower = feed.lowercased()
             if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
                 guard let url = URL(string: feed), let host = url.host, !host.isEmpty else {
-                    throw DaemonError.invalidParams("realtime feed \"\(RealtimeSettings.shown(feed))\" is not a valid URL")
+                    throw DaemonError.invalidParams("realtime feed \"\(SourceURL.redacted(feed))\" is not a valid URL")
                 }
-            } else if let scheme = lower.range(of: "://").map({ String(lower[..<$0.lowerBound]) }) {
+            } else if let scheme = SourceURL.scheme(of: feed) {
                 throw DaemonError.invalidParams(
-                    "realtime feed \"\(RealtimeSettings.shown(feed))\": \(scheme):// is not supported; give an http:// or https:// URL or a file path")
+                    "realtime feed \"\(SourceURL.redacted(feed))\": \(scheme):// is not supported; give an http:// or https:// URL or a file path")
             } else if !feed.hasPrefix("/") {
                 throw DaemonError.invalidParams("realtime feed \"\(feed)\" must be an absolute file path or an http(s):// URL")
             }
@@ -36,20 +37,6 @@ struct RealtimeSettings: Codable, Hashable, Sendable {
                 "realtime_interval_s must be \(minimumIntervalSeconds) to \(maximumIntervalSeconds) seconds, got \(interval)")
         }
         return RealtimeSettings(feeds: feeds, intervalSeconds: interval)
-    }
-
-    /// A feed as logs and documents show it: credentials in a URL (`user:secret@`) and query
-    /// values (API keys usually travel there) hidden.
-    static func shown(_ feed: String) -> String {
-        guard var parts = URLComponents(string: feed), parts.scheme != nil else { return feed }
-        if parts.user != nil || parts.password != nil {
-            parts.user = "***"
-            parts.password = nil
-        }
-        if let items = parts.queryItems, !items.isEmpty {
-            parts.queryItems = items.map { URLQueryItem(name: $0.name, value: $0.value == nil ? nil : "***") }
-        }
-        return parts.string ?? feed
     }
 }
 

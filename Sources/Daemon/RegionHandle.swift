@@ -70,6 +70,9 @@ public final class RegionHandle: Sendable {
         }
     }
 
+    /// The transit engine when this version already opened it (nothing is opened here).
+    func openedTransit() -> (any RegionLegSource)? { opened.withLock { $0.transit } }
+
     /// The region as `region.list` and `status` describe it, its feeds' service hours on the
     /// service day of `day` (the import report is read once: `status` is on the hot path and the
     /// feeds' service periods come from the timetable file).

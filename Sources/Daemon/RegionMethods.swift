@@ -14,6 +14,8 @@ struct RegionMethods: Sendable {
     /// The import step for GTFS feeds.
     let transitImportStep: @Sendable ([URL]) -> RegionImportStep
     let refresher: BackgroundRefresher
+    /// Polls the regions' realtime feeds (`region set --realtime`).
+    let realtime: RealtimePoller
     /// Today, for the service hours a region's description shows by default.
     let clock: any WallClock
 
@@ -96,15 +98,30 @@ struct RegionMethods: Sendable {
             RegionListDocument(regions: try regions.documents(onDate: params.date, now: clock.now()))
         }
         table.register(Endpoints.regionSet) { params, _ in
-            guard let zone = params.timeZone else { throw DaemonError.invalidParams("nothing to set: give time_zone") }
-            do {
-                try regions.catalog.setTimeZone(zone, ofRegion: params.name)
-            } catch StreetsError.regionNotFound(let name) {
-                throw DaemonError.notFound("no region named \(name)")
+            guard params.timeZone != nil || params.realtime != nil || params.realtimeIntervalS != nil else {
+                throw DaemonError.invalidParams("nothing to set: give time_zone, realtime or realtime_interval_s")
             }
-            regions.invalidate(params.name)
-            events.publish("region_changed", ["region": .string(params.name), "time_zone": .string(zone)])
-            return try regions.handle(named: params.name).document(on: clock.now())
+            let handle = try regions.handle(named: params.name)
+            // Everything is checked before anything changes.
+            if params.realtime != nil || params.realtimeIntervalS != nil {
+                try await realtime.check(region: handle.name, feeds: params.realtime, intervalSeconds: params.realtimeIntervalS)
+            }
+            if let zone = params.timeZone {
+                do {
+                    try regions.catalog.setTimeZone(zone, ofRegion: params.name)
+                } catch StreetsError.regionNotFound(let name) {
+                    throw DaemonError.notFound("no region named \(name)")
+                }
+                regions.invalidate(params.name)
+                events.publish("region_changed", ["region": .string(params.name), "time_zone": .string(zone)])
+            }
+            if params.realtime != nil || params.realtimeIntervalS != nil {
+                let settings = try await realtime.set(region: handle.name, feeds: params.realtime,
+                                                      intervalSeconds: params.realtimeIntervalS)
+                events.publish("region_changed", ["region": .string(params.name),
+                                                  "realtime_feeds": .number(Double(settings?.feeds.count ?? 0))])
+            }
+            return try regions.document(of: regions.handle(named: params.name).manifest, on: clock.now())
         }
         table.register(Endpoints.regionRemove) { params, _ in
             do {
@@ -113,6 +130,7 @@ struct RegionMethods: Sendable {
                 throw DaemonError.notFound("no region named \(name)")
             }
             regions.invalidate(params.name)
+            await realtime.remove(region: params.name)
             events.publish("region_removed", ["region": .string(params.name)])
             return RemovedDocument(removed: params.name)
         }

@@ -14,14 +14,17 @@ public final class RegionRegistry: Sendable {
     private let streets: any LegEngine
     private let transit: any LegEngine
     private let counters: DaemonCounters
+    /// The realtime feeds' states, shown with each region.
+    private let live: LiveFeedBoard?
     private let loaded = Mutex<[RegionHandle]?>(nil)
 
     public init(dataDirectory: URL, streets: any LegEngine, transit: any LegEngine,
-                counters: DaemonCounters = DaemonCounters()) {
+                counters: DaemonCounters = DaemonCounters(), live: LiveFeedBoard? = nil) {
         catalog = RegionCatalog(dataDirectory: dataDirectory)
         self.streets = streets
         self.transit = transit
         self.counters = counters
+        self.live = live
     }
 
     // MARK: - The regions
@@ -124,7 +127,14 @@ public final class RegionRegistry: Sendable {
 
     /// The region's wire description, with its feeds' service hours on the service day of `day`.
     public func document(of region: RegionManifest, on day: Date) throws -> RegionDocument {
-        try handle(named: region.name).document(on: day)
+        describe(try handle(named: region.name), on: day)
+    }
+
+    /// A region's wire description with its realtime feeds' states.
+    func describe(_ handle: RegionHandle, on day: Date) -> RegionDocument {
+        var document = handle.document(on: day)
+        document.realtimeFeeds = live?.documents(of: handle.name)
+        return document
     }
 
     /// Every region's wire description for `status` and `region.list`: service hours on the day
@@ -132,11 +142,11 @@ public final class RegionRegistry: Sendable {
     /// - throws: `DaemonError.invalidParams` for a date that is not a calendar date.
     public func documents(onDate date: String?, now: Date) throws -> [RegionDocument] {
         try handles().map { handle in
-            guard let date else { return handle.document(on: now) }
+            guard let date else { return describe(handle, on: now) }
             guard date.count == 10, let noon = WireTime.parse("\(date)T12:00", timeZone: handle.timeZone, now: now) else {
                 throw DaemonError.invalidParams("date \"\(date)\" must be a calendar date, YYYY-MM-DD")
             }
-            return handle.document(on: noon)
+            return describe(handle, on: noon)
         }
     }
 

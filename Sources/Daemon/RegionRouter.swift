@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 import Streets
+import Transit
 
 /// A routing engine for some modes: it opens itself on one region version, and the region's
 /// `RegionHandle` keeps what it opened until the region changes.
@@ -17,6 +18,9 @@ public protocol RegionLegSource: Sendable {
     func close()
     /// `leg` as the engine's live data sees its trips now (`RoutingPort.liveLeg`).
     func liveLeg(_ leg: RouteLeg) -> RouteLeg
+    /// Lays GTFS-Realtime feeds over the engine's timetable (`[]` clears them); nil for an
+    /// engine without a timetable.
+    func applyRealtime(_ feeds: [RealtimeFeed], now: Date) -> RealtimeApplyReport?
 }
 
 /// The daemon's `RoutingPort`: finds the region a query is in (the smallest holding both ends),
@@ -77,4 +81,6 @@ extension RegionLegSource {
 
     /// An engine without live data (streets) knows no more than the leg says.
     public func liveLeg(_ leg: RouteLeg) -> RouteLeg { leg }
+
+    public func applyRealtime(_ feeds: [RealtimeFeed], now: Date) -> RealtimeApplyReport? { nil }
 }

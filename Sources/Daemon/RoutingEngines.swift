@@ -42,16 +42,22 @@ public struct TransitEngine: LegEngine {
     private let maxTransfers: Int
     /// Seconds a vehicle change must save (`--transfer-penalty`).
     private let transferPenalty: Int
+    /// The realtime feeds in force per region, laid over a timetable as it opens.
+    private let live: LiveFeedBoard?
 
-    public init(maxTransfers: Int = 4, transferPenalty: Int = TransitRouter.defaultTransferPenalty) {
+    public init(maxTransfers: Int = 4, transferPenalty: Int = TransitRouter.defaultTransferPenalty, live: LiveFeedBoard? = nil) {
         self.maxTransfers = maxTransfers
         self.transferPenalty = transferPenalty
+        self.live = live
     }
 
     public func open(_ region: RegionManifest, directory: URL, counters: DaemonCounters) throws -> any RegionLegSource {
         do {
-            return Opened(router: try TransitRouter(regionDirectory: directory), maxTransfers: maxTransfers,
-                          transferPenalty: transferPenalty)
+            let router = try TransitRouter(regionDirectory: directory)
+            if let live, case let feeds = live.feeds(of: region.name), !feeds.isEmpty {
+                router.applyRealtime(feeds, now: live.clock.now())
+            }
+            return Opened(router: router, maxTransfers: maxTransfers, transferPenalty: transferPenalty)
         } catch let error as TransitError {
             throw RoutingError.unsupportedInRegion("region \(region.name) has no usable timetable: \(error.description)")
         }
@@ -77,6 +83,14 @@ public struct TransitEngine: LegEngine {
         }
 
         func close() {}
+
+        func liveLeg(_ leg: RouteLeg) -> RouteLeg {
+            leg.retimed(rides: leg.rides.map(router.liveRide))
+        }
+
+        func applyRealtime(_ feeds: [RealtimeFeed], now: Date) -> RealtimeApplyReport? {
+            router.applyRealtime(feeds, now: now)
+        }
 
         /// The engine only knows coordinates; name the walks' ends after the plan's places.
         private func named(_ leg: RouteLeg, _ query: LegQuery) -> RouteLeg {

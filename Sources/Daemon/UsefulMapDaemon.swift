@@ -86,18 +86,21 @@ public struct UsefulMapDaemon: Sendable {
         database.store = store
         let streets = StreetEngine(dataDirectory: URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true),
                                    workers: configuration.streetWorkers)
+        let clock: any WallClock = configuration.clockStart.map { StartedClock(start: $0) } ?? SystemClock()
+        let live = LiveFeedBoard(clock: clock)
         let composition = DaemonComposition(
             configuration: configuration, store: store, streets: streets,
             transit: TransitEngine(maxTransfers: configuration.maxTransfers,
-                                   transferPenalty: configuration.transferPenalty),
+                                   transferPenalty: configuration.transferPenalty, live: live),
             transitImportStep: { [configuration] in TransitEngine.importStep(feeds: $0, walkWorkers: configuration.streetWorkers,
                                                                                limits: configuration.gtfsLimits) },
-            clock: configuration.clockStart.map { StartedClock(start: $0) } ?? SystemClock(), logger: logger)
+            clock: clock, live: live, logger: logger)
         let dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger)
         let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger,
                                   limits: configuration.connectionLimits)
         server.start()
         composition.gpsd?.start()
+        await composition.realtime.start()
         let notifier = SystemdNotifier(environment: environment)
         notifier.notify("READY=1\nSTATUS=serving on \(activated ? "an activated socket" : configuration.socketPath)")
         logger.notice("usefulmapd ready", ["socket": configuration.socketPath, "data_dir": configuration.dataDirectory,
@@ -117,6 +120,7 @@ public struct UsefulMapDaemon: Sendable {
         notifier.notify("STOPPING=1")
         composition.events.finishAll()
         composition.gpsd?.stop()
+        await composition.realtime.stop()
         await composition.refresher.stop()
         await server.stop(grace: configuration.shutdownGraceSeconds)
         composition.regions.closeAll()

@@ -1,0 +1,38 @@
+import Foundation
+import Planner
+import Synchronization
+import Transit
+import WireProtocol
+
+/// What the realtime pollers last decided per region: the feeds in force (fresh and decoded)
+/// and each feed's state for `status` and `region.list`. The transit engine reads the feeds
+/// when it opens a region version (a re-import), so a new timetable starts with the live data.
+public final class LiveFeedBoard: Sendable {
+    private struct Region {
+        var feeds: [RealtimeFeed] = []
+        var documents: [RealtimeFeedDocument] = []
+    }
+
+    private let regions = Mutex<[String: Region]>([:])
+    /// The daemon's clock, for the engine applying feeds on open.
+    let clock: any WallClock
+
+    public init(clock: any WallClock) {
+        self.clock = clock
+    }
+
+    func feeds(of region: String) -> [RealtimeFeed] { regions.withLock { $0[region]?.feeds ?? [] } }
+
+    /// Nil when the region has no realtime feed.
+    func documents(of region: String) -> [RealtimeFeedDocument]? {
+        regions.withLock { $0[region].map(\.documents) }
+    }
+
+    func post(region: String, feeds: [RealtimeFeed], documents: [RealtimeFeedDocument]) {
+        regions.withLock { $0[region] = Region(feeds: feeds, documents: documents) }
+    }
+
+    func remove(region: String) {
+        _ = regions.withLock { $0.removeValue(forKey: region) }
+    }
+}

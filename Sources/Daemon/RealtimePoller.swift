@@ -1,0 +1,305 @@
+import Fetching
+import Foundation
+import Planner
+import Transit
+import WireProtocol
+
+/// Polls each region's GTFS-Realtime feeds in the background and lays the fresh ones over its
+/// timetable: one loop per region, every feed fetched in turn (conditionally, `If-None-Match` /
+/// `If-Modified-Since`; a file by its size and time) on a thread of its own, so no request ever
+/// waits on a poll. A feed that cannot be fetched or decoded keeps its last good version until
+/// that goes stale; every feed failing backs the loop off. After a change the region's plans for
+/// today are refreshed (`onChange`).
+actor RealtimePoller {
+    /// A feed whose header is older than this against the daemon's clock is ignored.
+    static let staleAfter: TimeInterval = 300
+    /// Each fetch: connect, transfer and stall limits together.
+    static let fetchTimeout: TimeInterval = 10
+    /// The longest wait between polls after failures.
+    static let maximumBackoffSeconds = 600
+
+    private let settingsFile: RealtimeSettingsFile
+    private let board: LiveFeedBoard
+    private let regions: RegionRegistry
+    private let clock: any WallClock
+    private let logger: DaemonLogger
+    private let onChange: @Sendable (String) async -> Void
+    private var settings: [String: RealtimeSettings] = [:]
+    private var loops: [String: Task<Void, Never>] = [:]
+
+    init(settingsFile: RealtimeSettingsFile, board: LiveFeedBoard, regions: RegionRegistry, clock: any WallClock,
+         logger: DaemonLogger, onChange: @escaping @Sendable (String) async -> Void) {
+        self.settingsFile = settingsFile
+        self.board = board
+        self.regions = regions
+        self.clock = clock
+        self.logger = logger.with(["task": "realtime"])
+        self.onChange = onChange
+    }
+
+    /// Reads the saved settings and starts polling every region that has feeds.
+    func start() {
+        do {
+            settings = try settingsFile.load()
+        } catch {
+            logger.error("cannot read the realtime settings; no feed is polled", ["error": "\(error)"])
+            return
+        }
+        for (region, regionSettings) in settings.sorted(by: { $0.key < $1.key }) { startLoop(region, regionSettings) }
+    }
+
+    func stop() {
+        for loop in loops.values { loop.cancel() }
+        loops.removeAll()
+    }
+
+    /// Whether `set` would take these settings.
+    /// - throws: `DaemonError.invalidParams` as `set` would.
+    func check(region: String, feeds: [String]?, intervalSeconds: Int?) throws {
+        let newFeeds = feeds ?? settings[region]?.feeds ?? []
+        if newFeeds.isEmpty {
+            if feeds == nil {
+                throw DaemonError.invalidParams("region \(region) has no realtime feed: give --realtime URL with the interval")
+            }
+            return
+        }
+        _ = try RealtimeSettings.validated(feeds: newFeeds, intervalSeconds: intervalSeconds ?? settings[region]?.intervalSeconds)
+    }
+
+    /// The region's settings after `region.set`: feeds replaced when `feeds` is given (empty
+    /// removes them), the interval when `intervalSeconds` is. Saved first, then polled at once.
+    /// - throws: `DaemonError.invalidParams` naming the bad feed or interval; nothing changes then.
+    func set(region: String, feeds: [String]?, intervalSeconds: Int?) throws -> RealtimeSettings? {
+        try check(region: region, feeds: feeds, intervalSeconds: intervalSeconds)
+        let current = settings[region]
+        let newFeeds = feeds ?? current?.feeds ?? []
+        if newFeeds.isEmpty {
+            var changed = settings
+            changed[region] = nil
+            try settingsFile.save(changed)
+            settings = changed
+            loops.removeValue(forKey: region)?.cancel()
+            board.remove(region: region)
+            clearOverlay(region)
+            return nil
+        }
+        let validated = try RealtimeSettings.validated(feeds: newFeeds, intervalSeconds: intervalSeconds ?? current?.intervalSeconds)
+        var changed = settings
+        changed[region] = validated
+        try settingsFile.save(changed)
+        settings = changed
+        startLoop(region, validated)
+        return validated
+    }
+
+    /// The region is gone: forget its feeds.
+    func remove(region: String) {
+        guard settings[region] != nil else { return }
+        var changed = settings
+        changed[region] = nil
+        do {
+            try settingsFile.save(changed)
+        } catch {
+            logger.warning("cannot forget the realtime feeds of a removed region", ["region": region, "error": "\(error)"])
+        }
+        settings = changed
+        loops.removeValue(forKey: region)?.cancel()
+        board.remove(region: region)
+    }
+
+    private func startLoop(_ region: String, _ regionSettings: RealtimeSettings) {
+        loops[region]?.cancel()
+        board.post(region: region, feeds: [], documents: regionSettings.feeds.map {
+            RealtimeFeedDocument(source: SourceURL.redacted($0), intervalS: regionSettings.intervalSeconds, state: "waiting")
+        })
+        let loop = RegionLoop(region: region, settings: regionSettings, board: board, regions: regions, clock: clock,
+                              logger: logger.with(["region": region]), onChange: onChange)
+        loops[region] = Task(priority: .utility) { await loop.run() }
+    }
+
+    private func clearOverlay(_ region: String) {
+        guard let source = try? regions.handle(named: region).openedTransit() else { return }
+        _ = source.applyRealtime([], now: clock.now())
+    }
+}
+
+/// One region's polling loop (its state lives in the loop, so two regions never wait on each other).
+private struct RegionLoop: Sendable {
+    let region: String
+    let settings: RealtimeSettings
+    let board: LiveFeedBoard
+    let regions: RegionRegistry
+    let clock: any WallClock
+    let logger: DaemonLogger
+    let onChange: @Sendable (String) async -> Void
+
+    func run() async {
+        var feeds = settings.feeds.map { FeedPoll(source: $0) }
+        var applied: [Int?] = []
+        var failingRounds = 0
+        while !Task.isCancelled {
+            var changed = false
+            for index in feeds.indices {
+                guard !Task.isCancelled else { return }
+                changed = await feeds[index].poll(logger: logger) || changed
+            }
+            guard !Task.isCancelled else { return }
+            let now = clock.now()
+            let fresh = feeds.indices.filter { feeds[$0].isFresh(at: now) }
+            let inForce = fresh.map { Optional(feeds[$0].version) }
+            var report: RealtimeApplyReport?
+            if inForce != applied || changed {
+                report = apply(fresh.compactMap { feeds[$0].feed }, now: now)
+                applied = inForce
+            }
+            if let report {
+                for (position, index) in fresh.enumerated() where position < report.feeds.count {
+                    feeds[index].lastReport = report.feeds[position]
+                }
+            }
+            board.post(region: region, feeds: fresh.compactMap { feeds[$0].feed },
+                       documents: feeds.map { $0.document(interval: settings.intervalSeconds, now: now, timeZone: zone) })
+            if report != nil { await onChange(region) }
+            failingRounds = feeds.allSatisfy({ $0.failures > 0 }) ? failingRounds + 1 : 0
+            let wait = min(settings.intervalSeconds << min(failingRounds, 6), max(settings.intervalSeconds, RealtimePoller.maximumBackoffSeconds))
+            try? await Task.sleep(for: .seconds(wait))
+        }
+    }
+
+    private var zone: TimeZone { (try? regions.handle(named: region).timeZone) ?? .current }
+
+    /// Lays `feeds` over the region's timetable (opening it when needed); nil without transit.
+    private func apply(_ feeds: [RealtimeFeed], now: Date) -> RealtimeApplyReport? {
+        guard let handle = try? regions.handle(named: region), handle.manifest.hasTransit else {
+            logger.warning("realtime feeds for a region without a timetable are not applied")
+            return nil
+        }
+        do {
+            guard let report = try handle.legSource(for: .transit).applyRealtime(feeds, now: now) else { return nil }
+            let refused = report.feeds.reduce(0) { $0 + $1.tripUpdatesRefused.values.reduce(0, +) }
+            logger.info("realtime applied", ["feeds": "\(feeds.count)",
+                                              "trip_updates": "\(report.feeds.reduce(0) { $0 + $1.tripUpdatesApplied })",
+                                              "refused": "\(refused)"])
+            return report
+        } catch {
+            logger.warning("cannot open the timetable to apply realtime feeds", ["error": "\(error)"])
+            return nil
+        }
+    }
+}
+
+/// One feed's polling state: its validators, the last good decoded version, failures.
+private struct FeedPoll: Sendable {
+    let source: String
+    var etag: String?
+    var lastModified: String?
+    /// A file's size and modification time at its last read.
+    var fileStamp: String?
+    var feed: RealtimeFeed?
+    /// Bumped on every new content, so the loop knows what it applied.
+    var version = 0
+    var lastFetch: Date?
+    var lastChange: Date?
+    var error: String?
+    var failures = 0
+    var lastReport: RealtimeApplyReport.Feed?
+
+    init(source: String) { self.source = source }
+
+    /// Fetches and decodes; true when the content changed.
+    mutating func poll(logger: DaemonLogger) async -> Bool {
+        let request = (source: source, etag: etag, lastModified: lastModified, fileStamp: fileStamp)
+        let outcome: PollOutcome
+        do {
+            outcome = try await runBlocking("realtime fetch") { try Self.fetch(request) }
+        } catch let error as FetchError {
+            return failed("\(error.code): \(error.message)", logger: logger)
+        } catch {
+            return failed("cannot read the feed: \(error.localizedDescription)", logger: logger)
+        }
+        lastFetch = Date()
+        switch outcome {
+        case .unchanged:
+            error = nil
+            failures = 0
+            return false
+        case .body(let data, let newEtag, let newLastModified, let stamp):
+            let decoded: RealtimeFeed
+            do {
+                decoded = try RealtimeFeed(decoding: data)
+            } catch {
+                return failed(error.description, logger: logger)
+            }
+            etag = newEtag
+            lastModified = newLastModified
+            fileStamp = stamp
+            error = nil
+            failures = 0
+            guard decoded != feed else { return false }
+            feed = decoded
+            version += 1
+            lastChange = Date()
+            return true
+        }
+    }
+
+    private mutating func failed(_ message: String, logger: DaemonLogger) -> Bool {
+        failures += 1
+        error = message
+        // The first failure and then every tenth: a feed down for hours must not flood the log.
+        if failures == 1 || failures % 10 == 0 {
+            logger.warning("realtime feed failed", ["feed": SourceURL.redacted(source), "error": message,
+                                                     "failures": "\(failures)"])
+        }
+        return false
+    }
+
+    /// Fresh: decoded, and its header no more than `staleAfter` behind the daemon's clock (a
+    /// feed without a timestamp is taken as fresh when fetched).
+    func isFresh(at now: Date) -> Bool {
+        guard let feed else { return false }
+        guard let stamp = feed.timestamp else { return true }
+        return now.timeIntervalSince(stamp) <= RealtimePoller.staleAfter
+    }
+
+    func document(interval: Int, now: Date, timeZone: TimeZone) -> RealtimeFeedDocument {
+        func time(_ date: Date?) -> String? { date.map { WireTime.string(from: $0, timeZone: timeZone) } }
+        let state = feed == nil ? (failures > 0 ? "failing" : "waiting") : !isFresh(at: now) ? "stale" : failures > 0 ? "failing" : "live"
+        var refused = lastReport?.tripUpdatesRefused ?? [:]
+        for (reason, count) in lastReport?.alertsRefused ?? [:] { refused["alert_" + reason, default: 0] += count }
+        return RealtimeFeedDocument(source: SourceURL.redacted(source), intervalS: interval, state: state,
+                                    lastFetch: time(lastFetch), lastChange: time(lastChange), feedTime: time(feed?.timestamp),
+                                    tripUpdatesApplied: state == "live" ? lastReport?.tripUpdatesApplied ?? 0 : 0,
+                                    tripsCancelled: state == "live" ? lastReport?.tripsCancelled ?? 0 : 0,
+                                    alertsApplied: state == "live" ? lastReport?.alertsApplied ?? 0 : 0,
+                                    refused: state == "live" ? refused : [:], error: error, consecutiveFailures: failures)
+    }
+
+    enum PollOutcome: Sendable {
+        case unchanged
+        case body(Data, etag: String?, lastModified: String?, fileStamp: String?)
+    }
+
+    /// One blocking fetch: a URL with its validators, or a file when its size or time changed.
+    static func fetch(_ request: (source: String, etag: String?, lastModified: String?, fileStamp: String?)) throws -> PollOutcome {
+        guard SourceURL.isURL(request.source) else {
+            let attributes = try FileManager.default.attributesOfItem(atPath: request.source)
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            let stamp = "\(size)@\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+            if stamp == request.fileStamp { return .unchanged }
+            guard size <= RealtimeFeed.maximumBytes else {
+                throw FetchError.tooLarge(limit: RealtimeFeed.maximumBytes)
+            }
+            return .body(try Data(contentsOf: URL(fileURLWithPath: request.source)), etag: nil, lastModified: nil, fileStamp: stamp)
+        }
+        var fetch = FetchRequest(url: request.source, maxBytes: RealtimeFeed.maximumBytes)
+        fetch.ifNoneMatch = request.etag
+        fetch.ifModifiedSince = request.lastModified
+        fetch.connectTimeout = RealtimePoller.fetchTimeout
+        fetch.stallTimeout = RealtimePoller.fetchTimeout
+        fetch.totalTimeout = RealtimePoller.fetchTimeout
+        let response = try HTTPFetcher().fetch(fetch)
+        if response.notModified { return .unchanged }
+        return .body(response.body ?? Data(), etag: response.etag, lastModified: response.lastModified, fileStamp: nil)
+    }
+}
