@@ -29,6 +29,7 @@ struct GTFSFeedReader {
         var serviceID: String
         var tripID: String
         var headsign: String
+        var direction: Int?
     }
 
     /// Reads the feed into `builder` and `report`.
@@ -46,10 +47,10 @@ struct GTFSFeedReader {
             throw TransitError.missingRequiredFile(feed: feedName, file: "calendar.txt or calendar_dates.txt")
         }
 
-        let timeZone = try readAgencies(zip, report: &report)
+        let (timeZone, onlyAgency) = try readAgencies(zip, report: &report)
         try builder.adopt(timeZone: timeZone, feed: feedName)
         let stopIndex = try readStops(zip, builder: &builder, report: &report)
-        let routeIndex = try readRoutes(zip, builder: &builder, report: &report)
+        let routeIndex = try readRoutes(zip, builder: &builder, defaultAgency: onlyAgency, report: &report)
         let services = try readCalendars(zip, report: &report)
         var trips = try readTrips(zip, routes: routeIndex, services: services, report: &report)
         let serviceIndex = builder.addServices(services, usedBy: Set(trips.map(\.serviceID)))
@@ -93,7 +94,8 @@ struct GTFSFeedReader {
                 if instances.isEmpty {
                     builder.addTrip(route: pending.route, service: service, tripID: pending.tripID,
                                     headsign: pending.headsign, stops: timed.stops, flags: timed.flags,
-                                    arrivals: timed.arrivals, departures: timed.departures)
+                                    arrivals: timed.arrivals, departures: timed.departures,
+                                    sequences: timed.sequences, direction: pending.direction)
                     span(pending.serviceID, timed.departures[0], timed.arrivals[timed.arrivals.count - 1])
                     kept += 1
                 } else {
@@ -107,7 +109,8 @@ struct GTFSFeedReader {
                                             headsign: pending.headsign, stops: timed.stops, flags: timed.flags,
                                             arrivals: timed.arrivals.map { $0 + shift },
                                             departures: timed.departures.map { $0 + shift },
-                                            headwaySeconds: frequency.exactTimes ? nil : frequency.headway)
+                                            headwaySeconds: frequency.exactTimes ? nil : frequency.headway,
+                                            sequences: timed.sequences, direction: pending.direction)
                             span(pending.serviceID, timed.departures[0] + shift, timed.arrivals[timed.arrivals.count - 1] + shift)
                             report.frequencyTrips += 1
                             kept += 1
@@ -138,13 +141,18 @@ struct GTFSFeedReader {
         try GTFSTable(zip: zip, file: file, feed: feedName, memory: memory)
     }
 
-    private func readAgencies(_ zip: ZipArchive, report: inout GTFSImportReport) throws -> String {
+    /// The feeds' time zone, and its agency_id when it has only one agency (routes.txt may then
+    /// leave agency_id empty).
+    private func readAgencies(_ zip: ZipArchive, report: inout GTFSImportReport) throws -> (String, String) {
         guard var table = try open("agency.txt", in: zip) else {
             throw TransitError.missingRequiredFile(feed: feedName, file: "agency.txt")
         }
         let zoneColumn = try table.require("agency_timezone")
+        let idColumn = table.column("agency_id")
         var zones: [String] = []
+        var agencies: [String] = []
         while let row = try table.next() {
+            agencies.append(row.string(idColumn))
             let zone = row.string(zoneColumn)
             if zone.isEmpty { report.skip("agency.txt: empty agency_timezone"); continue }
             if !zones.contains(zone) { zones.append(zone) }
@@ -155,7 +163,7 @@ struct GTFSFeedReader {
         }
         if zones.count > 1 { throw TransitError.mixedTimeZones(zones) }
         guard TimeZone(identifier: zone) != nil else { throw TransitError.unknownTimeZone(feed: feedName, zone: zone) }
-        return zone
+        return (zone, agencies.count == 1 ? agencies[0] : "")
     }
 
     private func readStops(_ zip: ZipArchive, builder: inout TimetableBuilder,
@@ -196,7 +204,7 @@ struct GTFSFeedReader {
         return index
     }
 
-    private func readRoutes(_ zip: ZipArchive, builder: inout TimetableBuilder,
+    private func readRoutes(_ zip: ZipArchive, builder: inout TimetableBuilder, defaultAgency: String,
                             report: inout GTFSImportReport) throws -> [String: Int32] {
         guard var table = try open("routes.txt", in: zip) else {
             throw TransitError.missingRequiredFile(feed: feedName, file: "routes.txt")
@@ -204,6 +212,7 @@ struct GTFSFeedReader {
         let idColumn = try table.require("route_id")
         let typeColumn = try table.require("route_type")
         let shortColumn = table.column("route_short_name"), longColumn = table.column("route_long_name")
+        let agencyColumn = table.column("agency_id")
         var index: [String: Int32] = [:]
         while let row = try table.next() {
             let id = row.string(idColumn)
@@ -211,7 +220,9 @@ struct GTFSFeedReader {
             guard index[id] == nil else { report.skip("routes.txt: duplicate route_id"); continue }
             guard let type = row.int(typeColumn), type >= 0 else { report.skip("routes.txt: missing or invalid route_type"); continue }
             let short = row.string(shortColumn), long = row.string(longColumn)
-            index[id] = builder.addRoute(id: id, shortName: short.isEmpty ? long : short, longName: long, routeType: type)
+            let agency = row.string(agencyColumn)
+            index[id] = builder.addRoute(id: id, shortName: short.isEmpty ? long : short, longName: long, routeType: type,
+                                         agencyID: agency.isEmpty ? defaultAgency : agency)
         }
         report.rowsRead["routes.txt", default: 0] += table.rowsRead
         return index
@@ -268,6 +279,7 @@ struct GTFSFeedReader {
         }
         let routeColumn = try table.require("route_id"), serviceColumn = try table.require("service_id")
         let idColumn = try table.require("trip_id"), headsignColumn = table.column("trip_headsign")
+        let directionColumn = table.column("direction_id")
         var trips: [PendingTrip] = []
         var seen: Set<String> = []
         while let row = try table.next() {
@@ -278,7 +290,9 @@ struct GTFSFeedReader {
             let service = row.string(serviceColumn)
             guard services.knows(service) else { report.skip("trips.txt: unknown service_id"); continue }
             seen.insert(id)
-            trips.append(PendingTrip(route: route, serviceID: service, tripID: id, headsign: row.string(headsignColumn)))
+            let direction = row.int(directionColumn).flatMap { (0...1).contains($0) ? $0 : nil }
+            trips.append(PendingTrip(route: route, serviceID: service, tripID: id, headsign: row.string(headsignColumn),
+                                     direction: direction))
         }
         report.rowsRead["trips.txt", default: 0] += table.rowsRead
         return trips
@@ -394,6 +408,7 @@ struct GTFSFeedReader {
     private struct TimedTrip {
         var stops: [Int32]
         var flags: [UInt8]
+        var sequences: [Int32]
         var arrivals: [Int32]
         var departures: [Int32]
     }
@@ -402,13 +417,14 @@ struct GTFSFeedReader {
     /// (missing times between timepoints are interpolated by stop count), never going back.
     private func finishTrip(_ rows: ArraySlice<StopTimeRow>, report: inout GTFSImportReport) -> TimedTrip? {
         guard rows.count >= 2 else { report.skip("trips: fewer than two stop_times"); return nil }
-        var trip = TimedTrip(stops: [], flags: [], arrivals: [], departures: [])
+        var trip = TimedTrip(stops: [], flags: [], sequences: [], arrivals: [], departures: [])
         var previousSequence: Int32 = -1
         for row in rows {
             if row.sequence == previousSequence { report.skip("trips: duplicate stop_sequence"); return nil }
             previousSequence = row.sequence
             trip.stops.append(row.stop)
             trip.flags.append(row.flags)
+            trip.sequences.append(row.sequence)
             trip.arrivals.append(row.arrival)
             trip.departures.append(row.departure)
         }

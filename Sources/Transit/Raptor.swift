@@ -32,7 +32,8 @@ struct Raptor: Sendable {
         var runningStart: [Int32]
         var running: [Int32]
 
-        init(day: Int, timetable: Timetable) {
+        /// - parameter excluding: global trip indexes left out (runs a realtime overlay cancels or replaces).
+        init(day: Int, timetable: Timetable, excluding: Set<Int32> = []) {
             self.day = day
             reference = ServiceDate.referenceInstant(day, in: timetable.timeZone)
             let active = timetable.services.map { $0.runs(on: day) }
@@ -40,7 +41,8 @@ struct Raptor: Sendable {
             runningStart.reserveCapacity(timetable.patterns.count + 1)
             running = []
             for pattern in timetable.patterns {
-                for trip in 0..<Int(pattern.tripCount) where active[Int(timetable.tripServices[Int(pattern.firstTrip) + trip])] {
+                for trip in 0..<Int(pattern.tripCount) where active[Int(timetable.tripServices[Int(pattern.firstTrip) + trip])]
+                    && (excluding.isEmpty || !excluding.contains(pattern.firstTrip + Int32(trip))) {
                     running.append(Int32(trip))
                 }
                 runningStart.append(Int32(running.count))
@@ -58,6 +60,11 @@ struct Raptor: Sendable {
         var alightStop: Int32
         var departure: Int
         var arrival: Int
+        /// For a live run (a realtime overlay's): the timetable's times of the same calls.
+        var scheduledDeparture: Int? = nil
+        var scheduledArrival: Int? = nil
+        /// The service day the ride's trip runs on.
+        var day = 0
     }
 
     /// A walk between two rides: the same stop (a change) or a footpath.
@@ -82,6 +89,10 @@ struct Raptor: Sendable {
     static let defaultHorizon = 12 * 3600
 
     let timetable: Timetable
+    /// The timetable's patterns as the rounds scan them.
+    let staticPatterns: PatternTable
+    /// Per stop: every flag allowed (no stop closed by an alert).
+    let openStops: [UInt8]
     /// Footpath seconds per edge at this engine's pace.
     let footSeconds: [Int]
     /// Working arrays reused across queries (and shared by engines of one timetable).
@@ -90,6 +101,8 @@ struct Raptor: Sendable {
     /// An engine for one walking pace; build it once per timetable and pace, not per query.
     init(timetable: Timetable, paceMultiplier: Double, scratchPool: RaptorScratchPool = RaptorScratchPool()) {
         self.timetable = timetable
+        staticPatterns = timetable.patternTable
+        openStops = [UInt8](repeating: 0xFF, count: timetable.stops.count)
         var seconds = [Int](repeating: 0, count: timetable.footTargets.count)
         for e in seconds.indices {
             let walk = (Double(timetable.footWalkSeconds[e]) * paceMultiplier).rounded(.up)
@@ -110,29 +123,38 @@ struct Raptor: Sendable {
     /// Earliest arrival leaving at `time`, one journey per number of rides that improves
     /// on fewer rides (the Pareto set over arrival and transfers), fewest rides first.
     /// - parameter horizon: seconds; journeys arriving later than `time + horizon` are not searched.
+    /// - parameter overlay: live runs scanned besides the timetable's (`days` should come from its `days(replacing:)`).
+    /// - parameter stopMask: per stop, the flags allowed there (0 at a stop closed by an alert); nil allows all.
     func departAt(_ time: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
-                  horizon: Int = Raptor.defaultHorizon) -> [Journey] {
-        search(Forward.self, from: time, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon)
+                  horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil) -> [Journey] {
+        search(Forward.self, from: time, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
+               overlay: overlay, stopMask: stopMask)
     }
 
     /// Latest departure still arriving by `deadline`; one journey per number of rides that
     /// improves on fewer rides, fewest rides first.
     /// - parameter horizon: seconds; journeys leaving earlier than `deadline - horizon` are not searched.
     func arriveBy(_ deadline: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
-                  horizon: Int = Raptor.defaultHorizon) -> [Journey] {
-        search(Backward.self, from: deadline, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon)
+                  horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil) -> [Journey] {
+        search(Backward.self, from: deadline, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
+               overlay: overlay, stopMask: stopMask)
     }
 
     /// The rounds in `direction` from `time`, on a scratch taken from the pool and given back clean.
     private func search<D: SearchDirection>(_ direction: D.Type, from time: Int, access: [Endpoint], egress: [Endpoint],
-                                            days: [ServiceDay], maxRides: Int, horizon: Int) -> [Journey] {
-        let scratch = scratchPool.take(D.self, stopCount: timetable.stops.count, patternCount: timetable.patterns.count)
+                                            days: [ServiceDay], maxRides: Int, horizon: Int,
+                                            overlay: RealtimeOverlay?, stopMask: [UInt8]?) -> [Journey] {
+        let live = overlay ?? RealtimeOverlay()
+        let scratch = scratchPool.take(D.self, stopCount: timetable.stops.count,
+                                       patternCount: timetable.patterns.count + live.patterns.patterns.count)
         let rounds = max(1, maxRides)
         scratch.reserveRounds(rounds + 1)
         let (start, target) = D.ends(access: access, egress: egress)
         let found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds,
-                              horizon: horizon, scratch: scratch)
-        let journeys = found.compactMap { journey(D.self, reaching: $0, start: start, days: days, scratch: scratch) }
+                              horizon: horizon, overlay: live, stopMask: stopMask ?? openStops, scratch: scratch)
+        let journeys = found.compactMap {
+            journey(D.self, reaching: $0, start: start, days: days, overlay: live, scratch: scratch)
+        }
         scratch.reset(targets: target)
         scratchPool.giveBack(scratch)
         return journeys
@@ -149,12 +171,14 @@ struct Raptor: Sendable {
     /// ready in round k - 1, from the first such stop in scan order, then follows the changes
     /// and footpaths from the stops it improved.
     private func runRounds<D: SearchDirection>(_ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint],
-                                               days: [ServiceDay], rounds: Int, horizon: Int,
-                                               scratch: RaptorScratch) -> [TargetReached] {
+                                               days: [ServiceDay], rounds: Int, horizon: Int, overlay: RealtimeOverlay,
+                                               stopMask: [UInt8], scratch: RaptorScratch) -> [TargetReached] {
         let tt = timetable
         let stopCount = tt.stops.count
         let unreached = D.unreached
-        let hopOnTimes = D.hopOnTimes(tt), hopOffTimes = D.hopOffTimes(tt)
+        let staticCount = tt.patterns.count
+        let tables = [staticPatterns, overlay.patterns]
+        let hopOnTimes = tables.map(D.hopOnTimes), hopOffTimes = tables.map(D.hopOffTimes)
         let foot = D.footRows(tt)
         let ready = scratch.ready, readyRound = scratch.readyRound, reached = scratch.reached
         let targetSeconds = scratch.targetSeconds, queueIndex = scratch.queueIndex
@@ -183,15 +207,19 @@ struct Raptor: Sendable {
 
         for round in 1...rounds where marked.count > 0 {
             let labels = round * stopCount
-            // Queue each pattern serving a marked stop, from its first marked stop in scan order.
-            for s in marked.elements {
-                for e in Int(tt.stopPatternStart[Int(s)])..<Int(tt.stopPatternStart[Int(s) + 1]) {
-                    let p = Int(tt.stopPatternEntries[e]), i = tt.stopPatternIndexes[e]
-                    if queueIndex[p] < 0 {
-                        queued.append(Int32(p))
-                        queueIndex[p] = i
-                    } else if D.scansBefore(i, queueIndex[p]) {
-                        queueIndex[p] = i
+            // Queue each pattern serving a marked stop, from its first marked stop in scan order
+            // (the overlay's patterns numbered after the timetable's).
+            for (t, table) in tables.enumerated() where !table.patterns.isEmpty {
+                let offset = t == 0 ? 0 : staticCount
+                for s in marked.elements {
+                    for e in Int(table.stopPatternStart[Int(s)])..<Int(table.stopPatternStart[Int(s) + 1]) {
+                        let p = offset + Int(table.stopPatternEntries[e]), i = table.stopPatternIndexes[e]
+                        if queueIndex[p] < 0 {
+                            queued.append(Int32(p))
+                            queueIndex[p] = i
+                        } else if D.scansBefore(i, queueIndex[p]) {
+                            queueIndex[p] = i
+                        }
                     }
                 }
             }
@@ -199,26 +227,32 @@ struct Raptor: Sendable {
 
             // Ride: hop off where the current trip improves a stop, hop on a better trip where ready.
             for p32 in queued.elements {
-                let p = Int(p32)
-                let from = Int(queueIndex[p])
-                queueIndex[p] = -1
-                let pattern = tt.patterns[p]
+                let from = Int(queueIndex[Int(p32)])
+                queueIndex[Int(p32)] = -1
+                let isLive = Int(p32) >= staticCount
+                let p = isLive ? Int(p32) - staticCount : Int(p32)
+                let table = tables[isLive ? 1 : 0]
+                let hopOnTimes = hopOnTimes[isLive ? 1 : 0], hopOffTimes = hopOffTimes[isLive ? 1 : 0]
+                let pattern = table.patterns[p]
                 let n = Int(pattern.stopCount)
                 let stopsBase = Int(pattern.stopsStart), timesBase = Int(pattern.timesStart)
                 let span = D.span(pattern)
                 for dayIndex in D.scan(from: D.first(count: days.count), count: days.count) {
                     let day = days[dayIndex]
                     let ref = day.reference
-                    let running = day.running
-                    let runningRange = Int(day.runningStart[p])..<Int(day.runningStart[p + 1])
+                    // A live pattern runs all its trips on its own day, none on the others.
+                    let running = isLive ? overlay.identity : day.running
+                    let runningRange = isLive
+                        ? (Int(overlay.patternDays[p]) == day.day ? 0..<Int(pattern.tripCount) : 0..<0)
+                        : Int(day.runningStart[p])..<Int(day.runningStart[p + 1])
                     if runningRange.isEmpty || D.isBefore(ref + span.last, time) || !D.isBefore(ref + span.first, best) { continue }
                     var position = -1  // of the current trip in `running`
                     var trip = -1
                     var hopOnIndex = 0
                     var linkRound: Int32 = 0
                     for i in D.scan(from: from, count: n) {
-                        let s = Int(tt.patternStops[stopsBase + i])
-                        let flags = tt.patternFlags[stopsBase + i]
+                        let s = Int(table.stops[stopsBase + i])
+                        let flags = table.flags[stopsBase + i] & stopMask[s]
                         if trip >= 0 && flags & D.hopOffFlag != 0 {
                             let t = ref + Int(hopOffTimes[timesBase + trip * n + i])
                             if D.isBefore(t, reached[s]) && D.isBefore(t, best) {
@@ -286,7 +320,7 @@ struct Raptor: Sendable {
     /// Rebuilds the journey that reached the target from its labels, walking back from the
     /// target to the start.
     private func journey<D: SearchDirection>(_ direction: D.Type, reaching found: TargetReached, start: [Endpoint],
-                                             days: [ServiceDay], scratch: RaptorScratch) -> Journey? {
+                                             days: [ServiceDay], overlay: RealtimeOverlay, scratch: RaptorScratch) -> Journey? {
         let stopCount = timetable.stops.count
         var rides: [Ride] = []
         var transfers: [Transfer] = []
@@ -296,7 +330,7 @@ struct Raptor: Sendable {
         while round > 0 {
             let label = scratch.rides[round * stopCount + Int(stop)]
             guard label.trip >= 0 else { return nil }
-            let ride = makeRide(label, days: days)
+            let ride = makeRide(label, days: days, overlay: overlay)
             rides.append(ride)
             let link = Int(label.linkRound)
             let hopOn = D.hopOnStop(ride)
@@ -318,17 +352,32 @@ struct Raptor: Sendable {
                          target: Endpoint(stop: found.stop, seconds: scratch.targetSeconds[Int(found.stop)]), time: found.time)
     }
 
-    private func makeRide(_ label: RideLabel, days: [ServiceDay]) -> Ride {
+    /// The ride a label stands for; a live run's keeps the timetable's pattern, trip and call
+    /// indexes (its stops are the same), with its live times and the timetable's beside them.
+    private func makeRide(_ label: RideLabel, days: [ServiceDay], overlay: RealtimeOverlay) -> Ride {
         let tt = timetable
-        let pattern = tt.patterns[Int(label.pattern)]
+        let day = days[Int(label.day)]
+        let ref = day.reference
+        let live = Int(label.pattern) - tt.patterns.count
+        let pattern = live >= 0 ? overlay.patterns.patterns[live] : tt.patterns[Int(label.pattern)]
         let n = Int(pattern.stopCount)
         let base = Int(pattern.timesStart) + Int(label.trip) * n
-        let ref = days[Int(label.day)].reference
-        return Ride(pattern: label.pattern, trip: pattern.firstTrip + label.trip,
-                    boardIndex: label.boardIndex, alightIndex: label.alightIndex,
-                    boardStop: tt.patternStops[Int(pattern.stopsStart) + Int(label.boardIndex)],
-                    alightStop: tt.patternStops[Int(pattern.stopsStart) + Int(label.alightIndex)],
-                    departure: ref + Int(tt.departures[base + Int(label.boardIndex)]),
-                    arrival: ref + Int(tt.arrivals[base + Int(label.alightIndex)]))
+        let times = live >= 0 ? overlay.patterns : staticPatterns
+        var ride = Ride(pattern: label.pattern, trip: pattern.firstTrip + label.trip,
+                        boardIndex: label.boardIndex, alightIndex: label.alightIndex,
+                        boardStop: times.stops[Int(pattern.stopsStart) + Int(label.boardIndex)],
+                        alightStop: times.stops[Int(pattern.stopsStart) + Int(label.alightIndex)],
+                        departure: ref + Int(times.departures[base + Int(label.boardIndex)]),
+                        arrival: ref + Int(times.arrivals[base + Int(label.alightIndex)]), day: day.day)
+        if live >= 0 {
+            let trip = overlay.baseTrips[Int(ride.trip)]
+            let basePattern = tt.patterns[Int(overlay.basePatterns[live])]
+            let scheduled = Int(basePattern.timesStart) + (Int(trip) - Int(basePattern.firstTrip)) * n
+            ride.pattern = overlay.basePatterns[live]
+            ride.trip = trip
+            ride.scheduledDeparture = ref + Int(tt.departures[scheduled + Int(label.boardIndex)])
+            ride.scheduledArrival = ref + Int(tt.arrivals[scheduled + Int(label.alightIndex)])
+        }
+        return ride
     }
 }

@@ -23,9 +23,9 @@ protocol SearchDirection {
     /// Pattern flags: where the search may hop on and off.
     static var hopOnFlag: UInt8 { get }
     static var hopOffFlag: UInt8 { get }
-    /// The timetable's per-call times read where the search hops on and off.
-    static func hopOnTimes(_ timetable: Timetable) -> [Int32]
-    static func hopOffTimes(_ timetable: Timetable) -> [Int32]
+    /// The per-call times read where the search hops on and off.
+    static func hopOnTimes(_ table: PatternTable) -> [Int32]
+    static func hopOffTimes(_ table: PatternTable) -> [Int32]
     /// A pattern's first and last time in search order (to skip service days quickly).
     static func span(_ pattern: Timetable.Pattern) -> (first: Int, last: Int)
 
@@ -73,8 +73,8 @@ extension Raptor {
 
         static var hopOnFlag: UInt8 { Timetable.canBoard }
         static var hopOffFlag: UInt8 { Timetable.canAlight }
-        static func hopOnTimes(_ timetable: Timetable) -> [Int32] { timetable.departures }
-        static func hopOffTimes(_ timetable: Timetable) -> [Int32] { timetable.arrivals }
+        static func hopOnTimes(_ table: PatternTable) -> [Int32] { table.departures }
+        static func hopOffTimes(_ table: PatternTable) -> [Int32] { table.arrivals }
         @inline(__always) static func span(_ pattern: Timetable.Pattern) -> (first: Int, last: Int) {
             (Int(pattern.minTime), Int(pattern.maxTime))
         }
@@ -130,8 +130,8 @@ extension Raptor {
 
         static var hopOnFlag: UInt8 { Timetable.canAlight }
         static var hopOffFlag: UInt8 { Timetable.canBoard }
-        static func hopOnTimes(_ timetable: Timetable) -> [Int32] { timetable.arrivals }
-        static func hopOffTimes(_ timetable: Timetable) -> [Int32] { timetable.departures }
+        static func hopOnTimes(_ table: PatternTable) -> [Int32] { table.arrivals }
+        static func hopOffTimes(_ table: PatternTable) -> [Int32] { table.departures }
         @inline(__always) static func span(_ pattern: Timetable.Pattern) -> (first: Int, last: Int) {
             (Int(pattern.maxTime), Int(pattern.minTime))
         }

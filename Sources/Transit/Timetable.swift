@@ -25,6 +25,9 @@ struct Timetable: Sendable {
         var shortName: String
         var longName: String
         var routeType: Int
+        /// The route's `agency_id` (the feed's only agency when routes.txt leaves it empty); ""
+        /// when neither names one (a timetable stored before schema version 3).
+        var agencyID: String = ""
     }
 
     /// The days one `service_id` runs, as a bitset starting at `firstDay`.
@@ -79,12 +82,17 @@ struct Timetable: Sendable {
     var patterns: [Pattern] = []
     var patternStops: [Int32] = []
     var patternFlags: [UInt8] = []
+    /// GTFS `stop_sequence` of each pattern stop, parallel to `patternStops` (trips numbering
+    /// their stops differently never share a pattern); realtime updates name stops by it.
+    var patternSequences: [Int32] = []
     var tripIDs: [String] = []
     var tripHeadsigns: [String] = []
     var tripServices: [Int32] = []
     /// Per trip: the headway of a run of headway-based service (`exact_times=0`), whose times
     /// are only an estimate; 0 for scheduled trips.
     var tripHeadways: [Int32] = []
+    /// Per trip: GTFS `direction_id` (0 or 1), -1 when the feed gives none.
+    var tripDirections: [Int8] = []
     var arrivals: [Int32] = []
     var departures: [Int32] = []
     /// Same-stop change time per stop; -1 when transfers.txt forbids changing there.
@@ -123,23 +131,8 @@ struct Timetable: Sendable {
     /// Fills the derived indexes; called after building or loading.
     mutating func buildIndexes() {
         let n = stops.count
-        var counts = [Int32](repeating: 0, count: n + 1)
-        for p in patterns {
-            for i in 0..<Int(p.stopCount) { counts[Int(patternStops[Int(p.stopsStart) + i])] += 1 }
-        }
-        stopPatternStart = [Int32](repeating: 0, count: n + 1)
-        for s in 0..<n { stopPatternStart[s + 1] = stopPatternStart[s] + counts[s] }
-        var fill = Array(stopPatternStart.dropLast())
-        stopPatternEntries = [Int32](repeating: 0, count: Int(stopPatternStart[n]))
-        stopPatternIndexes = stopPatternEntries
-        for (pi, p) in patterns.enumerated() {
-            for i in 0..<Int(p.stopCount) {
-                let s = Int(patternStops[Int(p.stopsStart) + i])
-                stopPatternEntries[Int(fill[s])] = Int32(pi)
-                stopPatternIndexes[Int(fill[s])] = Int32(i)
-                fill[s] += 1
-            }
-        }
+        (stopPatternStart, stopPatternEntries, stopPatternIndexes) =
+            PatternTable.stopIndex(patterns: patterns, patternStops: patternStops, stopCount: n)
         var inCounts = [Int32](repeating: 0, count: n + 1)
         for t in footTargets { inCounts[Int(t)] += 1 }
         footInStart = [Int32](repeating: 0, count: n + 1)
@@ -164,7 +157,7 @@ struct Timetable: Sendable {
     /// Bytes held by the arrays (strings counted by their UTF-8 length), for the memory report.
     var memoryBytes: Int {
         func a<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }
-        var total = a(patternStops) + a(patternFlags) + a(tripServices) + a(tripHeadways) + a(arrivals) + a(departures)
+        var total = a(patternStops) + a(patternFlags) + a(patternSequences) + a(tripDirections) + a(tripServices) + a(tripHeadways) + a(arrivals) + a(departures)
         total += a(changeSeconds) + a(footStart) + a(footTargets) + a(footWalkSeconds) + a(footMinimumSeconds)
         total += a(stopPatternStart) + a(stopPatternEntries) + a(stopPatternIndexes)
         total += a(footInStart) + a(footInSources) + a(footInEdge)

@@ -11,16 +11,19 @@ struct TimetableBuilder {
         var headsign: String
         var stops: [Int32]
         var flags: [UInt8]
+        var sequences: [Int32]
         var arrivals: [Int32]
         var departures: [Int32]
         /// 0 for a scheduled trip.
         var headwaySeconds: Int32
+        var direction: Int8
     }
 
     private struct PatternKey: Hashable {
         var route: Int32
         var stops: [Int32]
         var flags: [UInt8]
+        var sequences: [Int32]
     }
 
     private struct TransferRule {
@@ -65,8 +68,8 @@ struct TimetableBuilder {
         stationOfStop[stop] = "\(feedsBegun)/\(parent)"
     }
 
-    mutating func addRoute(id: String, shortName: String, longName: String, routeType: Int) -> Int32 {
-        routes.append(Timetable.Route(id: id, shortName: shortName, longName: longName, routeType: routeType))
+    mutating func addRoute(id: String, shortName: String, longName: String, routeType: Int, agencyID: String = "") -> Int32 {
+        routes.append(Timetable.Route(id: id, shortName: shortName, longName: longName, routeType: routeType, agencyID: agencyID))
         return Int32(routes.count - 1)
     }
 
@@ -83,12 +86,15 @@ struct TimetableBuilder {
 
     /// - parameter headwaySeconds: for a run of headway-based service (`exact_times=0`), its
     ///   headway; nil for scheduled trips.
+    /// - parameter sequences: each stop's `stop_sequence`; nil numbers them 1, 2, 3, …
+    /// - parameter direction: `direction_id`, nil when the feed gives none.
     mutating func addTrip(route: Int32, service: Int32, tripID: String, headsign: String,
                           stops: [Int32], flags: [UInt8], arrivals: [Int32], departures: [Int32],
-                          headwaySeconds: Int32? = nil) {
+                          headwaySeconds: Int32? = nil, sequences: [Int32]? = nil, direction: Int? = nil) {
         trips.append(RawTrip(route: route, service: service, tripID: tripID, headsign: headsign,
-                             stops: stops, flags: flags, arrivals: arrivals, departures: departures,
-                             headwaySeconds: headwaySeconds ?? 0))
+                             stops: stops, flags: flags, sequences: sequences ?? stops.indices.map { Int32($0 + 1) },
+                             arrivals: arrivals, departures: departures,
+                             headwaySeconds: headwaySeconds ?? 0, direction: Int8(direction ?? -1)))
     }
 
     mutating func addTransfer(from: Int32, to: Int32, minimumSeconds: Int?, forbidden: Bool) {
@@ -114,7 +120,7 @@ struct TimetableBuilder {
         var groups: [PatternKey: [Int]] = [:]
         var keys: [PatternKey] = []
         for (i, trip) in trips.enumerated() {
-            let key = PatternKey(route: trip.route, stops: trip.stops, flags: trip.flags)
+            let key = PatternKey(route: trip.route, stops: trip.stops, flags: trip.flags, sequences: trip.sequences)
             if groups[key] == nil { keys.append(key) }
             groups[key, default: []].append(i)
         }
@@ -147,12 +153,14 @@ struct TimetableBuilder {
                                                 minTime: .max, maxTime: .min)
                 table.patternStops.append(contentsOf: key.stops)
                 table.patternFlags.append(contentsOf: key.flags)
+                table.patternSequences.append(contentsOf: key.sequences)
                 for member in lane {
                     let trip = trips[member]
                     table.tripIDs.append(trip.tripID)
                     table.tripHeadsigns.append(trip.headsign)
                     table.tripServices.append(trip.service)
                     table.tripHeadways.append(trip.headwaySeconds)
+                    table.tripDirections.append(trip.direction)
                     table.arrivals.append(contentsOf: trip.arrivals)
                     table.departures.append(contentsOf: trip.departures)
                     pattern.minTime = min(pattern.minTime, trip.departures[0])

@@ -11,8 +11,10 @@ import SQLite
 struct TimetableStore {
     /// Bump when the tables change; a file older than `oldestReadableSchemaVersion` (or newer
     /// than this) then asks for a re-import. Version 2 added `trips.headway_seconds`; a version 1
-    /// file reads with every trip scheduled.
-    static let schemaVersion = 2
+    /// file reads with every trip scheduled. Version 3 added `routes.agency_id`,
+    /// `patterns.sequences` and `trips.direction_id` (for realtime matching); an older file reads
+    /// with no agency, stops numbered 1, 2, 3, … and no direction.
+    static let schemaVersion = 3
     static let oldestReadableSchemaVersion = 1
     static let fileName = "transit.sqlite"
 
@@ -58,13 +60,14 @@ struct TimetableStore {
             CREATE TABLE stops(idx INTEGER PRIMARY KEY, stop_id TEXT NOT NULL, name TEXT NOT NULL, lat REAL NOT NULL, lon REAL NOT NULL,
                                parent_station TEXT, mode_mask INTEGER NOT NULL, change_seconds INTEGER NOT NULL);
             CREATE TABLE routes(idx INTEGER PRIMARY KEY, route_id TEXT NOT NULL, short_name TEXT NOT NULL, long_name TEXT NOT NULL,
-                                route_type INTEGER NOT NULL);
+                                route_type INTEGER NOT NULL, agency_id TEXT NOT NULL DEFAULT '');
             CREATE TABLE services(idx INTEGER PRIMARY KEY, service_id TEXT NOT NULL, first_day INTEGER NOT NULL, days BLOB NOT NULL);
             CREATE TABLE patterns(idx INTEGER PRIMARY KEY, route_idx INTEGER NOT NULL, stops BLOB NOT NULL, flags BLOB NOT NULL,
-                                  first_trip INTEGER NOT NULL, trip_count INTEGER NOT NULL, min_time INTEGER NOT NULL, max_time INTEGER NOT NULL);
+                                  first_trip INTEGER NOT NULL, trip_count INTEGER NOT NULL, min_time INTEGER NOT NULL, max_time INTEGER NOT NULL,
+                                  sequences BLOB);
             CREATE TABLE trips(idx INTEGER PRIMARY KEY, pattern_idx INTEGER NOT NULL, trip_id TEXT NOT NULL, headsign TEXT NOT NULL,
                                service_idx INTEGER NOT NULL, arrivals BLOB NOT NULL, departures BLOB NOT NULL,
-                               headway_seconds INTEGER);
+                               headway_seconds INTEGER, direction_id INTEGER);
             CREATE TABLE footpaths(from_idx INTEGER NOT NULL, to_idx INTEGER NOT NULL, walk_seconds INTEGER NOT NULL,
                                    minimum_seconds INTEGER NOT NULL, PRIMARY KEY(from_idx, to_idx)) WITHOUT ROWID;
             """)
@@ -85,21 +88,21 @@ struct TimetableStore {
             try stops.run([.int(i), .text(s.id), .text(s.name), .real(s.latitude), .real(s.longitude),
                            .optional(s.parentStationID), .int(Int(s.modeMask)), .int(Int(t.changeSeconds[i]))])
         }
-        let routes = try db.prepare("INSERT INTO routes VALUES (?, ?, ?, ?, ?)")
+        let routes = try db.prepare("INSERT INTO routes VALUES (?, ?, ?, ?, ?, ?)")
         for (i, r) in t.routes.enumerated() {
-            try routes.run([.int(i), .text(r.id), .text(r.shortName), .text(r.longName), .int(r.routeType)])
+            try routes.run([.int(i), .text(r.id), .text(r.shortName), .text(r.longName), .int(r.routeType), .text(r.agencyID)])
         }
         let services = try db.prepare("INSERT INTO services VALUES (?, ?, ?, ?)")
         for (i, s) in t.services.enumerated() {
             try services.run([.int(i), .text(s.id), .int(s.firstDay), .blob(Self.pack(s.words))])
         }
-        let patterns = try db.prepare("INSERT INTO patterns VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-        let trips = try db.prepare("INSERT INTO trips VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        let patterns = try db.prepare("INSERT INTO patterns VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let trips = try db.prepare("INSERT INTO trips VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         for (pi, p) in t.patterns.enumerated() {
             let stopRange = Int(p.stopsStart)..<Int(p.stopsStart + p.stopCount)
             try patterns.run([.int(pi), .int(Int(p.route)), .blob(Self.pack(Array(t.patternStops[stopRange]))),
                               .blob(Array(t.patternFlags[stopRange])), .int(Int(p.firstTrip)), .int(Int(p.tripCount)),
-                              .int(Int(p.minTime)), .int(Int(p.maxTime))])
+                              .int(Int(p.minTime)), .int(Int(p.maxTime)), .blob(Self.pack(Array(t.patternSequences[stopRange])))])
             let n = Int(p.stopCount)
             for k in 0..<Int(p.tripCount) {
                 let trip = Int(p.firstTrip) + k
@@ -107,7 +110,8 @@ struct TimetableStore {
                 try trips.run([.int(trip), .int(pi), .text(t.tripIDs[trip]), .text(t.tripHeadsigns[trip]),
                                .int(Int(t.tripServices[trip])), .blob(Self.pack(Array(t.arrivals[range]))),
                                .blob(Self.pack(Array(t.departures[range]))),
-                               .optional(t.tripHeadways[trip] > 0 ? Int(t.tripHeadways[trip]) : nil)])
+                               .optional(t.tripHeadways[trip] > 0 ? Int(t.tripHeadways[trip]) : nil),
+                               .optional(t.tripDirections[trip] >= 0 ? Int(t.tripDirections[trip]) : nil)])
             }
         }
         let foot = try db.prepare("INSERT INTO footpaths VALUES (?, ?, ?, ?)")
@@ -167,17 +171,25 @@ struct TimetableStore {
         }
         t.stops = stopRows.map(\.0)
         t.changeSeconds = stopRows.map(\.1)
-        t.routes = try db.query("SELECT route_id, short_name, long_name, route_type FROM routes ORDER BY idx") {
-            Timetable.Route(id: $0.string(0), shortName: $0.string(1), longName: $0.string(2), routeType: $0.int(3))
+        let agencyColumn = version >= 3 ? "agency_id" : "''"
+        t.routes = try db.query("SELECT route_id, short_name, long_name, route_type, \(agencyColumn) FROM routes ORDER BY idx") {
+            Timetable.Route(id: $0.string(0), shortName: $0.string(1), longName: $0.string(2), routeType: $0.int(3),
+                            agencyID: $0.string(4))
         }
         t.services = try db.query("SELECT service_id, first_day, days FROM services ORDER BY idx") {
             Timetable.Service(id: $0.string(0), firstDay: $0.int(1), words: Self.unpack($0.blob(2)))
         }
-        let statement = try db.prepare("SELECT route_idx, stops, flags, first_trip, trip_count, min_time, max_time FROM patterns ORDER BY idx")
+        let sequenceColumn = version >= 3 ? "sequences" : "NULL"
+        let statement = try db.prepare(
+            "SELECT route_idx, stops, flags, first_trip, trip_count, min_time, max_time, \(sequenceColumn) FROM patterns ORDER BY idx")
         while let row = try statement.step() {
             let stops: [Int32] = Self.unpack(row.blob(1))
             let flags = row.blob(2)
             guard flags.count == stops.count, stops.count >= 2 else { throw TransitError.corruptTimetable("pattern stop lists") }
+            let stored: [Int32] = version >= 3 ? Self.unpack(row.blob(7)) : []
+            let sequences = stored.isEmpty ? stops.indices.map { Int32($0 + 1) } : stored
+            guard sequences.count == stops.count else { throw TransitError.corruptTimetable("pattern stop sequences") }
+            t.patternSequences.append(contentsOf: sequences)
             t.patterns.append(Timetable.Pattern(route: Int32(truncatingIfNeeded: row.int64(0)), stopsStart: Int32(t.patternStops.count),
                                                 stopCount: Int32(stops.count), firstTrip: Int32(truncatingIfNeeded: row.int64(3)),
                                                 tripCount: Int32(truncatingIfNeeded: row.int64(4)), timesStart: 0,
@@ -186,8 +198,9 @@ struct TimetableStore {
             t.patternFlags.append(contentsOf: flags)
         }
         let headwayColumn = version >= 2 ? "headway_seconds" : "NULL"
+        let directionColumn = version >= 3 ? "direction_id" : "NULL"
         let tripStatement = try db.prepare(
-            "SELECT pattern_idx, trip_id, headsign, service_idx, arrivals, departures, \(headwayColumn) FROM trips ORDER BY idx")
+            "SELECT pattern_idx, trip_id, headsign, service_idx, arrivals, departures, \(headwayColumn), \(directionColumn) FROM trips ORDER BY idx")
         var lastPattern = -1
         while let row = try tripStatement.step() {
             let p = row.int(0)
@@ -206,6 +219,8 @@ struct TimetableStore {
             let headway = row.optionalInt(6) ?? 0
             guard (0...Int(Int32.max)).contains(headway) else { throw TransitError.corruptTimetable("trip \(row.string(1)) headway") }
             t.tripHeadways.append(Int32(headway))
+            let direction = row.optionalInt(7) ?? -1
+            t.tripDirections.append(Int8((0...1).contains(direction) ? direction : -1))
             t.arrivals.append(contentsOf: arrivals)
             t.departures.append(contentsOf: departures)
         }

@@ -23,6 +23,8 @@ public final class TransitRouter: Sendable {
     private let serviceDays: ServiceDayCache
     /// Stops as the place index sees them, in timetable order.
     public let stops: [TransitStop]
+    /// The GTFS-Realtime overlay in force (`applyRealtime`).
+    let realtime = RealtimeState()
 
     /// Loads the timetable imported into `regionDirectory`.
     /// - throws: `TransitError.timetableMissing` when nothing was imported, or a storage error.
@@ -105,14 +107,19 @@ public final class TransitRouter: Sendable {
             throw RoutingError.unsupportedInRegion("no transit stop within \(Int(accessRadius)) m of the destination")
         }
 
-        let days = serviceDays.around(day)
+        // One overlay for the whole query, whatever is applied meanwhile.
+        let overlay = realtime.snapshot
+        let days = overlay?.days(replacing: serviceDays.around(day)) ?? serviceDays.around(day)
         let engine = engines[pace] ?? Raptor(timetable: timetable, paceMultiplier: pace.durationMultiplier)
         let instant = Int(anchor.timeIntervalSince1970.rounded(.down))
+        let stopMask = overlay?.stopMask(at: instant, stopCount: timetable.stops.count)
         let rides = max(1, maxTransfers + 1)
         var (found, engineTime) = measure { () -> [Raptor.Journey] in
             switch timing {
-            case .departAt: engine.departAt(instant, access: access, egress: egress, days: days, maxRides: rides)
-            case .arriveBy: engine.arriveBy(instant, access: access, egress: egress, days: days, maxRides: rides)
+            case .departAt: engine.departAt(instant, access: access, egress: egress, days: days, maxRides: rides,
+                                            overlay: overlay, stopMask: stopMask)
+            case .arriveBy: engine.arriveBy(instant, access: access, egress: egress, days: days, maxRides: rides,
+                                            overlay: overlay, stopMask: stopMask)
             }
         }
         let journeys = found.filter { !hasRideNoFasterThanWalking($0, pace: pace) && !usesAny(avoided, $0) }
@@ -133,7 +140,8 @@ public final class TransitRouter: Sendable {
             let chosen = bestRaw
             let (forward, forwardTime) = measure {
                 engine.departAt(chosen.departure, access: access, egress: egress, days: days, maxRides: chosen.rides.count,
-                                horizon: instant - chosen.departure + 1)  // arriving after the deadline is no use
+                                horizon: instant - chosen.departure + 1,  // arriving after the deadline is no use
+                                overlay: overlay, stopMask: stopMask)
             }
             engineTime += forwardTime
             if let quicker = forward.last(where: { $0.arrival <= instant && !hasRideNoFasterThanWalking($0, pace: pace)
@@ -151,9 +159,9 @@ public final class TransitRouter: Sendable {
             }
         }
         // Alternatives are no quicker than the best, so the note holds for them too.
-        let best = journey(bestRaw, from: origin, to: destination, walkingIsNoSlower: walkingIsNoSlower)
+        let best = journey(bestRaw, from: origin, to: destination, walkingIsNoSlower: walkingIsNoSlower, overlay: overlay)
         let alternatives = journeys.filter { $0.rides.count < bestRaw.rides.count }.map {
-            journey($0, from: origin, to: destination, walkingIsNoSlower: walkingIsNoSlower)
+            journey($0, from: origin, to: destination, walkingIsNoSlower: walkingIsNoSlower, overlay: overlay)
         }
         return TransitJourneyResult(best: best, alternatives: alternatives,
                                     walkingIsNoSlower: walkingIsNoSlower, walkingSeconds: direct,
@@ -261,9 +269,10 @@ public final class TransitRouter: Sendable {
     }
 
     /// Turns engine output into the port's leg (with its walks, so they reach storage and the
-    /// wire) plus the walks in the engine's own type.
+    /// wire) plus the walks in the engine's own type. A live run's calls carry their timetable
+    /// times too, and each ride the overlay's alerts that touch it while it runs.
     func journey(_ raw: Raptor.Journey, from origin: Coordinate, to destination: Coordinate,
-                 walkingIsNoSlower: Bool = false) -> TransitJourney {
+                 walkingIsNoSlower: Bool = false, overlay: RealtimeOverlay? = nil) -> TransitJourney {
         let tt = timetable
         func date(_ seconds: Int) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
         func stop(_ index: Int32) -> Timetable.Stop { tt.stops[Int(index)] }
@@ -297,11 +306,16 @@ public final class TransitRouter: Sendable {
             }
             let board = stop(ride.boardStop), alight = stop(ride.alightStop)
             let headsign = tt.tripHeadsigns[Int(ride.trip)], headway = tt.tripHeadways[Int(ride.trip)]
+            let facts = ResolvedAlert.RideFacts(trip: ride.trip, pattern: ride.pattern, day: ride.day, boardStop: ride.boardStop,
+                                                alightStop: ride.alightStop, departure: ride.departure, arrival: ride.arrival)
             rides.append(TransitRide(lineName: route.shortName, vehicle: VehicleKind.name(routeType: route.routeType),
                                      headsign: headsign.isEmpty ? nil : headsign, tripID: tt.tripIDs[Int(ride.trip)],
                                      headwaySeconds: headway > 0 ? Int(headway) : nil,
-                                     boarding: TransitStopCall(stopID: board.id, name: board.name, coordinate: board.coordinate, time: date(ride.departure)),
-                                     alighting: TransitStopCall(stopID: alight.id, name: alight.name, coordinate: alight.coordinate, time: date(ride.arrival))))
+                                     boarding: TransitStopCall(stopID: board.id, name: board.name, coordinate: board.coordinate,
+                                                               time: date(ride.departure), scheduledTime: ride.scheduledDeparture.map(date)),
+                                     alighting: TransitStopCall(stopID: alight.id, name: alight.name, coordinate: alight.coordinate,
+                                                                time: date(ride.arrival), scheduledTime: ride.scheduledArrival.map(date)),
+                                     alerts: overlay?.alerts(touching: facts, in: tt).map(\.alert) ?? []))
         }
         let last = stop(raw.egress.stop)
         let egressMetres = last.coordinate.distance(to: destination)

@@ -83,13 +83,18 @@ struct MiniFeed {
     var calendarDates: String? = nil
     var frequencies: String? = nil
     var transfers: String? = nil
+    /// direction_id per trip_id; trips.txt has the column only when some trip has one.
+    var directions: [String: Int] = [:]
 
     var files: [String: String] {
         var files: [String: String] = [
             "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Test,http://example.org,\(zone)\n",
             "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\n" + stops.map { "\($0.id),\($0.name),\($0.lat),\($0.lon)\n" }.joined(),
             "routes.txt": "route_id,route_short_name,route_long_name,route_type\n" + routes.map { "\($0.id),\($0.short),,\($0.type)\n" }.joined(),
-            "trips.txt": "route_id,service_id,trip_id,trip_headsign\n" + trips.map { "\($0.route),\($0.service),\($0.id),\($0.headsign)\n" }.joined(),
+            "trips.txt": directions.isEmpty
+                ? "route_id,service_id,trip_id,trip_headsign\n" + trips.map { "\($0.route),\($0.service),\($0.id),\($0.headsign)\n" }.joined()
+                : "route_id,service_id,trip_id,trip_headsign,direction_id\n"
+                    + trips.map { "\($0.route),\($0.service),\($0.id),\($0.headsign),\(directions[$0.id].map(String.init) ?? "")\n" }.joined(),
             "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
                 + stopTimes.map { "\($0.trip),\($0.arrival),\($0.departure),\($0.stop),\($0.sequence)\n" }.joined(),
             "calendar.txt": calendar,

@@ -1,0 +1,136 @@
+import Foundation
+import Planner
+
+/// A GTFS-Realtime alert whose informed entities were found in the timetable, ready to be
+/// attached to the rides it touches.
+struct ResolvedAlert: Hashable, Sendable {
+    /// One informed entity, in timetable indexes; every field set must match a ride.
+    struct Target: Hashable, Sendable {
+        var agencyID: String?
+        var route: Int32?
+        var routeType: Int?
+        var directionID: Int?
+        /// Global trip indexes (frequency runs of one trip_id are several), and the service day when given.
+        var trips: [Int32]?
+        var tripDay: Int?
+        /// The stop, or a station's platforms.
+        var stops: [Int32]?
+
+        /// Names only stops (and perhaps their agency): it is about the stop as a whole.
+        var isStopOnly: Bool { stops != nil && route == nil && routeType == nil && directionID == nil && trips == nil }
+    }
+
+    /// What a ride is, for matching: its timetable trip, day and stops, and its span in POSIX seconds.
+    struct RideFacts {
+        var trip: Int32
+        var pattern: Int32
+        var day: Int
+        var boardStop: Int32
+        var alightStop: Int32
+        var departure: Int
+        var arrival: Int
+    }
+
+    var alert: ServiceAlert
+    var targets: [Target]
+    var periods: [RealtimeAlert.ActivePeriod]
+
+    var isNoService: Bool { alert.effect == "no_service" }
+
+    /// Whether the alert is in force at some moment of `start...end` (POSIX seconds).
+    func isActive(from start: Int, to end: Int) -> Bool {
+        periods.isEmpty || periods.contains { period in
+            (period.start.map { Int($0) <= end } ?? true) && (period.end.map { Int($0) >= start } ?? true)
+        }
+    }
+
+    /// Whether some target matches the ride.
+    func touches(_ ride: RideFacts, in tt: Timetable) -> Bool {
+        let route = Int(tt.patterns[Int(ride.pattern)].route)
+        return targets.contains { target in
+            if let agency = target.agencyID, tt.routes[route].agencyID != agency { return false }
+            if let r = target.route, Int(r) != route { return false }
+            if let type = target.routeType, tt.routes[route].routeType != type { return false }
+            if let direction = target.directionID, Int(tt.tripDirections[Int(ride.trip)]) != direction { return false }
+            if let trips = target.trips, !trips.contains(ride.trip) { return false }
+            if let day = target.tripDay, day != ride.day { return false }
+            if let stops = target.stops, !stops.contains(ride.boardStop) && !stops.contains(ride.alightStop) { return false }
+            return true
+        }
+    }
+
+    // MARK: - Resolving
+
+    /// The alert with its informed entities found in the timetable; nil when none is (`unknown_entity`).
+    /// - parameter now: POSIX seconds; the active period shown is the one in force then, or the first.
+    static func resolve(_ alert: RealtimeAlert, timetable tt: Timetable, index: RealtimeTripIndex,
+                        now: Int) -> ResolvedAlert? {
+        var targets: [Target] = []
+        for selector in alert.informedEntities {
+            var target = Target()
+            var known = true
+            var namesSomething = false
+            if let agency = selector.agencyID {
+                namesSomething = true
+                known = known && index.agencies.contains(agency)
+                target.agencyID = agency
+            }
+            if let routeID = selector.routeID {
+                namesSomething = true
+                target.route = index.routeByID[routeID]
+                known = known && target.route != nil
+            }
+            if let type = selector.routeType {
+                namesSomething = true
+                target.routeType = type
+                known = known && tt.routes.contains { $0.routeType == type }
+            }
+            target.directionID = selector.directionID
+            if let trip = selector.trip {
+                namesSomething = true
+                if let tripID = trip.tripID {
+                    let trips = index.tripsByID[tripID] ?? []
+                    target.trips = trips
+                    known = known && !trips.isEmpty
+                } else if let routeID = trip.routeID {
+                    target.route = index.routeByID[routeID]
+                    target.directionID = trip.directionID ?? target.directionID
+                    known = known && target.route != nil
+                } else {
+                    known = false
+                }
+                if let date = trip.startDate { target.tripDay = RealtimeTripIndex.day(date: date) }
+            }
+            if let stopID = selector.stopID {
+                namesSomething = true
+                var stops: [Int32] = []
+                if let stop = tt.stopIndexByID[stopID] {
+                    stops = [stop]
+                } else {
+                    stops = tt.stops.indices.filter { tt.stops[$0].parentStationID == stopID }.map(Int32.init)
+                }
+                target.stops = stops
+                known = known && !stops.isEmpty
+            }
+            if known && namesSomething { targets.append(target) }
+        }
+        guard !targets.isEmpty else { return nil }
+        let header = pick(alert.header), description = pick(alert.description, language: header?.language)
+        let url = pick(alert.url, language: header?.language)
+        let shown = alert.activePeriods.first {
+            ($0.start.map { Int($0) <= now } ?? true) && ($0.end.map { Int($0) >= now } ?? true)
+        } ?? alert.activePeriods.first
+        let service = ServiceAlert(id: alert.entityID, header: header?.text ?? description?.text ?? "",
+                                   description: header == nil ? nil : description?.text,
+                                   language: header?.language ?? description?.language, url: url?.text,
+                                   effect: alert.effect, cause: alert.cause == "unknown_cause" ? nil : alert.cause,
+                                   activeFrom: shown?.start.map { Date(timeIntervalSince1970: TimeInterval($0)) },
+                                   activeUntil: shown?.end.map { Date(timeIntervalSince1970: TimeInterval($0)) })
+        return ResolvedAlert(alert: service, targets: targets, periods: alert.activePeriods)
+    }
+
+    /// The feed's own text: the untranslated one (no language), else the one in `language`, else the first.
+    static func pick(_ texts: [RealtimeTranslation], language: String? = nil) -> RealtimeTranslation? {
+        texts.first { ($0.language ?? "").isEmpty } ?? texts.first { language != nil && $0.language == language } ?? texts.first
+    }
+}
