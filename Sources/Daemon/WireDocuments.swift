@@ -70,7 +70,8 @@ public enum WireDocuments {
                              scheduledDeparture: ride.boarding.scheduledTime.map { WireTime.string(from: $0, timeZone: timeZone) },
                              scheduledArrival: ride.alighting.scheduledTime.map { WireTime.string(from: $0, timeZone: timeZone) },
                              delayS: ride.boarding.delaySeconds, arrivalDelayS: ride.alighting.delaySeconds,
-                             cancelled: ride.cancelled, alerts: ride.alerts.map { alert($0, timeZone: timeZone) })
+                             cancelled: ride.cancelled, alerts: ride.alerts.map { alert($0, timeZone: timeZone) },
+                             fromStopID: ride.boarding.stopID, toStopID: ride.alighting.stopID)
             },
             walks: leg.walks.map { walk in
                 WalkDocument(kind: walk.kind.rawValue, from: walk.fromName, to: walk.toName,

@@ -232,6 +232,9 @@ public struct RideDocument: Hashable, Sendable, Codable {
     public var cancelled: Bool
     /// Service alerts touching the ride (its agency, route, trip or stops).
     public var alerts: [AlertDocument]
+    /// The GTFS stop_id where the ride boards and alights, when known.
+    @NullWhenNil public var fromStopID: String?
+    @NullWhenNil public var toStopID: String?
 
     /// `tripId` so that the coders' snake_case strategy writes `trip_id` and reads it back
     /// (from `trip_id` it makes `tripId`, never `tripID`).
@@ -239,12 +242,14 @@ public struct RideDocument: Hashable, Sendable, Codable {
         case line, vehicle, headsign, from, to, departure, arrival, geometry, headwayS
         case tripID = "tripId"
         case realtime, scheduledDeparture, scheduledArrival, delayS, arrivalDelayS, cancelled, alerts
+        case fromStopID = "fromStopId", toStopID = "toStopId"
     }
 
     public init(line: String, vehicle: String, headsign: String?, from: String, to: String,
                 departure: String, arrival: String, tripID: String? = nil, headwayS: Int? = nil,
                 realtime: Bool = false, scheduledDeparture: String? = nil, scheduledArrival: String? = nil,
-                delayS: Int? = nil, arrivalDelayS: Int? = nil, cancelled: Bool = false, alerts: [AlertDocument] = []) {
+                delayS: Int? = nil, arrivalDelayS: Int? = nil, cancelled: Bool = false, alerts: [AlertDocument] = [],
+                fromStopID: String? = nil, toStopID: String? = nil) {
         self.line = line
         self.vehicle = vehicle
         self.headsign = headsign
@@ -261,6 +266,8 @@ public struct RideDocument: Hashable, Sendable, Codable {
         self.arrivalDelayS = arrivalDelayS
         self.cancelled = cancelled
         self.alerts = alerts
+        self.fromStopID = fromStopID
+        self.toStopID = toStopID
     }
 }
 

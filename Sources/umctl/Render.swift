@@ -234,6 +234,22 @@ enum Render {
             + table(["mode", "duration", "depart", "arrive", "distance", "transfers", ""], rows) + notes.joined()
     }
 
+    /// "realtime:  tampere https://…/trips.pb live; fetched 08:00:05, changed 08:00:05; 812 trip updates, 3 cancelled, 2 alerts; refused unknown_trip 4"
+    static func realtimeFeed(_ feed: RealtimeFeedDocument, region: String) -> String {
+        var parts = ["\(feed.state) (every \(feed.intervalS) s)"]
+        if let fetched = feed.lastFetch { parts.append("fetched \(DayMark.clock(fetched, askedDay: nil))") }
+        if let changed = feed.lastChange { parts.append("changed \(DayMark.clock(changed, askedDay: nil))") }
+        if let feedTime = feed.feedTime { parts.append("feed time \(DayMark.clock(feedTime, askedDay: nil))") }
+        if feed.state == "live" {
+            parts.append("\(feed.tripUpdatesApplied) trip updates, \(feed.tripsCancelled) cancelled, \(feed.alertsApplied) alerts")
+        }
+        if !feed.refused.isEmpty {
+            parts.append("refused " + feed.refused.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        if let error = feed.error { parts.append("error (\(feed.consecutiveFailures)×): \(error)") }
+        return "realtime:  \(region) \(feed.source) " + parts.joined(separator: "; ")
+    }
+
     static func status(_ status: StatusDocument) -> String {
         var lines = [
             "usefulmapd \(status.version) (protocol \(status.protocolVersion)), up \(duration(status.uptimeS))",
@@ -251,6 +267,7 @@ enum Render {
                     lines.append("transit:   \(region.name) \(feed.feed) \(feed.firstDate) – \(feed.lastDate)"
                                  + (feed.serviceDay.map { "; on \($0): \(DayMark.serviceHours(feed))" } ?? ""))
                 }
+                lines += (region.realtimeFeeds ?? []).map { realtimeFeed($0, region: region.name) }
             }
         }
         let counters = status.counters

@@ -137,30 +137,73 @@ struct RegionListCommand: UmctlCommand {
             return [region.name, feeds.isEmpty ? "none" : feeds.map { "\($0.feed) \($0.firstDate) – \($0.lastDate)" }.joined(separator: "; "),
                     feeds.isEmpty ? "-" : feeds.map(DayMark.serviceHours).joined(separator: "; "), region.timeZone ?? "",
                     Render.machineClock(region.importedAt), region.timeZoneSource ?? "(not recorded)"]
-        })
+        }) + regions.flatMap { region in
+            (region.realtimeFeeds ?? []).map { "\n" + Render.realtimeFeed($0, region: region.name) }
+        }.joined()
     }
 }
 
 struct RegionSetCommand: UmctlCommand {
     static let spec = CommandSpec(
-        path: ["region", "set"], abstract: "Change a region without importing it again.",
+        path: ["region", "set"], abstract: "Change a region without importing it again: its time zone, its realtime feeds.",
         positionals: [.init(name: "NAME", help: "the region")],
-        options: [.init(name: "--time-zone", valueName: "ZONE", help: "its IANA time zone, e.g. Asia/Tokyo (required)")],
-        discussion: "Plans in the region show their times in the new zone the next time they are shown or computed.")
+        options: [.init(name: "--time-zone", valueName: "ZONE", help: "its IANA time zone, e.g. Asia/Tokyo"),
+                  .init(name: "--realtime", valueName: "URL",
+                        help: "a GTFS-Realtime feed (http(s):// URL or file) laid over the timetable; repeat for several, none removes them",
+                        repeatable: true),
+                  .init(name: "--realtime-interval", valueName: "SECONDS",
+                        help: "how often each feed is fetched: 30s (default), 1m, … at least 10s")],
+        discussion: "Plans in the region show their times in the new zone the next time they are shown or computed. "
+            + "Realtime feeds (TripUpdates and Alerts) are polled in the background; today's plans follow their delays, "
+            + "cancellations and alerts, and `umctl status` shows each feed's state. Setting the feeds again polls them at once.")
     var name: String
     var timeZone: String?
+    var realtime: [String]?
+    var interval: Int?
     init(_ arguments: ParsedArguments) throws {
         name = try arguments.string("NAME")
         timeZone = arguments.optional("--time-zone")
+        let feeds = arguments.all("--realtime")
+        realtime = feeds.isEmpty ? nil : feeds == ["none"] ? [] : feeds.map(Self.absoluteUnlessURL)
+        interval = try arguments.optional("--realtime-interval").map(Self.seconds)
     }
     func validate() throws {
-        guard timeZone != nil else { throw UsageError("--time-zone ZONE is required") }
+        guard timeZone != nil || realtime != nil || interval != nil else {
+            throw UsageError("give --time-zone ZONE, --realtime URL or --realtime-interval SECONDS")
+        }
+        if let realtime, realtime.isEmpty, interval != nil { throw UsageError("--realtime none takes no --realtime-interval") }
+        if let feeds = realtime, feeds.count > 1, feeds.contains("none") { throw UsageError("--realtime none removes every feed: give it alone") }
     }
     func request() throws -> CommandRequest<RegionDocument> {
-        try CommandRequest(Endpoints.regionSet, Params.RegionSet(name: name, timeZone: timeZone))
+        try CommandRequest(Endpoints.regionSet, Params.RegionSet(name: name, timeZone: timeZone, realtime: realtime,
+                                                                 realtimeIntervalS: interval))
     }
     func render(_ region: RegionDocument) throws -> String {
-        "region \(region.name): time zone \(region.timeZone ?? "?") (\(region.timeZoneSource ?? ""))"
+        var lines = ["region \(region.name): time zone \(region.timeZone ?? "?") (\(region.timeZoneSource ?? ""))"]
+        if realtime != nil || interval != nil {
+            let feeds = region.realtimeFeeds ?? []
+            lines.append(feeds.isEmpty ? "no realtime feeds" : "realtime feeds (polled now, then every \(feeds[0].intervalS) s):")
+            lines += feeds.map { "  \($0.source)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A file path made absolute (the daemon reads it from its own directory); URLs as given.
+    static func absoluteUnlessURL(_ text: String) -> String {
+        text.contains("://") || text.hasPrefix("/") ? text : FileManager.default.currentDirectoryPath + "/" + text
+    }
+
+    /// "30", "30s", "2m" or "1h" as seconds.
+    static func seconds(_ text: String) throws -> Int {
+        let invalid = UsageError("--realtime-interval \"\(text)\" is not a duration: use 30s, 2m or seconds (30)")
+        let lower = text.lowercased()
+        let unit = lower.last.flatMap { "smh".contains($0) ? $0 : nil }
+        guard let value = Int(unit == nil ? lower : String(lower.dropLast())), value >= 0 else { throw invalid }
+        switch unit {
+        case "m": return value * 60
+        case "h": return value * 3600
+        default: return value
+        }
     }
 }
 

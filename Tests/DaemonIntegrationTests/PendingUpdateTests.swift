@@ -17,7 +17,7 @@ final class PendingUpdateTests: XCTestCase {
         var pinnedLeg: JSONValue { plan["segments"]?.arrayValue?[transit - 1]["leg"] ?? .null }
     }
 
-    func pinnedPlan(_ harness: DaemonHarness, title: String) throws -> PinnedPlan {
+    static func pinnedPlan(_ harness: DaemonHarness, title: String) throws -> PinnedPlan {
         let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit",
                                         "--at", Tampere.morning, "--title", title])
         let id = String(Int64(try XCTUnwrap(created["id"]?.numberValue)))
@@ -54,7 +54,7 @@ final class PendingUpdateTests: XCTestCase {
         let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start()
         defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        let pinned = try pinnedPlan(harness, title: "accept")
+        let pinned = try Self.pinnedPlan(harness, title: "accept")
         let selected = pinned.pinnedLeg
         let lockedBefore = locks(pinned.plan)
         XCTAssertEqual(lockedBefore[pinned.transit - 1], .bool(true))
@@ -127,7 +127,7 @@ final class PendingUpdateTests: XCTestCase {
         let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start()
         defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        let pinned = try pinnedPlan(harness, title: "cancelled")
+        let pinned = try Self.pinnedPlan(harness, title: "cancelled")
         let selected = pinned.pinnedLeg
         let ride = try XCTUnwrap(selected["rides"]?.arrayValue?.first, "\(selected)")
         let stop = try XCTUnwrap(ride["from"]?.stringValue)
@@ -155,7 +155,7 @@ final class PendingUpdateTests: XCTestCase {
         let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start()
         defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        let pinned = try pinnedPlan(harness, title: "delayed")
+        let pinned = try Self.pinnedPlan(harness, title: "delayed")
         let selected = pinned.pinnedLeg
         let ride = try XCTUnwrap(selected["rides"]?.arrayValue?.first, "\(selected)")
         let stop = try XCTUnwrap(ride["from"]?.stringValue)
@@ -180,7 +180,7 @@ final class PendingUpdateTests: XCTestCase {
         let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start()
         defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        let pinned = try pinnedPlan(harness, title: "stale")
+        let pinned = try Self.pinnedPlan(harness, title: "stale")
         try reimportWithReissuedFeed(harness)
         XCTAssertEqual(try harness.json(["plan", "refresh", pinned.id])["pending"]?.arrayValue?.count, 1)
 
@@ -197,7 +197,7 @@ final class PendingUpdateTests: XCTestCase {
         let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start()
         defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        let pinned = try pinnedPlan(harness, title: "dismiss")
+        let pinned = try Self.pinnedPlan(harness, title: "dismiss")
         let selected = pinned.pinnedLeg
         try reimportWithReissuedFeed(harness)
 
@@ -242,7 +242,7 @@ final class PendingUpdateTests: XCTestCase {
         let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start()
         defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        let pinned = try pinnedPlan(harness, title: "bare time")
+        let pinned = try Self.pinnedPlan(harness, title: "bare time")
         let departure = try XCTUnwrap(pinned.pinnedLeg["departure"]?.stringValue)
         XCTAssertTrue(departure.hasPrefix("2022-01-12T"), "pin 08:15 on a plan for 2022-01-12: \(departure)")
         XCTAssertGreaterThanOrEqual(departure, "2022-01-12T08:15:00+02:00")

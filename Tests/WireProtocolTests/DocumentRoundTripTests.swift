@@ -60,7 +60,7 @@ final class DocumentRoundTripTests: XCTestCase {
         try assertWire(ride)
         try assertWire(RideDocument(line: "3", vehicle: "bus", headsign: nil, from: "A", to: "B", departure: morning, arrival: later),
                        nulls: ["headsign", "trip_id", "headway_s", "scheduled_departure", "scheduled_arrival", "delay_s",
-                               "arrival_delay_s"], absent: ["geometry"])
+                               "arrival_delay_s", "from_stop_id", "to_stop_id"], absent: ["geometry"])
         let late = RideDocument(line: "3", vehicle: "bus", headsign: nil, from: "A", to: "B", departure: later, arrival: later,
                                 realtime: true, scheduledDeparture: morning, scheduledArrival: later, delayS: 360, arrivalDelayS: 0,
                                 cancelled: false,

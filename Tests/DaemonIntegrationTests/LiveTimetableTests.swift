@@ -1,0 +1,194 @@
+import Foundation
+import Glibc
+import HTTPTestSupport
+import Transit
+import WireProtocol
+import XCTest
+
+/// GTFS-Realtime over the Tampere timetable, end to end: feeds encoded with the generated
+/// protobuf code, served over real HTTP from 127.0.0.1, polled by the daemon on its clock at
+/// 2022-01-12 07:00, and seen through `umctl` and `watch --json`.
+final class LiveTimetableTests: XCTestCase {
+    static let clockStart = "2022-01-12T07:00:00+02:00"
+    /// The daemon's clock at start: feeds stamped at it are fresh.
+    static let start = Date(timeIntervalSince1970: 1_641_963_600)
+
+    var harness: DaemonHarness!
+    var server: LocalHTTPServer!
+    var feeds: URL!
+
+    override func setUpWithError() throws {
+        harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start(extraArguments: ["--clock-start", Self.clockStart])
+        feeds = harness.directory.appendingPathComponent("feeds", isDirectory: true)
+        try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
+        server = try LocalHTTPServer(directory: feeds)
+    }
+
+    override func tearDown() {
+        server?.stop()
+        if let harness { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        harness = nil
+        super.tearDown()
+    }
+
+    // MARK: - Helpers
+
+    /// The plan of `PendingUpdateTests`: Keskustori → Hervanta by transit, its ride pinned at 08:15.
+    func pinnedPlan() throws -> (id: String, segment: Int, ride: JSONValue, plan: JSONValue) {
+        let pinned = try PendingUpdateTests.pinnedPlan(harness, title: "live")
+        let ride = try XCTUnwrap(pinned.pinnedLeg["rides"]?.arrayValue?.first, "\(pinned.plan)")
+        return (pinned.id, pinned.transit, ride, pinned.plan)
+    }
+
+    func serve(_ feed: RealtimeFeed, as name: String = "trips.pb") throws -> String {
+        try feed.encoded().write(to: feeds.appendingPathComponent(name), options: .atomic)
+        return server.url("/\(name)")
+    }
+
+    func tripUpdate(_ ride: JSONValue, delay: Int? = nil, cancelled: Bool = false) throws -> RealtimeTripUpdate {
+        let trip = try XCTUnwrap(ride["trip_id"]?.stringValue)
+        return RealtimeTripUpdate(entityID: "u-\(trip)",
+                                  trip: RealtimeTripDescriptor(tripID: trip, startDate: "20220112",
+                                                               relationship: cancelled ? .canceled : .scheduled),
+                                  delay: delay)
+    }
+
+    func watch() throws -> (output: URL, process: Process) {
+        let output = harness.directory.appendingPathComponent("watch-\(UUID().uuidString.prefix(6)).out")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DaemonHarness.umctl)
+        process.arguments = ["watch", "--json", "--socket", harness.socketPath]
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        try process.run()
+        usleep(300_000)  // subscribed before anything happens
+        return (output, process)
+    }
+
+    func events(_ output: URL, kind: String) -> [JSONValue] {
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { try? WireCodec.decoder.decode(JSONValue.self, from: Data($0.utf8)) }
+            .compactMap { $0["params"] }.filter { $0["kind"] == .string(kind) }
+    }
+
+    /// Polls until `condition` holds (the daemon works in the background), failing after 30 s.
+    func eventually<T>(_ what: String, file: StaticString = #filePath, line: UInt = #line,
+                       _ condition: () throws -> T?) throws -> T {
+        for _ in 0..<300 {
+            if let value = try condition() { return value }
+            usleep(100_000)
+        }
+        XCTFail("never: \(what)\n\(harness.log.suffix(3000))", file: file, line: line)
+        throw HarnessError("never: \(what)")
+    }
+
+    func realtimeFeeds() throws -> [JSONValue] {
+        try harness.json(["status"])["regions"]?.arrayValue?.first?["realtime_feeds"]?.arrayValue ?? []
+    }
+
+    func segmentRide(_ plan: JSONValue, _ segment: Int) -> JSONValue? {
+        plan["segments"]?.arrayValue?[segment - 1]["leg"]?["rides"]?.arrayValue?.first
+    }
+
+    // MARK: - Delays
+
+    func testAPinnedBusSixMinutesLateShowsPlusSixStaysPinnedAndMovesTheLegsAfterIt() throws {
+        let pinned = try pinnedPlan()
+        let watching = try watch()
+        defer { kill(watching.process.processIdentifier, SIGINT); watching.process.waitUntilExit() }
+        let url = try serve(RealtimeFeed(timestamp: Self.start, tripUpdates: [try tripUpdate(pinned.ride, delay: 360)]))
+        let set = try harness.umctl(["region", "set", "tampere", "--realtime", url, "--realtime-interval", "10s"])
+        XCTAssertEqual(set.status, 0, set.stderr)
+
+        let feed = try eventually("the feed is live") { try realtimeFeeds().first { $0["state"] == .string("live") } }
+        XCTAssertEqual(feed["trip_updates_applied"], .number(1), "\(feed)")
+        let plan = try eventually("the plan follows the delay") { () -> JSONValue? in
+            let plan = try harness.json(["plan", "show", pinned.id])
+            return segmentRide(plan, pinned.segment)?["delay_s"] == .number(360) ? plan : nil
+        }
+        let ride = try XCTUnwrap(segmentRide(plan, pinned.segment))
+        XCTAssertEqual(ride["trip_id"], pinned.ride["trip_id"], "the same trip stays pinned")
+        XCTAssertEqual(ride["realtime"], .bool(true))
+        XCTAssertEqual(ride["scheduled_departure"], pinned.ride["departure"])
+        XCTAssertEqual(plan["pinned_segment"], .number(Double(pinned.segment)))
+        XCTAssertEqual(plan["pending"], .array([]))
+        let nodesBefore = try XCTUnwrap(pinned.plan["nodes"]?.arrayValue), nodesAfter = try XCTUnwrap(plan["nodes"]?.arrayValue)
+        let arrivalBefore = try XCTUnwrap(nodesBefore.last?["time"]?.stringValue), arrivalAfter = try XCTUnwrap(nodesAfter.last?["time"]?.stringValue)
+        XCTAssertGreaterThan(arrivalAfter, arrivalBefore, "the legs after the late bus move")
+
+        let shown = try harness.umctl(["plan", "show", pinned.id])
+        XCTAssertTrue(shown.stdout.contains("(+6)"), shown.stdout)
+        let delay = try eventually("watch sees the delay") { events(watching.output, kind: "delay").first }
+        XCTAssertEqual(delay["plan_id"], .number(Double(pinned.id) ?? 0))
+        XCTAssertEqual(delay["segment"], .number(Double(pinned.segment)))
+        XCTAssertEqual(delay["delay_s"], .number(360))
+    }
+
+    func testACancelledPinnedBusGetsAPendingUpdateForTheNextDeparture() throws {
+        let pinned = try pinnedPlan()
+        let watching = try watch()
+        defer { kill(watching.process.processIdentifier, SIGINT); watching.process.waitUntilExit() }
+        let url = try serve(RealtimeFeed(timestamp: Self.start, tripUpdates: [try tripUpdate(pinned.ride, cancelled: true)]))
+        XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
+
+        let plan = try eventually("the cancelled bus is proposed away") { () -> JSONValue? in
+            let plan = try harness.json(["plan", "show", pinned.id])
+            return plan["pending"]?.arrayValue?.isEmpty == false ? plan : nil
+        }
+        let pending = try XCTUnwrap(plan["pending"]?.arrayValue?.first)
+        XCTAssertEqual(pending["segment"], .number(Double(pinned.segment)))
+        XCTAssertEqual(pending["selected"]?["rides"]?.arrayValue?.first?["cancelled"], .bool(true))
+        let latest = try XCTUnwrap(pending["latest"]?["rides"]?.arrayValue?.first)
+        XCTAssertNotEqual(latest["trip_id"], pinned.ride["trip_id"], "another departure is proposed")
+        let pinnedLeg = try XCTUnwrap(pinned.plan["segments"]?.arrayValue?[pinned.segment - 1]["leg"])
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(pending["latest"]?["departure"]?.stringValue),
+                                    try XCTUnwrap(pinnedLeg["departure"]?.stringValue), "one that can still be caught")
+        XCTAssertTrue(try harness.umctl(["plan", "show", pinned.id]).stdout.contains("cancelled"))
+        let cancelled = try eventually("watch sees the cancellation") { events(watching.output, kind: "cancelled").first }
+        XCTAssertEqual(cancelled["trip_id"], pinned.ride["trip_id"])
+    }
+
+    // MARK: - Alerts
+
+    func testAnAlertOnThePinnedBussStopIsShownUnderItsLeg() throws {
+        let pinned = try pinnedPlan()
+        let watching = try watch()
+        defer { kill(watching.process.processIdentifier, SIGINT); watching.process.waitUntilExit() }
+        let stop = try XCTUnwrap(pinned.ride["from_stop_id"]?.stringValue, "\(pinned.ride)")
+        let alert = RealtimeAlert(entityID: "roadworks-1",
+                                  activePeriods: [.init(start: Int64(Self.start.timeIntervalSince1970), end: Int64(Self.start.timeIntervalSince1970) + 12 * 3600)],
+                                  informedEntities: [RealtimeEntitySelector(stopID: stop)], cause: "construction",
+                                  effect: "stop_moved", header: [RealtimeTranslation(text: "Stop moved 50 m east", language: "en")],
+                                  description: [RealtimeTranslation(text: "Roadworks on the square", language: "en")])
+        let url = try serve(RealtimeFeed(timestamp: Self.start, alerts: [alert]), as: "alerts.pb")
+        XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
+
+        let plan = try eventually("the alert reaches the plan") { () -> JSONValue? in
+            let plan = try harness.json(["plan", "show", pinned.id])
+            return segmentRide(plan, pinned.segment)?["alerts"]?.arrayValue?.isEmpty == false ? plan : nil
+        }
+        let shownAlert = try XCTUnwrap(segmentRide(plan, pinned.segment)?["alerts"]?.arrayValue?.first)
+        XCTAssertEqual(shownAlert["id"], .string("roadworks-1"))
+        XCTAssertEqual(shownAlert["effect"], .string("stop_moved"))
+        let text = try harness.umctl(["plan", "show", pinned.id]).stdout
+        XCTAssertTrue(text.contains("! Stop moved 50 m east: Roadworks on the square"), text)
+        let event = try eventually("watch sees the alert") { events(watching.output, kind: "alert").first }
+        XCTAssertEqual(event["alert_id"], .string("roadworks-1"))
+    }
+
+    // MARK: - Trust
+
+    func testAFeedFiveMinutesBehindTheDaemonsClockIsStaleAndIgnored() throws {
+        let pinned = try pinnedPlan()
+        let old = Self.start.addingTimeInterval(-3600)
+        let url = try serve(RealtimeFeed(timestamp: old, tripUpdates: [try tripUpdate(pinned.ride, delay: 360)]))
+        XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
+        let feed = try eventually("the feed is fetched") { try realtimeFeeds().first { $0["last_fetch"]?.stringValue != nil } }
+        XCTAssertEqual(feed["state"], .string("stale"), "\(feed)")
+        XCTAssertEqual(feed["trip_updates_applied"], .number(0))
+        let refreshed = try harness.json(["plan", "refresh", pinned.id])
+        XCTAssertEqual(segmentRide(refreshed, pinned.segment)?["realtime"], .bool(false), "a stale feed moves nothing")
+        XCTAssertTrue(try harness.umctl(["status"]).stdout.contains("stale"))
+    }
+}
