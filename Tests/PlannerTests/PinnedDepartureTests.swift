@@ -192,7 +192,7 @@ final class PinnedDepartureTests: XCTestCase {
         withTrip.legs[1] = Fixture.transit(departing: Fixture.at(20), minutes: 20, trip: "T-0820")
         let pinned = try withTrip.pinningDeparture(ofSegment: 1).refreshing()
         // Routing now prefers another bus (the late one arrives after it), but the feed still knows T-0820.
-        let port = FakeRoutingPort(live: { Self.live($0, late: 6) }) { query in
+        let port = FakeRoutingPort(live: { $0.tripIDs == ["T-0820"] ? Self.live($0, late: 6) : $0 }) { query in
             query.mode == .transit ? Fixture.transit(departing: Self.departure(query.timing), minutes: 20, trip: "T-other")
                 : try ComputeLegsTests.script(query)
         }
@@ -210,7 +210,7 @@ final class PinnedDepartureTests: XCTestCase {
         var withTrip = try await computedPlan()
         withTrip.legs[1] = Fixture.transit(departing: Fixture.at(20), minutes: 20, trip: "T-0820")
         let pinned = try withTrip.pinningDeparture(ofSegment: 1).refreshing()
-        let port = FakeRoutingPort(live: { Self.live($0, late: 0, cancelled: true) }) { query in
+        let port = FakeRoutingPort(live: { $0.tripIDs == ["T-0820"] ? Self.live($0, late: 0, cancelled: true) : $0 }) { query in
             query.mode == .transit ? Fixture.transit(departing: Fixture.at(30), minutes: 20, trip: "T-0830")
                 : try ComputeLegsTests.script(query)
         }

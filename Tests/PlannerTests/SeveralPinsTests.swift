@@ -46,6 +46,29 @@ final class SeveralPinsTests: XCTestCase {
         XCTAssertNil(clash.totalTravelTime)
     }
 
+    func testAConnectionALateBusBreaksIsMarkedMissedWithTheNextCatchableDepartureProposed() async throws {
+        // Buses every half hour, 20 min long, each its own trip; a realtime feed says the 08:00 runs 15 min late.
+        let timetable: FakeRoutingPort.LegScript = { query in
+            try Fixture.timetable(Array(stride(from: -60.0, through: 600, by: 30)), minutes: 20, trip: { "T\(Int($0))" },
+                                  timing: query.timing)
+        }
+        let onTime = Planner(routing: FakeRoutingPort(legs: timetable), clock: clock)
+        let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.office),
+                                         PlanNode(place: Fixture.stopB)],
+                                 modes: [.transit, .transit], timePreference: .departAt(Fixture.at(-30)))
+        let morning = try await onTime.pinning(try await onTime.computeLegs(plan), segment: 0, at: Fixture.at(0))
+        let both = try await onTime.computeLegs(try await onTime.pinning(morning, segment: 1, at: Fixture.at(30)))
+        XCTAssertNil(both.missedConnection(leavingAt: Fixture.at(-30)), "08:00 → 08:20, then the 08:30: it connects")
+
+        let late = FakeRoutingPort(live: { leg in
+            leg.tripIDs == ["T0"] ? PinnedDepartureTests.live(leg, late: 15) : leg
+        }, legs: timetable)
+        let live = try await Planner(routing: late, clock: clock).computeLegs(both.refreshing())
+        XCTAssertEqual(live.legs[0]?.arrival, Fixture.at(35), "the late bus stays pinned and arrives 08:35")
+        XCTAssertEqual(live.missedConnection(leavingAt: Fixture.at(-30)), 1, "the 08:30 connection is broken")
+        XCTAssertEqual(live.pendingUpdate(ofSegment: 1)?.latest.departure, Fixture.at(60), "the 09:00 is proposed")
+    }
+
     func testUnlockingOneSegmentRemovesOnlyItsPin() async throws {
         let (planner, plan) = try await dayPlan()
         let both = try await planner.pinning(try await planner.pinning(plan, segment: 0, at: Fixture.at(0)), segment: 1,

@@ -23,9 +23,10 @@ actor FakeRoutingPort: RoutingPort {
     /// What a realtime feed says of a leg's trips (by default: nothing).
     func liveLeg(_ leg: RouteLeg, for query: LegQuery) async -> RouteLeg { liveScript(leg) }
 
+    /// As a real engine with a realtime feed, the answers carry what the feed says.
     func leg(for query: LegQuery) async throws -> RouteLeg {
         queries.append(query)
-        return try legScript(query)
+        return liveScript(try legScript(query))
     }
 
     func nearbyStops(around coordinate: Coordinate, radius: Double, limit: Int) async throws -> [Place] {
