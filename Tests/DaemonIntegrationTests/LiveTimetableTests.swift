@@ -8,16 +8,19 @@ import XCTest
 /// GTFS-Realtime over the Tampere timetable, end to end: feeds encoded with the generated
 /// protobuf code, served over real HTTP from 127.0.0.1, polled by the daemon on its clock at
 /// 2022-01-12 07:00, and seen through `umctl` and `watch --json`.
-final class LiveTimetableTests: XCTestCase {
+/// Region `tampere` on the daemon's clock at 2022-01-12 07:00 with a local HTTP server for its
+/// realtime feeds, and what the live-timetable tests do with them.
+final class LiveRegion {
     static let clockStart = "2022-01-12T07:00:00+02:00"
     /// The daemon's clock at start: feeds stamped at it are fresh.
     static let start = Date(timeIntervalSince1970: 1_641_963_600)
 
-    var harness: DaemonHarness!
-    var server: LocalHTTPServer!
-    var feeds: URL!
+    let harness: DaemonHarness
+    let server: LocalHTTPServer
+    /// The folder the server serves.
+    let feeds: URL
 
-    override func setUpWithError() throws {
+    init() throws {
         harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start(extraArguments: ["--clock-start", Self.clockStart])
         feeds = harness.directory.appendingPathComponent("feeds", isDirectory: true)
@@ -25,14 +28,10 @@ final class LiveTimetableTests: XCTestCase {
         server = try LocalHTTPServer(directory: feeds)
     }
 
-    override func tearDown() {
-        server?.stop()
-        if let harness { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        harness = nil
-        super.tearDown()
+    func stop() {
+        server.stop()
+        XCTAssertEqual(harness.stop(), 0, harness.log)
     }
-
-    // MARK: - Helpers
 
     /// The plan of `PendingUpdateTests`: Keskustori → Hervanta by transit, its ride pinned at 08:15.
     func pinnedPlan() throws -> (id: String, segment: Int, ride: JSONValue, plan: JSONValue) {
@@ -90,24 +89,38 @@ final class LiveTimetableTests: XCTestCase {
     func segmentRide(_ plan: JSONValue, _ segment: Int) -> JSONValue? {
         plan["segments"]?.arrayValue?[segment - 1]["leg"]?["rides"]?.arrayValue?.first
     }
+}
+
+final class LiveTimetableTests: XCTestCase {
+    var live: LiveRegion!
+
+    override func setUpWithError() throws { live = try LiveRegion() }
+
+    override func tearDown() {
+        live?.stop()
+        live = nil
+        super.tearDown()
+    }
+
+    var harness: DaemonHarness { live.harness }
 
     // MARK: - Delays
 
     func testAPinnedBusSixMinutesLateShowsPlusSixStaysPinnedAndMovesTheLegsAfterIt() throws {
-        let pinned = try pinnedPlan()
-        let watching = try watch()
+        let pinned = try live.pinnedPlan()
+        let watching = try live.watch()
         defer { kill(watching.process.processIdentifier, SIGINT); watching.process.waitUntilExit() }
-        let url = try serve(RealtimeFeed(timestamp: Self.start, tripUpdates: [try tripUpdate(pinned.ride, delay: 360)]))
+        let url = try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [try live.tripUpdate(pinned.ride, delay: 360)]))
         let set = try harness.umctl(["region", "set", "tampere", "--realtime", url, "--realtime-interval", "10s"])
         XCTAssertEqual(set.status, 0, set.stderr)
 
-        let feed = try eventually("the feed is live") { try realtimeFeeds().first { $0["state"] == .string("live") } }
+        let feed = try live.eventually("the feed is live") { try live.realtimeFeeds().first { $0["state"] == .string("live") } }
         XCTAssertEqual(feed["trip_updates_applied"], .number(1), "\(feed)")
-        let plan = try eventually("the plan follows the delay") { () -> JSONValue? in
+        let plan = try live.eventually("the plan follows the delay") { () -> JSONValue? in
             let plan = try harness.json(["plan", "show", pinned.id])
-            return segmentRide(plan, pinned.segment)?["delay_s"] == .number(360) ? plan : nil
+            return live.segmentRide(plan, pinned.segment)?["delay_s"] == .number(360) ? plan : nil
         }
-        let ride = try XCTUnwrap(segmentRide(plan, pinned.segment))
+        let ride = try XCTUnwrap(live.segmentRide(plan, pinned.segment))
         XCTAssertEqual(ride["trip_id"], pinned.ride["trip_id"], "the same trip stays pinned")
         XCTAssertEqual(ride["realtime"], .bool(true))
         XCTAssertEqual(ride["scheduled_departure"], pinned.ride["departure"])
@@ -119,20 +132,20 @@ final class LiveTimetableTests: XCTestCase {
 
         let shown = try harness.umctl(["plan", "show", pinned.id])
         XCTAssertTrue(shown.stdout.contains("(+6)"), shown.stdout)
-        let delay = try eventually("watch sees the delay") { events(watching.output, kind: "delay").first }
+        let delay = try live.eventually("watch sees the delay") { live.events(watching.output, kind: "delay").first }
         XCTAssertEqual(delay["plan_id"], .number(Double(pinned.id) ?? 0))
         XCTAssertEqual(delay["segment"], .number(Double(pinned.segment)))
         XCTAssertEqual(delay["delay_s"], .number(360))
     }
 
     func testACancelledPinnedBusGetsAPendingUpdateForTheNextDeparture() throws {
-        let pinned = try pinnedPlan()
-        let watching = try watch()
+        let pinned = try live.pinnedPlan()
+        let watching = try live.watch()
         defer { kill(watching.process.processIdentifier, SIGINT); watching.process.waitUntilExit() }
-        let url = try serve(RealtimeFeed(timestamp: Self.start, tripUpdates: [try tripUpdate(pinned.ride, cancelled: true)]))
+        let url = try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [try live.tripUpdate(pinned.ride, cancelled: true)]))
         XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
 
-        let plan = try eventually("the cancelled bus is proposed away") { () -> JSONValue? in
+        let plan = try live.eventually("the cancelled bus is proposed away") { () -> JSONValue? in
             let plan = try harness.json(["plan", "show", pinned.id])
             return plan["pending"]?.arrayValue?.isEmpty == false ? plan : nil
         }
@@ -145,50 +158,50 @@ final class LiveTimetableTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(pending["latest"]?["departure"]?.stringValue),
                                     try XCTUnwrap(pinnedLeg["departure"]?.stringValue), "one that can still be caught")
         XCTAssertTrue(try harness.umctl(["plan", "show", pinned.id]).stdout.contains("cancelled"))
-        let cancelled = try eventually("watch sees the cancellation") { events(watching.output, kind: "cancelled").first }
+        let cancelled = try live.eventually("watch sees the cancellation") { live.events(watching.output, kind: "cancelled").first }
         XCTAssertEqual(cancelled["trip_id"], pinned.ride["trip_id"])
     }
 
     // MARK: - Alerts
 
     func testAnAlertOnThePinnedBussStopIsShownUnderItsLeg() throws {
-        let pinned = try pinnedPlan()
-        let watching = try watch()
+        let pinned = try live.pinnedPlan()
+        let watching = try live.watch()
         defer { kill(watching.process.processIdentifier, SIGINT); watching.process.waitUntilExit() }
         let stop = try XCTUnwrap(pinned.ride["from_stop_id"]?.stringValue, "\(pinned.ride)")
         let alert = RealtimeAlert(entityID: "roadworks-1",
-                                  activePeriods: [.init(start: Int64(Self.start.timeIntervalSince1970), end: Int64(Self.start.timeIntervalSince1970) + 12 * 3600)],
+                                  activePeriods: [.init(start: Int64(LiveRegion.start.timeIntervalSince1970), end: Int64(LiveRegion.start.timeIntervalSince1970) + 12 * 3600)],
                                   informedEntities: [RealtimeEntitySelector(stopID: stop)], cause: "construction",
                                   effect: "stop_moved", header: [RealtimeTranslation(text: "Stop moved 50 m east", language: "en")],
                                   description: [RealtimeTranslation(text: "Roadworks on the square", language: "en")])
-        let url = try serve(RealtimeFeed(timestamp: Self.start, alerts: [alert]), as: "alerts.pb")
+        let url = try live.serve(RealtimeFeed(timestamp: LiveRegion.start, alerts: [alert]), as: "alerts.pb")
         XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
 
-        let plan = try eventually("the alert reaches the plan") { () -> JSONValue? in
+        let plan = try live.eventually("the alert reaches the plan") { () -> JSONValue? in
             let plan = try harness.json(["plan", "show", pinned.id])
-            return segmentRide(plan, pinned.segment)?["alerts"]?.arrayValue?.isEmpty == false ? plan : nil
+            return live.segmentRide(plan, pinned.segment)?["alerts"]?.arrayValue?.isEmpty == false ? plan : nil
         }
-        let shownAlert = try XCTUnwrap(segmentRide(plan, pinned.segment)?["alerts"]?.arrayValue?.first)
+        let shownAlert = try XCTUnwrap(live.segmentRide(plan, pinned.segment)?["alerts"]?.arrayValue?.first)
         XCTAssertEqual(shownAlert["id"], .string("roadworks-1"))
         XCTAssertEqual(shownAlert["effect"], .string("stop_moved"))
         let text = try harness.umctl(["plan", "show", pinned.id]).stdout
         XCTAssertTrue(text.contains("! Stop moved 50 m east: Roadworks on the square"), text)
-        let event = try eventually("watch sees the alert") { events(watching.output, kind: "alert").first }
+        let event = try live.eventually("watch sees the alert") { live.events(watching.output, kind: "alert").first }
         XCTAssertEqual(event["alert_id"], .string("roadworks-1"))
     }
 
     // MARK: - Trust
 
     func testAFeedFiveMinutesBehindTheDaemonsClockIsStaleAndIgnored() throws {
-        let pinned = try pinnedPlan()
-        let old = Self.start.addingTimeInterval(-3600)
-        let url = try serve(RealtimeFeed(timestamp: old, tripUpdates: [try tripUpdate(pinned.ride, delay: 360)]))
+        let pinned = try live.pinnedPlan()
+        let old = LiveRegion.start.addingTimeInterval(-3600)
+        let url = try live.serve(RealtimeFeed(timestamp: old, tripUpdates: [try live.tripUpdate(pinned.ride, delay: 360)]))
         XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
-        let feed = try eventually("the feed is fetched") { try realtimeFeeds().first { $0["last_fetch"]?.stringValue != nil } }
+        let feed = try live.eventually("the feed is fetched") { try live.realtimeFeeds().first { $0["last_fetch"]?.stringValue != nil } }
         XCTAssertEqual(feed["state"], .string("stale"), "\(feed)")
         XCTAssertEqual(feed["trip_updates_applied"], .number(0))
         let refreshed = try harness.json(["plan", "refresh", pinned.id])
-        XCTAssertEqual(segmentRide(refreshed, pinned.segment)?["realtime"], .bool(false), "a stale feed moves nothing")
+        XCTAssertEqual(live.segmentRide(refreshed, pinned.segment)?["realtime"], .bool(false), "a stale feed moves nothing")
         XCTAssertTrue(try harness.umctl(["status"]).stdout.contains("stale"))
     }
 }

@@ -1,0 +1,140 @@
+import Foundation
+import HTTPTestSupport
+import Transit
+import WireProtocol
+import XCTest
+
+/// Realtime feeds that are broken, hostile or someone else's: each is refused by name in
+/// `status`, nothing of it is applied half, and the daemon keeps answering meanwhile.
+final class LiveFeedBadInputTests: XCTestCase {
+    var live: LiveRegion!
+
+    override func setUpWithError() throws { live = try LiveRegion() }
+
+    override func tearDown() {
+        live?.stop()
+        live = nil
+        super.tearDown()
+    }
+
+    var harness: DaemonHarness { live.harness }
+
+    func set(_ url: String) throws {
+        let result = try harness.umctl(["region", "set", "tampere", "--realtime", url])
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    /// The feed's document once a fetch after `after` (its last fetch changed) has been made.
+    func fetched(where condition: @escaping (JSONValue) -> Bool) throws -> JSONValue {
+        try live.eventually("the feed reaches the state asked") { try live.realtimeFeeds().first(where: condition) }
+    }
+
+    func stillServes() throws {
+        let compare = try harness.json(["compare", Tampere.keskustori, Tampere.hervanta, "--at", Tampere.morning])
+        XCTAssertEqual(compare["options"]?.arrayValue?.count, 3, "the daemon keeps answering")
+    }
+
+    func testGarbageAndTruncatedFeedsAreRefusedByNameAndTheLastGoodFeedStaysApplied() throws {
+        let pinned = try live.pinnedPlan()
+        let good = try live.serve(RealtimeFeed(timestamp: LiveRegion.start,
+                                               tripUpdates: [try live.tripUpdate(pinned.ride, delay: 360)]))
+        try set(good)
+        _ = try fetched { $0["state"] == .string("live") }
+        let encoded = try Data(contentsOf: live.feeds.appendingPathComponent("trips.pb"))
+        for (name, bytes) in [("truncated", encoded.prefix(encoded.count / 2)), ("garbage", Data((0..<512).map { UInt8(($0 * 37) & 0xFF) }))] {
+            try Data(bytes).write(to: live.feeds.appendingPathComponent("trips.pb"), options: .atomic)
+            try set(good)
+            let feed = try fetched { $0["error"]?.stringValue?.contains("realtime_feed_invalid") == true }
+            XCTAssertEqual(feed["state"], .string("failing"), "\(name): \(feed)")
+            let refreshed = try harness.json(["plan", "refresh", pinned.id])
+            XCTAssertEqual(live.segmentRide(refreshed, pinned.segment)?["delay_s"], .number(360),
+                           "\(name): the last good version stays applied")
+            try stillServes()
+            try Data(encoded).write(to: live.feeds.appendingPathComponent("trips.pb"), options: .atomic)
+            try set(good)
+            _ = try fetched { $0["state"] == .string("live") && $0["error"] == .null }
+        }
+    }
+
+    func testAnHTMLErrorPageWithStatus200IsRefusedAsNotAFeed() throws {
+        try set(live.server.url("/html/trips.pb"))
+        let feed = try fetched { $0["error"] != nil && $0["error"] != .null }
+        XCTAssertTrue(feed["error"]?.stringValue?.contains("HTML") == true, "\(feed)")
+        XCTAssertTrue(try harness.umctl(["status"]).stdout.contains("HTML"))
+        try stillServes()
+    }
+
+    func testATripUpdateGoingBackwardsOrTenYearsOffIsRefusedWhole() throws {
+        let pinned = try live.pinnedPlan()
+        let trip = try XCTUnwrap(pinned.ride["trip_id"]?.stringValue)
+        let from = try XCTUnwrap(pinned.ride["from_stop_id"]?.stringValue), to = try XCTUnwrap(pinned.ride["to_stop_id"]?.stringValue)
+        let boards = Int64(try XCTUnwrap(WireTime.parse(try XCTUnwrap(pinned.ride["departure"]?.stringValue), timeZone: .current,
+                                                         now: Date())).timeIntervalSince1970)
+        let backwards = RealtimeTripUpdate(
+            entityID: "backwards", trip: RealtimeTripDescriptor(tripID: trip, startDate: "20220112"),
+            stopTimeUpdates: [RealtimeStopTimeUpdate(stopID: from, departure: RealtimeStopTimeEvent(time: boards + 300)),
+                              RealtimeStopTimeUpdate(stopID: to, arrival: RealtimeStopTimeEvent(time: boards - 600))])
+        var tenYears = backwards
+        tenYears.entityID = "ten-years"
+        tenYears.stopTimeUpdates = [RealtimeStopTimeUpdate(stopID: from, departure: RealtimeStopTimeEvent(time: boards + 10 * 365 * 86_400))]
+        for (update, reason) in [(backwards, "times_backwards"), (tenYears, "times_out_of_range")] {
+            try set(try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [update])))
+            let feed = try fetched { $0["refused"]?[reason] != nil }
+            XCTAssertEqual(feed["refused"]?[reason], .number(1), "\(feed)")
+            XCTAssertEqual(feed["trip_updates_applied"], .number(0))
+            let refreshed = try harness.json(["plan", "refresh", pinned.id])
+            XCTAssertEqual(live.segmentRide(refreshed, pinned.segment)?["realtime"], .bool(false), "\(reason): nothing applied half")
+        }
+        try stillServes()
+    }
+
+    func testUnknownTripsAndStopsAreCountedByReason() throws {
+        let pinned = try live.pinnedPlan()
+        let trip = try XCTUnwrap(pinned.ride["trip_id"]?.stringValue)
+        let unknownTrip = RealtimeTripUpdate(entityID: "a", trip: RealtimeTripDescriptor(tripID: "no-such-trip", startDate: "20220112"),
+                                             delay: 60)
+        let unknownStop = RealtimeTripUpdate(entityID: "b", trip: RealtimeTripDescriptor(tripID: trip, startDate: "20220112"),
+                                             stopTimeUpdates: [RealtimeStopTimeUpdate(stopID: "no-such-stop",
+                                                                                      departure: RealtimeStopTimeEvent(delay: 60))])
+        try set(try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [unknownTrip, unknownStop])))
+        let feed = try fetched { $0["refused"]?["unknown_trip"] != nil }
+        XCTAssertEqual(feed["refused"]?["unknown_trip"], .number(1), "\(feed)")
+        XCTAssertEqual(feed["refused"]?["unknown_stop"], .number(1), "\(feed)")
+        XCTAssertTrue(try harness.umctl(["status"]).stdout.contains("unknown_trip 1"))
+    }
+
+    func testAHundredMegabyteResponseIsRefusedAtTheDocumentedLimit() throws {
+        try set(live.server.url("/huge"))
+        let feed = try fetched { $0["error"]?.stringValue?.contains("fetch_too_large") == true }
+        XCTAssertEqual(feed["state"], .string("failing"))
+        XCTAssertTrue(feed["error"]?.stringValue?.contains("\(RealtimeFeed.maximumBytes)") == true
+                      || feed["error"]?.stringValue?.contains("32") == true, "the limit is named: \(feed)")
+        try stillServes()
+    }
+
+    func testAServerThatNeverAnswersOrRedirectsInALoopFailsWithoutStallingAnyRequest() throws {
+        try Data("x".utf8).write(to: live.feeds.appendingPathComponent("x.pb"))
+        try set(live.server.url("/stall/x.pb"))
+        try stillServes()  // while the fetch waits on a server that never answers
+        let stalled = try fetched { $0["error"] != nil && $0["error"] != .null }
+        XCTAssertTrue(stalled["error"]?.stringValue?.hasPrefix("fetch_") == true, "\(stalled)")
+        try set(live.server.url("/redirect-loop"))
+        let looping = try fetched { $0["error"]?.stringValue?.contains("redirect") == true }
+        XCTAssertEqual(looping["state"], .string("failing"), "\(looping)")
+        try stillServes()
+    }
+
+    func testAFeedForAnotherRegionsAgencyAppliesNothingAndSaysSo() throws {
+        let elsewhere = RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: (1...3).map {
+            RealtimeTripUpdate(entityID: "mta-\($0)", trip: RealtimeTripDescriptor(tripID: "MTA_NYCT_\($0)", startDate: "20220112"),
+                               delay: 120)
+        }, alerts: [RealtimeAlert(entityID: "mta-alert", informedEntities: [RealtimeEntitySelector(agencyID: "MTA NYCT")],
+                                  header: [RealtimeTranslation(text: "Delays on the 6")])])
+        try set(try live.serve(elsewhere))
+        let feed = try fetched { $0["refused"]?["unknown_trip"] != nil }
+        XCTAssertEqual(feed["trip_updates_applied"], .number(0))
+        XCTAssertEqual(feed["refused"]?["unknown_trip"], .number(3), "\(feed)")
+        XCTAssertEqual(feed["refused"]?["alert_unknown_entity"], .number(1), "\(feed)")
+        try stillServes()
+    }
+}
