@@ -26,13 +26,16 @@ extension RealtimeFeed {
         guard data.count <= Self.maximumBytes else {
             throw .realtimeFeedInvalid(.tooLarge(bytes: data.count, limit: Self.maximumBytes))
         }
-        let decoded: Result<RealtimeFeed, TransitError> = data.withUnsafeBytes { raw in
-            guard let message = transit_realtime__feed_message__unpack(
-                nil, raw.count, raw.baseAddress?.assumingMemoryBound(to: UInt8.self)) else {
-                return .failure(.realtimeFeedInvalid(ProtobufWireDiagnosis.refusal(for: raw)))
+        // The arena frees everything protobuf-c allocated when this call ends, decoded or not.
+        let arena = ProtobufArena()
+        let decoded: Result<RealtimeFeed, TransitError> = arena.withAllocator { allocator in
+            data.withUnsafeBytes { raw in
+                guard let message = transit_realtime__feed_message__unpack(
+                    allocator, raw.count, raw.baseAddress?.assumingMemoryBound(to: UInt8.self)) else {
+                    return .failure(.realtimeFeedInvalid(ProtobufWireDiagnosis.refusal(for: raw)))
+                }
+                return .success(RealtimeFeed(message.pointee))
             }
-            defer { transit_realtime__feed_message__free_unpacked(message, nil) }
-            return .success(RealtimeFeed(message.pointee))
         }
         self = try decoded.get()
     }
