@@ -4,7 +4,7 @@ import Foundation
 extension RealtimeFeed {
     /// The largest body decoded (32 MiB). A feed with every trip of a large city's day is a few
     /// MiB; anything bigger is a mistake or an attack, and protobuf-c would hold several times
-    /// its size in memory. The daemon also stops downloads at this size.
+    /// its size in memory. A fetcher should stop reading a download at this size too.
     public static let maximumBytes = 32 << 20
 
     /// Decodes a GTFS-Realtime `FeedMessage` with protobuf-c (`gtfs-realtime.proto`).
