@@ -155,6 +155,16 @@ final class RealtimeFeedCodingTests: XCTestCase {
         XCTAssertNil(update.stopTimeUpdates[0].departure)
     }
 
+    func testAlertCausesAndEffectsAreTheProtosNamesInLowerCase() throws {
+        let pairs = [("special_event", "accessibility_issue"), ("police_activity", "stop_moved"), ("other_cause", "no_effect")]
+        let feed = RealtimeFeed(timestamp: nil, alerts: pairs.map { RealtimeAlert(entityID: $0.0, cause: $0.0, effect: $0.1) })
+        XCTAssertEqual(try RealtimeFeed(decoding: feed.encoded()), feed)
+        // A name the proto does not have is not written, so it reads back as the default.
+        let odd = RealtimeFeed(timestamp: nil, alerts: [RealtimeAlert(entityID: "x", cause: "aliens", effect: "Detour!")])
+        XCTAssertEqual(try RealtimeFeed(decoding: odd.encoded()).alerts,
+                       [RealtimeAlert(entityID: "x", cause: "unknown_cause", effect: "unknown_effect")])
+    }
+
     // MARK: - Bad bodies
 
     func testAnEmptyBodyIsRefused() {

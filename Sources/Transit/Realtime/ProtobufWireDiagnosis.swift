@@ -9,7 +9,7 @@ enum ProtobufWireDiagnosis {
     /// - parameter bytes: a body `transit_realtime__feed_message__unpack` refused.
     static func refusal(for bytes: UnsafeRawBufferPointer) -> RealtimeFeedRefusal {
         if looksLikeHTML(bytes) { return .htmlPage }
-        var walker = Walker(bytes: bytes)
+        let walker = Walker(bytes: bytes)
         let fault = withUnsafePointer(to: transit_realtime__feed_message__descriptor) {
             walker.walk(from: 0, to: bytes.count, descriptor: $0, path: "")
         }
@@ -42,7 +42,8 @@ enum ProtobufWireDiagnosis {
     private struct Walker {
         let bytes: UnsafeRawBufferPointer
 
-        mutating func walk(from start: Int, to end: Int, descriptor: UnsafePointer<ProtobufCMessageDescriptor>,
+        /// Recursion follows the schema's nesting (gtfs-realtime.proto has no cycles), not the input.
+        func walk(from start: Int, to end: Int, descriptor: UnsafePointer<ProtobufCMessageDescriptor>,
                            path: String) -> Fault? {
             var position = start
             var seen = Set<UInt32>()

@@ -4,7 +4,7 @@ import Foundation
 extension RealtimeFeed {
     /// The largest body decoded (32 MiB). A feed with every trip of a large city's day is a few
     /// MiB; anything bigger is a mistake or an attack, and protobuf-c would hold several times
-    /// its size in memory. The daemon also stops downloads at this size.
+    /// its size in memory. A fetcher should stop reading a download at this size too.
     public static let maximumBytes = 32 << 20
 
     /// Decodes a GTFS-Realtime `FeedMessage` with protobuf-c (`gtfs-realtime.proto`).
@@ -26,13 +26,16 @@ extension RealtimeFeed {
         guard data.count <= Self.maximumBytes else {
             throw .realtimeFeedInvalid(.tooLarge(bytes: data.count, limit: Self.maximumBytes))
         }
-        let decoded: Result<RealtimeFeed, TransitError> = data.withUnsafeBytes { raw in
-            guard let message = transit_realtime__feed_message__unpack(
-                nil, raw.count, raw.baseAddress?.assumingMemoryBound(to: UInt8.self)) else {
-                return .failure(.realtimeFeedInvalid(ProtobufWireDiagnosis.refusal(for: raw)))
+        // The arena frees everything protobuf-c allocated when this call ends, decoded or not.
+        let arena = ProtobufArena()
+        let decoded: Result<RealtimeFeed, TransitError> = arena.withAllocator { allocator in
+            data.withUnsafeBytes { raw in
+                guard let message = transit_realtime__feed_message__unpack(
+                    allocator, raw.count, raw.baseAddress?.assumingMemoryBound(to: UInt8.self)) else {
+                    return .failure(.realtimeFeedInvalid(ProtobufWireDiagnosis.refusal(for: raw)))
+                }
+                return .success(RealtimeFeed(message.pointee))
             }
-            defer { transit_realtime__feed_message__free_unpacked(message, nil) }
-            return .success(RealtimeFeed(message.pointee))
         }
         self = try decoded.get()
     }

@@ -23,7 +23,7 @@ extension RealtimeFeed {
             header.pointee.incrementality = TRANSIT_REALTIME__FEED_HEADER__INCREMENTALITY__DIFFERENTIAL
         }
         var entities: [UnsafeMutablePointer<TransitRealtime__FeedEntity>] = []
-        entities.reserveCapacity(tripUpdates.count + alerts.count + vehiclePositionCount)
+        entities.reserveCapacity(tripUpdates.count + alerts.count + max(0, vehiclePositionCount))
         for update in tripUpdates {
             let entity = arena.entity(id: update.entityID)
             entity.pointee.trip_update = update.message(in: arena)
@@ -34,7 +34,7 @@ extension RealtimeFeed {
             entity.pointee.alert = alert.message(in: arena)
             entities.append(entity)
         }
-        for index in 0..<vehiclePositionCount {
+        for index in 0..<max(0, vehiclePositionCount) {
             let entity = arena.entity(id: "vehicle-\(index + 1)")
             entity.pointee.vehicle = arena.message(transit_realtime__vehicle_position__init)
             entities.append(entity)
