@@ -92,8 +92,12 @@ struct PlanAlternativesCommand: UmctlCommand {
              leg.rides.isEmpty ? answer.mode : leg.rides.map(Render.lineWithHeadway).joined(separator: ", "), String(leg.transfers),
              leg.walks.isEmpty ? "-" : Render.duration(leg.walks.reduce(0) { $0 + $1.durationS })]
         }
+        let live = answer.options.enumerated().flatMap { index, leg in
+            LiveTimes.notes(leg.rides, label: "option \(index + 1):", askedDay: answer.day ?? answer.time)
+        }
         return "Plan \(answer.id), segment \(answer.segment) (\(answer.mode)), times in \(answer.timeZone)\n"
             + Render.table(["#", "leaves", "arrives", "takes", "lines", "transfers", "walking"], rows)
+            + live.map { "\n" + $0 }.joined()
             + "\n(umctl plan choose \(answer.id) \(answer.segment) N)"
     }
 }

@@ -30,6 +30,17 @@ enum LiveTimes {
         }
     }
 
+    /// Notes for the rides a realtime feed knows something about: "note: transit line 3 from
+    /// Keskustori leaves 08:12 → 08:18 (+6)", "… cancelled", and their alerts below.
+    static func notes(_ rides: [RideDocument], label: String, askedDay: String?) -> [String] {
+        rides.filter { $0.realtime || $0.cancelled || !$0.alerts.isEmpty }.map { ride in
+            let head = ride.realtime || ride.cancelled
+                ? "note: \(label) line \(ride.line) from \(ride.from) leaves \(departure(ride, askedDay: askedDay))\(cancelledMark(ride))"
+                : "note: \(label) line \(ride.line) from \(ride.from):"
+            return ([head] + alertLines(ride, indent: "  ", askedDay: askedDay)).joined(separator: "\n")
+        }
+    }
+
     /// "+6", "-1" or "on time" for a delay in seconds, rounded to whole minutes.
     static func delayText(_ seconds: Int) -> String {
         let minutes = Int((Double(seconds) / 60).rounded())

@@ -221,12 +221,7 @@ enum Render {
             }
         }
         for option in document.options {
-            for ride in option.rides where ride.realtime || ride.cancelled || !ride.alerts.isEmpty {
-                var text = "\nnote: \(option.mode) line \(ride.line) from \(ride.from) leaves "
-                    + LiveTimes.departure(ride, askedDay: document.time) + LiveTimes.cancelledMark(ride)
-                if !ride.realtime && !ride.cancelled { text = "\nnote: \(option.mode) line \(ride.line) from \(ride.from):" }
-                notes.append(([text] + LiveTimes.alertLines(ride, indent: "  ", askedDay: document.time)).joined(separator: "\n"))
-            }
+            notes += LiveTimes.notes(option.rides, label: option.mode, askedDay: document.time).map { "\n" + $0 }
         }
         let otherDay = document.options.first { $0.mode == "transit" }.flatMap { DayMark.otherDayTransitNote($0, document) }
         return "\(document.from.name) → \(document.to.name)  (times in \(document.timeZone); * fastest)\n"

@@ -132,6 +132,12 @@ final class LiveTimetableTests: XCTestCase {
 
         let shown = try harness.umctl(["plan", "show", pinned.id])
         XCTAssertTrue(shown.stdout.contains("(+6)"), shown.stdout)
+        let options = try harness.json(["plan", "alternatives", pinned.id, String(pinned.segment), "--count", "5"])
+        let late = try XCTUnwrap(options["options"]?.arrayValue?.flatMap { $0["rides"]?.arrayValue ?? [] }
+            .first { $0["trip_id"] == pinned.ride["trip_id"] }, "the late bus is among the options: \(options)")
+        XCTAssertEqual(late["delay_s"], .number(360))
+        let listed = try harness.umctl(["plan", "alternatives", pinned.id, String(pinned.segment), "--count", "5"])
+        XCTAssertTrue(listed.stdout.contains("(+6)"), listed.stdout)
         let delay = try live.eventually("watch sees the delay") { live.events(watching.output, kind: "delay").first }
         XCTAssertEqual(delay["plan_id"], .number(Double(pinned.id) ?? 0))
         XCTAssertEqual(delay["segment"], .number(Double(pinned.segment)))
@@ -160,6 +166,24 @@ final class LiveTimetableTests: XCTestCase {
         XCTAssertTrue(try harness.umctl(["plan", "show", pinned.id]).stdout.contains("cancelled"))
         let cancelled = try live.eventually("watch sees the cancellation") { live.events(watching.output, kind: "cancelled").first }
         XCTAssertEqual(cancelled["trip_id"], pinned.ride["trip_id"])
+    }
+
+    func testPollsAskConditionallyAndANotModifiedAnswerChangesNothing() throws {
+        let pinned = try live.pinnedPlan()
+        let url = try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [try live.tripUpdate(pinned.ride, delay: 120)]))
+        XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url, "--realtime-interval", "10"]).status, 0)
+        let first = try live.eventually("the feed is live") { try live.realtimeFeeds().first { $0["state"] == .string("live") } }
+        let again = try live.eventually("a second poll") { () -> LoggedRequest? in
+            let polls = live.server.requests().filter { $0.path == "/trips.pb" }
+            return polls.count >= 2 ? polls[1] : nil
+        }
+        XCTAssertNotNil(again.ifNoneMatch, "the ETag of the first answer is sent back")
+        XCTAssertEqual(again.status, 304)
+        let after = try live.eventually("the second poll is recorded") {
+            try live.realtimeFeeds().first { $0["last_fetch"] != first["last_fetch"] }
+        }
+        XCTAssertEqual(after["last_change"], first["last_change"], "nothing changed")
+        XCTAssertEqual(after["state"], .string("live"))
     }
 
     // MARK: - Alerts
