@@ -141,7 +141,7 @@ private struct RegionLoop: Sendable {
             var changed = false
             for index in feeds.indices {
                 guard !Task.isCancelled else { return }
-                changed = await feeds[index].poll(logger: logger) || changed
+                changed = await feeds[index].poll(logger: logger, clock: clock) || changed
             }
             guard !Task.isCancelled else { return }
             let now = clock.now()
@@ -207,17 +207,19 @@ private struct FeedPoll: Sendable {
     init(source: String) { self.source = source }
 
     /// Fetches and decodes; true when the content changed.
-    mutating func poll(logger: DaemonLogger) async -> Bool {
+    /// - parameter clock: the daemon's, for the fetch and change times shown.
+    mutating func poll(logger: DaemonLogger, clock: any WallClock) async -> Bool {
         let request = (source: source, etag: etag, lastModified: lastModified, fileStamp: fileStamp)
         let outcome: PollOutcome
         do {
             outcome = try await runBlocking("realtime fetch") { try Self.fetch(request) }
-        } catch let error as FetchError {
-            return failed("\(error.code): \(error.message)", logger: logger)
         } catch {
-            return failed("cannot read the feed: \(error.localizedDescription)", logger: logger)
+            lastFetch = clock.now()
+            let message = (error as? FetchError).map { "\($0.code): \($0.message)" }
+                ?? "cannot read the feed: \(error.localizedDescription)"
+            return failed(message, logger: logger)
         }
-        lastFetch = Date()
+        lastFetch = clock.now()
         switch outcome {
         case .unchanged:
             error = nil
@@ -238,7 +240,7 @@ private struct FeedPoll: Sendable {
             guard decoded != feed else { return false }
             feed = decoded
             version += 1
-            lastChange = Date()
+            lastChange = clock.now()
             return true
         }
     }
