@@ -140,7 +140,8 @@ enum Render {
         let total = plan.totalDurationS.map(duration) ?? (missed ? "none (\(why))" : "incomplete (a leg is missing)")
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))")
         for pending in plan.pending {
-            lines.append("  pending on segment \(pending.segment): selected \(pendingLeg(pending.selected, askedDay: day))"
+            let cancelled = pending.selected.rides.contains(where: \.cancelled) ? " (cancelled)" : ""
+            lines.append("  pending on segment \(pending.segment): selected \(pendingLeg(pending.selected, askedDay: day))\(cancelled)"
                          + " → latest \(pendingLeg(pending.latest, askedDay: day))"
                          + " (umctl plan accept \(plan.id) \(pending.segment) | umctl plan dismiss \(plan.id) \(pending.segment))")
         }
