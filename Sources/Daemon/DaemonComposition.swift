@@ -19,6 +19,8 @@ public struct DaemonComposition: Sendable {
     public let gpsd: GpsdLocationSource?
     /// Refreshes plans after a region's timetable changed.
     public let refresher: BackgroundRefresher
+    /// Warns before a region's transit feed runs out.
+    public let expiry: FeedExpiryWatcher
 
     public init(configuration: DaemonConfiguration, store: Store, streets: any LegEngine, transit: any LegEngine,
                 transitImportStep: @escaping @Sendable ([URL]) -> RegionImportStep, clock: any WallClock = SystemClock(),
@@ -43,6 +45,9 @@ public struct DaemonComposition: Sendable {
                                                                 location: location, clock: clock),
                                             owedFile: dataDirectory.appendingPathComponent(BackgroundRefresher.owedFileName),
                                             logger: logger)
+        let expiry = FeedExpiryWatcher(regions: regions, events: events, logger: logger, clock: clock,
+                                       warningDays: configuration.expiryWarningDays,
+                                       stateFile: dataDirectory.appendingPathComponent(FeedExpiryWatcher.stateFileName))
         let gpsd = configuration.gpsd.map { address in
             GpsdLocationSource(address: address, logger: logger) { candidate in
                 GeofenceMethods.take(candidate, location: location, geofences: geofences, now: clock.now(), logger: logger)
@@ -59,7 +64,7 @@ public struct DaemonComposition: Sendable {
         var importer = RegionImporter(dataDirectory: dataDirectory)
         importer.osmLimit = configuration.importLimits.osm
         RegionMethods(importer: importer, limits: configuration.importLimits, regions: regions, events: events,
-                      transitImportStep: transitImportStep, refresher: refresher, clock: clock).register(in: &table)
+                      transitImportStep: transitImportStep, refresher: refresher, expiry: expiry, clock: clock).register(in: &table)
         LocationMethods(location: location, regions: regions, clock: clock, events: events, geofences: geofences)
             .register(in: &table)
         let fences = GeofenceMethods(store: store, regions: regions, geofences: geofences)
@@ -99,5 +104,6 @@ public struct DaemonComposition: Sendable {
         }
         self.gpsd = gpsd
         self.refresher = refresher
+        self.expiry = expiry
     }
 }

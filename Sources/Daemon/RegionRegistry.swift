@@ -132,11 +132,11 @@ public final class RegionRegistry: Sendable {
     /// - throws: `DaemonError.invalidParams` for a date that is not a calendar date.
     public func documents(onDate date: String?, now: Date) throws -> [RegionDocument] {
         try handles().map { handle in
-            guard let date else { return handle.document(on: now) }
+            guard let date else { return handle.document(on: now, now: now) }
             guard date.count == 10, let noon = WireTime.parse("\(date)T12:00", timeZone: handle.timeZone, now: now) else {
                 throw DaemonError.invalidParams("date \"\(date)\" must be a calendar date, YYYY-MM-DD")
             }
-            return handle.document(on: noon)
+            return handle.document(on: noon, now: now)
         }
     }
 
