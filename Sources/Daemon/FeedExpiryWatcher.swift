@@ -85,8 +85,10 @@ public actor FeedExpiryWatcher {
             for feed in report.servicePeriods { current.insert([handle.name, feed.feed, feed.lastDate].joined(separator: "\t")) }
             for warning in Self.due(region: handle.name, feeds: report.servicePeriods, zone: handle.timeZone, now: now,
                                     warningDays: warningDays, warned: warned) {
-                logger.warning(warning.message, ["region": warning.region, "feed": warning.feed, "last_day": warning.lastDay,
-                                                 "days_left": String(warning.daysLeft)])
+                // The feed and its days go as fields, so the message stays one greppable text.
+                logger.warning(warning.daysLeft == 0 ? "transit feed runs out today" : "transit feed runs out soon",
+                               ["region": warning.region, "feed": warning.feed, "last_day": warning.lastDay,
+                                "days_left": String(warning.daysLeft)])
                 events.publish("feed_expiring", ["region": .string(warning.region), "feed": .string(warning.feed),
                                                  "last_day": .string(warning.lastDay),
                                                  "days_left": .number(Double(warning.daysLeft)),
