@@ -90,6 +90,15 @@ final class CoverageAndWarningsTests: XCTestCase {
         XCTAssertEqual(expiring(events).count, 0, "\(events)")
         XCTAssertEqual(try feeds(harness, region: "soon").first?["days_left"]?.numberValue, 0)
         XCTAssertTrue(try harness.umctl(["status"]).stdout.contains("soon.zip 2022-03-01 – 2022-03-13; on 2022-03-13: 08:00 – 08:10; last day today"))
+
+        // Once the last day has passed: no more warnings, and the days left say how long ago it ended.
+        watch.stop()
+        XCTAssertEqual(harness.stop(), 0)
+        _ = try started(clock: "2022-03-15T09:00:00+02:00", harness)
+        XCTAssertEqual(warnings(), 0, harness.log)
+        XCTAssertEqual(try feeds(harness, region: "soon").first?["days_left"]?.numberValue, -2)
+        let status = try harness.umctl(["status"]).stdout
+        XCTAssertTrue(status.contains("soon.zip 2022-03-01 – 2022-03-13; on 2022-03-15: no service; ended 2 days ago"), status)
     }
 
     func testTheLastDayIsWarnedAboutOnWatch() throws {
