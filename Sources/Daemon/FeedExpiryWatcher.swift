@@ -24,7 +24,11 @@ public actor FeedExpiryWatcher {
         public var today: String
 
         /// What the state file remembers: the same feed version of the same region.
-        var key: String { [region, feed, lastDay].joined(separator: "\t") }
+        var key: String { Self.key(region: region, feed: feed, lastDay: lastDay) }
+
+        static func key(region: String, feed: String, lastDay: String) -> String {
+            [region, feed, lastDay].joined(separator: "\t")
+        }
 
         var message: String {
             let what = "transit feed \(feed) of region \(region)"
@@ -82,7 +86,7 @@ public actor FeedExpiryWatcher {
         var current: Set<String> = []
         for handle in handles {
             guard let report = handle.importReport() else { continue }
-            for feed in report.servicePeriods { current.insert([handle.name, feed.feed, feed.lastDate].joined(separator: "\t")) }
+            for feed in report.servicePeriods { current.insert(Warning.key(region: handle.name, feed: feed.feed, lastDay: feed.lastDate)) }
             for warning in Self.due(region: handle.name, feeds: report.servicePeriods, zone: handle.timeZone, now: now,
                                     warningDays: warningDays, warned: warned) {
                 // The feed and its days go as fields, so the message stays one greppable text.
