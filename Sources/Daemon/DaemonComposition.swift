@@ -21,6 +21,8 @@ public struct DaemonComposition: Sendable {
     public let refresher: BackgroundRefresher
     /// Polls the regions' GTFS-Realtime feeds (started by the daemon, not here).
     let realtime: RealtimePoller
+    /// Warns before a region's transit feed runs out.
+    public let expiry: FeedExpiryWatcher
 
     public init(configuration: DaemonConfiguration, store: Store, streets: any LegEngine, transit: any LegEngine,
                 transitImportStep: @escaping @Sendable ([URL]) -> RegionImportStep, clock: any WallClock = SystemClock(),
@@ -51,6 +53,9 @@ public struct DaemonComposition: Sendable {
                                       regions: regions, clock: clock, logger: logger) { region in
             await refresher.liveTimesChanged(region: region)
         }
+        let expiry = FeedExpiryWatcher(regions: regions, events: events, logger: logger, clock: clock,
+                                       warningDays: configuration.expiryWarningDays,
+                                       stateFile: dataDirectory.appendingPathComponent(FeedExpiryWatcher.stateFileName))
         let gpsd = configuration.gpsd.map { address in
             GpsdLocationSource(address: address, logger: logger) { candidate in
                 GeofenceMethods.take(candidate, location: location, geofences: geofences, now: clock.now(), logger: logger)
@@ -67,7 +72,7 @@ public struct DaemonComposition: Sendable {
         var importer = RegionImporter(dataDirectory: dataDirectory)
         importer.osmLimit = configuration.importLimits.osm
         RegionMethods(importer: importer, limits: configuration.importLimits, regions: regions, events: events,
-                      transitImportStep: transitImportStep, refresher: refresher, realtime: realtime, clock: clock)
+                      transitImportStep: transitImportStep, refresher: refresher, realtime: realtime, expiry: expiry, clock: clock)
             .register(in: &table)
         LocationMethods(location: location, regions: regions, clock: clock, events: events, geofences: geofences)
             .register(in: &table)
@@ -109,5 +114,6 @@ public struct DaemonComposition: Sendable {
         self.gpsd = gpsd
         self.refresher = refresher
         self.realtime = realtime
+        self.expiry = expiry
     }
 }

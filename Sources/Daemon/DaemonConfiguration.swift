@@ -36,6 +36,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// The instant the daemon's clock starts at (it then runs on); nil: the real time. For
     /// replaying an old timetable (tests, demos): "today" and "now" follow this clock.
     public var clockStart: Date?
+    /// Days before a feed's last service day that the daemon starts warning (`FeedExpiryWatcher`).
+    public var expiryWarningDays = 7
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
@@ -72,6 +74,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--max-output-kb", "USEFULMAP_MAX_OUTPUT_KB", "max_output_kb"),
         ("--gpsd", "USEFULMAP_GPSD", "gpsd"),
         ("--clock-start", "USEFULMAP_CLOCK_START", "clock_start"),
+        ("--expiry-warning", "USEFULMAP_EXPIRY_WARNING", "expiry_warning"),
     ]
 
     /// The line a bad command line is answered with, after the one line naming what was wrong.
@@ -110,6 +113,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
                              a Unix socket path (default off: only `umctl location set`)
       --clock-start TIME     start the daemon's clock at this ISO 8601 instant, e.g. to
                              replay an old timetable (default: the real time)
+      --expiry-warning DAYS  warn this many days before a transit feed's last service
+                             day, 0 to 365 (default 7)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -239,6 +244,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
                                                       expected: "an ISO 8601 time with its offset, e.g. 2022-01-12T07:00:00+02:00")
             }
             configuration.clockStart = start
+        }
+        if let text = value("--expiry-warning") {
+            guard let days = Int(text), (0...365).contains(days) else {
+                throw ConfigurationError.invalidValue(setting: "expiry warning", value: text, expected: "0 to 365 days")
+            }
+            configuration.expiryWarningDays = days
         }
         return configuration
     }

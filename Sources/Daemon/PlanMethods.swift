@@ -141,6 +141,7 @@ extension WireDocuments {
         let zone = regions.timeZone(of: outcome.plan)
         var document = plan(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
                             timeZone: zone, now: now, failures: outcome.failures)
+        document.coverageNote = regions.coverageNote(for: outcome.plan, now: now)
         if !outcome.removedPins.isEmpty {
             document.removedPins = outcome.removedPins.map {
                 RemovedPinDocument(from: $0.from, to: $0.to, departure: WireTime.string(from: $0.departure, timeZone: zone))

@@ -73,17 +73,21 @@ public final class RegionHandle: Sendable {
     /// The transit engine when this version already opened it (nothing is opened here).
     func openedTransit() -> (any RegionLegSource)? { opened.withLock { $0.transit } }
 
-    /// The region as `region.list` and `status` describe it, its feeds' service hours on the
-    /// service day of `day` (the import report is read once: `status` is on the hot path and the
-    /// feeds' service periods come from the timetable file).
-    public func document(on day: Date) -> RegionDocument {
-        let report = opened.withLock { opened in
+    /// The region's GTFS import report (its feeds' coverage and service hours), read once:
+    /// `status` is on the hot path. Nil for a region without transit or an unreadable report.
+    public func importReport() -> GTFSImportReport? {
+        opened.withLock { opened in
             if let report = opened.report { return report }
             let report = manifest.hasTransit ? try? GTFSImporter.lastReport(regionDirectory: directory) : nil
             opened.report = .some(report)
             return report
         }
-        return WireDocuments.region(manifest, report: report, day: day)
+    }
+
+    /// The region as `region.list` and `status` describe it, its feeds' service hours on the
+    /// service day of `day` and their days left from `now` (default: `day`).
+    public func document(on day: Date, now: Date? = nil) -> RegionDocument {
+        WireDocuments.region(manifest, report: importReport(), day: day, now: now ?? day)
     }
 
     /// Stops the workers opened on this version; later queries open nothing and fail.

@@ -16,6 +16,8 @@ struct RegionMethods: Sendable {
     let refresher: BackgroundRefresher
     /// Polls the regions' realtime feeds (`region set --realtime`).
     let realtime: RealtimePoller
+    /// Looks at the new feeds' last days after an import.
+    let expiry: FeedExpiryWatcher
     /// Today, for the service hours a region's description shows by default.
     let clock: any WallClock
 
@@ -84,7 +86,10 @@ struct RegionMethods: Sendable {
             }
             regions.invalidate(name)
             events.publish("region_imported", ["region": .string(name), "skipped": .bool(result.skipped)])
-            if !result.skipped, !request.feeds.isEmpty { await refresher.timetableChanged(region: name) }
+            if !result.skipped, !request.feeds.isEmpty {
+                await refresher.timetableChanged(region: name)
+                await expiry.check()
+            }
             var notes = request.notes
             if !result.skipped, let beyond = result.manifest.counts[TransitEngine.stopsBeyondStreets], beyond > 0 {
                 notes.append("\(beyond) transit stop\(beyond == 1 ? " is" : "s are") farther than \(Int(StreetRouter.snapLimit)) m "
@@ -114,6 +119,8 @@ struct RegionMethods: Sendable {
                 }
                 regions.invalidate(params.name)
                 events.publish("region_changed", ["region": .string(params.name), "time_zone": .string(zone)])
+                // A new zone moves the service day every feed's days are counted from.
+                await expiry.check()
             }
             if params.realtime != nil || params.realtimeIntervalS != nil {
                 let settings = try await realtime.set(region: handle.name, feeds: params.realtime,

@@ -131,8 +131,8 @@ public final class RegionRegistry: Sendable {
     }
 
     /// A region's wire description with its realtime feeds' states.
-    func describe(_ handle: RegionHandle, on day: Date) -> RegionDocument {
-        var document = handle.document(on: day)
+    func describe(_ handle: RegionHandle, on day: Date, now: Date? = nil) -> RegionDocument {
+        var document = handle.document(on: day, now: now)
         document.realtimeFeeds = live?.documents(of: handle.name)
         return document
     }
@@ -142,11 +142,11 @@ public final class RegionRegistry: Sendable {
     /// - throws: `DaemonError.invalidParams` for a date that is not a calendar date.
     public func documents(onDate date: String?, now: Date) throws -> [RegionDocument] {
         try handles().map { handle in
-            guard let date else { return describe(handle, on: now) }
+            guard let date else { return describe(handle, on: now, now: now) }
             guard date.count == 10, let noon = WireTime.parse("\(date)T12:00", timeZone: handle.timeZone, now: now) else {
                 throw DaemonError.invalidParams("date \"\(date)\" must be a calendar date, YYYY-MM-DD")
             }
-            return describe(handle, on: noon)
+            return describe(handle, on: noon, now: now)
         }
     }
 

@@ -95,6 +95,10 @@ public struct UsefulMapDaemon: Sendable {
             transitImportStep: { [configuration] in TransitEngine.importStep(feeds: $0, walkWorkers: configuration.streetWorkers,
                                                                                limits: configuration.gtfsLimits) },
             clock: clock, live: live, logger: logger)
+        // Before serving, so the warnings of a start are logged by the time it answers (a watcher
+        // connects later and sees the next day's).
+        await composition.expiry.check()
+        await composition.expiry.start()
         let dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger)
         let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger,
                                   limits: configuration.connectionLimits)
@@ -122,6 +126,7 @@ public struct UsefulMapDaemon: Sendable {
         composition.gpsd?.stop()
         await composition.realtime.stop()
         await composition.refresher.stop()
+        await composition.expiry.stop()
         await server.stop(grace: configuration.shutdownGraceSeconds)
         composition.regions.closeAll()
         return true

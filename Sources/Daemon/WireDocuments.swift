@@ -102,17 +102,21 @@ public enum WireDocuments {
     }
 
     /// A region as `region.list` and `status` describe it; `report` is its GTFS import's (nil for
-    /// a region without transit), whose feeds show their service hours on the service day of `day`.
-    public static func region(_ manifest: RegionManifest, report: GTFSImportReport?, day: Date) -> RegionDocument {
+    /// a region without transit), whose feeds show their service hours on the service day of `day`
+    /// and their days left from the service day of `now`.
+    public static func region(_ manifest: RegionManifest, report: GTFSImportReport?, day: Date, now: Date) -> RegionDocument {
         let box = manifest.boundingBox
         let zone = TimeZone(identifier: manifest.timeZone) ?? .current
+        // Every feed of a region is imported together: the import is each feed's last change, and
+        // its last check until sources are checked for updates.
+        let importedAt = WireTime.string(from: manifest.importedAt, timeZone: TimeZone.current)
         return RegionDocument(
             name: manifest.name,
             hasTransit: manifest.hasTransit,
             timeZone: manifest.timeZone,
             timeZoneSource: manifest.timeZoneSource,
             // The machine's zone, like every other "when" column: one zone for a whole table.
-            importedAt: WireTime.string(from: manifest.importedAt, timeZone: TimeZone.current),
+            importedAt: importedAt,
             bounds: [box.minLatitude, box.minLongitude, box.maxLatitude, box.maxLongitude],
             transitFeeds: (report?.servicePeriods ?? []).map { period in
                 let hours = report?.serviceHours(ofFeed: period.feed, onDayOf: day)
@@ -121,7 +125,9 @@ public enum WireDocuments {
                 return TransitFeedDocument(feed: period.feed, firstDate: period.firstDate, lastDate: period.lastDate,
                                            serviceDay: recorded ? report?.serviceDay(of: day) : nil,
                                            firstDeparture: hours.map { WireTime.string(from: $0.firstDeparture, timeZone: zone) },
-                                           lastArrival: hours.map { WireTime.string(from: $0.lastArrival, timeZone: zone) })
+                                           lastArrival: hours.map { WireTime.string(from: $0.lastArrival, timeZone: zone) },
+                                           daysLeft: period.daysLeft(onDayOf: now, in: zone), feedEndDate: period.feedEndDate,
+                                           lastCheck: importedAt, lastChange: importedAt)
             })
     }
 

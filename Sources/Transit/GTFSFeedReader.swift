@@ -7,7 +7,8 @@ import Foundation
 struct GTFSFeedReader {
     static let requiredFiles = ["agency.txt", "stops.txt", "routes.txt", "trips.txt", "stop_times.txt"]
     /// Every file the reader opens; only these count towards the feed's size limits.
-    static let filesRead = requiredFiles + ["calendar.txt", "calendar_dates.txt", "frequencies.txt", "transfers.txt", "shapes.txt"]
+    static let filesRead = requiredFiles + ["calendar.txt", "calendar_dates.txt", "frequencies.txt", "transfers.txt", "shapes.txt",
+                                            "feed_info.txt"]
 
     let url: URL
     var limits = GTFSLimits()
@@ -54,9 +55,12 @@ struct GTFSFeedReader {
         let services = try readCalendars(zip, report: &report)
         var trips = try readTrips(zip, routes: routeIndex, services: services, report: &report)
         let serviceIndex = builder.addServices(services, usedBy: Set(trips.map(\.serviceID)))
-        if let period = services.period(of: Set(trips.map(\.serviceID))) {
-            report.servicePeriods.append(FeedServicePeriod(feed: feedName, firstDay: period.lowerBound, lastDay: period.upperBound))
-            builder.feeds.append(FeedServicePeriod(feed: feedName, firstDay: period.lowerBound, lastDay: period.upperBound))
+        let declared = try readFeedInfo(zip, report: &report)
+        if let period = services.period(of: Set(trips.map(\.serviceID))).flatMap(declared.covered) {
+            let covered = FeedServicePeriod(feed: feedName, firstDay: period.lowerBound, lastDay: period.upperBound,
+                                            feedEndDay: declared.feedEnd)
+            report.servicePeriods.append(covered)
+            builder.feeds.append(covered)
         }
         let tripIndex = Dictionary(trips.enumerated().map { ($0.element.tripID, Int32($0.offset)) }, uniquingKeysWith: { a, _ in a })
         var rows = try readStopTimes(zip, trips: tripIndex, stops: stopIndex, report: &report, progress: progress)
@@ -270,6 +274,27 @@ struct GTFSFeedReader {
             report.rowsRead["calendar_dates.txt", default: 0] += table.rowsRead
         }
         return calendar
+    }
+
+    /// `feed_info.txt`'s validity dates; none when the file or a date is absent (an invalid date
+    /// is counted and ignored: the calendar still says when trips run).
+    private func readFeedInfo(_ zip: ZipArchive, report: inout GTFSImportReport) throws -> FeedCoverage {
+        guard var table = try open("feed_info.txt", in: zip) else { return FeedCoverage() }
+        let startColumn = table.column("feed_start_date"), endColumn = table.column("feed_end_date")
+        var coverage = FeedCoverage()
+        if let row = try table.next() {
+            for (column, path, name) in [(startColumn, \FeedCoverage.feedStart, "feed_start_date"),
+                                         (endColumn, \FeedCoverage.feedEnd, "feed_end_date")] {
+                guard row.optionalString(column) != nil else { continue }
+                if let day = row.gtfsDate(column) {
+                    coverage[keyPath: path] = day
+                } else {
+                    report.skip("feed_info.txt: invalid \(name) (ignored)")
+                }
+            }
+        }
+        report.rowsRead["feed_info.txt", default: 0] += table.rowsRead
+        return coverage
     }
 
     private func readTrips(_ zip: ZipArchive, routes: [String: Int32], services: ServiceCalendar,

@@ -21,8 +21,6 @@ public struct TransitStop: Hashable, Sendable, Codable {
     }
 }
 
-/// The days a feed has service, shown in the region's description so users see why
-/// transit vanished when a feed goes stale.
 extension TransitStop {
     /// A timetable's stop as the place index and callers see it.
     init(_ stop: Timetable.Stop) {
@@ -31,6 +29,8 @@ extension TransitStop {
     }
 }
 
+/// The days a feed covers (`FeedCoverage`), shown in the region's description so users see why
+/// transit vanished when a feed goes stale.
 public struct FeedServicePeriod: Hashable, Sendable, Codable {
     /// The feed's file name ("tampere.zip").
     public var feed: String
@@ -40,13 +40,17 @@ public struct FeedServicePeriod: Hashable, Sendable, Codable {
     /// The same as day numbers (days since 1970-01-01) for comparisons.
     public var firstDay: Int
     public var lastDay: Int
+    /// `feed_info.txt`'s `feed_end_date`, "YYYY-MM-DD", when the feed declares one (it may be
+    /// later than `lastDate`: nothing runs after that); nil in reports written before it was read.
+    public var feedEndDate: String?
 
-    public init(feed: String, firstDay: Int, lastDay: Int) {
+    public init(feed: String, firstDay: Int, lastDay: Int, feedEndDay: Int? = nil) {
         self.feed = feed
         self.firstDay = firstDay
         self.lastDay = lastDay
         self.firstDate = ServiceDate.iso(firstDay)
         self.lastDate = ServiceDate.iso(lastDay)
+        self.feedEndDate = feedEndDay.map(ServiceDate.iso)
     }
 
     /// "tampere.zip: 2021-09-20 – 2022-03-31".

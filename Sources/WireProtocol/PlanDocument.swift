@@ -22,6 +22,10 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     public var timeZone: String
     /// The pins this edit removed (a pin never goes silently); left out when none went.
     public var removedPins: [RemovedPinDocument]?
+    /// Why the plan's day has no transit timetable: the day is outside every feed of its
+    /// region ("2022-04-02 is after the Tampere timetable ends (2022-03-31)"); left out when a
+    /// feed covers it or the plan has no transit segment.
+    public var coverageNote: String?
 
     public init(id: Int64, title: String?, nodes: [NodeDocument], segments: [SegmentDocument],
                 totalDurationS: Double?, totalDistanceM: Double, pending: [PendingDocument], pace: String,

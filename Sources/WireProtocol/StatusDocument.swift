@@ -102,10 +102,12 @@ public struct RegionDocument: Hashable, Sendable, Codable {
     }
 }
 
-/// One imported GTFS feed and the dates it has service for (local dates, inclusive), and its
-/// service hours on the day asked.
+/// One imported GTFS feed: the dates it covers (local dates, inclusive, from its calendar cut
+/// to its `feed_info.txt` validity), how many days are left, when it was last checked and last
+/// changed, and its service hours on the day asked.
 public struct TransitFeedDocument: Hashable, Sendable, Codable {
     public var feed: String
+    /// The first and the last covered service day.
     public var firstDate: String
     public var lastDate: String
     /// The day asked (`date`, default today on the daemon's clock), "2022-01-12" in the region's
@@ -115,15 +117,30 @@ public struct TransitFeedDocument: Hashable, Sendable, Codable {
     /// after midnight); null when nothing runs that day.
     @NullWhenNil public var firstDeparture: String?
     @NullWhenNil public var lastArrival: String?
+    /// Service days from today (on the daemon's clock, in the region's zone) to `lastDate`: 0 on
+    /// the last day, negative once it has passed. Absent from older daemons.
+    public var daysLeft: Int?
+    /// `feed_info.txt`'s `feed_end_date` when the feed declares one; absent otherwise.
+    public var feedEndDate: String?
+    /// When this feed's source was last looked at for a newer version, and when the feed in use
+    /// last changed (it was imported); the machine's zone, like `imported_at`. Until sources are
+    /// checked for updates the last check is the import. Absent from older daemons.
+    public var lastCheck: String?
+    public var lastChange: String?
 
     public init(feed: String, firstDate: String, lastDate: String, serviceDay: String? = nil,
-                firstDeparture: String? = nil, lastArrival: String? = nil) {
+                firstDeparture: String? = nil, lastArrival: String? = nil, daysLeft: Int? = nil, feedEndDate: String? = nil,
+                lastCheck: String? = nil, lastChange: String? = nil) {
         self.feed = feed
         self.firstDate = firstDate
         self.lastDate = lastDate
         self.serviceDay = serviceDay
         self.firstDeparture = firstDeparture
         self.lastArrival = lastArrival
+        self.daysLeft = daysLeft
+        self.feedEndDate = feedEndDate
+        self.lastCheck = lastCheck
+        self.lastChange = lastChange
     }
 }
 

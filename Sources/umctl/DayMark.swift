@@ -64,3 +64,16 @@ extension DayMark {
         return "\(clock(first, askedDay: feed.serviceDay)) – \(clock(last, askedDay: feed.serviceDay))"
     }
 }
+
+extension DayMark {
+    /// How long a feed still covers: "12 days left", "last day today", "ended 3 days ago"; nil
+    /// from a daemon that does not say.
+    static func daysLeft(_ feed: TransitFeedDocument) -> String? {
+        guard let left = feed.daysLeft else { return nil }
+        switch left {
+        case 0: return "last day today"
+        case 1...: return "\(left) day\(left == 1 ? "" : "s") left"
+        default: return "ended \(-left) day\(left == -1 ? "" : "s") ago"
+        }
+    }
+}

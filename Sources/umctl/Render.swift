@@ -70,6 +70,7 @@ enum Render {
         }
         lines.append("Plan \(plan.id): \(plan.title ?? "")")
         lines.append("  \(preference), pace \(plan.pace), times in \(plan.timeZone)")
+        if let note = plan.coverageNote { lines.append("  note: \(note); no transit that day") }
         let numberWidth = String(plan.nodes.count).count  // node and segment numbers stay in one column
         for (index, node) in plan.nodes.enumerated() {
             var flags: [String] = []
@@ -261,7 +262,10 @@ enum Render {
             for region in status.regions {
                 for feed in region.transitFeeds ?? [] {
                     lines.append("transit:   \(region.name) \(feed.feed) \(feed.firstDate) – \(feed.lastDate)"
-                                 + (feed.serviceDay.map { "; on \($0): \(DayMark.serviceHours(feed))" } ?? ""))
+                                 + (feed.serviceDay.map { "; on \($0): \(DayMark.serviceHours(feed))" } ?? "")
+                                 + (DayMark.daysLeft(feed).map { "; \($0)" } ?? "")
+                                 + (feed.lastChange.map { "; changed \(machineClock($0))" } ?? "")
+                                 + (feed.lastCheck.map { ", checked \(machineClock($0))" } ?? ""))
                 }
                 lines += (region.realtimeFeeds ?? []).map { realtimeFeed($0, region: region.name) }
             }

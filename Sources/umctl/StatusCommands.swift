@@ -118,7 +118,7 @@ struct RegionImportCommand: UmctlCommand {
 
 struct RegionListCommand: UmctlCommand {
     static let spec = CommandSpec(
-        path: ["region", "list"], abstract: "List imported regions, each feed's dates and its service hours on one day.",
+        path: ["region", "list"], abstract: "List imported regions, each feed's covered dates, days left, last check and change, and service hours on one day.",
         options: [.init(name: "--date", valueName: "DATE", help: "the day whose service hours to show, YYYY-MM-DD (default today)")])
     var date: String?
     init(_ arguments: ParsedArguments) throws { date = arguments.optional("--date") }
@@ -130,13 +130,20 @@ struct RegionListCommand: UmctlCommand {
         let regions = answer.regions
         if regions.isEmpty { return "(no regions imported)" }
         let day = date ?? regions.lazy.compactMap { $0.transitFeeds?.first?.serviceDay }.first
+        func perFeed(_ feeds: [TransitFeedDocument], _ text: (TransitFeedDocument) -> String) -> String {
+            feeds.isEmpty ? "-" : feeds.map(text).joined(separator: "; ")
+        }
         return Render.table(["name", "transit timetable", "service hours" + (day.map { " \($0)" } ?? ""), "time zone",
-                             "imported (\(Render.machineZone))", "zone decided by"],
+                             "imported (\(Render.machineZone))", "feed last checked", "feed last changed", "zone decided by"],
                             regions.map { region in
             let feeds = region.transitFeeds ?? []
-            return [region.name, feeds.isEmpty ? "none" : feeds.map { "\($0.feed) \($0.firstDate) – \($0.lastDate)" }.joined(separator: "; "),
-                    feeds.isEmpty ? "-" : feeds.map(DayMark.serviceHours).joined(separator: "; "), region.timeZone ?? "",
-                    Render.machineClock(region.importedAt), region.timeZoneSource ?? "(not recorded)"]
+            return [region.name,
+                    feeds.isEmpty ? "none" : perFeed(feeds) { feed in
+                        "\(feed.feed) \(feed.firstDate) – \(feed.lastDate)" + (DayMark.daysLeft(feed).map { " (\($0))" } ?? "")
+                    },
+                    perFeed(feeds, DayMark.serviceHours), region.timeZone ?? "", Render.machineClock(region.importedAt),
+                    perFeed(feeds) { Render.machineClock($0.lastCheck) }, perFeed(feeds) { Render.machineClock($0.lastChange) },
+                    region.timeZoneSource ?? "(not recorded)"]
         }) + regions.flatMap { region in
             (region.realtimeFeeds ?? []).map { "\n" + Render.realtimeFeed($0, region: region.name) }
         }.joined()

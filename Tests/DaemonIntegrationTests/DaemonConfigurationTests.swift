@@ -102,6 +102,26 @@ final class DaemonConfigurationTests: XCTestCase {
         }
     }
 
+    /// Issue 22: how many days before a feed's last day the warnings start, 7 by default.
+    func testExpiryWarningComesFromFlagEnvironmentAndConfigFileWithItsDocumentedDefault() throws {
+        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: [], environment: home).expiryWarningDays, 7)
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("usefulmapd.conf")
+        try "expiry_warning = 14\n".write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: ["--config", file.path], environment: home).expiryWarningDays, 14)
+        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: ["--config", file.path],
+                                                       environment: home.merging(["USEFULMAP_EXPIRY_WARNING": "3"]) { $1 })
+                        .expiryWarningDays, 3)
+        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: ["--config", file.path, "--expiry-warning", "0"],
+                                                       environment: home).expiryWarningDays, 0, "0: only on the last day")
+        for bad in ["-1", "366", "week"] {
+            XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--expiry-warning", bad], environment: home)) { error in
+                XCTAssertEqual("\(error)", "invalid expiry warning \"\(bad)\": expected 0 to 365 days")
+            }
+        }
+    }
+
     func testMissingExplicitConfigFileIsAnError() {
         XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--config", "/nonexistent/x.conf"], environment: home))
     }

@@ -83,6 +83,8 @@ struct SmallRegion {
         /// A third stop with this name, `metres` north of the grid's north-east corner, where the
         /// trip goes on to (a feed reaching past the street map).
         var farStop: (name: String, metres: Double)? = nil
+        /// What the stop IDs start with ("S1", "S2", …): two feeds of one region need their own.
+        var stopIDPrefix = "S"
     }
 
     /// Where `Line.farStop` is.
@@ -113,11 +115,12 @@ struct SmallRegion {
         var files: [String: String] = [
             "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,\(name) transit,https://example.org,\(line.zone)\n",
             "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\n"
-                + String(format: "S1,%@,%.7f,%.7f\nS2,%@,%.7f,%.7f\n", line.fromStop, aLat, aLon, line.toStop, bLat, bLon),
+                + String(format: "%@1,%@,%.7f,%.7f\n%@2,%@,%.7f,%.7f\n", line.stopIDPrefix, line.fromStop, aLat, aLon,
+                         line.stopIDPrefix, line.toStop, bLat, bLon),
             "routes.txt": "route_id,agency_id,route_short_name,route_type\nR,A,7,1\n",
             "trips.txt": "route_id,service_id,trip_id\nR,ALL,T1\n",
             "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
-                + "T1,\(line.departure),\(line.departure),S1,1\nT1,\(arrival),\(arrival),S2,2\n",
+                + "T1,\(line.departure),\(line.departure),\(line.stopIDPrefix)1,1\nT1,\(arrival),\(arrival),\(line.stopIDPrefix)2,2\n",
         ]
         if line.calendarDatesOnly {
             files["calendar_dates.txt"] = "service_id,date,exception_type\n"
@@ -128,8 +131,8 @@ struct SmallRegion {
         }
         if let far = line.farStop {
             let (cLat, cLon) = farPoint(metres: far.metres)
-            files["stops.txt", default: ""] += String(format: "S3,%@,%.7f,%.7f\n", far.name, cLat, cLon)
-            files["stop_times.txt", default: ""] += "T1,\(arrival),\(arrival),S3,3\n"
+            files["stops.txt", default: ""] += String(format: "%@3,%@,%.7f,%.7f\n", line.stopIDPrefix, far.name, cLat, cLon)
+            files["stop_times.txt", default: ""] += "T1,\(arrival),\(arrival),\(line.stopIDPrefix)3,3\n"
         }
         if let frequency = line.frequency {
             files["frequencies.txt"] = "trip_id,start_time,end_time,headway_secs,exact_times\n"

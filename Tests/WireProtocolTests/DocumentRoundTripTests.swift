@@ -88,6 +88,12 @@ final class DocumentRoundTripTests: XCTestCase {
                                     totalDistanceM: 4321, pending: [PendingDocument(segment: 1, selected: transitLeg, latest: transitLeg)],
                                     pace: "fast", timePreference: TimePreferenceDocument(kind: "depart_at", time: morning),
                                     pinnedSegment: 1, generation: 12, timeZone: "Europe/Helsinki"))
+        var outside = PlanDocument(id: 9, title: nil, nodes: [], segments: [], totalDurationS: nil, totalDistanceM: 0, pending: [],
+                                   pace: "normal", timePreference: TimePreferenceDocument(kind: "depart_at", time: morning),
+                                   pinnedSegment: nil, generation: 1, timeZone: "Europe/Helsinki")
+        try assertWire(outside, nulls: ["title", "total_duration_s", "pinned_segment"], absent: ["coverage_note"])
+        outside.coverageNote = "2022-04-02 is after the Tampere timetable ends (2022-03-31)"
+        try assertWire(outside, nulls: ["title", "total_duration_s", "pinned_segment"])
         try assertWire(PlanDocument(id: 8, title: nil, nodes: [], segments: [], totalDurationS: nil, totalDistanceM: 0, pending: [],
                                     pace: "normal", timePreference: TimePreferenceDocument(kind: "leave_now", time: nil),
                                     pinnedSegment: nil, generation: 1, timeZone: "Europe/Helsinki"),
@@ -121,6 +127,13 @@ final class DocumentRoundTripTests: XCTestCase {
 
     func testRegionsSearchesLinksCountersAndComparisonsWriteEveryKey() throws {
         try assertWire(region)
+        try assertWire(TransitFeedDocument(feed: "toei.zip", firstDate: "2026-08-01", lastDate: "2026-09-30", serviceDay: "2026-09-28",
+                                           firstDeparture: "2026-09-28T05:00:00+09:00", lastArrival: "2026-09-29T00:40:00+09:00",
+                                           daysLeft: 2, feedEndDate: "2026-10-31", lastCheck: "2026-11-30T10:00:00Z",
+                                           lastChange: "2026-11-30T10:00:00Z"))
+        try assertWire(TransitFeedDocument(feed: "toei.zip", firstDate: "2026-08-01", lastDate: "2026-09-30"),
+                       nulls: ["first_departure", "last_arrival"],
+                       absent: ["service_day", "days_left", "feed_end_date", "last_check", "last_change"])
         let unknownRegion = RegionDocument(name: "x", hasTransit: false, timeZone: nil, importedAt: nil, bounds: nil)
         try assertWire(unknownRegion, nulls: regionNulls)
         try assertWire(RegionImportDocument(region: region, skipped: false, counts: ["places": 12], importDurationS: 4.2,
