@@ -37,6 +37,12 @@ actor RealtimePoller {
         self.onChange = onChange
     }
 
+    /// Seconds until the next poll: the interval, doubled after each round in which every feed
+    /// failed, up to `maximumBackoffSeconds` (or the interval, when that is longer).
+    static func pause(interval: Int, failingRounds: Int) -> Int {
+        min(interval << min(failingRounds, 16), max(interval, maximumBackoffSeconds))
+    }
+
     /// Reads the saved settings and starts polling every region that has feeds.
     func start() {
         do {
@@ -161,8 +167,7 @@ private struct RegionLoop: Sendable {
                        documents: feeds.map { $0.document(interval: settings.intervalSeconds, now: now, timeZone: zone) })
             if report != nil { await onChange(region) }
             failingRounds = feeds.allSatisfy({ $0.failures > 0 }) ? failingRounds + 1 : 0
-            let wait = min(settings.intervalSeconds << min(failingRounds, 6), max(settings.intervalSeconds, RealtimePoller.maximumBackoffSeconds))
-            try? await Task.sleep(for: .seconds(wait))
+            try? await Task.sleep(for: .seconds(RealtimePoller.pause(interval: settings.intervalSeconds, failingRounds: failingRounds)))
         }
     }
 
