@@ -145,8 +145,7 @@ struct Raptor: Sendable {
                                             days: [ServiceDay], maxRides: Int, horizon: Int,
                                             overlay: RealtimeOverlay?, stopMask: [UInt8]?) -> [Journey] {
         let live = overlay ?? RealtimeOverlay()
-        let scratch = scratchPool.take(D.self, stopCount: timetable.stops.count,
-                                       patternCount: timetable.patterns.count + live.patterns.patterns.count)
+        let scratch = scratchPool.take(D.self, stopCount: timetable.stops.count, patternCount: timetable.patterns.count)
         let rounds = max(1, maxRides)
         scratch.reserveRounds(rounds + 1)
         let (start, target) = D.ends(access: access, egress: egress)
