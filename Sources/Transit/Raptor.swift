@@ -16,6 +16,10 @@ import Foundation
 ///
 /// Depart-at and arrive-by are one search, generic over its `SearchDirection`: arrive-by
 /// runs the same rounds backwards from the deadline (latest departure).
+///
+/// A realtime overlay (`RealtimeOverlay`) adds live patterns: whenever a timetable pattern is
+/// scanned, its live patterns (the same stops) are scanned on their own service day too, and
+/// the `days` given leave out the runs the overlay cancels or replaces.
 struct Raptor: Sendable {
     struct Endpoint: Hashable, Sendable {
         var stop: Int32

@@ -73,4 +73,36 @@ final class RealtimeOverlayTampereTests: XCTestCase {
                           "live runs share patterns instead of one each")
         XCTAssertTrue(try tram3(router).alighting.isRealtime)
     }
+
+    /// Every run of the day replaced by a live run "on time" must route exactly as the timetable:
+    /// same departure, arrival and number of rides, in both directions (which trip wins a tie
+    /// may differ), and every ride of the day is then live.
+    func testAnOnTimeFullDayOverlayRoutesLikeTheTimetable() throws {
+        let router = try tampere()
+        let now = localDate(2022, 1, 12, 7, 0)
+        var g = RaptorPropertyTests.Generator(state: 21)
+        var queries: [(Coordinate, Coordinate, LegTiming)] = []
+        for _ in 0..<40 {
+            let from = Coordinate(latitude: Double.random(in: 61.45...61.52, using: &g), longitude: Double.random(in: 23.65...23.88, using: &g))
+            let to = Coordinate(latitude: Double.random(in: 61.45...61.52, using: &g), longitude: Double.random(in: 23.65...23.88, using: &g))
+            let at = localDate(2022, 1, 12, Int.random(in: 7...10, using: &g), Int.random(in: 0...59, using: &g))
+            queries.append((from, to, Bool.random(using: &g) ? .departAt(at) : .arriveBy(at.addingTimeInterval(3600))))
+        }
+        func answers() -> [String] {
+            queries.map { from, to, timing in
+                guard let best = try? router.leg(from: from, to: to, timing: timing, pace: .normal).best else { return "none" }
+                return "\(best.departure?.timeIntervalSince1970 ?? 0) \(best.arrival?.timeIntervalSince1970 ?? 0) \(best.rides.count)"
+            }
+        }
+        let timetable = answers()
+        let trips = router.runningTripIDs(onServiceDayOf: now)
+        router.applyRealtime([RealtimeFeed(timestamp: now, tripUpdates: trips.enumerated().map { k, trip in
+            RealtimeTripUpdate(entityID: "\(k)", trip: RealtimeTripDescriptor(tripID: trip, startDate: "20220112"), delay: 0)
+        })], now: now)
+        XCTAssertEqual(answers(), timetable)
+        XCTAssertGreaterThan(timetable.filter { $0 != "none" }.count, 20)
+        let ride = try tram3(router)
+        XCTAssertTrue(ride.boarding.isRealtime)
+        XCTAssertEqual(ride.boarding.delaySeconds, 0)
+    }
 }
