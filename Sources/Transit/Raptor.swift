@@ -16,6 +16,10 @@ import Foundation
 ///
 /// Depart-at and arrive-by are one search, generic over its `SearchDirection`: arrive-by
 /// runs the same rounds backwards from the deadline (latest departure).
+///
+/// A realtime overlay (`RealtimeOverlay`) adds live patterns: whenever a timetable pattern is
+/// scanned, its live patterns (the same stops) are scanned on their own service day too, and
+/// the `days` given leave out the runs the overlay cancels or replaces.
 struct Raptor: Sendable {
     struct Endpoint: Hashable, Sendable {
         var stop: Int32
@@ -145,8 +149,7 @@ struct Raptor: Sendable {
                                             days: [ServiceDay], maxRides: Int, horizon: Int,
                                             overlay: RealtimeOverlay?, stopMask: [UInt8]?) -> [Journey] {
         let live = overlay ?? RealtimeOverlay()
-        let scratch = scratchPool.take(D.self, stopCount: timetable.stops.count,
-                                       patternCount: timetable.patterns.count + live.patterns.patterns.count)
+        let scratch = scratchPool.take(D.self, stopCount: timetable.stops.count, patternCount: timetable.patterns.count)
         let rounds = max(1, maxRides)
         scratch.reserveRounds(rounds + 1)
         let (start, target) = D.ends(access: access, egress: egress)
@@ -177,8 +180,12 @@ struct Raptor: Sendable {
         let stopCount = tt.stops.count
         let unreached = D.unreached
         let staticCount = tt.patterns.count
-        let tables = [staticPatterns, overlay.patterns]
-        let hopOnTimes = tables.map(D.hopOnTimes), hopOffTimes = tables.map(D.hopOffTimes)
+        let staticStops = staticPatterns.stops, staticFlags = staticPatterns.flags
+        let staticHopOn = D.hopOnTimes(staticPatterns), staticHopOff = D.hopOffTimes(staticPatterns)
+        let live = overlay.patterns
+        let liveStops = live.stops, liveFlags = live.flags
+        let liveHopOn = D.hopOnTimes(live), liveHopOff = D.hopOffTimes(live)
+        let liveByBase = overlay.liveByBase, liveOfBase = overlay.liveOfBase
         let foot = D.footRows(tt)
         let ready = scratch.ready, readyRound = scratch.readyRound, reached = scratch.reached
         let targetSeconds = scratch.targetSeconds, queueIndex = scratch.queueIndex
@@ -207,76 +214,84 @@ struct Raptor: Sendable {
 
         for round in 1...rounds where marked.count > 0 {
             let labels = round * stopCount
-            // Queue each pattern serving a marked stop, from its first marked stop in scan order
-            // (the overlay's patterns numbered after the timetable's).
-            for (t, table) in tables.enumerated() where !table.patterns.isEmpty {
-                let offset = t == 0 ? 0 : staticCount
-                for s in marked.elements {
-                    for e in Int(table.stopPatternStart[Int(s)])..<Int(table.stopPatternStart[Int(s) + 1]) {
-                        let p = offset + Int(table.stopPatternEntries[e]), i = table.stopPatternIndexes[e]
-                        if queueIndex[p] < 0 {
-                            queued.append(Int32(p))
-                            queueIndex[p] = i
-                        } else if D.scansBefore(i, queueIndex[p]) {
-                            queueIndex[p] = i
-                        }
+            // Queue each pattern serving a marked stop, from its first marked stop in scan order.
+            for s in marked.elements {
+                for e in Int(tt.stopPatternStart[Int(s)])..<Int(tt.stopPatternStart[Int(s) + 1]) {
+                    let p = Int(tt.stopPatternEntries[e]), i = tt.stopPatternIndexes[e]
+                    if queueIndex[p] < 0 {
+                        queued.append(Int32(p))
+                        queueIndex[p] = i
+                    } else if D.scansBefore(i, queueIndex[p]) {
+                        queueIndex[p] = i
                     }
                 }
             }
             marked.removeAll()
 
-            // Ride: hop off where the current trip improves a stop, hop on a better trip where ready.
-            for p32 in queued.elements {
-                let from = Int(queueIndex[Int(p32)])
-                queueIndex[Int(p32)] = -1
-                let isLive = Int(p32) >= staticCount
-                let p = isLive ? Int(p32) - staticCount : Int(p32)
-                let table = tables[isLive ? 1 : 0]
-                let hopOnTimes = hopOnTimes[isLive ? 1 : 0], hopOffTimes = hopOffTimes[isLive ? 1 : 0]
-                let pattern = table.patterns[p]
+            /// Rides one pattern's running trips of one day from stop index `from` in scan order:
+            /// hop off where the current trip improves a stop, hop on a better trip where ready.
+            @inline(__always)
+            func scan(_ pattern: Timetable.Pattern, label: Int32, from: Int, stops: [Int32], flags patternFlags: [UInt8],
+                      hopOnTimes: [Int32], hopOffTimes: [Int32], running: [Int32], runningRange: Range<Int>, dayIndex: Int) {
+                let ref = days[dayIndex].reference
+                let span = D.span(pattern)
+                if runningRange.isEmpty || D.isBefore(ref + span.last, time) || !D.isBefore(ref + span.first, best) { return }
                 let n = Int(pattern.stopCount)
                 let stopsBase = Int(pattern.stopsStart), timesBase = Int(pattern.timesStart)
-                let span = D.span(pattern)
-                for dayIndex in D.scan(from: D.first(count: days.count), count: days.count) {
-                    let day = days[dayIndex]
-                    let ref = day.reference
-                    // A live pattern runs all its trips on its own day, none on the others.
-                    let running = isLive ? overlay.identity : day.running
-                    let runningRange = isLive
-                        ? (Int(overlay.patternDays[p]) == day.day ? 0..<Int(pattern.tripCount) : 0..<0)
-                        : Int(day.runningStart[p])..<Int(day.runningStart[p + 1])
-                    if runningRange.isEmpty || D.isBefore(ref + span.last, time) || !D.isBefore(ref + span.first, best) { continue }
-                    var position = -1  // of the current trip in `running`
-                    var trip = -1
-                    var hopOnIndex = 0
-                    var linkRound: Int32 = 0
-                    for i in D.scan(from: from, count: n) {
-                        let s = Int(table.stops[stopsBase + i])
-                        let flags = table.flags[stopsBase + i] & stopMask[s]
-                        if trip >= 0 && flags & D.hopOffFlag != 0 {
-                            let t = ref + Int(hopOffTimes[timesBase + trip * n + i])
-                            if D.isBefore(t, reached[s]) && D.isBefore(t, best) {
-                                if reached[s] == unreached { touched.append(Int32(s)) }
-                                reached[s] = t
-                                let indexes = D.rideIndexes(hopOn: hopOnIndex, hopOff: i)
-                                rides[labels + s] = RideLabel(pattern: p32, trip: Int32(trip), day: Int32(dayIndex),
-                                                              boardIndex: Int32(indexes.board),
-                                                              alightIndex: Int32(indexes.alight), linkRound: linkRound)
-                                improved.insert(Int32(s))
-                            }
-                        }
-                        let r = ready[s]
-                        guard flags & D.hopOnFlag != 0, r != unreached else { continue }
-                        let local = r - ref
-                        if trip >= 0 && D.isBefore(Int(hopOnTimes[timesBase + trip * n + i]), local) { continue }
-                        if let better = D.catchableTrip(after: local, current: position, among: runningRange, trips: running,
-                                                        times: hopOnTimes, base: timesBase + i, stride: n) {
-                            position = better
-                            trip = Int(running[better])
-                            hopOnIndex = i
-                            linkRound = readyRound[s]
+                var position = -1  // of the current trip in `running`
+                var trip = -1
+                var hopOnIndex = 0
+                var linkRound: Int32 = 0
+                for i in D.scan(from: from, count: n) {
+                    let s = Int(stops[stopsBase + i])
+                    let flags = patternFlags[stopsBase + i] & stopMask[s]
+                    if trip >= 0 && flags & D.hopOffFlag != 0 {
+                        let t = ref + Int(hopOffTimes[timesBase + trip * n + i])
+                        if D.isBefore(t, reached[s]) && D.isBefore(t, best) {
+                            if reached[s] == unreached { touched.append(Int32(s)) }
+                            reached[s] = t
+                            let indexes = D.rideIndexes(hopOn: hopOnIndex, hopOff: i)
+                            rides[labels + s] = RideLabel(pattern: label, trip: Int32(trip), day: Int32(dayIndex),
+                                                          boardIndex: Int32(indexes.board),
+                                                          alightIndex: Int32(indexes.alight), linkRound: linkRound)
+                            improved.insert(Int32(s))
                         }
                     }
+                    let r = ready[s]
+                    guard flags & D.hopOnFlag != 0, r != unreached else { continue }
+                    let local = r - ref
+                    if trip >= 0 && D.isBefore(Int(hopOnTimes[timesBase + trip * n + i]), local) { continue }
+                    if let better = D.catchableTrip(after: local, current: position, among: runningRange, trips: running,
+                                                    times: hopOnTimes, base: timesBase + i, stride: n) {
+                        position = better
+                        trip = Int(running[better])
+                        hopOnIndex = i
+                        linkRound = readyRound[s]
+                    }
+                }
+            }
+
+            for p32 in queued.elements {
+                let p = Int(p32)
+                let from = Int(queueIndex[p])
+                queueIndex[p] = -1
+                let pattern = tt.patterns[p]
+                for dayIndex in D.scan(from: D.first(count: days.count), count: days.count) {
+                    let day = days[dayIndex]
+                    scan(pattern, label: p32, from: from, stops: staticStops, flags: staticFlags, hopOnTimes: staticHopOn,
+                         hopOffTimes: staticHopOff, running: day.running,
+                         runningRange: Int(day.runningStart[p])..<Int(day.runningStart[p + 1]), dayIndex: dayIndex)
+                }
+                // The live runs of this pattern: same stops, all trips running on their one day.
+                guard !liveByBase.isEmpty else { continue }
+                for k in Int(liveByBase[p])..<Int(liveByBase[p + 1]) {
+                    let o = Int(liveOfBase[k])
+                    let livePattern = live.patterns[o]
+                    let day = Int(overlay.patternDays[o])
+                    guard let dayIndex = days.firstIndex(where: { $0.day == day }) else { continue }
+                    scan(livePattern, label: Int32(staticCount + o), from: from, stops: liveStops, flags: liveFlags,
+                         hopOnTimes: liveHopOn, hopOffTimes: liveHopOff, running: overlay.identity,
+                         runningRange: 0..<Int(livePattern.tripCount), dayIndex: dayIndex)
                 }
             }
             queued.count = 0

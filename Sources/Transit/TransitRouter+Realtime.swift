@@ -103,3 +103,13 @@ extension TransitRouter {
         return nil
     }
 }
+
+extension TransitRouter {
+    /// The trip_ids of the timetable's runs on the service day of `date` (frequency runs as
+    /// "trip_id@HH:MM:SS"), in timetable order: for building realtime feeds in tests and benchmarks.
+    public func runningTripIDs(onServiceDayOf date: Date) -> [String] {
+        let day = ServiceDate.localDay(of: date, in: timetable.timeZone)
+        let active = timetable.services.map { $0.runs(on: day) }
+        return timetable.tripIDs.indices.filter { active[Int(timetable.tripServices[$0])] }.map { timetable.tripIDs[$0] }
+    }
+}

@@ -81,6 +81,15 @@ public final class TransitRouter: Sendable {
                     maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius,
                     transferPenalty: Int = TransitRouter.defaultTransferPenalty,
                     avoiding: [Coordinate] = []) throws -> TransitJourneyResult {
+        try leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers, accessRadius: accessRadius,
+                transferPenalty: transferPenalty, avoiding: avoiding, overlay: realtime.snapshot)
+    }
+
+    /// `leg` on one realtime overlay (nil: the timetable alone), taken once by the caller so
+    /// that the whole query sees one.
+    private func leg(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
+                     maxTransfers: Int, accessRadius: Double, transferPenalty: Int, avoiding: [Coordinate],
+                     overlay: RealtimeOverlay?) throws -> TransitJourneyResult {
         guard origin.isValid, destination.isValid else {
             throw RoutingError.noRoute("invalid coordinate")
         }
@@ -107,8 +116,6 @@ public final class TransitRouter: Sendable {
             throw RoutingError.unsupportedInRegion("no transit stop within \(Int(accessRadius)) m of the destination")
         }
 
-        // One overlay for the whole query, whatever is applied meanwhile.
-        let overlay = realtime.snapshot
         let days = overlay?.days(replacing: serviceDays.around(day)) ?? serviceDays.around(day)
         let engine = engines[pace] ?? Raptor(timetable: timetable, paceMultiplier: pace.durationMultiplier)
         let instant = Int(anchor.timeIntervalSince1970.rounded(.down))
@@ -184,12 +191,13 @@ public final class TransitRouter: Sendable {
         }
         var found: [RouteLeg] = []
         var seen = Set<[String]>()
+        let overlay = realtime.snapshot  // every search of this query on one overlay
         // Each search yields at least one journey leaving later than the last, so this ends.
         for search in 0..<max(1, count) {
             let result: TransitJourneyResult
             do {
                 result = try leg(from: origin, to: destination, timing: .departAt(time), pace: pace, maxTransfers: maxTransfers,
-                                 accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding)
+                                 accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding, overlay: overlay)
             } catch where search > 0 {
                 break  // no later service: the ones found are all there are
             }

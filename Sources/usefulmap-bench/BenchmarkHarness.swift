@@ -60,9 +60,15 @@ func timeAsync<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
 }
 
 /// Peak resident memory of this process so far (VmHWM), in MiB.
-func peakMemoryMiB() -> Double {
+func peakMemoryMiB() -> Double { procStatusMiB("VmHWM:") }
+
+/// Resident memory of this process now (VmRSS), in MiB.
+func residentMemoryMiB() -> Double { procStatusMiB("VmRSS:") }
+
+/// A kB line of /proc/self/status, in MiB; 0 when unreadable.
+private func procStatusMiB(_ key: String) -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+    for line in status.split(separator: "\n") where line.hasPrefix(key) {
         let kib = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
         return kib / 1024
     }

@@ -30,31 +30,7 @@ func runTransitSuite() async throws -> SuiteReport {
     report.add("timetable load", loadSeconds * 1000, unit: "ms")
     report.add("timetable in memory", Double(router.memoryBytes) / 1_048_576, unit: "MiB")
 
-    // Seeded random pairs: uniform points in the city's extent, kept when both ends have a
-    // stop within the default access radius (others are "unsupported here" and cost nothing).
-    var generator = SeededGenerator(seed: 6)
-    let zone = router.timeZone
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
-    guard let dayStart = calendar.date(from: DateComponents(year: 2022, month: 1, day: 12, hour: 6)) else {
-        throw RoutingError.engineFailure("cannot build the benchmark date")
-    }
-    var pairs: [(Coordinate, Coordinate, Date)] = []
-    var rejected = 0
-    while pairs.count < 1_000 {
-        func point() -> Coordinate {
-            Coordinate(latitude: Double.random(in: 61.44...61.53, using: &generator),
-                       longitude: Double.random(in: 23.62...23.90, using: &generator))
-        }
-        let from = point(), to = point()
-        let when = dayStart.addingTimeInterval(Double(Int.random(in: 0..<(5 * 3600), using: &generator)))
-        if router.nearbyStops(around: from, radius: TransitRouter.defaultAccessRadius, limit: 1).isEmpty
-            || router.nearbyStops(around: to, radius: TransitRouter.defaultAccessRadius, limit: 1).isEmpty {
-            rejected += 1
-            continue
-        }
-        pairs.append((from, to, when))
-    }
+    let (pairs, rejected) = try tampereQueryPairs(router, count: 1_000)
     report.notes["pairs"] = "1000 kept, \(rejected) rejected (no stop within \(Int(TransitRouter.defaultAccessRadius)) m)"
 
     for arriveBy in [false, true] {
@@ -85,4 +61,34 @@ func runTransitSuite() async throws -> SuiteReport {
             + failures.map { "\($0.value) \($0.key)" }.sorted().joined(separator: ", ")
     }
     return report
+}
+
+/// Seeded random query pairs in Tampere (seed 6): uniform points in the city's extent, kept when
+/// both ends have a stop within the default access radius (others are "unsupported here" and
+/// cost nothing), each at a random time on Wednesday 2022-01-12 between 06:00 and 11:00.
+/// - returns: the pairs and how many were rejected.
+func tampereQueryPairs(_ router: TransitRouter, count: Int) throws -> ([(Coordinate, Coordinate, Date)], Int) {
+    var generator = SeededGenerator(seed: 6)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = router.timeZone
+    guard let dayStart = calendar.date(from: DateComponents(year: 2022, month: 1, day: 12, hour: 6)) else {
+        throw RoutingError.engineFailure("cannot build the benchmark date")
+    }
+    var pairs: [(Coordinate, Coordinate, Date)] = []
+    var rejected = 0
+    while pairs.count < count {
+        func point() -> Coordinate {
+            Coordinate(latitude: Double.random(in: 61.44...61.53, using: &generator),
+                       longitude: Double.random(in: 23.62...23.90, using: &generator))
+        }
+        let from = point(), to = point()
+        let when = dayStart.addingTimeInterval(Double(Int.random(in: 0..<(5 * 3600), using: &generator)))
+        if router.nearbyStops(around: from, radius: TransitRouter.defaultAccessRadius, limit: 1).isEmpty
+            || router.nearbyStops(around: to, radius: TransitRouter.defaultAccessRadius, limit: 1).isEmpty {
+            rejected += 1
+            continue
+        }
+        pairs.append((from, to, when))
+    }
+    return (pairs, rejected)
 }

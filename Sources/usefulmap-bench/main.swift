@@ -9,6 +9,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("streets", { try await runStreetsSuite() }),
     ("search", { try await runSearchSuite() }),
     ("transit", { try await runTransitSuite() }),
+    ("realtime", { try await runRealtimeSuite() }),
     ("scale", { try await runScaleSuite() }),
     ("daemon", { try await runDaemonSuite() }),
     ("fuzz", { try await runFuzzSuite() }),

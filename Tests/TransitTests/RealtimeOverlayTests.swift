@@ -158,6 +158,14 @@ final class RealtimeOverlayTests: XCTestCase {
         XCTAssertFalse(ride.boarding.isRealtime)
     }
 
+    func testJourneyAlternativesLeaveOutCancelledRunsAndShowLiveTimes() throws {
+        let router = try lineRouter()
+        router.applyRealtime([feed([update("T1", relationship: .canceled), update("T2", delay: 180)])], now: utc(7, 59))
+        let legs = try router.journeys(from: a, to: c, timing: .departAt(utc(7, 55)), pace: .normal, count: 3, accessRadius: 100)
+        XCTAssertEqual(legs.flatMap { $0.rides.map(\.tripID) }, ["T2"])
+        XCTAssertEqual(legs.first?.rides.first?.boarding.delaySeconds, 180)
+    }
+
     // MARK: - Matching
 
     func testMatchByRouteDirectionAndStartTimeWithoutATripID() throws {

@@ -21,6 +21,10 @@ struct RealtimeOverlay: Sendable {
     var basePatterns: [Int32] = []
     /// Per overlay trip (global index in `patterns`): the timetable trip it is a run of.
     var baseTrips: [Int32] = []
+    /// Per timetable pattern p: its live patterns are `liveOfBase[liveByBase[p]..<liveByBase[p + 1]]`
+    /// (RAPTOR scans them when it scans p: they call at the same stops). Empty without live runs.
+    var liveByBase: [Int32] = []
+    var liveOfBase: [Int32] = []
     /// 0, 1, 2, …: an overlay pattern runs all its trips on its day.
     var identity: [Int32] = []
     /// Timetable run → overlay trip.
@@ -61,6 +65,7 @@ struct RealtimeOverlay: Sendable {
     var memoryBytes: Int {
         func a<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }
         var total = patterns.memoryBytes + a(patternDays) + a(basePatterns) + a(baseTrips) + a(identity)
+            + a(liveByBase) + a(liveOfBase)
         total += liveRuns.count * (MemoryLayout<Run>.stride + 4) * 2 + cancelled.count * MemoryLayout<Run>.stride * 2
         total += serviceDays.values.reduce(0) { $0 + a($1.running) + a($1.runningStart) }
         total += alerts.reduce(0) { total, alert in

@@ -193,7 +193,16 @@ extension RealtimeOverlay {
             }
         }
         identity = (0..<Int32(longest)).map { $0 }
-        (patterns.stopPatternStart, patterns.stopPatternEntries, patterns.stopPatternIndexes) =
-            PatternTable.stopIndex(patterns: patterns.patterns, patternStops: patterns.stops, stopCount: tt.stops.count)
+        guard !basePatterns.isEmpty else { return }
+        var counts = [Int32](repeating: 0, count: tt.patterns.count + 1)
+        for base in basePatterns { counts[Int(base) + 1] += 1 }
+        for p in 0..<tt.patterns.count { counts[p + 1] += counts[p] }
+        liveByBase = counts
+        var fill = Array(counts.dropLast())
+        liveOfBase = [Int32](repeating: 0, count: basePatterns.count)
+        for (o, base) in basePatterns.enumerated() {
+            liveOfBase[Int(fill[Int(base)])] = Int32(o)
+            fill[Int(base)] += 1
+        }
     }
 }
