@@ -30,8 +30,9 @@ func runRealtimeSuite() async throws -> SuiteReport {
     let fifty = RealtimeFeed(timestamp: now, tripUpdates: trips.prefix(50).enumerated().map(update))
     report.notes["feeds"] = "full day: \(fullDay.tripUpdates.count) trip updates (trip-level delay); small: 50"
 
-    // Protobuf decode timing goes here once the decoder is merged: encode `fullDay` and `fifty`
-    // once, then time `RealtimeFeed(decoding:)` of each and report "decode + apply" beside the rows below.
+    // The bodies as a producer sends them: decoding is part of taking a feed in.
+    let fullDayBody = fullDay.encoded(), fiftyBody = fifty.encoded()
+    report.notes["feed sizes"] = "full day \(fullDayBody.count / 1024) KiB, 50 trips \(fiftyBody.count) bytes"
 
     let rssBefore = residentMemoryMiB()
     let (firstReport, firstSeconds) = time { router.applyRealtime([fullDay], now: now) }
@@ -46,6 +47,15 @@ func runRealtimeSuite() async throws -> SuiteReport {
     for _ in 0..<50 { fiftySeconds.append(time { router.applyRealtime([fifty], now: now) }.1) }
     report.addLatencies("apply full-day feed", fullDaySeconds)
     report.addLatencies("apply 50-trip feed", fiftySeconds)
+    var fullDayTakeIn: [Double] = [], fiftyTakeIn: [Double] = []
+    for _ in 0..<10 {
+        fullDayTakeIn.append(try time { router.applyRealtime([try RealtimeFeed(decoding: fullDayBody)], now: now) }.1)
+    }
+    for _ in 0..<50 {
+        fiftyTakeIn.append(try time { router.applyRealtime([try RealtimeFeed(decoding: fiftyBody)], now: now) }.1)
+    }
+    report.addLatencies("decode + apply full-day feed (target ≤ 100 ms)", fullDayTakeIn)
+    report.addLatencies("decode + apply 50-trip feed (target ≤ 5 ms)", fiftyTakeIn)
 
     let (pairs, _) = try tampereQueryPairs(router, count: 1_000)
     var p50: [Bool: Double] = [:]
