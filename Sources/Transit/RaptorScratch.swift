@@ -176,8 +176,7 @@ final class RaptorScratchPool: @unchecked Sendable {
         lock.lock()
         let kept = free[D.unreached]?.popLast()
         lock.unlock()
-        // A scratch made for more patterns (a larger realtime overlay) serves fewer as well.
-        if let kept, kept.stopCount == stopCount, kept.patternCount >= patternCount { return kept }
+        if let kept, kept.stopCount == stopCount, kept.patternCount == patternCount { return kept }
         return RaptorScratch(stopCount: stopCount, patternCount: patternCount, unreached: D.unreached)
     }
 
