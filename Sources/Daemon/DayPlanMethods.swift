@@ -50,7 +50,7 @@ struct DayPlanMethods: Sendable {
             let id = try store.createPlan(original.plan, title: title)
             await plans.created(id: id, failures: original.failures)
             counters.countPlanRecomputed()
-            events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(1), "queries": .number(0)])
+            events.publish(.planRecomputed(planID: id, generation: 1, queries: 0))
             return WireDocuments.plan(PlanCoordinator.Outcome(id: id, plan: original.plan, title: title, generation: 1,
                                                               failures: original.failures),
                                       regions: regions, now: input.clock.now())

@@ -57,10 +57,10 @@ public final class EventHub: Sendable {
         subscriber?.continuation.finish()
     }
 
-    /// Publishes `{"kind": kind, ...fields, "at": now}`.
-    public func publish(_ kind: String, _ fields: [String: JSONValue]) {
-        var event = fields
-        event["kind"] = .string(kind)
+    /// Publishes `{"kind": event.kind, ...event.fields, "at": now}`.
+    public func publish(_ daemonEvent: DaemonEvent) {
+        var event = daemonEvent.fields
+        event["kind"] = .string(daemonEvent.kind)
         event["at"] = .string(WireTime.string(from: Date(), timeZone: timeZone()))
         // Nobody watching (the usual case, e.g. an import's progress): nothing to encode or measure.
         guard state.withLock({ !$0.subscribers.isEmpty }) else { return }

@@ -93,10 +93,8 @@ public actor FeedExpiryWatcher {
                 logger.warning(warning.daysLeft == 0 ? "transit feed runs out today" : "transit feed runs out soon",
                                ["region": warning.region, "feed": warning.feed, "last_day": warning.lastDay,
                                 "days_left": String(warning.daysLeft)])
-                events.publish("feed_expiring", ["region": .string(warning.region), "feed": .string(warning.feed),
-                                                 "last_day": .string(warning.lastDay),
-                                                 "days_left": .number(Double(warning.daysLeft)),
-                                                 "message": .string(warning.message)])
+                events.publish(.feedExpiring(region: warning.region, feed: warning.feed, lastDay: warning.lastDay,
+                                             daysLeft: warning.daysLeft, message: warning.message))
                 warned[warning.key] = warning.today
                 sent.append(warning)
             }

@@ -47,9 +47,10 @@ public final class GeofenceMonitor: Sendable {
         }
         for visit in visits {
             try store.recordVisit(visit)
-            events.publish(visit.event.rawValue, ["place": .string(visit.placeName),
-                                                  "time": .string(WireTime.string(from: fix.timestamp, timeZone: timeZone(fix.coordinate))),
-                                                  "fix": Self.event(fix, timeZone: timeZone(fix.coordinate))])
+            let zone = timeZone(fix.coordinate)
+            let payload = DaemonEvent.Visit(place: visit.placeName, time: WireTime.string(from: fix.timestamp, timeZone: zone),
+                                            fix: Self.document(fix, timeZone: zone))
+            events.publish(visit.event == .arrived ? .arrived(payload) : .left(payload))
         }
     }
 
@@ -75,13 +76,6 @@ public final class GeofenceMonitor: Sendable {
         case (.inside, .outside): .left
         default: nil
         }
-    }
-
-    /// The fix in an `arrived`/`left` event: the fields of `FixDocument`.
-    static func event(_ fix: LocationFix, timeZone: TimeZone) -> JSONValue {
-        .object(["lat": .number(fix.coordinate.latitude), "lon": .number(fix.coordinate.longitude),
-                 "accuracy_m": .number(fix.horizontalAccuracy),
-                 "time": .string(WireTime.string(from: fix.timestamp, timeZone: timeZone))])
     }
 
     static func document(_ fix: LocationFix, timeZone: TimeZone) -> FixDocument {

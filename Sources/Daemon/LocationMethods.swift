@@ -14,8 +14,7 @@ struct LocationMethods: Sendable {
         table.register(Endpoints.locationSet) { params, _ in
             let coordinate = Coordinate(latitude: params.lat, longitude: params.lon)
             let fix = try location.set(coordinate, accuracy: params.accuracyM, at: clock.now())
-            events.publish("location_changed", ["lat": .number(params.lat), "lon": .number(params.lon),
-                                                "source": .string(fix.source.rawValue)])
+            events.publish(.locationChanged(lat: params.lat, lon: params.lon, source: fix.source.rawValue))
             if let usable = fix.geofenceFix { try geofences.observe(usable) }
             return try document()
         }

@@ -54,7 +54,7 @@ struct PlaceMethods: Sendable {
             }
             try places.savePlace(SavedPlace(name: name, place: place, note: params.note))
             if params.geofence == true { try fences.setFence(name, on: true, radiusM: params.radiusM ?? GeofenceRule.insideMetres) }
-            events.publish("place_saved", ["name": .string(name)])
+            events.publish(.placeSaved(name: name))
             var document = WireDocuments.place(place, note: params.note)
             if params.geofence == true { document.geofence = try fences.document(name).geofence }
             return document

@@ -174,13 +174,11 @@ public actor PlanCoordinator {
             onLegsNotStored(id, error)
         }
         counters.countPlanRecomputed()
-        events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(Double(generation)),
-                                           "queries": .number(Double(computed.queryCount))])
+        events.publish(.planRecomputed(planID: id, generation: generation, queries: computed.queryCount))
         if !computed.plan.pending.isEmpty {
-            events.publish("pending_update", ["plan_id": .number(Double(id)),
-                                              "segments": .array(computed.plan.pending.keys.compactMap {
-                                                  computed.plan.segmentIndex(of: $0).map { .number(Double($0 + 1)) }
-                                              })])
+            events.publish(.pendingUpdate(planID: id, segments: computed.plan.pending.keys.compactMap {
+                computed.plan.segmentIndex(of: $0).map { $0 + 1 }
+            }))
         }
         return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures,
                        removedPins: RemovedPin.between(current.plan, computed.plan))
@@ -226,8 +224,7 @@ public actor PlanCoordinator {
             throw error
         }
         counters.countPlanRecomputed()
-        events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(Double(generation + 1)),
-                                           "queries": .number(Double(computed.queryCount))])
+        events.publish(.planRecomputed(planID: id, generation: generation + 1, queries: computed.queryCount))
         return Outcome(id: id, plan: computed.plan, title: title, generation: generation + 1, failures: failures,
                        removedPins: removedPins)
     }

@@ -46,7 +46,7 @@ struct PlanCreator: Sendable {
             plan: asked), searches: searches)
         await plans.created(id: id, failures: failures)
         counters.countPlanRecomputed()
-        events.publish("plan_recomputed", ["plan_id": .number(Double(id)), "generation": .number(1)])
+        events.publish(.planRecomputed(planID: id, generation: 1, queries: built.queryCount))
         return WireDocuments.plan(PlanCoordinator.Outcome(id: id, plan: built.plan, title: title, generation: 1, failures: failures),
                                   regions: regions, now: input.clock.now())
     }

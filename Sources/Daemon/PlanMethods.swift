@@ -80,7 +80,7 @@ struct PlanMethods: Sendable {
                 throw DaemonError.notFound("plan \(params.id) does not exist")
             }
             await plans.forget(id: params.id)
-            events.publish("plan_deleted", ["plan_id": .number(Double(params.id))])
+            events.publish(.planDeleted(planID: params.id))
             return DeletedDocument(deleted: params.id)
         }
         table.register(Endpoints.planLink) { params, _ in

@@ -60,7 +60,7 @@ struct PlanRefreshJob: Sendable {
             if live {
                 let zone = zone(of: after.plan)
                 for event in LiveRideChanges.events(planID: id, before: before.plan, after: after.plan, timeZone: zone) {
-                    events.publish(event.kind, event.fields)
+                    events.publish(event)
                 }
             }
             return .refreshed

@@ -70,13 +70,12 @@ struct RegionMethods: Sendable {
                                             timeZone: request.timeZone?.zone,
                                             timeZoneSource: request.timeZone?.source ?? "given with --time-zone",
                                             force: params.force ?? false) { progress in
-                        var fields: [String: JSONValue] = ["region": .string(name), "phase": .string(progress.phase),
-                                                           "detail": .string(passed?.namingTheUsersFiles(progress.detail)
-                                                                             ?? progress.detail)]
-                        fields["fraction"] = progress.fraction.map(JSONValue.number) ?? .null
-                        fields["overall"] = progress.overall.map(JSONValue.number) ?? .null
-                        context.notify(WireMethod.progressNotification, fields)
-                        events.publish("import_progress", fields)
+                        let event = DaemonEvent.ImportProgress(
+                            region: name, phase: progress.phase,
+                            detail: passed?.namingTheUsersFiles(progress.detail) ?? progress.detail,
+                            fraction: progress.fraction, overall: progress.overall)
+                        context.notify(WireMethod.progressNotification, event.fields)
+                        events.publish(.importProgress(event))
                     }
                 } } onCancel: {
                     stop.set()
@@ -85,7 +84,7 @@ struct RegionMethods: Sendable {
                 throw passed?.namingTheUsersFiles(error) ?? error  // never the daemon's own links
             }
             regions.invalidate(name)
-            events.publish("region_imported", ["region": .string(name), "skipped": .bool(result.skipped)])
+            events.publish(.regionImported(region: name, skipped: result.skipped))
             if !result.skipped, !request.feeds.isEmpty {
                 await refresher.timetableChanged(region: name)
                 await expiry.check()
@@ -118,15 +117,14 @@ struct RegionMethods: Sendable {
                     throw DaemonError.notFound("no region named \(name)")
                 }
                 regions.invalidate(params.name)
-                events.publish("region_changed", ["region": .string(params.name), "time_zone": .string(zone)])
+                events.publish(.regionChanged(region: params.name, timeZone: zone, realtimeFeeds: nil))
                 // A new zone moves the service day every feed's days are counted from.
                 await expiry.check()
             }
             if params.realtime != nil || params.realtimeIntervalS != nil {
                 let settings = try await realtime.set(region: handle.name, feeds: params.realtime,
                                                       intervalSeconds: params.realtimeIntervalS)
-                events.publish("region_changed", ["region": .string(params.name),
-                                                  "realtime_feeds": .number(Double(settings?.feeds.count ?? 0))])
+                events.publish(.regionChanged(region: params.name, timeZone: nil, realtimeFeeds: settings?.feeds.count ?? 0))
             }
             return try regions.document(of: regions.handle(named: params.name).manifest, on: clock.now())
         }
@@ -138,7 +136,7 @@ struct RegionMethods: Sendable {
             }
             regions.invalidate(params.name)
             await realtime.remove(region: params.name)
-            events.publish("region_removed", ["region": .string(params.name)])
+            events.publish(.regionRemoved(region: params.name))
             return RemovedDocument(removed: params.name)
         }
     }
