@@ -423,7 +423,11 @@ public struct Planner: Sendable {
         run.queryCount += queries
         guard let latest = found, let selected = plan.legs[pinnedIndex],
               !wasDismissed(latest, segment: pin.segment, in: run.plan) else { return }
-        run.plan.pending[pin.segment] = PendingSegmentUpdate(segment: pin.segment, selected: selected, latest: latest)
+        // A walk or car leg has no times of its own: the proposal and the choice are the pinned
+        // leg leaving at the time that fits and at the pinned time.
+        run.plan.pending[pin.segment] = PendingSegmentUpdate(
+            segment: pin.segment, selected: selected.timed(leaving: pin.departure),
+            latest: latest.timed(leaving: arrivingBy.map { $0.addingTimeInterval(-latest.expectedTravelTime) } ?? probe.departure))
     }
 
     /// Re-finds the pinned departure. A match replaces the leg; otherwise the user's chosen leg

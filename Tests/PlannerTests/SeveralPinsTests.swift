@@ -69,6 +69,25 @@ final class SeveralPinsTests: XCTestCase {
         XCTAssertEqual(live.pendingUpdate(ofSegment: 1)?.latest.departure, Fixture.at(60), "the 09:00 is proposed")
     }
 
+    func testAWalkPinThatCannotBeReachedProposesTheTimeItCanLeaveNotAnUntimedLeg() async throws {
+        // Buses every half hour from 07:00, 20 min long; then a 5 min walk pinned to leave at 08:10,
+        // which the 08:00 start cannot make (the first bus arrives 08:20).
+        let port = FakeRoutingPort(legs: { query in
+            query.mode == .walk ? Fixture.walk(5)
+                : try Fixture.timetable(Array(stride(from: -60.0, through: 600, by: 30)), minutes: 20, timing: query.timing)
+        })
+        let planner = Planner(routing: port, clock: clock)
+        let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopB), PlanNode(place: Fixture.office)],
+                                 modes: [.transit, .walk], timePreference: .departAt(Fixture.at(0)))
+        let pinned = try await planner.computeLegs(try await planner.pinning(try await planner.computeLegs(plan), segment: 1,
+                                                                               at: Fixture.at(10)))
+        XCTAssertEqual(pinned.missedConnection(leavingAt: Fixture.at(0)), 0)
+        let pending = try XCTUnwrap(pinned.pendingUpdate(ofSegment: 1))
+        XCTAssertEqual(pending.selected.departure, Fixture.at(10), "the user's choice: leave at 08:10")
+        XCTAssertEqual(pending.latest.departure, Fixture.at(20), "the proposal: leave when the bus gets there")
+        XCTAssertEqual(pending.latest.arrival, Fixture.at(25))
+    }
+
     func testUnlockingOneSegmentRemovesOnlyItsPin() async throws {
         let (planner, plan) = try await dayPlan()
         let both = try await planner.pinning(try await planner.pinning(plan, segment: 0, at: Fixture.at(0)), segment: 1,

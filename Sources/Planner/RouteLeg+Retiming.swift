@@ -1,6 +1,15 @@
 import Foundation
 
 extension RouteLeg {
+    /// A leg without times of its own (walk, car) leaving at `departure`; a timed leg as it is.
+    public func timed(leaving departure: Date) -> RouteLeg {
+        guard self.departure == nil, arrival == nil else { return self }
+        var leg = self
+        leg.departure = departure
+        leg.arrival = departure.addingTimeInterval(expectedTravelTime)
+        return leg
+    }
+
     /// Whether a realtime feed gave any of the rides' times.
     public var hasLiveTimes: Bool { rides.contains { $0.boarding.isRealtime || $0.alighting.isRealtime } }
 
