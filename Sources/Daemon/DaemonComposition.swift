@@ -58,7 +58,9 @@ public struct DaemonComposition: Sendable {
                                                          refresher: refresher)).register(in: &table)
         var importer = RegionImporter(dataDirectory: dataDirectory)
         importer.osmLimit = configuration.importLimits.osm
-        RegionMethods(importer: importer, limits: configuration.importLimits, regions: regions, events: events,
+        var downloader = SourceDownloader(dataDirectory: dataDirectory)
+        downloader.stallTimeout = configuration.fetchStallTimeout
+        RegionMethods(importer: importer, limits: configuration.importLimits, downloader: downloader, regions: regions, events: events,
                       transitImportStep: transitImportStep, refresher: refresher, clock: clock).register(in: &table)
         LocationMethods(location: location, regions: regions, clock: clock, events: events, geofences: geofences)
             .register(in: &table)

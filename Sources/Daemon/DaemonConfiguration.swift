@@ -36,6 +36,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// The instant the daemon's clock starts at (it then runs on); nil: the real time. For
     /// replaying an old timetable (tests, demos): "today" and "now" follow this clock.
     public var clockStart: Date?
+    /// Seconds a download of a region source may go without a byte before it counts as stalled.
+    public var fetchStallTimeout: Double = 60
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
@@ -72,6 +74,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--max-output-kb", "USEFULMAP_MAX_OUTPUT_KB", "max_output_kb"),
         ("--gpsd", "USEFULMAP_GPSD", "gpsd"),
         ("--clock-start", "USEFULMAP_CLOCK_START", "clock_start"),
+        ("--fetch-stall-timeout", "USEFULMAP_FETCH_STALL_TIMEOUT", "fetch_stall_timeout"),
     ]
 
     /// The line a bad command line is answered with, after the one line naming what was wrong.
@@ -110,6 +113,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
                              a Unix socket path (default off: only `umctl location set`)
       --clock-start TIME     start the daemon's clock at this ISO 8601 instant, e.g. to
                              replay an old timetable (default: the real time)
+      --fetch-stall-timeout S  seconds a download of a source by URL may go without a byte
+                             before it is given up (default 60)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -239,6 +244,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
                                                       expected: "an ISO 8601 time with its offset, e.g. 2022-01-12T07:00:00+02:00")
             }
             configuration.clockStart = start
+        }
+        if let text = value("--fetch-stall-timeout") {
+            guard let seconds = Double(text), seconds >= 1, seconds <= 3600 else {
+                throw ConfigurationError.invalidValue(setting: "fetch stall timeout", value: text, expected: "1 to 3600 seconds")
+            }
+            configuration.fetchStallTimeout = seconds
         }
         return configuration
     }

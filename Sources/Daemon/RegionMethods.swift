@@ -1,6 +1,8 @@
+import Fetching
 import Foundation
 import Glibc
 import Planner
+import Synchronization
 import Streets
 import WireProtocol
 
@@ -9,6 +11,8 @@ struct RegionMethods: Sendable {
     let importer: RegionImporter
     /// The sources' sizes and the free space a pipe's copy leaves.
     let limits: ImportSourceLimits
+    /// Fetches the sources given by URL.
+    let downloader: SourceDownloader
     let regions: RegionRegistry
     let events: EventHub
     /// The import step for GTFS feeds.
@@ -22,9 +26,14 @@ struct RegionMethods: Sendable {
             // Files passed open are taken first, so a refused request still consumes its own.
             let descriptors = try params.passedFiles == true ? (PassedFiles.current ?? PassedFiles()).take(1 + params.gtfs.count) : []
             var planned: RegionImportRequest
-            do {  // the request is checked before a pipe is copied
+            let current = try? regions.catalog.region(named: params.name)
+            let byURL = ([params.osm] + params.gtfs).contains(where: SourceURL.isURL)
+            do {  // the request is checked before a pipe is copied or a source fetched
                 guard RegionCatalog.isValidName(params.name) else { throw StreetsError.invalidRegionName(params.name) }
-                planned = try RegionImportRequest(params, current: try? regions.catalog.region(named: params.name))
+                if byURL, params.passedFiles == true {
+                    throw DaemonError.invalidParams("passed_files cannot go with sources given by URL: give the files by path")
+                }
+                planned = try RegionImportRequest(params, current: current)
             } catch {
                 descriptors.forEach { close($0) }
                 throw error
@@ -45,10 +54,15 @@ struct RegionMethods: Sendable {
             }
             defer { passed?.remove() }
             if let passed, !params.gtfs.isEmpty { planned.feeds = passed.feeds }
+            let fetched = byURL ? try await fetchSources(params, current: current, context: context) : [:]
+            if byURL, !params.gtfs.isEmpty { planned.feeds = params.gtfs.map { fetched[$0]?.file ?? URL(fileURLWithPath: $0) } }
             let request = planned
             var importer = importer
             importer.givenPaths = passed?.givenPaths ?? [:]
-            let osm = passed?.osm ?? URL(fileURLWithPath: params.osm)
+            // A kept feed fetched by URL keeps its URL and validators.
+            for source in current?.sources ?? [] { importer.origins[source.path] = source.origin }
+            for source in fetched.values { importer.origins[source.file.path] = source.origin }
+            let osm = fetched[params.osm]?.file ?? passed?.osm ?? URL(fileURLWithPath: params.osm)
             var steps: [RegionImportStep] = []
             if !request.feeds.isEmpty {
                 steps.append(transitImportStep(request.feeds))
@@ -78,7 +92,11 @@ struct RegionMethods: Sendable {
                     stop.set()
                 }
             } catch {
+                if byURL { downloader.removeUnused(region: name, keeping: current) }
                 throw passed?.namingTheUsersFiles(error) ?? error  // never the daemon's own links
+            }
+            if byURL || current?.sources.contains(where: { $0.origin != nil }) == true {
+                downloader.removeUnused(region: name, keeping: result.manifest)
             }
             regions.invalidate(name)
             events.publish("region_imported", ["region": .string(name), "skipped": .bool(result.skipped)])
@@ -112,9 +130,48 @@ struct RegionMethods: Sendable {
             } catch StreetsError.regionNotFound(let name) {
                 throw DaemonError.notFound("no region named \(name)")
             }
+            downloader.removeUnused(region: params.name, keeping: nil)
             regions.invalidate(params.name)
             events.publish("region_removed", ["region": .string(params.name)])
             return RemovedDocument(removed: params.name)
+        }
+    }
+
+    /// Fetches the sources given by URL (the OSM extract first, then the feeds), reporting
+    /// progress like the import does; a client that goes cancels the transfer.
+    /// - returns: URL → the fetched copy.
+    private func fetchSources(_ params: Params.RegionImport, current: RegionManifest?,
+                              context: RequestContext) async throws -> [String: SourceDownloader.Fetched] {
+        let wanted = [(params.osm, "osm", limits.osm)] + params.gtfs.map { ($0, "gtfs", limits.feed) }
+        let downloader = self.downloader, events = self.events, name = params.name, stop = CancellationFlag()
+        return try await withTaskCancellationHandler {
+            try await runBlocking("usefulmapd-fetch") {
+                var fetched: [String: SourceDownloader.Fetched] = [:]
+                for (url, role, limit) in wanted where SourceURL.isURL(url) && fetched[url] == nil {
+                    let shown = SourceURL.redacted(url)
+                    let previous = current?.sources.first { $0.origin?.url == url }
+                    let reported = Mutex(-1)  // the MiB last reported: one notification per MiB
+                    fetched[url] = try downloader.fetch(url, region: name, role: role, limit: limit, previous: previous) {
+                        received, expected in
+                        guard reported.withLock({ last in
+                            defer { last = received >> 20 }
+                            return last != received >> 20
+                        }) else { return !stop.isSet() }
+                        var fields: [String: JSONValue] = [
+                            "region": .string(name), "phase": .string("downloading"),
+                            "detail": .string("\(shown): \(received >> 20)" + (expected.map { " of \($0 >> 20)" } ?? "") + " MiB"),
+                        ]
+                        fields["fraction"] = expected.map { JSONValue.number(Double(received) / Double(max(1, $0))) } ?? .null
+                        fields["overall"] = .null
+                        context.notify(WireMethod.progressNotification, fields)
+                        events.publish("import_progress", fields)
+                        return !stop.isSet()
+                    }
+                }
+                return fetched
+            }
+        } onCancel: {
+            stop.set()
         }
     }
 }

@@ -1,3 +1,4 @@
+import Fetching
 import Foundation
 import Planner
 import Streets
@@ -110,7 +111,16 @@ public enum WireDocuments {
                                            serviceDay: recorded ? report?.serviceDay(of: day) : nil,
                                            firstDeparture: hours.map { WireTime.string(from: $0.firstDeparture, timeZone: zone) },
                                            lastArrival: hours.map { WireTime.string(from: $0.lastArrival, timeZone: zone) })
-            })
+            },
+            sources: manifest.sources.map(source))
+    }
+
+    /// A region's source as shown: never a URL's credentials.
+    static func source(_ source: RegionSourceFile) -> RegionSourceDocument {
+        RegionSourceDocument(role: source.role, source: source.origin.map { SourceURL.redacted($0.url) } ?? source.path,
+                             remote: source.origin != nil, size: source.size, sha256: source.sha256,
+                             etag: source.origin?.etag, lastModified: source.origin?.lastModified,
+                             fetchedAt: source.origin.map { WireTime.string(from: $0.fetchedAt, timeZone: TimeZone.current) })
     }
 
     /// One `compare` option from the planner's answer for a mode.

@@ -23,6 +23,8 @@ public struct RegionImporter: Sendable {
     /// The path the manifest records for a source read through another path (a file the
     /// client passed open, read through a link): read path → the path the user gave.
     public var givenPaths: [String: String] = [:]
+    /// Sources fetched by URL: read path → where it came from, which the manifest records.
+    public var origins: [String: RegionSourceOrigin] = [:]
     /// Polled between phases and while planetsplitter runs: true stops the import
     /// (`CancellationError`; planetsplitter is killed, the staging version removed, the current
     /// version stays). A running additional step (the transit timetable) finishes its work first.
@@ -98,15 +100,18 @@ public struct RegionImporter: Sendable {
         var sources: [RegionSourceFile] = []
         for ((file, role), size) in zip(roles, sizes) {
             let shown = URL(fileURLWithPath: givenPaths[file.path] ?? file.path).lastPathComponent
-            sources.append(try Self.describe(file, role: role, givenPath: givenPaths[file.path], isCancelled: isCancelled) { read in
+            var source = try Self.describe(file, role: role, givenPath: givenPaths[file.path], isCancelled: isCancelled) { read in
                 progress(RegionImportProgress(phase: "checking sources", fraction: Double(hashedBytes + read) / Double(totalBytes),
                                               detail: "reading \(shown): \(read >> 20) of \(size >> 20) MiB"))
-            })
+            }
+            source.origin = origins[file.path]
+            sources.append(source)
             hashedBytes += size
         }
         let stepNames = additionalSteps.map(\.name)
         if !force, let current = try? catalog.region(named: name),
            current.sources.map(\.sha256) == sources.map(\.sha256), current.steps == stepNames,
+           current.sources.map(\.origin?.url) == sources.map(\.origin?.url),
            timeZone == nil || timeZone == current.timeZone,
            current.formatVersion == RegionManifest.currentFormatVersion {
             progress(RegionImportProgress(phase: "checking sources", fraction: 1, detail: "unchanged; skipped"))

@@ -30,9 +30,10 @@ public enum Params {
 
     public struct RegionImport: Hashable, Sendable, Codable {
         public var name: String
-        /// Absolute path of an `.osm.pbf` (or `.osm`) file readable by the daemon.
+        /// Absolute path of an `.osm.pbf` (or `.osm`) file readable by the daemon, or an
+        /// `http(s)://` URL the daemon fetches.
         public var osm: String
-        /// Absolute paths of GTFS zip files.
+        /// Absolute paths of GTFS zip files, or `http(s)://` URLs.
         public var gtfs: [String]
         /// Replace an existing region of that name.
         public var force: Bool?

@@ -12,6 +12,7 @@ import Foundation
 /// | `/redirect-loop` | 302 to itself |
 /// | `/stall/<file>` | headers, then nothing |
 /// | `/cut/<file>` | promises the whole file, sends half, closes |
+/// | `/cut-once/<file>` | as `/cut/` the first time, then the file as usual (ranges too) |
 /// | `/huge` | `Content-Length` of 200 MB, and no body |
 /// | `/html/<anything>` | 200 with an HTML error page |
 /// | `/chunked/<file>` | the file chunked, with no `Content-Length` |
