@@ -60,7 +60,10 @@ public struct DaemonComposition: Sendable {
         importer.osmLimit = configuration.importLimits.osm
         var downloader = SourceDownloader(dataDirectory: dataDirectory)
         downloader.stallTimeout = configuration.fetchStallTimeout
-        RegionMethods(importer: importer, limits: configuration.importLimits, downloader: downloader, regions: regions, events: events,
+        let updater = RegionUpdater(importer: importer, downloader: downloader, limits: configuration.importLimits,
+                                    transitImportStep: transitImportStep)
+        RegionMethods(importer: importer, limits: configuration.importLimits, downloader: downloader, updater: updater,
+                      regions: regions, events: events,
                       transitImportStep: transitImportStep, refresher: refresher, clock: clock).register(in: &table)
         LocationMethods(location: location, regions: regions, clock: clock, events: events, geofences: geofences)
             .register(in: &table)

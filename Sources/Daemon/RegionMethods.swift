@@ -13,6 +13,8 @@ struct RegionMethods: Sendable {
     let limits: ImportSourceLimits
     /// Fetches the sources given by URL.
     let downloader: SourceDownloader
+    /// Checks regions' sources and rebuilds what changed.
+    let updater: RegionUpdater
     let regions: RegionRegistry
     let events: EventHub
     /// The import step for GTFS feeds.
@@ -110,6 +112,9 @@ struct RegionMethods: Sendable {
                                         counts: result.manifest.counts, importDurationS: WireDocuments.whole(result.manifest.importDuration),
                                         notes: notes)
         }
+        table.register(Endpoints.regionUpdate) { params, _ in
+            try await update(params)
+        }
         table.register(Endpoints.regionList) { params, _ in
             RegionListDocument(regions: try regions.documents(onDate: params.date, now: clock.now()))
         }
@@ -172,6 +177,55 @@ struct RegionMethods: Sendable {
             }
         } onCancel: {
             stop.set()
+        }
+    }
+
+    /// `region.update`: each region in turn; one that fails keeps serving and says why.
+    private func update(_ params: Params.RegionUpdate) async throws -> RegionUpdateDocument {
+        let all = try regions.catalog.regions()
+        let names = params.names ?? []
+        for name in names where !all.contains(where: { $0.name == name }) {
+            throw DaemonError.notFound("no region named \(name) (imported: \(all.map(\.name).joined(separator: ", ")))")
+        }
+        var results: [RegionUpdateResult] = []
+        for manifest in all where names.isEmpty || names.contains(manifest.name) {
+            results.append(await update(manifest, force: params.force ?? false))
+        }
+        return RegionUpdateDocument(regions: results)
+    }
+
+    /// Checks one region and rebuilds what changed; publishes and refreshes as an import does.
+    func update(_ manifest: RegionManifest, force: Bool) async -> RegionUpdateResult {
+        let name = manifest.name, events = self.events, updater = self.updater, stop = CancellationFlag()
+        do {
+            let outcome = try await withTaskCancellationHandler {
+                try await runBlocking("usefulmapd-update") {
+                    try updater.update(manifest, force: force, isCancelled: stop.isSet) { progress in
+                        var fields: [String: JSONValue] = ["region": .string(name), "phase": .string(progress.phase),
+                                                           "detail": .string(progress.detail)]
+                        fields["fraction"] = progress.fraction.map(JSONValue.number) ?? .null
+                        events.publish("import_progress", fields)
+                    }
+                }
+            } onCancel: {
+                stop.set()
+            }
+            let sources = outcome.checks.map { check in
+                SourceCheckDocument(role: check.role, source: check.shown, changed: check.changed,
+                                    error: check.error.map { RequestDispatcher.wireError(from: $0) })
+            }
+            if let result = outcome.result {
+                downloader.removeUnused(region: name, keeping: result.manifest)
+                regions.invalidate(name)
+                events.publish("region_imported", ["region": .string(name), "skipped": .bool(false),
+                                                   "rebuilt": .string(outcome.rebuilt.rawValue)])
+                if result.manifest.hasTransit { await refresher.timetableChanged(region: name) }
+            }
+            return RegionUpdateResult(name: name, rebuilt: outcome.rebuilt.rawValue, sources: sources,
+                                      error: outcome.failure.map { RequestDispatcher.wireError(from: $0) })
+        } catch {
+            return RegionUpdateResult(name: name, rebuilt: RegionUpdater.Rebuild.nothing.rawValue, sources: [],
+                                      error: RequestDispatcher.wireError(from: error))
         }
     }
 }

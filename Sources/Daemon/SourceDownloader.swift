@@ -147,6 +147,12 @@ struct SourceFetchError: Error, CodedError, CustomStringConvertible, Equatable {
         description = "\(role == "osm" ? "OSM extract" : "GTFS feed") \(SourceURL.redacted(url)): \(reason)"
     }
 
+    /// A file source that can't be checked.
+    init(path: String, role: String, reason: String) {
+        code = "source_not_found"
+        description = "\(role == "osm" ? "OSM extract" : "GTFS feed") \(path) \(reason)"
+    }
+
     init(url: String, role: String, error: FetchError, limit: SourceSizeLimit) {
         var reason = error.message
         if case .tooLarge = error {

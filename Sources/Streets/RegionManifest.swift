@@ -116,8 +116,12 @@ public struct RegionSourceFile: Codable, Hashable, Sendable {
     /// For a source fetched by URL: the URL and the server's validators (`path` is the copy
     /// the daemon keeps); nil for a file the user gave.
     public var origin: RegionSourceOrigin?
+    /// The file's modification time (whole seconds) when it was read: a check finds a file
+    /// of the same size and time unchanged without reading it. Nil in older manifests.
+    public var modified: Date?
 
-    public init(role: String, path: String, sha256: String, size: Int64, origin: RegionSourceOrigin? = nil) {
+    public init(role: String, path: String, sha256: String, size: Int64, origin: RegionSourceOrigin? = nil, modified: Date? = nil) {
+        self.modified = modified
         self.role = role
         self.path = path
         self.sha256 = sha256

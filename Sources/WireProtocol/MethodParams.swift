@@ -56,6 +56,18 @@ public enum Params {
         }
     }
 
+    /// `region.update`: check regions' sources and rebuild what changed.
+    public struct RegionUpdate: Hashable, Sendable, Codable {
+        /// The regions to check; empty or absent: every region.
+        public var names: [String]?
+        /// Fetch every URL source whole (no conditional request) and rebuild even when nothing changed.
+        public var force: Bool?
+        public init(names: [String]? = nil, force: Bool? = nil) {
+            self.names = names
+            self.force = force
+        }
+    }
+
     /// `region.set`: change a region without importing it again.
     public struct RegionSet: Hashable, Sendable, Codable {
         public var name: String

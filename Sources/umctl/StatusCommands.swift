@@ -168,6 +168,37 @@ extension RegionListCommand {
     }
 }
 
+struct RegionUpdateCommand: UmctlCommand {
+    static let spec = CommandSpec(
+        path: ["region", "update"], abstract: "Check regions' sources and rebuild only what changed.",
+        positionals: [.init(name: "NAME", help: "the regions to check (default: every region)", optional: true, variadic: true)],
+        options: [.init(name: "--force", valueName: nil, help: "fetch every URL whole and rebuild even if nothing changed")],
+        discussion: "A URL is asked whether it changed (If-None-Match / If-Modified-Since), a file by its size, time and sha256. "
+            + "A new GTFS feed rebuilds the timetable and keeps the streets; a new OSM extract rebuilds the streets and footpaths. "
+            + "A region whose source can't be checked keeps serving and says why.")
+    var names: [String]
+    var force: Bool
+    init(_ arguments: ParsedArguments) throws {
+        names = arguments.lists["NAME"] ?? []
+        force = arguments.flag("--force")
+    }
+    func request() throws -> CommandRequest<RegionUpdateDocument> {
+        try CommandRequest(Endpoints.regionUpdate, Params.RegionUpdate(names: names.isEmpty ? nil : names, force: force ? true : nil))
+    }
+    func render(_ answer: RegionUpdateDocument) throws -> String {
+        if answer.regions.isEmpty { return "(no regions imported)" }
+        return answer.regions.map { region in
+            var lines = ["region \(region.name): " + (region.error.map { "not updated: \($0.message) [\($0.code)]" }
+                ?? (region.rebuilt == "nothing" ? "nothing changed" : "rebuilt \(region.rebuilt)"))]
+            for source in region.sources {
+                let state = source.error.map { "failed: \($0.message) [\($0.code)]" } ?? (source.changed ? "changed" : "unchanged")
+                lines.append("  \(source.role) \(source.source): \(state)")
+            }
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+}
+
 struct RegionSetCommand: UmctlCommand {
     static let spec = CommandSpec(
         path: ["region", "set"], abstract: "Change a region without importing it again.",

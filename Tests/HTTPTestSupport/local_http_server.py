@@ -194,6 +194,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
+    def handle_error(self, request, client_address):
+        pass  # a client that hangs up (a refused or cancelled transfer) is expected here
+
 
 server = Server(("127.0.0.1", 0), Handler)
 print(server.server_address[1], flush=True)
