@@ -19,6 +19,8 @@ public struct DaemonComposition: Sendable {
     public let gpsd: GpsdLocationSource?
     /// Refreshes plans after a region's timetable changed.
     public let refresher: BackgroundRefresher
+    /// Checks every region's sources on its own; nil with `update_interval = never`.
+    public let updates: (@Sendable () async -> Void)?
 
     public init(configuration: DaemonConfiguration, store: Store, streets: any LegEngine, transit: any LegEngine,
                 transitImportStep: @escaping @Sendable ([URL]) -> RegionImportStep, clock: any WallClock = SystemClock(),
@@ -62,9 +64,17 @@ public struct DaemonComposition: Sendable {
         downloader.stallTimeout = configuration.fetchStallTimeout
         let updater = RegionUpdater(importer: importer, downloader: downloader, limits: configuration.importLimits,
                                     transitImportStep: transitImportStep)
-        RegionMethods(importer: importer, limits: configuration.importLimits, downloader: downloader, updater: updater,
-                      regions: regions, events: events,
-                      transitImportStep: transitImportStep, refresher: refresher, clock: clock).register(in: &table)
+        let checks = RegionCheckLog(interval: configuration.updateInterval)
+        let regionMethods = RegionMethods(importer: importer, limits: configuration.importLimits, downloader: downloader,
+                                          updater: updater, checks: checks, regions: regions, events: events,
+                                          transitImportStep: transitImportStep, refresher: refresher, clock: clock)
+        regionMethods.register(in: &table)
+        updates = configuration.updateInterval.map { interval in
+            let scheduler = RegionUpdateScheduler(interval: interval, catalog: regions.catalog, checks: checks, logger: logger) {
+                await regionMethods.update($0, force: false)
+            }
+            return { await scheduler.run() }
+        }
         LocationMethods(location: location, regions: regions, clock: clock, events: events, geofences: geofences)
             .register(in: &table)
         let fences = GeofenceMethods(store: store, regions: regions, geofences: geofences)

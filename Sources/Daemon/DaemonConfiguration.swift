@@ -38,6 +38,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var clockStart: Date?
     /// Seconds a download of a region source may go without a byte before it counts as stalled.
     public var fetchStallTimeout: Double = 60
+    /// Seconds between the daemon's own checks of every region's sources; nil: never.
+    public var updateInterval: TimeInterval? = 86_400
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
@@ -75,6 +77,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--gpsd", "USEFULMAP_GPSD", "gpsd"),
         ("--clock-start", "USEFULMAP_CLOCK_START", "clock_start"),
         ("--fetch-stall-timeout", "USEFULMAP_FETCH_STALL_TIMEOUT", "fetch_stall_timeout"),
+        ("--update-interval", "USEFULMAP_UPDATE_INTERVAL", "update_interval"),
     ]
 
     /// The line a bad command line is answered with, after the one line naming what was wrong.
@@ -115,6 +118,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
                              replay an old timetable (default: the real time)
       --fetch-stall-timeout S  seconds a download of a source by URL may go without a byte
                              before it is given up (default 60)
+      --update-interval T|never  how often the daemon checks every region's sources and
+                             rebuilds what changed: seconds, or 30m, 6h, 1d (default 1d)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -251,7 +256,27 @@ public struct DaemonConfiguration: Hashable, Sendable {
             }
             configuration.fetchStallTimeout = seconds
         }
+        if let text = value("--update-interval") {
+            if ["never", "off"].contains(text.lowercased()) {
+                configuration.updateInterval = nil
+            } else {
+                guard let seconds = Self.duration(text), seconds >= 1 else {
+                    throw ConfigurationError.invalidValue(setting: "update interval", value: text,
+                                                          expected: "never, or a duration of at least 1 s: 45, 30m, 6h, 1d")
+                }
+                configuration.updateInterval = seconds
+            }
+        }
         return configuration
+    }
+
+    /// "45", "45s", "30m", "6h", "1d" → seconds.
+    static func duration(_ text: String) -> TimeInterval? {
+        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        guard let last = text.last else { return nil }
+        let unit = units[last], number = unit == nil ? text : String(text.dropLast())
+        guard let value = Double(number), value.isFinite else { return nil }
+        return value * (unit ?? 1)
     }
 
     static func parseConfigFile(_ path: String) throws -> [String: String] {

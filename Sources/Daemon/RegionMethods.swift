@@ -15,6 +15,8 @@ struct RegionMethods: Sendable {
     let downloader: SourceDownloader
     /// Checks regions' sources and rebuilds what changed.
     let updater: RegionUpdater
+    /// Each region's last check, shown by `region.list`.
+    let checks: RegionCheckLog
     let regions: RegionRegistry
     let events: EventHub
     /// The import step for GTFS feeds.
@@ -116,7 +118,11 @@ struct RegionMethods: Sendable {
             try await update(params)
         }
         table.register(Endpoints.regionList) { params, _ in
-            RegionListDocument(regions: try regions.documents(onDate: params.date, now: clock.now()))
+            RegionListDocument(regions: try regions.documents(onDate: params.date, now: clock.now()).map { region in
+                var region = region
+                region.lastCheck = checks.document(of: region.name)
+                return region
+            })
         }
         table.register(Endpoints.regionSet) { params, _ in
             guard let zone = params.timeZone else { throw DaemonError.invalidParams("nothing to set: give time_zone") }
@@ -189,7 +195,9 @@ struct RegionMethods: Sendable {
         }
         var results: [RegionUpdateResult] = []
         for manifest in all where names.isEmpty || names.contains(manifest.name) {
-            results.append(await update(manifest, force: params.force ?? false))
+            let result = await update(manifest, force: params.force ?? false)
+            checks.record(result, at: Date())
+            results.append(result)
         }
         return RegionUpdateDocument(regions: results)
     }

@@ -36,3 +36,26 @@ public struct SourceCheckDocument: Hashable, Sendable, Codable {
         self.error = error
     }
 }
+
+/// A region's last check of its sources (by `region update` or the daemon's own schedule)
+/// since the daemon started.
+public struct RegionCheckDocument: Hashable, Sendable, Codable {
+    /// When it was checked, in the machine's zone.
+    public var at: String
+    /// What it rebuilt: `nothing`, `timetable` or `streets and timetable`.
+    public var rebuilt: String
+    /// Why it failed; the next check comes sooner (`next_check`), backing off.
+    public var error: WireError?
+    /// Checks failed in a row.
+    public var failures: Int
+    /// When the daemon checks it next on its own (null with `update_interval = never`).
+    public var nextCheck: String?
+
+    public init(at: String, rebuilt: String, error: WireError? = nil, failures: Int = 0, nextCheck: String? = nil) {
+        self.at = at
+        self.rebuilt = rebuilt
+        self.error = error
+        self.failures = failures
+        self.nextCheck = nextCheck
+    }
+}

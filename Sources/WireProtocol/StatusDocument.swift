@@ -88,6 +88,8 @@ public struct RegionDocument: Hashable, Sendable, Codable {
     @NullWhenNil public var transitFeeds: [TransitFeedDocument]?
     /// What the region was imported from, OSM extract first; absent from older daemons.
     public var sources: [RegionSourceDocument]?
+    /// The last check of its sources since the daemon started; absent before the first.
+    public var lastCheck: RegionCheckDocument?
 
     public init(name: String, hasTransit: Bool, timeZone: String?, timeZoneSource: String? = nil, importedAt: String?,
                 bounds: [Double]?, transitFeeds: [TransitFeedDocument]? = nil, sources: [RegionSourceDocument]? = nil) {

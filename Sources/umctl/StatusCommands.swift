@@ -147,6 +147,12 @@ struct RegionListCommand: UmctlCommand {
         let regions = answer.regions
         if regions.isEmpty { return "(no regions imported)" }
         let day = date ?? regions.lazy.compactMap { $0.transitFeeds?.first?.serviceDay }.first
+        // A region whose last check failed says so under the table (it keeps serving).
+        let failures = regions.compactMap { region -> String? in
+            guard let check = region.lastCheck, let error = check.error else { return nil }
+            return "\nnote: region \(region.name) was not updated at \(Render.machineClock(check.at)): \(error.message) [\(error.code)]"
+                + (check.nextCheck.map { "; tried again at \(Render.machineClock($0))" } ?? "")
+        }
         return Render.table(["name", "transit timetable", "service hours" + (day.map { " \($0)" } ?? ""), "time zone",
                              "imported (\(Render.machineZone))", "zone decided by", "sources"],
                             regions.map { region in
@@ -155,7 +161,7 @@ struct RegionListCommand: UmctlCommand {
                     feeds.isEmpty ? "-" : feeds.map(DayMark.serviceHours).joined(separator: "; "), region.timeZone ?? "",
                     Render.machineClock(region.importedAt), region.timeZoneSource ?? "(not recorded)",
                     Self.sources(region.sources ?? [])]
-        })
+        }) + failures.joined()
     }
 }
 

@@ -1,3 +1,4 @@
+@testable import Daemon
 import Foundation
 import Glibc
 import HTTPTestSupport
@@ -129,5 +130,71 @@ final class RegionUpdateTests: XCTestCase {
         let shown = try harness.umctl(["region", "update", "town"])
         XCTAssertTrue(shown.stdout.contains("region town: not updated: GTFS feed \(server.url("town.zip")): the server answered HTTP 404"),
                       shown.stdout)
+    }
+}
+
+/// Issue 22: the daemon checks every region on its own, every `update_interval`; a failed
+/// check is shown in `region list` and tried again with backoff.
+final class ScheduledRegionUpdateTests: XCTestCase {
+    func testTheUpdateIntervalIsReadAsADurationOrNever() throws {
+        let home = ["HOME": "/nonexistent-home"]
+        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: [], environment: home).updateInterval, 86_400, "daily by default")
+        XCTAssertNil(try DaemonConfiguration.resolve(arguments: ["--update-interval", "never"], environment: home).updateInterval)
+        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: ["--update-interval", "6h"], environment: home).updateInterval, 21_600)
+        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: [], environment: home.merging(["USEFULMAP_UPDATE_INTERVAL": "30m"]) { $1 })
+            .updateInterval, 1_800)
+        XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--update-interval", "soon"], environment: home))
+    }
+
+    func testTheDaemonChecksEveryRegionOnItsOwnAndBacksOffAfterAFailure() throws {
+        let harness = try DaemonHarness()
+        let served = harness.directory.appendingPathComponent("served", isDirectory: true)
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        try SmallTown.osm.write(to: served.appendingPathComponent("town.osm"), atomically: true, encoding: .utf8)
+        _ = try SmallTown.writeFeed(in: served)
+        let server = try LocalHTTPServer(directory: served)
+        defer { server.stop() }
+        try harness.start(extraArguments: ["--update-interval", "2"])
+        defer { harness.stop() }
+        let imported = try harness.umctl(["region", "import", "town", "--osm", server.url("town.osm"), "--gtfs", server.url("town.zip")])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+
+        func lastCheck() throws -> JSONValue? {
+            try harness.json(["region", "list"])["regions"]?.arrayValue?.first?["last_check"]
+        }
+        _ = try SmallTown.writeFeed(in: served, packedStops: 1)
+        func packedStop() throws -> String? {
+            try harness.json(["search", "Packed", "--kind", "stop"])["results"]?.arrayValue?.first?["name"]?.stringValue
+        }
+        for _ in 0..<300 where try packedStop() == nil { usleep(100_000) }
+        XCTAssertEqual(try packedStop(), "Packed 0", "the new feed was picked up without asking: \(harness.log)")
+        XCTAssertTrue(harness.log.contains("region updated") && harness.log.contains("timetable"), harness.log)
+
+        try FileManager.default.removeItem(at: served.appendingPathComponent("town.zip"))
+        for _ in 0..<600 where try lastCheck()?["failures"]?.numberValue ?? 0 < 1 { usleep(50_000) }
+        let failed = try XCTUnwrap(try lastCheck())
+        XCTAssertEqual(failed["error"]?["data"]?["code"]?.stringValue, "fetch_http_status", "\(failed)")
+        XCTAssertNotNil(failed["next_check"]?.stringValue)
+        let listed = try harness.umctl(["region", "list"]).stdout
+        XCTAssertTrue(listed.contains("note: region town was not updated at ") && listed.contains("the server answered HTTP 404"), listed)
+        XCTAssertTrue(harness.log.contains("region update failed"), harness.log)
+        XCTAssertFalse(harness.log.contains("town.zip\","), "the log names the source by its redacted URL only")
+    }
+
+    /// After failures the next check comes 1, 2, 4… minutes later, never later than the interval.
+    func testAFailedCheckIsRetriedWithBackoffUpToTheInterval() {
+        let log = RegionCheckLog(interval: 3_600)
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let failed = RegionUpdateResult(name: "town", rebuilt: "nothing", sources: [], error: WireError(code: "fetch_http_status", message: "404"))
+        var waits: [TimeInterval] = []
+        for _ in 0..<8 {
+            log.record(failed, at: now)
+            XCTAssertFalse(log.isDue("town", at: now))
+            waits.append((log.nextCheck(of: ["town"], after: now) ?? now).timeIntervalSince(now))
+        }
+        XCTAssertEqual(waits, [60, 120, 240, 480, 960, 1_920, 3_600, 3_600])
+        log.record(RegionUpdateResult(name: "town", rebuilt: "nothing", sources: []), at: now)
+        XCTAssertEqual(log.nextCheck(of: ["town"], after: now)?.timeIntervalSince(now), 3_600, "a success waits the interval")
+        XCTAssertTrue(log.isDue("never-checked", at: now))
     }
 }
