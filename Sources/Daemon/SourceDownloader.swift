@@ -55,8 +55,15 @@ struct SourceDownloader: Sendable {
         }
         request.ifNoneMatch = held?.origin?.etag
         request.ifModifiedSince = held?.origin?.lastModified
-        let partial = (try? FileManager.default.attributesOfItem(atPath: part.path)[.size] as? Int) ?? 0
-        if partial > 0 { request.resumeFrom = partial }
+        // Only a recent part is resumed: an older one may be of a file the server has replaced since.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: part.path)
+        let partial = attributes?[.size] as? Int ?? 0
+        let age = (attributes?[.modificationDate] as? Date).map { Date().timeIntervalSince($0) } ?? .infinity
+        if partial > 0, age < Self.resumableAge {
+            request.resumeFrom = partial
+        } else if attributes != nil {
+            try? FileManager.default.removeItem(at: part)
+        }
 
         let response: FetchResponse
         do {
@@ -99,6 +106,9 @@ struct SourceDownloader: Sendable {
             try? FileManager.default.removeItem(at: regionFolder.appendingPathComponent(entry))
         }
     }
+
+    /// How old a broken transfer's part may be to be resumed.
+    static let resumableAge: TimeInterval = 3_600
 
     /// A broken transfer keeps what arrived for the next attempt; a refused one is dropped.
     static func isWorthResuming(_ error: FetchError) -> Bool {
