@@ -166,12 +166,20 @@ final class ScheduledRegionUpdateTests: XCTestCase {
         func packedStop() throws -> String? {
             try harness.json(["search", "Packed", "--kind", "stop"])["results"]?.arrayValue?.first?["name"]?.stringValue
         }
-        for _ in 0..<300 where try packedStop() == nil { usleep(100_000) }
+        var tries = 0
+        while try packedStop() == nil, tries < 300 {
+            tries += 1
+            usleep(100_000)
+        }
         XCTAssertEqual(try packedStop(), "Packed 0", "the new feed was picked up without asking: \(harness.log)")
         XCTAssertTrue(harness.log.contains("region updated") && harness.log.contains("timetable"), harness.log)
 
         try FileManager.default.removeItem(at: served.appendingPathComponent("town.zip"))
-        for _ in 0..<600 where try lastCheck()?["failures"]?.numberValue ?? 0 < 1 { usleep(50_000) }
+        tries = 0
+        while try lastCheck()?["failures"]?.numberValue ?? 0 < 1, tries < 300 {
+            tries += 1
+            usleep(100_000)
+        }
         let failed = try XCTUnwrap(try lastCheck())
         XCTAssertEqual(failed["error"]?["data"]?["code"]?.stringValue, "fetch_http_status", "\(failed)")
         XCTAssertNotNil(failed["next_check"]?.stringValue)
