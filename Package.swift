@@ -69,7 +69,7 @@ let package = Package(
         // MARK: - Benchmarks
         .executableTarget(name: "usefulmap-bench",
                           dependencies: ["Planner", "SQLite", "Store", "Streets", "Transit", "MapRendering", "Fetching", "WireProtocol",
-                                         "Daemon", "HTTPTestSupport"],
+                                         "Daemon", "HTTPTestSupport", "CZip"],
                           swiftSettings: swift6),
 
         // MARK: - Tests

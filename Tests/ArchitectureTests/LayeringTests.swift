@@ -24,8 +24,8 @@ final class LayeringTests: XCTestCase {
         "usefulmap-routino-worker": ["Foundation", "Glibc", "CRoutino"],
         "usefulmap-bench": ["Foundation", "Glibc", "Dispatch", "Synchronization",
                             "Planner", "SQLite", "Store", "Streets", "Transit", "MapRendering", "Fetching", "WireProtocol", "Daemon",
-                            // The loopback HTTP server of the updates suite (the tests' own).
-                            "HTTPTestSupport"],
+                            // The updates suite: the tests' loopback HTTP server, and libzip to reissue a feed.
+                            "HTTPTestSupport", "CZip"],
     ]
 
     static var sourcesDirectory: URL {

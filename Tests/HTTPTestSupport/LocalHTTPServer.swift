@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// A real HTTP server on 127.0.0.1 for tests that fetch over the network: Python's
 /// `http.server` (local_http_server.py, next to this file) serving `directory` on a port the
@@ -71,7 +72,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
     public func stop() {
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            // Bounded: waitUntilExit has been seen never to return inside a benchmark's task.
+            for _ in 0..<200 where process.isRunning { usleep(10_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         try? FileManager.default.removeItem(at: logFile)
     }
