@@ -73,7 +73,7 @@ let package = Package(
         // MARK: - Benchmarks
         .executableTarget(name: "usefulmap-bench",
                           dependencies: ["Planner", "SQLite", "Store", "Streets", "Transit", "MapRendering", "Fetching", "WireProtocol",
-                                         "Daemon"],
+                                         "Daemon", "HTTPTestSupport", "CZip"],
                           swiftSettings: swift6),
 
         // MARK: - Tests

@@ -23,6 +23,8 @@ public struct DaemonComposition: Sendable {
     let realtime: RealtimePoller
     /// Warns before a region's transit feed runs out.
     public let expiry: FeedExpiryWatcher
+    /// Checks every region's sources on its own; nil with `update_interval = never`.
+    public let updates: (@Sendable () async -> Void)?
 
     public init(configuration: DaemonConfiguration, store: Store, streets: any LegEngine, transit: any LegEngine,
                 transitImportStep: @escaping @Sendable ([URL]) -> RegionImportStep, clock: any WallClock = SystemClock(),
@@ -71,9 +73,23 @@ public struct DaemonComposition: Sendable {
                                                          refresher: refresher)).register(in: &table)
         var importer = RegionImporter(dataDirectory: dataDirectory)
         importer.osmLimit = configuration.importLimits.osm
-        RegionMethods(importer: importer, limits: configuration.importLimits, regions: regions, events: events,
-                      transitImportStep: transitImportStep, refresher: refresher, realtime: realtime, expiry: expiry, clock: clock)
-            .register(in: &table)
+        var downloader = SourceDownloader(dataDirectory: dataDirectory)
+        downloader.stallTimeout = configuration.fetchStallTimeout
+        let updater = RegionUpdater(importer: importer, downloader: downloader, limits: configuration.importLimits,
+                                    transitImportStep: transitImportStep)
+        let checks = RegionCheckLog(interval: configuration.updateInterval)
+        let regionMethods = RegionMethods(importer: importer, limits: configuration.importLimits, downloader: downloader,
+                                          updater: updater, checks: checks, regions: regions, events: events,
+                                          transitImportStep: transitImportStep, refresher: refresher, realtime: realtime,
+                                          expiry: expiry, clock: clock)
+        regionMethods.register(in: &table)
+        updates = configuration.updateInterval.map { interval in
+            let scheduler = RegionUpdateScheduler(interval: interval, catalog: regions.catalog, checks: checks, logger: logger) {
+                await regionMethods.update($0, force: false)
+            }
+            return { await scheduler.run() }
+        }
+
         LocationMethods(location: location, regions: regions, clock: clock, events: events, geofences: geofences)
             .register(in: &table)
         let fences = GeofenceMethods(store: store, regions: regions, geofences: geofences)

@@ -38,6 +38,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var clockStart: Date?
     /// Days before a feed's last service day that the daemon starts warning (`FeedExpiryWatcher`).
     public var expiryWarningDays = 7
+    /// Seconds a download of a region source may go without a byte before it counts as stalled.
+    public var fetchStallTimeout: Double = 60
+    /// Seconds between the daemon's own checks of every region's sources; nil: never.
+    public var updateInterval: TimeInterval? = 86_400
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
@@ -75,6 +79,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--gpsd", "USEFULMAP_GPSD", "gpsd"),
         ("--clock-start", "USEFULMAP_CLOCK_START", "clock_start"),
         ("--expiry-warning", "USEFULMAP_EXPIRY_WARNING", "expiry_warning"),
+        ("--fetch-stall-timeout", "USEFULMAP_FETCH_STALL_TIMEOUT", "fetch_stall_timeout"),
+        ("--update-interval", "USEFULMAP_UPDATE_INTERVAL", "update_interval"),
     ]
 
     /// The line a bad command line is answered with, after the one line naming what was wrong.
@@ -115,6 +121,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
                              replay an old timetable (default: the real time)
       --expiry-warning DAYS  warn this many days before a transit feed's last service
                              day, 0 to 365 (default 7)
+      --fetch-stall-timeout S  seconds a download of a source by URL may go without a byte
+                             before it is given up (default 60)
+      --update-interval T|never  how often the daemon checks every region's sources and
+                             rebuilds what changed: seconds, or 30m, 6h, 1d (default 1d)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -251,7 +261,33 @@ public struct DaemonConfiguration: Hashable, Sendable {
             }
             configuration.expiryWarningDays = days
         }
+        if let text = value("--fetch-stall-timeout") {
+            guard let seconds = Double(text), seconds >= 1, seconds <= 3600 else {
+                throw ConfigurationError.invalidValue(setting: "fetch stall timeout", value: text, expected: "1 to 3600 seconds")
+            }
+            configuration.fetchStallTimeout = seconds
+        }
+        if let text = value("--update-interval") {
+            if ["never", "off"].contains(text.lowercased()) {
+                configuration.updateInterval = nil
+            } else {
+                guard let seconds = Self.duration(text), seconds >= 1 else {
+                    throw ConfigurationError.invalidValue(setting: "update interval", value: text,
+                                                          expected: "never, or a duration of at least 1 s: 45, 30m, 6h, 1d")
+                }
+                configuration.updateInterval = seconds
+            }
+        }
         return configuration
+    }
+
+    /// "45", "45s", "30m", "6h", "1d" → seconds.
+    static func duration(_ text: String) -> TimeInterval? {
+        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        guard let last = text.last else { return nil }
+        let unit = units[last], number = unit == nil ? text : String(text.dropLast())
+        guard let value = Double(number), value.isFinite else { return nil }
+        return value * (unit ?? 1)
     }
 
     static func parseConfigFile(_ path: String) throws -> [String: String] {

@@ -1,3 +1,4 @@
+import Fetching
 import Foundation
 import Streets
 import WireProtocol
@@ -12,7 +13,7 @@ struct RegionImportRequest {
 
     /// - throws: `DaemonError.invalidParams` for relative paths, `gtfs` with `no_transit`, or a kept feed that is gone.
     init(_ params: Params.RegionImport, current: RegionManifest?) throws {
-        for path in [params.osm] + params.gtfs where !path.hasPrefix("/") {
+        for path in [params.osm] + params.gtfs where !path.hasPrefix("/") && !SourceURL.isURL(path) {
             throw DaemonError.invalidParams("\(path) must be an absolute path (the daemon has its own working directory)")
         }
         let noTransit = params.noTransit ?? false

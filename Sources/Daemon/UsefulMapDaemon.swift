@@ -118,8 +118,12 @@ public struct UsefulMapDaemon: Sendable {
             await composition.refresher.resume()
         }
 
+        // Every region's sources are checked on the schedule (`update_interval`).
+        let updating = Task { await composition.updates?() }
+
         let received = await signals.next()
         recovery.cancel()
+        updating.cancel()
         logger.notice("stopping", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT"])
         notifier.notify("STOPPING=1")
         composition.events.finishAll()

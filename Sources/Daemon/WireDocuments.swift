@@ -1,3 +1,4 @@
+import Fetching
 import Foundation
 import Planner
 import Streets
@@ -107,9 +108,11 @@ public enum WireDocuments {
     public static func region(_ manifest: RegionManifest, report: GTFSImportReport?, day: Date, now: Date) -> RegionDocument {
         let box = manifest.boundingBox
         let zone = TimeZone(identifier: manifest.timeZone) ?? .current
-        // Every feed of a region is imported together: the import is each feed's last change, and
-        // its last check until sources are checked for updates.
+        // Every feed of a region is imported together: the import is each feed's last change; its
+        // last check is when a feed given by URL was last confirmed current, else the import.
         let importedAt = WireTime.string(from: manifest.importedAt, timeZone: TimeZone.current)
+        let feedsChecked = manifest.sources.filter { $0.role != "osm" }.compactMap(\.origin?.fetchedAt).max()
+            .map { WireTime.string(from: $0, timeZone: TimeZone.current) }
         return RegionDocument(
             name: manifest.name,
             hasTransit: manifest.hasTransit,
@@ -127,8 +130,17 @@ public enum WireDocuments {
                                            firstDeparture: hours.map { WireTime.string(from: $0.firstDeparture, timeZone: zone) },
                                            lastArrival: hours.map { WireTime.string(from: $0.lastArrival, timeZone: zone) },
                                            daysLeft: period.daysLeft(onDayOf: now, in: zone), feedEndDate: period.feedEndDate,
-                                           lastCheck: importedAt, lastChange: importedAt)
-            })
+                                           lastCheck: feedsChecked ?? importedAt, lastChange: importedAt)
+            },
+            sources: manifest.sources.map(source))
+    }
+
+    /// A region's source as shown: never a URL's credentials.
+    static func source(_ source: RegionSourceFile) -> RegionSourceDocument {
+        RegionSourceDocument(role: source.role, source: source.origin.map { SourceURL.redacted($0.url) } ?? source.path,
+                             remote: source.origin != nil, size: source.size, sha256: source.sha256,
+                             etag: source.origin?.etag, lastModified: source.origin?.lastModified,
+                             fetchedAt: source.origin.map { WireTime.string(from: $0.fetchedAt, timeZone: TimeZone.current) })
     }
 
     /// One `compare` option from the planner's answer for a mode.

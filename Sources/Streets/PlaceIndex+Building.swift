@@ -62,6 +62,32 @@ extension PlaceIndex {
         }
     }
 
+    /// Removes every transit stop from the index in `regionDirectory` (a staging copy whose
+    /// timetable is rebuilt alone: the new feed's stops are then added, and a stop the new feed
+    /// dropped is not left behind).
+    /// - throws: `.placeIndexMissing`, `.placeIndexFailed`.
+    public static func removeStops(fromRegionDirectory regionDirectory: URL) throws {
+        let file = regionDirectory.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: file.path) else { throw StreetsError.placeIndexMissing(file.path) }
+        try wrap {
+            let database = try Database(path: file.path, mode: .readWrite)
+            try database.transaction {
+                let stops = try database.prepare("SELECT id, name, folded FROM place WHERE stop_id IS NOT NULL")
+                let forget = try database.prepare("INSERT INTO place_text(place_text, rowid, name) VALUES ('delete', ?, ?)")
+                let forgetTrigrams = try database.prepare("INSERT INTO name_trigram(name_trigram, rowid, folded) VALUES ('delete', ?, ?)")
+                let removeBox = try database.prepare("DELETE FROM place_box WHERE id = ?")
+                let found = try stops.query([]) { ($0.int64(0), $0.string(1), $0.string(2)) }
+                for (id, name, folded) in found {
+                    try forget.run([.integer(id), .text(name)])
+                    try forgetTrigrams.run([.integer(id), .text(folded)])  // stops are always in it
+                    try removeBox.run([.integer(id)])
+                }
+                try database.execute("DELETE FROM place WHERE stop_id IS NOT NULL")
+            }
+            database.close()
+        }
+    }
+
     /// Adds transit stops to the index in `regionDirectory` (a staging directory during import);
     /// a stop whose id is already indexed is replaced.
     /// - throws: `StreetsError.invalidStop` (nothing is written), `.placeIndexMissing`, `.placeIndexFailed`.

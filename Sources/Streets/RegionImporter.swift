@@ -23,6 +23,8 @@ public struct RegionImporter: Sendable {
     /// The path the manifest records for a source read through another path (a file the
     /// client passed open, read through a link): read path → the path the user gave.
     public var givenPaths: [String: String] = [:]
+    /// Sources fetched by URL: read path → where it came from, which the manifest records.
+    public var origins: [String: RegionSourceOrigin] = [:]
     /// Polled between phases and while planetsplitter runs: true stops the import
     /// (`CancellationError`; planetsplitter is killed, the staging version removed, the current
     /// version stays). A running additional step (the transit timetable) finishes its work first.
@@ -98,15 +100,18 @@ public struct RegionImporter: Sendable {
         var sources: [RegionSourceFile] = []
         for ((file, role), size) in zip(roles, sizes) {
             let shown = URL(fileURLWithPath: givenPaths[file.path] ?? file.path).lastPathComponent
-            sources.append(try Self.describe(file, role: role, givenPath: givenPaths[file.path], isCancelled: isCancelled) { read in
+            var source = try Self.describe(file, role: role, givenPath: givenPaths[file.path], isCancelled: isCancelled) { read in
                 progress(RegionImportProgress(phase: "checking sources", fraction: Double(hashedBytes + read) / Double(totalBytes),
                                               detail: "reading \(shown): \(read >> 20) of \(size >> 20) MiB"))
-            })
+            }
+            source.origin = origins[file.path]
+            sources.append(source)
             hashedBytes += size
         }
         let stepNames = additionalSteps.map(\.name)
         if !force, let current = try? catalog.region(named: name),
            current.sources.map(\.sha256) == sources.map(\.sha256), current.steps == stepNames,
+           current.sources.map(\.origin?.url) == sources.map(\.origin?.url),
            timeZone == nil || timeZone == current.timeZone,
            current.formatVersion == RegionManifest.currentFormatVersion {
             progress(RegionImportProgress(phase: "checking sources", fraction: 1, detail: "unchanged; skipped"))
@@ -172,7 +177,7 @@ public struct RegionImporter: Sendable {
 
     // MARK: - Phases
 
-    private func checkCancelled() throws {
+    func checkCancelled() throws {
         if isCancelled() { throw CancellationError() }
     }
 
@@ -289,7 +294,7 @@ public struct RegionImporter: Sendable {
     }
 
     /// Points `regions/<name>` at `version` with one rename(2), then deletes the old version.
-    private func switchVersion(of name: String, to version: String, catalog: RegionCatalog) throws {
+    func switchVersion(of name: String, to version: String, catalog: RegionCatalog) throws {
         let fm = FileManager.default
         let link = catalog.directory(of: name)
         var previous: URL?
@@ -314,7 +319,7 @@ public struct RegionImporter: Sendable {
     }
 
     /// Removes versions and links of `name` left by interrupted imports (called under the lock).
-    private func removeLeftovers(of name: String, catalog: RegionCatalog) {
+    func removeLeftovers(of name: String, catalog: RegionCatalog) {
         let fm = FileManager.default
         let current = try? fm.destinationOfSymbolicLink(atPath: catalog.directory(of: name).path)
         let entries = (try? fm.contentsOfDirectory(atPath: catalog.regionsDirectory.path)) ?? []
@@ -355,7 +360,20 @@ public struct RegionImporter: Sendable {
     static func describe(_ file: URL, role: String, givenPath: String? = nil, isCancelled: () -> Bool = { false },
                          reading: (Int64) -> Void = { _ in }) throws -> RegionSourceFile {
         RegionSourceFile(role: role, path: givenPath ?? file.standardizedFileURL.path,
-                         sha256: try sha256(ofFile: file, isCancelled: isCancelled, reading: reading), size: try size(of: file))
+                         sha256: try sha256(ofFile: file, isCancelled: isCancelled, reading: reading), size: try size(of: file),
+                         modified: modified(file))
+    }
+
+    /// The file's modification time in whole seconds (through a link: its target's), or nil.
+    public static func modified(_ file: URL) -> Date? {
+        var status = stat()
+        guard stat(file.path, &status) == 0 else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))
+    }
+
+    /// The file's size (through a link: its target's), or nil when it can't be read.
+    public static func currentSize(_ file: URL) -> Int64? {
+        try? size(of: file)
     }
 
     /// Bytes between two progress reports while a source is hashed.
@@ -363,7 +381,7 @@ public struct RegionImporter: Sendable {
 
     /// The file's SHA-256 in lowercase hex, as `sha256sum` prints it (libmd), read a MiB at a
     /// time so a cancelled import stops within one read.
-    static func sha256(ofFile file: URL, isCancelled: () -> Bool = { false }, reading: (Int64) -> Void = { _ in }) throws -> String {
+    public static func sha256(ofFile file: URL, isCancelled: () -> Bool = { false }, reading: (Int64) -> Void = { _ in }) throws -> String {
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw StreetsError.sourceNotFound("\(file.path) (\(String(cString: strerror(errno))))")

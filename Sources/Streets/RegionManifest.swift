@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Planner
 
 /// What a region directory holds and where it came from: `manifest.json` in the region.
@@ -86,11 +87,23 @@ public struct RegionManifest: Codable, Hashable, Sendable {
         }
     }
 
+    /// Replaces the manifest in one rename; the file is readable by its owner alone, as a
+    /// source's URL may carry credentials.
     func write(to directory: URL) throws {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(self).write(to: directory.appendingPathComponent(Self.fileName), options: .atomic)
+        let data = try encoder.encode(self)
+        let file = directory.appendingPathComponent(Self.fileName)
+        let temporary = directory.appendingPathComponent(".\(Self.fileName).\(UUID().uuidString.prefix(8))")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw StreetsError.importFailed(phase: "writing the manifest", message: "cannot write \(temporary.path)")
+        }
+        guard rename(temporary.path, file.path) == 0 else {
+            let code = errno
+            unlink(temporary.path)
+            throw StreetsError.importFailed(phase: "writing the manifest", message: "cannot replace \(file.path): errno \(code)")
+        }
     }
 }
 
@@ -101,12 +114,20 @@ public struct RegionSourceFile: Codable, Hashable, Sendable {
     public var path: String
     public var sha256: String
     public var size: Int64
+    /// For a source fetched by URL: the URL and the server's validators (`path` is the copy
+    /// the daemon keeps); nil for a file the user gave.
+    public var origin: RegionSourceOrigin?
+    /// The file's modification time (whole seconds) when it was read: a check finds a file
+    /// of the same size and time unchanged without reading it. Nil in older manifests.
+    public var modified: Date?
 
-    public init(role: String, path: String, sha256: String, size: Int64) {
+    public init(role: String, path: String, sha256: String, size: Int64, origin: RegionSourceOrigin? = nil, modified: Date? = nil) {
+        self.modified = modified
         self.role = role
         self.path = path
         self.sha256 = sha256
         self.size = size
+        self.origin = origin
     }
 }
 

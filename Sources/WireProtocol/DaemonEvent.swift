@@ -7,7 +7,8 @@ public enum DaemonEvent: Hashable, Sendable {
     case pendingUpdate(planID: Int64, segments: [Int])
     case planDeleted(planID: Int64)
     case importProgress(ImportProgress)
-    case regionImported(region: String, skipped: Bool)
+    /// `rebuilt` (`timetable`, `everything`) after `region.update`, nil after `region.import`.
+    case regionImported(region: String, skipped: Bool, rebuilt: String?)
     case regionRemoved(region: String)
     /// `region.set` changed the zone or the realtime feeds (how many there are now).
     case regionChanged(region: String, timeZone: String?, realtimeFeeds: Int?)
@@ -121,8 +122,10 @@ public enum DaemonEvent: Hashable, Sendable {
             return ["plan_id": number(plan)]
         case .importProgress(let progress):
             return progress.fields
-        case .regionImported(let region, let skipped):
-            return ["region": .string(region), "skipped": .bool(skipped)]
+        case .regionImported(let region, let skipped, let rebuilt):
+            var fields: [String: JSONValue] = ["region": .string(region), "skipped": .bool(skipped)]
+            if let rebuilt { fields["rebuilt"] = .string(rebuilt) }
+            return fields
         case .regionRemoved(let region):
             return ["region": .string(region)]
         case .regionChanged(let region, let timeZone, let realtimeFeeds):

@@ -21,6 +21,7 @@ public enum Endpoints {
     public static let regionList = Endpoint<Params.ServiceDay, RegionListDocument>(.regionList)
     public static let regionSet = Endpoint<Params.RegionSet, RegionDocument>(.regionSet)
     public static let regionRemove = Endpoint<Params.Name, RemovedDocument>(.regionRemove)
+    public static let regionUpdate = Endpoint<Params.RegionUpdate, RegionUpdateDocument>(.regionUpdate)
 
     public static let search = Endpoint<Params.Search, SearchDocument>(.search)
     public static let searchComplete = Endpoint<Params.Search, SearchDocument>(.searchComplete)

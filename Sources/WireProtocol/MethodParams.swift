@@ -30,9 +30,10 @@ public enum Params {
 
     public struct RegionImport: Hashable, Sendable, Codable {
         public var name: String
-        /// Absolute path of an `.osm.pbf` (or `.osm`) file readable by the daemon.
+        /// Absolute path of an `.osm.pbf` (or `.osm`) file readable by the daemon, or an
+        /// `http(s)://` URL the daemon fetches.
         public var osm: String
-        /// Absolute paths of GTFS zip files.
+        /// Absolute paths of GTFS zip files, or `http(s)://` URLs.
         public var gtfs: [String]
         /// Replace an existing region of that name.
         public var force: Bool?
@@ -52,6 +53,18 @@ public enum Params {
             self.force = force
             self.timeZone = timeZone
             self.noTransit = noTransit
+        }
+    }
+
+    /// `region.update`: check regions' sources and rebuild what changed.
+    public struct RegionUpdate: Hashable, Sendable, Codable {
+        /// The regions to check; empty or absent: every region.
+        public var names: [String]?
+        /// Fetch every URL source whole (no conditional request) and rebuild even when nothing changed.
+        public var force: Bool?
+        public init(names: [String]? = nil, force: Bool? = nil) {
+            self.names = names
+            self.force = force
         }
     }
 

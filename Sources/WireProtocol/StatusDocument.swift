@@ -88,9 +88,15 @@ public struct RegionDocument: Hashable, Sendable, Codable {
     @NullWhenNil public var transitFeeds: [TransitFeedDocument]?
     /// The GTFS-Realtime feeds laid over the timetable (`region set --realtime`); null when none.
     @NullWhenNil public var realtimeFeeds: [RealtimeFeedDocument]?
+    /// What the region was imported from, OSM extract first; absent from older daemons.
+    public var sources: [RegionSourceDocument]?
+    /// The last check of its sources since the daemon started; absent before the first.
+    public var lastCheck: RegionCheckDocument?
 
     public init(name: String, hasTransit: Bool, timeZone: String?, timeZoneSource: String? = nil, importedAt: String?,
-                bounds: [Double]?, transitFeeds: [TransitFeedDocument]? = nil, realtimeFeeds: [RealtimeFeedDocument]? = nil) {
+                bounds: [Double]?, transitFeeds: [TransitFeedDocument]? = nil, realtimeFeeds: [RealtimeFeedDocument]? = nil,
+                sources: [RegionSourceDocument]? = nil) {
+        self.sources = sources
         self.name = name
         self.hasTransit = hasTransit
         self.timeZone = timeZone
@@ -99,6 +105,36 @@ public struct RegionDocument: Hashable, Sendable, Codable {
         self.bounds = bounds
         self.transitFeeds = transitFeeds
         self.realtimeFeeds = realtimeFeeds
+    }
+}
+
+/// One source of a region: a file by its path, or a URL with its credentials, query and
+/// fragment left out (`https://***@host/path`), and what the last fetch got.
+public struct RegionSourceDocument: Hashable, Sendable, Codable {
+    /// "osm", or the import step that read it ("transit timetable").
+    public var role: String
+    /// The file's path, or the URL redacted.
+    public var source: String
+    /// True for a source fetched by URL.
+    public var remote: Bool
+    public var size: Int64
+    public var sha256: String
+    /// The server's validators of the copy held (URL sources).
+    public var etag: String?
+    public var lastModified: String?
+    /// When the copy held was fetched (or last confirmed current), in the machine's zone.
+    public var fetchedAt: String?
+
+    public init(role: String, source: String, remote: Bool, size: Int64, sha256: String, etag: String? = nil,
+                lastModified: String? = nil, fetchedAt: String? = nil) {
+        self.role = role
+        self.source = source
+        self.remote = remote
+        self.size = size
+        self.sha256 = sha256
+        self.etag = etag
+        self.lastModified = lastModified
+        self.fetchedAt = fetchedAt
     }
 }
 

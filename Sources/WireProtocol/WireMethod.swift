@@ -7,6 +7,7 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case regionList = "region.list"
     case regionRemove = "region.remove"
     case regionSet = "region.set"
+    case regionUpdate = "region.update"
     case search
     case searchComplete = "search.complete"
     case `where`

@@ -10,7 +10,8 @@ import WireProtocol
 enum CommandLineTool {
     static var commands: [any UmctlCommand.Type] { [
         StatusCommand.self,
-        RegionImportCommand.self, RegionListCommand.self, RegionSetCommand.self, RegionRemoveCommand.self,
+        RegionImportCommand.self, RegionListCommand.self, RegionUpdateCommand.self, RegionSetCommand.self,
+        RegionRemoveCommand.self,
         SearchCommand.self, WhereCommand.self,
         PlaceSaveCommand.self, PlaceListCommand.self, PlaceRenameCommand.self, PlaceRemoveCommand.self,
         PlaceFenceCommand.self,

@@ -43,13 +43,15 @@ struct RegionImportCommand: UmctlCommand {
     static let spec = CommandSpec(
         path: ["region", "import"], abstract: "Import an OpenStreetMap extract (and GTFS feeds) as a region, with live progress.",
         positionals: [.init(name: "NAME", help: "region name: lowercase letters, digits, - and _")],
-        options: [.init(name: "--osm", valueName: "FILE", help: "the .osm.pbf extract (required)"),
-                  .init(name: "--gtfs", valueName: "FILE", help: "a GTFS zip; repeat for several feeds", repeatable: true),
+        options: [.init(name: "--osm", valueName: "FILE|URL", help: "the .osm.pbf extract, a file or an http(s) URL (required)"),
+                  .init(name: "--gtfs", valueName: "FILE|URL", help: "a GTFS zip, a file or an http(s) URL; repeat for several feeds",
+                        repeatable: true),
                   .init(name: "--time-zone", valueName: "ZONE",
                         help: "the region's IANA zone (default: the feeds' agency_timezone, else derived from the position)"),
                   .init(name: "--no-transit", valueName: nil, help: "drop the region's transit (without --gtfs its feeds are kept)"),
                   .init(name: "--force", valueName: nil, help: "import again even if the files did not change")],
-        discussion: "Re-importing without --gtfs keeps the region's current feeds; the report says how the zone was decided.")
+        discussion: "Re-importing without --gtfs keeps the region's current feeds; the report says how the zone was decided. "
+            + "A URL is fetched by the daemon (an interrupted download resumes on the next import); only http and https are accepted.")
     var name: String
     var osm: String?
     var gtfs: [String]
@@ -69,20 +71,35 @@ struct RegionImportCommand: UmctlCommand {
     func validate() throws {
         guard let osm else { throw UsageError("--osm FILE is required") }
         if noTransit && !gtfs.isEmpty { throw UsageError("give --gtfs or --no-transit, not both") }
-        for file in [osm] + gtfs {
+        for file in [osm] + gtfs where !Self.isURL(file) {
             if let problem = ReadableFile.problem(absolute(file), shownAs: file) { throw UsageError(problem) }
         }
     }
 
     /// The daemon has its own working directory, so paths go as absolute ones.
     func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        path.hasPrefix("/") || Self.isURL(path) ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+
+    /// Text with a scheme (`https://`, `ftp://`, `file://`) goes to the daemon as it is: the
+    /// daemon fetches http and https, and says why it refuses any other scheme.
+    static func isURL(_ text: String) -> Bool {
+        guard let separator = text.range(of: "://") else { return false }
+        let scheme = text[..<separator.lowerBound]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
     /// The files go open with the request, so the daemon reads them whatever its sandbox lets
     /// it see by path (they stay open until umctl exits).
+    /// With a URL among the sources, the files go by path (the daemon reads them itself).
     func request() throws -> CommandRequest<RegionImportDocument> {
         let paths = [absolute(osm ?? "")] + gtfs.map(absolute)
+        if paths.contains(where: Self.isURL) {
+            return try CommandRequest(Endpoints.regionImport,
+                                      Params.RegionImport(name: name, osm: paths[0], gtfs: Array(paths.dropFirst()),
+                                                          force: force ? true : nil, timeZone: timeZone,
+                                                          noTransit: noTransit ? true : nil))
+        }
         guard paths.count <= DescriptorPassing.maximumPerMessage else {
             throw UsageError("at most \(DescriptorPassing.maximumPerMessage - 1) --gtfs feeds in one import")
         }
@@ -133,8 +150,15 @@ struct RegionListCommand: UmctlCommand {
         func perFeed(_ feeds: [TransitFeedDocument], _ text: (TransitFeedDocument) -> String) -> String {
             feeds.isEmpty ? "-" : feeds.map(text).joined(separator: "; ")
         }
+        // A region whose last check failed says so under the table (it keeps serving).
+        let failures = regions.compactMap { region -> String? in
+            guard let check = region.lastCheck, let error = check.error else { return nil }
+            return "\nnote: region \(region.name) was not updated at \(Render.machineClock(check.at)): \(error.message) [\(error.code)]"
+                + (check.nextCheck.map { "; tried again at \(Render.machineClock($0))" } ?? "")
+        }
         return Render.table(["name", "transit timetable", "service hours" + (day.map { " \($0)" } ?? ""), "time zone",
-                             "imported (\(Render.machineZone))", "feed last checked", "feed last changed", "zone decided by"],
+                             "imported (\(Render.machineZone))", "feed last checked", "feed last changed", "zone decided by",
+                             "sources"],
                             regions.map { region in
             let feeds = region.transitFeeds ?? []
             return [region.name,
@@ -143,10 +167,50 @@ struct RegionListCommand: UmctlCommand {
                     },
                     perFeed(feeds, DayMark.serviceHours), region.timeZone ?? "", Render.machineClock(region.importedAt),
                     perFeed(feeds) { Render.machineClock($0.lastCheck) }, perFeed(feeds) { Render.machineClock($0.lastChange) },
-                    region.timeZoneSource ?? "(not recorded)"]
-        }) + regions.flatMap { region in
+                    region.timeZoneSource ?? "(not recorded)", Self.sources(region.sources ?? [])]
+        }) + failures.joined() + regions.flatMap { region in
             (region.realtimeFeeds ?? []).map { "\n" + Render.realtimeFeed($0, region: region.name) }
         }.joined()
+    }
+}
+
+extension RegionListCommand {
+    /// A URL as the daemon shows it (credentials hidden), a file by its name.
+    static func sources(_ sources: [RegionSourceDocument]) -> String {
+        sources.isEmpty ? "-" : sources.map { source in
+            source.remote ? source.source : URL(fileURLWithPath: source.source).lastPathComponent
+        }.joined(separator: ", ")
+    }
+}
+
+struct RegionUpdateCommand: UmctlCommand {
+    static let spec = CommandSpec(
+        path: ["region", "update"], abstract: "Check regions' sources and rebuild only what changed.",
+        positionals: [.init(name: "NAME", help: "the regions to check (default: every region)", optional: true, variadic: true)],
+        options: [.init(name: "--force", valueName: nil, help: "fetch every URL whole and rebuild even if nothing changed")],
+        discussion: "A URL is asked whether it changed (If-None-Match / If-Modified-Since), a file by its size, time and sha256. "
+            + "A new GTFS feed rebuilds the timetable and keeps the streets; a new OSM extract rebuilds the streets and footpaths. "
+            + "A region whose source can't be checked keeps serving and says why.")
+    var names: [String]
+    var force: Bool
+    init(_ arguments: ParsedArguments) throws {
+        names = arguments.lists["NAME"] ?? []
+        force = arguments.flag("--force")
+    }
+    func request() throws -> CommandRequest<RegionUpdateDocument> {
+        try CommandRequest(Endpoints.regionUpdate, Params.RegionUpdate(names: names.isEmpty ? nil : names, force: force ? true : nil))
+    }
+    func render(_ answer: RegionUpdateDocument) throws -> String {
+        if answer.regions.isEmpty { return "(no regions imported)" }
+        return answer.regions.map { region in
+            var lines = ["region \(region.name): " + (region.error.map { "not updated: \($0.message) [\($0.code)]" }
+                ?? (region.rebuilt == "nothing" ? "nothing changed" : "rebuilt \(region.rebuilt)"))]
+            for source in region.sources {
+                let state = source.error.map { "failed: \($0.message) [\($0.code)]" } ?? (source.changed ? "changed" : "unchanged")
+                lines.append("  \(source.role) \(source.source): \(state)")
+            }
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
     }
 }
 

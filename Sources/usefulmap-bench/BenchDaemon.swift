@@ -70,7 +70,8 @@ final class BenchDaemon {
     func stop() {
         if let process, process.isRunning {
             kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
+            // Bounded: waitUntilExit has been seen never to return after the updates suite.
+            for _ in 0..<1_000 where process.isRunning { usleep(10_000) }
         }
         if let directory { try? FileManager.default.removeItem(at: directory) }
     }

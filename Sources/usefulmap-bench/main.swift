@@ -15,6 +15,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("fuzz", { try await runFuzzSuite() }),
     ("soak", { try await runSoakSuite() }),
     ("maps", { try await runMapsSuite() }),
+    ("updates", { try await runUpdatesSuite() }),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

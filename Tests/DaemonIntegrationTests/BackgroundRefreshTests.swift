@@ -43,7 +43,7 @@ final class BackgroundRefreshTests: XCTestCase {
         let announced = events.first { $0["kind"] == .string("pending_update") && $0["plan_id"] == .number(Double(id) ?? 0) }
         XCTAssertEqual(announced?["segments"], .array([.number(Double(transit))]), "watch shows the pending update: \(events)")
 
-        let queueDrained = try waitForQueue(harness)
+        let queueDrained = try Self.waitForQueue(harness)
         XCTAssertGreaterThanOrEqual(queueDrained["refreshed"]?.numberValue ?? 0, 1, "\(queueDrained)")
         XCTAssertEqual(queueDrained["left_alone"], .number(1), "the plan for yesterday is left alone: \(queueDrained)")
         XCTAssertEqual(queueDrained["failed"], .number(0))
@@ -60,7 +60,7 @@ final class BackgroundRefreshTests: XCTestCase {
     }
 
     /// Waits (bounded) until nothing is queued or running, and returns `status.refresh_queue`.
-    func waitForQueue(_ harness: DaemonHarness) throws -> JSONValue {
+    static func waitForQueue(_ harness: DaemonHarness) throws -> JSONValue {
         for _ in 0..<3000 {
             let queue = try harness.json(["status"])["refresh_queue"] ?? .null
             if queue["running"] == .null || queue["running"] == nil, queue["queued"] == .array([]) { return queue }

@@ -157,7 +157,7 @@ private let zeroSource: zip_source_callback = { userdata, data, length, command 
 
 /// A small region written by the tests: one street with two bus stops 1 km apart, a bus every
 /// 10 minutes between them in Europe/Helsinki during 2022.
-private enum SmallTown {
+enum SmallTown {
     static let first = "61.00050,24.00000"
     static let last = "61.00950,24.00000"
 

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// A real HTTP server on 127.0.0.1 for tests that fetch over the network: Python's
 /// `http.server` (local_http_server.py, next to this file) serving `directory` on a port the
@@ -12,6 +13,7 @@ import Foundation
 /// | `/redirect-loop` | 302 to itself |
 /// | `/stall/<file>` | headers, then nothing |
 /// | `/cut/<file>` | promises the whole file, sends half, closes |
+/// | `/cut-once/<file>` | as `/cut/` the first time, then the file as usual (ranges too) |
 /// | `/huge` | `Content-Length` of 200 MB, and no body |
 /// | `/html/<anything>` | 200 with an HTML error page |
 /// | `/chunked/<file>` | the file chunked, with no `Content-Length` |
@@ -70,7 +72,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
     public func stop() {
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            // Bounded: waitUntilExit has been seen never to return inside a benchmark's task.
+            for _ in 0..<200 where process.isRunning { usleep(10_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         try? FileManager.default.removeItem(at: logFile)
     }

@@ -18,6 +18,7 @@ import time
 DIRECTORY, LOG_FILE = sys.argv[1], sys.argv[2]
 LOG_LOCK = threading.Lock()
 HUGE_LENGTH = 200 * 1024 * 1024
+CUT_ALREADY = set()
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -55,6 +56,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.stall(rest)
         elif head == "cut":
             self.cut(rest)
+        elif head == "cut-once":
+            with LOG_LOCK:
+                first = rest not in CUT_ALREADY
+                CUT_ALREADY.add(rest)
+            self.cut(rest) if first else self.serve(rest, validators=True)
         elif head == "huge":
             self.send_response(200)
             self.send_header("Content-Length", str(HUGE_LENGTH))
@@ -187,6 +193,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass  # a client that hangs up (a refused or cancelled transfer) is expected here
 
 
 server = Server(("127.0.0.1", 0), Handler)

@@ -13,7 +13,7 @@ final class DaemonEventDocsTests: XCTestCase {
         return [
             .planRecomputed(planID: 1, generation: 2, queries: 3), .pendingUpdate(planID: 1, segments: [2]), .planDeleted(planID: 1),
             .importProgress(.init(region: "tampere", phase: "streets", detail: "", fraction: 0.5, overall: nil)),
-            .regionImported(region: "tampere", skipped: false), .regionRemoved(region: "tampere"),
+            .regionImported(region: "tampere", skipped: false, rebuilt: "timetable"), .regionRemoved(region: "tampere"),
             .regionChanged(region: "tampere", timeZone: "Europe/Helsinki", realtimeFeeds: 2), .placeSaved(name: "Home"),
             .locationChanged(lat: 61.5, lon: 23.7, source: "set"), .arrived(visit), .left(visit),
             .feedExpiring(region: "tampere", feed: "tampere.zip", lastDay: "2022-03-31", daysLeft: 3, message: "runs out"),
