@@ -3,7 +3,7 @@ import Planner
 import Store
 import WireProtocol
 
-/// `compare` once its two ends are known: walk, transit and car side by side, recorded in route
+/// `compare` once its two ends are known: walk, transit, car and bike side by side, recorded in route
 /// history with what was typed, the region, the requested time and the answer per mode.
 /// Used by `compare` and by `history.rerun`.
 struct TripComparer: Sendable {

@@ -45,14 +45,14 @@ struct WireInput: Sendable {
 
     func mode(_ text: String, param: String = "mode") throws -> TravelMode {
         guard let mode = TravelMode(rawValue: text) else {
-            throw DaemonError.invalidParams("\(param) \"\(text)\" must be walk, transit or car")
+            throw DaemonError.invalidParams("\(param) \"\(text)\" must be walk, transit, car or bike")
         }
         return mode
     }
 
     func preset(_ text: String) throws -> PlanPreset {
         guard let preset = PlanPreset(rawValue: text) else {
-            throw DaemonError.invalidParams("preset \"\(text)\" must be walk, transit, car or fastest")
+            throw DaemonError.invalidParams("preset \"\(text)\" must be walk, transit, car, bike or fastest")
         }
         return preset
     }

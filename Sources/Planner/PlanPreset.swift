@@ -1,8 +1,10 @@
 /// A one-tap choice of modes for a whole plan. Presets never change a mode-locked segment.
 public enum PlanPreset: String, Sendable, Codable, CaseIterable {
     case walk, transit, car
+    /// Every unlocked segment by bicycle. Never chosen by `.fastest`: riding needs a bike at hand.
+    case bike
     /// The quickest door to door. `Planner.applyingPreset(_:to:)` measures it by computing the
-    /// walk, transit and car variants; the offline `RoutePlan.applyingPreset(.fastest)` can only
+    /// walk, transit and car variants (not bike, see `.bike`); the offline `RoutePlan.applyingPreset(.fastest)` can only
     /// guess by distance (see `offlineMode(forStraightLineMetres:)`).
     case fastest
 
@@ -12,6 +14,7 @@ public enum PlanPreset: String, Sendable, Codable, CaseIterable {
         case .walk: .walk
         case .transit: .transit
         case .car: .car
+        case .bike: .bike
         case .fastest: nil
         }
     }

@@ -76,8 +76,8 @@ public struct Planner: Sendable {
                                    currentLocation: currentLocation)
     }
 
-    /// Walk, transit and car from `origin` to `destination`: each a built plan or the routing
-    /// error that stopped it (transit "unsupported here" does not stop walk or car). The quickest
+    /// Walk, transit, car and bike from `origin` to `destination`: each a built plan or the routing
+    /// error that stopped it (transit "unsupported here" does not stop the others). The quickest
     /// complete plan is marked `isFastest`.
     public func compare(from origin: Place, to destination: Place, timePreference: TimePreference,
                         pace: WalkingPace) async throws -> [ModeComparison] {
@@ -86,10 +86,10 @@ public struct Planner: Sendable {
     }
 
     /// Same, with node flags. The modes are independent, so they are asked at once: the answer
-    /// takes as long as the slowest mode, not the sum of all three.
+    /// takes as long as the slowest mode, not the sum of all four.
     public func compare(from origin: PlanNode, to destination: PlanNode, timePreference: TimePreference,
                         pace: WalkingPace, currentLocation: Coordinate? = nil) async throws -> [ModeComparison] {
-        let modes = [TravelMode.walk, .transit, .car]
+        let modes = [TravelMode.walk, .transit, .car, .bike]
         var results = try await withThrowingTaskGroup(of: (Int, ModeComparison).self) { group in
             for (index, mode) in modes.enumerated() {
                 group.addTask {

@@ -12,12 +12,13 @@ final class PlanBuilderTests: XCTestCase {
 
     static let allStops = [Fixture.stopA, Fixture.stopB, busStopNearHome, stationNearHome, stopNearFar]
 
-    /// Walk 80 m/min, car 600 m/min, transit 400 m/min leaving at the asked time.
+    /// Walk 80 m/min, bike 250 m/min, car 600 m/min, transit 400 m/min leaving at the asked time.
     static func legs(_ query: LegQuery) throws -> RouteLeg {
         let metres = query.from.coordinate.distance(to: query.to.coordinate)
         switch query.mode {
         case .walk: return Fixture.walk(metres / 80, metres: metres)
         case .car: return Fixture.car(metres / 600, metres: metres)
+        case .bike: return Fixture.bike(metres / 250, metres: metres)
         case .transit:
             return Fixture.transit(departing: PinnedDepartureTests.departure(query.timing), minutes: metres / 400, metres: metres)
         }
