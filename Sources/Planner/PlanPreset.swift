@@ -19,6 +19,11 @@ public enum PlanPreset: String, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// The modes `.fastest` chooses between. Not the bike: riding needs a bike at hand, and a
+    /// short trip would otherwise turn from a walk into a ride for everyone. `compare` still
+    /// shows the bike, and marks it when it is the quickest.
+    public static let fastestCandidates: [TravelMode] = [.walk, .transit, .car]
+
     /// Below this straight-line length walking beats parking or waiting for a vehicle.
     public static let walkingIsFastestBelowMetres: Double = 1_000
 

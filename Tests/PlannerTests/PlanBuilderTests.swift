@@ -94,11 +94,12 @@ final class PlanBuilderTests: XCTestCase {
         XCTAssertEqual(total, 0)
     }
 
-    func testCompareGivesWalkTransitAndCarAndMarksTheFastest() async throws {
+    func testCompareGivesWalkTransitCarAndBikeAndMarksTheFastest() async throws {
         let comparisons = try await Planner(routing: port(), clock: clock)
             .compare(from: Fixture.home, to: Fixture.office, timePreference: .leaveNow, pace: .normal)
-        XCTAssertEqual(comparisons.map(\.mode), [.walk, .transit, .car])
+        XCTAssertEqual(comparisons.map(\.mode), [.walk, .transit, .car, .bike])
         XCTAssertTrue(comparisons.allSatisfy { $0.plan != nil })
+        XCTAssertEqual(comparisons[3].plan?.modes, [.bike], "the bike option rides the whole way")
         XCTAssertEqual(comparisons.filter(\.isFastest).map(\.mode), [.car])
     }
 
@@ -109,6 +110,7 @@ final class PlanBuilderTests: XCTestCase {
         XCTAssertEqual(comparisons[1].error?.code, "unsupported_in_region")
         XCTAssertNotNil(comparisons[0].plan)
         XCTAssertNotNil(comparisons[2].plan)
+        XCTAssertNotNil(comparisons[3].plan)
         XCTAssertEqual(comparisons.filter(\.isFastest).map(\.mode), [.car])
     }
 
