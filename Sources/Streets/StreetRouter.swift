@@ -83,8 +83,9 @@ public final class StreetRouter: Sendable {
             throw RoutingError.noRoute("no \(mode.streetActivity) route connects these points in region \(region.manifest.name)")
         case .noProfileData:
             throw RoutingError.unsupportedInRegion(
-                "region \(region.manifest.name) was imported without the data \(mode.streetActivity) routes need; "
-                    + "import it again (umctl region import) to route by \(mode.rawValue)")
+                "region \(region.manifest.name) has no way open to a \(mode.streetVehicle) in its routing database; if "
+                    + "\(mode.streetVehicle)s may go there, import it again (umctl region import \(region.manifest.name) "
+                    + "--osm FILE --force) so that planetsplitter keeps the \(mode.streetVehicle) data")
         case .badRequest(let message):
             throw RoutingError.engineFailure("the routing worker rejected the request: \(message)")
         case .engine(let message):
@@ -213,6 +214,15 @@ private extension TravelMode {
         switch self {
         case .walk, .transit: "walk"
         case .bike: "bike"
+        case .car: "car"
+        }
+    }
+
+    /// The vehicle in error messages: "no way open to a bicycle".
+    var streetVehicle: String {
+        switch self {
+        case .walk, .transit: "pedestrian"
+        case .bike: "bicycle"
         case .car: "car"
         }
     }

@@ -5,7 +5,6 @@ import XCTest
 /// The bicycle through the real daemon on Tampere: compare, plans, `plan mode`, presets,
 /// alternatives, links and the counters.
 final class BikeModeDaemonTests: SharedTampereDaemonTestCase {
-
     func testCompareShowsFourOptionsWithTheBikeBetweenCarAndWalk() throws {
         let compare = try harness.json(["compare", Tampere.keskustori, Tampere.hervanta, "--at", Tampere.morning])
         let options = compare["options"]?.arrayValue ?? []
@@ -66,5 +65,34 @@ final class BikeModeDaemonTests: SharedTampereDaemonTestCase {
         let status = try harness.json(["status"])
         XCTAssertGreaterThan(status["counters"]?["routing_queries"]?["bike"]?.numberValue ?? 0, 0, "\(status)")
         XCTAssertTrue(try harness.umctl(["status"]).stdout.contains(", bike "))
+    }
+}
+
+/// A region whose routing database holds no bicycle data still routes walk and car; its bike
+/// option says what to do instead of failing the worker.
+final class RegionWithoutBicycleDataTests: XCTestCase {
+    func testTheBikeOptionNamesTheRegionAndTheReimportWhileWalkAndCarAnswer() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        var region = SmallRegion(name: "oulu", latitude: 65.0121, longitude: 25.4651)
+        region.bicyclesBanned = true
+        let imported = try harness.umctl(["region", "import", region.name, "--osm", try region.writeOSM(in: harness.directory).path])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+
+        let compare = try harness.json(["compare", region.southWest, region.northEast])
+        let options = compare["options"]?.arrayValue ?? []
+        XCTAssertEqual(options.compactMap { $0["mode"]?.stringValue }, ["walk", "transit", "car", "bike"])
+        XCTAssertEqual(options[0]["error"], .null, "\(options[0])")
+        XCTAssertEqual(options[2]["error"], .null, "\(options[2])")
+        let bike = try XCTUnwrap(options.last?["error"])
+        XCTAssertEqual(bike["data"]?["code"], .string("unsupported_in_region"), "\(bike)")
+        let message = bike["message"]?.stringValue ?? ""
+        XCTAssertTrue(message.contains("oulu"), message)
+        XCTAssertTrue(message.contains("umctl region import"), message)
+
+        let plan = try harness.umctl(["plan", "new", region.southWest, region.northEast, "--mode", "bike"])
+        XCTAssertNotEqual(plan.status, 0)
+        XCTAssertTrue(plan.stderr.contains("bicycle"), plan.stderr)
     }
 }
