@@ -45,10 +45,10 @@ func runDaemonSuite() async throws -> SuiteReport {
         }.1)
         fourModes.append(try time { try client.call(.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1)
     }
-    report.addLatencies("compare, 3 modes (80 runs over the 40 pairs)", threeModes)
-    report.addLatencies("compare, 4 modes (80 runs over the 40 pairs)", fourModes)
-    report.add("compare 4 modes / 3 modes, total time", fourModes.reduce(0, +) / threeModes.reduce(0, +), unit: "×")
-    report.add("compare 4 modes / 3 modes, p50", percentile(fourModes.sorted(), 0.5) / percentile(threeModes.sorted(), 0.5), unit: "×")
+    report.addLatencies("compare 3 modes (80 runs)", threeModes)
+    report.addLatencies("compare 4 modes (80 runs)", fourModes)
+    report.add("compare 4 / 3 modes, total time", fourModes.reduce(0, +) / threeModes.reduce(0, +), unit: "×")
+    report.add("compare 4 / 3 modes, p50", percentile(fourModes.sorted(), 0.5) / percentile(threeModes.sorted(), 0.5), unit: "×")
 
     let umctl = BenchDaemon.binaries.appendingPathComponent("umctl").path
     report.addLatencies("compare (40 random pairs, whole umctl process)", try pairs.map { from, to in
