@@ -55,6 +55,19 @@ final class BikeModeTests: XCTestCase {
         XCTAssertEqual(fastest.modes, [.car])
     }
 
+    func testADayByBikeRidesEveryPartAndEachLegLeavesWhenThePreviousArrives() async throws {
+        let shop = Fixture.place("Shop", east: 3_000)
+        let day = try await planner().buildPlanReporting(
+            through: [Fixture.home, Fixture.office, shop].map { PlanNode(place: $0) }, preset: .bike,
+            timePreference: .departAt(Fixture.at(10)), pace: .normal).plan
+        XCTAssertEqual(day.nodes.map(\.place.name), ["Home", Fixture.office.name, "Shop"])
+        XCTAssertEqual(day.modes, [.bike, .bike])
+        XCTAssertEqual(day.legs.compactMap { $0?.mode }, [.bike, .bike])
+        let times = day.schedule()
+        XCTAssertEqual(times.first??.timeIntervalSince(Fixture.at(10)), 0)
+        XCTAssertNotNil(day.totalTravelTime)
+    }
+
     func testAChangedWalkingPaceKeepsBikeLegs() async throws {
         let plan = try await planner().buildPlan(from: Fixture.home, to: Fixture.office, preset: .bike,
                                                  timePreference: .departAt(Fixture.at(10)), pace: .normal)
