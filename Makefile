@@ -100,7 +100,7 @@ deb:
 	  "Depends: routino, tzdata, $$(ldd $(DEB_ROOT)/usr/bin/* | awk '/=> \//{print $$3}' | grep -v '^/opt/' \
 	      | xargs -r dpkg -S 2>/dev/null | cut -d: -f1 | sort -u | paste -sd, | sed 's/,/, /g')" \
 	  'Installed-Size: '"$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)" \
-	  'Description: trip planner daemon: walk, transit or car' \
+	  'Description: trip planner daemon: walk, transit, car or bike' \
 	  ' usefulmapd builds door-to-door trip plans from OpenStreetMap and GTFS and keeps' \
 	  ' places, histories and plans in SQLite; umctl is its command-line client.' \
 	  > $(DEB_ROOT)/DEBIAN/control

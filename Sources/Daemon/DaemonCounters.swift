@@ -10,6 +10,7 @@ public final class DaemonCounters: Sendable {
         var walk = 0
         var transit = 0
         var car = 0
+        var bike = 0
         var plansRecomputed = 0
         var connections = 0
         var noRouteRetries = 0
@@ -27,6 +28,7 @@ public final class DaemonCounters: Sendable {
             case .walk: $0.walk += 1
             case .transit: $0.transit += 1
             case .car: $0.car += 1
+            case .bike: $0.bike += 1
             }
         }
     }
@@ -43,7 +45,8 @@ public final class DaemonCounters: Sendable {
     public func document(watchers: Int) -> CountersDocument {
         values.withLock {
             CountersDocument(requests: $0.requests,
-                             routingQueries: RoutingQueryCounts(walk: $0.walk, transit: $0.transit, car: $0.car),
+                             routingQueries: RoutingQueryCounts(walk: $0.walk, transit: $0.transit, car: $0.car,
+                                                                 bike: $0.bike),
                              plansRecomputed: $0.plansRecomputed, connections: $0.connections, watchers: watchers,
                              noRouteRetries: $0.noRouteRetries, logLinesDropped: DaemonLogger.droppedLines)
         }

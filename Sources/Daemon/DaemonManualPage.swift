@@ -7,7 +7,7 @@ public enum DaemonManualPage {
     public static func render(version: String) -> String {
         var page = [
             ".TH USEFULMAPD 8 \"\" \"usefulmapd \(version)\" \"Useful Map\"",
-            ".SH NAME", "usefulmapd \\- the Useful Map trip planner daemon (walk, transit or car)",
+            ".SH NAME", "usefulmapd \\- the Useful Map trip planner daemon (walk, transit, car or bike)",
             ".SH SYNOPSIS", ".B usefulmapd", ".RI [ options ]",
             ".SH DESCRIPTION",
             text("usefulmapd builds door-to-door trip plans (streets from OpenStreetMap through Routino, transit from GTFS timetables), keeps places, histories and plans in one SQLite file, and answers umctl(1) over a Unix socket. It runs as your user, usually as the systemd user service usefulmapd.service started by usefulmapd.socket; it also takes a socket from systemd-socket-activate(1). SIGTERM or SIGINT stops it cleanly."),

@@ -25,12 +25,13 @@ struct PlanMethods: Sendable {
     func register(in table: inout MethodTable) {
         table.register(Endpoints.compare) { params, _ in
             let picture = try params.map.map(MapPictureRequest.init)  // checked before any work
+            let modes = try input.comparedModes(params.modes)
             let (from, to) = try resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
             let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
             var answer = try await comparer.compare(TripComparer.Trip(from: from, to: to, fromText: params.from, toText: params.to),
                                                     timePreference: preference, pace: try input.pace(params.pace),
-                                                    searches: typedPlaces.entries(typedEnds(params.from, from, params.to, to)))
+                                                    modes: modes, searches: typedPlaces.entries(typedEnds(params.from, from, params.to, to)))
             if let picture {
                 answer.document.map = try await map(of: answer.comparisons, zone: answer.zone, now: input.clock.now(), picture)
             }

@@ -24,7 +24,7 @@ public protocol RegionLegSource: Sendable {
 }
 
 /// The daemon's `RoutingPort`: finds the region a query is in (the smallest holding both ends),
-/// sends walk and car to its street engine and transit to its transit engine, answers stop
+/// sends walk, bike and car to its street engine and transit to its transit engine, answers stop
 /// lookups and searches from the regions' place indexes, and counts every leg query by mode.
 public struct RegionRouter: RoutingPort {
     let regions: RegionRegistry

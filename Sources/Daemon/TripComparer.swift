@@ -3,7 +3,7 @@ import Planner
 import Store
 import WireProtocol
 
-/// `compare` once its two ends are known: walk, transit and car side by side, recorded in route
+/// `compare` once its two ends are known: walk, transit, car and bike side by side, recorded in route
 /// history with what was typed, the region, the requested time and the answer per mode.
 /// Used by `compare` and by `history.rerun`.
 struct TripComparer: Sendable {
@@ -22,13 +22,15 @@ struct TripComparer: Sendable {
     }
 
     /// The answer, and the comparisons it was made from (for a picture of the routes).
+    /// - parameter modes: the modes compared (`compare`'s `modes`; default all four).
     /// - parameter searches: places typed as text for this trip, recorded with the route entry.
-    func compare(_ trip: Trip, timePreference: TimePreference, pace: WalkingPace, searches: [SearchHistoryEntry] = []) async throws
+    func compare(_ trip: Trip, timePreference: TimePreference, pace: WalkingPace, modes: [TravelMode] = Planner.comparedModes,
+                 searches: [SearchHistoryEntry] = []) async throws
         -> (document: CompareDocument, comparisons: [ModeComparison], zone: TimeZone) {
         let region = try regions.tripRegion(from: trip.from.place, to: trip.to.place)
         let zone = region.timeZone
         let comparisons = try await planner.compare(from: trip.from, to: trip.to, timePreference: timePreference,
-                                                    pace: pace, currentLocation: location.current?.coordinate)
+                                                    pace: pace, currentLocation: location.current?.coordinate, modes: modes)
         let now = input.clock.now()
         let fastest = comparisons.first(where: \.isFastest)?.mode
         let asked: Date = switch timePreference {

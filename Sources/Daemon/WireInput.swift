@@ -45,14 +45,24 @@ struct WireInput: Sendable {
 
     func mode(_ text: String, param: String = "mode") throws -> TravelMode {
         guard let mode = TravelMode(rawValue: text) else {
-            throw DaemonError.invalidParams("\(param) \"\(text)\" must be walk, transit or car")
+            throw DaemonError.invalidParams("\(param) \"\(text)\" must be walk, transit, car or bike")
         }
         return mode
     }
 
+    /// `compare`'s `modes`: known, at least one, none twice; answered in `Planner.comparedModes` order.
+    func comparedModes(_ texts: [String]?) throws -> [TravelMode] {
+        guard let texts else { return Planner.comparedModes }
+        let modes = try texts.map { try mode($0, param: "modes") }
+        guard !modes.isEmpty, Set(modes).count == modes.count else {
+            throw DaemonError.invalidParams("modes must name at least one mode, each once")
+        }
+        return Planner.comparedModes.filter(modes.contains)
+    }
+
     func preset(_ text: String) throws -> PlanPreset {
         guard let preset = PlanPreset(rawValue: text) else {
-            throw DaemonError.invalidParams("preset \"\(text)\" must be walk, transit, car or fastest")
+            throw DaemonError.invalidParams("preset \"\(text)\" must be walk, transit, car, bike or fastest")
         }
         return preset
     }

@@ -6,6 +6,8 @@ public enum MapStyle {
     public static let background = MapColor(red: 0.97, green: 0.96, blue: 0.94)
     public static let walk = MapColor(hex: "1565C0")!
     public static let car = MapColor(hex: "C62828")!
+    /// Green, far from walk's blue, car's red, the default transit purple and the street greys.
+    public static let bike = MapColor(hex: "2E7D32")!
     /// Rides whose feed gives no `route_color`.
     public static let transit = MapColor(hex: "6A1B9A")!
     static let casing = MapColor(red: 1, green: 1, blue: 1)
@@ -15,6 +17,7 @@ public enum MapStyle {
         switch mode {
         case .walk: walk
         case .car: car
+        case .bike: bike
         case .transit: transit
         }
     }

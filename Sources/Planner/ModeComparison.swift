@@ -1,6 +1,6 @@
 import Foundation
 
-/// One column of "walk, transit or car?": the built plan for one mode, or why there is none.
+/// One column of "walk, transit, car or bike?": the built plan for one mode, or why there is none.
 public struct ModeComparison: Hashable, Sendable {
     public var mode: TravelMode
     public var result: Result<RoutePlan, RoutingError>

@@ -15,7 +15,7 @@ extension Planner {
             return try await computeLegs(try await rebuildingStretches(of: plan, with: preset), currentLocation: currentLocation)
         }
         var best: RoutePlan?
-        for variant in [PlanPreset.walk, .transit, .car] {
+        for variant in PlanPreset.fastestCandidates.compactMap({ PlanPreset(rawValue: $0.rawValue) }) {
             let computed = try await computeLegs(try await rebuildingStretches(of: plan, with: variant),
                                                  currentLocation: currentLocation)
             guard let time = computed.totalTravelTime else { continue }

@@ -28,7 +28,7 @@ public struct Planner: Sendable {
 
     /// Builds a plan from origin to destination with the preset's modes and computes its legs.
     /// A transit plan gets the nearest stop inserted at each end (`isInferred`); `.fastest`
-    /// compares walk, transit and car and returns the quickest complete plan.
+    /// compares walk, transit and car (`PlanPreset.fastestCandidates`) and returns the quickest complete plan.
     /// - throws: `PlannerError` for bad places, `RoutingError` when stop lookup fails,
     ///   `PlannerError.noModeAvailable` when `.fastest` finds nothing, `CancellationError`.
     public func buildPlan(from origin: Place, to destination: Place, preset: PlanPreset,
@@ -53,7 +53,8 @@ public struct Planner: Sendable {
                                    currentLocation: Coordinate? = nil) async throws -> LegComputation {
         guard let mode = preset.mode else {
             let comparisons = try await compare(from: origin, to: destination, timePreference: timePreference,
-                                                pace: pace, currentLocation: currentLocation)
+                                                pace: pace, currentLocation: currentLocation,
+                                                modes: PlanPreset.fastestCandidates)
             guard let fastest = comparisons.first(where: \.isFastest)?.plan else {
                 throw PlannerError.noModeAvailable
             }
@@ -76,8 +77,8 @@ public struct Planner: Sendable {
                                    currentLocation: currentLocation)
     }
 
-    /// Walk, transit and car from `origin` to `destination`: each a built plan or the routing
-    /// error that stopped it (transit "unsupported here" does not stop walk or car). The quickest
+    /// Walk, transit, car and bike from `origin` to `destination`: each a built plan or the routing
+    /// error that stopped it (transit "unsupported here" does not stop the others). The quickest
     /// complete plan is marked `isFastest`.
     public func compare(from origin: Place, to destination: Place, timePreference: TimePreference,
                         pace: WalkingPace) async throws -> [ModeComparison] {
@@ -85,11 +86,12 @@ public struct Planner: Sendable {
                           timePreference: timePreference, pace: pace)
     }
 
-    /// Same, with node flags. The modes are independent, so they are asked at once: the answer
-    /// takes as long as the slowest mode, not the sum of all three.
+    /// Same, with node flags, for `modes` (default: all four, in this order). The modes are
+    /// independent, so they are asked at once: the answer takes as long as the slowest mode,
+    /// not the sum of all of them.
     public func compare(from origin: PlanNode, to destination: PlanNode, timePreference: TimePreference,
-                        pace: WalkingPace, currentLocation: Coordinate? = nil) async throws -> [ModeComparison] {
-        let modes = [TravelMode.walk, .transit, .car]
+                        pace: WalkingPace, currentLocation: Coordinate? = nil,
+                        modes: [TravelMode] = Planner.comparedModes) async throws -> [ModeComparison] {
         var results = try await withThrowingTaskGroup(of: (Int, ModeComparison).self) { group in
             for (index, mode) in modes.enumerated() {
                 group.addTask {
@@ -107,6 +109,9 @@ public struct Planner: Sendable {
         }
         return results
     }
+
+    /// What `compare` shows, in its order: the three first modes keep their places, the bike comes last.
+    public static let comparedModes: [TravelMode] = [.walk, .transit, .car, .bike]
 
     /// One mode of a comparison: its plan, or the routing error that stopped it.
     private func comparison(of mode: TravelMode, from origin: PlanNode, to destination: PlanNode,

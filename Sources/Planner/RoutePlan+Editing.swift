@@ -296,13 +296,13 @@ extension RoutePlan {
     // MARK: - Walking pace
 
     /// Sets the walking pace. Walk legs and transit legs (their walks to, between and from the
-    /// stops scale with the pace) are emptied; car legs keep their times.
+    /// stops scale with the pace) are emptied; car and bike legs keep their times.
     public func settingPace(_ pace: WalkingPace) -> RoutePlan {
         guard pace != self.pace else { return self }
         var plan = self
         plan.pace = pace
         let ratio = pace.durationMultiplier / self.pace.durationMultiplier
-        for index in 0..<segmentCount where modes[index] != .car {
+        for index in 0..<segmentCount where modes[index] == .walk || modes[index] == .transit {
             if isChosenRoute(segment: index), var leg = legs[index] {
                 // The same route at the new pace: the engine scales walk durations by the pace.
                 leg.expectedTravelTime *= ratio
@@ -413,11 +413,11 @@ extension RoutePlan {
     }
 
     /// The mode of two segments merged into one: a mode the user locked wins; otherwise the
-    /// vehicle mode (transit over car over walk), since the walks were only access to it.
+    /// vehicle mode (transit over car over bike over walk), since the walks were only access to it.
     static func mergedMode(_ a: TravelMode, _ lockA: SegmentLock?, _ b: TravelMode, _ lockB: SegmentLock?) -> TravelMode {
         if let lockA { return lockA.mode }
         if let lockB { return lockB.mode }
-        for mode in [TravelMode.transit, .car] where a == mode || b == mode { return mode }
+        for mode in [TravelMode.transit, .car, .bike] where a == mode || b == mode { return mode }
         return .walk
     }
 }

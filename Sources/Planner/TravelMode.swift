@@ -1,4 +1,4 @@
 /// How one segment of a plan is travelled.
 public enum TravelMode: String, Sendable, Codable, CaseIterable {
-    case walk, transit, car
+    case walk, transit, car, bike
 }

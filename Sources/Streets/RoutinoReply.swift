@@ -7,6 +7,8 @@ enum RoutinoReply: Equatable {
     case route(distance: Double, duration: Double, points: [Coordinate])
     case noRoadNearby(endpoint: String)
     case noRoute
+    /// The region's routing database lacks what the profile needs (it must be re-imported).
+    case noProfileData(String)
     case badRequest(String)
     case engine(String)
 
@@ -30,6 +32,7 @@ enum RoutinoReply: Equatable {
             self = .route(distance: distance, duration: duration, points: points)
         case ("error", "no_road_nearby"): self = .noRoadNearby(endpoint: fields.count > 2 ? String(fields[2]) : "from")
         case ("error", "no_route"): self = .noRoute
+        case ("error", "no_profile_data"): self = .noProfileData(fields.count > 2 ? String(fields[2]) : "")
         case ("error", "bad_request"): self = .badRequest(fields.dropFirst(2).joined(separator: " "))
         case ("error", "engine"): self = .engine("Routino error \(fields.dropFirst(2).joined(separator: " "))")
         default: self = .engine("unexpected answer: \(line.prefix(80))")

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Planner
 
-/// Walk and car legs on the imported regions' streets, computed by Routino in worker processes.
+/// Walk, bike and car legs on the imported regions' streets, computed by Routino in worker processes.
 ///
 /// ```swift
 /// let router = try StreetRouter(regions: try catalog.regions(), dataDirectory: dataDir)
@@ -50,14 +50,14 @@ public final class StreetRouter: Sendable {
         }
     }
 
-    /// A walk or car leg between two points: distance, duration and geometry, no dates.
+    /// A walk, bike or car leg between two points: distance, duration and geometry, no dates.
     ///
     /// The geometry runs from `from` to `to`: when Routino snaps a point to a road, the straight
     /// piece between the point and the road is included (walked at 5 km/h, scaled by `pace`).
     public func leg(from: Coordinate, to: Coordinate, mode: TravelMode, pace: WalkingPace = .normal,
                     shortest: Bool = false) async throws -> RouteLeg {
         guard mode != .transit else {
-            throw RoutingError.unsupportedInRegion("the street router computes walk and car legs, not transit")
+            throw RoutingError.unsupportedInRegion("the street router computes walk, bike and car legs, not transit")
         }
         for point in [from, to] where !point.isValid {
             throw RoutingError.unsupportedInRegion("\(point.latitude),\(point.longitude) is not a valid coordinate")
@@ -78,9 +78,14 @@ public final class StreetRouter: Sendable {
         case .noRoadNearby(let endpoint):
             let point = endpoint == "to" ? to : from
             throw RoutingError.noRoadNearby(
-                "no road for \(mode == .walk ? "walking" : "driving") within 1 km of the \(endpoint == "to" ? "destination" : "origin") (\(point.latitude),\(point.longitude))")
+                "no road for \(mode.streetActivity) within 1 km of the \(endpoint == "to" ? "destination" : "origin") (\(point.latitude),\(point.longitude))")
         case .noRoute:
-            throw RoutingError.noRoute("no \(mode == .walk ? "walking" : "driving") route connects these points in region \(region.manifest.name)")
+            throw RoutingError.noRoute("no \(mode.streetActivity) route connects these points in region \(region.manifest.name)")
+        case .noProfileData:
+            throw RoutingError.unsupportedInRegion(
+                "region \(region.manifest.name) has no way open to a \(mode.streetVehicle) in its routing database; if "
+                    + "\(mode.streetVehicle)s may go there, import it again (umctl region import \(region.manifest.name) "
+                    + "--osm FILE --force) so that planetsplitter keeps the \(mode.streetVehicle) data")
         case .badRequest(let message):
             throw RoutingError.engineFailure("the routing worker rejected the request: \(message)")
         case .engine(let message):
@@ -90,7 +95,7 @@ public final class StreetRouter: Sendable {
 
     private func route(_ mode: TravelMode, _ from: Coordinate, _ to: Coordinate, shortest: Bool = false,
                        in pool: RoutinoWorkerPool) async throws -> RoutinoReply {
-        let request = String(format: "route %@ %.7f %.7f %.7f %.7f", mode == .walk ? "walk" : "car",
+        let request = String(format: "route %@ %.7f %.7f %.7f %.7f", mode.routinoProfile,
                              from.latitude, from.longitude, to.latitude, to.longitude) + (shortest ? " shortest" : "")
         return RoutinoReply(line: try await pool.ask(request))
     }
@@ -200,6 +205,35 @@ public final class StreetRouter: Sendable {
             searched.append(candidate)
         }
         throw StreetsError.workerNotFound(searched: searched)
+    }
+}
+
+private extension TravelMode {
+    /// The worker's profile name (RoutinoProfiles); transit never reaches the worker.
+    var routinoProfile: String {
+        switch self {
+        case .walk, .transit: "walk"
+        case .bike: "bike"
+        case .car: "car"
+        }
+    }
+
+    /// The vehicle in error messages: "no way open to a bicycle".
+    var streetVehicle: String {
+        switch self {
+        case .walk, .transit: "pedestrian"
+        case .bike: "bicycle"
+        case .car: "car"
+        }
+    }
+
+    /// The activity in error messages: "no cycling route connects …".
+    var streetActivity: String {
+        switch self {
+        case .walk, .transit: "walking"
+        case .bike: "cycling"
+        case .car: "driving"
+        }
     }
 }
 

@@ -173,10 +173,12 @@ public enum Params {
         public var pace: String?
         public var region: String?
         public var near: String?
-        /// Also draw the three routes on one picture (`CompareDocument.map`).
+        /// Also draw the routes on one picture (`CompareDocument.map`).
         public var map: MapPicture?
+        /// Only these modes, in the standard order (default: walk, transit, car, bike).
+        public var modes: [String]?
         public init(from: String, to: String, at: String? = nil, arriveBy: String? = nil, pace: String? = nil,
-                    region: String? = nil, near: String? = nil, map: MapPicture? = nil) {
+                    region: String? = nil, near: String? = nil, map: MapPicture? = nil, modes: [String]? = nil) {
             self.from = from
             self.to = to
             self.at = at
@@ -185,6 +187,7 @@ public enum Params {
             self.region = region
             self.near = near
             self.map = map
+            self.modes = modes
         }
     }
 

@@ -64,12 +64,14 @@ public struct RoutingQueryCounts: Hashable, Sendable, Codable {
     public var walk: Int
     public var transit: Int
     public var car: Int
+    public var bike: Int
 
-    public init(walk: Int, transit: Int, car: Int) {
+    public init(walk: Int, transit: Int, car: Int, bike: Int = 0) {
         self.walk = walk
         self.transit = transit
         self.car = car
-        self.total = walk + transit + car
+        self.bike = bike
+        self.total = walk + transit + car + bike
     }
 }
 

@@ -70,7 +70,7 @@ struct PlanAlternativesCommand: UmctlCommand {
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")],
         options: [.init(name: "--count", valueName: "N", help: "at most N options, 1-20 (default 5)")],
         discussion: "Transit: the next departures and the journeys with fewer transfers, in departure order. "
-            + "Walk and car: the quickest route, then the shortest when it is another route.")
+            + "Walk, bike and car: the quickest route, then the shortest when it is another route.")
     var id: Int64, segment: Int, count: Int?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()

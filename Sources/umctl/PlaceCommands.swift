@@ -230,7 +230,7 @@ struct HistoryCommand: UmctlCommand {
         positionals: [.init(name: "WHICH", help: "searches or routes")],
         options: [.init(name: "--text", valueName: "T", help: "only entries whose typed text contains T"),
                   .init(name: "--place", valueName: "P", help: "only entries with a place whose name contains P"),
-                  .init(name: "--mode", valueName: "M", help: "only routes with mode M: walk, transit or car"),
+                  .init(name: "--mode", valueName: "M", help: "only routes with mode M: walk, transit, car or bike"),
                   .init(name: "--since", valueName: "DATE",
                         help: "recorded on or after DATE: today, yesterday, YYYY-MM-DD or a date and time (this machine's zone)"),
                   .init(name: "--until", valueName: "DATE", help: "recorded before DATE's end (today, yesterday, YYYY-MM-DD) or before the instant"),
@@ -255,7 +255,7 @@ struct HistoryCommand: UmctlCommand {
     func validate() throws {
         try Check.oneOf(which, ["searches", "routes"], "WHICH")
         if let limit = filters.limit, !(1...20).contains(limit) { throw UsageError("--limit must be 1 to 20, got \(limit)") }
-        try Check.oneOf(filters.mode, ["walk", "transit", "car"], "--mode")
+        try Check.oneOf(filters.mode, ["walk", "transit", "car", "bike"], "--mode")
         if filters.mode != nil && which == "searches" { throw UsageError("--mode filters routes, not searches") }
     }
 

@@ -14,7 +14,7 @@ extension PlanAnswering {
 
 struct CompareCommand: UmctlCommand {
     static let spec = CommandSpec(
-        path: ["compare"], abstract: "Walk, transit and car side by side, fastest marked (recorded in route history).",
+        path: ["compare"], abstract: "Walk, transit, car and bike side by side, fastest marked (recorded in route history).",
         positionals: [.init(name: "FROM", help: placeHelp), .init(name: "TO", help: placeHelp)],
         options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
@@ -67,7 +67,7 @@ struct PlanNewCommand: PlanAnswering {
         positionals: [.init(name: "FROM", help: placeHelp), .init(name: "TO", help: placeHelp),
                       .init(name: "MORE", help: "further places visited in order; the last is the destination "
                                 + "(a day: Home Work Shop Home)", optional: true, variadic: true)],
-        options: [.init(name: "--mode", valueName: "MODE", help: "walk, transit or car (default: the fastest)"),
+        options: [.init(name: "--mode", valueName: "MODE", help: "walk, transit, car or bike (default: the fastest)"),
                   .init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
                   .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
@@ -97,7 +97,7 @@ struct PlanNewCommand: PlanAnswering {
         try Check.place(from, "FROM")
         try Check.place(to, "TO")
         for place in via { try Check.place(place, "each place") }
-        try Check.oneOf(mode, ["walk", "transit", "car"], "--mode")
+        try Check.oneOf(mode, ["walk", "transit", "car", "bike"], "--mode")
         try Check.exclusive(at, arriveBy, "--at or --arrive-by")
         try Check.time(at, "--at")
         try Check.time(arriveBy, "--arrive-by")
@@ -207,7 +207,7 @@ struct PlanInsertCommand: PlanEditCommand {
         path: ["plan", "insert"], abstract: "Insert a place after node K (after the last node: it becomes the destination).",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PLACE", help: placeHelp)],
         options: [.init(name: "--after", valueName: "K", help: "node number the place goes after (required; 1 = after the origin)"),
-                  .init(name: "--mode", valueName: "MODE", help: "mode of the new segment: walk, transit or car"),
+                  .init(name: "--mode", valueName: "MODE", help: "mode of the new segment: walk, transit, car or bike"),
                   .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
                   .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")]).editing
     var expectedGeneration: Int64?
@@ -225,7 +225,7 @@ struct PlanInsertCommand: PlanEditCommand {
         guard let after else { throw UsageError("--after K is required") }
         guard after >= 1 else { throw UsageError("--after counts from 1, got \(after)") }
         try Check.place(place, "PLACE")
-        try Check.oneOf(mode, ["walk", "transit", "car"], "--mode")
+        try Check.oneOf(mode, ["walk", "transit", "car", "bike"], "--mode")
     }
     var edit: PlanEdit {
         .insert(Params.PlanInsert(id: id, after: after ?? 0, place: place, mode: mode, region: region, near: near,
@@ -250,7 +250,7 @@ struct PlanRemoveCommand: PlanEditCommand {
 struct PlanModeCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "mode"], abstract: "Change one segment's mode (and lock it); only that segment is recomputed.",
                                   positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
-                                                .init(name: "MODE", help: "walk, transit or car")]).editing
+                                                .init(name: "MODE", help: "walk, transit, car or bike")]).editing
     var expectedGeneration: Int64?
     var id: Int64, segment: Int, mode: String
     init(_ arguments: ParsedArguments) throws {
@@ -259,7 +259,7 @@ struct PlanModeCommand: PlanEditCommand {
         segment = try arguments.number("SEG")
         mode = try arguments.string("MODE")
     }
-    func validate() throws { try Check.oneOf(mode, ["walk", "transit", "car"], "MODE") }
+    func validate() throws { try Check.oneOf(mode, ["walk", "transit", "car", "bike"], "MODE") }
     var edit: PlanEdit { .mode(Params.PlanMode(id: id, segment: segment, mode: mode, expectedGeneration: expectedGeneration)) }
 }
 
@@ -277,7 +277,7 @@ struct PlanSwapCommand: PlanEditCommand {
 
 struct PlanPresetCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "preset"], abstract: "Apply a preset to every unlocked segment.",
-                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PRESET", help: "walk, transit, car or fastest")]).editing
+                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PRESET", help: "walk, transit, car, bike or fastest")]).editing
     var expectedGeneration: Int64?
     var id: Int64, preset: String
     init(_ arguments: ParsedArguments) throws {
@@ -285,14 +285,14 @@ struct PlanPresetCommand: PlanEditCommand {
         expectedGeneration = try arguments.expectedGeneration()
         preset = try arguments.string("PRESET")
     }
-    func validate() throws { try Check.oneOf(preset, ["walk", "transit", "car", "fastest"], "PRESET") }
+    func validate() throws { try Check.oneOf(preset, ["walk", "transit", "car", "bike", "fastest"], "PRESET") }
     var edit: PlanEdit { .preset(Params.PlanPreset(id: id, preset: preset, expectedGeneration: expectedGeneration)) }
 }
 
 struct PlanRebuildCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "rebuild"], abstract: "Rebuild the plan from its two ends with a preset.",
                                   positionals: [.init(name: "ID", help: "plan ID")],
-                                  options: [.init(name: "--preset", valueName: "P", help: "walk, transit, car or fastest (required)")]).editing
+                                  options: [.init(name: "--preset", valueName: "P", help: "walk, transit, car, bike or fastest (required)")]).editing
     var expectedGeneration: Int64?
     var id: Int64, preset: String?
     init(_ arguments: ParsedArguments) throws {
@@ -302,7 +302,7 @@ struct PlanRebuildCommand: PlanEditCommand {
     }
     func validate() throws {
         guard preset != nil else { throw UsageError("--preset P is required") }
-        try Check.oneOf(preset, ["walk", "transit", "car", "fastest"], "--preset")
+        try Check.oneOf(preset, ["walk", "transit", "car", "bike", "fastest"], "--preset")
     }
     var edit: PlanEdit { .rebuild(Params.PlanPreset(id: id, preset: preset ?? "", expectedGeneration: expectedGeneration)) }
 }

@@ -273,7 +273,7 @@ enum Render {
         let counters = status.counters
         let queries = counters.routingQueries
         lines.append("requests:  \(counters.requests)")
-        lines.append("routing queries: \(queries.total) (walk \(queries.walk), transit \(queries.transit), car \(queries.car))")
+        lines.append("routing queries: \(queries.total) (walk \(queries.walk), transit \(queries.transit), car \(queries.car), bike \(queries.bike))")
         lines.append("plans recomputed: \(counters.plansRecomputed)")
         if let retries = counters.noRouteRetries { lines.append("no_route retries from nearby roads: \(retries)") }
         if let dropped = counters.logLinesDropped, dropped > 0 { lines.append("log lines dropped: \(dropped) (stderr could not be written)") }

@@ -35,6 +35,21 @@ func runDaemonSuite() async throws -> SuiteReport {
     report.addLatencies("compare (40 random pairs, in process)", try pairs.map { from, to in
         try time { try client.call(.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1
     })
+    // Issue 24: the bike as a fourth mode must keep compare within 1.3× of the three-mode time.
+    // The same pairs, three modes (walk, transit, car) and all four asked alternately so that
+    // the machine's load falls on both alike; the ratio is of the totals and of the p50s.
+    var threeModes: [Double] = [], fourModes: [Double] = []
+    for (from, to) in pairs + pairs {
+        threeModes.append(try time {
+            try client.call(.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00", modes: ["walk", "transit", "car"]))
+        }.1)
+        fourModes.append(try time { try client.call(.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1)
+    }
+    report.addLatencies("compare 3 modes (80 runs)", threeModes)
+    report.addLatencies("compare 4 modes (80 runs)", fourModes)
+    report.add("compare 4 / 3 modes, total time", fourModes.reduce(0, +) / threeModes.reduce(0, +), unit: "×")
+    report.add("compare 4 / 3 modes, p50", percentile(fourModes.sorted(), 0.5) / percentile(threeModes.sorted(), 0.5), unit: "×")
+
     let umctl = BenchDaemon.binaries.appendingPathComponent("umctl").path
     report.addLatencies("compare (40 random pairs, whole umctl process)", try pairs.map { from, to in
         try time {

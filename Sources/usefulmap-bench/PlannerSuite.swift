@@ -70,6 +70,8 @@ struct InstantRoutingPort: RoutingPort {
             return RouteLeg(mode: .walk, expectedTravelTime: metres / 80 * 60 * query.pace.durationMultiplier, distance: metres)
         case .car:
             return RouteLeg(mode: .car, expectedTravelTime: metres / 600 * 60 + 120, distance: metres)
+        case .bike:
+            return RouteLeg(mode: .bike, expectedTravelTime: metres / 250 * 60, distance: metres)
         case .transit:
             let seconds = metres / 300 * 60 + 300
             switch query.timing {

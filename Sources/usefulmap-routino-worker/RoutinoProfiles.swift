@@ -4,9 +4,11 @@
 /// Routino caps each speed by the way's `maxspeed` tag, but it has no delay for junctions,
 /// traffic lights or congestion; so the car speeds are typical *average* city speeds, not the
 /// legal limits. The walking speed is a normal adult pace; `WalkingPace` scales it later.
+/// The bicycle speeds are an everyday city rider's average with stops, not a sports pace.
 enum RoutinoProfiles {
-    /// Profile names the worker protocol uses (`route walk …`, `route car …`).
+    /// Profile names the worker protocol uses (`route walk …`, `route bike …`, `route car …`).
     static let walk = "walk"
+    static let bike = "bike"
     static let car = "car"
 
     static let xml = """
@@ -54,6 +56,54 @@ enum RoutinoProfiles {
         <restrictions>
           <oneway obey="0" />
           <turns  obey="0" />
+          <weight limit="0.0" />
+          <height limit="0.0" />
+          <width  limit="0.0" />
+          <length limit="0.0" />
+        </restrictions>
+      </profile>
+      <profile name="bike" transport="bicycle">
+        <speeds>
+          <speed highway="motorway"      kph="0" />
+          <speed highway="trunk"         kph="16" />
+          <speed highway="primary"       kph="16" />
+          <speed highway="secondary"     kph="16" />
+          <speed highway="tertiary"      kph="16" />
+          <speed highway="unclassified"  kph="16" />
+          <speed highway="residential"   kph="16" />
+          <speed highway="service"       kph="12" />
+          <speed highway="track"         kph="12" />
+          <speed highway="cycleway"      kph="18" />
+          <speed highway="path"          kph="12" />
+          <speed highway="steps"         kph="0" />
+          <speed highway="ferry"         kph="10" />
+        </speeds>
+        <preferences>
+          <preference highway="motorway"      percent="0" />
+          <preference highway="trunk"         percent="30" />
+          <preference highway="primary"       percent="70" />
+          <preference highway="secondary"     percent="80" />
+          <preference highway="tertiary"      percent="90" />
+          <preference highway="unclassified"  percent="90" />
+          <preference highway="residential"   percent="90" />
+          <preference highway="service"       percent="80" />
+          <preference highway="track"         percent="80" />
+          <preference highway="cycleway"      percent="100" />
+          <preference highway="path"          percent="90" />
+          <preference highway="steps"         percent="0" />
+          <preference highway="ferry"         percent="20" />
+        </preferences>
+        <properties>
+          <property type="paved"         percent="60" />
+          <property type="multilane"     percent="25" />
+          <property type="bridge"        percent="50" />
+          <property type="tunnel"        percent="50" />
+          <property type="footroute"     percent="50" />
+          <property type="bicycleroute"  percent="60" />
+        </properties>
+        <restrictions>
+          <oneway obey="1" />
+          <turns  obey="1" />
           <weight limit="0.0" />
           <height limit="0.0" />
           <width  limit="0.0" />

@@ -9,11 +9,13 @@ import Glibc
 //
 //   on start        ← ready                      (or ← fatal MESSAGE, then exit 1)
 //   → ping          ← pong
-//   → route walk|car FROM_LAT FROM_LON TO_LAT TO_LON [shortest]   (degrees, '.' decimals;
+//   → route walk|bike|car FROM_LAT FROM_LON TO_LAT TO_LON [shortest]   (degrees, '.' decimals;
 //                                                 the quickest route unless `shortest`)
 //                   ← ok DISTANCE_M DURATION_S LAT,LON LAT,LON …   (first point = snapped start)
 //                   ← error no_road_nearby from|to
 //                   ← error no_route
+//                   ← error no_profile_data bike   (the region's database was built without
+//                                                 what that profile needs: re-import it)
 //                   ← error bad_request MESSAGE
 //                   ← error engine ROUTINO_ERRNO
 //
@@ -66,6 +68,9 @@ struct Engine {
     var database: OpaquePointer
     var walk: OpaquePointer
     var car: OpaquePointer
+    /// Nil when the database holds no bicycle data (a region imported with another tagging):
+    /// bike routes are then refused, walk and car still work.
+    var bike: OpaquePointer?
     var translation: OpaquePointer
     /// Stops and street anchors come back often: their waypoints are found once.
     let waypoints = WaypointCache()
@@ -78,7 +83,8 @@ struct Engine {
         guard let database = Routino_LoadDatabase(directory, nil) else {
             fatal("cannot load the Routino database in \(directory) (Routino error \(routino_last_error()))")
         }
-        guard let walk = Routino_GetProfile(RoutinoProfiles.walk), let car = Routino_GetProfile(RoutinoProfiles.car) else {
+        guard let walk = Routino_GetProfile(RoutinoProfiles.walk), let car = Routino_GetProfile(RoutinoProfiles.car),
+              let bike = Routino_GetProfile(RoutinoProfiles.bike) else {
             fatal("our profiles are missing after parsing")
         }
         for (name, profile) in [(RoutinoProfiles.walk, walk), (RoutinoProfiles.car, car)] {
@@ -89,17 +95,21 @@ struct Engine {
         guard let translation = Routino_GetTranslation(nil) else {
             fatal("no built-in translation (Routino error \(routino_last_error()))")
         }
-        return Engine(database: database, walk: walk, car: car, translation: translation)
+        let usableBike = Routino_ValidateProfile(database, bike) == 0 ? bike : nil
+        return Engine(database: database, walk: walk, car: car, bike: usableBike, translation: translation)
     }
 
     func route(_ fields: [Substring]) -> String {
         guard fields.count == 6 || (fields.count == 7 && fields[6] == "shortest") else {
-            return "error bad_request expected: route walk|car LAT LON LAT LON [shortest]"
+            return "error bad_request expected: route walk|bike|car LAT LON LAT LON [shortest]"
         }
         let profile: OpaquePointer
         switch fields[1] {
         case "walk": profile = walk
         case "car": profile = car
+        case "bike":
+            guard let bike else { return "error no_profile_data bike" }
+            profile = bike
         default: return "error bad_request unknown profile \(fields[1])"
         }
         let numbers = fields[2..<6].compactMap { Double($0) }

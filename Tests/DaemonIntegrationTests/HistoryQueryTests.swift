@@ -66,7 +66,7 @@ final class HistoryQueryTests: TampereDaemonTestCase {
         XCTAssertEqual(first["requested_time"]?["kind"], .string("depart_at"))
         XCTAssertEqual(first["requested_time"]?["time"], .string("2022-01-12T08:00:00+02:00"))
         let answers = try XCTUnwrap(first["answers"]?.arrayValue)
-        XCTAssertEqual(answers.map { $0["mode"]?.stringValue }, ["walk", "transit", "car"])
+        XCTAssertEqual(answers.map { $0["mode"]?.stringValue }, ["walk", "transit", "car", "bike"])
         let options = compare["options"]?.arrayValue ?? []
         XCTAssertEqual(answers.map { $0["duration_s"] }, options.map { $0["duration_s"] ?? .null }, "the same whole seconds as compare answered")
         XCTAssertEqual(first["fastest"], options.first { $0["fastest"] == .bool(true) }?["mode"])
@@ -85,7 +85,7 @@ final class HistoryQueryTests: TampereDaemonTestCase {
 
         let firstID = try XCTUnwrap(first["id"]?.stringValue)
         let rerun = try harness.json(["history", "rerun", firstID, "--at", "2022-01-12T10:00"])
-        XCTAssertEqual(rerun["options"]?.arrayValue?.count, 3)
+        XCTAssertEqual(rerun["options"]?.arrayValue?.count, 4)
         let newest = try XCTUnwrap(try entries(["routes"]).first)
         XCTAssertEqual(newest["from_text"], .string(Tampere.keskustori), "the rerun is the newest entry")
         XCTAssertEqual(newest["id"], first["id"], "under the ID it had")

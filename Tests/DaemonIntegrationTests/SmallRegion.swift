@@ -15,6 +15,8 @@ struct SmallRegion {
     /// A one-way service road from the middle of a block out to a corner, with no way in: its
     /// start can be left by car but never reached (a garage exit whose inside is not mapped).
     var withDeadEndExit = false
+    /// Every street tagged `bicycle=no`: the routing database then holds no bicycle data.
+    var bicyclesBanned = false
 
     /// Where a car cannot arrive when `withDeadEndExit`: a few metres from the exit's start.
     var deadEndPoint: String { Self.text(point(row: 1.53, column: 1.5)) }
@@ -46,9 +48,12 @@ struct SmallRegion {
                 + tags.sorted { $0.key < $1.key }.map { "    <tag k=\"\($0.key)\" v=\"\($0.value)\"/>" } + ["  </way>"])
                 .joined(separator: "\n")
         }
+        let banned = bicyclesBanned ? ["bicycle": "no"] : [:]
         for index in 0..<size {
-            ways.append(way(1_000 + index, (0..<size).map { id(index, $0) }, ["highway": "residential", "name": "\(label) Street \(index + 1)"]))
-            ways.append(way(2_000 + index, (0..<size).map { id($0, index) }, ["highway": "residential", "name": "\(label) Avenue \(index + 1)"]))
+            ways.append(way(1_000 + index, (0..<size).map { id(index, $0) },
+                            banned.merging(["highway": "residential", "name": "\(label) Street \(index + 1)"]) { $1 }))
+            ways.append(way(2_000 + index, (0..<size).map { id($0, index) },
+                            banned.merging(["highway": "residential", "name": "\(label) Avenue \(index + 1)"]) { $1 }))
         }
         if withDeadEndExit {
             let start = size * size + 1

@@ -106,10 +106,10 @@ final class UmctlCommandTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(plan["nodes"]?.arrayValue?.first?["lat"]?.numberValue ?? 0, 61.4986, accuracy: 1e-6)
     }
 
-    func testCompareShowsWalkTransitAndCarWithTheFastestMarked() throws {
+    func testCompareShowsWalkTransitCarAndBikeWithTheFastestMarked() throws {
         let compare = try harness.json(["compare", Tampere.keskustori, Tampere.hervanta, "--at", Tampere.morning])
         let options = compare["options"]?.arrayValue ?? []
-        XCTAssertEqual(options.compactMap { $0["mode"]?.stringValue }, ["walk", "transit", "car"])
+        XCTAssertEqual(options.compactMap { $0["mode"]?.stringValue }, ["walk", "transit", "car", "bike"])
         XCTAssertEqual(options.filter { $0["fastest"] == .bool(true) }.count, 1)
         for option in options {
             XCTAssertEqual(option["error"], .null, "\(option)")

@@ -63,6 +63,20 @@ final class MapRendererTests: XCTestCase {
         XCTAssertFalse(pixels.has(MapStyle.car, near: empty.x, empty.y, radius: 6))
     }
 
+    func testABikeLegIsDrawnInItsOwnGreenNotInAnotherModesColour() throws {
+        var geometry = try geometry()
+        geometry.lines[1].mode = .bike
+        let scene = MapScene.plan(geometry, timeZone: zone)
+        let pixels = try PNGPixels(try MapRenderer.render(scene, streets: [], width: 400, height: 300, format: .png))
+        let projection = MapRenderer.projection(for: scene, width: 400, height: 300)
+        let middle = projection.pixel(of: point(east: 2_000, north: 600))
+        XCTAssertTrue(pixels.has(MapStyle.bike, near: middle.x, middle.y))
+        for other in [MapStyle.walk, MapStyle.car, MapStyle.transit] {
+            XCTAssertNotEqual(other, MapStyle.bike)
+            XCTAssertFalse(pixels.has(other, near: middle.x, middle.y, radius: 4))
+        }
+    }
+
     func testARidesRouteColourFromTheFeedIsUsed() throws {
         var geometry = try geometry()
         geometry.lines[1].mode = .transit

@@ -16,6 +16,7 @@ final class ComputeLegsTests: XCTestCase {
         switch query.mode {
         case .walk: return Fixture.walk(query.from.name == "Home" ? 7 : 5)
         case .car: return Fixture.car(15)
+        case .bike: return Fixture.bike(12)
         case .transit: return try Fixture.timetable([5, 20, 35, 50, 65], minutes: 20, timing: query.timing)
         }
     }

@@ -60,6 +60,8 @@ final class EditSequencePropertyTests: XCTestCase {
                                 distance: metres)
             case .car:
                 return RouteLeg(mode: .car, expectedTravelTime: (metres / 500 * 60 + 240).rounded(), distance: metres)
+            case .bike:
+                return RouteLeg(mode: .bike, expectedTravelTime: (metres / 250 * 60).rounded(), distance: metres)
             case .transit:
                 let ride = (metres / 400 * 60 + 300).rounded()
                 let headway: TimeInterval = 600

@@ -2,8 +2,8 @@ import Foundation
 @testable import Planner
 import XCTest
 
-/// `compare` asks its modes at once: the walk and the car leg are both in flight before either
-/// is answered (the port below answers neither until both have been asked).
+/// `compare` asks its modes at once: the walk, car and bike legs are all in flight before any
+/// is answered (the port below answers none until all three have been asked).
 final class ParallelCompareTests: XCTestCase {
     /// Lets callers through only when `expected` of them are waiting; one waits at most 20 s (so a
     /// planner that asks one mode after another fails the test instead of hanging it).
@@ -34,10 +34,10 @@ final class ParallelCompareTests: XCTestCase {
         }
     }
 
-    /// The shared fake, except that the direct walk and car legs meet at the rendezvous first.
+    /// The shared fake, except that the direct walk, car and bike legs meet at the rendezvous first.
     struct MeetingPort: RoutingPort {
         let inner: FakeRoutingPort
-        let meeting = Rendezvous(expected: 2)
+        let meeting = Rendezvous(expected: 3)
 
         func leg(for query: LegQuery) async throws -> RouteLeg {
             if query.from == Fixture.home, query.to == Fixture.office, query.mode != .transit {
@@ -52,13 +52,14 @@ final class ParallelCompareTests: XCTestCase {
         func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] { [try await leg(for: query)] }
     }
 
-    func testCompareAsksWalkTransitAndCarAtOnceAndKeepsTheirOrder() async throws {
+    func testCompareAsksWalkTransitCarAndBikeAtOnceAndKeepsTheirOrder() async throws {
         let port = MeetingPort(inner: FakeRoutingPort(stops: RefinementTests.stops(PlanBuilderTests.allStops), legs: PlanBuilderTests.legs))
         let comparisons = try await Planner(routing: port, clock: FixedClock(instant: Fixture.morning))
             .compare(from: Fixture.home, to: Fixture.office, timePreference: .leaveNow, pace: .normal)
-        XCTAssertEqual(comparisons.map(\.mode), [.walk, .transit, .car])
+        XCTAssertEqual(comparisons.map(\.mode), [.walk, .transit, .car, .bike])
         XCTAssertNil(comparisons[0].error, "\(comparisons[0])")
         XCTAssertNil(comparisons[2].error, "\(comparisons[2])")
+        XCTAssertNil(comparisons[3].error, "\(comparisons[3])")
         XCTAssertEqual(comparisons.filter(\.isFastest).map(\.mode), [.car])
     }
 }

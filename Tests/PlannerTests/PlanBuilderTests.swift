@@ -12,12 +12,13 @@ final class PlanBuilderTests: XCTestCase {
 
     static let allStops = [Fixture.stopA, Fixture.stopB, busStopNearHome, stationNearHome, stopNearFar]
 
-    /// Walk 80 m/min, car 600 m/min, transit 400 m/min leaving at the asked time.
+    /// Walk 80 m/min, bike 250 m/min, car 600 m/min, transit 400 m/min leaving at the asked time.
     static func legs(_ query: LegQuery) throws -> RouteLeg {
         let metres = query.from.coordinate.distance(to: query.to.coordinate)
         switch query.mode {
         case .walk: return Fixture.walk(metres / 80, metres: metres)
         case .car: return Fixture.car(metres / 600, metres: metres)
+        case .bike: return Fixture.bike(metres / 250, metres: metres)
         case .transit:
             return Fixture.transit(departing: PinnedDepartureTests.departure(query.timing), minutes: metres / 400, metres: metres)
         }
@@ -93,11 +94,12 @@ final class PlanBuilderTests: XCTestCase {
         XCTAssertEqual(total, 0)
     }
 
-    func testCompareGivesWalkTransitAndCarAndMarksTheFastest() async throws {
+    func testCompareGivesWalkTransitCarAndBikeAndMarksTheFastest() async throws {
         let comparisons = try await Planner(routing: port(), clock: clock)
             .compare(from: Fixture.home, to: Fixture.office, timePreference: .leaveNow, pace: .normal)
-        XCTAssertEqual(comparisons.map(\.mode), [.walk, .transit, .car])
+        XCTAssertEqual(comparisons.map(\.mode), [.walk, .transit, .car, .bike])
         XCTAssertTrue(comparisons.allSatisfy { $0.plan != nil })
+        XCTAssertEqual(comparisons[3].plan?.modes, [.bike], "the bike option rides the whole way")
         XCTAssertEqual(comparisons.filter(\.isFastest).map(\.mode), [.car])
     }
 
@@ -108,6 +110,7 @@ final class PlanBuilderTests: XCTestCase {
         XCTAssertEqual(comparisons[1].error?.code, "unsupported_in_region")
         XCTAssertNotNil(comparisons[0].plan)
         XCTAssertNotNil(comparisons[2].plan)
+        XCTAssertNotNil(comparisons[3].plan)
         XCTAssertEqual(comparisons.filter(\.isFastest).map(\.mode), [.car])
     }
 

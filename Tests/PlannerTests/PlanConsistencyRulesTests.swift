@@ -20,7 +20,7 @@ final class PlanConsistencyRulesTests: XCTestCase {
     static func port() -> FakeRoutingPort {
         FakeRoutingPort(legs: { query in
             switch query.mode {
-            case .walk, .car:
+            case .walk, .car, .bike:
                 return Fixture.walk(query.from.coordinate.distance(to: query.to.coordinate) / 80)
             case .transit:
                 let fromStopC = query.from.name == stopC.name, walkFromStop = query.to.name != stopD.name

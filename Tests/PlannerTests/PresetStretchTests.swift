@@ -15,6 +15,7 @@ final class PresetStretchTests: XCTestCase {
             switch query.mode {
             case .walk: return Fixture.walk(query.from.coordinate.distance(to: query.to.coordinate) / 80)
             case .car: return Fixture.car(60)
+            case .bike: return Fixture.bike(40)
             case .transit:
                 guard query.from.kind == .transitStop, query.to.kind == .transitStop else {
                     throw RoutingError.noRoute("no stop there")

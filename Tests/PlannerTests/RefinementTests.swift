@@ -20,7 +20,7 @@ final class RefinementTests: XCTestCase {
     static func legs(_ lines: [String: ([Double], Double)]) -> FakeRoutingPort.LegScript {
         { query in
             switch query.mode {
-            case .walk, .car:
+            case .walk, .car, .bike:
                 return Fixture.walk(query.from.coordinate.distance(to: query.to.coordinate) / 80)
             case .transit:
                 guard let (departures, minutes) = lines["\(query.from.name)→\(query.to.name)"] else {

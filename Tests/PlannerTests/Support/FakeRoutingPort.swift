@@ -76,6 +76,10 @@ enum Fixture {
         RouteLeg(mode: .car, expectedTravelTime: minutes * 60, distance: metres)
     }
 
+    static func bike(_ minutes: Double, metres: Double? = nil) -> RouteLeg {
+        RouteLeg(mode: .bike, expectedTravelTime: minutes * 60, distance: metres)
+    }
+
     static func transit(departing: Date, minutes: Double, trip: String? = nil, metres: Double? = nil) -> RouteLeg {
         var rides: [TransitRide] = []
         if let trip {
