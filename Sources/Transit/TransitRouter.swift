@@ -288,6 +288,7 @@ public final class TransitRouter: Sendable {
         var rides: [TransitRide] = []
         var geometry: [Coordinate] = [origin]
         var distance = 0.0
+        var fareRides: [FareRide] = []
 
         let first = stop(raw.access.stop)
         let accessMetres = origin.distance(to: first.coordinate)
@@ -306,12 +307,16 @@ public final class TransitRouter: Sendable {
             let pattern = tt.patterns[Int(ride.pattern)]
             let route = tt.routes[Int(pattern.route)]
             var previous: Coordinate? = nil
+            var zones: [Int32] = []
             for i in Int(ride.boardIndex)...Int(ride.alightIndex) {
-                let c = stop(tt.patternStops[Int(pattern.stopsStart) + i]).coordinate
+                let s = tt.patternStops[Int(pattern.stopsStart) + i]
+                if tt.fares.isRead { zones.append(tt.fares.stopZones[Int(s)]) }
+                let c = stop(s).coordinate
                 if let previous { distance += previous.distance(to: c) }
                 previous = c
                 geometry.append(c)
             }
+            fareRides.append(FareRide(route: pattern.route, agencyID: route.agencyID, zones: zones, boarding: ride.departure))
             let board = stop(ride.boardStop), alight = stop(ride.alightStop)
             let headsign = tt.tripHeadsigns[Int(ride.trip)], headway = tt.tripHeadways[Int(ride.trip)]
             let facts = ResolvedAlert.RideFacts(trip: ride.trip, pattern: ride.pattern, day: ride.day, boardStop: ride.boardStop,
@@ -333,7 +338,8 @@ public final class TransitRouter: Sendable {
                                  start: date(raw.arrival - raw.egress.seconds), seconds: Double(raw.egress.seconds), metres: egressMetres))
         let leg = RouteLeg(mode: .transit, expectedTravelTime: TimeInterval(raw.arrival - raw.departure), distance: distance,
                            departure: date(raw.departure), arrival: date(raw.arrival), geometry: geometry, rides: rides,
-                           walks: walks.map(\.step), walkingIsNoSlower: walkingIsNoSlower)
+                           walks: walks.map(\.step), walkingIsNoSlower: walkingIsNoSlower,
+                           price: FarePricing.cheapest(fareRides, in: tt.fares))
         return TransitJourney(leg: leg, walks: walks)
     }
 }
