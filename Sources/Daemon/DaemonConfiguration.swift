@@ -1,4 +1,5 @@
 import Foundation
+import Planner
 import Transit
 import WireProtocol
 
@@ -38,6 +39,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var clockStart: Date?
     /// Days before a feed's last service day that the daemon starts warning (`FeedExpiryWatcher`).
     public var expiryWarningDays = 7
+    /// What driving costs per kilometre; nil (the default): car options have no price.
+    public var carCost: CarCost?
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
@@ -75,7 +78,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--gpsd", "USEFULMAP_GPSD", "gpsd"),
         ("--clock-start", "USEFULMAP_CLOCK_START", "clock_start"),
         ("--expiry-warning", "USEFULMAP_EXPIRY_WARNING", "expiry_warning"),
+        ("--car-cost-per-km", "USEFULMAP_CAR_COST_PER_KM", "car_cost_per_km"),
     ]
+    /// Flags whose value is two words on the command line ("--car-cost-per-km 0.25 EUR").
+    static let twoWordFlags: Set<String> = ["--car-cost-per-km"]
 
     /// The line a bad command line is answered with, after the one line naming what was wrong.
     public static let usageLine = "usage: usefulmapd [OPTION]... (usefulmapd --help lists every option)"
@@ -115,6 +121,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
                              replay an old timetable (default: the real time)
       --expiry-warning DAYS  warn this many days before a transit feed's last service
                              day, 0 to 365 (default 7)
+      --car-cost-per-km AMOUNT CURRENCY
+                             what driving costs per km, e.g. 0.25 EUR (ISO 4217): car
+                             options then get an estimated price (default none)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -137,6 +146,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
                 index += 1
                 guard index < arguments.count else { throw ConfigurationError.missingValue(flag: name) }
                 value = arguments[index]
+                if twoWordFlags.contains(name), index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") {
+                    index += 1
+                    value = "\(arguments[index - 1]) \(arguments[index])"
+                }
             }
             flags[name] = value
             index += 1
@@ -250,6 +263,13 @@ public struct DaemonConfiguration: Hashable, Sendable {
                 throw ConfigurationError.invalidValue(setting: "expiry warning", value: text, expected: "0 to 365 days")
             }
             configuration.expiryWarningDays = days
+        }
+        if let text = value("--car-cost-per-km"), text.lowercased() != "none" {
+            guard let money = Money(parsing: text) else {
+                throw ConfigurationError.invalidValue(setting: "car cost per km", value: text,
+                                                      expected: "an amount ≥ 0 and an ISO 4217 currency, e.g. 0.25 EUR")
+            }
+            configuration.carCost = CarCost(perKilometre: money)
         }
         return configuration
     }

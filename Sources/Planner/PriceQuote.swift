@@ -10,6 +10,26 @@ public struct Money: Hashable, Sendable, Codable {
         self.currency = currency
     }
 
+    /// The ISO 4217 codes Foundation knows; three upper-case letters alone are not enough.
+    public static let isoCurrencies = Set(Locale.commonISOCurrencyCodes)
+
+    /// A non-negative decimal number ("3.5", "12", "0.80"); nil for anything else (a sign, an
+    /// exponent, trailing text): `Decimal(string:)` alone would read "3.5€" as 3.5.
+    public static func decimal(_ text: String) -> Decimal? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard !text.isEmpty, parts.count <= 2, !parts[0].isEmpty,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              parts.count == 1 || !parts[1].isEmpty else { return nil }
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// "0.25 EUR": a non-negative amount and an ISO 4217 currency, separated by spaces.
+    public init?(parsing text: String) {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard words.count == 2, let amount = Self.decimal(words[0]), Self.isoCurrencies.contains(words[1]) else { return nil }
+        self.init(amount: amount, currency: words[1])
+    }
+
     /// The amount rounded to cents (half up), for estimates computed from a rate.
     public var roundedToCents: Money {
         var value = amount, rounded = Decimal()
@@ -67,29 +87,27 @@ public struct CarCost: Hashable, Sendable {
 }
 
 extension RoutePlan {
-    /// The plan's price: its transit legs' fares plus, with `carCost`, its car legs' estimate.
-    /// Walking costs nothing. Nil for a plan that only walks; unknown when a leg is missing or a
-    /// part's price is unknown.
-    public func price(carCost: CarCost?) -> PriceQuote? {
+    /// The plan's price: its transit legs' fares plus its car legs' estimates. Walking costs
+    /// nothing. Nil for a plan that only walks; unknown when a leg is missing or a part's price is
+    /// unknown. Legs are priced one by one: a ticket is not carried from one segment to the next.
+    public var price: PriceQuote? {
         var parts: [PriceQuote] = []
         for (index, leg) in legs.enumerated() {
             // Only fares and the car cost money; walking (and any other own-power mode) is free.
             guard modes[index] == .transit || modes[index] == .car else { continue }
             guard let leg else { parts.append(.unknown("price unknown (a leg is not computed)")); continue }
-            parts.append(leg.priceQuote(carCost: carCost))
+            parts.append(leg.priceQuote)
         }
         return PriceQuote.total(of: parts)
     }
 }
 
 extension RouteLeg {
-    /// This leg's price: a transit leg's fare, a car leg's estimate with `carCost`; no price
-    /// and "no fare" for a walk.
-    public func priceQuote(carCost: CarCost?) -> PriceQuote {
+    /// This leg's price as the wire shows it: a transit leg's fare, a car leg's estimate (when
+    /// the daemon has a car cost); no price and "no fare" for a walk.
+    public var priceQuote: PriceQuote {
         switch mode {
-        case .car:
-            guard let carCost else { return .unknown("price unknown (no car cost set)") }
-            return carCost.quote(metres: distance ?? 0)
+        case .car: return price ?? .unknown("price unknown (no car cost set)")
         case .transit: return price ?? .unknown("price unknown (fares not read)")
         default: return PriceQuote(price: nil, note: "no fare")
         }

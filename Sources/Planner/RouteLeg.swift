@@ -99,8 +99,9 @@ public struct RouteLeg: Hashable, Sendable, Codable {
     /// Transit only: walking the whole way arrives no later (depart-at) or can leave no
     /// earlier (arrive-by) than this journey, so the person should just walk.
     public var walkingIsNoSlower: Bool
-    /// Transit only: the cheapest combination of the feed's fares for the rides, or why it is
-    /// unknown. Nil for other modes and for legs computed before fares were read.
+    /// Transit: the cheapest combination of the feed's fares for the rides, or why it is unknown.
+    /// Car: the estimate from the daemon's car cost, when one is set. Nil otherwise, and for legs
+    /// computed before prices existed.
     public var price: PriceQuote?
 
     public init(mode: TravelMode, expectedTravelTime: TimeInterval, distance: Double? = nil,

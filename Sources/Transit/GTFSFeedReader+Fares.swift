@@ -1,4 +1,5 @@
 import Foundation
+import Planner
 
 /// GTFS Fares v1: `fare_attributes.txt` and `fare_rules.txt`, resolved against the feed's stops,
 /// routes and agencies. A fare with bad input (a price that is negative or not a number, a
@@ -8,8 +9,7 @@ extension GTFSFeedReader {
     static let fareFiles = ["fare_attributes.txt", "fare_rules.txt"]
     /// Any of these without `fare_attributes.txt` marks a feed as Fares v2 only.
     static let faresV2Files = ["fare_products.txt", "fare_leg_rules.txt", "fare_transfer_rules.txt", "fare_media.txt"]
-    private static let currencies = Set(Locale.commonISOCurrencyCodes)
-
+    
     /// - parameter zones: `zone_id` of each stop kept (by its timetable index).
     /// - parameter routes: route_id → timetable index, for the routes kept.
     func readFares(_ zip: ZipArchive, names: Set<String>, zones: [Int32: String], routes: [String: Int32],
@@ -42,13 +42,13 @@ extension GTFSFeedReader {
             guard !id.isEmpty else { report.skip("fare_attributes.txt: empty fare_id"); continue }
             guard fares[id] == nil, !unusable.contains(id) else { report.skip("fare_attributes.txt: duplicate fare_id"); continue }
             let priceText = row.string(priceColumn).trimmingCharacters(in: .whitespaces)
-            guard let price = Self.decimal(priceText) else {
+            guard let price = Money.decimal(priceText) else {
                 drop(id, priceText.hasPrefix("-") ? "fare_attributes.txt: negative price (fare unusable)"
                                                   : "fare_attributes.txt: price not a number (fare unusable)")
                 continue
             }
             let currency = row.string(currencyColumn)
-            guard Self.currencies.contains(currency) else {
+            guard Money.isoCurrencies.contains(currency) else {
                 drop(id, "fare_attributes.txt: currency_type not ISO 4217 (fare unusable)"); continue
             }
             let transfersText = row.string(transfersColumn)
@@ -104,15 +104,5 @@ extension GTFSFeedReader {
 
     private func open(fareFile file: String, in zip: ZipArchive) throws -> GTFSTable? {
         try GTFSTable(zip: zip, file: file, feed: feedName, memory: memory)
-    }
-
-    /// A non-negative decimal number ("3.5", "12", "0.80"); nil for anything else (a sign, an
-    /// exponent, trailing text): `Decimal(string:)` alone would read "3.5€" as 3.5.
-    static func decimal(_ text: String) -> Decimal? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard !text.isEmpty, parts.count <= 2, !parts[0].isEmpty,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              parts.count == 1 || !parts[1].isEmpty else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     }
 }

@@ -1,0 +1,10 @@
+/// A price on the wire: `{"amount": 3.5, "currency": "EUR"}` (ISO 4217 currency).
+public struct PriceDocument: Hashable, Sendable, Codable {
+    public var amount: Double
+    public var currency: String
+
+    public init(amount: Double, currency: String) {
+        self.amount = amount
+        self.currency = currency
+    }
+}
