@@ -121,9 +121,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
                              replay an old timetable (default: the real time)
       --expiry-warning DAYS  warn this many days before a transit feed's last service
                              day, 0 to 365 (default 7)
-      --car-cost-per-km AMOUNT CURRENCY
-                             what driving costs per km, e.g. 0.25 EUR (ISO 4217): car
-                             options then get an estimated price (default none)
+      --car-cost-per-km AMOUNT CURRENCY  what driving costs per km, e.g. 0.25 EUR
+                             (ISO 4217): car options get an estimated price (default none)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
