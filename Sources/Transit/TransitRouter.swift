@@ -45,6 +45,14 @@ public final class TransitRouter: Sendable {
         stops = timetable.stops.map(TransitStop.init)
     }
 
+    /// The same timetable with its fares left out (every price "fares not read"): for
+    /// measuring what pricing adds to a query (`usefulmap-bench transit`).
+    public func withoutFares() -> TransitRouter {
+        var bare = timetable
+        bare.fares = FareTable()
+        return TransitRouter(timetable: bare, walking: walking)
+    }
+
     /// Each imported feed's first and last service day.
     public var servicePeriods: [FeedServicePeriod] { timetable.feeds }
 

@@ -60,7 +60,31 @@ func runTransitSuite() async throws -> SuiteReport {
         report.notes["\(name) outcomes"] = "\(found) journeys (\(walkBetter) where walking is no slower); "
             + failures.map { "\($0.value) \($0.key)" }.sorted().joined(separator: ", ")
     }
+    try addFareCost(router, pairs, to: &report)
     return report
+}
+
+/// What pricing with the feed's fares adds to a depart-at query: the same 1,000 queries on the
+/// router and on the same timetable without fares, alternating rounds so that the machine's
+/// load falls on both alike. `USEFULMAP_BENCH_FARES=only-with|only-without` runs one side only
+/// (for instruction counts under callgrind).
+func addFareCost(_ router: TransitRouter, _ pairs: [(Coordinate, Coordinate, Date)], to report: inout SuiteReport) throws {
+    let bare = router.withoutFares()
+    let only = ProcessInfo.processInfo.environment["USEFULMAP_BENCH_FARES"]
+    var with: [Double] = [], without: [Double] = [], priced = 0, unknown = 0
+    for round in 0..<3 {
+        for (side, engine) in [(true, router), (false, bare)] where only != (side ? "only-without" : "only-with") {
+            for (from, to, when) in pairs {
+                guard let (result, seconds) = try? time({ try engine.leg(from: from, to: to, timing: .departAt(when), pace: .normal) })
+                else { continue }
+                if side { with.append(seconds) } else { without.append(seconds) }
+                if side, round == 0 { if result.best.price?.price != nil { priced += 1 } else { unknown += 1 } }
+            }
+        }
+    }
+    if !with.isEmpty { report.addLatencies("depart-at whole query, with fares (3 rounds)", with) }
+    if !without.isEmpty { report.addLatencies("depart-at whole query, without fares (3 rounds)", without) }
+    report.notes["fares"] = "\(priced) journeys priced, \(unknown) price unknown"
 }
 
 /// Seeded random query pairs in Tampere (seed 6): uniform points in the city's extent, kept when
