@@ -1,5 +1,6 @@
 import Foundation
 import Planner
+import SQLite
 @testable import Transit
 import XCTest
 
@@ -136,6 +137,20 @@ final class FareTests: XCTestCase {
         let (quote, report) = try price(feed(fares: "F,2.00,EUR,0,,\n", rules: "NOPE,R1,,,\n"), from: a, to: c)
         XCTAssertEqual(report.skipped["fare_rules.txt: unknown fare_id"], 1)
         XCTAssertEqual(euros(quote), "2 EUR")
+    }
+
+    /// A region imported before fares (timetable schema 3) still loads and routes; its prices
+    /// are unknown until it is imported again.
+    func testATimetableOfSchemaVersionThreeLoadsWithPricesUnknown() throws {
+        let fixture = try FeedFixture()
+        _ = try fixture.router(feed(fares: "F,2.00,EUR,0,,\n").files)
+        let db = try Database(path: fixture.regionDirectory.appendingPathComponent(TimetableStore.fileName).path)
+        try db.execute("DELETE FROM meta WHERE key = 'fares'; UPDATE meta SET value = '3' WHERE key = 'schema_version'")
+        db.close()
+        let router = try TransitRouter(regionDirectory: fixture.regionDirectory)
+        let quote = try router.leg(from: a, to: c, timing: .departAt(morning), pace: .normal, accessRadius: 100).best.price
+        XCTAssertNil(quote?.price)
+        XCTAssertEqual(quote?.note, "price unknown (fares not read: re-import the region)")
     }
 
     // MARK: - The pure rule
