@@ -54,17 +54,6 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     }
 }
 
-/// A price and its note, as a plan or an option carries them.
-public struct PriceQuoteParts: Hashable, Sendable {
-    public var price: PriceDocument?
-    public var note: String?
-
-    public init(price: PriceDocument?, note: String?) {
-        self.price = price
-        self.note = note
-    }
-}
-
 /// A pinned departure an edit removed: the segment's ends (by name, as the plan had them) and
 /// the departure that was pinned.
 public struct RemovedPinDocument: Hashable, Sendable, Codable {

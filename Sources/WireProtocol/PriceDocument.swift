@@ -8,3 +8,14 @@ public struct PriceDocument: Hashable, Sendable, Codable {
         self.currency = currency
     }
 }
+
+/// A price and its note, as a plan or an option carries them.
+public struct PriceQuoteParts: Hashable, Sendable {
+    public var price: PriceDocument?
+    public var note: String?
+
+    public init(price: PriceDocument?, note: String?) {
+        self.price = price
+        self.note = note
+    }
+}
