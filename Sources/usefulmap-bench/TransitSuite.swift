@@ -65,26 +65,30 @@ func runTransitSuite() async throws -> SuiteReport {
 }
 
 /// What pricing with the feed's fares adds to a depart-at query: the same 1,000 queries on the
-/// router and on the same timetable without fares, alternating rounds so that the machine's
-/// load falls on both alike. `USEFULMAP_BENCH_FARES=only-with|only-without` runs one side only
-/// (for instruction counts under callgrind).
+/// router and on the same timetable without fares, in alternating rounds so that the shared
+/// machine's load falls on both alike; wall time and this thread's CPU time.
 func addFareCost(_ router: TransitRouter, _ pairs: [(Coordinate, Coordinate, Date)], to report: inout SuiteReport) throws {
     let bare = router.withoutFares()
-    let only = ProcessInfo.processInfo.environment["USEFULMAP_BENCH_FARES"]
-    var with: [Double] = [], without: [Double] = [], priced = 0, unknown = 0
+    var wall: [Bool: [Double]] = [:], cpu: [Bool: [Double]] = [:]
+    var priced = 0, unknown = 0
     for round in 0..<3 {
-        for (side, engine) in [(true, router), (false, bare)] where only != (side ? "only-without" : "only-with") {
+        for (withFares, engine) in [(true, router), (false, bare)] {
             for (from, to, when) in pairs {
-                guard let (result, seconds) = try? time({ try engine.leg(from: from, to: to, timing: .departAt(when), pace: .normal) })
-                else { continue }
-                if side { with.append(seconds) } else { without.append(seconds) }
-                if side, round == 0 { if result.best.price?.price != nil { priced += 1 } else { unknown += 1 } }
+                guard let ((result, seconds), cpuSeconds) = try? cpuTime({
+                    try time { try engine.leg(from: from, to: to, timing: .departAt(when), pace: .normal) }
+                }) else { continue }
+                wall[withFares, default: []].append(seconds)
+                cpu[withFares, default: []].append(cpuSeconds)
+                if withFares, round == 0 { if result.best.price?.price != nil { priced += 1 } else { unknown += 1 } }
             }
         }
     }
-    if !with.isEmpty { report.addLatencies("depart-at whole query, with fares (3 rounds)", with) }
-    if !without.isEmpty { report.addLatencies("depart-at whole query, without fares (3 rounds)", without) }
-    report.notes["fares"] = "\(priced) journeys priced, \(unknown) price unknown"
+    for withFares in [true, false] {
+        let side = withFares ? "with fares" : "no fares"
+        report.addLatencies("fares: depart-at, \(side)", wall[withFares] ?? [])
+        report.addLatencies("fares: depart-at CPU, \(side)", cpu[withFares] ?? [])
+    }
+    report.notes["fares"] = "\(priced) journeys priced, \(unknown) price unknown (3 alternating rounds of the 1000 queries)"
 }
 
 /// Seeded random query pairs in Tampere (seed 6): uniform points in the city's extent, kept when
