@@ -5,8 +5,11 @@ import Planner
 struct FareRide: Hashable, Sendable {
     var route: Int32
     var agencyID: String
-    /// The zone of every stop from boarding to alighting, in order; -1 for a stop without one.
+    /// Every zone the ride passes, boarding to alighting, each once, in the order first
+    /// passed (so the first is the boarding stop's); -1 for stops without one.
     var zones: [Int32]
+    /// The alighting stop's zone (-1 for none).
+    var destinationZone: Int32
     /// Boarding time in seconds (any common origin).
     var boarding: Int
 }
@@ -32,9 +35,11 @@ enum FarePricing {
             case .v2Only: return .unknown("price unknown (fares v2 not read)")
             }
         }
+        var currencies: [String] = []
+        for fare in table.fares where !currencies.contains(fare.currency) { currencies.append(fare.currency) }
         var best: Money? = nil
-        for currency in Set(table.fares.map(\.currency)).sorted() {
-            guard let price = cheapest(rides, fares: table.fares.filter { $0.currency == currency }, table: table) else { continue }
+        for currency in currencies {
+            guard let price = cheapest(rides, currency: currency, table: table) else { continue }
             if best != nil { return .unknown("price unknown (fares in several currencies cover it)") }
             best = Money(amount: price, currency: currency)
         }
@@ -44,14 +49,14 @@ enum FarePricing {
     }
 
     /// Dynamic programming over ride positions: `cost[i]` is the cheapest price of rides `0..<i`.
-    private static func cheapest(_ rides: [FareRide], fares: [FareTable.Fare], table: FareTable) -> Decimal? {
+    private static func cheapest(_ rides: [FareRide], currency: String, table: FareTable) -> Decimal? {
         var cost = [Decimal?](repeating: nil, count: rides.count + 1)
         cost[0] = 0
         for end in 1...rides.count {
             for start in 0..<end {
                 guard let before = cost[start] else { continue }
                 let run = rides[start..<end]
-                for fare in fares where covers(fare, run, table: table) {
+                for fare in table.fares where fare.currency == currency && covers(fare, run, table: table) {
                     let total = before + fare.price
                     if cost[end].map({ total < $0 }) ?? true { cost[end] = total }
                 }
@@ -71,7 +76,7 @@ enum FarePricing {
             if !fare.contains.isEmpty && !ride.zones.allSatisfy(fare.contains.contains) { return false }
         }
         if !fare.originDestinations.isEmpty {
-            let origin = first.zones.first ?? -1, destination = last.zones.last ?? -1
+            let origin = first.zones.first ?? -1, destination = last.destinationZone
             guard origin >= 0 || destination >= 0 else { return false }
             let matches = [FareTable.ZonePair(origin: origin, destination: destination),
                            FareTable.ZonePair(origin: origin, destination: -1),

@@ -315,16 +315,20 @@ public final class TransitRouter: Sendable {
             let pattern = tt.patterns[Int(ride.pattern)]
             let route = tt.routes[Int(pattern.route)]
             var previous: Coordinate? = nil
-            var zones: [Int32] = []
+            var zones: [Int32] = [], destinationZone: Int32 = -1
             for i in Int(ride.boardIndex)...Int(ride.alightIndex) {
                 let s = tt.patternStops[Int(pattern.stopsStart) + i]
-                if tt.fares.isRead { zones.append(tt.fares.stopZones[Int(s)]) }
+                if tt.fares.isRead {
+                    destinationZone = tt.fares.stopZones[Int(s)]
+                    if !zones.contains(destinationZone) { zones.append(destinationZone) }
+                }
                 let c = stop(s).coordinate
                 if let previous { distance += previous.distance(to: c) }
                 previous = c
                 geometry.append(c)
             }
-            fareRides.append(FareRide(route: pattern.route, agencyID: route.agencyID, zones: zones, boarding: ride.departure))
+            fareRides.append(FareRide(route: pattern.route, agencyID: route.agencyID, zones: zones,
+                                      destinationZone: destinationZone, boarding: ride.departure))
             let board = stop(ride.boardStop), alight = stop(ride.alightStop)
             let headsign = tt.tripHeadsigns[Int(ride.trip)], headway = tt.tripHeadways[Int(ride.trip)]
             let facts = ResolvedAlert.RideFacts(trip: ride.trip, pattern: ride.pattern, day: ride.day, boardStop: ride.boardStop,

@@ -165,14 +165,14 @@ final class FareTests: XCTestCase {
             FareTable.Fare(id: "DAY", feed: 0, price: 10, currency: "EUR", transfers: nil, transferDuration: nil, agencyID: nil),
         ]
         func rides(_ n: Int) -> [FareRide] {
-            (0..<n).map { FareRide(route: 0, agencyID: "", zones: [-1, -1], boarding: $0 * 600) }
+            (0..<n).map { FareRide(route: 0, agencyID: "", zones: [-1], destinationZone: -1, boarding: $0 * 600) }
         }
         XCTAssertEqual(FarePricing.cheapest(rides(3), in: table).price, Money(amount: 9, currency: "EUR"))
         XCTAssertEqual(FarePricing.cheapest(rides(4), in: table).price, Money(amount: 10, currency: "EUR"))
     }
 
     func testATimetableStoredBeforeFaresSaysToReimport() {
-        let quote = FarePricing.cheapest([FareRide(route: 0, agencyID: "", zones: [], boarding: 0)], in: FareTable())
+        let quote = FarePricing.cheapest([FareRide(route: 0, agencyID: "", zones: [], destinationZone: -1, boarding: 0)], in: FareTable())
         XCTAssertNil(quote.price)
         XCTAssertEqual(quote.note, "price unknown (fares not read: re-import the region)")
     }
