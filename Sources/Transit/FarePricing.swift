@@ -56,8 +56,9 @@ enum FarePricing {
             for start in 0..<end {
                 guard let before = cost[start] else { continue }
                 let run = rides[start..<end]
-                for fare in table.fares where fare.currency == currency && covers(fare, run, table: table) {
-                    let total = before + fare.price
+                // By index: looping `for fare in table.fares` would copy (retain) each fare's sets and strings.
+                for f in table.fares.indices where table.fares[f].currency == currency && covers(table.fares[f], run, table: table) {
+                    let total = before + table.fares[f].price
                     if cost[end].map({ total < $0 }) ?? true { cost[end] = total }
                 }
             }
