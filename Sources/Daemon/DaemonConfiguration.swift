@@ -1,4 +1,5 @@
 import Foundation
+import Planner
 import Transit
 import WireProtocol
 
@@ -42,6 +43,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var fetchStallTimeout: Double = 60
     /// Seconds between the daemon's own checks of every region's sources; nil: never.
     public var updateInterval: TimeInterval? = 86_400
+    /// What driving costs per kilometre; nil (the default): car options have no price.
+    public var carCost: CarCost?
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
@@ -81,7 +84,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--expiry-warning", "USEFULMAP_EXPIRY_WARNING", "expiry_warning"),
         ("--fetch-stall-timeout", "USEFULMAP_FETCH_STALL_TIMEOUT", "fetch_stall_timeout"),
         ("--update-interval", "USEFULMAP_UPDATE_INTERVAL", "update_interval"),
+        ("--car-cost-per-km", "USEFULMAP_CAR_COST_PER_KM", "car_cost_per_km"),
     ]
+    /// Flags whose value is two words on the command line ("--car-cost-per-km 0.25 EUR").
+    static let twoWordFlags: Set<String> = ["--car-cost-per-km"]
 
     /// The line a bad command line is answered with, after the one line naming what was wrong.
     public static let usageLine = "usage: usefulmapd [OPTION]... (usefulmapd --help lists every option)"
@@ -125,6 +131,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
                              before it is given up (default 60)
       --update-interval T|never  how often the daemon checks every region's sources and
                              rebuilds what changed: seconds, or 30m, 6h, 1d (default 1d)
+      --car-cost-per-km AMOUNT CURRENCY  what driving costs per km, e.g. 0.25 EUR
+                             (ISO 4217): car options get an estimated price (default none)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -147,6 +155,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
                 index += 1
                 guard index < arguments.count else { throw ConfigurationError.missingValue(flag: name) }
                 value = arguments[index]
+                if twoWordFlags.contains(name), index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") {
+                    index += 1
+                    value = "\(arguments[index - 1]) \(arguments[index])"
+                }
             }
             flags[name] = value
             index += 1
@@ -277,6 +289,13 @@ public struct DaemonConfiguration: Hashable, Sendable {
                 }
                 configuration.updateInterval = seconds
             }
+        }
+        if let text = value("--car-cost-per-km"), text.lowercased() != "none" {
+            guard let money = Money(parsing: text) else {
+                throw ConfigurationError.invalidValue(setting: "car cost per km", value: text,
+                                                      expected: "an amount ≥ 0 and an ISO 4217 currency, e.g. 0.25 EUR")
+            }
+            configuration.carCost = CarCost(perKilometre: money)
         }
         return configuration
     }

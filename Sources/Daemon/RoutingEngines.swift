@@ -8,16 +8,19 @@ import Transit
 public struct StreetEngine: LegEngine {
     private let dataDirectory: URL
     private let workers: Int
+    /// Prices car legs (`--car-cost-per-km`); nil leaves them without a price.
+    private let carCost: CarCost?
 
-    public init(dataDirectory: URL, workers: Int) {
+    public init(dataDirectory: URL, workers: Int, carCost: CarCost? = nil) {
         self.dataDirectory = dataDirectory
         self.workers = workers
+        self.carCost = carCost
     }
 
     public func open(_ region: RegionManifest, directory: URL, counters: DaemonCounters) throws -> any RegionLegSource {
         do {
             return Opened(router: try StreetRouter(regions: [region], dataDirectory: dataDirectory, workers: workers,
-                                                    onRetry: { counters.countNoRouteRetries($0) }))
+                                                    onRetry: { counters.countNoRouteRetries($0) }), carCost: carCost)
         } catch let error as StreetsError {
             throw RoutingError.engineFailure(error.description)
         }
@@ -25,12 +28,20 @@ public struct StreetEngine: LegEngine {
 
     struct Opened: RegionLegSource {
         let router: StreetRouter
+        let carCost: CarCost?
         func leg(for query: LegQuery) async throws -> RouteLeg {
-            try await router.leg(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode, pace: query.pace)
+            priced(try await router.leg(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode, pace: query.pace))
         }
         func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
             Array(try await router.alternatives(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode,
-                                                pace: query.pace).prefix(max(1, count)))
+                                                pace: query.pace).prefix(max(1, count))).map(priced)
+        }
+        /// A car leg with its estimated cost.
+        private func priced(_ leg: RouteLeg) -> RouteLeg {
+            guard leg.mode == .car, let carCost else { return leg }
+            var leg = leg
+            leg.price = carCost.quote(metres: leg.distance ?? 0)
+            return leg
         }
         func close() { router.shutdown() }
     }

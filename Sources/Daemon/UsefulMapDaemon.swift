@@ -85,7 +85,7 @@ public struct UsefulMapDaemon: Sendable {
         }
         database.store = store
         let streets = StreetEngine(dataDirectory: URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true),
-                                   workers: configuration.streetWorkers)
+                                   workers: configuration.streetWorkers, carCost: configuration.carCost)
         let clock: any WallClock = configuration.clockStart.map { StartedClock(start: $0) } ?? SystemClock()
         let live = LiveFeedBoard(clock: clock)
         let composition = DaemonComposition(

@@ -50,7 +50,13 @@ public enum WireDocuments {
             pace: plan.pace.rawValue, timePreference: timePreference(plan.timePreference, timeZone: timeZone),
             pinnedSegment: plan.pinnedSegmentIndex.map { $0 + 1 },
             generation: generation, timeZone: WireTime.zoneName(timeZone),
-            pinnedSegments: plan.pinnedSegmentIndices.map { $0 + 1 })
+            pinnedSegments: plan.pinnedSegmentIndices.map { $0 + 1 },
+            price: plan.price.map { PriceQuoteParts(price: price($0), note: $0.note) } ?? PriceQuoteParts(price: nil, note: "no fare"))
+    }
+
+    /// A price on the wire; nil when unknown.
+    public static func price(_ quote: PriceQuote?) -> PriceDocument? {
+        quote?.price.map { PriceDocument(amount: NSDecimalNumber(decimal: $0.amount).doubleValue, currency: $0.currency) }
     }
 
     /// A leg; walk and car legs take their times from the plan's schedule.
@@ -79,7 +85,8 @@ public enum WireDocuments {
                              start: WireTime.string(from: walk.start, timeZone: timeZone),
                              durationS: whole(walk.duration), distanceM: whole(walk.distance))
             },
-            walkingIsNoSlower: leg.walkingIsNoSlower)
+            walkingIsNoSlower: leg.walkingIsNoSlower,
+            price: price(leg.priceQuote), priceNote: leg.priceQuote.note)
     }
 
     public static func alert(_ alert: ServiceAlert, timeZone: TimeZone) -> AlertDocument {
@@ -154,6 +161,7 @@ public enum WireDocuments {
         let times = plan.schedule(startingAt: plan.timePreference == .leaveNow ? now : nil)
         let legs = plan.legs.compactMap { $0 }
         let rides = legs.flatMap(\.rides)
+        let quote = plan.price
         return CompareOption(
             mode: comparison.mode.rawValue, durationS: plan.totalTravelTime.map(whole),
             departure: times.first.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
@@ -161,6 +169,7 @@ public enum WireDocuments {
             distanceM: whole(plan.totalDistance), transfers: max(0, rides.count - 1), fastest: comparison.isFastest,
             lines: rides.map(\.lineName), headwaysS: rides.map(\.headwaySeconds), error: nil,
             walkingIsNoSlower: legs.contains(where: \.walkingIsNoSlower),
-            rides: legs.flatMap { leg($0, timeZone: timeZone).rides })
+            rides: legs.flatMap { leg($0, timeZone: timeZone).rides },
+            price: price(quote), priceNote: quote?.note ?? "no fare", priceEstimate: quote?.isEstimate ?? false)
     }
 }

@@ -99,11 +99,15 @@ public struct RouteLeg: Hashable, Sendable, Codable {
     /// Transit only: walking the whole way arrives no later (depart-at) or can leave no
     /// earlier (arrive-by) than this journey, so the person should just walk.
     public var walkingIsNoSlower: Bool
+    /// Transit: the cheapest combination of the feed's fares for the rides, or why it is unknown.
+    /// Car: the estimate from the daemon's car cost, when one is set. Nil otherwise, and for legs
+    /// computed before prices existed.
+    public var price: PriceQuote?
 
     public init(mode: TravelMode, expectedTravelTime: TimeInterval, distance: Double? = nil,
                 departure: Date? = nil, arrival: Date? = nil,
                 geometry: [Coordinate] = [], rides: [TransitRide] = [],
-                walks: [TransitWalkStep] = [], walkingIsNoSlower: Bool = false) {
+                walks: [TransitWalkStep] = [], walkingIsNoSlower: Bool = false, price: PriceQuote? = nil) {
         self.mode = mode
         self.expectedTravelTime = expectedTravelTime
         self.distance = distance
@@ -113,6 +117,7 @@ public struct RouteLeg: Hashable, Sendable, Codable {
         self.rides = rides
         self.walks = walks
         self.walkingIsNoSlower = walkingIsNoSlower
+        self.price = price
     }
 
     /// Number of changes between vehicles; zero for walk and car.

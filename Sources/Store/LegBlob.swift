@@ -20,7 +20,9 @@ enum LegBlob {
     /// Version 3 added each ride's headway after its trip ID; older rides decode with none.
     /// Version 4 added live times: each stop call's optional scheduled time after its time, and
     /// after a ride's stop calls its cancelled byte and its service alerts.
-    static let formatVersion: UInt8 = 4
+    /// Version 5 added the leg's price after the walks (an optional: an optional amount, as
+    /// decimal text, and currency, an optional note, an estimate byte); older legs decode with none.
+    static let formatVersion: UInt8 = 5
     static let oldestReadableVersion: UInt8 = 1
 
     // MARK: - Encoding
@@ -32,10 +34,12 @@ enum LegBlob {
     }
 
     /// A transit leg's rides, walks and note (the `plan_segment.leg_rides` column).
-    static func encode(rides: [TransitRide], walks: [TransitWalkStep], walkingIsNoSlower: Bool) -> [UInt8] {
+    static func encode(rides: [TransitRide], walks: [TransitWalkStep], walkingIsNoSlower: Bool,
+                       price: PriceQuote? = nil) -> [UInt8] {
         var writer = BlobWriter(kind: .rides)
         writer.rides(rides)
         writer.walks(walks, walkingIsNoSlower: walkingIsNoSlower)
+        writer.price(price)
         return writer.bytes
     }
 
@@ -56,6 +60,7 @@ enum LegBlob {
         writer.coordinates(leg.geometry)
         writer.rides(leg.rides)
         writer.walks(leg.walks, walkingIsNoSlower: leg.walkingIsNoSlower)
+        writer.price(leg.price)
         return writer.bytes
     }
 
@@ -68,12 +73,14 @@ enum LegBlob {
         return result
     }
 
-    static func decodeRides(_ bytes: [UInt8]) throws -> (rides: [TransitRide], walks: [TransitWalkStep], walkingIsNoSlower: Bool) {
+    static func decodeRides(_ bytes: [UInt8]) throws
+        -> (rides: [TransitRide], walks: [TransitWalkStep], walkingIsNoSlower: Bool, price: PriceQuote?) {
         var reader = try BlobReader(bytes, kind: .rides)
         let rides = try reader.rides()
         let (walks, walkingIsNoSlower) = try reader.walks()
+        let price = try reader.price()
         try reader.finish()
-        return (rides, walks, walkingIsNoSlower)
+        return (rides, walks, walkingIsNoSlower, price)
     }
 
     static func decodeStrings(_ bytes: [UInt8]) throws -> [String] {
@@ -95,9 +102,11 @@ enum LegBlob {
         let geometry = try reader.coordinates()
         let rides = try reader.rides()
         let (walks, walkingIsNoSlower) = try reader.walks()
+        let price = try reader.price()
         try reader.finish()
         return RouteLeg(mode: mode, expectedTravelTime: travelTime, distance: distance, departure: departure,
-                        arrival: arrival, geometry: geometry, rides: rides, walks: walks, walkingIsNoSlower: walkingIsNoSlower)
+                        arrival: arrival, geometry: geometry, rides: rides, walks: walks, walkingIsNoSlower: walkingIsNoSlower,
+                        price: price)
     }
 }
 
@@ -202,6 +211,16 @@ struct BlobWriter {
             double(walk.distance)
         }
         bytes.append(walkingIsNoSlower ? 1 : 0)
+    }
+
+    /// From version 5 on: the leg's price, if any.
+    mutating func price(_ quote: PriceQuote?) {
+        guard bytes[1] >= 5 else { return }
+        optional(quote) { writer, quote in
+            writer.optional(quote.price) { $0.string("\($1.amount)"); $0.string($1.currency) }
+            writer.optional(quote.note) { $0.string($1) }
+            writer.bytes.append(quote.isEstimate ? 1 : 0)
+        }
     }
 }
 
@@ -363,6 +382,19 @@ struct BlobReader {
                                           start: try date(), duration: try double(), distance: try double()))
         }
         return (result, try flag("walking note"))
+    }
+
+    /// The leg's price; none before version 5.
+    mutating func price() throws -> PriceQuote? {
+        guard version >= 5 else { return nil }
+        return try optional { reader in
+            let price = try reader.optional { reader -> Money in
+                let text = try reader.string()
+                guard let amount = Money.decimal(text) else { throw reader.damaged("price amount \(text)") }
+                return Money(amount: amount, currency: try reader.string())
+            }
+            return PriceQuote(price: price, note: try reader.optional { try $0.string() }, isEstimate: try reader.flag("price estimate"))
+        }
     }
 
     /// One byte 0 (false) or 1 (true).

@@ -127,7 +127,7 @@ enum PlanRows {
                        try StoredValues.optionalDate(computed.arrival, field: "\(field) arrival"),
                        .blob(LegBlob.encode(geometry: computed.geometry)),
                        .blob(LegBlob.encode(rides: computed.rides, walks: computed.walks,
-                                            walkingIsNoSlower: computed.walkingIsNoSlower))]
+                                            walkingIsNoSlower: computed.walkingIsNoSlower, price: computed.price))]
             }
             try db.run("""
                 INSERT INTO plan_segment(plan_id, position, mode, leg_mode, leg_travel_time, leg_distance,
@@ -201,7 +201,8 @@ enum PlanRows {
                                distance: row.optionalDouble(4), departure: StoredValues.optionalDate(row, 5),
                                arrival: StoredValues.optionalDate(row, 6),
                                geometry: try LegBlob.decodeGeometry(row.blob(7)),
-                               rides: transit.rides, walks: transit.walks, walkingIsNoSlower: transit.walkingIsNoSlower)
+                               rides: transit.rides, walks: transit.walks, walkingIsNoSlower: transit.walkingIsNoSlower,
+                               price: transit.price)
             }
             return (position: row.int(0), mode: try StoredValues.mode(row.string(1)), leg: leg)
         }

@@ -13,8 +13,9 @@ public struct RegionManifest: Codable, Hashable, Sendable {
     /// (addresses, typo trigrams, street lines), leaves GTFS stops beyond the streets out of it,
     /// and records each feed's service hours: importing the same sources again rebuilds a region
     /// of an older format instead of skipping it. 4 has the timetable of schema 3 (each trip's
-    /// stop_sequence, direction and agency, which realtime feeds are matched by).
-    public static let currentFormatVersion = 4
+    /// stop_sequence, direction and agency, which realtime feeds are matched by). 5 has the
+    /// timetable of schema 4 (fares).
+    public static let currentFormatVersion = 5
 
     public var name: String
     public var formatVersion: Int

@@ -8,7 +8,7 @@ struct GTFSFeedReader {
     static let requiredFiles = ["agency.txt", "stops.txt", "routes.txt", "trips.txt", "stop_times.txt"]
     /// Every file the reader opens; only these count towards the feed's size limits.
     static let filesRead = requiredFiles + ["calendar.txt", "calendar_dates.txt", "frequencies.txt", "transfers.txt", "shapes.txt",
-                                            "feed_info.txt"]
+                                            "feed_info.txt"] + fareFiles
 
     let url: URL
     var limits = GTFSLimits()
@@ -48,10 +48,11 @@ struct GTFSFeedReader {
             throw TransitError.missingRequiredFile(feed: feedName, file: "calendar.txt or calendar_dates.txt")
         }
 
-        let (timeZone, onlyAgency) = try readAgencies(zip, report: &report)
+        let (timeZone, onlyAgency, agencies) = try readAgencies(zip, report: &report)
         try builder.adopt(timeZone: timeZone, feed: feedName)
-        let stopIndex = try readStops(zip, builder: &builder, report: &report)
+        let (stopIndex, stopZones) = try readStops(zip, builder: &builder, report: &report)
         let routeIndex = try readRoutes(zip, builder: &builder, defaultAgency: onlyAgency, report: &report)
+        try readFares(zip, names: names, zones: stopZones, routes: routeIndex, agencies: agencies, builder: &builder, report: &report)
         let services = try readCalendars(zip, report: &report)
         var trips = try readTrips(zip, routes: routeIndex, services: services, report: &report)
         let serviceIndex = builder.addServices(services, usedBy: Set(trips.map(\.serviceID)))
@@ -147,7 +148,8 @@ struct GTFSFeedReader {
 
     /// The feeds' time zone, and its agency_id when it has only one agency (routes.txt may then
     /// leave agency_id empty).
-    private func readAgencies(_ zip: ZipArchive, report: inout GTFSImportReport) throws -> (String, String) {
+    /// Also every agency_id it names, for fares limited to one agency.
+    private func readAgencies(_ zip: ZipArchive, report: inout GTFSImportReport) throws -> (String, String, Set<String>) {
         guard var table = try open("agency.txt", in: zip) else {
             throw TransitError.missingRequiredFile(feed: feedName, file: "agency.txt")
         }
@@ -167,11 +169,12 @@ struct GTFSFeedReader {
         }
         if zones.count > 1 { throw TransitError.mixedTimeZones(zones) }
         guard TimeZone(identifier: zone) != nil else { throw TransitError.unknownTimeZone(feed: feedName, zone: zone) }
-        return (zone, agencies.count == 1 ? agencies[0] : "")
+        return (zone, agencies.count == 1 ? agencies[0] : "", Set(agencies.filter { !$0.isEmpty }))
     }
 
+    /// - returns: stop_id → timetable index, and the `zone_id` of each stop that has one.
     private func readStops(_ zip: ZipArchive, builder: inout TimetableBuilder,
-                           report: inout GTFSImportReport) throws -> [String: Int32] {
+                           report: inout GTFSImportReport) throws -> ([String: Int32], [Int32: String]) {
         guard var table = try open("stops.txt", in: zip) else {
             throw TransitError.missingRequiredFile(feed: feedName, file: "stops.txt")
         }
@@ -179,7 +182,9 @@ struct GTFSFeedReader {
         let nameColumn = table.column("stop_name")
         let latColumn = table.column("stop_lat"), lonColumn = table.column("stop_lon")
         let typeColumn = table.column("location_type"), parentColumn = table.column("parent_station")
+        let zoneColumn = table.column("zone_id")
         var index: [String: Int32] = [:]
+        var zones: [Int32: String] = [:]
         var stations: Set<String> = []
         var pendingParents: [(Int32, String)] = []
         while let row = try table.next() {
@@ -195,6 +200,7 @@ struct GTFSFeedReader {
             }
             let stop = builder.addStop(id: id, name: row.optionalString(nameColumn) ?? id, latitude: lat, longitude: lon)
             index[id] = stop
+            if let zone = row.optionalString(zoneColumn) { zones[stop] = zone }
             if let parent = row.optionalString(parentColumn) { pendingParents.append((stop, parent)) }
         }
         for (stop, parent) in pendingParents {
@@ -205,7 +211,7 @@ struct GTFSFeedReader {
             }
         }
         report.rowsRead["stops.txt", default: 0] += table.rowsRead
-        return index
+        return (index, zones)
     }
 
     private func readRoutes(_ zip: ZipArchive, builder: inout TimetableBuilder, defaultAgency: String,

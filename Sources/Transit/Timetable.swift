@@ -107,6 +107,9 @@ struct Timetable: Sendable {
     /// Shapes and colours for drawing rides: written at import, not loaded with the timetable
     /// (RAPTOR never needs them; `RideShapes` reads them when a ride is drawn).
     var rideShapes = RideShapeTable()
+    /// GTFS Fares v1, resolved to stop and route indexes; empty (`isRead` false) for a timetable
+    /// stored before fares were read.
+    var fares = FareTable()
 
     // MARK: - Derived at load (not stored)
 

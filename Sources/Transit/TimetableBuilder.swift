@@ -44,6 +44,8 @@ struct TimetableBuilder {
     private var stationOfStop: [Int32: String] = [:]
     /// For drawing rides only; passed through to storage.
     var rideShapes = RideShapeTable()
+    /// Zones, fares and their rules (`GTFSFeedReader.readFares`); kept parallel to stops and routes.
+    var fares = FareTable()
 
     /// Every feed must agree on one time zone: service days are computed in it.
     mutating func adopt(timeZone: String, feed: String) throws {
@@ -59,6 +61,7 @@ struct TimetableBuilder {
 
     mutating func addStop(id: String, name: String, latitude: Double, longitude: Double) -> Int32 {
         stops.append(Timetable.Stop(id: id, name: name, latitude: latitude, longitude: longitude, parentStationID: nil, modeMask: 0))
+        fares.stopZones.append(-1)
         return Int32(stops.count - 1)
     }
 
@@ -70,6 +73,7 @@ struct TimetableBuilder {
 
     mutating func addRoute(id: String, shortName: String, longName: String, routeType: Int, agencyID: String = "") -> Int32 {
         routes.append(Timetable.Route(id: id, shortName: shortName, longName: longName, routeType: routeType, agencyID: agencyID))
+        fares.routeFeeds.append(Int32(fares.feeds.count))
         return Int32(routes.count - 1)
     }
 
@@ -116,6 +120,7 @@ struct TimetableBuilder {
         table.services = services
         table.feeds = feeds
         table.rideShapes = rideShapes
+        table.fares = fares
 
         var groups: [PatternKey: [Int]] = [:]
         var keys: [PatternKey] = []

@@ -13,8 +13,10 @@ struct TimetableStore {
     /// than this) then asks for a re-import. Version 2 added `trips.headway_seconds`; a version 1
     /// file reads with every trip scheduled. Version 3 added `routes.agency_id`,
     /// `patterns.sequences` and `trips.direction_id` (for realtime matching); an older file reads
-    /// with no agency, stops numbered 1, 2, 3, … and no direction.
-    static let schemaVersion = 3
+    /// with no agency, stops numbered 1, 2, 3, … and no direction. Version 4 added the `fares`
+    /// meta entry (zones, fares and rules as JSON, small and always read whole); an older file
+    /// reads with fares not read, so every price is unknown until the region is re-imported.
+    static let schemaVersion = 4
     static let oldestReadableSchemaVersion = 1
     static let fileName = "transit.sqlite"
 
@@ -77,7 +79,13 @@ struct TimetableStore {
     private func write(_ t: Timetable, report: GTFSImportReport, into db: Database) throws {
         let meta = try db.prepare("INSERT INTO meta(key, value) VALUES (?, ?)")
         let reportJSON = (try? JSONEncoder().encode(report)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
-        for (key, value) in [("schema_version", String(Self.schemaVersion)), ("time_zone", t.timeZoneID),
+        let faresJSON: String
+        do {
+            faresJSON = String(decoding: try JSONEncoder().encode(t.fares), as: UTF8.self)
+        } catch {
+            throw TransitError.storage("cannot encode the fares: \(error)")
+        }
+        for (key, value) in [("schema_version", String(Self.schemaVersion)), ("time_zone", t.timeZoneID), ("fares", faresJSON),
                              ("imported_at", ISO8601DateFormatter().string(from: Date())), ("import_report", reportJSON)] {
             try meta.run([.text(key), .text(value)])
         }
@@ -161,6 +169,12 @@ struct TimetableStore {
             throw TransitError.corruptTimetable("missing or unknown time zone")
         }
         var t = Timetable(timeZoneID: zone)
+        if version >= 4 {
+            guard let text = meta["fares"], let fares = try? JSONDecoder().decode(FareTable.self, from: Data(text.utf8)) else {
+                throw TransitError.corruptTimetable("fares")
+            }
+            t.fares = fares
+        }
         t.feeds = try db.query("SELECT feed, first_day, last_day FROM feeds ORDER BY position") {
             FeedServicePeriod(feed: $0.string(0), firstDay: $0.int(1), lastDay: $0.int(2))
         }
@@ -259,6 +273,13 @@ struct TimetableStore {
             expectedTrip += p.tripCount
         }
         guard Int(expectedTrip) == t.tripIDs.count else { throw TransitError.corruptTimetable("trip count") }
+        // Pricing trusts the fares' indexes as RAPTOR trusts the timetable's.
+        let f = t.fares
+        guard !f.isRead || (f.stopZones.count == t.stops.count && f.routeFeeds.count == t.routes.count
+              && f.stopZones.allSatisfy({ $0 >= -1 && Int($0) < f.zoneNames.count })
+              && f.fares.allSatisfy({ $0.routes.allSatisfy { $0 >= 0 && Int($0) < t.routes.count } })) else {
+            throw TransitError.corruptTimetable("fare index out of range")
+        }
     }
 
     // MARK: - Packing

@@ -45,6 +45,14 @@ public final class TransitRouter: Sendable {
         stops = timetable.stops.map(TransitStop.init)
     }
 
+    /// The same timetable with its fares left out (every price "fares not read"): for
+    /// measuring what pricing adds to a query (`usefulmap-bench transit`).
+    public func withoutFares() -> TransitRouter {
+        var bare = timetable
+        bare.fares = FareTable()
+        return TransitRouter(timetable: bare, walking: walking)
+    }
+
     /// Each imported feed's first and last service day.
     public var servicePeriods: [FeedServicePeriod] { timetable.feeds }
 
@@ -288,6 +296,7 @@ public final class TransitRouter: Sendable {
         var rides: [TransitRide] = []
         var geometry: [Coordinate] = [origin]
         var distance = 0.0
+        var fareRides: [FareRide] = []
 
         let first = stop(raw.access.stop)
         let accessMetres = origin.distance(to: first.coordinate)
@@ -306,12 +315,20 @@ public final class TransitRouter: Sendable {
             let pattern = tt.patterns[Int(ride.pattern)]
             let route = tt.routes[Int(pattern.route)]
             var previous: Coordinate? = nil
+            var zones: [Int32] = [], destinationZone: Int32 = -1
             for i in Int(ride.boardIndex)...Int(ride.alightIndex) {
-                let c = stop(tt.patternStops[Int(pattern.stopsStart) + i]).coordinate
+                let s = tt.patternStops[Int(pattern.stopsStart) + i]
+                if tt.fares.isRead {
+                    destinationZone = tt.fares.stopZones[Int(s)]
+                    if !zones.contains(destinationZone) { zones.append(destinationZone) }
+                }
+                let c = stop(s).coordinate
                 if let previous { distance += previous.distance(to: c) }
                 previous = c
                 geometry.append(c)
             }
+            fareRides.append(FareRide(route: pattern.route, agencyID: route.agencyID, zones: zones,
+                                      destinationZone: destinationZone, boarding: ride.departure))
             let board = stop(ride.boardStop), alight = stop(ride.alightStop)
             let headsign = tt.tripHeadsigns[Int(ride.trip)], headway = tt.tripHeadways[Int(ride.trip)]
             let facts = ResolvedAlert.RideFacts(trip: ride.trip, pattern: ride.pattern, day: ride.day, boardStop: ride.boardStop,
@@ -333,7 +350,8 @@ public final class TransitRouter: Sendable {
                                  start: date(raw.arrival - raw.egress.seconds), seconds: Double(raw.egress.seconds), metres: egressMetres))
         let leg = RouteLeg(mode: .transit, expectedTravelTime: TimeInterval(raw.arrival - raw.departure), distance: distance,
                            departure: date(raw.departure), arrival: date(raw.arrival), geometry: geometry, rides: rides,
-                           walks: walks.map(\.step), walkingIsNoSlower: walkingIsNoSlower)
+                           walks: walks.map(\.step), walkingIsNoSlower: walkingIsNoSlower,
+                           price: FarePricing.cheapest(fareRides, in: tt.fares))
         return TransitJourney(leg: leg, walks: walks)
     }
 }

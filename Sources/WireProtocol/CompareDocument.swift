@@ -45,10 +45,17 @@ public struct CompareOption: Hashable, Sendable, Codable {
     /// Transit: the rides, with their live times, cancellation and alerts when a realtime feed
     /// knows them. Empty for walk and car (and from daemons that predate it).
     public var rides: [RideDocument]
+    /// Transit: the cheapest combination of fares; car: the estimate from the daemon's car cost.
+    /// Null when unknown (and for walk), with `price_note` saying why.
+    @NullWhenNil public var price: PriceDocument?
+    @NullWhenNil public var priceNote: String?
+    /// The price is an estimate (the car's cost per km), not a fare.
+    public var priceEstimate: Bool
 
     public init(mode: String, durationS: Double?, departure: String?, arrival: String?, distanceM: Double?,
                 transfers: Int?, fastest: Bool, lines: [String], headwaysS: [Int?] = [], error: WireError?,
-                walkingIsNoSlower: Bool = false, rides: [RideDocument] = []) {
+                walkingIsNoSlower: Bool = false, rides: [RideDocument] = [], price: PriceDocument? = nil,
+                priceNote: String? = nil, priceEstimate: Bool = false) {
         self.mode = mode
         self.durationS = durationS
         self.departure = departure
@@ -61,14 +68,19 @@ public struct CompareOption: Hashable, Sendable, Codable {
         self.error = error
         self.walkingIsNoSlower = walkingIsNoSlower
         self.rides = rides
+        self.price = price
+        self.priceNote = priceNote
+        self.priceEstimate = priceEstimate
     }
 
     /// Spelled by the wire's snake_case strategy; written out for the hand-written decoder.
     enum CodingKeys: CodingKey {
         case mode, durationS, departure, arrival, distanceM, transfers, fastest, lines, headwaysS, error, walkingIsNoSlower, rides
+        case price, priceNote, priceEstimate
     }
 
-    /// `walking_is_no_slower` is read as false and `headways_s` and `rides` as empty when absent (older daemons).
+    /// `walking_is_no_slower` is read as false, `headways_s` and `rides` as empty and the price
+    /// as unknown when absent (older daemons).
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         mode = try c.decode(String.self, forKey: .mode)
@@ -83,5 +95,8 @@ public struct CompareOption: Hashable, Sendable, Codable {
         error = try c.decodeIfPresent(WireError.self, forKey: .error)
         walkingIsNoSlower = try c.decodeIfPresent(Bool.self, forKey: .walkingIsNoSlower) ?? false
         rides = try c.decodeIfPresent([RideDocument].self, forKey: .rides) ?? []
+        price = try c.decodeIfPresent(PriceDocument.self, forKey: .price)
+        priceNote = try c.decodeIfPresent(String.self, forKey: .priceNote)
+        priceEstimate = try c.decodeIfPresent(Bool.self, forKey: .priceEstimate) ?? false
     }
 }

@@ -26,11 +26,15 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     /// region ("2022-04-02 is after the Tampere timetable ends (2022-03-31)"); left out when a
     /// feed covers it or the plan has no transit segment.
     public var coverageNote: String?
+    /// The sum of the legs' prices when every transit and car leg has one in one currency; null
+    /// otherwise (and for a plan that only walks), with `price_note` saying why.
+    @NullWhenNil public var price: PriceDocument?
+    @NullWhenNil public var priceNote: String?
 
     public init(id: Int64, title: String?, nodes: [NodeDocument], segments: [SegmentDocument],
                 totalDurationS: Double?, totalDistanceM: Double, pending: [PendingDocument], pace: String,
                 timePreference: TimePreferenceDocument, pinnedSegment: Int?, generation: Int64, timeZone: String,
-                removedPins: [RemovedPinDocument]? = nil, pinnedSegments: [Int]? = nil) {
+                removedPins: [RemovedPinDocument]? = nil, pinnedSegments: [Int]? = nil, price: PriceQuoteParts? = nil) {
         self.id = id
         self.title = title
         self.nodes = nodes
@@ -45,6 +49,8 @@ public struct PlanDocument: Hashable, Sendable, Codable {
         self.timeZone = timeZone
         self.removedPins = removedPins
         self.pinnedSegments = pinnedSegments
+        self.price = price?.price
+        self.priceNote = price?.note
     }
 }
 
@@ -153,9 +159,14 @@ public struct LegDocument: Hashable, Sendable, Codable {
     public var walkingIsNoSlower: Bool
     /// Walk and car: the line as `[lat, lon]` pairs; only when `plan.show` is asked for geometry.
     public var geometry: [[Double]]?
+    /// Transit: the leg's fare; car: the car cost estimate; null when unknown (and for walk),
+    /// with `price_note` saying why.
+    @NullWhenNil public var price: PriceDocument?
+    @NullWhenNil public var priceNote: String?
 
     public init(durationS: Double, distanceM: Double?, departure: String?, arrival: String?,
-                transfers: Int, rides: [RideDocument], walks: [WalkDocument] = [], walkingIsNoSlower: Bool = false) {
+                transfers: Int, rides: [RideDocument], walks: [WalkDocument] = [], walkingIsNoSlower: Bool = false,
+                price: PriceDocument? = nil, priceNote: String? = nil) {
         self.durationS = durationS
         self.distanceM = distanceM
         self.departure = departure
@@ -164,10 +175,14 @@ public struct LegDocument: Hashable, Sendable, Codable {
         self.rides = rides
         self.walks = walks
         self.walkingIsNoSlower = walkingIsNoSlower
+        self.price = price
+        self.priceNote = priceNote
     }
 
     /// Spelled by the wire's snake_case strategy; written out for the hand-written decoder.
-    enum CodingKeys: CodingKey { case durationS, distanceM, departure, arrival, transfers, rides, walks, walkingIsNoSlower, geometry }
+    enum CodingKeys: CodingKey {
+        case durationS, distanceM, departure, arrival, transfers, rides, walks, walkingIsNoSlower, geometry, price, priceNote
+    }
 
     /// `walks` and `walking_is_no_slower` are read as empty/false when absent (older daemons).
     public init(from decoder: Decoder) throws {
@@ -181,6 +196,8 @@ public struct LegDocument: Hashable, Sendable, Codable {
         walks = try c.decodeIfPresent([WalkDocument].self, forKey: .walks) ?? []
         walkingIsNoSlower = try c.decodeIfPresent(Bool.self, forKey: .walkingIsNoSlower) ?? false
         geometry = try c.decodeIfPresent([[Double]].self, forKey: .geometry)
+        price = try c.decodeIfPresent(PriceDocument.self, forKey: .price)
+        priceNote = try c.decodeIfPresent(String.self, forKey: .priceNote)
     }
 }
 

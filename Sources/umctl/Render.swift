@@ -97,6 +97,7 @@ enum Render {
                     text += "; " + rides.joined(separator: "; ")
                     if leg.transfers > 0 { text += "; \(leg.transfers) transfer\(leg.transfers == 1 ? "" : "s")" }
                 }
+                if let price = legPrice(leg, mode: segment.mode) { text += "; \(price)" }
             } else if let error = segment.error {
                 text += " no leg (\(error.code): \(error.message))"
             } else {
@@ -139,7 +140,9 @@ enum Render {
         let missed = plan.segments.contains(where: \.missedConnection)
         let why = plan.timePreference.kind == "arrive_by" ? "it arrives too late" : "a connection is missed"
         let total = plan.totalDurationS.map(duration) ?? (missed ? "none (\(why))" : "incomplete (a leg is missing)")
-        lines.append("  total: \(total), \(distance(plan.totalDistanceM))")
+        // The price only when every part is known; each leg says why its own is not.
+        let price = plan.price.map { ", price \(money($0))" } ?? ""
+        lines.append("  total: \(total), \(distance(plan.totalDistanceM))\(price)")
         for pending in plan.pending {
             let cancelled = pending.selected.rides.contains(where: \.cancelled) ? " (cancelled)" : ""
             lines.append("  pending on segment \(pending.segment): selected \(pendingLeg(pending.selected, askedDay: day))\(cancelled)"
@@ -150,6 +153,25 @@ enum Render {
             lines.append("  pin removed by this edit: \(removed.from) → \(removed.to) leaving \(dayClock(removed.departure))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "3.50 EUR"
+    static func money(_ price: PriceDocument) -> String {
+        String(format: "%.2f %@", price.amount, price.currency)
+    }
+
+    /// A transit leg's fare or a car leg's cost ("fare 3.50 EUR", "price unknown (…)", "cost ≈ 2.40 EUR");
+    /// nil for a walk.
+    static func legPrice(_ leg: LegDocument, mode: String) -> String? {
+        guard mode == "transit" || mode == "car" else { return nil }
+        if let price = leg.price { return mode == "car" ? "cost ≈ \(money(price))" : "fare \(money(price))" }
+        return leg.priceNote
+    }
+
+    /// The compare table's price cell: "3.50 EUR", "≈ 2.40 EUR" for an estimate, "unknown", or "-" for a walk.
+    static func priceCell(_ option: CompareOption) -> String {
+        if let price = option.price { return (option.priceEstimate ? "≈ " : "") + money(price) }
+        return option.mode == "transit" || option.mode == "car" ? "unknown" : "-"
     }
 
     /// "leaves 08:57, arrives 09:20 (23 min)": one side of a pending update.
@@ -204,14 +226,14 @@ enum Render {
         var rows: [[String]] = []
         for option in document.options {
             if let error = option.error {
-                rows.append([option.mode, "-", "-", "-", "-", "-", "\(error.code): \(error.message)"])
+                rows.append([option.mode, "-", "-", "-", "-", "-", "-", "\(error.code): \(error.message)"])
                 continue
             }
             let lines = option.lines.isEmpty ? "" : "lines \(option.lines.joined(separator: ", "))"
             rows.append([option.mode + (option.fastest ? " *" : ""), duration(option.durationS),
                          DayMark.clock(option.departure, askedDay: document.time),
                          DayMark.clock(option.arrival, askedDay: document.time), distance(option.distanceM),
-                         option.mode == "transit" ? option.transfers.map(String.init) ?? "-" : "-", lines])
+                         option.mode == "transit" ? option.transfers.map(String.init) ?? "-" : "-", priceCell(option), lines])
         }
         var notes = document.options.filter(\.walkingIsNoSlower).map {
             "\nnote: walking the whole way is no slower than \($0.mode)"
@@ -222,13 +244,17 @@ enum Render {
                 notes.append("\nnote: \(option.mode) line \(line) runs \(aboutEvery(headway)); its times are estimates")
             }
         }
+        for option in document.options where option.error == nil && (option.mode == "transit" || option.mode == "car") {
+            if option.price == nil, let note = option.priceNote { notes.append("\nnote: \(option.mode) \(note)") }
+            if option.price != nil, option.priceEstimate, let note = option.priceNote { notes.append("\nnote: \(option.mode) price is an \(note)") }
+        }
         for option in document.options {
             notes += LiveTimes.notes(option.rides, label: option.mode, askedDay: document.time).map { "\n" + $0 }
         }
         let otherDay = document.options.first { $0.mode == "transit" }.flatMap { DayMark.otherDayTransitNote($0, document) }
         return "\(document.from.name) → \(document.to.name)  (times in \(document.timeZone); * fastest)\n"
             + (otherDay.map { "note: \($0)\n" } ?? "")
-            + table(["mode", "duration", "depart", "arrive", "distance", "transfers", ""], rows) + notes.joined()
+            + table(["mode", "duration", "depart", "arrive", "distance", "transfers", "price", ""], rows) + notes.joined()
     }
 
     /// "realtime:  tampere https://…/trips.pb live; fetched 08:00:05, changed 08:00:05; 812 trip updates, 3 cancelled, 2 alerts; refused unknown_trip 4"

@@ -60,7 +60,35 @@ func runTransitSuite() async throws -> SuiteReport {
         report.notes["\(name) outcomes"] = "\(found) journeys (\(walkBetter) where walking is no slower); "
             + failures.map { "\($0.value) \($0.key)" }.sorted().joined(separator: ", ")
     }
+    try addFareCost(router, pairs, to: &report)
     return report
+}
+
+/// What pricing with the feed's fares adds to a depart-at query: the same 1,000 queries on the
+/// router and on the same timetable without fares, in alternating rounds so that the shared
+/// machine's load falls on both alike; wall time and this thread's CPU time.
+func addFareCost(_ router: TransitRouter, _ pairs: [(Coordinate, Coordinate, Date)], to report: inout SuiteReport) throws {
+    let bare = router.withoutFares()
+    var wall: [Bool: [Double]] = [:], cpu: [Bool: [Double]] = [:]
+    var priced = 0, unknown = 0
+    for round in 0..<3 {
+        for (withFares, engine) in [(true, router), (false, bare)] {
+            for (from, to, when) in pairs {
+                guard let ((result, seconds), cpuSeconds) = try? cpuTime({
+                    try time { try engine.leg(from: from, to: to, timing: .departAt(when), pace: .normal) }
+                }) else { continue }
+                wall[withFares, default: []].append(seconds)
+                cpu[withFares, default: []].append(cpuSeconds)
+                if withFares, round == 0 { if result.best.price?.price != nil { priced += 1 } else { unknown += 1 } }
+            }
+        }
+    }
+    for withFares in [true, false] {
+        let side = withFares ? "with fares" : "no fares"
+        report.addLatencies("fares: depart-at, \(side)", wall[withFares] ?? [])
+        report.addLatencies("fares: depart-at CPU, \(side)", cpu[withFares] ?? [])
+    }
+    report.notes["fares"] = "\(priced) journeys priced, \(unknown) price unknown (3 alternating rounds of the 1000 queries)"
 }
 
 /// Seeded random query pairs in Tampere (seed 6): uniform points in the city's extent, kept when

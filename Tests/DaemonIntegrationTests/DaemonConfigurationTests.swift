@@ -1,5 +1,6 @@
 import Daemon
 import Foundation
+import Planner
 import WireProtocol
 import XCTest
 
@@ -124,5 +125,19 @@ final class DaemonConfigurationTests: XCTestCase {
 
     func testMissingExplicitConfigFileIsAnError() {
         XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--config", "/nonexistent/x.conf"], environment: home))
+    }
+
+    /// Issue 24: the car's cost per km, two words on the command line, one value elsewhere; none by default.
+    func testCarCostPerKmTakesAnAmountAndAnISOCurrency() throws {
+        XCTAssertNil(try DaemonConfiguration.resolve(arguments: [], environment: home).carCost)
+        let flag = try DaemonConfiguration.resolve(arguments: ["--car-cost-per-km", "0.25", "EUR"], environment: home).carCost
+        XCTAssertEqual(flag?.perKilometre, Money(amount: Decimal(string: "0.25")!, currency: "EUR"))
+        let environment = try DaemonConfiguration.resolve(arguments: [], environment: home.merging(["USEFULMAP_CAR_COST_PER_KM": "0.3 SEK"]) { $1 })
+        XCTAssertEqual(environment.carCost?.perKilometre.currency, "SEK")
+        for bad in [["0.25", "XYZ"], ["-1", "EUR"], ["cheap", "EUR"], ["0.25", "eur"]] {
+            XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--car-cost-per-km"] + bad, environment: home)) { error in
+                XCTAssertEqual("\(error)", "invalid car cost per km \"\(bad.joined(separator: " "))\": expected an amount ≥ 0 and an ISO 4217 currency, e.g. 0.25 EUR")
+            }
+        }
     }
 }

@@ -95,7 +95,7 @@ final class LegBlobTests: XCTestCase {
         let ride = TransitRide(lineName: "3", vehicle: "bus", tripID: "t1", boarding: boarding,
                                alighting: RandomPlans.stopCall(&random), cancelled: true, alerts: [alert])
         let current = LegBlob.encode(rides: [ride], walks: [], walkingIsNoSlower: false)
-        XCTAssertEqual(current[1], 4)
+        XCTAssertEqual(current[1], LegBlob.formatVersion)
         XCTAssertEqual(try LegBlob.decodeRides(current).rides, [ride])
         XCTAssertEqual(try LegBlob.decodeRides(current).rides.first?.boarding.delaySeconds, 360)
         var old = BlobWriter(kind: .rides, version: 3)
@@ -105,6 +105,24 @@ final class LegBlobTests: XCTestCase {
         XCTAssertNil(decoded.boarding.scheduledTime)
         XCTAssertFalse(decoded.cancelled)
         XCTAssertEqual(decoded.alerts, [])
+    }
+
+    /// Issue 24: a leg's fare, a car estimate and an unknown price with its note are stored; a
+    /// version 4 blob reads with no price.
+    func testLegPricesRoundTripAndVersionFourLegsDecodeWithoutOne() throws {
+        for quote in [PriceQuote(price: Money(amount: Decimal(string: "3.5")!, currency: "EUR")),
+                      PriceQuote(price: Money(amount: Decimal(string: "2.41")!, currency: "EUR"), note: "estimate: 0.25 EUR/km",
+                                 isEstimate: true),
+                      PriceQuote.unknown("price unknown (the feed has no fares)")] {
+            XCTAssertEqual(try LegBlob.decodeRides(LegBlob.encode(rides: [], walks: [], walkingIsNoSlower: false, price: quote)).price,
+                           quote)
+            let leg = RouteLeg(mode: .car, expectedTravelTime: 600, distance: 9640, price: quote)
+            XCTAssertEqual(try LegBlob.decodeLeg(LegBlob.encode(leg: leg)), leg)
+        }
+        var old = BlobWriter(kind: .rides, version: 4)
+        old.rides([])
+        old.walks([], walkingIsNoSlower: false)
+        XCTAssertNil(try LegBlob.decodeRides(old.bytes).price)
     }
 
     func testTransitLegWalksAndWalkingNoteRoundTripInTheRidesBlob() throws {

@@ -85,11 +85,18 @@ struct MiniFeed {
     var transfers: String? = nil
     /// direction_id per trip_id; trips.txt has the column only when some trip has one.
     var directions: [String: Int] = [:]
+    /// zone_id per stop_id; stops.txt has the column only when some stop has one.
+    var zones: [String: String] = [:]
+    /// More files as they are (fare_attributes.txt, fare_rules.txt, …).
+    var extraFiles: [String: String] = [:]
 
     var files: [String: String] {
         var files: [String: String] = [
             "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Test,http://example.org,\(zone)\n",
-            "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\n" + stops.map { "\($0.id),\($0.name),\($0.lat),\($0.lon)\n" }.joined(),
+            "stops.txt": zones.isEmpty
+                ? "stop_id,stop_name,stop_lat,stop_lon\n" + stops.map { "\($0.id),\($0.name),\($0.lat),\($0.lon)\n" }.joined()
+                : "stop_id,stop_name,stop_lat,stop_lon,zone_id\n"
+                    + stops.map { "\($0.id),\($0.name),\($0.lat),\($0.lon),\(zones[$0.id] ?? "")\n" }.joined(),
             "routes.txt": "route_id,route_short_name,route_long_name,route_type\n" + routes.map { "\($0.id),\($0.short),,\($0.type)\n" }.joined(),
             "trips.txt": directions.isEmpty
                 ? "route_id,service_id,trip_id,trip_headsign\n" + trips.map { "\($0.route),\($0.service),\($0.id),\($0.headsign)\n" }.joined()
@@ -102,6 +109,7 @@ struct MiniFeed {
         if let calendarDates { files["calendar_dates.txt"] = calendarDates }
         if let frequencies { files["frequencies.txt"] = frequencies }
         if let transfers { files["transfers.txt"] = transfers }
+        files.merge(extraFiles) { _, extra in extra }
         return files
     }
 

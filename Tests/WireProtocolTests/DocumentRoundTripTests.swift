@@ -37,7 +37,8 @@ final class DocumentRoundTripTests: XCTestCase {
         var walk = WalkDocument(kind: "access", from: "Home", to: "A", start: morning, durationS: 120, distanceM: 150)
         walk.geometry = [[61.5, 23.7], [61.5, 23.71]]
         var leg = LegDocument(durationS: 1200, distanceM: 4000, departure: morning, arrival: later, transfers: 0,
-                              rides: [ride], walks: [walk], walkingIsNoSlower: true)
+                              rides: [ride], walks: [walk], walkingIsNoSlower: true,
+                              price: PriceDocument(amount: 3.5, currency: "EUR"), priceNote: nil)
         leg.geometry = [[61.5, 23.7], [61.49, 23.76]]
         return leg
     }
@@ -73,9 +74,11 @@ final class DocumentRoundTripTests: XCTestCase {
         }
         XCTAssertTrue(String(decoding: try WireCodec.encoder.encode(ride), as: UTF8.self).contains(#""headway_s":600"#))
 
-        try assertWire(transitLeg)
+        try assertWire(transitLeg, nulls: ["price_note"])
+        XCTAssertTrue(String(decoding: try WireCodec.encoder.encode(transitLeg), as: UTF8.self)
+            .contains(#""price":{"amount":3.5,"currency":"EUR"}"#))
         try assertWire(LegDocument(durationS: 300, distanceM: nil, departure: nil, arrival: nil, transfers: 0, rides: []),
-                       nulls: ["distance_m", "departure", "arrival"], absent: ["geometry"])
+                       nulls: ["distance_m", "departure", "arrival", "price", "price_note"], absent: ["geometry"])
 
         let segment = SegmentDocument(mode: "transit", locked: true, leg: transitLeg, error: WireError(.noRoute, "no route"),
                                       missedConnection: true, chosenLines: ["3"])
@@ -88,17 +91,19 @@ final class DocumentRoundTripTests: XCTestCase {
         try assertWire(PlanDocument(id: 7, title: "Tuesday", nodes: [node], segments: [segment], totalDurationS: 1800.5,
                                     totalDistanceM: 4321, pending: [PendingDocument(segment: 1, selected: transitLeg, latest: transitLeg)],
                                     pace: "fast", timePreference: TimePreferenceDocument(kind: "depart_at", time: morning),
-                                    pinnedSegment: 1, generation: 12, timeZone: "Europe/Helsinki"))
+                                    pinnedSegment: 1, generation: 12, timeZone: "Europe/Helsinki",
+                                    price: PriceQuoteParts(price: PriceDocument(amount: 3.5, currency: "EUR"), note: nil)),
+                       nulls: ["price_note"])
         var outside = PlanDocument(id: 9, title: nil, nodes: [], segments: [], totalDurationS: nil, totalDistanceM: 0, pending: [],
                                    pace: "normal", timePreference: TimePreferenceDocument(kind: "depart_at", time: morning),
                                    pinnedSegment: nil, generation: 1, timeZone: "Europe/Helsinki")
-        try assertWire(outside, nulls: ["title", "total_duration_s", "pinned_segment"], absent: ["coverage_note"])
+        try assertWire(outside, nulls: ["title", "total_duration_s", "pinned_segment", "price", "price_note"], absent: ["coverage_note"])
         outside.coverageNote = "2022-04-02 is after the Tampere timetable ends (2022-03-31)"
-        try assertWire(outside, nulls: ["title", "total_duration_s", "pinned_segment"])
+        try assertWire(outside, nulls: ["title", "total_duration_s", "pinned_segment", "price", "price_note"])
         try assertWire(PlanDocument(id: 8, title: nil, nodes: [], segments: [], totalDurationS: nil, totalDistanceM: 0, pending: [],
                                     pace: "normal", timePreference: TimePreferenceDocument(kind: "leave_now", time: nil),
                                     pinnedSegment: nil, generation: 1, timeZone: "Europe/Helsinki"),
-                       nulls: ["title", "total_duration_s", "pinned_segment"])
+                       nulls: ["title", "total_duration_s", "pinned_segment", "price", "price_note"])
 
         try assertWire(PlanSummaryDocument(id: 1, title: "Tuesday", from: "A", to: "B", updatedAt: morning, totalDurationS: 12))
         try assertWire(PlanSummaryDocument(id: 2, title: nil, from: "A", to: "B", updatedAt: nil, totalDurationS: nil),
@@ -177,13 +182,17 @@ final class DocumentRoundTripTests: XCTestCase {
 
         let answer = CompareOption(mode: "walk", durationS: 844, departure: morning, arrival: later, distanceM: 1170, transfers: 0,
                                    fastest: true, lines: [], error: WireError(.noRoute, "none"), walkingIsNoSlower: true)
-        try assertWire(answer)
+        try assertWire(answer, nulls: ["price", "price_note"])
         try assertWire(CompareOption(mode: "transit", durationS: nil, departure: nil, arrival: nil, distanceM: nil, transfers: nil,
                                      fastest: false, lines: [], error: nil),
-                       nulls: ["duration_s", "departure", "arrival", "distance_m", "transfers", "error"])
+                       nulls: ["duration_s", "departure", "arrival", "distance_m", "transfers", "error", "price", "price_note"])
+        let priced = CompareOption(mode: "car", durationS: 600, departure: morning, arrival: later, distanceM: 9600, transfers: nil,
+                                   fastest: false, lines: [], error: nil, price: PriceDocument(amount: 2.4, currency: "EUR"),
+                                   priceNote: "estimate: 0.25 EUR/km", priceEstimate: true)
+        try assertWire(priced, nulls: ["transfers", "error"])
         let headways = CompareOption(mode: "transit", durationS: 900, departure: morning, arrival: later, distanceM: 3000,
                                      transfers: 1, fastest: false, lines: ["7", "3"], headwaysS: [600, nil], error: nil)
-        try assertWire(headways, nulls: ["error"])
+        try assertWire(headways, nulls: ["error", "price", "price_note"])
         XCTAssertTrue(String(decoding: try WireCodec.encoder.encode(headways), as: UTF8.self).contains(#""headways_s":[600,null]"#))
         let place = PlaceDocument(name: "Home", lat: 61.5, lon: 23.7)
         try assertWire(CompareDocument(from: place, to: place, options: [answer], timeZone: "Europe/Helsinki"), absent: ["map"])

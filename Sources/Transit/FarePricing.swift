@@ -1,0 +1,91 @@
+import Foundation
+import Planner
+
+/// One ride as the fare rules see it.
+struct FareRide: Hashable, Sendable {
+    var route: Int32
+    var agencyID: String
+    /// Every zone the ride passes, boarding to alighting, each once, in the order first
+    /// passed (so the first is the boarding stop's); -1 for stops without one.
+    var zones: [Int32]
+    /// The alighting stop's zone (-1 for none).
+    var destinationZone: Int32
+    /// Boarding time in seconds (any common origin).
+    var boarding: Int
+}
+
+/// The price of a journey under GTFS Fares v1: the cheapest way to cut its rides into runs of
+/// consecutive rides, each run on one ticket of a fare that covers it.
+///
+/// A fare covers a run when every ride is of its feed (and agency, when it names one), on one of
+/// its routes (when it names any), the run starts and ends in one of its origin/destination
+/// pairs (when it has any), every zone passed is one of its `contains_id` zones (when it has
+/// any; a stop without a zone is in none), the run's changes are within `transfers` and every
+/// boarding within `transfer_duration` of the first one.
+enum FarePricing {
+    static func cheapest(_ rides: [FareRide], in table: FareTable) -> PriceQuote {
+        guard !rides.isEmpty else { return .unknown("price unknown (no ride)") }
+        guard table.isRead else { return .unknown("price unknown (fares not read: re-import the region)") }
+        for ride in rides {
+            let feed = Int(table.routeFeeds.indices.contains(Int(ride.route)) ? table.routeFeeds[Int(ride.route)] : -1)
+            guard table.feeds.indices.contains(feed) else { return .unknown("price unknown (fares not read: re-import the region)") }
+            switch table.feeds[feed] {
+            case .v1: continue
+            case .none: return .unknown("price unknown (the feed has no fares)")
+            case .v2Only: return .unknown("price unknown (fares v2 not read)")
+            }
+        }
+        var currencies: [String] = []
+        for fare in table.fares where !currencies.contains(fare.currency) { currencies.append(fare.currency) }
+        var best: Money? = nil
+        for currency in currencies {
+            guard let price = cheapest(rides, currency: currency, table: table) else { continue }
+            if best != nil { return .unknown("price unknown (fares in several currencies cover it)") }
+            best = Money(amount: price, currency: currency)
+        }
+        if let best { return PriceQuote(price: best) }
+        let unusable = table.unusableFares > 0 ? "; \(table.unusableFares) of the feed's fares are unusable, see the import report" : ""
+        return .unknown("price unknown (no fare covers this trip\(unusable))")
+    }
+
+    /// Dynamic programming over ride positions: `cost[i]` is the cheapest price of rides `0..<i`.
+    private static func cheapest(_ rides: [FareRide], currency: String, table: FareTable) -> Decimal? {
+        var cost = [Decimal?](repeating: nil, count: rides.count + 1)
+        cost[0] = 0
+        for end in 1...rides.count {
+            for start in 0..<end {
+                guard let before = cost[start] else { continue }
+                let run = rides[start..<end]
+                // By index: looping `for fare in table.fares` would copy (retain) each fare's sets and strings.
+                for f in table.fares.indices where table.fares[f].currency == currency && covers(table.fares[f], run, table: table) {
+                    let total = before + table.fares[f].price
+                    if cost[end].map({ total < $0 }) ?? true { cost[end] = total }
+                }
+            }
+        }
+        return cost[rides.count]
+    }
+
+    static func covers(_ fare: FareTable.Fare, _ run: ArraySlice<FareRide>, table: FareTable) -> Bool {
+        guard let first = run.first, let last = run.last else { return false }
+        if let allowed = fare.transfers, run.count - 1 > allowed { return false }
+        if let duration = fare.transferDuration, last.boarding - first.boarding > duration { return false }
+        for ride in run {
+            guard table.routeFeeds.indices.contains(Int(ride.route)), table.routeFeeds[Int(ride.route)] == fare.feed else { return false }
+            if let agency = fare.agencyID, agency != ride.agencyID { return false }
+            if !fare.routes.isEmpty && !fare.routes.contains(ride.route) { return false }
+            if !fare.contains.isEmpty && !ride.zones.allSatisfy(fare.contains.contains) { return false }
+        }
+        if !fare.originDestinations.isEmpty {
+            let origin = first.zones.first ?? -1, destination = last.destinationZone
+            guard origin >= 0 || destination >= 0 else { return false }
+            let matches = [FareTable.ZonePair(origin: origin, destination: destination),
+                           FareTable.ZonePair(origin: origin, destination: -1),
+                           FareTable.ZonePair(origin: -1, destination: destination)]
+            guard matches.contains(where: { ($0.origin >= 0 || $0.destination >= 0) && fare.originDestinations.contains($0) }) else {
+                return false
+            }
+        }
+        return true
+    }
+}
