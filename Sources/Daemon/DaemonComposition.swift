@@ -88,6 +88,7 @@ public struct DaemonComposition: Sendable {
         PlanMethods(planner: planner, plans: plans, store: store, resolver: resolver, regions: regions, location: location,
                     input: input, events: events, mapData: mapData, comparer: comparer,
                     typedPlaces: typedPlaces, creator: creator).register(in: &table)
+        AgendaMethods(store: store, plans: plans, regions: regions, input: input).register(in: &table)
         let calendar = PlanCalendarExport(regions: regions, dataDirectory: dataDirectory)
         MapMethods(plans: plans, regions: regions, mapData: mapData, input: input, calendar: calendar).register(in: &table)
         self.calendarFile = PlansCalendarFile(store: store, plans: plans, export: calendar, events: events, clock: clock,
