@@ -22,6 +22,7 @@ public actor PlansCalendarFile {
     private let logger: DaemonLogger
     let file: URL
     private var loop: Task<Void, Never>?
+    private var wake: AsyncStream<Void>.Continuation?
 
     init(store: Store, plans: PlanCoordinator, export: PlanCalendarExport, events: EventHub, clock: any WallClock,
          logger: DaemonLogger, dataDirectory: URL) {
@@ -34,23 +35,26 @@ public actor PlansCalendarFile {
         file = dataDirectory.appendingPathComponent(Self.fileName)
     }
 
-    /// Writes the file now, then after every plan change until `stop`.
+    /// Writes the file now, then after every plan change until `stop`. Changes that come while
+    /// it writes are written together once it is done (the wake-up stream keeps only one).
     public func start() {
         guard loop == nil else { return }
-        let (id, stream) = events.subscribe()
-        loop = Task(priority: .background) { [weak self, events] in
-            await self?.write()
-            for await event in stream {
-                events.taken(event, by: id)
-                guard let kind = event.value["kind"]?.stringValue, Self.planEvents.contains(kind) else { continue }
+        let (wakeUps, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        events.listen { event in
+            if Self.planEvents.contains(event.kind) { wake.yield() }
+        }
+        wake.yield()
+        loop = Task(priority: .background) { [weak self] in
+            for await _ in wakeUps {
                 guard !Task.isCancelled, let self else { break }
                 await self.write()
             }
-            events.unsubscribe(id)
         }
+        self.wake = wake
     }
 
     public func stop() {
+        wake?.finish()
         loop?.cancel()
         loop = nil
     }
