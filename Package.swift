@@ -8,6 +8,7 @@
 //     ← SQLite (typed wrapper of the system libsqlite3)
 //     ← Store, Streets, Transit (adapters: storage, street routing, transit routing)
 //     ← MapRendering (map pictures with the system libcairo)
+//     ← PlanCalendar (iCalendar files with the system libical)
 //   Fetching (HTTP(S) downloads with the system libcurl; Foundation only)
 //     ← Daemon (composition root and socket server) ← usefulmapd
 //   WireProtocol (Foundation only) ← Daemon, umctl
@@ -36,6 +37,7 @@ let package = Package(
         .systemLibrary(name: "CLibMD", path: "Sources/CLibMD"),
         .systemLibrary(name: "CChildProcess", path: "Sources/CChildProcess"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
+        .systemLibrary(name: "CICal", path: "Sources/CICal", pkgConfig: "libical"),
 
         // MARK: - Domain
         .target(name: "Planner", resources: [.embedInCode("Resources/google-maps-format.json")], swiftSettings: swift6),
@@ -59,13 +61,16 @@ let package = Package(
         // MARK: - Map pictures
         .target(name: "MapRendering", dependencies: ["Planner", "CCairo"], swiftSettings: swift6),
 
+        // MARK: - Calendars (RFC 5545 with the system libical)
+        .target(name: "PlanCalendar", dependencies: ["Planner", "CICal"], swiftSettings: swift6),
+
         // MARK: - Downloads (region sources and feeds by URL; only the daemon and the bench use it)
         .target(name: "Fetching", dependencies: ["CCurl"], swiftSettings: swift6),
 
         // MARK: - Wire protocol, daemon, client
         .target(name: "WireProtocol", swiftSettings: swift6),
         .target(name: "Daemon",
-                dependencies: ["Planner", "Store", "Streets", "Transit", "MapRendering", "Fetching", "WireProtocol"],
+                dependencies: ["Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "WireProtocol"],
                 swiftSettings: swift6),
         .executableTarget(name: "usefulmapd", dependencies: ["Daemon"], swiftSettings: swift6),
         .executableTarget(name: "umctl", dependencies: ["WireProtocol"], swiftSettings: swift6),
@@ -94,7 +99,8 @@ let package = Package(
                     swiftSettings: swift6),
         .testTarget(name: "DaemonIntegrationTests",
                     dependencies: ["WireProtocol", "Daemon", "Store", "SQLite", "Planner", "Streets", "Transit", "CZip", "MapRendering",
-                                   "CCairo", "PictureTestSupport", "Fetching", "HTTPTestSupport", "usefulmap-bench"],
+                                   "CCairo", "PictureTestSupport", "Fetching", "HTTPTestSupport", "usefulmap-bench",
+                                   "PlanCalendar", "CICal"],
                     swiftSettings: swift6),
     ]
 )

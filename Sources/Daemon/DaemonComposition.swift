@@ -25,6 +25,8 @@ public struct DaemonComposition: Sendable {
     public let expiry: FeedExpiryWatcher
     /// Checks every region's sources on its own; nil with `update_interval = never`.
     public let updates: (@Sendable () async -> Void)?
+    /// Keeps `plans.ics` in the data directory (started by the daemon, not here).
+    public let calendarFile: PlansCalendarFile
 
     public init(configuration: DaemonConfiguration, store: Store, streets: any LegEngine, transit: any LegEngine,
                 transitImportStep: @escaping @Sendable ([URL]) -> RegionImportStep, clock: any WallClock = SystemClock(),
@@ -102,7 +104,11 @@ public struct DaemonComposition: Sendable {
         PlanMethods(planner: planner, plans: plans, store: store, resolver: resolver, regions: regions, location: location,
                     input: input, events: events, mapData: mapData, comparer: comparer,
                     typedPlaces: typedPlaces, creator: creator).register(in: &table)
-        MapMethods(plans: plans, regions: regions, mapData: mapData, input: input).register(in: &table)
+        AgendaMethods(store: store, plans: plans, regions: regions, input: input).register(in: &table)
+        let calendar = PlanCalendarExport(regions: regions, dataDirectory: dataDirectory)
+        MapMethods(plans: plans, regions: regions, mapData: mapData, input: input, calendar: calendar).register(in: &table)
+        self.calendarFile = PlansCalendarFile(store: store, plans: plans, export: calendar, events: events, clock: clock,
+                                              logger: logger, dataDirectory: dataDirectory)
         let edits = PlanEditMethods(planner: planner, plans: plans, resolver: resolver, regions: regions,
                                     location: location, input: input, typedPlaces: typedPlaces)
         edits.register(in: &table)

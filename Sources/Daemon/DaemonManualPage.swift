@@ -29,6 +29,8 @@ public enum DaemonManualPage {
                  ".TP", ".I ~/.config/usefulmap/usefulmapd.conf", text("the config file: one key = value per line; # starts a comment."),
                  ".TP", ".I ~/.local/share/usefulmap/usefulmap.sqlite", text("saved places, histories and plans."),
                  ".TP", ".I ~/.local/share/usefulmap/regions/", text("imported regions."),
+                 ".TP", ".I ~/.local/share/usefulmap/plans.ics",
+                 text("every plan from today on as an iCalendar file, rewritten after each plan change, for a calendar to subscribe to."),
                  ".TP", ".I $XDG_RUNTIME_DIR/usefulmap/usefulmapd.sock", text("the socket umctl talks to.")]
         page += [".SH EXIT STATUS", text("0 after a clean stop; 1 when it cannot start (socket in use, database refused, data directory not writable); 2 for a bad command line or config file.")]
         page += [".SH SEE ALSO", ".BR umctl (1),", ".BR systemd.socket (5),", ".BR systemd-socket-activate (1)"]

@@ -1,5 +1,6 @@
 import Foundation
 import MapRendering
+import PlanCalendar
 import Planner
 import WireProtocol
 
@@ -9,11 +10,20 @@ struct MapMethods: Sendable {
     let regions: RegionRegistry
     let mapData: RegionMapData
     let input: WireInput
+    let calendar: PlanCalendarExport
+
+    /// `plan.export`'s iCalendar format (RFC 5545): one VEVENT per leg with times.
+    static let calendarFormat = "ics"
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.planExport) { params, _ in
+            if params.format == Self.calendarFormat {
+                let outcome = try await plans.show(id: params.id)
+                return ExportDocument(id: outcome.id, format: Self.calendarFormat, mediaType: CalendarText.mediaType,
+                                      content: calendar.text(outcome, now: input.clock.now()))
+            }
             guard let format = PlanExport.Format(rawValue: params.format) else {
-                throw DaemonError.invalidParams("format \"\(params.format)\" must be geojson or gpx")
+                throw DaemonError.invalidParams("format \"\(params.format)\" must be geojson, gpx or ics")
             }
             let outcome = try await plans.show(id: params.id)
             let geometry = try mapData.geometry(of: outcome.plan, toleranceM: params.toleranceM, now: input.clock.now())

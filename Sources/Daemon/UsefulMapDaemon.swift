@@ -105,6 +105,7 @@ public struct UsefulMapDaemon: Sendable {
         server.start()
         composition.gpsd?.start()
         await composition.realtime.start()
+        await composition.calendarFile.start()
         let notifier = SystemdNotifier(environment: environment)
         notifier.notify("READY=1\nSTATUS=serving on \(activated ? "an activated socket" : configuration.socketPath)")
         logger.notice("usefulmapd ready", ["socket": configuration.socketPath, "data_dir": configuration.dataDirectory,
@@ -131,6 +132,7 @@ public struct UsefulMapDaemon: Sendable {
         await composition.realtime.stop()
         await composition.refresher.stop()
         await composition.expiry.stop()
+        await composition.calendarFile.stop()
         await server.stop(grace: configuration.shutdownGraceSeconds)
         composition.regions.closeAll()
         return true

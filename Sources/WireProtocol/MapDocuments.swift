@@ -1,7 +1,7 @@
 /// `plan.export`: the file's text, for the client to write as it is.
 public struct ExportDocument: Hashable, Sendable, Codable {
     public var id: Int64
-    /// `geojson` or `gpx`.
+    /// `geojson`, `gpx` or `ics`.
     public var format: String
     public var mediaType: String
     public var content: String

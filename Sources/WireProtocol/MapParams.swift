@@ -12,7 +12,7 @@ extension Params {
         }
     }
 
-    /// `plan.export`: `format` is `geojson` or `gpx`.
+    /// `plan.export`: `format` is `geojson`, `gpx` or `ics`.
     public struct PlanExport: Hashable, Sendable, Codable {
         public var id: Int64
         public var format: String

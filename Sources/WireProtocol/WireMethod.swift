@@ -48,6 +48,7 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case planRename = "plan.rename"
     case planCopy = "plan.copy"
     case planEdits = "plan.edits"
+    case agendaDay = "agenda.day"
     case historySearches = "history.searches"
     case historyRoutes = "history.routes"
     case historyVisits = "history.visits"

@@ -24,6 +24,7 @@ enum CommandLineTool {
         PlanDismissCommand.self, PlanRefreshCommand.self, PlanLinkCommand.self, PlanExportCommand.self, PlanMapCommand.self,
         PlanStayCommand.self, PlanAlternativesCommand.self, PlanChooseCommand.self, PlanMoveCommand.self,
         PlanUnlockCommand.self, PlanRenameCommand.self, PlanCopyCommand.self,
+        AgendaCommand.self,
         HistoryCommand.self, HistoryVisitsCommand.self, HistoryRerunCommand.self, HistoryDeleteCommand.self, HistoryClearCommand.self,
         WatchCommand.self,
     ] }

@@ -5,15 +5,20 @@ let sizeHelp = "picture size in pixels, WIDTHxHEIGHT (default 800x600)"
 
 struct PlanExportCommand: UmctlCommand {
     static let spec = CommandSpec(
-        path: ["plan", "export"], abstract: "Write a plan as GeoJSON or GPX, for QGIS, a GPS device or a web map.",
+        path: ["plan", "export"], abstract: "Write a plan as GeoJSON, GPX or iCalendar, for QGIS, a GPS device, a web map or a calendar.",
         positionals: [.init(name: "ID", help: "plan ID")],
-        options: [.init(name: "--format", valueName: "FORMAT", help: "geojson or gpx (default: from the -o file's extension)"),
+        options: [.init(name: "--format", valueName: "FORMAT", help: "geojson, gpx or ics (default: from the -o file's extension)"),
                   .init(name: "-o", valueName: "FILE", help: "write to FILE (default: standard output)"),
                   .init(name: "--tolerance", valueName: "M", help: "simplify lines to M metres (default 5; 0 keeps every point)")],
         discussion: """
         GeoJSON (RFC 7946): a FeatureCollection with a LineString per leg, ride and walk (mode, line,
         departure, arrival, duration_s, distance_m) and a Point per node (name, time).
         GPX 1.1: a route through the nodes and a track per leg, ride and walk.
+        iCalendar (RFC 5545, ics): one event per leg with times (the region's zone), its summary
+        ("Bus 6 Rautatieasema C → Opiskelija D", "Walk to X"), location and Google Maps link; UIDs
+        stay the same across updates and SEQUENCE is the plan's generation.
+        An iCalendar file written with -o has the CRLF line ends RFC 5545 asks for; on standard
+        output its lines end in a plain newline.
         With --json the daemon's answer (the text in "content") is printed and no file is written.
         """)
     var id: Int64, format: String, output: String?, tolerance: Double?
@@ -21,23 +26,29 @@ struct PlanExportCommand: UmctlCommand {
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
         output = arguments.optional("-o")
-        let fromExtension = output.flatMap { ["geojson": "geojson", "json": "geojson", "gpx": "gpx"][URL(fileURLWithPath: $0).pathExtension.lowercased()] }
+        let fromExtension = output.flatMap { ["geojson": "geojson", "json": "geojson", "gpx": "gpx", "ics": "ics"][URL(fileURLWithPath: $0).pathExtension.lowercased()] }
         guard let format = arguments.optional("--format") ?? fromExtension else {
-            throw UsageError("give --format geojson or gpx (or -o FILE ending in .geojson or .gpx)")
+            throw UsageError("give --format geojson, gpx or ics (or -o FILE ending in .geojson, .gpx or .ics)")
         }
         self.format = format
         tolerance = try arguments.metres("--tolerance")
     }
 
-    func validate() throws { try Check.oneOf(format, ["geojson", "gpx"], "--format") }
+    func validate() throws { try Check.oneOf(format, ["geojson", "gpx", "ics"], "--format") }
 
     func request() throws -> CommandRequest<ExportDocument> {
         try CommandRequest(Endpoints.planExport, Params.PlanExport(id: id, format: format, toleranceM: tolerance))
     }
 
     func render(_ document: ExportDocument) throws -> String {
-        guard let output else { return document.content }
-        try OutputFile.write(Data((document.content + "\n").utf8), to: output)
+        // An iCalendar file's lines end in CRLF, which arrive as visible symbols (`TerminalText`):
+        // the file gets them back, a terminal plain line ends. Its names carry no such symbols
+        // (the daemon drops them), so only the daemon's line ends turn back into ones.
+        let content = document.content
+        let crlf = document.format == "ics" ? "\u{240D}\u{240A}" : nil
+        guard let output else { return crlf.map { content.replacingOccurrences(of: $0, with: "\n") } ?? content }
+        let text = crlf.map { content.replacingOccurrences(of: $0, with: "\r\n") } ?? content + "\n"
+        try OutputFile.write(Data(text.utf8), to: output)
         return "wrote \(output) (\(document.format), plan \(document.id))"
     }
 }

@@ -15,10 +15,12 @@ final class LayeringTests: XCTestCase {
         "WireProtocol": ["Foundation"],
         // Pictures know the domain and cairo, nothing of storage, routing engines or the wire.
         "MapRendering": ["Foundation", "Planner", "CCairo"],
+        // Calendars know the domain and libical, nothing of storage, routing engines or the wire.
+        "PlanCalendar": ["Foundation", "Planner", "CICal"],
         // Downloads know libcurl and nothing of the domain; only the daemon and the bench use them.
         "Fetching": ["Foundation", "Glibc", "CCurl"],
         "Daemon": ["Foundation", "Glibc", "Dispatch", "Synchronization",
-                   "Planner", "Store", "Streets", "Transit", "MapRendering", "Fetching", "WireProtocol", "SQLite"],
+                   "Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "WireProtocol", "SQLite"],
         "usefulmapd": ["Foundation", "Glibc", "Daemon"],
         "umctl": ["Foundation", "Glibc", "WireProtocol"],
         "usefulmap-routino-worker": ["Foundation", "Glibc", "CRoutino"],

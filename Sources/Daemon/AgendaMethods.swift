@@ -1,0 +1,52 @@
+import Foundation
+import Planner
+import Store
+import WireProtocol
+
+/// `agenda.day`: every stored plan that leaves on a day (`PlanAgenda`), in order of leaving.
+struct AgendaMethods: Sendable {
+    let store: Store
+    let plans: PlanCoordinator
+    let regions: RegionRegistry
+    let input: WireInput
+
+    func register(in table: inout MethodTable) {
+        table.register(Endpoints.agendaDay) { params, _ in
+            let asked = try params.day.map(Self.day)
+            let now = input.clock.now()
+            var entries: [(leave: Date, document: AgendaEntryDocument)] = []
+            for summary in try store.listPlans() {
+                let outcome: PlanCoordinator.Outcome
+                do {
+                    outcome = try await plans.show(id: summary.id)
+                } catch DaemonError.notFound {
+                    continue  // deleted since the list was read
+                }
+                let zone = regions.timeZone(of: outcome.plan)
+                guard let agenda = PlanAgenda(outcome.plan, timeZone: zone, now: now,
+                                              outsideCoverage: regions.coverageNote(for: outcome.plan, now: now) != nil) else { continue }
+                let day = PlanAgenda.day(agenda.leave, timeZone: zone)
+                guard day == (asked ?? PlanAgenda.day(now, timeZone: zone)) else { continue }
+                func wire(_ date: Date) -> String { WireTime.string(from: date, timeZone: zone) }
+                entries.append((agenda.leave, AgendaEntryDocument(
+                    id: outcome.id, title: outcome.title, day: day, leave: wire(agenda.leave), arrival: agenda.arrival.map(wire),
+                    firstLeg: agenda.firstLeg, states: agenda.states.map(\.rawValue), generation: outcome.generation,
+                    timeZone: WireTime.zoneName(zone))))
+            }
+            entries.sort { ($0.leave, $0.document.id) < ($1.leave, $1.document.id) }
+            return AgendaDocument(day: asked, plans: entries.map(\.document))
+        }
+    }
+
+    /// A day as `YYYY-MM-DD` (a real date of the Gregorian calendar).
+    static func day(_ text: String) throws -> String {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let bad = DaemonError.invalidParams("day \"\(text)\" must be a date YYYY-MM-DD")
+        guard text.utf8.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { throw bad }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard DateComponents(calendar: calendar, year: year, month: month, day: day).isValidDate else { throw bad }
+        return text
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import PlanCalendar
+import Planner
+import Store
+import WireProtocol
+
+/// Keeps `plans.ics` in the data directory (by default `$XDG_DATA_HOME/usefulmap/plans.ics`):
+/// every stored plan's legs that end today or later (the daemon's clock, each plan's region
+/// zone), for a calendar application to subscribe to. It is written at start-up and again after
+/// every `plan_recomputed`, `pending_update` and `plan_deleted` event, by a task of its own (never
+/// on a request's path), atomically: a reader sees the old file or the new one.
+public actor PlansCalendarFile {
+    public static let fileName = "plans.ics"
+    /// The events after which the file is written again.
+    static let planEvents: Set<String> = ["plan_recomputed", "pending_update", "plan_deleted"]
+
+    private let store: Store
+    private let plans: PlanCoordinator
+    private let export: PlanCalendarExport
+    private let events: EventHub
+    private let clock: any WallClock
+    private let logger: DaemonLogger
+    let file: URL
+    private var loop: Task<Void, Never>?
+    private var wake: AsyncStream<Void>.Continuation?
+
+    init(store: Store, plans: PlanCoordinator, export: PlanCalendarExport, events: EventHub, clock: any WallClock,
+         logger: DaemonLogger, dataDirectory: URL) {
+        self.store = store
+        self.plans = plans
+        self.export = export
+        self.events = events
+        self.clock = clock
+        self.logger = logger.with(["task": "plans.ics"])
+        file = dataDirectory.appendingPathComponent(Self.fileName)
+    }
+
+    /// Writes the file now, then after every plan change until `stop`. Changes that come while
+    /// it writes are written together once it is done (the wake-up stream keeps only one).
+    public func start() {
+        guard loop == nil else { return }
+        let (wakeUps, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        events.listen { event in
+            if Self.planEvents.contains(event.kind) { wake.yield() }
+        }
+        wake.yield()
+        loop = Task(priority: .background) { [weak self] in
+            for await _ in wakeUps {
+                guard !Task.isCancelled, let self else { break }
+                await self.write()
+            }
+        }
+        self.wake = wake
+    }
+
+    public func stop() {
+        wake?.finish()
+        loop?.cancel()
+        loop = nil
+    }
+
+    /// Writes every plan from today on; a plan that cannot be read is left out (and logged).
+    func write() async {
+        let now = clock.now()
+        var calendarEvents: [CalendarEvent] = []
+        do {
+            for summary in try store.listPlans() {
+                do {
+                    let outcome = try await plans.show(id: summary.id)
+                    calendarEvents += export.events(outcome, now: now).filter { event in
+                        var calendar = Calendar(identifier: .gregorian)
+                        calendar.timeZone = event.timeZone
+                        return event.end >= calendar.startOfDay(for: now)
+                    }
+                } catch {
+                    logger.warning("cannot read a plan for plans.ics", ["plan": String(summary.id), "error": "\(error)"])
+                }
+            }
+            try Data(CalendarText.ics(calendarEvents, stamp: now).utf8).write(to: file, options: .atomic)
+        } catch {
+            logger.warning("cannot write plans.ics", ["path": file.path, "error": "\(error)"])
+        }
+    }
+}

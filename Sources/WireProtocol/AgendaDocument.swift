@@ -1,0 +1,51 @@
+extension Params {
+    /// `agenda.day`: `day` is `YYYY-MM-DD` (default: today on the daemon's clock, in each plan's
+    /// region zone).
+    public struct AgendaDay: Hashable, Sendable, Codable {
+        public var day: String?
+        public init(day: String? = nil) { self.day = day }
+    }
+}
+
+/// `agenda.day`: every stored plan that leaves on the day, in order of leaving.
+public struct AgendaDocument: Hashable, Sendable, Codable {
+    /// The day asked for; null when the default (today, in each plan's zone) was.
+    @NullWhenNil public var day: String?
+    public var plans: [AgendaEntryDocument]
+
+    public init(day: String?, plans: [AgendaEntryDocument]) {
+        self.day = day
+        self.plans = plans
+    }
+}
+
+/// One plan of the agenda. Times are ISO 8601 in the plan's region zone (`time_zone`).
+public struct AgendaEntryDocument: Hashable, Sendable, Codable {
+    public var id: Int64
+    public var title: String
+    /// `YYYY-MM-DD` in the plan's zone.
+    public var day: String
+    /// When to leave the origin.
+    public var leave: String
+    @NullWhenNil public var arrival: String?
+    /// The first leg in words: "walk 6 min to Rautatieasema C, bus 6 at 08:12".
+    public var firstLeg: String
+    /// Most serious first, from `cancelled`, `missed_connection`, `outside_coverage`, `delayed`,
+    /// `pending_update`; just `on_time` when none applies. These words are stable.
+    public var states: [String]
+    public var generation: Int64
+    public var timeZone: String
+
+    public init(id: Int64, title: String, day: String, leave: String, arrival: String?, firstLeg: String, states: [String],
+                generation: Int64, timeZone: String) {
+        self.id = id
+        self.title = title
+        self.day = day
+        self.leave = leave
+        self.arrival = arrival
+        self.firstLeg = firstLeg
+        self.states = states
+        self.generation = generation
+        self.timeZone = timeZone
+    }
+}

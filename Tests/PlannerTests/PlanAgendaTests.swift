@@ -1,0 +1,56 @@
+import Foundation
+@testable import Planner
+import XCTest
+
+/// A plan as an agenda entry: when to leave, its first leg in words, and its states.
+final class PlanAgendaTests: XCTestCase {
+    let utc = TimeZone(identifier: "UTC")!
+
+    /// Home → Stop A on foot (5 min), then bus 3 from Stop A at 08:20 to Office.
+    func plan(departAt minutes: Double, bus: RouteLeg = Fixture.transit(departing: Fixture.at(20), minutes: 15, trip: "t1"),
+              pending: Bool = false) throws -> RoutePlan {
+        let nodes = [Fixture.home, Fixture.stopA, Fixture.office].map { PlanNode(place: $0) }
+        var plan = try RoutePlan(restoring: nodes, modes: [.walk, .transit], legs: [Fixture.walk(5), bus],
+                                 timePreference: .departAt(Fixture.at(minutes)), pace: .normal, locks: [:], pinned: nil, pending: [:])
+        if pending {
+            let key = plan.segmentKey(1)
+            plan = try RoutePlan(restoring: plan.nodes, modes: plan.modes, legs: plan.legs, timePreference: plan.timePreference,
+                                 pace: .normal, locks: [:], pinned: nil,
+                                 pending: [key: PendingSegmentUpdate(segment: key, selected: bus, latest: bus)])
+        }
+        return plan
+    }
+
+    func testAPlanThatCatchesItsBusLeavesInTimeForItAndIsOnTime() throws {
+        let agenda = try XCTUnwrap(PlanAgenda(try plan(departAt: 0), timeZone: utc, now: Fixture.at(-60), outsideCoverage: false))
+        XCTAssertEqual(agenda.leave, Fixture.at(15), "the walk of 5 min before the 08:20 bus")
+        XCTAssertEqual(agenda.arrival, Fixture.at(35))
+        XCTAssertEqual(agenda.firstLeg, "walk 5 min to Stop A")
+        XCTAssertEqual(agenda.states, [.onTime])
+        XCTAssertEqual(PlanAgenda.words(try plan(departAt: 0), segment: 1, timeZone: utc), "bus 3 at 08:20 from a")
+    }
+
+    func testEveryStateThatAppliesIsListedMostSeriousFirst() throws {
+        var bus = Fixture.transit(departing: Fixture.at(20), minutes: 15, trip: "t1")
+        var late = bus.rides[0]
+        late.boarding.scheduledTime = late.boarding.time.addingTimeInterval(-180)  // 3 min late
+        var cancelled = bus.rides[0]
+        cancelled.tripID = "t2"
+        cancelled.cancelled = true
+        bus.rides = [late, cancelled]
+        // Leaving at 08:18, the 5 min walk misses the 08:20 bus.
+        let agenda = try XCTUnwrap(PlanAgenda(try plan(departAt: 18, bus: bus, pending: true), timeZone: utc,
+                                              now: Fixture.at(-60), outsideCoverage: true))
+        XCTAssertEqual(agenda.states, [.cancelled, .missedConnection, .outsideCoverage, .delayed, .pendingUpdate])
+        XCTAssertEqual(agenda.states.map(\.rawValue),
+                       ["cancelled", "missed_connection", "outside_coverage", "delayed", "pending_update"])
+    }
+
+    func testARideLessThanAMinuteLateIsNotDelayed() throws {
+        var bus = Fixture.transit(departing: Fixture.at(20), minutes: 15, trip: "t1")
+        bus.rides[0].boarding.scheduledTime = bus.rides[0].boarding.time.addingTimeInterval(-59)
+        let agenda = try XCTUnwrap(PlanAgenda(try plan(departAt: 0, bus: bus), timeZone: utc, now: Fixture.at(-60),
+                                              outsideCoverage: false))
+        XCTAssertEqual(agenda.states, [.onTime])
+    }
+}
