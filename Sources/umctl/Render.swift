@@ -165,13 +165,13 @@ enum Render {
     static func legPrice(_ leg: LegDocument, mode: String) -> String? {
         guard mode == "transit" || mode == "car" else { return nil }
         if let price = leg.price { return mode == "car" ? "cost ≈ \(money(price))" : "fare \(money(price))" }
-        return leg.priceNote
+        return mode == "car" ? nil : leg.priceNote  // driving is priced only when a car cost is set
     }
 
     /// The compare table's price cell: "3.50 EUR", "≈ 2.40 EUR" for an estimate, "unknown", or "-" for a walk.
     static func priceCell(_ option: CompareOption) -> String {
         if let price = option.price { return (option.priceEstimate ? "≈ " : "") + money(price) }
-        return option.mode == "transit" || option.mode == "car" ? "unknown" : "-"
+        return option.mode == "transit" ? "unknown" : "-"
     }
 
     /// "leaves 08:57, arrives 09:20 (23 min)": one side of a pending update.
@@ -245,7 +245,7 @@ enum Render {
             }
         }
         for option in document.options where option.error == nil && (option.mode == "transit" || option.mode == "car") {
-            if option.price == nil, let note = option.priceNote { notes.append("\nnote: \(option.mode) \(note)") }
+            if option.price == nil, option.mode == "transit", let note = option.priceNote { notes.append("\nnote: \(option.mode) \(note)") }
             if option.price != nil, option.priceEstimate, let note = option.priceNote { notes.append("\nnote: \(option.mode) price is an \(note)") }
         }
         for option in document.options {

@@ -41,7 +41,7 @@ final class PricesTests: XCTestCase {
         let document = try harness.json(["compare", Tampere.keskustori, Tampere.hervanta, "--at", Tampere.morning])
         let car = try XCTUnwrap(option(document, "car"))
         XCTAssertEqual(car["price"], .null)
-        XCTAssertEqual(car["price_note"]?.stringValue, "price unknown (no car cost set)")
+        XCTAssertEqual(car["price_note"]?.stringValue, "no car cost set (--car-cost-per-km)")
 
         let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
         let legs = plan["segments"]?.arrayValue?.compactMap { $0["leg"] } ?? []
