@@ -38,6 +38,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var clockStart: Date?
     /// Days before a feed's last service day that the daemon starts warning (`FeedExpiryWatcher`).
     public var expiryWarningDays = 7
+    /// Desktop notifications (`--notify on|off`): reminders to leave and change notices.
+    public var notify = true
+    /// How long before leaving a plan's reminder comes, unless the plan sets its own (`--remind-lead`).
+    public var remindLead: TimeInterval = 600
+    /// How much later "In 5 min" sends a reminder again (`--remind-snooze`; tests shorten it).
+    public var remindSnooze: TimeInterval = 300
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
@@ -75,6 +81,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--gpsd", "USEFULMAP_GPSD", "gpsd"),
         ("--clock-start", "USEFULMAP_CLOCK_START", "clock_start"),
         ("--expiry-warning", "USEFULMAP_EXPIRY_WARNING", "expiry_warning"),
+        ("--notify", "USEFULMAP_NOTIFY", "notify"),
+        ("--remind-lead", "USEFULMAP_REMIND_LEAD", "remind_lead"),
+        ("--remind-snooze", "USEFULMAP_REMIND_SNOOZE", "remind_snooze"),
     ]
 
     /// The line a bad command line is answered with, after the one line naming what was wrong.
@@ -115,6 +124,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
                              replay an old timetable (default: the real time)
       --expiry-warning DAYS  warn this many days before a transit feed's last service
                              day, 0 to 365 (default 7)
+      --notify on|off        desktop notifications on the session bus: reminders to leave
+                             and change notices for today's plans (default on)
+      --remind-lead TIME     how long before leaving a reminder comes, e.g. 10m, 1h
+                             (default 10m; `umctl plan remind` sets a plan's own)
+      --remind-snooze TIME   how much later "In 5 min" reminds again (default 5m)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -250,6 +264,20 @@ public struct DaemonConfiguration: Hashable, Sendable {
                 throw ConfigurationError.invalidValue(setting: "expiry warning", value: text, expected: "0 to 365 days")
             }
             configuration.expiryWarningDays = days
+        }
+        if let text = value("--notify") {
+            switch text.lowercased() {
+            case "on": configuration.notify = true
+            case "off": configuration.notify = false
+            default: throw ConfigurationError.invalidValue(setting: "notify", value: text, expected: "on or off")
+            }
+        }
+        for (flag, setting, limit) in [("--remind-lead", "reminder lead", 86_400.0), ("--remind-snooze", "reminder snooze", 86_400.0)] {
+            guard let text = value(flag) else { continue }
+            guard let seconds = DurationText.seconds(text), seconds <= limit, flag == "--remind-lead" || seconds > 0 else {
+                throw ConfigurationError.invalidValue(setting: setting, value: text, expected: "a duration up to a day, e.g. 10m, 90s, 1h")
+            }
+            if flag == "--remind-lead" { configuration.remindLead = seconds } else { configuration.remindSnooze = seconds }
         }
         return configuration
     }
