@@ -1,0 +1,276 @@
+import Foundation
+import Notifications
+import Planner
+import Store
+import WireProtocol
+
+/// Desktop notifications for plans travelling today (docs/operations.md, "Notifications"):
+/// the reminder to leave at leave time minus the lead, and change notices (pending update,
+/// missed connection, delay, cancellation) that replace the plan's earlier notification, at
+/// most one a minute per plan. Each is sent once: what was sent is stored, so a restart does
+/// not repeat it. Every one is also a `reminder` event on `watch`, shown by a server or not.
+actor ReminderService {
+    /// Button keys of the reminder.
+    static let openAction = DesktopNotification.Action(key: "open", label: "Open route")
+    static let snoozeAction = DesktopNotification.Action(key: "snooze", label: "In 5 min")
+    /// A fix older than this does not move the leave time.
+    static let freshFix: TimeInterval = 300
+    /// A fix this close to the plan's first node is at it: no walk to add.
+    static let atNodeMetres = 50.0
+    /// Change notices of one plan come at most this often.
+    static let noticeInterval: TimeInterval = 60
+    /// How often the plans are looked at.
+    static let tick: Duration = .seconds(1)
+
+    struct Settings: Sendable {
+        var lead: TimeInterval
+        var snooze: TimeInterval
+    }
+
+    /// A notification about to go out or gone out.
+    struct Notice: Sendable {
+        var planID: Int64
+        /// Its stored name (once per plan).
+        var key: String
+        /// `leave` or the change's kind (the `reminder` event's `notice`).
+        var kind: String
+        var title: String
+        var body: String
+        var leaveAt: Date?
+        var zone: TimeZone
+    }
+
+    private let store: Store
+    private let notifier: DesktopNotifier
+    private let events: EventHub
+    private let clock: any WallClock
+    private let regions: RegionRegistry
+    private let location: LocationState
+    private let router: any RoutingPort
+    private let logger: DaemonLogger
+    private let settings: Settings
+
+    /// The server's ID → the notice it shows (for its buttons).
+    private var shown: [UInt32: Notice] = [:]
+    /// The plan's newest server ID (replaced by its next notice).
+    private var latestID: [Int64: UInt32] = [:]
+    private var lastSent: [Int64: Date] = [:]
+    /// Change notices waiting for their plan's minute to pass, the newest per plan.
+    private var waiting: [Int64: Notice] = [:]
+    /// Snoozed reminders and when they come again.
+    private var snoozed: [(due: Date, notice: Notice)] = []
+    /// The walk from a fresh fix to a plan's first node, per plan and fix time.
+    private var walks: [Int64: (fixAt: Date, seconds: TimeInterval?)] = [:]
+    private var failureLogged = false
+    private var tasks: [Task<Void, Never>] = []
+
+    init(store: Store, notifier: DesktopNotifier, events: EventHub, clock: any WallClock, regions: RegionRegistry,
+         location: LocationState, router: any RoutingPort, logger: DaemonLogger, settings: Settings) {
+        self.store = store
+        self.notifier = notifier
+        self.events = events
+        self.clock = clock
+        self.regions = regions
+        self.location = location
+        self.router = router
+        self.logger = logger
+        self.settings = settings
+    }
+
+    func start() {
+        let (subscription, stream) = events.subscribe()
+        tasks.append(Task { [events] in
+            for await event in stream {
+                events.taken(event, by: subscription)
+                await self.take(event.value)
+            }
+        })
+        tasks.append(Task {
+            while !Task.isCancelled {
+                await self.look()
+                try? await Task.sleep(for: Self.tick)
+            }
+        })
+    }
+
+    func stop() {
+        for task in tasks { task.cancel() }
+        tasks = []
+    }
+
+    /// The server's signal: "Open route" opens the first leg's link, "In 5 min" snoozes.
+    func handle(_ signal: NotificationSignal) {
+        guard case .actionInvoked(let id, let action) = signal, let notice = shown[id] else { return }
+        switch action {
+        case Self.snoozeAction.key:
+            snoozed.append((clock.now().addingTimeInterval(settings.snooze), notice))
+        case Self.openAction.key:
+            openRoute(of: notice.planID)
+        default:
+            break
+        }
+    }
+
+    // MARK: - Looking at today's plans
+
+    private func look() async {
+        let now = clock.now()
+        do {
+            for summary in try store.listPlans() {
+                guard let stored = try? store.loadPlan(id: summary.id) else { continue }
+                try await look(at: summary.id, stored.plan, now: now)
+            }
+        } catch {
+            logger.warning("cannot read the plans to remind of", ["error": "\(error)"])
+        }
+        for (index, entry) in snoozed.enumerated().reversed() where entry.due <= now {
+            snoozed.remove(at: index)
+            var again = entry.notice
+            again.key += "#snoozed@\(WireTime.string(from: entry.due, timeZone: again.zone))"
+            send(again, now: now)
+        }
+        for (planID, notice) in waiting where (lastSent[planID].map { now.timeIntervalSince($0) >= Self.noticeInterval } ?? true) {
+            waiting[planID] = nil
+            send(notice, now: now)
+        }
+    }
+
+    private func look(at id: Int64, _ plan: RoutePlan, now: Date) async throws {
+        let zone = regions.timeZone(of: plan)
+        guard plan.travelsOnDay(of: now, in: zone), plan.timePreference != .leaveNow,
+              let planned = plan.departureTimes(startingAt: now).first ?? nil else { return }
+        let reminder = try store.reminder(ofPlan: id)
+        let walk = await walkFromHere(to: plan, id: id, now: now)
+        let leave = planned.addingTimeInterval(-(walk ?? 0))
+        if reminder?.enabled ?? true, now >= leave.addingTimeInterval(-(reminder?.lead ?? settings.lead)), now < leave {
+            let leaveText = WireTime.string(from: leave, timeZone: zone)
+            send(Notice(planID: id, key: "leave@\(leaveText)", kind: "leave",
+                        title: ReminderText.leaveTitle(plan, leaveAt: leave, zone: zone),
+                        body: ReminderText.leaveBody(plan, leaveAt: leave, zone: zone, walkFromHere: walk),
+                        leaveAt: leave, zone: zone), now: now)
+        }
+        // Missed: before the planned leave time, from here the traveller no longer catches a fixed departure.
+        if now <= planned, let segment = plan.missedConnection(leavingAt: now.addingTimeInterval(walk ?? 0)),
+           let departure = plan.legs[segment]?.departure, departure > now {
+            let at = ReminderText.clock(departure, zone)
+            change(Notice(planID: id, key: "missed_connection:\(segment + 1)@\(WireTime.string(from: departure, timeZone: zone))",
+                          kind: "missed_connection", title: "Missed connection: \(plan.nodes.last?.place.name ?? "your trip")",
+                          body: "The \(at) departure of step \(segment + 1) can no longer be reached; `umctl plan refresh \(id)` finds another",
+                          leaveAt: nil, zone: zone))
+        }
+    }
+
+    /// The walk from a fresh fix that is not at the plan's first node to it (a street query,
+    /// asked once per fix); `nil` without one.
+    private func walkFromHere(to plan: RoutePlan, id: Int64, now: Date) async -> TimeInterval? {
+        guard let fix = location.current, now.timeIntervalSince(fix.at) < Self.freshFix, let first = plan.nodes.first,
+              fix.coordinate.distance(to: first.place.coordinate) > Self.atNodeMetres else { return nil }
+        if let known = walks[id], known.fixAt == fix.at { return known.seconds }
+        let query = LegQuery(from: Place(name: "here", coordinate: fix.coordinate), to: first.place, mode: .walk,
+                             timing: .departAt(now), pace: plan.pace)
+        let seconds = try? await router.leg(for: query).expectedTravelTime
+        walks[id] = (fix.at, seconds)
+        return seconds
+    }
+
+    // MARK: - Change notices from the daemon's events
+
+    private func take(_ event: JSONValue) async {
+        guard let kind = event["kind"]?.stringValue, ["pending_update", "delay", "cancelled"].contains(kind),
+              let number = event["plan_id"]?.numberValue else { return }
+        let id = Int64(number)
+        guard let plan = try? store.loadPlan(id: id).plan else { return }
+        let now = clock.now(), zone = regions.timeZone(of: plan)
+        guard plan.travelsOnDay(of: now, in: zone) else { return }
+        let to = plan.nodes.last?.place.name ?? "your trip"
+        let at = WireTime.string(from: now, timeZone: zone)
+        switch kind {
+        case "pending_update":
+            let segments = event["segments"]?.arrayValue?.compactMap { $0.numberValue.map { String(Int($0)) } } ?? []
+            change(Notice(planID: id, key: "pending_update:\(segments.joined(separator: ","))@\(at)", kind: kind,
+                          title: "Trip to \(to) changed",
+                          body: "The timetable changed for step \(segments.joined(separator: ", ")): `umctl plan show \(id)` has the new proposal",
+                          leaveAt: nil, zone: zone))
+        case "delay":
+            let line = event["line"]?.stringValue ?? "", from = event["from"]?.stringValue ?? ""
+            let moved = Int((event["moved_s"]?.numberValue ?? 0) / 60)
+            let departure = event["departure"]?.stringValue.flatMap(WireTime.date(from:)).map { ReminderText.clock($0, zone) } ?? "?"
+            change(Notice(planID: id, key: "delay:\(event["trip_id"]?.stringValue ?? ""):\(departure)", kind: kind,
+                          title: "Line \(line) \(moved >= 0 ? "late" : "early") by \(abs(moved)) min",
+                          body: "It leaves \(from) at \(departure) (trip to \(to))", leaveAt: nil, zone: zone))
+        default:
+            let line = event["line"]?.stringValue ?? "", from = event["from"]?.stringValue ?? ""
+            change(Notice(planID: id, key: "cancelled:\(event["trip_id"]?.stringValue ?? "")", kind: kind,
+                          title: "Line \(line) from \(from) is cancelled", body: "Your trip to \(to) needs another ride",
+                          leaveAt: nil, zone: zone))
+        }
+    }
+
+    /// Sends a change notice now, or when its plan's minute is over (the newest waiting wins).
+    private func change(_ notice: Notice) {
+        let now = clock.now()
+        if let last = lastSent[notice.planID], now.timeIntervalSince(last) < Self.noticeInterval || waiting[notice.planID] != nil {
+            if (try? store.sentNotices(plan: notice.planID).contains { $0.notice == notice.key }) != true {
+                waiting[notice.planID] = notice
+            }
+            return
+        }
+        send(notice, now: now)
+    }
+
+    // MARK: - Sending
+
+    /// Sends `notice` unless it was sent before (stored), replacing the plan's earlier one.
+    private func send(_ notice: Notice, now: Date) {
+        do {
+            guard try store.recordSentNotice(plan: notice.planID, SentNotice(notice: notice.key, serverID: nil, sentAt: now)) else {
+                return
+            }
+        } catch {
+            logger.warning("cannot record a notification", ["plan": String(notice.planID), "error": "\(error)"])
+            return
+        }
+        lastSent[notice.planID] = now
+        let replaces = latestID[notice.planID]
+            ?? (try? store.sentNotices(plan: notice.planID).compactMap(\.serverID).last) ?? 0
+        let actions = notice.kind == "leave" ? [Self.openAction, Self.snoozeAction] : []
+        notifier.send(DesktopNotification(summary: notice.title, body: notice.body, actions: actions, replacesID: replaces)) { result in
+            Task { await self.answered(notice, result) }
+        }
+    }
+
+    private func answered(_ notice: Notice, _ result: Result<UInt32, NotificationFailure>) {
+        switch result {
+        case .success(let id):
+            shown[id] = notice
+            latestID[notice.planID] = id
+            try? store.setServerID(id, plan: notice.planID, notice: notice.key)
+            failureLogged = false
+        case .failure(let failure):
+            if !failureLogged {
+                failureLogged = true
+                logger.warning("desktop notifications are not shown; `watch` still gets them",
+                               ["code": failure.code, "error": failure.message])
+            }
+        }
+        let shownNow = (try? result.get()) != nil
+        events.publish(.reminder(.init(planID: notice.planID, notice: notice.kind, title: notice.title, body: notice.body,
+                                       leaveAt: notice.leaveAt.map { WireTime.string(from: $0, timeZone: notice.zone) },
+                                       shown: shownNow)))
+    }
+
+    /// `xdg-open` with the first leg's Google Maps link (the one `plan link` prints).
+    private func openRoute(of id: Int64) {
+        guard let plan = try? store.loadPlan(id: id).plan,
+              let link = try? GoogleMapsLink.build(plan: plan, segment: 0, timeZone: regions.timeZone(of: plan), now: clock.now())
+        else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", link.url]
+        do {
+            try process.run()
+        } catch {
+            logger.warning("cannot run xdg-open for a plan's route", ["plan": String(id), "error": "\(error)"])
+        }
+    }
+}
