@@ -105,6 +105,7 @@ public struct UsefulMapDaemon: Sendable {
         server.start()
         composition.gpsd?.start()
         await composition.realtime.start()
+        await composition.reminders?.start()
         let notifier = SystemdNotifier(environment: environment)
         notifier.notify("READY=1\nSTATUS=serving on \(activated ? "an activated socket" : configuration.socketPath)")
         logger.notice("usefulmapd ready", ["socket": configuration.socketPath, "data_dir": configuration.dataDirectory,
@@ -122,6 +123,8 @@ public struct UsefulMapDaemon: Sendable {
         recovery.cancel()
         logger.notice("stopping", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT"])
         notifier.notify("STOPPING=1")
+        await composition.reminders?.stop()
+        composition.notifier?.stop()
         composition.events.finishAll()
         composition.gpsd?.stop()
         await composition.realtime.stop()
