@@ -9,7 +9,7 @@ CREATE TABLE plan_reminder (
 
 -- sent_notification: every notification sent (or, without a server, announced on `watch`), so
 -- that a restart does not send it again. `notice` names it within the plan (e.g.
--- "leave@2022-01-12T08:06:00+02:00", "change:pending_update:3"); server_id is the server's ID,
+-- "leave@2022-01-12", "change:pending_update:3"); server_id is the server's ID,
 -- which the plan's next notice replaces (NULL: none was shown).
 CREATE TABLE sent_notification (
     plan_id              INTEGER NOT NULL REFERENCES plan(id) ON DELETE CASCADE,

@@ -143,8 +143,9 @@ actor ReminderService {
         let walk = await walkFromHere(to: plan, id: id, now: now)
         let leave = planned.addingTimeInterval(-(walk ?? 0))
         if reminder?.enabled ?? true, now >= leave.addingTimeInterval(-(reminder?.lead ?? settings.lead)), now < leave {
-            let leaveText = WireTime.string(from: leave, timeZone: zone)
-            send(Notice(planID: id, key: "leave@\(leaveText)", kind: "leave",
+            // One a plan and day: a leave time that moves later is a change notice's news, not a second reminder.
+            let day = WireTime.string(from: leave, timeZone: zone).prefix(10)
+            send(Notice(planID: id, key: "leave@\(day)", kind: "leave",
                         title: ReminderText.leaveTitle(plan, leaveAt: leave, zone: zone),
                         body: ReminderText.leaveBody(plan, leaveAt: leave, zone: zone, walkFromHere: walk),
                         leaveAt: leave, zone: zone), now: now)

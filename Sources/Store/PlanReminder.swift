@@ -14,7 +14,7 @@ public struct PlanReminder: Hashable, Sendable {
 
 /// A notification already sent for a plan (`Store.sentNotices`).
 public struct SentNotice: Hashable, Sendable {
-    /// Its name within the plan, e.g. "leave@2022-01-12T08:06:00+02:00".
+    /// Its name within the plan, e.g. "leave@2022-01-12" (once a plan and day).
     public var notice: String
     /// The notification server's ID, which the plan's next notice replaces; `nil` when none showed it.
     public var serverID: UInt32?

@@ -21,16 +21,16 @@ final class DesktopNotificationTests: XCTestCase {
         try harness.start(extraArguments: arguments, environment: environment)
         defer { harness.stop() }
 
-        // The plan is made with the default lead (10 min: not due at 07:00), then given 70 min: due now.
+        // The plan (leaving at about 08:17) is made with the default lead (10 min: not due at 07:00), then given 90 min: due now.
         let pinned = try PendingUpdateTests.pinnedPlan(harness, title: "to Hervanta")
         let watch = try WatchRecorder(harness)
         defer { watch.stop() }
-        let remind = try harness.json(["plan", "remind", pinned.id, "on", "--lead", "70m"])
-        XCTAssertEqual(remind["lead_s"], .number(4200))
+        let remind = try harness.json(["plan", "remind", pinned.id, "on", "--lead", "90m"])
+        XCTAssertEqual(remind["lead_s"], .number(5400))
         XCTAssertEqual(remind["lead_from"], .string("plan"))
 
         let first = try server.notifications(until: { !$0.isEmpty })
-        XCTAssertEqual(first.count, 1, "exactly one reminder: \(first)")
+        XCTAssertEqual(first.count, 1, "exactly one reminder: \(first) \(watch.events) \(harness.log.suffix(4000))")
         let reminder = try XCTUnwrap(first.first)
         let shown = try harness.json(["plan", "show", pinned.id])
         let leaveAt = try XCTUnwrap(reminders(watch, plan: pinned.id).first?["leave_at"]?.stringValue, "\(watch.events)")
