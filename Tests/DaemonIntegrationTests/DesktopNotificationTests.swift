@@ -101,6 +101,11 @@ final class DesktopNotificationTests: XCTestCase {
         let watch = try WatchRecorder(harness)
         defer { watch.stop() }
 
+        // A plan for tomorrow 06:30 with a day's lead would be due now: other days are not reminded of.
+        let tomorrow = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "walk",
+                                         "--at", "2022-01-13T06:30"])
+        let tomorrowID = String(Int64(try XCTUnwrap(tomorrow["id"]?.numberValue)))
+        _ = try harness.json(["plan", "remind", tomorrowID, "on", "--lead", "24h"])
         var ids: [String] = []
         for destination in [Tampere.railwayStation, Tampere.ratina] {
             let plan = try harness.json(["plan", "new", Tampere.keskustori, destination, "--mode", "walk", "--at", Tampere.morning])
@@ -114,6 +119,7 @@ final class DesktopNotificationTests: XCTestCase {
             XCTAssertEqual(reminder.first?["notice"], .string("leave"))
             XCTAssertTrue(reminder.first?["title"]?.stringValue?.hasPrefix("Leave at 08:00 for ") ?? false, "\(reminder)")
         }
+        XCTAssertEqual(reminders(watch, plan: tomorrowID), [], "not for another day")
         // Requests and edits answer as before.
         let paced = try harness.json(["plan", "pace", ids[0], "fast"])
         XCTAssertEqual(paced["pace"], .string("fast"))
