@@ -17,7 +17,15 @@ final class DesktopNotificationTests: XCTestCase {
         let server = try NotificationServer(in: harness.directory)
         defer { server.stop() }
         let arguments = ["--clock-start", Self.clockStart, "--remind-snooze", "3s"]
-        let environment = ["DBUS_SESSION_BUS_ADDRESS": server.address]
+        // "Open route" runs `xdg-open URL`: this one writes the URL down.
+        let tools = harness.directory.appendingPathComponent("tools")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        let opened = harness.directory.appendingPathComponent("opened.txt")
+        let xdgOpen = tools.appendingPathComponent("xdg-open")
+        try "#!/bin/sh\nprintf '%s' \"$1\" > '\(opened.path)'\n".write(to: xdgOpen, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: xdgOpen.path)
+        let environment = ["DBUS_SESSION_BUS_ADDRESS": server.address,
+                           "PATH": tools.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
         try harness.start(extraArguments: arguments, environment: environment)
         defer { harness.stop() }
 
@@ -62,6 +70,15 @@ final class DesktopNotificationTests: XCTestCase {
         let sentAt = try XCTUnwrap(event["at"]?.stringValue.flatMap(WireTime.date(from:)))
         let resentAt = try XCTUnwrap(again["at"]?.stringValue.flatMap(WireTime.date(from:)))
         XCTAssertGreaterThanOrEqual(resentAt.timeIntervalSince(sentAt), 3, "re-sent a snooze later: \(event) \(again)")
+
+        // "Open route": the first segment's link, as `plan link ID 1` prints it.
+        try server.invoke("open", on: 1)
+        var url = ""
+        for _ in 0..<400 where url.isEmpty {
+            usleep(25_000)
+            url = (try? String(contentsOf: opened, encoding: .utf8)) ?? ""
+        }
+        XCTAssertEqual(url, try harness.json(["plan", "link", pinned.id, "1"])["url"]?.stringValue)
 
         // The pinned bus is cancelled by a new timetable: a change notice replaces the reminder.
         let (feed, trips) = try EditedFeed.cancelling(departure: String(departure.dropFirst(11).prefix(8)), from: boarding,
@@ -125,6 +142,28 @@ final class DesktopNotificationTests: XCTestCase {
         XCTAssertEqual(paced["pace"], .string("fast"))
         XCTAssertEqual(harness.log.components(separatedBy: "desktop notifications are not shown").count - 1, 1,
                        "logged once: \(harness.log)")
+    }
+
+    func testAFreshFixAwayFromTheFirstNodeMovesTheLeaveTimeByTheWalkFromThere() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        let bus = try NotificationServer(in: harness.directory, mock: false)
+        defer { bus.stop() }
+        try harness.start(extraArguments: ["--clock-start", Self.clockStart, "--remind-lead", "70m"],
+                          environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let watch = try WatchRecorder(harness)
+        defer { watch.stop() }
+        _ = try harness.json(["location", "set", Tampere.pyynikki, "--accuracy", "10"])
+        let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.railwayStation, "--mode", "walk", "--at", Tampere.morning])
+        let id = String(Int64(try XCTUnwrap(plan["id"]?.numberValue)))
+        let first = try XCTUnwrap(plan["nodes"]?.arrayValue?.first?["name"]?.stringValue, "\(plan)")
+        _ = try watch.events(until: { _ in !self.reminders(watch, plan: id).isEmpty })
+        let reminder = try XCTUnwrap(reminders(watch, plan: id).first, "\(watch.events)")
+        let leaveAt = try XCTUnwrap(reminder["leave_at"]?.stringValue)
+        XCTAssertLessThan(leaveAt, "2022-01-12T07:55:00+02:00", "the walk from Pyynikki comes first: \(reminder)")
+        let body = reminder["body"]?.stringValue ?? ""
+        XCTAssertTrue(body.hasPrefix("\(leaveAt.dropFirst(11).prefix(5)) walk "), body)
+        XCTAssertTrue(body.split(separator: "\n").first?.hasSuffix(" to \(first)") ?? false, body)
     }
 
     func testPlanRemindRefusesAnUnknownPlanAndALeadWithOff() throws {
