@@ -21,6 +21,8 @@ actor ReminderService {
     static let noticeInterval: TimeInterval = 60
     /// How often the plans are looked at.
     static let tick: Duration = .seconds(1)
+    /// The longest walk from a fix counted before a reminder's time (a plan further from due is not asked about).
+    static let walkHorizon: TimeInterval = 7200
 
     struct Settings: Sendable {
         var lead: TimeInterval
@@ -140,9 +142,12 @@ actor ReminderService {
         guard plan.travelsOnDay(of: now, in: zone), plan.timePreference != .leaveNow,
               let planned = plan.departureTimes(startingAt: now).first ?? nil else { return }
         let reminder = try store.reminder(ofPlan: id)
+        let lead = reminder?.lead ?? settings.lead
+        // Far from due (a walk from here takes less than `walkHorizon`): no street query yet.
+        guard now >= planned.addingTimeInterval(-lead - Self.walkHorizon) else { return }
         let walk = await walkFromHere(to: plan, id: id, now: now)
         let leave = planned.addingTimeInterval(-(walk ?? 0))
-        if reminder?.enabled ?? true, now >= leave.addingTimeInterval(-(reminder?.lead ?? settings.lead)), now < leave {
+        if reminder?.enabled ?? true, now >= leave.addingTimeInterval(-lead), now < leave {
             // One a plan and day: a leave time that moves later is a change notice's news, not a second reminder.
             let day = WireTime.string(from: leave, timeZone: zone).prefix(10)
             send(Notice(planID: id, key: "leave@\(day)", kind: "leave",

@@ -166,6 +166,27 @@ final class DesktopNotificationTests: XCTestCase {
         XCTAssertTrue(body.split(separator: "\n").first?.hasSuffix(" to \(first)") ?? false, body)
     }
 
+    func testAFixFromWhichThePinnedRideCanNoLongerBeCaughtIsAMissedConnectionNotice() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        let bus = try NotificationServer(in: harness.directory, mock: false)
+        defer { bus.stop() }
+        // 08:10, and 20 minutes' walk from the plan's start: its ride at about 08:22 is out of reach.
+        try harness.start(extraArguments: ["--clock-start", "2022-01-12T08:10:00+02:00"],
+                          environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let watch = try WatchRecorder(harness)
+        defer { watch.stop() }
+        _ = try harness.json(["location", "set", Tampere.pyynikki, "--accuracy", "10"])
+        let pinned = try PendingUpdateTests.pinnedPlan(harness, title: "missed")
+        _ = try watch.events(until: { _ in
+            self.reminders(watch, plan: pinned.id).contains { $0["notice"] == .string("missed_connection") }
+        })
+        let notices = reminders(watch, plan: pinned.id)
+        let missed = try XCTUnwrap(notices.first { $0["notice"] == .string("missed_connection") }, "\(watch.events)")
+        XCTAssertTrue(missed["title"]?.stringValue?.hasPrefix("Missed connection: ") ?? false, "\(missed)")
+        XCTAssertEqual(notices.filter { $0["notice"] == .string("leave") }, [], "too late to remind of leaving: \(notices)")
+    }
+
     func testPlanRemindRefusesAnUnknownPlanAndALeadWithOff() throws {
         let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start(extraArguments: ["--clock-start", Self.clockStart, "--notify", "off"])
