@@ -92,7 +92,9 @@ final class DesktopNotificationTests: XCTestCase {
         XCTAssertEqual(changed.last?.replacesID, 1, "the change notice takes the reminder's place")
         XCTAssertEqual(changed.last?.summary, "Trip to \(destination) changed")
         XCTAssertEqual(changed.last?.actions, [])
-        XCTAssertTrue(reminders(watch, plan: pinned.id).contains { $0["notice"] == .string("pending_update") })
+        let notice = try XCTUnwrap(reminders(watch, plan: pinned.id).first { $0["notice"] == .string("pending_update") }, "\(watch.events)")
+        let noticeAt = try XCTUnwrap(notice["at"]?.stringValue.flatMap(WireTime.date(from:)))
+        XCTAssertGreaterThanOrEqual(noticeAt.timeIntervalSince(resentAt), 60, "at most one notice a minute per plan: \(again) \(notice)")
 
         // A restart sends nothing again: a second plan's reminder comes, the first plan's does not.
         watch.stop()
