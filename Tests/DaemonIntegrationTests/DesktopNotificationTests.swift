@@ -94,7 +94,8 @@ final class DesktopNotificationTests: XCTestCase {
         XCTAssertEqual(changed.last?.actions, [])
         let notice = try XCTUnwrap(reminders(watch, plan: pinned.id).first { $0["notice"] == .string("pending_update") }, "\(watch.events)")
         let noticeAt = try XCTUnwrap(notice["at"]?.stringValue.flatMap(WireTime.date(from:)))
-        XCTAssertGreaterThanOrEqual(noticeAt.timeIntervalSince(resentAt), 60, "at most one notice a minute per plan: \(again) \(notice)")
+        // 59: the events carry the time the server answered, a moment after the sending the minute counts from.
+        XCTAssertGreaterThanOrEqual(noticeAt.timeIntervalSince(resentAt), 59, "at most one notice a minute per plan: \(again) \(notice)")
 
         // A restart sends nothing again: a second plan's reminder comes, the first plan's does not.
         watch.stop()
