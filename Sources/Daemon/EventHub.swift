@@ -20,6 +20,8 @@ public final class EventHub: Sendable {
 
     private struct State {
         var subscribers: [Int: Subscriber] = [:]
+        /// The daemon's own listeners (not `watch` clients, so not counted as watchers).
+        var listeners: [@Sendable (DaemonEvent) -> Void] = []
         var nextID = 0
         var closed = false
     }
@@ -57,8 +59,15 @@ public final class EventHub: Sendable {
         subscriber?.continuation.finish()
     }
 
+    /// Calls `listener` with every event published from now on, on the publisher's thread (so
+    /// it should only hand the event on). For the daemon's own parts, e.g. `ReminderService`.
+    public func listen(_ listener: @escaping @Sendable (DaemonEvent) -> Void) {
+        state.withLock { $0.listeners.append(listener) }
+    }
+
     /// Publishes `{"kind": event.kind, ...event.fields, "at": now}`.
     public func publish(_ daemonEvent: DaemonEvent) {
+        for listener in state.withLock({ $0.listeners }) { listener(daemonEvent) }
         var event = daemonEvent.fields
         event["kind"] = .string(daemonEvent.kind)
         event["at"] = .string(WireTime.string(from: Date(), timeZone: timeZone()))

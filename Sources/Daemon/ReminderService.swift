@@ -80,12 +80,15 @@ actor ReminderService {
     }
 
     func start() {
-        let (subscription, stream) = events.subscribe()
-        tasks.append(Task { [events] in
-            for await event in stream {
-                events.taken(event, by: subscription)
-                await self.take(event.value)
+        let (stream, continuation) = AsyncStream<DaemonEvent>.makeStream(bufferingPolicy: .bufferingNewest(256))
+        events.listen { event in
+            switch event {
+            case .pendingUpdate, .delay, .cancelled: continuation.yield(event)
+            default: break
             }
+        }
+        tasks.append(Task {
+            for await event in stream { await self.take(event) }
         })
         tasks.append(Task {
             while !Task.isCancelled {
@@ -131,7 +134,7 @@ actor ReminderService {
             again.key += "#snoozed@\(WireTime.string(from: entry.due, timeZone: again.zone))"
             send(again, now: now)
         }
-        for (planID, notice) in waiting where (lastSent[planID].map { now.timeIntervalSince($0) >= Self.noticeInterval } ?? true) {
+        for (planID, notice) in waiting where mayNotify(planID, now: now) {
             waiting[planID] = nil
             send(notice, now: now)
         }
@@ -181,47 +184,55 @@ actor ReminderService {
 
     // MARK: - Change notices from the daemon's events
 
-    private func take(_ event: JSONValue) async {
-        guard let kind = event["kind"]?.stringValue, ["pending_update", "delay", "cancelled"].contains(kind),
-              let number = event["plan_id"]?.numberValue else { return }
-        let id = Int64(number)
+    private func take(_ event: DaemonEvent) async {
+        let id: Int64
+        switch event {
+        case .pendingUpdate(let planID, _): id = planID
+        case .delay(let ride, _, _, _, _), .cancelled(let ride): id = ride.planID
+        default: return
+        }
         guard let plan = try? store.loadPlan(id: id).plan else { return }
         let now = clock.now(), zone = regions.timeZone(of: plan)
         guard plan.travelsOnDay(of: now, in: zone) else { return }
         let to = plan.nodes.last?.place.name ?? "your trip"
-        let at = WireTime.string(from: now, timeZone: zone)
-        switch kind {
-        case "pending_update":
-            let segments = event["segments"]?.arrayValue?.compactMap { $0.numberValue.map { String(Int($0)) } } ?? []
-            change(Notice(planID: id, key: "pending_update:\(segments.joined(separator: ","))@\(at)", kind: kind,
-                          title: "Trip to \(to) changed",
-                          body: "The timetable changed for step \(segments.joined(separator: ", ")): `umctl plan show \(id)` has the new proposal",
+        switch event {
+        case .pendingUpdate(_, let segments):
+            let numbers = segments.map(String.init).joined(separator: ", ")
+            change(Notice(planID: id, key: "pending_update:\(numbers)@\(WireTime.string(from: now, timeZone: zone))",
+                          kind: "pending_update", title: "Trip to \(to) changed",
+                          body: "The timetable changed for step \(numbers): `umctl plan show \(id)` has the new proposal",
                           leaveAt: nil, zone: zone))
-        case "delay":
-            let line = event["line"]?.stringValue ?? "", from = event["from"]?.stringValue ?? ""
-            let moved = Int((event["moved_s"]?.numberValue ?? 0) / 60)
-            let departure = event["departure"]?.stringValue.flatMap(WireTime.date(from:)).map { ReminderText.clock($0, zone) } ?? "?"
-            change(Notice(planID: id, key: "delay:\(event["trip_id"]?.stringValue ?? ""):\(departure)", kind: kind,
-                          title: "Line \(line) \(moved >= 0 ? "late" : "early") by \(abs(moved)) min",
-                          body: "It leaves \(from) at \(departure) (trip to \(to))", leaveAt: nil, zone: zone))
+        case .delay(let ride, let departure, _, _, let moved):
+            let minutes = Int((Double(moved) / 60).rounded())
+            let at = WireTime.date(from: departure).map { ReminderText.clock($0, zone) } ?? departure
+            change(Notice(planID: id, key: "delay:\(ride.tripID)@\(departure)", kind: "delay",
+                          title: "Line \(ride.line) \(minutes >= 0 ? "late" : "early") by \(abs(minutes)) min",
+                          body: "It leaves \(ride.from) at \(at) (trip to \(to))", leaveAt: nil, zone: zone))
+        case .cancelled(let ride):
+            change(Notice(planID: id, key: "cancelled:\(ride.tripID)", kind: "cancelled",
+                          title: "Line \(ride.line) from \(ride.from) is cancelled", body: "Your trip to \(to) needs another ride",
+                          leaveAt: nil, zone: zone))
         default:
-            let line = event["line"]?.stringValue ?? "", from = event["from"]?.stringValue ?? ""
-            change(Notice(planID: id, key: "cancelled:\(event["trip_id"]?.stringValue ?? "")", kind: kind,
-                          title: "Line \(line) from \(from) is cancelled", body: "Your trip to \(to) needs another ride",
-                          leaveAt: nil, zone: zone))
+            return
         }
     }
 
     /// Sends a change notice now, or when its plan's minute is over (the newest waiting wins).
     private func change(_ notice: Notice) {
         let now = clock.now()
-        if let last = lastSent[notice.planID], now.timeIntervalSince(last) < Self.noticeInterval || waiting[notice.planID] != nil {
+        if !mayNotify(notice.planID, now: now) || waiting[notice.planID] != nil {
             if (try? store.sentNotices(plan: notice.planID).contains { $0.notice == notice.key }) != true {
                 waiting[notice.planID] = notice
             }
             return
         }
         send(notice, now: now)
+    }
+
+    /// Whether the plan's last notice (after a restart, the stored one) is a minute old.
+    private func mayNotify(_ id: Int64, now: Date) -> Bool {
+        guard let last = lastSent[id] ?? (try? store.sentNotices(plan: id).last?.sentAt) ?? nil else { return true }
+        return now.timeIntervalSince(last) >= Self.noticeInterval
     }
 
     // MARK: - Sending
