@@ -103,7 +103,7 @@ public struct DaemonComposition: Sendable {
             let reminders = ReminderService(store: store, notifier: notifier, events: events, clock: clock, regions: regions,
                                             location: location, router: router, logger: logger,
                                             settings: .init(lead: configuration.remindLead, snooze: configuration.remindSnooze))
-            relay.target = reminders
+            relay.send(to: reminders)
             self.notifier = notifier
             self.reminders = reminders
         } else {

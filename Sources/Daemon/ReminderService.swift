@@ -98,9 +98,12 @@ actor ReminderService {
         })
     }
 
-    func stop() {
-        for task in tasks { task.cancel() }
+    /// Ends its tasks and waits for them, so that nothing holds the store afterwards.
+    func stop() async {
+        let running = tasks
         tasks = []
+        for task in running { task.cancel() }
+        for task in running { await task.value }
     }
 
     /// The server's signal: "Open route" opens the first leg's link, "In 5 min" snoozes.

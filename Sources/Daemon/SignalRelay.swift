@@ -3,17 +3,21 @@ import Notifications
 import Synchronization
 
 /// Hands the notification server's signals (which come on the bus thread) to the
-/// `ReminderService` made after the notifier that needs somewhere to send them.
+/// `ReminderService` made after the notifier that needs somewhere to send them. It holds the
+/// service weakly: the service holds the notifier, which holds this.
 final class SignalRelay: Sendable {
-    private let service = Mutex<ReminderService?>(nil)
+    private struct Target: @unchecked Sendable {
+        weak var service: ReminderService?
+    }
 
-    var target: ReminderService? {
-        get { service.withLock { $0 } }
-        set { service.withLock { $0 = newValue } }
+    private let target = Mutex(Target())
+
+    func send(to service: ReminderService) {
+        target.withLock { $0.service = service }
     }
 
     func pass(_ signal: NotificationSignal) {
-        guard let target else { return }
-        Task { await target.handle(signal) }
+        guard let service = target.withLock({ $0.service }) else { return }
+        Task { await service.handle(signal) }
     }
 }

@@ -100,6 +100,7 @@ final class DesktopNotificationTests: XCTestCase {
         // A restart sends nothing again: a second plan's reminder comes, the first plan's does not.
         watch.stop()
         XCTAssertEqual(harness.stop(), 0, harness.log)
+        XCTAssertFalse(harness.log.contains("database still referenced"), "the notifier lets the store go: \(harness.log)")
         try harness.start(extraArguments: arguments, environment: environment)
         let other = try harness.json(["plan", "new", Tampere.keskustori, Tampere.railwayStation, "--mode", "walk",
                                       "--at", Tampere.morning, "--title", "station"])
