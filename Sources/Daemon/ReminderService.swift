@@ -63,6 +63,9 @@ actor ReminderService {
     private var snoozed: [(due: Date, notice: Notice)] = []
     /// The walk from a fresh fix to a plan's first node, per plan and fix time.
     private var walks: [Int64: (fixAt: Date, seconds: TimeInterval?)] = [:]
+    /// "plan notice" of the notices known to be sent (stored): a reminder due over several
+    /// looks is checked against the database once.
+    private var sent: Set<String> = []
     private var failureLogged = false
     private var tasks: [Task<Void, Never>] = []
 
@@ -222,6 +225,7 @@ actor ReminderService {
 
     /// Sends a change notice now, or when its plan's minute is over (the newest waiting wins).
     private func change(_ notice: Notice) {
+        guard !sent.contains("\(notice.planID) \(notice.key)") else { return }
         let now = clock.now()
         if !mayNotify(notice.planID, now: now) || waiting[notice.planID] != nil {
             if (try? store.sentNotices(plan: notice.planID).contains { $0.notice == notice.key }) != true {
@@ -242,10 +246,12 @@ actor ReminderService {
 
     /// Sends `notice` unless it was sent before (stored), replacing the plan's earlier one.
     private func send(_ notice: Notice, now: Date) {
+        let name = "\(notice.planID) \(notice.key)"
+        guard !sent.contains(name) else { return }
         do {
-            guard try store.recordSentNotice(plan: notice.planID, SentNotice(notice: notice.key, serverID: nil, sentAt: now)) else {
-                return
-            }
+            let isNew = try store.recordSentNotice(plan: notice.planID, SentNotice(notice: notice.key, serverID: nil, sentAt: now))
+            sent.insert(name)
+            guard isNew else { return }
         } catch {
             logger.warning("cannot record a notification", ["plan": String(notice.planID), "error": "\(error)"])
             return
