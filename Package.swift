@@ -10,6 +10,7 @@
 //     ← MapRendering (map pictures with the system libcairo)
 //     ← PlanCalendar (iCalendar files with the system libical)
 //   Fetching (HTTP(S) downloads with the system libcurl; Foundation only)
+//   Notifications (desktop notifications over sd-bus from the system libsystemd)
 //     ← Daemon (composition root and socket server) ← usefulmapd
 //   WireProtocol (Foundation only) ← Daemon, umctl
 //
@@ -38,6 +39,7 @@ let package = Package(
         .systemLibrary(name: "CChildProcess", path: "Sources/CChildProcess"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CICal", path: "Sources/CICal", pkgConfig: "libical"),
+        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
 
         // MARK: - Domain
         .target(name: "Planner", resources: [.embedInCode("Resources/google-maps-format.json")], swiftSettings: swift6),
@@ -67,10 +69,13 @@ let package = Package(
         // MARK: - Downloads (region sources and feeds by URL; only the daemon and the bench use it)
         .target(name: "Fetching", dependencies: ["CCurl"], swiftSettings: swift6),
 
+        // MARK: - Desktop notifications (sd-bus from the system libsystemd; only the daemon uses them)
+        .target(name: "Notifications", dependencies: ["CSystemd"], swiftSettings: swift6),
+
         // MARK: - Wire protocol, daemon, client
         .target(name: "WireProtocol", swiftSettings: swift6),
         .target(name: "Daemon",
-                dependencies: ["Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "WireProtocol"],
+                dependencies: ["Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "Notifications", "WireProtocol"],
                 swiftSettings: swift6),
         .executableTarget(name: "usefulmapd", dependencies: ["Daemon"], swiftSettings: swift6),
         .executableTarget(name: "umctl", dependencies: ["WireProtocol"], swiftSettings: swift6),

@@ -1,4 +1,5 @@
 import Foundation
+import Notifications
 import Planner
 import Store
 import Streets
@@ -27,6 +28,10 @@ public struct DaemonComposition: Sendable {
     public let updates: (@Sendable () async -> Void)?
     /// Keeps `plans.ics` in the data directory (started by the daemon, not here).
     public let calendarFile: PlansCalendarFile
+    /// Desktop notifications for today's plans; nil with `--notify off`.
+    let reminders: ReminderService?
+    /// The session-bus side of `reminders` (stopped after it).
+    let notifier: DesktopNotifier?
 
     public init(configuration: DaemonConfiguration, store: Store, streets: any LegEngine, transit: any LegEngine,
                 transitImportStep: @escaping @Sendable ([URL]) -> RegionImportStep, clock: any WallClock = SystemClock(),
@@ -113,6 +118,20 @@ public struct DaemonComposition: Sendable {
                                     location: location, input: input, typedPlaces: typedPlaces)
         edits.register(in: &table)
         DayPlanMethods(edits: edits, store: store, counters: counters, events: events).register(in: &table)
+        ReminderMethods(store: store, defaultLead: configuration.remindLead, notify: configuration.notify).register(in: &table)
+        if configuration.notify {
+            let relay = SignalRelay()
+            let notifier = DesktopNotifier { signal in relay.pass(signal) }
+            let reminders = ReminderService(store: store, notifier: notifier, events: events, clock: clock, regions: regions,
+                                            location: location, router: router, logger: logger,
+                                            settings: .init(lead: configuration.remindLead, snooze: configuration.remindSnooze))
+            relay.send(to: reminders)
+            self.notifier = notifier
+            self.reminders = reminders
+        } else {
+            self.notifier = nil
+            self.reminders = nil
+        }
         self.counters = counters
         self.events = events
         self.regions = regions

@@ -45,6 +45,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var updateInterval: TimeInterval? = 86_400
     /// What driving costs per kilometre; nil (the default): car options have no price.
     public var carCost: CarCost?
+    /// Desktop notifications (`--notify on|off`): reminders to leave and change notices.
+    public var notify = true
+    /// How long before leaving a plan's reminder comes, unless the plan sets its own (`--remind-lead`).
+    public var remindLead: TimeInterval = 600
+    /// How much later "In 5 min" sends a reminder again (`--remind-snooze`; tests shorten it).
+    public var remindSnooze: TimeInterval = 300
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
@@ -85,6 +91,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--fetch-stall-timeout", "USEFULMAP_FETCH_STALL_TIMEOUT", "fetch_stall_timeout"),
         ("--update-interval", "USEFULMAP_UPDATE_INTERVAL", "update_interval"),
         ("--car-cost-per-km", "USEFULMAP_CAR_COST_PER_KM", "car_cost_per_km"),
+        ("--notify", "USEFULMAP_NOTIFY", "notify"),
+        ("--remind-lead", "USEFULMAP_REMIND_LEAD", "remind_lead"),
+        ("--remind-snooze", "USEFULMAP_REMIND_SNOOZE", "remind_snooze"),
     ]
     /// Flags whose value is two words on the command line ("--car-cost-per-km 0.25 EUR").
     static let twoWordFlags: Set<String> = ["--car-cost-per-km"]
@@ -133,6 +142,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
                              rebuilds what changed: seconds, or 30m, 6h, 1d (default 1d)
       --car-cost-per-km AMOUNT CURRENCY  what driving costs per km, e.g. 0.25 EUR
                              (ISO 4217): car options get an estimated price (default none)
+      --notify on|off        desktop notifications on the session bus: reminders to leave
+                             and change notices for today's plans (default on)
+      --remind-lead TIME     how long before leaving a reminder comes, e.g. 10m, 1h
+                             (default 10m; `umctl plan remind` sets a plan's own)
+      --remind-snooze TIME   how much later "In 5 min" reminds again (default 5m)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -296,6 +310,20 @@ public struct DaemonConfiguration: Hashable, Sendable {
                                                       expected: "an amount ≥ 0 and an ISO 4217 currency, e.g. 0.25 EUR")
             }
             configuration.carCost = CarCost(perKilometre: money)
+        }
+        if let text = value("--notify") {
+            switch text.lowercased() {
+            case "on": configuration.notify = true
+            case "off": configuration.notify = false
+            default: throw ConfigurationError.invalidValue(setting: "notify", value: text, expected: "on or off")
+            }
+        }
+        for (flag, setting, limit) in [("--remind-lead", "reminder lead", 86_400.0), ("--remind-snooze", "reminder snooze", 86_400.0)] {
+            guard let text = value(flag) else { continue }
+            guard let seconds = DurationText.seconds(text), seconds <= limit, flag == "--remind-lead" || seconds > 0 else {
+                throw ConfigurationError.invalidValue(setting: setting, value: text, expected: "a duration up to a day, e.g. 10m, 90s, 1h")
+            }
+            if flag == "--remind-lead" { configuration.remindLead = seconds } else { configuration.remindSnooze = seconds }
         }
         return configuration
     }

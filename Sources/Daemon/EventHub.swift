@@ -20,6 +20,8 @@ public final class EventHub: Sendable {
 
     private struct State {
         var subscribers: [Int: Subscriber] = [:]
+        /// The daemon's own listeners (not `watch` clients, so not counted as watchers).
+        var listeners: [@Sendable (DaemonEvent) -> Void] = []
         var nextID = 0
         var closed = false
     }
@@ -28,8 +30,6 @@ public final class EventHub: Sendable {
     public static let maxBytes = 64 << 10
 
     private let state = Mutex(State())
-    /// In-daemon listeners (`listen`): not watchers, so `subscriberCount` leaves them out.
-    private let listeners = Mutex<[@Sendable (DaemonEvent) -> Void]>([])
     private let timeZone: @Sendable () -> TimeZone
 
     /// - parameter timeZone: the zone event times are written in (the region's).
@@ -59,15 +59,15 @@ public final class EventHub: Sendable {
         subscriber?.continuation.finish()
     }
 
-    /// Tells `listener` every event from now on, as it is published (on the publisher's thread:
-    /// it must return at once, e.g. by waking a task of its own).
+    /// Calls `listener` with every event published from now on, on the publisher's thread (so
+    /// it should only hand the event on). For the daemon's own parts, e.g. `ReminderService`.
     public func listen(_ listener: @escaping @Sendable (DaemonEvent) -> Void) {
-        listeners.withLock { $0.append(listener) }
+        state.withLock { $0.listeners.append(listener) }
     }
 
     /// Publishes `{"kind": event.kind, ...event.fields, "at": now}`.
     public func publish(_ daemonEvent: DaemonEvent) {
-        for listener in listeners.withLock({ $0 }) { listener(daemonEvent) }
+        for listener in state.withLock({ $0.listeners }) { listener(daemonEvent) }
         var event = daemonEvent.fields
         event["kind"] = .string(daemonEvent.kind)
         event["at"] = .string(WireTime.string(from: Date(), timeZone: timeZone()))

@@ -72,15 +72,7 @@ struct PlanRefreshJob: Sendable {
     }
 
     /// Whether the plan is for today in its region's zone ("leave now" always is).
-    func isToday(_ plan: RoutePlan) -> Bool {
-        switch plan.timePreference {
-        case .leaveNow: return true
-        case .departAt(let time), .arriveBy(let time):
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone(of: plan)
-            return calendar.isDate(time, inSameDayAs: clock.now())
-        }
-    }
+    func isToday(_ plan: RoutePlan) -> Bool { plan.travelsOnDay(of: clock.now(), in: zone(of: plan)) }
 
     private func zone(of plan: RoutePlan) -> TimeZone {
         guard let first = plan.nodes.first, let last = plan.nodes.last else { return .current }

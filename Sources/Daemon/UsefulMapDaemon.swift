@@ -106,6 +106,7 @@ public struct UsefulMapDaemon: Sendable {
         composition.gpsd?.start()
         await composition.realtime.start()
         await composition.calendarFile.start()
+        await composition.reminders?.start()
         let notifier = SystemdNotifier(environment: environment)
         notifier.notify("READY=1\nSTATUS=serving on \(activated ? "an activated socket" : configuration.socketPath)")
         logger.notice("usefulmapd ready", ["socket": configuration.socketPath, "data_dir": configuration.dataDirectory,
@@ -127,6 +128,8 @@ public struct UsefulMapDaemon: Sendable {
         updating.cancel()
         logger.notice("stopping", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT"])
         notifier.notify("STOPPING=1")
+        await composition.reminders?.stop()
+        composition.notifier?.stop()
         composition.events.finishAll()
         composition.gpsd?.stop()
         await composition.realtime.stop()

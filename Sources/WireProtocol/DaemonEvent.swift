@@ -24,6 +24,9 @@ public enum DaemonEvent: Hashable, Sendable {
     case cancelled(RideEvent)
     /// A service alert newly touches a ride of the plan.
     case alert(RideEvent, alertID: String, header: String, effect: String)
+    /// A desktop notification for a plan: a reminder to leave or a change notice. It comes
+    /// whether or not a notification server showed it (`shown`).
+    case reminder(Reminder)
 
     /// An import's progress (also the `progress` notification of `region.import`).
     public struct ImportProgress: Hashable, Sendable {
@@ -61,6 +64,29 @@ public enum DaemonEvent: Hashable, Sendable {
         }
     }
 
+    /// A reminder or change notice as the desktop notification said it.
+    public struct Reminder: Hashable, Sendable {
+        public var planID: Int64
+        /// `leave` (time to leave; again after "In 5 min"), or the change: `pending_update`,
+        /// `missed_connection`, `delay`, `cancelled`.
+        public var notice: String
+        public var title: String
+        public var body: String
+        /// When to leave (`leave` only).
+        public var leaveAt: String?
+        /// Whether a notification server showed it.
+        public var shown: Bool
+
+        public init(planID: Int64, notice: String, title: String, body: String, leaveAt: String?, shown: Bool) {
+            self.planID = planID
+            self.notice = notice
+            self.title = title
+            self.body = body
+            self.leaveAt = leaveAt
+            self.shown = shown
+        }
+    }
+
     /// Which ride of which plan a live-data event is about.
     public struct RideEvent: Hashable, Sendable {
         public var planID: Int64
@@ -88,7 +114,7 @@ public enum DaemonEvent: Hashable, Sendable {
     /// Every kind, in the order of docs/protocol.md's table.
     public static let allKinds = ["plan_recomputed", "pending_update", "plan_deleted", "import_progress", "region_imported",
                                   "region_removed", "region_changed", "place_saved", "location_changed", "arrived", "left",
-                                  "feed_expiring", "delay", "cancelled", "alert"]
+                                  "feed_expiring", "delay", "cancelled", "alert", "reminder"]
 
     public var kind: String {
         switch self {
@@ -107,6 +133,7 @@ public enum DaemonEvent: Hashable, Sendable {
         case .delay: "delay"
         case .cancelled: "cancelled"
         case .alert: "alert"
+        case .reminder: "reminder"
         }
     }
 
@@ -153,6 +180,10 @@ public enum DaemonEvent: Hashable, Sendable {
             return ride.fields
         case .alert(let ride, let alertID, let header, let effect):
             return ride.fields.merging(["alert_id": .string(alertID), "header": .string(header), "effect": .string(effect)]) { $1 }
+        case .reminder(let reminder):
+            return ["plan_id": number(reminder.planID), "notice": .string(reminder.notice), "title": .string(reminder.title),
+                    "body": .string(reminder.body), "leave_at": reminder.leaveAt.map(JSONValue.string) ?? .null,
+                    "shown": .bool(reminder.shown)]
         }
     }
 }

@@ -41,6 +41,7 @@ public enum Endpoints {
     public static let planShow = Endpoint<Params.PlanShow, PlanDocument>(.planShow)
     public static let planDelete = Endpoint<Params.PlanID, DeletedDocument>(.planDelete)
     public static let planLink = Endpoint<Params.PlanSegment, LinkDocument>(.planLink)
+    public static let planRemind = Endpoint<Params.PlanRemind, PlanReminderDocument>(.planRemind)
     public static let planExport = Endpoint<Params.PlanExport, ExportDocument>(.planExport)
     public static let agendaDay = Endpoint<Params.AgendaDay, AgendaDocument>(.agendaDay)
     public static let planMap = Endpoint<Params.PlanMap, MapImageDocument>(.planMap)

@@ -266,6 +266,18 @@ public enum Params {
         }
     }
 
+    /// `plan.remind`: the plan's reminder to leave on or off, with its own lead in seconds.
+    public struct PlanRemind: Hashable, Sendable, Codable {
+        public var id: Int64
+        public var on: Bool
+        public var leadS: Double?
+        public init(id: Int64, on: Bool, leadS: Double? = nil) {
+            self.id = id
+            self.on = on
+            self.leadS = leadS
+        }
+    }
+
     public struct PlanSegment: Hashable, Sendable, Codable {
         /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
         public var expectedGeneration: Int64?

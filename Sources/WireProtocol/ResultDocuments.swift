@@ -173,6 +173,26 @@ public struct PlanListDocument: Hashable, Sendable, Codable {
     public init(plans: [PlanSummaryDocument]) { self.plans = plans }
 }
 
+/// `plan.remind`: the plan's reminder as it is now.
+public struct PlanReminderDocument: Hashable, Sendable, Codable {
+    public var id: Int64
+    public var on: Bool
+    /// Seconds before leaving the reminder comes.
+    public var leadS: Double
+    /// `plan` (its own lead) or `daemon` (`--remind-lead`).
+    public var leadFrom: String
+    /// Whether the daemon sends notifications at all (`--notify`).
+    public var notify: Bool
+
+    public init(id: Int64, on: Bool, leadS: Double, leadFrom: String, notify: Bool) {
+        self.id = id
+        self.on = on
+        self.leadS = leadS
+        self.leadFrom = leadFrom
+        self.notify = notify
+    }
+}
+
 /// `plan.link`: a Google Maps URL for one segment.
 public struct LinkDocument: Hashable, Sendable, Codable {
     public var url: String

@@ -38,6 +38,7 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case planDismiss = "plan.dismiss"
     case planRefresh = "plan.refresh"
     case planLink = "plan.link"
+    case planRemind = "plan.remind"
     case planExport = "plan.export"
     case planMap = "plan.map"
     case planStay = "plan.stay"

@@ -19,8 +19,10 @@ final class LayeringTests: XCTestCase {
         "PlanCalendar": ["Foundation", "Planner", "CICal"],
         // Downloads know libcurl and nothing of the domain; only the daemon and the bench use them.
         "Fetching": ["Foundation", "Glibc", "CCurl"],
+        // Notifications know sd-bus and nothing of the domain; only the daemon uses them.
+        "Notifications": ["Foundation", "Synchronization", "CSystemd"],
         "Daemon": ["Foundation", "Glibc", "Dispatch", "Synchronization",
-                   "Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "WireProtocol", "SQLite"],
+                   "Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "Notifications", "WireProtocol", "SQLite"],
         "usefulmapd": ["Foundation", "Glibc", "Daemon"],
         "umctl": ["Foundation", "Glibc", "WireProtocol"],
         "usefulmap-routino-worker": ["Foundation", "Glibc", "CRoutino"],

@@ -19,6 +19,8 @@ final class DaemonEventDocsTests: XCTestCase {
             .feedExpiring(region: "tampere", feed: "tampere.zip", lastDay: "2022-03-31", daysLeft: 3, message: "runs out"),
             .delay(ride, departure: "2022-01-12T08:10:00+02:00", scheduledDeparture: "2022-01-12T08:04:00+02:00", delayS: 360, movedS: 360),
             .cancelled(ride), .alert(ride, alertID: "a1", header: "Stop moved", effect: "stop_moved"),
+            .reminder(.init(planID: 3, notice: "leave", title: "Leave at 08:06 for Hervanta", body: "08:06 walk", leaveAt: "2022-01-12T08:06:00+02:00",
+                            shown: true)),
         ]
     }()
 
@@ -53,5 +55,20 @@ final class DaemonEventDocsTests: XCTestCase {
                 XCTAssertTrue(row.contains("`\(key)`"), "\(event.kind): field \(key) is not in its row: \(row)")
             }
         }
+    }
+}
+
+/// Durations as `--lead` and `--remind-lead` take them.
+final class DurationTextTests: XCTestCase {
+    func testDurationsWithUnitsBareMinutesAndNonsense() {
+        XCTAssertEqual(DurationText.seconds("15m"), 900)
+        XCTAssertEqual(DurationText.seconds("90s"), 90)
+        XCTAssertEqual(DurationText.seconds("1h30m"), 5400)
+        XCTAssertEqual(DurationText.seconds("10"), 600, "a bare number is minutes")
+        XCTAssertNil(DurationText.seconds("soon"))
+        XCTAssertNil(DurationText.seconds("15x"))
+        XCTAssertNil(DurationText.seconds("1h30"), "a number without its unit at the end")
+        XCTAssertNil(DurationText.seconds("-5"))
+        XCTAssertNil(DurationText.seconds(""))
     }
 }

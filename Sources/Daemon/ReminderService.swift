@@ -1,0 +1,302 @@
+import Foundation
+import Notifications
+import Planner
+import Store
+import WireProtocol
+
+/// Desktop notifications for plans travelling today (docs/operations.md, "Notifications"):
+/// the reminder to leave at leave time minus the lead, and change notices (pending update,
+/// missed connection, delay, cancellation) that replace the plan's earlier notification, at
+/// most one a minute per plan. Each is sent once: what was sent is stored, so a restart does
+/// not repeat it. Every one is also a `reminder` event on `watch`, shown by a server or not.
+actor ReminderService {
+    /// Button keys of the reminder.
+    static let openAction = DesktopNotification.Action(key: "open", label: "Open route")
+    static let snoozeAction = DesktopNotification.Action(key: "snooze", label: "In 5 min")
+    /// A fix older than this does not move the leave time.
+    static let freshFix: TimeInterval = 300
+    /// A fix this close to the plan's first node is at it: no walk to add.
+    static let atNodeMetres = 50.0
+    /// Change notices of one plan come at most this often.
+    static let noticeInterval: TimeInterval = 60
+    /// How often the plans are looked at.
+    static let tick: Duration = .seconds(1)
+    /// The longest walk from a fix counted before a reminder's time (a plan further from due is not asked about).
+    static let walkHorizon: TimeInterval = 7200
+
+    struct Settings: Sendable {
+        var lead: TimeInterval
+        var snooze: TimeInterval
+    }
+
+    /// A notification about to go out or gone out.
+    struct Notice: Sendable {
+        var planID: Int64
+        /// Its stored name (once per plan).
+        var key: String
+        /// `leave` or the change's kind (the `reminder` event's `notice`).
+        var kind: String
+        var title: String
+        var body: String
+        var leaveAt: Date?
+        var zone: TimeZone
+    }
+
+    private let store: Store
+    private let notifier: DesktopNotifier
+    private let events: EventHub
+    private let clock: any WallClock
+    private let regions: RegionRegistry
+    private let location: LocationState
+    private let router: any RoutingPort
+    private let logger: DaemonLogger
+    private let settings: Settings
+
+    /// The server's ID → the notice it shows (for its buttons).
+    private var shown: [UInt32: Notice] = [:]
+    /// The plan's newest server ID (replaced by its next notice).
+    private var latestID: [Int64: UInt32] = [:]
+    private var lastSent: [Int64: Date] = [:]
+    /// Change notices waiting for their plan's minute to pass, the newest per plan.
+    private var waiting: [Int64: Notice] = [:]
+    /// Snoozed reminders and when they come again.
+    private var snoozed: [(due: Date, notice: Notice)] = []
+    /// The walk from a fresh fix to a plan's first node, per plan and fix time.
+    private var walks: [Int64: (fixAt: Date, seconds: TimeInterval?)] = [:]
+    /// "plan notice" of the notices known to be sent (stored): a reminder due over several
+    /// looks is checked against the database once.
+    private var sent: Set<String> = []
+    private var failureLogged = false
+    private var tasks: [Task<Void, Never>] = []
+
+    init(store: Store, notifier: DesktopNotifier, events: EventHub, clock: any WallClock, regions: RegionRegistry,
+         location: LocationState, router: any RoutingPort, logger: DaemonLogger, settings: Settings) {
+        self.store = store
+        self.notifier = notifier
+        self.events = events
+        self.clock = clock
+        self.regions = regions
+        self.location = location
+        self.router = router
+        self.logger = logger
+        self.settings = settings
+    }
+
+    func start() {
+        let (stream, continuation) = AsyncStream<DaemonEvent>.makeStream(bufferingPolicy: .bufferingNewest(256))
+        events.listen { event in
+            switch event {
+            case .pendingUpdate, .delay, .cancelled: continuation.yield(event)
+            default: break
+            }
+        }
+        tasks.append(Task {
+            for await event in stream { await self.take(event) }
+        })
+        tasks.append(Task {
+            while !Task.isCancelled {
+                await self.look()
+                try? await Task.sleep(for: Self.tick)
+            }
+        })
+    }
+
+    /// Ends its tasks and waits for them, so that nothing holds the store afterwards.
+    func stop() async {
+        let running = tasks
+        tasks = []
+        for task in running { task.cancel() }
+        for task in running { await task.value }
+    }
+
+    /// The server's signal: "Open route" opens the first leg's link, "In 5 min" snoozes.
+    func handle(_ signal: NotificationSignal) {
+        guard case .actionInvoked(let id, let action) = signal, let notice = shown[id] else { return }
+        switch action {
+        case Self.snoozeAction.key:
+            snoozed.append((clock.now().addingTimeInterval(settings.snooze), notice))
+        case Self.openAction.key:
+            openRoute(of: notice.planID)
+        default:
+            break
+        }
+    }
+
+    // MARK: - Looking at today's plans
+
+    private func look() async {
+        let now = clock.now()
+        do {
+            for summary in try store.listPlans() {
+                guard let stored = try? store.loadPlan(id: summary.id) else { continue }
+                try await look(at: summary.id, stored.plan, now: now)
+            }
+        } catch {
+            logger.warning("cannot read the plans to remind of", ["error": "\(error)"])
+        }
+        for (index, entry) in snoozed.enumerated().reversed() where entry.due <= now {
+            snoozed.remove(at: index)
+            var again = entry.notice
+            again.key += "#snoozed@\(WireTime.string(from: entry.due, timeZone: again.zone))"
+            send(again, now: now)
+        }
+        for (planID, notice) in waiting where mayNotify(planID, now: now) {
+            waiting[planID] = nil
+            send(notice, now: now)
+        }
+    }
+
+    private func look(at id: Int64, _ plan: RoutePlan, now: Date) async throws {
+        let zone = regions.timeZone(of: plan)
+        guard plan.travelsOnDay(of: now, in: zone), plan.timePreference != .leaveNow,
+              let planned = plan.departureTimes(startingAt: now).first ?? nil else { return }
+        let reminder = try store.reminder(ofPlan: id)
+        let lead = reminder?.lead ?? settings.lead
+        // Far from due (a walk from here takes less than `walkHorizon`): no street query yet.
+        guard now >= planned.addingTimeInterval(-lead - Self.walkHorizon) else { return }
+        let walk = await walkFromHere(to: plan, id: id, now: now)
+        let leave = planned.addingTimeInterval(-(walk ?? 0))
+        if reminder?.enabled ?? true, now >= leave.addingTimeInterval(-lead), now < leave {
+            // One a plan and day: a leave time that moves later is a change notice's news, not a second reminder.
+            let day = WireTime.string(from: leave, timeZone: zone).prefix(10)
+            send(Notice(planID: id, key: "leave@\(day)", kind: "leave",
+                        title: ReminderText.leaveTitle(plan, leaveAt: leave, zone: zone),
+                        body: ReminderText.leaveBody(plan, leaveAt: leave, zone: zone, walkFromHere: walk),
+                        leaveAt: leave, zone: zone), now: now)
+        }
+        // Missed: before the planned leave time, from here the traveller no longer catches a fixed departure.
+        if now <= planned, let segment = plan.missedConnection(leavingAt: now.addingTimeInterval(walk ?? 0)),
+           let departure = plan.legs[segment]?.departure, departure > now {
+            let at = ReminderText.clock(departure, zone)
+            change(Notice(planID: id, key: "missed_connection:\(segment + 1)@\(WireTime.string(from: departure, timeZone: zone))",
+                          kind: "missed_connection", title: "Missed connection: \(plan.nodes.last?.place.name ?? "your trip")",
+                          body: "The \(at) departure of step \(segment + 1) can no longer be reached; `umctl plan refresh \(id)` finds another",
+                          leaveAt: nil, zone: zone))
+        }
+    }
+
+    /// The walk from a fresh fix that is not at the plan's first node to it (a street query,
+    /// asked once per fix); `nil` without one.
+    private func walkFromHere(to plan: RoutePlan, id: Int64, now: Date) async -> TimeInterval? {
+        guard let fix = location.current, now.timeIntervalSince(fix.at) < Self.freshFix, let first = plan.nodes.first,
+              fix.coordinate.distance(to: first.place.coordinate) > Self.atNodeMetres else { return nil }
+        if let known = walks[id], known.fixAt == fix.at { return known.seconds }
+        let query = LegQuery(from: Place(name: "here", coordinate: fix.coordinate), to: first.place, mode: .walk,
+                             timing: .departAt(now), pace: plan.pace)
+        let seconds = try? await router.leg(for: query).expectedTravelTime
+        walks[id] = (fix.at, seconds)
+        return seconds
+    }
+
+    // MARK: - Change notices from the daemon's events
+
+    private func take(_ event: DaemonEvent) async {
+        let id: Int64
+        switch event {
+        case .pendingUpdate(let planID, _): id = planID
+        case .delay(let ride, _, _, _, _), .cancelled(let ride): id = ride.planID
+        default: return
+        }
+        guard let plan = try? store.loadPlan(id: id).plan else { return }
+        let now = clock.now(), zone = regions.timeZone(of: plan)
+        guard plan.travelsOnDay(of: now, in: zone) else { return }
+        let to = plan.nodes.last?.place.name ?? "your trip"
+        switch event {
+        case .pendingUpdate(_, let segments):
+            let numbers = segments.map(String.init).joined(separator: ", ")
+            change(Notice(planID: id, key: "pending_update:\(numbers)@\(WireTime.string(from: now, timeZone: zone))",
+                          kind: "pending_update", title: "Trip to \(to) changed",
+                          body: "The timetable changed for step \(numbers): `umctl plan show \(id)` has the new proposal",
+                          leaveAt: nil, zone: zone))
+        case .delay(let ride, let departure, _, _, let moved):
+            let minutes = Int((Double(moved) / 60).rounded())
+            let at = WireTime.date(from: departure).map { ReminderText.clock($0, zone) } ?? departure
+            change(Notice(planID: id, key: "delay:\(ride.tripID)@\(departure)", kind: "delay",
+                          title: "Line \(ride.line) \(minutes >= 0 ? "late" : "early") by \(abs(minutes)) min",
+                          body: "It leaves \(ride.from) at \(at) (trip to \(to))", leaveAt: nil, zone: zone))
+        case .cancelled(let ride):
+            change(Notice(planID: id, key: "cancelled:\(ride.tripID)", kind: "cancelled",
+                          title: "Line \(ride.line) from \(ride.from) is cancelled", body: "Your trip to \(to) needs another ride",
+                          leaveAt: nil, zone: zone))
+        default:
+            return
+        }
+    }
+
+    /// Sends a change notice now, or when its plan's minute is over (the newest waiting wins).
+    private func change(_ notice: Notice) {
+        guard !sent.contains("\(notice.planID) \(notice.key)") else { return }
+        let now = clock.now()
+        if !mayNotify(notice.planID, now: now) || waiting[notice.planID] != nil {
+            if (try? store.sentNotices(plan: notice.planID).contains { $0.notice == notice.key }) != true {
+                waiting[notice.planID] = notice
+            }
+            return
+        }
+        send(notice, now: now)
+    }
+
+    /// Whether the plan's last notice (after a restart, the stored one) is a minute old.
+    private func mayNotify(_ id: Int64, now: Date) -> Bool {
+        guard let last = lastSent[id] ?? (try? store.sentNotices(plan: id).last?.sentAt) ?? nil else { return true }
+        return now.timeIntervalSince(last) >= Self.noticeInterval
+    }
+
+    // MARK: - Sending
+
+    /// Sends `notice` unless it was sent before (stored), replacing the plan's earlier one.
+    private func send(_ notice: Notice, now: Date) {
+        let name = "\(notice.planID) \(notice.key)"
+        guard !sent.contains(name) else { return }
+        do {
+            let isNew = try store.recordSentNotice(plan: notice.planID, SentNotice(notice: notice.key, serverID: nil, sentAt: now))
+            sent.insert(name)
+            guard isNew else { return }
+        } catch {
+            logger.warning("cannot record a notification", ["plan": String(notice.planID), "error": "\(error)"])
+            return
+        }
+        lastSent[notice.planID] = now
+        let replaces = latestID[notice.planID]
+            ?? (try? store.sentNotices(plan: notice.planID).compactMap(\.serverID).last) ?? 0
+        let actions = notice.kind == "leave" ? [Self.openAction, Self.snoozeAction] : []
+        notifier.send(DesktopNotification(summary: notice.title, body: notice.body, actions: actions, replacesID: replaces)) { result in
+            Task { await self.answered(notice, result) }
+        }
+    }
+
+    private func answered(_ notice: Notice, _ result: Result<UInt32, NotificationFailure>) {
+        switch result {
+        case .success(let id):
+            shown[id] = notice
+            latestID[notice.planID] = id
+            try? store.setServerID(id, plan: notice.planID, notice: notice.key)
+            failureLogged = false
+        case .failure(let failure):
+            if !failureLogged {
+                failureLogged = true
+                logger.warning("desktop notifications are not shown; `watch` still gets them",
+                               ["code": failure.code, "error": failure.message])
+            }
+        }
+        let shownNow = (try? result.get()) != nil
+        events.publish(.reminder(.init(planID: notice.planID, notice: notice.kind, title: notice.title, body: notice.body,
+                                       leaveAt: notice.leaveAt.map { WireTime.string(from: $0, timeZone: notice.zone) },
+                                       shown: shownNow)))
+    }
+
+    /// `xdg-open` with the first leg's Google Maps link (the one `plan link` prints).
+    private func openRoute(of id: Int64) {
+        guard let plan = try? store.loadPlan(id: id).plan,
+              let link = try? GoogleMapsLink.build(plan: plan, segment: 0, timeZone: regions.timeZone(of: plan), now: clock.now())
+        else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", link.url]
+        do {
+            try process.run()
+        } catch {
+            logger.warning("cannot run xdg-open for a plan's route", ["plan": String(id), "error": "\(error)"])
+        }
+    }
+}

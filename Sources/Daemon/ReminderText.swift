@@ -1,0 +1,52 @@
+import Foundation
+import Planner
+
+/// What a plan's notifications say: "Leave at 08:06 for Hervanta", its first two steps with
+/// their times, and the change notices' one-line summaries. Pure: the plan, the leave time and
+/// the zone in, text out.
+enum ReminderText {
+    static func leaveTitle(_ plan: RoutePlan, leaveAt: Date, zone: TimeZone) -> String {
+        "Leave at \(clock(leaveAt, zone)) for \(plan.nodes.last?.place.name ?? "your destination")"
+    }
+
+    /// The first two steps, one a line: "08:06 walk 4 min to Keskustori F", "08:12 bus 6 Keskustori F → Hervanta (08:31)".
+    static func leaveBody(_ plan: RoutePlan, leaveAt: Date, zone: TimeZone, walkFromHere: TimeInterval?) -> String {
+        var lines: [String] = []
+        if let walkFromHere, let first = plan.nodes.first {
+            lines.append("\(clock(leaveAt, zone)) walk \(minutes(walkFromHere)) to \(first.place.name)")
+        }
+        let departures = plan.departureTimes(startingAt: leaveAt)
+        for index in 0..<plan.segmentCount where lines.count < 2 {
+            guard let leg = plan.legs[index] else { break }
+            let start = leg.departure ?? departures[index] ?? leaveAt
+            let to = plan.nodes[index + 1].place.name
+            switch leg.mode {
+            case .walk: lines.append("\(clock(start, zone)) walk \(minutes(leg.expectedTravelTime)) to \(to)")
+            case .car: lines.append("\(clock(start, zone)) drive \(minutes(leg.expectedTravelTime)) to \(to)")
+            case .bike: lines.append("\(clock(start, zone)) ride \(minutes(leg.expectedTravelTime)) by bike to \(to)")
+            case .transit:
+                guard let firstRide = leg.rides.first else {
+                    lines.append("\(clock(start, zone)) walk \(minutes(leg.expectedTravelTime)) to \(to)")
+                    continue
+                }
+                let access = firstRide.boarding.time.timeIntervalSince(start)
+                if access >= 60 { lines.append("\(clock(start, zone)) walk \(minutes(access)) to \(firstRide.boarding.name)") }
+                for ride in leg.rides {
+                    lines.append("\(clock(ride.boarding.time, zone)) \(ride.vehicle) \(ride.lineName) \(ride.boarding.name) → "
+                                 + "\(ride.alighting.name) (\(clock(ride.alighting.time, zone)))")
+                }
+            }
+        }
+        return lines.prefix(2).joined(separator: "\n")
+    }
+
+    /// "HH:MM" in `zone`.
+    static func clock(_ date: Date, _ zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    static func minutes(_ seconds: TimeInterval) -> String { "\(max(1, Int((seconds / 60).rounded()))) min" }
+}

@@ -1,0 +1,223 @@
+import CSystemd
+import Foundation
+import Synchronization
+
+/// Sends `DesktopNotification`s to `org.freedesktop.Notifications` on the session bus with
+/// sd-bus, and passes on its `ActionInvoked` and `NotificationClosed` signals. All bus work runs
+/// on one thread of its own: `send` only queues, so no caller ever waits for D-Bus. Without a
+/// bus, or without an owner of the name, `send`'s answer is the failure (connecting is tried
+/// again on the next send).
+public final class DesktopNotifier: Sendable {
+    public typealias Answer = @Sendable (Result<UInt32, NotificationFailure>) -> Void
+
+    private struct Job: Sendable {
+        var notification: DesktopNotification
+        var answer: Answer
+    }
+
+    private struct Queue {
+        var jobs: [Job] = []
+        var stopped = false
+    }
+
+    /// The queue the callers fill and the bus thread empties.
+    private final class SharedQueue: Sendable {
+        let state = Mutex(Queue())
+    }
+
+    private static let service = "org.freedesktop.Notifications"
+    private static let path = "/org/freedesktop/Notifications"
+    /// How long a `Notify` may take before it counts as failed (a server hung on the bus).
+    private static let callTimeoutMicroseconds: UInt64 = 5_000_000
+    /// How long the thread sleeps in the bus between looks at the queue.
+    private static let pollMicroseconds: UInt64 = 100_000
+
+    private let queue = SharedQueue()
+    private let wake = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let signals: SignalBox
+
+    /// - parameter onSignal: called on the bus thread for each signal of the server.
+    public init(onSignal: @escaping @Sendable (NotificationSignal) -> Void) {
+        signals = SignalBox(onSignal)
+        let thread = Thread { [queue, wake, finished, signals] in
+            var loop = BusLoop(queue: queue, wake: wake, signals: signals)
+            loop.run()
+            finished.signal()
+        }
+        thread.name = "usefulmap-notifications"
+        thread.start()
+    }
+
+    /// Queues `notification`; `answer` gets the server's ID for it, or why it was not shown.
+    public func send(_ notification: DesktopNotification, answer: @escaping Answer) {
+        let taken = queue.state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.jobs.append(Job(notification: notification, answer: answer))
+            return true
+        }
+        if taken { wake.signal() } else { answer(.failure(.noSessionBus("the notifier has stopped"))) }
+    }
+
+    /// Ends the bus thread (after the notification it is sending, if any) and closes the bus.
+    public func stop() {
+        let first = queue.state.withLock { state -> Bool in
+            defer { state.stopped = true }
+            return !state.stopped
+        }
+        guard first else { return }
+        wake.signal()
+        finished.wait()
+    }
+
+    /// The handler, kept alive for sd-bus's callbacks (which get it as their userdata).
+    final class SignalBox: Sendable {
+        let handler: @Sendable (NotificationSignal) -> Void
+        init(_ handler: @escaping @Sendable (NotificationSignal) -> Void) { self.handler = handler }
+    }
+
+    /// The bus thread's state: only this thread touches the sd-bus connection.
+    private struct BusLoop {
+        let queue: SharedQueue
+        let wake: DispatchSemaphore
+        let signals: SignalBox
+        var bus: OpaquePointer?
+
+        init(queue: SharedQueue, wake: DispatchSemaphore, signals: SignalBox) {
+            self.queue = queue
+            self.wake = wake
+            self.signals = signals
+        }
+
+        mutating func run() {
+            while true {
+                let (jobs, stopped) = queue.state.withLock { state in
+                    defer { state.jobs = [] }
+                    return (state.jobs, state.stopped)
+                }
+                for job in jobs { job.answer(deliver(job.notification)) }
+                if stopped { break }
+                if let bus {
+                    // Signals first; a broken connection is dropped and made again on the next send.
+                    while true {
+                        let processed = sd_bus_process(bus, nil)
+                        if processed < 0 { disconnect(); break }
+                        if processed == 0 { break }
+                    }
+                    if let bus = self.bus { _ = sd_bus_wait(bus, DesktopNotifier.pollMicroseconds) }
+                } else {
+                    _ = wake.wait(timeout: .now() + .seconds(1))
+                }
+            }
+            disconnect()
+        }
+
+        mutating func deliver(_ notification: DesktopNotification) -> Result<UInt32, NotificationFailure> {
+            if bus == nil, let failure = connect() { return .failure(failure) }
+            guard let bus else { return .failure(.noSessionBus("no session bus")) }
+            var message: OpaquePointer?
+            var status = sd_bus_message_new_method_call(bus, &message, DesktopNotifier.service, DesktopNotifier.path,
+                                                        DesktopNotifier.service, "Notify")
+            guard status >= 0, let message else { return .failure(.notifyFailed(Self.describe(status))) }
+            defer { sd_bus_message_unref(message) }
+            status = Self.append(notification, to: message)
+            guard status >= 0 else { return .failure(.notifyFailed("cannot build Notify: \(Self.describe(status))")) }
+            var error = sd_bus_error(name: nil, message: nil, _need_free: 0)
+            defer { sd_bus_error_free(&error) }
+            var reply: OpaquePointer?
+            status = sd_bus_call(bus, message, DesktopNotifier.callTimeoutMicroseconds, &error, &reply)
+            defer { if let reply { sd_bus_message_unref(reply) } }
+            guard status >= 0, let reply else {
+                let name = error.name.map { String(cString: $0) } ?? Self.describe(status)
+                let detail = error.message.map { String(cString: $0) } ?? ""
+                if status == -ECONNRESET || status == -ENOTCONN || status == -EPIPE { disconnect() }
+                return .failure(.notifyFailed(detail.isEmpty ? name : "\(name): \(detail)"))
+            }
+            var id: UInt32 = 0
+            status = sd_bus_message_read_basic(reply, CChar(UInt8(ascii: "u")), &id)
+            guard status > 0 else { return .failure(.notifyFailed("Notify answered without an ID")) }
+            return .success(id)
+        }
+
+        /// Opens the session bus and listens for the server's two signals; the failure if it cannot.
+        mutating func connect() -> NotificationFailure? {
+            var opened: OpaquePointer?
+            let status = sd_bus_open_user(&opened)
+            guard status >= 0, let opened else {
+                return .noSessionBus("cannot connect to the session bus: \(Self.describe(status))")
+            }
+            let userdata = Unmanaged.passUnretained(signals).toOpaque()
+            for member in ["ActionInvoked", "NotificationClosed"] {
+                _ = sd_bus_match_signal(opened, nil, nil, DesktopNotifier.path, DesktopNotifier.service, member,
+                                        { message, userdata, _ in
+                                            guard let message, let userdata else { return 0 }
+                                            let box = Unmanaged<SignalBox>.fromOpaque(userdata).takeUnretainedValue()
+                                            if let signal = BusLoop.signal(from: message) { box.handler(signal) }
+                                            return 0
+                                        }, userdata)
+            }
+            bus = opened
+            return nil
+        }
+
+        mutating func disconnect() {
+            if let bus { sd_bus_flush_close_unref(bus) }
+            bus = nil
+        }
+
+        /// `ActionInvoked` (u id, s key) or `NotificationClosed` (u id, u reason).
+        static func signal(from message: OpaquePointer) -> NotificationSignal? {
+            guard let member = sd_bus_message_get_member(message).map({ String(cString: $0) }) else { return nil }
+            var id: UInt32 = 0
+            guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "u")), &id) > 0 else { return nil }
+            switch member {
+            case "ActionInvoked":
+                var key: UnsafePointer<CChar>?
+                guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &key) > 0, let key else { return nil }
+                return .actionInvoked(id: id, action: String(cString: key))
+            case "NotificationClosed":
+                var reason: UInt32 = 0
+                guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "u")), &reason) > 0 else { return nil }
+                return .closed(id: id, reason: reason)
+            default:
+                return nil
+            }
+        }
+
+        /// Notify's arguments: (s app_name, u replaces_id, s app_icon, s summary, s body, as actions,
+        /// a{sv} hints, i expire_timeout).
+        static func append(_ notification: DesktopNotification, to message: OpaquePointer) -> Int32 {
+            func string(_ value: String) -> Int32 { value.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) } }
+            func type(_ character: Character) -> CChar { CChar(character.asciiValue ?? 0) }
+            var replaces = notification.replacesID
+            var expire: Int32 = -1
+            var urgency: UInt8 = 1 // normal
+            let steps: [() -> Int32] = [
+                { string(DesktopNotification.appName) },
+                { sd_bus_message_append_basic(message, type("u"), &replaces) },
+                { string("") },
+                { string(notification.summary) },
+                { string(notification.body) },
+                { sd_bus_message_open_container(message, type("a"), "s") },
+            ] + notification.actions.flatMap { action in [{ string(action.key) }, { string(action.label) }] } + [
+                { sd_bus_message_close_container(message) },
+                { sd_bus_message_open_container(message, type("a"), "{sv}") },
+                { sd_bus_message_open_container(message, type("e"), "sv") },
+                { string("urgency") },
+                { sd_bus_message_open_container(message, type("v"), "y") },
+                { sd_bus_message_append_basic(message, type("y"), &urgency) },
+                { sd_bus_message_close_container(message) },
+                { sd_bus_message_close_container(message) },
+                { sd_bus_message_close_container(message) },
+                { sd_bus_message_append_basic(message, type("i"), &expire) },
+            ]
+            for step in steps {
+                let status = step()
+                if status < 0 { return status }
+            }
+            return 0
+        }
+
+        static func describe(_ status: Int32) -> String { String(cString: strerror(-status)) }
+    }
+}
