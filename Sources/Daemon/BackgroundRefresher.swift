@@ -52,17 +52,8 @@ public actor BackgroundRefresher {
     /// Queues every plan of `region` (not already queued) and starts working if idle.
     public func timetableChanged(region: String) {
         if owed.insert(region).inserted { saveOwed() }
-        let ids: [Int64]
-        do {
-            ids = try job.plans(inRegion: region)
-        } catch {
-            logger.warning("cannot list the plans to refresh", ["region": region, "error": "\(error)"])
-            return
-        }
         // A plan being refreshed right now is queued again: its refresh may predate this timetable.
-        let added = ids.filter { !queue.contains($0) }
-        for id in added { attempts[id] = 0 }
-        queue.append(contentsOf: added)
+        guard let added = queuePlans(of: region) else { return }
         logger.info("timetable changed; plans queued for refresh", ["region": region, "plans": "\(added.count)"])
         guard worker == nil else { return }
         if queue.isEmpty {
@@ -88,19 +79,25 @@ public actor BackgroundRefresher {
             return
         }
         lastLive[region] = now
+        guard queuePlans(of: region, live: true) != nil else { return }
+        if worker == nil, !queue.isEmpty { worker = Task(priority: .background) { await self.work() } }
+    }
+
+    /// Queues the plans of `region` not queued yet (`live`: their refresh is for live data);
+    /// the ones added, or nil when they cannot be listed.
+    private func queuePlans(of region: String, live: Bool = false) -> [Int64]? {
         let ids: [Int64]
         do {
             ids = try job.plans(inRegion: region)
         } catch {
             logger.warning("cannot list the plans to refresh", ["region": region, "error": "\(error)"])
-            return
+            return nil
         }
-        for id in ids where !queue.contains(id) {
-            attempts[id] = 0
-            queue.append(id)
-        }
-        liveQueued.formUnion(ids)
-        if worker == nil, !queue.isEmpty { worker = Task(priority: .background) { await self.work() } }
+        let added = ids.filter { !queue.contains($0) }
+        for id in added { attempts[id] = 0 }
+        queue.append(contentsOf: added)
+        if live { liveQueued.formUnion(ids) }
+        return added
     }
 
     /// At most one live refresh of a region's plans per this interval.

@@ -6,19 +6,7 @@ import XCTest
 
 /// Realtime feeds that are broken, hostile or someone else's: each is refused by name in
 /// `status`, nothing of it is applied half, and the daemon keeps answering meanwhile.
-final class LiveFeedBadInputTests: XCTestCase {
-    var live: LiveRegion!
-
-    override func setUpWithError() throws { live = try LiveRegion() }
-
-    override func tearDown() {
-        live?.stop()
-        live = nil
-        super.tearDown()
-    }
-
-    var harness: DaemonHarness { live.harness }
-
+final class LiveFeedBadInputTests: LiveRegionTestCase {
     func set(_ url: String) throws {
         let result = try harness.umctl(["region", "set", "tampere", "--realtime", url])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -5,9 +5,6 @@ import Transit
 import WireProtocol
 import XCTest
 
-/// GTFS-Realtime over the Tampere timetable, end to end: feeds encoded with the generated
-/// protobuf code, served over real HTTP from 127.0.0.1, polled by the daemon on its clock at
-/// 2022-01-12 07:00, and seen through `umctl` and `watch --json`.
 /// Region `tampere` on the daemon's clock at 2022-01-12 07:00 with a local HTTP server for its
 /// realtime feeds, and what the live-timetable tests do with them.
 final class LiveRegion {
@@ -91,7 +88,8 @@ final class LiveRegion {
     }
 }
 
-final class LiveTimetableTests: XCTestCase {
+/// A test class each of whose tests gets its own `LiveRegion`.
+class LiveRegionTestCase: XCTestCase {
     var live: LiveRegion!
 
     override func setUpWithError() throws { live = try LiveRegion() }
@@ -103,7 +101,12 @@ final class LiveTimetableTests: XCTestCase {
     }
 
     var harness: DaemonHarness { live.harness }
+}
 
+/// GTFS-Realtime over the Tampere timetable, end to end: feeds encoded with the generated
+/// protobuf code, served over real HTTP from 127.0.0.1, polled by the daemon on its clock at
+/// 2022-01-12 07:00, and seen through `umctl` and `watch --json`.
+final class LiveTimetableTests: LiveRegionTestCase {
     // MARK: - Delays
 
     func testAPinnedBusSixMinutesLateShowsPlusSixStaysPinnedAndMovesTheLegsAfterIt() throws {
