@@ -17,9 +17,11 @@ final class LiveRegion {
     /// The folder the server serves.
     let feeds: URL
 
-    init() throws {
+    /// - parameter environment: the daemon's extra environment, made once its directory exists
+    ///   (a notification server's bus lives there).
+    init(extraArguments: [String] = [], environment: (DaemonHarness) throws -> [String: String] = { _ in [:] }) throws {
         harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start(extraArguments: ["--clock-start", Self.clockStart])
+        try harness.start(extraArguments: ["--clock-start", Self.clockStart] + extraArguments, environment: environment(harness))
         feeds = harness.directory.appendingPathComponent("feeds", isDirectory: true)
         try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
         server = try LocalHTTPServer(directory: feeds)
@@ -141,6 +143,9 @@ final class LiveTimetableTests: LiveRegionTestCase {
         XCTAssertEqual(late["delay_s"], .number(360))
         let listed = try harness.umctl(["plan", "alternatives", pinned.id, String(pinned.segment), "--count", "5"])
         XCTAssertTrue(listed.stdout.contains("(+6)"), listed.stdout)
+        let agenda = try harness.json(["agenda", "--day", "2022-01-12"])
+        let entry = try XCTUnwrap(agenda["plans"]?.arrayValue?.first { $0["id"] == .number(Double(pinned.id) ?? 0) }, "\(agenda)")
+        XCTAssertEqual(entry["states"]?.arrayValue?.first, .string("delayed"), "the agenda says so: \(entry)")
         let delay = try live.eventually("watch sees the delay") { live.events(watching.output, kind: "delay").first }
         XCTAssertEqual(delay["plan_id"], .number(Double(pinned.id) ?? 0))
         XCTAssertEqual(delay["segment"], .number(Double(pinned.segment)))
@@ -167,6 +172,9 @@ final class LiveTimetableTests: LiveRegionTestCase {
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(pending["latest"]?["departure"]?.stringValue),
                                     try XCTUnwrap(pinnedLeg["departure"]?.stringValue), "one that can still be caught")
         XCTAssertTrue(try harness.umctl(["plan", "show", pinned.id]).stdout.contains("cancelled"))
+        let agenda = try harness.json(["agenda", "--day", "2022-01-12"])
+        let entry = try XCTUnwrap(agenda["plans"]?.arrayValue?.first { $0["id"] == .number(Double(pinned.id) ?? 0) }, "\(agenda)")
+        XCTAssertEqual(entry["states"]?.arrayValue?.first, .string("cancelled"), "the agenda says so: \(entry)")
         let cancelled = try live.eventually("watch sees the cancellation") { live.events(watching.output, kind: "cancelled").first }
         XCTAssertEqual(cancelled["trip_id"], pinned.ride["trip_id"])
     }
