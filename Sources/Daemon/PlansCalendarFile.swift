@@ -7,8 +7,9 @@ import WireProtocol
 /// Keeps `plans.ics` in the data directory (by default `$XDG_DATA_HOME/usefulmap/plans.ics`):
 /// every stored plan's legs that end today or later (the daemon's clock, each plan's region
 /// zone), for a calendar application to subscribe to. It is written at start-up and again after
-/// every `plan_recomputed`, `pending_update` and `plan_deleted` event, by a task of its own (never
-/// on a request's path), atomically: a reader sees the old file or the new one.
+/// every `plan_recomputed`, `pending_update` and `plan_deleted` event, and every hour (so a day's
+/// plans leave it within the hour after their zone's midnight), by a task of its own (never on
+/// a request's path), atomically: a reader sees the old file or the new one.
 public actor PlansCalendarFile {
     public static let fileName = "plans.ics"
     /// The events after which the file is written again.
@@ -22,7 +23,10 @@ public actor PlansCalendarFile {
     private let logger: DaemonLogger
     let file: URL
     private var loop: Task<Void, Never>?
+    private var hourly: Task<Void, Never>?
     private var wake: AsyncStream<Void>.Continuation?
+    /// How often the file is written even when no plan changed (days end).
+    static let rewriteInterval = Duration.seconds(3600)
 
     init(store: Store, plans: PlanCoordinator, export: PlanCalendarExport, events: EventHub, clock: any WallClock,
          logger: DaemonLogger, dataDirectory: URL) {
@@ -50,11 +54,19 @@ public actor PlansCalendarFile {
                 await self.write()
             }
         }
+        hourly = Task(priority: .background) {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.rewriteInterval)
+                wake.yield()
+            }
+        }
         self.wake = wake
     }
 
     public func stop() {
         wake?.finish()
+        hourly?.cancel()
+        hourly = nil
         loop?.cancel()
         loop = nil
     }
