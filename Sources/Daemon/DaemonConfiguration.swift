@@ -297,7 +297,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
             if ["never", "off"].contains(text.lowercased()) {
                 configuration.updateInterval = nil
             } else {
-                guard let seconds = Self.duration(text), seconds >= 1 else {
+                guard let seconds = DurationText.seconds(text, bareUnit: 1), seconds >= 1 else {
                     throw ConfigurationError.invalidValue(setting: "update interval", value: text,
                                                           expected: "never, or a duration of at least 1 s: 45, 30m, 6h, 1d")
                 }
@@ -328,14 +328,6 @@ public struct DaemonConfiguration: Hashable, Sendable {
         return configuration
     }
 
-    /// "45", "45s", "30m", "6h", "1d" → seconds.
-    static func duration(_ text: String) -> TimeInterval? {
-        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-        guard let last = text.last else { return nil }
-        let unit = units[last], number = unit == nil ? text : String(text.dropLast())
-        guard let value = Double(number), value.isFinite else { return nil }
-        return value * (unit ?? 1)
-    }
 
     static func parseConfigFile(_ path: String) throws -> [String: String] {
         let text: String

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A short duration as people type it: "90s", "15m", "1h", "1h30m" (a bare number is minutes).
+/// A short duration as people type it: "90s", "15m", "1h", "1h30m", "1d" (a bare number is
+/// minutes, or `bareUnit` seconds each where a setting counts in seconds).
 ///
 /// ```swift
 /// DurationText.seconds("15m")    // 900
@@ -8,9 +9,9 @@ import Foundation
 /// DurationText.seconds("soon")   // nil
 /// ```
 public enum DurationText {
-    public static func seconds(_ text: String) -> Double? {
+    public static func seconds(_ text: String, bareUnit: Double = 60) -> Double? {
         let text = text.trimmingCharacters(in: .whitespaces).lowercased()
-        if let minutes = Double(text), minutes.isFinite, minutes >= 0 { return minutes * 60 }
+        if let bare = Double(text), bare.isFinite, bare >= 0 { return bare * bareUnit }
         var total = 0.0, number = "", sawUnit = false
         for character in text {
             if character.isNumber || character == "." {
@@ -22,6 +23,7 @@ public enum DurationText {
             case "s": unit = 1
             case "m": unit = 60
             case "h": unit = 3600
+            case "d": unit = 86_400
             default: return nil
             }
             guard let value = Double(number), value.isFinite else { return nil }

@@ -236,7 +236,12 @@ struct RegionSetCommand: UmctlCommand {
         timeZone = arguments.optional("--time-zone")
         let feeds = arguments.all("--realtime")
         realtime = feeds.isEmpty ? nil : feeds == ["none"] ? [] : feeds.map(Self.absoluteUnlessURL)
-        interval = try arguments.optional("--realtime-interval").map(Self.seconds)
+        interval = try arguments.optional("--realtime-interval").map { text in
+            guard let seconds = DurationText.seconds(text, bareUnit: 1), seconds < Double(Int.max) else {
+                throw UsageError("--realtime-interval \"\(text)\" is not a duration: use 30s, 2m or seconds (30)")
+            }
+            return Int(seconds)
+        }
     }
     func validate() throws {
         guard timeZone != nil || realtime != nil || interval != nil else {
@@ -262,19 +267,6 @@ struct RegionSetCommand: UmctlCommand {
     /// A file path made absolute (the daemon reads it from its own directory); URLs as given.
     static func absoluteUnlessURL(_ text: String) -> String {
         text.contains("://") || text.hasPrefix("/") ? text : FileManager.default.currentDirectoryPath + "/" + text
-    }
-
-    /// "30", "30s", "2m" or "1h" as seconds.
-    static func seconds(_ text: String) throws -> Int {
-        let invalid = UsageError("--realtime-interval \"\(text)\" is not a duration: use 30s, 2m or seconds (30)")
-        let lower = text.lowercased()
-        let unit = lower.last.flatMap { "smh".contains($0) ? $0 : nil }
-        guard let value = Int(unit == nil ? lower : String(lower.dropLast())), value >= 0 else { throw invalid }
-        switch unit {
-        case "m": return value * 60
-        case "h": return value * 3600
-        default: return value
-        }
     }
 }
 
