@@ -58,7 +58,7 @@ struct PlanRefreshJob: Sendable {
             // An edit that came in meanwhile cancelled this computation and answered instead.
             guard after.generation == before.generation + 1 else { return .superseded }
             if live {
-                let zone = zone(of: after.plan)
+                let zone = regions.timeZone(of: after.plan)
                 for event in LiveRideChanges.events(planID: id, before: before.plan, after: after.plan, timeZone: zone) {
                     events.publish(event)
                 }
@@ -72,12 +72,7 @@ struct PlanRefreshJob: Sendable {
     }
 
     /// Whether the plan is for today in its region's zone ("leave now" always is).
-    func isToday(_ plan: RoutePlan) -> Bool { plan.travelsOnDay(of: clock.now(), in: zone(of: plan)) }
-
-    private func zone(of plan: RoutePlan) -> TimeZone {
-        guard let first = plan.nodes.first, let last = plan.nodes.last else { return .current }
-        return regions.timeZone(from: first.place, to: last.place)
-    }
+    func isToday(_ plan: RoutePlan) -> Bool { plan.travelsOnDay(of: clock.now(), in: regions.timeZone(of: plan)) }
 
     /// Whether the local day the plan is for (its `at`/`arrive_by`; "leave now" is always today)
     /// ended before today began, in the plan's region's zone.
@@ -88,9 +83,7 @@ struct PlanRefreshJob: Sendable {
         case .departAt(let time), .arriveBy(let time): date = time
         }
         var calendar = Calendar(identifier: .gregorian)
-        if let first = plan.nodes.first, let last = plan.nodes.last {
-            calendar.timeZone = regions.timeZone(from: first.place, to: last.place)
-        }
+        calendar.timeZone = regions.timeZone(of: plan)
         return calendar.startOfDay(for: date) < calendar.startOfDay(for: clock.now())
     }
 }
