@@ -1,5 +1,6 @@
 import Fetching
 import Foundation
+import Streets
 
 /// A region's GTFS-Realtime feeds and how often they are polled (`region set --realtime`).
 struct RealtimeSettings: Codable, Hashable, Sendable {
@@ -63,15 +64,10 @@ struct RealtimeSettingsFile: Sendable {
     func save(_ settings: [String: RealtimeSettings]) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(settings)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(Self.fileName).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw SettingsFileError("cannot write \(temporary.path)")
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw SettingsFileError("cannot replace \(url.path): \(reason)")
+        do {
+            try OwnerOnlyFile.replace(url, with: try encoder.encode(settings))
+        } catch let failure as OwnerOnlyFile.Failure {
+            throw SettingsFileError(failure.message)
         }
     }
 }

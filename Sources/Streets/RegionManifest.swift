@@ -95,15 +95,10 @@ public struct RegionManifest: Codable, Hashable, Sendable {
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(self)
-        let file = directory.appendingPathComponent(Self.fileName)
-        let temporary = directory.appendingPathComponent(".\(Self.fileName).\(UUID().uuidString.prefix(8))")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw StreetsError.importFailed(phase: "writing the manifest", message: "cannot write \(temporary.path)")
-        }
-        guard rename(temporary.path, file.path) == 0 else {
-            let code = errno
-            unlink(temporary.path)
-            throw StreetsError.importFailed(phase: "writing the manifest", message: "cannot replace \(file.path): errno \(code)")
+        do {
+            try OwnerOnlyFile.replace(directory.appendingPathComponent(Self.fileName), with: data)
+        } catch let failure as OwnerOnlyFile.Failure {
+            throw StreetsError.importFailed(phase: "writing the manifest", message: failure.message)
         }
     }
 }
