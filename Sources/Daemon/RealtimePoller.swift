@@ -141,7 +141,9 @@ private struct RegionLoop: Sendable {
 
     func run() async {
         var feeds = settings.feeds.map { FeedPoll(source: $0) }
-        var applied: [Int?] = []
+        // Nil until the first round applies, even nothing: feeds set in place of others must clear
+        // what those left in force when none of the new ones can be fetched.
+        var applied: [Int?]? = nil
         var failingRounds = 0
         while !Task.isCancelled {
             var changed = false

@@ -44,6 +44,17 @@ final class LiveFeedBadInputTests: LiveRegionTestCase {
         }
     }
 
+    func testFeedsSetInPlaceOfOthersClearTheOldOnesDelaysEvenWhenNoneOfTheNewCanBeFetched() throws {
+        let pinned = try live.pinnedPlan()
+        try set(try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [try live.tripUpdate(pinned.ride, delay: 360)])))
+        _ = try fetched { $0["state"] == .string("live") }
+        XCTAssertEqual(live.segmentRide(try harness.json(["plan", "refresh", pinned.id]), pinned.segment)?["delay_s"], .number(360))
+        try set(live.server.url("/status/404"))
+        _ = try fetched { $0["error"]?.stringValue?.contains("fetch_http_status") == true }
+        let refreshed = try harness.json(["plan", "refresh", pinned.id])
+        XCTAssertEqual(live.segmentRide(refreshed, pinned.segment)?["realtime"], .bool(false), "the replaced feed's delay is gone")
+    }
+
     func testAnHTMLErrorPageWithStatus200IsRefusedAsNotAFeed() throws {
         try set(live.server.url("/html/trips.pb"))
         let feed = try fetched { $0["error"] != nil && $0["error"] != .null }
