@@ -11,6 +11,8 @@ public final class LiveFeedBoard: Sendable {
     private struct Region {
         var feeds: [RealtimeFeed] = []
         var documents: [RealtimeFeedDocument] = []
+        /// Each source's last good decoded version, fresh or not (kept when feeds are set again).
+        var lastGood: [String: RealtimeFeed] = [:]
     }
 
     private let regions = Mutex<[String: Region]>([:])
@@ -28,9 +30,11 @@ public final class LiveFeedBoard: Sendable {
         regions.withLock { $0[region].map(\.documents) }
     }
 
-    func post(region: String, feeds: [RealtimeFeed], documents: [RealtimeFeedDocument]) {
-        regions.withLock { $0[region] = Region(feeds: feeds, documents: documents) }
+    func post(region: String, feeds: [RealtimeFeed], documents: [RealtimeFeedDocument], lastGood: [String: RealtimeFeed]) {
+        regions.withLock { $0[region] = Region(feeds: feeds, documents: documents, lastGood: lastGood) }
     }
+
+    func lastGood(of region: String) -> [String: RealtimeFeed] { regions.withLock { $0[region]?.lastGood ?? [:] } }
 
     func remove(region: String) {
         _ = regions.withLock { $0.removeValue(forKey: region) }

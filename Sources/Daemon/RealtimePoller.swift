@@ -115,10 +115,12 @@ actor RealtimePoller {
 
     private func startLoop(_ region: String, _ regionSettings: RealtimeSettings) {
         loops[region]?.cancel()
+        // A feed set again keeps its last good version (until it goes stale); a feed no longer set goes.
+        let kept = board.lastGood(of: region).filter { regionSettings.feeds.contains($0.key) }
         board.post(region: region, feeds: [], documents: regionSettings.feeds.map {
             RealtimeFeedDocument(source: SourceURL.redacted($0), intervalS: regionSettings.intervalSeconds, state: "waiting")
-        })
-        let loop = RegionLoop(region: region, settings: regionSettings, board: board, regions: regions, clock: clock,
+        }, lastGood: kept)
+        let loop = RegionLoop(region: region, settings: regionSettings, kept: kept, board: board, regions: regions, clock: clock,
                               logger: logger.with(["region": region]), onChange: onChange)
         loops[region] = Task(priority: .utility) { await loop.run() }
     }
@@ -133,6 +135,8 @@ actor RealtimePoller {
 private struct RegionLoop: Sendable {
     let region: String
     let settings: RealtimeSettings
+    /// Last good versions of feeds set before, by source.
+    let kept: [String: RealtimeFeed]
     let board: LiveFeedBoard
     let regions: RegionRegistry
     let clock: any WallClock
@@ -140,7 +144,7 @@ private struct RegionLoop: Sendable {
     let onChange: @Sendable (String) async -> Void
 
     func run() async {
-        var feeds = settings.feeds.map { FeedPoll(source: $0) }
+        var feeds = settings.feeds.map { FeedPoll(source: $0, kept: kept[$0]) }
         // Nil until the first round applies, even nothing: feeds set in place of others must clear
         // what those left in force when none of the new ones can be fetched.
         var applied: [Int?]? = nil
@@ -166,7 +170,8 @@ private struct RegionLoop: Sendable {
                 }
             }
             board.post(region: region, feeds: fresh.compactMap { feeds[$0].feed },
-                       documents: feeds.map { $0.document(interval: settings.intervalSeconds, now: now, timeZone: zone) })
+                       documents: feeds.map { $0.document(interval: settings.intervalSeconds, now: now, timeZone: zone) },
+                       lastGood: Dictionary(feeds.compactMap { poll in poll.feed.map { (poll.source, $0) } }) { first, _ in first })
             if report != nil { await onChange(region) }
             failingRounds = feeds.allSatisfy({ $0.failures > 0 }) ? failingRounds + 1 : 0
             try? await Task.sleep(for: .seconds(RealtimePoller.pause(interval: settings.intervalSeconds, failingRounds: failingRounds)))
@@ -211,7 +216,11 @@ private struct FeedPoll: Sendable {
     var failures = 0
     var lastReport: RealtimeApplyReport.Feed?
 
-    init(source: String) { self.source = source }
+    init(source: String, kept: RealtimeFeed? = nil) {
+        self.source = source
+        feed = kept
+        version = kept == nil ? 0 : 1
+    }
 
     /// Fetches and decodes; true when the content changed.
     /// - parameter clock: the daemon's, for the fetch and change times shown.
