@@ -66,6 +66,9 @@ actor ReminderService {
     /// "plan notice" of the notices known to be sent (stored): a reminder due over several
     /// looks is checked against the database once.
     private var sent: Set<String> = []
+    /// The stored plans, read once and then kept current by the plan events (`nil`: to be read
+    /// at the next look), so that the look every second touches no database.
+    private var plans: [Int64: RoutePlan]?
     private var failureLogged = false
     private var tasks: [Task<Void, Never>] = []
 
@@ -86,7 +89,7 @@ actor ReminderService {
         let (stream, continuation) = AsyncStream<DaemonEvent>.makeStream(bufferingPolicy: .bufferingNewest(256))
         events.listen { event in
             switch event {
-            case .pendingUpdate, .delay, .cancelled: continuation.yield(event)
+            case .planRecomputed, .planDeleted, .pendingUpdate, .delay, .cancelled: continuation.yield(event)
             default: break
             }
         }
@@ -127,9 +130,9 @@ actor ReminderService {
     private func look() async {
         let now = clock.now()
         do {
-            for summary in try store.listPlans() {
-                guard let stored = try? store.loadPlan(id: summary.id) else { continue }
-                try await look(at: summary.id, stored.plan, now: now)
+            // A snapshot: events may change `plans` while a walk is asked for.
+            for (id, plan) in try storedPlans().sorted(by: { $0.key < $1.key }) {
+                try await look(at: id, plan, now: now)
             }
         } catch {
             logger.warning("cannot read the plans to remind of", ["error": "\(error)"])
@@ -175,6 +178,37 @@ actor ReminderService {
         }
     }
 
+    /// The plans as kept in memory, read from the store when not read yet (a plan that cannot
+    /// be read is left out, as it cannot be reminded of).
+    private func storedPlans() throws -> [Int64: RoutePlan] {
+        if let plans { return plans }
+        var read: [Int64: RoutePlan] = [:]
+        for summary in try store.listPlans() {
+            read[summary.id] = try? store.loadPlan(id: summary.id).plan
+        }
+        plans = read
+        return read
+    }
+
+    /// Reads one plan again after it changed (created, edited, refreshed); a deleted one is
+    /// dropped. When it cannot be read for another reason, all are read again at the next look.
+    private func reload(_ id: Int64) {
+        guard plans != nil else { return } // the first read will see it
+        do {
+            plans?[id] = try store.loadPlan(id: id).plan
+        } catch StoreError.notFound {
+            forget(id)
+        } catch {
+            plans = nil
+        }
+    }
+
+    private func forget(_ id: Int64) {
+        plans?[id] = nil
+        walks[id] = nil
+        waiting[id] = nil
+    }
+
     /// The walk from a fresh fix that is not at the plan's first node to it (a street query,
     /// asked once per fix); `nil` without one.
     private func walkFromHere(to plan: RoutePlan, id: Int64, now: Date) async -> TimeInterval? {
@@ -193,11 +227,14 @@ actor ReminderService {
     private func take(_ event: DaemonEvent) async {
         let id: Int64
         switch event {
+        // Every change of a stored plan is a `plan_recomputed` (a `pending_update` comes after one).
+        case .planRecomputed(let planID, _, _): reload(planID); return
+        case .planDeleted(let planID): forget(planID); return
         case .pendingUpdate(let planID, _): id = planID
         case .delay(let ride, _, _, _, _), .cancelled(let ride): id = ride.planID
         default: return
         }
-        guard let plan = try? store.loadPlan(id: id).plan else { return }
+        guard let plan = plans?[id] ?? (try? store.loadPlan(id: id).plan) else { return }
         let now = clock.now(), zone = regions.timeZone(of: plan)
         guard plan.travelsOnDay(of: now, in: zone) else { return }
         let to = plan.nodes.last?.place.name ?? "your trip"

@@ -148,6 +148,28 @@ final class DesktopNotificationTests: XCTestCase {
                        "logged once: \(harness.log)")
     }
 
+    func testAReminderComesAtTheLeaveTimeOfAnEditMadeAfterThePlansWereRead() throws {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        let bus = try NotificationServer(in: harness.directory, mock: false)
+        defer { bus.stop() }
+        try harness.start(extraArguments: ["--clock-start", Self.clockStart, "--remind-lead", "70m"],
+                          environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let watch = try WatchRecorder(harness)
+        defer { watch.stop() }
+        // Leaving at 09:30 with a 70 min lead: not due at 07:00. Moved to 08:00 it is due at once.
+        let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.railwayStation, "--mode", "walk",
+                                     "--at", "2022-01-12T09:30"])
+        let id = String(Int64(try XCTUnwrap(plan["id"]?.numberValue)))
+        let retimed = try harness.json(["plan", "time", id, "--at", "08:00"])
+        XCTAssertEqual(retimed["id"], plan["id"])
+        _ = try watch.events(until: { _ in !self.reminders(watch, plan: id).isEmpty })
+        let reminder = reminders(watch, plan: id)
+        XCTAssertEqual(reminder.count, 1, "\(watch.events)")
+        XCTAssertTrue(reminder.first?["title"]?.stringValue?.hasPrefix("Leave at 08:00 for ") ?? false, "\(reminder)")
+        XCTAssertFalse(harness.log.contains("cannot read the plans to remind of"), harness.log)
+    }
+
     func testAFreshFixAwayFromTheFirstNodeMovesTheLeaveTimeByTheWalkFromThere() throws {
         let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         let bus = try NotificationServer(in: harness.directory, mock: false)
