@@ -84,7 +84,7 @@ public struct DaemonComposition: Sendable {
         downloader.stallTimeout = configuration.fetchStallTimeout
         let updater = RegionUpdater(importer: importer, downloader: downloader, limits: configuration.importLimits,
                                     transitImportStep: transitImportStep)
-        let checks = RegionCheckLog(interval: configuration.updateInterval)
+        let checks = RegionCheckLog(interval: configuration.updateInterval, dataDirectory: dataDirectory, logger: logger)
         let regionMethods = RegionMethods(importer: importer, limits: configuration.importLimits, downloader: downloader,
                                           updater: updater, checks: checks, regions: regions, events: events,
                                           transitImportStep: transitImportStep, refresher: refresher, realtime: realtime,

@@ -1,12 +1,16 @@
 import Foundation
+import Streets
 import Synchronization
 import WireProtocol
 
-/// Each region's last check of its sources since the daemon started, and when the schedule
-/// checks it next: after a failure sooner (1 min, then doubling, never later than the
-/// interval), else one interval later. `region list` shows it.
+/// Each region's last check of its sources, and when the schedule checks it next: after a
+/// failure sooner (1 min, then doubling, never later than the interval), else one interval
+/// later. `region list` shows it. Kept in a small owner-only file of the data directory (its
+/// errors may name source URLs), so a restart keeps both.
 final class RegionCheckLog: Sendable {
-    struct Entry: Sendable {
+    static let fileName = "region-checks.json"
+
+    struct Entry: Sendable, Codable {
         var at: Date
         var rebuilt: String
         var error: WireError?
@@ -16,10 +20,27 @@ final class RegionCheckLog: Sendable {
 
     /// nil: no schedule (`update_interval = never`).
     let interval: TimeInterval?
-    private let entries = Mutex<[String: Entry]>([:])
+    private let entries: Mutex<[String: Entry]>
+    /// Where the entries are kept; nil: in memory only.
+    private let file: URL?
+    private let logger: DaemonLogger?
 
-    init(interval: TimeInterval?) {
+    /// Reads the entries kept in `dataDirectory` (a file that cannot be read is logged and
+    /// started afresh: it only says what the last checks found).
+    init(interval: TimeInterval?, dataDirectory: URL? = nil, logger: DaemonLogger? = nil) {
         self.interval = interval
+        self.logger = logger
+        file = dataDirectory?.appendingPathComponent(Self.fileName)
+        var kept: [String: Entry] = [:]
+        if let file, FileManager.default.fileExists(atPath: file.path) {
+            do {
+                kept = try JSONDecoder().decode([String: Entry].self, from: Data(contentsOf: file))
+            } catch {
+                logger?.warning("cannot read the regions' last update checks; starting without them",
+                                ["file": file.path, "error": "\(error)"])
+            }
+        }
+        entries = Mutex(kept)
     }
 
     /// First retry after a failure; each further failure doubles it.
@@ -33,6 +54,26 @@ final class RegionCheckLog: Sendable {
             }
             entries[result.name] = Entry(at: now, rebuilt: result.rebuilt, error: result.error, failures: failures,
                                          next: wait.map { now.addingTimeInterval($0) })
+            save(entries)
+        }
+    }
+
+    /// The region is gone: its checks go with it.
+    func forget(_ name: String) {
+        entries.withLock { entries in
+            guard entries.removeValue(forKey: name) != nil else { return }
+            save(entries)
+        }
+    }
+
+    /// Writes the entries (under the lock, so files are written in the order of the changes).
+    private func save(_ entries: [String: Entry]) {
+        guard let file else { return }
+        do {
+            try OwnerOnlyFile.replace(file, with: try JSONEncoder().encode(entries))
+        } catch {
+            logger?.warning("cannot keep the regions' last update checks; a restart forgets them",
+                            ["file": file.path, "error": "\(error)"])
         }
     }
 

@@ -164,6 +164,7 @@ struct RegionMethods: Sendable {
                 throw DaemonError.notFound("no region named \(name)")
             }
             downloader.removeUnused(region: params.name, keeping: nil)
+            checks.forget(params.name)
             regions.invalidate(params.name)
             await realtime.remove(region: params.name)
             events.publish(.regionRemoved(region: params.name))

@@ -131,6 +131,27 @@ final class RegionUpdateTests: XCTestCase {
         XCTAssertTrue(shown.stdout.contains("region town: not updated: GTFS feed \(server.url("town.zip")): the server answered HTTP 404"),
                       shown.stdout)
     }
+
+    func testARegionsLastCheckIsShownAfterARestartAndKeptInAnOwnerOnlyFile() throws {
+        try importTownByURL()
+        try FileManager.default.removeItem(at: served.appendingPathComponent("town.zip"))
+        _ = try update()
+        func lastCheck() throws -> JSONValue? {
+            try harness.json(["region", "list"])["regions"]?.arrayValue?.first?["last_check"]
+        }
+        let before = try XCTUnwrap(try lastCheck(), "a check was made")
+        XCTAssertEqual(before["failures"], .number(1), "\(before)")
+        XCTAssertEqual(harness.stop(), 0, harness.log)
+        let file = harness.dataDirectory.appendingPathComponent("region-checks.json")
+        let permissions = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
+        XCTAssertEqual(permissions?.intValue, 0o600, "its errors may name source URLs")
+        try harness.start()
+        let after = try XCTUnwrap(try lastCheck(), "the last check survives the restart: \(harness.log.suffix(2000))")
+        XCTAssertEqual(after, before)
+        XCTAssertEqual(try harness.json(["region", "remove", "town"])["removed"], .string("town"))
+        let kept = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertFalse(kept.contains("town"), "a removed region's checks go with it: \(kept)")
+    }
 }
 
 /// Issue 22: the daemon checks every region on its own, every `update_interval`; a failed
