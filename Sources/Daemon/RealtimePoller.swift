@@ -8,7 +8,7 @@ import WireProtocol
 /// timetable: one loop per region, every feed fetched in turn (conditionally, `If-None-Match` /
 /// `If-Modified-Since`; a file by its size and time) on a thread of its own, so no request ever
 /// waits on a poll. A feed that cannot be fetched or decoded keeps its last good version until
-/// that goes stale; every feed failing backs the loop off. After a change the region's plans for
+/// that goes stale (the loop wakes for that, between polls); every feed failing backs the loop off. After a change the region's plans for
 /// today are refreshed (`onChange`).
 actor RealtimePoller {
     /// A feed whose header is older than this against the daemon's clock is ignored.
@@ -155,27 +155,42 @@ private struct RegionLoop: Sendable {
                 guard !Task.isCancelled else { return }
                 changed = await feeds[index].poll(logger: logger, clock: clock) || changed
             }
-            guard !Task.isCancelled else { return }
-            let now = clock.now()
-            let fresh = feeds.indices.filter { feeds[$0].isFresh(at: now) }
-            let inForce = fresh.map { Optional(feeds[$0].version) }
-            var report: RealtimeApplyReport?
-            if inForce != applied || changed {
-                report = apply(fresh.compactMap { feeds[$0].feed }, now: now)
-                applied = inForce
-            }
-            if let report {
-                for (position, index) in fresh.enumerated() where position < report.feeds.count {
-                    feeds[index].lastReport = report.feeds[position]
-                }
-            }
-            board.post(region: region, feeds: fresh.compactMap { feeds[$0].feed },
-                       documents: feeds.map { $0.document(interval: settings.intervalSeconds, now: now, timeZone: zone) },
-                       lastGood: Dictionary(feeds.compactMap { poll in poll.feed.map { (poll.source, $0) } }) { first, _ in first })
-            if report != nil { await onChange(region) }
             failingRounds = feeds.allSatisfy({ $0.failures > 0 }) ? failingRounds + 1 : 0
-            try? await Task.sleep(for: .seconds(RealtimePoller.pause(interval: settings.intervalSeconds, failingRounds: failingRounds)))
+            let pause = RealtimePoller.pause(interval: settings.intervalSeconds, failingRounds: failingRounds)
+            let nextPoll = clock.now().addingTimeInterval(TimeInterval(pause))
+            // Until the next poll, the loop also wakes when a fresh feed turns stale, so that a
+            // feed that stopped answering stops applying then, not at the end of a long backoff.
+            repeat {
+                guard !Task.isCancelled else { return }
+                let now = clock.now()
+                await settle(&feeds, applied: &applied, changed: changed, now: now)
+                changed = false
+                let staleAt = feeds.compactMap { $0.turnsStale(after: now) }.min() ?? nextPoll
+                let wait = min(nextPoll, staleAt).timeIntervalSince(now)
+                try? await Task.sleep(for: .seconds(max(0, wait)))
+            } while clock.now() < nextPoll
         }
+    }
+
+    /// Lays the fresh feeds over the timetable when what is fresh (or a feed) changed, and posts
+    /// every feed's state.
+    private func settle(_ feeds: inout [FeedPoll], applied: inout [Int?]?, changed: Bool, now: Date) async {
+        let fresh = feeds.indices.filter { feeds[$0].isFresh(at: now) }
+        let inForce = fresh.map { Optional(feeds[$0].version) }
+        var report: RealtimeApplyReport?
+        if inForce != applied || changed {
+            report = apply(fresh.compactMap { feeds[$0].feed }, now: now)
+            applied = inForce
+        }
+        if let report {
+            for (position, index) in fresh.enumerated() where position < report.feeds.count {
+                feeds[index].lastReport = report.feeds[position]
+            }
+        }
+        board.post(region: region, feeds: fresh.compactMap { feeds[$0].feed },
+                   documents: feeds.map { $0.document(interval: settings.intervalSeconds, now: now, timeZone: zone) },
+                   lastGood: Dictionary(feeds.compactMap { poll in poll.feed.map { (poll.source, $0) } }) { first, _ in first })
+        if report != nil { await onChange(region) }
     }
 
     private var zone: TimeZone { (try? regions.handle(named: region).timeZone) ?? .current }
@@ -278,6 +293,13 @@ private struct FeedPoll: Sendable {
         guard let feed else { return false }
         guard let stamp = feed.timestamp else { return true }
         return now.timeIntervalSince(stamp) <= RealtimePoller.staleAfter
+    }
+
+    /// When a feed fresh at `now` turns stale (just past `staleAfter`); nil when it is not
+    /// fresh or never turns stale (no timestamp).
+    func turnsStale(after now: Date) -> Date? {
+        guard isFresh(at: now), let stamp = feed?.timestamp else { return nil }
+        return stamp.addingTimeInterval(RealtimePoller.staleAfter + 0.5)
     }
 
     func document(interval: Int, now: Date, timeZone: TimeZone) -> RealtimeFeedDocument {

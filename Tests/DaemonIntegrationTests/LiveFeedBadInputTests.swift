@@ -55,6 +55,29 @@ final class LiveFeedBadInputTests: LiveRegionTestCase {
         XCTAssertEqual(live.segmentRide(refreshed, pinned.segment)?["realtime"], .bool(false), "the replaced feed's delay is gone")
     }
 
+    func testAFeedThatStopsAnsweringStopsApplyingWhenItTurnsStaleNotAtItsNextPoll() throws {
+        let pinned = try live.pinnedPlan()
+        // Stamped 270 s behind the daemon's clock: stale in about 30 s, while the next poll is 10 min away.
+        let uptime = try XCTUnwrap(harness.json(["status"])["uptime_s"]?.numberValue)
+        let feed = RealtimeFeed(timestamp: LiveRegion.start.addingTimeInterval(uptime - 270),
+                                tripUpdates: [try live.tripUpdate(pinned.ride, delay: 360)])
+        let set = try harness.umctl(["region", "set", "tampere", "--realtime", try live.serve(feed, as: "dying.pb"),
+                                     "--realtime-interval", "10m"])
+        XCTAssertEqual(set.status, 0, set.stderr)
+        _ = try fetched { $0["state"] == .string("live") }
+        XCTAssertEqual(live.segmentRide(try harness.json(["plan", "refresh", pinned.id]), pinned.segment)?["delay_s"], .number(360))
+        // The server fails from now on (404).
+        try FileManager.default.removeItem(at: live.feeds.appendingPathComponent("dying.pb"))
+        var state: JSONValue?
+        for _ in 0..<1200 where state != .string("stale") {
+            usleep(100_000)
+            state = try live.realtimeFeeds().first?["state"]
+        }
+        XCTAssertEqual(state, .string("stale"), "stale once 5 min behind, without waiting for the next poll: \(harness.log.suffix(2000))")
+        let refreshed = try harness.json(["plan", "refresh", pinned.id])
+        XCTAssertEqual(live.segmentRide(refreshed, pinned.segment)?["realtime"], .bool(false), "the stale feed's delay is gone")
+    }
+
     func testAnHTMLErrorPageWithStatus200IsRefusedAsNotAFeed() throws {
         try set(live.server.url("/html/trips.pb"))
         let feed = try fetched { $0["error"] != nil && $0["error"] != .null }
