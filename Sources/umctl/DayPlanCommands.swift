@@ -35,32 +35,12 @@ struct PlanStayCommand: PlanEditCommand {
                               clear: clear ? true : nil, expectedGeneration: expectedGeneration))
     }
 
-    /// "45m", "1h", "1h30m", "1h30" or a number of minutes, as seconds.
+    /// DURATION as seconds, read as every duration is (`DurationText`: 45m, 1h30m, 90s, bare minutes).
     static func seconds(_ text: String) throws -> Double {
-        let invalid = UsageError("DURATION \"\(text)\" is not a duration: use 45m, 1h, 1h30m or minutes (45)")
-        let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
-        if let minutes = Int(lower) {
-            guard minutes >= 0 else { throw invalid }
-            return Double(minutes) * 60
+        guard let seconds = DurationText.seconds(text) else {
+            throw UsageError("DURATION \"\(text)\" is not a duration: use 45m, 1h, 1h30m or minutes (45)")
         }
-        var hours = 0, minutes = 0, digits = "", sawUnit = false
-        for character in lower {
-            if character.isNumber { digits.append(character); continue }
-            guard let value = Int(digits) else { throw invalid }
-            switch character {
-            case "h": hours = value
-            case "m": minutes = value
-            default: throw invalid
-            }
-            digits = ""
-            sawUnit = true
-        }
-        if !digits.isEmpty {
-            guard sawUnit, let value = Int(digits) else { throw invalid }
-            minutes = value  // "1h30"
-        }
-        guard sawUnit else { throw invalid }
-        return Double(hours * 3600 + minutes * 60)
+        return seconds
     }
 }
 

@@ -76,6 +76,20 @@ final class DayPlanCommandTests: TampereDaemonTestCase {
         XCTAssertNil(nodes(cleared).first?["departure"], "no stay, no separate departure: \(cleared)")
     }
 
+    func testAStayReadsItsDurationAsEveryOtherDurationIsRead() throws {
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.tampereTalo, "--mode", "walk", "--at", Tampere.morning])
+        let id = try id(created)
+        let seconds = try harness.json(["plan", "stay", id, "1", "90s"])
+        XCTAssertEqual(nodes(seconds).first?["stay_s"]?.numberValue, 90, "seconds, as --remind-lead reads them")
+        let minutes = try harness.json(["plan", "stay", id, "1", "20"])
+        XCTAssertEqual(nodes(minutes).first?["stay_s"]?.numberValue, 20 * 60, "a bare number is minutes")
+        let generation = try harness.json(["plan", "show", id])["generation"]
+        let unitless = try harness.umctl(["plan", "stay", id, "1", "1h30"])
+        XCTAssertEqual(unitless.status, 2, unitless.stderr)
+        XCTAssertTrue(unitless.stderr.contains("DURATION \"1h30\" is not a duration"), unitless.stderr)
+        XCTAssertEqual(try harness.json(["plan", "show", id])["generation"], generation, "nothing changed")
+    }
+
     func testAPlaceInsertedAfterTheLastNodeBecomesTheDestination() throws {
         let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.tampereTalo, "--mode", "walk", "--at", Tampere.morning])
         let id = try id(created)
