@@ -148,9 +148,9 @@ public struct TransitEngine: LegEngine {
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0.8, detail: "indexing stops"))
             // A feed may reach past the street map: a stop no road snaps to is never offered by search.
             let reach = try StreetLayer.read(regionDirectory: staging).map { StreetReach(streets: $0) }
-            let reachable = imported.filter { reach?.reaches($0.coordinate) ?? true }
+            let reachable = imported.filter { reach?.reaches($0.stop.coordinate) ?? true }
             let stops = reachable.map {
-                IndexedStop(id: $0.id, name: $0.name, coordinate: $0.coordinate, modes: $0.modes)
+                IndexedStop(id: $0.stop.id, feed: $0.feed, name: $0.stop.name, coordinate: $0.stop.coordinate, modes: $0.stop.modes)
             }
             try PlaceIndex.addStops(stops, toRegionDirectory: staging)
             let beyond = imported.count - reachable.count

@@ -89,7 +89,7 @@ extension PlaceIndex {
     }
 
     /// Adds transit stops to the index in `regionDirectory` (a staging directory during import);
-    /// a stop whose id is already indexed is replaced.
+    /// a stop whose id is already indexed for its feed is replaced.
     /// - throws: `StreetsError.invalidStop` (nothing is written), `.placeIndexMissing`, `.placeIndexFailed`.
     public static func addStops(_ stops: [IndexedStop], toRegionDirectory regionDirectory: URL) throws {
         for stop in stops {
@@ -108,7 +108,7 @@ extension PlaceIndex {
                 let remove = try database.prepare("DELETE FROM place WHERE id = ?")
                 let removeBox = try database.prepare("DELETE FROM place_box WHERE id = ?")
                 for stop in stops {
-                    let existing = try old.query([.text(stop.id)]) { ($0.int64(0), $0.string(1), $0.string(2)) }
+                    let existing = try old.query([.text(stop.key)]) { ($0.int64(0), $0.string(1), $0.string(2)) }
                     for (id, name, folded) in existing {
                         try forget.run([.integer(id), .text(name)])
                         try forgetTrigrams.run([.integer(id), .text(folded)])  // stops are always in it
@@ -120,7 +120,7 @@ extension PlaceIndex {
                 for stop in stops {
                     let modes = Array(Set(stop.modes)).sorted().joined(separator: ",")
                     try inserter.insert(name: stop.name, kind: .stop, category: nil, coordinate: stop.coordinate,
-                                        stopID: stop.id, modes: modes, osm: nil)
+                                        stopID: stop.key, modes: modes, osm: nil)
                 }
             }
             database.close()

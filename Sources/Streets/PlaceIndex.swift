@@ -97,7 +97,7 @@ public final class PlaceIndex: @unchecked Sendable {
         let modes = row.optionalString(6).map { $0.split(separator: ",").map(String.init) } ?? []
         return PlaceSearchResult(name: row.string(0), coordinate: coordinate,
                                  kind: PlaceSearchKind(rawValue: row.string(1)) ?? .poi,
-                                 category: row.optionalString(2), stopID: row.optionalString(5),
+                                 category: row.optionalString(2), stopID: row.optionalString(5).map(IndexedStop.id(fromKey:)),
                                  transitModes: modes, distance: near.map { coordinate.distance(to: $0) },
                                  address: row.optionalString(8), match: match)
     }

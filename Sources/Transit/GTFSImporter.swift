@@ -28,19 +28,20 @@ public struct GTFSImporter: Sendable {
         try importFeedsListingStops(feeds, intoRegionDirectory: regionDirectory, walking: walking, progress: progress).report
     }
 
-    /// `importFeeds`, also returning the imported stops (as `TransitRouter.stops` lists them),
+    /// `importFeeds`, also returning the imported stops (as `TransitRouter.stops` lists them)
+    /// with the feed each came from (1 for the first of `feeds`: two feeds may share a stop id),
     /// so that a caller indexing them need not load the timetable it has just written.
     public func importFeedsListingStops(_ feeds: [URL], intoRegionDirectory regionDirectory: URL,
                                         walking: any WalkingTimeEstimator = StraightLineWalking(),
                                         progress: @Sendable (TransitImportProgress) -> Void = { _ in }) throws
-        -> (report: GTFSImportReport, stops: [TransitStop]) {
+        -> (report: GTFSImportReport, stops: [(feed: Int, stop: TransitStop)]) {
         let start = DispatchTime.now().uptimeNanoseconds
-        var (timetable, report) = try buildTimetable(feeds, walking: walking, progress: progress)
+        var (timetable, report, stopFeeds) = try buildTimetableListingStopFeeds(feeds, walking: walking, progress: progress)
         progress(TransitImportProgress(feed: feeds.map(\.lastPathComponent).joined(separator: ", "), step: "writing", rows: timetable.tripIDs.count))
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         try TimetableStore(regionDirectory: regionDirectory).save(timetable, report: report)
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let stops = timetable.stops.map(TransitStop.init)
+        let stops = zip(stopFeeds, timetable.stops.map(TransitStop.init)).map { (feed: $0, stop: $1) }
         timetable = Timetable(timeZoneID: "UTC")
         return (report, stops)
     }
@@ -53,6 +54,14 @@ public struct GTFSImporter: Sendable {
     /// Reads and builds without storing (tests and the store share it).
     func buildTimetable(_ feeds: [URL], walking: any WalkingTimeEstimator,
                         progress: @Sendable (TransitImportProgress) -> Void = { _ in }) throws -> (Timetable, GTFSImportReport) {
+        let (timetable, report, _) = try buildTimetableListingStopFeeds(feeds, walking: walking, progress: progress)
+        return (timetable, report)
+    }
+
+    /// `buildTimetable`, also returning each stop's feed (1 for the first), in stop order.
+    private func buildTimetableListingStopFeeds(_ feeds: [URL], walking: any WalkingTimeEstimator,
+                                                progress: @Sendable (TransitImportProgress) -> Void)
+        throws -> (Timetable, GTFSImportReport, [Int]) {
         guard !feeds.isEmpty else { throw TransitError.noFeeds }
         var builder = TimetableBuilder()
         var report = GTFSImportReport()
@@ -74,6 +83,6 @@ public struct GTFSImporter: Sendable {
         report.footpaths = timetable.footTargets.count
         report.streetTimedFootpaths = footpathCounts.streetTimed
         report.straightLineFootpaths = footpathCounts.straightLine
-        return (timetable, report)
+        return (timetable, report, builder.stopFeeds)
     }
 }

@@ -33,6 +33,8 @@ struct TimetableBuilder {
 
     private(set) var timeZoneID: String?
     private var stops: [Timetable.Stop] = []
+    /// Per stop, the feed it came from (1 for the first): stop ids are only unique inside it.
+    private(set) var stopFeeds: [Int] = []
     private var routes: [Timetable.Route] = []
     private var services: [Timetable.Service] = []
     private var trips: [RawTrip] = []
@@ -61,6 +63,7 @@ struct TimetableBuilder {
 
     mutating func addStop(id: String, name: String, latitude: Double, longitude: Double) -> Int32 {
         stops.append(Timetable.Stop(id: id, name: name, latitude: latitude, longitude: longitude, parentStationID: nil, modeMask: 0))
+        stopFeeds.append(feedsBegun)
         fares.stopZones.append(-1)
         return Int32(stops.count - 1)
     }

@@ -115,6 +115,17 @@ final class PlaceIndexTests: XCTestCase {
         XCTAssertEqual(try index.counts()[.stop], 1)
     }
 
+    func testStopsOfTwoFeedsSharingAnIDAreBothIndexedAndKeepTheirFeedsID() throws {
+        let directory = try writableCopy()
+        try PlaceIndex.addStops([IndexedStop(id: "1", feed: 1, name: "Keskustori bus", coordinate: TampereFixture.keskustori, modes: ["bus"]),
+                                 IndexedStop(id: "1", feed: 2, name: "Keskustori tram", coordinate: TampereFixture.keskustori, modes: ["tram"])],
+                                toRegionDirectory: directory)
+        let index = try PlaceIndex(regionDirectory: directory)
+        let stops = try index.search("keskustori", near: nil, kinds: [.stop], limit: 10)
+        XCTAssertEqual(stops.map(\.name).sorted(), ["Keskustori bus", "Keskustori tram"])
+        XCTAssertEqual(stops.map(\.stopID), ["1", "1"])
+    }
+
     func testInvalidStopIsRejectedAndNothingIsWritten() throws {
         let directory = try writableCopy()
         let good = IndexedStop(id: "1", name: "Good", coordinate: TampereFixture.keskustori, modes: ["bus"])
