@@ -51,6 +51,9 @@ public enum WireDocuments {
             pinnedSegment: plan.pinnedSegmentIndex.map { $0 + 1 },
             generation: generation, timeZone: WireTime.zoneName(timeZone),
             pinnedSegments: plan.pinnedSegmentIndices.map { $0 + 1 },
+            pins: plan.pinnedSegmentIndices.compactMap { index in
+                plan.pin(ofSegment: index).map { PinDocument(segment: index + 1, departure: WireTime.string(from: $0.departure, timeZone: timeZone)) }
+            },
             price: plan.price.map { PriceQuoteParts(price: price($0), note: $0.note) } ?? PriceQuoteParts(price: nil, note: "no fare"))
     }
 

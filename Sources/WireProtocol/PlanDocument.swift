@@ -16,6 +16,8 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     @NullWhenNil public var pinnedSegment: Int?
     /// Every pinned segment, 1-based, in order (a plan holds one pin per segment).
     public var pinnedSegments: [Int]?
+    /// Every pin with the departure the user pinned, in segment order (`pinned_segments` with times).
+    public var pins: [PinDocument]?
     /// Increases with every edit; a result from an older generation is never stored or shown.
     public var generation: Int64
     /// The region's time zone the instants are written in.
@@ -34,7 +36,8 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     public init(id: Int64, title: String?, nodes: [NodeDocument], segments: [SegmentDocument],
                 totalDurationS: Double?, totalDistanceM: Double, pending: [PendingDocument], pace: String,
                 timePreference: TimePreferenceDocument, pinnedSegment: Int?, generation: Int64, timeZone: String,
-                removedPins: [RemovedPinDocument]? = nil, pinnedSegments: [Int]? = nil, price: PriceQuoteParts? = nil) {
+                removedPins: [RemovedPinDocument]? = nil, pinnedSegments: [Int]? = nil, pins: [PinDocument]? = nil,
+                price: PriceQuoteParts? = nil) {
         self.id = id
         self.title = title
         self.nodes = nodes
@@ -49,8 +52,21 @@ public struct PlanDocument: Hashable, Sendable, Codable {
         self.timeZone = timeZone
         self.removedPins = removedPins
         self.pinnedSegments = pinnedSegments
+        self.pins = pins
         self.price = price?.price
         self.priceNote = price?.note
+    }
+}
+
+/// A pinned departure: the segment (1-based) and the time the user pinned it to leave (a walk
+/// or car leg that cannot leave then still carries its own, later time).
+public struct PinDocument: Hashable, Sendable, Codable {
+    public var segment: Int
+    public var departure: String
+
+    public init(segment: Int, departure: String) {
+        self.segment = segment
+        self.departure = departure
     }
 }
 

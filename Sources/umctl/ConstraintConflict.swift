@@ -13,7 +13,7 @@ enum ConstraintConflict {
     /// in an arrive-by plan): a missed leg before a pin is missed because of that pin. Nil when
     /// there is none: then nothing was chosen to give.
     static func wording(_ plan: PlanDocument, missedSegment missed: Int, askedDay: String?) -> String? {
-        let pins = plan.pins
+        let pins = plan.pinnedNumbers
         let arriveBy = plan.timePreference.kind == "arrive_by"
         guard let segment = arriveBy ? pins.last(where: { $0 <= missed }) : pins.first(where: { $0 >= missed }) else { return nil }
         var held: [String] = []

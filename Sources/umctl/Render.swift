@@ -63,8 +63,8 @@ enum Render {
         case "arrive_by": preference = "arrive by \(clock(plan.timePreference.time, withDate: true))"
         default: preference = "leave now"
         }
-        for pinned in plan.pins where plan.segments.indices.contains(pinned - 1) {
-            if let departure = plan.segments[pinned - 1].leg?.departure {
+        for pinned in plan.pinnedNumbers where plan.segments.indices.contains(pinned - 1) {
+            if let departure = plan.pinnedDeparture(ofSegment: pinned) {
                 preference += "; seg \(pinned) pinned to leave \(dayClock(departure))"
             }
         }
@@ -106,7 +106,7 @@ enum Render {
             var marks: [String] = []
             if segment.locked { marks.append("locked") }
             if !segment.chosenLines.isEmpty { marks.append("chose \(segment.chosenLines.joined(separator: ", "))") }
-            if plan.pins.contains(index + 1) { marks.append("pinned") }
+            if plan.pinnedNumbers.contains(index + 1) { marks.append("pinned") }
             // A missed connection in an arrive-by plan is one that arrives too late.
             let arriveBy = plan.timePreference.kind == "arrive_by"
             if segment.missedConnection { marks.append(arriveBy ? "late" : "missed") }
@@ -321,5 +321,12 @@ enum Render {
 extension PlanDocument {
     /// Every pinned segment, 1-based (`pinned_segments`; the single `pinned_segment` from a daemon
     /// that sends only that).
-    var pins: [Int] { pinnedSegments ?? pinnedSegment.map { [$0] } ?? [] }
+    var pinnedNumbers: [Int] { pinnedSegments ?? pinnedSegment.map { [$0] } ?? [] }
+
+    /// The time segment `number` is pinned to leave (`pins`; the leg's own departure from a
+    /// daemon that does not send pin times).
+    func pinnedDeparture(ofSegment number: Int) -> String? {
+        pins?.first { $0.segment == number }?.departure
+            ?? (segments.indices.contains(number - 1) ? segments[number - 1].leg?.departure : nil)
+    }
 }

@@ -209,4 +209,18 @@ extension EditsComposeTests {
         XCTAssertEqual(segments(retimed).first?["leg"]?["distance_m"]?.numberValue, shortest,
                        "the chosen route, not the quickest again: \(retimed)")
     }
+
+    func testTheHeaderShowsAWalkPinsPinnedTimeEvenWhenItsLegCannotLeaveThen() throws {
+        let harness = try harness
+        // Pyynikki → Keskustori is a walk of about 20 min: leaving Keskustori at 08:05 cannot be made.
+        let created = try harness.json(["plan", "new", Tampere.pyynikki, Tampere.keskustori, Tampere.tampereTalo, "--mode", "walk",
+                                        "--at", Tampere.morning])
+        let id = try id(created)
+        let pinned = try harness.json(["plan", "pin", id, "2", "08:05"])
+        XCTAssertEqual(pinned["pins"], .array([.object(["segment": .number(2), "departure": .string("2022-01-12T08:05:00+02:00")])]),
+                       "\(pinned)")
+        let shown = try harness.umctl(["plan", "show", id])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(shown.stdout.contains("seg 2 pinned to leave 08:05"), "the pinned time, not the leg's: \(shown.stdout) \(pinned)")
+    }
 }
