@@ -88,7 +88,7 @@ struct SmallRegion {
         /// A third stop with this name, `metres` north of the grid's north-east corner, where the
         /// trip goes on to (a feed reaching past the street map).
         var farStop: (name: String, metres: Double)? = nil
-        /// What the stop IDs start with ("S1", "S2", …): two feeds of one region need their own.
+        /// What the stop IDs start with ("S1", "S2", …).
         var stopIDPrefix = "S"
     }
 
