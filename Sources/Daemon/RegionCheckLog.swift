@@ -40,7 +40,13 @@ final class RegionCheckLog: Sendable {
                                 ["file": file.path, "error": "\(error)"])
             }
         }
-        entries = Mutex(kept)
+        // The next checks as this start schedules them: none with `never`, never later than one
+        // interval after the last (the file may have been written with a longer one).
+        entries = Mutex(kept.mapValues { entry in
+            var entry = entry
+            entry.next = interval.map { interval in min(entry.next ?? .distantFuture, entry.at.addingTimeInterval(interval)) }
+            return entry
+        })
     }
 
     /// First retry after a failure; each further failure doubles it.

@@ -226,4 +226,20 @@ final class ScheduledRegionUpdateTests: XCTestCase {
         XCTAssertEqual(log.nextCheck(of: ["town"], after: now)?.timeIntervalSince(now), 3_600, "a success waits the interval")
         XCTAssertTrue(log.isDue("never-checked", at: now))
     }
+
+    func testAKeptCheckIsDueNoLaterThanTheIntervalOfTheNextStart() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checks-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        RegionCheckLog(interval: 86_400, dataDirectory: directory).record(RegionUpdateResult(name: "town", rebuilt: "nothing", sources: []),
+                                                                          at: now)
+        let sameInterval = RegionCheckLog(interval: 86_400, dataDirectory: directory)
+        XCTAssertEqual(sameInterval.nextCheck(of: ["town"], after: now)?.timeIntervalSince(now), 86_400, "kept across the restart")
+        let shorter = RegionCheckLog(interval: 3_600, dataDirectory: directory)
+        XCTAssertEqual(shorter.nextCheck(of: ["town"], after: now)?.timeIntervalSince(now), 3_600, "an hour now, not a day")
+        let never = RegionCheckLog(interval: nil, dataDirectory: directory)
+        XCTAssertNotNil(never.document(of: "town"))
+        XCTAssertNil(never.document(of: "town")?.nextCheck, "no schedule, no next check")
+    }
 }
