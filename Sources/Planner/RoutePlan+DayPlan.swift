@@ -41,11 +41,14 @@ extension RoutePlan {
     /// Removes the user's lock of segment `index` (and its pin, with any pending update): presets
     /// and refinement may change it again. A removed pin's transit leg and the transit legs that
     /// were timed from it are emptied (`emptyLegsRetimed(since:)`): the recompute times them as a
-    /// full recompute of the remaining decisions would. Without a pin no leg changes.
+    /// full recompute of the remaining decisions would. A chosen walk or car route is no longer
+    /// the user's choice either: its leg is emptied, to be asked as the engine's own route.
+    /// Otherwise no leg changes.
     public func unlocking(segment index: Int) throws -> RoutePlan {
         try checkSegment(index)
         let key = segmentKey(index)
         var plan = self
+        if isChosenRoute(segment: index) { plan.legs[index] = nil }
         plan.locks[key] = nil
         if pins[key] != nil {
             plan.pins[key] = nil

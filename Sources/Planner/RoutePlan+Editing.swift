@@ -159,6 +159,8 @@ extension RoutePlan {
     // MARK: - Modes
 
     /// Sets a segment's mode by hand, which locks it: presets and refinement leave it alone.
+    /// The mode it already has keeps its lock as it is (a chosen route, a pinned departure):
+    /// asking for the same mode again changes nothing the user decided.
     public func changingMode(ofSegment index: Int, to mode: TravelMode) throws -> RoutePlan {
         try checkSegment(index)
         var plan = self
@@ -173,7 +175,7 @@ extension RoutePlan {
                 plan.emptyLegsRetimed(since: self)
             }
         }
-        plan.locks[key] = SegmentLock(mode: mode)
+        if plan.locks[key]?.mode != mode { plan.locks[key] = SegmentLock(mode: mode) }
         return plan
     }
 

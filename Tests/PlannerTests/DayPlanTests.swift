@@ -119,6 +119,21 @@ final class DayPlanTests: XCTestCase {
         XCTAssertEqual(unlocked.legs[2], pinned.legs[2])
     }
 
+    func testSettingTheModeASegmentAlreadyHasKeepsItsChosenRoute() throws {
+        let chosen = try dayPlan().choosingAlternative(Fixture.walk(12), ofSegment: 1)
+        XCTAssertTrue(chosen.isChosenRoute(segment: 1))
+        let again = try chosen.changingMode(ofSegment: 1, to: .walk)
+        XCTAssertTrue(again.isChosenRoute(segment: 1), "walk again is not a new decision")
+        XCTAssertEqual(again.legs[1], Fixture.walk(12))
+    }
+
+    func testUnlockingAChosenRouteEmptiesItsLegForTheEnginesOwnRoute() throws {
+        let chosen = try dayPlan().choosingAlternative(Fixture.walk(12), ofSegment: 1)
+        let unlocked = try chosen.unlocking(segment: 1)
+        XCTAssertFalse(unlocked.isLocked(segment: 1))
+        XCTAssertNil(unlocked.legs[1], "no longer the user's route: asked again, as a full recompute would")
+    }
+
     func testChoosingATransitAlternativePinsItsTripAndRemembersItsLines() throws {
         let plan = try transitPlan()
         let option = try Fixture.timetable([35], minutes: 20, trip: { _ in "T35" }, timing: .departAt(Fixture.at(30)))

@@ -206,6 +206,8 @@ final class EditSequencePropertyTests: XCTestCase {
         for index in 0..<plan.segmentCount {
             XCTAssertEqual(full.legs[index]?.departure, plan.legs[index]?.departure, "leg \(index + 1) departs as in a full recompute: \(context)")
             XCTAssertEqual(full.legs[index]?.arrival, plan.legs[index]?.arrival, "leg \(index + 1) arrives as in a full recompute: \(context)")
+            XCTAssertEqual(full.legs[index]?.expectedTravelTime, plan.legs[index]?.expectedTravelTime,
+                           "leg \(index + 1) lasts as in a full recompute: \(context)")
         }
     }
 
