@@ -36,10 +36,15 @@ public actor PlanCoordinator {
         public var to: String
         public var departure: Date
 
-        /// The pins of `before` whose segment carries no pin in `after`, in segment order.
+        /// The pins of `before` that `after` no longer has, in segment order. A pin is the same
+        /// departure on the same trips wherever its segment is keyed: a location fix moves a
+        /// current-location node and so re-keys the pins beside it without removing them. A new
+        /// pin the user put on the same segment (pin, choose, accept) replaces it, not removes it.
         static func between(_ before: RoutePlan, _ after: RoutePlan) -> [RemovedPin] {
-            before.pinnedSegmentIndices.compactMap { index in
-                guard let pin = before.pin(ofSegment: index), after.pins[pin.segment] == nil else { return nil }
+            let kept = after.pins.values
+            return before.pinnedSegmentIndices.compactMap { index in
+                guard let pin = before.pin(ofSegment: index), after.pins[pin.segment] == nil,
+                      !kept.contains(where: { $0.departure == pin.departure && $0.tripIDs == pin.tripIDs }) else { return nil }
                 return RemovedPin(from: before.nodes[index].place.name, to: before.nodes[index + 1].place.name,
                                   departure: pin.departure)
             }
@@ -188,22 +193,22 @@ public actor PlanCoordinator {
     /// and stores the result as one new generation with one write: all or nothing. Nothing is
     /// written, and the generation stays, when `transform` throws, when the plan moved on while
     /// it ran (`conflict`), or for a `dryRun` (whose result is returned, not stored).
-    /// `transform` also returns the searches typed in the edits, stored in the same write, and
-    /// the plan's new title when an edit renamed it.
+    /// `transform` takes the plan and its title and returns, beside the computation, the searches
+    /// typed in the edits, stored in the same write, and the plan's title after the edits
+    /// (`RoutePlan.title(_:after:)` edit by edit, or a new one when an edit renamed it).
     public func applyAtomically(
         id: Int64, expectedGeneration: Int64?, dryRun: Bool,
-        transform: @Sendable (RoutePlan) async throws -> (LegComputation, searches: [SearchHistoryEntry], title: String?)
+        transform: @Sendable (RoutePlan, String) async throws -> (LegComputation, searches: [SearchHistoryEntry], title: String)
     ) async throws -> Outcome {
         try check(id, expectedGeneration: expectedGeneration)
         let current = try newest(id)
         let generation = entries[id]?.generation ?? 0
-        let (computed, searches, newTitle) = try await transform(current.plan)
+        let (computed, searches, title) = try await transform(current.plan, current.title)
         try Task.checkCancellation()
         guard (entries[id]?.generation ?? 0) == generation else {
             throw DaemonError.conflict("plan \(id) was edited by another request while these edits were computed; nothing was changed")
         }
         let failures = computed.failuresBySegment
-        let title = newTitle ?? current.plan.title(current.title, after: computed.plan)
         let removedPins = RemovedPin.between(current.plan, computed.plan)
         if dryRun {
             return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures,

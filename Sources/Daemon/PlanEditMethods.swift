@@ -179,16 +179,49 @@ struct PlanEditMethods: Sendable {
                 throw DaemonError.invalidParams("option must be 1 to \(count), got \(params.option)")
             }
             _ = try regions.requireRegions()
-            let options = try await planner.alternatives(for: current, segment: segment, count: count)
-            guard options.indices.contains(params.option - 1) else {
-                throw DaemonError.invalidParams("option \(params.option) does not exist: segment \(params.segment) has \(options.count)")
+            let zone = regions.timeZone(of: current)
+            let seen = try params.departure.map {
+                try input.time($0, param: "departure", timeZone: zone, day: current.schedule()[segment] ?? input.planDay(current))
             }
-            let chosen = try current.choosingAlternative(options[params.option - 1], ofSegment: segment)
+            let options = try await planner.alternatives(for: current, segment: segment, count: count)
+            let option: RouteLeg
+            if seen != nil || params.tripIds != nil {
+                option = try await seenOption(params, segment: segment, departure: seen, in: options, count: count, of: current, zone: zone)
+            } else {
+                guard options.indices.contains(params.option - 1) else {
+                    throw DaemonError.invalidParams("option \(params.option) does not exist: segment \(params.segment) has \(options.count)")
+                }
+                option = options[params.option - 1]
+            }
+            let chosen = try current.choosingAlternative(option, ofSegment: segment)
             return Prepared(step: .change { plan in
                 guard plan == current else { throw DaemonError.invalidParams("the plan changed while choosing; try again") }
                 return chosen
             })
         }
+    }
+
+    /// The option of `plan.choose` identified by its trips, else its departure (`Params.PlanChoose`):
+    /// option N when it is that one, else the one in the list that is, else the one asked from
+    /// that departure; `conflict` when none is (nothing changes).
+    private func seenOption(_ params: Params.PlanChoose, segment: Int, departure: Date?, in options: [RouteLeg], count: Int,
+                            of plan: RoutePlan, zone: TimeZone) async throws -> RouteLeg {
+        // The trips name a ride whatever the walk to it takes (an earlier pace edit changes when
+        // the leg leaves the door); without them, the departure does.
+        func isSeen(_ leg: RouteLeg) -> Bool {
+            if let trips = params.tripIds { return trips == leg.tripIDs }
+            return departure.map { time in leg.departure.map { abs($0.timeIntervalSince(time)) < 1 } ?? false } ?? false
+        }
+        if options.indices.contains(params.option - 1), isSeen(options[params.option - 1]) { return options[params.option - 1] }
+        if let found = options.first(where: isSeen) { return found }
+        if let departure,
+           let found = try await planner.alternatives(for: plan, segment: segment, count: count, at: departure).first(where: isSeen) {
+            return found
+        }
+        let described = [departure.map { "leaving \(WireTime.string(from: $0, timeZone: zone))" },
+                         params.tripIds.map { "on trips \($0.joined(separator: ", "))" }].compactMap { $0 }.joined(separator: " ")
+        throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more (option \(params.option) was listed so): "
+                                   + "list them again with plan.alternatives")
     }
 
     /// An edit whose legs are then filled by `computeLegs` (only the emptied ones are queried).
@@ -207,8 +240,8 @@ struct PlanEditMethods: Sendable {
         return WireDocuments.plan(outcome, regions: regions, now: input.clock.now())
     }
 
-    /// One edit: applied and written at once, then its emptied legs computed (`PlanCoordinator.edit`).
-    /// A swap also turns a generated title around (a title the user set stays).
+    /// One edit: applied and written at once, then its emptied legs computed (`PlanCoordinator.edit`,
+    /// which also decides the title: `RoutePlan.title(_:after:)`).
     func single(_ edit: PlanEdit, _ expectedGeneration: Int64?) async throws -> PlanDocument {
         let shown = try await plans.show(id: edit.planID)
         let current = shown.plan
@@ -216,8 +249,7 @@ struct PlanEditMethods: Sendable {
         _ = try regions.requireRegions()
         let planner = planner, here = location.current?.coordinate
         let searches = typedPlaces.entries(prepared.typed)
-        var title = prepared.title
-        if case .swap = edit { title = current.titleAfterSwap(shown.title) }
+        let title = prepared.title
         let outcome = switch prepared.step {
         case .change(let change):
             try await plans.edit(id: edit.planID, title: title, expectedGeneration: expectedGeneration, searches: searches,
@@ -246,26 +278,29 @@ struct PlanEditMethods: Sendable {
         _ = try regions.requireRegions()
         let planner = planner, here = location.current?.coordinate, methods = self, typedPlaces = typedPlaces
         let outcome = try await plans.applyAtomically(id: params.id, expectedGeneration: params.expectedGeneration,
-                                                               dryRun: params.dryRun == true) { original in
+                                                               dryRun: params.dryRun == true) { original, originalTitle in
             var plan = original
             var typed: [TypedPlaceHistory.Typed] = []
-            var title: String?
+            var title = originalTitle
             for (index, edit) in params.edits.enumerated() {
                 do {
                     let prepared = try await methods.prepare(edit, on: plan)
+                    let before = plan
                     switch prepared.step {
                     case .change(let change): plan = try change(plan)
                     case .compute(let compute): plan = try await compute(plan).plan
                     }
                     typed += prepared.typed
-                    title = prepared.title ?? title
+                    // Edit by edit, as the same edits one at a time would title it.
+                    title = prepared.title ?? before.title(title, after: plan)
                 } catch is CancellationError {
                     throw CancellationError()
                 } catch {
                     throw Self.failure(of: edit, number: index + 1, error)
                 }
             }
-            return (try await planner.computeLegsReporting(plan, currentLocation: here), typedPlaces.entries(typed), title)
+            let computed = try await planner.computeLegsReporting(plan, currentLocation: here)
+            return (computed, typedPlaces.entries(typed), plan.title(title, after: computed.plan))
         }
         return WireDocuments.plan(outcome, regions: regions, now: input.clock.now())
     }

@@ -11,9 +11,7 @@ extension Planner {
     /// Splits long walks and long transit legs where that is faster (see DESIGN.md "refine").
     /// Only segments whose legs are computed are considered; call `computeLegs` first.
     public func refine(_ plan: RoutePlan, depth: Int = 2) async throws -> RoutePlan {
-        var probed = Set<SegmentKey>()
-        var queries = 0
-        return try await refine(plan, depth: depth, probed: &probed, queries: &queries)
+        try await refineCounting(plan, depth: depth).plan
     }
 
     /// `refine`, also returning the number of routing queries it made (leg queries and stop lookups).
@@ -21,7 +19,7 @@ extension Planner {
         var probed = Set<SegmentKey>()
         var queries = 0
         let refined = try await refine(plan, depth: depth, probed: &probed, queries: &queries)
-        return (refined, queries)
+        return (refined.emptyingTransitLegsRetimedBySplits(of: plan), queries)
     }
 
     private func refine(_ plan: RoutePlan, depth: Int, probed: inout Set<SegmentKey>,

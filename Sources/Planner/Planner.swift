@@ -216,8 +216,10 @@ public struct Planner: Sendable {
     /// before the first are queried "arrive by" it (those before a stay "until" go forward from
     /// the start), and segments after a pin "depart at" its arrival, up to the next pin.
     public func computeLegsReporting(_ plan: RoutePlan, currentLocation: Coordinate? = nil) async throws -> LegComputation {
-        var run = LegRun(plan: (currentLocation.map { plan.resolvingCurrentLocation($0) } ?? plan)
-            .removingDetours().forgettingDismissalsOfEmptiedLegs())
+        // Dismissals are forgotten by what the edit emptied, before a location fix empties the
+        // legs beside the traveller: a fix alone never brings a dismissed proposal back.
+        let edited = plan.forgettingDismissalsOfEmptiedLegs()
+        var run = LegRun(plan: (currentLocation.map { edited.resolvingCurrentLocation($0) } ?? edited).removingDetours())
         let pinned = run.plan.pinnedSegmentIndices
         if let first = pinned.first {
             for index in pinned where run.plan.legs[index] == nil {
@@ -231,11 +233,13 @@ public struct Planner: Sendable {
             }
             // The start is a constraint too: a stay "until" before the first pin holds the
             // traveller there anyway, so the legs before it go forward from the start (leave
-            // now, depart at); only the legs between it and the pin are timed back from the pin.
+            // now, depart at); only the legs between it and the pin are timed back from the pin
+            // (`segmentsTimedBackFromFirstPin`, the rule the edits read too).
             let start = run.plan.earliestDeparture(now: clock.now())
-            let anchor = start == nil ? 0 : (0...first).last { run.plan.nodes[$0].stay?.isUntil == true } ?? 0
+            let anchor = run.plan.segmentsTimedBackFromFirstPin.lowerBound
             try await fillBackward(before: first, downTo: anchor,
-                                   arrivingBy: run.plan.nodes[first].latestArrival(leavingAt: span(first).departure), run: &run)
+                                   arrivingBy: run.plan.nodes[first].latestArrival(leavingAt: span(first).departure),
+                                   sourceChanged: run.asked.contains(first), run: &run)
             if let start, anchor > 0 {
                 try await fillForward(from: 0, before: anchor, departingAt: run.plan.nodes[0].leaving(arrivedAt: start), run: &run)
             }
@@ -243,7 +247,8 @@ public struct Planner: Sendable {
             for (position, index) in pinned.enumerated() {
                 let next = position + 1 < pinned.count ? pinned[position + 1] : nil
                 try await fillForward(from: index + 1, before: next,
-                                      departingAt: run.plan.nodes[index + 1].leaving(arrivedAt: span(index).arrival), run: &run)
+                                      departingAt: run.plan.nodes[index + 1].leaving(arrivedAt: span(index).arrival),
+                                      sourceChanged: run.asked.contains(index), run: &run)
             }
             try await proposeCatchableDeparture(run: &run)
         } else {
@@ -270,11 +275,14 @@ public struct Planner: Sendable {
         var plan: RoutePlan
         var failures: [SegmentFailure] = []
         var queryCount = 0
+        /// The segments asked in this run: the legs timed from them are asked again too.
+        var asked: Set<Int> = []
     }
 
     /// Queries segment `index` and stores the leg or the failure.
     private func fill(_ index: Int, _ timing: LegTiming, run: inout LegRun) async throws {
         run.queryCount += 1
+        run.asked.insert(index)
         run.failures.removeAll { $0.segment == index }
         switch try await leg(for: query(run.plan, index, timing)) {
         case .success(let leg): run.plan.legs[index] = leg
@@ -284,18 +292,24 @@ public struct Planner: Sendable {
         }
     }
 
-    /// Forward from segment `start`, leaving at `date`. A kept transit leg that now leaves before
-    /// the traveller gets to it (an edit before it took longer) is asked again from that time,
-    /// unless it is pinned.
-    private func fillForward(from start: Int, before end: Int? = nil, departingAt date: Date, run: inout LegRun) async throws {
+    /// Forward from segment `start`, leaving at `date`. A kept transit leg (not pinned) is asked
+    /// again from the time the traveller gets to it when a leg before it in this stretch was
+    /// asked, or the pin it is timed from was (`sourceChanged`): the edit may have made the
+    /// traveller earlier as well as later, and transit queries are cheap (street queries are
+    /// what "recompute only what the edit touches" saves). It is also asked again when it
+    /// leaves before the traveller gets to it.
+    private func fillForward(from start: Int, before end: Int? = nil, departingAt date: Date, sourceChanged: Bool = false,
+                             run: inout LegRun) async throws {
         var reached = [start: date]  // when the traveller is at each node
         var cursor = date
+        var retime = sourceChanged
         for index in start..<max(start, end ?? run.plan.segmentCount) {
             if let kept = run.plan.legs[index], kept.mode == .transit, !run.plan.isPinned(segment: index),
-               let departure = kept.departure, departure < cursor.addingTimeInterval(-RoutePlan.connectionSlack) {
+               retime || (kept.departure.map { $0 < cursor.addingTimeInterval(-RoutePlan.connectionSlack) } ?? false) {
                 run.plan.legs[index] = nil
             }
             if run.plan.legs[index] == nil {
+                retime = true
                 try await fill(index, .departAt(cursor), run: &run)
                 if run.plan.modes[index] == .transit {
                     try await adoptStops(ofSegment: index, passedWalkFrom: reached[index - 1], forward: true, run: &run)
@@ -311,17 +325,22 @@ public struct Planner: Sendable {
         }
     }
 
-    /// Backward before segment `end`, arriving by `date`. A kept transit leg that now arrives
-    /// after the traveller must leave its end is asked again, unless it is pinned.
-    private func fillBackward(before end: Int, downTo first: Int = 0, arrivingBy date: Date, run: inout LegRun) async throws {
+    /// Backward before segment `end`, arriving by `date`: the mirror of `fillForward`. A kept
+    /// transit leg (not pinned) is asked again when a leg after it in this stretch was asked or
+    /// the pin it is timed from was (`sourceChanged`), or when it arrives after the traveller
+    /// must leave its end.
+    private func fillBackward(before end: Int, downTo first: Int = 0, arrivingBy date: Date, sourceChanged: Bool = false,
+                              run: inout LegRun) async throws {
         var reached = [end: date]  // when the traveller must be at each node
         var anchor = date
+        var retime = sourceChanged
         for index in stride(from: end - 1, through: first, by: -1) {
             if let kept = run.plan.legs[index], kept.mode == .transit, !run.plan.isPinned(segment: index),
-               let arrival = kept.arrival, arrival > anchor.addingTimeInterval(RoutePlan.connectionSlack) {
+               retime || (kept.arrival.map { $0 > anchor.addingTimeInterval(RoutePlan.connectionSlack) } ?? false) {
                 run.plan.legs[index] = nil
             }
             if run.plan.legs[index] == nil {
+                retime = true
                 try await fill(index, .arriveBy(anchor), run: &run)
                 if run.plan.modes[index] == .transit {
                     try await adoptStops(ofSegment: index, passedWalkFrom: reached[index + 2], forward: false, run: &run)
@@ -441,6 +460,7 @@ public struct Planner: Sendable {
     private func resolvePinned(_ index: Int, pin: PinnedDeparture, run: inout LegRun) async throws {
         let (found, matched, lastError, queries) = try await matchingLeg(for: run.plan, segment: index, pin: pin)
         run.queryCount += queries
+        run.asked.insert(index)
         let key = run.plan.segmentKey(index)
         if matched, let found {
             run.plan.legs[index] = found

@@ -8,9 +8,10 @@ extension RoutePlan {
     // MARK: - Stays
 
     /// Sets (or with `nil` clears) the time spent at node `index` before the next leg leaves.
-    /// Only the transit legs whose times it moves are emptied: those after the node when the plan
-    /// is timed forward from it (leave now, depart at, or a pin before the node), those before it
-    /// when the plan is timed backward to it (arrive by, or a pin after the node). Walk and car
+    /// Only the transit legs whose times it moves are emptied, by the rule `computeLegs` times
+    /// them with (`segmentsTimed(throughNode:)`): those after the node while they are timed
+    /// forward through it, those before it while they are timed backward to it; and those a
+    /// stay "until" turns from one way to the other (`emptyLegsRetimed(since:)`). Walk and car
     /// legs carry no times and stay.
     /// - throws: `nodeIndexOutOfRange`; `invalidStay` at the destination (no leg leaves it) or
     ///   for a negative or non-finite duration.
@@ -28,34 +29,32 @@ extension RoutePlan {
         var node = nodes[index]
         node.stay = stay
         plan.setNode(node, at: index)
-        let timedBackward: Bool
-        if let firstPin = pinnedSegmentIndex {
-            timedBackward = firstPin >= index  // only the legs before the first pin are timed back from it
-        } else if case .arriveBy = timePreference {
-            timedBackward = true
-        } else {
-            timedBackward = false
-        }
-        let moved = timedBackward ? Array(0..<index) : Array(index..<segmentCount)
-        for segment in moved where modes[segment] == .transit && !isPinned(segment: segment) {
+        for segment in plan.segmentsTimed(throughNode: index) where modes[segment] == .transit && !isPinned(segment: segment) {
             plan.legs[segment] = nil
         }
+        plan.emptyLegsRetimed(since: self)
         return plan
     }
 
     // MARK: - Undoing a decision
 
     /// Removes the user's lock of segment `index` (and its pin, with any pending update): presets
-    /// and refinement may change it again. The leg stays as it is.
+    /// and refinement may change it again. A removed pin's transit leg and the transit legs that
+    /// were timed from it are emptied (`emptyLegsRetimed(since:)`): the recompute times them as a
+    /// full recompute of the remaining decisions would. A chosen walk or car route is no longer
+    /// the user's choice either: its leg is emptied, to be asked as the engine's own route.
+    /// Otherwise no leg changes.
     public func unlocking(segment index: Int) throws -> RoutePlan {
         try checkSegment(index)
         let key = segmentKey(index)
         var plan = self
+        if isChosenRoute(segment: index) { plan.legs[index] = nil }
         plan.locks[key] = nil
         if pins[key] != nil {
             plan.pins[key] = nil
             plan.pending[key] = nil
             plan.dismissed[key] = nil
+            plan.emptyLegsRetimed(since: self)
         }
         return plan
     }

@@ -13,7 +13,8 @@ import Foundation
 /// | time preference, swap | every leg |
 /// | pin | every leg but the pinned ones and chosen routes |
 /// | accept a pending update | every leg but the pinned ones (its time moved) |
-/// | unpin, dismiss | none |
+/// | unpin, unlock of a pin | the transit legs the pins timed (`emptyLegsRetimed(since:)`) |
+/// | dismiss | none |
 ///
 /// All indices are 0-based; bad input throws `PlannerError` and changes nothing.
 extension RoutePlan {
@@ -50,6 +51,7 @@ extension RoutePlan {
         var plan = self
         plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs)
         plan.pruneDetachedState()
+        plan.emptyLegsRetimed(since: self)
         return plan
     }
 
@@ -80,6 +82,7 @@ extension RoutePlan {
             plan.locks[plan.segmentKey(before)] = SegmentLock(mode: mergedMode,
                                                               avoidedStops: avoided + [removed.place.coordinate])
         }
+        plan.emptyLegsRetimed(since: self)
         return plan
     }
 
@@ -101,6 +104,7 @@ extension RoutePlan {
         var plan = self
         plan.replaceStructure(nodes: newNodes, modes: modes, legs: newLegs)
         plan.pruneDetachedState()
+        plan.emptyLegsRetimed(since: self)
         return plan
     }
 
@@ -120,7 +124,8 @@ extension RoutePlan {
     }
 
     /// Resolves every current-location node to `coordinate` (the latest accepted fix). Segments
-    /// touching a node that moved are emptied; their locks follow the node's new place ID.
+    /// touching a node that moved are emptied; their locks, pins and dismissed proposals follow
+    /// the node's new place ID (a fix is not an edit: what the user decided and dismissed stays).
     public func resolvingCurrentLocation(_ coordinate: Coordinate) -> RoutePlan {
         guard coordinate.isValid else { return self }
         var plan = self
@@ -133,6 +138,7 @@ extension RoutePlan {
             let carried = touched.compactMap { segment in plan.lock(ofSegment: segment).map { (segment, $0) } }
             // Pins follow the node like locks: the same departure, asked from where the traveller is.
             let pinsCarried = touched.compactMap { segment in plan.pin(ofSegment: segment).map { (segment, $0) } }
+            let dismissalsCarried = touched.compactMap { segment in plan.dismissed[plan.segmentKey(segment)].map { (segment, $0) } }
             var newNodes = plan.nodes
             newNodes[index] = moved
             var newLegs = plan.legs
@@ -145,6 +151,7 @@ extension RoutePlan {
                 plan.pins[moved.segment] = moved
             }
             for (segment, lock) in carried { plan.locks[plan.segmentKey(segment)] = lock }
+            for (segment, leg) in dismissalsCarried { plan.dismissed[plan.segmentKey(segment)] = leg }
         }
         return plan
     }
@@ -152,6 +159,8 @@ extension RoutePlan {
     // MARK: - Modes
 
     /// Sets a segment's mode by hand, which locks it: presets and refinement leave it alone.
+    /// The mode it already has keeps its lock as it is (a chosen route, a pinned departure):
+    /// asking for the same mode again changes nothing the user decided.
     public func changingMode(ofSegment index: Int, to mode: TravelMode) throws -> RoutePlan {
         try checkSegment(index)
         var plan = self
@@ -163,9 +172,10 @@ extension RoutePlan {
                 plan.pins[key] = nil
                 plan.pending[key] = nil
                 plan.dismissed[key] = nil
+                plan.emptyLegsRetimed(since: self)
             }
         }
-        plan.locks[key] = SegmentLock(mode: mode)
+        if plan.locks[key]?.mode != mode { plan.locks[key] = SegmentLock(mode: mode) }
         return plan
     }
 
@@ -257,7 +267,9 @@ extension RoutePlan {
         return try plan.pinningDeparture(ofSegment: index, at: leg.departure ?? departure)
     }
 
-    /// Removes every pin; each segment keeps its mode lock. Legs stay as they are.
+    /// Removes every pin; each segment keeps its mode lock. The pinned transit legs and the
+    /// transit legs timed from the pins are emptied (`emptyLegsRetimed(since:)`), so the plan is
+    /// then timed as a full recompute of its remaining decisions; walk and car legs stay.
     public func unpinning() -> RoutePlan {
         guard !pins.isEmpty else { return self }
         var plan = self
@@ -265,6 +277,7 @@ extension RoutePlan {
         plan.pending = [:]
         plan.dismissed = [:]
         for key in pins.keys { if let lock = locks[key] { plan.locks[key] = SegmentLock(mode: lock.mode) } }
+        plan.emptyLegsRetimed(since: self)
         return plan
     }
 

@@ -106,15 +106,32 @@ final class DayPlanTests: XCTestCase {
 
     // MARK: - Undo, choose, titles
 
-    func testUnlockingDropsTheLockAndThePinButKeepsTheLeg() async throws {
+    func testUnlockingDropsTheLockAndThePinAndEmptiesTheTransitLegThePinTimed() async throws {
         let port = FakeRoutingPort(legs: ComputeLegsTests.script)
         let planner = Planner(routing: port, clock: clock)
         let computed = try await planner.computeLegs(try transitPlan())
-        let pinned = try computed.pinningDeparture(ofSegment: 1)
+        let pinned = try await planner.computeLegs(try computed.pinningDeparture(ofSegment: 1))
         let unlocked = try pinned.unlocking(segment: 1)
         XCTAssertFalse(unlocked.isLocked(segment: 1))
         XCTAssertNil(unlocked.pinned)
-        XCTAssertEqual(unlocked.legs[1], pinned.legs[1])
+        XCTAssertNil(unlocked.legs[1], "asked again as a full recompute would")
+        XCTAssertEqual(unlocked.legs[0], pinned.legs[0], "walks carry no times")
+        XCTAssertEqual(unlocked.legs[2], pinned.legs[2])
+    }
+
+    func testSettingTheModeASegmentAlreadyHasKeepsItsChosenRoute() throws {
+        let chosen = try dayPlan().choosingAlternative(Fixture.walk(12), ofSegment: 1)
+        XCTAssertTrue(chosen.isChosenRoute(segment: 1))
+        let again = try chosen.changingMode(ofSegment: 1, to: .walk)
+        XCTAssertTrue(again.isChosenRoute(segment: 1), "walk again is not a new decision")
+        XCTAssertEqual(again.legs[1], Fixture.walk(12))
+    }
+
+    func testUnlockingAChosenRouteEmptiesItsLegForTheEnginesOwnRoute() throws {
+        let chosen = try dayPlan().choosingAlternative(Fixture.walk(12), ofSegment: 1)
+        let unlocked = try chosen.unlocking(segment: 1)
+        XCTAssertFalse(unlocked.isLocked(segment: 1))
+        XCTAssertNil(unlocked.legs[1], "no longer the user's route: asked again, as a full recompute would")
     }
 
     func testChoosingATransitAlternativePinsItsTripAndRemembersItsLines() throws {

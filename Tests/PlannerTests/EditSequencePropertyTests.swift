@@ -5,7 +5,7 @@ import XCTest
 /// Random sequences of edits on Tampere places (issue 28, "Edits compose"): after every edit
 /// the plan is valid — times in order, no walk to an inferred stop and straight back, every pin
 /// still there unless the edit removed it, one total — and has the structure and decisions of
-/// a full recompute of the same decisions.
+/// a full recompute of the same decisions, down to every leg's departure and arrival.
 ///
 /// The routing port is a scripted network on real Tampere coordinates, not the real engines:
 /// 500 sequences of 8 edits, each edit followed by its recompute and a full recompute to compare
@@ -199,6 +199,15 @@ final class EditSequencePropertyTests: XCTestCase {
         XCTAssertEqual(full.legs.map { $0?.mode }, plan.legs.map { $0?.mode }, "legs as a full recompute: \(context)")
         for index in plan.pinnedSegmentIndices {
             XCTAssertEqual(full.legs[index]?.departure, plan.legs[index]?.departure, "pinned leg \(index + 1) re-found: \(context)")
+        }
+        // Every kept leg is timed as a full recompute times it: an edit that makes the traveller
+        // earlier asks the transit legs after it again, and an unpin retimes the legs around the pin.
+        guard full.segmentCount == plan.segmentCount else { return }
+        for index in 0..<plan.segmentCount {
+            XCTAssertEqual(full.legs[index]?.departure, plan.legs[index]?.departure, "leg \(index + 1) departs as in a full recompute: \(context)")
+            XCTAssertEqual(full.legs[index]?.arrival, plan.legs[index]?.arrival, "leg \(index + 1) arrives as in a full recompute: \(context)")
+            XCTAssertEqual(full.legs[index]?.expectedTravelTime, plan.legs[index]?.expectedTravelTime,
+                           "leg \(index + 1) lasts as in a full recompute: \(context)")
         }
     }
 

@@ -1,0 +1,71 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+/// An edit inside `plan.edits` does what the same edit alone does: a swap turns the same titles
+/// around, and `plan.choose` takes the option the user saw, named by its departure and trips,
+/// even when earlier edits of the batch moved the segment's time.
+final class EditsInBatchesTests: SharedTampereDaemonTestCase {
+    func writeBatch(_ lines: [String]) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString).txt").path
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testATypedTitleFromEndToEndIsTurnedAroundBySwapAloneAndInsideEditsAlike() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.tampereTalo, Tampere.ratina,
+                                        "--mode", "walk", "--at", Tampere.morning])
+        let id = try id(created)
+        let names = nodes(created).compactMap { $0["name"]?.stringValue }
+        let first = try XCTUnwrap(names.first), last = try XCTUnwrap(names.last)
+        XCTAssertEqual(try harness.json(["plan", "rename", id, "\(first) → \(last)"])["title"]?.stringValue, "\(first) → \(last)")
+        XCTAssertEqual(try harness.json(["plan", "swap", id])["title"]?.stringValue, "\(last) → \(first)", "plan.swap")
+        let batch = try harness.umctl(["batch", try writeBatch(["plan swap \(id)"]), "--atomic", "--json"])
+        XCTAssertEqual(batch.status, 0, batch.stderr)
+        let swapped = try WireCodec.decoder.decode(JSONValue.self, from: Data(batch.stdout.utf8))
+        XCTAssertEqual(swapped["title"]?.stringValue, "\(first) → \(last)", "the same swap in plan.edits")
+    }
+
+    /// Keskustori → Hervanta by transit at 08:00, its transit segment, and option 3 of its list.
+    func listedOption(_ client: WireClient) throws -> (id: Int64, segment: Int, option: LegDocument) {
+        let created = try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: "transit",
+                                                                       at: Tampere.morning))
+        let segment = try XCTUnwrap(created.segments.firstIndex { $0.mode == "transit" }, "\(created)") + 1
+        let listed = try client.call(Endpoints.planAlternatives, Params.PlanAlternatives(id: created.id, segment: segment, count: 5))
+        XCTAssertGreaterThanOrEqual(listed.options.count, 3, "\(listed)")
+        return (created.id, segment, listed.options[2])
+    }
+
+    func testChooseInsideEditsTakesTheOptionTheUserSawByItsDepartureAndTrips() throws {
+        let client = try harness.client()
+        let (id, segment, option) = try listedOption(client)
+        let departure = try XCTUnwrap(option.departure)
+        let trips = option.rides.compactMap(\.tripID)
+        XCTAssertFalse(trips.isEmpty)
+        // Twenty minutes at the origin first: the batch's working copy lists later departures,
+        // so its option 3 is another bus than the one the user saw.
+        let chosen = try client.call(Endpoints.planEdits, Params.PlanEdits(id: id, edits: [
+            .stay(Params.PlanStay(id: id, node: 1, durationS: 1200)),
+            .choose(Params.PlanChoose(id: id, segment: segment, option: 3, count: 5, departure: departure, tripIds: trips)),
+        ]))
+        let leg = try XCTUnwrap(chosen.segments[segment - 1].leg, "\(chosen)")
+        XCTAssertEqual(leg.rides.compactMap(\.tripID), trips, "the option that was listed, not option 3 of another list")
+        XCTAssertEqual(leg.rides.map(\.departure), option.rides.map(\.departure), "its rides at their listed times")
+        XCTAssertEqual(chosen.pinnedSegments, [segment])
+    }
+
+    func testChooseOfAnOptionThatIsNoLongerOfferedChangesNothing() throws {
+        let client = try harness.client()
+        let (id, segment, _) = try listedOption(client)
+        let before = try client.call(Endpoints.planShow, Params.PlanShow(id: id))
+        XCTAssertThrowsError(try client.call(Endpoints.planEdits, Params.PlanEdits(id: id, edits: [
+            .choose(Params.PlanChoose(id: id, segment: segment, option: 3, count: 5, departure: "2022-01-12T08:07:00+02:00",
+                                      tripIds: ["no-such-trip"])),
+        ]))) { error in
+            XCTAssertEqual((error as? WireError)?.code, "conflict", "\(error)")
+            XCTAssertTrue("\(error)".contains("no-such-trip"), "names what was asked: \(error)")
+        }
+        XCTAssertEqual(try client.call(Endpoints.planShow, Params.PlanShow(id: id)).generation, before.generation, "nothing changed")
+    }
+}
