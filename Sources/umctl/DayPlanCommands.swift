@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WireProtocol
 
 // A day of several places and the user's choices in it: stays, alternatives, moving a node,
@@ -38,7 +38,7 @@ struct PlanStayCommand: PlanEditCommand {
     /// "45m", "1h", "1h30m", "1h30" or a number of minutes, as seconds.
     static func seconds(_ text: String) throws -> Double {
         let invalid = UsageError("DURATION \"\(text)\" is not a duration: use 45m, 1h, 1h30m or minutes (45)")
-        let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
+        let lower = text.lowercased().trimmingBlanks()
         if let minutes = Int(lower) {
             guard minutes >= 0 else { throw invalid }
             return Double(minutes) * 60
@@ -172,7 +172,7 @@ struct PlanRenameCommand: PlanEditCommand {
         title = try arguments.string("TITLE")
     }
     func validate() throws {
-        if title.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("TITLE must not be empty") }
+        if title.trimmingBlanks().isEmpty { throw UsageError("TITLE must not be empty") }
     }
     var edit: PlanEdit { .rename(Params.PlanRename(id: id, title: title, expectedGeneration: expectedGeneration)) }
 }
@@ -187,7 +187,7 @@ struct PlanCopyCommand: PlanAnswering {
         title = arguments.optional("--title")
     }
     func validate() throws {
-        if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("--title must not be empty") }
+        if let title, title.trimmingBlanks().isEmpty { throw UsageError("--title must not be empty") }
     }
     func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planCopy, Params.PlanCopy(id: id, title: title)) }
 }
