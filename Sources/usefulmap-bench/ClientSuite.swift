@@ -20,9 +20,10 @@ func runClientSuite() async throws -> SuiteReport {
         ("umctl --version", [umctl, "--version"]),
         ("/bin/true", ["/bin/true"]),
     ]
-    for other in benchOption("other-umctl")?.split(separator: ",").map(String.init) ?? [] {
-        commands += [("\(other) status", [other, "status", "--socket", daemon.socketPath]),
-                     ("\(other) --version", [other, "--version"])]
+    for (number, other) in (benchOption("other-umctl")?.split(separator: ",").map(String.init) ?? []).enumerated() {
+        commands += [("umctl #\(number + 1) status", [other, "status", "--socket", daemon.socketPath]),
+                     ("umctl #\(number + 1) --version", [other, "--version"])]
+        report.notes["umctl #\(number + 1)"] = other
     }
     for command in commands { _ = try spawnAndWait(command.argv) } // warm the page cache
     var seconds = Array(repeating: [Double](), count: commands.count)
