@@ -12,7 +12,7 @@
 //   Fetching (HTTP(S) downloads with the system libcurl; Foundation only)
 //   Notifications (desktop notifications over sd-bus from the system libsystemd)
 //     ← Daemon (composition root and socket server) ← usefulmapd
-//   WireProtocol (Foundation only) ← Daemon, umctl
+//   WireProtocol (FoundationEssentials and Glibc only: umctl loads no Foundation or ICU) ← Daemon, umctl
 //
 // System libraries come from Debian packages listed in README.md. CGTFSRealtime is C code
 // generated from gtfs-realtime.proto and linked with the system libprotobuf-c.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where `usefulmapd` listens and `umctl` connects when no `--socket` or `$USEFULMAP_SOCKET`
 /// says otherwise: one definition, so the two can never disagree.

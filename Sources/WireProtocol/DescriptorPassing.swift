@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Open files passed over the Unix socket with a request (`SCM_RIGHTS`): `umctl` opens what
 /// the user named and sends the descriptors with the request line, so the daemon reads files

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A short duration as people type it: "90s", "15m", "1h", "1h30m", "1d" (a bare number is
 /// minutes, or `bareUnit` seconds each where a setting counts in seconds).
@@ -10,7 +10,7 @@ import Foundation
 /// ```
 public enum DurationText {
     public static func seconds(_ text: String, bareUnit: Double = 60) -> Double? {
-        let text = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = text.trimmingBlanks().lowercased()
         if let bare = Double(text), bare.isFinite, bare >= 0 { return bare * bareUnit }
         var total = 0.0, number = "", sawUnit = false
         for character in text {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A small strict JSON reader (RFC 8259) producing `JSONValue`. The wire reads every line with
 /// it: Foundation's `JSONDecoder` can only learn an unknown value's type by trying each type

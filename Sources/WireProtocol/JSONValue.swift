@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any JSON value. Requests carry their `params` and responses their `result` as one of these,
 /// so the envelope can be read before the method (and therefore the params' type) is known.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes a `JSONValue` as compact JSON with sorted keys (the same bytes for the same value),
 /// without going through `JSONEncoder`. Whole numbers below 10^15 are written without a

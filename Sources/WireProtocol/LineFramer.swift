@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Splits a byte stream into newline-terminated lines, refusing any line over the limit
 /// before it is buffered whole (a client cannot make the daemon hold more than the limit).

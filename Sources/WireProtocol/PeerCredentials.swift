@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Who is on the other end of a Unix socket (`SO_PEERCRED`). The daemon checks its clients and
 /// `umctl` checks the daemon, with one rule: the same user, or root.

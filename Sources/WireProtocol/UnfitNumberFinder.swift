@@ -19,7 +19,7 @@ enum UnfitNumberFinder {
                     case .key(let key): key
                     case .index(let index): "[\(index)]"
                     }
-                }.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+                }.joined(separator: ".").replacing(".[", with: "[")
                 return "param \"\(name)\" must be \(WireCodec.typeName(wanted)), got \(text(number))"
             } catch {}
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension WireClient {
     /// Refuses a socket served by another user before anything is sent: whoever could put a

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A blocking client for one connection to the daemon: `umctl`, the benchmarks and the
 /// integration tests all speak through it, so there is one implementation of the framing.
@@ -142,7 +143,7 @@ public final class WireClient {
         try data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = Foundation.send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                let written = Glibc.send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 if written < 0 {
                     if errno == EINTR { continue }
                     let reason = String(cString: strerror(errno))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns messages into lines and lines into messages, with an error that names the problem.
 /// Key names come from one strategy: Swift's camelCase properties are snake_case on the wire.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Instants on the wire: ISO 8601 with the region's UTC offset (`2022-01-12T08:15:00+02:00`),
 /// and the times a person types (`HH:MM` today, or ISO 8601 with or without an offset).
@@ -32,13 +32,39 @@ public enum WireTime {
         return text
     }
 
-    /// Reads an instant the daemon wrote (any offset).
+    /// Reads an instant the daemon wrote: `YYYY-MM-DDTHH:MM:SS`, an optional fraction of a second,
+    /// and `Z` or an offset (`+02:00`, `+0200`, `+02`). Read by hand rather than with a date
+    /// formatter (which needs ICU, which umctl does not load); fields out of range are rejected,
+    /// not carried into the next day or hour.
     public static func date(from text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        var reader = DigitReader(text)
+        guard let year = reader.number(digits: 4), reader.skip("-"), let month = reader.number(digits: 2), reader.skip("-"),
+              let day = reader.number(digits: 2), reader.skip("T") || reader.skip("t"),
+              let hour = reader.number(digits: 2), reader.skip(":"), let minute = reader.number(digits: 2), reader.skip(":"),
+              let second = reader.number(digits: 2) else { return nil }
+        var fraction = 0.0
+        if reader.skip(".") {
+            guard let digits = reader.fraction() else { return nil }
+            fraction = digits
+        }
+        var offset = 0
+        if !(reader.skip("Z") || reader.skip("z")) {
+            let sign = reader.skip("-") ? -1 : 1
+            guard sign == -1 || reader.skip("+"), let hours = reader.number(digits: 2) else { return nil }
+            var minutes = 0
+            if !reader.isAtEnd {
+                _ = reader.skip(":")
+                guard let typed = reader.number(digits: 2) else { return nil }
+                minutes = typed
+            }
+            guard hours <= 18, minutes < 60 else { return nil }
+            offset = sign * (hours * 3_600 + minutes * 60)
+        }
+        guard reader.isAtEnd, (1...12).contains(month), (1...CivilDay.length(ofMonth: month, year: year)).contains(day),
+              hour < 24, minute < 60, second < 60 else { return nil }
+        let days = CivilDay.number(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
     /// Interprets what a person typed: `HH:MM` is today in `timeZone` (the day of `now` there);
@@ -46,7 +72,7 @@ public enum WireTime {
     /// ISO 8601 instant with an offset is taken as is. Returns nil for anything else.
     /// An explicit offset (`Z`, `+02:00`, `+0200`, `-03`) makes it that instant, with or without seconds.
     public static func parse(_ text: String, timeZone: TimeZone, now: Date) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingBlanks()
         if let date = date(from: trimmed) { return date }
         if let (local, offset) = splitOffset(trimmed) {
             guard let zone = TimeZone(secondsFromGMT: offset), local.contains("T") || local.contains(" ") else { return nil }
@@ -93,7 +119,12 @@ public enum WireTime {
 
     /// The IANA name to show for a zone. Foundation names `UTC` "GMT"; we say UTC everywhere.
     public static func zoneName(_ zone: TimeZone) -> String {
-        utcAliases.contains(zone.identifier) ? "UTC" : zone.identifier
+        zoneName(identifier: zone.identifier)
+    }
+
+    /// The name to show for a zone's IANA identifier (UTC for each of its aliases).
+    public static func zoneName(identifier: String) -> String {
+        utcAliases.contains(identifier) ? "UTC" : identifier
     }
 
     /// Names tzdata and Foundation give UTC itself (Foundation says "GMT"; a Debian machine set

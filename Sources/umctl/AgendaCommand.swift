@@ -25,7 +25,7 @@ struct AgendaCommand: UmctlCommand {
         guard !answer.plans.isEmpty else { return "\(heading)\n(no plans)" }
         return ([heading] + answer.plans.map { plan in
             let times = "\(Render.clock(plan.leave))–\(Render.clock(plan.arrival))"
-            let states = plan.states.map { $0.replacingOccurrences(of: "_", with: " ") }.joined(separator: ", ")
+            let states = plan.states.map { $0.replacing("_", with: " ") }.joined(separator: ", ")
             return "\(times)  #\(plan.id) \(plan.title)  [\(states)]\n" + String(repeating: " ", count: 13) + plan.firstLeg
         }).joined(separator: "\n")
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WireProtocol
 
 extension CommandLineTool {
@@ -25,7 +25,7 @@ extension CommandLineTool {
         let source = arguments.optional("FILE") ?? "-"
         let text: String
         if source == "-" {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            text = String(decoding: StandardStream.readInput(), as: UTF8.self)
         } else {
             if let problem = ReadableFile.problem(source, shownAs: source) { return failed(UsageError(problem), json: json) }
             guard let contents = try? String(contentsOfFile: source, encoding: .utf8) else {
@@ -75,7 +75,7 @@ extension CommandLineTool {
         var madePlan = false
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = offset + 1
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmingBlanks()
             if line.isEmpty || line.hasPrefix("#") { continue }
             do {
                 var words = try tokenize(line)
@@ -132,7 +132,7 @@ extension CommandLineTool {
                   lines.indices.contains(number - 1) else { return failed(error, json: json) }
             let line = lines[number - 1]
             let method = fields["method"]?.stringValue.map { " (\($0))" } ?? ""
-            error.message = error.message.replacingOccurrences(of: "edit \(number)\(method): ", with: "")
+            error.message = error.message.replacing("edit \(number)\(method): ", with: "")
             fields["line"] = .number(Double(line))
             error.data = .object(fields)
             report(error, line: line, json: json)
@@ -154,7 +154,7 @@ extension CommandLineTool {
             if let text {
                 show(text)
             } else {
-                FileHandle.standardOutput.write(try WireCodec.line(for: JSONValue.object(["line": .number(Double(line.number)), "result": result])))
+                StandardStream.writeOutput(try WireCodec.line(for: JSONValue.object(["line": .number(Double(line.number)), "result": result])))
             }
             try checkComplete(command, result)
             return .success

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WireProtocol
 
 /// `umctl`: finds the subcommand, checks its input, sends one request, prints the answer.
@@ -93,12 +93,12 @@ enum CommandLineTool {
             // The batch's own stdout record of the failed line, beside its results.
             if let record = try? WireCodec.line(for: JSONValue.object([
                 "line": .number(Double(line)), "error": .object(["code": .string(word), "message": .string(message)])])) {
-                FileHandle.standardOutput.write(record)
+                StandardStream.writeOutput(record)
             }
         }
         let named = line.map { "line \($0): \(message)" } ?? message
         if let text = try? WireCodec.line(for: JSONValue.object(["code": number, "message": .string(named), "data": .object(data)])) {
-            FileHandle.standardError.write(text)
+            StandardStream.writeError(text)
         }
     }
 
@@ -219,7 +219,7 @@ enum CommandLineTool {
         if let text {
             show(text)
         } else {
-            FileHandle.standardOutput.write(try WireCodec.line(for: result))
+            StandardStream.writeOutput(try WireCodec.line(for: result))
         }
         try checkComplete(command, result)
     }
@@ -283,7 +283,7 @@ enum CommandLineTool {
     }
 
     static func fail(_ message: String) {
-        FileHandle.standardError.write(Data((TerminalText.safe(message, keepingNewlines: true) + "\n").utf8))
+        StandardStream.writeError(Data((TerminalText.safe(message, keepingNewlines: true) + "\n").utf8))
     }
 
     // MARK: - Help
@@ -292,9 +292,9 @@ enum CommandLineTool {
         var lines = ["umctl: talk to usefulmapd, the Useful Map daemon.", "", "commands:"]
         for type in commands {
             let name = type.spec.path.joined(separator: " ")
-            lines.append("  \(name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(type.spec.abstract)")
+            lines.append("  \(FixedWidth.cell(name, width: 18)) \(type.spec.abstract)")
         }
-        lines.append("  \("batch".padding(toLength: 18, withPad: " ", startingAt: 0)) \(batchSpec.abstract)")
+        lines.append("  \(FixedWidth.cell("batch", width: 18)) \(batchSpec.abstract)")
         lines += ["", "Every command takes --json (JSON for scripts) and --socket PATH.",
                   "Nodes and segments are numbered from 1, as `umctl plan show` prints them.",
                   "`umctl help COMMAND...` shows a command's arguments.", "", exitCodeHelp]

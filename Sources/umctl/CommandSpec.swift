@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a subcommand accepts, declared once: help, usage and parsing all come from it, so
 /// `umctl help plan pin` can never drift from the code.
@@ -51,13 +51,13 @@ struct CommandSpec: Sendable {
         if !positionals.isEmpty {
             lines += ["", "arguments:"]
             for positional in positionals {
-                lines.append("  \(positional.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(positional.help)")
+                lines.append("  \(FixedWidth.cell(positional.name, width: 22)) \(positional.help)")
             }
         }
         lines += ["", "options:"]
         for option in options + Self.shared {
             let word = option.valueName.map { "\(option.name) \($0)" } ?? option.name
-            lines.append("  \(word.padding(toLength: 22, withPad: " ", startingAt: 0)) \(option.help)")
+            lines.append("  \(FixedWidth.cell(word, width: 22)) \(option.help)")
         }
         return lines.joined(separator: "\n")
     }

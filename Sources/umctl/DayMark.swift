@@ -28,13 +28,7 @@ enum DayMark {
         let parts = text.prefix(10).split(separator: "-")
         guard text.count >= 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1...12).contains(month), (1...31).contains(day) else { return nil }
-        // Days from civil (proleptic Gregorian), as `WireTime.string` computes the other way.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        return CivilDay.number(year: year, month: month, day: day)
     }
 }
 

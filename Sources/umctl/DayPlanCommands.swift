@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WireProtocol
 
 // A day of several places and the user's choices in it: stays, alternatives, moving a node,
@@ -152,7 +152,7 @@ struct PlanRenameCommand: PlanEditCommand {
         title = try arguments.string("TITLE")
     }
     func validate() throws {
-        if title.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("TITLE must not be empty") }
+        if title.trimmingBlanks().isEmpty { throw UsageError("TITLE must not be empty") }
     }
     var edit: PlanEdit { .rename(Params.PlanRename(id: id, title: title, expectedGeneration: expectedGeneration)) }
 }
@@ -167,7 +167,7 @@ struct PlanCopyCommand: PlanAnswering {
         title = arguments.optional("--title")
     }
     func validate() throws {
-        if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("--title must not be empty") }
+        if let title, title.trimmingBlanks().isEmpty { throw UsageError("--title must not be empty") }
     }
     func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planCopy, Params.PlanCopy(id: id, title: title)) }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WireProtocol
 
 /// A plan was computed and stored, but a segment has no route: the command fails with exit

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WireProtocol
 
 /// `umctl __man`: the umctl(1) manual page in roff, built from the same command table as
@@ -27,7 +27,7 @@ enum ManualPage {
         page.append(".SH OPTIONS")
         page.append(text("Every command takes these options, before or after its arguments:"))
         for option in CommandSpec.shared { page += [".TP", ".B \(roff(word(option)))", text(option.help)] }
-        page += [".SH EXIT STATUS", text(CommandLineTool.exitCodeHelp.replacingOccurrences(of: "exit codes: ", with: ""))]
+        page += [".SH EXIT STATUS", text(CommandLineTool.exitCodeHelp.replacing("exit codes: ", with: ""))]
         page += [".SH ENVIRONMENT",
                  ".TP", ".B USEFULMAP_SOCKET", text("the daemon's socket when --socket is not given."),
                  ".TP", ".B XDG_RUNTIME_DIR", text("else the socket is $XDG_RUNTIME_DIR/usefulmap/usefulmapd.sock.")]
@@ -41,14 +41,14 @@ enum ManualPage {
 
     /// Text for roff: backslashes and dashes escaped, no line starting with a control character.
     static func roff(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
     }
 
     /// Running text: each source line kept as a line, protected from being read as a request.
     static func text(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { line in
-                let escaped = roff(line.trimmingCharacters(in: .whitespaces))
+                let escaped = roff(line.trimmingBlanks())
                 return escaped.first == "." || escaped.first == "'" ? "\\&" + escaped : escaped
             }
             .map { $0.isEmpty ? ".br" : $0 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import WireProtocol
 
 let sizeHelp = "picture size in pixels, WIDTHxHEIGHT (default 800x600)"
@@ -46,8 +47,8 @@ struct PlanExportCommand: UmctlCommand {
         // (the daemon drops them), so only the daemon's line ends turn back into ones.
         let content = document.content
         let crlf = document.format == "ics" ? "\u{240D}\u{240A}" : nil
-        guard let output else { return crlf.map { content.replacingOccurrences(of: $0, with: "\n") } ?? content }
-        let text = crlf.map { content.replacingOccurrences(of: $0, with: "\r\n") } ?? content + "\n"
+        guard let output else { return crlf.map { content.replacing($0, with: "\n") } ?? content }
+        let text = crlf.map { content.replacing($0, with: "\r\n") } ?? content + "\n"
         try OutputFile.write(Data(text.utf8), to: output)
         return "wrote \(output) (\(document.format), plan \(document.id))"
     }
@@ -116,8 +117,14 @@ enum OutputFile {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw UsageError("cannot write \(path): \(error.localizedDescription)")
+            throw UsageError("cannot write \(path): \(reason(error))")
         }
+    }
+
+    /// The system's words for why a file could not be written ("No such file or directory").
+    private static func reason(_ error: any Error) -> String {
+        guard let posix = (error as? CocoaError)?.underlying as? POSIXError else { return "\(error)" }
+        return String(cString: strerror(posix.code.rawValue))
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WireProtocol
 
 let placeHelp = "a saved place's name, LAT,LON, @here, or text to search (first result)"
@@ -40,7 +40,7 @@ struct SearchCommand: UmctlCommand {
 
     /// `MINLAT,MINLON,MAXLAT,MAXLON`.
     static func box(_ text: String) throws -> WireBox {
-        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingBlanks()) }
         guard numbers.count == 4, let minLat = numbers[0], let minLon = numbers[1], let maxLat = numbers[2], let maxLon = numbers[3] else {
             throw UsageError("--within must be MINLAT,MINLON,MAXLAT,MAXLON (four numbers), got \"\(text)\"")
         }
@@ -184,7 +184,7 @@ struct LocationSetCommand: UmctlCommand {
 
     init(_ arguments: ParsedArguments) throws {
         let text = try arguments.string("LAT,LON")
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: ",").map { $0.trimmingBlanks() }
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else {
             throw UsageError("LAT,LON must be two numbers separated by a comma, got \"\(text)\"")
         }
@@ -274,7 +274,7 @@ struct HistoryCommand: UmctlCommand {
         return Render.table(["id", "when (\(Render.machineZone))", "route", "asked for", "answer"], answer.entries.map { entry in
             let asked = entry.requestedTime.map { asked in
                 asked.kind == "leave_now" ? "now"
-                    : "\(asked.kind.replacingOccurrences(of: "_", with: " ")) \(Render.clock(asked.time, withDate: true))"
+                    : "\(asked.kind.replacing("_", with: " ")) \(Render.clock(asked.time, withDate: true))"
             } ?? ""
             let answer = entry.answers.map { answers in
                 answers.map { "\($0.mode) \(Render.duration($0.durationS.map(Double.init)))\($0.mode == entry.fastest ? "*" : "")" }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WireProtocol
 
 let timeHelp = "HH:MM today or ISO 8601 (2022-01-12T08:15, or with an offset: 2022-01-12T08:15+02:00), in the region's time zone"
@@ -102,7 +102,7 @@ struct PlanNewCommand: PlanAnswering {
         try Check.time(at, "--at")
         try Check.time(arriveBy, "--arrive-by")
         try Check.oneOf(pace, ["slow", "normal", "fast"], "--pace")
-        if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("--title must not be empty") }
+        if let title, title.trimmingBlanks().isEmpty { throw UsageError("--title must not be empty") }
     }
 
     func request() throws -> CommandRequest<PlanDocument> {
@@ -330,7 +330,7 @@ struct PlanPinCommand: PlanEditCommand {
     func validate() throws {
         guard time != nil || line != nil else { throw UsageError("give TIME, --line L, or both") }
         try Check.time(time, "TIME")
-        if let line, line.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("--line must not be empty") }
+        if let line, line.trimmingBlanks().isEmpty { throw UsageError("--line must not be empty") }
     }
     var edit: PlanEdit {
         .pin(Params.PlanPin(id: id, segment: segment, time: time, line: line, expectedGeneration: expectedGeneration))

@@ -1,17 +1,16 @@
-import Foundation
 import Glibc
+import Synchronization
 
 /// Import progress for a person on stderr. On a terminal: one line rewritten in place (`\r`,
 /// cleared to its end, cut to the terminal's width so it never wraps), ended by `finish()`
 /// before the answer is printed. Anywhere else (a pipe, a file, a log): one line per update.
-final class ProgressLine: @unchecked Sendable { // `lineOpen` is guarded by `lock`
+final class ProgressLine: Sendable {
     static let standardError = ProgressLine(descriptor: STDERR_FILENO)
 
     private let descriptor: Int32
     private let isTerminal: Bool
-    private let lock = NSLock()
     /// True while a rewritten line is on the terminal without its newline.
-    private var lineOpen = false
+    private let lineOpen = Mutex(false)
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -20,24 +19,24 @@ final class ProgressLine: @unchecked Sendable { // `lineOpen` is guarded by `loc
 
     /// "47% transit timetable: timing footpaths on the streets: 1200 of 3400".
     static func text(phase: String, detail: String, overall: Double?, fraction: Double?) -> String {
-        let percent = (overall ?? fraction).map { String(format: "%3.0f%% ", $0 * 100) } ?? "     "
+        let percent = (overall ?? fraction).map { FixedDecimals.text($0 * 100, decimals: 0, width: 3) + "% " } ?? "     "
         return TerminalText.safe("\(percent)\(phase)\(detail.isEmpty ? "" : ": \(detail)")", keepingNewlines: false)
     }
 
     func show(_ text: String) {
         guard isTerminal else { return write(text + "\n") }
         let fitted = String(text.prefix(max(20, width - 1)))
-        lock.withLock {
-            lineOpen = true
+        lineOpen.withLock { open in
+            open = true
             write("\r\u{1B}[K" + fitted)
         }
     }
 
     /// Ends the rewritten line, if one is open, so the next output starts on its own line.
     func finish() {
-        lock.withLock {
-            if lineOpen { write("\n") }
-            lineOpen = false
+        lineOpen.withLock { open in
+            if open { write("\n") }
+            open = false
         }
     }
 
@@ -48,13 +47,6 @@ final class ProgressLine: @unchecked Sendable { // `lineOpen` is guarded by `loc
     }
 
     private func write(_ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+        StandardStream.write(Array(text.utf8), to: descriptor)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WireProtocol
 
 /// How results look for a person. Scripts use `--json` instead, which prints the result as is.
@@ -7,13 +7,13 @@ enum Render {
         guard let seconds, seconds.isFinite else { return "-" }
         let minutes = Int((seconds / 60).rounded())
         if minutes < 60 { return "\(minutes) min" }
-        return "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
+        return "\(minutes / 60) h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60) min"
     }
 
     static func distance(_ metres: Double?) -> String {
         guard let metres, metres.isFinite else { return "-" }
         if metres < 1000 { return "\(Int(metres.rounded())) m" }
-        return String(format: "%.1f km", metres / 1000)
+        return FixedDecimals.text(metres / 1000, decimals: 1) + " km"
     }
 
     /// `HH:MM` of an ISO 8601 instant the daemon wrote in the region's zone; with the date when
@@ -25,12 +25,12 @@ enum Render {
     }
 
     /// This machine's zone, which every "when" column (history, imports, plan changes) uses.
-    static var machineZone: String { WireTime.zoneName(TimeZone.current) }
+    static var machineZone: String { WireTime.zoneName(identifier: MachineZone.identifier) }
 
     /// An instant the daemon wrote, as `YYYY-MM-DD HH:MM` in this machine's zone.
     static func machineClock(_ iso: String?, withDate: Bool = true) -> String {
         guard let iso, let date = WireTime.date(from: iso) else { return clock(iso, withDate: withDate) }
-        return clock(WireTime.string(from: date, timeZone: TimeZone.current), withDate: withDate)
+        return clock(WireTime.string(from: date, timeZone: MachineZone.fixedZone(at: date)), withDate: withDate)
     }
 
     static func table(_ header: [String], _ rows: [[String]]) -> String {
@@ -49,7 +49,7 @@ enum Render {
     }
 
     static func coordinate(_ lat: Double, _ lon: Double) -> String {
-        String(format: "%.5f,%.5f", lat, lon)
+        FixedDecimals.text(lat, decimals: 5) + "," + FixedDecimals.text(lon, decimals: 5)
     }
 
     static func plan(_ plan: PlanDocument) -> String {
@@ -82,7 +82,7 @@ enum Render {
             lines.append("  \(DisplayWidth.number(index + 1, width: numberWidth)). \(dayClock(node.time))  \(node.name)\(suffix)")
             guard index < plan.segments.count else { continue }
             let segment = plan.segments[index]
-            var text = "        seg \(DisplayWidth.number(index + 1, width: numberWidth)): \(segment.mode.padding(toLength: 7, withPad: " ", startingAt: 0))"
+            var text = "        seg \(DisplayWidth.number(index + 1, width: numberWidth)): \(FixedWidth.cell(segment.mode, width: 7))"
             let steps = segment.leg.map { legSteps($0, askedDay: day) } ?? []
             if let leg = segment.leg {
                 text += " \(duration(leg.durationS)), \(distance(leg.distanceM))"
@@ -157,7 +157,7 @@ enum Render {
 
     /// "3.50 EUR"
     static func money(_ price: PriceDocument) -> String {
-        String(format: "%.2f %@", price.amount, price.currency)
+        FixedDecimals.text(price.amount, decimals: 2) + " " + price.currency
     }
 
     /// A transit leg's fare or a car leg's cost ("fare 3.50 EUR", "price unknown (…)", "cost ≈ 2.40 EUR");

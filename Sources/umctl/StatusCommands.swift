@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import WireProtocol
 
 struct StatusCommand: UmctlCommand {
@@ -18,7 +19,7 @@ struct WatchCommand: UmctlCommand {
 
     func show(_ notification: WireNotification, json: Bool) {
         if json {
-            if let line = try? WireCodec.line(for: notification) { FileHandle.standardOutput.write(line) }
+            if let line = try? WireCodec.line(for: notification) { StandardStream.writeOutput(line) }
             return
         }
         guard case .object(let fields) = notification.params else { return }
@@ -35,7 +36,7 @@ struct WatchCommand: UmctlCommand {
         // Unbuffered, so a pipe sees each event as it happens.
         // The clock is this machine's, named on every line (events come from every region).
         let clock = "\(Render.machineClock(fields["at"]?.stringValue, withDate: false)) \(Render.machineZone)"
-        FileHandle.standardOutput.write(Data("\(clock) \(kind) \(details.joined(separator: " "))\n".utf8))
+        StandardStream.writeOutput(Data("\(clock) \(kind) \(details.joined(separator: " "))\n".utf8))
     }
 }
 
@@ -84,7 +85,7 @@ struct RegionImportCommand: UmctlCommand {
     /// Text with a scheme (`https://`, `ftp://`, `file://`) goes to the daemon as it is: the
     /// daemon fetches http and https, and says why it refuses any other scheme.
     static func isURL(_ text: String) -> Bool {
-        guard let separator = text.range(of: "://") else { return false }
+        guard let separator = text.firstRange(of: "://") else { return false }
         let scheme = text[..<separator.lowerBound]
         return !scheme.isEmpty && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
@@ -118,13 +119,13 @@ struct RegionImportCommand: UmctlCommand {
     func render(_ region: RegionImportDocument) throws -> String {
         if region.skipped { return "region \(region.name) is up to date (same files); use --force to import again" }
         let notes = region.notes.map { "\nnote: \($0)" }.joined()
-        return "imported region \(region.name) in \(String(format: "%.1f s", region.importDurationS)) (transit: \(region.hasTransit ? "yes" : "no"))"
+        return "imported region \(region.name) in \(FixedDecimals.text(region.importDurationS, decimals: 1) + " s") (transit: \(region.hasTransit ? "yes" : "no"))"
             + "\ntime zone \(region.timeZone ?? "?"): \(region.timeZoneSource ?? "")" + notes
     }
 
     func show(_ notification: WireNotification, json: Bool) {
         if json {
-            if let line = try? WireCodec.line(for: notification) { FileHandle.standardOutput.write(line) }
+            if let line = try? WireCodec.line(for: notification) { StandardStream.writeOutput(line) }
             return
         }
         ProgressLine.standardError.show(ProgressLine.text(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WireProtocol
 
 /// One `umctl` subcommand: its declared arguments (`spec`), how it reads and checks them
@@ -27,7 +27,7 @@ extension UmctlCommand {
 
     func show(_ notification: WireNotification, json: Bool) {
         if json, let line = try? WireCodec.line(for: notification) {
-            FileHandle.standardOutput.write(line)
+            StandardStream.writeOutput(line)
         }
     }
 }
@@ -35,13 +35,13 @@ extension UmctlCommand {
 /// Checks shared by several commands.
 enum Check {
     static func place(_ text: String, _ name: String) throws {
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("\(name) must not be empty") }
+        guard !text.trimmingBlanks().isEmpty else { throw UsageError("\(name) must not be empty") }
     }
 
     /// `HH:MM` or ISO 8601; the daemon interprets it in the region's time zone.
     static func time(_ text: String?, _ name: String) throws {
         guard let text else { return }
-        guard WireTime.parse(text, timeZone: TimeZone(identifier: "UTC") ?? .current, now: Date()) != nil else {
+        guard WireTime.parse(text, timeZone: .gmt, now: Date()) != nil else {
             throw UsageError("\(name) \"\(text)\" is not a time: use HH:MM or ISO 8601 such as 2022-01-12T08:15 or 2022-01-12T08:15+02:00")
         }
     }

@@ -12,6 +12,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("realtime", { try await runRealtimeSuite() }),
     ("scale", { try await runScaleSuite() }),
     ("daemon", { try await runDaemonSuite() }),
+    ("client", { try await runClientSuite() }),
     ("fuzz", { try await runFuzzSuite() }),
     ("soak", { try await runSoakSuite() }),
     ("maps", { try await runMapsSuite() }),
@@ -24,6 +25,7 @@ let requested = arguments.filter { !$0.hasPrefix("--") }
 if requested.isEmpty || arguments.contains("--help") {
     print("usage: usefulmap-bench SUITE... [--json]   suites: all \(suites.map(\.name).joined(separator: " "))")
     print("  fuzz: [--inputs=N] [--seed=N] [--socket=PATH] [--tampere]   soak: [--requests=N]")
+    print("  client: [--runs=N] [--other-umctl=PATH,...]")
     exit(requested.isEmpty && !arguments.contains("--help") ? 2 : 0)
 }
 let unknown = requested.filter { name in name != "all" && !suites.contains { $0.name == name } }

@@ -12,7 +12,8 @@ final class LayeringTests: XCTestCase {
         "Store": ["Foundation", "Planner", "SQLite", "CLibMD"],
         "Streets": ["Foundation", "Planner", "SQLite", "CLibMD", "CReadOSM", "CChildProcess", "Glibc", "Dispatch", "Synchronization"],
         "Transit": ["Foundation", "Planner", "SQLite", "CZip", "CGTFSRealtime", "Dispatch", "Synchronization"],
-        "WireProtocol": ["Foundation"],
+        // The client's half loads no full Foundation and no ICU, so that umctl starts fast (issue 26).
+        "WireProtocol": ["FoundationEssentials", "Glibc"],
         // Pictures know the domain and cairo, nothing of storage, routing engines or the wire.
         "MapRendering": ["Foundation", "Planner", "CCairo"],
         // Calendars know the domain and libical, nothing of storage, routing engines or the wire.
@@ -24,7 +25,7 @@ final class LayeringTests: XCTestCase {
         "Daemon": ["Foundation", "Glibc", "Dispatch", "Synchronization",
                    "Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "Notifications", "WireProtocol", "SQLite"],
         "usefulmapd": ["Foundation", "Glibc", "Daemon"],
-        "umctl": ["Foundation", "Glibc", "WireProtocol"],
+        "umctl": ["FoundationEssentials", "Glibc", "Synchronization", "WireProtocol"],
         "usefulmap-routino-worker": ["Foundation", "Glibc", "CRoutino"],
         "usefulmap-bench": ["Foundation", "Glibc", "Dispatch", "Synchronization",
                             "Planner", "SQLite", "Store", "Streets", "Transit", "MapRendering", "Fetching", "WireProtocol", "Daemon",
@@ -103,6 +104,19 @@ final class LayeringTests: XCTestCase {
     func testClientDependsOnNothingButTheWireProtocol() throws {
         let client = try XCTUnwrap(Self.importsByModule()["umctl"])
         let everything = client.values.reduce(into: Set<String>()) { $0.formUnion($1) }
-        XCTAssertTrue(everything.isSubset(of: ["Foundation", "Glibc", "WireProtocol"]), "\(everything)")
+        XCTAssertTrue(everything.isSubset(of: ["FoundationEssentials", "Glibc", "Synchronization", "WireProtocol"]), "\(everything)")
+    }
+
+    /// umctl and the wire protocol it uses stay on the standard library, Glibc and
+    /// FoundationEssentials: Foundation itself brings ICU, milliseconds of every umctl start.
+    func testClientAndWireProtocolImportNeitherFoundationNorICU() throws {
+        let heavy: Set = ["Foundation", "FoundationInternationalization", "FoundationNetworking", "FoundationXML", "Dispatch"]
+        let modules = try Self.importsByModule()
+        for module in ["umctl", "WireProtocol"] {
+            let files = try XCTUnwrap(modules[module], "no Sources/\(module)")
+            for (file, imports) in files {
+                XCTAssertTrue(imports.isDisjoint(with: heavy), "\(module)/\(file) imports \(imports.intersection(heavy).sorted())")
+            }
+        }
     }
 }

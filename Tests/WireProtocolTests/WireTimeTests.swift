@@ -38,6 +38,43 @@ final class WireTimeTests: XCTestCase {
         XCTAssertEqual(WireTime.date(from: text), noonInTampere)
     }
 
+    /// `date(from:)` reads by hand (no ICU in umctl): every instant written in any zone reads
+    /// back to what Foundation's formatter reads.
+    func testReadingAgreesWithFoundationAcrossZones() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        var seed: UInt64 = 26
+        for zone in ["Europe/Helsinki", "America/St_Johns", "Asia/Kathmandu", "UTC", "Pacific/Chatham"] {
+            let timeZone = TimeZone(identifier: zone)!
+            for _ in 0..<300 {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                let date = Date(timeIntervalSince1970: Double(Int64(bitPattern: seed >> 1) % 4_100_000_000))
+                let text = WireTime.string(from: date, timeZone: timeZone)
+                XCTAssertEqual(WireTime.date(from: text), formatter.date(from: text), text)
+                XCTAssertEqual(WireTime.date(from: text), date, text)
+            }
+        }
+    }
+
+    func testInstantsReadEveryOffsetFormAndFractions() {
+        for text in ["2022-01-12T08:15:00+02:00", "2022-01-12T08:15:00+0200", "2022-01-12T08:15:00+02", "2022-01-12T06:15:00Z",
+                     "2022-01-12T06:15:00z", "2022-01-12t06:15:00Z", "2022-01-12T03:15:00-03:00", "2022-01-12T00:30:00-05:45"] {
+            XCTAssertEqual(WireTime.date(from: text)?.timeIntervalSince1970, 1_641_968_100, text)
+        }
+        XCTAssertEqual(WireTime.date(from: "2022-01-12T08:15:00.5+02:00")?.timeIntervalSince1970, 1_641_968_100.5)
+        XCTAssertEqual(WireTime.date(from: "2024-02-29T00:00:00Z")?.timeIntervalSince1970, 1_709_164_800)
+    }
+
+    /// Foundation's formatter carried 31 February into March and read trailing junk; ours refuses.
+    func testInstantsWithFieldsOutOfRangeOrTrailingTextAreRefused() {
+        for text in ["2022-02-31T08:15:00Z", "2023-02-29T08:15:00Z", "2022-13-01T08:15:00Z", "2022-01-12T24:00:00Z",
+                     "2022-01-12T08:60:00Z", "2022-01-12T08:15:60Z", "2022-01-12T08:15:00+19:00", "2022-01-12T08:15:00+02:60",
+                     "2022-01-12T08:15:00+02:00junk", "2022-01-12T08:15:00", "2022-01-12T08:15Z", "2022-01-12 08:15:00Z",
+                     "2022-1-12T08:15:00Z", "2022-01-12T08:15:00.Z", " 2022-01-12T08:15:00Z", ""] {
+            XCTAssertNil(WireTime.date(from: text), text)
+        }
+    }
+
     func testClockTimeIsTodayInTheRegion() {
         let date = WireTime.parse("08:15", timeZone: helsinki, now: noonInTampere)
         XCTAssertEqual(date.map { WireTime.string(from: $0, timeZone: helsinki) }, "2022-01-12T08:15:00+02:00")
