@@ -41,7 +41,8 @@ struct PlanCreator: Sendable {
         let title = request.title ?? built.plan.generatedTitle
         let texts = request.texts + Array(repeating: nil, count: max(0, request.nodes.count - request.texts.count))
         let asked = PlanRequest(via: request.nodes.dropFirst().dropLast().map(\.place), viaTexts: Array(texts.dropFirst().dropLast()),
-                                preset: request.preset, pace: request.pace, title: title, titleGiven: request.title != nil)
+                                preset: request.preset, pace: request.pace, title: title, titleGiven: request.title != nil,
+                                access: request.access)
         let id = try store.createPlan(built.plan, title: title, recording: RouteHistoryEntry(
             from: first.place, to: last.place, modes: built.plan.modes, date: input.clock.now(),
             fromText: texts.first ?? nil, toText: texts.last ?? nil, region: region, requestedTime: request.timePreference,

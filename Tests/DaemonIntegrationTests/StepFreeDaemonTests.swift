@@ -149,6 +149,20 @@ final class StepFreeDaemonTests: XCTestCase {
         XCTAssertTrue(table.contains("note: transit step-free"), table)
     }
 
+    func testARerunFromHistoryMakesTheStepFreePlanAgain() throws {
+        let region = Self.region
+        let plan = try harness.json(["plan", "new", region.stepsTop, region.terracePoint, "--mode", "walk", "--wheelchair=strict",
+                                     "--title", "terrace by wheelchair"])
+        let entry = try XCTUnwrap(try harness.json(["history", "routes"])["entries"]?.arrayValue?.first {
+            $0["plan"]?["title"]?.stringValue == "terrace by wheelchair"
+        })
+        XCTAssertEqual(entry["plan"]?["access"]?.stringValue, "wheelchair_strict")
+        let rerun = try harness.json(["history", "rerun", try XCTUnwrap(entry["id"]?.stringValue)])
+        XCTAssertNotEqual(try id(rerun), try id(plan))
+        XCTAssertEqual(rerun["access"]?.stringValue, "wheelchair_strict")
+        XCTAssertGreaterThan(try XCTUnwrap(try onlyLeg(rerun)["distance_m"]?.numberValue), 800, "\(rerun)")
+    }
+
     func testThePresetWithTheWheelchairSetsTheAccessBeforeBuilding() throws {
         let region = Self.region
         let plan = try harness.json(["plan", "new", region.stepsTop, region.terracePoint, "--mode", "car"])
