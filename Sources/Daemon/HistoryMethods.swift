@@ -68,7 +68,8 @@ struct HistoryMethods: Sendable {
         let region = try regions.tripRegion(from: entry.from, to: entry.to)
         return try await creator.create(PlanCreator.Request(
             nodes: entry.places.map { PlanNode(place: $0) }, texts: [entry.fromText] + plan.viaTexts + [entry.toText],
-            preset: plan.preset, timePreference: timePreference, pace: plan.pace, title: plan.titleGiven ? plan.title : nil),
+            preset: plan.preset, timePreference: timePreference, pace: plan.pace, title: plan.titleGiven ? plan.title : nil,
+            access: plan.access),
             region: region.name, searches: [])
     }
 
@@ -84,7 +85,8 @@ struct HistoryMethods: Sendable {
             fastest: entry.fastest?.rawValue,
             plan: entry.plan.map { plan in
                 HistoryPlanDocument(title: plan.title, titleGiven: plan.titleGiven, preset: plan.preset.rawValue,
-                                    pace: plan.pace.rawValue, via: plan.via.map { WireDocuments.place($0) })
+                                    pace: plan.pace.rawValue, via: plan.via.map { WireDocuments.place($0) },
+                                    access: WireDocuments.accessLevel(plan.access))
             })
     }
 

@@ -26,6 +26,8 @@ struct PlanCreator: Sendable {
         var pace: WalkingPace
         /// The title the user gave; nil: generated from the places.
         var title: String?
+        /// Step-free walks and transit (`--wheelchair`), stored with the plan.
+        var access: AccessNeed = .any
     }
 
     /// - parameter region: the region the plan is in (recorded in its history entry).
@@ -34,12 +36,13 @@ struct PlanCreator: Sendable {
         guard let first = request.nodes.first, let last = request.nodes.last else { throw PlannerError.tooFewNodes(0) }
         let built = try await planner.buildPlanReporting(through: request.nodes, preset: request.preset,
                                                          timePreference: request.timePreference, pace: request.pace,
-                                                         currentLocation: location.current?.coordinate)
+                                                         access: request.access, currentLocation: location.current?.coordinate)
         let failures = built.failuresBySegment
         let title = request.title ?? built.plan.generatedTitle
         let texts = request.texts + Array(repeating: nil, count: max(0, request.nodes.count - request.texts.count))
         let asked = PlanRequest(via: request.nodes.dropFirst().dropLast().map(\.place), viaTexts: Array(texts.dropFirst().dropLast()),
-                                preset: request.preset, pace: request.pace, title: title, titleGiven: request.title != nil)
+                                preset: request.preset, pace: request.pace, title: title, titleGiven: request.title != nil,
+                                access: request.access)
         let id = try store.createPlan(built.plan, title: title, recording: RouteHistoryEntry(
             from: first.place, to: last.place, modes: built.plan.modes, date: input.clock.now(),
             fromText: texts.first ?? nil, toText: texts.last ?? nil, region: region, requestedTime: request.timePreference,

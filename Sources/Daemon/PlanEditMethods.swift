@@ -25,6 +25,7 @@ struct PlanEditMethods: Sendable {
         table.register(Endpoints.planPin) { params, _ in try await single(.pin(params), params.expectedGeneration) }
         table.register(Endpoints.planUnpin) { params, _ in try await single(.unpin(params), params.expectedGeneration) }
         table.register(Endpoints.planPace) { params, _ in try await single(.pace(params), params.expectedGeneration) }
+        table.register(Endpoints.planAccess) { params, _ in try await single(.access(params), params.expectedGeneration) }
         table.register(Endpoints.planTime) { params, _ in try await single(.time(params), params.expectedGeneration) }
         table.register(Endpoints.planRefine) { params, _ in try await single(.refine(params), params.expectedGeneration) }
         table.register(Endpoints.planAccept) { params, _ in try await single(.accept(params), params.expectedGeneration) }
@@ -77,8 +78,12 @@ struct PlanEditMethods: Sendable {
             return Prepared(step: .change { $0.swappingEnds() })
         case .preset(let params):
             let preset = try input.preset(params.preset)
+            let access = params.access.map(WireDocuments.accessNeed)
             return Prepared(step: .compute { plan in
-                LegComputation(plan: try await planner.applyingPreset(preset, to: plan, currentLocation: here), failures: [], queryCount: 0)
+                // A new access setting first: the preset then builds its legs with it.
+                let plan = access.map(plan.settingAccess) ?? plan
+                return LegComputation(plan: try await planner.applyingPreset(preset, to: plan, currentLocation: here),
+                                      failures: [], queryCount: 0)
             })
         case .rebuild(let params):
             let preset = try input.preset(params.preset)
@@ -110,6 +115,9 @@ struct PlanEditMethods: Sendable {
             if params.pace == "next" { return Prepared(step: .change { $0.cyclingPace() }) }
             let pace = try input.pace(params.pace)
             return Prepared(step: .change { $0.settingPace(pace) })
+        case .access(let params):
+            let access = WireDocuments.accessNeed(params.access)
+            return Prepared(step: .change { $0.settingAccess(access) })
         case .time(let params):
             let zone = regions.timeZone(of: current)
             let given = [params.now == true, params.at != nil, params.arriveBy != nil].filter { $0 }.count

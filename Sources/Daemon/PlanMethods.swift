@@ -31,7 +31,7 @@ struct PlanMethods: Sendable {
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
             var answer = try await comparer.compare(TripComparer.Trip(from: from, to: to, fromText: params.from, toText: params.to),
                                                     timePreference: preference, pace: try input.pace(params.pace),
-                                                    modes: modes, searches: typedPlaces.entries(typedEnds(params.from, from, params.to, to)))
+                                                    access: WireDocuments.accessNeed(params.access), modes: modes, searches: typedPlaces.entries(typedEnds(params.from, from, params.to, to)))
             if let picture {
                 answer.document.map = try await map(of: answer.comparisons, zone: answer.zone, now: input.clock.now(), picture)
             }
@@ -54,7 +54,8 @@ struct PlanMethods: Sendable {
                 + zip(viaTexts, via).compactMap { typedPlaces.typed($0, resolved: $1.place) }
             return try await creator.create(PlanCreator.Request(nodes: [from] + via + [to], texts: [params.from] + viaTexts + [params.to],
                                                                 preset: preset, timePreference: preference,
-                                                                pace: try input.pace(params.pace), title: params.title),
+                                                                pace: try input.pace(params.pace), title: params.title,
+                                                                access: WireDocuments.accessNeed(params.access)),
                                             region: region.name, searches: typedPlaces.entries(typed))
         }
         table.register(Endpoints.planList) { _, _ in

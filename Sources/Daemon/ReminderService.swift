@@ -216,7 +216,7 @@ actor ReminderService {
               fix.coordinate.distance(to: first.place.coordinate) > Self.atNodeMetres else { return nil }
         if let known = walks[id], known.fixAt == fix.at { return known.seconds }
         let query = LegQuery(from: Place(name: "here", coordinate: fix.coordinate), to: first.place, mode: .walk,
-                             timing: .departAt(now), pace: plan.pace)
+                             timing: .departAt(now), pace: plan.pace, access: plan.access)
         let seconds = try? await router.leg(for: query).expectedTravelTime
         walks[id] = (fix.at, seconds)
         return seconds

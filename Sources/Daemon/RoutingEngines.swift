@@ -30,11 +30,12 @@ public struct StreetEngine: LegEngine {
         let router: StreetRouter
         let carCost: CarCost?
         func leg(for query: LegQuery) async throws -> RouteLeg {
-            priced(try await router.leg(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode, pace: query.pace))
+            priced(try await router.leg(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode, pace: query.pace,
+                                        access: query.access))
         }
         func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
             Array(try await router.alternatives(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode,
-                                                pace: query.pace).prefix(max(1, count))).map(priced)
+                                                pace: query.pace, access: query.access).prefix(max(1, count))).map(priced)
         }
         /// A car leg with its estimated cost.
         private func priced(_ leg: RouteLeg) -> RouteLeg {
@@ -82,7 +83,8 @@ public struct TransitEngine: LegEngine {
         func leg(for query: LegQuery) async throws -> RouteLeg {
             try Task.checkCancellation()
             let leg = try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace,
-                                     maxTransfers: maxTransfers, transferPenalty: transferPenalty, avoiding: query.avoiding).best
+                                     maxTransfers: maxTransfers, transferPenalty: transferPenalty, avoiding: query.avoiding,
+                                     access: query.access).best
             return named(leg, query)
         }
 
@@ -90,7 +92,8 @@ public struct TransitEngine: LegEngine {
             try Task.checkCancellation()
             return try router.journeys(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing,
                                        pace: query.pace, count: count, maxTransfers: maxTransfers,
-                                       transferPenalty: transferPenalty, avoiding: query.avoiding).map { named($0, query) }
+                                       transferPenalty: transferPenalty, avoiding: query.avoiding,
+                                       access: query.access).map { named($0, query) }
         }
 
         func close() {}

@@ -24,13 +24,16 @@ struct TripComparer: Sendable {
     /// The answer, and the comparisons it was made from (for a picture of the routes).
     /// - parameter modes: the modes compared (`compare`'s `modes`; default all four).
     /// - parameter searches: places typed as text for this trip, recorded with the route entry.
-    func compare(_ trip: Trip, timePreference: TimePreference, pace: WalkingPace, modes: [TravelMode] = Planner.comparedModes,
+    /// - parameter access: step-free walks and transit (`--wheelchair`).
+    func compare(_ trip: Trip, timePreference: TimePreference, pace: WalkingPace, access: AccessNeed = .any,
+                 modes: [TravelMode] = Planner.comparedModes,
                  searches: [SearchHistoryEntry] = []) async throws
         -> (document: CompareDocument, comparisons: [ModeComparison], zone: TimeZone) {
         let region = try regions.tripRegion(from: trip.from.place, to: trip.to.place)
         let zone = region.timeZone
         let comparisons = try await planner.compare(from: trip.from, to: trip.to, timePreference: timePreference,
-                                                    pace: pace, currentLocation: location.current?.coordinate, modes: modes)
+                                                    pace: pace, access: access, currentLocation: location.current?.coordinate,
+                                                    modes: modes)
         let now = input.clock.now()
         let fastest = comparisons.first(where: \.isFastest)?.mode
         let asked: Date = switch timePreference {

@@ -54,7 +54,8 @@ public enum WireDocuments {
             pins: plan.pinnedSegmentIndices.compactMap { index in
                 plan.pin(ofSegment: index).map { PinDocument(segment: index + 1, departure: WireTime.string(from: $0.departure, timeZone: timeZone)) }
             },
-            price: plan.price.map { PriceQuoteParts(price: price($0), note: $0.note) } ?? PriceQuoteParts(price: nil, note: "no fare"))
+            price: plan.price.map { PriceQuoteParts(price: price($0), note: $0.note) } ?? PriceQuoteParts(price: nil, note: "no fare"),
+            access: accessLevel(plan.access))
     }
 
     /// A price on the wire; nil when unknown.
@@ -89,7 +90,30 @@ public enum WireDocuments {
                              durationS: whole(walk.duration), distanceM: whole(walk.distance))
             },
             walkingIsNoSlower: leg.walkingIsNoSlower,
-            price: price(leg.priceQuote), priceNote: leg.priceQuote.note)
+            price: price(leg.priceQuote), priceNote: leg.priceQuote.note, accessibility: accessibility(of: leg)?.rawValue)
+    }
+
+    /// What a leg says about step-free travel: the engine's answer; a walk or transit leg
+    /// computed before accessibility existed is unknown; car and bike say nothing.
+    static func accessibility(of leg: RouteLeg) -> LegAccessibility? {
+        leg.accessibility ?? (leg.mode == .walk || leg.mode == .transit ? .unknown : nil)
+    }
+
+    /// A plan's access setting on the wire, and back.
+    public static func accessLevel(_ access: AccessNeed) -> AccessLevel {
+        switch access {
+        case .any: .any
+        case .wheelchair: .wheelchair
+        case .wheelchairStrict: .wheelchairStrict
+        }
+    }
+
+    public static func accessNeed(_ level: AccessLevel?) -> AccessNeed {
+        switch level {
+        case .any?, nil: .any
+        case .wheelchair?: .wheelchair
+        case .wheelchairStrict?: .wheelchairStrict
+        }
     }
 
     public static func alert(_ alert: ServiceAlert, timeZone: TimeZone) -> AlertDocument {
@@ -173,6 +197,7 @@ public enum WireDocuments {
             lines: rides.map(\.lineName), headwaysS: rides.map(\.headwaySeconds), error: nil,
             walkingIsNoSlower: legs.contains(where: \.walkingIsNoSlower),
             rides: legs.flatMap { leg($0, timeZone: timeZone).rides },
-            price: price(quote), priceNote: quote?.note ?? "no fare", priceEstimate: quote?.isEstimate ?? false)
+            price: price(quote), priceNote: quote?.note ?? "no fare", priceEstimate: quote?.isEstimate ?? false,
+            accessibility: LegAccessibility.least(of: legs.map(accessibility(of:)))?.rawValue)
     }
 }

@@ -42,16 +42,17 @@ extension Planner {
     /// between) ends. `.fastest` measures the walk, transit and car variants of the whole day.
     /// - throws: `tooFewNodes` for fewer than two places, `samePlaceTwice` for two equal neighbours.
     public func buildPlanReporting(through places: [PlanNode], preset: PlanPreset, timePreference: TimePreference,
-                                   pace: WalkingPace, currentLocation: Coordinate? = nil) async throws -> LegComputation {
+                                   pace: WalkingPace, access: AccessNeed = .any,
+                                   currentLocation: Coordinate? = nil) async throws -> LegComputation {
         guard places.count >= 2 else { throw PlannerError.tooFewNodes(places.count) }
         if places.count == 2 {
             return try await buildPlanReporting(from: places[0], to: places[1], preset: preset, timePreference: timePreference,
-                                                pace: pace, currentLocation: currentLocation)
+                                                pace: pace, access: access, currentLocation: currentLocation)
         }
         var parts: [RoutePlan] = []
         for (from, to) in zip(places, places.dropFirst()) {
             parts.append(try await initialPlan(from: from, to: to, mode: preset.mode ?? .transit, timePreference: timePreference,
-                                               pace: pace, currentLocation: currentLocation))
+                                               pace: pace, access: access, currentLocation: currentLocation))
         }
         let day = try RoutePlan.joining(parts)
         guard preset == .fastest else { return try await computeLegsReporting(day, currentLocation: currentLocation) }

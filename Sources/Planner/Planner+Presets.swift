@@ -44,7 +44,7 @@ extension Planner {
                 continue
             }
             let rebuilt = try await initialPlan(from: from, to: to, mode: mode, timePreference: plan.timePreference,
-                                                pace: plan.pace, currentLocation: nil)
+                                                pace: plan.pace, access: plan.access, currentLocation: nil)
             let same = rebuilt.modes == Array(partly.modes[stretch])
                 && rebuilt.nodes.map(\.place.id) == partly.nodes[stretch.lowerBound...stretch.upperBound].map(\.place.id)
             nodes += same ? Array(partly.nodes[(stretch.lowerBound + 1)...stretch.upperBound]) : Array(rebuilt.nodes.dropFirst())

@@ -57,7 +57,7 @@ extension Planner {
             // for the whole walk first and try the stops it boards and leaves at. Only when it
             // finds nothing are the nearest stops tried.
             queries += 1
-            let direct = LegQuery(from: from, to: to, mode: .transit, timing: .departAt(start), pace: plan.pace)
+            let direct = LegQuery(from: from, to: to, mode: .transit, timing: .departAt(start), pace: plan.pace, access: plan.access)
             var boardings: [Place] = [], alightings: [Place] = []
             if case .success(let journey) = try await leg(for: direct),
                let first = journey.rides.first?.boarding, let last = journey.rides.last?.alighting {
@@ -79,7 +79,7 @@ extension Planner {
             var accessWalks: [String: RouteLeg] = [:]
             for stop in boardings {
                 queries += 1
-                let query = LegQuery(from: from, to: stop, mode: .walk, timing: .departAt(start), pace: plan.pace)
+                let query = LegQuery(from: from, to: stop, mode: .walk, timing: .departAt(start), pace: plan.pace, access: plan.access)
                 if case .success(let leg) = try await leg(for: query) { accessWalks[stop.id] = leg }
             }
             var egressWalks: [String: RouteLeg?] = [:]
@@ -90,13 +90,13 @@ extension Planner {
                     let atStop = start.addingTimeInterval(access.expectedTravelTime)
                     queries += 1
                     let rideQuery = LegQuery(from: boarding, to: alighting, mode: .transit,
-                                             timing: .departAt(atStop), pace: plan.pace)
+                                             timing: .departAt(atStop), pace: plan.pace, access: plan.access)
                     guard case .success(let ride) = try await leg(for: rideQuery) else { continue }
                     let rideArrival = ride.arrival ?? atStop.addingTimeInterval(ride.expectedTravelTime)
                     if egressWalks[alighting.id] == nil {
                         queries += 1
                         let egressQuery = LegQuery(from: alighting, to: to, mode: .walk,
-                                                   timing: .departAt(rideArrival), pace: plan.pace)
+                                                   timing: .departAt(rideArrival), pace: plan.pace, access: plan.access)
                         if case .success(let leg) = try await leg(for: egressQuery) {
                             egressWalks[alighting.id] = .some(leg)
                         } else {
@@ -148,12 +148,12 @@ extension Planner {
             var best: (total: TimeInterval, middle: Place, legs: [RouteLeg])?
             for middle in middles {
                 queries += 1
-                let firstQuery = LegQuery(from: from, to: middle, mode: .transit, timing: .departAt(start), pace: plan.pace)
+                let firstQuery = LegQuery(from: from, to: middle, mode: .transit, timing: .departAt(start), pace: plan.pace, access: plan.access)
                 guard case .success(let first) = try await leg(for: firstQuery) else { continue }
                 let connection = first.arrival ?? start.addingTimeInterval(first.expectedTravelTime)
                 queries += 1
                 let secondQuery = LegQuery(from: middle, to: to, mode: .transit, timing: .departAt(connection),
-                                           pace: plan.pace)
+                                           pace: plan.pace, access: plan.access)
                 guard case .success(let second) = try await leg(for: secondQuery) else { continue }
                 let arrival = second.arrival ?? connection.addingTimeInterval(second.expectedTravelTime)
                 let total = arrival.timeIntervalSince(start)

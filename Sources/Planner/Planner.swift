@@ -32,28 +32,28 @@ public struct Planner: Sendable {
     /// - throws: `PlannerError` for bad places, `RoutingError` when stop lookup fails,
     ///   `PlannerError.noModeAvailable` when `.fastest` finds nothing, `CancellationError`.
     public func buildPlan(from origin: Place, to destination: Place, preset: PlanPreset,
-                          timePreference: TimePreference, pace: WalkingPace) async throws -> RoutePlan {
+                          timePreference: TimePreference, pace: WalkingPace, access: AccessNeed = .any) async throws -> RoutePlan {
         try await buildPlan(from: PlanNode(place: origin), to: PlanNode(place: destination), preset: preset,
-                            timePreference: timePreference, pace: pace)
+                            timePreference: timePreference, pace: pace, access: access)
     }
 
     /// Same, with node flags (e.g. an origin that is the current location).
     public func buildPlan(from origin: PlanNode, to destination: PlanNode, preset: PlanPreset,
-                          timePreference: TimePreference, pace: WalkingPace,
+                          timePreference: TimePreference, pace: WalkingPace, access: AccessNeed = .any,
                           currentLocation: Coordinate? = nil) async throws -> RoutePlan {
         try await buildPlanReporting(from: origin, to: destination, preset: preset, timePreference: timePreference,
-                                     pace: pace, currentLocation: currentLocation).plan
+                                     pace: pace, access: access, currentLocation: currentLocation).plan
     }
 
     /// Builds a plan like `buildPlan` and says why a leg is still empty, so the caller never
     /// has to ask again. With `.fastest` the chosen plan is complete (no failures) and
     /// `queryCount` is 0: `compare` does not count its queries.
     public func buildPlanReporting(from origin: PlanNode, to destination: PlanNode, preset: PlanPreset,
-                                   timePreference: TimePreference, pace: WalkingPace,
+                                   timePreference: TimePreference, pace: WalkingPace, access: AccessNeed = .any,
                                    currentLocation: Coordinate? = nil) async throws -> LegComputation {
         guard let mode = preset.mode else {
             let comparisons = try await compare(from: origin, to: destination, timePreference: timePreference,
-                                                pace: pace, currentLocation: currentLocation,
+                                                pace: pace, access: access, currentLocation: currentLocation,
                                                 modes: PlanPreset.fastestCandidates)
             guard let fastest = comparisons.first(where: \.isFastest)?.plan else {
                 throw PlannerError.noModeAvailable
@@ -62,18 +62,18 @@ public struct Planner: Sendable {
         }
         return try await computeLegsReporting(
             try await initialPlan(from: origin, to: destination, mode: mode, timePreference: timePreference,
-                                  pace: pace, currentLocation: currentLocation),
+                                  pace: pace, access: access, currentLocation: currentLocation),
             currentLocation: currentLocation)
     }
 
     /// Throws the plan away except its two ends and builds it again with `preset`
-    /// (keeping time preference and pace; locks and inserted stops go).
+    /// (keeping time preference, pace and access; locks and inserted stops go).
     public func rebuild(_ plan: RoutePlan, preset: PlanPreset, currentLocation: Coordinate? = nil) async throws -> RoutePlan {
         guard let origin = plan.nodes.first, let destination = plan.nodes.last else {
             throw PlannerError.tooFewNodes(plan.nodes.count)
         }
         return try await buildPlan(from: origin, to: destination, preset: preset,
-                                   timePreference: plan.timePreference, pace: plan.pace,
+                                   timePreference: plan.timePreference, pace: plan.pace, access: plan.access,
                                    currentLocation: currentLocation)
     }
 
@@ -81,22 +81,22 @@ public struct Planner: Sendable {
     /// error that stopped it (transit "unsupported here" does not stop the others). The quickest
     /// complete plan is marked `isFastest`.
     public func compare(from origin: Place, to destination: Place, timePreference: TimePreference,
-                        pace: WalkingPace) async throws -> [ModeComparison] {
+                        pace: WalkingPace, access: AccessNeed = .any) async throws -> [ModeComparison] {
         try await compare(from: PlanNode(place: origin), to: PlanNode(place: destination),
-                          timePreference: timePreference, pace: pace)
+                          timePreference: timePreference, pace: pace, access: access)
     }
 
     /// Same, with node flags, for `modes` (default: all four, in this order). The modes are
     /// independent, so they are asked at once: the answer takes as long as the slowest mode,
     /// not the sum of all of them.
     public func compare(from origin: PlanNode, to destination: PlanNode, timePreference: TimePreference,
-                        pace: WalkingPace, currentLocation: Coordinate? = nil,
+                        pace: WalkingPace, access: AccessNeed = .any, currentLocation: Coordinate? = nil,
                         modes: [TravelMode] = Planner.comparedModes) async throws -> [ModeComparison] {
         var results = try await withThrowingTaskGroup(of: (Int, ModeComparison).self) { group in
             for (index, mode) in modes.enumerated() {
                 group.addTask {
                     (index, try await comparison(of: mode, from: origin, to: destination, timePreference: timePreference,
-                                                 pace: pace, currentLocation: currentLocation))
+                                                 pace: pace, access: access, currentLocation: currentLocation))
                 }
             }
             var found = [ModeComparison?](repeating: nil, count: modes.count)
@@ -115,12 +115,12 @@ public struct Planner: Sendable {
 
     /// One mode of a comparison: its plan, or the routing error that stopped it.
     private func comparison(of mode: TravelMode, from origin: PlanNode, to destination: PlanNode,
-                            timePreference: TimePreference, pace: WalkingPace,
+                            timePreference: TimePreference, pace: WalkingPace, access: AccessNeed,
                             currentLocation: Coordinate?) async throws -> ModeComparison {
         try Task.checkCancellation()
         do {
             let plan = try await initialPlan(from: origin, to: destination, mode: mode,
-                                             timePreference: timePreference, pace: pace,
+                                             timePreference: timePreference, pace: pace, access: access,
                                              currentLocation: currentLocation)
             let computed = try await computeLegsReporting(plan, currentLocation: currentLocation)
             if let failure = computed.failures.first { return ModeComparison(mode: mode, result: .failure(failure.error)) }
@@ -132,7 +132,7 @@ public struct Planner: Sendable {
 
     /// The plan before any leg is computed: two ends, plus the nearest stops for transit.
     func initialPlan(from origin: PlanNode, to destination: PlanNode, mode: TravelMode,
-                     timePreference: TimePreference, pace: WalkingPace,
+                     timePreference: TimePreference, pace: WalkingPace, access: AccessNeed = .any,
                      currentLocation: Coordinate?) async throws -> RoutePlan {
         var origin = origin, destination = destination
         if let currentLocation, currentLocation.isValid {
@@ -145,12 +145,12 @@ public struct Planner: Sendable {
             throw PlannerError.samePlaceTwice(placeID: origin.place.id)
         }
         guard mode == .transit else {
-            return try RoutePlan(nodes: [origin, destination], modes: [mode], timePreference: timePreference, pace: pace)
+            return try RoutePlan(nodes: [origin, destination], modes: [mode], timePreference: timePreference, pace: pace, access: access)
         }
         let boarding = try await accessStop(for: origin.place, otherEnd: destination.place)
         let alighting = try await accessStop(for: destination.place, otherEnd: origin.place)
         if let boarding, let alighting, boarding.id == alighting.id {
-            return try RoutePlan(nodes: [origin, destination], modes: [.transit], timePreference: timePreference, pace: pace)
+            return try RoutePlan(nodes: [origin, destination], modes: [.transit], timePreference: timePreference, pace: pace, access: access)
         }
         var nodes = [origin], modes: [TravelMode] = []
         if let boarding {
@@ -163,7 +163,7 @@ public struct Planner: Sendable {
             modes.append(.walk)
         }
         nodes.append(destination)
-        return try RoutePlan(nodes: nodes, modes: modes, timePreference: timePreference, pace: pace)
+        return try RoutePlan(nodes: nodes, modes: modes, timePreference: timePreference, pace: pace, access: access)
     }
 
     /// The stop to walk to from `place`: the nearest one, or for long trips the nearest train
@@ -545,7 +545,8 @@ public struct Planner: Sendable {
     func query(_ plan: RoutePlan, _ index: Int, _ timing: LegTiming) -> LegQuery {
         LegQuery(from: plan.nodes[index].place, to: plan.nodes[index + 1].place, mode: plan.modes[index],
                  timing: timing, pace: plan.pace,
-                 avoiding: plan.modes[index] == .transit ? plan.lock(ofSegment: index)?.avoidedStops ?? [] : [])
+                 avoiding: plan.modes[index] == .transit ? plan.lock(ofSegment: index)?.avoidedStops ?? [] : [],
+                 access: plan.access)
     }
 
     /// One leg query. Routing failures come back as values so the caller can go on;

@@ -103,11 +103,15 @@ public struct RouteLeg: Hashable, Sendable, Codable {
     /// Car: the estimate from the daemon's car cost, when one is set. Nil otherwise, and for legs
     /// computed before prices existed.
     public var price: PriceQuote?
+    /// Whether the leg is step-free: set by the engines for walk and transit legs; nil for car and
+    /// bike legs, and for legs computed before accessibility existed (shown as unknown).
+    public var accessibility: LegAccessibility?
 
     public init(mode: TravelMode, expectedTravelTime: TimeInterval, distance: Double? = nil,
                 departure: Date? = nil, arrival: Date? = nil,
                 geometry: [Coordinate] = [], rides: [TransitRide] = [],
-                walks: [TransitWalkStep] = [], walkingIsNoSlower: Bool = false, price: PriceQuote? = nil) {
+                walks: [TransitWalkStep] = [], walkingIsNoSlower: Bool = false, price: PriceQuote? = nil,
+                accessibility: LegAccessibility? = nil) {
         self.mode = mode
         self.expectedTravelTime = expectedTravelTime
         self.distance = distance
@@ -118,6 +122,7 @@ public struct RouteLeg: Hashable, Sendable, Codable {
         self.walks = walks
         self.walkingIsNoSlower = walkingIsNoSlower
         self.price = price
+        self.accessibility = accessibility
     }
 
     /// Number of changes between vehicles; zero for walk and car.

@@ -118,6 +118,7 @@ extension RoutePlan {
             modes += part.modes
         }
         for index in 0..<(nodes.count - 1) { try checkNoSamePlaceTwice(nodes, around: index + 1) }
-        return try RoutePlan(nodes: nodes, modes: modes, timePreference: first.timePreference, pace: first.pace)
+        return try RoutePlan(nodes: nodes, modes: modes, timePreference: first.timePreference, pace: first.pace,
+                             access: first.access)
     }
 }

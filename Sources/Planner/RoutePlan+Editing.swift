@@ -10,6 +10,7 @@ import Foundation
 /// | change a segment's mode | that segment (only if the mode changed) |
 /// | apply a preset | segments whose mode changed (stops inserted only for transit go with it) |
 /// | pace | every walk and transit leg (transit legs walk to, between and from their stops) |
+/// | access (step-free) | every walk and transit leg, chosen routes too (car and bike legs do not use it) |
 /// | time preference, swap | every leg |
 /// | pin | every leg but the pinned ones and chosen routes |
 /// | accept a pending update | every leg but the pinned ones (its time moved) |
@@ -331,6 +332,21 @@ extension RoutePlan {
     /// normal → fast → slow → normal.
     public func cyclingPace() -> RoutePlan {
         settingPace(pace.next)
+    }
+
+    // MARK: - Step-free access
+
+    /// Sets what the traveller needs from the way. Walk legs (another street profile) and transit
+    /// legs (another timetable view, and their walks) are emptied, a chosen route too: it may not
+    /// be step-free. Car and bike legs keep theirs.
+    public func settingAccess(_ access: AccessNeed) -> RoutePlan {
+        guard access != self.access else { return self }
+        var plan = self
+        plan.access = access
+        for index in 0..<segmentCount where modes[index] == .walk || modes[index] == .transit {
+            plan.legs[index] = nil
+        }
+        return plan
     }
 
     // MARK: - Pending updates

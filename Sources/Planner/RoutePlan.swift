@@ -11,6 +11,8 @@ public struct RoutePlan: Hashable, Sendable, Codable {
     public internal(set) var legs: [RouteLeg?]
     public var timePreference: TimePreference
     public internal(set) var pace: WalkingPace
+    /// Step-free travel for walk and transit legs (`settingAccess`).
+    public internal(set) var access: AccessNeed
     public internal(set) var locks: [SegmentKey: SegmentLock]
     /// The pinned departures, one per segment at most (a day plan has several fixed
     /// departures: the morning train and the evening bus), keyed by their segment.
@@ -26,7 +28,7 @@ public struct RoutePlan: Hashable, Sendable, Codable {
     ///   `segmentIndexOutOfRange` unless `modes` has exactly one entry per segment,
     ///   `invalidCoordinate` for a node outside the valid range.
     public init(nodes: [PlanNode], modes: [TravelMode], timePreference: TimePreference = .leaveNow,
-                pace: WalkingPace = .normal) throws {
+                pace: WalkingPace = .normal, access: AccessNeed = .any) throws {
         guard nodes.count >= 2 else { throw PlannerError.tooFewNodes(nodes.count) }
         guard modes.count == nodes.count - 1 else {
             throw PlannerError.segmentIndexOutOfRange(index: modes.count, segmentCount: nodes.count - 1)
@@ -40,6 +42,7 @@ public struct RoutePlan: Hashable, Sendable, Codable {
         self.legs = Array(repeating: nil, count: modes.count)
         self.timePreference = timePreference
         self.pace = pace
+        self.access = access
         self.locks = [:]
         self.pins = [:]
         self.pending = [:]
@@ -59,8 +62,9 @@ public struct RoutePlan: Hashable, Sendable, Codable {
     public init(restoring nodes: [PlanNode], modes: [TravelMode], legs: [RouteLeg?],
                 timePreference: TimePreference, pace: WalkingPace,
                 locks: [SegmentKey: SegmentLock], pins: [PinnedDeparture],
-                pending: [SegmentKey: PendingSegmentUpdate], dismissed: [SegmentKey: RouteLeg] = [:]) throws {
-        try self.init(nodes: nodes, modes: modes, timePreference: timePreference, pace: pace)
+                pending: [SegmentKey: PendingSegmentUpdate], dismissed: [SegmentKey: RouteLeg] = [:],
+                access: AccessNeed = .any) throws {
+        try self.init(nodes: nodes, modes: modes, timePreference: timePreference, pace: pace, access: access)
         guard legs.count == modes.count else {
             throw PlannerError.segmentIndexOutOfRange(index: legs.count, segmentCount: modes.count)
         }

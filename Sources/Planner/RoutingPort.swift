@@ -19,15 +19,18 @@ public struct LegQuery: Hashable, Sendable {
     /// Transit only: stops the journey must not board, alight or change at (the user removed
     /// them from the plan: "don't go via there"). Engines match them by position (a few metres).
     public var avoiding: [Coordinate]
+    /// Walk and transit: step-free travel (the wheelchair street profile, the step-free timetable).
+    public var access: AccessNeed
 
     public init(from: Place, to: Place, mode: TravelMode, timing: LegTiming, pace: WalkingPace,
-                avoiding: [Coordinate] = []) {
+                avoiding: [Coordinate] = [], access: AccessNeed = .any) {
         self.from = from
         self.to = to
         self.mode = mode
         self.timing = timing
         self.pace = pace
         self.avoiding = avoiding
+        self.access = access
     }
 }
 

@@ -22,7 +22,9 @@ enum LegBlob {
     /// after a ride's stop calls its cancelled byte and its service alerts.
     /// Version 5 added the leg's price after the walks (an optional: an optional amount, as
     /// decimal text, and currency, an optional note, an estimate byte); older legs decode with none.
-    static let formatVersion: UInt8 = 5
+    /// Version 6 added the leg's accessibility after the price (an optional `LegAccessibility` raw
+    /// value); older legs decode with none (shown as unknown).
+    static let formatVersion: UInt8 = 6
     static let oldestReadableVersion: UInt8 = 1
 
     // MARK: - Encoding
@@ -35,11 +37,12 @@ enum LegBlob {
 
     /// A transit leg's rides, walks and note (the `plan_segment.leg_rides` column).
     static func encode(rides: [TransitRide], walks: [TransitWalkStep], walkingIsNoSlower: Bool,
-                       price: PriceQuote? = nil) -> [UInt8] {
+                       price: PriceQuote? = nil, accessibility: LegAccessibility? = nil) -> [UInt8] {
         var writer = BlobWriter(kind: .rides)
         writer.rides(rides)
         writer.walks(walks, walkingIsNoSlower: walkingIsNoSlower)
         writer.price(price)
+        writer.accessibility(accessibility)
         return writer.bytes
     }
 
@@ -61,6 +64,7 @@ enum LegBlob {
         writer.rides(leg.rides)
         writer.walks(leg.walks, walkingIsNoSlower: leg.walkingIsNoSlower)
         writer.price(leg.price)
+        writer.accessibility(leg.accessibility)
         return writer.bytes
     }
 
@@ -74,13 +78,15 @@ enum LegBlob {
     }
 
     static func decodeRides(_ bytes: [UInt8]) throws
-        -> (rides: [TransitRide], walks: [TransitWalkStep], walkingIsNoSlower: Bool, price: PriceQuote?) {
+        -> (rides: [TransitRide], walks: [TransitWalkStep], walkingIsNoSlower: Bool, price: PriceQuote?,
+            accessibility: LegAccessibility?) {
         var reader = try BlobReader(bytes, kind: .rides)
         let rides = try reader.rides()
         let (walks, walkingIsNoSlower) = try reader.walks()
         let price = try reader.price()
+        let accessibility = try reader.accessibility()
         try reader.finish()
-        return (rides, walks, walkingIsNoSlower, price)
+        return (rides, walks, walkingIsNoSlower, price, accessibility)
     }
 
     static func decodeStrings(_ bytes: [UInt8]) throws -> [String] {
@@ -103,10 +109,11 @@ enum LegBlob {
         let rides = try reader.rides()
         let (walks, walkingIsNoSlower) = try reader.walks()
         let price = try reader.price()
+        let accessibility = try reader.accessibility()
         try reader.finish()
         return RouteLeg(mode: mode, expectedTravelTime: travelTime, distance: distance, departure: departure,
                         arrival: arrival, geometry: geometry, rides: rides, walks: walks, walkingIsNoSlower: walkingIsNoSlower,
-                        price: price)
+                        price: price, accessibility: accessibility)
     }
 }
 
@@ -221,6 +228,12 @@ struct BlobWriter {
             writer.optional(quote.note) { $0.string($1) }
             writer.bytes.append(quote.isEstimate ? 1 : 0)
         }
+    }
+
+    /// From version 6 on: the leg's accessibility, if known.
+    mutating func accessibility(_ value: LegAccessibility?) {
+        guard bytes[1] >= 6 else { return }
+        optional(value) { $0.string($1.rawValue) }
     }
 }
 
@@ -382,6 +395,16 @@ struct BlobReader {
                                           start: try date(), duration: try double(), distance: try double()))
         }
         return (result, try flag("walking note"))
+    }
+
+    /// The leg's accessibility; none before version 6.
+    mutating func accessibility() throws -> LegAccessibility? {
+        guard version >= 6 else { return nil }
+        return try optional { reader -> LegAccessibility in
+            let text = try reader.string()
+            guard let value = LegAccessibility(rawValue: text) else { throw reader.damaged("accessibility \(text)") }
+            return value
+        }
     }
 
     /// The leg's price; none before version 5.

@@ -13,8 +13,12 @@ public struct PlanRequest: Sendable, Hashable, Codable {
     public var title: String
     /// True when the user gave the title; a generated one is made again from the places.
     public var titleGiven: Bool
+    /// Step-free travel (`.any` for an entry recorded before it was kept).
+    public var access: AccessNeed
 
-    public init(via: [Place], viaTexts: [String?], preset: PlanPreset, pace: WalkingPace, title: String, titleGiven: Bool) {
+    public init(via: [Place], viaTexts: [String?], preset: PlanPreset, pace: WalkingPace, title: String, titleGiven: Bool,
+                access: AccessNeed = .any) {
+        self.access = access
         self.via = via
         self.viaTexts = viaTexts
         self.preset = preset

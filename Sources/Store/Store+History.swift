@@ -70,7 +70,7 @@ extension Store {
                 SELECT from_name, from_latitude, from_longitude, from_kind,
                 to_name, to_latitude, to_longitude, to_kind, modes, recorded_at,
                 region, from_text, to_text, time_kind, requested_time, answers, fastest, sequence,
-                plan_preset, plan_pace, plan_title, plan_title_given
+                plan_preset, plan_pace, plan_title, plan_title_given, plan_access
                 FROM route_history ORDER BY position DESC
                 """) { row in
                 HistoryRecord(number: row.int64(17), entry: try Self.routeEntry(row, vias: vias[row.int64(17)] ?? []))
@@ -101,7 +101,8 @@ extension Store {
                 throw StoreError.corruptRecord("route history plan options \(preset) \(text(19) ?? "NULL")")
             }
             return PlanRequest(via: vias.map(\.place), viaTexts: vias.map(\.text), preset: preset, pace: pace,
-                               title: text(20) ?? "", titleGiven: row.optionalInt(21) == 1)
+                               title: text(20) ?? "", titleGiven: row.optionalInt(21) == 1,
+                               access: try text(22).map(StoredValues.access) ?? .any)
         }
         return RouteHistoryEntry(from: try StoredValues.place(row, at: 0), to: try StoredValues.place(row, at: 4),
                                  modes: modes, date: StoredValues.date(row, 9), fromText: text(11), toText: text(12),
@@ -211,7 +212,8 @@ struct RouteHistoryRow {
                                                   timeKind, time, Store.optionalText(answers),
                                                   Store.optionalText(entry.fastest?.rawValue),
                                                   Store.optionalText(plan?.preset.rawValue), Store.optionalText(plan?.pace.rawValue),
-                                                  planTitle, plan.map { .bool($0.titleGiven) } ?? .null]
+                                                  planTitle, plan.map { .bool($0.titleGiven) } ?? .null,
+                                                  Store.optionalText(plan?.access.rawValue)]
         vias = try (plan?.via ?? []).enumerated().map { index, place in
             try StoredValues.place(place, field: "place \(index + 1) between the ends")
                 + [Store.optionalText(plan?.viaTexts.indices.contains(index) == true ? plan?.viaTexts[index] : nil)]
@@ -223,7 +225,7 @@ struct RouteHistoryRow {
                               columns: ["entry_id", "from_name", "from_latitude", "from_longitude", "from_kind",
                                         "to_name", "to_latitude", "to_longitude", "to_kind", "modes", "recorded_at",
                                         "region", "from_text", "to_text", "time_kind", "requested_time", "answers", "fastest",
-                                        "plan_preset", "plan_pace", "plan_title", "plan_title_given"],
+                                        "plan_preset", "plan_pace", "plan_title", "plan_title_given", "plan_access"],
                               values, in: db)
         guard !vias.isEmpty,
               let sequence = try db.query("SELECT sequence FROM route_history WHERE entry_id = ?", [.text(entryID)], { $0.int64(0) }).first

@@ -16,7 +16,7 @@ extension Store {
         return try write { db in
             try db.run("""
                 INSERT INTO plan(title, time_preference, time_preference_at, pace, from_name, to_name,
-                total_travel_time, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                total_travel_time, access, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, header + [.real(now), .real(now)])
             let id = db.database.lastInsertRowID
             try PlanRows.insertChildren(of: plan, id: id, into: db)
@@ -38,7 +38,7 @@ extension Store {
         try write { db in
             try db.run("""
                 UPDATE plan SET title = ?, time_preference = ?, time_preference_at = ?, pace = ?, from_name = ?,
-                to_name = ?, total_travel_time = ?, updated_at = ?, legs_pending = ? WHERE id = ?
+                to_name = ?, total_travel_time = ?, access = ?, updated_at = ?, legs_pending = ? WHERE id = ?
                 """, header + [.real(now), .bool(legsPending), .integer(id)])
             guard db.changes == 1 else { throw StoreError.notFound("plan \(id)") }
             for table in PlanRows.childTables {
@@ -92,7 +92,7 @@ enum PlanRows {
     static let childTables = ["plan_node", "plan_segment", "plan_lock", "plan_pinned_departure", "plan_pending_update",
                               "plan_dismissed_update"]
 
-    /// title, time_preference, time_preference_at, pace, from_name, to_name, total_travel_time
+    /// title, time_preference, time_preference_at, pace, from_name, to_name, total_travel_time, access
     static func header(_ plan: RoutePlan, title: String) throws -> [SQLiteValue] {
         let preference: (String, SQLiteValue)
         switch plan.timePreference {
@@ -104,7 +104,8 @@ enum PlanRows {
                 .text(plan.pace.rawValue), .text(plan.nodes.first?.place.name ?? ""),
                 .text(plan.nodes.last?.place.name ?? ""),
                 // Derived; a NaN here comes from a NaN leg, which the leg's own check reports by name.
-                .optional(PlanSummary.totalTravelTime(of: plan).flatMap { $0.isNaN ? nil : $0 })]
+                .optional(PlanSummary.totalTravelTime(of: plan).flatMap { $0.isNaN ? nil : $0 }),
+                .text(plan.access.rawValue)]
     }
 
     static func insertChildren(of plan: RoutePlan, id: Int64, into db: StatementCache) throws {
@@ -127,7 +128,8 @@ enum PlanRows {
                        try StoredValues.optionalDate(computed.arrival, field: "\(field) arrival"),
                        .blob(LegBlob.encode(geometry: computed.geometry)),
                        .blob(LegBlob.encode(rides: computed.rides, walks: computed.walks,
-                                            walkingIsNoSlower: computed.walkingIsNoSlower, price: computed.price))]
+                                            walkingIsNoSlower: computed.walkingIsNoSlower, price: computed.price,
+                                            accessibility: computed.accessibility))]
             }
             try db.run("""
                 INSERT INTO plan_segment(plan_id, position, mode, leg_mode, leg_travel_time, leg_distance,
@@ -172,10 +174,10 @@ enum PlanRows {
     static func load(id: Int64, from db: StatementCache) throws -> StoredPlan {
         let planID = SQLiteValue.integer(id)
         let headers = try db.query("""
-            SELECT title, time_preference, time_preference_at, pace, created_at, updated_at FROM plan WHERE id = ?
+            SELECT title, time_preference, time_preference_at, pace, created_at, updated_at, access FROM plan WHERE id = ?
             """, [planID]) { row in
             (title: row.string(0), preference: try timePreference(row.string(1), row.optionalDouble(2)),
-             pace: try StoredValues.pace(row.string(3)),
+             pace: try StoredValues.pace(row.string(3)), access: try StoredValues.access(row.string(6)),
              createdAt: StoredValues.date(row, 4), updatedAt: StoredValues.date(row, 5))
         }
         guard let header = headers.first else { throw StoreError.notFound("plan \(id)") }
@@ -202,7 +204,7 @@ enum PlanRows {
                                arrival: StoredValues.optionalDate(row, 6),
                                geometry: try LegBlob.decodeGeometry(row.blob(7)),
                                rides: transit.rides, walks: transit.walks, walkingIsNoSlower: transit.walkingIsNoSlower,
-                               price: transit.price)
+                               price: transit.price, accessibility: transit.accessibility)
             }
             return (position: row.int(0), mode: try StoredValues.mode(row.string(1)), leg: leg)
         }
@@ -254,7 +256,7 @@ enum PlanRows {
         do {
             plan = try RoutePlan(restoring: nodes.map(\.node), modes: segments.map(\.mode), legs: segments.map(\.leg),
                                  timePreference: header.preference, pace: header.pace,
-                                 locks: locks, pins: pinned, pending: pending, dismissed: dismissed)
+                                 locks: locks, pins: pinned, pending: pending, dismissed: dismissed, access: header.access)
         } catch {
             throw StoreError.corruptRecord("plan \(id) does not form a valid plan: \(error)")
         }

@@ -94,6 +94,11 @@ enum StoredValues {
         return pace
     }
 
+    static func access(_ raw: String) throws -> AccessNeed {
+        guard let access = AccessNeed(rawValue: raw) else { throw StoreError.corruptRecord("unknown access need \(raw)") }
+        return access
+    }
+
     static func date(_ row: Row, _ column: Int) -> Date {
         Date(timeIntervalSinceReferenceDate: row.double(column))
     }

@@ -14,8 +14,9 @@ public struct RegionManifest: Codable, Hashable, Sendable {
     /// and records each feed's service hours: importing the same sources again rebuilds a region
     /// of an older format instead of skipping it. 4 has the timetable of schema 3 (each trip's
     /// stop_sequence, direction and agency, which realtime feeds are matched by). 5 has the
-    /// timetable of schema 4 (fares).
-    public static let currentFormatVersion = 5
+    /// timetable of schema 4 (fares). 6 has the timetable of schema 5 (wheelchair_boarding and
+    /// wheelchair_accessible, for step-free trips).
+    public static let currentFormatVersion = 6
 
     public var name: String
     public var formatVersion: Int

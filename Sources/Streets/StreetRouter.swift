@@ -54,8 +54,10 @@ public final class StreetRouter: Sendable {
     ///
     /// The geometry runs from `from` to `to`: when Routino snaps a point to a road, the straight
     /// piece between the point and the road is included (walked at 5 km/h, scaled by `pace`).
+    /// A walk with a step-free `access` goes on the wheelchair profile (no steps) and is marked
+    /// step-free; any other walk is marked unknown.
     public func leg(from: Coordinate, to: Coordinate, mode: TravelMode, pace: WalkingPace = .normal,
-                    shortest: Bool = false) async throws -> RouteLeg {
+                    access: AccessNeed = .any, shortest: Bool = false) async throws -> RouteLeg {
         guard mode != .transit else {
             throw RoutingError.unsupportedInRegion("the street router computes walk, bike and car legs, not transit")
         }
@@ -68,24 +70,27 @@ public final class StreetRouter: Sendable {
         }) else {
             throw RoutingError.unsupportedInRegion(outsideMessage(from: from, to: to))
         }
-        var reply = try await route(mode, from, to, shortest: shortest, in: region.pool)
-        if case .noRoute = reply, let found = try await retryFromNearbyRoads(mode, from, to, shortest: shortest, in: region.pool) {
+        let profile = StreetProfile(mode: mode, access: access)
+        var reply = try await route(profile, from, to, shortest: shortest, in: region.pool)
+        if case .noRoute = reply, let found = try await retryFromNearbyRoads(profile, from, to, shortest: shortest, in: region.pool) {
             reply = found
         }
         switch reply {
         case let .route(distance, duration, points):
-            return Self.leg(mode: mode, pace: pace, from: from, to: to, distance: distance, duration: duration, points: points)
+            var leg = Self.leg(mode: mode, pace: pace, from: from, to: to, distance: distance, duration: duration, points: points)
+            leg.accessibility = profile.accessibility
+            return leg
         case .noRoadNearby(let endpoint):
             let point = endpoint == "to" ? to : from
             throw RoutingError.noRoadNearby(
-                "no road for \(mode.streetActivity) within 1 km of the \(endpoint == "to" ? "destination" : "origin") (\(point.latitude),\(point.longitude))")
+                "no road for \(profile.activity) within 1 km of the \(endpoint == "to" ? "destination" : "origin") (\(point.latitude),\(point.longitude))")
         case .noRoute:
-            throw RoutingError.noRoute("no \(mode.streetActivity) route connects these points in region \(region.manifest.name)")
+            throw RoutingError.noRoute("no \(profile.activity) route connects these points in region \(region.manifest.name)")
         case .noProfileData:
             throw RoutingError.unsupportedInRegion(
-                "region \(region.manifest.name) has no way open to a \(mode.streetVehicle) in its routing database; if "
-                    + "\(mode.streetVehicle)s may go there, import it again (umctl region import \(region.manifest.name) "
-                    + "--osm FILE --force) so that planetsplitter keeps the \(mode.streetVehicle) data")
+                "region \(region.manifest.name) has no way open to a \(profile.vehicle) in its routing database; if "
+                    + "\(profile.vehicle)s may go there, import it again (umctl region import \(region.manifest.name) "
+                    + "--osm FILE --force) so that planetsplitter keeps the \(profile.vehicle) data")
         case .badRequest(let message):
             throw RoutingError.engineFailure("the routing worker rejected the request: \(message)")
         case .engine(let message):
@@ -93,9 +98,9 @@ public final class StreetRouter: Sendable {
         }
     }
 
-    private func route(_ mode: TravelMode, _ from: Coordinate, _ to: Coordinate, shortest: Bool = false,
+    private func route(_ profile: StreetProfile, _ from: Coordinate, _ to: Coordinate, shortest: Bool = false,
                        in pool: RoutinoWorkerPool) async throws -> RoutinoReply {
-        let request = String(format: "route %@ %.7f %.7f %.7f %.7f", mode.routinoProfile,
+        let request = String(format: "route %@ %.7f %.7f %.7f %.7f", profile.rawValue,
                              from.latitude, from.longitude, to.latitude, to.longitude) + (shortest ? " shortest" : "")
         return RoutinoReply(line: try await pool.ask(request))
     }
@@ -106,7 +111,7 @@ public final class StreetRouter: Sendable {
     /// moved step by step (`retryOffsets`) until another road answers; the geometry still runs
     /// from the requested points, and a road over 1 km from them is never used. Every extra
     /// route asked is counted by `onRetry`.
-    private func retryFromNearbyRoads(_ mode: TravelMode, _ from: Coordinate, _ to: Coordinate, shortest: Bool,
+    private func retryFromNearbyRoads(_ profile: StreetProfile, _ from: Coordinate, _ to: Coordinate, shortest: Bool,
                                       in pool: RoutinoWorkerPool) async throws -> RoutinoReply? {
         var retries = 0
         defer { if retries > 0 { onRetry?(retries) } }
@@ -117,8 +122,8 @@ public final class StreetRouter: Sendable {
                 try Task.checkCancellation()
                 let moved = moving.moved(distance: distance, bearing: towardOther + turn)
                 retries += 1
-                let reply = try await movingDestination ? route(mode, from, moved, shortest: shortest, in: pool)
-                    : route(mode, moved, to, shortest: shortest, in: pool)
+                let reply = try await movingDestination ? route(profile, from, moved, shortest: shortest, in: pool)
+                    : route(profile, moved, to, shortest: shortest, in: pool)
                 guard case let .route(_, _, points) = reply, let first = points.first, let last = points.last else { continue }
                 let snapped = movingDestination ? last : first
                 if snapped.distance(to: moving) <= Self.snapLimit { return reply }
@@ -129,11 +134,12 @@ public final class StreetRouter: Sendable {
 
     /// The quickest route, then the shortest one when it is another route (at least 1 % or 10 m
     /// shorter): the options a person can choose between. Errors as `leg`, from the quickest.
-    public func alternatives(from: Coordinate, to: Coordinate, mode: TravelMode, pace: WalkingPace = .normal) async throws -> [RouteLeg] {
-        let quickest = try await leg(from: from, to: to, mode: mode, pace: pace)
+    public func alternatives(from: Coordinate, to: Coordinate, mode: TravelMode, pace: WalkingPace = .normal,
+                             access: AccessNeed = .any) async throws -> [RouteLeg] {
+        let quickest = try await leg(from: from, to: to, mode: mode, pace: pace, access: access)
         let shortest: RouteLeg
         do {
-            shortest = try await leg(from: from, to: to, mode: mode, pace: pace, shortest: true)
+            shortest = try await leg(from: from, to: to, mode: mode, pace: pace, access: access, shortest: true)
         } catch is RoutingError {
             return [quickest]
         }
@@ -205,35 +211,6 @@ public final class StreetRouter: Sendable {
             searched.append(candidate)
         }
         throw StreetsError.workerNotFound(searched: searched)
-    }
-}
-
-private extension TravelMode {
-    /// The worker's profile name (RoutinoProfiles); transit never reaches the worker.
-    var routinoProfile: String {
-        switch self {
-        case .walk, .transit: "walk"
-        case .bike: "bike"
-        case .car: "car"
-        }
-    }
-
-    /// The vehicle in error messages: "no way open to a bicycle".
-    var streetVehicle: String {
-        switch self {
-        case .walk, .transit: "pedestrian"
-        case .bike: "bicycle"
-        case .car: "car"
-        }
-    }
-
-    /// The activity in error messages: "no cycling route connects …".
-    var streetActivity: String {
-        switch self {
-        case .walk, .transit: "walking"
-        case .bike: "cycling"
-        case .car: "driving"
-        }
     }
 }
 

@@ -31,6 +31,8 @@ struct GTFSFeedReader {
         var tripID: String
         var headsign: String
         var direction: Int?
+        /// `wheelchair_accessible`: 0 unknown, 1 accessible, 2 not (`AccessibilityValue`).
+        var wheelchair: UInt8
     }
 
     /// Reads the feed into `builder` and `report`.
@@ -100,7 +102,8 @@ struct GTFSFeedReader {
                     builder.addTrip(route: pending.route, service: service, tripID: pending.tripID,
                                     headsign: pending.headsign, stops: timed.stops, flags: timed.flags,
                                     arrivals: timed.arrivals, departures: timed.departures,
-                                    sequences: timed.sequences, direction: pending.direction)
+                                    sequences: timed.sequences, direction: pending.direction,
+                                    wheelchair: pending.wheelchair)
                     span(pending.serviceID, timed.departures[0], timed.arrivals[timed.arrivals.count - 1])
                     kept += 1
                 } else {
@@ -115,7 +118,8 @@ struct GTFSFeedReader {
                                             arrivals: timed.arrivals.map { $0 + shift },
                                             departures: timed.departures.map { $0 + shift },
                                             headwaySeconds: frequency.exactTimes ? nil : frequency.headway,
-                                            sequences: timed.sequences, direction: pending.direction)
+                                            sequences: timed.sequences, direction: pending.direction,
+                                            wheelchair: pending.wheelchair)
                             span(pending.serviceID, timed.departures[0] + shift, timed.arrivals[timed.arrivals.count - 1] + shift)
                             report.frequencyTrips += 1
                             kept += 1
@@ -182,30 +186,34 @@ struct GTFSFeedReader {
         let nameColumn = table.column("stop_name")
         let latColumn = table.column("stop_lat"), lonColumn = table.column("stop_lon")
         let typeColumn = table.column("location_type"), parentColumn = table.column("parent_station")
-        let zoneColumn = table.column("zone_id")
+        let zoneColumn = table.column("zone_id"), wheelchairColumn = table.column("wheelchair_boarding")
         var index: [String: Int32] = [:]
         var zones: [Int32: String] = [:]
-        var stations: Set<String> = []
+        /// Each station's own wheelchair_boarding, which its platforms with 0 or none inherit.
+        var stations: [String: UInt8] = [:]
         var pendingParents: [(Int32, String)] = []
         while let row = try table.next() {
             let id = row.string(idColumn)
             guard !id.isEmpty else { report.skip("stops.txt: empty stop_id"); continue }
             let locationType = row.int(typeColumn) ?? 0
-            if locationType == 1 { stations.insert(id); continue }
+            let wheelchair = AccessibilityValue.read(row, wheelchairColumn, file: "stops.txt", column: "wheelchair_boarding",
+                                                     report: &report)
+            if locationType == 1 { stations[id] = wheelchair; continue }
             guard locationType == 0 else { report.skip("stops.txt: entrance, node or boarding area (not routable)"); continue }
             guard index[id] == nil else { report.skip("stops.txt: duplicate stop_id"); continue }
             guard let lat = row.double(latColumn), let lon = row.double(lonColumn),
                   lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180, !(lat == 0 && lon == 0) else {
                 report.skip("stops.txt: missing or invalid stop_lat/stop_lon"); continue
             }
-            let stop = builder.addStop(id: id, name: row.optionalString(nameColumn) ?? id, latitude: lat, longitude: lon)
+            let stop = builder.addStop(id: id, name: row.optionalString(nameColumn) ?? id, latitude: lat, longitude: lon,
+                                       wheelchairBoarding: wheelchair)
             index[id] = stop
             if let zone = row.optionalString(zoneColumn) { zones[stop] = zone }
             if let parent = row.optionalString(parentColumn) { pendingParents.append((stop, parent)) }
         }
         for (stop, parent) in pendingParents {
-            if stations.contains(parent) {
-                builder.setParent(stop: stop, parent: parent)
+            if let stationWheelchair = stations[parent] {
+                builder.setParent(stop: stop, parent: parent, stationWheelchairBoarding: stationWheelchair)
             } else {
                 report.skip("stops.txt: parent_station is not a station (link ignored, stop kept)")
             }
@@ -310,7 +318,7 @@ struct GTFSFeedReader {
         }
         let routeColumn = try table.require("route_id"), serviceColumn = try table.require("service_id")
         let idColumn = try table.require("trip_id"), headsignColumn = table.column("trip_headsign")
-        let directionColumn = table.column("direction_id")
+        let directionColumn = table.column("direction_id"), wheelchairColumn = table.column("wheelchair_accessible")
         var trips: [PendingTrip] = []
         var seen: Set<String> = []
         while let row = try table.next() {
@@ -322,8 +330,10 @@ struct GTFSFeedReader {
             guard services.knows(service) else { report.skip("trips.txt: unknown service_id"); continue }
             seen.insert(id)
             let direction = row.int(directionColumn).flatMap { (0...1).contains($0) ? $0 : nil }
+            let wheelchair = AccessibilityValue.read(row, wheelchairColumn, file: "trips.txt", column: "wheelchair_accessible",
+                                                     report: &report)
             trips.append(PendingTrip(route: route, serviceID: service, tripID: id, headsign: row.string(headsignColumn),
-                                     direction: direction))
+                                     direction: direction, wheelchair: wheelchair))
         }
         report.rowsRead["trips.txt", default: 0] += table.rowsRead
         return trips

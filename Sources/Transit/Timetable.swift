@@ -16,6 +16,9 @@ struct Timetable: Sendable {
         var parentStationID: String?
         /// Bit per `VehicleKind` of the routes calling here.
         var modeMask: UInt32
+        /// `wheelchair_boarding`, a platform's 0 already replaced by its station's
+        /// (`AccessibilityValue`); unknown in a timetable stored before schema version 5.
+        var wheelchairBoarding: UInt8 = AccessibilityValue.unknown
 
         var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
     }
@@ -93,6 +96,8 @@ struct Timetable: Sendable {
     var tripHeadways: [Int32] = []
     /// Per trip: GTFS `direction_id` (0 or 1), -1 when the feed gives none.
     var tripDirections: [Int8] = []
+    /// Per trip: GTFS `wheelchair_accessible` (`AccessibilityValue`); unknown before schema version 5.
+    var tripWheelchair: [UInt8] = []
     var arrivals: [Int32] = []
     var departures: [Int32] = []
     /// Same-stop change time per stop; -1 when transfers.txt forbids changing there.
@@ -160,7 +165,7 @@ struct Timetable: Sendable {
     /// Bytes held by the arrays (strings counted by their UTF-8 length), for the memory report.
     var memoryBytes: Int {
         func a<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }
-        var total = a(patternStops) + a(patternFlags) + a(patternSequences) + a(tripDirections) + a(tripServices) + a(tripHeadways) + a(arrivals) + a(departures)
+        var total = a(patternStops) + a(patternFlags) + a(patternSequences) + a(tripDirections) + a(tripWheelchair) + a(tripServices) + a(tripHeadways) + a(arrivals) + a(departures)
         total += a(changeSeconds) + a(footStart) + a(footTargets) + a(footWalkSeconds) + a(footMinimumSeconds)
         total += a(stopPatternStart) + a(stopPatternEntries) + a(stopPatternIndexes)
         total += a(footInStart) + a(footInSources) + a(footInEdge)

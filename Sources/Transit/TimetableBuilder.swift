@@ -17,6 +17,7 @@ struct TimetableBuilder {
         /// 0 for a scheduled trip.
         var headwaySeconds: Int32
         var direction: Int8
+        var wheelchair: UInt8
     }
 
     private struct PatternKey: Hashable {
@@ -61,16 +62,23 @@ struct TimetableBuilder {
     /// The feed that set `timeZoneID`, to name both sides of a disagreement.
     private(set) var timeZoneFeed: String?
 
-    mutating func addStop(id: String, name: String, latitude: Double, longitude: Double) -> Int32 {
-        stops.append(Timetable.Stop(id: id, name: name, latitude: latitude, longitude: longitude, parentStationID: nil, modeMask: 0))
+    /// - parameter wheelchairBoarding: the stop's own `wheelchair_boarding` (`AccessibilityValue`).
+    mutating func addStop(id: String, name: String, latitude: Double, longitude: Double,
+                          wheelchairBoarding: UInt8 = AccessibilityValue.unknown) -> Int32 {
+        stops.append(Timetable.Stop(id: id, name: name, latitude: latitude, longitude: longitude, parentStationID: nil, modeMask: 0,
+                                    wheelchairBoarding: wheelchairBoarding))
         stopFeeds.append(feedsBegun)
         fares.stopZones.append(-1)
         return Int32(stops.count - 1)
     }
 
-    /// Links a platform to its station, a `parent_station` of the feed being read.
-    mutating func setParent(stop: Int32, parent: String) {
+    /// Links a platform to its station, a `parent_station` of the feed being read. A platform
+    /// whose own `wheelchair_boarding` is 0 or empty takes the station's, as the GTFS reference says.
+    mutating func setParent(stop: Int32, parent: String, stationWheelchairBoarding: UInt8 = AccessibilityValue.unknown) {
         stops[Int(stop)].parentStationID = parent
+        if stops[Int(stop)].wheelchairBoarding == AccessibilityValue.unknown {
+            stops[Int(stop)].wheelchairBoarding = stationWheelchairBoarding
+        }
         stationOfStop[stop] = "\(feedsBegun)/\(parent)"
     }
 
@@ -95,13 +103,15 @@ struct TimetableBuilder {
     ///   headway; nil for scheduled trips.
     /// - parameter sequences: each stop's `stop_sequence`; nil numbers them 1, 2, 3, …
     /// - parameter direction: `direction_id`, nil when the feed gives none.
+    /// - parameter wheelchair: `wheelchair_accessible` (`AccessibilityValue`).
     mutating func addTrip(route: Int32, service: Int32, tripID: String, headsign: String,
                           stops: [Int32], flags: [UInt8], arrivals: [Int32], departures: [Int32],
-                          headwaySeconds: Int32? = nil, sequences: [Int32]? = nil, direction: Int? = nil) {
+                          headwaySeconds: Int32? = nil, sequences: [Int32]? = nil, direction: Int? = nil,
+                          wheelchair: UInt8 = AccessibilityValue.unknown) {
         trips.append(RawTrip(route: route, service: service, tripID: tripID, headsign: headsign,
                              stops: stops, flags: flags, sequences: sequences ?? stops.indices.map { Int32($0 + 1) },
                              arrivals: arrivals, departures: departures,
-                             headwaySeconds: headwaySeconds ?? 0, direction: Int8(direction ?? -1)))
+                             headwaySeconds: headwaySeconds ?? 0, direction: Int8(direction ?? -1), wheelchair: wheelchair))
     }
 
     mutating func addTransfer(from: Int32, to: Int32, minimumSeconds: Int?, forbidden: Bool) {
@@ -169,6 +179,7 @@ struct TimetableBuilder {
                     table.tripServices.append(trip.service)
                     table.tripHeadways.append(trip.headwaySeconds)
                     table.tripDirections.append(trip.direction)
+                    table.tripWheelchair.append(trip.wheelchair)
                     table.arrivals.append(contentsOf: trip.arrivals)
                     table.departures.append(contentsOf: trip.departures)
                     pattern.minTime = min(pattern.minTime, trip.departures[0])

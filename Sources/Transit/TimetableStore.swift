@@ -16,7 +16,9 @@ struct TimetableStore {
     /// with no agency, stops numbered 1, 2, 3, … and no direction. Version 4 added the `fares`
     /// meta entry (zones, fares and rules as JSON, small and always read whole); an older file
     /// reads with fares not read, so every price is unknown until the region is re-imported.
-    static let schemaVersion = 4
+    /// Version 5 added `stops.wheelchair_boarding` (a platform's 0 already replaced by its station's)
+    /// and `trips.wheelchair_accessible`; an older file reads with every stop and trip unknown.
+    static let schemaVersion = 5
     static let oldestReadableSchemaVersion = 1
     static let fileName = "transit.sqlite"
 
@@ -60,7 +62,8 @@ struct TimetableStore {
             CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
             CREATE TABLE feeds(position INTEGER PRIMARY KEY, feed TEXT NOT NULL, first_day INTEGER NOT NULL, last_day INTEGER NOT NULL);
             CREATE TABLE stops(idx INTEGER PRIMARY KEY, stop_id TEXT NOT NULL, name TEXT NOT NULL, lat REAL NOT NULL, lon REAL NOT NULL,
-                               parent_station TEXT, mode_mask INTEGER NOT NULL, change_seconds INTEGER NOT NULL);
+                               parent_station TEXT, mode_mask INTEGER NOT NULL, change_seconds INTEGER NOT NULL,
+                               wheelchair_boarding INTEGER NOT NULL DEFAULT 0);
             CREATE TABLE routes(idx INTEGER PRIMARY KEY, route_id TEXT NOT NULL, short_name TEXT NOT NULL, long_name TEXT NOT NULL,
                                 route_type INTEGER NOT NULL, agency_id TEXT NOT NULL DEFAULT '');
             CREATE TABLE services(idx INTEGER PRIMARY KEY, service_id TEXT NOT NULL, first_day INTEGER NOT NULL, days BLOB NOT NULL);
@@ -69,7 +72,7 @@ struct TimetableStore {
                                   sequences BLOB);
             CREATE TABLE trips(idx INTEGER PRIMARY KEY, pattern_idx INTEGER NOT NULL, trip_id TEXT NOT NULL, headsign TEXT NOT NULL,
                                service_idx INTEGER NOT NULL, arrivals BLOB NOT NULL, departures BLOB NOT NULL,
-                               headway_seconds INTEGER, direction_id INTEGER);
+                               headway_seconds INTEGER, direction_id INTEGER, wheelchair_accessible INTEGER NOT NULL DEFAULT 0);
             CREATE TABLE footpaths(from_idx INTEGER NOT NULL, to_idx INTEGER NOT NULL, walk_seconds INTEGER NOT NULL,
                                    minimum_seconds INTEGER NOT NULL, PRIMARY KEY(from_idx, to_idx)) WITHOUT ROWID;
             """)
@@ -91,10 +94,11 @@ struct TimetableStore {
         }
         let feeds = try db.prepare("INSERT INTO feeds VALUES (?, ?, ?, ?)")
         for (i, f) in t.feeds.enumerated() { try feeds.run([.int(i), .text(f.feed), .int(f.firstDay), .int(f.lastDay)]) }
-        let stops = try db.prepare("INSERT INTO stops VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        let stops = try db.prepare("INSERT INTO stops VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         for (i, s) in t.stops.enumerated() {
             try stops.run([.int(i), .text(s.id), .text(s.name), .real(s.latitude), .real(s.longitude),
-                           .optional(s.parentStationID), .int(Int(s.modeMask)), .int(Int(t.changeSeconds[i]))])
+                           .optional(s.parentStationID), .int(Int(s.modeMask)), .int(Int(t.changeSeconds[i])),
+                           .int(Int(s.wheelchairBoarding))])
         }
         let routes = try db.prepare("INSERT INTO routes VALUES (?, ?, ?, ?, ?, ?)")
         for (i, r) in t.routes.enumerated() {
@@ -105,7 +109,7 @@ struct TimetableStore {
             try services.run([.int(i), .text(s.id), .int(s.firstDay), .blob(Self.pack(s.words))])
         }
         let patterns = try db.prepare("INSERT INTO patterns VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        let trips = try db.prepare("INSERT INTO trips VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let trips = try db.prepare("INSERT INTO trips VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         for (pi, p) in t.patterns.enumerated() {
             let stopRange = Int(p.stopsStart)..<Int(p.stopsStart + p.stopCount)
             try patterns.run([.int(pi), .int(Int(p.route)), .blob(Self.pack(Array(t.patternStops[stopRange]))),
@@ -119,7 +123,8 @@ struct TimetableStore {
                                .int(Int(t.tripServices[trip])), .blob(Self.pack(Array(t.arrivals[range]))),
                                .blob(Self.pack(Array(t.departures[range]))),
                                .optional(t.tripHeadways[trip] > 0 ? Int(t.tripHeadways[trip]) : nil),
-                               .optional(t.tripDirections[trip] >= 0 ? Int(t.tripDirections[trip]) : nil)])
+                               .optional(t.tripDirections[trip] >= 0 ? Int(t.tripDirections[trip]) : nil),
+                               .int(Int(t.tripWheelchair[trip]))])
             }
         }
         let foot = try db.prepare("INSERT INTO footpaths VALUES (?, ?, ?, ?)")
@@ -178,9 +183,12 @@ struct TimetableStore {
         t.feeds = try db.query("SELECT feed, first_day, last_day FROM feeds ORDER BY position") {
             FeedServicePeriod(feed: $0.string(0), firstDay: $0.int(1), lastDay: $0.int(2))
         }
-        let stopRows = try db.query("SELECT stop_id, name, lat, lon, parent_station, mode_mask, change_seconds FROM stops ORDER BY idx") { row in
+        let wheelchairColumn = version >= 5 ? "wheelchair_boarding" : "0"
+        let stopRows = try db.query(
+            "SELECT stop_id, name, lat, lon, parent_station, mode_mask, change_seconds, \(wheelchairColumn) FROM stops ORDER BY idx") { row in
             (Timetable.Stop(id: row.string(0), name: row.string(1), latitude: row.double(2), longitude: row.double(3),
-                            parentStationID: row.optionalString(4), modeMask: UInt32(truncatingIfNeeded: row.int64(5))),
+                            parentStationID: row.optionalString(4), modeMask: UInt32(truncatingIfNeeded: row.int64(5)),
+                            wheelchairBoarding: AccessibilityValue.stored(row.int(7))),
              Int32(truncatingIfNeeded: row.int64(6)))
         }
         t.stops = stopRows.map(\.0)
@@ -213,8 +221,10 @@ struct TimetableStore {
         }
         let headwayColumn = version >= 2 ? "headway_seconds" : "NULL"
         let directionColumn = version >= 3 ? "direction_id" : "NULL"
+        let accessibleColumn = version >= 5 ? "wheelchair_accessible" : "0"
         let tripStatement = try db.prepare(
-            "SELECT pattern_idx, trip_id, headsign, service_idx, arrivals, departures, \(headwayColumn), \(directionColumn) FROM trips ORDER BY idx")
+            "SELECT pattern_idx, trip_id, headsign, service_idx, arrivals, departures, \(headwayColumn), \(directionColumn), "
+                + "\(accessibleColumn) FROM trips ORDER BY idx")
         var lastPattern = -1
         while let row = try tripStatement.step() {
             let p = row.int(0)
@@ -235,6 +245,7 @@ struct TimetableStore {
             t.tripHeadways.append(Int32(headway))
             let direction = row.optionalInt(7) ?? -1
             t.tripDirections.append(Int8((0...1).contains(direction) ? direction : -1))
+            t.tripWheelchair.append(AccessibilityValue.stored(row.int(8)))
             t.arrivals.append(contentsOf: arrivals)
             t.departures.append(contentsOf: departures)
         }

@@ -13,6 +13,7 @@ extension TransitRouter {
     /// - returns: per feed, what was applied and refused (by reason), and the overlay's memory.
     @discardableResult
     public func applyRealtime(_ feeds: [RealtimeFeed], now: Date) -> RealtimeApplyReport {
+        if !isStepFreeView { stepFree.apply(feeds, now: now) }
         guard !feeds.isEmpty else {
             realtime.swap(nil)
             return RealtimeApplyReport()

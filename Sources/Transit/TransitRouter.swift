@@ -25,6 +25,10 @@ public final class TransitRouter: Sendable {
     public let stops: [TransitStop]
     /// The GTFS-Realtime overlay in force (`applyRealtime`).
     let realtime = RealtimeState()
+    /// The step-free views of this timetable, built on first use (none inside a view).
+    let stepFree = StepFreeRouters()
+    /// Whether this router searches a step-free view (it then has no views of its own).
+    let isStepFreeView: Bool
 
     /// Loads the timetable imported into `regionDirectory`.
     /// - throws: `TransitError.timetableMissing` when nothing was imported, or a storage error.
@@ -33,9 +37,10 @@ public final class TransitRouter: Sendable {
         self.init(timetable: timetable, walking: walking)
     }
 
-    init(timetable: Timetable, walking: any WalkingTimeEstimator) {
+    init(timetable: Timetable, walking: any WalkingTimeEstimator, stepFreeView: Bool = false) {
         self.timetable = timetable
         self.walking = walking
+        isStepFreeView = stepFreeView
         grid = StopGrid(stops: timetable.stops.map(\.coordinate), cellMetres: 500)
         serviceDays = ServiceDayCache(timetable: timetable)
         let scratchPool = RaptorScratchPool()
@@ -85,11 +90,17 @@ public final class TransitRouter: Sendable {
     ///   `.outsideServicePeriod` (the day is outside every feed), `.noRoute` (no service).
     /// - parameter avoiding: stops (by position, within `avoidedStopMetres`) the journey must not
     ///   board, alight or change at.
+    /// - parameter access: a step-free level searches the step-free view of the timetable
+    ///   (`Timetable.stepFreeView`), built on the first such query.
     public func leg(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
                     maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius,
                     transferPenalty: Int = TransitRouter.defaultTransferPenalty,
-                    avoiding: [Coordinate] = []) throws -> TransitJourneyResult {
-        try leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers, accessRadius: accessRadius,
+                    avoiding: [Coordinate] = [], access: AccessNeed = .any) throws -> TransitJourneyResult {
+        if let view = view(for: access) {
+            return try view.leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers,
+                                accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding)
+        }
+        return try leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers, accessRadius: accessRadius,
                 transferPenalty: transferPenalty, avoiding: avoiding, overlay: realtime.snapshot)
     }
 
@@ -192,7 +203,12 @@ public final class TransitRouter: Sendable {
     public func journeys(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
                          count: Int, maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius,
                          transferPenalty: Int = TransitRouter.defaultTransferPenalty,
-                         avoiding: [Coordinate] = []) throws -> [RouteLeg] {
+                         avoiding: [Coordinate] = [], access: AccessNeed = .any) throws -> [RouteLeg] {
+        if let view = view(for: access) {
+            return try view.journeys(from: origin, to: destination, timing: timing, pace: pace, count: count,
+                                     maxTransfers: maxTransfers, accessRadius: accessRadius,
+                                     transferPenalty: transferPenalty, avoiding: avoiding)
+        }
         var time: Date
         switch timing {
         case .departAt(let date), .arriveBy(let date): time = date
@@ -223,6 +239,12 @@ public final class TransitRouter: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// The step-free view to search for `access`; nil for `.any` (this timetable), and inside a view.
+    func view(for access: AccessNeed) -> TransitRouter? {
+        guard access.isStepFree, !isStepFreeView else { return nil }
+        return stepFree.router(for: access, over: self)
+    }
 
     /// How close a timetable stop must be to an avoided position to be that stop.
     public static let avoidedStopMetres: Double = 3
@@ -297,6 +319,7 @@ public final class TransitRouter: Sendable {
         var geometry: [Coordinate] = [origin]
         var distance = 0.0
         var fareRides: [FareRide] = []
+        var accessibility: [LegAccessibility] = []
 
         let first = stop(raw.access.stop)
         let accessMetres = origin.distance(to: first.coordinate)
@@ -330,6 +353,8 @@ public final class TransitRouter: Sendable {
             fareRides.append(FareRide(route: pattern.route, agencyID: route.agencyID, zones: zones,
                                       destinationZone: destinationZone, boarding: ride.departure))
             let board = stop(ride.boardStop), alight = stop(ride.alightStop)
+            accessibility.append(AccessibilityValue.ride(trip: tt.tripWheelchair[Int(ride.trip)],
+                                                         boarding: board.wheelchairBoarding, alighting: alight.wheelchairBoarding))
             let headsign = tt.tripHeadsigns[Int(ride.trip)], headway = tt.tripHeadways[Int(ride.trip)]
             let facts = ResolvedAlert.RideFacts(trip: ride.trip, pattern: ride.pattern, day: ride.day, boardStop: ride.boardStop,
                                                 alightStop: ride.alightStop, departure: ride.departure, arrival: ride.arrival)
@@ -351,7 +376,8 @@ public final class TransitRouter: Sendable {
         let leg = RouteLeg(mode: .transit, expectedTravelTime: TimeInterval(raw.arrival - raw.departure), distance: distance,
                            departure: date(raw.departure), arrival: date(raw.arrival), geometry: geometry, rides: rides,
                            walks: walks.map(\.step), walkingIsNoSlower: walkingIsNoSlower,
-                           price: FarePricing.cheapest(fareRides, in: tt.fares))
+                           price: FarePricing.cheapest(fareRides, in: tt.fares),
+                           accessibility: LegAccessibility.least(of: accessibility) ?? .unknown)
         return TransitJourney(leg: leg, walks: walks)
     }
 }

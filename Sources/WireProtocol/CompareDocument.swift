@@ -51,11 +51,15 @@ public struct CompareOption: Hashable, Sendable, Codable {
     @NullWhenNil public var priceNote: String?
     /// The price is an estimate (the car's cost per km), not a fare.
     public var priceEstimate: Bool
+    /// Walk and transit: the least accessible of the option's legs, `step_free`, `unknown` or
+    /// `no`; left out for car and bike (and from older daemons).
+    public var accessibility: String?
 
     public init(mode: String, durationS: Double?, departure: String?, arrival: String?, distanceM: Double?,
                 transfers: Int?, fastest: Bool, lines: [String], headwaysS: [Int?] = [], error: WireError?,
                 walkingIsNoSlower: Bool = false, rides: [RideDocument] = [], price: PriceDocument? = nil,
-                priceNote: String? = nil, priceEstimate: Bool = false) {
+                priceNote: String? = nil, priceEstimate: Bool = false, accessibility: String? = nil) {
+        self.accessibility = accessibility
         self.mode = mode
         self.durationS = durationS
         self.departure = departure
@@ -76,7 +80,7 @@ public struct CompareOption: Hashable, Sendable, Codable {
     /// Spelled by the wire's snake_case strategy; written out for the hand-written decoder.
     enum CodingKeys: CodingKey {
         case mode, durationS, departure, arrival, distanceM, transfers, fastest, lines, headwaysS, error, walkingIsNoSlower, rides
-        case price, priceNote, priceEstimate
+        case price, priceNote, priceEstimate, accessibility
     }
 
     /// `walking_is_no_slower` is read as false, `headways_s` and `rides` as empty and the price
@@ -98,5 +102,6 @@ public struct CompareOption: Hashable, Sendable, Codable {
         price = try c.decodeIfPresent(PriceDocument.self, forKey: .price)
         priceNote = try c.decodeIfPresent(String.self, forKey: .priceNote)
         priceEstimate = try c.decodeIfPresent(Bool.self, forKey: .priceEstimate) ?? false
+        accessibility = try c.decodeIfPresent(String.self, forKey: .accessibility)
     }
 }

@@ -55,6 +55,7 @@ public enum Endpoints {
     public static let planPin = Endpoint<Params.PlanPin, PlanDocument>(.planPin)
     public static let planUnpin = Endpoint<Params.PlanID, PlanDocument>(.planUnpin)
     public static let planPace = Endpoint<Params.PlanPace, PlanDocument>(.planPace)
+    public static let planAccess = Endpoint<Params.PlanAccess, PlanDocument>(.planAccess)
     public static let planTime = Endpoint<Params.PlanTime, PlanDocument>(.planTime)
     public static let planRefine = Endpoint<Params.PlanRefine, PlanDocument>(.planRefine)
     public static let planAccept = Endpoint<Params.PlanSegment, PlanDocument>(.planAccept)

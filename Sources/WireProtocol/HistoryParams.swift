@@ -60,8 +60,11 @@ public struct HistoryPlanDocument: Hashable, Sendable, Codable {
     public var pace: String
     /// The places between the ends, in order.
     public var via: [PlaceDocument]
+    /// The plan's step-free setting (absent from older daemons: any).
+    public var access: AccessLevel?
 
-    public init(title: String, titleGiven: Bool, preset: String, pace: String, via: [PlaceDocument]) {
+    public init(title: String, titleGiven: Bool, preset: String, pace: String, via: [PlaceDocument], access: AccessLevel? = nil) {
+        self.access = access
         self.title = title
         self.titleGiven = titleGiven
         self.preset = preset

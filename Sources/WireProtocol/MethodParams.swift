@@ -177,8 +177,12 @@ public enum Params {
         public var map: MapPicture?
         /// Only these modes, in the standard order (default: walk, transit, car, bike).
         public var modes: [String]?
+        /// Step-free walks and transit (default any).
+        public var access: AccessLevel?
         public init(from: String, to: String, at: String? = nil, arriveBy: String? = nil, pace: String? = nil,
-                    region: String? = nil, near: String? = nil, map: MapPicture? = nil, modes: [String]? = nil) {
+                    region: String? = nil, near: String? = nil, map: MapPicture? = nil, modes: [String]? = nil,
+                    access: AccessLevel? = nil) {
+            self.access = access
             self.from = from
             self.to = to
             self.at = at
@@ -204,9 +208,12 @@ public enum Params {
         public var near: String?
         /// Places visited between `from` and `to`, in order (a day: home → work → shop → home).
         public var via: [String]?
+        /// Step-free walks and transit, stored with the plan (default any).
+        public var access: AccessLevel?
         public init(from: String, to: String, mode: String? = nil, at: String? = nil, arriveBy: String? = nil,
                     pace: String? = nil, title: String? = nil, region: String? = nil, near: String? = nil,
-                    via: [String]? = nil) {
+                    via: [String]? = nil, access: AccessLevel? = nil) {
+            self.access = access
             self.from = from
             self.to = to
             self.via = via
@@ -310,7 +317,10 @@ public enum Params {
         public var expectedGeneration: Int64?
         public var id: Int64
         public var preset: String
-        public init(id: Int64, preset: String, expectedGeneration: Int64? = nil) {
+        /// Also sets the plan's access (`plan.access`) before the preset is applied; nil keeps it.
+        public var access: AccessLevel?
+        public init(id: Int64, preset: String, expectedGeneration: Int64? = nil, access: AccessLevel? = nil) {
+            self.access = access
             self.id = id
             self.preset = preset
             self.expectedGeneration = expectedGeneration
@@ -345,6 +355,19 @@ public enum Params {
         public init(id: Int64, pace: String, expectedGeneration: Int64? = nil) {
             self.id = id
             self.pace = pace
+            self.expectedGeneration = expectedGeneration
+        }
+    }
+
+    /// `plan.access`: the plan's step-free setting; walk and transit legs are recomputed.
+    public struct PlanAccess: Hashable, Sendable, Codable {
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
+        public var id: Int64
+        public var access: AccessLevel
+        public init(id: Int64, access: AccessLevel, expectedGeneration: Int64? = nil) {
+            self.id = id
+            self.access = access
             self.expectedGeneration = expectedGeneration
         }
     }

@@ -10,6 +10,8 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     public var totalDistanceM: Double
     public var pending: [PendingDocument]
     public var pace: String
+    /// The plan's step-free setting (`plan.access`); absent from older daemons (read as any).
+    public var access: AccessLevel?
     /// `leave_now`, `depart_at` or `arrive_by`, with `time` for the last two.
     public var timePreference: TimePreferenceDocument
     /// The first 1-based segment whose departure is pinned, if any.
@@ -37,7 +39,9 @@ public struct PlanDocument: Hashable, Sendable, Codable {
                 totalDurationS: Double?, totalDistanceM: Double, pending: [PendingDocument], pace: String,
                 timePreference: TimePreferenceDocument, pinnedSegment: Int?, generation: Int64, timeZone: String,
                 removedPins: [RemovedPinDocument]? = nil, pinnedSegments: [Int]? = nil, pins: [PinDocument]? = nil,
-                price: PriceQuoteParts? = nil) {
+                price: PriceQuoteParts? = nil,
+                access: AccessLevel? = nil) {
+        self.access = access
         self.id = id
         self.title = title
         self.nodes = nodes
@@ -179,10 +183,14 @@ public struct LegDocument: Hashable, Sendable, Codable {
     /// with `price_note` saying why.
     @NullWhenNil public var price: PriceDocument?
     @NullWhenNil public var priceNote: String?
+    /// Walk and transit: `step_free`, `unknown` or `no`; left out for car and bike legs (and from
+    /// older daemons).
+    public var accessibility: String?
 
     public init(durationS: Double, distanceM: Double?, departure: String?, arrival: String?,
                 transfers: Int, rides: [RideDocument], walks: [WalkDocument] = [], walkingIsNoSlower: Bool = false,
-                price: PriceDocument? = nil, priceNote: String? = nil) {
+                price: PriceDocument? = nil, priceNote: String? = nil, accessibility: String? = nil) {
+        self.accessibility = accessibility
         self.durationS = durationS
         self.distanceM = distanceM
         self.departure = departure
@@ -198,6 +206,7 @@ public struct LegDocument: Hashable, Sendable, Codable {
     /// Spelled by the wire's snake_case strategy; written out for the hand-written decoder.
     enum CodingKeys: CodingKey {
         case durationS, distanceM, departure, arrival, transfers, rides, walks, walkingIsNoSlower, geometry, price, priceNote
+        case accessibility
     }
 
     /// `walks` and `walking_is_no_slower` are read as empty/false when absent (older daemons).
@@ -214,6 +223,7 @@ public struct LegDocument: Hashable, Sendable, Codable {
         geometry = try c.decodeIfPresent([[Double]].self, forKey: .geometry)
         price = try c.decodeIfPresent(PriceDocument.self, forKey: .price)
         priceNote = try c.decodeIfPresent(String.self, forKey: .priceNote)
+        accessibility = try c.decodeIfPresent(String.self, forKey: .accessibility)
     }
 }
 

@@ -11,6 +11,7 @@ public enum PlanEdit: Hashable, Sendable, Codable {
     case pin(Params.PlanPin)
     case unpin(Params.PlanID)
     case pace(Params.PlanPace)
+    case access(Params.PlanAccess)
     case time(Params.PlanTime)
     case refine(Params.PlanRefine)
     case accept(Params.PlanSegment)
@@ -24,7 +25,7 @@ public enum PlanEdit: Hashable, Sendable, Codable {
 
     /// Every method an edit may be, in the order of the cases.
     public static let methods: [WireMethod] = [.planInsert, .planRemove, .planMode, .planSwap, .planPreset, .planRebuild,
-                                               .planPin, .planUnpin, .planPace, .planTime, .planRefine, .planAccept,
+                                               .planPin, .planUnpin, .planPace, .planAccess, .planTime, .planRefine, .planAccept,
                                                .planDismiss, .planRefresh, .planStay, .planUnlock, .planRename, .planMove,
                                                .planChoose]
 
@@ -40,6 +41,7 @@ public enum PlanEdit: Hashable, Sendable, Codable {
         case .pin: .planPin
         case .unpin: .planUnpin
         case .pace: .planPace
+        case .access: .planAccess
         case .time: .planTime
         case .refine: .planRefine
         case .accept: .planAccept
@@ -63,6 +65,7 @@ public enum PlanEdit: Hashable, Sendable, Codable {
         case .preset(let p), .rebuild(let p): p.id
         case .pin(let p): p.id
         case .pace(let p): p.id
+        case .access(let p): p.id
         case .time(let p): p.id
         case .refine(let p): p.id
         case .accept(let p), .dismiss(let p), .unlock(let p): p.id
@@ -83,6 +86,7 @@ public enum PlanEdit: Hashable, Sendable, Codable {
         case .preset(let p), .rebuild(let p): p.expectedGeneration
         case .pin(let p): p.expectedGeneration
         case .pace(let p): p.expectedGeneration
+        case .access(let p): p.expectedGeneration
         case .time(let p): p.expectedGeneration
         case .refine(let p): p.expectedGeneration
         case .accept(let p), .dismiss(let p), .unlock(let p): p.expectedGeneration
@@ -103,6 +107,7 @@ public enum PlanEdit: Hashable, Sendable, Codable {
         case .preset(let p), .rebuild(let p): p
         case .pin(let p): p
         case .pace(let p): p
+        case .access(let p): p
         case .time(let p): p
         case .refine(let p): p
         case .accept(let p), .dismiss(let p), .unlock(let p): p
@@ -146,6 +151,7 @@ public enum PlanEdit: Hashable, Sendable, Codable {
         case .planPin?: self = .pin(try Self.read(value, as: Params.PlanPin.self))
         case .planUnpin?: self = .unpin(try Self.read(value, as: Params.PlanID.self))
         case .planPace?: self = .pace(try Self.read(value, as: Params.PlanPace.self))
+        case .planAccess?: self = .access(try Self.read(value, as: Params.PlanAccess.self))
         case .planTime?: self = .time(try Self.read(value, as: Params.PlanTime.self))
         case .planRefine?: self = .refine(try Self.read(value, as: Params.PlanRefine.self))
         case .planAccept?: self = .accept(try Self.read(value, as: Params.PlanSegment.self))

@@ -32,6 +32,7 @@ public enum WireMethod: String, CaseIterable, Sendable {
     case planPin = "plan.pin"
     case planUnpin = "plan.unpin"
     case planPace = "plan.pace"
+    case planAccess = "plan.access"
     case planTime = "plan.time"
     case planRefine = "plan.refine"
     case planAccept = "plan.accept"

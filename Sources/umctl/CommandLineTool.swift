@@ -20,7 +20,7 @@ enum CommandLineTool {
         PlanNewCommand.self, PlanListCommand.self, PlanShowCommand.self, PlanDeleteCommand.self,
         PlanInsertCommand.self, PlanRemoveCommand.self, PlanModeCommand.self, PlanSwapCommand.self,
         PlanPresetCommand.self, PlanRebuildCommand.self, PlanPinCommand.self, PlanUnpinCommand.self,
-        PlanPaceCommand.self, PlanTimeCommand.self, PlanRefineCommand.self, PlanAcceptCommand.self,
+        PlanPaceCommand.self, PlanAccessCommand.self, PlanTimeCommand.self, PlanRefineCommand.self, PlanAcceptCommand.self,
         PlanDismissCommand.self, PlanRefreshCommand.self, PlanLinkCommand.self, PlanRemindCommand.self, PlanExportCommand.self, PlanMapCommand.self,
         PlanStayCommand.self, PlanAlternativesCommand.self, PlanChooseCommand.self, PlanMoveCommand.self,
         PlanUnlockCommand.self, PlanRenameCommand.self, PlanCopyCommand.self,

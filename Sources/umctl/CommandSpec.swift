@@ -17,6 +17,14 @@ struct CommandSpec: Sendable {
         var valueName: String?
         var help: String
         var repeatable = false
+        /// A flag that may also carry this value inline (`--wheelchair=strict`), never as a next word.
+        var inlineValue: String? = nil
+
+        /// How usage lines, help and the man page show it: "--at TIME", "--wheelchair[=strict]".
+        var word: String {
+            if let valueName { return "\(name) \(valueName)" }
+            return name + (inlineValue.map { "[=\($0)]" } ?? "")
+        }
     }
 
     var path: [String]
@@ -39,8 +47,7 @@ struct CommandSpec: Sendable {
             parts.append(positional.optional ? "[\(word)]" : word)
         }
         for option in options {
-            let word = option.valueName.map { "\(option.name) \($0)" } ?? option.name
-            parts.append("[\(word)]\(option.repeatable ? "..." : "")")
+            parts.append("[\(option.word)]\(option.repeatable ? "..." : "")")
         }
         return parts.joined(separator: " ")
     }
@@ -56,8 +63,7 @@ struct CommandSpec: Sendable {
         }
         lines += ["", "options:"]
         for option in options + Self.shared {
-            let word = option.valueName.map { "\(option.name) \($0)" } ?? option.name
-            lines.append("  \(FixedWidth.cell(word, width: 22)) \(option.help)")
+            lines.append("  \(FixedWidth.cell(option.word, width: 22)) \(option.help)")
         }
         return lines.joined(separator: "\n")
     }
@@ -93,7 +99,13 @@ struct CommandSpec: Sendable {
                 throw UsageError("unknown option \(name) for `umctl \(path.joined(separator: " "))`\(near)\n\(usageLine)")
             }
             if option.valueName == nil {
-                guard inlineValue == nil else { throw UsageError("\(name) takes no value") }
+                if let inlineValue {
+                    guard let allowed = option.inlineValue else { throw UsageError("\(name) takes no value") }
+                    guard inlineValue == allowed else {
+                        throw UsageError("\(name)=\(inlineValue) is not known; use \(name) or \(name)=\(allowed)")
+                    }
+                    parsed.options[name, default: []].append(inlineValue)
+                }
                 parsed.flags.insert(name)
                 continue
             }

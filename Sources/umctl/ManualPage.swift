@@ -35,9 +35,7 @@ enum ManualPage {
         return page.joined(separator: "\n") + "\n"
     }
 
-    static func word(_ option: CommandSpec.Option) -> String {
-        option.valueName.map { "\(option.name) \($0)" } ?? option.name
-    }
+    static func word(_ option: CommandSpec.Option) -> String { option.word }
 
     /// Text for roff: backslashes and dashes escaped, no line starting with a control character.
     static func roff(_ text: String) -> String {

@@ -22,9 +22,11 @@ struct CompareCommand: UmctlCommand {
                   .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
                   .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE"),
                   .init(name: "--map", valueName: "FILE", help: "also draw the three routes on one picture (.png or .svg)"),
-                  .init(name: "--size", valueName: "WxH", help: "with --map: \(sizeHelp)")])
+                  .init(name: "--size", valueName: "WxH", help: "with --map: \(sizeHelp)"),
+                  WheelchairOption.option])
     var from: String, to: String, at: String?, arriveBy: String?, pace: String?, region: String?, near: String?
     var map: PictureRequest?
+    var access: AccessLevel?
 
     init(_ arguments: ParsedArguments) throws {
         from = try arguments.string("FROM")
@@ -34,6 +36,7 @@ struct CompareCommand: UmctlCommand {
         pace = arguments.optional("--pace")
         region = arguments.optional("--region")
         near = arguments.optional("--near")
+        access = WheelchairOption.level(arguments)
         if arguments.optional("--map") != nil {
             map = try PictureRequest(arguments, option: "--map")
         } else if arguments.optional("--size") != nil {
@@ -52,7 +55,7 @@ struct CompareCommand: UmctlCommand {
 
     func request() throws -> CommandRequest<CompareDocument> {
         try CommandRequest(Endpoints.compare, Params.Compare(from: from, to: to, at: at, arriveBy: arriveBy, pace: pace,
-                                                             region: region, near: near, map: map?.params))
+                                                             region: region, near: near, map: map?.params, access: access))
     }
 
     func render(_ answer: CompareDocument) throws -> String {
@@ -73,9 +76,11 @@ struct PlanNewCommand: PlanAnswering {
                   .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
                   .init(name: "--title", valueName: "TEXT", help: "a title (default the places joined by →)"),
                   .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
-                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")])
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE"),
+                  WheelchairOption.option])
     var from: String, to: String, mode: String?, at: String?, arriveBy: String?, pace: String?, title: String?
     var region: String?, near: String?
+    var access: AccessLevel?
     /// The places between the origin and the destination.
     var via: [String]
 
@@ -91,6 +96,7 @@ struct PlanNewCommand: PlanAnswering {
         title = arguments.optional("--title")
         region = arguments.optional("--region")
         near = arguments.optional("--near")
+        access = WheelchairOption.level(arguments)
     }
 
     func validate() throws {
@@ -108,7 +114,7 @@ struct PlanNewCommand: PlanAnswering {
     func request() throws -> CommandRequest<PlanDocument> {
         try CommandRequest(Endpoints.planNew, Params.PlanNew(from: from, to: to, mode: mode, at: at, arriveBy: arriveBy,
                                                          pace: pace, title: title, region: region, near: near,
-                                                         via: via.isEmpty ? nil : via))
+                                                         via: via.isEmpty ? nil : via, access: access))
     }
 }
 
@@ -277,16 +283,19 @@ struct PlanSwapCommand: PlanEditCommand {
 
 struct PlanPresetCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "preset"], abstract: "Apply a preset to every unlocked segment.",
-                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PRESET", help: "walk, transit, car, bike or fastest")]).editing
+                                  positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PRESET", help: "walk, transit, car, bike or fastest")],
+                                  options: [WheelchairOption.option]).editing
     var expectedGeneration: Int64?
     var id: Int64, preset: String
+    var access: AccessLevel?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
         expectedGeneration = try arguments.expectedGeneration()
         preset = try arguments.string("PRESET")
+        access = WheelchairOption.level(arguments)
     }
     func validate() throws { try Check.oneOf(preset, ["walk", "transit", "car", "bike", "fastest"], "PRESET") }
-    var edit: PlanEdit { .preset(Params.PlanPreset(id: id, preset: preset, expectedGeneration: expectedGeneration)) }
+    var edit: PlanEdit { .preset(Params.PlanPreset(id: id, preset: preset, expectedGeneration: expectedGeneration, access: access)) }
 }
 
 struct PlanRebuildCommand: PlanEditCommand {
@@ -362,6 +371,25 @@ struct PlanPaceCommand: PlanEditCommand {
     }
     func validate() throws { try Check.oneOf(pace, ["slow", "normal", "fast", "next"], "PACE") }
     var edit: PlanEdit { .pace(Params.PlanPace(id: id, pace: pace, expectedGeneration: expectedGeneration)) }
+}
+
+struct PlanAccessCommand: PlanEditCommand {
+    static let spec = CommandSpec(path: ["plan", "access"], abstract: "Set step-free (wheelchair) travel; walk and transit legs are recomputed.",
+                                  positionals: [.init(name: "ID", help: "plan ID"),
+                                                .init(name: "LEVEL", help: "wheelchair (unknown accessibility allowed and marked), "
+                                                          + "wheelchair-strict (only what the feed says is accessible), or any")]).editing
+    var expectedGeneration: Int64?
+    var id: Int64, level: String
+    init(_ arguments: ParsedArguments) throws {
+        id = try arguments.planID()
+        expectedGeneration = try arguments.expectedGeneration()
+        level = try arguments.string("LEVEL")
+    }
+    func validate() throws { try Check.oneOf(level, WheelchairOption.words.map(\.word), "LEVEL") }
+    var edit: PlanEdit {
+        .access(Params.PlanAccess(id: id, access: WheelchairOption.words.first { $0.word == level }?.level ?? .any,
+                                  expectedGeneration: expectedGeneration))
+    }
 }
 
 struct PlanTimeCommand: PlanEditCommand {

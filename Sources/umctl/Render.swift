@@ -69,7 +69,12 @@ enum Render {
             }
         }
         lines.append("Plan \(plan.id): \(plan.title ?? "")")
-        lines.append("  \(preference), pace \(plan.pace), times in \(plan.timeZone)")
+        let access = switch plan.access {
+        case .wheelchair?: ", step-free (wheelchair)"
+        case .wheelchairStrict?: ", step-free (wheelchair, strict)"
+        case .any?, nil: ""
+        }
+        lines.append("  \(preference), pace \(plan.pace)\(access), times in \(plan.timeZone)")
         if let note = plan.coverageNote { lines.append("  note: \(note); no transit that day") }
         let numberWidth = String(plan.nodes.count).count  // node and segment numbers stay in one column
         for (index, node) in plan.nodes.enumerated() {
@@ -98,6 +103,7 @@ enum Render {
                     if leg.transfers > 0 { text += "; \(leg.transfers) transfer\(leg.transfers == 1 ? "" : "s")" }
                 }
                 if let price = legPrice(leg, mode: segment.mode) { text += "; \(price)" }
+                if let access = WheelchairOption.label(leg.accessibility) { text += "; \(access)" }
             } else if let error = segment.error {
                 text += " no leg (\(error.code): \(error.message))"
             } else {
@@ -247,6 +253,9 @@ enum Render {
         for option in document.options where option.error == nil && (option.mode == "transit" || option.mode == "car") {
             if option.price == nil, option.mode == "transit", let note = option.priceNote { notes.append("\nnote: \(option.mode) \(note)") }
             if option.price != nil, option.priceEstimate, let note = option.priceNote { notes.append("\nnote: \(option.mode) price is an \(note)") }
+        }
+        for option in document.options where option.mode == "transit" {
+            if let access = WheelchairOption.label(option.accessibility) { notes.append("\nnote: transit \(access)") }
         }
         for option in document.options {
             notes += LiveTimes.notes(option.rides, label: option.mode, askedDay: document.time).map { "\n" + $0 }

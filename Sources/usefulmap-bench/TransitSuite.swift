@@ -61,7 +61,39 @@ func runTransitSuite() async throws -> SuiteReport {
             + failures.map { "\($0.value) \($0.key)" }.sorted().joined(separator: ", ")
     }
     try addFareCost(router, pairs, to: &report)
+    addStepFreeCost(router, pairs, to: &report)
     return report
+}
+
+/// What a step-free search costs against the normal one: the same 1,000 depart-at queries with
+/// `--wheelchair` (the step-free view of the timetable) and without, in alternating rounds as for
+/// fares; the view is built by the first step-free query, timed apart. Both sides compute each
+/// leg's accessibility (it is always on). On Tampere the wheelchair view keeps every trip (none
+/// says 2) and every stop (none says anything): its cost is the view's, not a smaller search.
+func addStepFreeCost(_ router: TransitRouter, _ pairs: [(Coordinate, Coordinate, Date)], to report: inout SuiteReport) {
+    guard let (from, to, when) = pairs.first else { return }
+    let (_, buildSeconds) = time { try? router.leg(from: from, to: to, timing: .departAt(when), pace: .normal, access: .wheelchair) }
+    report.add("step-free view: first query (builds the view)", buildSeconds * 1000, unit: "ms")
+    var wall: [AccessNeed: [Double]] = [:], cpu: [AccessNeed: [Double]] = [:]
+    var unknown = 0
+    for round in 0..<3 {
+        for access in [AccessNeed.wheelchair, .any] {
+            for (from, to, when) in pairs {
+                guard let ((result, seconds), cpuSeconds) = try? cpuTime({
+                    try time { try router.leg(from: from, to: to, timing: .departAt(when), pace: .normal, access: access) }
+                }) else { continue }
+                wall[access, default: []].append(seconds)
+                cpu[access, default: []].append(cpuSeconds)
+                if access == .wheelchair, round == 0, result.best.accessibility == .unknown { unknown += 1 }
+            }
+        }
+    }
+    for access in [AccessNeed.wheelchair, .any] {
+        let side = access == .any ? "normal timetable" : "step-free view"
+        report.addLatencies("step-free: depart-at, \(side)", wall[access] ?? [])
+        report.addLatencies("step-free: depart-at CPU, \(side)", cpu[access] ?? [])
+    }
+    report.notes["step-free"] = "\(unknown) wheelchair journeys marked accessibility unknown (3 alternating rounds of the 1000 queries)"
 }
 
 /// What pricing with the feed's fares adds to a depart-at query: the same 1,000 queries on the

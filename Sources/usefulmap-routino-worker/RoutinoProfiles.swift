@@ -5,9 +5,12 @@
 /// traffic lights or congestion; so the car speeds are typical *average* city speeds, not the
 /// legal limits. The walking speed is a normal adult pace; `WalkingPace` scales it later.
 /// The bicycle speeds are an everyday city rider's average with stops, not a sports pace.
+/// The wheelchair profile is Routino's own (`/usr/share/routino/profiles.xml`), unchanged: its
+/// transport never takes steps (`highway=steps` is open to feet only), and it avoids them.
 enum RoutinoProfiles {
-    /// Profile names the worker protocol uses (`route walk …`, `route bike …`, `route car …`).
+    /// Profile names the worker protocol uses (`route walk …`, `route wheelchair …`, `route bike …`, `route car …`).
     static let walk = "walk"
+    static let wheelchair = "wheelchair"
     static let bike = "bike"
     static let car = "car"
 
@@ -52,6 +55,54 @@ enum RoutinoProfiles {
           <property type="tunnel"        percent="50" />
           <property type="footroute"     percent="55" />
           <property type="bicycleroute"  percent="50" />
+        </properties>
+        <restrictions>
+          <oneway obey="0" />
+          <turns  obey="0" />
+          <weight limit="0.0" />
+          <height limit="0.0" />
+          <width  limit="0.0" />
+          <length limit="0.0" />
+        </restrictions>
+      </profile>
+      <profile name="wheelchair" transport="wheelchair">
+        <speeds>
+          <speed highway="motorway"      kph="0" />
+          <speed highway="trunk"         kph="4" />
+          <speed highway="primary"       kph="4" />
+          <speed highway="secondary"     kph="4" />
+          <speed highway="tertiary"      kph="4" />
+          <speed highway="unclassified"  kph="4" />
+          <speed highway="residential"   kph="4" />
+          <speed highway="service"       kph="4" />
+          <speed highway="track"         kph="4" />
+          <speed highway="cycleway"      kph="4" />
+          <speed highway="path"          kph="4" />
+          <speed highway="steps"         kph="4" />
+          <speed highway="ferry"         kph="10" />
+        </speeds>
+        <preferences>
+          <preference highway="motorway"      percent="0" />
+          <preference highway="trunk"         percent="40" />
+          <preference highway="primary"       percent="50" />
+          <preference highway="secondary"     percent="60" />
+          <preference highway="tertiary"      percent="70" />
+          <preference highway="unclassified"  percent="80" />
+          <preference highway="residential"   percent="90" />
+          <preference highway="service"       percent="90" />
+          <preference highway="track"         percent="95" />
+          <preference highway="cycleway"      percent="95" />
+          <preference highway="path"          percent="100" />
+          <preference highway="steps"         percent="0" />
+          <preference highway="ferry"         percent="20" />
+        </preferences>
+        <properties>
+          <property type="paved"         percent="90" />
+          <property type="multilane"     percent="25" />
+          <property type="bridge"        percent="50" />
+          <property type="tunnel"        percent="50" />
+          <property type="footroute"     percent="55" />
+          <property type="bicycleroute"  percent="55" />
         </properties>
         <restrictions>
           <oneway obey="0" />

@@ -9,12 +9,12 @@ import Glibc
 //
 //   on start        ← ready                      (or ← fatal MESSAGE, then exit 1)
 //   → ping          ← pong
-//   → route walk|bike|car FROM_LAT FROM_LON TO_LAT TO_LON [shortest]   (degrees, '.' decimals;
+//   → route walk|wheelchair|bike|car FROM_LAT FROM_LON TO_LAT TO_LON [shortest]   (degrees, '.' decimals;
 //                                                 the quickest route unless `shortest`)
 //                   ← ok DISTANCE_M DURATION_S LAT,LON LAT,LON …   (first point = snapped start)
 //                   ← error no_road_nearby from|to
 //                   ← error no_route
-//                   ← error no_profile_data bike   (the region's database was built without
+//                   ← error no_profile_data bike|wheelchair   (the region's database was built without
 //                                                 what that profile needs: re-import it)
 //                   ← error bad_request MESSAGE
 //                   ← error engine ROUTINO_ERRNO
@@ -71,6 +71,8 @@ struct Engine {
     /// Nil when the database holds no bicycle data (a region imported with another tagging):
     /// bike routes are then refused, walk and car still work.
     var bike: OpaquePointer?
+    /// Nil when the database holds no wheelchair data: step-free walks are then refused.
+    var wheelchair: OpaquePointer?
     var translation: OpaquePointer
     /// Stops and street anchors come back often: their waypoints are found once.
     let waypoints = WaypointCache()
@@ -84,7 +86,8 @@ struct Engine {
             fatal("cannot load the Routino database in \(directory) (Routino error \(routino_last_error()))")
         }
         guard let walk = Routino_GetProfile(RoutinoProfiles.walk), let car = Routino_GetProfile(RoutinoProfiles.car),
-              let bike = Routino_GetProfile(RoutinoProfiles.bike) else {
+              let bike = Routino_GetProfile(RoutinoProfiles.bike),
+              let wheelchair = Routino_GetProfile(RoutinoProfiles.wheelchair) else {
             fatal("our profiles are missing after parsing")
         }
         for (name, profile) in [(RoutinoProfiles.walk, walk), (RoutinoProfiles.car, car)] {
@@ -96,12 +99,14 @@ struct Engine {
             fatal("no built-in translation (Routino error \(routino_last_error()))")
         }
         let usableBike = Routino_ValidateProfile(database, bike) == 0 ? bike : nil
-        return Engine(database: database, walk: walk, car: car, bike: usableBike, translation: translation)
+        let usableWheelchair = Routino_ValidateProfile(database, wheelchair) == 0 ? wheelchair : nil
+        return Engine(database: database, walk: walk, car: car, bike: usableBike, wheelchair: usableWheelchair,
+                      translation: translation)
     }
 
     func route(_ fields: [Substring]) -> String {
         guard fields.count == 6 || (fields.count == 7 && fields[6] == "shortest") else {
-            return "error bad_request expected: route walk|bike|car LAT LON LAT LON [shortest]"
+            return "error bad_request expected: route walk|wheelchair|bike|car LAT LON LAT LON [shortest]"
         }
         let profile: OpaquePointer
         switch fields[1] {
@@ -110,6 +115,9 @@ struct Engine {
         case "bike":
             guard let bike else { return "error no_profile_data bike" }
             profile = bike
+        case "wheelchair":
+            guard let wheelchair else { return "error no_profile_data wheelchair" }
+            profile = wheelchair
         default: return "error bad_request unknown profile \(fields[1])"
         }
         let numbers = fields[2..<6].compactMap { Double($0) }

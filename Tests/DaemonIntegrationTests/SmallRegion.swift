@@ -17,6 +17,14 @@ struct SmallRegion {
     var withDeadEndExit = false
     /// Every street tagged `bicycle=no`: the routing database then holds no bicycle data.
     var bicyclesBanned = false
+    /// A terrace below the middle of the south edge (`terracePoint`), 100 m down a flight of steps
+    /// (`highway=steps`) from the edge, or 900 m round by a street from the south-east corner: a
+    /// walk takes the steps, a wheelchair the street.
+    var withStepsToTerrace = false
+
+    /// The terrace of `withStepsToTerrace`, and the grid node its steps start from.
+    var terracePoint: String { Self.text(point(row: -1, column: Double(size / 2))) }
+    var stepsTop: String { Self.text(point(row: 0, column: Double(size / 2))) }
 
     /// Where a car cannot arrive when `withDeadEndExit`: a few metres from the exit's start.
     var deadEndPoint: String { Self.text(point(row: 1.53, column: 1.5)) }
@@ -60,6 +68,15 @@ struct SmallRegion {
             let (lat, lon) = point(row: 1.5, column: 1.5)
             nodes.append(String(format: "  <node id=\"%d\" version=\"1\" lat=\"%.7f\" lon=\"%.7f\"/>", start, lat, lon))
             ways.append(way(3_000, [start, id(1, 1)], ["highway": "service", "oneway": "yes"]))
+        }
+        if withStepsToTerrace {
+            let terrace = size * size + 3, corner = size * size + 4
+            for (node, column) in [(terrace, Double(size / 2)), (corner, Double(size - 1))] {
+                let (lat, lon) = point(row: -1, column: column)
+                nodes.append(String(format: "  <node id=\"%d\" version=\"1\" lat=\"%.7f\" lon=\"%.7f\"/>", node, lat, lon))
+            }
+            ways.append(way(4_000, [id(0, size / 2), terrace], ["highway": "steps"]))
+            ways.append(way(4_001, [terrace, corner, id(0, size - 1)], ["highway": "residential", "name": "\(label) Terrace"]))
         }
         let (cafeLat, cafeLon) = point(row: 0.5, column: 0.2)
         nodes.append(String(format: "  <node id=\"%d\" version=\"1\" lat=\"%.7f\" lon=\"%.7f\">\n    <tag k=\"amenity\" v=\"cafe\"/>\n    <tag k=\"name\" v=\"%@ Corner Cafe\"/>\n  </node>",
@@ -143,9 +160,14 @@ struct SmallRegion {
             files["frequencies.txt"] = "trip_id,start_time,end_time,headway_secs,exact_times\n"
                 + "T1,\(line.departure),\(frequency.until),\(frequency.seconds),\(frequency.exactTimes ? 1 : 0)\n"
         }
+        return try writeZip(files, in: directory, fileName: fileName ?? "\(name).zip")
+    }
+
+    /// Writes a GTFS zip of `files` (name → CSV text) as `fileName` in `directory`.
+    func writeZip(_ files: [String: String], in directory: URL, fileName: String) throws -> URL {
         let folder = directory.appendingPathComponent("\(name)-gtfs-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(fileName ?? "\(name).zip")
+        let url = directory.appendingPathComponent(fileName)
         var code: Int32 = 0
         guard let archive = zip_open(url.path, ZIP_CREATE | ZIP_TRUNCATE, &code) else { throw HarnessError("zip_open failed \(code)") }
         for (file, text) in files.sorted(by: { $0.key < $1.key }) {

@@ -43,6 +43,28 @@ final class BikeStorageTests: XCTestCase {
         XCTAssertEqual(recorded.answers?.last?.mode, .bike)
     }
 
+    /// Issue 24 (migration 0013): a plan's step-free setting is stored with it; a plan stored
+    /// before the column reads as `any`.
+    func testAPlansAccessRoundTripsAndAPlanFromBeforeTheColumnReadsAsAny() throws {
+        let db = try Database(path: path)
+        try db.configure(.userData)
+        try Migrator(migrations: Array(Migration.embedded.prefix(12)), path: path).migrate(db)
+        try db.execute("""
+            INSERT INTO plan(title, time_preference, pace, from_name, to_name, created_at, updated_at)
+            VALUES ('before', 'leave_now', 'normal', 'Home', 'Office', 700000000, 700000000)
+            """)
+        db.close()
+        let store = try Store(path: path)
+        let check = try Database(path: path, mode: .readOnly)
+        XCTAssertEqual(try check.query("SELECT access FROM plan WHERE title = 'before'", [], { $0.string(0) }), ["any"])
+        check.close()
+        let plan = try bikePlan().settingAccess(.wheelchairStrict)
+        let id = try store.createPlan(plan, title: "step-free")
+        XCTAssertEqual(try store.loadPlan(id: id).plan.access, .wheelchairStrict)
+        try store.savePlan(id: id, plan: plan.settingAccess(.wheelchair), title: "step-free")
+        XCTAssertEqual(try store.loadPlan(id: id).plan, plan.settingAccess(.wheelchair))
+    }
+
     func testRouteHistoryKeptThroughTheBikeStepKeepsRowsViasAndNumbers() throws {
         let db = try Database(path: path)
         try db.configure(.userData)

@@ -125,6 +125,30 @@ final class LegBlobTests: XCTestCase {
         XCTAssertNil(try LegBlob.decodeRides(old.bytes).price)
     }
 
+    /// Issue 24: a leg's accessibility is stored; a version 5 blob reads with none.
+    func testLegAccessibilityRoundTripsAndVersionFiveLegsDecodeWithoutOne() throws {
+        for accessibility in LegAccessibility.allCases + [nil] {
+            XCTAssertEqual(try LegBlob.decodeRides(LegBlob.encode(rides: [], walks: [], walkingIsNoSlower: false,
+                                                                  accessibility: accessibility)).accessibility, accessibility)
+            let leg = RouteLeg(mode: .walk, expectedTravelTime: 600, distance: 700, accessibility: accessibility)
+            XCTAssertEqual(try LegBlob.decodeLeg(LegBlob.encode(leg: leg)), leg)
+        }
+        var old = BlobWriter(kind: .rides, version: 5)
+        old.rides([])
+        old.walks([], walkingIsNoSlower: false)
+        old.price(nil)
+        XCTAssertNil(try LegBlob.decodeRides(old.bytes).accessibility)
+        var oldLeg = BlobWriter(kind: .leg, version: 5)
+        oldLeg.string("walk")
+        oldLeg.double(60)
+        for _ in 0..<3 { oldLeg.optional(Optional<Double>.none) { $0.double($1) } }
+        oldLeg.coordinates([])
+        oldLeg.rides([])
+        oldLeg.walks([], walkingIsNoSlower: false)
+        oldLeg.price(nil)
+        XCTAssertNil(try LegBlob.decodeLeg(oldLeg.bytes).accessibility)
+    }
+
     func testTransitLegWalksAndWalkingNoteRoundTripInTheRidesBlob() throws {
         let start = Date(timeIntervalSinceReferenceDate: 663_660_000)
         let walks = [

@@ -24,6 +24,20 @@ final class PlanEditTests: XCTestCase {
         XCTAssertEqual(edits.edits.map(\.method), [.planMode, .planSwap, .planInsert])
     }
 
+    func testAnAccessEditReadsItsLevelAndAnUnknownLevelIsNamed() throws {
+        let edits = try decode(#"{"id": 2, "edits": [{"method": "plan.access", "params": {"access": "wheelchair_strict"}}]}"#)
+        XCTAssertEqual(edits.edits, [.access(Params.PlanAccess(id: 2, access: .wheelchairStrict))])
+        XCTAssertThrowsError(try decode(#"{"id": 2, "edits": [{"method": "plan.access", "params": {"access": "stairs"}}]}"#)) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("edit 1 (plan.access)") && message.contains("\"stairs\" is not an access level"), message)
+        }
+        XCTAssertThrowsError(try WireCodec.decoder.decode(Params.Compare.self, from: Data(#"{"from": "a", "to": "b", "access": "ramp"}"#.utf8))) { error in
+            guard case .dataCorrupted(let context)? = error as? DecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["access"])
+            XCTAssertTrue(context.debugDescription.contains("\"ramp\" is not an access level"), context.debugDescription)
+        }
+    }
+
     func testAnEditRoundTripsAsItsMethodAndParams() throws {
         let edit = PlanEdit.pin(Params.PlanPin(id: 3, segment: 1, time: "08:15"))
         let encoded = try JSONValue(encoding: edit)

@@ -1,0 +1,71 @@
+import Planner
+
+extension Timetable {
+    /// The step-free view of this timetable, which the same RAPTOR engine then searches
+    /// (docs/transit.md "Step-free trips"):
+    /// - patterns keep only the trips whose `wheelchair_accessible` allows them;
+    /// - a stop whose `wheelchair_boarding` says no (2) leaves every pattern (one can neither
+    ///   board nor alight there), and the footpaths to and from it go;
+    /// - `strict` drops trips and stops whose value is unknown (0 or missing) too; otherwise
+    ///   they stay, and the legs using them are marked unknown.
+    ///
+    /// Stops keep their indexes (a removed stop is only left without patterns or footpaths), so
+    /// fares, the stop grid and journeys read the same stop arrays. Trips are renumbered; a
+    /// subset of a pattern's trips and stops never overtakes, so patterns stay valid.
+    func stepFreeView(strict: Bool) -> Timetable {
+        func allowed(_ value: UInt8) -> Bool {
+            value == AccessibilityValue.accessible || (!strict && value == AccessibilityValue.unknown)
+        }
+        let stopAllowed = stops.map { allowed($0.wheelchairBoarding) }
+        var view = Timetable(timeZoneID: timeZoneID)
+        view.stops = stops
+        view.routes = routes
+        view.services = services
+        view.feeds = feeds
+        view.fares = fares
+        view.changeSeconds = changeSeconds
+        for pattern in patterns {
+            let start = Int(pattern.stopsStart), n = Int(pattern.stopCount)
+            let kept = (0..<n).filter { stopAllowed[Int(patternStops[start + $0])] }
+            let trips = (Int(pattern.firstTrip)..<Int(pattern.firstTrip + pattern.tripCount)).filter { allowed(tripWheelchair[$0]) }
+            guard kept.count >= 2, !trips.isEmpty else { continue }
+            var derived = Pattern(route: pattern.route, stopsStart: Int32(view.patternStops.count), stopCount: Int32(kept.count),
+                                  firstTrip: Int32(view.tripIDs.count), tripCount: Int32(trips.count),
+                                  timesStart: Int32(view.arrivals.count), minTime: .max, maxTime: .min)
+            for i in kept {
+                view.patternStops.append(patternStops[start + i])
+                view.patternFlags.append(patternFlags[start + i])
+                view.patternSequences.append(patternSequences[start + i])
+            }
+            for trip in trips {
+                view.tripIDs.append(tripIDs[trip])
+                view.tripHeadsigns.append(tripHeadsigns[trip])
+                view.tripServices.append(tripServices[trip])
+                view.tripHeadways.append(tripHeadways[trip])
+                view.tripDirections.append(tripDirections[trip])
+                view.tripWheelchair.append(tripWheelchair[trip])
+                let times = Int(pattern.timesStart) + (trip - Int(pattern.firstTrip)) * n
+                for i in kept {
+                    view.arrivals.append(arrivals[times + i])
+                    view.departures.append(departures[times + i])
+                }
+                derived.minTime = min(derived.minTime, departures[times + kept[0]])
+                derived.maxTime = max(derived.maxTime, arrivals[times + kept[kept.count - 1]])
+            }
+            view.patterns.append(derived)
+        }
+        view.footStart = [0]
+        for s in stops.indices {
+            if stopAllowed[s] {
+                for e in Int(footStart[s])..<Int(footStart[s + 1]) where stopAllowed[Int(footTargets[e])] {
+                    view.footTargets.append(footTargets[e])
+                    view.footWalkSeconds.append(footWalkSeconds[e])
+                    view.footMinimumSeconds.append(footMinimumSeconds[e])
+                }
+            }
+            view.footStart.append(Int32(view.footTargets.count))
+        }
+        view.buildIndexes()
+        return view
+    }
+}

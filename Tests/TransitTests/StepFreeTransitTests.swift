@@ -1,0 +1,146 @@
+import Foundation
+import Planner
+@testable import Transit
+import XCTest
+
+/// Step-free (wheelchair) transit: `wheelchair_accessible` and `wheelchair_boarding` read at
+/// import (a platform inheriting its station's), the step-free view searched by the same
+/// engine, and each leg's accessibility.
+final class StepFreeTransitTests: XCTestCase {
+    /// Stops 1 km apart along a meridian: A (a platform of station S, inheriting its 1), C (2: no),
+    /// B (1), D (empty, no station: unknown), P (a platform of station N, inheriting its 2).
+    /// Trips A → C → B → D, 4 minutes apart: NO (wheelchair_accessible 2) at 08:00, UNK (empty) at
+    /// 08:05, YES (1) at 08:20; and Q: P → B at 08:00 (1).
+    static let files: [String: String] = [
+        "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Test,http://example.org,UTC\n",
+        "stops.txt": """
+            stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station,wheelchair_boarding
+            S,Station S,\(lat(0)),25.0,1,,1
+            A,Platform A,\(lat(0)),25.0,0,S,
+            C,Stop C,\(lat(1)),25.0,0,,2
+            B,Stop B,\(lat(2)),25.0,0,,1
+            D,Stop D,\(lat(3)),25.0,0,,
+            N,Station N,\(lat(1)),25.05,1,,2
+            P,Platform P,\(lat(1)),25.05,0,N,0
+            X,Stop X,\(lat(5)),25.0,0,,7
+
+            """,
+        "routes.txt": "route_id,route_short_name,route_long_name,route_type\nR,1,,3\nQ,2,,3\n",
+        "trips.txt": """
+            route_id,service_id,trip_id,trip_headsign,wheelchair_accessible
+            R,ALL,NO,D,2
+            R,ALL,UNK,D,
+            R,ALL,YES,D,1
+            Q,ALL,QP,B,1
+
+            """,
+        "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
+            + calls("NO", 8 * 60, ["A", "C", "B", "D"]) + calls("UNK", 8 * 60 + 5, ["A", "C", "B", "D"])
+            + calls("YES", 8 * 60 + 20, ["A", "C", "B", "D"]) + calls("QP", 8 * 60, ["P", "B"]),
+        "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20220101,20221231\n",
+    ]
+
+    static func lat(_ km: Double) -> Double { 60.0 + km / 111.195 }
+    static func point(_ km: Double, east: Double = 25.0) -> Coordinate { Coordinate(latitude: lat(km), longitude: east) }
+
+    /// One stop_times row per stop, 4 minutes apart from `start` (minutes after midnight).
+    static func calls(_ trip: String, _ start: Int, _ stops: [String]) -> String {
+        stops.enumerated().map { k, stop in
+            let minutes = start + 4 * k
+            let time = String(format: "%02d:%02d:00", minutes / 60, minutes % 60)
+            return "\(trip),\(time),\(time),\(stop),\(k + 1)\n"
+        }.joined()
+    }
+
+    let morning = localDate(2022, 1, 12, 7, 55, zone: "UTC")
+
+    func leg(_ router: TransitRouter, from: Coordinate, to: Coordinate, _ access: AccessNeed) throws -> RouteLeg {
+        try router.leg(from: from, to: to, timing: .departAt(morning), pace: .normal, access: access).best
+    }
+
+    func testWheelchairTakesTheAccessibleTripEvenWhenLaterAndAnyTakesTheFirst() throws {
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(Self.files)
+        let any = try leg(router, from: Self.point(0), to: Self.point(2), .any)
+        XCTAssertEqual(any.tripIDs, ["NO"])
+        XCTAssertEqual(any.accessibility, .no, "a trip with wheelchair_accessible 2 is not accessible")
+        let strict = try leg(router, from: Self.point(0), to: Self.point(2), .wheelchairStrict)
+        XCTAssertEqual(strict.tripIDs, ["YES"], "strict refuses the unknown trip at 08:05 and takes the later accessible one")
+        XCTAssertEqual(strict.accessibility, .stepFree, "trip 1, platform A inheriting its station's 1, stop B 1")
+    }
+
+    func testWheelchairAllowsUnknownTripsAndMarksThemUnknown() throws {
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(Self.files)
+        let wheelchair = try leg(router, from: Self.point(0), to: Self.point(2), .wheelchair)
+        XCTAssertEqual(wheelchair.tripIDs, ["UNK"], "an empty wheelchair_accessible is allowed by default")
+        XCTAssertEqual(wheelchair.accessibility, .unknown)
+    }
+
+    func testStrictRefusesAStopWithUnknownBoarding() throws {
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(Self.files)
+        // D (3 km) has no wheelchair_boarding and no station: unknown.
+        XCTAssertEqual(try leg(router, from: Self.point(0), to: Self.point(3), .wheelchair).accessibility, .unknown)
+        XCTAssertThrowsError(try leg(router, from: Self.point(0), to: Self.point(3), .wheelchairStrict)) { error in
+            guard case .noRoute? = error as? RoutingError else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testAStopWhoseBoardingIsNoCanNeitherBeBoardedNorAlightedAt() throws {
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(Self.files)
+        // C (1 km) says 2; P, 2.8 km east of it, inherits its station's 2 (its own 0).
+        XCTAssertEqual(try leg(router, from: Self.point(1), to: Self.point(2), .any).rides.first?.boarding.stopID, "C")
+        XCTAssertEqual(try leg(router, from: Self.point(1), to: Self.point(2), .any).accessibility, .no)
+        for access in [AccessNeed.wheelchair, .wheelchairStrict] {
+            XCTAssertThrowsError(try leg(router, from: Self.point(1), to: Self.point(2), access), "boarding at C (\(access))")
+            XCTAssertThrowsError(try leg(router, from: Self.point(0), to: Self.point(1), access), "alighting at C (\(access))")
+            XCTAssertThrowsError(try leg(router, from: Self.point(1, east: 25.05), to: Self.point(2), access),
+                                 "boarding at P, whose station says 2 (\(access))")
+        }
+        // The trip itself still runs through C: A → B is unaffected.
+        XCTAssertEqual(try leg(router, from: Self.point(0), to: Self.point(2), .wheelchair).rides.first?.alighting.stopID, "B")
+    }
+
+    func testImportReadsBoardingWithStationInheritanceAndCountsBadValues() throws {
+        let fixture = try FeedFixture()
+        let (timetable, report) = try fixture.timetable(Self.files)
+        func boarding(_ id: String) -> UInt8? { timetable.stops.first { $0.id == id }?.wheelchairBoarding }
+        XCTAssertEqual(boarding("A"), 1, "an empty value inherits the station's 1")
+        XCTAssertEqual(boarding("P"), 2, "a 0 inherits the station's 2")
+        XCTAssertEqual(boarding("C"), 2)
+        XCTAssertEqual(boarding("D"), 0)
+        XCTAssertEqual(boarding("X"), 0, "7 is read as unknown")
+        XCTAssertEqual(report.skipped["stops.txt: wheelchair_boarding not 0, 1 or 2 (read as unknown, row kept)"], 1)
+        let trips = Dictionary(uniqueKeysWithValues: zip(timetable.tripIDs, timetable.tripWheelchair))
+        XCTAssertEqual(trips, ["NO": 2, "UNK": 0, "YES": 1, "QP": 1])
+    }
+
+    func testTheStepFreeViewKeepsOnlyAllowedTripsAndStops() throws {
+        let fixture = try FeedFixture()
+        let (timetable, _) = try fixture.timetable(Self.files)
+        let view = timetable.stepFreeView(strict: false)
+        XCTAssertEqual(Set(view.tripIDs), ["UNK", "YES"], "QP's pattern keeps only B: one stop is no ride")
+        let c = try XCTUnwrap(timetable.stopIndexByID["C"])
+        XCTAssertFalse(view.patternStops.contains(c))
+        XCTAssertEqual(view.stops.count, timetable.stops.count, "stops keep their indexes")
+        for e in 0..<view.footTargets.count { XCTAssertNotEqual(view.footTargets[e], c) }
+        XCTAssertEqual(Int(view.footStart[Int(c) + 1] - view.footStart[Int(c)]), 0, "no footpath leaves C")
+        let strict = timetable.stepFreeView(strict: true)
+        XCTAssertEqual(strict.tripIDs, ["YES"])
+        XCTAssertFalse(strict.patternStops.contains(try XCTUnwrap(timetable.stopIndexByID["D"])))
+    }
+
+    func testTheStepFreeViewIsBuiltOnFirstUseAndKept() throws {
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(Self.files)
+        XCTAssertFalse(router.stepFree.isBuilt(.wheelchair))
+        _ = try leg(router, from: Self.point(0), to: Self.point(2), .any)
+        XCTAssertFalse(router.stepFree.isBuilt(.wheelchair), "a query without the need builds no view")
+        _ = try leg(router, from: Self.point(0), to: Self.point(2), .wheelchair)
+        let first = try XCTUnwrap(router.view(for: .wheelchair))
+        XCTAssertTrue(first === router.view(for: .wheelchair), "the same view answers every later query")
+        XCTAssertFalse(router.stepFree.isBuilt(.wheelchairStrict))
+    }
+}
