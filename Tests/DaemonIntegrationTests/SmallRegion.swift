@@ -143,9 +143,14 @@ struct SmallRegion {
             files["frequencies.txt"] = "trip_id,start_time,end_time,headway_secs,exact_times\n"
                 + "T1,\(line.departure),\(frequency.until),\(frequency.seconds),\(frequency.exactTimes ? 1 : 0)\n"
         }
-        let folder = directory.appendingPathComponent("\(name)-gtfs-\(UUID().uuidString.prefix(6))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(fileName ?? "\(name).zip")
+        try Self.writeZip(files, to: url, scratch: directory.appendingPathComponent("\(name)-gtfs-\(UUID().uuidString.prefix(6))"))
+        return url
+    }
+
+    /// Writes `files` (name → text) into the zip at `url`, through the folder `scratch`.
+    static func writeZip(_ files: [String: String], to url: URL, scratch folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var code: Int32 = 0
         guard let archive = zip_open(url.path, ZIP_CREATE | ZIP_TRUNCATE, &code) else { throw HarnessError("zip_open failed \(code)") }
         for (file, text) in files.sorted(by: { $0.key < $1.key }) {
@@ -158,7 +163,6 @@ struct SmallRegion {
             }
         }
         guard zip_close(archive) == 0 else { throw HarnessError("zip_close failed") }
-        return url
     }
 }
 
