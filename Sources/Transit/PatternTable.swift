@@ -8,11 +8,6 @@ struct PatternTable: Sendable {
     var flags: [UInt8] = []
     var arrivals: [Int32] = []
     var departures: [Int32] = []
-    /// The same times stop-major within each pattern: call i of trip t of a pattern of m trips
-    /// is `timesStart + i * m + t`, so the trips' times at one stop are contiguous and finding
-    /// the trip to catch there reads a few cache lines (`buildStopMajorTimes`).
-    var arrivalsByStop: [Int32] = []
-    var departuresByStop: [Int32] = []
     /// For each stop, (pattern, index of the stop in the pattern) pairs.
     var stopPatternStart: [Int32] = []
     var stopPatternEntries: [Int32] = []
@@ -41,40 +36,19 @@ struct PatternTable: Sendable {
         return (start, entries, indexes)
     }
 
-    /// Fills `arrivalsByStop` and `departuresByStop` from the trip-major times.
-    mutating func buildStopMajorTimes() {
-        arrivalsByStop = arrivals
-        departuresByStop = departures
-        for pattern in patterns {
-            let n = Int(pattern.stopCount), m = Int(pattern.tripCount), base = Int(pattern.timesStart)
-            for t in 0..<m {
-                for i in 0..<n {
-                    arrivalsByStop[base + i * m + t] = arrivals[base + t * n + i]
-                    departuresByStop[base + i * m + t] = departures[base + t * n + i]
-                }
-            }
-        }
-    }
-
-    /// Bytes of the stop-major copies of the times (what the engine adds to the timetable).
-    var stopMajorBytes: Int { (arrivalsByStop.count + departuresByStop.count) * MemoryLayout<Int32>.stride }
-
     /// Bytes held by the arrays.
     var memoryBytes: Int {
         func a<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }
-        return a(patterns) + a(stops) + a(flags) + a(arrivals) + a(departures) + a(arrivalsByStop) + a(departuresByStop)
+        return a(patterns) + a(stops) + a(flags) + a(arrivals) + a(departures)
             + a(stopPatternStart) + a(stopPatternEntries) + a(stopPatternIndexes)
     }
 }
 
 extension Timetable {
-    /// The static patterns as RAPTOR scans them (with their stop-major times: build it once
-    /// per timetable and share it).
+    /// The static patterns as RAPTOR scans them.
     var patternTable: PatternTable {
-        var table = PatternTable(patterns: patterns, stops: patternStops, flags: patternFlags, arrivals: arrivals,
-                                 departures: departures, stopPatternStart: stopPatternStart,
-                                 stopPatternEntries: stopPatternEntries, stopPatternIndexes: stopPatternIndexes)
-        table.buildStopMajorTimes()
-        return table
+        PatternTable(patterns: patterns, stops: patternStops, flags: patternFlags, arrivals: arrivals, departures: departures,
+                     stopPatternStart: stopPatternStart, stopPatternEntries: stopPatternEntries,
+                     stopPatternIndexes: stopPatternIndexes)
     }
 }

@@ -103,11 +103,9 @@ struct Raptor: Sendable {
     let scratchPool: RaptorScratchPool
 
     /// An engine for one walking pace; build it once per timetable and pace, not per query.
-    /// - parameter patterns: the timetable's `patternTable`, when engines of one timetable share it.
-    init(timetable: Timetable, paceMultiplier: Double, scratchPool: RaptorScratchPool = RaptorScratchPool(),
-         patterns: PatternTable? = nil) {
+    init(timetable: Timetable, paceMultiplier: Double, scratchPool: RaptorScratchPool = RaptorScratchPool()) {
         self.timetable = timetable
-        staticPatterns = patterns ?? timetable.patternTable
+        staticPatterns = timetable.patternTable
         openStops = [UInt8](repeating: 0xFF, count: timetable.stops.count)
         var seconds = [Int](repeating: 0, count: timetable.footTargets.count)
         for e in seconds.indices {
@@ -255,9 +253,8 @@ struct Raptor: Sendable {
                 let span = D.span(pattern)
                 if runningRange.isEmpty || D.isBefore(ref &+ span.last, time) || !D.isBefore(ref &+ span.first, best) { return }
                 let hopOnTimes = D.hopOnTimes(table), hopOffTimes = D.hopOffTimes(table)
-                let hopOnByStop = D.hopOnTimesByStop(table)
                 let stops = table.stops, patternFlags = table.flags
-                let n = Int(pattern.stopCount), m = Int(pattern.tripCount)
+                let n = Int(pattern.stopCount)
                 let stopsBase = Int(pattern.stopsStart), timesBase = Int(pattern.timesStart)
                 var position = -1  // of the current trip in `running`
                 var tripBase = 0  // of the current trip's times: timesBase + trip * n
@@ -284,7 +281,7 @@ struct Raptor: Sendable {
                     let local = r &- ref
                     if trip >= 0 && D.isBefore(Int(hopOnTimes[tripBase &+ i]), local) { continue }
                     if let better = D.catchableTrip(after: local, current: position, among: runningRange, trips: running,
-                                                    times: hopOnByStop, base: timesBase &+ i &* m, stride: 1) {
+                                                    times: hopOnTimes, base: timesBase &+ i, stride: n) {
                         position = better
                         trip = Int(running[better])
                         tripBase = timesBase &+ trip &* n

@@ -9,8 +9,6 @@ struct PatternBuffers {
     let flags: UnsafeBufferPointer<UInt8>
     let arrivals: UnsafeBufferPointer<Int32>
     let departures: UnsafeBufferPointer<Int32>
-    let arrivalsByStop: UnsafeBufferPointer<Int32>
-    let departuresByStop: UnsafeBufferPointer<Int32>
 }
 
 /// A service day's running trips (`Raptor.ServiceDay`) as raw views.
@@ -29,12 +27,7 @@ extension PatternTable {
                 flags.withUnsafeBufferPointer { f in
                     arrivals.withUnsafeBufferPointer { a in
                         departures.withUnsafeBufferPointer { d in
-                            arrivalsByStop.withUnsafeBufferPointer { aByStop in
-                                departuresByStop.withUnsafeBufferPointer { dByStop in
-                                    body(PatternBuffers(patterns: p, stops: s, flags: f, arrivals: a, departures: d,
-                                                        arrivalsByStop: aByStop, departuresByStop: dByStop))
-                                }
-                            }
+                            body(PatternBuffers(patterns: p, stops: s, flags: f, arrivals: a, departures: d))
                         }
                     }
                 }

@@ -26,8 +26,6 @@ protocol SearchDirection {
     /// The per-call times read where the search hops on and off.
     static func hopOnTimes(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32>
     static func hopOffTimes(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32>
-    /// The hop-on times stop-major (`PatternTable.arrivalsByStop` / `departuresByStop`).
-    static func hopOnTimesByStop(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32>
     /// A pattern's first and last time in search order (to skip service days quickly).
     static func span(_ pattern: Timetable.Pattern) -> (first: Int, last: Int)
 
@@ -77,7 +75,6 @@ extension Raptor {
         static var hopOffFlag: UInt8 { Timetable.canAlight }
         @inline(__always) static func hopOnTimes(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32> { table.departures }
         @inline(__always) static func hopOffTimes(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32> { table.arrivals }
-        @inline(__always) static func hopOnTimesByStop(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32> { table.departuresByStop }
         @inline(__always) static func span(_ pattern: Timetable.Pattern) -> (first: Int, last: Int) {
             (Int(pattern.minTime), Int(pattern.maxTime))
         }
@@ -135,7 +132,6 @@ extension Raptor {
         static var hopOffFlag: UInt8 { Timetable.canBoard }
         @inline(__always) static func hopOnTimes(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32> { table.arrivals }
         @inline(__always) static func hopOffTimes(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32> { table.departures }
-        @inline(__always) static func hopOnTimesByStop(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32> { table.arrivalsByStop }
         @inline(__always) static func span(_ pattern: Timetable.Pattern) -> (first: Int, last: Int) {
             (Int(pattern.maxTime), Int(pattern.minTime))
         }

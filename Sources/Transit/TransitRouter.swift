@@ -39,9 +39,8 @@ public final class TransitRouter: Sendable {
         grid = StopGrid(stops: timetable.stops.map(\.coordinate), cellMetres: 500)
         serviceDays = ServiceDayCache(timetable: timetable)
         let scratchPool = RaptorScratchPool()
-        let patterns = timetable.patternTable
         engines = Dictionary(uniqueKeysWithValues: WalkingPace.allCases.map {
-            ($0, Raptor(timetable: timetable, paceMultiplier: $0.durationMultiplier, scratchPool: scratchPool, patterns: patterns))
+            ($0, Raptor(timetable: timetable, paceMultiplier: $0.durationMultiplier, scratchPool: scratchPool))
         })
         stops = timetable.stops.map(TransitStop.init)
     }
@@ -61,10 +60,7 @@ public final class TransitRouter: Sendable {
     public var timeZone: TimeZone { timetable.timeZone }
 
     /// Approximate bytes the in-memory timetable takes.
-    public var memoryBytes: Int {
-        timetable.memoryBytes + stops.count * MemoryLayout<TransitStop>.stride
-            + (engines.first?.value.staticPatterns.stopMajorBytes ?? 0)
-    }
+    public var memoryBytes: Int { timetable.memoryBytes + stops.count * MemoryLayout<TransitStop>.stride }
 
     /// Stops within `radius` metres, nearest first, at most `limit`.
     public func nearbyStops(around coordinate: Coordinate, radius: Double, limit: Int) -> [TransitStop] {

@@ -192,7 +192,6 @@ extension RealtimeOverlay {
                 longest = max(longest, lane.count)
             }
         }
-        patterns.buildStopMajorTimes()
         identity = (0..<Int32(longest)).map { $0 }
         guard !basePatterns.isEmpty else { return }
         var counts = [Int32](repeating: 0, count: tt.patterns.count + 1)
