@@ -266,7 +266,7 @@ struct Raptor: Sendable {
                     let flags = patternFlags[stopsBase &+ i] & stopMask[s]
                     if trip >= 0 && flags & D.hopOffFlag != 0 {
                         let t = ref &+ Int(hopOffTimes[tripBase &+ i])
-                        if D.isBefore(t, reached[s]) && D.isBefore(t, best) {
+                        if D.isBefore(t, best) && D.isBefore(t, reached[s]) {
                             if reached[s] == unreached { touched.append(Int32(s)) }
                             reached[s] = t
                             let indexes = D.rideIndexes(hopOn: hopOnIndex, hopOff: i)
