@@ -172,20 +172,36 @@ struct Raptor: Sendable {
 
     /// Round k finds the best times with k rides: it scans each pattern serving a stop made
     /// ready in round k - 1, from the first such stop in scan order, then follows the changes
-    /// and footpaths from the stops it improved.
+    /// and footpaths from the stops it improved. Stops are made ready only before the best
+    /// time found at the target (nothing later can improve on it).
     private func runRounds<D: SearchDirection>(_ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint],
                                                days: [ServiceDay], rounds: Int, horizon: Int, overlay: RealtimeOverlay,
                                                stopMask: [UInt8], scratch: RaptorScratch) -> [TargetReached] {
+        staticPatterns.withBuffers { statics in
+            overlay.patterns.withBuffers { lives in
+                ServiceDay.withBuffers(days[...]) { dayBuffers in
+                    stopMask.withUnsafeBufferPointer { mask in
+                        overlay.identity.withUnsafeBufferPointer { identity in
+                            runRounds(D.self, from: time, start: start, target: target, days: dayBuffers, rounds: rounds,
+                                      horizon: horizon, overlay: overlay, statics: statics, lives: lives, identity: identity,
+                                      stopMask: mask, scratch: scratch)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `runRounds` on raw views of the arrays its inner loop reads.
+    private func runRounds<D: SearchDirection>(_ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint],
+                                               days: [DayBuffers], rounds: Int, horizon: Int, overlay: RealtimeOverlay,
+                                               statics: PatternBuffers, lives: PatternBuffers, identity: UnsafeBufferPointer<Int32>,
+                                               stopMask: UnsafeBufferPointer<UInt8>, scratch: RaptorScratch) -> [TargetReached] {
         let tt = timetable
         let stopCount = tt.stops.count
         let unreached = D.unreached
-        let staticCount = tt.patterns.count
-        let staticStops = staticPatterns.stops, staticFlags = staticPatterns.flags
-        let staticHopOn = D.hopOnTimes(staticPatterns), staticHopOff = D.hopOffTimes(staticPatterns)
-        let live = overlay.patterns
-        let liveStops = live.stops, liveFlags = live.flags
-        let liveHopOn = D.hopOnTimes(live), liveHopOff = D.hopOffTimes(live)
-        let liveByBase = overlay.liveByBase, liveOfBase = overlay.liveOfBase
+        let staticCount = statics.patterns.count
+        let liveByBase = overlay.liveByBase, liveOfBase = overlay.liveOfBase, patternDays = overlay.patternDays
         let foot = D.footRows(tt)
         let ready = scratch.ready, readyRound = scratch.readyRound, reached = scratch.reached
         let targetSeconds = scratch.targetSeconds, queueIndex = scratch.queueIndex
@@ -231,40 +247,44 @@ struct Raptor: Sendable {
             /// Rides one pattern's running trips of one day from stop index `from` in scan order:
             /// hop off where the current trip improves a stop, hop on a better trip where ready.
             @inline(__always)
-            func scan(_ pattern: Timetable.Pattern, label: Int32, from: Int, stops: [Int32], flags patternFlags: [UInt8],
-                      hopOnTimes: [Int32], hopOffTimes: [Int32], running: [Int32], runningRange: Range<Int>, dayIndex: Int) {
+            func scan(_ pattern: Timetable.Pattern, label: Int32, from: Int, table: PatternBuffers,
+                      running: UnsafeBufferPointer<Int32>, runningRange: Range<Int>, dayIndex: Int) {
                 let ref = days[dayIndex].reference
                 let span = D.span(pattern)
-                if runningRange.isEmpty || D.isBefore(ref + span.last, time) || !D.isBefore(ref + span.first, best) { return }
+                if runningRange.isEmpty || D.isBefore(ref &+ span.last, time) || !D.isBefore(ref &+ span.first, best) { return }
+                let hopOnTimes = D.hopOnTimes(table), hopOffTimes = D.hopOffTimes(table)
+                let stops = table.stops, patternFlags = table.flags
                 let n = Int(pattern.stopCount)
                 let stopsBase = Int(pattern.stopsStart), timesBase = Int(pattern.timesStart)
                 var position = -1  // of the current trip in `running`
+                var tripBase = 0  // of the current trip's times: timesBase + trip * n
                 var trip = -1
                 var hopOnIndex = 0
                 var linkRound: Int32 = 0
                 for i in D.scan(from: from, count: n) {
-                    let s = Int(stops[stopsBase + i])
-                    let flags = patternFlags[stopsBase + i] & stopMask[s]
+                    let s = Int(stops[stopsBase &+ i])
+                    let flags = patternFlags[stopsBase &+ i] & stopMask[s]
                     if trip >= 0 && flags & D.hopOffFlag != 0 {
-                        let t = ref + Int(hopOffTimes[timesBase + trip * n + i])
-                        if D.isBefore(t, reached[s]) && D.isBefore(t, best) {
+                        let t = ref &+ Int(hopOffTimes[tripBase &+ i])
+                        if D.isBefore(t, best) && D.isBefore(t, reached[s]) {
                             if reached[s] == unreached { touched.append(Int32(s)) }
                             reached[s] = t
                             let indexes = D.rideIndexes(hopOn: hopOnIndex, hopOff: i)
-                            rides[labels + s] = RideLabel(pattern: label, trip: Int32(trip), day: Int32(dayIndex),
-                                                          boardIndex: Int32(indexes.board),
-                                                          alightIndex: Int32(indexes.alight), linkRound: linkRound)
+                            rides[labels &+ s] = RideLabel(pattern: label, trip: Int32(trip), day: Int32(dayIndex),
+                                                           boardIndex: Int32(indexes.board),
+                                                           alightIndex: Int32(indexes.alight), linkRound: linkRound)
                             improved.insert(Int32(s))
                         }
                     }
                     let r = ready[s]
                     guard flags & D.hopOnFlag != 0, r != unreached else { continue }
-                    let local = r - ref
-                    if trip >= 0 && D.isBefore(Int(hopOnTimes[timesBase + trip * n + i]), local) { continue }
+                    let local = r &- ref
+                    if trip >= 0 && D.isBefore(Int(hopOnTimes[tripBase &+ i]), local) { continue }
                     if let better = D.catchableTrip(after: local, current: position, among: runningRange, trips: running,
-                                                    times: hopOnTimes, base: timesBase + i, stride: n) {
+                                                    times: hopOnTimes, base: timesBase &+ i, stride: n) {
                         position = better
                         trip = Int(running[better])
+                        tripBase = timesBase &+ trip &* n
                         hopOnIndex = i
                         linkRound = readyRound[s]
                     }
@@ -275,39 +295,41 @@ struct Raptor: Sendable {
                 let p = Int(p32)
                 let from = Int(queueIndex[p])
                 queueIndex[p] = -1
-                let pattern = tt.patterns[p]
+                let pattern = statics.patterns[p]
                 for dayIndex in D.scan(from: D.first(count: days.count), count: days.count) {
                     let day = days[dayIndex]
-                    scan(pattern, label: p32, from: from, stops: staticStops, flags: staticFlags, hopOnTimes: staticHopOn,
-                         hopOffTimes: staticHopOff, running: day.running,
-                         runningRange: Int(day.runningStart[p])..<Int(day.runningStart[p + 1]), dayIndex: dayIndex)
+                    scan(pattern, label: p32, from: from, table: statics, running: day.running,
+                         runningRange: Int(day.runningStart[p])..<Int(day.runningStart[p &+ 1]), dayIndex: dayIndex)
                 }
                 // The live runs of this pattern: same stops, all trips running on their one day.
                 guard !liveByBase.isEmpty else { continue }
                 for k in Int(liveByBase[p])..<Int(liveByBase[p + 1]) {
                     let o = Int(liveOfBase[k])
-                    let livePattern = live.patterns[o]
-                    let day = Int(overlay.patternDays[o])
+                    let livePattern = lives.patterns[o]
+                    let day = Int(patternDays[o])
                     guard let dayIndex = days.firstIndex(where: { $0.day == day }) else { continue }
-                    scan(livePattern, label: Int32(staticCount + o), from: from, stops: liveStops, flags: liveFlags,
-                         hopOnTimes: liveHopOn, hopOffTimes: liveHopOff, running: overlay.identity,
+                    scan(livePattern, label: Int32(staticCount + o), from: from, table: lives, running: identity,
                          runningRange: 0..<Int(livePattern.tripCount), dayIndex: dayIndex)
                 }
             }
             queued.count = 0
 
-            // Transfer: reach the target, change at the stop, or walk one footpath.
+            // Reach the target first: the best time there bounds what is worth making ready.
             let bestBefore = best
             var bestStop: Int32 = -1
             for s32 in improved.elements {
                 let s = Int(s32)
-                let t = reached[s]
-                if targetSeconds[s] >= 0 && D.isBefore(D.plus(t, targetSeconds[s]), best) {
-                    best = D.plus(t, targetSeconds[s])
+                if targetSeconds[s] >= 0 && D.isBefore(D.plus(reached[s], targetSeconds[s]), best) {
+                    best = D.plus(reached[s], targetSeconds[s])
                     bestStop = s32
                 }
+            }
+            // Transfer: change at the stop, or walk one footpath.
+            for s32 in improved.elements {
+                let s = Int(s32)
+                let t = reached[s]
                 let change = Int(tt.changeSeconds[s])
-                if change >= 0 && D.isBefore(D.plus(t, change), ready[s]) {
+                if change >= 0 && D.isBefore(D.plus(t, change), ready[s]) && D.isBefore(D.plus(t, change), best) {
                     if ready[s] == unreached { touched.append(s32) }
                     ready[s] = D.plus(t, change)
                     readyRound[s] = Int32(round)
@@ -317,7 +339,7 @@ struct Raptor: Sendable {
                 for k in Int(foot.start[s])..<Int(foot.start[s + 1]) {
                     let q = Int(foot.neighbours[k]), e = D.edge(k, foot.edges)
                     let r = D.plus(t, footSeconds[e])
-                    if D.isBefore(r, ready[q]) {
+                    if D.isBefore(r, ready[q]) && D.isBefore(r, best) {
                         if ready[q] == unreached { touched.append(Int32(q)) }
                         ready[q] = r
                         readyRound[q] = Int32(round)

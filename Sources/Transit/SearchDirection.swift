@@ -24,8 +24,8 @@ protocol SearchDirection {
     static var hopOnFlag: UInt8 { get }
     static var hopOffFlag: UInt8 { get }
     /// The per-call times read where the search hops on and off.
-    static func hopOnTimes(_ table: PatternTable) -> [Int32]
-    static func hopOffTimes(_ table: PatternTable) -> [Int32]
+    static func hopOnTimes(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32>
+    static func hopOffTimes(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32>
     /// A pattern's first and last time in search order (to skip service days quickly).
     static func span(_ pattern: Timetable.Pattern) -> (first: Int, last: Int)
 
@@ -41,8 +41,8 @@ protocol SearchDirection {
     /// of `trips`, which lists a pattern's trips running that day in ascending order; a trip's
     /// hop-on time at this stop is `times[base + trip * stride]`. Trips of a pattern never
     /// overtake one another, so hop-on times ascend with the position.
-    static func catchableTrip(after local: Int, current: Int, among positions: Range<Int>, trips: [Int32],
-                              times: [Int32], base: Int, stride: Int) -> Int?
+    static func catchableTrip(after local: Int, current: Int, among positions: Range<Int>, trips: UnsafeBufferPointer<Int32>,
+                              times: UnsafeBufferPointer<Int32>, base: Int, stride: Int) -> Int?
 
     /// Footpaths followed after hopping off at a stop, as compressed rows: row `s` is
     /// `start[s]..<start[s + 1]`, entry `k` leads to `neighbours[k]` over footpath edge
@@ -73,8 +73,8 @@ extension Raptor {
 
         static var hopOnFlag: UInt8 { Timetable.canBoard }
         static var hopOffFlag: UInt8 { Timetable.canAlight }
-        static func hopOnTimes(_ table: PatternTable) -> [Int32] { table.departures }
-        static func hopOffTimes(_ table: PatternTable) -> [Int32] { table.arrivals }
+        @inline(__always) static func hopOnTimes(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32> { table.departures }
+        @inline(__always) static func hopOffTimes(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32> { table.arrivals }
         @inline(__always) static func span(_ pattern: Timetable.Pattern) -> (first: Int, last: Int) {
             (Int(pattern.minTime), Int(pattern.maxTime))
         }
@@ -87,9 +87,9 @@ extension Raptor {
 
         /// The earliest running trip departing at or after `local`, earlier than `current`.
         @inline(__always)
-        static func catchableTrip(after local: Int, current: Int, among positions: Range<Int>, trips: [Int32],
-                                  times: [Int32], base: Int, stride: Int) -> Int? {
-            @inline(__always) func time(_ k: Int) -> Int { Int(times[base + Int(trips[k]) * stride]) }
+        static func catchableTrip(after local: Int, current: Int, among positions: Range<Int>, trips: UnsafeBufferPointer<Int32>,
+                                  times: UnsafeBufferPointer<Int32>, base: Int, stride: Int) -> Int? {
+            @inline(__always) func time(_ k: Int) -> Int { Int(times[base &+ Int(trips[k]) &* stride]) }
             let limit = current >= 0 ? current : positions.upperBound
             // Usually the trip before the current one has left already: no search then.
             if limit == positions.lowerBound || (current >= 0 && time(current - 1) < local) { return nil }
@@ -130,8 +130,8 @@ extension Raptor {
 
         static var hopOnFlag: UInt8 { Timetable.canAlight }
         static var hopOffFlag: UInt8 { Timetable.canBoard }
-        static func hopOnTimes(_ table: PatternTable) -> [Int32] { table.arrivals }
-        static func hopOffTimes(_ table: PatternTable) -> [Int32] { table.departures }
+        @inline(__always) static func hopOnTimes(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32> { table.arrivals }
+        @inline(__always) static func hopOffTimes(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32> { table.departures }
         @inline(__always) static func span(_ pattern: Timetable.Pattern) -> (first: Int, last: Int) {
             (Int(pattern.maxTime), Int(pattern.minTime))
         }
@@ -144,9 +144,9 @@ extension Raptor {
 
         /// The latest running trip arriving at or before `local`, later than `current`.
         @inline(__always)
-        static func catchableTrip(after local: Int, current: Int, among positions: Range<Int>, trips: [Int32],
-                                  times: [Int32], base: Int, stride: Int) -> Int? {
-            @inline(__always) func time(_ k: Int) -> Int { Int(times[base + Int(trips[k]) * stride]) }
+        static func catchableTrip(after local: Int, current: Int, among positions: Range<Int>, trips: UnsafeBufferPointer<Int32>,
+                                  times: UnsafeBufferPointer<Int32>, base: Int, stride: Int) -> Int? {
+            @inline(__always) func time(_ k: Int) -> Int { Int(times[base &+ Int(trips[k]) &* stride]) }
             let floor = current >= 0 ? current + 1 : positions.lowerBound
             // Usually the trip after the current one arrives too late: no search then.
             if floor == positions.upperBound || (current >= 0 && time(floor) > local) { return nil }

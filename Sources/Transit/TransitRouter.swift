@@ -19,8 +19,8 @@ public final class TransitRouter: Sendable {
     let walking: any WalkingTimeEstimator
     private let grid: StopGrid
     /// One engine per walking pace, sharing their scratch arrays.
-    private let engines: [WalkingPace: Raptor]
-    private let serviceDays: ServiceDayCache
+    let engines: [WalkingPace: Raptor]
+    let serviceDays: ServiceDayCache
     /// Stops as the place index sees them, in timetable order.
     public let stops: [TransitStop]
     /// The GTFS-Realtime overlay in force (`applyRealtime`).
@@ -136,7 +136,7 @@ public final class TransitRouter: Sendable {
         }
 
         let days = overlay?.days(replacing: serviceDays.around(day)) ?? serviceDays.around(day)
-        let engine = engines[pace] ?? Raptor(timetable: timetable, paceMultiplier: pace.durationMultiplier)
+        let engine = self.engine(pace)
         let instant = Int(anchor.timeIntervalSince1970.rounded(.down))
         let stopMask = overlay?.stopMask(at: instant, stopCount: timetable.stops.count)
         let rides = max(1, maxTransfers + 1)

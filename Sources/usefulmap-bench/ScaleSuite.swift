@@ -11,7 +11,8 @@ import Transit
 ///   IDs (a wider network; a query stays inside one tile).
 /// Queries: 500 seeded pairs as in the transit suite (Wednesday 2022-01-12, 06:00–11:00);
 /// the engine's wall time, and the whole query's CPU time (this thread's, which other work
-/// on a shared machine does not inflate).
+/// on a shared machine does not inflate). At each size, a plain connection scan on the same
+/// depart-at queries is the yardstick (`YardstickComparison`).
 func runScaleSuite() async throws -> SuiteReport {
     var report = SuiteReport(suite: "scale")
     let work = FileManager.default.temporaryDirectory
@@ -35,6 +36,7 @@ func runScaleSuite() async throws -> SuiteReport {
             report.notes["\(name) feed"] = "\(imported.stops) stops, \(imported.trips) trips, \(imported.stopTimes) stop times, \(imported.patterns) patterns, \(imported.footpaths) footpaths"
 
             let pairs = try queryPairs(router, copies: copies, count: 500)
+            var engineTimes: [Bool: [Double]] = [:]
             for arriveBy in [false, true] {
                 var engine: [Double] = [], cpu: [Double] = []
                 var failures = 0
@@ -48,10 +50,13 @@ func runScaleSuite() async throws -> SuiteReport {
                         failures += 1
                     }
                 }
+                engineTimes[arriveBy] = engine
                 report.addLatencies("\(name) \(arriveBy ? "arrive-by" : "depart-at") engine", engine)
                 report.addLatencies("\(name) \(arriveBy ? "arrive-by" : "depart-at") query CPU", cpu)
                 report.notes["\(name) \(arriveBy ? "arrive-by" : "depart-at") without journey"] = "\(failures)"
             }
+            YardstickComparison(router, pairs: pairs).add(to: &report, prefix: "\(name) ", engineDepartAt: engineTimes[false] ?? [],
+                                                          engineArriveBy: engineTimes[true] ?? [])
             try? FileManager.default.removeItem(at: region)
             try? FileManager.default.removeItem(at: zip)
         }

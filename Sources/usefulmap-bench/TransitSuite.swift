@@ -7,6 +7,7 @@ import Transit
 /// seeded random coordinate pairs in Tampere on Wednesday 2022-01-12 between 06:00 and 11:00.
 /// The engine's stop-to-stop time is reported apart from timing the access and egress walks;
 /// the whole query's CPU time (this thread's) leaves out what other work on the machine costs.
+/// A plain connection scan on the same depart-at queries is the yardstick (`YardstickComparison`).
 func runTransitSuite() async throws -> SuiteReport {
     var report = SuiteReport(suite: "transit")
     let feed = sharedDirectory().appendingPathComponent("data/tampere/tampere.zip")
@@ -33,6 +34,7 @@ func runTransitSuite() async throws -> SuiteReport {
     let (pairs, rejected) = try tampereQueryPairs(router, count: 1_000)
     report.notes["pairs"] = "1000 kept, \(rejected) rejected (no stop within \(Int(TransitRouter.defaultAccessRadius)) m)"
 
+    var engineTimes: [Bool: [Double]] = [:]
     for arriveBy in [false, true] {
         let name = arriveBy ? "arrive-by" : "depart-at"
         var engine: [Double] = [], access: [Double] = [], total: [Double] = [], cpu: [Double] = []
@@ -53,6 +55,7 @@ func runTransitSuite() async throws -> SuiteReport {
                 failures[error.code, default: 0] += 1
             }
         }
+        engineTimes[arriveBy] = engine
         report.addLatencies("\(name) engine (stop-to-stop)", engine)
         report.addLatencies("\(name) access+egress walks", access)
         report.addLatencies("\(name) whole query", total)
@@ -60,6 +63,8 @@ func runTransitSuite() async throws -> SuiteReport {
         report.notes["\(name) outcomes"] = "\(found) journeys (\(walkBetter) where walking is no slower); "
             + failures.map { "\($0.value) \($0.key)" }.sorted().joined(separator: ", ")
     }
+    YardstickComparison(router, pairs: pairs).add(to: &report, prefix: "", engineDepartAt: engineTimes[false] ?? [],
+                                                  engineArriveBy: engineTimes[true] ?? [])
     try addFareCost(router, pairs, to: &report)
     addStepFreeCost(router, pairs, to: &report)
     return report

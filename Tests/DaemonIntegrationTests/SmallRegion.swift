@@ -165,9 +165,14 @@ struct SmallRegion {
 
     /// Writes a GTFS zip of `files` (name → CSV text) as `fileName` in `directory`.
     func writeZip(_ files: [String: String], in directory: URL, fileName: String) throws -> URL {
-        let folder = directory.appendingPathComponent("\(name)-gtfs-\(UUID().uuidString.prefix(6))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(fileName)
+        try Self.writeZip(files, to: url, scratch: directory.appendingPathComponent("\(name)-gtfs-\(UUID().uuidString.prefix(6))"))
+        return url
+    }
+
+    /// Writes `files` (name → text) into the zip at `url`, through the folder `scratch`.
+    static func writeZip(_ files: [String: String], to url: URL, scratch folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var code: Int32 = 0
         guard let archive = zip_open(url.path, ZIP_CREATE | ZIP_TRUNCATE, &code) else { throw HarnessError("zip_open failed \(code)") }
         for (file, text) in files.sorted(by: { $0.key < $1.key }) {
@@ -180,7 +185,6 @@ struct SmallRegion {
             }
         }
         guard zip_close(archive) == 0 else { throw HarnessError("zip_close failed") }
-        return url
     }
 }
 
