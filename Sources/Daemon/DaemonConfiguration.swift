@@ -20,8 +20,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var configFile: String?
     /// How long in-flight requests may run after SIGTERM before they are cancelled.
     public var shutdownGraceSeconds: Double
-    /// Routino worker processes for street routing.
+    /// Routino worker processes for street routing, per region.
     public var streetWorkers: Int
+    /// One worker per street profile (walk, bike, car, wheelchair), so that `compare`'s street
+    /// modes, asked at once, never wait for each other's worker. Idle workers cost nothing:
+    /// each starts on first use.
+    public static let defaultStreetWorkers = 4
     /// The most vehicle changes a transit journey may have.
     public var maxTransfers: Int
     /// What one GTFS feed may use when a region is imported (sizes, ratio, line, memory).
@@ -53,7 +57,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var remindSnooze: TimeInterval = 300
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
-                shutdownGraceSeconds: Double = 5, streetWorkers: Int = 2, maxTransfers: Int = 4) {
+                shutdownGraceSeconds: Double = 5, streetWorkers: Int = DaemonConfiguration.defaultStreetWorkers,
+                maxTransfers: Int = 4) {
         self.dataDirectory = dataDirectory
         self.socketPath = socketPath
         self.logLevel = logLevel
@@ -114,7 +119,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
       --log-level LEVEL      debug, info, notice, warning or error (default info;
                              env USEFULMAP_LOG_LEVEL; config log_level)
       --shutdown-grace S     seconds in-flight requests may finish after SIGTERM (default 5)
-      --street-workers N     Routino worker processes (default 2)
+      --street-workers N     Routino worker processes per region (default 4)
       --max-transfers N      most vehicle changes in a transit journey, 0 to 8 (default 4)
       --gtfs-max-file-mb N   uncompressed MiB of one file of a GTFS zip (default 1024)
       --gtfs-max-feed-mb N   uncompressed MiB of the files read from one feed (default 2048)

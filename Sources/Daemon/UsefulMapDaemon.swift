@@ -92,8 +92,12 @@ public struct UsefulMapDaemon: Sendable {
             configuration: configuration, store: store, streets: streets,
             transit: TransitEngine(maxTransfers: configuration.maxTransfers,
                                    transferPenalty: configuration.transferPenalty, live: live),
-            transitImportStep: { [configuration] in TransitEngine.importStep(feeds: $0, walkWorkers: configuration.streetWorkers,
-                                                                               limits: configuration.gtfsLimits) },
+            // Timing footpaths keeps every worker busy: more workers than cores would only
+            // find the same stops' waypoints again in each.
+            transitImportStep: { [configuration] in
+                TransitEngine.importStep(feeds: $0, walkWorkers: min(configuration.streetWorkers, ProcessInfo.processInfo.activeProcessorCount),
+                                         limits: configuration.gtfsLimits)
+            },
             clock: clock, live: live, logger: logger)
         // Before serving, so the warnings of a start are logged by the time it answers (a watcher
         // connects later and sees the next day's).

@@ -88,15 +88,17 @@ public struct Planner: Sendable {
 
     /// Same, with node flags, for `modes` (default: all four, in this order). The modes are
     /// independent, so they are asked at once: the answer takes as long as the slowest mode,
-    /// not the sum of all of them.
+    /// not the sum of all of them. A street leg two modes need alike (`StreetLegShare`) is
+    /// asked once.
     public func compare(from origin: PlanNode, to destination: PlanNode, timePreference: TimePreference,
                         pace: WalkingPace, access: AccessNeed = .any, currentLocation: Coordinate? = nil,
                         modes: [TravelMode] = Planner.comparedModes) async throws -> [ModeComparison] {
+        let share = StreetLegShare()
         var results = try await withThrowingTaskGroup(of: (Int, ModeComparison).self) { group in
             for (index, mode) in modes.enumerated() {
                 group.addTask {
                     (index, try await comparison(of: mode, from: origin, to: destination, timePreference: timePreference,
-                                                 pace: pace, access: access, currentLocation: currentLocation))
+                                                 pace: pace, access: access, currentLocation: currentLocation, share: share))
                 }
             }
             var found = [ModeComparison?](repeating: nil, count: modes.count)
@@ -116,13 +118,13 @@ public struct Planner: Sendable {
     /// One mode of a comparison: its plan, or the routing error that stopped it.
     private func comparison(of mode: TravelMode, from origin: PlanNode, to destination: PlanNode,
                             timePreference: TimePreference, pace: WalkingPace, access: AccessNeed,
-                            currentLocation: Coordinate?) async throws -> ModeComparison {
+                            currentLocation: Coordinate?, share: StreetLegShare) async throws -> ModeComparison {
         try Task.checkCancellation()
         do {
             let plan = try await initialPlan(from: origin, to: destination, mode: mode,
                                              timePreference: timePreference, pace: pace, access: access,
                                              currentLocation: currentLocation)
-            let computed = try await computeLegsReporting(plan, currentLocation: currentLocation)
+            let computed = try await computeLegsReporting(plan, currentLocation: currentLocation, sharing: share)
             if let failure = computed.failures.first { return ModeComparison(mode: mode, result: .failure(failure.error)) }
             return ModeComparison(mode: mode, result: .success(computed.plan))
         } catch let error as RoutingError {
@@ -216,10 +218,17 @@ public struct Planner: Sendable {
     /// before the first are queried "arrive by" it (those before a stay "until" go forward from
     /// the start), and segments after a pin "depart at" its arrival, up to the next pin.
     public func computeLegsReporting(_ plan: RoutePlan, currentLocation: Coordinate? = nil) async throws -> LegComputation {
+        try await computeLegsReporting(plan, currentLocation: currentLocation, sharing: nil)
+    }
+
+    /// `computeLegsReporting`; with a share (the modes of a comparison), street legs are shared
+    /// with the other runs and a transit leg's access and egress walks are asked at once.
+    func computeLegsReporting(_ plan: RoutePlan, currentLocation: Coordinate?, sharing share: StreetLegShare?) async throws
+        -> LegComputation {
         // Dismissals are forgotten by what the edit emptied, before a location fix empties the
         // legs beside the traveller: a fix alone never brings a dismissed proposal back.
         let edited = plan.forgettingDismissalsOfEmptiedLegs()
-        var run = LegRun(plan: (currentLocation.map { edited.resolvingCurrentLocation($0) } ?? edited).removingDetours())
+        var run = LegRun(plan: (currentLocation.map { edited.resolvingCurrentLocation($0) } ?? edited).removingDetours(), share: share)
         let pinned = run.plan.pinnedSegmentIndices
         if let first = pinned.first {
             for index in pinned where run.plan.legs[index] == nil {
@@ -277,14 +286,28 @@ public struct Planner: Sendable {
         var queryCount = 0
         /// The segments asked in this run: the legs timed from them are asked again too.
         var asked: Set<Int> = []
+        /// In a comparison: the street legs asked by every mode (nil: each leg asked in turn).
+        let share: StreetLegShare?
     }
 
-    /// Queries segment `index` and stores the leg or the failure.
+    /// Queries segment `index` and stores the leg or the failure. With a share, a street
+    /// segment next to a transit one brings along the other empty street segments around the
+    /// same transit legs (access and egress walks), asked at once; each counts when its own
+    /// segment is filled.
     private func fill(_ index: Int, _ timing: LegTiming, run: inout LegRun) async throws {
         run.queryCount += 1
         run.asked.insert(index)
         run.failures.removeAll { $0.segment == index }
-        switch try await leg(for: query(run.plan, index, timing)) {
+        let asked = query(run.plan, index, timing)
+        let answer: Result<RouteLeg, RoutingError>
+        if let share = run.share, asked.mode != .transit {
+            let plan = run.plan
+            let companions = plan.streetSegments(aroundTransitNextTo: index).filter { plan.legs[$0] == nil }
+            answer = try await share.legs(for: [asked] + companions.map { query(plan, $0, timing) }, by: self)[0]
+        } else {
+            answer = try await leg(for: asked)
+        }
+        switch answer {
         case .success(let leg): run.plan.legs[index] = leg
         case .failure(let error):
             run.plan.legs[index] = nil

@@ -89,3 +89,17 @@ extension RoutePlan {
         return true
     }
 }
+
+extension RoutePlan {
+    /// The street segments, besides `index`, that touch a transit segment next to segment
+    /// `index`: seen from a transit leg's access walk, its egress walk (and the other way round).
+    /// Empty for a transit segment.
+    func streetSegments(aroundTransitNextTo index: Int) -> [Int] {
+        let segments = 0..<segmentCount
+        guard segments.contains(index), modes[index] != .transit else { return [] }
+        let transit = [index - 1, index + 1].filter { segments.contains($0) && modes[$0] == .transit }
+        let around = transit.flatMap { [$0 - 1, $0 + 1] }
+            .filter { segments.contains($0) && $0 != index && modes[$0] != .transit }
+        return Array(Set(around)).sorted()
+    }
+}

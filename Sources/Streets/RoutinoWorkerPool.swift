@@ -43,8 +43,12 @@ final class RoutinoWorkerPool: Sendable {
 
     /// Sends every request and blocks the calling thread until all are answered; answers are
     /// in request order. For synchronous batch work (an import step on its own thread), never
-    /// for a cooperative-pool thread. The queue spreads the requests over every worker.
-    func askAll(_ requests: [String]) -> [Result<String, Error>] {
+    /// for a cooperative-pool thread. The queue spreads the requests over every worker, and
+    /// all of them stay busy to the end (no batch waits for its slowest answer).
+    /// - parameter progress: told the number answered so far, on the calling thread, each time
+    ///   at least `progressStep` more are answered, and at the end.
+    func askAll(_ requests: [String], progressStep: Int = 256,
+                progress: (_ answered: Int) -> Void = { _ in }) -> [Result<String, Error>] {
         final class Answers: @unchecked Sendable {
             let condition = NSCondition()
             var results: [Result<String, Error>?]
@@ -60,14 +64,25 @@ final class RoutinoWorkerPool: Sendable {
                 answers.condition.lock()
                 answers.results[index] = result
                 answers.pending -= 1
-                if answers.pending == 0 { answers.condition.broadcast() }
+                answers.condition.broadcast()
                 answers.condition.unlock()
             })
         }
         answers.condition.lock()
-        while answers.pending > 0 { answers.condition.wait() }
+        var reported = 0
+        while answers.pending > 0 {
+            answers.condition.wait()
+            let answered = requests.count - answers.pending
+            if answered - reported >= max(1, progressStep) && answers.pending > 0 {
+                reported = answered
+                answers.condition.unlock()
+                progress(answered)
+                answers.condition.lock()
+            }
+        }
         let results = answers.results
         answers.condition.unlock()
+        if !requests.isEmpty { progress(requests.count) }
         return results.map { $0 ?? .failure(RoutingError.engineFailure("the routing worker gave no answer")) }
     }
 

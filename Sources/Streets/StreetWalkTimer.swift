@@ -15,7 +15,8 @@ import Planner
 /// requests spread over the worker pool, the same `RoutinoWorkerPool` and worker processes
 /// `StreetRouter` uses. Walking ignores one-way restrictions, so a pair and its reverse are
 /// routed once. Times match `StreetRouter.leg(…, mode: .walk)`: the street route at 5 km/h
-/// plus the straight pieces to and from the roads, scaled by the pace.
+/// plus the straight pieces to and from the roads, scaled by the pace. The workers are asked
+/// for times only (`time walk`: the route's ends without its geometry), which is all that takes.
 public final class StreetWalkTimer: Sendable {
     private let pool: RoutinoWorkerPool
 
@@ -31,9 +32,12 @@ public final class StreetWalkTimer: Sendable {
 
     /// Seconds to walk each pair at `pace`, in order; `nil` for a pair with no walking route
     /// (a point over 1 km from any road, roads that do not connect, or a query the worker died on).
+    /// - parameter progress: told how many of the pairs are timed, on the calling thread, as the
+    ///   answers come in (about every 256 routes) and at the end.
     /// - throws: `RoutingError.engineFailure` when no worker can start on this directory (no
     ///   routing database there, say); nothing is routed then.
-    public func walkingSeconds(pairs: [(from: Coordinate, to: Coordinate)], pace: WalkingPace) throws -> [Double?] {
+    public func walkingSeconds(pairs: [(from: Coordinate, to: Coordinate)], pace: WalkingPace,
+                               progress: (_ timed: Int) -> Void = { _ in }) throws -> [Double?] {
         guard !pairs.isEmpty else { return [] }
         if case .failure(let error) = pool.askAll(["ping"])[0] { throw error }
         var requestIndex: [UnorderedPair: Int] = [:]
@@ -46,9 +50,12 @@ public final class StreetWalkTimer: Sendable {
             return requests.count - 1
         }
         let lines = pool.askAll(requests.map { pair in
-            String(format: "route walk %.7f %.7f %.7f %.7f",
+            String(format: "time walk %.7f %.7f %.7f %.7f",
                    pair.from.latitude, pair.from.longitude, pair.to.latitude, pair.to.longitude)
-        })
+        }) { routed in
+            // Most routes answer two pairs (there and back): report the pairs in proportion.
+            progress(routed == requests.count ? pairs.count : pairs.count * routed / requests.count)
+        }
         let seconds: [Double?] = zip(requests, lines).map { pair, line in
             guard case .success(let text) = line,
                   case let .route(distance, duration, points) = RoutinoReply(line: text) else { return nil }

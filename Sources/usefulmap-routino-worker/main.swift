@@ -18,6 +18,11 @@ import Glibc
 //                                                 what that profile needs: re-import it)
 //                   ← error bad_request MESSAGE
 //                   ← error engine ROUTINO_ERRNO
+//   → time walk|wheelchair|bike|car FROM_LAT FROM_LON TO_LAT TO_LON [shortest]
+//                   ← ok DISTANCE_M DURATION_S LAT,LON LAT,LON   (`route`'s answer with only its first
+//                                                 and last points: the same route, distance and
+//                                                 duration, without formatting the geometry;
+//                                                 the errors are `route`'s)
 //
 // The worker works in a private directory that it deletes straight after start-up, so the
 // library's FILE_* outputs (which write into the working directory) can never litter.
@@ -104,9 +109,10 @@ struct Engine {
                       translation: translation)
     }
 
-    func route(_ fields: [Substring]) -> String {
+    /// `route` (the whole geometry) or `time` (`endsOnly`: the first and last points).
+    func route(_ fields: [Substring], endsOnly: Bool = false) -> String {
         guard fields.count == 6 || (fields.count == 7 && fields[6] == "shortest") else {
-            return "error bad_request expected: route walk|wheelchair|bike|car LAT LON LAT LON [shortest]"
+            return "error bad_request expected: \(fields[0]) walk|wheelchair|bike|car LAT LON LAT LON [shortest]"
         }
         let profile: OpaquePointer
         switch fields[1] {
@@ -140,23 +146,26 @@ struct Engine {
             return code >= ROUTINO_ERROR_NO_ROUTE_1 ? "error no_route" : "error engine \(code)"
         }
         defer { Routino_DeleteRoute(output) }
-        return Engine.describe(output)
+        return Engine.describe(output, endsOnly: endsOnly)
     }
 
     /// `time` is cumulative minutes (despite the header), `dist` cumulative km, lat/lon radians.
-    static func describe(_ head: UnsafeMutablePointer<Routino_Output>) -> String {
+    /// With `endsOnly`, only the first and last points are written (the timer needs no more,
+    /// and formatting every point cost more than routing a short walk).
+    static func describe(_ head: UnsafeMutablePointer<Routino_Output>, endsOnly: Bool = false) -> String {
+        func text(_ point: Routino_Output) -> String {
+            String(format: "%.6f,%.6f", Double(point.lat) * 180 / .pi, Double(point.lon) * 180 / .pi)
+        }
         var points: [String] = []
-        var distanceKm: Float = 0
-        var minutes: Float = 0
+        var last = head.pointee
         var node: UnsafeMutablePointer<Routino_Output>? = head
         while let current = node {
-            let point = current.pointee
-            points.append(String(format: "%.6f,%.6f", Double(point.lat) * 180 / .pi, Double(point.lon) * 180 / .pi))
-            distanceKm = point.dist
-            minutes = point.time
-            node = point.next
+            last = current.pointee
+            if !endsOnly || current == head { points.append(text(last)) }
+            node = last.next
         }
-        return String(format: "ok %.1f %.1f ", Double(distanceKm) * 1000, Double(minutes) * 60)
+        if endsOnly, head.pointee.next != nil { points.append(text(last)) }
+        return String(format: "ok %.1f %.1f ", Double(last.dist) * 1000, Double(last.time) * 60)
             + points.joined(separator: " ")
     }
 }
@@ -169,6 +178,7 @@ while let line = readLine() {
     switch fields.first {
     case "ping": reply("pong")
     case "route": reply(engine.route(fields))
+    case "time": reply(engine.route(fields, endsOnly: true))
     case nil: reply("error bad_request empty line")
     default: reply("error bad_request unknown command \(fields[0])")
     }

@@ -52,6 +52,12 @@ final class DaemonConfigurationTests: XCTestCase {
         }
     }
 
+    func testStreetWorkersDefaultToOnePerStreetProfile() throws {
+        let configuration = try DaemonConfiguration.resolve(arguments: [], environment: home)
+        XCTAssertEqual(configuration.streetWorkers, 4, "walk, bike, car and wheelchair each have a worker")
+        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: ["--street-workers", "1"], environment: home).streetWorkers, 1)
+    }
+
     func testBadValuesAndFlagsAreRejectedByName() {
         for (arguments, needle) in [(["--log-level", "loud"], "log level"), (["--street-workers", "0"], "street workers"), (["--max-transfers", "9"], "max transfers"),
                                     (["--shutdown-grace", "-1"], "shutdown grace"), (["--socket"], "--socket needs a value"),
