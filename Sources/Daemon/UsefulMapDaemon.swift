@@ -27,6 +27,7 @@ public struct UsefulMapDaemon: Sendable {
     public func run() async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         DescriptorBudget.raiseSoftLimit() // systemd's default soft limit is 1,024; the hard one is much higher
+        MemoryTrim.keepFreedMemoryFromPilingUp()
         let signals = SignalWaiter(signals: [SIGTERM, SIGINT])
         do {
             try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true,

@@ -91,7 +91,7 @@ final class SocketActivationTests: XCTestCase {
         }
         let service = try String(contentsOf: units.appendingPathComponent("usefulmapd.service"), encoding: .utf8)
         for directive in ["Type=notify", "ProtectSystem=strict", "PrivateTmp=yes", "NoNewPrivileges=yes",
-                          "ReadWritePaths=%h/.local/share/usefulmap"] {
+                          "ReadWritePaths=-%h/.local/share/usefulmap"] {
             XCTAssertTrue(service.contains(directive), "usefulmapd.service lacks \(directive)")
         }
     }
