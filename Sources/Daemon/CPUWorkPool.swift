@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
 
-/// A few threads of its own for CPU-heavy work (drawing maps), so that such work never holds a
-/// thread of Swift's shared pool, whose threads (one per core) answer every other request.
+/// A few threads of its own for CPU-heavy or blocking work (drawing maps; `blocking`), so that
+/// such work never holds a thread of Swift's shared pool, whose threads (one per core) answer
+/// every other request.
 /// At most `width` jobs run at once; the others wait, suspended, in the order they came.
 ///
 /// ```swift
@@ -16,6 +17,11 @@ final class CPUWorkPool: Sendable {
         var idleThreads = 0
         var threads = 0
     }
+
+    /// Threads for work that blocks without being CPU-heavy or the store's (reading a passed
+    /// pipe to its end, an import or update, a download, a realtime fetch): it waits here, never
+    /// on the cooperative pool. The store's SQLite work has threads of its own (Store).
+    static let blocking = CPUWorkPool(name: "usefulmapd-blocking", width: 4)
 
     let name: String
     let width: Int
