@@ -26,7 +26,8 @@ final class CPUWorkPool: Sendable {
     let name: String
     let width: Int
     private let state = Mutex(State())
-    private let wake = NSCondition()
+    /// One signal per job queued: a thread waits on it, then takes a job.
+    private let wake = DispatchSemaphore(value: 0)
 
     init(name: String, width: Int) {
         self.name = name
@@ -65,24 +66,16 @@ final class CPUWorkPool: Sendable {
             thread.name = name
             thread.start()
         }
-        wake.lock()
         wake.signal()
-        wake.unlock()
     }
 
     /// A thread's loop: takes the oldest job, or waits for one (threads live as long as the daemon).
     private func work() {
         while true {
-            wake.lock()
-            var job = next()
-            while job == nil {
-                state.withLock { $0.idleThreads += 1 }
-                wake.wait()
-                state.withLock { $0.idleThreads -= 1 }
-                job = next()
-            }
-            wake.unlock()
-            job?()
+            state.withLock { $0.idleThreads += 1 }
+            wake.wait()
+            state.withLock { $0.idleThreads -= 1 }
+            next()?() // a signal per job: one is there
         }
     }
 

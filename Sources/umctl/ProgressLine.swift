@@ -1,17 +1,17 @@
 import Foundation
 import Glibc
+import Synchronization
 
 /// Import progress for a person on stderr. On a terminal: one line rewritten in place (`\r`,
 /// cleared to its end, cut to the terminal's width so it never wraps), ended by `finish()`
 /// before the answer is printed. Anywhere else (a pipe, a file, a log): one line per update.
-final class ProgressLine: @unchecked Sendable { // `lineOpen` is guarded by `lock`
+final class ProgressLine: Sendable {
     static let standardError = ProgressLine(descriptor: STDERR_FILENO)
 
     private let descriptor: Int32
     private let isTerminal: Bool
-    private let lock = NSLock()
     /// True while a rewritten line is on the terminal without its newline.
-    private var lineOpen = false
+    private let lineOpen = Mutex(false)
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -27,7 +27,7 @@ final class ProgressLine: @unchecked Sendable { // `lineOpen` is guarded by `loc
     func show(_ text: String) {
         guard isTerminal else { return write(text + "\n") }
         let fitted = String(text.prefix(max(20, width - 1)))
-        lock.withLock {
+        lineOpen.withLock { lineOpen in
             lineOpen = true
             write("\r\u{1B}[K" + fitted)
         }
@@ -35,7 +35,7 @@ final class ProgressLine: @unchecked Sendable { // `lineOpen` is guarded by `loc
 
     /// Ends the rewritten line, if one is open, so the next output starts on its own line.
     func finish() {
-        lock.withLock {
+        lineOpen.withLock { lineOpen in
             if lineOpen { write("\n") }
             lineOpen = false
         }
