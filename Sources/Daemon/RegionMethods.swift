@@ -116,6 +116,10 @@ struct RegionMethods: Sendable {
                 notes.append("\(beyond) transit stop\(beyond == 1 ? " is" : "s are") farther than \(Int(StreetRouter.snapLimit)) m "
                              + "from every street of the OpenStreetMap extract; search leaves them out")
             }
+            if !result.skipped, let straight = result.manifest.counts[TransitEngine.straightLineFootpaths], straight > 0 {
+                notes.append("\(straight) footpath\(straight == 1 ? "" : "s") between stops could not be timed on the streets "
+                             + "and \(straight == 1 ? "is" : "are") timed as a straight line (`status` shows the count)")
+            }
             return RegionImportDocument(region: try regions.document(of: result.manifest, on: clock.now()), skipped: result.skipped,
                                         counts: result.manifest.counts, importDurationS: WireDocuments.whole(result.manifest.importDuration),
                                         notes: notes)
