@@ -7,8 +7,8 @@ import SQLite
 ///
 /// ```swift
 /// let store = try Store(path: Store.defaultPath(environment: ProcessInfo.processInfo.environment))
-/// try store.savePlace(SavedPlace(name: "Home", place: place))
-/// let id = try store.createPlan(plan, title: "To work")
+/// try await store.savePlace(SavedPlace(name: "Home", place: place))   // in async code
+/// let id = try store.createPlan(plan, title: "To work")                // on a plain thread
 /// ```
 ///
 /// Opening checks the file before writing anything (a non-SQLite or damaged file, or one from
