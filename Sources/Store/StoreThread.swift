@@ -37,10 +37,18 @@ final class StoreThread: @unchecked Sendable { // `connection` is only used on t
 
     private func run() {
         pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque()) // `run` holds self meanwhile
-        while let job = queue.next() { job(connection) }
+        while runNext() {}
         pthread_setspecific(Self.key, nil)
         connection.close() // the last connection to close checkpoints the WAL into the file
         exited.signal()
+    }
+
+    /// Runs the next job; false for a stop. The job (which may hold the store) is let go of
+    /// when this returns, not kept while the thread waits for the next one.
+    private func runNext() -> Bool {
+        guard let job = queue.next() else { return false }
+        job(connection)
+        return true
     }
 
     /// Waits until the thread has taken its queue's stop and closed its connection.
