@@ -15,7 +15,7 @@ struct AgendaMethods: Sendable {
             let asked = try params.day.map(Self.day)
             let now = input.clock.now()
             var entries: [(leave: Date, document: AgendaEntryDocument)] = []
-            for summary in try store.listPlans() {
+            for summary in try await store.listPlans() {
                 let outcome: PlanCoordinator.Outcome
                 do {
                     outcome = try await plans.show(id: summary.id)

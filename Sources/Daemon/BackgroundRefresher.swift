@@ -41,19 +41,19 @@ public actor BackgroundRefresher {
 
     /// Queues again the plans of the regions a previous run left owed a refresh (it was killed
     /// or stopped before the queue drained).
-    public func resume() {
+    public func resume() async {
         guard let owedFile, let text = try? String(contentsOf: owedFile, encoding: .utf8) else { return }
         let regions = text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
         guard !regions.isEmpty else { return }
         logger.notice("resuming the refresh a previous run left unfinished", ["regions": regions.joined(separator: ",")])
-        for region in regions.sorted() { timetableChanged(region: region) }
+        for region in regions.sorted() { await timetableChanged(region: region) }
     }
 
     /// Queues every plan of `region` (not already queued) and starts working if idle.
-    public func timetableChanged(region: String) {
+    public func timetableChanged(region: String) async {
         if owed.insert(region).inserted { saveOwed() }
         // A plan being refreshed right now is queued again: its refresh may predate this timetable.
-        guard let added = queuePlans(of: region) else { return }
+        guard let added = await queuePlans(of: region) else { return }
         logger.info("timetable changed; plans queued for refresh", ["region": region, "plans": "\(added.count)"])
         guard worker == nil else { return }
         if queue.isEmpty {
@@ -67,28 +67,28 @@ public actor BackgroundRefresher {
     /// A realtime feed of `region` changed what its trips do: today's plans there are asked
     /// again (and what moved is published), at most once per `liveInterval` per region — a
     /// change within it is taken when it ends, so the last word is never lost.
-    public func liveTimesChanged(region: String) {
+    public func liveTimesChanged(region: String) async {
         guard deferredLive[region] == nil else { return }
         let now = ContinuousClock.now
         if let last = lastLive[region], now < last + Self.liveInterval {
             deferredLive[region] = Task {
                 try? await Task.sleep(until: last + Self.liveInterval, clock: .continuous)
                 guard !Task.isCancelled else { return }
-                self.takeDeferredLive(region: region)
+                await self.takeDeferredLive(region: region)
             }
             return
         }
         lastLive[region] = now
-        guard queuePlans(of: region, live: true) != nil else { return }
+        guard await queuePlans(of: region, live: true) != nil else { return }
         if worker == nil, !queue.isEmpty { worker = Task(priority: .background) { await self.work() } }
     }
 
     /// Queues the plans of `region` not queued yet (`live`: their refresh is for live data);
     /// the ones added, or nil when they cannot be listed.
-    private func queuePlans(of region: String, live: Bool = false) -> [Int64]? {
+    private func queuePlans(of region: String, live: Bool = false) async -> [Int64]? {
         let ids: [Int64]
         do {
-            ids = try job.plans(inRegion: region)
+            ids = try await job.plans(inRegion: region)
         } catch {
             logger.warning("cannot list the plans to refresh", ["region": region, "error": "\(error)"])
             return nil
@@ -103,9 +103,9 @@ public actor BackgroundRefresher {
     /// At most one live refresh of a region's plans per this interval.
     public static let liveInterval = Duration.seconds(60)
 
-    private func takeDeferredLive(region: String) {
+    private func takeDeferredLive(region: String) async {
         deferredLive[region] = nil
-        liveTimesChanged(region: region)
+        await liveTimesChanged(region: region)
     }
 
     /// Stops after the plan in hand (the daemon is stopping).

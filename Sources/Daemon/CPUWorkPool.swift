@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
 
-/// A few threads of its own for CPU-heavy work (drawing maps), so that such work never holds a
-/// thread of Swift's shared pool, whose threads (one per core) answer every other request.
+/// A few threads of its own for CPU-heavy or blocking work (drawing maps; `blocking`), so that
+/// such work never holds a thread of Swift's shared pool, whose threads (one per core) answer
+/// every other request.
 /// At most `width` jobs run at once; the others wait, suspended, in the order they came.
 ///
 /// ```swift
@@ -17,10 +18,16 @@ final class CPUWorkPool: Sendable {
         var threads = 0
     }
 
+    /// Threads for work that blocks without being CPU-heavy or the store's (reading a passed
+    /// pipe to its end, an import or update, a download, a realtime fetch): it waits here, never
+    /// on the cooperative pool. The store's SQLite work has threads of its own (Store).
+    static let blocking = CPUWorkPool(name: "usefulmapd-blocking", width: 4)
+
     let name: String
     let width: Int
     private let state = Mutex(State())
-    private let wake = NSCondition()
+    /// One signal per job queued: a thread waits on it, then takes a job.
+    private let wake = DispatchSemaphore(value: 0)
 
     init(name: String, width: Int) {
         self.name = name
@@ -59,24 +66,16 @@ final class CPUWorkPool: Sendable {
             thread.name = name
             thread.start()
         }
-        wake.lock()
         wake.signal()
-        wake.unlock()
     }
 
     /// A thread's loop: takes the oldest job, or waits for one (threads live as long as the daemon).
     private func work() {
         while true {
-            wake.lock()
-            var job = next()
-            while job == nil {
-                state.withLock { $0.idleThreads += 1 }
-                wake.wait()
-                state.withLock { $0.idleThreads -= 1 }
-                job = next()
-            }
-            wake.unlock()
-            job?()
+            state.withLock { $0.idleThreads += 1 }
+            wake.wait()
+            state.withLock { $0.idleThreads -= 1 }
+            next()?() // a signal per job: one is there
         }
     }
 

@@ -45,6 +45,8 @@ final class Connection: Sendable {
     private let wakeRead: Int32, wakeWrite: Int32
     /// Files the client passed (`SCM_RIGHTS`) for its requests to take; see PassedFiles.swift.
     private let passedFiles: PassedFiles
+    /// Shutdown waiting for the requests being answered to end (`idle`).
+    private let requestEnded = Waiters()
 
     /// Nil when the wake-up pipe cannot be made (out of descriptors).
     init?(id: Int, fd: Int32, peer: PeerCredentials, limits: ConnectionLimits, descriptors: DescriptorBudget? = nil) {
@@ -109,6 +111,11 @@ final class Connection: Sendable {
 
     /// Requests the dispatcher is answering now.
     var inFlight: Int { state.withLock { $0.running } }
+
+    /// Returns once no request is being answered (or the waiting task is cancelled).
+    func idle() async {
+        await requestEnded.wait { [self] in inFlight == 0 }
+    }
 
     /// From now on new requests get `shutting_down`.
     func drain() { state.withLock { $0.draining = true } }
@@ -208,6 +215,7 @@ final class Connection: Sendable {
                 // wait for running requests also waits for their `cancelled` answers.
                 if let answer { write(answer, completesRequest: true) } else { requestDone() }
                 state.withLock { $0.running -= 1 }
+                requestEnded.notifyAll()
             }
         }
     }

@@ -19,6 +19,8 @@ public final class DaemonServer: Sendable {
     private let limits: ConnectionLimits
     private let state = Mutex(State())
     private let acceptFinished = Mutex(false)
+    /// `stop` waiting for the accept loop to see it and end.
+    private let acceptEnded = Waiters()
     private let daemonUID = getuid()
     private let descriptors = DescriptorBudget()
 
@@ -97,6 +99,7 @@ public final class DaemonServer: Sendable {
             case .stopping:
                 Glibc.close(fd)
                 acceptFinished.withLock { $0 = true }
+                acceptEnded.notifyAll()
                 return
             case .full:
                 logger.warning("refused a connection: too many connections", ["max_connections": String(limits.maxConnections)])
@@ -121,6 +124,7 @@ public final class DaemonServer: Sendable {
             }
         }
         acceptFinished.withLock { $0 = true }
+        acceptEnded.notifyAll()
     }
 
     /// Sends one error line if the socket takes it at once, then closes.
@@ -137,13 +141,10 @@ public final class DaemonServer: Sendable {
             state.stopping = true
             return Array(state.connections.values)
         }
-        while !acceptFinished.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(20)) }
+        await acceptEnded.wait { [self] in acceptFinished.withLock { $0 } } // within its 100 ms poll
         Glibc.close(listener)
         for connection in connections { connection.drain() }
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, grace) * 1e9)
-        while connections.contains(where: { $0.inFlight > 0 }), DispatchTime.now().uptimeNanoseconds < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        await Self.wait(atMost: grace) { for connection in connections { await connection.idle() } }
         let cancelled = connections.filter { $0.inFlight > 0 }
         if !cancelled.isEmpty {
             logger.notice("cancelling requests still running after the grace period", ["count": String(cancelled.count)])
@@ -151,10 +152,19 @@ public final class DaemonServer: Sendable {
         for connection in connections { connection.cancel() }
         // Give cancelled work a moment to answer `cancelled` before the sockets close. Nothing
         // here waits on a client: answers are only queued, and closing never blocks.
-        let hardDeadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
-        while connections.contains(where: { $0.inFlight > 0 }), DispatchTime.now().uptimeNanoseconds < hardDeadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        await Self.wait(atMost: 2) { for connection in connections { await connection.idle() } }
         for connection in connections { connection.close() }
+    }
+
+    /// Runs `body` until it returns or `seconds` pass, whichever comes first (then `body` is
+    /// cancelled): a race of two child tasks, as swift-service-lifecycle bounds a graceful
+    /// shutdown, instead of polling.
+    static func wait(atMost seconds: Double, _ body: @escaping @Sendable () async -> Void) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await body() }
+            group.addTask { try? await Task.sleep(for: .seconds(max(0, seconds))) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 }

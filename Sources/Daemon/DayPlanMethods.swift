@@ -47,7 +47,7 @@ struct DayPlanMethods: Sendable {
         table.register(Endpoints.planCopy) { params, _ in
             let original = try await plans.show(id: params.id)
             let title = try Self.title(params.title ?? "\(original.title) (copy)")
-            let id = try store.createPlan(original.plan, title: title)
+            let id = try await store.createPlan(original.plan, title: title)
             await plans.created(id: id, failures: original.failures)
             counters.countPlanRecomputed()
             events.publish(.planRecomputed(planID: id, generation: 1, queries: 0))

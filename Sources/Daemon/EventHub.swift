@@ -2,10 +2,10 @@ import Foundation
 import Synchronization
 import WireProtocol
 
-/// Fans daemon events (plan recomputed, pending update proposed, import progress) out to every
-/// `watch` client. Subscribers that are slow lose events rather than slowing the daemon: each
-/// has at most `maxEvents` and `maxBytes` waiting (`taken` counts an event out), and what
-/// waits is freed when it unsubscribes.
+/// Fans every `DaemonEvent` out to the `watch` clients and to the daemon's own listeners
+/// (`listen`, e.g. `ReminderService`). A `watch` client that is slow loses events rather than
+/// slowing the daemon: each has at most `maxEvents` and `maxBytes` waiting (`taken` counts an
+/// event out), and what waits is freed when it unsubscribes.
 public final class EventHub: Sendable {
     /// One event as published, with the size of its JSON (what it costs while it waits).
     public struct Event: Sendable {

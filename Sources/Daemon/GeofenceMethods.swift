@@ -15,15 +15,15 @@ struct GeofenceMethods: Sendable {
             if params.radiusM != nil, !params.on {
                 throw DaemonError.invalidParams("radius_m goes with on: true (turning a fence off keeps its radius)")
             }
-            try setFence(params.name, on: params.on, radiusM: params.radiusM)
-            return try document(params.name)
+            try await setFence(params.name, on: params.on, radiusM: params.radiusM)
+            return try await document(params.name)
         }
         table.register(Endpoints.historyVisits) { params, _ in
             let limit = params.limit ?? Store.historyLimit
             guard (1...Store.historyLimit).contains(limit) else {
                 throw DaemonError.invalidParams("limit must be 1 to \(Store.historyLimit), got \(limit)")
             }
-            return VisitHistoryDocument(entries: try store.visitHistory(limit: limit).map { visit in
+            return VisitHistoryDocument(entries: try await store.visitHistory(limit: limit).map { visit in
                 let zone = regions.timeZone(for: visit.fix.coordinate)
                 return VisitDocument(place: visit.placeName, event: visit.event.rawValue,
                                      time: WireTime.string(from: visit.fix.timestamp, timeZone: zone),
@@ -34,9 +34,9 @@ struct GeofenceMethods: Sendable {
     }
 
     /// Turns the fence of saved place `name` on or off, naming the place when it does not exist.
-    func setFence(_ name: String, on: Bool, radiusM: Double?) throws {
+    func setFence(_ name: String, on: Bool, radiusM: Double?) async throws {
         do {
-            try store.setFence(ofPlace: name, on: on, radiusMetres: radiusM)
+            try await store.setFence(ofPlace: name, on: on, radiusMetres: radiusM)
         } catch StoreError.notFound {
             throw DaemonError.notFound("no saved place named \"\(name)\"")
         } catch StoreError.invalidInput(let reason) {
@@ -45,13 +45,13 @@ struct GeofenceMethods: Sendable {
     }
 
     /// A saved place's fence as `place.fence` answers it.
-    func document(_ name: String) throws -> PlaceFenceDocument {
-        PlaceFenceDocument(name: name, geofence: try documents()[name])
+    func document(_ name: String) async throws -> PlaceFenceDocument {
+        PlaceFenceDocument(name: name, geofence: try await documents()[name])
     }
 
     /// Every saved place's fence (on or off) by place name, as `place.fence` and `place.list` show it.
-    func documents() throws -> [String: FenceDocument] {
-        let fences = try store.fences()
+    func documents() async throws -> [String: FenceDocument] {
+        let fences = try await store.fences()
         let states = geofences.states(of: fences)
         return Dictionary(fences.map { fence in
             (fence.name, FenceDocument(on: fence.isOn, radiusM: fence.radiusMetres,
@@ -71,7 +71,7 @@ struct GeofenceMethods: Sendable {
         case .success(let fix):
             guard let usable = fix.geofenceFix else { return }
             do {
-                try geofences.observe(usable)
+                try geofences.observeWaiting(usable) // on gpsd's thread
             } catch {
                 logger.warning("cannot apply a fix to the geofences", ["error": "\(error)"])
             }
@@ -87,7 +87,7 @@ struct GeofenceMethods: Sendable {
         let refresher: BackgroundRefresher
 
         /// - throws: what the store throws reading the fences.
-        func document() throws -> LocationStatusDocument {
+        func document() async throws -> LocationStatusDocument {
             let counts = location.counts
             let connection = gpsd?.status
             func list<Key>(_ counts: [Key: Int], _ name: (Key) -> String) -> [CountDocument] {
@@ -98,7 +98,7 @@ struct GeofenceMethods: Sendable {
                 gpsd: gpsd?.address.description, connected: connection?.connected, connections: connection?.connections,
                 lastError: connection?.lastError, currentFrom: location.current?.source.rawValue,
                 accepted: list(counts.accepted, \.rawValue), ignored: list(counts.ignored, \.rawValue),
-                fences: try geofences.states(of: store.fences()).map { FenceStateDocument(place: $0.key, state: $0.value.rawValue) }
+                fences: try await geofences.states(of: store.fences()).map { FenceStateDocument(place: $0.key, state: $0.value.rawValue) }
                     .sorted { $0.place < $1.place })
         }
     }

@@ -29,9 +29,26 @@ public final class GeofenceMonitor: Sendable {
     /// Applies an accepted fix to every fence that is on. A fix without accuracy, or outside the
     /// accuracy gate, changes nothing.
     /// - throws: what the store throws reading fences or recording a visit.
-    public func observe(_ fix: LocationFix) throws {
-        let fences = try store.fences().filter(\.isOn)
-        let visits: [VisitEntry] = trackers.withLock { trackers in
+    public func observe(_ fix: LocationFix) async throws {
+        for visit in visits(fix, fences: try await store.fences()) {
+            try await store.recordVisit(visit)
+            publish(visit, fix)
+        }
+    }
+
+    /// `observe` for a thread of its own (gpsd's), which may wait for the store: fixes are
+    /// applied in the order they come, each before the thread reads the next.
+    public func observeWaiting(_ fix: LocationFix) throws {
+        for visit in visits(fix, fences: try store.fences()) {
+            try store.recordVisit(visit)
+            publish(visit, fix)
+        }
+    }
+
+    /// The visits (arrivals, departures) `fix` makes at the fences that are on, trackers updated.
+    private func visits(_ fix: LocationFix, fences all: [PlaceFence]) -> [VisitEntry] {
+        let fences = all.filter(\.isOn)
+        return trackers.withLock { trackers in
             // A fence turned off, removed or moved starts unknown again.
             trackers = trackers.filter { name, tracker in
                 fences.contains { $0.name == name && $0.center == tracker.center && $0.radiusMetres == tracker.insideMetres }
@@ -45,13 +62,13 @@ public final class GeofenceMonitor: Sendable {
             }
             return visits
         }
-        for visit in visits {
-            try store.recordVisit(visit)
-            let zone = timeZone(fix.coordinate)
-            let payload = DaemonEvent.Visit(place: visit.placeName, time: WireTime.string(from: fix.timestamp, timeZone: zone),
-                                            fix: Self.document(fix, timeZone: zone))
-            events.publish(visit.event == .arrived ? .arrived(payload) : .left(payload))
-        }
+    }
+
+    private func publish(_ visit: VisitEntry, _ fix: LocationFix) {
+        let zone = timeZone(fix.coordinate)
+        let payload = DaemonEvent.Visit(place: visit.placeName, time: WireTime.string(from: fix.timestamp, timeZone: zone),
+                                        fix: Self.document(fix, timeZone: zone))
+        events.publish(visit.event == .arrived ? .arrived(payload) : .left(payload))
     }
 
     /// The state now of each fence in `fences` that is on: unknown until a usable fix decided

@@ -15,7 +15,7 @@ struct HistoryMethods: Sendable {
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.historySearches) { params, _ in
-            HistoryDocument(entries: try history.searchHistory(try filter(params)).map { record in
+            HistoryDocument(entries: try await history.searchHistory(try filter(params)).map { record in
                 let entry = record.entry
                 return HistoryEntryDocument(id: "s\(record.number)", label: entry.query, text: entry.query, region: entry.region,
                                             place: entry.place.map { WireDocuments.place($0) },
@@ -23,10 +23,10 @@ struct HistoryMethods: Sendable {
             })
         }
         table.register(Endpoints.historyRoutes) { params, _ in
-            HistoryDocument(entries: try history.routeHistory(try filter(params)).map(document))
+            HistoryDocument(entries: try await history.routeHistory(try filter(params)).map(document))
         }
         table.register(Endpoints.historyRerun) { params, _ in
-            let entry = try route(params.id)
+            let entry = try await route(params.id)
             let preference: TimePreference = if let at = params.at {
                 .departAt(try input.time(at, param: "at", timeZone: comparer.regions.timeZone(from: entry.from, to: entry.to)))
             } else {
@@ -42,7 +42,7 @@ struct HistoryMethods: Sendable {
         table.register(Endpoints.historyDelete) { params, _ in
             let (list, number) = try Self.entryNumber(params.id)
             do {
-                if list == "s" { try history.deleteSearch(number: number) } else { try history.deleteRoute(number: number) }
+                if list == "s" { try await history.deleteSearch(number: number) } else { try await history.deleteRoute(number: number) }
             } catch StoreError.notFound {
                 throw DaemonError.notFound("no history entry \(params.id)")
             }
@@ -50,9 +50,9 @@ struct HistoryMethods: Sendable {
         }
         table.register(Endpoints.historyClear) { params, _ in
             switch params.which {
-            case "searches": try history.clearSearchHistory()
-            case "routes": try history.clearRouteHistory()
-            case "visits": try history.clearVisitHistory()
+            case "searches": try await history.clearSearchHistory()
+            case "routes": try await history.clearRouteHistory()
+            case "visits": try await history.clearVisitHistory()
             default: throw DaemonError.invalidParams("which \"\(params.which)\" must be searches, routes or visits")
             }
             return ClearedDocument(cleared: params.which)
@@ -90,10 +90,10 @@ struct HistoryMethods: Sendable {
             })
     }
 
-    private func route(_ id: String) throws -> RouteHistoryEntry {
+    private func route(_ id: String) async throws -> RouteHistoryEntry {
         let (list, number) = try Self.entryNumber(id)
         guard list == "r" else { throw DaemonError.invalidParams("id \(id) is a search; only a route (r<N>) can be run again") }
-        guard let record = try history.routeHistory(HistoryFilter()).first(where: { $0.number == number }) else {
+        guard let record = try await history.routeHistory(HistoryFilter()).first(where: { $0.number == number }) else {
             throw DaemonError.notFound("no route history entry \(id)")
         }
         return record.entry

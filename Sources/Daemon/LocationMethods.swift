@@ -15,7 +15,7 @@ struct LocationMethods: Sendable {
             let coordinate = Coordinate(latitude: params.lat, longitude: params.lon)
             let fix = try location.set(coordinate, accuracy: params.accuracyM, at: clock.now())
             events.publish(.locationChanged(lat: params.lat, lon: params.lon, source: fix.source.rawValue))
-            if let usable = fix.geofenceFix { try geofences.observe(usable) }
+            if let usable = fix.geofenceFix { try await geofences.observe(usable) }
             return try document()
         }
         table.register(Endpoints.locationShow) { _, _ in try document() }

@@ -9,7 +9,7 @@ import WireProtocol
 /// ```swift
 /// var table = MethodTable()
 /// table.register(Endpoints.placeRemove) { params, _ in
-///     try places.removePlace(named: params.name)
+///     try await places.removePlace(named: params.name)
 ///     return RemovedDocument(removed: params.name)
 /// }
 /// ```

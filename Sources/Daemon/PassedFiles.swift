@@ -81,7 +81,7 @@ struct PassedImportSources {
     /// Folders of this kind start with this (what a crash left is removed at start-up).
     static let folderPrefix = ".passed-files-"
 
-    /// Blocks while a pipe is spooled: call it off the shared pool (`runBlocking`).
+    /// Blocks while a pipe is spooled: call it off the shared pool (`CPUWorkPool.blocking`).
     /// - parameter limits: each pipe's copy stops at its kind's size limit, or where it would
     ///   leave less than `minimumFreeBytes` free on the data directory's disk.
     /// - parameter isCancelled: polled while a pipe is copied; true stops it (`CancellationError`).

@@ -17,23 +17,23 @@ struct PlaceMethods: Sendable {
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.search) { params, _ in
-            let query = try searchQuery(params)
+            let query = try await searchQuery(params)
             let found = try regions.search(params.text, near: query.near, preferring: query.near, region: params.region,
                                            kinds: query.kinds, within: query.within, limit: query.limit)
             if !params.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {  // blank text is no search to remember
-                try places.recordSearch(SearchHistoryEntry(query: params.text, place: found.first?.result.place, date: clock.now(),
+                try await places.recordSearch(SearchHistoryEntry(query: params.text, place: found.first?.result.place, date: clock.now(),
                                                            region: found.first?.region))
             }
             return WireDocuments.search(found)
         }
         table.register(Endpoints.searchComplete) { params, _ in
-            let query = try searchQuery(params)
+            let query = try await searchQuery(params)
             return WireDocuments.search(try regions.search(params.text, near: query.near, preferring: query.near,
                                                            region: params.region, kinds: query.kinds, within: query.within,
                                                            limit: min(query.limit, 10), complete: true))
         }
         table.register(Endpoints.where) { params, _ in
-            let coordinate = try resolver.point(of: params.place)
+            let coordinate = try await resolver.point(of: params.place)
             _ = try regions.requireRegions()
             let found = try regions.reverse(coordinate)
             return WireDocuments.whereIs(coordinate, region: found?.region, found: found?.found)
@@ -43,7 +43,7 @@ struct PlaceMethods: Sendable {
             guard !name.isEmpty else { throw DaemonError.invalidParams("a saved place needs a name") }
             try NameRule.check(params.name, field: "name")
             guard name != PlaceResolver.hereToken else { throw DaemonError.invalidParams("\(name) is reserved") }
-            let node = try resolver.resolve(params.place)
+            let node = try await resolver.resolve(params.place)
             let place = Place(name: name, coordinate: node.place.coordinate, kind: .saved)
             if params.radiusM != nil, params.geofence != true {
                 throw DaemonError.invalidParams("radius_m needs geofence: true")
@@ -52,16 +52,16 @@ struct PlaceMethods: Sendable {
                 throw DaemonError.invalidParams(
                     "radius_m \(radius) must be \(Int(Store.fenceRadiusRange.lowerBound)) to \(Int(Store.fenceRadiusRange.upperBound)) m")
             }
-            try places.savePlace(SavedPlace(name: name, place: place, note: params.note))
-            if params.geofence == true { try fences.setFence(name, on: true, radiusM: params.radiusM ?? GeofenceRule.insideMetres) }
+            try await places.savePlace(SavedPlace(name: name, place: place, note: params.note))
+            if params.geofence == true { try await fences.setFence(name, on: true, radiusM: params.radiusM ?? GeofenceRule.insideMetres) }
             events.publish(.placeSaved(name: name))
             var document = WireDocuments.place(place, note: params.note)
-            if params.geofence == true { document.geofence = try fences.document(name).geofence }
+            if params.geofence == true { document.geofence = try await fences.document(name).geofence }
             return document
         }
         table.register(Endpoints.placeList) { _, _ in
-            let fenced = try fences.documents()
-            return PlaceListDocument(places: try places.places().map {
+            let fenced = try await fences.documents()
+            return PlaceListDocument(places: try await places.places().map {
                 var document = WireDocuments.place(Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved), note: $0.note)
                 document.geofence = fenced[$0.name]
                 return document
@@ -72,7 +72,7 @@ struct PlaceMethods: Sendable {
             guard !new.isEmpty else { throw DaemonError.invalidParams("the new name must not be empty") }
             try NameRule.check(params.new, field: "new")
             do {
-                try places.renamePlace(from: params.old, to: new)
+                try await places.renamePlace(from: params.old, to: new)
             } catch StoreError.notFound {
                 throw DaemonError.notFound("no saved place named \"\(params.old)\"")
             }
@@ -80,7 +80,7 @@ struct PlaceMethods: Sendable {
         }
         table.register(Endpoints.placeRemove) { params, _ in
             do {
-                try places.removePlace(named: params.name)
+                try await places.removePlace(named: params.name)
             } catch StoreError.notFound {
                 throw DaemonError.notFound("no saved place named \"\(params.name)\"")
             }
@@ -89,7 +89,7 @@ struct PlaceMethods: Sendable {
     }
 
     /// A search's checked options: near point (`near`, else the current location), kinds, box, limit.
-    private func searchQuery(_ params: Params.Search) throws
+    private func searchQuery(_ params: Params.Search) async throws
         -> (near: Coordinate?, kinds: Set<PlaceSearchKind>?, within: RegionBoundingBox?, limit: Int) {
         let limit = params.limit ?? 10
         guard (1...100).contains(limit) else { throw DaemonError.invalidParams("limit must be 1 to 100, got \(limit)") }
@@ -105,7 +105,7 @@ struct PlaceMethods: Sendable {
         }
         let within = try params.within.map(Self.box)
         _ = try regions.requireRegions()
-        let near = try params.near.map { try resolver.point(of: $0, region: params.region) }
+        let near = try await resolver.nearPoint(params.near, region: params.region)
             ?? location.current?.coordinate
         return (near, kinds, within, limit)
     }

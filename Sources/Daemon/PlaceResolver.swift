@@ -7,9 +7,9 @@ public struct PlaceResolver: Sendable {
     let regions: RegionRegistry
     let location: LocationState
     /// Looks up a saved place by exact name; nil when there is none.
-    let savedPlace: @Sendable (String) throws -> Place?
+    let savedPlace: @Sendable (String) async throws -> Place?
 
-    public init(regions: RegionRegistry, location: LocationState, savedPlace: @escaping @Sendable (String) throws -> Place?) {
+    public init(regions: RegionRegistry, location: LocationState, savedPlace: @escaping @Sendable (String) async throws -> Place?) {
         self.regions = regions
         self.location = location
         self.savedPlace = savedPlace
@@ -25,8 +25,8 @@ public struct PlaceResolver: Sendable {
     /// - throws: `DaemonError.noLocation` for `@here` without a fix, `.invalidParams` for a bad
     ///   coordinate or empty text, `.noRegion` when text must be searched and nothing is imported,
     ///   `.notFound` for an unknown region, `.placeNotFound` when the search finds nothing.
-    public func resolve(_ text: String, near: Coordinate? = nil, region: String? = nil, planRegion: String? = nil) throws -> PlanNode {
-        if let node = try resolveWithoutSearch(text) { return node }
+    public func resolve(_ text: String, near: Coordinate? = nil, region: String? = nil, planRegion: String? = nil) async throws -> PlanNode {
+        if let node = try await resolveWithoutSearch(text) { return node }
         let near = near ?? location.current?.coordinate
         if region == nil, let planRegion {
             do {
@@ -40,13 +40,20 @@ public struct PlaceResolver: Sendable {
 
     /// Only where `text` is (a `--near`, a `where`): coordinates are taken as they are, without
     /// the reverse geocode that names them as a plan node.
-    public func point(of text: String, region: String? = nil) throws -> Coordinate {
-        try Self.coordinate(from: text.trimmingCharacters(in: .whitespaces)) ?? resolve(text, region: region).place.coordinate
+    public func point(of text: String, region: String? = nil) async throws -> Coordinate {
+        if let coordinate = try Self.coordinate(from: text.trimmingCharacters(in: .whitespaces)) { return coordinate }
+        return try await resolve(text, region: region).place.coordinate
+    }
+
+    /// `point(of:region:)` of a `near` that may be absent; nil without one.
+    public func nearPoint(_ text: String?, region: String? = nil) async throws -> Coordinate? {
+        guard let text else { return nil }
+        return try await point(of: text, region: region)
     }
 
     /// Both ends of a trip, resolved together (`resolveTogether`).
-    public func resolveTrip(from: String, to: String, near: Coordinate? = nil, region: String? = nil) throws -> (PlanNode, PlanNode) {
-        let nodes = try resolveTogether([from, to], near: near, region: region)
+    public func resolveTrip(from: String, to: String, near: Coordinate? = nil, region: String? = nil) async throws -> (PlanNode, PlanNode) {
+        let nodes = try await resolveTogether([from, to], near: near, region: region)
         return (nodes[0], nodes[1])
     }
 
@@ -58,8 +65,9 @@ public struct PlaceResolver: Sendable {
     /// current location).
     /// - throws: `DaemonError.placeNotFound` for a text no region has; `RoutingError.unsupportedInRegion`
     ///   when no single region has them all, naming the best match of each text in each region.
-    public func resolveTogether(_ texts: [String], near: Coordinate? = nil, region: String? = nil) throws -> [PlanNode] {
-        let fixed = try texts.map(resolveWithoutSearch)
+    public func resolveTogether(_ texts: [String], near: Coordinate? = nil, region: String? = nil) async throws -> [PlanNode] {
+        var fixed: [PlanNode?] = []
+        for text in texts { fixed.append(try await resolveWithoutSearch(text)) }
         let searched = texts.indices.filter { fixed[$0] == nil }
         guard !searched.isEmpty else { return fixed.compactMap { $0 } }
         let anchor = near ?? fixed.compactMap { $0?.place.coordinate }.first ?? location.current?.coordinate
@@ -101,7 +109,7 @@ public struct PlaceResolver: Sendable {
     }
 
     /// `@here`, `lat,lon` or a saved place's name; nil for text that must be searched.
-    func resolveWithoutSearch(_ text: String) throws -> PlanNode? {
+    func resolveWithoutSearch(_ text: String) async throws -> PlanNode? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw DaemonError.invalidParams("a place must not be empty") }
         if trimmed == Self.hereToken {
@@ -111,7 +119,7 @@ public struct PlaceResolver: Sendable {
         if let coordinate = try Self.coordinate(from: trimmed) {
             return PlanNode(place: Place(name: name(of: coordinate), coordinate: coordinate, kind: .coordinate))
         }
-        if let saved = try savedPlace(trimmed) {
+        if let saved = try await savedPlace(trimmed) {
             return PlanNode(place: saved)
         }
         return nil

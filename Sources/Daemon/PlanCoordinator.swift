@@ -10,10 +10,11 @@ import Store
 /// while its generation is still the newest. An edit whose computation was superseded answers
 /// with the newest plan once that one is computed.
 ///
-/// Store writes (each a durable transaction, two per edit) run outside the actor, one plan's
-/// writes in order: the actor only decides, so reading or editing another plan never waits
-/// for a plan's fsync. The newest plan an edit wrote is kept in memory meanwhile, so the next
-/// edit and `show` see it even before its write has landed.
+/// Store reads and writes (each write a durable transaction, two per edit) run on the store's
+/// threads while the actor is free: the actor only decides, so reading or editing another
+/// plan never waits for a plan's fsync or a read. One plan's writes are queued in order. The
+/// newest plan an edit wrote is kept in memory meanwhile, so the next edit and `show` see it
+/// even before its write has landed.
 ///
 /// The first write (the edit, its legs marked pending) decides the answer: when it fails,
 /// the edit answers that error and nothing changed; once it landed, the edit is kept and
@@ -59,6 +60,8 @@ public actor PlanCoordinator {
         var newest: (plan: RoutePlan, title: String)?
         /// The last write queued for this plan; the next one waits for it.
         var lastWrite: Task<Void, Error>?
+        /// Callers of `settled` waiting for `task` to end (resumed when its owner clears it).
+        var settling: [CheckedContinuation<Void, Never>] = []
     }
 
     private let store: Store
@@ -84,7 +87,7 @@ public actor PlanCoordinator {
     public func recomputeInterrupted(
         compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation
     ) async throws -> (done: [Int64], failed: [Int64: Error]) {
-        let ids = try await runBlocking("usefulmapd-plan-read") { [store] in try store.plansWithPendingLegs() }
+        let ids = try await store.plansWithPendingLegs()
         var done: [Int64] = [], failed: [Int64: Error] = [:]
         for id in ids {
             try Task.checkCancellation()
@@ -102,8 +105,8 @@ public actor PlanCoordinator {
     }
 
     /// The newest plan, as it is (no routing).
-    public func show(id: Int64) throws -> Outcome {
-        let current = try newest(id)
+    public func show(id: Int64) async throws -> Outcome {
+        let current = try await newest(id)
         let entry = entries[id] ?? Entry()
         return Outcome(id: id, plan: current.plan, title: current.title, generation: entry.generation, failures: entry.failures)
     }
@@ -115,7 +118,9 @@ public actor PlanCoordinator {
 
     public func forget(id: Int64) {
         entries[id]?.task?.cancel()
+        let waiting = entries[id]?.settling ?? []
         entries[id] = nil
+        for waiter in waiting { waiter.resume() }
     }
 
     /// Applies `change` to the newest plan, writes it, then computes with `compute` and writes
@@ -129,7 +134,7 @@ public actor PlanCoordinator {
                      searches: [SearchHistoryEntry] = [],
                      change: @Sendable (RoutePlan) throws -> RoutePlan,
                      compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation) async throws -> Outcome {
-        let current = try newest(id)
+        let current = try await newest(id)
         try check(id, expectedGeneration: expectedGeneration)
         let edited = try change(current.plan)
         let title = newTitle ?? current.plan.title(current.title, after: edited)
@@ -157,7 +162,7 @@ public actor PlanCoordinator {
             // stays: it only ever grows, so no number names two different plans (a client that
             // saw this edit's, unstored, gets `conflict` rather than overwriting a later one).
             if entries[id]?.generation == generation {
-                entries[id]?.task = nil
+                taskEnded(id)
                 entries[id]?.newest = nil // what was written is what the store says
             }
             if error is CancellationError, !Task.isCancelled, let newer = entries[id], newer.generation != generation {
@@ -169,8 +174,8 @@ public actor PlanCoordinator {
             return try await settled(id: id) // a newer edit owns the plan now; this result is stale
         }
         let failures = computed.failuresBySegment
-        entries[id]?.task = nil
         entries[id]?.failures = failures
+        taskEnded(id)
         do {
             try await write(id, computed.plan, title: title, legsPending: false).value
         } catch {
@@ -200,8 +205,8 @@ public actor PlanCoordinator {
         id: Int64, expectedGeneration: Int64?, dryRun: Bool,
         transform: @Sendable (RoutePlan, String) async throws -> (LegComputation, searches: [SearchHistoryEntry], title: String)
     ) async throws -> Outcome {
+        let current = try await newest(id)
         try check(id, expectedGeneration: expectedGeneration)
-        let current = try newest(id)
         let generation = entries[id]?.generation ?? 0
         let (computed, searches, title) = try await transform(current.plan, current.title)
         try Task.checkCancellation()
@@ -216,10 +221,10 @@ public actor PlanCoordinator {
         }
         var entry = entries[id] ?? Entry()
         entry.task?.cancel()
-        entry.task = nil
         entry.generation = generation + 1
         entry.failures = failures
         entries[id] = entry
+        taskEnded(id)
         do {
             try await write(id, computed.plan, title: title, legsPending: false, searches: searches).value
         } catch {
@@ -243,43 +248,53 @@ public actor PlanCoordinator {
         }
     }
 
-    /// Queues a durable write of `plan` after this plan's earlier writes, outside the actor,
-    /// and makes it the plan `show` and the next edit see.
+    /// Queues a durable write of `plan` after this plan's earlier writes, on the store's writer
+    /// thread, and makes it the plan `show` and the next edit see.
     private func write(_ id: Int64, _ plan: RoutePlan, title: String, legsPending: Bool,
                        searches: [SearchHistoryEntry] = []) -> Task<Void, Error> {
         let previous = entries[id]?.lastWrite
         let store = store
         let write = Task.detached {
             _ = await previous?.result // in order; an earlier failure was reported to its own edit
-            try await runBlocking("usefulmapd-plan-write") {
-                try store.savePlan(id: id, plan: plan, title: title, legsPending: legsPending, searches: searches)
-            }
+            try await store.savePlan(id: id, plan: plan, title: title, legsPending: legsPending, searches: searches)
         }
         entries[id, default: Entry()].lastWrite = write
         entries[id]?.newest = (plan, title)
         return write
     }
 
-    /// Waits for the newest computation of the plan and returns the plan as it is after it.
+    /// Waits for the newest computation of the plan (its owner ends it, stored or not, and
+    /// wakes the waiters) and returns the plan as it is after it.
     private func settled(id: Int64) async throws -> Outcome {
-        while let task = entries[id]?.task {
-            _ = try? await task.value
+        while entries[id]?.task != nil {
+            await withCheckedContinuation { waiter in
+                if entries[id]?.task != nil { entries[id]?.settling.append(waiter) } else { waiter.resume() }
+            }
             try Task.checkCancellation()
-            // The task's owner has not run its epilogue yet (it needs this actor): let it.
-            if entries[id]?.task == task { await Task.yield() }
         }
         _ = await entries[id]?.lastWrite?.result
-        return try show(id: id)
+        return try await show(id: id)
     }
 
-    /// The plan as this coordinator last wrote it, else as stored.
-    private func newest(_ id: Int64) throws -> (plan: RoutePlan, title: String) {
+    /// The owner of the plan's newest computation is done with it: those waiting in `settled` go on.
+    private func taskEnded(_ id: Int64) {
+        entries[id]?.task = nil
+        let waiting = entries[id]?.settling ?? []
+        entries[id]?.settling = []
+        for waiter in waiting { waiter.resume() }
+    }
+
+    /// The plan as this coordinator last wrote it, else as stored (read on a store thread while
+    /// the actor serves others; an edit written meanwhile wins over what was read).
+    private func newest(_ id: Int64) async throws -> (plan: RoutePlan, title: String) {
         if let newest = entries[id]?.newest { return newest }
+        let stored: StoredPlan
         do {
-            let stored = try store.loadPlan(id: id)
-            return (stored.plan, stored.title)
+            stored = try await store.loadPlan(id: id)
         } catch StoreError.notFound {
+            if let newest = entries[id]?.newest { return newest }
             throw DaemonError.notFound("plan \(id) does not exist")
         }
+        return entries[id]?.newest ?? (stored.plan, stored.title)
     }
 }

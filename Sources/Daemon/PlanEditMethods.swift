@@ -57,8 +57,8 @@ struct PlanEditMethods: Sendable {
             guard (1...current.nodes.count).contains(params.after) else {
                 throw DaemonError.invalidParams("after must be 1 to \(current.nodes.count) (after the last node, the place becomes the destination)")
             }
-            let near = try params.near.map { try resolver.point(of: $0, region: params.region) }
-            let node = try resolver.resolve(params.place, near: near ?? current.nodes[params.after - 1].place.coordinate,
+            let near = try await resolver.nearPoint(params.near, region: params.region)
+            let node = try await resolver.resolve(params.place, near: near ?? current.nodes[params.after - 1].place.coordinate,
                                             region: params.region, planRegion: regions.regionName(of: current))
             let typed = typedPlaces.typed(params.place, resolved: node.place)
             let regions = regions
@@ -171,8 +171,8 @@ struct PlanEditMethods: Sendable {
             return Prepared(step: .compute { LegComputation(plan: $0, failures: [], queryCount: 0) }, title: title)
         case .move(let params):
             let index = try input.nodeIndex(params.node, in: current)
-            let near = try params.near.map { try resolver.point(of: $0, region: params.region) }
-            let node = try resolver.resolve(params.place, near: near ?? current.nodes[index].place.coordinate,
+            let near = try await resolver.nearPoint(params.near, region: params.region)
+            let node = try await resolver.resolve(params.place, near: near ?? current.nodes[index].place.coordinate,
                                             region: params.region, planRegion: regions.regionName(of: current))
             let regions = regions
             return Prepared(step: .change { plan in

@@ -26,7 +26,7 @@ struct PlanMethods: Sendable {
         table.register(Endpoints.compare) { params, _ in
             let picture = try params.map.map(MapPictureRequest.init)  // checked before any work
             let modes = try input.comparedModes(params.modes)
-            let (from, to) = try resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
+            let (from, to) = try await resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
             let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
             var answer = try await comparer.compare(TripComparer.Trip(from: from, to: to, fromText: params.from, toText: params.to),
@@ -43,7 +43,7 @@ struct PlanMethods: Sendable {
             } ?? .fastest
             if let title = params.title { _ = try DayPlanMethods.title(title) }  // the one rule for titles
             let viaTexts = params.via ?? []
-            let nodes = try resolver.resolveTogether([params.from] + viaTexts + [params.to], near: params.near,
+            let nodes = try await resolver.resolveTogether([params.from] + viaTexts + [params.to], near: params.near,
                                                      region: params.region, regions: regions)
             let from = nodes[0], to = nodes[nodes.count - 1], via = Array(nodes.dropFirst().dropLast())
             _ = try regions.planRegion(through: ([from] + via + [to]).map(\.place))
@@ -60,7 +60,7 @@ struct PlanMethods: Sendable {
         }
         table.register(Endpoints.planList) { _, _ in
             // One zone for the whole table (plans come from every region): the machine's.
-            PlanListDocument(plans: try store.listPlans().map { summary in
+            PlanListDocument(plans: try await store.listPlans().map { summary in
                 PlanSummaryDocument(id: summary.id, title: summary.title, from: summary.fromName, to: summary.toName,
                                     updatedAt: WireTime.string(from: summary.updatedAt, timeZone: TimeZone.current),
                                     totalDurationS: summary.totalTravelTime.map(WireDocuments.whole))
@@ -77,7 +77,7 @@ struct PlanMethods: Sendable {
         }
         table.register(Endpoints.planDelete) { params, _ in
             do {
-                try store.deletePlan(id: params.id)
+                try await store.deletePlan(id: params.id)
             } catch StoreError.notFound {
                 throw DaemonError.notFound("plan \(params.id) does not exist")
             }
@@ -117,16 +117,16 @@ extension PlanMethods {
 extension PlaceResolver {
     /// A trip's two ends from what was typed (`resolveTogether`).
     func resolveTrip(_ from: String, _ to: String, near: String?, region: String?,
-                     regions: RegionRegistry) throws -> (PlanNode, PlanNode) {
-        let nodes = try resolveTogether([from, to], near: near, region: region, regions: regions)
+                     regions: RegionRegistry) async throws -> (PlanNode, PlanNode) {
+        let nodes = try await resolveTogether([from, to], near: near, region: region, regions: regions)
         return (nodes[0], nodes[1])
     }
 
     /// Places typed for one trip or plan, resolved together; `near` is a place too, looked up in `region` when given.
-    func resolveTogether(_ texts: [String], near: String?, region: String?, regions: RegionRegistry) throws -> [PlanNode] {
+    func resolveTogether(_ texts: [String], near: String?, region: String?, regions: RegionRegistry) async throws -> [PlanNode] {
         _ = try regions.requireRegions()
-        let nearPoint = try near.map { try point(of: $0, region: region) }
-        return try resolveTogether(texts, near: nearPoint, region: region)
+        let anchor = try await nearPoint(near, region: region)
+        return try await resolveTogether(texts, near: anchor, region: region)
     }
 }
 

@@ -29,14 +29,16 @@ struct PlanRefreshJob: Sendable {
     let events: EventHub
 
     /// The stored plans with an end in `region`, oldest first (`run` leaves those whose day passed).
-    func plans(inRegion region: String) throws -> [Int64] {
+    func plans(inRegion region: String) async throws -> [Int64] {
         guard let handle = try? regions.handle(named: region) else { return [] }
-        return try store.listPlans().map(\.id).sorted().filter { id in
-            guard let plan = try? store.loadPlan(id: id).plan, let first = plan.nodes.first, let last = plan.nodes.last else {
-                return false
+        var found: [Int64] = []
+        for id in try await store.listPlans().map(\.id).sorted() {
+            guard let plan = try? await store.loadPlan(id: id).plan, let first = plan.nodes.first, let last = plan.nodes.last else {
+                continue
             }
-            return handle.contains(first.place.coordinate) || handle.contains(last.place.coordinate)
+            if handle.contains(first.place.coordinate) || handle.contains(last.place.coordinate) { found.append(id) }
         }
+        return found
     }
 
     /// - parameter live: the refresh is for live data: only a plan for today is asked again,

@@ -243,7 +243,7 @@ private struct FeedPoll: Sendable {
         let request = (source: source, etag: etag, lastModified: lastModified, fileStamp: fileStamp)
         let outcome: PollOutcome
         do {
-            outcome = try await runBlocking("realtime fetch") { try Self.fetch(request) }
+            outcome = try await CPUWorkPool.blocking.run { try Self.fetch(request) }
         } catch {
             lastFetch = clock.now()
             let message = (error as? FetchError).map { "\($0.code): \($0.message)" }

@@ -50,7 +50,7 @@ struct RegionMethods: Sendable {
             if params.passedFiles == true {
                 let directory = importer.dataDirectory, limits = self.limits, stop = CancellationFlag()
                 passed = try await withTaskCancellationHandler {
-                    try await runBlocking("usefulmapd-import-spool") {  // a pipe is read to its end
+                    try await CPUWorkPool.blocking.run {  // a pipe is read to its end
                         try PassedImportSources(osm: params.osm, gtfs: params.gtfs, descriptors: descriptors, under: directory,
                                                 limits: limits, isCancelled: stop.isSet)
                     }
@@ -83,7 +83,7 @@ struct RegionMethods: Sendable {
             let importSteps = steps, reader = importer
             let result: RegionImportResult
             do {
-                result = try await withTaskCancellationHandler { try await runBlocking("usefulmapd-import") {
+                result = try await withTaskCancellationHandler { try await CPUWorkPool.blocking.run {
                     try reader.importRegion(name: name, osm: osm, additionalSteps: importSteps,
                                             timeZone: request.timeZone?.zone,
                                             timeZoneSource: request.timeZone?.source ?? "given with --time-zone",
@@ -115,6 +115,10 @@ struct RegionMethods: Sendable {
             if !result.skipped, let beyond = result.manifest.counts[TransitEngine.stopsBeyondStreets], beyond > 0 {
                 notes.append("\(beyond) transit stop\(beyond == 1 ? " is" : "s are") farther than \(Int(StreetRouter.snapLimit)) m "
                              + "from every street of the OpenStreetMap extract; search leaves them out")
+            }
+            if !result.skipped, let straight = result.manifest.counts[TransitEngine.straightLineFootpaths], straight > 0 {
+                notes.append("\(straight) footpath\(straight == 1 ? "" : "s") between stops could not be timed on the streets "
+                             + "and \(straight == 1 ? "is" : "are") timed as a straight line (`status` shows the count)")
             }
             return RegionImportDocument(region: try regions.document(of: result.manifest, on: clock.now()), skipped: result.skipped,
                                         counts: result.manifest.counts, importDurationS: WireDocuments.whole(result.manifest.importDuration),
@@ -180,7 +184,7 @@ struct RegionMethods: Sendable {
         let wanted = [(params.osm, "osm", limits.osm)] + params.gtfs.map { ($0, "gtfs", limits.feed) }
         let downloader = self.downloader, events = self.events, name = params.name, stop = CancellationFlag()
         return try await withTaskCancellationHandler {
-            try await runBlocking("usefulmapd-fetch") {
+            try await CPUWorkPool.blocking.run {
                 var fetched: [String: SourceDownloader.Fetched] = [:]
                 for (url, role, limit) in wanted where SourceURL.isURL(url) && fetched[url] == nil {
                     let shown = SourceURL.redacted(url)
@@ -229,7 +233,7 @@ struct RegionMethods: Sendable {
         let name = manifest.name, events = self.events, updater = self.updater, stop = CancellationFlag()
         do {
             let outcome = try await withTaskCancellationHandler {
-                try await runBlocking("usefulmapd-update") {
+                try await CPUWorkPool.blocking.run {
                     try updater.update(manifest, force: force, isCancelled: stop.isSet) { progress in
                         events.publish(.importProgress(.init(region: name, phase: progress.phase, detail: progress.detail,
                                                              fraction: progress.fraction, overall: progress.overall)))

@@ -17,9 +17,9 @@ struct ReminderMethods: Sendable {
             }
             do {
                 // Turning it on without a lead keeps the plan's own lead, if it had one.
-                let ownLead = try store.reminder(ofPlan: params.id)?.lead
+                let ownLead = try await store.reminder(ofPlan: params.id)?.lead
                 let lead = params.on ? (params.leadS ?? ownLead) : nil
-                try store.setReminder(ofPlan: params.id, PlanReminder(enabled: params.on, lead: lead))
+                try await store.setReminder(ofPlan: params.id, PlanReminder(enabled: params.on, lead: lead))
                 return PlanReminderDocument(id: params.id, on: params.on, leadS: lead ?? defaultLead,
                                             leadFrom: lead == nil ? "daemon" : "plan", notify: notify)
             } catch StoreError.notFound {

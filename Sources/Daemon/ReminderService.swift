@@ -69,6 +69,9 @@ actor ReminderService {
     /// The stored plans, read once and then kept current by the plan events (`nil`: to be read
     /// at the next look), so that the look every second touches no database.
     private var plans: [Int64: RoutePlan]?
+    /// Whether the first read of every plan is under way, and which plans changed meanwhile.
+    private var readingAll = false
+    private var changedWhileReading: Set<Int64> = []
     private var failureLogged = false
     private var tasks: [Task<Void, Never>] = []
 
@@ -113,13 +116,13 @@ actor ReminderService {
     }
 
     /// The server's signal: "Open route" opens the first leg's link, "In 5 min" snoozes.
-    func handle(_ signal: NotificationSignal) {
+    func handle(_ signal: NotificationSignal) async {
         guard case .actionInvoked(let id, let action) = signal, let notice = shown[id] else { return }
         switch action {
         case Self.snoozeAction.key:
             snoozed.append((clock.now().addingTimeInterval(settings.snooze), notice))
         case Self.openAction.key:
-            openRoute(of: notice.planID)
+            await openRoute(of: notice.planID)
         default:
             break
         }
@@ -131,7 +134,7 @@ actor ReminderService {
         let now = clock.now()
         do {
             // A snapshot: events may change `plans` while a walk is asked for.
-            for (id, plan) in try storedPlans().sorted(by: { $0.key < $1.key }) {
+            for (id, plan) in try await storedPlans().sorted(by: { $0.key < $1.key }) {
                 try await look(at: id, plan, now: now)
             }
         } catch {
@@ -141,11 +144,12 @@ actor ReminderService {
             snoozed.remove(at: index)
             var again = entry.notice
             again.key += "#snoozed@\(WireTime.string(from: entry.due, timeZone: again.zone))"
-            send(again, now: now)
+            await send(again, now: now)
         }
-        for (planID, notice) in waiting where mayNotify(planID, now: now) {
+        for (planID, notice) in waiting {
+            guard await mayNotify(planID, now: now) else { continue }
             waiting[planID] = nil
-            send(notice, now: now)
+            await send(notice, now: now)
         }
     }
 
@@ -153,7 +157,7 @@ actor ReminderService {
         let zone = regions.timeZone(of: plan)
         guard plan.travelsOnDay(of: now, in: zone), plan.timePreference != .leaveNow,
               let planned = plan.departureTimes(startingAt: now).first ?? nil else { return }
-        let reminder = try store.reminder(ofPlan: id)
+        let reminder = try await store.reminder(ofPlan: id)
         let lead = reminder?.lead ?? settings.lead
         // Far from due (a walk from here takes less than `walkHorizon`): no street query yet.
         guard now >= planned.addingTimeInterval(-lead - Self.walkHorizon) else { return }
@@ -162,7 +166,7 @@ actor ReminderService {
         if reminder?.enabled ?? true, now >= leave.addingTimeInterval(-lead), now < leave {
             // One a plan and day: a leave time that moves later is a change notice's news, not a second reminder.
             let day = WireTime.string(from: leave, timeZone: zone).prefix(10)
-            send(Notice(planID: id, key: "leave@\(day)", kind: "leave",
+            await send(Notice(planID: id, key: "leave@\(day)", kind: "leave",
                         title: ReminderText.leaveTitle(plan, leaveAt: leave, zone: zone),
                         body: ReminderText.leaveBody(plan, leaveAt: leave, zone: zone, walkFromHere: walk),
                         leaveAt: leave, zone: zone), now: now)
@@ -171,7 +175,7 @@ actor ReminderService {
         if now <= planned, let segment = plan.missedConnection(leavingAt: now.addingTimeInterval(walk ?? 0)),
            let departure = plan.legs[segment]?.departure, departure > now {
             let at = ReminderText.clock(departure, zone)
-            change(Notice(planID: id, key: "missed_connection:\(segment + 1)@\(WireTime.string(from: departure, timeZone: zone))",
+            await change(Notice(planID: id, key: "missed_connection:\(segment + 1)@\(WireTime.string(from: departure, timeZone: zone))",
                           kind: "missed_connection", title: "Missed connection: \(plan.nodes.last?.place.name ?? "your trip")",
                           body: "The \(at) departure of step \(segment + 1) can no longer be reached; `umctl plan refresh \(id)` finds another",
                           leaveAt: nil, zone: zone))
@@ -179,23 +183,33 @@ actor ReminderService {
     }
 
     /// The plans as kept in memory, read from the store when not read yet (a plan that cannot
-    /// be read is left out, as it cannot be reminded of).
-    private func storedPlans() throws -> [Int64: RoutePlan] {
+    /// be read is left out, as it cannot be reminded of). Plans that change while they are
+    /// read are read again afterwards, so the first read never keeps an older copy.
+    private func storedPlans() async throws -> [Int64: RoutePlan] {
         if let plans { return plans }
+        readingAll = true
+        changedWhileReading = []
+        defer { readingAll = false }
         var read: [Int64: RoutePlan] = [:]
-        for summary in try store.listPlans() {
-            read[summary.id] = try? store.loadPlan(id: summary.id).plan
+        for summary in try await store.listPlans() {
+            read[summary.id] = try? await store.loadPlan(id: summary.id).plan
         }
         plans = read
-        return read
+        let changed = changedWhileReading
+        changedWhileReading = []
+        for id in changed { await reload(id) }
+        return plans ?? read
     }
 
     /// Reads one plan again after it changed (created, edited, refreshed); a deleted one is
     /// dropped. When it cannot be read for another reason, all are read again at the next look.
-    private func reload(_ id: Int64) {
-        guard plans != nil else { return } // the first read will see it
+    private func reload(_ id: Int64) async {
+        guard plans != nil else {
+            if readingAll { changedWhileReading.insert(id) } // the read under way may have an older copy
+            return
+        }
         do {
-            plans?[id] = try store.loadPlan(id: id).plan
+            plans?[id] = try await store.loadPlan(id: id).plan
         } catch StoreError.notFound {
             forget(id)
         } catch {
@@ -204,6 +218,7 @@ actor ReminderService {
     }
 
     private func forget(_ id: Int64) {
+        if readingAll { changedWhileReading.insert(id) }
         plans?[id] = nil
         walks[id] = nil
         waiting[id] = nil
@@ -228,31 +243,31 @@ actor ReminderService {
         let id: Int64
         switch event {
         // Every change of a stored plan is a `plan_recomputed` (a `pending_update` comes after one).
-        case .planRecomputed(let planID, _, _): reload(planID); return
+        case .planRecomputed(let planID, _, _): await reload(planID); return
         case .planDeleted(let planID): forget(planID); return
         case .pendingUpdate(let planID, _): id = planID
         case .delay(let ride, _, _, _, _), .cancelled(let ride): id = ride.planID
         default: return
         }
-        guard let plan = plans?[id] ?? (try? store.loadPlan(id: id).plan) else { return }
+        guard let plan = if let kept = plans?[id] { kept } else { try? await store.loadPlan(id: id).plan } else { return }
         let now = clock.now(), zone = regions.timeZone(of: plan)
         guard plan.travelsOnDay(of: now, in: zone) else { return }
         let to = plan.nodes.last?.place.name ?? "your trip"
         switch event {
         case .pendingUpdate(_, let segments):
             let numbers = segments.map(String.init).joined(separator: ", ")
-            change(Notice(planID: id, key: "pending_update:\(numbers)@\(WireTime.string(from: now, timeZone: zone))",
+            await change(Notice(planID: id, key: "pending_update:\(numbers)@\(WireTime.string(from: now, timeZone: zone))",
                           kind: "pending_update", title: "Trip to \(to) changed",
                           body: "The timetable changed for step \(numbers): `umctl plan show \(id)` has the new proposal",
                           leaveAt: nil, zone: zone))
         case .delay(let ride, let departure, _, _, let moved):
             let minutes = Int((Double(moved) / 60).rounded())
             let at = WireTime.date(from: departure).map { ReminderText.clock($0, zone) } ?? departure
-            change(Notice(planID: id, key: "delay:\(ride.tripID)@\(departure)", kind: "delay",
+            await change(Notice(planID: id, key: "delay:\(ride.tripID)@\(departure)", kind: "delay",
                           title: "Line \(ride.line) \(minutes >= 0 ? "late" : "early") by \(abs(minutes)) min",
                           body: "It leaves \(ride.from) at \(at) (trip to \(to))", leaveAt: nil, zone: zone))
         case .cancelled(let ride):
-            change(Notice(planID: id, key: "cancelled:\(ride.tripID)", kind: "cancelled",
+            await change(Notice(planID: id, key: "cancelled:\(ride.tripID)", kind: "cancelled",
                           title: "Line \(ride.line) from \(ride.from) is cancelled", body: "Your trip to \(to) needs another ride",
                           leaveAt: nil, zone: zone))
         default:
@@ -261,32 +276,34 @@ actor ReminderService {
     }
 
     /// Sends a change notice now, or when its plan's minute is over (the newest waiting wins).
-    private func change(_ notice: Notice) {
+    private func change(_ notice: Notice) async {
         guard !sent.contains("\(notice.planID) \(notice.key)") else { return }
         let now = clock.now()
-        if !mayNotify(notice.planID, now: now) || waiting[notice.planID] != nil {
-            if (try? store.sentNotices(plan: notice.planID).contains { $0.notice == notice.key }) != true {
+        if await !mayNotify(notice.planID, now: now) || waiting[notice.planID] != nil {
+            if (try? await store.sentNotices(plan: notice.planID).contains { $0.notice == notice.key }) != true {
                 waiting[notice.planID] = notice
             }
             return
         }
-        send(notice, now: now)
+        await send(notice, now: now)
     }
 
     /// Whether the plan's last notice (after a restart, the stored one) is a minute old.
-    private func mayNotify(_ id: Int64, now: Date) -> Bool {
-        guard let last = lastSent[id] ?? (try? store.sentNotices(plan: id).last?.sentAt) ?? nil else { return true }
+    private func mayNotify(_ id: Int64, now: Date) async -> Bool {
+        var last = lastSent[id]
+        if last == nil { last = (try? await store.sentNotices(plan: id).last?.sentAt) ?? nil }
+        guard let last else { return true }
         return now.timeIntervalSince(last) >= Self.noticeInterval
     }
 
     // MARK: - Sending
 
     /// Sends `notice` unless it was sent before (stored), replacing the plan's earlier one.
-    private func send(_ notice: Notice, now: Date) {
+    private func send(_ notice: Notice, now: Date) async {
         let name = "\(notice.planID) \(notice.key)"
         guard !sent.contains(name) else { return }
         do {
-            let isNew = try store.recordSentNotice(plan: notice.planID, SentNotice(notice: notice.key, serverID: nil, sentAt: now))
+            let isNew = try await store.recordSentNotice(plan: notice.planID, SentNotice(notice: notice.key, serverID: nil, sentAt: now))
             sent.insert(name)
             guard isNew else { return }
         } catch {
@@ -294,20 +311,20 @@ actor ReminderService {
             return
         }
         lastSent[notice.planID] = now
-        let replaces = latestID[notice.planID]
-            ?? (try? store.sentNotices(plan: notice.planID).compactMap(\.serverID).last) ?? 0
+        var replaces = latestID[notice.planID]
+        if replaces == nil { replaces = (try? await store.sentNotices(plan: notice.planID).compactMap(\.serverID).last) ?? nil }
         let actions = notice.kind == "leave" ? [Self.openAction, Self.snoozeAction] : []
-        notifier.send(DesktopNotification(summary: notice.title, body: notice.body, actions: actions, replacesID: replaces)) { result in
+        notifier.send(DesktopNotification(summary: notice.title, body: notice.body, actions: actions, replacesID: replaces ?? 0)) { result in
             Task { await self.answered(notice, result) }
         }
     }
 
-    private func answered(_ notice: Notice, _ result: Result<UInt32, NotificationFailure>) {
+    private func answered(_ notice: Notice, _ result: Result<UInt32, NotificationFailure>) async {
         switch result {
         case .success(let id):
             shown[id] = notice
             latestID[notice.planID] = id
-            try? store.setServerID(id, plan: notice.planID, notice: notice.key)
+            try? await store.setServerID(id, plan: notice.planID, notice: notice.key)
             failureLogged = false
         case .failure(let failure):
             if !failureLogged {
@@ -323,8 +340,8 @@ actor ReminderService {
     }
 
     /// `xdg-open` with the first leg's Google Maps link (the one `plan link` prints).
-    private func openRoute(of id: Int64) {
-        guard let plan = try? store.loadPlan(id: id).plan,
+    private func openRoute(of id: Int64) async {
+        guard let plan = try? await store.loadPlan(id: id).plan,
               let link = try? GoogleMapsLink.build(plan: plan, segment: 0, timeZone: regions.timeZone(of: plan), now: clock.now())
         else { return }
         let process = Process()

@@ -120,6 +120,9 @@ public struct TransitEngine: LegEngine {
     /// The import count of stops left out of the place index because no street of the OpenStreetMap
     /// extract is within Routino's snapping distance of them.
     public static let stopsBeyondStreets = "stops_beyond_streets"
+    /// The import count of footpaths between stops timed as a stretched straight line because
+    /// the streets could not time them (no road near, or the street router could not start).
+    public static let straightLineFootpaths = "straight_line_footpaths"
 
     /// The import step that adds GTFS feeds to a region: the timetable, with footpaths between
     /// stops timed on the streets of the region being imported (`staging` already holds its
@@ -133,7 +136,14 @@ public struct TransitEngine: LegEngine {
             staging, progress in
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0,
                                           detail: "reading \(feeds.map(\.lastPathComponent).joined(separator: ", ")), timing footpaths on the streets"))
-            let timer = try? StreetWalkTimer(regionDirectory: staging, workers: walkWorkers)
+            let timer: StreetWalkTimer?
+            do {
+                timer = try StreetWalkTimer(regionDirectory: staging, workers: walkWorkers)
+            } catch {
+                timer = nil  // said, not silent: the step's counts and the import's notes tell it too
+                progress(RegionImportProgress(phase: "transit timetable", fraction: 0,
+                                              detail: "the streets cannot time footpaths (\(error)): straight lines instead"))
+            }
             defer { timer?.shutdown() }
             var importer = GTFSImporter()
             importer.limits = limits
@@ -163,7 +173,8 @@ public struct TransitEngine: LegEngine {
             let names = feeds.map(\.lastPathComponent).joined(separator: ", ")
             return RegionImportStep.Outcome(
                 timeZone: RegionTimeZoneDecision(zone: report.timeZone, source: "agency_timezone of GTFS feed \(names)"),
-                providesTransit: true, counts: [Self.stopsBeyondStreets: beyond])
+                providesTransit: true,
+                counts: [Self.stopsBeyondStreets: beyond, Self.straightLineFootpaths: report.straightLineFootpaths])
         }
     }
 }

@@ -27,7 +27,7 @@ struct StatusMethods: Sendable {
                 databasePath: configuration.databasePath, dataDirectory: configuration.dataDirectory,
                 socketPath: configuration.socketPath, uptimeS: WireDocuments.whole(clock.now().timeIntervalSince(startedAt)),
                 regions: try regions.documents(onDate: nil, now: clock.now()), counters: counters.document(watchers: events.subscriberCount),
-                location: try background.document(), refreshQueue: await background.refresher.document)
+                location: try await background.document(), refreshQueue: await background.refresher.document)
         }
         table.register(Endpoints.watch) { _, context in
             let subscription = events.subscribe()

@@ -40,7 +40,7 @@ struct TripComparer: Sendable {
         case .leaveNow: now
         case .departAt(let date), .arriveBy(let date): date
         }
-        try store.recordRoute(RouteHistoryEntry(
+        try await store.recordRoute(RouteHistoryEntry(
             from: trip.from.place, to: trip.to.place, modes: fastest.map { [$0] } ?? [], date: now,
             fromText: trip.fromText, toText: trip.toText, region: region.name, requestedTime: timePreference,
             answers: comparisons.map { .init(mode: $0.mode, durationS: $0.travelTime.flatMap(WireDocuments.wholeSeconds)) },

@@ -79,7 +79,8 @@ public struct UsefulMapDaemon: Sendable {
     private func serve(database: WeakStore, listener: Int32, activated: Bool, signals: SignalWaiter) async -> Bool {
         let store: Store
         do {
-            store = try Store(path: configuration.databasePath)
+            // Opening checks and migrates the file: on a thread of its own, off the cooperative pool.
+            store = try await CPUWorkPool.blocking.run { [path = configuration.databasePath] in try Store(path: path) }
         } catch {
             logger.error("cannot open the database", ["path": configuration.databasePath, "error": "\(error)"])
             return false

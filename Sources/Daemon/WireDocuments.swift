@@ -166,7 +166,8 @@ public enum WireDocuments {
                                            daysLeft: period.daysLeft(onDayOf: now, in: zone), feedEndDate: period.feedEndDate,
                                            lastCheck: feedsChecked ?? importedAt, lastChange: importedAt)
             },
-            sources: manifest.sources.map(source))
+            sources: manifest.sources.map(source),
+            straightLineFootpaths: report.flatMap { $0.straightLineFootpaths > 0 ? $0.straightLineFootpaths : nil })
     }
 
     /// A region's source as shown: never a URL's credentials.

@@ -7,8 +7,8 @@ import SQLite
 ///
 /// ```swift
 /// let store = try Store(path: Store.defaultPath(environment: ProcessInfo.processInfo.environment))
-/// try store.savePlace(SavedPlace(name: "Home", place: place))
-/// let id = try store.createPlan(plan, title: "To work")
+/// try await store.savePlace(SavedPlace(name: "Home", place: place))   // in async code
+/// let id = try store.createPlan(plan, title: "To work")                // on a plain thread
 /// ```
 ///
 /// Opening checks the file before writing anything (a non-SQLite or damaged file, or one from
@@ -16,20 +16,24 @@ import SQLite
 /// Every write is one `BEGIN IMMEDIATE` transaction with `synchronous=FULL`: once a method
 /// returns, the change survives a crash or power cut.
 ///
-/// Threads: safe to share. Writes go through one connection and are serialised by a lock;
-/// reads use a second connection (WAL lets them run beside a write) under their own lock.
-/// Several processes may open the same file; SQLite's locks keep it consistent.
-public final class Store: @unchecked Sendable {
+/// Threads, in the manner of GRDB's `DatabasePool`: one writer thread owns the write
+/// connection and runs the writes one after the other; `readerCount` reader threads, each with
+/// a `query_only` connection, run reads at the same time (WAL lets them read beside a write).
+/// Every method exists twice: `try await store.places()` (for async code: the caller is
+/// suspended, never blocked, and resumed from the store's thread) and `try store.places()`
+/// (for plain threads, tests and tools: the caller waits). Calling a blocking one from a task
+/// is a bug, refused in debug builds. Several processes may open the same file; SQLite's
+/// locks keep it consistent.
+public final class Store: Sendable {
     /// Entries kept per history list.
     public static let historyLimit = 20
 
     /// The database file.
     public let path: String
     let clock: any WallClock
-    private let writer: StatementCache
-    private let reader: StatementCache
-    private let writeLock = NSLock()
-    private let readLock = NSLock()
+    /// Reader threads (and connections): reads run this many at a time.
+    public static let readerCount = 3
+    private let threads: StoreThreads
 
     /// Opens the database at `path`, creating it and its parent directory when missing, and
     /// brings its schema up to date.
@@ -41,15 +45,17 @@ public final class Store: @unchecked Sendable {
         self.path = path
         self.clock = clock
         let writerConnection = try Self.openAndMigrate(path: path, migrations: Migration.embedded, clock: clock)
-        let readerConnection: Database
+        var readerConnections: [Database] = []
         do {
-            readerConnection = try Database(path: path, mode: .readWrite)
-            try readerConnection.execute("PRAGMA query_only=ON")
+            for _ in 0..<Self.readerCount {
+                let reader = try Database(path: path, mode: .readWrite)
+                try reader.execute("PRAGMA query_only=ON")
+                readerConnections.append(reader)
+            }
         } catch let error as SQLiteError {
             throw Self.storeError(error, path: path)
         }
-        writer = StatementCache(writerConnection)
-        reader = StatementCache(readerConnection)
+        threads = StoreThreads(writer: writerConnection, readers: readerConnections)
     }
 
     /// `$XDG_DATA_HOME/usefulmap/usefulmap.sqlite`, or `~/.local/share/usefulmap/usefulmap.sqlite`
@@ -146,26 +152,38 @@ public final class Store: @unchecked Sendable {
 
     // MARK: - Running work
 
-    /// Runs `body` in one write transaction on the writer connection.
+    /// Runs `body` in one write transaction on the writer thread: at once when called there,
+    /// else queued and waited for.
     func write<T>(_ body: (StatementCache) throws -> T) throws -> T {
-        try writeLock.withLock {
+        try threads.run(on: .writer) { db in
             do {
-                return try writer.database.transaction { try body(writer) }
+                return try db.database.transaction { try body(db) }
             } catch let error as SQLiteError {
                 throw Self.storeError(error, path: path)
             }
         }
     }
 
-    /// Runs `body` in one read transaction (a consistent snapshot) on the reader connection.
+    /// Runs `body` in one read transaction (a consistent snapshot) on a reader thread (or, within
+    /// a write, on the writer's connection, which sees the write's own changes).
     func read<T>(_ body: (StatementCache) throws -> T) throws -> T {
-        try readLock.withLock {
+        try threads.run(on: .reader) { db in
             do {
-                return try reader.database.readTransaction { try body(reader) }
+                return try db.database.readTransaction { try body(db) }
             } catch let error as SQLiteError {
                 throw Self.storeError(error, path: path)
             }
         }
+    }
+
+    /// Runs a blocking method of the store on the writer thread, suspending the caller.
+    func writing<T: Sendable>(_ call: @escaping @Sendable () throws -> T) async throws -> T {
+        try await threads.run(on: .writer, call)
+    }
+
+    /// Runs a blocking method of the store on a reader thread, suspending the caller.
+    func reading<T: Sendable>(_ call: @escaping @Sendable () throws -> T) async throws -> T {
+        try await threads.run(on: .reader, call)
     }
 
     var now: Double { clock.now().timeIntervalSinceReferenceDate }
@@ -188,15 +206,19 @@ public final class Store: @unchecked Sendable {
     }
 }
 
-/// A connection and its prepared statements, reused across calls (the Store's locks make
-/// sure one thread uses it at a time).
+/// A connection and its prepared statements, reused across calls. Only its own store thread
+/// uses it (a debug build checks every statement).
 final class StatementCache {
     let database: Database
     private var statements: [String: Statement] = [:]
+    /// The thread that owns the connection.
+    weak var owner: StoreThread?
 
     init(_ database: Database) { self.database = database }
 
     func statement(_ sql: String) throws -> Statement {
+        assert(owner != nil && owner === StoreThread.current,
+               "a store connection used off its own thread (\(Thread.current.name ?? "unnamed")): \(sql)")
         if let cached = statements[sql] { return cached }
         let statement = try database.prepare(sql)
         statements[sql] = statement
@@ -212,4 +234,10 @@ final class StatementCache {
     }
 
     var changes: Int { database.changes }
+
+    /// Finalizes the statements and closes the connection (its thread is ending).
+    func close() {
+        statements.removeAll()
+        database.close()
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 import SQLite
+import Synchronization
 
 /// Search over a region's places: `places.sqlite` in the region directory. Names, addresses,
 /// categories, typos, completion and reverse geocoding, all offline from the region's own
@@ -28,7 +29,8 @@ public final class PlaceIndex: @unchecked Sendable {
     public static let maxQueryLength = 200
 
     let database: Database
-    private let lock = NSLock()
+    /// Held while the connection is used (one statement at a time).
+    private let lock = Mutex(())
     /// False for an index of format 1: only the name tables exist.
     let hasSearchTables: Bool
     /// Every street that has addresses, folded, for typo-tolerant address lookups.
@@ -122,10 +124,8 @@ public final class PlaceIndex: @unchecked Sendable {
                                  maxLatitude: point.latitude + latSpan, maxLongitude: point.longitude + lonSpan)
     }
 
-    func locked<T>(_ body: () throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try PlaceIndex.wrap(body)
+    func locked<T: Sendable>(_ body: () throws -> T) throws -> T {
+        try lock.withLock { _ in try PlaceIndex.wrap(body) }
     }
 
     /// Turns the SQLite layer's errors into this module's typed error, keeping the evidence.

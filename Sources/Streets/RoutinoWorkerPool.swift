@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Planner
+import Synchronization
 
 /// Worker processes for one region's Routino database, each served by its own thread (the
 /// threads block on the workers' sockets, never on Swift's cooperative pool).
@@ -49,40 +50,28 @@ final class RoutinoWorkerPool: Sendable {
     ///   at least `progressStep` more are answered, and at the end.
     func askAll(_ requests: [String], progressStep: Int = 256,
                 progress: (_ answered: Int) -> Void = { _ in }) -> [Result<String, Error>] {
-        final class Answers: @unchecked Sendable {
-            let condition = NSCondition()
-            var results: [Result<String, Error>?]
-            var pending: Int
-            init(count: Int) {
-                results = Array(repeating: nil, count: count)
-                pending = count
-            }
+        final class Answers: Sendable {
+            let results: Mutex<[Result<String, Error>?]>
+            init(count: Int) { results = Mutex(Array(repeating: nil, count: count)) }
         }
         let answers = Answers(count: requests.count)
+        let arrived = DispatchSemaphore(value: 0)  // one signal per answer
         for (index, request) in requests.enumerated() {
             queue.push(Job(request: request) { result in
-                answers.condition.lock()
-                answers.results[index] = result
-                answers.pending -= 1
-                answers.condition.broadcast()
-                answers.condition.unlock()
+                answers.results.withLock { $0[index] = result }
+                arrived.signal()
             })
         }
-        answers.condition.lock()
         var reported = 0
-        while answers.pending > 0 {
-            answers.condition.wait()
-            let answered = requests.count - answers.pending
-            if answered - reported >= max(1, progressStep) && answers.pending > 0 {
+        for answered in requests.indices.map({ $0 + 1 }) {
+            arrived.wait()
+            if answered - reported >= max(1, progressStep), answered < requests.count {
                 reported = answered
-                answers.condition.unlock()
                 progress(answered)
-                answers.condition.lock()
             }
         }
-        let results = answers.results
-        answers.condition.unlock()
         if !requests.isEmpty { progress(requests.count) }
+        let results = answers.results.withLock { $0 }
         return results.map { $0 ?? .failure(RoutingError.engineFailure("the routing worker gave no answer")) }
     }
 
@@ -150,51 +139,60 @@ final class RoutinoWorkerPool: Sendable {
         var complete: @Sendable (Result<String, Error>) -> Void
     }
 
-    /// A blocking FIFO shared by the pool's threads.
-    final class JobQueue: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var jobs: [Job] = []
-        private var head = 0
-        private var closed = false
+    /// A blocking FIFO shared by the pool's threads: one signal of `waiting` per job pushed;
+    /// once closed, each thread that wakes passes the signal on, so every waiting thread ends.
+    final class JobQueue: Sendable {
+        private struct State {
+            var jobs: [Job] = []
+            var head = 0
+            var closed = false
+        }
+
+        private let state = Mutex(State())
+        private let waiting = DispatchSemaphore(value: 0)
 
         func push(_ job: Job) {
-            condition.lock()
-            if closed {
-                condition.unlock()
-                job.complete(.failure(RoutingError.engineFailure("the street router has shut down")))
-                return
+            let accepted = state.withLock { state in
+                guard !state.closed else { return false }
+                state.jobs.append(job)
+                return true
             }
-            jobs.append(job)
-            condition.signal()
-            condition.unlock()
+            guard accepted else {
+                return job.complete(.failure(RoutingError.engineFailure("the street router has shut down")))
+            }
+            waiting.signal()
         }
 
         /// The next job, or nil once closed.
         func pop() -> Job? {
-            condition.lock()
-            defer { condition.unlock() }
-            while head == jobs.count && !closed { condition.wait() }
-            guard !closed else { return nil }
-            let job = jobs[head]
-            head += 1
-            if head > 1024 && head * 2 > jobs.count {
-                jobs.removeFirst(head)
-                head = 0
+            waiting.wait()
+            let job = state.withLock { state -> Job? in
+                guard !state.closed, state.head < state.jobs.count else { return nil }
+                let job = state.jobs[state.head]
+                state.head += 1
+                if state.head > 1024 && state.head * 2 > state.jobs.count {
+                    state.jobs.removeFirst(state.head)
+                    state.head = 0
+                }
+                return job
             }
+            if job == nil { waiting.signal() } // closed: wake the next thread too
             return job
         }
 
         func close() {
-            condition.lock()
-            let waiting = jobs[head...]
-            jobs = []
-            head = 0
-            let wasClosed = closed
-            closed = true
-            condition.broadcast()
-            condition.unlock()
-            guard !wasClosed else { return }
-            for job in waiting {
+            let waitingJobs = state.withLock { state -> ArraySlice<Job>? in
+                guard !state.closed else { return nil }
+                state.closed = true
+                defer {
+                    state.jobs = []
+                    state.head = 0
+                }
+                return state.jobs[state.head...]
+            }
+            guard let waitingJobs else { return }
+            waiting.signal()
+            for job in waitingJobs {
                 job.complete(.failure(RoutingError.engineFailure("the street router has shut down")))
             }
         }

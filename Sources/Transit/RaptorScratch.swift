@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension Raptor {
     /// How the search came to be ready at a stop in a round.
@@ -31,7 +32,7 @@ extension Raptor {
 /// A search resets what it touched before giving the scratch back: per-stop times and
 /// targets. Labels are not reset: a query reads a label only where it wrote one (a ride
 /// label where its round improved the stop, a parent where its round made the stop ready).
-final class RaptorScratch {
+final class RaptorScratch: @unchecked Sendable { // one query at a time; handed over through RaptorScratchPool
     let stopCount: Int
     let patternCount: Int
     /// `SearchDirection.unreached` of the direction this scratch serves.
@@ -163,28 +164,25 @@ final class RaptorScratch {
 
 /// Scratch memory shared by the queries of one timetable, one per query in flight.
 /// Thread-safe: a query takes one (or makes one when all are busy) and gives it back.
-final class RaptorScratchPool: @unchecked Sendable {
+final class RaptorScratchPool: Sendable {
     /// Scratches kept per direction; more queries in flight make their own and drop them.
     static let keptPerDirection = 8
 
-    private let lock = NSLock()
-    private var free: [Int: [RaptorScratch]] = [:]  // by `unreached`, i.e. by direction
+    private let free = Mutex<[Int: [RaptorScratch]]>([:])  // by `unreached`, i.e. by direction
 
     init() {}
 
     func take<D: SearchDirection>(_ direction: D.Type, stopCount: Int, patternCount: Int) -> RaptorScratch {
-        lock.lock()
-        let kept = free[D.unreached]?.popLast()
-        lock.unlock()
+        let kept = free.withLock { $0[D.unreached]?.popLast() }
         if let kept, kept.stopCount == stopCount, kept.patternCount == patternCount { return kept }
         return RaptorScratch(stopCount: stopCount, patternCount: patternCount, unreached: D.unreached)
     }
 
     func giveBack(_ scratch: RaptorScratch) {
-        lock.lock()
-        defer { lock.unlock() }
-        if free[scratch.unreached, default: []].count < Self.keptPerDirection {
-            free[scratch.unreached, default: []].append(scratch)
+        free.withLock { free in
+            if free[scratch.unreached, default: []].count < Self.keptPerDirection {
+                free[scratch.unreached, default: []].append(scratch)
+            }
         }
     }
 }

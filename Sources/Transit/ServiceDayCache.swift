@@ -1,15 +1,19 @@
 import Foundation
+import Synchronization
 
 /// The service days of one timetable, built once per day and shared by the queries of that
 /// day (building one lists every running trip). Thread-safe; keeps the most recent days.
-final class ServiceDayCache: @unchecked Sendable {
+final class ServiceDayCache: Sendable {
     /// Days kept: a query needs three, and most queries of a session share them.
     static let capacity = 8
 
     private let timetable: Timetable
-    private let lock = NSLock()
-    private var days: [Int: Raptor.ServiceDay] = [:]
-    private var order: [Int] = []
+    private struct Kept {
+        var days: [Int: Raptor.ServiceDay] = [:]
+        var order: [Int] = []
+    }
+
+    private let kept = Mutex(Kept())
 
     init(timetable: Timetable) {
         self.timetable = timetable
@@ -21,17 +25,12 @@ final class ServiceDayCache: @unchecked Sendable {
     }
 
     private func serviceDay(_ day: Int) -> Raptor.ServiceDay {
-        lock.lock()
-        if let known = days[day] {
-            lock.unlock()
-            return known
+        if let known = kept.withLock({ $0.days[day] }) { return known }
+        let built = Raptor.ServiceDay(day: day, timetable: timetable) // outside the lock: other days go on
+        kept.withLock { kept in
+            if kept.days.updateValue(built, forKey: day) == nil { kept.order.append(day) }
+            if kept.order.count > Self.capacity { kept.days[kept.order.removeFirst()] = nil }
         }
-        lock.unlock()
-        let built = Raptor.ServiceDay(day: day, timetable: timetable)
-        lock.lock()
-        defer { lock.unlock() }
-        if days.updateValue(built, forKey: day) == nil { order.append(day) }
-        if order.count > Self.capacity { days[order.removeFirst()] = nil }
         return built
     }
 }

@@ -1,53 +1,13 @@
 import Foundation
 import Planner
 
-/// A walk inside a transit journey: to the first stop, between rides, or to the destination.
-public struct TransitWalk: Hashable, Sendable, Codable {
-    public enum Kind: String, Hashable, Sendable, Codable { case access, transfer, egress }
-    public var kind: Kind
-    public var fromName: String
-    public var from: Coordinate
-    public var toName: String
-    public var to: Coordinate
-    /// When the walk starts and how long it takes at the user's pace (a change at one stop
-    /// has zero metres and the stop's minimum change time).
-    public var start: Date
-    public var seconds: Double
-    public var metres: Double
-
-    public init(kind: Kind, fromName: String, from: Coordinate, toName: String, to: Coordinate,
-                start: Date, seconds: Double, metres: Double) {
-        self.kind = kind
-        self.fromName = fromName
-        self.from = from
-        self.toName = toName
-        self.to = to
-        self.start = start
-        self.seconds = seconds
-        self.metres = metres
-    }
-}
-
-extension TransitWalk {
-    /// The planner's form of this walk, carried on the `RouteLeg`.
-    public var step: TransitWalkStep {
-        let stepKind: TransitWalkStep.Kind = switch kind {
-        case .access: .access
-        case .transfer: .transfer
-        case .egress: .egress
-        }
-        return TransitWalkStep(kind: stepKind, fromName: fromName, from: from, toName: toName, to: to,
-                               start: start, duration: seconds, distance: metres)
-    }
-}
-
 /// One journey: the leg the routing port returns plus the walks between its rides.
 public struct TransitJourney: Hashable, Sendable {
     public var leg: RouteLeg
-    /// Access walk, one walk per transfer, egress walk, in order.
-    public var walks: [TransitWalk]
+    /// Access walk, one walk per transfer, egress walk, in order (the same as `leg.walks`).
+    public var walks: [TransitWalkStep]
 
-    public init(leg: RouteLeg, walks: [TransitWalk]) {
+    public init(leg: RouteLeg, walks: [TransitWalkStep]) {
         self.leg = leg
         self.walks = walks
     }

@@ -314,7 +314,7 @@ public final class TransitRouter: Sendable {
         let tt = timetable
         func date(_ seconds: Int) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
         func stop(_ index: Int32) -> Timetable.Stop { tt.stops[Int(index)] }
-        var walks: [TransitWalk] = []
+        var walks: [TransitWalkStep] = []
         var rides: [TransitRide] = []
         var geometry: [Coordinate] = [origin]
         var distance = 0.0
@@ -323,8 +323,8 @@ public final class TransitRouter: Sendable {
 
         let first = stop(raw.access.stop)
         let accessMetres = origin.distance(to: first.coordinate)
-        walks.append(TransitWalk(kind: .access, fromName: "origin", from: origin, toName: first.name, to: first.coordinate,
-                                 start: date(raw.departure), seconds: Double(raw.access.seconds), metres: accessMetres))
+        walks.append(TransitWalkStep(kind: .access, fromName: "origin", from: origin, toName: first.name, to: first.coordinate,
+                                 start: date(raw.departure), duration: Double(raw.access.seconds), distance: accessMetres))
         distance += accessMetres
         for (k, ride) in raw.rides.enumerated() {
             if k > 0 {
@@ -332,8 +332,8 @@ public final class TransitRouter: Sendable {
                 let a = stop(t.from), b = stop(t.to)
                 let metres = a.coordinate.distance(to: b.coordinate)
                 distance += metres
-                walks.append(TransitWalk(kind: .transfer, fromName: a.name, from: a.coordinate, toName: b.name, to: b.coordinate,
-                                         start: date(raw.rides[k - 1].arrival), seconds: Double(t.seconds), metres: metres))
+                walks.append(TransitWalkStep(kind: .transfer, fromName: a.name, from: a.coordinate, toName: b.name, to: b.coordinate,
+                                         start: date(raw.rides[k - 1].arrival), duration: Double(t.seconds), distance: metres))
             }
             let pattern = tt.patterns[Int(ride.pattern)]
             let route = tt.routes[Int(pattern.route)]
@@ -371,11 +371,11 @@ public final class TransitRouter: Sendable {
         let egressMetres = last.coordinate.distance(to: destination)
         distance += egressMetres
         geometry.append(destination)
-        walks.append(TransitWalk(kind: .egress, fromName: last.name, from: last.coordinate, toName: "destination", to: destination,
-                                 start: date(raw.arrival - raw.egress.seconds), seconds: Double(raw.egress.seconds), metres: egressMetres))
+        walks.append(TransitWalkStep(kind: .egress, fromName: last.name, from: last.coordinate, toName: "destination", to: destination,
+                                 start: date(raw.arrival - raw.egress.seconds), duration: Double(raw.egress.seconds), distance: egressMetres))
         let leg = RouteLeg(mode: .transit, expectedTravelTime: TimeInterval(raw.arrival - raw.departure), distance: distance,
                            departure: date(raw.departure), arrival: date(raw.arrival), geometry: geometry, rides: rides,
-                           walks: walks.map(\.step), walkingIsNoSlower: walkingIsNoSlower,
+                           walks: walks, walkingIsNoSlower: walkingIsNoSlower,
                            price: FarePricing.cheapest(fareRides, in: tt.fares),
                            accessibility: LegAccessibility.least(of: accessibility) ?? .unknown)
         return TransitJourney(leg: leg, walks: walks)

@@ -14,16 +14,18 @@ public enum DescriptorPassing {
     public static func send(_ data: Data, descriptors: [Int32], on socket: Int32) throws -> Int {
         precondition(descriptors.count <= maximumPerMessage)
         let controlLength = cmsgSpace(descriptors.count)
-        var control = [UInt8](repeating: 0, count: controlLength)
         return try data.withUnsafeBytes { raw in
             var vector = iovec(iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress), iov_len: raw.count)
-            return try control.withUnsafeMutableBytes { controlBytes in
-                let header = controlBytes.baseAddress!.assumingMemoryBound(to: cmsghdr.self)
-                header.pointee.cmsg_len = cmsgLength(descriptors.count)
-                header.pointee.cmsg_level = SOL_SOCKET
-                header.pointee.cmsg_type = Int32(SCM_RIGHTS)
-                let payload = controlBytes.baseAddress! + cmsgLength(0)
-                descriptors.withUnsafeBytes { payload.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            return try withControlBuffer(byteCount: controlLength) { controlBytes in
+                // Typed stores into raw, suitably aligned memory: nothing is bound to a type.
+                var header = cmsghdr()
+                header.cmsg_len = cmsgLength(descriptors.count)
+                header.cmsg_level = SOL_SOCKET
+                header.cmsg_type = Int32(SCM_RIGHTS)
+                controlBytes.storeBytes(of: header, as: cmsghdr.self)
+                for (index, descriptor) in descriptors.enumerated() {
+                    controlBytes.storeBytes(of: descriptor, toByteOffset: cmsgLength(index), as: Int32.self)
+                }
                 var message = msghdr()
                 message.msg_control = controlBytes.baseAddress
                 message.msg_controllen = controlLength
@@ -43,11 +45,10 @@ public enum DescriptorPassing {
     /// Reads like `read(2)` into `buffer`, also returning the descriptors that came with the
     /// bytes (received close-on-exec). A count below 0 is an error, as for `read`.
     public static func receive(on socket: Int32, into buffer: inout [UInt8]) -> (count: Int, descriptors: [Int32]) {
-        var control = [UInt8](repeating: 0, count: cmsgSpace(maximumPerMessage))
         var received: [Int32] = []
         let count = buffer.withUnsafeMutableBytes { raw -> Int in
             var vector = iovec(iov_base: raw.baseAddress, iov_len: raw.count)
-            return control.withUnsafeMutableBytes { controlBytes -> Int in
+            return withControlBuffer(byteCount: cmsgSpace(maximumPerMessage)) { controlBytes -> Int in
                 var message = msghdr()
                 message.msg_control = controlBytes.baseAddress
                 message.msg_controllen = controlBytes.count
@@ -59,13 +60,13 @@ public enum DescriptorPassing {
                     // Walk the control messages by hand (CMSG_NXTHDR is a macro Swift cannot call).
                     var offset = 0
                     while offset + MemoryLayout<cmsghdr>.size <= message.msg_controllen {
-                        let header = (controlBytes.baseAddress! + offset).assumingMemoryBound(to: cmsghdr.self).pointee
-                        guard header.cmsg_len >= cmsgLength(0) else { break }
+                        // Headers start at word-aligned offsets of word-aligned memory.
+                        let header = controlBytes.load(fromByteOffset: offset, as: cmsghdr.self)
+                        guard header.cmsg_len >= cmsgLength(0), offset + Int(header.cmsg_len) <= controlBytes.count else { break }
                         if header.cmsg_level == SOL_SOCKET && header.cmsg_type == Int32(SCM_RIGHTS) {
                             let number = (Int(header.cmsg_len) - cmsgLength(0)) / MemoryLayout<Int32>.size
-                            let payload = controlBytes.baseAddress! + offset + cmsgLength(0)
                             for index in 0..<number {
-                                received.append(payload.loadUnaligned(fromByteOffset: index * 4, as: Int32.self))
+                                received.append(controlBytes.loadUnaligned(fromByteOffset: offset + cmsgLength(index), as: Int32.self))
                             }
                         }
                         offset += align(Int(header.cmsg_len))
@@ -75,6 +76,15 @@ public enum DescriptorPassing {
             }
         }
         return (count, received)
+    }
+
+    /// Zeroed memory for control messages, aligned for `cmsghdr` (which a `[UInt8]` is not
+    /// promised to be), for the duration of `body`.
+    private static func withControlBuffer<T>(byteCount: Int, _ body: (UnsafeMutableRawBufferPointer) throws -> T) rethrows -> T {
+        try withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: MemoryLayout<cmsghdr>.alignment) { bytes in
+            bytes.initializeMemory(as: UInt8.self, repeating: 0)
+            return try body(bytes)
+        }
     }
 
     private static func align(_ length: Int) -> Int {

@@ -94,11 +94,15 @@ public struct RegionDocument: Hashable, Sendable, Codable {
     public var sources: [RegionSourceDocument]?
     /// The last check of its sources since the daemon started; absent before the first.
     public var lastCheck: RegionCheckDocument?
+    /// Footpaths between stops its import timed as a straight line because the streets could
+    /// not time them; null when every footpath follows the streets (or it has no transit).
+    @NullWhenNil public var straightLineFootpaths: Int?
 
     public init(name: String, hasTransit: Bool, timeZone: String?, timeZoneSource: String? = nil, importedAt: String?,
                 bounds: [Double]?, transitFeeds: [TransitFeedDocument]? = nil, realtimeFeeds: [RealtimeFeedDocument]? = nil,
-                sources: [RegionSourceDocument]? = nil) {
+                sources: [RegionSourceDocument]? = nil, straightLineFootpaths: Int? = nil) {
         self.sources = sources
+        self.straightLineFootpaths = straightLineFootpaths
         self.name = name
         self.hasTransit = hasTransit
         self.timeZone = timeZone

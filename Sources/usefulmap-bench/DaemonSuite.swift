@@ -1,9 +1,11 @@
 import Foundation
 import Glibc
+import Synchronization
 import WireProtocol
 
 /// The daemon through its socket: round trips of `status` and `plan.show`, throughput with 16
-/// concurrent clients, creating a transit plan in Tampere end to end, and a one-segment edit.
+/// concurrent clients, creating a transit plan in Tampere end to end, a one-segment edit, and
+/// `status` while 16 clients write (`addMixedLoadFigures`).
 /// Starts the real `usefulmapd` built beside this executable on a temporary data directory
 /// and talks to it with the in-process `WireClient` (no `umctl` start-up in the figures).
 func runDaemonSuite() async throws -> SuiteReport {
@@ -137,6 +139,7 @@ func runDaemonSuite() async throws -> SuiteReport {
     }
     guard failures.value == 0 else { throw BenchError("\(failures.value) concurrent clients failed") }
     report.add("throughput, 16 clients (plan.show/status mix)", Double(16 * perClient) / wall, unit: "req/s")
+    try addMixedLoadFigures(to: &report, socket: socket, planIDs: planIDs)
     report.notes["plans"] = "\(planIDs.count) transit plans, Keskustori area → Hervanta, 2022-01-12 08:00"
     report.notes["daemon"] = "usefulmapd from \(BenchDaemon.binaries.path), its default Routino workers (--street-workers), in-process WireClient over the Unix socket"
     return report
@@ -147,9 +150,8 @@ struct BenchError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-final class FailureCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
+final class FailureCount: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Planner
 import SQLite
 import Streets
+import Synchronization
 import Transit
 
 /// `usefulmap-bench streets`: region import (time, memory), walk and car route latency over
@@ -126,23 +127,24 @@ func importTampereStreets(into dataDirectory: URL, report: inout SuiteReport) th
 }
 
 /// Wall time spent in each import phase, from the progress callback.
-final class PhaseClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: (name: String, start: Double)?
-    private var spent: [(String, Double)] = []
+final class PhaseClock: Sendable {
+    private struct Phases {
+        var current: (name: String, start: Double)?
+        var spent: [(String, Double)] = []
+    }
+
+    private let phases = Mutex(Phases())
 
     func enter(_ phase: String) {
-        lock.lock()
-        defer { lock.unlock() }
         let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
-        if let current, current.name == phase { return }
-        if let current { spent.append((current.name, now - current.start)) }
-        current = (phase, now)
+        phases.withLock { phases in
+            if let current = phases.current, current.name == phase { return }
+            if let current = phases.current { phases.spent.append((current.name, now - current.start)) }
+            phases.current = (phase, now)
+        }
     }
 
     func summary() -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        return spent.map { String(format: "%@ %.0f ms", $0.0, $0.1 * 1000) }.joined(separator: ", ")
+        phases.withLock { $0.spent.map { String(format: "%@ %.0f ms", $0.0, $0.1 * 1000) }.joined(separator: ", ") }
     }
 }

@@ -13,6 +13,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("scale", { try await runScaleSuite() }),
     ("daemon", { try await runDaemonSuite() }),
     ("client", { try await runClientSuite() }),
+    ("mixed", { try await runMixedLoadSuite() }),
     ("fuzz", { try await runFuzzSuite() }),
     ("soak", { try await runSoakSuite() }),
     ("maps", { try await runMapsSuite() }),
@@ -24,7 +25,7 @@ let json = arguments.contains("--json")
 let requested = arguments.filter { !$0.hasPrefix("--") }
 if requested.isEmpty || arguments.contains("--help") {
     print("usage: usefulmap-bench SUITE... [--json]   suites: all \(suites.map(\.name).joined(separator: " "))")
-    print("  fuzz: [--inputs=N] [--seed=N] [--socket=PATH] [--tampere]   soak: [--requests=N]")
+    print("  fuzz: [--inputs=N] [--seed=N] [--socket=PATH] [--tampere]   soak: [--requests=N]   mixed: [--socket=PATH]")
     print("  client: [--runs=N] [--other-umctl=PATH,...]")
     exit(requested.isEmpty && !arguments.contains("--help") ? 2 : 0)
 }
@@ -33,8 +34,8 @@ if !unknown.isEmpty {
     FileHandle.standardError.write(Data("usefulmap-bench: unknown suite \(unknown.joined(separator: ", "))\n".utf8))
     exit(2)
 }
-/// Robustness runs, not speed figures: only when named.
-let notInAll: Set = ["fuzz", "soak"]
+/// Robustness runs, not speed figures, and `mixed` (part of `daemon`): only when named.
+let notInAll: Set = ["fuzz", "soak", "mixed"]
 for suite in suites where (requested.contains("all") && !notInAll.contains(suite.name)) || requested.contains(suite.name) {
     do {
         printReport(try await suite.run(), json: json)

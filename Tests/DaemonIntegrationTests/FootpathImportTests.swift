@@ -4,6 +4,7 @@ import Foundation
 import Planner
 import Streets
 import Transit
+import WireProtocol
 import XCTest
 
 /// Footpaths between stops timed on the streets when the daemon imports a region with GTFS
@@ -34,6 +35,19 @@ final class FootpathImportTests: XCTestCase {
             }
         }
         XCTAssertEqual(checked, report.footpaths)
+    }
+
+    func testTheRegionDocumentShowsHowManyFootpathsAreStraightLines() throws {
+        let data = try TampereRegion.dataDirectory()
+        let report = try XCTUnwrap(try GTFSImporter.lastReport(regionDirectory: try tampereDirectory()))
+        let manifest = try XCTUnwrap(try RegionCatalog(dataDirectory: data).region(named: "tampere"))
+        let document = WireDocuments.region(manifest, report: report, day: Date(), now: Date())
+        XCTAssertEqual(document.straightLineFootpaths, report.straightLineFootpaths > 0 ? report.straightLineFootpaths : nil)
+        var none = report
+        none.straightLineFootpaths = 0
+        XCTAssertNil(WireDocuments.region(manifest, report: none, day: Date(), now: Date()).straightLineFootpaths,
+                     "null when every footpath follows the streets")
+        XCTAssertNil(WireDocuments.region(manifest, report: nil, day: Date(), now: Date()).straightLineFootpaths)
     }
 
     func testTramToBusChangeAtKeskustoriIsTimedAlongTheStreetsNotTheStraightLine() throws {
@@ -67,16 +81,37 @@ final class FootpathImportTests: XCTestCase {
             ("K1", 61.49751, 23.76151), ("K2", 61.49764, 23.759084722),
             ("L1", 61.5550, 23.7400), ("L2", 61.5560, 23.7400),
         ])
-        try TransitEngine.importStep(feeds: [feed], walkWorkers: 2).run(stagingDirectory: staging) { _ in }
+        let outcome = try TransitEngine.importStep(feeds: [feed], walkWorkers: 2).run(stagingDirectory: staging) { _ in }
         let report = try XCTUnwrap(try GTFSImporter.lastReport(regionDirectory: staging))
         XCTAssertEqual(report.footpaths, 4, "K1↔K2 and L1↔L2")
         XCTAssertEqual(report.streetTimedFootpaths, 2)
         XCTAssertEqual(report.straightLineFootpaths, 2)
+        XCTAssertEqual(outcome.counts[TransitEngine.straightLineFootpaths], 2, "the fallback is counted, not silent")
         let router = try TransitRouter(regionDirectory: staging)
         let lake = try XCTUnwrap(router.footpaths(from: "L1").first { $0.stop.id == "L2" })
         let l1 = try XCTUnwrap(router.stops.first { $0.id == "L1" }), l2 = try XCTUnwrap(router.stops.first { $0.id == "L2" })
         let straight = try XCTUnwrap(StraightLineWalking().walkingSeconds(from: l1.coordinate, to: l2.coordinate, pace: .normal))
         XCTAssertEqual(lake.walkSeconds, Int(straight.rounded(.up)))
+    }
+
+    /// When the street router cannot start on the staging directory (no routing database there),
+    /// every footpath is timed as a straight line, and the step's counts say so (the import
+    /// turns them into a note and `status` shows them), where before only the report's summary did.
+    func testImportStepCountsTheStraightLineFootpathsWhenTheStreetRouterCannotStart() throws {
+        let work = try DaemonHarness.temporaryDirectory()
+        addTeardownBlock { try? FileManager.default.removeItem(at: work) }
+        let staging = work.appendingPathComponent("staging")
+        try FileManager.default.copyItem(at: try tampereDirectory().resolvingSymlinksInPath(), to: staging)
+        try? FileManager.default.removeItem(at: staging.appendingPathComponent("transit.sqlite"))
+        for file in try FileManager.default.contentsOfDirectory(atPath: staging.path) where file.hasSuffix(".mem") {
+            try FileManager.default.removeItem(at: staging.appendingPathComponent(file)) // Routino's database
+        }
+        let feed = try writeFeed(in: work, stops: [("K1", 61.49751, 23.76151), ("K2", 61.49764, 23.759084722)])
+        let outcome = try TransitEngine.importStep(feeds: [feed], walkWorkers: 1).run(stagingDirectory: staging) { _ in }
+        let report = try XCTUnwrap(try GTFSImporter.lastReport(regionDirectory: staging))
+        XCTAssertEqual(report.streetTimedFootpaths, 0)
+        XCTAssertEqual(outcome.counts[TransitEngine.straightLineFootpaths], report.footpaths)
+        XCTAssertGreaterThan(report.footpaths, 0, "K1↔K2")
     }
 
     /// A one-route GTFS zip calling at `stops` in order (libzip, as the Transit tests do).

@@ -58,7 +58,7 @@ final class PlanCoordinatorTests: XCTestCase {
         let store = try Store(path: directory.appendingPathComponent("db.sqlite").path)
         let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
         let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
-        let id = try store.createPlan(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "t")
+        let id = try await store.createPlan(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "t")
         let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
         let gate = Gate()
 
@@ -72,7 +72,7 @@ final class PlanCoordinatorTests: XCTestCase {
         await gate.release()
         let firstOutcome = try await first.value
 
-        let stored = try store.loadPlan(id: id).plan
+        let stored = try await store.loadPlan(id: id).plan
         XCTAssertEqual(stored.modes, [.transit], "the older edit's result did not overwrite the newer one")
         XCTAssertEqual(stored.legs.first??.expectedTravelTime, 222)
         XCTAssertEqual(firstOutcome.plan.modes, [.transit], "the superseded edit answers with the newest plan")
@@ -86,7 +86,7 @@ final class PlanCoordinatorTests: XCTestCase {
         let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
         let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
         let original = try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk])
-        let id = try store.createPlan(original, title: "t")
+        let id = try await store.createPlan(original, title: "t")
         let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
         do {
             _ = try await coordinator.edit(id: id, change: { try $0.removingNode(at: 0) }) { try Self.withLeg($0, seconds: 1) }
@@ -94,14 +94,16 @@ final class PlanCoordinatorTests: XCTestCase {
         } catch let error as PlannerError {
             XCTAssertEqual(error.code, "cannot_remove_endpoint")
         }
-        XCTAssertEqual(try store.loadPlan(id: id).plan, original)
+        let stored = try await store.loadPlan(id: id).plan
+        XCTAssertEqual(stored, original)
         let outcome = try await coordinator.show(id: id)
         XCTAssertEqual(outcome.generation, 0, "a refused edit does not bump the generation")
     }
 
     /// The coordinator writes outside its critical section: while plan A's edit is held in its
-    /// durable write (another connection holds SQLite's write lock) and in its recompute, plan B
-    /// is still shown. Before, the write ran inside the actor and `show` of B waited for it.
+    /// durable write (another connection holds SQLite's write lock, so the store's writer thread
+    /// waits) and in its recompute, plan B is still shown (read on a reader thread). Before, the
+    /// write ran inside the actor and `show` of B waited for it.
     func testShowingPlanBIsAnsweredWhileAnEditOfPlanAIsWritingAndRecomputing() async throws {
         let directory = try DaemonHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -109,8 +111,8 @@ final class PlanCoordinatorTests: XCTestCase {
         let store = try Store(path: path)
         let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
         let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
-        let planA = try store.createPlan(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "A")
-        let planB = try store.createPlan(try RoutePlan(nodes: [PlanNode(place: b), PlanNode(place: a)], modes: [.walk]), title: "B")
+        let planA = try await store.createPlan(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "A")
+        let planB = try await store.createPlan(try RoutePlan(nodes: [PlanNode(place: b), PlanNode(place: a)], modes: [.walk]), title: "B")
         let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
 
         let lock = try Database(path: path, mode: .readWrite)
@@ -145,6 +147,7 @@ final class PlanCoordinatorTests: XCTestCase {
         await gate.release()
         let outcome = try await edit.value
         XCTAssertEqual(outcome.plan.modes, [.car])
-        XCTAssertEqual(try store.loadPlan(id: planA).plan.legs.first??.expectedTravelTime, 60, "both writes landed, in order")
+        let storedA = try await store.loadPlan(id: planA).plan
+        XCTAssertEqual(storedA.legs.first??.expectedTravelTime, 60, "both writes landed, in order")
     }
 }

@@ -13,6 +13,9 @@ import Store
 //       Stops after `count` steps (default: never; the parent SIGKILLs it).
 //   store-crash-child open <db>
 //       Opens the store and prints "OPENED" or "ERROR <code> <description>".
+//   store-crash-child blocking-in-task <db>
+//       Calls a blocking store method from a task: a debug build stops with an assertion;
+//       a release build prints "RETURNED".
 //   With USEFULMAP_CHILD_UID set, first switches to that user and group id (so a test run as
 //   root can check permissions, which root bypasses).
 
@@ -113,8 +116,26 @@ func run() -> Int32 {
             say("ERROR \(error)")
             return 1
         }
+    case "blocking-in-task" where arguments.count == 2:
+        // A blocking store call made from a task would hold a thread of the cooperative pool
+        // while SQLite works: a debug build stops here, before "RETURNED".
+        do {
+            let store = try Store(path: arguments[1])
+            let blocking: @Sendable () throws -> [SavedPlace] = { try store.places() }
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                _ = try? blocking()
+                done.signal()
+            }
+            done.wait()
+            say("RETURNED")
+            return 0
+        } catch {
+            say("ERROR \(error)")
+            return 1
+        }
     default:
-        FileHandle.standardError.write(Data("usage: store-crash-child write <db> <tag> [count] | open <db>\n".utf8))
+        FileHandle.standardError.write(Data("usage: store-crash-child write <db> <tag> [count] | open <db> | blocking-in-task <db>\n".utf8))
         return 2
     }
 }

@@ -129,7 +129,7 @@ final class TransitRoutingTests: XCTestCase {
         let result = try query(router, origin, c, .departAt(utc(2, 7, 50)))
         let walks = result.best.walks
         XCTAssertEqual(walks.map(\.kind), [.access, .transfer, .egress])
-        XCTAssertEqual(walks, result.bestJourney.walks.map(\.step))
+        XCTAssertEqual(walks, result.bestJourney.walks)
         let access = try XCTUnwrap(walks.first)
         XCTAssertEqual(access.from, origin)
         XCTAssertEqual(access.toName, "Stop A")
@@ -383,11 +383,11 @@ final class TransitRoutingTests: XCTestCase {
         let normal = try router.leg(from: a, to: c, timing: .departAt(utc(2, 7, 55)), pace: .normal, accessRadius: 100)
         XCTAssertEqual(normal.best.rides.map(\.tripID), ["T1", "U1"])
         let walk = try XCTUnwrap(normal.bestJourney.walks.first { $0.kind == .transfer })
-        XCTAssertEqual(walk.seconds, 196, accuracy: 2)
-        XCTAssertEqual(walk.metres, 200, accuracy: 2)
+        XCTAssertEqual(walk.duration, 196, accuracy: 2)
+        XCTAssertEqual(walk.distance, 200, accuracy: 2)
         // Slow pace: ×1.25 ≈ 245 s, still fine; an 08:13 connection would not be.
         let slow = try router.leg(from: a, to: c, timing: .departAt(utc(2, 7, 55)), pace: .slow, accessRadius: 100)
-        XCTAssertEqual(slow.bestJourney.walks.first { $0.kind == .transfer }?.seconds ?? 0, 245, accuracy: 2)
+        XCTAssertEqual(slow.bestJourney.walks.first { $0.kind == .transfer }?.duration ?? 0, 245, accuracy: 2)
     }
 
     func testFootpathNeverTakesLessThanTheChangeTime() throws {
@@ -400,7 +400,7 @@ final class TransitRoutingTests: XCTestCase {
         let (router, _) = try fixture.router(feed.files)
         let result = try query(router, a, c, .departAt(utc(2, 7, 55)))
         XCTAssertEqual(result.best.rides.map(\.tripID), ["T1", "U2"])
-        XCTAssertEqual(result.bestJourney.walks.first { $0.kind == .transfer }?.seconds, 60)
+        XCTAssertEqual(result.bestJourney.walks.first { $0.kind == .transfer }?.duration, 60)
     }
 
     func testNearbyStopsAreNearestFirstWithTheirModes() throws {

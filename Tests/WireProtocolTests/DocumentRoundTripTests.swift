@@ -132,12 +132,14 @@ final class DocumentRoundTripTests: XCTestCase {
     }
 
     func testRegionsSearchesLinksCountersAndComparisonsWriteEveryKey() throws {
-        try assertWire(region, nulls: ["realtime_feeds"])
+        try assertWire(region, nulls: ["realtime_feeds", "straight_line_footpaths"])
         var following = region
         following.realtimeFeeds = [RealtimeFeedDocument(source: "https://***@example.org/trips.pb", intervalS: 30, state: "live",
                                                         lastFetch: morning, lastChange: morning, feedTime: morning,
                                                         tripUpdatesApplied: 12, tripsCancelled: 1, alertsApplied: 2,
                                                         refused: ["unknown_trip": 3], error: nil, consecutiveFailures: 0)]
+        try assertWire(following, nulls: ["straight_line_footpaths"])
+        following.straightLineFootpaths = 4  // footpaths the streets could not time
         try assertWire(following)
         try assertWire(RealtimeFeedDocument(source: "/srv/trips.pb", intervalS: 10, state: "waiting"),
                        nulls: ["last_fetch", "last_change", "feed_time", "error"])
@@ -149,7 +151,7 @@ final class DocumentRoundTripTests: XCTestCase {
                        nulls: ["first_departure", "last_arrival"],
                        absent: ["service_day", "days_left", "feed_end_date", "last_check", "last_change"])
         let unknownRegion = RegionDocument(name: "x", hasTransit: false, timeZone: nil, importedAt: nil, bounds: nil)
-        try assertWire(unknownRegion, nulls: regionNulls)
+        try assertWire(unknownRegion, nulls: regionNulls.union(["straight_line_footpaths"]))
         try assertWire(RegionImportDocument(region: region, skipped: false, counts: ["places": 12], importDurationS: 4.2,
                                             notes: ["kept the current transit feeds toei.zip"]))
         // An import's answer describes the region's import, not its realtime feeds.

@@ -1,38 +1,31 @@
 import Foundation
+import Synchronization
 
 /// The realtime overlay a router routes with, swapped in whole: each query takes one snapshot
 /// at its start and sees that overlay to its end, whatever is applied meanwhile.
-final class RealtimeState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var overlay: RealtimeOverlay?
-    private var index: RealtimeTripIndex?
+final class RealtimeState: Sendable {
+    private struct State {
+        var overlay: RealtimeOverlay?
+        var index: RealtimeTripIndex?
+    }
+
+    private let state = Mutex(State())
 
     /// The overlay in force; nil when none is.
-    var snapshot: RealtimeOverlay? {
-        lock.lock()
-        defer { lock.unlock() }
-        return overlay
-    }
+    var snapshot: RealtimeOverlay? { state.withLock { $0.overlay } }
 
     /// Puts `overlay` in force (nil clears it).
     func swap(_ new: RealtimeOverlay?) {
-        lock.lock()
-        overlay = new
-        lock.unlock()
+        state.withLock { $0.overlay = new }
     }
 
-    /// The timetable's realtime lookups, built on first use and kept.
+    /// The timetable's realtime lookups, built on first use (outside the lock) and kept.
     func tripIndex(_ timetable: Timetable) -> RealtimeTripIndex {
-        lock.lock()
-        if let index {
-            lock.unlock()
-            return index
-        }
-        lock.unlock()
+        if let index = state.withLock({ $0.index }) { return index }
         let built = RealtimeTripIndex(timetable: timetable)
-        lock.lock()
-        defer { lock.unlock() }
-        if index == nil { index = built }
-        return index ?? built
+        return state.withLock { state in
+            if state.index == nil { state.index = built }
+            return state.index ?? built
+        }
     }
 }
