@@ -123,7 +123,7 @@ final class StreetWalkTimerTests: XCTestCase {
         guard case .route(_, _, let carEnds) = RoutinoReply(line: try answers[2].get()) else { return XCTFail("\(answers[2])") }
         XCTAssertEqual(carEnds.count, 2, "every profile and `shortest` are accepted")
         XCTAssertEqual(RoutinoReply(line: try answers[3].get()),
-                       .badRequest("expected: time walk|bike|car LAT LON LAT LON [shortest]"))
+                       .badRequest("expected: time walk|wheelchair|bike|car LAT LON LAT LON [shortest]"))
     }
 
     /// The timer asks for times without the geometry; the footpaths must not change: every
