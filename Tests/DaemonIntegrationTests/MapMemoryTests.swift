@@ -30,7 +30,9 @@ final class MapMemoryTests: TampereDaemonTestCase {
         }
         group.wait()
         let after = try Self.anonymousMiB(pid)
-        XCTAssertLessThan(after - before, 16, "anonymous memory \(before) MiB before six 4096×4096 maps, \(after) MiB after")
+        // With glibc's own thresholds the six maps leave about 33 MiB behind; with fixed ones
+        // 10–18 MiB stays (drawing threads' arenas, small blocks), so the line is drawn between.
+        XCTAssertLessThan(after - before, 24, "anonymous memory \(before) MiB before six 4096×4096 maps, \(after) MiB after")
     }
 
     /// The process's anonymous memory (heap, arenas, mapped blocks), from smaps_rollup.
