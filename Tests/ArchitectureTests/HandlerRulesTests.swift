@@ -7,11 +7,12 @@ import XCTest
 final class HandlerRulesTests: XCTestCase {
     static var daemonDirectory: URL { LayeringTests.sourcesDirectory.appendingPathComponent("Daemon") }
 
-    /// File name → text, for the Daemon module.
+    /// Path inside Sources/Daemon (for example `Methods/PlanMethods.swift`) → text.
     static func daemonFiles() throws -> [String: String] {
         var files: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: daemonDirectory.path) where name.hasSuffix(".swift") {
-            files[name] = try String(contentsOf: daemonDirectory.appendingPathComponent(name), encoding: .utf8)
+        guard let paths = FileManager.default.enumerator(atPath: daemonDirectory.path) else { return files }
+        for case let path as String in paths where path.hasSuffix(".swift") {
+            files[path] = try String(contentsOf: daemonDirectory.appendingPathComponent(path), encoding: .utf8)
         }
         return files
     }
@@ -22,9 +23,24 @@ final class HandlerRulesTests: XCTestCase {
     }
 
     func testTheHandlerGroupsExist() throws {
-        let names = Set(try Self.handlerFiles().keys)
+        let names = Set(try Self.handlerFiles().keys.map { ($0 as NSString).lastPathComponent })
         XCTAssertTrue(names.isSuperset(of: ["StatusMethods.swift", "PlanMethods.swift", "PlanEditMethods.swift",
                                             "PlaceMethods.swift", "LocationMethods.swift", "RegionMethods.swift"]), "\(names.sorted())")
+    }
+
+    /// The folders show the architecture (docs/architecture.md): the socket server, the
+    /// services, the method handlers, and the composition root above them.
+    func testDaemonFilesLiveInTheFolderOfTheirPart() throws {
+        let paths = try Self.daemonFiles().keys
+        for path in paths {
+            let folder = path.split(separator: "/").first.map(String.init) ?? ""
+            XCTAssertTrue(path.hasSuffix("Methods.swift") == (folder == "Methods") || path.hasPrefix("Methods/WireDocuments"),
+                          "Daemon/\(path): handler groups (…Methods.swift) live in Methods/, and only they")
+            XCTAssertTrue(["Server", "Services", "Methods", "Support"].contains(folder)
+                          || ["UsefulMapDaemon.swift", "DaemonComposition.swift", "DaemonConfiguration.swift",
+                              "DaemonManualPage.swift"].contains(path),
+                          "Daemon/\(path) is outside Server/, Services/, Methods/ and Support/")
+        }
     }
 
     func testNoDaemonCodeConvertsAResultThroughJSONValue() throws {
