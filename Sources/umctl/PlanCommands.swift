@@ -59,8 +59,9 @@ struct CompareCommand: UmctlCommand {
     }
 
     func render(_ answer: CompareDocument) throws -> String {
-        guard let map, let image = answer.map else { return Render.compare(answer) }
-        return Render.compare(answer) + "\n" + (try map.write(image))
+        let table = Render.compare(answer, stepFreeAsked: access != nil)
+        guard let map, let image = answer.map else { return table }
+        return table + "\n" + (try map.write(image))
     }
 }
 

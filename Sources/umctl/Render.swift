@@ -228,7 +228,9 @@ enum Render {
         "about every \(duration(Double(max(headwaySeconds, 60))))"
     }
 
-    static func compare(_ document: CompareDocument) -> String {
+    /// The transit option's accessibility is noted when it is known, or when step-free trips
+    /// were asked (`stepFreeAsked`); an unknown one is news only to who asked.
+    static func compare(_ document: CompareDocument, stepFreeAsked: Bool = false) -> String {
         var rows: [[String]] = []
         for option in document.options {
             if let error = option.error {
@@ -254,7 +256,7 @@ enum Render {
             if option.price == nil, option.mode == "transit", let note = option.priceNote { notes.append("\nnote: \(option.mode) \(note)") }
             if option.price != nil, option.priceEstimate, let note = option.priceNote { notes.append("\nnote: \(option.mode) price is an \(note)") }
         }
-        for option in document.options where option.mode == "transit" {
+        for option in document.options where option.mode == "transit" && (stepFreeAsked || option.accessibility != "unknown") {
             if let access = WheelchairOption.label(option.accessibility) { notes.append("\nnote: transit \(access)") }
         }
         for option in document.options {

@@ -18,6 +18,8 @@ final class TampereStepFreeDaemonTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(try option(wheelchair, "transit")["accessibility"]?.stringValue, "unknown", "\(wheelchair)")
         XCTAssertEqual(try option(wheelchair, "walk")["accessibility"]?.stringValue, "step_free")
         XCTAssertTrue(try harness.umctl(query + ["--wheelchair"]).stdout.contains("note: transit accessibility unknown"))
+        let plainTable = try harness.umctl(query).stdout
+        XCTAssertFalse(plainTable.contains("accessibility"), "an unknown accessibility is news only to who asked for step-free trips: \(plainTable)")
         let strict = try harness.json(query + ["--wheelchair=strict"])
         XCTAssertEqual(try option(strict, "transit")["error"]?["data"]?["code"]?.stringValue, "no_route", "\(strict)")
         XCTAssertEqual(try option(strict, "walk")["accessibility"]?.stringValue, "step_free")
