@@ -32,4 +32,14 @@ enum AccessibilityValue {
         return values.allSatisfy { $0 == accessible } ? .stepFree : .unknown
     }
 
+    /// Whether a change from stop `a` to stop `b` is known to be step-free, as far as a feed can
+    /// say: at the same stop, or between platforms of one station (each platform's
+    /// `wheelchair_boarding` promises a step-free way in from the station's entrance). A walk to
+    /// another stop crosses streets the feed says nothing of: its accessibility is unknown.
+    static func changeIsStepFree(from a: Int32, to b: Int32, in stops: [Timetable.Stop]) -> Bool {
+        if a == b { return true }
+        guard let station = stops[Int(a)].parentStationID else { return false }
+        return stops[Int(b)].parentStationID == station
+    }
+
 }

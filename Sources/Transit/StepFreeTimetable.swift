@@ -6,8 +6,10 @@ extension Timetable {
     /// - patterns keep only the trips whose `wheelchair_accessible` allows them;
     /// - a stop whose `wheelchair_boarding` says no (2) leaves every pattern (one can neither
     ///   board nor alight there), and the footpaths to and from it go;
-    /// - `strict` drops trips and stops whose value is unknown (0 or missing) too; otherwise
-    ///   they stay, and the legs using them are marked unknown.
+    /// - `strict` drops trips and stops whose value is unknown (0 or missing) too, and the
+    ///   footpaths between stops that are not platforms of one station (a walk along streets
+    ///   the feed says nothing of); otherwise they stay, and the legs using them are marked
+    ///   unknown.
     ///
     /// Stops keep their indexes (a removed stop is only left without patterns or footpaths), so
     /// fares, the stop grid and journeys read the same stop arrays. Trips are renumbered; a
@@ -57,7 +59,8 @@ extension Timetable {
         view.footStart = [0]
         for s in stops.indices {
             if stopAllowed[s] {
-                for e in Int(footStart[s])..<Int(footStart[s + 1]) where stopAllowed[Int(footTargets[e])] {
+                for e in Int(footStart[s])..<Int(footStart[s + 1]) where stopAllowed[Int(footTargets[e])]
+                    && (!strict || AccessibilityValue.changeIsStepFree(from: Int32(s), to: footTargets[e], in: stops)) {
                     view.footTargets.append(footTargets[e])
                     view.footWalkSeconds.append(footWalkSeconds[e])
                     view.footMinimumSeconds.append(footMinimumSeconds[e])

@@ -334,6 +334,7 @@ public final class TransitRouter: Sendable {
                 distance += metres
                 walks.append(TransitWalkStep(kind: .transfer, fromName: a.name, from: a.coordinate, toName: b.name, to: b.coordinate,
                                          start: date(raw.rides[k - 1].arrival), duration: Double(t.seconds), distance: metres))
+                if !AccessibilityValue.changeIsStepFree(from: t.from, to: t.to, in: tt.stops) { accessibility.append(.unknown) }
             }
             let pattern = tt.patterns[Int(ride.pattern)]
             let route = tt.routes[Int(pattern.route)]

@@ -143,4 +143,46 @@ final class StepFreeTransitTests: XCTestCase {
         XCTAssertTrue(first === router.view(for: .wheelchair), "the same view answers every later query")
         XCTAssertFalse(router.stepFree.isBuilt(.wheelchairStrict))
     }
+
+    /// Two accessible rides joined by a change: T1 A → B (08:00–08:04), then T2 from K at 08:10.
+    /// K is `changeStop`: another stop 100 m from B, or B's fellow platform in station M.
+    static func changeFeed(sameStation: Bool) -> [String: String] {
+        let station = sameStation ? "M" : ""
+        return [
+            "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Test,http://example.org,UTC\n",
+            "stops.txt": """
+                stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station,wheelchair_boarding
+                M,Station M,\(lat(1)),25.0,1,,1
+                A,Stop A,\(lat(0)),25.0,0,,1
+                B,Stop B,\(lat(1)),25.0,0,\(station),1
+                K,Stop K,\(lat(1.1)),25.0,0,\(station),1
+                E,Stop E,\(lat(3)),25.0,0,,1
+
+                """,
+            "routes.txt": "route_id,route_short_name,route_long_name,route_type\nR,1,,3\nS,2,,3\n",
+            "trips.txt": "route_id,service_id,trip_id,trip_headsign,wheelchair_accessible\nR,ALL,T1,B,1\nS,ALL,T2,E,1\n",
+            "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
+                + calls("T1", 8 * 60, ["A", "B"]) + calls("T2", 8 * 60 + 10, ["K", "E"]),
+            "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20220101,20221231\n",
+        ]
+    }
+
+    /// "Transfers are step-free" (issue 24): a walk between two stops crosses streets the feed
+    /// says nothing of, so the leg is unknown and strict does not take it; a change between
+    /// platforms of one station is step-free.
+    func testAChangeWalkingToAnotherStopIsUnknownAndStrictTakesOnlyChangesWithinAStation() throws {
+        let streets = try FeedFixture()
+        let (router, _) = try streets.router(Self.changeFeed(sameStation: false))
+        let wheelchair = try leg(router, from: Self.point(0), to: Self.point(3), .wheelchair)
+        XCTAssertEqual(wheelchair.tripIDs, ["T1", "T2"])
+        XCTAssertEqual(wheelchair.accessibility, .unknown, "both rides say 1, but the walk from B to K is not known")
+        XCTAssertThrowsError(try leg(router, from: Self.point(0), to: Self.point(3), .wheelchairStrict),
+                             "strict refuses the walk between two stops")
+
+        let station = try FeedFixture()
+        let (platforms, _) = try station.router(Self.changeFeed(sameStation: true))
+        let strict = try leg(platforms, from: Self.point(0), to: Self.point(3), .wheelchairStrict)
+        XCTAssertEqual(strict.tripIDs, ["T1", "T2"])
+        XCTAssertEqual(strict.accessibility, .stepFree, "a change between platforms of station M")
+    }
 }
