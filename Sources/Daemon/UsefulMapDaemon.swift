@@ -143,6 +143,9 @@ public struct UsefulMapDaemon: Sendable {
         await composition.expiry.stop()
         await composition.calendarFile.stop()
         await server.stop(grace: configuration.shutdownGraceSeconds)
+        // Cancelled above; their store calls in flight finish before the store may close.
+        await recovery.value
+        await updating.value
         composition.regions.closeAll()
         return true
     }

@@ -45,7 +45,11 @@ final class StoreThreads: Sendable {
     /// The caller's thread only queues the job: it is free while the job waits and runs.
     func run<T: Sendable>(on role: StoreThread.Role, _ call: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            queue(role).push { _ in continuation.resume(with: Result { try call() }) }
+            let pending = PendingCall(call)
+            queue(role).push { _ in
+                let result = pending.run() // lets go of `call`, and the store it holds, first:
+                continuation.resume(with: result) // a caller that then lets the store go really does
+            }
         }
     }
 
@@ -67,6 +71,21 @@ final class StoreThreads: Sendable {
 
     private func queue(_ role: StoreThread.Role) -> JobQueue {
         role == .writer ? writerQueue : readerQueue
+    }
+}
+
+/// An async call's body, let go of as soon as it has run: the job that runs it lives on until
+/// the store thread takes the next, and must not keep the store alive meanwhile (the daemon
+/// checks at exit that nothing does).
+private final class PendingCall<T>: @unchecked Sendable { // used by the one thread that runs it
+    private var call: (@Sendable () throws -> T)?
+
+    init(_ call: @escaping @Sendable () throws -> T) { self.call = call }
+
+    func run() -> Result<T, Error> {
+        guard let call else { preconditionFailure("a store call ran twice") }
+        self.call = nil
+        return Result { try call() }
     }
 }
 

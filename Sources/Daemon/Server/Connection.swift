@@ -134,12 +134,16 @@ final class Connection: Sendable {
     // MARK: - Serving
 
     /// Starts reading and answering. `onFinish` runs once, on the I/O thread, after the socket is closed.
+    /// Signalled when the answering task has ended.
+    private let answeringDone = DispatchSemaphore(value: 0)
+
     func start(dispatcher: RequestDispatcher, logger: DaemonLogger, onFinish: @escaping @Sendable (Connection) -> Void) {
         let (stream, continuation) = AsyncStream<Item>.makeStream()
         let processing = Task { [self] in
             await PassedFiles.$current.withValue(passedFiles) { await answer(stream, dispatcher: dispatcher, logger: logger) }
             state.withLock { $0.answeringEnded = true }
             wake()
+            answeringDone.signal()
         }
         state.withLock { $0.processing = processing }
         let thread = Thread { [self] in
@@ -171,6 +175,10 @@ final class Connection: Sendable {
                 Glibc.close(wakeRead)
                 Glibc.close(wakeWrite)
             }
+            // Finished only once its answering task has ended (it was cancelled above): until then
+            // that task holds the handlers and the store, which the daemon closes after the last
+            // connection is done. A plain thread of its own waits here, never a pool thread.
+            answeringDone.wait()
             onFinish(self)
         }
         thread.name = "usefulmapd-connection-\(id)"

@@ -108,13 +108,15 @@ public actor BackgroundRefresher {
         await liveTimesChanged(region: region)
     }
 
-    /// Stops after the plan in hand (the daemon is stopping).
-    public func stop() {
-        worker?.cancel()
+    /// Stops after the plan in hand, and waits for it (the daemon is stopping).
+    public func stop() async {
+        let running = worker
+        running?.cancel()
         for task in deferredLive.values { task.cancel() }
         deferredLive.removeAll()
         queue.removeAll()
         liveQueued.removeAll()
+        await running?.value // the plan in hand lets the store go before the daemon closes it
     }
 
     public var document: RefreshQueueDocument {

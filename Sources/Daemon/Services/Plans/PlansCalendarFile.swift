@@ -63,12 +63,15 @@ public actor PlansCalendarFile {
         self.wake = wake
     }
 
-    public func stop() {
+    /// Ends its tasks and waits for a write under way, so that nothing holds the store afterwards.
+    public func stop() async {
         wake?.finish()
         hourly?.cancel()
         hourly = nil
-        loop?.cancel()
+        let writing = loop
+        writing?.cancel()
         loop = nil
+        await writing?.value
     }
 
     /// Writes every plan from today on; a plan that cannot be read is left out (and logged).
