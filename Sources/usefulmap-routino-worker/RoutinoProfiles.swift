@@ -5,8 +5,9 @@
 /// traffic lights or congestion; so the car speeds are typical *average* city speeds, not the
 /// legal limits. The walking speed is a normal adult pace; `WalkingPace` scales it later.
 /// The bicycle speeds are an everyday city rider's average with stops, not a sports pace.
-/// The wheelchair profile is Routino's own (`/usr/share/routino/profiles.xml`), unchanged: its
-/// transport never takes steps (`highway=steps` is open to feet only), and it avoids them.
+/// The wheelchair profile is our walk with a wheelchair's everyday pace (4 km/h on paved ways,
+/// slower on paths and tracks, which it avoids) and never steps: Routino's wheelchair transport
+/// has no access to `highway=steps`, and the profile gives them neither speed nor preference.
 enum RoutinoProfiles {
     /// Profile names the worker protocol uses (`route walk …`, `route wheelchair …`, `route bike …`, `route car …`).
     static let walk = "walk"
@@ -75,34 +76,34 @@ enum RoutinoProfiles {
           <speed highway="unclassified"  kph="4" />
           <speed highway="residential"   kph="4" />
           <speed highway="service"       kph="4" />
-          <speed highway="track"         kph="4" />
+          <speed highway="track"         kph="2" />
           <speed highway="cycleway"      kph="4" />
-          <speed highway="path"          kph="4" />
-          <speed highway="steps"         kph="4" />
+          <speed highway="path"          kph="3" />
+          <speed highway="steps"         kph="0" />
           <speed highway="ferry"         kph="10" />
         </speeds>
         <preferences>
           <preference highway="motorway"      percent="0" />
-          <preference highway="trunk"         percent="40" />
-          <preference highway="primary"       percent="50" />
-          <preference highway="secondary"     percent="60" />
-          <preference highway="tertiary"      percent="70" />
-          <preference highway="unclassified"  percent="80" />
-          <preference highway="residential"   percent="90" />
+          <preference highway="trunk"         percent="50" />
+          <preference highway="primary"       percent="70" />
+          <preference highway="secondary"     percent="80" />
+          <preference highway="tertiary"      percent="85" />
+          <preference highway="unclassified"  percent="90" />
+          <preference highway="residential"   percent="100" />
           <preference highway="service"       percent="90" />
-          <preference highway="track"         percent="95" />
-          <preference highway="cycleway"      percent="95" />
-          <preference highway="path"          percent="100" />
+          <preference highway="track"         percent="50" />
+          <preference highway="cycleway"      percent="90" />
+          <preference highway="path"          percent="70" />
           <preference highway="steps"         percent="0" />
           <preference highway="ferry"         percent="20" />
         </preferences>
         <properties>
           <property type="paved"         percent="90" />
-          <property type="multilane"     percent="25" />
+          <property type="multilane"     percent="40" />
           <property type="bridge"        percent="50" />
           <property type="tunnel"        percent="50" />
           <property type="footroute"     percent="55" />
-          <property type="bicycleroute"  percent="55" />
+          <property type="bicycleroute"  percent="50" />
         </properties>
         <restrictions>
           <oneway obey="0" />
