@@ -9,15 +9,6 @@ import XCTest
 /// changes forbidden at some stops, stops a few metres apart (footpaths), no pickup or no
 /// drop-off at some calls, zero-minute hops and trips past midnight.
 final class ConnectionScanYardstickTests: XCTestCase {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return state
-        }
-    }
 
     static func clock(_ s: Int) -> String { String(format: "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) }
 
@@ -27,7 +18,7 @@ final class ConnectionScanYardstickTests: XCTestCase {
 
     /// A random feed's GTFS files (UTC, every day of 2022; some trips Wednesdays only).
     func randomFeed(seed: UInt64) -> (files: [String: String], stops: Int) {
-        var g = Generator(state: seed)
+        var g = SeededGenerator(seed: seed)
         let stopCount = Int.random(in: 8...30, using: &g)
         var stops = "stop_id,stop_name,stop_lat,stop_lon\n"
         var placed: [(Double, Double)] = []
@@ -90,7 +81,7 @@ final class ConnectionScanYardstickTests: XCTestCase {
             let region = directory.appendingPathComponent("region-\(seed)")
             _ = try GTFSImporter().importFeeds([zip], intoRegionDirectory: region)
             let router = try TransitRouter(regionDirectory: region)
-            var g = Generator(state: seed &+ 91)
+            var g = SeededGenerator(seed: seed &+ 91)
             let wednesday = Date(timeIntervalSince1970: 1_646_179_200)  // 2022-03-02 00:00 UTC
             let pairs = (0..<25).map { _ in
                 (Self.coordinate(north: Double.random(in: 0...3, using: &g), east: Double.random(in: 0...3, using: &g)),
