@@ -28,6 +28,9 @@ public struct FetchRequest: Sendable {
     /// transfer: asks for the rest (`Range: bytes=N-`). A server that answers with the whole
     /// body instead has the file rewritten from the start.
     public var resumeFrom: Int?
+    /// Asked about once a second while the transfer runs, stalled or not: true ends it with
+    /// `FetchError.cancelled` (a daemon stopping does not wait for a stalled server's timeout).
+    public var isCancelled: (@Sendable () -> Bool)?
 
     public init(url: String, maxBytes: Int) {
         self.url = url

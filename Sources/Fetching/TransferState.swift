@@ -157,6 +157,7 @@ final class TransferState {
     /// Called by libcurl about once a second and after each piece; false stops the transfer.
     func reportProgress() -> Bool {
         guard failure == nil else { return false }
+        if let isCancelled = request.isCancelled, isCancelled() { return stop(.cancelled) }
         guard let progress, acceptingBody, total != reportedBytes else { return true }
         reportedBytes = total
         return progress(total, expected) ? true : stop(.cancelled)

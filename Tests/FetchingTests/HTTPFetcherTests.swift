@@ -202,6 +202,15 @@ final class HTTPFetcherTests: XCTestCase {
         XCTAssertTrue(seen)
     }
 
+    func testACancelledFetchEndsWhileTheServerStallsInsteadOfWaitingForTheStallTimeout() {
+        let server = self.server!
+        var stalled = request("stall/feed.zip")
+        stalled.stallTimeout = 120
+        // Cancelled once the server has the request, so that curl is waiting with nothing to read.
+        stalled.isCancelled = { server.requests().contains { $0.path.hasPrefix("/stall/") } }
+        XCTAssertEqual(fetchError(stalled), .cancelled)
+    }
+
     func testANonHTTPSchemeIsRefusedNamingTheScheme() {
         for (url, scheme) in [("file:///etc/passwd", "file"), ("ftp://127.0.0.1/feed.zip", "ftp"),
                               ("gopher://127.0.0.1/", "gopher"), ("FILE:///etc/passwd", "file")] {

@@ -54,9 +54,13 @@ actor RealtimePoller {
         for (region, regionSettings) in settings.sorted(by: { $0.key < $1.key }) { startLoop(region, regionSettings) }
     }
 
-    func stop() {
-        for loop in loops.values { loop.cancel() }
+    /// Ends every region's loop and waits for them: a fetch under way is cancelled within
+    /// about a second, not left to its 10 s timeout.
+    func stop() async {
+        let running = Array(loops.values)
         loops.removeAll()
+        for loop in running { loop.cancel() }
+        for loop in running { await loop.value }
     }
 
     /// Whether `set` would take these settings.
@@ -242,9 +246,13 @@ private struct FeedPoll: Sendable {
     mutating func poll(logger: DaemonLogger, clock: any WallClock) async -> Bool {
         let request = (source: source, etag: etag, lastModified: lastModified, fileStamp: fileStamp)
         let outcome: PollOutcome
+        let stop = CancellationFlag()
         do {
-            outcome = try await CPUWorkPool.blocking.run { try Self.fetch(request) }
+            outcome = try await withTaskCancellationHandler {
+                try await CPUWorkPool.blocking.run { try Self.fetch(request, isCancelled: stop.isSet) }
+            } onCancel: { stop.set() }
         } catch {
+            if Task.isCancelled { return false } // the loop is ending: not the feed's failure
             lastFetch = clock.now()
             let message = (error as? FetchError).map { "\($0.code): \($0.message)" }
                 ?? "cannot read the feed: \(error.localizedDescription)"
@@ -321,7 +329,8 @@ private struct FeedPoll: Sendable {
     }
 
     /// One blocking fetch: a URL with its validators, or a file when its size or time changed.
-    static func fetch(_ request: (source: String, etag: String?, lastModified: String?, fileStamp: String?)) throws -> PollOutcome {
+    static func fetch(_ request: (source: String, etag: String?, lastModified: String?, fileStamp: String?),
+                      isCancelled: @escaping @Sendable () -> Bool) throws -> PollOutcome {
         guard SourceURL.isURL(request.source) else {
             let attributes = try FileManager.default.attributesOfItem(atPath: request.source)
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
@@ -338,6 +347,7 @@ private struct FeedPoll: Sendable {
         fetch.connectTimeout = RealtimePoller.fetchTimeout
         fetch.stallTimeout = RealtimePoller.fetchTimeout
         fetch.totalTimeout = RealtimePoller.fetchTimeout
+        fetch.isCancelled = isCancelled
         let response = try HTTPFetcher().fetch(fetch)
         if response.notModified { return .unchanged }
         return .body(response.body ?? Data(), etag: response.etag, lastModified: response.lastModified, fileStamp: nil)
