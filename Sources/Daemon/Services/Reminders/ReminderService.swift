@@ -72,6 +72,8 @@ actor ReminderService {
     /// Whether the first read of every plan is under way, and which plans changed meanwhile.
     private var readingAll = false
     private var changedWhileReading: Set<Int64> = []
+    /// Reloads of one plan may finish out of order: only the one begun last is kept.
+    private var reloads = NewestReads<Int64>()
     private var failureLogged = false
     private var tasks: [Task<Void, Never>] = []
 
@@ -208,17 +210,20 @@ actor ReminderService {
             if readingAll { changedWhileReading.insert(id) } // the read under way may have an older copy
             return
         }
-        do {
-            plans?[id] = try await store.loadPlan(id: id).plan
-        } catch StoreError.notFound {
-            forget(id)
-        } catch {
-            plans = nil
+        let ticket = reloads.begin(id)
+        let read: Result<RoutePlan, Error>
+        do { read = .success(try await store.loadPlan(id: id).plan) } catch { read = .failure(error) }
+        guard reloads.finish(ticket, of: id) else { return } // a newer reload of this plan decides
+        switch read {
+        case .success(let plan): plans?[id] = plan
+        case .failure(StoreError.notFound): forget(id)
+        case .failure: plans = nil
         }
     }
 
     private func forget(_ id: Int64) {
         if readingAll { changedWhileReading.insert(id) }
+        reloads.cancel(id)
         plans?[id] = nil
         walks[id] = nil
         waiting[id] = nil
