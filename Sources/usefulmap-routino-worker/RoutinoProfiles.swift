@@ -8,6 +8,8 @@
 /// The wheelchair profile is our walk with a wheelchair's everyday pace (4 km/h on paved ways,
 /// slower on paths and tracks, which it avoids) and never steps: Routino's wheelchair transport
 /// has no access to `highway=steps`, and the profile gives them neither speed nor preference.
+///
+/// The profiles are one table, a column each, so that what sets them apart is all that is written.
 enum RoutinoProfiles {
     /// Profile names the worker protocol uses (`route walk …`, `route wheelchair …`, `route bike …`, `route car …`).
     static let walk = "walk"
@@ -15,202 +17,77 @@ enum RoutinoProfiles {
     static let bike = "bike"
     static let car = "car"
 
-    static let xml = """
-    <?xml version="1.0" encoding="UTF-8" ?>
-    <routino-profiles>
-      <profile name="walk" transport="foot">
-        <speeds>
-          <speed highway="motorway"      kph="0" />
-          <speed highway="trunk"         kph="5" />
-          <speed highway="primary"       kph="5" />
-          <speed highway="secondary"     kph="5" />
-          <speed highway="tertiary"      kph="5" />
-          <speed highway="unclassified"  kph="5" />
-          <speed highway="residential"   kph="5" />
-          <speed highway="service"       kph="5" />
-          <speed highway="track"         kph="5" />
-          <speed highway="cycleway"      kph="5" />
-          <speed highway="path"          kph="5" />
-          <speed highway="steps"         kph="3" />
-          <speed highway="ferry"         kph="10" />
-        </speeds>
-        <preferences>
-          <preference highway="motorway"      percent="0" />
-          <preference highway="trunk"         percent="60" />
-          <preference highway="primary"       percent="80" />
-          <preference highway="secondary"     percent="85" />
-          <preference highway="tertiary"      percent="90" />
-          <preference highway="unclassified"  percent="95" />
-          <preference highway="residential"   percent="100" />
-          <preference highway="service"       percent="95" />
-          <preference highway="track"         percent="90" />
-          <preference highway="cycleway"      percent="95" />
-          <preference highway="path"          percent="100" />
-          <preference highway="steps"         percent="90" />
-          <preference highway="ferry"         percent="20" />
-        </preferences>
-        <properties>
-          <property type="paved"         percent="50" />
-          <property type="multilane"     percent="50" />
-          <property type="bridge"        percent="50" />
-          <property type="tunnel"        percent="50" />
-          <property type="footroute"     percent="55" />
-          <property type="bicycleroute"  percent="50" />
-        </properties>
-        <restrictions>
-          <oneway obey="0" />
-          <turns  obey="0" />
-          <weight limit="0.0" />
-          <height limit="0.0" />
-          <width  limit="0.0" />
-          <length limit="0.0" />
-        </restrictions>
-      </profile>
-      <profile name="wheelchair" transport="wheelchair">
-        <speeds>
-          <speed highway="motorway"      kph="0" />
-          <speed highway="trunk"         kph="4" />
-          <speed highway="primary"       kph="4" />
-          <speed highway="secondary"     kph="4" />
-          <speed highway="tertiary"      kph="4" />
-          <speed highway="unclassified"  kph="4" />
-          <speed highway="residential"   kph="4" />
-          <speed highway="service"       kph="4" />
-          <speed highway="track"         kph="2" />
-          <speed highway="cycleway"      kph="4" />
-          <speed highway="path"          kph="3" />
-          <speed highway="steps"         kph="0" />
-          <speed highway="ferry"         kph="10" />
-        </speeds>
-        <preferences>
-          <preference highway="motorway"      percent="0" />
-          <preference highway="trunk"         percent="50" />
-          <preference highway="primary"       percent="70" />
-          <preference highway="secondary"     percent="80" />
-          <preference highway="tertiary"      percent="85" />
-          <preference highway="unclassified"  percent="90" />
-          <preference highway="residential"   percent="100" />
-          <preference highway="service"       percent="90" />
-          <preference highway="track"         percent="50" />
-          <preference highway="cycleway"      percent="90" />
-          <preference highway="path"          percent="70" />
-          <preference highway="steps"         percent="0" />
-          <preference highway="ferry"         percent="20" />
-        </preferences>
-        <properties>
-          <property type="paved"         percent="90" />
-          <property type="multilane"     percent="40" />
-          <property type="bridge"        percent="50" />
-          <property type="tunnel"        percent="50" />
-          <property type="footroute"     percent="55" />
-          <property type="bicycleroute"  percent="50" />
-        </properties>
-        <restrictions>
-          <oneway obey="0" />
-          <turns  obey="0" />
-          <weight limit="0.0" />
-          <height limit="0.0" />
-          <width  limit="0.0" />
-          <length limit="0.0" />
-        </restrictions>
-      </profile>
-      <profile name="bike" transport="bicycle">
-        <speeds>
-          <speed highway="motorway"      kph="0" />
-          <speed highway="trunk"         kph="16" />
-          <speed highway="primary"       kph="16" />
-          <speed highway="secondary"     kph="16" />
-          <speed highway="tertiary"      kph="16" />
-          <speed highway="unclassified"  kph="16" />
-          <speed highway="residential"   kph="16" />
-          <speed highway="service"       kph="12" />
-          <speed highway="track"         kph="12" />
-          <speed highway="cycleway"      kph="18" />
-          <speed highway="path"          kph="12" />
-          <speed highway="steps"         kph="0" />
-          <speed highway="ferry"         kph="10" />
-        </speeds>
-        <preferences>
-          <preference highway="motorway"      percent="0" />
-          <preference highway="trunk"         percent="30" />
-          <preference highway="primary"       percent="70" />
-          <preference highway="secondary"     percent="80" />
-          <preference highway="tertiary"      percent="90" />
-          <preference highway="unclassified"  percent="90" />
-          <preference highway="residential"   percent="90" />
-          <preference highway="service"       percent="80" />
-          <preference highway="track"         percent="80" />
-          <preference highway="cycleway"      percent="100" />
-          <preference highway="path"          percent="90" />
-          <preference highway="steps"         percent="0" />
-          <preference highway="ferry"         percent="20" />
-        </preferences>
-        <properties>
-          <property type="paved"         percent="60" />
-          <property type="multilane"     percent="25" />
-          <property type="bridge"        percent="50" />
-          <property type="tunnel"        percent="50" />
-          <property type="footroute"     percent="50" />
-          <property type="bicycleroute"  percent="60" />
-        </properties>
-        <restrictions>
-          <oneway obey="1" />
-          <turns  obey="1" />
-          <weight limit="0.0" />
-          <height limit="0.0" />
-          <width  limit="0.0" />
-          <length limit="0.0" />
-        </restrictions>
-      </profile>
-      <profile name="car" transport="motorcar">
-        <speeds>
-          <speed highway="motorway"      kph="100" />
-          <speed highway="trunk"         kph="80" />
-          <speed highway="primary"       kph="55" />
-          <speed highway="secondary"     kph="45" />
-          <speed highway="tertiary"      kph="40" />
-          <speed highway="unclassified"  kph="35" />
-          <speed highway="residential"   kph="28" />
-          <speed highway="service"       kph="15" />
-          <speed highway="track"         kph="15" />
-          <speed highway="cycleway"      kph="0" />
-          <speed highway="path"          kph="0" />
-          <speed highway="steps"         kph="0" />
-          <speed highway="ferry"         kph="10" />
-        </speeds>
-        <preferences>
-          <preference highway="motorway"      percent="100" />
-          <preference highway="trunk"         percent="100" />
-          <preference highway="primary"       percent="95" />
-          <preference highway="secondary"     percent="90" />
-          <preference highway="tertiary"      percent="85" />
-          <preference highway="unclassified"  percent="75" />
-          <preference highway="residential"   percent="65" />
-          <preference highway="service"       percent="40" />
-          <preference highway="track"         percent="10" />
-          <preference highway="cycleway"      percent="0" />
-          <preference highway="path"          percent="0" />
-          <preference highway="steps"         percent="0" />
-          <preference highway="ferry"         percent="20" />
-        </preferences>
-        <properties>
-          <property type="paved"         percent="100" />
-          <property type="multilane"     percent="60" />
-          <property type="bridge"        percent="50" />
-          <property type="tunnel"        percent="50" />
-          <property type="footroute"     percent="45" />
-          <property type="bicycleroute"  percent="45" />
-        </properties>
-        <restrictions>
-          <oneway obey="1" />
-          <turns  obey="1" />
-          <weight limit="0.0" />
-          <height limit="0.0" />
-          <width  limit="0.0" />
-          <length limit="0.0" />
-        </restrictions>
-      </profile>
-    </routino-profiles>
+    /// The table's columns: each profile, Routino's transport for it, and whether it keeps to
+    /// one-way streets and turn restrictions (a pedestrian, pushed or walking, does not).
+    private static let columns: [(name: String, transport: String, obeysOnewayAndTurns: Bool)] = [
+        (walk, "foot", false), (wheelchair, "wheelchair", false), (bike, "bicycle", true), (car, "motorcar", true),
+    ]
 
-    """
+    /// A way type's speed in km/h (0: never taken) and Routino's preference for it in percent.
+    private struct Way {
+        let kph: Int
+        let percent: Int
+        init(_ kph: Int, _ percent: Int) { self.kph = kph; self.percent = percent }
+    }
+
+    /// Per highway type, one `Way` per column:          walk        wheelchair  bike         car
+    private static let highways: [(highway: String, ways: [Way])] = [
+        ("motorway",     [Way(0, 0),   Way(0, 0),   Way(0, 0),   Way(100, 100)]),
+        ("trunk",        [Way(5, 60),  Way(4, 50),  Way(16, 30), Way(80, 100)]),
+        ("primary",      [Way(5, 80),  Way(4, 70),  Way(16, 70), Way(55, 95)]),
+        ("secondary",    [Way(5, 85),  Way(4, 80),  Way(16, 80), Way(45, 90)]),
+        ("tertiary",     [Way(5, 90),  Way(4, 85),  Way(16, 90), Way(40, 85)]),
+        ("unclassified", [Way(5, 95),  Way(4, 90),  Way(16, 90), Way(35, 75)]),
+        ("residential",  [Way(5, 100), Way(4, 100), Way(16, 90), Way(28, 65)]),
+        ("service",      [Way(5, 95),  Way(4, 90),  Way(12, 80), Way(15, 40)]),
+        ("track",        [Way(5, 90),  Way(2, 50),  Way(12, 80), Way(15, 10)]),
+        ("cycleway",     [Way(5, 95),  Way(4, 90),  Way(18, 100), Way(0, 0)]),
+        ("path",         [Way(5, 100), Way(3, 70),  Way(12, 90), Way(0, 0)]),
+        ("steps",        [Way(3, 90),  Way(0, 0),   Way(0, 0),   Way(0, 0)]),
+        ("ferry",        [Way(10, 20), Way(10, 20), Way(10, 20), Way(10, 20)]),
+    ]
+
+    /// Per way property, Routino's preference in percent for ways that have it, one per column.
+    private static let properties: [(property: String, percents: [Int])] = [
+        ("paved",        [50, 90, 60, 100]),
+        ("multilane",    [50, 40, 25, 60]),
+        ("bridge",       [50, 50, 50, 50]),
+        ("tunnel",       [50, 50, 50, 50]),
+        ("footroute",    [55, 55, 50, 45]),
+        ("bicycleroute", [50, 50, 60, 45]),
+    ]
+
+    /// Routino's `profiles.xml` for the table.
+    static let xml: String = {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<routino-profiles>\n"
+        for (column, profile) in columns.enumerated() {
+            text += "  <profile name=\"\(profile.name)\" transport=\"\(profile.transport)\">\n    <speeds>\n"
+            for row in highways {
+                text += "      <speed highway=\"\(row.highway)\" kph=\"\(row.ways[column].kph)\" />\n"
+            }
+            text += "    </speeds>\n    <preferences>\n"
+            for row in highways {
+                text += "      <preference highway=\"\(row.highway)\" percent=\"\(row.ways[column].percent)\" />\n"
+            }
+            text += "    </preferences>\n    <properties>\n"
+            for row in properties {
+                text += "      <property type=\"\(row.property)\" percent=\"\(row.percents[column])\" />\n"
+            }
+            let obey = profile.obeysOnewayAndTurns ? 1 : 0
+            text += """
+                </properties>
+                <restrictions>
+                  <oneway obey="\(obey)" />
+                  <turns obey="\(obey)" />
+                  <weight limit="0.0" />
+                  <height limit="0.0" />
+                  <width limit="0.0" />
+                  <length limit="0.0" />
+                </restrictions>
+              </profile>
+
+            """
+        }
+        return text + "</routino-profiles>\n"
+    }()
 }
