@@ -137,7 +137,8 @@ final class Connection: Sendable {
     /// Signalled when the answering task has ended.
     private let answeringDone = DispatchSemaphore(value: 0)
 
-    func start(dispatcher: RequestDispatcher, logger: DaemonLogger, onFinish: @escaping @Sendable (Connection) -> Void) {
+    func start(dispatcher: RequestDispatcher, logger: DaemonLogger, on threads: ServerThreads,
+               onFinish: @escaping @Sendable (Connection) -> Void) {
         let (stream, continuation) = AsyncStream<Item>.makeStream()
         let processing = Task { [self] in
             await PassedFiles.$current.withValue(passedFiles) { await answer(stream, dispatcher: dispatcher, logger: logger) }
@@ -146,7 +147,7 @@ final class Connection: Sendable {
             answeringDone.signal()
         }
         state.withLock { $0.processing = processing }
-        let thread = Thread { [self] in
+        threads.start(name: "usefulmapd-connection-\(id)") { [self] in
             let reason = serveSocket(continuation)
             continuation.finish()
             // Counted before cancelling: a cancelled request may finish before this thread runs on.
@@ -181,8 +182,6 @@ final class Connection: Sendable {
             answeringDone.wait()
             onFinish(self)
         }
-        thread.name = "usefulmapd-connection-\(id)"
-        thread.start()
     }
 
     /// The answering task: one request line after another, answers queued in order.

@@ -21,6 +21,7 @@ public final class DaemonServer: Sendable {
     private let acceptFinished = Mutex(false)
     /// `stop` waiting for the accept loop to see it and end.
     private let acceptEnded = Waiters()
+    private let threads = ServerThreads()
     private let daemonUID = getuid()
     private let descriptors = DescriptorBudget()
 
@@ -33,9 +34,7 @@ public final class DaemonServer: Sendable {
 
     /// Starts the accept loop on its own thread and returns.
     public func start() {
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "usefulmapd-accept"
-        thread.start()
+        threads.start(name: "usefulmapd-accept") { [self] in acceptLoop() }
     }
 
     public var connectionCount: Int { state.withLock { $0.connections.count } }
@@ -118,7 +117,7 @@ public final class DaemonServer: Sendable {
             }
             logger.debug("connection accepted", ["connection": String(connection.id), "pid": String(peer.pid)])
             dispatcher.counters.connectionOpened()
-            connection.start(dispatcher: dispatcher, logger: logger) { [self] (finished: Connection) in
+            connection.start(dispatcher: dispatcher, logger: logger, on: threads) { [self] (finished: Connection) in
                 _ = state.withLock { $0.connections.removeValue(forKey: finished.id) }
                 dispatcher.counters.connectionClosed()
             }
@@ -154,6 +153,9 @@ public final class DaemonServer: Sendable {
         // here waits on a client: answers are only queued, and closing never blocks.
         await Self.wait(atMost: 2) { for connection in connections { await connection.idle() } }
         for connection in connections { connection.close() }
+        // The closed connections' threads end at once; until they have, their bodies hold the
+        // handlers and the store, which the daemon closes next.
+        await Self.wait(atMost: 1) { [threads] in await threads.allEnded() }
     }
 
     /// Runs `body` until it returns or `seconds` pass, whichever comes first (then `body` is
