@@ -13,20 +13,13 @@ struct DayPlanMethods: Sendable {
     func register(in table: inout MethodTable) {
         table.register(Endpoints.planStay) { params, _ in try await edits.edit(.stay(params), params.expectedGeneration) }
         table.register(Endpoints.planAlternatives) { params, _ in
-            let input = service.input, regions = service.regions
-            let current = try await service.plans.show(id: params.id)
-            let segment = try input.segmentIndex(params.segment, in: current.plan)
-            let count = try PlanService.count(params.count)
-            _ = try regions.requireRegions()
-            let now = input.clock.now()
-            let zone = regions.timeZone(of: current.plan)
-            let time = current.plan.departureTimes(startingAt: now)[segment]
-            let options = try await service.planner.alternatives(for: current.plan, segment: segment, count: count)
-            return AlternativesDocument(id: params.id, segment: params.segment, mode: current.plan.modes[segment].rawValue,
-                                        time: time.map { WireTime.string(from: $0, timeZone: zone) },
+            let listed = try await service.alternatives(id: params.id, segment: params.segment, count: params.count)
+            let zone = listed.timeZone
+            return AlternativesDocument(id: params.id, segment: params.segment, mode: listed.plan.modes[listed.segment].rawValue,
+                                        time: listed.time.map { WireTime.string(from: $0, timeZone: zone) },
                                         timeZone: WireTime.zoneName(zone),
-                                        options: options.map { WireDocuments.leg($0, timeZone: zone, departure: time) },
-                                        day: String(WireTime.string(from: input.planDay(current.plan), timeZone: zone).prefix(10)))
+                                        options: listed.options.map { WireDocuments.leg($0, timeZone: zone, departure: listed.time) },
+                                        day: String(WireTime.string(from: service.input.planDay(listed.plan), timeZone: zone).prefix(10)))
         }
         table.register(Endpoints.planChoose) { params, _ in try await edits.edit(.choose(params), params.expectedGeneration) }
         table.register(Endpoints.planMove) { params, _ in try await edits.edit(.move(params), params.expectedGeneration) }
