@@ -2,11 +2,12 @@ import Foundation
 import Planner
 import Store
 
-/// One background refresh of one stored plan, through `plan.refresh`'s own path (`PlanService.refresh`): every leg is
-/// asked again with the current routing data; a pinned departure is re-found by its trip or
-/// duration fingerprint, else the user's leg stays and the new answer becomes a pending update
-/// (which `PlanCoordinator` announces with a `pending_update` event). A refresh for live data
-/// (a realtime feed changed) also announces what moved: `LiveRideChanges`.
+/// One background refresh of one stored plan, `plan.refresh` through the plan service's one path
+/// (`PlanService.refresh`): every leg is asked again with the current routing data; a pinned
+/// departure is re-found by its trip or duration fingerprint, else the user's leg stays and the
+/// new answer becomes a pending update (which `PlanCoordinator` announces with a
+/// `pending_update` event). A refresh for live data (a realtime feed changed) also announces
+/// what moved: `LiveRideChanges`.
 struct PlanRefreshJob: Sendable {
     enum Outcome: String, Sendable {
         case refreshed

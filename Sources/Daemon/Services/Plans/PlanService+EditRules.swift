@@ -25,8 +25,8 @@ extension PlanService {
 
     /// Validates `edit` and resolves what it names (places, a pinned departure, a chosen option).
     /// - parameter current: the plan as it was when the edit came in: a hint for searches near its
-    ///   nodes, and the plan an asked departure belongs to (the change is refused with `conflict`
-    ///   if the plan is another one by then).
+    ///   nodes, and the plan a pinned departure or a chosen option was asked for (that change is
+    ///   refused, "try again", if the plan is another one by then).
     func prepare(_ edit: PlanEdit, on current: RoutePlan) async throws -> Prepared {
         let planner = planner, input = input, regions = regions, here = location.current?.coordinate
         switch edit {
