@@ -54,8 +54,11 @@ public struct DaemonComposition: Sendable {
         let input = WireInput(clock: clock)
         let mapData = RegionMapData(regions: regions)
         let geofences = GeofenceMonitor(store: store, events: events, clock: clock) { [regions] in regions.timeZone(for: $0) }
-        let refresher = BackgroundRefresher(job: PlanRefreshJob(store: store, plans: plans, planner: planner, regions: regions,
-                                                                location: location, clock: clock, events: events),
+        let typedPlaces = TypedPlaceHistory(regions: regions, clock: clock)
+        let service = PlanService(planner: planner, plans: plans, store: store, resolver: resolver, regions: regions,
+                                  location: location, input: input, typedPlaces: typedPlaces, counters: counters, events: events)
+        let refresher = BackgroundRefresher(job: PlanRefreshJob(store: store, service: service, regions: regions, clock: clock,
+                                                                events: events),
                                             owedFile: dataDirectory.appendingPathComponent(BackgroundRefresher.owedFileName),
                                             logger: logger)
         let realtime = RealtimePoller(settingsFile: RealtimeSettingsFile(dataDirectory: dataDirectory), board: live,
@@ -70,7 +73,6 @@ public struct DaemonComposition: Sendable {
                 GeofenceMethods.take(candidate, location: location, geofences: geofences, now: clock.now(), logger: logger)
             }
         }
-        let typedPlaces = TypedPlaceHistory(regions: regions, clock: clock)
         let comparer = TripComparer(planner: planner, store: store, regions: regions, location: location, input: input)
 
         var table = MethodTable()
@@ -103,21 +105,17 @@ public struct DaemonComposition: Sendable {
         PlaceMethods(places: store, resolver: resolver, regions: regions, location: location, clock: clock,
                      events: events, fences: fences).register(in: &table)
         fences.register(in: &table)
-        let creator = PlanCreator(planner: planner, plans: plans, store: store, regions: regions, location: location,
-                                  input: input, counters: counters, events: events)
-        HistoryMethods(history: store, comparer: comparer, creator: creator, input: input).register(in: &table)
-        PlanMethods(planner: planner, plans: plans, store: store, resolver: resolver, regions: regions, location: location,
-                    input: input, events: events, mapData: mapData, comparer: comparer,
-                    typedPlaces: typedPlaces, creator: creator).register(in: &table)
+        HistoryMethods(history: store, comparer: comparer, plans: service, input: input).register(in: &table)
+        PlanMethods(service: service, plans: plans, store: store, resolver: resolver, regions: regions, input: input,
+                    mapData: mapData, comparer: comparer, typedPlaces: typedPlaces).register(in: &table)
         AgendaMethods(store: store, plans: plans, regions: regions, input: input).register(in: &table)
         let calendar = PlanCalendarExport(regions: regions, dataDirectory: dataDirectory)
         MapMethods(plans: plans, regions: regions, mapData: mapData, input: input, calendar: calendar).register(in: &table)
         self.calendarFile = PlansCalendarFile(store: store, plans: plans, export: calendar, events: events, clock: clock,
                                               logger: logger, dataDirectory: dataDirectory)
-        let edits = PlanEditMethods(planner: planner, plans: plans, resolver: resolver, regions: regions,
-                                    location: location, input: input, typedPlaces: typedPlaces)
+        let edits = PlanEditMethods(service: service)
         edits.register(in: &table)
-        DayPlanMethods(edits: edits, store: store, counters: counters, events: events).register(in: &table)
+        DayPlanMethods(edits: edits).register(in: &table)
         ReminderMethods(store: store, defaultLead: configuration.remindLead, notify: configuration.notify).register(in: &table)
         if configuration.notify {
             let relay = SignalRelay()
@@ -138,9 +136,7 @@ public struct DaemonComposition: Sendable {
         self.table = table
         self.recomputeInterruptedPlans = {
             do {
-                let (done, failed) = try await plans.recomputeInterrupted { plan in
-                    try await planner.computeLegsReporting(plan, currentLocation: location.current?.coordinate)
-                }
+                let (done, failed) = try await service.recomputeInterrupted()
                 if !done.isEmpty {
                     logger.notice("recomputed plans interrupted by the last stop", ["plans": done.map(String.init).joined(separator: ",")])
                 }

@@ -10,7 +10,7 @@ struct HistoryMethods: Sendable {
     let history: Store
     let comparer: TripComparer
     /// A rerun of an entry that `plan.new` made makes a new plan.
-    let creator: PlanCreator
+    let plans: PlanService
     let input: WireInput
 
     func register(in table: inout MethodTable) {
@@ -33,7 +33,8 @@ struct HistoryMethods: Sendable {
                 entry.requestedTime ?? .leaveNow
             }
             if let plan = entry.plan {
-                return .plan(try await rerun(entry, plan, timePreference: preference))
+                return .plan(WireDocuments.plan(try await plans.rerun(entry, as: plan, timePreference: preference),
+                                                regions: comparer.regions, now: input.clock.now()))
             }
             let trip = TripComparer.Trip(from: PlanNode(place: entry.from), to: PlanNode(place: entry.to),
                                          fromText: entry.fromText ?? entry.from.name, toText: entry.toText ?? entry.to.name)
@@ -57,20 +58,6 @@ struct HistoryMethods: Sendable {
             }
             return ClearedDocument(cleared: params.which)
         }
-    }
-
-    /// A new plan from an entry that `plan.new` made: its places and options as recorded (the
-    /// entry moves to the front with the new time; it is never turned into a comparison).
-    private func rerun(_ entry: RouteHistoryEntry, _ plan: PlanRequest, timePreference: TimePreference) async throws -> PlanDocument {
-        let regions = comparer.regions
-        _ = try regions.requireRegions()
-        _ = try regions.planRegion(through: entry.places)
-        let region = try regions.tripRegion(from: entry.from, to: entry.to)
-        return try await creator.create(PlanCreator.Request(
-            nodes: entry.places.map { PlanNode(place: $0) }, texts: [entry.fromText] + plan.viaTexts + [entry.toText],
-            preset: plan.preset, timePreference: timePreference, pace: plan.pace, title: plan.titleGiven ? plan.title : nil,
-            access: plan.access),
-            region: region.name, searches: [])
     }
 
     private func document(_ record: HistoryRecord<RouteHistoryEntry>) -> HistoryEntryDocument {

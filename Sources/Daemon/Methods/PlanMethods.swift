@@ -6,21 +6,19 @@ import WireProtocol
 
 /// `compare` (with its picture), `plan.new`, `plan.list`, `plan.show`, `plan.delete`, `plan.link`.
 struct PlanMethods: Sendable {
-    let planner: Planner
+    /// Creates and deletes plans.
+    let service: PlanService
+    /// The newest plans, for `plan.show` and `plan.link`.
     let plans: PlanCoordinator
-    /// Plans are deleted here (created by `creator`).
+    /// The list of plans.
     let store: Store
     let resolver: PlaceResolver
     let regions: RegionRegistry
-    let location: LocationState
     let input: WireInput
-    let events: EventHub
     /// Geometry for `plan.show`, and `compare`'s picture.
     let mapData: RegionMapData
     let comparer: TripComparer
     let typedPlaces: TypedPlaceHistory
-    /// `plan.new` once its places are resolved.
-    let creator: PlanCreator
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.compare) { params, _ in
@@ -38,25 +36,7 @@ struct PlanMethods: Sendable {
             return answer.document
         }
         table.register(Endpoints.planNew) { params, _ in
-            let preset = try params.mode.map { text -> PlanPreset in
-                PlanPreset(rawValue: try input.mode(text).rawValue) ?? .fastest
-            } ?? .fastest
-            if let title = params.title { _ = try DayPlanMethods.title(title) }  // the one rule for titles
-            let viaTexts = params.via ?? []
-            let nodes = try await resolver.resolveTogether([params.from] + viaTexts + [params.to], near: params.near,
-                                                     region: params.region, regions: regions)
-            let from = nodes[0], to = nodes[nodes.count - 1], via = Array(nodes.dropFirst().dropLast())
-            _ = try regions.planRegion(through: ([from] + via + [to]).map(\.place))
-            // Times are read, and shown, in the zone of the ends' region (`RegionRegistry.timeZone(of:)`).
-            let region = try regions.tripRegion(from: from.place, to: to.place), zone = region.timeZone
-            let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
-            let typed = typedEnds(params.from, from, params.to, to)
-                + zip(viaTexts, via).compactMap { typedPlaces.typed($0, resolved: $1.place) }
-            return try await creator.create(PlanCreator.Request(nodes: [from] + via + [to], texts: [params.from] + viaTexts + [params.to],
-                                                                preset: preset, timePreference: preference,
-                                                                pace: try input.pace(params.pace), title: params.title,
-                                                                access: WireDocuments.accessNeed(params.access)),
-                                            region: region.name, searches: typedPlaces.entries(typed))
+            WireDocuments.plan(try await service.new(params), regions: regions, now: input.clock.now())
         }
         table.register(Endpoints.planList) { _, _ in
             // One zone for the whole table (plans come from every region): the machine's.
@@ -76,13 +56,7 @@ struct PlanMethods: Sendable {
             return document
         }
         table.register(Endpoints.planDelete) { params, _ in
-            do {
-                try await store.deletePlan(id: params.id)
-            } catch StoreError.notFound {
-                throw DaemonError.notFound("plan \(params.id) does not exist")
-            }
-            await plans.forget(id: params.id)
-            events.publish(.planDeleted(planID: params.id))
+            try await service.delete(id: params.id)
             return DeletedDocument(deleted: params.id)
         }
         table.register(Endpoints.planLink) { params, _ in

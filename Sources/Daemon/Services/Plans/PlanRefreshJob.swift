@@ -2,11 +2,12 @@ import Foundation
 import Planner
 import Store
 
-/// One background refresh of one stored plan, as `plan.refresh` does it by hand: every leg is
-/// asked again with the current routing data; a pinned departure is re-found by its trip or
-/// duration fingerprint, else the user's leg stays and the new answer becomes a pending update
-/// (which `PlanCoordinator` announces with a `pending_update` event). A refresh for live data
-/// (a realtime feed changed) also announces what moved: `LiveRideChanges`.
+/// One background refresh of one stored plan, `plan.refresh` through the plan service's one path
+/// (`PlanService.refresh`): every leg is asked again with the current routing data; a pinned
+/// departure is re-found by its trip or duration fingerprint, else the user's leg stays and the
+/// new answer becomes a pending update (which `PlanCoordinator` announces with a
+/// `pending_update` event). A refresh for live data (a realtime feed changed) also announces
+/// what moved: `LiveRideChanges`.
 struct PlanRefreshJob: Sendable {
     enum Outcome: String, Sendable {
         case refreshed
@@ -21,10 +22,9 @@ struct PlanRefreshJob: Sendable {
     }
 
     let store: Store
-    let plans: PlanCoordinator
-    let planner: Planner
+    /// The refresh itself is `plan.refresh` through the plan service.
+    let service: PlanService
     let regions: RegionRegistry
-    let location: LocationState
     let clock: any WallClock
     let events: EventHub
 
@@ -46,17 +46,14 @@ struct PlanRefreshJob: Sendable {
     func run(planID id: Int64, live: Bool = false) async throws -> Outcome {
         let before: PlanCoordinator.Outcome
         do {
-            before = try await plans.show(id: id)
+            before = try await service.plans.show(id: id)
         } catch DaemonError.notFound {
             return .gone
         }
         if dayHasPassed(before.plan) { return .dayPassed }
         if live && !isToday(before.plan) { return .notToday }
-        let planner = planner, here = location.current?.coordinate
         do {
-            let after = try await plans.edit(id: id, change: { $0.refreshing() }) { plan in
-                try await planner.computeLegsReporting(plan, currentLocation: here)
-            }
+            let after = try await service.refresh(id: id)
             // An edit that came in meanwhile cancelled this computation and answered instead.
             guard after.generation == before.generation + 1 else { return .superseded }
             if live {

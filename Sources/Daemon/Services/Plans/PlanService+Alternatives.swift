@@ -1,0 +1,25 @@
+import Foundation
+import Planner
+
+extension PlanService {
+    /// `plan.alternatives`: the options for one segment of the newest plan, from the time it leaves now.
+    struct Alternatives: Sendable {
+        var plan: RoutePlan
+        var segment: Int
+        var options: [RouteLeg]
+        /// When the segment leaves in the plan, if known.
+        var time: Date?
+        var timeZone: TimeZone
+    }
+
+    /// Lists what `plan.choose` chooses among (it asks them again, against the plan as it is then).
+    func alternatives(id: Int64, segment number: Int, count: Int?) async throws -> Alternatives {
+        let current = try await plans.show(id: id).plan
+        let segment = try input.segmentIndex(number, in: current)
+        let count = try Self.count(count)
+        _ = try regions.requireRegions()
+        let time = current.departureTimes(startingAt: input.clock.now())[segment]
+        let options = try await planner.alternatives(for: current, segment: segment, count: count)
+        return Alternatives(plan: current, segment: segment, options: options, time: time, timeZone: regions.timeZone(of: current))
+    }
+}

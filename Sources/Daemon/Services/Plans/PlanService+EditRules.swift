@@ -1,0 +1,240 @@
+import Foundation
+import Planner
+import WireProtocol
+
+/// The rules of every kind of plan edit: what each checks and what it changes. `prepare` does the
+/// work that must wait (places searched, departures asked of the planner) before the plan is
+/// locked for the change; the change itself then reads its node and segment numbers against the
+/// plan it is applied to, the newest one, never the copy `prepare` was given.
+extension PlanService {
+    /// What an edit does to a plan: a change whose emptied legs are then computed, or a
+    /// computation of its own (presets, rebuild, refine); and the places typed as text in it.
+    struct Prepared: Sendable {
+        enum Step: Sendable {
+            case change(@Sendable (RoutePlan) throws -> RoutePlan)
+            case compute(@Sendable (RoutePlan) async throws -> LegComputation)
+        }
+        var step: Step
+        var typed: [TypedPlaceHistory.Typed] = []
+        /// The plan's new title (`plan.rename`).
+        var title: String?
+    }
+
+    /// The most alternatives one request may ask for.
+    static let maxAlternatives = 20
+
+    /// Validates `edit` and resolves what it names (places, a pinned departure, a chosen option).
+    /// - parameter current: the plan as it was when the edit came in: a hint for searches near its
+    ///   nodes, and the plan a pinned departure or a chosen option was asked for (that change is
+    ///   refused, "try again", if the plan is another one by then).
+    func prepare(_ edit: PlanEdit, on current: RoutePlan) async throws -> Prepared {
+        let planner = planner, input = input, regions = regions, here = location.current?.coordinate
+        switch edit {
+        case .insert(let params):
+            let mode = try params.mode.map { try input.mode($0) }
+            try Self.checkInsertPosition(params.after, in: current)
+            let near = try await resolver.nearPoint(params.near, region: params.region)
+            let node = try await resolver.resolve(params.place, near: near ?? current.nodes[params.after - 1].place.coordinate,
+                                                  region: params.region, planRegion: regions.regionName(of: current))
+            let typed = typedPlaces.typed(params.place, resolved: node.place)
+            return Prepared(step: .change { plan in
+                try Self.checkInsertPosition(params.after, in: plan)
+                let inserted = try plan.insertingNode(node, at: params.after, mode: mode)
+                _ = try regions.planRegion(through: inserted.nodes.map(\.place))  // one region
+                return inserted
+            }, typed: typed.map { [$0] } ?? [])
+        case .remove(let params):
+            return Prepared(step: .change { plan in try plan.removingNode(at: try input.nodeIndex(params.node, in: plan)) })
+        case .mode(let params):
+            let mode = try input.mode(params.mode)
+            return Prepared(step: .change { plan in
+                try plan.changingMode(ofSegment: try input.segmentIndex(params.segment, in: plan), to: mode)
+            })
+        case .swap:
+            return Prepared(step: .change { $0.swappingEnds() })
+        case .preset(let params):
+            let preset = try input.preset(params.preset)
+            let access = params.access.map(WireDocuments.accessNeed)
+            return Prepared(step: .compute { plan in
+                // A new access setting first: the preset then builds its legs with it.
+                let plan = access.map(plan.settingAccess) ?? plan
+                return LegComputation(plan: try await planner.applyingPreset(preset, to: plan, currentLocation: here),
+                                      failures: [], queryCount: 0)
+            })
+        case .rebuild(let params):
+            let preset = try input.preset(params.preset)
+            return Prepared(step: .compute { plan in
+                LegComputation(plan: try await planner.rebuild(plan, preset: preset, currentLocation: here), failures: [], queryCount: 0)
+            })
+        case .pin(let params):
+            let segment = try input.segmentIndex(params.segment, in: current)
+            let zone = regions.timeZone(of: current)
+            let departure = try params.time.map {
+                try input.time($0, param: "time", timeZone: zone, day: current.schedule()[segment] ?? input.planDay(current))
+            }
+            _ = try regions.requireRegions()
+            let pinned: RoutePlan
+            if let line = params.line {
+                pinned = try await planner.pinning(current, segment: segment, line: line, at: departure)
+            } else if let departure {
+                pinned = try await planner.pinning(current, segment: segment, at: departure)
+            } else {
+                throw DaemonError.invalidParams("give time, line, or both")
+            }
+            return Prepared(step: .change { plan in
+                guard plan == current else { throw DaemonError.invalidParams("the plan changed while pinning; try again") }
+                return pinned
+            })
+        case .unpin:
+            return Prepared(step: .change { $0.unpinning() })
+        case .pace(let params):
+            if params.pace == "next" { return Prepared(step: .change { $0.cyclingPace() }) }
+            let pace = try input.pace(params.pace)
+            return Prepared(step: .change { $0.settingPace(pace) })
+        case .access(let params):
+            let access = WireDocuments.accessNeed(params.access)
+            return Prepared(step: .change { $0.settingAccess(access) })
+        case .time(let params):
+            let given = [params.now == true, params.at != nil, params.arriveBy != nil].filter { $0 }.count
+            guard given == 1 else { throw DaemonError.invalidParams("give exactly one of now, at or arrive_by") }
+            return Prepared(step: .change { plan in
+                // A bare HH:MM falls on the plan's own day, in its region's zone.
+                let preference = params.now == true ? .leaveNow
+                    : try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: regions.timeZone(of: plan),
+                                               day: input.planDay(plan))
+                return plan.settingTimePreference(preference)
+            })
+        case .refine(let params):
+            let depth = params.depth ?? 2
+            guard (1...4).contains(depth) else { throw DaemonError.invalidParams("depth must be 1 to 4, got \(depth)") }
+            return Prepared(step: .compute { plan in
+                let computed = try await planner.computeLegsReporting(plan, currentLocation: here)
+                let refined = try await planner.refine(computed.plan, depth: depth)
+                return try await planner.computeLegsReporting(refined, currentLocation: here)
+            })
+        case .accept(let params):
+            return Prepared(step: .change { plan in
+                try plan.acceptingPendingUpdate(ofSegment: try input.segmentIndex(params.segment, in: plan))
+            })
+        case .dismiss(let params):
+            return Prepared(step: .change { plan in
+                try plan.dismissingPendingUpdate(ofSegment: try input.segmentIndex(params.segment, in: plan))
+            })
+        case .refresh:
+            // Every leg is asked again with the current routing data (e.g. after a region was
+            // re-imported with a newer feed). Modes, locks and inserted stops stay; a pinned
+            // departure is re-found by its trip or fingerprint, or kept with a pending update.
+            return Prepared(step: .change { $0.refreshing() })
+        case .stay(let params):
+            let given = [params.durationS != nil, params.until != nil, params.clear == true].filter { $0 }.count
+            guard given == 1 else { throw DaemonError.invalidParams("give exactly one of duration_s, until or clear") }
+            if let seconds = params.durationS, !(seconds.isFinite && seconds >= 0) {
+                throw DaemonError.invalidParams("duration_s must be 0 or more seconds, got \(seconds)")
+            }
+            return Prepared(step: .change { plan in
+                let index = try input.nodeIndex(params.node, in: plan)
+                let stay: NodeStay? = if let seconds = params.durationS {
+                    .duration(seconds)
+                } else if let until = params.until {
+                    // A bare HH:MM falls on the day the plan reaches the node.
+                    .until(try input.time(until, param: "until", timeZone: regions.timeZone(of: plan),
+                                          day: plan.schedule()[index] ?? input.planDay(plan)))
+                } else {
+                    nil
+                }
+                return try plan.settingStay(stay, atNode: index)
+            })
+        case .unlock(let params):
+            return Prepared(step: .change { plan in try plan.unlocking(segment: try input.segmentIndex(params.segment, in: plan)) })
+        case .rename(let params):
+            let title = try Self.title(params.title)
+            // Only the title changes: no leg is asked again.
+            return Prepared(step: .compute { LegComputation(plan: $0, failures: [], queryCount: 0) }, title: title)
+        case .move(let params):
+            // The node as numbered now only says where to search near; the move takes the node
+            // of that number in the plan it changes.
+            let shownNode = try input.nodeIndex(params.node, in: current)
+            let near = try await resolver.nearPoint(params.near, region: params.region)
+            let node = try await resolver.resolve(params.place, near: near ?? current.nodes[shownNode].place.coordinate,
+                                                  region: params.region,
+                                                  planRegion: regions.regionName(of: current))
+            return Prepared(step: .change { plan in
+                let moved = try plan.movingNode(at: try input.nodeIndex(params.node, in: plan), to: node.place)
+                _ = try regions.planRegion(through: moved.nodes.map(\.place))  // one region, as for insert
+                return moved
+            })
+        case .choose(let params):
+            let segment = try input.segmentIndex(params.segment, in: current)
+            let count = try Self.count(params.count)
+            guard (1...count).contains(params.option) else {
+                throw DaemonError.invalidParams("option must be 1 to \(count), got \(params.option)")
+            }
+            _ = try regions.requireRegions()
+            let zone = regions.timeZone(of: current)
+            let seen = try params.departure.map {
+                try input.time($0, param: "departure", timeZone: zone, day: current.schedule()[segment] ?? input.planDay(current))
+            }
+            let options = try await planner.alternatives(for: current, segment: segment, count: count)
+            let option: RouteLeg
+            if seen != nil || params.tripIds != nil {
+                option = try await seenOption(params, segment: segment, departure: seen, in: options, count: count, of: current, zone: zone)
+            } else {
+                guard options.indices.contains(params.option - 1) else {
+                    throw DaemonError.invalidParams("option \(params.option) does not exist: segment \(params.segment) has \(options.count)")
+                }
+                option = options[params.option - 1]
+            }
+            let chosen = try current.choosingAlternative(option, ofSegment: segment)
+            return Prepared(step: .change { plan in
+                guard plan == current else { throw DaemonError.invalidParams("the plan changed while choosing; try again") }
+                return chosen
+            })
+        }
+    }
+
+    /// `plan.insert`'s `after`: a node of the plan (after the last, the place becomes the destination).
+    static func checkInsertPosition(_ after: Int, in plan: RoutePlan) throws {
+        guard (1...plan.nodes.count).contains(after) else {
+            throw DaemonError.invalidParams("after must be 1 to \(plan.nodes.count) (after the last node, the place becomes the destination)")
+        }
+    }
+
+    /// The option of `plan.choose` identified by its trips, else its departure (`Params.PlanChoose`):
+    /// option N when it is that one, else the one in the list that is, else the one asked from
+    /// that departure; `conflict` when none is (nothing changes).
+    private func seenOption(_ params: Params.PlanChoose, segment: Int, departure: Date?, in options: [RouteLeg], count: Int,
+                            of plan: RoutePlan, zone: TimeZone) async throws -> RouteLeg {
+        // The trips name a ride whatever the walk to it takes (an earlier pace edit changes when
+        // the leg leaves the door); without them, the departure does.
+        func isSeen(_ leg: RouteLeg) -> Bool {
+            if let trips = params.tripIds { return trips == leg.tripIDs }
+            return departure.map { time in leg.departure.map { abs($0.timeIntervalSince(time)) < 1 } ?? false } ?? false
+        }
+        if options.indices.contains(params.option - 1), isSeen(options[params.option - 1]) { return options[params.option - 1] }
+        if let found = options.first(where: isSeen) { return found }
+        if let departure,
+           let found = try await planner.alternatives(for: plan, segment: segment, count: count, at: departure).first(where: isSeen) {
+            return found
+        }
+        let described = [departure.map { "leaving \(WireTime.string(from: $0, timeZone: zone))" },
+                         params.tripIds.map { "on trips \($0.joined(separator: ", "))" }].compactMap { $0 }.joined(separator: " ")
+        throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more (option \(params.option) was listed so): "
+                                   + "list them again with plan.alternatives")
+    }
+
+    /// How many alternatives to list or choose among (default 5).
+    static func count(_ given: Int?) throws -> Int {
+        let count = given ?? 5
+        guard (1...maxAlternatives).contains(count) else {
+            throw DaemonError.invalidParams("count must be 1 to \(maxAlternatives), got \(count)")
+        }
+        return count
+    }
+
+    /// The one rule for a plan's title, given or changed.
+    static func title(_ text: String) throws -> String {
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw DaemonError.invalidParams("title must not be empty") }
+        try NameRule.check(text, field: "title")
+        return text
+    }
+}

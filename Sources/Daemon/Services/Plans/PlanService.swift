@@ -1,0 +1,149 @@
+import Foundation
+import Planner
+import Store
+import WireProtocol
+
+/// The one path of every change of a stored plan: created (`plan.new`, `plan.copy`, a rerun from
+/// history), edited (each `plan.*` edit, `plan.edits`, the background refresh and the recompute
+/// after a crash) and deleted. The handlers only decode params, call one method here and encode
+/// the outcome.
+///
+/// An edit's rules are `prepare`'s (`PlanService+EditRules`): the slow part (searching places,
+/// asking the planner) runs first, then the change runs inside the coordinator against the
+/// newest plan, where node and segment numbers are resolved, `expected_generation` is checked
+/// and one region is enforced. Only the legs the change emptied are computed
+/// (`Planner.computeLegsReporting`), the plan is written by the coordinator, and the coordinator
+/// publishes its event.
+struct PlanService: Sendable {
+    typealias Outcome = PlanCoordinator.Outcome
+
+    let planner: Planner
+    /// Decides generations, writes edited plans and announces them.
+    let plans: PlanCoordinator
+    /// New plans are created and plans deleted here.
+    let store: Store
+    let resolver: PlaceResolver
+    let regions: RegionRegistry
+    let location: LocationState
+    let input: WireInput
+    let typedPlaces: TypedPlaceHistory
+    let counters: DaemonCounters
+    let events: EventHub
+
+    /// One edit: applied to the newest plan and written at once, then its emptied legs computed
+    /// (`PlanCoordinator.edit`, which also decides the title: `RoutePlan.title(_:after:)`).
+    func edit(_ edit: PlanEdit, expectedGeneration: Int64?) async throws -> Outcome {
+        let shown = try await plans.show(id: edit.planID)
+        let prepared = try await prepare(edit, on: shown.plan)
+        _ = try regions.requireRegions()
+        let searches = typedPlaces.entries(prepared.typed)
+        let change: @Sendable (RoutePlan) throws -> RoutePlan
+        let compute: @Sendable (RoutePlan) async throws -> LegComputation
+        switch prepared.step {
+        case .change(let edited):
+            change = edited
+            compute = legs
+        case .compute(let computation):
+            change = { $0 }
+            compute = computation
+        }
+        return try await plans.edit(id: edit.planID, title: prepared.title, expectedGeneration: expectedGeneration,
+                                    searches: searches, change: change, compute: compute)
+    }
+
+    /// `plan.edits`: every edit applied in order to a copy of the plan, then one computation of
+    /// the legs still empty, stored as one new generation; the first edit that fails stops it
+    /// all (nothing stored, the error names that edit).
+    func apply(_ params: Params.PlanEdits) async throws -> Outcome {
+        guard !params.edits.isEmpty else { throw DaemonError.invalidParams("edits must not be empty") }
+        for (index, edit) in params.edits.enumerated() {
+            let name = "edit \(index + 1) (\(edit.method.rawValue))"
+            guard edit.planID == params.id else { throw DaemonError.invalidParams("\(name) names plan \(edit.planID), not plan \(params.id)") }
+            guard edit.expectedGeneration == nil else {
+                throw DaemonError.invalidParams("\(name) has its own expected_generation: give it once, beside edits")
+            }
+        }
+        _ = try regions.requireRegions()
+        let service = self
+        return try await plans.applyAtomically(id: params.id, expectedGeneration: params.expectedGeneration,
+                                               dryRun: params.dryRun == true) { original, originalTitle in
+            var plan = original
+            var typed: [TypedPlaceHistory.Typed] = []
+            var title = originalTitle
+            for (index, edit) in params.edits.enumerated() {
+                do {
+                    let prepared = try await service.prepare(edit, on: plan)
+                    let before = plan
+                    switch prepared.step {
+                    case .change(let change): plan = try change(plan)
+                    case .compute(let compute): plan = try await compute(plan).plan
+                    }
+                    typed += prepared.typed
+                    // Edit by edit, as the same edits one at a time would title it.
+                    title = prepared.title ?? before.title(title, after: plan)
+                } catch is CancellationError {
+                    throw CancellationError()
+                } catch {
+                    throw Self.failure(of: edit, number: index + 1, error)
+                }
+            }
+            let computed = try await service.legs(plan)
+            return (computed, service.typedPlaces.entries(typed), plan.title(title, after: computed.plan))
+        }
+    }
+
+    /// The background refresh of one plan (`PlanRefreshJob`): `plan.refresh` by the daemon.
+    func refresh(id: Int64) async throws -> Outcome {
+        try await edit(.refresh(Params.PlanID(id: id)), expectedGeneration: nil)
+    }
+
+    /// Recomputes the plans whose last recompute never stored its legs (the daemon was killed
+    /// meanwhile): `PlanCoordinator.recomputeInterrupted`.
+    func recomputeInterrupted() async throws -> (done: [Int64], failed: [Int64: Error]) {
+        try await plans.recomputeInterrupted(compute: legs)
+    }
+
+    /// `plan.copy`: the plan as it is now, with its legs, stored as a new plan.
+    func copy(_ params: Params.PlanCopy) async throws -> Outcome {
+        let original = try await plans.show(id: params.id)
+        let title = try Self.title(params.title ?? "\(original.title) (copy)")
+        let id = try await store.createPlan(original.plan, title: title)
+        return await adopt(id: id, plan: original.plan, title: title, failures: original.failures, queries: 0)
+    }
+
+    /// `plan.delete`.
+    func delete(id: Int64) async throws {
+        do {
+            try await store.deletePlan(id: id)
+        } catch StoreError.notFound {
+            throw DaemonError.notFound("plan \(id) does not exist")
+        }
+        await plans.forget(id: id)
+        events.publish(.planDeleted(planID: id))
+    }
+
+    /// A plan just stored as new: generation 1, counted and announced once.
+    func adopt(id: Int64, plan: RoutePlan, title: String, failures: [Int: RoutingError], queries: Int) async -> Outcome {
+        await plans.created(id: id, failures: failures)
+        counters.countPlanRecomputed()
+        events.publish(.planRecomputed(planID: id, generation: 1, queries: queries))
+        return Outcome(id: id, plan: plan, title: title, generation: 1, failures: failures)
+    }
+
+    /// The legs the plan lacks, computed (the others are kept: only what a change emptied is asked).
+    @Sendable func legs(_ plan: RoutePlan) async throws -> LegComputation {
+        try await planner.computeLegsReporting(plan, currentLocation: location.current?.coordinate)
+    }
+
+    /// The edit's own error (its word kept), named by its number and method.
+    static func failure(of edit: PlanEdit, number: Int, _ error: Error) -> WireError {
+        var wire = RequestDispatcher.wireError(from: error)
+        wire.message = "edit \(number) (\(edit.method.rawValue)): \(wire.message); nothing was changed"
+        var fields: [String: JSONValue] = [:]
+        if case .object(let detail)? = wire.data { fields = detail }
+        fields["edit"] = .number(Double(number))
+        fields["method"] = .string(edit.method.rawValue)
+        wire.data = .object(fields)
+        return wire
+    }
+}

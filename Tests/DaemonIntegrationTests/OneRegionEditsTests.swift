@@ -1,0 +1,48 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+/// A plan stays in one region whichever way it is edited (issue 27): `plan.move` and
+/// `plan.insert` inside `plan.edits` are refused like the single methods, naming the edit and
+/// the place's region, and nothing of the batch is stored.
+final class OneRegionEditsTests: XCTestCase {
+    private static let tokyo = SmallRegion(name: "tokyo", latitude: 35.6812, longitude: 139.7671)
+    private var harness: DaemonHarness!
+
+    override func setUpWithError() throws {
+        harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+        _ = try harness.importSmallRegions([(Self.tokyo, .init(zone: "Asia/Tokyo", fromStop: "Kanda Gate", toStop: "Marunouchi Square",
+                                                               departure: "10:32:00", minutes: 8, dates: ("20260801", "20260831")))])
+    }
+
+    override func tearDown() {
+        harness?.stop()
+        harness = nil
+        super.tearDown()
+    }
+
+    func testAMoveOrAnInsertIntoAnotherRegionInsidePlanEditsIsRefusedNamingTheEditAndNothingIsStored() throws {
+        let client = try harness.client()
+        let created = try client.call(Endpoints.planNew, Params.PlanNew(from: "Keskustori", to: "Hervanta", mode: "walk",
+                                                                         at: Tampere.morning, via: ["Ratina"]))
+        let batches: [(PlanEdit, String)] = [
+            (.move(Params.PlanMove(id: created.id, node: 2, place: "Kanda Gate")), "edit 2 (plan.move)"),
+            (.insert(Params.PlanInsert(id: created.id, after: 1, place: "Kanda Gate")), "edit 2 (plan.insert)"),
+        ]
+        for (edit, name) in batches {
+            let batch = Params.PlanEdits(id: created.id, edits: [
+                .stay(Params.PlanStay(id: created.id, node: 2, durationS: 600)), edit,
+            ])
+            XCTAssertThrowsError(try client.call(Endpoints.planEdits, batch), name) { error in
+                let message = "\(error)"
+                XCTAssertTrue(message.contains(name), message)
+                XCTAssertTrue(message.contains("Kanda Gate is in region tokyo"), message)
+            }
+            let shown = try client.call(Endpoints.planShow, Params.PlanShow(id: created.id))
+            XCTAssertEqual(shown.generation, created.generation, "\(name): nothing stored")
+            XCTAssertEqual(shown.nodes.map(\.name), created.nodes.map(\.name), name)
+            XCTAssertEqual(shown.nodes.map(\.stayS), created.nodes.map(\.stayS), "\(name): the stay before it is not kept either")
+        }
+    }
+}

@@ -1,0 +1,96 @@
+@testable import Daemon
+import Foundation
+import Planner
+import Store
+import Streets
+import WireProtocol
+import XCTest
+
+/// The plan service's edit rules without a daemon (issue 27): an edit is prepared against the
+/// plan as it was when it came in, but its change reads node numbers and bare clock times
+/// against the plan it is applied to, the newest one (another edit may have come first).
+final class PlanServiceRulesTests: XCTestCase {
+    /// No engine is ever opened: these rules ask no routing.
+    private struct NoEngine: LegEngine {
+        func open(_ region: RegionManifest, directory: URL, counters: DaemonCounters) throws -> any RegionLegSource {
+            throw DaemonError.noRegion
+        }
+    }
+
+    private struct Clock: WallClock {
+        func now() -> Date { Date(timeIntervalSince1970: 1_641_970_800) } // 2022-01-12 07:00 UTC
+    }
+
+    private var directory: URL!
+    private var service: PlanService!
+
+    override func setUpWithError() throws {
+        directory = try DaemonHarness.temporaryDirectory()
+        let counters = DaemonCounters(), events = EventHub(), clock = Clock(), location = LocationState()
+        let store = try Store(path: directory.appendingPathComponent("db.sqlite").path)
+        let regions = RegionRegistry(dataDirectory: directory, streets: NoEngine(), transit: NoEngine(), counters: counters,
+                                     live: LiveFeedBoard(clock: clock))
+        service = PlanService(planner: Planner(routing: RegionRouter(regions: regions, counters: counters), clock: clock),
+                              plans: PlanCoordinator(store: store, counters: counters, events: events), store: store,
+                              resolver: PlaceResolver(regions: regions, location: location) { _ in nil }, regions: regions,
+                              location: location, input: WireInput(clock: clock),
+                              typedPlaces: TypedPlaceHistory(regions: regions, clock: clock), counters: counters, events: events)
+    }
+
+    override func tearDown() {
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+        super.tearDown()
+    }
+
+    private func plan(places: Int, leaving day: String) throws -> RoutePlan {
+        let nodes = (0..<places).map { index in
+            PlanNode(place: Place(name: "P\(index + 1)", coordinate: Coordinate(latitude: 61.45 + Double(index) * 0.01, longitude: 23.76)))
+        }
+        return try RoutePlan(nodes: nodes, modes: Array(repeating: .walk, count: places - 1),
+                             timePreference: .departAt(try XCTUnwrap(WireTime.parse(day, timeZone: zone, now: Clock().now()))))
+    }
+
+    /// The zone the service reads the plan's times in (no region is imported: the machine's).
+    private var zone: TimeZone { service.regions.timeZone(for: nil) }
+
+    private func change(_ edit: PlanEdit, preparedOn asked: RoutePlan, appliedTo newest: RoutePlan) async throws -> RoutePlan {
+        guard case .change(let change) = try await service.prepare(edit, on: asked).step else {
+            XCTFail("\(edit.method) is a change")
+            return newest
+        }
+        return try change(newest)
+    }
+
+    func testAStayUntilABareTimeFallsOnTheDayOfTheNewestPlanNotOfTheOneItWasAskedOn() async throws {
+        let asked = try plan(places: 3, leaving: "2022-01-12T08:00")
+        let newest = try plan(places: 3, leaving: "2022-01-13T08:00")  // another edit moved the plan a day on
+        let changed = try await change(.stay(Params.PlanStay(id: 1, node: 2, until: "12:00")), preparedOn: asked, appliedTo: newest)
+        XCTAssertEqual(changed.nodes[1].stay, .until(try XCTUnwrap(WireTime.parse("2022-01-13T12:00", timeZone: zone, now: Clock().now()))))
+    }
+
+    func testATimeEditsBareClockFallsOnTheDayOfTheNewestPlan() async throws {
+        let asked = try plan(places: 2, leaving: "2022-01-12T08:00")
+        let newest = try plan(places: 2, leaving: "2022-01-13T08:00")
+        let changed = try await change(.time(Params.PlanTime(id: 1, at: "09:30")), preparedOn: asked, appliedTo: newest)
+        XCTAssertEqual(changed.timePreference, .departAt(try XCTUnwrap(WireTime.parse("2022-01-13T09:30", timeZone: zone, now: Clock().now()))))
+    }
+
+    func testAStayOnANodeTheNewestPlanNoLongerHasIsRefusedNamingTheNewestPlansNodes() async throws {
+        let asked = try plan(places: 4, leaving: "2022-01-12T08:00")
+        let newest = try plan(places: 2, leaving: "2022-01-12T08:00")  // another edit removed two places
+        do {
+            _ = try await change(.stay(Params.PlanStay(id: 1, node: 3, durationS: 600)), preparedOn: asked, appliedTo: newest)
+            XCTFail("a stay on node 3 of a plan of 2 places")
+        } catch DaemonError.invalidParams(let message) {
+            XCTAssertEqual(message, "node 3 does not exist: plan has nodes 1 to 2")
+        }
+    }
+
+    func testAStayOnTheNodeOfItsNumberInTheNewestPlan() async throws {
+        let asked = try plan(places: 3, leaving: "2022-01-12T08:00")
+        var newest = try plan(places: 4, leaving: "2022-01-12T08:00")
+        newest = try newest.settingStay(.duration(60), atNode: 1)
+        let changed = try await change(.stay(Params.PlanStay(id: 1, node: 3, durationS: 600)), preparedOn: asked, appliedTo: newest)
+        XCTAssertEqual(changed.nodes.map(\.stay), [nil, .duration(60), .duration(600), nil], "the newest plan's node 3; node 2's stay kept")
+    }
+}
