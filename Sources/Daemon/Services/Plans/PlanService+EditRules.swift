@@ -82,7 +82,7 @@ extension PlanService {
                 throw DaemonError.invalidParams("give time, line, or both")
             }
             return Prepared(step: .change { plan in
-                guard plan == current else { throw DaemonError.invalidParams("the plan changed while pinning; try again") }
+                guard plan == current else { throw DaemonError.conflict("another edit changed the plan while pinning; nothing was changed, try again") }
                 return pinned
             })
         case .unpin:
@@ -186,7 +186,7 @@ extension PlanService {
             }
             let chosen = try current.choosingAlternative(option, ofSegment: segment)
             return Prepared(step: .change { plan in
-                guard plan == current else { throw DaemonError.invalidParams("the plan changed while choosing; try again") }
+                guard plan == current else { throw DaemonError.conflict("another edit changed the plan while choosing; nothing was changed, try again") }
                 return chosen
             })
         }
