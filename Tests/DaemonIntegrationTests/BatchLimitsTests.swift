@@ -8,7 +8,6 @@ final class BatchLimitsTests: XCTestCase {
     private var harness: DaemonHarness!
 
     override func tearDown() {
-        if let harness { XCTAssertEqual(harness.stop(), 0, harness.log) }
         harness = nil
         super.tearDown()
     }
@@ -19,8 +18,7 @@ final class BatchLimitsTests: XCTestCase {
     }
 
     func testBatchOfMoreCallsThanTheCapGetsOneInvalidRequestNamingTheCap() throws {
-        harness = try DaemonHarness()
-        try harness.start()
+        harness = try startDaemon()
         let before = try harness.counters().requests
         let client = try harness.client()
         try client.send(statusBatch(WireLimits.maximumBatchCalls + 1))
@@ -38,8 +36,7 @@ final class BatchLimitsTests: XCTestCase {
     }
 
     func testBatchWhoseAnswersPassTheOutputLimitStopsWithAnswerTooLarge() throws {
-        harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--max-output-kb", "16"])
+        harness = try startDaemon(extraArguments: ["--max-output-kb", "16"])
         let before = try harness.counters().requests
         let client = try harness.client()
         try client.send(statusBatch(100)) // a status answer is about 500 bytes: 100 of them pass 16 KiB

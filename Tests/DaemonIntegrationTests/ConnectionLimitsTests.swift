@@ -16,8 +16,7 @@ final class ConnectionLimitsTests: XCTestCase {
 
     func testTwoThousandIdleConnectionsLeaveTheDaemonServingWithinItsLimit() throws {
         try raiseOpenFileLimit(to: 4096)
-        harness = try DaemonHarness()
-        try harness.start()
+        harness = try startDaemon(assertingCleanExit: false)
         let limit = ConnectionLimits().maxConnections
         var idle: [Int32] = []
         defer { for fd in idle { close(fd) } }
@@ -60,8 +59,7 @@ final class ConnectionLimitsTests: XCTestCase {
     }
 
     func testIdleConnectionIsClosedAfterTheIdleTimeoutButAWatcherIsNot() throws {
-        harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--idle-timeout", "1"])
+        harness = try startDaemon(extraArguments: ["--idle-timeout", "1"], assertingCleanExit: false)
         let watcher = try harness.client()
         try watcher.send(WireCodec.line(for: WireRequest(id: .number(1), method: "watch", params: .object([:]))))
         let silent = try WireClient.connectedSocket(path: harness.socketPath)

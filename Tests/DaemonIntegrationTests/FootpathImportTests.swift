@@ -1,4 +1,3 @@
-import CZip
 import Daemon
 import Foundation
 import Planner
@@ -114,7 +113,7 @@ final class FootpathImportTests: XCTestCase {
         XCTAssertGreaterThan(report.footpaths, 0, "K1↔K2")
     }
 
-    /// A one-route GTFS zip calling at `stops` in order (libzip, as the Transit tests do).
+    /// A one-route GTFS zip calling at `stops` in order.
     private func writeFeed(in directory: URL, stops: [(id: String, lat: Double, lon: Double)]) throws -> URL {
         let files: [String: String] = [
             "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nN,Nysse,https://example.org,Europe/Helsinki\n",
@@ -127,18 +126,7 @@ final class FootpathImportTests: XCTestCase {
             "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20220101,20221231\n",
         ]
         let url = directory.appendingPathComponent("feed.zip")
-        var code: Int32 = 0
-        guard let archive = zip_open(url.path, ZIP_CREATE | ZIP_TRUNCATE, &code) else { throw HarnessError("zip_open failed \(code)") }
-        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-            let path = directory.appendingPathComponent(name)
-            try Data(text.utf8).write(to: path)
-            guard let source = zip_source_file(archive, path.path, 0, -1),
-                  zip_file_add(archive, name, source, zip_flags_t(ZIP_FL_OVERWRITE)) >= 0 else {
-                zip_discard(archive)
-                throw HarnessError("zip_file_add failed for \(name)")
-            }
-        }
-        guard zip_close(archive) == 0 else { throw HarnessError("zip_close failed") }
+        try GTFSZip.write(files, to: url)
         return url
     }
 }

@@ -24,9 +24,7 @@ final class GpsdLocationTests: XCTestCase {
 
     func testAWalkThatApproachesWaitsInsideAndLeavesGivesOneArrivedAndOneLeftAndJitterGivesNone() throws {
         let port = try GpsFake.freePort()
-        let harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--gpsd", "127.0.0.1:\(port)"])
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(extraArguments: ["--gpsd", "127.0.0.1:\(port)"])
         let saved = try harness.umctl(["place", "save", "Home", "\(Self.center.lat),\(Self.center.lon)", "--geofence"])
         XCTAssertEqual(saved.status, 0, saved.stderr)
         XCTAssertTrue(saved.stdout.contains("geofence on, 80 m in / 120 m out, unknown"), saved.stdout)

@@ -162,22 +162,10 @@ enum SmallTown {
     static let last = "61.00950,24.00000"
 
     static var osm: String {
-        var nodes = ""
-        var refs = ""
-        for k in 0...10 {
-            nodes += "  <node id=\"\(k + 1)\" version=\"1\" lat=\"\(String(format: "%.5f", 61.0 + Double(k) * 0.001))\" lon=\"24.00000\"/>\n"
-            refs += "    <nd ref=\"\(k + 1)\"/>\n"
-        }
-        return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <osm version="0.6" generator="usefulmap tests">
-        \(nodes)  <way id="100" version="1">
-        \(refs)    <tag k="highway" v="residential"/>
-            <tag k="name" v="Testikatu"/>
-          </way>
-        </osm>
-
-        """
+        var document = OSMDocument(decimals: 5)
+        for k in 0...10 { document.node(k + 1, latitude: 61.0 + Double(k) * 0.001, longitude: 24.0) }
+        document.way(100, Array(1...11), tags: [("highway", "residential"), ("name", "Testikatu")])
+        return document.xml
     }
 
     /// The town's feed; `packedStops` adds stops a few metres apart around the middle of the street.
@@ -200,17 +188,7 @@ enum SmallTown {
             "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20220101,20221231\n",
         ]
         let url = directory.appendingPathComponent("\(name).zip")
-        guard let archive = zip_open(url.path, ZIP_CREATE | ZIP_TRUNCATE, nil) else { throw HarnessError("zip_open \(url.path)") }
-        for (file, text) in files.sorted(by: { $0.key < $1.key }) {
-            let path = directory.appendingPathComponent("\(name)-\(file)")
-            try Data(text.utf8).write(to: path)
-            guard let source = zip_source_file(archive, path.path, 0, -1),
-                  zip_file_add(archive, file, source, zip_flags_t(ZIP_FL_OVERWRITE)) >= 0 else {
-                zip_discard(archive)
-                throw HarnessError("zip_file_add \(file)")
-            }
-        }
-        guard zip_close(archive) == 0 else { throw HarnessError("zip_close \(url.path)") }
+        try GTFSZip.write(files, to: url)
         return url
     }
 

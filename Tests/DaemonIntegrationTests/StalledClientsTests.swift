@@ -16,8 +16,7 @@ final class StalledClientsTests: XCTestCase {
     }
 
     func testClientsThatStopReadingDoNotStallAnotherClient() throws {
-        harness = try DaemonHarness()
-        try harness.start()
+        harness = try startDaemon(assertingCleanExit: false)
         // More stalled clients than the shared pool has threads (its width is the core count;
         // Dispatch adds a few threads when some block, so four per core).
         let stalledCount = ProcessInfo.processInfo.activeProcessorCount * 4
@@ -32,8 +31,7 @@ final class StalledClientsTests: XCTestCase {
     }
 
     func testSigtermWithStuckClientsExitsWithinTheShutdownBound() throws {
-        harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--shutdown-grace", "1"])
+        harness = try startDaemon(extraArguments: ["--shutdown-grace", "1"], assertingCleanExit: false)
         let stuck = try (0..<3).map { _ in try StalledClient(socketPath: harness.socketPath) }
         for client in stuck { client.sendRequestsThenWatch(statusRequests: 4000) }
         let process = try XCTUnwrap(harness.process)
@@ -46,8 +44,7 @@ final class StalledClientsTests: XCTestCase {
     }
 
     func testPipelinedFloodThatIsNeverReadIsClosedWithoutMemoryGrowth() throws {
-        harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--idle-timeout", "2"])
+        harness = try startDaemon(extraArguments: ["--idle-timeout", "2"], assertingCleanExit: false)
         let pid = try XCTUnwrap(harness.process).processIdentifier
         let before = try XCTUnwrap(residentMiB(of: pid))
         let flood = try StalledClient(socketPath: harness.socketPath)
