@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite", "Planner", "store-crash-child", "TestSupport"], swiftSettings: swift6),
         .executableTarget(name: "store-crash-child", dependencies: ["Store", "Planner"], path: "Tests/StoreCrashChild", swiftSettings: swift6),
         .testTarget(name: "StreetsTests", dependencies: ["Streets", "SQLite", "Planner", "TestSupport"], swiftSettings: swift6),
-        .testTarget(name: "TransitTests", dependencies: ["Transit", "SQLite", "Planner", "CZip", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "TransitTests", dependencies: ["Transit", "SQLite", "Planner", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"], swiftSettings: swift6),
         // Test-only helpers more than one test target needs.
         .target(name: "PictureTestSupport", dependencies: ["MapRendering", "CCairo"], path: "Tests/PictureTestSupport",
