@@ -12,12 +12,10 @@ final class HostileFeedImportTests: XCTestCase {
     static let peakMemoryCapMiB = 128
 
     func testZipBombIsRefusedWithMemoryUnderTheCapAndTheOldRegionStillAnswers() throws {
-        let harness = try DaemonHarness()
+        let harness = try startDaemon(assertingCleanExit: false)
         let osm = harness.directory.appendingPathComponent("town.osm")
         try SmallTown.osm.write(to: osm, atomically: true, encoding: .utf8)
         let feed = try SmallTown.writeFeed(in: harness.directory)
-        try harness.start()
-        defer { harness.stop() }
         let imported = try harness.umctl(["region", "import", "town", "--osm", osm.path, "--gtfs", feed.path])
         XCTAssertEqual(imported.status, 0, imported.stderr)
         let before = try XCTUnwrap(try transitMinutes(harness), "transit answers before the bomb")
@@ -51,12 +49,10 @@ final class HostileFeedImportTests: XCTestCase {
     /// 16 MiB import budget refuses the feed naming stops.txt, before any footpath is timed, and
     /// its peak memory stays within the documented bound.
     func testImportMemoryBudgetBoundsTheDaemonsPeakAndItsRefusalNamesTheFileAndTheLimit() throws {
-        let harness = try DaemonHarness()
+        let harness = try startDaemon(extraArguments: ["--import-memory-mb", "16"], assertingCleanExit: false)
         let osm = harness.directory.appendingPathComponent("town.osm")
         try SmallTown.osm.write(to: osm, atomically: true, encoding: .utf8)
         let dense = try SmallTown.writeFeed(in: harness.directory, name: "dense", packedStops: 3_000)
-        try harness.start(extraArguments: ["--import-memory-mb", "16"])
-        defer { harness.stop() }
         let pid = try XCTUnwrap(harness.process?.processIdentifier)
         let before = try XCTUnwrap(try Self.statusKiB("VmRSS", pid: pid))
         let refused = try harness.umctl(["region", "import", "town", "--osm", osm.path, "--gtfs", dense.path])
