@@ -115,18 +115,14 @@ final class FootpathImportTests: XCTestCase {
 
     /// A one-route GTFS zip calling at `stops` in order.
     private func writeFeed(in directory: URL, stops: [(id: String, lat: Double, lon: Double)]) throws -> URL {
-        let files: [String: String] = [
-            "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nN,Nysse,https://example.org,Europe/Helsinki\n",
-            "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\n"
-                + stops.map { "\($0.id),Stop \($0.id),\($0.lat),\($0.lon)\n" }.joined(),
-            "routes.txt": "route_id,agency_id,route_short_name,route_type\nR,N,1,3\n",
-            "trips.txt": "route_id,service_id,trip_id\nR,ALL,T\n",
-            "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
-                + stops.enumerated().map { "T,08:0\($0.offset):00,08:0\($0.offset):00,\($0.element.id),\($0.offset + 1)\n" }.joined(),
-            "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20220101,20221231\n",
-        ]
+        var feed = MiniFeed()
+        feed.zone = "Europe/Helsinki"
+        feed.agencyName = "Nysse"
+        feed.stops = stops.map { ($0.id, "Stop \($0.id)", $0.lat, $0.lon) }
+        feed.routes = [("R", "1", 3)]
+        feed.trip("T", route: "R", stops.enumerated().map { ($0.element.id, "08:0\($0.offset):00") })
         let url = directory.appendingPathComponent("feed.zip")
-        try GTFSZip.write(files, to: url)
+        try GTFSZip.write(feed.files, to: url)
         return url
     }
 }

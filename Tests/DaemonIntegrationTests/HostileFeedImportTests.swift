@@ -166,25 +166,22 @@ enum SmallTown {
 
     /// The town's feed; `packedStops` adds stops a few metres apart around the middle of the street.
     static func writeFeed(in directory: URL, name: String = "town", packedStops: Int = 0) throws -> URL {
-        var stopTimes = "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
+        var feed = MiniFeed()
+        feed.zone = "Europe/Helsinki"
+        feed.agencyName = "Town"
+        func micro(_ degrees: Double) -> Double { (degrees * 1e6).rounded() / 1e6 }
+        feed.stops = [("A", "Alku", 61.0005, 24.0), ("B", "Loppu", 61.0095, 24.0)]
+        for k in 0..<packedStops {
+            let latitude = micro(61.005 + Double(k % 55) * 0.00001), longitude = micro(24.0 + Double(k / 55) * 0.00002)
+            feed.stops.append(("P\(k)", "Packed \(k)", latitude, longitude))
+        }
+        feed.routes = [("R", "1", 3)]
         for k in 0..<60 {
             let start = 6 * 60 + k * 10
-            stopTimes += "T\(k),\(clock(start)),\(clock(start)),A,1\nT\(k),\(clock(start + 3)),\(clock(start + 3)),B,2\n"
+            feed.trip("T\(k)", route: "R", [("A", clock(start)), ("B", clock(start + 3))])
         }
-        let trips = "route_id,service_id,trip_id\n" + (0..<60).map { "R,ALL,T\($0)\n" }.joined()
-        let packed = (0..<packedStops).map { k in
-            "P\(k),Packed \(k),\(String(format: "%.6f", 61.005 + Double(k % 55) * 0.00001)),\(String(format: "%.6f", 24.0 + Double(k / 55) * 0.00002))\n"
-        }
-        let files: [String: String] = [
-            "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nT,Town,https://example.org,Europe/Helsinki\n",
-            "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nA,Alku,61.0005,24.0\nB,Loppu,61.0095,24.0\n" + packed.joined(),
-            "routes.txt": "route_id,agency_id,route_short_name,route_type\nR,T,1,3\n",
-            "trips.txt": trips,
-            "stop_times.txt": stopTimes,
-            "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20220101,20221231\n",
-        ]
         let url = directory.appendingPathComponent("\(name).zip")
-        try GTFSZip.write(files, to: url)
+        try GTFSZip.write(feed.files, to: url)
         return url
     }
 

@@ -5,6 +5,7 @@ import Planner
 /// calls, with the optional files as text.
 public struct MiniFeed {
     public var zone = "UTC"
+    public var agencyName = "Test"
     public var stops: [(id: String, name: String, lat: Double, lon: Double)] = []
     public var routes: [(id: String, short: String, type: Int)] = []
     public var trips: [(route: String, service: String, id: String, headsign: String)] = []
@@ -24,7 +25,7 @@ public struct MiniFeed {
 
     public var files: [String: String] {
         var files: [String: String] = [
-            "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Test,http://example.org,\(zone)\n",
+            "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,\(agencyName),http://example.org,\(zone)\n",
             "stops.txt": zones.isEmpty
                 ? "stop_id,stop_name,stop_lat,stop_lon\n" + stops.map { "\($0.id),\($0.name),\($0.lat),\($0.lon)\n" }.joined()
                 : "stop_id,stop_name,stop_lat,stop_lon,zone_id\n"
