@@ -89,15 +89,19 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "ArchitectureTests", swiftSettings: swift6),
         .testTarget(name: "PlannerTests", dependencies: ["Planner"], swiftSettings: swift6),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite", "Planner", "store-crash-child"], swiftSettings: swift6),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite", "Planner", "store-crash-child", "TestSupport"], swiftSettings: swift6),
         .executableTarget(name: "store-crash-child", dependencies: ["Store", "Planner"], path: "Tests/StoreCrashChild", swiftSettings: swift6),
-        .testTarget(name: "StreetsTests", dependencies: ["Streets", "SQLite", "Planner"], swiftSettings: swift6),
-        .testTarget(name: "TransitTests", dependencies: ["Transit", "SQLite", "Planner", "CZip"], swiftSettings: swift6),
+        .testTarget(name: "StreetsTests", dependencies: ["Streets", "SQLite", "Planner", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "TransitTests", dependencies: ["Transit", "SQLite", "Planner", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"], swiftSettings: swift6),
         // Test-only helpers more than one test target needs.
         .target(name: "PictureTestSupport", dependencies: ["MapRendering", "CCairo"], path: "Tests/PictureTestSupport",
                 swiftSettings: swift6),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport", exclude: ["local_http_server.py"],
+                swiftSettings: swift6),
+        // What the tests share, once: the daemon harness and test base classes, the locator of
+        // ../shared/data, the GTFS and OSM writers, temporary directories.
+        .target(name: "TestSupport", dependencies: ["WireProtocol", "Planner", "CZip"], path: "Tests/TestSupport",
                 swiftSettings: swift6),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "HTTPTestSupport"], swiftSettings: swift6),
         .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "Planner", "CCairo", "PictureTestSupport"],
@@ -105,7 +109,11 @@ let package = Package(
         .testTarget(name: "DaemonIntegrationTests",
                     dependencies: ["WireProtocol", "Daemon", "Store", "SQLite", "Planner", "Streets", "Transit", "CZip", "MapRendering",
                                    "CCairo", "PictureTestSupport", "Fetching", "HTTPTestSupport", "usefulmap-bench",
-                                   "PlanCalendar", "CICal"],
+                                   "PlanCalendar", "CICal", "TestSupport"],
+                    swiftSettings: swift6),
+        // The daemon's own types, tested in process: no daemon is started and no socket opened.
+        .testTarget(name: "DaemonTests",
+                    dependencies: ["Daemon", "WireProtocol", "Store", "SQLite", "Planner", "Transit", "TestSupport"],
                     swiftSettings: swift6),
     ]
 )

@@ -4,20 +4,10 @@ import XCTest
 
 /// `agenda.day` and `umctl agenda`: three Tampere plans on two days, the daemon's clock at
 /// 07:00 on 2022-01-12.
-final class AgendaTests: XCTestCase {
+final class AgendaTests: TampereDaemonTestCase {
     static let clockStart = "2022-01-12T07:00:00+02:00"
-    var harness: DaemonHarness!
 
-    override func setUpWithError() throws {
-        harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start(extraArguments: ["--clock-start", Self.clockStart])
-    }
-
-    override func tearDown() {
-        if let harness { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        harness = nil
-        super.tearDown()
-    }
+    override var daemonArguments: [String] { ["--clock-start", Self.clockStart] }
 
     func newPlan(_ from: String, _ to: String, mode: String, at: String) throws -> PlanDocument {
         try harness.json(["plan", "new", from, to, "--mode", mode, "--at", at]).decode(as: PlanDocument.self)

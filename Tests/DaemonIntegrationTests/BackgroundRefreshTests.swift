@@ -9,9 +9,7 @@ final class BackgroundRefreshTests: XCTestCase {
     static let clockStart = "2022-01-12T07:00:00+02:00"
 
     func testAReimportWithAChangedTimetableProposesThePendingUpdateWithoutARefreshAndLeavesPastDaysAlone() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start(extraArguments: ["--clock-start", Self.clockStart])
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory(), extraArguments: ["--clock-start", Self.clockStart])
 
         // A transit plan for today with its ride pinned at 08:15.
         let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit",

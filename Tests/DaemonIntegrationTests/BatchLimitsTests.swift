@@ -5,22 +5,13 @@ import XCTest
 /// A batch line costs the daemon a bounded amount: at most `WireLimits.maximumBatchCalls`
 /// calls, answers within the connection's output limit, and nothing more once its client left.
 final class BatchLimitsTests: XCTestCase {
-    private var harness: DaemonHarness!
-
-    override func tearDown() {
-        if let harness { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        harness = nil
-        super.tearDown()
-    }
-
     private func statusBatch(_ count: Int) -> Data {
         let calls = (0..<count).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"status"}"# }
         return Data(("[" + calls.joined(separator: ",") + "]\n").utf8)
     }
 
     func testBatchOfMoreCallsThanTheCapGetsOneInvalidRequestNamingTheCap() throws {
-        harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon()
         let before = try harness.counters().requests
         let client = try harness.client()
         try client.send(statusBatch(WireLimits.maximumBatchCalls + 1))
@@ -38,8 +29,7 @@ final class BatchLimitsTests: XCTestCase {
     }
 
     func testBatchWhoseAnswersPassTheOutputLimitStopsWithAnswerTooLarge() throws {
-        harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--max-output-kb", "16"])
+        let harness = try startDaemon(extraArguments: ["--max-output-kb", "16"])
         let before = try harness.counters().requests
         let client = try harness.client()
         try client.send(statusBatch(100)) // a status answer is about 500 bytes: 100 of them pass 16 KiB

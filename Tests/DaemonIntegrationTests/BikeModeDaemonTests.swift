@@ -72,9 +72,7 @@ final class BikeModeDaemonTests: SharedTampereDaemonTestCase {
 /// option says what to do instead of failing the worker.
 final class RegionWithoutBicycleDataTests: XCTestCase {
     func testTheBikeOptionNamesTheRegionAndTheReimportWhileWalkAndCarAnswer() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon()
         var region = SmallRegion(name: "oulu", latitude: 65.0121, longitude: 25.4651)
         region.bicyclesBanned = true
         let imported = try harness.umctl(["region", "import", region.name, "--osm", try region.writeOSM(in: harness.directory).path])

@@ -63,8 +63,7 @@ final class ChildProcessTests: XCTestCase {
     }
 
     func testKillingTheDaemonDuringAnImportLeavesNoPlanetsplitter() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         // Tampere's streets keep planetsplitter busy for a second or more: long enough to be
         // seen (the check looks every 10 ms) and killed under it.
         let osm = DaemonHarness.tampereFolder.appendingPathComponent("tampere.osm.pbf").path

@@ -5,9 +5,7 @@ import XCTest
 /// Many clients at once: every edit lands on its own plan, nothing is lost or mixed up.
 final class ConcurrentClientsTests: XCTestCase {
     func testThirtyTwoClientsEditingDifferentPlansLoseNothing() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory())
         let socket = harness.socketPath
         let ends = [Tampere.keskustori, Tampere.ratina, Tampere.tampereTalo, Tampere.railwayStation, Tampere.pyynikki]
         let results = ConcurrentResults()

@@ -7,17 +7,9 @@ import XCTest
 /// Connections are bounded: past `max_connections` a client gets `too_many_connections`,
 /// and a connection silent past the idle timeout (with nothing running) is closed.
 final class ConnectionLimitsTests: XCTestCase {
-    private var harness: DaemonHarness!
-
-    override func tearDown() {
-        harness = nil
-        super.tearDown()
-    }
-
     func testTwoThousandIdleConnectionsLeaveTheDaemonServingWithinItsLimit() throws {
         try raiseOpenFileLimit(to: 4096)
-        harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         let limit = ConnectionLimits().maxConnections
         var idle: [Int32] = []
         defer { for fd in idle { close(fd) } }
@@ -60,8 +52,7 @@ final class ConnectionLimitsTests: XCTestCase {
     }
 
     func testIdleConnectionIsClosedAfterTheIdleTimeoutButAWatcherIsNot() throws {
-        harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--idle-timeout", "1"])
+        let harness = try startDaemon(extraArguments: ["--idle-timeout", "1"], assertingCleanExit: false)
         let watcher = try harness.client()
         try watcher.send(WireCodec.line(for: WireRequest(id: .number(1), method: "watch", params: .object([:]))))
         let silent = try WireClient.connectedSocket(path: harness.socketPath)
@@ -75,7 +66,7 @@ final class ConnectionLimitsTests: XCTestCase {
     }
 
     func testLimitsAreSettingsWithClearErrors() throws {
-        harness = try DaemonHarness()
+        let harness = try DaemonHarness()
         for (flag, value) in [("--max-connections", "0"), ("--idle-timeout", "-1"), ("--max-in-flight", "x"), ("--max-output-kb", "0")] {
             let process = try harness.launchDaemon(extraArguments: [flag, value])
             process.waitUntilExit()

@@ -70,14 +70,14 @@ final class ConnectionScanYardstickTests: XCTestCase {
     }
 
     func testConnectionScanFindsTheEnginesEarliestArrivalOnRandomFeeds() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("yardstick-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory("yardstick")
+        defer { temporary.remove() }
+        let directory = temporary.url
         var compared = 0, found = 0
         for seed in UInt64(1)...30 {
             let (files, _) = randomFeed(seed: seed &* 0x9E37_79B9_7F4A_7C15)
             let zip = directory.appendingPathComponent("feed-\(seed).zip")
-            try SmallRegion.writeZip(files, to: zip, scratch: directory.appendingPathComponent("feed-\(seed)"))
+            try GTFSZip.write(files, to: zip)
             let region = directory.appendingPathComponent("region-\(seed)")
             _ = try GTFSImporter().importFeeds([zip], intoRegionDirectory: region)
             let router = try TransitRouter(regionDirectory: region)

@@ -112,8 +112,7 @@ final class CoverageAndWarningsTests: XCTestCase {
     }
 
     func testExpiryWarningSetsHowManyDaysBeforeTheWarningsStart() throws {
-        let harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--clock-start", Self.clockStart, "--expiry-warning", "2"])
+        let harness = try startDaemon(extraArguments: ["--clock-start", Self.clockStart, "--expiry-warning", "2"], assertingCleanExit: false)
         _ = try harness.importSmallRegions([(region("soon"), line("soon", until: "20220313"))])
         XCTAssertFalse(harness.log.contains("transit feed runs out"), "3 days left is past a 2-day warning: \(harness.log)")
         XCTAssertTrue(harness.log.contains("feeds checked for expiry"), harness.log)

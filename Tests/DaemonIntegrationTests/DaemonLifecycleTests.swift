@@ -6,8 +6,7 @@ import XCTest
 /// Starting, refusing, stopping: what the daemon does around its socket.
 final class DaemonLifecycleTests: XCTestCase {
     func testSecondDaemonOnTheSameSocketIsRefusedAndTheFirstKeepsServing() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         let second = try harness.launchDaemon()
         second.waitUntilExit()
         XCTAssertEqual(second.terminationStatus, 1)
@@ -37,8 +36,7 @@ final class DaemonLifecycleTests: XCTestCase {
     }
 
     func testSocketIsPrivateToItsUser() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         let socketMode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: harness.socketPath)[.posixPermissions] as? Int)
         let directoryMode = try XCTUnwrap(FileManager.default.attributesOfItem(
             atPath: (harness.socketPath as NSString).deletingLastPathComponent)[.posixPermissions] as? Int)
@@ -49,8 +47,7 @@ final class DaemonLifecycleTests: XCTestCase {
 
     func testConnectionFromAnotherUserIsRefusedByPeerCredentials() throws {
         guard getuid() == 0 else { throw XCTSkip("needs root to run a client as another user") }
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         // Open the file-system permissions so that only SO_PEERCRED stands in the way.
         chmod(harness.directory.path, 0o755)
         chmod(harness.directory.appendingPathComponent("run").path, 0o755)
@@ -73,8 +70,7 @@ final class DaemonLifecycleTests: XCTestCase {
     }
 
     func testSIGTERMExitsZeroAndRemovesTheSocket() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         XCTAssertEqual(harness.stop(), 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: harness.socketPath))
         XCTAssertTrue(harness.log.contains("database closed"), harness.log)
@@ -89,8 +85,7 @@ final class DaemonLifecycleTests: XCTestCase {
     }
 
     func testUmctlFindsTheDaemonAtTheDefaultSocketOfTheRuntimeDirectory() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         // The harness's socket is RUNTIME/usefulmap/usefulmapd.sock, the default layout.
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "USEFULMAP_SOCKET")
@@ -143,8 +138,7 @@ final class DaemonLifecycleTests: XCTestCase {
     }
 
     func testWatchStreamsEventsAndEndsCleanlyWhenTheDaemonStops() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         let done = expectation(description: "watch answered")
         let box = ResultBox()
         let socket = harness.socketPath

@@ -8,17 +8,8 @@ import XCTest
 /// one, passed files are capped in total, and a client over the budget hears
 /// `too_many_connections` instead of waiting forever.
 final class DescriptorExhaustionTests: XCTestCase {
-    private var harness: DaemonHarness!
-
-    override func tearDown() {
-        if let harness { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        harness = nil
-        super.tearDown()
-    }
-
     func testSoftOpenFileLimitIsRaisedToTheHardLimitAtStart() throws {
-        harness = try DaemonHarness()
-        try harness.start(launcher: ["/usr/bin/prlimit", "--nofile=256:4096", "--"])
+        let harness = try startDaemon(launcher: ["/usr/bin/prlimit", "--nofile=256:4096", "--"])
         let pid = try XCTUnwrap(harness.process).processIdentifier
         let limits = try String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)
         let line = try XCTUnwrap(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
@@ -27,8 +18,7 @@ final class DescriptorExhaustionTests: XCTestCase {
     }
 
     func testClientsPassingManyFilesNearTheLimitGetTooManyConnectionsInsteadOfHanging() throws {
-        harness = try DaemonHarness()
-        try harness.start(launcher: ["/usr/bin/prlimit", "--nofile=256:256", "--"])
+        let harness = try startDaemon(launcher: ["/usr/bin/prlimit", "--nofile=256:256", "--"])
         let request = Data((#"{"jsonrpc":"2.0","id":1,"method":"status"}"# + "\n").utf8)
         var open: [Int32] = []
         defer { open.forEach { close($0) } }

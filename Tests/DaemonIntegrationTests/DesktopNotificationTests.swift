@@ -8,6 +8,22 @@ import XCTest
 final class DesktopNotificationTests: XCTestCase {
     static let clockStart = "2022-01-12T07:00:00+02:00"
 
+    /// A daemon on Tampere started with `arguments` on a private session bus with no
+    /// notification server, and a recorder of its events; all stopped when the test ends.
+    func startWithoutNotificationServer(_ arguments: [String]) throws -> (DaemonHarness, WatchRecorder) {
+        let folder = try TemporaryDirectory.short()
+        let bus = try NotificationServer(in: folder.url, mock: false)
+        addTeardownBlock {
+            bus.stop()
+            folder.remove()
+        }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory(), extraArguments: arguments,
+                                      environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let watch = try WatchRecorder(harness)
+        addTeardownBlock { watch.stop() }
+        return (harness, watch)
+    }
+
     func reminders(_ watch: WatchRecorder, plan id: String) -> [JSONValue] {
         watch.events.filter { $0["kind"] == .string("reminder") && $0["plan_id"] == .number(Double(id) ?? 0) }
     }
@@ -113,14 +129,7 @@ final class DesktopNotificationTests: XCTestCase {
     }
 
     func testWithoutANotificationServerRequestsStillAnswerWatchShowsTheReminderAndTheLogSaysSoOnce() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        let bus = try NotificationServer(in: harness.directory, mock: false)
-        defer { bus.stop() }
-        try harness.start(extraArguments: ["--clock-start", Self.clockStart, "--remind-lead", "70m"],
-                          environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        let watch = try WatchRecorder(harness)
-        defer { watch.stop() }
+        let (harness, watch) = try startWithoutNotificationServer(["--clock-start", Self.clockStart, "--remind-lead", "70m"])
 
         // A plan for tomorrow 06:30 with a day's lead would be due now: other days are not reminded of.
         let tomorrow = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "walk",
@@ -149,14 +158,7 @@ final class DesktopNotificationTests: XCTestCase {
     }
 
     func testAReminderComesAtTheLeaveTimeOfAnEditMadeAfterThePlansWereRead() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        let bus = try NotificationServer(in: harness.directory, mock: false)
-        defer { bus.stop() }
-        try harness.start(extraArguments: ["--clock-start", Self.clockStart, "--remind-lead", "70m"],
-                          environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        let watch = try WatchRecorder(harness)
-        defer { watch.stop() }
+        let (harness, watch) = try startWithoutNotificationServer(["--clock-start", Self.clockStart, "--remind-lead", "70m"])
         // Leaving at 09:30 with a 70 min lead: not due at 07:00. Moved to 08:00 it is due at once.
         let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.railwayStation, "--mode", "walk",
                                      "--at", "2022-01-12T09:30"])
@@ -171,14 +173,7 @@ final class DesktopNotificationTests: XCTestCase {
     }
 
     func testAFreshFixAwayFromTheFirstNodeMovesTheLeaveTimeByTheWalkFromThere() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        let bus = try NotificationServer(in: harness.directory, mock: false)
-        defer { bus.stop() }
-        try harness.start(extraArguments: ["--clock-start", Self.clockStart, "--remind-lead", "70m"],
-                          environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        let watch = try WatchRecorder(harness)
-        defer { watch.stop() }
+        let (harness, watch) = try startWithoutNotificationServer(["--clock-start", Self.clockStart, "--remind-lead", "70m"])
         _ = try harness.json(["location", "set", Tampere.pyynikki, "--accuracy", "10"])
         let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.railwayStation, "--mode", "walk", "--at", Tampere.morning])
         let id = String(Int64(try XCTUnwrap(plan["id"]?.numberValue)))
@@ -193,15 +188,8 @@ final class DesktopNotificationTests: XCTestCase {
     }
 
     func testAFixFromWhichThePinnedRideCanNoLongerBeCaughtIsAMissedConnectionNotice() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        let bus = try NotificationServer(in: harness.directory, mock: false)
-        defer { bus.stop() }
         // 08:10, and 20 minutes' walk from the plan's start: its ride at about 08:22 is out of reach.
-        try harness.start(extraArguments: ["--clock-start", "2022-01-12T08:10:00+02:00"],
-                          environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        let watch = try WatchRecorder(harness)
-        defer { watch.stop() }
+        let (harness, watch) = try startWithoutNotificationServer(["--clock-start", "2022-01-12T08:10:00+02:00"])
         _ = try harness.json(["location", "set", Tampere.pyynikki, "--accuracy", "10"])
         let pinned = try PendingUpdateTests.pinnedPlan(harness, title: "missed")
         _ = try watch.events(until: { _ in
@@ -214,9 +202,7 @@ final class DesktopNotificationTests: XCTestCase {
     }
 
     func testPlanRemindRefusesAnUnknownPlanAndALeadWithOff() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start(extraArguments: ["--clock-start", Self.clockStart, "--notify", "off"])
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory(), extraArguments: ["--clock-start", Self.clockStart, "--notify", "off"])
         let unknown = try harness.umctl(["plan", "remind", "999", "on"])
         XCTAssertEqual(unknown.status, 1)
         XCTAssertTrue(unknown.stderr.contains("not_found"), unknown.stderr)

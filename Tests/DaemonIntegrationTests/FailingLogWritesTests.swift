@@ -9,8 +9,7 @@ import XCTest
 final class FailingLogWritesTests: XCTestCase {
     func testTheDaemonKeepsServingWhenItsLogGoesToAFullDevice() throws {
         guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("/dev/full is missing") }
-        let harness = try DaemonHarness()
-        try harness.start(standardError: full)
+        let harness = try startDaemon(standardError: full, assertingCleanExit: false)
         try assertServesAndCountsDroppedLines(harness)
     }
 
@@ -20,8 +19,7 @@ final class FailingLogWritesTests: XCTestCase {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) } // the daemon gets only its stderr
         let reader = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
         let writer = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
-        let harness = try DaemonHarness()
-        try harness.start(standardError: writer)
+        let harness = try startDaemon(standardError: writer, assertingCleanExit: false)
         try reader.close() // the only reader: from now on every write gets EPIPE
         try assertServesAndCountsDroppedLines(harness)
     }

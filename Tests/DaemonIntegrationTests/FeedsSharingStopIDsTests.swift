@@ -6,9 +6,7 @@ import XCTest
 /// "S1" (the place index keys stops by feed and id).
 final class FeedsSharingStopIDsTests: XCTestCase {
     func testTwoFeedsOfOneRegionSharingStopIDsImportAndEveryStopIsFound() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon()
         let town = SmallRegion(name: "town", latitude: 61.5, longitude: 23.76)
         func line(_ kind: String) -> SmallRegion.Line {
             // Both feeds number their stops S1 and S2.

@@ -1,4 +1,3 @@
-import CZip
 import Daemon
 import Foundation
 import Planner
@@ -114,31 +113,16 @@ final class FootpathImportTests: XCTestCase {
         XCTAssertGreaterThan(report.footpaths, 0, "K1↔K2")
     }
 
-    /// A one-route GTFS zip calling at `stops` in order (libzip, as the Transit tests do).
+    /// A one-route GTFS zip calling at `stops` in order.
     private func writeFeed(in directory: URL, stops: [(id: String, lat: Double, lon: Double)]) throws -> URL {
-        let files: [String: String] = [
-            "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nN,Nysse,https://example.org,Europe/Helsinki\n",
-            "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\n"
-                + stops.map { "\($0.id),Stop \($0.id),\($0.lat),\($0.lon)\n" }.joined(),
-            "routes.txt": "route_id,agency_id,route_short_name,route_type\nR,N,1,3\n",
-            "trips.txt": "route_id,service_id,trip_id\nR,ALL,T\n",
-            "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
-                + stops.enumerated().map { "T,08:0\($0.offset):00,08:0\($0.offset):00,\($0.element.id),\($0.offset + 1)\n" }.joined(),
-            "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20220101,20221231\n",
-        ]
+        var feed = MiniFeed()
+        feed.zone = "Europe/Helsinki"
+        feed.agencyName = "Nysse"
+        feed.stops = stops.map { ($0.id, "Stop \($0.id)", $0.lat, $0.lon) }
+        feed.routes = [("R", "1", 3)]
+        feed.trip("T", route: "R", stops.enumerated().map { ($0.element.id, "08:0\($0.offset):00") })
         let url = directory.appendingPathComponent("feed.zip")
-        var code: Int32 = 0
-        guard let archive = zip_open(url.path, ZIP_CREATE | ZIP_TRUNCATE, &code) else { throw HarnessError("zip_open failed \(code)") }
-        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-            let path = directory.appendingPathComponent(name)
-            try Data(text.utf8).write(to: path)
-            guard let source = zip_source_file(archive, path.path, 0, -1),
-                  zip_file_add(archive, name, source, zip_flags_t(ZIP_FL_OVERWRITE)) >= 0 else {
-                zip_discard(archive)
-                throw HarnessError("zip_file_add failed for \(name)")
-            }
-        }
-        guard zip_close(archive) == 0 else { throw HarnessError("zip_close failed") }
+        try GTFSZip.write(feed.files, to: url)
         return url
     }
 }

@@ -24,9 +24,7 @@ final class GpsdLocationTests: XCTestCase {
 
     func testAWalkThatApproachesWaitsInsideAndLeavesGivesOneArrivedAndOneLeftAndJitterGivesNone() throws {
         let port = try GpsFake.freePort()
-        let harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--gpsd", "127.0.0.1:\(port)"])
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(extraArguments: ["--gpsd", "127.0.0.1:\(port)"])
         let saved = try harness.umctl(["place", "save", "Home", "\(Self.center.lat),\(Self.center.lon)", "--geofence"])
         XCTAssertEqual(saved.status, 0, saved.stderr)
         XCTAssertTrue(saved.stdout.contains("geofence on, 80 m in / 120 m out, unknown"), saved.stdout)
@@ -89,10 +87,8 @@ final class GpsdLocationTests: XCTestCase {
 
     func testTheDaemonReconnectsWhenGpsdComesBackAndServesRequestsMeanwhile() throws {
         let port = try GpsFake.freePort()
-        let harness = try DaemonHarness()
         // No gpsd yet: the daemon starts and serves all the same.
-        try harness.start(extraArguments: ["--gpsd", "127.0.0.1:\(port)"])
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(extraArguments: ["--gpsd", "127.0.0.1:\(port)"])
         var status = try harness.json(["status"])
         XCTAssertEqual(status["location"]?["connected"], .bool(false))
         let manual = try harness.umctl(["location", "set", "61.4950,23.7700", "--accuracy", "5"])

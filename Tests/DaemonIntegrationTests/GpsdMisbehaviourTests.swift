@@ -23,8 +23,7 @@ final class GpsdMisbehaviourTests: XCTestCase {
             FakeGpsd.drain(connection, until: isStopping)
         }
         defer { gpsd.stop() }
-        let harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--gpsd", gpsd.address])
+        let harness = try startDaemon(extraArguments: ["--gpsd", gpsd.address], assertingCleanExit: false)
 
         try waitUntil("the daemon has read both fixes") {
             let ignored = try location(harness).ignored.reduce(0) { $0 + $1.count }
@@ -48,8 +47,7 @@ final class GpsdMisbehaviourTests: XCTestCase {
             FakeGpsd.drain(connection, until: isStopping)
         }
         defer { gpsd.stop() }
-        let harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--gpsd", gpsd.address])
+        let harness = try startDaemon(extraArguments: ["--gpsd", gpsd.address], assertingCleanExit: false)
         try waitUntil("the gpsd fix is taken") { try location(harness).currentFrom == "gpsd" }
 
         let set = try harness.umctl(["location", "set", "61.5,23.8"])
@@ -64,8 +62,7 @@ final class GpsdMisbehaviourTests: XCTestCase {
         // Like a gpsd that greets and then drops every client.
         let gpsd = try FakeGpsd { connection, _ in _ = FakeGpsd.send(FakeGpsd.versionLine, to: connection) }
         defer { gpsd.stop() }
-        let harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--gpsd", gpsd.address])
+        let harness = try startDaemon(extraArguments: ["--gpsd", gpsd.address], assertingCleanExit: false)
         try waitUntil("the daemon has reconnected twice") { gpsd.connections >= 3 }
         // Backing off from 0.25 s, doubling, the next 6 s hold about 3 attempts more; retrying
         // at the first wait each time would hold over 20.

@@ -6,8 +6,7 @@ import XCTest
 /// every 10 min": its rides say so, and their times read as estimates, never as a schedule.
 final class HeadwayRidesTests: XCTestCase {
     func testAHeadwayRideSaysHowOftenItComesAndMarksItsTimesAsEstimates() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         let region = SmallRegion(name: "helsinki", latitude: 60.1699, longitude: 24.9384)
         let line = SmallRegion.Line(zone: "Europe/Helsinki", fromStop: "Kamppi Testi", toStop: "Kallio Testi",
                                     departure: "08:00:00", minutes: 8, dates: ("20260301", "20260331"),

@@ -102,13 +102,10 @@ final class HistoryQueryTests: TampereDaemonTestCase {
 
     func testACarPlanThatCannotBeComputedIsStoredButExitsWithItsOwnCodeNamingTheSegment() throws {
         // A region of footpaths only: no car can get anywhere in it.
-        var osm: [String] = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<osm version=\"0.6\" generator=\"test\">"]
-        osm += (0..<6).map { String(format: "  <node id=\"%d\" version=\"1\" lat=\"%.7f\" lon=\"24.9400000\"/>", $0 + 1, 60.17 + Double($0) * 0.001) }
-        osm.append("  <way id=\"10\" version=\"1\">")
-        osm += (1...6).map { "    <nd ref=\"\($0)\"/>" }
-        osm += ["    <tag k=\"highway\" v=\"footway\"/>", "    <tag k=\"name\" v=\"Path\"/>", "  </way>", "</osm>"]
-        let file = harness.directory.appendingPathComponent("paths.osm")
-        try osm.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        var osm = OSMDocument()
+        for k in 0..<6 { osm.node(k + 1, latitude: 60.17 + Double(k) * 0.001, longitude: 24.94) }
+        osm.way(10, Array(1...6), tags: [("highway", "footway"), ("name", "Path")])
+        let file = try osm.write(to: harness.directory.appendingPathComponent("paths.osm"))
         let imported = try harness.umctl(["region", "import", "paths", "--osm", file.path])
         XCTAssertEqual(imported.status, 0, imported.stderr)
         let (from, to) = ("60.1701,24.9400", "60.1749,24.9400")

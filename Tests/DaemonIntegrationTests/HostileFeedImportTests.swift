@@ -12,12 +12,10 @@ final class HostileFeedImportTests: XCTestCase {
     static let peakMemoryCapMiB = 128
 
     func testZipBombIsRefusedWithMemoryUnderTheCapAndTheOldRegionStillAnswers() throws {
-        let harness = try DaemonHarness()
+        let harness = try startDaemon(assertingCleanExit: false)
         let osm = harness.directory.appendingPathComponent("town.osm")
         try SmallTown.osm.write(to: osm, atomically: true, encoding: .utf8)
         let feed = try SmallTown.writeFeed(in: harness.directory)
-        try harness.start()
-        defer { harness.stop() }
         let imported = try harness.umctl(["region", "import", "town", "--osm", osm.path, "--gtfs", feed.path])
         XCTAssertEqual(imported.status, 0, imported.stderr)
         let before = try XCTUnwrap(try transitMinutes(harness), "transit answers before the bomb")
@@ -51,12 +49,10 @@ final class HostileFeedImportTests: XCTestCase {
     /// 16 MiB import budget refuses the feed naming stops.txt, before any footpath is timed, and
     /// its peak memory stays within the documented bound.
     func testImportMemoryBudgetBoundsTheDaemonsPeakAndItsRefusalNamesTheFileAndTheLimit() throws {
-        let harness = try DaemonHarness()
+        let harness = try startDaemon(extraArguments: ["--import-memory-mb", "16"], assertingCleanExit: false)
         let osm = harness.directory.appendingPathComponent("town.osm")
         try SmallTown.osm.write(to: osm, atomically: true, encoding: .utf8)
         let dense = try SmallTown.writeFeed(in: harness.directory, name: "dense", packedStops: 3_000)
-        try harness.start(extraArguments: ["--import-memory-mb", "16"])
-        defer { harness.stop() }
         let pid = try XCTUnwrap(harness.process?.processIdentifier)
         let before = try XCTUnwrap(try Self.statusKiB("VmRSS", pid: pid))
         let refused = try harness.umctl(["region", "import", "town", "--osm", osm.path, "--gtfs", dense.path])
@@ -162,55 +158,30 @@ enum SmallTown {
     static let last = "61.00950,24.00000"
 
     static var osm: String {
-        var nodes = ""
-        var refs = ""
-        for k in 0...10 {
-            nodes += "  <node id=\"\(k + 1)\" version=\"1\" lat=\"\(String(format: "%.5f", 61.0 + Double(k) * 0.001))\" lon=\"24.00000\"/>\n"
-            refs += "    <nd ref=\"\(k + 1)\"/>\n"
-        }
-        return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <osm version="0.6" generator="usefulmap tests">
-        \(nodes)  <way id="100" version="1">
-        \(refs)    <tag k="highway" v="residential"/>
-            <tag k="name" v="Testikatu"/>
-          </way>
-        </osm>
-
-        """
+        var document = OSMDocument(decimals: 5)
+        for k in 0...10 { document.node(k + 1, latitude: 61.0 + Double(k) * 0.001, longitude: 24.0) }
+        document.way(100, Array(1...11), tags: [("highway", "residential"), ("name", "Testikatu")])
+        return document.xml
     }
 
     /// The town's feed; `packedStops` adds stops a few metres apart around the middle of the street.
     static func writeFeed(in directory: URL, name: String = "town", packedStops: Int = 0) throws -> URL {
-        var stopTimes = "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
+        var feed = MiniFeed()
+        feed.zone = "Europe/Helsinki"
+        feed.agencyName = "Town"
+        func micro(_ degrees: Double) -> Double { (degrees * 1e6).rounded() / 1e6 }
+        feed.stops = [("A", "Alku", 61.0005, 24.0), ("B", "Loppu", 61.0095, 24.0)]
+        for k in 0..<packedStops {
+            let latitude = micro(61.005 + Double(k % 55) * 0.00001), longitude = micro(24.0 + Double(k / 55) * 0.00002)
+            feed.stops.append(("P\(k)", "Packed \(k)", latitude, longitude))
+        }
+        feed.routes = [("R", "1", 3)]
         for k in 0..<60 {
             let start = 6 * 60 + k * 10
-            stopTimes += "T\(k),\(clock(start)),\(clock(start)),A,1\nT\(k),\(clock(start + 3)),\(clock(start + 3)),B,2\n"
+            feed.trip("T\(k)", route: "R", [("A", clock(start)), ("B", clock(start + 3))])
         }
-        let trips = "route_id,service_id,trip_id\n" + (0..<60).map { "R,ALL,T\($0)\n" }.joined()
-        let packed = (0..<packedStops).map { k in
-            "P\(k),Packed \(k),\(String(format: "%.6f", 61.005 + Double(k % 55) * 0.00001)),\(String(format: "%.6f", 24.0 + Double(k / 55) * 0.00002))\n"
-        }
-        let files: [String: String] = [
-            "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nT,Town,https://example.org,Europe/Helsinki\n",
-            "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nA,Alku,61.0005,24.0\nB,Loppu,61.0095,24.0\n" + packed.joined(),
-            "routes.txt": "route_id,agency_id,route_short_name,route_type\nR,T,1,3\n",
-            "trips.txt": trips,
-            "stop_times.txt": stopTimes,
-            "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20220101,20221231\n",
-        ]
         let url = directory.appendingPathComponent("\(name).zip")
-        guard let archive = zip_open(url.path, ZIP_CREATE | ZIP_TRUNCATE, nil) else { throw HarnessError("zip_open \(url.path)") }
-        for (file, text) in files.sorted(by: { $0.key < $1.key }) {
-            let path = directory.appendingPathComponent("\(name)-\(file)")
-            try Data(text.utf8).write(to: path)
-            guard let source = zip_source_file(archive, path.path, 0, -1),
-                  zip_file_add(archive, file, source, zip_flags_t(ZIP_FL_OVERWRITE)) >= 0 else {
-                zip_discard(archive)
-                throw HarnessError("zip_file_add \(file)")
-            }
-        }
-        guard zip_close(archive) == 0 else { throw HarnessError("zip_close \(url.path)") }
+        try GTFSZip.write(feed.files, to: url)
         return url
     }
 

@@ -6,9 +6,7 @@ import XCTest
 /// killed, the half-built version removed, and the region stays as it was (here: absent).
 final class ImportCancellationTests: XCTestCase {
     func testAnImportWhoseClientGoesStopsAndLeavesTheRegionAsItWas() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon()
         let tampere = DaemonHarness.tampereFolder
         let client = Process()
         client.executableURL = URL(fileURLWithPath: DaemonHarness.umctl)
@@ -45,9 +43,7 @@ final class ImportCancellationTests: XCTestCase {
 
     /// Issue 16, item 9: a refused import or removal leaves no `.NAME.lock` behind.
     func testRefusedImportsAndRemovalsLeaveNoLockFile() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon()
         let notOSM = harness.directory.appendingPathComponent("empty.osm")
         try Data().write(to: notOSM)
         XCTAssertEqual(try harness.umctl(["region", "remove", "nosuch"]).status, 1)

@@ -23,9 +23,7 @@ final class ImportProgressTests: XCTestCase {
     }
 
     func testOnATerminalProgressIsOneLineRewrittenInPlaceWithAnOverallPercentThatOnlyGrows() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0) }
+        let harness = try startDaemon()
         let command = ([DaemonHarness.umctl] + (try sources(in: harness)) + ["--socket", harness.socketPath])
             .map { "'\($0)'" }.joined(separator: " ")
         // script(1) gives umctl a pseudo-terminal and records what it wrote there.
@@ -45,9 +43,7 @@ final class ImportProgressTests: XCTestCase {
     }
 
     func testPipedProgressIsOneLinePerUpdateWithoutCarriageReturns() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0) }
+        let harness = try startDaemon()
         let result = try harness.umctl(try sources(in: harness))
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(result.stderr.contains("\r"), result.stderr.debugDescription)

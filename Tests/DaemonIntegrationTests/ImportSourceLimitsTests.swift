@@ -25,9 +25,7 @@ final class ImportSourceLimitsTests: XCTestCase {
     /// 20 GiB of OSM (past the default 16 GiB) and a 3 GiB GTFS zip (past `gtfs_max_feed_mb`'s
     /// 2048) are refused by their sizes; hashing the first took 121 s before.
     func testASourceOverItsSizeLimitIsRefusedByItsSizeBeforeAnyOfItIsRead() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon()
         let big = try sparseFile("big.osm.pbf", bytes: 20 << 30, in: harness)
         let refused = try harness.umctl(["region", "import", "big", "--osm", big.path])
         XCTAssertEqual(refused.status, 1, refused.stderr)
@@ -69,9 +67,7 @@ final class ImportSourceLimitsTests: XCTestCase {
     static let terabyteAllowed = ["USEFULMAP_OSM_MAX_MB": "2000000"]
 
     func testAnImportWhoseClientGoesWhileItHashesStopsAndFreesTheRegion() throws {
-        let harness = try DaemonHarness()
-        try harness.start(environment: Self.terabyteAllowed)
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(environment: Self.terabyteAllowed)
         let (client, _) = try startHashingATerabyte(harness)
         XCTAssertTrue(lockAndLeftovers(of: "huge", in: harness).contains(".huge.lock"), "the import holds the region while it hashes")
         kill(client.processIdentifier, SIGKILL)  // as Ctrl-C
@@ -85,8 +81,7 @@ final class ImportSourceLimitsTests: XCTestCase {
     /// The documented stop: running requests are cancelled after the grace and answer
     /// `cancelled`; an import that kept hashing never answered and was cut off.
     func testSIGTERMWhileAnImportHashesAnswersCancelledAndExitsCleanly() throws {
-        let harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--shutdown-grace", "0"], environment: Self.terabyteAllowed)
+        let harness = try startDaemon(extraArguments: ["--shutdown-grace", "0"], environment: Self.terabyteAllowed, assertingCleanExit: false)
         let (client, stderr) = try startHashingATerabyte(harness)
         XCTAssertEqual(harness.stop(), 0, harness.log)
         client.waitUntilExit()
@@ -99,9 +94,7 @@ final class ImportSourceLimitsTests: XCTestCase {
     /// `--osm <(head -c 100000000 /dev/zero)` under a 4 MiB limit: the copy stops at the limit,
     /// the writer is cut off, nothing is left; `--osm /dev/zero` the same.
     func testAPipesCopyStopsAtTheSourceSizeLimit() throws {
-        let harness = try DaemonHarness()
-        try harness.start(environment: ["USEFULMAP_OSM_MAX_MB": "4"])
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(environment: ["USEFULMAP_OSM_MAX_MB": "4"])
         let pipe = harness.directory.appendingPathComponent("zeros").path
         XCTAssertEqual(mkfifo(pipe, 0o600), 0)
         let writerStatus = harness.directory.appendingPathComponent("writer-status").path

@@ -8,8 +8,7 @@ import XCTest
 /// without any client touching it.
 final class InterruptedRecomputeTests: XCTestCase {
     func testAPlanLeftWithEmptyLegsByAKillIsRecomputedWhenTheDaemonStartsAgain() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory(), assertingCleanExit: false)
         let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "walk", "--at", Tampere.morning])
         let id = Int64(try XCTUnwrap(plan["id"]?.numberValue))
         let store = try Store(path: harness.dataDirectory.appendingPathComponent("usefulmap.sqlite").path)

@@ -5,19 +5,7 @@ import XCTest
 /// The examples of the JSON-RPC 2.0 specification (section 7), adapted to our methods (they
 /// take params by name, so `subtract`/`sum` become `location.set`/`status`), each answer's
 /// shape checked against what the specification shows.
-final class JSONRPCSpecificationTests: XCTestCase {
-    var harness: DaemonHarness!
-
-    override func setUpWithError() throws {
-        harness = try DaemonHarness()
-        try harness.start()
-    }
-
-    override func tearDown() {
-        XCTAssertEqual(harness.stop(), 0, harness.log)
-        harness = nil
-    }
-
+final class JSONRPCSpecificationTests: DaemonTestCase {
     /// Sends one line and reads one line back, as JSON.
     func exchange(_ line: String, on client: WireClient) throws -> JSONValue {
         try client.send(Data((line + "\n").utf8))

@@ -34,9 +34,7 @@ final class LiveDataElsewhereTests: XCTestCase {
     }
 
     func testALiveDelayOfATripPastMidnightReachesThePlanInItsRegionAndNoPlanOfAnother() throws {
-        let harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--clock-start", Self.clockStart])
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(extraArguments: ["--clock-start", Self.clockStart])
         // Trip T1 of both feeds: in São Paulo the 10 March service at 24:30:00 (00:30 on the 11th),
         // in New York at 23:40 on 10 March.
         _ = try harness.importSmallRegions([(saoPaulo, line("America/Sao_Paulo", departure: "24:30:00")),

@@ -16,9 +16,7 @@ final class MessageNumbersTests: XCTestCase {
     private func seconds(_ iso: String?) -> String { iso.map { String($0.dropFirst(11).prefix(8)) } ?? "?" }
 
     func testAConnectionMissedWithinTheMinuteShowsBothTimesInSecondsAndTheGapAndThePendingUpdateItsTimes() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon()
         let line = SmallRegion.Line(zone: "Asia/Tokyo", fromStop: "Kanda Gate", toStop: "Marunouchi Square",
                                     departure: "10:32:30", minutes: 8, dates: ("20260801", "20260831"),
                                     frequency: (seconds: 1_800, until: "12:00:00", exactTimes: true))

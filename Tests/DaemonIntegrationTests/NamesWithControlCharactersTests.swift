@@ -6,8 +6,7 @@ import XCTest
 /// `invalid_params` naming the rule; nothing is stored and nothing is logged at error level.
 final class NamesWithControlCharactersTests: XCTestCase {
     func testAPlaceNameStartingWithNULIsRefusedNamingTheRule() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         let client = try harness.client()
         XCTAssertThrowsError(try client.call(Endpoints.placeSave, Params.PlaceSave(name: "\u{0}Home", place: "61.4978,23.761"))) {
             let error = $0 as? WireError
@@ -20,8 +19,7 @@ final class NamesWithControlCharactersTests: XCTestCase {
     }
 
     func testRenamingAPlaceOrTitlingAPlanWithAControlCharacterIsRefused() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         let client = try harness.client()
         _ = try client.call(Endpoints.placeSave, Params.PlaceSave(name: "Home", place: "61.4978,23.761"))
         XCTAssertThrowsError(try client.call(Endpoints.placeRename, Params.PlaceRename(old: "Home", new: "Ho\u{1B}[2Jme"))) {
@@ -36,9 +34,7 @@ final class NamesWithControlCharactersTests: XCTestCase {
     }
 
     func testRenamingAPlanWithAControlCharacterIsRefusedAndKeepsItsTitle() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory())
         let client = try harness.client()
         let plan = try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.tampereTalo, mode: "walk",
                                                                       at: Tampere.morning, title: "Concert"))

@@ -20,9 +20,7 @@ final class PassedFilesImportTests: XCTestCase {
     }
 
     func testAnImportReadsFilesThatOnlyTheClientsMountNamespaceCanSee() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0) }
+        let harness = try startDaemon()
         let sources = harness.directory.appendingPathComponent("sources")
         try writeTokyo(in: sources)
         // Like the unit's PrivateTmp: the client's namespace has its own tmpfs over `private`,
@@ -63,9 +61,7 @@ final class PassedFilesImportTests: XCTestCase {
     /// Issue 28 item 9: an error about a file the user passed names the user's path, never the
     /// link in the daemon's folder it was read through.
     func testAnImportErrorNamesTheUsersPathNotTheDaemonsTemporaryOne() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0) }
+        let harness = try startDaemon()
         let sources = harness.directory.appendingPathComponent("sources")
         let (osm, _) = try writeTokyo(in: sources)
         let broken = sources.appendingPathComponent("broken-feed.zip")
@@ -80,9 +76,7 @@ final class PassedFilesImportTests: XCTestCase {
     /// `umctl region import x --osm <(zcat x.osm.gz)`: a pipe can be read only once and its name
     /// (`/dev/fd/63`) says nothing of its format; the daemon copies it and reads its content.
     func testAnImportReadsItsSourcesFromPipesWhoseNamesHaveNoExtension() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0) }
+        let harness = try startDaemon()
         let (osm, feed) = try writeTokyo(in: harness.directory.appendingPathComponent("sources"))
         let osmPipe = harness.directory.appendingPathComponent("streets").path, feedPipe = harness.directory.appendingPathComponent("timetable").path
         XCTAssertEqual(mkfifo(osmPipe, 0o600), 0)
@@ -121,9 +115,7 @@ final class PassedFilesImportTests: XCTestCase {
     /// A refused request never reads its pipe: the checks come before the copy, so the writer
     /// of 200 MB finds its pipe closed rather than drained.
     func testARefusedImportDoesNotCopyItsPipeFirst() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0) }
+        let harness = try startDaemon()
         let pipe = harness.directory.appendingPathComponent("zeros").path
         XCTAssertEqual(mkfifo(pipe, 0o600), 0)
         let writerStatus = harness.directory.appendingPathComponent("writer-status").path
@@ -173,9 +165,7 @@ final class PassedFilesImportTests: XCTestCase {
     /// Issue 25 item 11: the daemon reads a passed file through its own link, which opens it
     /// anew; a file the client opened for writing only, or as a path only, is refused, named.
     func testAPassedFileNotOpenForReadingIsRefusedNamingIt() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon()
         let (osm, _) = try writeTokyo(in: harness.directory.appendingPathComponent("sources"))
         let pathOnly: Int32 = 0o10_000_000  // O_PATH, which Glibc's module leaves out
         for (flags, said) in [(O_WRONLY, "open for writing only (O_WRONLY)"), (pathOnly, "as a path only (O_PATH)")] {

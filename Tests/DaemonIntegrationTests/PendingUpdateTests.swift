@@ -51,9 +51,7 @@ final class PendingUpdateTests: XCTestCase {
     }
 
     func testRefreshAfterANewTimetableKeepsThePinnedLegAndProposesTheNewOneThatAcceptApplies() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory())
         let pinned = try Self.pinnedPlan(harness, title: "accept")
         let selected = pinned.pinnedLeg
         let lockedBefore = locks(pinned.plan)
@@ -124,9 +122,7 @@ final class PendingUpdateTests: XCTestCase {
     }
 
     func testRefreshAfterThePinnedBusIsCancelledKeepsTheUsersLegAndProposesAnotherJourney() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory())
         let pinned = try Self.pinnedPlan(harness, title: "cancelled")
         let selected = pinned.pinnedLeg
         let ride = try XCTUnwrap(selected["rides"]?.arrayValue?.first, "\(selected)")
@@ -152,9 +148,7 @@ final class PendingUpdateTests: XCTestCase {
     }
 
     func testRefreshFollowsThePinnedBusWhenTheNewTimetableRunsItLater() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory())
         let pinned = try Self.pinnedPlan(harness, title: "delayed")
         let selected = pinned.pinnedLeg
         let ride = try XCTUnwrap(selected["rides"]?.arrayValue?.first, "\(selected)")
@@ -177,9 +171,7 @@ final class PendingUpdateTests: XCTestCase {
     }
 
     func testRefreshOnceThePinnedDepartureRunsAgainDropsTheStaleProposal() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory())
         let pinned = try Self.pinnedPlan(harness, title: "stale")
         try reimportWithReissuedFeed(harness)
         XCTAssertEqual(try harness.json(["plan", "refresh", pinned.id])["pending"]?.arrayValue?.count, 1)
@@ -194,9 +186,7 @@ final class PendingUpdateTests: XCTestCase {
     }
 
     func testDismissingTheUpdateKeepsTheUsersLegAndEveryLock() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory())
         let pinned = try Self.pinnedPlan(harness, title: "dismiss")
         let selected = pinned.pinnedLeg
         try reimportWithReissuedFeed(harness)
@@ -218,9 +208,7 @@ final class PendingUpdateTests: XCTestCase {
     }
 
     func testRefreshOfAnUnpinnedPlanAsksEveryLegOnceAndKeepsModesAndLocks() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory())
         var plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "walk", "--at", Tampere.morning])
         let id = String(Int64(try XCTUnwrap(plan["id"]?.numberValue)))
         plan = try harness.json(["plan", "insert", id, "--after", "1", Tampere.railwayStation])
@@ -239,9 +227,7 @@ final class PendingUpdateTests: XCTestCase {
     }
 
     func testBareClockTimeInPlanPinAndPlanTimeIsOnThePlansOwnDayAndHelpSaysSo() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory())
         let pinned = try Self.pinnedPlan(harness, title: "bare time")
         let departure = try XCTUnwrap(pinned.pinnedLeg["departure"]?.stringValue)
         XCTAssertTrue(departure.hasPrefix("2022-01-12T"), "pin 08:15 on a plan for 2022-01-12: \(departure)")

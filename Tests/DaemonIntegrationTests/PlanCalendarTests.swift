@@ -4,20 +4,10 @@ import XCTest
 
 /// Plans as iCalendar (RFC 5545): `plan export --format ics` and the daemon's `plans.ics`,
 /// read back with libical, on Tampere on the morning of 2022-01-12.
-final class PlanCalendarTests: XCTestCase {
+final class PlanCalendarTests: TampereDaemonTestCase {
     static let clockStart = "2022-01-12T07:00:00+02:00"
-    var harness: DaemonHarness!
 
-    override func setUpWithError() throws {
-        harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start(extraArguments: ["--clock-start", Self.clockStart])
-    }
-
-    override func tearDown() {
-        if let harness { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        harness = nil
-        super.tearDown()
-    }
+    override var daemonArguments: [String] { ["--clock-start", Self.clockStart] }
 
     func newPlan(_ places: [String], mode: String, at: String) throws -> String {
         let plan = try harness.json(["plan", "new"] + places + ["--mode", mode, "--at", at])

@@ -6,9 +6,7 @@ import XCTest
 /// and a stale result is never stored.
 final class PlanEditSerialisationTests: XCTestCase {
     func testLaterEditWinsOverAnEarlierOneStillComputing() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory())
         var plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "walk", "--at", Tampere.morning])
         let id = Int64(try XCTUnwrap(plan["id"]?.numberValue))
         for (after, place) in [(1, Tampere.pyynikki), (2, Tampere.ratina), (3, Tampere.tampereTalo)] {

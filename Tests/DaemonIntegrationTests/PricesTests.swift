@@ -10,9 +10,7 @@ final class PricesTests: XCTestCase {
     }
 
     func testCompareShowsTheTransitFareAndTheCarCostAsAnEstimateWhenOneIsSet() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start(extraArguments: ["--car-cost-per-km", "0.25", "EUR"])
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory(), extraArguments: ["--car-cost-per-km", "0.25", "EUR"])
         let query = ["compare", Tampere.keskustori, Tampere.hervanta, "--at", Tampere.morning]
         let document = try harness.json(query)
         let transit = try XCTUnwrap(option(document, "transit"))
@@ -35,9 +33,7 @@ final class PricesTests: XCTestCase {
     }
 
     func testWithoutACarCostTheCarHasNoPriceAndAPlanSumsItsFares() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory())
         let document = try harness.json(["compare", Tampere.keskustori, Tampere.hervanta, "--at", Tampere.morning])
         let car = try XCTUnwrap(option(document, "car"))
         XCTAssertEqual(car["price"], .null)

@@ -3,19 +3,7 @@ import WireProtocol
 import XCTest
 
 /// Bad input on the socket gets an error naming the problem, and hurts no other client.
-final class ProtocolErrorTests: XCTestCase {
-    var harness: DaemonHarness!
-
-    override func setUpWithError() throws {
-        harness = try DaemonHarness()
-        try harness.start()
-    }
-
-    override func tearDown() {
-        XCTAssertEqual(harness.stop(), 0, harness.log)
-        harness = nil
-    }
-
+final class ProtocolErrorTests: DaemonTestCase {
     func response(to line: String, on client: WireClient) throws -> WireResponse {
         try client.send(Data((line + "\n").utf8))
         guard case .response(let response) = try client.receive() else { throw HarnessError("expected a response") }

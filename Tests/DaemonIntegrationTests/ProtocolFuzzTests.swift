@@ -7,8 +7,7 @@ import XCTest
 /// run's figures are in BENCHMARKS.md.
 final class ProtocolFuzzTests: XCTestCase {
     func testSeededFuzzPassLeavesTheDaemonAliveAndServing() throws {
-        let harness = try DaemonHarness(regionsFrom: TampereRegion.dataDirectory())
-        try harness.start()
+        let harness = try startDaemon(regionsFrom: TampereRegion.dataDirectory(), assertingCleanExit: false)
         let bench = DaemonHarness.binaries.appendingPathComponent("usefulmap-bench").path
         let result = try DaemonHarness.run(bench, ["fuzz", "--inputs=3000", "--seed=16", "--socket=\(harness.socketPath)"],
                                            in: harness.directory)

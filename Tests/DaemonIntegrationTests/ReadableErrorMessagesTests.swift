@@ -3,18 +3,7 @@ import WireProtocol
 import XCTest
 
 /// Errors say what is wrong in words a person reads: which param, which edit, which file and why.
-final class ReadableErrorMessagesTests: XCTestCase {
-    var harness: DaemonHarness!
-
-    override func setUpWithError() throws {
-        harness = try DaemonHarness()
-        try harness.start()
-    }
-
-    override func tearDown() {
-        harness = nil
-    }
-
+final class ReadableErrorMessagesTests: DaemonTestCase {
     func error(_ method: String, _ params: String) throws -> WireError {
         do {
             _ = try harness.client().call(method, params: try JSONParser.parse(Data(params.utf8)))

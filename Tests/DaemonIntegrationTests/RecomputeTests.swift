@@ -5,9 +5,7 @@ import XCTest
 /// Edits query only the segments they touched; showing a plan queries nothing.
 final class RecomputeTests: XCTestCase {
     func testChangingOneSegmentsModeOnAFiveSegmentPlanQueriesOnlyThatSegmentAndShowQueriesNothing() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory())
 
         // Keskustori → Pyynikki → Ratina → Tampere-talo → railway station → Hervanta: 5 segments.
         var plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "walk", "--at", Tampere.morning])
@@ -40,9 +38,7 @@ final class RecomputeTests: XCTestCase {
     }
 
     func testPaceChangeQueriesExactlyTheWalkAndTransitLegs() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0) }
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory())
         // Keskustori → (walk) → its stop → (transit) → Hervanta, with a car segment in front.
         let plan = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
         let id = String(Int64(try XCTUnwrap(plan["id"]?.numberValue)))

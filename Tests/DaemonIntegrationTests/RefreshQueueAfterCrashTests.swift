@@ -11,8 +11,7 @@ final class RefreshQueueAfterCrashTests: XCTestCase {
                                        minutes: 8, dates: ("20260101", "20271231"))
 
     func testPlansQueuedForRefreshWhenTheDaemonIsKilledAreRefreshedAfterTheRestart() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         _ = try harness.importSmallRegions([(Self.region, Self.line)])
         let client = try harness.client()
         let grid = Self.region
@@ -64,8 +63,7 @@ final class RefreshQueueAfterCrashTests: XCTestCase {
     }
 
     func testStatusShowsTheRunningRefreshAsNullWhenNothingRuns() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         let status = try harness.client().call(.status, Params.Empty())
         XCTAssertEqual(status["refresh_queue"]?["running"], .null, "\(status)")
         guard case .object(let queue)? = status["refresh_queue"] else { return XCTFail("\(status)") }

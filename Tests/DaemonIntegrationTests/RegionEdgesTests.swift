@@ -25,9 +25,7 @@ final class RegionEdgesTests: XCTestCase {
     }
 
     func testStopsOfAFeedReachingPastTheStreetMapAreLeftOutOfSearchAndCountedAtImport() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon()
         let imported = try importRegion(harness, line(farStop: ("Far Terminus", 5_000)))
         XCTAssertTrue(imported.stdout.contains(
             "note: 1 transit stop is farther than 1000 m from every street of the OpenStreetMap extract; search leaves them out"),
@@ -41,9 +39,7 @@ final class RegionEdgesTests: XCTestCase {
     }
 
     func testADateOutsideACalendarDatesOnlyFeedIsOutsideTheServicePeriod() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon()
         _ = try importRegion(harness, line(calendarDatesOnly: true))
         let feeds = try harness.json(["region", "list"])["regions"]?.arrayValue?.first?["transit_feeds"]?.arrayValue?.first
         XCTAssertEqual(feeds?["first_date"], .string("2026-08-01"))

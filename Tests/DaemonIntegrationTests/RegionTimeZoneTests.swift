@@ -9,8 +9,7 @@ final class RegionTimeZoneTests: XCTestCase {
     }
 
     func testACarRouteToAPointBesideADeadEndExitIsFoundBothWaysAndTheRetriesAreCounted() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         let region = SmallRegion(name: "montevideo", latitude: -34.9011, longitude: -56.1645, withDeadEndExit: true)
         let imported = try harness.umctl(["region", "import", "montevideo", "--osm", try region.writeOSM(in: harness.directory).path])
         XCTAssertEqual(imported.status, 0, imported.stderr)
@@ -27,8 +26,7 @@ final class RegionTimeZoneTests: XCTestCase {
     }
 
     func testARegionWithoutAFeedTakesTheZoneOfItsPositionAndSaysSoUntilTheUserSetsAnother() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         let region = SmallRegion(name: "montevideo", latitude: -34.9011, longitude: -56.1645)
         let imported = try harness.umctl(["region", "import", "montevideo", "--osm", try region.writeOSM(in: harness.directory).path])
         XCTAssertEqual(imported.status, 0, imported.stderr)
@@ -72,8 +70,7 @@ final class RegionTimeZoneTests: XCTestCase {
     }
 
     func testFeedsThatDisagreeOnTheZoneFailTheImportNamingEachFeedAndZone() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         let region = SmallRegion(name: "tokyo", latitude: 35.6812, longitude: 139.7671)
         let osm = try region.writeOSM(in: harness.directory)
         let line = SmallRegion.Line(zone: "Asia/Tokyo", fromStop: "Kanda Gate", toStop: "Marunouchi Square",
@@ -102,8 +99,7 @@ final class RegionTimeZoneTests: XCTestCase {
     }
 
     func testWhereRegionsOverlapTheSmallestHoldingBothEndsAnswers() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory(), assertingCleanExit: false)
         // A small region inside Tampere's extent, in a zone no part of Tampere has, so the
         // answering region shows in the times.
         let hervanta = SmallRegion(name: "hervanta", latitude: 61.4502, longitude: 23.8510)

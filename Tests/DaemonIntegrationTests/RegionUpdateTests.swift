@@ -8,24 +8,10 @@ import XCTest
 /// Issue 22, "Updates": `region update` asks each URL source whether it changed (a file: by
 /// size, time and sha256) and rebuilds only what did: a new feed the timetable on the kept
 /// streets, a new extract everything; a source that fails leaves the region serving.
-final class RegionUpdateTests: XCTestCase {
-    private var served: URL!
-    private var server: LocalHTTPServer!
-    private var harness: DaemonHarness!
-
+final class RegionUpdateTests: ServedTownTestCase {
     override func setUpWithError() throws {
-        harness = try DaemonHarness()
-        served = harness.directory.appendingPathComponent("served", isDirectory: true)
-        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
-        try SmallTown.osm.write(to: served.appendingPathComponent("town.osm"), atomically: true, encoding: .utf8)
-        _ = try SmallTown.writeFeed(in: served)
-        server = try LocalHTTPServer(directory: served)
+        try super.setUpWithError()
         try harness.start()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        _ = harness?.stop()
     }
 
     private func importTownByURL() throws {
@@ -156,27 +142,9 @@ final class RegionUpdateTests: XCTestCase {
 
 /// Issue 22: the daemon checks every region on its own, every `update_interval`; a failed
 /// check is shown in `region list` and tried again with backoff.
-final class ScheduledRegionUpdateTests: XCTestCase {
-    func testTheUpdateIntervalIsReadAsADurationOrNever() throws {
-        let home = ["HOME": "/nonexistent-home"]
-        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: [], environment: home).updateInterval, 86_400, "daily by default")
-        XCTAssertNil(try DaemonConfiguration.resolve(arguments: ["--update-interval", "never"], environment: home).updateInterval)
-        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: ["--update-interval", "6h"], environment: home).updateInterval, 21_600)
-        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: [], environment: home.merging(["USEFULMAP_UPDATE_INTERVAL": "30m"]) { $1 })
-            .updateInterval, 1_800)
-        XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--update-interval", "soon"], environment: home))
-    }
-
+final class ScheduledRegionUpdateTests: ServedTownTestCase {
     func testTheDaemonChecksEveryRegionOnItsOwnAndBacksOffAfterAFailure() throws {
-        let harness = try DaemonHarness()
-        let served = harness.directory.appendingPathComponent("served", isDirectory: true)
-        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
-        try SmallTown.osm.write(to: served.appendingPathComponent("town.osm"), atomically: true, encoding: .utf8)
-        _ = try SmallTown.writeFeed(in: served)
-        let server = try LocalHTTPServer(directory: served)
-        defer { server.stop() }
         try harness.start(extraArguments: ["--update-interval", "2"])
-        defer { harness.stop() }
         let imported = try harness.umctl(["region", "import", "town", "--osm", server.url("town.osm"), "--gtfs", server.url("town.zip")])
         XCTAssertEqual(imported.status, 0, imported.stderr)
 
@@ -208,38 +176,5 @@ final class ScheduledRegionUpdateTests: XCTestCase {
         XCTAssertTrue(listed.contains("note: region town was not updated at ") && listed.contains("the server answered HTTP 404"), listed)
         XCTAssertTrue(harness.log.contains("region update failed"), harness.log)
         XCTAssertFalse(harness.log.contains("town.zip\","), "the log names the source by its redacted URL only")
-    }
-
-    /// After failures the next check comes 1, 2, 4… minutes later, never later than the interval.
-    func testAFailedCheckIsRetriedWithBackoffUpToTheInterval() {
-        let log = RegionCheckLog(interval: 3_600)
-        let now = Date(timeIntervalSince1970: 1_000_000)
-        let failed = RegionUpdateResult(name: "town", rebuilt: "nothing", sources: [], error: WireError(code: "fetch_http_status", message: "404"))
-        var waits: [TimeInterval] = []
-        for _ in 0..<8 {
-            log.record(failed, at: now)
-            XCTAssertFalse(log.isDue("town", at: now))
-            waits.append((log.nextCheck(of: ["town"], after: now) ?? now).timeIntervalSince(now))
-        }
-        XCTAssertEqual(waits, [60, 120, 240, 480, 960, 1_920, 3_600, 3_600])
-        log.record(RegionUpdateResult(name: "town", rebuilt: "nothing", sources: []), at: now)
-        XCTAssertEqual(log.nextCheck(of: ["town"], after: now)?.timeIntervalSince(now), 3_600, "a success waits the interval")
-        XCTAssertTrue(log.isDue("never-checked", at: now))
-    }
-
-    func testAKeptCheckIsDueNoLaterThanTheIntervalOfTheNextStart() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checks-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let now = Date(timeIntervalSince1970: 1_000_000)
-        RegionCheckLog(interval: 86_400, dataDirectory: directory).record(RegionUpdateResult(name: "town", rebuilt: "nothing", sources: []),
-                                                                          at: now)
-        let sameInterval = RegionCheckLog(interval: 86_400, dataDirectory: directory)
-        XCTAssertEqual(sameInterval.nextCheck(of: ["town"], after: now)?.timeIntervalSince(now), 86_400, "kept across the restart")
-        let shorter = RegionCheckLog(interval: 3_600, dataDirectory: directory)
-        XCTAssertEqual(shorter.nextCheck(of: ["town"], after: now)?.timeIntervalSince(now), 3_600, "an hour now, not a day")
-        let never = RegionCheckLog(interval: nil, dataDirectory: directory)
-        XCTAssertNotNil(never.document(of: "town"))
-        XCTAssertNil(never.document(of: "town")?.nextCheck, "no schedule, no next check")
     }
 }

@@ -68,8 +68,7 @@ final class RuntimeFolderTests: XCTestCase {
     }
 
     func testMissingSocketFolderIsCreatedPrivateToTheDaemonsUser() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         var info = stat()
         XCTAssertEqual(lstat(socketFolder(harness), &info), 0)
         XCTAssertEqual(info.st_uid, geteuid())

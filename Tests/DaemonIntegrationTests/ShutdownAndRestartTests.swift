@@ -7,8 +7,7 @@ import XCTest
 /// Stopping during work leaves a sound database; starting again shows everything as before.
 final class ShutdownAndRestartTests: XCTestCase {
     func testSIGTERMDuringARecomputeExitsZeroWithTheDatabaseIntact() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start(extraArguments: ["--shutdown-grace", "0"])
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory(), extraArguments: ["--shutdown-grace", "0"], assertingCleanExit: false)
         let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
         let id = Int64(try XCTUnwrap(plan["id"]?.numberValue))
         for (after, place) in [(1, Tampere.pyynikki), (2, Tampere.ratina), (3, Tampere.tampereTalo)] {
@@ -41,8 +40,7 @@ final class ShutdownAndRestartTests: XCTestCase {
     }
 
     func testRestartShowsEveryPlanPlaceAndHistoryEntryAsBefore() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
+        let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory(), assertingCleanExit: false)
         _ = try harness.json(["place", "save", "Koti", Tampere.pyynikki, "--note", "home"])
         _ = try harness.json(["search", "Hervanta"])
         _ = try harness.json(["compare", "Koti", Tampere.hervanta, "--at", Tampere.morning])

@@ -8,25 +8,7 @@ import XCTest
 /// by the daemon from a real HTTP server on 127.0.0.1 (LocalHTTPServer); the manifest records
 /// each URL and its validators; credentials are never shown or logged; every bad source is
 /// refused with its own code and the region keeps serving what it had.
-final class SourcesByURLTests: XCTestCase {
-    private var served: URL!
-    private var server: LocalHTTPServer!
-    private var harness: DaemonHarness!
-
-    override func setUpWithError() throws {
-        harness = try DaemonHarness()
-        served = harness.directory.appendingPathComponent("served", isDirectory: true)
-        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
-        try SmallTown.osm.write(to: served.appendingPathComponent("town.osm"), atomically: true, encoding: .utf8)
-        _ = try SmallTown.writeFeed(in: served)
-        server = try LocalHTTPServer(directory: served)
-    }
-
-    override func tearDown() {
-        server?.stop()
-        _ = harness?.stop()
-    }
-
+final class SourcesByURLTests: ServedTownTestCase {
     private func importTown(osm: String? = nil, gtfs: String? = nil) throws -> DaemonHarness.CommandResult {
         try harness.umctl(["region", "import", "town", "--osm", osm ?? server.url("town.osm"),
                            "--gtfs", gtfs ?? server.url("town.zip")])
@@ -116,9 +98,7 @@ final class SourcesByURLTests: XCTestCase {
         let manifestBefore = try manifestText()
         // A zip that is not GTFS: a feed without stops.
         let notGTFS = served.appendingPathComponent("notgtfs.zip")
-        let zipped = try DaemonHarness.run("/usr/bin/zip", ["-q", "-j", notGTFS.path, served.appendingPathComponent("town.osm").path],
-                                           in: served)
-        XCTAssertEqual(zipped.status, 0, zipped.stderr)
+        try GTFSZip.write(["town.osm": SmallTown.osm], to: notGTFS)
 
         let cases: [(url: String, code: String, words: String)] = [
             (server.url("status/404"), "fetch_http_status", "the server answered HTTP 404"),

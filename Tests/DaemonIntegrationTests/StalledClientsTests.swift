@@ -8,16 +8,8 @@ import XCTest
 /// pool: others are still served and SIGTERM still ends the daemon within its bound.
 /// The deadlines are liveness checks (a stalled daemon never answers), not speed figures.
 final class StalledClientsTests: XCTestCase {
-    private var harness: DaemonHarness!
-
-    override func tearDown() {
-        harness = nil
-        super.tearDown()
-    }
-
     func testClientsThatStopReadingDoNotStallAnotherClient() throws {
-        harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon(assertingCleanExit: false)
         // More stalled clients than the shared pool has threads (its width is the core count;
         // Dispatch adds a few threads when some block, so four per core).
         let stalledCount = ProcessInfo.processInfo.activeProcessorCount * 4
@@ -25,15 +17,14 @@ final class StalledClientsTests: XCTestCase {
         for client in stuck { client.sendRequestsThenWatch(statusRequests: 4000) }
         XCTAssertTrue(stuck.allSatisfy { $0.sentBytes > 0 })
 
-        let answer = callWithDeadline(seconds: 10) { [harness] in try harness!.client().call(Endpoints.status, Params.Empty()) }
+        let answer = callWithDeadline(seconds: 10) { [harness] in try harness.client().call(Endpoints.status, Params.Empty()) }
         XCTAssertNotNil(answer, "a client was not served while \(stalledCount) clients did not read: \(harness.log.suffix(2000))")
         XCTAssertEqual(answer?.counters.connections, stalledCount + 1)
         withExtendedLifetime(stuck) {}
     }
 
     func testSigtermWithStuckClientsExitsWithinTheShutdownBound() throws {
-        harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--shutdown-grace", "1"])
+        let harness = try startDaemon(extraArguments: ["--shutdown-grace", "1"], assertingCleanExit: false)
         let stuck = try (0..<3).map { _ in try StalledClient(socketPath: harness.socketPath) }
         for client in stuck { client.sendRequestsThenWatch(statusRequests: 4000) }
         let process = try XCTUnwrap(harness.process)
@@ -46,8 +37,7 @@ final class StalledClientsTests: XCTestCase {
     }
 
     func testPipelinedFloodThatIsNeverReadIsClosedWithoutMemoryGrowth() throws {
-        harness = try DaemonHarness()
-        try harness.start(extraArguments: ["--idle-timeout", "2"])
+        let harness = try startDaemon(extraArguments: ["--idle-timeout", "2"], assertingCleanExit: false)
         let pid = try XCTUnwrap(harness.process).processIdentifier
         let before = try XCTUnwrap(residentMiB(of: pid))
         let flood = try StalledClient(socketPath: harness.socketPath)

@@ -5,7 +5,7 @@ import XCTest
 /// Issue 24, step-free trips, on a small written region: a flight of steps (`highway=steps`) the
 /// walk takes and the wheelchair goes round, and a feed whose one stop says `wheelchair_boarding`
 /// 2 through its station while another inherits its station's 1.
-final class StepFreeDaemonTests: XCTestCase {
+final class StepFreeDaemonTests: SharedDaemonTestCase {
     static let region = SmallRegion(name: "kuopio", latitude: 62.8924, longitude: 27.6780, withStepsToTerrace: true)
     static let morning = "2022-01-12T07:55"
 
@@ -38,29 +38,13 @@ final class StepFreeDaemonTests: XCTestCase {
         ], in: directory, fileName: "kuopio.zip")
     }
 
-    nonisolated(unsafe) static var shared: DaemonHarness?
-
-    override class func setUp() {
-        super.setUp()
-        do {
-            let harness = try DaemonHarness()
-            try harness.start()
-            let result = try harness.umctl(["region", "import", region.name, "--osm", try region.writeOSM(in: harness.directory).path,
-                                            "--gtfs", try feed(in: harness.directory).path])
-            guard result.status == 0 else { throw HarnessError("import: \(result.stderr)") }
-            shared = harness
-        } catch {
-            XCTFail("cannot start the daemon on the small region: \(error)")
-        }
+    override class func makeSharedDaemon() throws -> DaemonHarness {
+        let harness = try super.makeSharedDaemon()
+        let result = try harness.umctl(["region", "import", region.name, "--osm", try region.writeOSM(in: harness.directory).path,
+                                        "--gtfs", try feed(in: harness.directory).path])
+        guard result.status == 0 else { throw HarnessError("import: \(result.stderr)") }
+        return harness
     }
-
-    override class func tearDown() {
-        if let shared { XCTAssertEqual(shared.stop(), 0, shared.log) }
-        shared = nil
-        super.tearDown()
-    }
-
-    var harness: DaemonHarness { get throws { try XCTUnwrap(Self.shared, "no daemon") } }
 
     private func option(_ document: JSONValue, _ mode: String) throws -> JSONValue {
         try XCTUnwrap(document["options"]?.arrayValue?.first { $0["mode"]?.stringValue == mode }, "\(document)")

@@ -12,9 +12,7 @@ final class TerminalSafeOutputTests: XCTestCase {
     /// A saved place's name may not hold control characters (issue 25), so the hostile text
     /// travels in its note, which may.
     func testEscapeSequencesInAPlaceNoteAreReplacedOnATerminalAndExactInJSON() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon()
         XCTAssertEqual(try harness.umctl(["place", "save", Self.hostileName, "61.49780,23.76100"]).status, 1,
                        "a name with control characters is refused")
         XCTAssertEqual(try harness.umctl(["place", "save", "Koti", "61.49780,23.76100", "--note", Self.hostileName]).status, 0)
@@ -34,9 +32,7 @@ final class TerminalSafeOutputTests: XCTestCase {
     }
 
     func testDaemonErrorsShownByUmctlHaveTheirControlCharactersReplaced() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon()
         let result = try harness.umctl(["place", "remove", Self.hostileName])
         XCTAssertEqual(result.status, 1, result.stdout)
         XCTAssertTrue(result.stderr.contains("Koti␛[2J"), result.stderr)
@@ -44,9 +40,7 @@ final class TerminalSafeOutputTests: XCTestCase {
     }
 
     func testRequestIDWithANewlineGivesOneEscapedLogLine() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon()
         let client = try harness.client()
         let id = "7\n<0>forged emergency\r"
         let request = try WireCodec.encoder.encode(

@@ -19,9 +19,7 @@ final class ThinClientTests: XCTestCase {
 
     /// Kathmandu (+05:45, no summer time) shows an offset no whole-hour mistake could give.
     func testMachineTimesAreInTheZoneTZNames() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon()
         let location = try harness.client().call(.locationSet, Params.LocationSet(lat: 61.5, lon: 23.7))
         let at = try XCTUnwrap(location["at"]?.stringValue.flatMap(WireTime.date(from:)), "\(location)")
         let kathmandu = try XCTUnwrap(TimeZone(identifier: "Asia/Kathmandu"))

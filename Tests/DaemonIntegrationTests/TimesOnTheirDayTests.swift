@@ -103,9 +103,7 @@ final class TimesOnTheirDayTests: SharedTampereDaemonTestCase {
 /// answer arrives the evening before, and umctl says so.
 final class TimesOnTheirDayArriveByTests: XCTestCase {
     func testCompareArrivingByEarlyMorningSaysTheLatestArrivalIsTheEveningBefore() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon()
         let region = SmallRegion(name: "tokyo", latitude: 35.6812, longitude: 139.7671)
         let line = SmallRegion.Line(zone: "Asia/Tokyo", fromStop: "Kanda Gate", toStop: "Marunouchi Square",
                                     departure: "23:30:00", minutes: 8, dates: ("20260801", "20260831"))

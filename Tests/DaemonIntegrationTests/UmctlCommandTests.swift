@@ -35,12 +35,9 @@ final class UmctlCommandTests: SharedTampereDaemonTestCase {
     /// the default daemon rides directly, one with `--transfer-penalty 0` changes, and one with
     /// `--max-transfers 0` answers with direct rides only.
     func testMaxTransfersZeroGivesOnlyDirectRidesAndTheTransferPenaltyWeighsChanges() throws {
-        let eager = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try eager.start(extraArguments: ["--transfer-penalty", "0"])
-        defer { XCTAssertEqual(eager.stop(), 0, eager.log) }
-        let direct = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try direct.start(extraArguments: ["--max-transfers", "0", "--transfer-penalty", "0"])
-        defer { XCTAssertEqual(direct.stop(), 0, direct.log) }
+        let eager = try startDaemon(regionsFrom: try TampereRegion.dataDirectory(), extraArguments: ["--transfer-penalty", "0"])
+        let direct = try startDaemon(regionsFrom: try TampereRegion.dataDirectory(),
+                                     extraArguments: ["--max-transfers", "0", "--transfer-penalty", "0"])
         let query = ["compare", "Keskustori", "Hervanta", "--at", "2022-01-12T10:20"]
         func transit(_ document: JSONValue) -> JSONValue? {
             document["options"]?.arrayValue?.first { $0["mode"]?.stringValue == "transit" }

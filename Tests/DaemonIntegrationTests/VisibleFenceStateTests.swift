@@ -10,9 +10,7 @@ final class VisibleFenceStateTests: XCTestCase {
     static let work = "61.45020,23.85100"
 
     func testPlaceListShowsEachFenceAndStatusListsFencesAsUnknownStraightAfterARestart() throws {
-        let harness = try DaemonHarness()
-        try harness.start()
-        defer { XCTAssertEqual(harness.stop(), 0, harness.log) }
+        let harness = try startDaemon()
         XCTAssertEqual(try harness.umctl(["place", "save", "Home", Self.home]).status, 0)
         XCTAssertEqual(try harness.umctl(["place", "save", "Work", Self.work]).status, 0)
         let fenced = try harness.umctl(["place", "fence", "Home", "on"])

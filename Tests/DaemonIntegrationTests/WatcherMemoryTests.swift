@@ -6,17 +6,8 @@ import XCTest
 /// Watchers that never read cost a bounded amount of memory each (their events are capped in
 /// bytes), and the daemon gives it back when they go.
 final class WatcherMemoryTests: XCTestCase {
-    private var harness: DaemonHarness!
-
-    override func tearDown() {
-        if let harness { XCTAssertEqual(harness.stop(), 0, harness.log) }
-        harness = nil
-        super.tearDown()
-    }
-
     func testFiftyWatchersThatNeverReadHoldBoundedMemoryThatIsFreedWhenTheyGo() throws {
-        harness = try DaemonHarness()
-        try harness.start()
+        let harness = try startDaemon()
         let pid = try XCTUnwrap(harness.process).processIdentifier
         let publisher = try harness.client()
         _ = try publisher.call(Endpoints.status, Params.Empty())

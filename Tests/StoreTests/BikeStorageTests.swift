@@ -2,6 +2,7 @@ import Foundation
 import Planner
 import SQLite
 @testable import Store
+import TestSupport
 import XCTest
 
 /// Bike plans and the `bike` preset in the user database, and the 0011 step that allows it.

@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 import Store
+import TestSupport
 import XCTest
 
 /// "Nothing lost": a writer killed at any moment leaves a sound database holding every write

@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 import Store
+import TestSupport
 import XCTest
 
 /// Fences on saved places and the visits history (migration 0004).

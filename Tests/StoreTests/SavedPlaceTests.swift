@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 import Store
+import TestSupport
 import XCTest
 
 final class SavedPlaceTests: XCTestCase {

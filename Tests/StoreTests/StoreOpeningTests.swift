@@ -2,6 +2,7 @@ import Foundation
 import Planner
 import SQLite
 import Store
+import TestSupport
 import XCTest
 
 final class StoreOpeningTests: XCTestCase {

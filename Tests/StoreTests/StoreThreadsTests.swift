@@ -2,6 +2,7 @@ import Foundation
 import Planner
 import SQLite
 @testable import Store
+import TestSupport
 import XCTest
 
 /// The store's own threads: the async API runs SQLite on the writer or a reader thread, never

@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 @testable import Streets
+import TestSupport
 import XCTest
 
 /// Addresses as people type them, on Tampere's real `addr:*` data and a small written region.
@@ -139,38 +140,28 @@ enum SmallOSM {
                    longitude: origin.longitude + eastMetres / (111_195 * cos(origin.latitude * .pi / 180)))
     }
 
-    static func node(_ id: Int, _ east: Double, _ north: Double, _ tags: [String: String] = [:]) -> String {
+    static func node(_ id: Int, _ east: Double, _ north: Double, _ tags: [String: String] = [:], in document: inout OSMDocument) {
         let p = point(eastMetres: east, northMetres: north)
-        let body = tags.sorted { $0.key < $1.key }.map { "<tag k=\"\($0.key)\" v=\"\($0.value)\"/>" }.joined()
-        return "<node id=\"\(id)\" lat=\"\(p.latitude)\" lon=\"\(p.longitude)\" version=\"1\">\(body)</node>"
-    }
-
-    static func way(_ id: Int, _ nodes: [Int], _ tags: [String: String]) -> String {
-        let refs = nodes.map { "<nd ref=\"\($0)\"/>" }.joined()
-        let body = tags.sorted { $0.key < $1.key }.map { "<tag k=\"\($0.key)\" v=\"\($0.value)\"/>" }.joined()
-        return "<way id=\"\(id)\" version=\"1\">\(refs)\(body)</way>"
+        document.node(id, latitude: p.latitude, longitude: p.longitude, tags: OSMDocument.sorted(tags))
     }
 
     static var interpolationTown: String {
-        let nodes = [
-            node(1, -100, 0), node(2, 0, 0, ["addr:street": "Long Road", "addr:housenumber": "2"]),
-            node(3, 1000, 0, ["addr:street": "Long Road", "addr:housenumber": "20"]), node(4, 1100, 0),
-            node(5, 0, 20, ["amenity": "cafe", "name": "Cafe West"]),
-            node(6, 1000, 20, ["amenity": "cafe", "name": "Kahvila Itä"]),
-            node(7, 500, -20, ["amenity": "atm"]),
-            node(10, 50, 100), node(11, 150, 100), node(12, 150, 200), node(13, 50, 200),
-        ]
-        let ways = [
-            way(100, [1, 4], ["highway": "residential", "name": "Long Road"]),
-            way(101, [2, 3], ["addr:interpolation": "even"]),
-            way(102, [10, 11, 12, 13, 10], ["building": "yes"]),
-        ]
-        let relation = """
-            <relation id="200" version="1"><member type="way" ref="102" role="outer"/>\
-            <tag k="type" v="multipolygon"/><tag k="building" v="church"/>\
-            <tag k="addr:street" v="Church Lane"/><tag k="addr:housenumber" v="1"/></relation>
-            """
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"test\">\n"
-            + (nodes + ways + [relation]).joined(separator: "\n") + "\n</osm>\n"
+        var document = OSMDocument(decimals: nil)
+        for (id, east, north, tags) in [
+            (1, -100.0, 0.0, [:]), (2, 0, 0, ["addr:street": "Long Road", "addr:housenumber": "2"]),
+            (3, 1000, 0, ["addr:street": "Long Road", "addr:housenumber": "20"]), (4, 1100, 0, [:]),
+            (5, 0, 20, ["amenity": "cafe", "name": "Cafe West"]),
+            (6, 1000, 20, ["amenity": "cafe", "name": "Kahvila Itä"]),
+            (7, 500, -20, ["amenity": "atm"]),
+            (10, 50, 100, [:]), (11, 150, 100, [:]), (12, 150, 200, [:]), (13, 50, 200, [:]),
+        ] as [(Int, Double, Double, [String: String])] {
+            node(id, east, north, tags, in: &document)
+        }
+        document.way(100, [1, 4], tags: [("highway", "residential"), ("name", "Long Road")])
+        document.way(101, [2, 3], tags: [("addr:interpolation", "even")])
+        document.way(102, [10, 11, 12, 13, 10], tags: [("building", "yes")])
+        document.relation(200, members: [("way", 102, "outer")],
+                          tags: [("type", "multipolygon"), ("building", "church"), ("addr:street", "Church Lane"), ("addr:housenumber", "1")])
+        return document.xml
     }
 }

@@ -1,30 +1,21 @@
 import Foundation
 import Planner
 @testable import Streets
+import TestSupport
 import XCTest
 
 /// The light street layer the map pictures are drawn on: which ways it keeps, how it is stored.
 final class StreetLayerTests: XCTestCase {
     /// Eleven nodes 111 m apart going north, shared by ways with different tags.
     func writeOSM(in directory: URL) throws -> URL {
-        var nodes = ""
-        for k in 0...10 {
-            nodes += "  <node id=\"\(k + 1)\" version=\"1\" lat=\"\(String(format: "%.5f", 61.0 + Double(k) * 0.001))\" lon=\"24.00000\"/>\n"
-        }
-        func way(_ id: Int, _ refs: [Int], _ tags: [(String, String)]) -> String {
-            "  <way id=\"\(id)\" version=\"1\">\n" + refs.map { "    <nd ref=\"\($0)\"/>\n" }.joined()
-                + tags.map { "    <tag k=\"\($0.0)\" v=\"\($0.1)\"/>\n" }.joined() + "  </way>\n"
-        }
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"usefulmap tests\">\n" + nodes
-            + way(100, Array(1...11), [("highway", "primary"), ("name", "Pääkatu")])
-            + way(101, [1, 2, 3], [("highway", "residential")])  // unnamed: drawn, not a place
-            + way(102, [3, 4], [("highway", "footway")])
-            + way(103, [4, 5], [("highway", "bus_stop")])  // not a street
-            + way(104, [5, 6, 7, 5], [("building", "yes"), ("name", "Talo")])
-            + "</osm>\n"
-        let file = directory.appendingPathComponent("town.osm")
-        try Data(text.utf8).write(to: file)
-        return file
+        var osm = OSMDocument(decimals: 5)
+        for k in 0...10 { osm.node(k + 1, latitude: 61.0 + Double(k) * 0.001, longitude: 24.0) }
+        osm.way(100, Array(1...11), tags: [("highway", "primary"), ("name", "Pääkatu")])
+        osm.way(101, [1, 2, 3], tags: [("highway", "residential")])  // unnamed: drawn, not a place
+        osm.way(102, [3, 4], tags: [("highway", "footway")])
+        osm.way(103, [4, 5], tags: [("highway", "bus_stop")])  // not a street
+        osm.way(104, [5, 6, 7, 5], tags: [("building", "yes"), ("name", "Talo")])
+        return try osm.write(to: directory.appendingPathComponent("town.osm"))
     }
 
     func testEveryDrawnHighwayIsKeptSimplifiedWithItsClassAndNothingElse() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 @testable import Streets
+import TestSupport
 import XCTest
 
 /// The real Tampere extract, imported once per test run into a temporary data directory and
@@ -13,17 +14,10 @@ struct TampereFixture: Sendable {
     static let railwayStation = Coordinate(latitude: 61.49860, longitude: 23.77360)
     static let hervanta = Coordinate(latitude: 61.45020, longitude: 23.85100)
 
-    /// `$USEFULMAP_SHARED/data/tampere`, else `<repo root>/../shared/data/tampere`.
-    static var dataFolder: URL {
-        if let shared = ProcessInfo.processInfo.environment["USEFULMAP_SHARED"], !shared.isEmpty {
-            return URL(fileURLWithPath: shared).appendingPathComponent("data/tampere")
-        }
-        let repositoryRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return repositoryRoot.appendingPathComponent("../shared/data/tampere").standardizedFileURL
-    }
+    /// The shared Tampere data (`SharedData.tampere`).
+    static var dataFolder: URL { SharedData.tampere }
 
-    static var osmFile: URL { dataFolder.appendingPathComponent("tampere.osm.pbf") }
+    static var osmFile: URL { SharedData.tampereOSM }
 
     /// A fresh directory, removed when `test` finishes.
     static func temporaryDirectory(_ label: String, removedAfter test: XCTestCase) throws -> URL {
@@ -32,21 +26,14 @@ struct TampereFixture: Sendable {
         return url
     }
 
-    static func temporaryDirectory(_ label: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("usefulmap-streets-\(label)-\(UUID().uuidString.prefix(8))", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryDirectory(_ label: String) throws -> URL { try TemporaryDirectory("streets-\(label)").url }
 
     /// Where the shared import lives; removed when the test process exits.
-    private static let sharedDataDirectory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("usefulmap-streets-shared-\(UUID().uuidString.prefix(8))", isDirectory: true)
+    private static let sharedDataDirectory = Result { try TemporaryDirectory("streets-shared") }
 
     private static let imported: Result<TampereFixture, Error> = Result {
-        let directory = sharedDataDirectory
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        atexit { try? FileManager.default.removeItem(at: TampereFixture.sharedDataDirectory) }
+        let directory = try sharedDataDirectory.get().url
+        atexit { try? TampereFixture.sharedDataDirectory.get().remove() }
         let result = try RegionImporter(dataDirectory: directory).importRegion(name: "tampere", osm: osmFile) { _ in }
         return TampereFixture(dataDirectory: directory, manifest: result.manifest)
     }

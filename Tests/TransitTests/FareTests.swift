@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 import SQLite
+import TestSupport
 @testable import Transit
 import XCTest
 

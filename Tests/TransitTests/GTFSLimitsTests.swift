@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 import Synchronization
+import TestSupport
 @testable import Transit
 import XCTest
 

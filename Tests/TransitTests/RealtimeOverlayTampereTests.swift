@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 @testable import Transit
+import TestSupport
 import XCTest
 
 /// The realtime overlay on the real Nysse feed on Wednesday 2022-01-12 (own import: the overlay
@@ -8,8 +9,9 @@ import XCTest
 final class RealtimeOverlayTampereTests: XCTestCase {
     static let router: Result<TransitRouter, Error> = Result {
         let zip = tampereDirectory().appendingPathComponent("tampere.zip")
-        let region = FileManager.default.temporaryDirectory.appendingPathComponent("tampere-realtime-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: region) }
+        let temporary = try TemporaryDirectory("tampere-realtime")
+        defer { temporary.remove() }
+        let region = temporary.url.appendingPathComponent("region")
         _ = try GTFSImporter().importFeeds([zip], intoRegionDirectory: region)
         return try TransitRouter(regionDirectory: region)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 @testable import Transit
+import TestSupport
 import XCTest
 
 /// The real Nysse feed on Wednesday 2022-01-12. Expected trips were read by hand from the
@@ -15,8 +16,9 @@ final class TampereTransitTests: XCTestCase {
     /// directory is removed right away because the router keeps the timetable in memory.
     static let imported: Result<Imported, Error> = Result {
         let zip = tampereDirectory().appendingPathComponent("tampere.zip")
-        let region = FileManager.default.temporaryDirectory.appendingPathComponent("tampere-transit-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: region) }
+        let temporary = try TemporaryDirectory("tampere-transit")
+        defer { temporary.remove() }
+        let region = temporary.url.appendingPathComponent("region")
         let report = try GTFSImporter().importFeeds([zip], intoRegionDirectory: region)
         return Imported(router: try TransitRouter(regionDirectory: region), report: report)
     }

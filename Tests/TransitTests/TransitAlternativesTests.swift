@@ -1,14 +1,16 @@
 import Foundation
 import Planner
 @testable import Transit
+import TestSupport
 import XCTest
 
 /// `TransitRouter.journeys`: the next departures and the Pareto set, on the real Nysse feed.
 final class TransitAlternativesTests: XCTestCase {
     static let router: Result<TransitRouter, Error> = Result {
         let zip = tampereDirectory().appendingPathComponent("tampere.zip")
-        let region = FileManager.default.temporaryDirectory.appendingPathComponent("tampere-alternatives-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: region) }
+        let temporary = try TemporaryDirectory("tampere-alternatives")
+        defer { temporary.remove() }
+        let region = temporary.url.appendingPathComponent("region")
         _ = try GTFSImporter().importFeeds([zip], intoRegionDirectory: region)
         return try TransitRouter(regionDirectory: region)
     }

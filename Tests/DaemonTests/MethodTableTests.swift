@@ -1,6 +1,7 @@
 import Daemon
 import Foundation
 import Store
+import TestSupport
 import WireProtocol
 import XCTest
 

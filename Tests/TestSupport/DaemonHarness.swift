@@ -5,15 +5,15 @@ import XCTest
 
 /// Runs the real `usefulmapd` and `umctl` binaries (built next to the test bundle) on a
 /// temporary data directory and socket.
-final class DaemonHarness: @unchecked Sendable {
-    let directory: URL
-    let dataDirectory: URL
-    let socketPath: String
-    private(set) var process: Process?
-    private(set) var logFile: URL
+public final class DaemonHarness: @unchecked Sendable {
+    public let directory: URL
+    public let dataDirectory: URL
+    public let socketPath: String
+    public private(set) var process: Process?
+    public private(set) var logFile: URL
 
     /// `.build/debug` (or wherever this test bundle was built).
-    static var binaries: URL {
+    public static var binaries: URL {
         let bundle = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                          ?? CommandLine.arguments[0])
         var directory = bundle.deletingLastPathComponent()
@@ -21,32 +21,21 @@ final class DaemonHarness: @unchecked Sendable {
             if FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("usefulmapd").path) { return directory }
             directory.deleteLastPathComponent()
         }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug")
+        return SharedData.repositoryRoot.appendingPathComponent(".build/debug")
     }
 
-    static var usefulmapd: String { binaries.appendingPathComponent("usefulmapd").path }
-    static var umctl: String { binaries.appendingPathComponent("umctl").path }
+    public static var usefulmapd: String { binaries.appendingPathComponent("usefulmapd").path }
+    public static var umctl: String { binaries.appendingPathComponent("umctl").path }
 
-    /// `$USEFULMAP_SHARED/data/tampere`, else `<repo root>/../shared/data/tampere`.
-    static var tampereFolder: URL {
-        if let shared = ProcessInfo.processInfo.environment["USEFULMAP_SHARED"], !shared.isEmpty {
-            return URL(fileURLWithPath: shared).appendingPathComponent("data/tampere")
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("../shared/data/tampere").standardizedFileURL
-    }
+    /// The shared Tampere data (`SharedData.tampere`).
+    public static var tampereFolder: URL { SharedData.tampere }
 
     /// A short temporary directory (socket paths must fit in 108 bytes).
-    static func temporaryDirectory() throws -> URL {
-        var template = Array("/tmp/umit-XXXXXX".utf8CString)
-        guard let result = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
-        return URL(fileURLWithPath: String(cString: result), isDirectory: true)
-    }
+    public static func temporaryDirectory() throws -> URL { try TemporaryDirectory.short().url }
 
     /// A harness on a new temporary directory; with `regionsFrom`, the imported regions of that
     /// data directory are copied in first (so the import happens once per run).
-    init(regionsFrom source: URL? = nil) throws {
+    public init(regionsFrom source: URL? = nil) throws {
         directory = try Self.temporaryDirectory()
         dataDirectory = directory.appendingPathComponent("data", isDirectory: true)
         socketPath = directory.appendingPathComponent("run/usefulmap/usefulmapd.sock").path
@@ -59,15 +48,33 @@ final class DaemonHarness: @unchecked Sendable {
     }
 
     deinit {
-        if let process, process.isRunning {
+        terminate()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Stops the daemon if it still runs, asserting it exits 0 when `assertingCleanExit` (and
+    /// waiting as long as it takes, as `stop()` does), and removes its files: a test case
+    /// outlives its test, so `deinit` would come only at the end of the run.
+    public func tearDown(assertingCleanExit: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
+        if assertingCleanExit, process != nil {
+            XCTAssertEqual(stop(), 0, log, file: file, line: line)
+        } else {
+            terminate()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// SIGTERM, and SIGKILL 30 s later: a daemon that ignores SIGTERM must not hang the test run.
+    private func terminate() {
+        guard let process else { return }
+        if process.isRunning {
             process.terminate()
-            // A daemon that ignores SIGTERM must not hang the test run.
             let deadline = Date().addingTimeInterval(30)
             while process.isRunning, Date() < deadline { usleep(20_000) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
         }
-        try? FileManager.default.removeItem(at: directory)
+        process.waitUntilExit()
+        self.process = nil
     }
 
     // MARK: - The daemon
@@ -75,7 +82,7 @@ final class DaemonHarness: @unchecked Sendable {
     /// Starts usefulmapd and waits until it answers `status`; its stderr goes to `standardError`
     /// when given, else to `log`.
     /// - parameter launcher: a command that runs usefulmapd (`["/usr/bin/prlimit", "--nofile=256:256", "--"]`).
-    func start(extraArguments: [String] = [], environment: [String: String] = [:], standardError: FileHandle? = nil,
+    public func start(extraArguments: [String] = [], environment: [String: String] = [:], standardError: FileHandle? = nil,
                launcher: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
         let process = try launchDaemon(extraArguments: extraArguments, environment: environment, standardError: standardError,
                                        launcher: launcher)
@@ -84,7 +91,7 @@ final class DaemonHarness: @unchecked Sendable {
     }
 
     /// Starts usefulmapd without waiting (for tests that expect it to fail).
-    func launchDaemon(extraArguments: [String] = [], environment: [String: String] = [:],
+    public func launchDaemon(extraArguments: [String] = [], environment: [String: String] = [:],
                       standardError: FileHandle? = nil, launcher: [String] = []) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: launcher.first ?? Self.usefulmapd)
@@ -104,7 +111,7 @@ final class DaemonHarness: @unchecked Sendable {
         return process
     }
 
-    func waitUntilServing(_ process: Process) throws {
+    public func waitUntilServing(_ process: Process) throws {
         for _ in 0..<400 {
             if !process.isRunning { throw HarnessError("usefulmapd exited with \(process.terminationStatus): \(log)") }
             if let client = try? WireClient(socketPath: socketPath), (try? client.call(.status, Params.Empty())) != nil { return }
@@ -115,7 +122,7 @@ final class DaemonHarness: @unchecked Sendable {
 
     /// Sends SIGTERM and waits; returns the exit status.
     @discardableResult
-    func stop() -> Int32 {
+    public func stop() -> Int32 {
         guard let process else { return -1 }
         if process.isRunning {
             kill(process.processIdentifier, SIGTERM)
@@ -125,37 +132,43 @@ final class DaemonHarness: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
     // MARK: - Clients
 
-    func client() throws -> WireClient { try WireClient(socketPath: socketPath) }
+    public func client() throws -> WireClient { try WireClient(socketPath: socketPath) }
 
     /// Runs the real umctl with `--socket`, returning its exit status and output.
     @discardableResult
-    func umctl(_ arguments: [String], stdin: String? = nil) throws -> CommandResult {
+    public func umctl(_ arguments: [String], stdin: String? = nil) throws -> CommandResult {
         try Self.run(Self.umctl, arguments + ["--socket", socketPath], stdin: stdin, in: directory)
     }
 
     /// `umctl --json ...`, decoding the result; fails the test on a non-zero exit.
-    func json(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> JSONValue {
+    public func json(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> JSONValue {
         let result = try umctl(arguments + ["--json"])
         XCTAssertEqual(result.status, 0, "umctl \(arguments.joined(separator: " ")): \(result.stderr)", file: file, line: line)
         return try WireCodec.decoder.decode(JSONValue.self, from: Data(result.stdout.utf8))
     }
 
     /// The daemon's counters.
-    func counters() throws -> CountersDocument {
+    public func counters() throws -> CountersDocument {
         try client().call(.status, Params.Empty(), as: StatusDocument.self).counters
     }
 
-    struct CommandResult {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    public struct CommandResult: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
     }
 
-    static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, in directory: URL,
+    public static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, in directory: URL,
                     environment: [String: String]? = nil) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -186,21 +199,16 @@ final class DaemonHarness: @unchecked Sendable {
     }
 }
 
-struct HarnessError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// Tampere imported once per test run through the real daemon and `umctl region import`;
 /// each test class copies the region into its own data directory.
-enum TampereRegion {
+public enum TampereRegion {
     nonisolated(unsafe) private static var imported: Result<URL, Error>?
     /// Removed when the test process exits.
     nonisolated(unsafe) private static var keptPath: String?
     private static let lock = NSLock()
 
     /// A data directory holding region `tampere` (streets, places, and the Nysse GTFS feed).
-    static func dataDirectory() throws -> URL {
+    public static func dataDirectory() throws -> URL {
         lock.lock()
         defer { lock.unlock() }
         if let imported { return try imported.get() }
@@ -231,12 +239,12 @@ enum TampereRegion {
 }
 
 /// Places in central Tampere and the good test day (a Wednesday inside the feed's period).
-enum Tampere {
-    static let keskustori = "61.49780,23.76100"
-    static let railwayStation = "61.49860,23.77360"
-    static let hervanta = "61.45020,23.85100"
-    static let tampereTalo = "61.49650,23.78180"
-    static let ratina = "61.49180,23.76390"
-    static let pyynikki = "61.49560,23.73140"
-    static let morning = "2022-01-12T08:00"
+public enum Tampere {
+    public static let keskustori = "61.49780,23.76100"
+    public static let railwayStation = "61.49860,23.77360"
+    public static let hervanta = "61.45020,23.85100"
+    public static let tampereTalo = "61.49650,23.78180"
+    public static let ratina = "61.49180,23.76390"
+    public static let pyynikki = "61.49560,23.73140"
+    public static let morning = "2022-01-12T08:00"
 }

@@ -4,6 +4,7 @@ import Planner
 import SQLite
 import Store
 import Synchronization
+import TestSupport
 import XCTest
 
 /// The coordinator's generations, driven step by step: a computation that finishes after a

@@ -1,6 +1,7 @@
 import Daemon
 import Foundation
 import Planner
+import TestSupport
 import WireProtocol
 import XCTest
 

@@ -1,122 +1,137 @@
-import CZip
 import Foundation
 
 /// A small region written by a test: an `.osm` XML street grid (planetsplitter and libreadosm
 /// both read it) around a centre anywhere in the world, and optionally a GTFS zip with one line
 /// between two of its corners, so zones, offsets and several regions are tested without any
 /// data but Tampere's.
-struct SmallRegion {
-    var name: String
-    var latitude: Double
-    var longitude: Double
+public struct SmallRegion: Sendable {
+    public var name: String
+    public var latitude: Double
+    public var longitude: Double
     /// Grid nodes per side, `spacing` metres apart; every street is two-way.
-    var size = 9
-    var spacing = 100.0
+    public var size = 9
+    public var spacing = 100.0
     /// A one-way service road from the middle of a block out to a corner, with no way in: its
     /// start can be left by car but never reached (a garage exit whose inside is not mapped).
-    var withDeadEndExit = false
+    public var withDeadEndExit = false
     /// Every street tagged `bicycle=no`: the routing database then holds no bicycle data.
-    var bicyclesBanned = false
+    public var bicyclesBanned = false
     /// A terrace below the middle of the south edge (`terracePoint`), 100 m down a flight of steps
     /// (`highway=steps`) from the edge, or 900 m round by a street from the south-east corner: a
     /// walk takes the steps, a wheelchair the street.
-    var withStepsToTerrace = false
+    public var withStepsToTerrace = false
+
+    public init(name: String, latitude: Double, longitude: Double, size: Int = 9, spacing: Double = 100.0,
+                withDeadEndExit: Bool = false, bicyclesBanned: Bool = false, withStepsToTerrace: Bool = false) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+        self.size = size
+        self.spacing = spacing
+        self.withDeadEndExit = withDeadEndExit
+        self.bicyclesBanned = bicyclesBanned
+        self.withStepsToTerrace = withStepsToTerrace
+    }
 
     /// The terrace of `withStepsToTerrace`, and the grid node its steps start from.
-    var terracePoint: String { Self.text(point(row: -1, column: Double(size / 2))) }
-    var stepsTop: String { Self.text(point(row: 0, column: Double(size / 2))) }
+    public var terracePoint: String { Self.text(point(row: -1, column: Double(size / 2))) }
+    public var stepsTop: String { Self.text(point(row: 0, column: Double(size / 2))) }
 
     /// Where a car cannot arrive when `withDeadEndExit`: a few metres from the exit's start.
-    var deadEndPoint: String { Self.text(point(row: 1.53, column: 1.5)) }
+    public var deadEndPoint: String { Self.text(point(row: 1.53, column: 1.5)) }
     /// The grid's first and last corners.
-    var southWest: String { Self.text(point(row: 0, column: 0)) }
-    var northEast: String { Self.text(point(row: Double(size - 1), column: Double(size - 1))) }
+    public var southWest: String { Self.text(point(row: 0, column: 0)) }
+    public var northEast: String { Self.text(point(row: Double(size - 1), column: Double(size - 1))) }
 
-    func point(row: Double, column: Double) -> (Double, Double) {
+    public func point(row: Double, column: Double) -> (Double, Double) {
         let half = Double(size - 1) / 2
         return (latitude + (row - half) * spacing / 111_195,
                 longitude + (column - half) * spacing / (111_195 * cos(latitude * .pi / 180)))
     }
 
-    static func text(_ point: (Double, Double)) -> String { String(format: "%.6f,%.6f", point.0, point.1) }
+    public static func text(_ point: (Double, Double)) -> String { String(format: "%.6f,%.6f", point.0, point.1) }
 
     /// Writes `<name>.osm` into `directory`; streets are named "<Name> Street N" and "<Name> Avenue N".
-    func writeOSM(in directory: URL) throws -> URL {
-        var nodes: [String] = [], ways: [String] = []
+    public func writeOSM(in directory: URL) throws -> URL {
+        var document = OSMDocument()
         func id(_ row: Int, _ column: Int) -> Int { 1 + row * size + column }
+        func node(_ id: Int, _ point: (Double, Double), tags: [(String, String)] = []) {
+            document.node(id, latitude: point.0, longitude: point.1, tags: tags)
+        }
         for row in 0..<size {
-            for column in 0..<size {
-                let (lat, lon) = point(row: Double(row), column: Double(column))
-                nodes.append(String(format: "  <node id=\"%d\" version=\"1\" lat=\"%.7f\" lon=\"%.7f\"/>", id(row, column), lat, lon))
-            }
+            for column in 0..<size { node(id(row, column), point(row: Double(row), column: Double(column))) }
         }
         let label = name.prefix(1).uppercased() + name.dropFirst()
-        func way(_ wayID: Int, _ refs: [Int], _ tags: [String: String]) -> String {
-            (["  <way id=\"\(wayID)\" version=\"1\">"] + refs.map { "    <nd ref=\"\($0)\"/>" }
-                + tags.sorted { $0.key < $1.key }.map { "    <tag k=\"\($0.key)\" v=\"\($0.value)\"/>" } + ["  </way>"])
-                .joined(separator: "\n")
-        }
+        var ways: [(Int, [Int], [String: String])] = []
         let banned = bicyclesBanned ? ["bicycle": "no"] : [:]
         for index in 0..<size {
-            ways.append(way(1_000 + index, (0..<size).map { id(index, $0) },
-                            banned.merging(["highway": "residential", "name": "\(label) Street \(index + 1)"]) { $1 }))
-            ways.append(way(2_000 + index, (0..<size).map { id($0, index) },
-                            banned.merging(["highway": "residential", "name": "\(label) Avenue \(index + 1)"]) { $1 }))
+            ways.append((1_000 + index, (0..<size).map { id(index, $0) },
+                         banned.merging(["highway": "residential", "name": "\(label) Street \(index + 1)"]) { $1 }))
+            ways.append((2_000 + index, (0..<size).map { id($0, index) },
+                         banned.merging(["highway": "residential", "name": "\(label) Avenue \(index + 1)"]) { $1 }))
         }
         if withDeadEndExit {
             let start = size * size + 1
-            let (lat, lon) = point(row: 1.5, column: 1.5)
-            nodes.append(String(format: "  <node id=\"%d\" version=\"1\" lat=\"%.7f\" lon=\"%.7f\"/>", start, lat, lon))
-            ways.append(way(3_000, [start, id(1, 1)], ["highway": "service", "oneway": "yes"]))
+            node(start, point(row: 1.5, column: 1.5))
+            ways.append((3_000, [start, id(1, 1)], ["highway": "service", "oneway": "yes"]))
         }
         if withStepsToTerrace {
             let terrace = size * size + 3, corner = size * size + 4
-            for (node, column) in [(terrace, Double(size / 2)), (corner, Double(size - 1))] {
-                let (lat, lon) = point(row: -1, column: column)
-                nodes.append(String(format: "  <node id=\"%d\" version=\"1\" lat=\"%.7f\" lon=\"%.7f\"/>", node, lat, lon))
+            for (nodeID, column) in [(terrace, Double(size / 2)), (corner, Double(size - 1))] {
+                node(nodeID, point(row: -1, column: column))
             }
-            ways.append(way(4_000, [id(0, size / 2), terrace], ["highway": "steps"]))
-            ways.append(way(4_001, [terrace, corner, id(0, size - 1)], ["highway": "residential", "name": "\(label) Terrace"]))
+            ways.append((4_000, [id(0, size / 2), terrace], ["highway": "steps"]))
+            ways.append((4_001, [terrace, corner, id(0, size - 1)], ["highway": "residential", "name": "\(label) Terrace"]))
         }
-        let (cafeLat, cafeLon) = point(row: 0.5, column: 0.2)
-        nodes.append(String(format: "  <node id=\"%d\" version=\"1\" lat=\"%.7f\" lon=\"%.7f\">\n    <tag k=\"amenity\" v=\"cafe\"/>\n    <tag k=\"name\" v=\"%@ Corner Cafe\"/>\n  </node>",
-                            size * size + 2, cafeLat, cafeLon, label))
-        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"usefulmap-tests\">\n"
-            + (nodes + ways).joined(separator: "\n") + "\n</osm>\n"
-        let url = directory.appendingPathComponent("\(name).osm")
-        try Data(xml.utf8).write(to: url)
-        return url
+        node(size * size + 2, point(row: 0.5, column: 0.2), tags: [("amenity", "cafe"), ("name", "\(label) Corner Cafe")])
+        for (wayID, refs, tags) in ways { document.way(wayID, refs, tags: OSMDocument.sorted(tags)) }
+        return try document.write(to: directory.appendingPathComponent("\(name).osm"))
     }
 
     /// One line from "<from stop>" (south-west corner) to "<to stop>" (north-east corner), one trip
     /// a day at `departure`, taking `minutes`; every day of `dates` (YYYYMMDD).
-    struct Line {
-        var zone: String
-        var fromStop: String
-        var toStop: String
-        var departure: String
-        var minutes: Int
-        var dates: (first: String, last: String)
+    public struct Line: Sendable {
+        public var zone: String
+        public var fromStop: String
+        public var toStop: String
+        public var departure: String
+        public var minutes: Int
+        public var dates: (first: String, last: String)
         /// With a `frequencies.txt` row: the trip runs every `seconds` from `departure` until
         /// `until`, as a schedule (`exactTimes`) or as headway-based service.
-        var frequency: (seconds: Int, until: String, exactTimes: Bool)? = nil
+        public var frequency: (seconds: Int, until: String, exactTimes: Bool)? = nil
         /// The days as `calendar_dates.txt` rows (one added day each) and no `calendar.txt`.
-        var calendarDatesOnly = false
+        public var calendarDatesOnly = false
         /// A third stop with this name, `metres` north of the grid's north-east corner, where the
         /// trip goes on to (a feed reaching past the street map).
-        var farStop: (name: String, metres: Double)? = nil
+        public var farStop: (name: String, metres: Double)? = nil
         /// What the stop IDs start with ("S1", "S2", …).
-        var stopIDPrefix = "S"
+        public var stopIDPrefix = "S"
+
+        public init(zone: String, fromStop: String, toStop: String, departure: String, minutes: Int,
+                    dates: (first: String, last: String), frequency: (seconds: Int, until: String, exactTimes: Bool)? = nil,
+                    calendarDatesOnly: Bool = false, farStop: (name: String, metres: Double)? = nil, stopIDPrefix: String = "S") {
+            self.zone = zone
+            self.fromStop = fromStop
+            self.toStop = toStop
+            self.departure = departure
+            self.minutes = minutes
+            self.dates = dates
+            self.frequency = frequency
+            self.calendarDatesOnly = calendarDatesOnly
+            self.farStop = farStop
+            self.stopIDPrefix = stopIDPrefix
+        }
     }
 
     /// Where `Line.farStop` is.
-    func farPoint(metres: Double) -> (Double, Double) {
+    public func farPoint(metres: Double) -> (Double, Double) {
         let (lat, lon) = point(row: Double(size - 1), column: Double(size - 1))
         return (lat + metres / 111_195, lon)
     }
 
     /// Every day from `first` to `last` (YYYYMMDD), inclusive.
-    static func days(from first: String, to last: String) -> [String] {
+    public static func days(from first: String, to last: String) -> [String] {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyyMMdd"
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -129,7 +144,7 @@ struct SmallRegion {
         return days
     }
 
-    func writeFeed(_ line: Line, in directory: URL, fileName: String? = nil) throws -> URL {
+    public func writeFeed(_ line: Line, in directory: URL, fileName: String? = nil) throws -> URL {
         let (aLat, aLon) = point(row: 0, column: 0)
         let (bLat, bLon) = point(row: Double(size - 1), column: Double(size - 1))
         let parts = line.departure.split(separator: ":").compactMap { Int($0) }
@@ -164,33 +179,21 @@ struct SmallRegion {
     }
 
     /// Writes a GTFS zip of `files` (name → CSV text) as `fileName` in `directory`.
-    func writeZip(_ files: [String: String], in directory: URL, fileName: String) throws -> URL {
+    public func writeZip(_ files: [String: String], in directory: URL, fileName: String) throws -> URL {
         let url = directory.appendingPathComponent(fileName)
-        try Self.writeZip(files, to: url, scratch: directory.appendingPathComponent("\(name)-gtfs-\(UUID().uuidString.prefix(6))"))
+        try GTFSZip.write(files, to: url)
         return url
     }
 
-    /// Writes `files` (name → text) into the zip at `url`, through the folder `scratch`.
-    static func writeZip(_ files: [String: String], to url: URL, scratch folder: URL) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var code: Int32 = 0
-        guard let archive = zip_open(url.path, ZIP_CREATE | ZIP_TRUNCATE, &code) else { throw HarnessError("zip_open failed \(code)") }
-        for (file, text) in files.sorted(by: { $0.key < $1.key }) {
-            let path = folder.appendingPathComponent(file)
-            try Data(text.utf8).write(to: path)
-            guard let source = zip_source_file(archive, path.path, 0, -1),
-                  zip_file_add(archive, file, source, zip_flags_t(ZIP_FL_OVERWRITE)) >= 0 else {
-                zip_discard(archive)
-                throw HarnessError("zip_file_add failed for \(file)")
-            }
-        }
-        guard zip_close(archive) == 0 else { throw HarnessError("zip_close failed") }
+    /// Writes `files` (name → text) into the zip at `url` (`GTFSZip.write`; `scratch` is no longer used).
+    public static func writeZip(_ files: [String: String], to url: URL, scratch folder: URL) throws {
+        try GTFSZip.write(files, to: url)
     }
 }
 
 extension DaemonHarness {
     /// Imports each small region with its line through `umctl region import`; the import reports, in order.
-    func importSmallRegions(_ regions: [(SmallRegion, SmallRegion.Line)]) throws -> [String] {
+    public func importSmallRegions(_ regions: [(SmallRegion, SmallRegion.Line)]) throws -> [String] {
         try regions.map { region, line in
             let result = try umctl(["region", "import", region.name, "--osm", try region.writeOSM(in: directory).path,
                                     "--gtfs", try region.writeFeed(line, in: directory).path])
