@@ -113,7 +113,7 @@ let package = Package(
                     swiftSettings: swift6),
         // The daemon's own types, tested in process: no daemon is started and no socket opened.
         .testTarget(name: "DaemonTests",
-                    dependencies: ["Daemon", "WireProtocol", "Store", "SQLite", "Planner", "Transit", "TestSupport"],
+                    dependencies: ["Daemon", "WireProtocol", "Store", "SQLite", "Planner", "Streets", "Transit", "TestSupport"],
                     swiftSettings: swift6),
     ]
 )

@@ -3,6 +3,7 @@ import Foundation
 import Planner
 import Store
 import Streets
+import TestSupport
 import WireProtocol
 import XCTest
 
