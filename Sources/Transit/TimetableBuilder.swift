@@ -157,7 +157,10 @@ struct TimetableBuilder {
                 if let lane = lanes.firstIndex(where: { lane in
                     guard let last = lane.last else { return true }
                     let prior = trips[last]
-                    return zip(prior.arrivals, trip.arrivals).allSatisfy { $0 <= $1 }
+                    // The last arrival first: a trip that overtakes usually arrives first too, and
+                    // patterns of many routes have many lanes to try.
+                    return prior.arrivals[prior.arrivals.count - 1] <= trip.arrivals[trip.arrivals.count - 1]
+                        && zip(prior.arrivals, trip.arrivals).allSatisfy { $0 <= $1 }
                         && zip(prior.departures, trip.departures).allSatisfy { $0 <= $1 }
                 }) {
                     lanes[lane].append(member)
