@@ -15,8 +15,9 @@ public struct RegionManifest: Codable, Hashable, Sendable {
     /// of an older format instead of skipping it. 4 has the timetable of schema 3 (each trip's
     /// stop_sequence, direction and agency, which realtime feeds are matched by). 5 has the
     /// timetable of schema 4 (fares). 6 has the timetable of schema 5 (wheelchair_boarding and
-    /// wheelchair_accessible, for step-free trips).
-    public static let currentFormatVersion = 6
+    /// wheelchair_accessible, for step-free trips). 7 has the timetable of schema 6 (patterns
+    /// grouped by stop sequence across routes, each trip's route stored).
+    public static let currentFormatVersion = 7
 
     public var name: String
     public var formatVersion: Int

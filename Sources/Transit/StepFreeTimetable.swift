@@ -31,7 +31,7 @@ extension Timetable {
             let kept = (0..<n).filter { stopAllowed[Int(patternStops[start + $0])] }
             let trips = (Int(pattern.firstTrip)..<Int(pattern.firstTrip + pattern.tripCount)).filter { allowed(tripWheelchair[$0]) }
             guard kept.count >= 2, !trips.isEmpty else { continue }
-            var derived = Pattern(route: pattern.route, stopsStart: Int32(view.patternStops.count), stopCount: Int32(kept.count),
+            var derived = Pattern(stopsStart: Int32(view.patternStops.count), stopCount: Int32(kept.count),
                                   firstTrip: Int32(view.tripIDs.count), tripCount: Int32(trips.count),
                                   timesStart: Int32(view.arrivals.count), minTime: .max, maxTime: .min)
             for i in kept {
@@ -41,6 +41,7 @@ extension Timetable {
             }
             for trip in trips {
                 view.tripIDs.append(tripIDs[trip])
+                view.tripRoutes.append(tripRoutes[trip])
                 view.tripHeadsigns.append(tripHeadsigns[trip])
                 view.tripServices.append(tripServices[trip])
                 view.tripHeadways.append(tripHeadways[trip])

@@ -3,10 +3,12 @@ import Planner
 
 /// The whole timetable in compact arrays, as RAPTOR scans it.
 ///
-/// Trips with the same route, stop sequence and pickup/drop-off rules form a *pattern*;
-/// inside a pattern trips are sorted by departure and never overtake one another (the
-/// builder splits patterns where they would), so "the earliest trip at stop i" is a binary
-/// search. Times are seconds after the service day's reference instant ("noon minus 12 h").
+/// Trips with the same stop sequence (`stop_sequence` numbers included) and pickup/drop-off
+/// rules form a *pattern*, whatever their route: the rounds scan all trips on those stops at
+/// once (the copies of a line laid over one another are one pattern, not one each). Inside a
+/// pattern trips are sorted by departure and never overtake one another (the builder splits
+/// patterns where they would), so "the earliest trip at stop i" is a binary search. Each trip
+/// names its own route (`tripRoutes`). Times are seconds after the service day's reference instant ("noon minus 12 h").
 struct Timetable: Sendable {
     struct Stop: Sendable, Hashable {
         var id: String
@@ -61,7 +63,6 @@ struct Timetable: Sendable {
     }
 
     struct Pattern: Sendable, Hashable {
-        var route: Int32
         /// Range in `patternStops` / `patternFlags`.
         var stopsStart: Int32
         var stopCount: Int32
@@ -89,6 +90,8 @@ struct Timetable: Sendable {
     /// their stops differently never share a pattern); realtime updates name stops by it.
     var patternSequences: [Int32] = []
     var tripIDs: [String] = []
+    /// Per trip: its route (patterns mix routes that share a stop sequence).
+    var tripRoutes: [Int32] = []
     var tripHeadsigns: [String] = []
     var tripServices: [Int32] = []
     /// Per trip: the headway of a run of headway-based service (`exact_times=0`), whose times
@@ -165,7 +168,7 @@ struct Timetable: Sendable {
     /// Bytes held by the arrays (strings counted by their UTF-8 length), for the memory report.
     var memoryBytes: Int {
         func a<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }
-        var total = a(patternStops) + a(patternFlags) + a(patternSequences) + a(tripDirections) + a(tripWheelchair) + a(tripServices) + a(tripHeadways) + a(arrivals) + a(departures)
+        var total = a(patternStops) + a(patternFlags) + a(patternSequences) + a(tripDirections) + a(tripWheelchair) + a(tripRoutes) + a(tripServices) + a(tripHeadways) + a(arrivals) + a(departures)
         total += a(changeSeconds) + a(footStart) + a(footTargets) + a(footWalkSeconds) + a(footMinimumSeconds)
         total += a(stopPatternStart) + a(stopPatternEntries) + a(stopPatternIndexes)
         total += a(footInStart) + a(footInSources) + a(footInEdge)

@@ -20,8 +20,9 @@ struct TimetableBuilder {
         var wheelchair: UInt8
     }
 
+    /// What trips sharing a pattern have in common: not the route (the rounds scan every
+    /// trip on the same stops together; each trip keeps its route).
     private struct PatternKey: Hashable {
-        var route: Int32
         var stops: [Int32]
         var flags: [UInt8]
         var sequences: [Int32]
@@ -138,7 +139,7 @@ struct TimetableBuilder {
         var groups: [PatternKey: [Int]] = [:]
         var keys: [PatternKey] = []
         for (i, trip) in trips.enumerated() {
-            let key = PatternKey(route: trip.route, stops: trip.stops, flags: trip.flags, sequences: trip.sequences)
+            let key = PatternKey(stops: trip.stops, flags: trip.flags, sequences: trip.sequences)
             if groups[key] == nil { keys.append(key) }
             groups[key, default: []].append(i)
         }
@@ -156,7 +157,10 @@ struct TimetableBuilder {
                 if let lane = lanes.firstIndex(where: { lane in
                     guard let last = lane.last else { return true }
                     let prior = trips[last]
-                    return zip(prior.arrivals, trip.arrivals).allSatisfy { $0 <= $1 }
+                    // The last arrival first: a trip that overtakes usually arrives first too, and
+                    // patterns of many routes have many lanes to try.
+                    return prior.arrivals[prior.arrivals.count - 1] <= trip.arrivals[trip.arrivals.count - 1]
+                        && zip(prior.arrivals, trip.arrivals).allSatisfy { $0 <= $1 }
                         && zip(prior.departures, trip.departures).allSatisfy { $0 <= $1 }
                 }) {
                     lanes[lane].append(member)
@@ -165,16 +169,19 @@ struct TimetableBuilder {
                 }
             }
             for lane in lanes {
-                var pattern = Timetable.Pattern(route: key.route, stopsStart: Int32(table.patternStops.count),
+                var pattern = Timetable.Pattern(stopsStart: Int32(table.patternStops.count),
                                                 stopCount: Int32(key.stops.count), firstTrip: Int32(table.tripIDs.count),
                                                 tripCount: Int32(lane.count), timesStart: Int32(table.arrivals.count),
                                                 minTime: .max, maxTime: .min)
                 table.patternStops.append(contentsOf: key.stops)
                 table.patternFlags.append(contentsOf: key.flags)
                 table.patternSequences.append(contentsOf: key.sequences)
+                var modes: UInt32 = 0
                 for member in lane {
                     let trip = trips[member]
+                    modes |= UInt32(1) << UInt32(VehicleKind.index(routeType: routes[Int(trip.route)].routeType))
                     table.tripIDs.append(trip.tripID)
+                    table.tripRoutes.append(trip.route)
                     table.tripHeadsigns.append(trip.headsign)
                     table.tripServices.append(trip.service)
                     table.tripHeadways.append(trip.headwaySeconds)
@@ -186,8 +193,7 @@ struct TimetableBuilder {
                     pattern.maxTime = max(pattern.maxTime, trip.arrivals[trip.arrivals.count - 1])
                 }
                 table.patterns.append(pattern)
-                let mode = UInt32(1) << UInt32(VehicleKind.index(routeType: routes[Int(key.route)].routeType))
-                for s in key.stops { table.stops[Int(s)].modeMask |= mode }
+                for s in key.stops { table.stops[Int(s)].modeMask |= modes }
             }
         }
 

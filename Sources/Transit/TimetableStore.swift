@@ -18,7 +18,10 @@ struct TimetableStore {
     /// reads with fares not read, so every price is unknown until the region is re-imported.
     /// Version 5 added `stops.wheelchair_boarding` (a platform's 0 already replaced by its station's)
     /// and `trips.wheelchair_accessible`; an older file reads with every stop and trip unknown.
-    static let schemaVersion = 5
+    /// Version 6 groups trips into patterns by stop sequence whatever their route, so the route
+    /// moved to `trips.route_idx` (`patterns.route_idx` holds the first trip's); an older file
+    /// reads each trip's route from its pattern (one route a pattern, scanned apart).
+    static let schemaVersion = 6
     static let oldestReadableSchemaVersion = 1
     static let fileName = "transit.sqlite"
 
@@ -72,7 +75,8 @@ struct TimetableStore {
                                   sequences BLOB);
             CREATE TABLE trips(idx INTEGER PRIMARY KEY, pattern_idx INTEGER NOT NULL, trip_id TEXT NOT NULL, headsign TEXT NOT NULL,
                                service_idx INTEGER NOT NULL, arrivals BLOB NOT NULL, departures BLOB NOT NULL,
-                               headway_seconds INTEGER, direction_id INTEGER, wheelchair_accessible INTEGER NOT NULL DEFAULT 0);
+                               headway_seconds INTEGER, direction_id INTEGER, wheelchair_accessible INTEGER NOT NULL DEFAULT 0,
+                               route_idx INTEGER NOT NULL);
             CREATE TABLE footpaths(from_idx INTEGER NOT NULL, to_idx INTEGER NOT NULL, walk_seconds INTEGER NOT NULL,
                                    minimum_seconds INTEGER NOT NULL, PRIMARY KEY(from_idx, to_idx)) WITHOUT ROWID;
             """)
@@ -109,10 +113,10 @@ struct TimetableStore {
             try services.run([.int(i), .text(s.id), .int(s.firstDay), .blob(Self.pack(s.words))])
         }
         let patterns = try db.prepare("INSERT INTO patterns VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        let trips = try db.prepare("INSERT INTO trips VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let trips = try db.prepare("INSERT INTO trips VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         for (pi, p) in t.patterns.enumerated() {
             let stopRange = Int(p.stopsStart)..<Int(p.stopsStart + p.stopCount)
-            try patterns.run([.int(pi), .int(Int(p.route)), .blob(Self.pack(Array(t.patternStops[stopRange]))),
+            try patterns.run([.int(pi), .int(Int(t.tripRoutes[Int(p.firstTrip)])), .blob(Self.pack(Array(t.patternStops[stopRange]))),
                               .blob(Array(t.patternFlags[stopRange])), .int(Int(p.firstTrip)), .int(Int(p.tripCount)),
                               .int(Int(p.minTime)), .int(Int(p.maxTime)), .blob(Self.pack(Array(t.patternSequences[stopRange])))])
             let n = Int(p.stopCount)
@@ -124,7 +128,7 @@ struct TimetableStore {
                                .blob(Self.pack(Array(t.departures[range]))),
                                .optional(t.tripHeadways[trip] > 0 ? Int(t.tripHeadways[trip]) : nil),
                                .optional(t.tripDirections[trip] >= 0 ? Int(t.tripDirections[trip]) : nil),
-                               .int(Int(t.tripWheelchair[trip]))])
+                               .int(Int(t.tripWheelchair[trip])), .int(Int(t.tripRoutes[trip]))])
             }
         }
         let foot = try db.prepare("INSERT INTO footpaths VALUES (?, ?, ?, ?)")
@@ -204,6 +208,7 @@ struct TimetableStore {
         let sequenceColumn = version >= 3 ? "sequences" : "NULL"
         let statement = try db.prepare(
             "SELECT route_idx, stops, flags, first_trip, trip_count, min_time, max_time, \(sequenceColumn) FROM patterns ORDER BY idx")
+        var patternRoutes: [Int32] = []  // before version 6, every trip's route
         while let row = try statement.step() {
             let stops: [Int32] = Self.unpack(row.blob(1))
             let flags = row.blob(2)
@@ -212,7 +217,8 @@ struct TimetableStore {
             let sequences = stored.isEmpty ? stops.indices.map { Int32($0 + 1) } : stored
             guard sequences.count == stops.count else { throw TransitError.corruptTimetable("pattern stop sequences") }
             t.patternSequences.append(contentsOf: sequences)
-            t.patterns.append(Timetable.Pattern(route: Int32(truncatingIfNeeded: row.int64(0)), stopsStart: Int32(t.patternStops.count),
+            patternRoutes.append(Int32(truncatingIfNeeded: row.int64(0)))
+            t.patterns.append(Timetable.Pattern(stopsStart: Int32(t.patternStops.count),
                                                 stopCount: Int32(stops.count), firstTrip: Int32(truncatingIfNeeded: row.int64(3)),
                                                 tripCount: Int32(truncatingIfNeeded: row.int64(4)), timesStart: 0,
                                                 minTime: Int32(truncatingIfNeeded: row.int64(5)), maxTime: Int32(truncatingIfNeeded: row.int64(6))))
@@ -222,9 +228,10 @@ struct TimetableStore {
         let headwayColumn = version >= 2 ? "headway_seconds" : "NULL"
         let directionColumn = version >= 3 ? "direction_id" : "NULL"
         let accessibleColumn = version >= 5 ? "wheelchair_accessible" : "0"
+        let routeColumn = version >= 6 ? "route_idx" : "-1"
         let tripStatement = try db.prepare(
             "SELECT pattern_idx, trip_id, headsign, service_idx, arrivals, departures, \(headwayColumn), \(directionColumn), "
-                + "\(accessibleColumn) FROM trips ORDER BY idx")
+                + "\(accessibleColumn), \(routeColumn) FROM trips ORDER BY idx")
         var lastPattern = -1
         while let row = try tripStatement.step() {
             let p = row.int(0)
@@ -238,6 +245,7 @@ struct TimetableStore {
                 throw TransitError.corruptTimetable("trip \(row.string(1)) has the wrong number of stop times")
             }
             t.tripIDs.append(row.string(1))
+            t.tripRoutes.append(version >= 6 ? Int32(truncatingIfNeeded: row.int64(9)) : patternRoutes[p])
             t.tripHeadsigns.append(row.string(2))
             t.tripServices.append(Int32(truncatingIfNeeded: row.int64(3)))
             let headway = row.optionalInt(6) ?? 0
@@ -276,10 +284,13 @@ struct TimetableStore {
         guard t.tripServices.allSatisfy({ $0 >= 0 && Int($0) < t.services.count }) else {
             throw TransitError.corruptTimetable("service index out of range")
         }
+        guard t.tripRoutes.allSatisfy({ $0 >= 0 && Int($0) < t.routes.count }) else {
+            throw TransitError.corruptTimetable("trip route index out of range")
+        }
         var expectedTrip: Int32 = 0
         for p in t.patterns {
-            guard p.route >= 0, Int(p.route) < t.routes.count, p.firstTrip == expectedTrip, p.tripCount > 0 else {
-                throw TransitError.corruptTimetable("pattern route or trip range")
+            guard p.firstTrip == expectedTrip, p.tripCount > 0 else {
+                throw TransitError.corruptTimetable("pattern trip range")
             }
             expectedTrip += p.tripCount
         }

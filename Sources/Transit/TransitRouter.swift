@@ -166,7 +166,7 @@ public final class TransitRouter: Sendable {
             let chosen = bestRaw
             let (forward, forwardTime) = measure {
                 engine.departAt(chosen.departure, access: access, egress: egress, days: days, maxRides: chosen.rides.count,
-                                horizon: instant - chosen.departure + 1,  // arriving after the deadline is no use
+                                horizon: chosen.arrival - chosen.departure,  // only arriving before the chosen one is of use
                                 overlay: overlay, stopMask: stopMask)
             }
             engineTime += forwardTime
@@ -337,7 +337,8 @@ public final class TransitRouter: Sendable {
                 if !AccessibilityValue.changeIsStepFree(from: t.from, to: t.to, in: tt.stops) { accessibility.append(.unknown) }
             }
             let pattern = tt.patterns[Int(ride.pattern)]
-            let route = tt.routes[Int(pattern.route)]
+            let routeIndex = tt.tripRoutes[Int(ride.trip)]
+            let route = tt.routes[Int(routeIndex)]
             var previous: Coordinate? = nil
             var zones: [Int32] = [], destinationZone: Int32 = -1
             for i in Int(ride.boardIndex)...Int(ride.alightIndex) {
@@ -351,7 +352,7 @@ public final class TransitRouter: Sendable {
                 previous = c
                 geometry.append(c)
             }
-            fareRides.append(FareRide(route: pattern.route, agencyID: route.agencyID, zones: zones,
+            fareRides.append(FareRide(route: routeIndex, agencyID: route.agencyID, zones: zones,
                                       destinationZone: destinationZone, boarding: ride.departure))
             let board = stop(ride.boardStop), alight = stop(ride.alightStop)
             accessibility.append(AccessibilityValue.ride(trip: tt.tripWheelchair[Int(ride.trip)],

@@ -60,10 +60,15 @@ final class RaptorPropertyTests: XCTestCase {
         w.feed.transfers = transferRows
         let routeCount = Int.random(in: 2...7, using: &g)
         var tripNumber = 0
+        var previousSequence: [Int] = []
         for r in 0..<routeCount {
             w.feed.routes.append(("R\(r)", "\(r)", Int.random(in: 0...1, using: &g) == 0 ? 3 : 0))
             let length = Int.random(in: 2...min(6, stopCount), using: &g)
-            let sequence = Array((0..<stopCount).shuffled(using: &g).prefix(length))
+            var sequence = Array((0..<stopCount).shuffled(using: &g).prefix(length))
+            // Some routes run on the stops of the one before: their trips share its patterns,
+            // and overtake its trips where their random times say so.
+            if r > 0 && Int.random(in: 0..<3, using: &g) == 0 { sequence = previousSequence }
+            previousSequence = sequence
             for _ in 0..<Int.random(in: 1...6, using: &g) {
                 let lateNight = Int.random(in: 0..<5, using: &g) == 0
                 // Whole and half minutes: ties between a change and a departure are common.

@@ -172,7 +172,7 @@ extension RealtimeOverlay {
             }
             let base = tt.patterns[Int(key.pattern)]
             for lane in lanes {
-                var pattern = Timetable.Pattern(route: base.route, stopsStart: Int32(patterns.stops.count), stopCount: base.stopCount,
+                var pattern = Timetable.Pattern(stopsStart: Int32(patterns.stops.count), stopCount: base.stopCount,
                                                 firstTrip: Int32(baseTrips.count), tripCount: Int32(lane.count),
                                                 timesStart: Int32(patterns.arrivals.count), minTime: .max, maxTime: .min)
                 patterns.stops.append(contentsOf: tt.patternStops[Int(base.stopsStart)..<Int(base.stopsStart + base.stopCount)])

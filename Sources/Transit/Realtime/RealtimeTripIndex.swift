@@ -29,7 +29,7 @@ struct RealtimeTripIndex: Sendable {
                 byID[tt.tripIDs[trip], default: []].append(Int32(trip))
                 pattern[trip] = Int32(p)
                 let first = tt.departures[Int(pat.timesStart) + k * Int(pat.stopCount)]
-                byRouteStart[RouteStart(route: pat.route, start: first), default: []].append(Int32(trip))
+                byRouteStart[RouteStart(route: tt.tripRoutes[trip], start: first), default: []].append(Int32(trip))
             }
         }
         tripsByID = byID

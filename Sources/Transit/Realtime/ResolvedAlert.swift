@@ -46,7 +46,7 @@ struct ResolvedAlert: Hashable, Sendable {
 
     /// Whether some target matches the ride.
     func touches(_ ride: RideFacts, in tt: Timetable) -> Bool {
-        let route = Int(tt.patterns[Int(ride.pattern)].route)
+        let route = Int(tt.tripRoutes[Int(ride.trip)])
         return targets.contains { target in
             if let agency = target.agencyID, tt.routes[route].agencyID != agency { return false }
             if let r = target.route, Int(r) != route { return false }
