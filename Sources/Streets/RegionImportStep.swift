@@ -4,6 +4,10 @@ import Foundation
 /// transit timetable. It writes into `stagingDirectory`; if it throws, the import fails and the
 /// previous version of the region stays in use.
 ///
+/// The steps run one after another on a thread of their own, started with planetsplitter and the
+/// place index. A step made with `run:` waits until both are built; one made with
+/// `besideStreets:` waits itself, only where it needs them (`RegionImportStreets`).
+///
 /// ```swift
 /// let gtfs = RegionImportStep(name: "transit timetable", sources: [feedURL]) { staging, progress in
 ///     progress(RegionImportProgress(phase: "transit timetable", detail: "stops"))
@@ -20,7 +24,7 @@ public struct RegionImportStep: Sendable {
     public var sources: [URL]
     /// How large each of `sources` may be (checked by size before the import reads it); nil: any size.
     public var sourceLimit: SourceSizeLimit?
-    private let body: @Sendable (URL, (RegionImportProgress) -> Void) throws -> Outcome
+    private let body: @Sendable (URL, RegionImportStreets, (RegionImportProgress) -> Void) throws -> Outcome
 
     /// What a step found that the manifest records.
     public struct Outcome: Sendable {
@@ -38,16 +42,33 @@ public struct RegionImportStep: Sendable {
         }
     }
 
+    /// A step that starts once the streets (routing database, place index, street layer) are built.
     public init(name: String, sources: [URL] = [], sourceLimit: SourceSizeLimit? = nil,
                 run: @escaping @Sendable (_ stagingDirectory: URL, _ progress: (RegionImportProgress) -> Void) throws -> Outcome) {
+        self.init(name: name, sources: sources, sourceLimit: sourceLimit) { staging, streets, progress in
+            try streets.waitForAll()
+            return try run(staging, progress)
+        }
+    }
+
+    /// A step that starts with the streets and waits for them itself (`RegionImportStreets`).
+    public init(name: String, sources: [URL] = [], sourceLimit: SourceSizeLimit? = nil,
+                besideStreets: @escaping @Sendable (_ stagingDirectory: URL, _ streets: RegionImportStreets,
+                                                    _ progress: (RegionImportProgress) -> Void) throws -> Outcome) {
         self.name = name
         self.sources = sources
         self.sourceLimit = sourceLimit
-        self.body = run
+        self.body = besideStreets
     }
 
+    /// Runs the step alone in `stagingDirectory`, whose streets are already complete.
     @discardableResult
     public func run(stagingDirectory: URL, progress: (RegionImportProgress) -> Void) throws -> Outcome {
-        try body(stagingDirectory, progress)
+        try body(stagingDirectory, .built, progress)
+    }
+
+    /// Runs the step in an import, beside the streets being built.
+    func run(stagingDirectory: URL, streets: RegionImportStreets, progress: (RegionImportProgress) -> Void) throws -> Outcome {
+        try body(stagingDirectory, streets, progress)
     }
 }

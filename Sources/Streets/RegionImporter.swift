@@ -4,8 +4,8 @@ import Glibc
 import Planner
 
 /// Imports an OpenStreetMap extract as a region: Routino's routing database (`planetsplitter`),
-/// the place index, then any additional steps, all in a new version directory that replaces
-/// the current one atomically at the end.
+/// the place index and any additional steps, at once (`buildStreetsAndSteps`), all in a new
+/// version directory that replaces the current one atomically at the end.
 ///
 /// ```swift
 /// let importer = RegionImporter(dataDirectory: dataDir)
@@ -52,19 +52,17 @@ public struct RegionImporter: Sendable {
     public func importRegion(name: String, osm: URL, additionalSteps: [RegionImportStep] = [],
                              timeZone: String? = nil, timeZoneSource: String = "given with --time-zone", force: Bool = false,
                              zoneTable: @Sendable () throws -> RegionTimeZones = RegionTimeZones.systemTable,
-                             progress: @Sendable (RegionImportProgress) -> Void) throws -> RegionImportResult {
+                             progress: @escaping @Sendable (RegionImportProgress) -> Void) throws -> RegionImportResult {
         let phases = RegionImportPhases(steps: additionalSteps.map(\.name))
         return try importing(name: name, osm: osm, additionalSteps: additionalSteps, timeZone: timeZone,
                              timeZoneSource: timeZoneSource, force: force, zoneTable: zoneTable) { update in
-            var update = update
-            update.overall = phases.overall(update)
-            progress(update)
+            phases.report(update, to: progress)
         }
     }
 
     private func importing(name: String, osm: URL, additionalSteps: [RegionImportStep], timeZone: String?,
                            timeZoneSource: String, force: Bool, zoneTable: @Sendable () throws -> RegionTimeZones,
-                           progress: @Sendable (RegionImportProgress) -> Void) throws -> RegionImportResult {
+                           progress: @escaping @Sendable (RegionImportProgress) -> Void) throws -> RegionImportResult {
         let clock = Date()
         // Whole seconds: the manifest's ISO 8601 dates must read back equal to what was written.
         let started = Date(timeIntervalSince1970: clock.timeIntervalSince1970.rounded(.down))
@@ -108,6 +106,7 @@ public struct RegionImporter: Sendable {
             sources.append(source)
             hashedBytes += size
         }
+        progress(RegionImportProgress(phase: "checking sources", fraction: 1))
         let stepNames = additionalSteps.map(\.name)
         if !force, let current = try? catalog.region(named: name),
            current.sources.map(\.sha256) == sources.map(\.sha256), current.steps == stepNames,
@@ -123,39 +122,17 @@ public struct RegionImporter: Sendable {
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         do {
             try checkCancelled()
-            let routingCounts = try buildRoutingDatabase(osm: osm, into: staging, planetsplitter: executable, progress: progress)
-            try checkCancelled()
-            progress(RegionImportProgress(phase: "indexing places", fraction: 0))
-            let extract = try withoutActuallyEscaping(progress) { report in
-                try OSMPlaceExtractor.extract(from: osm) { nodes, ways in
-                    report(RegionImportProgress(phase: "indexing places", detail: "\(nodes) nodes, \(ways) ways"))
-                }
-            }
-            try PlaceIndex.build(in: staging, places: extract.places, addresses: extract.addresses,
-                                  interpolations: extract.interpolations)
-            try StreetLayer.write(extract.streets, regionDirectory: staging)
-            progress(RegionImportProgress(phase: "indexing places", fraction: 1, detail: "\(extract.places.count) places"))
-            var outcomes: [RegionImportStep.Outcome] = []
-            for step in additionalSteps {
-                try checkCancelled()
-                progress(RegionImportProgress(phase: step.name, fraction: 0))
-                do {
-                    outcomes.append(try step.run(stagingDirectory: staging, progress: progress))
-                } catch let error as StreetsError {
-                    throw error
-                } catch {
-                    throw StreetsError.importFailed(phase: step.name, message: "\(error)")
-                }
-                progress(RegionImportProgress(phase: step.name, fraction: 1))
-            }
+            let built = try buildStreetsAndSteps(osm: osm, staging: staging, planetsplitter: executable,
+                                                 steps: additionalSteps, progress: progress)
+            let outcomes = built.outcomes
             let placeCounts = try PlaceIndex(regionDirectory: staging).counts()
-            var counts = routingCounts
-            counts["osm_nodes"] = extract.nodeCount
-            counts["osm_ways"] = extract.wayCount
+            var counts = built.routingCounts
+            counts["osm_nodes"] = built.places.nodeCount
+            counts["osm_ways"] = built.places.wayCount
             counts["places"] = placeCounts.values.reduce(0, +)
             for (kind, count) in placeCounts { counts[kind.plural] = count }
             for outcome in outcomes { counts.merge(outcome.counts) { $0 + $1 } }
-            let box = extract.boundingBox
+            let box = built.places.boundingBox
             let zone = try decideTimeZone(given: timeZone.map { RegionTimeZoneDecision(zone: $0, source: timeZoneSource) },
                                           outcomes: outcomes, center: box.center, zoneTable: zoneTable)
             progress(RegionImportProgress(phase: "time zone", fraction: 1, detail: "\(zone.zone): \(zone.source)"))
@@ -222,8 +199,9 @@ public struct RegionImporter: Sendable {
     }
 
     /// Runs planetsplitter into `directory`; returns the routing counts it wrote.
-    private func buildRoutingDatabase(osm: URL, into directory: URL, planetsplitter: URL,
-                                      progress: (RegionImportProgress) -> Void) throws -> [String: Int] {
+    /// - parameter stop: polled while it runs: true kills it (`CancellationError`).
+    func buildRoutingDatabase(osm: URL, into directory: URL, planetsplitter: URL, stop: () -> Bool,
+                              progress: (RegionImportProgress) -> Void) throws -> [String: Int] {
         let phase = "building routing database"
         progress(RegionImportProgress(phase: phase, fraction: 0, detail: "starting planetsplitter"))
         let log = directory.appendingPathComponent("planetsplitter.log")
@@ -255,7 +233,7 @@ public struct RegionImporter: Sendable {
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            if isCancelled() {
+            if stop() {
                 child.kill()
                 throw CancellationError()
             }

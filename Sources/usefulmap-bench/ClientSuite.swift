@@ -49,7 +49,7 @@ func runClientSuite() async throws -> SuiteReport {
 
 /// Runs a program to its end with its output thrown away; fails unless it exits 0. Returns the
 /// CPU seconds (user + system) it used.
-private func spawnAndWait(_ argv: [String]) throws -> Double {
+func spawnAndWait(_ argv: [String]) throws -> Double {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

@@ -61,20 +61,24 @@ func runDaemonSuite() async throws -> SuiteReport {
     report.add("compare 4 / 3 modes, total time", fourModes.reduce(0, +) / threeModes.reduce(0, +), unit: "×")
     report.add("compare 4 / 3 modes, p50", percentile(fourModes.sorted(), 0.5) / percentile(threeModes.sorted(), 0.5), unit: "×")
 
+    // Spawned with posix_spawn and reaped with wait4, as a shell does (Foundation's `Process` adds
+    // its own thread and run loop); the CPU rows are the process's own (user + system) and the
+    // daemon's with its Routino workers per compare, which other work on a shared machine leaves out.
     let umctl = BenchDaemon.binaries.appendingPathComponent("umctl").path
+    var umctlCPU: [Double] = []
+    let daemonBefore = daemon.processIdentifier.map { ProcessTreeCPU.seconds(of: $0) }
     let wholeProcess = try pairs.map { from, to in
-        try time {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: umctl)
-            process.arguments = ["compare", from, to, "--at", "2022-01-12T08:00", "--socket", socket]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-        }.1
+        let (cpu, wall) = try time { try spawnAndWait([umctl, "compare", from, to, "--at", "2022-01-12T08:00", "--socket", socket]) }
+        umctlCPU.append(cpu)
+        return wall
     }
     report.addLatencies("compare (40 random pairs, whole umctl process)", wholeProcess)
     report.add("compare (40 random pairs, whole umctl process) p90", percentile(wholeProcess.sorted(), 0.9) * 1000, unit: "ms")
+    report.addLatencies("compare (40 random pairs, umctl process CPU)", umctlCPU)
+    if let pid = daemon.processIdentifier, let before = daemonBefore {
+        report.add("compare (40 random pairs, daemon + Routino workers CPU per compare)",
+                   (ProcessTreeCPU.seconds(of: pid) - before) / Double(pairs.count) * 1000, unit: "ms")
+    }
 
     // Untyped (the answer read as JSON, as before issue 11) so that the figures compare the daemon
     // across versions; the typed rows add what a client pays to decode the result document.

@@ -154,7 +154,13 @@ struct Engine {
     /// and formatting every point cost more than routing a short walk).
     static func describe(_ head: UnsafeMutablePointer<Routino_Output>, endsOnly: Bool = false) -> String {
         func text(_ point: Routino_Output) -> String {
-            String(format: "%.6f,%.6f", Double(point.lat) * 180 / .pi, Double(point.lon) * 180 / .pi)
+            // C's snprintf: a long walk has hundreds of points, and String(format:) was a tenth of the route's cost.
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+                let count = routino_format_point(buffer.baseAddress, buffer.count, Double(point.lat) * 180 / .pi,
+                                                 Double(point.lon) * 180 / .pi)
+                return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(max(0, min(count, 63)))),
+                              as: UTF8.self)
+            }
         }
         var points: [String] = []
         var last = head.pointee

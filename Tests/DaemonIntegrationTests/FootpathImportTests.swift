@@ -36,6 +36,42 @@ final class FootpathImportTests: XCTestCase {
         XCTAssertEqual(checked, report.footpaths)
     }
 
+    /// Issue 26: the daemon's import reads the feed beside planetsplitter and the place index,
+    /// and times the footpaths as soon as the routing database is there. The region it makes
+    /// is the one the step makes when run alone, after the streets are complete: the same
+    /// footpaths with the same times, the same counts, the same stops in the place index.
+    func testTheTimetableStepRunBesideTheStreetsGivesTheSameRegionAsTheStepRunAfterThem() throws {
+        let region = try tampereDirectory().resolvingSymlinksInPath()
+        let manifest = try XCTUnwrap(try RegionCatalog(dataDirectory: try TampereRegion.dataDirectory()).region(named: "tampere"))
+        let work = try DaemonHarness.temporaryDirectory()
+        addTeardownBlock { try? FileManager.default.removeItem(at: work) }
+        let staging = work.appendingPathComponent("staging")
+        try FileManager.default.copyItem(at: region, to: staging)
+        for file in ["transit.sqlite", "transit.sqlite-wal", "transit.sqlite-shm"] {
+            try? FileManager.default.removeItem(at: staging.appendingPathComponent(file))
+        }
+        try PlaceIndex.removeStops(fromRegionDirectory: staging)
+        let feed = DaemonHarness.tampereFolder.appendingPathComponent("tampere.zip")
+        let outcome = try TransitEngine.importStep(feeds: [feed], walkWorkers: 2).run(stagingDirectory: staging) { _ in }
+
+        let atOnce = try XCTUnwrap(try GTFSImporter.lastReport(regionDirectory: region))
+        let after = try XCTUnwrap(try GTFSImporter.lastReport(regionDirectory: staging))
+        XCTAssertGreaterThan(atOnce.footpaths, 1_000)
+        XCTAssertEqual(after.footpaths, atOnce.footpaths)
+        XCTAssertEqual(after.streetTimedFootpaths, atOnce.streetTimedFootpaths)
+        XCTAssertEqual(after.straightLineFootpaths, atOnce.straightLineFootpaths)
+        for key in [TransitEngine.stopsBeyondStreets, TransitEngine.straightLineFootpaths] {
+            XCTAssertEqual(outcome.counts[key], manifest.counts[key], key)
+        }
+        XCTAssertEqual(try PlaceIndex(regionDirectory: staging).counts(), try PlaceIndex(regionDirectory: region).counts())
+        let routerAtOnce = try TransitRouter(regionDirectory: region), routerAfter = try TransitRouter(regionDirectory: staging)
+        XCTAssertEqual(routerAfter.stops.map(\.id), routerAtOnce.stops.map(\.id))
+        for stop in routerAtOnce.stops {
+            XCTAssertEqual(routerAfter.footpaths(from: stop.id).map { "\($0.stop.id) \($0.walkSeconds)" },
+                           routerAtOnce.footpaths(from: stop.id).map { "\($0.stop.id) \($0.walkSeconds)" }, stop.id)
+        }
+    }
+
     func testTheRegionDocumentShowsHowManyFootpathsAreStraightLines() throws {
         let data = try TampereRegion.dataDirectory()
         let report = try XCTUnwrap(try GTFSImporter.lastReport(regionDirectory: try tampereDirectory()))

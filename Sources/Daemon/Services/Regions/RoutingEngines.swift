@@ -125,15 +125,20 @@ public struct TransitEngine: LegEngine {
     public static let straightLineFootpaths = "straight_line_footpaths"
 
     /// The import step that adds GTFS feeds to a region: the timetable, with footpaths between
-    /// stops timed on the streets of the region being imported (`staging` already holds its
-    /// Routino database), then its stops in the place index (so searches and nearby-stop
-    /// lookups find them).
+    /// stops timed on the streets of the region being imported, then its stops in the place
+    /// index (so searches and nearby-stop lookups find them). It runs beside planetsplitter:
+    /// once the place index is built (its memory must not count against the feed's budget), the
+    /// feeds are read while planetsplitter still works, and the footpaths wait for its routing
+    /// database (`RegionImportStreets`).
     /// - parameter walkWorkers: Routino worker processes that time the footpaths in parallel.
     /// - parameter limits: what a feed may use (sizes, compression ratio, line length, memory).
     public static func importStep(feeds: [URL], walkWorkers: Int = ProcessInfo.processInfo.activeProcessorCount,
                                   limits: GTFSLimits = GTFSLimits()) -> RegionImportStep {
         RegionImportStep(name: "transit timetable", sources: feeds, sourceLimit: ImportSourceLimits.feedLimit(limits.maxFeedBytes)) {
-            staging, progress in
+            staging, streets, progress in
+            // After the place index, beside planetsplitter (another process): the feed's memory
+            // budget is the daemon's growth while it imports, which the place index's would spend.
+            try streets.waitForPlaceIndex()
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0,
                                           detail: "reading \(feeds.map(\.lastPathComponent).joined(separator: ", ")), timing footpaths on the streets"))
             let timer: StreetWalkTimer?
@@ -151,13 +156,15 @@ public struct TransitEngine: LegEngine {
                 // The estimator reports on this import thread, while `progress` is in scope.
                 let relay = ImportProgressRelay(progress)
                 let walking: any WalkingTimeEstimator = timer.map { timer in
-                    StreetWalkingEstimator(timer: timer) { timed, total in
+                    StreetWalkingEstimator(timer: timer, streets: streets) { timed, total in
                         relay.report(RegionImportProgress(phase: "transit timetable", fraction: 0.1 + 0.7 * Double(timed) / Double(total),
                                                           detail: "timing footpaths on the streets: \(timed) of \(total)"))
                     }
                 } ?? StraightLineWalking()
                 return try importer.importFeedsListingStops(feeds, intoRegionDirectory: staging, walking: walking)
             }
+            // The streets' own error is the import's when they failed (the footpaths were then straight lines).
+            try streets.waitForAll()
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0.8, detail: "indexing stops"))
             // A feed may reach past the street map: a stop no road snaps to is never offered by search.
             let reach = try StreetLayer.read(regionDirectory: staging).map { StreetReach(streets: $0) }

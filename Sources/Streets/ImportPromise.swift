@@ -1,0 +1,57 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A result one part of an import settles once and others block on: a branch's answer, or
+/// "the routing database is in the staging directory". Waiting blocks the thread (imports run
+/// on threads of their own, never on Swift's cooperative pool), and any number may wait.
+///
+/// ```swift
+/// let built = ImportPromise<Void>()
+/// built.settle(.success(()))    // on the thread that built it
+/// try built.value()             // elsewhere: returns at once, or blocks until settled
+/// ```
+final class ImportPromise<Value: Sendable>: Sendable {
+    private let outcome = Mutex<Result<Value, any Error>?>(nil)
+    private let settled = DispatchGroup()
+
+    init() {
+        settled.enter()
+    }
+
+    /// A promise already kept (a step run on its own, when the streets already exist).
+    convenience init(kept value: Value) {
+        self.init()
+        settle(.success(value))
+    }
+
+    /// Keeps or breaks the promise; only the first call counts.
+    func settle(_ result: Result<Value, any Error>) {
+        let first = outcome.withLock { outcome in
+            guard outcome == nil else { return false }
+            outcome = result
+            return true
+        }
+        if first { settled.leave() }
+    }
+
+    /// Blocks until settled.
+    func result() -> Result<Value, any Error> {
+        settled.wait()
+        return outcome.withLock { $0! }
+    }
+
+    /// Blocks until settled; throws what it was broken with.
+    func value() throws -> Value {
+        try result().get()
+    }
+
+    /// Runs `body` on a thread of its own, named `name`; the promise settles with what it returns or throws.
+    static func onThread(_ name: String, _ body: @escaping @Sendable () throws -> Value) -> ImportPromise<Value> {
+        let promise = ImportPromise<Value>()
+        let thread = Thread { promise.settle(Result { try body() }) }
+        thread.name = name
+        thread.start()
+        return promise
+    }
+}

@@ -1,0 +1,56 @@
+/// The streets of a region version being imported, as an additional step sees them: the step
+/// starts beside planetsplitter and the place index (its own reading needs neither) and waits
+/// here for the part it needs, so an import takes about as long as its longest chain instead of
+/// the sum of its parts.
+///
+/// ```swift
+/// let step = RegionImportStep(name: "transit timetable", sources: [feed]) { staging, streets, progress in
+///     let feed = try GTFSFeed.read(feed)                  // beside planetsplitter
+///     try streets.waitForRoutingDatabase()                // Routino's files are in `staging`
+///     let footpaths = try time(feed.footpaths, in: staging)
+///     try streets.waitForPlaceIndex()                     // places.sqlite and the street layer are
+///     try PlaceIndex.addStops(feed.stops, toRegionDirectory: staging)
+///     return RegionImportStep.Outcome(providesTransit: true)
+/// }
+/// ```
+public final class RegionImportStreets: Sendable {
+    /// What a wait throws when that part of the streets failed or was stopped: the import then
+    /// fails with the streets' own error, not the step's.
+    public struct NotBuilt: Error, CustomStringConvertible {
+        /// "the routing database" or "the place index".
+        public var part: String
+        public var description: String { "\(part) of the new region version was not built" }
+    }
+
+    let routingDatabase: ImportPromise<Void>
+    let placeIndex: ImportPromise<Void>
+
+    init(routingDatabase: ImportPromise<Void> = ImportPromise(), placeIndex: ImportPromise<Void> = ImportPromise()) {
+        self.routingDatabase = routingDatabase
+        self.placeIndex = placeIndex
+    }
+
+    /// Streets already complete in the directory (a step run alone, or on a kept region's streets).
+    static var built: RegionImportStreets {
+        RegionImportStreets(routingDatabase: ImportPromise(kept: ()), placeIndex: ImportPromise(kept: ()))
+    }
+
+    /// Blocks until Routino's database (planetsplitter's output) is complete in the staging directory.
+    /// - throws: `NotBuilt` when planetsplitter failed or the import is stopping.
+    public func waitForRoutingDatabase() throws {
+        guard case .success = routingDatabase.result() else { throw NotBuilt(part: "the routing database") }
+    }
+
+    /// Blocks until the place index (`places.sqlite`) and the street layer are complete in the
+    /// staging directory.
+    /// - throws: `NotBuilt` when indexing the places failed or the import is stopping.
+    public func waitForPlaceIndex() throws {
+        guard case .success = placeIndex.result() else { throw NotBuilt(part: "the place index") }
+    }
+
+    /// Blocks until both are complete.
+    public func waitForAll() throws {
+        try waitForRoutingDatabase()
+        try waitForPlaceIndex()
+    }
+}
