@@ -1,5 +1,6 @@
 import Foundation
 import Planner
+import TestSupport
 @testable import Transit
 import XCTest
 
