@@ -248,14 +248,13 @@ struct HistoryCommand: UmctlCommand {
     init(_ arguments: ParsedArguments) throws {
         which = try arguments.string("WHICH")
         filters = Params.HistoryList(limit: try arguments.optionalInt("--limit"), text: arguments.optional("--text"),
-                                     place: arguments.optional("--place"), mode: arguments.optional("--mode"),
+                                     place: arguments.optional("--place"), mode: try Check.word(arguments.optional("--mode"), "--mode"),
                                      since: arguments.optional("--since"), until: arguments.optional("--until"))
     }
 
     func validate() throws {
         try Check.oneOf(which, ["searches", "routes"], "WHICH")
         if let limit = filters.limit, !(1...20).contains(limit) { throw UsageError("--limit must be 1 to 20, got \(limit)") }
-        try Check.oneOf(filters.mode, ["walk", "transit", "car", "bike"], "--mode")
         if filters.mode != nil && which == "searches" { throw UsageError("--mode filters routes, not searches") }
     }
 

@@ -62,6 +62,18 @@ enum Check {
         }
     }
 
+    /// The word a param takes (a mode, a pace, a preset, a format), or nil when it was not given.
+    static func word<Word: WireWord>(_ text: String?, _ name: String) throws -> Word? {
+        guard let text else { return nil }
+        guard let word = Word(rawValue: text) else { throw UsageError("\(name) must be \(Word.allowedWords), got \"\(text)\"") }
+        return word
+    }
+
+    static func word<Word: WireWord>(_ text: String, _ name: String) throws -> Word {
+        guard let word = Word(rawValue: text) else { throw UsageError("\(name) must be \(Word.allowedWords), got \"\(text)\"") }
+        return word
+    }
+
     static func exclusive(_ a: String?, _ b: String?, _ names: String) throws {
         if a != nil && b != nil { throw UsageError("give either \(names), not both") }
     }

@@ -52,7 +52,7 @@ func runDaemonSuite() async throws -> SuiteReport {
     var threeModes: [Double] = [], fourModes: [Double] = []
     for (from, to) in pairs + pairs {
         threeModes.append(try time {
-            try client.call(.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00", modes: ["walk", "transit", "car"]))
+            try client.call(.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00", modes: [.walk, .transit, .car]))
         }.1)
         fourModes.append(try time { try client.call(.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1)
     }
@@ -94,7 +94,7 @@ func runDaemonSuite() async throws -> SuiteReport {
         let lon = 23.740 + Double(generator.next() % 3000) / 100_000
         let (plan, seconds) = try time {
             try client.call(Endpoints.planNew, Params.PlanNew(from: String(format: "%.5f,%.5f", lat, lon), to: "61.45020,23.85100",
-                                                               mode: "transit", at: "2022-01-12T08:00"))
+                                                               mode: .transit, at: "2022-01-12T08:00"))
         }
         planIDs.append(plan.id)
         createTimes.append(seconds)
@@ -112,7 +112,7 @@ func runDaemonSuite() async throws -> SuiteReport {
     // One-segment edit: segment 1 (the walk to the first stop) alternates walk/car; one query each.
     report.addLatencies("one-segment edit (plan.mode)", try (0..<60).map { index in
         try time {
-            try client.call(Endpoints.planMode, Params.PlanMode(id: shown, segment: 1, mode: index.isMultiple(of: 2) ? "car" : "walk"))
+            try client.call(Endpoints.planMode, Params.PlanMode(id: shown, segment: 1, mode: index.isMultiple(of: 2) ? .car : .walk))
         }.1
     })
 

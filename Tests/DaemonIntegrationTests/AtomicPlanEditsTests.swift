@@ -146,7 +146,7 @@ final class AtomicPlanEditsTests: SharedTampereDaemonTestCase {
         let socket = try harness.socketPath
         let results = [ResultBox(), ResultBox()]
         let done = (0..<2).map { expectation(description: "client \($0)") }
-        for (index, mode) in ["car", "walk"].enumerated() {
+        for (index, mode) in [WireMode.car, .walk].enumerated() {
             Thread.detachNewThread {
                 results[index].value = Result {
                     try WireClient(socketPath: socket).call(.planMode, Params.PlanMode(id: id, segment: 1, mode: mode,

@@ -17,11 +17,11 @@ final class ConcurrentClientsTests: XCTestCase {
                 let client = try WireClient(socketPath: socket)
                 let from = ends[index % ends.count], to = ends[(index + 1 + index / ends.count) % ends.count]
                 let destination = from == to ? Tampere.hervanta : to
-                let created = try client.call(.planNew, Params.PlanNew(from: from, to: destination, mode: "walk",
+                let created = try client.call(.planNew, Params.PlanNew(from: from, to: destination, mode: .walk,
                                                                       at: Tampere.morning, title: "client \(index)"),
                                               as: PlanDocument.self)
-                _ = try client.call(.planMode, Params.PlanMode(id: created.id, segment: 1, mode: index.isMultiple(of: 2) ? "car" : "walk"))
-                _ = try client.call(.planPace, Params.PlanPace(id: created.id, pace: "fast"))
+                _ = try client.call(.planMode, Params.PlanMode(id: created.id, segment: 1, mode: index.isMultiple(of: 2) ? .car : .walk))
+                _ = try client.call(.planPace, Params.PlanPace(id: created.id, pace: .fast))
                 let shown = try client.call(.planShow, Params.PlanID(id: created.id), as: PlanDocument.self)
                 results.record(index: index, plan: shown)
             } catch {

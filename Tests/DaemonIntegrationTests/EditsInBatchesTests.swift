@@ -29,7 +29,7 @@ final class EditsInBatchesTests: SharedTampereDaemonTestCase {
 
     /// Keskustori → Hervanta by transit at 08:00, its transit segment, and option 3 of its list.
     func listedOption(_ client: WireClient) throws -> (id: Int64, segment: Int, option: LegDocument) {
-        let created = try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: "transit",
+        let created = try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: .transit,
                                                                        at: Tampere.morning))
         let segment = try XCTUnwrap(created.segments.firstIndex { $0.mode == "transit" }, "\(created)") + 1
         let listed = try client.call(Endpoints.planAlternatives, Params.PlanAlternatives(id: created.id, segment: segment, count: 5))

@@ -19,7 +19,7 @@ final class InterruptedRecomputeTests: XCTestCase {
         for attempt in 0..<20 where !interrupted {
             if attempt > 0 { try harness.start() }
             let socket = harness.socketPath
-            let mode = attempt % 2 == 0 ? "transit" : "car"
+            let mode: WireMode = attempt % 2 == 0 ? .transit : .car
             Thread.detachNewThread {
                 let client = try? WireClient(socketPath: socket)
                 _ = try? client?.call(.planMode, Params.PlanMode(id: id, segment: 1, mode: mode))

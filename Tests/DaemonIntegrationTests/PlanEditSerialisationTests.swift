@@ -19,12 +19,12 @@ final class PlanEditSerialisationTests: XCTestCase {
         let slow = ResultBox()
         Thread.detachNewThread {
             // Walk, transit and car variants of every segment: many queries.
-            slow.value = Result { try WireClient(socketPath: socket).call(.planPreset, Params.PlanPreset(id: id, preset: "fastest")) }
+            slow.value = Result { try WireClient(socketPath: socket).call(.planPreset, Params.PlanPreset(id: id, preset: .fastest)) }
             slowDone.fulfill()
         }
         let before = try harness.counters().routingQueries.total
         for _ in 0..<400 where (try? harness.counters().routingQueries.total) == before { usleep(5_000) }
-        let fast = try harness.client().call(.planMode, Params.PlanMode(id: id, segment: 2, mode: "car"), as: PlanDocument.self)
+        let fast = try harness.client().call(.planMode, Params.PlanMode(id: id, segment: 2, mode: .car), as: PlanDocument.self)
         wait(for: [slowDone], timeout: 60)
 
         XCTAssertEqual(fast.segments[1].mode, "car")

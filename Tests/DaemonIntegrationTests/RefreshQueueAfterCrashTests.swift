@@ -20,7 +20,7 @@ final class RefreshQueueAfterCrashTests: XCTestCase {
             let row = Double(index % 4), column = Double((index / 4) % 9)
             _ = try client.call(Endpoints.planNew, Params.PlanNew(
                 from: SmallRegion.text(grid.point(row: row, column: column)),
-                to: SmallRegion.text(grid.point(row: 8, column: 8 - column)), mode: "walk"))
+                to: SmallRegion.text(grid.point(row: 8, column: 8 - column)), mode: .walk))
         }
 
         // A new timetable queues all 60 plans; the daemon is killed straight after the import

@@ -112,7 +112,7 @@ struct HistoryMethods: Sendable {
         guard (1...Store.historyLimit).contains(limit) else {
             throw DaemonError.invalidParams("limit must be 1 to \(Store.historyLimit), got \(limit)")
         }
-        return HistoryFilter(text: params.text, place: params.place, mode: try params.mode.map { try input.mode($0) },
+        return HistoryFilter(text: params.text, place: params.place, mode: params.mode.map(TravelMode.init),
                              since: try params.since.map { try day($0, param: "since", endOfDay: false) },
                              until: try params.until.map { try day($0, param: "until", endOfDay: true) }, limit: limit)
     }

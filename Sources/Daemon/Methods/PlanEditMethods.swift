@@ -53,7 +53,7 @@ struct PlanEditMethods: Sendable {
         let planner = planner, input = input, here = location.current?.coordinate
         switch edit {
         case .insert(let params):
-            let mode = try params.mode.map { try input.mode($0) }
+            let mode = params.mode.map(TravelMode.init)
             guard (1...current.nodes.count).contains(params.after) else {
                 throw DaemonError.invalidParams("after must be 1 to \(current.nodes.count) (after the last node, the place becomes the destination)")
             }
@@ -70,14 +70,14 @@ struct PlanEditMethods: Sendable {
         case .remove(let params):
             return Prepared(step: .change { plan in try plan.removingNode(at: try input.nodeIndex(params.node, in: plan)) })
         case .mode(let params):
-            let mode = try input.mode(params.mode)
+            let mode = TravelMode(params.mode)
             return Prepared(step: .change { plan in
                 try plan.changingMode(ofSegment: try input.segmentIndex(params.segment, in: plan), to: mode)
             })
         case .swap:
             return Prepared(step: .change { $0.swappingEnds() })
         case .preset(let params):
-            let preset = try input.preset(params.preset)
+            let preset = PlanPreset(params.preset)
             let access = params.access.map(WireDocuments.accessNeed)
             return Prepared(step: .compute { plan in
                 // A new access setting first: the preset then builds its legs with it.
@@ -86,7 +86,7 @@ struct PlanEditMethods: Sendable {
                                       failures: [], queryCount: 0)
             })
         case .rebuild(let params):
-            let preset = try input.preset(params.preset)
+            let preset = PlanPreset(params.preset)
             return Prepared(step: .compute { plan in
                 LegComputation(plan: try await planner.rebuild(plan, preset: preset, currentLocation: here), failures: [], queryCount: 0)
             })
@@ -112,8 +112,8 @@ struct PlanEditMethods: Sendable {
         case .unpin:
             return Prepared(step: .change { $0.unpinning() })
         case .pace(let params):
-            if params.pace == "next" { return Prepared(step: .change { $0.cyclingPace() }) }
-            let pace = try input.pace(params.pace)
+            guard let wirePace = params.pace.pace else { return Prepared(step: .change { $0.cyclingPace() }) }
+            let pace = WalkingPace(wirePace)
             return Prepared(step: .change { $0.settingPace(pace) })
         case .access(let params):
             let access = WireDocuments.accessNeed(params.access)

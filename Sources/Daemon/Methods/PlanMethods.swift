@@ -30,7 +30,7 @@ struct PlanMethods: Sendable {
             let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
             var answer = try await comparer.compare(TripComparer.Trip(from: from, to: to, fromText: params.from, toText: params.to),
-                                                    timePreference: preference, pace: try input.pace(params.pace),
+                                                    timePreference: preference, pace: WalkingPace(params.pace),
                                                     access: WireDocuments.accessNeed(params.access), modes: modes, searches: typedPlaces.entries(typedEnds(params.from, from, params.to, to)))
             if let picture {
                 answer.document.map = try await map(of: answer.comparisons, zone: answer.zone, now: input.clock.now(), picture)
@@ -38,9 +38,7 @@ struct PlanMethods: Sendable {
             return answer.document
         }
         table.register(Endpoints.planNew) { params, _ in
-            let preset = try params.mode.map { text -> PlanPreset in
-                PlanPreset(rawValue: try input.mode(text).rawValue) ?? .fastest
-            } ?? .fastest
+            let preset = PlanPreset(params.mode)
             if let title = params.title { _ = try DayPlanMethods.title(title) }  // the one rule for titles
             let viaTexts = params.via ?? []
             let nodes = try await resolver.resolveTogether([params.from] + viaTexts + [params.to], near: params.near,
@@ -54,7 +52,7 @@ struct PlanMethods: Sendable {
                 + zip(viaTexts, via).compactMap { typedPlaces.typed($0, resolved: $1.place) }
             return try await creator.create(PlanCreator.Request(nodes: [from] + via + [to], texts: [params.from] + viaTexts + [params.to],
                                                                 preset: preset, timePreference: preference,
-                                                                pace: try input.pace(params.pace), title: params.title,
+                                                                pace: WalkingPace(params.pace), title: params.title,
                                                                 access: WireDocuments.accessNeed(params.access)),
                                             region: region.name, searches: typedPlaces.entries(typed))
         }

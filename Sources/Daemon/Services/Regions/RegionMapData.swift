@@ -92,13 +92,9 @@ public struct MapPictureRequest: Sendable {
     public var width: Int
     public var height: Int
 
-    /// - throws: `DaemonError.invalidParams` for an unknown format, `MapRenderingError.invalidSize`.
+    /// - throws: `MapRenderingError.invalidSize` (the format was checked when the params were decoded).
     public init(_ params: Params.MapPicture) throws {
-        let text = params.format ?? MapImageFormat.png.rawValue
-        guard let format = MapImageFormat(rawValue: text) else {
-            throw DaemonError.invalidParams("format \"\(text)\" must be png or svg")
-        }
-        self.format = format
+        format = MapImageFormat(params.format)
         width = params.width ?? 800
         height = params.height ?? 600
         guard MapRenderer.sizeRange.contains(width), MapRenderer.sizeRange.contains(height) else {
