@@ -42,7 +42,7 @@ func runDaemonSuite() async throws -> SuiteReport {
     }
     let pairs = (0..<40).map { _ in (point(), point()) }
     let inProcess = try pairs.map { from, to in
-        try time { try client.call(.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1
+        try time { try client.call(Endpoints.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1
     }
     report.addLatencies("compare (40 random pairs, in process)", inProcess)
     report.add("compare (40 random pairs, in process) p90", percentile(inProcess.sorted(), 0.9) * 1000, unit: "ms")
@@ -52,9 +52,9 @@ func runDaemonSuite() async throws -> SuiteReport {
     var threeModes: [Double] = [], fourModes: [Double] = []
     for (from, to) in pairs + pairs {
         threeModes.append(try time {
-            try client.call(.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00", modes: [.walk, .transit, .car]))
+            try client.call(Endpoints.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00", modes: [.walk, .transit, .car]))
         }.1)
-        fourModes.append(try time { try client.call(.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1)
+        fourModes.append(try time { try client.call(Endpoints.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1)
     }
     report.addLatencies("compare 3 modes (80 runs)", threeModes)
     report.addLatencies("compare 4 modes (80 runs)", fourModes)
@@ -79,7 +79,7 @@ func runDaemonSuite() async throws -> SuiteReport {
     // Untyped (the answer read as JSON, as before issue 11) so that the figures compare the daemon
     // across versions; the typed rows add what a client pays to decode the result document.
     report.addLatencies("status round trip", try (0..<2000).map { _ in
-        try time { try client.call(.status, Params.Empty()) }.1
+        try time { try client.call(WireMethod.status.rawValue, params: Params.Empty()) }.1
     })
     report.addLatencies("status round trip, typed client (StatusDocument)", try (0..<2000).map { _ in
         try time { try client.call(Endpoints.status, Params.Empty()) }.1
@@ -103,7 +103,7 @@ func runDaemonSuite() async throws -> SuiteReport {
 
     let shown = planIDs[0]
     report.addLatencies("plan.show round trip", try (0..<2000).map { _ in
-        try time { try client.call(.planShow, Params.PlanID(id: shown)) }.1
+        try time { try client.call(WireMethod.planShow.rawValue, params: Params.PlanShow(id: shown)) }.1
     })
     report.addLatencies("plan.show round trip, typed client (PlanDocument)", try (0..<2000).map { _ in
         try time { try client.call(Endpoints.planShow, Params.PlanShow(id: shown)) }.1
@@ -127,9 +127,9 @@ func runDaemonSuite() async throws -> SuiteReport {
                 let id = ids[index % ids.count]
                 for request in 0..<perClient {
                     if request.isMultiple(of: 2) {
-                        _ = try own.call(.planShow, Params.PlanID(id: id))
+                        _ = try own.call(Endpoints.planShow, Params.PlanShow(id: id))
                     } else {
-                        _ = try own.call(.status, Params.Empty())
+                        _ = try own.call(Endpoints.status, Params.Empty())
                     }
                 }
             } catch {

@@ -37,7 +37,7 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
     let probe = try WireClient(socketPath: socket)
     var statusSeconds: [Double] = []
     while running.load(ordering: .sequentiallyConsistent) > 0 {
-        statusSeconds.append(try time { try probe.call(.status, Params.Empty()) }.1)
+        statusSeconds.append(try time { try probe.call(Endpoints.status, Params.Empty()) }.1)
     }
     let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     let failed = failures.withLock { $0 }

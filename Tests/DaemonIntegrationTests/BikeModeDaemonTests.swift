@@ -121,7 +121,7 @@ final class CompareModesParamTests: SharedTampereDaemonTestCase {
             }
         }
         // A mode the client's types cannot hold, as another client could send it.
-        XCTAssertThrowsError(try client.call("compare", params: .object([
+        XCTAssertThrowsError(try client.call("compare", params: JSONValue.object([
             "from": .string(Tampere.keskustori), "to": .string(Tampere.hervanta), "at": .string(Tampere.morning),
             "modes": .array([.string("boat")])]))) { error in
             XCTAssertTrue("\(error)".contains("modes") && "\(error)".contains("boat"), "\(error)")

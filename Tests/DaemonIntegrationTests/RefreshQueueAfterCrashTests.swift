@@ -66,7 +66,8 @@ final class RefreshQueueAfterCrashTests: XCTestCase {
     func testStatusShowsTheRunningRefreshAsNullWhenNothingRuns() throws {
         let harness = try DaemonHarness()
         try harness.start()
-        let status = try harness.client().call(.status, Params.Empty())
+        // The wire's shape: a key with null, not a missing key.
+        let status = try harness.client().call("status", params: JSONValue.object([:]))
         XCTAssertEqual(status["refresh_queue"]?["running"], .null, "\(status)")
         guard case .object(let queue)? = status["refresh_queue"] else { return XCTFail("\(status)") }
         XCTAssertTrue(queue.keys.contains("running"), "the key is present: \(queue)")
