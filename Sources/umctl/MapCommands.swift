@@ -44,7 +44,7 @@ struct PlanExportCommand: UmctlCommand {
         // the file gets them back, a terminal plain line ends. Its names carry no such symbols
         // (the daemon drops them), so only the daemon's line ends turn back into ones.
         let content = document.content
-        let crlf = document.format == "ics" ? "\u{240D}\u{240A}" : nil
+        let crlf = document.format == .ics ? "\u{240D}\u{240A}" : nil
         guard let output else { return crlf.map { content.replacing($0, with: "\n") } ?? content }
         let text = crlf.map { content.replacing($0, with: "\r\n") } ?? content + "\n"
         try OutputFile.write(Data(text.utf8), to: output)

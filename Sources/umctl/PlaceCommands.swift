@@ -286,9 +286,9 @@ struct HistoryCommand: UmctlCommand {
     /// A plan's answer: its title and its modes, each once (`plan "Home → Work": walk, transit`);
     /// entries recorded before plans kept their title show the modes only.
     static func planAnswer(_ entry: HistoryEntryDocument) -> String {
-        var modes: [String] = []
+        var modes: [WireMode] = []
         for mode in entry.modes ?? [] where !modes.contains(mode) { modes.append(mode) }
-        let listed = modes.joined(separator: ", ")
+        let listed = modes.map(\.rawValue).joined(separator: ", ")
         guard let plan = entry.plan else { return listed }
         return modes.isEmpty ? "plan \"\(plan.title)\"" : "plan \"\(plan.title)\": \(listed)"
     }

@@ -103,10 +103,10 @@ final class CompareModesParamTests: SharedTampereDaemonTestCase {
         let client = try harness.client()
         let three = try client.call(Endpoints.compare, Params.Compare(from: Tampere.keskustori, to: Tampere.hervanta,
                                                                       at: Tampere.morning, modes: [.car, .walk, .transit]))
-        XCTAssertEqual(three.options.map(\.mode), ["walk", "transit", "car"])
+        XCTAssertEqual(three.options.map(\.mode), [.walk, .transit, .car])
         let bike = try client.call(Endpoints.compare, Params.Compare(from: Tampere.keskustori, to: Tampere.hervanta,
                                                                      at: Tampere.morning, modes: [.bike]))
-        XCTAssertEqual(bike.options.map(\.mode), ["bike"])
+        XCTAssertEqual(bike.options.map(\.mode), [.bike])
         XCTAssertTrue(bike.options[0].fastest, "the only option is the quickest")
     }
 

@@ -34,8 +34,8 @@ final class ConcurrentClientsTests: XCTestCase {
         XCTAssertEqual(Set(plans.values.map(\.id)).count, 32, "32 distinct plans")
         for (index, plan) in plans {
             XCTAssertEqual(plan.title, "client \(index)", "each client sees its own plan")
-            XCTAssertEqual(plan.segments.first?.mode, index.isMultiple(of: 2) ? "car" : "walk")
-            XCTAssertEqual(plan.pace, "fast")
+            XCTAssertEqual(plan.segments.first?.mode, index.isMultiple(of: 2) ? .car : .walk)
+            XCTAssertEqual(plan.pace, .fast)
             XCTAssertNotNil(plan.segments.first?.leg, "the last edit's leg was stored")
         }
         let listed = try harness.client().call(Endpoints.planList, Params.Empty()).plans

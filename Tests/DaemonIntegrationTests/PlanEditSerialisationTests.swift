@@ -27,13 +27,13 @@ final class PlanEditSerialisationTests: XCTestCase {
         let fast = try harness.client().call(Endpoints.planMode, Params.PlanMode(id: id, segment: 2, mode: .car))
         wait(for: [slowDone], timeout: 60)
 
-        XCTAssertEqual(fast.segments[1].mode, "car")
+        XCTAssertEqual(fast.segments[1].mode, .car)
         XCTAssertTrue(fast.segments[1].locked)
         let stored = try harness.client().call(Endpoints.planShow, Params.PlanShow(id: id))
-        XCTAssertEqual(stored.segments[1].mode, "car", "the later edit is what is stored")
+        XCTAssertEqual(stored.segments[1].mode, .car, "the later edit is what is stored")
         XCTAssertGreaterThanOrEqual(stored.generation, fast.generation)
         if case .success(let slowPlan)? = slow.value {
-            XCTAssertEqual(slowPlan.segments[1].mode, "car", "the superseded edit answers with the newest plan, not its stale result")
+            XCTAssertEqual(slowPlan.segments[1].mode, .car, "the superseded edit answers with the newest plan, not its stale result")
         }
         XCTAssertTrue(stored.segments.allSatisfy { $0.leg != nil }, "every leg computed after both edits")
     }

@@ -34,7 +34,7 @@ struct DayPlanMethods: Sendable {
             let zone = regions.timeZone(of: current.plan)
             let time = current.plan.departureTimes(startingAt: now)[segment]
             let options = try await planner.alternatives(for: current.plan, segment: segment, count: count)
-            return AlternativesDocument(id: params.id, segment: params.segment, mode: current.plan.modes[segment].rawValue,
+            return AlternativesDocument(id: params.id, segment: params.segment, mode: WireMode(current.plan.modes[segment]),
                                         time: time.map { WireTime.string(from: $0, timeZone: zone) },
                                         timeZone: WireTime.zoneName(zone),
                                         options: options.map { WireDocuments.leg($0, timeZone: zone, departure: time) },

@@ -79,13 +79,13 @@ struct HistoryMethods: Sendable {
         return HistoryEntryDocument(
             id: "r\(record.number)", label: entry.places.map(\.name).joined(separator: " → "), fromText: entry.fromText, toText: entry.toText,
             region: entry.region, from: WireDocuments.place(entry.from), to: WireDocuments.place(entry.to),
-            at: WireTime.string(from: entry.date, timeZone: TimeZone.current), modes: entry.modes.map(\.rawValue),
+            at: WireTime.string(from: entry.date, timeZone: TimeZone.current), modes: entry.modes.map(WireMode.init),
             requestedTime: entry.requestedTime.map { WireDocuments.timePreference($0, timeZone: zone) },
-            answers: entry.answers?.map { HistoryAnswerDocument(mode: $0.mode.rawValue, durationS: $0.durationS) },
-            fastest: entry.fastest?.rawValue,
+            answers: entry.answers?.map { HistoryAnswerDocument(mode: WireMode($0.mode), durationS: $0.durationS) },
+            fastest: entry.fastest.map(WireMode.init),
             plan: entry.plan.map { plan in
-                HistoryPlanDocument(title: plan.title, titleGiven: plan.titleGiven, preset: plan.preset.rawValue,
-                                    pace: plan.pace.rawValue, via: plan.via.map { WireDocuments.place($0) },
+                HistoryPlanDocument(title: plan.title, titleGiven: plan.titleGiven, preset: WirePreset(plan.preset),
+                                    pace: WirePace(plan.pace), via: plan.via.map { WireDocuments.place($0) },
                                     access: WireDocuments.accessLevel(plan.access))
             })
     }

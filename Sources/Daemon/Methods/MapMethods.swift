@@ -18,7 +18,7 @@ struct MapMethods: Sendable {
             switch params.format {
             case .ics:  // iCalendar (RFC 5545): one VEVENT per leg with times
                 let outcome = try await plans.show(id: params.id)
-                return ExportDocument(id: outcome.id, format: params.format.rawValue, mediaType: CalendarText.mediaType,
+                return ExportDocument(id: outcome.id, format: params.format, mediaType: CalendarText.mediaType,
                                       content: calendar.text(outcome, now: input.clock.now()))
             case .geojson: format = .geojson
             case .gpx: format = .gpx
@@ -26,7 +26,7 @@ struct MapMethods: Sendable {
             let outcome = try await plans.show(id: params.id)
             let geometry = try mapData.geometry(of: outcome.plan, toleranceM: params.toleranceM, now: input.clock.now())
             let text = PlanExport.text(geometry, format: format, title: outcome.title, timeZone: regions.timeZone(of: outcome.plan))
-            return ExportDocument(id: outcome.id, format: format.rawValue, mediaType: format.mediaType, content: text)
+            return ExportDocument(id: outcome.id, format: params.format, mediaType: format.mediaType, content: text)
         }
         table.register(Endpoints.planMap) { params, _ in
             let request = try MapPictureRequest(params.picture)

@@ -90,7 +90,7 @@ struct PlanMethods: Sendable {
             let link = try GoogleMapsLink.build(plan: plan, segment: segment, timeZone: regions.timeZone(of: plan),
                                                 now: input.clock.now())
             return LinkDocument(url: link.url, form: link.form.rawValue, fallbackReason: link.fallbackReason,
-                                segment: params.segment, mode: plan.modes[segment].rawValue)
+                                segment: params.segment, mode: WireMode(plan.modes[segment]))
         }
     }
 

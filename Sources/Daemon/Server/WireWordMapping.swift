@@ -60,3 +60,47 @@ extension MapImageFormat {
         }
     }
 }
+
+// And back, for the results that echo them.
+
+extension WireMode {
+    init(_ mode: TravelMode) {
+        switch mode {
+        case .walk: self = .walk
+        case .transit: self = .transit
+        case .car: self = .car
+        case .bike: self = .bike
+        }
+    }
+}
+
+extension WirePace {
+    init(_ pace: WalkingPace) {
+        switch pace {
+        case .slow: self = .slow
+        case .normal: self = .normal
+        case .fast: self = .fast
+        }
+    }
+}
+
+extension WirePreset {
+    init(_ preset: PlanPreset) {
+        switch preset {
+        case .walk: self = .walk
+        case .transit: self = .transit
+        case .car: self = .car
+        case .bike: self = .bike
+        case .fastest: self = .fastest
+        }
+    }
+}
+
+extension WirePictureFormat {
+    init(_ format: MapImageFormat) {
+        switch format {
+        case .png: self = .png
+        case .svg: self = .svg
+        }
+    }
+}

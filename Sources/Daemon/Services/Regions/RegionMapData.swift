@@ -79,7 +79,7 @@ extension RegionMapData {
             let bytes = try MapRenderer.render(scene, streets: streets, width: request.width, height: request.height,
                                                format: request.format)
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            return MapImageDocument(format: request.format.rawValue, mediaType: request.format.mediaType,
+            return MapImageDocument(format: WirePictureFormat(request.format), mediaType: request.format.mediaType,
                                     width: request.width, height: request.height, data: bytes.base64EncodedString(),
                                     renderMs: (milliseconds * 10).rounded() / 10)
         }
