@@ -62,16 +62,16 @@ enum Check {
         }
     }
 
-    /// The word a param takes (a mode, a pace, a preset, a format), or nil when it was not given.
-    static func word<Word: WireWord>(_ text: String?, _ name: String) throws -> Word? {
-        guard let text else { return nil }
+    /// The word a param takes (a mode, a pace, a preset, a format), read with the param's own
+    /// enum so that umctl takes exactly the words the daemon does.
+    static func word<Word: WireWord>(_ text: String, _ name: String) throws -> Word {
         guard let word = Word(rawValue: text) else { throw UsageError("\(name) must be \(Word.allowedWords), got \"\(text)\"") }
         return word
     }
 
-    static func word<Word: WireWord>(_ text: String, _ name: String) throws -> Word {
-        guard let word = Word(rawValue: text) else { throw UsageError("\(name) must be \(Word.allowedWords), got \"\(text)\"") }
-        return word
+    /// As `word`, or nil when the option was not given.
+    static func word<Word: WireWord>(_ text: String?, _ name: String) throws -> Word? {
+        try text.map { try word($0, name) }
     }
 
     static func exclusive(_ a: String?, _ b: String?, _ names: String) throws {
