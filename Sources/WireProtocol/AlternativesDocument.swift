@@ -3,7 +3,7 @@
 public struct AlternativesDocument: Hashable, Sendable, Codable {
     public var id: Int64
     public var segment: Int
-    public var mode: String
+    public var mode: WireMode
     /// When the options were asked for (the segment's current time).
     public var time: String?
     public var timeZone: String
@@ -12,7 +12,7 @@ public struct AlternativesDocument: Hashable, Sendable, Codable {
     /// today for leave now), which an option on another day is told against (absent from older daemons).
     public var day: String?
 
-    public init(id: Int64, segment: Int, mode: String, time: String?, timeZone: String, options: [LegDocument], day: String? = nil) {
+    public init(id: Int64, segment: Int, mode: WireMode, time: String?, timeZone: String, options: [LegDocument], day: String? = nil) {
         self.id = id
         self.segment = segment
         self.mode = mode

@@ -27,7 +27,7 @@ public struct CompareDocument: Hashable, Sendable, Codable {
 
 /// One mode's answer, or its `error` when that mode found nothing (the others still answer).
 public struct CompareOption: Hashable, Sendable, Codable {
-    public var mode: String
+    public var mode: WireMode
     @NullWhenNil public var durationS: Double?
     @NullWhenNil public var departure: String?
     @NullWhenNil public var arrival: String?
@@ -55,7 +55,7 @@ public struct CompareOption: Hashable, Sendable, Codable {
     /// `no`; left out for car and bike (and from older daemons).
     public var accessibility: String?
 
-    public init(mode: String, durationS: Double?, departure: String?, arrival: String?, distanceM: Double?,
+    public init(mode: WireMode, durationS: Double?, departure: String?, arrival: String?, distanceM: Double?,
                 transfers: Int?, fastest: Bool, lines: [String], headwaysS: [Int?] = [], error: WireError?,
                 walkingIsNoSlower: Bool = false, rides: [RideDocument] = [], price: PriceDocument? = nil,
                 priceNote: String? = nil, priceEstimate: Bool = false, accessibility: String? = nil) {
@@ -87,7 +87,7 @@ public struct CompareOption: Hashable, Sendable, Codable {
     /// as unknown when absent (older daemons).
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        mode = try c.decode(String.self, forKey: .mode)
+        mode = try c.decode(WireMode.self, forKey: .mode)
         durationS = try c.decodeIfPresent(Double.self, forKey: .durationS)
         departure = try c.decodeIfPresent(String.self, forKey: .departure)
         arrival = try c.decodeIfPresent(String.self, forKey: .arrival)

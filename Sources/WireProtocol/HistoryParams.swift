@@ -56,14 +56,14 @@ public struct HistoryPlanDocument: Hashable, Sendable, Codable {
     /// True when the user gave the title (a rerun keeps it); else it is generated from the places.
     public var titleGiven: Bool
     /// `walk`, `transit`, `car` or `fastest`.
-    public var preset: String
-    public var pace: String
+    public var preset: WirePreset
+    public var pace: WirePace
     /// The places between the ends, in order.
     public var via: [PlaceDocument]
     /// The plan's step-free setting (absent from older daemons: any).
     public var access: AccessLevel?
 
-    public init(title: String, titleGiven: Bool, preset: String, pace: String, via: [PlaceDocument], access: AccessLevel? = nil) {
+    public init(title: String, titleGiven: Bool, preset: WirePreset, pace: WirePace, via: [PlaceDocument], access: AccessLevel? = nil) {
         self.access = access
         self.title = title
         self.titleGiven = titleGiven

@@ -12,25 +12,24 @@ extension Params {
         }
     }
 
-    /// `plan.export`: `format` is `geojson`, `gpx` or `ics`.
+    /// `plan.export`.
     public struct PlanExport: Hashable, Sendable, Codable {
         public var id: Int64
-        public var format: String
+        public var format: WireExportFormat
         public var toleranceM: Double?
-        public init(id: Int64, format: String, toleranceM: Double? = nil) {
+        public init(id: Int64, format: WireExportFormat, toleranceM: Double? = nil) {
             self.id = id
             self.format = format
             self.toleranceM = toleranceM
         }
     }
 
-    /// A picture (`plan.map`, `compare`'s `map`): `format` `png` (default) or `svg`, size in
-    /// pixels (default 800×600).
+    /// A picture (`plan.map`, `compare`'s `map`): `format` default png, size in pixels (default 800×600).
     public struct MapPicture: Hashable, Sendable, Codable {
-        public var format: String?
+        public var format: WirePictureFormat?
         public var width: Int?
         public var height: Int?
-        public init(format: String? = nil, width: Int? = nil, height: Int? = nil) {
+        public init(format: WirePictureFormat? = nil, width: Int? = nil, height: Int? = nil) {
             self.format = format
             self.width = width
             self.height = height

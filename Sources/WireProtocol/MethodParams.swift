@@ -170,17 +170,17 @@ public enum Params {
         public var to: String
         public var at: String?
         public var arriveBy: String?
-        public var pace: String?
+        public var pace: WirePace?
         public var region: String?
         public var near: String?
         /// Also draw the routes on one picture (`CompareDocument.map`).
         public var map: MapPicture?
         /// Only these modes, in the standard order (default: walk, transit, car, bike).
-        public var modes: [String]?
+        public var modes: [WireMode]?
         /// Step-free walks and transit (default any).
         public var access: AccessLevel?
-        public init(from: String, to: String, at: String? = nil, arriveBy: String? = nil, pace: String? = nil,
-                    region: String? = nil, near: String? = nil, map: MapPicture? = nil, modes: [String]? = nil,
+        public init(from: String, to: String, at: String? = nil, arriveBy: String? = nil, pace: WirePace? = nil,
+                    region: String? = nil, near: String? = nil, map: MapPicture? = nil, modes: [WireMode]? = nil,
                     access: AccessLevel? = nil) {
             self.access = access
             self.from = from
@@ -198,11 +198,11 @@ public enum Params {
     public struct PlanNew: Hashable, Sendable, Codable {
         public var from: String
         public var to: String
-        /// `walk`, `transit`, `car`, or null for the fastest.
-        public var mode: String?
+        /// One mode for every segment, or null for the fastest.
+        public var mode: WireMode?
         public var at: String?
         public var arriveBy: String?
-        public var pace: String?
+        public var pace: WirePace?
         public var title: String?
         public var region: String?
         public var near: String?
@@ -210,8 +210,8 @@ public enum Params {
         public var via: [String]?
         /// Step-free walks and transit, stored with the plan (default any).
         public var access: AccessLevel?
-        public init(from: String, to: String, mode: String? = nil, at: String? = nil, arriveBy: String? = nil,
-                    pace: String? = nil, title: String? = nil, region: String? = nil, near: String? = nil,
+        public init(from: String, to: String, mode: WireMode? = nil, at: String? = nil, arriveBy: String? = nil,
+                    pace: WirePace? = nil, title: String? = nil, region: String? = nil, near: String? = nil,
                     via: [String]? = nil, access: AccessLevel? = nil) {
             self.access = access
             self.from = from
@@ -245,11 +245,11 @@ public enum Params {
         public var after: Int
         public var place: String
         /// The mode of the new segment; null keeps the split segment's mode.
-        public var mode: String?
+        public var mode: WireMode?
         /// Where a text place is searched: only this region / first near this place (default near node `after`).
         public var region: String?
         public var near: String?
-        public init(id: Int64, after: Int, place: String, mode: String? = nil, region: String? = nil, near: String? = nil,
+        public init(id: Int64, after: Int, place: String, mode: WireMode? = nil, region: String? = nil, near: String? = nil,
                     expectedGeneration: Int64? = nil) {
             self.id = id
             self.after = after
@@ -302,8 +302,8 @@ public enum Params {
         public var expectedGeneration: Int64?
         public var id: Int64
         public var segment: Int
-        public var mode: String
-        public init(id: Int64, segment: Int, mode: String, expectedGeneration: Int64? = nil) {
+        public var mode: WireMode
+        public init(id: Int64, segment: Int, mode: WireMode, expectedGeneration: Int64? = nil) {
             self.id = id
             self.segment = segment
             self.mode = mode
@@ -311,15 +311,15 @@ public enum Params {
         }
     }
 
-    /// `walk`, `transit`, `car` or `fastest`.
+    /// `plan.preset`, `plan.rebuild`.
     public struct PlanPreset: Hashable, Sendable, Codable {
         /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
         public var expectedGeneration: Int64?
         public var id: Int64
-        public var preset: String
+        public var preset: WirePreset
         /// Also sets the plan's access (`plan.access`) before the preset is applied; nil keeps it.
         public var access: AccessLevel?
-        public init(id: Int64, preset: String, expectedGeneration: Int64? = nil, access: AccessLevel? = nil) {
+        public init(id: Int64, preset: WirePreset, expectedGeneration: Int64? = nil, access: AccessLevel? = nil) {
             self.access = access
             self.id = id
             self.preset = preset
@@ -346,13 +346,13 @@ public enum Params {
         }
     }
 
-    /// `slow`, `normal`, `fast` or `next` (cycles normal → fast → slow).
+    /// `plan.pace`: a pace, or `next` (cycles normal → fast → slow).
     public struct PlanPace: Hashable, Sendable, Codable {
         /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
         public var expectedGeneration: Int64?
         public var id: Int64
-        public var pace: String
-        public init(id: Int64, pace: String, expectedGeneration: Int64? = nil) {
+        public var pace: WirePaceChange
+        public init(id: Int64, pace: WirePaceChange, expectedGeneration: Int64? = nil) {
             self.id = id
             self.pace = pace
             self.expectedGeneration = expectedGeneration
@@ -408,10 +408,10 @@ public enum Params {
         public var limit: Int?
         public var text: String?
         public var place: String?
-        public var mode: String?
+        public var mode: WireMode?
         public var since: String?
         public var until: String?
-        public init(limit: Int? = nil, text: String? = nil, place: String? = nil, mode: String? = nil,
+        public init(limit: Int? = nil, text: String? = nil, place: String? = nil, mode: WireMode? = nil,
                     since: String? = nil, until: String? = nil) {
             self.limit = limit
             self.text = text

@@ -38,20 +38,20 @@ public struct HistoryEntryDocument: Hashable, Sendable, Codable {
     @NullWhenNil public var place: PlaceDocument?
     @NullWhenNil public var at: String?
     /// A route's modes (route history only).
-    @NullWhenNil public var modes: [String]?
+    @NullWhenNil public var modes: [WireMode]?
     /// When the route was asked for (`leave_now`, `depart_at`, `arrive_by`).
     @NullWhenNil public var requestedTime: TimePreferenceDocument?
     /// Each mode compared and its door-to-door duration in whole seconds (null: no answer).
     @NullWhenNil public var answers: [HistoryAnswerDocument]?
-    @NullWhenNil public var fastest: String?
+    @NullWhenNil public var fastest: WireMode?
     /// A route that `plan.new` made: its title, options and places between the ends (null for a
     /// comparison, and for plans recorded by older daemons).
     @NullWhenNil public var plan: HistoryPlanDocument?
 
     public init(id: String, label: String, text: String? = nil, fromText: String? = nil, toText: String? = nil,
                 region: String? = nil, from: PlaceDocument? = nil, to: PlaceDocument? = nil,
-                place: PlaceDocument? = nil, at: String? = nil, modes: [String]? = nil,
-                requestedTime: TimePreferenceDocument? = nil, answers: [HistoryAnswerDocument]? = nil, fastest: String? = nil,
+                place: PlaceDocument? = nil, at: String? = nil, modes: [WireMode]? = nil,
+                requestedTime: TimePreferenceDocument? = nil, answers: [HistoryAnswerDocument]? = nil, fastest: WireMode? = nil,
                 plan: HistoryPlanDocument? = nil) {
         self.id = id
         self.label = label
@@ -73,9 +73,9 @@ public struct HistoryEntryDocument: Hashable, Sendable, Codable {
 
 /// One mode of a route history entry's answer.
 public struct HistoryAnswerDocument: Hashable, Sendable, Codable {
-    public var mode: String
+    public var mode: WireMode
     @NullWhenNil public var durationS: Int?
-    public init(mode: String, durationS: Int?) {
+    public init(mode: WireMode, durationS: Int?) {
         self.mode = mode
         self.durationS = durationS
     }

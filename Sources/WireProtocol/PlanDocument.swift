@@ -9,7 +9,7 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     @NullWhenNil public var totalDurationS: Double?
     public var totalDistanceM: Double
     public var pending: [PendingDocument]
-    public var pace: String
+    public var pace: WirePace
     /// The plan's step-free setting (`plan.access`); absent from older daemons (read as any).
     public var access: AccessLevel?
     /// `leave_now`, `depart_at` or `arrive_by`, with `time` for the last two.
@@ -36,7 +36,7 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     @NullWhenNil public var priceNote: String?
 
     public init(id: Int64, title: String?, nodes: [NodeDocument], segments: [SegmentDocument],
-                totalDurationS: Double?, totalDistanceM: Double, pending: [PendingDocument], pace: String,
+                totalDurationS: Double?, totalDistanceM: Double, pending: [PendingDocument], pace: WirePace,
                 timePreference: TimePreferenceDocument, pinnedSegment: Int?, generation: Int64, timeZone: String,
                 removedPins: [RemovedPinDocument]? = nil, pinnedSegments: [Int]? = nil, pins: [PinDocument]? = nil,
                 price: PriceQuoteParts? = nil,
@@ -118,7 +118,7 @@ public struct NodeDocument: Hashable, Sendable, Codable {
 }
 
 public struct SegmentDocument: Hashable, Sendable, Codable {
-    public var mode: String
+    public var mode: WireMode
     /// The user decided this segment's mode (or departure); automation leaves it alone.
     public var locked: Bool
     /// Null when not computed yet or when routing found nothing (see `error`).
@@ -131,7 +131,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     /// The lines of the alternative the user chose (`plan.choose`, `plan.pin` with `line`).
     public var chosenLines: [String]
 
-    public init(mode: String, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false,
+    public init(mode: WireMode, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false,
                 chosenLines: [String] = []) {
         self.mode = mode
         self.locked = locked
@@ -143,7 +143,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        mode = try c.decode(String.self, forKey: .mode)
+        mode = try c.decode(WireMode.self, forKey: .mode)
         locked = try c.decode(Bool.self, forKey: .locked)
         leg = try c.decodeIfPresent(LegDocument.self, forKey: .leg)
         error = try c.decodeIfPresent(WireError.self, forKey: .error)

@@ -97,8 +97,9 @@ public enum PlanEdit: Hashable, Sendable, Codable {
         }
     }
 
-    /// The params as they are encoded (`params` of the edit's own method).
-    private var params: any Codable & Sendable {
+    /// The params as they are encoded (`params` of the edit's own method), for sending the
+    /// edit as that method.
+    public var params: any Codable & Sendable {
         switch self {
         case .insert(let p): p
         case .remove(let p): p

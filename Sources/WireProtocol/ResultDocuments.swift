@@ -200,9 +200,9 @@ public struct LinkDocument: Hashable, Sendable, Codable {
     public var form: String
     @NullWhenNil public var fallbackReason: String?
     public var segment: Int
-    public var mode: String
+    public var mode: WireMode
 
-    public init(url: String, form: String, fallbackReason: String?, segment: Int, mode: String) {
+    public init(url: String, form: String, fallbackReason: String?, segment: Int, mode: WireMode) {
         self.url = url
         self.form = form
         self.fallbackReason = fallbackReason

@@ -1,14 +1,17 @@
 import FoundationEssentials
 import Glibc
 
-/// A blocking client for one connection to the daemon: `umctl`, the benchmarks and the
-/// integration tests all speak through it, so there is one implementation of the framing.
+/// A client for one connection to the daemon: `umctl`, the benchmarks and the integration
+/// tests all speak through it, so there is one implementation of the framing. Two ways to
+/// call: `call(_:_:)` with an `Endpoint` and its params, answered with its result type, and
+/// `call(_:params:)` for any method name, answered with the result as JSON.
 ///
 /// ```swift
 /// let client = try WireClient(socketPath: path)
 /// let status = try client.call(Endpoints.status, Params.Empty()) // a StatusDocument
 /// ```
-/// Not thread-safe: use one client per thread.
+/// The socket is blocking: a call waits for its answer on the caller's thread. Not
+/// thread-safe: use one client per task.
 public final class WireClient {
     private let descriptor: Int32
     private var framer = LineFramer(limit: 64 << 20)
@@ -64,15 +67,13 @@ public final class WireClient {
 
     /// Calls one method: the params are encoded once, the answer decoded once as the
     /// endpoint's result. Notifications that arrive first go to `onNotification`.
+    /// - parameter descriptors: open files passed with the request line (`SCM_RIGHTS`), for
+    ///   a method that says which of its files come that way (`region.import`'s `passed_files`).
     /// - throws: the daemon's `WireError`, or `WireClientError` when the connection fails or
     ///   the answer does not have the result's shape.
-    public func call<P, R>(_ endpoint: Endpoint<P, R>, _ params: P,
+    public func call<P, R>(_ endpoint: Endpoint<P, R>, _ params: P, passing descriptors: [Int32] = [],
                            onNotification: (WireNotification) -> Void = { _ in }) throws -> R {
-        let id = RequestID.number(nextID)
-        nextID += 1
-        var line = try WireCodec.encoder.encode(RequestEnvelope(id: id, method: endpoint.method.rawValue, params: params))
-        line.append(0x0A)
-        try send(line)
+        let id = try send(method: endpoint.method.rawValue, params: params, passing: descriptors)
         while true {
             let reply: ReplyEnvelope<R>
             do {
@@ -95,35 +96,14 @@ public final class WireClient {
         }
     }
 
-    /// Sends one request and returns its result as untyped JSON (`umctl --json`, tests).
-    public func call<P: Encodable>(_ method: WireMethod, _ params: P,
+    /// Sends any method name with any params and returns the result as the daemon wrote it:
+    /// protocol tests send unknown methods and params a typed client cannot build (a
+    /// `JSONValue`), and `umctl --json` prints the answer as it came.
+    /// - parameter descriptors: open files passed with the request line, as `call(_:_:)`.
+    /// - throws: the daemon's `WireError`, or `WireClientError`.
+    public func call<P: Encodable>(_ method: String, params: P, passing descriptors: [Int32] = [],
                                    onNotification: (WireNotification) -> Void = { _ in }) throws -> JSONValue {
-        try call(method.rawValue, params: JSONValue(encoding: params), onNotification: onNotification)
-    }
-
-    /// Like `call`, decoding the result as `T`.
-    public func call<P: Encodable, T: Decodable>(_ method: WireMethod, _ params: P, as type: T.Type,
-                                                 onNotification: (WireNotification) -> Void = { _ in }) throws -> T {
-        let result = try call(method, params, onNotification: onNotification)
-        do {
-            return try result.decode(as: T.self)
-        } catch {
-            throw WireClientError.invalidResponse("the \(method.rawValue) result did not have the expected shape: \(error)")
-        }
-    }
-
-    /// Sends any method name (tests use it for unknown methods).
-    /// - parameter descriptors: open files passed with the request line (`SCM_RIGHTS`), for
-    ///   a method that says which of its files come that way (`region.import`'s `passed_files`).
-    public func call(_ method: String, params: JSONValue?, passing descriptors: [Int32] = [],
-                     onNotification: (WireNotification) -> Void = { _ in }) throws -> JSONValue {
-        let id = RequestID.number(nextID)
-        nextID += 1
-        var line = try WireCodec.line(for: WireRequest(id: id, method: method, params: params))
-        if !descriptors.isEmpty {
-            line = line.dropFirst(try DescriptorPassing.send(line, descriptors: descriptors, on: descriptor))
-        }
-        try send(line)
+        let id = try send(method: method, params: params, passing: descriptors)
         while true {
             switch try receive() {
             case .notification(let notification):
@@ -136,6 +116,19 @@ public final class WireClient {
                 return response.result ?? .null
             }
         }
+    }
+
+    /// Sends one request line, with `descriptors` passed alongside it; returns its id.
+    private func send<P: Encodable>(method: String, params: P, passing descriptors: [Int32]) throws -> RequestID {
+        let id = RequestID.number(nextID)
+        nextID += 1
+        var line = try WireCodec.encoder.encode(RequestEnvelope(id: id, method: method, params: params))
+        line.append(0x0A)
+        if !descriptors.isEmpty {
+            line = line.dropFirst(try DescriptorPassing.send(line, descriptors: descriptors, on: descriptor))
+        }
+        try send(line)
+        return id
     }
 
     /// Writes raw bytes (tests send broken lines with it).

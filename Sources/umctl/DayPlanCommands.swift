@@ -69,7 +69,7 @@ struct PlanAlternativesCommand: UmctlCommand {
             [String(index + 1), DayMark.clock(leg.departure, askedDay: answer.day ?? answer.time),
              DayMark.clock(leg.arrival, askedDay: answer.day ?? answer.time),
              Render.duration(leg.durationS),
-             leg.rides.isEmpty ? answer.mode : leg.rides.map(Render.lineWithHeadway).joined(separator: ", "), String(leg.transfers),
+             leg.rides.isEmpty ? answer.mode.rawValue : leg.rides.map(Render.lineWithHeadway).joined(separator: ", "), String(leg.transfers),
              leg.walks.isEmpty ? "-" : Render.duration(leg.walks.reduce(0) { $0 + $1.durationS })]
         }
         let live = answer.options.enumerated().flatMap { index, leg in

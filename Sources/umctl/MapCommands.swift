@@ -22,7 +22,7 @@ struct PlanExportCommand: UmctlCommand {
         output its lines end in a plain newline.
         With --json the daemon's answer (the text in "content") is printed and no file is written.
         """)
-    var id: Int64, format: String, output: String?, tolerance: Double?
+    var id: Int64, format: WireExportFormat, output: String?, tolerance: Double?
 
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
@@ -31,11 +31,9 @@ struct PlanExportCommand: UmctlCommand {
         guard let format = arguments.optional("--format") ?? fromExtension else {
             throw UsageError("give --format geojson, gpx or ics (or -o FILE ending in .geojson, .gpx or .ics)")
         }
-        self.format = format
+        self.format = try Check.word(format, "--format")
         tolerance = try arguments.metres("--tolerance")
     }
-
-    func validate() throws { try Check.oneOf(format, ["geojson", "gpx", "ics"], "--format") }
 
     func request() throws -> CommandRequest<ExportDocument> {
         try CommandRequest(Endpoints.planExport, Params.PlanExport(id: id, format: format, toleranceM: tolerance))
@@ -46,7 +44,7 @@ struct PlanExportCommand: UmctlCommand {
         // the file gets them back, a terminal plain line ends. Its names carry no such symbols
         // (the daemon drops them), so only the daemon's line ends turn back into ones.
         let content = document.content
-        let crlf = document.format == "ics" ? "\u{240D}\u{240A}" : nil
+        let crlf = document.format == .ics ? "\u{240D}\u{240A}" : nil
         guard let output else { return crlf.map { content.replacing($0, with: "\n") } ?? content }
         let text = crlf.map { content.replacing($0, with: "\r\n") } ?? content + "\n"
         try OutputFile.write(Data(text.utf8), to: output)
@@ -82,17 +80,17 @@ struct PlanMapCommand: UmctlCommand {
 /// A picture to draw and the file it goes to (`plan map -o`, `compare --map`).
 struct PictureRequest {
     var file: String
-    var format: String
+    var format: WirePictureFormat
     var size: (width: Int, height: Int)?
 
     init(_ arguments: ParsedArguments, option: String) throws {
         guard let file = arguments.optional(option) else { throw UsageError("give \(option) FILE, ending in .png or .svg") }
         self.file = file
         let ending = URL(fileURLWithPath: file).pathExtension.lowercased()
-        guard ["png", "svg"].contains(ending) else {
+        guard let format = WirePictureFormat(rawValue: ending) else {
             throw UsageError("\(option) \"\(file)\" must end in .png or .svg")
         }
-        format = ending
+        self.format = format
         if let text = arguments.optional("--size") {
             let parts = text.lowercased().split(separator: "x").map { Int($0) }
             guard parts.count == 2, let width = parts[0], let height = parts[1], width > 0, height > 0 else {

@@ -248,14 +248,13 @@ struct HistoryCommand: UmctlCommand {
     init(_ arguments: ParsedArguments) throws {
         which = try arguments.string("WHICH")
         filters = Params.HistoryList(limit: try arguments.optionalInt("--limit"), text: arguments.optional("--text"),
-                                     place: arguments.optional("--place"), mode: arguments.optional("--mode"),
+                                     place: arguments.optional("--place"), mode: try Check.word(arguments.optional("--mode"), "--mode"),
                                      since: arguments.optional("--since"), until: arguments.optional("--until"))
     }
 
     func validate() throws {
         try Check.oneOf(which, ["searches", "routes"], "WHICH")
         if let limit = filters.limit, !(1...20).contains(limit) { throw UsageError("--limit must be 1 to 20, got \(limit)") }
-        try Check.oneOf(filters.mode, ["walk", "transit", "car", "bike"], "--mode")
         if filters.mode != nil && which == "searches" { throw UsageError("--mode filters routes, not searches") }
     }
 
@@ -287,9 +286,9 @@ struct HistoryCommand: UmctlCommand {
     /// A plan's answer: its title and its modes, each once (`plan "Home → Work": walk, transit`);
     /// entries recorded before plans kept their title show the modes only.
     static func planAnswer(_ entry: HistoryEntryDocument) -> String {
-        var modes: [String] = []
+        var modes: [WireMode] = []
         for mode in entry.modes ?? [] where !modes.contains(mode) { modes.append(mode) }
-        let listed = modes.joined(separator: ", ")
+        let listed = modes.map(\.rawValue).joined(separator: ", ")
         guard let plan = entry.plan else { return listed }
         return modes.isEmpty ? "plan \"\(plan.title)\"" : "plan \"\(plan.title)\": \(listed)"
     }

@@ -24,7 +24,7 @@ struct CompareCommand: UmctlCommand {
                   .init(name: "--map", valueName: "FILE", help: "also draw the three routes on one picture (.png or .svg)"),
                   .init(name: "--size", valueName: "WxH", help: "with --map: \(sizeHelp)"),
                   WheelchairOption.option])
-    var from: String, to: String, at: String?, arriveBy: String?, pace: String?, region: String?, near: String?
+    var from: String, to: String, at: String?, arriveBy: String?, pace: WirePace?, region: String?, near: String?
     var map: PictureRequest?
     var access: AccessLevel?
 
@@ -33,7 +33,7 @@ struct CompareCommand: UmctlCommand {
         to = try arguments.string("TO")
         at = arguments.optional("--at")
         arriveBy = arguments.optional("--arrive-by")
-        pace = arguments.optional("--pace")
+        pace = try Check.word(arguments.optional("--pace"), "--pace")
         region = arguments.optional("--region")
         near = arguments.optional("--near")
         access = WheelchairOption.level(arguments)
@@ -50,7 +50,6 @@ struct CompareCommand: UmctlCommand {
         try Check.exclusive(at, arriveBy, "--at or --arrive-by")
         try Check.time(at, "--at")
         try Check.time(arriveBy, "--arrive-by")
-        try Check.oneOf(pace, ["slow", "normal", "fast"], "--pace")
     }
 
     func request() throws -> CommandRequest<CompareDocument> {
@@ -79,7 +78,7 @@ struct PlanNewCommand: PlanAnswering {
                   .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
                   .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE"),
                   WheelchairOption.option])
-    var from: String, to: String, mode: String?, at: String?, arriveBy: String?, pace: String?, title: String?
+    var from: String, to: String, mode: WireMode?, at: String?, arriveBy: String?, pace: WirePace?, title: String?
     var region: String?, near: String?
     var access: AccessLevel?
     /// The places between the origin and the destination.
@@ -90,10 +89,10 @@ struct PlanNewCommand: PlanAnswering {
         from = places[0]
         to = places[places.count - 1]
         via = Array(places.dropFirst().dropLast())
-        mode = arguments.optional("--mode")
+        mode = try Check.word(arguments.optional("--mode"), "--mode")
         at = arguments.optional("--at")
         arriveBy = arguments.optional("--arrive-by")
-        pace = arguments.optional("--pace")
+        pace = try Check.word(arguments.optional("--pace"), "--pace")
         title = arguments.optional("--title")
         region = arguments.optional("--region")
         near = arguments.optional("--near")
@@ -104,11 +103,9 @@ struct PlanNewCommand: PlanAnswering {
         try Check.place(from, "FROM")
         try Check.place(to, "TO")
         for place in via { try Check.place(place, "each place") }
-        try Check.oneOf(mode, ["walk", "transit", "car", "bike"], "--mode")
         try Check.exclusive(at, arriveBy, "--at or --arrive-by")
         try Check.time(at, "--at")
         try Check.time(arriveBy, "--arrive-by")
-        try Check.oneOf(pace, ["slow", "normal", "fast"], "--pace")
         if let title, title.trimmingBlanks().isEmpty { throw UsageError("--title must not be empty") }
     }
 
@@ -218,13 +215,13 @@ struct PlanInsertCommand: PlanEditCommand {
                   .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
                   .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")]).editing
     var expectedGeneration: Int64?
-    var id: Int64, after: Int?, place: String, mode: String?, region: String?, near: String?
+    var id: Int64, after: Int?, place: String, mode: WireMode?, region: String?, near: String?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
         expectedGeneration = try arguments.expectedGeneration()
         after = try arguments.optionalInt("--after")
         place = try arguments.string("PLACE")
-        mode = arguments.optional("--mode")
+        mode = try Check.word(arguments.optional("--mode"), "--mode")
         region = arguments.optional("--region")
         near = arguments.optional("--near")
     }
@@ -232,7 +229,6 @@ struct PlanInsertCommand: PlanEditCommand {
         guard let after else { throw UsageError("--after K is required") }
         guard after >= 1 else { throw UsageError("--after counts from 1, got \(after)") }
         try Check.place(place, "PLACE")
-        try Check.oneOf(mode, ["walk", "transit", "car", "bike"], "--mode")
     }
     var edit: PlanEdit {
         .insert(Params.PlanInsert(id: id, after: after ?? 0, place: place, mode: mode, region: region, near: near,
@@ -259,14 +255,13 @@ struct PlanModeCommand: PlanEditCommand {
                                   positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
                                                 .init(name: "MODE", help: "walk, transit, car or bike")]).editing
     var expectedGeneration: Int64?
-    var id: Int64, segment: Int, mode: String
+    var id: Int64, segment: Int, mode: WireMode
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
         expectedGeneration = try arguments.expectedGeneration()
         segment = try arguments.number("SEG")
-        mode = try arguments.string("MODE")
+        mode = try Check.word(try arguments.string("MODE"), "MODE")
     }
-    func validate() throws { try Check.oneOf(mode, ["walk", "transit", "car", "bike"], "MODE") }
     var edit: PlanEdit { .mode(Params.PlanMode(id: id, segment: segment, mode: mode, expectedGeneration: expectedGeneration)) }
 }
 
@@ -287,15 +282,14 @@ struct PlanPresetCommand: PlanEditCommand {
                                   positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PRESET", help: "walk, transit, car, bike or fastest")],
                                   options: [WheelchairOption.option]).editing
     var expectedGeneration: Int64?
-    var id: Int64, preset: String
+    var id: Int64, preset: WirePreset
     var access: AccessLevel?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
         expectedGeneration = try arguments.expectedGeneration()
-        preset = try arguments.string("PRESET")
+        preset = try Check.word(try arguments.string("PRESET"), "PRESET")
         access = WheelchairOption.level(arguments)
     }
-    func validate() throws { try Check.oneOf(preset, ["walk", "transit", "car", "bike", "fastest"], "PRESET") }
     var edit: PlanEdit { .preset(Params.PlanPreset(id: id, preset: preset, expectedGeneration: expectedGeneration, access: access)) }
 }
 
@@ -304,17 +298,16 @@ struct PlanRebuildCommand: PlanEditCommand {
                                   positionals: [.init(name: "ID", help: "plan ID")],
                                   options: [.init(name: "--preset", valueName: "P", help: "walk, transit, car, bike or fastest (required)")]).editing
     var expectedGeneration: Int64?
-    var id: Int64, preset: String?
+    var id: Int64, preset: WirePreset
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
         expectedGeneration = try arguments.expectedGeneration()
-        preset = arguments.optional("--preset")
+        guard let preset: WirePreset = try Check.word(arguments.optional("--preset"), "--preset") else {
+            throw UsageError("--preset P is required")
+        }
+        self.preset = preset
     }
-    func validate() throws {
-        guard preset != nil else { throw UsageError("--preset P is required") }
-        try Check.oneOf(preset, ["walk", "transit", "car", "bike", "fastest"], "--preset")
-    }
-    var edit: PlanEdit { .rebuild(Params.PlanPreset(id: id, preset: preset ?? "", expectedGeneration: expectedGeneration)) }
+    var edit: PlanEdit { .rebuild(Params.PlanPreset(id: id, preset: preset, expectedGeneration: expectedGeneration)) }
 }
 
 struct PlanPinCommand: PlanEditCommand {
@@ -364,13 +357,12 @@ struct PlanPaceCommand: PlanEditCommand {
                                   positionals: [.init(name: "ID", help: "plan ID"),
                                                 .init(name: "PACE", help: "slow, normal, fast, or next (default: next)", optional: true)]).editing
     var expectedGeneration: Int64?
-    var id: Int64, pace: String
+    var id: Int64, pace: WirePaceChange
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
         expectedGeneration = try arguments.expectedGeneration()
-        pace = arguments.optional("PACE") ?? "next"
+        pace = try Check.word(arguments.optional("PACE"), "PACE") ?? .next
     }
-    func validate() throws { try Check.oneOf(pace, ["slow", "normal", "fast", "next"], "PACE") }
     var edit: PlanEdit { .pace(Params.PlanPace(id: id, pace: pace, expectedGeneration: expectedGeneration)) }
 }
 

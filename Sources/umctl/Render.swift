@@ -87,7 +87,7 @@ enum Render {
             lines.append("  \(DisplayWidth.number(index + 1, width: numberWidth)). \(dayClock(node.time))  \(node.name)\(suffix)")
             guard index < plan.segments.count else { continue }
             let segment = plan.segments[index]
-            var text = "        seg \(DisplayWidth.number(index + 1, width: numberWidth)): \(FixedWidth.cell(segment.mode, width: 7))"
+            var text = "        seg \(DisplayWidth.number(index + 1, width: numberWidth)): \(FixedWidth.cell(segment.mode.rawValue, width: 7))"
             let steps = segment.leg.map { legSteps($0, askedDay: day) } ?? []
             if let leg = segment.leg {
                 text += " \(duration(leg.durationS)), \(distance(leg.distanceM))"
@@ -168,16 +168,16 @@ enum Render {
 
     /// A transit leg's fare or a car leg's cost ("fare 3.50 EUR", "price unknown (…)", "cost ≈ 2.40 EUR");
     /// nil for a walk.
-    static func legPrice(_ leg: LegDocument, mode: String) -> String? {
-        guard mode == "transit" || mode == "car" else { return nil }
-        if let price = leg.price { return mode == "car" ? "cost ≈ \(money(price))" : "fare \(money(price))" }
-        return mode == "car" ? nil : leg.priceNote  // driving is priced only when a car cost is set
+    static func legPrice(_ leg: LegDocument, mode: WireMode) -> String? {
+        guard mode == .transit || mode == .car else { return nil }
+        if let price = leg.price { return mode == .car ? "cost ≈ \(money(price))" : "fare \(money(price))" }
+        return mode == .car ? nil : leg.priceNote  // driving is priced only when a car cost is set
     }
 
     /// The compare table's price cell: "3.50 EUR", "≈ 2.40 EUR" for an estimate, "unknown", or "-" for a walk.
     static func priceCell(_ option: CompareOption) -> String {
         if let price = option.price { return (option.priceEstimate ? "≈ " : "") + money(price) }
-        return option.mode == "transit" ? "unknown" : "-"
+        return option.mode == .transit ? "unknown" : "-"
     }
 
     /// "leaves 08:57, arrives 09:20 (23 min)": one side of a pending update.
@@ -234,14 +234,14 @@ enum Render {
         var rows: [[String]] = []
         for option in document.options {
             if let error = option.error {
-                rows.append([option.mode, "-", "-", "-", "-", "-", "-", "\(error.code): \(error.message)"])
+                rows.append([option.mode.rawValue, "-", "-", "-", "-", "-", "-", "\(error.code): \(error.message)"])
                 continue
             }
             let lines = option.lines.isEmpty ? "" : "lines \(option.lines.joined(separator: ", "))"
-            rows.append([option.mode + (option.fastest ? " *" : ""), duration(option.durationS),
+            rows.append([option.mode.rawValue + (option.fastest ? " *" : ""), duration(option.durationS),
                          DayMark.clock(option.departure, askedDay: document.time),
                          DayMark.clock(option.arrival, askedDay: document.time), distance(option.distanceM),
-                         option.mode == "transit" ? option.transfers.map(String.init) ?? "-" : "-", priceCell(option), lines])
+                         option.mode == .transit ? option.transfers.map(String.init) ?? "-" : "-", priceCell(option), lines])
         }
         var notes = document.options.filter(\.walkingIsNoSlower).map {
             "\nnote: walking the whole way is no slower than \($0.mode)"
@@ -252,17 +252,17 @@ enum Render {
                 notes.append("\nnote: \(option.mode) line \(line) runs \(aboutEvery(headway)); its times are estimates")
             }
         }
-        for option in document.options where option.error == nil && (option.mode == "transit" || option.mode == "car") {
-            if option.price == nil, option.mode == "transit", let note = option.priceNote { notes.append("\nnote: \(option.mode) \(note)") }
+        for option in document.options where option.error == nil && (option.mode == .transit || option.mode == .car) {
+            if option.price == nil, option.mode == .transit, let note = option.priceNote { notes.append("\nnote: \(option.mode) \(note)") }
             if option.price != nil, option.priceEstimate, let note = option.priceNote { notes.append("\nnote: \(option.mode) price is an \(note)") }
         }
-        for option in document.options where option.mode == "transit" && (stepFreeAsked || option.accessibility != "unknown") {
+        for option in document.options where option.mode == .transit && (stepFreeAsked || option.accessibility != "unknown") {
             if let access = WheelchairOption.label(option.accessibility) { notes.append("\nnote: transit \(access)") }
         }
         for option in document.options {
-            notes += LiveTimes.notes(option.rides, label: option.mode, askedDay: document.time).map { "\n" + $0 }
+            notes += LiveTimes.notes(option.rides, label: option.mode.rawValue, askedDay: document.time).map { "\n" + $0 }
         }
-        let otherDay = document.options.first { $0.mode == "transit" }.flatMap { DayMark.otherDayTransitNote($0, document) }
+        let otherDay = document.options.first { $0.mode == .transit }.flatMap { DayMark.otherDayTransitNote($0, document) }
         return "\(document.from.name) → \(document.to.name)  (times in \(document.timeZone); * fastest)\n"
             + (otherDay.map { "note: \($0)\n" } ?? "")
             + table(["mode", "duration", "depart", "arrive", "distance", "transfers", "price", ""], rows) + notes.joined()

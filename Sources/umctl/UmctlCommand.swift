@@ -62,6 +62,18 @@ enum Check {
         }
     }
 
+    /// The word a param takes (a mode, a pace, a preset, a format), read with the param's own
+    /// enum so that umctl takes exactly the words the daemon does.
+    static func word<Word: WireWord>(_ text: String, _ name: String) throws -> Word {
+        guard let word = Word(rawValue: text) else { throw UsageError("\(name) must be \(Word.allowedWords), got \"\(text)\"") }
+        return word
+    }
+
+    /// As `word`, or nil when the option was not given.
+    static func word<Word: WireWord>(_ text: String?, _ name: String) throws -> Word? {
+        try text.map { try word($0, name) }
+    }
+
     static func exclusive(_ a: String?, _ b: String?, _ names: String) throws {
         if a != nil && b != nil { throw UsageError("give either \(names), not both") }
     }
@@ -69,23 +81,24 @@ enum Check {
 
 /// One request of a command. Built from an `Endpoint` and that endpoint's params type, so a
 /// command cannot send params the method does not take nor read a result it does not return.
-/// The params are kept as JSON because `--json` prints the daemon's answer as it came.
+/// The params stay typed until they are encoded into the request line; the answer comes back
+/// as it was written, because `--json` prints it so.
 struct CommandRequest<Answer: Decodable> {
     let method: WireMethod
-    let params: JSONValue
+    let params: any Encodable & Sendable
     /// Open files sent with the request (`SCM_RIGHTS`), for a method whose params say so.
     var files: [Int32] = []
 
     init<P>(_ endpoint: Endpoint<P, Answer>, _ params: P, files: [Int32] = []) throws {
         method = endpoint.method
-        self.params = try JSONValue(encoding: params)
+        self.params = params
         self.files = files
     }
 
     /// A plan edit as its own method (each `PlanEdit` case holds that method's params type).
     init(edit: PlanEdit) throws where Answer == PlanDocument {
         method = edit.method
-        params = try JSONValue(encoding: edit)["params"] ?? .object([:])
+        params = edit.params
     }
 }
 

@@ -42,7 +42,7 @@ func runDaemonSuite() async throws -> SuiteReport {
     }
     let pairs = (0..<40).map { _ in (point(), point()) }
     let inProcess = try pairs.map { from, to in
-        try time { try client.call(.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1
+        try time { try client.call(Endpoints.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1
     }
     report.addLatencies("compare (40 random pairs, in process)", inProcess)
     report.add("compare (40 random pairs, in process) p90", percentile(inProcess.sorted(), 0.9) * 1000, unit: "ms")
@@ -52,9 +52,9 @@ func runDaemonSuite() async throws -> SuiteReport {
     var threeModes: [Double] = [], fourModes: [Double] = []
     for (from, to) in pairs + pairs {
         threeModes.append(try time {
-            try client.call(.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00", modes: ["walk", "transit", "car"]))
+            try client.call(Endpoints.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00", modes: [.walk, .transit, .car]))
         }.1)
-        fourModes.append(try time { try client.call(.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1)
+        fourModes.append(try time { try client.call(Endpoints.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1)
     }
     report.addLatencies("compare 3 modes (80 runs)", threeModes)
     report.addLatencies("compare 4 modes (80 runs)", fourModes)
@@ -83,7 +83,7 @@ func runDaemonSuite() async throws -> SuiteReport {
     // Untyped (the answer read as JSON, as before issue 11) so that the figures compare the daemon
     // across versions; the typed rows add what a client pays to decode the result document.
     report.addLatencies("status round trip", try (0..<2000).map { _ in
-        try time { try client.call(.status, Params.Empty()) }.1
+        try time { try client.call(WireMethod.status.rawValue, params: Params.Empty()) }.1
     })
     report.addLatencies("status round trip, typed client (StatusDocument)", try (0..<2000).map { _ in
         try time { try client.call(Endpoints.status, Params.Empty()) }.1
@@ -98,7 +98,7 @@ func runDaemonSuite() async throws -> SuiteReport {
         let lon = 23.740 + Double(generator.next() % 3000) / 100_000
         let (plan, seconds) = try time {
             try client.call(Endpoints.planNew, Params.PlanNew(from: String(format: "%.5f,%.5f", lat, lon), to: "61.45020,23.85100",
-                                                               mode: "transit", at: "2022-01-12T08:00"))
+                                                               mode: .transit, at: "2022-01-12T08:00"))
         }
         planIDs.append(plan.id)
         createTimes.append(seconds)
@@ -107,7 +107,7 @@ func runDaemonSuite() async throws -> SuiteReport {
 
     let shown = planIDs[0]
     report.addLatencies("plan.show round trip", try (0..<2000).map { _ in
-        try time { try client.call(.planShow, Params.PlanID(id: shown)) }.1
+        try time { try client.call(WireMethod.planShow.rawValue, params: Params.PlanShow(id: shown)) }.1
     })
     report.addLatencies("plan.show round trip, typed client (PlanDocument)", try (0..<2000).map { _ in
         try time { try client.call(Endpoints.planShow, Params.PlanShow(id: shown)) }.1
@@ -116,7 +116,7 @@ func runDaemonSuite() async throws -> SuiteReport {
     // One-segment edit: segment 1 (the walk to the first stop) alternates walk/car; one query each.
     report.addLatencies("one-segment edit (plan.mode)", try (0..<60).map { index in
         try time {
-            try client.call(Endpoints.planMode, Params.PlanMode(id: shown, segment: 1, mode: index.isMultiple(of: 2) ? "car" : "walk"))
+            try client.call(Endpoints.planMode, Params.PlanMode(id: shown, segment: 1, mode: index.isMultiple(of: 2) ? .car : .walk))
         }.1
     })
 
@@ -131,9 +131,9 @@ func runDaemonSuite() async throws -> SuiteReport {
                 let id = ids[index % ids.count]
                 for request in 0..<perClient {
                     if request.isMultiple(of: 2) {
-                        _ = try own.call(.planShow, Params.PlanID(id: id))
+                        _ = try own.call(Endpoints.planShow, Params.PlanShow(id: id))
                     } else {
-                        _ = try own.call(.status, Params.Empty())
+                        _ = try own.call(Endpoints.status, Params.Empty())
                     }
                 }
             } catch {

@@ -24,7 +24,7 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
                     _ = try own.call(Endpoints.placeSave, Params.PlaceSave(
                         name: "mixed \(run) \(index)-\(step)", place: String(format: "61.%05d,23.%05d", 45_000 + index * 100 + step, 76_000 + step)))
                     let (_, seconds) = try time {
-                        try own.call(Endpoints.planMode, Params.PlanMode(id: id, segment: 1, mode: step.isMultiple(of: 2) ? "car" : "walk"))
+                        try own.call(Endpoints.planMode, Params.PlanMode(id: id, segment: 1, mode: step.isMultiple(of: 2) ? .car : .walk))
                     }
                     editSeconds.withLock { $0.append(seconds) }
                 }
@@ -37,7 +37,7 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
     let probe = try WireClient(socketPath: socket)
     var statusSeconds: [Double] = []
     while running.load(ordering: .sequentiallyConsistent) > 0 {
-        statusSeconds.append(try time { try probe.call(.status, Params.Empty()) }.1)
+        statusSeconds.append(try time { try probe.call(Endpoints.status, Params.Empty()) }.1)
     }
     let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     let failed = failures.withLock { $0 }
@@ -66,7 +66,7 @@ func runMixedLoadSuite() async throws -> SuiteReport {
         let lat = 61.490 + Double(generator.next() % 1000) / 100_000
         let lon = 23.740 + Double(generator.next() % 3000) / 100_000
         planIDs.append(try client.call(Endpoints.planNew, Params.PlanNew(
-            from: String(format: "%.5f,%.5f", lat, lon), to: "61.45020,23.85100", mode: "transit", at: "2022-01-12T08:00")).id)
+            from: String(format: "%.5f,%.5f", lat, lon), to: "61.45020,23.85100", mode: .transit, at: "2022-01-12T08:00")).id)
     }
     try addMixedLoadFigures(to: &report, socket: daemon.socketPath, planIDs: planIDs)
     report.notes["load"] = "16 clients × 60 × (place.save + plan.mode on their own transit plan); a 17th asks status meanwhile"

@@ -25,9 +25,9 @@ func runSoakSuite() async throws -> SuiteReport {
             switch index % 100 {
             case 0: _ = try client.call(Endpoints.compare, Params.Compare(from: point, to: "61.4502,23.8510", at: "2022-01-12T08:00"))
             case 1:
-                let made = try client.call(Endpoints.planNew, Params.PlanNew(from: point, to: "61.4978,23.7610", mode: "walk"))
+                let made = try client.call(Endpoints.planNew, Params.PlanNew(from: point, to: "61.4978,23.7610", mode: .walk))
                 _ = try client.call(Endpoints.planDelete, Params.PlanID(id: made.id))
-            case 2: _ = try client.call(Endpoints.planMode, Params.PlanMode(id: plan.id, segment: 1, mode: index % 200 == 2 ? "car" : "walk"))
+            case 2: _ = try client.call(Endpoints.planMode, Params.PlanMode(id: plan.id, segment: 1, mode: index % 200 == 2 ? .car : .walk))
             case 3..<30: _ = try client.call(Endpoints.search, Params.Search(text: ["Keskustori", "Hämeenkatu", "Hervanta", "Tampere-talo"][index % 4],
                                                                                   near: point, limit: 5))
             case 30..<40:

@@ -73,7 +73,7 @@ enum StormProbes {
         concurrently(2) {
             guard let client = try? WireClient(socketPath: socket) else { return }
             for _ in 0..<3 {
-                _ = try? client.call(Endpoints.planMap, Params.PlanMap(id: planID, picture: Params.MapPicture(format: "png", width: 4096, height: 4096)))
+                _ = try? client.call(Endpoints.planMap, Params.PlanMap(id: planID, picture: Params.MapPicture(format: .png, width: 4096, height: 4096)))
             }
         }
     }

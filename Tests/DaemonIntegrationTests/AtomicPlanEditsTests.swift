@@ -144,12 +144,12 @@ final class AtomicPlanEditsTests: SharedTampereDaemonTestCase {
         let id = try newWalkPlan()
         let generation = Int64(try XCTUnwrap(try harness.json(["plan", "show", String(id)])["generation"]?.numberValue))
         let socket = try harness.socketPath
-        let results = [ResultBox(), ResultBox()]
+        let results = [ResultBox<PlanDocument>(), ResultBox<PlanDocument>()]
         let done = (0..<2).map { expectation(description: "client \($0)") }
-        for (index, mode) in ["car", "walk"].enumerated() {
+        for (index, mode) in [WireMode.car, .walk].enumerated() {
             Thread.detachNewThread {
                 results[index].value = Result {
-                    try WireClient(socketPath: socket).call(.planMode, Params.PlanMode(id: id, segment: 1, mode: mode,
+                    try WireClient(socketPath: socket).call(Endpoints.planMode, Params.PlanMode(id: id, segment: 1, mode: mode,
                                                                                       expectedGeneration: generation))
                 }
                 done[index].fulfill()

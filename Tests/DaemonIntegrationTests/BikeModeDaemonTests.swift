@@ -100,23 +100,30 @@ final class CompareModesParamTests: SharedTampereDaemonTestCase {
     func testCompareAnswersOnlyTheModesAskedInTheStandardOrder() throws {
         let client = try harness.client()
         let three = try client.call(Endpoints.compare, Params.Compare(from: Tampere.keskustori, to: Tampere.hervanta,
-                                                                      at: Tampere.morning, modes: ["car", "walk", "transit"]))
-        XCTAssertEqual(three.options.map(\.mode), ["walk", "transit", "car"])
+                                                                      at: Tampere.morning, modes: [.car, .walk, .transit]))
+        XCTAssertEqual(three.options.map(\.mode), [.walk, .transit, .car])
         let bike = try client.call(Endpoints.compare, Params.Compare(from: Tampere.keskustori, to: Tampere.hervanta,
-                                                                     at: Tampere.morning, modes: ["bike"]))
-        XCTAssertEqual(bike.options.map(\.mode), ["bike"])
+                                                                     at: Tampere.morning, modes: [.bike]))
+        XCTAssertEqual(bike.options.map(\.mode), [.bike])
         XCTAssertTrue(bike.options[0].fastest, "the only option is the quickest")
     }
 
     func testABadModesListIsInvalidParamsNamingIt() throws {
         let client = try harness.client()
         let before = try harness.json(["history", "routes"])
-        for modes in [["boat"], [], ["walk", "walk"]] {
+        for modes: [WireMode] in [[], [.walk, .walk]] {
             XCTAssertThrowsError(try client.call(Endpoints.compare, Params.Compare(from: Tampere.keskustori, to: Tampere.hervanta,
                                                                                    at: Tampere.morning, modes: modes)), "\(modes)") { error in
                 XCTAssertTrue("\(error)".contains("modes"), "\(error)")
                 XCTAssertTrue("\(error)".contains("invalid_params") || "\(error)".contains("-32602"), "\(error)")
             }
+        }
+        // A mode the client's types cannot hold, as another client could send it.
+        XCTAssertThrowsError(try client.call("compare", params: JSONValue.object([
+            "from": .string(Tampere.keskustori), "to": .string(Tampere.hervanta), "at": .string(Tampere.morning),
+            "modes": .array([.string("boat")])]))) { error in
+            XCTAssertTrue("\(error)".contains("modes") && "\(error)".contains("boat"), "\(error)")
+            XCTAssertTrue("\(error)".contains("invalid_params") || "\(error)".contains("-32602"), "\(error)")
         }
         XCTAssertEqual(try harness.json(["history", "routes"]), before, "nothing was recorded")
     }

@@ -69,10 +69,10 @@ final class ChildProcessTests: XCTestCase {
         let osm = DaemonHarness.tampereFolder.appendingPathComponent("tampere.osm.pbf").path
         let socket = harness.socketPath
         let ended = DispatchSemaphore(value: 0)
-        let box = ResultBox()
+        let box = ResultBox<RegionImportDocument>()
         Thread.detachNewThread {
             box.value = Result {
-                try WireClient(socketPath: socket).call(.regionImport, Params.RegionImport(name: "tampere", osm: osm, gtfs: []))
+                try WireClient(socketPath: socket).call(Endpoints.regionImport, Params.RegionImport(name: "tampere", osm: osm, gtfs: []))
             }
             ended.signal()
         }

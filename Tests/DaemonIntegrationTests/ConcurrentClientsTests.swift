@@ -15,12 +15,11 @@ final class ConcurrentClientsTests: XCTestCase {
                 let client = try WireClient(socketPath: socket)
                 let from = ends[index % ends.count], to = ends[(index + 1 + index / ends.count) % ends.count]
                 let destination = from == to ? Tampere.hervanta : to
-                let created = try client.call(.planNew, Params.PlanNew(from: from, to: destination, mode: "walk",
-                                                                      at: Tampere.morning, title: "client \(index)"),
-                                              as: PlanDocument.self)
-                _ = try client.call(.planMode, Params.PlanMode(id: created.id, segment: 1, mode: index.isMultiple(of: 2) ? "car" : "walk"))
-                _ = try client.call(.planPace, Params.PlanPace(id: created.id, pace: "fast"))
-                let shown = try client.call(.planShow, Params.PlanID(id: created.id), as: PlanDocument.self)
+                let created = try client.call(Endpoints.planNew, Params.PlanNew(from: from, to: destination, mode: .walk,
+                                                                      at: Tampere.morning, title: "client \(index)"))
+                _ = try client.call(Endpoints.planMode, Params.PlanMode(id: created.id, segment: 1, mode: index.isMultiple(of: 2) ? .car : .walk))
+                _ = try client.call(Endpoints.planPace, Params.PlanPace(id: created.id, pace: .fast))
+                let shown = try client.call(Endpoints.planShow, Params.PlanShow(id: created.id))
                 results.record(index: index, plan: shown)
             } catch {
                 results.fail(index: index, error: error)
@@ -33,11 +32,11 @@ final class ConcurrentClientsTests: XCTestCase {
         XCTAssertEqual(Set(plans.values.map(\.id)).count, 32, "32 distinct plans")
         for (index, plan) in plans {
             XCTAssertEqual(plan.title, "client \(index)", "each client sees its own plan")
-            XCTAssertEqual(plan.segments.first?.mode, index.isMultiple(of: 2) ? "car" : "walk")
-            XCTAssertEqual(plan.pace, "fast")
+            XCTAssertEqual(plan.segments.first?.mode, index.isMultiple(of: 2) ? .car : .walk)
+            XCTAssertEqual(plan.pace, .fast)
             XCTAssertNotNil(plan.segments.first?.leg, "the last edit's leg was stored")
         }
-        let listed = try harness.client().call(.planList, Params.Empty())["plans"]?.arrayValue ?? []
+        let listed = try harness.client().call(Endpoints.planList, Params.Empty()).plans
         XCTAssertEqual(listed.count, 32)
         XCTAssertEqual(try harness.counters().plansRecomputed, 32 * 3)
     }

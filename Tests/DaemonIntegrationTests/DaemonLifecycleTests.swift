@@ -11,7 +11,7 @@ final class DaemonLifecycleTests: XCTestCase {
         second.waitUntilExit()
         XCTAssertEqual(second.terminationStatus, 1)
         XCTAssertTrue(harness.log.contains("already answering"), harness.log)
-        XCTAssertNoThrow(try harness.client().call(.status, Params.Empty()))
+        XCTAssertNoThrow(try harness.client().call(Endpoints.status, Params.Empty()))
         XCTAssertEqual(harness.stop(), 0)
     }
 
@@ -65,7 +65,7 @@ final class DaemonLifecycleTests: XCTestCase {
                       || result.stderr.contains("connection"), result.stderr)
         XCTAssertTrue(harness.log.contains("refused connection from another user"), harness.log)
         XCTAssertTrue(harness.log.contains("uid=65534"), harness.log)
-        XCTAssertNoThrow(try harness.client().call(.status, Params.Empty()), "its own user is still served")
+        XCTAssertNoThrow(try harness.client().call(Endpoints.status, Params.Empty()), "its own user is still served")
         XCTAssertEqual(harness.stop(), 0)
     }
 
@@ -140,12 +140,12 @@ final class DaemonLifecycleTests: XCTestCase {
     func testWatchStreamsEventsAndEndsCleanlyWhenTheDaemonStops() throws {
         let harness = try startDaemon(assertingCleanExit: false)
         let done = expectation(description: "watch answered")
-        let box = ResultBox()
+        let box = ResultBox<WatchEndDocument>()
         let socket = harness.socketPath
         Thread.detachNewThread {
-            let result = Result { () throws -> JSONValue in
+            let result = Result { () throws -> WatchEndDocument in
                 let watcher = try WireClient(socketPath: socket)
-                return try watcher.call(.watch, Params.Empty()) { notification in
+                return try watcher.call(Endpoints.watch, Params.Empty()) { notification in
                     if notification.params["kind"] == .string("location_changed") { box.sawEvent = true }
                 }
             }
@@ -155,21 +155,21 @@ final class DaemonLifecycleTests: XCTestCase {
         // Keep making events until the watcher has seen one (it may subscribe after the first).
         let client = try harness.client()
         for _ in 0..<200 where !box.sawEvent {
-            _ = try client.call(.locationSet, Params.LocationSet(lat: 61.5, lon: 23.7))
+            _ = try client.call(Endpoints.locationSet, Params.LocationSet(lat: 61.5, lon: 23.7))
             usleep(20_000)
         }
         XCTAssertTrue(box.sawEvent, "watch delivers events as notifications")
         XCTAssertEqual(harness.stop(), 0)
         wait(for: [done], timeout: 30)
-        XCTAssertEqual(try box.value?.get()["stopped"], .bool(true), "watch gets a final response when the daemon stops")
+        XCTAssertEqual(try box.value?.get().stopped, true, "watch gets a final response when the daemon stops")
     }
 }
 
-final class ResultBox: @unchecked Sendable {
+final class ResultBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var _value: Result<JSONValue, Error>?
+    private var _value: Result<Value, Error>?
     private var _sawEvent = false
-    var value: Result<JSONValue, Error>? {
+    var value: Result<Value, Error>? {
         get { lock.withLock { _value } }
         set { lock.withLock { _value = newValue } }
     }

@@ -8,7 +8,7 @@ import XCTest
 /// other is refused with `conflict` and leaves no trace.
 final class DayPlanEditRaceTests: SharedTampereDaemonTestCase {
     private func plan(_ client: WireClient) throws -> PlanDocument {
-        try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: "walk",
+        try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: .walk,
                                                            at: Tampere.morning, via: [Tampere.tampereTalo]))
     }
 

@@ -29,9 +29,9 @@ final class EditsInBatchesTests: SharedTampereDaemonTestCase {
 
     /// Keskustori → Hervanta by transit at 08:00, its transit segment, and option 3 of its list.
     func listedOption(_ client: WireClient) throws -> (id: Int64, segment: Int, option: LegDocument) {
-        let created = try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: "transit",
+        let created = try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: .transit,
                                                                        at: Tampere.morning))
-        let segment = try XCTUnwrap(created.segments.firstIndex { $0.mode == "transit" }, "\(created)") + 1
+        let segment = try XCTUnwrap(created.segments.firstIndex { $0.mode == .transit }, "\(created)") + 1
         let listed = try client.call(Endpoints.planAlternatives, Params.PlanAlternatives(id: created.id, segment: segment, count: 5))
         XCTAssertGreaterThanOrEqual(listed.options.count, 3, "\(listed)")
         return (created.id, segment, listed.options[2])

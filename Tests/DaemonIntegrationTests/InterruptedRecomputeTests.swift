@@ -18,10 +18,10 @@ final class InterruptedRecomputeTests: XCTestCase {
         for attempt in 0..<20 where !interrupted {
             if attempt > 0 { try harness.start() }
             let socket = harness.socketPath
-            let mode = attempt % 2 == 0 ? "transit" : "car"
+            let mode: WireMode = attempt % 2 == 0 ? .transit : .car
             Thread.detachNewThread {
                 let client = try? WireClient(socketPath: socket)
-                _ = try? client?.call(.planMode, Params.PlanMode(id: id, segment: 1, mode: mode))
+                _ = try? client?.call(Endpoints.planMode, Params.PlanMode(id: id, segment: 1, mode: mode))
             }
             for _ in 0..<2000 where (try? store.plansWithPendingLegs()) != [id] { usleep(1_000) }
             let pid = try XCTUnwrap(harness.process?.processIdentifier)

@@ -36,7 +36,7 @@ final class NamesWithControlCharactersTests: XCTestCase {
     func testRenamingAPlanWithAControlCharacterIsRefusedAndKeepsItsTitle() throws {
         let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory())
         let client = try harness.client()
-        let plan = try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.tampereTalo, mode: "walk",
+        let plan = try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.tampereTalo, mode: .walk,
                                                                       at: Tampere.morning, title: "Concert"))
         XCTAssertThrowsError(try client.call(Endpoints.planRename, Params.PlanRename(id: plan.id, title: "Con\u{0}cert"))) {
             XCTAssertEqual(($0 as? WireError)?.code, "invalid_params", "\($0)")

@@ -24,7 +24,7 @@ final class OneRegionEditsTests: XCTestCase {
 
     func testAMoveOrAnInsertIntoAnotherRegionInsidePlanEditsIsRefusedNamingTheEditAndNothingIsStored() throws {
         let client = try harness.client()
-        let created = try client.call(Endpoints.planNew, Params.PlanNew(from: "Keskustori", to: "Hervanta", mode: "walk",
+        let created = try client.call(Endpoints.planNew, Params.PlanNew(from: "Keskustori", to: "Hervanta", mode: .walk,
                                                                          at: Tampere.morning, via: ["Ratina"]))
         let batches: [(PlanEdit, String)] = [
             (.move(Params.PlanMove(id: created.id, node: 2, place: "Kanda Gate")), "edit 2 (plan.move)"),

@@ -14,25 +14,24 @@ final class PlanEditSerialisationTests: XCTestCase {
         }
         let socket = harness.socketPath
         let slowDone = expectation(description: "slow edit answered")
-        let slow = ResultBox()
+        let slow = ResultBox<PlanDocument>()
         Thread.detachNewThread {
             // Walk, transit and car variants of every segment: many queries.
-            slow.value = Result { try WireClient(socketPath: socket).call(.planPreset, Params.PlanPreset(id: id, preset: "fastest")) }
+            slow.value = Result { try WireClient(socketPath: socket).call(Endpoints.planPreset, Params.PlanPreset(id: id, preset: .fastest)) }
             slowDone.fulfill()
         }
         let before = try harness.counters().routingQueries.total
         for _ in 0..<400 where (try? harness.counters().routingQueries.total) == before { usleep(5_000) }
-        let fast = try harness.client().call(.planMode, Params.PlanMode(id: id, segment: 2, mode: "car"), as: PlanDocument.self)
+        let fast = try harness.client().call(Endpoints.planMode, Params.PlanMode(id: id, segment: 2, mode: .car))
         wait(for: [slowDone], timeout: 60)
 
-        XCTAssertEqual(fast.segments[1].mode, "car")
+        XCTAssertEqual(fast.segments[1].mode, .car)
         XCTAssertTrue(fast.segments[1].locked)
-        let stored = try harness.client().call(.planShow, Params.PlanID(id: id), as: PlanDocument.self)
-        XCTAssertEqual(stored.segments[1].mode, "car", "the later edit is what is stored")
+        let stored = try harness.client().call(Endpoints.planShow, Params.PlanShow(id: id))
+        XCTAssertEqual(stored.segments[1].mode, .car, "the later edit is what is stored")
         XCTAssertGreaterThanOrEqual(stored.generation, fast.generation)
-        if case .success(let value)? = slow.value {
-            let slowPlan = try value.decode(as: PlanDocument.self)
-            XCTAssertEqual(slowPlan.segments[1].mode, "car", "the superseded edit answers with the newest plan, not its stale result")
+        if case .success(let slowPlan)? = slow.value {
+            XCTAssertEqual(slowPlan.segments[1].mode, .car, "the superseded edit answers with the newest plan, not its stale result")
         }
         XCTAssertTrue(stored.segments.allSatisfy { $0.leg != nil }, "every leg computed after both edits")
     }

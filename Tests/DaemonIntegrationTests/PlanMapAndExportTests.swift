@@ -19,7 +19,7 @@ final class PlanMapAndExportTests: TampereDaemonTestCase {
         func coordinates(_ pairs: [[Double]]?) -> [Coordinate] { (pairs ?? []).map { Coordinate(latitude: $0[0], longitude: $0[1]) } }
         return plan.segments.flatMap { segment -> [(mode: String, points: [Coordinate])] in
             guard let leg = segment.leg else { return [] }
-            guard segment.mode == "transit" else { return [(segment.mode, coordinates(leg.geometry))] }
+            guard segment.mode == .transit else { return [(segment.mode.rawValue, coordinates(leg.geometry))] }
             var parts: [(mode: String, points: [Coordinate])] = []
             for (k, walk) in leg.walks.enumerated() {
                 parts.append(("walk", coordinates(walk.geometry)))

@@ -13,7 +13,7 @@ final class ProtocolErrorTests: DaemonTestCase {
     func testMalformedJSONGetsParseErrorAndTheConnectionStaysUsable() throws {
         let client = try harness.client()
         XCTAssertEqual(try response(to: "{\"jsonrpc\":\"2.0\",", on: client).error?.code, "parse_error")
-        XCTAssertNoThrow(try client.call(.status, Params.Empty()))
+        XCTAssertNoThrow(try client.call(Endpoints.status, Params.Empty()))
     }
 
     func testUnknownMethodIsNamedInTheError() throws {
@@ -44,16 +44,16 @@ final class ProtocolErrorTests: DaemonTestCase {
         guard case .response(let response) = try client.receive() else { return XCTFail("expected a response") }
         XCTAssertEqual(response.error?.code, "line_too_long")
         XCTAssertThrowsError(try client.receiveLine(), "the daemon closes the connection after line_too_long")
-        XCTAssertNoThrow(try harness.client().call(.status, Params.Empty()), "other connections are unaffected")
+        XCTAssertNoThrow(try harness.client().call(Endpoints.status, Params.Empty()), "other connections are unaffected")
     }
 
     func testBadClientDoesNotDisturbAnotherClientsWork() throws {
         let good = try harness.client()
-        _ = try good.call(.locationSet, Params.LocationSet(lat: 61.5, lon: 23.76))
+        _ = try good.call(Endpoints.locationSet, Params.LocationSet(lat: 61.5, lon: 23.76))
         let bad = try harness.client()
         _ = try response(to: "garbage", on: bad)
         _ = try response(to: #"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, on: bad)
-        let location = try good.call(.locationShow, Params.Empty(), as: LocationDocument.self)
+        let location = try good.call(Endpoints.locationShow, Params.Empty())
         XCTAssertEqual(location.lat, 61.5)
     }
 
@@ -80,7 +80,7 @@ final class ProtocolErrorTests: DaemonTestCase {
 
     func testClientHangingUpCancelsItsRunningRequest() throws {
         let observer = try harness.client()
-        func counters() throws -> CountersDocument { try observer.call(.status, Params.Empty(), as: StatusDocument.self).counters }
+        func counters() throws -> CountersDocument { try observer.call(Endpoints.status, Params.Empty()).counters }
         do {
             let watcher = try harness.client()
             try watcher.send(WireCodec.line(for: WireRequest(id: .number(1), method: "watch", params: .object([:]))))
@@ -101,6 +101,6 @@ final class ProtocolErrorTests: DaemonTestCase {
             let client = try harness.client()
             try client.send(Data(#"{"jsonrpc":"2.0","id":1,"method":"status"}"#.utf8)) // no newline, then gone
         }
-        XCTAssertNoThrow(try harness.client().call(.status, Params.Empty()))
+        XCTAssertNoThrow(try harness.client().call(Endpoints.status, Params.Empty()))
     }
 }

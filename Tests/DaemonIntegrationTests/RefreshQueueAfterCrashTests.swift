@@ -19,7 +19,7 @@ final class RefreshQueueAfterCrashTests: XCTestCase {
             let row = Double(index % 4), column = Double((index / 4) % 9)
             _ = try client.call(Endpoints.planNew, Params.PlanNew(
                 from: SmallRegion.text(grid.point(row: row, column: column)),
-                to: SmallRegion.text(grid.point(row: 8, column: 8 - column)), mode: "walk"))
+                to: SmallRegion.text(grid.point(row: 8, column: 8 - column)), mode: .walk))
         }
 
         // A new timetable queues all 60 plans; the daemon is killed straight after the import
@@ -64,7 +64,8 @@ final class RefreshQueueAfterCrashTests: XCTestCase {
 
     func testStatusShowsTheRunningRefreshAsNullWhenNothingRuns() throws {
         let harness = try startDaemon(assertingCleanExit: false)
-        let status = try harness.client().call(.status, Params.Empty())
+        // The wire's shape: a key with null, not a missing key.
+        let status = try harness.client().call("status", params: JSONValue.object([:]))
         XCTAssertEqual(status["refresh_queue"]?["running"], .null, "\(status)")
         guard case .object(let queue)? = status["refresh_queue"] else { return XCTFail("\(status)") }
         XCTAssertTrue(queue.keys.contains("running"), "the key is present: \(queue)")

@@ -18,7 +18,7 @@ final class ShutdownAndRestartTests: XCTestCase {
         let answered = expectation(description: "the edit was answered or cut off")
         Thread.detachNewThread {
             let client = try? WireClient(socketPath: socket)
-            _ = try? client?.call(.planPreset, Params.PlanPreset(id: id, preset: "fastest"))
+            _ = try? client?.call(Endpoints.planPreset, Params.PlanPreset(id: id, preset: .fastest))
             answered.fulfill()
         }
         let database = harness.dataDirectory.appendingPathComponent("usefulmap.sqlite").path

@@ -8,7 +8,7 @@ import XCTest
 /// many clients sending the same generation exactly one wins.
 final class StaleGenerationTests: SharedTampereDaemonTestCase {
     func plan(_ client: WireClient) throws -> PlanDocument {
-        try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: "transit",
+        try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: .transit,
                                                            at: Tampere.morning, via: [Tampere.tampereTalo]))
     }
 

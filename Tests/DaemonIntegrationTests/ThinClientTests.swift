@@ -20,8 +20,8 @@ final class ThinClientTests: XCTestCase {
     /// Kathmandu (+05:45, no summer time) shows an offset no whole-hour mistake could give.
     func testMachineTimesAreInTheZoneTZNames() throws {
         let harness = try startDaemon()
-        let location = try harness.client().call(.locationSet, Params.LocationSet(lat: 61.5, lon: 23.7))
-        let at = try XCTUnwrap(location["at"]?.stringValue.flatMap(WireTime.date(from:)), "\(location)")
+        let location = try harness.client().call(Endpoints.locationSet, Params.LocationSet(lat: 61.5, lon: 23.7))
+        let at = try XCTUnwrap(WireTime.date(from: location.at), "\(location)")
         let kathmandu = try XCTUnwrap(TimeZone(identifier: "Asia/Kathmandu"))
         let clock = WireTime.string(from: at, timeZone: kathmandu).prefix(16).replacingOccurrences(of: "T", with: " ")
 

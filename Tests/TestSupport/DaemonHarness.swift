@@ -114,7 +114,7 @@ public final class DaemonHarness: @unchecked Sendable {
     public func waitUntilServing(_ process: Process) throws {
         for _ in 0..<400 {
             if !process.isRunning { throw HarnessError("usefulmapd exited with \(process.terminationStatus): \(log)") }
-            if let client = try? WireClient(socketPath: socketPath), (try? client.call(.status, Params.Empty())) != nil { return }
+            if let client = try? WireClient(socketPath: socketPath), (try? client.call(Endpoints.status, Params.Empty())) != nil { return }
             usleep(25_000)
         }
         throw HarnessError("usefulmapd did not start serving: \(log)")
@@ -153,7 +153,7 @@ public final class DaemonHarness: @unchecked Sendable {
 
     /// The daemon's counters.
     public func counters() throws -> CountersDocument {
-        try client().call(.status, Params.Empty(), as: StatusDocument.self).counters
+        try client().call(Endpoints.status, Params.Empty()).counters
     }
 
     public struct CommandResult: Sendable {

@@ -80,28 +80,28 @@ final class DocumentRoundTripTests: XCTestCase {
         try assertWire(LegDocument(durationS: 300, distanceM: nil, departure: nil, arrival: nil, transfers: 0, rides: []),
                        nulls: ["distance_m", "departure", "arrival", "price", "price_note"], absent: ["geometry"])
 
-        let segment = SegmentDocument(mode: "transit", locked: true, leg: transitLeg, error: WireError(.noRoute, "no route"),
+        let segment = SegmentDocument(mode: .transit, locked: true, leg: transitLeg, error: WireError(.noRoute, "no route"),
                                       missedConnection: true, chosenLines: ["3"])
         try assertWire(segment)
-        try assertWire(SegmentDocument(mode: "walk", locked: false, leg: nil), nulls: ["leg"], absent: ["error", "chosen_lines"])
+        try assertWire(SegmentDocument(mode: .walk, locked: false, leg: nil), nulls: ["leg"], absent: ["error", "chosen_lines"])
 
         try assertWire(TimePreferenceDocument(kind: "depart_at", time: morning))
         try assertWire(TimePreferenceDocument(kind: "leave_now", time: nil), nulls: ["time"])
 
         try assertWire(PlanDocument(id: 7, title: "Tuesday", nodes: [node], segments: [segment], totalDurationS: 1800.5,
                                     totalDistanceM: 4321, pending: [PendingDocument(segment: 1, selected: transitLeg, latest: transitLeg)],
-                                    pace: "fast", timePreference: TimePreferenceDocument(kind: "depart_at", time: morning),
+                                    pace: .fast, timePreference: TimePreferenceDocument(kind: "depart_at", time: morning),
                                     pinnedSegment: 1, generation: 12, timeZone: "Europe/Helsinki",
                                     price: PriceQuoteParts(price: PriceDocument(amount: 3.5, currency: "EUR"), note: nil)),
                        nulls: ["price_note"])
         var outside = PlanDocument(id: 9, title: nil, nodes: [], segments: [], totalDurationS: nil, totalDistanceM: 0, pending: [],
-                                   pace: "normal", timePreference: TimePreferenceDocument(kind: "depart_at", time: morning),
+                                   pace: .normal, timePreference: TimePreferenceDocument(kind: "depart_at", time: morning),
                                    pinnedSegment: nil, generation: 1, timeZone: "Europe/Helsinki")
         try assertWire(outside, nulls: ["title", "total_duration_s", "pinned_segment", "price", "price_note"], absent: ["coverage_note"])
         outside.coverageNote = "2022-04-02 is after the Tampere timetable ends (2022-03-31)"
         try assertWire(outside, nulls: ["title", "total_duration_s", "pinned_segment", "price", "price_note"])
         try assertWire(PlanDocument(id: 8, title: nil, nodes: [], segments: [], totalDurationS: nil, totalDistanceM: 0, pending: [],
-                                    pace: "normal", timePreference: TimePreferenceDocument(kind: "leave_now", time: nil),
+                                    pace: .normal, timePreference: TimePreferenceDocument(kind: "leave_now", time: nil),
                                     pinnedSegment: nil, generation: 1, timeZone: "Europe/Helsinki"),
                        nulls: ["title", "total_duration_s", "pinned_segment", "price", "price_note"])
 
@@ -116,16 +116,16 @@ final class DocumentRoundTripTests: XCTestCase {
         try assertWire(PlaceDocument(name: "61.5,23.7", lat: 61.5, lon: 23.7), nulls: ["kind", "note", "geofence"])
 
         try assertWire(HistoryEntryDocument(id: "r1", label: "A → B", text: "cafe", fromText: "A", toText: "B", region: "tampere",
-                                            from: place, to: place, place: place, at: morning, modes: ["walk", "car"],
+                                            from: place, to: place, place: place, at: morning, modes: [.walk, .car],
                                             requestedTime: TimePreferenceDocument(kind: "arrive_by", time: later),
-                                            answers: [HistoryAnswerDocument(mode: "walk", durationS: 845)], fastest: "walk",
-                                            plan: HistoryPlanDocument(title: "Errands", titleGiven: true, preset: "walk", pace: "fast",
+                                            answers: [HistoryAnswerDocument(mode: .walk, durationS: 845)], fastest: .walk,
+                                            plan: HistoryPlanDocument(title: "Errands", titleGiven: true, preset: .walk, pace: .fast,
                                                                       via: [place])))
         try assertWire(HistoryEntryDocument(id: "s2", label: "cafe"),
                        nulls: ["text", "from_text", "to_text", "region", "from", "to", "place", "at", "modes", "requested_time",
                                "answers", "fastest", "plan"])
-        try assertWire(HistoryAnswerDocument(mode: "car", durationS: 200))
-        try assertWire(HistoryAnswerDocument(mode: "transit", durationS: nil), nulls: ["duration_s"])
+        try assertWire(HistoryAnswerDocument(mode: .car, durationS: 200))
+        try assertWire(HistoryAnswerDocument(mode: .transit, durationS: nil), nulls: ["duration_s"])
 
         try assertWire(LocationDocument(lat: 61.5, lon: 23.7, accuracyM: 5, at: morning, source: "gpsd"))
         try assertWire(LocationDocument(lat: 61.5, lon: 23.7, accuracyM: nil, at: morning), nulls: ["accuracy_m", "source"])
@@ -172,8 +172,8 @@ final class DocumentRoundTripTests: XCTestCase {
                        nulls: ["region", "label", "address", "place", "street"])
 
         try assertWire(LinkDocument(url: "https://www.google.com/maps/dir/A/B", form: "fallback", fallbackReason: "waypoints",
-                                    segment: 2, mode: "transit"))
-        try assertWire(LinkDocument(url: "https://www.google.com/maps/dir/A/B", form: "timed", fallbackReason: nil, segment: 2, mode: "walk"),
+                                    segment: 2, mode: .transit))
+        try assertWire(LinkDocument(url: "https://www.google.com/maps/dir/A/B", form: "timed", fallbackReason: nil, segment: 2, mode: .walk),
                        nulls: ["fallback_reason"])
 
         let queries = RoutingQueryCounts(walk: 1, transit: 1, car: 1)
@@ -182,17 +182,17 @@ final class DocumentRoundTripTests: XCTestCase {
         try assertWire(CountersDocument(requests: 3, routingQueries: queries, plansRecomputed: 2),
                        nulls: ["no_route_retries", "log_lines_dropped"])
 
-        let answer = CompareOption(mode: "walk", durationS: 844, departure: morning, arrival: later, distanceM: 1170, transfers: 0,
+        let answer = CompareOption(mode: .walk, durationS: 844, departure: morning, arrival: later, distanceM: 1170, transfers: 0,
                                    fastest: true, lines: [], error: WireError(.noRoute, "none"), walkingIsNoSlower: true)
         try assertWire(answer, nulls: ["price", "price_note"])
-        try assertWire(CompareOption(mode: "transit", durationS: nil, departure: nil, arrival: nil, distanceM: nil, transfers: nil,
+        try assertWire(CompareOption(mode: .transit, durationS: nil, departure: nil, arrival: nil, distanceM: nil, transfers: nil,
                                      fastest: false, lines: [], error: nil),
                        nulls: ["duration_s", "departure", "arrival", "distance_m", "transfers", "error", "price", "price_note"])
-        let priced = CompareOption(mode: "car", durationS: 600, departure: morning, arrival: later, distanceM: 9600, transfers: nil,
+        let priced = CompareOption(mode: .car, durationS: 600, departure: morning, arrival: later, distanceM: 9600, transfers: nil,
                                    fastest: false, lines: [], error: nil, price: PriceDocument(amount: 2.4, currency: "EUR"),
                                    priceNote: "estimate: 0.25 EUR/km", priceEstimate: true)
         try assertWire(priced, nulls: ["transfers", "error"])
-        let headways = CompareOption(mode: "transit", durationS: 900, departure: morning, arrival: later, distanceM: 3000,
+        let headways = CompareOption(mode: .transit, durationS: 900, departure: morning, arrival: later, distanceM: 3000,
                                      transfers: 1, fastest: false, lines: ["7", "3"], headwaysS: [600, nil], error: nil)
         try assertWire(headways, nulls: ["error", "price", "price_note"])
         XCTAssertTrue(String(decoding: try WireCodec.encoder.encode(headways), as: UTF8.self).contains(#""headways_s":[600,null]"#))
@@ -205,7 +205,7 @@ final class DocumentRoundTripTests: XCTestCase {
         let place = PlaceDocument(name: "Home", lat: 61.5, lon: 23.7)
         let comparison = CompareDocument(from: place, to: place, options: [], timeZone: "Europe/Helsinki")
         let plan = PlanDocument(id: 8, title: "Day", nodes: [], segments: [], totalDurationS: nil, totalDistanceM: 0, pending: [],
-                                pace: "normal", timePreference: TimePreferenceDocument(kind: "leave_now", time: nil),
+                                pace: .normal, timePreference: TimePreferenceDocument(kind: "leave_now", time: nil),
                                 pinnedSegment: nil, generation: 1, timeZone: "Europe/Helsinki")
         for (rerun, document) in [(RerunDocument.compare(comparison), try WireCodec.encoder.encode(comparison)),
                                   (RerunDocument.plan(plan), try WireCodec.encoder.encode(plan))] {

@@ -35,9 +35,9 @@ final class JSONParserTests: XCTestCase {
         let plan = PlanDocument(
             id: 3, title: "to \"work\"\n", nodes: [NodeDocument(name: "Keskustori ä", lat: 61.4983297, lon: 23.7608257,
                                                                 time: "2022-01-12T08:01:58+02:00", inferred: false, currentLocation: false)],
-            segments: [SegmentDocument(mode: "walk", locked: true, leg: LegDocument(
+            segments: [SegmentDocument(mode: .walk, locked: true, leg: LegDocument(
                 durationS: 97.25, distanceM: 1418.7522636248432, departure: nil, arrival: nil, transfers: 0, rides: []))],
-            totalDurationS: nil, totalDistanceM: 1e-7, pending: [], pace: "normal",
+            totalDurationS: nil, totalDistanceM: 1e-7, pending: [], pace: .normal,
             timePreference: TimePreferenceDocument(kind: "leave_now", time: nil), pinnedSegment: nil, generation: 2,
             timeZone: "Europe/Helsinki")
         let data = try WireCodec.encoder.encode(plan)

@@ -17,7 +17,7 @@ final class PlanEditTests: XCTestCase {
               {"method": "plan.insert", "params": {"after": 1, "place": "Ratina", "id": 4}}]}
             """)
         XCTAssertEqual(edits, Params.PlanEdits(id: 4, edits: [
-            .mode(Params.PlanMode(id: 4, segment: 2, mode: "car")),
+            .mode(Params.PlanMode(id: 4, segment: 2, mode: .car)),
             .swap(Params.PlanID(id: 4)),
             .insert(Params.PlanInsert(id: 4, after: 1, place: "Ratina")),
         ], dryRun: true, expectedGeneration: 7))
@@ -29,12 +29,12 @@ final class PlanEditTests: XCTestCase {
         XCTAssertEqual(edits.edits, [.access(Params.PlanAccess(id: 2, access: .wheelchairStrict))])
         XCTAssertThrowsError(try decode(#"{"id": 2, "edits": [{"method": "plan.access", "params": {"access": "stairs"}}]}"#)) { error in
             let message = "\(error)"
-            XCTAssertTrue(message.contains("edit 1 (plan.access)") && message.contains("\"stairs\" is not an access level"), message)
+            XCTAssertTrue(message.contains("edit 1 (plan.access)") && message.contains("\"stairs\" must be any, wheelchair or wheelchair_strict"), message)
         }
         XCTAssertThrowsError(try WireCodec.decoder.decode(Params.Compare.self, from: Data(#"{"from": "a", "to": "b", "access": "ramp"}"#.utf8))) { error in
             guard case .dataCorrupted(let context)? = error as? DecodingError else { return XCTFail("\(error)") }
             XCTAssertEqual(context.codingPath.map(\.stringValue), ["access"])
-            XCTAssertTrue(context.debugDescription.contains("\"ramp\" is not an access level"), context.debugDescription)
+            XCTAssertTrue(context.debugDescription.contains("\"ramp\" must be any, wheelchair or wheelchair_strict"), context.debugDescription)
         }
     }
 

@@ -122,8 +122,8 @@ final class WireCodecTests: XCTestCase {
         let plan = PlanDocument(
             id: 3, title: nil,
             nodes: [NodeDocument(name: "A", lat: 61.5, lon: 23.7, time: nil, inferred: false, currentLocation: true)],
-            segments: [SegmentDocument(mode: "walk", locked: true, leg: nil)],
-            totalDurationS: nil, totalDistanceM: 0, pending: [], pace: "normal",
+            segments: [SegmentDocument(mode: .walk, locked: true, leg: nil)],
+            totalDurationS: nil, totalDistanceM: 0, pending: [], pace: .normal,
             timePreference: TimePreferenceDocument(kind: "leave_now", time: nil), pinnedSegment: nil,
             generation: 1, timeZone: "Europe/Helsinki")
         let value = try JSONValue(encoding: plan)
@@ -159,7 +159,7 @@ final class WireCodecTests: XCTestCase {
         XCTAssertFalse(decoded.walkingIsNoSlower)
         XCTAssertEqual(decoded.durationS, 1647)
 
-        let option = CompareOption(mode: "transit", durationS: 600, departure: nil, arrival: nil, distanceM: 300,
+        let option = CompareOption(mode: .transit, durationS: 600, departure: nil, arrival: nil, distanceM: 300,
                                    transfers: 0, fastest: false, lines: ["3"], error: nil, walkingIsNoSlower: true)
         let optionValue = try JSONValue(encoding: option)
         XCTAssertEqual(optionValue["walking_is_no_slower"], .bool(true))
@@ -167,7 +167,7 @@ final class WireCodecTests: XCTestCase {
     }
 
     func testCompareOptionWithAnErrorStillNamesItsMode() throws {
-        let option = CompareOption(mode: "transit", durationS: nil, departure: nil, arrival: nil, distanceM: nil,
+        let option = CompareOption(mode: .transit, durationS: nil, departure: nil, arrival: nil, distanceM: nil,
                                    transfers: nil, fastest: false, lines: [],
                                    error: WireError(.unsupportedInRegion, "no feed covers this area"))
         let value = try JSONValue(encoding: option)

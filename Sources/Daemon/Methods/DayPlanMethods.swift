@@ -15,7 +15,7 @@ struct DayPlanMethods: Sendable {
         table.register(Endpoints.planAlternatives) { params, _ in
             let listed = try await service.alternatives(id: params.id, segment: params.segment, count: params.count)
             let zone = listed.timeZone
-            return AlternativesDocument(id: params.id, segment: params.segment, mode: listed.plan.modes[listed.segment].rawValue,
+            return AlternativesDocument(id: params.id, segment: params.segment, mode: WireMode(listed.plan.modes[listed.segment]),
                                         time: listed.time.map { WireTime.string(from: $0, timeZone: zone) },
                                         timeZone: WireTime.zoneName(zone),
                                         options: listed.options.map { WireDocuments.leg($0, timeZone: zone, departure: listed.time) },

@@ -66,13 +66,13 @@ struct HistoryMethods: Sendable {
         return HistoryEntryDocument(
             id: "r\(record.number)", label: entry.places.map(\.name).joined(separator: " → "), fromText: entry.fromText, toText: entry.toText,
             region: entry.region, from: WireDocuments.place(entry.from), to: WireDocuments.place(entry.to),
-            at: WireTime.string(from: entry.date, timeZone: TimeZone.current), modes: entry.modes.map(\.rawValue),
+            at: WireTime.string(from: entry.date, timeZone: TimeZone.current), modes: entry.modes.map(WireMode.init),
             requestedTime: entry.requestedTime.map { WireDocuments.timePreference($0, timeZone: zone) },
-            answers: entry.answers?.map { HistoryAnswerDocument(mode: $0.mode.rawValue, durationS: $0.durationS) },
-            fastest: entry.fastest?.rawValue,
+            answers: entry.answers?.map { HistoryAnswerDocument(mode: WireMode($0.mode), durationS: $0.durationS) },
+            fastest: entry.fastest.map(WireMode.init),
             plan: entry.plan.map { plan in
-                HistoryPlanDocument(title: plan.title, titleGiven: plan.titleGiven, preset: plan.preset.rawValue,
-                                    pace: plan.pace.rawValue, via: plan.via.map { WireDocuments.place($0) },
+                HistoryPlanDocument(title: plan.title, titleGiven: plan.titleGiven, preset: WirePreset(plan.preset),
+                                    pace: WirePace(plan.pace), via: plan.via.map { WireDocuments.place($0) },
                                     access: WireDocuments.accessLevel(plan.access))
             })
     }
@@ -99,7 +99,7 @@ struct HistoryMethods: Sendable {
         guard (1...Store.historyLimit).contains(limit) else {
             throw DaemonError.invalidParams("limit must be 1 to \(Store.historyLimit), got \(limit)")
         }
-        return HistoryFilter(text: params.text, place: params.place, mode: try params.mode.map { try input.mode($0) },
+        return HistoryFilter(text: params.text, place: params.place, mode: params.mode.map(TravelMode.init),
                              since: try params.since.map { try day($0, param: "since", endOfDay: false) },
                              until: try params.until.map { try day($0, param: "until", endOfDay: true) }, limit: limit)
     }

@@ -12,23 +12,21 @@ struct MapMethods: Sendable {
     let input: WireInput
     let calendar: PlanCalendarExport
 
-    /// `plan.export`'s iCalendar format (RFC 5545): one VEVENT per leg with times.
-    static let calendarFormat = "ics"
-
     func register(in table: inout MethodTable) {
         table.register(Endpoints.planExport) { params, _ in
-            if params.format == Self.calendarFormat {
+            let format: PlanExport.Format
+            switch params.format {
+            case .ics:  // iCalendar (RFC 5545): one VEVENT per leg with times
                 let outcome = try await plans.show(id: params.id)
-                return ExportDocument(id: outcome.id, format: Self.calendarFormat, mediaType: CalendarText.mediaType,
+                return ExportDocument(id: outcome.id, format: params.format, mediaType: CalendarText.mediaType,
                                       content: calendar.text(outcome, now: input.clock.now()))
-            }
-            guard let format = PlanExport.Format(rawValue: params.format) else {
-                throw DaemonError.invalidParams("format \"\(params.format)\" must be geojson, gpx or ics")
+            case .geojson: format = .geojson
+            case .gpx: format = .gpx
             }
             let outcome = try await plans.show(id: params.id)
             let geometry = try mapData.geometry(of: outcome.plan, toleranceM: params.toleranceM, now: input.clock.now())
             let text = PlanExport.text(geometry, format: format, title: outcome.title, timeZone: regions.timeZone(of: outcome.plan))
-            return ExportDocument(id: outcome.id, format: format.rawValue, mediaType: format.mediaType, content: text)
+            return ExportDocument(id: outcome.id, format: params.format, mediaType: format.mediaType, content: text)
         }
         table.register(Endpoints.planMap) { params, _ in
             let request = try MapPictureRequest(params.picture)

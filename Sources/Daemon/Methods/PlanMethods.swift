@@ -28,7 +28,7 @@ struct PlanMethods: Sendable {
             let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
             var answer = try await comparer.compare(TripComparer.Trip(from: from, to: to, fromText: params.from, toText: params.to),
-                                                    timePreference: preference, pace: try input.pace(params.pace),
+                                                    timePreference: preference, pace: WalkingPace(params.pace),
                                                     access: WireDocuments.accessNeed(params.access), modes: modes, searches: typedPlaces.entries(typedEnds(params.from, from, params.to, to)))
             if let picture {
                 answer.document.map = try await map(of: answer.comparisons, zone: answer.zone, now: input.clock.now(), picture)
@@ -66,7 +66,7 @@ struct PlanMethods: Sendable {
             let link = try GoogleMapsLink.build(plan: plan, segment: segment, timeZone: regions.timeZone(of: plan),
                                                 now: input.clock.now())
             return LinkDocument(url: link.url, form: link.form.rawValue, fallbackReason: link.fallbackReason,
-                                segment: params.segment, mode: plan.modes[segment].rawValue)
+                                segment: params.segment, mode: WireMode(plan.modes[segment]))
         }
     }
 

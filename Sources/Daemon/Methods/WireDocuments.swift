@@ -35,7 +35,7 @@ public enum WireDocuments {
                 leg($0, timeZone: timeZone, departure: departures[index], arrival: times[index + 1])
             }
             let error = plan.legs[index] == nil ? failures[index].map { WireError(code: $0.code, message: $0.message) } : nil
-            return SegmentDocument(mode: plan.modes[index].rawValue, locked: plan.locks[key] != nil, leg: legDocument,
+            return SegmentDocument(mode: WireMode(plan.modes[index]), locked: plan.locks[key] != nil, leg: legDocument,
                                    error: error, missedConnection: missed == index,
                                    chosenLines: plan.locks[key]?.chosenLines ?? [])
         }
@@ -47,7 +47,7 @@ public enum WireDocuments {
         return PlanDocument(
             id: id, title: title, nodes: nodes, segments: segments,
             totalDurationS: plan.totalTravelTime.map(whole), totalDistanceM: whole(plan.totalDistance), pending: pending,
-            pace: plan.pace.rawValue, timePreference: timePreference(plan.timePreference, timeZone: timeZone),
+            pace: WirePace(plan.pace), timePreference: timePreference(plan.timePreference, timeZone: timeZone),
             pinnedSegment: plan.pinnedSegmentIndex.map { $0 + 1 },
             generation: generation, timeZone: WireTime.zoneName(timeZone),
             pinnedSegments: plan.pinnedSegmentIndices.map { $0 + 1 },
@@ -183,7 +183,7 @@ public enum WireDocuments {
         guard let plan = comparison.plan else {
             let error = comparison.error.map { WireError(code: $0.code, message: $0.message) }
                 ?? WireError(.noRoute, "no \(comparison.mode.rawValue) route")
-            return CompareOption(mode: comparison.mode.rawValue, durationS: nil, departure: nil, arrival: nil, distanceM: nil,
+            return CompareOption(mode: WireMode(comparison.mode), durationS: nil, departure: nil, arrival: nil, distanceM: nil,
                                  transfers: nil, fastest: false, lines: [], error: error)
         }
         let times = plan.schedule(startingAt: plan.timePreference == .leaveNow ? now : nil)
@@ -191,7 +191,7 @@ public enum WireDocuments {
         let rides = legs.flatMap(\.rides)
         let quote = plan.price
         return CompareOption(
-            mode: comparison.mode.rawValue, durationS: plan.totalTravelTime.map(whole),
+            mode: WireMode(comparison.mode), durationS: plan.totalTravelTime.map(whole),
             departure: times.first.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
             arrival: times.last.flatMap { $0 }.map { WireTime.string(from: $0, timeZone: timeZone) },
             distanceM: whole(plan.totalDistance), transfers: max(0, rides.count - 1), fastest: comparison.isFastest,

@@ -2,7 +2,7 @@ import Foundation
 import Planner
 import WireProtocol
 
-/// Reads what a person typed into a request (times, paces, modes, 1-based numbers) as domain
+/// Reads what a person typed into a request (times, 1-based numbers) as domain
 /// values, with an `invalid_params` error naming the param when it cannot.
 struct WireInput: Sendable {
     let clock: any WallClock
@@ -35,36 +35,14 @@ struct WireInput: Sendable {
         }
     }
 
-    func pace(_ text: String?) throws -> WalkingPace {
-        guard let text else { return .normal }
-        guard let pace = WalkingPace(rawValue: text) else {
-            throw DaemonError.invalidParams("pace \"\(text)\" must be slow, normal or fast")
-        }
-        return pace
-    }
-
-    func mode(_ text: String, param: String = "mode") throws -> TravelMode {
-        guard let mode = TravelMode(rawValue: text) else {
-            throw DaemonError.invalidParams("\(param) \"\(text)\" must be walk, transit, car or bike")
-        }
-        return mode
-    }
-
-    /// `compare`'s `modes`: known, at least one, none twice; answered in `Planner.comparedModes` order.
-    func comparedModes(_ texts: [String]?) throws -> [TravelMode] {
-        guard let texts else { return Planner.comparedModes }
-        let modes = try texts.map { try mode($0, param: "modes") }
+    /// `compare`'s `modes`: at least one, none twice; answered in `Planner.comparedModes` order.
+    func comparedModes(_ words: [WireMode]?) throws -> [TravelMode] {
+        guard let words else { return Planner.comparedModes }
+        let modes = words.map(TravelMode.init)
         guard !modes.isEmpty, Set(modes).count == modes.count else {
             throw DaemonError.invalidParams("modes must name at least one mode, each once")
         }
         return Planner.comparedModes.filter(modes.contains)
-    }
-
-    func preset(_ text: String) throws -> PlanPreset {
-        guard let preset = PlanPreset(rawValue: text) else {
-            throw DaemonError.invalidParams("preset \"\(text)\" must be walk, transit, car, bike or fastest")
-        }
-        return preset
     }
 
     /// A 1-based segment number from the wire as a 0-based index, checked against the plan.

@@ -23,9 +23,7 @@ extension PlanService {
 
     /// `plan.new`: its places resolved together in one region, its times read in that region's zone.
     func new(_ params: Params.PlanNew) async throws -> Outcome {
-        let preset = try params.mode.map { text -> PlanPreset in
-            PlanPreset(rawValue: try input.mode(text).rawValue) ?? .fastest
-        } ?? .fastest
+        let preset = PlanPreset(params.mode)
         if let title = params.title { _ = try Self.title(title) }
         let viaTexts = params.via ?? []
         let texts = [params.from] + viaTexts + [params.to]
@@ -39,7 +37,7 @@ extension PlanService {
         let typed = zip([params.from, params.to] + viaTexts, [from, to] + nodes.dropFirst().dropLast())
             .compactMap { typedPlaces.typed($0, resolved: $1.place) }
         return try await create(NewPlan(nodes: nodes, texts: texts, preset: preset, timePreference: preference,
-                                        pace: try input.pace(params.pace), title: params.title,
+                                        pace: WalkingPace(params.pace), title: params.title,
                                         access: WireDocuments.accessNeed(params.access)),
                                 region: region.name, searches: typedPlaces.entries(typed))
     }

@@ -31,7 +31,7 @@ extension PlanService {
         let planner = planner, input = input, regions = regions, here = location.current?.coordinate
         switch edit {
         case .insert(let params):
-            let mode = try params.mode.map { try input.mode($0) }
+            let mode = params.mode.map(TravelMode.init)
             try Self.checkInsertPosition(params.after, in: current)
             let near = try await resolver.nearPoint(params.near, region: params.region)
             let node = try await resolver.resolve(params.place, near: near ?? current.nodes[params.after - 1].place.coordinate,
@@ -46,14 +46,14 @@ extension PlanService {
         case .remove(let params):
             return Prepared(step: .change { plan in try plan.removingNode(at: try input.nodeIndex(params.node, in: plan)) })
         case .mode(let params):
-            let mode = try input.mode(params.mode)
+            let mode = TravelMode(params.mode)
             return Prepared(step: .change { plan in
                 try plan.changingMode(ofSegment: try input.segmentIndex(params.segment, in: plan), to: mode)
             })
         case .swap:
             return Prepared(step: .change { $0.swappingEnds() })
         case .preset(let params):
-            let preset = try input.preset(params.preset)
+            let preset = PlanPreset(params.preset)
             let access = params.access.map(WireDocuments.accessNeed)
             return Prepared(step: .compute { plan in
                 // A new access setting first: the preset then builds its legs with it.
@@ -62,7 +62,7 @@ extension PlanService {
                                       failures: [], queryCount: 0)
             })
         case .rebuild(let params):
-            let preset = try input.preset(params.preset)
+            let preset = PlanPreset(params.preset)
             return Prepared(step: .compute { plan in
                 LegComputation(plan: try await planner.rebuild(plan, preset: preset, currentLocation: here), failures: [], queryCount: 0)
             })
@@ -88,8 +88,8 @@ extension PlanService {
         case .unpin:
             return Prepared(step: .change { $0.unpinning() })
         case .pace(let params):
-            if params.pace == "next" { return Prepared(step: .change { $0.cyclingPace() }) }
-            let pace = try input.pace(params.pace)
+            guard let wirePace = params.pace.pace else { return Prepared(step: .change { $0.cyclingPace() }) }
+            let pace = WalkingPace(wirePace)
             return Prepared(step: .change { $0.settingPace(pace) })
         case .access(let params):
             let access = WireDocuments.accessNeed(params.access)

@@ -79,7 +79,7 @@ extension RegionMapData {
             let bytes = try MapRenderer.render(scene, streets: streets, width: request.width, height: request.height,
                                                format: request.format)
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            return MapImageDocument(format: request.format.rawValue, mediaType: request.format.mediaType,
+            return MapImageDocument(format: WirePictureFormat(request.format), mediaType: request.format.mediaType,
                                     width: request.width, height: request.height, data: bytes.base64EncodedString(),
                                     renderMs: (milliseconds * 10).rounded() / 10)
         }
@@ -92,13 +92,9 @@ public struct MapPictureRequest: Sendable {
     public var width: Int
     public var height: Int
 
-    /// - throws: `DaemonError.invalidParams` for an unknown format, `MapRenderingError.invalidSize`.
+    /// - throws: `MapRenderingError.invalidSize` (the format was checked when the params were decoded).
     public init(_ params: Params.MapPicture) throws {
-        let text = params.format ?? MapImageFormat.png.rawValue
-        guard let format = MapImageFormat(rawValue: text) else {
-            throw DaemonError.invalidParams("format \"\(text)\" must be png or svg")
-        }
-        self.format = format
+        format = MapImageFormat(params.format)
         width = params.width ?? 800
         height = params.height ?? 600
         guard MapRenderer.sizeRange.contains(width), MapRenderer.sizeRange.contains(height) else {

@@ -1,0 +1,4 @@
+/// A picture's file (`plan.map`, `compare`'s `map`): PNG or SVG.
+public enum WirePictureFormat: String, WireWord {
+    case png, svg
+}
