@@ -70,16 +70,9 @@ public final class WireClient {
                            onNotification: (WireNotification) -> Void = { _ in }) throws -> R {
         let id = RequestID.number(nextID)
         nextID += 1
-        var line = try WireCodec.encoder.encode(RequestEnvelope(id: id, method: endpoint.method.rawValue, params: params))
-        line.append(0x0A)
-        try send(line)
+        try send(WireCodec.line(for: WireRequest(id: id, method: endpoint.method.rawValue, params: JSONValue(encoding: params))))
         while true {
-            let reply: ReplyEnvelope<R>
-            do {
-                reply = try WireCodec.decoder.decode(ReplyEnvelope<R>.self, from: receiveLine())
-            } catch let error as DecodingError {
-                throw WireClientError.invalidResponse("the \(endpoint.method.rawValue) answer did not have the expected shape: \(error)")
-            }
+            let reply = try WireCodec.answer(ReplyEnvelope<R>.self, fromLine: receiveLine(), method: endpoint.method.rawValue)
             if reply.id == nil, let method = reply.method {
                 onNotification(WireNotification(method: method, params: reply.params ?? .null))
                 continue
