@@ -66,6 +66,42 @@ final class JSONValueCoderTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(decoded.count, 10, "methods whose documented answer decoded: \(decoded.map(\.rawValue).sorted())")
     }
 
+    /// Writes `value` as the daemon does (Foundation's encoder) and reads it back with ours.
+    private func assertRoundTrip<T: Codable & Equatable>(_ value: T, file: StaticString = #filePath, line: UInt = #line) throws {
+        let written = try JSONParser.parse(WireCodec.encoder.encode(value))
+        XCTAssertEqual(try JSONValueDecoder.decode(T.self, from: written), value, "\(written)", file: file, line: line)
+        XCTAssertTrue(try assertReadAlike(T.self, written, "\(written)", file: file, line: line), file: file, line: line)
+    }
+
+    /// The result types that neither `DocumentRoundTripTests` nor a complete docs example covers.
+    func testEveryOtherResultUmctlReadsRoundTrips() throws {
+        let place = PlaceDocument(name: "Home", lat: 61.5, lon: 23.7)
+        let leg = LegDocument(durationS: 300, distanceM: 400, departure: "2022-01-12T08:00:00+02:00",
+                              arrival: "2022-01-12T08:05:00+02:00", transfers: 0, rides: [])
+        try assertRoundTrip(HelloDocument(server: "usefulmapd", version: "0.1.0", protocolVersion: 2, oldestSupportedVersion: 2))
+        try assertRoundTrip(WatchEndDocument(stopped: true, events: 3))
+        try assertRoundTrip(RemovedDocument(removed: "tampere"))
+        try assertRoundTrip(RenamedDocument(renamed: "Home", to: "Koti"))
+        try assertRoundTrip(PlaceFenceDocument(name: "Home", geofence: nil))
+        try assertRoundTrip(PlaceFenceDocument(name: "Home", geofence: FenceDocument(on: true, radiusM: 80, exitRadiusM: 120, state: "inside")))
+        try assertRoundTrip(PlaceListDocument(places: [place, PlaceDocument(name: "Work", lat: 61.4, lon: 23.8, kind: "saved", note: "x")]))
+        try assertRoundTrip(PlanListDocument(plans: [PlanSummaryDocument(id: 2, title: nil, from: "A", to: "B", updatedAt: nil,
+                                                                          totalDurationS: 60)]))
+        try assertRoundTrip(DeletedDocument(deleted: 7))
+        try assertRoundTrip(ClearedDocument(cleared: "searches"))
+        try assertRoundTrip(HistoryDeletedDocument(deleted: "r1"))
+        try assertRoundTrip(VisitHistoryDocument(entries: []))
+        try assertRoundTrip(AlternativesDocument(id: 3, segment: 1, mode: "transit", time: nil, timeZone: "Europe/Helsinki",
+                                                 options: [leg], day: "2022-01-12"))
+        try assertRoundTrip(ExportDocument(id: 3, format: "gpx", mediaType: "application/gpx+xml", content: "<gpx/>"))
+        try assertRoundTrip(MapImageDocument(format: "png", mediaType: "image/png", width: 640, height: 480, data: "iVBOR", renderMs: 12.5))
+        try assertRoundTrip(PlanReminderDocument(id: 3, on: true, leadS: 300, leadFrom: "departure", notify: false))
+        try assertRoundTrip(AgendaDocument(day: nil, plans: []))
+        try assertRoundTrip(RegionUpdateDocument(regions: []))
+        try assertRoundTrip(RegionListDocument(regions: [RegionDocument(name: "x", hasTransit: false, timeZone: nil, importedAt: nil,
+                                                                        bounds: [61.4, 23.5, 61.6, 23.9])]))
+    }
+
     func testPropertyNamesAreSpelledOnTheWireAsFoundationSpellsThem() throws {
         let names = ["uptimeS", "tripID", "fromStopID", "myURLProperty", "URLString", "p50Ms", "headwaysS", "a", "B", "isOpen",
                      "x2y", "already_snake", "aBC", "XYz", "priceNote", "oldestSupportedVersion"]
