@@ -56,24 +56,32 @@ DESTDIR ?=
 CONFIG ?= release
 # Release links the Swift runtime in; debug uses `make test`'s flags, so nothing is rebuilt.
 SWIFT_BUILD_FLAGS ?= $(if $(filter release,$(CONFIG)),--static-swift-stdlib,-Xswiftc -warnings-as-errors)
+# Release umctl is a fully static executable (no dynamic loader, no relocations at start), and
+# its generic types' metadata are reached by direct accessors rather than by mangled name, whose
+# requirement checks each scan all of the binary's protocol conformances: they take a
+# `umctl status` from 7.6 to 2.3 million instructions (BENCHMARKS.md "umctl start-up"). Its own scratch path
+# keeps these flags from rebuilding the daemon's modules on every install.
+UMCTL_BUILD_FLAGS ?= $(if $(filter release,$(CONFIG)),--static-swift-stdlib -Xswiftc -static-executable \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors --scratch-path .build/umctl,$(SWIFT_BUILD_FLAGS))
 ZSH_COMPLETIONS ?= $(PREFIX)/share/zsh/site-functions
 BIN = .build/$(CONFIG)
+UMCTL_BIN = $(if $(filter release,$(CONFIG)),.build/umctl/$(CONFIG),$(BIN))
 GENERATED = .build/generated/$(CONFIG)
 
 generated:
 	swift build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --product usefulmapd
-	swift build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --product umctl
+	swift build -c $(CONFIG) $(UMCTL_BUILD_FLAGS) --product umctl
 	swift build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --product usefulmap-routino-worker
 	@mkdir -p $(GENERATED)
-	$(BIN)/umctl __man > $(GENERATED)/umctl.1
+	$(UMCTL_BIN)/umctl __man > $(GENERATED)/umctl.1
 	$(BIN)/usefulmapd __man > $(GENERATED)/usefulmapd.8
-	$(BIN)/umctl __completions bash > $(GENERATED)/umctl.bash
-	$(BIN)/umctl __completions zsh > $(GENERATED)/_umctl
-	$(BIN)/umctl __completions fish > $(GENERATED)/umctl.fish
+	$(UMCTL_BIN)/umctl __completions bash > $(GENERATED)/umctl.bash
+	$(UMCTL_BIN)/umctl __completions zsh > $(GENERATED)/_umctl
+	$(UMCTL_BIN)/umctl __completions fish > $(GENERATED)/umctl.fish
 	sed 's|%h/.local/bin/|$(PREFIX)/bin/|' systemd/usefulmapd.service > $(GENERATED)/usefulmapd.service
 
 install: generated
-	install -Dm755 -t $(DESTDIR)$(PREFIX)/bin $(BIN)/usefulmapd $(BIN)/umctl $(BIN)/usefulmap-routino-worker
+	install -Dm755 -t $(DESTDIR)$(PREFIX)/bin $(BIN)/usefulmapd $(UMCTL_BIN)/umctl $(BIN)/usefulmap-routino-worker
 	install -Dm644 -t $(DESTDIR)$(PREFIX)/lib/systemd/user $(GENERATED)/usefulmapd.service systemd/usefulmapd.socket
 	install -Dm644 $(GENERATED)/umctl.1 $(DESTDIR)$(PREFIX)/share/man/man1/umctl.1
 	install -Dm644 $(GENERATED)/usefulmapd.8 $(DESTDIR)$(PREFIX)/share/man/man8/usefulmapd.8

@@ -45,13 +45,10 @@ public enum JSONValue: Hashable, Sendable, Codable {
         }
     }
 
-    /// Converts any `Encodable` value through the wire encoder.
+    /// Converts any `Encodable` value as the wire encoder writes it (with `JSONValueEncoder`,
+    /// which never goes through text).
     public init<T: Encodable>(encoding value: T) throws {
-        if let value = value as? JSONValue {
-            self = value
-            return
-        }
-        self = try JSONParser.parse(WireCodec.encoder.encode(value))
+        self = try JSONValueEncoder.encode(value)
     }
 
     /// Reads this value as `T` with the wire decoder.

@@ -75,12 +75,7 @@ public final class WireClient {
                            onNotification: (WireNotification) -> Void = { _ in }) throws -> R {
         let id = try send(method: endpoint.method.rawValue, params: params, passing: descriptors)
         while true {
-            let reply: ReplyEnvelope<R>
-            do {
-                reply = try WireCodec.decoder.decode(ReplyEnvelope<R>.self, from: receiveLine())
-            } catch let error as DecodingError {
-                throw WireClientError.invalidResponse("the \(endpoint.method.rawValue) answer did not have the expected shape: \(error)")
-            }
+            let reply = try WireCodec.answer(ReplyEnvelope<R>.self, fromLine: receiveLine(), method: endpoint.method.rawValue)
             if reply.id == nil, let method = reply.method {
                 onNotification(WireNotification(method: method, params: reply.params ?? .null))
                 continue
@@ -122,8 +117,8 @@ public final class WireClient {
     private func send<P: Encodable>(method: String, params: P, passing descriptors: [Int32]) throws -> RequestID {
         let id = RequestID.number(nextID)
         nextID += 1
-        var line = try WireCodec.encoder.encode(RequestEnvelope(id: id, method: method, params: params))
-        line.append(0x0A)
+        // Our own encoder, not JSONEncoder: no protocol-conformance scans in umctl's start-up.
+        var line = try WireCodec.line(for: WireRequest(id: id, method: method, params: JSONValue(encoding: params)))
         if !descriptors.isEmpty {
             line = line.dropFirst(try DescriptorPassing.send(line, descriptors: descriptors, on: descriptor))
         }

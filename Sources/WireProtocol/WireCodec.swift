@@ -31,6 +31,7 @@ public enum WireCodec {
     public static func line<T: Encodable>(for message: T) throws -> Data {
         var data: Data
         switch message {
+        case let request as WireRequest: data = JSONWriter.data(request.jsonValue)
         case let response as WireResponse: data = JSONWriter.data(response.jsonValue)
         case let notification as WireNotification: data = JSONWriter.data(notification.jsonValue)
         case let value as JSONValue: data = JSONWriter.data(value)
@@ -147,10 +148,33 @@ public enum WireCodec {
         default: id = nil
         }
         if let error = object["error"], error != .null {
-            return .response(WireResponse(id: id, error: try error.decode(as: WireError.self)))
+            return .response(WireResponse(id: id, error: try JSONValueDecoder.decode(WireError.self, from: error)))
         }
         guard let result = object["result"] else { throw WireError(.parseError, "a response needs result or error") }
         return .response(WireResponse(id: id, result: result))
+    }
+
+    /// Reads a result the daemon sent as `T` with `JSONValueDecoder` (the client's decoder:
+    /// no Foundation `JSONDecoder` and its conformance scans in a short-lived process).
+    /// - throws: `WireClientError.invalidResponse` naming the method, the key and what was wrong.
+    public static func answer<T: Decodable>(_ type: T.Type, from value: JSONValue, method: String) throws -> T {
+        do {
+            return try JSONValueDecoder.decode(T.self, from: value)
+        } catch {
+            throw WireClientError.invalidResponse("the \(method) answer did not have the expected shape: \(JSONValueDecoder.describe(error))")
+        }
+    }
+
+    /// Reads one line the daemon sent as `T` (an answer envelope).
+    /// - throws: `WireClientError.invalidResponse` when the line is not JSON or not of that shape.
+    public static func answer<T: Decodable>(_ type: T.Type, fromLine line: Data, method: String) throws -> T {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(line)
+        } catch {
+            throw WireClientError.invalidResponse("the \(method) answer is not JSON: \(error)")
+        }
+        return try answer(T.self, from: value, method: method)
     }
 
     // MARK: - Params

@@ -12,6 +12,14 @@ public struct WireRequest: Hashable, Sendable, Codable {
         self.method = method
         self.params = params
     }
+
+    /// The request as a JSON object; an absent `id` (a notification) or `params` is left out.
+    public var jsonValue: JSONValue {
+        var object: [String: JSONValue] = ["jsonrpc": .string(jsonrpc), "method": .string(method)]
+        object["id"] = id?.jsonValue
+        object["params"] = params
+        return .object(object)
+    }
 }
 
 /// The single final answer to a request: exactly one of `result` and `error`.
@@ -72,14 +80,6 @@ public struct WireNotification: Hashable, Sendable, Codable {
 public enum WireIncoming: Hashable, Sendable {
     case notification(WireNotification)
     case response(WireResponse)
-}
-
-/// A typed request as the client writes it: the params go out in one encoding.
-struct RequestEnvelope<Params: Encodable>: Encodable {
-    var jsonrpc = "2.0"
-    var id: RequestID
-    var method: String
-    var params: Params
 }
 
 /// A typed answer as the daemon writes it: the result is encoded once, with the envelope.

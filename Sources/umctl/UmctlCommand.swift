@@ -115,13 +115,8 @@ extension UmctlCommand {
             }
         }
         guard !json else { return (result, nil) }
-        let answer: Answer
-        do {
-            // Names from OSM, GTFS or other users reach a person only through `TerminalText`.
-            answer = try TerminalText.safe(result).decode(as: Answer.self)
-        } catch {
-            throw WireClientError.invalidResponse("the \(request.method.rawValue) result did not have the expected shape: \(error)")
-        }
+        // Names from OSM, GTFS or other users reach a person only through `TerminalText`.
+        let answer = try WireCodec.answer(Answer.self, from: TerminalText.safe(result), method: request.method.rawValue)
         return (result, try render(answer))
     }
 }

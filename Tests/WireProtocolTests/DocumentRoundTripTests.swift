@@ -22,6 +22,11 @@ final class DocumentRoundTripTests: XCTestCase {
         let withoutNulls = JSONWriter.data(.object(members.filter { $0.value != .null }))
         XCTAssertEqual(try WireCodec.decoder.decode(T.self, from: withoutNulls), value, "read without its null keys: \(text)",
                        file: file, line: line)
+        // umctl's own coders write and read the same.
+        XCTAssertEqual(try JSONValueEncoder.encode(value), .object(members), "JSONValueEncoder: \(text)", file: file, line: line)
+        XCTAssertEqual(try JSONValueDecoder.decode(T.self, from: .object(members)), value, "JSONValueDecoder: \(text)", file: file, line: line)
+        XCTAssertEqual(try JSONValueDecoder.decode(T.self, from: .object(members.filter { $0.value != .null })), value,
+                       "JSONValueDecoder without the null keys: \(text)", file: file, line: line)
     }
 
     private var fence: FenceDocument { FenceDocument(on: true, radiusM: 80, exitRadiusM: 120, state: "inside") }
@@ -211,6 +216,7 @@ final class DocumentRoundTripTests: XCTestCase {
                                   (RerunDocument.plan(plan), try WireCodec.encoder.encode(plan))] {
             XCTAssertEqual(try WireCodec.encoder.encode(rerun), document)
             XCTAssertEqual(try WireCodec.decoder.decode(RerunDocument.self, from: document), rerun)
+            XCTAssertEqual(try JSONValueDecoder.decode(RerunDocument.self, from: JSONParser.parse(document)), rerun)
         }
     }
 
