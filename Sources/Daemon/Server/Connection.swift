@@ -7,7 +7,9 @@ import WireProtocol
 /// client: it reads requests while fewer than `maxInFlight` are unanswered and sends what
 /// the answering task queued (`OutputQueue`, bounded by `maxOutputBytes`). The task answers
 /// requests in order and only ever queues, so a client that stops reading cannot hold a task
-/// of the shared pool. When the client hangs up, goes silent past the idle timeout or lets
+/// of the shared pool. A request the I/O thread can answer from memory (`status`, `hello`:
+/// `MethodTable.register(_:atOnce:_:)`) it answers itself when nothing before it is unanswered, so
+/// that it never waits for the pool, which other clients' work may keep busy. When the client hangs up, goes silent past the idle timeout or lets
 /// too much output pile up, the connection closes and its queued and running work is cancelled.
 final class Connection: Sendable {
     enum Item: Sendable {
@@ -147,7 +149,7 @@ final class Connection: Sendable {
         }
         state.withLock { $0.processing = processing }
         let thread = Thread { [self] in
-            let reason = serveSocket(continuation)
+            let reason = serveSocket(continuation, dispatcher: dispatcher)
             continuation.finish()
             // Counted before cancelling: a cancelled request may finish before this thread runs on.
             let (running, dropped, unsent) = state.withLock { state in
@@ -229,7 +231,7 @@ final class Connection: Sendable {
     }
 
     /// The I/O loop; returns why the connection ended.
-    private func serveSocket(_ continuation: AsyncStream<Item>.Continuation) -> CloseReason {
+    private func serveSocket(_ continuation: AsyncStream<Item>.Continuation, dispatcher: RequestDispatcher) -> CloseReason {
         var framer = LineFramer()
         var buffer = [UInt8](repeating: 0, count: 65536)
         /// Lines read but held back by the in-flight limit (at most one read's worth).
@@ -239,7 +241,7 @@ final class Connection: Sendable {
         var lingerDeadline: UInt64?
         let idleNanoseconds = UInt64(max(0, limits.idleTimeoutSeconds) * 1e9)
         while true {
-            handOver(&waiting, to: continuation)
+            handOver(&waiting, to: continuation, dispatcher: dispatcher)
             if !reading, waiting.isEmpty { continuation.finish() }
             let now = DispatchTime.now().uptimeNanoseconds
             let snapshot = state.withLock { state in
@@ -309,10 +311,16 @@ final class Connection: Sendable {
         }
     }
 
-    /// Passes waiting lines to the answering task while fewer than `maxInFlight` are unanswered.
-    private func handOver(_ waiting: inout [Item], to continuation: AsyncStream<Item>.Continuation) {
+    /// Passes waiting lines to the answering task while fewer than `maxInFlight` are unanswered,
+    /// answering those it can at once itself.
+    private func handOver(_ waiting: inout [Item], to continuation: AsyncStream<Item>.Continuation,
+                          dispatcher: RequestDispatcher) {
         var handed = 0
         while handed < waiting.count {
+            if case .line(let line) = waiting[handed], answeredAtOnce(line, dispatcher: dispatcher) {
+                handed += 1
+                continue
+            }
             let admitted = state.withLock { state -> Bool in
                 guard state.unanswered < limits.maxInFlight else { return false }
                 state.unanswered += 1
@@ -323,6 +331,27 @@ final class Connection: Sendable {
             handed += 1
         }
         waiting.removeFirst(handed)
+    }
+
+    /// Answers `line` on this thread, when it is a request answered at once and no request
+    /// before it is unanswered (so that answers stay in order); false to leave it to the task.
+    private func answeredAtOnce(_ line: Data, dispatcher: RequestDispatcher) -> Bool {
+        let admitted = state.withLock { state -> Bool in
+            guard state.unanswered == 0, !state.draining, !state.closed else { return false }
+            state.unanswered += 1
+            return true
+        }
+        guard admitted else { return false }
+        switch dispatcher.answerAtOnce(to: line, connection: id) {
+        case .notAtOnce:
+            state.withLock { $0.unanswered -= 1 }
+            return false
+        case .answered(let answer?):
+            write(answer, completesRequest: true)
+        case .answered(nil):
+            state.withLock { $0.unanswered -= 1 }
+        }
+        return true
     }
 
     /// Sends queued output until the socket would block; false when the client is gone.
