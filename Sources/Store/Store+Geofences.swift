@@ -41,11 +41,14 @@ extension Store {
         try readAtOnce(Self.fences)
     }
 
+    /// Reads only the fenced places, through their index (`saved_place_fenced`, migration 0014).
+    static let fencesQuery = """
+        SELECT name, latitude, longitude, geofence_radius_m, geofence_on FROM saved_place
+        WHERE geofence_radius_m IS NOT NULL ORDER BY name
+        """
+
     private static func fences(_ db: StatementCache) throws -> [PlaceFence] {
-        try db.query("""
-            SELECT name, latitude, longitude, geofence_radius_m, geofence_on FROM saved_place
-            WHERE geofence_radius_m IS NOT NULL ORDER BY name
-            """, []) { row in
+        try db.query(fencesQuery, []) { row in
             PlaceFence(name: row.string(0), center: Coordinate(latitude: row.double(1), longitude: row.double(2)),
                        radiusMetres: row.double(3), isOn: row.int(4) == 1)
         }

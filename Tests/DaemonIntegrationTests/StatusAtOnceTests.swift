@@ -14,6 +14,8 @@ final class StatusAtOnceTests: XCTestCase {
     /// The test's end of the connection.
     private var client: Int32 = -1
     private var connection: Connection!
+    /// Owned here, as the daemon's server owns it: a connection holds it only weakly.
+    private var dispatcher: RequestDispatcher!
     private let finished = DispatchSemaphore(value: 0)
 
     override func setUpWithError() throws {
@@ -32,8 +34,8 @@ final class StatusAtOnceTests: XCTestCase {
         connection = try XCTUnwrap(Connection(id: 1, fd: ends[0], peer: try XCTUnwrap(PeerCredentials.of(ends[0])),
                                               limits: ConnectionLimits()))
         let finished = finished
-        connection.start(dispatcher: RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger),
-                         logger: logger) { _ in finished.signal() }
+        dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger)
+        connection.start(dispatcher: dispatcher, logger: logger) { _ in finished.signal() }
     }
 
     override func tearDown() {
@@ -42,6 +44,7 @@ final class StatusAtOnceTests: XCTestCase {
             finished.wait()
         }
         connection = nil
+        dispatcher = nil
         composition = nil
         try? FileManager.default.removeItem(at: directory)
     }

@@ -36,6 +36,10 @@ final class Connection: Sendable {
         var output: OutputQueue
         var lastActivity = DispatchTime.now().uptimeNanoseconds
         var processing: Task<Void, Never>?
+        /// What the I/O thread and the answering task answer with. Weak: the daemon owns it, and a
+        /// connection whose thread or task is still ending must not keep the handlers (and the
+        /// store) alive once the daemon stopped.
+        weak var dispatcher: RequestDispatcher?
     }
 
     let id: Int
@@ -142,14 +146,17 @@ final class Connection: Sendable {
     func start(dispatcher: RequestDispatcher, logger: DaemonLogger, onFinish: @escaping @Sendable (Connection) -> Void) {
         let (stream, continuation) = AsyncStream<Item>.makeStream()
         let processing = Task { [self] in
-            await PassedFiles.$current.withValue(passedFiles) { await answer(stream, dispatcher: dispatcher, logger: logger) }
+            await PassedFiles.$current.withValue(passedFiles) { await answer(stream, logger: logger) }
             state.withLock { $0.answeringEnded = true }
             wake()
             answeringDone.signal()
         }
-        state.withLock { $0.processing = processing }
+        state.withLock { state in
+            state.processing = processing
+            state.dispatcher = dispatcher
+        }
         let thread = Thread { [self] in
-            let reason = serveSocket(continuation, dispatcher: dispatcher)
+            let reason = serveSocket(continuation)
             continuation.finish()
             // Counted before cancelling: a cancelled request may finish before this thread runs on.
             let (running, dropped, unsent) = state.withLock { state in
@@ -188,7 +195,7 @@ final class Connection: Sendable {
     }
 
     /// The answering task: one request line after another, answers queued in order.
-    private func answer(_ stream: AsyncStream<Item>, dispatcher: RequestDispatcher, logger: DaemonLogger) async {
+    private func answer(_ stream: AsyncStream<Item>, logger: DaemonLogger) async {
         for await item in stream {
             switch item {
             case .tooLong:
@@ -204,11 +211,13 @@ final class Connection: Sendable {
                     requestDone()
                     continue
                 }
-                let draining = state.withLock { state -> Bool in
-                    if !state.draining { state.running += 1 }
-                    return state.draining
+                // Taken per request (weakly held, see `State.dispatcher`); gone means the daemon stopped.
+                let dispatcher = state.withLock { state -> RequestDispatcher? in
+                    guard !state.draining, let dispatcher = state.dispatcher else { return nil }
+                    state.running += 1
+                    return dispatcher
                 }
-                if draining {
+                guard let dispatcher else {
                     var id: RequestID?
                     if case .single(.success(let request)) = WireCodec.requests(from: line) {
                         guard let requestID = request.id else { requestDone(); continue } // a notification gets no answer
@@ -231,7 +240,7 @@ final class Connection: Sendable {
     }
 
     /// The I/O loop; returns why the connection ended.
-    private func serveSocket(_ continuation: AsyncStream<Item>.Continuation, dispatcher: RequestDispatcher) -> CloseReason {
+    private func serveSocket(_ continuation: AsyncStream<Item>.Continuation) -> CloseReason {
         var framer = LineFramer()
         var buffer = [UInt8](repeating: 0, count: 65536)
         /// Lines read but held back by the in-flight limit (at most one read's worth).
@@ -241,7 +250,7 @@ final class Connection: Sendable {
         var lingerDeadline: UInt64?
         let idleNanoseconds = UInt64(max(0, limits.idleTimeoutSeconds) * 1e9)
         while true {
-            handOver(&waiting, to: continuation, dispatcher: dispatcher)
+            handOver(&waiting, to: continuation)
             if !reading, waiting.isEmpty { continuation.finish() }
             let now = DispatchTime.now().uptimeNanoseconds
             let snapshot = state.withLock { state in
@@ -313,11 +322,10 @@ final class Connection: Sendable {
 
     /// Passes waiting lines to the answering task while fewer than `maxInFlight` are unanswered,
     /// answering those it can at once itself.
-    private func handOver(_ waiting: inout [Item], to continuation: AsyncStream<Item>.Continuation,
-                          dispatcher: RequestDispatcher) {
+    private func handOver(_ waiting: inout [Item], to continuation: AsyncStream<Item>.Continuation) {
         var handed = 0
         while handed < waiting.count {
-            if case .line(let line) = waiting[handed], answeredAtOnce(line, dispatcher: dispatcher) {
+            if case .line(let line) = waiting[handed], answeredAtOnce(line) {
                 handed += 1
                 continue
             }
@@ -335,13 +343,13 @@ final class Connection: Sendable {
 
     /// Answers `line` on this thread, when it is a request answered at once and no request
     /// before it is unanswered (so that answers stay in order); false to leave it to the task.
-    private func answeredAtOnce(_ line: Data, dispatcher: RequestDispatcher) -> Bool {
-        let admitted = state.withLock { state -> Bool in
-            guard state.unanswered == 0, !state.draining, !state.closed else { return false }
+    private func answeredAtOnce(_ line: Data) -> Bool {
+        let admitted = state.withLock { state -> RequestDispatcher? in
+            guard state.unanswered == 0, !state.draining, !state.closed, let dispatcher = state.dispatcher else { return nil }
             state.unanswered += 1
-            return true
+            return dispatcher
         }
-        guard admitted else { return false }
+        guard let dispatcher = admitted else { return false }
         switch dispatcher.answerAtOnce(to: line, connection: id) {
         case .notAtOnce:
             state.withLock { $0.unanswered -= 1 }

@@ -21,6 +21,8 @@ public final class DaemonServer: Sendable {
     private let acceptFinished = Mutex(false)
     /// `stop` waiting for the accept loop to see it and end.
     private let acceptEnded = Waiters()
+    /// `stop` waiting for the closed connections' threads to finish.
+    private let connectionEnded = Waiters()
     private let daemonUID = getuid()
     private let descriptors = DescriptorBudget()
 
@@ -118,9 +120,13 @@ public final class DaemonServer: Sendable {
             }
             logger.debug("connection accepted", ["connection": String(connection.id), "pid": String(peer.pid)])
             dispatcher.counters.connectionOpened()
-            connection.start(dispatcher: dispatcher, logger: logger) { [self] (finished: Connection) in
+            // Weak: a connection's thread still ending must not keep the server (and through its
+            // dispatcher the store) alive once the daemon has stopped it.
+            connection.start(dispatcher: dispatcher, logger: logger) { [weak self] (finished: Connection) in
+                guard let self else { return }
                 _ = state.withLock { $0.connections.removeValue(forKey: finished.id) }
                 dispatcher.counters.connectionClosed()
+                connectionEnded.notifyAll()
             }
         }
         acceptFinished.withLock { $0 = true }
@@ -154,6 +160,9 @@ public final class DaemonServer: Sendable {
         // here waits on a client: answers are only queued, and closing never blocks.
         await Self.wait(atMost: 2) { for connection in connections { await connection.idle() } }
         for connection in connections { connection.close() }
+        // Closed connections end at once (nothing waits on a client); their answering tasks
+        // hold the handlers and the store, which the daemon closes after this.
+        await Self.wait(atMost: 2) { [self] in await connectionEnded.wait { [self] in connectionCount == 0 } }
     }
 
     /// Runs `body` until it returns or `seconds` pass, whichever comes first (then `body` is
