@@ -121,13 +121,17 @@ public struct UsefulMapDaemon: Sendable {
 
         // Plans whose recompute a crash interrupted get their legs without waiting for a client.
         // So do plans a refresh after a new timetable had not reached yet.
-        let recovery = Task {
-            await composition.recomputeInterruptedPlans()
-            await composition.refresher.resume()
+        // The tasks hold the composition (and so the store) weakly: one still being torn down
+        // after `await task.value` must not keep the store alive past `serve` (a SIGTERM right
+        // after start, when `status` is answered at once, meets them still running).
+        let held = HeldComposition(composition)
+        let recovery = Task { [weak held] in
+            await held?.composition.recomputeInterruptedPlans()
+            await held?.composition.refresher.resume()
         }
 
         // Every region's sources are checked on the schedule (`update_interval`).
-        let updating = Task { await composition.updates?() }
+        let updating = Task { [weak held] in await held?.composition.updates?() }
 
         let received = await signals.next()
         recovery.cancel()
@@ -153,6 +157,12 @@ public struct UsefulMapDaemon: Sendable {
 
 extension UsefulMapDaemon {
     public static var version: String { ProtocolVersion.softwareVersion }
+}
+
+/// The composition, for tasks that must reach it without keeping it alive.
+final class HeldComposition: Sendable {
+    let composition: DaemonComposition
+    init(_ composition: DaemonComposition) { self.composition = composition }
 }
 
 /// Lets `run` see whether the store was released (and so closed) after serving.

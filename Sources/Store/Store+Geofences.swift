@@ -32,14 +32,25 @@ extension Store {
 
     /// Every saved place that has or had a fence, by name.
     public func fences() throws -> [PlaceFence] {
-        try read { db in
-            try db.query("""
-                SELECT name, latitude, longitude, geofence_radius_m, geofence_on FROM saved_place
-                WHERE geofence_radius_m IS NOT NULL ORDER BY name
-                """, []) { row in
-                PlaceFence(name: row.string(0), center: Coordinate(latitude: row.double(1), longitude: row.double(2)),
-                           radiusMetres: row.double(3), isOn: row.int(4) == 1)
-            }
+        try read(Self.fences)
+    }
+
+    /// `fences()` for a plain thread that must answer now (a connection's I/O thread answering
+    /// `status`): read on the caller's thread, never queued behind other reads or writes.
+    public func fencesAtOnce() throws -> [PlaceFence] {
+        try readAtOnce(Self.fences)
+    }
+
+    /// Reads only the fenced places, through their index (`saved_place_fenced`, migration 0014).
+    static let fencesQuery = """
+        SELECT name, latitude, longitude, geofence_radius_m, geofence_on FROM saved_place
+        WHERE geofence_radius_m IS NOT NULL ORDER BY name
+        """
+
+    private static func fences(_ db: StatementCache) throws -> [PlaceFence] {
+        try db.query(fencesQuery, []) { row in
+            PlaceFence(name: row.string(0), center: Coordinate(latitude: row.double(1), longitude: row.double(2)),
+                       radiusMetres: row.double(3), isOn: row.int(4) == 1)
         }
     }
 

@@ -13,8 +13,9 @@ import SQLite
 ///
 /// Opening checks the file before writing anything (a non-SQLite or damaged file, or one from
 /// a newer Useful Map, is refused and left byte-identical), then applies missing migrations.
-/// Every write is one `BEGIN IMMEDIATE` transaction with `synchronous=FULL`: once a method
-/// returns, the change survives a crash or power cut.
+/// Every write is all or nothing, in a `BEGIN IMMEDIATE` transaction with `synchronous=FULL`:
+/// once a method returns, the change survives a crash or power cut. Writes queued while
+/// another commits share the next transaction, each in a savepoint (`GroupCommit`).
 ///
 /// Threads, in the manner of GRDB's `DatabasePool`: one writer thread owns the write
 /// connection and runs the writes one after the other; `readerCount` reader threads, each with
@@ -34,6 +35,8 @@ public final class Store: Sendable {
     /// Reader threads (and connections): reads run this many at a time.
     public static let readerCount = 3
     private let threads: StoreThreads
+    /// One more reader connection, for the few reads a plain thread must get at once (`fencesAtOnce`).
+    private let atOnceReader: AtOnceReader
 
     /// Opens the database at `path`, creating it and its parent directory when missing, and
     /// brings its schema up to date.
@@ -47,7 +50,7 @@ public final class Store: Sendable {
         let writerConnection = try Self.openAndMigrate(path: path, migrations: Migration.embedded, clock: clock)
         var readerConnections: [Database] = []
         do {
-            for _ in 0..<Self.readerCount {
+            for _ in 0...Self.readerCount {
                 let reader = try Database(path: path, mode: .readWrite)
                 try reader.execute("PRAGMA query_only=ON")
                 readerConnections.append(reader)
@@ -55,7 +58,13 @@ public final class Store: Sendable {
         } catch let error as SQLiteError {
             throw Self.storeError(error, path: path)
         }
+        atOnceReader = AtOnceReader(StatementCache(readerConnections.removeLast(), lockGuarded: true))
         threads = StoreThreads(writer: writerConnection, readers: readerConnections)
+    }
+
+    deinit {
+        // Before the threads' connections: the last connection to close checkpoints the WAL.
+        atOnceReader.close()
     }
 
     /// `$XDG_DATA_HOME/usefulmap/usefulmap.sqlite`, or `~/.local/share/usefulmap/usefulmap.sqlite`
@@ -176,6 +185,27 @@ public final class Store: Sendable {
         }
     }
 
+    /// Runs `body` in one read transaction on the caller's own thread, through the at-once
+    /// reader: it waits for no queued work (in WAL mode not even for a write in progress), only
+    /// for another at-once read. For plain threads that must answer now, not for tasks.
+    func readAtOnce<T>(_ body: (StatementCache) throws -> T) throws -> T {
+        assert(withUnsafeCurrentTask { $0 == nil },
+               "a blocking store call in a task holds a thread of the cooperative pool: call the async method (try await)")
+        return try atOnceReader.run { db in
+            do {
+                return try db.database.readTransaction { try body(db) }
+            } catch let error as SQLiteError {
+                throw Self.storeError(error, path: path)
+            }
+        }
+    }
+
+    /// Writes queued for the writer thread and not taken yet.
+    var queuedWrites: Int { threads.queuedWrites }
+
+    /// The writes the writer committed together so far.
+    var groupCommits: GroupCommit.Counts { threads.groupCommits }
+
     /// Runs a blocking method of the store on the writer thread, suspending the caller.
     func writing<T: Sendable>(_ call: @escaping @Sendable () throws -> T) async throws -> T {
         try await threads.run(on: .writer, call)
@@ -207,17 +237,23 @@ public final class Store: Sendable {
 }
 
 /// A connection and its prepared statements, reused across calls. Only its own store thread
-/// uses it (a debug build checks every statement).
+/// uses it, or for the at-once reader one thread at a time under its lock (a debug build
+/// checks every statement).
 final class StatementCache {
     let database: Database
     private var statements: [String: Statement] = [:]
     /// The thread that owns the connection.
     weak var owner: StoreThread?
+    /// Used by any thread, one at a time under a lock (the at-once reader), instead of by an owner.
+    let lockGuarded: Bool
 
-    init(_ database: Database) { self.database = database }
+    init(_ database: Database, lockGuarded: Bool = false) {
+        self.database = database
+        self.lockGuarded = lockGuarded
+    }
 
     func statement(_ sql: String) throws -> Statement {
-        assert(owner != nil && owner === StoreThread.current,
+        assert(lockGuarded || (owner != nil && owner === StoreThread.current),
                "a store connection used off its own thread (\(Thread.current.name ?? "unnamed")): \(sql)")
         if let cached = statements[sql] { return cached }
         let statement = try database.prepare(sql)

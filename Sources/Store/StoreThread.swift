@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
 
-/// A thread of the store that owns one connection and runs the jobs of its queue, one after
-/// the other, until the store closes. The writer has a queue of its own; the readers share one
-/// (any free reader takes the next read).
+/// A thread of the store that owns one connection and runs the jobs of its queue until the
+/// store closes. The writer has a queue of its own and takes every write waiting there at once,
+/// to commit them together (`GroupCommit`); the readers share one queue and each takes one read
+/// at a time (any free reader takes the next read).
 ///
 /// Work runs here, never on the caller's thread: the async API resumes its continuation from
 /// this thread, so no SQLite call (nor its fsync) ever holds a thread of Swift's cooperative
@@ -19,6 +20,8 @@ final class StoreThread: @unchecked Sendable { // `connection` is only used on t
     private let name: String
     private let queue: JobQueue
     private let exited = DispatchSemaphore(value: 0)
+    /// The writer's group commit (nil for a reader).
+    let groupCommit: GroupCommit?
 
     init(role: Role, group: ObjectIdentifier, connection: StatementCache, queue: JobQueue, name: String) {
         self.role = role
@@ -26,6 +29,7 @@ final class StoreThread: @unchecked Sendable { // `connection` is only used on t
         self.connection = connection
         self.queue = queue
         self.name = name
+        groupCommit = role == .writer ? GroupCommit() : nil
         connection.owner = self
     }
 
@@ -43,12 +47,20 @@ final class StoreThread: @unchecked Sendable { // `connection` is only used on t
         exited.signal()
     }
 
-    /// Runs the next job; false for a stop. The job (which may hold the store) is let go of
-    /// when this returns, not kept while the thread waits for the next one.
+    /// Runs the next jobs (the writer: every write waiting, as one group); false after a stop.
+    /// The jobs (which may hold the store) are let go of when this returns, not kept while the
+    /// thread waits for the next ones.
     private func runNext() -> Bool {
-        guard let job = queue.next() else { return false }
-        job(connection)
-        return true
+        let (jobs, stop) = queue.next(upTo: groupCommit == nil ? 1 : GroupCommit.limit)
+        if let groupCommit {
+            groupCommit.run(jobs, on: connection.database)
+        } else {
+            for job in jobs {
+                job.run()
+                job.finish()
+            }
+        }
+        return !stop
     }
 
     /// Waits until the thread has taken its queue's stop and closed its connection.
@@ -70,13 +82,10 @@ final class StoreThread: @unchecked Sendable { // `connection` is only used on t
 /// Jobs waiting for a store thread, oldest first. `stop` ends one thread: taken after the jobs
 /// queued before it, so closing never drops a queued write.
 final class JobQueue: Sendable {
-    /// Gets the connection of the thread that runs it.
-    typealias Job = @Sendable (StatementCache) -> Void
-
-    private let jobs = Mutex<[Job?]>([])
+    private let jobs = Mutex<[(any StoreJob)?]>([])
     private let waiting = DispatchSemaphore(value: 0)
 
-    func push(_ job: @escaping Job) {
+    func push(_ job: any StoreJob) {
         jobs.withLock { $0.append(job) }
         waiting.signal()
     }
@@ -87,9 +96,19 @@ final class JobQueue: Sendable {
         waiting.signal()
     }
 
-    /// The next job, waiting for one; nil for a stop.
-    func next() -> Job? {
+    /// Jobs queued now and not taken yet (tests wait for their writes to be queued).
+    var count: Int { jobs.withLock { $0.count } }
+
+    /// The next jobs, waiting for the first: the oldest, and those queued behind it (up to
+    /// `limit` in all) as far as the next stop. `stop` is true when a stop was taken.
+    func next(upTo limit: Int) -> (jobs: [any StoreJob], stop: Bool) {
         waiting.wait()
-        return jobs.withLock { $0.removeFirst() }
+        var taken: [any StoreJob] = []
+        while true {
+            guard let job = jobs.withLock({ $0.removeFirst() }) else { return (taken, true) }
+            taken.append(job)
+            // Each queued item signalled once: take more only while they are already there.
+            guard taken.count < limit, waiting.wait(timeout: .now()) == .success else { return (taken, false) }
+        }
     }
 }

@@ -45,11 +45,7 @@ final class StoreThreads: Sendable {
     /// The caller's thread only queues the job: it is free while the job waits and runs.
     func run<T: Sendable>(on role: StoreThread.Role, _ call: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            let pending = PendingCall(call)
-            queue(role).push { _ in
-                let result = pending.run() // lets go of `call`, and the store it holds, first:
-                continuation.resume(with: result) // a caller that then lets the store go really does
-            }
+            queue(role).push(AsyncStoreJob(call, continuation: continuation))
         }
     }
 
@@ -63,51 +59,19 @@ final class StoreThreads: Sendable {
         assert(withUnsafeCurrentTask { $0 == nil },
                "a blocking store call in a task holds a thread of the cooperative pool: call the async method (try await)")
         return try withoutActuallyEscaping(body) { body in
-            let handOver = HandOver<T>(body)
-            queue(role).push { connection in handOver.run(connection) }
-            return try handOver.result()
+            let job = BlockingStoreJob<T>(body)
+            queue(role).push(job)
+            return try job.result()
         }
     }
 
+    /// Writes queued and not yet taken by the writer.
+    var queuedWrites: Int { writerQueue.count }
+
+    /// The writer's group commits so far.
+    var groupCommits: GroupCommit.Counts { writer.groupCommit?.committed ?? GroupCommit.Counts() }
+
     private func queue(_ role: StoreThread.Role) -> JobQueue {
         role == .writer ? writerQueue : readerQueue
-    }
-}
-
-/// An async call's body, let go of as soon as it has run: the job that runs it lives on until
-/// the store thread takes the next, and must not keep the store alive meanwhile (the daemon
-/// checks at exit that nothing does).
-private final class PendingCall<T>: @unchecked Sendable { // used by the one thread that runs it
-    private var call: (@Sendable () throws -> T)?
-
-    init(_ call: @escaping @Sendable () throws -> T) { self.call = call }
-
-    func run() -> Result<T, Error> {
-        guard let call else { preconditionFailure("a store call ran twice") }
-        self.call = nil
-        return Result { try call() }
-    }
-}
-
-/// A blocking call's body and its result, passed to a store thread while the caller waits
-/// (the wait is what makes sharing them safe).
-private final class HandOver<T>: @unchecked Sendable {
-    /// Let go of before the caller goes on: the body must not outlive the call (it does not escape).
-    private var body: ((StatementCache) throws -> T)?
-    private var outcome: Result<T, Error>?
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ body: @escaping (StatementCache) throws -> T) { self.body = body }
-
-    func run(_ connection: StatementCache) {
-        if let body { outcome = Result { try body(connection) } }
-        body = nil
-        done.signal()
-    }
-
-    func result() throws -> T {
-        done.wait()
-        guard let outcome else { preconditionFailure("a store job signalled without a result") }
-        return try outcome.get()
     }
 }

@@ -11,6 +11,11 @@ import Store
 //         ACK search <query>
 //         ACK route <from name>
 //       Stops after `count` steps (default: never; the parent SIGKILLs it).
+//   store-crash-child save-places <db> <tag> <threads>
+//       Opens the store and saves places from <threads> threads at once, each in a loop (so
+//       their writes queue together and share commits). After each save returns it prints
+//         ACK place <name>
+//       Never stops by itself (the parent SIGKILLs it).
 //   store-crash-child open <db>
 //       Opens the store and prints "OPENED" or "ERROR <code> <description>".
 //   store-crash-child blocking-in-task <db>
@@ -116,6 +121,32 @@ func run() -> Int32 {
             say("ERROR \(error)")
             return 1
         }
+    case "save-places" where arguments.count == 4:
+        guard let threads = Int(arguments[3]), threads > 0 else { return 2 }
+        do {
+            let store = try Store(path: arguments[1])
+            let tag = arguments[2]
+            for thread in 0..<threads {
+                Thread.detachNewThread {
+                    for step in 0... {
+                        let name = "\(tag)-\(thread)-\(step)"
+                        let place = Place(name: name, coordinate: Coordinate(latitude: 61 + Double(thread) / 100 + Double(step) / 1e6,
+                                                                              longitude: 23.7))
+                        do {
+                            try store.savePlace(SavedPlace(name: name, place: place))
+                        } catch {
+                            say("ERROR \(error)")
+                            exit(1)
+                        }
+                        say("ACK place \(name)")
+                    }
+                }
+            }
+            while true { sleep(60) }
+        } catch {
+            say("ERROR \(error)")
+            return 1
+        }
     case "blocking-in-task" where arguments.count == 2:
         // A blocking store call made from a task would hold a thread of the cooperative pool
         // while SQLite works: a debug build stops here, before "RETURNED".
@@ -135,7 +166,7 @@ func run() -> Int32 {
             return 1
         }
     default:
-        FileHandle.standardError.write(Data("usage: store-crash-child write <db> <tag> [count] | open <db> | blocking-in-task <db>\n".utf8))
+        FileHandle.standardError.write(Data("usage: store-crash-child write <db> <tag> [count] | save-places <db> <tag> <threads> | open <db> | blocking-in-task <db>\n".utf8))
         return 2
     }
 }

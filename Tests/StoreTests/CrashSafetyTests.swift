@@ -92,6 +92,29 @@ final class CrashSafetyTests: XCTestCase {
         }
     }
 
+    /// Issue 27: writes from many threads queue together and share one commit (group commit);
+    /// every one acknowledged before the kill is still there.
+    func testWritersOnEightThreadsKilledAtRandomMomentsLoseNoAcknowledgedWriteOfTheirSharedCommits() throws {
+        var random = SeededRandom(seed: 27)
+        var acknowledged: Set<String> = []
+        for run in 0..<12 {
+            let child = try CrashChild(["save-places", path, "r\(run)", "8"])
+            usleep(UInt32.random(in: 50_000...400_000, using: &random))
+            child.kill()
+            let lines = child.finish()
+            XCTAssertFalse(lines.contains { $0.hasPrefix("ERROR") }, "run \(run): \(lines.filter { $0.hasPrefix("ERROR") })")
+            XCTAssertTrue(child.wasKilled, "run \(run): the child was still writing when it was killed")
+            acknowledged.formUnion(lines.filter { $0.hasPrefix("ACK place ") }.map { String($0.dropFirst("ACK place ".count)) })
+
+            let store = try Store(path: path)
+            XCTAssertEqual(try store.integrityCheck(), ["ok"], "run \(run)")
+            let stored = Set(try store.places().map(\.name))
+            XCTAssertTrue(acknowledged.isSubset(of: stored),
+                          "run \(run): acknowledged places missing: \(acknowledged.subtracting(stored).sorted().prefix(5))")
+        }
+        XCTAssertGreaterThan(acknowledged.count, 100, "the children got far enough to test something")
+    }
+
     func testTwoProcessesWritingTheSameNewFileAtOnceBothSucceedWithoutCorruption() throws {
         let children = try ["a", "b"].map { try CrashChild(["write", path, $0, "40"]) }
         var acknowledged = Acknowledged()

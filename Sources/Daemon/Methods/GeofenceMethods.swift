@@ -86,8 +86,8 @@ struct GeofenceMethods: Sendable {
         let gpsd: GpsdLocationSource?
         let refresher: BackgroundRefresher
 
-        /// - throws: what the store throws reading the fences.
-        func document() async throws -> LocationStatusDocument {
+        /// The location part of `status`, with `fences` as the store has them.
+        func document(fences: [PlaceFence]) -> LocationStatusDocument {
             let counts = location.counts
             let connection = gpsd?.status
             func list<Key>(_ counts: [Key: Int], _ name: (Key) -> String) -> [CountDocument] {
@@ -98,7 +98,7 @@ struct GeofenceMethods: Sendable {
                 gpsd: gpsd?.address.description, connected: connection?.connected, connections: connection?.connections,
                 lastError: connection?.lastError, currentFrom: location.current?.source.rawValue,
                 accepted: list(counts.accepted, \.rawValue), ignored: list(counts.ignored, \.rawValue),
-                fences: try await geofences.states(of: store.fences()).map { FenceStateDocument(place: $0.key, state: $0.value.rawValue) }
+                fences: geofences.states(of: fences).map { FenceStateDocument(place: $0.key, state: $0.value.rawValue) }
                     .sorted { $0.place < $1.place })
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Planner
+import Store
 import WireProtocol
 
 /// `hello`, `status`, `watch`.
@@ -13,21 +14,22 @@ struct StatusMethods: Sendable {
     /// Location source, fences and the background refresh queue.
     let background: GeofenceMethods.Status
 
+    /// `hello` and `status` are answered from memory (`status` also reads the fences, through
+    /// the store's at-once reader on a plain thread), so a connection's own thread answers them
+    /// at once instead of waiting for a pool that other clients' work may keep busy.
     func register(in table: inout MethodTable) {
-        table.register(Endpoints.hello) { params, _ in
+        let hello: @Sendable (Params.Hello, RequestContext) throws -> HelloDocument = { params, _ in
             guard (ProtocolVersion.oldestSupported...ProtocolVersion.current).contains(params.protocolVersion) else {
                 throw DaemonError.unsupportedVersion(client: params.protocolVersion)
             }
             return HelloDocument(server: "usefulmapd", version: ProtocolVersion.softwareVersion,
                                  protocolVersion: ProtocolVersion.current, oldestSupportedVersion: ProtocolVersion.oldestSupported)
         }
-        table.register(Endpoints.status) { _, _ in
-            StatusDocument(
-                version: ProtocolVersion.softwareVersion, protocolVersion: ProtocolVersion.current,
-                databasePath: configuration.databasePath, dataDirectory: configuration.dataDirectory,
-                socketPath: configuration.socketPath, uptimeS: WireDocuments.whole(clock.now().timeIntervalSince(startedAt)),
-                regions: try regions.documents(onDate: nil, now: clock.now()), counters: counters.document(watchers: events.subscriberCount),
-                location: try await background.document(), refreshQueue: await background.refresher.document)
+        table.register(Endpoints.hello, atOnce: hello) { params, context in try hello(params, context) }
+        table.register(Endpoints.status, atOnce: { _, _ in
+            try status(fences: background.store.fencesAtOnce(), refreshQueue: background.refresher.documentAtOnce)
+        }) { _, _ in
+            try await status(fences: background.store.fences(), refreshQueue: background.refresher.document)
         }
         table.register(Endpoints.watch) { _, context in
             let subscription = events.subscribe()
@@ -46,5 +48,14 @@ struct StatusMethods: Sendable {
             try Task.checkCancellation()
             return WatchEndDocument(stopped: true, events: delivered)
         }
+    }
+
+    private func status(fences: [PlaceFence], refreshQueue: RefreshQueueDocument) throws -> StatusDocument {
+        StatusDocument(
+            version: ProtocolVersion.softwareVersion, protocolVersion: ProtocolVersion.current,
+            databasePath: configuration.databasePath, dataDirectory: configuration.dataDirectory,
+            socketPath: configuration.socketPath, uptimeS: WireDocuments.whole(clock.now().timeIntervalSince(startedAt)),
+            regions: try regions.documents(onDate: nil, now: clock.now()), counters: counters.document(watchers: events.subscriberCount),
+            location: background.document(fences: fences), refreshQueue: refreshQueue)
     }
 }

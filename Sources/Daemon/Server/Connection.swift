@@ -7,7 +7,9 @@ import WireProtocol
 /// client: it reads requests while fewer than `maxInFlight` are unanswered and sends what
 /// the answering task queued (`OutputQueue`, bounded by `maxOutputBytes`). The task answers
 /// requests in order and only ever queues, so a client that stops reading cannot hold a task
-/// of the shared pool. When the client hangs up, goes silent past the idle timeout or lets
+/// of the shared pool. A request the I/O thread can answer from memory (`status`, `hello`:
+/// `MethodTable.register(_:atOnce:_:)`) it answers itself when nothing before it is unanswered, so
+/// that it never waits for the pool, which other clients' work may keep busy. When the client hangs up, goes silent past the idle timeout or lets
 /// too much output pile up, the connection closes and its queued and running work is cancelled.
 final class Connection: Sendable {
     enum Item: Sendable {
@@ -34,6 +36,10 @@ final class Connection: Sendable {
         var output: OutputQueue
         var lastActivity = DispatchTime.now().uptimeNanoseconds
         var processing: Task<Void, Never>?
+        /// What the I/O thread and the answering task answer with. Weak: the daemon owns it, and a
+        /// connection whose thread or task is still ending must not keep the handlers (and the
+        /// store) alive once the daemon stopped.
+        weak var dispatcher: RequestDispatcher?
     }
 
     let id: Int
@@ -141,12 +147,15 @@ final class Connection: Sendable {
                onFinish: @escaping @Sendable (Connection) -> Void) {
         let (stream, continuation) = AsyncStream<Item>.makeStream()
         let processing = Task { [self] in
-            await PassedFiles.$current.withValue(passedFiles) { await answer(stream, dispatcher: dispatcher, logger: logger) }
+            await PassedFiles.$current.withValue(passedFiles) { await answer(stream, logger: logger) }
             state.withLock { $0.answeringEnded = true }
             wake()
             answeringDone.signal()
         }
-        state.withLock { $0.processing = processing }
+        state.withLock { state in
+            state.processing = processing
+            state.dispatcher = dispatcher
+        }
         threads.start(name: "usefulmapd-connection-\(id)") { [self] in
             let reason = serveSocket(continuation)
             continuation.finish()
@@ -185,7 +194,7 @@ final class Connection: Sendable {
     }
 
     /// The answering task: one request line after another, answers queued in order.
-    private func answer(_ stream: AsyncStream<Item>, dispatcher: RequestDispatcher, logger: DaemonLogger) async {
+    private func answer(_ stream: AsyncStream<Item>, logger: DaemonLogger) async {
         for await item in stream {
             switch item {
             case .tooLong:
@@ -201,11 +210,13 @@ final class Connection: Sendable {
                     requestDone()
                     continue
                 }
-                let draining = state.withLock { state -> Bool in
-                    if !state.draining { state.running += 1 }
-                    return state.draining
+                // Taken per request (weakly held, see `State.dispatcher`); gone means the daemon stopped.
+                let dispatcher = state.withLock { state -> RequestDispatcher? in
+                    guard !state.draining, let dispatcher = state.dispatcher else { return nil }
+                    state.running += 1
+                    return dispatcher
                 }
-                if draining {
+                guard let dispatcher else {
                     var id: RequestID?
                     if case .single(.success(let request)) = WireCodec.requests(from: line) {
                         guard let requestID = request.id else { requestDone(); continue } // a notification gets no answer
@@ -308,10 +319,15 @@ final class Connection: Sendable {
         }
     }
 
-    /// Passes waiting lines to the answering task while fewer than `maxInFlight` are unanswered.
+    /// Passes waiting lines to the answering task while fewer than `maxInFlight` are unanswered,
+    /// answering those it can at once itself.
     private func handOver(_ waiting: inout [Item], to continuation: AsyncStream<Item>.Continuation) {
         var handed = 0
         while handed < waiting.count {
+            if case .line(let line) = waiting[handed], answeredAtOnce(line) {
+                handed += 1
+                continue
+            }
             let admitted = state.withLock { state -> Bool in
                 guard state.unanswered < limits.maxInFlight else { return false }
                 state.unanswered += 1
@@ -322,6 +338,27 @@ final class Connection: Sendable {
             handed += 1
         }
         waiting.removeFirst(handed)
+    }
+
+    /// Answers `line` on this thread, when it is a request answered at once and no request
+    /// before it is unanswered (so that answers stay in order); false to leave it to the task.
+    private func answeredAtOnce(_ line: Data) -> Bool {
+        let admitted = state.withLock { state -> RequestDispatcher? in
+            guard state.unanswered == 0, !state.draining, !state.closed, let dispatcher = state.dispatcher else { return nil }
+            state.unanswered += 1
+            return dispatcher
+        }
+        guard let dispatcher = admitted else { return false }
+        switch dispatcher.answerAtOnce(to: line, connection: id) {
+        case .notAtOnce:
+            state.withLock { $0.unanswered -= 1 }
+            return false
+        case .answered(let answer?):
+            write(answer, completesRequest: true)
+        case .answered(nil):
+            state.withLock { $0.unanswered -= 1 }
+        }
+        return true
     }
 
     /// Sends queued output until the socket would block; false when the client is gone.

@@ -13,11 +13,19 @@ import WireProtocol
 ///     return RemovedDocument(removed: params.name)
 /// }
 /// ```
+///
+/// A method whose answer is cheap and comes from memory (`status`, `hello`) also has a
+/// synchronous handler (`register(_:atOnce:_:)`) that a connection's I/O thread runs itself
+/// (`RequestDispatcher.answerAtOnce`), so that it never waits for a thread of the cooperative
+/// pool that other clients' work keeps busy.
 public struct MethodTable: Sendable {
     /// Runs one request; returns its encoded answer, or nil for a notification.
     typealias Run = @Sendable (IncomingRequest, RequestContext) async throws -> Data?
+    /// The same, synchronously, on the caller's thread.
+    typealias RunAtOnce = @Sendable (IncomingRequest, RequestContext) throws -> Data?
 
     private var runs: [WireMethod: Run] = [:]
+    private var runsAtOnce: [WireMethod: RunAtOnce] = [:]
 
     public init() {}
 
@@ -27,6 +35,7 @@ public struct MethodTable: Sendable {
     /// Registers the handler of `endpoint`; a second registration of a method replaces the first.
     public mutating func register<P, R>(_ endpoint: Endpoint<P, R>,
                                         _ handler: @escaping @Sendable (P, RequestContext) async throws -> R) {
+        runsAtOnce[endpoint.method] = nil
         runs[endpoint.method] = { request, context in
             let params = try request.params(P.self)
             let result = try await handler(params, context)
@@ -35,5 +44,22 @@ public struct MethodTable: Sendable {
         }
     }
 
+    /// Registers the handlers of a method answered from memory: `atOnce` for a plain thread
+    /// (a connection's I/O thread), which waits for nothing but, at most, a read through the
+    /// store's at-once reader (`Store.fencesAtOnce`); `handler` for a task, which must not block.
+    public mutating func register<P, R>(_ endpoint: Endpoint<P, R>,
+                                        atOnce: @escaping @Sendable (P, RequestContext) throws -> R,
+                                        _ handler: @escaping @Sendable (P, RequestContext) async throws -> R) {
+        register(endpoint, handler)
+        runsAtOnce[endpoint.method] = { request, context in
+            let params = try request.params(P.self)
+            let result = try atOnce(params, context)
+            guard let id = request.id else { return nil }
+            return try WireCodec.resultAnswer(id: id, result: result)
+        }
+    }
+
     func run(_ method: WireMethod) -> Run? { runs[method] }
+
+    func runAtOnce(_ method: WireMethod) -> RunAtOnce? { runsAtOnce[method] }
 }

@@ -56,6 +56,32 @@ public final class RequestDispatcher: Sendable {
         }
     }
 
+    /// What `answerAtOnce` did with a line.
+    enum AtOnceAnswer: Equatable {
+        /// Not one request of a method answered at once: answer it with `respond`.
+        case notAtOnce
+        /// Answered: the answer line (newline included), or nil for a notification.
+        case answered(Data?)
+    }
+
+    /// Answers a line on the caller's thread when it is one request of a method registered
+    /// with a handler at once (`MethodTable.register(_:atOnce:_:)`: `status`, `hello`); else leaves it to `respond`.
+    func answerAtOnce(to line: Data, connection: Int) -> AtOnceAnswer {
+        guard case .single(.success(let request)) = WireCodec.requests(from: line),
+              let method = WireMethod(rawValue: request.method), let run = table.runAtOnce(method) else { return .notAtOnce }
+        counters.countRequest()
+        let context = context(of: request, method: method, connection: connection) { _ in false }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let answer: Data?
+        do {
+            answer = try run(request, context)
+            context.logger.debug("answered", ["ms": elapsed(since: start)])
+        } catch {
+            answer = failed(request, context, error, since: start)
+        }
+        return .answered(answer.map { $0 + [0x0A] })
+    }
+
     private func answer(_ parsed: Result<IncomingRequest, RequestFailure>, connection: Int,
                         notify: @escaping @Sendable (WireNotification) -> Bool) async -> Data? {
         counters.countRequest()
@@ -70,29 +96,40 @@ public final class RequestDispatcher: Sendable {
             let error = WireError(.methodNotFound, "unknown method \"\(request.method)\"")
             return request.id.map { WireCodec.errorAnswer(id: $0, error: error) }
         }
-        let requestLogger = logger.with(["connection": String(connection), "request": request.id?.description ?? "notification",
-                                         "method": method.rawValue])
-        let context = RequestContext(id: request.id, method: method, logger: requestLogger, sendNotification: notify)
+        let context = context(of: request, method: method, connection: connection, notify: notify)
         let start = DispatchTime.now().uptimeNanoseconds
         do {
             let answer = try await run(request, context)
-            requestLogger.debug("answered", ["ms": elapsed(since: start)])
+            context.logger.debug("answered", ["ms": elapsed(since: start)])
             return answer
         } catch {
-            let wire = Self.wireError(from: error)
-            var context = ["code": wire.code, "ms": elapsed(since: start)]
-            if let store = error as? StoreError, store.clientMessage != store.description {
-                context["detail"] = store.description // the SQL and the path, for the operator only
-            }
-            requestLogger.log(wire.code == WireError.Code.internalError.rawValue || context["detail"] != nil ? .error : .info,
-                              "request failed", context)
-            guard let id = request.id else { return nil }
-            // A client too old to read integer codes is told so in the shape it can read.
-            if case DaemonError.unsupportedVersion(let client)? = error as? DaemonError, client < ProtocolVersion.oldestSupported {
-                return WireCodec.versionOneErrorAnswer(id: id, error: wire)
-            }
-            return WireCodec.errorAnswer(id: id, error: wire)
+            return failed(request, context, error, since: start)
         }
+    }
+
+    private func context(of request: IncomingRequest, method: WireMethod, connection: Int,
+                         notify: @escaping @Sendable (WireNotification) -> Bool) -> RequestContext {
+        let requestLogger = logger.with(["connection": String(connection), "request": request.id?.description ?? "notification",
+                                         "method": method.rawValue])
+        return RequestContext(id: request.id, method: method, logger: requestLogger, sendNotification: notify)
+    }
+
+    /// Logs a handler's error and makes it the answer (nil for a notification).
+    private func failed(_ request: IncomingRequest, _ requestContext: RequestContext, _ error: Error, since start: UInt64) -> Data? {
+        let requestLogger = requestContext.logger
+        let wire = Self.wireError(from: error)
+        var context = ["code": wire.code, "ms": elapsed(since: start)]
+        if let store = error as? StoreError, store.clientMessage != store.description {
+            context["detail"] = store.description // the SQL and the path, for the operator only
+        }
+        requestLogger.log(wire.code == WireError.Code.internalError.rawValue || context["detail"] != nil ? .error : .info,
+                          "request failed", context)
+        guard let id = request.id else { return nil }
+        // A client too old to read integer codes is told so in the shape it can read.
+        if case DaemonError.unsupportedVersion(let client)? = error as? DaemonError, client < ProtocolVersion.oldestSupported {
+            return WireCodec.versionOneErrorAnswer(id: id, error: wire)
+        }
+        return WireCodec.errorAnswer(id: id, error: wire)
     }
 
     private func elapsed(since start: UInt64) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WireProtocol
 
 /// Refreshes stored plans after their region's timetable changed, in the background: one plan
@@ -19,7 +20,7 @@ public actor BackgroundRefresher {
     private let logger: DaemonLogger
     private let owedFile: URL?
     private var owed: Set<String> = []
-    private var queue: [Int64] = []
+    private var queue: [Int64] = [] { didSet { publish() } }
     /// Queued plans whose refresh is for live data (`liveTimesChanged`).
     private var liveQueued: Set<Int64> = []
     /// When each region's plans were last queued for live data, and the regions waiting for
@@ -27,11 +28,13 @@ public actor BackgroundRefresher {
     private var lastLive: [String: ContinuousClock.Instant] = [:]
     private var deferredLive: [String: Task<Void, Never>] = [:]
     private var attempts: [Int64: Int] = [:]
-    private var running: Int64?
+    private var running: Int64? { didSet { publish() } }
     private var worker: Task<Void, Never>?
-    private var finished: [PlanRefreshJob.Outcome: Int] = [:]
-    private var failed = 0
-    private var retries = 0
+    private var finished: [PlanRefreshJob.Outcome: Int] = [:] { didSet { publish() } }
+    private var failed = 0 { didSet { publish() } }
+    private var retries = 0 { didSet { publish() } }
+    /// `document` as of the last change, for threads that must not wait for the actor.
+    private let published = Mutex(RefreshQueueDocument(running: nil, queued: [], refreshed: 0, retried: 0, leftAlone: 0, failed: 0))
 
     init(job: PlanRefreshJob, owedFile: URL?, logger: DaemonLogger) {
         self.job = job
@@ -122,6 +125,15 @@ public actor BackgroundRefresher {
     public var document: RefreshQueueDocument {
         RefreshQueueDocument(running: running, queued: queue, refreshed: finished[.refreshed] ?? 0, retried: retries,
                              leftAlone: finished[.dayPassed] ?? 0, failed: failed)
+    }
+
+    /// The queue as `status` shows it, without waiting for the actor (`status` is answered on a
+    /// connection's own thread): `document` as of its last change.
+    public nonisolated var documentAtOnce: RefreshQueueDocument { published.withLock { $0 } }
+
+    private func publish() {
+        let document = document
+        published.withLock { $0 = document }
     }
 
     private func work() async {

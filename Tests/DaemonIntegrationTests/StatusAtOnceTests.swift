@@ -1,0 +1,123 @@
+@testable import Daemon
+import Foundation
+import Glibc
+import Store
+import WireProtocol
+import XCTest
+
+/// Issue 27 (speed): `status` and `hello` are answered by the connection's own I/O thread, so
+/// they never wait for Swift's cooperative pool, which 16 writing clients keep busy; and an
+/// answer given at once never overtakes the answer of an earlier request on its connection.
+final class StatusAtOnceTests: XCTestCase {
+    private var directory: URL!
+    private var composition: DaemonComposition!
+    /// The test's end of the connection.
+    private var client: Int32 = -1
+    private var connection: Connection!
+    /// Owned here, as the daemon's server owns it: a connection holds it only weakly.
+    private var dispatcher: RequestDispatcher!
+    private let finished = DispatchSemaphore(value: 0)
+
+    override func setUpWithError() throws {
+        directory = try DaemonHarness.temporaryDirectory()
+        let configuration = DaemonConfiguration(dataDirectory: directory.path, socketPath: directory.path + "/s.sock")
+        composition = DaemonComposition(configuration: configuration, store: try Store(path: configuration.databasePath),
+                                        streets: StreetEngine(dataDirectory: directory, workers: 1), transit: TransitEngine(),
+                                        transitImportStep: { TransitEngine.importStep(feeds: $0) })
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends), 0)
+        client = ends[1]
+        // Only a safety net, so that a daemon that never answers fails the test instead of hanging it.
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let logger = DaemonLogger(level: .warning) { _ in }
+        connection = try XCTUnwrap(Connection(id: 1, fd: ends[0], peer: try XCTUnwrap(PeerCredentials.of(ends[0])),
+                                              limits: ConnectionLimits()))
+        let finished = finished
+        dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger)
+        connection.start(dispatcher: dispatcher, logger: logger, on: ServerThreads()) { _ in finished.signal() }
+    }
+
+    override func tearDown() {
+        if client >= 0 {
+            close(client)
+            finished.wait()
+        }
+        connection = nil
+        dispatcher = nil
+        composition = nil
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Occupies every thread of the cooperative pool until `release` is called.
+    private final class BlockedPool: @unchecked Sendable {
+        private let gate = DispatchSemaphore(value: 0)
+        private let width = ProcessInfo.processInfo.activeProcessorCount
+
+        init() {
+            let started = DispatchSemaphore(value: 0)
+            for _ in 0..<width {
+                Task.detached { [gate] in
+                    started.signal()
+                    gate.wait()
+                }
+            }
+            for _ in 0..<width { started.wait() }
+        }
+
+        func release() {
+            for _ in 0..<width { gate.signal() }
+        }
+    }
+
+    private func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        XCTAssertEqual(bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }, bytes.count)
+    }
+
+    private struct NoAnswer: Error, CustomStringConvertible { let description: String }
+
+    /// The next `count` answer lines, each parsed.
+    private func answers(_ count: Int) throws -> [JSONValue] {
+        var lines: [Data] = []
+        var pending = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while lines.count < count {
+            let read = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            guard read > 0 else { throw NoAnswer(description: "no answer came (read \(read), errno \(errno)) after \(lines.count) of \(count)") }
+            pending.append(contentsOf: buffer[0..<read])
+            while let newline = pending.firstIndex(of: 0x0A) {
+                lines.append(pending[pending.startIndex..<newline])
+                pending = pending[(newline + 1)...]
+            }
+        }
+        return try lines.map { try JSONParser.parse($0) }
+    }
+
+    func testStatusAndHelloAreAnsweredWhileEveryThreadOfTheCooperativePoolIsBusy() throws {
+        let pool = BlockedPool()
+        send(#"{"jsonrpc":"2.0","id":1,"method":"status"}"# + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"hello","params":{"protocol_version":"# + "\(ProtocolVersion.current)}}\n")
+        let answered: [JSONValue]
+        do {
+            answered = try answers(2)
+        } catch {
+            pool.release()
+            return XCTFail("status and hello waited for the blocked pool: \(error)")
+        }
+        pool.release()
+        XCTAssertEqual(answered.map { $0["id"] }, [.number(1), .number(2)])
+        XCTAssertNotNil(answered[0]["result"]?["protocol_version"], "\(answered[0])")
+        XCTAssertNotNil(answered[0]["result"]?["refresh_queue"], "\(answered[0])")
+        XCTAssertEqual(answered[1]["result"]?["server"], .string("usefulmapd"), "\(answered[1])")
+    }
+
+    func testAStatusBehindAnUnansweredRequestIsAnsweredAfterIt() throws {
+        let pool = BlockedPool() // place.list waits for the pool; status could be answered at once
+        send(#"{"jsonrpc":"2.0","id":1,"method":"place.list"}"# + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"status"}"# + "\n")
+        pool.release()
+        let answered = try answers(2)
+        XCTAssertEqual(answered.map { $0["id"] }, [.number(1), .number(2)], "answers in the order of their requests")
+        XCTAssertNotNil(answered[0]["result"]?["places"], "\(answered[0])")
+        XCTAssertNotNil(answered[1]["result"]?["protocol_version"], "\(answered[1])")
+    }
+}
