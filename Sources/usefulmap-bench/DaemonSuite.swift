@@ -64,7 +64,8 @@ func runDaemonSuite() async throws -> SuiteReport {
     // Spawned with posix_spawn and reaped with wait4, as a shell does (Foundation's `Process` adds
     // its own thread and run loop); the CPU rows are the process's own (user + system) and the
     // daemon's with its Routino workers per compare, which other work on a shared machine leaves out.
-    let umctl = BenchDaemon.binaries.appendingPathComponent("umctl").path
+    // `--umctl=PATH`: the client a user runs, e.g. the static one `make install` builds.
+    let umctl = benchOption("umctl") ?? BenchDaemon.binaries.appendingPathComponent("umctl").path
     var umctlCPU: [Double] = []
     let daemonBefore = daemon.processIdentifier.map { ProcessTreeCPU.seconds(of: $0) }
     let wholeProcess = try pairs.map { from, to in
