@@ -161,28 +161,25 @@ public final class Store: Sendable {
 
     // MARK: - Running work
 
+    /// `body`, with a SQLite error turned into the store's (naming the file where it matters).
+    private func namingErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
     /// Runs `body` in one write transaction on the writer thread: at once when called there,
     /// else queued and waited for.
     func write<T>(_ body: (StatementCache) throws -> T) throws -> T {
-        try threads.run(on: .writer) { db in
-            do {
-                return try db.database.transaction { try body(db) }
-            } catch let error as SQLiteError {
-                throw Self.storeError(error, path: path)
-            }
-        }
+        try threads.run(on: .writer) { db in try namingErrors { try db.database.transaction { try body(db) } } }
     }
 
     /// Runs `body` in one read transaction (a consistent snapshot) on a reader thread (or, within
     /// a write, on the writer's connection, which sees the write's own changes).
     func read<T>(_ body: (StatementCache) throws -> T) throws -> T {
-        try threads.run(on: .reader) { db in
-            do {
-                return try db.database.readTransaction { try body(db) }
-            } catch let error as SQLiteError {
-                throw Self.storeError(error, path: path)
-            }
-        }
+        try threads.run(on: .reader) { db in try namingErrors { try db.database.readTransaction { try body(db) } } }
     }
 
     /// Runs `body` in one read transaction on the caller's own thread, through the at-once
@@ -191,13 +188,7 @@ public final class Store: Sendable {
     func readAtOnce<T>(_ body: (StatementCache) throws -> T) throws -> T {
         assert(withUnsafeCurrentTask { $0 == nil },
                "a blocking store call in a task holds a thread of the cooperative pool: call the async method (try await)")
-        return try atOnceReader.run { db in
-            do {
-                return try db.database.readTransaction { try body(db) }
-            } catch let error as SQLiteError {
-                throw Self.storeError(error, path: path)
-            }
-        }
+        return try atOnceReader.run { db in try namingErrors { try db.database.readTransaction { try body(db) } } }
     }
 
     /// Writes queued for the writer thread and not taken yet.
