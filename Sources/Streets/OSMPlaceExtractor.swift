@@ -67,9 +67,13 @@ struct OSMPlaceExtractor {
     /// Same-named ways closer than this (metres) are one street.
     static let streetJoinDistance = 150.0
 
-    /// - throws: `StreetsError.importFailed` when the file cannot be read to the end (a truncated download).
-    static func extract(from file: URL, progress: @escaping (Int, Int) -> Void = { _, _ in }) throws -> Extract {
-        let collector = Collector(progress: progress)
+    /// - parameter shouldStop: asked every 10,000 nodes and ways; true stops the reading (the
+    ///   import was cancelled, or failed elsewhere).
+    /// - throws: `StreetsError.importFailed` when the file cannot be read to the end (a truncated
+    ///   download); `CancellationError` when `shouldStop` stopped it.
+    static func extract(from file: URL, progress: @escaping (Int, Int) -> Void = { _, _ in },
+                        shouldStop: @escaping () -> Bool = { false }) throws -> Extract {
+        let collector = Collector(progress: progress, shouldStop: shouldStop)
         var handle: UnsafeRawPointer?
         let opened = readosm_open(file.path, &handle)
         guard opened == READOSM_OK, let handle else {
@@ -80,17 +84,20 @@ struct OSMPlaceExtractor {
         let context = Unmanaged.passUnretained(collector).toOpaque()
         let parsed = readosm_parse(handle, context, { context, node in
             guard let context, let node else { return READOSM_OK }
-            Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().add(node.pointee)
-            return READOSM_OK
+            let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+            collector.add(node.pointee)
+            return collector.stopped ? READOSM_ABORT : READOSM_OK
         }, { context, way in
             guard let context, let way else { return READOSM_OK }
-            Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().add(way.pointee)
-            return READOSM_OK
+            let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+            collector.add(way.pointee)
+            return collector.stopped ? READOSM_ABORT : READOSM_OK
         }, { context, relation in
             guard let context, let relation else { return READOSM_OK }
             Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().add(relation.pointee)
             return READOSM_OK
         })
+        if collector.stopped { throw CancellationError() }
         guard parsed == READOSM_OK else {
             throw StreetsError.importFailed(phase: "reading places",
                                             message: "libreadosm stopped reading \(file.lastPathComponent) (error \(parsed)); is the file complete?")
@@ -189,9 +196,17 @@ struct OSMPlaceExtractor {
         /// Every way's centre, for relations (multipolygons) whose members they are.
         var wayCentres = WayCentres()
         let progress: (Int, Int) -> Void
+        let shouldStop: () -> Bool
+        /// Set once `shouldStop` said so: the parser's callbacks then abort it.
+        private(set) var stopped = false
 
-        init(progress: @escaping (Int, Int) -> Void) {
+        init(progress: @escaping (Int, Int) -> Void, shouldStop: @escaping () -> Bool) {
             self.progress = progress
+            self.shouldStop = shouldStop
+        }
+
+        private func checkStop(every count: Int) {
+            if count % 10_000 == 0, shouldStop() { stopped = true }
         }
 
         var boundingBox: RegionBoundingBox {
@@ -208,6 +223,7 @@ struct OSMPlaceExtractor {
             minLatitude = min(minLatitude, node.latitude); maxLatitude = max(maxLatitude, node.latitude)
             minLongitude = min(minLongitude, node.longitude); maxLongitude = max(maxLongitude, node.longitude)
             if nodeCount % 100_000 == 0 { progress(nodeCount, wayCount) }
+            checkStop(every: nodeCount)
             guard node.tag_count > 0 else { return }
             let tags = Collector.tags(node.tags, count: node.tag_count)
             let coordinate = Coordinate(latitude: node.latitude, longitude: node.longitude)
@@ -283,6 +299,7 @@ struct OSMPlaceExtractor {
             if wayCount == 0 && !nodesSorted { sortNodes() }
             wayCount += 1
             if wayCount % 50_000 == 0 { progress(nodeCount, wayCount) }
+            checkStop(every: wayCount)
             let tags = Collector.tags(way.tags, count: way.tag_count)
             let streetClass = tags["highway"].flatMap(StreetClass.init(highway:))
             let name = tags["name"].flatMap { $0.isEmpty ? nil : $0 }

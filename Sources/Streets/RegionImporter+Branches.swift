@@ -37,7 +37,7 @@ extension RegionImporter {
         let importer = self
         let places = ImportPromise<PlacesSummary>.onThread("import-places") {
             do {
-                let summary = try importer.indexPlaces(osm: osm, staging: staging, progress: progress)
+                let summary = try importer.indexPlaces(osm: osm, staging: staging, stop: stop, progress: progress)
                 streets.placeIndex.settle(.success(()))
                 return summary
             } catch {
@@ -71,12 +71,14 @@ extension RegionImporter {
     }
 
     /// Reads the OSM file's places and streets, and writes the place index and the street layer into `staging`.
-    private func indexPlaces(osm: URL, staging: URL, progress: (RegionImportProgress) -> Void) throws -> PlacesSummary {
+    /// Stops reading when `stop` says so (the import was cancelled, or another part failed).
+    private func indexPlaces(osm: URL, staging: URL, stop: @escaping @Sendable () -> Bool,
+                             progress: (RegionImportProgress) -> Void) throws -> PlacesSummary {
         progress(RegionImportProgress(phase: "indexing places", fraction: 0))
         let extract = try withoutActuallyEscaping(progress) { report in
-            try OSMPlaceExtractor.extract(from: osm) { nodes, ways in
+            try OSMPlaceExtractor.extract(from: osm, progress: { nodes, ways in
                 report(RegionImportProgress(phase: "indexing places", detail: "\(nodes) nodes, \(ways) ways"))
-            }
+            }, shouldStop: stop)
         }
         try PlaceIndex.build(in: staging, places: extract.places, addresses: extract.addresses,
                              interpolations: extract.interpolations)

@@ -89,6 +89,27 @@ final class ImportBesideStreetsTests: XCTestCase {
         XCTAssertTrue(left.allSatisfy { $0.hasSuffix(".lock") }, "the staging version was removed: \(left)")
     }
 
+    func testACancelledImportStopsThePlaceIndexPassHalfWayInsteadOfReadingTheWholeFile() throws {
+        let work = try TampereFixture.temporaryDirectory("places-stop", removedAfter: self)
+        var importer = RegionImporter(dataDirectory: work.appendingPathComponent("data"))
+        // planetsplitter holds on (the cancel kills it), so the place pass is what is left to stop.
+        importer.planetsplitter = try planetsplitter(in: work, before: waitFor(work.appendingPathComponent("never"), or: "nobody stopped planetsplitter"))
+        // Cancelled from the place pass's own progress, once it has read its first 100,000 nodes
+        // (Tampere's file has about 164,000 and 30,000 ways): the next check must stop it.
+        let cancelled = Mutex(false)
+        importer.isCancelled = { cancelled.withLock { $0 } }
+        let seen = Mutex<[RegionImportProgress]>([])
+        XCTAssertThrowsError(try importer.importRegion(name: "tampere", osm: TampereFixture.osmFile) { progress in
+            seen.withLock { $0.append(progress) }
+            if progress.phase == "indexing places", progress.detail.hasSuffix("ways") { cancelled.withLock { $0 = true } }
+        }) { error in
+            XCTAssertTrue(error is CancellationError, "\(error)")
+        }
+        let places = seen.withLock { $0 }.filter { $0.phase == "indexing places" }
+        XCTAssertTrue(places.contains { $0.detail.hasSuffix("ways") }, "the place pass had started: \(places)")
+        XCTAssertFalse(places.contains { $0.fraction == 1 }, "the place pass stopped before the end of the file: \(places)")
+    }
+
     func testPlanetsplitterFailingReleasesAStepWaitingForTheStreetsAndTheImportNamesPlanetsplitter() throws {
         let work = try TampereFixture.temporaryDirectory("routing-fails", removedAfter: self)
         var importer = RegionImporter(dataDirectory: work.appendingPathComponent("data"))
