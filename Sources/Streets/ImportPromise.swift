@@ -9,7 +9,7 @@ import Synchronization
 /// ```swift
 /// let built = ImportPromise<Void>()
 /// built.settle(.success(()))    // on the thread that built it
-/// try built.value()             // elsewhere: returns at once, or blocks until settled
+/// built.result()                // elsewhere: returns at once, or blocks until settled
 /// ```
 final class ImportPromise<Value: Sendable>: Sendable {
     private let outcome = Mutex<Result<Value, any Error>?>(nil)
@@ -39,11 +39,6 @@ final class ImportPromise<Value: Sendable>: Sendable {
     func result() -> Result<Value, any Error> {
         settled.wait()
         return outcome.withLock { $0! }
-    }
-
-    /// Blocks until settled; throws what it was broken with.
-    func value() throws -> Value {
-        try result().get()
     }
 
     /// Runs `body` on a thread of its own, named `name`; the promise settles with what it returns or throws.

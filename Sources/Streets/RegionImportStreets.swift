@@ -1,15 +1,14 @@
 /// The streets of a region version being imported, as an additional step sees them: the step
-/// starts beside planetsplitter and the place index (its own reading needs neither) and waits
-/// here for the part it needs, so an import takes about as long as its longest chain instead of
+/// starts beside planetsplitter and the place index and waits here for the part it needs, so an import takes about as long as its longest chain instead of
 /// the sum of its parts.
 ///
 /// ```swift
 /// let step = RegionImportStep(name: "transit timetable", sources: [feed]) { staging, streets, progress in
+///     try streets.waitForPlaceIndex()                     // places.sqlite and the street layer are
 ///     let feed = try GTFSFeed.read(feed)                  // beside planetsplitter
+///     try PlaceIndex.addStops(feed.stops, toRegionDirectory: staging)
 ///     try streets.waitForRoutingDatabase()                // Routino's files are in `staging`
 ///     let footpaths = try time(feed.footpaths, in: staging)
-///     try streets.waitForPlaceIndex()                     // places.sqlite and the street layer are
-///     try PlaceIndex.addStops(feed.stops, toRegionDirectory: staging)
 ///     return RegionImportStep.Outcome(providesTransit: true)
 /// }
 /// ```
