@@ -62,7 +62,9 @@ final class GroupCommitTests: XCTestCase {
                 group.leave()
             }
         }
-        while store.queuedWrites < writes.count { usleep(1_000) } // every write waits for the writer
+        // Every write waits for the writer (at most 30 s, so a write that never queues fails the test).
+        for _ in 0..<30_000 where store.queuedWrites < writes.count { usleep(1_000) }
+        XCTAssertEqual(store.queuedWrites, writes.count, "every write queued behind the held one")
         held.release()
         group.wait()
         return outcomes.withLock { outcomes in writes.indices.map { outcomes[$0]! } }

@@ -100,6 +100,9 @@ public final class DaemonHarness: @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment
         for key in ["NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "USEFULMAP_CONFIG"] { env.removeValue(forKey: key) }
         env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+        // Never the developer's desktop bus: a test that wants notifications passes its own
+        // dbus-run-session bus in `environment`; every other daemon finds no bus.
+        env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + directory.appendingPathComponent("no-session-bus").path
         env.merge(environment) { _, new in new }
         process.environment = env
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
