@@ -150,6 +150,7 @@ public struct UsefulMapDaemon: Sendable {
         // Cancelled above; their store calls in flight finish before the store may close.
         await recovery.value
         await updating.value
+        withExtendedLifetime(held) {} // the tasks hold it weakly: it must outlive them
         composition.regions.closeAll()
         return true
     }

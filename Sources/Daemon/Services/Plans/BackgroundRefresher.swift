@@ -30,6 +30,10 @@ public actor BackgroundRefresher {
     private var attempts: [Int64: Int] = [:]
     private var running: Int64? { didSet { publish() } }
     private var worker: Task<Void, Never>?
+    /// Set by `stop`: a timetable changed afterwards (an import or update finishing during the
+    /// shutdown) is only recorded as owed, for the next start, and starts no worker the stop
+    /// would not wait for.
+    private var stopped = false
     private var finished: [PlanRefreshJob.Outcome: Int] = [:] { didSet { publish() } }
     private var failed = 0 { didSet { publish() } }
     private var retries = 0 { didSet { publish() } }
@@ -55,6 +59,7 @@ public actor BackgroundRefresher {
     /// Queues every plan of `region` (not already queued) and starts working if idle.
     public func timetableChanged(region: String) async {
         if owed.insert(region).inserted { saveOwed() }
+        guard !stopped else { return }
         // A plan being refreshed right now is queued again: its refresh may predate this timetable.
         guard let added = await queuePlans(of: region) else { return }
         logger.info("timetable changed; plans queued for refresh", ["region": region, "plans": "\(added.count)"])
@@ -71,7 +76,7 @@ public actor BackgroundRefresher {
     /// again (and what moved is published), at most once per `liveInterval` per region — a
     /// change within it is taken when it ends, so the last word is never lost.
     public func liveTimesChanged(region: String) async {
-        guard deferredLive[region] == nil else { return }
+        guard !stopped, deferredLive[region] == nil else { return }
         let now = ContinuousClock.now
         if let last = lastLive[region], now < last + Self.liveInterval {
             deferredLive[region] = Task {
@@ -113,6 +118,7 @@ public actor BackgroundRefresher {
 
     /// Stops after the plan in hand, and waits for it (the daemon is stopping).
     public func stop() async {
+        stopped = true
         let running = worker
         running?.cancel()
         for task in deferredLive.values { task.cancel() }
