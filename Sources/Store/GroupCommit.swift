@@ -16,7 +16,7 @@ final class GroupCommit: Sendable {
     /// At most this many jobs share a transaction (a long group delays its first caller).
     static let limit = 64
 
-    /// Groups of two or more jobs committed together, and the jobs in them (for tests and status).
+    /// Groups of two or more jobs committed together, and the jobs in them (for tests).
     struct Counts: Sendable, Equatable {
         var groups = 0
         var jobs = 0

@@ -139,10 +139,10 @@ final class Connection: Sendable {
 
     // MARK: - Serving
 
-    /// Starts reading and answering. `onFinish` runs once, on the I/O thread, after the socket is closed.
     /// Signalled when the answering task has ended.
     private let answeringDone = DispatchSemaphore(value: 0)
 
+    /// Starts reading and answering. `onFinish` runs once, on the I/O thread, after the socket is closed.
     func start(dispatcher: RequestDispatcher, logger: DaemonLogger, on threads: ServerThreads,
                onFinish: @escaping @Sendable (Connection) -> Void) {
         let (stream, continuation) = AsyncStream<Item>.makeStream()

@@ -57,6 +57,9 @@ public final class RequestDispatcher: Sendable {
     }
 
     /// What `answerAtOnce` did with a line.
+    /// The longest line `answerAtOnce` looks at (with room for an id and params a client adds).
+    static let atOnceLineLimit = 4096
+
     enum AtOnceAnswer: Equatable {
         /// Not one request of a method answered at once: answer it with `respond`.
         case notAtOnce
@@ -67,7 +70,8 @@ public final class RequestDispatcher: Sendable {
     /// Answers a line on the caller's thread when it is one request of a method registered
     /// with a handler at once (`MethodTable.register(_:atOnce:_:)`: `status`, `hello`); else leaves it to `respond`.
     func answerAtOnce(to line: Data, connection: Int) -> AtOnceAnswer {
-        guard case .single(.success(let request)) = WireCodec.requests(from: line),
+        // A `status` or `hello` line is under 200 bytes: a longer one is not parsed twice, here and in `respond`.
+        guard line.count <= Self.atOnceLineLimit, case .single(.success(let request)) = WireCodec.requests(from: line),
               let method = WireMethod(rawValue: request.method), let run = table.runAtOnce(method) else { return .notAtOnce }
         counters.countRequest()
         let context = context(of: request, method: method, connection: connection) { _ in false }

@@ -17,13 +17,15 @@ public final class RegionHandle: Sendable {
     private let transit: any LegEngine
     private let counters: DaemonCounters
     private let opened = Mutex(Opened())
+    /// The GTFS import's report, read once (nil inside for a region without transit). A lock of
+    /// its own: `status`, answered at once on a connection's thread, must not wait while
+    /// another request opens an engine under `opened`.
+    private let report = Mutex<GTFSImportReport??>(nil)
 
     private struct Opened {
         var placeIndex: PlaceIndex?
         var street: (any RegionLegSource)?
         var transit: (any RegionLegSource)?
-        /// The GTFS import's report, read once (nil inside for a region without transit).
-        var report: GTFSImportReport??
         var closed = false
     }
 
@@ -76,11 +78,11 @@ public final class RegionHandle: Sendable {
     /// The region's GTFS import report (its feeds' coverage and service hours), read once:
     /// `status` is on the hot path. Nil for a region without transit or an unreadable report.
     public func importReport() -> GTFSImportReport? {
-        opened.withLock { opened in
-            if let report = opened.report { return report }
-            let report = manifest.hasTransit ? try? GTFSImporter.lastReport(regionDirectory: directory) : nil
-            opened.report = .some(report)
-            return report
+        report.withLock { kept in
+            if let known = kept { return known }
+            let read = manifest.hasTransit ? try? GTFSImporter.lastReport(regionDirectory: directory) : nil
+            kept = .some(read)
+            return read
         }
     }
 
