@@ -27,6 +27,30 @@ final class EditsInBatchesTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(swapped["title"]?.stringValue, "\(first) → \(last)", "the same swap in plan.edits")
     }
 
+    func testARebuildThatDropsTheStopsGivesAGeneratedTitleOfItsTwoEndsAloneAndInsideEditsAlike() throws {
+        let harness = try harness
+        var titles: [String] = []
+        for atomically in [false, true] {
+            let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.tampereTalo, Tampere.ratina,
+                                            "--mode", "walk", "--at", Tampere.morning])
+            let id = try id(created)
+            XCTAssertEqual(nodes(created).count, 3, "\(created)")
+            let rebuilt: JSONValue
+            if atomically {
+                let batch = try harness.umctl(["batch", try writeBatch(["plan rebuild \(id) --preset walk"]), "--atomic", "--json"])
+                XCTAssertEqual(batch.status, 0, batch.stderr)
+                rebuilt = try WireCodec.decoder.decode(JSONValue.self, from: Data(batch.stdout.utf8))
+            } else {
+                rebuilt = try harness.json(["plan", "rebuild", id, "--preset", "walk"])
+            }
+            let names = nodes(rebuilt).compactMap { $0["name"]?.stringValue }
+            XCTAssertEqual(names.count, 2, "the stop in between went: \(rebuilt)")
+            titles.append(try XCTUnwrap(rebuilt["title"]?.stringValue, "\(rebuilt)"))
+            XCTAssertEqual(titles.last, "\(names[0]) → \(names[1])", atomically ? "inside plan.edits" : "plan.rebuild alone")
+        }
+        XCTAssertEqual(titles[0], titles[1])
+    }
+
     /// Keskustori → Hervanta by transit at 08:00, its transit segment, and option 3 of its list.
     func listedOption(_ client: WireClient) throws -> (id: Int64, segment: Int, option: LegDocument) {
         let created = try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: .transit,

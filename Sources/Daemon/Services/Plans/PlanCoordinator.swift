@@ -176,8 +176,11 @@ public actor PlanCoordinator {
         let failures = computed.failuresBySegment
         entries[id]?.failures = failures
         taskEnded(id)
+        // A computation may change the nodes too (a rebuild drops the stops): the title follows
+        // the plan as computed, as it does when the same edit runs inside `plan.edits`.
+        let computedTitle = newTitle ?? current.plan.title(current.title, after: computed.plan)
         do {
-            try await write(id, computed.plan, title: title, legsPending: false).value
+            try await write(id, computed.plan, title: computedTitle, legsPending: false).value
         } catch {
             // The edit itself is stored; only its legs are not. Answer the edit (the plan
             // stays marked pending in the store) rather than an error for a kept change.
@@ -190,7 +193,7 @@ public actor PlanCoordinator {
                 computed.plan.segmentIndex(of: $0).map { $0 + 1 }
             }))
         }
-        return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures,
+        return Outcome(id: id, plan: computed.plan, title: computedTitle, generation: generation, failures: failures,
                        removedPins: RemovedPin.between(current.plan, computed.plan))
     }
 
