@@ -103,12 +103,16 @@ struct PlanService: Sendable {
         try await plans.recomputeInterrupted(compute: legs)
     }
 
-    /// `plan.copy`: the plan as it is now, with its legs, stored as a new plan.
+    /// `plan.copy`: the plan as it is now, with its legs, stored as a new plan. Legs the original
+    /// is still computing (an edit or a refresh under way emptied them) are computed for the copy
+    /// first: stored empty and not pending, nothing would ever fill them.
     func copy(_ params: Params.PlanCopy) async throws -> Outcome {
         let original = try await plans.show(id: params.id)
         let title = try Self.title(params.title ?? "\(original.title) (copy)")
-        let id = try await store.createPlan(original.plan, title: title)
-        return await adopt(id: id, plan: original.plan, title: title, failures: original.failures, queries: 0)
+        let computed = try await legs(original.plan) // asks nothing when every leg is there
+        let id = try await store.createPlan(computed.plan, title: title)
+        return await adopt(id: id, plan: computed.plan, title: title, failures: computed.failuresBySegment,
+                           queries: computed.queryCount)
     }
 
     /// `plan.delete`.
