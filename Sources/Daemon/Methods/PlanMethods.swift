@@ -29,7 +29,7 @@ struct PlanMethods: Sendable {
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
             var answer = try await comparer.compare(TripComparer.Trip(from: from, to: to, fromText: params.from, toText: params.to),
                                                     timePreference: preference, pace: WalkingPace(params.pace),
-                                                    access: WireDocuments.accessNeed(params.access), modes: modes, searches: typedPlaces.entries(typedEnds(params.from, from, params.to, to)))
+                                                    access: AccessNeed(params.access), modes: modes, searches: typedPlaces.entries(typedEnds(params.from, from, params.to, to)))
             if let picture {
                 answer.document.map = try await map(of: answer.comparisons, zone: answer.zone, now: input.clock.now(), picture)
             }
@@ -88,29 +88,6 @@ extension PlanMethods {
     }
 }
 
-extension PlaceResolver {
-    /// A trip's two ends from what was typed (`resolveTogether`).
-    func resolveTrip(_ from: String, _ to: String, near: String?, region: String?,
-                     regions: RegionRegistry) async throws -> (PlanNode, PlanNode) {
-        let nodes = try await resolveTogether([from, to], near: near, region: region, regions: regions)
-        return (nodes[0], nodes[1])
-    }
-
-    /// Places typed for one trip or plan, resolved together; `near` is a place too, looked up in `region` when given.
-    func resolveTogether(_ texts: [String], near: String?, region: String?, regions: RegionRegistry) async throws -> [PlanNode] {
-        _ = try regions.requireRegions()
-        let anchor = try await nearPoint(near, region: region)
-        return try await resolveTogether(texts, near: anchor, region: region)
-    }
-}
-
-extension LegComputation {
-    /// The failures keyed by 0-based segment (the first failure of a segment wins).
-    var failuresBySegment: [Int: RoutingError] {
-        Dictionary(failures.map { ($0.segment, $0.error) }, uniquingKeysWith: { first, _ in first })
-    }
-}
-
 extension WireDocuments {
     /// A plan as the coordinator has it, in its region's time zone.
     static func plan(_ outcome: PlanCoordinator.Outcome, regions: RegionRegistry, now: Date) -> PlanDocument {
@@ -124,14 +101,5 @@ extension WireDocuments {
             }
         }
         return document
-    }
-}
-
-extension RegionRegistry {
-    /// The zone a plan's times are read and shown in: its region's, as set now (a `region.set`
-    /// re-times every plan of the region the next time it is shown).
-    func timeZone(of plan: RoutePlan) -> TimeZone {
-        guard let first = plan.nodes.first, let last = plan.nodes.last else { return TimeZone.current }
-        return timeZone(from: first.place, to: last.place)
     }
 }

@@ -108,14 +108,6 @@ public enum WireDocuments {
         }
     }
 
-    public static func accessNeed(_ level: AccessLevel?) -> AccessNeed {
-        switch level {
-        case .any?, nil: .any
-        case .wheelchair?: .wheelchair
-        case .wheelchairStrict?: .wheelchairStrict
-        }
-    }
-
     public static func alert(_ alert: ServiceAlert, timeZone: TimeZone) -> AlertDocument {
         AlertDocument(id: alert.id, header: alert.header, description: alert.description, language: alert.language,
                       url: alert.url, effect: alert.effect, cause: alert.cause,

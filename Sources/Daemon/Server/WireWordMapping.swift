@@ -51,6 +51,17 @@ extension PlanPreset {
     }
 }
 
+extension AccessNeed {
+    /// The step-free need asked for; none means any way.
+    init(_ level: AccessLevel?) {
+        switch level {
+        case .any?, nil: self = .any
+        case .wheelchair?: self = .wheelchair
+        case .wheelchairStrict?: self = .wheelchairStrict
+        }
+    }
+}
+
 extension MapImageFormat {
     /// The picture asked for; none means PNG.
     init(_ format: WirePictureFormat?) {

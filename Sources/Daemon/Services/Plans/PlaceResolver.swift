@@ -51,12 +51,6 @@ public struct PlaceResolver: Sendable {
         return try await point(of: text, region: region)
     }
 
-    /// Both ends of a trip, resolved together (`resolveTogether`).
-    public func resolveTrip(from: String, to: String, near: Coordinate? = nil, region: String? = nil) async throws -> (PlanNode, PlanNode) {
-        let nodes = try await resolveTogether([from, to], near: near, region: region)
-        return (nodes[0], nodes[1])
-    }
-
     /// Places of one trip or plan, resolved together: the region is the one that holds a match
     /// for every text (the best matches: exact before prefix before typo, summed), and every
     /// text is searched within it, so one end's region decides where a short name of the other
@@ -154,5 +148,21 @@ public struct PlaceResolver: Sendable {
 
     static func label(_ coordinate: Coordinate) -> String {
         String(format: "%.5f,%.5f", locale: Locale(identifier: "en_US_POSIX"), coordinate.latitude, coordinate.longitude)
+    }
+}
+
+extension PlaceResolver {
+    /// A trip's two ends from what was typed (`resolveTogether`).
+    func resolveTrip(_ from: String, _ to: String, near: String?, region: String?,
+                     regions: RegionRegistry) async throws -> (PlanNode, PlanNode) {
+        let nodes = try await resolveTogether([from, to], near: near, region: region, regions: regions)
+        return (nodes[0], nodes[1])
+    }
+
+    /// Places typed for one trip or plan, resolved together; `near` is a place too, looked up in `region` when given.
+    func resolveTogether(_ texts: [String], near: String?, region: String?, regions: RegionRegistry) async throws -> [PlanNode] {
+        _ = try regions.requireRegions()
+        let anchor = try await nearPoint(near, region: region)
+        return try await resolveTogether(texts, near: anchor, region: region)
     }
 }

@@ -301,3 +301,10 @@ public actor PlanCoordinator {
         return entries[id]?.newest ?? (stored.plan, stored.title)
     }
 }
+
+extension LegComputation {
+    /// The failures keyed by 0-based segment (the first failure of a segment wins).
+    var failuresBySegment: [Int: RoutingError] {
+        Dictionary(failures.map { ($0.segment, $0.error) }, uniquingKeysWith: { first, _ in first })
+    }
+}

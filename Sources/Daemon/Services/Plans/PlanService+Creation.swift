@@ -38,7 +38,7 @@ extension PlanService {
             .compactMap { typedPlaces.typed($0, resolved: $1.place) }
         return try await create(NewPlan(nodes: nodes, texts: texts, preset: preset, timePreference: preference,
                                         pace: WalkingPace(params.pace), title: params.title,
-                                        access: WireDocuments.accessNeed(params.access)),
+                                        access: AccessNeed(params.access)),
                                 region: region.name, searches: typedPlaces.entries(typed))
     }
 

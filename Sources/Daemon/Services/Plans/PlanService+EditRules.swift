@@ -54,7 +54,7 @@ extension PlanService {
             return Prepared(step: .change { $0.swappingEnds() })
         case .preset(let params):
             let preset = PlanPreset(params.preset)
-            let access = params.access.map(WireDocuments.accessNeed)
+            let access = params.access.map(AccessNeed.init)
             return Prepared(step: .compute { plan in
                 // A new access setting first: the preset then builds its legs with it.
                 let plan = access.map(plan.settingAccess) ?? plan
@@ -92,7 +92,7 @@ extension PlanService {
             let pace = WalkingPace(wirePace)
             return Prepared(step: .change { $0.settingPace(pace) })
         case .access(let params):
-            let access = WireDocuments.accessNeed(params.access)
+            let access = AccessNeed(params.access)
             return Prepared(step: .change { $0.settingAccess(access) })
         case .time(let params):
             let given = [params.now == true, params.at != nil, params.arriveBy != nil].filter { $0 }.count

@@ -241,3 +241,12 @@ public final class RegionRegistry: Sendable {
         for handle in all { handle.close() }
     }
 }
+
+extension RegionRegistry {
+    /// The zone a plan's times are read and shown in: its region's, as set now (a `region.set`
+    /// re-times every plan of the region the next time it is shown).
+    func timeZone(of plan: RoutePlan) -> TimeZone {
+        guard let first = plan.nodes.first, let last = plan.nodes.last else { return TimeZone.current }
+        return timeZone(from: first.place, to: last.place)
+    }
+}
