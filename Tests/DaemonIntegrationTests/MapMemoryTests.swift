@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import WireProtocol
 import XCTest
 
@@ -18,17 +19,21 @@ final class MapMemoryTests: TampereDaemonTestCase {
         let before = try Self.anonymousMiB(pid)
         let socketPath = harness.socketPath
         let group = DispatchGroup()
+        let drawn = Mutex(0)
         for _ in 0..<2 {
             group.enter()
             Thread {
                 defer { group.leave() }
                 guard let client = try? WireClient(socketPath: socketPath) else { return }
                 for _ in 0..<3 {
-                    _ = try? client.call(Endpoints.planMap, Params.PlanMap(id: id, picture: Params.MapPicture(width: 4096, height: 4096)))
+                    if (try? client.call(Endpoints.planMap, Params.PlanMap(id: id, picture: Params.MapPicture(width: 4096, height: 4096)))) != nil {
+                        drawn.withLock { $0 += 1 }
+                    }
                 }
             }.start()
         }
         group.wait()
+        XCTAssertEqual(drawn.withLock { $0 }, 6, "every map was drawn, or the memory figure says nothing")
         let after = try Self.anonymousMiB(pid)
         // With glibc's own thresholds the six maps leave about 33 MiB behind; with fixed ones
         // 10–18 MiB stays (drawing threads' arenas, small blocks), so the line is drawn between.

@@ -82,8 +82,9 @@ final class ImportBesideStreetsTests: XCTestCase {
         }
         let pid = try XCTUnwrap(pid_t(String(decoding: try Data(contentsOf: pidFile), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)))
-        XCTAssertEqual(kill(pid, 0), -1, "planetsplitter was killed and reaped")
-        XCTAssertEqual(errno, ESRCH)
+        let alive = kill(pid, 0), reason = errno // read before any assertion can change errno
+        XCTAssertEqual(alive, -1, "planetsplitter was killed and reaped")
+        XCTAssertEqual(reason, ESRCH)
         XCTAssertEqual(try RegionCatalog(dataDirectory: data).regions(), [])
         let left = (try? FileManager.default.contentsOfDirectory(atPath: RegionCatalog(dataDirectory: data).regionsDirectory.path)) ?? []
         XCTAssertTrue(left.allSatisfy { $0.hasSuffix(".lock") }, "the staging version was removed: \(left)")
