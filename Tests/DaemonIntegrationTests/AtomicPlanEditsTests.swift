@@ -21,12 +21,6 @@ final class AtomicPlanEditsTests: SharedTampereDaemonTestCase {
          "plan mode \(id) 3 walk"]
     }
 
-    func writeBatch(_ lines: [String]) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString).txt").path
-        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
     /// The plan without what differs between two plans made the same way (id, title, generation).
     func content(_ plan: JSONValue) -> JSONValue {
         guard case .object(var fields) = plan else { return plan }
@@ -37,7 +31,7 @@ final class AtomicPlanEditsTests: SharedTampereDaemonTestCase {
     func testAtomicBatchOfFiveEditsRecomputesOnceAndEqualsTheEditsAppliedOneByOne() throws {
         let atomicID = try newWalkPlan(), oneByOneID = try newWalkPlan()
         let before = try harness.counters()
-        let batch = try harness.umctl(["batch", try writeBatch(fiveEdits(atomicID)), "--atomic", "--json"])
+        let batch = try harness.umctl(["batch", try harness.writeBatch(fiveEdits(atomicID)), "--atomic", "--json"])
         XCTAssertEqual(batch.status, 0, batch.stderr)
         let after = try harness.counters()
         XCTAssertEqual(after.plansRecomputed - before.plansRecomputed, 1, "five edits, one recompute")
@@ -64,7 +58,7 @@ final class AtomicPlanEditsTests: SharedTampereDaemonTestCase {
         let recomputedBefore = try harness.counters().plansRecomputed
         var lines = fiveEdits(id)
         lines[3] = "plan mode \(id) 9 car"
-        let batch = try harness.umctl(["batch", try writeBatch(lines), "--atomic", "--json"])
+        let batch = try harness.umctl(["batch", try harness.writeBatch(lines), "--atomic", "--json"])
 
         XCTAssertEqual(batch.status, 1, batch.stderr)
         let error = try WireCodec.decoder.decode(JSONValue.self, from: Data(batch.stderr.utf8))
@@ -91,7 +85,7 @@ final class AtomicPlanEditsTests: SharedTampereDaemonTestCase {
                      "plan choose \(id) 1 1",
                      "plan time \(id) --at 09:00",
                      "plan pin \(id) 1 09:10"]
-        let batch = try harness.umctl(["batch", try writeBatch(lines), "--atomic", "--json"])
+        let batch = try harness.umctl(["batch", try harness.writeBatch(lines), "--atomic", "--json"])
         XCTAssertEqual(batch.status, 0, batch.stderr)
         let plan = try WireCodec.decoder.decode(JSONValue.self, from: Data(batch.stdout.utf8))
         XCTAssertEqual(plan["title"], .string("Morning walk"))
@@ -105,11 +99,11 @@ final class AtomicPlanEditsTests: SharedTampereDaemonTestCase {
     func testAnAtomicBatchErrorNamesTheFilesLineNotTheEditNumber() throws {
         let id = try newWalkPlan()
         let lines = ["# comment", "plan stay \(id) 1 30m", "", "plan mode \(id) 9 car"]
-        let batch = try harness.umctl(["batch", try writeBatch(lines), "--atomic"])
+        let batch = try harness.umctl(["batch", try harness.writeBatch(lines), "--atomic"])
         XCTAssertEqual(batch.status, 1, batch.stderr)
         XCTAssertTrue(batch.stderr.contains("line 4:"), batch.stderr)
         XCTAssertFalse(batch.stderr.contains("edit 2"), batch.stderr)
-        let json = try harness.umctl(["batch", try writeBatch(lines), "--atomic", "--json"])
+        let json = try harness.umctl(["batch", try harness.writeBatch(lines), "--atomic", "--json"])
         let error = try WireCodec.decoder.decode(JSONValue.self, from: Data(json.stderr.split(separator: "\n").last.map(String.init)?.utf8 ?? "".utf8))
         XCTAssertEqual(error["data"]?["line"], .number(4), json.stderr)
         XCTAssertEqual(error["data"]?["edit"], .number(2), "the edit's number stays in the data")
@@ -119,7 +113,7 @@ final class AtomicPlanEditsTests: SharedTampereDaemonTestCase {
         let id = try newWalkPlan()
         let before = try harness.umctl(["plan", "show", String(id), "--json"]).stdout
         for atomic in [false, true] {
-            let path = try writeBatch(["plan mode \(id) 1 car", "plan mode \(id) one car", "plan pace \(id) fast"])
+            let path = try harness.writeBatch(["plan mode \(id) 1 car", "plan mode \(id) one car", "plan pace \(id) fast"])
             let batch = try harness.umctl(["batch", path, "--json"] + (atomic ? ["--atomic"] : []))
             XCTAssertEqual(batch.status, 2, batch.stderr)
             let error = try WireCodec.decoder.decode(JSONValue.self, from: Data(batch.stderr.utf8))
@@ -133,7 +127,7 @@ final class AtomicPlanEditsTests: SharedTampereDaemonTestCase {
     func testDryRunAnswersTheResultingPlanWithoutStoringIt() throws {
         let id = try newWalkPlan()
         let before = try harness.umctl(["plan", "show", String(id), "--json"]).stdout
-        let batch = try harness.umctl(["batch", try writeBatch(["plan mode \(id) 1 car"]), "--atomic", "--dry-run", "--json"])
+        let batch = try harness.umctl(["batch", try harness.writeBatch(["plan mode \(id) 1 car"]), "--atomic", "--dry-run", "--json"])
         XCTAssertEqual(batch.status, 0, batch.stderr)
         let answer = try WireCodec.decoder.decode(JSONValue.self, from: Data(batch.stdout.utf8))
         XCTAssertEqual(answer["segments"]?.arrayValue?.first?["mode"], .string("car"))

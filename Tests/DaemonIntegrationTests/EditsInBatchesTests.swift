@@ -6,12 +6,6 @@ import XCTest
 /// around, and `plan.choose` takes the option the user saw, named by its departure and trips,
 /// even when earlier edits of the batch moved the segment's time.
 final class EditsInBatchesTests: SharedTampereDaemonTestCase {
-    func writeBatch(_ lines: [String]) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString).txt").path
-        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
     func testATypedTitleFromEndToEndIsTurnedAroundBySwapAloneAndInsideEditsAlike() throws {
         let harness = try harness
         let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.tampereTalo, Tampere.ratina,
@@ -21,7 +15,7 @@ final class EditsInBatchesTests: SharedTampereDaemonTestCase {
         let first = try XCTUnwrap(names.first), last = try XCTUnwrap(names.last)
         XCTAssertEqual(try harness.json(["plan", "rename", id, "\(first) → \(last)"])["title"]?.stringValue, "\(first) → \(last)")
         XCTAssertEqual(try harness.json(["plan", "swap", id])["title"]?.stringValue, "\(last) → \(first)", "plan.swap")
-        let batch = try harness.umctl(["batch", try writeBatch(["plan swap \(id)"]), "--atomic", "--json"])
+        let batch = try harness.umctl(["batch", try harness.writeBatch(["plan swap \(id)"]), "--atomic", "--json"])
         XCTAssertEqual(batch.status, 0, batch.stderr)
         let swapped = try WireCodec.decoder.decode(JSONValue.self, from: Data(batch.stdout.utf8))
         XCTAssertEqual(swapped["title"]?.stringValue, "\(first) → \(last)", "the same swap in plan.edits")
@@ -37,7 +31,7 @@ final class EditsInBatchesTests: SharedTampereDaemonTestCase {
             XCTAssertEqual(nodes(created).count, 3, "\(created)")
             let rebuilt: JSONValue
             if atomically {
-                let batch = try harness.umctl(["batch", try writeBatch(["plan rebuild \(id) --preset walk"]), "--atomic", "--json"])
+                let batch = try harness.umctl(["batch", try harness.writeBatch(["plan rebuild \(id) --preset walk"]), "--atomic", "--json"])
                 XCTAssertEqual(batch.status, 0, batch.stderr)
                 rebuilt = try WireCodec.decoder.decode(JSONValue.self, from: Data(batch.stdout.utf8))
             } else {

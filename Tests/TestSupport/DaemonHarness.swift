@@ -154,6 +154,13 @@ public final class DaemonHarness: @unchecked Sendable {
         return try WireCodec.decoder.decode(JSONValue.self, from: Data(result.stdout.utf8))
     }
 
+    /// A `umctl batch` file of `lines` in the harness's folder (removed with it); its path.
+    public func writeBatch(_ lines: [String]) throws -> String {
+        let path = directory.appendingPathComponent("batch-\(UUID().uuidString).txt").path
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// The daemon's counters.
     public func counters() throws -> CountersDocument {
         try client().call(Endpoints.status, Params.Empty()).counters
