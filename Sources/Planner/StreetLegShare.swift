@@ -14,7 +14,7 @@ import Foundation
 ///
 /// Answers are kept for the share's life (one `computeLegs` run or one comparison), failures
 /// too. Transit legs are never shared: they depend on the time.
-final class StreetLegShare: @unchecked Sendable {
+actor StreetLegShare {
     private struct Key: Hashable {
         var from: Coordinate
         var to: Coordinate
@@ -23,7 +23,6 @@ final class StreetLegShare: @unchecked Sendable {
         var access: AccessNeed
     }
 
-    private let lock = NSLock()
     private var asked: [Key: Task<Result<RouteLeg, RoutingError>, Error>] = [:]
 
     /// The legs for `queries` (street modes), in order: those not asked before are all asked of
@@ -31,15 +30,14 @@ final class StreetLegShare: @unchecked Sendable {
     /// and an ask that was cancelled (the engine cancels its asker) cancels the caller: it throws
     /// `CancellationError`.
     func legs(for queries: [LegQuery], by planner: Planner) async throws -> [Result<RouteLeg, RoutingError>] {
-        let tasks = lock.withLock {
-            queries.map { query in
-                let key = Key(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode, pace: query.pace,
-                              access: query.access)
-                if let task = asked[key] { return task }
-                let task = Task { try await planner.leg(for: query) }
-                asked[key] = task
-                return task
-            }
+        // Looked up and stored with no suspension between: the actor makes it one step.
+        let tasks = queries.map { query in
+            let key = Key(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode, pace: query.pace,
+                          access: query.access)
+            if let task = asked[key] { return task }
+            let task = Task { try await planner.leg(for: query) }
+            asked[key] = task
+            return task
         }
         return try await withTaskCancellationHandler {
             var results: [Result<RouteLeg, RoutingError>] = []
