@@ -39,6 +39,8 @@ public final class GpsdLocationSource: Sendable {
     private let stopping = Atomic<Bool>(false)
     /// The open socket, so that `stop` can wake a blocked read.
     private let socket = Atomic<Int32>(-1)
+    /// Signalled by `stop`, so a wait between attempts ends at once.
+    private let stopped = DispatchSemaphore(value: 0)
 
     public init(address: GpsdAddress, logger: DaemonLogger, onPosition: @escaping @Sendable (FixFilter.Candidate) -> Void) {
         self.address = address
@@ -60,6 +62,7 @@ public final class GpsdLocationSource: Sendable {
         stopping.store(true, ordering: .sequentiallyConsistent)
         let fd = socket.load(ordering: .sequentiallyConsistent)
         if fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)) }
+        stopped.signal()
     }
 
     private var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
@@ -108,8 +111,8 @@ public final class GpsdLocationSource: Sendable {
 
     /// Sleeps `seconds` unless the source is stopped meanwhile.
     private func pause(_ seconds: Double) {
-        let end = Date().addingTimeInterval(seconds)
-        while !isStopping, Date() < end { usleep(50_000) }
+        guard !isStopping else { return }
+        _ = stopped.wait(timeout: .now() + seconds)
     }
 
     /// Sends `?WATCH`, then hands every TPV report on until gpsd closes the connection.
