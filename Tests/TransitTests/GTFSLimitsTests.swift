@@ -91,9 +91,9 @@ final class GTFSLimitsTests: XCTestCase {
 
     func testLineLongerThanTheLimitIsRefusedNamingFileAndLine() throws {
         let fixture = try FeedFixture()
-        var files = goodFeed().files
-        files["stops.txt"] = "stop_id,stop_name,stop_lat,stop_lon\nA,Stop A,60.0,25.0\nB,\(String(repeating: "x", count: 200_000)),60.1,25.0\n"
-        assertRefused(try fixture.zip(files), fixture,
+        var feed = goodFeed()
+        feed.stops = [("A", "Stop A", 60.0, 25.0), ("B", String(repeating: "x", count: 200_000), 60.1, 25.0)]
+        assertRefused(try fixture.zip(feed.files), fixture,
                       .limitExceeded(feed: "feed.zip", file: "stops.txt", limit: .lineLength(limit: 64 << 10, line: 3)))
     }
 
