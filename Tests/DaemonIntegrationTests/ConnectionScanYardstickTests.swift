@@ -1,13 +1,14 @@
 import Foundation
 import Planner
-import Transit
+@testable import Transit
 @testable import usefulmap_bench
 import XCTest
 
 /// The benchmark's yardstick (a plain connection scan) and the RAPTOR engine must find the
 /// same earliest arrival on every query: on seeded random feeds with changes of 0–5 minutes,
 /// changes forbidden at some stops, stops a few metres apart (footpaths), no pickup or no
-/// drop-off at some calls, zero-minute hops and trips past midnight.
+/// drop-off at some calls, zero-minute hops, trips past midnight, and routes on the same stops
+/// as another (one pattern when their pickup and drop-off rules match too, else two).
 final class ConnectionScanYardstickTests: XCTestCase {
 
     static func clock(_ s: Int) -> String { String(format: "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) }
@@ -42,10 +43,20 @@ final class ConnectionScanYardstickTests: XCTestCase {
         }
         feed.transfers = transfers
         var tripNumber = 0
+        var lines: [(sequence: [Int], rules: [(Int, Int)])] = []
         for r in 0..<Int.random(in: 3...10, using: &g) {
             feed.routes.append(("R\(r)", "\(r)", 3))
-            let sequence = Array((0..<stopCount).shuffled(using: &g).prefix(Int.random(in: 2...min(8, stopCount), using: &g)))
-            let rules = sequence.map { _ in (Int.random(in: 0..<6, using: &g) == 0 ? 1 : 0, Int.random(in: 0..<6, using: &g) == 0 ? 1 : 0) }
+            var sequence = Array((0..<stopCount).shuffled(using: &g).prefix(Int.random(in: 2...min(8, stopCount), using: &g)))
+            func randomRules() -> [(Int, Int)] {
+                sequence.map { _ in (Int.random(in: 0..<6, using: &g) == 0 ? 1 : 0, Int.random(in: 0..<6, using: &g) == 0 ? 1 : 0) }
+            }
+            var rules = randomRules()
+            // Every third route or so runs on an earlier route's stops, with its rules or with its own.
+            if let earlier = lines.randomElement(using: &g), Int.random(in: 0..<3, using: &g) == 0 {
+                sequence = earlier.sequence
+                rules = Bool.random(using: &g) ? earlier.rules : randomRules()
+            }
+            lines.append((sequence, rules))
             for _ in 0..<Int.random(in: 2...12, using: &g) {
                 let late = Int.random(in: 0..<5, using: &g) == 0
                 var t = 60 * (late ? Int.random(in: 23 * 60...24 * 60 + 40, using: &g) : Int.random(in: 6 * 60...11 * 60, using: &g))
@@ -70,7 +81,7 @@ final class ConnectionScanYardstickTests: XCTestCase {
         let temporary = try TemporaryDirectory("yardstick")
         defer { temporary.remove() }
         let directory = temporary.url
-        var compared = 0, found = 0
+        var compared = 0, found = 0, patternsOfSeveralRoutes = 0
         for seed in UInt64(1)...30 {
             let (files, _) = randomFeed(seed: seed &* 0x9E37_79B9_7F4A_7C15)
             let zip = directory.appendingPathComponent("feed-\(seed).zip")
@@ -78,6 +89,10 @@ final class ConnectionScanYardstickTests: XCTestCase {
             let region = directory.appendingPathComponent("region-\(seed)")
             _ = try GTFSImporter().importFeeds([zip], intoRegionDirectory: region)
             let router = try TransitRouter(regionDirectory: region)
+            let timetable = router.timetable
+            patternsOfSeveralRoutes += timetable.patterns.filter { pattern in
+                Set(timetable.tripRoutes[Int(pattern.firstTrip)..<Int(pattern.firstTrip + pattern.tripCount)]).count > 1
+            }.count
             var g = SeededGenerator(seed: seed &+ 91)
             let wednesday = Date(timeIntervalSince1970: 1_646_179_200)  // 2022-03-02 00:00 UTC
             let pairs = (0..<25).map { _ in
@@ -93,5 +108,6 @@ final class ConnectionScanYardstickTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 400)
         XCTAssertGreaterThan(found, compared / 3, "the random feeds should mostly connect")
+        XCTAssertGreaterThan(patternsOfSeveralRoutes, 10, "routes on the same stops share patterns")
     }
 }
