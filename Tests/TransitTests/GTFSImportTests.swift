@@ -7,15 +7,6 @@ import XCTest
 
 /// Importing feeds: counted skips, clear failures, and the previous timetable kept on failure.
 final class GTFSImportTests: XCTestCase {
-    private func goodFeed() -> MiniFeed {
-        var feed = MiniFeed()
-        feed.stop("A", km: 0)
-        feed.stop("B", km: 5)
-        feed.routes = [("R1", "1", 3)]
-        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
-        return feed
-    }
-
     func testNotAZipFailsNamingTheFile() throws {
         let fixture = try FeedFixture()
         let bogus = fixture.directory.appendingPathComponent("feed.zip")

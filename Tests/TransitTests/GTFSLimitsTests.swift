@@ -9,15 +9,6 @@ import XCTest
 /// memory are refused with an error naming the file and the limit, and the previous timetable
 /// stays.
 final class GTFSLimitsTests: XCTestCase {
-    private func goodFeed() -> MiniFeed {
-        var feed = MiniFeed()
-        feed.stop("A", km: 0)
-        feed.stop("B", km: 5)
-        feed.routes = [("R1", "1", 3)]
-        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
-        return feed
-    }
-
     private func importing(_ zip: URL, into fixture: FeedFixture, limits: GTFSLimits = GTFSLimits()) throws -> GTFSImportReport {
         var importer = GTFSImporter()
         importer.limits = limits
