@@ -103,7 +103,7 @@ let package = Package(
         // ../shared/data, the GTFS and OSM writers, temporary directories.
         .target(name: "TestSupport", dependencies: ["WireProtocol", "Planner", "CZip"], path: "Tests/TestSupport",
                 swiftSettings: swift6),
-        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "HTTPTestSupport"], swiftSettings: swift6),
+        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "HTTPTestSupport", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "Planner", "CCairo", "PictureTestSupport"],
                     swiftSettings: swift6),
         .testTarget(name: "DaemonIntegrationTests",

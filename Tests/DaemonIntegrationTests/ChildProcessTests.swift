@@ -82,7 +82,7 @@ final class ChildProcessTests: XCTestCase {
     }
 
     func testKillingTheDaemonWithAHungRoutinoWorkerLeavesNoWorker() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        let harness = try makeDaemon(regionsFrom: try TampereRegion.dataDirectory())
         // A worker that says ready, then never reads or answers again.
         let worker = harness.directory.appendingPathComponent("hung-worker").path
         try "#!/bin/sh\necho ready\nexec sleep 100000\n".write(toFile: worker, atomically: true, encoding: .utf8)

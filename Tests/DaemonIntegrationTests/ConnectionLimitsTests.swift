@@ -66,7 +66,7 @@ final class ConnectionLimitsTests: XCTestCase {
     }
 
     func testLimitsAreSettingsWithClearErrors() throws {
-        let harness = try DaemonHarness()
+        let harness = try makeDaemon()
         for (flag, value) in [("--max-connections", "0"), ("--idle-timeout", "-1"), ("--max-in-flight", "x"), ("--max-output-kb", "0")] {
             let process = try harness.launchDaemon(extraArguments: [flag, value])
             process.waitUntilExit()

@@ -1,13 +1,14 @@
 import Foundation
 import Planner
-import Transit
+@testable import Transit
 @testable import usefulmap_bench
 import XCTest
 
 /// The benchmark's yardstick (a plain connection scan) and the RAPTOR engine must find the
 /// same earliest arrival on every query: on seeded random feeds with changes of 0–5 minutes,
 /// changes forbidden at some stops, stops a few metres apart (footpaths), no pickup or no
-/// drop-off at some calls, zero-minute hops and trips past midnight.
+/// drop-off at some calls, zero-minute hops, trips past midnight, and routes on the same stops
+/// as another (one pattern when their pickup and drop-off rules match too, else two).
 final class ConnectionScanYardstickTests: XCTestCase {
 
     static func clock(_ s: Int) -> String { String(format: "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) }
@@ -19,8 +20,8 @@ final class ConnectionScanYardstickTests: XCTestCase {
     /// A random feed's GTFS files (UTC, every day of 2022; some trips Wednesdays only).
     func randomFeed(seed: UInt64) -> (files: [String: String], stops: Int) {
         var g = SeededGenerator(seed: seed)
+        var feed = MiniFeed()
         let stopCount = Int.random(in: 8...30, using: &g)
-        var stops = "stop_id,stop_name,stop_lat,stop_lon\n"
         var placed: [(Double, Double)] = []
         for s in 0..<stopCount {
             var north = Double.random(in: 0...3, using: &g), east = Double.random(in: 0...3, using: &g)
@@ -30,7 +31,7 @@ final class ConnectionScanYardstickTests: XCTestCase {
             }
             placed.append((north, east))
             let c = Self.coordinate(north: north, east: east)
-            stops += "S\(s),Stop \(s),\(c.latitude),\(c.longitude)\n"
+            feed.stops.append(("S\(s)", "Stop \(s)", c.latitude, c.longitude))
         }
         var transfers = "from_stop_id,to_stop_id,transfer_type,min_transfer_time\n"
         for s in 0..<stopCount where Int.random(in: 0..<3, using: &g) == 0 {
@@ -40,40 +41,47 @@ final class ConnectionScanYardstickTests: XCTestCase {
                 transfers += "S\(s),S\(s),2,\([0, 0, 60, 300].randomElement(using: &g) ?? 0)\n"
             }
         }
-        var routes = "route_id,route_short_name,route_long_name,route_type\n"
-        var trips = "route_id,service_id,trip_id\n"
-        var stopTimes = "trip_id,arrival_time,departure_time,stop_id,stop_sequence,pickup_type,drop_off_type\n"
+        feed.transfers = transfers
         var tripNumber = 0
+        var lines: [(sequence: [Int], rules: [(Int, Int)])] = []
         for r in 0..<Int.random(in: 3...10, using: &g) {
-            routes += "R\(r),\(r),,3\n"
-            let sequence = Array((0..<stopCount).shuffled(using: &g).prefix(Int.random(in: 2...min(8, stopCount), using: &g)))
-            let rules = sequence.map { _ in (Int.random(in: 0..<6, using: &g) == 0 ? 1 : 0, Int.random(in: 0..<6, using: &g) == 0 ? 1 : 0) }
+            feed.routes.append(("R\(r)", "\(r)", 3))
+            var sequence = Array((0..<stopCount).shuffled(using: &g).prefix(Int.random(in: 2...min(8, stopCount), using: &g)))
+            func randomRules() -> [(Int, Int)] {
+                sequence.map { _ in (Int.random(in: 0..<6, using: &g) == 0 ? 1 : 0, Int.random(in: 0..<6, using: &g) == 0 ? 1 : 0) }
+            }
+            var rules = randomRules()
+            // Every third route or so runs on an earlier route's stops, with its rules or with its own.
+            if let earlier = lines.randomElement(using: &g), Int.random(in: 0..<3, using: &g) == 0 {
+                sequence = earlier.sequence
+                rules = Bool.random(using: &g) ? earlier.rules : randomRules()
+            }
+            lines.append((sequence, rules))
             for _ in 0..<Int.random(in: 2...12, using: &g) {
                 let late = Int.random(in: 0..<5, using: &g) == 0
                 var t = 60 * (late ? Int.random(in: 23 * 60...24 * 60 + 40, using: &g) : Int.random(in: 6 * 60...11 * 60, using: &g))
-                trips += "R\(r),\(Int.random(in: 0..<4, using: &g) == 0 ? "WED" : "ALL"),T\(tripNumber)\n"
+                let trip = "T\(tripNumber)"
+                feed.trips.append(("R\(r)", Int.random(in: 0..<4, using: &g) == 0 ? "WED" : "ALL", trip, ""))
                 for (k, stop) in sequence.enumerated() {
                     let departure = t + 60 * Int.random(in: 0...1, using: &g)
-                    stopTimes += "T\(tripNumber),\(Self.clock(t)),\(Self.clock(departure)),S\(stop),\(k + 1),\(rules[k].0),\(rules[k].1)\n"
+                    feed.stopTimes.append((trip, Self.clock(t), Self.clock(departure), "S\(stop)", k + 1))
+                    feed.pickupTypes[MiniFeed.Call(trip: trip, sequence: k + 1)] = rules[k].0
+                    feed.dropOffTypes[MiniFeed.Call(trip: trip, sequence: k + 1)] = rules[k].1
                     t = departure + 60 * Int.random(in: 0...6, using: &g)  // 0: a zero-minute hop
                 }
                 tripNumber += 1
             }
         }
-        let files = [
-            "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Test,http://example.org,UTC\n",
-            "stops.txt": stops, "routes.txt": routes, "trips.txt": trips, "stop_times.txt": stopTimes, "transfers.txt": transfers,
-            "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n"
-                + "ALL,1,1,1,1,1,1,1,20220101,20221231\nWED,0,0,1,0,0,0,0,20220101,20221231\n",
-        ]
-        return (files, stopCount)
+        feed.calendar = "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n"
+            + "ALL,1,1,1,1,1,1,1,20220101,20221231\nWED,0,0,1,0,0,0,0,20220101,20221231\n"
+        return (feed.files, stopCount)
     }
 
     func testConnectionScanFindsTheEnginesEarliestArrivalOnRandomFeeds() throws {
         let temporary = try TemporaryDirectory("yardstick")
         defer { temporary.remove() }
         let directory = temporary.url
-        var compared = 0, found = 0
+        var compared = 0, found = 0, patternsOfSeveralRoutes = 0
         for seed in UInt64(1)...30 {
             let (files, _) = randomFeed(seed: seed &* 0x9E37_79B9_7F4A_7C15)
             let zip = directory.appendingPathComponent("feed-\(seed).zip")
@@ -81,6 +89,10 @@ final class ConnectionScanYardstickTests: XCTestCase {
             let region = directory.appendingPathComponent("region-\(seed)")
             _ = try GTFSImporter().importFeeds([zip], intoRegionDirectory: region)
             let router = try TransitRouter(regionDirectory: region)
+            let timetable = router.timetable
+            patternsOfSeveralRoutes += timetable.patterns.filter { pattern in
+                Set(timetable.tripRoutes[Int(pattern.firstTrip)..<Int(pattern.firstTrip + pattern.tripCount)]).count > 1
+            }.count
             var g = SeededGenerator(seed: seed &+ 91)
             let wednesday = Date(timeIntervalSince1970: 1_646_179_200)  // 2022-03-02 00:00 UTC
             let pairs = (0..<25).map { _ in
@@ -96,5 +108,6 @@ final class ConnectionScanYardstickTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 400)
         XCTAssertGreaterThan(found, compared / 3, "the random feeds should mostly connect")
+        XCTAssertGreaterThan(patternsOfSeveralRoutes, 10, "routes on the same stops share patterns")
     }
 }

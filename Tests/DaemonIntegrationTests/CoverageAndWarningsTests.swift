@@ -21,7 +21,7 @@ final class CoverageAndWarningsTests: XCTestCase {
     }
 
     private func started(clock: String = clockStart, _ harness: DaemonHarness? = nil) throws -> DaemonHarness {
-        let harness = try harness ?? DaemonHarness()
+        let harness = try harness ?? makeDaemon()
         try harness.start(extraArguments: ["--clock-start", clock])
         return harness
     }

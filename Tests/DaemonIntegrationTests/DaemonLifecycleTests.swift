@@ -16,7 +16,7 @@ final class DaemonLifecycleTests: XCTestCase {
     }
 
     func testStaleSocketFileIsRemovedAndTheDaemonStarts() throws {
-        let harness = try DaemonHarness()
+        let harness = try makeDaemon()
         // A socket file nobody listens on, as a crashed daemon leaves behind.
         try FileManager.default.createDirectory(atPath: (harness.socketPath as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -103,7 +103,7 @@ final class DaemonLifecycleTests: XCTestCase {
     }
 
     func testConfigFileSettingsApplyAndFlagsWin() throws {
-        let harness = try DaemonHarness()
+        let harness = try makeDaemon()
         let config = harness.directory.appendingPathComponent("usefulmapd.conf")
         try """
         # test config
@@ -123,7 +123,7 @@ final class DaemonLifecycleTests: XCTestCase {
     /// (a dispatch signal source once swallowed it now and then, and the daemon never exited).
     func testEverySIGTERMStopsTheDaemonCleanly() throws {
         for attempt in 1...10 {
-            let harness = try DaemonHarness()
+            let harness = try makeDaemon()
             let process = try harness.launchDaemon()
             try harness.waitUntilServing(process)
             kill(process.processIdentifier, SIGTERM)

@@ -29,7 +29,7 @@ final class DesktopNotificationTests: XCTestCase {
     }
 
     func testOneReminderToLeaveWithItsButtonsSnoozesAgainIsReplacedByAChangeNoticeAndIsNotRepeatedAfterARestart() throws {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        let harness = try makeDaemon(regionsFrom: try TampereRegion.dataDirectory())
         let server = try NotificationServer(in: harness.directory)
         defer { server.stop() }
         let arguments = ["--clock-start", Self.clockStart, "--remind-snooze", "3s"]

@@ -13,7 +13,7 @@ final class DiskFullTests: XCTestCase {
     }
 
     func testEveryRequestThatFailsOnAFullDiskLeavesTheDatabaseAsItWasAndSaysSoPlainly() throws {
-        let harness = try DaemonHarness()
+        let harness = try makeDaemon()
         let data = harness.dataDirectory.path
         let mounted = try DaemonHarness.run("/bin/mount", ["-t", "tmpfs", "-o", "size=48m,mode=0700", "tmpfs", data],
                                             in: harness.directory)

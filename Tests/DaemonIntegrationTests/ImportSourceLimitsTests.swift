@@ -119,7 +119,7 @@ final class ImportSourceLimitsTests: XCTestCase {
     /// A copy that would leave less than `min_free_mb` free is refused (here the setting asks
     /// for more than the disk has), like SQLite's disk-full answer: nothing is kept.
     func testAPipesCopyKeepsTheFreeSpaceHeadroomOfTheDataDisk() throws {
-        let harness = try DaemonHarness()
+        let harness = try makeDaemon()
         var disk = statvfs()
         XCTAssertEqual(statvfs(harness.dataDirectory.path, &disk), 0)
         let freeMiB = (Int64(disk.f_bavail) * Int64(disk.f_frsize)) >> 20

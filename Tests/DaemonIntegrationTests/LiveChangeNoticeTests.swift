@@ -9,7 +9,7 @@ import XCTest
 final class LiveChangeNoticeTests: XCTestCase {
     func testARealtimeDelayAndThenACancellationEachReplaceThePlansNotice() throws {
         var server: NotificationServer?
-        let live = try LiveRegion { harness in
+        let live = try LiveRegion(for: self) { harness in
             let bus = try NotificationServer(in: harness.directory)
             server = bus
             return ["DBUS_SESSION_BUS_ADDRESS": bus.address]
@@ -37,7 +37,7 @@ final class LiveChangeNoticeTests: XCTestCase {
 
     func testWithNotifyOffADueReminderAndALiveDelaySendNothing() throws {
         var server: NotificationServer?
-        let live = try LiveRegion(extraArguments: ["--notify", "off", "--remind-lead", "90m"]) { harness in
+        let live = try LiveRegion(for: self, extraArguments: ["--notify", "off", "--remind-lead", "90m"]) { harness in
             let bus = try NotificationServer(in: harness.directory)
             server = bus
             return ["DBUS_SESSION_BUS_ADDRESS": bus.address]

@@ -17,19 +17,23 @@ final class LiveRegion {
     /// The folder the server serves.
     let feeds: URL
 
+    /// Starts `test`'s daemon on Tampere (`makeDaemon`, stopped when the test ends).
     /// - parameter environment: the daemon's extra environment, made once its directory exists
     ///   (a notification server's bus lives there).
-    init(extraArguments: [String] = [], environment: (DaemonHarness) throws -> [String: String] = { _ in [:] }) throws {
-        harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+    init(for test: XCTestCase, extraArguments: [String] = [],
+         environment: (DaemonHarness) throws -> [String: String] = { _ in [:] }) throws {
+        harness = try test.makeDaemon(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start(extraArguments: ["--clock-start", Self.clockStart] + extraArguments, environment: environment(harness))
         feeds = harness.directory.appendingPathComponent("feeds", isDirectory: true)
         try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
         server = try LocalHTTPServer(directory: feeds)
     }
 
+    /// Stops the feed server, and the daemon unless the test's end already stopped it (its
+    /// tear-down runs before the test case's `tearDown()`).
     func stop() {
         server.stop()
-        XCTAssertEqual(harness.stop(), 0, harness.log)
+        if harness.process != nil { XCTAssertEqual(harness.stop(), 0, harness.log) }
     }
 
     /// The plan of `PendingUpdateTests`: Keskustori → Hervanta by transit, its ride pinned at 08:15.
@@ -94,7 +98,7 @@ final class LiveRegion {
 class LiveRegionTestCase: XCTestCase {
     var live: LiveRegion!
 
-    override func setUpWithError() throws { live = try LiveRegion() }
+    override func setUpWithError() throws { live = try LiveRegion(for: self) }
 
     override func tearDown() {
         live?.stop()

@@ -5,21 +5,13 @@ import XCTest
 /// A plan stays in one region whichever way it is edited (issue 27): `plan.move` and
 /// `plan.insert` inside `plan.edits` are refused like the single methods, naming the edit and
 /// the place's region, and nothing of the batch is stored.
-final class OneRegionEditsTests: XCTestCase {
+final class OneRegionEditsTests: TampereDaemonTestCase {
     private static let tokyo = SmallRegion(name: "tokyo", latitude: 35.6812, longitude: 139.7671)
-    private var harness: DaemonHarness!
 
     override func setUpWithError() throws {
-        harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
+        try super.setUpWithError()
         _ = try harness.importSmallRegions([(Self.tokyo, .init(zone: "Asia/Tokyo", fromStop: "Kanda Gate", toStop: "Marunouchi Square",
                                                                departure: "10:32:00", minutes: 8, dates: ("20260801", "20260831")))])
-    }
-
-    override func tearDown() {
-        harness?.stop()
-        harness = nil
-        super.tearDown()
     }
 
     func testAMoveOrAnInsertIntoAnotherRegionInsidePlanEditsIsRefusedNamingTheEditAndNothingIsStored() throws {

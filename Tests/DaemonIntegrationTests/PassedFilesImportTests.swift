@@ -132,7 +132,7 @@ final class PassedFilesImportTests: XCTestCase {
     /// A client that goes away while its pipe is copied stops the copy; the copy is removed.
     /// What a killed daemon left behind is removed when it starts again.
     func testACopyStopsWhenItsClientGoesAndLeftoversGoAtStartUp() throws {
-        let harness = try DaemonHarness()
+        let harness = try makeDaemon()
         let leftover = harness.dataDirectory.appendingPathComponent(".passed-files-0dead000/0")
         try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
         try Data(count: 4096).write(to: leftover.appendingPathComponent("spooled"))

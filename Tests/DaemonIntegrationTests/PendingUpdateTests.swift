@@ -252,7 +252,7 @@ final class PendingUpdateTests: XCTestCase {
 }
 
 /// Copies of the Tampere GTFS zip as the operator might publish them next, built from the real
-/// one with `unzip`/`zip` and a plain CSV rewrite.
+/// one with `unzip`, a plain CSV rewrite and `GTFSZip`.
 enum EditedFeed {
     /// Re-published: every trip has a new ID and every ride takes half as long again (from each
     /// trip's first departure). A departure pinned in the original feed can then be re-found
@@ -360,10 +360,7 @@ enum EditedFeed {
 
     private static func packed(_ work: URL, as name: String, in directory: URL) throws -> URL {
         let zipped = directory.appendingPathComponent(name)
-        let files = try FileManager.default.contentsOfDirectory(atPath: work.path).sorted()
-            .map { work.appendingPathComponent($0).path }
-        let zip = try DaemonHarness.run("/usr/bin/zip", ["-q", "-X", "-j", zipped.path] + files, in: directory)
-        guard zip.status == 0 else { throw HarnessError("zip: \(zip.stdout) \(zip.stderr)") }
+        try GTFSZip.write(contentsOf: work, to: zipped)
         return zipped
     }
 

@@ -38,7 +38,7 @@ final class RuntimeFolderTests: XCTestCase {
 
     func testSocketFolderOwnedByAnotherUserIsRefused() throws {
         guard getuid() == 0 else { throw XCTSkip("needs root to make a folder owned by another user") }
-        let harness = try DaemonHarness()
+        let harness = try makeDaemon()
         let folder = socketFolder(harness)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
@@ -47,7 +47,7 @@ final class RuntimeFolderTests: XCTestCase {
     }
 
     func testSocketFolderOthersMayEnterIsRefused() throws {
-        let harness = try DaemonHarness()
+        let harness = try makeDaemon()
         let folder = socketFolder(harness)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
@@ -58,7 +58,7 @@ final class RuntimeFolderTests: XCTestCase {
     func testFolderAboveTheSocketFolderMadeByAnotherUserIsRefused() throws {
         guard getuid() == 0 else { throw XCTSkip("needs root to make a folder owned by another user") }
         // As another user would prepare the predictable /tmp/usefulmap-UID fallback.
-        let harness = try DaemonHarness()
+        let harness = try makeDaemon()
         let above = harness.directory.appendingPathComponent("run").path
         try FileManager.default.createDirectory(atPath: above, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o755])

@@ -12,7 +12,7 @@ class ServedTownTestCase: XCTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        harness = try DaemonHarness()
+        harness = try makeDaemon()
         served = harness.directory.appendingPathComponent("served", isDirectory: true)
         try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
         try SmallTown.osm.write(to: served.appendingPathComponent("town.osm"), atomically: true, encoding: .utf8)
@@ -22,7 +22,6 @@ class ServedTownTestCase: XCTestCase {
 
     override func tearDown() {
         server?.stop()
-        harness?.tearDown(assertingCleanExit: false)
         harness = nil
         super.tearDown()
     }

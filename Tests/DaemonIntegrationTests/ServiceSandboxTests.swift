@@ -83,7 +83,7 @@ final class ServiceSandboxTests: XCTestCase {
     func testTheDaemonImportsRoutesAndStopsUnderTheUnitsSystemCallFilter() throws {
         let probe = try DaemonHarness.run("/usr/bin/python3", ["-c", "import seccomp"], in: URL(fileURLWithPath: "/tmp"))
         guard probe.status == 0 else { throw XCTSkip("needs Debian's python3-seccomp: \(probe.stderr)") }
-        let harness = try DaemonHarness()
+        let harness = try makeDaemon()
         let script = harness.directory.appendingPathComponent("filter.py")
         try Data(Self.filter.utf8).write(to: script)
         let refused = try DaemonHarness.run("/usr/bin/python3", [script.path, "/bin/hostname", "sandboxed"], in: harness.directory)

@@ -6,15 +6,14 @@ import XCTest
 /// (Asia/Tokyo, America/Sao_Paulo with a negative offset, Europe/Helsinki across a DST change)
 /// in one daemon with no location set: names of each are found, plans are made inside each,
 /// and every time printed or sent carries that region's offset.
-final class SeveralRegionsTests: SharedDaemonTestCase {
+final class SeveralRegionsTests: SharedTampereDaemonTestCase {
     private static let tokyo = SmallRegion(name: "tokyo", latitude: 35.6812, longitude: 139.7671)
     private static let saopaulo = SmallRegion(name: "saopaulo", latitude: -23.5505, longitude: -46.6333)
     private static let helsinki = SmallRegion(name: "helsinki", latitude: 60.1699, longitude: 24.9384)
 
     /// One daemon for the class: Tampere copied in, the three small regions imported through umctl.
     override class func makeSharedDaemon() throws -> DaemonHarness {
-        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
-        try harness.start()
+        let harness = try super.makeSharedDaemon()
         let lines: [(SmallRegion, SmallRegion.Line)] = [
             (tokyo, .init(zone: "Asia/Tokyo", fromStop: "Kanda Gate", toStop: "Marunouchi Square",
                                departure: "10:32:00", minutes: 8, dates: ("20260801", "20260831"))),

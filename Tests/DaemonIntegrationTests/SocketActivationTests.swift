@@ -40,7 +40,7 @@ final class SocketActivationTests: XCTestCase {
     }
 
     func testSocketActivatedDaemonServesThePassedSocketAndSendsReady() throws {
-        let harness = try DaemonHarness()
+        let harness = try makeDaemon()
         let notify = try NotifySocket(path: harness.directory.appendingPathComponent("notify.sock").path)
         let activatedSocket = harness.directory.appendingPathComponent("activated.sock").path
         let process = Process()

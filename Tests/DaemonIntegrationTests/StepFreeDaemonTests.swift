@@ -14,28 +14,23 @@ final class StepFreeDaemonTests: SharedDaemonTestCase {
     /// TN W → N-platform at 08:00 (3 minutes), TE W → E-platform at 08:00 (1 minute).
     static func feed(in directory: URL) throws -> URL {
         let region = Self.region
-        func coordinate(_ row: Double, _ column: Double) -> String {
-            let (lat, lon) = region.point(row: row, column: column)
-            return String(format: "%.7f,%.7f", lat, lon)
+        func stop(_ id: String, _ name: String, _ row: Double, _ column: Double) -> (String, String, Double, Double) {
+            let (lat, lon) = region.stopPoint(row: row, column: column)
+            return (id, name, lat, lon)
         }
-        return try region.writeZip([
-            "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Kuopio transit,https://example.org,UTC\n",
-            "stops.txt": """
-                stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station,wheelchair_boarding
-                W,West corner,\(coordinate(0, 0)),0,,1
-                N,North station,\(coordinate(8, 8)),1,,2
-                NP,North platform,\(coordinate(8, 8)),0,N,
-                E,East station,\(coordinate(0, 6)),1,,1
-                EP,East platform,\(coordinate(0, 6)),0,E,0
-
-                """,
-            "routes.txt": "route_id,agency_id,route_short_name,route_type\nR,A,9,3\n",
-            "trips.txt": "route_id,service_id,trip_id,wheelchair_accessible\nR,ALL,TN,1\nR,ALL,TE,1\n",
-            "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
-                + "TN,08:00:00,08:00:00,W,1\nTN,08:03:00,08:03:00,NP,2\nTE,08:00:00,08:00:00,W,1\nTE,08:01:00,08:01:00,EP,2\n",
-            "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n"
-                + "ALL,1,1,1,1,1,1,1,20220101,20221231\n",
-        ], in: directory, fileName: "kuopio.zip")
+        var feed = MiniFeed()
+        feed.agencyName = "Kuopio transit"
+        feed.agencyURL = "https://example.org"
+        feed.stops = [stop("W", "West corner", 0, 0), stop("N", "North station", 8, 8), stop("NP", "North platform", 8, 8),
+                      stop("E", "East station", 0, 6), stop("EP", "East platform", 0, 6)]
+        feed.locationTypes = ["W": 0, "N": 1, "NP": 0, "E": 1, "EP": 0]
+        feed.parentStations = ["NP": "N", "EP": "E"]
+        feed.wheelchairBoarding = ["W": 1, "N": 2, "E": 1, "EP": 0]
+        feed.routes = [("R", "9", 3)]
+        feed.trip("TN", route: "R", [("W", "08:00:00"), ("NP", "08:03:00")])
+        feed.trip("TE", route: "R", [("W", "08:00:00"), ("EP", "08:01:00")])
+        feed.wheelchairAccessible = ["TN": 1, "TE": 1]
+        return try region.writeZip(feed.files, in: directory, fileName: "kuopio.zip")
     }
 
     override class func makeSharedDaemon() throws -> DaemonHarness {

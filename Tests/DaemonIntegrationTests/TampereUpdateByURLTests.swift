@@ -9,7 +9,7 @@ import XCTest
 /// only the timetable, and the plan gets its pending update.
 final class TampereUpdateByURLTests: XCTestCase {
     func testTampereByURLUpdatesOnlyItsTimetableAndThePinnedPlanGetsItsPendingUpdate() throws {
-        let harness = try DaemonHarness()
+        let harness = try makeDaemon()
         let served = harness.directory.appendingPathComponent("served", isDirectory: true)
         try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
         for name in ["tampere.osm.pbf", "tampere.zip"] {

@@ -1,26 +1,27 @@
 import Fetching
 import Foundation
 import HTTPTestSupport
+import TestSupport
 import XCTest
 
 /// HTTPFetcher against a real HTTP server on 127.0.0.1 (LocalHTTPServer), one behaviour per test.
 final class HTTPFetcherTests: XCTestCase {
-    private var directory: URL!
+    private var temporary: TemporaryDirectory!
+    private var directory: URL { temporary.url }
     private var server: LocalHTTPServer!
     private let fetcher = HTTPFetcher()
     /// 300 kB of a pattern that shows where a wrongly joined resume went wrong.
     private let content = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 / 251) })
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        temporary = try TemporaryDirectory("fetch")
         try content.write(to: directory.appendingPathComponent("feed.zip"))
         server = try LocalHTTPServer(directory: directory)
     }
 
     override func tearDown() {
         server?.stop()
-        try? FileManager.default.removeItem(at: directory)
+        temporary?.remove()
     }
 
     private func request(_ path: String, maxBytes: Int = 10 << 20) -> FetchRequest {

@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 @testable import Streets
+import TestSupport
 import XCTest
 
 /// Bike legs on the real Tampere streets, on Routino's bicycle profile.
@@ -44,8 +45,9 @@ struct ForbiddenWays {
     var ways: [[Coordinate]] = []
 
     init(osm: URL) throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("forbidden-\(UUID().uuidString).geojson")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let temporary = try TemporaryDirectory("forbidden-ways")
+        defer { temporary.remove() }
+        let output = temporary.url.appendingPathComponent("forbidden.geojson")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/ogr2ogr")
         process.arguments = ["-f", "GeoJSON", output.path, osm.path, "-dialect", "SQLite", "-sql",

@@ -1,5 +1,6 @@
 import Foundation
 import Planner
+import TestSupport
 import XCTest
 
 /// What GDAL's OSM driver (`ogr2ogr`, Debian `gdal-bin`) reads from an OSM file: an independent
@@ -15,8 +16,9 @@ struct OSMTruth {
     static func features(in file: URL, tagsLike likePattern: String) throws -> [Feature] {
         var features: [Feature] = []
         for (layer, geometry) in [("points", "geometry"), ("multipolygons", "ST_Centroid(geometry)")] {
-            let output = FileManager.default.temporaryDirectory.appendingPathComponent("osm-truth-\(UUID().uuidString).geojson")
-            defer { try? FileManager.default.removeItem(at: output) }
+            let temporary = try TemporaryDirectory("osm-truth")
+            defer { temporary.remove() }
+            let output = temporary.url.appendingPathComponent("\(layer).geojson")
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/ogr2ogr")
             process.arguments = ["-f", "GeoJSON", output.path, file.path, "-dialect", "SQLite", "-sql",

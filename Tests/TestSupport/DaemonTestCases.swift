@@ -2,15 +2,26 @@ import Foundation
 import XCTest
 
 extension XCTestCase {
+    /// A daemon harness on a new data directory (with the regions of `regionsFrom` copied in),
+    /// not started: for a test that prepares its folders first, starts it with arguments of its
+    /// own, restarts it (`stop()`, then `start(…)` again) or launches it itself. When the test
+    /// ends its daemon is stopped, its exit status asserted 0 unless `assertingCleanExit` is
+    /// false, and its directory removed.
+    public func makeDaemon(regionsFrom source: URL? = nil, assertingCleanExit: Bool = true,
+                           file: StaticString = #filePath, line: UInt = #line) throws -> DaemonHarness {
+        let harness = try DaemonHarness(regionsFrom: source)
+        addTeardownBlock { harness.tearDown(assertingCleanExit: assertingCleanExit, file: file, line: line) }
+        return harness
+    }
+
     /// A daemon on a new data directory (with the regions of `regionsFrom` copied in), started
     /// with `extraArguments`, and stopped when the test ends: its exit status is asserted 0 unless
     /// `assertingCleanExit` is false, and its directory is removed. Stopping it earlier is fine.
     public func startDaemon(regionsFrom source: URL? = nil, extraArguments: [String] = [], environment: [String: String] = [:],
                             standardError: FileHandle? = nil, launcher: [String] = [], assertingCleanExit: Bool = true,
                             file: StaticString = #filePath, line: UInt = #line) throws -> DaemonHarness {
-        let harness = try DaemonHarness(regionsFrom: source)
-        // Registered before starting, so a daemon that starts but never serves is still stopped.
-        addTeardownBlock { harness.tearDown(assertingCleanExit: assertingCleanExit, file: file, line: line) }
+        // Its tear-down is registered before starting, so a daemon that starts but never serves is still stopped.
+        let harness = try makeDaemon(regionsFrom: source, assertingCleanExit: assertingCleanExit, file: file, line: line)
         try harness.start(extraArguments: extraArguments, environment: environment, standardError: standardError, launcher: launcher)
         return harness
     }

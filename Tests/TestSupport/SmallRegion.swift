@@ -144,38 +144,52 @@ public struct SmallRegion: Sendable {
         return days
     }
 
-    public func writeFeed(_ line: Line, in directory: URL, fileName: String? = nil) throws -> URL {
-        let (aLat, aLon) = point(row: 0, column: 0)
-        let (bLat, bLon) = point(row: Double(size - 1), column: Double(size - 1))
+    /// `point(row:column:)` at the 7 decimals a feed gives its stops in.
+    public func stopPoint(row: Double, column: Double) -> (Double, Double) { Self.sevenDecimals(point(row: row, column: column)) }
+
+    private static func sevenDecimals(_ point: (Double, Double)) -> (Double, Double) {
+        ((point.0 * 1e7).rounded() / 1e7, (point.1 * 1e7).rounded() / 1e7)
+    }
+
+    /// The line's feed (`MiniFeed`), with its stops at 7 decimals as feeds give them.
+    public func feed(_ line: Line) -> MiniFeed {
+        func stop(_ number: Int, _ name: String, _ point: (Double, Double)) -> (String, String, Double, Double) {
+            let (lat, lon) = Self.sevenDecimals(point)
+            return ("\(line.stopIDPrefix)\(number)", name, lat, lon)
+        }
         let parts = line.departure.split(separator: ":").compactMap { Int($0) }
         let arrival = String(format: "%02d:%02d:00", parts[0] + (parts[1] + line.minutes) / 60, (parts[1] + line.minutes) % 60)
-        var files: [String: String] = [
-            "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,\(name) transit,https://example.org,\(line.zone)\n",
-            "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\n"
-                + String(format: "%@1,%@,%.7f,%.7f\n%@2,%@,%.7f,%.7f\n", line.stopIDPrefix, line.fromStop, aLat, aLon,
-                         line.stopIDPrefix, line.toStop, bLat, bLon),
-            "routes.txt": "route_id,agency_id,route_short_name,route_type\nR,A,7,1\n",
-            "trips.txt": "route_id,service_id,trip_id\nR,ALL,T1\n",
-            "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
-                + "T1,\(line.departure),\(line.departure),\(line.stopIDPrefix)1,1\nT1,\(arrival),\(arrival),\(line.stopIDPrefix)2,2\n",
-        ]
+        var feed = MiniFeed()
+        feed.zone = line.zone
+        feed.agencyName = "\(name) transit"
+        feed.agencyURL = "https://example.org"
+        feed.stops = [stop(1, line.fromStop, point(row: 0, column: 0)),
+                      stop(2, line.toStop, point(row: Double(size - 1), column: Double(size - 1)))]
+        var calls = [(feed.stops[0].id, line.departure), (feed.stops[1].id, arrival)]
+        if let far = line.farStop {
+            feed.stops.append(stop(3, far.name, farPoint(metres: far.metres)))
+            calls.append((feed.stops[2].id, arrival))
+        }
+        feed.routes = [("R", "7", 1)]
+        feed.trip("T1", route: "R", calls)
         if line.calendarDatesOnly {
-            files["calendar_dates.txt"] = "service_id,date,exception_type\n"
+            feed.calendar = ""
+            feed.calendarDates = "service_id,date,exception_type\n"
                 + Self.days(from: line.dates.first, to: line.dates.last).map { "ALL,\($0),1\n" }.joined()
         } else {
-            files["calendar.txt"] = "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n"
+            feed.calendar = "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n"
                 + "ALL,1,1,1,1,1,1,1,\(line.dates.first),\(line.dates.last)\n"
         }
-        if let far = line.farStop {
-            let (cLat, cLon) = farPoint(metres: far.metres)
-            files["stops.txt", default: ""] += String(format: "%@3,%@,%.7f,%.7f\n", line.stopIDPrefix, far.name, cLat, cLon)
-            files["stop_times.txt", default: ""] += "T1,\(arrival),\(arrival),\(line.stopIDPrefix)3,3\n"
-        }
         if let frequency = line.frequency {
-            files["frequencies.txt"] = "trip_id,start_time,end_time,headway_secs,exact_times\n"
+            feed.frequencies = "trip_id,start_time,end_time,headway_secs,exact_times\n"
                 + "T1,\(line.departure),\(frequency.until),\(frequency.seconds),\(frequency.exactTimes ? 1 : 0)\n"
         }
-        return try writeZip(files, in: directory, fileName: fileName ?? "\(name).zip")
+        return feed
+    }
+
+    /// Writes the line's feed as `fileName` (`<name>.zip`) in `directory`.
+    public func writeFeed(_ line: Line, in directory: URL, fileName: String? = nil) throws -> URL {
+        try writeZip(feed(line).files, in: directory, fileName: fileName ?? "\(name).zip")
     }
 
     /// Writes a GTFS zip of `files` (name → CSV text) as `fileName` in `directory`.

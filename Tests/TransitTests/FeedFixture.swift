@@ -37,6 +37,17 @@ final class FeedFixture {
     }
 }
 
+/// A feed that imports cleanly: stops A and B 5 km apart, one trip of route R1 from A at 08:00 to
+/// B at 08:10, every day of 2022; tests change one thing in it.
+func goodFeed() -> MiniFeed {
+    var feed = MiniFeed()
+    feed.stop("A", km: 0)
+    feed.stop("B", km: 5)
+    feed.routes = [("R1", "1", 3)]
+    feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+    return feed
+}
+
 /// The shared Tampere data (`SharedData.tampere`).
 func tampereDirectory() -> URL { SharedData.tampere }
 

@@ -7,15 +7,6 @@ import XCTest
 
 /// Importing feeds: counted skips, clear failures, and the previous timetable kept on failure.
 final class GTFSImportTests: XCTestCase {
-    private func goodFeed() -> MiniFeed {
-        var feed = MiniFeed()
-        feed.stop("A", km: 0)
-        feed.stop("B", km: 5)
-        feed.routes = [("R1", "1", 3)]
-        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
-        return feed
-    }
-
     func testNotAZipFailsNamingTheFile() throws {
         let fixture = try FeedFixture()
         let bogus = fixture.directory.appendingPathComponent("feed.zip")
@@ -102,24 +93,13 @@ final class GTFSImportTests: XCTestCase {
 
     func testParentStationsAreNotRoutableButLinkTheirPlatformsByFootpath() throws {
         var feed = goodFeed()
-        var files = feed.files
         // Two platforms 600 m apart (beyond the 400 m radius) of one station.
-        files["stops.txt"] = """
-            stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station
-            STA,Central,60.0,25.0,1,
-            A,Central 1,60.0,25.0,0,STA
-            B,Far,60.04496,25.0,,
-            P2,Central 2,60.0054,25.0,0,STA
-            E1,Entrance,60.0,25.0001,2,STA
-
-            """
-        feed.trips = []
-        feed.stopTimes = []
-        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
-        files["trips.txt"] = feed.files["trips.txt"]
-        files["stop_times.txt"] = feed.files["stop_times.txt"]
+        feed.stops = [("STA", "Central", 60.0, 25.0), ("A", "Central 1", 60.0, 25.0), ("B", "Far", 60.04496, 25.0),
+                      ("P2", "Central 2", 60.0054, 25.0), ("E1", "Entrance", 60.0, 25.0001)]
+        feed.locationTypes = ["STA": 1, "A": 0, "P2": 0, "E1": 2]
+        feed.parentStations = ["A": "STA", "P2": "STA", "E1": "STA"]
         let fixture = try FeedFixture()
-        let (timetable, report) = try fixture.timetable(files)
+        let (timetable, report) = try fixture.timetable(feed.files)
         XCTAssertEqual(timetable.stops.map(\.id), ["A", "B", "P2"])
         XCTAssertEqual(timetable.stops.first?.parentStationID, "STA")
         XCTAssertEqual(report.skipped["stops.txt: entrance, node or boarding area (not routable)"], 1)
@@ -133,20 +113,10 @@ final class GTFSImportTests: XCTestCase {
     func testStationsOfTwoFeedsWithTheSameIDAreNotJoined() throws {
         func feed(_ name: String, latitude: Double) -> [String: String] {
             var feed = goodFeed()
-            var files = feed.files
-            files["stops.txt"] = """
-                stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station
-                STA,\(name),\(latitude),25.0,1,
-                A,\(name) 1,\(latitude),25.0,0,STA
-                B,\(name) 2,\(latitude + 0.0054),25.0,0,STA
-
-                """
-            feed.trips = []
-            feed.stopTimes = []
-            feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
-            files["trips.txt"] = feed.files["trips.txt"]
-            files["stop_times.txt"] = feed.files["stop_times.txt"]
-            return files
+            feed.stops = [("STA", name, latitude, 25.0), ("A", "\(name) 1", latitude, 25.0), ("B", "\(name) 2", latitude + 0.0054, 25.0)]
+            feed.locationTypes = ["STA": 1, "A": 0, "B": 0]
+            feed.parentStations = ["A": "STA", "B": "STA"]
+            return feed.files
         }
         let fixture = try FeedFixture()
         var importer = GTFSImporter()

@@ -9,15 +9,6 @@ import XCTest
 /// memory are refused with an error naming the file and the limit, and the previous timetable
 /// stays.
 final class GTFSLimitsTests: XCTestCase {
-    private func goodFeed() -> MiniFeed {
-        var feed = MiniFeed()
-        feed.stop("A", km: 0)
-        feed.stop("B", km: 5)
-        feed.routes = [("R1", "1", 3)]
-        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
-        return feed
-    }
-
     private func importing(_ zip: URL, into fixture: FeedFixture, limits: GTFSLimits = GTFSLimits()) throws -> GTFSImportReport {
         var importer = GTFSImporter()
         importer.limits = limits
@@ -91,9 +82,9 @@ final class GTFSLimitsTests: XCTestCase {
 
     func testLineLongerThanTheLimitIsRefusedNamingFileAndLine() throws {
         let fixture = try FeedFixture()
-        var files = goodFeed().files
-        files["stops.txt"] = "stop_id,stop_name,stop_lat,stop_lon\nA,Stop A,60.0,25.0\nB,\(String(repeating: "x", count: 200_000)),60.1,25.0\n"
-        assertRefused(try fixture.zip(files), fixture,
+        var feed = goodFeed()
+        feed.stops = [("A", "Stop A", 60.0, 25.0), ("B", String(repeating: "x", count: 200_000), 60.1, 25.0)]
+        assertRefused(try fixture.zip(feed.files), fixture,
                       .limitExceeded(feed: "feed.zip", file: "stops.txt", limit: .lineLength(limit: 64 << 10, line: 3)))
     }
 

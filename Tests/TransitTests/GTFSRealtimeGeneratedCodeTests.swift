@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The protobuf-c code in Sources/CGTFSRealtime is committed; this keeps it equal to what
@@ -12,8 +13,9 @@ final class GTFSRealtimeGeneratedCodeTests: XCTestCase {
         guard path.split(separator: ":").contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/protoc-c") }) else {
             throw XCTSkip("protoc-c is not on PATH (Debian protobuf-c-compiler; CI has it)")
         }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-realtime-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let temporary = try TemporaryDirectory("gtfs-realtime")
+        defer { temporary.remove() }
+        let output = temporary.url
 
         let script = Process()
         script.executableURL = URL(fileURLWithPath: "/bin/sh")

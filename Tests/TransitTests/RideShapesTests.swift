@@ -16,19 +16,16 @@ final class RideShapesTests: XCTestCase {
         feed.routes = [("R1", "1", 3), ("R2", "2", 3)]
         feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00"), ("C", "08:20:00")])
         feed.trip("T2", route: "R2", [("A", "09:00:00"), ("C", "09:20:00")])
-        var files = feed.files
-        files["routes.txt"] = "route_id,route_short_name,route_long_name,route_type,route_color\nR1,1,,3,00985f\nR2,2,,3,\n"
-        files["trips.txt"] = "route_id,service_id,trip_id,trip_headsign,shape_id\nR1,ALL,T1,,S1\nR2,ALL,T2,,\n"
-        var shape = "shape_id,shape_pt_lat,shape_pt_lon,shape_pt_sequence\n"
+        feed.routeColors = ["R1": "00985f"]
+        feed.tripShapes = ["T1": "S1"]
         for k in (0...20).reversed() {  // every 0.5 km, 1 km east at the middle of each stop-to-stop stretch
             let km = Double(k) / 2
             let east = sin(km / 5 * .pi).magnitude
             let c = MiniFeed.coordinate(km: km, east: east)
-            shape += "S1,\(c.latitude),\(c.longitude),\(10 * k)\n"  // written backwards: the sequence orders them
+            feed.shapePoints.append(("S1", c.latitude, c.longitude, 10 * k))  // written backwards: the sequence orders them
         }
-        shape += "S1,not-a-number,25.0,999\n"
-        files["shapes.txt"] = shape
-        return files
+        feed.extraRows["shapes.txt"] = "S1,not-a-number,25.0,999\n"
+        return feed.files
     }
 
     func ride(_ trip: String, from: String, _ fromKM: Double, to: String, _ toKM: Double) -> TransitRide {

@@ -1,5 +1,6 @@
 import Foundation
 import Planner
+import TestSupport
 @testable import Transit
 import XCTest
 
@@ -11,45 +12,34 @@ final class StepFreeTransitTests: XCTestCase {
     /// B (1), D (empty, no station: unknown), P (a platform of station N, inheriting its 2).
     /// Trips A → C → B → D, 4 minutes apart: NO (wheelchair_accessible 2) at 08:00, UNK (empty) at
     /// 08:05, YES (1) at 08:20; and Q: P → B at 08:00 (1).
-    static let files: [String: String] = [
-        "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Test,http://example.org,UTC\n",
-        "stops.txt": """
-            stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station,wheelchair_boarding
-            S,Station S,\(lat(0)),25.0,1,,1
-            A,Platform A,\(lat(0)),25.0,0,S,
-            C,Stop C,\(lat(1)),25.0,0,,2
-            B,Stop B,\(lat(2)),25.0,0,,1
-            D,Stop D,\(lat(3)),25.0,0,,
-            N,Station N,\(lat(1)),25.05,1,,2
-            P,Platform P,\(lat(1)),25.05,0,N,0
-            X,Stop X,\(lat(5)),25.0,0,,7
-
-            """,
-        "routes.txt": "route_id,route_short_name,route_long_name,route_type\nR,1,,3\nQ,2,,3\n",
-        "trips.txt": """
-            route_id,service_id,trip_id,trip_headsign,wheelchair_accessible
-            R,ALL,NO,D,2
-            R,ALL,UNK,D,
-            R,ALL,YES,D,1
-            Q,ALL,QP,B,1
-
-            """,
-        "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
-            + calls("NO", 8 * 60, ["A", "C", "B", "D"]) + calls("UNK", 8 * 60 + 5, ["A", "C", "B", "D"])
-            + calls("YES", 8 * 60 + 20, ["A", "C", "B", "D"]) + calls("QP", 8 * 60, ["P", "B"]),
-        "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20220101,20221231\n",
-    ]
+    static let files: [String: String] = {
+        var feed = MiniFeed()
+        feed.stops = [("S", "Station S", lat(0), 25.0), ("A", "Platform A", lat(0), 25.0), ("C", "Stop C", lat(1), 25.0),
+                      ("B", "Stop B", lat(2), 25.0), ("D", "Stop D", lat(3), 25.0), ("N", "Station N", lat(1), 25.05),
+                      ("P", "Platform P", lat(1), 25.05), ("X", "Stop X", lat(5), 25.0)]
+        feed.locationTypes = ["S": 1, "A": 0, "C": 0, "B": 0, "D": 0, "N": 1, "P": 0, "X": 0]
+        feed.parentStations = ["A": "S", "P": "N"]
+        feed.wheelchairBoarding = ["S": 1, "C": 2, "B": 1, "N": 2, "P": 0, "X": 7]
+        feed.routes = [("R", "1", 3), ("Q", "2", 3)]
+        calls(&feed, "NO", 8 * 60, ["A", "C", "B", "D"], headsign: "D", wheelchair: 2)
+        calls(&feed, "UNK", 8 * 60 + 5, ["A", "C", "B", "D"], headsign: "D", wheelchair: nil)
+        calls(&feed, "YES", 8 * 60 + 20, ["A", "C", "B", "D"], headsign: "D", wheelchair: 1)
+        calls(&feed, "QP", 8 * 60, ["P", "B"], route: "Q", headsign: "B", wheelchair: 1)
+        return feed.files
+    }()
 
     static func lat(_ km: Double) -> Double { 60.0 + km / 111.195 }
     static func point(_ km: Double, east: Double = 25.0) -> Coordinate { Coordinate(latitude: lat(km), longitude: east) }
 
-    /// One stop_times row per stop, 4 minutes apart from `start` (minutes after midnight).
-    static func calls(_ trip: String, _ start: Int, _ stops: [String]) -> String {
-        stops.enumerated().map { k, stop in
+    /// Trip `trip` of `route` calling at `stops` 4 minutes apart from `start` (minutes after
+    /// midnight), with `wheelchair` as its wheelchair_accessible.
+    static func calls(_ feed: inout MiniFeed, _ trip: String, _ start: Int, _ stops: [String], route: String = "R",
+                      headsign: String, wheelchair: Int?) {
+        feed.trip(trip, route: route, headsign: headsign, stops.enumerated().map { k, stop in
             let minutes = start + 4 * k
-            let time = String(format: "%02d:%02d:00", minutes / 60, minutes % 60)
-            return "\(trip),\(time),\(time),\(stop),\(k + 1)\n"
-        }.joined()
+            return (stop, String(format: "%02d:%02d:00", minutes / 60, minutes % 60))
+        })
+        feed.wheelchairAccessible[trip] = wheelchair
     }
 
     let morning = localDate(2022, 1, 12, 7, 55, zone: "UTC")
@@ -147,24 +137,16 @@ final class StepFreeTransitTests: XCTestCase {
     /// Two accessible rides joined by a change: T1 A → B (08:00–08:04), then T2 from K at 08:10.
     /// K is `changeStop`: another stop 100 m from B, or B's fellow platform in station M.
     static func changeFeed(sameStation: Bool) -> [String: String] {
-        let station = sameStation ? "M" : ""
-        return [
-            "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Test,http://example.org,UTC\n",
-            "stops.txt": """
-                stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station,wheelchair_boarding
-                M,Station M,\(lat(1)),25.0,1,,1
-                A,Stop A,\(lat(0)),25.0,0,,1
-                B,Stop B,\(lat(1)),25.0,0,\(station),1
-                K,Stop K,\(lat(1.1)),25.0,0,\(station),1
-                E,Stop E,\(lat(3)),25.0,0,,1
-
-                """,
-            "routes.txt": "route_id,route_short_name,route_long_name,route_type\nR,1,,3\nS,2,,3\n",
-            "trips.txt": "route_id,service_id,trip_id,trip_headsign,wheelchair_accessible\nR,ALL,T1,B,1\nS,ALL,T2,E,1\n",
-            "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
-                + calls("T1", 8 * 60, ["A", "B"]) + calls("T2", 8 * 60 + 10, ["K", "E"]),
-            "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20220101,20221231\n",
-        ]
+        var feed = MiniFeed()
+        feed.stops = [("M", "Station M", lat(1), 25.0), ("A", "Stop A", lat(0), 25.0), ("B", "Stop B", lat(1), 25.0),
+                      ("K", "Stop K", lat(1.1), 25.0), ("E", "Stop E", lat(3), 25.0)]
+        feed.locationTypes = ["M": 1, "A": 0, "B": 0, "K": 0, "E": 0]
+        if sameStation { feed.parentStations = ["B": "M", "K": "M"] }
+        feed.wheelchairBoarding = ["M": 1, "A": 1, "B": 1, "K": 1, "E": 1]
+        feed.routes = [("R", "1", 3), ("S", "2", 3)]
+        calls(&feed, "T1", 8 * 60, ["A", "B"], headsign: "B", wheelchair: 1)
+        calls(&feed, "T2", 8 * 60 + 10, ["K", "E"], route: "S", headsign: "E", wheelchair: 1)
+        return feed.files
     }
 
     /// "Transfers are step-free" (issue 24): a walk between two stops crosses streets the feed
