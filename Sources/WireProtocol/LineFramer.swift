@@ -31,7 +31,7 @@ public struct LineFramer: Sendable {
         buffer.append(contentsOf: bytes)
         var events: [Event] = []
         var start = buffer.startIndex
-        while let newline = buffer[start...].firstIndex(of: 0x0A) {
+        while let newline = firstNewline(from: start) {
             if newline - start > limit {
                 overflowed = true
                 buffer = Data()
@@ -50,5 +50,13 @@ public struct LineFramer: Sendable {
             events.append(.tooLong)
         }
         return events
+    }
+
+    /// Searched in the raw bytes: `Data`'s own `firstIndex(of:)` goes through its subscript
+    /// byte by byte, several times slower.
+    private func firstNewline(from start: Data.Index) -> Data.Index? {
+        buffer.withUnsafeBytes { raw in
+            raw[(start - buffer.startIndex)...].firstIndex(of: 0x0A).map { $0 + buffer.startIndex }
+        }
     }
 }

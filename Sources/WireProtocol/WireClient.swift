@@ -17,6 +17,13 @@ public final class WireClient {
     private var framer = LineFramer(limit: 64 << 20)
     private var ready: [Data] = []
     private var nextID: Int64 = 1
+    /// What `read` fills, made once and never zeroed: the kernel touches only the pages it
+    /// writes, where a zeroed 64 KiB per read faulted in all sixteen of them.
+    private var readBuffer = [UInt8](unsafeUninitializedCapacity: 65536) { _, count in count = 65536 }
+    /// A `hello` sent ahead of the next request (`hello(_:waiting: false)`): its line, until
+    /// that request goes with it, and its id, until its answer is read.
+    private var helloLine: Data?
+    private var unansweredHello: RequestID?
 
     /// Connects to the daemon's Unix socket and checks that it is served by this user or root.
     /// - throws: `WireClientError.cannotConnect` naming the path and the reason, or
@@ -65,6 +72,43 @@ public final class WireClient {
 
     deinit { close(descriptor) }
 
+    /// Says `hello`, so that a daemon that does not speak this protocol version refuses it
+    /// with `unsupported_version` before anything else is answered.
+    /// - parameter waiting: true waits for the answer now, before any other request is sent:
+    ///   for a request that changes something, which must not reach a daemon that refuses the
+    ///   version. False sends the hello with the next request, in one write, and reads its
+    ///   answer before that request's: one round trip, for a request that changes nothing.
+    /// - throws: the daemon's `WireError` (`unsupported_version`), or `WireClientError`.
+    public func hello(_ params: Params.Hello, waiting: Bool) throws {
+        let id = nextRequestID()
+        let line = try WireCodec.line(for: WireRequest(id: id, method: Endpoints.hello.method.rawValue,
+                                                       params: JSONValue(encoding: params)))
+        unansweredHello = id
+        guard waiting else {
+            helloLine = line
+            return
+        }
+        try send(line)
+        try readHelloAnswer(onNotification: { _ in })
+    }
+
+    /// Reads the answer to the hello sent last, when it is still unread: an error in it is
+    /// the error of whatever was asked after it.
+    private func readHelloAnswer(onNotification: (WireNotification) -> Void) throws {
+        while let id = unansweredHello {
+            switch try receive() {
+            case .notification(let notification):
+                onNotification(notification)
+            case .response(let response):
+                unansweredHello = nil
+                if let error = response.error { throw error }
+                guard response.id == id else {
+                    throw WireClientError.invalidResponse("response for request \(response.id?.description ?? "null"), expected \(id)")
+                }
+            }
+        }
+    }
+
     /// Calls one method: the params are encoded once, the answer decoded once as the
     /// endpoint's result. Notifications that arrive first go to `onNotification`.
     /// - parameter descriptors: open files passed with the request line (`SCM_RIGHTS`), for
@@ -74,6 +118,7 @@ public final class WireClient {
     public func call<P, R>(_ endpoint: Endpoint<P, R>, _ params: P, passing descriptors: [Int32] = [],
                            onNotification: (WireNotification) -> Void = { _ in }) throws -> R {
         let id = try send(method: endpoint.method.rawValue, params: params, passing: descriptors)
+        try readHelloAnswer(onNotification: onNotification)
         while true {
             let reply = try WireCodec.answer(ReplyEnvelope<R>.self, fromLine: receiveLine(), method: endpoint.method.rawValue)
             if reply.id == nil, let method = reply.method {
@@ -99,6 +144,7 @@ public final class WireClient {
     public func call<P: Encodable>(_ method: String, params: P, passing descriptors: [Int32] = [],
                                    onNotification: (WireNotification) -> Void = { _ in }) throws -> JSONValue {
         let id = try send(method: method, params: params, passing: descriptors)
+        try readHelloAnswer(onNotification: onNotification)
         while true {
             switch try receive() {
             case .notification(let notification):
@@ -113,12 +159,21 @@ public final class WireClient {
         }
     }
 
-    /// Sends one request line, with `descriptors` passed alongside it; returns its id.
+    private func nextRequestID() -> RequestID {
+        defer { nextID += 1 }
+        return .number(nextID)
+    }
+
+    /// Sends one request line (after a hello waiting to go with it), with `descriptors` passed
+    /// alongside it; returns its id.
     private func send<P: Encodable>(method: String, params: P, passing descriptors: [Int32]) throws -> RequestID {
-        let id = RequestID.number(nextID)
-        nextID += 1
+        let id = nextRequestID()
         // Our own encoder, not JSONEncoder: no protocol-conformance scans in umctl's start-up.
         var line = try WireCodec.line(for: WireRequest(id: id, method: method, params: JSONValue(encoding: params)))
+        if let helloLine {
+            line = helloLine + line
+            self.helloLine = nil
+        }
         if !descriptors.isEmpty {
             line = line.dropFirst(try DescriptorPassing.send(line, descriptors: descriptors, on: descriptor))
         }
@@ -161,15 +216,14 @@ public final class WireClient {
 
     /// Reads the next raw line, or throws `connectionClosed` at end of stream.
     public func receiveLine() throws -> Data {
-        var buffer = [UInt8](repeating: 0, count: 65536)
         while ready.isEmpty {
-            let count = read(descriptor, &buffer, buffer.count)
+            let count = readBuffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw WireClientError.connectionClosed(String(cString: strerror(errno)))
             }
             if count == 0 { throw WireClientError.connectionClosed("the daemon closed the connection") }
-            for event in framer.append(buffer[0..<count]) {
+            for event in framer.append(readBuffer[0..<count]) {
                 switch event {
                 case .line(let line): ready.append(line)
                 case .tooLong: throw WireClientError.invalidResponse("a response line was longer than 64 MiB")

@@ -6,10 +6,15 @@
 /// WireKeyName.snakeCase("myURLProperty")  // "my_url_property"
 /// WireKeyName.camelCase("trip_id")        // "tripId": a property `tripID` needs a CodingKey "tripId"
 /// ```
+///
+/// Keys are ASCII in practice, and an ASCII key is converted byte by byte: the general path's
+/// `Character` operations (case mapping, generic appends of substrings) cost a short-lived
+/// client more than the rest of decoding an answer (issue 26); it stays for any other key.
 enum WireKeyName {
     /// Words split where lower case turns upper, and before the last capital of a run of
     /// capitals followed by lower case; every word lower-cased and joined with `_`.
     static func snakeCase(_ key: String) -> String {
+        if let converted = ASCIIKey.snakeCase(key) { return converted }
         let characters = Array(key)
         guard characters.count > 1 else { return key.lowercased() }
         var words: [ArraySlice<Character>] = []
@@ -37,6 +42,7 @@ enum WireKeyName {
     /// Leading and trailing underscores kept; in between, the first word lower-cased and each
     /// later one capitalised (`is_open` → `isOpen`); a key without `_` is kept as it is.
     static func camelCase(_ key: String) -> String {
+        if let converted = ASCIIKey.camelCase(key) { return converted }
         guard let first = key.firstIndex(where: { $0 != "_" }) else { return key }
         guard let last = key.lastIndex(where: { $0 != "_" }) else { return key }
         let core = key[first...last]

@@ -7,7 +7,13 @@ public enum WireTime {
     /// Computed directly (days-from-civil arithmetic) rather than with a date formatter, which
     /// costs far more to create than a whole `plan.show` otherwise takes. Seconds are truncated.
     public static func string(from date: Date, timeZone: TimeZone) -> String {
-        let offset = timeZone.secondsFromGMT(for: date)
+        string(from: date, offset: timeZone.secondsFromGMT(for: date))
+    }
+
+    /// As `string(from:timeZone:)`, at an offset east of UTC in seconds: umctl gives the C
+    /// library's offset for its machine's clock without making a `TimeZone` (whose first use
+    /// fills FoundationEssentials' zone cache, a sixth of a `umctl status`).
+    public static func string(from date: Date, offset: Int) -> String {
         let local = Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(offset)
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let secondOfDay = local - days * 86_400

@@ -26,11 +26,6 @@ enum MachineZone {
         return parts.tm_gmtoff
     }
 
-    /// A zone at `date` with this machine's offset then, for `WireTime.string`.
-    static func fixedZone(at date: Date) -> TimeZone {
-        TimeZone(secondsFromGMT: offset(at: date)) ?? .gmt
-    }
-
     private static let zoneFolder = "/usr/share/zoneinfo/"
 
     /// The IANA name in a zone file's path or a `TZ` value: the part after `zoneinfo/`, or the

@@ -30,7 +30,7 @@ enum Render {
     /// An instant the daemon wrote, as `YYYY-MM-DD HH:MM` in this machine's zone.
     static func machineClock(_ iso: String?, withDate: Bool = true) -> String {
         guard let iso, let date = WireTime.date(from: iso) else { return clock(iso, withDate: withDate) }
-        return clock(WireTime.string(from: date, timeZone: MachineZone.fixedZone(at: date)), withDate: withDate)
+        return clock(WireTime.string(from: date, offset: MachineZone.offset(at: date)), withDate: withDate)
     }
 
     static func table(_ header: [String], _ rows: [[String]]) -> String {

@@ -19,11 +19,15 @@ protocol UmctlCommand {
     func show(_ notification: WireNotification, json: Bool)
     /// The answer is a plan the command computed: a segment without a route fails it (exit 4).
     static var computesPlan: Bool { get }
+    /// The request only reads: it may go with `hello` before the daemon has accepted the
+    /// protocol version (one round trip instead of two; `WireClient.hello(_:waiting:)`).
+    static var changesNothing: Bool { get }
 }
 
 extension UmctlCommand {
     func validate() throws {}
     static var computesPlan: Bool { false }
+    static var changesNothing: Bool { false }
 
     func show(_ notification: WireNotification, json: Bool) {
         if json, let line = try? WireCodec.line(for: notification) {

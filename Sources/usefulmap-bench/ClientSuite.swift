@@ -1,17 +1,18 @@
 import Foundation
 import Glibc
 
-/// `usefulmap-bench client [--runs=N] [--other-umctl=PATH,...]`: whole-process start-up of the
+/// `usefulmap-bench client [--runs=N] [--other-umctl=PATH,...] [--tampere | --socket=PATH]`: whole-process start-up of the
 /// thin client as scripts, status bars and shell completions pay it (issue 26): `umctl status`
 /// against a running daemon, `umctl --version`, and `/bin/true` for the floor, spawned in turn
 /// in the same run so that the machine's load falls on all alike. Each is measured twice: the
 /// wall clock from spawn to exit, and the CPU time the process used (user + system, from
 /// `wait4`), which a shared machine's other work leaves out. With `--other-umctl`, other
 /// umctl builds (an older one, a `--static-swift-stdlib` one) run in the same rounds, for a
-/// before and after.
+/// before and after. `status` is answered by a new daemon without regions, one with Tampere
+/// imported (`--tampere`: a longer answer, as a user's), or one already running (`--socket`).
 func runClientSuite() async throws -> SuiteReport {
     var report = SuiteReport(suite: "client")
-    let daemon = try BenchDaemon()
+    let daemon = try BenchDaemon(existingSocket: benchOption("socket"), importTampere: benchFlag("tampere"))
     defer { daemon.stop() }
     let runs = benchOption("runs").flatMap { Int($0) } ?? 300
     let umctl = BenchDaemon.binaries.appendingPathComponent("umctl").path
@@ -39,9 +40,10 @@ func runClientSuite() async throws -> SuiteReport {
         report.addLatencies("\(command.name) (whole process)", seconds[index])
         report.addLatencies("\(command.name) (CPU, user + system)", cpuSeconds[index])
     }
-    for (index, name) in [(0, "umctl status"), (1, "umctl --version")] {
-        report.add("\(name) p50 / /bin/true p50", percentile(seconds[index].sorted(), 0.5) / percentile(seconds[2].sorted(), 0.5),
-                   unit: "×")
+    func median(_ values: [Double]) -> Double { percentile(values.sorted(), 0.5) }
+    for (index, command) in commands.enumerated() where command.name.hasPrefix("umctl") {
+        report.add("\(command.name) p50 / /bin/true p50", median(seconds[index]) / median(seconds[2]), unit: "×")
+        report.add("\(command.name) CPU p50 / /bin/true CPU p50", median(cpuSeconds[index]) / median(cpuSeconds[2]), unit: "×")
     }
     report.notes["client"] = "\(umctl), spawned with posix_spawn, output to /dev/null, \(runs) rounds of each in turn"
     return report

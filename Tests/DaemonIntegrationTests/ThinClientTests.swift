@@ -17,6 +17,55 @@ final class ThinClientTests: XCTestCase {
         }
     }
 
+    /// A status bar's `umctl status` costs one round trip: the hello goes with the request in
+    /// one write, and the hello's answer is still read first.
+    func testStatusGoesWithItsHelloInOneWrite() throws {
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let daemon = try CannedDaemon(in: directory, answer: Self.answering)
+        defer { daemon.stop() }
+        let status = try DaemonHarness.run(DaemonHarness.umctl, ["status", "--socket", daemon.socketPath], in: directory)
+        XCTAssertEqual(status.status, 0, status.stderr)
+        XCTAssertTrue(status.stdout.hasPrefix("usefulmapd 0.1.0 (protocol \(ProtocolVersion.current))"), status.stdout)
+        XCTAssertEqual(daemon.methods, ["hello", "status"])
+        let first = try XCTUnwrap(daemon.reads.first)
+        XCTAssertEqual(first.split(separator: 0x0A).count, 2, "the first read held only \(String(decoding: first, as: UTF8.self))")
+    }
+
+    /// A daemon that refuses the protocol version is answered with its refusal, whether the
+    /// request went with the hello (`status`) or waited for it (`place remove`, a change, is
+    /// then never sent).
+    func testARefusedHelloIsTheErrorAndAChangeIsNotSent() throws {
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let refusal = WireError(.unsupportedVersion, "protocol version \(ProtocolVersion.current) is not supported: this usefulmapd speaks 9...9")
+        let daemon = try CannedDaemon(in: directory) { request in
+            request.method == "hello" ? WireCodec.errorAnswer(id: request.id, error: refusal) : Self.answering(request)
+        }
+        defer { daemon.stop() }
+        for arguments in [["status"], ["place", "remove", "Home"]] {
+            let run = try DaemonHarness.run(DaemonHarness.umctl, arguments + ["--socket", daemon.socketPath], in: directory)
+            XCTAssertEqual(run.status, 1, "\(arguments): \(run.stdout)")
+            XCTAssertEqual(run.stderr, "umctl: \(refusal.message) [unsupported_version]\n", "\(arguments)")
+            XCTAssertEqual(run.stdout, "", "\(arguments)")
+        }
+        XCTAssertEqual(daemon.methods, ["hello", "status", "hello"], "place.remove reached a daemon that refused the version")
+    }
+
+    /// The canned daemon's answers: a hello, and a status for anything else.
+    private static func answering(_ request: IncomingRequest) -> Data {
+        let id = request.id ?? .number(0)
+        if request.method == "hello" {
+            return (try? WireCodec.resultAnswer(id: id, result: HelloDocument(
+                server: "usefulmapd", version: "0.1.0", protocolVersion: ProtocolVersion.current,
+                oldestSupportedVersion: ProtocolVersion.current))) ?? Data()
+        }
+        return (try? WireCodec.resultAnswer(id: id, result: StatusDocument(
+            version: "0.1.0", protocolVersion: ProtocolVersion.current, databasePath: "/d/usefulmap.sqlite", dataDirectory: "/d",
+            socketPath: "/d/usefulmapd.sock", uptimeS: 5, regions: [],
+            counters: CountersDocument(requests: 2, routingQueries: RoutingQueryCounts(walk: 0, transit: 0, car: 0), plansRecomputed: 0)))) ?? Data()
+    }
+
     /// Kathmandu (+05:45, no summer time) shows an offset no whole-hour mistake could give.
     func testMachineTimesAreInTheZoneTZNames() throws {
         let harness = try startDaemon()

@@ -118,6 +118,18 @@ final class JSONValueCoderTests: XCTestCase {
         XCTAssertEqual(foundation.names.count, wireKeys.count)
     }
 
+    /// ASCII keys take a byte-by-byte path and others the general one: both spell as Foundation does.
+    func testKeysWithAndWithoutASCIIAreSpelledAsFoundationSpellsThem() throws {
+        let names = ["éTapeID", "straßeName", "ÄbC", "x", "ABC", "a1B", "_", "__x", "aB_c", "HTTP2Server", "a_B", "Ω"]
+        XCTAssertEqual(try JSONValueEncoder.encode(NamedKeys(names: names)),
+                       try JSONParser.parse(WireCodec.encoder.encode(NamedKeys(names: names))))
+        let wireKeys = ["é_tape_id", "straße_name", "_ä_b_", "ω", "a_1_b", "x", "_", "__", "a__", "A_B_C", "é", "ab_Cd"]
+        let object = JSONValue.object(Dictionary(uniqueKeysWithValues: wireKeys.map { ($0, JSONValue.bool(true)) }))
+        let foundation = try WireCodec.decoder.decode(NamedKeys.self, from: JSONWriter.data(object))
+        XCTAssertEqual(try JSONValueDecoder.decode(NamedKeys.self, from: object), foundation)
+        XCTAssertEqual(foundation.names.count, wireKeys.count)
+    }
+
     /// A `[String: V]` is data: its keys are kept as sent, both ways, as Foundation keeps them.
     func testDictionaryKeysAreKeptAsTheyAre() throws {
         let counts = ["unknown_trip": 3, "stopTimes": 1]
