@@ -181,10 +181,15 @@ struct PlanLinkCommand: UmctlCommand {
 /// method. Every edit takes `--expect-generation G`.
 protocol PlanEditCommand: PlanAnswering {
     var edit: PlanEdit { get }
+    var id: Int64 { get }
+    var expectedGeneration: Int64? { get }
 }
 
 extension PlanEditCommand {
     func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(edit: edit) }
+    func explained(_ error: WireError) -> WireError {
+        StaleGenerationAdvice.explained(error, plan: id, expectedGeneration: expectedGeneration)
+    }
 }
 
 extension CommandSpec {

@@ -19,11 +19,14 @@ protocol UmctlCommand {
     func show(_ notification: WireNotification, json: Bool)
     /// The answer is a plan the command computed: a segment without a route fails it (exit 4).
     static var computesPlan: Bool { get }
+    /// The daemon's error with what this command's user can do about it (as it came by default).
+    func explained(_ error: WireError) -> WireError
 }
 
 extension UmctlCommand {
     func validate() throws {}
     static var computesPlan: Bool { false }
+    func explained(_ error: WireError) -> WireError { error }
 
     func show(_ notification: WireNotification, json: Bool) {
         if json, let line = try? WireCodec.line(for: notification) {
@@ -113,6 +116,8 @@ extension UmctlCommand {
             result = try client.call(request.method.rawValue, params: request.params, passing: request.files) {
                 show(json ? $0 : TerminalText.safe($0), json: json)
             }
+        } catch let error as WireError {
+            throw explained(error)
         }
         guard !json else { return (result, nil) }
         // Names from OSM, GTFS or other users reach a person only through `TerminalText`.
