@@ -87,7 +87,7 @@ struct PlanAlternativesCommand: UmctlCommand {
         guard answer.options.contains(where: { !$0.rides.isEmpty }) else {
             return "(umctl plan choose \(answer.id) \(answer.segment) N\(count.map { " --count \($0)" } ?? ""))"
         }
-        return "to take one, the same trips even after other edits:\n" + answer.options.enumerated().map { index, leg in
+        return "to take one (each line names its option, not its place in a list another edit may shift):\n" + answer.options.enumerated().map { index, leg in
             "  " + ChooseCommandLine.text(plan: answer.id, segment: answer.segment, option: index + 1, count: count, leg: leg)
         }.joined(separator: "\n")
     }

@@ -25,7 +25,7 @@ final class ChooseCommandLineTests: XCTestCase {
                                           timeZone: "Europe/Helsinki", options: [first, second], day: "2022-01-12")
         let lines = try command(["4", "2", "--count", "7"]).render(answer).split(separator: "\n").suffix(3).map(String.init)
         XCTAssertEqual(lines, [
-            "to take one, the same trips even after other edits:",
+            "to take one (each line names its option, not its place in a list another edit may shift):",
             #"  umctl plan choose 4 2 1 --count 7 --departure 2022-01-12T08:05:10+02:00 --trip 'A 1' --trip 'B'\''2'"#,
             "  umctl plan choose 4 2 2 --count 7 --departure 2022-01-12T08:15:00+02:00",
         ])
