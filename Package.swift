@@ -111,6 +111,8 @@ let package = Package(
                                    "CCairo", "PictureTestSupport", "Fetching", "HTTPTestSupport", "usefulmap-bench",
                                    "PlanCalendar", "CICal", "TestSupport"],
                     swiftSettings: swift6),
+        // umctl's own types (command lines, rendering, the machine's zone), tested in process: no daemon is started.
+        .testTarget(name: "UmctlTests", dependencies: ["umctl", "WireProtocol"], swiftSettings: swift6),
         // The daemon's own types, tested in process: no daemon is started and no socket opened.
         .testTarget(name: "DaemonTests",
                     dependencies: ["Daemon", "WireProtocol", "Store", "SQLite", "Planner", "Streets", "Transit", "TestSupport"],

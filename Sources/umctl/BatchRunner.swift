@@ -208,4 +208,7 @@ struct AtomicEditsCommand: PlanAnswering {
     init(edits: Params.PlanEdits) { self.edits = edits }
     init(_ arguments: ParsedArguments) throws { throw UsageError("use umctl batch FILE --atomic") }
     func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Endpoints.planEdits, edits) }
+    func explained(_ error: WireError) -> WireError {
+        StaleGenerationAdvice.explained(error, plan: edits.id, expectedGeneration: edits.expectedGeneration)
+    }
 }

@@ -78,7 +78,18 @@ struct PlanAlternativesCommand: UmctlCommand {
         return "Plan \(answer.id), segment \(answer.segment) (\(answer.mode)), times in \(answer.timeZone)\n"
             + Render.table(["#", "leaves", "arrives", "takes", "lines", "transfers", "walking"], rows)
             + live.map { "\n" + $0 }.joined()
-            + "\n(umctl plan choose \(answer.id) \(answer.segment) N)"
+            + "\n" + chooseLines(answer)
+    }
+
+    /// How to take an option: a transit option's own line (its departure and trips find it again
+    /// after other edits shift the list); a walk, bike or car option by its number.
+    func chooseLines(_ answer: AlternativesDocument) -> String {
+        guard answer.options.contains(where: { !$0.rides.isEmpty }) else {
+            return "(umctl plan choose \(answer.id) \(answer.segment) N\(count.map { " --count \($0)" } ?? ""))"
+        }
+        return "to take one (each line names its option, not its place in a list another edit may shift):\n" + answer.options.enumerated().map { index, leg in
+            "  " + ChooseCommandLine.text(plan: answer.id, segment: answer.segment, option: index + 1, count: count, leg: leg)
+        }.joined(separator: "\n")
     }
 }
 
@@ -87,18 +98,31 @@ struct PlanChooseCommand: PlanEditCommand {
         path: ["plan", "choose"], abstract: "Take option N of umctl plan alternatives: lock the segment (and pin that trip).",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
                       .init(name: "N", help: "option number, from 1")],
-        options: [.init(name: "--count", valueName: "N", help: "the --count the options were listed with (default 5)")]).editing
+        options: [.init(name: "--count", valueName: "N", help: "the --count the options were listed with (default 5)"),
+                  .init(name: "--departure", valueName: "TIME", help: "the option's departure as listed (\(planTimeHelp))"),
+                  .init(name: "--trip", valueName: "TRIP_ID", help: "a trip of the option's rides as listed, once per ride in order",
+                        repeatable: true)],
+        discussion: "With --trip (and --departure) the option is the one listed so, even when another edit has shifted the list "
+            + "(N is then only checked against them); conflict, changing nothing, when no option is. "
+            + "umctl plan alternatives prints each transit option's line with them.").editing
     var expectedGeneration: Int64?
-    var id: Int64, segment: Int, option: Int, count: Int?
+    var id: Int64, segment: Int, option: Int, count: Int?, departure: String?, trips: [String]
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
         expectedGeneration = try arguments.expectedGeneration()
         segment = try arguments.number("SEG")
         option = try arguments.number("N")
         count = try arguments.optionalInt("--count")
+        departure = arguments.optional("--departure")
+        trips = arguments.all("--trip")
+    }
+    func validate() throws {
+        try Check.time(departure, "--departure")
+        if trips.contains(where: { $0.trimmingBlanks().isEmpty }) { throw UsageError("--trip must not be empty") }
     }
     var edit: PlanEdit {
-        .choose(Params.PlanChoose(id: id, segment: segment, option: option, count: count, expectedGeneration: expectedGeneration))
+        .choose(Params.PlanChoose(id: id, segment: segment, option: option, count: count, departure: departure,
+                                  tripIds: trips.isEmpty ? nil : trips, expectedGeneration: expectedGeneration))
     }
 }
 

@@ -181,10 +181,15 @@ struct PlanLinkCommand: UmctlCommand {
 /// method. Every edit takes `--expect-generation G`.
 protocol PlanEditCommand: PlanAnswering {
     var edit: PlanEdit { get }
+    var id: Int64 { get }
+    var expectedGeneration: Int64? { get }
 }
 
 extension PlanEditCommand {
     func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(edit: edit) }
+    func explained(_ error: WireError) -> WireError {
+        StaleGenerationAdvice.explained(error, plan: id, expectedGeneration: expectedGeneration)
+    }
 }
 
 extension CommandSpec {
@@ -369,20 +374,19 @@ struct PlanPaceCommand: PlanEditCommand {
 struct PlanAccessCommand: PlanEditCommand {
     static let spec = CommandSpec(path: ["plan", "access"], abstract: "Set step-free (wheelchair) travel; walk and transit legs are recomputed.",
                                   positionals: [.init(name: "ID", help: "plan ID"),
-                                                .init(name: "LEVEL", help: "wheelchair (unknown accessibility allowed and marked), "
-                                                          + "wheelchair-strict (only what the feed says is accessible), or any")]).editing
+                                                .init(name: "LEVEL", help: WheelchairOption.levelsHelp)]).editing
     var expectedGeneration: Int64?
-    var id: Int64, level: String
+    var id: Int64, level: AccessLevel
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
         expectedGeneration = try arguments.expectedGeneration()
-        level = try arguments.string("LEVEL")
+        let word = try arguments.string("LEVEL")
+        guard let level = WheelchairOption.level(word: word) else {
+            throw UsageError("LEVEL must be \(AccessLevel.allCases.map(WheelchairOption.word).joined(separator: ", ")), got \"\(word)\"")
+        }
+        self.level = level
     }
-    func validate() throws { try Check.oneOf(level, WheelchairOption.words.map(\.word), "LEVEL") }
-    var edit: PlanEdit {
-        .access(Params.PlanAccess(id: id, access: WheelchairOption.words.first { $0.word == level }?.level ?? .any,
-                                  expectedGeneration: expectedGeneration))
-    }
+    var edit: PlanEdit { .access(Params.PlanAccess(id: id, access: level, expectedGeneration: expectedGeneration)) }
 }
 
 struct PlanTimeCommand: PlanEditCommand {

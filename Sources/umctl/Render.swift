@@ -74,7 +74,7 @@ enum Render {
         case .wheelchairStrict?: ", step-free (wheelchair, strict)"
         case .any?, nil: ""
         }
-        lines.append("  \(preference), pace \(plan.pace)\(access), times in \(plan.timeZone)")
+        lines.append("  \(preference), pace \(plan.pace)\(access), times in \(plan.timeZone), generation \(plan.generation)")
         if let note = plan.coverageNote { lines.append("  note: \(note); no transit that day") }
         let numberWidth = String(plan.nodes.count).count  // node and segment numbers stay in one column
         for (index, node) in plan.nodes.enumerated() {

@@ -22,12 +22,15 @@ protocol UmctlCommand {
     /// The request only reads: it may go with `hello` before the daemon has accepted the
     /// protocol version (one round trip instead of two; `WireClient.hello(_:waiting:)`).
     static var changesNothing: Bool { get }
+    /// The daemon's error with what this command's user can do about it (as it came by default).
+    func explained(_ error: WireError) -> WireError
 }
 
 extension UmctlCommand {
     func validate() throws {}
     static var computesPlan: Bool { false }
     static var changesNothing: Bool { false }
+    func explained(_ error: WireError) -> WireError { error }
 
     func show(_ notification: WireNotification, json: Bool) {
         if json, let line = try? WireCodec.line(for: notification) {
@@ -117,6 +120,8 @@ extension UmctlCommand {
             result = try client.call(request.method.rawValue, params: request.params, passing: request.files) {
                 show(json ? $0 : TerminalText.safe($0), json: json)
             }
+        } catch let error as WireError {
+            throw explained(error)
         }
         guard !json else { return (result, nil) }
         // Names from OSM, GTFS or other users reach a person only through `TerminalText`.

@@ -13,9 +13,27 @@ enum WheelchairOption {
         return arguments.optional(option.name) == "strict" ? .wheelchairStrict : .wheelchair
     }
 
-    /// The words `umctl plan access` takes, as the wire spells them.
-    static let words: [(word: String, level: AccessLevel)] = [("any", .any), ("wheelchair", .wheelchair),
-                                                              ("wheelchair-strict", .wheelchairStrict)]
+    /// The word `umctl plan access` takes for `level`: the wire's word, hyphenated as command-line
+    /// words are (`wheelchair-strict`).
+    static func word(_ level: AccessLevel) -> String { level.rawValue.replacing("_", with: "-") }
+
+    /// The level a word of `umctl plan access` names, in its own spelling or the wire's (the
+    /// `wheelchair_strict` that `plan show --json` prints); nil for any other word.
+    static func level(word: String) -> AccessLevel? {
+        AccessLevel(rawValue: word) ?? AccessLevel.allCases.first { self.word($0) == word }
+    }
+
+    /// Every level's word and what it asks for, for `plan access`'s help and errors.
+    static var levelsHelp: String {
+        AccessLevel.allCases.map { level in
+            let meaning = switch level {
+            case .any: "no step-free need"
+            case .wheelchair: "step-free, unknown accessibility allowed and marked"
+            case .wheelchairStrict: "only what the feed says is accessible"
+            }
+            return "\(word(level)) (\(meaning))"
+        }.joined(separator: ", ")
+    }
 
     /// How `plan show` and `compare` say what a leg is: "step-free", "accessibility unknown", "not accessible".
     static func label(_ accessibility: String?) -> String? {

@@ -65,4 +65,25 @@ final class StaleGenerationTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(try harness.umctl(["plan", "rename", String(created.id), "late", "--expect-generation", String(created.generation)]).status, 1,
                        "umctl passes --expect-generation")
     }
+
+    /// A stale `--expect-generation` says what to do next: read the plan again, whose header
+    /// shows the generation to give, alone and in an atomic batch alike.
+    func testAStaleGenerationFromUmctlSaysToReadThePlanAgainWhichShowsItsGeneration() throws {
+        let created = try plan(try harness.client())
+        let id = String(created.id), stale = String(created.generation)
+        XCTAssertEqual(try harness.umctl(["plan", "rename", id, "first"]).status, 0)
+        let shown = try harness.umctl(["plan", "show", id])
+        let current = try harness.json(["plan", "show", id])["generation"]?.numberValue.map { String(Int64($0)) }
+        XCTAssertTrue(shown.stdout.contains(", generation \(try XCTUnwrap(current))\n"), "the header gives the generation: \(shown.stdout)")
+
+        for words in [["plan", "rename", id, "late", "--expect-generation", stale],
+                      ["batch", try harness.writeBatch(["plan rename \(id) late"]), "--atomic", "--expect-generation", stale]] {
+            let refused = try harness.umctl(words)
+            XCTAssertEqual(refused.status, 1, refused.stderr)
+            XCTAssertTrue(refused.stderr.contains("nothing was changed"), refused.stderr)
+            XCTAssertTrue(refused.stderr.contains("read the plan again (umctl plan show \(id) prints its generation)"), refused.stderr)
+            XCTAssertTrue(refused.stderr.hasSuffix("[conflict]\n"), refused.stderr)
+        }
+        XCTAssertEqual(try harness.json(["plan", "show", id])["title"]?.stringValue, "first", "nothing changed")
+    }
 }

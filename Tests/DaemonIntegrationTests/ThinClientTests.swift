@@ -86,4 +86,24 @@ final class ThinClientTests: XCTestCase {
             .replacingOccurrences(of: "T", with: " ")
         XCTAssertTrue(utc.stdout.contains(", set \(utcClock) UTC"), utc.stdout)
     }
+
+    /// A zone file with no name (a copy outside the zoneinfo folder, as a copied /etc/localtime
+    /// is) or a `TZ` rule: the times are the C library's, and so is the offset they are named by,
+    /// not "UTC".
+    func testMachineTimesFromAZoneWithNoNameAreNamedByTheirOffset() throws {
+        let harness = try startDaemon()
+        let location = try harness.client().call(Endpoints.locationSet, Params.LocationSet(lat: 61.5, lon: 23.7))
+        let at = try XCTUnwrap(WireTime.date(from: location.at), "\(location)")
+        let clock = WireTime.string(from: at, timeZone: try XCTUnwrap(TimeZone(identifier: "Asia/Kathmandu"))).prefix(16)
+            .replacingOccurrences(of: "T", with: " ")
+        let copy = harness.directory.appendingPathComponent("localtime")
+        try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Asia/Kathmandu", toPath: copy.path)
+
+        for tz in [":" + copy.path, "<+0545>-5:45"] {
+            let shown = try DaemonHarness.run(DaemonHarness.umctl, ["location", "show", "--socket", harness.socketPath],
+                                              in: harness.directory, environment: ["TZ": tz])
+            XCTAssertEqual(shown.status, 0, shown.stderr)
+            XCTAssertTrue(shown.stdout.contains(", set \(clock) UTC+05:45"), "TZ=\(tz): \(shown.stdout)")
+        }
+    }
 }

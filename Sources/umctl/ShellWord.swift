@@ -1,0 +1,15 @@
+/// A word as a POSIX shell reads it back unchanged, for command lines umctl prints for copying:
+/// as it is when it holds only characters no shell treats specially, else in single quotes.
+///
+/// ```swift
+/// ShellWord.quoted("1001_20220112@08:10:00")  // 1001_20220112@08:10:00
+/// ShellWord.quoted("Bus 3's trip")            // 'Bus 3'\''s trip'
+/// ```
+enum ShellWord {
+    static func quoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "@%+=:,./_-".unicodeScalars.contains(scalar)
+        }
+        return plain ? word : "'" + word.replacing("'", with: #"'\''"#) + "'"
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+/// `umctl plan alternatives` prints, for each transit option, the `umctl plan choose` line that
+/// names it by its departure and trips: copied after another edit has shifted the list, the
+/// line still takes the trips the user saw, not whatever now holds that number.
+final class ChooseLineTests: SharedTampereDaemonTestCase {
+    /// Runs `line` as a user pasting it into a shell does, with this daemon's socket.
+    func runPasted(_ line: String) throws -> DaemonHarness.CommandResult {
+        let harness = try harness
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = DaemonHarness.binaries.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment[DefaultSocketPath.environmentVariable] = harness.socketPath
+        return try DaemonHarness.run("/bin/sh", ["-c", line], in: harness.directory, environment: environment)
+    }
+
+    func trips(_ leg: JSONValue?) -> [String] {
+        (leg?["rides"]?.arrayValue ?? []).compactMap { $0["trip_id"]?.stringValue }
+    }
+
+    func testThePrintedChooseLineTakesTheListedTripsAfterAnotherEditShiftsTheList() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
+        let id = try id(created)
+        let segment = try XCTUnwrap(transitSegments(created).first, "\(created)") + 1
+        let listed = try harness.json(["plan", "alternatives", id, String(segment)])["options"]?.arrayValue ?? []
+        XCTAssertGreaterThanOrEqual(listed.count, 3, "\(listed)")
+        let seen = trips(listed[2])
+        XCTAssertFalse(seen.isEmpty, "option 3 rides a known trip: \(listed[2])")
+
+        let table = try harness.umctl(["plan", "alternatives", id, String(segment)])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        let line = try XCTUnwrap(table.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("umctl plan choose \(id) \(segment) 3 ") }, "a choose line for option 3: \(table.stdout)")
+        XCTAssertTrue(line.contains("--departure") && seen.allSatisfy(line.contains), "names its departure and trips: \(line)")
+
+        // Twenty minutes at the origin first: the list asked again holds later buses, and its
+        // option 3 is another bus than the one listed.
+        XCTAssertEqual(try harness.umctl(["plan", "stay", id, "1", "20m"]).status, 0)
+        let shifted = try harness.json(["plan", "alternatives", id, String(segment)])["options"]?.arrayValue ?? []
+        XCTAssertNotEqual(shifted.count >= 3 ? trips(shifted[2]) : [], seen, "the edit shifted the list: \(shifted)")
+
+        let chosen = try runPasted(line)
+        XCTAssertEqual(chosen.status, 0, "\(line): \(chosen.stderr)")
+        let shown = try harness.json(["plan", "show", id])
+        XCTAssertEqual(trips(segments(shown)[segment - 1]["leg"]), seen, "the trips listed, not option 3 of the shifted list: \(shown)")
+        XCTAssertEqual(segments(shown)[segment - 1]["locked"], .bool(true))
+    }
+
+    func testAWalkOrCarListIsChosenByNumberWithTheCountItWasListedWith() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "car", "--at", Tampere.morning])
+        let table = try harness.umctl(["plan", "alternatives", try id(created), "1", "--count", "2"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertTrue(table.stdout.hasSuffix("(umctl plan choose \(try id(created)) 1 N --count 2)\n"), table.stdout)
+    }
+
+    func testChooseRefusesADepartureThatIsNotATimeAndSendsNothing() throws {
+        let refused = try harness.umctl(["plan", "choose", "1", "1", "1", "--departure", "soon"])
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("--departure \"soon\" is not a time"), refused.stderr)
+    }
+}
