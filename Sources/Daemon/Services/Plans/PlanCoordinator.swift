@@ -10,6 +10,10 @@ import Store
 /// while its generation is still the newest. An edit whose computation was superseded answers
 /// with the newest plan once that one is computed.
 ///
+/// The generation is stored with the plan, in the same transaction as the change that took it,
+/// and read from the store the first time a plan is touched in a run: it never goes back, also
+/// across a restart.
+///
 /// Store reads and writes (each write a durable transaction, two per edit) run on the store's
 /// threads while the actor is free: the actor only decides, so reading or editing another
 /// plan never waits for a plan's fsync or a read. One plan's writes are queued in order. The
@@ -52,6 +56,8 @@ public actor PlanCoordinator {
         }
     }
 
+    /// A plan this run has read or changed. There is none before its generation was known (read
+    /// from the store, or the plan created here).
     private struct Entry {
         var generation: Int64 = 0
         var task: Task<LegComputation, Error>?
@@ -91,7 +97,7 @@ public actor PlanCoordinator {
         var done: [Int64] = [], failed: [Int64: Error] = [:]
         for id in ids {
             try Task.checkCancellation()
-            guard entries[id] == nil else { continue } // a client touched it already
+            guard entries[id]?.lastWrite == nil else { continue } // a client edited it already
             do {
                 _ = try await edit(id: id, change: { $0 }, compute: compute)
                 done.append(id)
@@ -107,11 +113,11 @@ public actor PlanCoordinator {
     /// The newest plan, as it is (no routing).
     public func show(id: Int64) async throws -> Outcome {
         let current = try await newest(id)
-        let entry = entries[id] ?? Entry()
-        return Outcome(id: id, plan: current.plan, title: current.title, generation: entry.generation, failures: entry.failures)
+        return Outcome(id: id, plan: current.plan, title: current.title, generation: current.generation,
+                       failures: entries[id]?.failures ?? [:])
     }
 
-    /// Remembers a plan created elsewhere (generation 1) with its failures.
+    /// Remembers a plan created elsewhere (stored at generation 1: `Store.createPlan`) with its failures.
     public func created(id: Int64, failures: [Int: RoutingError]) {
         entries[id] = Entry(generation: 1, task: nil, failures: failures)
     }
@@ -138,7 +144,7 @@ public actor PlanCoordinator {
         try check(id, expectedGeneration: expectedGeneration)
         let edited = try change(current.plan)
         let title = newTitle ?? current.plan.title(current.title, after: edited)
-        var entry = entries[id] ?? Entry()
+        var entry = entries[id] ?? Entry(generation: current.generation)
         entry.task?.cancel()
         entry.generation += 1
         let generation = entry.generation
@@ -146,7 +152,7 @@ public actor PlanCoordinator {
         entry.task = task
         entry.failures = [:]
         entries[id] = entry
-        let editWritten = write(id, edited, title: title, legsPending: true, searches: searches)
+        let editWritten = write(id, edited, title: title, generation: generation, legsPending: true, searches: searches)
 
         let computed: LegComputation
         do {
@@ -180,7 +186,7 @@ public actor PlanCoordinator {
         // the plan as computed, as it does when the same edit runs inside `plan.edits`.
         let computedTitle = newTitle ?? current.plan.title(current.title, after: computed.plan)
         do {
-            try await write(id, computed.plan, title: computedTitle, legsPending: false).value
+            try await write(id, computed.plan, title: computedTitle, generation: generation, legsPending: false).value
         } catch {
             // The edit itself is stored; only its legs are not. Answer the edit (the plan
             // stays marked pending in the store) rather than an error for a kept change.
@@ -210,10 +216,10 @@ public actor PlanCoordinator {
     ) async throws -> Outcome {
         let current = try await newest(id)
         try check(id, expectedGeneration: expectedGeneration)
-        let generation = entries[id]?.generation ?? 0
+        let generation = entries[id]?.generation ?? current.generation
         let (computed, searches, title) = try await transform(current.plan, current.title)
         try Task.checkCancellation()
-        guard (entries[id]?.generation ?? 0) == generation else {
+        guard (entries[id]?.generation ?? current.generation) == generation else {
             throw DaemonError.conflict("plan \(id) was edited by another request while these edits were computed; nothing was changed")
         }
         let failures = computed.failuresBySegment
@@ -222,14 +228,15 @@ public actor PlanCoordinator {
             return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures,
                            removedPins: removedPins)
         }
-        var entry = entries[id] ?? Entry()
+        var entry = entries[id] ?? Entry(generation: generation)
         entry.task?.cancel()
         entry.generation = generation + 1
         entry.failures = failures
         entries[id] = entry
         taskEnded(id)
         do {
-            try await write(id, computed.plan, title: title, legsPending: false, searches: searches).value
+            try await write(id, computed.plan, title: title, generation: generation + 1, legsPending: false,
+                            searches: searches).value
         } catch {
             // The write's transaction rolled back: the plan is as stored. Its generation stays
             // one higher (generations only grow; see `edit`).
@@ -242,7 +249,8 @@ public actor PlanCoordinator {
                        removedPins: removedPins)
     }
 
-    /// Optimistic concurrency: `conflict` when the plan is not at `expectedGeneration`.
+    /// Optimistic concurrency: `conflict` when the plan is not at `expectedGeneration` (call after
+    /// `newest`, which knows the generation).
     private func check(_ id: Int64, expectedGeneration: Int64?) throws {
         guard let expectedGeneration else { return }
         let generation = entries[id]?.generation ?? 0
@@ -251,15 +259,16 @@ public actor PlanCoordinator {
         }
     }
 
-    /// Queues a durable write of `plan` after this plan's earlier writes, on the store's writer
-    /// thread, and makes it the plan `show` and the next edit see.
-    private func write(_ id: Int64, _ plan: RoutePlan, title: String, legsPending: Bool,
+    /// Queues a durable write of `plan` at `generation` after this plan's earlier writes, on the
+    /// store's writer thread, and makes it the plan `show` and the next edit see.
+    private func write(_ id: Int64, _ plan: RoutePlan, title: String, generation: Int64, legsPending: Bool,
                        searches: [SearchHistoryEntry] = []) -> Task<Void, Error> {
         let previous = entries[id]?.lastWrite
         let store = store
         let write = Task.detached {
             _ = await previous?.result // in order; an earlier failure was reported to its own edit
-            try await store.savePlan(id: id, plan: plan, title: title, legsPending: legsPending, searches: searches)
+            try await store.savePlan(id: id, plan: plan, title: title, legsPending: legsPending, generation: generation,
+                                     searches: searches)
         }
         entries[id, default: Entry()].lastWrite = write
         entries[id]?.newest = (plan, title)
@@ -288,17 +297,21 @@ public actor PlanCoordinator {
     }
 
     /// The plan as this coordinator last wrote it, else as stored (read on a store thread while
-    /// the actor serves others; an edit written meanwhile wins over what was read).
-    private func newest(_ id: Int64) async throws -> (plan: RoutePlan, title: String) {
-        if let newest = entries[id]?.newest { return newest }
+    /// the actor serves others; an edit written meanwhile wins over what was read), and its
+    /// generation: this run's, else the stored one, which this run then goes on from.
+    private func newest(_ id: Int64) async throws -> (plan: RoutePlan, title: String, generation: Int64) {
+        if let entry = entries[id], let newest = entry.newest { return (newest.plan, newest.title, entry.generation) }
         let stored: StoredPlan
         do {
             stored = try await store.loadPlan(id: id)
         } catch StoreError.notFound {
-            if let newest = entries[id]?.newest { return newest }
+            if let entry = entries[id], let newest = entry.newest { return (newest.plan, newest.title, entry.generation) }
             throw DaemonError.notFound("plan \(id) does not exist")
         }
-        return entries[id]?.newest ?? (stored.plan, stored.title)
+        let entry = entries[id] ?? Entry(generation: stored.generation)
+        entries[id] = entry
+        let newest = entry.newest ?? (stored.plan, stored.title)
+        return (newest.plan, newest.title, entry.generation)
     }
 }
 
