@@ -59,6 +59,9 @@ extension Store {
             try self.savePlan(id: id, plan: plan, title: title, legsPending: legsPending, generation: generation, searches: searches)
         }
     }
+    public func savePlanGeneration(id: StoredPlan.ID, generation: Int64) async throws {
+        try await writing { try self.savePlanGeneration(id: id, generation: generation) }
+    }
     public func loadPlan(id: StoredPlan.ID) async throws -> StoredPlan { try await reading { try self.loadPlan(id: id) } }
     public func listPlans() async throws -> [PlanSummary] { try await reading { try self.listPlans() } }
     public func plansWithPendingLegs() async throws -> [StoredPlan.ID] { try await reading { try self.plansWithPendingLegs() } }

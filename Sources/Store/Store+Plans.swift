@@ -56,6 +56,18 @@ extension Store {
         }
     }
 
+    /// Stores the plan's generation alone (the plan itself is unchanged): an edit that changes the
+    /// plan only by computing it takes its generation before it computes, and stores the plan once,
+    /// computed.
+    /// - throws: `StoreError.notFound` when there is no such plan; `.invalidInput` for a negative generation.
+    public func savePlanGeneration(id: StoredPlan.ID, generation: Int64) throws {
+        guard generation >= 0 else { throw StoreError.invalidInput("plan \(id) generation must be 0 or more, got \(generation)") }
+        try write { db in
+            try db.run("UPDATE plan SET generation = ? WHERE id = ?", [.integer(generation), .integer(id)])
+            guard db.changes == 1 else { throw StoreError.notFound("plan \(id)") }
+        }
+    }
+
     /// The plan with this id, exactly as it was saved.
     /// - throws: `StoreError.notFound`, or `.corruptRecord` when stored rows do not form a plan.
     public func loadPlan(id: StoredPlan.ID) throws -> StoredPlan {

@@ -14,7 +14,8 @@ import Store
 /// and read from the store the first time a plan is touched in a run: it never goes back, also
 /// across a restart.
 ///
-/// Store reads and writes (each write a durable transaction, two per edit) run on the store's
+/// Store reads and writes (each write a durable transaction, two per edit; the first only the
+/// generation when the edit is a computation alone) run on the store's
 /// threads while the actor is free: the actor only decides, so reading or editing another
 /// plan never waits for a plan's fsync or a read. One plan's writes are queued in order. The
 /// newest plan an edit wrote is kept in memory meanwhile, so the next edit and `show` see it
@@ -74,6 +75,8 @@ public actor PlanCoordinator {
     private let counters: DaemonCounters
     private let events: EventHub
     private var entries: [Int64: Entry] = [:]
+    /// Deleted plans (an id is never given again): a read that raced the delete keeps no entry.
+    private var deleted: Set<Int64> = []
 
     private let onLegsNotStored: @Sendable (Int64, Error) -> Void
 
@@ -99,7 +102,7 @@ public actor PlanCoordinator {
             try Task.checkCancellation()
             guard entries[id]?.lastWrite == nil else { continue } // a client edited it already
             do {
-                _ = try await edit(id: id, change: { $0 }, compute: compute)
+                _ = try await edit(id: id, change: nil, compute: compute) // stored already, legs pending
                 done.append(id)
             } catch is CancellationError {
                 throw CancellationError()
@@ -111,8 +114,10 @@ public actor PlanCoordinator {
     }
 
     /// The newest plan, as it is (no routing).
-    public func show(id: Int64) async throws -> Outcome {
-        let current = try await newest(id)
+    /// - parameter forEdit: an edit is prepared on this plan and then applied to the newest one:
+    ///   the plan read here is kept as the newest, so the edit does not read it a second time.
+    public func show(id: Int64, forEdit: Bool = false) async throws -> Outcome {
+        let current = try await newest(id, keep: forEdit)
         return Outcome(id: id, plan: current.plan, title: current.title, generation: current.generation,
                        failures: entries[id]?.failures ?? [:])
     }
@@ -123,6 +128,7 @@ public actor PlanCoordinator {
     }
 
     public func forget(id: Int64) {
+        deleted.insert(id)
         entries[id]?.task?.cancel()
         let waiting = entries[id]?.settling ?? []
         entries[id] = nil
@@ -131,18 +137,21 @@ public actor PlanCoordinator {
 
     /// Applies `change` to the newest plan, writes it, then computes with `compute` and writes
     /// the result if no newer edit came in meanwhile.
-    /// - parameter change: validates and edits; throwing leaves the plan untouched.
+    /// - parameter change: validates and edits; throwing leaves the plan untouched. Nil when the
+    ///   computation is the whole edit (a preset, a rebuild, refine, rename): the plan is then
+    ///   written once, computed, and before it only the generation the edit took (so a number
+    ///   shown meanwhile is never given to another plan after a restart).
     /// - parameter compute: fills the legs (`Planner.computeLegsReporting` or a preset/rebuild).
     /// - parameter expectedGeneration: when given, the edit fails with `conflict` (changing
     ///   nothing) unless the plan is at that generation.
     /// - parameter searches: places typed as text in the edit, stored with it (or neither).
     public func edit(id: Int64, title newTitle: String? = nil, expectedGeneration: Int64? = nil,
                      searches: [SearchHistoryEntry] = [],
-                     change: @Sendable (RoutePlan) throws -> RoutePlan,
+                     change: (@Sendable (RoutePlan) throws -> RoutePlan)?,
                      compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation) async throws -> Outcome {
-        let current = try await newest(id)
+        let current = try await newest(id, keep: true)
         try check(id, expectedGeneration: expectedGeneration)
-        let edited = try change(current.plan)
+        let edited = try change?(current.plan) ?? current.plan
         let title = newTitle ?? current.plan.title(current.title, after: edited)
         var entry = entries[id] ?? Entry(generation: current.generation)
         entry.task?.cancel()
@@ -152,7 +161,8 @@ public actor PlanCoordinator {
         entry.task = task
         entry.failures = [:]
         entries[id] = entry
-        let editWritten = write(id, edited, title: title, generation: generation, legsPending: true, searches: searches)
+        let editWritten = change == nil ? writeGeneration(id, generation)
+            : write(id, edited, title: title, generation: generation, legsPending: true, searches: searches)
 
         let computed: LegComputation
         do {
@@ -186,7 +196,8 @@ public actor PlanCoordinator {
         // the plan as computed, as it does when the same edit runs inside `plan.edits`.
         let computedTitle = newTitle ?? current.plan.title(current.title, after: computed.plan)
         do {
-            try await write(id, computed.plan, title: computedTitle, generation: generation, legsPending: false).value
+            try await write(id, computed.plan, title: computedTitle, generation: generation, legsPending: false,
+                            searches: change == nil ? searches : []).value
         } catch {
             // The edit itself is stored; only its legs are not. Answer the edit (the plan
             // stays marked pending in the store) rather than an error for a kept change.
@@ -275,6 +286,18 @@ public actor PlanCoordinator {
         return write
     }
 
+    /// Queues a durable write of the generation alone (the plan is unchanged), in order like `write`.
+    private func writeGeneration(_ id: Int64, _ generation: Int64) -> Task<Void, Error> {
+        let previous = entries[id]?.lastWrite
+        let store = store
+        let write = Task.detached {
+            _ = await previous?.result
+            try await store.savePlanGeneration(id: id, generation: generation)
+        }
+        entries[id, default: Entry()].lastWrite = write
+        return write
+    }
+
     /// Waits for the newest computation of the plan (its owner ends it, stored or not, and
     /// wakes the waiters) and returns the plan as it is after it.
     private func settled(id: Int64) async throws -> Outcome {
@@ -299,7 +322,10 @@ public actor PlanCoordinator {
     /// The plan as this coordinator last wrote it, else as stored (read on a store thread while
     /// the actor serves others; an edit written meanwhile wins over what was read), and its
     /// generation: this run's, else the stored one, which this run then goes on from.
-    private func newest(_ id: Int64) async throws -> (plan: RoutePlan, title: String, generation: Int64) {
+    /// - parameter keep: keep the plan read as the newest (an edit that reads it again, or writes
+    ///   it, follows). Only this coordinator writes plans, so it stays the stored plan until the
+    ///   next write replaces it; plans that are only shown are not kept.
+    private func newest(_ id: Int64, keep: Bool = false) async throws -> (plan: RoutePlan, title: String, generation: Int64) {
         if let entry = entries[id], let newest = entry.newest { return (newest.plan, newest.title, entry.generation) }
         let stored: StoredPlan
         do {
@@ -308,9 +334,11 @@ public actor PlanCoordinator {
             if let entry = entries[id], let newest = entry.newest { return (newest.plan, newest.title, entry.generation) }
             throw DaemonError.notFound("plan \(id) does not exist")
         }
-        let entry = entries[id] ?? Entry(generation: stored.generation)
-        entries[id] = entry
+        guard !deleted.contains(id) else { throw DaemonError.notFound("plan \(id) does not exist") }
+        var entry = entries[id] ?? Entry(generation: stored.generation)
         let newest = entry.newest ?? (stored.plan, stored.title)
+        if keep { entry.newest = newest }
+        entries[id] = entry
         return (newest.plan, newest.title, entry.generation)
     }
 }
