@@ -70,6 +70,24 @@ final class PlanGenerationStorageTests: XCTestCase {
         XCTAssertEqual(loaded.plan.nodes.last?.place.name, "b")
     }
 
+    func testTheGenerationAloneIsStoredLeavingThePlanAsItWas() throws {
+        let id = try store.createPlan(try walk("a", "b"), title: "kept")
+        let before = try store.loadPlan(id: id)
+        try store.savePlanGeneration(id: id, generation: 2)
+        let after = try store.loadPlan(id: id)
+        XCTAssertEqual(after.generation, 2)
+        XCTAssertEqual(after.plan, before.plan)
+        XCTAssertEqual(after.title, before.title)
+        XCTAssertEqual(after.updatedAt, before.updatedAt, "the plan did not change")
+        XCTAssertThrowsError(try store.savePlanGeneration(id: id + 1, generation: 2)) {
+            XCTAssertEqual(($0 as? StoreError)?.code, "not_found")
+        }
+        XCTAssertThrowsError(try store.savePlanGeneration(id: id, generation: -1)) {
+            XCTAssertEqual(($0 as? StoreError)?.code, "invalid_input")
+        }
+        XCTAssertEqual(try store.loadPlan(id: id).generation, 2)
+    }
+
     /// A database of schema 14 (before generations were stored) opens with its plans at
     /// generation 0, the number they showed after a restart until then; the next change goes on from it.
     func testAPlanStoredBeforeTheGenerationColumnReadsAtGenerationZero() throws {
