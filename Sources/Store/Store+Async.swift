@@ -54,8 +54,13 @@ extension Store {
         try await writing { try self.createPlan(plan, title: title, recording: route, searches: searches) }
     }
     public func savePlan(id: StoredPlan.ID, plan: RoutePlan, title: String, legsPending: Bool = false,
-                         searches: [SearchHistoryEntry] = []) async throws {
-        try await writing { try self.savePlan(id: id, plan: plan, title: title, legsPending: legsPending, searches: searches) }
+                         generation: Int64? = nil, searches: [SearchHistoryEntry] = []) async throws {
+        try await writing {
+            try self.savePlan(id: id, plan: plan, title: title, legsPending: legsPending, generation: generation, searches: searches)
+        }
+    }
+    public func savePlanGeneration(id: StoredPlan.ID, generation: Int64) async throws {
+        try await writing { try self.savePlanGeneration(id: id, generation: generation) }
     }
     public func loadPlan(id: StoredPlan.ID) async throws -> StoredPlan { try await reading { try self.loadPlan(id: id) } }
     public func listPlans() async throws -> [PlanSummary] { try await reading { try self.listPlans() } }

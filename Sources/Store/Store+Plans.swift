@@ -5,8 +5,8 @@ import SQLite
 // MARK: - Plans
 
 extension Store {
-    /// Saves a new plan and returns its id; with `route` and `searches`, records them in the
-    /// histories in the same transaction (all are stored, or none).
+    /// Saves a new plan, at generation 1, and returns its id; with `route` and `searches`, records
+    /// them in the histories in the same transaction (all are stored, or none).
     /// - throws: `StoreError.invalidInput` for an empty title, a Google Maps directions link in it, or a NaN number.
     public func createPlan(_ plan: RoutePlan, title: String, recording route: RouteHistoryEntry? = nil,
                            searches: [SearchHistoryEntry] = []) throws -> StoredPlan.ID {
@@ -16,7 +16,7 @@ extension Store {
         return try write { db in
             try db.run("""
                 INSERT INTO plan(title, time_preference, time_preference_at, pace, from_name, to_name,
-                total_travel_time, access, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                total_travel_time, access, created_at, updated_at, generation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
                 """, header + [.real(now), .real(now)])
             let id = db.database.lastInsertRowID
             try PlanRows.insertChildren(of: plan, id: id, into: db)
@@ -30,22 +30,41 @@ extension Store {
     /// them in search history in the same transaction (all are stored, or none).
     /// - parameter legsPending: true while the plan's legs are being recomputed (an edit stored
     ///   before its legs); `plansWithPendingLegs` lists such plans after a crash.
-    /// - throws: `StoreError.notFound` when there is no such plan; `.invalidInput` as `createPlan`.
+    /// - parameter generation: the plan's generation after this change, stored with it (nil:
+    ///   the stored one stays).
+    /// - throws: `StoreError.notFound` when there is no such plan; `.invalidInput` as `createPlan`,
+    ///   and for a negative generation.
     public func savePlan(id: StoredPlan.ID, plan: RoutePlan, title: String, legsPending: Bool = false,
-                         searches: [SearchHistoryEntry] = []) throws {
+                         generation: Int64? = nil, searches: [SearchHistoryEntry] = []) throws {
+        if let generation, generation < 0 {
+            throw StoreError.invalidInput("plan \(id) generation must be 0 or more, got \(generation)")
+        }
         let header = try PlanRows.header(plan, title: title)
         let searchRows = try searches.map(SearchHistoryRow.init)
         try write { db in
             try db.run("""
                 UPDATE plan SET title = ?, time_preference = ?, time_preference_at = ?, pace = ?, from_name = ?,
-                to_name = ?, total_travel_time = ?, access = ?, updated_at = ?, legs_pending = ? WHERE id = ?
-                """, header + [.real(now), .bool(legsPending), .integer(id)])
+                to_name = ?, total_travel_time = ?, access = ?, updated_at = ?, legs_pending = ?,
+                generation = coalesce(?, generation) WHERE id = ?
+                """, header + [.real(now), .bool(legsPending), .optional(generation), .integer(id)])
             guard db.changes == 1 else { throw StoreError.notFound("plan \(id)") }
             for table in PlanRows.childTables {
                 try db.run("DELETE FROM \(table) WHERE plan_id = ?", [.integer(id)])
             }
             try PlanRows.insertChildren(of: plan, id: id, into: db)
             for search in searchRows { try search.push(into: db) }
+        }
+    }
+
+    /// Stores the plan's generation alone (the plan itself is unchanged): an edit that changes the
+    /// plan only by computing it takes its generation before it computes, and stores the plan once,
+    /// computed.
+    /// - throws: `StoreError.notFound` when there is no such plan; `.invalidInput` for a negative generation.
+    public func savePlanGeneration(id: StoredPlan.ID, generation: Int64) throws {
+        guard generation >= 0 else { throw StoreError.invalidInput("plan \(id) generation must be 0 or more, got \(generation)") }
+        try write { db in
+            try db.run("UPDATE plan SET generation = ? WHERE id = ?", [.integer(generation), .integer(id)])
+            guard db.changes == 1 else { throw StoreError.notFound("plan \(id)") }
         }
     }
 
@@ -174,11 +193,12 @@ enum PlanRows {
     static func load(id: Int64, from db: StatementCache) throws -> StoredPlan {
         let planID = SQLiteValue.integer(id)
         let headers = try db.query("""
-            SELECT title, time_preference, time_preference_at, pace, created_at, updated_at, access FROM plan WHERE id = ?
+            SELECT title, time_preference, time_preference_at, pace, created_at, updated_at, access, generation
+            FROM plan WHERE id = ?
             """, [planID]) { row in
             (title: row.string(0), preference: try timePreference(row.string(1), row.optionalDouble(2)),
              pace: try StoredValues.pace(row.string(3)), access: try StoredValues.access(row.string(6)),
-             createdAt: StoredValues.date(row, 4), updatedAt: StoredValues.date(row, 5))
+             createdAt: StoredValues.date(row, 4), updatedAt: StoredValues.date(row, 5), generation: row.int64(7))
         }
         guard let header = headers.first else { throw StoreError.notFound("plan \(id)") }
 
@@ -260,7 +280,8 @@ enum PlanRows {
         } catch {
             throw StoreError.corruptRecord("plan \(id) does not form a valid plan: \(error)")
         }
-        return StoredPlan(id: id, title: header.title, plan: plan, createdAt: header.createdAt, updatedAt: header.updatedAt)
+        return StoredPlan(id: id, title: header.title, plan: plan, createdAt: header.createdAt, updatedAt: header.updatedAt,
+                          generation: header.generation)
     }
 
     /// stay_seconds, stay_until of a node.

@@ -10,13 +10,17 @@ public struct StoredPlan: Sendable, Hashable, Identifiable {
     public var plan: RoutePlan
     public var createdAt: Date
     public var updatedAt: Date
+    /// Grows with every change of the plan (the daemon's `generation`): 1 when created, 0 for a
+    /// plan stored before generations were (schema 15).
+    public var generation: Int64
 
-    public init(id: ID, title: String, plan: RoutePlan, createdAt: Date, updatedAt: Date) {
+    public init(id: ID, title: String, plan: RoutePlan, createdAt: Date, updatedAt: Date, generation: Int64 = 1) {
         self.id = id
         self.title = title
         self.plan = plan
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.generation = generation
     }
 }
 

@@ -68,7 +68,7 @@ final class PlanCoordinatorTests: XCTestCase {
         let second = try await coordinator.edit(id: id, change: { try $0.changingMode(ofSegment: 0, to: .transit) }) { plan in
             try Self.withLeg(plan, seconds: 222)
         }
-        XCTAssertEqual(second.generation, 2)
+        XCTAssertEqual(second.generation, 3, "created at 1 (stored), the held edit took 2")
         XCTAssertEqual(second.plan.modes, [.transit])
         await gate.release()
         let firstOutcome = try await first.value
@@ -77,7 +77,7 @@ final class PlanCoordinatorTests: XCTestCase {
         XCTAssertEqual(stored.modes, [.transit], "the older edit's result did not overwrite the newer one")
         XCTAssertEqual(stored.legs.first??.expectedTravelTime, 222)
         XCTAssertEqual(firstOutcome.plan.modes, [.transit], "the superseded edit answers with the newest plan")
-        XCTAssertEqual(firstOutcome.generation, 2)
+        XCTAssertEqual(firstOutcome.generation, 3)
     }
 
     func testRefusedEditChangesNothing() async throws {
@@ -98,7 +98,7 @@ final class PlanCoordinatorTests: XCTestCase {
         let stored = try await store.loadPlan(id: id).plan
         XCTAssertEqual(stored, original)
         let outcome = try await coordinator.show(id: id)
-        XCTAssertEqual(outcome.generation, 0, "a refused edit does not bump the generation")
+        XCTAssertEqual(outcome.generation, 1, "a refused edit does not bump the generation (1: as created)")
     }
 
     /// The coordinator writes outside its critical section: while plan A's edit is held in its

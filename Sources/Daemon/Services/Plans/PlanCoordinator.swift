@@ -10,7 +10,12 @@ import Store
 /// while its generation is still the newest. An edit whose computation was superseded answers
 /// with the newest plan once that one is computed.
 ///
-/// Store reads and writes (each write a durable transaction, two per edit) run on the store's
+/// The generation is stored with the plan, in the same transaction as the change that took it,
+/// and read from the store the first time a plan is touched in a run: it never goes back, also
+/// across a restart.
+///
+/// Store reads and writes (each write a durable transaction, two per edit; the first only the
+/// generation when the edit is a computation alone) run on the store's
 /// threads while the actor is free: the actor only decides, so reading or editing another
 /// plan never waits for a plan's fsync or a read. One plan's writes are queued in order. The
 /// newest plan an edit wrote is kept in memory meanwhile, so the next edit and `show` see it
@@ -52,6 +57,8 @@ public actor PlanCoordinator {
         }
     }
 
+    /// A plan this run has read or changed. There is none before its generation was known (read
+    /// from the store, or the plan created here).
     private struct Entry {
         var generation: Int64 = 0
         var task: Task<LegComputation, Error>?
@@ -68,6 +75,8 @@ public actor PlanCoordinator {
     private let counters: DaemonCounters
     private let events: EventHub
     private var entries: [Int64: Entry] = [:]
+    /// Deleted plans (an id is never given again): a read that raced the delete keeps no entry.
+    private var deleted: Set<Int64> = []
 
     private let onLegsNotStored: @Sendable (Int64, Error) -> Void
 
@@ -91,9 +100,9 @@ public actor PlanCoordinator {
         var done: [Int64] = [], failed: [Int64: Error] = [:]
         for id in ids {
             try Task.checkCancellation()
-            guard entries[id] == nil else { continue } // a client touched it already
+            guard entries[id]?.lastWrite == nil else { continue } // a client edited it already
             do {
-                _ = try await edit(id: id, change: { $0 }, compute: compute)
+                _ = try await edit(id: id, change: nil, compute: compute) // stored already, legs pending
                 done.append(id)
             } catch is CancellationError {
                 throw CancellationError()
@@ -105,18 +114,21 @@ public actor PlanCoordinator {
     }
 
     /// The newest plan, as it is (no routing).
-    public func show(id: Int64) async throws -> Outcome {
-        let current = try await newest(id)
-        let entry = entries[id] ?? Entry()
-        return Outcome(id: id, plan: current.plan, title: current.title, generation: entry.generation, failures: entry.failures)
+    /// - parameter forEdit: an edit is prepared on this plan and then applied to the newest one:
+    ///   the plan read here is kept as the newest, so the edit does not read it a second time.
+    public func show(id: Int64, forEdit: Bool = false) async throws -> Outcome {
+        let current = try await newest(id, keep: forEdit)
+        return Outcome(id: id, plan: current.plan, title: current.title, generation: current.generation,
+                       failures: entries[id]?.failures ?? [:])
     }
 
-    /// Remembers a plan created elsewhere (generation 1) with its failures.
+    /// Remembers a plan created elsewhere (stored at generation 1: `Store.createPlan`) with its failures.
     public func created(id: Int64, failures: [Int: RoutingError]) {
         entries[id] = Entry(generation: 1, task: nil, failures: failures)
     }
 
     public func forget(id: Int64) {
+        deleted.insert(id)
         entries[id]?.task?.cancel()
         let waiting = entries[id]?.settling ?? []
         entries[id] = nil
@@ -125,20 +137,23 @@ public actor PlanCoordinator {
 
     /// Applies `change` to the newest plan, writes it, then computes with `compute` and writes
     /// the result if no newer edit came in meanwhile.
-    /// - parameter change: validates and edits; throwing leaves the plan untouched.
+    /// - parameter change: validates and edits; throwing leaves the plan untouched. Nil when the
+    ///   computation is the whole edit (a preset, a rebuild, refine, rename): the plan is then
+    ///   written once, computed, and before it only the generation the edit took (so a number
+    ///   shown meanwhile is never given to another plan after a restart).
     /// - parameter compute: fills the legs (`Planner.computeLegsReporting` or a preset/rebuild).
     /// - parameter expectedGeneration: when given, the edit fails with `conflict` (changing
     ///   nothing) unless the plan is at that generation.
     /// - parameter searches: places typed as text in the edit, stored with it (or neither).
     public func edit(id: Int64, title newTitle: String? = nil, expectedGeneration: Int64? = nil,
                      searches: [SearchHistoryEntry] = [],
-                     change: @Sendable (RoutePlan) throws -> RoutePlan,
+                     change: (@Sendable (RoutePlan) throws -> RoutePlan)?,
                      compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation) async throws -> Outcome {
-        let current = try await newest(id)
+        let current = try await newest(id, keep: true)
         try check(id, expectedGeneration: expectedGeneration)
-        let edited = try change(current.plan)
+        let edited = try change?(current.plan) ?? current.plan
         let title = newTitle ?? current.plan.title(current.title, after: edited)
-        var entry = entries[id] ?? Entry()
+        var entry = entries[id] ?? Entry(generation: current.generation)
         entry.task?.cancel()
         entry.generation += 1
         let generation = entry.generation
@@ -146,7 +161,8 @@ public actor PlanCoordinator {
         entry.task = task
         entry.failures = [:]
         entries[id] = entry
-        let editWritten = write(id, edited, title: title, legsPending: true, searches: searches)
+        let editWritten = change == nil ? writeGeneration(id, generation)
+            : write(id, edited, title: title, generation: generation, legsPending: true, searches: searches)
 
         let computed: LegComputation
         do {
@@ -180,7 +196,8 @@ public actor PlanCoordinator {
         // the plan as computed, as it does when the same edit runs inside `plan.edits`.
         let computedTitle = newTitle ?? current.plan.title(current.title, after: computed.plan)
         do {
-            try await write(id, computed.plan, title: computedTitle, legsPending: false).value
+            try await write(id, computed.plan, title: computedTitle, generation: generation, legsPending: false,
+                            searches: change == nil ? searches : []).value
         } catch {
             // The edit itself is stored; only its legs are not. Answer the edit (the plan
             // stays marked pending in the store) rather than an error for a kept change.
@@ -210,10 +227,10 @@ public actor PlanCoordinator {
     ) async throws -> Outcome {
         let current = try await newest(id)
         try check(id, expectedGeneration: expectedGeneration)
-        let generation = entries[id]?.generation ?? 0
+        let generation = entries[id]?.generation ?? current.generation
         let (computed, searches, title) = try await transform(current.plan, current.title)
         try Task.checkCancellation()
-        guard (entries[id]?.generation ?? 0) == generation else {
+        guard (entries[id]?.generation ?? current.generation) == generation else {
             throw DaemonError.conflict("plan \(id) was edited by another request while these edits were computed; nothing was changed")
         }
         let failures = computed.failuresBySegment
@@ -222,14 +239,15 @@ public actor PlanCoordinator {
             return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures,
                            removedPins: removedPins)
         }
-        var entry = entries[id] ?? Entry()
+        var entry = entries[id] ?? Entry(generation: generation)
         entry.task?.cancel()
         entry.generation = generation + 1
         entry.failures = failures
         entries[id] = entry
         taskEnded(id)
         do {
-            try await write(id, computed.plan, title: title, legsPending: false, searches: searches).value
+            try await write(id, computed.plan, title: title, generation: generation + 1, legsPending: false,
+                            searches: searches).value
         } catch {
             // The write's transaction rolled back: the plan is as stored. Its generation stays
             // one higher (generations only grow; see `edit`).
@@ -242,7 +260,8 @@ public actor PlanCoordinator {
                        removedPins: removedPins)
     }
 
-    /// Optimistic concurrency: `conflict` when the plan is not at `expectedGeneration`.
+    /// Optimistic concurrency: `conflict` when the plan is not at `expectedGeneration` (call after
+    /// `newest`, which knows the generation).
     private func check(_ id: Int64, expectedGeneration: Int64?) throws {
         guard let expectedGeneration else { return }
         let generation = entries[id]?.generation ?? 0
@@ -251,18 +270,31 @@ public actor PlanCoordinator {
         }
     }
 
-    /// Queues a durable write of `plan` after this plan's earlier writes, on the store's writer
-    /// thread, and makes it the plan `show` and the next edit see.
-    private func write(_ id: Int64, _ plan: RoutePlan, title: String, legsPending: Bool,
+    /// Queues a durable write of `plan` at `generation` after this plan's earlier writes, on the
+    /// store's writer thread, and makes it the plan `show` and the next edit see.
+    private func write(_ id: Int64, _ plan: RoutePlan, title: String, generation: Int64, legsPending: Bool,
                        searches: [SearchHistoryEntry] = []) -> Task<Void, Error> {
         let previous = entries[id]?.lastWrite
         let store = store
         let write = Task.detached {
             _ = await previous?.result // in order; an earlier failure was reported to its own edit
-            try await store.savePlan(id: id, plan: plan, title: title, legsPending: legsPending, searches: searches)
+            try await store.savePlan(id: id, plan: plan, title: title, legsPending: legsPending, generation: generation,
+                                     searches: searches)
         }
         entries[id, default: Entry()].lastWrite = write
         entries[id]?.newest = (plan, title)
+        return write
+    }
+
+    /// Queues a durable write of the generation alone (the plan is unchanged), in order like `write`.
+    private func writeGeneration(_ id: Int64, _ generation: Int64) -> Task<Void, Error> {
+        let previous = entries[id]?.lastWrite
+        let store = store
+        let write = Task.detached {
+            _ = await previous?.result
+            try await store.savePlanGeneration(id: id, generation: generation)
+        }
+        entries[id, default: Entry()].lastWrite = write
         return write
     }
 
@@ -288,17 +320,26 @@ public actor PlanCoordinator {
     }
 
     /// The plan as this coordinator last wrote it, else as stored (read on a store thread while
-    /// the actor serves others; an edit written meanwhile wins over what was read).
-    private func newest(_ id: Int64) async throws -> (plan: RoutePlan, title: String) {
-        if let newest = entries[id]?.newest { return newest }
+    /// the actor serves others; an edit written meanwhile wins over what was read), and its
+    /// generation: this run's, else the stored one, which this run then goes on from.
+    /// - parameter keep: keep the plan read as the newest (an edit that reads it again, or writes
+    ///   it, follows). Only this coordinator writes plans, so it stays the stored plan until the
+    ///   next write replaces it; plans that are only shown are not kept.
+    private func newest(_ id: Int64, keep: Bool = false) async throws -> (plan: RoutePlan, title: String, generation: Int64) {
+        if let entry = entries[id], let newest = entry.newest { return (newest.plan, newest.title, entry.generation) }
         let stored: StoredPlan
         do {
             stored = try await store.loadPlan(id: id)
         } catch StoreError.notFound {
-            if let newest = entries[id]?.newest { return newest }
+            if let entry = entries[id], let newest = entry.newest { return (newest.plan, newest.title, entry.generation) }
             throw DaemonError.notFound("plan \(id) does not exist")
         }
-        return entries[id]?.newest ?? (stored.plan, stored.title)
+        guard !deleted.contains(id) else { throw DaemonError.notFound("plan \(id) does not exist") }
+        var entry = entries[id] ?? Entry(generation: stored.generation)
+        let newest = entry.newest ?? (stored.plan, stored.title)
+        if keep { entry.newest = newest }
+        entries[id] = entry
+        return (newest.plan, newest.title, entry.generation)
     }
 }
 

@@ -33,18 +33,18 @@ struct PlanService: Sendable {
     /// One edit: applied to the newest plan and written at once, then its emptied legs computed
     /// (`PlanCoordinator.edit`, which also decides the title: `RoutePlan.title(_:after:)`).
     func edit(_ edit: PlanEdit, expectedGeneration: Int64?) async throws -> Outcome {
-        let shown = try await plans.show(id: edit.planID)
+        let shown = try await plans.show(id: edit.planID, forEdit: true) // the one read of the plan
         let prepared = try await prepare(edit, on: shown.plan)
         _ = try regions.requireRegions()
         let searches = typedPlaces.entries(prepared.typed)
-        let change: @Sendable (RoutePlan) throws -> RoutePlan
+        let change: (@Sendable (RoutePlan) throws -> RoutePlan)?
         let compute: @Sendable (RoutePlan) async throws -> LegComputation
         switch prepared.step {
         case .change(let edited):
             change = edited
             compute = legs
         case .compute(let computation):
-            change = { $0 }
+            change = nil // the computation is the change: the plan is written once, computed
             compute = computation
         }
         return try await plans.edit(id: edit.planID, title: prepared.title, expectedGeneration: expectedGeneration,

@@ -1,0 +1,80 @@
+import Daemon
+import Foundation
+import Planner
+import SQLite
+import Store
+import TestSupport
+import XCTest
+
+/// How often one edit touches the store (issue 27): the plan is read once (`show(forEdit:)` keeps
+/// it for the change), and an edit that is a computation alone (a preset, a rebuild, refine,
+/// rename) writes the plan once, computed: before that only the generation it took is stored.
+final class EditStoreAccessTests: XCTestCase {
+    private var directory: URL!
+    private var store: Store!
+    private var id: Int64 = 0
+
+    override func setUp() async throws {
+        directory = try DaemonHarness.temporaryDirectory()
+        store = try Store(path: directory.appendingPathComponent("db.sqlite").path)
+        let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
+        let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
+        id = try await store.createPlan(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "t")
+    }
+
+    override func tearDown() {
+        store = nil
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+        super.tearDown()
+    }
+
+    func testAComputationAloneLeavesTheStoredPlanAsItWasUntilItIsStoredComputed() async throws {
+        let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
+        let gate = PlanCoordinatorTests.Gate()
+        let id = id
+        let edit = Task.detached {
+            try await coordinator.edit(id: id, change: nil) { plan in
+                await gate.pass()
+                return try PlanCoordinatorTests.withLeg(plan.settingPace(.fast), seconds: 60)
+            }
+        }
+        await gate.waitUntilEntered()
+        // The generation the edit took is written before its computation ends (in order, on the
+        // writer thread): wait for it, then look at the stored plan while the computation is held.
+        var stored = try await store.loadPlan(id: id)
+        for _ in 0..<1000 where stored.generation != 2 {
+            try await Task.sleep(nanoseconds: 2_000_000)
+            stored = try await store.loadPlan(id: id)
+        }
+        XCTAssertEqual(stored.generation, 2, "the generation is stored before the plan is")
+        XCTAssertEqual(stored.plan.pace, .normal, "the plan is not written before it is computed")
+        let pendingWhileComputing = try await store.plansWithPendingLegs()
+        XCTAssertEqual(pendingWhileComputing, [], "nothing was emptied, so nothing is marked for a recompute")
+        await gate.release()
+
+        let outcome = try await edit.value
+        XCTAssertEqual(outcome.generation, 2)
+        let computed = try await store.loadPlan(id: id)
+        XCTAssertEqual(computed.plan.pace, .fast)
+        XCTAssertEqual(computed.plan.legs.first??.expectedTravelTime, 60)
+        XCTAssertEqual(computed.generation, 2)
+        let pendingAfter = try await store.plansWithPendingLegs()
+        XCTAssertEqual(pendingAfter, [])
+    }
+
+    /// The plan an edit was shown for is the one it changes, without a second read: a change made
+    /// to the file behind the coordinator's back (which never happens in the daemon, the only
+    /// writer of plans) is not seen by the edit.
+    func testAnEditChangesThePlanItWasShownWithoutReadingItAgain() async throws {
+        let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
+        let shown = try await coordinator.show(id: id, forEdit: true)
+        let behind = try Database(path: directory.appendingPathComponent("db.sqlite").path, mode: .readWrite)
+        try behind.execute("UPDATE plan SET title = 'changed behind' WHERE id = \(id)")
+        behind.close()
+        let outcome = try await coordinator.edit(id: id, change: { try $0.changingMode(ofSegment: 0, to: .car) }) {
+            try PlanCoordinatorTests.withLeg($0, seconds: 60)
+        }
+        XCTAssertEqual(outcome.title, shown.title, "the edit changed the plan as read for it")
+        XCTAssertEqual(outcome.plan.modes, [.car])
+    }
+}

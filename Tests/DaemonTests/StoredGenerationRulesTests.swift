@@ -1,0 +1,111 @@
+import Daemon
+import Foundation
+import Planner
+import Store
+import TestSupport
+import XCTest
+
+/// The coordinator goes on from the generation stored with the plan, and stores every one it
+/// takes in the same write as the change (issue 27): a coordinator started on the same file (a
+/// restart of the daemon) sees the same numbers.
+final class StoredGenerationRulesTests: XCTestCase {
+    private var directory: URL!
+    private var store: Store!
+    private var id: Int64 = 0
+
+    override func setUp() async throws {
+        directory = try DaemonHarness.temporaryDirectory()
+        store = try Store(path: directory.appendingPathComponent("db.sqlite").path)
+        let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
+        let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
+        id = try await store.createPlan(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "t")
+    }
+
+    override func tearDown() {
+        store = nil
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+        super.tearDown()
+    }
+
+    private func storedGeneration() async throws -> Int64 { try await store.loadPlan(id: id).generation }
+
+    private func coordinator() -> PlanCoordinator { PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub()) }
+
+    private static func legs(_ plan: RoutePlan) throws -> LegComputation {
+        let legs = plan.modes.map { Optional(RouteLeg(mode: $0, expectedTravelTime: 60)) }
+        return LegComputation(plan: try RoutePlan(restoring: plan.nodes, modes: plan.modes, legs: legs, timePreference: plan.timePreference,
+                                                  pace: plan.pace, locks: plan.locks, pinned: plan.pinned, pending: plan.pending),
+                              failures: [], queryCount: plan.segmentCount)
+    }
+
+    private func toCar(_ coordinator: PlanCoordinator, expecting generation: Int64? = nil) async throws -> PlanCoordinator.Outcome {
+        try await coordinator.edit(id: id, expectedGeneration: generation, change: { try $0.changingMode(ofSegment: 0, to: .car) },
+                                   compute: { try Self.legs($0) })
+    }
+
+    func testEveryEditIsStoredWithItsGenerationAndANewCoordinatorGoesOnFromIt() async throws {
+        let first = coordinator()
+        let created = try await first.show(id: id).generation
+        XCTAssertEqual(created, 1, "as created")
+        _ = try await toCar(first)
+        let batch = try await first.applyAtomically(id: id, expectedGeneration: 2, dryRun: false) { plan, title in
+            (try Self.legs(plan.settingPace(.fast)), [], title)
+        }
+        XCTAssertEqual(batch.generation, 3)
+        let afterBatch = try await storedGeneration()
+        XCTAssertEqual(afterBatch, 3, "stored with the change")
+
+        let restarted = coordinator()
+        let afterRestart = try await restarted.show(id: id).generation
+        XCTAssertEqual(afterRestart, 3)
+        do {
+            _ = try await toCar(restarted, expecting: 2)
+            XCTFail("a stale generation from before the restart is refused")
+        } catch DaemonError.conflict {}
+        let next = try await toCar(restarted, expecting: 3)
+        XCTAssertEqual(next.generation, 4)
+        let afterNext = try await storedGeneration()
+        XCTAssertEqual(afterNext, 4)
+    }
+
+    func testADryRunStoresNoGeneration() async throws {
+        let coordinator = coordinator()
+        let dry = try await coordinator.applyAtomically(id: id, expectedGeneration: nil, dryRun: true) { plan, title in
+            (try Self.legs(plan), [], title)
+        }
+        XCTAssertEqual(dry.generation, 1)
+        let afterDryRun = try await storedGeneration()
+        XCTAssertEqual(afterDryRun, 1)
+    }
+
+    /// A plan left with its legs pending by a kill is recomputed at the next start as a change of
+    /// its own: one generation more than the edit the kill interrupted, stored.
+    func testTheRecomputeOfAnInterruptedPlanTakesTheNextStoredGeneration() async throws {
+        let stored = try await store.loadPlan(id: id)
+        try await store.savePlan(id: id, plan: try stored.plan.changingMode(ofSegment: 0, to: .car), title: stored.title,
+                                 legsPending: true, generation: 5)
+        let (done, failed) = try await coordinator().recomputeInterrupted { try Self.legs($0) }
+        XCTAssertEqual(done, [id])
+        XCTAssertTrue(failed.isEmpty)
+        let recomputed = try await store.loadPlan(id: id)
+        XCTAssertEqual(recomputed.generation, 6)
+        XCTAssertNotNil(recomputed.plan.legs[0])
+        let pending = try await store.plansWithPendingLegs()
+        XCTAssertEqual(pending, [])
+    }
+
+    /// Showing a plan before the start's recompute reaches it (a client's `plan show`) does not
+    /// keep it from being recomputed.
+    func testAShownPlanIsStillRecomputedAfterAnInterruption() async throws {
+        let stored = try await store.loadPlan(id: id)
+        try await store.savePlan(id: id, plan: try stored.plan.changingMode(ofSegment: 0, to: .car), title: stored.title,
+                                 legsPending: true, generation: 2)
+        let coordinator = coordinator()
+        let shown = try await coordinator.show(id: id).generation
+        XCTAssertEqual(shown, 2)
+        let (done, _) = try await coordinator.recomputeInterrupted { try Self.legs($0) }
+        XCTAssertEqual(done, [id])
+        let afterRecompute = try await storedGeneration()
+        XCTAssertEqual(afterRecompute, 3)
+    }
+}
