@@ -40,8 +40,8 @@ func runImportSuite() async throws -> SuiteReport {
         record("child processes' CPU (planetsplitter + Routino workers)", childrenCPUSeconds() - children)
         record("this process's CPU (place index, feed, daemon side)", ownCPUSeconds() - own)
         if run == 0 {
-            report.notes["counts"] = "\(result.manifest.counts["footpaths"] ?? 0) footpaths, "
-                + "\(result.manifest.counts[TransitEngine.straightLineFootpaths] ?? 0) straight-line"
+            report.notes["counts"] = "\(result.manifest.counts["stops"] ?? 0) stops indexed, "
+                + "\(result.manifest.counts[TransitEngine.straightLineFootpaths] ?? 0) straight-line footpaths"
         }
     }
     for name in order {
