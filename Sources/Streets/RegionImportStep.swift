@@ -62,9 +62,11 @@ public struct RegionImportStep: Sendable {
     }
 
     /// Runs the step alone in `stagingDirectory`, whose streets are already complete.
+    /// - parameter isCancelled: true stops the step's long work (`RegionImportStreets.isStopping`).
     @discardableResult
-    public func run(stagingDirectory: URL, progress: (RegionImportProgress) -> Void) throws -> Outcome {
-        try body(stagingDirectory, .built, progress)
+    public func run(stagingDirectory: URL, isCancelled: @escaping @Sendable () -> Bool = { false },
+                    progress: (RegionImportProgress) -> Void) throws -> Outcome {
+        try body(stagingDirectory, .built(stop: isCancelled), progress)
     }
 
     /// Runs the step in an import, beside the streets being built.

@@ -23,16 +23,25 @@ public final class RegionImportStreets: Sendable {
 
     let routingDatabase: ImportPromise<Void>
     let placeIndex: ImportPromise<Void>
+    private let stop: @Sendable () -> Bool
 
-    init(routingDatabase: ImportPromise<Void> = ImportPromise(), placeIndex: ImportPromise<Void> = ImportPromise()) {
+    init(routingDatabase: ImportPromise<Void> = ImportPromise(), placeIndex: ImportPromise<Void> = ImportPromise(),
+         stop: @escaping @Sendable () -> Bool = { false }) {
         self.routingDatabase = routingDatabase
         self.placeIndex = placeIndex
+        self.stop = stop
     }
 
     /// Streets already complete in the directory (a step run alone, or on a kept region's streets).
-    static var built: RegionImportStreets {
-        RegionImportStreets(routingDatabase: ImportPromise(kept: ()), placeIndex: ImportPromise(kept: ()))
+    /// - parameter stop: true once the import is cancelled.
+    static func built(stop: @escaping @Sendable () -> Bool = { false }) -> RegionImportStreets {
+        RegionImportStreets(routingDatabase: ImportPromise(kept: ()), placeIndex: ImportPromise(kept: ()), stop: stop)
     }
+
+    /// True once the import is stopping (cancelled, or another part of it failed): a step's long
+    /// work (timing footpaths) polls it and throws `CancellationError` rather than finish a
+    /// version that will never go live.
+    public var isStopping: Bool { stop() }
 
     /// Blocks until Routino's database (planetsplitter's output) is complete in the staging directory.
     /// - throws: `NotBuilt` when planetsplitter failed or the import is stopping.

@@ -33,7 +33,7 @@ extension RegionImporter {
         let failing = FailureFlag()
         let isCancelled = self.isCancelled
         let stop: @Sendable () -> Bool = { isCancelled() || failing.isSet }
-        let streets = RegionImportStreets()
+        let streets = RegionImportStreets(stop: stop)
         let importer = self
         let places = ImportPromise<PlacesSummary>.onThread("import-places") {
             do {
@@ -100,6 +100,8 @@ extension RegionImporter {
                 throw error
             } catch let error as RegionImportStreets.NotBuilt {
                 throw error
+            } catch is CancellationError {
+                throw CancellationError()  // stopped: the import says why (cancelled, or the part that failed)
             } catch {
                 throw StreetsError.importFailed(phase: step.name, message: "\(error)")
             }

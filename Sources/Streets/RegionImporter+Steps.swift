@@ -55,9 +55,11 @@ extension RegionImporter {
                 progress(RegionImportProgress(phase: step.name, fraction: 0))
                 let outcome: RegionImportStep.Outcome
                 do {
-                    outcome = try step.run(stagingDirectory: staging, progress: progress)
+                    outcome = try step.run(stagingDirectory: staging, isCancelled: isCancelled, progress: progress)
                 } catch let error as StreetsError {
                     throw error
+                } catch is CancellationError {
+                    throw CancellationError()
                 } catch {
                     throw StreetsError.importFailed(phase: step.name, message: "\(error)")
                 }

@@ -50,6 +50,14 @@ final class RoutinoWorkerPool: Sendable {
     ///   at least `progressStep` more are answered, and at the end.
     func askAll(_ requests: [String], progressStep: Int = 256,
                 progress: (_ answered: Int) -> Void = { _ in }) -> [Result<String, Error>] {
+        askAll(requests, progressStep: progressStep, unlessStopped: { false }, progress: progress)!
+    }
+
+    /// `askAll`, giving up when `shouldStop` says so (an import cancelled while it times footpaths).
+    /// - parameter shouldStop: polled while the answers come in (at least every `stopPollInterval`);
+    ///   true returns nil at once, leaving the requests not yet answered queued (`shutdown` drops them).
+    func askAll(_ requests: [String], progressStep: Int = 256, unlessStopped shouldStop: () -> Bool,
+                progress: (_ answered: Int) -> Void = { _ in }) -> [Result<String, Error>]? {
         final class Answers: Sendable {
             let results: Mutex<[Result<String, Error>?]>
             init(count: Int) { results = Mutex(Array(repeating: nil, count: count)) }
@@ -64,7 +72,10 @@ final class RoutinoWorkerPool: Sendable {
         }
         var reported = 0
         for answered in requests.indices.map({ $0 + 1 }) {
-            arrived.wait()
+            while arrived.wait(timeout: .now() + Self.stopPollInterval) == .timedOut {
+                if shouldStop() { return nil }
+            }
+            if shouldStop() { return nil }
             if answered - reported >= max(1, progressStep), answered < requests.count {
                 reported = answered
                 progress(answered)
@@ -73,6 +84,18 @@ final class RoutinoWorkerPool: Sendable {
         if !requests.isEmpty { progress(requests.count) }
         let results = answers.results.withLock { $0 }
         return results.map { $0 ?? .failure(RoutingError.engineFailure("the routing worker gave no answer")) }
+    }
+
+    /// How long `askAll` waits for an answer before it asks `shouldStop` again.
+    static let stopPollInterval = DispatchTimeInterval.milliseconds(100)
+
+    /// Starts every worker process now (each loads the database), without waiting: the next
+    /// queries then find them ready. One `ping` per worker; a worker that cannot start says so
+    /// to the queries that follow.
+    func startWorkers(_ count: Int) {
+        for _ in 0..<max(1, count) {
+            queue.push(Job(request: "ping") { _ in })
+        }
     }
 
     /// Stops accepting queries, fails those waiting and lets every worker exit.

@@ -19,27 +19,40 @@ import Planner
 /// for times only (`time walk`: the route's ends without its geometry), which is all that takes.
 public final class StreetWalkTimer: Sendable {
     private let pool: RoutinoWorkerPool
+    private let workers: Int
 
     /// - parameter regionDirectory: a directory holding Routino's database (`planetsplitter` output).
-    /// - parameter workers: worker processes (started on the first batch).
+    /// - parameter workers: worker processes (started on the first batch, or by `startWorkers`).
     /// - throws: `StreetsError.workerNotFound` when `usefulmap-routino-worker` cannot be found.
     public init(regionDirectory: URL, workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         let configuration = RoutinoWorkerPool.Configuration(
             executable: try StreetRouter.locateWorker(), database: regionDirectory.path, workers: workers,
             recycleAfterFailedRoutes: StreetRouter.defaultRecycleAfterFailedRoutes)
         pool = RoutinoWorkerPool(configuration)
+        self.workers = max(1, workers)
+    }
+
+    /// Starts every worker process now, without waiting (each loads the routing database, which
+    /// must be complete): an import calls it as soon as planetsplitter has written the database,
+    /// so the batch that follows finds every worker ready.
+    public func startWorkers() {
+        pool.startWorkers(workers)
     }
 
     /// Seconds to walk each pair at `pace`, in order; `nil` for a pair with no walking route
     /// (a point over 1 km from any road, roads that do not connect, or a query the worker died on).
     /// - parameter progress: told how many of the pairs are timed, on the calling thread, as the
     ///   answers come in (about every 256 routes) and at the end.
+    /// - parameter shouldStop: polled while the workers answer (about every 0.1 s): true stops
+    ///   the batch (`CancellationError`); the routes not yet asked are left to `shutdown`.
     /// - throws: `RoutingError.engineFailure` when no worker can start on this directory (no
-    ///   routing database there, say); nothing is routed then.
+    ///   routing database there, say); nothing is routed then. `CancellationError` when stopped.
     public func walkingSeconds(pairs: [(from: Coordinate, to: Coordinate)], pace: WalkingPace,
-                               progress: (_ timed: Int) -> Void = { _ in }) throws -> [Double?] {
+                               progress: (_ timed: Int) -> Void = { _ in },
+                               shouldStop: () -> Bool = { false }) throws -> [Double?] {
         guard !pairs.isEmpty else { return [] }
-        if case .failure(let error) = pool.askAll(["ping"])[0] { throw error }
+        guard let ping = pool.askAll(["ping"], unlessStopped: shouldStop) else { throw CancellationError() }
+        if case .failure(let error) = ping[0] { throw error }
         var requestIndex: [UnorderedPair: Int] = [:]
         var requests: [(from: Coordinate, to: Coordinate)] = []
         let indices = pairs.map { pair in
@@ -49,13 +62,14 @@ public final class StreetWalkTimer: Sendable {
             requests.append(pair)
             return requests.count - 1
         }
-        let lines = pool.askAll(requests.map { pair in
+        let answers = pool.askAll(requests.map { pair in
             String(format: "time walk %.7f %.7f %.7f %.7f",
                    pair.from.latitude, pair.from.longitude, pair.to.latitude, pair.to.longitude)
-        }) { routed in
+        }, unlessStopped: shouldStop) { routed in
             // Most routes answer two pairs (there and back): report the pairs in proportion.
             progress(routed == requests.count ? pairs.count : pairs.count * routed / requests.count)
         }
+        guard let lines = answers else { throw CancellationError() }
         let seconds: [Double?] = zip(requests, lines).map { pair, line in
             guard case .success(let text) = line,
                   case let .route(distance, duration, points) = RoutinoReply(line: text) else { return nil }

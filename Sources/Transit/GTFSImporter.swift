@@ -31,12 +31,17 @@ public struct GTFSImporter: Sendable {
     /// `importFeeds`, also returning the imported stops (as `TransitRouter.stops` lists them)
     /// with the feed each came from (1 for the first of `feeds`: two feeds may share a stop id),
     /// so that a caller indexing them need not load the timetable it has just written.
+    /// - parameter stopsReady: given those stops as soon as they are final, before the
+    ///   footpaths are timed (on the calling thread), so a caller can index them meanwhile.
     public func importFeedsListingStops(_ feeds: [URL], intoRegionDirectory regionDirectory: URL,
                                         walking: any WalkingTimeEstimator = StraightLineWalking(),
-                                        progress: @Sendable (TransitImportProgress) -> Void = { _ in }) throws
+                                        progress: @Sendable (TransitImportProgress) -> Void = { _ in },
+                                        stopsReady: ([(feed: Int, stop: TransitStop)]) -> Void = { _ in }) throws
         -> (report: GTFSImportReport, stops: [(feed: Int, stop: TransitStop)]) {
         let start = DispatchTime.now().uptimeNanoseconds
-        var (timetable, report, stopFeeds) = try buildTimetableListingStopFeeds(feeds, walking: walking, progress: progress)
+        var (timetable, report, stopFeeds) = try buildTimetableListingStopFeeds(
+            feeds, walking: walking, progress: progress,
+            stopsReady: { stops, feedOfStop in stopsReady(zip(feedOfStop, stops.map(TransitStop.init)).map { (feed: $0, stop: $1) }) })
         progress(TransitImportProgress(feed: feeds.map(\.lastPathComponent).joined(separator: ", "), step: "writing", rows: timetable.tripIDs.count))
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         try TimetableStore(regionDirectory: regionDirectory).save(timetable, report: report)
@@ -59,8 +64,10 @@ public struct GTFSImporter: Sendable {
     }
 
     /// `buildTimetable`, also returning each stop's feed (1 for the first), in stop order.
+    /// - parameter stopsReady: the stops and each one's feed, before the footpaths are timed.
     private func buildTimetableListingStopFeeds(_ feeds: [URL], walking: any WalkingTimeEstimator,
-                                                progress: @Sendable (TransitImportProgress) -> Void)
+                                                progress: @Sendable (TransitImportProgress) -> Void,
+                                                stopsReady: ([Timetable.Stop], [Int]) -> Void = { _, _ in })
         throws -> (Timetable, GTFSImportReport, [Int]) {
         guard !feeds.isEmpty else { throw TransitError.noFeeds }
         var builder = TimetableBuilder()
@@ -71,9 +78,11 @@ public struct GTFSImporter: Sendable {
         }
         let names = feeds.map(\.lastPathComponent).joined(separator: ", ")
         progress(TransitImportProgress(feed: names, step: "footpaths", rows: 0))
+        let feedOfStop = builder.stopFeeds
         let (timetable, footpathCounts) = try builder.build(
             footpathRadius: footpathRadius, defaultChangeSeconds: defaultMinimumTransferSeconds, walking: walking,
-            checkMemory: { try memory.check(feed: names, file: "stops.txt (footpaths between its stops)") })
+            checkMemory: { try memory.check(feed: names, file: "stops.txt (footpaths between its stops)") },
+            stopsReady: { stopsReady($0, feedOfStop) })
         report.timeZone = timetable.timeZoneID
         report.stops = timetable.stops.count
         report.routes = timetable.routes.count

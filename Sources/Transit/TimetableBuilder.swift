@@ -125,9 +125,12 @@ struct TimetableBuilder {
     ///   footpath, when transfers.txt says nothing.
     /// - parameter checkMemory: called as footpath candidates pile up (stops packed close
     ///   together give a number growing with the square of their count); throws to stop.
+    /// - parameter stopsReady: given the stops, final (their modes included), just before the
+    ///   footpaths are timed, so a caller can index them meanwhile.
     /// - returns: the timetable, and how many footpaths were timed along the streets or as a straight line.
     func build(footpathRadius: Double, defaultChangeSeconds: Int, walking: any WalkingTimeEstimator,
-               checkMemory: () throws -> Void = {}) rethrows -> (Timetable, FootpathCounts) {
+               checkMemory: () throws -> Void = {}, stopsReady: ([Timetable.Stop]) -> Void = { _ in }) throws
+        -> (Timetable, FootpathCounts) {
         var table = Timetable(timeZoneID: timeZoneID ?? "UTC")
         table.stops = stops
         table.routes = routes
@@ -235,7 +238,8 @@ struct TimetableBuilder {
         }
         let pairs = candidates.map { (from: stops[Int($0.from)].coordinate, to: stops[Int($0.to)].coordinate) }
         try checkMemory()
-        let estimates = walking.walkingSeconds(pairs: pairs, pace: .normal)
+        stopsReady(table.stops)
+        let estimates = try walking.walkingSeconds(pairs: pairs, pace: .normal)
         let fallback = StraightLineWalking()
         var counts = FootpathCounts()
         var next = 0

@@ -12,7 +12,9 @@ public protocol WalkingTimeEstimator: Sendable {
     /// Many walks at once, answers in order (`nil`: no walking way). The import asks for every
     /// footpath in one call so an estimator backed by worker processes can answer in parallel;
     /// the default asks one pair at a time.
-    func walkingSeconds(pairs: [(from: Coordinate, to: Coordinate)], pace: WalkingPace) -> [Double?]
+    /// - throws: to stop the import (cancelled, or the streets it waited for were never built);
+    ///   nothing is timed as a straight line then, and no timetable is written.
+    func walkingSeconds(pairs: [(from: Coordinate, to: Coordinate)], pace: WalkingPace) throws -> [Double?]
 
     /// True when the answers follow the street network rather than a straight line; the import
     /// report counts the footpaths timed this way (`GTFSImportReport.streetTimedFootpaths`).

@@ -7,6 +7,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("planner", { try await runPlannerSuite() }),
     ("store", { try await runStoreSuite() }),
     ("streets", { try await runStreetsSuite() }),
+    ("import", { try await runImportSuite() }),
     ("search", { try await runSearchSuite() }),
     ("transit", { try await runTransitSuite() }),
     ("realtime", { try await runRealtimeSuite() }),
@@ -26,7 +27,7 @@ let requested = arguments.filter { !$0.hasPrefix("--") }
 if requested.isEmpty || arguments.contains("--help") {
     print("usage: usefulmap-bench SUITE... [--json]   suites: all \(suites.map(\.name).joined(separator: " "))")
     print("  fuzz: [--inputs=N] [--seed=N] [--socket=PATH] [--tampere]   soak: [--requests=N]   mixed: [--socket=PATH]")
-    print("  client: [--runs=N] [--other-umctl=PATH,...] [--tampere|--socket=PATH]   daemon: [--umctl=PATH]")
+    print("  client: [--runs=N] [--other-umctl=PATH,...] [--tampere|--socket=PATH]   daemon: [--umctl=PATH]   import: [--runs=N]")
     exit(requested.isEmpty && !arguments.contains("--help") ? 2 : 0)
 }
 let unknown = requested.filter { name in name != "all" && !suites.contains { $0.name == name } }
