@@ -19,9 +19,9 @@ public final class WireClient {
     private var nextID: Int64 = 1
     /// What `read` fills, made once and never zeroed: the kernel touches only the pages it
     /// writes, where a zeroed 64 KiB per read faulted in all sixteen of them.
-    private var readBuffer = [UInt8](unsafeUninitializedCapacity: 65536) { _, count in count = 65536 }
-    /// A `hello` sent ahead of the next request (`hello(_:waiting: false)`): its line, until
-    /// that request goes with it, and its id, until its answer is read.
+    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
+    /// A `hello` said ahead of the next request (`hello(_:)`): its line, until it is sent,
+    /// and its id, until its answer is read.
     private var helloLine: Data?
     private var unansweredHello: RequestID?
 
@@ -70,26 +70,23 @@ public final class WireClient {
         return fd
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        readBuffer.deallocate()
+    }
 
     /// Says `hello`, so that a daemon that does not speak this protocol version refuses it
-    /// with `unsupported_version` before anything else is answered.
-    /// - parameter waiting: true waits for the answer now, before any other request is sent:
-    ///   for a request that changes something, which must not reach a daemon that refuses the
-    ///   version. False sends the hello with the next request, in one write, and reads its
-    ///   answer before that request's: one round trip, for a request that changes nothing.
-    /// - throws: the daemon's `WireError` (`unsupported_version`), or `WireClientError`.
-    public func hello(_ params: Params.Hello, waiting: Bool) throws {
+    /// with `unsupported_version` before anything else is answered. The hello goes with the
+    /// next request: in one write when that request only reads (`WireMethod.mayGoWithHello`:
+    /// one round trip), else alone, its answer read before the request is sent, so that a
+    /// change never reaches a daemon that refuses the version.
+    /// - throws: `WireClientError` when the hello cannot be encoded; the daemon's refusal is
+    ///   thrown by the next call.
+    public func hello(_ params: Params.Hello) throws {
         let id = nextRequestID()
-        let line = try WireCodec.line(for: WireRequest(id: id, method: Endpoints.hello.method.rawValue,
-                                                       params: JSONValue(encoding: params)))
+        helloLine = try WireCodec.line(for: WireRequest(id: id, method: Endpoints.hello.method.rawValue,
+                                                        params: JSONValue(encoding: params)))
         unansweredHello = id
-        guard waiting else {
-            helloLine = line
-            return
-        }
-        try send(line)
-        try readHelloAnswer(onNotification: { _ in })
     }
 
     /// Reads the answer to the hello sent last, when it is still unread: an error in it is
@@ -117,8 +114,7 @@ public final class WireClient {
     ///   the answer does not have the result's shape.
     public func call<P, R>(_ endpoint: Endpoint<P, R>, _ params: P, passing descriptors: [Int32] = [],
                            onNotification: (WireNotification) -> Void = { _ in }) throws -> R {
-        let id = try send(method: endpoint.method.rawValue, params: params, passing: descriptors)
-        try readHelloAnswer(onNotification: onNotification)
+        let id = try send(method: endpoint.method.rawValue, params: params, passing: descriptors, onNotification: onNotification)
         while true {
             let reply = try WireCodec.answer(ReplyEnvelope<R>.self, fromLine: receiveLine(), method: endpoint.method.rawValue)
             if reply.id == nil, let method = reply.method {
@@ -143,8 +139,7 @@ public final class WireClient {
     /// - throws: the daemon's `WireError`, or `WireClientError`.
     public func call<P: Encodable>(_ method: String, params: P, passing descriptors: [Int32] = [],
                                    onNotification: (WireNotification) -> Void = { _ in }) throws -> JSONValue {
-        let id = try send(method: method, params: params, passing: descriptors)
-        try readHelloAnswer(onNotification: onNotification)
+        let id = try send(method: method, params: params, passing: descriptors, onNotification: onNotification)
         while true {
             switch try receive() {
             case .notification(let notification):
@@ -164,9 +159,16 @@ public final class WireClient {
         return .number(nextID)
     }
 
-    /// Sends one request line (after a hello waiting to go with it), with `descriptors` passed
-    /// alongside it; returns its id.
-    private func send<P: Encodable>(method: String, params: P, passing descriptors: [Int32]) throws -> RequestID {
+    /// Sends one request line, with `descriptors` passed alongside it, after a hello said
+    /// before it (in the same write for a read, else answered first); returns its id. The
+    /// hello's answer is read before the request's, whichever way it went.
+    private func send<P: Encodable>(method: String, params: P, passing descriptors: [Int32],
+                                    onNotification: (WireNotification) -> Void) throws -> RequestID {
+        if let hello = helloLine, WireMethod(rawValue: method)?.mayGoWithHello != true {
+            helloLine = nil
+            try send(hello)
+            try readHelloAnswer(onNotification: onNotification)
+        }
         let id = nextRequestID()
         // Our own encoder, not JSONEncoder: no protocol-conformance scans in umctl's start-up.
         var line = try WireCodec.line(for: WireRequest(id: id, method: method, params: JSONValue(encoding: params)))
@@ -178,6 +180,7 @@ public final class WireClient {
             line = line.dropFirst(try DescriptorPassing.send(line, descriptors: descriptors, on: descriptor))
         }
         try send(line)
+        try readHelloAnswer(onNotification: onNotification)
         return id
     }
 
@@ -217,13 +220,13 @@ public final class WireClient {
     /// Reads the next raw line, or throws `connectionClosed` at end of stream.
     public func receiveLine() throws -> Data {
         while ready.isEmpty {
-            let count = readBuffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = read(descriptor, readBuffer.baseAddress, readBuffer.count)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw WireClientError.connectionClosed(String(cString: strerror(errno)))
             }
             if count == 0 { throw WireClientError.connectionClosed("the daemon closed the connection") }
-            for event in framer.append(readBuffer[0..<count]) {
+            for event in framer.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count])) {
                 switch event {
                 case .line(let line): ready.append(line)
                 case .tooLong: throw WireClientError.invalidResponse("a response line was longer than 64 MiB")

@@ -62,6 +62,10 @@ public enum WireMethod: String, CaseIterable, Sendable {
     /// Methods that send notifications before their final response.
     public var isStreaming: Bool { self == .regionImport || self == .watch }
 
+    /// Reads that change nothing, so they may go in one write with a `hello` not yet answered
+    /// (`WireClient.hello(_:)`): a daemon that refuses the version answers them unread.
+    public var mayGoWithHello: Bool { self == .status || self == .placeList }
+
     /// Notification method names.
     public static let progressNotification = "progress"
     public static let eventNotification = "event"

@@ -169,7 +169,7 @@ enum CommandLineTool {
         }
         if arguments.first == "__places" {
             // For the shell completions: saved place names, one a line; nothing when the daemon is away.
-            let names = (try? connect(socket: arguments.dropFirst().first, environment: environment, helloWaits: false)
+            let names = (try? connect(socket: arguments.dropFirst().first, environment: environment)
                 .call(Endpoints.placeList, Params.Empty()).places.map(\.name)) ?? []
             names.forEach { print(TerminalText.safe($0, keepingNewlines: false)) }
             return ExitCode.success.rawValue
@@ -195,8 +195,7 @@ enum CommandLineTool {
             }
             let command = try type.init(arguments)
             try command.validate()
-            let client = try connect(socket: arguments.optional("--socket"), environment: environment,
-                                     helloWaits: !type.changesNothing)
+            let client = try connect(socket: arguments.optional("--socket"), environment: environment)
             return perform(command, client: client, json: json)
         } catch {
             return failed(error, json: json)
@@ -272,11 +271,10 @@ enum CommandLineTool {
     }
 
     /// Connects and says `hello`, so a version mismatch is a clear error before anything else
-    /// is answered. With `helloWaits` false the hello goes with the first request, which must
-    /// change nothing (a daemon that refuses the version still answers it, unread).
-    static func connect(socket: String?, environment: [String: String], helloWaits: Bool = true) throws -> WireClient {
+    /// is answered (it goes with the first request: `WireClient.hello(_:)`).
+    static func connect(socket: String?, environment: [String: String]) throws -> WireClient {
         let client = try WireClient(socketPath: socketPath(socket, environment: environment))
-        try client.hello(Params.Hello(client: "umctl \(ProtocolVersion.softwareVersion)"), waiting: helloWaits)
+        try client.hello(Params.Hello(client: "umctl \(ProtocolVersion.softwareVersion)"))
         return client
     }
 

@@ -14,8 +14,9 @@ enum MachineZone {
         var variable: String?
         /// The path /etc/localtime links to; nil when it is no link (a copy, or missing).
         var localtimeLink: String?
-        /// The first line of /etc/timezone (Debian's record of the zone's name), when there is one.
-        var etcTimezone: String?
+        /// /etc/timezone (Debian's record of the zone's name), when there is one: read only
+        /// when /etc/localtime is a copy, the one case that needs it.
+        var etcTimezone: () -> String?
         /// Whether zone NAME has a readable file in the zoneinfo folder.
         var isZone: (String) -> Bool
         /// Whether /etc/localtime holds the very bytes of zone NAME's file.
@@ -29,7 +30,7 @@ enum MachineZone {
             return Machine(
                 variable: getenv("TZ").map { String(cString: $0) },
                 localtimeLink: length > 0 ? String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil,
-                etcTimezone: contents("/etc/timezone").map { String(decoding: $0, as: UTF8.self) },
+                etcTimezone: { contents("/etc/timezone").map { String(decoding: $0, as: UTF8.self) } },
                 isZone: { access(zoneFolder + $0, R_OK) == 0 },
                 localtimeIsCopy: { name in contents(localtime).map { $0 == contents(zoneFolder + name) } ?? false },
                 offsetNow: offset(at: Date()))
@@ -55,7 +56,7 @@ enum MachineZone {
             }
         } else if let link = machine.localtimeLink {
             if let name = zoneName(link) { return name }
-        } else if let line = machine.etcTimezone?.split(whereSeparator: \.isNewline).first {
+        } else if let line = machine.etcTimezone()?.split(whereSeparator: \.isNewline).first {
             let name = line.trimmingBlanks()
             if !name.isEmpty, !name.contains(".."), machine.isZone(name), machine.localtimeIsCopy(name) { return name }
         }

@@ -139,7 +139,6 @@ struct PlaceSaveCommand: UmctlCommand {
 
 struct PlaceListCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["place", "list"], abstract: "List saved places.")
-    static let changesNothing = true
     init(_ arguments: ParsedArguments) throws {}
     func request() throws -> CommandRequest<PlaceListDocument> { try CommandRequest(Endpoints.placeList, Params.Empty()) }
     func render(_ answer: PlaceListDocument) throws -> String {

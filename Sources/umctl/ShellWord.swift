@@ -7,9 +7,13 @@
 /// ```
 enum ShellWord {
     static func quoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+        // `=` first is zsh's path expansion. The quotes are escaped byte by byte: a `'` with a
+        // combining mark after it is one Character, which a Character search would pass over.
+        let plain = !word.isEmpty && !word.hasPrefix("=") && word.unicodeScalars.allSatisfy { scalar in
             ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "@%+=:,./_-".unicodeScalars.contains(scalar)
         }
-        return plain ? word : "'" + word.replacing("'", with: #"'\''"#) + "'"
+        guard !plain else { return word }
+        let escaped = word.utf8.flatMap { $0 == UInt8(ascii: "'") ? Array(#"'\''"#.utf8) : [$0] }
+        return "'" + String(decoding: escaped, as: UTF8.self) + "'"
     }
 }

@@ -4,7 +4,6 @@ import WireProtocol
 
 struct StatusCommand: UmctlCommand {
     static let spec = CommandSpec(path: ["status"], abstract: "Show the daemon's version, database, regions and counters.")
-    static let changesNothing = true
     init(_ arguments: ParsedArguments) throws {}
     func request() throws -> CommandRequest<StatusDocument> { try CommandRequest(Endpoints.status, Params.Empty()) }
     func render(_ answer: StatusDocument) throws -> String { Render.status(answer) }

@@ -19,9 +19,6 @@ protocol UmctlCommand {
     func show(_ notification: WireNotification, json: Bool)
     /// The answer is a plan the command computed: a segment without a route fails it (exit 4).
     static var computesPlan: Bool { get }
-    /// The request only reads: it may go with `hello` before the daemon has accepted the
-    /// protocol version (one round trip instead of two; `WireClient.hello(_:waiting:)`).
-    static var changesNothing: Bool { get }
     /// The daemon's error with what this command's user can do about it (as it came by default).
     func explained(_ error: WireError) -> WireError
 }
@@ -29,7 +26,6 @@ protocol UmctlCommand {
 extension UmctlCommand {
     func validate() throws {}
     static var computesPlan: Bool { false }
-    static var changesNothing: Bool { false }
     func explained(_ error: WireError) -> WireError { error }
 
     func show(_ notification: WireNotification, json: Bool) {

@@ -26,6 +26,8 @@ final class StaleGenerationTests: SharedTampereDaemonTestCase {
         for (method, edit) in edits {
             XCTAssertThrowsError(try edit(), method) { error in
                 XCTAssertEqual((error as? WireError)?.code, "conflict", "\(method): \(error)")
+                XCTAssertEqual((error as? WireError)?.data?["generation"]?.numberValue, Double(created.generation),
+                               "\(method): the conflict names the plan's generation now")
             }
             let shown = try client.call(Endpoints.planShow, Params.PlanShow(id: id))
             XCTAssertEqual(shown.generation, created.generation, "\(method) changed nothing")

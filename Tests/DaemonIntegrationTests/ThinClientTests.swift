@@ -3,8 +3,9 @@ import Glibc
 import WireProtocol
 import XCTest
 
-/// umctl starts in milliseconds because it loads neither Foundation nor ICU (issue 26); the
-/// machine's zone it then reads itself (`TZ`, /etc/localtime) gives the times Foundation gave.
+/// umctl starts in milliseconds because it loads neither Foundation nor ICU (issue 26); it reads
+/// the machine's zone itself (`TZ`, /etc/localtime): the times are the C library's, and a zone
+/// with no name is named by its offset.
 final class ThinClientTests: XCTestCase {
     func testUmctlLinksNeitherFoundationNorICU() throws {
         let directory = try DaemonHarness.temporaryDirectory()

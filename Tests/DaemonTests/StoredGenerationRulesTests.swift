@@ -61,7 +61,7 @@ final class StoredGenerationRulesTests: XCTestCase {
         do {
             _ = try await toCar(restarted, expecting: 2)
             XCTFail("a stale generation from before the restart is refused")
-        } catch DaemonError.conflict {}
+        } catch DaemonError.staleGeneration {}
         let next = try await toCar(restarted, expecting: 3)
         XCTAssertEqual(next.generation, 4)
         let afterNext = try await storedGeneration()

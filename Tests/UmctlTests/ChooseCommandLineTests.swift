@@ -41,7 +41,7 @@ final class ChooseCommandLineTests: XCTestCase {
     }
 
     func testAShellReadsEveryQuotedWordBackAsItWas() throws {
-        let words = ["A 1", "B'2", "T-1@08:10:00", "$HOME", "", "tab\there", "*"]
+        let words = ["A 1", "B'2", "T-1@08:10:00", "$HOME", "", "tab\there", "*", "x'\u{301};echo injected;'\u{301}", "=ls"]
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         shell.arguments = ["-c", "printf '%s\\n' " + words.map(ShellWord.quoted).joined(separator: " ")]

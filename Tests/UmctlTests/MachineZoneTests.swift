@@ -7,7 +7,7 @@ import XCTest
 final class MachineZoneTests: XCTestCase {
     /// A machine without `TZ` whose /etc/localtime is a copy of Helsinki's file, at +02:00.
     func copiedHelsinki(etcTimezone: String?) -> MachineZone.Machine {
-        MachineZone.Machine(variable: nil, localtimeLink: nil, etcTimezone: etcTimezone,
+        MachineZone.Machine(variable: nil, localtimeLink: nil, etcTimezone: { etcTimezone },
                             isZone: { ["Europe/Helsinki", "Europe/Paris"].contains($0) },
                             localtimeIsCopy: { $0 == "Europe/Helsinki" }, offsetNow: 7_200)
     }

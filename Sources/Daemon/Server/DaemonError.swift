@@ -12,8 +12,11 @@ public enum DaemonError: Error, Hashable, Sendable, CustomStringConvertible {
     case placeNotFound(String)
     case noLocation
     case alreadyExists(String)
-    /// An edit's expected generation is not the plan's.
+    /// Another edit changed the plan while this one was computed.
     case conflict(String)
+    /// An edit's expected generation is not the plan's (`conflict` on the wire, with the plan's
+    /// `generation` in its data, so a client can tell it from the other conflicts).
+    case staleGeneration(plan: Int64, generation: Int64, expected: Int64)
     case unsupportedVersion(client: Int)
     case shuttingDown
 
@@ -27,7 +30,7 @@ public enum DaemonError: Error, Hashable, Sendable, CustomStringConvertible {
         case .placeNotFound: WireError.Code.placeNotFound.rawValue
         case .noLocation: WireError.Code.noLocation.rawValue
         case .alreadyExists: WireError.Code.alreadyExists.rawValue
-        case .conflict: WireError.Code.conflict.rawValue
+        case .conflict, .staleGeneration: WireError.Code.conflict.rawValue
         case .unsupportedVersion: WireError.Code.unsupportedVersion.rawValue
         case .shuttingDown: WireError.Code.shuttingDown.rawValue
         }
@@ -44,9 +47,17 @@ public enum DaemonError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noLocation: "@here needs a location: run `umctl location set LAT,LON` first"
         case .alreadyExists(let message): message
         case .conflict(let message): message
+        case .staleGeneration(let plan, let generation, let expected):
+            "plan \(plan) is at generation \(generation), not \(expected): another edit came first; nothing was changed"
         case .unsupportedVersion(let client):
             "protocol version \(client) is not supported: this usefulmapd speaks \(ProtocolVersion.oldestSupported)...\(ProtocolVersion.current); update umctl"
         case .shuttingDown: "usefulmapd is shutting down"
         }
+    }
+
+    /// Detail fields for the wire error's `data`, beside its code.
+    public var data: JSONValue? {
+        guard case .staleGeneration(_, let generation, _) = self else { return nil }
+        return .object(["generation": .number(Double(generation))])
     }
 }

@@ -144,7 +144,7 @@ public final class RequestDispatcher: Sendable {
     public static func wireError(from error: Error) -> WireError {
         switch error {
         case let error as WireError: return error
-        case let error as DaemonError: return WireError(code: error.code, message: error.description)
+        case let error as DaemonError: return WireError(code: error.code, message: error.description, data: error.data)
         case let error as PlannerError:
             let code = error.code == "index_out_of_range" ? WireError.Code.invalidParams.rawValue : error.code
             return WireError(code: code, message: personMessage(error))

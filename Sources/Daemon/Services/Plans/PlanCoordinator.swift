@@ -266,7 +266,7 @@ public actor PlanCoordinator {
         guard let expectedGeneration else { return }
         let generation = entries[id]?.generation ?? 0
         guard generation == expectedGeneration else {
-            throw DaemonError.conflict("plan \(id) is at generation \(generation), not \(expectedGeneration): another edit came first; nothing was changed")
+            throw DaemonError.staleGeneration(plan: id, generation: generation, expected: expectedGeneration)
         }
     }
 
