@@ -79,31 +79,29 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
     let failed = failures.withLock { $0 }
     guard failed.isEmpty else { throw BenchError("\(failed.count) mixed-load clients failed: \(failed[0])") }
     let requests = Double(clients * perClient * 2)
-    report.addLatencies(prober == .thread ? "status round trip while 16 clients save places and edit plans"
-                            : "status round trip, prober in its own process, while 16 clients save places and edit plans",
-                        statusSeconds)
-    report.add("status round trips asked", Double(statusSeconds.count), unit: "")
-    report.addLatencies("plan edit (plan.mode) among 16 writing clients", editSeconds.withLock { $0 })
-    report.add("write throughput, 16 clients (place.save + plan.mode)", requests / wall, unit: "req/s")
+    // Names of at most 40 characters: the text report cuts them at 44, and " p50" must show.
+    report.addLatencies("status round trip, prober \(prober.rawValue)", statusSeconds)
+    report.addLatencies("plan edit (plan.mode) among 16 writers", editSeconds.withLock { $0 })
+    report.add("write throughput, 16 clients", requests / wall, unit: "req/s")
     if let atOnceTrace {
         let daemonSide = try AtOnceTraceLine.waitFor(pid: proberPID, in: atOnceTrace)
-        report.addLatencies("status: the daemon's own time (I/O thread, read → send)", daemonSide.answerSeconds)
+        report.addLatencies("status: daemon's time (read → send)", daemonSide.answerSeconds)
         if daemonSide.answerSeconds.count == statusSeconds.count {
-            report.addLatencies("status: the rest of the round trip (waiting for cores, the prober's work)",
+            report.addLatencies("status: the rest (cores, prober's work)",
                                 zip(statusSeconds, daemonSide.answerSeconds).map { $0 - $1 })
         } else {
             report.notes["trace"] = "\(daemonSide.answerSeconds.count) answers traced (\(daemonSide.unsent) not sent at once) "
                 + "for \(statusSeconds.count) round trips: the rest is not paired"
         }
-        report.add("status: the daemon's I/O thread's mean wait for a core per run", daemonSide.ioThread.meanRunDelayMilliseconds, unit: "ms")
-        report.add("status: the daemon's I/O thread's slice (0: the kernel's default)", Double(daemonSide.sliceNanoseconds) / 1e3, unit: "µs")
+        report.add("status: I/O thread's wait for a core/run", daemonSide.ioThread.meanRunDelayMilliseconds, unit: "ms")
+        report.add("status: I/O thread's slice (0: default)", Double(daemonSide.sliceNanoseconds) / 1e3, unit: "µs")
     }
     if let proberThread {
-        report.add("status: the prober's mean wait for a core per run", proberThread.meanRunDelayMilliseconds, unit: "ms")
+        report.add("status: prober's wait for a core/run", proberThread.meanRunDelayMilliseconds, unit: "ms")
     }
-    report.add("daemon's context switches per write request (voluntary)", Double(daemonUsed.voluntarySwitches) / requests, unit: "")
-    report.add("daemon's context switches per write request (involuntary)", Double(daemonUsed.involuntarySwitches) / requests, unit: "")
-    report.add("daemon's threads' mean wait for a core per run", daemonUsed.meanRunDelayMilliseconds, unit: "ms")
+    report.add("daemon: voluntary switches per write", Double(daemonUsed.voluntarySwitches) / requests, unit: "")
+    report.add("daemon: involuntary switches per write", Double(daemonUsed.involuntarySwitches) / requests, unit: "")
+    report.add("daemon: threads' wait for a core/run", daemonUsed.meanRunDelayMilliseconds, unit: "ms")
     report.notes["load average (1 min) before / after"] = "\(loadBefore) / \(loadAverage())"
     report.notes["prober"] = prober == .process ? "a process of its own" : "a thread of the bench process"
 }
