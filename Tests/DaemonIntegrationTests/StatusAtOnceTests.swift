@@ -34,8 +34,10 @@ final class StatusAtOnceTests: XCTestCase {
         var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let logger = DaemonLogger(level: .warning) { _ in }
+        var limits = ConnectionLimits()
+        limits.ioThreadSliceNanoseconds = 100_000
         connection = try XCTUnwrap(Connection(id: 1, fd: ends[0], peer: try XCTUnwrap(PeerCredentials.of(ends[0])),
-                                              limits: ConnectionLimits(), trace: AtOnceTrace(path: tracePath)))
+                                              limits: limits, trace: AtOnceTrace(path: tracePath)))
         let finished = finished
         dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger)
         connection.start(dispatcher: dispatcher, logger: logger, on: ServerThreads()) { _ in finished.signal() }
@@ -129,14 +131,14 @@ final class StatusAtOnceTests: XCTestCase {
         XCTAssertNotNil(answered[1]["result"]?["protocol_version"], "\(answered[1])")
     }
 
-    func testTheConnectionThreadHasAShortSliceWhereTheKernelAllowsIt() throws {
+    func testTheConnectionThreadHasTheSliceOfItsLimitsWhereTheKernelAllowsIt() throws {
         try XCTSkipUnless(Self.kernelGrantsShortSlices(), "this kernel has no custom slices (Linux 6.12+ under EEVDF)")
         send(#"{"jsonrpc":"2.0","id":1,"method":"status"}"# + "\n")
         _ = try answers(1)
         hangUp()
         // The I/O thread's own sched_getattr, written in its trace line as it ends.
         let line = try JSONParser.parse(Data(try String(contentsOfFile: tracePath, encoding: .utf8).utf8.prefix { $0 != 0x0A }))
-        XCTAssertEqual(line["slice_ns"], .number(100_000), "the I/O thread asks for a 100 µs slice: \(line)")
+        XCTAssertEqual(line["slice_ns"], .number(100_000), "the I/O thread asks for the slice of its limits: \(line)")
     }
 
     func testEachAnswerGivenAtOnceIsTracedWithTheDaemonsTimeWhenAsked() throws {
@@ -165,7 +167,7 @@ final class StatusAtOnceTests: XCTestCase {
         let granted = Mutex(false)
         let done = DispatchSemaphore(value: 0)
         Thread {
-            granted.withLock { $0 = ThreadScheduling.askShortSlice(logger: DaemonLogger(level: .warning) { _ in }) }
+            granted.withLock { $0 = ThreadScheduling.askSlice(100_000, logger: DaemonLogger(level: .warning) { _ in }) }
             done.signal()
         }.start()
         done.wait()
