@@ -11,7 +11,9 @@ final class BenchDaemon {
     private let directory: URL?
 
     /// Starts a daemon; with `importTampere`, imports the shared Tampere data first.
-    init(existingSocket: String? = nil, importTampere: Bool = false, arguments: [String] = []) throws {
+    /// `environment` is added to this process's for the daemon.
+    init(existingSocket: String? = nil, importTampere: Bool = false, arguments: [String] = [],
+         environment: [String: String] = [:]) throws {
         if let existingSocket {
             socketPath = existingSocket
             process = nil
@@ -28,6 +30,7 @@ final class BenchDaemon {
         daemon.arguments = ["--data-dir", directory.appendingPathComponent("data").path, "--socket", socketPath,
                             "--log-level", "warning"] + arguments
         daemon.standardError = FileHandle.nullDevice
+        daemon.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         try daemon.run()
         process = daemon
         var ready = false

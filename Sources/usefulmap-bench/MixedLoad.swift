@@ -1,22 +1,43 @@
 import Foundation
+import Glibc
 import Synchronization
 import WireProtocol
+
+/// Where the mixed load's `status` prober runs.
+enum MixedLoadProber: String {
+    /// A process of its own (`StatusProber`): what a user's status bar is. The default.
+    case process
+    /// A 17th thread of the bench process, beside the 16 writers (the figures before 2026-12-02).
+    case thread
+}
 
 /// Issue 27's mixed load: while 16 clients, each on its own connection, save places and edit
 /// their own plan as fast as they can, one more client measures `status` round trips. `status`
 /// should not wait for the writers (p50 ≤ 1 ms, p99 ≤ 3 ms); the writers' throughput and the
 /// plan edits' p50 are the figures that must not get worse.
+///
+/// With `atOnceTrace` (the file the daemon was started with as `USEFULMAPD_AT_ONCE_TRACE`), each
+/// round trip is split into the daemon's own time (its I/O thread's read → send) and the rest
+/// (waiting for a core on either side, and the prober's own work). The daemon's threads'
+/// context switches and run-queue wait over the load are read from `/proc` either way.
 /// - parameter planIDs: plans to edit (client k edits plan k mod count); segment 1 alternates walk/car.
-func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: [Int64], perClient: Int = 60) throws {
+func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: [Int64], perClient: Int = 60,
+                         prober: MixedLoadProber = .process, atOnceTrace: String? = nil) throws {
     let clients = 16
     let failures = Mutex<[String]>([])
     let editSeconds = Mutex<[Double]>([])
     let running = Atomic<Int>(clients)
+    let writersDone = DispatchSemaphore(value: 0)
     let run = UUID().uuidString.prefix(8)
+    let daemonPID = try daemonProcessID(socket: socket)
+    let loadBefore = loadAverage()
+    let daemonBefore = ThreadSchedule.ofProcess(daemonPID)
     let started = DispatchTime.now().uptimeNanoseconds
     let writers = (0..<clients).map { index in
         Thread {
-            defer { running.subtract(1, ordering: .sequentiallyConsistent) }
+            defer {
+                if running.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 { writersDone.signal() }
+            }
             do {
                 let own = try WireClient(socketPath: socket)
                 let id = planIDs[index % planIDs.count]
@@ -33,27 +54,91 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
             }
         }
     }
-    for writer in writers { writer.start() }
-    let probe = try WireClient(socketPath: socket)
     var statusSeconds: [Double] = []
-    while running.load(ordering: .sequentiallyConsistent) > 0 {
-        statusSeconds.append(try time { try probe.call(Endpoints.status, Params.Empty()) }.1)
+    var proberPID = getpid()
+    var proberThread: ThreadSchedule?
+    switch prober {
+    case .process:
+        let probing = try StatusProber.Running(socket: socket)
+        for writer in writers { writer.start() }
+        writersDone.wait()
+        let measured = try probing.finish()
+        (statusSeconds, proberPID, proberThread) = (measured.roundTripSeconds, measured.pid, measured.schedule)
+    case .thread:
+        for writer in writers { writer.start() }
+        let probe = try WireClient(socketPath: socket)
+        let before = ThreadSchedule.ofCurrentThread()
+        while running.load(ordering: .sequentiallyConsistent) > 0 {
+            statusSeconds.append(try time { try probe.call(Endpoints.status, Params.Empty()) }.1)
+        }
+        proberThread = ThreadSchedule.ofCurrentThread() - before
+        // `probe` closes at the end of this case: the daemon writes its trace line then.
     }
     let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    let daemonUsed = ThreadSchedule.ofProcess(daemonPID) - daemonBefore
     let failed = failures.withLock { $0 }
     guard failed.isEmpty else { throw BenchError("\(failed.count) mixed-load clients failed: \(failed[0])") }
-    report.addLatencies("status round trip while 16 clients save places and edit plans", statusSeconds)
-    report.addLatencies("plan edit (plan.mode) among 16 writing clients", editSeconds.withLock { $0 })
-    report.add("write throughput, 16 clients (place.save + plan.mode)", Double(clients * perClient * 2) / wall, unit: "req/s")
+    let requests = Double(clients * perClient * 2)
+    // Names of at most 40 characters: the text report cuts them at 44, and " p50" must show.
+    report.addLatencies("status round trip, prober \(prober.rawValue)", statusSeconds)
+    report.addLatencies("plan edit (plan.mode) among 16 writers", editSeconds.withLock { $0 })
+    report.add("write throughput, 16 clients", requests / wall, unit: "req/s")
+    if let atOnceTrace {
+        let daemonSide = try AtOnceTraceLine.waitFor(pid: proberPID, in: atOnceTrace)
+        report.addLatencies("status: daemon's time (read → send)", daemonSide.answerSeconds)
+        if daemonSide.answerSeconds.count == statusSeconds.count {
+            report.addLatencies("status: the rest (cores, prober's work)",
+                                zip(statusSeconds, daemonSide.answerSeconds).map { $0 - $1 })
+        } else {
+            report.notes["trace"] = "\(daemonSide.answerSeconds.count) answers traced (\(daemonSide.unsent) not sent at once) "
+                + "for \(statusSeconds.count) round trips: the rest is not paired"
+        }
+        report.add("status: I/O thread's wait for a core/run", daemonSide.ioThread.meanRunDelayMilliseconds, unit: "ms")
+        report.add("status: I/O thread's slice (0: default)", Double(daemonSide.sliceNanoseconds) / 1e3, unit: "µs")
+    }
+    if let proberThread {
+        report.add("status: prober's wait for a core/run", proberThread.meanRunDelayMilliseconds, unit: "ms")
+    }
+    report.add("daemon: voluntary switches per write", Double(daemonUsed.voluntarySwitches) / requests, unit: "")
+    report.add("daemon: involuntary switches per write", Double(daemonUsed.involuntarySwitches) / requests, unit: "")
+    report.add("daemon: threads' wait for a core/run", daemonUsed.meanRunDelayMilliseconds, unit: "ms")
+    report.notes["load average (1 min) before / after"] = "\(loadBefore) / \(loadAverage())"
+    report.notes["prober"] = prober == .process ? "a process of its own" : "a thread of the bench process"
 }
 
-/// `usefulmap-bench mixed [--socket=PATH]`: only the mixed-load figures (the `daemon` suite has
-/// them too), on a fresh daemon or one already running (so that two builds compare with one
-/// bench): imports Tampere, makes 16 transit plans, then runs the load.
+/// The process serving `socket` (its peer credentials).
+private func daemonProcessID(socket: String) throws -> Int32 {
+    let fd = try WireClient.connectedSocket(path: socket)
+    defer { close(fd) }
+    guard let peer = PeerCredentials.of(fd) else { throw BenchError("cannot read the daemon's credentials") }
+    return peer.pid
+}
+
+/// The 1-minute load average, as /proc/loadavg says it.
+private func loadAverage() -> String {
+    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").first.map(String.init) ?? "?"
+}
+
+/// `usefulmap-bench mixed [--socket=PATH] [--at-once-trace=FILE] [--prober=process|thread]`: only
+/// the mixed-load figures (the `daemon` suite has them too), on a fresh daemon or one already
+/// running (so that two builds compare with one bench): imports Tampere, makes 16 transit
+/// plans, then runs the load. A daemon it starts itself writes its at-once trace into its
+/// temporary folder; one already running does if started with `USEFULMAPD_AT_ONCE_TRACE=FILE`,
+/// passed here as `--at-once-trace=FILE`.
 func runMixedLoadSuite() async throws -> SuiteReport {
     var report = SuiteReport(suite: "mixed")
-    let socket = CommandLine.arguments.first { $0.hasPrefix("--socket=") }.map { String($0.dropFirst("--socket=".count)) }
-    let daemon = try BenchDaemon(existingSocket: socket)
+    func option(_ name: String) -> String? {
+        CommandLine.arguments.first { $0.hasPrefix("--\(name)=") }.map { String($0.dropFirst(name.count + 3)) }
+    }
+    let socket = option("socket")
+    guard let prober = MixedLoadProber(rawValue: option("prober") ?? "process") else {
+        throw BenchError("--prober is process or thread")
+    }
+    var trace = option("at-once-trace")
+    let traceFolder = socket == nil ? try temporaryFolder() : nil
+    if let traceFolder { trace = traceFolder + "/at-once-trace.jsonl" }
+    defer { if let traceFolder { try? FileManager.default.removeItem(atPath: traceFolder) } }
+    let daemon = try BenchDaemon(existingSocket: socket, environment: trace.map { ["USEFULMAPD_AT_ONCE_TRACE": $0] } ?? [:])
     defer { daemon.stop() }
     let client = try WireClient(socketPath: daemon.socketPath)
     let tampere = sharedDirectory().appendingPathComponent("data/tampere")
@@ -68,7 +153,14 @@ func runMixedLoadSuite() async throws -> SuiteReport {
         planIDs.append(try client.call(Endpoints.planNew, Params.PlanNew(
             from: String(format: "%.5f,%.5f", lat, lon), to: "61.45020,23.85100", mode: .transit, at: "2022-01-12T08:00")).id)
     }
-    try addMixedLoadFigures(to: &report, socket: daemon.socketPath, planIDs: planIDs)
+    try addMixedLoadFigures(to: &report, socket: daemon.socketPath, planIDs: planIDs, prober: prober, atOnceTrace: trace)
     report.notes["load"] = "16 clients × 60 × (place.save + plan.mode on their own transit plan); a 17th asks status meanwhile"
     return report
+}
+
+/// A new private folder under /tmp.
+private func temporaryFolder() throws -> String {
+    var template = Array("/tmp/umbench-trace-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { throw BenchError("mkdtemp failed") }
+    return String(cString: made)
 }

@@ -2,12 +2,14 @@
 import Foundation
 import Glibc
 import Store
+import Synchronization
 import WireProtocol
 import XCTest
 
 /// Issue 27 (speed): `status` and `hello` are answered by the connection's own I/O thread, so
-/// they never wait for Swift's cooperative pool, which 16 writing clients keep busy; and an
-/// answer given at once never overtakes the answer of an earlier request on its connection.
+/// they never wait for Swift's cooperative pool, which 16 writing clients keep busy; an answer
+/// given at once never overtakes the answer of an earlier request on its connection; the I/O
+/// thread asks the kernel for a short slice, and traces its answers' times when asked to.
 final class StatusAtOnceTests: XCTestCase {
     private var directory: URL!
     private var composition: DaemonComposition!
@@ -17,6 +19,7 @@ final class StatusAtOnceTests: XCTestCase {
     /// Owned here, as the daemon's server owns it: a connection holds it only weakly.
     private var dispatcher: RequestDispatcher!
     private let finished = DispatchSemaphore(value: 0)
+    private var tracePath: String { directory.path + "/at-once-trace.jsonl" }
 
     override func setUpWithError() throws {
         directory = try DaemonHarness.temporaryDirectory()
@@ -31,22 +34,29 @@ final class StatusAtOnceTests: XCTestCase {
         var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let logger = DaemonLogger(level: .warning) { _ in }
+        var limits = ConnectionLimits()
+        limits.ioThreadSliceNanoseconds = 100_000
         connection = try XCTUnwrap(Connection(id: 1, fd: ends[0], peer: try XCTUnwrap(PeerCredentials.of(ends[0])),
-                                              limits: ConnectionLimits()))
+                                              limits: limits, trace: AtOnceTrace(path: tracePath)))
         let finished = finished
         dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger)
         connection.start(dispatcher: dispatcher, logger: logger, on: ServerThreads()) { _ in finished.signal() }
     }
 
     override func tearDown() {
-        if client >= 0 {
-            close(client)
-            finished.wait()
-        }
+        hangUp()
         connection = nil
         dispatcher = nil
         composition = nil
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Closes the test's end and waits for the connection's thread to finish.
+    private func hangUp() {
+        guard client >= 0 else { return }
+        close(client)
+        client = -1
+        finished.wait()
     }
 
     /// Occupies every thread of the cooperative pool until `release` is called.
@@ -119,5 +129,48 @@ final class StatusAtOnceTests: XCTestCase {
         XCTAssertEqual(answered.map { $0["id"] }, [.number(1), .number(2)], "answers in the order of their requests")
         XCTAssertNotNil(answered[0]["result"]?["places"], "\(answered[0])")
         XCTAssertNotNil(answered[1]["result"]?["protocol_version"], "\(answered[1])")
+    }
+
+    func testTheConnectionThreadHasTheSliceOfItsLimitsWhereTheKernelAllowsIt() throws {
+        try XCTSkipUnless(Self.kernelGrantsShortSlices(), "this kernel has no custom slices (Linux 6.12+ under EEVDF)")
+        send(#"{"jsonrpc":"2.0","id":1,"method":"status"}"# + "\n")
+        _ = try answers(1)
+        hangUp()
+        // The I/O thread's own sched_getattr, written in its trace line as it ends.
+        let line = try JSONParser.parse(Data(try String(contentsOfFile: tracePath, encoding: .utf8).utf8.prefix { $0 != 0x0A }))
+        XCTAssertEqual(line["slice_ns"], .number(100_000), "the I/O thread asks for the slice of its limits: \(line)")
+    }
+
+    func testEachAnswerGivenAtOnceIsTracedWithTheDaemonsTimeWhenAsked() throws {
+        send(#"{"jsonrpc":"2.0","id":1,"method":"status"}"# + "\n")
+        _ = try answers(1)
+        send(#"{"jsonrpc":"2.0","id":2,"method":"hello","params":{"protocol_version":"# + "\(ProtocolVersion.current)}}\n")
+        _ = try answers(1)
+        send(#"{"jsonrpc":"2.0","id":3,"method":"place.list"}"# + "\n") // answered by the task: not traced
+        _ = try answers(1)
+        hangUp() // the line is written when the connection closes
+        let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 1)
+        let line = try JSONParser.parse(Data(lines[0].utf8))
+        XCTAssertEqual(line["connection"], .number(1))
+        XCTAssertEqual(line["pid"], .number(Double(getpid())), "the client's pid, which the bench looks for")
+        let times = try XCTUnwrap(line["answer_ns"]?.arrayValue)
+        XCTAssertEqual(times.count, 2, "status and hello, not place.list: \(line)")
+        for time in times { XCTAssertGreaterThan(try XCTUnwrap(time.numberValue), 0) }
+        XCTAssertEqual(line["unsent"], .number(0))
+        XCTAssertNotNil(line["run_delay_ns"]?.numberValue, "\(line)")
+        XCTAssertNotNil(line["timeslices"]?.numberValue, "\(line)")
+    }
+
+    /// Whether a thread of this process may ask for a short slice (a throwaway thread asks).
+    private static func kernelGrantsShortSlices() -> Bool {
+        let granted = Mutex(false)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            granted.withLock { $0 = ThreadScheduling.askSlice(100_000, logger: DaemonLogger(level: .warning) { _ in }) }
+            done.signal()
+        }.start()
+        done.wait()
+        return granted.withLock { $0 }
     }
 }

@@ -15,22 +15,17 @@ struct StatusMethods: Sendable {
     let background: GeofenceMethods.Status
 
     /// `hello` and `status` are answered from memory (`status` also reads the fences, through
-    /// the store's at-once reader on a plain thread), so a connection's own thread answers them
-    /// at once instead of waiting for a pool that other clients' work may keep busy.
+    /// the store's at-once reader), each by one synchronous handler that a connection's own
+    /// thread runs at once instead of waiting for a pool that other clients' work may keep busy.
     func register(in table: inout MethodTable) {
-        let hello: @Sendable (Params.Hello, RequestContext) throws -> HelloDocument = { params, _ in
+        table.register(Endpoints.hello, atOnce: { params, _ in
             guard (ProtocolVersion.oldestSupported...ProtocolVersion.current).contains(params.protocolVersion) else {
                 throw DaemonError.unsupportedVersion(client: params.protocolVersion)
             }
             return HelloDocument(server: "usefulmapd", version: ProtocolVersion.softwareVersion,
                                  protocolVersion: ProtocolVersion.current, oldestSupportedVersion: ProtocolVersion.oldestSupported)
-        }
-        table.register(Endpoints.hello, atOnce: hello) { params, context in try hello(params, context) }
-        table.register(Endpoints.status, atOnce: { _, _ in
-            try status(fences: background.store.fencesAtOnce(), refreshQueue: background.refresher.documentAtOnce)
-        }) { _, _ in
-            try await status(fences: background.store.fences(), refreshQueue: background.refresher.document)
-        }
+        })
+        table.register(Endpoints.status, atOnce: { _, _ in try status() })
         table.register(Endpoints.watch) { _, context in
             let subscription = events.subscribe()
             defer { events.unsubscribe(subscription.id) }
@@ -50,12 +45,13 @@ struct StatusMethods: Sendable {
         }
     }
 
-    private func status(fences: [PlaceFence], refreshQueue: RefreshQueueDocument) throws -> StatusDocument {
+    /// Blocks on one read of the store (the fences, through its at-once reader): for a plain thread.
+    private func status() throws -> StatusDocument {
         StatusDocument(
             version: ProtocolVersion.softwareVersion, protocolVersion: ProtocolVersion.current,
             databasePath: configuration.databasePath, dataDirectory: configuration.dataDirectory,
             socketPath: configuration.socketPath, uptimeS: WireDocuments.whole(clock.now().timeIntervalSince(startedAt)),
             regions: try regions.documents(onDate: nil, now: clock.now()), counters: counters.document(watchers: events.subscriberCount),
-            location: background.document(fences: fences), refreshQueue: refreshQueue)
+            location: background.document(fences: try background.store.fencesAtOnce()), refreshQueue: background.refresher.document)
     }
 }

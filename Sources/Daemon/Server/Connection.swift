@@ -8,7 +8,7 @@ import WireProtocol
 /// the answering task queued (`OutputQueue`, bounded by `maxOutputBytes`). The task answers
 /// requests in order and only ever queues, so a client that stops reading cannot hold a task
 /// of the shared pool. A request the I/O thread can answer from memory (`status`, `hello`:
-/// `MethodTable.register(_:atOnce:_:)`) it answers itself when nothing before it is unanswered, so
+/// `MethodTable.register(_:atOnce:)`) it answers itself when nothing before it is unanswered, so
 /// that it never waits for the pool, which other clients' work may keep busy. When the client hangs up, goes silent past the idle timeout or lets
 /// too much output pile up, the connection closes and its queued and running work is cancelled.
 final class Connection: Sendable {
@@ -53,9 +53,12 @@ final class Connection: Sendable {
     private let passedFiles: PassedFiles
     /// Shutdown waiting for the requests being answered to end (`idle`).
     private let requestEnded = Waiters()
+    /// Where the I/O thread reports its at-once answers' times, when the bench asks (`AtOnceTrace`).
+    private let trace: AtOnceTrace?
 
     /// Nil when the wake-up pipe cannot be made (out of descriptors).
-    init?(id: Int, fd: Int32, peer: PeerCredentials, limits: ConnectionLimits, descriptors: DescriptorBudget? = nil) {
+    init?(id: Int, fd: Int32, peer: PeerCredentials, limits: ConnectionLimits, descriptors: DescriptorBudget? = nil,
+          trace: AtOnceTrace? = AtOnceTrace.fromEnvironment) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends {
@@ -67,6 +70,7 @@ final class Connection: Sendable {
         self.fd = fd
         self.peer = peer
         self.limits = limits
+        self.trace = trace
         passedFiles = PassedFiles(budget: descriptors)
         state = Mutex(State(output: OutputQueue(limit: limits.maxOutputBytes, eventLimit: limits.maxEventBytes)))
     }
@@ -76,7 +80,14 @@ final class Connection: Sendable {
     /// Queues a whole line; false once the connection is closed or the client stopped reading.
     @discardableResult
     func write(_ data: Data, droppable: Bool = false, completesRequest: Bool = false) -> Bool {
-        let queued = state.withLock { state -> Bool in
+        let queued = queue(data, droppable: droppable, completesRequest: completesRequest)
+        wake()
+        return queued
+    }
+
+    /// `write` without waking the I/O thread: for the I/O thread itself.
+    private func queue(_ data: Data, droppable: Bool = false, completesRequest: Bool = false) -> Bool {
+        state.withLock { state -> Bool in
             guard !state.closed else { return false }
             switch state.output.append(data, droppable: droppable, completesRequest: completesRequest) {
             case .queued: return true
@@ -89,8 +100,6 @@ final class Connection: Sendable {
                 return false
             }
         }
-        wake()
-        return queued
     }
 
     @discardableResult
@@ -157,7 +166,10 @@ final class Connection: Sendable {
             state.dispatcher = dispatcher
         }
         threads.start(name: "usefulmapd-connection-\(id)") { [self] in
-            let reason = serveSocket(continuation)
+            ThreadScheduling.askSlice(limits.ioThreadSliceNanoseconds, logger: logger)
+            var record = AtOnceTrace.Record()
+            let reason = serveSocket(continuation, trace: &record)
+            trace?.append(record, connection: id, peerPID: peer.pid)
             continuation.finish()
             // Counted before cancelling: a cancelled request may finish before this thread runs on.
             let (running, dropped, unsent) = state.withLock { state in
@@ -239,7 +251,7 @@ final class Connection: Sendable {
     }
 
     /// The I/O loop; returns why the connection ended.
-    private func serveSocket(_ continuation: AsyncStream<Item>.Continuation) -> CloseReason {
+    private func serveSocket(_ continuation: AsyncStream<Item>.Continuation, trace record: inout AtOnceTrace.Record) -> CloseReason {
         var framer = LineFramer()
         var buffer = [UInt8](repeating: 0, count: 65536)
         /// Lines read but held back by the in-flight limit (at most one read's worth).
@@ -249,7 +261,12 @@ final class Connection: Sendable {
         var lingerDeadline: UInt64?
         let idleNanoseconds = UInt64(max(0, limits.idleTimeoutSeconds) * 1e9)
         while true {
-            handOver(&waiting, to: continuation)
+            if handOver(&waiting, to: continuation) > 0 {
+                // Sent now, not after another turn of poll: the I/O thread is the one that queued them.
+                let sent = flush()
+                if trace != nil { record.answered(fullySent: sent && outputIsEmpty, now: DispatchTime.now().uptimeNanoseconds) }
+                if !sent { return .hungUp }
+            }
             if !reading, waiting.isEmpty { continuation.finish() }
             let now = DispatchTime.now().uptimeNanoseconds
             let snapshot = state.withLock { state in
@@ -298,6 +315,7 @@ final class Connection: Sendable {
                     reading = false
                 } else {
                     readSomething = true
+                    if trace != nil { record.readAt = DispatchTime.now().uptimeNanoseconds }
                     touch()
                     if discarding {
                         discarded += count
@@ -320,12 +338,13 @@ final class Connection: Sendable {
     }
 
     /// Passes waiting lines to the answering task while fewer than `maxInFlight` are unanswered,
-    /// answering those it can at once itself.
-    private func handOver(_ waiting: inout [Item], to continuation: AsyncStream<Item>.Continuation) {
-        var handed = 0
+    /// answering those it can at once itself; returns how many it answered (queued, not sent).
+    private func handOver(_ waiting: inout [Item], to continuation: AsyncStream<Item>.Continuation) -> Int {
+        var handed = 0, answered = 0
         while handed < waiting.count {
             if case .line(let line) = waiting[handed], answeredAtOnce(line) {
                 handed += 1
+                answered += 1
                 continue
             }
             let admitted = state.withLock { state -> Bool in
@@ -338,6 +357,7 @@ final class Connection: Sendable {
             handed += 1
         }
         waiting.removeFirst(handed)
+        return answered
     }
 
     /// Answers `line` on this thread, when it is a request answered at once and no request
@@ -354,7 +374,7 @@ final class Connection: Sendable {
             state.withLock { $0.unanswered -= 1 }
             return false
         case .answered(let answer?):
-            write(answer, completesRequest: true)
+            _ = queue(answer, completesRequest: true) // sent by the caller, on this thread
         case .answered(nil):
             state.withLock { $0.unanswered -= 1 }
         }
@@ -379,6 +399,8 @@ final class Connection: Sendable {
             }
         }
     }
+
+    private var outputIsEmpty: Bool { state.withLock { $0.output.isEmpty } }
 
     enum CloseReason {
         case endOfInput, hungUp, idle, notReading, lineTooLong, stopping

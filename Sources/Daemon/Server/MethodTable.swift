@@ -14,10 +14,10 @@ import WireProtocol
 /// }
 /// ```
 ///
-/// A method whose answer is cheap and comes from memory (`status`, `hello`) also has a
-/// synchronous handler (`register(_:atOnce:_:)`) that a connection's I/O thread runs itself
-/// (`RequestDispatcher.answerAtOnce`), so that it never waits for a thread of the cooperative
-/// pool that other clients' work keeps busy.
+/// A method whose answer is cheap and comes from memory (`status`, `hello`) has one
+/// synchronous handler instead (`register(_:atOnce:)`), which a connection's I/O thread runs
+/// itself (`RequestDispatcher.answerAtOnce`), so that it never waits for a thread of the
+/// cooperative pool that other clients' work keeps busy.
 public struct MethodTable: Sendable {
     /// Runs one request; returns its encoded answer, or nil for a notification.
     typealias Run = @Sendable (IncomingRequest, RequestContext) async throws -> Data?
@@ -44,20 +44,24 @@ public struct MethodTable: Sendable {
         }
     }
 
-    /// Registers the handlers of a method answered from memory: `atOnce` for a plain thread
-    /// (a connection's I/O thread), which waits for nothing but, at most, a read through the
-    /// store's at-once reader (`Store.fencesAtOnce`); `handler` for a task, which must not block.
-    public mutating func register<P, R>(_ endpoint: Endpoint<P, R>,
-                                        atOnce: @escaping @Sendable (P, RequestContext) throws -> R,
-                                        _ handler: @escaping @Sendable (P, RequestContext) async throws -> R) {
-        register(endpoint, handler)
-        runsAtOnce[endpoint.method] = { request, context in
+    /// Registers the one handler of a method answered from memory: synchronous, for a plain
+    /// thread, as it waits for nothing but, at most, a read through the store's at-once reader
+    /// (`Store.fencesAtOnce`). A connection's I/O thread runs it itself (`runAtOnce`); a request
+    /// it cannot answer at once (one behind an unanswered request, or in a batch) runs it on
+    /// `atOncePool`, so that it never blocks a thread of the cooperative pool.
+    public mutating func register<P, R>(_ endpoint: Endpoint<P, R>, atOnce handler: @escaping @Sendable (P, RequestContext) throws -> R) {
+        let runAtOnce: RunAtOnce = { request, context in
             let params = try request.params(P.self)
-            let result = try atOnce(params, context)
+            let result = try handler(params, context)
             guard let id = request.id else { return nil }
             return try WireCodec.resultAnswer(id: id, result: result)
         }
+        runs[endpoint.method] = { request, context in try await Self.atOncePool.run { try runAtOnce(request, context) } }
+        runsAtOnce[endpoint.method] = runAtOnce
     }
+
+    /// One plain thread for the handlers answered at once when a task runs them.
+    private static let atOncePool = CPUWorkPool(name: "usefulmapd-at-once", width: 1)
 
     func run(_ method: WireMethod) -> Run? { runs[method] }
 

@@ -37,7 +37,7 @@ public actor BackgroundRefresher {
     private var finished: [PlanRefreshJob.Outcome: Int] = [:] { didSet { publish() } }
     private var failed = 0 { didSet { publish() } }
     private var retries = 0 { didSet { publish() } }
-    /// `document` as of the last change, for threads that must not wait for the actor.
+    /// `document`, made by `publish` at each change.
     private let published = Mutex(RefreshQueueDocument(running: nil, queued: [], refreshed: 0, retried: 0, leftAlone: 0, failed: 0))
 
     init(job: PlanRefreshJob, owedFile: URL?, logger: DaemonLogger) {
@@ -128,17 +128,14 @@ public actor BackgroundRefresher {
         await running?.value // the plan in hand lets the store go before the daemon closes it
     }
 
-    public var document: RefreshQueueDocument {
-        RefreshQueueDocument(running: running, queued: queue, refreshed: finished[.refreshed] ?? 0, retried: retries,
-                             leftAlone: finished[.dayPassed] ?? 0, failed: failed)
-    }
+    /// The queue as `status` shows it, as of its last change: read without waiting for the
+    /// actor (`status` is answered on a connection's own thread).
+    public nonisolated var document: RefreshQueueDocument { published.withLock { $0 } }
 
-    /// The queue as `status` shows it, without waiting for the actor (`status` is answered on a
-    /// connection's own thread): `document` as of its last change.
-    public nonisolated var documentAtOnce: RefreshQueueDocument { published.withLock { $0 } }
-
+    /// Makes `document` again from the queue's state; every change to that state calls it.
     private func publish() {
-        let document = document
+        let document = RefreshQueueDocument(running: running, queued: queue, refreshed: finished[.refreshed] ?? 0, retried: retries,
+                                            leftAlone: finished[.dayPassed] ?? 0, failed: failed)
         published.withLock { $0 = document }
     }
 

@@ -1,0 +1,62 @@
+import Foundation
+import Glibc
+
+/// A measurement aid for the bench (`usefulmap-bench mixed`): with
+/// `USEFULMAPD_AT_ONCE_TRACE=FILE` in the daemon's environment, every connection that had
+/// requests answered at once by its I/O thread (`status`, `hello`) appends one JSON line to
+/// FILE when it closes:
+///
+/// ```json
+/// {"connection":3,"pid":4242,"answer_ns":[41250,38870],"unsent":0,"run_delay_ns":120400,"timeslices":2045,
+///  "cpu_ns":88100000,"slice_ns":100000}
+/// ```
+///
+/// `answer_ns`: for each answer, the daemon's own time, from the `read` that returned its line
+/// to the `send` that handed the whole answer to the kernel (an answer the socket could not
+/// take at once is counted in `unsent` instead). `run_delay_ns` and `timeslices` are the I/O
+/// thread's time spent runnable but waiting for a core and its number of runs
+/// (`/proc/thread-self/schedstat`): the wake-up waits that `answer_ns` cannot see. `pid` is the
+/// client's, so a bench finds its own prober's line. Off unless the variable is set.
+struct AtOnceTrace: Sendable {
+    static let environmentVariable = "USEFULMAPD_AT_ONCE_TRACE"
+    static let fromEnvironment: AtOnceTrace? = ProcessInfo.processInfo.environment[environmentVariable]
+        .flatMap { $0.isEmpty ? nil : AtOnceTrace(path: $0) }
+
+    let path: String
+
+    /// One connection's answers so far, kept by its I/O thread.
+    struct Record {
+        /// Answers kept at most (4 MB of figures); a longer connection keeps its first ones.
+        static let limit = 1 << 20
+        var answerNanoseconds: [UInt32] = []
+        var unsent = 0
+        /// When the last `read` returned.
+        var readAt: UInt64 = 0
+
+        mutating func answered(fullySent: Bool, now: UInt64) {
+            guard fullySent else { return unsent += 1 }
+            guard answerNanoseconds.count < Self.limit else { return }
+            answerNanoseconds.append(UInt32(clamping: now &- readAt))
+        }
+    }
+
+    /// Appends `record`'s line, with the calling thread's scheduling figures (call it on the I/O thread).
+    func append(_ record: Record, connection: Int, peerPID: Int32) {
+        guard !record.answerNanoseconds.isEmpty || record.unsent > 0 else { return }
+        let schedstat = ((try? String(contentsOfFile: "/proc/thread-self/schedstat", encoding: .utf8)) ?? "")
+            .split(separator: " ").map { UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 }
+        let slice = ThreadScheduling.of(thread: ThreadScheduling.currentThreadID)?.sliceNanoseconds ?? 0
+        var line = "{\"connection\":\(connection),\"pid\":\(peerPID),\"answer_ns\":["
+        line += record.answerNanoseconds.map(String.init).joined(separator: ",")
+        line += "],\"unsent\":\(record.unsent)"
+        if schedstat.count >= 3 {
+            line += ",\"cpu_ns\":\(schedstat[0]),\"run_delay_ns\":\(schedstat[1]),\"timeslices\":\(schedstat[2])"
+        }
+        line += ",\"slice_ns\":\(slice)}\n"
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let bytes = Array(line.utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } // one append: lines of two connections never mix
+    }
+}

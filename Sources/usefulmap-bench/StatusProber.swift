@@ -1,0 +1,92 @@
+import Foundation
+import Glibc
+import Synchronization
+import WireProtocol
+
+/// The `status` prober of the mixed load, in a process of its own: what a user's status bar
+/// is, a separate client whose wake-ups compete for the cores with the daemon and its workers,
+/// not a thread of the process that also runs the 16 writing clients. The `mixed` load starts
+/// this executable again as `usefulmap-bench status-prober --socket=PATH`; it asks `status` in
+/// a loop until its standard input ends, then prints the round trips (nanoseconds, one line)
+/// and its thread's scheduling figures (`/proc/thread-self/schedstat`: time on a core, time
+/// runnable but waiting for one, runs).
+enum StatusProber {
+    static let command = "status-prober"
+
+    /// The prober's side: never returns.
+    static func runHere(socket: String) -> Never {
+        do {
+            let client = try WireClient(socketPath: socket)
+            var roundTrips: [UInt64] = []
+            roundTrips.reserveCapacity(1 << 16)
+            let before = ThreadSchedule.ofCurrentThread()
+            while !standardInputEnded() {
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = try client.call(Endpoints.status, Params.Empty())
+                roundTrips.append(DispatchTime.now().uptimeNanoseconds - start)
+            }
+            let used = ThreadSchedule.ofCurrentThread() - before
+            print(roundTrips.map(String.init).joined(separator: " "))
+            print("\(used.cpuNanoseconds) \(used.runDelayNanoseconds) \(used.timeslices)")
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("status-prober: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// True once the parent closed our standard input (checked without waiting).
+    private static func standardInputEnded() -> Bool {
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
+    /// What one prober process measured.
+    struct Result {
+        var roundTripSeconds: [Double]
+        var schedule: ThreadSchedule
+        var pid: Int32
+    }
+
+    /// A prober process, started from this executable.
+    final class Running: @unchecked Sendable { // the reading thread only touches `collected`, under its lock
+        private let process = Process()
+        private let input = Pipe(), output = Pipe()
+        private let collected = Mutex(Data())
+        private let reader = DispatchGroup()
+
+        init(socket: String) throws {
+            process.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0])
+            process.arguments = [StatusProber.command, "--socket=\(socket)"]
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            reader.enter()
+            let handle = output.fileHandleForReading
+            Thread { [self] in
+                let data = handle.readDataToEndOfFile() // read meanwhile, so a full pipe never stalls the prober
+                collected.withLock { $0 = data }
+                reader.leave()
+            }.start()
+        }
+
+        var pid: Int32 { process.processIdentifier }
+
+        /// Ends the probing and returns what it measured.
+        func finish() throws -> Result {
+            try input.fileHandleForWriting.close()
+            reader.wait()
+            process.waitUntilExit()
+            let lines = String(decoding: collected.withLock { $0 }, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            guard process.terminationStatus == 0, lines.count >= 2 else {
+                throw BenchError("the status prober failed (status \(process.terminationStatus))")
+            }
+            let figures = lines[1].split(separator: " ").compactMap { UInt64($0) }
+            guard figures.count == 3 else { throw BenchError("the status prober printed no scheduling figures") }
+            return Result(roundTripSeconds: lines[0].split(separator: " ").compactMap { Double($0) }.map { $0 / 1e9 },
+                          schedule: ThreadSchedule(cpuNanoseconds: figures[0], runDelayNanoseconds: figures[1], timeslices: figures[2]),
+                          pid: process.processIdentifier)
+        }
+    }
+}
