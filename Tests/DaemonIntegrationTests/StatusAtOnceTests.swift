@@ -162,6 +162,19 @@ final class StatusAtOnceTests: XCTestCase {
         XCTAssertNotNil(line["timeslices"]?.numberValue, "\(line)")
     }
 
+    /// umctl sends `hello` and `status` in one write: the hello's answer, queued and not yet
+    /// sent, does not send the status to the answering task.
+    func testAHelloAndAStatusInOneWriteAreBothAnsweredAtOnce() throws {
+        send(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol_version":"# + "\(ProtocolVersion.current)}}\n"
+             + #"{"jsonrpc":"2.0","id":2,"method":"status"}"# + "\n")
+        let answered = try answers(2)
+        XCTAssertEqual(answered.map { $0["id"] }, [.number(1), .number(2)], "in order")
+        hangUp()
+        let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
+        let times = try XCTUnwrap(try JSONParser.parse(Data(XCTUnwrap(lines.first).utf8))["answer_ns"]?.arrayValue)
+        XCTAssertEqual(times.count, 2, "both answered by the I/O thread")
+    }
+
     /// Whether a thread of this process may ask for a short slice (a throwaway thread asks).
     private static func kernelGrantsShortSlices() -> Bool {
         let granted = Mutex(false)

@@ -33,10 +33,11 @@ struct AtOnceTrace: Sendable {
         /// When the last `read` returned.
         var readAt: UInt64 = 0
 
-        mutating func answered(fullySent: Bool, now: UInt64) {
-            guard fullySent else { return unsent += 1 }
-            guard answerNanoseconds.count < Self.limit else { return }
-            answerNanoseconds.append(UInt32(clamping: now &- readAt))
+        /// `count` answers given at once to lines of the last read, sent (whole or not) at `now`.
+        mutating func answered(_ count: Int, fullySent: Bool, now: UInt64) {
+            guard fullySent else { return unsent += count }
+            let room = max(0, Self.limit - answerNanoseconds.count)
+            answerNanoseconds += repeatElement(UInt32(clamping: now &- readAt), count: min(count, room))
         }
     }
 

@@ -261,10 +261,11 @@ final class Connection: Sendable {
         var lingerDeadline: UInt64?
         let idleNanoseconds = UInt64(max(0, limits.idleTimeoutSeconds) * 1e9)
         while true {
-            if handOver(&waiting, to: continuation) > 0 {
+            let answeredHere = handOver(&waiting, to: continuation)
+            if answeredHere > 0 {
                 // Sent now, not after another turn of poll: the I/O thread is the one that queued them.
                 let sent = flush()
-                if trace != nil { record.answered(fullySent: sent && outputIsEmpty, now: DispatchTime.now().uptimeNanoseconds) }
+                if trace != nil { record.answered(answeredHere, fullySent: sent && outputIsEmpty, now: DispatchTime.now().uptimeNanoseconds) }
                 if !sent { return .hungUp }
             }
             if !reading, waiting.isEmpty { continuation.finish() }
@@ -360,11 +361,12 @@ final class Connection: Sendable {
         return answered
     }
 
-    /// Answers `line` on this thread, when it is a request answered at once and no request
-    /// before it is unanswered (so that answers stay in order); false to leave it to the task.
+    /// Answers `line` on this thread, when it is a request answered at once and every request
+    /// before it has its answer queued (so that answers stay in order: a `hello` and a `status`
+    /// in one write are both answered here); false to leave it to the task.
     private func answeredAtOnce(_ line: Data) -> Bool {
         let admitted = state.withLock { state -> RequestDispatcher? in
-            guard state.unanswered == 0, !state.draining, !state.closed, let dispatcher = state.dispatcher else { return nil }
+            guard state.unanswered == state.output.answerCount, !state.draining, !state.closed, let dispatcher = state.dispatcher else { return nil }
             state.unanswered += 1
             return dispatcher
         }

@@ -41,6 +41,8 @@ struct OutputQueue {
     private var droppableByteCount = 0
     /// The most bytes that ever waited (a connection that held much gives memory back when it closes).
     private(set) var peakByteCount = 0
+    /// Answers queued and not yet sent whole.
+    private(set) var answerCount = 0
 
     init(limit: Int, eventLimit: Int? = nil) {
         self.limit = limit
@@ -63,6 +65,7 @@ struct OutputQueue {
             }
         }
         lines.append(Line(data: data, droppable: droppable, completesRequest: completesRequest))
+        if completesRequest { answerCount += 1 }
         byteCount += data.count
         if droppable { droppableByteCount += data.count }
         peakByteCount = max(peakByteCount, byteCount)
@@ -92,6 +95,7 @@ struct OutputQueue {
                 sentOfHead = 0
             }
         }
+        answerCount -= answered
         if head > 64 && head * 2 > lines.count {
             lines.removeFirst(head)
             head = 0
