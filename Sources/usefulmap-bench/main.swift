@@ -26,7 +26,7 @@ let requested = arguments.filter { !$0.hasPrefix("--") }
 if requested.isEmpty || arguments.contains("--help") {
     print("usage: usefulmap-bench SUITE... [--json]   suites: all \(suites.map(\.name).joined(separator: " "))")
     print("  fuzz: [--inputs=N] [--seed=N] [--socket=PATH] [--tampere]   soak: [--requests=N]   mixed: [--socket=PATH]")
-    print("  client: [--runs=N] [--other-umctl=PATH,...]   daemon: [--umctl=PATH]")
+    print("  client: [--runs=N] [--other-umctl=PATH,...]   daemon: [--umctl=PATH]   transit: [--queries=N] [--engine-only]")
     exit(requested.isEmpty && !arguments.contains("--help") ? 2 : 0)
 }
 let unknown = requested.filter { name in name != "all" && !suites.contains { $0.name == name } }
