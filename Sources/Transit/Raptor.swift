@@ -95,6 +95,8 @@ struct Raptor: Sendable {
     let timetable: Timetable
     /// The timetable's patterns as the rounds scan them.
     let staticPatterns: PatternTable
+    /// Per stop: every flag allowed (no stop closed by an alert).
+    let openStops: [UInt8]
     /// Footpath seconds per edge at this engine's pace.
     let footSeconds: [Int]
     /// Working arrays reused across queries (and shared by engines of one timetable).
@@ -104,6 +106,7 @@ struct Raptor: Sendable {
     init(timetable: Timetable, paceMultiplier: Double, scratchPool: RaptorScratchPool = RaptorScratchPool()) {
         self.timetable = timetable
         staticPatterns = timetable.patternTable
+        openStops = [UInt8](repeating: 0xFF, count: timetable.stops.count)
         var seconds = [Int](repeating: 0, count: timetable.footTargets.count)
         for e in seconds.indices {
             let walk = (Double(timetable.footWalkSeconds[e]) * paceMultiplier).rounded(.up)
@@ -174,13 +177,8 @@ struct Raptor: Sendable {
         let rounds = max(1, maxRides)
         scratch.reserveRounds(rounds + 1)
         let (start, target) = D.ends(access: access, egress: egress)
-        let found = if let stopMask {
-            runRounds(D.self, MaskedStops.self, from: time, start: start, target: target, days: days, rounds: rounds,
-                      horizon: horizon, overlay: live, stopMask: stopMask, bound: bound, scratch: scratch)
-        } else {
-            runRounds(D.self, AllStopsOpen.self, from: time, start: start, target: target, days: days, rounds: rounds,
-                      horizon: horizon, overlay: live, stopMask: [], bound: bound, scratch: scratch)
-        }
+        let found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds, horizon: horizon,
+                              overlay: live, stopMask: stopMask ?? openStops, bound: bound, scratch: scratch)
         let journeys = found.compactMap {
             journey(D.self, reaching: $0, start: start, days: days, overlay: live, scratch: scratch)
         }
@@ -201,16 +199,15 @@ struct Raptor: Sendable {
     /// ready in round k - 1, from the first such stop in scan order, then follows the changes
     /// and footpaths from the stops it improved. Stops are made ready only before the best
     /// time found at the target (nothing later can improve on it).
-    /// - parameter stopMask: per stop, the flags allowed there; read only by `MaskedStops`.
-    private func runRounds<D: SearchDirection, F: StopFilter, B: SearchBound>(
-        _ direction: D.Type, _ filter: F.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [ServiceDay], rounds: Int,
+    private func runRounds<D: SearchDirection, B: SearchBound>(
+        _ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [ServiceDay], rounds: Int,
         horizon: Int, overlay: RealtimeOverlay, stopMask: [UInt8], bound: B, scratch: RaptorScratch) -> [TargetReached] {
         staticPatterns.withBuffers { statics in
             overlay.patterns.withBuffers { lives in
                 ServiceDay.withBuffers(days[...]) { dayBuffers in
                     stopMask.withUnsafeBufferPointer { mask in
                         overlay.identity.withUnsafeBufferPointer { identity in
-                            runRounds(D.self, F.self, from: time, start: start, target: target, days: dayBuffers, rounds: rounds,
+                            runRounds(D.self, from: time, start: start, target: target, days: dayBuffers, rounds: rounds,
                                       horizon: horizon, overlay: overlay, statics: statics, lives: lives, identity: identity,
                                       stopMask: mask, bound: bound, scratch: scratch)
                         }
@@ -221,8 +218,8 @@ struct Raptor: Sendable {
     }
 
     /// `runRounds` on raw views of the arrays its inner loop reads.
-    private func runRounds<D: SearchDirection, F: StopFilter, B: SearchBound>(
-        _ direction: D.Type, _ filter: F.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [DayBuffers], rounds: Int,
+    private func runRounds<D: SearchDirection, B: SearchBound>(
+        _ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [DayBuffers], rounds: Int,
         horizon: Int, overlay: RealtimeOverlay, statics: PatternBuffers, lives: PatternBuffers, identity: UnsafeBufferPointer<Int32>,
         stopMask: UnsafeBufferPointer<UInt8>, bound: B, scratch: RaptorScratch) -> [TargetReached] {
         let tt = timetable
@@ -295,7 +292,7 @@ struct Raptor: Sendable {
                 let localBest = best &- ref
                 for i in D.scan(from: from, count: n) {
                     let s = Int(stops[stopsBase &+ i])
-                    let flags = F.flags(patternFlags[stopsBase &+ i], at: s, mask: stopMask)
+                    let flags = patternFlags[stopsBase &+ i] & stopMask[s]
                     if trip >= 0 && flags & D.hopOffFlag != 0 {
                         let t = ref &+ Int(hopOffTimes[tripBase &+ i])
                         if D.isBefore(t, best) && D.isBefore(t, reached[s]) && bound.allowsHopOff(t, at: s) {
