@@ -10,7 +10,7 @@ import XCTest
 extension RaptorPropertyTests {
     func testArriveByForwardPassInTheDeadlineCorridorFindsWhatAnUnboundedSearchFinds() throws {
         let fixture = try FeedFixture()
-        var compared = 0, quicker = 0, chosenEarlier = 0
+        var compared = 0, quicker = 0, chosenEarlier = 0, onTheEdge = 0
         for seed in UInt64(1)...40 {
             let world = makeWorld(seed: seed &* 0x9E37_79B9_7F4A_7C15)
             let (timetable, _) = try fixture.timetable(world.feed.files)
@@ -41,12 +41,26 @@ extension RaptorPropertyTests {
                 XCTAssertEqual(answer.earliest, unbounded, "seed \(seed) query \(query) deadline \(deadline)")
                 compared += 1
                 if !unbounded.isEmpty { quicker += 1 }
+
+                // Searching up to the deadline itself, the journeys arriving just in time run along the
+                // corridor's edge (the backward search's own times): they must be found all the same.
+                let edge = engine.arriveBy(deadline, access: access, egress: egress, days: days, maxRides: maxRides) {
+                    guard var widened = choice.best(among: $0, departAt: false) else { return nil }
+                    widened.arrival = deadline + 1
+                    widened.rides = Array(repeating: widened.rides[0], count: maxRides)
+                    return widened
+                }
+                let edgeUnbounded = engine.departAt(chosen.departure, access: access, egress: egress, days: days,
+                                                    maxRides: maxRides, horizon: deadline + 1 - chosen.departure)
+                XCTAssertEqual(edge.earliest, edgeUnbounded, "seed \(seed) query \(query) deadline \(deadline), up to the deadline")
+                if !edgeUnbounded.isEmpty { onTheEdge += 1 }
                 if let latest = answer.latest.last?.departure, chosen.departure < latest { chosenEarlier += 1 }
             }
         }
         XCTAssertGreaterThan(compared, 100)
         XCTAssertGreaterThan(quicker, 10, "some forward passes find a quicker journey")
         XCTAssertGreaterThan(chosenEarlier, 0, "some chosen journeys leave before the latest departure")
-        print("RaptorDeadlineCorridorTests: \(compared) arrive-by queries, \(quicker) with a quicker journey, \(chosenEarlier) chosen before the latest")
+        XCTAssertGreaterThan(onTheEdge, compared / 2, "searched up to the deadline, the forward pass mostly finds journeys")
+        print("RaptorDeadlineCorridorTests: \(compared) arrive-by queries, \(quicker) with a quicker journey, \(chosenEarlier) chosen before the latest, \(onTheEdge) with journeys up to the deadline")
     }
 }
