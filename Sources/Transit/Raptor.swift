@@ -287,9 +287,6 @@ struct Raptor: Sendable {
                 var trip = -1
                 var hopOnIndex = 0
                 var linkRound: Int32 = 0
-                // The running trip met first in search order hops on first at every stop (trips never overtake).
-                let firstBase = timesBase &+ Int(running[D.firstPosition(runningRange)]) &* n
-                let localBest = best &- ref
                 for i in D.scan(from: from, count: n) {
                     let s = Int(stops[stopsBase &+ i])
                     let flags = patternFlags[stopsBase &+ i] & stopMask[s]
@@ -305,11 +302,6 @@ struct Raptor: Sendable {
                             improved.insert(Int32(s))
                         }
                     }
-                    // Once even the first trip hops on here no earlier than `best`, so does every trip, and
-                    // times only move on along a trip: the rest of the pattern cannot improve on `best`.
-                    // (The current trip is tested first: while it is in time, so is the first one.)
-                    if (trip < 0 || !D.isBefore(Int(hopOnTimes[tripBase &+ i]), localBest))
-                        && !D.isBefore(Int(hopOnTimes[firstBase &+ i]), localBest) { break }
                     let r = ready[s]
                     guard flags & D.hopOnFlag != 0, r != unreached else { continue }
                     let local = r &- ref

@@ -35,8 +35,6 @@ protocol SearchDirection {
     static func first(count: Int) -> Int
     /// Whether pattern index `a` is scanned before `b`.
     static func scansBefore(_ a: Int32, _ b: Int32) -> Bool
-    /// The position of a non-empty range of running trips met first in search order.
-    static func firstPosition(_ positions: Range<Int>) -> Int
 
     /// The trip to ride from a stop ready at `local` (seconds after the day's reference),
     /// better than the one at position `current` (-1 for none): a position in `positions`
@@ -86,7 +84,6 @@ extension Raptor {
         }
         @inline(__always) static func first(count: Int) -> Int { 0 }
         @inline(__always) static func scansBefore(_ a: Int32, _ b: Int32) -> Bool { a < b }
-        @inline(__always) static func firstPosition(_ positions: Range<Int>) -> Int { positions.lowerBound }
 
         /// The earliest running trip departing at or after `local`, earlier than `current`.
         @inline(__always)
@@ -144,7 +141,6 @@ extension Raptor {
         }
         @inline(__always) static func first(count: Int) -> Int { count - 1 }
         @inline(__always) static func scansBefore(_ a: Int32, _ b: Int32) -> Bool { a > b }
-        @inline(__always) static func firstPosition(_ positions: Range<Int>) -> Int { positions.upperBound - 1 }
 
         /// The latest running trip arriving at or before `local`, later than `current`.
         @inline(__always)
