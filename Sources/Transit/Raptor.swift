@@ -132,7 +132,7 @@ struct Raptor: Sendable {
     func departAt(_ time: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
                   horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil) -> [Journey] {
         search(Forward.self, from: time, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
-               overlay: overlay, stopMask: stopMask)
+               overlay: overlay, stopMask: stopMask, bound: Unbounded()) { journeys, _, _ in journeys }
     }
 
     /// Latest departure still arriving by `deadline`; one journey per number of rides that
@@ -141,26 +141,51 @@ struct Raptor: Sendable {
     func arriveBy(_ deadline: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
                   horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil) -> [Journey] {
         search(Backward.self, from: deadline, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
-               overlay: overlay, stopMask: stopMask)
+               overlay: overlay, stopMask: stopMask, bound: Unbounded()) { journeys, _, _ in journeys }
     }
 
-    /// The rounds in `direction` from `time`, on a scratch taken from the pool and given back clean.
-    private func search<D: SearchDirection>(_ direction: D.Type, from time: Int, access: [Endpoint], egress: [Endpoint],
-                                            days: [ServiceDay], maxRides: Int, horizon: Int,
-                                            overlay: RealtimeOverlay?, stopMask: [UInt8]?) -> [Journey] {
+    /// Arrive-by as a traveller takes it: the latest departures by `deadline` (`arriveBy`), and
+    /// then, leaving when the journey `choose` picks among them leaves, the earliest arrivals
+    /// before that journey's with no more rides than it (the backward search's journey may be a
+    /// slow one arriving just before the deadline). The forward pass is what `departAt` from
+    /// that departure finds, bounded by the backward search's latest times at each stop
+    /// (`DeadlineCorridor`): it explores only what can still make the deadline.
+    /// - returns: the backward search's journeys, the chosen one and the forward pass's journeys.
+    func arriveBy(_ deadline: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
+                  horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil,
+                  thenEarliestFrom choose: ([Journey]) -> Journey?) -> (latest: [Journey], chosen: Journey?, earliest: [Journey]) {
+        search(Backward.self, from: deadline, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
+               overlay: overlay, stopMask: stopMask, bound: Unbounded()) { latest, scratch, best in
+            guard let chosen = choose(latest), let best else { return (latest, nil, []) }
+            let corridor = DeadlineCorridor(latestArrival: scratch.ready, latestBoarding: scratch.reached, floor: best)
+            let earliest = search(Forward.self, from: chosen.departure, access: access, egress: egress, days: days,
+                                  maxRides: chosen.rides.count, horizon: chosen.arrival - chosen.departure,
+                                  overlay: overlay, stopMask: stopMask, bound: corridor) { journeys, _, _ in journeys }
+            return (latest, chosen, earliest)
+        }
+    }
+
+    /// The rounds in `direction` from `time`, on a scratch taken from the pool; `body` sees the
+    /// journeys found, the scratch with the search's labels and the best time found at the
+    /// target (nil if none), before the scratch is given back clean.
+    private func search<D: SearchDirection, B: SearchBound, R>(_ direction: D.Type, from time: Int, access: [Endpoint],
+                                                               egress: [Endpoint], days: [ServiceDay], maxRides: Int, horizon: Int,
+                                                               overlay: RealtimeOverlay?, stopMask: [UInt8]?, bound: B,
+                                                               _ body: ([Journey], RaptorScratch, Int?) -> R) -> R {
         let live = overlay ?? RealtimeOverlay()
         let scratch = scratchPool.take(D.self, stopCount: timetable.stops.count, patternCount: timetable.patterns.count)
         let rounds = max(1, maxRides)
         scratch.reserveRounds(rounds + 1)
         let (start, target) = D.ends(access: access, egress: egress)
-        let found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds,
-                              horizon: horizon, overlay: live, stopMask: stopMask ?? openStops, scratch: scratch)
+        let found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds, horizon: horizon,
+                              overlay: live, stopMask: stopMask ?? openStops, bound: bound, scratch: scratch)
         let journeys = found.compactMap {
             journey(D.self, reaching: $0, start: start, days: days, overlay: live, scratch: scratch)
         }
+        let result = body(journeys, scratch, found.last?.time)
         scratch.reset(targets: target)
         scratchPool.giveBack(scratch)
-        return journeys
+        return result
     }
 
     /// A round and stop where the search reached the target better than with fewer rides.
@@ -174,9 +199,9 @@ struct Raptor: Sendable {
     /// ready in round k - 1, from the first such stop in scan order, then follows the changes
     /// and footpaths from the stops it improved. Stops are made ready only before the best
     /// time found at the target (nothing later can improve on it).
-    private func runRounds<D: SearchDirection>(_ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint],
-                                               days: [ServiceDay], rounds: Int, horizon: Int, overlay: RealtimeOverlay,
-                                               stopMask: [UInt8], scratch: RaptorScratch) -> [TargetReached] {
+    private func runRounds<D: SearchDirection, B: SearchBound>(
+        _ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [ServiceDay], rounds: Int,
+        horizon: Int, overlay: RealtimeOverlay, stopMask: [UInt8], bound: B, scratch: RaptorScratch) -> [TargetReached] {
         staticPatterns.withBuffers { statics in
             overlay.patterns.withBuffers { lives in
                 ServiceDay.withBuffers(days[...]) { dayBuffers in
@@ -184,7 +209,7 @@ struct Raptor: Sendable {
                         overlay.identity.withUnsafeBufferPointer { identity in
                             runRounds(D.self, from: time, start: start, target: target, days: dayBuffers, rounds: rounds,
                                       horizon: horizon, overlay: overlay, statics: statics, lives: lives, identity: identity,
-                                      stopMask: mask, scratch: scratch)
+                                      stopMask: mask, bound: bound, scratch: scratch)
                         }
                     }
                 }
@@ -193,10 +218,10 @@ struct Raptor: Sendable {
     }
 
     /// `runRounds` on raw views of the arrays its inner loop reads.
-    private func runRounds<D: SearchDirection>(_ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint],
-                                               days: [DayBuffers], rounds: Int, horizon: Int, overlay: RealtimeOverlay,
-                                               statics: PatternBuffers, lives: PatternBuffers, identity: UnsafeBufferPointer<Int32>,
-                                               stopMask: UnsafeBufferPointer<UInt8>, scratch: RaptorScratch) -> [TargetReached] {
+    private func runRounds<D: SearchDirection, B: SearchBound>(
+        _ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [DayBuffers], rounds: Int,
+        horizon: Int, overlay: RealtimeOverlay, statics: PatternBuffers, lives: PatternBuffers, identity: UnsafeBufferPointer<Int32>,
+        stopMask: UnsafeBufferPointer<UInt8>, bound: B, scratch: RaptorScratch) -> [TargetReached] {
         let tt = timetable
         let stopCount = tt.stops.count
         let unreached = D.unreached
@@ -205,12 +230,12 @@ struct Raptor: Sendable {
         let foot = D.footRows(tt)
         let ready = scratch.ready, readyRound = scratch.readyRound, reached = scratch.reached
         let targetSeconds = scratch.targetSeconds, queueIndex = scratch.queueIndex
+        let queuedWords = scratch.queuedWords, queuedWordCount = scratch.queuedWordCount
         let parents = scratch.parents, rides = scratch.rides
-        var marked = scratch.marked, improved = scratch.improved, queued = scratch.queued, touched = scratch.touched
+        var marked = scratch.marked, improved = scratch.improved, touched = scratch.touched
         defer {
             scratch.marked = marked
             scratch.improved = improved
-            scratch.queued = queued
             scratch.touched = touched
         }
 
@@ -232,12 +257,13 @@ struct Raptor: Sendable {
             let labels = round * stopCount
             // Queue each pattern serving a marked stop, from its first marked stop in scan order.
             for s in marked.elements {
-                for e in Int(tt.stopPatternStart[Int(s)])..<Int(tt.stopPatternStart[Int(s) + 1]) {
-                    let p = Int(tt.stopPatternEntries[e]), i = tt.stopPatternIndexes[e]
-                    if queueIndex[p] < 0 {
-                        queued.append(Int32(p))
+                for e in Int(statics.stopPatternStart[Int(s)])..<Int(statics.stopPatternStart[Int(s) &+ 1]) {
+                    let p = Int(statics.stopPatternEntries[e]), i = statics.stopPatternIndexes[e]
+                    let queuedFrom = queueIndex[p]
+                    if queuedFrom < 0 {
+                        queuedWords[p &>> 6] |= 1 &<< UInt64(p & 63)
                         queueIndex[p] = i
-                    } else if D.scansBefore(i, queueIndex[p]) {
+                    } else if D.scansBefore(i, queuedFrom) {
                         queueIndex[p] = i
                     }
                 }
@@ -266,7 +292,7 @@ struct Raptor: Sendable {
                     let flags = patternFlags[stopsBase &+ i] & stopMask[s]
                     if trip >= 0 && flags & D.hopOffFlag != 0 {
                         let t = ref &+ Int(hopOffTimes[tripBase &+ i])
-                        if D.isBefore(t, best) && D.isBefore(t, reached[s]) {
+                        if D.isBefore(t, best) && D.isBefore(t, reached[s]) && bound.allowsHopOff(t, at: s) {
                             if reached[s] == unreached { touched.append(Int32(s)) }
                             reached[s] = t
                             let indexes = D.rideIndexes(hopOn: hopOnIndex, hopOff: i)
@@ -291,8 +317,10 @@ struct Raptor: Sendable {
                 }
             }
 
-            for p32 in queued.elements {
-                let p = Int(p32)
+            /// Scans queued pattern `p` on each service day, and its live runs.
+            @inline(__always)
+            func scanQueued(_ p: Int) {
+                let p32 = Int32(truncatingIfNeeded: p)
                 let from = Int(queueIndex[p])
                 queueIndex[p] = -1
                 let pattern = statics.patterns[p]
@@ -302,7 +330,7 @@ struct Raptor: Sendable {
                          runningRange: Int(day.runningStart[p])..<Int(day.runningStart[p &+ 1]), dayIndex: dayIndex)
                 }
                 // The live runs of this pattern: same stops, all trips running on their one day.
-                guard !liveByBase.isEmpty else { continue }
+                guard !liveByBase.isEmpty else { return }
                 for k in Int(liveByBase[p])..<Int(liveByBase[p + 1]) {
                     let o = Int(liveOfBase[k])
                     let livePattern = lives.patterns[o]
@@ -312,7 +340,15 @@ struct Raptor: Sendable {
                          runningRange: 0..<Int(livePattern.tripCount), dayIndex: dayIndex)
                 }
             }
-            queued.count = 0
+
+            for w in 0..<queuedWordCount where queuedWords[w] != 0 {
+                var bits = queuedWords[w]
+                queuedWords[w] = 0
+                while bits != 0 {
+                    scanQueued(w &<< 6 | bits.trailingZeroBitCount)
+                    bits &= bits &- 1
+                }
+            }
 
             // Reach the target first: the best time there bounds what is worth making ready.
             let bestBefore = best
@@ -329,7 +365,8 @@ struct Raptor: Sendable {
                 let s = Int(s32)
                 let t = reached[s]
                 let change = Int(tt.changeSeconds[s])
-                if change >= 0 && D.isBefore(D.plus(t, change), ready[s]) && D.isBefore(D.plus(t, change), best) {
+                if change >= 0 && D.isBefore(D.plus(t, change), ready[s]) && D.isBefore(D.plus(t, change), best)
+                    && bound.allowsReady(D.plus(t, change), at: s) {
                     if ready[s] == unreached { touched.append(s32) }
                     ready[s] = D.plus(t, change)
                     readyRound[s] = Int32(round)
@@ -339,7 +376,7 @@ struct Raptor: Sendable {
                 for k in Int(foot.start[s])..<Int(foot.start[s + 1]) {
                     let q = Int(foot.neighbours[k]), e = D.edge(k, foot.edges)
                     let r = D.plus(t, footSeconds[e])
-                    if D.isBefore(r, ready[q]) && D.isBefore(r, best) {
+                    if D.isBefore(r, ready[q]) && D.isBefore(r, best) && bound.allowsReady(r, at: q) {
                         if ready[q] == unreached { touched.append(Int32(q)) }
                         ready[q] = r
                         readyRound[q] = Int32(round)

@@ -9,6 +9,10 @@ struct PatternBuffers {
     let flags: UnsafeBufferPointer<UInt8>
     let arrivals: UnsafeBufferPointer<Int32>
     let departures: UnsafeBufferPointer<Int32>
+    /// The stop → (pattern, index) rows (`PatternTable.stopIndex`).
+    let stopPatternStart: UnsafeBufferPointer<Int32>
+    let stopPatternEntries: UnsafeBufferPointer<Int32>
+    let stopPatternIndexes: UnsafeBufferPointer<Int32>
 }
 
 /// A service day's running trips (`Raptor.ServiceDay`) as raw views.
@@ -27,7 +31,15 @@ extension PatternTable {
                 flags.withUnsafeBufferPointer { f in
                     arrivals.withUnsafeBufferPointer { a in
                         departures.withUnsafeBufferPointer { d in
-                            body(PatternBuffers(patterns: p, stops: s, flags: f, arrivals: a, departures: d))
+                            stopPatternStart.withUnsafeBufferPointer { start in
+                                stopPatternEntries.withUnsafeBufferPointer { entries in
+                                    stopPatternIndexes.withUnsafeBufferPointer { indexes in
+                                        body(PatternBuffers(patterns: p, stops: s, flags: f, arrivals: a, departures: d,
+                                                            stopPatternStart: start, stopPatternEntries: entries,
+                                                            stopPatternIndexes: indexes))
+                                    }
+                                }
+                            }
                         }
                     }
                 }

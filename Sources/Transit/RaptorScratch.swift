@@ -49,7 +49,10 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
     var improved: StopList
     /// Per pattern: the index to scan it from this round, -1 when not queued.
     let queueIndex: UnsafeMutablePointer<Int32>
-    var queued: StopList
+    /// The queued patterns as bits (pattern p is bit p % 64 of word p / 64): a round scans
+    /// them in index order, which is the order of their stops and times in memory.
+    let queuedWords: UnsafeMutablePointer<UInt64>
+    let queuedWordCount: Int
     /// Stops whose `ready` or `reached` changed: at most twice each.
     var touched: StopList
     /// Rounds the label buffers hold.
@@ -115,7 +118,9 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
         improved = StopList(capacity: stopCount, flags: stopCount)
         queueIndex = .allocate(capacity: max(1, patternCount))
         queueIndex.initialize(repeating: -1, count: max(1, patternCount))
-        queued = StopList(capacity: patternCount, flags: 0)
+        queuedWordCount = (patternCount + 63) / 64
+        queuedWords = .allocate(capacity: max(1, queuedWordCount))
+        queuedWords.initialize(repeating: 0, count: max(1, queuedWordCount))
         touched = StopList(capacity: 2 * stopCount, flags: 0)
         parents = .allocate(capacity: 1)
         rides = .allocate(capacity: 1)
@@ -125,7 +130,8 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
         for buffer in [ready, reached, targetSeconds] { buffer.deallocate() }
         readyRound.deallocate()
         queueIndex.deallocate()
-        for list in [marked, improved, queued, touched] { list.deallocate() }
+        queuedWords.deallocate()
+        for list in [marked, improved, touched] { list.deallocate() }
         parents.deinitialize(count: rounds * stopCount)
         parents.deallocate()
         rides.deallocate()
@@ -157,8 +163,14 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
         for e in targets { targetSeconds[Int(e.stop)] = -1 }
         marked.removeAll()
         improved.removeAll()
-        for p in queued.elements { queueIndex[Int(p)] = -1 }
-        queued.count = 0
+        for w in 0..<queuedWordCount where queuedWords[w] != 0 {
+            var bits = queuedWords[w]
+            while bits != 0 {
+                queueIndex[w << 6 | bits.trailingZeroBitCount] = -1
+                bits &= bits &- 1
+            }
+            queuedWords[w] = 0
+        }
     }
 }
 

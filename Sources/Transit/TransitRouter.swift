@@ -140,16 +140,27 @@ public final class TransitRouter: Sendable {
         let instant = Int(anchor.timeIntervalSince1970.rounded(.down))
         let stopMask = overlay?.stopMask(at: instant, stopCount: timetable.stops.count)
         let rides = max(1, maxTransfers + 1)
-        var (found, engineTime) = measure { () -> [Raptor.Journey] in
+        let choice = JourneyChoice(transferPenalty: max(0, transferPenalty))
+        func usable(_ journey: Raptor.Journey) -> Bool { !hasRideNoFasterThanWalking(journey, pace: pace) && !usesAny(avoided, journey) }
+        var quicker: Raptor.Journey?
+        let (found, engineTime) = measure { () -> [Raptor.Journey] in
             switch timing {
-            case .departAt: engine.departAt(instant, access: access, egress: egress, days: days, maxRides: rides,
-                                            overlay: overlay, stopMask: stopMask)
-            case .arriveBy: engine.arriveBy(instant, access: access, egress: egress, days: days, maxRides: rides,
-                                            overlay: overlay, stopMask: stopMask)
+            case .departAt:
+                return engine.departAt(instant, access: access, egress: egress, days: days, maxRides: rides,
+                                       overlay: overlay, stopMask: stopMask)
+            case .arriveBy:
+                // The backward search finds the latest departure, but the journey it builds may be a slow
+                // one that arrives just before the deadline; from that departure, the earliest arrival
+                // wins (with no more transfers than the one chosen).
+                let answer = engine.arriveBy(instant, access: access, egress: egress, days: days, maxRides: rides,
+                                             overlay: overlay, stopMask: stopMask) {
+                    choice.best(among: $0.filter(usable), departAt: false)
+                }
+                quicker = answer.earliest.last { $0.arrival <= instant && usable($0) }
+                return answer.latest
             }
         }
-        let journeys = found.filter { !hasRideNoFasterThanWalking($0, pace: pace) && !usesAny(avoided, $0) }
-        let choice = JourneyChoice(transferPenalty: max(0, transferPenalty))
+        let journeys = found.filter(usable)
         guard var bestRaw = choice.best(among: journeys, departAt: timing.isDepartAt) else {
             let when = Self.localClock(anchor, zone: zone)
             if !found.isEmpty {
@@ -159,23 +170,7 @@ public final class TransitRouter: Sendable {
             if !timetable.feeds.contains(where: { ($0.firstDay...$0.lastDay).contains(day) }) { throw outside }
             throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) between these points")
         }
-        if !timing.isDepartAt {
-            // The backward search finds the latest departure, but the journey it builds may be a slow
-            // one that arrives just before the deadline; from that departure, the earliest arrival
-            // wins (with no more transfers than the one chosen).
-            let chosen = bestRaw
-            let (forward, forwardTime) = measure {
-                engine.departAt(chosen.departure, access: access, egress: egress, days: days, maxRides: chosen.rides.count,
-                                horizon: chosen.arrival - chosen.departure,  // only arriving before the chosen one is of use
-                                overlay: overlay, stopMask: stopMask)
-            }
-            engineTime += forwardTime
-            if let quicker = forward.last(where: { $0.arrival <= instant && !hasRideNoFasterThanWalking($0, pace: pace)
-                                                    && !usesAny(avoided, $0) }),
-               quicker.arrival < chosen.arrival {
-                bestRaw = quicker
-            }
-        }
+        if let quicker, quicker.arrival < bestRaw.arrival { bestRaw = quicker }
         let direct = walking.walkingSeconds(from: origin, to: destination, pace: pace)
         var walkingIsNoSlower = false
         if let direct {

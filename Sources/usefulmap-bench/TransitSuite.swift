@@ -8,6 +8,8 @@ import Transit
 /// The engine's stop-to-stop time is reported apart from timing the access and egress walks;
 /// the whole query's CPU time (this thread's) leaves out what other work on the machine costs.
 /// A plain connection scan on the same depart-at queries is the yardstick (`YardstickComparison`).
+/// `--queries=N` takes the first N of the pairs and `--engine-only` leaves out the fare and
+/// step-free rounds: a short run for profiling the engine (callgrind).
 func runTransitSuite() async throws -> SuiteReport {
     var report = SuiteReport(suite: "transit")
     let feed = sharedDirectory().appendingPathComponent("data/tampere/tampere.zip")
@@ -31,8 +33,9 @@ func runTransitSuite() async throws -> SuiteReport {
     report.add("timetable load", loadSeconds * 1000, unit: "ms")
     report.add("timetable in memory", Double(router.memoryBytes) / 1_048_576, unit: "MiB")
 
-    let (pairs, rejected) = try tampereQueryPairs(router, count: 1_000)
-    report.notes["pairs"] = "1000 kept, \(rejected) rejected (no stop within \(Int(TransitRouter.defaultAccessRadius)) m)"
+    let queries = max(1, Int(benchOption("queries") ?? "") ?? 1_000)
+    let (pairs, rejected) = try tampereQueryPairs(router, count: queries)
+    report.notes["pairs"] = "\(queries) kept, \(rejected) rejected (no stop within \(Int(TransitRouter.defaultAccessRadius)) m)"
 
     var engineTimes: [Bool: [Double]] = [:]
     for arriveBy in [false, true] {
@@ -65,6 +68,7 @@ func runTransitSuite() async throws -> SuiteReport {
     }
     YardstickComparison(router, pairs: pairs).add(to: &report, prefix: "", engineDepartAt: engineTimes[false] ?? [],
                                                   engineArriveBy: engineTimes[true] ?? [])
+    guard !benchFlag("engine-only") else { return report }
     try addFareCost(router, pairs, to: &report)
     addStepFreeCost(router, pairs, to: &report)
     return report

@@ -31,6 +31,7 @@ if requested.isEmpty || arguments.contains("--help") {
     print("usage: usefulmap-bench SUITE... [--json]   suites: all \(suites.map(\.name).joined(separator: " "))")
     print("  fuzz: [--inputs=N] [--seed=N] [--socket=PATH] [--tampere]   soak: [--requests=N]   mixed: [--socket=PATH] [--at-once-trace=FILE] [--prober=process|thread]")
     print("  client: [--runs=N] [--other-umctl=PATH,...] [--tampere|--socket=PATH]   daemon: [--umctl=PATH]   import: [--runs=N]")
+    print("  transit: [--queries=N] [--engine-only]")
     exit(requested.isEmpty && !arguments.contains("--help") ? 2 : 0)
 }
 let unknown = requested.filter { name in name != "all" && !suites.contains { $0.name == name } }
