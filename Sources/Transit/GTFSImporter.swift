@@ -22,33 +22,24 @@ public struct GTFSImporter: Sendable {
 
     /// - parameter walking: times the footpaths between stops (all in one batch); a pair it
     ///   cannot answer falls back to `StraightLineWalking`.
+    /// - parameter stopsReady: given the imported stops (as `TransitRouter.stops` lists them,
+    ///   with the feed each came from: 1 for the first of `feeds`, as two feeds may share a stop
+    ///   id) as soon as they are final, before the footpaths are timed (on the calling thread),
+    ///   so that a caller can index them meanwhile.
     public func importFeeds(_ feeds: [URL], intoRegionDirectory regionDirectory: URL,
                             walking: any WalkingTimeEstimator = StraightLineWalking(),
-                            progress: @Sendable (TransitImportProgress) -> Void = { _ in }) throws -> GTFSImportReport {
-        try importFeedsListingStops(feeds, intoRegionDirectory: regionDirectory, walking: walking, progress: progress).report
-    }
-
-    /// `importFeeds`, also returning the imported stops (as `TransitRouter.stops` lists them)
-    /// with the feed each came from (1 for the first of `feeds`: two feeds may share a stop id),
-    /// so that a caller indexing them need not load the timetable it has just written.
-    /// - parameter stopsReady: given those stops as soon as they are final, before the
-    ///   footpaths are timed (on the calling thread), so a caller can index them meanwhile.
-    public func importFeedsListingStops(_ feeds: [URL], intoRegionDirectory regionDirectory: URL,
-                                        walking: any WalkingTimeEstimator = StraightLineWalking(),
-                                        progress: @Sendable (TransitImportProgress) -> Void = { _ in },
-                                        stopsReady: ([(feed: Int, stop: TransitStop)]) -> Void = { _ in }) throws
-        -> (report: GTFSImportReport, stops: [(feed: Int, stop: TransitStop)]) {
+                            progress: @Sendable (TransitImportProgress) -> Void = { _ in },
+                            stopsReady: ([(feed: Int, stop: TransitStop)]) -> Void = { _ in }) throws -> GTFSImportReport {
         let start = DispatchTime.now().uptimeNanoseconds
-        var (timetable, report, stopFeeds) = try buildTimetableListingStopFeeds(
+        let (timetable, built, _) = try buildTimetableListingStopFeeds(
             feeds, walking: walking, progress: progress,
             stopsReady: { stops, feedOfStop in stopsReady(zip(feedOfStop, stops.map(TransitStop.init)).map { (feed: $0, stop: $1) }) })
+        var report = built
         progress(TransitImportProgress(feed: feeds.map(\.lastPathComponent).joined(separator: ", "), step: "writing", rows: timetable.tripIDs.count))
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         try TimetableStore(regionDirectory: regionDirectory).save(timetable, report: report)
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let stops = zip(stopFeeds, timetable.stops.map(TransitStop.init)).map { (feed: $0, stop: $1) }
-        timetable = Timetable(timeZoneID: "UTC")
-        return (report, stops)
+        return report
     }
 
     /// The report saved by the region's last import, or `nil` when it has none.

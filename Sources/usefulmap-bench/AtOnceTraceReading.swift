@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import WireProtocol
 
 /// The daemon's side of the `status` round trips, from the trace the daemon writes when
 /// started with `USEFULMAPD_AT_ONCE_TRACE=FILE` (Sources/Daemon/Server/AtOnceTrace.swift):
@@ -10,37 +11,23 @@ struct AtOnceTraceLine {
     var unsent: Int
     /// The connection's I/O thread: time runnable but waiting for a core, and its runs.
     var ioThread: ThreadSchedule
-    /// The slice the I/O thread had (0: the kernel's default).
-    var sliceNanoseconds: UInt64
 
     /// Waits (up to 5 s: the daemon writes the line once it sees the client hang up) for the
     /// line of the connection of process `pid` in `path`.
     static func waitFor(pid: Int32, in path: String) throws -> AtOnceTraceLine {
         for _ in 0..<500 {
             let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            for line in text.split(separator: "\n") where integer("pid", in: line) == UInt64(pid) {
-                let answers = array("answer_ns", in: line)
-                return AtOnceTraceLine(answerSeconds: answers.map { Double($0) / 1e9 }, unsent: Int(integer("unsent", in: line) ?? 0),
-                                       ioThread: ThreadSchedule(cpuNanoseconds: integer("cpu_ns", in: line) ?? 0,
-                                                                runDelayNanoseconds: integer("run_delay_ns", in: line) ?? 0,
-                                                                timeslices: integer("timeslices", in: line) ?? 0),
-                                       sliceNanoseconds: integer("slice_ns", in: line) ?? 0)
+            for text in text.split(separator: "\n") {
+                guard let line = try? JSONParser.parse(Data(text.utf8)), line["pid"]?.numberValue == Double(pid) else { continue }
+                func integer(_ name: String) -> UInt64 { UInt64(line[name]?.numberValue ?? 0) }
+                return AtOnceTraceLine(answerSeconds: (line["answer_ns"]?.arrayValue ?? []).compactMap { $0.numberValue.map { $0 / 1e9 } },
+                                       unsent: Int(integer("unsent")),
+                                       ioThread: ThreadSchedule(cpuNanoseconds: integer("cpu_ns"), runDelayNanoseconds: integer("run_delay_ns"),
+                                                                timeslices: integer("timeslices")))
             }
             usleep(10_000)
         }
         throw BenchError("no line for pid \(pid) in the daemon's at-once trace \(path): was usefulmapd started with "
             + "USEFULMAPD_AT_ONCE_TRACE=\(path)?")
-    }
-
-    /// The text after `"name":` up to the next `,` or `}` (the trace's lines are flat).
-    private static func integer(_ name: String, in line: Substring) -> UInt64? {
-        guard let start = line.range(of: "\"\(name)\":")?.upperBound else { return nil }
-        return UInt64(line[start...].prefix { $0.isNumber })
-    }
-
-    private static func array(_ name: String, in line: Substring) -> [UInt64] {
-        guard let start = line.range(of: "\"\(name)\":[")?.upperBound,
-              let end = line[start...].firstIndex(of: "]") else { return [] }
-        return line[start..<end].split(separator: ",").compactMap { UInt64($0) }
     }
 }

@@ -94,7 +94,6 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
                 + "for \(statusSeconds.count) round trips: the rest is not paired"
         }
         report.add("status: I/O thread's wait for a core/run", daemonSide.ioThread.meanRunDelayMilliseconds, unit: "ms")
-        report.add("status: I/O thread's slice (0: default)", Double(daemonSide.sliceNanoseconds) / 1e3, unit: "µs")
     }
     if let proberThread {
         report.add("status: prober's wait for a core/run", proberThread.meanRunDelayMilliseconds, unit: "ms")

@@ -9,20 +9,11 @@ import XCTest
 /// straight lines finished for nothing, the region's lock released); workers that cannot start
 /// give straight-line footpaths that the import's answer and `status` report.
 final class FootpathTimingStopTests: XCTestCase {
-    private var harness: DaemonHarness?
-
-    override func tearDown() {
-        harness?.tearDown()
-        harness = nil
-        super.tearDown()
-    }
-
     /// A daemon whose Routino worker is a script: the real worker, unless a mode file says
     /// `hang` (answers `ping`, then never answers a `time` request: the footpath timing waits
     /// on it) or `broken` (cannot start, as without a routing database).
     private func startDaemon() throws -> (DaemonHarness, mode: URL, asked: URL) {
-        let harness = try DaemonHarness()
-        self.harness = harness
+        let harness = try makeDaemon()
         let mode = harness.directory.appendingPathComponent("worker-mode"), asked = harness.directory.appendingPathComponent("timing-asked")
         let real = DaemonHarness.binaries.appendingPathComponent("usefulmap-routino-worker").path
         let script = harness.directory.appendingPathComponent("routino-worker")

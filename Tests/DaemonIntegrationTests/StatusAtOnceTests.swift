@@ -9,7 +9,7 @@ import XCTest
 /// Issue 27 (speed): `status` and `hello` are answered by the connection's own I/O thread, so
 /// they never wait for Swift's cooperative pool, which 16 writing clients keep busy; an answer
 /// given at once never overtakes the answer of an earlier request on its connection; the I/O
-/// thread asks the kernel for a short slice, and traces its answers' times when asked to.
+/// thread traces its answers' times when asked to.
 final class StatusAtOnceTests: XCTestCase {
     private var directory: URL!
     private var composition: DaemonComposition!
@@ -34,10 +34,8 @@ final class StatusAtOnceTests: XCTestCase {
         var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let logger = DaemonLogger(level: .warning) { _ in }
-        var limits = ConnectionLimits()
-        limits.ioThreadSliceNanoseconds = 100_000
         connection = try XCTUnwrap(Connection(id: 1, fd: ends[0], peer: try XCTUnwrap(PeerCredentials.of(ends[0])),
-                                              limits: limits, trace: AtOnceTrace(path: tracePath)))
+                                              limits: ConnectionLimits(), trace: AtOnceTrace(path: tracePath)))
         let finished = finished
         dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger)
         connection.start(dispatcher: dispatcher, logger: logger, on: ServerThreads()) { _ in finished.signal() }
@@ -131,16 +129,6 @@ final class StatusAtOnceTests: XCTestCase {
         XCTAssertNotNil(answered[1]["result"]?["protocol_version"], "\(answered[1])")
     }
 
-    func testTheConnectionThreadHasTheSliceOfItsLimitsWhereTheKernelAllowsIt() throws {
-        try XCTSkipUnless(Self.kernelGrantsShortSlices(), "this kernel has no custom slices (Linux 6.12+ under EEVDF)")
-        send(#"{"jsonrpc":"2.0","id":1,"method":"status"}"# + "\n")
-        _ = try answers(1)
-        hangUp()
-        // The I/O thread's own sched_getattr, written in its trace line as it ends.
-        let line = try JSONParser.parse(Data(try String(contentsOfFile: tracePath, encoding: .utf8).utf8.prefix { $0 != 0x0A }))
-        XCTAssertEqual(line["slice_ns"], .number(100_000), "the I/O thread asks for the slice of its limits: \(line)")
-    }
-
     func testEachAnswerGivenAtOnceIsTracedWithTheDaemonsTimeWhenAsked() throws {
         send(#"{"jsonrpc":"2.0","id":1,"method":"status"}"# + "\n")
         _ = try answers(1)
@@ -173,17 +161,5 @@ final class StatusAtOnceTests: XCTestCase {
         let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
         let times = try XCTUnwrap(try JSONParser.parse(Data(XCTUnwrap(lines.first).utf8))["answer_ns"]?.arrayValue)
         XCTAssertEqual(times.count, 2, "both answered by the I/O thread")
-    }
-
-    /// Whether a thread of this process may ask for a short slice (a throwaway thread asks).
-    private static func kernelGrantsShortSlices() -> Bool {
-        let granted = Mutex(false)
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            granted.withLock { $0 = ThreadScheduling.askSlice(100_000, logger: DaemonLogger(level: .warning) { _ in }) }
-            done.signal()
-        }.start()
-        done.wait()
-        return granted.withLock { $0 }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import WireProtocol
 
 /// A measurement aid for the bench (`usefulmap-bench mixed`): with
 /// `USEFULMAPD_AT_ONCE_TRACE=FILE` in the daemon's environment, every connection that had
@@ -7,8 +8,8 @@ import Glibc
 /// FILE when it closes:
 ///
 /// ```json
-/// {"connection":3,"pid":4242,"answer_ns":[41250,38870],"unsent":0,"run_delay_ns":120400,"timeslices":2045,
-///  "cpu_ns":88100000,"slice_ns":100000}
+/// {"answer_ns":[41250,38870],"connection":3,"cpu_ns":88100000,"pid":4242,"run_delay_ns":120400,
+///  "timeslices":2045,"unsent":0}
 /// ```
 ///
 /// `answer_ns`: for each answer, the daemon's own time, from the `read` that returned its line
@@ -46,18 +47,18 @@ struct AtOnceTrace: Sendable {
         guard !record.answerNanoseconds.isEmpty || record.unsent > 0 else { return }
         let schedstat = ((try? String(contentsOfFile: "/proc/thread-self/schedstat", encoding: .utf8)) ?? "")
             .split(separator: " ").map { UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 }
-        let slice = ThreadScheduling.of(thread: ThreadScheduling.currentThreadID)?.sliceNanoseconds ?? 0
-        var line = "{\"connection\":\(connection),\"pid\":\(peerPID),\"answer_ns\":["
-        line += record.answerNanoseconds.map(String.init).joined(separator: ",")
-        line += "],\"unsent\":\(record.unsent)"
+        var fields: [String: JSONValue] = [
+            "connection": .number(Double(connection)), "pid": .number(Double(peerPID)), "unsent": .number(Double(record.unsent)),
+            "answer_ns": .array(record.answerNanoseconds.map { .number(Double($0)) }),
+        ]
         if schedstat.count >= 3 {
-            line += ",\"cpu_ns\":\(schedstat[0]),\"run_delay_ns\":\(schedstat[1]),\"timeslices\":\(schedstat[2])"
+            (fields["cpu_ns"], fields["run_delay_ns"], fields["timeslices"]) =
+                (.number(Double(schedstat[0])), .number(Double(schedstat[1])), .number(Double(schedstat[2])))
         }
-        line += ",\"slice_ns\":\(slice)}\n"
+        let line = JSONWriter.data(.object(fields)) + [0x0A]
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }
         defer { close(fd) }
-        let bytes = Array(line.utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } // one append: lines of two connections never mix
+        _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } // one append: lines of two connections never mix
     }
 }

@@ -166,7 +166,6 @@ final class Connection: Sendable {
             state.dispatcher = dispatcher
         }
         threads.start(name: "usefulmapd-connection-\(id)") { [self] in
-            ThreadScheduling.askSlice(limits.ioThreadSliceNanoseconds, logger: logger)
             var record = AtOnceTrace.Record()
             let reason = serveSocket(continuation, trace: &record)
             trace?.append(record, connection: id, peerPID: peer.pid)

@@ -17,8 +17,6 @@ public struct ConnectionLimits: Hashable, Sendable {
     /// past it the watcher loses its oldest events. Small, so that many watchers that stop
     /// reading cost little.
     public var maxEventBytes = 256 << 10
-    /// The slice the I/O threads ask the kernel for (`ThreadScheduling`); 0 keeps the kernel's.
-    public var ioThreadSliceNanoseconds = ThreadScheduling.configuredSliceNanoseconds
 
     public init() {}
 }

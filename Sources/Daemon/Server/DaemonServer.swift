@@ -40,7 +40,6 @@ public final class DaemonServer: Sendable {
     public var connectionCount: Int { state.withLock { $0.connections.count } }
 
     private func acceptLoop() {
-        ThreadScheduling.askSlice(limits.ioThreadSliceNanoseconds, logger: logger) // a new client waits for its accept, too
         // One descriptor kept open to give back when the table is full anyway (something else
         // filled it), so that the waiting client can still be told `too_many_connections`.
         var spare = open("/dev/null", O_RDONLY | O_CLOEXEC)

@@ -159,7 +159,7 @@ public struct TransitEngine: LegEngine {
             // the footpaths (the index needs the street layer, not the routing database).
             let indexing = StopIndexing()
             defer { indexing.wait() } // never left writing into a version being removed
-            let (report, _) = try withoutActuallyEscaping(progress) { progress in
+            let report = try withoutActuallyEscaping(progress) { progress in
                 // The estimator reports on this import thread, while `progress` is in scope.
                 let relay = ImportProgressRelay(progress)
                 let walking: any WalkingTimeEstimator = timer.map { timer in
@@ -171,8 +171,8 @@ public struct TransitEngine: LegEngine {
                                                           detail: "the streets cannot time footpaths (\(reason)): straight lines instead"))
                     })
                 } ?? StraightLineWalking()
-                return try importer.importFeedsListingStops(feeds, intoRegionDirectory: staging, walking: walking,
-                                                            stopsReady: { indexing.start($0, in: staging, streets: streets) })
+                return try importer.importFeeds(feeds, intoRegionDirectory: staging, walking: walking,
+                                                stopsReady: { indexing.start($0, in: staging, streets: streets) })
             }
             // The streets' own error is the import's when they failed.
             try streets.waitForAll()

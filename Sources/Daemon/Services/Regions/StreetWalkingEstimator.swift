@@ -32,7 +32,7 @@ struct StreetWalkingEstimator: WalkingTimeEstimator {
     ///   import fails with planetsplitter's error), `CancellationError` when the import stops.
     func walkingSeconds(pairs: [(from: Coordinate, to: Coordinate)], pace: WalkingPace) throws -> [Double?] {
         try streets.waitForRoutingDatabase()
-        progress(0, pairs.count)
+        if !pairs.isEmpty { progress(0, pairs.count) } // no 0 of 0: a fraction the progress cannot show
         do {
             return try timer.walkingSeconds(pairs: pairs, pace: pace, progress: { progress($0, pairs.count) },
                                             shouldStop: { streets.isStopping })
