@@ -21,10 +21,12 @@ import Store
 /// newest plan an edit wrote is kept in memory meanwhile, so the next edit and `show` see it
 /// even before its write has landed.
 ///
-/// The first write (the edit, its legs marked pending) decides the answer: when it fails,
-/// the edit answers that error and nothing changed; once it landed, the edit is kept and
-/// answered with its legs, even if storing the legs fails (the plan stays marked, and is
-/// recomputed by `recomputeInterrupted` at the next start).
+/// The write of the change decides the answer: when it fails, the edit answers that error and
+/// the plan is as it was (its generation too, unless the edit was a computation alone, whose
+/// generation was stored first). For a change, that is the first write (its legs marked
+/// pending): once it landed, the edit is kept and answered with its legs, even if storing the
+/// legs fails (the plan stays marked, and is recomputed by `recomputeInterrupted` at the next
+/// start). For a computation alone, it is the computed write: its failure is the edit's.
 public actor PlanCoordinator {
     public struct Outcome: Sendable {
         public var id: Int64
@@ -60,7 +62,7 @@ public actor PlanCoordinator {
     /// A plan this run has read or changed. There is none before its generation was known (read
     /// from the store, or the plan created here).
     private struct Entry {
-        var generation: Int64 = 0
+        var generation: Int64
         var task: Task<LegComputation, Error>?
         var failures: [Int: RoutingError] = [:]
         /// The plan as last written (or being written) by this coordinator.
@@ -122,8 +124,11 @@ public actor PlanCoordinator {
                        failures: entries[id]?.failures ?? [:])
     }
 
-    /// Remembers a plan created elsewhere (stored at generation 1: `Store.createPlan`) with its failures.
+    /// Remembers a plan created elsewhere (stored at generation 1: `Store.createPlan`) with its
+    /// failures, unless this run knows it already (a client read or edited the new id first:
+    /// its generation and plan are newer than the creation's).
     public func created(id: Int64, failures: [Int: RoutingError]) {
+        guard entries[id] == nil else { return }
         entries[id] = Entry(generation: 1, task: nil, failures: failures)
     }
 
@@ -138,9 +143,10 @@ public actor PlanCoordinator {
     /// Applies `change` to the newest plan, writes it, then computes with `compute` and writes
     /// the result if no newer edit came in meanwhile.
     /// - parameter change: validates and edits; throwing leaves the plan untouched. Nil when the
-    ///   computation is the whole edit (a preset, a rebuild, refine, rename): the plan is then
-    ///   written once, computed, and before it only the generation the edit took (so a number
-    ///   shown meanwhile is never given to another plan after a restart).
+    ///   computation is the whole edit (a preset, a rebuild, refine, the start's recompute): the
+    ///   plan is then written once, computed, and before it only the generation the edit took
+    ///   (so a number shown meanwhile is never given to another plan after a restart); when that
+    ///   computed write fails, the edit fails with its error.
     /// - parameter compute: fills the legs (`Planner.computeLegsReporting` or a preset/rebuild).
     /// - parameter expectedGeneration: when given, the edit fails with `conflict` (changing
     ///   nothing) unless the plan is at that generation.
@@ -150,17 +156,15 @@ public actor PlanCoordinator {
                      change: (@Sendable (RoutePlan) throws -> RoutePlan)?,
                      compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation) async throws -> Outcome {
         let current = try await newest(id, keep: true)
-        try check(id, expectedGeneration: expectedGeneration)
+        try check(id, generation: current.generation, expectedGeneration: expectedGeneration)
         let edited = try change?(current.plan) ?? current.plan
         let title = newTitle ?? current.plan.title(current.title, after: edited)
-        var entry = entries[id] ?? Entry(generation: current.generation)
-        entry.task?.cancel()
-        entry.generation += 1
-        let generation = entry.generation
+        let generation = current.generation + 1
         let task = Task { try await compute(edited) }
-        entry.task = task
-        entry.failures = [:]
-        entries[id] = entry
+        entries[id]?.task?.cancel() // `newest` made the entry; nothing ran since
+        entries[id]?.generation = generation
+        entries[id]?.task = task
+        entries[id]?.failures = [:]
         let editWritten = change == nil ? writeGeneration(id, generation)
             : write(id, edited, title: title, generation: generation, legsPending: true, searches: searches)
 
@@ -198,6 +202,11 @@ public actor PlanCoordinator {
         do {
             try await write(id, computed.plan, title: computedTitle, generation: generation, legsPending: false,
                             searches: change == nil ? searches : []).value
+        } catch where change == nil {
+            // The computation was the change, and it is not stored: the edit failed. The plan is
+            // as stored (only the generation it took was written).
+            if entries[id]?.generation == generation { entries[id]?.newest = nil }
+            throw error
         } catch {
             // The edit itself is stored; only its legs are not. Answer the edit (the plan
             // stays marked pending in the store) rather than an error for a kept change.
@@ -226,11 +235,12 @@ public actor PlanCoordinator {
         transform: @Sendable (RoutePlan, String) async throws -> (LegComputation, searches: [SearchHistoryEntry], title: String)
     ) async throws -> Outcome {
         let current = try await newest(id)
-        try check(id, expectedGeneration: expectedGeneration)
-        let generation = entries[id]?.generation ?? current.generation
+        try check(id, generation: current.generation, expectedGeneration: expectedGeneration)
+        let generation = current.generation
         let (computed, searches, title) = try await transform(current.plan, current.title)
         try Task.checkCancellation()
-        guard (entries[id]?.generation ?? current.generation) == generation else {
+        guard !deleted.contains(id) else { throw DaemonError.notFound("plan \(id) does not exist") }
+        guard entries[id]?.generation == generation else {
             throw DaemonError.conflict("plan \(id) was edited by another request while these edits were computed; nothing was changed")
         }
         let failures = computed.failuresBySegment
@@ -239,11 +249,9 @@ public actor PlanCoordinator {
             return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures,
                            removedPins: removedPins)
         }
-        var entry = entries[id] ?? Entry(generation: generation)
-        entry.task?.cancel()
-        entry.generation = generation + 1
-        entry.failures = failures
-        entries[id] = entry
+        entries[id]?.task?.cancel() // the guard above found the entry
+        entries[id]?.generation = generation + 1
+        entries[id]?.failures = failures
         taskEnded(id)
         do {
             try await write(id, computed.plan, title: title, generation: generation + 1, legsPending: false,
@@ -260,11 +268,10 @@ public actor PlanCoordinator {
                        removedPins: removedPins)
     }
 
-    /// Optimistic concurrency: `conflict` when the plan is not at `expectedGeneration` (call after
-    /// `newest`, which knows the generation).
-    private func check(_ id: Int64, expectedGeneration: Int64?) throws {
+    /// Optimistic concurrency: `conflict` when the plan, at `generation` (as `newest` read it), is
+    /// not at `expectedGeneration`.
+    private func check(_ id: Int64, generation: Int64, expectedGeneration: Int64?) throws {
         guard let expectedGeneration else { return }
-        let generation = entries[id]?.generation ?? 0
         guard generation == expectedGeneration else {
             throw DaemonError.staleGeneration(plan: id, generation: generation, expected: expectedGeneration)
         }
@@ -281,7 +288,7 @@ public actor PlanCoordinator {
             try await store.savePlan(id: id, plan: plan, title: title, legsPending: legsPending, generation: generation,
                                      searches: searches)
         }
-        entries[id, default: Entry()].lastWrite = write
+        entries[id]?.lastWrite = write
         entries[id]?.newest = (plan, title)
         return write
     }
@@ -294,7 +301,7 @@ public actor PlanCoordinator {
             _ = await previous?.result
             try await store.savePlanGeneration(id: id, generation: generation)
         }
-        entries[id, default: Entry()].lastWrite = write
+        entries[id]?.lastWrite = write
         return write
     }
 
