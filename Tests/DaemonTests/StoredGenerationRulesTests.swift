@@ -110,13 +110,57 @@ final class StoredGenerationRulesTests: XCTestCase {
         XCTAssertEqual(afterRecompute, 3)
     }
 
+    /// A plan whose write fails (here refused, as on a full disk) is shown only as stored: `show`
+    /// waits for the write under way, and the generation it took goes back, so the next edit
+    /// takes the same number (no number shown ever names two plans, also after a restart).
+    func testAGenerationWhoseWriteFailedIsNeverShownAndIsTakenAgain() async throws {
+        try refusePlanWrites()
+        let coordinator = coordinator()
+        let gate = PlanCoordinatorTests.Gate()
+        let id = id
+        let edit = Task.detached { try await PlanCoordinatorTests.heldEdit(coordinator, id: id, gate: gate) }
+        await gate.waitUntilEntered()
+        let whileComputing = try await coordinator.show(id: id)
+        XCTAssertEqual(whileComputing.generation, 1, "the edit's write failed: the plan is as stored")
+        XCTAssertEqual(whileComputing.plan.modes, [.walk])
+        await gate.release()
+        do {
+            _ = try await edit.value
+            XCTFail("the edit was not stored")
+        } catch {
+            XCTAssertTrue("\(error)".contains("refused"), "\(error)")
+        }
+        do {
+            _ = try await coordinator.applyAtomically(id: id, expectedGeneration: 1, dryRun: false) { plan, title in
+                (try Self.legs(plan.settingPace(.fast)), [], title)
+            }
+            XCTFail("the batch was not stored")
+        } catch {
+            XCTAssertTrue("\(error)".contains("refused"), "\(error)")
+        }
+        let afterBatch = try await coordinator.show(id: id).generation
+        XCTAssertEqual(afterBatch, 1)
+
+        let behind = try Database(path: directory.appendingPathComponent("db.sqlite").path, mode: .readWrite)
+        try behind.execute("DROP TRIGGER refuse_plan_writes")
+        behind.close()
+        let next = try await toCar(coordinator, expecting: 1)
+        XCTAssertEqual(next.generation, 2)
+        let stored = try await storedGeneration()
+        XCTAssertEqual(stored, 2)
+    }
+
+    /// Makes every write of a plan fail (as on a full disk); a write of its generation alone still goes in.
+    private func refusePlanWrites() throws {
+        let behind = try Database(path: directory.appendingPathComponent("db.sqlite").path, mode: .readWrite)
+        try behind.execute("CREATE TRIGGER refuse_plan_writes BEFORE UPDATE OF pace ON plan BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        behind.close()
+    }
+
     /// A computation alone (a preset, a rebuild, refine, the start's recompute) is its own change:
     /// when its write fails, the edit fails, and the plan is shown as stored.
     func testAComputationAloneWhoseWriteFailsIsAnsweredWithTheWritesError() async throws {
-        let behind = try Database(path: directory.appendingPathComponent("db.sqlite").path, mode: .readWrite)
-        // A plan's write fails (as on a full disk); the generation alone still goes in.
-        try behind.execute("CREATE TRIGGER refuse_plan_writes BEFORE UPDATE OF pace ON plan BEGIN SELECT RAISE(ABORT, 'refused'); END")
-        behind.close()
+        try refusePlanWrites()
         let coordinator = coordinator()
         do {
             let outcome = try await coordinator.edit(id: id, change: nil) { try Self.legs($0.settingPace(.fast)) }

@@ -11,15 +11,18 @@ import Store
 /// with the newest plan once that one is computed.
 ///
 /// The generation is stored with the plan, in the same transaction as the change that took it,
-/// and read from the store the first time a plan is touched in a run: it never goes back, also
-/// across a restart.
+/// and read from the store the first time a plan is touched in a run. `show` waits for the
+/// plan's writes under way, so a generation is shown only once stored; when the write that
+/// took one fails (and no newer edit took another), the plan goes back to the stored
+/// generation, and the next edit takes the same number again: no number ever shown names two
+/// plans, also across a restart.
 ///
 /// Store reads and writes (each write a durable transaction, two per edit; the first only the
 /// generation when the edit is a computation alone) run on the store's
 /// threads while the actor is free: the actor only decides, so reading or editing another
 /// plan never waits for a plan's fsync or a read. One plan's writes are queued in order. The
-/// newest plan an edit wrote is kept in memory meanwhile, so the next edit and `show` see it
-/// even before its write has landed.
+/// newest plan an edit wrote is kept in memory meanwhile, so the next edit sees it even before
+/// its write has landed (`show` waits for the write).
 ///
 /// The write of the change decides the answer: when it fails, the edit answers that error and
 /// the plan is as it was (its generation too, unless the edit was a computation alone, whose
@@ -63,6 +66,8 @@ public actor PlanCoordinator {
     /// from the store, or the plan created here).
     private struct Entry {
         var generation: Int64
+        /// The newest generation the store has (`generation` once its write landed).
+        var stored: Int64
         var task: Task<LegComputation, Error>?
         var failures: [Int: RoutingError] = [:]
         /// The plan as last written (or being written) by this coordinator.
@@ -118,7 +123,14 @@ public actor PlanCoordinator {
     /// The newest plan, as it is (no routing).
     /// - parameter forEdit: an edit is prepared on this plan and then applied to the newest one:
     ///   the plan read here is kept as the newest, so the edit does not read it a second time.
+    ///   Else the writes of the plan under way are waited for: only a stored generation is shown
+    ///   (one whose write fails is taken again by the next edit).
     public func show(id: Int64, forEdit: Bool = false) async throws -> Outcome {
+        var waited: Task<Void, Error>?
+        while !forEdit, let write = entries[id]?.lastWrite, write != waited {
+            _ = await write.result
+            waited = write
+        }
         let current = try await newest(id, keep: forEdit)
         return Outcome(id: id, plan: current.plan, title: current.title, generation: current.generation,
                        failures: entries[id]?.failures ?? [:])
@@ -129,7 +141,7 @@ public actor PlanCoordinator {
     /// its generation and plan are newer than the creation's).
     public func created(id: Int64, failures: [Int: RoutingError]) {
         guard entries[id] == nil else { return }
-        entries[id] = Entry(generation: 1, task: nil, failures: failures)
+        entries[id] = Entry(generation: 1, stored: 1, task: nil, failures: failures)
     }
 
     public func forget(id: Int64) {
@@ -177,15 +189,16 @@ public actor PlanCoordinator {
             }
             try await editWritten.value
         } catch {
-            // Whoever owns the newest generation clears its task when it ends, stored or not,
-            // so that edits waiting in `settled` never wait on a finished task. The generation
-            // stays: it only ever grows, so no number names two different plans (a client that
-            // saw this edit's, unstored, gets `conflict` rather than overwriting a later one).
-            if entries[id]?.generation == generation {
+            // Whoever owns the newest computation clears its task when it ends, stored or not,
+            // so that edits waiting in `settled` never wait on a finished task. (A failed write
+            // put the generation back already: see `queueWrite`.)
+            let superseded = entries[id].map { $0.task != task } ?? false
+            if !superseded {
                 taskEnded(id)
                 entries[id]?.newest = nil // what was written is what the store says
             }
-            if error is CancellationError, !Task.isCancelled, let newer = entries[id], newer.generation != generation {
+            if case .failure(let notStored) = await editWritten.result { throw notStored } // the edit failed
+            if error is CancellationError, !Task.isCancelled, superseded {
                 return try await settled(id: id)
             }
             throw error
@@ -257,9 +270,8 @@ public actor PlanCoordinator {
             try await write(id, computed.plan, title: title, generation: generation + 1, legsPending: false,
                             searches: searches).value
         } catch {
-            // The write's transaction rolled back: the plan is as stored. Its generation stays
-            // one higher (generations only grow; see `edit`).
-            if entries[id]?.generation == generation + 1 { entries[id]?.newest = nil }
+            // The write's transaction rolled back: the plan is as stored, and so is its
+            // generation (`queueWrite` put it back).
             throw error
         }
         counters.countPlanRecomputed()
@@ -281,28 +293,50 @@ public actor PlanCoordinator {
     /// store's writer thread, and makes it the plan `show` and the next edit see.
     private func write(_ id: Int64, _ plan: RoutePlan, title: String, generation: Int64, legsPending: Bool,
                        searches: [SearchHistoryEntry] = []) -> Task<Void, Error> {
-        let previous = entries[id]?.lastWrite
         let store = store
-        let write = Task.detached {
-            _ = await previous?.result // in order; an earlier failure was reported to its own edit
+        let write = queueWrite(id, generation: generation) {
             try await store.savePlan(id: id, plan: plan, title: title, legsPending: legsPending, generation: generation,
                                      searches: searches)
         }
-        entries[id]?.lastWrite = write
         entries[id]?.newest = (plan, title)
         return write
     }
 
     /// Queues a durable write of the generation alone (the plan is unchanged), in order like `write`.
     private func writeGeneration(_ id: Int64, _ generation: Int64) -> Task<Void, Error> {
-        let previous = entries[id]?.lastWrite
         let store = store
-        let write = Task.detached {
-            _ = await previous?.result
-            try await store.savePlanGeneration(id: id, generation: generation)
+        return queueWrite(id, generation: generation) { try await store.savePlanGeneration(id: id, generation: generation) }
+    }
+
+    /// Runs `body`, a write of the plan at `generation`, after the plan's earlier writes, on a
+    /// store thread. When it lands the store has that generation; when it fails and no newer
+    /// edit took one, the plan is as stored: its generation goes back (`show` waited, so the
+    /// failed one was not shown) and the next read is the store's.
+    private func queueWrite(_ id: Int64, generation: Int64,
+                            _ body: @escaping @Sendable () async throws -> Void) -> Task<Void, Error> {
+        let previous = entries[id]?.lastWrite
+        let write = Task.detached { [self] in
+            _ = await previous?.result // in order; an earlier failure was reported to its own edit
+            do {
+                try await body()
+            } catch {
+                await notStored(id, generation: generation)
+                throw error
+            }
+            await stored(id, generation: generation)
         }
         entries[id]?.lastWrite = write
         return write
+    }
+
+    private func stored(_ id: Int64, generation: Int64) {
+        entries[id]?.stored = generation
+    }
+
+    private func notStored(_ id: Int64, generation: Int64) {
+        guard let entry = entries[id], entry.generation == generation, entry.stored != generation else { return }
+        entries[id]?.generation = entry.stored
+        entries[id]?.newest = nil
     }
 
     /// Waits for the newest computation of the plan (its owner ends it, stored or not, and
@@ -342,7 +376,7 @@ public actor PlanCoordinator {
             throw DaemonError.notFound("plan \(id) does not exist")
         }
         guard !deleted.contains(id) else { throw DaemonError.notFound("plan \(id) does not exist") }
-        var entry = entries[id] ?? Entry(generation: stored.generation)
+        var entry = entries[id] ?? Entry(generation: stored.generation, stored: stored.generation)
         let newest = entry.newest ?? (stored.plan, stored.title)
         if keep { entry.newest = newest }
         entries[id] = entry
