@@ -8,7 +8,7 @@ import XCTest
 
 /// How often one edit touches the store (issue 27): the plan is read once (`show(forEdit:)` keeps
 /// it for the change), and an edit that is a computation alone (a preset, a rebuild, refine,
-/// rename) writes the plan once, computed: before that only the generation it took is stored.
+/// the start's recompute) writes the plan once, computed: before that only the generation it took is stored.
 final class EditStoreAccessTests: XCTestCase {
     private var directory: URL!
     private var store: Store!

@@ -266,14 +266,10 @@ public actor PlanCoordinator {
         entries[id]?.generation = generation + 1
         entries[id]?.failures = failures
         taskEnded(id)
-        do {
-            try await write(id, computed.plan, title: title, generation: generation + 1, legsPending: false,
-                            searches: searches).value
-        } catch {
-            // The write's transaction rolled back: the plan is as stored, and so is its
-            // generation (`queueWrite` put it back).
-            throw error
-        }
+        // When the write fails its transaction rolled back: the plan is as stored, and so is its
+        // generation (`queueWrite` puts it back).
+        try await write(id, computed.plan, title: title, generation: generation + 1, legsPending: false,
+                        searches: searches).value
         counters.countPlanRecomputed()
         events.publish(.planRecomputed(planID: id, generation: generation + 1, queries: computed.queryCount))
         return Outcome(id: id, plan: computed.plan, title: title, generation: generation + 1, failures: failures,
@@ -290,7 +286,7 @@ public actor PlanCoordinator {
     }
 
     /// Queues a durable write of `plan` at `generation` after this plan's earlier writes, on the
-    /// store's writer thread, and makes it the plan `show` and the next edit see.
+    /// store's writer thread, and makes it the plan the next edit sees (and `show`, once written).
     private func write(_ id: Int64, _ plan: RoutePlan, title: String, generation: Int64, legsPending: Bool,
                        searches: [SearchHistoryEntry] = []) -> Task<Void, Error> {
         let store = store
