@@ -54,7 +54,7 @@ extension Store {
         try await writing { try self.createPlan(plan, title: title, recording: route, searches: searches) }
     }
     public func savePlan(id: StoredPlan.ID, plan: RoutePlan, title: String, legsPending: Bool = false,
-                         generation: Int64? = nil, searches: [SearchHistoryEntry] = []) async throws {
+                         generation: Int64, searches: [SearchHistoryEntry] = []) async throws {
         try await writing {
             try self.savePlan(id: id, plan: plan, title: title, legsPending: legsPending, generation: generation, searches: searches)
         }

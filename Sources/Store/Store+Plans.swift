@@ -30,23 +30,21 @@ extension Store {
     /// them in search history in the same transaction (all are stored, or none).
     /// - parameter legsPending: true while the plan's legs are being recomputed (an edit stored
     ///   before its legs); `plansWithPendingLegs` lists such plans after a crash.
-    /// - parameter generation: the plan's generation after this change, stored with it (nil:
-    ///   the stored one stays).
+    /// - parameter generation: the plan's generation after this change, stored with it (a plan
+    ///   never changes without its generation).
     /// - throws: `StoreError.notFound` when there is no such plan; `.invalidInput` as `createPlan`,
     ///   and for a negative generation.
     public func savePlan(id: StoredPlan.ID, plan: RoutePlan, title: String, legsPending: Bool = false,
-                         generation: Int64? = nil, searches: [SearchHistoryEntry] = []) throws {
-        if let generation, generation < 0 {
-            throw StoreError.invalidInput("plan \(id) generation must be 0 or more, got \(generation)")
-        }
+                         generation: Int64, searches: [SearchHistoryEntry] = []) throws {
+        try Self.checkGeneration(generation, ofPlan: id)
         let header = try PlanRows.header(plan, title: title)
         let searchRows = try searches.map(SearchHistoryRow.init)
         try write { db in
             try db.run("""
                 UPDATE plan SET title = ?, time_preference = ?, time_preference_at = ?, pace = ?, from_name = ?,
                 to_name = ?, total_travel_time = ?, access = ?, updated_at = ?, legs_pending = ?,
-                generation = coalesce(?, generation) WHERE id = ?
-                """, header + [.real(now), .bool(legsPending), .optional(generation), .integer(id)])
+                generation = ? WHERE id = ?
+                """, header + [.real(now), .bool(legsPending), .integer(generation), .integer(id)])
             guard db.changes == 1 else { throw StoreError.notFound("plan \(id)") }
             for table in PlanRows.childTables {
                 try db.run("DELETE FROM \(table) WHERE plan_id = ?", [.integer(id)])
@@ -61,11 +59,16 @@ extension Store {
     /// computed.
     /// - throws: `StoreError.notFound` when there is no such plan; `.invalidInput` for a negative generation.
     public func savePlanGeneration(id: StoredPlan.ID, generation: Int64) throws {
-        guard generation >= 0 else { throw StoreError.invalidInput("plan \(id) generation must be 0 or more, got \(generation)") }
+        try Self.checkGeneration(generation, ofPlan: id)
         try write { db in
             try db.run("UPDATE plan SET generation = ? WHERE id = ?", [.integer(generation), .integer(id)])
             guard db.changes == 1 else { throw StoreError.notFound("plan \(id)") }
         }
+    }
+
+    /// A generation is 0 (stored before generations were) or more.
+    private static func checkGeneration(_ generation: Int64, ofPlan id: StoredPlan.ID) throws {
+        guard generation >= 0 else { throw StoreError.invalidInput("plan \(id) generation must be 0 or more, got \(generation)") }
     }
 
     /// The plan with this id, exactly as it was saved.

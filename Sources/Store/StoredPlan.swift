@@ -14,7 +14,7 @@ public struct StoredPlan: Sendable, Hashable, Identifiable {
     /// plan stored before generations were (schema 15).
     public var generation: Int64
 
-    public init(id: ID, title: String, plan: RoutePlan, createdAt: Date, updatedAt: Date, generation: Int64 = 1) {
+    public init(id: ID, title: String, plan: RoutePlan, createdAt: Date, updatedAt: Date, generation: Int64) {
         self.id = id
         self.title = title
         self.plan = plan

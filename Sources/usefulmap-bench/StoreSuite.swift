@@ -26,7 +26,7 @@ func runStoreSuite() async throws -> SuiteReport {
 
     var replaceSeconds: [Double] = []
     for (id, plan) in zip(ids, plans.reversed()) {
-        replaceSeconds.append(try await timeAsync { try await store.savePlan(id: id, plan: plan, title: "replaced") }.1)
+        replaceSeconds.append(try await timeAsync { try await store.savePlan(id: id, plan: plan, title: "replaced", generation: 2) }.1)
     }
     report.addLatencies("re-save (replace) 10-node plan", replaceSeconds)
 

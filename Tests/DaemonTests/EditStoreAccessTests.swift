@@ -8,7 +8,7 @@ import XCTest
 
 /// How often one edit touches the store (issue 27): the plan is read once (`show(forEdit:)` keeps
 /// it for the change), and an edit that is a computation alone (a preset, a rebuild, refine,
-/// rename) writes the plan once, computed: before that only the generation it took is stored.
+/// the start's recompute) writes the plan once, computed: before that only the generation it took is stored.
 final class EditStoreAccessTests: XCTestCase {
     private var directory: URL!
     private var store: Store!
@@ -40,13 +40,13 @@ final class EditStoreAccessTests: XCTestCase {
         }
         await gate.waitUntilEntered()
         // The generation the edit took is written before its computation ends (in order, on the
-        // writer thread): wait for it, then look at the stored plan while the computation is held.
+        // writer thread): wait for it (a hang is the test's timeout: the generation is stored
+        // before the plan is), then look at the stored plan while the computation is held.
         var stored = try await store.loadPlan(id: id)
-        for _ in 0..<1000 where stored.generation != 2 {
-            try await Task.sleep(nanoseconds: 2_000_000)
+        while stored.generation != 2 {
+            await Task.yield()
             stored = try await store.loadPlan(id: id)
         }
-        XCTAssertEqual(stored.generation, 2, "the generation is stored before the plan is")
         XCTAssertEqual(stored.plan.pace, .normal, "the plan is not written before it is computed")
         let pendingWhileComputing = try await store.plansWithPendingLegs()
         XCTAssertEqual(pendingWhileComputing, [], "nothing was emptied, so nothing is marked for a recompute")

@@ -140,11 +140,14 @@ final class PlanCoordinatorTests: XCTestCase {
             await gate.waitUntilEntered()
             let whileRecomputing = try await coordinator.show(id: planB)
             XCTAssertEqual(whileRecomputing.title, "B")
-            let aMeanwhile = try await coordinator.show(id: planA)
-            XCTAssertEqual(aMeanwhile.plan.modes, [.car], "plan A shows the edit before its write has landed")
         }
+        // Plan A is shown once its write landed (a generation is shown only when stored).
+        let showA = Task.detached { try await coordinator.show(id: planA) }
 
         try lock.execute("COMMIT")
+        let aShown = try await showA.value
+        XCTAssertEqual(aShown.plan.modes, [.car])
+        XCTAssertEqual(aShown.generation, 2)
         await gate.release()
         let outcome = try await edit.value
         XCTAssertEqual(outcome.plan.modes, [.car])

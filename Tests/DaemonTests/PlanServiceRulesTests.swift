@@ -94,4 +94,68 @@ final class PlanServiceRulesTests: XCTestCase {
         let changed = try await change(.stay(Params.PlanStay(id: 1, node: 3, durationS: 600)), preparedOn: asked, appliedTo: newest)
         XCTAssertEqual(changed.nodes.map(\.stay), [nil, .duration(60), .duration(600), nil], "the newest plan's node 3; node 2's stay kept")
     }
+
+    /// Runs a prepared edit as `PlanService.edit` does, the legs computed (or the computation
+    /// run) only once `gate` lets it: a held computation stands for the window before the
+    /// computed write lands.
+    private static func run(_ edit: PlanEdit, on service: PlanService, holding gate: PlanCoordinatorTests.Gate) async throws -> PlanService.Outcome {
+        let shown = try await service.plans.show(id: edit.planID, forEdit: true)
+        let prepared = try await service.prepare(edit, on: shown.plan)
+        switch prepared.step {
+        case .change(let change):
+            return try await service.plans.edit(id: edit.planID, title: prepared.title, change: change) { plan in
+                await gate.pass()
+                return try PlanCoordinatorTests.withLeg(plan, seconds: 60)
+            }
+        case .compute(let computation):
+            return try await service.plans.edit(id: edit.planID, title: prepared.title, change: nil) { plan in
+                await gate.pass()
+                return try await computation(plan)
+            }
+        }
+    }
+
+    /// An edit that comes in while a rename's computation runs reads the new title, and keeps it.
+    func testARenameRacingAnotherEditKeepsItsTitle() async throws {
+        let service = try XCTUnwrap(service)
+        let id = try await service.store.createPlan(try plan(places: 2, leaving: "2022-01-12T08:00"), title: "t")
+        let gate = PlanCoordinatorTests.Gate()
+        let renaming = PlanEdit.rename(Params.PlanRename(id: id, title: "Mine"))
+        let rename = Task.detached {
+            try await PlanServiceRulesTests.run(renaming, on: service, holding: gate)
+        }
+        await gate.waitUntilEntered()
+        let shown = try await service.plans.show(id: id)
+        XCTAssertEqual(shown.title, "Mine", "shown with its title while its legs are computed")
+        let other = try await service.plans.edit(id: id, change: { $0.settingPace(.fast) }) {
+            try PlanCoordinatorTests.withLeg($0, seconds: 60)
+        }
+        XCTAssertEqual(other.title, "Mine")
+        await gate.release()
+        let renamed = try await rename.value
+        XCTAssertEqual(renamed.title, "Mine")
+        XCTAssertEqual(renamed.plan.pace, .fast, "answered with the newest plan")
+        let stored = try await service.store.loadPlan(id: id)
+        XCTAssertEqual(stored.title, "Mine")
+        XCTAssertEqual(stored.plan.pace, .fast)
+    }
+
+    /// A rename computes the legs another edit left empty (here a kill), so none stays empty
+    /// and unmarked.
+    func testARenameOfAPlanWithLegsPendingEndsWithItsLegsComputed() async throws {
+        let service = try XCTUnwrap(service)
+        let created = try plan(places: 2, leaving: "2022-01-12T08:00")
+        let id = try await service.store.createPlan(created, title: "t")
+        try await service.store.savePlan(id: id, plan: created, title: "t", legsPending: true, generation: 2)
+        let gate = PlanCoordinatorTests.Gate()
+        await gate.release()
+        let renamed = try await Self.run(.rename(Params.PlanRename(id: id, title: "Mine")), on: service, holding: gate)
+        XCTAssertNotNil(renamed.plan.legs[0])
+        let stored = try await service.store.loadPlan(id: id)
+        XCTAssertEqual(stored.title, "Mine")
+        XCTAssertEqual(stored.generation, 3)
+        XCTAssertNotNil(stored.plan.legs[0], "the empty leg was computed")
+        let pending = try await service.store.plansWithPendingLegs()
+        XCTAssertEqual(pending, [])
+    }
 }

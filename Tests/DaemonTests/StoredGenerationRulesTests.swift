@@ -1,6 +1,7 @@
 import Daemon
 import Foundation
 import Planner
+import SQLite
 import Store
 import TestSupport
 import XCTest
@@ -107,5 +108,101 @@ final class StoredGenerationRulesTests: XCTestCase {
         XCTAssertEqual(done, [id])
         let afterRecompute = try await storedGeneration()
         XCTAssertEqual(afterRecompute, 3)
+    }
+
+    /// A plan whose write fails (here refused, as on a full disk) is shown only as stored: `show`
+    /// waits for the write under way, and the generation it took goes back, so the next edit
+    /// takes the same number (no number shown ever names two plans, also after a restart).
+    func testAGenerationWhoseWriteFailedIsNeverShownAndIsTakenAgain() async throws {
+        try refusePlanWrites()
+        let coordinator = coordinator()
+        let gate = PlanCoordinatorTests.Gate()
+        let id = id
+        let edit = Task.detached { try await PlanCoordinatorTests.heldEdit(coordinator, id: id, gate: gate) }
+        await gate.waitUntilEntered()
+        let whileComputing = try await coordinator.show(id: id)
+        XCTAssertEqual(whileComputing.generation, 1, "the edit's write failed: the plan is as stored")
+        XCTAssertEqual(whileComputing.plan.modes, [.walk])
+        await gate.release()
+        do {
+            _ = try await edit.value
+            XCTFail("the edit was not stored")
+        } catch {
+            XCTAssertTrue("\(error)".contains("refused"), "\(error)")
+        }
+        do {
+            _ = try await coordinator.applyAtomically(id: id, expectedGeneration: 1, dryRun: false) { plan, title in
+                (try Self.legs(plan.settingPace(.fast)), [], title)
+            }
+            XCTFail("the batch was not stored")
+        } catch {
+            XCTAssertTrue("\(error)".contains("refused"), "\(error)")
+        }
+        let afterBatch = try await coordinator.show(id: id).generation
+        XCTAssertEqual(afterBatch, 1)
+
+        let behind = try Database(path: directory.appendingPathComponent("db.sqlite").path, mode: .readWrite)
+        try behind.execute("DROP TRIGGER refuse_plan_writes")
+        behind.close()
+        let next = try await toCar(coordinator, expecting: 1)
+        XCTAssertEqual(next.generation, 2)
+        let stored = try await storedGeneration()
+        XCTAssertEqual(stored, 2)
+    }
+
+    /// Makes every write of a plan fail (as on a full disk); a write of its generation alone still goes in.
+    private func refusePlanWrites() throws {
+        let behind = try Database(path: directory.appendingPathComponent("db.sqlite").path, mode: .readWrite)
+        try behind.execute("CREATE TRIGGER refuse_plan_writes BEFORE UPDATE OF pace ON plan BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        behind.close()
+    }
+
+    /// A computation alone (a preset, a rebuild, refine, the start's recompute) is its own change:
+    /// when its write fails, the edit fails, and the plan is shown as stored.
+    func testAComputationAloneWhoseWriteFailsIsAnsweredWithTheWritesError() async throws {
+        try refusePlanWrites()
+        let coordinator = coordinator()
+        do {
+            let outcome = try await coordinator.edit(id: id, change: nil) { try Self.legs($0.settingPace(.fast)) }
+            XCTFail("answered as done at generation \(outcome.generation) though the plan was not stored")
+        } catch {
+            XCTAssertTrue("\(error)".contains("refused"), "\(error)")
+        }
+        let shown = try await coordinator.show(id: id)
+        XCTAssertEqual(shown.plan.pace, .normal, "shown as stored")
+        let stored = try await store.loadPlan(id: id)
+        XCTAssertEqual(stored.plan.pace, .normal)
+        XCTAssertEqual(stored.generation, 2, "the generation the edit took stays taken")
+        XCTAssertEqual(shown.generation, 2)
+    }
+
+    /// A client that edits a new plan between its creation and the coordinator hearing of it
+    /// keeps the generation its edit took.
+    func testACreatedPlanAlreadyEditedKeepsItsGeneration() async throws {
+        let coordinator = coordinator()
+        let edited = try await toCar(coordinator)
+        XCTAssertEqual(edited.generation, 2)
+        await coordinator.created(id: id, failures: [:])
+        let shown = try await coordinator.show(id: id)
+        XCTAssertEqual(shown.generation, 2)
+        XCTAssertEqual(shown.plan.modes, [.car])
+    }
+
+    /// A batch whose plan is deleted while it computes stores nothing and keeps no entry.
+    func testABatchOfAPlanDeletedWhileItComputedIsNotFound() async throws {
+        let coordinator = coordinator()
+        let store = store!, id = id
+        do {
+            _ = try await coordinator.applyAtomically(id: id, expectedGeneration: nil, dryRun: false) { plan, title in
+                try await store.deletePlan(id: id)
+                await coordinator.forget(id: id)
+                return (try Self.legs(plan.settingPace(.fast)), [], title)
+            }
+            XCTFail("a deleted plan is not edited")
+        } catch DaemonError.notFound {}
+        do {
+            _ = try await coordinator.show(id: id)
+            XCTFail("the deleted plan is not shown")
+        } catch DaemonError.notFound {}
     }
 }

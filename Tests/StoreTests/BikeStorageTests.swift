@@ -62,7 +62,7 @@ final class BikeStorageTests: XCTestCase {
         let plan = try bikePlan().settingAccess(.wheelchairStrict)
         let id = try store.createPlan(plan, title: "step-free")
         XCTAssertEqual(try store.loadPlan(id: id).plan.access, .wheelchairStrict)
-        try store.savePlan(id: id, plan: plan.settingAccess(.wheelchair), title: "step-free")
+        try store.savePlan(id: id, plan: plan.settingAccess(.wheelchair), title: "step-free", generation: 2)
         XCTAssertEqual(try store.loadPlan(id: id).plan, plan.settingAccess(.wheelchair))
     }
 

@@ -53,7 +53,7 @@ final class PlanStorageTests: XCTestCase {
         let id = try store.createPlan(big, title: "before")
         clock.advance(60)
         let small = try RoutePlan(nodes: Array(big.nodes.prefix(2)), modes: [.walk])
-        try store.savePlan(id: id, plan: small, title: "after")
+        try store.savePlan(id: id, plan: small, title: "after", generation: 2)
         let loaded = try store.loadPlan(id: id)
         XCTAssertEqual(loaded.title, "after")
         RandomPlans.assertEqual(loaded.plan, small, "after shrinking")
@@ -69,11 +69,11 @@ final class PlanStorageTests: XCTestCase {
         let edited = try RoutePlan(nodes: Array(plan.nodes.prefix(2)), modes: [.walk])
         let typed = SearchHistoryEntry(query: "Ratina", place: plan.nodes[0].place, date: clock.now())
         let refused = SearchHistoryEntry(query: "https://www.google.com/maps/dir/A/B", place: nil, date: clock.now())
-        XCTAssertThrowsError(try store.savePlan(id: id, plan: edited, title: "after", searches: [typed, refused]))
+        XCTAssertThrowsError(try store.savePlan(id: id, plan: edited, title: "after", generation: 2, searches: [typed, refused]))
         XCTAssertEqual(try store.loadPlan(id: id).title, "before")
         RandomPlans.assertEqual(try store.loadPlan(id: id).plan, plan, "the edit was not stored")
         XCTAssertEqual(try store.searchHistory(), [])
-        try store.savePlan(id: id, plan: edited, title: "after", searches: [typed])
+        try store.savePlan(id: id, plan: edited, title: "after", generation: 2, searches: [typed])
         XCTAssertEqual(try store.loadPlan(id: id).title, "after")
         XCTAssertEqual(try store.searchHistory().map(\.query), ["Ratina"])
     }
@@ -100,7 +100,7 @@ final class PlanStorageTests: XCTestCase {
         XCTAssertEqual(summary.totalTravelTime, 1500, "first departure to last arrival, waiting included")
         XCTAssertNil(try store.listPlans().first?.totalTravelTime, "no total until every segment has a leg")
         clock.advance(10)
-        try store.savePlan(id: first, plan: computed, title: "To Hervanta")
+        try store.savePlan(id: first, plan: computed, title: "To Hervanta", generation: 2)
         XCTAssertEqual(try store.listPlans().map(\.id), [first, second], "saving moves a plan to the top")
     }
 
@@ -196,7 +196,7 @@ final class PlanStorageTests: XCTestCase {
         let plan = try RoutePlan(nodes: [PlanNode(place: Place(name: "a", coordinate: Coordinate(latitude: 1, longitude: 2))),
                                          PlanNode(place: Place(name: "b", coordinate: Coordinate(latitude: 1, longitude: 3)))],
                                  modes: [.walk])
-        for action in [{ _ = try self.store.loadPlan(id: 42) }, { try self.store.savePlan(id: 42, plan: plan, title: "x") },
+        for action in [{ _ = try self.store.loadPlan(id: 42) }, { try self.store.savePlan(id: 42, plan: plan, title: "x", generation: 2) },
                        { try self.store.deletePlan(id: 42) }] {
             XCTAssertThrowsError(try action()) { XCTAssertEqual(($0 as? StoreError)?.code, "not_found") }
         }

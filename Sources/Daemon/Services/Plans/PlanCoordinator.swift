@@ -11,20 +11,25 @@ import Store
 /// with the newest plan once that one is computed.
 ///
 /// The generation is stored with the plan, in the same transaction as the change that took it,
-/// and read from the store the first time a plan is touched in a run: it never goes back, also
-/// across a restart.
+/// and read from the store the first time a plan is touched in a run. `show` waits for the
+/// plan's writes under way, so a generation is shown only once stored; when the write that
+/// took one fails (and no newer edit took another), the plan goes back to the stored
+/// generation, and the next edit takes the same number again: no number ever shown names two
+/// plans, also across a restart.
 ///
 /// Store reads and writes (each write a durable transaction, two per edit; the first only the
 /// generation when the edit is a computation alone) run on the store's
 /// threads while the actor is free: the actor only decides, so reading or editing another
 /// plan never waits for a plan's fsync or a read. One plan's writes are queued in order. The
-/// newest plan an edit wrote is kept in memory meanwhile, so the next edit and `show` see it
-/// even before its write has landed.
+/// newest plan an edit wrote is kept in memory meanwhile, so the next edit sees it even before
+/// its write has landed (`show` waits for the write).
 ///
-/// The first write (the edit, its legs marked pending) decides the answer: when it fails,
-/// the edit answers that error and nothing changed; once it landed, the edit is kept and
-/// answered with its legs, even if storing the legs fails (the plan stays marked, and is
-/// recomputed by `recomputeInterrupted` at the next start).
+/// The write of the change decides the answer: when it fails, the edit answers that error and
+/// the plan is as it was (its generation too, unless the edit was a computation alone, whose
+/// generation was stored first). For a change, that is the first write (its legs marked
+/// pending): once it landed, the edit is kept and answered with its legs, even if storing the
+/// legs fails (the plan stays marked, and is recomputed by `recomputeInterrupted` at the next
+/// start). For a computation alone, it is the computed write: its failure is the edit's.
 public actor PlanCoordinator {
     public struct Outcome: Sendable {
         public var id: Int64
@@ -60,7 +65,9 @@ public actor PlanCoordinator {
     /// A plan this run has read or changed. There is none before its generation was known (read
     /// from the store, or the plan created here).
     private struct Entry {
-        var generation: Int64 = 0
+        var generation: Int64
+        /// The newest generation the store has (`generation` once its write landed).
+        var stored: Int64
         var task: Task<LegComputation, Error>?
         var failures: [Int: RoutingError] = [:]
         /// The plan as last written (or being written) by this coordinator.
@@ -116,15 +123,25 @@ public actor PlanCoordinator {
     /// The newest plan, as it is (no routing).
     /// - parameter forEdit: an edit is prepared on this plan and then applied to the newest one:
     ///   the plan read here is kept as the newest, so the edit does not read it a second time.
+    ///   Else the writes of the plan under way are waited for: only a stored generation is shown
+    ///   (one whose write fails is taken again by the next edit).
     public func show(id: Int64, forEdit: Bool = false) async throws -> Outcome {
+        var waited: Task<Void, Error>?
+        while !forEdit, let write = entries[id]?.lastWrite, write != waited {
+            _ = await write.result
+            waited = write
+        }
         let current = try await newest(id, keep: forEdit)
         return Outcome(id: id, plan: current.plan, title: current.title, generation: current.generation,
                        failures: entries[id]?.failures ?? [:])
     }
 
-    /// Remembers a plan created elsewhere (stored at generation 1: `Store.createPlan`) with its failures.
+    /// Remembers a plan created elsewhere (stored at generation 1: `Store.createPlan`) with its
+    /// failures, unless this run knows it already (a client read or edited the new id first:
+    /// its generation and plan are newer than the creation's).
     public func created(id: Int64, failures: [Int: RoutingError]) {
-        entries[id] = Entry(generation: 1, task: nil, failures: failures)
+        guard entries[id] == nil else { return }
+        entries[id] = Entry(generation: 1, stored: 1, task: nil, failures: failures)
     }
 
     public func forget(id: Int64) {
@@ -138,9 +155,10 @@ public actor PlanCoordinator {
     /// Applies `change` to the newest plan, writes it, then computes with `compute` and writes
     /// the result if no newer edit came in meanwhile.
     /// - parameter change: validates and edits; throwing leaves the plan untouched. Nil when the
-    ///   computation is the whole edit (a preset, a rebuild, refine, rename): the plan is then
-    ///   written once, computed, and before it only the generation the edit took (so a number
-    ///   shown meanwhile is never given to another plan after a restart).
+    ///   computation is the whole edit (a preset, a rebuild, refine, the start's recompute): the
+    ///   plan is then written once, computed, and before it only the generation the edit took
+    ///   (so a number shown meanwhile is never given to another plan after a restart); when that
+    ///   computed write fails, the edit fails with its error.
     /// - parameter compute: fills the legs (`Planner.computeLegsReporting` or a preset/rebuild).
     /// - parameter expectedGeneration: when given, the edit fails with `conflict` (changing
     ///   nothing) unless the plan is at that generation.
@@ -150,17 +168,15 @@ public actor PlanCoordinator {
                      change: (@Sendable (RoutePlan) throws -> RoutePlan)?,
                      compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation) async throws -> Outcome {
         let current = try await newest(id, keep: true)
-        try check(id, expectedGeneration: expectedGeneration)
+        try check(id, generation: current.generation, expectedGeneration: expectedGeneration)
         let edited = try change?(current.plan) ?? current.plan
         let title = newTitle ?? current.plan.title(current.title, after: edited)
-        var entry = entries[id] ?? Entry(generation: current.generation)
-        entry.task?.cancel()
-        entry.generation += 1
-        let generation = entry.generation
+        let generation = current.generation + 1
         let task = Task { try await compute(edited) }
-        entry.task = task
-        entry.failures = [:]
-        entries[id] = entry
+        entries[id]?.task?.cancel() // `newest` made the entry; nothing ran since
+        entries[id]?.generation = generation
+        entries[id]?.task = task
+        entries[id]?.failures = [:]
         let editWritten = change == nil ? writeGeneration(id, generation)
             : write(id, edited, title: title, generation: generation, legsPending: true, searches: searches)
 
@@ -173,15 +189,16 @@ public actor PlanCoordinator {
             }
             try await editWritten.value
         } catch {
-            // Whoever owns the newest generation clears its task when it ends, stored or not,
-            // so that edits waiting in `settled` never wait on a finished task. The generation
-            // stays: it only ever grows, so no number names two different plans (a client that
-            // saw this edit's, unstored, gets `conflict` rather than overwriting a later one).
-            if entries[id]?.generation == generation {
+            // Whoever owns the newest computation clears its task when it ends, stored or not,
+            // so that edits waiting in `settled` never wait on a finished task. (A failed write
+            // put the generation back already: see `queueWrite`.)
+            let superseded = entries[id].map { $0.task != task } ?? false
+            if !superseded {
                 taskEnded(id)
                 entries[id]?.newest = nil // what was written is what the store says
             }
-            if error is CancellationError, !Task.isCancelled, let newer = entries[id], newer.generation != generation {
+            if case .failure(let notStored) = await editWritten.result { throw notStored } // the edit failed
+            if error is CancellationError, !Task.isCancelled, superseded {
                 return try await settled(id: id)
             }
             throw error
@@ -198,6 +215,11 @@ public actor PlanCoordinator {
         do {
             try await write(id, computed.plan, title: computedTitle, generation: generation, legsPending: false,
                             searches: change == nil ? searches : []).value
+        } catch where change == nil {
+            // The computation was the change, and it is not stored: the edit failed. The plan is
+            // as stored (only the generation it took was written).
+            if entries[id]?.generation == generation { entries[id]?.newest = nil }
+            throw error
         } catch {
             // The edit itself is stored; only its legs are not. Answer the edit (the plan
             // stays marked pending in the store) rather than an error for a kept change.
@@ -226,11 +248,12 @@ public actor PlanCoordinator {
         transform: @Sendable (RoutePlan, String) async throws -> (LegComputation, searches: [SearchHistoryEntry], title: String)
     ) async throws -> Outcome {
         let current = try await newest(id)
-        try check(id, expectedGeneration: expectedGeneration)
-        let generation = entries[id]?.generation ?? current.generation
+        try check(id, generation: current.generation, expectedGeneration: expectedGeneration)
+        let generation = current.generation
         let (computed, searches, title) = try await transform(current.plan, current.title)
         try Task.checkCancellation()
-        guard (entries[id]?.generation ?? current.generation) == generation else {
+        guard !deleted.contains(id) else { throw DaemonError.notFound("plan \(id) does not exist") }
+        guard entries[id]?.generation == generation else {
             throw DaemonError.conflict("plan \(id) was edited by another request while these edits were computed; nothing was changed")
         }
         let failures = computed.failuresBySegment
@@ -239,63 +262,77 @@ public actor PlanCoordinator {
             return Outcome(id: id, plan: computed.plan, title: title, generation: generation, failures: failures,
                            removedPins: removedPins)
         }
-        var entry = entries[id] ?? Entry(generation: generation)
-        entry.task?.cancel()
-        entry.generation = generation + 1
-        entry.failures = failures
-        entries[id] = entry
+        entries[id]?.task?.cancel() // the guard above found the entry
+        entries[id]?.generation = generation + 1
+        entries[id]?.failures = failures
         taskEnded(id)
-        do {
-            try await write(id, computed.plan, title: title, generation: generation + 1, legsPending: false,
-                            searches: searches).value
-        } catch {
-            // The write's transaction rolled back: the plan is as stored. Its generation stays
-            // one higher (generations only grow; see `edit`).
-            if entries[id]?.generation == generation + 1 { entries[id]?.newest = nil }
-            throw error
-        }
+        // When the write fails its transaction rolled back: the plan is as stored, and so is its
+        // generation (`queueWrite` puts it back).
+        try await write(id, computed.plan, title: title, generation: generation + 1, legsPending: false,
+                        searches: searches).value
         counters.countPlanRecomputed()
         events.publish(.planRecomputed(planID: id, generation: generation + 1, queries: computed.queryCount))
         return Outcome(id: id, plan: computed.plan, title: title, generation: generation + 1, failures: failures,
                        removedPins: removedPins)
     }
 
-    /// Optimistic concurrency: `conflict` when the plan is not at `expectedGeneration` (call after
-    /// `newest`, which knows the generation).
-    private func check(_ id: Int64, expectedGeneration: Int64?) throws {
+    /// Optimistic concurrency: `conflict` when the plan, at `generation` (as `newest` read it), is
+    /// not at `expectedGeneration`.
+    private func check(_ id: Int64, generation: Int64, expectedGeneration: Int64?) throws {
         guard let expectedGeneration else { return }
-        let generation = entries[id]?.generation ?? 0
         guard generation == expectedGeneration else {
             throw DaemonError.staleGeneration(plan: id, generation: generation, expected: expectedGeneration)
         }
     }
 
     /// Queues a durable write of `plan` at `generation` after this plan's earlier writes, on the
-    /// store's writer thread, and makes it the plan `show` and the next edit see.
+    /// store's writer thread, and makes it the plan the next edit sees (and `show`, once written).
     private func write(_ id: Int64, _ plan: RoutePlan, title: String, generation: Int64, legsPending: Bool,
                        searches: [SearchHistoryEntry] = []) -> Task<Void, Error> {
-        let previous = entries[id]?.lastWrite
         let store = store
-        let write = Task.detached {
-            _ = await previous?.result // in order; an earlier failure was reported to its own edit
+        let write = queueWrite(id, generation: generation) {
             try await store.savePlan(id: id, plan: plan, title: title, legsPending: legsPending, generation: generation,
                                      searches: searches)
         }
-        entries[id, default: Entry()].lastWrite = write
         entries[id]?.newest = (plan, title)
         return write
     }
 
     /// Queues a durable write of the generation alone (the plan is unchanged), in order like `write`.
     private func writeGeneration(_ id: Int64, _ generation: Int64) -> Task<Void, Error> {
-        let previous = entries[id]?.lastWrite
         let store = store
-        let write = Task.detached {
-            _ = await previous?.result
-            try await store.savePlanGeneration(id: id, generation: generation)
+        return queueWrite(id, generation: generation) { try await store.savePlanGeneration(id: id, generation: generation) }
+    }
+
+    /// Runs `body`, a write of the plan at `generation`, after the plan's earlier writes, on a
+    /// store thread. When it lands the store has that generation; when it fails and no newer
+    /// edit took one, the plan is as stored: its generation goes back (`show` waited, so the
+    /// failed one was not shown) and the next read is the store's.
+    private func queueWrite(_ id: Int64, generation: Int64,
+                            _ body: @escaping @Sendable () async throws -> Void) -> Task<Void, Error> {
+        let previous = entries[id]?.lastWrite
+        let write = Task.detached { [self] in
+            _ = await previous?.result // in order; an earlier failure was reported to its own edit
+            do {
+                try await body()
+            } catch {
+                await notStored(id, generation: generation)
+                throw error
+            }
+            await stored(id, generation: generation)
         }
-        entries[id, default: Entry()].lastWrite = write
+        entries[id]?.lastWrite = write
         return write
+    }
+
+    private func stored(_ id: Int64, generation: Int64) {
+        entries[id]?.stored = generation
+    }
+
+    private func notStored(_ id: Int64, generation: Int64) {
+        guard let entry = entries[id], entry.generation == generation, entry.stored != generation else { return }
+        entries[id]?.generation = entry.stored
+        entries[id]?.newest = nil
     }
 
     /// Waits for the newest computation of the plan (its owner ends it, stored or not, and
@@ -335,7 +372,7 @@ public actor PlanCoordinator {
             throw DaemonError.notFound("plan \(id) does not exist")
         }
         guard !deleted.contains(id) else { throw DaemonError.notFound("plan \(id) does not exist") }
-        var entry = entries[id] ?? Entry(generation: stored.generation)
+        var entry = entries[id] ?? Entry(generation: stored.generation, stored: stored.generation)
         let newest = entry.newest ?? (stored.plan, stored.title)
         if keep { entry.newest = newest }
         entries[id] = entry

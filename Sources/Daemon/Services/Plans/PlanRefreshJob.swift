@@ -46,7 +46,7 @@ struct PlanRefreshJob: Sendable {
     func run(planID id: Int64, live: Bool = false) async throws -> Outcome {
         let before: PlanCoordinator.Outcome
         do {
-            before = try await service.plans.show(id: id)
+            before = try await service.plans.show(id: id, forEdit: true) // the refresh edits this plan: one read
         } catch DaemonError.notFound {
             return .gone
         }

@@ -148,8 +148,9 @@ extension PlanService {
             return Prepared(step: .change { plan in try plan.unlocking(segment: try input.segmentIndex(params.segment, in: plan)) })
         case .rename(let params):
             let title = try Self.title(params.title)
-            // Only the title changes: no leg is asked again.
-            return Prepared(step: .compute { LegComputation(plan: $0, failures: [], queryCount: 0) }, title: title)
+            // A change (the title is in the edit's first write, and in the plan the next edit
+            // reads) that keeps the plan: only legs another edit left empty are computed.
+            return Prepared(step: .change { $0 }, title: title)
         case .move(let params):
             // The node as numbered now only says where to search near; the move takes the node
             // of that number in the plan it changes.
