@@ -365,7 +365,9 @@ final class Connection: Sendable {
     /// in one write are both answered here); false to leave it to the task.
     private func answeredAtOnce(_ line: Data) -> Bool {
         let admitted = state.withLock { state -> RequestDispatcher? in
-            guard state.unanswered == state.output.answerCount, !state.draining, !state.closed, let dispatcher = state.dispatcher else { return nil }
+            // Counted against the in-flight limit like any request: a client that never reads
+            // its answers stops being read, even when all it sends is `status`.
+            guard state.unanswered == state.output.answerCount, state.unanswered < limits.maxInFlight, !state.draining, !state.closed, let dispatcher = state.dispatcher else { return nil }
             state.unanswered += 1
             return dispatcher
         }
