@@ -9,25 +9,7 @@ import XCTest
 /// How often one edit touches the store (issue 27): the plan is read once (`show(forEdit:)` keeps
 /// it for the change), and an edit that is a computation alone (a preset, a rebuild, refine,
 /// the start's recompute) writes the plan once, computed: before that only the generation it took is stored.
-final class EditStoreAccessTests: XCTestCase {
-    private var directory: URL!
-    private var store: Store!
-    private var id: Int64 = 0
-
-    override func setUp() async throws {
-        directory = try DaemonHarness.temporaryDirectory()
-        store = try Store(path: directory.appendingPathComponent("db.sqlite").path)
-        let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
-        let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
-        id = try await store.createPlan(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "t")
-    }
-
-    override func tearDown() {
-        store = nil
-        if let directory { try? FileManager.default.removeItem(at: directory) }
-        super.tearDown()
-    }
-
+final class EditStoreAccessTests: OneStoredPlanTestCase {
     func testAComputationAloneLeavesTheStoredPlanAsItWasUntilItIsStoredComputed() async throws {
         let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
         let gate = PlanCoordinatorTests.Gate()
@@ -68,7 +50,7 @@ final class EditStoreAccessTests: XCTestCase {
     func testAnEditChangesThePlanItWasShownWithoutReadingItAgain() async throws {
         let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
         let shown = try await coordinator.show(id: id, forEdit: true)
-        let behind = try Database(path: directory.appendingPathComponent("db.sqlite").path, mode: .readWrite)
+        let behind = try Database(path: databasePath, mode: .readWrite)
         try behind.execute("UPDATE plan SET title = 'changed behind' WHERE id = \(id)")
         behind.close()
         let outcome = try await coordinator.edit(id: id, change: { try $0.changingMode(ofSegment: 0, to: .car) }) {

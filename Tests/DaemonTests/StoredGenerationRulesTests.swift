@@ -9,25 +9,7 @@ import XCTest
 /// The coordinator goes on from the generation stored with the plan, and stores every one it
 /// takes in the same write as the change (issue 27): a coordinator started on the same file (a
 /// restart of the daemon) sees the same numbers.
-final class StoredGenerationRulesTests: XCTestCase {
-    private var directory: URL!
-    private var store: Store!
-    private var id: Int64 = 0
-
-    override func setUp() async throws {
-        directory = try DaemonHarness.temporaryDirectory()
-        store = try Store(path: directory.appendingPathComponent("db.sqlite").path)
-        let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
-        let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
-        id = try await store.createPlan(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "t")
-    }
-
-    override func tearDown() {
-        store = nil
-        if let directory { try? FileManager.default.removeItem(at: directory) }
-        super.tearDown()
-    }
-
+final class StoredGenerationRulesTests: OneStoredPlanTestCase {
     private func storedGeneration() async throws -> Int64 { try await store.loadPlan(id: id).generation }
 
     private func coordinator() -> PlanCoordinator { PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub()) }
@@ -141,7 +123,7 @@ final class StoredGenerationRulesTests: XCTestCase {
         let afterBatch = try await coordinator.show(id: id).generation
         XCTAssertEqual(afterBatch, 1)
 
-        let behind = try Database(path: directory.appendingPathComponent("db.sqlite").path, mode: .readWrite)
+        let behind = try Database(path: databasePath, mode: .readWrite)
         try behind.execute("DROP TRIGGER refuse_plan_writes")
         behind.close()
         let next = try await toCar(coordinator, expecting: 1)
@@ -152,7 +134,7 @@ final class StoredGenerationRulesTests: XCTestCase {
 
     /// Makes every write of a plan fail (as on a full disk); a write of its generation alone still goes in.
     private func refusePlanWrites() throws {
-        let behind = try Database(path: directory.appendingPathComponent("db.sqlite").path, mode: .readWrite)
+        let behind = try Database(path: databasePath, mode: .readWrite)
         try behind.execute("CREATE TRIGGER refuse_plan_writes BEFORE UPDATE OF pace ON plan BEGIN SELECT RAISE(ABORT, 'refused'); END")
         behind.close()
     }
