@@ -1,8 +1,9 @@
 import WireProtocol
 
 struct AgendaCommand: UmctlCommand {
+    static let path = ["agenda"]
     static let spec = CommandSpec(
-        path: ["agenda"], abstract: "List the plans that travel on a day, in order of leaving, with their first leg and state.",
+        path: path, abstract: "List the plans that travel on a day, in order of leaving, with their first leg and state.",
         options: [.init(name: "--day", valueName: "DATE", help: "YYYY-MM-DD (default: today on the daemon's clock)")],
         discussion: """
         Each plan shows when to leave and arrive (its region's time), its ID and title, its first

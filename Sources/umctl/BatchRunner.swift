@@ -203,7 +203,8 @@ extension CommandLineTool {
 
 /// `umctl batch --atomic`: the batch's edits as one `plan.edits` request.
 struct AtomicEditsCommand: PlanAnswering {
-    static let spec = CommandSpec(path: ["batch"], abstract: "")
+    static let path = ["batch"]
+    static let spec = CommandSpec(path: path, abstract: "")
     var edits: Params.PlanEdits
     init(edits: Params.PlanEdits) { self.edits = edits }
     init(_ arguments: ParsedArguments) throws { throw UsageError("use umctl batch FILE --atomic") }

@@ -258,9 +258,9 @@ enum CommandLineTool {
 
     /// The command whose path is the longest prefix of `words`, and the words after it.
     static func find(_ words: [String]) -> (any UmctlCommand.Type, [String])? {
-        let matches = commands.filter { words.starts(with: $0.spec.path) }
-        guard let best = matches.max(by: { $0.spec.path.count < $1.spec.path.count }) else { return nil }
-        return (best, Array(words.dropFirst(best.spec.path.count)))
+        let matches = commands.filter { words.starts(with: $0.path) }
+        guard let best = matches.max(by: { $0.path.count < $1.path.count }) else { return nil }
+        return (best, Array(words.dropFirst(best.path.count)))
     }
 
     /// The socket: `--socket`, `$USEFULMAP_SOCKET`, else the daemon's default.
@@ -311,11 +311,11 @@ enum CommandLineTool {
             print(batchSpec.help)
             return ExitCode.success.rawValue
         }
-        if let type = commands.first(where: { $0.spec.path == path }) {
+        if let type = commands.first(where: { $0.path == path }) {
             print(type.spec.help + "\n\n" + exitCodeHelp)
             return ExitCode.success.rawValue
         }
-        let group = commands.filter { $0.spec.path.starts(with: path) && !path.isEmpty }
+        let group = commands.filter { $0.path.starts(with: path) && !path.isEmpty }
         if !group.isEmpty && !unknownIsError {
             print("umctl \(path.joined(separator: " ")) subcommands:")
             for type in group { print("  \(type.spec.usage)\n      \(type.spec.abstract)") }

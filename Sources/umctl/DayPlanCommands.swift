@@ -5,8 +5,9 @@ import WireProtocol
 // undoing a decision, renaming and copying a plan.
 
 struct PlanStayCommand: PlanEditCommand {
+    static let path = ["plan", "stay"]
     static let spec = CommandSpec(
-        path: ["plan", "stay"], abstract: "Stay at node K for DURATION (or --until TIME) before the next leg leaves.",
+        path: path, abstract: "Stay at node K for DURATION (or --until TIME) before the next leg leaves.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "K", help: "node number, from 1 (not the destination)"),
                       .init(name: "DURATION", help: "45m, 1h, 1h30m, or minutes (45)", optional: true)],
         options: [.init(name: "--until", valueName: "TIME", help: "stay until then (\(planTimeHelp))"),
@@ -45,8 +46,9 @@ struct PlanStayCommand: PlanEditCommand {
 }
 
 struct PlanAlternativesCommand: UmctlCommand {
+    static let path = ["plan", "alternatives"]
     static let spec = CommandSpec(
-        path: ["plan", "alternatives"], abstract: "List options for segment SEG at its current time (umctl plan choose takes one).",
+        path: path, abstract: "List options for segment SEG at its current time (umctl plan choose takes one).",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")],
         options: [.init(name: "--count", valueName: "N", help: "at most N options, 1-20 (default 5)")],
         discussion: "Transit: the next departures and the journeys with fewer transfers, in departure order. "
@@ -94,8 +96,9 @@ struct PlanAlternativesCommand: UmctlCommand {
 }
 
 struct PlanChooseCommand: PlanEditCommand {
+    static let path = ["plan", "choose"]
     static let spec = CommandSpec(
-        path: ["plan", "choose"], abstract: "Take option N of umctl plan alternatives: lock the segment (and pin that trip).",
+        path: path, abstract: "Take option N of umctl plan alternatives: lock the segment (and pin that trip).",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
                       .init(name: "N", help: "option number, from 1")],
         options: [.init(name: "--count", valueName: "N", help: "the --count the options were listed with (default 5)"),
@@ -127,8 +130,9 @@ struct PlanChooseCommand: PlanEditCommand {
 }
 
 struct PlanMoveCommand: PlanEditCommand {
+    static let path = ["plan", "move"]
     static let spec = CommandSpec(
-        path: ["plan", "move"], abstract: "Replace node K (origin and destination included) by PLACE.",
+        path: path, abstract: "Replace node K (origin and destination included) by PLACE.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "K", help: "node number, from 1"),
                       .init(name: "PLACE", help: placeHelp)],
         options: [.init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
@@ -151,7 +155,8 @@ struct PlanMoveCommand: PlanEditCommand {
 }
 
 struct PlanUnlockCommand: PlanEditCommand {
-    static let spec = CommandSpec(path: ["plan", "unlock"], abstract: "Remove the mode lock (and the pin) of segment SEG.",
+    static let path = ["plan", "unlock"]
+    static let spec = CommandSpec(path: path, abstract: "Remove the mode lock (and the pin) of segment SEG.",
                                   positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")],
                                   discussion: "The leg stays; the next preset or refinement may change the segment again.").editing
     var expectedGeneration: Int64?
@@ -165,7 +170,8 @@ struct PlanUnlockCommand: PlanEditCommand {
 }
 
 struct PlanRenameCommand: PlanEditCommand {
-    static let spec = CommandSpec(path: ["plan", "rename"], abstract: "Give the plan a title of your own.",
+    static let path = ["plan", "rename"]
+    static let spec = CommandSpec(path: path, abstract: "Give the plan a title of your own.",
                                   positionals: [.init(name: "ID", help: "plan ID"),
                                                 .init(name: "TITLE", help: "the new title", variadic: true)]).editing
     var expectedGeneration: Int64?
@@ -182,7 +188,8 @@ struct PlanRenameCommand: PlanEditCommand {
 }
 
 struct PlanCopyCommand: PlanAnswering {
-    static let spec = CommandSpec(path: ["plan", "copy"], abstract: "Copy a plan into a new one to edit (prints the copy and its ID).",
+    static let path = ["plan", "copy"]
+    static let spec = CommandSpec(path: path, abstract: "Copy a plan into a new one to edit (prints the copy and its ID).",
                                   positionals: [.init(name: "ID", help: "plan ID")],
                                   options: [.init(name: "--title", valueName: "TEXT", help: "the copy's title (default \"TITLE (copy)\")")])
     var id: Int64, title: String?

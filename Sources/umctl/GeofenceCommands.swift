@@ -2,8 +2,9 @@ import FoundationEssentials
 import WireProtocol
 
 struct PlaceFenceCommand: UmctlCommand {
+    static let path = ["place", "fence"]
     static let spec = CommandSpec(
-        path: ["place", "fence"], abstract: "Turn a saved place's geofence on or off.",
+        path: path, abstract: "Turn a saved place's geofence on or off.",
         positionals: [.init(name: "NAME", help: "the saved place"), .init(name: "STATE", help: "on or off")],
         options: [.init(name: "--radius", valueName: "M", help: "with on: enter within M metres (default: as before, else 80; left at 1.5 × M)")],
         discussion: """
@@ -37,8 +38,9 @@ struct PlaceFenceCommand: UmctlCommand {
 }
 
 struct HistoryVisitsCommand: UmctlCommand {
+    static let path = ["history", "visits"]
     static let spec = CommandSpec(
-        path: ["history", "visits"], abstract: "Show arrivals at and departures from fenced places, newest first.",
+        path: path, abstract: "Show arrivals at and departures from fenced places, newest first.",
         options: [.init(name: "--limit", valueName: "N", help: "at most N entries (1-20)")])
     var limit: Int?
 

@@ -5,8 +5,9 @@ import WireProtocol
 let sizeHelp = "picture size in pixels, WIDTHxHEIGHT (default 800x600)"
 
 struct PlanExportCommand: UmctlCommand {
+    static let path = ["plan", "export"]
     static let spec = CommandSpec(
-        path: ["plan", "export"], abstract: "Write a plan as GeoJSON, GPX or iCalendar, for QGIS, a GPS device, a web map or a calendar.",
+        path: path, abstract: "Write a plan as GeoJSON, GPX or iCalendar, for QGIS, a GPS device, a web map or a calendar.",
         positionals: [.init(name: "ID", help: "plan ID")],
         options: [.init(name: "--format", valueName: "FORMAT", help: "geojson, gpx or ics (default: from the -o file's extension)"),
                   .init(name: "-o", valueName: "FILE", help: "write to FILE (default: standard output)"),
@@ -53,8 +54,9 @@ struct PlanExportCommand: UmctlCommand {
 }
 
 struct PlanMapCommand: UmctlCommand {
+    static let path = ["plan", "map"]
     static let spec = CommandSpec(
-        path: ["plan", "map"], abstract: "Draw a plan on the region's streets as a PNG or SVG picture.",
+        path: path, abstract: "Draw a plan on the region's streets as a PNG or SVG picture.",
         positionals: [.init(name: "ID", help: "plan ID")],
         options: [.init(name: "-o", valueName: "FILE", help: "the picture to write, ending in .png or .svg"),
                   .init(name: "--size", valueName: "WxH", help: sizeHelp)],

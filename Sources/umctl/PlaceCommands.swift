@@ -5,8 +5,9 @@ let placeHelp = "a saved place's name, LAT,LON, @here, or text to search (first 
 
 struct SearchCommand: UmctlCommand {
     static let kinds = ["address", "street", "poi", "stop"]
+    static let path = ["search"]
     static let spec = CommandSpec(
-        path: ["search"], abstract: "Search addresses, places, streets and stops in the imported regions (recorded in search history).",
+        path: path, abstract: "Search addresses, places, streets and stops in the imported regions (recorded in search history).",
         positionals: [.init(name: "TEXT", help: "a name, an address (\"Hämeenkatu 10\", \"10 Downing Street\"), a kind of place (\"pharmacy\", \"cafe Hämeenkatu\"); typos are forgiven", variadic: true)],
         options: [.init(name: "--near", valueName: "PLACE", help: "rank by distance to this place (\(placeHelp))"),
                   .init(name: "--kind", valueName: "KIND", help: "only this kind of result: \(kinds.joined(separator: ", "))"),
@@ -71,8 +72,9 @@ struct SearchCommand: UmctlCommand {
 }
 
 struct WhereCommand: UmctlCommand {
+    static let path = ["where"]
     static let spec = CommandSpec(
-        path: ["where"], abstract: "Name what is at a place: the nearest address, place and street, with distances.",
+        path: path, abstract: "Name what is at a place: the nearest address, place and street, with distances.",
         positionals: [.init(name: "PLACE", help: "LAT,LON (or \(placeHelp))")],
         discussion: "A plan node given as coordinates is shown with the first line's label: an address or place within 50 m, else the street within 300 m.")
     var place: String
@@ -101,8 +103,9 @@ struct WhereCommand: UmctlCommand {
 }
 
 struct PlaceSaveCommand: UmctlCommand {
+    static let path = ["place", "save"]
     static let spec = CommandSpec(
-        path: ["place", "save"], abstract: "Save a place under a name.",
+        path: path, abstract: "Save a place under a name.",
         positionals: [.init(name: "NAME", help: "the name to save it as"), .init(name: "PLACE", help: placeHelp)],
         options: [.init(name: "--note", valueName: "TEXT", help: "a note kept with the place"),
                   .init(name: "--geofence", valueName: nil, help: "watch arrivals and departures (events arrived/left, history visits)"),
@@ -138,7 +141,8 @@ struct PlaceSaveCommand: UmctlCommand {
 }
 
 struct PlaceListCommand: UmctlCommand {
-    static let spec = CommandSpec(path: ["place", "list"], abstract: "List saved places.")
+    static let path = ["place", "list"]
+    static let spec = CommandSpec(path: path, abstract: "List saved places.")
     init(_ arguments: ParsedArguments) throws {}
     func request() throws -> CommandRequest<PlaceListDocument> { try CommandRequest(Endpoints.placeList, Params.Empty()) }
     func render(_ answer: PlaceListDocument) throws -> String {
@@ -150,7 +154,8 @@ struct PlaceListCommand: UmctlCommand {
 }
 
 struct PlaceRenameCommand: UmctlCommand {
-    static let spec = CommandSpec(path: ["place", "rename"], abstract: "Rename a saved place.",
+    static let path = ["place", "rename"]
+    static let spec = CommandSpec(path: path, abstract: "Rename a saved place.",
                                   positionals: [.init(name: "OLD", help: "its current name"), .init(name: "NEW", help: "the new name")])
     var old: String
     var new: String
@@ -164,7 +169,8 @@ struct PlaceRenameCommand: UmctlCommand {
 }
 
 struct PlaceRemoveCommand: UmctlCommand {
-    static let spec = CommandSpec(path: ["place", "remove"], abstract: "Remove a saved place.",
+    static let path = ["place", "remove"]
+    static let spec = CommandSpec(path: path, abstract: "Remove a saved place.",
                                   positionals: [.init(name: "NAME", help: "the saved place")])
     var name: String
     init(_ arguments: ParsedArguments) throws { name = try arguments.string("NAME") }
@@ -173,8 +179,9 @@ struct PlaceRemoveCommand: UmctlCommand {
 }
 
 struct LocationSetCommand: UmctlCommand {
+    static let path = ["location", "set"]
     static let spec = CommandSpec(
-        path: ["location", "set"], abstract: "Set the current location that @here and current-location nodes use.",
+        path: path, abstract: "Set the current location that @here and current-location nodes use.",
         positionals: [.init(name: "LAT,LON", help: "degrees, e.g. 61.4978,23.7610")],
         options: [.init(name: "--accuracy", valueName: "M", help: "horizontal accuracy in metres")],
         discussion: "The location stays in the daemon's memory; it is never written to disk.")
@@ -214,7 +221,8 @@ struct LocationSetCommand: UmctlCommand {
 }
 
 struct LocationShowCommand: UmctlCommand {
-    static let spec = CommandSpec(path: ["location", "show"], abstract: "Show the current location.")
+    static let path = ["location", "show"]
+    static let spec = CommandSpec(path: path, abstract: "Show the current location.")
     init(_ arguments: ParsedArguments) throws {}
     func request() throws -> CommandRequest<LocationDocument> { try CommandRequest(Endpoints.locationShow, Params.Empty()) }
     func render(_ location: LocationDocument) throws -> String {
@@ -225,8 +233,9 @@ struct LocationShowCommand: UmctlCommand {
 }
 
 struct HistoryCommand: UmctlCommand {
+    static let path = ["history"]
     static let spec = CommandSpec(
-        path: ["history"], abstract: "Show search or route history, newest first, with entry IDs.",
+        path: path, abstract: "Show search or route history, newest first, with entry IDs.",
         positionals: [.init(name: "WHICH", help: "searches or routes")],
         options: [.init(name: "--text", valueName: "T", help: "only entries whose typed text contains T"),
                   .init(name: "--place", valueName: "P", help: "only entries with a place whose name contains P"),
@@ -295,8 +304,9 @@ struct HistoryCommand: UmctlCommand {
 }
 
 struct HistoryRerunCommand: UmctlCommand {
+    static let path = ["history", "rerun"]
     static let spec = CommandSpec(
-        path: ["history", "rerun"],
+        path: path,
         abstract: "Run a route from history again: a comparison is compared again, a plan becomes a new plan (the entry becomes the newest).",
         positionals: [.init(name: "ID", help: "a route entry's ID (r<N>, from umctl history routes)")],
         options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp)); default the entry's own time")],
@@ -324,8 +334,9 @@ struct HistoryRerunCommand: UmctlCommand {
 }
 
 struct HistoryDeleteCommand: UmctlCommand {
+    static let path = ["history", "delete"]
     static let spec = CommandSpec(
-        path: ["history", "delete"], abstract: "Delete one history entry.",
+        path: path, abstract: "Delete one history entry.",
         positionals: [.init(name: "ID", help: "an entry's ID (s<N> a search, r<N> a route)")])
     var id: String
     init(_ arguments: ParsedArguments) throws { id = try arguments.string("ID") }
@@ -341,8 +352,9 @@ struct HistoryDeleteCommand: UmctlCommand {
 }
 
 struct HistoryClearCommand: UmctlCommand {
+    static let path = ["history", "clear"]
     static let spec = CommandSpec(
-        path: ["history", "clear"], abstract: "Clear search, route or visit history.",
+        path: path, abstract: "Clear search, route or visit history.",
         positionals: [.init(name: "WHAT", help: "searches, routes or visits")])
     var what: String
 

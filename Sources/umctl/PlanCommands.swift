@@ -13,8 +13,9 @@ extension PlanAnswering {
 }
 
 struct CompareCommand: UmctlCommand {
+    static let path = ["compare"]
     static let spec = CommandSpec(
-        path: ["compare"], abstract: "Walk, transit, car and bike side by side, fastest marked (recorded in route history).",
+        path: path, abstract: "Walk, transit, car and bike side by side, fastest marked (recorded in route history).",
         positionals: [.init(name: "FROM", help: placeHelp), .init(name: "TO", help: placeHelp)],
         options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(timeHelp))"),
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
@@ -65,8 +66,9 @@ struct CompareCommand: UmctlCommand {
 }
 
 struct PlanNewCommand: PlanAnswering {
+    static let path = ["plan", "new"]
     static let spec = CommandSpec(
-        path: ["plan", "new"], abstract: "Create a plan from FROM to TO (and on through MORE places) and print it with its ID.",
+        path: path, abstract: "Create a plan from FROM to TO (and on through MORE places) and print it with its ID.",
         positionals: [.init(name: "FROM", help: placeHelp), .init(name: "TO", help: placeHelp),
                       .init(name: "MORE", help: "further places visited in order; the last is the destination "
                                 + "(a day: Home Work Shop Home)", optional: true, variadic: true)],
@@ -117,7 +119,8 @@ struct PlanNewCommand: PlanAnswering {
 }
 
 struct PlanListCommand: UmctlCommand {
-    static let spec = CommandSpec(path: ["plan", "list"], abstract: "List saved plans, most recently changed first.")
+    static let path = ["plan", "list"]
+    static let spec = CommandSpec(path: path, abstract: "List saved plans, most recently changed first.")
     init(_ arguments: ParsedArguments) throws {}
     func request() throws -> CommandRequest<PlanListDocument> { try CommandRequest(Endpoints.planList, Params.Empty()) }
     func render(_ answer: PlanListDocument) throws -> String {
@@ -129,7 +132,8 @@ struct PlanListCommand: UmctlCommand {
 }
 
 struct PlanShowCommand: PlanAnswering {
-    static let spec = CommandSpec(path: ["plan", "show"], abstract: "Show a plan: every node with its time, every leg, locks, pending updates, totals.",
+    static let path = ["plan", "show"]
+    static let spec = CommandSpec(path: path, abstract: "Show a plan: every node with its time, every leg, locks, pending updates, totals.",
                                   positionals: [.init(name: "ID", help: "plan ID")],
                                   options: [.init(name: "--geometry", valueName: nil, help: "add each leg's, ride's and walk's line ([lat, lon] pairs; see --json)"),
                                             .init(name: "--tolerance", valueName: "M", help: "with --geometry: simplify to M metres (default 5; 0 keeps every point)")],
@@ -152,7 +156,8 @@ struct PlanShowCommand: PlanAnswering {
 }
 
 struct PlanDeleteCommand: UmctlCommand {
-    static let spec = CommandSpec(path: ["plan", "delete"], abstract: "Delete a plan.", positionals: [.init(name: "ID", help: "plan ID")])
+    static let path = ["plan", "delete"]
+    static let spec = CommandSpec(path: path, abstract: "Delete a plan.", positionals: [.init(name: "ID", help: "plan ID")])
     var id: Int64
     init(_ arguments: ParsedArguments) throws { id = try arguments.planID() }
     func request() throws -> CommandRequest<DeletedDocument> { try CommandRequest(Endpoints.planDelete, Params.PlanID(id: id)) }
@@ -160,8 +165,9 @@ struct PlanDeleteCommand: UmctlCommand {
 }
 
 struct PlanLinkCommand: UmctlCommand {
+    static let path = ["plan", "link"]
     static let spec = CommandSpec(
-        path: ["plan", "link"], abstract: "Print the Google Maps URL for one segment and which form it is.",
+        path: path, abstract: "Print the Google Maps URL for one segment and which form it is.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")],
         discussion: "Form \"timed\" opens that departure; \"fallback\" has places and mode only.")
     var id: Int64, segment: Int
@@ -212,8 +218,9 @@ extension ParsedArguments {
 
 
 struct PlanInsertCommand: PlanEditCommand {
+    static let path = ["plan", "insert"]
     static let spec = CommandSpec(
-        path: ["plan", "insert"], abstract: "Insert a place after node K (after the last node: it becomes the destination).",
+        path: path, abstract: "Insert a place after node K (after the last node: it becomes the destination).",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PLACE", help: placeHelp)],
         options: [.init(name: "--after", valueName: "K", help: "node number the place goes after (required; 1 = after the origin)"),
                   .init(name: "--mode", valueName: "MODE", help: "mode of the new segment: walk, transit, car or bike"),
@@ -242,7 +249,8 @@ struct PlanInsertCommand: PlanEditCommand {
 }
 
 struct PlanRemoveCommand: PlanEditCommand {
-    static let spec = CommandSpec(path: ["plan", "remove"], abstract: "Remove node K (not the origin or the destination).",
+    static let path = ["plan", "remove"]
+    static let spec = CommandSpec(path: path, abstract: "Remove node K (not the origin or the destination).",
                                   positionals: [.init(name: "ID", help: "plan ID"), .init(name: "K", help: "node number, from 1")],
                                   discussion: "Removing a stop the planner inserted locks the merged segment (\"don't go via there\").").editing
     var expectedGeneration: Int64?
@@ -256,7 +264,8 @@ struct PlanRemoveCommand: PlanEditCommand {
 }
 
 struct PlanModeCommand: PlanEditCommand {
-    static let spec = CommandSpec(path: ["plan", "mode"], abstract: "Change one segment's mode (and lock it); only that segment is recomputed.",
+    static let path = ["plan", "mode"]
+    static let spec = CommandSpec(path: path, abstract: "Change one segment's mode (and lock it); only that segment is recomputed.",
                                   positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
                                                 .init(name: "MODE", help: "walk, transit, car or bike")]).editing
     var expectedGeneration: Int64?
@@ -271,7 +280,8 @@ struct PlanModeCommand: PlanEditCommand {
 }
 
 struct PlanSwapCommand: PlanEditCommand {
-    static let spec = CommandSpec(path: ["plan", "swap"], abstract: "Swap origin and destination (locks follow).",
+    static let path = ["plan", "swap"]
+    static let spec = CommandSpec(path: path, abstract: "Swap origin and destination (locks follow).",
                                   positionals: [.init(name: "ID", help: "plan ID")]).editing
     var expectedGeneration: Int64?
     var id: Int64
@@ -283,7 +293,8 @@ struct PlanSwapCommand: PlanEditCommand {
 }
 
 struct PlanPresetCommand: PlanEditCommand {
-    static let spec = CommandSpec(path: ["plan", "preset"], abstract: "Apply a preset to every unlocked segment.",
+    static let path = ["plan", "preset"]
+    static let spec = CommandSpec(path: path, abstract: "Apply a preset to every unlocked segment.",
                                   positionals: [.init(name: "ID", help: "plan ID"), .init(name: "PRESET", help: "walk, transit, car, bike or fastest")],
                                   options: [WheelchairOption.option]).editing
     var expectedGeneration: Int64?
@@ -299,7 +310,8 @@ struct PlanPresetCommand: PlanEditCommand {
 }
 
 struct PlanRebuildCommand: PlanEditCommand {
-    static let spec = CommandSpec(path: ["plan", "rebuild"], abstract: "Rebuild the plan from its two ends with a preset.",
+    static let path = ["plan", "rebuild"]
+    static let spec = CommandSpec(path: path, abstract: "Rebuild the plan from its two ends with a preset.",
                                   positionals: [.init(name: "ID", help: "plan ID")],
                                   options: [.init(name: "--preset", valueName: "P", help: "walk, transit, car, bike or fastest (required)")]).editing
     var expectedGeneration: Int64?
@@ -316,8 +328,9 @@ struct PlanRebuildCommand: PlanEditCommand {
 }
 
 struct PlanPinCommand: PlanEditCommand {
+    static let path = ["plan", "pin"]
     static let spec = CommandSpec(
-        path: ["plan", "pin"], abstract: "Pin the departure at TIME (or of --line L) on segment SEG; the rest of the plan fits around it.",
+        path: path, abstract: "Pin the departure at TIME (or of --line L) on segment SEG; the rest of the plan fits around it.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
                       .init(name: "TIME", help: planTimeHelp, optional: true)],
         options: [.init(name: "--line", valueName: "L", help: "pin the first departure of line L (from TIME or --at, else the segment's time)"),
@@ -346,7 +359,8 @@ struct PlanPinCommand: PlanEditCommand {
 }
 
 struct PlanUnpinCommand: PlanEditCommand {
-    static let spec = CommandSpec(path: ["plan", "unpin"], abstract: "Remove every pinned departure (the mode locks stay; umctl plan unlock SEG for one).",
+    static let path = ["plan", "unpin"]
+    static let spec = CommandSpec(path: path, abstract: "Remove every pinned departure (the mode locks stay; umctl plan unlock SEG for one).",
                                   positionals: [.init(name: "ID", help: "plan ID")]).editing
     var expectedGeneration: Int64?
     var id: Int64
@@ -358,7 +372,8 @@ struct PlanUnpinCommand: PlanEditCommand {
 }
 
 struct PlanPaceCommand: PlanEditCommand {
-    static let spec = CommandSpec(path: ["plan", "pace"], abstract: "Set the walking pace; only walk legs are recomputed.",
+    static let path = ["plan", "pace"]
+    static let spec = CommandSpec(path: path, abstract: "Set the walking pace; only walk legs are recomputed.",
                                   positionals: [.init(name: "ID", help: "plan ID"),
                                                 .init(name: "PACE", help: "slow, normal, fast, or next (default: next)", optional: true)]).editing
     var expectedGeneration: Int64?
@@ -372,7 +387,8 @@ struct PlanPaceCommand: PlanEditCommand {
 }
 
 struct PlanAccessCommand: PlanEditCommand {
-    static let spec = CommandSpec(path: ["plan", "access"], abstract: "Set step-free (wheelchair) travel; walk and transit legs are recomputed.",
+    static let path = ["plan", "access"]
+    static let spec = CommandSpec(path: path, abstract: "Set step-free (wheelchair) travel; walk and transit legs are recomputed.",
                                   positionals: [.init(name: "ID", help: "plan ID"),
                                                 .init(name: "LEVEL", help: WheelchairOption.levelsHelp)]).editing
     var expectedGeneration: Int64?
@@ -390,8 +406,9 @@ struct PlanAccessCommand: PlanEditCommand {
 }
 
 struct PlanTimeCommand: PlanEditCommand {
+    static let path = ["plan", "time"]
     static let spec = CommandSpec(
-        path: ["plan", "time"], abstract: "Change when to travel: now, --at TIME or --arrive-by TIME.",
+        path: path, abstract: "Change when to travel: now, --at TIME or --arrive-by TIME.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "now", help: "the word now: leave now", optional: true)],
         options: [.init(name: "--at", valueName: "TIME", help: "depart at (\(planTimeHelp))"),
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(planTimeHelp))")],
@@ -419,7 +436,8 @@ struct PlanTimeCommand: PlanEditCommand {
 }
 
 struct PlanRefineCommand: PlanEditCommand {
-    static let spec = CommandSpec(path: ["plan", "refine"], abstract: "Split long walks and transit legs where that is faster.",
+    static let path = ["plan", "refine"]
+    static let spec = CommandSpec(path: path, abstract: "Split long walks and transit legs where that is faster.",
                                   positionals: [.init(name: "ID", help: "plan ID")],
                                   options: [.init(name: "--depth", valueName: "N", help: "levels of splitting, 1-4 (default 2)")]).editing
     var expectedGeneration: Int64?
@@ -436,7 +454,8 @@ struct PlanRefineCommand: PlanEditCommand {
 }
 
 struct PlanAcceptCommand: PlanEditCommand {
-    static let spec = CommandSpec(path: ["plan", "accept"], abstract: "Accept the pending update on segment SEG.",
+    static let path = ["plan", "accept"]
+    static let spec = CommandSpec(path: path, abstract: "Accept the pending update on segment SEG.",
                                   positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")]).editing
     var expectedGeneration: Int64?
     var id: Int64, segment: Int
@@ -449,7 +468,8 @@ struct PlanAcceptCommand: PlanEditCommand {
 }
 
 struct PlanDismissCommand: PlanEditCommand {
-    static let spec = CommandSpec(path: ["plan", "dismiss"], abstract: "Dismiss the pending update on segment SEG (keep your choice).",
+    static let path = ["plan", "dismiss"]
+    static let spec = CommandSpec(path: path, abstract: "Dismiss the pending update on segment SEG (keep your choice).",
                                   positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")]).editing
     var expectedGeneration: Int64?
     var id: Int64, segment: Int
@@ -462,8 +482,9 @@ struct PlanDismissCommand: PlanEditCommand {
 }
 
 struct PlanRefreshCommand: PlanEditCommand {
+    static let path = ["plan", "refresh"]
     static let spec = CommandSpec(
-        path: ["plan", "refresh"], abstract: "Ask every leg again with the current routing data, keeping your decisions.",
+        path: path, abstract: "Ask every leg again with the current routing data, keeping your decisions.",
         positionals: [.init(name: "ID", help: "plan ID")],
         discussion: "Use it after a region was re-imported (a new timetable). Modes, locks and stops stay; a pinned "
             + "departure is found again by its trip or its duration, and if it no longer runs your leg is kept and "

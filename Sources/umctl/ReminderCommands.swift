@@ -2,8 +2,9 @@ import FoundationEssentials
 import WireProtocol
 
 struct PlanRemindCommand: UmctlCommand {
+    static let path = ["plan", "remind"]
     static let spec = CommandSpec(
-        path: ["plan", "remind"], abstract: "Turn a plan's reminder to leave on or off.",
+        path: path, abstract: "Turn a plan's reminder to leave on or off.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "STATE", help: "on or off")],
         options: [.init(name: "--lead", valueName: "TIME", help: "with on: remind this long before leaving, e.g. 15m (default: the daemon's --remind-lead, 10m)")],
         discussion: """

@@ -3,15 +3,17 @@ import Glibc
 import WireProtocol
 
 struct StatusCommand: UmctlCommand {
-    static let spec = CommandSpec(path: ["status"], abstract: "Show the daemon's version, database, regions and counters.")
+    static let path = ["status"]
+    static let spec = CommandSpec(path: path, abstract: "Show the daemon's version, database, regions and counters.")
     init(_ arguments: ParsedArguments) throws {}
     func request() throws -> CommandRequest<StatusDocument> { try CommandRequest(Endpoints.status, Params.Empty()) }
     func render(_ answer: StatusDocument) throws -> String { Render.status(answer) }
 }
 
 struct WatchCommand: UmctlCommand {
+    static let path = ["watch"]
     static let spec = CommandSpec(
-        path: ["watch"], abstract: "Print daemon events (plan recomputed, pending update, import progress) until interrupted.",
+        path: path, abstract: "Print daemon events (plan recomputed, pending update, import progress) until interrupted.",
         discussion: "Each event is one line; with --json, one JSON notification per line.")
     init(_ arguments: ParsedArguments) throws {}
     func request() throws -> CommandRequest<WatchEndDocument> { try CommandRequest(Endpoints.watch, Params.Empty()) }
@@ -41,8 +43,9 @@ struct WatchCommand: UmctlCommand {
 }
 
 struct RegionImportCommand: UmctlCommand {
+    static let path = ["region", "import"]
     static let spec = CommandSpec(
-        path: ["region", "import"], abstract: "Import an OpenStreetMap extract (and GTFS feeds) as a region, with live progress.",
+        path: path, abstract: "Import an OpenStreetMap extract (and GTFS feeds) as a region, with live progress.",
         positionals: [.init(name: "NAME", help: "region name: lowercase letters, digits, - and _")],
         options: [.init(name: "--osm", valueName: "FILE|URL", help: "the .osm.pbf extract, a file or an http(s) URL (required)"),
                   .init(name: "--gtfs", valueName: "FILE|URL", help: "a GTFS zip, a file or an http(s) URL; repeat for several feeds",
@@ -135,8 +138,9 @@ struct RegionImportCommand: UmctlCommand {
 }
 
 struct RegionListCommand: UmctlCommand {
+    static let path = ["region", "list"]
     static let spec = CommandSpec(
-        path: ["region", "list"], abstract: "List imported regions, each feed's covered dates, days left, last check and change, and service hours on one day.",
+        path: path, abstract: "List imported regions, each feed's covered dates, days left, last check and change, and service hours on one day.",
         options: [.init(name: "--date", valueName: "DATE", help: "the day whose service hours to show, YYYY-MM-DD (default today)")])
     var date: String?
     init(_ arguments: ParsedArguments) throws { date = arguments.optional("--date") }
@@ -185,8 +189,9 @@ extension RegionListCommand {
 }
 
 struct RegionUpdateCommand: UmctlCommand {
+    static let path = ["region", "update"]
     static let spec = CommandSpec(
-        path: ["region", "update"], abstract: "Check regions' sources and rebuild only what changed.",
+        path: path, abstract: "Check regions' sources and rebuild only what changed.",
         positionals: [.init(name: "NAME", help: "the regions to check (default: every region)", optional: true, variadic: true)],
         options: [.init(name: "--force", valueName: nil, help: "fetch every URL whole and rebuild even if nothing changed")],
         discussion: "A URL is asked whether it changed (If-None-Match / If-Modified-Since), a file by its size, time and sha256. "
@@ -216,8 +221,9 @@ struct RegionUpdateCommand: UmctlCommand {
 }
 
 struct RegionSetCommand: UmctlCommand {
+    static let path = ["region", "set"]
     static let spec = CommandSpec(
-        path: ["region", "set"], abstract: "Change a region without importing it again: its time zone, its realtime feeds.",
+        path: path, abstract: "Change a region without importing it again: its time zone, its realtime feeds.",
         positionals: [.init(name: "NAME", help: "the region")],
         options: [.init(name: "--time-zone", valueName: "ZONE", help: "its IANA time zone, e.g. Asia/Tokyo"),
                   .init(name: "--realtime", valueName: "URL",
@@ -272,7 +278,8 @@ struct RegionSetCommand: UmctlCommand {
 }
 
 struct RegionRemoveCommand: UmctlCommand {
-    static let spec = CommandSpec(path: ["region", "remove"], abstract: "Remove a region and its files.",
+    static let path = ["region", "remove"]
+    static let spec = CommandSpec(path: path, abstract: "Remove a region and its files.",
                                   positionals: [.init(name: "NAME", help: "the region to remove")])
     var name: String
     init(_ arguments: ParsedArguments) throws { name = try arguments.string("NAME") }

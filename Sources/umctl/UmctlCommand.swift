@@ -6,6 +6,9 @@ import WireProtocol
 protocol UmctlCommand {
     /// The result type of the command's method, as its `Endpoint` says.
     associatedtype Answer: Decodable
+    /// The words that name the command (`["plan", "show"]`); also its spec's path. Finding the
+    /// command reads only these, so no other command's spec (help text included) is built.
+    static var path: [String] { get }
     static var spec: CommandSpec { get }
     /// Reads the parsed words. - throws: `UsageError`.
     init(_ arguments: ParsedArguments) throws
