@@ -10,6 +10,15 @@ public enum Params {
             self.protocolVersion = protocolVersion
             self.client = client
         }
+
+        /// The params as `JSONValue(encoding:)` gives them, written out: every umctl process sends
+        /// a hello, and the synthesized `encode(to:)` costs it the run-time set-up of a keyed
+        /// container (about 5 % of a `umctl status`).
+        public var jsonValue: JSONValue {
+            var fields: [String: JSONValue] = ["protocol_version": .number(Double(protocolVersion))]
+            if let client { fields["client"] = .string(client) }
+            return .object(fields)
+        }
     }
 
     public struct Empty: Hashable, Sendable, Codable {

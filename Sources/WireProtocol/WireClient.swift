@@ -85,7 +85,7 @@ public final class WireClient {
     public func hello(_ params: Params.Hello) throws {
         let id = nextRequestID()
         helloLine = try WireCodec.line(for: WireRequest(id: id, method: Endpoints.hello.method.rawValue,
-                                                        params: JSONValue(encoding: params)))
+                                                        params: params.jsonValue))
         unansweredHello = id
     }
 

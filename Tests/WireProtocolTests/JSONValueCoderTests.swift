@@ -149,6 +149,15 @@ final class JSONValueCoderTests: XCTestCase {
         XCTAssertEqual(try JSONParser.parse(WireCodec.line(for: notification).dropLast()), .object(["jsonrpc": .string("2.0"), "method": .string("status")]))
     }
 
+    /// umctl sends the hello's params written out (`Params.Hello.jsonValue`), not encoded: they
+    /// must be what the encoder, and so the daemon's decoder, makes of them.
+    func testTheHellosWrittenOutParamsAreWhatTheEncoderMakesOfThem() throws {
+        for hello in [Params.Hello(client: "umctl 0.1.0"), Params.Hello(protocolVersion: 1), Params.Hello(protocolVersion: 7, client: "")] {
+            XCTAssertEqual(hello.jsonValue, try JSONValue(encoding: hello), "\(hello)")
+            XCTAssertEqual(try hello.jsonValue.decode(as: Params.Hello.self), hello)
+        }
+    }
+
     func testANumberJSONCannotHoldIsRefused() {
         XCTAssertThrowsError(try JSONValueEncoder.encode(["lat": Double.nan])) { error in
             guard case EncodingError.invalidValue = error else { return XCTFail("\(error)") }
