@@ -92,10 +92,10 @@ extension Render {
         }
         var lines = ["location:  \(source); current fix from \(location.currentFrom ?? "nowhere yet")"]
         if !location.ignored.isEmpty {
-            lines.append("ignored fixes: " + location.ignored.map { "\($0.name) \($0.count)" }.joined(separator: ", "))
+            lines.append("ignored fixes: " + location.ignored.map { "\($0.name) \($0.count)" }.joinedPlainly(separator: ", "))
         }
         if !location.fences.isEmpty {
-            lines.append("fences:    " + location.fences.map { "\($0.place) \(fenceState($0.state))" }.joined(separator: ", "))
+            lines.append("fences:    " + location.fences.map { "\($0.place) \(fenceState($0.state))" }.joinedPlainly(separator: ", "))
         }
         return lines
     }

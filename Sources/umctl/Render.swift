@@ -278,10 +278,10 @@ enum Render {
             parts.append("\(feed.tripUpdatesApplied) trip updates, \(feed.tripsCancelled) cancelled, \(feed.alertsApplied) alerts")
         }
         if !feed.refused.isEmpty {
-            parts.append("refused " + feed.refused.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            parts.append("refused " + feed.refused.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joinedPlainly(separator: ", "))
         }
         if let error = feed.error { parts.append("error (\(feed.consecutiveFailures)×): \(error)") }
-        return "realtime:  \(region) \(feed.source) " + parts.joined(separator: "; ")
+        return "realtime:  \(region) \(feed.source) " + parts.joinedPlainly(separator: "; ")
     }
 
     static func status(_ status: StatusDocument) -> String {
@@ -294,8 +294,8 @@ enum Render {
             lines.append("regions:   none imported (umctl region import NAME --osm FILE [--gtfs FILE])")
         } else {
             lines.append("regions:   " + status.regions.map {
-                "\($0.name) (\([$0.timeZone, $0.hasTransit ? "transit" : nil].compactMap { $0 }.joined(separator: ", ")))"
-            }.joined(separator: ", "))
+                "\($0.name) (\([$0.timeZone, $0.hasTransit ? "transit" : nil].compactMap { $0 }.joinedPlainly(separator: ", ")))"
+            }.joinedPlainly(separator: ", "))
             for region in status.regions {
                 for feed in region.transitFeeds ?? [] {
                     lines.append("transit:   \(region.name) \(feed.feed) \(feed.firstDate) – \(feed.lastDate)"
@@ -317,7 +317,7 @@ enum Render {
         lines.append("connections: \(counters.connections), watchers: \(counters.watchers)")
         if let location = status.location { lines.append(contentsOf: Self.location(location)) }
         if let queue = status.refreshQueue { lines.append(refreshQueue(queue)) }
-        return lines.joined(separator: "\n")
+        return lines.joinedPlainly(separator: "\n")
     }
 
     static func places(_ items: [(name: String, kind: String, lat: Double, lon: Double, distanceM: Double?, region: String?, note: String?)])
