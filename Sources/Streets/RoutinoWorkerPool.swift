@@ -89,15 +89,6 @@ final class RoutinoWorkerPool: Sendable {
     /// How long `askAll` waits for an answer before it asks `shouldStop` again.
     static let stopPollInterval = DispatchTimeInterval.milliseconds(100)
 
-    /// Starts every worker process now (each loads the database), without waiting: the next
-    /// queries then find them ready. One `ping` per worker; a worker that cannot start says so
-    /// to the queries that follow.
-    func startWorkers(_ count: Int) {
-        for _ in 0..<max(1, count) {
-            queue.push(Job(request: "ping") { _ in })
-        }
-    }
-
     /// Stops accepting queries, fails those waiting and lets every worker exit.
     func shutdown() {
         queue.close()

@@ -19,24 +19,15 @@ import Planner
 /// for times only (`time walk`: the route's ends without its geometry), which is all that takes.
 public final class StreetWalkTimer: Sendable {
     private let pool: RoutinoWorkerPool
-    private let workers: Int
 
     /// - parameter regionDirectory: a directory holding Routino's database (`planetsplitter` output).
-    /// - parameter workers: worker processes (started on the first batch, or by `startWorkers`).
+    /// - parameter workers: worker processes (started on the first batch).
     /// - throws: `StreetsError.workerNotFound` when `usefulmap-routino-worker` cannot be found.
     public init(regionDirectory: URL, workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         let configuration = RoutinoWorkerPool.Configuration(
             executable: try StreetRouter.locateWorker(), database: regionDirectory.path, workers: workers,
             recycleAfterFailedRoutes: StreetRouter.defaultRecycleAfterFailedRoutes)
         pool = RoutinoWorkerPool(configuration)
-        self.workers = max(1, workers)
-    }
-
-    /// Starts every worker process now, without waiting (each loads the routing database, which
-    /// must be complete): an import calls it as soon as planetsplitter has written the database,
-    /// so the batch that follows finds every worker ready.
-    public func startWorkers() {
-        pool.startWorkers(workers)
     }
 
     /// Seconds to walk each pair at `pace`, in order; `nil` for a pair with no walking route

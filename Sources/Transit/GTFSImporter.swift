@@ -24,8 +24,8 @@ public struct GTFSImporter: Sendable {
     ///   cannot answer falls back to `StraightLineWalking`.
     /// - parameter stopsReady: given the imported stops (as `TransitRouter.stops` lists them,
     ///   with the feed each came from: 1 for the first of `feeds`, as two feeds may share a stop
-    ///   id) as soon as they are final, before the footpaths are timed (on the calling thread),
-    ///   so that a caller can index them meanwhile.
+    ///   id) once they are final, on the calling thread, so that a caller indexing them need
+    ///   not load the timetable it has just written.
     public func importFeeds(_ feeds: [URL], intoRegionDirectory regionDirectory: URL,
                             walking: any WalkingTimeEstimator = StraightLineWalking(),
                             progress: @Sendable (TransitImportProgress) -> Void = { _ in },

@@ -125,8 +125,8 @@ struct TimetableBuilder {
     ///   footpath, when transfers.txt says nothing.
     /// - parameter checkMemory: called as footpath candidates pile up (stops packed close
     ///   together give a number growing with the square of their count); throws to stop.
-    /// - parameter stopsReady: given the stops, final (their modes included), just before the
-    ///   footpaths are timed, so a caller can index them meanwhile.
+    /// - parameter stopsReady: given the stops once final (their modes included), before the
+    ///   footpaths are timed: the import step keeps them for the place index.
     /// - returns: the timetable, and how many footpaths were timed along the streets or as a straight line.
     func build(footpathRadius: Double, defaultChangeSeconds: Int, walking: any WalkingTimeEstimator,
                checkMemory: () throws -> Void = {}, stopsReady: ([Timetable.Stop]) -> Void = { _ in }) throws

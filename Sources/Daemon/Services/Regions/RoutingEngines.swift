@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Planner
 import Streets
 import Transit
@@ -126,9 +125,8 @@ public struct TransitEngine: LegEngine {
     public static let straightLineFootpaths = "straight_line_footpaths"
 
     /// The import step that adds GTFS feeds to a region: the timetable, with footpaths between
-    /// stops timed on the streets of the region being imported, and its stops in the place
-    /// index (so searches and nearby-stop lookups find them), written while the footpaths are
-    /// timed. It runs beside planetsplitter:
+    /// stops timed on the streets of the region being imported, then its stops in the place
+    /// index (so searches and nearby-stop lookups find them). It runs beside planetsplitter:
     /// once the place index is built (its memory must not count against the feed's budget), the
     /// feeds are read while planetsplitter still works, and the footpaths wait for its routing
     /// database (`RegionImportStreets`).
@@ -152,13 +150,9 @@ public struct TransitEngine: LegEngine {
                                               detail: "the streets cannot time footpaths (\(error)): straight lines instead"))
             }
             defer { timer?.shutdown() }
-            if let timer { startWorkers(of: timer, once: streets) }
             var importer = GTFSImporter()
             importer.limits = limits
-            // The stops go into the place index on a thread of their own while the workers time
-            // the footpaths (the index needs the street layer, not the routing database).
-            let indexing = StopIndexing()
-            defer { indexing.wait() } // never left writing into a version being removed
+            var imported: [(feed: Int, stop: TransitStop)] = []
             let report = try withoutActuallyEscaping(progress) { progress in
                 // The estimator reports on this import thread, while `progress` is in scope.
                 let relay = ImportProgressRelay(progress)
@@ -172,14 +166,21 @@ public struct TransitEngine: LegEngine {
                     })
                 } ?? StraightLineWalking()
                 return try importer.importFeeds(feeds, intoRegionDirectory: staging, walking: walking,
-                                                stopsReady: { indexing.start($0, in: staging, streets: streets) })
+                                                stopsReady: { imported = $0 })
             }
             // The streets' own error is the import's when they failed.
             try streets.waitForAll()
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0.8, detail: "indexing stops"))
-            let (indexed, beyond) = try indexing.result()
+            // A feed may reach past the street map: a stop no road snaps to is never offered by search.
+            let reach = try StreetLayer.read(regionDirectory: staging).map { StreetReach(streets: $0) }
+            let reachable = imported.filter { reach?.reaches($0.stop.coordinate) ?? true }
+            let stops = reachable.map {
+                IndexedStop(id: $0.stop.id, feed: $0.feed, name: $0.stop.name, coordinate: $0.stop.coordinate, modes: $0.stop.modes)
+            }
+            try PlaceIndex.addStops(stops, toRegionDirectory: staging)
+            let beyond = imported.count - reachable.count
             progress(RegionImportProgress(phase: "transit timetable", fraction: 1,
-                                          detail: "\(indexed) stops" + (beyond > 0 ? " (\(beyond) beyond the streets left out)" : "")
+                                          detail: "\(stops.count) stops" + (beyond > 0 ? " (\(beyond) beyond the streets left out)" : "")
                                             + "; " + report.summary.replacingOccurrences(of: "\n", with: "; ")))
             let names = feeds.map(\.lastPathComponent).joined(separator: ", ")
             return RegionImportStep.Outcome(
@@ -191,57 +192,6 @@ public struct TransitEngine: LegEngine {
 }
 
 extension TransitError: CodedError {}
-
-/// The transit step's stops written into the place index of the version being imported, on a
-/// thread of its own, beside the footpath timing. A stop no road snaps to is left out (a feed
-/// may reach past the street map: search never offers such a stop).
-private final class StopIndexing: Sendable {
-    private let done = DispatchGroup()
-    private let outcome = Mutex<Result<(indexed: Int, beyond: Int), any Error>?>(nil)
-
-    /// Starts indexing `imported` in `staging` once the street layer is there.
-    func start(_ imported: [(feed: Int, stop: TransitStop)], in staging: URL, streets: RegionImportStreets) {
-        let stops = imported.map {
-            IndexedStop(id: $0.stop.id, feed: $0.feed, name: $0.stop.name, coordinate: $0.stop.coordinate, modes: $0.stop.modes)
-        }
-        done.enter()
-        let thread = Thread { [self] in
-            let result = Result { () throws -> (indexed: Int, beyond: Int) in
-                try streets.waitForPlaceIndex()
-                let reach = try StreetLayer.read(regionDirectory: staging).map { StreetReach(streets: $0) }
-                let reachable = stops.filter { reach?.reaches($0.coordinate) ?? true }
-                try PlaceIndex.addStops(reachable, toRegionDirectory: staging)
-                return (reachable.count, stops.count - reachable.count)
-            }
-            outcome.withLock { $0 = result }
-            done.leave()
-        }
-        thread.name = "import-stop-index"
-        thread.start()
-    }
-
-    /// Waits for the indexing, if it started.
-    func wait() { done.wait() }
-
-    /// The stops indexed and those left out; throws what the indexing threw.
-    func result() throws -> (indexed: Int, beyond: Int) {
-        wait()
-        guard let outcome = outcome.withLock({ $0 }) else { return (0, 0) }
-        return try outcome.get()
-    }
-}
-
-/// Starts the footpath timer's workers as soon as planetsplitter has written the routing
-/// database (each loads it), on a thread of its own, while the step may still be reading the
-/// feed: the timing then begins with every worker ready.
-private func startWorkers(of timer: StreetWalkTimer, once streets: RegionImportStreets) {
-    let thread = Thread {
-        guard (try? streets.waitForRoutingDatabase()) != nil, !streets.isStopping else { return }
-        timer.startWorkers()
-    }
-    thread.name = "import-footpath-workers"
-    thread.start()
-}
 
 /// Lets the footpath estimator (which must be `Sendable`) call an import step's progress
 /// closure. Sound because the estimator runs synchronously on the step's own thread, inside
