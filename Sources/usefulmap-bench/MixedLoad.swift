@@ -105,6 +105,20 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
     report.notes["prober"] = prober == .process ? "a process of its own" : "a thread of the bench process"
 }
 
+/// What one `status` answer costs the daemon, before the load: its threads' CPU time (schedstat,
+/// the kernel's side of the read and the send included) over `answers` round trips on one
+/// connection, divided by them. CPU time, not wall time: other processes on the machine change
+/// it little, so two builds compare even on a busy machine.
+func addStatusCostFigure(to report: inout SuiteReport, socket: String, answers: Int = 3_000) throws {
+    let daemonPID = try daemonProcessID(socket: socket)
+    let client = try WireClient(socketPath: socket)
+    for _ in 0..<100 { _ = try client.call(Endpoints.status, Params.Empty()) } // the parts are made on the first
+    let before = ThreadSchedule.ofProcess(daemonPID)
+    for _ in 0..<answers { _ = try client.call(Endpoints.status, Params.Empty()) }
+    let used = ThreadSchedule.ofProcess(daemonPID) - before
+    report.add("status alone: daemon's CPU per answer", Double(used.cpuNanoseconds) / Double(answers) / 1e6, unit: "ms")
+}
+
 /// The process serving `socket` (its peer credentials).
 private func daemonProcessID(socket: String) throws -> Int32 {
     let fd = try WireClient.connectedSocket(path: socket)
@@ -152,6 +166,7 @@ func runMixedLoadSuite() async throws -> SuiteReport {
         planIDs.append(try client.call(Endpoints.planNew, Params.PlanNew(
             from: String(format: "%.5f,%.5f", lat, lon), to: "61.45020,23.85100", mode: .transit, at: "2022-01-12T08:00")).id)
     }
+    try addStatusCostFigure(to: &report, socket: daemon.socketPath)
     try addMixedLoadFigures(to: &report, socket: daemon.socketPath, planIDs: planIDs, prober: prober, atOnceTrace: trace)
     report.notes["load"] = "16 clients × 60 × (place.save + plan.mode on their own transit plan); a 17th asks status meanwhile"
     return report
