@@ -5,12 +5,11 @@ import WireProtocol
 /// Writes `status` answers from their parts, the same bytes as `WireCodec.resultAnswer` of the
 /// whole `StatusDocument` but without encoding it whole each time: `JSONEncoder` was most of the
 /// answer's cost. Each part is encoded by `WireCodec.encoder` and its bytes kept while its value
-/// does not change (the regions by `RegionsStatusPart`, which also skips building them); only
-/// the parts that change with every answer (counters, uptime, the request's id) are encoded anew.
+/// does not change (the regions by `RegionsStatusPart`, which also skips building them); the
+/// counters, which change with every answer, and the request's id are written by hand.
 /// The envelope and the document's keys are written here, in `WireCodec`'s sorted order;
 /// `StatusRegionsPartTests` checks the bytes against the whole document encoded at once.
 final class StatusAnswerWriter: Sendable {
-    private let counters = KeptEncoding<CountersDocument>()
     private let location = KeptEncoding<LocationStatusDocument>()
     private let refreshQueue = KeptEncoding<RefreshQueueDocument>()
     private let uptime = KeptEncoding<Double>()
@@ -33,7 +32,7 @@ final class StatusAnswerWriter: Sendable {
         case .string: line.append(try WireCodec.encoder.encode(id))
         }
         add(#","jsonrpc":"2.0","result":{"counters":"#)
-        line.append(try counters.encoded(document.counters))
+        Self.write(document.counters, into: &line)
         add(#","data_directory":"#)
         line.append(try dataDirectory.encoded(document.dataDirectory))
         add(#","database_path":"#)
@@ -58,5 +57,30 @@ final class StatusAnswerWriter: Sendable {
         line.append(try version.encoded(document.version))
         add("}}")
         return line
+    }
+
+    /// `counters` as `WireCodec` encodes it (sorted keys, `null` for nil), written by hand: they
+    /// change with every answer, and encoding them was then most of what `JSONEncoder` still did.
+    /// Every field is an integer, so the bytes are only keys and decimal numbers.
+    static func write(_ counters: CountersDocument, into line: inout Data) {
+        func add(_ literal: StaticString) {
+            line.append(literal.utf8Start, count: literal.utf8CodeUnitCount)
+        }
+        func number(_ value: Int?) {
+            line.append(contentsOf: (value.map(String.init) ?? "null").utf8)
+        }
+        let queries = counters.routingQueries
+        add(#"{"connections":"#); number(counters.connections)
+        add(#","log_lines_dropped":"#); number(counters.logLinesDropped)
+        add(#","no_route_retries":"#); number(counters.noRouteRetries)
+        add(#","plans_recomputed":"#); number(counters.plansRecomputed)
+        add(#","requests":"#); number(counters.requests)
+        add(#","routing_queries":{"bike":"#); number(queries.bike)
+        add(#","car":"#); number(queries.car)
+        add(#","total":"#); number(queries.total)
+        add(#","transit":"#); number(queries.transit)
+        add(#","walk":"#); number(queries.walk)
+        add(#"},"watchers":"#); number(counters.watchers)
+        add("}")
     }
 }
