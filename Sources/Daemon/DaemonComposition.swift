@@ -14,6 +14,8 @@ public struct DaemonComposition: Sendable {
     public let regions: RegionRegistry
     /// Every method's handler.
     public let table: MethodTable
+    /// `hello`, `status` and `watch` (registered in `table`).
+    let status: StatusMethods
     /// Recomputes, in the background of a start, the plans a crash left with legs owed.
     public let recomputeInterruptedPlans: @Sendable () async -> Void
     /// The gpsd connection when one is configured (started by the daemon, not here).
@@ -76,10 +78,12 @@ public struct DaemonComposition: Sendable {
         let comparer = TripComparer(planner: planner, store: store, regions: regions, location: location, input: input)
 
         var table = MethodTable()
-        StatusMethods(configuration: configuration, clock: clock, startedAt: clock.now(), regions: regions,
-                      counters: counters, events: events,
-                      background: GeofenceMethods.Status(store: store, location: location, geofences: geofences, gpsd: gpsd,
-                                                         refresher: refresher)).register(in: &table)
+        let status = StatusMethods(configuration: configuration, clock: clock, startedAt: clock.now(), regions: regions,
+                                   counters: counters, events: events,
+                                   background: GeofenceMethods.Status(store: store, location: location, geofences: geofences,
+                                                                      gpsd: gpsd, refresher: refresher))
+        status.register(in: &table)
+        self.status = status
         var importer = RegionImporter(dataDirectory: dataDirectory)
         importer.osmLimit = configuration.importLimits.osm
         var downloader = SourceDownloader(dataDirectory: dataDirectory)

@@ -21,8 +21,9 @@ enum MixedLoadProber: String {
 /// (waiting for a core on either side, and the prober's own work). The daemon's threads'
 /// context switches and run-queue wait over the load are read from `/proc` either way.
 /// - parameter planIDs: plans to edit (client k edits plan k mod count); segment 1 alternates walk/car.
+/// - parameter statusPauseMilliseconds: the process prober's pause after each answer (0: none).
 func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: [Int64], perClient: Int = 60,
-                         prober: MixedLoadProber = .process, atOnceTrace: String? = nil) throws {
+                         prober: MixedLoadProber = .process, atOnceTrace: String? = nil, statusPauseMilliseconds: Double = 0) throws {
     let clients = 16
     let failures = Mutex<[String]>([])
     let editSeconds = Mutex<[Double]>([])
@@ -59,7 +60,7 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
     var proberThread: ThreadSchedule?
     switch prober {
     case .process:
-        let probing = try StatusProber.Running(socket: socket)
+        let probing = try StatusProber.Running(socket: socket, pauseMilliseconds: statusPauseMilliseconds)
         for writer in writers { writer.start() }
         writersDone.wait()
         let measured = try probing.finish()
@@ -102,7 +103,24 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
     report.add("daemon: involuntary switches per write", Double(daemonUsed.involuntarySwitches) / requests, unit: "")
     report.add("daemon: threads' wait for a core/run", daemonUsed.meanRunDelayMilliseconds, unit: "ms")
     report.notes["load average (1 min) before / after"] = "\(loadBefore) / \(loadAverage())"
-    report.notes["prober"] = prober == .process ? "a process of its own" : "a thread of the bench process"
+    report.notes["prober"] = prober == .process
+        ? "a process of its own" + (statusPauseMilliseconds > 0 ? ", pausing \(statusPauseMilliseconds) ms after each answer" : "")
+        : "a thread of the bench process"
+    report.add("status round trips per second", Double(statusSeconds.count) / wall, unit: "1/s")
+}
+
+/// What one `status` answer costs the daemon, before the load: its threads' CPU time (schedstat,
+/// the kernel's side of the read and the send included) over `answers` round trips on one
+/// connection, divided by them. CPU time, not wall time: other processes on the machine change
+/// it little, so two builds compare even on a busy machine.
+func addStatusCostFigure(to report: inout SuiteReport, socket: String, answers: Int = 3_000) throws {
+    let daemonPID = try daemonProcessID(socket: socket)
+    let client = try WireClient(socketPath: socket)
+    for _ in 0..<100 { _ = try client.call(Endpoints.status, Params.Empty()) } // the parts are made on the first
+    let before = ThreadSchedule.ofProcess(daemonPID)
+    for _ in 0..<answers { _ = try client.call(Endpoints.status, Params.Empty()) }
+    let used = ThreadSchedule.ofProcess(daemonPID) - before
+    report.add("status alone: daemon's CPU per answer", Double(used.cpuNanoseconds) / Double(answers) / 1e6, unit: "ms")
 }
 
 /// The process serving `socket` (its peer credentials).
@@ -118,12 +136,15 @@ private func loadAverage() -> String {
     ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").first.map(String.init) ?? "?"
 }
 
-/// `usefulmap-bench mixed [--socket=PATH] [--at-once-trace=FILE] [--prober=process|thread]`: only
+/// `usefulmap-bench mixed [--socket=PATH] [--at-once-trace=FILE] [--prober=process|thread]
+/// [--status-pause-ms=N]`: only
 /// the mixed-load figures (the `daemon` suite has them too), on a fresh daemon or one already
 /// running (so that two builds compare with one bench): imports Tampere, makes 16 transit
 /// plans, then runs the load. A daemon it starts itself writes its at-once trace into its
 /// temporary folder; one already running does if started with `USEFULMAPD_AT_ONCE_TRACE=FILE`,
-/// passed here as `--at-once-trace=FILE`.
+/// passed here as `--at-once-trace=FILE`. The prober asks as fast as answers come unless
+/// `--status-pause-ms` paces it (as a status bar would): then two builds whose `status` costs
+/// differ ask it about as often, and the writers' throughput compares.
 func runMixedLoadSuite() async throws -> SuiteReport {
     var report = SuiteReport(suite: "mixed")
     func option(_ name: String) -> String? {
@@ -152,7 +173,10 @@ func runMixedLoadSuite() async throws -> SuiteReport {
         planIDs.append(try client.call(Endpoints.planNew, Params.PlanNew(
             from: String(format: "%.5f,%.5f", lat, lon), to: "61.45020,23.85100", mode: .transit, at: "2022-01-12T08:00")).id)
     }
-    try addMixedLoadFigures(to: &report, socket: daemon.socketPath, planIDs: planIDs, prober: prober, atOnceTrace: trace)
+    try addStatusCostFigure(to: &report, socket: daemon.socketPath)
+    let pause = option("status-pause-ms").flatMap(Double.init) ?? 0
+    try addMixedLoadFigures(to: &report, socket: daemon.socketPath, planIDs: planIDs, prober: prober, atOnceTrace: trace,
+                            statusPauseMilliseconds: pause)
     report.notes["load"] = "16 clients × 60 × (place.save + plan.mode on their own transit plan); a 17th asks status meanwhile"
     return report
 }

@@ -6,15 +6,16 @@ import WireProtocol
 /// The `status` prober of the mixed load, in a process of its own: what a user's status bar
 /// is, a separate client whose wake-ups compete for the cores with the daemon and its workers,
 /// not a thread of the process that also runs the 16 writing clients. The `mixed` load starts
-/// this executable again as `usefulmap-bench status-prober --socket=PATH`; it asks `status` in
-/// a loop until its standard input ends, then prints the round trips (nanoseconds, one line)
+/// this executable again as `usefulmap-bench status-prober --socket=PATH [--pause-ms=N]`; it
+/// asks `status` in a loop (pausing N ms after each answer: 0, the default, asks as fast as
+/// answers come, so a cheaper answer means more questions) until its standard input ends, then prints the round trips (nanoseconds, one line)
 /// and its thread's scheduling figures (`/proc/thread-self/schedstat`: time on a core, time
 /// runnable but waiting for one, runs).
 enum StatusProber {
     static let command = "status-prober"
 
     /// The prober's side: never returns.
-    static func runHere(socket: String) -> Never {
+    static func runHere(socket: String, pauseMilliseconds: Double = 0) -> Never {
         do {
             let client = try WireClient(socketPath: socket)
             var roundTrips: [UInt64] = []
@@ -24,6 +25,7 @@ enum StatusProber {
                 let start = DispatchTime.now().uptimeNanoseconds
                 _ = try client.call(Endpoints.status, Params.Empty())
                 roundTrips.append(DispatchTime.now().uptimeNanoseconds - start)
+                if pauseMilliseconds > 0 { usleep(useconds_t(pauseMilliseconds * 1_000)) }
             }
             let used = ThreadSchedule.ofCurrentThread() - before
             print(roundTrips.map(String.init).joined(separator: " "))
@@ -55,10 +57,10 @@ enum StatusProber {
         private let collected = Mutex(Data())
         private let reader = DispatchGroup()
 
-        init(socket: String) throws {
+        init(socket: String, pauseMilliseconds: Double = 0) throws {
             process.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? CommandLine.arguments[0])
-            process.arguments = [StatusProber.command, "--socket=\(socket)"]
+            process.arguments = [StatusProber.command, "--socket=\(socket)", "--pause-ms=\(pauseMilliseconds)"]
             process.standardInput = input
             process.standardOutput = output
             try process.run()

@@ -13,10 +13,27 @@ struct StatusMethods: Sendable {
     let events: EventHub
     /// Location source, fences and the background refresh queue.
     let background: GeofenceMethods.Status
+    /// The regions part, kept encoded between its changes.
+    let regionsPart: RegionsStatusPart
+    /// Writes the answers, each part's bytes kept while it does not change.
+    let writer = StatusAnswerWriter()
+
+    init(configuration: DaemonConfiguration, clock: any WallClock, startedAt: Date, regions: RegionRegistry,
+         counters: DaemonCounters, events: EventHub, background: GeofenceMethods.Status) {
+        self.configuration = configuration
+        self.clock = clock
+        self.startedAt = startedAt
+        self.regions = regions
+        self.counters = counters
+        self.events = events
+        self.background = background
+        regionsPart = RegionsStatusPart(regions: regions)
+    }
 
     /// `hello` and `status` are answered from memory (`status` also reads the fences, through
-    /// the store's at-once reader), each by one synchronous handler that a connection's own
-    /// thread runs at once instead of waiting for a pool that other clients' work may keep busy.
+    /// the store's at-once reader, and writes its answer from parts kept encoded), each by one
+    /// synchronous handler that a connection's own thread runs at once instead of waiting for a
+    /// pool that other clients' work may keep busy.
     func register(in table: inout MethodTable) {
         table.register(Endpoints.hello, atOnce: { params, _ in
             guard (ProtocolVersion.oldestSupported...ProtocolVersion.current).contains(params.protocolVersion) else {
@@ -25,7 +42,7 @@ struct StatusMethods: Sendable {
             return HelloDocument(server: "usefulmapd", version: ProtocolVersion.softwareVersion,
                                  protocolVersion: ProtocolVersion.current, oldestSupportedVersion: ProtocolVersion.oldestSupported)
         })
-        table.register(Endpoints.status, atOnce: { _, _ in try status() })
+        table.register(Endpoints.status, atOnceAnswering: { _, id in try statusAnswer(id: id, now: clock.now()) })
         table.register(Endpoints.watch) { _, context in
             let subscription = events.subscribe()
             defer { events.unsubscribe(subscription.id) }
@@ -45,13 +62,20 @@ struct StatusMethods: Sendable {
         }
     }
 
+    /// The `status` answer to request `id`: the document of `status(now:regions:)`, written by
+    /// `writer` from its parts, the regions kept encoded between their changes (`regionsPart`).
     /// Blocks on one read of the store (the fences, through its at-once reader): for a plain thread.
-    private func status() throws -> StatusDocument {
+    func statusAnswer(id: RequestID, now: Date) throws -> Data {
+        try writer.answer(id: id, try status(now: now, regions: []), regions: try regionsPart.encoded(now: now))
+    }
+
+    /// The status document with `regions`; blocks on one read of the store (the fences).
+    func status(now: Date, regions: [RegionDocument]) throws -> StatusDocument {
         StatusDocument(
             version: ProtocolVersion.softwareVersion, protocolVersion: ProtocolVersion.current,
             databasePath: configuration.databasePath, dataDirectory: configuration.dataDirectory,
-            socketPath: configuration.socketPath, uptimeS: WireDocuments.whole(clock.now().timeIntervalSince(startedAt)),
-            regions: try regions.documents(onDate: nil, now: clock.now()), counters: counters.document(watchers: events.subscriberCount),
+            socketPath: configuration.socketPath, uptimeS: WireDocuments.whole(now.timeIntervalSince(startedAt)),
+            regions: regions, counters: counters.document(watchers: events.subscriberCount),
             location: background.document(fences: try background.store.fencesAtOnce()), refreshQueue: background.refresher.document)
     }
 }

@@ -50,14 +50,30 @@ public struct MethodTable: Sendable {
     /// it cannot answer at once (one behind an unanswered request, or in a batch) runs it on
     /// `atOncePool`, so that it never blocks a thread of the cooperative pool.
     public mutating func register<P, R>(_ endpoint: Endpoint<P, R>, atOnce handler: @escaping @Sendable (P, RequestContext) throws -> R) {
-        let runAtOnce: RunAtOnce = { request, context in
+        registerAtOnce(endpoint.method) { request, context in
             let params = try request.params(P.self)
             let result = try handler(params, context)
             guard let id = request.id else { return nil }
             return try WireCodec.resultAnswer(id: id, result: result)
         }
-        runs[endpoint.method] = { request, context in try await Self.atOncePool.run { try runAtOnce(request, context) } }
-        runsAtOnce[endpoint.method] = runAtOnce
+    }
+
+    /// As `register(_:atOnce:)`, for a handler that writes its answer's bytes itself (`status`,
+    /// which splices in a part it keeps encoded): given the request's id, it returns the whole
+    /// answer (no newline), the same bytes as `WireCodec.resultAnswer` of a result `R`. A
+    /// notification runs nothing: such a handler only reads.
+    mutating func register<P, R>(_ endpoint: Endpoint<P, R>,
+                                 atOnceAnswering handler: @escaping @Sendable (P, RequestID) throws -> Data) {
+        registerAtOnce(endpoint.method) { request, _ in
+            let params = try request.params(P.self)
+            guard let id = request.id else { return nil }
+            return try handler(params, id)
+        }
+    }
+
+    private mutating func registerAtOnce(_ method: WireMethod, _ runAtOnce: @escaping RunAtOnce) {
+        runs[method] = { request, context in try await Self.atOncePool.run { try runAtOnce(request, context) } }
+        runsAtOnce[method] = runAtOnce
     }
 
     /// One plain thread for the handlers answered at once when a task runs them.

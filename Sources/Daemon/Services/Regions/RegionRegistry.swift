@@ -133,8 +133,13 @@ public final class RegionRegistry: Sendable {
     /// A region's wire description with its realtime feeds' states.
     func describe(_ handle: RegionHandle, on day: Date, now: Date? = nil) -> RegionDocument {
         var document = handle.document(on: day, now: now)
-        document.realtimeFeeds = live?.documents(of: handle.name)
+        document.realtimeFeeds = realtimeDocuments(of: handle.name)
         return document
+    }
+
+    /// The states of region `name`'s realtime feeds; nil when it has none.
+    func realtimeDocuments(of name: String) -> [RealtimeFeedDocument]? {
+        live?.documents(of: name)
     }
 
     /// Every region's wire description for `status` and `region.list`: service hours on the day

@@ -1,0 +1,82 @@
+import Foundation
+import Synchronization
+import WireProtocol
+
+/// The `regions` part of `status`, kept encoded: building it (each region's feeds, their service
+/// hours on today's service day, its sources) and encoding it is most of a `status` answer's
+/// work, yet it changes only when a region is imported, updated or removed, when a realtime
+/// feed's state changes, or when a region's day turns. So it is made again only when one of
+/// those inputs differs from the ones it was made from, and `status` writes the bytes kept
+/// (`StatusAnswerWriter`).
+///
+/// ```swift
+/// let part = RegionsStatusPart(regions: registry)
+/// let regionsJSON = try part.encoded(now: clock.now()) // `[{"bounds":…,"name":"tampere",…}]`
+/// ```
+final class RegionsStatusPart: Sendable {
+    private let regions: RegionRegistry
+    private let kept = Mutex<Kept?>(nil)
+
+    init(regions: RegionRegistry) {
+        self.regions = regions
+    }
+
+    /// Everything the part is made from besides the region versions, compared whole.
+    private struct Inputs: Equatable {
+        var realtimeFeeds: [[RealtimeFeedDocument]?]
+        /// Each region's day of `now` in its zone and in its timetable's zone: the feeds' service
+        /// hours and days left are those of that day.
+        var days: [[Int]]
+    }
+
+    /// A region version the part was made from, held weakly: a removed one is not kept alive,
+    /// and one gone can never be taken for a new one at the same address.
+    private struct Made {
+        weak var handle: RegionHandle?
+    }
+
+    private struct Kept {
+        /// The region versions, by identity: an import, an update or a removal replaces them.
+        var handles: [Made]
+        var inputs: Inputs
+        /// The zones `days` are taken in, per handle.
+        var zones: [[TimeZone]]
+        var encoded: Data
+
+        func isMade(from handles: [RegionHandle]) -> Bool {
+            self.handles.count == handles.count && zip(self.handles, handles).allSatisfy { $0.handle === $1 }
+        }
+    }
+
+    /// `regions.documents(onDate: nil, now: now)` as JSON, exactly as `WireCodec` encodes it
+    /// inside an answer; from the bytes kept when nothing it depends on changed.
+    /// - throws: what `RegionRegistry.handles()` throws; an encoding error.
+    func encoded(now: Date) throws -> Data {
+        let handles = try regions.handles()
+        let previous = kept.withLock { $0 }.flatMap { $0.isMade(from: handles) ? $0 : nil }
+        let zones = previous?.zones ?? handles.map(Self.zones(of:))
+        let inputs = Inputs(realtimeFeeds: handles.map { regions.realtimeDocuments(of: $0.name) },
+                            days: zones.map { $0.map { Self.localDay(of: now, in: $0) } })
+        if let previous, previous.inputs == inputs { return previous.encoded }
+        let documents = handles.map { regions.describe($0, on: now, now: now) }
+        let encoded = try WireCodec.encoder.encode(documents)
+        kept.withLock { $0 = Kept(handles: handles.map { Made(handle: $0) }, inputs: inputs, zones: zones, encoded: encoded) }
+        return encoded
+    }
+
+    /// The local calendar day of `instant` in `zone` as a day number: the day Transit's service
+    /// days are counted by (`ServiceDate.localDay`, internal to Transit), here only compared.
+    private static func localDay(of instant: Date, in zone: TimeZone) -> Int {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
+        return seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    }
+
+    /// The zones a region's document reads its days in: the region's own (days left) and its
+    /// timetable's (service day and hours), with the fallbacks `WireDocuments.region` and
+    /// `GTFSImportReport` use.
+    private static func zones(of handle: RegionHandle) -> [TimeZone] {
+        let own = TimeZone(identifier: handle.manifest.timeZone) ?? .current
+        guard let report = handle.importReport() else { return [own] }
+        return [own, TimeZone(identifier: report.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current]
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Synchronization
+import WireProtocol
+
+/// Writes `status` answers from their parts, the same bytes as `WireCodec.resultAnswer` of the
+/// whole `StatusDocument` but without encoding it whole each time: `JSONEncoder` was most of the
+/// answer's cost. Each part is encoded by `WireCodec.encoder` and its bytes kept while its value
+/// does not change (the regions by `RegionsStatusPart`, which also skips building them); the
+/// counters, which change with every answer, and the request's id are written by hand.
+/// The envelope and the document's keys are written here, in `WireCodec`'s sorted order;
+/// `StatusRegionsPartTests` checks the bytes against the whole document encoded at once.
+final class StatusAnswerWriter: Sendable {
+    private let location = KeptEncoding<LocationStatusDocument>()
+    private let refreshQueue = KeptEncoding<RefreshQueueDocument>()
+    private let uptime = KeptEncoding<Double>()
+    private let dataDirectory = KeptEncoding<String>()
+    private let databasePath = KeptEncoding<String>()
+    private let socketPath = KeptEncoding<String>()
+    private let version = KeptEncoding<String>()
+    private let protocolVersion = KeptEncoding<Int>()
+
+    /// The answer to request `id` with `document`, its regions being `regions` (already encoded:
+    /// `document.regions` is not read); no newline.
+    func answer(id: RequestID, _ document: StatusDocument, regions: Data) throws -> Data {
+        var line = Data(capacity: 1024 + regions.count)
+        func add(_ literal: StaticString) {
+            line.append(literal.utf8Start, count: literal.utf8CodeUnitCount)
+        }
+        add(#"{"id":"#)
+        switch id {
+        case .number(let number): line.append(contentsOf: String(number).utf8) // as JSONEncoder writes an integer
+        case .string: line.append(try WireCodec.encoder.encode(id))
+        }
+        add(#","jsonrpc":"2.0","result":{"counters":"#)
+        Self.write(document.counters, into: &line)
+        add(#","data_directory":"#)
+        line.append(try dataDirectory.encoded(document.dataDirectory))
+        add(#","database_path":"#)
+        line.append(try databasePath.encoded(document.databasePath))
+        if let location = document.location { // absent when nil, as the synthesized encoding leaves it out
+            add(#","location":"#)
+            line.append(try self.location.encoded(location))
+        }
+        add(#","protocol_version":"#)
+        line.append(try protocolVersion.encoded(document.protocolVersion))
+        if let refreshQueue = document.refreshQueue {
+            add(#","refresh_queue":"#)
+            line.append(try self.refreshQueue.encoded(refreshQueue))
+        }
+        add(#","regions":"#)
+        line.append(regions)
+        add(#","socket_path":"#)
+        line.append(try socketPath.encoded(document.socketPath))
+        add(#","uptime_s":"#)
+        line.append(try uptime.encoded(document.uptimeS))
+        add(#","version":"#)
+        line.append(try version.encoded(document.version))
+        add("}}")
+        return line
+    }
+
+    /// `counters` as `WireCodec` encodes it (sorted keys, `null` for nil), written by hand: they
+    /// change with every answer, and encoding them was then most of what `JSONEncoder` still did.
+    /// Every field is an integer, so the bytes are only keys and decimal numbers.
+    static func write(_ counters: CountersDocument, into line: inout Data) {
+        func add(_ literal: StaticString) {
+            line.append(literal.utf8Start, count: literal.utf8CodeUnitCount)
+        }
+        func number(_ value: Int?) {
+            line.append(contentsOf: (value.map(String.init) ?? "null").utf8)
+        }
+        let queries = counters.routingQueries
+        add(#"{"connections":"#); number(counters.connections)
+        add(#","log_lines_dropped":"#); number(counters.logLinesDropped)
+        add(#","no_route_retries":"#); number(counters.noRouteRetries)
+        add(#","plans_recomputed":"#); number(counters.plansRecomputed)
+        add(#","requests":"#); number(counters.requests)
+        add(#","routing_queries":{"bike":"#); number(queries.bike)
+        add(#","car":"#); number(queries.car)
+        add(#","total":"#); number(queries.total)
+        add(#","transit":"#); number(queries.transit)
+        add(#","walk":"#); number(queries.walk)
+        add(#"},"watchers":"#); number(counters.watchers)
+        add("}")
+    }
+}

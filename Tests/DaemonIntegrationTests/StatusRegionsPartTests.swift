@@ -1,0 +1,125 @@
+@testable import Daemon
+import Foundation
+import Planner
+import Store
+import Synchronization
+import WireProtocol
+import XCTest
+
+/// Issue 27 (speed): `status` keeps its regions part encoded between the part's changes
+/// (`RegionsStatusPart`) and splices it into each answer. The answer stays the whole document,
+/// byte for byte as `WireCodec` encodes it, and every change of the part shows in the very next
+/// `status`: another day in the region's zone, a realtime feed's state, a region imported or
+/// removed (`StatusRegionsPartThroughTheDaemonTests`).
+final class StatusRegionsPartTests: XCTestCase {
+    /// A clock the test sets.
+    private final class SetClock: WallClock {
+        let time: Mutex<Date>
+        init(_ start: Date) { time = Mutex(start) }
+        func now() -> Date { time.withLock { $0 } }
+        func set(_ date: Date) { time.withLock { $0 = date } }
+    }
+
+    private var directory: URL!
+    private var composition: DaemonComposition!
+    private var dispatcher: RequestDispatcher!
+    private var live: LiveFeedBoard!
+    /// 2022-01-12 22:59 in Tampere (UTC+2), inside the Nysse feed's period.
+    private let clock = SetClock(Date(timeIntervalSince1970: 1_642_021_140)) // 2022-01-12T20:59:00Z
+
+    override func setUpWithError() throws {
+        directory = try DaemonHarness.temporaryDirectory()
+        try FileManager.default.copyItem(at: try TampereRegion.dataDirectory().appendingPathComponent("regions"),
+                                         to: directory.appendingPathComponent("regions"))
+        let configuration = DaemonConfiguration(dataDirectory: directory.path, socketPath: directory.path + "/s.sock")
+        live = LiveFeedBoard(clock: clock)
+        composition = DaemonComposition(configuration: configuration, store: try Store(path: configuration.databasePath),
+                                        streets: StreetEngine(dataDirectory: directory, workers: 1), transit: TransitEngine(),
+                                        transitImportStep: { TransitEngine.importStep(feeds: $0) }, clock: clock, live: live)
+        dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters,
+                                       logger: DaemonLogger(level: .warning) { _ in })
+    }
+
+    override func tearDown() {
+        dispatcher = nil
+        composition = nil
+        live = nil
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A `status` answered as a connection's I/O thread answers it: the line and its document.
+    private func status(id: Int = 1) throws -> (line: Data, document: StatusDocument) {
+        let request = Data(#"{"jsonrpc":"2.0","id":\#(id),"method":"status"}"#.utf8)
+        guard case .answered(let answer?) = dispatcher.answerAtOnce(to: request, connection: 1) else {
+            throw NotAnswered()
+        }
+        let document = try XCTUnwrap(WireCodec.decoder.decode(Envelope.self, from: answer).result, String(decoding: answer, as: UTF8.self))
+        return (answer, document)
+    }
+
+    private struct Envelope: Decodable { var result: StatusDocument? }
+    private struct NotAnswered: Error {}
+
+    private func feed(_ document: StatusDocument) throws -> TransitFeedDocument {
+        try XCTUnwrap(document.regions.first?.transitFeeds?.first, "\(document.regions)")
+    }
+
+    func testTheAnswerIsTheWholeDocumentEncodedAtOnceWhetherItsPartsAreMadeOrKept() throws {
+        let methods: StatusMethods = composition.status
+        for id in 1...3 { // the first makes the parts, the next ones write the bytes kept
+            let answer = try methods.statusAnswer(id: .number(Int64(id)), now: clock.now())
+            let whole = try WireCodec.resultAnswer(id: .number(Int64(id)), result: try methods.status(
+                now: clock.now(), regions: try composition.regions.documents(onDate: nil, now: clock.now())))
+            XCTAssertEqual(String(decoding: answer, as: UTF8.self), String(decoding: whole, as: UTF8.self),
+                           "answer \(id): the same bytes as the whole document encoded at once")
+        }
+        let document = try status(id: 4).document
+        XCTAssertEqual(document.regions.map(\.name), ["tampere"])
+        XCTAssertNotNil(try feed(document).firstDeparture, "a day the feed runs: its hours are shown")
+        XCTAssertEqual(try methods.statusAnswer(id: .string("a\"b"), now: clock.now()),
+                       try WireCodec.resultAnswer(id: .string("a\"b"), result: try methods.status(
+                        now: clock.now(), regions: try composition.regions.documents(onDate: nil, now: clock.now()))),
+                       "an id that is a string")
+    }
+
+    func testAnotherDayInTheRegionsZoneShowsInTheVeryNextStatus() throws {
+        let before = try feed(try status().document)
+        XCTAssertEqual(before.serviceDay, "2022-01-12")
+        clock.set(clock.now().addingTimeInterval(62 * 60)) // 22:01 UTC: 00:01 on the 13th in Tampere
+        let after = try feed(try status().document)
+        XCTAssertEqual(after.serviceDay, "2022-01-13", "the day turned in the region's zone")
+        XCTAssertEqual(after.daysLeft, try XCTUnwrap(before.daysLeft) - 1)
+        XCTAssertEqual(try status().document.regions, try composition.regions.documents(onDate: nil, now: clock.now()))
+    }
+
+    func testARealtimeFeedsNewStateShowsInTheVeryNextStatus() throws {
+        XCTAssertNil(try status().document.regions.first?.realtimeFeeds)
+        let waiting = RealtimeFeedDocument(source: "https://example.org/trips.pb", intervalS: 30, state: "waiting")
+        live.post(region: "tampere", feeds: [], documents: [waiting], lastGood: [:])
+        XCTAssertEqual(try status().document.regions.first?.realtimeFeeds, [waiting])
+        var applied = waiting
+        applied.state = "live"
+        applied.tripUpdatesApplied = 12
+        live.post(region: "tampere", feeds: [], documents: [applied], lastGood: [:])
+        XCTAssertEqual(try status().document.regions.first?.realtimeFeeds, [applied])
+        live.remove(region: "tampere")
+        XCTAssertNil(try status().document.regions.first?.realtimeFeeds)
+    }
+}
+
+/// The same through a real daemon and its socket: a region imported or removed shows in the
+/// very next `status`.
+final class StatusRegionsPartThroughTheDaemonTests: DaemonTestCase {
+    func testARegionImportedOrRemovedShowsInTheVeryNextStatus() throws {
+        let client = try harness.client()
+        XCTAssertEqual(try client.call(Endpoints.status, Params.Empty()).regions, [])
+        let town = SmallRegion(name: "town", latitude: 60.1699, longitude: 24.9384)
+        _ = try harness.importSmallRegions([(town, .init(zone: "Europe/Helsinki", fromStop: "East", toStop: "West",
+                                                          departure: "09:00:00", minutes: 8, dates: ("20260301", "20260430")))])
+        let imported = try client.call(Endpoints.status, Params.Empty()).regions
+        XCTAssertEqual(imported.map(\.name), ["town"])
+        XCTAssertEqual(imported.first?.transitFeeds?.count, 1, "\(imported)")
+        XCTAssertEqual(try harness.umctl(["region", "remove", "town"]).status, 0)
+        XCTAssertEqual(try client.call(Endpoints.status, Params.Empty()).regions, [])
+    }
+}
