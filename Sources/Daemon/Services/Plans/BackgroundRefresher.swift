@@ -3,8 +3,9 @@ import Synchronization
 import WireProtocol
 
 /// Refreshes stored plans after their region's timetable changed, in the background: one plan
-/// at a time, at background priority, so that requests go first. A plan the user edits while
-/// it is being refreshed is put back at the end of the queue (up to `maximumAttempts` times);
+/// at a time, at background priority, so that requests go first. A plan's refresh waits for
+/// the user's requests on it under way, and one the user edits while it is being refreshed
+/// stores nothing and is put back at the end of the queue (up to `maximumAttempts` times);
 /// a plan whose day has passed is left alone. `status` shows the queue.
 ///
 /// The regions whose plans are owed a refresh are kept in `owedFile` until the queue drains,
