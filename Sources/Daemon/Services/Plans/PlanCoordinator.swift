@@ -197,6 +197,7 @@ public actor PlanCoordinator {
 
     private func wake(_ id: Int64, _ key: UUID) {
         freeWaiters[id]?.removeValue(forKey: key)?.resume()
+        if freeWaiters[id]?.isEmpty == true { freeWaiters[id] = nil }
     }
 
     private func wakeIfFree(_ id: Int64) {
