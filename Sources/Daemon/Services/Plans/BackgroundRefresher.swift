@@ -3,8 +3,10 @@ import Synchronization
 import WireProtocol
 
 /// Refreshes stored plans after their region's timetable changed, in the background: one plan
-/// at a time, at background priority, so that requests go first. A plan the user edits while
-/// it is being refreshed is put back at the end of the queue (up to `maximumAttempts` times);
+/// at a time, at background priority, so that requests go first. A plan's refresh waits for
+/// the user's requests on it under way, and one the user edits while it is being refreshed
+/// stores nothing and is put back at the end of the queue (up to `maximumAttempts` times, then
+/// counted as failed: it was not refreshed);
 /// a plan whose day has passed is left alone. `status` shows the queue.
 ///
 /// The regions whose plans are owed a refresh are kept in `owedFile` until the queue drains,
@@ -16,7 +18,7 @@ public actor BackgroundRefresher {
     /// The file in the data directory naming, one per line, the regions still owed a refresh.
     public static let owedFileName = "refresh-owed"
 
-    private let job: PlanRefreshJob
+    private let job: any PlanRefreshing
     private let logger: DaemonLogger
     private let owedFile: URL?
     private var owed: Set<String> = []
@@ -40,7 +42,7 @@ public actor BackgroundRefresher {
     /// `document`, made by `publish` at each change.
     private let published = Mutex(RefreshQueueDocument(running: nil, queued: [], refreshed: 0, retried: 0, leftAlone: 0, failed: 0))
 
-    init(job: PlanRefreshJob, owedFile: URL?, logger: DaemonLogger) {
+    init(job: any PlanRefreshing, owedFile: URL?, logger: DaemonLogger) {
         self.job = job
         self.owedFile = owedFile
         self.logger = logger.with(["task": "background refresh"])
@@ -152,6 +154,10 @@ public actor BackgroundRefresher {
                     retries += 1
                     queue.append(id)
                     if live { liveQueued.insert(id) }
+                } else if outcome == .superseded {
+                    failed += 1 // not refreshed: `status` must not lose it
+                    logger.warning("background refresh given up: the plan was edited during each try",
+                                   ["plan_id": "\(id)", "tries": "\(Self.maximumAttempts)"])
                 } else {
                     finished[outcome, default: 0] += 1
                 }

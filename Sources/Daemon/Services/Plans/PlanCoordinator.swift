@@ -30,6 +30,13 @@ import Store
 /// pending): once it landed, the edit is kept and answered with its legs, even if storing the
 /// legs fails (the plan stays marked, and is recomputed by `recomputeInterrupted` at the next
 /// start). For a computation alone, it is the computed write: its failure is the edit's.
+///
+/// A background change (the refresh after a timetable change) gives way to users: it is
+/// computed without taking a generation, and stored only if no user request on the plan is
+/// under way (from the read that prepares it until its answer: `userRequest`) and the plan
+/// did not move meanwhile; else it changes nothing and fails with `conflict`, and is tried
+/// again once the plan is free (`untilFree`). A user's request is never cut short by it,
+/// never answered with its plan, and never overwritten by it.
 public actor PlanCoordinator {
     public struct Outcome: Sendable {
         public var id: Int64
@@ -84,6 +91,10 @@ public actor PlanCoordinator {
     private var entries: [Int64: Entry] = [:]
     /// Deleted plans (an id is never given again): a read that raced the delete keeps no entry.
     private var deleted: Set<Int64> = []
+    /// User requests under way on each plan (`userRequest`): a background change waits for none.
+    private var userRequests: [Int64: Int] = [:]
+    /// Callers of `untilFree`, by plan, resumed when the plan is free (or they are cancelled).
+    private var freeWaiters: [Int64: [UUID: CheckedContinuation<Void, Never>]] = [:]
 
     private let onLegsNotStored: @Sendable (Int64, Error) -> Void
 
@@ -150,6 +161,48 @@ public actor PlanCoordinator {
         let waiting = entries[id]?.settling ?? []
         entries[id] = nil
         for waiter in waiting { waiter.resume() }
+        wakeIfFree(id)
+    }
+
+    /// Runs `body`, a user's request on plan `id` (its reads, its slow preparation and its edit),
+    /// marking the plan busy meanwhile: a background change does not store itself then.
+    public func userRequest<T: Sendable>(on id: Int64, _ body: @Sendable () async throws -> T) async throws -> T {
+        userRequests[id, default: 0] += 1
+        defer {
+            userRequests[id, default: 1] -= 1
+            if userRequests[id] == 0 { userRequests[id] = nil }
+            wakeIfFree(id)
+        }
+        return try await body()
+    }
+
+    /// Whether a user's request, or a computation an edit started, is under way on the plan.
+    public func isBusy(_ id: Int64) -> Bool {
+        userRequests[id] != nil || entries[id]?.task != nil
+    }
+
+    /// Returns once the plan is free (`isBusy` false), or the caller is cancelled.
+    public func untilFree(_ id: Int64) async {
+        while isBusy(id), !Task.isCancelled {
+            let key = UUID()
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { waiter in
+                    if isBusy(id), !Task.isCancelled { freeWaiters[id, default: [:]][key] = waiter } else { waiter.resume() }
+                }
+            } onCancel: {
+                Task { await self.wake(id, key) }
+            }
+        }
+    }
+
+    private func wake(_ id: Int64, _ key: UUID) {
+        freeWaiters[id]?.removeValue(forKey: key)?.resume()
+        if freeWaiters[id]?.isEmpty == true { freeWaiters[id] = nil }
+    }
+
+    private func wakeIfFree(_ id: Int64) {
+        guard !isBusy(id), let waiting = freeWaiters.removeValue(forKey: id) else { return }
+        for waiter in waiting.values { waiter.resume() }
     }
 
     /// Applies `change` to the newest plan, writes it, then computes with `compute` and writes
@@ -225,13 +278,7 @@ public actor PlanCoordinator {
             // stays marked pending in the store) rather than an error for a kept change.
             onLegsNotStored(id, error)
         }
-        counters.countPlanRecomputed()
-        events.publish(.planRecomputed(planID: id, generation: generation, queries: computed.queryCount))
-        if !computed.plan.pending.isEmpty {
-            events.publish(.pendingUpdate(planID: id, segments: computed.plan.pending.keys.compactMap {
-                computed.plan.segmentIndex(of: $0).map { $0 + 1 }
-            }))
-        }
+        announce(id, generation: generation, computed)
         return Outcome(id: id, plan: computed.plan, title: computedTitle, generation: generation, failures: failures,
                        removedPins: RemovedPin.between(current.plan, computed.plan))
     }
@@ -243,10 +290,14 @@ public actor PlanCoordinator {
     /// `transform` takes the plan and its title and returns, beside the computation, the searches
     /// typed in the edits, stored in the same write, and the plan's title after the edits
     /// (`RoutePlan.title(_:after:)` edit by edit, or a new one when an edit renamed it).
+    /// - parameter background: the change is the daemon's own (the background refresh): it steps
+    ///   aside (`conflict`, nothing changed) when a user's request on the plan is under way, at
+    ///   its start or when it would be stored.
     public func applyAtomically(
-        id: Int64, expectedGeneration: Int64?, dryRun: Bool,
+        id: Int64, expectedGeneration: Int64?, dryRun: Bool, background: Bool = false,
         transform: @Sendable (RoutePlan, String) async throws -> (LegComputation, searches: [SearchHistoryEntry], title: String)
     ) async throws -> Outcome {
+        if background { try stepAsideIfBusy(id) }
         let current = try await newest(id)
         try check(id, generation: current.generation, expectedGeneration: expectedGeneration)
         let generation = current.generation
@@ -256,6 +307,7 @@ public actor PlanCoordinator {
         guard entries[id]?.generation == generation else {
             throw DaemonError.conflict("plan \(id) was edited by another request while these edits were computed; nothing was changed")
         }
+        if background { try stepAsideIfBusy(id) }
         let failures = computed.failuresBySegment
         let removedPins = RemovedPin.between(current.plan, computed.plan)
         if dryRun {
@@ -270,10 +322,26 @@ public actor PlanCoordinator {
         // generation (`queueWrite` puts it back).
         try await write(id, computed.plan, title: title, generation: generation + 1, legsPending: false,
                         searches: searches).value
-        counters.countPlanRecomputed()
-        events.publish(.planRecomputed(planID: id, generation: generation + 1, queries: computed.queryCount))
+        announce(id, generation: generation + 1, computed)
         return Outcome(id: id, plan: computed.plan, title: title, generation: generation + 1, failures: failures,
                        removedPins: removedPins)
+    }
+
+    /// A stored computation is counted and announced, with the pending updates the plan has.
+    private func announce(_ id: Int64, generation: Int64, _ computed: LegComputation) {
+        counters.countPlanRecomputed()
+        events.publish(.planRecomputed(planID: id, generation: generation, queries: computed.queryCount))
+        if !computed.plan.pending.isEmpty {
+            events.publish(.pendingUpdate(planID: id, segments: computed.plan.pending.keys.compactMap {
+                computed.plan.segmentIndex(of: $0).map { $0 + 1 }
+            }))
+        }
+    }
+
+    /// A background change gives way to users: `conflict` (nothing changed) while the plan is busy.
+    private func stepAsideIfBusy(_ id: Int64) throws {
+        guard isBusy(id) else { return }
+        throw DaemonError.conflict("plan \(id) is being edited; the background change steps aside and changes nothing")
     }
 
     /// Optimistic concurrency: `conflict` when the plan, at `generation` (as `newest` read it), is
@@ -354,6 +422,7 @@ public actor PlanCoordinator {
         let waiting = entries[id]?.settling ?? []
         entries[id]?.settling = []
         for waiter in waiting { waiter.resume() }
+        wakeIfFree(id)
     }
 
     /// The plan as this coordinator last wrote it, else as stored (read on a store thread while

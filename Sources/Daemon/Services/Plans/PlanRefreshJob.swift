@@ -8,10 +8,15 @@ import Store
 /// new answer becomes a pending update (which `PlanCoordinator` announces with a
 /// `pending_update` event). A refresh for live data (a realtime feed changed) also announces
 /// what moved: `LiveRideChanges`.
+///
+/// It gives way to users: it starts once no user request on the plan is under way, and when one
+/// comes in while it computes it stores nothing (`superseded`, tried again later); the user's
+/// request goes on as if there were no refresh.
 struct PlanRefreshJob: Sendable {
     enum Outcome: String, Sendable {
         case refreshed
-        /// The user edited the plan while it was being refreshed: their edit won; try again.
+        /// A user edited the plan while it was being refreshed: their edit won, nothing of the
+        /// refresh was stored; try again.
         case superseded
         /// The plan's day is over: a timetable change cannot matter to it any more.
         case dayPassed = "day_passed"
@@ -44,18 +49,19 @@ struct PlanRefreshJob: Sendable {
     /// - parameter live: the refresh is for live data: only a plan for today is asked again,
     ///   and what moved in its rides is published.
     func run(planID id: Int64, live: Bool = false) async throws -> Outcome {
+        await service.plans.untilFree(id) // a user's request on the plan first
+        try Task.checkCancellation()
         let before: PlanCoordinator.Outcome
         do {
-            before = try await service.plans.show(id: id, forEdit: true) // the refresh edits this plan: one read
+            before = try await service.plans.show(id: id)
         } catch DaemonError.notFound {
             return .gone
         }
         if dayHasPassed(before.plan) { return .dayPassed }
         if live && !isToday(before.plan) { return .notToday }
         do {
-            let after = try await service.refresh(id: id)
-            // An edit that came in meanwhile cancelled this computation and answered instead.
-            guard after.generation == before.generation + 1 else { return .superseded }
+            // Refreshes the plan as read (`before`), or changes nothing.
+            let after = try await service.refresh(id: id, generation: before.generation)
             if live {
                 let zone = regions.timeZone(of: after.plan)
                 for event in LiveRideChanges.events(planID: id, before: before.plan, after: after.plan, timeZone: zone) {
@@ -63,10 +69,10 @@ struct PlanRefreshJob: Sendable {
                 }
             }
             return .refreshed
-        } catch DaemonError.notFound {
-            return .gone
-        } catch is CancellationError where !Task.isCancelled {
-            return .superseded
+        } catch DaemonError.notFound, StoreError.notFound {
+            return .gone // deleted meanwhile (before the refresh's write, which then found no plan)
+        } catch DaemonError.conflict, DaemonError.staleGeneration {
+            return .superseded // a user's request came first or is under way: nothing was stored
         }
     }
 

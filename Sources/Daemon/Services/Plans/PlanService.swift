@@ -32,7 +32,15 @@ struct PlanService: Sendable {
 
     /// One edit: applied to the newest plan and written at once, then its emptied legs computed
     /// (`PlanCoordinator.edit`, which also decides the title: `RoutePlan.title(_:after:)`).
+    /// A user's request from its first read: the background refresh gives way to it.
     func edit(_ edit: PlanEdit, expectedGeneration: Int64?) async throws -> Outcome {
+        let service = self
+        return try await plans.userRequest(on: edit.planID) {
+            try await service.edited(edit, expectedGeneration: expectedGeneration)
+        }
+    }
+
+    private func edited(_ edit: PlanEdit, expectedGeneration: Int64?) async throws -> Outcome {
         let shown = try await plans.show(id: edit.planID, forEdit: true) // the one read of the plan
         let prepared = try await prepare(edit, on: shown.plan)
         _ = try regions.requireRegions()
@@ -54,7 +62,9 @@ struct PlanService: Sendable {
     /// `plan.edits`: every edit applied in order to a copy of the plan, then one computation of
     /// the legs still empty, stored as one new generation; the first edit that fails stops it
     /// all (nothing stored, the error names that edit).
-    func apply(_ params: Params.PlanEdits) async throws -> Outcome {
+    /// - parameter background: the daemon's own change (the background refresh), which gives way
+    ///   to users (`PlanCoordinator.applyAtomically`); else a user's request.
+    func apply(_ params: Params.PlanEdits, background: Bool = false) async throws -> Outcome {
         guard !params.edits.isEmpty else { throw DaemonError.invalidParams("edits must not be empty") }
         for (index, edit) in params.edits.enumerated() {
             let name = "edit \(index + 1) (\(edit.method.rawValue))"
@@ -65,8 +75,16 @@ struct PlanService: Sendable {
         }
         _ = try regions.requireRegions()
         let service = self
+        guard background else {
+            return try await plans.userRequest(on: params.id) { try await service.applied(params, background: false) }
+        }
+        return try await applied(params, background: true)
+    }
+
+    private func applied(_ params: Params.PlanEdits, background: Bool) async throws -> Outcome {
+        let service = self
         return try await plans.applyAtomically(id: params.id, expectedGeneration: params.expectedGeneration,
-                                               dryRun: params.dryRun == true) { original, originalTitle in
+                                               dryRun: params.dryRun == true, background: background) { original, originalTitle in
             var plan = original
             var typed: [TypedPlaceHistory.Typed] = []
             var title = originalTitle
@@ -92,9 +110,12 @@ struct PlanService: Sendable {
         }
     }
 
-    /// The background refresh of one plan (`PlanRefreshJob`): `plan.refresh` by the daemon.
-    func refresh(id: Int64) async throws -> Outcome {
-        try await edit(.refresh(Params.PlanID(id: id)), expectedGeneration: nil)
+    /// The background refresh of one plan (`PlanRefreshJob`): `plan.refresh` by the daemon, as
+    /// one atomic change of the plan at `generation` that gives way to users: `conflict`
+    /// (nothing changed) when the plan moved on or a user's request on it is under way.
+    func refresh(id: Int64, generation: Int64) async throws -> Outcome {
+        try await apply(Params.PlanEdits(id: id, edits: [.refresh(Params.PlanID(id: id))], expectedGeneration: generation),
+                        background: true)
     }
 
     /// Recomputes the plans whose last recompute never stored its legs (the daemon was killed
