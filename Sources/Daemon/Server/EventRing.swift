@@ -37,6 +37,9 @@ struct EventRing {
     var count: Int { lengths.count - first }
     var isEmpty: Bool { count == 0 }
 
+    /// Bytes the ring holds allocated (never more than `capacity`).
+    var allocatedBytes: Int { storage.count }
+
     /// The oldest line's length (nil when empty).
     var oldestLength: Int? { isEmpty ? nil : lengths[first] }
 

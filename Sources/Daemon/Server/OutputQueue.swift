@@ -58,6 +58,9 @@ struct OutputQueue {
 
     var isEmpty: Bool { current == nil && head == entries.count }
 
+    /// Bytes allocated for waiting events: one block, at most `eventLimit`, however many went through.
+    var eventBlockBytes: Int { events.allocatedBytes }
+
     mutating func append(_ data: Data, droppable: Bool, completesRequest: Bool) -> Admission {
         var dropped = 0
         if droppable, events.byteCount + data.count > eventLimit {
