@@ -65,4 +65,67 @@ final class OutputQueueTests: XCTestCase {
         XCTAssertTrue(queue.isEmpty)
         XCTAssertEqual(queue.byteCount, 0)
     }
+
+    func testAWatcherThatNeverReadsHoldsItsEventsInOneBlockOfAtMostTheEventLimit() {
+        var queue = OutputQueue(limit: 4 << 20, eventLimit: 256 << 10)
+        var dropped = 0
+        for index in 0..<20_000 {
+            let event = line(#"{"method":"event","params":{"n":\#(index)}}"# + String(repeating: " ", count: 120))
+            if case .dropped(let count) = queue.append(event, droppable: true, completesRequest: false) { dropped += count }
+        }
+        XCTAssertLessThanOrEqual(queue.byteCount, 256 << 10)
+        XCTAssertEqual(queue.eventBlockBytes, 256 << 10, "one block, not an allocation per event")
+        var sent = Data()
+        while let chunk = queue.withUnsentBytes({ $0.map { Data($0) } }) {
+            sent.append(chunk)
+            _ = queue.markSent(chunk.count)
+        }
+        let lines = String(decoding: sent, as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count + dropped, 20_000)
+        XCTAssertTrue(lines.last?.contains(#""n":19999}"#) == true, "the newest events are kept")
+        XCTAssertEqual(queue.eventBlockBytes, 0, "freed once sent")
+    }
+
+    /// Random appends and sends of random sizes: every line sent is whole, in the order queued,
+    /// every answer is sent, and each event is either sent or counted as dropped.
+    func testLinesSentInRandomPiecesArriveWholeInOrderWithEveryAnswer() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            var queue = OutputQueue(limit: 400, eventLimit: 120)
+            var queued: [String] = [], answers: Set<String> = [], dropped = 0, eventsQueued = 0
+            var sent = Data(), answered = 0
+            for index in 0..<600 {
+                let isAnswer = Int.random(in: 0..<10, using: &random) == 0 && queue.answerCount < 3
+                let text = (isAnswer ? "answer-" : "event-") + "\(index)" + String(repeating: ".", count: Int.random(in: 0..<20, using: &random))
+                switch queue.append(line(text), droppable: !isAnswer, completesRequest: isAnswer) {
+                case .queued: break
+                case .dropped(let count): dropped += count
+                case .overflow: XCTFail("answers stay within the limit here")
+                }
+                queued.append(text)
+                if isAnswer { answers.insert(text) } else { eventsQueued += 1 }
+                var budget = Int.random(in: 0..<60, using: &random)
+                while budget > 0, let chunk = queue.withUnsentBytes({ $0.map { Data($0.prefix(budget)) } }), !chunk.isEmpty {
+                    sent.append(chunk)
+                    answered += queue.markSent(chunk.count)
+                    budget -= chunk.count
+                }
+            }
+            while let chunk = queue.withUnsentBytes({ $0.map { Data($0) } }) {
+                sent.append(chunk)
+                answered += queue.markSent(chunk.count)
+            }
+            XCTAssertTrue(queue.isEmpty)
+            XCTAssertEqual(queue.byteCount, 0)
+            let lines = String(decoding: sent, as: UTF8.self).split(separator: "\n").map(String.init)
+            let order = Dictionary(uniqueKeysWithValues: queued.enumerated().map { ($1, $0) })
+            let positions = lines.compactMap { order[$0] }
+            XCTAssertEqual(positions.count, lines.count, "every line sent is one queued, whole")
+            XCTAssertEqual(positions, positions.sorted(), "in the order queued")
+            XCTAssertEqual(Set(positions).count, positions.count, "each once")
+            XCTAssertTrue(answers.isSubset(of: Set(lines)), "no answer is lost")
+            XCTAssertEqual(answered, answers.count)
+            XCTAssertEqual(lines.count - answers.count + dropped, eventsQueued, "each event sent or counted dropped")
+        }
+    }
 }

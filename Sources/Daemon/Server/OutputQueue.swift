@@ -5,10 +5,12 @@ import Foundation
 ///
 /// Event notifications are droppable: when the limit is reached the oldest of them go first
 /// (a slow watcher loses old events), and they have a smaller limit of their own,
-/// `eventLimit`, so that many watchers that stop reading cost little. When answers alone pass
-/// the limit, `append` says
-/// `.overflow` and the caller disconnects the client. A single answer larger than the limit is
-/// still queued when nothing else is waiting (the daemon already holds it in memory).
+/// `eventLimit`, so that many watchers that stop reading cost little. They wait in one
+/// `EventRing` of at most `eventLimit` bytes, not one allocation each, and dropping one costs
+/// no copying. When answers alone pass the limit, `append` says `.overflow` and the caller
+/// disconnects the client. A single answer larger than the limit is still queued when nothing
+/// else is waiting (the daemon already holds it in memory). A line whose first bytes went out
+/// is no longer dropped.
 ///
 /// ```swift
 /// var queue = OutputQueue(limit: 1 << 20)
@@ -16,9 +18,9 @@ import Foundation
 /// let sent = send(fd, ...); let answered = queue.markSent(sent)
 /// ```
 struct OutputQueue {
+    /// A line that is never dropped (an answer), or a line going out.
     struct Line {
         var data: Data
-        var droppable: Bool
         var completesRequest: Bool
     }
 
@@ -29,95 +31,136 @@ struct OutputQueue {
         case overflow
     }
 
+    /// What waits, in order: a line of its own, or this many of the oldest lines in `events`.
+    private enum Entry {
+        case line(Line)
+        case events(Int)
+    }
+
     let limit: Int
     /// Bytes of droppable lines (events) that may wait, within `limit`.
     let eventLimit: Int
-    private var lines: [Line] = []
+    private var entries: [Entry] = []
     private var head = 0
-    /// Bytes of `lines[head]` already handed to the kernel.
-    private var sentOfHead = 0
+    private var events: EventRing
+    /// The line going out, taken off `entries` (or `events`) once part of it was sent, with how
+    /// many of its bytes went.
+    private var current: (line: Line, sent: Int)?
     private(set) var byteCount = 0
-    /// Bytes of droppable lines waiting (the one going out included).
-    private var droppableByteCount = 0
-    /// The most bytes that ever waited (a connection that held much gives memory back when it closes).
-    private(set) var peakByteCount = 0
     /// Answers queued and not yet sent whole.
     private(set) var answerCount = 0
 
     init(limit: Int, eventLimit: Int? = nil) {
         self.limit = limit
         self.eventLimit = min(limit, eventLimit ?? limit)
+        events = EventRing(capacity: self.eventLimit)
     }
 
-    var isEmpty: Bool { head == lines.count }
+    var isEmpty: Bool { current == nil && head == entries.count }
+
+    /// Bytes allocated for waiting events: one block, at most `eventLimit`, however many went through.
+    var eventBlockBytes: Int { events.allocatedBytes }
 
     mutating func append(_ data: Data, droppable: Bool, completesRequest: Bool) -> Admission {
         var dropped = 0
-        if droppable, droppableByteCount + data.count > eventLimit {
-            dropped = dropDroppable { queue in queue.droppableByteCount + data.count > queue.eventLimit }
-            if droppableByteCount + data.count > eventLimit { return .dropped(dropped + 1) }
+        if droppable, events.byteCount + data.count > eventLimit {
+            while events.byteCount + data.count > eventLimit, dropOldestEvent() { dropped += 1 }
+            if events.byteCount + data.count > eventLimit { return .dropped(dropped + 1) }
         }
         if byteCount + data.count > limit {
-            dropped += dropDroppable { queue in queue.byteCount + data.count > queue.limit }
+            while byteCount + data.count > limit, dropOldestEvent() { dropped += 1 }
             if byteCount + data.count > limit && !isEmpty {
                 if droppable { return .dropped(dropped + 1) }
                 return .overflow
             }
         }
-        lines.append(Line(data: data, droppable: droppable, completesRequest: completesRequest))
-        if completesRequest { answerCount += 1 }
+        if droppable {
+            _ = events.append(data) // within `eventLimit`, its capacity: checked above
+            if entries.count > head, case .events(let count) = entries[entries.count - 1] {
+                entries[entries.count - 1] = .events(count + 1)
+            } else {
+                entries.append(.events(1))
+            }
+        } else {
+            entries.append(.line(Line(data: data, completesRequest: completesRequest)))
+            if completesRequest { answerCount += 1 }
+        }
         byteCount += data.count
-        if droppable { droppableByteCount += data.count }
-        peakByteCount = max(peakByteCount, byteCount)
         return dropped > 0 ? .dropped(dropped) : .queued
     }
 
-    /// Calls `body` with the unsent bytes of the oldest line (nil when empty).
+    /// Calls `body` with unsent bytes of the oldest line, at least one (nil when empty).
     func withUnsentBytes<Result>(_ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
-        guard !isEmpty else { return body(nil) }
-        return lines[head].data.withUnsafeBytes { raw in body(UnsafeRawBufferPointer(rebasing: raw[sentOfHead...])) }
+        if let current {
+            return current.line.data.withUnsafeBytes { raw in body(UnsafeRawBufferPointer(rebasing: raw[current.sent...])) }
+        }
+        guard head < entries.count else { return body(nil) }
+        switch entries[head] {
+        case .line(let line): return line.data.withUnsafeBytes { raw in body(raw) }
+        case .events: return events.withOldest(body)
+        }
     }
 
     /// Records `count` bytes sent; returns how many answers were sent whole.
     mutating func markSent(_ count: Int) -> Int {
         var remaining = count
         var answered = 0
-        while remaining > 0, !isEmpty {
-            let left = lines[head].data.count - sentOfHead
-            let taken = min(left, remaining)
-            remaining -= taken
-            sentOfHead += taken
-            byteCount -= taken
-            if lines[head].droppable { droppableByteCount -= taken }
-            if sentOfHead == lines[head].data.count {
-                if lines[head].completesRequest { answered += 1 }
-                head += 1
-                sentOfHead = 0
+        while remaining > 0 {
+            if var going = current {
+                let taken = min(going.line.data.count - going.sent, remaining)
+                going.sent += taken
+                remaining -= taken
+                byteCount -= taken
+                if going.sent == going.line.data.count {
+                    current = nil
+                    if going.line.completesRequest { answered += 1 }
+                } else {
+                    current = going
+                }
+                continue
             }
+            guard head < entries.count else { break }
+            switch entries[head] {
+            case .line(let line):
+                current = (line, 0)
+                head += 1
+            case .events(let waiting):
+                let length = events.oldestLength ?? 0
+                if remaining >= length { // sent whole: nothing to copy
+                    remaining -= length
+                    byteCount -= length
+                } else { // its rest goes next, whatever is dropped meanwhile
+                    current = (Line(data: events.oldest(), completesRequest: false), 0)
+                }
+                events.removeOldest()
+                entries[head] = .events(waiting - 1)
+            }
+            skipEmptyRuns()
         }
         answerCount -= answered
-        if head > 64 && head * 2 > lines.count {
-            lines.removeFirst(head)
+        if head == entries.count {
+            entries.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head > 64 && head * 2 > entries.count {
+            entries.removeFirst(head)
             head = 0
         }
         return answered
     }
 
-    /// Removes the oldest droppable lines that have not started going out while `short` says
-    /// there is not room enough; returns how many were removed.
-    private mutating func dropDroppable(while short: (Self) -> Bool) -> Int {
-        var dropped = 0
-        var index = sentOfHead > 0 ? head + 1 : head
-        while short(self), index < lines.count {
-            if lines[index].droppable {
-                byteCount -= lines[index].data.count
-                droppableByteCount -= lines[index].data.count
-                lines.remove(at: index)
-                dropped += 1
-            } else {
-                index += 1
-            }
-        }
-        return dropped
+    /// Drops the oldest event waiting (never one partly sent: that one is `current`); false when none waits.
+    private mutating func dropOldestEvent() -> Bool {
+        guard let length = events.oldestLength,
+              let index = entries[head...].firstIndex(where: { if case .events(let count) = $0 { count > 0 } else { false } }),
+              case .events(let count) = entries[index] else { return false }
+        entries[index] = .events(count - 1)
+        events.removeOldest()
+        byteCount -= length
+        skipEmptyRuns()
+        return true
+    }
+
+    private mutating func skipEmptyRuns() {
+        while head < entries.count, case .events(0) = entries[head] { head += 1 }
     }
 }
