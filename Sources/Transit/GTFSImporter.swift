@@ -31,9 +31,8 @@ public struct GTFSImporter: Sendable {
                             progress: @Sendable (TransitImportProgress) -> Void = { _ in },
                             stopsReady: ([(feed: Int, stop: TransitStop)]) -> Void = { _ in }) throws -> GTFSImportReport {
         let start = DispatchTime.now().uptimeNanoseconds
-        let (timetable, built, _) = try buildTimetableListingStopFeeds(
-            feeds, walking: walking, progress: progress,
-            stopsReady: { stops, feedOfStop in stopsReady(zip(feedOfStop, stops.map(TransitStop.init)).map { (feed: $0, stop: $1) }) })
+        let (timetable, built, feedOfStop) = try buildTimetableListingStopFeeds(feeds, walking: walking, progress: progress)
+        stopsReady(zip(feedOfStop, timetable.stops.map(TransitStop.init)).map { (feed: $0, stop: $1) })
         var report = built
         progress(TransitImportProgress(feed: feeds.map(\.lastPathComponent).joined(separator: ", "), step: "writing", rows: timetable.tripIDs.count))
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -55,10 +54,8 @@ public struct GTFSImporter: Sendable {
     }
 
     /// `buildTimetable`, also returning each stop's feed (1 for the first), in stop order.
-    /// - parameter stopsReady: the stops and each one's feed, before the footpaths are timed.
     private func buildTimetableListingStopFeeds(_ feeds: [URL], walking: any WalkingTimeEstimator,
-                                                progress: @Sendable (TransitImportProgress) -> Void,
-                                                stopsReady: ([Timetable.Stop], [Int]) -> Void = { _, _ in })
+                                                progress: @Sendable (TransitImportProgress) -> Void)
         throws -> (Timetable, GTFSImportReport, [Int]) {
         guard !feeds.isEmpty else { throw TransitError.noFeeds }
         var builder = TimetableBuilder()
@@ -72,8 +69,7 @@ public struct GTFSImporter: Sendable {
         let feedOfStop = builder.stopFeeds
         let (timetable, footpathCounts) = try builder.build(
             footpathRadius: footpathRadius, defaultChangeSeconds: defaultMinimumTransferSeconds, walking: walking,
-            checkMemory: { try memory.check(feed: names, file: "stops.txt (footpaths between its stops)") },
-            stopsReady: { stopsReady($0, feedOfStop) })
+            checkMemory: { try memory.check(feed: names, file: "stops.txt (footpaths between its stops)") })
         report.timeZone = timetable.timeZoneID
         report.stops = timetable.stops.count
         report.routes = timetable.routes.count

@@ -125,11 +125,9 @@ struct TimetableBuilder {
     ///   footpath, when transfers.txt says nothing.
     /// - parameter checkMemory: called as footpath candidates pile up (stops packed close
     ///   together give a number growing with the square of their count); throws to stop.
-    /// - parameter stopsReady: given the stops once final (their modes included), before the
-    ///   footpaths are timed: the import step keeps them for the place index.
     /// - returns: the timetable, and how many footpaths were timed along the streets or as a straight line.
     func build(footpathRadius: Double, defaultChangeSeconds: Int, walking: any WalkingTimeEstimator,
-               checkMemory: () throws -> Void = {}, stopsReady: ([Timetable.Stop]) -> Void = { _ in }) throws
+               checkMemory: () throws -> Void = {}) throws
         -> (Timetable, FootpathCounts) {
         var table = Timetable(timeZoneID: timeZoneID ?? "UTC")
         table.stops = stops
@@ -238,7 +236,6 @@ struct TimetableBuilder {
         }
         let pairs = candidates.map { (from: stops[Int($0.from)].coordinate, to: stops[Int($0.to)].coordinate) }
         try checkMemory()
-        stopsReady(table.stops)
         let estimates = try walking.walkingSeconds(pairs: pairs, pace: .normal)
         let fallback = StraightLineWalking()
         var counts = FootpathCounts()

@@ -156,6 +156,9 @@ final class JSONValueCoderTests: XCTestCase {
             XCTAssertEqual(hello.jsonValue, try JSONValue(encoding: hello), "\(hello)")
             XCTAssertEqual(try hello.jsonValue.decode(as: Params.Hello.self), hello)
         }
+        // A field added later and left nil here would pass the loop while `jsonValue` drops it.
+        XCTAssertEqual(Mirror(reflecting: Params.Hello()).children.map(\.label), ["protocolVersion", "client"],
+                       "a new field of Params.Hello must be written in its jsonValue too")
     }
 
     func testANumberJSONCannotHoldIsRefused() {
