@@ -66,7 +66,6 @@ public struct GTFSImporter: Sendable {
         }
         let names = feeds.map(\.lastPathComponent).joined(separator: ", ")
         progress(TransitImportProgress(feed: names, step: "footpaths", rows: 0))
-        let feedOfStop = builder.stopFeeds
         let (timetable, footpathCounts) = try builder.build(
             footpathRadius: footpathRadius, defaultChangeSeconds: defaultMinimumTransferSeconds, walking: walking,
             checkMemory: { try memory.check(feed: names, file: "stops.txt (footpaths between its stops)") })

@@ -67,6 +67,7 @@ final class StatusRegionsPartTests: XCTestCase {
     func testTheAnswerIsTheWholeDocumentEncodedAtOnceWhetherItsPartsAreMadeOrKept() throws {
         let methods: StatusMethods = composition.status
         for id in 1...3 { // the first makes the parts, the next ones write the bytes kept
+            clock.set(clock.now().addingTimeInterval(37)) // an uptime that is not 0, another at each answer
             let answer = try methods.statusAnswer(id: .number(Int64(id)), now: clock.now())
             let whole = try WireCodec.resultAnswer(id: .number(Int64(id)), result: try methods.status(
                 now: clock.now(), regions: try composition.regions.documents(onDate: nil, now: clock.now())))

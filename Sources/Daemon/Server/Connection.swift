@@ -8,8 +8,9 @@ import WireProtocol
 /// the answering task queued (`OutputQueue`, bounded by `maxOutputBytes`). The task answers
 /// requests in order and only ever queues, so a client that stops reading cannot hold a task
 /// of the shared pool. A request the I/O thread can answer from memory (`status`, `hello`:
-/// `MethodTable.register(_:atOnce:)`) it answers itself when nothing before it is unanswered, so
-/// that it never waits for the pool, which other clients' work may keep busy. When the client hangs up, goes silent past the idle timeout or lets
+/// `MethodTable.register(_:atOnce:)` or `register(_:atOnceAnswering:)`) it answers itself when
+/// nothing before it is unanswered, so that it never waits for the pool, which other clients'
+/// work may keep busy. When the client hangs up, goes silent past the idle timeout or lets
 /// too much output pile up, the connection closes and its queued and running work is cancelled.
 final class Connection: Sendable {
     enum Item: Sendable {

@@ -4,7 +4,8 @@ import WireProtocol
 /// Every method's handler, each registered through its `Endpoint`: the handler takes the
 /// endpoint's params type and returns its result type. This is the one place where a request's
 /// params are decoded (once, from the request's text) and its result encoded (once, with the
-/// answer's envelope).
+/// answer's envelope), except `status`, which writes its own answer's bytes from parts kept
+/// encoded (`register(_:atOnceAnswering:)`, `StatusAnswerWriter`).
 ///
 /// ```swift
 /// var table = MethodTable()
@@ -15,7 +16,8 @@ import WireProtocol
 /// ```
 ///
 /// A method whose answer is cheap and comes from memory (`status`, `hello`) has one
-/// synchronous handler instead (`register(_:atOnce:)`), which a connection's I/O thread runs
+/// synchronous handler instead (`register(_:atOnce:)`, or `register(_:atOnceAnswering:)` for
+/// `status`), which a connection's I/O thread runs
 /// itself (`RequestDispatcher.answerAtOnce`), so that it never waits for a thread of the
 /// cooperative pool that other clients' work keeps busy.
 public struct MethodTable: Sendable {

@@ -6,13 +6,13 @@ import WireProtocol
 /// whole `StatusDocument` but without encoding it whole each time: `JSONEncoder` was most of the
 /// answer's cost. Each part is encoded by `WireCodec.encoder` and its bytes kept while its value
 /// does not change (the regions by `RegionsStatusPart`, which also skips building them); the
-/// counters, which change with every answer, and the request's id are written by hand.
+/// counters and the uptime, which change with every answer or second, and the request's id
+/// are written by hand.
 /// The envelope and the document's keys are written here, in `WireCodec`'s sorted order;
 /// `StatusRegionsPartTests` checks the bytes against the whole document encoded at once.
 final class StatusAnswerWriter: Sendable {
     private let location = KeptEncoding<LocationStatusDocument>()
     private let refreshQueue = KeptEncoding<RefreshQueueDocument>()
-    private let uptime = KeptEncoding<Double>()
     private let dataDirectory = KeptEncoding<String>()
     private let databasePath = KeptEncoding<String>()
     private let socketPath = KeptEncoding<String>()
@@ -52,7 +52,7 @@ final class StatusAnswerWriter: Sendable {
         add(#","socket_path":"#)
         line.append(try socketPath.encoded(document.socketPath))
         add(#","uptime_s":"#)
-        line.append(try uptime.encoded(document.uptimeS))
+        try Self.write(seconds: document.uptimeS, into: &line)
         add(#","version":"#)
         line.append(try version.encoded(document.version))
         add("}}")
@@ -62,7 +62,7 @@ final class StatusAnswerWriter: Sendable {
     /// `counters` as `WireCodec` encodes it (sorted keys, `null` for nil), written by hand: they
     /// change with every answer, and encoding them was then most of what `JSONEncoder` still did.
     /// Every field is an integer, so the bytes are only keys and decimal numbers.
-    static func write(_ counters: CountersDocument, into line: inout Data) {
+    private static func write(_ counters: CountersDocument, into line: inout Data) {
         func add(_ literal: StaticString) {
             line.append(literal.utf8Start, count: literal.utf8CodeUnitCount)
         }
@@ -82,5 +82,16 @@ final class StatusAnswerWriter: Sendable {
         add(#","walk":"#); number(queries.walk)
         add(#"},"watchers":"#); number(counters.watchers)
         add("}")
+    }
+
+    /// The uptime, whole seconds (`WireDocuments.whole`), as `JSONEncoder` writes a whole
+    /// `Double`: by hand, because it changes every second, so a status bar asking once a second
+    /// would otherwise encode it at every answer.
+    private static func write(seconds: Double, into line: inout Data) throws {
+        if seconds == seconds.rounded(), abs(seconds) < 1e15 {
+            line.append(contentsOf: String(Int64(seconds)).utf8)
+        } else {
+            line.append(try WireCodec.encoder.encode(seconds))
+        }
     }
 }

@@ -55,10 +55,16 @@ final class RegionsStatusPart: Sendable {
         let handles = try regions.handles()
         let previous = kept.withLock { $0 }.flatMap { $0.isMade(from: handles) ? $0 : nil }
         let zones = previous?.zones ?? handles.map(Self.zones(of:))
-        let inputs = Inputs(realtimeFeeds: handles.map { regions.realtimeDocuments(of: $0.name) },
-                            days: zones.map { $0.map { Self.localDay(of: now, in: $0) } })
+        // Read once and built from: a feed's state changing between two reads would keep the
+        // old inputs beside the new bytes, and a state changing back would then serve them.
+        let realtimeFeeds = handles.map { regions.realtimeDocuments(of: $0.name) }
+        let inputs = Inputs(realtimeFeeds: realtimeFeeds, days: zones.map { $0.map { Self.localDay(of: now, in: $0) } })
         if let previous, previous.inputs == inputs { return previous.encoded }
-        let documents = handles.map { regions.describe($0, on: now, now: now) }
+        let documents = zip(handles, realtimeFeeds).map { handle, feeds in
+            var document = handle.document(on: now, now: now)
+            document.realtimeFeeds = feeds
+            return document
+        }
         let encoded = try WireCodec.encoder.encode(documents)
         kept.withLock { $0 = Kept(handles: handles.map { Made(handle: $0) }, inputs: inputs, zones: zones, encoded: encoded) }
         return encoded
@@ -75,7 +81,7 @@ final class RegionsStatusPart: Sendable {
     /// timetable's (service day and hours), with the fallbacks `WireDocuments.region` and
     /// `GTFSImportReport` use.
     private static func zones(of handle: RegionHandle) -> [TimeZone] {
-        let own = TimeZone(identifier: handle.manifest.timeZone) ?? .current
+        let own = handle.timeZone
         guard let report = handle.importReport() else { return [own] }
         return [own, TimeZone(identifier: report.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current]
     }
