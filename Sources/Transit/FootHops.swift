@@ -30,10 +30,6 @@ struct FootHops: Sendable {
             }
         }
     }
-
-    var memoryBytes: Int {
-        start.count * MemoryLayout<Int32>.stride + hops.count * MemoryLayout<Hop>.stride + edges.count * MemoryLayout<Int32>.stride
-    }
 }
 
 /// `FootHops` as raw views (no retain/release or bounds checks in the rounds).

@@ -47,7 +47,7 @@ protocol SearchDirection {
     /// Footpaths followed after hopping off at a stop, as compressed rows: row `s` is
     /// `start[s]..<start[s + 1]`, entry `k` leads to `neighbours[k]` over footpath edge `edges[k]`.
     static func footRows(_ timetable: Timetable) -> (start: [Int32], neighbours: [Int32], edges: [Int32])
-    /// The engine's `footRows` with their walking seconds (`Raptor.FootHops`).
+    /// The engine's `footRows` with their walking seconds at its pace, as the rounds read them.
     static func footHops(_ engine: Raptor) -> FootHops
 
     /// (start, target) endpoints of the search.
