@@ -72,10 +72,16 @@ extension RaptorPropertyTests {
             for query in 0..<15 {
                 let from = MiniFeed.coordinate(km: Double.random(in: 0...2, using: &g), east: Double.random(in: 0...2, using: &g))
                 let to = MiniFeed.coordinate(km: Double.random(in: 0...2, using: &g), east: Double.random(in: 0...2, using: &g))
-                let deadline = Self.day0 * 86_400 + 60 * Int.random(in: 6 * 60...25 * 60, using: &g)
+                var deadline = Self.day0 * 86_400 + 60 * Int.random(in: 6 * 60...25 * 60, using: &g)
                 let access = endpoints(world, around: from, towardsStop: true)
                 let egress = endpoints(world, around: to, towardsStop: false)
                 guard !access.isEmpty, !egress.isEmpty else { continue }
+                // Every other query's deadline is a journey's own arrival: the journeys arriving just in
+                // time then run along the corridor's edge (the backward search's own times).
+                if query % 2 == 1, let arrival = engine.arriveBy(deadline, access: access, egress: egress, days: days, maxRides: 12,
+                                                                   overlay: overlay, stopMask: stopMask).last?.arrival {
+                    deadline = arrival
+                }
                 // A transfer penalty makes the chosen journey sometimes not the latest one.
                 let choice = JourneyChoice(transferPenalty: [0, 600, 1800][query % 3])
                 let maxRides = query % 2 == 0 ? 5 : 12
