@@ -99,6 +99,9 @@ struct Raptor: Sendable {
     let openStops: [UInt8]
     /// Footpath seconds per edge at this engine's pace.
     let footSeconds: [Int]
+    /// The footpaths at this pace as depart-at (outgoing) and arrive-by (incoming) rounds follow them.
+    let outgoingHops: FootHops
+    let incomingHops: FootHops
     /// Working arrays reused across queries (and shared by engines of one timetable).
     let scratchPool: RaptorScratchPool
 
@@ -113,6 +116,12 @@ struct Raptor: Sendable {
             seconds[e] = max(Int(walk), Int(timetable.footMinimumSeconds[e]))
         }
         footSeconds = seconds
+        func hops<D: SearchDirection>(_: D.Type) -> FootHops {
+            let rows = D.footRows(timetable)
+            return FootHops(start: rows.start, neighbours: rows.neighbours, edges: rows.edges, seconds: seconds)
+        }
+        outgoingHops = hops(Forward.self)
+        incomingHops = hops(Backward.self)
         self.scratchPool = scratchPool
     }
 
@@ -207,9 +216,13 @@ struct Raptor: Sendable {
                 ServiceDay.withBuffers(days[...]) { dayBuffers in
                     stopMask.withUnsafeBufferPointer { mask in
                         overlay.identity.withUnsafeBufferPointer { identity in
-                            runRounds(D.self, from: time, start: start, target: target, days: dayBuffers, rounds: rounds,
-                                      horizon: horizon, overlay: overlay, statics: statics, lives: lives, identity: identity,
-                                      stopMask: mask, bound: bound, scratch: scratch)
+                            D.footHops(self).withBuffers { foot in
+                                timetable.changeSeconds.withUnsafeBufferPointer { change in
+                                    runRounds(D.self, from: time, start: start, target: target, days: dayBuffers, rounds: rounds,
+                                              horizon: horizon, overlay: overlay, statics: statics, lives: lives, identity: identity,
+                                              stopMask: mask, foot: foot, changeSeconds: change, bound: bound, scratch: scratch)
+                                }
+                            }
                         }
                     }
                 }
@@ -221,13 +234,12 @@ struct Raptor: Sendable {
     private func runRounds<D: SearchDirection, B: SearchBound>(
         _ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [DayBuffers], rounds: Int,
         horizon: Int, overlay: RealtimeOverlay, statics: PatternBuffers, lives: PatternBuffers, identity: UnsafeBufferPointer<Int32>,
-        stopMask: UnsafeBufferPointer<UInt8>, bound: B, scratch: RaptorScratch) -> [TargetReached] {
-        let tt = timetable
-        let stopCount = tt.stops.count
+        stopMask: UnsafeBufferPointer<UInt8>, foot: FootHopBuffers, changeSeconds: UnsafeBufferPointer<Int32>,
+        bound: B, scratch: RaptorScratch) -> [TargetReached] {
+        let stopCount = timetable.stops.count
         let unreached = D.unreached
         let staticCount = statics.patterns.count
         let liveByBase = overlay.liveByBase, liveOfBase = overlay.liveOfBase, patternDays = overlay.patternDays
-        let foot = D.footRows(tt)
         let ready = scratch.ready, readyRound = scratch.readyRound, reached = scratch.reached
         let targetSeconds = scratch.targetSeconds, queueIndex = scratch.queueIndex
         let queuedWords = scratch.queuedWords, queuedWordCount = scratch.queuedWordCount
@@ -364,7 +376,7 @@ struct Raptor: Sendable {
             for s32 in improved.elements {
                 let s = Int(s32)
                 let t = reached[s]
-                let change = Int(tt.changeSeconds[s])
+                let change = Int(changeSeconds[s])
                 if change >= 0 && D.isBefore(D.plus(t, change), ready[s]) && D.isBefore(D.plus(t, change), best)
                     && bound.allowsReady(D.plus(t, change), at: s) {
                     if ready[s] == unreached { touched.append(s32) }
@@ -373,15 +385,15 @@ struct Raptor: Sendable {
                     parents[labels + s] = .sameStop
                     marked.insert(s32)
                 }
-                for k in Int(foot.start[s])..<Int(foot.start[s + 1]) {
-                    let q = Int(foot.neighbours[k]), e = D.edge(k, foot.edges)
-                    let r = D.plus(t, footSeconds[e])
+                for k in Int(foot.start[s])..<Int(foot.start[s &+ 1]) {
+                    let hop = foot.hops[k]
+                    let q = Int(hop.stop), r = D.plus(t, Int(hop.seconds))
                     if D.isBefore(r, ready[q]) && D.isBefore(r, best) && bound.allowsReady(r, at: q) {
-                        if ready[q] == unreached { touched.append(Int32(q)) }
+                        if ready[q] == unreached { touched.append(hop.stop) }
                         ready[q] = r
                         readyRound[q] = Int32(round)
-                        parents[labels + q] = .footpath(stop: s32, edge: Int32(e))
-                        marked.insert(Int32(q))
+                        parents[labels &+ q] = .footpath(stop: s32, edge: foot.edges[k])
+                        marked.insert(hop.stop)
                     }
                 }
             }

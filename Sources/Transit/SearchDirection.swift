@@ -45,10 +45,10 @@ protocol SearchDirection {
                               times: UnsafeBufferPointer<Int32>, base: Int, stride: Int) -> Int?
 
     /// Footpaths followed after hopping off at a stop, as compressed rows: row `s` is
-    /// `start[s]..<start[s + 1]`, entry `k` leads to `neighbours[k]` over footpath edge
-    /// `edge(k, edges)`.
+    /// `start[s]..<start[s + 1]`, entry `k` leads to `neighbours[k]` over footpath edge `edges[k]`.
     static func footRows(_ timetable: Timetable) -> (start: [Int32], neighbours: [Int32], edges: [Int32])
-    static func edge(_ k: Int, _ edges: [Int32]) -> Int
+    /// The engine's `footRows` with their walking seconds at its pace, as the rounds read them.
+    static func footHops(_ engine: Raptor) -> FootHops
 
     /// (start, target) endpoints of the search.
     static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint])
@@ -102,9 +102,9 @@ extension Raptor {
         }
 
         static func footRows(_ timetable: Timetable) -> (start: [Int32], neighbours: [Int32], edges: [Int32]) {
-            (timetable.footStart, timetable.footTargets, [])  // outgoing rows: entry k is edge k
+            (timetable.footStart, timetable.footTargets, (0..<Int32(timetable.footTargets.count)).map { $0 })  // outgoing rows
         }
-        @inline(__always) static func edge(_ k: Int, _ edges: [Int32]) -> Int { k }
+        static func footHops(_ engine: Raptor) -> FootHops { engine.outgoingHops }
 
         static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint]) {
             (access, egress)
@@ -161,7 +161,7 @@ extension Raptor {
         static func footRows(_ timetable: Timetable) -> (start: [Int32], neighbours: [Int32], edges: [Int32]) {
             (timetable.footInStart, timetable.footInSources, timetable.footInEdge)  // incoming rows
         }
-        @inline(__always) static func edge(_ k: Int, _ edges: [Int32]) -> Int { Int(edges[k]) }
+        static func footHops(_ engine: Raptor) -> FootHops { engine.incomingHops }
 
         static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint]) {
             (egress, access)
