@@ -25,8 +25,8 @@ extension RaptorPropertyTests {
         print("RaptorDeadlineCorridorTests: \(counts.compared) arrive-by queries, \(counts.quicker) with a quicker journey, \(counts.chosenEarlier) chosen before the latest, \(counts.onTheEdge) with journeys up to the deadline")
     }
 
-    /// The step-free view and a no-service alert both reach the engine as a stop mask, and live
-    /// times as an overlay: the corridor the backward search leaves over them bounds the forward
+    /// A no-service alert reaches the engine as a stop mask, and live times as an overlay (the
+    /// step-free view is a timetable of its own): the corridor the backward search leaves over them bounds the forward
     /// pass over the same, and must drop nothing that pass would find.
     func testTheDeadlineCorridorHoldsWithALiveOverlayAndAStopMask() throws {
         let counts = try compareCorridorWithUnboundedSearches(seedOffset: 4_099) { world, timetable, g in
