@@ -22,9 +22,26 @@ final class BackgroundRefreshQueueTests: XCTestCase {
         }
     }
 
+    /// A refresh of plan 7 during whose first try the timetable changes again (queuing the plan
+    /// once more) and the user edits it.
+    private final class RequeuedWhileEdited: PlanRefreshing {
+        let refresher = Mutex<BackgroundRefresher?>(nil)
+        let tries = Mutex(0)
+
+        func plans(inRegion region: String) async throws -> [Int64] { [7] }
+
+        func run(planID id: Int64, live: Bool) async throws -> PlanRefreshJob.Outcome {
+            let try_ = tries.withLock { $0 += 1; return $0 }
+            guard try_ == 1 else { return .refreshed }
+            await refresher.withLock { $0 }?.timetableChanged(region: "tampere")
+            return .superseded
+        }
+    }
+
     /// The queue once it drained (bounded: the refresher runs on its own).
-    private func drained(_ job: EditedPlan) async throws -> RefreshQueueDocument {
+    private func drained(_ job: some PlanRefreshing, onStart: (BackgroundRefresher) -> Void = { _ in }) async throws -> RefreshQueueDocument {
         let refresher = BackgroundRefresher(job: job, owedFile: nil, logger: DaemonLogger(level: .error) { _ in })
+        onStart(refresher)
         await refresher.timetableChanged(region: "tampere")
         for _ in 0..<6000 {
             let queue = refresher.document
@@ -51,5 +68,13 @@ final class BackgroundRefreshQueueTests: XCTestCase {
         XCTAssertEqual(queue.retried, BackgroundRefresher.maximumAttempts - 1)
         XCTAssertEqual(queue.refreshed, 0)
         XCTAssertEqual(queue.failed, 1, "the plan that was never refreshed is in the counts")
+    }
+
+    func testASupersededPlanAlreadyQueuedAgainIsRefreshedOnceMore() async throws {
+        let job = RequeuedWhileEdited()
+        let queue = try await drained(job) { refresher in job.refresher.withLock { $0 = refresher } }
+        XCTAssertEqual(job.tries.withLock { $0 }, 2, "queued once, not once for the timetable and once for the retry")
+        XCTAssertEqual(queue.refreshed, 1)
+        XCTAssertEqual(queue.failed, 0)
     }
 }

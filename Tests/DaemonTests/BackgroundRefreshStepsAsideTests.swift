@@ -1,4 +1,4 @@
-import Daemon
+@testable import Daemon
 import Foundation
 import Planner
 import Store
@@ -186,6 +186,7 @@ final class BackgroundRefreshStepsAsideTests: OneStoredPlanTestCase {
         await gate.waitUntilEntered()
         let coordinator = coordinator!, id = id
         let waiting = Task.detached { await coordinator.untilFree(id) }
+        while coordinator.freeWaiterCount == 0 { await Task.yield() } // asleep, not ending at its first check
         waiting.cancel()
         await waiting.value
         let busy = await coordinator.isBusy(id)

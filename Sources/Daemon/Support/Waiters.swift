@@ -35,6 +35,9 @@ final class Waiters: Sendable {
         }
     }
 
+    /// How many wait now (registered, not yet resumed): a test waits for a waiter to be asleep.
+    var count: Int { state.withLock { $0.waiting.count } }
+
     /// Wakes every waiter to check its condition again.
     func notifyAll() {
         let woken = state.withLock { state in

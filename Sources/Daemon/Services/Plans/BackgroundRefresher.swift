@@ -5,7 +5,7 @@ import WireProtocol
 /// Refreshes stored plans after their region's timetable changed, in the background: one plan
 /// at a time, at background priority, so that requests go first. A plan's refresh waits for
 /// the user's requests on it under way, and one the user edits while it is being refreshed
-/// stores nothing and is put back at the end of the queue (up to `maximumAttempts` times, then
+/// stores nothing and is put back at the end of the queue (up to `maximumAttempts` tries in all, then
 /// counted as failed: it was not refreshed);
 /// a plan whose day has passed is left alone. `status` shows the queue.
 ///
@@ -143,16 +143,17 @@ public actor BackgroundRefresher {
 
     private func work() async {
         while !Task.isCancelled, !queue.isEmpty {
-            let id = queue.removeFirst()
+            let id = queue[0]
+            running = id // before the queue loses it: `status` never shows an idle queue meanwhile
+            queue.removeFirst()
             let live = liveQueued.remove(id) != nil
-            running = id
             do {
                 let outcome = try await job.run(planID: id, live: live)
                 logger.debug("plan refreshed in the background", ["plan_id": "\(id)", "outcome": outcome.rawValue])
                 if outcome == .superseded, (attempts[id] ?? 0) + 1 < Self.maximumAttempts {
                     attempts[id, default: 0] += 1
                     retries += 1
-                    queue.append(id)
+                    if !queue.contains(id) { queue.append(id) } // a timetable change may have queued it again
                     if live { liveQueued.insert(id) }
                 } else if outcome == .superseded {
                     failed += 1 // not refreshed: `status` must not lose it

@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 import Store
+import Synchronization
 
 /// Serialises the edits of each plan and keeps stale results out of the store.
 ///
@@ -93,8 +94,11 @@ public actor PlanCoordinator {
     private var deleted: Set<Int64> = []
     /// User requests under way on each plan (`userRequest`): a background change waits for none.
     private var userRequests: [Int64: Int] = [:]
-    /// Callers of `untilFree`, by plan, resumed when the plan is free (or they are cancelled).
-    private var freeWaiters: [Int64: [UUID: CheckedContinuation<Void, Never>]] = [:]
+    /// The plans `isBusy` holds for, kept beside the actor's state (`noteBusy`) so that
+    /// `untilFree` waits on them with `free` without the actor.
+    private let busy = Mutex<Set<Int64>>([])
+    /// Callers of `untilFree`, woken when a plan becomes free.
+    private let free = Waiters()
 
     private let onLegsNotStored: @Sendable (Int64, Error) -> Void
 
@@ -161,17 +165,18 @@ public actor PlanCoordinator {
         let waiting = entries[id]?.settling ?? []
         entries[id] = nil
         for waiter in waiting { waiter.resume() }
-        wakeIfFree(id)
+        noteBusy(id)
     }
 
     /// Runs `body`, a user's request on plan `id` (its reads, its slow preparation and its edit),
     /// marking the plan busy meanwhile: a background change does not store itself then.
     public func userRequest<T: Sendable>(on id: Int64, _ body: @Sendable () async throws -> T) async throws -> T {
         userRequests[id, default: 0] += 1
+        noteBusy(id)
         defer {
             userRequests[id, default: 1] -= 1
             if userRequests[id] == 0 { userRequests[id] = nil }
-            wakeIfFree(id)
+            noteBusy(id)
         }
         return try await body()
     }
@@ -182,27 +187,21 @@ public actor PlanCoordinator {
     }
 
     /// Returns once the plan is free (`isBusy` false), or the caller is cancelled.
-    public func untilFree(_ id: Int64) async {
-        while isBusy(id), !Task.isCancelled {
-            let key = UUID()
-            await withTaskCancellationHandler {
-                await withCheckedContinuation { waiter in
-                    if isBusy(id), !Task.isCancelled { freeWaiters[id, default: [:]][key] = waiter } else { waiter.resume() }
-                }
-            } onCancel: {
-                Task { await self.wake(id, key) }
-            }
+    public nonisolated func untilFree(_ id: Int64) async {
+        await free.wait { !self.busy.withLock { $0.contains(id) } }
+    }
+
+    /// Callers of `untilFree` waiting now (a test waits for its waiter to be registered).
+    nonisolated var freeWaiterCount: Int { free.count }
+
+    /// Records whether the plan is busy after a change of what `isBusy` reads, and wakes the
+    /// callers of `untilFree` when it became free.
+    private func noteBusy(_ id: Int64) {
+        let isBusy = isBusy(id)
+        busy.withLock { plans in
+            if isBusy { plans.insert(id) } else { plans.remove(id) }
         }
-    }
-
-    private func wake(_ id: Int64, _ key: UUID) {
-        freeWaiters[id]?.removeValue(forKey: key)?.resume()
-        if freeWaiters[id]?.isEmpty == true { freeWaiters[id] = nil }
-    }
-
-    private func wakeIfFree(_ id: Int64) {
-        guard !isBusy(id), let waiting = freeWaiters.removeValue(forKey: id) else { return }
-        for waiter in waiting.values { waiter.resume() }
+        if !isBusy { free.notifyAll() }
     }
 
     /// Applies `change` to the newest plan, writes it, then computes with `compute` and writes
@@ -229,6 +228,7 @@ public actor PlanCoordinator {
         entries[id]?.task?.cancel() // `newest` made the entry; nothing ran since
         entries[id]?.generation = generation
         entries[id]?.task = task
+        noteBusy(id)
         entries[id]?.failures = [:]
         let editWritten = change == nil ? writeGeneration(id, generation)
             : write(id, edited, title: title, generation: generation, legsPending: true, searches: searches)
@@ -278,7 +278,7 @@ public actor PlanCoordinator {
             // stays marked pending in the store) rather than an error for a kept change.
             onLegsNotStored(id, error)
         }
-        announce(id, generation: generation, computed)
+        announce(id, generation: generation, computed, before: current.plan)
         return Outcome(id: id, plan: computed.plan, title: computedTitle, generation: generation, failures: failures,
                        removedPins: RemovedPin.between(current.plan, computed.plan))
     }
@@ -322,19 +322,21 @@ public actor PlanCoordinator {
         // generation (`queueWrite` puts it back).
         try await write(id, computed.plan, title: title, generation: generation + 1, legsPending: false,
                         searches: searches).value
-        announce(id, generation: generation + 1, computed)
+        announce(id, generation: generation + 1, computed, before: current.plan)
         return Outcome(id: id, plan: computed.plan, title: title, generation: generation + 1, failures: failures,
                        removedPins: removedPins)
     }
 
-    /// A stored computation is counted and announced, with the pending updates the plan has.
-    private func announce(_ id: Int64, generation: Int64, _ computed: LegComputation) {
+    /// A stored computation is counted and announced, with the pending updates it proposed: those
+    /// new or changed since `before` (a user's edit of a plan that had a proposal proposes nothing).
+    private func announce(_ id: Int64, generation: Int64, _ computed: LegComputation, before: RoutePlan) {
         counters.countPlanRecomputed()
         events.publish(.planRecomputed(planID: id, generation: generation, queries: computed.queryCount))
-        if !computed.plan.pending.isEmpty {
-            events.publish(.pendingUpdate(planID: id, segments: computed.plan.pending.keys.compactMap {
+        let proposed = computed.plan.pending.filter { before.pending[$0.key] != $0.value }
+        if !proposed.isEmpty {
+            events.publish(.pendingUpdate(planID: id, segments: proposed.keys.compactMap {
                 computed.plan.segmentIndex(of: $0).map { $0 + 1 }
-            }))
+            }.sorted()))
         }
     }
 
@@ -422,7 +424,7 @@ public actor PlanCoordinator {
         let waiting = entries[id]?.settling ?? []
         entries[id]?.settling = []
         for waiter in waiting { waiter.resume() }
-        wakeIfFree(id)
+        noteBusy(id)
     }
 
     /// The plan as this coordinator last wrote it, else as stored (read on a store thread while

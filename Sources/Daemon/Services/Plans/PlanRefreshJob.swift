@@ -48,7 +48,7 @@ struct PlanRefreshJob: Sendable {
 
     /// - parameter live: the refresh is for live data: only a plan for today is asked again,
     ///   and what moved in its rides is published.
-    func run(planID id: Int64, live: Bool = false) async throws -> Outcome {
+    func run(planID id: Int64, live: Bool) async throws -> Outcome {
         await service.plans.untilFree(id) // a user's request on the plan first
         try Task.checkCancellation()
         let before: PlanCoordinator.Outcome

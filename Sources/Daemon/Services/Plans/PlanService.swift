@@ -61,10 +61,8 @@ struct PlanService: Sendable {
 
     /// `plan.edits`: every edit applied in order to a copy of the plan, then one computation of
     /// the legs still empty, stored as one new generation; the first edit that fails stops it
-    /// all (nothing stored, the error names that edit).
-    /// - parameter background: the daemon's own change (the background refresh), which gives way
-    ///   to users (`PlanCoordinator.applyAtomically`); else a user's request.
-    func apply(_ params: Params.PlanEdits, background: Bool = false) async throws -> Outcome {
+    /// all (nothing stored, the error names that edit). A user's request.
+    func apply(_ params: Params.PlanEdits) async throws -> Outcome {
         guard !params.edits.isEmpty else { throw DaemonError.invalidParams("edits must not be empty") }
         for (index, edit) in params.edits.enumerated() {
             let name = "edit \(index + 1) (\(edit.method.rawValue))"
@@ -75,10 +73,7 @@ struct PlanService: Sendable {
         }
         _ = try regions.requireRegions()
         let service = self
-        guard background else {
-            return try await plans.userRequest(on: params.id) { try await service.applied(params, background: false) }
-        }
-        return try await applied(params, background: true)
+        return try await plans.userRequest(on: params.id) { try await service.applied(params, background: false) }
     }
 
     private func applied(_ params: Params.PlanEdits, background: Bool) async throws -> Outcome {
@@ -114,8 +109,9 @@ struct PlanService: Sendable {
     /// one atomic change of the plan at `generation` that gives way to users: `conflict`
     /// (nothing changed) when the plan moved on or a user's request on it is under way.
     func refresh(id: Int64, generation: Int64) async throws -> Outcome {
-        try await apply(Params.PlanEdits(id: id, edits: [.refresh(Params.PlanID(id: id))], expectedGeneration: generation),
-                        background: true)
+        _ = try regions.requireRegions()
+        return try await applied(Params.PlanEdits(id: id, edits: [.refresh(Params.PlanID(id: id))], expectedGeneration: generation),
+                                 background: true)
     }
 
     /// Recomputes the plans whose last recompute never stored its legs (the daemon was killed
@@ -125,7 +121,7 @@ struct PlanService: Sendable {
     }
 
     /// `plan.copy`: the plan as it is now, with its legs, stored as a new plan. Legs the original
-    /// is still computing (an edit or a refresh under way emptied them) are computed for the copy
+    /// is still computing (an edit under way emptied them) are computed for the copy
     /// first: stored empty and not pending, nothing would ever fill them.
     func copy(_ params: Params.PlanCopy) async throws -> Outcome {
         let original = try await plans.show(id: params.id)

@@ -1,0 +1,76 @@
+import Daemon
+import Foundation
+import Planner
+import Synchronization
+import TestSupport
+import WireProtocol
+import XCTest
+
+/// `pending_update` tells of a proposal the stored computation made (issue 27, review): a user's
+/// edit of a plan that already has one proposes nothing, so it sends none (the reminders turn
+/// each into a desktop notification).
+final class PendingUpdateAnnouncementTests: OneStoredPlanTestCase {
+    /// The events published, in order.
+    private final class Published: Sendable {
+        let events = Mutex<[DaemonEvent]>([])
+    }
+
+    private var coordinator: PlanCoordinator!
+    private let published = Published()
+
+    override func setUp() async throws {
+        try await super.setUp()
+        let events = EventHub()
+        let published = published
+        events.listen { event in published.events.withLock { $0.append(event) } }
+        coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: events)
+    }
+
+    private var pendingUpdates: [[Int]] {
+        published.events.withLock { events in
+            events.compactMap { if case .pendingUpdate(_, let segments) = $0 { segments } else { nil } }
+        }
+    }
+
+    /// The plan with its leg computed (`seconds`) and a proposal of a `proposed`-second leg.
+    private static func proposing(_ plan: RoutePlan, seconds: Double, proposed: Double) throws -> LegComputation {
+        let key = plan.segmentKey(0)
+        let leg = RouteLeg(mode: plan.modes[0], expectedTravelTime: seconds)
+        let update = PendingSegmentUpdate(segment: key, selected: leg, latest: RouteLeg(mode: plan.modes[0], expectedTravelTime: proposed))
+        let computed = try RoutePlan(restoring: plan.nodes, modes: plan.modes, legs: [leg], timePreference: plan.timePreference,
+                                     pace: plan.pace, locks: plan.locks, pinned: plan.pinned, pending: [key: update])
+        return LegComputation(plan: computed, failures: [], queryCount: 1)
+    }
+
+    /// A refresh (as `plan.edits`) proposing a `proposed`-second leg for segment 1.
+    private func propose(_ proposed: Double) async throws {
+        _ = try await coordinator.applyAtomically(id: id, expectedGeneration: nil, dryRun: false) { plan, title in
+            (try Self.proposing(plan, seconds: 100, proposed: proposed), [], title)
+        }
+    }
+
+    func testAPlanEditsThatKeepsTheProposalSendsNoPendingUpdate() async throws {
+        try await propose(90)
+        XCTAssertEqual(pendingUpdates, [[1]], "the new proposal is announced")
+        _ = try await coordinator.applyAtomically(id: id, expectedGeneration: nil, dryRun: false) { plan, _ in
+            (try PlanCoordinatorTests.withLeg(plan, seconds: 100), [], "renamed")
+        }
+        XCTAssertEqual(pendingUpdates, [[1]], "the user's rename proposed nothing new")
+        let shown = try await coordinator.show(id: id)
+        XCTAssertEqual(shown.plan.pending.count, 1, "the proposal is still there")
+    }
+
+    func testAnEditThatKeepsTheProposalSendsNoPendingUpdate() async throws {
+        try await propose(90)
+        _ = try await coordinator.edit(id: id, title: "renamed", change: { $0 }) { plan in
+            try PlanCoordinatorTests.withLeg(plan, seconds: 100)
+        }
+        XCTAssertEqual(pendingUpdates, [[1]], "the user's rename proposed nothing new")
+    }
+
+    func testAChangedProposalIsAnnouncedAgain() async throws {
+        try await propose(90)
+        try await propose(80)
+        XCTAssertEqual(pendingUpdates, [[1], [1]])
+    }
+}
