@@ -119,7 +119,7 @@ public struct DaemonComposition: Sendable {
                                               logger: logger, dataDirectory: dataDirectory)
         let edits = PlanEditMethods(service: service)
         edits.register(in: &table)
-        DayPlanMethods(edits: edits).register(in: &table)
+        DayPlanMethods(edits: edits, refresher: refresher).register(in: &table)
         ReminderMethods(store: store, defaultLead: configuration.remindLead, notify: configuration.notify).register(in: &table)
         if configuration.notify {
             let relay = SignalRelay()

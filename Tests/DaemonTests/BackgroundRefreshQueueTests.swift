@@ -6,7 +6,8 @@ import XCTest
 
 /// `status`'s refresh queue tells what happened to each plan a timetable change queued: a refresh
 /// that stepped aside for a user's edit is tried again and counted as refreshed once it is, and
-/// one given up after `maximumAttempts` tries is counted as failed, not lost.
+/// one given up after `maximumAttempts` tries is counted as failed, not lost; a copy of a plan
+/// owed a refresh is owed one too.
 final class BackgroundRefreshQueueTests: XCTestCase {
     /// A refresh whose plan 7 is edited by its user during the first `editedTries` tries.
     private final class EditedPlan: PlanRefreshing {
@@ -35,6 +36,24 @@ final class BackgroundRefreshQueueTests: XCTestCase {
             guard try_ == 1 else { return .refreshed }
             await refresher.withLock { $0 }?.timetableChanged(region: "tampere")
             return .superseded
+        }
+    }
+
+    /// A refresh of plans 7 and 8 that holds plan 7 until `release` is signalled, recording each plan refreshed.
+    private final class HeldPlan: PlanRefreshing {
+        let release = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let refreshed = Mutex<[Int64]>([])
+
+        func plans(inRegion region: String) async throws -> [Int64] { [7, 8] }
+
+        func run(planID id: Int64, live: Bool) async throws -> PlanRefreshJob.Outcome {
+            if id == 7 {
+                started.signal()
+                await withCheckedContinuation { done in DispatchQueue.global().async { self.release.wait(); done.resume() } }
+            }
+            refreshed.withLock { $0.append(id) }
+            return .refreshed
         }
     }
 
@@ -68,6 +87,31 @@ final class BackgroundRefreshQueueTests: XCTestCase {
         XCTAssertEqual(queue.retried, BackgroundRefresher.maximumAttempts - 1)
         XCTAssertEqual(queue.refreshed, 0)
         XCTAssertEqual(queue.failed, 1, "the plan that was never refreshed is in the counts")
+    }
+
+    func testACopyOfAPlanOwedARefreshIsRefreshedToo() async throws {
+        let job = HeldPlan()
+        let refresher = BackgroundRefresher(job: job, owedFile: nil, logger: DaemonLogger(level: .error) { _ in })
+        await refresher.timetableChanged(region: "tampere")
+        await withCheckedContinuation { done in DispatchQueue.global().async { job.started.wait(); done.resume() } }
+        // Plan 7 is being refreshed, 8 waits: copies of both (as 20, 21) are owed one; a copy of
+        // plan 9 (not owed) and a copy of 8 said owed only when it began reading are handled too.
+        let owed = [await refresher.isOwed(7), await refresher.isOwed(8), await refresher.isOwed(9)]
+        XCTAssertEqual(owed, [true, true, false])
+        await refresher.planCopied(from: 7, as: 20, wasOwed: true)
+        await refresher.planCopied(from: 8, as: 21, wasOwed: false) // still queued now
+        await refresher.planCopied(from: 9, as: 22, wasOwed: false)
+        XCTAssertEqual(refresher.document.queued, [8, 20, 21])
+        job.release.signal()
+        for _ in 0..<6000 where refresher.document.running != nil || !refresher.document.queued.isEmpty {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        XCTAssertEqual(job.refreshed.withLock { $0 }, [7, 8, 20, 21], "the copies of owed plans are refreshed, the other is not")
+        XCTAssertEqual(refresher.document.refreshed, 4)
+        // Once drained, nothing is owed: a copy made now keeps the refreshed legs it copied.
+        await refresher.planCopied(from: 7, as: 23, wasOwed: false)
+        XCTAssertEqual(refresher.document.queued, [])
+        await refresher.stop()
     }
 
     func testASupersededPlanAlreadyQueuedAgainIsRefreshedOnceMore() async throws {

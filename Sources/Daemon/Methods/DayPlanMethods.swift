@@ -7,6 +7,8 @@ import WireProtocol
 /// the plan service's one edit path, as `plan.edits` does; `plan.alternatives` only reads.
 struct DayPlanMethods: Sendable {
     let edits: PlanEditMethods
+    /// Told of each copy, so that a copy of a plan owed a refresh is refreshed too.
+    let refresher: BackgroundRefresher
 
     private var service: PlanService { edits.service }
 
@@ -25,6 +27,11 @@ struct DayPlanMethods: Sendable {
         table.register(Endpoints.planMove) { params, _ in try await edits.edit(.move(params), params.expectedGeneration) }
         table.register(Endpoints.planUnlock) { params, _ in try await edits.edit(.unlock(params), params.expectedGeneration) }
         table.register(Endpoints.planRename) { params, _ in try await edits.edit(.rename(params), params.expectedGeneration) }
-        table.register(Endpoints.planCopy) { params, _ in edits.document(try await service.copy(params)) }
+        table.register(Endpoints.planCopy) { params, _ in
+            let owed = await refresher.isOwed(params.id)
+            let copy = try await service.copy(params)
+            await refresher.planCopied(from: params.id, as: copy.id, wasOwed: owed)
+            return edits.document(copy)
+        }
     }
 }

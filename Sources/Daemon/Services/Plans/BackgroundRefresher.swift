@@ -110,6 +110,19 @@ public actor BackgroundRefresher {
         return added
     }
 
+    /// Whether plan `id` is owed a refresh: queued, or being refreshed.
+    public func isOwed(_ id: Int64) -> Bool { running == id || queue.contains(id) }
+
+    /// A copy of a plan owed a refresh (`wasOwed`: it was when the copy read it; or it still is)
+    /// is queued too: its legs are the original's, of the timetable before the change, and no
+    /// timetable change will queue it. (A copy of a plan refreshed meanwhile only costs the work.)
+    public func planCopied(from original: Int64, as copy: Int64, wasOwed: Bool) {
+        guard !stopped, wasOwed || isOwed(original), !queue.contains(copy) else { return }
+        attempts[copy] = 0
+        queue.append(copy)
+        if worker == nil { worker = Task(priority: .background) { await self.work() } }
+    }
+
     /// At most one live refresh of a region's plans per this interval.
     public static let liveInterval = Duration.seconds(60)
 
