@@ -17,7 +17,8 @@ import Foundation
 /// while !ring.append(line) { ring.removeOldest() } // full: the oldest lines go first
 /// let length = ring.oldestLength!
 /// let sent = ring.withOldest { bytes in send(fd, bytes!.baseAddress, bytes!.count, 0) } // up to the wrap
-/// if sent < length { rest = ring.oldest().dropFirst(max(sent, 0)) } // the rest goes out from a copy
+/// guard sent > 0 else { return } // nothing went: the line stays, whole
+/// if sent < length { rest = ring.oldest().dropFirst(sent) } // the rest goes out from a copy
 /// ring.removeOldest()
 /// ```
 struct EventRing {
