@@ -1,18 +1,24 @@
 import Foundation
 
 /// The event lines waiting for one client, oldest first, in one block of bytes used as a ring
-/// that grows (doubling) up to `capacity` and is freed once it is empty again.
+/// that grows (doubling) up to `capacity`; its owner frees a large block (`releaseIfEmpty`).
 ///
 /// A watcher that stops reading thus holds one block of at most `capacity` bytes rather than an
 /// allocation per event: 50 such watchers each holding ~1,700 small `Data`s (two allocations
 /// each, ~300 bytes for a 180-byte line), allocated and freed in turn by the pool's threads,
-/// took the daemon from 42 to over 100 MiB for 12.5 MiB of events. Dropping the oldest line
-/// moves an index.
+/// took the daemon from ~42 MiB to 92–103 MiB for 12.5 MiB of events (BENCHMARKS.md, session
+/// 34). Dropping the oldest line moves an index.
+///
+/// A line may wrap around the end of the block, and a send may take only part of it, so the
+/// oldest line goes out as `OutputQueue` sends it:
 ///
 /// ```swift
 /// var ring = EventRing(capacity: 256 << 10)
-/// guard ring.append(line) else { /* no room: drop the oldest first */ }
-/// ring.withOldest { bytes in send(fd, bytes.baseAddress, bytes.count, 0) }
+/// while !ring.append(line) { ring.removeOldest() } // full: the oldest lines go first
+/// let length = ring.oldestLength!
+/// let sent = ring.withOldest { bytes in send(fd, bytes!.baseAddress, bytes!.count, 0) } // up to the wrap
+/// guard sent > 0 else { return } // nothing went: the line stays, whole
+/// if sent < length { rest = ring.oldest().dropFirst(sent) } // the rest goes out from a copy
 /// ring.removeOldest()
 /// ```
 struct EventRing {
@@ -26,7 +32,7 @@ struct EventRing {
     private var lengths: [Int] = []
     private var first = 0
 
-    /// Storage kept when the ring empties: a watcher that keeps up reuses it.
+    /// Storage `releaseIfEmpty` keeps: a watcher that keeps up reuses it.
     private static let keptWhenEmpty = 16 << 10
     private static let smallest = 4 << 10
 
@@ -71,11 +77,11 @@ struct EventRing {
         return storage.withUnsafeBytes { ring in body(UnsafeRawBufferPointer(rebasing: ring[start..<(start + contiguous)])) }
     }
 
-    /// A copy of the oldest line's bytes from `offset` on (empty when the ring is).
-    func oldest(from offset: Int = 0) -> Data {
-        guard let length = oldestLength, offset < length else { return Data() }
-        var copy = Data(capacity: length - offset)
-        for index in offset..<length { copy.append(storage[(start + index) % storage.count]) }
+    /// A copy of the oldest line, wrapped or not (empty when the ring is).
+    func oldest() -> Data {
+        guard let length = oldestLength else { return Data() }
+        var copy = Data(capacity: length)
+        copyWaiting(from: start, count: length) { part in copy.append(part.assumingMemoryBound(to: UInt8.self)) }
         return copy
     }
 
@@ -87,7 +93,6 @@ struct EventRing {
             lengths.removeAll(keepingCapacity: true)
             first = 0
             start = 0
-            if storage.count > Self.keptWhenEmpty { storage = [] }
             return
         }
         start = (start + length) % storage.count
@@ -97,12 +102,34 @@ struct EventRing {
         }
     }
 
+    /// Frees a block larger than `keptWhenEmpty` when no line waits; nothing otherwise.
+    mutating func releaseIfEmpty() {
+        if isEmpty, storage.count > Self.keptWhenEmpty { storage = [] }
+    }
+
     /// Moves the waiting bytes, in order, to the start of a larger block.
     private mutating func grow(toHold needed: Int) {
         let size = min(capacity, max(needed, Self.smallest, storage.count * 2))
         var larger = [UInt8](repeating: 0, count: size)
-        for index in 0..<byteCount { larger[index] = storage[(start + index) % storage.count] }
+        var end = 0
+        larger.withUnsafeMutableBytes { target in
+            copyWaiting(from: start, count: byteCount) { part in
+                UnsafeMutableRawBufferPointer(rebasing: target[end..<(end + part.count)]).copyMemory(from: part)
+                end += part.count
+            }
+        }
         storage = larger
         start = 0
+    }
+
+    /// Calls `part` with the `count` waiting bytes from `offset` in `storage` in at most two
+    /// contiguous pieces: up to the end of the block, then on from its start.
+    private func copyWaiting(from offset: Int, count: Int, _ part: (UnsafeRawBufferPointer) -> Void) {
+        guard count > 0 else { return }
+        let firstPart = min(count, storage.count - offset)
+        storage.withUnsafeBytes { ring in
+            part(UnsafeRawBufferPointer(rebasing: ring[offset..<(offset + firstPart)]))
+            if firstPart < count { part(UnsafeRawBufferPointer(rebasing: ring[0..<(count - firstPart)])) }
+        }
     }
 }

@@ -7,10 +7,13 @@ import Foundation
 /// (a slow watcher loses old events), and they have a smaller limit of their own,
 /// `eventLimit`, so that many watchers that stop reading cost little. They wait in one
 /// `EventRing` of at most `eventLimit` bytes, not one allocation each, and dropping one costs
-/// no copying. When answers alone pass the limit, `append` says `.overflow` and the caller
-/// disconnects the client. A single answer larger than the limit is still queued when nothing
-/// else is waiting (the daemon already holds it in memory). A line whose first bytes went out
-/// is no longer dropped.
+/// no copying. An event that cannot fit even once every waiting event is gone (larger than
+/// `eventLimit`, or than what answers leave of `limit`) is dropped alone. When answers alone
+/// pass the limit, `append` says `.overflow` and the caller disconnects the client. A single
+/// answer larger than the limit is still queued when nothing else is waiting (the daemon
+/// already holds it in memory). A line whose first bytes went out is no longer dropped: it is
+/// taken out as the line going out (`current`; an event is copied out of the ring), so a
+/// watcher holds at most the ring's `eventLimit` bytes plus that one line.
 ///
 /// ```swift
 /// var queue = OutputQueue(limit: 1 << 20)
@@ -61,21 +64,30 @@ struct OutputQueue {
     /// Bytes allocated for waiting events: one block, at most `eventLimit`, however many went through.
     var eventBlockBytes: Int { events.allocatedBytes }
 
+    /// Entries held, those already sent or dropped included: bounded however long the client
+    /// does not read (tests look).
+    var entriesHeld: Int { entries.count }
+
+    /// Queues `data`, a whole line. It is never empty: `withUnsentBytes` promises at least one
+    /// byte, and an empty line would stall the queue behind it. An event (`droppable`) never
+    /// completes a request: only answers are counted in `answerCount`.
     mutating func append(_ data: Data, droppable: Bool, completesRequest: Bool) -> Admission {
+        assert(!data.isEmpty, "an empty line would stall the queue")
+        assert(!(droppable && completesRequest), "an event never completes a request")
+        // Dropping the waiting events would not make room for it: it alone goes.
+        if droppable, data.count > eventLimit || byteCount - events.byteCount + data.count > limit { return .dropped(1) }
         var dropped = 0
-        if droppable, events.byteCount + data.count > eventLimit {
-            while events.byteCount + data.count > eventLimit, dropOldestEvent() { dropped += 1 }
-            if events.byteCount + data.count > eventLimit { return .dropped(dropped + 1) }
-        }
+        while droppable, events.byteCount + data.count > eventLimit, dropOldestEvent() { dropped += 1 }
         if byteCount + data.count > limit {
             while byteCount + data.count > limit, dropOldestEvent() { dropped += 1 }
-            if byteCount + data.count > limit && !isEmpty {
-                if droppable { return .dropped(dropped + 1) }
-                return .overflow
-            }
+            if byteCount + data.count > limit && !isEmpty { return .overflow } // answers alone
+        }
+        if head == entries.count { // everything before was sent or dropped: start over
+            entries.removeAll(keepingCapacity: true)
+            head = 0
         }
         if droppable {
-            _ = events.append(data) // within `eventLimit`, its capacity: checked above
+            _ = events.append(data) // within `eventLimit`, its capacity: made room above
             if entries.count > head, case .events(let count) = entries[entries.count - 1] {
                 entries[entries.count - 1] = .events(count + 1)
             } else {
@@ -141,6 +153,11 @@ struct OutputQueue {
         if head == entries.count {
             entries.removeAll(keepingCapacity: true)
             head = 0
+            // Freed only once nothing at all waits: while an answer or the line going out still
+            // waits the watcher is behind and more events are coming, and a block freed as soon
+            // as its events went would be built again by doubling for the next one. A watcher
+            // that caught up holds no large block (50 idle watchers: WatcherMemoryTests).
+            if current == nil { events.releaseIfEmpty() }
         } else if head > 64 && head * 2 > entries.count {
             entries.removeFirst(head)
             head = 0
