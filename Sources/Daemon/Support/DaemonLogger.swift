@@ -43,21 +43,34 @@ public struct DaemonLogger: Sendable {
         return copy
     }
 
-    public func log(_ messageLevel: LogLevel, _ message: @autoclosure () -> String, _ extra: [String: String] = [:]) {
+    /// `message` and `extra` are only made when the level is logged: a debug line's formatting
+    /// (an elapsed time, a description) costs nothing while debug is off.
+    public func log(_ messageLevel: LogLevel, _ message: @autoclosure () -> String,
+                    _ extra: @autoclosure () -> [String: String] = [:]) {
         guard messageLevel >= level else { return }
         var line = "<\(messageLevel.syslogPriority)>\(Self.escaped(message()))"
-        let all = metadata.merging(extra) { _, new in new }
+        let all = metadata.merging(extra()) { _, new in new }
         for key in all.keys.sorted() {
             line += " \(Self.escaped(key))=\(quoted(all[key] ?? ""))"
         }
         sink(line + "\n")
     }
 
-    public func debug(_ message: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.debug, message(), extra) }
-    public func info(_ message: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.info, message(), extra) }
-    public func notice(_ message: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.notice, message(), extra) }
-    public func warning(_ message: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.warning, message(), extra) }
-    public func error(_ message: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.error, message(), extra) }
+    public func debug(_ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: String] = [:]) {
+        log(.debug, message(), extra())
+    }
+    public func info(_ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: String] = [:]) {
+        log(.info, message(), extra())
+    }
+    public func notice(_ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: String] = [:]) {
+        log(.notice, message(), extra())
+    }
+    public func warning(_ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: String] = [:]) {
+        log(.warning, message(), extra())
+    }
+    public func error(_ message: @autoclosure () -> String, _ extra: @autoclosure () -> [String: String] = [:]) {
+        log(.error, message(), extra())
+    }
 
     private func quoted(_ raw: String) -> String {
         let value = Self.escaped(raw)
