@@ -88,7 +88,7 @@ let package = Package(
 
         // MARK: - Tests
         .testTarget(name: "ArchitectureTests", swiftSettings: swift6),
-        .testTarget(name: "PlannerTests", dependencies: ["Planner"], swiftSettings: swift6),
+        .testTarget(name: "PlannerTests", dependencies: ["Planner", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite", "Planner", "store-crash-child", "TestSupport"], swiftSettings: swift6),
         .executableTarget(name: "store-crash-child", dependencies: ["Store", "Planner"], path: "Tests/StoreCrashChild", swiftSettings: swift6),
         .testTarget(name: "StreetsTests", dependencies: ["Streets", "SQLite", "Planner", "TestSupport"], swiftSettings: swift6),

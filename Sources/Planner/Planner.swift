@@ -228,7 +228,15 @@ public struct Planner: Sendable {
         // Dismissals are forgotten by what the edit emptied, before a location fix empties the
         // legs beside the traveller: a fix alone never brings a dismissed proposal back.
         let edited = plan.forgettingDismissalsOfEmptiedLegs()
-        var run = LegRun(plan: (currentLocation.map { edited.resolvingCurrentLocation($0) } ?? edited).removingDetours(), share: share)
+        let located = currentLocation.map { edited.resolvingCurrentLocation($0) } ?? edited
+        var run = LegRun(plan: located.removingDetours(), share: share)
+        if run.plan.nodes.count < located.nodes.count {
+            // A detour left out makes the traveller earlier after it (later before it, timed
+            // back): its transit legs are asked again, as a recompute from scratch asks them.
+            run.plan.emptyLegs(keeping: Set(run.plan.legs.indices.filter {
+                run.plan.modes[$0] != .transit || run.plan.isPinned(segment: $0)
+            }))
+        }
         let pinned = run.plan.pinnedSegmentIndices
         if let first = pinned.first {
             for index in pinned where run.plan.legs[index] == nil {

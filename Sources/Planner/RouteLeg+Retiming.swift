@@ -10,6 +10,16 @@ extension RouteLeg {
         return leg
     }
 
+    /// The leg as a router gives it: a walk, car or bike leg has no times of its own (its pin or
+    /// the legs before it time it), so times `timed(leaving:)` gave it go; a transit leg as it is.
+    public var withoutTimesOfItsOwn: RouteLeg {
+        guard mode != .transit else { return self }
+        var leg = self
+        leg.departure = nil
+        leg.arrival = nil
+        return leg
+    }
+
     /// Whether a realtime feed gave any of the rides' times.
     public var hasLiveTimes: Bool { rides.contains { $0.boarding.isRealtime || $0.alighting.isRealtime } }
 

@@ -6,9 +6,9 @@ extension RoutePlan {
     /// Removes every there-and-back detour through an inferred stop: P → X → P, X inferred (not
     /// the current location), neither segment transit nor pinned. X and one of the two P nodes go
     /// (the second, or the first when the second is the destination); the P kept takes the stay
-    /// of the one removed when it has none. The legs around keep their keys and their legs:
-    /// leaving out a detour only makes the traveller earlier. A plan that is only P → X → P is
-    /// left as it is (both ends would go).
+    /// of the one removed when it has none. The legs around keep their keys and their legs
+    /// (`Planner.computeLegs` asks the transit ones again: leaving out a detour makes the
+    /// traveller earlier). A plan that is only P → X → P is left as it is (both ends would go).
     public func removingDetours() -> RoutePlan {
         var plan = self
         var index = 1

@@ -360,11 +360,14 @@ extension RoutePlan {
         var plan = self
         plan.pending[key] = nil
         plan.dismissed[key] = nil
-        plan.legs[index] = update.latest
+        // A walk or car proposal was timed to be shown; accepted, the pin holds its time and the
+        // leg is kept as a recompute of that pin finds it.
+        let accepted = update.latest.withoutTimesOfItsOwn
+        plan.legs[index] = accepted
         let departure = update.latest.departure ?? pins[key]?.departure ?? departureTimes()[index]
         if let departure {
             plan.pins[key] = PinnedDeparture(segment: key, departure: departure, duration: update.latest.expectedTravelTime,
-                                          tripIDs: update.latest.tripIDs, leg: update.latest)
+                                          tripIDs: update.latest.tripIDs, leg: accepted)
             plan.locks[key] = SegmentLock(mode: modes[index], departure: departure,
                                           duration: update.latest.expectedTravelTime)
         }

@@ -1,5 +1,6 @@
 @testable import Daemon
 import Foundation
+import TestSupport
 import XCTest
 
 /// What waits to be sent to one client: bounded, events dropped oldest first, answers never
@@ -135,7 +136,7 @@ final class OutputQueueTests: XCTestCase {
     func testLinesSentInRandomPiecesArriveWholeInOrderWithEveryAnswer() {
         var eventsDroppedBehindAnUnsentAnswer = 0, answersThatDroppedEvents = 0
         for seed: UInt64 in 1...20 {
-            var random = SplitMix(seed: seed)
+            var random = SeededRandom(seed: seed)
             var queue = OutputQueue(limit: 160, eventLimit: 120)
             var queued: [String] = [], answers: Set<String> = [], dropped = 0, eventsQueued = 0
             var sent = Data(), answered = 0
@@ -198,16 +199,3 @@ final class OutputQueueTests: XCTestCase {
     }
 }
 
-/// SplitMix64: a seeded generator so that a failing run reproduces from its seed (the test
-/// targets' others, in PlannerTests and StoreTests, are not reachable from here).
-private struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}

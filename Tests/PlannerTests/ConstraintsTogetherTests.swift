@@ -47,4 +47,27 @@ final class ConstraintsTogetherTests: XCTestCase {
         XCTAssertEqual(plan.pendingUpdate(ofSegment: 1)?.latest.departure, Fixture.at(510), "the 16:30 one is proposed")
         XCTAssertEqual(plan.legs[0]?.departure, Fixture.at(-30), "the start holds")
     }
+
+    /// Found by the edit-sequence property test: a car leg pinned before the start's stay ends
+    /// gets a later departure proposed (timed, to be shown); accepted, the plan must be the one
+    /// a recompute of the same decisions gives, where a car leg has no times of its own.
+    func testAcceptingALaterDepartureProposedForAPinnedCarLegGivesThePlanARecomputeGives() async throws {
+        let planner = Planner(routing: FakeRoutingPort(legs: { _ in Fixture.car(17) }), clock: clock)
+        var home = PlanNode(place: Fixture.home)
+        home.stay = .duration(700)
+        let start = try RoutePlan(nodes: [home, PlanNode(place: Fixture.office)], modes: [.car],
+                                  timePreference: .departAt(Fixture.at(0)))
+        let pinned = try await planner.pinning(try await planner.computeLegs(start), segment: 0, at: Fixture.at(0))
+        let proposed = try await planner.computeLegs(pinned)
+        XCTAssertEqual(proposed.pendingUpdate(ofSegment: 0)?.latest.departure, Fixture.at(0).addingTimeInterval(700),
+                       "leaving when the stay ends is proposed")
+        let accepted = try await planner.computeLegs(try proposed.acceptingPendingUpdate(ofSegment: 0))
+        var decisions = accepted
+        decisions.emptyLegs(keeping: [])
+        let recomputed = try await planner.computeLegs(decisions)
+        XCTAssertEqual(accepted.pinned?.departure, Fixture.at(0).addingTimeInterval(700), "the accepted time is pinned")
+        XCTAssertEqual(accepted.legs, recomputed.legs, "the legs a recompute of the same decisions gives")
+        XCTAssertEqual(accepted.pins, recomputed.pins)
+        XCTAssertEqual(accepted.schedule(), recomputed.schedule(), "and the same times")
+    }
 }

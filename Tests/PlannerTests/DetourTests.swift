@@ -47,4 +47,18 @@ final class DetourTests: XCTestCase {
                                    modes: [.car, .transit, .walk, .car])
         XCTAssertEqual(riding.removingDetours(), riding)
     }
+
+    /// Found by the edit-sequence property test: an edit that makes a detour (here: its walks
+    /// already computed) brings the traveller to the bus after it earlier once the detour is
+    /// left out, so the bus is asked again from then, as a recompute from scratch would.
+    func testLeavingOutADetourAsksTheTransitLegAfterItAgainFromTheEarlierTime() async throws {
+        var plan = try RoutePlan(nodes: [PlanNode(place: Self.metso), PlanNode(place: Self.tuulensuu, isInferred: true),
+                                         PlanNode(place: Self.metso), PlanNode(place: Fixture.office)],
+                                 modes: [.walk, .walk, .transit], timePreference: .departAt(Fixture.at(0)))
+        // Back at Metso at 08:10, the 08:20 bus was taken.
+        plan.legs = [Fixture.walk(5), Fixture.walk(5), Fixture.transit(departing: Fixture.at(20), minutes: 20)]
+        let computed = try await Planner(routing: FakeRoutingPort(legs: ComputeLegsTests.script), clock: clock).computeLegs(plan)
+        XCTAssertEqual(computed.nodes.map(\.place.name), ["Metso", "Office"])
+        XCTAssertEqual(computed.legs[0]?.departure, Fixture.at(5), "at Metso from 08:00: the 08:05 bus")
+    }
 }

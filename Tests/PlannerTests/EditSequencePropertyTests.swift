@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import Planner
 
@@ -242,17 +243,5 @@ final class EditSequencePropertyTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(applied, Self.sequences * Self.editsPerSequence / 2, "most edits apply")
-    }
-}
-
-/// A small deterministic generator so a failing sequence reproduces from the seed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed &* 0x2545_F491_4F6C_DD1D | 1 }
-    mutating func next() -> UInt64 {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return state
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 @testable import Store
+import TestSupport
 import XCTest
 
 final class LegBlobTests: XCTestCase {

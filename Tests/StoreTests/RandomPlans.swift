@@ -1,18 +1,8 @@
 import Foundation
 import Planner
+import TestSupport
 import XCTest
 
-/// A small deterministic generator so failures reproduce from the seed in the message.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed &* 0x2545_F491_4F6C_DD1D | 1 }
-    mutating func next() -> UInt64 {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return state
-    }
-}
 
 /// Random but seeded plans with every part exercised: unicode names, optional fields both
 /// set and nil, extreme numbers, legs with geometry and rides, locks, pins, pending updates.

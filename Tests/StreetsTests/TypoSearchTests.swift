@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 @testable import Streets
+import TestSupport
 import XCTest
 
 /// Names found through one or two wrong, missing, extra or swapped letters, on Tampere's real names.
@@ -26,7 +27,7 @@ final class TypoSearchTests: XCTestCase {
             """) { $0.string(0) }
             .filter { PlaceIndex.words(PlaceIndex.fold($0)).count == 1 }
         XCTAssertGreaterThan(names.count, 100)
-        var generator = SplitMix(seed: 20)
+        var generator = SeededRandom(seed: 20)
         var tried = 0, found = 0, misses: [String] = []
         for name in (0..<50).map({ _ in names[Int(generator.next() % UInt64(names.count))] }) {
             for edits in [1, 2] {
@@ -64,7 +65,7 @@ final class TypoSearchTests: XCTestCase {
 enum Typo {
     static let letters = Array("abcdefghijklmnopqrstuvwxyz")
 
-    static func apply(_ count: Int, to word: String, using generator: inout SplitMix) -> String {
+    static func apply(_ count: Int, to word: String, using generator: inout SeededRandom) -> String {
         var characters = Array(word)
         var touched = Set<Int>()
         for _ in 0..<count {
@@ -91,15 +92,3 @@ enum Typo {
     }
 }
 
-/// A small seeded generator, so a failure can be run again.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
