@@ -67,6 +67,7 @@ extension RoutePlan {
         var newNodes = nodes
         let removed = newNodes.remove(at: index)
         try Self.checkNoSamePlaceTwice(newNodes, around: index - 1)
+        try Self.checkGoesSomewhere(newNodes)
         let before = index - 1, after = index
         let mergedMode = Self.mergedMode(modes[before], lock(ofSegment: before),
                                          modes[after], lock(ofSegment: after))
@@ -99,6 +100,7 @@ extension RoutePlan {
         var newNodes = nodes
         newNodes[index] = PlanNode(place: place, stay: nodes[index].stay)
         try Self.checkNoSamePlaceTwice(newNodes, around: index)
+        try Self.checkGoesSomewhere(newNodes)
         let touched = [index - 1, index].filter { (0..<segmentCount).contains($0) }
         var newLegs = legs
         for segment in touched { newLegs[segment] = nil }
@@ -441,6 +443,15 @@ extension RoutePlan {
             if nodes[i].place.id == nodes[i + 1].place.id {
                 throw PlannerError.samePlaceTwice(placeID: nodes[i].place.id)
             }
+        }
+    }
+
+    /// A plan from a place back to it with only stops the planner inferred between is, without
+    /// them, one segment from the place to itself (and a walk to a stop and straight back).
+    static func checkGoesSomewhere(_ nodes: [PlanNode]) throws {
+        let visited = nodes.filter { !$0.isInferred }
+        if let first = visited.first, visited.count > 1, visited.allSatisfy({ $0.place.id == first.place.id }) {
+            throw PlannerError.samePlaceTwice(placeID: first.place.id)
         }
     }
 

@@ -60,6 +60,26 @@ final class PlanEditingTests: XCTestCase {
         }
     }
 
+    /// Found by the edit-sequence property test: moving the start to the destination left a
+    /// plan from Office back to Office through the stops the planner inferred, which no
+    /// recompute can leave out (it would be one segment from Office to itself).
+    func testAnEditThatLeavesOnlyInferredStopsBetweenOnePlaceAndItselfIsRejected() throws {
+        let plan = try transitPlan()
+        for (edit, attempt) in [("move the start", { try plan.movingNode(at: 0, to: self.office) }),
+                                ("move the end", { try plan.movingNode(at: 3, to: self.home) })] {
+            XCTAssertThrowsError(try attempt(), edit) {
+                XCTAssertEqual(($0 as? PlannerError)?.code, "same_place_twice", edit)
+            }
+        }
+        let via = try plan.insertingNode(PlanNode(place: Fixture.place("Library", east: 5_000)), at: 2)
+        let roundTrip = try via.movingNode(at: 0, to: office)
+        XCTAssertEqual(roundTrip.nodes.map(\.place.name), ["Office", "Stop A", "Library", "Stop B", "Office"],
+                       "a round trip with a visit between is a plan")
+        XCTAssertThrowsError(try roundTrip.removingNode(at: 2), "removing the visit") {
+            XCTAssertEqual(($0 as? PlannerError)?.code, "same_place_twice")
+        }
+    }
+
     func testALockSurvivesInsertingANodeElsewhere() throws {
         let locked = try transitPlan().changingMode(ofSegment: 2, to: .car)
         let plan = try locked.insertingNode(PlanNode(place: Fixture.place("Kiosk", east: 200)), at: 1)
