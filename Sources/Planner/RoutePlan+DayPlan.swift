@@ -39,9 +39,10 @@ extension RoutePlan {
     // MARK: - Undoing a decision
 
     /// Removes the user's lock of segment `index` (and its pin, with any pending update): presets
-    /// and refinement may change it again. A removed pin's transit leg and the transit legs that
-    /// were timed from it are emptied (`emptyLegsRetimed(since:)`): the recompute times them as a
-    /// full recompute of the remaining decisions would. A chosen walk or car route is no longer
+    /// and refinement may change it again. A removed pin's leg (the user's, kept even when a newer
+    /// answer was proposed) and the transit legs that were timed from it are emptied
+    /// (`emptyLegsRetimed(since:)`): the recompute times them as a full recompute of the
+    /// remaining decisions would. A chosen walk or car route is no longer
     /// the user's choice either: its leg is emptied, to be asked as the engine's own route.
     /// Otherwise no leg changes.
     public func unlocking(segment index: Int) throws -> RoutePlan {
@@ -54,6 +55,7 @@ extension RoutePlan {
             plan.pins[key] = nil
             plan.pending[key] = nil
             plan.dismissed[key] = nil
+            plan.legs[index] = nil
             plan.emptyLegsRetimed(since: self)
         }
         return plan
@@ -63,13 +65,18 @@ extension RoutePlan {
 
     /// Takes `leg`, one of the segment's alternatives (`Planner.alternatives`): the segment is
     /// locked with the leg's mode and, for a transit leg, pinned to that departure (its trips);
-    /// the lock remembers the lines chosen. A walk or car leg replaces the segment's leg.
+    /// the lock remembers the lines chosen. A walk or car leg replaces the segment's leg (a pinned
+    /// one is pinned again with it, at the same departure).
     /// - throws: `segmentIndexOutOfRange`, `noLegToPin` for a transit leg without a departure.
     public func choosingAlternative(_ leg: RouteLeg, ofSegment index: Int) throws -> RoutePlan {
         try checkSegment(index)
         var plan = try changingMode(ofSegment: index, to: leg.mode)
         let lines = leg.rides.map(\.lineName)
         guard leg.mode == .transit else {
+            if let pin = plan.pin(ofSegment: index) {
+                // Pinned, the segment keeps its departure with the route chosen now.
+                return try plan.pinningDeparture(ofSegment: index, to: leg, departingAt: pin.departure)
+            }
             plan.legs[index] = leg
             plan.locks[segmentKey(index)]?.duration = leg.expectedTravelTime  // a chosen route (`isChosenRoute`)
             return plan

@@ -270,16 +270,20 @@ extension RoutePlan {
         return try plan.pinningDeparture(ofSegment: index, at: leg.departure ?? departure)
     }
 
-    /// Removes every pin; each segment keeps its mode lock. The pinned transit legs and the
-    /// transit legs timed from the pins are emptied (`emptyLegsRetimed(since:)`), so the plan is
-    /// then timed as a full recompute of its remaining decisions; walk and car legs stay.
+    /// Removes every pin; each segment keeps its mode lock. The pinned legs and the transit legs
+    /// timed from the pins are emptied (`emptyLegsRetimed(since:)`), so the plan is then timed
+    /// as a full recompute of its remaining decisions: a pinned walk or car leg was the user's,
+    /// kept even when a newer answer (another pace) was proposed. Other walk and car legs stay.
     public func unpinning() -> RoutePlan {
         guard !pins.isEmpty else { return self }
         var plan = self
         plan.pins = [:]
         plan.pending = [:]
         plan.dismissed = [:]
-        for key in pins.keys { if let lock = locks[key] { plan.locks[key] = SegmentLock(mode: lock.mode) } }
+        for key in pins.keys {
+            if let lock = locks[key] { plan.locks[key] = SegmentLock(mode: lock.mode) }
+            if let index = segmentIndex(of: key) { plan.legs[index] = nil }
+        }
         plan.emptyLegsRetimed(since: self)
         return plan
     }

@@ -276,4 +276,45 @@ final class PinnedDepartureTests: XCTestCase {
         XCTAssertEqual(recomputed.missedConnection(leavingAt: Fixture.at(90)), 1, "leaving at 09:30 misses it, and says so")
         XCTAssertNil(recomputed.totalTravelTime)
     }
+
+    // MARK: A pinned walk leg kept at an older pace (found by the edit-sequence property test)
+
+    /// Home -walk- Office, the walk pinned at 08:00 and then made slow: the pin keeps the user's
+    /// 10-minute walk and proposes the slow one.
+    func pinnedWalkMadeSlow() async throws -> (planner: Planner, plan: RoutePlan) {
+        let planner = Planner(routing: FakeRoutingPort(legs: { query in Fixture.walk(10 * query.pace.durationMultiplier) }),
+                              clock: clock)
+        let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.office)], modes: [.walk],
+                                 timePreference: .departAt(Fixture.at(0)))
+        let pinned = try await planner.computeLegs(try await planner.computeLegs(plan).pinningDeparture(ofSegment: 0))
+        let slow = try await planner.computeLegs(pinned.settingPace(.slow))
+        XCTAssertEqual(slow.legs[0]?.expectedTravelTime, 600, "the pinned walk is the user's")
+        XCTAssertNotNil(slow.pendingUpdate(ofSegment: 0), "the slow one is proposed")
+        return (planner, slow)
+    }
+
+    func testUnpinningAsksAWalkLegKeptAtTheOldPaceAgain() async throws {
+        let (planner, slow) = try await pinnedWalkMadeSlow()
+        let plan = try await planner.computeLegs(slow.unpinning())
+        XCTAssertEqual(plan.legs[0]?.expectedTravelTime, 600 * WalkingPace.slow.durationMultiplier)
+    }
+
+    func testUnlockingAPinnedWalkLegKeptAtTheOldPaceAsksItAgain() async throws {
+        let (planner, slow) = try await pinnedWalkMadeSlow()
+        let plan = try await planner.computeLegs(try slow.unlocking(segment: 0))
+        XCTAssertEqual(plan.legs[0]?.expectedTravelTime, 600 * WalkingPace.slow.durationMultiplier)
+    }
+
+    func testChoosingAWalkRouteForAPinnedSegmentPinsTheChosenRoute() async throws {
+        let (planner, slow) = try await pinnedWalkMadeSlow()
+        let chosen = Fixture.walk(20)  // far from the engine's 12.5 minutes: not the same walk
+        let plan = try await planner.computeLegs(try slow.choosingAlternative(chosen, ofSegment: 0))
+        XCTAssertEqual(plan.pinned?.departure, Fixture.at(0), "still pinned at 08:00")
+        XCTAssertEqual(plan.pinned?.duration, chosen.expectedTravelTime, "with the route chosen now")
+        XCTAssertEqual(plan.legs[0]?.expectedTravelTime, chosen.expectedTravelTime)
+        var decisions = plan
+        decisions.emptyLegs(keeping: [])
+        let recomputed = try await planner.computeLegs(decisions)
+        XCTAssertEqual(recomputed.legs[0]?.expectedTravelTime, chosen.expectedTravelTime, "as a recompute finds it")
+    }
 }
