@@ -18,4 +18,17 @@ final class CommandFindingTests: XCTestCase {
         XCTAssertEqual(found.1, ["3"])
         XCTAssertNil(CommandLineTool.find(["plans"]))
     }
+
+    /// `find` looks only among the commands listed under the words' first word, so each command
+    /// is listed under its own path's first word, once.
+    func testEachCommandIsListedOnceUnderItsPathsFirstWord() {
+        for word in CommandLineTool.firstWords {
+            for type in CommandLineTool.commands(startingWith: word) {
+                XCTAssertEqual(type.path.first, word, "\(type)")
+            }
+        }
+        let paths = CommandLineTool.commands.map { $0.path.joined(separator: " ") }
+        XCTAssertEqual(Set(paths).count, paths.count, "a command listed twice: \(paths)")
+        XCTAssertTrue(CommandLineTool.commands(startingWith: "plans").isEmpty)
+    }
 }
