@@ -59,16 +59,53 @@ public struct JSONFields {
     }
 
     // MARK: - Single values
+    // A member of the expected kind is taken at once; any other goes through `ValueReader`,
+    // which names its path (made only then: an array per field read cost more than the read).
 
-    public func string(_ key: String) throws -> String { try required(key).decode(String.self) }
-    public func optionalString(_ key: String) throws -> String? { try present(key)?.decode(String.self) }
-    public func bool(_ key: String) throws -> Bool { try required(key).decode(Bool.self) }
-    public func optionalBool(_ key: String) throws -> Bool? { try present(key)?.decode(Bool.self) }
-    public func double(_ key: String) throws -> Double { try required(key).decode(Double.self) }
-    public func int(_ key: String) throws -> Int { try required(key).integer(Int.self) }
-    public func optionalInt(_ key: String) throws -> Int? { try present(key)?.integer(Int.self) }
-    public func int64(_ key: String) throws -> Int64 { try required(key).integer(Int64.self) }
-    public func optionalInt64(_ key: String) throws -> Int64? { try present(key)?.integer(Int64.self) }
+    public func string(_ key: String) throws -> String {
+        if case .string(let text)? = members[key] { return text }
+        return try required(key).decode(String.self)
+    }
+
+    public func optionalString(_ key: String) throws -> String? {
+        if case .string(let text)? = members[key] { return text }
+        return try present(key)?.decode(String.self)
+    }
+
+    public func bool(_ key: String) throws -> Bool {
+        if case .bool(let flag)? = members[key] { return flag }
+        return try required(key).decode(Bool.self)
+    }
+
+    public func optionalBool(_ key: String) throws -> Bool? {
+        if case .bool(let flag)? = members[key] { return flag }
+        return try present(key)?.decode(Bool.self)
+    }
+
+    public func double(_ key: String) throws -> Double {
+        if case .number(let number)? = members[key] { return number }
+        return try required(key).decode(Double.self)
+    }
+
+    public func int(_ key: String) throws -> Int {
+        if case .number(let number)? = members[key], let whole = Int(exactly: number) { return whole }
+        return try required(key).integer(Int.self)
+    }
+
+    public func optionalInt(_ key: String) throws -> Int? {
+        if case .number(let number)? = members[key], let whole = Int(exactly: number) { return whole }
+        return try present(key)?.integer(Int.self)
+    }
+
+    public func int64(_ key: String) throws -> Int64 {
+        if case .number(let number)? = members[key], let whole = Int64(exactly: number) { return whole }
+        return try required(key).integer(Int64.self)
+    }
+
+    public func optionalInt64(_ key: String) throws -> Int64? {
+        if case .number(let number)? = members[key], let whole = Int64(exactly: number) { return whole }
+        return try present(key)?.integer(Int64.self)
+    }
 
     /// A member of a type that keeps its own `Decodable` (a `WireError`), read with `JSONValueDecoder`.
     public func optionalDecoded<T: Decodable>(_ key: String, as type: T.Type) throws -> T? {
@@ -88,21 +125,27 @@ public struct JSONFields {
     }
 
     public func objects<T>(_ key: String, _ read: (JSONFields) throws -> T) throws -> [T] {
-        try Self.elements(of: required(key)) { try read(JSONFields($0.value, codingPath: $0.codingPath)) }
+        try Self.elements(of: required(key)) { element, path in try read(JSONFields(element, codingPath: path())) }
     }
 
     public func optionalObjects<T>(_ key: String, _ read: (JSONFields) throws -> T) throws -> [T]? {
         guard let member = present(key) else { return nil }
-        return try Self.elements(of: member) { try read(JSONFields($0.value, codingPath: $0.codingPath)) }
+        return try Self.elements(of: member) { element, path in try read(JSONFields(element, codingPath: path())) }
     }
 
     public func optionalDoubles(_ key: String) throws -> [Double]? {
         guard let member = present(key) else { return nil }
-        return try Self.elements(of: member) { try $0.decode(Double.self) }
+        return try Self.elements(of: member) { element, path in
+            if case .number(let number) = element { return number }
+            return try ValueReader(value: element, codingPath: path()).decode(Double.self)
+        }
     }
 
     public func int64s(_ key: String) throws -> [Int64] {
-        try Self.elements(of: required(key)) { try $0.integer(Int64.self) }
+        try Self.elements(of: required(key)) { element, path in
+            if case .number(let number) = element, let whole = Int64(exactly: number) { return whole }
+            return try ValueReader(value: element, codingPath: path()).integer(Int64.self)
+        }
     }
 
     /// An object of counts whose keys are data (`unknown_trip`), kept as sent.
@@ -112,17 +155,22 @@ public struct JSONFields {
         var counts: [String: Int] = [:]
         counts.reserveCapacity(object.members.count)
         for (name, value) in object.members {
-            counts[name] = try ValueReader(value: value, codingPath: object.path(name)).integer(Int.self)
+            if case .number(let number) = value, let whole = Int(exactly: number) {
+                counts[name] = whole
+            } else {
+                counts[name] = try ValueReader(value: value, codingPath: object.path(name)).integer(Int.self)
+            }
         }
         return counts
     }
 
-    private static func elements<T>(of array: ValueReader, _ read: (ValueReader) throws -> T) throws -> [T] {
+    /// Each element read with its path, made only when asked for (an object's, a failure's).
+    private static func elements<T>(of array: ValueReader, _ read: (JSONValue, () -> [any CodingKey]) throws -> T) throws -> [T] {
         guard case .array(let elements) = array.value else { throw array.wrongKind([JSONValue].self, expected: "an array") }
         var result: [T] = []
         result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            result.append(try read(ValueReader(value: element, codingPath: array.codingPath + [ElementKey(index: index)])))
+            result.append(try read(element) { array.codingPath + [ElementKey(index: index)] })
         }
         return result
     }
