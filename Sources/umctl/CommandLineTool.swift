@@ -347,9 +347,13 @@ enum CommandLineTool {
         return ExitCode.usage.rawValue
     }
 
+    /// Every command's path, `batch` included, in the order of `umctl help`: each command's
+    /// `path` constant, so that no spec (help text included) is built to suggest one.
+    static var allPaths: [[String]] { commands.map { $0.path } + [batchSpec.path] }
+
     /// `; did you mean `umctl plan show`?` for a typo of a command, else "".
     static func didYouMean(_ words: [String]) -> String {
-        guard let path = CommandSuggestion.nearest(to: words, among: allSpecs.map(\.path)) else { return "" }
+        guard let path = CommandSuggestion.nearest(to: words, among: allPaths) else { return "" }
         return "; did you mean `umctl \(path.joined(separator: " "))`?"
     }
 }

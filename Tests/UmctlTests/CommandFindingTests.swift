@@ -31,4 +31,11 @@ final class CommandFindingTests: XCTestCase {
         XCTAssertEqual(Set(paths).count, paths.count, "a command listed twice: \(paths)")
         XCTAssertTrue(CommandLineTool.commands(startingWith: "plans").isEmpty)
     }
+
+    /// "Did you mean" looks among the paths without building any spec: they are the specs' paths.
+    func testTheSuggestedPathsAreTheSpecsPaths() {
+        XCTAssertEqual(CommandLineTool.allPaths, CommandLineTool.allSpecs.map(\.path))
+        XCTAssertEqual(CommandLineTool.didYouMean(["plan", "shwo", "3"]), "; did you mean `umctl plan show`?")
+        XCTAssertEqual(CommandLineTool.didYouMean(["batc"]), "; did you mean `umctl batch`?")
+    }
 }
