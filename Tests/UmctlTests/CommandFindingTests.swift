@@ -38,4 +38,18 @@ final class CommandFindingTests: XCTestCase {
         XCTAssertEqual(CommandLineTool.didYouMean(["plan", "shwo", "3"]), "; did you mean `umctl plan show`?")
         XCTAssertEqual(CommandLineTool.didYouMean(["batc"]), "; did you mean `umctl batch`?")
     }
+
+    /// The edit distance of a typo: each insertion, deletion, substitution and swap of two
+    /// neighbours counts one.
+    func testTheEditDistanceCountsEachEditAndASwapAsOne() {
+        XCTAssertEqual(CommandSuggestion.editDistance("plan show", "plan show"), 0)
+        XCTAssertEqual(CommandSuggestion.editDistance("plan shwo", "plan show"), 1)
+        XCTAssertEqual(CommandSuggestion.editDistance("pln show", "plan show"), 1)
+        XCTAssertEqual(CommandSuggestion.editDistance("plan showw", "plan show"), 1)
+        XCTAssertEqual(CommandSuggestion.editDistance("plam shoe", "plan show"), 2)
+        XCTAssertEqual(CommandSuggestion.editDistance("", "agenda"), 6)
+        XCTAssertEqual(CommandSuggestion.editDistance("statsu", "status"), 1)
+        XCTAssertEqual(CommandSuggestion.editDistance("kitten", "sitting"), 3)
+        XCTAssertEqual(CommandSuggestion.editDistance("ca", "abc"), 3, "a swap is not edited again")
+    }
 }
