@@ -149,3 +149,42 @@ public struct RefreshQueueDocument: Hashable, Sendable, Codable {
         self.failed = failed
     }
 }
+
+// MARK: - Reading `status`'s parts (`JSONFields`: the one decoder of these documents)
+
+extension LocationStatusDocument {
+    public init(from decoder: any Decoder) throws { try self.init(JSONFields(decoder)) }
+
+    public init(_ fields: JSONFields) throws {
+        self.init(source: try fields.string("source"), gpsd: try fields.optionalString("gpsd"), connected: try fields.optionalBool("connected"),
+                  connections: try fields.optionalInt("connections"), lastError: try fields.optionalString("last_error"),
+                  currentFrom: try fields.optionalString("current_from"), accepted: try fields.objects("accepted") { try CountDocument($0) },
+                  ignored: try fields.objects("ignored") { try CountDocument($0) },
+                  fences: try fields.objects("fences") { try FenceStateDocument($0) })
+    }
+}
+
+extension CountDocument {
+    public init(from decoder: any Decoder) throws { try self.init(JSONFields(decoder)) }
+
+    public init(_ fields: JSONFields) throws {
+        self.init(name: try fields.string("name"), count: try fields.int("count"))
+    }
+}
+
+extension FenceStateDocument {
+    public init(from decoder: any Decoder) throws { try self.init(JSONFields(decoder)) }
+
+    public init(_ fields: JSONFields) throws {
+        self.init(place: try fields.string("place"), state: try fields.string("state"))
+    }
+}
+
+extension RefreshQueueDocument {
+    public init(from decoder: any Decoder) throws { try self.init(JSONFields(decoder)) }
+
+    public init(_ fields: JSONFields) throws {
+        self.init(running: try fields.optionalInt64("running"), queued: try fields.int64s("queued"), refreshed: try fields.int("refreshed"),
+                  retried: try fields.int("retried"), leftAlone: try fields.int("left_alone"), failed: try fields.int("failed"))
+    }
+}

@@ -34,8 +34,9 @@ public enum JSONValueDecoder {
     }
 }
 
-/// One value being read, with where it is; it is also its own single-value container.
-private struct ValueReader: Decoder, SingleValueDecodingContainer {
+/// One value being read, with where it is; it is also its own single-value container. `JSONFields`
+/// reads its leaves with it, so both readers word a wrong value alike.
+struct ValueReader: Decoder, SingleValueDecodingContainer {
     let value: JSONValue
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -60,7 +61,7 @@ private struct ValueReader: Decoder, SingleValueDecodingContainer {
     }
 
     /// `valueNotFound` for null, `typeMismatch` for any other value of the wrong kind.
-    private func wrongKind(_ type: Any.Type, expected: String) -> DecodingError {
+    func wrongKind(_ type: Any.Type, expected: String) -> DecodingError {
         let context = DecodingError.Context(codingPath: codingPath, debugDescription: "expected \(expected), found \(found)")
         return value == .null ? .valueNotFound(type, context) : .typeMismatch(type, context)
     }

@@ -23,6 +23,14 @@ public enum Params {
 
     public struct Empty: Hashable, Sendable, Codable {
         public init() {}
+
+        /// `{}` as one value: the synthesized encoding asked the encoder for a keyed container
+        /// of its (no) keys, which umctl's encoder (`JSONValueEncoder`) could only make by
+        /// instantiating its generic container types at run time, a sixteenth of `umctl status`.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(JSONValue.object([:]))
+        }
     }
 
     public struct Name: Hashable, Sendable, Codable {

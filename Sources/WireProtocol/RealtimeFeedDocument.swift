@@ -40,3 +40,17 @@ public struct RealtimeFeedDocument: Hashable, Sendable, Codable {
         self.consecutiveFailures = consecutiveFailures
     }
 }
+
+extension RealtimeFeedDocument {
+    /// Read by `JSONFields`, the one decoder of `status`'s documents.
+    public init(from decoder: any Decoder) throws { try self.init(JSONFields(decoder)) }
+
+    public init(_ fields: JSONFields) throws {
+        self.init(source: try fields.string("source"), intervalS: try fields.int("interval_s"), state: try fields.string("state"),
+                  lastFetch: try fields.optionalString("last_fetch"), lastChange: try fields.optionalString("last_change"),
+                  feedTime: try fields.optionalString("feed_time"), tripUpdatesApplied: try fields.int("trip_updates_applied"),
+                  tripsCancelled: try fields.int("trips_cancelled"), alertsApplied: try fields.int("alerts_applied"),
+                  refused: try fields.counts("refused"), error: try fields.optionalString("error"),
+                  consecutiveFailures: try fields.int("consecutive_failures"))
+    }
+}

@@ -59,3 +59,14 @@ public struct RegionCheckDocument: Hashable, Sendable, Codable {
         self.nextCheck = nextCheck
     }
 }
+
+extension RegionCheckDocument {
+    /// Read by `JSONFields`, the one decoder of `status`'s documents.
+    public init(from decoder: any Decoder) throws { try self.init(JSONFields(decoder)) }
+
+    public init(_ fields: JSONFields) throws {
+        self.init(at: try fields.string("at"), rebuilt: try fields.string("rebuilt"),
+                  error: try fields.optionalDecoded("error", as: WireError.self), failures: try fields.int("failures"),
+                  nextCheck: try fields.optionalString("next_check"))
+    }
+}

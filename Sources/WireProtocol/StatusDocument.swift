@@ -200,3 +200,78 @@ public struct HelloDocument: Hashable, Sendable, Codable {
         self.oldestSupportedVersion = oldestSupportedVersion
     }
 }
+
+// MARK: - Reading (`JSONFields`: the one decoder of these documents, `init(from:)` included)
+
+extension StatusDocument {
+    public init(from decoder: any Decoder) throws { try self.init(JSONFields(decoder)) }
+
+    public init(_ fields: JSONFields) throws {
+        self.init(version: try fields.string("version"), protocolVersion: try fields.int("protocol_version"),
+                  databasePath: try fields.string("database_path"), dataDirectory: try fields.string("data_directory"),
+                  socketPath: try fields.string("socket_path"), uptimeS: try fields.double("uptime_s"),
+                  regions: try fields.objects("regions") { try RegionDocument($0) },
+                  counters: try fields.object("counters") { try CountersDocument($0) },
+                  location: try fields.optionalObject("location") { try LocationStatusDocument($0) },
+                  refreshQueue: try fields.optionalObject("refresh_queue") { try RefreshQueueDocument($0) })
+    }
+}
+
+extension CountersDocument {
+    public init(from decoder: any Decoder) throws { try self.init(JSONFields(decoder)) }
+
+    public init(_ fields: JSONFields) throws {
+        self.init(requests: try fields.int("requests"), routingQueries: try fields.object("routing_queries") { try RoutingQueryCounts($0) },
+                  plansRecomputed: try fields.int("plans_recomputed"), connections: try fields.int("connections"),
+                  watchers: try fields.int("watchers"), noRouteRetries: try fields.optionalInt("no_route_retries"),
+                  logLinesDropped: try fields.optionalInt("log_lines_dropped"))
+    }
+}
+
+extension RoutingQueryCounts {
+    public init(from decoder: any Decoder) throws { try self.init(JSONFields(decoder)) }
+
+    /// `total` as sent, as any other field.
+    public init(_ fields: JSONFields) throws {
+        let total = try fields.int("total")
+        self.init(walk: try fields.int("walk"), transit: try fields.int("transit"), car: try fields.int("car"), bike: try fields.int("bike"))
+        self.total = total
+    }
+}
+
+extension RegionDocument {
+    public init(from decoder: any Decoder) throws { try self.init(JSONFields(decoder)) }
+
+    public init(_ fields: JSONFields) throws {
+        self.init(name: try fields.string("name"), hasTransit: try fields.bool("has_transit"), timeZone: try fields.optionalString("time_zone"),
+                  timeZoneSource: try fields.optionalString("time_zone_source"), importedAt: try fields.optionalString("imported_at"),
+                  bounds: try fields.optionalDoubles("bounds"),
+                  transitFeeds: try fields.optionalObjects("transit_feeds") { try TransitFeedDocument($0) },
+                  realtimeFeeds: try fields.optionalObjects("realtime_feeds") { try RealtimeFeedDocument($0) },
+                  sources: try fields.optionalObjects("sources") { try RegionSourceDocument($0) },
+                  straightLineFootpaths: try fields.optionalInt("straight_line_footpaths"))
+        lastCheck = try fields.optionalObject("last_check") { try RegionCheckDocument($0) }
+    }
+}
+
+extension RegionSourceDocument {
+    public init(from decoder: any Decoder) throws { try self.init(JSONFields(decoder)) }
+
+    public init(_ fields: JSONFields) throws {
+        self.init(role: try fields.string("role"), source: try fields.string("source"), remote: try fields.bool("remote"),
+                  size: try fields.int64("size"), sha256: try fields.string("sha256"), etag: try fields.optionalString("etag"),
+                  lastModified: try fields.optionalString("last_modified"), fetchedAt: try fields.optionalString("fetched_at"))
+    }
+}
+
+extension TransitFeedDocument {
+    public init(from decoder: any Decoder) throws { try self.init(JSONFields(decoder)) }
+
+    public init(_ fields: JSONFields) throws {
+        self.init(feed: try fields.string("feed"), firstDate: try fields.string("first_date"), lastDate: try fields.string("last_date"),
+                  serviceDay: try fields.optionalString("service_day"), firstDeparture: try fields.optionalString("first_departure"),
+                  lastArrival: try fields.optionalString("last_arrival"), daysLeft: try fields.optionalInt("days_left"),
+                  feedEndDate: try fields.optionalString("feed_end_date"), lastCheck: try fields.optionalString("last_check"),
+                  lastChange: try fields.optionalString("last_change"))
+    }
+}

@@ -8,26 +8,42 @@ import WireProtocol
 /// 3 the daemon could not be reached, the connection failed, or the socket is another user's;
 /// 4 the plan was stored but a segment has no route (the plan is printed, the error names the segment).
 enum CommandLineTool {
-    static var commands: [any UmctlCommand.Type] { [
-        StatusCommand.self,
-        RegionImportCommand.self, RegionListCommand.self, RegionUpdateCommand.self, RegionSetCommand.self,
-        RegionRemoveCommand.self,
-        SearchCommand.self, WhereCommand.self,
-        PlaceSaveCommand.self, PlaceListCommand.self, PlaceRenameCommand.self, PlaceRemoveCommand.self,
-        PlaceFenceCommand.self,
-        LocationSetCommand.self, LocationShowCommand.self,
-        CompareCommand.self,
-        PlanNewCommand.self, PlanListCommand.self, PlanShowCommand.self, PlanDeleteCommand.self,
-        PlanInsertCommand.self, PlanRemoveCommand.self, PlanModeCommand.self, PlanSwapCommand.self,
-        PlanPresetCommand.self, PlanRebuildCommand.self, PlanPinCommand.self, PlanUnpinCommand.self,
-        PlanPaceCommand.self, PlanAccessCommand.self, PlanTimeCommand.self, PlanRefineCommand.self, PlanAcceptCommand.self,
-        PlanDismissCommand.self, PlanRefreshCommand.self, PlanLinkCommand.self, PlanRemindCommand.self, PlanExportCommand.self, PlanMapCommand.self,
-        PlanStayCommand.self, PlanAlternativesCommand.self, PlanChooseCommand.self, PlanMoveCommand.self,
-        PlanUnlockCommand.self, PlanRenameCommand.self, PlanCopyCommand.self,
-        AgendaCommand.self,
-        HistoryCommand.self, HistoryVisitsCommand.self, HistoryRerunCommand.self, HistoryDeleteCommand.self, HistoryClearCommand.self,
-        WatchCommand.self,
-    ] }
+    /// The first words of the commands' paths, in the order of `umctl help`.
+    static let firstWords = ["status", "region", "search", "where", "place", "location", "compare", "plan", "agenda", "history", "watch"]
+
+    /// Every command, in the order of `umctl help`.
+    static var commands: [any UmctlCommand.Type] { firstWords.flatMap(commands(startingWith:)) }
+
+    /// The commands whose path starts with `word`. Finding a command touches only these: each
+    /// command type's conformance and path are made at run time on first use, and making all
+    /// of them was a tenth of what `umctl status` did.
+    static func commands(startingWith word: String) -> [any UmctlCommand.Type] {
+        switch word {
+        case "status": [StatusCommand.self]
+        case "region": [RegionImportCommand.self, RegionListCommand.self, RegionUpdateCommand.self, RegionSetCommand.self,
+                        RegionRemoveCommand.self]
+        case "search": [SearchCommand.self]
+        case "where": [WhereCommand.self]
+        case "place": [PlaceSaveCommand.self, PlaceListCommand.self, PlaceRenameCommand.self, PlaceRemoveCommand.self,
+                       PlaceFenceCommand.self]
+        case "location": [LocationSetCommand.self, LocationShowCommand.self]
+        case "compare": [CompareCommand.self]
+        case "plan": [
+            PlanNewCommand.self, PlanListCommand.self, PlanShowCommand.self, PlanDeleteCommand.self,
+            PlanInsertCommand.self, PlanRemoveCommand.self, PlanModeCommand.self, PlanSwapCommand.self,
+            PlanPresetCommand.self, PlanRebuildCommand.self, PlanPinCommand.self, PlanUnpinCommand.self,
+            PlanPaceCommand.self, PlanAccessCommand.self, PlanTimeCommand.self, PlanRefineCommand.self, PlanAcceptCommand.self,
+            PlanDismissCommand.self, PlanRefreshCommand.self, PlanLinkCommand.self, PlanRemindCommand.self, PlanExportCommand.self,
+            PlanMapCommand.self, PlanStayCommand.self, PlanAlternativesCommand.self, PlanChooseCommand.self, PlanMoveCommand.self,
+            PlanUnlockCommand.self, PlanRenameCommand.self, PlanCopyCommand.self,
+        ]
+        case "agenda": [AgendaCommand.self]
+        case "history": [HistoryCommand.self, HistoryVisitsCommand.self, HistoryRerunCommand.self, HistoryDeleteCommand.self,
+                         HistoryClearCommand.self]
+        case "watch": [WatchCommand.self]
+        default: []
+        }
+    }
 
     /// Every command's spec, `batch` included, in the order of `umctl help`.
     static var allSpecs: [CommandSpec] { commands.map { $0.spec } + [batchSpec] }
@@ -258,7 +274,8 @@ enum CommandLineTool {
 
     /// The command whose path is the longest prefix of `words`, and the words after it.
     static func find(_ words: [String]) -> (any UmctlCommand.Type, [String])? {
-        let matches = commands.filter { words.starts(with: $0.path) }
+        guard let first = words.first else { return nil }
+        let matches = commands(startingWith: first).filter { words.starts(with: $0.path) }
         guard let best = matches.max(by: { $0.path.count < $1.path.count }) else { return nil }
         return (best, Array(words.dropFirst(best.path.count)))
     }
@@ -330,9 +347,13 @@ enum CommandLineTool {
         return ExitCode.usage.rawValue
     }
 
+    /// Every command's path, `batch` included, in the order of `umctl help`: each command's
+    /// `path` constant, so that no spec (help text included) is built to suggest one.
+    static var allPaths: [[String]] { commands.map { $0.path } + [batchSpec.path] }
+
     /// `; did you mean `umctl plan show`?` for a typo of a command, else "".
     static func didYouMean(_ words: [String]) -> String {
-        guard let path = CommandSuggestion.nearest(to: words, among: allSpecs.map(\.path)) else { return "" }
+        guard let path = CommandSuggestion.nearest(to: words, among: allPaths) else { return "" }
         return "; did you mean `umctl \(path.joined(separator: " "))`?"
     }
 }

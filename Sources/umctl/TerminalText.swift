@@ -12,8 +12,8 @@ enum TerminalText {
     /// `text` with C0 controls, DEL and C1 controls replaced; with `keepingNewlines`, "\n"
     /// stays (for whole output whose line ends umctl wrote itself).
     static func safe(_ text: String, keepingNewlines: Bool = false) -> String {
+        guard !isSafe(text, keepingNewlines: keepingNewlines) else { return text }
         func isControl(_ scalar: Unicode.Scalar) -> Bool { Self.isControl(scalar, keepingNewlines: keepingNewlines) }
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             guard isControl(scalar) else { result.append(scalar); continue }
@@ -45,12 +45,29 @@ enum TerminalText {
 
     /// Whether no string of `value`, keys included, holds a character `safe` replaces.
     private static func isSafe(_ value: JSONValue) -> Bool {
-        func isSafe(_ text: String) -> Bool { !text.unicodeScalars.contains { isControl($0, keepingNewlines: false) } }
         switch value {
         case .string(let text): return isSafe(text)
         case .array(let items): return items.allSatisfy(Self.isSafe)
         case .object(let fields): return fields.allSatisfy { isSafe($0.key) && Self.isSafe($0.value) }
         default: return true
+        }
+    }
+
+    /// Whether `text` holds no control (with `keepingNewlines`, but for "\n"), read byte by
+    /// byte: a C0 control or DEL is one byte, a C1 control (U+0080…U+009F) the two bytes
+    /// C2 80…C2 9F, and no other character's UTF-8 holds either (decoding every string's
+    /// scalars was a tenth of `umctl status`).
+    static func isSafe(_ text: String, keepingNewlines: Bool = false) -> Bool {
+        var text = text // a native string: its bytes are read in place, not copied
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if (byte < 0x20 && !(keepingNewlines && byte == 0x0A)) || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F) {
+                    return false
+                }
+                previous = byte
+            }
+            return true
         }
     }
 

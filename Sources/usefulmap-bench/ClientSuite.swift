@@ -1,15 +1,16 @@
 import Foundation
 import Glibc
 
-/// `usefulmap-bench client [--runs=N] [--other-umctl=PATH,...] [--tampere | --socket=PATH]`: whole-process start-up of the
+/// `usefulmap-bench client [--runs=N] [--other-umctl=PATH,...] [--tampere | --socket=PATH] [--back-to-back]`: whole-process start-up of the
 /// thin client as scripts, status bars and shell completions pay it (issue 26): `umctl status`
 /// against a running daemon, `umctl --version`, and `/bin/true` for the floor, spawned in turn
 /// in the same run so that the machine's load falls on all alike. Each is measured twice: the
 /// wall clock from spawn to exit, and the CPU time the process used (user + system, from
 /// `wait4`), which a shared machine's other work leaves out. With `--other-umctl`, other
 /// umctl builds (an older one, a `--static-swift-stdlib` one) run in the same rounds, for a
-/// before and after. `status` is answered by a new daemon without regions, one with Tampere
-/// imported (`--tampere`: a longer answer, as a user's), or one already running (`--socket`).
+/// before and after; with `--back-to-back`, each command's runs follow one another instead.
+/// `status` is answered by a new daemon without regions, one with Tampere imported
+/// (`--tampere`: a longer answer, as a user's), or one already running (`--socket`).
 func runClientSuite() async throws -> SuiteReport {
     var report = SuiteReport(suite: "client")
     let daemon = try BenchDaemon(existingSocket: benchOption("socket"), importTampere: benchFlag("tampere"))
@@ -29,11 +30,22 @@ func runClientSuite() async throws -> SuiteReport {
     for command in commands { _ = try spawnAndWait(command.argv) } // warm the page cache
     var seconds = Array(repeating: [Double](), count: commands.count)
     var cpuSeconds = Array(repeating: [Double](), count: commands.count)
-    for _ in 0..<runs {
-        for (index, command) in commands.enumerated() {
-            let (cpu, wall) = try time { try spawnAndWait(command.argv) }
-            seconds[index].append(wall)
-            cpuSeconds[index].append(cpu)
+    func measure(_ index: Int) throws {
+        let (cpu, wall) = try time { try spawnAndWait(commands[index].argv) }
+        seconds[index].append(wall)
+        cpuSeconds[index].append(cpu)
+    }
+    // In turn, the machine's load falls on all alike; back to back, each runs as a script's
+    // loop or a status bar runs it, the caches warm with its own code only (on a quiet
+    // machine the two orders differ, so a figure says which it is).
+    let backToBack = benchFlag("back-to-back")
+    if backToBack {
+        for index in commands.indices {
+            for _ in 0..<runs { try measure(index) }
+        }
+    } else {
+        for _ in 0..<runs {
+            for index in commands.indices { try measure(index) }
         }
     }
     for (index, command) in commands.enumerated() {
@@ -45,7 +57,8 @@ func runClientSuite() async throws -> SuiteReport {
         report.add("\(command.name) p50 / /bin/true p50", median(seconds[index]) / median(seconds[2]), unit: "×")
         report.add("\(command.name) CPU p50 / /bin/true CPU p50", median(cpuSeconds[index]) / median(cpuSeconds[2]), unit: "×")
     }
-    report.notes["client"] = "\(umctl), spawned with posix_spawn, output to /dev/null, \(runs) rounds of each in turn"
+    report.notes["client"] = "\(umctl), spawned with posix_spawn, output to /dev/null, "
+        + (backToBack ? "\(runs) runs of each command back to back" : "\(runs) rounds of the commands in turn")
     return report
 }
 

@@ -31,7 +31,7 @@ let requested = arguments.filter { !$0.hasPrefix("--") }
 if requested.isEmpty || arguments.contains("--help") {
     print("usage: usefulmap-bench SUITE... [--json]   suites: all \(suites.map(\.name).joined(separator: " "))")
     print("  fuzz: [--inputs=N] [--seed=N] [--socket=PATH] [--tampere]   soak: [--requests=N]   mixed: [--socket=PATH] [--at-once-trace=FILE] [--prober=process|thread] [--status-pause-ms=N]")
-    print("  client: [--runs=N] [--other-umctl=PATH,...] [--tampere|--socket=PATH]   daemon: [--umctl=PATH]   import: [--runs=N]")
+    print("  client: [--runs=N] [--other-umctl=PATH,...] [--tampere|--socket=PATH] [--back-to-back]   daemon: [--umctl=PATH]   import: [--runs=N]")
     print("  transit: [--queries=N] [--engine-only]")
     exit(requested.isEmpty && !arguments.contains("--help") ? 2 : 0)
 }

@@ -54,4 +54,16 @@ final class JSONParserTests: XCTestCase {
     func testWriterNeverProducesInvalidJSONForNonFiniteNumbers() throws {
         XCTAssertEqual(String(decoding: JSONWriter.data(.array([.number(.nan), .number(.infinity)])), as: UTF8.self), "[null,null]")
     }
+
+    /// Objects are made at their end from the members read (nested ones first): each object
+    /// gets its own members, and a repeated key keeps its last value.
+    func testNestedObjectsKeepTheirOwnMembersAndTheLastOfARepeatedKey() throws {
+        let text = #"{"x":{"y":{"z":1},"w":2,"y2":{}},"v":[{"a":1},{"b":{"c":[{"d":3}]}}],"k":1,"k":{"last":true}}"#
+        XCTAssertEqual(try JSONParser.parse(Data(text.utf8)), .object([
+            "x": .object(["y": .object(["z": .number(1)]), "w": .number(2), "y2": .object([:])]),
+            "v": .array([.object(["a": .number(1)]), .object(["b": .object(["c": .array([.object(["d": .number(3)])])])])]),
+            "k": .object(["last": .bool(true)]),
+        ]))
+        XCTAssertThrowsError(try JSONParser.parse(Data(#"{"a":{"b":1,}"#.utf8)), "a failure inside a nested object")
+    }
 }

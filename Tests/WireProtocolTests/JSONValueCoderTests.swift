@@ -161,6 +161,13 @@ final class JSONValueCoderTests: XCTestCase {
                        "a new field of Params.Hello must be written in its jsonValue too")
     }
 
+    /// Params.Empty writes itself as one value, `{}`, for both encoders (and reads back).
+    func testEmptyParamsAreWrittenAsAnEmptyObjectByBothEncoders() throws {
+        XCTAssertEqual(try JSONValue(encoding: Params.Empty()), .object([:]))
+        XCTAssertEqual(try JSONParser.parse(WireCodec.encoder.encode(Params.Empty())), .object([:]))
+        XCTAssertEqual(try WireCodec.decoder.decode(Params.Empty.self, from: Data("{}".utf8)), Params.Empty())
+    }
+
     func testANumberJSONCannotHoldIsRefused() {
         XCTAssertThrowsError(try JSONValueEncoder.encode(["lat": Double.nan])) { error in
             guard case EncodingError.invalidValue = error else { return XCTFail("\(error)") }
