@@ -18,7 +18,7 @@ final class HeavyWorkPriorityRuleTests: XCTestCase {
         XCTAssertNil(HeavyWorkPriority(steps: -3, base: 0).nice, "a negative step is none")
     }
 
-    func testLoweringAThreadTwiceLowersItOnce() throws {
+    func testAThreadIsLoweredToTheHeavyValueOnceAndNeverRaisedBack() throws {
         let priority = HeavyWorkPriority(steps: 3, base: HeavyWorkPriority.currentThreadNice())
         let target = try XCTUnwrap(priority.nice)
         let observed = DispatchSemaphore(value: 0)
