@@ -80,14 +80,17 @@ public struct UsefulMapDaemon: Sendable {
         let store: Store
         do {
             // Opening checks and migrates the file: on a thread of its own, off the cooperative pool.
-            store = try await CPUWorkPool.blocking.run { [path = configuration.databasePath] in try Store(path: path) }
+            store = try await CPUWorkPool.blocking.run { [path = configuration.databasePath] in
+                try Store(path: path, threadNice: HeavyWorkPriority.current.nice)
+            }
         } catch {
             logger.error("cannot open the database", ["path": configuration.databasePath, "error": "\(error)"])
             return false
         }
         database.store = store
         let streets = StreetEngine(dataDirectory: URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true),
-                                   workers: configuration.streetWorkers, carCost: configuration.carCost)
+                                   workers: configuration.streetWorkers, carCost: configuration.carCost,
+                                   workerNice: HeavyWorkPriority.current.nice)
         let clock: any WallClock = configuration.clockStart.map { StartedClock(start: $0) } ?? SystemClock()
         let live = LiveFeedBoard(clock: clock)
         let composition = DaemonComposition(

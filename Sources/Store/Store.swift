@@ -41,10 +41,12 @@ public final class Store: Sendable {
     /// Opens the database at `path`, creating it and its parent directory when missing, and
     /// brings its schema up to date.
     /// - parameter clock: gives the created/updated times of places and plans.
+    /// - parameter threadNice: the nice value the store's threads (writer and readers) run at;
+    ///   nil: the opening thread's. The daemon's are below its I/O threads (`HeavyWorkPriority`).
     /// - throws: `StoreError`: `.notADatabase`, `.corruptDatabase`, `.foreignDatabase`,
     ///   `.newerSchema`, `.checksumMismatch`, `.readOnlyDirectory`, `.cannotOpen`; in each case
     ///   the file is left as it was.
-    public init(path: String, clock: any WallClock = SystemClock()) throws {
+    public init(path: String, clock: any WallClock = SystemClock(), threadNice: Int32? = nil) throws {
         self.path = path
         self.clock = clock
         let writerConnection = try Self.openAndMigrate(path: path, migrations: Migration.embedded, clock: clock)
@@ -59,7 +61,7 @@ public final class Store: Sendable {
             throw Self.storeError(error, path: path)
         }
         atOnceReader = AtOnceReader(StatementCache(readerConnections.removeLast(), lockGuarded: true))
-        threads = StoreThreads(writer: writerConnection, readers: readerConnections)
+        threads = StoreThreads(writer: writerConnection, readers: readerConnections, nice: threadNice)
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 
 /// A thread of the store that owns one connection and runs the jobs of its queue until the
@@ -20,15 +21,18 @@ final class StoreThread: @unchecked Sendable { // `connection` is only used on t
     private let name: String
     private let queue: JobQueue
     private let exited = DispatchSemaphore(value: 0)
+    /// The nice value the thread sets itself to as it starts (nil: the starting thread's).
+    private let nice: Int32?
     /// The writer's group commit (nil for a reader).
     let groupCommit: GroupCommit?
 
-    init(role: Role, group: ObjectIdentifier, connection: StatementCache, queue: JobQueue, name: String) {
+    init(role: Role, group: ObjectIdentifier, connection: StatementCache, queue: JobQueue, name: String, nice: Int32? = nil) {
         self.role = role
         self.group = group
         self.connection = connection
         self.queue = queue
         self.name = name
+        self.nice = nice
         groupCommit = role == .writer ? GroupCommit() : nil
         connection.owner = self
     }
@@ -40,6 +44,11 @@ final class StoreThread: @unchecked Sendable { // `connection` is only used on t
     }
 
     private func run() {
+        nameCurrentThread(name)
+        // Linux keeps nice per thread: `who` 0 is this thread alone. Raising it needs no privilege.
+        if let nice, getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) < nice {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
+        }
         pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque()) // `run` holds self meanwhile
         while runNext() {}
         pthread_setspecific(Self.key, nil)
@@ -111,4 +120,14 @@ final class JobQueue: Sendable {
             guard taken.count < limit, waiting.wait(timeout: .now()) == .success else { return (taken, false) }
         }
     }
+}
+
+/// Names the calling thread for the kernel (`top -H`, `/proc/…/task/…/comm`), cut to its 15
+/// bytes: Foundation keeps `Thread.name` to itself on Linux, and Glibc's `pthread_setname_np`
+/// is not visible to Swift.
+private func nameCurrentThread(_ name: String) {
+    let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    _ = Array(name.utf8.prefix(15)).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
 }

@@ -16,17 +16,17 @@ final class StoreThreads: Sendable {
     private let readers: [StoreThread]
     private let group: ObjectIdentifier
 
-    init(writer writerConnection: Database, readers readerConnections: [Database]) {
+    init(writer writerConnection: Database, readers readerConnections: [Database], nice: Int32? = nil) {
         let writerQueue = JobQueue(), readerQueue = JobQueue()
         let group = ObjectIdentifier(writerQueue)
         self.writerQueue = writerQueue
         self.readerQueue = readerQueue
         self.group = group
         writer = StoreThread(role: .writer, group: group, connection: StatementCache(writerConnection),
-                             queue: writerQueue, name: "store-writer")
+                             queue: writerQueue, name: "store-writer", nice: nice)
         readers = readerConnections.enumerated().map { index, connection in
             StoreThread(role: .reader, group: group, connection: StatementCache(connection),
-                        queue: readerQueue, name: "store-reader-\(index + 1)")
+                        queue: readerQueue, name: "store-reader-\(index + 1)", nice: nice)
         }
         writer.start()
         for reader in readers { reader.start() }

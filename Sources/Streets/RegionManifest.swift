@@ -30,6 +30,9 @@ public struct RegionManifest: Codable, Hashable, Sendable {
     public var boundingBox: RegionBoundingBox
     /// IANA time zone of the region ("Europe/Helsinki").
     public var timeZone: String
+    /// `timeZone` as a zone: the one every time of the region is read and written in (the
+    /// machine's zone for an identifier this system does not know).
+    public var zone: TimeZone { TimeZone(identifier: timeZone) ?? .current }
     /// How `timeZone` was decided, in words ("agency_timezone of feed tampere.zip"); nil in
     /// manifests written before it was recorded.
     public var timeZoneSource: String?

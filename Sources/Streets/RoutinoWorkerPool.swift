@@ -19,6 +19,9 @@ final class RoutinoWorkerPool: Sendable {
         var recycleAfterFailedRoutes: Int
         /// Seconds a worker may stay silent (starting, or on one query) before it is killed as hung.
         var answerTimeout: Double = 60
+        /// The nice value each worker runs at, set as it starts (nil: the starting thread's,
+        /// which a spawned process inherits). The daemon's are below its I/O threads.
+        var nice: Int32?
         /// Tests only: called after a request reached a worker and before its answer is read.
         var afterRequestSent: (@Sendable (pid_t) -> Void)?
     }
@@ -117,7 +120,8 @@ final class RoutinoWorkerPool: Sendable {
                 } else {
                     current = try RoutinoWorkerProcess.spawn(executable: configuration.executable,
                                                              database: configuration.database,
-                                                             answerTimeout: configuration.answerTimeout)
+                                                             answerTimeout: configuration.answerTimeout,
+                                                             nice: configuration.nice)
                     worker = current
                 }
                 try current.send(request)

@@ -26,8 +26,8 @@ final class RoutinoWorkerProcess {
 
     /// Starts a worker on `database` and waits for its `ready` line.
     /// - parameter answerTimeout: seconds to wait for any line; a worker silent for longer is treated as dead.
-    static func spawn(executable: String, database: String,
-                      answerTimeout: Double) throws(RoutinoWorkerFailure) -> RoutinoWorkerProcess {
+    static func spawn(executable: String, database: String, answerTimeout: Double,
+                      nice: Int32? = nil) throws(RoutinoWorkerFailure) -> RoutinoWorkerProcess {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw .startFailed("cannot create a socket pair: errno \(errno)")
@@ -44,6 +44,9 @@ final class RoutinoWorkerProcess {
             throw .startFailed(error.description)
         }
         close(pair[1])
+        // Raising a child's nice value needs no privilege; it is done before the worker loads
+        // its database, and the worker has one thread.
+        if let nice { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(child.pid), nice) }
         var timeout = timeval(tv_sec: Int(answerTimeout), tv_usec: Int((answerTimeout - answerTimeout.rounded(.down)) * 1e6))
         setsockopt(pair[0], SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let worker = RoutinoWorkerProcess(child: child, socket: pair[0])

@@ -28,24 +28,27 @@ public final class StreetRouter: Sendable {
     /// - parameter workers: worker processes per region (started on first use).
     /// - throws: `StreetsError.workerNotFound` when `usefulmap-routino-worker` cannot be found.
     /// - parameter onRetry: told how many routes were asked again from other nearby roads after a `no_route`.
+    /// - parameter workerNice: the nice value the worker processes run at (nil: the starting thread's).
     public convenience init(regions: [RegionManifest], dataDirectory: URL,
                             workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-                            onRetry: (@Sendable (Int) -> Void)? = nil) throws {
+                            workerNice: Int32? = nil, onRetry: (@Sendable (Int) -> Void)? = nil) throws {
         try self.init(regions: regions, dataDirectory: dataDirectory, workers: workers,
                       recycleAfterFailedRoutes: StreetRouter.defaultRecycleAfterFailedRoutes, afterRequestSent: nil,
-                      onRetry: onRetry)
+                      workerNice: workerNice, onRetry: onRetry)
     }
 
     /// The full initialiser; `afterRequestSent` lets tests kill a worker mid-query.
     init(regions: [RegionManifest], dataDirectory: URL, workers: Int, recycleAfterFailedRoutes: Int,
-         afterRequestSent: (@Sendable (pid_t) -> Void)?, onRetry: (@Sendable (Int) -> Void)? = nil) throws {
+         afterRequestSent: (@Sendable (pid_t) -> Void)?, workerNice: Int32? = nil,
+         onRetry: (@Sendable (Int) -> Void)? = nil) throws {
         self.onRetry = onRetry
         let executable = try StreetRouter.locateWorker()
         let catalog = RegionCatalog(dataDirectory: dataDirectory)
         self.regions = regions.map { manifest in
             let configuration = RoutinoWorkerPool.Configuration(
                 executable: executable, database: catalog.directory(of: manifest.name).path, workers: workers,
-                recycleAfterFailedRoutes: max(1, recycleAfterFailedRoutes), afterRequestSent: afterRequestSent)
+                recycleAfterFailedRoutes: max(1, recycleAfterFailedRoutes), nice: workerNice,
+                afterRequestSent: afterRequestSent)
             return (manifest, RoutinoWorkerPool(configuration))
         }
     }

@@ -25,11 +25,14 @@ public struct FeedServiceHours: Hashable, Sendable {
 }
 
 extension GTFSImportReport {
+    /// The zone the feeds' service days and hours are read in: the agencies' (`timeZone`), else UTC.
+    public var zone: TimeZone { ServiceDate.zone(named: timeZone) }
+
     /// The first departure and the last arrival of the trips `feed` runs on the service day of
     /// `date` (its local date in the report's zone); nil when nothing runs then, or the feed was
     /// imported before the hours were recorded.
     public func serviceHours(ofFeed feed: String, onDayOf date: Date) -> FeedServiceHours? {
-        let zone = TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current
+        let zone = self.zone
         let day = ServiceDate.localDay(of: date, in: zone)
         let running = (serviceSpans[feed] ?? []).filter { $0.runs(on: day) }
         guard let first = running.map(\.firstDeparture).min(), let last = running.map(\.lastArrival).max() else { return nil }
@@ -40,6 +43,6 @@ extension GTFSImportReport {
 
     /// The service day of `date` in the report's zone, "2022-01-12".
     public func serviceDay(of date: Date) -> String {
-        ServiceDate.iso(ServiceDate.localDay(of: date, in: TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current))
+        ServiceDate.iso(ServiceDate.localDay(of: date, in: zone))
     }
 }

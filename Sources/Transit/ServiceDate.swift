@@ -3,7 +3,13 @@ import Foundation
 /// Calendar arithmetic on GTFS service dates as day numbers (days since 1970-01-01), and
 /// the GTFS rule that anchors a service day's times at "noon minus 12 hours" local time,
 /// which is what makes days with a daylight-saving change come out right.
-enum ServiceDate {
+public enum ServiceDate {
+    /// The zone a timetable's times are read in: its IANA identifier, else UTC (never the
+    /// machine's zone, which would move every service day with the computer).
+    static func zone(named identifier: String) -> TimeZone {
+        TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0) ?? .current
+    }
+
     /// Day number of a proleptic Gregorian date; `nil` for an impossible date.
     static func dayNumber(year: Int, month: Int, day: Int) -> Int? {
         guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
@@ -58,8 +64,10 @@ enum ServiceDate {
         return utc - 43_200
     }
 
-    /// The local calendar day of an instant in `timeZone`.
-    static func localDay(of instant: Date, in timeZone: TimeZone) -> Int {
+    /// The local calendar day of an instant in `timeZone`: the day a service day is counted by.
+    /// Public so that whatever shows service days (the daemon's `status`) tells a day by the
+    /// same rule.
+    public static func localDay(of instant: Date, in timeZone: TimeZone) -> Int {
         let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
         return seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     }

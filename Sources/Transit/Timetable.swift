@@ -135,7 +135,7 @@ struct Timetable: Sendable {
         self.timeZoneID = timeZoneID
     }
 
-    var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? TimeZone(secondsFromGMT: 0) ?? .current }
+    var timeZone: TimeZone { ServiceDate.zone(named: timeZoneID) }
 
     var stopTimeCount: Int { arrivals.count }
 

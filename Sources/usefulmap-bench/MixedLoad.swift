@@ -103,6 +103,7 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
     report.add("daemon: involuntary switches per write", Double(daemonUsed.involuntarySwitches) / requests, unit: "")
     report.add("daemon: threads' wait for a core/run", daemonUsed.meanRunDelayMilliseconds, unit: "ms")
     report.notes["load average (1 min) before / after"] = "\(loadBefore) / \(loadAverage())"
+    report.notes["daemon's threads by nice value"] = threadsByNice(of: daemonPID)
     report.notes["prober"] = prober == .process
         ? "a process of its own" + (statusPauseMilliseconds > 0 ? ", pausing \(statusPauseMilliseconds) ms after each answer" : "")
         : "a thread of the bench process"
@@ -129,6 +130,21 @@ private func daemonProcessID(socket: String) throws -> Int32 {
     defer { close(fd) }
     guard let peer = PeerCredentials.of(fd) else { throw BenchError("cannot read the daemon's credentials") }
     return peer.pid
+}
+
+/// How many of the process's threads run at each nice value, "0: 21, 10: 9": whether its heavy
+/// work ran below its I/O threads (`USEFULMAPD_HEAVY_NICE`, docs/operations.md).
+private func threadsByNice(of pid: Int32) -> String {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    var counts: [Int: Int] = [:]
+    for task in tasks {
+        // After the name in parentheses: state, ppid, … nice is the 19th field of the line.
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { continue }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        if fields.count > 16, let nice = Int(fields[16]) { counts[nice, default: 0] += 1 }
+    }
+    return counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
 }
 
 /// The 1-minute load average, as /proc/loadavg says it.

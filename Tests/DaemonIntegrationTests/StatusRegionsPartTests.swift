@@ -93,6 +93,34 @@ final class StatusRegionsPartTests: XCTestCase {
         XCTAssertEqual(try status().document.regions, try composition.regions.documents(onDate: nil, now: clock.now()))
     }
 
+    /// Tampere's own zone set to New York (UTC-5) while its timetable stays in Helsinki's
+    /// (UTC+2): the service day turns at Helsinki's midnight, the days left at New York's, and
+    /// the part kept must follow each zone on its own.
+    func testARegionWhoseTimetableZoneDiffersFromItsOwnTurnsEachDayInItsZone() throws {
+        try composition.regions.catalog.setTimeZone("America/New_York", ofRegion: "tampere") // as `region set --time-zone`
+        composition.regions.invalidate("tampere")
+        func shown() throws -> TransitFeedDocument {
+            let answer = try status().document
+            XCTAssertEqual(answer.regions, try composition.regions.documents(onDate: nil, now: clock.now()),
+                           "at \(clock.now()): the freshly built document")
+            return try feed(answer)
+        }
+        clock.set(Date(timeIntervalSince1970: 1_642_024_740)) // 2022-01-12T21:59:00Z: 23:59 in Helsinki, 16:59 in New York
+        let before = try shown()
+        XCTAssertEqual(before.serviceDay, "2022-01-12")
+        let daysLeft = try XCTUnwrap(before.daysLeft)
+
+        clock.set(Date(timeIntervalSince1970: 1_642_024_860)) // 22:01Z: 00:01 on the 13th in Helsinki, 17:01 in New York
+        let helsinkiMidnight = try shown()
+        XCTAssertEqual(helsinkiMidnight.serviceDay, "2022-01-13", "the timetable's day turned")
+        XCTAssertEqual(helsinkiMidnight.daysLeft, daysLeft, "the region's own day did not")
+
+        clock.set(Date(timeIntervalSince1970: 1_642_050_060)) // 2022-01-13T05:01:00Z: 00:01 on the 13th in New York
+        let newYorkMidnight = try shown()
+        XCTAssertEqual(newYorkMidnight.serviceDay, "2022-01-13", "the timetable's day did not turn again")
+        XCTAssertEqual(newYorkMidnight.daysLeft, daysLeft - 1, "the region's own day turned")
+    }
+
     func testARealtimeFeedsNewStateShowsInTheVeryNextStatus() throws {
         XCTAssertNil(try status().document.regions.first?.realtimeFeeds)
         let waiting = RealtimeFeedDocument(source: "https://example.org/trips.pb", intervalS: 30, state: "waiting")

@@ -133,7 +133,7 @@ public enum WireDocuments {
     /// and their days left from the service day of `now`.
     public static func region(_ manifest: RegionManifest, report: GTFSImportReport?, day: Date, now: Date) -> RegionDocument {
         let box = manifest.boundingBox
-        let zone = TimeZone(identifier: manifest.timeZone) ?? .current
+        let zone = manifest.zone
         // Every feed of a region is imported together: the import is each feed's last change; its
         // last check is when a feed given by URL was last confirmed current, else the import.
         let importedAt = WireTime.string(from: manifest.importedAt, timeZone: TimeZone.current)
@@ -160,6 +160,14 @@ public enum WireDocuments {
             },
             sources: manifest.sources.map(source),
             straightLineFootpaths: report.flatMap { $0.straightLineFootpaths > 0 ? $0.straightLineFootpaths : nil })
+    }
+
+    /// The zones `region(_:report:day:now:)` reads days in: the region's own (days left) and,
+    /// with transit, its timetable's (`GTFSImportReport.zone`: service day and hours). The
+    /// document changes with the clock only when the local day changes in one of them, which is
+    /// what `status` keeps its regions part by (`RegionsStatusPart`).
+    public static func regionDayZones(_ manifest: RegionManifest, report: GTFSImportReport?) -> [TimeZone] {
+        [manifest.zone] + (report.map { [$0.zone] } ?? [])
     }
 
     /// A region's source as shown: never a URL's credentials.

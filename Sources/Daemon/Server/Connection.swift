@@ -238,6 +238,9 @@ final class Connection: Sendable {
                           completesRequest: true)
                     continue
                 }
+                // Whatever runs on the shared pool (plans computed, edits, searches) is heavy
+                // beside the I/O threads' at-once answers: its threads run below them.
+                HeavyWorkPriority.current.lowerCurrentThread()
                 let answer = await dispatcher.respond(to: line, connection: id, answerLimit: limits.maxOutputBytes) { [self] notification in
                     writeMessage(notification, droppable: true)
                 }

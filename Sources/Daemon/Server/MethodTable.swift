@@ -78,7 +78,9 @@ public struct MethodTable: Sendable {
         runsAtOnce[method] = runAtOnce
     }
 
-    /// One plain thread for the handlers answered at once when a task runs them.
+    /// One plain thread for the handlers answered at once when a task runs them (below the I/O
+    /// threads, as every `CPUWorkPool`: it answers only a `status` in a batch or behind another
+    /// request of its connection, which waits for that request anyway).
     private static let atOncePool = CPUWorkPool(name: "usefulmapd-at-once", width: 1)
 
     func run(_ method: WireMethod) -> Run? { runs[method] }

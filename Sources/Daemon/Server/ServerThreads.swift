@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 
 /// The server's own threads (the accept loop, one I/O thread per connection). Their bodies
@@ -15,6 +16,7 @@ final class ServerThreads: Sendable {
         live.withLock { $0 += 1 }
         let held = HeldBody(body)
         let thread = Thread { [self] in
+            nameCurrentThread(name)
             held.runOnce()
             live.withLock { $0 -= 1 }
             ended.notifyAll()
@@ -39,4 +41,14 @@ private final class HeldBody: Sendable {
         guard let run = body.withLock({ held in defer { held = nil }; return held }) else { return }
         run()
     }
+}
+
+/// Names the calling thread for the kernel (`top -H`, `/proc/…/task/…/comm`), cut to its 15
+/// bytes: Foundation keeps `Thread.name` to itself on Linux, and Glibc's `pthread_setname_np`
+/// is not visible to Swift.
+private func nameCurrentThread(_ name: String) {
+    let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    _ = Array(name.utf8.prefix(15)).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
 }

@@ -70,7 +70,9 @@ final class CPUWorkPool: Sendable {
     }
 
     /// A thread's loop: takes the oldest job, or waits for one (threads live as long as the daemon).
+    /// Its work is heavy or may wait long: below the I/O threads (`HeavyWorkPriority`).
     private func work() {
+        HeavyWorkPriority.current.lowerCurrentThread()
         while true {
             state.withLock { $0.idleThreads += 1 }
             wake.wait()

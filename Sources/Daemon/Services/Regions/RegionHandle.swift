@@ -40,7 +40,7 @@ public final class RegionHandle: Sendable {
     public var name: String { manifest.name }
 
     /// The zone every time of this region is read and written in.
-    public var timeZone: TimeZone { TimeZone(identifier: manifest.timeZone) ?? .current }
+    public var timeZone: TimeZone { manifest.zone }
 
     /// True when `coordinate` is inside the region (with the one margin, `RegionBoundingBox.margin`).
     public func contains(_ coordinate: Coordinate) -> Bool { manifest.boundingBox.contains(coordinate) }
@@ -90,6 +90,11 @@ public final class RegionHandle: Sendable {
     /// service day of `day` and their days left from `now` (default: `day`).
     public func document(on day: Date, now: Date? = nil) -> RegionDocument {
         WireDocuments.region(manifest, report: importReport(), day: day, now: now ?? day)
+    }
+
+    /// The zones `document(on:now:)` reads days in (`WireDocuments.regionDayZones`).
+    func dayZones() -> [TimeZone] {
+        WireDocuments.regionDayZones(manifest, report: importReport())
     }
 
     /// Stops the workers opened on this version; later queries open nothing and fail.

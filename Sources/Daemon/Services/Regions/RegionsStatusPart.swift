@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Transit
 import WireProtocol
 
 /// The `regions` part of `status`, kept encoded: building it (each region's feeds, their service
@@ -39,7 +40,7 @@ final class RegionsStatusPart: Sendable {
         /// The region versions, by identity: an import, an update or a removal replaces them.
         var handles: [Made]
         var inputs: Inputs
-        /// The zones `days` are taken in, per handle.
+        /// The zones `days` are taken in, per handle (`RegionHandle.dayZones`).
         var zones: [[TimeZone]]
         var encoded: Data
 
@@ -54,11 +55,11 @@ final class RegionsStatusPart: Sendable {
     func encoded(now: Date) throws -> Data {
         let handles = try regions.handles()
         let previous = kept.withLock { $0 }.flatMap { $0.isMade(from: handles) ? $0 : nil }
-        let zones = previous?.zones ?? handles.map(Self.zones(of:))
+        let zones = previous?.zones ?? handles.map { $0.dayZones() }
         // Read once and built from: a feed's state changing between two reads would keep the
         // old inputs beside the new bytes, and a state changing back would then serve them.
         let realtimeFeeds = handles.map { regions.realtimeDocuments(of: $0.name) }
-        let inputs = Inputs(realtimeFeeds: realtimeFeeds, days: zones.map { $0.map { Self.localDay(of: now, in: $0) } })
+        let inputs = Inputs(realtimeFeeds: realtimeFeeds, days: zones.map { $0.map { ServiceDate.localDay(of: now, in: $0) } })
         if let previous, previous.inputs == inputs { return previous.encoded }
         let documents = zip(handles, realtimeFeeds).map { handle, feeds in
             var document = handle.document(on: now, now: now)
@@ -68,21 +69,5 @@ final class RegionsStatusPart: Sendable {
         let encoded = try WireCodec.encoder.encode(documents)
         kept.withLock { $0 = Kept(handles: handles.map { Made(handle: $0) }, inputs: inputs, zones: zones, encoded: encoded) }
         return encoded
-    }
-
-    /// The local calendar day of `instant` in `zone` as a day number: the day Transit's service
-    /// days are counted by (`ServiceDate.localDay`, internal to Transit), here only compared.
-    private static func localDay(of instant: Date, in zone: TimeZone) -> Int {
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
-        return seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-    }
-
-    /// The zones a region's document reads its days in: the region's own (days left) and its
-    /// timetable's (service day and hours), with the fallbacks `WireDocuments.region` and
-    /// `GTFSImportReport` use.
-    private static func zones(of handle: RegionHandle) -> [TimeZone] {
-        let own = handle.timeZone
-        guard let report = handle.importReport() else { return [own] }
-        return [own, TimeZone(identifier: report.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current]
     }
 }

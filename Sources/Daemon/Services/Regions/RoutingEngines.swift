@@ -10,17 +10,21 @@ public struct StreetEngine: LegEngine {
     private let workers: Int
     /// Prices car legs (`--car-cost-per-km`); nil leaves them without a price.
     private let carCost: CarCost?
+    /// The nice value of the worker processes (`HeavyWorkPriority`); nil: the starting thread's.
+    private let workerNice: Int32?
 
-    public init(dataDirectory: URL, workers: Int, carCost: CarCost? = nil) {
+    public init(dataDirectory: URL, workers: Int, carCost: CarCost? = nil, workerNice: Int32? = nil) {
         self.dataDirectory = dataDirectory
         self.workers = workers
         self.carCost = carCost
+        self.workerNice = workerNice
     }
 
     public func open(_ region: RegionManifest, directory: URL, counters: DaemonCounters) throws -> any RegionLegSource {
         do {
             return Opened(router: try StreetRouter(regions: [region], dataDirectory: dataDirectory, workers: workers,
-                                                    onRetry: { counters.countNoRouteRetries($0) }), carCost: carCost)
+                                                    workerNice: workerNice, onRetry: { counters.countNoRouteRetries($0) }),
+                          carCost: carCost)
         } catch let error as StreetsError {
             throw RoutingError.engineFailure(error.description)
         }
