@@ -7,7 +7,8 @@ import Synchronization
 /// threads block on the workers' sockets, never on Swift's cooperative pool).
 ///
 /// Queries wait in one FIFO queue and any idle thread takes the next, so queries from
-/// different plans run in parallel up to the number of workers. A worker is started on first
+/// different plans run in parallel up to the number of workers; a batch (`askAll`) is cut into
+/// one lane per worker (`RoutinoBatchLanes`). A worker is started on first
 /// use; one that dies (or stays silent for `answerTimeout`) is replaced and the query retried
 /// once; one that has answered
 /// `recycleAfterFailedRoutes` failed routes is replaced (libroutino leaks on each).
@@ -27,9 +28,12 @@ final class RoutinoWorkerPool: Sendable {
     }
 
     private let queue = JobQueue()
+    /// The worker threads (and so the lanes of a batch).
+    private let threads: Int
 
     init(_ configuration: Configuration) {
-        for index in 0..<max(1, configuration.workers) {
+        threads = max(1, configuration.workers)
+        for index in 0..<threads {
             let queue = self.queue
             let thread = Thread { RoutinoWorkerPool.serve(queue, configuration) }
             thread.name = "routino-worker-\(index)"
@@ -41,14 +45,15 @@ final class RoutinoWorkerPool: Sendable {
     /// - throws: `RoutingError.engineFailure` when no worker can answer (twice dead, cannot start, shut down).
     func ask(_ request: String) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
-            queue.push(Job(request: request) { continuation.resume(with: $0) })
+            queue.push(.one(Job(request: request) { continuation.resume(with: $0) }))
         }
     }
 
     /// Sends every request and blocks the calling thread until all are answered; answers are
     /// in request order. For synchronous batch work (an import step on its own thread), never
-    /// for a cooperative-pool thread. The queue spreads the requests over every worker, and
-    /// all of them stay busy to the end (no batch waits for its slowest answer).
+    /// for a cooperative-pool thread. Each worker takes a contiguous run of the requests, then
+    /// helps the others from their far ends (`RoutinoBatchLanes`): requests next to each other
+    /// that share an end find its waypoint once, and every worker stays busy to the end.
     /// - parameter progress: told the number answered so far, on the calling thread, each time
     ///   at least `progressStep` more are answered, and at the end.
     func askAll(_ requests: [String], progressStep: Int = 256,
@@ -58,7 +63,7 @@ final class RoutinoWorkerPool: Sendable {
 
     /// `askAll`, giving up when `shouldStop` says so (an import cancelled while it times footpaths).
     /// - parameter shouldStop: polled while the answers come in (at least every `stopPollInterval`);
-    ///   true returns nil at once, leaving the requests not yet answered queued (`shutdown` drops them).
+    ///   true returns nil at once, leaving the requests not yet answered to the workers (`shutdown` drops them).
     func askAll(_ requests: [String], progressStep: Int = 256, unlessStopped shouldStop: () -> Bool,
                 progress: (_ answered: Int) -> Void = { _ in }) -> [Result<String, Error>]? {
         final class Answers: Sendable {
@@ -67,12 +72,11 @@ final class RoutinoWorkerPool: Sendable {
         }
         let answers = Answers(count: requests.count)
         let arrived = DispatchSemaphore(value: 0)  // one signal per answer
-        for (index, request) in requests.enumerated() {
-            queue.push(Job(request: request) { result in
-                answers.results.withLock { $0[index] = result }
-                arrived.signal()
-            })
+        let batch = Batch(requests: requests, lanes: threads) { index, result in
+            answers.results.withLock { $0[index] = result }
+            arrived.signal()
         }
+        for lane in 0..<threads { queue.push(.lane(batch, lane)) }
         var reported = 0
         for answered in requests.indices.map({ $0 + 1 }) {
             while arrived.wait(timeout: .now() + Self.stopPollInterval) == .timedOut {
@@ -103,8 +107,16 @@ final class RoutinoWorkerPool: Sendable {
 
     private static func serve(_ queue: JobQueue, _ configuration: Configuration) {
         var worker: RoutinoWorkerProcess?
-        while let job = queue.pop() {
-            job.complete(answer(job.request, worker: &worker, configuration))
+        while let work = queue.pop() {
+            switch work {
+            case .one(let job):
+                job.complete(answer(job.request, worker: &worker, configuration))
+            case .lane(let batch, let lane):
+                while !queue.isClosed, let index = batch.lanes.next(lane: lane) {
+                    batch.complete(index, answer(batch.requests[index], worker: &worker, configuration))
+                }
+                if queue.isClosed { batch.failRemaining() }
+            }
         }
         worker?.stop()
     }
@@ -157,11 +169,46 @@ final class RoutinoWorkerPool: Sendable {
         var complete: @Sendable (Result<String, Error>) -> Void
     }
 
+    /// The requests of one `askAll`, shared by the lanes every worker thread takes.
+    final class Batch: Sendable {
+        let requests: [String]
+        let lanes: RoutinoBatchLanes
+        /// Called exactly once per request index, on a worker thread (or by `failRemaining`).
+        let complete: @Sendable (_ index: Int, Result<String, Error>) -> Void
+
+        init(requests: [String], lanes: Int, complete: @escaping @Sendable (_ index: Int, Result<String, Error>) -> Void) {
+            self.requests = requests
+            self.lanes = RoutinoBatchLanes(count: requests.count, lanes: lanes)
+            self.complete = complete
+        }
+
+        /// Fails every request no worker has taken (the pool shut down).
+        func failRemaining() {
+            for index in lanes.takeAll() {
+                complete(index, .failure(RoutingError.engineFailure("the street router has shut down")))
+            }
+        }
+    }
+
+    /// What a worker thread takes from the queue: one query, or its lane of a batch.
+    enum Work: Sendable {
+        case one(Job)
+        case lane(Batch, Int)
+
+        /// Ends the work without a worker (the pool shut down).
+        func fail() {
+            switch self {
+            case .one(let job): job.complete(.failure(RoutingError.engineFailure("the street router has shut down")))
+            case .lane(let batch, _): batch.failRemaining()
+            }
+        }
+    }
+
     /// A blocking FIFO shared by the pool's threads: one signal of `waiting` per job pushed;
     /// once closed, each thread that wakes passes the signal on, so every waiting thread ends.
     final class JobQueue: Sendable {
         private struct State {
-            var jobs: [Job] = []
+            var jobs: [Work] = []
             var head = 0
             var closed = false
         }
@@ -169,22 +216,23 @@ final class RoutinoWorkerPool: Sendable {
         private let state = Mutex(State())
         private let waiting = DispatchSemaphore(value: 0)
 
-        func push(_ job: Job) {
+        func push(_ job: Work) {
             let accepted = state.withLock { state in
                 guard !state.closed else { return false }
                 state.jobs.append(job)
                 return true
             }
-            guard accepted else {
-                return job.complete(.failure(RoutingError.engineFailure("the street router has shut down")))
-            }
+            guard accepted else { return job.fail() }
             waiting.signal()
         }
 
+        /// True once `close` was called.
+        var isClosed: Bool { state.withLock { $0.closed } }
+
         /// The next job, or nil once closed.
-        func pop() -> Job? {
+        func pop() -> Work? {
             waiting.wait()
-            let job = state.withLock { state -> Job? in
+            let job = state.withLock { state -> Work? in
                 guard !state.closed, state.head < state.jobs.count else { return nil }
                 let job = state.jobs[state.head]
                 state.head += 1
@@ -199,7 +247,7 @@ final class RoutinoWorkerPool: Sendable {
         }
 
         func close() {
-            let waitingJobs = state.withLock { state -> ArraySlice<Job>? in
+            let waitingJobs = state.withLock { state -> ArraySlice<Work>? in
                 guard !state.closed else { return nil }
                 state.closed = true
                 defer {
@@ -210,9 +258,7 @@ final class RoutinoWorkerPool: Sendable {
             }
             guard let waitingJobs else { return }
             waiting.signal()
-            for job in waitingJobs {
-                job.complete(.failure(RoutingError.engineFailure("the street router has shut down")))
-            }
+            for job in waitingJobs { job.fail() }
         }
     }
 }

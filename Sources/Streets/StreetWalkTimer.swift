@@ -14,7 +14,9 @@ import Planner
 /// The batch call blocks its thread (run it on a thread of its own, as imports are) while the
 /// requests spread over the worker pool, the same `RoutinoWorkerPool` and worker processes
 /// `StreetRouter` uses. Walking ignores one-way restrictions, so a pair and its reverse are
-/// routed once. Times match `StreetRouter.leg(…, mode: .walk)`: the street route at 5 km/h
+/// routed once. The routes go to the workers ordered by their first end (west to east), so each
+/// worker's lane of the batch holds the walks from the stops of one part of the region, and
+/// a stop's nearest road is looked up by about one worker instead of by each. Times match `StreetRouter.leg(…, mode: .walk)`: the street route at 5 km/h
 /// plus the straight pieces to and from the roads, scaled by the pace. The workers are asked
 /// for times only (`time walk`: the route's ends without its geometry), which is all that takes.
 public final class StreetWalkTimer: Sendable {
@@ -53,19 +55,25 @@ public final class StreetWalkTimer: Sendable {
             requests.append(pair)
             return requests.count - 1
         }
-        let answers = pool.askAll(requests.map { pair in
-            String(format: "time walk %.7f %.7f %.7f %.7f",
-                   pair.from.latitude, pair.from.longitude, pair.to.latitude, pair.to.longitude)
+        let order = requests.indices.sorted { a, b in
+            (requests[a].from.longitude, requests[a].from.latitude, a) < (requests[b].from.longitude, requests[b].from.latitude, b)
+        }
+        let answers = pool.askAll(order.map { index in
+            let pair = requests[index]
+            return String(format: "time walk %.7f %.7f %.7f %.7f",
+                          pair.from.latitude, pair.from.longitude, pair.to.latitude, pair.to.longitude)
         }, unlessStopped: shouldStop) { routed in
             // Most routes answer two pairs (there and back): report the pairs in proportion.
             progress(routed == requests.count ? pairs.count : pairs.count * routed / requests.count)
         }
         guard let lines = answers else { throw CancellationError() }
-        let seconds: [Double?] = zip(requests, lines).map { pair, line in
+        var seconds = [Double?](repeating: nil, count: requests.count)
+        for (index, line) in zip(order, lines) {
             guard case .success(let text) = line,
-                  case let .route(distance, duration, points) = RoutinoReply(line: text) else { return nil }
-            return StreetRouter.leg(mode: .walk, pace: pace, from: pair.from, to: pair.to,
-                                    distance: distance, duration: duration, points: points).expectedTravelTime
+                  case let .route(distance, duration, points) = RoutinoReply(line: text) else { continue }
+            let pair = requests[index]
+            seconds[index] = StreetRouter.leg(mode: .walk, pace: pace, from: pair.from, to: pair.to,
+                                              distance: distance, duration: duration, points: points).expectedTravelTime
         }
         return indices.map { seconds[$0] }
     }

@@ -77,4 +77,25 @@ final class RoutinoWorkerPoolTests: XCTestCase {
         let rejected = try await pool.ask("bogus")
         XCTAssertEqual(rejected, "error bad_request unknown command bogus")
     }
+
+    /// A batch is cut into one lane per worker (footpaths sorted by stop find each stop's road
+    /// once per worker that has it): each worker answers a run of neighbouring requests, then
+    /// helps the other from its far end, so its requests form at most two runs; all are
+    /// answered once, in order. Handed out one at a time from one queue, they would interleave.
+    func testABatchGivesEachWorkerAContiguousRunOfTheRequests() throws {
+        let pool = pool(try script("echo ready; while read line; do echo \"$$ $line\"; done"), workers: 2)
+        defer { pool.shutdown() }
+        let requests = (0..<400).map { "r\($0)" }
+        let answers = try pool.askAll(requests).map { try $0.get() }
+        var byWorker: [Substring: [Int]] = [:]
+        for (index, answer) in answers.enumerated() {
+            let fields = answer.split(separator: " ")
+            XCTAssertEqual(fields.last.map(String.init), requests[index], "answers in request order")
+            byWorker[fields[0], default: []].append(index)
+        }
+        for (worker, indices) in byWorker {
+            let runs = 1 + zip(indices, indices.dropFirst()).filter { $1 != $0 + 1 }.count
+            XCTAssertLessThanOrEqual(runs, 2, "worker \(worker) answered \(indices)")
+        }
+    }
 }
