@@ -277,6 +277,10 @@ struct Raptor: Sendable {
                 }
             }
 
+            // The target's best time as the scans read it (it changes only after them); a copy,
+            // because the scans reading the variable itself pay a dynamic exclusivity check.
+            let bestNow = best
+
             /// Rides one pattern's running trips of one day from stop index `from` in scan order:
             /// hop off where the current trip improves a stop, hop on a better trip where the
             /// previous round made a stop ready (`marked`). A trip caught at a stop ready since an
@@ -289,7 +293,7 @@ struct Raptor: Sendable {
                       running: UnsafeBufferPointer<Int32>, runningRange: Range<Int>, dayIndex: Int) {
                 let ref = days[dayIndex].reference
                 let span = D.span(pattern)
-                if runningRange.isEmpty || D.isBefore(ref &+ span.last, time) || !D.isBefore(ref &+ span.first, best) { return }
+                if runningRange.isEmpty || D.isBefore(ref &+ span.last, time) || !D.isBefore(ref &+ span.first, bestNow) { return }
                 let hopOnTimes = D.hopOnTimes(table), hopOffTimes = D.hopOffTimes(table)
                 let stops = table.stops, patternFlags = table.flags
                 let n = Int(pattern.stopCount)
@@ -310,7 +314,7 @@ struct Raptor: Sendable {
                     let flags = patternFlags[stopsBase &+ i] & stopMask[s]
                     if trip >= 0 && flags & D.hopOffFlag != 0 {
                         let t = ref &+ Int(hopOffTimes[tripBase &+ i])
-                        if D.isBefore(t, best) && D.isBefore(t, reached[s]) && bound.allowsHopOff(t, at: s) {
+                        if D.isBefore(t, bestNow) && D.isBefore(t, reached[s]) && bound.allowsHopOff(t, at: s) {
                             if reached[s] == unreached { touched.append(Int32(s)) }
                             reached[s] = t
                             rides[labels &+ s] = ride(to: i, trip: trip, hopOnIndex: hopOnIndex)
@@ -331,7 +335,7 @@ struct Raptor: Sendable {
                 guard trip >= 0 else { return }
                 for i in D.scan(from: D.next(last), count: n) {
                     let t = ref &+ Int(hopOffTimes[tripBase &+ i])
-                    if !D.isBefore(t, best) { return }
+                    if !D.isBefore(t, bestNow) { return }
                     let s = Int(stops[stopsBase &+ i])
                     // The same hop-off as above, written out: a shared local function for it costs a
                     // dynamic exclusivity check per call on the lists it changes.
