@@ -36,7 +36,7 @@ public struct ConnectionTimetable: Sendable {
         changeSeconds = tt.changeSeconds
         footStart = tt.footStart
         footTargets = tt.footTargets
-        footSeconds = engine.footSeconds.map { Int32(clamping: $0) }
+        footSeconds = engine.outgoingHops.hops.map(\.seconds)  // in footpath edge order
         var rows: [(departure: Int, arrival: Int, from: Int32, to: Int32, run: Int32, index: Int, flags: UInt8)] = []
         for day in days {
             for (p, pattern) in tt.patterns.enumerated() where day.runningStart[p] < day.runningStart[p + 1] {

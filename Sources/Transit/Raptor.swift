@@ -97,8 +97,6 @@ struct Raptor: Sendable {
     let staticPatterns: PatternTable
     /// Per stop: every flag allowed (no stop closed by an alert).
     let openStops: [UInt8]
-    /// Footpath seconds per edge at this engine's pace.
-    let footSeconds: [Int]
     /// The footpaths at this pace as depart-at (outgoing) and arrive-by (incoming) rounds follow them.
     let outgoingHops: FootHops
     let incomingHops: FootHops
@@ -110,18 +108,12 @@ struct Raptor: Sendable {
         self.timetable = timetable
         staticPatterns = timetable.patternTable
         openStops = [UInt8](repeating: 0xFF, count: timetable.stops.count)
-        var seconds = [Int](repeating: 0, count: timetable.footTargets.count)
-        for e in seconds.indices {
+        let seconds = timetable.footWalkSeconds.indices.map { e in
             let walk = (Double(timetable.footWalkSeconds[e]) * paceMultiplier).rounded(.up)
-            seconds[e] = max(Int(walk), Int(timetable.footMinimumSeconds[e]))
+            return Int32(clamping: max(Int(walk), Int(timetable.footMinimumSeconds[e])))
         }
-        footSeconds = seconds
-        func hops<D: SearchDirection>(_: D.Type) -> FootHops {
-            let rows = D.footRows(timetable)
-            return FootHops(start: rows.start, neighbours: rows.neighbours, edges: rows.edges, seconds: seconds)
-        }
-        outgoingHops = hops(Forward.self)
-        incomingHops = hops(Backward.self)
+        outgoingHops = Forward.footHops(timetable, seconds: seconds)
+        incomingHops = Backward.footHops(timetable, seconds: seconds)
         self.scratchPool = scratchPool
     }
 
@@ -216,7 +208,7 @@ struct Raptor: Sendable {
                 ServiceDay.withBuffers(days[...]) { dayBuffers in
                     stopMask.withUnsafeBufferPointer { mask in
                         overlay.identity.withUnsafeBufferPointer { identity in
-                            D.footHops(self).withBuffers { foot in
+                            D.footHops(of: self).withBuffers { foot in
                                 timetable.changeSeconds.withUnsafeBufferPointer { change in
                                     runRounds(D.self, from: time, start: start, target: target, days: dayBuffers, rounds: rounds,
                                               horizon: horizon, overlay: overlay, statics: statics, lives: lives, identity: identity,
@@ -240,11 +232,12 @@ struct Raptor: Sendable {
         let unreached = D.unreached
         let staticCount = statics.patterns.count
         let liveByBase = overlay.liveByBase, liveOfBase = overlay.liveOfBase, patternDays = overlay.patternDays
-        let ready = scratch.ready, readyRound = scratch.readyRound, reached = scratch.reached
-        let targetSeconds = scratch.targetSeconds, queueIndex = scratch.queueIndex
+        let ready = scratch.ready, reached = scratch.reached
+        let targetSeconds = scratch.targetSeconds, queueIndex = scratch.queueIndex, queueLast = scratch.queueLast
         let queuedWords = scratch.queuedWords, queuedWordCount = scratch.queuedWordCount
         let parents = scratch.parents, rides = scratch.rides
         var marked = scratch.marked, improved = scratch.improved, touched = scratch.touched
+        let markedNow = marked.member  // during a round's scans: made ready in the round before
         defer {
             scratch.marked = marked
             scratch.improved = improved
@@ -258,7 +251,6 @@ struct Raptor: Sendable {
             let s = Int(a.stop)
             if ready[s] == unreached { touched.append(a.stop) }
             ready[s] = D.plus(time, a.seconds)
-            readyRound[s] = 0
             parents[s] = .endpoint
             marked.insert(a.stop)
         }
@@ -267,7 +259,8 @@ struct Raptor: Sendable {
 
         for round in 1...rounds where marked.count > 0 {
             let labels = round * stopCount
-            // Queue each pattern serving a marked stop, from its first marked stop in scan order.
+            // Queue each pattern serving a marked stop, from its first marked stop in scan order
+            // through its last.
             for s in marked.elements {
                 for e in Int(statics.stopPatternStart[Int(s)])..<Int(statics.stopPatternStart[Int(s) &+ 1]) {
                     let p = Int(statics.stopPatternEntries[e]), i = statics.stopPatternIndexes[e]
@@ -275,21 +268,32 @@ struct Raptor: Sendable {
                     if queuedFrom < 0 {
                         queuedWords[p &>> 6] |= 1 &<< UInt64(p & 63)
                         queueIndex[p] = i
+                        queueLast[p] = i
                     } else if D.scansBefore(i, queuedFrom) {
                         queueIndex[p] = i
+                    } else if D.scansBefore(queueLast[p], i) {
+                        queueLast[p] = i
                     }
                 }
             }
-            marked.removeAll()
+
+            // The target's best time as the scans read it (it changes only after them); a copy,
+            // because the scans reading the variable itself pay a dynamic exclusivity check.
+            let bestNow = best
 
             /// Rides one pattern's running trips of one day from stop index `from` in scan order:
-            /// hop off where the current trip improves a stop, hop on a better trip where ready.
+            /// hop off where the current trip improves a stop, hop on a better trip where the
+            /// previous round made a stop ready (`marked`). A trip caught at a stop ready since an
+            /// earlier round was ridden from there in that round's next one, so it improves
+            /// nothing now. Past `last`, the last marked stop, the scan only hops off, and only
+            /// until the trip reaches no earlier than the target's best time (times never go
+            /// back along a trip).
             @inline(__always)
-            func scan(_ pattern: Timetable.Pattern, label: Int32, from: Int, table: PatternBuffers,
+            func scan(_ pattern: Timetable.Pattern, label: Int32, from: Int, last: Int, table: PatternBuffers,
                       running: UnsafeBufferPointer<Int32>, runningRange: Range<Int>, dayIndex: Int) {
                 let ref = days[dayIndex].reference
                 let span = D.span(pattern)
-                if runningRange.isEmpty || D.isBefore(ref &+ span.last, time) || !D.isBefore(ref &+ span.first, best) { return }
+                if runningRange.isEmpty || D.isBefore(ref &+ span.last, time) || !D.isBefore(ref &+ span.first, bestNow) { return }
                 let hopOnTimes = D.hopOnTimes(table), hopOffTimes = D.hopOffTimes(table)
                 let stops = table.stops, patternFlags = table.flags
                 let n = Int(pattern.stopCount)
@@ -298,25 +302,27 @@ struct Raptor: Sendable {
                 var tripBase = 0  // of the current trip's times: timesBase + trip * n
                 var trip = -1
                 var hopOnIndex = 0
-                var linkRound: Int32 = 0
-                for i in D.scan(from: from, count: n) {
+                /// The current trip's label hopping off at index `i`.
+                @inline(__always) func ride(to i: Int, trip: Int, hopOnIndex: Int) -> RideLabel {
+                    let indexes = D.rideIndexes(hopOn: hopOnIndex, hopOff: i)
+                    return RideLabel(pattern: label, trip: Int32(truncatingIfNeeded: trip), day: Int32(truncatingIfNeeded: dayIndex),
+                                     boardIndex: Int32(truncatingIfNeeded: indexes.board),
+                                     alightIndex: Int32(truncatingIfNeeded: indexes.alight))
+                }
+                for i in D.scan(from: from, through: last) {
                     let s = Int(stops[stopsBase &+ i])
                     let flags = patternFlags[stopsBase &+ i] & stopMask[s]
                     if trip >= 0 && flags & D.hopOffFlag != 0 {
                         let t = ref &+ Int(hopOffTimes[tripBase &+ i])
-                        if D.isBefore(t, best) && D.isBefore(t, reached[s]) && bound.allowsHopOff(t, at: s) {
+                        if D.isBefore(t, bestNow) && D.isBefore(t, reached[s]) && bound.allowsHopOff(t, at: s) {
                             if reached[s] == unreached { touched.append(Int32(s)) }
                             reached[s] = t
-                            let indexes = D.rideIndexes(hopOn: hopOnIndex, hopOff: i)
-                            rides[labels &+ s] = RideLabel(pattern: label, trip: Int32(trip), day: Int32(dayIndex),
-                                                           boardIndex: Int32(indexes.board),
-                                                           alightIndex: Int32(indexes.alight), linkRound: linkRound)
+                            rides[labels &+ s] = ride(to: i, trip: trip, hopOnIndex: hopOnIndex)
                             improved.insert(Int32(s))
                         }
                     }
-                    let r = ready[s]
-                    guard flags & D.hopOnFlag != 0, r != unreached else { continue }
-                    let local = r &- ref
+                    guard flags & D.hopOnFlag != 0, markedNow[s] else { continue }
+                    let local = ready[s] &- ref
                     if trip >= 0 && D.isBefore(Int(hopOnTimes[tripBase &+ i]), local) { continue }
                     if let better = D.catchableTrip(after: local, current: position, among: runningRange, trips: running,
                                                     times: hopOnTimes, base: timesBase &+ i, stride: n) {
@@ -324,7 +330,21 @@ struct Raptor: Sendable {
                         trip = Int(running[better])
                         tripBase = timesBase &+ trip &* n
                         hopOnIndex = i
-                        linkRound = readyRound[s]
+                    }
+                }
+                guard trip >= 0 else { return }
+                for i in D.scan(from: D.next(last), count: n) {
+                    let t = ref &+ Int(hopOffTimes[tripBase &+ i])
+                    if !D.isBefore(t, bestNow) { return }
+                    let s = Int(stops[stopsBase &+ i])
+                    // The same hop-off as above, written out: a shared local function for it costs a
+                    // dynamic exclusivity check per call on the lists it changes.
+                    if patternFlags[stopsBase &+ i] & stopMask[s] & D.hopOffFlag != 0 && D.isBefore(t, reached[s])
+                        && bound.allowsHopOff(t, at: s) {
+                        if reached[s] == unreached { touched.append(Int32(s)) }
+                        reached[s] = t
+                        rides[labels &+ s] = ride(to: i, trip: trip, hopOnIndex: hopOnIndex)
+                        improved.insert(Int32(s))
                     }
                 }
             }
@@ -333,12 +353,12 @@ struct Raptor: Sendable {
             @inline(__always)
             func scanQueued(_ p: Int) {
                 let p32 = Int32(truncatingIfNeeded: p)
-                let from = Int(queueIndex[p])
+                let from = Int(queueIndex[p]), last = Int(queueLast[p])
                 queueIndex[p] = -1
                 let pattern = statics.patterns[p]
                 for dayIndex in D.scan(from: D.first(count: days.count), count: days.count) {
                     let day = days[dayIndex]
-                    scan(pattern, label: p32, from: from, table: statics, running: day.running,
+                    scan(pattern, label: p32, from: from, last: last, table: statics, running: day.running,
                          runningRange: Int(day.runningStart[p])..<Int(day.runningStart[p &+ 1]), dayIndex: dayIndex)
                 }
                 // The live runs of this pattern: same stops, all trips running on their one day.
@@ -348,7 +368,7 @@ struct Raptor: Sendable {
                     let livePattern = lives.patterns[o]
                     let day = Int(patternDays[o])
                     guard let dayIndex = days.firstIndex(where: { $0.day == day }) else { continue }
-                    scan(livePattern, label: Int32(staticCount + o), from: from, table: lives, running: identity,
+                    scan(livePattern, label: Int32(staticCount + o), from: from, last: last, table: lives, running: identity,
                          runningRange: 0..<Int(livePattern.tripCount), dayIndex: dayIndex)
                 }
             }
@@ -361,6 +381,8 @@ struct Raptor: Sendable {
                     bits &= bits &- 1
                 }
             }
+
+            marked.removeAll()
 
             // Reach the target first: the best time there bounds what is worth making ready.
             let bestBefore = best
@@ -381,7 +403,6 @@ struct Raptor: Sendable {
                     && bound.allowsReady(D.plus(t, change), at: s) {
                     if ready[s] == unreached { touched.append(s32) }
                     ready[s] = D.plus(t, change)
-                    readyRound[s] = Int32(round)
                     parents[labels + s] = .sameStop
                     marked.insert(s32)
                 }
@@ -391,8 +412,7 @@ struct Raptor: Sendable {
                     if D.isBefore(r, ready[q]) && D.isBefore(r, best) && bound.allowsReady(r, at: q) {
                         if ready[q] == unreached { touched.append(hop.stop) }
                         ready[q] = r
-                        readyRound[q] = Int32(round)
-                        parents[labels &+ q] = .footpath(stop: s32, edge: foot.edges[k])
+                        parents[labels &+ q] = .footpath(stop: s32, hop: Int32(truncatingIfNeeded: k))
                         marked.insert(hop.stop)
                     }
                 }
@@ -418,15 +438,15 @@ struct Raptor: Sendable {
             guard label.trip >= 0 else { return nil }
             let ride = makeRide(label, days: days, overlay: overlay)
             rides.append(ride)
-            let link = Int(label.linkRound)
+            let link = round - 1  // a ride hops on only where the round before made a stop ready
             let hopOn = D.hopOnStop(ride)
             switch scratch.parents[link * stopCount + Int(hopOn)] {
             case .endpoint: startStop = hopOn
             case .sameStop:
                 transfers.append(D.transfer(linking: hopOn, to: hopOn, seconds: Int(timetable.changeSeconds[Int(hopOn)])))
                 stop = hopOn
-            case .footpath(let previous, let edge):
-                transfers.append(D.transfer(linking: hopOn, to: previous, seconds: footSeconds[Int(edge)]))
+            case .footpath(let previous, let hop):
+                transfers.append(D.transfer(linking: hopOn, to: previous, seconds: Int(D.footHops(of: self).hops[Int(hop)].seconds)))
                 stop = previous
             case .none: return nil
             }

@@ -7,17 +7,17 @@ extension Raptor {
         case none
         case endpoint
         case sameStop
-        case footpath(stop: Int32, edge: Int32)
+        /// Walked from `stop`, over hop `hop` of the direction's `FootHops`.
+        case footpath(stop: Int32, hop: Int32)
     }
 
-    /// The ride that reached a stop in a round, and the round its hop-on stop was ready in.
+    /// The ride that reached a stop in a round (hopping on where the round before made a stop ready).
     struct RideLabel {
         var pattern: Int32 = -1
         var trip: Int32 = -1
         var day: Int32 = 0
         var boardIndex: Int32 = 0
         var alightIndex: Int32 = 0
-        var linkRound: Int32 = 0
     }
 }
 
@@ -37,9 +37,8 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
     let patternCount: Int
     /// `SearchDirection.unreached` of the direction this scratch serves.
     let unreached: Int
-    /// Per stop: the best time the search can hop on there (any round) and that round.
+    /// Per stop: the best time the search can hop on there (any round).
     let ready: UnsafeMutablePointer<Int>
-    let readyRound: UnsafeMutablePointer<Int32>
     /// Per stop: the best time the search hopped off there (any round).
     let reached: UnsafeMutablePointer<Int>
     /// Per stop: the walk to the target endpoint, -1 when it is none.
@@ -49,6 +48,9 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
     var improved: StopList
     /// Per pattern: the index to scan it from this round, -1 when not queued.
     let queueIndex: UnsafeMutablePointer<Int32>
+    /// Per queued pattern: its last marked stop's index in scan order (set with `queueIndex`):
+    /// past it the scan only hops off.
+    let queueLast: UnsafeMutablePointer<Int32>
     /// The queued patterns as bits (pattern p is bit p % 64 of word p / 64): a round scans
     /// them in index order, which is the order of their stops and times in memory.
     let queuedWords: UnsafeMutablePointer<UInt64>
@@ -108,8 +110,6 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
         let stops = max(1, stopCount)
         ready = .allocate(capacity: stops)
         ready.initialize(repeating: unreached, count: stops)
-        readyRound = .allocate(capacity: stops)
-        readyRound.initialize(repeating: 0, count: stops)
         reached = .allocate(capacity: stops)
         reached.initialize(repeating: unreached, count: stops)
         targetSeconds = .allocate(capacity: stops)
@@ -118,6 +118,8 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
         improved = StopList(capacity: stopCount, flags: stopCount)
         queueIndex = .allocate(capacity: max(1, patternCount))
         queueIndex.initialize(repeating: -1, count: max(1, patternCount))
+        queueLast = .allocate(capacity: max(1, patternCount))
+        queueLast.initialize(repeating: -1, count: max(1, patternCount))
         queuedWordCount = (patternCount + 63) / 64
         queuedWords = .allocate(capacity: max(1, queuedWordCount))
         queuedWords.initialize(repeating: 0, count: max(1, queuedWordCount))
@@ -128,8 +130,8 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
 
     deinit {
         for buffer in [ready, reached, targetSeconds] { buffer.deallocate() }
-        readyRound.deallocate()
         queueIndex.deallocate()
+        queueLast.deallocate()
         queuedWords.deallocate()
         for list in [marked, improved, touched] { list.deallocate() }
         parents.deinitialize(count: rounds * stopCount)
@@ -157,7 +159,6 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
         for s in touched.elements {
             ready[Int(s)] = unreached
             reached[Int(s)] = unreached
-            readyRound[Int(s)] = 0
         }
         touched.count = 0
         for e in targets { targetSeconds[Int(e.stop)] = -1 }

@@ -31,6 +31,10 @@ protocol SearchDirection {
 
     /// Indexes from `start` to the end of `0..<count` in scan order (pattern stops, days).
     static func scan(from start: Int, count: Int) -> StrideTo<Int>
+    /// Indexes from `start` through `end` in scan order.
+    static func scan(from start: Int, through end: Int) -> StrideThrough<Int>
+    /// The index after `index` in scan order.
+    static func next(_ index: Int) -> Int
     /// The first index of `0..<count` in scan order.
     static func first(count: Int) -> Int
     /// Whether pattern index `a` is scanned before `b`.
@@ -44,11 +48,11 @@ protocol SearchDirection {
     static func catchableTrip(after local: Int, current: Int, among positions: Range<Int>, trips: UnsafeBufferPointer<Int32>,
                               times: UnsafeBufferPointer<Int32>, base: Int, stride: Int) -> Int?
 
-    /// Footpaths followed after hopping off at a stop, as compressed rows: row `s` is
-    /// `start[s]..<start[s + 1]`, entry `k` leads to `neighbours[k]` over footpath edge `edges[k]`.
-    static func footRows(_ timetable: Timetable) -> (start: [Int32], neighbours: [Int32], edges: [Int32])
-    /// The engine's `footRows` with their walking seconds at its pace, as the rounds read them.
-    static func footHops(_ engine: Raptor) -> FootHops
+    /// The footpaths followed after hopping off at a stop, each hop with its walk's seconds
+    /// (`seconds` per footpath edge at an engine's pace).
+    static func footHops(_ timetable: Timetable, seconds: [Int32]) -> FootHops
+    /// The engine's hops in this direction, as the rounds read them.
+    static func footHops(of engine: Raptor) -> FootHops
 
     /// (start, target) endpoints of the search.
     static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint])
@@ -82,6 +86,10 @@ extension Raptor {
         @inline(__always) static func scan(from start: Int, count: Int) -> StrideTo<Int> {
             stride(from: start, to: count, by: 1)
         }
+        @inline(__always) static func scan(from start: Int, through end: Int) -> StrideThrough<Int> {
+            stride(from: start, through: end, by: 1)
+        }
+        @inline(__always) static func next(_ index: Int) -> Int { index &+ 1 }
         @inline(__always) static func first(count: Int) -> Int { 0 }
         @inline(__always) static func scansBefore(_ a: Int32, _ b: Int32) -> Bool { a < b }
 
@@ -101,10 +109,10 @@ extension Raptor {
             return low < limit ? low : nil
         }
 
-        static func footRows(_ timetable: Timetable) -> (start: [Int32], neighbours: [Int32], edges: [Int32]) {
-            (timetable.footStart, timetable.footTargets, (0..<Int32(timetable.footTargets.count)).map { $0 })  // outgoing rows
+        static func footHops(_ timetable: Timetable, seconds: [Int32]) -> FootHops {
+            FootHops(start: timetable.footStart, neighbours: timetable.footTargets, seconds: seconds)  // outgoing rows
         }
-        static func footHops(_ engine: Raptor) -> FootHops { engine.outgoingHops }
+        static func footHops(of engine: Raptor) -> FootHops { engine.outgoingHops }
 
         static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint]) {
             (access, egress)
@@ -139,6 +147,10 @@ extension Raptor {
         @inline(__always) static func scan(from start: Int, count: Int) -> StrideTo<Int> {
             stride(from: start, to: -1, by: -1)
         }
+        @inline(__always) static func scan(from start: Int, through end: Int) -> StrideThrough<Int> {
+            stride(from: start, through: end, by: -1)
+        }
+        @inline(__always) static func next(_ index: Int) -> Int { index &- 1 }
         @inline(__always) static func first(count: Int) -> Int { count - 1 }
         @inline(__always) static func scansBefore(_ a: Int32, _ b: Int32) -> Bool { a > b }
 
@@ -158,10 +170,11 @@ extension Raptor {
             return low > floor ? low - 1 : nil
         }
 
-        static func footRows(_ timetable: Timetable) -> (start: [Int32], neighbours: [Int32], edges: [Int32]) {
-            (timetable.footInStart, timetable.footInSources, timetable.footInEdge)  // incoming rows
+        static func footHops(_ timetable: Timetable, seconds: [Int32]) -> FootHops {
+            FootHops(start: timetable.footInStart, neighbours: timetable.footInSources,  // incoming rows
+                     seconds: timetable.footInEdge.map { seconds[Int($0)] })
         }
-        static func footHops(_ engine: Raptor) -> FootHops { engine.incomingHops }
+        static func footHops(of engine: Raptor) -> FootHops { engine.incomingHops }
 
         static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint]) {
             (egress, access)

@@ -24,7 +24,16 @@ final class RaptorPropertyTests: XCTestCase {
         /// Per trip: its calls (stop, arrival, departure) in GTFS seconds, and the days it runs.
         var trips: [(calls: [(stop: Int, arrival: Int, departure: Int)], days: Set<Int>)] = []
         var changeSeconds: [Int] = []
+        /// transfers.txt rules between two different stops, one way each: [from, to].
+        var footRules: [[Int]: FootRule] = [:]
         var feed = MiniFeed()
+    }
+
+    /// A transfers.txt rule from one stop to another: a footpath with this minimum (type 2,
+    /// laid even beyond the footpath radius), or none (type 3).
+    enum FootRule: Equatable {
+        case minimum(Int)
+        case forbidden
     }
 
     static let day0 = ServiceDate.dayNumber(year: 2022, month: 3, day: 2) ?? 0
@@ -91,6 +100,24 @@ final class RaptorPropertyTests: XCTestCase {
                 w.trips.append((calls, some ? someDays : allDays))
             }
         }
+        // One-way footpath rules: a minimum the way back does not share (below or above the
+        // walk and the default), a footpath beyond the radius, or a way forbidden. Drawn from
+        // their own generator so that the stops and trips of each seed stay as they were.
+        var h = Generator(state: seed ^ 0x5DEE_CE66_D1CE_4E5B)
+        var oneWayRows = ""
+        for _ in 0..<Int.random(in: 0...4, using: &h) {
+            let p = Int.random(in: 0..<stopCount, using: &h), q = Int.random(in: 0..<stopCount, using: &h)
+            guard p != q else { continue }
+            if Int.random(in: 0..<4, using: &h) == 0 {
+                oneWayRows += "S\(p),S\(q),3,\n"
+                w.footRules[[p, q]] = .forbidden
+            } else {
+                let seconds = [0, 30, 600, 1500].randomElement(using: &h) ?? 0
+                oneWayRows += "S\(p),S\(q),2,\(seconds)\n"
+                w.footRules[[p, q]] = .minimum(seconds)
+            }
+        }
+        w.feed.transfers = (w.feed.transfers ?? "") + oneWayRows
         return w
     }
 
@@ -287,15 +314,20 @@ final class RaptorPropertyTests: XCTestCase {
         return best
     }
 
-    /// Footpaths of the brute force's model (stops within 400 m, at least 60 s) and the egress
+    /// Footpaths of the brute force's model (stops within 400 m, at least 60 s; one way, a
+    /// transfers.txt rule's minimum instead, or none where it forbids the way) and the egress
     /// walk per stop.
     func footpathsAndEgress(_ w: World, _ egress: [Raptor.Endpoint]) -> (foot: [[(Int, Int)]], egressAt: [Int?]) {
         let n = w.stops.count
         var foot: [[(Int, Int)]] = Array(repeating: [], count: n)
         for p in 0..<n {
-            for q in 0..<n where p != q && w.stops[p].distance(to: w.stops[q]) <= 400 {
+            for q in 0..<n where p != q {
+                let rule = w.footRules[[p, q]]
+                guard rule != .forbidden, rule != nil || w.stops[p].distance(to: w.stops[q]) <= 400 else { continue }
                 let walk = Int((Self.walking.walkingSeconds(from: w.stops[p], to: w.stops[q], pace: .normal) ?? 0).rounded(.up))
-                foot[p].append((q, max(walk, 60)))
+                var minimum = 60
+                if case .minimum(let seconds) = rule { minimum = seconds }
+                foot[p].append((q, max(walk, minimum)))
             }
         }
         var egressAt = [Int?](repeating: nil, count: n)
@@ -325,6 +357,23 @@ final class RaptorPropertyTests: XCTestCase {
             let seconds = towardsStop ? Self.walking.walkingSeconds(from: point, to: c, pace: .normal)
                                       : Self.walking.walkingSeconds(from: c, to: point, pace: .normal)
             return Raptor.Endpoint(stop: Int32(s), seconds: Int((seconds ?? 0).rounded(.up)))
+        }
+    }
+
+    /// Each walk between two rides is one the model allows, in its direction and at its
+    /// seconds (a change's at one stop, a footpath's from where the ride before alights to
+    /// where the next boards), and the next ride leaves no earlier than the walk ends.
+    func assertWalksFollowTheModel(_ w: World, _ j: Raptor.Journey, _ message: String,
+                                   file: StaticString = #filePath, line: UInt = #line) {
+        let (foot, _) = footpathsAndEgress(w, [])
+        XCTAssertEqual(j.transfers.count, j.rides.count - 1, message, file: file, line: line)
+        for (k, ride) in j.rides.enumerated().dropFirst() where k - 1 < j.transfers.count {
+            let walk = j.transfers[k - 1], before = j.rides[k - 1]
+            XCTAssertEqual([walk.from, walk.to], [before.alightStop, ride.boardStop], message, file: file, line: line)
+            let from = Int(walk.from), to = Int(walk.to)
+            let seconds = from == to ? w.changeSeconds[from] : foot[from].first { $0.0 == to }?.1
+            XCTAssertEqual(walk.seconds, seconds, "\(message): the walk S\(from) → S\(to)", file: file, line: line)
+            XCTAssertLessThanOrEqual(before.arrival + walk.seconds, ride.departure, message, file: file, line: line)
         }
     }
 
@@ -386,17 +435,17 @@ final class RaptorPropertyTests: XCTestCase {
                 XCTAssertEqual(journeys.map(\.arrival), journeys.map(\.arrival).sorted(by: >), "seed \(seed)")
                 for j in journeys {
                     XCTAssertGreaterThanOrEqual(j.departure, time)
-                    XCTAssertEqual(j.transfers.count, j.rides.count - 1)
-                    for (k, ride) in j.rides.enumerated().dropFirst() {
-                        XCTAssertLessThanOrEqual(j.rides[k - 1].arrival + j.transfers[k - 1].seconds, ride.departure)
-                    }
+                    assertWalksFollowTheModel(world, j, "seed \(seed) depart-at \(time)")
                 }
 
                 let deadline = time + 3 * 3600
                 let latest = bruteForceLatestDeparture(world, deadline: deadline, access: access, egress: egress)
                 let reverse = engine.arriveBy(deadline, access: access, egress: egress, days: days, maxRides: 50)
                 XCTAssertEqual(reverse.last?.departure, latest, "seed \(seed) arrive-by \(deadline)")
-                for j in reverse { XCTAssertLessThanOrEqual(j.arrival, deadline) }
+                for j in reverse {
+                    XCTAssertLessThanOrEqual(j.arrival, deadline)
+                    assertWalksFollowTheModel(world, j, "seed \(seed) arrive-by \(deadline)")
+                }
             }
         }
         XCTAssertGreaterThan(checked, 300)
