@@ -58,13 +58,13 @@ extension RaptorPropertyTests {
     /// an unbounded depart-at search from the chosen departure, over what `live` gives the world
     /// (an overlay and a stop mask, or neither).
     func compareCorridorWithUnboundedSearches(
-        seedOffset: UInt64, _ live: (World, Timetable, inout Generator) -> (RealtimeOverlay?, [UInt8]?)) throws -> CorridorCounts {
+        seedOffset: UInt64, _ live: (World, Timetable, inout SeededRandom) -> (RealtimeOverlay?, [UInt8]?)) throws -> CorridorCounts {
         let fixture = try FeedFixture()
         var counts = CorridorCounts()
         for seed in UInt64(1)...40 {
             let world = makeWorld(seed: seed &* 0x9E37_79B9_7F4A_7C15)
             let (timetable, _) = try fixture.timetable(world.feed.files)
-            var g = Generator(state: seed &+ seedOffset)
+            var g = SeededRandom(seed: seed &+ seedOffset)
             let (overlay, stopMask) = live(world, timetable, &g)
             let timetableDays = Raptor.serviceDays(around: Self.day0, timetable: timetable)
             let days = overlay?.days(replacing: timetableDays) ?? timetableDays

@@ -82,7 +82,7 @@ final class RealtimeOverlayTampereTests: XCTestCase {
     func testAnOnTimeFullDayOverlayRoutesLikeTheTimetable() throws {
         let router = try tampere()
         let now = localDate(2022, 1, 12, 7, 0)
-        var g = RaptorPropertyTests.Generator(state: 21)
+        var g = SeededRandom(seed: 21)
         var queries: [(Coordinate, Coordinate, LegTiming)] = []
         for _ in 0..<40 {
             let from = Coordinate(latitude: Double.random(in: 61.45...61.52, using: &g), longitude: Double.random(in: 23.65...23.88, using: &g))

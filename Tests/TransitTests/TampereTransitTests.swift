@@ -122,7 +122,7 @@ final class TampereTransitTests: XCTestCase {
     /// transfers (a transfer must pay for itself: `JourneyChoice`).
     func testArriveByAcrossTampereCannotLeaveAMinuteLater() throws {
         let t = try tampere()
-        var g = RaptorPropertyTests.Generator(state: 2022_01_12)
+        var g = SeededRandom(seed: 2022_01_12)
         var checked = 0
         for _ in 0..<40 {
             let from = Coordinate(latitude: Double.random(in: 61.45...61.52, using: &g), longitude: Double.random(in: 23.65...23.88, using: &g))
