@@ -142,8 +142,9 @@ enum CommandLineTool {
         With --json, prints one {"line":N,"result":...} or {"line":N,"error":...} per command.
         """)
 
-    /// Runs the whole command line and returns the exit code.
-    static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
+    /// Runs the whole command line and returns the exit code. `async` for `WireClient`'s
+    /// calls, which never suspend: `main` runs it to its end inline with `runToEnd`.
+    static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
         let words = movingLeadingSharedOptions(arguments)
         let commandWords = withoutSharedOptions(arguments)
         if words.isEmpty || words == ["--help"] || words == ["-h"] || words == ["help"] {
@@ -169,7 +170,7 @@ enum CommandLineTool {
         }
         if arguments.first == "__places" {
             // For the shell completions: saved place names, one a line; nothing when the daemon is away.
-            let names = (try? connect(socket: arguments.dropFirst().first, environment: environment)
+            let names = (try? await connect(socket: arguments.dropFirst().first, environment: environment)
                 .call(Endpoints.placeList, Params.Empty()).places.map(\.name)) ?? []
             names.forEach { print(TerminalText.safe($0, keepingNewlines: false)) }
             return ExitCode.success.rawValue
@@ -178,7 +179,7 @@ enum CommandLineTool {
             return help(Array(commandWords.dropFirst()))
         }
         if words.first == "batch" {
-            return runBatch(Array(words.dropFirst()), environment: environment)
+            return await runBatch(Array(words.dropFirst()), environment: environment)
         }
         let json = words.contains("--json")
         do {
@@ -196,16 +197,16 @@ enum CommandLineTool {
             let command = try type.init(arguments)
             try command.validate()
             let client = try connect(socket: arguments.optional("--socket"), environment: environment)
-            return perform(command, client: client, json: json)
+            return await perform(command, client: client, json: json)
         } catch {
             return failed(error, json: json)
         }
     }
 
     /// Sends the command's request and prints the answer.
-    static func perform(_ command: any UmctlCommand, client: WireClient, json: Bool) -> Int32 {
+    static func perform(_ command: any UmctlCommand, client: WireClient, json: Bool) async -> Int32 {
         do {
-            try runAndShow(command, client: client, json: json)
+            try await runAndShow(command, client: client, json: json)
             return ExitCode.success.rawValue
         } catch {
             return failed(error, json: json)
@@ -214,8 +215,8 @@ enum CommandLineTool {
 
     /// Sends the command's request, prints the answer (text, or the JSON result line) and checks
     /// that a stored plan is complete; errors are the caller's to report.
-    static func runAndShow(_ command: any UmctlCommand, client: WireClient, json: Bool) throws {
-        let (result, text) = try command.run(on: client, json: json)
+    static func runAndShow(_ command: any UmctlCommand, client: WireClient, json: Bool) async throws {
+        let (result, text) = try await command.run(on: client, json: json)
         if let text {
             show(text)
         } else {
