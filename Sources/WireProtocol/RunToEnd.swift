@@ -12,7 +12,9 @@ import Glibc
 /// let status = try runToEnd { try await client.call(Endpoints.status, Params.Empty()) }
 /// ```
 /// The calling thread is blocked until the body ends, so the body must not need that thread
-/// again: called from the main thread, a body that hops to `@MainActor` never ends.
+/// again: called from the main thread, a body that hops to `@MainActor` never ends. A closure
+/// written in `@MainActor` code (main.swift's top level is) is itself isolated to the main
+/// actor and so does exactly that: call `runToEnd` from nonisolated code.
 /// - throws: whatever the body threw (typed: a body that cannot throw needs no `try`).
 public func runToEnd<T, Failure: Error>(_ body: nonisolated(nonsending) @escaping () async throws(Failure) -> T) throws(Failure) -> T {
     try BodyRun(body).result()

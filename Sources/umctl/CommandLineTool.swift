@@ -142,8 +142,16 @@ enum CommandLineTool {
         With --json, prints one {"line":N,"result":...} or {"line":N,"error":...} per command.
         """)
 
-    /// Runs the whole command line and returns the exit code. `async` for `WireClient`'s
-    /// calls, which never suspend: `main` runs it to its end inline with `runToEnd`.
+    /// Runs the whole command line to its end on this thread and returns the exit code:
+    /// `run` never suspends (`WireClient`'s socket is blocking), so `runToEnd` completes it
+    /// inline and no executor thread is started. The body is formed here, in nonisolated
+    /// code: formed in main.swift's top level it would be isolated to the main actor and
+    /// would wait for the main thread, which `runToEnd` blocks.
+    static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
+        runToEnd { await run(arguments, environment: environment) }
+    }
+
+    /// Runs the whole command line and returns the exit code. `async` for `WireClient`'s calls.
     static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
         let words = movingLeadingSharedOptions(arguments)
         let commandWords = withoutSharedOptions(arguments)
