@@ -147,12 +147,16 @@ enum CommandLineTool {
     /// inline and no executor thread is started. The body is formed here, in nonisolated
     /// code: formed in main.swift's top level it would be isolated to the main actor and
     /// would wait for the main thread, which `runToEnd` blocks.
+    /// What needs no daemon (help, `--version`, the generators) is answered first, without a
+    /// task: the concurrency runtime's first use costs `--version` a third more instructions.
     static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
-        runToEnd { await run(arguments, environment: environment) }
+        if let code = answeredWithoutDaemon(arguments) { return code }
+        return runToEnd { await run(arguments, environment: environment) }
     }
 
-    /// Runs the whole command line and returns the exit code. `async` for `WireClient`'s calls.
-    static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
+    /// Help, the version and the generators for `make install`, or nil for a command that
+    /// talks to the daemon.
+    static func answeredWithoutDaemon(_ arguments: [String]) -> Int32? {
         let words = movingLeadingSharedOptions(arguments)
         let commandWords = withoutSharedOptions(arguments)
         if words.isEmpty || words == ["--help"] || words == ["-h"] || words == ["help"] {
@@ -176,15 +180,23 @@ enum CommandLineTool {
             print(script, terminator: "")
             return ExitCode.success.rawValue
         }
+        if commandWords.first == "help" {
+            return help(Array(commandWords.dropFirst()))
+        }
+        return nil
+    }
+
+    /// Runs a command line that talks to the daemon and returns the exit code. `async` for
+    /// `WireClient`'s calls.
+    static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
+        let words = movingLeadingSharedOptions(arguments)
+        let commandWords = withoutSharedOptions(arguments)
         if arguments.first == "__places" {
             // For the shell completions: saved place names, one a line; nothing when the daemon is away.
             let names = (try? await connect(socket: arguments.dropFirst().first, environment: environment)
                 .call(Endpoints.placeList, Params.Empty()).places.map(\.name)) ?? []
             names.forEach { print(TerminalText.safe($0, keepingNewlines: false)) }
             return ExitCode.success.rawValue
-        }
-        if commandWords.first == "help" {
-            return help(Array(commandWords.dropFirst()))
         }
         if words.first == "batch" {
             return await runBatch(Array(words.dropFirst()), environment: environment)
