@@ -4,14 +4,21 @@ import Glibc
 /// A client for one connection to the daemon: `umctl`, the benchmarks and the integration
 /// tests all speak through it, so there is one implementation of the framing. Two ways to
 /// call: `call(_:_:)` with an `Endpoint` and its params, answered with its result type, and
-/// `call(_:params:)` for any method name, answered with the result as JSON.
+/// `call(_:params:)` for any method name, answered with the result as JSON; `send(_:)` and
+/// `receiveLine()` are the raw lines underneath, for protocol tests.
 ///
 /// ```swift
 /// let client = try WireClient(socketPath: path)
-/// let status = try client.call(Endpoints.status, Params.Empty()) // a StatusDocument
+/// let status = try await client.call(Endpoints.status, Params.Empty()) // a StatusDocument
 /// ```
-/// The socket is blocking: a call waits for its answer on the caller's thread. Not
-/// thread-safe: use one client per task.
+/// The calls are `async` so that callers in tasks await them like any other call, but the
+/// socket is blocking: a call never suspends, it runs to its end on the caller's thread and
+/// executor (`nonisolated(nonsending)`: no hop), holding that thread while it waits for the
+/// answer. A caller on the cooperative pool holds one of its few threads (two on a 2-core
+/// machine) for the whole round trip; many concurrent clients belong on their own threads
+/// (the bench's load generators). Synchronous code calls through `runToEnd`, which then
+/// completes inline without starting a thread (umctl's `main`). Not thread-safe: use one
+/// client per task.
 public final class WireClient {
     private let descriptor: Int32
     private var framer = LineFramer(limit: 64 << 20)
@@ -112,8 +119,9 @@ public final class WireClient {
     ///   a method that says which of its files come that way (`region.import`'s `passed_files`).
     /// - throws: the daemon's `WireError`, or `WireClientError` when the connection fails or
     ///   the answer does not have the result's shape.
+    nonisolated(nonsending)
     public func call<P, R>(_ endpoint: Endpoint<P, R>, _ params: P, passing descriptors: [Int32] = [],
-                           onNotification: (WireNotification) -> Void = { _ in }) throws -> R {
+                           onNotification: (WireNotification) -> Void = { _ in }) async throws -> R {
         let id = try send(method: endpoint.method.rawValue, params: params, passing: descriptors, onNotification: onNotification)
         while true {
             let reply = try WireCodec.answer(ReplyEnvelope<R>.self, fromLine: receiveLine(), method: endpoint.method.rawValue)
@@ -137,8 +145,9 @@ public final class WireClient {
     /// `JSONValue`), and `umctl --json` prints the answer as it came.
     /// - parameter descriptors: open files passed with the request line, as `call(_:_:)`.
     /// - throws: the daemon's `WireError`, or `WireClientError`.
+    nonisolated(nonsending)
     public func call<P: Encodable>(_ method: String, params: P, passing descriptors: [Int32] = [],
-                                   onNotification: (WireNotification) -> Void = { _ in }) throws -> JSONValue {
+                                   onNotification: (WireNotification) -> Void = { _ in }) async throws -> JSONValue {
         let id = try send(method: method, params: params, passing: descriptors, onNotification: onNotification)
         while true {
             switch try receive() {
@@ -184,7 +193,8 @@ public final class WireClient {
         return id
     }
 
-    /// Writes raw bytes (tests send broken lines with it).
+    /// Writes raw bytes (tests send broken lines with it). Synchronous, as `receive()` and
+    /// `receiveLine()`: the raw-line primitives under the calls.
     public func send(_ data: Data) throws {
         try data.withUnsafeBytes { raw in
             var offset = 0

@@ -10,7 +10,7 @@ extension CommandLineTool {
     }
 
     /// `umctl batch [FILE|-] [--keep-going] [--atomic [--dry-run] [--expect-generation G]] [--json]`.
-    static func runBatch(_ words: [String], environment: [String: String]) -> Int32 {
+    static func runBatch(_ words: [String], environment: [String: String]) async -> Int32 {
         let json = words.contains("--json")
         let arguments: ParsedArguments
         do {
@@ -54,13 +54,13 @@ extension CommandLineTool {
             return failed(error, json: json)
         }
         if let edits {
-            return performAtomic(AtomicEditsCommand(edits: edits), lines: lines.map(\.number), client: client, json: json)
+            return await performAtomic(AtomicEditsCommand(edits: edits), lines: lines.map(\.number), client: client, json: json)
         }
 
         var last: String?
         var worst = ExitCode.success
         for line in lines {
-            let outcome = runBatchLine(line, client: client, json: json, last: &last)
+            let outcome = await runBatchLine(line, client: client, json: json, last: &last)
             guard outcome != .success else { continue }
             if worst == .success || outcome == .connection { worst = outcome }
             if outcome == .connection || !arguments.flag("--keep-going") { break }
@@ -123,9 +123,9 @@ extension CommandLineTool {
 
     /// `--atomic`: the one `plan.edits` request. The daemon names a failed edit by its number
     /// (`data.edit`); the error names the file's line that edit came from instead.
-    static func performAtomic(_ command: AtomicEditsCommand, lines: [Int], client: WireClient, json: Bool) -> Int32 {
+    static func performAtomic(_ command: AtomicEditsCommand, lines: [Int], client: WireClient, json: Bool) async -> Int32 {
         do {
-            try runAndShow(command, client: client, json: json)
+            try await runAndShow(command, client: client, json: json)
             return ExitCode.success.rawValue
         } catch var error as WireError {
             guard case .object(var fields)? = error.data, let number = fields["edit"]?.numberValue.map(Int.init),
@@ -143,13 +143,13 @@ extension CommandLineTool {
     }
 
     /// One line of a batch; prints its result or its error naming the line.
-    static func runBatchLine(_ line: BatchLine, client: WireClient, json: Bool, last: inout String?) -> ExitCode {
+    static func runBatchLine(_ line: BatchLine, client: WireClient, json: Bool, last: inout String?) async -> ExitCode {
         do {
             var command = line.command
             if line.words.contains("$LAST"), let last {
                 command = try self.command(line.words.map { $0 == "$LAST" ? last : $0 })
             }
-            let (result, text) = try command.run(on: client, json: json)
+            let (result, text) = try await command.run(on: client, json: json)
             if command is PlanNewCommand, let id = result["id"]?.numberValue { last = String(Int64(id)) }
             if let text {
                 show(text)

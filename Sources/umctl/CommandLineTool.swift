@@ -158,8 +158,21 @@ enum CommandLineTool {
         With --json, prints one {"line":N,"result":...} or {"line":N,"error":...} per command.
         """)
 
-    /// Runs the whole command line and returns the exit code.
+    /// Runs the whole command line to its end on this thread and returns the exit code:
+    /// `run` never suspends (`WireClient`'s socket is blocking), so `runToEnd` completes it
+    /// inline and no executor thread is started. The body is formed here, in nonisolated
+    /// code: formed in main.swift's top level it would be isolated to the main actor and
+    /// would wait for the main thread, which `runToEnd` blocks.
+    /// What needs no daemon (help, `--version`, the generators) is answered first, without a
+    /// task: the concurrency runtime's first use costs `--version` a third more instructions.
     static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
+        if let code = answeredWithoutDaemon(arguments) { return code }
+        return runToEnd { await run(arguments, environment: environment) }
+    }
+
+    /// Help, the version and the generators for `make install`, or nil for a command that
+    /// talks to the daemon.
+    static func answeredWithoutDaemon(_ arguments: [String]) -> Int32? {
         let words = movingLeadingSharedOptions(arguments)
         let commandWords = withoutSharedOptions(arguments)
         if words.isEmpty || words == ["--help"] || words == ["-h"] || words == ["help"] {
@@ -183,18 +196,26 @@ enum CommandLineTool {
             print(script, terminator: "")
             return ExitCode.success.rawValue
         }
+        if commandWords.first == "help" {
+            return help(Array(commandWords.dropFirst()))
+        }
+        return nil
+    }
+
+    /// Runs a command line that talks to the daemon and returns the exit code. `async` for
+    /// `WireClient`'s calls.
+    static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
+        let words = movingLeadingSharedOptions(arguments)
+        let commandWords = withoutSharedOptions(arguments)
         if arguments.first == "__places" {
             // For the shell completions: saved place names, one a line; nothing when the daemon is away.
-            let names = (try? connect(socket: arguments.dropFirst().first, environment: environment)
+            let names = (try? await connect(socket: arguments.dropFirst().first, environment: environment)
                 .call(Endpoints.placeList, Params.Empty()).places.map(\.name)) ?? []
             names.forEach { print(TerminalText.safe($0, keepingNewlines: false)) }
             return ExitCode.success.rawValue
         }
-        if commandWords.first == "help" {
-            return help(Array(commandWords.dropFirst()))
-        }
         if words.first == "batch" {
-            return runBatch(Array(words.dropFirst()), environment: environment)
+            return await runBatch(Array(words.dropFirst()), environment: environment)
         }
         let json = words.contains("--json")
         do {
@@ -212,16 +233,16 @@ enum CommandLineTool {
             let command = try type.init(arguments)
             try command.validate()
             let client = try connect(socket: arguments.optional("--socket"), environment: environment)
-            return perform(command, client: client, json: json)
+            return await perform(command, client: client, json: json)
         } catch {
             return failed(error, json: json)
         }
     }
 
     /// Sends the command's request and prints the answer.
-    static func perform(_ command: any UmctlCommand, client: WireClient, json: Bool) -> Int32 {
+    static func perform(_ command: any UmctlCommand, client: WireClient, json: Bool) async -> Int32 {
         do {
-            try runAndShow(command, client: client, json: json)
+            try await runAndShow(command, client: client, json: json)
             return ExitCode.success.rawValue
         } catch {
             return failed(error, json: json)
@@ -230,8 +251,8 @@ enum CommandLineTool {
 
     /// Sends the command's request, prints the answer (text, or the JSON result line) and checks
     /// that a stored plan is complete; errors are the caller's to report.
-    static func runAndShow(_ command: any UmctlCommand, client: WireClient, json: Bool) throws {
-        let (result, text) = try command.run(on: client, json: json)
+    static func runAndShow(_ command: any UmctlCommand, client: WireClient, json: Bool) async throws {
+        let (result, text) = try await command.run(on: client, json: json)
         if let text {
             show(text)
         } else {

@@ -110,13 +110,13 @@ struct CommandRequest<Answer: Decodable> {
 
 extension UmctlCommand {
     /// Sends the command's request; returns the answer as it came and, unless `json`, as text.
-    func run(on client: WireClient, json: Bool) throws -> (result: JSONValue, text: String?) {
+    func run(on client: WireClient, json: Bool) async throws -> (result: JSONValue, text: String?) {
         let request = try request()
         let result: JSONValue
         do {
             // Whatever comes next (the answer, an error, a batch's next line) starts on its own line.
             defer { ProgressLine.standardError.finish() }
-            result = try client.call(request.method.rawValue, params: request.params, passing: request.files) {
+            result = try await client.call(request.method.rawValue, params: request.params, passing: request.files) {
                 show(json ? $0 : TerminalText.safe($0), json: json)
             }
         } catch let error as WireError {

@@ -35,7 +35,9 @@ final class BenchDaemon {
         process = daemon
         var ready = false
         for _ in 0..<200 where !ready {
-            ready = (try? WireClient(socketPath: socketPath).call(Endpoints.status, Params.Empty())) != nil
+            if let client = try? WireClient(socketPath: socketPath) {
+                ready = (try? runToEnd { try await client.call(Endpoints.status, Params.Empty()) }) != nil
+            }
             if !ready { usleep(25_000) }
         }
         guard ready else {
@@ -44,9 +46,12 @@ final class BenchDaemon {
         }
         if importTampere {
             let tampere = sharedDirectory().appendingPathComponent("data/tampere")
-            _ = try WireClient(socketPath: socketPath).call(Endpoints.regionImport, Params.RegionImport(
-                name: "tampere", osm: tampere.appendingPathComponent("tampere.osm.pbf").path,
-                gtfs: [tampere.appendingPathComponent("tampere.zip").path]))
+            let client = try WireClient(socketPath: socketPath)
+            _ = try runToEnd {
+                try await client.call(Endpoints.regionImport, Params.RegionImport(
+                    name: "tampere", osm: tampere.appendingPathComponent("tampere.osm.pbf").path,
+                    gtfs: [tampere.appendingPathComponent("tampere.zip").path]))
+            }
         }
     }
 

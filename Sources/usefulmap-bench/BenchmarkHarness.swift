@@ -59,6 +59,14 @@ func timeAsync<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
     return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
 }
 
+/// The wall-clock seconds of `body` for each element, in order (a `map` of `timeAsync`,
+/// which `map` itself cannot do: its closure is not async).
+func secondsEach<S: Sequence, T>(_ elements: S, _ body: (S.Element) async throws -> T) async rethrows -> [Double] {
+    var seconds: [Double] = []
+    for element in elements { seconds.append(try await timeAsync { try await body(element) }.1) }
+    return seconds
+}
+
 /// Peak resident memory of this process so far (VmHWM), in MiB.
 func peakMemoryMiB() -> Double { procStatusMiB("VmHWM:") }
 

@@ -20,8 +20,8 @@ func runDaemonSuite() async throws -> SuiteReport {
     // streets), five times: the first, then four forced imports of the same sources again.
     var importSeconds: [Double] = []
     for force in [false, true, true, true, true] {
-        importSeconds.append(try time {
-            try client.call(Endpoints.regionImport, Params.RegionImport(
+        importSeconds.append(try await timeAsync {
+            try await client.call(Endpoints.regionImport, Params.RegionImport(
                 name: "tampere", osm: tampere.appendingPathComponent("tampere.osm.pbf").path,
                 gtfs: [tampere.appendingPathComponent("tampere.zip").path], force: force ? true : nil))
         }.1)
@@ -31,7 +31,7 @@ func runDaemonSuite() async throws -> SuiteReport {
     report.notes["region imports"] = importSeconds.map { String(format: "%.2f s", $0) }.joined(separator: ", ")
 
     // Warm up the engines (worker processes, timetable load) before measuring.
-    _ = try client.call(Endpoints.compare, Params.Compare(from: "61.4978,23.7610", to: "61.4502,23.8510", at: "2022-01-12T08:00"))
+    _ = try await client.call(Endpoints.compare, Params.Compare(from: "61.4978,23.7610", to: "61.4502,23.8510", at: "2022-01-12T08:00"))
 
     // `compare` on 40 seeded random pairs of points in central Tampere: in process, and as a
     // user runs it (a whole `umctl compare` process each, its start-up included).
@@ -41,8 +41,8 @@ func runDaemonSuite() async throws -> SuiteReport {
                23.700 + Double(pairGenerator.next() % 12000) / 100_000)
     }
     let pairs = (0..<40).map { _ in (point(), point()) }
-    let inProcess = try pairs.map { from, to in
-        try time { try client.call(Endpoints.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1
+    let inProcess = try await secondsEach(pairs) { (from, to) in
+        try await client.call(Endpoints.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00"))
     }
     report.addLatencies("compare (40 random pairs, in process)", inProcess)
     report.add("compare (40 random pairs, in process) p90", percentile(inProcess.sorted(), 0.9) * 1000, unit: "ms")
@@ -51,10 +51,10 @@ func runDaemonSuite() async throws -> SuiteReport {
     // the machine's load falls on both alike; the ratio is of the totals and of the p50s.
     var threeModes: [Double] = [], fourModes: [Double] = []
     for (from, to) in pairs + pairs {
-        threeModes.append(try time {
-            try client.call(Endpoints.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00", modes: [.walk, .transit, .car]))
+        threeModes.append(try await timeAsync {
+            try await client.call(Endpoints.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00", modes: [.walk, .transit, .car]))
         }.1)
-        fourModes.append(try time { try client.call(Endpoints.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1)
+        fourModes.append(try await timeAsync { try await client.call(Endpoints.compare, Params.Compare(from: from, to: to, at: "2022-01-12T08:00")) }.1)
     }
     report.addLatencies("compare 3 modes (80 runs)", threeModes)
     report.addLatencies("compare 4 modes (80 runs)", fourModes)
@@ -83,11 +83,11 @@ func runDaemonSuite() async throws -> SuiteReport {
 
     // Untyped (the answer read as JSON, as before issue 11) so that the figures compare the daemon
     // across versions; the typed rows add what a client pays to decode the result document.
-    report.addLatencies("status round trip", try (0..<2000).map { _ in
-        try time { try client.call(WireMethod.status.rawValue, params: Params.Empty()) }.1
+    report.addLatencies("status round trip", try await secondsEach(0..<2000) { _ in
+        try await client.call(WireMethod.status.rawValue, params: Params.Empty())
     })
-    report.addLatencies("status round trip, typed client (StatusDocument)", try (0..<2000).map { _ in
-        try time { try client.call(Endpoints.status, Params.Empty()) }.1
+    report.addLatencies("status round trip, typed client (StatusDocument)", try await secondsEach(0..<2000) { _ in
+        try await client.call(Endpoints.status, Params.Empty())
     })
 
     // Transit plans from points around the centre to Hervanta, end to end (stops, legs, store).
@@ -97,8 +97,8 @@ func runDaemonSuite() async throws -> SuiteReport {
     for _ in 0..<30 {
         let lat = 61.490 + Double(generator.next() % 1000) / 100_000
         let lon = 23.740 + Double(generator.next() % 3000) / 100_000
-        let (plan, seconds) = try time {
-            try client.call(Endpoints.planNew, Params.PlanNew(from: String(format: "%.5f,%.5f", lat, lon), to: "61.45020,23.85100",
+        let (plan, seconds) = try await timeAsync {
+            try await client.call(Endpoints.planNew, Params.PlanNew(from: String(format: "%.5f,%.5f", lat, lon), to: "61.45020,23.85100",
                                                                mode: .transit, at: "2022-01-12T08:00"))
         }
         planIDs.append(plan.id)
@@ -107,18 +107,16 @@ func runDaemonSuite() async throws -> SuiteReport {
     report.addLatencies("create transit plan (end to end)", createTimes)
 
     let shown = planIDs[0]
-    report.addLatencies("plan.show round trip", try (0..<2000).map { _ in
-        try time { try client.call(WireMethod.planShow.rawValue, params: Params.PlanShow(id: shown)) }.1
+    report.addLatencies("plan.show round trip", try await secondsEach(0..<2000) { _ in
+        try await client.call(WireMethod.planShow.rawValue, params: Params.PlanShow(id: shown))
     })
-    report.addLatencies("plan.show round trip, typed client (PlanDocument)", try (0..<2000).map { _ in
-        try time { try client.call(Endpoints.planShow, Params.PlanShow(id: shown)) }.1
+    report.addLatencies("plan.show round trip, typed client (PlanDocument)", try await secondsEach(0..<2000) { _ in
+        try await client.call(Endpoints.planShow, Params.PlanShow(id: shown))
     })
 
     // One-segment edit: segment 1 (the walk to the first stop) alternates walk/car; one query each.
-    report.addLatencies("one-segment edit (plan.mode)", try (0..<60).map { index in
-        try time {
-            try client.call(Endpoints.planMode, Params.PlanMode(id: shown, segment: 1, mode: index.isMultiple(of: 2) ? .car : .walk))
-        }.1
+    report.addLatencies("one-segment edit (plan.mode)", try await secondsEach(0..<60) { index in
+        try await client.call(Endpoints.planMode, Params.PlanMode(id: shown, segment: 1, mode: index.isMultiple(of: 2) ? .car : .walk))
     })
 
     // 16 clients, each on its own connection, each showing its own plan as fast as it can.
@@ -130,11 +128,13 @@ func runDaemonSuite() async throws -> SuiteReport {
             do {
                 let own = try WireClient(socketPath: socket)
                 let id = ids[index % ids.count]
-                for request in 0..<perClient {
-                    if request.isMultiple(of: 2) {
-                        _ = try own.call(Endpoints.planShow, Params.PlanShow(id: id))
-                    } else {
-                        _ = try own.call(Endpoints.status, Params.Empty())
+                try runToEnd {
+                    for request in 0..<perClient {
+                        if request.isMultiple(of: 2) {
+                            _ = try await own.call(Endpoints.planShow, Params.PlanShow(id: id))
+                        } else {
+                            _ = try await own.call(Endpoints.status, Params.Empty())
+                        }
                     }
                 }
             } catch {

@@ -65,7 +65,7 @@ func runFuzzSuite() async throws -> SuiteReport {
     connection.close()
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     // Alive and serving after everything.
-    _ = try WireClient(socketPath: daemon.socketPath).call(Endpoints.status, Params.Empty())
+    _ = try await WireClient(socketPath: daemon.socketPath).call(Endpoints.status, Params.Empty())
 
     report.notes["seed"] = String(seed)
     report.add("inputs", Double(tally.inputs), unit: "count")

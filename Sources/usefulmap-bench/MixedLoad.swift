@@ -43,10 +43,10 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
                 let own = try WireClient(socketPath: socket)
                 let id = planIDs[index % planIDs.count]
                 for step in 0..<perClient {
-                    _ = try own.call(Endpoints.placeSave, Params.PlaceSave(
-                        name: "mixed \(run) \(index)-\(step)", place: String(format: "61.%05d,23.%05d", 45_000 + index * 100 + step, 76_000 + step)))
+                    _ = try runToEnd { try await own.call(Endpoints.placeSave, Params.PlaceSave(
+                        name: "mixed \(run) \(index)-\(step)", place: String(format: "61.%05d,23.%05d", 45_000 + index * 100 + step, 76_000 + step))) }
                     let (_, seconds) = try time {
-                        try own.call(Endpoints.planMode, Params.PlanMode(id: id, segment: 1, mode: step.isMultiple(of: 2) ? .car : .walk))
+                        try runToEnd { try await own.call(Endpoints.planMode, Params.PlanMode(id: id, segment: 1, mode: step.isMultiple(of: 2) ? .car : .walk)) }
                     }
                     editSeconds.withLock { $0.append(seconds) }
                 }
@@ -70,7 +70,7 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
         let probe = try WireClient(socketPath: socket)
         let before = ThreadSchedule.ofCurrentThread()
         while running.load(ordering: .sequentiallyConsistent) > 0 {
-            statusSeconds.append(try time { try probe.call(Endpoints.status, Params.Empty()) }.1)
+            statusSeconds.append(try time { try runToEnd { try await probe.call(Endpoints.status, Params.Empty()) } }.1)
         }
         proberThread = ThreadSchedule.ofCurrentThread() - before
         // `probe` closes at the end of this case: the daemon writes its trace line then.
@@ -117,9 +117,9 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
 func addStatusCostFigure(to report: inout SuiteReport, socket: String, answers: Int = 3_000) throws {
     let daemonPID = try daemonProcessID(socket: socket)
     let client = try WireClient(socketPath: socket)
-    for _ in 0..<100 { _ = try client.call(Endpoints.status, Params.Empty()) } // the parts are made on the first
+    for _ in 0..<100 { _ = try runToEnd { try await client.call(Endpoints.status, Params.Empty()) } } // the parts are made on the first
     let before = ThreadSchedule.ofProcess(daemonPID)
-    for _ in 0..<answers { _ = try client.call(Endpoints.status, Params.Empty()) }
+    for _ in 0..<answers { _ = try runToEnd { try await client.call(Endpoints.status, Params.Empty()) } }
     let used = ThreadSchedule.ofProcess(daemonPID) - before
     report.add("status alone: daemon's CPU per answer", Double(used.cpuNanoseconds) / Double(answers) / 1e6, unit: "ms")
 }
@@ -178,7 +178,7 @@ func runMixedLoadSuite() async throws -> SuiteReport {
     defer { daemon.stop() }
     let client = try WireClient(socketPath: daemon.socketPath)
     let tampere = sharedDirectory().appendingPathComponent("data/tampere")
-    _ = try client.call(Endpoints.regionImport, Params.RegionImport(
+    _ = try await client.call(Endpoints.regionImport, Params.RegionImport(
         name: "tampere", osm: tampere.appendingPathComponent("tampere.osm.pbf").path,
         gtfs: [tampere.appendingPathComponent("tampere.zip").path]))
     var generator = SeededGenerator(seed: 5)
@@ -186,7 +186,7 @@ func runMixedLoadSuite() async throws -> SuiteReport {
     for _ in 0..<16 {
         let lat = 61.490 + Double(generator.next() % 1000) / 100_000
         let lon = 23.740 + Double(generator.next() % 3000) / 100_000
-        planIDs.append(try client.call(Endpoints.planNew, Params.PlanNew(
+        planIDs.append(try await client.call(Endpoints.planNew, Params.PlanNew(
             from: String(format: "%.5f,%.5f", lat, lon), to: "61.45020,23.85100", mode: .transit, at: "2022-01-12T08:00")).id)
     }
     try addStatusCostFigure(to: &report, socket: daemon.socketPath)

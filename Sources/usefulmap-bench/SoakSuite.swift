@@ -11,7 +11,7 @@ func runSoakSuite() async throws -> SuiteReport {
     defer { daemon.stop() }
     let client = try WireClient(socketPath: daemon.socketPath)
     var report = SuiteReport(suite: "soak")
-    let plan = try client.call(Endpoints.planNew, Params.PlanNew(from: "61.4978,23.7610", to: "61.4502,23.8510",
+    let plan = try await client.call(Endpoints.planNew, Params.PlanNew(from: "61.4978,23.7610", to: "61.4502,23.8510",
                                                                    at: "2022-01-12T08:00"))
     report.add("daemon RSS after import and the first plan", daemon.residentMiB ?? 0, unit: "MiB")
     var random = SeededGenerator(seed: 100_000)
@@ -23,21 +23,21 @@ func runSoakSuite() async throws -> SuiteReport {
         let point = String(format: "%.5f,%.5f", lat, lon)
         do {
             switch index % 100 {
-            case 0: _ = try client.call(Endpoints.compare, Params.Compare(from: point, to: "61.4502,23.8510", at: "2022-01-12T08:00"))
+            case 0: _ = try await client.call(Endpoints.compare, Params.Compare(from: point, to: "61.4502,23.8510", at: "2022-01-12T08:00"))
             case 1:
-                let made = try client.call(Endpoints.planNew, Params.PlanNew(from: point, to: "61.4978,23.7610", mode: .walk))
-                _ = try client.call(Endpoints.planDelete, Params.PlanID(id: made.id))
-            case 2: _ = try client.call(Endpoints.planMode, Params.PlanMode(id: plan.id, segment: 1, mode: index % 200 == 2 ? .car : .walk))
-            case 3..<30: _ = try client.call(Endpoints.search, Params.Search(text: ["Keskustori", "Hämeenkatu", "Hervanta", "Tampere-talo"][index % 4],
+                let made = try await client.call(Endpoints.planNew, Params.PlanNew(from: point, to: "61.4978,23.7610", mode: .walk))
+                _ = try await client.call(Endpoints.planDelete, Params.PlanID(id: made.id))
+            case 2: _ = try await client.call(Endpoints.planMode, Params.PlanMode(id: plan.id, segment: 1, mode: index % 200 == 2 ? .car : .walk))
+            case 3..<30: _ = try await client.call(Endpoints.search, Params.Search(text: ["Keskustori", "Hämeenkatu", "Hervanta", "Tampere-talo"][index % 4],
                                                                                   near: point, limit: 5))
             case 30..<40:
-                _ = try client.call(Endpoints.placeSave, Params.PlaceSave(name: "soak \(index)", place: point))
-                _ = try client.call(Endpoints.placeRemove, Params.Name(name: "soak \(index)"))
-            case 40..<50: _ = try client.call(Endpoints.locationSet, Params.LocationSet(lat: lat, lon: lon))
-            case 50..<60: _ = try client.call(Endpoints.planShow, Params.PlanShow(id: plan.id))
-            case 60..<70: _ = try client.call(Endpoints.historySearches, Params.HistoryList(limit: 20))
-            case 70..<80: _ = try client.call(Endpoints.placeList, Params.Empty())
-            default: _ = try client.call(Endpoints.status, Params.Empty())
+                _ = try await client.call(Endpoints.placeSave, Params.PlaceSave(name: "soak \(index)", place: point))
+                _ = try await client.call(Endpoints.placeRemove, Params.Name(name: "soak \(index)"))
+            case 40..<50: _ = try await client.call(Endpoints.locationSet, Params.LocationSet(lat: lat, lon: lon))
+            case 50..<60: _ = try await client.call(Endpoints.planShow, Params.PlanShow(id: plan.id))
+            case 60..<70: _ = try await client.call(Endpoints.historySearches, Params.HistoryList(limit: 20))
+            case 70..<80: _ = try await client.call(Endpoints.placeList, Params.Empty())
+            default: _ = try await client.call(Endpoints.status, Params.Empty())
             }
         } catch is WireError {
             failures += 1 // a point with no road nearby, say: an answer all the same

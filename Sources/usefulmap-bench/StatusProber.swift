@@ -23,7 +23,7 @@ enum StatusProber {
             let before = ThreadSchedule.ofCurrentThread()
             while !standardInputEnded() {
                 let start = DispatchTime.now().uptimeNanoseconds
-                _ = try client.call(Endpoints.status, Params.Empty())
+                _ = try runToEnd { try await client.call(Endpoints.status, Params.Empty()) }
                 roundTrips.append(DispatchTime.now().uptimeNanoseconds - start)
                 if pauseMilliseconds > 0 { usleep(useconds_t(pauseMilliseconds * 1_000)) }
             }

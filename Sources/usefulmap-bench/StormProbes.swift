@@ -13,7 +13,8 @@ enum StormProbes {
         try probe("watch storm", daemon, &report) { try watchStorm(socket) }
         // One map first: the region's street layer and the fonts of the labels are loaded once
         // and kept (not the storm's cost).
-        _ = try WireClient(socketPath: socket).call(Endpoints.planMap, Params.PlanMap(id: planID, picture: Params.MapPicture(width: 1024, height: 1024)))
+        let warming = try WireClient(socketPath: socket)
+        _ = try runToEnd { try await warming.call(Endpoints.planMap, Params.PlanMap(id: planID, picture: Params.MapPicture(width: 1024, height: 1024))) }
         try probe("map storm", daemon, &report) { mapStorm(socket, planID: planID) }
         try probe("descriptor storm", daemon, &report) { descriptorStorm(socket) }
     }
@@ -64,7 +65,7 @@ enum StormProbes {
         let line = Data(("[" + Array(repeating: set, count: WireLimits.maximumBatchCalls).joined(separator: ",") + "]\n").utf8)
         for _ in 0..<(20_000 / WireLimits.maximumBatchCalls) {
             try publisher.send(line)
-            _ = try publisher.call(Endpoints.status, Params.Empty()) // at the daemon's pace
+            _ = try runToEnd { try await publisher.call(Endpoints.status, Params.Empty()) } // at the daemon's pace
         }
     }
 
@@ -72,8 +73,10 @@ enum StormProbes {
     private static func mapStorm(_ socket: String, planID: Int64) {
         concurrently(2) {
             guard let client = try? WireClient(socketPath: socket) else { return }
-            for _ in 0..<3 {
-                _ = try? client.call(Endpoints.planMap, Params.PlanMap(id: planID, picture: Params.MapPicture(format: .png, width: 4096, height: 4096)))
+            runToEnd {
+                for _ in 0..<3 {
+                    _ = try? await client.call(Endpoints.planMap, Params.PlanMap(id: planID, picture: Params.MapPicture(format: .png, width: 4096, height: 4096)))
+                }
             }
         }
     }
@@ -126,7 +129,7 @@ private final class Sampler: Sendable {
         Thread { [self] in
             let client = try? WireClient(socketPath: socketPath)
             while !state.withLock({ $0.stopping }) {
-                if let client, let (_, seconds) = try? time({ try client.call(Endpoints.status, Params.Empty()) }) {
+                if let client, let (_, seconds) = try? time({ try runToEnd { try await client.call(Endpoints.status, Params.Empty()) } }) {
                     state.withLock { $0.latencies.append(seconds) }
                 }
                 let rss = Self.residentMiB(pid)

@@ -23,15 +23,15 @@ func runUpdatesSuite() async throws -> SuiteReport {
     defer { daemon.stop() }
     let client = try WireClient(socketPath: daemon.socketPath)
 
-    let (_, importSeconds) = try time {
-        try client.call(Endpoints.regionImport, Params.RegionImport(name: "tampere", osm: server.url("tampere.osm.pbf"),
+    let (_, importSeconds) = try await timeAsync {
+        try await client.call(Endpoints.regionImport, Params.RegionImport(name: "tampere", osm: server.url("tampere.osm.pbf"),
                                                                     gtfs: [server.url("tampere.zip")]))
     }
     report.add("full import of Tampere by URL", importSeconds, unit: "s")
 
     var unchanged: [Double] = []
     for _ in 0..<30 {
-        let (answer, seconds) = try time { try client.call(Endpoints.regionUpdate, Params.RegionUpdate(names: ["tampere"])) }
+        let (answer, seconds) = try await timeAsync { try await client.call(Endpoints.regionUpdate, Params.RegionUpdate(names: ["tampere"])) }
         guard answer.regions.first?.rebuilt == "nothing" else { throw BenchError("an unchanged update rebuilt: \(answer)") }
         unchanged.append(seconds)
     }
@@ -48,11 +48,11 @@ func runUpdatesSuite() async throws -> SuiteReport {
         throw BenchError("could not add a note to the served zip")
     }
     free(note)
-    let (updated, updateSeconds) = try time { try client.call(Endpoints.regionUpdate, Params.RegionUpdate(names: ["tampere"])) }
+    let (updated, updateSeconds) = try await timeAsync { try await client.call(Endpoints.regionUpdate, Params.RegionUpdate(names: ["tampere"])) }
     guard updated.regions.first?.rebuilt == "timetable" else { throw BenchError("the GTFS-only update rebuilt \(updated)") }
     report.add("GTFS-only update of Tampere (timetable rebuilt, streets kept)", updateSeconds, unit: "s")
-    let (forced, forcedSeconds) = try time {
-        try client.call(Endpoints.regionUpdate, Params.RegionUpdate(names: ["tampere"], force: true))
+    let (forced, forcedSeconds) = try await timeAsync {
+        try await client.call(Endpoints.regionUpdate, Params.RegionUpdate(names: ["tampere"], force: true))
     }
     guard forced.regions.first?.rebuilt == "streets and timetable" else { throw BenchError("the forced update rebuilt \(forced)") }
     report.add("forced update of Tampere (full rebuild from the held copies)", forcedSeconds, unit: "s")

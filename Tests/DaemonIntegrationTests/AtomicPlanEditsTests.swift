@@ -143,8 +143,10 @@ final class AtomicPlanEditsTests: SharedTampereDaemonTestCase {
         for (index, mode) in [WireMode.car, .walk].enumerated() {
             Thread.detachNewThread {
                 results[index].value = Result {
-                    try WireClient(socketPath: socket).call(Endpoints.planMode, Params.PlanMode(id: id, segment: 1, mode: mode,
-                                                                                      expectedGeneration: generation))
+                    let client = try WireClient(socketPath: socket)
+                    return try runToEnd {
+                        try await client.call(Endpoints.planMode, Params.PlanMode(id: id, segment: 1, mode: mode, expectedGeneration: generation))
+                    }
                 }
                 done[index].fulfill()
             }

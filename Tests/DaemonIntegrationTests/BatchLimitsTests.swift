@@ -28,7 +28,7 @@ final class BatchLimitsTests: XCTestCase {
         XCTAssertEqual(answers.count, WireLimits.maximumBatchCalls)
     }
 
-    func testBatchWhoseAnswersPassTheOutputLimitStopsWithAnswerTooLarge() throws {
+    func testBatchWhoseAnswersPassTheOutputLimitStopsWithAnswerTooLarge() async throws {
         let harness = try startDaemon(extraArguments: ["--max-output-kb", "16"])
         let before = try harness.counters().requests
         let client = try harness.client()
@@ -44,7 +44,7 @@ final class BatchLimitsTests: XCTestCase {
         let ran = try harness.counters().requests - before - 2
         XCTAssertLessThan(ran, 100, "the calls after the limit were not run")
         // The connection stays usable.
-        XCTAssertNotNil(try client.call(Endpoints.status, Params.Empty()))
+        await XCTAssertNoThrowAsync(try await client.call(Endpoints.status, Params.Empty()))
     }
 }
 

@@ -97,29 +97,29 @@ final class RegionWithoutBicycleDataTests: XCTestCase {
 
 /// `compare`'s `modes`: only the modes asked, in the standard order; bad lists change nothing.
 final class CompareModesParamTests: SharedTampereDaemonTestCase {
-    func testCompareAnswersOnlyTheModesAskedInTheStandardOrder() throws {
+    func testCompareAnswersOnlyTheModesAskedInTheStandardOrder() async throws {
         let client = try harness.client()
-        let three = try client.call(Endpoints.compare, Params.Compare(from: Tampere.keskustori, to: Tampere.hervanta,
+        let three = try await client.call(Endpoints.compare, Params.Compare(from: Tampere.keskustori, to: Tampere.hervanta,
                                                                       at: Tampere.morning, modes: [.car, .walk, .transit]))
         XCTAssertEqual(three.options.map(\.mode), [.walk, .transit, .car])
-        let bike = try client.call(Endpoints.compare, Params.Compare(from: Tampere.keskustori, to: Tampere.hervanta,
+        let bike = try await client.call(Endpoints.compare, Params.Compare(from: Tampere.keskustori, to: Tampere.hervanta,
                                                                      at: Tampere.morning, modes: [.bike]))
         XCTAssertEqual(bike.options.map(\.mode), [.bike])
         XCTAssertTrue(bike.options[0].fastest, "the only option is the quickest")
     }
 
-    func testABadModesListIsInvalidParamsNamingIt() throws {
+    func testABadModesListIsInvalidParamsNamingIt() async throws {
         let client = try harness.client()
         let before = try harness.json(["history", "routes"])
         for modes: [WireMode] in [[], [.walk, .walk]] {
-            XCTAssertThrowsError(try client.call(Endpoints.compare, Params.Compare(from: Tampere.keskustori, to: Tampere.hervanta,
+            await XCTAssertThrowsErrorAsync(try await client.call(Endpoints.compare, Params.Compare(from: Tampere.keskustori, to: Tampere.hervanta,
                                                                                    at: Tampere.morning, modes: modes)), "\(modes)") { error in
                 XCTAssertTrue("\(error)".contains("modes"), "\(error)")
                 XCTAssertTrue("\(error)".contains("invalid_params") || "\(error)".contains("-32602"), "\(error)")
             }
         }
         // A mode the client's types cannot hold, as another client could send it.
-        XCTAssertThrowsError(try client.call("compare", params: JSONValue.object([
+        await XCTAssertThrowsErrorAsync(try await client.call("compare", params: JSONValue.object([
             "from": .string(Tampere.keskustori), "to": .string(Tampere.hervanta), "at": .string(Tampere.morning),
             "modes": .array([.string("boat")])]))) { error in
             XCTAssertTrue("\(error)".contains("modes") && "\(error)".contains("boat"), "\(error)")

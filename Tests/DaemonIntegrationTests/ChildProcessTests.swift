@@ -72,7 +72,8 @@ final class ChildProcessTests: XCTestCase {
         let box = ResultBox<RegionImportDocument>()
         Thread.detachNewThread {
             box.value = Result {
-                try WireClient(socketPath: socket).call(Endpoints.regionImport, Params.RegionImport(name: "tampere", osm: osm, gtfs: []))
+                let client = try WireClient(socketPath: socket)
+                return try runToEnd { try await client.call(Endpoints.regionImport, Params.RegionImport(name: "tampere", osm: osm, gtfs: [])) }
             }
             ended.signal()
         }

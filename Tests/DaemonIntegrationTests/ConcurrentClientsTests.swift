@@ -4,7 +4,7 @@ import XCTest
 
 /// Many clients at once: every edit lands on its own plan, nothing is lost or mixed up.
 final class ConcurrentClientsTests: XCTestCase {
-    func testThirtyTwoClientsEditingDifferentPlansLoseNothing() throws {
+    func testThirtyTwoClientsEditingDifferentPlansLoseNothing() async throws {
         let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory())
         let socket = harness.socketPath
         let ends = [Tampere.keskustori, Tampere.ratina, Tampere.tampereTalo, Tampere.railwayStation, Tampere.pyynikki]
@@ -15,11 +15,13 @@ final class ConcurrentClientsTests: XCTestCase {
                 let client = try WireClient(socketPath: socket)
                 let from = ends[index % ends.count], to = ends[(index + 1 + index / ends.count) % ends.count]
                 let destination = from == to ? Tampere.hervanta : to
-                let created = try client.call(Endpoints.planNew, Params.PlanNew(from: from, to: destination, mode: .walk,
-                                                                      at: Tampere.morning, title: "client \(index)"))
-                _ = try client.call(Endpoints.planMode, Params.PlanMode(id: created.id, segment: 1, mode: index.isMultiple(of: 2) ? .car : .walk))
-                _ = try client.call(Endpoints.planPace, Params.PlanPace(id: created.id, pace: .fast))
-                let shown = try client.call(Endpoints.planShow, Params.PlanShow(id: created.id))
+                let shown = try runToEnd {
+                    let created = try await client.call(Endpoints.planNew, Params.PlanNew(from: from, to: destination, mode: .walk,
+                                                                                          at: Tampere.morning, title: "client \(index)"))
+                    _ = try await client.call(Endpoints.planMode, Params.PlanMode(id: created.id, segment: 1, mode: index.isMultiple(of: 2) ? .car : .walk))
+                    _ = try await client.call(Endpoints.planPace, Params.PlanPace(id: created.id, pace: .fast))
+                    return try await client.call(Endpoints.planShow, Params.PlanShow(id: created.id))
+                }
                 results.record(index: index, plan: shown)
             } catch {
                 results.fail(index: index, error: error)
@@ -36,7 +38,7 @@ final class ConcurrentClientsTests: XCTestCase {
             XCTAssertEqual(plan.pace, .fast)
             XCTAssertNotNil(plan.segments.first?.leg, "the last edit's leg was stored")
         }
-        let listed = try harness.client().call(Endpoints.planList, Params.Empty()).plans
+        let listed = try await harness.client().call(Endpoints.planList, Params.Empty()).plans
         XCTAssertEqual(listed.count, 32)
         XCTAssertEqual(try harness.counters().plansRecomputed, 32 * 3)
     }

@@ -7,7 +7,7 @@ import XCTest
 /// Connections are bounded: past `max_connections` a client gets `too_many_connections`,
 /// and a connection silent past the idle timeout (with nothing running) is closed.
 final class ConnectionLimitsTests: XCTestCase {
-    func testTwoThousandIdleConnectionsLeaveTheDaemonServingWithinItsLimit() throws {
+    func testTwoThousandIdleConnectionsLeaveTheDaemonServingWithinItsLimit() async throws {
         try raiseOpenFileLimit(to: 4096)
         let harness = try startDaemon(assertingCleanExit: false)
         let limit = ConnectionLimits().maxConnections
@@ -35,7 +35,7 @@ final class ConnectionLimitsTests: XCTestCase {
         XCTAssertLessThanOrEqual(2000 - refused.count, limit)
 
         // A new client past the limit gets the documented error, not a hang.
-        XCTAssertThrowsError(try harness.client().call(Endpoints.status, Params.Empty())) { error in
+        await XCTAssertThrowsErrorAsync(try await harness.client().call(Endpoints.status, Params.Empty())) { error in
             XCTAssertEqual((error as? WireError)?.code, "too_many_connections", "\(error)")
         }
         // One idle client leaves; a new one is served.
@@ -44,7 +44,7 @@ final class ConnectionLimitsTests: XCTestCase {
         idle.removeAll { $0 == open.first }
         var served: StatusDocument?
         for _ in 0..<200 where served == nil {
-            served = try? harness.client().call(Endpoints.status, Params.Empty())
+            served = try? await harness.client().call(Endpoints.status, Params.Empty())
             if served == nil { usleep(50_000) }
         }
         XCTAssertEqual(served?.counters.connections, limit)

@@ -5,13 +5,13 @@ import XCTest
 
 /// Starting, refusing, stopping: what the daemon does around its socket.
 final class DaemonLifecycleTests: XCTestCase {
-    func testSecondDaemonOnTheSameSocketIsRefusedAndTheFirstKeepsServing() throws {
+    func testSecondDaemonOnTheSameSocketIsRefusedAndTheFirstKeepsServing() async throws {
         let harness = try startDaemon(assertingCleanExit: false)
         let second = try harness.launchDaemon()
         second.waitUntilExit()
         XCTAssertEqual(second.terminationStatus, 1)
         XCTAssertTrue(harness.log.contains("already answering"), harness.log)
-        XCTAssertNoThrow(try harness.client().call(Endpoints.status, Params.Empty()))
+        await XCTAssertNoThrowAsync(try await harness.client().call(Endpoints.status, Params.Empty()))
         XCTAssertEqual(harness.stop(), 0)
     }
 
@@ -45,7 +45,7 @@ final class DaemonLifecycleTests: XCTestCase {
         XCTAssertEqual(harness.stop(), 0)
     }
 
-    func testConnectionFromAnotherUserIsRefusedByPeerCredentials() throws {
+    func testConnectionFromAnotherUserIsRefusedByPeerCredentials() async throws {
         guard getuid() == 0 else { throw XCTSkip("needs root to run a client as another user") }
         let harness = try startDaemon(assertingCleanExit: false)
         // Open the file-system permissions so that only SO_PEERCRED stands in the way.
@@ -65,7 +65,7 @@ final class DaemonLifecycleTests: XCTestCase {
                       || result.stderr.contains("connection"), result.stderr)
         XCTAssertTrue(harness.log.contains("refused connection from another user"), harness.log)
         XCTAssertTrue(harness.log.contains("uid=65534"), harness.log)
-        XCTAssertNoThrow(try harness.client().call(Endpoints.status, Params.Empty()), "its own user is still served")
+        await XCTAssertNoThrowAsync(try await harness.client().call(Endpoints.status, Params.Empty()), "its own user is still served")
         XCTAssertEqual(harness.stop(), 0)
     }
 
@@ -137,7 +137,7 @@ final class DaemonLifecycleTests: XCTestCase {
         }
     }
 
-    func testWatchStreamsEventsAndEndsCleanlyWhenTheDaemonStops() throws {
+    func testWatchStreamsEventsAndEndsCleanlyWhenTheDaemonStops() async throws {
         let harness = try startDaemon(assertingCleanExit: false)
         let done = expectation(description: "watch answered")
         let box = ResultBox<WatchEndDocument>()
@@ -145,8 +145,10 @@ final class DaemonLifecycleTests: XCTestCase {
         Thread.detachNewThread {
             let result = Result { () throws -> WatchEndDocument in
                 let watcher = try WireClient(socketPath: socket)
-                return try watcher.call(Endpoints.watch, Params.Empty()) { notification in
-                    if notification.params["kind"] == .string("location_changed") { box.sawEvent = true }
+                return try runToEnd {
+                    try await watcher.call(Endpoints.watch, Params.Empty()) { notification in
+                        if notification.params["kind"] == .string("location_changed") { box.sawEvent = true }
+                    }
                 }
             }
             box.value = result
@@ -155,12 +157,12 @@ final class DaemonLifecycleTests: XCTestCase {
         // Keep making events until the watcher has seen one (it may subscribe after the first).
         let client = try harness.client()
         for _ in 0..<200 where !box.sawEvent {
-            _ = try client.call(Endpoints.locationSet, Params.LocationSet(lat: 61.5, lon: 23.7))
+            _ = try await client.call(Endpoints.locationSet, Params.LocationSet(lat: 61.5, lon: 23.7))
             usleep(20_000)
         }
         XCTAssertTrue(box.sawEvent, "watch delivers events as notifications")
         XCTAssertEqual(harness.stop(), 0)
-        wait(for: [done], timeout: 30)
+        await fulfillment(of: [done], timeout: 30)
         XCTAssertEqual(try box.value?.get().stopped, true, "watch gets a final response when the daemon stops")
     }
 }

@@ -7,17 +7,17 @@ import XCTest
 /// plan with the same `expected_generation`, exactly one of the two is kept, whole, and the
 /// other is refused with `conflict` and leaves no trace.
 final class DayPlanEditRaceTests: SharedTampereDaemonTestCase {
-    private func plan(_ client: WireClient) throws -> PlanDocument {
-        try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: .walk,
+    private func plan(_ client: WireClient) async throws -> PlanDocument {
+        try await client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: .walk,
                                                            at: Tampere.morning, via: [Tampere.tampereTalo]))
     }
 
     /// Sends both edits at once, each from a client of its own; their outcomes in the same order.
-    private func race(_ edits: [@Sendable (WireClient) throws -> PlanDocument]) throws -> [Result<PlanDocument, Error>] {
+    private func race(_ edits: [@Sendable (WireClient) async throws -> PlanDocument]) throws -> [Result<PlanDocument, Error>] {
         let socket = try harness.socketPath
         let outcomes = Mutex<[Int: Result<PlanDocument, Error>]>([:])
         DispatchQueue.concurrentPerform(iterations: edits.count) { index in
-            let outcome = Result { try edits[index](try WireClient(socketPath: socket)) }
+            let outcome = Result { try runToEnd { try await edits[index](try WireClient(socketPath: socket)) } }
             outcomes.withLock { $0[index] = outcome }
         }
         return outcomes.withLock { all in edits.indices.compactMap { all[$0] } }
@@ -25,11 +25,11 @@ final class DayPlanEditRaceTests: SharedTampereDaemonTestCase {
 
     /// The race of `edit` and a rename, both expecting `created`'s generation: one wins, one gets
     /// `conflict`, and the plan is exactly the winner's answer.
-    private func assertOneWins(_ edit: @escaping @Sendable (WireClient) throws -> PlanDocument, against created: PlanDocument,
+    private func assertOneWins(_ edit: @escaping @Sendable (WireClient) async throws -> PlanDocument, against created: PlanDocument,
                                loserLeftNoTrace: (PlanDocument, _ moveOrStayWon: Bool) -> Void,
-                               file: StaticString = #filePath, line: UInt = #line) throws {
-        let rename: @Sendable (WireClient) throws -> PlanDocument = { client in
-            try client.call(Endpoints.planRename, Params.PlanRename(id: created.id, title: "raced", expectedGeneration: created.generation))
+                               file: StaticString = #filePath, line: UInt = #line) async throws {
+        let rename: @Sendable (WireClient) async throws -> PlanDocument = { client in
+            try await client.call(Endpoints.planRename, Params.PlanRename(id: created.id, title: "raced", expectedGeneration: created.generation))
         }
         let outcomes = try race([edit, rename])
         XCTAssertEqual(outcomes.count, 2, file: file, line: line)
@@ -38,7 +38,7 @@ final class DayPlanEditRaceTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(winners.count, 1, "\(outcomes)", file: file, line: line)
         XCTAssertEqual(conflicts.count, 1, "\(outcomes)", file: file, line: line)
         let winner = try XCTUnwrap(winners.first, file: file, line: line)
-        let shown = try harness.client().call(Endpoints.planShow, Params.PlanShow(id: created.id))
+        let shown = try await harness.client().call(Endpoints.planShow, Params.PlanShow(id: created.id))
         XCTAssertEqual(shown.generation, created.generation + 1, "one edit, one generation", file: file, line: line)
         XCTAssertEqual(shown.generation, winner.generation, file: file, line: line)
         XCTAssertEqual(shown.title, winner.title, "the winner is kept whole", file: file, line: line)
@@ -47,10 +47,10 @@ final class DayPlanEditRaceTests: SharedTampereDaemonTestCase {
         loserLeftNoTrace(shown, (try? outcomes[0].get()) != nil)
     }
 
-    func testAMoveRacingARenameOfTheSameGenerationKeepsExactlyOneAndTheOtherGetsConflict() throws {
-        let created = try plan(try harness.client())
-        try assertOneWins({ client in
-            try client.call(Endpoints.planMove, Params.PlanMove(id: created.id, node: 2, place: Tampere.ratina,
+    func testAMoveRacingARenameOfTheSameGenerationKeepsExactlyOneAndTheOtherGetsConflict() async throws {
+        let created = try await plan(try harness.client())
+        try await assertOneWins({ client in
+            try await client.call(Endpoints.planMove, Params.PlanMove(id: created.id, node: 2, place: Tampere.ratina,
                                                                 expectedGeneration: created.generation))
         }, against: created) { shown, moveWon in
             if moveWon {
@@ -63,10 +63,10 @@ final class DayPlanEditRaceTests: SharedTampereDaemonTestCase {
         }
     }
 
-    func testAStayRacingARenameOfTheSameGenerationKeepsExactlyOneAndTheOtherGetsConflict() throws {
-        let created = try plan(try harness.client())
-        try assertOneWins({ client in
-            try client.call(Endpoints.planStay, Params.PlanStay(id: created.id, node: 2, durationS: 900,
+    func testAStayRacingARenameOfTheSameGenerationKeepsExactlyOneAndTheOtherGetsConflict() async throws {
+        let created = try await plan(try harness.client())
+        try await assertOneWins({ client in
+            try await client.call(Endpoints.planStay, Params.PlanStay(id: created.id, node: 2, durationS: 900,
                                                                 expectedGeneration: created.generation))
         }, against: created) { shown, stayWon in
             if stayWon {
@@ -80,15 +80,15 @@ final class DayPlanEditRaceTests: SharedTampereDaemonTestCase {
     }
 
     /// Both day-plan edits at once with the same generation: one of them, never both or a mix.
-    func testAMoveRacingAStayOfTheSameGenerationKeepsExactlyOne() throws {
-        let created = try plan(try harness.client())
+    func testAMoveRacingAStayOfTheSameGenerationKeepsExactlyOne() async throws {
+        let created = try await plan(try harness.client())
         let outcomes = try race([
             { client in
-                try client.call(Endpoints.planMove, Params.PlanMove(id: created.id, node: 2, place: Tampere.ratina,
+                try await client.call(Endpoints.planMove, Params.PlanMove(id: created.id, node: 2, place: Tampere.ratina,
                                                                     expectedGeneration: created.generation))
             },
             { client in
-                try client.call(Endpoints.planStay, Params.PlanStay(id: created.id, node: 2, durationS: 900,
+                try await client.call(Endpoints.planStay, Params.PlanStay(id: created.id, node: 2, durationS: 900,
                                                                     expectedGeneration: created.generation))
             },
         ])
@@ -99,7 +99,7 @@ final class DayPlanEditRaceTests: SharedTampereDaemonTestCase {
             }
         }
         XCTAssertEqual(codes.sorted(), ["conflict", "ok"], "\(outcomes)")
-        let shown = try harness.client().call(Endpoints.planShow, Params.PlanShow(id: created.id))
+        let shown = try await harness.client().call(Endpoints.planShow, Params.PlanShow(id: created.id))
         XCTAssertEqual(shown.generation, created.generation + 1)
         if codes[0] == "ok" {
             XCTAssertNotEqual(shown.nodes[1].name, created.nodes[1].name, "the move is kept")

@@ -17,7 +17,7 @@ final class DescriptorExhaustionTests: XCTestCase {
         XCTAssertEqual(numbers, [4096, 4096], String(line))
     }
 
-    func testClientsPassingManyFilesNearTheLimitGetTooManyConnectionsInsteadOfHanging() throws {
+    func testClientsPassingManyFilesNearTheLimitGetTooManyConnectionsInsteadOfHanging() async throws {
         let harness = try startDaemon(launcher: ["/usr/bin/prlimit", "--nofile=256:256", "--"])
         let request = Data((#"{"jsonrpc":"2.0","id":1,"method":"status"}"# + "\n").utf8)
         var open: [Int32] = []
@@ -48,7 +48,7 @@ final class DescriptorExhaustionTests: XCTestCase {
         // Once the clients left, the daemon serves again: the files they passed were closed.
         var status: StatusDocument?
         for _ in 0..<50 where status == nil {
-            status = try? harness.client().call(Endpoints.status, Params.Empty())
+            status = try? await harness.client().call(Endpoints.status, Params.Empty())
             if status == nil { usleep(100_000) }
         }
         XCTAssertNotNil(status, harness.log.suffix(1500).description)

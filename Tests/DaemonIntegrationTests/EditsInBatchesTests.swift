@@ -46,24 +46,24 @@ final class EditsInBatchesTests: SharedTampereDaemonTestCase {
     }
 
     /// Keskustori → Hervanta by transit at 08:00, its transit segment, and option 3 of its list.
-    func listedOption(_ client: WireClient) throws -> (id: Int64, segment: Int, option: LegDocument) {
-        let created = try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: .transit,
+    func listedOption(_ client: WireClient) async throws -> (id: Int64, segment: Int, option: LegDocument) {
+        let created = try await client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: .transit,
                                                                        at: Tampere.morning))
         let segment = try XCTUnwrap(created.segments.firstIndex { $0.mode == .transit }, "\(created)") + 1
-        let listed = try client.call(Endpoints.planAlternatives, Params.PlanAlternatives(id: created.id, segment: segment, count: 5))
+        let listed = try await client.call(Endpoints.planAlternatives, Params.PlanAlternatives(id: created.id, segment: segment, count: 5))
         XCTAssertGreaterThanOrEqual(listed.options.count, 3, "\(listed)")
         return (created.id, segment, listed.options[2])
     }
 
-    func testChooseInsideEditsTakesTheOptionTheUserSawByItsDepartureAndTrips() throws {
+    func testChooseInsideEditsTakesTheOptionTheUserSawByItsDepartureAndTrips() async throws {
         let client = try harness.client()
-        let (id, segment, option) = try listedOption(client)
+        let (id, segment, option) = try await listedOption(client)
         let departure = try XCTUnwrap(option.departure)
         let trips = option.rides.compactMap(\.tripID)
         XCTAssertFalse(trips.isEmpty)
         // Twenty minutes at the origin first: the batch's working copy lists later departures,
         // so its option 3 is another bus than the one the user saw.
-        let chosen = try client.call(Endpoints.planEdits, Params.PlanEdits(id: id, edits: [
+        let chosen = try await client.call(Endpoints.planEdits, Params.PlanEdits(id: id, edits: [
             .stay(Params.PlanStay(id: id, node: 1, durationS: 1200)),
             .choose(Params.PlanChoose(id: id, segment: segment, option: 3, count: 5, departure: departure, tripIds: trips)),
         ]))
@@ -73,17 +73,18 @@ final class EditsInBatchesTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(chosen.pinnedSegments, [segment])
     }
 
-    func testChooseOfAnOptionThatIsNoLongerOfferedChangesNothing() throws {
+    func testChooseOfAnOptionThatIsNoLongerOfferedChangesNothing() async throws {
         let client = try harness.client()
-        let (id, segment, _) = try listedOption(client)
-        let before = try client.call(Endpoints.planShow, Params.PlanShow(id: id))
-        XCTAssertThrowsError(try client.call(Endpoints.planEdits, Params.PlanEdits(id: id, edits: [
+        let (id, segment, _) = try await listedOption(client)
+        let before = try await client.call(Endpoints.planShow, Params.PlanShow(id: id))
+        await XCTAssertThrowsErrorAsync(try await client.call(Endpoints.planEdits, Params.PlanEdits(id: id, edits: [
             .choose(Params.PlanChoose(id: id, segment: segment, option: 3, count: 5, departure: "2022-01-12T08:07:00+02:00",
                                       tripIds: ["no-such-trip"])),
         ]))) { error in
             XCTAssertEqual((error as? WireError)?.code, "conflict", "\(error)")
             XCTAssertTrue("\(error)".contains("no-such-trip"), "names what was asked: \(error)")
         }
-        XCTAssertEqual(try client.call(Endpoints.planShow, Params.PlanShow(id: id)).generation, before.generation, "nothing changed")
+        let after = try await client.call(Endpoints.planShow, Params.PlanShow(id: id))
+        XCTAssertEqual(after.generation, before.generation, "nothing changed")
     }
 }

@@ -14,7 +14,7 @@ final class GpsdMisbehaviourTests: XCTestCase {
         return formatter.string(from: date)
     }
 
-    func testAFixFromTheFarFutureIsRefusedAndTheNextCurrentFixIsTaken() throws {
+    func testAFixFromTheFarFutureIsRefusedAndTheNextCurrentFixIsTaken() async throws {
         let gpsd = try FakeGpsd { connection, isStopping in
             _ = FakeGpsd.send(FakeGpsd.versionLine, to: connection)
             _ = FakeGpsd.send(FakeGpsd.positionLine(lat: 10, lon: 10, accuracy: 5, time: "9999-12-31T23:59:59.000Z"), to: connection)
@@ -33,12 +33,12 @@ final class GpsdMisbehaviourTests: XCTestCase {
         let status = try location(harness)
         XCTAssertEqual(status.ignored, [CountDocument(name: "in_the_future", count: 1)])
         XCTAssertEqual(status.accepted, [CountDocument(name: "gpsd", count: 1)])
-        let shown = try harness.client().call(Endpoints.locationShow, Params.Empty())
+        let shown = try await harness.client().call(Endpoints.locationShow, Params.Empty())
         XCTAssertEqual(shown.lat, Self.center.lat, accuracy: 1e-9, "the current fix is where the receiver is now")
         XCTAssertEqual(shown.source, "gpsd")
     }
 
-    func testAManualLocationWinsOverAGpsdFixStampedAheadOfTheClock() throws {
+    func testAManualLocationWinsOverAGpsdFixStampedAheadOfTheClock() async throws {
         // 50 s ahead: within the minute a receiver's clock may be off, so it is taken.
         let gpsd = try FakeGpsd { connection, isStopping in
             _ = FakeGpsd.send(FakeGpsd.versionLine, to: connection)
@@ -53,7 +53,7 @@ final class GpsdMisbehaviourTests: XCTestCase {
         let set = try harness.umctl(["location", "set", "61.5,23.8"])
         XCTAssertEqual(set.status, 0, set.stderr)
         XCTAssertTrue(set.stdout.contains("current fix from manual"), set.stdout)
-        let shown = try harness.client().call(Endpoints.locationShow, Params.Empty())
+        let shown = try await harness.client().call(Endpoints.locationShow, Params.Empty())
         XCTAssertEqual(shown.lat, 61.5, accuracy: 1e-9)
         XCTAssertEqual(shown.source, "manual")
     }
@@ -81,7 +81,8 @@ final class GpsdMisbehaviourTests: XCTestCase {
     }
 
     private func location(_ harness: DaemonHarness) throws -> LocationStatusDocument {
-        guard let location = try harness.client().call(Endpoints.status, Params.Empty()).location else {
+        let client = try harness.client()
+        guard let location = try runToEnd({ try await client.call(Endpoints.status, Params.Empty()).location }) else {
             throw HarnessError("status has no location")
         }
         return location

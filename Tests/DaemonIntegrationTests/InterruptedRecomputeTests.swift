@@ -20,8 +20,9 @@ final class InterruptedRecomputeTests: XCTestCase {
             let socket = harness.socketPath
             let mode: WireMode = attempt % 2 == 0 ? .transit : .car
             Thread.detachNewThread {
-                let client = try? WireClient(socketPath: socket)
-                _ = try? client?.call(Endpoints.planMode, Params.PlanMode(id: id, segment: 1, mode: mode))
+                if let client = try? WireClient(socketPath: socket) {
+                    _ = try? runToEnd { try await client.call(Endpoints.planMode, Params.PlanMode(id: id, segment: 1, mode: mode)) }
+                }
             }
             for _ in 0..<2000 where (try? store.plansWithPendingLegs()) != [id] { usleep(1_000) }
             let pid = try XCTUnwrap(harness.process?.processIdentifier)

@@ -104,11 +104,11 @@ final class JSONRPCSpecificationTests: DaemonTestCase {
         XCTAssertEqual(next["id"], .number(7), "nothing was sent for the batch of notifications")
     }
 
-    func testVersionOneClientIsToldToUpdateInTheShapeItReads() throws {
+    func testVersionOneClientIsToldToUpdateInTheShapeItReads() async throws {
         let answer = try exchange(#"{"jsonrpc":"2.0","method":"hello","params":{"protocol_version":1},"id":1}"#, on: harness.client())
         XCTAssertEqual(answer["error"]?["code"], .string("unsupported_version"), "a version 1 client reads the code as a word")
         XCTAssertTrue(answer["error"]?["message"]?.stringValue?.contains("update umctl") ?? false, "\(answer)")
-        let current = try harness.client().call(Endpoints.hello, Params.Hello())
+        let current = try await harness.client().call(Endpoints.hello, Params.Hello())
         XCTAssertEqual(current.protocolVersion, 2)
     }
 }

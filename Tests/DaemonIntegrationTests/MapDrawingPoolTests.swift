@@ -7,7 +7,7 @@ import XCTest
 /// Pictures are drawn on threads of their own: while more maps are being drawn than the shared
 /// pool has threads, `status` is still answered.
 final class MapDrawingPoolTests: SharedTampereDaemonTestCase {
-    func testStatusIsAnsweredWhileMoreMapsAreDrawingThanTheSharedPoolHasThreads() throws {
+    func testStatusIsAnsweredWhileMoreMapsAreDrawingThanTheSharedPoolHasThreads() async throws {
         let harness = try harness
         let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.railwayStation, "--mode", "walk"])
         let id = Int64(try XCTUnwrap(plan["id"]?.numberValue))
@@ -35,7 +35,7 @@ final class MapDrawingPoolTests: SharedTampereDaemonTestCase {
         }
         sent.wait()
         usleep(300_000) // the maps have started
-        let status = try harness.client().call(Endpoints.status, Params.Empty())
+        let status = try await harness.client().call(Endpoints.status, Params.Empty())
         XCTAssertFalse(status.version.isEmpty)
         let answeredBeforeStatus = mapsStarted.value
         XCTAssertEqual(answeredBeforeStatus, 0, "status waited for \(answeredBeforeStatus) of \(drawers) maps to be drawn")

@@ -8,14 +8,14 @@ import XCTest
 /// live data: glibc had raised its thresholds after the first big block was freed, so each
 /// drawing thread's arena kept tens of MiB of freed memory for good.
 final class MapMemoryTests: TampereDaemonTestCase {
-    func testBigMapsGiveTheirMemoryBackOnceDrawn() throws {
+    func testBigMapsGiveTheirMemoryBackOnceDrawn() async throws {
         let harness = try XCTUnwrap(harness)
         let pid = try XCTUnwrap(harness.process?.processIdentifier)
         // Across the city by bus, as the soak's plan: a big area, many streets to draw.
         let plan = try harness.json(["plan", "new", "61.4978,23.7610", "61.4502,23.8510", "--at", "2022-01-12T08:00"])
         let id = Int64(try XCTUnwrap(plan["id"]?.numberValue))
         // One map first: the street layer and the label fonts are loaded once and kept.
-        _ = try harness.client().call(Endpoints.planMap, Params.PlanMap(id: id, picture: Params.MapPicture(width: 1024, height: 1024)))
+        _ = try await harness.client().call(Endpoints.planMap, Params.PlanMap(id: id, picture: Params.MapPicture(width: 1024, height: 1024)))
         let before = try Self.anonymousMiB(pid)
         let socketPath = harness.socketPath
         let group = DispatchGroup()
@@ -25,9 +25,11 @@ final class MapMemoryTests: TampereDaemonTestCase {
             Thread {
                 defer { group.leave() }
                 guard let client = try? WireClient(socketPath: socketPath) else { return }
-                for _ in 0..<3 {
-                    if (try? client.call(Endpoints.planMap, Params.PlanMap(id: id, picture: Params.MapPicture(width: 4096, height: 4096)))) != nil {
-                        drawn.withLock { $0 += 1 }
+                runToEnd {
+                    for _ in 0..<3 {
+                        if (try? await client.call(Endpoints.planMap, Params.PlanMap(id: id, picture: Params.MapPicture(width: 4096, height: 4096)))) != nil {
+                            drawn.withLock { $0 += 1 }
+                        }
                     }
                 }
             }.start()

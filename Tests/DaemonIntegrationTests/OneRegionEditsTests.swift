@@ -14,9 +14,9 @@ final class OneRegionEditsTests: TampereDaemonTestCase {
                                                                departure: "10:32:00", minutes: 8, dates: ("20260801", "20260831")))])
     }
 
-    func testAMoveOrAnInsertIntoAnotherRegionInsidePlanEditsIsRefusedNamingTheEditAndNothingIsStored() throws {
+    func testAMoveOrAnInsertIntoAnotherRegionInsidePlanEditsIsRefusedNamingTheEditAndNothingIsStored() async throws {
         let client = try harness.client()
-        let created = try client.call(Endpoints.planNew, Params.PlanNew(from: "Keskustori", to: "Hervanta", mode: .walk,
+        let created = try await client.call(Endpoints.planNew, Params.PlanNew(from: "Keskustori", to: "Hervanta", mode: .walk,
                                                                          at: Tampere.morning, via: ["Ratina"]))
         let batches: [(PlanEdit, String)] = [
             (.move(Params.PlanMove(id: created.id, node: 2, place: "Kanda Gate")), "edit 2 (plan.move)"),
@@ -26,12 +26,12 @@ final class OneRegionEditsTests: TampereDaemonTestCase {
             let batch = Params.PlanEdits(id: created.id, edits: [
                 .stay(Params.PlanStay(id: created.id, node: 2, durationS: 600)), edit,
             ])
-            XCTAssertThrowsError(try client.call(Endpoints.planEdits, batch), name) { error in
+            await XCTAssertThrowsErrorAsync(try await client.call(Endpoints.planEdits, batch), name) { error in
                 let message = "\(error)"
                 XCTAssertTrue(message.contains(name), message)
                 XCTAssertTrue(message.contains("Kanda Gate is in region tokyo"), message)
             }
-            let shown = try client.call(Endpoints.planShow, Params.PlanShow(id: created.id))
+            let shown = try await client.call(Endpoints.planShow, Params.PlanShow(id: created.id))
             XCTAssertEqual(shown.generation, created.generation, "\(name): nothing stored")
             XCTAssertEqual(shown.nodes.map(\.name), created.nodes.map(\.name), name)
             XCTAssertEqual(shown.nodes.map(\.stayS), created.nodes.map(\.stayS), "\(name): the stay before it is not kept either")

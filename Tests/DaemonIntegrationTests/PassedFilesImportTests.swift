@@ -19,7 +19,7 @@ final class PassedFilesImportTests: XCTestCase {
         return (try region.writeOSM(in: directory), try region.writeFeed(line, in: directory))
     }
 
-    func testAnImportReadsFilesThatOnlyTheClientsMountNamespaceCanSee() throws {
+    func testAnImportReadsFilesThatOnlyTheClientsMountNamespaceCanSee() async throws {
         let harness = try startDaemon()
         let sources = harness.directory.appendingPathComponent("sources")
         try writeTokyo(in: sources)
@@ -37,7 +37,7 @@ final class PassedFilesImportTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: osm), "the daemon's namespace cannot see the files")
 
         // By path alone (what umctl sent before), the daemon cannot open them.
-        XCTAssertThrowsError(try harness.client().call(Endpoints.regionImport, Params.RegionImport(name: "tokyo", osm: osm, gtfs: [feed]))) {
+        await XCTAssertThrowsErrorAsync(try await harness.client().call(Endpoints.regionImport, Params.RegionImport(name: "tokyo", osm: osm, gtfs: [feed]))) {
             XCTAssertEqual(($0 as? WireError)?.code, "source_not_found", "\($0)")
         }
         let imported = try DaemonHarness.run("/usr/bin/unshare", ["--mount", "--propagation", "private", "sh", "-c", script],
@@ -164,7 +164,7 @@ final class PassedFilesImportTests: XCTestCase {
     }
     /// Issue 25 item 11: the daemon reads a passed file through its own link, which opens it
     /// anew; a file the client opened for writing only, or as a path only, is refused, named.
-    func testAPassedFileNotOpenForReadingIsRefusedNamingIt() throws {
+    func testAPassedFileNotOpenForReadingIsRefusedNamingIt() async throws {
         let harness = try startDaemon()
         let (osm, _) = try writeTokyo(in: harness.directory.appendingPathComponent("sources"))
         let pathOnly: Int32 = 0o10_000_000  // O_PATH, which Glibc's module leaves out
@@ -173,7 +173,7 @@ final class PassedFilesImportTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(descriptor, 0, String(cString: strerror(errno)))
             defer { close(descriptor) }
             let params = try JSONValue(encoding: Params.RegionImport(name: "tokyo", osm: osm.path, gtfs: [], passedFiles: true))
-            XCTAssertThrowsError(try harness.client().call(Endpoints.regionImport.method.rawValue, params: params, passing: [descriptor])) {
+            await XCTAssertThrowsErrorAsync(try await harness.client().call(Endpoints.regionImport.method.rawValue, params: params, passing: [descriptor])) {
                 XCTAssertEqual(($0 as? WireError)?.code, "invalid_params", "\($0)")
                 XCTAssertTrue("\($0)".contains("\(osm.path) was passed \(said)"), "\($0)")
             }

@@ -9,12 +9,12 @@ import XCTest
 /// pinned plan); when only the other edit's legs finished meanwhile, the plan it was asked on is
 /// gone: `conflict`, and nothing changed. Never a mix, never a lost edit.
 final class PinRacingRecomputeTests: SharedTampereDaemonTestCase {
-    func testAPinAskedWhileARefreshComputesItsLegsWinsWholeOrGetsConflictAndChangesNothing() throws {
+    func testAPinAskedWhileARefreshComputesItsLegsWinsWholeOrGetsConflictAndChangesNothing() async throws {
         let client = try harness.client()
         let socket = try harness.socketPath
         var outcomes: [String] = []
         for _ in 0..<6 {
-            let created = try client.call(Endpoints.planNew, Params.PlanNew(
+            let created = try await client.call(Endpoints.planNew, Params.PlanNew(
                 from: Tampere.keskustori, to: Tampere.hervanta, mode: .transit, at: Tampere.morning))
             let transit = try XCTUnwrap(created.segments.firstIndex { $0.mode == .transit }, "\(created.segments)") + 1
             XCTAssertTrue(created.segments.allSatisfy { $0.leg != nil })
@@ -22,21 +22,28 @@ final class PinRacingRecomputeTests: SharedTampereDaemonTestCase {
             let refresh = Mutex<Result<PlanDocument, Error>?>(nil)
             let answered = expectation(description: "the refresh was answered")
             Thread.detachNewThread {
-                let outcome = Result { try WireClient(socketPath: socket).call(Endpoints.planRefresh, Params.PlanID(id: created.id)) }
+                let outcome = Result {
+                    let refresher = try WireClient(socketPath: socket)
+                    return try runToEnd { try await refresher.call(Endpoints.planRefresh, Params.PlanID(id: created.id)) }
+                }
                 refresh.withLock { $0 = outcome }
                 answered.fulfill()
             }
             var pin: Result<PlanDocument, Error>?
             while pin == nil, refresh.withLock({ $0 == nil }) {
-                let shown = try client.call(Endpoints.planShow, Params.PlanShow(id: created.id))
+                let shown = try await client.call(Endpoints.planShow, Params.PlanShow(id: created.id))
                 if shown.segments.contains(where: { $0.leg == nil }) {
-                    pin = Result { try client.call(Endpoints.planPin, Params.PlanPin(id: created.id, segment: transit, time: "08:15")) }
+                    do {
+                        pin = .success(try await client.call(Endpoints.planPin, Params.PlanPin(id: created.id, segment: transit, time: "08:15")))
+                    } catch {
+                        pin = .failure(error)
+                    }
                 }
             }
-            wait(for: [answered], timeout: 120)
+            await fulfillment(of: [answered], timeout: 120)
             guard let pin else { continue } // the refresh ended before its empty legs were seen: again
             let refreshed = try XCTUnwrap(refresh.withLock { $0 }).get()
-            let shown = try client.call(Endpoints.planShow, Params.PlanShow(id: created.id))
+            let shown = try await client.call(Endpoints.planShow, Params.PlanShow(id: created.id))
             XCTAssertTrue(shown.segments.allSatisfy { $0.leg != nil }, "every leg is computed in the end: \(shown.segments)")
             switch pin {
             case .success(let pinned):

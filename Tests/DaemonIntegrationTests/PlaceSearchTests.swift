@@ -96,19 +96,19 @@ final class PlaceSearchTests: SharedTampereDaemonTestCase {
 
     /// Odd text never reaches SQLite as FTS syntax and never raises a database error; overlong
     /// text is refused naming the limit; everything else gets results or "(none)".
-    func testOddQueriesGetResultsOrNoneAndOverlongTextIsRefusedNamingTheLimit() throws {
+    func testOddQueriesGetResultsOrNoneAndOverlongTextIsRefusedNamingTheLimit() async throws {
         let client = try harness.client()
         let odd = ["\"", "\"\"\"", "*", "keskus*", "NEAR(", "NEAR(a b)", "a AND b", "OR", "NOT keskustori", "-", "- -",
                    "😀", "🚌 Keskustori", "\u{0}\u{1}\u{7}", "\t\n", "", "   ", "^a", "col:val", "{a b}", "'; DROP TABLE place; --",
                    "Hämeenkatu 999999999999", "0 0", "1,2,3,4", String(repeating: "ä", count: 200)]
         for text in odd {
-            let answer = try client.call(Endpoints.search, Params.Search(text: text))
+            let answer = try await client.call(Endpoints.search, Params.Search(text: text))
             XCTAssertNotNil(answer.results, text)
-            let completed = try client.call(Endpoints.searchComplete, Params.Search(text: text))
+            let completed = try await client.call(Endpoints.searchComplete, Params.Search(text: text))
             XCTAssertLessThanOrEqual(completed.results.count, 10, text)
         }
         XCTAssertEqual(try harness.umctl(["search", "😀"]).stdout, "(none)\n")
-        XCTAssertThrowsError(try client.call(Endpoints.search, Params.Search(text: String(repeating: "a", count: 10_000)))) { error in
+        await XCTAssertThrowsErrorAsync(try await client.call(Endpoints.search, Params.Search(text: String(repeating: "a", count: 10_000)))) { error in
             XCTAssertEqual((error as? WireError)?.code, "invalid_params")
             XCTAssertTrue("\(error)".contains("200"), "\(error)")
         }

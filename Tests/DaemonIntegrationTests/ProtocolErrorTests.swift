@@ -10,10 +10,10 @@ final class ProtocolErrorTests: DaemonTestCase {
         return response
     }
 
-    func testMalformedJSONGetsParseErrorAndTheConnectionStaysUsable() throws {
+    func testMalformedJSONGetsParseErrorAndTheConnectionStaysUsable() async throws {
         let client = try harness.client()
         XCTAssertEqual(try response(to: "{\"jsonrpc\":\"2.0\",", on: client).error?.code, "parse_error")
-        XCTAssertNoThrow(try client.call(Endpoints.status, Params.Empty()))
+        await XCTAssertNoThrowAsync(try await client.call(Endpoints.status, Params.Empty()))
     }
 
     func testUnknownMethodIsNamedInTheError() throws {
@@ -37,23 +37,23 @@ final class ProtocolErrorTests: DaemonTestCase {
                        "invalid_request")
     }
 
-    func testOversizedLineGetsAnErrorThenTheConnectionCloses() throws {
+    func testOversizedLineGetsAnErrorThenTheConnectionCloses() async throws {
         let client = try harness.client()
         let huge = Data(repeating: UInt8(ascii: "x"), count: WireLimits.maximumLineBytes + 10) + Data([0x0A])
         try? client.send(huge) // the daemon may close before everything is written
         guard case .response(let response) = try client.receive() else { return XCTFail("expected a response") }
         XCTAssertEqual(response.error?.code, "line_too_long")
         XCTAssertThrowsError(try client.receiveLine(), "the daemon closes the connection after line_too_long")
-        XCTAssertNoThrow(try harness.client().call(Endpoints.status, Params.Empty()), "other connections are unaffected")
+        await XCTAssertNoThrowAsync(try await harness.client().call(Endpoints.status, Params.Empty()), "other connections are unaffected")
     }
 
-    func testBadClientDoesNotDisturbAnotherClientsWork() throws {
+    func testBadClientDoesNotDisturbAnotherClientsWork() async throws {
         let good = try harness.client()
-        _ = try good.call(Endpoints.locationSet, Params.LocationSet(lat: 61.5, lon: 23.76))
+        _ = try await good.call(Endpoints.locationSet, Params.LocationSet(lat: 61.5, lon: 23.76))
         let bad = try harness.client()
         _ = try response(to: "garbage", on: bad)
         _ = try response(to: #"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, on: bad)
-        let location = try good.call(Endpoints.locationShow, Params.Empty())
+        let location = try await good.call(Endpoints.locationShow, Params.Empty())
         XCTAssertEqual(location.lat, 61.5)
     }
 
@@ -80,7 +80,8 @@ final class ProtocolErrorTests: DaemonTestCase {
 
     func testClientHangingUpCancelsItsRunningRequest() throws {
         let observer = try harness.client()
-        func counters() throws -> CountersDocument { try observer.call(Endpoints.status, Params.Empty()).counters }
+        // Synchronous, for the loops' conditions and the assertions' autoclosures.
+        func counters() throws -> CountersDocument { try runToEnd { try await observer.call(Endpoints.status, Params.Empty()).counters } }
         do {
             let watcher = try harness.client()
             try watcher.send(WireCodec.line(for: WireRequest(id: .number(1), method: "watch", params: .object([:]))))
@@ -96,11 +97,11 @@ final class ProtocolErrorTests: DaemonTestCase {
         XCTAssertTrue(harness.log.contains("client hung up; cancelling its request"), harness.log)
     }
 
-    func testDisconnectingClientDoesNotStopTheDaemon() throws {
+    func testDisconnectingClientDoesNotStopTheDaemon() async throws {
         do {
             let client = try harness.client()
             try client.send(Data(#"{"jsonrpc":"2.0","id":1,"method":"status"}"#.utf8)) // no newline, then gone
         }
-        XCTAssertNoThrow(try harness.client().call(Endpoints.status, Params.Empty()))
+        await XCTAssertNoThrowAsync(try await harness.client().call(Endpoints.status, Params.Empty()))
     }
 }

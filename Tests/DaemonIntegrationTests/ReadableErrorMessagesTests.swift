@@ -4,25 +4,25 @@ import XCTest
 
 /// Errors say what is wrong in words a person reads: which param, which edit, which file and why.
 final class ReadableErrorMessagesTests: DaemonTestCase {
-    func error(_ method: String, _ params: String) throws -> WireError {
+    func error(_ method: String, _ params: String) async throws -> WireError {
         do {
-            _ = try harness.client().call(method, params: try JSONParser.parse(Data(params.utf8)))
+            _ = try await harness.client().call(method, params: try JSONParser.parse(Data(params.utf8)))
         } catch let error as WireError {
             return error
         }
         throw HarnessError("\(method) \(params) did not fail")
     }
 
-    func testAFractionalOrHugeIntegerParamIsNamedWithItsValue() throws {
-        let fractional = try error("plan.show", #"{"id":1.5}"#)
+    func testAFractionalOrHugeIntegerParamIsNamedWithItsValue() async throws {
+        let fractional = try await error("plan.show", #"{"id":1.5}"#)
         XCTAssertEqual(fractional.code, "invalid_params")
         XCTAssertEqual(fractional.message, #"param "id" must be an integer, got 1.5"#)
-        let huge = try error("plan.show", #"{"id":1e30,"geometry":true}"#)
+        let huge = try await error("plan.show", #"{"id":1e30,"geometry":true}"#)
         XCTAssertTrue(huge.message.hasPrefix(#"param "id" must be an integer, got 1"#), huge.message)
     }
 
-    func testAnEditThatIsNotAPlanEditIsNamedWithTheEditsThatExist() throws {
-        let error = try error("plan.edits", #"{"id":1,"edits":[{"method":"plan.mode","params":{"segment":1,"mode":"car"}},{"method":"plan.copy","params":{"title":"x"}}]}"#)
+    func testAnEditThatIsNotAPlanEditIsNamedWithTheEditsThatExist() async throws {
+        let error = try await error("plan.edits", #"{"id":1,"edits":[{"method":"plan.mode","params":{"segment":1,"mode":"car"}},{"method":"plan.copy","params":{"title":"x"}}]}"#)
         XCTAssertEqual(error.code, "invalid_params")
         XCTAssertFalse(error.message.contains("DecodingError"), error.message)
         XCTAssertFalse(error.message.contains("Context("), error.message)
@@ -30,8 +30,8 @@ final class ReadableErrorMessagesTests: DaemonTestCase {
                       error.message)
     }
 
-    func testAFractionalNumberInAnEditIsNamedWithItsEditAndParam() throws {
-        let error = try error("plan.edits", #"{"id":1,"edits":[{"method":"plan.mode","params":{"segment":1.5,"mode":"car"}}]}"#)
+    func testAFractionalNumberInAnEditIsNamedWithItsEditAndParam() async throws {
+        let error = try await error("plan.edits", #"{"id":1,"edits":[{"method":"plan.mode","params":{"segment":1.5,"mode":"car"}}]}"#)
         XCTAssertEqual(error.code, "invalid_params")
         XCTAssertEqual(error.message, #"param "edits": edit 1 (plan.mode): param "segment" must be an integer, got 1.5"#)
     }

@@ -10,14 +10,14 @@ final class RefreshQueueAfterCrashTests: XCTestCase {
     static let line = SmallRegion.Line(zone: "Europe/Helsinki", fromStop: "Alku", toStop: "Loppu", departure: "09:00:00",
                                        minutes: 8, dates: ("20260101", "20271231"))
 
-    func testPlansQueuedForRefreshWhenTheDaemonIsKilledAreRefreshedAfterTheRestart() throws {
+    func testPlansQueuedForRefreshWhenTheDaemonIsKilledAreRefreshedAfterTheRestart() async throws {
         let harness = try startDaemon(assertingCleanExit: false)
         _ = try harness.importSmallRegions([(Self.region, Self.line)])
         let client = try harness.client()
         let grid = Self.region
         for index in 0..<60 {
             let row = Double(index % 4), column = Double((index / 4) % 9)
-            _ = try client.call(Endpoints.planNew, Params.PlanNew(
+            _ = try await client.call(Endpoints.planNew, Params.PlanNew(
                 from: SmallRegion.text(grid.point(row: row, column: column)),
                 to: SmallRegion.text(grid.point(row: 8, column: 8 - column)), mode: .walk))
         }
@@ -59,13 +59,14 @@ final class RefreshQueueAfterCrashTests: XCTestCase {
     }
 
     private func refreshQueue(_ harness: DaemonHarness) throws -> RefreshQueueDocument? {
-        try harness.client().call(Endpoints.status, Params.Empty()).refreshQueue
+        let client = try harness.client()
+        return try runToEnd { try await client.call(Endpoints.status, Params.Empty()).refreshQueue }
     }
 
-    func testStatusShowsTheRunningRefreshAsNullWhenNothingRuns() throws {
+    func testStatusShowsTheRunningRefreshAsNullWhenNothingRuns() async throws {
         let harness = try startDaemon(assertingCleanExit: false)
         // The wire's shape: a key with null, not a missing key.
-        let status = try harness.client().call("status", params: JSONValue.object([:]))
+        let status = try await harness.client().call("status", params: JSONValue.object([:]))
         XCTAssertEqual(status["refresh_queue"]?["running"], .null, "\(status)")
         guard case .object(let queue)? = status["refresh_queue"] else { return XCTFail("\(status)") }
         XCTAssertTrue(queue.keys.contains("running"), "the key is present: \(queue)")

@@ -16,7 +16,7 @@ final class RuntimeFolderTests: XCTestCase {
         let process = try harness.launchDaemon()
         // Until it exits; a daemon that serves anyway is a failure, not a hang.
         while process.isRunning {
-            if (try? harness.client().call(Endpoints.status, Params.Empty())) != nil {
+            if let client = try? harness.client(), (try? runToEnd({ try await client.call(Endpoints.status, Params.Empty()) })) != nil {
                 XCTFail("usefulmapd serves on an unsafe socket folder", file: file, line: line)
                 process.terminate()
             }

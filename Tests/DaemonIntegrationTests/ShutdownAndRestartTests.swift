@@ -17,8 +17,9 @@ final class ShutdownAndRestartTests: XCTestCase {
         let socket = harness.socketPath
         let answered = expectation(description: "the edit was answered or cut off")
         Thread.detachNewThread {
-            let client = try? WireClient(socketPath: socket)
-            _ = try? client?.call(Endpoints.planPreset, Params.PlanPreset(id: id, preset: .fastest))
+            if let client = try? WireClient(socketPath: socket) {
+                _ = try? runToEnd { try await client.call(Endpoints.planPreset, Params.PlanPreset(id: id, preset: .fastest)) }
+            }
             answered.fulfill()
         }
         let database = harness.dataDirectory.appendingPathComponent("usefulmap.sqlite").path

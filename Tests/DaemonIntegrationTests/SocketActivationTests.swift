@@ -39,7 +39,7 @@ final class SocketActivationTests: XCTestCase {
         }
     }
 
-    func testSocketActivatedDaemonServesThePassedSocketAndSendsReady() throws {
+    func testSocketActivatedDaemonServesThePassedSocketAndSendsReady() async throws {
         let harness = try makeDaemon()
         let notify = try NotifySocket(path: harness.directory.appendingPathComponent("notify.sock").path)
         let activatedSocket = harness.directory.appendingPathComponent("activated.sock").path
@@ -58,7 +58,7 @@ final class SocketActivationTests: XCTestCase {
         for _ in 0..<200 where !FileManager.default.fileExists(atPath: activatedSocket) { usleep(25_000) }
         // The first connection starts the daemon on the listening socket.
         let client = try WireClient(socketPath: activatedSocket)
-        let status = try client.call(Endpoints.status, Params.Empty())
+        let status = try await client.call(Endpoints.status, Params.Empty())
         XCTAssertEqual(status.dataDirectory, harness.dataDirectory.path)
         let messages = notify.waitFor("READY=1", seconds: 20)
         XCTAssertNotNil(messages, "READY=1 on NOTIFY_SOCKET")

@@ -7,52 +7,54 @@ import XCTest
 /// `plan.move`, `plan.unlock` and `plan.rename` too. A stale generation changes nothing, and of
 /// many clients sending the same generation exactly one wins.
 final class StaleGenerationTests: SharedTampereDaemonTestCase {
-    func plan(_ client: WireClient) throws -> PlanDocument {
-        try client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: .transit,
+    func plan(_ client: WireClient) async throws -> PlanDocument {
+        try await client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.hervanta, mode: .transit,
                                                            at: Tampere.morning, via: [Tampere.tampereTalo]))
     }
 
-    func testTheFiveDayPlanEditsRefuseAStaleGenerationAndChangeNothing() throws {
+    func testTheFiveDayPlanEditsRefuseAStaleGenerationAndChangeNothing() async throws {
         let client = try harness.client()
-        let created = try plan(client)
+        let created = try await plan(client)
         let id = created.id, stale = created.generation - 1
-        let edits: [(String, () throws -> PlanDocument)] = [
-            ("plan.stay", { try client.call(Endpoints.planStay, Params.PlanStay(id: id, node: 2, durationS: 600, expectedGeneration: stale)) }),
-            ("plan.choose", { try client.call(Endpoints.planChoose, Params.PlanChoose(id: id, segment: 1, option: 1, expectedGeneration: stale)) }),
-            ("plan.move", { try client.call(Endpoints.planMove, Params.PlanMove(id: id, node: 2, place: Tampere.ratina, expectedGeneration: stale)) }),
-            ("plan.unlock", { try client.call(Endpoints.planUnlock, Params.PlanSegment(id: id, segment: 1, expectedGeneration: stale)) }),
-            ("plan.rename", { try client.call(Endpoints.planRename, Params.PlanRename(id: id, title: "stale", expectedGeneration: stale)) }),
+        let edits: [(String, () async throws -> PlanDocument)] = [
+            ("plan.stay", { try await client.call(Endpoints.planStay, Params.PlanStay(id: id, node: 2, durationS: 600, expectedGeneration: stale)) }),
+            ("plan.choose", { try await client.call(Endpoints.planChoose, Params.PlanChoose(id: id, segment: 1, option: 1, expectedGeneration: stale)) }),
+            ("plan.move", { try await client.call(Endpoints.planMove, Params.PlanMove(id: id, node: 2, place: Tampere.ratina, expectedGeneration: stale)) }),
+            ("plan.unlock", { try await client.call(Endpoints.planUnlock, Params.PlanSegment(id: id, segment: 1, expectedGeneration: stale)) }),
+            ("plan.rename", { try await client.call(Endpoints.planRename, Params.PlanRename(id: id, title: "stale", expectedGeneration: stale)) }),
         ]
         for (method, edit) in edits {
-            XCTAssertThrowsError(try edit(), method) { error in
+            await XCTAssertThrowsErrorAsync(try await edit(), method) { error in
                 XCTAssertEqual((error as? WireError)?.code, "conflict", "\(method): \(error)")
                 XCTAssertEqual((error as? WireError)?.data?["generation"]?.numberValue, Double(created.generation),
                                "\(method): the conflict names the plan's generation now")
             }
-            let shown = try client.call(Endpoints.planShow, Params.PlanShow(id: id))
+            let shown = try await client.call(Endpoints.planShow, Params.PlanShow(id: id))
             XCTAssertEqual(shown.generation, created.generation, "\(method) changed nothing")
             XCTAssertEqual(shown.title, created.title, method)
             XCTAssertEqual(shown.nodes.map(\.name), created.nodes.map(\.name), method)
         }
         // Inside plan.edits a generation goes beside the edits, never on one of them: refused, not ignored.
         let inBatch = Params.PlanEdits(id: id, edits: [.rename(Params.PlanRename(id: id, title: "batch", expectedGeneration: stale))])
-        XCTAssertThrowsError(try client.call(Endpoints.planEdits, inBatch)) { error in
+        await XCTAssertThrowsErrorAsync(try await client.call(Endpoints.planEdits, inBatch)) { error in
             XCTAssertEqual((error as? WireError)?.code, "invalid_params", "\(error)")
             XCTAssertTrue("\(error)".contains("has its own expected_generation"), "\(error)")
         }
-        let renamed = try client.call(Endpoints.planRename, Params.PlanRename(id: id, title: "current", expectedGeneration: created.generation))
+        let renamed = try await client.call(Endpoints.planRename, Params.PlanRename(id: id, title: "current", expectedGeneration: created.generation))
         XCTAssertEqual(renamed.title, "current", "the current generation is taken")
     }
 
-    func testOfSixteenClientsRenamingWithTheSameGenerationExactlyOneWins() throws {
-        let created = try plan(try harness.client())
+    func testOfSixteenClientsRenamingWithTheSameGenerationExactlyOneWins() async throws {
+        let created = try await plan(try harness.client())
         let socket = try harness.socketPath
         let outcomes = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 16) { index in
             let outcome: String
             do {
-                _ = try WireClient(socketPath: socket).call(Endpoints.planRename, Params.PlanRename(
-                    id: created.id, title: "client \(index)", expectedGeneration: created.generation))
+                _ = try runToEnd {
+                    try await WireClient(socketPath: socket).call(Endpoints.planRename, Params.PlanRename(
+                        id: created.id, title: "client \(index)", expectedGeneration: created.generation))
+                }
                 outcome = "ok"
             } catch let error as WireError {
                 outcome = error.code
@@ -70,8 +72,8 @@ final class StaleGenerationTests: SharedTampereDaemonTestCase {
 
     /// A stale `--expect-generation` says what to do next: read the plan again, whose header
     /// shows the generation to give, alone and in an atomic batch alike.
-    func testAStaleGenerationFromUmctlSaysToReadThePlanAgainWhichShowsItsGeneration() throws {
-        let created = try plan(try harness.client())
+    func testAStaleGenerationFromUmctlSaysToReadThePlanAgainWhichShowsItsGeneration() async throws {
+        let created = try await plan(try harness.client())
         let id = String(created.id), stale = String(created.generation)
         XCTAssertEqual(try harness.umctl(["plan", "rename", id, "first"]).status, 0)
         let shown = try harness.umctl(["plan", "show", id])

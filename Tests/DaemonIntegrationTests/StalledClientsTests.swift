@@ -17,7 +17,7 @@ final class StalledClientsTests: XCTestCase {
         for client in stuck { client.sendRequestsThenWatch(statusRequests: 4000) }
         XCTAssertTrue(stuck.allSatisfy { $0.sentBytes > 0 })
 
-        let answer = callWithDeadline(seconds: 10) { [harness] in try harness.client().call(Endpoints.status, Params.Empty()) }
+        let answer = callWithDeadline(seconds: 10) { [harness] in try await harness.client().call(Endpoints.status, Params.Empty()) }
         XCTAssertNotNil(answer, "a client was not served while \(stalledCount) clients did not read: \(harness.log.suffix(2000))")
         XCTAssertEqual(answer?.counters.connections, stalledCount + 1)
         withExtendedLifetime(stuck) {}
@@ -36,7 +36,7 @@ final class StalledClientsTests: XCTestCase {
         withExtendedLifetime(stuck) {}
     }
 
-    func testPipelinedFloodThatIsNeverReadIsClosedWithoutMemoryGrowth() throws {
+    func testPipelinedFloodThatIsNeverReadIsClosedWithoutMemoryGrowth() async throws {
         let harness = try startDaemon(extraArguments: ["--idle-timeout", "2"], assertingCleanExit: false)
         let pid = try XCTUnwrap(harness.process).processIdentifier
         let before = try XCTUnwrap(residentMiB(of: pid))
@@ -58,16 +58,17 @@ final class StalledClientsTests: XCTestCase {
         XCTAssertLessThan(flood.sentBytes, 200 << 20, "the daemon read the whole flood instead of pausing")
         XCTAssertLessThan(peak - before, 64, "the daemon grew from \(before) MiB to \(peak) MiB")
         XCTAssertTrue(harness.log.contains("idle past the idle timeout"), harness.log.suffix(2000).description)
-        XCTAssertNotNil(try harness.client().call(Endpoints.status, Params.Empty()))
+        await XCTAssertNoThrowAsync(try await harness.client().call(Endpoints.status, Params.Empty()))
     }
 
     // MARK: - Helpers
 
-    private func callWithDeadline<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () throws -> T) -> T? {
+    private func callWithDeadline<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () async throws -> T) -> T? {
         let result = Mutex<T?>(nil)
         let done = DispatchSemaphore(value: 0)
         Thread {
-            result.withLock { $0 = try? body() }
+            let answer = try? runToEnd { try await body() }
+            result.withLock { $0 = answer }
             done.signal()
         }.start()
         guard done.wait(timeout: .now() + seconds) == .success else { return nil }

@@ -139,16 +139,18 @@ final class StatusRegionsPartTests: XCTestCase {
 /// The same through a real daemon and its socket: a region imported or removed shows in the
 /// very next `status`.
 final class StatusRegionsPartThroughTheDaemonTests: DaemonTestCase {
-    func testARegionImportedOrRemovedShowsInTheVeryNextStatus() throws {
+    func testARegionImportedOrRemovedShowsInTheVeryNextStatus() async throws {
         let client = try harness.client()
-        XCTAssertEqual(try client.call(Endpoints.status, Params.Empty()).regions, [])
+        let before = try await client.call(Endpoints.status, Params.Empty()).regions
+        XCTAssertEqual(before, [])
         let town = SmallRegion(name: "town", latitude: 60.1699, longitude: 24.9384)
         _ = try harness.importSmallRegions([(town, .init(zone: "Europe/Helsinki", fromStop: "East", toStop: "West",
                                                           departure: "09:00:00", minutes: 8, dates: ("20260301", "20260430")))])
-        let imported = try client.call(Endpoints.status, Params.Empty()).regions
+        let imported = try await client.call(Endpoints.status, Params.Empty()).regions
         XCTAssertEqual(imported.map(\.name), ["town"])
         XCTAssertEqual(imported.first?.transitFeeds?.count, 1, "\(imported)")
         XCTAssertEqual(try harness.umctl(["region", "remove", "town"]).status, 0)
-        XCTAssertEqual(try client.call(Endpoints.status, Params.Empty()).regions, [])
+        let removed = try await client.call(Endpoints.status, Params.Empty()).regions
+        XCTAssertEqual(removed, [])
     }
 }

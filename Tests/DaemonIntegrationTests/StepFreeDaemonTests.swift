@@ -60,7 +60,7 @@ final class StepFreeDaemonTests: SharedDaemonTestCase {
         XCTAssertEqual(wheelchair["accessibility"]?.stringValue, "step_free")
     }
 
-    func testPlanAccessChangesTheLegsAndIsStoredWithThePlan() throws {
+    func testPlanAccessChangesTheLegsAndIsStoredWithThePlan() async throws {
         let region = Self.region
         let plan = try harness.json(["plan", "new", region.stepsTop, region.terracePoint, "--mode", "walk"])
         XCTAssertEqual(plan["access"]?.stringValue, "any")
@@ -75,20 +75,20 @@ final class StepFreeDaemonTests: SharedDaemonTestCase {
         XCTAssertLessThan(try XCTUnwrap(try onlyLeg(back)["distance_m"]?.numberValue), 150)
         XCTAssertTrue(try harness.umctl(["plan", "show", try id(plan)]).stdout.contains("accessibility unknown"))
         // plan.edits takes it like every other edit.
-        let edited = try harness.client().call("plan.edits", params: JSONValue.object([
+        let edited = try await harness.client().call("plan.edits", params: JSONValue.object([
             "id": .number(Double(try XCTUnwrap(plan["id"]?.numberValue))),
             "edits": .array([.object(["method": .string("plan.access"), "params": .object(["access": .string("wheelchair_strict")])])]),
         ]))
         XCTAssertEqual(edited["access"]?.stringValue, "wheelchair_strict")
     }
 
-    func testAnUnknownAccessLevelIsRefusedNamingItAndChangesNothing() throws {
+    func testAnUnknownAccessLevelIsRefusedNamingItAndChangesNothing() async throws {
         let region = Self.region
         let plan = try harness.json(["plan", "new", region.stepsTop, region.terracePoint, "--mode", "walk"])
         let refused = try harness.umctl(["plan", "access", try id(plan), "stairs"])
         XCTAssertNotEqual(refused.status, 0)
         XCTAssertTrue(refused.stderr.contains("LEVEL") && refused.stderr.contains("stairs"), refused.stderr)
-        XCTAssertThrowsError(try harness.client().call("plan.access", params: JSONValue.object([
+        await XCTAssertThrowsErrorAsync(try await harness.client().call("plan.access", params: JSONValue.object([
             "id": .number(Double(try XCTUnwrap(plan["id"]?.numberValue))), "access": .string("stairs")]))) { error in
             XCTAssertTrue("\(error)".contains("access") && "\(error)".contains("stairs"), "\(error)")
             XCTAssertTrue("\(error)".contains("invalid_params") || "\(error)".contains("-32602"), "\(error)")

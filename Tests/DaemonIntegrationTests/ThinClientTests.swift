@@ -68,9 +68,9 @@ final class ThinClientTests: XCTestCase {
     }
 
     /// Kathmandu (+05:45, no summer time) shows an offset no whole-hour mistake could give.
-    func testMachineTimesAreInTheZoneTZNames() throws {
+    func testMachineTimesAreInTheZoneTZNames() async throws {
         let harness = try startDaemon()
-        let location = try harness.client().call(Endpoints.locationSet, Params.LocationSet(lat: 61.5, lon: 23.7))
+        let location = try await harness.client().call(Endpoints.locationSet, Params.LocationSet(lat: 61.5, lon: 23.7))
         let at = try XCTUnwrap(WireTime.date(from: location.at), "\(location)")
         let kathmandu = try XCTUnwrap(TimeZone(identifier: "Asia/Kathmandu"))
         let clock = WireTime.string(from: at, timeZone: kathmandu).prefix(16).replacingOccurrences(of: "T", with: " ")
@@ -91,9 +91,9 @@ final class ThinClientTests: XCTestCase {
     /// A zone file with no name (a copy outside the zoneinfo folder, as a copied /etc/localtime
     /// is) or a `TZ` rule: the times are the C library's, and so is the offset they are named by,
     /// not "UTC".
-    func testMachineTimesFromAZoneWithNoNameAreNamedByTheirOffset() throws {
+    func testMachineTimesFromAZoneWithNoNameAreNamedByTheirOffset() async throws {
         let harness = try startDaemon()
-        let location = try harness.client().call(Endpoints.locationSet, Params.LocationSet(lat: 61.5, lon: 23.7))
+        let location = try await harness.client().call(Endpoints.locationSet, Params.LocationSet(lat: 61.5, lon: 23.7))
         let at = try XCTUnwrap(WireTime.date(from: location.at), "\(location)")
         let clock = WireTime.string(from: at, timeZone: try XCTUnwrap(TimeZone(identifier: "Asia/Kathmandu"))).prefix(16)
             .replacingOccurrences(of: "T", with: " ")

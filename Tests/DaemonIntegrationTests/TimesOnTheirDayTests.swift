@@ -55,7 +55,7 @@ final class TimesOnTheirDayTests: SharedTampereDaemonTestCase {
         XCTAssertTrue(first.contains("+1d"), "an option the next morning says so: \(listed.stdout)")
     }
 
-    func testRegionListAndStatusShowEachFeedsDatesAndItsServiceHoursOnTheDayAsked() throws {
+    func testRegionListAndStatusShowEachFeedsDatesAndItsServiceHoursOnTheDayAsked() async throws {
         let harness = try harness
         let listed = try harness.json(["region", "list", "--date", "2022-01-12"])
         let feed = try XCTUnwrap(listed["regions"]?.arrayValue?.first?["transit_feeds"]?.arrayValue?.first, "\(listed)")
@@ -84,7 +84,7 @@ final class TimesOnTheirDayTests: SharedTampereDaemonTestCase {
         XCTAssertNotEqual(refused.status, 0)
         XCTAssertTrue(refused.stderr.contains("--date must be YYYY-MM-DD"), refused.stderr)
         for date in ["2022-02-30", "tomorrow"] {
-            XCTAssertThrowsError(try harness.client().call(Endpoints.regionList, Params.ServiceDay(date: date))) {
+            await XCTAssertThrowsErrorAsync(try await harness.client().call(Endpoints.regionList, Params.ServiceDay(date: date))) {
                 XCTAssertEqual(($0 as? WireError)?.code, "invalid_params", "\($0)")
                 XCTAssertTrue(($0 as? WireError)?.message.contains("date \"\(date)\" must be a calendar date") == true, "\($0)")
             }

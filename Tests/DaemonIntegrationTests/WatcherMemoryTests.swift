@@ -6,11 +6,11 @@ import XCTest
 /// Watchers that never read cost a bounded amount of memory each (their events are capped in
 /// bytes), and the daemon gives it back when they go.
 final class WatcherMemoryTests: XCTestCase {
-    func testFiftyWatchersThatNeverReadHoldBoundedMemoryThatIsFreedWhenTheyGo() throws {
+    func testFiftyWatchersThatNeverReadHoldBoundedMemoryThatIsFreedWhenTheyGo() async throws {
         let harness = try startDaemon()
         let pid = try XCTUnwrap(harness.process).processIdentifier
         let publisher = try harness.client()
-        _ = try publisher.call(Endpoints.status, Params.Empty())
+        _ = try await publisher.call(Endpoints.status, Params.Empty())
         let before = try XCTUnwrap(residentMiB(of: pid))
 
         var watchers: [StalledClient]? = try (0..<50).map { _ in try StalledClient(socketPath: harness.socketPath) }
@@ -26,7 +26,7 @@ final class WatcherMemoryTests: XCTestCase {
             try publisher.send(line)
             // Answered after the batch: events come at the pace the daemon makes them, so
             // each watcher's own queue takes them all.
-            _ = try publisher.call(Endpoints.status, Params.Empty())
+            _ = try await publisher.call(Endpoints.status, Params.Empty())
             if round % 20 == 0 { peak = max(peak, residentMiB(of: pid) ?? 0) }
         }
         peak = max(peak, residentMiB(of: pid) ?? 0)

@@ -117,7 +117,8 @@ public final class DaemonHarness: @unchecked Sendable {
     public func waitUntilServing(_ process: Process) throws {
         for _ in 0..<400 {
             if !process.isRunning { throw HarnessError("usefulmapd exited with \(process.terminationStatus): \(log)") }
-            if let client = try? WireClient(socketPath: socketPath), (try? client.call(Endpoints.status, Params.Empty())) != nil { return }
+            if let client = try? WireClient(socketPath: socketPath),
+               (try? runToEnd { try await client.call(Endpoints.status, Params.Empty()) }) != nil { return }
             usleep(25_000)
         }
         throw HarnessError("usefulmapd did not start serving: \(log)")
@@ -163,7 +164,8 @@ public final class DaemonHarness: @unchecked Sendable {
 
     /// The daemon's counters.
     public func counters() throws -> CountersDocument {
-        try client().call(Endpoints.status, Params.Empty()).counters
+        let client = try client()
+        return try runToEnd { try await client.call(Endpoints.status, Params.Empty()).counters }
     }
 
     public struct CommandResult: Sendable {
