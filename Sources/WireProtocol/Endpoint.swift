@@ -3,7 +3,7 @@
 /// takes exactly those params and returns exactly that result.
 ///
 /// ```swift
-/// let plan = try client.call(Endpoints.planShow, Params.PlanShow(id: 3)) // a PlanDocument
+/// let plan = try await client.call(Endpoints.planShow, Params.PlanShow(id: 3)) // a PlanDocument
 /// ```
 public struct Endpoint<Params: Codable & Sendable, Result: Codable & Sendable>: Sendable {
     public let method: WireMethod

@@ -33,7 +33,7 @@ final class HeavyWorkPriorityTests: TampereDaemonTestCase {
             .compactMap { task(at: "/proc/\($0)/stat") }.filter { $0.parent == pid }
     }
 
-    func testTheHeavyWorkRunsBelowTheIOThreadsWhichKeepTheDaemonsPriority() throws {
+    func testTheHeavyWorkRunsBelowTheIOThreadsWhichKeepTheDaemonsPriority() async throws {
         let pid = try XCTUnwrap(harness.process?.processIdentifier)
         let base = try XCTUnwrap(task(at: "/proc/\(pid)/stat")).nice
         try XCTSkipIf(base > 9, "the daemon runs at nice \(base): ten levels lower is past the kernel's 19")
@@ -42,7 +42,7 @@ final class HeavyWorkPriorityTests: TampereDaemonTestCase {
         // A connection made after the shared pool ran heavy work: its I/O thread is the accept
         // loop's child, never a lowered thread's.
         let late = try harness.client()
-        _ = try late.call(Endpoints.status, Params.Empty())
+        _ = try await late.call(Endpoints.status, Params.Empty())
 
         let threads = try threads(of: pid)
         let connections = threads.filter { $0.name.hasPrefix("usefulmapd-conn") }
