@@ -53,15 +53,10 @@ final class RoutinoWorkerPool: Sendable {
     /// in request order. For synchronous batch work (an import step on its own thread), never
     /// for a cooperative-pool thread. Each worker takes a contiguous run of the requests, then
     /// helps the others from their far ends (`RoutinoBatchLanes`): requests next to each other
-    /// that share an end find its waypoint once, and every worker stays busy to the end.
+    /// that share an end find its waypoint once, and every worker stays busy to the end. Gives up
+    /// when `shouldStop` says so (an import cancelled while it times footpaths).
     /// - parameter progress: told the number answered so far, on the calling thread, each time
     ///   at least `progressStep` more are answered, and at the end.
-    func askAll(_ requests: [String], progressStep: Int = 256,
-                progress: (_ answered: Int) -> Void = { _ in }) -> [Result<String, Error>] {
-        askAll(requests, progressStep: progressStep, unlessStopped: { false }, progress: progress)!
-    }
-
-    /// `askAll`, giving up when `shouldStop` says so (an import cancelled while it times footpaths).
     /// - parameter shouldStop: polled while the answers come in (at least every `stopPollInterval`);
     ///   true returns nil at once, leaving the requests not yet answered to the workers (`shutdown` drops them).
     func askAll(_ requests: [String], progressStep: Int = 256, unlessStopped shouldStop: () -> Bool,

@@ -99,3 +99,10 @@ final class RoutinoWorkerPoolTests: XCTestCase {
         }
     }
 }
+
+extension RoutinoWorkerPool {
+    /// `askAll` for a batch that is never stopped: the tests' shorthand.
+    func askAll(_ requests: [String]) -> [Result<String, Error>] {
+        askAll(requests, unlessStopped: { false })!
+    }
+}
