@@ -9,8 +9,8 @@ import XCTest
 /// a full recompute of the same decisions, down to every leg's departure and arrival.
 ///
 /// The routing port is a scripted network on real Tampere coordinates, not the real engines:
-/// 500 sequences of 8 edits, each edit followed by its recompute and a full recompute to compare
-/// with, are some 12,000 computations and 40,000 queries; Routino and RAPTOR answer in
+/// 500 sequences of 8 edits per seed, each edit followed by its recompute and a full recompute to
+/// compare with, are some 12,000 computations and 40,000 queries a seed; Routino and RAPTOR answer in
 /// milliseconds each, which would take minutes, and the engines are tested on Tampere on their own.
 final class EditSequencePropertyTests: XCTestCase {
     static let sequences = 500
@@ -212,9 +212,21 @@ final class EditSequencePropertyTests: XCTestCase {
         }
     }
 
+    /// 28, and the seeds on which each of session 35's planner fixes was found (an accepted
+    /// walk proposal, a detour left out, a plan going nowhere, a pin removed or re-chosen).
+    /// Seeds 7, 8, 15, 34 and 38 still fail: planner.md "Known limit: the same two places twice".
+    static let seeds: [UInt64] = [28, 2, 14, 27, 31, 33]
+
     func testRandomEditSequencesKeepEveryPlanValidAndEqualToAFullRecompute() async throws {
         let planner = Planner(routing: Network(), clock: FixedClock(instant: Self.dayStart))
-        var random = SeededRandom(seed: 28)
+        for seed in Self.seeds {
+            try await checkRandomEditSequences(seed: seed, planner: planner)
+            if testRun?.failureCount ?? 0 > 0 { return }  // the first failing sequence says enough
+        }
+    }
+
+    func checkRandomEditSequences(seed: UInt64, planner: Planner) async throws {
+        var random = SeededRandom(seed: seed)
         var applied = 0
         for sequence in 0..<Self.sequences {
             let from = Self.places.randomElement(using: &random)!
@@ -238,10 +250,10 @@ final class EditSequencePropertyTests: XCTestCase {
                 plan = try await planner.computeLegs(edited)
                 applied += 1
                 try await checkValid(plan, before: before, edit: edit,
-                                     planner: planner, context: "sequence \(sequence): \(history.joined(separator: ", "))")
+                                     planner: planner, context: "seed \(seed), sequence \(sequence): \(history.joined(separator: ", "))")
                 if testRun?.failureCount ?? 0 > 0 { return }  // the first failing sequence says enough
             }
         }
-        XCTAssertGreaterThan(applied, Self.sequences * Self.editsPerSequence / 2, "most edits apply")
+        XCTAssertGreaterThan(applied, Self.sequences * Self.editsPerSequence / 2, "most edits apply (seed \(seed))")
     }
 }
