@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Synchronization
 
 /// A thread of the store that owns one connection and runs the jobs of its queue until the
