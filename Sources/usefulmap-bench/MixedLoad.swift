@@ -21,9 +21,9 @@ enum MixedLoadProber: String {
 /// (waiting for a core on either side, and the prober's own work). The daemon's threads'
 /// context switches and run-queue wait over the load are read from `/proc` either way.
 /// - parameter planIDs: plans to edit (client k edits plan k mod count); segment 1 alternates walk/car.
-/// - parameter statusPauseMilliseconds: the process prober's pause after each answer (0: none).
+/// - parameter statusPacing: how often the process prober asks.
 func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: [Int64], perClient: Int = 60,
-                         prober: MixedLoadProber = .process, atOnceTrace: String? = nil, statusPauseMilliseconds: Double = 0) throws {
+                         prober: MixedLoadProber = .process, atOnceTrace: String? = nil, statusPacing: StatusProber.Pacing = .asFastAsAnswered) throws {
     let clients = 16
     let failures = Mutex<[String]>([])
     let editSeconds = Mutex<[Double]>([])
@@ -60,7 +60,7 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
     var proberThread: ThreadSchedule?
     switch prober {
     case .process:
-        let probing = try StatusProber.Running(socket: socket, pauseMilliseconds: statusPauseMilliseconds)
+        let probing = try StatusProber.Running(socket: socket, pacing: statusPacing)
         for writer in writers { writer.start() }
         writersDone.wait()
         let measured = try probing.finish()
@@ -105,7 +105,7 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
     report.notes["load average (1 min) before / after"] = "\(loadBefore) / \(loadAverage())"
     report.notes["daemon's threads by nice value"] = threadsByNice(of: daemonPID)
     report.notes["prober"] = prober == .process
-        ? "a process of its own" + (statusPauseMilliseconds > 0 ? ", pausing \(statusPauseMilliseconds) ms after each answer" : "")
+        ? "a process of its own" + statusPacing.reportText
         : "a thread of the bench process"
     report.add("status round trips per second", Double(statusSeconds.count) / wall, unit: "1/s")
 }
@@ -153,14 +153,15 @@ private func loadAverage() -> String {
 }
 
 /// `usefulmap-bench mixed [--socket=PATH] [--at-once-trace=FILE] [--prober=process|thread]
-/// [--status-pause-ms=N]`: only
+/// [--status-pause-ms=N | --status-every-ms=N]`: only
 /// the mixed-load figures (the `daemon` suite has them too), on a fresh daemon or one already
 /// running (so that two builds compare with one bench): imports Tampere, makes 16 transit
 /// plans, then runs the load. A daemon it starts itself writes its at-once trace into its
 /// temporary folder; one already running does if started with `USEFULMAPD_AT_ONCE_TRACE=FILE`,
 /// passed here as `--at-once-trace=FILE`. The prober asks as fast as answers come unless
-/// `--status-pause-ms` paces it (as a status bar would): then two builds whose `status` costs
-/// differ ask it about as often, and the writers' throughput compares.
+/// `--status-pause-ms` paces it (as a status bar would: a build answering faster is still asked
+/// more often) or `--status-every-ms` asks at a fixed rate: then two builds whose `status`
+/// costs or waits differ are asked as often, and the writers' throughput compares.
 func runMixedLoadSuite() async throws -> SuiteReport {
     var report = SuiteReport(suite: "mixed")
     func option(_ name: String) -> String? {
@@ -190,9 +191,10 @@ func runMixedLoadSuite() async throws -> SuiteReport {
             from: String(format: "%.5f,%.5f", lat, lon), to: "61.45020,23.85100", mode: .transit, at: "2022-01-12T08:00")).id)
     }
     try addStatusCostFigure(to: &report, socket: daemon.socketPath)
-    let pause = option("status-pause-ms").flatMap(Double.init) ?? 0
+    let pacing = StatusProber.Pacing(pauseMilliseconds: option("status-pause-ms").flatMap(Double.init),
+                                     everyMilliseconds: option("status-every-ms").flatMap(Double.init))
     try addMixedLoadFigures(to: &report, socket: daemon.socketPath, planIDs: planIDs, prober: prober, atOnceTrace: trace,
-                            statusPauseMilliseconds: pause)
+                            statusPacing: pacing)
     report.notes["load"] = "16 clients × 60 × (place.save + plan.mode on their own transit plan); a 17th asks status meanwhile"
     return report
 }

@@ -6,26 +6,76 @@ import WireProtocol
 /// The `status` prober of the mixed load, in a process of its own: what a user's status bar
 /// is, a separate client whose wake-ups compete for the cores with the daemon and its workers,
 /// not a thread of the process that also runs the 16 writing clients. The `mixed` load starts
-/// this executable again as `usefulmap-bench status-prober --socket=PATH [--pause-ms=N]`; it
-/// asks `status` in a loop (pausing N ms after each answer: 0, the default, asks as fast as
-/// answers come, so a cheaper answer means more questions) until its standard input ends, then prints the round trips (nanoseconds, one line)
+/// this executable again as `usefulmap-bench status-prober --socket=PATH [--pause-ms=N |
+/// --every-ms=N]`; it asks `status` in a loop (`Pacing`) until its standard input ends, then
+/// prints the round trips (nanoseconds, one line)
 /// and its thread's scheduling figures (`/proc/thread-self/schedstat`: time on a core, time
 /// runnable but waiting for one, runs).
 enum StatusProber {
     static let command = "status-prober"
 
+    /// How often the prober asks.
+    enum Pacing: Sendable {
+        /// As fast as answers come: a cheaper answer means more questions.
+        case asFastAsAnswered
+        /// N ms after each answer (a status bar's loop): still more questions when answers come faster.
+        case pause(milliseconds: Double)
+        /// At a fixed rate, one question every N ms whatever the answers take (none made up
+        /// when one was late): two builds ask the same number, so the writers' throughput compares.
+        case every(milliseconds: Double)
+
+        /// The prober's arguments that say it.
+        var arguments: [String] {
+            switch self {
+            case .asFastAsAnswered: []
+            case .pause(let milliseconds): ["--pause-ms=\(milliseconds)"]
+            case .every(let milliseconds): ["--every-ms=\(milliseconds)"]
+            }
+        }
+
+        /// Read back from `arguments` (a positive number, else as fast as answered).
+        init(pauseMilliseconds: Double?, everyMilliseconds: Double?) {
+            if let everyMilliseconds, everyMilliseconds > 0 {
+                self = .every(milliseconds: everyMilliseconds)
+            } else if let pauseMilliseconds, pauseMilliseconds > 0 {
+                self = .pause(milliseconds: pauseMilliseconds)
+            } else {
+                self = .asFastAsAnswered
+            }
+        }
+
+        /// For the report: how the prober asked.
+        var reportText: String {
+            switch self {
+            case .asFastAsAnswered: ""
+            case .pause(let milliseconds): ", pausing \(milliseconds) ms after each answer"
+            case .every(let milliseconds): ", asking every \(milliseconds) ms"
+            }
+        }
+    }
+
     /// The prober's side: never returns.
-    static func runHere(socket: String, pauseMilliseconds: Double = 0) -> Never {
+    static func runHere(socket: String, pacing: Pacing = .asFastAsAnswered) -> Never {
         do {
             let client = try WireClient(socketPath: socket)
             var roundTrips: [UInt64] = []
             roundTrips.reserveCapacity(1 << 16)
             let before = ThreadSchedule.ofCurrentThread()
+            var next = DispatchTime.now().uptimeNanoseconds
             while !standardInputEnded() {
                 let start = DispatchTime.now().uptimeNanoseconds
                 _ = try runToEnd { try await client.call(Endpoints.status, Params.Empty()) }
-                roundTrips.append(DispatchTime.now().uptimeNanoseconds - start)
-                if pauseMilliseconds > 0 { usleep(useconds_t(pauseMilliseconds * 1_000)) }
+                let end = DispatchTime.now().uptimeNanoseconds
+                roundTrips.append(end - start)
+                switch pacing {
+                case .asFastAsAnswered:
+                    break
+                case .pause(let milliseconds):
+                    usleep(useconds_t(milliseconds * 1_000))
+                case .every(let milliseconds):
+                    next += UInt64(milliseconds * 1_000_000)
+                    if next > end { usleep(useconds_t((next - end) / 1_000)) } else { next = end }
+                }
             }
             let used = ThreadSchedule.ofCurrentThread() - before
             print(roundTrips.map(String.init).joined(separator: " "))
@@ -57,10 +107,10 @@ enum StatusProber {
         private let collected = Mutex(Data())
         private let reader = DispatchGroup()
 
-        init(socket: String, pauseMilliseconds: Double = 0) throws {
+        init(socket: String, pacing: Pacing = .asFastAsAnswered) throws {
             process.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? CommandLine.arguments[0])
-            process.arguments = [StatusProber.command, "--socket=\(socket)", "--pause-ms=\(pauseMilliseconds)"]
+            process.arguments = [StatusProber.command, "--socket=\(socket)"] + pacing.arguments
             process.standardInput = input
             process.standardOutput = output
             try process.run()

@@ -24,13 +24,15 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == StatusProber.command { // the mixed load's prober, started by the bench itself
     func value(_ name: String) -> String? { arguments.first { $0.hasPrefix(name) }.map { String($0.dropFirst(name.count)) } }
-    StatusProber.runHere(socket: value("--socket=") ?? "", pauseMilliseconds: value("--pause-ms=").flatMap(Double.init) ?? 0)
+    StatusProber.runHere(socket: value("--socket=") ?? "",
+                         pacing: .init(pauseMilliseconds: value("--pause-ms=").flatMap(Double.init),
+                                       everyMilliseconds: value("--every-ms=").flatMap(Double.init)))
 }
 let json = arguments.contains("--json")
 let requested = arguments.filter { !$0.hasPrefix("--") }
 if requested.isEmpty || arguments.contains("--help") {
     print("usage: usefulmap-bench SUITE... [--json]   suites: all \(suites.map(\.name).joined(separator: " "))")
-    print("  fuzz: [--inputs=N] [--seed=N] [--socket=PATH] [--tampere]   soak: [--requests=N]   mixed: [--socket=PATH] [--at-once-trace=FILE] [--prober=process|thread] [--status-pause-ms=N]")
+    print("  fuzz: [--inputs=N] [--seed=N] [--socket=PATH] [--tampere]   soak: [--requests=N]   mixed: [--socket=PATH] [--at-once-trace=FILE] [--prober=process|thread] [--status-pause-ms=N|--status-every-ms=N]")
     print("  client: [--runs=N] [--other-umctl=PATH,...] [--tampere|--socket=PATH] [--back-to-back]   daemon: [--umctl=PATH]   import: [--runs=N]")
     print("  transit: [--queries=N] [--engine-only]")
     exit(requested.isEmpty && !arguments.contains("--help") ? 2 : 0)
