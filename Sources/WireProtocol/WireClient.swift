@@ -173,7 +173,7 @@ public final class WireClient {
     /// hello's answer is read before the request's, whichever way it went.
     private func send<P: Encodable>(method: String, params: P, passing descriptors: [Int32],
                                     onNotification: (WireNotification) -> Void) throws -> RequestID {
-        if let hello = helloLine, WireMethod(rawValue: method)?.mayGoWithHello != true {
+        if let hello = helloLine, !WireMethod.mayGoWithHello(named: method) {
             helloLine = nil
             try send(hello)
             try readHelloAnswer(onNotification: onNotification)

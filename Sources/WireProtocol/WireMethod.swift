@@ -64,7 +64,14 @@ public enum WireMethod: String, CaseIterable, Sendable {
 
     /// Reads that change nothing, so they may go in one write with a `hello` not yet answered
     /// (`WireClient.hello(_:)`): a daemon that refuses the version answers them unread.
-    public var mayGoWithHello: Bool { self == .status || self == .placeList }
+    public var mayGoWithHello: Bool { Self.mayGoWithHello(named: rawValue) }
+
+    /// `mayGoWithHello` of the method of this name (false for a name no method has), without
+    /// `init(rawValue:)`, whose first use builds a table of every method's name: 4 % of a
+    /// whole `umctl status`, which asks this once.
+    public static func mayGoWithHello(named name: String) -> Bool {
+        name == Self.status.rawValue || name == Self.placeList.rawValue
+    }
 
     /// Notification method names.
     public static let progressNotification = "progress"
