@@ -20,15 +20,23 @@
 /// Optional fields read as `decodeIfPresent` does: absent or null is nil, another kind is refused.
 public struct JSONFields {
     let members: [String: JSONValue]
-    let codingPath: [any CodingKey]
+    /// Makes this object's coding path when a failure names it: a path made for every nested
+    /// object (an array of `any CodingKey`, the first of them with its run-time type) cost a
+    /// whole `umctl status` 2.5 % and is almost never read.
+    private let pathHere: () -> [any CodingKey]
+    var codingPath: [any CodingKey] { pathHere() }
 
     /// - throws: `DecodingError` when `value` is not an object.
     public init(_ value: JSONValue, codingPath: [any CodingKey] = []) throws {
+        try self.init(value, path: { codingPath })
+    }
+
+    private init(_ value: JSONValue, path: @escaping () -> [any CodingKey]) throws {
         guard case .object(let members) = value else {
-            throw ValueReader(value: value, codingPath: codingPath).wrongKind([String: JSONValue].self, expected: "an object")
+            throw ValueReader(value: value, codingPath: path()).wrongKind([String: JSONValue].self, expected: "an object")
         }
         self.members = members
-        self.codingPath = codingPath
+        pathHere = path
     }
 
     /// The value a `Decoder` is at: as it is from `JSONValueDecoder` (no copy, no cast to a
@@ -45,17 +53,30 @@ public struct JSONFields {
 
     private func path(_ key: String) -> [any CodingKey] { codingPath + [ElementKey(stringValue: key)] }
 
-    private func required(_ key: String) throws -> ValueReader {
+    /// `path(key)`, made when called.
+    private func pathMaker(_ key: String) -> () -> [any CodingKey] { { path(key) } }
+
+    /// The member under `key`. - throws: `keyNotFound` when it is absent.
+    private func requiredValue(_ key: String) throws -> JSONValue {
         guard let member = members[key] else {
             throw DecodingError.keyNotFound(ElementKey(stringValue: key), .init(codingPath: codingPath, debugDescription: "missing"))
         }
-        return ValueReader(value: member, codingPath: path(key))
+        return member
+    }
+
+    /// The member under `key`, nil when it is absent or null.
+    private func presentValue(_ key: String) -> JSONValue? {
+        guard let member = members[key], member != .null else { return nil }
+        return member
+    }
+
+    private func required(_ key: String) throws -> ValueReader {
+        ValueReader(value: try requiredValue(key), codingPath: path(key))
     }
 
     /// Nil when the key is absent or null.
     private func present(_ key: String) -> ValueReader? {
-        guard let member = members[key], member != .null else { return nil }
-        return ValueReader(value: member, codingPath: path(key))
+        presentValue(key).map { ValueReader(value: $0, codingPath: path(key)) }
     }
 
     // MARK: - Single values
@@ -115,34 +136,33 @@ public struct JSONFields {
     // MARK: - Objects and arrays
 
     public func object<T>(_ key: String, _ read: (JSONFields) throws -> T) throws -> T {
-        let member = try required(key)
-        return try read(JSONFields(member.value, codingPath: member.codingPath))
+        try read(JSONFields(requiredValue(key), path: pathMaker(key)))
     }
 
     public func optionalObject<T>(_ key: String, _ read: (JSONFields) throws -> T) throws -> T? {
-        guard let member = present(key) else { return nil }
-        return try read(JSONFields(member.value, codingPath: member.codingPath))
+        guard let member = presentValue(key) else { return nil }
+        return try read(JSONFields(member, path: pathMaker(key)))
     }
 
     public func objects<T>(_ key: String, _ read: (JSONFields) throws -> T) throws -> [T] {
-        try Self.elements(of: required(key)) { element, path in try read(JSONFields(element, codingPath: path())) }
+        try Self.elements(of: requiredValue(key), path: pathMaker(key)) { element, path in try read(JSONFields(element, path: path)) }
     }
 
     public func optionalObjects<T>(_ key: String, _ read: (JSONFields) throws -> T) throws -> [T]? {
-        guard let member = present(key) else { return nil }
-        return try Self.elements(of: member) { element, path in try read(JSONFields(element, codingPath: path())) }
+        guard let member = presentValue(key) else { return nil }
+        return try Self.elements(of: member, path: pathMaker(key)) { element, path in try read(JSONFields(element, path: path)) }
     }
 
     public func optionalDoubles(_ key: String) throws -> [Double]? {
-        guard let member = present(key) else { return nil }
-        return try Self.elements(of: member) { element, path in
+        guard let member = presentValue(key) else { return nil }
+        return try Self.elements(of: member, path: pathMaker(key)) { element, path in
             if case .number(let number) = element { return number }
             return try ValueReader(value: element, codingPath: path()).decode(Double.self)
         }
     }
 
     public func int64s(_ key: String) throws -> [Int64] {
-        try Self.elements(of: required(key)) { element, path in
+        try Self.elements(of: requiredValue(key), path: pathMaker(key)) { element, path in
             if case .number(let number) = element, let whole = Int64(exactly: number) { return whole }
             return try ValueReader(value: element, codingPath: path()).integer(Int64.self)
         }
@@ -150,8 +170,7 @@ public struct JSONFields {
 
     /// An object of counts whose keys are data (`unknown_trip`), kept as sent.
     public func counts(_ key: String) throws -> [String: Int] {
-        let member = try required(key)
-        let object = try JSONFields(member.value, codingPath: member.codingPath)
+        let object = try JSONFields(requiredValue(key), path: pathMaker(key))
         var counts: [String: Int] = [:]
         counts.reserveCapacity(object.members.count)
         for (name, value) in object.members {
@@ -165,12 +184,15 @@ public struct JSONFields {
     }
 
     /// Each element read with its path, made only when asked for (an object's, a failure's).
-    private static func elements<T>(of array: ValueReader, _ read: (JSONValue, () -> [any CodingKey]) throws -> T) throws -> [T] {
-        guard case .array(let elements) = array.value else { throw array.wrongKind([JSONValue].self, expected: "an array") }
+    private static func elements<T>(of array: JSONValue, path: @escaping () -> [any CodingKey],
+                                    _ read: (JSONValue, @escaping () -> [any CodingKey]) throws -> T) throws -> [T] {
+        guard case .array(let elements) = array else {
+            throw ValueReader(value: array, codingPath: path()).wrongKind([JSONValue].self, expected: "an array")
+        }
         var result: [T] = []
         result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            result.append(try read(element) { array.codingPath + [ElementKey(index: index)] })
+            result.append(try read(element) { path() + [ElementKey(index: index)] })
         }
         return result
     }

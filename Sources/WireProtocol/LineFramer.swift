@@ -17,39 +17,55 @@ public struct LineFramer: Sendable {
 
     public let limit: Int
     private var buffer = Data()
+    /// Where the bytes not yet split off start.
+    private var start = 0
     private var overflowed = false
 
     public init(limit: Int = WireLimits.maximumLineBytes) {
         self.limit = limit
     }
 
-    /// Bytes waiting for their newline.
-    public var pendingByteCount: Int { buffer.count }
+    /// Bytes not yet split off.
+    public var pendingByteCount: Int { buffer.endIndex - start }
 
+    /// Adds the bytes and splits off every line they complete.
     public mutating func append<Bytes: Sequence>(_ bytes: Bytes) -> [Event] where Bytes.Element == UInt8 {
-        guard !overflowed else { return [] }
-        buffer.append(contentsOf: bytes)
+        add(bytes)
         var events: [Event] = []
-        var start = buffer.startIndex
-        while let newline = firstNewline(from: start) {
-            if newline - start > limit {
-                overflowed = true
-                buffer = Data()
-                events.append(.tooLong)
-                return events
-            }
-            var line = Data(buffer[start..<newline])
-            if line.last == 0x0D { line.removeLast() } // tolerate CRLF from hand-typed sessions
-            events.append(.line(line))
-            start = newline + 1
-        }
-        buffer = Data(buffer[start...])
-        if buffer.count > limit {
-            overflowed = true
-            buffer = Data()
-            events.append(.tooLong)
-        }
+        while let event = nextEvent() { events.append(event) }
         return events
+    }
+
+    /// Adds the bytes without splitting them: `nextEvent()` takes the lines one at a time, as a
+    /// client that waits for one answer does (no array of events, no queue of lines: each is
+    /// a generic type the runtime builds in every umctl process).
+    public mutating func add<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        guard !overflowed else { return }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next line the bytes added so far complete, `.tooLong` once when a line passes the
+    /// limit (then nil for ever), or nil until more bytes come.
+    public mutating func nextEvent() -> Event? {
+        guard !overflowed else { return nil }
+        guard let newline = firstNewline(from: start) else {
+            buffer = Data(buffer[start...])
+            start = buffer.startIndex
+            if buffer.count > limit { return overflow() }
+            return nil
+        }
+        if newline - start > limit { return overflow() }
+        var line = Data(buffer[start..<newline])
+        if line.last == 0x0D { line.removeLast() } // tolerate CRLF from hand-typed sessions
+        start = newline + 1
+        return .line(line)
+    }
+
+    private mutating func overflow() -> Event {
+        overflowed = true
+        buffer = Data()
+        start = buffer.startIndex
+        return .tooLong
     }
 
     /// Searched in the raw bytes: `Data`'s own `firstIndex(of:)` goes through its subscript

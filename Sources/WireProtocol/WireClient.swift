@@ -22,7 +22,6 @@ import Glibc
 public final class WireClient {
     private let descriptor: Int32
     private var framer = LineFramer(limit: 64 << 20)
-    private var ready: [Data] = []
     private var nextID: Int64 = 1
     /// What `read` fills, made once and never zeroed: the kernel touches only the pages it
     /// writes, where a zeroed 64 KiB per read faulted in all sixteen of them.
@@ -229,21 +228,20 @@ public final class WireClient {
 
     /// Reads the next raw line, or throws `connectionClosed` at end of stream.
     public func receiveLine() throws -> Data {
-        while ready.isEmpty {
+        while true {
+            switch framer.nextEvent() {
+            case .line(let line)?: return line
+            case .tooLong?: throw WireClientError.invalidResponse("a response line was longer than 64 MiB")
+            case nil: break
+            }
             let count = read(descriptor, readBuffer.baseAddress, readBuffer.count)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw WireClientError.connectionClosed(String(cString: strerror(errno)))
             }
             if count == 0 { throw WireClientError.connectionClosed("the daemon closed the connection") }
-            for event in framer.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count])) {
-                switch event {
-                case .line(let line): ready.append(line)
-                case .tooLong: throw WireClientError.invalidResponse("a response line was longer than 64 MiB")
-                }
-            }
+            framer.add(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
         }
-        return ready.removeFirst()
     }
 
     /// Half-closes the sending side: the daemon sees end of stream after what was sent.

@@ -31,7 +31,7 @@ public enum WireCodec {
     public static func line<T: Encodable>(for message: T) throws -> Data {
         var data: Data
         switch message {
-        case let request as WireRequest: data = JSONWriter.data(request.jsonValue)
+        case let request as WireRequest: data = JSONWriter.data(request)
         case let response as WireResponse: data = JSONWriter.data(response.jsonValue)
         case let notification as WireNotification: data = JSONWriter.data(notification.jsonValue)
         case let value as JSONValue: data = JSONWriter.data(value)

@@ -104,7 +104,7 @@ struct CommandSpec: Sendable {
                     guard inlineValue == allowed else {
                         throw UsageError("\(name)=\(inlineValue) is not known; use \(name) or \(name)=\(allowed)")
                     }
-                    parsed.options[name, default: []].append(inlineValue)
+                    parsed.addOption(name, inlineValue)
                 }
                 parsed.flags.insert(name)
                 continue
@@ -117,10 +117,10 @@ struct CommandSpec: Sendable {
                 value = words[index]
                 index += 1
             }
-            if !option.repeatable, parsed.options[name] != nil {
+            if !option.repeatable, parsed.hasOption(name) {
                 throw UsageError("\(name) given twice")
             }
-            parsed.options[name, default: []].append(value)
+            parsed.addOption(name, value)
         }
         if parsed.flags.contains("--help") { return parsed }
         for positional in positionals {
@@ -151,17 +151,33 @@ struct ParsedArguments: Sendable {
     var positionals: [String: String] = [:]
     /// The words of a variadic positional one by one (`positionals` joins them with spaces).
     var lists: [String: [String]] = [:]
-    var options: [String: [String]] = [:]
+    /// The options given, name and value alike, in the order given: two arrays of strings,
+    /// where a `[String: [String]]` made the runtime build its dictionary type in every
+    /// umctl given `--socket` (3 % of a whole `umctl status`).
+    private var optionNames: [String] = []
+    private var optionValues: [String] = []
     var flags: Set<String> = []
 
+    mutating func addOption(_ name: String, _ value: String) {
+        optionNames.append(name)
+        optionValues.append(value)
+    }
+
+    func hasOption(_ name: String) -> Bool { optionNames.contains(name) }
+
     func string(_ name: String) throws -> String {
-        guard let value = positionals[name] ?? options[name]?.last else { throw UsageError("missing \(name)") }
+        guard let value = optional(name) else { throw UsageError("missing \(name)") }
         return value
     }
 
-    func optional(_ name: String) -> String? { positionals[name] ?? options[name]?.last }
+    /// The positional, else the option's last value.
+    func optional(_ name: String) -> String? {
+        if let positional = positionals[name] { return positional }
+        return optionNames.lastIndex(of: name).map { optionValues[$0] }
+    }
 
-    func all(_ name: String) -> [String] { options[name] ?? [] }
+    /// Every value of a repeatable option, in the order given.
+    func all(_ name: String) -> [String] { optionNames.indices.filter { optionNames[$0] == name }.map { optionValues[$0] } }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
