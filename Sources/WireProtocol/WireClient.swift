@@ -147,9 +147,20 @@ public final class WireClient {
     nonisolated(nonsending)
     public func call<P: Encodable>(_ method: String, params: P, passing descriptors: [Int32] = [],
                                    onNotification: (WireNotification) -> Void = { _ in }) async throws -> JSONValue {
+        try await callReturningLine(method, params: params, passing: descriptors, onNotification: onNotification).result
+    }
+
+    /// As `call(_:params:)`, and the line the answer came in, as the daemon wrote it: umctl
+    /// checks its bytes for control characters in one pass (`TerminalText`) instead of walking
+    /// every string of the result.
+    nonisolated(nonsending)
+    public func callReturningLine<P: Encodable>(_ method: String, params: P, passing descriptors: [Int32] = [],
+                                                onNotification: (WireNotification) -> Void = { _ in }) async throws
+        -> (result: JSONValue, line: Data) {
         let id = try send(method: method, params: params, passing: descriptors, onNotification: onNotification)
         while true {
-            switch try receive() {
+            let line = try receiveLine()
+            switch try message(in: line) {
             case .notification(let notification):
                 onNotification(notification)
             case .response(let response):
@@ -157,7 +168,7 @@ public final class WireClient {
                 guard response.id == id else {
                     throw WireClientError.invalidResponse("response for request \(response.id?.description ?? "null"), expected \(id)")
                 }
-                return response.result ?? .null
+                return (response.result ?? .null, line)
             }
         }
     }
@@ -218,7 +229,10 @@ public final class WireClient {
 
     /// Reads the next message the daemon sent.
     public func receive() throws -> WireIncoming {
-        let line = try receiveLine()
+        try message(in: receiveLine())
+    }
+
+    private func message(in line: Data) throws -> WireIncoming {
         do {
             return try WireCodec.incoming(from: line)
         } catch {

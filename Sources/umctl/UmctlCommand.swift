@@ -113,10 +113,11 @@ extension UmctlCommand {
     func run(on client: WireClient, json: Bool) async throws -> (result: JSONValue, text: String?) {
         let request = try request()
         let result: JSONValue
+        let line: Data
         do {
             // Whatever comes next (the answer, an error, a batch's next line) starts on its own line.
             defer { ProgressLine.standardError.finish() }
-            result = try await client.call(request.method.rawValue, params: request.params, passing: request.files) {
+            (result, line) = try await client.callReturningLine(request.method.rawValue, params: request.params, passing: request.files) {
                 show(json ? $0 : TerminalText.safe($0), json: json)
             }
         } catch let error as WireError {
@@ -124,7 +125,7 @@ extension UmctlCommand {
         }
         guard !json else { return (result, nil) }
         // Names from OSM, GTFS or other users reach a person only through `TerminalText`.
-        let answer = try WireCodec.answer(Answer.self, from: TerminalText.safe(result), method: request.method.rawValue)
+        let answer = try WireCodec.answer(Answer.self, from: TerminalText.safe(result, cameIn: line), method: request.method.rawValue)
         return (result, try render(answer))
     }
 }
