@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// Splits a byte stream into newline-terminated lines, refusing any line over the limit
 /// before it is buffered whole (a client cannot make the daemon hold more than the limit).
@@ -68,11 +69,14 @@ public struct LineFramer: Sendable {
         return .tooLong
     }
 
-    /// Searched in the raw bytes: `Data`'s own `firstIndex(of:)` goes through its subscript
-    /// byte by byte, several times slower.
+    /// Searched in the raw bytes with `memchr` (many bytes at a time): `Data`'s own
+    /// `firstIndex(of:)` goes through its subscript byte by byte, and even a loop over the raw
+    /// bytes was 12 instructions a byte, 2.5 % of a whole `umctl status`.
     private func firstNewline(from start: Data.Index) -> Data.Index? {
         buffer.withUnsafeBytes { raw in
-            raw[(start - buffer.startIndex)...].firstIndex(of: 0x0A).map { $0 + buffer.startIndex }
+            let from = start - buffer.startIndex
+            guard let base = raw.baseAddress, from < raw.count, let found = memchr(base + from, 0x0A, raw.count - from) else { return nil }
+            return buffer.startIndex + (UnsafeRawPointer(found) - base)
         }
     }
 }

@@ -128,7 +128,7 @@ struct CommandSpec: Sendable {
                 if remaining.isEmpty && !positional.optional { throw UsageError("missing \(positional.name)\n\(usageLine)") }
                 if !remaining.isEmpty {
                     parsed.positionals[positional.name] = remaining.joined(separator: " ")
-                    parsed.lists[positional.name] = remaining
+                    parsed.setWords(remaining, of: positional.name)
                 }
                 remaining = []
             } else if remaining.isEmpty {
@@ -149,14 +149,24 @@ struct CommandSpec: Sendable {
 /// The words of one command line, by the names its spec declares.
 struct ParsedArguments: Sendable {
     var positionals: [String: String] = [:]
-    /// The words of a variadic positional one by one (`positionals` joins them with spaces).
-    var lists: [String: [String]] = [:]
+    /// The variadic positional's name and its words one by one (`positionals` joins them with
+    /// spaces); a command has at most one. Not a `[String: [String]]`: see `optionNames`.
+    private var listName: String?
+    private var listWords: [String] = []
     /// The options given, name and value alike, in the order given: two arrays of strings,
     /// where a `[String: [String]]` made the runtime build its dictionary type in every
     /// umctl given `--socket` (3 % of a whole `umctl status`).
     private var optionNames: [String] = []
     private var optionValues: [String] = []
     var flags: Set<String> = []
+
+    /// The words of the variadic positional `name`, one by one; empty when none were given.
+    func words(_ name: String) -> [String] { listName == name ? listWords : [] }
+
+    mutating func setWords(_ words: [String], of name: String) {
+        listName = name
+        listWords = words
+    }
 
     mutating func addOption(_ name: String, _ value: String) {
         optionNames.append(name)

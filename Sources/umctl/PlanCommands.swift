@@ -87,7 +87,7 @@ struct PlanNewCommand: PlanAnswering {
     var via: [String]
 
     init(_ arguments: ParsedArguments) throws {
-        let places = [try arguments.string("FROM"), try arguments.string("TO")] + (arguments.lists["MORE"] ?? [])
+        let places = [try arguments.string("FROM"), try arguments.string("TO")] + arguments.words("MORE")
         from = places[0]
         to = places[places.count - 1]
         via = Array(places.dropFirst().dropLast())

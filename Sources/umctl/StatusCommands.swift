@@ -200,7 +200,7 @@ struct RegionUpdateCommand: UmctlCommand {
     var names: [String]
     var force: Bool
     init(_ arguments: ParsedArguments) throws {
-        names = arguments.lists["NAME"] ?? []
+        names = arguments.words("NAME")
         force = arguments.flag("--force")
     }
     func request() throws -> CommandRequest<RegionUpdateDocument> {

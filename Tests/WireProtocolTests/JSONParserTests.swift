@@ -66,4 +66,29 @@ final class JSONParserTests: XCTestCase {
         ]))
         XCTAssertThrowsError(try JSONParser.parse(Data(#"{"a":{"b":1,}"#.utf8)), "a failure inside a nested object")
     }
+
+    /// Whole numbers are read without strtod: every number reads as `Double(text)` does, the
+    /// sign of zero included, on both sides of the 15 digits read directly.
+    func testEveryNumberReadsAsDoubleReadsItsText() throws {
+        var texts = ["0", "-0", "7", "-7", "10", "42", "-0.0", "0.5", "1e3", "1E-2", "-12.5e+2", "123456789012345",
+                     "-123456789012345", "999999999999999", "1000000000000000", "9007199254740993", "12345678901234567890",
+                     "-9223372036854775808", "92233720368547758070"]
+        var seed: UInt64 = 26
+        for _ in 0..<500 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let digits = Int(seed >> 60) + 1
+            texts.append((seed & 1 == 0 ? "-" : "") + String(String(seed >> 1).prefix(digits)))
+        }
+        for text in texts {
+            let parsed = try JSONParser.parse(Data("[\(text)]".utf8))
+            guard case .array(let values) = parsed, case .number(let number)? = values.first else { return XCTFail(text) }
+            let expected = try XCTUnwrap(Double(text), text)
+            XCTAssertEqual(number.bitPattern, expected.bitPattern, text)
+        }
+    }
+
+    func testANumberFollowedByMoreDigitsAfterALeadingZeroIsRefused() {
+        XCTAssertThrowsError(try JSONParser.parse(Data("[01]".utf8)))
+        XCTAssertThrowsError(try JSONParser.parse(Data("[-]".utf8)))
+    }
 }
