@@ -50,8 +50,10 @@ public struct LineFramer: Sendable {
     public mutating func nextEvent() -> Event? {
         guard !overflowed else { return nil }
         guard let newline = firstNewline(from: start) else {
-            buffer = Data(buffer[start...])
-            start = buffer.startIndex
+            if start != buffer.startIndex { // drop what was split off, once per wait for more bytes
+                buffer = Data(buffer[start...])
+                start = buffer.startIndex
+            }
             if buffer.count > limit { return overflow() }
             return nil
         }

@@ -37,4 +37,34 @@ final class LineFramerTests: XCTestCase {
     func testDefaultLimitIsOneMebibyte() {
         XCTAssertEqual(LineFramer().limit, 1_048_576)
     }
+
+    /// A client takes the lines one at a time (`add`, then `nextEvent()` until nil): the same
+    /// lines as `append` gives, byte by byte or all at once, and nothing is lost between them.
+    func testLinesTakenOneAtATimeAreTheLinesAppendGives() {
+        let stream = Array("{\"a\":1}\n\n{\"b\":\"x\"}\r\n{\"c\":[1,2,3]}\npartial".utf8)
+        var whole = LineFramer(limit: 100)
+        let expected = whole.append(stream)
+        XCTAssertEqual(expected.count, 4)
+        for chunk in [1, 2, 3, 7, stream.count] {
+            var framer = LineFramer(limit: 100)
+            var events: [LineFramer.Event] = []
+            for start in stride(from: 0, to: stream.count, by: chunk) {
+                framer.add(stream[start..<min(start + chunk, stream.count)])
+                while let event = framer.nextEvent() { events.append(event) }
+            }
+            XCTAssertEqual(events, expected, "chunks of \(chunk)")
+            XCTAssertEqual(framer.pendingByteCount, "partial".utf8.count, "chunks of \(chunk)")
+        }
+    }
+
+    func testALineTakenOneAtATimeOverTheLimitIsRefusedOnce() {
+        var framer = LineFramer(limit: 5)
+        framer.add(Array("ab\n0123".utf8))
+        XCTAssertEqual(framer.nextEvent(), .line(Data("ab".utf8)))
+        XCTAssertNil(framer.nextEvent())
+        framer.add(Array("45".utf8))
+        XCTAssertEqual(framer.nextEvent(), .tooLong)
+        framer.add(Array("ok\n".utf8))
+        XCTAssertNil(framer.nextEvent(), "nothing is read after an overflow")
+    }
 }
