@@ -225,8 +225,8 @@ extension RoutePlan {
         var legs = self.legs
         legs.replaceSubrange(index...index, with: newLegs.map { Optional($0) })
         var plan = self
-        plan.replaceStructure(nodes: newNodes, modes: modes, legs: legs)
-        plan.pruneDetachedState()
+        plan.replaceStructure(nodes: newNodes, modes: modes, legs: legs,
+                              origins: Self.origins(count: segmentCount, replacing: index..<(index + 1), with: stops.count + 1))
         return plan
     }
 }
