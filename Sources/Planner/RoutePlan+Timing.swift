@@ -107,7 +107,7 @@ extension RoutePlan {
     /// retimes are emptied for the recompute that follows, which times them as a full recompute
     /// of the refined plan would; its walks stay (they carry no times).
     func emptyingTransitLegsRetimedBySplits(of original: RoutePlan) -> RoutePlan {
-        let kept = Set((0..<original.segmentCount).map(original.segmentKey))
+        let kept = Set(original.segmentKeys)
         let split = (0..<segmentCount).filter { !kept.contains(segmentKey($0)) }
         var plan = self
         for index in split {

@@ -85,6 +85,17 @@ public struct RoutePlan: Hashable, Sendable, Codable {
         return SegmentKey(fromID: from, toID: to, occurrence: occurrence)
     }
 
+    /// Every segment's key, in order (`segmentKey` of each, counted in one pass).
+    public var segmentKeys: [SegmentKey] {
+        var seen: [[String]: Int] = [:]
+        return (0..<segmentCount).map { index in
+            let from = nodes[index].place.id, to = nodes[index + 1].place.id
+            let occurrence = seen[[from, to], default: 0]
+            seen[[from, to]] = occurrence + 1
+            return SegmentKey(fromID: from, toID: to, occurrence: occurrence)
+        }
+    }
+
     /// The 0-based index of the segment with this key, if it is in the plan.
     public func segmentIndex(of key: SegmentKey) -> Int? {
         let between = (0..<segmentCount).filter { nodes[$0].place.id == key.fromID && nodes[$0 + 1].place.id == key.toID }
@@ -148,7 +159,9 @@ public struct RoutePlan: Hashable, Sendable, Codable {
 
     /// The indices of the pinned segments, in order.
     public var pinnedSegmentIndices: [Int] {
-        (0..<segmentCount).filter { pins[segmentKey($0)] != nil }
+        guard !pins.isEmpty else { return [] }
+        let keys = segmentKeys
+        return keys.indices.filter { pins[keys[$0]] != nil }
     }
 
     /// The first pinned segment's index (the pin that anchors the start of the plan).
