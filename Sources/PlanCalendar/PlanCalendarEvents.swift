@@ -57,8 +57,10 @@ public enum PlanCalendarEvents {
     }
 
     /// `plan-ID-SEGMENT-SOURCE@usefulmap`: the segment by its ends' place IDs (`SegmentKey`), which
-    /// survive edits elsewhere in the plan; characters other than letters, digits, `.`, `-` and
-    /// `_` become `_` so the UID stays one plain word.
+    /// survive edits elsewhere in the plan, and `-N` after them for the Nth segment between the
+    /// same two places (N ≥ 2; the first has none, as before occurrences were counted);
+    /// characters other than letters, digits, `.`, `-` and `_` become `_` so the UID stays one
+    /// plain word.
     static func uid(_ identity: Identity, key: SegmentKey) -> String {
         func word(_ text: String) -> String {
             String(text.unicodeScalars.map { scalar -> Character in
@@ -66,7 +68,8 @@ public enum PlanCalendarEvents {
                     ? Character(scalar) : "_"
             })
         }
-        return "plan-\(identity.id)-\(word(key.fromID))-\(word(key.toID))-\(word(identity.source))@usefulmap"
+        let occurrence = key.occurrence == 0 ? "" : "-\(key.occurrence + 1)"
+        return "plan-\(identity.id)-\(word(key.fromID))-\(word(key.toID))\(occurrence)-\(word(identity.source))@usefulmap"
     }
 
     /// A short stable hash of a text (64-bit FNV-1a in hex), e.g. of the data directory's path.

@@ -35,12 +35,14 @@ extension Planner {
         let decided = Set(plan.stretches().filter { plan.holdsDecision($0) }.flatMap { Array($0) })
         let partly = plan.applyingPreset(preset, toSegments: decided)
         var nodes: [PlanNode] = [partly.nodes[0]], modes: [TravelMode] = [], legs: [RouteLeg?] = []
+        var origins: [Int?] = []  // the segments kept continue their decisions; rebuilt ones are new
         for stretch in partly.stretches() {
             let from = partly.nodes[stretch.lowerBound], to = partly.nodes[stretch.upperBound]
             if partly.holdsDecision(stretch) {
                 nodes += partly.nodes[(stretch.lowerBound + 1)...stretch.upperBound]
                 modes += partly.modes[stretch]
                 legs += partly.legs[stretch]
+                origins += stretch.map { Optional($0) }
                 continue
             }
             let rebuilt = try await initialPlan(from: from, to: to, mode: mode, timePreference: plan.timePreference,
@@ -50,10 +52,10 @@ extension Planner {
             nodes += same ? Array(partly.nodes[(stretch.lowerBound + 1)...stretch.upperBound]) : Array(rebuilt.nodes.dropFirst())
             modes += rebuilt.modes
             legs += same ? Array(partly.legs[stretch]) : Array(repeating: nil, count: rebuilt.segmentCount)
+            origins += same ? stretch.map { Optional($0) } : Array(repeating: nil, count: rebuilt.segmentCount)
         }
         var result = partly
-        result.replaceStructure(nodes: nodes, modes: modes, legs: legs)
-        result.pruneDetachedState()
+        result.replaceStructure(nodes: nodes, modes: modes, legs: legs, origins: origins)
         return result
     }
 }

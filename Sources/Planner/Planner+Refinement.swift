@@ -16,23 +16,25 @@ extension Planner {
 
     /// `refine`, also returning the number of routing queries it made (leg queries and stop lookups).
     public func refineCounting(_ plan: RoutePlan, depth: Int = 2) async throws -> (plan: RoutePlan, queries: Int) {
-        var probed = Set<SegmentKey>()
+        var probed = Set<Int>()
         var queries = 0
         let refined = try await refine(plan, depth: depth, probed: &probed, queries: &queries)
         return (refined.emptyingTransitLegsRetimedBySplits(of: plan), queries)
     }
 
-    private func refine(_ plan: RoutePlan, depth: Int, probed: inout Set<SegmentKey>,
+    /// `probed`: the indices of the segments of `plan` probed so far (indices, not keys: two
+    /// walks between the same two places are two segments, each probed once).
+    private func refine(_ plan: RoutePlan, depth: Int, probed: inout Set<Int>,
                         queries: inout Int) async throws -> RoutePlan {
         guard depth > 0 else { return plan }
         var budget = configuration.maxSegmentsProbedPerLevel
-        if let split = try await splittingLongWalk(plan, probed: &probed, budget: &budget, queries: &queries) {
-            return try await refine(split, depth: depth - 1, probed: &probed, queries: &queries)
-        }
-        if let split = try await splittingTransit(plan, probed: &probed, budget: &budget, queries: &queries) {
-            return try await refine(split, depth: depth - 1, probed: &probed, queries: &queries)
-        }
-        return plan
+        var found = try await splittingLongWalk(plan, probed: &probed, budget: &budget, queries: &queries)
+        if found == nil { found = try await splittingTransit(plan, probed: &probed, budget: &budget, queries: &queries) }
+        guard let (split, segment) = found else { return plan }
+        // The segments after the split one shift by the stops inserted; its pieces are new.
+        let added = split.segmentCount - plan.segmentCount
+        probed = Set(probed.compactMap { $0 < segment ? $0 : $0 > segment ? $0 + added : nil })
+        return try await refine(split, depth: depth - 1, probed: &probed, queries: &queries)
     }
 
     // MARK: - Long walks
@@ -41,15 +43,14 @@ extension Planner {
     /// journey for the whole walk boards and alights (else via the stops nearest each end, not
     /// within `candidateExclusionRadius` of the leg's ends) and insert the quickest if it saves at
     /// least `walkSplitMinimumGain`. Time is measured door to door, waiting included.
-    private func splittingLongWalk(_ plan: RoutePlan, probed: inout Set<SegmentKey>, budget: inout Int,
-                                   queries: inout Int) async throws -> RoutePlan? {
+    private func splittingLongWalk(_ plan: RoutePlan, probed: inout Set<Int>, budget: inout Int,
+                                   queries: inout Int) async throws -> (plan: RoutePlan, segment: Int)? {
         let times = plan.departureTimes(startingAt: clock.now())
         for index in 0..<plan.segmentCount where budget > 0 {
-            let key = plan.segmentKey(index)
-            guard plan.modes[index] == .walk, plan.isRefinable(segment: index), !probed.contains(key),
+            guard plan.modes[index] == .walk, plan.isRefinable(segment: index), !probed.contains(index),
                   let walk = plan.legs[index], walk.expectedTravelTime > configuration.longWalkThreshold
             else { continue }
-            probed.insert(key)
+            probed.insert(index)
             budget -= 1
             let from = plan.nodes[index].place, to = plan.nodes[index + 1].place
             let start = times[index] ?? clock.now()
@@ -116,7 +117,7 @@ extension Planner {
                                                via: [PlanNode(place: best.boarding, isInferred: true),
                                                      PlanNode(place: best.alighting, isInferred: true)],
                                                modes: [.walk, .transit, .walk], legs: best.legs) {
-                return split
+                return (split, index)
             }
         }
         return nil
@@ -128,15 +129,14 @@ extension Planner {
     /// the midpoint M, query A→M, then M→B departing at the first's arrival, and compare
     /// (arrival of the second − departure) with the direct leg. Split only if not slower at all, so
     /// a direct train, which would mean waiting for the next one at M, stays direct.
-    private func splittingTransit(_ plan: RoutePlan, probed: inout Set<SegmentKey>, budget: inout Int,
-                                  queries: inout Int) async throws -> RoutePlan? {
+    private func splittingTransit(_ plan: RoutePlan, probed: inout Set<Int>, budget: inout Int,
+                                  queries: inout Int) async throws -> (plan: RoutePlan, segment: Int)? {
         let times = plan.departureTimes(startingAt: clock.now())
         for index in 0..<plan.segmentCount where budget > 0 {
-            let key = plan.segmentKey(index)
-            guard plan.modes[index] == .transit, plan.isRefinable(segment: index), !probed.contains(key),
+            guard plan.modes[index] == .transit, plan.isRefinable(segment: index), !probed.contains(index),
                   let direct = plan.legs[index], direct.expectedTravelTime > configuration.transitSplitThreshold
             else { continue }
-            probed.insert(key)
+            probed.insert(index)
             budget -= 1
             let from = plan.nodes[index].place, to = plan.nodes[index + 1].place
             let start = times[index] ?? direct.departure ?? clock.now()
@@ -165,7 +165,7 @@ extension Planner {
             if let best,
                let split = try? plan.splitting(segment: index, via: [PlanNode(place: best.middle, isInferred: true)],
                                                modes: [.transit, .transit], legs: best.legs) {
-                return split
+                return (split, index)
             }
         }
         return nil
@@ -225,8 +225,8 @@ extension RoutePlan {
         var legs = self.legs
         legs.replaceSubrange(index...index, with: newLegs.map { Optional($0) })
         var plan = self
-        plan.replaceStructure(nodes: newNodes, modes: modes, legs: legs)
-        plan.pruneDetachedState()
+        plan.replaceStructure(nodes: newNodes, modes: modes, legs: legs,
+                              origins: Self.origins(count: segmentCount, replacing: index..<(index + 1), with: stops.count + 1))
         return plan
     }
 }

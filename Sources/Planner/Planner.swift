@@ -229,14 +229,9 @@ public struct Planner: Sendable {
         // legs beside the traveller: a fix alone never brings a dismissed proposal back.
         let edited = plan.forgettingDismissalsOfEmptiedLegs()
         let located = currentLocation.map { edited.resolvingCurrentLocation($0) } ?? edited
-        var run = LegRun(plan: located.removingDetours(), share: share)
-        if run.plan.nodes.count < located.nodes.count {
-            // A detour left out makes the traveller earlier after it (later before it, timed
-            // back): its transit legs are asked again, as a recompute from scratch asks them.
-            run.plan.emptyLegs(keeping: Set(run.plan.legs.indices.filter {
-                run.plan.modes[$0] != .transit || run.plan.isPinned(segment: $0)
-            }))
-        }
+        // A detour left out makes the traveller earlier after it (later before it, timed back):
+        // the transit legs it retimes are asked again, as a recompute from scratch asks them.
+        var run = LegRun(plan: located.removingDetours(retimingTransit: true).plan, share: share)
         let pinned = run.plan.pinnedSegmentIndices
         if let first = pinned.first {
             for index in pinned where run.plan.legs[index] == nil {
@@ -279,10 +274,9 @@ public struct Planner: Sendable {
             }
         }
         // Stops the run moved may have made a there-and-back walk: leave it out.
-        let failed = run.failures.map { (key: run.plan.segmentKey($0.segment), error: $0.error) }
-        let plan = run.plan.removingDetours()
-        let failures = failed.compactMap { failure in
-            plan.segmentIndex(of: failure.key).map { SegmentFailure(segment: $0, error: failure.error) }
+        let (plan, origins) = run.plan.removingDetours(retimingTransit: false)
+        let failures = run.failures.compactMap { failure in
+            origins.firstIndex(of: failure.segment).map { SegmentFailure(segment: $0, error: failure.error) }
         }
         return LegComputation(plan: plan, failures: failures.sorted { $0.segment < $1.segment }, queryCount: run.queryCount)
     }

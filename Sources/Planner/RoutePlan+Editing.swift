@@ -37,22 +37,25 @@ extension RoutePlan {
         try Self.checkNoSamePlaceTwice(newNodes, around: index)
         var newModes = modes
         var newLegs = legs
+        let origins: [Int?]
         if index == 0 {
             newModes.insert(mode ?? modes[0], at: 0)
             newLegs.insert(nil, at: 0)
+            origins = Self.origins(count: segmentCount, replacing: 0..<0, with: 1)
         } else if index == nodes.count {
             newModes.append(mode ?? modes[modes.count - 1])
             newLegs.append(nil)
+            origins = Self.origins(count: segmentCount, replacing: segmentCount..<segmentCount, with: 1)
         } else {
             let split = index - 1
             let segmentMode = mode ?? modes[split]
             newModes.replaceSubrange(split...split, with: [segmentMode, segmentMode])
             newLegs.replaceSubrange(split...split, with: [nil, nil])
+            origins = Self.origins(count: segmentCount, replacing: split..<(split + 1), with: 2)
         }
         var plan = self
-        plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs)
-        plan.pruneDetachedState()
-        plan.emptyLegsRetimed(since: self)
+        plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs, origins: origins)
+        plan.emptyLegsRetimed(since: self, origins: origins)
         return plan
     }
 
@@ -76,15 +79,15 @@ extension RoutePlan {
         var newLegs = legs
         newLegs.replaceSubrange(before...after, with: [nil])
         let avoided = (lock(ofSegment: before)?.avoidedStops ?? []) + (lock(ofSegment: after)?.avoidedStops ?? [])
+        let origins = Self.origins(count: segmentCount, replacing: before..<(after + 1), with: 1)
         var plan = self
-        plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs)
-        plan.pruneDetachedState()
+        plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs, origins: origins)
         if removed.isInferred {
             // "Don't go via there": locked, and its transit queries avoid the stop from now on.
             plan.locks[plan.segmentKey(before)] = SegmentLock(mode: mergedMode,
                                                               avoidedStops: avoided + [removed.place.coordinate])
         }
-        plan.emptyLegsRetimed(since: self)
+        plan.emptyLegsRetimed(since: self, origins: origins)
         return plan
     }
 
@@ -105,24 +108,24 @@ extension RoutePlan {
         var newLegs = legs
         for segment in touched { newLegs[segment] = nil }
         var plan = self
-        plan.replaceStructure(nodes: newNodes, modes: modes, legs: newLegs)
-        plan.pruneDetachedState()
+        plan.replaceStructure(nodes: newNodes, modes: modes, legs: newLegs, origins: sameSegments)
         plan.emptyLegsRetimed(since: self)
         return plan
     }
 
     /// Swaps origin and destination: the whole chain is reversed, every leg emptied, and each lock
-    /// carried to the reversed key (its mode; a chosen departure does not apply the other way).
-    /// A pin and pending updates are dropped for the same reason.
+    /// carried to the same segment travelled the other way (its mode; a chosen departure does not
+    /// apply the other way). A pin and pending updates are dropped for the same reason.
     public func swappingEnds() -> RoutePlan {
         var plan = self
         plan.replaceStructure(nodes: nodes.reversed(), modes: modes.reversed(),
-                              legs: Array(repeating: nil, count: segmentCount))
-        plan.locks = Dictionary(uniqueKeysWithValues: locks.map { ($0.key.reversed, SegmentLock(mode: $0.value.mode)) })
-        plan.pins = [:]
-        plan.pending = [:]
-        plan.dismissed = [:]
-        plan.pruneDetachedState()
+                              legs: Array(repeating: nil, count: segmentCount),
+                              origins: Array(repeating: nil, count: segmentCount))
+        // Segment i becomes segment n - 1 - i; its key is counted afresh from the new origin
+        // (the last of two rides between the same places is now the first).
+        for index in 0..<segmentCount {
+            if let lock = lock(ofSegment: index) { plan.locks[plan.segmentKey(segmentCount - 1 - index)] = SegmentLock(mode: lock.mode) }
+        }
         return plan
     }
 
@@ -146,8 +149,7 @@ extension RoutePlan {
             newNodes[index] = moved
             var newLegs = plan.legs
             for segment in touched { newLegs[segment] = nil }
-            plan.replaceStructure(nodes: newNodes, modes: plan.modes, legs: newLegs)
-            plan.pruneDetachedState()
+            plan.replaceStructure(nodes: newNodes, modes: plan.modes, legs: newLegs, origins: plan.sameSegments)
             for (segment, pin) in pinsCarried {
                 var moved = pin
                 moved.segment = plan.segmentKey(segment)
@@ -217,8 +219,8 @@ extension RoutePlan {
             var newModes = plan.modes, newLegs = plan.legs
             newModes.replaceSubrange((index - 1)...index, with: [merged])
             newLegs.replaceSubrange((index - 1)...index, with: [nil])
-            plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs)
-            plan.pruneDetachedState()
+            plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs,
+                                  origins: Self.origins(count: plan.segmentCount, replacing: (index - 1)..<(index + 1), with: 1))
         }
         return plan
     }

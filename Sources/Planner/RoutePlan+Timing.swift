@@ -71,12 +71,30 @@ extension RoutePlan {
 
     /// Empties the transit legs (not pinned, not chosen routes) whose timing source differs from
     /// the one they had in `old`, the plan before an edit: an unpin, an unlock or a new stay
-    /// "until" retimes them, and a full recompute would ask them again. Segments are matched by
-    /// key, so edits that shift indices compare the same segment.
-    mutating func emptyLegsRetimed(since old: RoutePlan) {
+    /// "until" retimes them, and a full recompute would ask them again. `origins` (as in
+    /// `replaceStructure`; default: the same segments) says which segment of `old` each one
+    /// was, so edits that shift indices or renumber keys compare the same segment and pin.
+    mutating func emptyLegsRetimed(since old: RoutePlan, origins: [Int?]? = nil) {
+        let origins = origins ?? sameSegments
         for index in 0..<segmentCount where modes[index] == .transit && !isPinned(segment: index) && legs[index] != nil {
-            guard let before = old.segmentIndex(of: segmentKey(index)) else { continue }
-            if old.timingSource(ofSegment: before) != timingSource(ofSegment: index) { legs[index] = nil }
+            guard let before = origins[index] else { continue }
+            if translated(old.timingSource(ofSegment: before), from: old, origins: origins) != timingSource(ofSegment: index) {
+                legs[index] = nil
+            }
+        }
+    }
+
+    /// A timing source of `old` named as this plan names it: the pin's key renumbered through
+    /// `origins`; nil when that pin's segment is gone.
+    private func translated(_ source: LegTimingSource, from old: RoutePlan, origins: [Int?]) -> LegTimingSource? {
+        func renamed(_ key: SegmentKey) -> SegmentKey? {
+            guard let before = old.segmentIndex(of: key), let after = origins.firstIndex(of: before) else { return nil }
+            return segmentKey(after)
+        }
+        switch source {
+        case .forwardFromPin(let key): return renamed(key).map(LegTimingSource.forwardFromPin)
+        case .backwardFromPin(let key): return renamed(key).map(LegTimingSource.backwardFromPin)
+        case .pinned, .forwardFromStart, .backwardFromArrival: return source
         }
     }
 }
@@ -89,7 +107,7 @@ extension RoutePlan {
     /// retimes are emptied for the recompute that follows, which times them as a full recompute
     /// of the refined plan would; its walks stay (they carry no times).
     func emptyingTransitLegsRetimedBySplits(of original: RoutePlan) -> RoutePlan {
-        let kept = Set((0..<original.segmentCount).map(original.segmentKey))
+        let kept = Set(original.segmentKeys)
         let split = (0..<segmentCount).filter { !kept.contains(segmentKey($0)) }
         var plan = self
         for index in split {

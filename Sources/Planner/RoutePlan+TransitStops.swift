@@ -83,8 +83,7 @@ extension RoutePlan {
         guard (try? Self.checkNoSamePlaceTwice(newNodes, around: index)) != nil else { return false }
         let touched = [index - 1, index].filter { (0..<segmentCount).contains($0) }
         let carried = touched.compactMap { segment in lock(ofSegment: segment).map { (segment, $0) } }
-        replaceStructure(nodes: newNodes, modes: modes, legs: legs)
-        pruneDetachedState()
+        replaceStructure(nodes: newNodes, modes: modes, legs: legs, origins: sameSegments)
         for (segment, lock) in carried { locks[segmentKey(segment)] = lock }
         return true
     }

@@ -77,25 +77,76 @@ public struct RoutePlan: Hashable, Sendable, Codable {
 
     public var segmentCount: Int { modes.count }
 
-    /// The key of segment `index` (0-based).
+    /// The key of segment `index` (0-based): its ends' place IDs, and how many segments before it
+    /// join the same two places the same way.
     public func segmentKey(_ index: Int) -> SegmentKey {
-        SegmentKey(fromID: nodes[index].place.id, toID: nodes[index + 1].place.id)
+        let from = nodes[index].place.id, to = nodes[index + 1].place.id
+        let occurrence = (0..<index).count { nodes[$0].place.id == from && nodes[$0 + 1].place.id == to }
+        return SegmentKey(fromID: from, toID: to, occurrence: occurrence)
+    }
+
+    /// Every segment's key, in order (`segmentKey` of each, counted in one pass).
+    public var segmentKeys: [SegmentKey] {
+        var seen: [[String]: Int] = [:]
+        return (0..<segmentCount).map { index in
+            let from = nodes[index].place.id, to = nodes[index + 1].place.id
+            let occurrence = seen[[from, to], default: 0]
+            seen[[from, to]] = occurrence + 1
+            return SegmentKey(fromID: from, toID: to, occurrence: occurrence)
+        }
     }
 
     /// The 0-based index of the segment with this key, if it is in the plan.
     public func segmentIndex(of key: SegmentKey) -> Int? {
-        (0..<segmentCount).first { segmentKey($0) == key }
+        let between = (0..<segmentCount).filter { nodes[$0].place.id == key.fromID && nodes[$0 + 1].place.id == key.toID }
+        return between.indices.contains(key.occurrence) ? between[key.occurrence] : nil
     }
 
     // MARK: - Internal mutation (operations keep the invariant)
 
     /// Replaces nodes and modes together; legs are reset to empty except those the caller keeps.
-    mutating func replaceStructure(nodes: [PlanNode], modes: [TravelMode], legs: [RouteLeg?]) {
-        precondition(nodes.count >= 2 && modes.count == nodes.count - 1 && legs.count == modes.count,
-                     "RoutePlan invariant broken by an internal operation")
+    /// `origins[i]` is the segment of the plan before that new segment `i` continues (nil: a new
+    /// one). The decisions (locks, pins, pending updates, dismissals) of a segment that continues
+    /// between the same two places follow it to its new key (its occurrence may have changed);
+    /// all others go, so that a stale decision cannot come back to life when the same two places
+    /// meet again later.
+    mutating func replaceStructure(nodes: [PlanNode], modes: [TravelMode], legs: [RouteLeg?], origins: [Int?]) {
+        precondition(nodes.count >= 2 && modes.count == nodes.count - 1 && legs.count == modes.count
+                     && origins.count == modes.count, "RoutePlan invariant broken by an internal operation")
+        let old = self
         self.nodes = nodes
         self.modes = modes
         self.legs = legs
+        carryDecisions(from: old, origins: origins)
+    }
+
+    /// Segment `i` of the new structure comes from segment `i` of the old one: the edit changed
+    /// places or modes, not the number of segments.
+    var sameSegments: [Int?] { Array(0..<segmentCount) }
+
+    /// The origins (see `replaceStructure`) of a plan of `count` segments whose segments in
+    /// `replaced` became `added` new ones; the others keep their order.
+    static func origins(count: Int, replacing replaced: Range<Int>, with added: Int) -> [Int?] {
+        Array(0..<replaced.lowerBound) + Array(repeating: nil, count: added) + Array(replaced.upperBound..<count)
+    }
+
+    /// Re-keys the decisions of `old` to the segments that continue its segments (`origins`).
+    private mutating func carryDecisions(from old: RoutePlan, origins: [Int?]) {
+        var locks: [SegmentKey: SegmentLock] = [:], pins: [SegmentKey: PinnedDeparture] = [:]
+        var pending: [SegmentKey: PendingSegmentUpdate] = [:], dismissed: [SegmentKey: RouteLeg] = [:]
+        for (index, origin) in origins.enumerated() {
+            guard let origin, (0..<old.segmentCount).contains(origin) else { continue }
+            let before = old.segmentKey(origin), after = segmentKey(index)
+            guard before.joinsSamePlaces(as: after) else { continue }
+            locks[after] = old.locks[before]
+            if var pin = old.pins[before] { pin.segment = after; pins[after] = pin }
+            if var update = old.pending[before] { update.segment = after; pending[after] = update }
+            dismissed[after] = old.dismissed[before]
+        }
+        self.locks = locks
+        self.pins = pins
+        self.pending = pending
+        self.dismissed = dismissed
     }
 
     mutating func setMode(_ mode: TravelMode, at index: Int) {
@@ -106,19 +157,11 @@ public struct RoutePlan: Hashable, Sendable, Codable {
         nodes[index] = node
     }
 
-    /// Drops locks, pending updates and a pin whose segment is no longer in the plan, so that a
-    /// stale lock cannot come back to life when the same two places meet again later.
-    mutating func pruneDetachedState() {
-        let keys = Set((0..<segmentCount).map(segmentKey))
-        locks = locks.filter { keys.contains($0.key) }
-        pending = pending.filter { keys.contains($0.key) }
-        dismissed = dismissed.filter { keys.contains($0.key) }
-        pins = pins.filter { keys.contains($0.key) }
-    }
-
     /// The indices of the pinned segments, in order.
     public var pinnedSegmentIndices: [Int] {
-        (0..<segmentCount).filter { pins[segmentKey($0)] != nil }
+        guard !pins.isEmpty else { return [] }
+        let keys = segmentKeys
+        return keys.indices.filter { pins[keys[$0]] != nil }
     }
 
     /// The first pinned segment's index (the pin that anchors the start of the plan).

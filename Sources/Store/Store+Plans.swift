@@ -160,9 +160,9 @@ enum PlanRows {
         }
         for (key, lock) in plan.locks {
             try db.run("""
-                INSERT INTO plan_lock(plan_id, from_place_id, to_place_id, mode, departure, duration, chosen_lines,
-                avoided_stops) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, [planID, .text(key.fromID), .text(key.toID), .text(lock.mode.rawValue),
+                INSERT INTO plan_lock(plan_id, from_place_id, to_place_id, occurrence, mode, departure, duration,
+                chosen_lines, avoided_stops) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [planID] + keyValues(key) + [.text(lock.mode.rawValue),
                       try StoredValues.optionalDate(lock.departure, field: "lock departure"),
                       try StoredValues.optionalReal(lock.duration, field: "lock duration"),
                       lock.chosenLines.isEmpty ? .null : .blob(LegBlob.encode(strings: lock.chosenLines)),
@@ -171,9 +171,9 @@ enum PlanRows {
         }
         for pinned in plan.pins.values {
             try db.run("""
-                INSERT INTO plan_pinned_departure(plan_id, from_place_id, to_place_id, departure, duration, trip_ids, leg)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, [planID, .text(pinned.segment.fromID), .text(pinned.segment.toID),
+                INSERT INTO plan_pinned_departure(plan_id, from_place_id, to_place_id, occurrence, departure, duration,
+                trip_ids, leg) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, [planID] + keyValues(pinned.segment) + [
                       try StoredValues.date(pinned.departure, field: "pinned departure"),
                       try StoredValues.real(pinned.duration, field: "pinned duration"),
                       .blob(LegBlob.encode(strings: pinned.tripIDs)),
@@ -181,16 +181,27 @@ enum PlanRows {
         }
         for (key, update) in plan.pending {
             try db.run("""
-                INSERT INTO plan_pending_update(plan_id, from_place_id, to_place_id, selected_leg, latest_leg)
-                VALUES (?, ?, ?, ?, ?)
-                """, [planID, .text(key.fromID), .text(key.toID),
-                      .blob(LegBlob.encode(leg: update.selected)), .blob(LegBlob.encode(leg: update.latest))])
+                INSERT INTO plan_pending_update(plan_id, from_place_id, to_place_id, occurrence, selected_leg, latest_leg)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, [planID] + keyValues(key)
+                    + [.blob(LegBlob.encode(leg: update.selected)), .blob(LegBlob.encode(leg: update.latest))])
         }
         for (key, leg) in plan.dismissed {
             try db.run("""
-                INSERT INTO plan_dismissed_update(plan_id, from_place_id, to_place_id, latest_leg) VALUES (?, ?, ?, ?)
-                """, [planID, .text(key.fromID), .text(key.toID), .blob(LegBlob.encode(leg: leg))])
+                INSERT INTO plan_dismissed_update(plan_id, from_place_id, to_place_id, occurrence, latest_leg)
+                VALUES (?, ?, ?, ?, ?)
+                """, [planID] + keyValues(key) + [.blob(LegBlob.encode(leg: leg))])
         }
+    }
+
+    /// from_place_id, to_place_id, occurrence: a segment's key as its decisions are stored.
+    static func keyValues(_ key: SegmentKey) -> [SQLiteValue] {
+        [.text(key.fromID), .text(key.toID), .int(key.occurrence)]
+    }
+
+    /// The segment key in the first three columns of `row` (from, to, occurrence).
+    static func segmentKey(_ row: Row) -> SegmentKey {
+        SegmentKey(fromID: row.string(0), toID: row.string(1), occurrence: row.int(2))
     }
 
     static func load(id: Int64, from db: StatementCache) throws -> StoredPlan {
@@ -238,39 +249,40 @@ enum PlanRows {
 
         var locks: [SegmentKey: SegmentLock] = [:]
         for (key, lock) in try db.query("""
-            SELECT from_place_id, to_place_id, mode, departure, duration, chosen_lines, avoided_stops
+            SELECT from_place_id, to_place_id, occurrence, mode, departure, duration, chosen_lines, avoided_stops
             FROM plan_lock WHERE plan_id = ?
             """, [planID], { row in
-            (SegmentKey(fromID: row.string(0), toID: row.string(1)),
-             SegmentLock(mode: try StoredValues.mode(row.string(2)), departure: StoredValues.optionalDate(row, 3),
-                         duration: row.optionalDouble(4),
-                         chosenLines: try row.optionalBlob(5).map(LegBlob.decodeStrings) ?? [],
-                         avoidedStops: try (row.optionalBlob(6).map(LegBlob.decodeStrings) ?? []).map(StoredValues.position)))
+            (segmentKey(row),
+             SegmentLock(mode: try StoredValues.mode(row.string(3)), departure: StoredValues.optionalDate(row, 4),
+                         duration: row.optionalDouble(5),
+                         chosenLines: try row.optionalBlob(6).map(LegBlob.decodeStrings) ?? [],
+                         avoidedStops: try (row.optionalBlob(7).map(LegBlob.decodeStrings) ?? []).map(StoredValues.position)))
         }) {
             locks[key] = lock
         }
         let pinned = try db.query("""
-            SELECT from_place_id, to_place_id, departure, duration, trip_ids, leg FROM plan_pinned_departure WHERE plan_id = ?
+            SELECT from_place_id, to_place_id, occurrence, departure, duration, trip_ids, leg
+            FROM plan_pinned_departure WHERE plan_id = ?
             """, [planID]) { row in
-            PinnedDeparture(segment: SegmentKey(fromID: row.string(0), toID: row.string(1)),
-                            departure: StoredValues.date(row, 2), duration: row.double(3),
-                            tripIDs: try LegBlob.decodeStrings(row.blob(4)),
-                            leg: try row.optionalBlob(5).map(LegBlob.decodeLeg))
+            PinnedDeparture(segment: segmentKey(row),
+                            departure: StoredValues.date(row, 3), duration: row.double(4),
+                            tripIDs: try LegBlob.decodeStrings(row.blob(5)),
+                            leg: try row.optionalBlob(6).map(LegBlob.decodeLeg))
         }
         var pending: [SegmentKey: PendingSegmentUpdate] = [:]
         for update in try db.query("""
-            SELECT from_place_id, to_place_id, selected_leg, latest_leg FROM plan_pending_update WHERE plan_id = ?
+            SELECT from_place_id, to_place_id, occurrence, selected_leg, latest_leg FROM plan_pending_update WHERE plan_id = ?
             """, [planID], { row in
-            PendingSegmentUpdate(segment: SegmentKey(fromID: row.string(0), toID: row.string(1)),
-                                 selected: try LegBlob.decodeLeg(row.blob(2)), latest: try LegBlob.decodeLeg(row.blob(3)))
+            PendingSegmentUpdate(segment: segmentKey(row),
+                                 selected: try LegBlob.decodeLeg(row.blob(3)), latest: try LegBlob.decodeLeg(row.blob(4)))
         }) {
             pending[update.segment] = update
         }
         var dismissed: [SegmentKey: RouteLeg] = [:]
         for (key, leg) in try db.query("""
-            SELECT from_place_id, to_place_id, latest_leg FROM plan_dismissed_update WHERE plan_id = ?
+            SELECT from_place_id, to_place_id, occurrence, latest_leg FROM plan_dismissed_update WHERE plan_id = ?
             """, [planID], { row in
-            (SegmentKey(fromID: row.string(0), toID: row.string(1)), try LegBlob.decodeLeg(row.blob(2)))
+            (segmentKey(row), try LegBlob.decodeLeg(row.blob(3)))
         }) {
             dismissed[key] = leg
         }

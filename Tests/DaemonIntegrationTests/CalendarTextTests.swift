@@ -1,5 +1,6 @@
 import Foundation
 import PlanCalendar
+import Planner
 import XCTest
 
 /// `CalendarText` read back with libical: its VTIMEZONEs (built from tzdata's transitions) put
@@ -32,5 +33,21 @@ final class CalendarTextTests: XCTestCase {
         let reading = try ICalendarReading(CalendarText.ics([], stamp: Date(timeIntervalSince1970: 0)))
         XCTAssertTrue(reading.events.isEmpty)
         XCTAssertTrue(reading.timeZones.isEmpty)
+    }
+
+    func testTwoLegsBetweenTheSamePlacesHaveUIDsOfTheirOwn() throws {
+        let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
+        let b = Place(name: "B", coordinate: Coordinate(latitude: 61.50, longitude: 23.76))
+        let start = Date(timeIntervalSince1970: 1_641_974_400)
+        // A → B → A → B on foot, 10 minutes a walk.
+        let plan = try RoutePlan(restoring: [a, b, a, b].map { PlanNode(place: $0) }, modes: [.walk, .walk, .walk],
+                                 legs: (0..<3).map { _ in RouteLeg(mode: .walk, expectedTravelTime: 600, distance: 1_100) },
+                                 timePreference: .departAt(start), pace: .normal, locks: [:], pins: [], pending: [:])
+        let identity = PlanCalendarEvents.Identity(id: 7, generation: 1, source: "s", timeZone: TimeZone(identifier: "UTC")!)
+        let events = PlanCalendarEvents.events(of: plan, identity, now: start)
+        XCTAssertEqual(events.count, 3)
+        XCTAssertEqual(Set(events.map(\.uid)).count, 3, "one UID per leg: \(events.map(\.uid))")
+        XCTAssertTrue(events[0].uid.hasSuffix("_23.7600000-s@usefulmap"), "the first keeps the UID it had: \(events[0].uid)")
+        XCTAssertTrue(events[2].uid.hasSuffix("_23.7600000-2-s@usefulmap"), events[2].uid)
     }
 }

@@ -61,4 +61,37 @@ final class DetourTests: XCTestCase {
         XCTAssertEqual(computed.nodes.map(\.place.name), ["Metso", "Office"])
         XCTAssertEqual(computed.legs[0]?.departure, Fixture.at(5), "at Metso from 08:00: the 08:05 bus")
     }
+
+    func testLeavingOutADetourDoesNotAskTheTransitLegBeforeItAgainInAPlanTimedForward() async throws {
+        // Stop A -bus- Metso -walk- Tuulensuu D (inferred) -walk- Metso -car- Office, leaving at 08:00.
+        var plan = try RoutePlan(nodes: [PlanNode(place: Fixture.stopA), PlanNode(place: Self.metso),
+                                         PlanNode(place: Self.tuulensuu, isInferred: true), PlanNode(place: Self.metso),
+                                         PlanNode(place: Fixture.office)],
+                                 modes: [.transit, .walk, .walk, .car], timePreference: .departAt(Fixture.at(0)))
+        // The 08:05 bus, as a full recompute takes it: leaving out the detour after it changes nothing before it.
+        plan.legs = [Fixture.transit(departing: Fixture.at(5), minutes: 20), Fixture.walk(5), Fixture.walk(5), Fixture.car(15)]
+        let port = FakeRoutingPort(legs: ComputeLegsTests.script)
+        let computed = try await Planner(routing: port, clock: clock).computeLegs(plan)
+        XCTAssertEqual(computed.nodes.map(\.place.name), ["Stop A", "Metso", "Office"])
+        XCTAssertEqual(computed.legs[0]?.departure, Fixture.at(5))
+        let asked = await port.queries
+        XCTAssertEqual(asked.filter { $0.mode == .transit }.count, 0, "the bus before the detour is not asked again")
+    }
+
+    func testLeavingOutADetourDoesNotAskTheTransitLegAfterAPinBeyondIt() async throws {
+        // Metso -walk- Tuulensuu D (inferred) -walk- Metso -bus, pinned 08:20- Stop B -bus- Office, leaving at 08:00.
+        var plan = try RoutePlan(nodes: [PlanNode(place: Self.metso), PlanNode(place: Self.tuulensuu, isInferred: true),
+                                         PlanNode(place: Self.metso), PlanNode(place: Fixture.stopB), PlanNode(place: Fixture.office)],
+                                 modes: [.walk, .walk, .transit, .transit], timePreference: .departAt(Fixture.at(0)))
+        plan.legs = [Fixture.walk(5), Fixture.walk(5), Fixture.transit(departing: Fixture.at(20), minutes: 20), nil]
+        plan = try plan.pinningDeparture(ofSegment: 2)
+        // The bus after the pin leaves from its 08:40 arrival: the 08:50 one.
+        plan.legs[3] = Fixture.transit(departing: Fixture.at(50), minutes: 20)
+        let port = FakeRoutingPort(legs: ComputeLegsTests.script)
+        let computed = try await Planner(routing: port, clock: clock).computeLegs(plan)
+        XCTAssertEqual(computed.nodes.map(\.place.name), ["Metso", "Stop B", "Office"])
+        XCTAssertEqual(computed.legs[1]?.departure, Fixture.at(50))
+        let asked = await port.askedSegments
+        XCTAssertFalse(asked.contains("Stop B→Office"), "the bus after the pin is timed from the pin, not the detour: \(asked)")
+    }
 }

@@ -209,8 +209,9 @@ final class PlanEditingTests: XCTestCase {
         let key = locked.segmentKey(0)
         let plan = locked.swappingEnds()
         XCTAssertNil(plan.locks[key])
-        XCTAssertEqual(plan.locks[key.reversed]?.mode, .car)
-        XCTAssertEqual(plan.segmentIndex(of: key.reversed), 2)
+        let reversed = SegmentKey(fromID: key.toID, toID: key.fromID)
+        XCTAssertEqual(plan.locks[reversed]?.mode, .car)
+        XCTAssertEqual(plan.segmentIndex(of: reversed), 2)
         XCTAssertTrue(plan.isLocked(segment: 2))
     }
 

@@ -47,6 +47,17 @@ final class RefinementTests: XCTestCase {
 
     // MARK: - Long walks
 
+    func testTwoLongWalksBetweenTheSamePlacesAreEachProbed() async throws {
+        // No line and no stop anywhere: each long walk is probed (one whole-walk query) and kept.
+        let port = FakeRoutingPort(stops: Self.stops([]), legs: Self.legs([:]))
+        let plan = try RoutePlan(restoring: [Fixture.home, Fixture.office, Fixture.home, Fixture.office].map { PlanNode(place: $0) },
+                                 modes: [.walk, .walk, .walk], legs: [Fixture.walk(125), Fixture.walk(125), Fixture.walk(125)],
+                                 timePreference: .departAt(Fixture.morning), pace: .normal, locks: [:], pinned: nil, pending: [:])
+        _ = try await Planner(routing: port, clock: clock).refineCounting(plan, depth: 1)
+        let asked = await port.queries.filter { $0.mode == .transit }.map { "\($0.from.name)→\($0.to.name)" }
+        XCTAssertEqual(asked, ["Home→Office", "Office→Home", "Home→Office"])
+    }
+
     func testALongWalkIsReplacedByWalkTransitWalkWhenMuchFaster() async throws {
         let port = FakeRoutingPort(stops: Self.stops([Self.nearHome, Fixture.stopA, Fixture.stopB]),
                                    legs: Self.legs(busEveryTenMinutes))

@@ -174,6 +174,53 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(plan.lock(ofSegment: 0), SegmentLock(mode: .car))
     }
 
+    /// Schema 16 keys a segment's decisions by its ends and which occurrence of that pair it is;
+    /// every decision stored before is the first occurrence's, and the plan reads back as it was.
+    func testDecisionsStoredBeforeOccurrencesReadBackOnTheFirstSegmentBetweenTheirPlaces() throws {
+        let db = try Database(path: path)
+        try db.configure(.userData)
+        try Migrator(migrations: Array(Migration.embedded.prefix(15)), path: path).migrate(db)
+        let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
+        let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
+        let start = Date(timeIntervalSinceReferenceDate: 700_000_000)
+        let ride = RouteLeg(mode: .transit, expectedTravelTime: 600, departure: start, arrival: start + 600)
+        let later = RouteLeg(mode: .transit, expectedTravelTime: 660, departure: start + 600, arrival: start + 1_260)
+        // A pinned plan with a proposal and a dismissal, as the store wrote it at schema 15.
+        try db.execute("""
+            INSERT INTO plan(id, title, time_preference, time_preference_at, pace, from_name, to_name,
+                             total_travel_time, created_at, updated_at, legs_pending, access, generation)
+            VALUES (1, 'old pin', 'depart_at', 700000000, 'normal', 'A', 'B', NULL, 700000000, 700000000, 0, 'any', 4);
+            INSERT INTO plan_node VALUES (1, 0, 'A', 61.49, 23.76, NULL, 0, 0, NULL, NULL), (1, 1, 'B', 61.45, 23.85, NULL, 0, 0, NULL, NULL);
+            INSERT INTO plan_segment(plan_id, position, mode) VALUES (1, 0, 'transit');
+            """)
+        try db.execute("INSERT INTO plan_lock VALUES (1, ?, ?, 'transit', 700000000, 600, NULL, NULL)", [.text(a.id), .text(b.id)])
+        try db.execute("INSERT INTO plan_pinned_departure VALUES (1, ?, ?, 700000000, 600, ?, ?)",
+                       [.text(a.id), .text(b.id), .blob(LegBlob.encode(strings: ["t1"])), .blob(LegBlob.encode(leg: ride))])
+        try db.execute("INSERT INTO plan_pending_update VALUES (1, ?, ?, ?, ?)",
+                       [.text(a.id), .text(b.id), .blob(LegBlob.encode(leg: ride)), .blob(LegBlob.encode(leg: later))])
+        try db.execute("INSERT INTO plan_dismissed_update VALUES (1, ?, ?, ?)",
+                       [.text(a.id), .text(b.id), .blob(LegBlob.encode(leg: later))])
+        db.close()
+
+        let key = SegmentKey(fromID: a.id, toID: b.id, occurrence: 0)
+        let expected = try RoutePlan(restoring: [PlanNode(place: a), PlanNode(place: b)], modes: [.transit], legs: [nil],
+                                     timePreference: .departAt(start), pace: .normal,
+                                     locks: [key: SegmentLock(mode: .transit, departure: start, duration: 600)],
+                                     pins: [PinnedDeparture(segment: key, departure: start, duration: 600, tripIDs: ["t1"], leg: ride)],
+                                     pending: [key: PendingSegmentUpdate(segment: key, selected: ride, latest: later)],
+                                     dismissed: [key: later])
+        let store = try Store(path: path)
+        XCTAssertEqual(try store.schemaVersion(), Migration.latestVersion)
+        let loaded = try store.loadPlan(id: 1)
+        XCTAssertEqual(loaded.plan, expected)
+        XCTAssertEqual(loaded.generation, 4)
+        XCTAssertEqual(loaded.plan.pinnedSegmentIndices, [0])
+        // Saved again by this version, it reads back the same.
+        try store.savePlan(id: 1, plan: loaded.plan, title: loaded.title, generation: 5)
+        XCTAssertEqual(try store.loadPlan(id: 1).plan, expected)
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+    }
+
     func testTheStaysAndChoicesStepIsEmbeddedWithTheChecksumOfItsFile() throws {
         let step = try XCTUnwrap(Migration.embedded.first { $0.name == "plan_stays_and_choices" })
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -180,6 +180,28 @@ final class PlanStorageTests: XCTestCase {
         XCTAssertEqual(try store.loadPlan(id: id).plan.pins, [first: pins[0], second: pins[1]])
     }
 
+    func testDecisionsOnTheSecondSegmentBetweenTheSamePlacesStayOnItThroughStorage() throws {
+        let start = Date(timeIntervalSinceReferenceDate: 663_660_000)
+        let a = Place(name: "a", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
+        let b = Place(name: "b", coordinate: Coordinate(latitude: 61.51, longitude: 23.76))
+        let first = SegmentKey(fromID: a.id, toID: b.id, occurrence: 0)
+        let second = SegmentKey(fromID: a.id, toID: b.id, occurrence: 1)
+        let ride = RouteLeg(mode: .transit, expectedTravelTime: 900, departure: start + 3_600, arrival: start + 4_500)
+        let later = RouteLeg(mode: .transit, expectedTravelTime: 900, departure: start + 4_200, arrival: start + 5_100)
+        let plan = try RoutePlan(restoring: [a, b, a, b].map { PlanNode(place: $0) }, modes: [.car, .transit, .transit],
+                                 legs: [nil, nil, ride], timePreference: .departAt(start), pace: .normal,
+                                 locks: [first: SegmentLock(mode: .car), second: SegmentLock(mode: .transit, departure: start + 3_600, duration: 900)],
+                                 pins: [PinnedDeparture(segment: second, departure: start + 3_600, duration: 900, tripIDs: ["t"], leg: ride)],
+                                 pending: [second: PendingSegmentUpdate(segment: second, selected: ride, latest: later)],
+                                 dismissed: [second: later])
+        let id = try store.createPlan(plan, title: "there and back and there")
+        let loaded = try store.loadPlan(id: id).plan
+        RandomPlans.assertEqual(loaded, plan, "two segments from a to b")
+        XCTAssertEqual(loaded.pinnedSegmentIndices, [2])
+        XCTAssertEqual(loaded.lock(ofSegment: 0), SegmentLock(mode: .car))
+        XCTAssertEqual(loaded.dismissed, [second: later])
+    }
+
     func testDeletingAPlanRemovesAllItsRows() throws {
         var random = SeededRandom(seed: 3)
         let id = try store.createPlan(RandomPlans.plan(&random), title: "gone")
