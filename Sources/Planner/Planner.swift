@@ -416,11 +416,10 @@ public struct Planner: Sendable {
     private func proposeCatchableDeparture(run: inout LegRun) async throws {
         let plan = run.plan
         let probe: PinnedDeparture, arrivingBy: Date?, pinnedIndex: Int, pin: PinnedDeparture
-        if case .arriveBy(let deadline) = plan.timePreference {
+        if case .arriveBy(let deadline) = plan.timePreference, let late = plan.lateConnection(arrivingBy: deadline) {
             // A late transit leg after a pin (asked to leave after it) makes the pin too late:
             // the last pin at or before the late segment is the one that gives.
-            guard let late = plan.lateConnection(arrivingBy: deadline),
-                  let index = plan.pinnedSegmentIndices.last(where: { $0 <= late }),
+            guard let index = plan.pinnedSegmentIndices.last(where: { $0 <= late }),
                   let found = plan.pin(ofSegment: index) else { return }
             pinnedIndex = index
             pin = found
@@ -443,9 +442,11 @@ public struct Planner: Sendable {
         } else {
             // A missed leg before the pin (a transit leg asked to arrive by it that leaves too
             // early) means the pin can't be reached either.
-            // The first pin at or after the first missed segment is the one that gives.
-            guard let earliest = plan.earliestDeparture(now: clock.now()),
-                  let missed = plan.missedConnection(leavingAt: earliest),
+            // The first pin at or after the first missed segment is the one that gives. An
+            // arrive-by plan arriving in time has no start: only a stay "until" before a pin
+            // can make it missed (`missedAfterAStayUntil`).
+            let earliest = plan.earliestDeparture(now: clock.now()) ?? .distantPast
+            guard let missed = plan.missedConnection(leavingAt: earliest),
                   let index = plan.pinnedSegmentIndices.first(where: { $0 >= missed }),
                   let found = plan.pin(ofSegment: index) else { return }
             pinnedIndex = index

@@ -129,14 +129,22 @@ extension RoutePlan {
 
     /// The segment whose fixed time breaks the plan's requested time: a connection missed going
     /// forward from the earliest departure (depart at, leave now at `now`), or one arriving too
-    /// late going backward from an arrive-by date. Shown as the segment's `missed_connection`.
+    /// late going backward from an arrive-by date, or in an arrive-by plan one that a stay
+    /// "until" before it makes impossible to catch (`missedAfterAStayUntil`). Shown as the
+    /// segment's `missed_connection`.
     public func brokenConnection(now: Date) -> Int? {
         switch timePreference {
         case .departAt(let date): missedConnection(leavingAt: date)
         case .leaveNow: missedConnection(leavingAt: now)
-        case .arriveBy(let date): lateConnection(arrivingBy: date)
+        case .arriveBy(let date): lateConnection(arrivingBy: date) ?? missedAfterAStayUntil
         }
     }
+
+    /// The first fixed departure (a transit leg's, or a pin's) that the traveller cannot catch
+    /// whenever they start, because a stay "until" before it ends too late. A depart-at plan's
+    /// `missedConnection` finds it on the way; an arrive-by plan, timed backward from its
+    /// deadline, has no start to go forward from, so it is checked from the earliest time of all.
+    public var missedAfterAStayUntil: Int? { missedConnection(leavingAt: .distantPast) }
 
     /// The earliest the plan may leave: its "depart at" date, or `now` when it leaves now.
     /// Arrive-by plans have none.
@@ -178,7 +186,7 @@ extension RoutePlan {
         guard present.count == segmentCount else { return nil }
         switch timePreference {
         case .departAt(let date): if missedConnection(leavingAt: date) != nil { return nil }
-        case .arriveBy(let date): if lateConnection(arrivingBy: date) != nil { return nil }
+        case .arriveBy(let date): if lateConnection(arrivingBy: date) ?? missedAfterAStayUntil != nil { return nil }
         case .leaveNow: break
         }
         let times = schedule()

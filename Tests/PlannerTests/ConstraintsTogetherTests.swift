@@ -48,6 +48,23 @@ final class ConstraintsTogetherTests: XCTestCase {
         XCTAssertEqual(plan.legs[0]?.departure, Fixture.at(-30), "the start holds")
     }
 
+    /// Found by the edit-sequence property test (seed 55): in an arrive-by plan a stay "until"
+    /// that ends after a pinned departure later in the plan made the plan go back in time, with
+    /// no missed connection shown and a total, because only the legs after the deadline were
+    /// checked. The pin is what gives, as in a depart-at plan.
+    func testAPinBeforeTheStaysEndInAnArriveByPlanIsMarkedMissedAndALaterDepartureProposed() async throws {
+        let planner = Planner(routing: Self.buses(), clock: clock)
+        var arriving = try dayPlan(until: Fixture.at(510))  // until 16:30
+        arriving.timePreference = .arriveBy(Fixture.at(660))  // at Stop B by 18:30
+        let computed = try await planner.computeLegs(arriving)
+        let pinned = try await planner.pinning(computed, segment: 1, at: Fixture.at(480))  // the 16:00 bus
+        let plan = try await planner.computeLegs(pinned)
+        XCTAssertEqual(plan.pinned?.departure, Fixture.at(480), "the user's pin stays shown")
+        XCTAssertEqual(plan.brokenConnection(now: Fixture.morning), 1, "and is marked missed: it is what gives")
+        XCTAssertNil(plan.totalTravelTime, "a plan that can't be followed as asked has no total")
+        XCTAssertEqual(plan.pendingUpdate(ofSegment: 1)?.latest.departure, Fixture.at(510), "the 16:30 one is proposed")
+    }
+
     /// Found by the edit-sequence property test: a car leg pinned before the start's stay ends
     /// gets a later departure proposed (timed, to be shown); accepted, the plan must be the one
     /// a recompute of the same decisions gives, where a car leg has no times of its own.

@@ -221,8 +221,8 @@ final class EditSequencePropertyTests: XCTestCase {
     /// 28, the seeds on which each of session 35's planner fixes was found (an accepted walk
     /// proposal, a detour left out, a plan going nowhere, a pin removed or re-chosen), and those
     /// that found decisions shared by two segments between the same two places (`SegmentKey`'s
-    /// occurrence).
-    static let seeds: [UInt64] = [28, 2, 14, 27, 31, 33, 7, 8, 15, 34, 38]
+    /// occurrence), and 55 (a stay "until" after a pinned departure in an arrive-by plan).
+    static let seeds: [UInt64] = [28, 2, 14, 27, 31, 33, 7, 8, 15, 34, 38, 55]
 
     /// `EDIT_SEQUENCE_SEEDS=1-60` runs those seeds instead, each to its first failing sequence
     /// (to look for new failures; the seeds above are what the suite runs).
