@@ -36,6 +36,13 @@ struct PatternTable: Sendable {
         return (start, entries, indexes)
     }
 
+    /// The earliest and latest time of any of the patterns' trips (nil: no patterns).
+    var timeSpan: ClosedRange<Int>? {
+        guard let earliest = patterns.map(\.minTime).min(), let latest = patterns.map(\.maxTime).max(),
+              earliest <= latest else { return nil }
+        return Int(earliest)...Int(latest)
+    }
+
     /// Bytes held by the arrays.
     var memoryBytes: Int {
         func a<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }

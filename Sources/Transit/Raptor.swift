@@ -102,6 +102,8 @@ struct Raptor: Sendable {
     let incomingHops: FootHops
     /// Working arrays reused across queries (and shared by engines of one timetable).
     let scratchPool: RaptorScratchPool
+    /// The earliest and latest time of any timetable trip, in seconds of its service day (nil: no trips).
+    let timeSpan: ClosedRange<Int>?
 
     /// An engine for one walking pace; build it once per timetable and pace, not per query.
     init(timetable: Timetable, paceMultiplier: Double, scratchPool: RaptorScratchPool = RaptorScratchPool()) {
@@ -115,6 +117,7 @@ struct Raptor: Sendable {
         outgoingHops = Forward.footHops(timetable, seconds: seconds)
         incomingHops = Backward.footHops(timetable, seconds: seconds)
         self.scratchPool = scratchPool
+        timeSpan = staticPatterns.timeSpan
     }
 
     /// The service days around a local day (previous, same, next), so that trips past
@@ -174,6 +177,7 @@ struct Raptor: Sendable {
                                                                overlay: RealtimeOverlay?, stopMask: [UInt8]?, bound: B,
                                                                _ body: ([Journey], RaptorScratch, Int?) -> R) -> R {
         let live = overlay ?? RealtimeOverlay()
+        let days = self.days(days, D.self, from: time, horizon: horizon, overlay: live)
         let scratch = scratchPool.take(D.self, stopCount: timetable.stops.count, patternCount: timetable.patterns.count)
         let rounds = max(1, maxRides)
         scratch.reserveRounds(rounds + 1)
@@ -187,6 +191,22 @@ struct Raptor: Sendable {
         scratch.reset(targets: target)
         scratchPool.giveBack(scratch)
         return result
+    }
+
+    /// The service days with a trip that may run between `time` and `horizon` from it, in the
+    /// order given: decided once per query, so that the rounds do not test, for every pattern
+    /// they scan, the days on which nothing runs in the search's window (usually two of three:
+    /// yesterday's trips ended before the morning, tomorrow's start after the horizon).
+    private func days<D: SearchDirection>(_ days: [ServiceDay], _ direction: D.Type, from time: Int, horizon: Int,
+                                          overlay: RealtimeOverlay) -> [ServiceDay] {
+        let live = overlay.patterns.patterns.isEmpty ? nil : overlay.patterns.timeSpan
+        guard let span = [timeSpan, live].compactMap({ $0 }).reduce(nil, { (all: ClosedRange<Int>?, one) in
+            all.map { min($0.lowerBound, one.lowerBound)...max($0.upperBound, one.upperBound) } ?? one
+        }) else { return [] }
+        let (first, last) = D.span(earliest: span.lowerBound, latest: span.upperBound)
+        let end = D.plus(time, horizon)
+        let kept = days.filter { !D.isBefore($0.reference &+ last, time) && D.isBefore($0.reference &+ first, end) }
+        return kept.count == days.count ? days : kept
     }
 
     /// A round and stop where the search reached the target better than with fewer rides.
@@ -236,12 +256,24 @@ struct Raptor: Sendable {
         let targetSeconds = scratch.targetSeconds, queueIndex = scratch.queueIndex, queueLast = scratch.queueLast
         let queuedWords = scratch.queuedWords, queuedWordCount = scratch.queuedWordCount
         let parents = scratch.parents, rides = scratch.rides
-        var marked = scratch.marked, improved = scratch.improved, touched = scratch.touched
+        let marked = scratch.marked, improved = scratch.improved, touched = scratch.touched
         let markedNow = marked.member  // during a round's scans: made ready in the round before
-        defer {
-            scratch.marked = marked
-            scratch.improved = improved
-            scratch.touched = touched
+
+        // The days each pattern runs on in the query's window, decided once for all its rounds:
+        // a pattern with none is never queued, and a queued one skips the other days.
+        let runningDays = scratch.runningDays
+        let end = D.plus(time, horizon)
+        let allDays: UInt32 = days.count >= 32 ? .max : (1 &<< UInt32(days.count)) &- 1
+        for p in 0..<staticCount {
+            let span = D.span(statics.patterns[p])
+            var bits: UInt32 = 0
+            for (k, day) in days.enumerated() where day.runningStart[p] < day.runningStart[p &+ 1]
+                && !D.isBefore(day.reference &+ span.last, time) && D.isBefore(day.reference &+ span.first, end) {
+                bits |= k < 32 ? 1 &<< UInt32(k) : allDays
+            }
+            // A pattern with live runs is scanned for them (its own trips may all be taken out).
+            if !liveByBase.isEmpty && liveByBase[p] < liveByBase[p &+ 1] { bits = allDays }
+            runningDays[p] = bits
         }
 
         for e in target where targetSeconds[Int(e.stop)] < 0 || e.seconds < targetSeconds[Int(e.stop)] {
@@ -263,7 +295,9 @@ struct Raptor: Sendable {
             // through its last.
             for s in marked.elements {
                 for e in Int(statics.stopPatternStart[Int(s)])..<Int(statics.stopPatternStart[Int(s) &+ 1]) {
-                    let p = Int(statics.stopPatternEntries[e]), i = statics.stopPatternIndexes[e]
+                    let p = Int(statics.stopPatternEntries[e])
+                    if runningDays[p] == 0 { continue }
+                    let i = statics.stopPatternIndexes[e]
                     let queuedFrom = queueIndex[p]
                     if queuedFrom < 0 {
                         queuedWords[p &>> 6] |= 1 &<< UInt64(p & 63)
@@ -356,7 +390,9 @@ struct Raptor: Sendable {
                 let from = Int(queueIndex[p]), last = Int(queueLast[p])
                 queueIndex[p] = -1
                 let pattern = statics.patterns[p]
-                for dayIndex in D.scan(from: D.first(count: days.count), count: days.count) {
+                let scannedDays = runningDays[p]
+                for dayIndex in D.scan(from: D.first(count: days.count), count: days.count)
+                    where dayIndex >= 32 || scannedDays & (1 &<< UInt32(dayIndex)) != 0 {
                     let day = days[dayIndex]
                     scan(pattern, label: p32, from: from, last: last, table: statics, running: day.running,
                          runningRange: Int(day.runningStart[p])..<Int(day.runningStart[p &+ 1]), dayIndex: dayIndex)
