@@ -259,23 +259,6 @@ struct Raptor: Sendable {
         let marked = scratch.marked, improved = scratch.improved, touched = scratch.touched
         let markedNow = marked.member  // during a round's scans: made ready in the round before
 
-        // The days each pattern runs on in the query's window, decided once for all its rounds:
-        // a pattern with none is never queued, and a queued one skips the other days.
-        let runningDays = scratch.runningDays
-        let end = D.plus(time, horizon)
-        let allDays: UInt32 = days.count >= 32 ? .max : (1 &<< UInt32(days.count)) &- 1
-        for p in 0..<staticCount {
-            let span = D.span(statics.patterns[p])
-            var bits: UInt32 = 0
-            for (k, day) in days.enumerated() where day.runningStart[p] < day.runningStart[p &+ 1]
-                && !D.isBefore(day.reference &+ span.last, time) && D.isBefore(day.reference &+ span.first, end) {
-                bits |= k < 32 ? 1 &<< UInt32(k) : allDays
-            }
-            // A pattern with live runs is scanned for them (its own trips may all be taken out).
-            if !liveByBase.isEmpty && liveByBase[p] < liveByBase[p &+ 1] { bits = allDays }
-            runningDays[p] = bits
-        }
-
         for e in target where targetSeconds[Int(e.stop)] < 0 || e.seconds < targetSeconds[Int(e.stop)] {
             targetSeconds[Int(e.stop)] = e.seconds
         }
@@ -295,9 +278,7 @@ struct Raptor: Sendable {
             // through its last.
             for s in marked.elements {
                 for e in Int(statics.stopPatternStart[Int(s)])..<Int(statics.stopPatternStart[Int(s) &+ 1]) {
-                    let p = Int(statics.stopPatternEntries[e])
-                    if runningDays[p] == 0 { continue }
-                    let i = statics.stopPatternIndexes[e]
+                    let p = Int(statics.stopPatternEntries[e]), i = statics.stopPatternIndexes[e]
                     let queuedFrom = queueIndex[p]
                     if queuedFrom < 0 {
                         queuedWords[p &>> 6] |= 1 &<< UInt64(p & 63)
@@ -390,9 +371,7 @@ struct Raptor: Sendable {
                 let from = Int(queueIndex[p]), last = Int(queueLast[p])
                 queueIndex[p] = -1
                 let pattern = statics.patterns[p]
-                let scannedDays = runningDays[p]
-                for dayIndex in D.scan(from: D.first(count: days.count), count: days.count)
-                    where dayIndex >= 32 || scannedDays & (1 &<< UInt32(dayIndex)) != 0 {
+                for dayIndex in D.scan(from: D.first(count: days.count), count: days.count) {
                     let day = days[dayIndex]
                     scan(pattern, label: p32, from: from, last: last, table: statics, running: day.running,
                          runningRange: Int(day.runningStart[p])..<Int(day.runningStart[p &+ 1]), dayIndex: dayIndex)

@@ -55,10 +55,6 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
     /// them in index order, which is the order of their stops and times in memory.
     let queuedWords: UnsafeMutablePointer<UInt64>
     let queuedWordCount: Int
-    /// Per pattern: the service days (bit k for the query's day k) on which it has a trip
-    /// running in the query's window; 0 for a pattern the query never queues. Written whole
-    /// by each query before its rounds.
-    let runningDays: UnsafeMutablePointer<UInt32>
     /// Stops whose `ready` or `reached` changed: at most twice each.
     let touched: StopList
     /// Rounds the label buffers hold.
@@ -142,8 +138,6 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
         queuedWordCount = (patternCount + 63) / 64
         queuedWords = .allocate(capacity: max(1, queuedWordCount))
         queuedWords.initialize(repeating: 0, count: max(1, queuedWordCount))
-        runningDays = .allocate(capacity: max(1, patternCount))
-        runningDays.initialize(repeating: 0, count: max(1, patternCount))
         touched = StopList(capacity: 2 * stopCount, flags: 0)
         parents = .allocate(capacity: 1)
         rides = .allocate(capacity: 1)
@@ -152,7 +146,6 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
     deinit {
         for buffer in [ready, reached, targetSeconds] { buffer.deallocate() }
         queueIndex.deallocate()
-        runningDays.deallocate()
         queueLast.deallocate()
         queuedWords.deallocate()
         for list in [marked, improved, touched] { list.deallocate() }
