@@ -195,8 +195,9 @@ struct Raptor: Sendable {
 
     /// The service days with a trip that may run between `time` and `horizon` from it, in the
     /// order given: decided once per query, so that the rounds do not test, for every pattern
-    /// they scan, the days on which nothing runs in the search's window (usually two of three:
-    /// yesterday's trips ended before the morning, tomorrow's start after the horizon).
+    /// they scan, the days on which nothing runs in the search's window (a depart-at query in
+    /// the morning leaves out yesterday, whose trips ended before it, and tomorrow, whose trips
+    /// start past its horizon).
     private func days<D: SearchDirection>(_ days: [ServiceDay], _ direction: D.Type, from time: Int, horizon: Int,
                                           overlay: RealtimeOverlay) -> [ServiceDay] {
         let live = overlay.patterns.patterns.isEmpty ? nil : overlay.patterns.timeSpan
