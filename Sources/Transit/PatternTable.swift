@@ -38,9 +38,12 @@ struct PatternTable: Sendable {
 
     /// The earliest and latest time of any of the patterns' trips (nil: no patterns).
     var timeSpan: ClosedRange<Int>? {
-        guard let earliest = patterns.map(\.minTime).min(), let latest = patterns.map(\.maxTime).max(),
-              earliest <= latest else { return nil }
-        return Int(earliest)...Int(latest)
+        var earliest = Int32.max, latest = Int32.min
+        for pattern in patterns {
+            earliest = min(earliest, pattern.minTime)
+            latest = max(latest, pattern.maxTime)
+        }
+        return earliest <= latest ? Int(earliest)...Int(latest) : nil
     }
 
     /// Bytes held by the arrays.

@@ -200,10 +200,11 @@ struct Raptor: Sendable {
     /// start past its horizon).
     private func days<D: SearchDirection>(_ days: [ServiceDay], _ direction: D.Type, from time: Int, horizon: Int,
                                           overlay: RealtimeOverlay) -> [ServiceDay] {
-        let live = overlay.patterns.patterns.isEmpty ? nil : overlay.patterns.timeSpan
-        guard let span = [timeSpan, live].compactMap({ $0 }).reduce(nil, { (all: ClosedRange<Int>?, one) in
-            all.map { min($0.lowerBound, one.lowerBound)...max($0.upperBound, one.upperBound) } ?? one
-        }) else { return [] }
+        var span = timeSpan
+        if let live = overlay.patterns.timeSpan {  // live runs may run later (or earlier) than any timetabled trip
+            span = span.map { min($0.lowerBound, live.lowerBound)...max($0.upperBound, live.upperBound) } ?? live
+        }
+        guard let span else { return [] }
         let (first, last) = D.span(earliest: span.lowerBound, latest: span.upperBound)
         let end = D.plus(time, horizon)
         let kept = days.filter { !D.isBefore($0.reference &+ last, time) && D.isBefore($0.reference &+ first, end) }
