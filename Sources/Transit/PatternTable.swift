@@ -36,6 +36,16 @@ struct PatternTable: Sendable {
         return (start, entries, indexes)
     }
 
+    /// The earliest and latest time of any of the patterns' trips (nil: no patterns).
+    var timeSpan: ClosedRange<Int>? {
+        var earliest = Int32.max, latest = Int32.min
+        for pattern in patterns {
+            earliest = min(earliest, pattern.minTime)
+            latest = max(latest, pattern.maxTime)
+        }
+        return earliest <= latest ? Int(earliest)...Int(latest) : nil
+    }
+
     /// Bytes held by the arrays.
     var memoryBytes: Int {
         func a<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }

@@ -102,6 +102,8 @@ struct Raptor: Sendable {
     let incomingHops: FootHops
     /// Working arrays reused across queries (and shared by engines of one timetable).
     let scratchPool: RaptorScratchPool
+    /// The earliest and latest time of any timetable trip, in seconds of its service day (nil: no trips).
+    let timeSpan: ClosedRange<Int>?
 
     /// An engine for one walking pace; build it once per timetable and pace, not per query.
     init(timetable: Timetable, paceMultiplier: Double, scratchPool: RaptorScratchPool = RaptorScratchPool()) {
@@ -115,6 +117,7 @@ struct Raptor: Sendable {
         outgoingHops = Forward.footHops(timetable, seconds: seconds)
         incomingHops = Backward.footHops(timetable, seconds: seconds)
         self.scratchPool = scratchPool
+        timeSpan = staticPatterns.timeSpan
     }
 
     /// The service days around a local day (previous, same, next), so that trips past
@@ -174,6 +177,7 @@ struct Raptor: Sendable {
                                                                overlay: RealtimeOverlay?, stopMask: [UInt8]?, bound: B,
                                                                _ body: ([Journey], RaptorScratch, Int?) -> R) -> R {
         let live = overlay ?? RealtimeOverlay()
+        let days = self.days(days, D.self, from: time, horizon: horizon, overlay: live)
         let scratch = scratchPool.take(D.self, stopCount: timetable.stops.count, patternCount: timetable.patterns.count)
         let rounds = max(1, maxRides)
         scratch.reserveRounds(rounds + 1)
@@ -187,6 +191,24 @@ struct Raptor: Sendable {
         scratch.reset(targets: target)
         scratchPool.giveBack(scratch)
         return result
+    }
+
+    /// The service days with a trip that may run between `time` and `horizon` from it, in the
+    /// order given: decided once per query, so that the rounds do not test, for every pattern
+    /// they scan, the days on which nothing runs in the search's window (a depart-at query in
+    /// the morning leaves out yesterday, whose trips ended before it, and tomorrow, whose trips
+    /// start past its horizon).
+    private func days<D: SearchDirection>(_ days: [ServiceDay], _ direction: D.Type, from time: Int, horizon: Int,
+                                          overlay: RealtimeOverlay) -> [ServiceDay] {
+        var span = timeSpan
+        if let live = overlay.patterns.timeSpan {  // live runs may run later (or earlier) than any timetabled trip
+            span = span.map { min($0.lowerBound, live.lowerBound)...max($0.upperBound, live.upperBound) } ?? live
+        }
+        guard let span else { return [] }
+        let (first, last) = D.span(earliest: span.lowerBound, latest: span.upperBound)
+        let end = D.plus(time, horizon)
+        let kept = days.filter { !D.isBefore($0.reference &+ last, time) && D.isBefore($0.reference &+ first, end) }
+        return kept.count == days.count ? days : kept
     }
 
     /// A round and stop where the search reached the target better than with fewer rides.
@@ -236,13 +258,8 @@ struct Raptor: Sendable {
         let targetSeconds = scratch.targetSeconds, queueIndex = scratch.queueIndex, queueLast = scratch.queueLast
         let queuedWords = scratch.queuedWords, queuedWordCount = scratch.queuedWordCount
         let parents = scratch.parents, rides = scratch.rides
-        var marked = scratch.marked, improved = scratch.improved, touched = scratch.touched
+        let marked = scratch.marked, improved = scratch.improved, touched = scratch.touched
         let markedNow = marked.member  // during a round's scans: made ready in the round before
-        defer {
-            scratch.marked = marked
-            scratch.improved = improved
-            scratch.touched = touched
-        }
 
         for e in target where targetSeconds[Int(e.stop)] < 0 || e.seconds < targetSeconds[Int(e.stop)] {
             targetSeconds[Int(e.stop)] = e.seconds

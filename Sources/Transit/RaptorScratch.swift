@@ -44,8 +44,8 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
     /// Per stop: the walk to the target endpoint, -1 when it is none.
     let targetSeconds: UnsafeMutablePointer<Int>
     /// Stops made ready this round (to scan from next round) and stops hopped off at this round.
-    var marked: StopList
-    var improved: StopList
+    let marked: StopList
+    let improved: StopList
     /// Per pattern: the index to scan it from this round, -1 when not queued.
     let queueIndex: UnsafeMutablePointer<Int32>
     /// Per queued pattern: its last marked stop's index in scan order (set with `queueIndex`):
@@ -56,50 +56,65 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
     let queuedWords: UnsafeMutablePointer<UInt64>
     let queuedWordCount: Int
     /// Stops whose `ready` or `reached` changed: at most twice each.
-    var touched: StopList
+    let touched: StopList
     /// Rounds the label buffers hold.
     private(set) var rounds = 0
     private(set) var parents: UnsafeMutablePointer<Raptor.Parent>
     private(set) var rides: UnsafeMutablePointer<Raptor.RideLabel>
 
     /// A set of small integers below a capacity, in insertion order, with a membership flag each.
+    ///
+    /// Every part, the count too, lives in memory the list points to, so a copy is the same list
+    /// and changing it is nonmutating: the rounds hold their lists as `let`s, and their nested
+    /// scan functions capture no variable (a captured `var` the scans change costs a dynamic
+    /// exclusivity check, `swift_beginAccess`, per access).
     struct StopList {
         let items: UnsafeMutablePointer<Int32>
         let member: UnsafeMutablePointer<Bool>
-        var count = 0
+        private let counter: UnsafeMutablePointer<Int>
 
         init(capacity: Int, flags: Int) {
             items = .allocate(capacity: max(1, capacity))
             member = .allocate(capacity: max(1, flags))
             member.initialize(repeating: false, count: max(1, flags))
+            counter = .allocate(capacity: 1)
+            counter.initialize(to: 0)
+        }
+
+        var count: Int {
+            @inline(__always) get { counter.pointee }
+            @inline(__always) nonmutating set { counter.pointee = newValue }
         }
 
         /// Adds `value` unless present.
-        @inline(__always) mutating func insert(_ value: Int32) {
+        @inline(__always) func insert(_ value: Int32) {
             if !member[Int(value)] {
                 member[Int(value)] = true
-                items[count] = value
-                count += 1
+                let n = counter.pointee
+                items[n] = value
+                counter.pointee = n &+ 1
             }
         }
 
         /// Adds `value` even if present (for lists reset by value, where duplicates are harmless).
-        @inline(__always) mutating func append(_ value: Int32) {
-            items[count] = value
-            count += 1
+        @inline(__always) func append(_ value: Int32) {
+            let n = counter.pointee
+            items[n] = value
+            counter.pointee = n &+ 1
         }
 
         /// Empties the list, clearing the flags of its items.
-        @inline(__always) mutating func removeAll() {
-            for k in 0..<count { member[Int(items[k])] = false }
-            count = 0
+        @inline(__always) func removeAll() {
+            for k in 0..<counter.pointee { member[Int(items[k])] = false }
+            counter.pointee = 0
         }
 
-        var elements: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: items, count: count) }
+        var elements: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: items, count: counter.pointee) }
 
         func deallocate() {
             items.deallocate()
             member.deallocate()
+            counter.deallocate()
         }
     }
 

@@ -28,6 +28,8 @@ protocol SearchDirection {
     static func hopOffTimes(_ table: PatternBuffers) -> UnsafeBufferPointer<Int32>
     /// A pattern's first and last time in search order (to skip service days quickly).
     static func span(_ pattern: Timetable.Pattern) -> (first: Int, last: Int)
+    /// The first and last of two times in search order.
+    static func span(earliest: Int, latest: Int) -> (first: Int, last: Int)
 
     /// Indexes from `start` to the end of `0..<count` in scan order (pattern stops, days).
     static func scan(from start: Int, count: Int) -> StrideTo<Int>
@@ -82,6 +84,7 @@ extension Raptor {
         @inline(__always) static func span(_ pattern: Timetable.Pattern) -> (first: Int, last: Int) {
             (Int(pattern.minTime), Int(pattern.maxTime))
         }
+        static func span(earliest: Int, latest: Int) -> (first: Int, last: Int) { (earliest, latest) }
 
         @inline(__always) static func scan(from start: Int, count: Int) -> StrideTo<Int> {
             stride(from: start, to: count, by: 1)
@@ -143,6 +146,7 @@ extension Raptor {
         @inline(__always) static func span(_ pattern: Timetable.Pattern) -> (first: Int, last: Int) {
             (Int(pattern.maxTime), Int(pattern.minTime))
         }
+        static func span(earliest: Int, latest: Int) -> (first: Int, last: Int) { (latest, earliest) }
 
         @inline(__always) static func scan(from start: Int, count: Int) -> StrideTo<Int> {
             stride(from: start, to: -1, by: -1)

@@ -118,9 +118,12 @@ public final class TransitRouter: Sendable {
         }
         let zone = timetable.timeZone
         let day = ServiceDate.localDay(of: anchor, in: zone)
-        let outside = RoutingError.outsideServicePeriod(
-            "\(ServiceDate.iso(day)) is outside the transit timetable (\(timetable.feeds.isEmpty ? "no service days" : timetable.feeds.map(\.summary).joined(separator: "; ")))")
-        guard timetable.isInServicePeriod(day: day) else { throw outside }
+        // Built only when thrown: formatting the feeds' summaries costs more than a search's set-up.
+        func outside() -> RoutingError {
+            .outsideServicePeriod(
+                "\(ServiceDate.iso(day)) is outside the transit timetable (\(timetable.feeds.isEmpty ? "no service days" : timetable.feeds.map(\.summary).joined(separator: "; ")))")
+        }
+        guard timetable.isInServicePeriod(day: day) else { throw outside() }
 
         let (ends, accessTime) = measure { () -> ([Raptor.Endpoint], [Raptor.Endpoint]) in
             (self.endpoints(around: origin, radius: accessRadius, pace: pace, towardsStop: true),
@@ -167,7 +170,7 @@ public final class TransitRouter: Sendable {
                 throw RoutingError.noRoute("the only transit found rides a hop that walking is no slower for")
             }
             // The day after a feed's last is searched only for that evening's trips past midnight.
-            if !timetable.feeds.contains(where: { ($0.firstDay...$0.lastDay).contains(day) }) { throw outside }
+            if !timetable.feeds.contains(where: { ($0.firstDay...$0.lastDay).contains(day) }) { throw outside() }
             throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) between these points")
         }
         if let quicker, quicker.arrival < bestRaw.arrival { bestRaw = quicker }

@@ -110,6 +110,26 @@ final class RealtimeOverlayTests: XCTestCase {
         XCTAssertEqual(hm(try leg(router, a, c, .departAt(utc(7, 55))).arrival), "2022-03-02 08:27")
     }
 
+    func testALiveRunDelayedPastTheTimetablesLastTimeIsCaughtAfterMidnight() throws {
+        // The timetable's last time is 23:59; a query skips the service days whose trips all end
+        // before it leaves, which must count the live runs' times too.
+        var feed = MiniFeed()
+        feed.stop("A", km: 0)
+        feed.stop("B", km: 5)
+        feed.stop("C", km: 10)
+        feed.routes = [("R1", "1", 3)]
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00"), ("C", "08:20:00")])
+        feed.trip("T9", route: "R1", [("A", "23:40:00"), ("B", "23:50:00"), ("C", "23:59:00")])
+        let router = try FeedFixture().router(feed.files).0
+        XCTAssertEqual(try leg(router, b, c, .departAt(utc(0, 5, day: 3))).rides.map(\.tripID), ["T1"], "the timetable alone")
+        let report = router.applyRealtime([self.feed([update("T9", delay: 2400)])], now: utc(23, 45))
+        XCTAssertEqual(report.feeds.first?.tripUpdatesApplied, 1)
+        let ride = try XCTUnwrap(try leg(router, b, c, .departAt(utc(0, 5, day: 3))).rides.first)
+        XCTAssertEqual(ride.tripID, "T9", "yesterday's last run, 40 minutes late")
+        XCTAssertEqual(hm(ride.boarding.time), "2022-03-03 00:30")
+        XCTAssertEqual(hm(ride.alighting.time), "2022-03-03 00:39")
+    }
+
     // MARK: - Skipped and cancelled
 
     func testASkippedStopAllowsNoBoardingOrAlighting() throws {
