@@ -33,6 +33,51 @@ final class HeavyWorkPriorityTests: TampereDaemonTestCase {
             .compactMap { task(at: "/proc/\($0)/stat") }.filter { $0.parent == pid }
     }
 
+    /// `se.slice` in a /proc sched file: the thread's slice in ns (Linux 6.6+ shows it).
+    private func slice(at path: String) -> UInt64? {
+        (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { text in
+            text.split(separator: "\n").first { $0.hasPrefix("se.slice ") }.flatMap { UInt64($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }
+        }
+    }
+
+    /// `ThreadSlice`: the threads that answer `status` ask for the shortest slice (Linux 6.12+),
+    /// so they take a core from the heavy work as they wake; every other thread (the store's,
+    /// Swift's pool, which grows from the I/O threads and inherits their slice until lowered)
+    /// and the Routino workers keep the kernel's default.
+    func testTheIOThreadsAskForTheShortestSliceAndTheHeavyWorkKeepsTheKernels() async throws {
+        let pid = try XCTUnwrap(harness.process?.processIdentifier)
+        let kernels = try XCTUnwrap(slice(at: "/proc/\(getpid())/sched"), "this kernel shows no slice")
+        _ = try harness.json(["plan", "new", Tampere.keskustori, Tampere.railwayStation, "--mode", "walk", "--at", Tampere.morning])
+        let late = try harness.client()
+        _ = try await late.call(Endpoints.status, Params.Empty())
+        try XCTSkipIf(harness.log.contains("keep the kernel's time slice"), "this kernel takes no slice of a thread's own (Linux 6.12+)")
+
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+        var answering: [String] = [], others: [String: UInt64] = [:]
+        for tid in tasks {
+            // A thread may end between the listing and the reading (a connection closing).
+            guard let name = task(at: "/proc/\(pid)/task/\(tid)/stat")?.name,
+                  let shown = slice(at: "/proc/\(pid)/task/\(tid)/sched") else { continue }
+            if name.hasPrefix("usefulmapd-conn") || name.hasPrefix("usefulmapd-acce") {
+                answering.append(name)
+                XCTAssertEqual(shown, 100_000, "\(name) answers status: the shortest slice, 0.1 ms")
+            } else {
+                others["\(name) \(tid)"] = shown
+            }
+        }
+        XCTAssertGreaterThanOrEqual(answering.count, 2, "the accept loop and a connection: \(tasks.count) threads")
+        XCTAssertFalse(others.isEmpty)
+        for (name, shown) in others {
+            XCTAssertEqual(shown, kernels, "\(name): the kernel's default slice")
+        }
+        let workers = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { $0.allSatisfy(\.isNumber) }
+            .filter { task(at: "/proc/\($0)/stat")?.parent == pid && task(at: "/proc/\($0)/stat")?.name.hasPrefix("usefulmap-routi") == true }
+        XCTAssertFalse(workers.isEmpty, "the walk started the region's Routino workers")
+        for worker in workers {
+            XCTAssertEqual(slice(at: "/proc/\(worker)/sched"), kernels, "a Routino worker: the kernel's default slice")
+        }
+    }
+
     func testTheHeavyWorkRunsBelowTheIOThreadsWhichKeepTheDaemonsPriority() async throws {
         let pid = try XCTUnwrap(harness.process?.processIdentifier)
         let base = try XCTUnwrap(task(at: "/proc/\(pid)/stat")).nice
