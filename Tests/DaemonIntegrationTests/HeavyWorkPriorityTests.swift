@@ -40,18 +40,29 @@ final class HeavyWorkPriorityTests: TampereDaemonTestCase {
         }
     }
 
-    /// `ThreadSlice`: the threads that answer `status` ask for the shortest slice (Linux 6.12+),
-    /// so they take a core from the heavy work as they wake; every other thread (the store's,
-    /// Swift's pool, which grows from the I/O threads and inherits their slice until lowered)
-    /// and the Routino workers keep the kernel's default.
-    func testTheIOThreadsAskForTheShortestSliceAndTheHeavyWorkKeepsTheKernels() async throws {
-        let pid = try XCTUnwrap(harness.process?.processIdentifier)
+    /// `ThreadSlice`: with `USEFULMAPD_IO_SLICE_US=100` the threads that answer `status` ask for
+    /// the shortest slice (Linux 6.12+), so they take a core from the heavy work as they wake;
+    /// every other thread (the store's, Swift's pool, which grows from the I/O threads and
+    /// inherits their slice until lowered) and the Routino workers keep the kernel's default.
+    /// Without the variable every thread keeps the kernel's.
+    func testAskedForTheIOThreadsGetTheShortestSliceAndTheHeavyWorkKeepsTheKernels() async throws {
         let kernels = try XCTUnwrap(slice(at: "/proc/\(getpid())/sched"), "this kernel shows no slice")
-        _ = try harness.json(["plan", "new", Tampere.keskustori, Tampere.railwayStation, "--mode", "walk", "--at", Tampere.morning])
-        let late = try harness.client()
-        _ = try await late.call(Endpoints.status, Params.Empty())
-        try XCTSkipIf(harness.log.contains("keep the kernel's time slice"), "this kernel takes no slice of a thread's own (Linux 6.12+)")
+        let sliced = try startDaemon(regionsFrom: try TampereRegion.dataDirectory(), environment: ["USEFULMAPD_IO_SLICE_US": "100"])
+        var open: [WireClient] = [] // each daemon's connection stays open while its threads are read
+        for daemon in [harness!, sliced] {
+            _ = try daemon.json(["plan", "new", Tampere.keskustori, Tampere.railwayStation, "--mode", "walk", "--at", Tampere.morning])
+            open.append(try daemon.client())
+            _ = try await open[open.count - 1].call(Endpoints.status, Params.Empty())
+        }
+        try XCTSkipIf(sliced.log.contains("keep the kernel's time slice"), "this kernel takes no slice of a thread's own (Linux 6.12+)")
+        try checkSlices(of: sliced, answering: 100_000, heavy: kernels)
+        try checkSlices(of: harness, answering: kernels, heavy: kernels)
+        XCTAssertEqual(open.count, 2)
+    }
 
+    private func checkSlices(of daemon: DaemonHarness, answering expected: UInt64, heavy kernels: UInt64,
+                             file: StaticString = #filePath, line: UInt = #line) throws {
+        let pid = try XCTUnwrap(daemon.process?.processIdentifier)
         let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
         var answering: [String] = [], others: [String: UInt64] = [:]
         for tid in tasks {
@@ -60,21 +71,21 @@ final class HeavyWorkPriorityTests: TampereDaemonTestCase {
                   let shown = slice(at: "/proc/\(pid)/task/\(tid)/sched") else { continue }
             if name.hasPrefix("usefulmapd-conn") || name.hasPrefix("usefulmapd-acce") {
                 answering.append(name)
-                XCTAssertEqual(shown, 100_000, "\(name) answers status: the shortest slice, 0.1 ms")
+                XCTAssertEqual(shown, expected, "\(name) answers status", file: file, line: line)
             } else {
                 others["\(name) \(tid)"] = shown
             }
         }
-        XCTAssertGreaterThanOrEqual(answering.count, 2, "the accept loop and a connection: \(tasks.count) threads")
-        XCTAssertFalse(others.isEmpty)
+        XCTAssertGreaterThanOrEqual(answering.count, 2, "the accept loop and a connection: \(tasks.count) threads", file: file, line: line)
+        XCTAssertFalse(others.isEmpty, file: file, line: line)
         for (name, shown) in others {
-            XCTAssertEqual(shown, kernels, "\(name): the kernel's default slice")
+            XCTAssertEqual(shown, kernels, "\(name): the kernel's default slice", file: file, line: line)
         }
         let workers = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { $0.allSatisfy(\.isNumber) }
             .filter { task(at: "/proc/\($0)/stat")?.parent == pid && task(at: "/proc/\($0)/stat")?.name.hasPrefix("usefulmap-routi") == true }
-        XCTAssertFalse(workers.isEmpty, "the walk started the region's Routino workers")
+        XCTAssertFalse(workers.isEmpty, "the walk started the region's Routino workers", file: file, line: line)
         for worker in workers {
-            XCTAssertEqual(slice(at: "/proc/\(worker)/sched"), kernels, "a Routino worker: the kernel's default slice")
+            XCTAssertEqual(slice(at: "/proc/\(worker)/sched"), kernels, "a Routino worker: the kernel's default slice", file: file, line: line)
         }
     }
 

@@ -2,9 +2,10 @@
 import Foundation
 import XCTest
 
-/// EEVDF's per-thread slice (`ThreadSlice`, Linux 6.12+): the I/O threads ask for the shortest,
-/// the heavy work keeps the kernel's default, also when it runs on a thread an I/O thread
-/// started (a thread inherits its starter's slice).
+/// EEVDF's per-thread slice (`ThreadSlice`, Linux 6.12+): asked for (`USEFULMAPD_IO_SLICE_US`),
+/// the I/O threads get the shortest and keep their nice value, and the heavy work the kernel's
+/// default, also when it runs on a thread an I/O thread started (a thread inherits its starter's
+/// slice). Nothing is asked by default.
 final class ThreadSliceTests: XCTestCase {
     /// Runs `body` on a thread of its own (the test's thread keeps its slice) and returns what it gave.
     private func onNewThread<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
@@ -46,18 +47,21 @@ final class ThreadSliceTests: XCTestCase {
         XCTAssertEqual(ThreadSlice(answeringMicroseconds: 3_000, heavyMicroseconds: 0).answering, 3_000_000)
     }
 
-    func testTheDaemonsIOThreadsAskForTheShortestSliceByDefault() {
-        XCTAssertEqual(ThreadSlice.current.answering, 100_000, "unless \(ThreadSlice.answeringVariable) says otherwise")
-        XCTAssertNil(ThreadSlice.current.heavy, "the heavy work keeps the kernel's")
+    func testEveryThreadKeepsTheKernelsSliceUnlessTheEnvironmentAsks() {
+        XCTAssertNil(ThreadSlice.current.answering, "unless \(ThreadSlice.answeringVariable) asks (not set in the tests)")
+        XCTAssertNil(ThreadSlice.current.heavy, "unless \(ThreadSlice.heavyVariable) asks")
     }
+
+    /// `USEFULMAPD_IO_SLICE_US=100`, as the bench's runs with the slice.
+    private let shortest = ThreadSlice(answeringMicroseconds: 100, heavyMicroseconds: nil)
 
     func testAnAnsweringThreadGetsTheShortestSliceAndKeepsItsNiceValue() throws {
         let kernels = try kernelDefault()
         XCTAssertGreaterThan(kernels, 100_000)
-        let shown = onNewThread { () -> (UInt64?, Int32, Int32) in
+        let shown = onNewThread { [shortest] () -> (UInt64?, Int32, Int32) in
             HeavyWorkPriority.lower(toNice: HeavyWorkPriority.currentThreadNice() + 1)
             let nice = HeavyWorkPriority.currentThreadNice()
-            _ = ThreadSlice.current.giveAnsweringSlice()
+            _ = shortest.giveAnsweringSlice()
             return (ThreadSlice.currentThreadSlice(), nice, HeavyWorkPriority.currentThreadNice())
         }
         XCTAssertEqual(shown.0, 100_000)
@@ -66,14 +70,14 @@ final class ThreadSliceTests: XCTestCase {
 
     func testHeavyWorkOnAThreadAnAnsweringThreadStartedGetsTheKernelsSliceBack() throws {
         let kernels = try kernelDefault()
-        let shown = onNewThread { () -> (inherited: UInt64?, heavy: UInt64?) in
-            _ = ThreadSlice.current.giveAnsweringSlice()
+        let shown = onNewThread { [shortest] () -> (inherited: UInt64?, heavy: UInt64?) in
+            _ = shortest.giveAnsweringSlice()
             // Swift's shared pool grows from whichever thread queues work: here an I/O thread's child.
             let child = DispatchSemaphore(value: 0)
             nonisolated(unsafe) var seen: (UInt64?, UInt64?) = (nil, nil)
             Thread {
                 let inherited = ThreadSlice.currentThreadSlice()
-                HeavyWorkPriority.current.lowerCurrentThread()
+                shortest.giveHeavySlice() // what `HeavyWorkPriority.lowerCurrentThread` does with the daemon's
                 seen = (inherited, ThreadSlice.currentThreadSlice())
                 child.signal()
             }.start()

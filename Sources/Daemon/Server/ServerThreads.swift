@@ -3,8 +3,8 @@ import Glibc
 import Synchronization
 
 /// The server's own threads (the accept loop, one I/O thread per connection). They answer
-/// `status` themselves, so each asks the kernel for the shortest slice (`ThreadSlice`): woken
-/// by a request, it takes a core from the heavy work at once. Their bodies
+/// `status` themselves; with `USEFULMAPD_IO_SLICE_US` each asks the kernel for a short slice
+/// (`ThreadSlice`), so that, woken by a request, it takes a core from the heavy work at once. Their bodies
 /// hold the dispatcher, and through its handlers the store; a thread counts as ended only
 /// after its body is let go of, so once `allEnded()` returns nothing of theirs keeps the store
 /// open. (A `Thread`'s closure is otherwise released whenever the thread object goes, which on

@@ -6,10 +6,12 @@ import Synchronization
 /// How long the kernel lets a thread run before another of its priority may take the core
 /// (EEVDF's slice; a thread may ask for its own since Linux 6.12). A thread with a shorter
 /// slice gets an earlier virtual deadline, so when it wakes it takes the core from a running
-/// thread with a longer one at once, instead of waiting for that one's slice to end. The accept
-/// loop and the connections' I/O threads, which answer `status` themselves, ask for the
-/// shortest (0.1 ms, `USEFULMAPD_IO_SLICE_US`); the heavy work keeps the kernel's default
-/// (`USEFULMAPD_HEAVY_SLICE_US` sets another), see docs/operations.md.
+/// thread with a longer one at once, instead of waiting for that one's slice to end. With
+/// `USEFULMAPD_IO_SLICE_US=N` the accept loop and the connections' I/O threads, which answer
+/// `status` themselves, ask for N µs (100, the shortest, is the one measured); the heavy work
+/// keeps the kernel's default (`USEFULMAPD_HEAVY_SLICE_US` sets another). Off by default: on a
+/// loaded machine it did not lower `status`'s p99 beyond the runs' spread (BENCHMARKS.md, "The
+/// I/O threads' slice, and the build before issue 27"); see docs/operations.md.
 ///
 /// A thread inherits the slice of the thread that started it, so heavy threads started from
 /// an I/O thread (Swift's shared pool grows from whichever thread queues work) set theirs back
@@ -38,11 +40,11 @@ struct ThreadSlice: Sendable {
         heavy = nanoseconds(heavyMicroseconds)
     }
 
-    /// The daemon's: the shortest slice for answering, the kernel's for the heavy work, unless
-    /// the environment says otherwise (a number of microseconds; 0: the kernel's default).
+    /// The daemon's: the kernel's default for every thread, unless the environment asks for a
+    /// slice (a number of microseconds; 0: the kernel's default).
     static let current: ThreadSlice = {
         let environment = ProcessInfo.processInfo.environment
-        return ThreadSlice(answeringMicroseconds: environment[answeringVariable].flatMap { UInt64($0) } ?? shortestMicroseconds,
+        return ThreadSlice(answeringMicroseconds: environment[answeringVariable].flatMap { UInt64($0) },
                            heavyMicroseconds: environment[heavyVariable].flatMap { UInt64($0) })
     }()
 
