@@ -8,9 +8,10 @@ import WireProtocol
 /// not a thread of the process that also runs the 16 writing clients. The `mixed` load starts
 /// this executable again as `usefulmap-bench status-prober --socket=PATH [--pause-ms=N |
 /// --every-ms=N]`; it asks `status` in a loop (`Pacing`) until its standard input ends, then
-/// prints the round trips (nanoseconds, one line)
-/// and its thread's scheduling figures (`/proc/thread-self/schedstat`: time on a core, time
-/// runnable but waiting for one, runs).
+/// prints the round trips (nanoseconds, one line),
+/// its thread's scheduling figures (`/proc/thread-self/schedstat`: time on a core, time
+/// runnable but waiting for one, runs), and the rate it asked at with how many questions were
+/// asked late (behind a fixed rate's schedule).
 enum StatusProber {
     static let command = "status-prober"
 
@@ -20,8 +21,9 @@ enum StatusProber {
         case asFastAsAnswered
         /// N ms after each answer (a status bar's loop): still more questions when answers come faster.
         case pause(milliseconds: Double)
-        /// At a fixed rate, one question every N ms whatever the answers take (none made up
-        /// when one was late): two builds ask the same number, so the writers' throughput compares.
+        /// At a fixed rate, the k-th question k·N ms after the first whatever the answers take
+        /// (`FixedRateSchedule`: one that is late is asked at once, until back on schedule): two
+        /// builds are asked the same number, so the writers' throughput compares.
         case every(milliseconds: Double)
 
         /// The prober's arguments that say it.
@@ -61,9 +63,14 @@ enum StatusProber {
             var roundTrips: [UInt64] = []
             roundTrips.reserveCapacity(1 << 16)
             let before = ThreadSchedule.ofCurrentThread()
-            var next = DispatchTime.now().uptimeNanoseconds
+            let first = DispatchTime.now().uptimeNanoseconds
+            var schedule: FixedRateSchedule?
+            if case .every(let milliseconds) = pacing {
+                schedule = FixedRateSchedule(start: first, interval: UInt64(milliseconds * 1_000_000))
+            }
             while !standardInputEnded() {
                 let start = DispatchTime.now().uptimeNanoseconds
+                schedule?.record(askedAt: start)
                 _ = try runToEnd { try await client.call(Endpoints.status, Params.Empty()) }
                 let end = DispatchTime.now().uptimeNanoseconds
                 roundTrips.append(end - start)
@@ -72,14 +79,16 @@ enum StatusProber {
                     break
                 case .pause(let milliseconds):
                     usleep(useconds_t(milliseconds * 1_000))
-                case .every(let milliseconds):
-                    next += UInt64(milliseconds * 1_000_000)
-                    if next > end { usleep(useconds_t((next - end) / 1_000)) } else { next = end }
+                case .every:
+                    let wait = schedule?.wait(at: end) ?? 0
+                    if wait > 0 { usleep(useconds_t(wait / 1_000)) }
                 }
             }
             let used = ThreadSchedule.ofCurrentThread() - before
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - first) / 1e9
             print(roundTrips.map(String.init).joined(separator: " "))
             print("\(used.cpuNanoseconds) \(used.runDelayNanoseconds) \(used.timeslices)")
+            print("\(Double(roundTrips.count) / seconds) \(schedule?.late ?? 0)")
             exit(0)
         } catch {
             FileHandle.standardError.write(Data("status-prober: \(error)\n".utf8))
@@ -98,6 +107,10 @@ enum StatusProber {
         var roundTripSeconds: [Double]
         var schedule: ThreadSchedule
         var pid: Int32
+        /// Questions asked per second over the whole probing.
+        var askedPerSecond: Double
+        /// Questions asked more than an interval after their time (a fixed rate's catching up).
+        var askedLate: Int
     }
 
     /// A prober process, started from this executable.
@@ -131,14 +144,18 @@ enum StatusProber {
             reader.wait()
             process.waitUntilExit()
             let lines = String(decoding: collected.withLock { $0 }, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            guard process.terminationStatus == 0, lines.count >= 2 else {
+            guard process.terminationStatus == 0, lines.count >= 3 else {
                 throw BenchError("the status prober failed (status \(process.terminationStatus))")
             }
             let figures = lines[1].split(separator: " ").compactMap { UInt64($0) }
             guard figures.count == 3 else { throw BenchError("the status prober printed no scheduling figures") }
+            let asked = lines[2].split(separator: " ")
+            guard asked.count == 2, let rate = Double(asked[0]), let late = Int(asked[1]) else {
+                throw BenchError("the status prober printed no rate")
+            }
             return Result(roundTripSeconds: lines[0].split(separator: " ").compactMap { Double($0) }.map { $0 / 1e9 },
                           schedule: ThreadSchedule(cpuNanoseconds: figures[0], runDelayNanoseconds: figures[1], timeslices: figures[2]),
-                          pid: process.processIdentifier)
+                          pid: process.processIdentifier, askedPerSecond: rate, askedLate: late)
         }
     }
 }
