@@ -46,7 +46,8 @@ final class HeavyWorkPriorityTests: TampereDaemonTestCase {
     /// inherits their slice until lowered) and the Routino workers keep the kernel's default.
     /// Without the variable every thread keeps the kernel's.
     func testAskedForTheIOThreadsGetTheShortestSliceAndTheHeavyWorkKeepsTheKernels() async throws {
-        let kernels = try XCTUnwrap(slice(at: "/proc/\(getpid())/sched"), "this kernel shows no slice")
+        // Kernels before EEVDF (6.6) show no `se.slice`: nothing to check there.
+        guard let kernels = slice(at: "/proc/\(getpid())/sched") else { throw XCTSkip("this kernel shows no slice (Linux 6.6+)") }
         let sliced = try startDaemon(regionsFrom: try TampereRegion.dataDirectory(), environment: ["USEFULMAPD_IO_SLICE_US": "100"])
         var open: [WireClient] = [] // each daemon's connection stays open while its threads are read
         for daemon in [harness!, sliced] {
