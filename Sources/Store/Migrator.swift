@@ -41,6 +41,12 @@ struct Migrator {
     /// - throws: `StoreError.newerSchema`, `.checksumMismatch`, `.foreignDatabase`.
     @discardableResult
     func validate(_ db: Database) throws -> [AppliedMigration] {
+        // One snapshot: another process may commit its first migration between two separate
+        // reads, and "no record, but tables" would then look like someone else's database.
+        try db.readTransaction { try validateInSnapshot(db) }
+    }
+
+    private func validateInSnapshot(_ db: Database) throws -> [AppliedMigration] {
         let hasRecord = try db.scalar(
             "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migration'") != .integer(0)
         guard hasRecord else {

@@ -115,6 +115,20 @@ final class CrashSafetyTests: XCTestCase {
         XCTAssertGreaterThan(acknowledged.count, 100, "the children got far enough to test something")
     }
 
+    /// A process that opened a new file between another's two looks at it (no migration record
+    /// yet, then the first migration's tables) called it a foreign database and refused it.
+    /// Many processes open many new files at once; every one of them opens.
+    func testProcessesOpeningTheSameNewFileAtOnceNeverTakeItForAForeignDatabase() throws {
+        for round in 0..<60 {
+            let file = directory.path("new-\(round).sqlite")
+            let children = try (0..<4).map { _ in try CrashChild(["open", file]) }
+            for (index, child) in children.enumerated() {
+                let lines = child.finish()
+                XCTAssertEqual(lines, ["OPENED"], "round \(round), child \(index)")
+            }
+        }
+    }
+
     func testTwoProcessesWritingTheSameNewFileAtOnceBothSucceedWithoutCorruption() throws {
         let children = try ["a", "b"].map { try CrashChild(["write", path, $0, "40"]) }
         var acknowledged = Acknowledged()
