@@ -26,11 +26,12 @@ public enum PlanCalendarEvents {
         let fallback: Date? = plan.timePreference == .leaveNow ? now : nil
         let arrivals = plan.schedule(startingAt: fallback)
         let departures = plan.departureTimes(startingAt: fallback)
-        return (0..<plan.segmentCount).compactMap { index -> CalendarEvent? in
+        let keys = plan.segmentKeys
+        return keys.indices.compactMap { index -> CalendarEvent? in
             guard let leg = plan.legs[index], let start = leg.departure ?? departures[index] else { return nil }
             let end = leg.arrival ?? arrivals[index + 1] ?? start.addingTimeInterval(leg.expectedTravelTime)
             let link = try? GoogleMapsLink.build(plan: plan, segment: index, timeZone: identity.timeZone, now: fallback)
-            return CalendarEvent(uid: uid(identity, key: plan.segmentKey(index)), sequence: Int(clamping: identity.generation),
+            return CalendarEvent(uid: uid(identity, key: keys[index]), sequence: Int(clamping: identity.generation),
                                  summary: plainText(summary(leg, to: plan.nodes[index + 1].place.name)),
                                  location: plainText(leg.rides.first?.boarding.name ?? plan.nodes[index].place.name),
                                  start: start, end: end, timeZone: identity.timeZone, url: link?.url)

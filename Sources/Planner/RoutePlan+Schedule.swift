@@ -184,11 +184,8 @@ extension RoutePlan {
     public var totalTravelTime: TimeInterval? {
         let present = legs.compactMap { $0 }
         guard present.count == segmentCount else { return nil }
-        switch timePreference {
-        case .departAt(let date): if missedConnection(leavingAt: date) != nil { return nil }
-        case .arriveBy(let date): if lateConnection(arrivingBy: date) ?? missedAfterAStayUntil != nil { return nil }
-        case .leaveNow: break
-        }
+        // A leave-now plan's connections depend on the moment it is shown; its total does not.
+        if timePreference != .leaveNow, brokenConnection(now: .distantPast) != nil { return nil }
         let times = schedule()
         if let first = times.first ?? nil, let last = times.last ?? nil {
             return last.timeIntervalSince(first)

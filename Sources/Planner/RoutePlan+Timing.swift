@@ -108,7 +108,8 @@ extension RoutePlan {
     /// of the refined plan would; its walks stay (they carry no times).
     func emptyingTransitLegsRetimedBySplits(of original: RoutePlan) -> RoutePlan {
         let kept = Set(original.segmentKeys)
-        let split = (0..<segmentCount).filter { !kept.contains(segmentKey($0)) }
+        let keys = segmentKeys
+        let split = keys.indices.filter { !kept.contains(keys[$0]) }
         var plan = self
         for index in split {
             let retimed = [index] + (timingSource(ofSegment: index).isBackward

@@ -87,12 +87,12 @@ public struct RoutePlan: Hashable, Sendable, Codable {
 
     /// Every segment's key, in order (`segmentKey` of each, counted in one pass).
     public var segmentKeys: [SegmentKey] {
-        var seen: [[String]: Int] = [:]
+        var seen: [SegmentKey: Int] = [:]  // keyed by the first occurrence of each pair of places
         return (0..<segmentCount).map { index in
-            let from = nodes[index].place.id, to = nodes[index + 1].place.id
-            let occurrence = seen[[from, to], default: 0]
-            seen[[from, to]] = occurrence + 1
-            return SegmentKey(fromID: from, toID: to, occurrence: occurrence)
+            let first = SegmentKey(fromID: nodes[index].place.id, toID: nodes[index + 1].place.id, occurrence: 0)
+            let occurrence = seen[first, default: 0]
+            seen[first] = occurrence + 1
+            return SegmentKey(fromID: first.fromID, toID: first.toID, occurrence: occurrence)
         }
     }
 
@@ -134,9 +134,10 @@ public struct RoutePlan: Hashable, Sendable, Codable {
     private mutating func carryDecisions(from old: RoutePlan, origins: [Int?]) {
         var locks: [SegmentKey: SegmentLock] = [:], pins: [SegmentKey: PinnedDeparture] = [:]
         var pending: [SegmentKey: PendingSegmentUpdate] = [:], dismissed: [SegmentKey: RouteLeg] = [:]
+        let oldKeys = old.segmentKeys, newKeys = segmentKeys
         for (index, origin) in origins.enumerated() {
-            guard let origin, (0..<old.segmentCount).contains(origin) else { continue }
-            let before = old.segmentKey(origin), after = segmentKey(index)
+            guard let origin, oldKeys.indices.contains(origin) else { continue }
+            let before = oldKeys[origin], after = newKeys[index]
             guard before.joinsSamePlaces(as: after) else { continue }
             locks[after] = old.locks[before]
             if var pin = old.pins[before] { pin.segment = after; pins[after] = pin }

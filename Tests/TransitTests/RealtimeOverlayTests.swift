@@ -19,16 +19,17 @@ final class RealtimeOverlayTests: XCTestCase {
 
     private let a = MiniFeed.coordinate(km: 0), b = MiniFeed.coordinate(km: 5), c = MiniFeed.coordinate(km: 10)
 
-    /// A (0 km) → B (5 km) → C (10 km): T1 at 08:00, T2 at 08:30, both every day of 2022.
-    /// (The router holds its timetable in memory: the fixture's files may go.)
-    private func lineRouter() throws -> TransitRouter {
+    /// A (0 km) → B (5 km) → C (10 km): T1 at 08:00 and the second trip (T2 at 08:30 unless
+    /// given), both every day of 2022. (The router holds its timetable in memory: the fixture's
+    /// files may go.)
+    private func lineRouter(second: (id: String, times: [String]) = ("T2", ["08:30:00", "08:40:00", "08:50:00"])) throws -> TransitRouter {
         var feed = MiniFeed()
         feed.stop("A", km: 0)
         feed.stop("B", km: 5)
         feed.stop("C", km: 10)
         feed.routes = [("R1", "1", 3)]
         feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00"), ("C", "08:20:00")])
-        feed.trip("T2", route: "R1", [("A", "08:30:00"), ("B", "08:40:00"), ("C", "08:50:00")])
+        feed.trip(second.id, route: "R1", Array(zip(["A", "B", "C"], second.times)))
         return try FeedFixture().router(feed.files).0
     }
 
@@ -113,14 +114,7 @@ final class RealtimeOverlayTests: XCTestCase {
     func testALiveRunDelayedPastTheTimetablesLastTimeIsCaughtAfterMidnight() throws {
         // The timetable's last time is 23:59; a query skips the service days whose trips all end
         // before it leaves, which must count the live runs' times too.
-        var feed = MiniFeed()
-        feed.stop("A", km: 0)
-        feed.stop("B", km: 5)
-        feed.stop("C", km: 10)
-        feed.routes = [("R1", "1", 3)]
-        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00"), ("C", "08:20:00")])
-        feed.trip("T9", route: "R1", [("A", "23:40:00"), ("B", "23:50:00"), ("C", "23:59:00")])
-        let router = try FeedFixture().router(feed.files).0
+        let router = try lineRouter(second: ("T9", ["23:40:00", "23:50:00", "23:59:00"]))
         XCTAssertEqual(try leg(router, b, c, .departAt(utc(0, 5, day: 3))).rides.map(\.tripID), ["T1"], "the timetable alone")
         let report = router.applyRealtime([self.feed([update("T9", delay: 2400)])], now: utc(23, 45))
         XCTAssertEqual(report.feeds.first?.tripUpdatesApplied, 1)

@@ -29,8 +29,9 @@ public enum WireDocuments {
                          stayS: node.stay?.seconds,
                          stayUntil: { if case .until(let date)? = node.stay { return wire(date) }; return nil }())
         }
-        let segments = (0..<plan.segmentCount).map { index -> SegmentDocument in
-            let key = plan.segmentKey(index)
+        let keys = plan.segmentKeys
+        let segments = keys.indices.map { index -> SegmentDocument in
+            let key = keys[index]
             let legDocument = plan.legs[index].map {
                 leg($0, timeZone: timeZone, departure: departures[index], arrival: times[index + 1])
             }
@@ -40,7 +41,7 @@ public enum WireDocuments {
                                    chosenLines: plan.locks[key]?.chosenLines ?? [])
         }
         let pending = plan.pending.compactMap { key, update -> PendingDocument? in
-            guard let index = plan.segmentIndex(of: key) else { return nil }
+            guard let index = keys.firstIndex(of: key) else { return nil }
             return PendingDocument(segment: index + 1, selected: leg(update.selected, timeZone: timeZone),
                                    latest: leg(update.latest, timeZone: timeZone))
         }.sorted { $0.segment < $1.segment }
