@@ -40,7 +40,6 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CICal", path: "Sources/CICal", pkgConfig: "libical"),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
-        .systemLibrary(name: "CScheduler", path: "Sources/CScheduler"),
 
         // MARK: - Domain
         .target(name: "Planner", resources: [.embedInCode("Resources/google-maps-format.json")], swiftSettings: swift6),
@@ -76,8 +75,7 @@ let package = Package(
         // MARK: - Wire protocol, daemon, client
         .target(name: "WireProtocol", swiftSettings: swift6),
         .target(name: "Daemon",
-                dependencies: ["Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "Notifications", "WireProtocol",
-                               "CScheduler"],
+                dependencies: ["Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "Notifications", "WireProtocol"],
                 swiftSettings: swift6),
         .executableTarget(name: "usefulmapd", dependencies: ["Daemon"], swiftSettings: swift6),
         .executableTarget(name: "umctl", dependencies: ["WireProtocol"], swiftSettings: swift6),

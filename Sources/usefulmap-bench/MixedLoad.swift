@@ -106,7 +106,6 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
     report.add("daemon: threads' wait for a core/run", daemonUsed.meanRunDelayMilliseconds, unit: "ms")
     report.notes["load average (1 min) before / after"] = "\(loadBefore) / \(loadAverage())"
     report.notes["daemon's threads by nice value"] = threadsByNice(of: daemonPID)
-    report.notes["daemon's threads by time slice"] = threadsBySlice(of: daemonPID)
     report.notes["prober"] = prober == .process
         ? "a process of its own" + statusPacing.reportText
         : "a thread of the bench process"
@@ -156,20 +155,6 @@ private func threadsByNice(of pid: Int32) -> String {
         if fields.count > 16, let nice = Int(fields[16]) { counts[nice, default: 0] += 1 }
     }
     return counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-}
-
-/// How many of the process's threads run with each time slice, "100 µs: 3, 1400 µs: 20":
-/// whether its I/O threads asked for the shortest (`USEFULMAPD_IO_SLICE_US`, docs/operations.md).
-private func threadsBySlice(of pid: Int32) -> String {
-    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-    var counts: [UInt64: Int] = [:]
-    for task in tasks {
-        guard let sched = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/sched", encoding: .utf8),
-              let line = sched.split(separator: "\n").first(where: { $0.hasPrefix("se.slice ") }),
-              let nanoseconds = UInt64(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") else { continue }
-        counts[nanoseconds / 1_000, default: 0] += 1
-    }
-    return counts.isEmpty ? "not shown by this kernel" : counts.sorted { $0.key < $1.key }.map { "\($0.key) µs: \($0.value)" }.joined(separator: ", ")
 }
 
 /// The 1-minute load average, as /proc/loadavg says it.

@@ -23,9 +23,7 @@ final class LayeringTests: XCTestCase {
         // Notifications know sd-bus and nothing of the domain; only the daemon uses them.
         "Notifications": ["Foundation", "Synchronization", "CSystemd"],
         "Daemon": ["Foundation", "Glibc", "Dispatch", "Synchronization",
-                   "Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "Notifications", "WireProtocol", "SQLite",
-                   // sched_setattr(2), which glibc does not wrap (ThreadSlice).
-                   "CScheduler"],
+                   "Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "Notifications", "WireProtocol", "SQLite"],
         "usefulmapd": ["Foundation", "Glibc", "Daemon"],
         "umctl": ["FoundationEssentials", "Glibc", "Synchronization", "WireProtocol"],
         "usefulmap-routino-worker": ["Foundation", "Glibc", "CRoutino"],

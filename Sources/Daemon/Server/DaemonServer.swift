@@ -21,7 +21,7 @@ public final class DaemonServer: Sendable {
     private let acceptFinished = Mutex(false)
     /// `stop` waiting for the accept loop to see it and end.
     private let acceptEnded = Waiters()
-    private let threads: ServerThreads
+    private let threads = ServerThreads()
     private let daemonUID = getuid()
     private let descriptors = DescriptorBudget()
 
@@ -30,7 +30,6 @@ public final class DaemonServer: Sendable {
         self.dispatcher = dispatcher
         self.logger = logger
         self.limits = limits
-        threads = ServerThreads(logger: logger)
     }
 
     /// Starts the accept loop on its own thread and returns.

@@ -2,9 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// The server's own threads (the accept loop, one I/O thread per connection). They answer
-/// `status` themselves; with `USEFULMAPD_IO_SLICE_US` each asks the kernel for a short slice
-/// (`ThreadSlice`), so that, woken by a request, it takes a core from the heavy work at once. Their bodies
+/// The server's own threads (the accept loop, one I/O thread per connection). Their bodies
 /// hold the dispatcher, and through its handlers the store; a thread counts as ended only
 /// after its body is let go of, so once `allEnded()` returns nothing of theirs keeps the store
 /// open. (A `Thread`'s closure is otherwise released whenever the thread object goes, which on
@@ -12,9 +10,6 @@ import Synchronization
 final class ServerThreads: Sendable {
     private let live = Mutex(0)
     private let ended = Waiters()
-    private let logger: DaemonLogger?
-
-    init(logger: DaemonLogger? = nil) { self.logger = logger }
 
     /// Runs `body` on a new thread named `name`.
     func start(name: String, _ body: @escaping @Sendable () -> Void) {
@@ -22,9 +17,6 @@ final class ServerThreads: Sendable {
         let held = HeldBody(body)
         let thread = Thread { [self] in
             nameCurrentThread(name)
-            if let refused = ThreadSlice.current.giveAnsweringSlice() {
-                logger?.notice("the I/O threads keep the kernel's time slice", ["reason": refused])
-            }
             held.runOnce()
             live.withLock { $0 -= 1 }
             ended.notifyAll()

@@ -37,12 +37,10 @@ struct HeavyWorkPriority: Sendable {
     }()
 
     /// Lowers the calling thread to `nice` the first time it asks (a thread-specific flag, so a
-    /// busy thread pays one look-up per job, not a system call), and gives it the heavy work's
-    /// time slice, not the shortest one an I/O thread that started it would have passed on.
+    /// busy thread pays one look-up per job, not a system call).
     func lowerCurrentThread() {
-        guard pthread_getspecific(Self.lowered) == nil else { return }
-        if let nice { Self.lower(toNice: nice) }
-        ThreadSlice.current.giveHeavySlice()
+        guard let nice, pthread_getspecific(Self.lowered) == nil else { return }
+        Self.lower(toNice: nice)
         pthread_setspecific(Self.lowered, Self.marker)
     }
 
