@@ -72,10 +72,14 @@ extension RoutePlan {
         return times
     }
 
-    /// The time the traveller leaves each node: its `schedule()` time plus its stay. The
-    /// destination's entry is its arrival.
+    /// The time the traveller leaves each node: its `schedule()` time plus its stay, or the
+    /// pinned time of a walk or car leg that leaves from it (the traveller waits for it, as
+    /// `fillForward` times the leg). The destination's entry is its arrival.
     public func departureTimes(startingAt fallbackStart: Date? = nil) -> [Date?] {
-        zip(nodes, schedule(startingAt: fallbackStart)).map { node, time in time.map(node.leaving(arrivedAt:)) }
+        zip(nodes.indices, schedule(startingAt: fallbackStart)).map { index, time in
+            if index < segmentCount, legs[index]?.departure == nil, let pinned = pinnedDeparture(ofSegment: index) { return pinned }
+            return time.map(nodes[index].leaving(arrivedAt:))
+        }
     }
 
     /// Seconds of rounding a connection may be late by and still count as caught (engines answer

@@ -277,6 +277,21 @@ final class PinnedDepartureTests: XCTestCase {
         XCTAssertNil(recomputed.totalTravelTime)
     }
 
+    // MARK: A pinned walk after a ride (found from outside: `plan pin` on the walk home)
+
+    /// Home -walk- A -transit 08:20–08:40- B -walk- Office, the last walk pinned to leave at
+    /// 08:50: the traveller waits at B, so the walk leaves at 08:50 (not when the bus arrives),
+    /// as the wire's leg, the calendar, the reminders and the Google Maps link read it.
+    func testAWalkPinnedAfterARideLeavesAtItsPinNotWhenTheRideArrives() async throws {
+        let planner = Planner(routing: FakeRoutingPort(legs: ComputeLegsTests.script), clock: clock)
+        let computed = try await computedPlan()
+        let pinned = try await planner.computeLegs(try await planner.pinning(computed, segment: 2, at: Fixture.at(50)))
+        XCTAssertEqual(pinned.schedule()[2], Fixture.at(40), "at B when the bus arrives")
+        XCTAssertEqual(pinned.departureTimes()[2], Fixture.at(50), "leaving B at the pinned time")
+        XCTAssertEqual(pinned.schedule()[3], Fixture.at(55), "at the office 5 minutes after leaving")
+        XCTAssertEqual(pinned.departureTimes()[1], Fixture.at(20), "a ride leaves at its own time")
+    }
+
     // MARK: A pinned walk leg kept at an older pace (found by the edit-sequence property test)
 
     /// Home -walk- Office, the walk pinned at 08:00 and then made slow: the pin keeps the user's
