@@ -93,6 +93,10 @@ enum Render {
             let steps = segment.leg.map { legSteps($0, askedDay: day) } ?? []
             if let leg = segment.leg {
                 text += " \(duration(leg.durationS)), \(distance(leg.distanceM))"
+                // A walk or drive pinned later than the traveller gets there: they wait, then leave.
+                if leg.rides.isEmpty, node.stayS == nil, node.stayUntil == nil, let leaves = leg.departure, leaves != node.time {
+                    text += ", leaves \(dayClock(leaves))"
+                }
                 if !steps.isEmpty {
                     text += "; lines \(leg.rides.map(\.line).joined(separator: ", "))"
                     if leg.transfers > 0 { text += "; \(leg.transfers) transfer\(leg.transfers == 1 ? "" : "s")" }

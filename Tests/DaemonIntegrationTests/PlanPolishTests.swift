@@ -64,6 +64,24 @@ final class PlanPolishTests: SharedTampereDaemonTestCase {
         }
         XCTAssertEqual(columns(before: "61.49001", in: tokyo), columns(before: "61.49002", in: latin), rows.joined(separator: "\n"))
     }
+
+    /// The walk back pinned to leave later than the bus gets there: the plan shows when it
+    /// leaves, and its leg leaves then (found from outside: it said the bus's arrival).
+    func testAWalkPinnedLaterThanTheRideBeforeItShowsWhenItLeaves() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "Keskustori", "--mode", "transit",
+                                        "--at", "2022-01-12T07:30"])
+        let id = try id(created)
+        let walkBack = segments(created).count
+        XCTAssertEqual(segments(created).last?["mode"], .string("walk"), "the plan ends with a walk from the stop: \(created)")
+        let pinned = try harness.json(["plan", "pin", id, String(walkBack), "09:45"])
+        let stop = try XCTUnwrap(nodes(pinned)[walkBack - 1]["time"]?.stringValue)
+        XCTAssertLessThan(stop, "2022-01-12T09:45:00+02:00", "the bus gets there before the pinned walk")
+        let leg = try XCTUnwrap(segments(pinned).last?["leg"])
+        XCTAssertEqual(leg["departure"], .string("2022-01-12T09:45:00+02:00"))
+        let shown = try harness.umctl(["plan", "show", id]).stdout
+        XCTAssertTrue(shown.contains("seg \(walkBack): walk") && shown.contains(", leaves 09:45"), shown)
+    }
 }
 
 private extension String {
