@@ -171,7 +171,8 @@ public final class TransitRouter: Sendable {
             }
             // The day after a feed's last is searched only for that evening's trips past midnight.
             if !timetable.feeds.contains(where: { ($0.firstDay...$0.lastDay).contains(day) }) { throw outside() }
-            throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) between these points")
+            throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) between these points"
+                                       + " in the \(Raptor.defaultHorizon / 3600) hours searched")
         }
         if let quicker, quicker.arrival < bestRaw.arrival { bestRaw = quicker }
         let direct = walking.walkingSeconds(from: origin, to: destination, pace: pace)

@@ -329,6 +329,24 @@ final class TransitRoutingTests: XCTestCase {
         }
     }
 
+    /// A search looks 12 hours ahead (or back): past that, "no service" says how far it looked,
+    /// so "none after 19:00" is not read as "none tomorrow" (the 08:00 is 13 hours later).
+    func testNoServiceWithinTheSearchedHoursSaysHowFarItLooked() throws {
+        var feed = lineFeed()
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        let (router, _) = try FeedFixture().router(feed.files)
+        XCTAssertEqual(hm(try query(router, a, b, .departAt(utc(2, 20, 30))).best.departure), "2022-03-03 08:00", "11.5 hours ahead")
+        XCTAssertThrowsError(try query(router, a, b, .departAt(utc(2, 19, 0)))) { error in
+            XCTAssertEqual((error as? RoutingError)?.code, "no_route")
+            XCTAssertEqual((error as? RoutingError)?.message,
+                           "no transit service leaving after 2022-03-02 19:00 UTC between these points in the 12 hours searched")
+        }
+        XCTAssertThrowsError(try query(router, a, b, .arriveBy(utc(3, 7, 0)))) { error in
+            XCTAssertEqual((error as? RoutingError)?.message,
+                           "no transit service arriving by 2022-03-03 07:00 UTC between these points in the 12 hours searched")
+        }
+    }
+
     func testDateOutsideTheFeedsServicePeriodNamesThePeriod() throws {
         var feed = lineFeed()
         feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
