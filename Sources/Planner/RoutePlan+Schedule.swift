@@ -175,8 +175,23 @@ extension RoutePlan {
     private func fillBackward(_ times: inout [Date?], from end: Int) {
         var index = end - 1
         while index >= 0, let time = times[index + 1], let leg = legs[index], times[index] == nil {
-            times[index] = nodes[index].latestArrival(leavingAt: leg.departure ?? time.addingTimeInterval(-leg.expectedTravelTime))
+            let latestLeaving = leg.departure ?? time.addingTimeInterval(-leg.expectedTravelTime)
+            times[index] = nodes[index].latestArrival(leavingAt: latestLeaving)
+            if let arrived = times[index], nodes[index].leaving(arrivedAt: arrived) < latestLeaving.addingTimeInterval(-Self.connectionSlack) {
+                retimeForwardFromAStayEnd(&times, from: index, to: end)
+            }
             index -= 1
+        }
+    }
+
+    /// A stay "until" that ends before the leg after it need leave: the traveller leaves when
+    /// it ends, so the undated legs up to `end` are timed forward from there, and the wait falls
+    /// at the next dated leg's start (as after a ride that arrives early), not on a walk.
+    private func retimeForwardFromAStayEnd(_ times: inout [Date?], from start: Int, to end: Int) {
+        var index = start
+        while index < end, let time = times[index], let leg = legs[index], !isDated(index) {
+            times[index + 1] = nodes[index].leaving(arrivedAt: time).addingTimeInterval(leg.expectedTravelTime)
+            index += 1
         }
     }
 

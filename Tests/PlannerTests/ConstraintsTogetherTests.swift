@@ -36,6 +36,22 @@ final class ConstraintsTogetherTests: XCTestCase {
         XCTAssertNotNil(plan.totalTravelTime)
     }
 
+    /// Home -walk- Office (stay until 08:30) -walk- Stop A -transit 10:00–10:20- Stop B, walks of
+    /// 10 minutes: the traveller leaves the office at 08:30, gets to stop A at 08:40 and waits
+    /// there for the bus. (Found from outside: the walk was shown arriving when the bus leaves,
+    /// 08:30 → 10:00 for a 10-minute walk.)
+    func testAStayUntilEndingLongBeforeALaterBusLeavesAtItsEndAndWaitsAtTheStop() throws {
+        var office = PlanNode(place: Fixture.office)
+        office.stay = .until(Fixture.at(30))
+        let plan = try RoutePlan(restoring: [PlanNode(place: Fixture.home), office, PlanNode(place: Fixture.stopA), PlanNode(place: Fixture.stopB)],
+                                 modes: [.walk, .walk, .transit],
+                                 legs: [Fixture.walk(10), Fixture.walk(10), Fixture.transit(departing: Fixture.at(120), minutes: 20)],
+                                 timePreference: .leaveNow, pace: .normal, locks: [:], pinned: nil, pending: [:])
+        XCTAssertEqual(plan.schedule(), [Fixture.at(20), Fixture.at(30), Fixture.at(40), Fixture.at(140)])
+        XCTAssertEqual(plan.departureTimes()[1], Fixture.at(30), "leaving the office when the stay ends")
+        XCTAssertEqual(plan.totalTravelTime, 120 * 60)
+    }
+
     func testAPinBeforeTheStaysEndIsTheConstraintThatGivesAndALaterDepartureIsProposed() async throws {
         let planner = Planner(routing: Self.buses(), clock: clock)
         let computed = try await planner.computeLegs(try dayPlan(until: Fixture.at(510)))
