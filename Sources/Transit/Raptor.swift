@@ -258,7 +258,7 @@ struct Raptor: Sendable {
         let ready = scratch.ready, reached = scratch.reached
         let targetSeconds = scratch.targetSeconds, queueIndex = scratch.queueIndex, queueLast = scratch.queueLast
         let queuedWords = scratch.queuedWords, queuedWordCount = scratch.queuedWordCount, targetWords = scratch.targetWords
-        let parents = scratch.parents, rides = scratch.rides, roundBest = scratch.roundBest
+        let parents = scratch.parents, rides = scratch.rides
         let marked = scratch.marked, improved = scratch.improved, touched = scratch.touched
         let markedNow = marked.member  // during a round's scans: made ready in the round before
 
@@ -307,14 +307,11 @@ struct Raptor: Sendable {
             /// earlier round was ridden from there in that round's next one, so it improves
             /// nothing now. Past `last`, the last marked stop, the scan only hops off, and only
             /// until the trip reaches no earlier than the target's best time (times never go
-            /// back along a trip). That best time is the round's so far (`roundBest`, read once per
-            /// scan): a hop-off at a target stop lowers it for the scans after it. It lives in
-            /// the scratch's memory, since the scans reading a variable they capture pay a
-            /// dynamic exclusivity check.
+            /// back along a trip). `limit` is that best time, passed rather than captured: the
+            /// scans reading a variable they capture pay a dynamic exclusivity check.
             @inline(__always)
             func scan(_ pattern: Timetable.Pattern, label: Int32, from: Int, last: Int, table: PatternBuffers,
-                      running: UnsafeBufferPointer<Int32>, runningRange: Range<Int>, dayIndex: Int) {
-                let limit = roundBest.pointee
+                      running: UnsafeBufferPointer<Int32>, runningRange: Range<Int>, dayIndex: Int, before limit: Int) {
                 let ref = days[dayIndex].reference
                 let span = D.span(pattern)
                 if runningRange.isEmpty || D.isBefore(ref &+ span.last, time) || !D.isBefore(ref &+ span.first, limit) { return }
@@ -343,9 +340,6 @@ struct Raptor: Sendable {
                             reached[s] = t
                             rides[labels &+ s] = ride(to: i, trip: trip, hopOnIndex: hopOnIndex)
                             improved.insert(Int32(s))
-                            if targetSeconds[s] >= 0 && D.isBefore(D.plus(t, targetSeconds[s]), roundBest.pointee) {
-                                roundBest.pointee = D.plus(t, targetSeconds[s])
-                            }
                         }
                     }
                     guard flags & D.hopOnFlag != 0, markedNow[s] else { continue }
@@ -372,16 +366,13 @@ struct Raptor: Sendable {
                         reached[s] = t
                         rides[labels &+ s] = ride(to: i, trip: trip, hopOnIndex: hopOnIndex)
                         improved.insert(Int32(s))
-                        if targetSeconds[s] >= 0 && D.isBefore(D.plus(t, targetSeconds[s]), roundBest.pointee) {
-                            roundBest.pointee = D.plus(t, targetSeconds[s])
-                        }
                     }
                 }
             }
 
             /// Scans queued pattern `p` on each service day, and its live runs.
             @inline(__always)
-            func scanQueued(_ p: Int) {
+            func scanQueued(_ p: Int, before limit: Int) {
                 let p32 = Int32(truncatingIfNeeded: p)
                 let from = Int(queueIndex[p]), last = Int(queueLast[p])
                 queueIndex[p] = -1
@@ -389,7 +380,8 @@ struct Raptor: Sendable {
                 for dayIndex in D.scan(from: D.first(count: days.count), count: days.count) {
                     let day = days[dayIndex]
                     scan(pattern, label: p32, from: from, last: last, table: statics, running: day.running,
-                         runningRange: Int(day.runningStart[p])..<Int(day.runningStart[p &+ 1]), dayIndex: dayIndex)
+                         runningRange: Int(day.runningStart[p])..<Int(day.runningStart[p &+ 1]), dayIndex: dayIndex,
+                         before: limit)
                 }
                 // The live runs of this pattern: same stops, all trips running on their one day.
                 guard !liveByBase.isEmpty else { return }
@@ -399,7 +391,7 @@ struct Raptor: Sendable {
                     let day = Int(patternDays[o])
                     guard let dayIndex = days.firstIndex(where: { $0.day == day }) else { continue }
                     scan(livePattern, label: Int32(staticCount + o), from: from, last: last, table: lives, running: identity,
-                         runningRange: 0..<Int(livePattern.tripCount), dayIndex: dayIndex)
+                         runningRange: 0..<Int(livePattern.tripCount), dayIndex: dayIndex, before: limit)
                 }
             }
 
@@ -407,8 +399,7 @@ struct Raptor: Sendable {
             // target, so after them the round's best time there is known (reach the target
             // first), and it bounds the other scans of the round (pass 1) and the transfers: a
             // hop-off or a ready time no earlier improves nothing, in this round or a later one.
-            // One loop for both passes, so that the scans are inlined once. Within pass 0 each
-            // hop-off at a target stop lowers `roundBest` for the scans after it.
+            // One loop for both passes, so that the scans are inlined once.
             let bestBefore = best
             var bestStop: Int32 = -1
             for pass in 0..<2 {
@@ -421,13 +412,13 @@ struct Raptor: Sendable {
                         }
                     }
                 }
-                roundBest.pointee = best
+                let limit = best
                 for w in 0..<queuedWordCount {
                     var bits = queuedWords[w] & (pass == 0 ? targetWords[w] : ~0)
                     if bits == 0 { continue }
                     queuedWords[w] ^= bits
                     while bits != 0 {
-                        scanQueued(w &<< 6 | bits.trailingZeroBitCount)
+                        scanQueued(w &<< 6 | bits.trailingZeroBitCount, before: limit)
                         bits &= bits &- 1
                     }
                 }

@@ -58,8 +58,6 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
     /// The patterns serving a target stop, as bits like `queuedWords`: a round scans its queued
     /// ones first, since only they can reach the target.
     let targetWords: UnsafeMutablePointer<UInt64>
-    /// The best time at the target found so far, as a round's scans lower it.
-    let roundBest: UnsafeMutablePointer<Int>
     /// Stops whose `ready` or `reached` changed: at most twice each.
     let touched: StopList
     /// Rounds the label buffers hold.
@@ -145,8 +143,6 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
         queuedWords.initialize(repeating: 0, count: max(1, queuedWordCount))
         targetWords = .allocate(capacity: max(1, queuedWordCount))
         targetWords.initialize(repeating: 0, count: max(1, queuedWordCount))
-        roundBest = .allocate(capacity: 1)
-        roundBest.initialize(to: 0)
         touched = StopList(capacity: 2 * stopCount, flags: 0)
         parents = .allocate(capacity: 1)
         rides = .allocate(capacity: 1)
@@ -158,7 +154,6 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
         queueLast.deallocate()
         queuedWords.deallocate()
         targetWords.deallocate()
-        roundBest.deallocate()
         for list in [marked, improved, touched] { list.deallocate() }
         parents.deinitialize(count: rounds * stopCount)
         parents.deallocate()
