@@ -219,9 +219,10 @@ struct Raptor: Sendable {
     }
 
     /// Round k finds the best times with k rides: it scans each pattern serving a stop made
-    /// ready in round k - 1, from the first such stop in scan order, then follows the changes
-    /// and footpaths from the stops it improved. Stops are made ready only before the best
-    /// time found at the target (nothing later can improve on it).
+    /// ready in round k - 1, from the first such stop in scan order (those serving a target
+    /// stop first, so that the round's best time at the target bounds the others), then follows
+    /// the changes and footpaths from the stops it improved. Rides hop off and stops are made
+    /// ready only before the best time found at the target (nothing later can improve on it).
     private func runRounds<D: SearchDirection, B: SearchBound>(
         _ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [ServiceDay], rounds: Int,
         horizon: Int, overlay: RealtimeOverlay, stopMask: [UInt8], bound: B, scratch: RaptorScratch) -> [TargetReached] {
@@ -256,13 +257,19 @@ struct Raptor: Sendable {
         let liveByBase = overlay.liveByBase, liveOfBase = overlay.liveOfBase, patternDays = overlay.patternDays
         let ready = scratch.ready, reached = scratch.reached
         let targetSeconds = scratch.targetSeconds, queueIndex = scratch.queueIndex, queueLast = scratch.queueLast
-        let queuedWords = scratch.queuedWords, queuedWordCount = scratch.queuedWordCount
+        let queuedWords = scratch.queuedWords, queuedWordCount = scratch.queuedWordCount, targetWords = scratch.targetWords
         let parents = scratch.parents, rides = scratch.rides
         let marked = scratch.marked, improved = scratch.improved, touched = scratch.touched
         let markedNow = marked.member  // during a round's scans: made ready in the round before
 
         for e in target where targetSeconds[Int(e.stop)] < 0 || e.seconds < targetSeconds[Int(e.stop)] {
             targetSeconds[Int(e.stop)] = e.seconds
+        }
+        for e in target {  // the patterns that can reach the target (their live runs have the same stops)
+            for k in Int(statics.stopPatternStart[Int(e.stop)])..<Int(statics.stopPatternStart[Int(e.stop) &+ 1]) {
+                let p = Int(statics.stopPatternEntries[k])
+                targetWords[p &>> 6] |= 1 &<< UInt64(p & 63)
+            }
         }
         for a in start where D.isBefore(D.plus(time, a.seconds), ready[Int(a.stop)]) {
             let s = Int(a.stop)
@@ -294,23 +301,20 @@ struct Raptor: Sendable {
                 }
             }
 
-            // The target's best time as the scans read it (it changes only after them); a copy,
-            // because the scans reading the variable itself pay a dynamic exclusivity check.
-            let bestNow = best
-
             /// Rides one pattern's running trips of one day from stop index `from` in scan order:
             /// hop off where the current trip improves a stop, hop on a better trip where the
             /// previous round made a stop ready (`marked`). A trip caught at a stop ready since an
             /// earlier round was ridden from there in that round's next one, so it improves
             /// nothing now. Past `last`, the last marked stop, the scan only hops off, and only
             /// until the trip reaches no earlier than the target's best time (times never go
-            /// back along a trip).
+            /// back along a trip). `limit` is that best time, passed rather than captured: the
+            /// scans reading a variable they capture pay a dynamic exclusivity check.
             @inline(__always)
             func scan(_ pattern: Timetable.Pattern, label: Int32, from: Int, last: Int, table: PatternBuffers,
-                      running: UnsafeBufferPointer<Int32>, runningRange: Range<Int>, dayIndex: Int) {
+                      running: UnsafeBufferPointer<Int32>, runningRange: Range<Int>, dayIndex: Int, before limit: Int) {
                 let ref = days[dayIndex].reference
                 let span = D.span(pattern)
-                if runningRange.isEmpty || D.isBefore(ref &+ span.last, time) || !D.isBefore(ref &+ span.first, bestNow) { return }
+                if runningRange.isEmpty || D.isBefore(ref &+ span.last, time) || !D.isBefore(ref &+ span.first, limit) { return }
                 let hopOnTimes = D.hopOnTimes(table), hopOffTimes = D.hopOffTimes(table)
                 let stops = table.stops, patternFlags = table.flags
                 let n = Int(pattern.stopCount)
@@ -331,7 +335,7 @@ struct Raptor: Sendable {
                     let flags = patternFlags[stopsBase &+ i] & stopMask[s]
                     if trip >= 0 && flags & D.hopOffFlag != 0 {
                         let t = ref &+ Int(hopOffTimes[tripBase &+ i])
-                        if D.isBefore(t, bestNow) && D.isBefore(t, reached[s]) && bound.allowsHopOff(t, at: s) {
+                        if D.isBefore(t, limit) && D.isBefore(t, reached[s]) && bound.allowsHopOff(t, at: s) {
                             if reached[s] == unreached { touched.append(Int32(s)) }
                             reached[s] = t
                             rides[labels &+ s] = ride(to: i, trip: trip, hopOnIndex: hopOnIndex)
@@ -352,7 +356,7 @@ struct Raptor: Sendable {
                 guard trip >= 0 else { return }
                 for i in D.scan(from: D.next(last), count: n) {
                     let t = ref &+ Int(hopOffTimes[tripBase &+ i])
-                    if !D.isBefore(t, bestNow) { return }
+                    if !D.isBefore(t, limit) { return }
                     let s = Int(stops[stopsBase &+ i])
                     // The same hop-off as above, written out: a shared local function for it costs a
                     // dynamic exclusivity check per call on the lists it changes.
@@ -368,7 +372,7 @@ struct Raptor: Sendable {
 
             /// Scans queued pattern `p` on each service day, and its live runs.
             @inline(__always)
-            func scanQueued(_ p: Int) {
+            func scanQueued(_ p: Int, before limit: Int) {
                 let p32 = Int32(truncatingIfNeeded: p)
                 let from = Int(queueIndex[p]), last = Int(queueLast[p])
                 queueIndex[p] = -1
@@ -376,7 +380,8 @@ struct Raptor: Sendable {
                 for dayIndex in D.scan(from: D.first(count: days.count), count: days.count) {
                     let day = days[dayIndex]
                     scan(pattern, label: p32, from: from, last: last, table: statics, running: day.running,
-                         runningRange: Int(day.runningStart[p])..<Int(day.runningStart[p &+ 1]), dayIndex: dayIndex)
+                         runningRange: Int(day.runningStart[p])..<Int(day.runningStart[p &+ 1]), dayIndex: dayIndex,
+                         before: limit)
                 }
                 // The live runs of this pattern: same stops, all trips running on their one day.
                 guard !liveByBase.isEmpty else { return }
@@ -386,31 +391,41 @@ struct Raptor: Sendable {
                     let day = Int(patternDays[o])
                     guard let dayIndex = days.firstIndex(where: { $0.day == day }) else { continue }
                     scan(livePattern, label: Int32(staticCount + o), from: from, last: last, table: lives, running: identity,
-                         runningRange: 0..<Int(livePattern.tripCount), dayIndex: dayIndex)
+                         runningRange: 0..<Int(livePattern.tripCount), dayIndex: dayIndex, before: limit)
                 }
             }
 
-            for w in 0..<queuedWordCount where queuedWords[w] != 0 {
-                var bits = queuedWords[w]
-                queuedWords[w] = 0
-                while bits != 0 {
-                    scanQueued(w &<< 6 | bits.trailingZeroBitCount)
-                    bits &= bits &- 1
+            // First the queued patterns serving a target stop (pass 0): only they reach the
+            // target, so after them the round's best time there is known (reach the target
+            // first), and it bounds the other scans of the round (pass 1) and the transfers: a
+            // hop-off or a ready time no earlier improves nothing, in this round or a later one.
+            // One loop for both passes, so that the scans are inlined once.
+            let bestBefore = best
+            var bestStop: Int32 = -1
+            for pass in 0..<2 {
+                if pass == 1 {
+                    for e in target where improved.member[Int(e.stop)] {
+                        let s = Int(e.stop), t = D.plus(reached[s], targetSeconds[s])
+                        if D.isBefore(t, best) {
+                            best = t
+                            bestStop = e.stop
+                        }
+                    }
+                }
+                let limit = best
+                for w in 0..<queuedWordCount {
+                    var bits = queuedWords[w] & (pass == 0 ? targetWords[w] : ~0)
+                    if bits == 0 { continue }
+                    queuedWords[w] ^= bits
+                    while bits != 0 {
+                        scanQueued(w &<< 6 | bits.trailingZeroBitCount, before: limit)
+                        bits &= bits &- 1
+                    }
                 }
             }
 
             marked.removeAll()
 
-            // Reach the target first: the best time there bounds what is worth making ready.
-            let bestBefore = best
-            var bestStop: Int32 = -1
-            for s32 in improved.elements {
-                let s = Int(s32)
-                if targetSeconds[s] >= 0 && D.isBefore(D.plus(reached[s], targetSeconds[s]), best) {
-                    best = D.plus(reached[s], targetSeconds[s])
-                    bestStop = s32
-                }
-            }
             // Transfer: change at the stop, or walk one footpath.
             for s32 in improved.elements {
                 let s = Int(s32)

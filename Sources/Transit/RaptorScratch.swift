@@ -55,6 +55,9 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
     /// them in index order, which is the order of their stops and times in memory.
     let queuedWords: UnsafeMutablePointer<UInt64>
     let queuedWordCount: Int
+    /// The patterns serving a target stop, as bits like `queuedWords`: a round scans its queued
+    /// ones first, since only they can reach the target.
+    let targetWords: UnsafeMutablePointer<UInt64>
     /// Stops whose `ready` or `reached` changed: at most twice each.
     let touched: StopList
     /// Rounds the label buffers hold.
@@ -138,6 +141,8 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
         queuedWordCount = (patternCount + 63) / 64
         queuedWords = .allocate(capacity: max(1, queuedWordCount))
         queuedWords.initialize(repeating: 0, count: max(1, queuedWordCount))
+        targetWords = .allocate(capacity: max(1, queuedWordCount))
+        targetWords.initialize(repeating: 0, count: max(1, queuedWordCount))
         touched = StopList(capacity: 2 * stopCount, flags: 0)
         parents = .allocate(capacity: 1)
         rides = .allocate(capacity: 1)
@@ -148,6 +153,7 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
         queueIndex.deallocate()
         queueLast.deallocate()
         queuedWords.deallocate()
+        targetWords.deallocate()
         for list in [marked, improved, touched] { list.deallocate() }
         parents.deinitialize(count: rounds * stopCount)
         parents.deallocate()
@@ -171,6 +177,7 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
 
     /// Resets what a search touched: its stops' times, its targets and its marks.
     func reset(targets: [Raptor.Endpoint]) {
+        targetWords.update(repeating: 0, count: queuedWordCount)
         for s in touched.elements {
             ready[Int(s)] = unreached
             reached[Int(s)] = unreached
