@@ -177,16 +177,17 @@ extension RoutePlan {
         while index >= 0, let time = times[index + 1], let leg = legs[index], times[index] == nil {
             let latestLeaving = leg.departure ?? time.addingTimeInterval(-leg.expectedTravelTime)
             times[index] = nodes[index].latestArrival(leavingAt: latestLeaving)
-            if let arrived = times[index], nodes[index].leaving(arrivedAt: arrived) < latestLeaving.addingTimeInterval(-Self.connectionSlack) {
+            if let arrived = times[index], abs(nodes[index].leaving(arrivedAt: arrived).timeIntervalSince(latestLeaving)) > Self.connectionSlack {
                 retimeForwardFromAStayEnd(&times, from: index, to: end)
             }
             index -= 1
         }
     }
 
-    /// A stay "until" that ends before the leg after it need leave: the traveller leaves when
-    /// it ends, so the undated legs up to `end` are timed forward from there, and the wait falls
-    /// at the next dated leg's start (as after a ride that arrives early), not on a walk.
+    /// A stay "until" that ends before the leg after it need leave, or after it should have: the
+    /// traveller leaves when it ends, so the undated legs up to `end` are timed forward from
+    /// there; a wait falls at the next dated leg's start (as after a ride that arrives early),
+    /// not on a walk, and a leg that can then not be caught is a missed connection.
     private func retimeForwardFromAStayEnd(_ times: inout [Date?], from start: Int, to end: Int) {
         var index = start
         while index < end, let time = times[index], let leg = legs[index], !isDated(index) {

@@ -52,6 +52,24 @@ final class ConstraintsTogetherTests: XCTestCase {
         XCTAssertEqual(plan.totalTravelTime, 120 * 60)
     }
 
+    /// Home (stay until 08:30) -walk- Office (stay until 08:00) -walk- Stop A -transit 10:00–10:20-
+    /// Stop B, walks of 10 minutes: the second stay has passed when the traveller gets there, so
+    /// they leave home at 08:30, pass the office at 08:40 and wait at stop A from 08:50. (Found by
+    /// the edit-sequence property test: the walk from home was shown arriving at 07:50, before
+    /// it left at 08:30.)
+    func testAStayUntilEndingAfterTheNextStaysEndTimesTheWalksAfterItForward() throws {
+        var home = PlanNode(place: Fixture.home), office = PlanNode(place: Fixture.office)
+        home.stay = .until(Fixture.at(30))
+        office.stay = .until(Fixture.at(0))
+        let plan = try RoutePlan(restoring: [home, office, PlanNode(place: Fixture.stopA), PlanNode(place: Fixture.stopB)],
+                                 modes: [.walk, .walk, .transit],
+                                 legs: [Fixture.walk(10), Fixture.walk(10), Fixture.transit(departing: Fixture.at(120), minutes: 20)],
+                                 timePreference: .departAt(Fixture.at(-60)), pace: .normal, locks: [:], pinned: nil, pending: [:])
+        XCTAssertEqual(plan.schedule(), [Fixture.at(-10), Fixture.at(40), Fixture.at(50), Fixture.at(140)])
+        XCTAssertEqual(plan.departureTimes()[0], Fixture.at(30), "leaving home when the stay ends")
+        XCTAssertNil(plan.brokenConnection(now: Fixture.at(-60)), "the bus is still caught")
+    }
+
     func testAPinBeforeTheStaysEndIsTheConstraintThatGivesAndALaterDepartureIsProposed() async throws {
         let planner = Planner(routing: Self.buses(), clock: clock)
         let computed = try await planner.computeLegs(try dayPlan(until: Fixture.at(510)))
