@@ -26,9 +26,12 @@ public enum NodeStay: Hashable, Sendable, Codable {
     }
 
     /// Whether the stay is until a time (an anchor of its own: the traveller is there until then).
-    public var isUntil: Bool {
-        if case .until = self { return true }
-        return false
+    public var isUntil: Bool { untilDate != nil }
+
+    /// The time a stay "until" ends; nil for a stay of a duration.
+    public var untilDate: Date? {
+        if case .until(let date) = self { return date }
+        return nil
     }
 
     /// The stay's length when it is one (used when no leg is dated).

@@ -28,6 +28,21 @@ extension RoutePlan {
             fillForward(&times, from: index + 1)
             fillBackward(&times, from: index)
         }
+        if times.allSatisfy({ $0 == nil }) {
+            switch timePreference {
+            case .departAt(let date):
+                times[0] = date
+                fillForward(&times, from: 0)
+            case .arriveBy(let date):
+                times[nodes.count - 1] = date
+                fillBackward(&times, from: nodes.count - 1)
+            case .leaveNow:
+                if let fallbackStart {
+                    times[0] = fallbackStart
+                    fillForward(&times, from: 0)
+                }
+            }
+        }
         if case .departAt(let earliest) = timePreference, let start = times[0],
            start < earliest.addingTimeInterval(-Self.connectionSlack) {
             // A dated leg was back-dated before the requested departure: it is missed
@@ -50,23 +65,12 @@ extension RoutePlan {
             times[nodes.count - 1] = time
             for index in stride(from: segmentCount - 1, through: 0, by: -1) {
                 guard let leg = legs[index], !isDated(index) else { break }
-                time = nodes[index].latestArrival(leavingAt: time.addingTimeInterval(-leg.expectedTravelTime))
+                let mustLeave = time.addingTimeInterval(-leg.expectedTravelTime)
+                // A stay "until" that ends after then makes this leg the late one
+                // (`lateAfterAStayUntil`): the node keeps the time the traveller gets there.
+                if let end = nodes[index].stay?.untilDate, end > mustLeave.addingTimeInterval(Self.connectionSlack) { break }
+                time = nodes[index].latestArrival(leavingAt: mustLeave)
                 times[index] = time
-            }
-        }
-        if times.allSatisfy({ $0 == nil }) {
-            switch timePreference {
-            case .departAt(let date):
-                times[0] = date
-                fillForward(&times, from: 0)
-            case .arriveBy(let date):
-                times[nodes.count - 1] = date
-                fillBackward(&times, from: nodes.count - 1)
-            case .leaveNow:
-                if let fallbackStart {
-                    times[0] = fallbackStart
-                    fillForward(&times, from: 0)
-                }
             }
         }
         return times
@@ -140,8 +144,27 @@ extension RoutePlan {
         switch timePreference {
         case .departAt(let date): missedConnection(leavingAt: date)
         case .leaveNow: missedConnection(leavingAt: now)
-        case .arriveBy(let date): lateConnection(arrivingBy: date) ?? missedAfterAStayUntil
+        case .arriveBy(let date): lateConnection(arrivingBy: date) ?? missedAfterAStayUntil ?? lateAfterAStayUntil(arrivingBy: date)
         }
+    }
+
+    /// In an arrive-by plan, the last walk or car leg that leaves a stay "until" ending after
+    /// the traveller must leave to arrive in time (going backward from `deadline`): the stay
+    /// holds, so that leg arrives late. `nil` when every such stay ends in time, or a leg after
+    /// it is missing.
+    public func lateAfterAStayUntil(arrivingBy deadline: Date) -> Int? {
+        var mustLeaveEnd = deadline  // the latest the traveller may leave the end of segment `index`
+        for index in stride(from: segmentCount - 1, through: 0, by: -1) {
+            guard let leg = legs[index] else { return nil }
+            let mustArrive = index == segmentCount - 1 ? deadline : nodes[index + 1].latestArrival(leavingAt: mustLeaveEnd)
+            if let fixed = leg.departure ?? pinnedDeparture(ofSegment: index) ?? leg.arrival?.addingTimeInterval(-leg.expectedTravelTime) {
+                mustLeaveEnd = fixed
+                continue
+            }
+            mustLeaveEnd = mustArrive.addingTimeInterval(-leg.expectedTravelTime)
+            if let end = nodes[index].stay?.untilDate, end > mustLeaveEnd.addingTimeInterval(Self.connectionSlack) { return index }
+        }
+        return nil
     }
 
     /// The first fixed departure (a transit leg's, or a pin's) that the traveller cannot catch

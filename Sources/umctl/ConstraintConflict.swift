@@ -15,6 +15,13 @@ enum ConstraintConflict {
     static func wording(_ plan: PlanDocument, missedSegment missed: Int, askedDay: String?) -> String? {
         let pins = plan.pinnedNumbers
         let arriveBy = plan.timePreference.kind == "arrive_by"
+        // A walk or drive late in an arrive-by plan because the stay it leaves ends too late:
+        // the stay holds, the arrival gives (the planner never shortens a stay).
+        if arriveBy, !pins.contains(missed), plan.segments.indices.contains(missed - 1),
+           plan.segments[missed - 1].leg?.rides.isEmpty == true, let until = plan.nodes[missed - 1].stayUntil {
+            return "arriving by \(DayMark.clock(plan.timePreference.time, askedDay: askedDay)) gives; held: "
+                + "the stay at \(plan.nodes[missed - 1].name) until \(DayMark.clock(until, askedDay: askedDay))"
+        }
         guard let segment = arriveBy ? pins.last(where: { $0 <= missed }) : pins.first(where: { $0 >= missed }) else { return nil }
         var held: [String] = []
         switch plan.timePreference.kind {

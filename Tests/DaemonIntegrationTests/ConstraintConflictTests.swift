@@ -23,4 +23,24 @@ final class ConstraintConflictTests: SharedTampereDaemonTestCase {
         XCTAssertTrue(shown.contains("the pin on segment \(back) gives; held: the start at 07:30, the stay at \(name) until 09:55"),
                       shown)
     }
+
+    /// Found by the edit-sequence property test: in an arrive-by plan a stay "until" that ends
+    /// after the traveller must leave had the walk after it shown leaving at the stay's end and
+    /// arriving before that, with a total. Now that walk is late, arriving its own time after
+    /// it leaves, and the plan says the stay holds.
+    func testAStayUntilEndingAfterAnArriveByDeadlineShowsTheWalkAfterItLate() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", "Koskipuisto", "Tampere-talo", "--mode", "walk",
+                                        "--arrive-by", "2022-01-12T09:00"])
+        let id = try id(created)
+        let stayed = try harness.json(["plan", "stay", id, "2", "--until", "09:30"])
+        XCTAssertEqual(segments(stayed).map { $0["missed_connection"] }, [.bool(false), .bool(true)], "the walk after the stay is late: \(stayed)")
+        XCTAssertEqual(stayed["total_duration_s"], .null, "no total for a plan that arrives too late: \(stayed)")
+        let walk = try XCTUnwrap(segments(stayed)[1]["leg"])
+        XCTAssertEqual(walk["departure"]?.stringValue?.contains("T09:30"), true, "it leaves when the stay ends: \(walk)")
+        XCTAssertNotEqual(walk["arrival"]?.stringValue?.contains("T09:00"), true, "it gets there after it leaves: \(walk)")
+        let shown = try harness.umctl(["plan", "show", id]).stdout
+        let stop = try XCTUnwrap(nodes(stayed)[1]["name"]?.stringValue)
+        XCTAssertTrue(shown.contains("arriving by 09:00 gives; held: the stay at \(stop) until 09:30"), shown)
+    }
 }

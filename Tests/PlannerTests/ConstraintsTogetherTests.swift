@@ -70,6 +70,41 @@ final class ConstraintsTogetherTests: XCTestCase {
         XCTAssertNil(plan.brokenConnection(now: Fixture.at(-60)), "the bus is still caught")
     }
 
+    /// Home -walk- Stop A -transit 08:00–08:20- Stop B (stay until 09:30) -walk- Office, walks of
+    /// 10 minutes, arriving by 09:00: the stay ends after the traveller must leave stop B, so the
+    /// last walk is late: it leaves at 09:30 and gets there at 09:40. (Found by the edit-sequence
+    /// property test: the walk was shown leaving at 09:30 and arriving at 09:00, and the plan had
+    /// a total and no late leg.)
+    func testAStayUntilEndingAfterAnArriveByDeadlineMakesTheWalkAfterItLate() throws {
+        var stopB = PlanNode(place: Fixture.stopB)
+        stopB.stay = .until(Fixture.at(90))
+        let plan = try RoutePlan(restoring: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA), stopB, PlanNode(place: Fixture.office)],
+                                 modes: [.walk, .transit, .walk],
+                                 legs: [Fixture.walk(10), Fixture.transit(departing: Fixture.at(0), minutes: 20), Fixture.walk(10)],
+                                 timePreference: .arriveBy(Fixture.at(60)), pace: .normal, locks: [:], pinned: nil, pending: [:])
+        XCTAssertEqual(plan.brokenConnection(now: Fixture.morning), 2, "the walk after the stay is the late one")
+        XCTAssertNil(plan.totalTravelTime, "a plan that can't be followed as asked has no total")
+        XCTAssertEqual(plan.schedule(), [Fixture.at(-10), Fixture.at(0), Fixture.at(20), Fixture.at(60)],
+                       "stop B when the bus gets there, the office when the traveller must be there")
+        XCTAssertEqual(plan.departureTimes()[2], Fixture.at(90), "leaving stop B when the stay ends")
+    }
+
+    /// The same with walks only (Home -walk- Office (stay until 09:30) -walk- Stop B, arriving by
+    /// 09:00): the plan is timed backward from the deadline until the stay, which holds.
+    func testAStayUntilEndingAfterAnArriveByDeadlineWithWalksOnlyMakesTheWalkAfterItLate() throws {
+        var office = PlanNode(place: Fixture.office)
+        office.stay = .until(Fixture.at(90))
+        let plan = try RoutePlan(restoring: [PlanNode(place: Fixture.home), office, PlanNode(place: Fixture.stopB)],
+                                 modes: [.walk, .walk], legs: [Fixture.walk(10), Fixture.walk(10)],
+                                 timePreference: .arriveBy(Fixture.at(60)), pace: .normal, locks: [:], pinned: nil, pending: [:])
+        XCTAssertEqual(plan.brokenConnection(now: Fixture.morning), 1)
+        XCTAssertNil(plan.totalTravelTime)
+        let times = plan.schedule(), leaving = plan.departureTimes()
+        XCTAssertEqual(times[2], Fixture.at(60), "at stop B when the traveller must be there")
+        XCTAssertEqual(leaving[1], Fixture.at(90), "leaving the office when the stay ends")
+        XCTAssertEqual(leaving[0].map { times[1]!.timeIntervalSince($0) }, 10 * 60, "the walk to the office takes its own time")
+    }
+
     func testAPinBeforeTheStaysEndIsTheConstraintThatGivesAndALaterDepartureIsProposed() async throws {
         let planner = Planner(routing: Self.buses(), clock: clock)
         let computed = try await planner.computeLegs(try dayPlan(until: Fixture.at(510)))

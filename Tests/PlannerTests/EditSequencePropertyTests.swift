@@ -4,7 +4,8 @@ import XCTest
 @testable import Planner
 
 /// Random sequences of edits on Tampere places (issue 28, "Edits compose"): after every edit
-/// the plan is valid — times in order, no walk to an inferred stop and straight back, every pin
+/// the plan is valid — times in order, every walk and drive taking its own time between its
+/// nodes, no walk to an inferred stop and straight back, every pin
 /// still there unless the edit removed it, one total — and has the structure and decisions of
 /// a full recompute of the same decisions, down to every leg's departure and arrival.
 ///
@@ -187,6 +188,15 @@ final class EditSequencePropertyTests: XCTestCase {
             XCTAssertEqual(times.count, plan.nodes.count, "every node has a time: \(context)")
             for (earlier, later) in zip(times, times.dropFirst()) {
                 XCTAssertLessThanOrEqual(earlier, later.addingTimeInterval(RoutePlan.connectionSlack), "times in order: \(context)")
+            }
+            // A walk or drive takes its own time: it leaves its node when the plan says and gets
+            // to the next node that much later (waits fall at nodes, before a dated leg).
+            let leaving = plan.departureTimes(startingAt: Self.dayStart)
+            for index in 0..<plan.segmentCount {
+                guard let leg = plan.legs[index], leg.departure == nil, leg.arrival == nil,
+                      let leaves = leaving[index], times.indices.contains(index + 1) else { continue }
+                XCTAssertEqual(times[index + 1].timeIntervalSince(leaves), leg.expectedTravelTime, accuracy: RoutePlan.connectionSlack,
+                               "leg \(index + 1) (\(leg.mode)) takes its own time between its nodes: \(context)")
             }
         }
         // One total: present exactly when the plan can be followed as asked, and never less than its legs and stays.

@@ -33,7 +33,8 @@ public enum WireDocuments {
         let segments = keys.indices.map { index -> SegmentDocument in
             let key = keys[index]
             let legDocument = plan.legs[index].map {
-                leg($0, timeZone: timeZone, departure: departures[index], arrival: times[index + 1])
+                // A late or missed walk gets there its own time after it leaves, not when the plan needs it there.
+                leg($0, timeZone: timeZone, departure: departures[index], arrival: missed == index ? nil : times[index + 1])
             }
             let error = plan.legs[index] == nil ? failures[index].map { WireError(code: $0.code, message: $0.message) } : nil
             return SegmentDocument(mode: WireMode(plan.modes[index]), locked: plan.locks[key] != nil, leg: legDocument,
