@@ -81,9 +81,21 @@ extension RoutePlan {
     /// `fillForward` times the leg). The destination's entry is its arrival.
     public func departureTimes(startingAt fallbackStart: Date? = nil) -> [Date?] {
         zip(nodes.indices, schedule(startingAt: fallbackStart)).map { index, time in
-            if index < segmentCount, legs[index]?.departure == nil, let pinned = pinnedDeparture(ofSegment: index) { return pinned }
-            return time.map(nodes[index].leaving(arrivedAt:))
+            pinnedStreetDeparture(ofSegment: index) ?? time.map(nodes[index].leaving(arrivedAt:))
         }
+    }
+
+    /// The pinned time of a walk or car leg (one without dates of its own) leaving node `index`;
+    /// nil for a transit leg, an unpinned segment or the destination.
+    private func pinnedStreetDeparture(ofSegment index: Int) -> Date? {
+        guard index < segmentCount, legs[index]?.departure == nil else { return nil }
+        return pinnedDeparture(ofSegment: index)
+    }
+
+    /// When segment `index` must leave whatever the traveller does: its transit leg's departure,
+    /// or its pin's; nil for an unpinned walk or drive.
+    private func fixedDeparture(ofSegment index: Int) -> Date? {
+        legs[index]?.departure ?? pinnedDeparture(ofSegment: index)
     }
 
     /// Seconds of rounding a connection may be late by and still count as caught (engines answer
@@ -104,8 +116,7 @@ extension RoutePlan {
         for index in 0..<segmentCount {
             guard let leg = legs[index] else { return nil }
             time = nodes[index].leaving(arrivedAt: time)
-            let fixed = leg.departure ?? pinnedDeparture(ofSegment: index)
-            guard let departure = fixed else {
+            guard let departure = fixedDeparture(ofSegment: index) else {
                 time = time.addingTimeInterval(leg.expectedTravelTime)
                 continue
             }
@@ -124,13 +135,13 @@ extension RoutePlan {
         for index in stride(from: segmentCount - 1, through: 0, by: -1) {
             guard let leg = legs[index] else { return nil }
             let mustArrive = index == segmentCount - 1 ? deadline : nodes[index + 1].latestArrival(leavingAt: mustLeaveEnd)
-            let fixedDeparture = leg.departure ?? pinnedDeparture(ofSegment: index)
-            guard let arrival = leg.arrival ?? fixedDeparture?.addingTimeInterval(leg.expectedTravelTime) else {
+            let fixed = fixedDeparture(ofSegment: index)
+            guard let arrival = leg.arrival ?? fixed?.addingTimeInterval(leg.expectedTravelTime) else {
                 mustLeaveEnd = mustArrive.addingTimeInterval(-leg.expectedTravelTime)
                 continue
             }
             if arrival > mustArrive.addingTimeInterval(Self.connectionSlack) { return index }
-            mustLeaveEnd = fixedDeparture ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
+            mustLeaveEnd = fixed ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
         }
         return nil
     }
@@ -157,7 +168,7 @@ extension RoutePlan {
         for index in stride(from: segmentCount - 1, through: 0, by: -1) {
             guard let leg = legs[index] else { return nil }
             let mustArrive = index == segmentCount - 1 ? deadline : nodes[index + 1].latestArrival(leavingAt: mustLeaveEnd)
-            if let fixed = leg.departure ?? pinnedDeparture(ofSegment: index) ?? leg.arrival?.addingTimeInterval(-leg.expectedTravelTime) {
+            if let fixed = fixedDeparture(ofSegment: index) ?? leg.arrival?.addingTimeInterval(-leg.expectedTravelTime) {
                 mustLeaveEnd = fixed
                 continue
             }
@@ -188,7 +199,7 @@ extension RoutePlan {
         var index = start
         while index < segmentCount, let time = times[index], let leg = legs[index], times[index + 1] == nil {
             // A pinned walk or car leg leaves at its pinned time, as a transit leg at its own.
-            let leaving = (leg.departure == nil ? pinnedDeparture(ofSegment: index) : nil) ?? nodes[index].leaving(arrivedAt: time)
+            let leaving = pinnedStreetDeparture(ofSegment: index) ?? nodes[index].leaving(arrivedAt: time)
             times[index + 1] = leg.arrival ?? leaving.addingTimeInterval(leg.expectedTravelTime)
             index += 1
         }
