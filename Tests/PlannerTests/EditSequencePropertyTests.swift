@@ -193,6 +193,14 @@ final class EditSequencePropertyTests: XCTestCase {
             // to the next node that much later (waits fall at nodes, before a dated leg).
             let leaving = plan.departureTimes(startingAt: Self.dayStart)
             for index in 0..<plan.segmentCount {
+                guard times.indices.contains(index), let leaves = leaving[index] else { continue }
+                let arrives = times[index]
+                XCTAssertGreaterThanOrEqual(leaves.addingTimeInterval(RoutePlan.connectionSlack), arrives, "node \(index + 1) left after it is reached: \(context)")
+                if let leg = plan.legs[index], let departure = leg.departure {
+                    XCTAssertGreaterThanOrEqual(departure.addingTimeInterval(RoutePlan.connectionSlack), leaves, "leg \(index + 1) leaves after its node is left: \(context)")
+                }
+            }
+            for index in 0..<plan.segmentCount {
                 guard let leg = plan.legs[index], leg.departure == nil, leg.arrival == nil,
                       let leaves = leaving[index], times.indices.contains(index + 1) else { continue }
                 XCTAssertEqual(times[index + 1].timeIntervalSince(leaves), leg.expectedTravelTime, accuracy: RoutePlan.connectionSlack,
