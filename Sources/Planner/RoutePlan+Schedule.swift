@@ -68,7 +68,7 @@ extension RoutePlan {
                 let mustLeave = time.addingTimeInterval(-leg.expectedTravelTime)
                 // A stay "until" that ends after then makes this leg the late one
                 // (`lateAfterAStayUntil`): the node keeps the time the traveller gets there.
-                if let end = nodes[index].stay?.untilDate, end > mustLeave.addingTimeInterval(Self.connectionSlack) { break }
+                if staysPast(mustLeave, atNode: index) { break }
                 time = nodes[index].latestArrival(leavingAt: mustLeave)
                 times[index] = time
             }
@@ -173,9 +173,16 @@ extension RoutePlan {
                 continue
             }
             mustLeaveEnd = mustArrive.addingTimeInterval(-leg.expectedTravelTime)
-            if let end = nodes[index].stay?.untilDate, end > mustLeaveEnd.addingTimeInterval(Self.connectionSlack) { return index }
+            if staysPast(mustLeaveEnd, atNode: index) { return index }
         }
         return nil
+    }
+
+    /// Whether node `index` has a stay "until" that ends after `mustLeave` (a stay of a duration
+    /// can always start earlier).
+    private func staysPast(_ mustLeave: Date, atNode index: Int) -> Bool {
+        guard let end = nodes[index].stay?.untilDate else { return false }
+        return end > mustLeave.addingTimeInterval(Self.connectionSlack)
     }
 
     /// The first fixed departure (a transit leg's, or a pin's) that the traveller cannot catch
