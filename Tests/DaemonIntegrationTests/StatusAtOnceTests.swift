@@ -191,4 +191,16 @@ final class StatusAtOnceTests: XCTestCase {
         close(client)
         client = -1
     }
+
+    /// Issue 26 (speed): `hello`'s answer is written from its document encoded once, the same
+    /// bytes as `WireCodec` encodes the whole answer, for an integer id and a string id.
+    func testTheHelloAnswerIsTheWholeAnswerEncodedAtOnce() throws {
+        for (id, text) in [(RequestID.number(7), "7"), (.string("a\"b"), #""a\"b""#)] {
+            let line = Data((#"{"jsonrpc":"2.0","id":"# + text + #","method":"hello","params":{"protocol_version":"#
+                             + "\(ProtocolVersion.current)}}").utf8)
+            let expected = try WireCodec.resultAnswer(id: id, result: StatusMethods.helloDocument) + [0x0A]
+            XCTAssertEqual(dispatcher.answerAtOnce(to: line, connection: 1), .answered(expected), text)
+            XCTAssertEqual(dispatcher.answerAtOnce(to: line, connection: 1), .answered(expected), "kept: \(text)")
+        }
+    }
 }
