@@ -122,14 +122,14 @@ public enum WireCodec {
         guard case .string(let method)? = object["method"], !method.isEmpty else {
             return .failure(RequestFailure(id: id, error: WireError(.invalidRequest, "\"method\" must be a non-empty string")))
         }
-        let hasParams: Bool
+        let members: [String: JSONValue]
         switch object["params"] {
-        case nil, .null?: hasParams = false
-        case .object(let members)?: hasParams = !members.isEmpty
+        case nil, .null?: members = [:]
+        case .object(let found)?: members = found
         default:
             return .failure(RequestFailure(id: id, error: WireError(.invalidParams, "\"params\" must be an object")))
         }
-        return .success(IncomingRequest(id: id, method: method, document: hasParams ? document : nil))
+        return .success(IncomingRequest(id: id, method: method, document: members.isEmpty ? nil : document, members: members))
     }
 
     // MARK: - Reading answers (the client)
@@ -244,13 +244,18 @@ public struct IncomingRequest: Sendable {
     public var method: String
     /// The request object's JSON text; nil when its params are absent or `{}`.
     let document: Data?
+    /// The params' members as the line's parse read them; empty when absent or `{}`.
+    let members: [String: JSONValue]
 
     public var isNotification: Bool { id == nil }
 
-    /// Decodes the params as `T` straight from the request's text (absent params read as `{}`).
+    /// Decodes the params as `T` straight from the request's text (absent params read as `{}`);
+    /// the params of `hello` and `status` from the parsed members when they are plain
+    /// (`ReadFromParsedParams`).
     /// - throws: `invalid_params` naming the missing or ill-typed param.
     public func params<T: Decodable>(_ type: T.Type) throws -> T {
-        try WireCodec.decodingParams {
+        if let reader = T.self as? any ReadFromParsedParams.Type, let params = reader.read(members) as? T { return params }
+        return try WireCodec.decodingParams {
             let decoder = WireCodec.decoder
             do {
                 if let document, let params = try decoder.decode(ParamsCarrier<T>.self, from: document).params { return params }
@@ -262,6 +267,36 @@ public struct IncomingRequest: Sendable {
                 throw DecodingError.dataCorrupted(context)
             }
             return try decoder.decode(T.self, from: Data("{}".utf8))
+        }
+    }
+}
+
+/// Params read from the request's parsed members without `JSONDecoder`, for the methods every
+/// umctl process sends (`hello`, `status`): `JSONDecoder` reads the line's text again, and was
+/// most of what the daemon spent on a `hello`. Only plain params are read so, to the same value
+/// `JSONDecoder` gives; for anything else `read` returns nil and `JSONDecoder` reads them
+/// (its errors name the param).
+protocol ReadFromParsedParams {
+    /// - parameter members: the params' members; empty when the params are absent or `{}`.
+    static func read(_ members: [String: JSONValue]) -> Self?
+}
+
+extension Params.Empty: ReadFromParsedParams {
+    static func read(_ members: [String: JSONValue]) -> Params.Empty? { members.isEmpty ? Params.Empty() : nil }
+}
+
+extension Params.Hello: ReadFromParsedParams {
+    /// `protocol_version` a whole number that fits (as `JSONDecoder` reads `2.0` or `2e0` as 2),
+    /// `client` absent, null or a string, and no other member.
+    static func read(_ members: [String: JSONValue]) -> Params.Hello? {
+        guard members.keys.allSatisfy({ $0 == "protocol_version" || $0 == "client" }),
+              case .number(let number)? = members["protocol_version"], let version = Int(exactly: number) else { return nil }
+        switch members["client"] {
+        case nil, .null?: return Params.Hello(protocolVersion: version)
+        // A replacement character may stand for what `JSONDecoder` refuses (a lone surrogate).
+        case .string(let client)? where !client.unicodeScalars.contains("\u{FFFD}"):
+            return Params.Hello(protocolVersion: version, client: client)
+        default: return nil
         }
     }
 }

@@ -162,4 +162,45 @@ final class StatusAtOnceTests: XCTestCase {
         let times = try XCTUnwrap(try JSONParser.parse(Data(XCTUnwrap(lines.first).utf8))["answer_ns"]?.arrayValue)
         XCTAssertEqual(times.count, 2, "both answered by the I/O thread")
     }
+
+    /// Issue 26 (speed): a connection that asks only what its I/O thread answers (`umctl
+    /// status`: `hello` and `status` in one write) starts no answering task; the first request
+    /// for the pool starts it, and is answered.
+    func testAConnectionAskingOnlyStatusStartsNoAnsweringTaskUntilARequestNeedsThePool() throws {
+        send(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol_version":"# + "\(ProtocolVersion.current)}}\n"
+             + #"{"jsonrpc":"2.0","id":2,"method":"status"}"# + "\n")
+        _ = try answers(2)
+        XCTAssertFalse(connection.answeringStarted)
+        send(#"{"jsonrpc":"2.0","id":3,"method":"place.list"}"# + "\n")
+        let answered = try answers(1)
+        XCTAssertNotNil(answered[0]["result"]?["places"], "\(answered[0])")
+        XCTAssertTrue(connection.answeringStarted)
+    }
+
+    /// Without an answering task, a client that ends its input still gets its answers, and
+    /// then the connection closes by itself.
+    func testAConnectionAskingOnlyStatusThatEndsItsInputIsAnsweredThenClosed() throws {
+        send(#"{"jsonrpc":"2.0","id":1,"method":"status"}"# + "\n")
+        XCTAssertEqual(shutdown(client, Int32(SHUT_WR)), 0)
+        let answered = try answers(1)
+        XCTAssertNotNil(answered[0]["result"]?["protocol_version"], "\(answered[0])")
+        finished.wait() // the connection ends by itself (`hangUp` is not needed)
+        var byte: UInt8 = 0
+        XCTAssertEqual(recv(client, &byte, 1, 0), 0, "the daemon closed its end")
+        XCTAssertFalse(connection.answeringStarted)
+        close(client)
+        client = -1
+    }
+
+    /// Issue 26 (speed): `hello`'s answer is written from its document encoded once, the same
+    /// bytes as `WireCodec` encodes the whole answer, for an integer id and a string id.
+    func testTheHelloAnswerIsTheWholeAnswerEncodedAtOnce() throws {
+        for (id, text) in [(RequestID.number(7), "7"), (.string("a\"b"), #""a\"b""#)] {
+            let line = Data((#"{"jsonrpc":"2.0","id":"# + text + #","method":"hello","params":{"protocol_version":"#
+                             + "\(ProtocolVersion.current)}}").utf8)
+            let expected = try WireCodec.resultAnswer(id: id, result: StatusMethods.helloDocument) + [0x0A]
+            XCTAssertEqual(dispatcher.answerAtOnce(to: line, connection: 1), .answered(expected), text)
+            XCTAssertEqual(dispatcher.answerAtOnce(to: line, connection: 1), .answered(expected), "kept: \(text)")
+        }
+    }
 }

@@ -33,6 +33,12 @@ struct AtOnceTrace: Sendable {
         var unsent = 0
         /// When the last `read` returned.
         var readAt: UInt64 = 0
+        /// The I/O thread's scheduling figures when the connection started: a thread serves one
+        /// connection after another (`ServerThreads`), and a line counts only this one's.
+        var schedstatAtStart: [UInt64] = []
+
+        /// Notes the thread's figures at the connection's start (call it on the I/O thread).
+        mutating func started() { schedstatAtStart = AtOnceTrace.schedstat() }
 
         /// `count` answers given at once to lines of the last read, sent (whole or not) at `now`.
         mutating func answered(_ count: Int, fullySent: Bool, now: UInt64) {
@@ -45,8 +51,8 @@ struct AtOnceTrace: Sendable {
     /// Appends `record`'s line, with the calling thread's scheduling figures (call it on the I/O thread).
     func append(_ record: Record, connection: Int, peerPID: Int32) {
         guard !record.answerNanoseconds.isEmpty || record.unsent > 0 else { return }
-        let schedstat = ((try? String(contentsOfFile: "/proc/thread-self/schedstat", encoding: .utf8)) ?? "")
-            .split(separator: " ").map { UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 }
+        let now = Self.schedstat(), before = record.schedstatAtStart
+        let schedstat = now.indices.map { $0 < before.count ? now[$0] &- before[$0] : now[$0] }
         var fields: [String: JSONValue] = [
             "connection": .number(Double(connection)), "pid": .number(Double(peerPID)), "unsent": .number(Double(record.unsent)),
             "answer_ns": .array(record.answerNanoseconds.map { .number(Double($0)) }),
@@ -60,5 +66,11 @@ struct AtOnceTrace: Sendable {
         guard fd >= 0 else { return }
         defer { close(fd) }
         _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } // one append: lines of two connections never mix
+    }
+
+    /// The calling thread's CPU time, run-queue wait (ns) and runs (`/proc/thread-self/schedstat`).
+    static func schedstat() -> [UInt64] {
+        ((try? String(contentsOfFile: "/proc/thread-self/schedstat", encoding: .utf8)) ?? "")
+            .split(separator: " ").map { UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 }
     }
 }

@@ -153,32 +153,26 @@ final class Connection: Sendable {
     private let answeringDone = DispatchSemaphore(value: 0)
 
     /// Starts reading and answering. `onFinish` runs once, on the I/O thread, after the socket is closed.
+    /// The answering task is started by the I/O thread when the first request needs it: a
+    /// connection that only asks what the I/O thread answers (`status`, `hello`) costs no task.
     func start(dispatcher: RequestDispatcher, logger: DaemonLogger, on threads: ServerThreads,
                onFinish: @escaping @Sendable (Connection) -> Void) {
-        let (stream, continuation) = AsyncStream<Item>.makeStream()
-        let processing = Task { [self] in
-            await PassedFiles.$current.withValue(passedFiles) { await answer(stream, logger: logger) }
-            state.withLock { $0.answeringEnded = true }
-            wake()
-            answeringDone.signal()
-        }
-        state.withLock { state in
-            state.processing = processing
-            state.dispatcher = dispatcher
-        }
+        state.withLock { $0.dispatcher = dispatcher }
         threads.start(name: "usefulmapd-connection-\(id)") { [self] in
+            let (stream, continuation) = AsyncStream<Item>.makeStream()
             var record = AtOnceTrace.Record()
-            let reason = serveSocket(continuation, trace: &record)
+            if trace != nil { record.started() }
+            let reason = serveSocket(continuation, trace: &record) { [self] in startAnswering(stream, logger: logger) }
             trace?.append(record, connection: id, peerPID: peer.pid)
             continuation.finish()
             // Counted before cancelling: a cancelled request may finish before this thread runs on.
-            let (running, dropped, unsent) = state.withLock { state in
+            let (running, dropped, unsent, processing) = state.withLock { state in
                 state.closed = true
                 let unsent = state.output.byteCount
                 state.output = OutputQueue(limit: limits.maxOutputBytes) // what was never sent is freed now
-                return (state.running, state.droppedEvents, unsent)
+                return (state.running, state.droppedEvents, unsent, state.processing)
             }
-            processing.cancel() // the client is gone: what it queued is dropped, what runs is cancelled
+            processing?.cancel() // the client is gone: what it queued is dropped, what runs is cancelled
             var fields = ["connection": String(id), "reason": reason.text]
             if running > 0 { fields["cancelled_requests"] = String(running) }
             if dropped > 0 { fields["dropped_events"] = String(dropped) }
@@ -200,10 +194,24 @@ final class Connection: Sendable {
             // Finished only once its answering task has ended (it was cancelled above): until then
             // that task holds the handlers and the store, which the daemon closes after the last
             // connection is done. A plain thread of its own waits here, never a pool thread.
-            answeringDone.wait()
+            if processing != nil { answeringDone.wait() }
             onFinish(self)
         }
     }
+
+    /// Starts the answering task (on the I/O thread, before it hands over the first line).
+    private func startAnswering(_ stream: AsyncStream<Item>, logger: DaemonLogger) {
+        let processing = Task { [self] in
+            await PassedFiles.$current.withValue(passedFiles) { await answer(stream, logger: logger) }
+            state.withLock { $0.answeringEnded = true }
+            wake()
+            answeringDone.signal()
+        }
+        state.withLock { $0.processing = processing }
+    }
+
+    /// Whether the answering task was started (a test checks that `status` alone starts none).
+    var answeringStarted: Bool { state.withLock { $0.processing != nil } }
 
     /// The answering task: one request line after another, answers queued in order.
     private func answer(_ stream: AsyncStream<Item>, logger: DaemonLogger) async {
@@ -254,7 +262,8 @@ final class Connection: Sendable {
     }
 
     /// The I/O loop; returns why the connection ended.
-    private func serveSocket(_ continuation: AsyncStream<Item>.Continuation, trace record: inout AtOnceTrace.Record) -> CloseReason {
+    private func serveSocket(_ continuation: AsyncStream<Item>.Continuation, trace record: inout AtOnceTrace.Record,
+                             startAnswering: @escaping () -> Void) -> CloseReason {
         var framer = LineFramer()
         var buffer = [UInt8](repeating: 0, count: 65536)
         /// Lines read but held back by the in-flight limit (at most one read's worth).
@@ -263,15 +272,21 @@ final class Connection: Sendable {
         var discarding = false, discarded = 0
         var lingerDeadline: UInt64?
         let idleNanoseconds = UInt64(max(0, limits.idleTimeoutSeconds) * 1e9)
+        /// Set until the answering task is started (or no longer may be).
+        var answering: (() -> Void)? = startAnswering
         while true {
-            let answeredHere = handOver(&waiting, to: continuation)
+            let answeredHere = handOver(&waiting, to: continuation, startAnswering: &answering)
             if answeredHere > 0 {
                 // Sent now, not after another turn of poll: the I/O thread is the one that queued them.
                 let sent = flush()
                 if trace != nil { record.answered(answeredHere, fullySent: sent && outputIsEmpty, now: DispatchTime.now().uptimeNanoseconds) }
                 if !sent { return .hungUp }
             }
-            if !reading, waiting.isEmpty { continuation.finish() }
+            if !reading, waiting.isEmpty {
+                continuation.finish()
+                // No answering task was needed: nothing is left to answer but what is queued.
+                if answering != nil { answering = nil; state.withLock { $0.answeringEnded = true } }
+            }
             let now = DispatchTime.now().uptimeNanoseconds
             let snapshot = state.withLock { state in
                 (closed: state.closed, reason: state.closeReason, outputEmpty: state.output.isEmpty,
@@ -343,7 +358,8 @@ final class Connection: Sendable {
 
     /// Passes waiting lines to the answering task while fewer than `maxInFlight` are unanswered,
     /// answering those it can at once itself; returns how many it answered (queued, not sent).
-    private func handOver(_ waiting: inout [Item], to continuation: AsyncStream<Item>.Continuation) -> Int {
+    private func handOver(_ waiting: inout [Item], to continuation: AsyncStream<Item>.Continuation,
+                          startAnswering: inout (() -> Void)?) -> Int {
         var handed = 0, answered = 0
         while handed < waiting.count {
             if case .line(let line) = waiting[handed], answeredAtOnce(line) {
@@ -357,6 +373,10 @@ final class Connection: Sendable {
                 return true
             }
             guard admitted else { break }
+            if let start = startAnswering {
+                startAnswering = nil
+                start()
+            }
             continuation.yield(waiting[handed])
             handed += 1
         }

@@ -8,6 +8,12 @@ import Synchronization
 /// (not only per connection); a new connection is admitted only while all of that still fits,
 /// so that the table never fills and a refused client hears `too_many_connections`.
 /// `docs/operations.md` lists the numbers.
+///
+/// Counting what is open (`/proc/self/fd`) on every accept was a tenth of a new connection's
+/// cost, so far from the limit an upper bound does instead: the last count (at most
+/// `recountSeconds` old), three descriptors for each connection admitted since, and
+/// `othersMargin` for what routing, SQLite and imports may have opened since. Only when that
+/// bound does not fit is the table counted again, so near the limit every accept counts.
 final class DescriptorBudget: Sendable {
     /// Kept free for routing workers (their map files), SQLite (database, WAL, journal, temp
     /// files), imports' children and the log.
@@ -17,7 +23,29 @@ final class DescriptorBudget: Sendable {
     /// What one connection holds: its socket and its wake-up pipe.
     static let perConnection = 3
 
+    /// Descriptors others (routing workers, SQLite, imports) are assumed to open between two counts at most.
+    static let othersMargin = reserved
+
+    private struct LastCount {
+        var open: Int
+        var at: UInt64
+        var admittedSince: Int
+    }
+
     private let passedInUse = Mutex(0)
+    private let lastCount = Mutex<LastCount?>(nil)
+    private let countOpen: @Sendable () -> Int
+    private let readLimit: @Sendable () -> Int
+    private let recountNanoseconds: UInt64
+
+    /// - parameter recountSeconds: how long a count stands in for the next ones (far from the limit).
+    /// - parameter countOpen, readLimit: what is open and the limit; the process's own unless a test gives its own.
+    init(recountSeconds: Double = 1, countOpen: @escaping @Sendable () -> Int = { DescriptorBudget.openCount() },
+         readLimit: @escaping @Sendable () -> Int = { DescriptorBudget.softLimit() }) {
+        recountNanoseconds = UInt64(max(0, recountSeconds) * 1e9)
+        self.countOpen = countOpen
+        self.readLimit = readLimit
+    }
 
     /// Raises the soft open-file limit to the hard limit; returns the limit now in force.
     @discardableResult
@@ -33,7 +61,10 @@ final class DescriptorBudget: Sendable {
     }
 
     /// The soft open-file limit now (read each time: an operator may change it with `prlimit`).
-    var limit: Int {
+    var limit: Int { readLimit() }
+
+    /// The process's soft open-file limit.
+    static func softLimit() -> Int {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
         return Int(clamping: limit.rlim_cur)
@@ -59,10 +90,25 @@ final class DescriptorBudget: Sendable {
 
     /// Whether one more connection fits beside the reserve and the passed files' share;
     /// also returns the descriptors open now and the limit, for the refusal.
+    /// Far from the limit, `open` is an upper bound rather than a count.
     func admitsConnection() -> (admitted: Bool, open: Int, limit: Int) {
-        let limit = limit, open = Self.openCount()
-        let passedRoom = passedFilesCap - passedInUse.withLock { $0 }
-        return (open + Self.perConnection + Self.reserved + max(0, passedRoom) <= limit, open, limit)
+        let limit = limit, cap = min(Self.maximumPassedFiles, limit / 4)
+        let now = DispatchTime.now().uptimeNanoseconds
+        // The whole cap stands for the passed files' room: the files passed since the count are
+        // not in it, and each of them is one less of the room.
+        let bound = lastCount.withLock { last -> Int? in
+            guard let counted = last, now &- counted.at < recountNanoseconds else { return nil }
+            let bound = counted.open + counted.admittedSince * Self.perConnection + Self.othersMargin
+            guard bound + Self.perConnection + Self.reserved + cap <= limit else { return nil }
+            last?.admittedSince += 1
+            return bound
+        }
+        if let bound { return (true, bound, limit) }
+        let open = countOpen()
+        let passedRoom = cap - passedInUse.withLock { $0 }
+        let admitted = open + Self.perConnection + Self.reserved + max(0, passedRoom) <= limit
+        lastCount.withLock { $0 = LastCount(open: open, at: now, admittedSince: admitted ? 1 : 0) }
+        return (admitted, open, limit)
     }
 
     /// Descriptors this process has open (entries of /proc/self/fd, less the one reading it).

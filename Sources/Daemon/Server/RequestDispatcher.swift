@@ -68,8 +68,8 @@ public final class RequestDispatcher: Sendable {
     }
 
     /// Answers a line on the caller's thread when it is one request of a method registered
-    /// with a handler at once (`MethodTable.register(_:atOnce:)`: `hello`;
-    /// `register(_:atOnceAnswering:)`: `status`); else leaves it to `respond`.
+    /// with a handler at once (`MethodTable.register(_:atOnce:)`, or
+    /// `register(_:atOnceAnswering:)`: `status`, `hello`); else leaves it to `respond`.
     func answerAtOnce(to line: Data, connection: Int) -> AtOnceAnswer {
         // A `status` or `hello` line is under 200 bytes: a longer one is not parsed twice, here and in `respond`.
         guard line.count <= Self.atOnceLineLimit, case .single(.success(let request)) = WireCodec.requests(from: line),

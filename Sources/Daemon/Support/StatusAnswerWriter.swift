@@ -18,6 +18,28 @@ final class StatusAnswerWriter: Sendable {
     private let socketPath = KeptEncoding<String>()
     private let version = KeptEncoding<String>()
     private let protocolVersion = KeptEncoding<Int>()
+    /// The `hello` document (`StatusMethods.helloAnswer`).
+    let hello = KeptEncoding<HelloDocument>()
+
+    /// The answer to request `id` whose result is `encodedResult` (as `WireCodec.encoder`
+    /// encodes it); no newline.
+    static func resultAnswer(id: RequestID, encodedResult: Data) throws -> Data {
+        var line = Data(capacity: 48 + encodedResult.count)
+        line.append(contentsOf: #"{"id":"#.utf8)
+        try write(id, into: &line)
+        line.append(contentsOf: #","jsonrpc":"2.0","result":"#.utf8)
+        line.append(encodedResult)
+        line.append(0x7D) // }
+        return line
+    }
+
+    /// A request's id as `JSONEncoder` writes it.
+    private static func write(_ id: RequestID, into line: inout Data) throws {
+        switch id {
+        case .number(let number): line.append(contentsOf: String(number).utf8) // as JSONEncoder writes an integer
+        case .string: line.append(try WireCodec.encoder.encode(id))
+        }
+    }
 
     /// The answer to request `id` with `document`, its regions being `regions` (already encoded:
     /// `document.regions` is not read); no newline.
@@ -27,10 +49,7 @@ final class StatusAnswerWriter: Sendable {
             line.append(literal.utf8Start, count: literal.utf8CodeUnitCount)
         }
         add(#"{"id":"#)
-        switch id {
-        case .number(let number): line.append(contentsOf: String(number).utf8) // as JSONEncoder writes an integer
-        case .string: line.append(try WireCodec.encoder.encode(id))
-        }
+        try Self.write(id, into: &line)
         add(#","jsonrpc":"2.0","result":{"counters":"#)
         Self.write(document.counters, into: &line)
         add(#","data_directory":"#)
