@@ -47,9 +47,35 @@ struct RemainingTimeGraph: Sendable {
         var kept: [(from: Int32, to: Int32, seconds: Int32)] = []
         kept.reserveCapacity(edges.count)
         for e in edges where kept.last.map({ $0.from != e.from || $0.to != e.to }) ?? true { kept.append(e) }
+        kept = Self.leavingOutDetours(kept, stopCount: stopCount)
         outgoing = Self.rows(kept, stopCount: stopCount, row: \.from, other: \.to)
         incoming = Self.rows(kept, stopCount: stopCount, row: \.to, other: \.from)
         self.usable = usable
+    }
+
+    /// The edges less those that two others beat strictly (a footpath along a line that a ride
+    /// covers sooner, say): the search visits fewer, and its distances stay the same (each edge
+    /// left out has a strictly shorter path of strictly shorter edges, so some path of kept
+    /// edges is as short). `edges` are sorted by `from`.
+    private static func leavingOutDetours(_ edges: [(from: Int32, to: Int32, seconds: Int32)],
+                                          stopCount: Int) -> [(from: Int32, to: Int32, seconds: Int32)] {
+        var start = [Int](repeating: 0, count: stopCount + 1)
+        for e in edges { start[Int(e.from) + 1] += 1 }
+        for s in 0..<stopCount { start[s + 1] += start[s] }
+        var direct = [Int](repeating: -1, count: stopCount)  // while at u: its edge to each stop
+        var beaten = [Bool](repeating: false, count: edges.count)
+        for u in 0..<stopCount {
+            for k in start[u]..<start[u + 1] { direct[Int(edges[k].to)] = k }
+            for k in start[u]..<start[u + 1] where Int(edges[k].to) != u {
+                let x = Int(edges[k].to)
+                for k2 in start[x]..<start[x + 1] {
+                    let v = Int(edges[k2].to), d = direct[v]
+                    if d >= 0 && v != x && v != u && edges[k].seconds + edges[k2].seconds < edges[d].seconds { beaten[d] = true }
+                }
+            }
+            for k in start[u]..<start[u + 1] { direct[Int(edges[k].to)] = -1 }
+        }
+        return edges.indices.filter { !beaten[$0] }.map { edges[$0] }
     }
 
     private static func rows(_ edges: [(from: Int32, to: Int32, seconds: Int32)], stopCount: Int,
