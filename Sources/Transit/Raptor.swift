@@ -106,6 +106,8 @@ struct Raptor: Sendable {
     let scratchPool: RaptorScratchPool
     /// The earliest and latest time of any timetable trip, in seconds of its service day (nil: no trips).
     let timeSpan: ClosedRange<Int>?
+    /// Whether searches prune by the remaining time graph's bound (tests compare with it off).
+    var boundsRemainingTime = true
 
     /// An engine for one walking pace; build it once per timetable and pace, not per query.
     init(timetable: Timetable, paceMultiplier: Double, scratchPool: RaptorScratchPool = RaptorScratchPool()) {
@@ -188,7 +190,8 @@ struct Raptor: Sendable {
         let (start, target) = D.ends(access: access, egress: egress)
         // Live runs may be faster than any timetabled trip, and arrive-by's forward pass is
         // bounded already: the time left is bounded only in a search of the timetable alone.
-        let boundsRemaining = remainingTime.usable && B.self == Unbounded.self && live.patterns.patterns.isEmpty
+        let boundsRemaining = boundsRemainingTime && remainingTime.usable && B.self == Unbounded.self
+            && live.patterns.patterns.isEmpty
         let found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds, horizon: horizon,
                               overlay: live, stopMask: stopMask ?? openStops, bound: bound, boundsRemaining: boundsRemaining,
                               scratch: scratch)
