@@ -110,7 +110,8 @@ struct RemainingTimeGraph: Sendable {
     static func fill(_ bound: UnsafeMutablePointer<Int32>, stopCount: Int, from endpoints: [Raptor.Endpoint], radius: Int,
                      rows: FootHopBuffers, buckets: UnsafeMutablePointer<Int32>, entries: UnsafeMutablePointer<SIMD2<Int32>>) {
         let limit = min(radius, radiusCap), far = Int32(truncatingIfNeeded: limit)
-        bound.update(repeating: .max, count: stopCount)
+        // A stop not reached keeps `far`: a time below it is the only test a relaxation needs.
+        bound.update(repeating: far, count: stopCount)
         buckets.update(repeating: -1, count: limit)
         // Each bucket is a list through `entries`: (stop, next entry); a stop improved again is
         // queued again, and its older entry is skipped when taken.
@@ -136,7 +137,7 @@ struct RemainingTimeGraph: Sendable {
                 for h in Int(rows.start[v])..<Int(rows.start[v &+ 1]) {
                     let hop = rows.hops[h]
                     let r = d &+ hop.seconds
-                    if r < far && r < bound[Int(hop.stop)] {
+                    if r < bound[Int(hop.stop)] {
                         bound[Int(hop.stop)] = r
                         if r == d {  // a walk or ride of no seconds: taken in this bucket
                             entries[Int(count)] = SIMD2(hop.stop, k)
@@ -150,7 +151,7 @@ struct RemainingTimeGraph: Sendable {
             }
             d &+= 1
         }
-        // Only stops nearer than the radius were reached, each settled at its distance.
-        for s in 0..<stopCount where bound[s] > far { bound[s] = far }
+        // Only stops nearer than the radius were reached, each settled at its distance; the
+        // others kept `far`.
     }
 }
