@@ -189,9 +189,10 @@ struct Raptor: Sendable {
         scratch.reserveRounds(rounds + 1)
         let (start, target) = D.ends(access: access, egress: egress)
         // Live runs may be faster than any timetabled trip, and arrive-by's forward pass is
-        // bounded already: the time left is bounded only in a search of the timetable alone.
+        // bounded already: the time left is bounded only in a search of the timetable alone
+        // (and from walks that take no negative time, the bound's start).
         let boundsRemaining = boundsRemainingTime && remainingTime.usable && B.self == Unbounded.self
-            && live.patterns.patterns.isEmpty
+            && live.patterns.patterns.isEmpty && target.allSatisfy { $0.seconds >= 0 }
         let found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds, horizon: horizon,
                               overlay: live, stopMask: stopMask ?? openStops, bound: bound, boundsRemaining: boundsRemaining,
                               scratch: scratch)
