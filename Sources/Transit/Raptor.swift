@@ -100,10 +100,14 @@ struct Raptor: Sendable {
     /// The footpaths at this pace as depart-at (outgoing) and arrive-by (incoming) rounds follow them.
     let outgoingHops: FootHops
     let incomingHops: FootHops
+    /// The stop graph bounding the time left to a search's target from below (`RemainingTimeGraph`).
+    let remainingTime: RemainingTimeGraph
     /// Working arrays reused across queries (and shared by engines of one timetable).
     let scratchPool: RaptorScratchPool
     /// The earliest and latest time of any timetable trip, in seconds of its service day (nil: no trips).
     let timeSpan: ClosedRange<Int>?
+    /// Whether searches prune by the remaining time graph's bound (tests compare with it off).
+    var boundsRemainingTime = true
 
     /// An engine for one walking pace; build it once per timetable and pace, not per query.
     init(timetable: Timetable, paceMultiplier: Double, scratchPool: RaptorScratchPool = RaptorScratchPool()) {
@@ -116,6 +120,7 @@ struct Raptor: Sendable {
         }
         outgoingHops = Forward.footHops(timetable, seconds: seconds)
         incomingHops = Backward.footHops(timetable, seconds: seconds)
+        remainingTime = RemainingTimeGraph(patterns: staticPatterns, stopCount: timetable.stops.count, footpaths: outgoingHops)
         self.scratchPool = scratchPool
         timeSpan = staticPatterns.timeSpan
     }
@@ -161,7 +166,8 @@ struct Raptor: Sendable {
         search(Backward.self, from: deadline, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
                overlay: overlay, stopMask: stopMask, bound: Unbounded()) { latest, scratch, best in
             guard let chosen = choose(latest), let best else { return (latest, nil, []) }
-            let corridor = DeadlineCorridor(latestArrival: scratch.ready, latestBoarding: scratch.reached, floor: best)
+            let corridor = DeadlineCorridor(latestArrival: scratch.ready, latestBoarding: scratch.reached, floor: best,
+                                            slack: scratch.remaining)
             let earliest = search(Forward.self, from: chosen.departure, access: access, egress: egress, days: days,
                                   maxRides: chosen.rides.count, horizon: chosen.arrival - chosen.departure,
                                   overlay: overlay, stopMask: stopMask, bound: corridor) { journeys, _, _ in journeys }
@@ -182,8 +188,14 @@ struct Raptor: Sendable {
         let rounds = max(1, maxRides)
         scratch.reserveRounds(rounds + 1)
         let (start, target) = D.ends(access: access, egress: egress)
+        // Live runs may be faster than any timetabled trip, and arrive-by's forward pass is
+        // bounded already: the time left is bounded only in a search of the timetable alone
+        // (and from walks that take no negative time, the bound's start).
+        let boundsRemaining = boundsRemainingTime && remainingTime.usable && B.self == Unbounded.self
+            && live.patterns.patterns.isEmpty && target.allSatisfy { $0.seconds >= 0 }
         let found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds, horizon: horizon,
-                              overlay: live, stopMask: stopMask ?? openStops, bound: bound, scratch: scratch)
+                              overlay: live, stopMask: stopMask ?? openStops, bound: bound, boundsRemaining: boundsRemaining,
+                              scratch: scratch)
         let journeys = found.compactMap {
             journey(D.self, reaching: $0, start: start, days: days, overlay: live, scratch: scratch)
         }
@@ -225,17 +237,21 @@ struct Raptor: Sendable {
     /// ready only before the best time found at the target (nothing later can improve on it).
     private func runRounds<D: SearchDirection, B: SearchBound>(
         _ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [ServiceDay], rounds: Int,
-        horizon: Int, overlay: RealtimeOverlay, stopMask: [UInt8], bound: B, scratch: RaptorScratch) -> [TargetReached] {
+        horizon: Int, overlay: RealtimeOverlay, stopMask: [UInt8], bound: B, boundsRemaining: Bool,
+        scratch: RaptorScratch) -> [TargetReached] {
         staticPatterns.withBuffers { statics in
             overlay.patterns.withBuffers { lives in
                 ServiceDay.withBuffers(days[...]) { dayBuffers in
                     stopMask.withUnsafeBufferPointer { mask in
                         overlay.identity.withUnsafeBufferPointer { identity in
                             D.footHops(of: self).withBuffers { foot in
-                                timetable.changeSeconds.withUnsafeBufferPointer { change in
-                                    runRounds(D.self, from: time, start: start, target: target, days: dayBuffers, rounds: rounds,
-                                              horizon: horizon, overlay: overlay, statics: statics, lives: lives, identity: identity,
-                                              stopMask: mask, foot: foot, changeSeconds: change, bound: bound, scratch: scratch)
+                                D.remainingTimeRows(of: self).withBuffers { toTarget in
+                                    timetable.changeSeconds.withUnsafeBufferPointer { change in
+                                        runRounds(D.self, from: time, start: start, target: target, days: dayBuffers, rounds: rounds,
+                                                  horizon: horizon, overlay: overlay, statics: statics, lives: lives,
+                                                  identity: identity, stopMask: mask, foot: foot, changeSeconds: change, bound: bound,
+                                                  remainingTimeRows: boundsRemaining ? toTarget : nil, scratch: scratch)
+                                    }
                                 }
                             }
                         }
@@ -250,7 +266,7 @@ struct Raptor: Sendable {
         _ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [DayBuffers], rounds: Int,
         horizon: Int, overlay: RealtimeOverlay, statics: PatternBuffers, lives: PatternBuffers, identity: UnsafeBufferPointer<Int32>,
         stopMask: UnsafeBufferPointer<UInt8>, foot: FootHopBuffers, changeSeconds: UnsafeBufferPointer<Int32>,
-        bound: B, scratch: RaptorScratch) -> [TargetReached] {
+        bound: B, remainingTimeRows: FootHopBuffers?, scratch: RaptorScratch) -> [TargetReached] {
         let stopCount = timetable.stops.count
         let unreached = D.unreached
         let staticCount = statics.patterns.count
@@ -261,6 +277,9 @@ struct Raptor: Sendable {
         let parents = scratch.parents, rides = scratch.rides
         let marked = scratch.marked, improved = scratch.improved, touched = scratch.touched
         let markedNow = marked.member  // during a round's scans: made ready in the round before
+        // Per stop, a lower bound on the seconds from it to the target: 0 until the target is
+        // first reached, then the remaining time graph's distances (`RemainingTimeGraph`).
+        let remaining = scratch.remaining
 
         for e in target where targetSeconds[Int(e.stop)] < 0 || e.seconds < targetSeconds[Int(e.stop)] {
             targetSeconds[Int(e.stop)] = e.seconds
@@ -335,7 +354,8 @@ struct Raptor: Sendable {
                     let flags = patternFlags[stopsBase &+ i] & stopMask[s]
                     if trip >= 0 && flags & D.hopOffFlag != 0 {
                         let t = ref &+ Int(hopOffTimes[tripBase &+ i])
-                        if D.isBefore(t, limit) && D.isBefore(t, reached[s]) && bound.allowsHopOff(t, at: s) {
+                        if D.isBefore(D.plus(t, Int(remaining[s])), limit) && D.isBefore(t, reached[s])
+                            && bound.allowsHopOff(t, at: s) {
                             if reached[s] == unreached { touched.append(Int32(s)) }
                             reached[s] = t
                             rides[labels &+ s] = ride(to: i, trip: trip, hopOnIndex: hopOnIndex)
@@ -361,7 +381,7 @@ struct Raptor: Sendable {
                     // The same hop-off as above, written out: a shared local function for it costs a
                     // dynamic exclusivity check per call on the lists it changes.
                     if patternFlags[stopsBase &+ i] & stopMask[s] & D.hopOffFlag != 0 && D.isBefore(t, reached[s])
-                        && bound.allowsHopOff(t, at: s) {
+                        && D.isBefore(D.plus(t, Int(remaining[s])), limit) && bound.allowsHopOff(t, at: s) {
                         if reached[s] == unreached { touched.append(Int32(s)) }
                         reached[s] = t
                         rides[labels &+ s] = ride(to: i, trip: trip, hopOnIndex: hopOnIndex)
@@ -411,6 +431,19 @@ struct Raptor: Sendable {
                             bestStop = e.stop
                         }
                     }
+                    // The first time the target is reached, the time left from each stop is bounded
+                    // up to the time this took: a stop farther than that improves nothing.
+                    if let rows = remainingTimeRows, !scratch.remainingSet, D.isBefore(best, D.plus(time, horizon)) {
+                        scratch.remainingSet = true
+                        RemainingTimeGraph.fill(remaining, stopCount: stopCount, from: target, radius: abs(best - time), rows: rows,
+                                                buckets: scratch.buckets,
+                                                entries: scratch.entries(capacity: target.count + rows.hops.count))
+                        // The stops the round before made ready without that bound: a trip caught
+                        // at one too far from the target improves nothing.
+                        for s in marked.elements where !D.isBefore(D.plus(ready[Int(s)], Int(remaining[Int(s)])), best) {
+                            markedNow[Int(s)] = false
+                        }
+                    }
                 }
                 let limit = best
                 for w in 0..<queuedWordCount {
@@ -430,8 +463,8 @@ struct Raptor: Sendable {
             for s32 in improved.elements {
                 let s = Int(s32)
                 let t = reached[s]
-                let change = Int(changeSeconds[s])
-                if change >= 0 && D.isBefore(D.plus(t, change), ready[s]) && D.isBefore(D.plus(t, change), best)
+                let change = Int(changeSeconds[s]), left = Int(remaining[s])
+                if change >= 0 && D.isBefore(D.plus(t, change), ready[s]) && D.isBefore(D.plus(D.plus(t, change), left), best)
                     && bound.allowsReady(D.plus(t, change), at: s) {
                     if ready[s] == unreached { touched.append(s32) }
                     ready[s] = D.plus(t, change)
@@ -441,7 +474,7 @@ struct Raptor: Sendable {
                 for k in Int(foot.start[s])..<Int(foot.start[s &+ 1]) {
                     let hop = foot.hops[k]
                     let q = Int(hop.stop), r = D.plus(t, Int(hop.seconds))
-                    if D.isBefore(r, ready[q]) && D.isBefore(r, best) && bound.allowsReady(r, at: q) {
+                    if D.isBefore(r, ready[q]) && D.isBefore(D.plus(r, Int(remaining[q])), best) && bound.allowsReady(r, at: q) {
                         if ready[q] == unreached { touched.append(hop.stop) }
                         ready[q] = r
                         parents[labels &+ q] = .footpath(stop: s32, hop: Int32(truncatingIfNeeded: k))

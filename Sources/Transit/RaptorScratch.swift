@@ -58,6 +58,14 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
     /// The patterns serving a target stop, as bits like `queuedWords`: a round scans its queued
     /// ones first, since only they can reach the target.
     let targetWords: UnsafeMutablePointer<UInt64>
+    /// Per stop: a lower bound on the seconds from it to the target (`RemainingTimeGraph.fill`),
+    /// 0 everywhere until `remainingSet`.
+    let remaining: UnsafeMutablePointer<Int32>
+    var remainingSet = false
+    /// The remaining time search's queue: a bucket per second, entries grown on demand.
+    let buckets: UnsafeMutablePointer<Int32>
+    private var entryStorage: UnsafeMutablePointer<SIMD2<Int32>>
+    private var entryCapacity = 0
     /// Stops whose `ready` or `reached` changed: at most twice each.
     let touched: StopList
     /// Rounds the label buffers hold.
@@ -144,12 +152,19 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
         targetWords = .allocate(capacity: max(1, queuedWordCount))
         targetWords.initialize(repeating: 0, count: max(1, queuedWordCount))
         touched = StopList(capacity: 2 * stopCount, flags: 0)
+        remaining = .allocate(capacity: stops)
+        remaining.initialize(repeating: 0, count: stops)
+        buckets = .allocate(capacity: RemainingTimeGraph.radiusCap)
+        entryStorage = .allocate(capacity: 1)
         parents = .allocate(capacity: 1)
         rides = .allocate(capacity: 1)
     }
 
     deinit {
         for buffer in [ready, reached, targetSeconds] { buffer.deallocate() }
+        remaining.deallocate()
+        buckets.deallocate()
+        entryStorage.deallocate()
         queueIndex.deallocate()
         queueLast.deallocate()
         queuedWords.deallocate()
@@ -175,8 +190,22 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
         rounds = count
     }
 
+    /// Room for `capacity` queue entries.
+    func entries(capacity: Int) -> UnsafeMutablePointer<SIMD2<Int32>> {
+        if capacity > entryCapacity {
+            entryStorage.deallocate()
+            entryStorage = .allocate(capacity: capacity)
+            entryCapacity = capacity
+        }
+        return entryStorage
+    }
+
     /// Resets what a search touched: its stops' times, its targets and its marks.
     func reset(targets: [Raptor.Endpoint]) {
+        if remainingSet {
+            remaining.update(repeating: 0, count: stopCount)
+            remainingSet = false
+        }
         targetWords.update(repeating: 0, count: queuedWordCount)
         for s in touched.elements {
             ready[Int(s)] = unreached

@@ -22,20 +22,24 @@ extension Raptor {
     /// deadline (the backward search's ready time), or ready to board later than the latest
     /// boarding there that does (its hop-off time), leads to no journey arriving in time.
     ///
-    /// The backward search drops labels no later than its best departure (`floor`), so its
-    /// times say nothing there: a time at or before `floor` is always allowed. Sound for a
+    /// The backward search drops labels no later than its best departure (`floor`) plus a lower
+    /// bound on the time from the origin to their stop (`slack`), so its times say nothing there:
+    /// a time at or before that is always allowed. Sound for a
     /// forward search with no more rides than the backward one had, over the same days,
     /// endpoints, overlay and stop mask.
     struct DeadlineCorridor: SearchBound {
         let latestArrival: UnsafeMutablePointer<Int>
         let latestBoarding: UnsafeMutablePointer<Int>
         let floor: Int
+        /// Per stop, the backward search's lower bound on the time from the origin to it: it also
+        /// dropped labels no later than `floor` plus that bound.
+        let slack: UnsafeMutablePointer<Int32>
 
         @inline(__always) func allowsHopOff(_ time: Int, at stop: Int) -> Bool {
-            time <= floor || time <= latestArrival[stop]
+            time <= floor &+ Int(slack[stop]) || time <= latestArrival[stop]
         }
         @inline(__always) func allowsReady(_ time: Int, at stop: Int) -> Bool {
-            time <= floor || time <= latestBoarding[stop]
+            time <= floor &+ Int(slack[stop]) || time <= latestBoarding[stop]
         }
     }
 }

@@ -55,6 +55,8 @@ protocol SearchDirection {
     static func footHops(_ timetable: Timetable, seconds: [Int32]) -> FootHops
     /// The engine's hops in this direction, as the rounds read them.
     static func footHops(of engine: Raptor) -> FootHops
+    /// The rows of the engine's `RemainingTimeGraph` read from the search's target endpoints.
+    static func remainingTimeRows(of engine: Raptor) -> FootHops
 
     /// (start, target) endpoints of the search.
     static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint])
@@ -116,6 +118,7 @@ extension Raptor {
             FootHops(start: timetable.footStart, neighbours: timetable.footTargets, seconds: seconds)  // outgoing rows
         }
         static func footHops(of engine: Raptor) -> FootHops { engine.outgoingHops }
+        static func remainingTimeRows(of engine: Raptor) -> FootHops { engine.remainingTime.incoming }
 
         static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint]) {
             (access, egress)
@@ -179,6 +182,7 @@ extension Raptor {
                      seconds: timetable.footInEdge.map { seconds[Int($0)] })
         }
         static func footHops(of engine: Raptor) -> FootHops { engine.incomingHops }
+        static func remainingTimeRows(of engine: Raptor) -> FootHops { engine.remainingTime.outgoing }
 
         static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint]) {
             (egress, access)

@@ -183,3 +183,47 @@ private final class ConcurrentAnswers: @unchecked Sendable {
     func set(_ index: Int, _ value: RouteLeg?) { lock.withLock { slots[index] = value } }
     var values: [RouteLeg?] { lock.withLock { slots } }
 }
+
+extension TampereTransitTests {
+    /// The lower bound on the time left to the target (`RemainingTimeGraph`) drops only labels
+    /// that could never improve a target label: on the real network, seeded stop-to-stop queries
+    /// find exactly the journeys (every Pareto set, and arrive-by's forward pass in the corridor)
+    /// that the same engine finds without it.
+    func testTheRemainingTimeBoundChangesNoJourneyAtTampere() throws {
+        let timetable = try tampere().router.timetable
+        let bounded = Raptor(timetable: timetable, paceMultiplier: 1)
+        var unbounded = bounded
+        unbounded.boundsRemainingTime = false
+        let day = try XCTUnwrap(ServiceDate.dayNumber(year: 2022, month: 1, day: 12))
+        let days = Raptor.serviceDays(around: day, timetable: timetable)
+        let reference = ServiceDate.referenceInstant(day, in: timetable.timeZone)
+        let stopCount = Int32(timetable.stops.count)
+        var g = SeededRandom(seed: 26)
+        func endpoints() -> [Raptor.Endpoint] {
+            (0..<Int.random(in: 1...3, using: &g)).map { _ in
+                Raptor.Endpoint(stop: Int32.random(in: 0..<stopCount, using: &g), seconds: Int.random(in: 0...600, using: &g))
+            }
+        }
+        var found = 0, transfers = 0
+        for query in 0..<250 {
+            let access = endpoints(), egress = endpoints()
+            let time = reference + Int.random(in: 6 * 3600...20 * 3600, using: &g)
+            let departing = bounded.departAt(time, access: access, egress: egress, days: days, maxRides: 5)
+            XCTAssertEqual(departing, unbounded.departAt(time, access: access, egress: egress, days: days, maxRides: 5),
+                           "depart-at query \(query)")
+            found += departing.isEmpty ? 0 : 1
+            transfers += departing.last.map { $0.rides.count > 1 ? 1 : 0 } ?? 0
+            let choose: ([Raptor.Journey]) -> Raptor.Journey? = query % 2 == 0 ? { $0.first } : { $0.last }
+            let arriving = bounded.arriveBy(time + 3600, access: access, egress: egress, days: days, maxRides: 5,
+                                            thenEarliestFrom: choose)
+            let expected = unbounded.arriveBy(time + 3600, access: access, egress: egress, days: days, maxRides: 5,
+                                              thenEarliestFrom: choose)
+            XCTAssertEqual(arriving.latest, expected.latest, "arrive-by query \(query)")
+            XCTAssertEqual(arriving.chosen, expected.chosen, "arrive-by query \(query)")
+            XCTAssertEqual(arriving.earliest, expected.earliest, "arrive-by query \(query)'s forward pass")
+        }
+        print("testTheRemainingTimeBoundChangesNoJourneyAtTampere: \(found) depart-at queries with a journey, \(transfers) changing")
+        XCTAssertGreaterThan(found, 75, "many queries find a journey")
+        XCTAssertGreaterThan(transfers, 25, "many journeys change")
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// A static graph over the stops whose shortest paths are lower bounds on the time a search
+/// still needs from a stop to its target: an edge between each two consecutive stops of any
+/// pattern, weighted by the least time any of its trips takes from the one to the next (less
+/// than any ride over it, with its dwell), and the footpaths at an engine's pace. Boarding
+/// rules, changes and service days are left out, which only makes the bound lower.
+///
+/// A depart-at search reads the rows in `incoming` (per stop, the stops with an edge into it)
+/// from its target stops; an arrive-by search the rows in `outgoing` from the origin's stops.
+///
+///     let graph = RemainingTimeGraph(patterns: timetable.patternTable, stopCount: n, footpaths: hops)
+///     // rows: graph.incoming for depart-at, graph.outgoing for arrive-by
+struct RemainingTimeGraph: Sendable {
+    let incoming: FootHops
+    let outgoing: FootHops
+    /// False when a trip's times go back from one stop to the next (an import skips such trips;
+    /// a timetable built otherwise might have one): then no bound is used.
+    let usable: Bool
+
+    /// - parameter footpaths: the engine's outgoing footpath rows (seconds at its pace).
+    init(patterns table: PatternTable, stopCount: Int, footpaths: FootHops) {
+        var edges: [(from: Int32, to: Int32, seconds: Int32)] = []
+        var usable = true
+        for pattern in table.patterns where pattern.stopCount > 1 && pattern.tripCount > 0 {
+            let n = Int(pattern.stopCount), stopsBase = Int(pattern.stopsStart), timesBase = Int(pattern.timesStart)
+            for i in 0..<(n - 1) {
+                var least = Int32.max
+                for trip in 0..<Int(pattern.tripCount) {
+                    let base = timesBase + trip * n
+                    // Riding from i to j > i takes arrival(j) - departure(i): the first step from a
+                    // departure, the others from arrival to arrival, so dwells need not be positive.
+                    let step = min(table.arrivals[base + i + 1] - table.departures[base + i],
+                                   table.arrivals[base + i + 1] - table.arrivals[base + i])
+                    least = min(least, step)
+                }
+                if least < 0 { usable = false }
+                edges.append((table.stops[stopsBase + i], table.stops[stopsBase + i + 1], max(0, least)))
+            }
+        }
+        for s in 0..<stopCount {
+            for k in Int(footpaths.start[s])..<Int(footpaths.start[s + 1]) {
+                edges.append((Int32(s), footpaths.hops[k].stop, footpaths.hops[k].seconds))
+            }
+        }
+        edges.sort { ($0.from, $0.to, $0.seconds) < ($1.from, $1.to, $1.seconds) }
+        var kept: [(from: Int32, to: Int32, seconds: Int32)] = []
+        kept.reserveCapacity(edges.count)
+        for e in edges where kept.last.map({ $0.from != e.from || $0.to != e.to }) ?? true { kept.append(e) }
+        kept = Self.leavingOutDetours(kept, stopCount: stopCount)
+        outgoing = Self.rows(kept, stopCount: stopCount, row: \.from, other: \.to)
+        incoming = Self.rows(kept, stopCount: stopCount, row: \.to, other: \.from)
+        self.usable = usable
+    }
+
+    /// The edges less those that two others beat strictly (a footpath along a line that a ride
+    /// covers sooner, say): the search visits fewer, and its distances stay the same (each edge
+    /// left out has a strictly shorter path of strictly shorter edges, so some path of kept
+    /// edges is as short). `edges` are sorted by `from`.
+    private static func leavingOutDetours(_ edges: [(from: Int32, to: Int32, seconds: Int32)],
+                                          stopCount: Int) -> [(from: Int32, to: Int32, seconds: Int32)] {
+        var start = [Int](repeating: 0, count: stopCount + 1)
+        for e in edges { start[Int(e.from) + 1] += 1 }
+        for s in 0..<stopCount { start[s + 1] += start[s] }
+        var direct = [Int](repeating: -1, count: stopCount)  // while at u: its edge to each stop
+        var beaten = [Bool](repeating: false, count: edges.count)
+        for u in 0..<stopCount {
+            for k in start[u]..<start[u + 1] { direct[Int(edges[k].to)] = k }
+            for k in start[u]..<start[u + 1] where Int(edges[k].to) != u {
+                let x = Int(edges[k].to)
+                for k2 in start[x]..<start[x + 1] {
+                    let v = Int(edges[k2].to), d = direct[v]
+                    if d >= 0 && v != x && v != u && edges[k].seconds + edges[k2].seconds < edges[d].seconds { beaten[d] = true }
+                }
+            }
+            for k in start[u]..<start[u + 1] { direct[Int(edges[k].to)] = -1 }
+        }
+        return edges.indices.filter { !beaten[$0] }.map { edges[$0] }
+    }
+
+    private static func rows(_ edges: [(from: Int32, to: Int32, seconds: Int32)], stopCount: Int,
+                             row: KeyPath<(from: Int32, to: Int32, seconds: Int32), Int32>,
+                             other: KeyPath<(from: Int32, to: Int32, seconds: Int32), Int32>) -> FootHops {
+        var start = [Int32](repeating: 0, count: stopCount + 1)
+        for e in edges { start[Int(e[keyPath: row]) + 1] += 1 }
+        for s in 0..<stopCount { start[s + 1] += start[s] }
+        var fill = Array(start.dropLast())
+        var neighbours = [Int32](repeating: 0, count: edges.count), seconds = neighbours
+        for e in edges {
+            let s = Int(e[keyPath: row])
+            neighbours[Int(fill[s])] = e[keyPath: other]
+            seconds[Int(fill[s])] = e.seconds
+            fill[s] += 1
+        }
+        return FootHops(start: start, neighbours: neighbours, seconds: seconds)
+    }
+
+    /// The largest distance the search settles: beyond it a stop's bound is this (3 hours).
+    static let radiusCap = 3 * 3600
+
+    /// Sets `bound[s]` for every stop to a lower bound on the seconds from `s` to the nearest
+    /// endpoint (its walk included), or to `radius` (at most `radiusCap`) when that is as far or
+    /// farther: Dijkstra's search over `rows` from the endpoints, settling only the stops nearer
+    /// than `radius`, with a queue of one bucket per second (Dial's): the distances are whole
+    /// seconds below a few thousand, so a stop is queued and taken in a few instructions, where
+    /// a binary heap cost most of the search.
+    /// - parameter buckets: room for `radiusCap` entries.
+    /// - parameter entries: room for `endpoints.count + rows.hops.count` entries.
+    @inline(never)
+    static func fill(_ bound: UnsafeMutablePointer<Int32>, stopCount: Int, from endpoints: [Raptor.Endpoint], radius: Int,
+                     rows: FootHopBuffers, buckets: UnsafeMutablePointer<Int32>, entries: UnsafeMutablePointer<SIMD2<Int32>>) {
+        let limit = min(radius, radiusCap), far = Int32(truncatingIfNeeded: limit)
+        // A stop not reached keeps `far`: a time below it is the only test a relaxation needs.
+        bound.update(repeating: far, count: stopCount)
+        buckets.update(repeating: -1, count: limit)
+        // Each bucket is a list through `entries`: (stop, next entry); a stop improved again is
+        // queued again, and its older entry is skipped when taken.
+        var count: Int32 = 0
+        @inline(__always) func push(_ stop: Int32, at seconds: Int32) {
+            entries[Int(count)] = SIMD2(stop, buckets[Int(seconds)])
+            buckets[Int(seconds)] = count
+            count &+= 1
+        }
+        for e in endpoints where e.seconds < limit && Int32(e.seconds) < bound[Int(e.stop)] {
+            bound[Int(e.stop)] = Int32(e.seconds)
+            push(e.stop, at: Int32(e.seconds))
+        }
+        var d: Int32 = 0
+        while d < far {
+            var k = buckets[Int(d)]
+            buckets[Int(d)] = -1
+            while k >= 0 {
+                let entry = entries[Int(k)]
+                k = entry[1]
+                let v = Int(entry[0])
+                if bound[v] != d { continue }  // improved since it was queued
+                for h in Int(rows.start[v])..<Int(rows.start[v &+ 1]) {
+                    let hop = rows.hops[h]
+                    let r = d &+ hop.seconds
+                    if r < bound[Int(hop.stop)] {
+                        bound[Int(hop.stop)] = r
+                        if r == d {  // a walk or ride of no seconds: taken in this bucket
+                            entries[Int(count)] = SIMD2(hop.stop, k)
+                            k = count
+                            count &+= 1
+                        } else {
+                            push(hop.stop, at: r)
+                        }
+                    }
+                }
+            }
+            d &+= 1
+        }
+        // Only stops nearer than the radius were reached, each settled at its distance; the
+        // others kept `far`.
+    }
+}
