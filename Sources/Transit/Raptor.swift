@@ -435,9 +435,16 @@ struct Raptor: Sendable {
                     // up to the time this took: a stop farther than that improves nothing.
                     if let rows = remainingTimeRows, !scratch.remainingSet, D.isBefore(best, D.plus(time, horizon)) {
                         scratch.remainingSet = true
-                        RemainingTimeGraph.fill(remaining, stopCount: stopCount, from: target, radius: abs(best - time), rows: rows,
-                                                buckets: scratch.buckets,
-                                                entries: scratch.entries(capacity: target.count + rows.hops.count))
+                        let table = D.remainingTimeTable(of: self)
+                        if table.isEmpty {
+                            RemainingTimeGraph.fill(remaining, stopCount: stopCount, from: target, radius: abs(best - time), rows: rows,
+                                                    buckets: scratch.buckets,
+                                                    entries: scratch.entries(capacity: target.count + rows.hops.count))
+                        } else {
+                            table.withUnsafeBufferPointer {
+                                RemainingTimeGraph.fill(remaining, stopCount: stopCount, from: target, radius: abs(best - time), table: $0)
+                            }
+                        }
                         // The stops the round before made ready without that bound: a trip caught
                         // at one too far from the target improves nothing.
                         for s in marked.elements where !D.isBefore(D.plus(ready[Int(s)], Int(remaining[Int(s)])), best) {

@@ -17,6 +17,16 @@ struct RemainingTimeGraph: Sendable {
     /// False when a trip's times go back from one stop to the next (an import skips such trips;
     /// a timetable built otherwise might have one): then no bound is used.
     let usable: Bool
+    /// For a timetable of at most `tableStopLimit` stops, every stop's distances computed once:
+    /// `towards[e * n + s]` from `s` to `e` (what a depart-at search reads for its target stop `e`)
+    /// and `away[e * n + s]` from `e` to `s` (arrive-by), each capped at `radiusCap`. Empty above
+    /// the limit (the search runs per query instead).
+    let towards: [Int16]
+    let away: [Int16]
+
+    /// The most stops for which `towards` and `away` are kept: they take 4·n² bytes (9 MB at
+    /// 1,500 stops) and n searches to build, once per engine.
+    static let tableStopLimit = 1_500
 
     /// - parameter footpaths: the engine's outgoing footpath rows (seconds at its pace).
     init(patterns table: PatternTable, stopCount: Int, footpaths: FootHops) {
@@ -51,6 +61,28 @@ struct RemainingTimeGraph: Sendable {
         outgoing = Self.rows(kept, stopCount: stopCount, row: \.from, other: \.to)
         incoming = Self.rows(kept, stopCount: stopCount, row: \.to, other: \.from)
         self.usable = usable
+        (towards, away) = usable && stopCount <= Self.tableStopLimit ? Self.table(outgoing, stopCount: stopCount) : ([], [])
+    }
+
+    /// The distances between every two stops, by one search (`fill`) from each along `outgoing`.
+    private static func table(_ outgoing: FootHops, stopCount n: Int) -> (towards: [Int16], away: [Int16]) {
+        var towards = [Int16](repeating: 0, count: n * n), away = towards
+        let bound = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        let buckets = UnsafeMutablePointer<Int32>.allocate(capacity: radiusCap)
+        let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: 1 + outgoing.hops.count)
+        defer { bound.deallocate(); buckets.deallocate(); entries.deallocate() }
+        outgoing.withBuffers { rows in
+            for e in 0..<n {
+                fill(bound, stopCount: n, from: [Raptor.Endpoint(stop: Int32(e), seconds: 0)], radius: radiusCap, rows: rows,
+                     buckets: buckets, entries: entries)
+                for s in 0..<n {
+                    let d = Int16(truncatingIfNeeded: bound[s])
+                    away[e * n + s] = d
+                    towards[s * n + e] = d
+                }
+            }
+        }
+        return (towards, away)
     }
 
     /// The edges less those that two others beat strictly (a footpath along a line that a ride
@@ -153,5 +185,26 @@ struct RemainingTimeGraph: Sendable {
         }
         // Only stops nearer than the radius were reached, each settled at its distance; the
         // others kept `far`.
+    }
+
+    /// The same bounds as `fill(_:stopCount:from:radius:rows:buckets:entries:)`, read from a
+    /// table of distances (`towards` or `away`): each stop's least walk plus distance over the
+    /// endpoints, or `far`. A distance capped at `radiusCap` is at least `far`, so it gives `far`
+    /// there too.
+    @inline(never)
+    static func fill(_ bound: UnsafeMutablePointer<Int32>, stopCount n: Int, from endpoints: [Raptor.Endpoint], radius: Int,
+                     table: UnsafeBufferPointer<Int16>) {
+        let limit = min(radius, radiusCap)
+        // In 16 bits (a walk and a distance below `radiusCap` each add up to under 2^15), eight
+        // stops to an instruction.
+        withUnsafeTemporaryAllocation(of: Int16.self, capacity: n) { least in
+            let least = least.baseAddress!
+            least.initialize(repeating: Int16(truncatingIfNeeded: limit), count: n)
+            for e in endpoints where e.seconds < limit {
+                let row = table.baseAddress! + Int(e.stop) * n, walk = Int16(truncatingIfNeeded: e.seconds)
+                for s in 0..<n { least[s] = min(least[s], walk &+ row[s]) }
+            }
+            for s in 0..<n { bound[s] = Int32(least[s]) }
+        }
     }
 }

@@ -57,6 +57,8 @@ protocol SearchDirection {
     static func footHops(of engine: Raptor) -> FootHops
     /// The rows of the engine's `RemainingTimeGraph` read from the search's target endpoints.
     static func remainingTimeRows(of engine: Raptor) -> FootHops
+    /// The remaining time graph's distances to (depart-at) or from (arrive-by) each stop, or empty.
+    static func remainingTimeTable(of engine: Raptor) -> [Int16]
 
     /// (start, target) endpoints of the search.
     static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint])
@@ -119,6 +121,7 @@ extension Raptor {
         }
         static func footHops(of engine: Raptor) -> FootHops { engine.outgoingHops }
         static func remainingTimeRows(of engine: Raptor) -> FootHops { engine.remainingTime.incoming }
+        static func remainingTimeTable(of engine: Raptor) -> [Int16] { engine.remainingTime.towards }
 
         static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint]) {
             (access, egress)
@@ -183,6 +186,7 @@ extension Raptor {
         }
         static func footHops(of engine: Raptor) -> FootHops { engine.incomingHops }
         static func remainingTimeRows(of engine: Raptor) -> FootHops { engine.remainingTime.outgoing }
+        static func remainingTimeTable(of engine: Raptor) -> [Int16] { engine.remainingTime.away }
 
         static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint]) {
             (egress, access)

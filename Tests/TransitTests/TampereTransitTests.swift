@@ -226,4 +226,38 @@ extension TampereTransitTests {
         XCTAssertGreaterThan(found, 75, "many queries find a journey")
         XCTAssertGreaterThan(transfers, 25, "many journeys change")
     }
+
+    /// The table of distances between every two stops (`RemainingTimeGraph.towards` / `away`)
+    /// gives exactly the bounds the per-query search gives, from random endpoints and radii,
+    /// both ways.
+    func testTheRemainingTimeTableBoundsLikeTheSearchAtTampere() throws {
+        let timetable = try tampere().router.timetable
+        let graph = Raptor(timetable: timetable, paceMultiplier: 1).remainingTime
+        let n = timetable.stops.count
+        XCTAssertEqual(graph.towards.count, n * n)
+        XCTAssertEqual(graph.away.count, n * n)
+        let fromSearch = UnsafeMutablePointer<Int32>.allocate(capacity: n), fromTable = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        let buckets = UnsafeMutablePointer<Int32>.allocate(capacity: RemainingTimeGraph.radiusCap)
+        defer { fromSearch.deallocate(); fromTable.deallocate(); buckets.deallocate() }
+        var g = SeededRandom(seed: 27)
+        for query in 0..<40 {
+            let endpoints = (0..<Int.random(in: 1...12, using: &g)).map { _ in
+                Raptor.Endpoint(stop: Int32.random(in: 0..<Int32(n), using: &g), seconds: Int.random(in: 0...900, using: &g))
+            }
+            let radius = query % 8 == 0 ? 5 * 3600 : Int.random(in: 60...5400, using: &g)
+            for (rows, table) in [(graph.incoming, graph.towards), (graph.outgoing, graph.away)] {
+                let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: endpoints.count + rows.hops.count)
+                defer { entries.deallocate() }
+                rows.withBuffers {
+                    RemainingTimeGraph.fill(fromSearch, stopCount: n, from: endpoints, radius: radius, rows: $0,
+                                            buckets: buckets, entries: entries)
+                }
+                table.withUnsafeBufferPointer {
+                    RemainingTimeGraph.fill(fromTable, stopCount: n, from: endpoints, radius: radius, table: $0)
+                }
+                XCTAssertEqual(Array(UnsafeBufferPointer(start: fromTable, count: n)),
+                               Array(UnsafeBufferPointer(start: fromSearch, count: n)), "query \(query)")
+            }
+        }
+    }
 }
