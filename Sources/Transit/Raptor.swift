@@ -435,15 +435,14 @@ struct Raptor: Sendable {
                     // up to the time this took: a stop farther than that improves nothing.
                     if let rows = remainingTimeRows, !scratch.remainingSet, D.isBefore(best, D.plus(time, horizon)) {
                         scratch.remainingSet = true
-                        let table = D.remainingTimeTable(of: self)
-                        if table.isEmpty {
-                            RemainingTimeGraph.fill(remaining, stopCount: stopCount, from: target, radius: abs(best - time), rows: rows,
-                                                    buckets: scratch.buckets,
-                                                    entries: scratch.entries(capacity: target.count + rows.hops.count))
-                        } else {
+                        if let table = D.remainingTimeTable(of: self) {
                             table.withUnsafeBufferPointer {
                                 RemainingTimeGraph.fill(remaining, stopCount: stopCount, from: target, radius: abs(best - time), table: $0)
                             }
+                        } else {
+                            RemainingTimeGraph.fill(remaining, stopCount: stopCount, from: target, radius: abs(best - time), rows: rows,
+                                                    buckets: scratch.buckets,
+                                                    entries: scratch.entries(capacity: target.count + rows.hops.count))
                         }
                         // The stops the round before made ready without that bound: a trip caught
                         // at one too far from the target improves nothing.

@@ -17,16 +17,41 @@ struct RemainingTimeGraph: Sendable {
     /// False when a trip's times go back from one stop to the next (an import skips such trips;
     /// a timetable built otherwise might have one): then no bound is used.
     let usable: Bool
-    /// For a timetable of at most `tableStopLimit` stops, every stop's distances computed once:
-    /// `towards[e * n + s]` from `s` to `e` (what a depart-at search reads for its target stop `e`)
-    /// and `away[e * n + s]` from `e` to `s` (arrive-by), each capped at `radiusCap`. Empty above
-    /// the limit (the search runs per query instead).
-    let towards: [Int16]
-    let away: [Int16]
+    /// For a timetable of at most `tableStopLimit` stops, every stop's distances, computed once
+    /// when a search first needs them (`distances`). Nil above the limit (a search per query).
+    private let table: DistanceTable?
 
-    /// The most stops for which `towards` and `away` are kept: they take 4·n² bytes (9 MB at
-    /// 1,500 stops) and n searches to build, once per engine.
+    /// The most stops for which the distances are kept: they take 4·n² bytes (9 MB at 1,500
+    /// stops) and n searches to build, once per engine.
     static let tableStopLimit = 1_500
+
+    /// Every stop's distances (each capped at `radiusCap`), built on first use: `towards[e * n + s]`
+    /// from `s` to `e` (what a depart-at search reads for its target stop `e`) and
+    /// `away[e * n + s]` from `e` to `s` (arrive-by). Nil when the graph keeps none.
+    var distances: (towards: [Int16], away: [Int16])? { table?.distances }
+
+    /// The distance table, built under a lock by the first search that asks for it: building
+    /// it (about 45 ms at Tampere) is left out of loading a timetable and paid by one query
+    /// per engine (pace) actually used.
+    private final class DistanceTable: @unchecked Sendable {
+        private let lock = NSLock()
+        private var built: (towards: [Int16], away: [Int16])?
+        private let outgoing: FootHops, stopCount: Int
+
+        init(outgoing: FootHops, stopCount: Int) {
+            self.outgoing = outgoing
+            self.stopCount = stopCount
+        }
+
+        var distances: (towards: [Int16], away: [Int16]) {
+            lock.lock()
+            defer { lock.unlock() }
+            if let built { return built }
+            let made = RemainingTimeGraph.table(outgoing, stopCount: stopCount)
+            built = made
+            return made
+        }
+    }
 
     /// - parameter footpaths: the engine's outgoing footpath rows (seconds at its pace).
     init(patterns table: PatternTable, stopCount: Int, footpaths: FootHops) {
@@ -61,11 +86,11 @@ struct RemainingTimeGraph: Sendable {
         outgoing = Self.rows(kept, stopCount: stopCount, row: \.from, other: \.to)
         incoming = Self.rows(kept, stopCount: stopCount, row: \.to, other: \.from)
         self.usable = usable
-        (towards, away) = usable && stopCount <= Self.tableStopLimit ? Self.table(outgoing, stopCount: stopCount) : ([], [])
+        self.table = usable && stopCount <= Self.tableStopLimit ? DistanceTable(outgoing: outgoing, stopCount: stopCount) : nil
     }
 
     /// The distances between every two stops, by one search (`fill`) from each along `outgoing`.
-    private static func table(_ outgoing: FootHops, stopCount n: Int) -> (towards: [Int16], away: [Int16]) {
+    fileprivate static func table(_ outgoing: FootHops, stopCount n: Int) -> (towards: [Int16], away: [Int16]) {
         var towards = [Int16](repeating: 0, count: n * n), away = towards
         let bound = UnsafeMutablePointer<Int32>.allocate(capacity: n)
         let buckets = UnsafeMutablePointer<Int32>.allocate(capacity: radiusCap)
@@ -188,7 +213,7 @@ struct RemainingTimeGraph: Sendable {
     }
 
     /// The same bounds as `fill(_:stopCount:from:radius:rows:buckets:entries:)`, read from a
-    /// table of distances (`towards` or `away`): each stop's least walk plus distance over the
+    /// table of distances (`distances`): each stop's least walk plus distance over the
     /// endpoints, or `far`. A distance capped at `radiusCap` is at least `far`, so it gives `far`
     /// there too.
     @inline(never)

@@ -227,15 +227,16 @@ extension TampereTransitTests {
         XCTAssertGreaterThan(transfers, 25, "many journeys change")
     }
 
-    /// The table of distances between every two stops (`RemainingTimeGraph.towards` / `away`)
+    /// The table of distances between every two stops (`RemainingTimeGraph.distances`)
     /// gives exactly the bounds the per-query search gives, from random endpoints and radii,
     /// both ways.
     func testTheRemainingTimeTableBoundsLikeTheSearchAtTampere() throws {
         let timetable = try tampere().router.timetable
         let graph = Raptor(timetable: timetable, paceMultiplier: 1).remainingTime
         let n = timetable.stops.count
-        XCTAssertEqual(graph.towards.count, n * n)
-        XCTAssertEqual(graph.away.count, n * n)
+        let distances = try XCTUnwrap(graph.distances)
+        XCTAssertEqual(distances.towards.count, n * n)
+        XCTAssertEqual(distances.away.count, n * n)
         let fromSearch = UnsafeMutablePointer<Int32>.allocate(capacity: n), fromTable = UnsafeMutablePointer<Int32>.allocate(capacity: n)
         let buckets = UnsafeMutablePointer<Int32>.allocate(capacity: RemainingTimeGraph.radiusCap)
         defer { fromSearch.deallocate(); fromTable.deallocate(); buckets.deallocate() }
@@ -245,7 +246,7 @@ extension TampereTransitTests {
                 Raptor.Endpoint(stop: Int32.random(in: 0..<Int32(n), using: &g), seconds: Int.random(in: 0...900, using: &g))
             }
             let radius = query % 8 == 0 ? 5 * 3600 : Int.random(in: 60...5400, using: &g)
-            for (rows, table) in [(graph.incoming, graph.towards), (graph.outgoing, graph.away)] {
+            for (rows, table) in [(graph.incoming, distances.towards), (graph.outgoing, distances.away)] {
                 let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: endpoints.count + rows.hops.count)
                 defer { entries.deallocate() }
                 rows.withBuffers {
