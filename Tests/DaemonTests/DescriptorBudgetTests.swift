@@ -7,22 +7,32 @@ import XCTest
 /// descriptors for each connection admitted since and a margin for others' files); near it,
 /// every accept counts, so that the table never fills.
 final class DescriptorBudgetTests: XCTestCase {
+    /// How often a budget counted what is open.
+    final class Counts: Sendable {
+        private let counted = Mutex(0)
+        func add() { counted.withLock { $0 += 1 } }
+        var value: Int { counted.withLock { $0 } }
+    }
+
+    /// A budget whose process has `open()` descriptors open under `limit`, and how often it counted them.
+    func countingBudget(recountSeconds: Double = 3600, open: @escaping @Sendable () -> Int, limit: Int) -> (DescriptorBudget, Counts) {
+        let counts = Counts()
+        return (DescriptorBudget(recountSeconds: recountSeconds, countOpen: { counts.add(); return open() }, readLimit: { limit }), counts)
+    }
+
     func testFarFromTheLimitTheLastCountStandsInForTheNextAdmissions() {
-        let counts = Mutex(0)
-        let budget = DescriptorBudget(recountSeconds: 3600, countOpen: { counts.withLock { $0 += 1 }; return 20 },
-                                      readLimit: { 100_000 })
+        let (budget, counts) = countingBudget(open: { 20 }, limit: 100_000)
         for _ in 0..<100 { XCTAssertTrue(budget.admitsConnection().admitted) }
-        XCTAssertEqual(counts.withLock { $0 }, 1)
+        XCTAssertEqual(counts.value, 1)
     }
 
     func testNearTheLimitEveryAdmissionCountsAndTheCountRefuses() {
-        let counts = Mutex(0), open = Mutex(100)
-        let budget = DescriptorBudget(recountSeconds: 3600, countOpen: { counts.withLock { $0 += 1 }; return open.withLock { $0 } },
-                                      readLimit: { 256 })
+        let open = Mutex(100)
+        let (budget, counts) = countingBudget(open: { open.withLock { $0 } }, limit: 256)
         // 256 = 125 open + 3 for the connection + 64 reserved + 64 for passed files (a quarter of the limit).
         XCTAssertTrue(budget.admitsConnection().admitted)
         XCTAssertTrue(budget.admitsConnection().admitted)
-        XCTAssertEqual(counts.withLock { $0 }, 2, "each admission counted")
+        XCTAssertEqual(counts.value, 2, "each admission counted")
         open.withLock { $0 = 125 }
         XCTAssertTrue(budget.admitsConnection().admitted)
         open.withLock { $0 = 126 }
@@ -33,29 +43,25 @@ final class DescriptorBudgetTests: XCTestCase {
     }
 
     func testEachConnectionAdmittedSinceTheCountBringsTheNextCountNearer() {
-        let counts = Mutex(0)
         let limit = 1024, cap = DescriptorBudget.maximumPassedFiles
-        let budget = DescriptorBudget(recountSeconds: 3600, countOpen: { counts.withLock { $0 += 1 }; return 10 },
-                                      readLimit: { limit })
+        let (budget, counts) = countingBudget(open: { 10 }, limit: limit)
         var admissions = 0
-        while counts.withLock({ $0 }) < 2, admissions < 1000 {
+        while counts.value < 2, admissions < 1000 {
             let admission = budget.admitsConnection()
             XCTAssertTrue(admission.admitted)
             XCTAssertLessThanOrEqual(admission.open + DescriptorBudget.perConnection + DescriptorBudget.reserved + cap, limit)
             admissions += 1
         }
         // Counted again once 10 + 3 per admitted connection + the margin no longer fit beside the rest.
-        XCTAssertEqual(counts.withLock { $0 }, 2)
+        XCTAssertEqual(counts.value, 2)
         let fitting = (limit - 10 - DescriptorBudget.othersMargin - DescriptorBudget.perConnection - DescriptorBudget.reserved - cap)
             / DescriptorBudget.perConnection
         XCTAssertEqual(admissions, fitting + 2, "the first count, then \(fitting) on its bound, then the second count")
     }
 
     func testAnOldCountIsTakenAgain() {
-        let counts = Mutex(0)
-        let budget = DescriptorBudget(recountSeconds: 0, countOpen: { counts.withLock { $0 += 1 }; return 20 },
-                                      readLimit: { 100_000 })
+        let (budget, counts) = countingBudget(recountSeconds: 0, open: { 20 }, limit: 100_000)
         for _ in 0..<3 { XCTAssertTrue(budget.admitsConnection().admitted) }
-        XCTAssertEqual(counts.withLock { $0 }, 3)
+        XCTAssertEqual(counts.value, 3)
     }
 }

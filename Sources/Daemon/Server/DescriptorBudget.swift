@@ -71,7 +71,10 @@ final class DescriptorBudget: Sendable {
     }
 
     /// Passed files that may wait at once in all connections together.
-    var passedFilesCap: Int { min(Self.maximumPassedFiles, limit / 4) }
+    var passedFilesCap: Int { Self.passedFilesCap(limit: limit) }
+
+    /// The passed files' cap under open-file limit `limit`.
+    static func passedFilesCap(limit: Int) -> Int { min(maximumPassedFiles, limit / 4) }
 
     /// Counts one passed file in; false when the total cap is reached (the caller closes it).
     func takePassedFile() -> Bool {
@@ -92,7 +95,7 @@ final class DescriptorBudget: Sendable {
     /// also returns the descriptors open now and the limit, for the refusal.
     /// Far from the limit, `open` is an upper bound rather than a count.
     func admitsConnection() -> (admitted: Bool, open: Int, limit: Int) {
-        let limit = limit, cap = min(Self.maximumPassedFiles, limit / 4)
+        let limit = limit, cap = Self.passedFilesCap(limit: limit)
         let now = DispatchTime.now().uptimeNanoseconds
         // The whole cap stands for the passed files' room: the files passed since the count are
         // not in it, and each of them is one less of the room.
