@@ -130,21 +130,7 @@ extension RoutePlan {
     /// arrival (a transit leg's, or a pin's) is after the traveller must leave its end, going
     /// backward from `deadline` through the legs after it; `nil` when everything arrives in time
     /// or a leg after it is missing.
-    public func lateConnection(arrivingBy deadline: Date) -> Int? {
-        var mustLeaveEnd = deadline  // the latest the traveller may leave the end of segment `index`
-        for index in stride(from: segmentCount - 1, through: 0, by: -1) {
-            guard let leg = legs[index] else { return nil }
-            let mustArrive = index == segmentCount - 1 ? deadline : nodes[index + 1].latestArrival(leavingAt: mustLeaveEnd)
-            let fixed = fixedDeparture(ofSegment: index)
-            guard let arrival = leg.arrival ?? fixed?.addingTimeInterval(leg.expectedTravelTime) else {
-                mustLeaveEnd = mustArrive.addingTimeInterval(-leg.expectedTravelTime)
-                continue
-            }
-            if arrival > mustArrive.addingTimeInterval(Self.connectionSlack) { return index }
-            mustLeaveEnd = fixed ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
-        }
-        return nil
-    }
+    public func lateConnection(arrivingBy deadline: Date) -> Int? { lateGoingBack(from: deadline).connection }
 
     /// The segment whose fixed time breaks the plan's requested time: a connection missed going
     /// forward from the earliest departure (depart at, leave now at `now`), or one arriving too
@@ -153,29 +139,39 @@ extension RoutePlan {
     /// segment's `missed_connection`.
     public func brokenConnection(now: Date) -> Int? {
         switch timePreference {
-        case .departAt(let date): missedConnection(leavingAt: date)
-        case .leaveNow: missedConnection(leavingAt: now)
-        case .arriveBy(let date): lateConnection(arrivingBy: date) ?? missedAfterAStayUntil ?? lateAfterAStayUntil(arrivingBy: date)
+        case .departAt(let date): return missedConnection(leavingAt: date)
+        case .leaveNow: return missedConnection(leavingAt: now)
+        case .arriveBy(let date):
+            let late = lateGoingBack(from: date)
+            return late.connection ?? missedAfterAStayUntil ?? late.afterAStay
         }
     }
 
     /// In an arrive-by plan, the last walk or car leg that leaves a stay "until" ending after
     /// the traveller must leave to arrive in time (going backward from `deadline`): the stay
     /// holds, so that leg arrives late. `nil` when every such stay ends in time, or a leg after
-    /// it is missing.
-    public func lateAfterAStayUntil(arrivingBy deadline: Date) -> Int? {
+    /// it is missing or a connection after it is late (`lateConnection`, which comes first).
+    public func lateAfterAStayUntil(arrivingBy deadline: Date) -> Int? { lateGoingBack(from: deadline).afterAStay }
+
+    /// One walk backward from `deadline` for both: the first late connection met (then the walk
+    /// stops), and the first walk or drive met that leaves a stay "until" ending after it must
+    /// leave; each nil when none is met before a missing leg.
+    private func lateGoingBack(from deadline: Date) -> (connection: Int?, afterAStay: Int?) {
         var mustLeaveEnd = deadline  // the latest the traveller may leave the end of segment `index`
+        var afterAStay: Int?
         for index in stride(from: segmentCount - 1, through: 0, by: -1) {
-            guard let leg = legs[index] else { return nil }
+            guard let leg = legs[index] else { return (nil, afterAStay) }
             let mustArrive = index == segmentCount - 1 ? deadline : nodes[index + 1].latestArrival(leavingAt: mustLeaveEnd)
-            if let fixed = fixedDeparture(ofSegment: index) ?? leg.arrival?.addingTimeInterval(-leg.expectedTravelTime) {
-                mustLeaveEnd = fixed
+            let fixed = fixedDeparture(ofSegment: index)
+            guard let arrival = leg.arrival ?? fixed?.addingTimeInterval(leg.expectedTravelTime) else {
+                mustLeaveEnd = mustArrive.addingTimeInterval(-leg.expectedTravelTime)
+                if afterAStay == nil, staysPast(mustLeaveEnd, atNode: index) { afterAStay = index }
                 continue
             }
-            mustLeaveEnd = mustArrive.addingTimeInterval(-leg.expectedTravelTime)
-            if staysPast(mustLeaveEnd, atNode: index) { return index }
+            if arrival > mustArrive.addingTimeInterval(Self.connectionSlack) { return (index, afterAStay) }
+            mustLeaveEnd = fixed ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
         }
-        return nil
+        return (nil, afterAStay)
     }
 
     /// Whether node `index` has a stay "until" that ends after `mustLeave` (a stay of a duration
