@@ -59,7 +59,7 @@ SWIFT_BUILD_FLAGS ?= $(if $(filter release,$(CONFIG)),--static-swift-stdlib,-Xsw
 # Release umctl is a fully static executable (no dynamic loader, no relocations at start), and
 # its generic types' metadata are reached by direct accessors rather than by mangled name, whose
 # requirement checks each scan all of the binary's protocol conformances: they take a
-# `umctl status` from 7.6 to 2.3 million instructions (BENCHMARKS.md "umctl start-up"). Its own scratch path
+# `umctl status` from 7.6 to 2.3 million instructions (docs/benchmarks-history.md "umctl start-up"). Its own scratch path
 # keeps these flags from rebuilding the daemon's modules on every install.
 UMCTL_BUILD_FLAGS ?= $(if $(filter release,$(CONFIG)),--static-swift-stdlib -Xswiftc -static-executable \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors --scratch-path .build/umctl,$(SWIFT_BUILD_FLAGS))

@@ -9,5 +9,5 @@ let environment = [DefaultSocketPath.environmentVariable, "XDG_RUNTIME_DIR"].red
 }
 // A synchronous main: `CommandLineTool.main` runs the command inline on this thread
 // (`runToEnd`), so umctl starts none of Swift's executor threads, which an async main did
-// (+1.1 ms CPU, BENCHMARKS.md).
+// (+1.1 ms CPU, docs/benchmarks-history.md).
 exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst()), environment: environment))

@@ -6,8 +6,8 @@ import Foundation
 /// A watcher that stops reading thus holds one block of at most `capacity` bytes rather than an
 /// allocation per event: 50 such watchers each holding ~1,700 small `Data`s (two allocations
 /// each, ~300 bytes for a 180-byte line), allocated and freed in turn by the pool's threads,
-/// took the daemon from ~42 MiB to 92–103 MiB for 12.5 MiB of events (BENCHMARKS.md, session
-/// 34). Dropping the oldest line moves an index.
+/// took the daemon from ~42 MiB to 92–103 MiB for 12.5 MiB of events (docs/benchmarks-history.md,
+/// session 34). Dropping the oldest line moves an index.
 ///
 /// A line may wrap around the end of the block, and a send may take only part of it, so the
 /// oldest line goes out as `OutputQueue` sends it:
