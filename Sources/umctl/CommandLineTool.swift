@@ -219,6 +219,10 @@ enum CommandLineTool {
             return await runBatch(Array(words.dropFirst()), environment: environment)
         }
         if commandWords.first == "web" {
+            if words.contains("--help") {
+                print(WebCommand.spec.help)
+                return ExitCode.success.rawValue
+            }
             do {
                 return try WebCommand(Array(words.dropFirst())).run(environment: environment)
             } catch {

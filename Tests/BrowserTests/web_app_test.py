@@ -31,7 +31,14 @@ def wait(driver, what, condition, seconds=30):
         return WebDriverWait(driver, seconds, poll_frequency=0.1).until(lambda d: condition(d))
     except Exception:
         driver.save_screenshot(f"{shots}/failed.png")
-        fail(f"{what} (page said: {driver.find_element(By.ID, 'status').text!r})")
+        fail(f"{what} (page said: {driver.find_element(By.ID, 'status').text!r}; events "
+             f"{driver.find_element(By.ID, 'live').get_attribute('data-state')}, last {driver.execute_script('return document.body.dataset.lastEvent')})")
+
+
+def settle(driver):
+    """Waits for every visible map square and the tiles' fade-in: for the pictures only."""
+    wait(driver, "the map's squares did not all load", lambda d: d.execute_script("return document.body.dataset.tiles") == "loaded")
+    time.sleep(0.5)
 
 
 options = webdriver.ChromeOptions()
@@ -63,7 +70,7 @@ try:
         shown = driver.find_element(By.CSS_SELECTOR, f".option[data-mode={mode}] .duration").get_attribute("data-seconds")
         if float(shown) != float(seconds):
             fail(f"compare shows {mode} {shown} s, umctl compare --json says {seconds} s")
-    time.sleep(0.5)  # the tiles' fade-in, for the picture only
+    settle(driver)
     driver.save_screenshot(f"{shots}/compare.png")
     print("ok: compare durations equal umctl's", flush=True)
 
@@ -76,12 +83,13 @@ try:
         if not any(ride["line"] in text and ride["from"] in text and ride["to"] in text for text in rides):
             fail(f"the plan view lacks line {ride['line']} from {ride['from']} to {ride['to']}: {rides}")
     wait(driver, "no map tile loaded for the plan", lambda d: len(d.find_elements(By.CSS_SELECTOR, "img.leaflet-tile-loaded")) >= 4)
-    time.sleep(0.5)
+    settle(driver)
     driver.save_screenshot(f"{shots}/plan.png")
     print("ok: plan shows its rides by stop and line", flush=True)
 
     # An edit with umctl shows in the open page without a reload.
     driver.execute_script("window.notReloaded = true")
+    wait(driver, "the page is not following the daemon's events", lambda d: d.find_element(By.ID, "live").get_attribute("data-state") == "live")
     umctl("plan", "rename", str(plan_id), "Concert by tram")
     wait(driver, "the page did not show umctl's rename", lambda d: d.find_element(By.CSS_SELECTOR, "article.plan h2").text == "Concert by tram")
     if not driver.execute_script("return window.notReloaded === true"):
@@ -90,7 +98,6 @@ try:
 
     segment = setup["transit_segment"]
     # A pin made in the page shows in umctl plan show.
-    generation = int(driver.find_element(By.CSS_SELECTOR, "article.plan").get_attribute("data-generation"))
     driver.find_element(By.XPATH, f"//li[@data-segment='{segment}']//button[text()='Pin this ride']").click()
     wait(driver, "the pin did not show", lambda d: d.find_elements(By.CSS_SELECTOR, f"li[data-segment='{segment}'] .tag.pin"))
     shown = json.loads(umctl("plan", "show", str(plan_id), "--json"))
@@ -99,14 +106,14 @@ try:
     print("ok: a pin made in the page shows in umctl", flush=True)
 
     # A choice made in the page shows in umctl plan show.
-    generation = int(driver.find_element(By.CSS_SELECTOR, "article.plan").get_attribute("data-generation"))
     driver.find_element(By.XPATH, f"//li[@data-segment='{segment}']//button[text()='Alternatives']").click()
     wait(driver, "no alternatives listed", lambda d: len(d.find_elements(By.CSS_SELECTOR, ".choices li")) >= 2)
     chosen = driver.find_elements(By.CSS_SELECTOR, ".choices li")[1]
     lines = [badge.text for badge in chosen.find_elements(By.CSS_SELECTOR, ".line")]
     driver.save_screenshot(f"{shots}/alternatives.png")
     chosen.find_element(By.TAG_NAME, "button").click()
-    wait(driver, "the choice did not show", lambda d: int(d.find_element(By.CSS_SELECTOR, "article.plan").get_attribute("data-generation")) > generation)
+    wait(driver, f"the choice of lines {lines} did not show",
+         lambda d: [b.text for b in d.find_elements(By.CSS_SELECTOR, f"li[data-segment='{segment}'] .ride .line")] == lines)
     shown = json.loads(umctl("plan", "show", str(plan_id), "--json"))
     if shown["segments"][segment - 1].get("chosen_lines") != lines:
         fail(f"umctl plan show has chosen lines {shown['segments'][segment - 1].get('chosen_lines')}, the page chose {lines}")
@@ -114,8 +121,16 @@ try:
 
     # A phone-sized window.
     driver.set_window_size(390, 844)
-    time.sleep(0.8)
+    driver.execute_script("document.getElementById('status').textContent = ''")
+    time.sleep(0.3)
+    settle(driver)
     driver.save_screenshot(f"{shots}/plan-phone.png")
+    origin = "/".join(setup["login_url"].split("/")[:3])
+    driver.get(f"{origin}/#/agenda")  # the session cookie of the first login still holds
+    wait(driver, "the agenda did not show", lambda d: d.find_elements(By.CSS_SELECTOR, "#panel .list li"))
+    settle(driver)
+    driver.save_screenshot(f"{shots}/agenda-phone.png")
+    print("ok: agenda of today", flush=True)
     print("ok: all checks", flush=True)
 finally:
     driver.quit()

@@ -22,8 +22,11 @@ export async function call(method, params = {}) {
 }
 
 // The daemon's events (`umctl watch`), as Server-Sent Events; the browser reconnects by itself.
-export function follow(onEvent) {
+// `onState` hears 'live' once the stream is open and 'offline' while it is not.
+export function follow(onEvent, onState) {
   const source = new EventSource('/events');
+  source.onopen = () => onState('live');
+  source.onerror = () => onState('offline');
   source.onmessage = (message) => onEvent(JSON.parse(message.data));
   return source;
 }

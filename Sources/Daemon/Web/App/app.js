@@ -10,9 +10,12 @@ const panel = document.getElementById('panel');
 const statusLine = document.getElementById('status');
 const state = { view: null, planID: null, compare: {} };
 
+let sayTimer = null;
 function say(text, isError = false) {
   statusLine.textContent = text;
   statusLine.classList.toggle('error', isError);
+  clearTimeout(sayTimer);
+  if (text && !isError) sayTimer = setTimeout(() => { statusLine.textContent = ''; }, 4000);
 }
 
 async function attempt(action) {
@@ -42,6 +45,9 @@ async function showRegion() {
   tiles = L.tileLayer(`/tiles/${encodeURIComponent(region.name)}/{z}/{x}/{y}.png`, {
     minZoom: 10, maxZoom: 18, attribution: '© OpenStreetMap contributors',
   }).addTo(map);
+  // For the browser test and anyone scripting the page: whether every visible square has come.
+  tiles.on('loading', () => { document.body.dataset.tiles = 'loading'; });
+  tiles.on('load', () => { document.body.dataset.tiles = 'loaded'; });
   const [south, west, north, east] = region.bounds;
   map.setView([(south + north) / 2, (west + east) / 2], 13);
 }
@@ -301,6 +307,11 @@ follow((event) => {
   if (event.kind === 'pending_update' || event.kind === 'delay' || event.kind === 'cancelled') {
     say(`Plan ${event.plan_id}: ${event.kind.replace('_', ' ')}`);
   }
+}, (live) => {
+  const badge = document.getElementById('live');
+  badge.dataset.state = live;
+  badge.textContent = live === 'live' ? 'Live' : 'Offline';
+  badge.title = live === 'live' ? 'Changes made elsewhere show here at once' : 'Not following the daemon; reconnecting';
 });
 
 window.addEventListener('hashchange', route);

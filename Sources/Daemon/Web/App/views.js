@@ -29,6 +29,14 @@ export function clock(iso, day) {
   return `${time} (${Number(dayOfMonth)}.${Number(month)}.)`;
 }
 
+// "Wed 12 Jan 2022" for "2022-01-12" (the plan's own day, in its region's zone).
+export function longDay(day) {
+  if (!day) return '';
+  const [year, month, dayOfMonth] = day.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, dayOfMonth));
+  return date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
 export function duration(seconds) {
   if (seconds === null || seconds === undefined) return '–';
   const minutes = Math.round(seconds / 60);
@@ -113,7 +121,7 @@ export function planView(plan, actions) {
   return h('article', { class: 'plan', 'data-generation': plan.generation },
     h('header', {},
       h('h2', {}, plan.title),
-      h('p', { class: 'summary' }, [`Plan ${plan.id}`, duration(plan.total_duration_s), distance(plan.total_distance_m),
+      h('p', { class: 'summary' }, [`Plan ${plan.id}`, longDay(day), duration(plan.total_duration_s), distance(plan.total_distance_m),
         price(plan.price, null), `generation ${plan.generation}`].filter(Boolean).join(' · ')),
       plan.coverage_note ? h('p', { class: 'error' }, plan.coverage_note) : null,
       h('div', { class: 'buttons' },
@@ -138,8 +146,8 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
       h('span', { class: 'swatch', 'data-color': segment.mode }),
       modeSelect,
       h('span', { class: 'leg-summary' }, leg ? `${duration(leg.duration_s)} · ${distance(leg.distance_m)}` : (segment.error?.message ?? 'no route yet')),
-      segment.locked ? h('span', { class: 'tag', title: 'You decided this leg' }, '🔒 locked') : null,
-      isPinned ? h('span', { class: 'tag pin' }, '📌 pinned') : null,
+      segment.locked ? h('span', { class: 'tag', title: 'You decided this leg: presets and refinement leave it' }, 'locked') : null,
+      isPinned ? h('span', { class: 'tag pin', title: 'Pinned to this departure' }, 'pinned') : null,
       segment.missed_connection ? h('span', { class: 'tag late' }, 'missed') : null),
     rides.length ? h('ul', { class: 'rides' }, rides) : null,
     update ? h('div', { class: 'pending', role: 'group', 'aria-label': 'Proposed change' },
@@ -147,7 +155,8 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
       h('button', { type: 'button', onclick: () => actions.accept(number) }, 'Accept'),
       h('button', { type: 'button', onclick: () => actions.dismiss(number) }, 'Dismiss')) : null,
     h('div', { class: 'buttons' },
-      leg ? h('button', { type: 'button', class: 'small', onclick: () => actions.pin(number, leg.departure) }, 'Pin this ride') : null,
+      leg ? h('button', { type: 'button', class: 'small', onclick: () => actions.pin(number, leg.departure) },
+        segment.mode === 'transit' ? 'Pin this ride' : 'Pin this time') : null,
       h('button', { type: 'button', class: 'small', onclick: () => actions.alternatives(number) }, 'Alternatives'),
       h('a', { class: 'small button gmaps', href: '#', 'data-segment': number, target: '_blank', rel: 'noopener noreferrer',
         onclick: (event) => actions.link(event, number) }, 'Google Maps')),
