@@ -54,6 +54,7 @@ try:
     print("ok: tiles loaded", flush=True)
 
     # Completion in the search box.
+    settle(driver)
     box = driver.find_element(By.CSS_SELECTOR, "input[type=search]")
     box.send_keys("Keskus")
     wait(driver, "typing Keskus did not offer Keskustori",
