@@ -105,7 +105,7 @@ deb:
 	mkdir -p $(DEB_ROOT)/DEBIAN
 	printf '%s\n' 'Package: usefulmap' 'Version: $(VERSION)' 'Architecture: $(ARCH)' \
 	  'Maintainer: Useful Map <usefulmap@localhost>' 'Section: utils' 'Priority: optional' \
-	  "Depends: routino, tzdata, $$(ldd $(DEB_ROOT)/usr/bin/* | awk '/=> \//{print $$3}' | grep -v '^/opt/' \
+	  "Depends: routino, tzdata, libjs-leaflet, $$(ldd $(DEB_ROOT)/usr/bin/* | awk '/=> \//{print $$3}' | grep -v '^/opt/' \
 	      | xargs -r dpkg -S 2>/dev/null | cut -d: -f1 | sort -u | paste -sd, | sed 's/,/, /g')" \
 	  'Installed-Size: '"$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)" \
 	  'Description: trip planner daemon: walk, transit, car or bike' \

@@ -76,6 +76,8 @@ let package = Package(
         .target(name: "WireProtocol", swiftSettings: swift6),
         .target(name: "Daemon",
                 dependencies: ["Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "Notifications", "WireProtocol"],
+                // The web app's files, compiled in: an installed daemon serves them with no data folder.
+                resources: ["index.html", "app.js", "views.js", "api.js", "style.css"].map { .embedInCode("Web/App/\($0)") },
                 swiftSettings: swift6),
         .executableTarget(name: "usefulmapd", dependencies: ["Daemon"], swiftSettings: swift6),
         .executableTarget(name: "umctl", dependencies: ["WireProtocol"], swiftSettings: swift6),

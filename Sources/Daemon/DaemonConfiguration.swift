@@ -55,6 +55,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var remindLead: TimeInterval = 600
     /// How much later "In 5 min" sends a reminder again (`--remind-snooze`; tests shorten it).
     public var remindSnooze: TimeInterval = 300
+    /// Where the web app is served (`--http 127.0.0.1:PORT`, loopback only); nil (the default): not served.
+    public var http: WebAddress?
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = DaemonConfiguration.defaultStreetWorkers,
@@ -99,6 +101,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--notify", "USEFULMAP_NOTIFY", "notify"),
         ("--remind-lead", "USEFULMAP_REMIND_LEAD", "remind_lead"),
         ("--remind-snooze", "USEFULMAP_REMIND_SNOOZE", "remind_snooze"),
+        ("--http", "USEFULMAP_HTTP", "http"),
     ]
     /// Flags whose value is two words on the command line ("--car-cost-per-km 0.25 EUR").
     static let twoWordFlags: Set<String> = ["--car-cost-per-km"]
@@ -152,6 +155,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
       --remind-lead TIME     how long before leaving a reminder comes, e.g. 10m, 1h
                              (default 10m; `umctl plan remind` sets a plan's own)
       --remind-snooze TIME   how much later "In 5 min" reminds again (default 5m)
+      --http ADDRESS|off     serve the web app at 127.0.0.1:PORT, loopback only; `umctl web`
+                             opens it (default off)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -329,6 +334,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
                 throw ConfigurationError.invalidValue(setting: setting, value: text, expected: "a duration up to a day, e.g. 10m, 90s, 1h")
             }
             if flag == "--remind-lead" { configuration.remindLead = seconds } else { configuration.remindSnooze = seconds }
+        }
+        if let text = value("--http"), text.lowercased() != "off" {
+            configuration.http = try WebAddress(text)
         }
         return configuration
     }

@@ -109,6 +109,21 @@ public struct UsefulMapDaemon: Sendable {
         await composition.expiry.check()
         await composition.expiry.start()
         let dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger)
+        // The web app, when asked for: one more client of the same method table and events.
+        var gateway: WebGateway?
+        if let address = configuration.http {
+            do {
+                gateway = try WebGateway(address: address, socketPath: configuration.socketPath,
+                                         dataDirectory: URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true),
+                                         dispatcher: dispatcher, events: composition.events, regions: composition.regions,
+                                         logger: logger)
+            } catch {
+                logger.error("\(error)", ["http": address.description])
+                await composition.expiry.stop()
+                composition.regions.closeAll()
+                return false
+            }
+        }
         let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger,
                                   limits: configuration.connectionLimits)
         server.start()
@@ -144,6 +159,7 @@ public struct UsefulMapDaemon: Sendable {
         await composition.reminders?.stop()
         composition.notifier?.stop()
         composition.events.finishAll()
+        await gateway?.stop()
         composition.gpsd?.stop()
         await composition.realtime.stop()
         await composition.refresher.stop()

@@ -104,7 +104,7 @@ public enum MapRenderer {
                  y: Double(projection.height) - 6, on: cr)
     }
 
-    static func drawStreets(_ streets: [StreetLine], projection: MapProjection, on cr: OpaquePointer) {
+    static func drawStreets(_ streets: [StreetLine], projection: MapProjection, on cr: OpaquePointer, widthScale: Double = 1) {
         let corner = projection.coordinate(atX: 0, y: 0)
         let opposite = projection.coordinate(atX: Double(projection.width), y: Double(projection.height))
         let latitudes = opposite.latitude...corner.latitude, longitudes = corner.longitude...opposite.longitude
@@ -118,7 +118,7 @@ public enum MapRenderer {
                 path(street.points, projection: projection, on: cr)
             }
             setColor(cr, color)
-            cairo_set_line_width(cr, width)
+            cairo_set_line_width(cr, width * widthScale)
             cairo_stroke(cr)
         }
     }

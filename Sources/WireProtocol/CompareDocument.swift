@@ -54,6 +54,9 @@ public struct CompareOption: Hashable, Sendable, Codable {
     /// Walk and transit: the least accessible of the option's legs, `step_free`, `unknown` or
     /// `no`; left out for car and bike (and from older daemons).
     public var accessibility: String?
+    /// With `compare`'s `geometry: true`: the option's lines (each `[[lat, lon]...]`), as
+    /// `plan.show` with `geometry` gives its legs'; left out otherwise.
+    public var geometry: [[[Double]]]?
 
     public init(mode: WireMode, durationS: Double?, departure: String?, arrival: String?, distanceM: Double?,
                 transfers: Int?, fastest: Bool, lines: [String], headwaysS: [Int?] = [], error: WireError?,
@@ -80,7 +83,7 @@ public struct CompareOption: Hashable, Sendable, Codable {
     /// Spelled by the wire's snake_case strategy; written out for the hand-written decoder.
     enum CodingKeys: CodingKey {
         case mode, durationS, departure, arrival, distanceM, transfers, fastest, lines, headwaysS, error, walkingIsNoSlower, rides
-        case price, priceNote, priceEstimate, accessibility
+        case price, priceNote, priceEstimate, accessibility, geometry
     }
 
     /// `walking_is_no_slower` is read as false, `headways_s` and `rides` as empty and the price
@@ -103,5 +106,6 @@ public struct CompareOption: Hashable, Sendable, Codable {
         priceNote = try c.decodeIfPresent(String.self, forKey: .priceNote)
         priceEstimate = try c.decodeIfPresent(Bool.self, forKey: .priceEstimate) ?? false
         accessibility = try c.decodeIfPresent(String.self, forKey: .accessibility)
+        geometry = try c.decodeIfPresent([[[Double]]].self, forKey: .geometry)
     }
 }

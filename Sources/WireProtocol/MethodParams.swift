@@ -199,6 +199,8 @@ public enum Params {
         public var modes: [WireMode]?
         /// Step-free walks and transit (default any).
         public var access: AccessLevel?
+        /// Also each option's lines (`CompareOption.geometry`), for a client that draws them (the web app).
+        public var geometry: Bool? = nil
         public init(from: String, to: String, at: String? = nil, arriveBy: String? = nil, pace: WirePace? = nil,
                     region: String? = nil, near: String? = nil, map: MapPicture? = nil, modes: [WireMode]? = nil,
                     access: AccessLevel? = nil) {

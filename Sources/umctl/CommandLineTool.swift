@@ -47,7 +47,7 @@ enum CommandLineTool {
     }
 
     /// Every command's spec, `batch` included, in the order of `umctl help`.
-    static var allSpecs: [CommandSpec] { commands.map { $0.spec } + [batchSpec] }
+    static var allSpecs: [CommandSpec] { commands.map { $0.spec } + [batchSpec, WebCommand.spec] }
 
     enum ExitCode: Int32 {
         case success = 0
@@ -218,6 +218,17 @@ enum CommandLineTool {
         if words.first == "batch" {
             return await runBatch(Array(words.dropFirst()), environment: environment)
         }
+        if commandWords.first == "web" {
+            if words.contains("--help") {
+                print(WebCommand.spec.help)
+                return ExitCode.success.rawValue
+            }
+            do {
+                return try WebCommand(Array(words.dropFirst())).run(environment: environment)
+            } catch {
+                return failed(error)
+            }
+        }
         let json = words.contains("--json")
         do {
             guard let (type, rest) = find(words) else {
@@ -342,6 +353,7 @@ enum CommandLineTool {
             lines.append("  \(FixedWidth.cell(name, width: 18)) \(type.spec.abstract)")
         }
         lines.append("  \(FixedWidth.cell("batch", width: 18)) \(batchSpec.abstract)")
+        lines.append("  \(FixedWidth.cell("web", width: 18)) \(WebCommand.spec.abstract)")
         lines += ["", "Every command takes --json (JSON for scripts) and --socket PATH.",
                   "Nodes and segments are numbered from 1, as `umctl plan show` prints them.",
                   "`umctl help COMMAND...` shows a command's arguments.", "", exitCodeHelp]
@@ -353,8 +365,8 @@ enum CommandLineTool {
             print(overview)
             return ExitCode.success.rawValue
         }
-        if path == ["batch"] {
-            print(batchSpec.help)
+        if path == ["batch"] || path == ["web"] {
+            print(path == ["web"] ? WebCommand.spec.help : batchSpec.help)
             return ExitCode.success.rawValue
         }
         if let type = commands.first(where: { $0.path == path }) {
@@ -378,7 +390,7 @@ enum CommandLineTool {
 
     /// Every command's path, `batch` included, in the order of `umctl help`: each command's
     /// `path` constant, so that no spec (help text included) is built to suggest one.
-    static var allPaths: [[String]] { commands.map { $0.path } + [batchSpec.path] }
+    static var allPaths: [[String]] { commands.map { $0.path } + [batchSpec.path, WebCommand.spec.path] }
 
     /// `; did you mean `umctl plan show`?` for a typo of a command, else "".
     static func didYouMean(_ words: [String]) -> String {

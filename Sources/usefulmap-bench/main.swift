@@ -18,6 +18,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("fuzz", { try await runFuzzSuite() }),
     ("soak", { try await runSoakSuite() }),
     ("maps", { try await runMapsSuite() }),
+    ("tiles", { try await runTilesSuite() }),
     ("updates", { try await runUpdatesSuite() }),
 ]
 

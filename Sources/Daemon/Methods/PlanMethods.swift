@@ -33,6 +33,13 @@ struct PlanMethods: Sendable {
             if let picture {
                 answer.document.map = try await map(of: answer.comparisons, zone: answer.zone, now: input.clock.now(), picture)
             }
+            if params.geometry == true {
+                for (index, comparison) in answer.comparisons.enumerated() {
+                    guard let plan = comparison.plan, answer.document.options.indices.contains(index) else { continue }
+                    let geometry = try mapData.geometry(of: plan, toleranceM: nil, now: input.clock.now())
+                    answer.document.options[index].geometry = geometry.lines.map { $0.points.map { [$0.latitude, $0.longitude] } }
+                }
+            }
             return answer.document
         }
         table.register(Endpoints.planNew) { params, _ in

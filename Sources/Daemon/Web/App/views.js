@@ -1,0 +1,195 @@
+// What each view shows, built from the daemon's documents (docs/protocol.md) with plain DOM.
+
+export const modeColors = { walk: '#1565C0', transit: '#6A1B9A', car: '#C62828', bike: '#2E7D32' };
+export const modeNames = { walk: 'Walk', transit: 'Transit', car: 'Car', bike: 'Bike' };
+const vehicleNames = { bus: 'bus', tram: 'tram', rail: 'train', subway: 'metro', ferry: 'ferry' };
+
+// An element: h('p', {class: 'x'}, 'text', child...). Text is always text, never HTML.
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith('on')) element.addEventListener(name.slice(2), value);
+    else element.setAttribute(name, value === true ? '' : value);
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+// "08:02" from an ISO time in its region's zone; with the date when it is not on `day`.
+export function clock(iso, day) {
+  if (!iso) return '–';
+  const time = iso.slice(11, 16);
+  const date = iso.slice(0, 10);
+  if (!day || date === day) return time;
+  const [, month, dayOfMonth] = date.split('-');
+  return `${time} (${Number(dayOfMonth)}.${Number(month)}.)`;
+}
+
+// "Wed 12 Jan 2022" for "2022-01-12" (the plan's own day, in its region's zone).
+export function longDay(day) {
+  if (!day) return '';
+  const [year, month, dayOfMonth] = day.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, dayOfMonth));
+  return date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+export function duration(seconds) {
+  if (seconds === null || seconds === undefined) return '–';
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+export function distance(metres) {
+  if (metres === null || metres === undefined) return '';
+  return metres < 1000 ? `${Math.round(metres)} m` : `${(metres / 1000).toFixed(1)} km`;
+}
+
+export function price(value, note) {
+  if (value) return `${value.amount.toFixed(2)} ${value.currency}`;
+  return note ?? '';
+}
+
+const accessibilityWords = { step_free: 'step-free', unknown: 'step-free unknown', no: 'not step-free' };
+
+// "08:12 → 08:18 (+6)" for a late ride, else its time.
+function liveTime(time, scheduled, delay, day) {
+  if (!scheduled || delay === null || delay === undefined) return clock(time, day);
+  if (Math.abs(delay) < 60) return `${clock(time, day)} on time`;
+  const minutes = Math.round(delay / 60);
+  return `${clock(scheduled, day)} → ${clock(time, day)} (${minutes > 0 ? '+' : ''}${minutes})`;
+}
+
+export function lineBadge(line, mode = 'transit') {
+  return h('span', { class: `line ${mode}` }, line);
+}
+
+// MARK: - Compare
+
+export function compareForm(values, onSubmit) {
+  const form = h('form', { class: 'compare-form', onsubmit: (event) => { event.preventDefault(); onSubmit(new FormData(form)); } },
+    h('label', {}, 'From', h('input', { name: 'from', required: true, value: values.from ?? '', autocomplete: 'off' })),
+    h('label', {}, 'To', h('input', { name: 'to', required: true, value: values.to ?? '', autocomplete: 'off' })),
+    h('label', {}, 'Leave at', h('input', { name: 'at', value: values.at ?? '', placeholder: 'now, 08:15 or 2022-01-12T08:15' })),
+    h('button', { type: 'submit' }, 'Compare'));
+  return form;
+}
+
+export function compareCards(document, onPlan) {
+  const day = document.time?.slice(0, 10);
+  const cards = h('ol', { class: 'options', 'aria-label': 'Modes compared' });
+  for (const option of document.options) {
+    const failed = option.error;
+    cards.append(h('li', { class: `option ${option.fastest ? 'fastest' : ''}`, 'data-mode': option.mode },
+      h('h3', {}, h('span', { class: 'swatch', style: null, 'data-color': option.mode }), modeNames[option.mode],
+        option.fastest ? h('span', { class: 'tag' }, 'fastest') : null),
+      failed ? h('p', { class: 'error' }, option.error.message) : [
+        h('p', { class: 'duration', 'data-seconds': option.duration_s }, duration(option.duration_s)),
+        h('p', { class: 'times' }, `${clock(option.departure, day)} → ${clock(option.arrival, day)}`),
+        h('p', { class: 'details' }, [distance(option.distance_m), price(option.price, option.mode === 'walk' ? null : option.price_note),
+          accessibilityWords[option.accessibility]].filter(Boolean).join(' · ')),
+        option.lines.length ? h('p', { class: 'lines' }, option.lines.map((line) => lineBadge(line))) : null,
+        h('button', { type: 'button', onclick: () => onPlan(option.mode) }, `Plan by ${modeNames[option.mode].toLowerCase()}`),
+      ]));
+  }
+  return cards;
+}
+
+// MARK: - Plan
+
+export function planView(plan, actions) {
+  const day = (plan.nodes.find((node) => node.time)?.time ?? '').slice(0, 10);
+  const pinned = new Set(plan.pinned_segments ?? []);
+  const pending = new Map((plan.pending ?? []).map((update) => [update.segment, update]));
+  const chain = h('ol', { class: 'chain', 'aria-label': 'Places and legs' });
+  plan.nodes.forEach((node, index) => {
+    const number = index + 1;
+    chain.append(h('li', { class: `node ${node.inferred ? 'inferred' : ''}` },
+      h('span', { class: 'time' }, clock(node.time, day)),
+      h('span', { class: 'name' }, node.name),
+      node.stay_s ? h('span', { class: 'stay' }, `stay ${duration(node.stay_s)}, leave ${clock(node.departure, day)}`) : null,
+      node.stay_until ? h('span', { class: 'stay' }, `stay until ${clock(node.stay_until, day)}`) : null,
+      index < plan.nodes.length - 1
+        ? h('button', { type: 'button', class: 'small', onclick: () => actions.stay(number) }, 'Add stay') : null));
+    const segment = plan.segments[index];
+    if (!segment) return;
+    chain.append(segmentItem(plan, segment, index + 1, day, pinned.has(index + 1), pending.get(index + 1), actions));
+  });
+  return h('article', { class: 'plan', 'data-generation': plan.generation },
+    h('header', {},
+      h('h2', {}, plan.title),
+      h('p', { class: 'summary' }, [`Plan ${plan.id}`, longDay(day), duration(plan.total_duration_s), distance(plan.total_distance_m),
+        price(plan.price, null), `generation ${plan.generation}`].filter(Boolean).join(' · ')),
+      plan.coverage_note ? h('p', { class: 'error' }, plan.coverage_note) : null,
+      h('div', { class: 'buttons' },
+        h('button', { type: 'button', onclick: actions.rename }, 'Rename'),
+        h('button', { type: 'button', class: 'danger', onclick: actions.remove }, 'Delete'))),
+    chain);
+}
+
+function segmentItem(plan, segment, number, day, isPinned, update, actions) {
+  const leg = segment.leg;
+  const modeSelect = h('select', { 'aria-label': `Mode of leg ${number}`, onchange: (event) => actions.mode(number, event.target.value) },
+    Object.keys(modeNames).map((mode) => h('option', { value: mode, selected: mode === segment.mode }, modeNames[mode])));
+  const rides = (leg?.rides ?? []).map((ride) => h('li', { class: `ride ${ride.cancelled ? 'cancelled' : ''}` },
+    lineBadge(ride.line), ' ', vehicleNames[ride.vehicle] ?? ride.vehicle ?? '', ' ',
+    h('span', { class: 'stop' }, ride.from), ' ', liveTime(ride.departure, ride.scheduled_departure, ride.delay_s, day),
+    ' → ', h('span', { class: 'stop' }, ride.to), ' ', liveTime(ride.arrival, ride.scheduled_arrival, ride.arrival_delay_s, day),
+    ride.headsign ? h('span', { class: 'headsign' }, ` towards ${ride.headsign}`) : null,
+    ride.cancelled ? h('strong', {}, ' cancelled') : null,
+    (ride.alerts ?? []).map((alert) => h('p', { class: 'alert' }, `! ${alert.header}${alert.description ? ': ' + alert.description : ''}`))));
+  return h('li', { class: `segment ${segment.mode}`, 'data-segment': number },
+    h('div', { class: 'leg-head' },
+      h('span', { class: 'swatch', 'data-color': segment.mode }),
+      modeSelect,
+      h('span', { class: 'leg-summary' }, leg ? `${duration(leg.duration_s)} · ${distance(leg.distance_m)}` : (segment.error?.message ?? 'no route yet')),
+      segment.locked ? h('span', { class: 'tag', title: 'You decided this leg: presets and refinement leave it' }, 'locked') : null,
+      isPinned ? h('span', { class: 'tag pin', title: 'Pinned to this departure' }, 'pinned') : null,
+      segment.missed_connection ? h('span', { class: 'tag late' }, 'missed') : null),
+    rides.length ? h('ul', { class: 'rides' }, rides) : null,
+    update ? h('div', { class: 'pending', role: 'group', 'aria-label': 'Proposed change' },
+      h('p', {}, `Proposed: leave ${clock(update.latest?.departure, day)} instead of ${clock(update.selected?.departure, day)}`),
+      h('button', { type: 'button', onclick: () => actions.accept(number) }, 'Accept'),
+      h('button', { type: 'button', onclick: () => actions.dismiss(number) }, 'Dismiss')) : null,
+    h('div', { class: 'buttons' },
+      leg ? h('button', { type: 'button', class: 'small', onclick: () => actions.pin(number, leg.departure) },
+        segment.mode === 'transit' ? 'Pin this ride' : 'Pin this time') : null,
+      h('button', { type: 'button', class: 'small', onclick: () => actions.alternatives(number) }, 'Alternatives'),
+      h('a', { class: 'small button gmaps', href: '#', 'data-segment': number, target: '_blank', rel: 'noopener noreferrer',
+        onclick: (event) => actions.link(event, number) }, 'Google Maps')),
+    h('div', { class: 'alternatives', id: `alternatives-${number}` }));
+}
+
+export function alternativesList(answer, onChoose) {
+  return h('ol', { class: 'choices', 'aria-label': `Alternatives for leg ${answer.segment}` },
+    answer.options.map((leg, index) => h('li', {},
+      h('span', {}, `${clock(leg.departure, answer.day)} → ${clock(leg.arrival, answer.day)} · ${duration(leg.duration_s)} `),
+      (leg.rides ?? []).map((ride) => lineBadge(ride.line)),
+      h('button', { type: 'button', class: 'small', onclick: () => onChoose(index + 1, leg) }, 'Choose'))));
+}
+
+// MARK: - Lists
+
+export function planList(plans) {
+  if (!plans.length) return h('p', {}, 'No plans yet: compare two places and plan one.');
+  return h('ul', { class: 'list' }, plans.map((plan) => h('li', {},
+    h('a', { href: `#/plan/${plan.id}` }, plan.title), h('span', { class: 'muted' }, ` ${duration(plan.total_duration_s)}`))));
+}
+
+export function agendaList(agenda) {
+  if (!agenda.plans.length) return h('p', {}, 'Nothing planned for today.');
+  return h('ul', { class: 'list' }, agenda.plans.map((plan) => h('li', {},
+    h('span', { class: 'time' }, clock(plan.leave)), ' ', h('a', { href: `#/plan/${plan.id}` }, plan.title),
+    h('p', { class: 'muted' }, plan.first_leg),
+    h('p', {}, plan.states.map((state) => h('span', { class: `tag state-${state}` }, state.replace('_', ' ')))))));
+}
+
+export function placeList(places, onShow) {
+  if (!places.length) return h('p', {}, 'No saved places: `umctl place save NAME PLACE` saves one.');
+  return h('ul', { class: 'list' }, places.map((place) => h('li', {},
+    h('button', { type: 'button', class: 'link', onclick: () => onShow(place) }, place.name),
+    place.note ? h('span', { class: 'muted' }, ` ${place.note}`) : null)));
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Glibc
+
+/// A minimal HTTP/1.1 client over a plain socket, so that a test sends exactly the headers it
+/// means to (a browser or URLSession adds and checks its own Host, Origin and cookies).
+struct PlainHTTPClient {
+    struct Answer {
+        var status: Int
+        /// Header names in lower case; a repeated header keeps its last value.
+        var headers: [String: String]
+        var body: String
+    }
+
+    var port: UInt16
+
+    /// The daemon's web address from `web-login` (`origin=http://127.0.0.1:PORT`).
+    init(loginFile: String) throws {
+        let text = try String(contentsOfFile: loginFile, encoding: .utf8)
+        guard let origin = text.split(separator: "\n").first(where: { $0.hasPrefix("origin=") }),
+              let port = UInt16(origin.split(separator: ":").last ?? "") else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        self.port = port
+    }
+
+    var host: String { "127.0.0.1:\(port)" }
+    var origin: String { "http://\(host)" }
+
+    /// Sends one request with exactly `headers` (plus Content-Length for a body) and reads the answer to its end.
+    func send(_ method: String, _ target: String, headers: [String: String], body: String = "") throws -> Answer {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var lines = ["\(method) \(target) HTTP/1.1"] + headers.map { "\($0.key): \($0.value)" }
+        if !body.isEmpty { lines.append("Content-Length: \(body.utf8.count)") }
+        let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8)
+        _ = request.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var received = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n") else { throw POSIXError(.EBADMSG) }
+        let headLines = text[..<split.lowerBound].components(separatedBy: "\r\n")
+        let status = Int(headLines[0].split(separator: " ")[1]) ?? 0
+        var answerHeaders: [String: String] = [:]
+        for line in headLines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            answerHeaders[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Answer(status: status, headers: answerHeaders, body: String(text[split.upperBound...]))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import TestSupport
+import WireProtocol
+import XCTest
+
+/// The web app in a real headless Chromium against the real daemon with Tampere (issue 42):
+/// tiles, completion, the compare and plan deep links against `umctl`'s answers, an edit with
+/// `umctl` showing live, and a pin and a choice made in the page showing in `umctl plan show`.
+/// The browser is driven by Tests/BrowserTests/web_app_test.py (python3-selenium); the
+/// screenshots it takes are kept in .build/web-screenshots.
+final class WebAppBrowserTests: TampereDaemonTestCase {
+    override var daemonArguments: [String] { ["--http", "127.0.0.1:0", "--clock-start", "2022-01-12T07:45:00+02:00"] }
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("BrowserTests/web_app_test.py")
+    static let screenshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/web-screenshots")
+
+    func testTheAppShowsAndEditsWhatUmctlDoes() throws {
+        for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] where !FileManager.default.isExecutableFile(atPath: tool) {
+            throw XCTSkip("\(tool) is missing: install chromium and chromium-driver (.ci/packages.txt) to run the browser test")
+        }
+        let selenium = try DaemonHarness.run("/usr/bin/python3", ["-c", "import selenium"], in: harness.directory)
+        if selenium.status != 0 { throw XCTSkip("python3-selenium is missing (.ci/packages.txt): \(selenium.stderr)") }
+
+        let compared = try harness.json(["compare", "Keskustori", Tampere.hervanta, "--at", Tampere.morning])
+        var durations: [String: Double] = [:]
+        for option in compared["options"]?.arrayValue ?? [] {
+            if let mode = option["mode"]?.stringValue, let seconds = option["duration_s"]?.numberValue { durations[mode] = seconds }
+        }
+        XCTAssertEqual(durations.count, 4, "every mode has an answer to compare with")
+        let plan = try harness.json(["plan", "new", "Keskustori", "Tampere-talo", "--mode", "transit", "--at", Tampere.morning])
+        let id = Int(try XCTUnwrap(plan["id"]?.numberValue))
+        let segments = plan["segments"]?.arrayValue ?? []
+        let transit = try XCTUnwrap(segments.firstIndex { $0["mode"]?.stringValue == "transit" }) + 1
+        let rides = segments.flatMap { $0["leg"]?["rides"]?.arrayValue ?? [] }.map { ride in
+            ["line": ride["line"]?.stringValue ?? "", "from": ride["from"]?.stringValue ?? "", "to": ride["to"]?.stringValue ?? ""]
+        }
+        XCTAssertFalse(rides.isEmpty)
+
+        func url(_ words: [String]) throws -> String {
+            let printed = try harness.umctl(["web", "--print"] + words)
+            XCTAssertEqual(printed.status, 0, printed.stderr)
+            return printed.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+        let setup: [String: Any] = [
+            "login_url": try url([]),
+            "compare_url": try url(["--compare", "Keskustori", Tampere.hervanta, "--at", Tampere.morning]),
+            "plan_url": try url(["--plan", String(id)]),
+            "compare_durations": durations, "plan_id": id, "rides": rides, "transit_segment": transit,
+            "umctl": DaemonHarness.umctl, "socket": harness.socketPath, "screenshots": Self.screenshots.path,
+        ]
+        let setupFile = harness.directory.appendingPathComponent("browser-setup.json")
+        try JSONSerialization.data(withJSONObject: setup).write(to: setupFile)
+        let result = try DaemonHarness.run("/usr/bin/python3", [Self.script.path, setupFile.path], in: harness.directory)
+        XCTAssertEqual(result.status, 0, "browser test:\n\(result.stdout)\n\(result.stderr.suffix(3000))")
+        XCTAssertTrue(result.stdout.contains("ok: all checks"), result.stdout)
+    }
+}
