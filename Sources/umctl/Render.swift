@@ -279,7 +279,8 @@ enum Render {
         var parts = ["\(feed.state) (every \(feed.intervalS) s)"]
         if let fetched = feed.lastFetch { parts.append("fetched \(DayMark.clock(fetched, askedDay: nil))") }
         if let changed = feed.lastChange { parts.append("changed \(DayMark.clock(changed, askedDay: nil))") }
-        if let feedTime = feed.feedTime { parts.append("feed time \(DayMark.clock(feedTime, askedDay: nil))") }
+        // Dated against the fetch: a feed stamped days off says so ("+3653d"), not just a clock time.
+        if let feedTime = feed.feedTime { parts.append("feed time \(DayMark.clock(feedTime, askedDay: feed.lastFetch))") }
         if feed.state == "live" {
             parts.append("\(feed.tripUpdatesApplied) trip updates, \(feed.tripsCancelled) cancelled, \(feed.alertsApplied) alerts")
         }
