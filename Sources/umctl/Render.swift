@@ -321,6 +321,9 @@ enum Render {
         lines.append("plans recomputed: \(counters.plansRecomputed)")
         if let retries = counters.noRouteRetries { lines.append("no_route retries from nearby roads: \(retries)") }
         if let dropped = counters.logLinesDropped, dropped > 0 { lines.append("log lines dropped: \(dropped) (stderr could not be written)") }
+        if let skipped = counters.historyNotRecorded, skipped > 0 {
+            lines.append("history not recorded: \(skipped) (searches and comparisons answered on a full disk)")
+        }
         lines.append("connections: \(counters.connections), watchers: \(counters.watchers)")
         if let location = status.location { lines.append(contentsOf: Self.location(location)) }
         if let queue = status.refreshQueue { lines.append(refreshQueue(queue)) }
