@@ -94,6 +94,8 @@ actor RealtimePoller {
             loops.removeValue(forKey: region)?.cancel()
             board.remove(region: region)
             clearOverlay(region)
+            // The feeds' decoded alerts and overlays were freed: give their pages back now.
+            MemoryTrim.releaseFreePages()
             return nil
         }
         let validated = try RealtimeSettings.validated(feeds: newFeeds, intervalSeconds: intervalSeconds ?? current?.intervalSeconds)
@@ -197,7 +199,11 @@ private struct RegionLoop: Sendable {
         board.post(region: region, feeds: fresh.compactMap { feeds[$0].feed },
                    documents: feeds.map { $0.document(interval: settings.intervalSeconds, now: now, timeZone: zone) },
                    lastGood: Dictionary(feeds.compactMap { poll in poll.feed.map { (poll.source, $0) } }) { first, _ in first })
-        if report != nil { await onChange(region) }
+        if report != nil {
+            // The overlay replaced (a feed of 30 MB of alerts holds much) is freed: give its pages back.
+            MemoryTrim.releaseFreePages()
+            await onChange(region)
+        }
     }
 
     private var zone: TimeZone { (try? regions.handle(named: region).timeZone) ?? .current }
