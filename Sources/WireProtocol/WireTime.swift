@@ -13,8 +13,8 @@ public enum WireTime {
     /// As `string(from:timeZone:)`, at an offset east of UTC in seconds: umctl gives the C
     /// library's offset for its machine's clock without making a `TimeZone` (whose first use
     /// fills FoundationEssentials' zone cache, a sixth of a `umctl status`).
-    /// Total: an instant outside years 1-9999 (or not a number) is written as the nearest end
-    /// of that range rather than trapping on the conversion to an integer.
+    /// Total: an instant outside `writableSeconds` (or not a number) is written as the nearest
+    /// end of that range rather than trapping on the conversion to an integer.
     public static func string(from date: Date, offset: Int) -> String {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         let shown = seconds.isNaN ? 0 : Int64(min(max(seconds, Double(writableSeconds.lowerBound)), Double(writableSeconds.upperBound)))
@@ -33,7 +33,8 @@ public enum WireTime {
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : String(value) }
-        var text = "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3_600)):\(two(secondOfDay % 3_600 / 60)):\(two(secondOfDay % 60))"
+        let yearDigits = String(year)
+        var text = "\(String(repeating: "0", count: max(0, 4 - yearDigits.count)))\(yearDigits)-\(two(month))-\(two(day))T\(two(secondOfDay / 3_600)):\(two(secondOfDay % 3_600 / 60)):\(two(secondOfDay % 60))"
         if zoneOffset == 0 {
             text += "Z"
         } else {
@@ -43,8 +44,9 @@ public enum WireTime {
         return text
     }
 
-    /// POSIX seconds of 0001-01-01T00:00:00Z ... 9999-12-31T23:59:59Z: what four year digits hold.
-    static let writableSeconds: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+    /// POSIX seconds of 0001-01-02T00:00:00Z ... 9999-12-30T23:59:59Z: a day inside what four
+    /// year digits hold, so that any offset keeps the year within them.
+    static let writableSeconds: ClosedRange<Int64> = -62_135_510_400...253_402_214_399
     /// The largest UTC offset written (18 hours, as ISO 8601 readers accept).
     static let maximumOffset = 18 * 3_600
 

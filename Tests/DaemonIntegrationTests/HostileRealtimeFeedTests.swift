@@ -45,6 +45,20 @@ final class HostileRealtimeFeedTests: LiveRegionTestCase {
         try assertRefusedAndSurvived(Self.alertEndingAtTwoToThe64, naming: "entity[0].alert.active_period[0].end")
     }
 
+    func testAFeedStampedTenYearsAheadIsFutureNotLiveAndAppliesNothing() throws {
+        let pinned = try live.pinnedPlan()
+        let ahead = LiveRegion.start.addingTimeInterval(10 * 365 * 86_400)
+        let url = try live.serve(RealtimeFeed(timestamp: ahead, tripUpdates: [try live.tripUpdate(pinned.ride, delay: 360)]))
+        let set = try harness.umctl(["region", "set", "tampere", "--realtime", url])
+        XCTAssertEqual(set.status, 0, set.stderr)
+        let feed = try live.eventually("the feed is fetched") { try live.realtimeFeeds().first { $0["last_fetch"] != .null } }
+        XCTAssertEqual(feed["state"], .string("future"), "\(feed)")
+        let refreshed = try harness.json(["plan", "refresh", pinned.id])
+        XCTAssertEqual(live.segmentRide(refreshed, pinned.segment)?["realtime"], .bool(false), "nothing of it applied")
+        let status = try harness.umctl(["status"]).stdout
+        XCTAssertTrue(status.contains("future") && status.contains("+3650d"), "status shows the date is far off: \(status)")
+    }
+
     // MARK: - Helpers
 
     /// Serves `body` over HTTP, then as a file; each time: refused naming `field`, compare and

@@ -36,8 +36,12 @@ public struct ProtobufMessage: Hashable, Sendable {
 
     // MARK: - Writing
 
-    public var encoded: Data {
-        var out = Data()
+    public var encoded: Data { Data(bytes) }
+
+    /// The wire bytes, built in one array (a `Data` grown byte by byte is slow in a debug build).
+    var bytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
         for field in fields {
             switch field.value {
             case .varint(let value):
@@ -52,18 +56,18 @@ public struct ProtobufMessage: Hashable, Sendable {
             case .bytes(let data):
                 Self.append(varint: UInt64(field.number) << 3 | 2, to: &out)
                 Self.append(varint: UInt64(data.count), to: &out)
-                out.append(data)
+                out.append(contentsOf: data)
             case .message(let message):
-                let inner = message.encoded
+                let inner = message.bytes
                 Self.append(varint: UInt64(field.number) << 3 | 2, to: &out)
                 Self.append(varint: UInt64(inner.count), to: &out)
-                out.append(inner)
+                out.append(contentsOf: inner)
             }
         }
         return out
     }
 
-    static func append(varint value: UInt64, to out: inout Data) {
+    static func append(varint value: UInt64, to out: inout [UInt8]) {
         var rest = value
         while rest >= 0x80 {
             out.append(UInt8(rest & 0x7F) | 0x80)
