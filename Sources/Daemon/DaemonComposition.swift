@@ -75,7 +75,9 @@ public struct DaemonComposition: Sendable {
                 GeofenceMethods.take(candidate, location: location, geofences: geofences, now: clock.now(), logger: logger)
             }
         }
-        let comparer = TripComparer(planner: planner, store: store, regions: regions, location: location, input: input)
+        let history = BestEffortHistory(counters: counters, logger: logger)
+        let comparer = TripComparer(planner: planner, store: store, regions: regions, location: location, input: input,
+                                    history: history)
 
         var table = MethodTable()
         let status = StatusMethods(configuration: configuration, clock: clock, startedAt: clock.now(), regions: regions,
@@ -107,7 +109,7 @@ public struct DaemonComposition: Sendable {
             .register(in: &table)
         let fences = GeofenceMethods(store: store, regions: regions, geofences: geofences)
         PlaceMethods(places: store, resolver: resolver, regions: regions, location: location, clock: clock,
-                     events: events, fences: fences).register(in: &table)
+                     events: events, fences: fences, history: history).register(in: &table)
         fences.register(in: &table)
         HistoryMethods(history: store, comparer: comparer, plans: service, input: input).register(in: &table)
         PlanMethods(service: service, plans: plans, store: store, resolver: resolver, regions: regions, input: input,

@@ -26,6 +26,7 @@ public struct UsefulMapDaemon: Sendable {
     /// Runs until a signal; returns the process exit code (0 after a clean shutdown).
     public func run() async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        StandardDescriptors.keepCreatedFilesPrivate()
         DescriptorBudget.raiseSoftLimit() // systemd's default soft limit is 1,024; the hard one is much higher
         MemoryTrim.keepFreedMemoryFromPilingUp()
         let signals = SignalWaiter(signals: [SIGTERM, SIGINT])
@@ -55,6 +56,7 @@ public struct UsefulMapDaemon: Sendable {
         // After the socket: a second daemon is refused before it touches the database, or the
         // copies a running import reads.
         PassedImportSources.removeLeftovers(under: URL(fileURLWithPath: configuration.dataDirectory))
+        PrivateDataFiles.tidy(dataDirectory: URL(fileURLWithPath: configuration.dataDirectory), logger: logger)
         let database = WeakStore()
         guard await serve(database: database, listener: listener, activated: activated, signals: signals) else {
             close(listener)

@@ -25,6 +25,9 @@ public enum FetchError: Error, Sendable, Equatable {
     case cancelled
     /// The body could not be written to its destination file.
     case writeFailed(String)
+    /// A resumed transfer's rest came from another version of the file (its `ETag` is not the
+    /// one the transfer began with): the part held is of no use.
+    case changedWhileResuming
 
     public var code: String {
         switch self {
@@ -39,6 +42,7 @@ public enum FetchError: Error, Sendable, Equatable {
         case .cutOff: "fetch_cut_off"
         case .cancelled: "fetch_cancelled"
         case .writeFailed: "fetch_write_failed"
+        case .changedWhileResuming: "fetch_changed_while_resuming"
         }
     }
 
@@ -70,6 +74,8 @@ public enum FetchError: Error, Sendable, Equatable {
             "the transfer was cancelled"
         case .writeFailed(let reason):
             "the download could not be written: \(reason)"
+        case .changedWhileResuming:
+            "the file changed on the server since the interrupted transfer began (another ETag): it is fetched whole again"
         }
     }
 }

@@ -25,9 +25,14 @@ public struct FetchRequest: Sendable {
     /// Redirects followed before the transfer counts as a redirect loop.
     public var maxRedirects = 5
     /// For a `.file` destination that already holds this many bytes of an interrupted
-    /// transfer: asks for the rest (`Range: bytes=N-`). A server that answers with the whole
-    /// body instead has the file rewritten from the start.
+    /// transfer: asks for the rest (`Range: bytes=N-`), only together with `ifRange`. A server
+    /// that answers with the whole body instead has the file rewritten from the start.
     public var resumeFrom: Int?
+    /// The strong `ETag` the interrupted transfer began with, sent as `If-Range`: a server whose
+    /// file changed since sends it whole. A 206 with another `ETag` (a server ignoring
+    /// `If-Range`) is refused with `FetchError.changedWhileResuming`, so two versions are never
+    /// joined. Without it nothing is resumed.
+    public var ifRange: String?
     /// Asked about once a second while the transfer runs, stalled or not: true ends it with
     /// `FetchError.cancelled` (a daemon stopping does not wait for a stalled server's timeout).
     public var isCancelled: (@Sendable () -> Bool)?

@@ -72,7 +72,10 @@ public struct HTTPFetcher: Sendable {
         }
         add("If-None-Match", request.ifNoneMatch)
         add("If-Modified-Since", request.ifModifiedSince)
-        if resumeFrom > 0 { add("Range", "bytes=\(resumeFrom)-") }
+        if resumeFrom > 0 {
+            add("Range", "bytes=\(resumeFrom)-")
+            add("If-Range", request.ifRange)
+        }
         return lines
     }
 

@@ -101,6 +101,7 @@ final class TransferState {
             guard wantedResume > 0, contentRangeStart == wantedResume else {
                 return stop(.connectionFailed("the server sent a range that was not asked for"))
             }
+            guard etag == request.ifRange else { return stop(.changedWhileResuming) }
             resumed = true
             offset = wantedResume
         } else {
@@ -121,12 +122,30 @@ final class TransferState {
             }
         }
         acceptingBody = true
+        if case .file(let url) = destination, !resumed { recordValidator(of: url) }
         return true
     }
 
+    /// Beside a file fetched from its start, `<file>.etag` holds the response's strong `ETag`:
+    /// the validator a later request resumes it on (`FetchRequest.ifRange`). Without one, the
+    /// file is not resumable and any old record goes.
+    private func recordValidator(of url: URL) {
+        let record = url.path + ".etag"
+        if let etag, Self.isStrong(etag) {
+            try? Data(etag.utf8).write(to: URL(fileURLWithPath: record))
+        } else {
+            unlink(record)
+        }
+    }
+
+    /// A strong validator: an `ETag` that is not weak (`W/"…"`), the only kind that says two
+    /// ranges come from the same bytes.
+    static func isStrong(_ etag: String) -> Bool { etag.hasPrefix("\"") }
+
     /// The byte the request asks to resume from (a memory destination never resumes).
     var resumeOffset: Int {
-        guard case .file = destination, let from = request.resumeFrom, from > 0 else { return 0 }
+        guard case .file = destination, let from = request.resumeFrom, from > 0,
+              let validator = request.ifRange, Self.isStrong(validator) else { return 0 }
         return from
     }
 

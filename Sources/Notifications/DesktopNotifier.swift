@@ -27,8 +27,15 @@ public final class DesktopNotifier: Sendable {
 
     private static let service = "org.freedesktop.Notifications"
     private static let path = "/org/freedesktop/Notifications"
-    /// How long a `Notify` may take before it counts as failed (a server hung on the bus).
-    private static let callTimeoutMicroseconds: UInt64 = 5_000_000
+    /// How long a `Notify` may take before it counts as failed (a server hung on the bus); set
+    /// on the connection itself, so that every call sd-bus makes on it is bounded.
+    private static let callTimeoutMicroseconds: UInt64 = 2_000_000
+    /// How long connecting (the socket's authentication and `Hello`) may take: sd-bus would wait
+    /// 90 s for a bus that accepts and never answers, holding every notice (and `stop`) behind it.
+    private static let connectTimeoutMicroseconds: UInt64 = 2_000_000
+    /// After a connection timed out, sends fail at once for this long rather than each waiting
+    /// on the same hung bus again.
+    private static let retryAfterTimeoutSeconds: Double = 30
     /// How long the thread sleeps in the bus between looks at the queue.
     private static let pollMicroseconds: UInt64 = 100_000
 
@@ -82,6 +89,8 @@ public final class DesktopNotifier: Sendable {
         let wake: DispatchSemaphore
         let signals: SignalBox
         var bus: OpaquePointer?
+        /// Until when sends fail at once after a connection timed out.
+        var hungUntil: DispatchTime?
 
         init(queue: SharedQueue, wake: DispatchSemaphore, signals: SignalBox) {
             self.queue = queue
@@ -95,7 +104,10 @@ public final class DesktopNotifier: Sendable {
                     defer { state.jobs = [] }
                     return (state.jobs, state.stopped)
                 }
-                for job in jobs { job.answer(deliver(job.notification)) }
+                // Stopping: what is still queued is answered as not shown, not sent to a bus that may hang.
+                for job in jobs {
+                    job.answer(stopped ? .failure(.noSessionBus("the notifier has stopped")) : deliver(job.notification))
+                }
                 if stopped { break }
                 if let bus {
                     // Signals first; a broken connection is dropped and made again on the next send.
@@ -141,11 +153,21 @@ public final class DesktopNotifier: Sendable {
 
         /// Opens the session bus and listens for the server's two signals; the failure if it cannot.
         mutating func connect() -> NotificationFailure? {
+            if let hungUntil, DispatchTime.now() < hungUntil {
+                return .noSessionBus("the session bus did not answer within \(DesktopNotifier.connectTimeoutMicroseconds / 1_000_000) s")
+            }
             var opened: OpaquePointer?
             let status = sd_bus_open_user(&opened)
             guard status >= 0, let opened else {
                 return .noSessionBus("cannot connect to the session bus: \(Self.describe(status))")
             }
+            if let failure = Self.waitUntilReady(opened) {
+                sd_bus_close_unref(opened)
+                hungUntil = .now() + DesktopNotifier.retryAfterTimeoutSeconds
+                return failure
+            }
+            hungUntil = nil
+            _ = sd_bus_set_method_call_timeout(opened, DesktopNotifier.callTimeoutMicroseconds)
             let userdata = Unmanaged.passUnretained(signals).toOpaque()
             for member in ["ActionInvoked", "NotificationClosed"] {
                 _ = sd_bus_match_signal(opened, nil, nil, DesktopNotifier.path, DesktopNotifier.service, member,
@@ -160,8 +182,30 @@ public final class DesktopNotifier: Sendable {
             return nil
         }
 
+        /// Drives the connection's authentication and `Hello` until it is running, for at most
+        /// `connectTimeoutMicroseconds`; the failure when it is not.
+        static func waitUntilReady(_ bus: OpaquePointer) -> NotificationFailure? {
+            let deadline = DispatchTime.now().uptimeNanoseconds + DesktopNotifier.connectTimeoutMicroseconds * 1_000
+            while true {
+                let ready = sd_bus_is_ready(bus)
+                if ready > 0 { return nil }
+                if ready < 0 { return .noSessionBus("cannot connect to the session bus: \(describe(ready))") }
+                let processed = sd_bus_process(bus, nil)
+                if processed < 0 { return .noSessionBus("cannot connect to the session bus: \(describe(processed))") }
+                if processed > 0 { continue }
+                let now = DispatchTime.now().uptimeNanoseconds
+                guard now < deadline else {
+                    return .noSessionBus("the session bus did not answer within \(DesktopNotifier.connectTimeoutMicroseconds / 1_000_000) s")
+                }
+                _ = sd_bus_wait(bus, (deadline - now) / 1_000)
+            }
+        }
+
+        /// Closes without flushing: sd-bus's flush waits, with no timeout, for a bus that never
+        /// finished connecting or stopped reading (the calls made are synchronous, so nothing
+        /// queued is lost).
         mutating func disconnect() {
-            if let bus { sd_bus_flush_close_unref(bus) }
+            if let bus { sd_bus_close_unref(bus) }
             bus = nil
         }
 

@@ -43,12 +43,15 @@ public struct TransitRide: Hashable, Sendable, Codable {
     /// A realtime feed cancelled this trip (or skips its boarding or alighting stop): the ride
     /// is kept only to show the user's choice next to a proposal.
     public var cancelled: Bool
-    /// Service alerts touching this ride (its agency, route, trip or stops).
+    /// Service alerts touching this ride (its agency, route, trip or stops): each text once, at
+    /// most `ServiceAlert.maximumPerRide`, closures first.
     public var alerts: [ServiceAlert]
+    /// How many more distinct alerts touch the ride than `alerts` holds.
+    public var alertsOmitted: Int
 
     public init(lineName: String, vehicle: String, headsign: String? = nil, tripID: String? = nil,
                 headwaySeconds: Int? = nil, boarding: TransitStopCall, alighting: TransitStopCall,
-                cancelled: Bool = false, alerts: [ServiceAlert] = []) {
+                cancelled: Bool = false, alerts: [ServiceAlert] = [], alertsOmitted: Int = 0) {
         self.lineName = lineName
         self.vehicle = vehicle
         self.headsign = headsign
@@ -58,10 +61,11 @@ public struct TransitRide: Hashable, Sendable, Codable {
         self.alighting = alighting
         self.cancelled = cancelled
         self.alerts = alerts
+        self.alertsOmitted = alertsOmitted
     }
 
     private enum CodingKeys: String, CodingKey {
-        case lineName, vehicle, headsign, tripID, headwaySeconds, boarding, alighting, cancelled, alerts
+        case lineName, vehicle, headsign, tripID, headwaySeconds, boarding, alighting, cancelled, alerts, alertsOmitted
     }
 
     /// Rides encoded before live times existed decode as running and without alerts.
@@ -74,7 +78,8 @@ public struct TransitRide: Hashable, Sendable, Codable {
                   boarding: try c.decode(TransitStopCall.self, forKey: .boarding),
                   alighting: try c.decode(TransitStopCall.self, forKey: .alighting),
                   cancelled: try c.decodeIfPresent(Bool.self, forKey: .cancelled) ?? false,
-                  alerts: try c.decodeIfPresent([ServiceAlert].self, forKey: .alerts) ?? [])
+                  alerts: try c.decodeIfPresent([ServiceAlert].self, forKey: .alerts) ?? [],
+                  alertsOmitted: try c.decodeIfPresent(Int.self, forKey: .alertsOmitted) ?? 0)
     }
 }
 

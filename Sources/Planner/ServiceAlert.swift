@@ -3,6 +3,10 @@ import Foundation
 /// A transit agency's notice about service (a GTFS-Realtime Alert), as shown under a ride:
 /// "Stop closed: roadworks on Hämeenkatu, until 18:00".
 public struct ServiceAlert: Hashable, Sendable, Codable {
+    /// The most alerts a ride carries: a feed of thousands of alerts on one stop must not make
+    /// every answer through it hundreds of megabytes (the rest are counted, not listed).
+    public static let maximumPerRide = 5
+
     /// The feed entity's id, stable while the alert lasts (events name it).
     public var id: String
     /// The short text, in the feed's language or its first translation.

@@ -37,6 +37,27 @@ public enum OwnerOnlyFile {
         }
     }
 
+    /// Removes the temporary files a process killed mid-write left in `folders` (`.<name>.<8 hex>`,
+    /// as `replace` names them); returns how many. Only for start-up, before anything writes.
+    @discardableResult
+    public static func removeLeftovers(in folders: [URL]) -> Int {
+        var removed = 0
+        for folder in folders {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+            for name in names where isTemporaryName(name) {
+                if unlink(folder.appendingPathComponent(name).path) == 0 { removed += 1 }
+            }
+        }
+        return removed
+    }
+
+    /// `.plans.ics.1A2B3C4D`: a dot, a name, a dot and `replace`'s eight hexadecimal digits.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let dot = name.lastIndex(of: "."), dot > name.index(after: name.startIndex) else { return false }
+        let suffix = name[name.index(after: dot)...]
+        return suffix.count == 8 && suffix.allSatisfy { $0.isHexDigit && !$0.isLowercase }
+    }
+
     public struct Failure: Error, CustomStringConvertible {
         public var message: String
         public var description: String { message }

@@ -38,6 +38,7 @@ extension TransitRouter {
         out.alighting.scheduledTime = nil
         out.cancelled = false
         out.alerts = []
+        out.alertsOmitted = 0
         guard let overlay = realtime.snapshot else { return out }
         let tt = timetable
         let index = realtime.tripIndex(tt)
@@ -73,7 +74,7 @@ extension TransitRouter {
         }
         let facts = ResolvedAlert.RideFacts(trip: run.trip, pattern: index.tripPattern[Int(run.trip)], day: Int(run.day),
                                             boardStop: boardStop, alightStop: alightStop, departure: departure, arrival: arrival)
-        out.alerts = overlay.alerts(touching: facts, in: tt).map(\.alert)
+        (out.alerts, out.alertsOmitted) = overlay.alerts(touching: facts, in: tt)
         return out
     }
 

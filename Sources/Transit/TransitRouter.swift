@@ -359,6 +359,7 @@ public final class TransitRouter: Sendable {
             let headsign = tt.tripHeadsigns[Int(ride.trip)], headway = tt.tripHeadways[Int(ride.trip)]
             let facts = ResolvedAlert.RideFacts(trip: ride.trip, pattern: ride.pattern, day: ride.day, boardStop: ride.boardStop,
                                                 alightStop: ride.alightStop, departure: ride.departure, arrival: ride.arrival)
+            let alerts = overlay?.alerts(touching: facts, in: tt) ?? (shown: [], omitted: 0)
             rides.append(TransitRide(lineName: route.shortName, vehicle: VehicleKind.name(routeType: route.routeType),
                                      headsign: headsign.isEmpty ? nil : headsign, tripID: tt.tripIDs[Int(ride.trip)],
                                      headwaySeconds: headway > 0 ? Int(headway) : nil,
@@ -366,7 +367,7 @@ public final class TransitRouter: Sendable {
                                                                time: date(ride.departure), scheduledTime: ride.scheduledDeparture.map(date)),
                                      alighting: TransitStopCall(stopID: alight.id, name: alight.name, coordinate: alight.coordinate,
                                                                 time: date(ride.arrival), scheduledTime: ride.scheduledArrival.map(date)),
-                                     alerts: overlay?.alerts(touching: facts, in: tt).map(\.alert) ?? []))
+                                     alerts: alerts.shown, alertsOmitted: alerts.omitted))
         }
         let last = stop(raw.egress.stop)
         let egressMetres = last.coordinate.distance(to: destination)

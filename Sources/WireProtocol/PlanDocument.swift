@@ -277,8 +277,11 @@ public struct RideDocument: Hashable, Sendable, Codable {
     @NullWhenNil public var arrivalDelayS: Int?
     /// A realtime feed cancelled the trip (or skips where this ride boards or alights).
     public var cancelled: Bool
-    /// Service alerts touching the ride (its agency, route, trip or stops).
+    /// Service alerts touching the ride (its agency, route, trip or stops): each text once, at
+    /// most 5, `no_service` first.
     public var alerts: [AlertDocument]
+    /// How many more distinct alerts touch the ride than `alerts` lists; null when none.
+    @NullWhenNil public var alertsOmitted: Int?
     /// The GTFS stop_id where the ride boards and alights, when known.
     @NullWhenNil public var fromStopID: String?
     @NullWhenNil public var toStopID: String?
@@ -288,7 +291,7 @@ public struct RideDocument: Hashable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case line, vehicle, headsign, from, to, departure, arrival, geometry, headwayS
         case tripID = "tripId"
-        case realtime, scheduledDeparture, scheduledArrival, delayS, arrivalDelayS, cancelled, alerts
+        case realtime, scheduledDeparture, scheduledArrival, delayS, arrivalDelayS, cancelled, alerts, alertsOmitted
         case fromStopID = "fromStopId", toStopID = "toStopId"
     }
 
@@ -296,7 +299,7 @@ public struct RideDocument: Hashable, Sendable, Codable {
                 departure: String, arrival: String, tripID: String? = nil, headwayS: Int? = nil,
                 realtime: Bool = false, scheduledDeparture: String? = nil, scheduledArrival: String? = nil,
                 delayS: Int? = nil, arrivalDelayS: Int? = nil, cancelled: Bool = false, alerts: [AlertDocument] = [],
-                fromStopID: String? = nil, toStopID: String? = nil) {
+                alertsOmitted: Int? = nil, fromStopID: String? = nil, toStopID: String? = nil) {
         self.line = line
         self.vehicle = vehicle
         self.headsign = headsign
@@ -313,6 +316,7 @@ public struct RideDocument: Hashable, Sendable, Codable {
         self.arrivalDelayS = arrivalDelayS
         self.cancelled = cancelled
         self.alerts = alerts
+        self.alertsOmitted = alertsOmitted
         self.fromStopID = fromStopID
         self.toStopID = toStopID
     }

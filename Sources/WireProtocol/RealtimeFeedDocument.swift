@@ -5,7 +5,8 @@ public struct RealtimeFeedDocument: Hashable, Sendable, Codable {
     public var source: String
     public var intervalS: Int
     /// `waiting` (not fetched yet), `live` (applied), `stale` (its header is more than 5 minutes
-    /// behind the daemon's clock: ignored), `failing` (the last fetch or decode failed; the last
+    /// behind the daemon's clock: ignored), `future` (its header is more than a minute ahead of
+    /// the daemon's clock: ignored), `failing` (the last fetch or decode failed; the last
     /// good version stays applied until it goes stale).
     public var state: String
     @NullWhenNil public var lastFetch: String?

@@ -45,9 +45,13 @@ public struct CountersDocument: Hashable, Sendable, Codable {
     /// Log lines that could not be written (stderr full, or its reader gone) and were dropped
     /// (absent from older daemons).
     @NullWhenNil public var logLinesDropped: Int?
+    /// Searches and comparisons answered without their history entry because the disk was full
+    /// (absent from older daemons).
+    @NullWhenNil public var historyNotRecorded: Int?
 
     public init(requests: Int, routingQueries: RoutingQueryCounts, plansRecomputed: Int,
-                connections: Int = 0, watchers: Int = 0, noRouteRetries: Int? = nil, logLinesDropped: Int? = nil) {
+                connections: Int = 0, watchers: Int = 0, noRouteRetries: Int? = nil, logLinesDropped: Int? = nil,
+                historyNotRecorded: Int? = nil) {
         self.requests = requests
         self.routingQueries = routingQueries
         self.plansRecomputed = plansRecomputed
@@ -55,6 +59,7 @@ public struct CountersDocument: Hashable, Sendable, Codable {
         self.watchers = watchers
         self.noRouteRetries = noRouteRetries
         self.logLinesDropped = logLinesDropped
+        self.historyNotRecorded = historyNotRecorded
     }
 }
 
@@ -224,7 +229,8 @@ extension CountersDocument {
         self.init(requests: try fields.int("requests"), routingQueries: try fields.object("routing_queries") { try RoutingQueryCounts($0) },
                   plansRecomputed: try fields.int("plans_recomputed"), connections: try fields.int("connections"),
                   watchers: try fields.int("watchers"), noRouteRetries: try fields.optionalInt("no_route_retries"),
-                  logLinesDropped: try fields.optionalInt("log_lines_dropped"))
+                  logLinesDropped: try fields.optionalInt("log_lines_dropped"),
+                  historyNotRecorded: try fields.optionalInt("history_not_recorded"))
     }
 }
 

@@ -21,7 +21,7 @@ import Glibc
 /// client per task.
 public final class WireClient {
     private let descriptor: Int32
-    private var framer = LineFramer(limit: 64 << 20)
+    private var framer = LineFramer(limit: WireLimits.maximumAnswerBytes)
     private var nextID: Int64 = 1
     /// What `read` fills, made once and never zeroed: the kernel touches only the pages it
     /// writes, where a zeroed 64 KiB per read faulted in all sixteen of them.

@@ -252,8 +252,28 @@ public struct IncomingRequest: Sendable {
     /// Decodes the params as `T` straight from the request's text (absent params read as `{}`);
     /// the params of `hello` and `status` from the parsed members when they are plain
     /// (`ReadFromParsedParams`).
-    /// - throws: `invalid_params` naming the missing or ill-typed param.
+    /// - throws: `invalid_params` naming the missing or ill-typed param, or the params the
+    ///   method does not take.
     public func params<T: Decodable>(_ type: T.Type) throws -> T {
+        let params = try decodedParams(type)
+        try refuseUnknownMembers(of: params)
+        return params
+    }
+
+    /// Refuses members `params` does not read, naming them: a misspelt `expected_generaton`, or
+    /// a condition a method does not check, must not pass silently as "no condition". The
+    /// members a params type reads are those it writes back (`JSONValueEncoder`, as umctl spells
+    /// them); a member given as null is taken as absent.
+    private func refuseUnknownMembers(of params: some Decodable) throws {
+        guard !members.isEmpty, let encodable = params as? any Encodable,
+              case .object(let known)? = try? JSONValueEncoder.encode(encodable) else { return }
+        let unknown = members.filter { $0.value != .null && known[$0.key] == nil }.keys.sorted()
+        guard !unknown.isEmpty else { return }
+        let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+        throw WireError(.invalidParams, "\(method) does not take \(unknown.count == 1 ? "param" : "params") \(names)")
+    }
+
+    private func decodedParams<T: Decodable>(_ type: T.Type) throws -> T {
         if let reader = T.self as? any ReadFromParsedParams.Type, let params = reader.read(members) as? T { return params }
         return try WireCodec.decodingParams {
             let decoder = WireCodec.decoder

@@ -5,6 +5,10 @@ public enum WireLimits {
     /// Calls one batch line may hold; a longer batch gets one `invalid_request` error and none
     /// of its calls runs (a batch's answer is held whole in memory before it is sent).
     public static let maximumBatchCalls = 128
+    /// The largest answer line: the daemon answers `answer_too_large` rather than write a longer
+    /// one, and umctl reads lines up to it. (Alerts are capped per ride so that no answer comes
+    /// near it: a plan or comparison through 8 alert-heavy feeds is tens of kB.)
+    public static let maximumAnswerBytes = 64 << 20
 }
 
 /// The protocol version exchanged by `hello`. Bump `current` on an incompatible change and

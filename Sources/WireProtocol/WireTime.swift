@@ -13,8 +13,13 @@ public enum WireTime {
     /// As `string(from:timeZone:)`, at an offset east of UTC in seconds: umctl gives the C
     /// library's offset for its machine's clock without making a `TimeZone` (whose first use
     /// fills FoundationEssentials' zone cache, a sixth of a `umctl status`).
+    /// Total: an instant outside `writableSeconds` (or not a number) is written as the nearest
+    /// end of that range rather than trapping on the conversion to an integer.
     public static func string(from date: Date, offset: Int) -> String {
-        let local = Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(offset)
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        let shown = seconds.isNaN ? 0 : Int64(min(max(seconds, Double(writableSeconds.lowerBound)), Double(writableSeconds.upperBound)))
+        let zoneOffset = max(-maximumOffset, min(maximumOffset, offset))
+        let local = shown + Int64(zoneOffset)
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let secondOfDay = local - days * 86_400
         // Proleptic Gregorian date of a day count since 1970-01-01.
@@ -28,15 +33,22 @@ public enum WireTime {
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : String(value) }
-        var text = "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3_600)):\(two(secondOfDay % 3_600 / 60)):\(two(secondOfDay % 60))"
-        if offset == 0 {
+        let yearDigits = String(year)
+        var text = "\(String(repeating: "0", count: max(0, 4 - yearDigits.count)))\(yearDigits)-\(two(month))-\(two(day))T\(two(secondOfDay / 3_600)):\(two(secondOfDay % 3_600 / 60)):\(two(secondOfDay % 60))"
+        if zoneOffset == 0 {
             text += "Z"
         } else {
-            let magnitude = Int64(abs(offset))
-            text += "\(offset < 0 ? "-" : "+")\(two(magnitude / 3_600)):\(two(magnitude % 3_600 / 60))"
+            let magnitude = Int64(abs(zoneOffset))
+            text += "\(zoneOffset < 0 ? "-" : "+")\(two(magnitude / 3_600)):\(two(magnitude % 3_600 / 60))"
         }
         return text
     }
+
+    /// POSIX seconds of 0001-01-02T00:00:00Z ... 9999-12-30T23:59:59Z: a day inside what four
+    /// year digits hold, so that any offset keeps the year within them.
+    static let writableSeconds: ClosedRange<Int64> = -62_135_510_400...253_402_214_399
+    /// The largest UTC offset written (18 hours, as ISO 8601 readers accept).
+    static let maximumOffset = 18 * 3_600
 
     /// Reads an instant the daemon wrote: `YYYY-MM-DDTHH:MM:SS`, an optional fraction of a second,
     /// and `Z` or an offset (`+02:00`, `+0200`, `+02`). Read by hand rather than with a date

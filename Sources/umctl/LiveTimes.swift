@@ -17,7 +17,8 @@ enum LiveTimes {
 
     /// One line per alert touching the ride: "! Stop closed: roadworks (until 18:00)".
     static func alertLines(_ ride: RideDocument, indent: String, askedDay: String?) -> [String] {
-        ride.alerts.map { alert in
+        let more = (ride.alertsOmitted ?? 0) > 0 ? ["\(indent)! and \(ride.alertsOmitted ?? 0) more alerts"] : []
+        return ride.alerts.map { alert in
             var text = "\(indent)! \(alert.header)"
             if let description = alert.description, !description.isEmpty, description != alert.header { text += ": \(description)" }
             switch (alert.activeFrom, alert.activeUntil) {
@@ -27,7 +28,7 @@ enum LiveTimes {
             case (nil, nil): break
             }
             return text
-        }
+        } + more
     }
 
     /// Notes for the rides a realtime feed knows something about: "note: transit line 3 from

@@ -279,7 +279,8 @@ enum Render {
         var parts = ["\(feed.state) (every \(feed.intervalS) s)"]
         if let fetched = feed.lastFetch { parts.append("fetched \(DayMark.clock(fetched, askedDay: nil))") }
         if let changed = feed.lastChange { parts.append("changed \(DayMark.clock(changed, askedDay: nil))") }
-        if let feedTime = feed.feedTime { parts.append("feed time \(DayMark.clock(feedTime, askedDay: nil))") }
+        // Dated against the fetch: a feed stamped days off says so ("+3653d"), not just a clock time.
+        if let feedTime = feed.feedTime { parts.append("feed time \(DayMark.clock(feedTime, askedDay: feed.lastFetch))") }
         if feed.state == "live" {
             parts.append("\(feed.tripUpdatesApplied) trip updates, \(feed.tripsCancelled) cancelled, \(feed.alertsApplied) alerts")
         }
@@ -320,6 +321,9 @@ enum Render {
         lines.append("plans recomputed: \(counters.plansRecomputed)")
         if let retries = counters.noRouteRetries { lines.append("no_route retries from nearby roads: \(retries)") }
         if let dropped = counters.logLinesDropped, dropped > 0 { lines.append("log lines dropped: \(dropped) (stderr could not be written)") }
+        if let skipped = counters.historyNotRecorded, skipped > 0 {
+            lines.append("history not recorded: \(skipped) (searches and comparisons answered on a full disk)")
+        }
         lines.append("connections: \(counters.connections), watchers: \(counters.watchers)")
         if let location = status.location { lines.append(contentsOf: Self.location(location)) }
         if let queue = status.refreshQueue { lines.append(refreshQueue(queue)) }

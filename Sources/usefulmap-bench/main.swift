@@ -20,6 +20,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("maps", { try await runMapsSuite() }),
     ("tiles", { try await runTilesSuite() }),
     ("updates", { try await runUpdatesSuite() }),
+    ("hostile", { try await runHostileInputSuite() }),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -35,7 +36,7 @@ if requested.isEmpty || arguments.contains("--help") {
     print("usage: usefulmap-bench SUITE... [--json]   suites: all \(suites.map(\.name).joined(separator: " "))")
     print("  fuzz: [--inputs=N] [--seed=N] [--socket=PATH] [--tampere]   soak: [--requests=N]   mixed: [--socket=PATH] [--at-once-trace=FILE] [--prober=process|thread] [--status-pause-ms=N|--status-every-ms=N]")
     print("  client: [--runs=N] [--other-umctl=PATH,...] [--tampere|--socket=PATH] [--back-to-back]   daemon: [--umctl=PATH]   import: [--runs=N]")
-    print("  transit: [--queries=N] [--engine-only]")
+    print("  transit: [--queries=N] [--engine-only]   hostile: [--alerts-per-feed=N] [--watchers=N]")
     exit(requested.isEmpty && !arguments.contains("--help") ? 2 : 0)
 }
 let unknown = requested.filter { name in name != "all" && !suites.contains { $0.name == name } }
@@ -44,7 +45,7 @@ if !unknown.isEmpty {
     exit(2)
 }
 /// Robustness runs, not speed figures, and `mixed` (part of `daemon`): only when named.
-let notInAll: Set = ["fuzz", "soak", "mixed"]
+let notInAll: Set = ["fuzz", "soak", "mixed", "hostile"]
 for suite in suites where (requested.contains("all") && !notInAll.contains(suite.name)) || requested.contains(suite.name) {
     do {
         printReport(try await suite.run(), json: json)

@@ -2,6 +2,8 @@ import Daemon
 import Foundation
 
 // usefulmapd: the Useful Map daemon. Options and defaults: `usefulmapd --help`, docs/operations.md.
+// First of all, before anything opens a file: closed descriptors 0-2 are held on /dev/null.
+StandardDescriptors.holdOnDevNull()
 // A reader that has gone (`usefulmapd 2>&1 | head`) must cost a write, not the process.
 signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -64,15 +64,15 @@ final class DocumentRoundTripTests: XCTestCase {
                        nulls: ["time"], absent: ["departure", "stay_s", "stay_until"])
 
         try assertWire(ride, nulls: ["scheduled_departure", "scheduled_arrival", "delay_s", "arrival_delay_s", "from_stop_id",
-                                     "to_stop_id"])
+                                     "to_stop_id", "alerts_omitted"])
         try assertWire(RideDocument(line: "3", vehicle: "bus", headsign: nil, from: "A", to: "B", departure: morning, arrival: later),
                        nulls: ["headsign", "trip_id", "headway_s", "scheduled_departure", "scheduled_arrival", "delay_s",
-                               "arrival_delay_s", "from_stop_id", "to_stop_id"], absent: ["geometry"])
+                               "arrival_delay_s", "from_stop_id", "to_stop_id", "alerts_omitted"], absent: ["geometry"])
         let late = RideDocument(line: "3", vehicle: "bus", headsign: nil, from: "A", to: "B", departure: later, arrival: later,
                                 realtime: true, scheduledDeparture: morning, scheduledArrival: later, delayS: 360, arrivalDelayS: 0,
                                 cancelled: false,
                                 alerts: [AlertDocument(id: "a1", header: "Stop moved", effect: "stop_moved", activeFrom: morning)])
-        try assertWire(late, nulls: ["headsign", "trip_id", "headway_s", "from_stop_id", "to_stop_id"])
+        try assertWire(late, nulls: ["headsign", "trip_id", "headway_s", "from_stop_id", "to_stop_id", "alerts_omitted"])
         let text = String(decoding: try WireCodec.encoder.encode(late), as: UTF8.self)
         for key in [#""realtime":true"#, #""delay_s":360"#, #""scheduled_departure":"#, #""cancelled":false"#, #""active_until":null"#] {
             XCTAssertTrue(text.contains(key), "\(key) in \(text)")
@@ -183,9 +183,9 @@ final class DocumentRoundTripTests: XCTestCase {
 
         let queries = RoutingQueryCounts(walk: 1, transit: 1, car: 1)
         try assertWire(CountersDocument(requests: 3, routingQueries: queries, plansRecomputed: 2, connections: 1, watchers: 0, noRouteRetries: 4,
-                                         logLinesDropped: 0))
+                                         logLinesDropped: 0, historyNotRecorded: 0))
         try assertWire(CountersDocument(requests: 3, routingQueries: queries, plansRecomputed: 2),
-                       nulls: ["no_route_retries", "log_lines_dropped"])
+                       nulls: ["no_route_retries", "log_lines_dropped", "history_not_recorded"])
 
         let answer = CompareOption(mode: .walk, durationS: 844, departure: morning, arrival: later, distanceM: 1170, transfers: 0,
                                    fastest: true, lines: [], error: WireError(.noRoute, "none"), walkingIsNoSlower: true)

@@ -125,4 +125,19 @@ final class WireTimeTests: XCTestCase {
             XCTAssertNil(WireTime.parse(text, timeZone: helsinki, now: noonInTampere), text)
         }
     }
+
+    /// Issue 44: an alert ending at 2^64-1 seconds reached `string(from:)` and trapped converting
+    /// to Int64; any instant is now written, clamped a day inside what four year digits hold.
+    func testInstantsBeyondYear9999OrNotANumberAreWrittenAtTheEndOfTheRangeNotTrapped() {
+        let cases: [(Double, String)] = [
+            (1.8446744073709552e19, "9999-12-30T23:59:59Z"), (9.223372036854775807e18, "9999-12-30T23:59:59Z"),
+            (.infinity, "9999-12-30T23:59:59Z"), (-.infinity, "0001-01-02T00:00:00Z"),
+            (-9.223372036854775808e18, "0001-01-02T00:00:00Z"), (.nan, "1970-01-01T00:00:00Z"),
+        ]
+        for (seconds, written) in cases {
+            XCTAssertEqual(WireTime.string(from: Date(timeIntervalSince1970: seconds), offset: 0), written, "\(seconds)")
+        }
+        XCTAssertEqual(WireTime.string(from: Date(timeIntervalSince1970: 0), offset: Int.max), "1970-01-01T18:00:00+18:00",
+                       "an offset beyond 18 hours is written as 18")
+    }
 }

@@ -14,6 +14,7 @@ struct PlaceMethods: Sendable {
     let clock: any WallClock
     let events: EventHub
     let fences: GeofenceMethods
+    let history: BestEffortHistory
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.search) { params, _ in
@@ -21,8 +22,9 @@ struct PlaceMethods: Sendable {
             let found = try regions.search(params.text, near: query.near, preferring: query.near, region: params.region,
                                            kinds: query.kinds, within: query.within, limit: query.limit)
             if !params.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {  // blank text is no search to remember
-                try await places.recordSearch(SearchHistoryEntry(query: params.text, place: found.first?.result.place, date: clock.now(),
-                                                           region: found.first?.region))
+                let entry = SearchHistoryEntry(query: params.text, place: found.first?.result.place, date: clock.now(),
+                                               region: found.first?.region)
+                try await history.record("search") { try await places.recordSearch(entry) }
             }
             return WireDocuments.search(found)
         }

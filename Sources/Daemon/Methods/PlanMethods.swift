@@ -63,7 +63,7 @@ struct PlanMethods: Sendable {
             return document
         }
         table.register(Endpoints.planDelete) { params, _ in
-            try await service.delete(id: params.id)
+            try await service.delete(id: params.id, expectedGeneration: params.expectedGeneration)
             return DeletedDocument(deleted: params.id)
         }
         table.register(Endpoints.planLink) { params, _ in

@@ -84,6 +84,7 @@ public enum WireDocuments {
                              scheduledArrival: ride.alighting.scheduledTime.map { WireTime.string(from: $0, timeZone: timeZone) },
                              delayS: ride.boarding.delaySeconds, arrivalDelayS: ride.alighting.delaySeconds,
                              cancelled: ride.cancelled, alerts: ride.alerts.map { alert($0, timeZone: timeZone) },
+                             alertsOmitted: ride.alertsOmitted > 0 ? ride.alertsOmitted : nil,
                              fromStopID: ride.boarding.stopID, toStopID: ride.alighting.stopID)
             },
             walks: leg.walks.map { walk in

@@ -42,8 +42,18 @@ public struct MethodTable: Sendable {
             let params = try request.params(P.self)
             let result = try await handler(params, context)
             guard let id = request.id else { return nil }
-            return try WireCodec.resultAnswer(id: id, result: result)
+            return try Self.withinBudget(try WireCodec.resultAnswer(id: id, result: result))
         }
+    }
+
+    /// `answer`, unless it is longer than a client reads (`WireLimits.maximumAnswerBytes`).
+    /// - throws: `answer_too_large` naming both sizes.
+    static func withinBudget(_ answer: Data) throws -> Data {
+        guard answer.count <= WireLimits.maximumAnswerBytes else {
+            throw WireError(.answerTooLarge, "the answer is \(answer.count >> 20) MiB, above the \(WireLimits.maximumAnswerBytes >> 20) MiB "
+                            + "an answer may be")
+        }
+        return answer
     }
 
     /// Registers the one handler of a method answered from memory: synchronous, for a plain

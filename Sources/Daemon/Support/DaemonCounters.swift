@@ -14,6 +14,7 @@ public final class DaemonCounters: Sendable {
         var plansRecomputed = 0
         var connections = 0
         var noRouteRetries = 0
+        var historyNotRecorded = 0
     }
 
     private let values = Mutex(Values())
@@ -36,6 +37,9 @@ public final class DaemonCounters: Sendable {
     /// Street routes asked again from other nearby roads after Routino found none.
     public func countNoRouteRetries(_ count: Int) { values.withLock { $0.noRouteRetries += count } }
 
+    /// A search or comparison answered without its history entry (the disk was full).
+    public func countHistoryNotRecorded() { values.withLock { $0.historyNotRecorded += 1 } }
+
     public func countPlanRecomputed() { values.withLock { $0.plansRecomputed += 1 } }
 
     public func connectionOpened() { values.withLock { $0.connections += 1 } }
@@ -48,7 +52,8 @@ public final class DaemonCounters: Sendable {
                              routingQueries: RoutingQueryCounts(walk: $0.walk, transit: $0.transit, car: $0.car,
                                                                  bike: $0.bike),
                              plansRecomputed: $0.plansRecomputed, connections: $0.connections, watchers: watchers,
-                             noRouteRetries: $0.noRouteRetries, logLinesDropped: DaemonLogger.droppedLines)
+                             noRouteRetries: $0.noRouteRetries, logLinesDropped: DaemonLogger.droppedLines,
+                             historyNotRecorded: $0.historyNotRecorded)
         }
     }
 }

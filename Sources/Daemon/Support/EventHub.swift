@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 import WireProtocol
@@ -5,7 +6,10 @@ import WireProtocol
 /// Fans every `DaemonEvent` out to the `watch` clients and to the daemon's own listeners
 /// (`listen`, e.g. `ReminderService`). A `watch` client that is slow loses events rather than
 /// slowing the daemon: each has at most `maxEvents` and `maxBytes` waiting (`taken` counts an
-/// event out), and what waits is freed when it unsubscribes.
+/// event out), and what waits is freed when it unsubscribes. The fan-out to `watch` clients
+/// (encoding, measuring, one yield per watcher) runs on a serial queue of the hub's own, in
+/// publishing order, so the request that caused an event pays for stamping and queueing it,
+/// not for 200 watchers.
 public final class EventHub: Sendable {
     /// One event as published, with the size of its JSON (what it costs while it waits).
     public struct Event: Sendable {
@@ -31,10 +35,15 @@ public final class EventHub: Sendable {
 
     private let state = Mutex(State())
     private let timeZone: @Sendable () -> TimeZone
+    /// Where events are handed to the watchers, one after another.
+    private let fanOut: DispatchQueue
 
     /// - parameter timeZone: the zone event times are written in (the region's).
-    public init(timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current }) {
+    /// - parameter fanOut: the serial queue events reach watchers on (tests pass one they can hold).
+    public init(timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current },
+                fanOut: DispatchQueue = DispatchQueue(label: "usefulmap-events", qos: .userInitiated)) {
         self.timeZone = timeZone
+        self.fanOut = fanOut
     }
 
     /// A stream of events until `unsubscribe` or `finishAll`.
@@ -74,6 +83,11 @@ public final class EventHub: Sendable {
         // Nobody watching (the usual case, e.g. an import's progress): nothing to encode or measure.
         guard state.withLock({ !$0.subscribers.isEmpty }) else { return }
         let value = JSONValue.object(event)
+        fanOut.async { [self] in deliver(value) }
+    }
+
+    /// Hands one event to every watcher subscribed now (on `fanOut`).
+    private func deliver(_ value: JSONValue) {
         let published = Event(value: value, bytes: JSONWriter.data(value).count)
         state.withLock { state in
             for (id, subscriber) in state.subscribers {
@@ -87,8 +101,9 @@ public final class EventHub: Sendable {
         }
     }
 
-    /// Ends every stream (the daemon is stopping).
+    /// Ends every stream (the daemon is stopping), after the events already published.
     public func finishAll() {
+        fanOut.sync {}
         let subscribers = state.withLock { state -> [Subscriber] in
             state.closed = true
             defer { state.subscribers = [:] }
@@ -98,4 +113,7 @@ public final class EventHub: Sendable {
     }
 
     public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// Bytes of events handed to subscriber `id` and not yet taken; nil once it is gone.
+    func waitingBytes(of id: Int) -> Int? { state.withLock { $0.subscribers[id]?.waitingBytes } }
 }

@@ -90,6 +90,7 @@ final class StatusAnswerWriter: Sendable {
         }
         let queries = counters.routingQueries
         add(#"{"connections":"#); number(counters.connections)
+        add(#","history_not_recorded":"#); number(counters.historyNotRecorded)
         add(#","log_lines_dropped":"#); number(counters.logLinesDropped)
         add(#","no_route_retries":"#); number(counters.noRouteRetries)
         add(#","plans_recomputed":"#); number(counters.plansRecomputed)

@@ -55,6 +55,14 @@ struct LiveTripTimes: Hashable, Sendable {
             if stopUpdate.relationship != .scheduled || !events.isEmpty { anyTime = true }
         }
         guard anyTime else { return .failure(.noTimes) }
+        // Decoding keeps times within `RealtimeInstant.range`; a feed made in memory is checked
+        // here too, so that no sum below can overflow.
+        let offsets = -maximumOffset...maximumOffset
+        let events = update.stopTimeUpdates.flatMap { [$0.arrival, $0.departure] }.compactMap { $0 }
+        guard update.delay.map(offsets.contains) ?? true,
+              events.allSatisfy({ event in
+                  (event.delay.map(offsets.contains) ?? true) && (event.time.map(RealtimeInstant.range.contains) ?? true)
+              }) else { return .failure(.timesOutOfRange) }
 
         var live = LiveTripTimes(arrivals: arrivalsIn, departures: departuresIn, skipped: [Bool](repeating: false, count: n))
         var given = [Bool](repeating: false, count: 2 * n)  // arrival 2i, departure 2i + 1

@@ -20,7 +20,9 @@ extension RealtimeFeed {
     /// severity, images and text-to-speech texts, extensions) is ignored.
     /// - throws: `TransitError.realtimeFeedInvalid`, naming what was wrong: an empty body, one
     ///   above `maximumBytes`, an HTML page, bytes that are not protobuf (garbage or truncated),
-    ///   or a message without its header, `gtfs_realtime_version` or another required field.
+    ///   a message without its header, `gtfs_realtime_version` or another required field, or an
+    ///   instant outside `RealtimeInstant.range` (checked here, so that nothing later computes
+    ///   with a time before 1970 or after 9999).
     public init(decoding data: Data) throws(TransitError) {
         guard !data.isEmpty else { throw .realtimeFeedInvalid(.empty) }
         guard data.count <= Self.maximumBytes else {
@@ -34,26 +36,32 @@ extension RealtimeFeed {
                     allocator, raw.count, raw.baseAddress?.assumingMemoryBound(to: UInt8.self)) else {
                     return .failure(.realtimeFeedInvalid(ProtobufWireDiagnosis.refusal(for: raw)))
                 }
-                return .success(RealtimeFeed(message.pointee))
+                do throws(RealtimeFeedRefusal) {
+                    return .success(try RealtimeFeed(message.pointee))
+                } catch {
+                    return .failure(.realtimeFeedInvalid(error))
+                }
             }
         }
         self = try decoded.get()
     }
 
     /// protobuf-c has checked every required field, so `header` and its version are present.
-    private init(_ message: TransitRealtime__FeedMessage) {
+    /// - throws: `.instantOutOfRange` naming the first time outside `RealtimeInstant.range`.
+    private init(_ message: TransitRealtime__FeedMessage) throws(RealtimeFeedRefusal) {
         let header = message.header.pointee
-        self.init(timestamp: header.has_timestamp != 0 ? Date(posixSeconds: header.timestamp) : nil,
+        self.init(timestamp: header.has_timestamp != 0 ? try RealtimeInstant.date(header.timestamp, field: "header.timestamp") : nil,
                   isDifferential: header.has_incrementality != 0
                       && header.incrementality == TRANSIT_REALTIME__FEED_HEADER__INCREMENTALITY__DIFFERENTIAL)
-        for entity in UnsafeBufferPointer(start: message.entity, count: message.n_entity) {
+        for (position, entity) in UnsafeBufferPointer(start: message.entity, count: message.n_entity).enumerated() {
             guard let entity = entity?.pointee else { continue }
             let id = String(cString: entity.id)
+            let path = "entity[\(position)]"
             if let update = entity.trip_update {
-                tripUpdates.append(RealtimeTripUpdate(entityID: id, update.pointee))
+                tripUpdates.append(try RealtimeTripUpdate(entityID: id, update.pointee, path: path + ".trip_update"))
             }
             if let alert = entity.alert {
-                alerts.append(RealtimeAlert(entityID: id, alert.pointee))
+                alerts.append(try RealtimeAlert(entityID: id, alert.pointee, path: path + ".alert"))
             }
             if entity.vehicle != nil { vehiclePositionCount += 1 }
         }
@@ -61,13 +69,17 @@ extension RealtimeFeed {
 }
 
 extension RealtimeTripUpdate {
-    fileprivate init(entityID: String, _ update: TransitRealtime__TripUpdate) {
+    fileprivate init(entityID: String, _ update: TransitRealtime__TripUpdate, path: String) throws(RealtimeFeedRefusal) {
+        var stopTimeUpdates: [RealtimeStopTimeUpdate] = []
+        for (position, stopUpdate) in UnsafeBufferPointer(start: update.stop_time_update, count: update.n_stop_time_update).enumerated() {
+            guard let stopUpdate else { continue }
+            stopTimeUpdates.append(try RealtimeStopTimeUpdate(stopUpdate.pointee, path: "\(path).stop_time_update[\(position)]"))
+        }
         self.init(entityID: entityID,
                   trip: RealtimeTripDescriptor(update.trip.pointee),
-                  stopTimeUpdates: UnsafeBufferPointer(start: update.stop_time_update, count: update.n_stop_time_update)
-                      .compactMap { $0.map { RealtimeStopTimeUpdate($0.pointee) } },
+                  stopTimeUpdates: stopTimeUpdates,
                   delay: update.has_delay != 0 ? Int(update.delay) : nil,
-                  timestamp: update.has_timestamp != 0 ? Date(posixSeconds: update.timestamp) : nil)
+                  timestamp: update.has_timestamp != 0 ? try RealtimeInstant.date(update.timestamp, field: path + ".timestamp") : nil)
     }
 }
 
@@ -89,7 +101,7 @@ extension RealtimeTripDescriptor {
 }
 
 extension RealtimeStopTimeUpdate {
-    fileprivate init(_ update: TransitRealtime__TripUpdate__StopTimeUpdate) {
+    fileprivate init(_ update: TransitRealtime__TripUpdate__StopTimeUpdate, path: String) throws(RealtimeFeedRefusal) {
         var relationship = Relationship.scheduled
         if update.has_schedule_relationship != 0, update.schedule_relationship.rawValue != 0,
            let name = ProtobufEnumName.name(of: update.schedule_relationship.rawValue,
@@ -98,26 +110,33 @@ extension RealtimeStopTimeUpdate {
         }
         self.init(stopSequence: update.has_stop_sequence != 0 ? Int(update.stop_sequence) : nil,
                   stopID: String(optionalCString: update.stop_id),
-                  arrival: update.arrival.map { RealtimeStopTimeEvent($0.pointee) },
-                  departure: update.departure.map { RealtimeStopTimeEvent($0.pointee) },
+                  arrival: try update.arrival.map { (event) throws(RealtimeFeedRefusal) in
+                      try RealtimeStopTimeEvent(event.pointee, path: path + ".arrival")
+                  },
+                  departure: try update.departure.map { (event) throws(RealtimeFeedRefusal) in
+                      try RealtimeStopTimeEvent(event.pointee, path: path + ".departure")
+                  },
                   relationship: relationship)
     }
 }
 
 extension RealtimeStopTimeEvent {
-    fileprivate init(_ event: TransitRealtime__TripUpdate__StopTimeEvent) {
+    fileprivate init(_ event: TransitRealtime__TripUpdate__StopTimeEvent, path: String) throws(RealtimeFeedRefusal) {
         self.init(delay: event.has_delay != 0 ? Int(event.delay) : nil,
-                  time: event.has_time != 0 ? event.time : nil,
+                  time: event.has_time != 0 ? try RealtimeInstant.seconds(event.time, field: path + ".time") : nil,
                   uncertainty: event.has_uncertainty != 0 ? Int(event.uncertainty) : nil)
     }
 }
 
 extension RealtimeAlert {
-    fileprivate init(entityID: String, _ alert: TransitRealtime__Alert) {
+    fileprivate init(entityID: String, _ alert: TransitRealtime__Alert, path: String) throws(RealtimeFeedRefusal) {
         self.init(entityID: entityID)
-        activePeriods = UnsafeBufferPointer(start: alert.active_period, count: alert.n_active_period).compactMap {
-            $0.map { ActivePeriod(start: $0.pointee.has_start != 0 ? Int64(clamping: $0.pointee.start) : nil,
-                                  end: $0.pointee.has_end != 0 ? Int64(clamping: $0.pointee.end) : nil) }
+        for (position, period) in UnsafeBufferPointer(start: alert.active_period, count: alert.n_active_period).enumerated() {
+            guard let period = period?.pointee else { continue }
+            let field = "\(path).active_period[\(position)]"
+            activePeriods.append(ActivePeriod(
+                start: period.has_start != 0 ? try RealtimeInstant.seconds(period.start, field: field + ".start") : nil,
+                end: period.has_end != 0 ? try RealtimeInstant.seconds(period.end, field: field + ".end") : nil))
         }
         informedEntities = UnsafeBufferPointer(start: alert.informed_entity, count: alert.n_informed_entity).compactMap {
             $0.map { RealtimeEntitySelector($0.pointee) }
@@ -162,12 +181,5 @@ extension String {
     fileprivate init?(optionalCString pointer: UnsafeMutablePointer<CChar>?) {
         guard let pointer else { return nil }
         self.init(cString: pointer)
-    }
-}
-
-extension Date {
-    /// GTFS-Realtime times are unsigned POSIX seconds.
-    fileprivate init(posixSeconds seconds: UInt64) {
-        self.init(timeIntervalSince1970: TimeInterval(seconds))
     }
 }

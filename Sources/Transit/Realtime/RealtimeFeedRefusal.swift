@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a GTFS-Realtime body was not decoded, for `TransitError.realtimeFeedInvalid`. The
 /// description names what was wrong, in words a person reading `status` can act on.
-public enum RealtimeFeedRefusal: Hashable, Sendable, CustomStringConvertible {
+public enum RealtimeFeedRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// Nothing came.
     case empty
     /// Larger than `RealtimeFeed.maximumBytes`: refused before decoding.
@@ -18,6 +18,9 @@ public enum RealtimeFeedRefusal: Hashable, Sendable, CustomStringConvertible {
     case missingVersion
     /// A field GTFS-Realtime requires is absent, e.g. `entity[3].id`.
     case missingRequiredField(path: String)
+    /// A time outside `RealtimeInstant.range` (before 1970 or after 9999), e.g.
+    /// `entity[0].trip_update.stop_time_update[1].arrival.time` of -9223372036854775808.
+    case instantOutOfRange(field: String, value: String)
     /// protobuf-c refused a body in which no fault could be named (out of memory?).
     case undecodable
 
@@ -32,6 +35,8 @@ public enum RealtimeFeedRefusal: Hashable, Sendable, CustomStringConvertible {
         case .missingHeader: "the FeedMessage has no header"
         case .missingVersion: "the feed header has no gtfs_realtime_version"
         case .missingRequiredField(let path): "\(path) is missing, which GTFS-Realtime requires"
+        case let .instantOutOfRange(field, value):
+            "\(field) is \(value), not a time between 1970 and 9999 (POSIX seconds \(RealtimeInstant.range.lowerBound)...\(RealtimeInstant.range.upperBound))"
         case .undecodable: "protobuf-c could not decode the FeedMessage"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Planner
 
 /// GTFS-Realtime laid over a timetable, which it never changes: the live runs of timetable
 /// trips (grouped into their own non-overtaking patterns, each for one service day), the runs
@@ -56,9 +57,20 @@ struct RealtimeOverlay: Sendable {
         return mask
     }
 
-    /// The alerts touching a ride and active while it runs.
-    func alerts(touching ride: ResolvedAlert.RideFacts, in timetable: Timetable) -> [ResolvedAlert] {
-        alerts.filter { $0.isActive(from: ride.departure, to: ride.arrival) && $0.touches(ride, in: timetable) }
+    /// The alerts touching a ride and active while it runs: each text once (the same notice in
+    /// several feeds is one), NO_SERVICE first, then in feed order, at most
+    /// `ServiceAlert.maximumPerRide`; `omitted` counts the rest.
+    func alerts(touching ride: ResolvedAlert.RideFacts, in timetable: Timetable) -> (shown: [ServiceAlert], omitted: Int) {
+        var distinct: [ServiceAlert] = []
+        var seen: Set<ServiceAlert> = []
+        for resolved in alerts where resolved.isActive(from: ride.departure, to: ride.arrival) && resolved.touches(ride, in: timetable) {
+            var key = resolved.alert
+            key.id = ""
+            if seen.insert(key).inserted { distinct.append(resolved.alert) }
+        }
+        let ordered = distinct.filter { $0.effect == "no_service" } + distinct.filter { $0.effect != "no_service" }
+        let shown = Array(ordered.prefix(ServiceAlert.maximumPerRide))
+        return (shown, ordered.count - shown.count)
     }
 
     /// Approximate bytes held.

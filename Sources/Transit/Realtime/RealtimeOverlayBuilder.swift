@@ -20,6 +20,7 @@ extension RealtimeOverlay {
         var order: [Run] = []
         var cancelled: Set<Run> = []
         var alerts: [ResolvedAlert] = []
+        var heldAlerts: Set<ResolvedAlert> = []
         for feed in feeds {
             var counts = RealtimeApplyReport.Feed()
             counts.vehiclePositionsIgnored = feed.vehiclePositionCount
@@ -68,7 +69,10 @@ extension RealtimeOverlay {
             }
             for alert in feed.alerts {
                 if let resolved = ResolvedAlert.resolve(alert, timetable: tt, index: index, now: nowSeconds) {
-                    alerts.append(resolved)
+                    // The same notice on the same targets (another feed's copy, another entity id) is held once.
+                    var key = resolved
+                    key.alert.id = ""
+                    if heldAlerts.insert(key).inserted { alerts.append(resolved) }
                     counts.alertsApplied += 1
                 } else {
                     counts.refuseAlert(.unknownEntity)

@@ -132,8 +132,15 @@ struct PlanService: Sendable {
                            queries: computed.queryCount)
     }
 
-    /// `plan.delete`.
-    func delete(id: Int64) async throws {
+    /// `plan.delete`; with `expectedGeneration`, only while the plan is at it (else `conflict`,
+    /// deleting nothing), as every edit.
+    func delete(id: Int64, expectedGeneration: Int64? = nil) async throws {
+        if let expectedGeneration {
+            let current = try await plans.show(id: id).generation
+            guard current == expectedGeneration else {
+                throw DaemonError.staleGeneration(plan: id, generation: current, expected: expectedGeneration)
+            }
+        }
         do {
             try await store.deletePlan(id: id)
         } catch StoreError.notFound {

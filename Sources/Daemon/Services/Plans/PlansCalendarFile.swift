@@ -2,6 +2,7 @@ import Foundation
 import PlanCalendar
 import Planner
 import Store
+import Streets
 import WireProtocol
 
 /// Keeps `plans.ics` in the data directory (by default `$XDG_DATA_HOME/usefulmap/plans.ics`):
@@ -9,7 +10,8 @@ import WireProtocol
 /// zone), for a calendar application to subscribe to. It is written at start-up and again after
 /// every `plan_recomputed`, `pending_update` and `plan_deleted` event, and every hour (so a day's
 /// plans leave it within the hour after their zone's midnight), by a task of its own (never on
-/// a request's path), atomically: a reader sees the old file or the new one.
+/// a request's path), atomically: a reader sees the old file or the new one. It is the user's
+/// alone (0600): it says where they will be.
 public actor PlansCalendarFile {
     public static let fileName = "plans.ics"
     /// The events after which the file is written again.
@@ -91,7 +93,8 @@ public actor PlansCalendarFile {
                     logger.warning("cannot read a plan for plans.ics", ["plan": String(summary.id), "error": "\(error)"])
                 }
             }
-            try Data(CalendarText.ics(calendarEvents, stamp: now).utf8).write(to: file, options: .atomic)
+            // Owner-only, and under a temporary name that start-up sweeps if a kill interrupts it.
+            try OwnerOnlyFile.replace(file, with: Data(CalendarText.ics(calendarEvents, stamp: now).utf8))
         } catch {
             logger.warning("cannot write plans.ics", ["path": file.path, "error": "\(error)"])
         }

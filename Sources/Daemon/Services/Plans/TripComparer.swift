@@ -12,6 +12,7 @@ struct TripComparer: Sendable {
     let regions: RegionRegistry
     let location: LocationState
     let input: WireInput
+    let history: BestEffortHistory
 
     /// A trip whose ends are resolved; `fromText`/`toText` are what the user typed.
     struct Trip: Sendable {
@@ -40,11 +41,12 @@ struct TripComparer: Sendable {
         case .leaveNow: now
         case .departAt(let date), .arriveBy(let date): date
         }
-        try await store.recordRoute(RouteHistoryEntry(
+        let entry = RouteHistoryEntry(
             from: trip.from.place, to: trip.to.place, modes: fastest.map { [$0] } ?? [], date: now,
             fromText: trip.fromText, toText: trip.toText, region: region.name, requestedTime: timePreference,
             answers: comparisons.map { .init(mode: $0.mode, durationS: $0.travelTime.flatMap(WireDocuments.wholeSeconds)) },
-            fastest: fastest), searches: searches)
+            fastest: fastest)
+        try await history.record("compare") { try await store.recordRoute(entry, searches: searches) }
         let document = CompareDocument(from: WireDocuments.place(trip.from.place), to: WireDocuments.place(trip.to.place),
                                        options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },
                                        timeZone: WireTime.zoneName(zone), time: WireTime.string(from: asked, timeZone: zone),

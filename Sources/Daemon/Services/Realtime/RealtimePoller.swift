@@ -13,6 +13,9 @@ import WireProtocol
 actor RealtimePoller {
     /// A feed whose header is older than this against the daemon's clock is ignored.
     static let staleAfter: TimeInterval = 300
+    /// A feed whose header is further ahead of the daemon's clock than this is ignored (`future`):
+    /// a clock or unit that is wrong, not a fresh feed.
+    static let futureAfter: TimeInterval = 60
     /// Each fetch: connect, transfer and stall limits together.
     static let fetchTimeout: TimeInterval = 10
     /// The longest wait between polls after failures.
@@ -91,6 +94,8 @@ actor RealtimePoller {
             loops.removeValue(forKey: region)?.cancel()
             board.remove(region: region)
             clearOverlay(region)
+            // The feeds' decoded alerts and overlays were freed: give their pages back now.
+            MemoryTrim.releaseFreePages()
             return nil
         }
         let validated = try RealtimeSettings.validated(feeds: newFeeds, intervalSeconds: intervalSeconds ?? current?.intervalSeconds)
@@ -194,7 +199,11 @@ private struct RegionLoop: Sendable {
         board.post(region: region, feeds: fresh.compactMap { feeds[$0].feed },
                    documents: feeds.map { $0.document(interval: settings.intervalSeconds, now: now, timeZone: zone) },
                    lastGood: Dictionary(feeds.compactMap { poll in poll.feed.map { (poll.source, $0) } }) { first, _ in first })
-        if report != nil { await onChange(region) }
+        if report != nil {
+            // The overlay replaced (a feed of 30 MB of alerts holds much) is freed: give its pages back.
+            MemoryTrim.releaseFreePages()
+            await onChange(region)
+        }
     }
 
     private var zone: TimeZone { (try? regions.handle(named: region).timeZone) ?? .current }
@@ -295,24 +304,33 @@ private struct FeedPoll: Sendable {
         return false
     }
 
-    /// Fresh: decoded, and its header no more than `staleAfter` behind the daemon's clock (a
-    /// feed without a timestamp is taken as fresh when fetched).
+    /// Fresh: decoded, and its header no more than `staleAfter` behind the daemon's clock and no
+    /// more than `futureAfter` ahead of it (a feed without a timestamp is taken as fresh when fetched).
     func isFresh(at now: Date) -> Bool {
         guard let feed else { return false }
         guard let stamp = feed.timestamp else { return true }
-        return now.timeIntervalSince(stamp) <= RealtimePoller.staleAfter
+        return now.timeIntervalSince(stamp) <= RealtimePoller.staleAfter && !isFuture(at: now)
     }
 
-    /// When a feed fresh at `now` turns stale (just past `staleAfter`); nil when it is not
-    /// fresh or never turns stale (no timestamp).
+    /// Stamped more than `futureAfter` ahead of the daemon's clock.
+    func isFuture(at now: Date) -> Bool {
+        guard let stamp = feed?.timestamp else { return false }
+        return stamp.timeIntervalSince(now) > RealtimePoller.futureAfter
+    }
+
+    /// When a feed fresh at `now` turns stale (just past `staleAfter`), or a feed from the future
+    /// turns fresh; nil when neither can happen (not decoded, stale, or no timestamp).
     func turnsStale(after now: Date) -> Date? {
-        guard isFresh(at: now), let stamp = feed?.timestamp else { return nil }
+        guard let stamp = feed?.timestamp else { return nil }
+        if isFuture(at: now) { return stamp.addingTimeInterval(-RealtimePoller.futureAfter + 0.5) }
+        guard isFresh(at: now) else { return nil }
         return stamp.addingTimeInterval(RealtimePoller.staleAfter + 0.5)
     }
 
     func document(interval: Int, now: Date, timeZone: TimeZone) -> RealtimeFeedDocument {
         func time(_ date: Date?) -> String? { date.map { WireTime.string(from: $0, timeZone: timeZone) } }
-        let state = feed == nil ? (failures > 0 ? "failing" : "waiting") : !isFresh(at: now) ? "stale" : failures > 0 ? "failing" : "live"
+        let state = feed == nil ? (failures > 0 ? "failing" : "waiting")
+            : isFuture(at: now) ? "future" : !isFresh(at: now) ? "stale" : failures > 0 ? "failing" : "live"
         var refused = lastReport?.tripUpdatesRefused ?? [:]
         for (reason, count) in lastReport?.alertsRefused ?? [:] { refused["alert_" + reason, default: 0] += count }
         return RealtimeFeedDocument(source: SourceURL.redacted(source), intervalS: interval, state: state,

@@ -4,10 +4,14 @@ import Glibc
 import Streets
 
 /// Fetches a region's sources given by URL into copies the daemon keeps,
-/// `<data>/sources/<region>/<url-hash>/<name>`, which the import then reads like files. A
-/// transfer under way is `<name>.part`: an interrupted one is resumed by the next attempt
-/// (when the server honours `Range`); a refused one is removed. Two fetches of one region
-/// never run at once (a `flock` on the region's folder).
+/// `<data>/sources/<region>/<url-hash>/<name>` or `…/<url-hash>/next/<name>`, which the import
+/// then reads like files. A new download goes to the one of the two the region does not use,
+/// so the copy it uses changes only when the import accepts the new one (the manifest then
+/// names it); a refused download leaves it as it was. A transfer under way is `<name>.part`,
+/// with the strong `ETag` it began with in `<name>.part.etag`: an interrupted one is resumed by
+/// the next attempt with `Range` and `If-Range` on that ETag, never without one, and a rest
+/// from another version of the file starts the transfer again whole. A refused transfer is
+/// removed. Two fetches of one region never run at once (a `flock` on the region's folder).
 struct SourceDownloader: Sendable {
     /// `<data>/sources`.
     let directory: URL
@@ -45,31 +49,46 @@ struct SourceDownloader: Sendable {
         defer { lock.release() }
 
         let name = Self.fileName(of: url, role: role)
-        let file = folder.appendingPathComponent(name)
         let part = folder.appendingPathComponent(name + ".part")
+        let validator = URL(fileURLWithPath: part.path + ".etag")
         var request = FetchRequest(url: url, maxBytes: Int(clamping: limit.bytes))
         request.connectTimeout = connectTimeout
         request.stallTimeout = stallTimeout
         let held = previous.flatMap { previous in
             previous.origin?.url == url && FileManager.default.fileExists(atPath: previous.path) ? previous : nil
         }
+        // The copy the region does not use: the one it uses changes only once an import takes the new one.
+        let primary = folder.appendingPathComponent(name)
+        let file = held.map { URL(fileURLWithPath: $0.path).standardizedFileURL } == primary.standardizedFileURL
+            ? folder.appendingPathComponent("next", isDirectory: true).appendingPathComponent(name) : primary
         request.ifNoneMatch = held?.origin?.etag
         request.ifModifiedSince = held?.origin?.lastModified
-        // Only a recent part is resumed: an older one may be of a file the server has replaced since.
+        // Only a recent part with the strong ETag it began with is resumed: an older one, or one
+        // without a validator, may be of a file the server has replaced since.
         let attributes = try? FileManager.default.attributesOfItem(atPath: part.path)
         let partial = attributes?[.size] as? Int ?? 0
         let age = (attributes?[.modificationDate] as? Date).map { Date().timeIntervalSince($0) } ?? .infinity
-        if partial > 0, age < Self.resumableAge {
+        let began = (try? String(contentsOf: validator, encoding: .utf8)).flatMap { $0.isEmpty ? nil : $0 }
+        if partial > 0, age < Self.resumableAge, let began {
             request.resumeFrom = partial
+            request.ifRange = began
         } else if attributes != nil {
-            try? FileManager.default.removeItem(at: part)
+            Self.discard(part)
         }
 
         let response: FetchResponse
         do {
-            response = try fetcher.fetch(request, into: .file(part), progress: progress)
+            do {
+                response = try fetcher.fetch(request, into: .file(part), progress: progress)
+            } catch FetchError.changedWhileResuming {
+                // The rest came from another version: what was held is of no use; fetch it whole.
+                Self.discard(part)
+                request.resumeFrom = nil
+                request.ifRange = nil
+                response = try fetcher.fetch(request, into: .file(part), progress: progress)
+            }
         } catch {
-            if !Self.isWorthResuming(error) { try? FileManager.default.removeItem(at: part) }
+            if !Self.isWorthResuming(error) { Self.discard(part) }
             throw SourceFetchError(url: url, role: role, error: error, limit: limit)
         }
         let fetchedAt = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
@@ -79,10 +98,12 @@ struct SourceDownloader: Sendable {
             return Fetched(file: URL(fileURLWithPath: held.path), origin: kept, notModified: true)
         }
         if let type = response.contentType, type.lowercased().hasPrefix("text/html") {
-            try? FileManager.default.removeItem(at: part)
+            Self.discard(part)
             throw SourceFetchError(url: url, role: role, code: "fetch_not_a_source",
                                    reason: "the server sent an HTML page (Content-Type \(type)), not \(Self.kind(of: role))")
         }
+        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        unlink(validator.path)
         guard rename(part.path, file.path) == 0 else {
             throw SourceFetchError(url: url, role: role, code: "fetch_write_failed", reason: "cannot keep the download (errno \(errno))")
         }
@@ -105,6 +126,12 @@ struct SourceDownloader: Sendable {
         where !entry.hasPrefix(".") && !used.contains(entry) {
             try? FileManager.default.removeItem(at: regionFolder.appendingPathComponent(entry))
         }
+    }
+
+    /// Removes a part and the validator it began with.
+    static func discard(_ part: URL) {
+        unlink(part.path)
+        unlink(part.path + ".etag")
     }
 
     /// How old a broken transfer's part may be to be resumed.
