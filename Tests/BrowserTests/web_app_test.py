@@ -26,7 +26,8 @@ def fail(message):
     sys.exit(1)
 
 
-def wait(driver, what, condition, seconds=30):
+# Generous: a loaded 2-core CI machine draws the first squares slowly; a wait ends as soon as the condition holds.
+def wait(driver, what, condition, seconds=120):
     try:
         return WebDriverWait(driver, seconds, poll_frequency=0.1).until(lambda d: condition(d))
     except Exception:
