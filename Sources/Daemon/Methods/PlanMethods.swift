@@ -93,7 +93,7 @@ extension WireDocuments {
     static func plan(_ outcome: PlanCoordinator.Outcome, regions: RegionRegistry, now: Date) -> PlanDocument {
         let zone = regions.timeZone(of: outcome.plan)
         var document = plan(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
-                            timeZone: zone, now: now, failures: outcome.failures)
+                            timeZone: zone, now: now, failures: outcome.failures, price: regions.price(of: outcome.plan))
         document.coverageNote = regions.coverageNote(for: outcome.plan, now: now)
         if !outcome.removedPins.isEmpty {
             document.removedPins = outcome.removedPins.map {
