@@ -41,9 +41,14 @@ struct PlanMethods: Sendable {
         table.register(Endpoints.planList) { _, _ in
             // One zone for the whole table (plans come from every region): the machine's.
             PlanListDocument(plans: try await store.listPlans().map { summary in
-                PlanSummaryDocument(id: summary.id, title: summary.title, from: summary.fromName, to: summary.toName,
-                                    updatedAt: WireTime.string(from: summary.updatedAt, timeZone: TimeZone.current),
-                                    totalDurationS: summary.totalTravelTime.map(WireDocuments.whole))
+                // The travel day in the plan's region's zone, as the agenda counts it.
+                let day = summary.travelAt.map { at in
+                    let origin = summary.origin.map { Place(name: summary.fromName, coordinate: $0) }
+                    return PlanAgenda.day(at, timeZone: origin.map { regions.timeZone(from: $0, to: $0) } ?? TimeZone.current)
+                }
+                return PlanSummaryDocument(id: summary.id, title: summary.title, from: summary.fromName, to: summary.toName,
+                                           updatedAt: WireTime.string(from: summary.updatedAt, timeZone: TimeZone.current),
+                                           totalDurationS: summary.totalTravelTime.map(WireDocuments.whole), day: day)
             })
         }
         table.register(Endpoints.planShow) { params, _ in
