@@ -110,9 +110,11 @@ final class DocumentRoundTripTests: XCTestCase {
                                     pinnedSegment: nil, generation: 1, timeZone: "Europe/Helsinki"),
                        nulls: ["title", "total_duration_s", "pinned_segment", "price", "price_note"])
 
-        try assertWire(PlanSummaryDocument(id: 1, title: "Tuesday", from: "A", to: "B", updatedAt: morning, totalDurationS: 12))
+        try assertWire(PlanSummaryDocument(id: 1, title: "Tuesday", from: "A", to: "B", updatedAt: morning, totalDurationS: 12,
+                                           day: "2022-01-12"))
+        // `day` is null for a plan that leaves now.
         try assertWire(PlanSummaryDocument(id: 2, title: nil, from: "A", to: "B", updatedAt: nil, totalDurationS: nil),
-                       nulls: ["updated_at", "total_duration_s"], absent: ["title"])
+                       nulls: ["updated_at", "total_duration_s", "day"], absent: ["title"])
     }
 
     func testPlacesHistoryAndLocationsWriteEveryKey() throws {
