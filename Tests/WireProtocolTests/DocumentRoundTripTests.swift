@@ -127,10 +127,11 @@ final class DocumentRoundTripTests: XCTestCase {
                                             requestedTime: TimePreferenceDocument(kind: "arrive_by", time: later),
                                             answers: [HistoryAnswerDocument(mode: .walk, durationS: 845)], fastest: .walk,
                                             plan: HistoryPlanDocument(title: "Errands", titleGiven: true, preset: .walk, pace: .fast,
-                                                                      via: [place])))
+                                                                      via: [place]),
+                                            compare: HistoryCompareDocument(pace: .slow, access: .wheelchair, modes: [.walk, .transit])))
         try assertWire(HistoryEntryDocument(id: "s2", label: "cafe"),
                        nulls: ["text", "from_text", "to_text", "region", "from", "to", "place", "at", "modes", "requested_time",
-                               "answers", "fastest", "plan"])
+                               "answers", "fastest", "plan", "compare"])
         try assertWire(HistoryAnswerDocument(mode: .car, durationS: 200))
         try assertWire(HistoryAnswerDocument(mode: .transit, durationS: nil), nulls: ["duration_s"])
 

@@ -4,7 +4,8 @@ import Store
 import WireProtocol
 
 /// `compare` once its two ends are known: walk, transit, car and bike side by side, recorded in route
-/// history with what was typed, the region, the requested time and the answer per mode.
+/// history with what was typed, the region, the requested time, the options asked (pace, access,
+/// modes: a rerun asks the same) and the answer per mode.
 /// Used by `compare` and by `history.rerun`.
 struct TripComparer: Sendable {
     let planner: Planner
@@ -44,7 +45,7 @@ struct TripComparer: Sendable {
             from: trip.from.place, to: trip.to.place, modes: fastest.map { [$0] } ?? [], date: now,
             fromText: trip.fromText, toText: trip.toText, region: region.name, requestedTime: timePreference,
             answers: comparisons.map { .init(mode: $0.mode, durationS: $0.travelTime.flatMap(WireDocuments.wholeSeconds)) },
-            fastest: fastest), searches: searches)
+            fastest: fastest, compare: CompareRequest(pace: pace, access: access, modes: modes)), searches: searches)
         let document = CompareDocument(from: WireDocuments.place(trip.from.place), to: WireDocuments.place(trip.to.place),
                                        options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },
                                        timeZone: WireTime.zoneName(zone), time: WireTime.string(from: asked, timeZone: zone),
