@@ -30,6 +30,11 @@ struct TripComparer: Sendable {
                  modes: [TravelMode] = Planner.comparedModes,
                  searches: [SearchHistoryEntry] = []) async throws
         -> (document: CompareDocument, comparisons: [ModeComparison], zone: TimeZone) {
+        // Said here in the user's words: the planner's refusal names the place's internal ID.
+        guard trip.from.place.id != trip.to.place.id else {
+            let typed = trip.fromText == trip.toText ? "\"\(trip.fromText)\" is" : "\"\(trip.fromText)\" and \"\(trip.toText)\" are"
+            throw DaemonError.invalidParams("\(typed) the same place (\(trip.from.place.name)): compare needs two different places")
+        }
         let region = try regions.tripRegion(from: trip.from.place, to: trip.to.place)
         let zone = region.timeZone
         let comparisons = try await planner.compare(from: trip.from, to: trip.to, timePreference: timePreference,
