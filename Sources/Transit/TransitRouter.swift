@@ -171,6 +171,11 @@ public final class TransitRouter: Sendable {
             }
             // The day after a feed's last is searched only for that evening's trips past midnight.
             if !timetable.feeds.contains(where: { ($0.firstDay...$0.lastDay).contains(day) }) { throw outside() }
+            // A step-free view left with no trip at all: the feed marks none accessible (strict:
+            // none says yes), which no other time or place would change.
+            if isStepFreeView, timetable.tripIDs.isEmpty {
+                throw RoutingError.noRoute("no trip in this feed is marked accessible (wheelchair_accessible), so step-free transit has none to ride")
+            }
             throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) between these points"
                                        + " in the \(Raptor.defaultHorizon / 3600) hours searched")
         }

@@ -9,7 +9,17 @@ final class ErrorsNameWhatWasTypedTests: SharedDaemonTestCase {
 
     override class func makeSharedDaemon() throws -> DaemonHarness {
         let harness = try super.makeSharedDaemon()
-        let result = try harness.umctl(["region", "import", region.name, "--osm", try region.writeOSM(in: harness.directory).path])
+        // A feed that says nothing of accessibility: one trip from the south-west corner east.
+        var feed = MiniFeed()
+        feed.agencyName = "Oulu transit"
+        feed.agencyURL = "https://example.org"
+        let (westLat, westLon) = region.stopPoint(row: 0, column: 0), (eastLat, eastLon) = region.stopPoint(row: 0, column: 6)
+        feed.stops = [("W", "West corner", westLat, westLon), ("E", "East stop", eastLat, eastLon)]
+        feed.routes = [("R", "4", 3)]
+        feed.trip("T", route: "R", [("W", "08:00:00"), ("E", "08:01:00")])
+        let gtfs = try region.writeZip(feed.files, in: harness.directory, fileName: "oulu.zip")
+        let result = try harness.umctl(["region", "import", region.name, "--osm", try region.writeOSM(in: harness.directory).path,
+                                        "--gtfs", gtfs.path])
         guard result.status == 0 else { throw HarnessError("import: \(result.stderr)") }
         return harness
     }
@@ -23,6 +33,18 @@ final class ErrorsNameWhatWasTypedTests: SharedDaemonTestCase {
         XCTAssertFalse(refused.stderr.contains("realtime_interval_s"), refused.stderr)
         XCTAssertEqual(try harness.json(["region", "list"])["regions"]?.arrayValue?.first?["realtime_feeds"]?.arrayValue ?? [], [],
                        "nothing changed")
+    }
+
+    func testStrictStepFreeTransitOnAFeedWithoutAccessibilityDataSaysSo() throws {
+        let east = SmallRegion.text(Self.region.point(row: 0, column: 6))
+        let compare = try harness.json(["compare", Self.region.southWest, east, "--at", "2022-01-12T07:55", "--wheelchair=strict"])
+        let transit = try XCTUnwrap(compare["options"]?.arrayValue?.first { $0["mode"]?.stringValue == "transit" }, "\(compare)")
+        XCTAssertEqual(transit["error"]?["data"]?["code"]?.stringValue, "no_route", "\(transit)")
+        XCTAssertTrue(transit["error"]?["message"]?.stringValue?.contains("no trip in this feed is marked accessible") == true,
+                      "\(transit)")
+        let plain = try harness.json(["compare", Self.region.southWest, east, "--at", "2022-01-12T07:55"])
+        XCTAssertEqual(plain["options"]?.arrayValue?.first { $0["mode"]?.stringValue == "transit" }?["lines"]?.arrayValue,
+                       [.string("4")], "the trip is there without the strict need: \(plain)")
     }
 
     func testComparingAPlaceWithItselfNamesThePlaceNotItsInternalID() throws {
