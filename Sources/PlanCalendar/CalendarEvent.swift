@@ -14,9 +14,13 @@ public struct CalendarEvent: Hashable, Sendable {
     public var timeZone: TimeZone
     /// The leg's Google Maps link (`plan link`), when one can be built.
     public var url: String?
+    /// The leg in words, one step a line: its stops, lines and walks, and the link (DESCRIPTION).
+    public var description: String?
+    /// The leg will not be travelled as it stands (a connection before it is missed): STATUS:CANCELLED.
+    public var cancelled: Bool
 
     public init(uid: String, sequence: Int, summary: String, location: String, start: Date, end: Date,
-                timeZone: TimeZone, url: String?) {
+                timeZone: TimeZone, url: String?, description: String? = nil, cancelled: Bool = false) {
         self.uid = uid
         self.sequence = sequence
         self.summary = summary
@@ -25,5 +29,7 @@ public struct CalendarEvent: Hashable, Sendable {
         self.end = end
         self.timeZone = timeZone
         self.url = url
+        self.description = description
+        self.cancelled = cancelled
     }
 }

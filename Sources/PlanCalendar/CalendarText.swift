@@ -38,6 +38,8 @@ public enum CalendarText {
             icalcomponent_add_property(vevent, icalproperty_new_summary(event.summary))
             icalcomponent_add_property(vevent, icalproperty_new_location(event.location))
             if let url = event.url { icalcomponent_add_property(vevent, icalproperty_new_url(url)) }
+            if let description = event.description { icalcomponent_add_property(vevent, icalproperty_new_description(description)) }
+            if event.cancelled { icalcomponent_add_property(vevent, icalproperty_new_status(ICAL_STATUS_CANCELLED)) }
             icalcomponent_add_component(calendar, vevent)
         }
         guard let text = icalcomponent_as_ical_string_r(calendar) else { return "" }

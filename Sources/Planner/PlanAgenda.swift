@@ -6,6 +6,8 @@ public struct PlanAgenda: Hashable, Sendable {
     /// What may be wrong with a plan, by these stable words (`agenda.day`'s `states`).
     /// Declared most serious first: a plan's states are listed in this order.
     public enum State: String, Hashable, Sendable, CaseIterable {
+        /// A segment has no route: the plan cannot be done as it stands.
+        case incomplete
         /// A ride of the plan is cancelled (a realtime feed says so).
         case cancelled
         /// A fixed departure (a ride, a pin) leaves before the traveller can get there.
@@ -26,10 +28,15 @@ public struct PlanAgenda: Hashable, Sendable {
     /// When the traveller leaves the origin (after any stay there).
     public var leave: Date
     public var arrival: Date?
+    /// Days from the day it leaves to the day it arrives (1: arrives after midnight, "+1d").
+    public var arrivalDays: Int
     /// "walk 6 min to Rautatieasema C, bus 6 at 08:12".
     public var firstLeg: String
     /// Most serious first; `[.onTime]` when nothing is wrong.
     public var states: [State]
+    /// Each state in words, with what it is about: "incomplete: no route on segment 3",
+    /// "missed connection on segment 2", "delayed +15", "pending update on segment 1", "on time".
+    public var stateWords: [String]
 
     /// The agenda entry of `plan`, or nil when it has no time to leave (no leg has a time yet).
     /// - parameter now: "now" of a leave-now plan, and of its missed connections.
@@ -38,18 +45,41 @@ public struct PlanAgenda: Hashable, Sendable {
         let fallback: Date? = plan.timePreference == .leaveNow ? now : nil
         guard let leave = plan.departureTimes(startingAt: fallback).first ?? nil else { return nil }
         self.leave = leave
-        arrival = plan.schedule(startingAt: fallback).last ?? nil
+        // A plan with a segment without a route has no arrival: its last time would be a guess.
+        let missing = plan.legs.indices.filter { plan.legs[$0] == nil }
+        arrival = missing.isEmpty ? plan.schedule(startingAt: fallback).last ?? nil : nil
+        arrivalDays = arrival.map { Self.daysBetween(leave, $0, timeZone: timeZone) } ?? 0
         firstLeg = Self.words(plan, segment: 0, timeZone: timeZone)
+        if plan.legs.first??.rides.isEmpty ?? true,
+           let later = plan.legs.indices.dropFirst().first(where: { plan.legs[$0]?.rides.isEmpty == false }),
+           let ride = plan.legs[later]?.rides.first {
+            // The first leg walks (or drives) to the first ride: name that ride too.
+            firstLeg += ", then \(ride.vehicle) \(ride.lineName) at \(Self.clock(ride.boarding.time, timeZone: timeZone))"
+        }
         let rides = plan.legs.compactMap { $0 }.flatMap(\.rides)
-        var states: [State] = []
-        if rides.contains(where: \.cancelled) { states.append(.cancelled) }
-        if plan.brokenConnection(now: now) != nil { states.append(.missedConnection) }
-        if outsideCoverage { states.append(.outsideCoverage) }
-        if rides.contains(where: { ride in
-            !ride.cancelled && max(ride.boarding.delaySeconds ?? 0, ride.alighting.delaySeconds ?? 0) >= Self.delayThreshold
-        }) { states.append(.delayed) }
-        if !plan.pending.isEmpty { states.append(.pendingUpdate) }
-        self.states = states.isEmpty ? [.onTime] : states
+        var states: [(State, String)] = []
+        func segments(_ indices: [Int]) -> String {
+            (indices.count == 1 ? "segment " : "segments ") + indices.map { String($0 + 1) }.joined(separator: ", ")
+        }
+        if !missing.isEmpty { states.append((.incomplete, "incomplete: no route on \(segments(missing))")) }
+        if rides.contains(where: \.cancelled) { states.append((.cancelled, "cancelled")) }
+        if let missed = plan.brokenConnection(now: now) { states.append((.missedConnection, "missed connection on segment \(missed + 1)")) }
+        if outsideCoverage { states.append((.outsideCoverage, "outside coverage")) }
+        let delay = rides.filter { !$0.cancelled }
+            .map { max($0.boarding.delaySeconds ?? 0, $0.alighting.delaySeconds ?? 0) }.max() ?? 0
+        if delay >= Self.delayThreshold { states.append((.delayed, "delayed +\(Int((Double(delay) / 60).rounded()))")) }
+        let pending = plan.segmentKeys.indices.filter { plan.pending[plan.segmentKeys[$0]] != nil }
+        if !plan.pending.isEmpty { states.append((.pendingUpdate, pending.isEmpty ? "pending update" : "pending update on \(segments(pending))")) }
+        if states.isEmpty { states.append((.onTime, "on time")) }
+        self.states = states.map(\.0)
+        stateWords = states.map(\.1)
+    }
+
+    /// Calendar days from `start` to `end` on the wall clock of `timeZone`.
+    static func daysBetween(_ start: Date, _ end: Date, timeZone: TimeZone) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.dateComponents([.day], from: calendar.startOfDay(for: start), to: calendar.startOfDay(for: end)).day ?? 0
     }
 
     /// A segment in words: "walk 6 min to X", "drive 12 min to X", "walk 6 min to Rautatieasema C,
@@ -58,7 +88,7 @@ public struct PlanAgenda: Hashable, Sendable {
     public static func words(_ plan: RoutePlan, segment: Int, timeZone: TimeZone) -> String {
         let destination = plan.nodes[segment + 1].place.name
         guard let leg = plan.legs[segment] else { return "no route to \(destination) yet" }
-        func minutes(_ seconds: TimeInterval) -> String { "\(max(1, Int((seconds / 60).rounded()))) min" }
+        func minutes(_ seconds: TimeInterval) -> String { duration(seconds) }
         guard let ride = leg.rides.first else {
             return "\(leg.mode == .car ? "drive" : "walk") \(minutes(leg.expectedTravelTime)) to \(destination)"
         }
@@ -67,6 +97,13 @@ public struct PlanAgenda: Hashable, Sendable {
             return "\(board) from \(ride.boarding.name)"
         }
         return "walk \(minutes(access.duration)) to \(ride.boarding.name), \(board)"
+    }
+
+    /// A duration in whole minutes, at least 1: "7 min", "1 h 47 min" (and "1 h 07 min") from an hour on.
+    public static func duration(_ seconds: TimeInterval) -> String {
+        let minutes = max(1, Int((seconds / 60).rounded()))
+        // As umctl writes every duration ("1 h 07 min").
+        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60) min"
     }
 
     /// `HH:MM` on the wall clock of `timeZone`.

@@ -1,9 +1,10 @@
 import Foundation
 
 extension RoutePlan {
-    /// The plan's price: its transit legs' fares plus its car legs' estimates. Walking costs
-    /// nothing. Nil for a plan that only walks; unknown when a leg is missing or a part's price is
-    /// unknown. Legs are priced one by one: a ticket is not carried from one segment to the next.
+    /// The plan's price with each leg priced alone: its transit legs' fares plus its car legs'
+    /// estimates. Walking costs nothing. Nil for a plan that only walks; unknown when a leg is
+    /// missing or a part's price is unknown. `price(tickets:)` is the price over the whole plan;
+    /// this is what stands when the plan's fares cannot be read together (its region is gone).
     public var price: PriceQuote? {
         var parts: [PriceQuote] = []
         for (index, leg) in legs.enumerated() {
@@ -13,5 +14,53 @@ extension RoutePlan {
             parts.append(leg.priceQuote)
         }
         return PriceQuote.total(of: parts)
+    }
+
+    /// Every ride of the plan's transit legs in order, the list `price(tickets:)` reads its
+    /// tickets' ride positions against.
+    public var transitRides: [TransitRide] {
+        legs.indices.flatMap { index in modes[index] == .transit ? legs[index]?.rides ?? [] : [] }
+    }
+
+    /// The plan's price when `tickets` pays for `transitRides` (the fare engine's cheapest set
+    /// over the whole plan): the tickets plus the car legs' estimates. Each transit segment pays
+    /// for the tickets bought at its rides and says which earlier segment's ticket covers the
+    /// others ("covered by the ticket bought on segment 2").
+    public func price(tickets: FareTickets) -> PlanPrice {
+        var segments = [PriceQuote?](repeating: nil, count: legs.count)
+        var parts: [PriceQuote] = []
+        // The segment (0-based) of each ride position.
+        var segmentOfRide: [Int] = []
+        var transitLegs: [Int] = []
+        for (index, leg) in legs.enumerated() {
+            switch modes[index] {
+            case .transit:
+                guard let leg else { parts.append(.unknown("price unknown (a leg is not computed)")); continue }
+                if leg.rides.isEmpty { parts.append(leg.priceQuote) }
+                segmentOfRide += Array(repeating: index, count: leg.rides.count)
+                transitLegs.append(index)
+            case .car:
+                parts.append(legs[index]?.priceQuote ?? .unknown("price unknown (a leg is not computed)"))
+            default:
+                continue
+            }
+        }
+        if !segmentOfRide.isEmpty {
+            parts.append(tickets.quote)
+            if tickets.quote.price != nil, tickets.tickets.allSatisfy({ segmentOfRide.indices.contains($0.rides.lowerBound) }) {
+                for segment in transitLegs {
+                    let bought = tickets.tickets.filter { segmentOfRide[$0.rides.lowerBound] == segment }
+                    let earlier = tickets.tickets.compactMap { ticket -> Int? in
+                        let from = segmentOfRide[ticket.rides.lowerBound]
+                        return from < segment && ticket.rides.contains(where: { segmentOfRide[$0] == segment }) ? from : nil
+                    }
+                    guard !bought.isEmpty || !earlier.isEmpty, let currency = tickets.quote.price?.currency else { continue }
+                    let paid = Money(amount: bought.reduce(Decimal(0)) { $0 + $1.price.amount }, currency: currency)
+                    let covered = earlier.map { "covered by the ticket bought on segment \($0 + 1)" }.joined(separator: "; ")
+                    segments[segment] = PriceQuote(price: paid, note: covered.isEmpty ? nil : covered)
+                }
+            }
+        }
+        return PlanPrice(total: PriceQuote.total(of: parts), segments: segments)
     }
 }

@@ -21,6 +21,9 @@ public struct RouteHistoryEntry: Sendable, Hashable, Codable, Identifiable {
     /// For an entry made by `plan new` (since schema 9): its places between the ends and its
     /// options; nil for a comparison (and for plans recorded before).
     public var plan: PlanRequest?
+    /// For a comparison (since schema 17): the pace, access and modes it was asked with; nil for
+    /// a plan's entry and for comparisons recorded before.
+    public var compare: CompareRequest?
 
     /// One mode's answer in the summary.
     public struct ModeAnswer: Sendable, Hashable, Codable {
@@ -34,7 +37,7 @@ public struct RouteHistoryEntry: Sendable, Hashable, Codable, Identifiable {
 
     public init(from: Place, to: Place, modes: [TravelMode], date: Date, fromText: String? = nil, toText: String? = nil,
                 region: String? = nil, requestedTime: TimePreference? = nil, answers: [ModeAnswer]? = nil,
-                fastest: TravelMode? = nil, plan: PlanRequest? = nil) {
+                fastest: TravelMode? = nil, plan: PlanRequest? = nil, compare: CompareRequest? = nil) {
         self.from = from
         self.to = to
         self.modes = modes
@@ -46,6 +49,7 @@ public struct RouteHistoryEntry: Sendable, Hashable, Codable, Identifiable {
         self.answers = answers
         self.fastest = fastest
         self.plan = plan
+        self.compare = compare
     }
 
     /// Every place of the route in order: the ends, and a plan's places between them.

@@ -70,7 +70,8 @@ extension Store {
                 SELECT from_name, from_latitude, from_longitude, from_kind,
                 to_name, to_latitude, to_longitude, to_kind, modes, recorded_at,
                 region, from_text, to_text, time_kind, requested_time, answers, fastest, sequence,
-                plan_preset, plan_pace, plan_title, plan_title_given, plan_access
+                plan_preset, plan_pace, plan_title, plan_title_given, plan_access,
+                compare_pace, compare_access, compare_modes
                 FROM route_history ORDER BY position DESC
                 """) { row in
                 HistoryRecord(number: row.int64(17), entry: try Self.routeEntry(row, vias: vias[row.int64(17)] ?? []))
@@ -79,7 +80,8 @@ extension Store {
         return Array(all.filter { filter.matches($0.entry) }.prefix(max(0, filter.limit)))
     }
 
-    /// One route entry; the columns of schema 4 (and a plan's, schema 9) are nil in older rows.
+    /// One route entry; the columns of schema 4 (a plan's, schema 9; a comparison's options,
+    /// schema 17) are nil in older rows.
     private static func routeEntry(_ row: Row, vias: [(place: Place, text: String?)]) throws -> RouteHistoryEntry {
         func text(_ column: Int) -> String? { row.isNull(column) ? nil : row.string(column) }
         let modes = try row.string(8).split(separator: ",").map { try StoredValues.mode(String($0)) }
@@ -104,10 +106,14 @@ extension Store {
                                title: text(20) ?? "", titleGiven: row.optionalInt(21) == 1,
                                access: try text(22).map(StoredValues.access) ?? .any)
         }
+        let compare = try text(23).map { pace in
+            CompareRequest(pace: try StoredValues.pace(pace), access: try text(24).map(StoredValues.access) ?? .any,
+                           modes: try (text(25) ?? "").split(separator: ",").map { try StoredValues.mode(String($0)) })
+        }
         return RouteHistoryEntry(from: try StoredValues.place(row, at: 0), to: try StoredValues.place(row, at: 4),
                                  modes: modes, date: StoredValues.date(row, 9), fromText: text(11), toText: text(12),
                                  region: text(10), requestedTime: requested, answers: answers,
-                                 fastest: try text(16).map { try StoredValues.mode($0) }, plan: plan)
+                                 fastest: try text(16).map { try StoredValues.mode($0) }, plan: plan, compare: compare)
     }
 
     public func clearRouteHistory() throws {
@@ -213,7 +219,10 @@ struct RouteHistoryRow {
                                                   Store.optionalText(entry.fastest?.rawValue),
                                                   Store.optionalText(plan?.preset.rawValue), Store.optionalText(plan?.pace.rawValue),
                                                   planTitle, plan.map { .bool($0.titleGiven) } ?? .null,
-                                                  Store.optionalText(plan?.access.rawValue)]
+                                                  Store.optionalText(plan?.access.rawValue),
+                                                  Store.optionalText(entry.compare?.pace.rawValue),
+                                                  Store.optionalText(entry.compare?.access.rawValue),
+                                                  Store.optionalText(entry.compare?.modes.map(\.rawValue).joined(separator: ","))]
         vias = try (plan?.via ?? []).enumerated().map { index, place in
             try StoredValues.place(place, field: "place \(index + 1) between the ends")
                 + [Store.optionalText(plan?.viaTexts.indices.contains(index) == true ? plan?.viaTexts[index] : nil)]
@@ -225,7 +234,8 @@ struct RouteHistoryRow {
                               columns: ["entry_id", "from_name", "from_latitude", "from_longitude", "from_kind",
                                         "to_name", "to_latitude", "to_longitude", "to_kind", "modes", "recorded_at",
                                         "region", "from_text", "to_text", "time_kind", "requested_time", "answers", "fastest",
-                                        "plan_preset", "plan_pace", "plan_title", "plan_title_given", "plan_access"],
+                                        "plan_preset", "plan_pace", "plan_title", "plan_title_given", "plan_access",
+                                        "compare_pace", "compare_access", "compare_modes"],
                               values, in: db)
         guard !vias.isEmpty,
               let sequence = try db.query("SELECT sequence FROM route_history WHERE entry_id = ?", [.text(entryID)], { $0.int64(0) }).first

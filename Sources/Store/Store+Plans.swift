@@ -81,11 +81,15 @@ extension Store {
     public func listPlans() throws -> [PlanSummary] {
         try read { db in
             try db.query("""
-                SELECT id, title, from_name, to_name, updated_at, total_travel_time FROM plan
-                ORDER BY updated_at DESC, id DESC
+                SELECT id, title, from_name, to_name, updated_at, total_travel_time, time_preference_at,
+                       (SELECT latitude FROM plan_node WHERE plan_id = plan.id AND position = 0),
+                       (SELECT longitude FROM plan_node WHERE plan_id = plan.id AND position = 0)
+                FROM plan ORDER BY updated_at DESC, id DESC
                 """) { row in
-                PlanSummary(id: row.int64(0), title: row.string(1), fromName: row.string(2), toName: row.string(3),
-                            updatedAt: StoredValues.date(row, 4), totalTravelTime: row.optionalDouble(5))
+                let origin = row.optionalDouble(7).flatMap { lat in row.optionalDouble(8).map { Coordinate(latitude: lat, longitude: $0) } }
+                return PlanSummary(id: row.int64(0), title: row.string(1), fromName: row.string(2), toName: row.string(3),
+                                   updatedAt: StoredValues.date(row, 4), totalTravelTime: row.optionalDouble(5),
+                                   travelAt: row.optionalDouble(6).map { Date(timeIntervalSinceReferenceDate: $0) }, origin: origin)
             }
         }
     }

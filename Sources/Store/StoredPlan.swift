@@ -34,15 +34,21 @@ public struct PlanSummary: Sendable, Hashable, Identifiable {
     public var updatedAt: Date
     /// Door-to-door seconds (`RoutePlan.totalTravelTime`); nil while a leg is missing.
     public var totalTravelTime: TimeInterval?
+    /// The time the plan departs at or arrives by; nil for a plan that leaves now.
+    public var travelAt: Date?
+    /// The origin's position, which tells the region (and so the zone of `travelAt`'s day).
+    public var origin: Coordinate?
 
     public init(id: StoredPlan.ID, title: String, fromName: String, toName: String, updatedAt: Date,
-                totalTravelTime: TimeInterval?) {
+                totalTravelTime: TimeInterval?, travelAt: Date? = nil, origin: Coordinate? = nil) {
         self.id = id
         self.title = title
         self.fromName = fromName
         self.toName = toName
         self.updatedAt = updatedAt
         self.totalTravelTime = totalTravelTime
+        self.travelAt = travelAt
+        self.origin = origin
     }
 
     /// The total a summary shows for `plan`: `RoutePlan.totalTravelTime`, the one definition

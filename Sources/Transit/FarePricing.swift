@@ -5,13 +5,17 @@ import Planner
 struct FareRide: Hashable, Sendable {
     var route: Int32
     var agencyID: String
+    /// The boarding and alighting stops (timetable indexes), for Fares v2's areas.
+    var fromStop: Int32
+    var toStop: Int32
     /// Every zone the ride passes, boarding to alighting, each once, in the order first
     /// passed (so the first is the boarding stop's); -1 for stops without one.
     var zones: [Int32]
     /// The alighting stop's zone (-1 for none).
     var destinationZone: Int32
-    /// Boarding time in seconds (any common origin).
+    /// Boarding and alighting times in Unix seconds.
     var boarding: Int
+    var alighting: Int
 }
 
 /// The price of a journey under GTFS Fares v1: the cheapest way to cut its rides into runs of
@@ -23,34 +27,54 @@ struct FareRide: Hashable, Sendable {
 /// any; a stop without a zone is in none), the run's changes are within `transfers` and every
 /// boarding within `transfer_duration` of the first one.
 enum FarePricing {
-    static func cheapest(_ rides: [FareRide], in table: FareTable) -> PriceQuote {
+    /// - parameter timeZoneID: the timetable's zone, in which Fares v2 timeframes are read.
+    static func cheapest(_ rides: [FareRide], in table: FareTable, timeZoneID: String) -> PriceQuote {
+        tickets(rides, in: table, timeZoneID: timeZoneID).quote
+    }
+
+    /// The cheapest tickets for `rides` (a leg's, or every ride of a plan in order), each
+    /// ticket covering a run of consecutive rides; or why no price is known.
+    static func tickets(_ rides: [FareRide], in table: FareTable, timeZoneID: String) -> FareTickets {
         guard !rides.isEmpty else { return .unknown("price unknown (no ride)") }
         guard table.isRead else { return .unknown("price unknown (fares not read: re-import the region)") }
+        var v2Feeds: Set<Int32> = []
         for ride in rides {
             let feed = Int(table.routeFeeds.indices.contains(Int(ride.route)) ? table.routeFeeds[Int(ride.route)] : -1)
             guard table.feeds.indices.contains(feed) else { return .unknown("price unknown (fares not read: re-import the region)") }
             switch table.feeds[feed] {
             case .v1: continue
+            case .v2: v2Feeds.insert(Int32(feed))
             case .none: return .unknown("price unknown (the feed has no fares)")
-            case .v2Only: return .unknown("price unknown (fares v2 not read)")
+            case .v2Only: return .unknown("price unknown (the feed's fares v2 lack fare_products.txt or fare_leg_rules.txt)")
             }
+        }
+        if let feed = v2Feeds.first {
+            guard v2Feeds.count == 1, rides.allSatisfy({ table.routeFeeds[Int($0.route)] == feed }) else {
+                return .unknown("price unknown (rides of feeds with separate fares)")
+            }
+            guard let fares = table.v2?.first(where: { $0.feed == feed }) else {
+                return .unknown("price unknown (fares not read: re-import the region)")
+            }
+            return FarePricingV2.tickets(rides, fares: fares, timeZone: ServiceDate.zone(named: timeZoneID))
         }
         var currencies: [String] = []
         for fare in table.fares where !currencies.contains(fare.currency) { currencies.append(fare.currency) }
-        var best: Money? = nil
+        var best: FareTickets? = nil
         for currency in currencies {
-            guard let price = cheapest(rides, currency: currency, table: table) else { continue }
+            guard let tickets = cheapest(rides, currency: currency, table: table) else { continue }
             if best != nil { return .unknown("price unknown (fares in several currencies cover it)") }
-            best = Money(amount: price, currency: currency)
+            best = tickets
         }
-        if let best { return PriceQuote(price: best) }
+        if let best { return best }
         let unusable = table.unusableFares > 0 ? "; \(table.unusableFares) of the feed's fares are unusable, see the import report" : ""
         return .unknown("price unknown (no fare covers this trip\(unusable))")
     }
 
-    /// Dynamic programming over ride positions: `cost[i]` is the cheapest price of rides `0..<i`.
-    private static func cheapest(_ rides: [FareRide], currency: String, table: FareTable) -> Decimal? {
+    /// Dynamic programming over ride positions: `cost[i]` is the cheapest price of rides
+    /// `0..<i`, and `bought[i]` the last ticket of that price (its first ride and fare).
+    private static func cheapest(_ rides: [FareRide], currency: String, table: FareTable) -> FareTickets? {
         var cost = [Decimal?](repeating: nil, count: rides.count + 1)
+        var bought = [(start: Int, fare: Int)](repeating: (0, 0), count: rides.count + 1)
         cost[0] = 0
         for end in 1...rides.count {
             for start in 0..<end {
@@ -59,11 +83,22 @@ enum FarePricing {
                 // By index: looping `for fare in table.fares` would copy (retain) each fare's sets and strings.
                 for f in table.fares.indices where table.fares[f].currency == currency && covers(table.fares[f], run, table: table) {
                     let total = before + table.fares[f].price
-                    if cost[end].map({ total < $0 }) ?? true { cost[end] = total }
+                    if cost[end].map({ total < $0 }) ?? true {
+                        cost[end] = total
+                        bought[end] = (start, f)
+                    }
                 }
             }
         }
-        return cost[rides.count]
+        guard let total = cost[rides.count] else { return nil }
+        var tickets: [FareTickets.Ticket] = []
+        var end = rides.count
+        while end > 0 {
+            let (start, fare) = bought[end]
+            tickets.append(FareTickets.Ticket(price: Money(amount: table.fares[fare].price, currency: currency), rides: start..<end))
+            end = start
+        }
+        return FareTickets(tickets: tickets.reversed(), quote: PriceQuote(price: Money(amount: total, currency: currency)))
     }
 
     static func covers(_ fare: FareTable.Fare, _ run: ArraySlice<FareRide>, table: FareTable) -> Bool {

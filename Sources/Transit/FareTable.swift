@@ -1,6 +1,6 @@
 import Foundation
 
-/// A region's GTFS Fares v1 data, resolved to timetable indexes at import: each stop's zone,
+/// A region's GTFS fares (v1, and v2 in `v2`), resolved to timetable indexes at import: each stop's zone,
 /// each route's feed, and the usable fares with their rules. Stored beside the timetable.
 struct FareTable: Sendable, Hashable, Codable {
     /// What a feed says about fares.
@@ -9,8 +9,11 @@ struct FareTable: Sendable, Hashable, Codable {
         case v1
         /// No fare files at all.
         case none
-        /// Only GTFS Fares v2 files (`fare_products.txt` …), which are not read.
+        /// Some GTFS Fares v2 files, but not both `fare_products.txt` and `fare_leg_rules.txt`:
+        /// nothing to price with.
         case v2Only
+        /// GTFS Fares v2 were read (`FareTable.v2`), and are preferred to any v1 files.
+        case v2
     }
 
     /// One `fare_attributes.txt` row with every `fare_rules.txt` row naming it.
@@ -50,6 +53,8 @@ struct FareTable: Sendable, Hashable, Codable {
     var fares: [Fare] = []
     /// Fares dropped for bad input (also counted by reason in the import report).
     var unusableFares = 0
+    /// Each `.v2` feed's Fares v2; nil in a table stored before they were read.
+    var v2: [FaresV2]? = nil
 
     /// A timetable stored before fares were read: every price is unknown.
     var isRead: Bool { !feeds.isEmpty }

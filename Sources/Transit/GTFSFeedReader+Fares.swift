@@ -21,6 +21,10 @@ extension GTFSFeedReader {
             builder.fares.zoneNames.append(name)
         }
         for (stop, name) in zones { builder.fares.stopZones[Int(stop)] = zoneIndex[name] ?? -1 }
+        if Self.faresV2RequiredFiles.allSatisfy(names.contains) {
+            builder.fares.feeds.append(.v2)  // read by `readFaresV2` once the calendars are
+            return
+        }
         guard var attributes = try open(fareFile: "fare_attributes.txt", in: zip) else {
             builder.fares.feeds.append(Self.faresV2Files.contains(where: names.contains) ? .v2Only : .none)
             return

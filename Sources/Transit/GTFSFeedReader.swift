@@ -56,6 +56,10 @@ struct GTFSFeedReader {
         let routeIndex = try readRoutes(zip, builder: &builder, defaultAgency: onlyAgency, report: &report)
         try readFares(zip, names: names, zones: stopZones, routes: routeIndex, agencies: agencies, builder: &builder, report: &report)
         let services = try readCalendars(zip, report: &report)
+        if builder.fares.feeds.last == .v2 {
+            try readFaresV2(zip, feed: Int32(builder.fares.feeds.count - 1), stops: stopIndex, routes: routeIndex,
+                            services: services, builder: &builder, report: &report)
+        }
         var trips = try readTrips(zip, routes: routeIndex, services: services, report: &report)
         let serviceIndex = builder.addServices(services, usedBy: Set(trips.map(\.serviceID)))
         let declared = try readFeedInfo(zip, report: &report)

@@ -171,6 +171,11 @@ public final class TransitRouter: Sendable {
             }
             // The day after a feed's last is searched only for that evening's trips past midnight.
             if !timetable.feeds.contains(where: { ($0.firstDay...$0.lastDay).contains(day) }) { throw outside() }
+            // A step-free view left with no trip at all: the feed marks none accessible (strict:
+            // none says yes), which no other time or place would change.
+            if isStepFreeView, timetable.tripIDs.isEmpty {
+                throw RoutingError.noRoute("no trip in this feed is marked accessible (wheelchair_accessible), so step-free transit has none to ride")
+            }
             throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) between these points"
                                        + " in the \(Raptor.defaultHorizon / 3600) hours searched")
         }
@@ -339,20 +344,15 @@ public final class TransitRouter: Sendable {
             let routeIndex = tt.tripRoutes[Int(ride.trip)]
             let route = tt.routes[Int(routeIndex)]
             var previous: Coordinate? = nil
-            var zones: [Int32] = [], destinationZone: Int32 = -1
             for i in Int(ride.boardIndex)...Int(ride.alightIndex) {
                 let s = tt.patternStops[Int(pattern.stopsStart) + i]
-                if tt.fares.isRead {
-                    destinationZone = tt.fares.stopZones[Int(s)]
-                    if !zones.contains(destinationZone) { zones.append(destinationZone) }
-                }
                 let c = stop(s).coordinate
                 if let previous { distance += previous.distance(to: c) }
                 previous = c
                 geometry.append(c)
             }
-            fareRides.append(FareRide(route: routeIndex, agencyID: route.agencyID, zones: zones,
-                                      destinationZone: destinationZone, boarding: ride.departure))
+            fareRides.append(fareRide(route: routeIndex, pattern: pattern, boardIndex: Int(ride.boardIndex),
+                                      alightIndex: Int(ride.alightIndex), boarding: ride.departure, alighting: ride.arrival))
             let board = stop(ride.boardStop), alight = stop(ride.alightStop)
             accessibility.append(AccessibilityValue.ride(trip: tt.tripWheelchair[Int(ride.trip)],
                                                          boarding: board.wheelchairBoarding, alighting: alight.wheelchairBoarding))
@@ -378,7 +378,7 @@ public final class TransitRouter: Sendable {
         let leg = RouteLeg(mode: .transit, expectedTravelTime: TimeInterval(raw.arrival - raw.departure), distance: distance,
                            departure: date(raw.departure), arrival: date(raw.arrival), geometry: geometry, rides: rides,
                            walks: walks, walkingIsNoSlower: walkingIsNoSlower,
-                           price: FarePricing.cheapest(fareRides, in: tt.fares),
+                           price: FarePricing.cheapest(fareRides, in: tt.fares, timeZoneID: tt.timeZoneID),
                            accessibility: LegAccessibility.least(of: accessibility) ?? .unknown)
         return TransitJourney(leg: leg, walks: walks)
     }

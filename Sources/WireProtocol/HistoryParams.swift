@@ -72,3 +72,18 @@ public struct HistoryPlanDocument: Hashable, Sendable, Codable {
         self.via = via
     }
 }
+
+/// The options a comparison in route history was asked with.
+public struct HistoryCompareDocument: Hashable, Sendable, Codable {
+    public var pace: WirePace
+    /// `any`, `wheelchair` or `wheelchair_strict`.
+    public var access: AccessLevel
+    /// The modes compared, in order.
+    public var modes: [WireMode]
+
+    public init(pace: WirePace, access: AccessLevel, modes: [WireMode]) {
+        self.pace = pace
+        self.access = access
+        self.modes = modes
+    }
+}

@@ -295,12 +295,13 @@ public enum Params {
         }
     }
 
-    /// `plan.remind`: the plan's reminder to leave on or off, with its own lead in seconds.
+    /// `plan.remind`: the plan's reminder to leave on or off, with its own lead in seconds;
+    /// without `on`, only its current setting.
     public struct PlanRemind: Hashable, Sendable, Codable {
         public var id: Int64
-        public var on: Bool
+        public var on: Bool?
         public var leadS: Double?
-        public init(id: Int64, on: Bool, leadS: Double? = nil) {
+        public init(id: Int64, on: Bool?, leadS: Double? = nil) {
             self.id = id
             self.on = on
             self.leadS = leadS

@@ -47,12 +47,15 @@ public struct HistoryEntryDocument: Hashable, Sendable, Codable {
     /// A route that `plan.new` made: its title, options and places between the ends (null for a
     /// comparison, and for plans recorded by older daemons).
     @NullWhenNil public var plan: HistoryPlanDocument?
+    /// A comparison's options as asked, which `history.rerun` asks again (null for a plan's
+    /// entry, and for comparisons recorded by older daemons).
+    @NullWhenNil public var compare: HistoryCompareDocument?
 
     public init(id: String, label: String, text: String? = nil, fromText: String? = nil, toText: String? = nil,
                 region: String? = nil, from: PlaceDocument? = nil, to: PlaceDocument? = nil,
                 place: PlaceDocument? = nil, at: String? = nil, modes: [WireMode]? = nil,
                 requestedTime: TimePreferenceDocument? = nil, answers: [HistoryAnswerDocument]? = nil, fastest: WireMode? = nil,
-                plan: HistoryPlanDocument? = nil) {
+                plan: HistoryPlanDocument? = nil, compare: HistoryCompareDocument? = nil) {
         self.id = id
         self.label = label
         self.text = text
@@ -68,6 +71,7 @@ public struct HistoryEntryDocument: Hashable, Sendable, Codable {
         self.answers = answers
         self.fastest = fastest
         self.plan = plan
+        self.compare = compare
     }
 }
 

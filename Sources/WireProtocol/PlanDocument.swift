@@ -386,13 +386,18 @@ public struct PlanSummaryDocument: Hashable, Sendable, Codable {
     @NullWhenNil public var updatedAt: String?
     /// Null unless every segment has a leg.
     @NullWhenNil public var totalDurationS: Double?
+    /// The day it travels (`YYYY-MM-DD` of its depart-at or arrive-by time in its region's zone);
+    /// null for a plan that leaves now.
+    @NullWhenNil public var day: String?
 
-    public init(id: Int64, title: String?, from: String, to: String, updatedAt: String?, totalDurationS: Double?) {
+    public init(id: Int64, title: String?, from: String, to: String, updatedAt: String?, totalDurationS: Double?,
+                day: String? = nil) {
         self.id = id
         self.title = title
         self.from = from
         self.to = to
         self.updatedAt = updatedAt
         self.totalDurationS = totalDurationS
+        self.day = day
     }
 }

@@ -4,12 +4,13 @@ struct AgendaCommand: UmctlCommand {
     static let path = ["agenda"]
     static let spec = CommandSpec(
         path: path, abstract: "List the plans that travel on a day, in order of leaving, with their first leg and state.",
-        options: [.init(name: "--day", valueName: "DATE", help: "YYYY-MM-DD (default: today on the daemon's clock)")],
+        options: [.init(name: "--day", valueName: "DATE", help: "YYYY-MM-DD, today, tomorrow or yesterday (default: today on the daemon's clock)")],
         discussion: """
-        Each plan shows when to leave and arrive (its region's time), its ID and title, its first
-        leg in words ("walk 6 min to Rautatieasema C, bus 6 at 08:12") and its state, most serious
-        first: cancelled, missed connection, outside coverage (the feed's dates), delayed (a ride
-        1 min or more late, from live data), pending update; or on time.
+        Each plan shows when to leave and arrive (its region's time; "+1d" when it arrives the next
+        day), its ID and title, its first leg in words ("walk 6 min to Rautatieasema C, bus 6 at
+        08:12") and its state, most serious first: incomplete (a segment without a route), cancelled,
+        missed connection, outside coverage (the feed's dates), delayed (a ride 1 min or more late,
+        from live data, "delayed +15"), pending update; or on time.
         """)
     var day: String?
 
@@ -25,8 +26,9 @@ struct AgendaCommand: UmctlCommand {
         let heading = "agenda for \(answer.day ?? "today")"
         guard !answer.plans.isEmpty else { return "\(heading)\n(no plans)" }
         return ([heading] + answer.plans.map { plan in
-            let times = "\(Render.clock(plan.leave))–\(Render.clock(plan.arrival))"
-            let states = plan.states.map { $0.replacing("_", with: " ") }.joined(separator: ", ")
+            let times = "\(Render.clock(plan.leave))–\(Render.clock(plan.arrival))" + (plan.arrivalDays > 0 ? " +\(plan.arrivalDays)d" : "")
+            let words = plan.stateWords.isEmpty ? plan.states.map { $0.replacing("_", with: " ") } : plan.stateWords
+            let states = words.joined(separator: ", ")
             return "\(times)  #\(plan.id) \(plan.title)  [\(states)]\n" + String(repeating: " ", count: 13) + plan.firstLeg
         }).joined(separator: "\n")
     }

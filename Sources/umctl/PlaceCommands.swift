@@ -280,16 +280,33 @@ struct HistoryCommand: UmctlCommand {
             })
         }
         return Render.table(["id", "when (\(Render.machineZone))", "route", "asked for", "answer"], answer.entries.map { entry in
-            let asked = entry.requestedTime.map { asked in
+            let time = entry.requestedTime.map { asked in
                 asked.kind == "leave_now" ? "now"
                     : "\(asked.kind.replacing("_", with: " ")) \(Render.clock(asked.time, withDate: true))"
-            } ?? ""
+            }
+            let asked = ([time] + (entry.compare.map(Self.compareOptions) ?? [])).compactMap { $0 }.joined(separator: "; ")
             let answer = entry.answers.map { answers in
                 answers.map { "\($0.mode) \(Render.duration($0.durationS.map(Double.init)))\($0.mode == entry.fastest ? "*" : "")" }
                     .joined(separator: ", ")
             } ?? Self.planAnswer(entry)
             return [entry.id, Render.machineClock(entry.at), entry.label, asked, answer]
         }) + (answer.entries.contains { $0.fastest != nil } ? "\n* fastest" : "")
+    }
+
+    /// A comparison's options that are not the defaults (`pace slow`, `step-free`, `modes walk,
+    /// transit`), which a rerun asks again.
+    static func compareOptions(_ options: HistoryCompareDocument) -> [String] {
+        var words: [String] = []
+        if options.pace != .normal { words.append("pace \(options.pace.rawValue)") }
+        switch options.access {
+        case .any: break
+        case .wheelchair: words.append("step-free")
+        case .wheelchairStrict: words.append("step-free (strict)")
+        }
+        if Set(options.modes) != Set(WireMode.allCases) {
+            words.append("modes " + options.modes.map(\.rawValue).joined(separator: ", "))
+        }
+        return words
     }
 
     /// A plan's answer: its title and its modes, each once (`plan "Home → Work": walk, transit`);

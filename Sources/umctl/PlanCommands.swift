@@ -120,13 +120,13 @@ struct PlanNewCommand: PlanAnswering {
 
 struct PlanListCommand: UmctlCommand {
     static let path = ["plan", "list"]
-    static let spec = CommandSpec(path: path, abstract: "List saved plans, most recently changed first.")
+    static let spec = CommandSpec(path: path, abstract: "List saved plans, most recently changed first, with the day each travels.")
     init(_ arguments: ParsedArguments) throws {}
     func request() throws -> CommandRequest<PlanListDocument> { try CommandRequest(Endpoints.planList, Params.Empty()) }
     func render(_ answer: PlanListDocument) throws -> String {
         if answer.plans.isEmpty { return "(no plans)" }
-        return Render.table(["id", "title", "total", "changed (\(Render.machineZone))"], answer.plans.map {
-            [String($0.id), $0.title ?? "", Render.duration($0.totalDurationS), Render.machineClock($0.updatedAt)]
+        return Render.table(["id", "title", "day", "total", "changed (\(Render.machineZone))"], answer.plans.map {
+            [String($0.id), $0.title ?? "", $0.day ?? "now", Render.duration($0.totalDurationS), Render.machineClock($0.updatedAt)]
         })
     }
 }

@@ -4,8 +4,8 @@ import WireProtocol
 struct PlanRemindCommand: UmctlCommand {
     static let path = ["plan", "remind"]
     static let spec = CommandSpec(
-        path: path, abstract: "Turn a plan's reminder to leave on or off.",
-        positionals: [.init(name: "ID", help: "plan ID"), .init(name: "STATE", help: "on or off")],
+        path: path, abstract: "Turn a plan's reminder to leave on or off, or show it (no STATE).",
+        positionals: [.init(name: "ID", help: "plan ID"), .init(name: "STATE", help: "on or off (none: show the setting)", optional: true)],
         options: [.init(name: "--lead", valueName: "TIME", help: "with on: remind this long before leaving, e.g. 15m (default: the daemon's --remind-lead, 10m)")],
         discussion: """
         On the plan's day the daemon sends a desktop notification "Leave at 08:06 for Hervanta" \
@@ -13,14 +13,16 @@ struct PlanRemindCommand: UmctlCommand {
         trip changes; `umctl watch` shows each as a `reminder` event. Reminders are on unless turned off.
         """)
     var id: Int64
-    var on: Bool
+    /// nil: show the setting, change nothing.
+    var on: Bool?
     var lead: Double?
 
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
-        let state = try arguments.string("STATE")
-        try Check.oneOf(state, ["on", "off"], "STATE")
-        on = state == "on"
+        if let state = arguments.optional("STATE") {
+            try Check.oneOf(state, ["on", "off"], "STATE")
+            on = state == "on"
+        }
         if let text = arguments.optional("--lead") {
             guard let seconds = DurationText.seconds(text), seconds <= 86_400 else {
                 throw UsageError("--lead must be a duration up to a day such as 15m, 90s or 1h, got \"\(text)\"")
@@ -30,7 +32,7 @@ struct PlanRemindCommand: UmctlCommand {
     }
 
     func validate() throws {
-        if lead != nil, !on { throw UsageError("--lead goes with on") }
+        if lead != nil, on != true { throw UsageError("--lead goes with on") }
     }
 
     func request() throws -> CommandRequest<PlanReminderDocument> {

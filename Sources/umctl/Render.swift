@@ -172,10 +172,14 @@ enum Render {
         FixedDecimals.text(price.amount, decimals: 2) + " " + price.currency
     }
 
-    /// A transit leg's fare or a car leg's cost ("fare 3.50 EUR", "price unknown (…)", "cost ≈ 2.40 EUR");
-    /// nil for a walk.
+    /// A transit leg's fare or a car leg's cost ("fare 3.50 EUR", "price unknown (…)", "cost ≈ 2.40 EUR",
+    /// "fare: covered by the ticket bought on segment 2"); nil for a walk.
     static func legPrice(_ leg: LegDocument, mode: WireMode) -> String? {
         guard mode == .transit || mode == .car else { return nil }
+        if mode == .transit, let price = leg.price, let note = leg.priceNote {
+            // A ticket bought on an earlier segment covers this one (and, if it costs more, one bought here).
+            return price.amount == 0 ? "fare: \(note)" : "fare \(money(price)), \(note)"
+        }
         if let price = leg.price { return mode == .car ? "cost ≈ \(money(price))" : "fare \(money(price))" }
         return mode == .car ? nil : leg.priceNote  // driving is priced only when a car cost is set
     }

@@ -238,6 +238,8 @@ struct RegionSetCommand: UmctlCommand {
     var timeZone: String?
     var realtime: [String]?
     var interval: Int?
+    /// The daemon's bounds for `--realtime-interval`, checked here so the refusal names the option.
+    static let intervalRange = 10...86_400
     init(_ arguments: ParsedArguments) throws {
         name = try arguments.string("NAME")
         timeZone = arguments.optional("--time-zone")
@@ -246,6 +248,9 @@ struct RegionSetCommand: UmctlCommand {
         interval = try arguments.optional("--realtime-interval").map { text in
             guard let seconds = DurationText.seconds(text, bareUnit: 1), seconds < Double(Int.max) else {
                 throw UsageError("--realtime-interval \"\(text)\" is not a duration: use 30s, 2m or seconds (30)")
+            }
+            guard Self.intervalRange.contains(Int(seconds)) else {
+                throw UsageError("--realtime-interval \"\(text)\" must be from 10s to 24h")
             }
             return Int(seconds)
         }

@@ -56,10 +56,70 @@ final class AgendaTests: TampereDaemonTestCase {
     }
 
     func testAnAgendaDayThatIsNotADateIsRefusedNamingTheDay() throws {
-        for bad in ["2022-13-01", "2022-02-30", "12.1.2022", "2022-1-12"] {
+        for bad in ["2022-13-01", "2022-02-30", "12.1.2022", "2022-1-12", "someday"] {
             let result = try harness.umctl(["agenda", "--day", bad])
             XCTAssertEqual(result.status, 1, "\(bad): \(result.stdout)")
-            XCTAssertTrue(result.stderr.contains("day \"\(bad)\" must be a date YYYY-MM-DD"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("day \"\(bad)\" must be a date YYYY-MM-DD, today, tomorrow or yesterday"), result.stderr)
         }
+    }
+
+    /// Issue 41: `agenda --day tomorrow` was refused while `history --since` takes such words.
+    func testTheAgendaDayMayBeAskedAsTodayTomorrowOrYesterday() throws {
+        let today = try newPlan(Tampere.keskustori, Tampere.tampereTalo, mode: "walk", at: "2022-01-12T09:00")
+        let tomorrow = try newPlan(Tampere.keskustori, Tampere.tampereTalo, mode: "walk", at: "2022-01-13T09:00")
+        let yesterday = try newPlan(Tampere.keskustori, Tampere.tampereTalo, mode: "walk", at: "2022-01-11T09:00")
+        XCTAssertEqual(try agenda("today").plans.map(\.id), [today.id])
+        XCTAssertEqual(try agenda("tomorrow").plans.map(\.id), [tomorrow.id])
+        XCTAssertEqual(try agenda("yesterday").plans.map(\.id), [yesterday.id])
+        let text = try harness.umctl(["agenda", "--day", "tomorrow"])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.hasPrefix("agenda for tomorrow"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("#\(tomorrow.id) "), text.stdout)
+    }
+
+    /// Issue 41: a plan whose second segment has no route showed "10:32–--:--  [on time]".
+    func testAPlanWithASegmentWithoutARouteIsIncompleteWithNoArrival() throws {
+        // 2023 is past the Tampere feed's dates: the walk has a route, the transit segment none.
+        let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.tampereTalo, Tampere.hervanta, "--mode", "walk",
+                                     "--at", "2023-06-01T10:00"])
+        let changed = try harness.umctl(["plan", "mode", try id(plan), "2", "transit"])
+        XCTAssertEqual(changed.status, 4, "stored, but segment 2 has no route: \(changed.stderr)")
+        XCTAssertEqual(segments(try harness.json(["plan", "show", try id(plan)]))[1]["leg"], .null, "no transit in 2023")
+        let entry = try XCTUnwrap(try agenda("2023-06-01").plans.first)
+        XCTAssertEqual(entry.states.first, "incomplete")
+        XCTAssertEqual(entry.stateWords.first, "incomplete: no route on segment 2")
+        XCTAssertFalse(entry.states.contains("on_time"))
+        XCTAssertNil(entry.arrival, "no arrival is known")
+        let text = try harness.umctl(["agenda", "--day", "2023-06-01"]).stdout
+        XCTAssertTrue(text.contains("[incomplete: no route on segment 2"), text)
+        XCTAssertFalse(text.contains("on time"), text)
+    }
+
+    /// Issue 41: a plan arriving after midnight showed "23:56–00:11" without "+1d", and a long
+    /// walk as "walk 107 min".
+    func testAPlanArrivingAfterMidnightSaysPlusOneDayAndALongWalkItsHours() throws {
+        let plan = try newPlan(Tampere.pyynikki, Tampere.hervanta, mode: "walk", at: "2022-01-12T23:30")
+        let walk = try XCTUnwrap(plan.segments.first?.leg?.durationS)
+        XCTAssertGreaterThan(walk, 3600, "a walk of over an hour")
+        let entry = try XCTUnwrap(try agenda("2022-01-12").plans.first { $0.id == plan.id })
+        XCTAssertEqual(entry.arrivalDays, 1)
+        let minutes = Int((walk / 60).rounded())
+        XCTAssertEqual(entry.firstLeg, "walk \(minutes / 60) h \(String(format: "%02d", minutes % 60)) min to \(plan.nodes.last?.name ?? "")")
+        let text = try harness.umctl(["agenda", "--day", "2022-01-12"]).stdout
+        XCTAssertTrue(text.contains(" +1d  #\(plan.id) "), text)
+    }
+
+    /// Issue 41: the first leg read "walk 2 min to Keskustori B" without the ride it walks to.
+    func testAFirstLegThatWalksToTheFirstRideNamesThatRide() throws {
+        let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.railwayStation, Tampere.hervanta, "--mode", "transit",
+                                     "--at", "2022-01-12T08:00"])
+        let walked = try harness.json(["plan", "mode", try id(plan), "1", "walk"])
+        XCTAssertEqual(segments(walked).first?["leg"]?["rides"], .array([]), "the first segment walks")
+        let ride = try XCTUnwrap(segments(walked).lazy.compactMap { $0["leg"]?["rides"]?.arrayValue?.first }.first, "\(walked)")
+        let entry = try XCTUnwrap(try agenda("2022-01-12").plans.first)
+        let clock = String(try XCTUnwrap(ride["departure"]?.stringValue).dropFirst(11).prefix(5))
+        XCTAssertTrue(entry.firstLeg.hasPrefix("walk "), entry.firstLeg)
+        XCTAssertTrue(entry.firstLeg.hasSuffix(", then \(ride["vehicle"]?.stringValue ?? "") \(ride["line"]?.stringValue ?? "") at \(clock)"),
+                      entry.firstLeg)
     }
 }

@@ -10,6 +10,9 @@ struct ICalendarReading {
         var summary: String
         var location: String
         var url: String?
+        var description: String?
+        /// STATUS:CANCELLED
+        var cancelled: Bool
         var tzid: String?
         var start: Date
         var end: Date
@@ -50,6 +53,9 @@ struct ICalendarReading {
                                 summary: text(ICAL_SUMMARY_PROPERTY, icalproperty_get_summary) ?? "",
                                 location: text(ICAL_LOCATION_PROPERTY, icalproperty_get_location) ?? "",
                                 url: text(ICAL_URL_PROPERTY, icalproperty_get_url),
+                                description: text(ICAL_DESCRIPTION_PROPERTY, icalproperty_get_description),
+                                cancelled: icalcomponent_get_first_property(event, ICAL_STATUS_PROPERTY)
+                                    .map { icalproperty_get_status($0) == ICAL_STATUS_CANCELLED } ?? false,
                                 tzid: tzid, start: start, end: try instant(ICAL_DTEND_PROPERTY).0))
             next = icalcomponent_get_next_component(calendar, ICAL_VEVENT_COMPONENT)
         }

@@ -150,10 +150,46 @@ final class LiveTimetableTests: LiveRegionTestCase {
         let agenda = try harness.json(["agenda", "--day", "2022-01-12"])
         let entry = try XCTUnwrap(agenda["plans"]?.arrayValue?.first { $0["id"] == .number(Double(pinned.id) ?? 0) }, "\(agenda)")
         XCTAssertEqual(entry["states"]?.arrayValue?.first, .string("delayed"), "the agenda says so: \(entry)")
+        XCTAssertEqual(entry["state_words"]?.arrayValue?.first, .string("delayed +6"), "and by how much: \(entry)")
         let delay = try live.eventually("watch sees the delay") { live.events(watching.output, kind: "delay").first }
         XCTAssertEqual(delay["plan_id"], .number(Double(pinned.id) ?? 0))
         XCTAssertEqual(delay["segment"], .number(Double(pinned.segment)))
         XCTAssertEqual(delay["delay_s"], .number(360))
+    }
+
+    /// Issue 41: a bus going from 6 to 10 minutes late gave no `delay` event for the move, and
+    /// the notice said "late by 4 min" (the move since the last notice), not the delay against
+    /// the timetable. Live refreshes come at most once a minute per region, and notices at most
+    /// once a minute per plan: this test waits for both.
+    func testEachMoveOfTwoMinutesOrMoreIsADelayEventAndTheNoticeGivesTheDelayAgainstTheTimetable() throws {
+        let pinned = try live.pinnedPlan()
+        let watching = try live.watch()
+        defer { kill(watching.process.processIdentifier, SIGINT); watching.process.waitUntilExit() }
+        let url = try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [try live.tripUpdate(pinned.ride, delay: 360)]))
+        let set = try harness.umctl(["region", "set", "tampere", "--realtime", url, "--realtime-interval", "10s"])
+        XCTAssertEqual(set.status, 0, set.stderr)
+        _ = try live.eventually("the first delay") { live.events(watching.output, kind: "delay").first { $0["delay_s"] == .number(360) } }
+        _ = try live.serve(RealtimeFeed(timestamp: LiveRegion.start.addingTimeInterval(30),
+                                        tripUpdates: [try live.tripUpdate(pinned.ride, delay: 600)]))
+        func waited<T>(_ what: String, _ found: () -> T?) throws -> T {
+            for _ in 0..<1_800 {
+                if let value = found() { return value }
+                usleep(100_000)
+            }
+            XCTFail("never: \(what)\n\(harness.log.suffix(3000))")
+            throw HarnessError("never: \(what)")
+        }
+        let second = try waited("a delay event for the move from +6 to +10") {
+            live.events(watching.output, kind: "delay").first { $0["delay_s"] == .number(600) }
+        }
+        XCTAssertEqual(second["moved_s"], .number(240))
+        let notices = try waited("the notice of the +10") { () -> [String]? in
+            let titles = live.events(watching.output, kind: "reminder").filter { $0["notice"] == .string("delay") }
+                .compactMap { $0["title"]?.stringValue }
+            return titles.count >= 2 ? titles : nil
+        }
+        XCTAssertTrue(notices[0].hasSuffix("late by 6 min"), "\(notices)")
+        XCTAssertTrue(notices[1].hasSuffix("late by 10 min"), "against the timetable, not the 4 min moved: \(notices)")
     }
 
     func testACancelledPinnedBusGetsAPendingUpdateForTheNextDeparture() throws {

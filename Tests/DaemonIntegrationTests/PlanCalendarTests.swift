@@ -77,6 +77,50 @@ final class PlanCalendarTests: TampereDaemonTestCase {
                        "standard output holds the same calendar")
     }
 
+    /// Issue 41: events had no DESCRIPTION.
+    func testEachEventDescribesItsStopsLinesWalksAndGoogleMapsLink() throws {
+        let id = try newPlan([Tampere.keskustori, Tampere.hervanta], mode: "transit", at: Tampere.morning)
+        let plan = try show(id)
+        let reading = try ICalendarReading(try harness.umctl(["plan", "export", id, "--format", "ics"]).stdout)
+        XCTAssertFalse(reading.events.isEmpty)
+        for event in reading.events {
+            let description = try XCTUnwrap(event.description, "\(event.summary) has a DESCRIPTION")
+            XCTAssertTrue(description.contains("Google Maps: https://www.google.com/maps"), description)
+            XCTAssertFalse(event.cancelled)
+        }
+        let ride = try XCTUnwrap(plan.segments.compactMap(\.leg).flatMap(\.rides).first)
+        let rideEvent = try XCTUnwrap(reading.events.first { $0.summary.contains("\(ride.line) \(ride.from)") })
+        let clock = String(ride.departure.dropFirst(11).prefix(5))
+        XCTAssertTrue(rideEvent.description?.contains("\(ride.line) \(ride.from) \(clock) → \(ride.to)") == true,
+                      rideEvent.description ?? "")
+        let walk = try XCTUnwrap(plan.segments.compactMap(\.leg).flatMap(\.walks).first { $0.durationS >= 30 && $0.distanceM >= 1 })
+        XCTAssertTrue(reading.events.contains { $0.description?.contains("Walk ") == true && $0.description?.contains("to \(walk.to)") == true },
+                      "the walks: \(reading.events.compactMap(\.description))")
+    }
+
+    /// Issue 41: a missed plan was exported as it stands, a late walk overlapping the tram it misses.
+    func testAMissedConnectionIsMarkedAndItsLegsAreNotExportedAsTravelled() throws {
+        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "Keskustori", "--mode", "transit",
+                                        "--at", "2022-01-12T07:30"])
+        let id = try id(created)
+        let hervanta = try XCTUnwrap(nodes(created).firstIndex { typed($0) == Tampere.hervanta }) + 1
+        let back = try XCTUnwrap(transitSegments(created).last) + 1
+        _ = try harness.json(["plan", "stay", id, String(hervanta), "--until", "09:30"])
+        _ = try harness.json(["plan", "pin", id, String(back), "09:45"])
+        let stayed = try harness.json(["plan", "stay", id, String(hervanta), "--until", "09:55"])
+        XCTAssertEqual(segments(stayed)[back - 1]["missed_connection"], .bool(true), "\(stayed)")
+
+        let reading = try ICalendarReading(try harness.umctl(["plan", "export", id, "--format", "ics"]).stdout)
+        let missed = try XCTUnwrap(reading.events.first { $0.summary.hasPrefix("Missed: ") }, "\(reading.events.map(\.summary))")
+        XCTAssertTrue(missed.cancelled, "STATUS:CANCELLED: not travelled as it stands")
+        XCTAssertTrue(missed.description?.contains("Missed connection") == true, missed.description ?? "")
+        let travelled = reading.events.filter { !$0.cancelled }.sorted { $0.start < $1.start }
+        XCTAssertFalse(travelled.isEmpty)
+        for (one, next) in zip(travelled, travelled.dropFirst()) {
+            XCTAssertLessThanOrEqual(one.end, next.start, "no two travelled legs overlap: \(one.summary) / \(next.summary)")
+        }
+    }
+
     func testPlansICSFollowsEditsKeepsUIDsGrowsSequenceAndLosesDeletedAndPastPlans() throws {
         let transit = try newPlan([Tampere.keskustori, Tampere.hervanta], mode: "transit", at: Tampere.morning)
         let walk = try newPlan([Tampere.keskustori, Tampere.tampereTalo], mode: "walk", at: Tampere.morning)

@@ -19,6 +19,23 @@ final class PlanPolishTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(try harness.umctl(["plan", "delete", try id(first)]).status, 0)
     }
 
+    /// Issue 41: `plan list` did not show the travel day, so two plans of one title could not be told apart.
+    func testPlanListShowsTheDayEachPlanTravels() throws {
+        let harness = try harness
+        let monday = try harness.json(["plan", "new", Tampere.ratina, Tampere.pyynikki, "--mode", "walk", "--at", "2022-01-10T09:00",
+                                       "--title", "Same title"])
+        let friday = try harness.json(["plan", "new", Tampere.ratina, Tampere.pyynikki, "--mode", "walk",
+                                       "--arrive-by", "2022-01-14T23:50", "--title", "Same title"])
+        let listed = try XCTUnwrap(try harness.json(["plan", "list"])["plans"]?.arrayValue)
+        func day(_ plan: JSONValue) throws -> JSONValue? { listed.first { $0["id"] == plan["id"] }?["day"] }
+        XCTAssertEqual(try day(monday), .string("2022-01-10"))
+        XCTAssertEqual(try day(friday), .string("2022-01-14"), "the arrive-by day, in the region's zone")
+        let table = try harness.umctl(["plan", "list"]).stdout
+        let lines = table.split(separator: "\n").filter { $0.contains("Same title") }
+        XCTAssertTrue(lines.contains { $0.contains("2022-01-10") } && lines.contains { $0.contains("2022-01-14") }, table)
+        XCTAssertTrue(table.hasPrefix("id") && table.contains("day"), table)
+    }
+
     func testAGeneratedTitleFollowsAMovedPlaceAndATitleTheUserSetStays() throws {
         let harness = try harness
         for (name, place) in [("Title A", Tampere.keskustori), ("Title B", Tampere.ratina), ("Title C", Tampere.tampereTalo)] {

@@ -128,6 +128,33 @@ final class StepFreeDaemonTests: SharedDaemonTestCase {
         XCTAssertTrue(table.contains("note: transit step-free"), table)
     }
 
+    /// Issue 41 item 4: `history rerun` of a comparison asked step-free at a slow pace reran at a
+    /// normal pace down the steps, and the entry did not say which options it was asked with.
+    func testARerunOfAComparisonKeepsItsPaceAccessAndArriveBy() throws {
+        let region = Self.region
+        let asked = try harness.json(["compare", region.stepsTop, region.terracePoint, "--wheelchair", "--pace", "slow",
+                                      "--arrive-by", "2022-01-12T09:00"])
+        let walk = try XCTUnwrap(try option(asked, "walk")["duration_s"]?.numberValue)
+        let plain = try XCTUnwrap(try option(try harness.json(["compare", region.stepsTop, region.terracePoint]), "walk")["duration_s"]?.numberValue)
+        XCTAssertGreaterThan(walk, plain, "slow and round the steps")
+        // The plain comparison replaced the entry (same two ends); ask the step-free one again.
+        _ = try harness.json(["compare", region.stepsTop, region.terracePoint, "--wheelchair", "--pace", "slow",
+                              "--arrive-by", "2022-01-12T09:00"])
+        let entry = try XCTUnwrap(try harness.json(["history", "routes"])["entries"]?.arrayValue?.first)
+        XCTAssertEqual(entry["compare"]?["pace"]?.stringValue, "slow", "\(entry)")
+        XCTAssertEqual(entry["compare"]?["access"]?.stringValue, "wheelchair", "\(entry)")
+        XCTAssertEqual(entry["requested_time"]?["kind"]?.stringValue, "arrive_by", "\(entry)")
+        let table = try harness.umctl(["history", "routes"]).stdout
+        XCTAssertTrue(table.contains("pace slow") && table.contains("step-free"), table)
+
+        let rerun = try harness.json(["history", "rerun", try XCTUnwrap(entry["id"]?.stringValue)])
+        XCTAssertEqual(try option(rerun, "walk")["duration_s"]?.numberValue, walk, "\(rerun)")
+        XCTAssertEqual(try option(rerun, "walk")["accessibility"]?.stringValue, "step_free")
+        XCTAssertEqual(rerun["time_kind"]?.stringValue, "arrive_by")
+        let after = try XCTUnwrap(try harness.json(["history", "routes"])["entries"]?.arrayValue?.first)
+        XCTAssertEqual(after["compare"], entry["compare"], "the rerun keeps its options")
+    }
+
     func testARerunFromHistoryMakesTheStepFreePlanAgain() throws {
         let region = Self.region
         let plan = try harness.json(["plan", "new", region.stepsTop, region.terracePoint, "--mode", "walk", "--wheelchair=strict",

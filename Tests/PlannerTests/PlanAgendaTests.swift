@@ -25,8 +25,10 @@ final class PlanAgendaTests: XCTestCase {
         let agenda = try XCTUnwrap(PlanAgenda(try plan(departAt: 0), timeZone: utc, now: Fixture.at(-60), outsideCoverage: false))
         XCTAssertEqual(agenda.leave, Fixture.at(15), "the walk of 5 min before the 08:20 bus")
         XCTAssertEqual(agenda.arrival, Fixture.at(35))
-        XCTAssertEqual(agenda.firstLeg, "walk 5 min to Stop A")
+        XCTAssertEqual(agenda.firstLeg, "walk 5 min to Stop A, then bus 3 at 08:20", "the walk and the ride it goes to")
         XCTAssertEqual(agenda.states, [.onTime])
+        XCTAssertEqual(agenda.stateWords, ["on time"])
+        XCTAssertEqual(agenda.arrivalDays, 0)
         XCTAssertEqual(PlanAgenda.words(try plan(departAt: 0), segment: 1, timeZone: utc), "bus 3 at 08:20 from a")
     }
 

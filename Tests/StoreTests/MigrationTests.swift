@@ -318,7 +318,13 @@ final class MigrationTests: XCTestCase {
         XCTAssertNil(route.fromText, "fields of later schemas are nil in older entries")
         XCTAssertNil(route.requestedTime)
         XCTAssertNil(route.answers)
+        XCTAssertNil(route.compare, "a comparison recorded before schema 17 has no options (rerun with the defaults)")
         XCTAssertNil(try store.searchHistory().first?.region)
+        // Schema 17: a comparison's options are kept on the upgraded file.
+        let asked = RouteHistoryEntry(from: home, to: route.to, modes: [.walk], date: Date(timeIntervalSinceReferenceDate: 700_000_003),
+                                      compare: CompareRequest(pace: .slow, access: .wheelchairStrict, modes: [.walk, .transit]))
+        try store.recordRoute(asked)
+        XCTAssertEqual(try store.routeHistory().first?.compare, asked.compare)
         // And the newer tables work on the upgraded file.
         let plan = try RoutePlan(nodes: [PlanNode(place: home), PlanNode(place: route.to.self)], modes: [.transit])
         let id = try store.createPlan(plan, title: "upgraded")

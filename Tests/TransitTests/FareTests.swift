@@ -5,8 +5,8 @@ import TestSupport
 @testable import Transit
 import XCTest
 
-/// GTFS Fares v1 on small feeds written here: which fares cover a ride, transfers within a
-/// fare's count and duration, feeds without (v1) fares, and bad fare input.
+/// GTFS Fares v1 and v2 on small feeds written here: which fares cover a ride, transfers within a
+/// fare's count and duration, feeds without fares, and bad fare input.
 final class FareTests: XCTestCase {
     private let a = MiniFeed.coordinate(km: 0), b = MiniFeed.coordinate(km: 5), c = MiniFeed.coordinate(km: 10)
     private let morning = localDate(2022, 3, 2, 7, 50, zone: "UTC")
@@ -98,12 +98,56 @@ final class FareTests: XCTestCase {
         XCTAssertEqual(quote?.note, "price unknown (the feed has no fares)")
     }
 
-    func testAFeedWithOnlyFaresV2SaysTheyAreNotRead() throws {
+    func testAFeedWithFareProductsButNoLegRulesSaysWhatIsMissing() throws {
         var v2 = feed()
         v2.extraFiles["fare_products.txt"] = "fare_product_id,amount,currency\nP,2.00,EUR\n"
         let (quote, _) = try price(v2, from: a, to: c)
         XCTAssertNil(quote?.price)
-        XCTAssertEqual(quote?.note, "price unknown (fares v2 not read)")
+        XCTAssertEqual(quote?.note, "price unknown (the feed's fares v2 lack fare_products.txt or fare_leg_rules.txt)")
+    }
+
+    // MARK: - Fares v2
+
+    /// `feed` with Fares v2: products P (2.00 EUR), PEAK (3.00 EUR) and T (0.50 EUR), the
+    /// `legRules` and `transferRules` rows, and a timeframe "peak" of 07:00-08:30 every day.
+    private func v2Feed(secondAt: String = "08:11:30", legRules: String, transferRules: String? = nil) -> MiniFeed {
+        var v2 = feed(secondAt: secondAt)
+        v2.extraFiles["fare_products.txt"] = "fare_product_id,amount,currency\nP,2.00,EUR\nPEAK,3.00,EUR\nT,0.50,EUR\n"
+        v2.extraFiles["fare_leg_rules.txt"] = "leg_group_id,network_id,from_timeframe_group_id,fare_product_id\n" + legRules
+        v2.extraFiles["timeframes.txt"] = "timeframe_group_id,start_time,end_time,service_id\npeak,07:00:00,08:30:00,ALL\n"
+        if let transferRules {
+            v2.extraFiles["fare_transfer_rules.txt"] = "from_leg_group_id,to_leg_group_id,transfer_count,duration_limit,"
+                + "duration_limit_type,fare_transfer_type,fare_product_id\n" + transferRules
+        }
+        return v2
+    }
+
+    func testAFaresV2TransferRuleJoinsTwoLegsForItsTransferProduct() throws {
+        let rules = "L,L,1,3600,1,0,T\n"
+        // A + AB: the first leg's 2.00 and the transfer's 0.50, not two legs' 4.00.
+        XCTAssertEqual(euros(try price(v2Feed(legRules: "L,,,P\n", transferRules: rules), from: a, to: c).0), "2.5 EUR")
+        // The second boarding 70 minutes after the first: past the rule's 3600 s, two legs.
+        XCTAssertEqual(euros(try price(v2Feed(secondAt: "09:10:00", legRules: "L,,,P\n", transferRules: rules), from: a, to: c).0),
+                       "4 EUR")
+        // Without a transfer rule each leg pays.
+        XCTAssertEqual(euros(try price(v2Feed(legRules: "L,,,P\n"), from: a, to: c).0), "4 EUR")
+    }
+
+    func testAFaresV2LegRuleOfATimeframeAppliesOnlyWithinIt() throws {
+        let legRules = "L,,peak,PEAK\nL,,,P\n"
+        // 08:11:30 is in the peak: the timeframe's rule, not the empty one.
+        XCTAssertEqual(euros(try price(v2Feed(legRules: legRules), from: b, to: c).0), "3 EUR")
+        // 08:40 is not: the rule without a timeframe.
+        XCTAssertEqual(euros(try price(v2Feed(secondAt: "08:40:00", legRules: legRules), from: b, to: c).0), "2 EUR")
+    }
+
+    func testAFaresV2NetworkRuleCoversOnlyItsNetworksRoutes() throws {
+        var networked = v2Feed(legRules: "L,bus,,P\n")
+        networked.extraFiles["route_networks.txt"] = "network_id,route_id\nbus,R1\n"
+        XCTAssertEqual(euros(try price(networked, from: a, to: b).0), "2 EUR")
+        let (quote, _) = try price(networked, from: b, to: c)
+        XCTAssertNil(quote?.price, "R2 is in no network the rules name, and no rule leaves network_id empty")
+        XCTAssertEqual(quote?.note, "price unknown (no fare leg rule matches ride 1)")
     }
 
     // MARK: - Bad input
@@ -166,14 +210,16 @@ final class FareTests: XCTestCase {
             FareTable.Fare(id: "DAY", feed: 0, price: 10, currency: "EUR", transfers: nil, transferDuration: nil, agencyID: nil),
         ]
         func rides(_ n: Int) -> [FareRide] {
-            (0..<n).map { FareRide(route: 0, agencyID: "", zones: [-1], destinationZone: -1, boarding: $0 * 600) }
+            (0..<n).map { FareRide(route: 0, agencyID: "", fromStop: 0, toStop: 1, zones: [-1], destinationZone: -1,
+                                   boarding: $0 * 600, alighting: $0 * 600 + 300) }
         }
-        XCTAssertEqual(FarePricing.cheapest(rides(3), in: table).price, Money(amount: 9, currency: "EUR"))
-        XCTAssertEqual(FarePricing.cheapest(rides(4), in: table).price, Money(amount: 10, currency: "EUR"))
+        XCTAssertEqual(FarePricing.cheapest(rides(3), in: table, timeZoneID: "UTC").price, Money(amount: 9, currency: "EUR"))
+        XCTAssertEqual(FarePricing.cheapest(rides(4), in: table, timeZoneID: "UTC").price, Money(amount: 10, currency: "EUR"))
     }
 
     func testATimetableStoredBeforeFaresSaysToReimport() {
-        let quote = FarePricing.cheapest([FareRide(route: 0, agencyID: "", zones: [], destinationZone: -1, boarding: 0)], in: FareTable())
+        let ride = FareRide(route: 0, agencyID: "", fromStop: 0, toStop: 1, zones: [], destinationZone: -1, boarding: 0, alighting: 60)
+        let quote = FarePricing.cheapest([ride], in: FareTable(), timeZoneID: "UTC")
         XCTAssertNil(quote.price)
         XCTAssertEqual(quote.note, "price unknown (fares not read: re-import the region)")
     }

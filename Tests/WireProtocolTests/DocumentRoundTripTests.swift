@@ -110,9 +110,11 @@ final class DocumentRoundTripTests: XCTestCase {
                                     pinnedSegment: nil, generation: 1, timeZone: "Europe/Helsinki"),
                        nulls: ["title", "total_duration_s", "pinned_segment", "price", "price_note"])
 
-        try assertWire(PlanSummaryDocument(id: 1, title: "Tuesday", from: "A", to: "B", updatedAt: morning, totalDurationS: 12))
+        try assertWire(PlanSummaryDocument(id: 1, title: "Tuesday", from: "A", to: "B", updatedAt: morning, totalDurationS: 12,
+                                           day: "2022-01-12"))
+        // `day` is null for a plan that leaves now.
         try assertWire(PlanSummaryDocument(id: 2, title: nil, from: "A", to: "B", updatedAt: nil, totalDurationS: nil),
-                       nulls: ["updated_at", "total_duration_s"], absent: ["title"])
+                       nulls: ["updated_at", "total_duration_s", "day"], absent: ["title"])
     }
 
     func testPlacesHistoryAndLocationsWriteEveryKey() throws {
@@ -125,10 +127,11 @@ final class DocumentRoundTripTests: XCTestCase {
                                             requestedTime: TimePreferenceDocument(kind: "arrive_by", time: later),
                                             answers: [HistoryAnswerDocument(mode: .walk, durationS: 845)], fastest: .walk,
                                             plan: HistoryPlanDocument(title: "Errands", titleGiven: true, preset: .walk, pace: .fast,
-                                                                      via: [place])))
+                                                                      via: [place]),
+                                            compare: HistoryCompareDocument(pace: .slow, access: .wheelchair, modes: [.walk, .transit])))
         try assertWire(HistoryEntryDocument(id: "s2", label: "cafe"),
                        nulls: ["text", "from_text", "to_text", "region", "from", "to", "place", "at", "modes", "requested_time",
-                               "answers", "fastest", "plan"])
+                               "answers", "fastest", "plan", "compare"])
         try assertWire(HistoryAnswerDocument(mode: .car, durationS: 200))
         try assertWire(HistoryAnswerDocument(mode: .transit, durationS: nil), nulls: ["duration_s"])
 

@@ -38,7 +38,10 @@ struct HistoryMethods: Sendable {
             }
             let trip = TripComparer.Trip(from: PlanNode(place: entry.from), to: PlanNode(place: entry.to),
                                          fromText: entry.fromText ?? entry.from.name, toText: entry.toText ?? entry.to.name)
-            return .compare(try await comparer.compare(trip, timePreference: preference, pace: .normal).document)
+            // As it was asked; an entry recorded before its options were kept reruns with the defaults.
+            let asked = entry.compare ?? CompareRequest(pace: .normal, access: .any, modes: Planner.comparedModes)
+            return .compare(try await comparer.compare(trip, timePreference: preference, pace: asked.pace, access: asked.access,
+                                                       modes: asked.modes.isEmpty ? Planner.comparedModes : asked.modes).document)
         }
         table.register(Endpoints.historyDelete) { params, _ in
             let (list, number) = try Self.entryNumber(params.id)
@@ -74,6 +77,10 @@ struct HistoryMethods: Sendable {
                 HistoryPlanDocument(title: plan.title, titleGiven: plan.titleGiven, preset: WirePreset(plan.preset),
                                     pace: WirePace(plan.pace), via: plan.via.map { WireDocuments.place($0) },
                                     access: WireDocuments.accessLevel(plan.access))
+            },
+            compare: entry.compare.map { asked in
+                HistoryCompareDocument(pace: WirePace(asked.pace), access: WireDocuments.accessLevel(asked.access),
+                                       modes: asked.modes.map(WireMode.init))
             })
     }
 

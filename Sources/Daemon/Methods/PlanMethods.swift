@@ -48,9 +48,14 @@ struct PlanMethods: Sendable {
         table.register(Endpoints.planList) { _, _ in
             // One zone for the whole table (plans come from every region): the machine's.
             PlanListDocument(plans: try await store.listPlans().map { summary in
-                PlanSummaryDocument(id: summary.id, title: summary.title, from: summary.fromName, to: summary.toName,
-                                    updatedAt: WireTime.string(from: summary.updatedAt, timeZone: TimeZone.current),
-                                    totalDurationS: summary.totalTravelTime.map(WireDocuments.whole))
+                // The travel day in the plan's region's zone, as the agenda counts it.
+                let day = summary.travelAt.map { at in
+                    let origin = summary.origin.map { Place(name: summary.fromName, coordinate: $0) }
+                    return PlanAgenda.day(at, timeZone: origin.map { regions.timeZone(from: $0, to: $0) } ?? TimeZone.current)
+                }
+                return PlanSummaryDocument(id: summary.id, title: summary.title, from: summary.fromName, to: summary.toName,
+                                           updatedAt: WireTime.string(from: summary.updatedAt, timeZone: TimeZone.current),
+                                           totalDurationS: summary.totalTravelTime.map(WireDocuments.whole), day: day)
             })
         }
         table.register(Endpoints.planShow) { params, _ in
@@ -100,7 +105,7 @@ extension WireDocuments {
     static func plan(_ outcome: PlanCoordinator.Outcome, regions: RegionRegistry, now: Date) -> PlanDocument {
         let zone = regions.timeZone(of: outcome.plan)
         var document = plan(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
-                            timeZone: zone, now: now, failures: outcome.failures)
+                            timeZone: zone, now: now, failures: outcome.failures, price: regions.price(of: outcome.plan))
         document.coverageNote = regions.coverageNote(for: outcome.plan, now: now)
         if !outcome.removedPins.isEmpty {
             document.removedPins = outcome.removedPins.map {

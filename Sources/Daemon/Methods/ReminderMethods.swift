@@ -12,15 +12,22 @@ struct ReminderMethods: Sendable {
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.planRemind) { params, _ in
-            if params.leadS != nil, !params.on {
+            if params.leadS != nil, params.on != true {
                 throw DaemonError.invalidParams("lead_s goes with on: true (a reminder that is off has no lead)")
             }
             do {
+                let own = try await store.reminder(ofPlan: params.id)
+                guard let on = params.on else {
+                    // Only the setting: a plan without its own choice is reminded at the daemon's lead.
+                    _ = try await store.loadPlan(id: params.id)
+                    let setting = own ?? PlanReminder(enabled: true, lead: nil)
+                    return PlanReminderDocument(id: params.id, on: setting.enabled, leadS: setting.lead ?? defaultLead,
+                                                leadFrom: setting.lead == nil ? "daemon" : "plan", notify: notify)
+                }
                 // Turning it on without a lead keeps the plan's own lead, if it had one.
-                let ownLead = try await store.reminder(ofPlan: params.id)?.lead
-                let lead = params.on ? (params.leadS ?? ownLead) : nil
-                try await store.setReminder(ofPlan: params.id, PlanReminder(enabled: params.on, lead: lead))
-                return PlanReminderDocument(id: params.id, on: params.on, leadS: lead ?? defaultLead,
+                let lead = on ? (params.leadS ?? own?.lead) : nil
+                try await store.setReminder(ofPlan: params.id, PlanReminder(enabled: on, lead: lead))
+                return PlanReminderDocument(id: params.id, on: on, leadS: lead ?? defaultLead,
                                             leadFrom: lead == nil ? "daemon" : "plan", notify: notify)
             } catch StoreError.notFound {
                 throw DaemonError.notFound("plan \(params.id) does not exist")

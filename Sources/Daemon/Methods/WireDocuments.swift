@@ -14,8 +14,10 @@ public enum WireDocuments {
     /// Whole seconds as an integer; nil for a number that is not finite.
     public static func wholeSeconds(_ seconds: Double) -> Int? { seconds.isFinite ? Int(seconds.rounded()) : nil }
 
+    /// - parameter price: the plan priced over all its rides (`RegionRegistry.price(of:)`);
+    ///   nil: each leg's own price, summed.
     public static func plan(_ plan: RoutePlan, id: Int64, title: String?, generation: Int64, timeZone: TimeZone,
-                            now: Date, failures: [Int: RoutingError] = [:]) -> PlanDocument {
+                            now: Date, failures: [Int: RoutingError] = [:], price planPrice: PlanPrice? = nil) -> PlanDocument {
         let fallback: Date? = plan.timePreference == .leaveNow ? now : nil
         let times = plan.schedule(startingAt: fallback)
         let departures = plan.departureTimes(startingAt: fallback)
@@ -34,7 +36,8 @@ public enum WireDocuments {
             let key = keys[index]
             let legDocument = plan.legs[index].map {
                 // A late or missed walk gets there its own time after it leaves, not when the plan needs it there.
-                leg($0, timeZone: timeZone, departure: departures[index], arrival: missed == index ? nil : times[index + 1])
+                leg($0, timeZone: timeZone, departure: departures[index], arrival: missed == index ? nil : times[index + 1],
+                    price: planPrice?.segments[index])
             }
             let error = plan.legs[index] == nil ? failures[index].map { WireError(code: $0.code, message: $0.message) } : nil
             return SegmentDocument(mode: WireMode(plan.modes[index]), locked: plan.locks[key] != nil, leg: legDocument,
@@ -56,7 +59,8 @@ public enum WireDocuments {
             pins: plan.pinnedSegmentIndices.compactMap { index in
                 plan.pin(ofSegment: index).map { PinDocument(segment: index + 1, departure: WireTime.string(from: $0.departure, timeZone: timeZone)) }
             },
-            price: plan.price.map { PriceQuoteParts(price: price($0), note: $0.note) } ?? PriceQuoteParts(price: nil, note: "no fare"),
+            price: (planPrice.map(\.total) ?? plan.price).map { PriceQuoteParts(price: price($0), note: $0.note) }
+                ?? PriceQuoteParts(price: nil, note: "no fare"),
             access: accessLevel(plan.access))
     }
 
@@ -65,8 +69,11 @@ public enum WireDocuments {
         quote?.price.map { PriceDocument(amount: NSDecimalNumber(decimal: $0.amount).doubleValue, currency: $0.currency) }
     }
 
-    /// A leg; walk and car legs take their times from the plan's schedule.
-    public static func leg(_ leg: RouteLeg, timeZone: TimeZone, departure: Date? = nil, arrival: Date? = nil) -> LegDocument {
+    /// A leg; walk and car legs take their times from the plan's schedule. `price`: its share of
+    /// the plan's price when the plan is priced over all its rides; nil: the leg's own.
+    public static func leg(_ leg: RouteLeg, timeZone: TimeZone, departure: Date? = nil, arrival: Date? = nil,
+                           price share: PriceQuote? = nil) -> LegDocument {
+        let quote = share ?? leg.priceQuote
         let start = leg.departure ?? departure
         let end = leg.arrival ?? arrival ?? start.map { $0.addingTimeInterval(leg.expectedTravelTime) }
         return LegDocument(
@@ -93,7 +100,7 @@ public enum WireDocuments {
                              durationS: whole(walk.duration), distanceM: whole(walk.distance))
             },
             walkingIsNoSlower: leg.walkingIsNoSlower,
-            price: price(leg.priceQuote), priceNote: leg.priceQuote.note, accessibility: accessibility(of: leg)?.rawValue)
+            price: price(quote), priceNote: quote.note, accessibility: accessibility(of: leg)?.rawValue)
     }
 
     /// What a leg says about step-free travel: the engine's answer; a walk or transit leg
@@ -201,7 +208,8 @@ public enum WireDocuments {
             lines: rides.map(\.lineName), headwaysS: rides.map(\.headwaySeconds), error: nil,
             walkingIsNoSlower: legs.contains(where: \.walkingIsNoSlower),
             rides: legs.flatMap { leg($0, timeZone: timeZone).rides },
-            price: price(quote), priceNote: quote?.note ?? "no fare", priceEstimate: quote?.isEstimate ?? false,
+            // A known price carries its own note (an estimate's basis) or none; "no fare" only without one.
+            price: price(quote), priceNote: quote.map(\.note) ?? "no fare", priceEstimate: quote?.isEstimate ?? false,
             accessibility: LegAccessibility.least(of: legs.map(accessibility(of:)))?.rawValue)
     }
 }

@@ -4,7 +4,8 @@ import Store
 import WireProtocol
 
 /// `compare` once its two ends are known: walk, transit, car and bike side by side, recorded in route
-/// history with what was typed, the region, the requested time and the answer per mode.
+/// history with what was typed, the region, the requested time, the options asked (pace, access,
+/// modes: a rerun asks the same) and the answer per mode.
 /// Used by `compare` and by `history.rerun`.
 struct TripComparer: Sendable {
     let planner: Planner
@@ -30,6 +31,11 @@ struct TripComparer: Sendable {
                  modes: [TravelMode] = Planner.comparedModes,
                  searches: [SearchHistoryEntry] = []) async throws
         -> (document: CompareDocument, comparisons: [ModeComparison], zone: TimeZone) {
+        // Said here in the user's words: the planner's refusal names the place's internal ID.
+        guard trip.from.place.id != trip.to.place.id else {
+            let typed = trip.fromText == trip.toText ? "\"\(trip.fromText)\" is" : "\"\(trip.fromText)\" and \"\(trip.toText)\" are"
+            throw DaemonError.invalidParams("\(typed) the same place (\(trip.from.place.name)): compare needs two different places")
+        }
         let region = try regions.tripRegion(from: trip.from.place, to: trip.to.place)
         let zone = region.timeZone
         let comparisons = try await planner.compare(from: trip.from, to: trip.to, timePreference: timePreference,
@@ -45,7 +51,7 @@ struct TripComparer: Sendable {
             from: trip.from.place, to: trip.to.place, modes: fastest.map { [$0] } ?? [], date: now,
             fromText: trip.fromText, toText: trip.toText, region: region.name, requestedTime: timePreference,
             answers: comparisons.map { .init(mode: $0.mode, durationS: $0.travelTime.flatMap(WireDocuments.wholeSeconds)) },
-            fastest: fastest)
+            fastest: fastest, compare: CompareRequest(pace: pace, access: access, modes: modes))
         try await history.record("compare") { try await store.recordRoute(entry, searches: searches) }
         let document = CompareDocument(from: WireDocuments.place(trip.from.place), to: WireDocuments.place(trip.to.place),
                                        options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },

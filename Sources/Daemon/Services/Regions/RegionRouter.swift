@@ -21,6 +21,9 @@ public protocol RegionLegSource: Sendable {
     /// Lays GTFS-Realtime feeds over the engine's timetable (`[]` clears them); nil for an
     /// engine without a timetable.
     func applyRealtime(_ feeds: [RealtimeFeed], now: Date) -> RealtimeApplyReport?
+    /// The cheapest tickets for these rides taken in order (a whole plan's); nil for an engine
+    /// without fares.
+    func tickets(for rides: [TransitRide]) -> FareTickets?
 }
 
 /// The daemon's `RoutingPort`: finds the region a query is in (the smallest holding both ends),
@@ -83,4 +86,6 @@ extension RegionLegSource {
     public func liveLeg(_ leg: RouteLeg) -> RouteLeg { leg }
 
     public func applyRealtime(_ feeds: [RealtimeFeed], now: Date) -> RealtimeApplyReport? { nil }
+
+    public func tickets(for rides: [TransitRide]) -> FareTickets? { nil }
 }

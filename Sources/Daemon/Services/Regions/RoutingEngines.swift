@@ -110,6 +110,8 @@ public struct TransitEngine: LegEngine {
             router.applyRealtime(feeds, now: now)
         }
 
+        func tickets(for rides: [TransitRide]) -> FareTickets? { router.tickets(for: rides) }
+
         /// The engine only knows coordinates; name the walks' ends after the plan's places.
         private func named(_ leg: RouteLeg, _ query: LegQuery) -> RouteLeg {
             var leg = leg

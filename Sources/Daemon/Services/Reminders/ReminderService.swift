@@ -178,7 +178,7 @@ actor ReminderService {
            let departure = plan.legs[segment]?.departure, departure > now {
             let at = ReminderText.clock(departure, zone)
             await change(Notice(planID: id, key: "missed_connection:\(segment + 1)@\(WireTime.string(from: departure, timeZone: zone))",
-                          kind: "missed_connection", title: "Missed connection: \(plan.nodes.last?.place.name ?? "your trip")",
+                          kind: "missed_connection", title: "Missed connection: \(ReminderText.destination(of: plan) ?? "your trip")",
                           body: "The \(at) departure of step \(segment + 1) can no longer be reached; `umctl plan refresh \(id)` finds another",
                           leaveAt: nil, zone: zone))
         }
@@ -257,7 +257,7 @@ actor ReminderService {
         guard let plan = if let kept = plans?[id] { kept } else { try? await store.loadPlan(id: id).plan } else { return }
         let now = clock.now(), zone = regions.timeZone(of: plan)
         guard plan.travelsOnDay(of: now, in: zone) else { return }
-        let to = plan.nodes.last?.place.name ?? "your trip"
+        let to = ReminderText.destination(of: plan) ?? "your trip"
         switch event {
         case .pendingUpdate(_, let segments):
             let numbers = segments.map(String.init).joined(separator: ", ")
@@ -265,8 +265,10 @@ actor ReminderService {
                           kind: "pending_update", title: "Trip to \(to) changed",
                           body: "The timetable changed for step \(numbers): `umctl plan show \(id)` has the new proposal",
                           leaveAt: nil, zone: zone))
-        case .delay(let ride, let departure, _, _, let moved):
-            let minutes = Int((Double(moved) / 60).rounded())
+        case .delay(let ride, let departure, _, let delay, let moved):
+            // Against the timetable, as the traveller compares it with the stop's schedule; only a
+            // ride without a live time known (never, for an event from live data) says the move.
+            let minutes = Int((Double(delay ?? moved) / 60).rounded())
             let at = WireTime.date(from: departure).map { ReminderText.clock($0, zone) } ?? departure
             await change(Notice(planID: id, key: "delay:\(ride.tripID)@\(departure)", kind: "delay",
                           title: "Line \(ride.line) \(minutes >= 0 ? "late" : "early") by \(abs(minutes)) min",

@@ -6,8 +6,21 @@ import Planner
 /// the zone in, text out.
 enum ReminderText {
     static func leaveTitle(_ plan: RoutePlan, leaveAt: Date, zone: TimeZone) -> String {
-        "Leave at \(clock(leaveAt, zone)) for \(plan.nodes.last?.place.name ?? "your destination")"
+        "Leave at \(clock(leaveAt, zone)) for \(destination(of: plan) ?? "your destination")"
     }
+
+    /// Where the trip goes: its last place; for a round trip, which ends where it starts, its
+    /// first other place ("Tampere-talo and back"), as "for Keskustori" would say to go where the
+    /// traveller already is.
+    static func destination(of plan: RoutePlan) -> String? {
+        guard let first = plan.nodes.first?.place, let last = plan.nodes.last?.place else { return nil }
+        guard last.coordinate.distance(to: first.coordinate) <= roundTripMetres else { return last.name }
+        let away = plan.nodes.first { !$0.isInferred && $0.place.coordinate.distance(to: first.coordinate) > roundTripMetres }
+        return away.map { "\($0.place.name) and back" } ?? last.name
+    }
+
+    /// Ends this close are one place: a round trip.
+    static let roundTripMetres = 50.0
 
     /// The first two steps, one a line: "08:06 walk 4 min to Keskustori F", "08:12 bus 6 Keskustori F → Hervanta (08:31)".
     static func leaveBody(_ plan: RoutePlan, leaveAt: Date, zone: TimeZone, walkFromHere: TimeInterval?) -> String {

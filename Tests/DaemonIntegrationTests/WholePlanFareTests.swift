@@ -1,0 +1,163 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+/// Issue 41: a plan is priced over all its rides, as the traveller pays: a ticket bought on one
+/// segment is used on the next while its zones and its time allow. On Tampere's real fares, and
+/// on a written feed with two zones.
+final class TampereWholePlanFareTests: SharedTampereDaemonTestCase {
+    /// Pyynikintori A's stop, where the README's day plan starts and ends.
+    static let pyynikintori = "61.49796,23.74185"
+
+    private func fare(_ segment: JSONValue) -> Double? { segment["leg"]?["price"]?["amount"]?.numberValue }
+
+    func testTheTampereDayPlanOfThreeRidesWithinAnHourAndAHalfCostsOneTicket() throws {
+        let plan = try harness.json(["plan", "new", Self.pyynikintori, Tampere.keskustori, Tampere.tampereTalo, Self.pyynikintori,
+                                     "--mode", "transit", "--at", Tampere.morning])
+        let rides = segments(plan).flatMap { $0["leg"]?["rides"]?.arrayValue ?? [] }
+        let boardings = rides.compactMap { date($0["departure"]) }
+        XCTAssertGreaterThanOrEqual(rides.count, 3, "\(plan)")
+        XCTAssertLessThan(try XCTUnwrap(boardings.max()).timeIntervalSince(try XCTUnwrap(boardings.min())), 5400,
+                          "every ride boards within the tickets' 5400 s: \(plan)")
+        XCTAssertEqual(plan["price"]?["amount"]?.numberValue, 3.5, "one AB ticket, not one per segment: \(plan["price"] ?? .null)")
+        XCTAssertEqual(plan["price"]?["currency"]?.stringValue, "EUR")
+        let transit = transitSegments(plan)
+        XCTAssertEqual(fare(segments(plan)[transit[0]]), 3.5, "bought on the first ride")
+        for index in transit.dropFirst() {
+            XCTAssertEqual(fare(segments(plan)[index]), 0, "\(segments(plan)[index])")
+            XCTAssertEqual(segments(plan)[index]["leg"]?["price_note"]?.stringValue, "covered by the ticket bought on segment \(transit[0] + 1)")
+        }
+        let shown = try harness.umctl(["plan", "show", try id(plan)]).stdout
+        XCTAssertTrue(shown.contains("fare: covered by the ticket bought on segment \(transit[0] + 1)"), shown)
+        XCTAssertTrue(shown.contains(", price 3.50 EUR"), shown)
+
+        let preset = try harness.json(["plan", "preset", try id(plan), "transit"])
+        let presetBoardings = segments(preset).flatMap { $0["leg"]?["rides"]?.arrayValue ?? [] }.compactMap { date($0["departure"]) }
+        XCTAssertLessThan(try XCTUnwrap(presetBoardings.max()).timeIntervalSince(try XCTUnwrap(presetBoardings.min())), 5400)
+        XCTAssertEqual(preset["price"]?["amount"]?.numberValue, 3.5, "after plan preset transit too: \(preset["price"] ?? .null)")
+    }
+
+    func testCompareGivesItsPriceWithoutSayingNoFare() throws {
+        let document = try harness.json(["compare", Tampere.keskustori, Tampere.hervanta, "--at", Tampere.morning])
+        let transit = try XCTUnwrap(document["options"]?.arrayValue?.first { $0["mode"]?.stringValue == "transit" })
+        XCTAssertEqual(transit["price"]?["amount"]?.numberValue, 3.5)
+        XCTAssertEqual(transit["price_note"], .null, "a known fare is not \"no fare\": \(transit)")
+        let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
+        XCTAssertEqual(plan["price"]?["amount"]?.numberValue, transit["price"]?["amount"]?.numberValue, "compare and the plan agree")
+    }
+}
+
+/// A written region, Joensuu-sized and somewhere in Finland, whose feed has two zones and fares
+/// valid 90 minutes: Z1 (zone 1, 2.00 EUR), Z2 (zone 2, 2.00 EUR) and Z12 (both, 5.00 EUR).
+/// Stops A (south-west corner) and B (north-east corner) are in zone 1, C (100 m west of B)
+/// and D (south, below C) in zone 2. Trips: A→B at 08:00 and 09:00, B→A at 08:20 and 10:40,
+/// C→D at 08:25.
+final class WrittenFeedWholePlanFareTests: SharedDaemonTestCase {
+    static let region = SmallRegion(name: "joensuu", latitude: 62.6010, longitude: 29.7636)
+    static let date = "2022-01-12"
+
+    static func point(_ row: Double, _ column: Double) -> String { SmallRegion.text(region.stopPoint(row: row, column: column)) }
+    static let a = point(0, 0), b = point(8, 8), d = point(0, 7)
+
+    static func feed(in directory: URL) throws -> URL {
+        func stop(_ id: String, _ row: Double, _ column: Double) -> (String, String, Double, Double) {
+            let (lat, lon) = region.stopPoint(row: row, column: column)
+            return (id, "Stop \(id)", lat, lon)
+        }
+        var feed = MiniFeed()
+        feed.zone = "Europe/Helsinki"
+        feed.stops = [stop("A", 0, 0), stop("B", 8, 8), stop("C", 8, 7), stop("D", 0, 7)]
+        feed.zones = ["A": "1", "B": "1", "C": "2", "D": "2"]
+        feed.routes = [("R", "5", 3)]
+        feed.trip("T1", route: "R", [("A", "08:00:00"), ("B", "08:10:00")])
+        feed.trip("T2", route: "R", [("B", "08:20:00"), ("A", "08:30:00")])
+        feed.trip("T3", route: "R", [("A", "09:00:00"), ("B", "09:10:00")])
+        feed.trip("T4", route: "R", [("B", "10:40:00"), ("A", "10:50:00")])
+        feed.trip("T5", route: "R", [("C", "08:25:00"), ("D", "08:35:00")])
+        feed.extraFiles["fare_attributes.txt"] = """
+            fare_id,price,currency_type,payment_method,transfers,transfer_duration
+            Z1,2.00,EUR,0,,5400
+            Z2,2.00,EUR,0,,5400
+            Z12,5.00,EUR,0,,5400
+
+            """
+        feed.extraFiles["fare_rules.txt"] = "fare_id,contains_id\nZ1,1\nZ2,2\nZ12,1\nZ12,2\n"
+        return try region.writeZip(feed.files, in: directory, fileName: "joensuu.zip")
+    }
+
+    override class func makeSharedDaemon() throws -> DaemonHarness {
+        let harness = try super.makeSharedDaemon()
+        let result = try harness.umctl(["region", "import", region.name, "--osm", try region.writeOSM(in: harness.directory).path,
+                                        "--gtfs", try feed(in: harness.directory).path])
+        guard result.status == 0 else { throw HarnessError("import: \(result.stderr)") }
+        let v2 = try harness.umctl(["region", "import", v2Region.name, "--osm", try v2Region.writeOSM(in: harness.directory).path,
+                                    "--gtfs", try v2Feed(in: harness.directory).path])
+        guard v2.status == 0 else { throw HarnessError("import: \(v2.stderr)") }
+        return harness
+    }
+
+    /// A second region whose feed has only GTFS Fares v2: one leg group "L" whose product P costs
+    /// 2.00 EUR, and a transfer rule from L to L within 90 minutes for the product T, 0.50 EUR
+    /// (`fare_transfer_type` 0: the first leg's price plus the transfer's). Trips A→B at 08:00
+    /// and B→A at 08:20.
+    static let v2Region = SmallRegion(name: "kajaani", latitude: 64.2270, longitude: 27.7285)
+
+    static func v2Feed(in directory: URL) throws -> URL {
+        var feed = MiniFeed()
+        feed.zone = "Europe/Helsinki"
+        let (aLat, aLon) = v2Region.stopPoint(row: 0, column: 0), (bLat, bLon) = v2Region.stopPoint(row: 8, column: 8)
+        feed.stops = [("A", "Stop A", aLat, aLon), ("B", "Stop B", bLat, bLon)]
+        feed.routes = [("R", "5", 3)]
+        feed.trip("T1", route: "R", [("A", "08:00:00"), ("B", "08:10:00")])
+        feed.trip("T2", route: "R", [("B", "08:20:00"), ("A", "08:30:00")])
+        feed.extraFiles["fare_products.txt"] = "fare_product_id,fare_product_name,amount,currency\nP,Single,2.00,EUR\nT,Transfer,0.50,EUR\n"
+        feed.extraFiles["fare_leg_rules.txt"] = "leg_group_id,fare_product_id\nL,P\n"
+        feed.extraFiles["fare_transfer_rules.txt"] = "from_leg_group_id,to_leg_group_id,transfer_count,duration_limit,"
+            + "duration_limit_type,fare_transfer_type,fare_product_id\nL,L,-1,5400,1,0,T\n"
+        return try v2Region.writeZip(feed.files, in: directory, fileName: "kajaani.zip")
+    }
+
+    func testAFaresV2TransferRulePricesARoundTripAsOneLegAndATransfer() throws {
+        let a = SmallRegion.text(Self.v2Region.stopPoint(row: 0, column: 0)), b = SmallRegion.text(Self.v2Region.stopPoint(row: 8, column: 8))
+        let plan = try plan([a, b, a], at: "07:55")
+        XCTAssertEqual(lines(plan), ["T1", "T2"])
+        XCTAssertEqual(plan["price"]?["amount"]?.numberValue, 2.5, "P and the transfer T: \(plan["price"] ?? .null)")
+        XCTAssertEqual(segments(plan)[1]["leg"]?["price_note"]?.stringValue, "covered by the ticket bought on segment 1")
+        let alone = try harness.json(["compare", b, a, "--at", "\(Self.date)T08:15"])
+        let transit = try XCTUnwrap(alone["options"]?.arrayValue?.first { $0["mode"]?.stringValue == "transit" })
+        XCTAssertEqual(transit["price"]?["amount"]?.numberValue, 2, "one leg alone: P")
+    }
+
+    private func plan(_ places: [String], at time: String) throws -> JSONValue {
+        try harness.json(["plan", "new"] + places + ["--mode", "transit", "--at", "\(Self.date)T\(time)"])
+    }
+
+    private func lines(_ plan: JSONValue) -> [String] {
+        segments(plan).flatMap { $0["leg"]?["rides"]?.arrayValue ?? [] }.compactMap { $0["trip_id"]?.stringValue }
+    }
+
+    private func fares(_ plan: JSONValue) -> [Double?] { segments(plan).map { $0["leg"]?["price"]?["amount"]?.numberValue } }
+
+    func testARoundTripWithinNinetyMinutesCostsOneTicket() throws {
+        let plan = try plan([Self.a, Self.b, Self.a], at: "07:55")
+        XCTAssertEqual(lines(plan), ["T1", "T2"])
+        XCTAssertEqual(plan["price"]?["amount"]?.numberValue, 2, "\(plan["price"] ?? .null)")
+        XCTAssertEqual(fares(plan), [2, 0])
+        XCTAssertEqual(segments(plan)[1]["leg"]?["price_note"]?.stringValue, "covered by the ticket bought on segment 1")
+    }
+
+    func testRidesMoreThanNinetyMinutesApartCostTwoTickets() throws {
+        let plan = try plan([Self.a, Self.b, Self.a], at: "08:55")
+        XCTAssertEqual(lines(plan), ["T3", "T4"], "boarding 09:00 and 10:40: 100 minutes apart")
+        XCTAssertEqual(plan["price"]?["amount"]?.numberValue, 4, "\(plan["price"] ?? .null)")
+        XCTAssertEqual(fares(plan), [2, 2])
+        XCTAssertEqual(segments(plan)[1]["leg"]?["price_note"], .null)
+    }
+
+    func testARideIntoAZoneTheFirstTicketDoesNotCoverCostsASecondTicket() throws {
+        let plan = try plan([Self.a, Self.b, Self.d], at: "07:55")
+        XCTAssertEqual(lines(plan), ["T1", "T5"], "a zone 1 ride, then a zone 2 one")
+        XCTAssertEqual(plan["price"]?["amount"]?.numberValue, 4, "Z1 and Z2, cheaper than Z12: \(plan["price"] ?? .null)")
+        XCTAssertEqual(fares(plan), [2, 2])
+    }
+}
