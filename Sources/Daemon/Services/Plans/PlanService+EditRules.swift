@@ -211,14 +211,21 @@ extension PlanService {
             if let trips = params.tripIds { return trips == leg.tripIDs }
             return departure.map { time in leg.departure.map { abs($0.timeIntervalSince(time)) < 1 } ?? false } ?? false
         }
+        let described = [departure.map { "leaving \(WireTime.string(from: $0, timeZone: zone))" },
+                         params.tripIds.map { "on trips \($0.joined(separator: ", "))" }].compactMap { $0 }.joined(separator: " ")
         if options.indices.contains(params.option - 1), isSeen(options[params.option - 1]) { return options[params.option - 1] }
         if let found = options.first(where: isSeen) { return found }
         if let departure,
            let found = try await planner.alternatives(for: plan, segment: segment, count: count, at: departure).first(where: isSeen) {
+            // Asked from the departure the user saw: an option leaving before the plan starts
+            // (the plan's time moved past it since) is no longer offered.
+            if let start = plan.earliestDeparture(now: input.clock.now()), let leaves = found.departure,
+               leaves < start.addingTimeInterval(-1) {
+                throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more: it leaves before the plan "
+                                           + "starts at \(WireTime.string(from: start, timeZone: zone)); list them again with plan.alternatives")
+            }
             return found
         }
-        let described = [departure.map { "leaving \(WireTime.string(from: $0, timeZone: zone))" },
-                         params.tripIds.map { "on trips \($0.joined(separator: ", "))" }].compactMap { $0 }.joined(separator: " ")
         throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more (option \(params.option) was listed so): "
                                    + "list them again with plan.alternatives")
     }
