@@ -197,8 +197,14 @@ extension RoutePlan {
     /// for the stretches the user locked; the others it rebuilds from their ends).
     func applyingPreset(_ preset: PlanPreset, toSegments segments: Set<Int>) -> RoutePlan {
         var plan = self
+        let walksToRides = accessWalks(underPreset: preset, toSegments: segments)
         for index in 0..<segmentCount where !isLocked(segment: index) && segments.contains(index) {
-            let mode = plan.presetMode(preset, from: index, to: index + 1)
+            // A walk to or from a stop of a ride that stays is how the traveller reaches it: made
+            // a ride or a drive, it would split one trip or leave a car at the stop.
+            var mode = walksToRides.contains(index) ? .walk : plan.presetMode(preset, from: index, to: index + 1)
+            // After a ride the car is not at hand (it stayed where the ride began): a preset never
+            // drives there, the segment keeps its mode (a car the user chose stays theirs).
+            if mode == .car, plan.modes[..<index].contains(.transit) { mode = modes[index] }
             if modes[index] != mode {
                 plan.setMode(mode, at: index)
                 plan.legs[index] = nil
@@ -223,6 +229,24 @@ extension RoutePlan {
                                   origins: Self.origins(count: plan.segmentCount, replacing: (index - 1)..<(index + 1), with: 1))
         }
         return plan
+    }
+
+    /// The walk segments `applyingPreset(_:toSegments:)` keeps as walks: unlocked walks with an
+    /// end at a stop the planner inferred whose other segment is a ride after the preset (locked
+    /// transit, or transit the preset keeps or makes). These are the access and egress walks.
+    private func accessWalks(underPreset preset: PlanPreset, toSegments segments: Set<Int>) -> Set<Int> {
+        func ridesAfterPreset(_ index: Int) -> Bool {
+            guard segments.contains(index), !isLocked(segment: index) else { return modes[index] == .transit }
+            // A walk that may itself be kept for a ride does not count: only rides do.
+            return modes[index] == .transit && presetMode(preset, from: index, to: index + 1) == .transit
+        }
+        return Set((0..<segmentCount).filter { index in
+            guard modes[index] == .walk, !isLocked(segment: index), segments.contains(index) else { return false }
+            let before = index > 0 && nodes[index].isInferred && !nodes[index].isCurrentLocation && ridesAfterPreset(index - 1)
+            let after = index + 1 < segmentCount && nodes[index + 1].isInferred && !nodes[index + 1].isCurrentLocation
+                && ridesAfterPreset(index + 1)
+            return before || after
+        })
     }
 
     /// The preset's mode for a segment from node `from` to node `to`: its one mode, or for
