@@ -136,9 +136,11 @@ extension PlanService {
                 let stay: NodeStay? = if let seconds = params.durationS {
                     .duration(seconds)
                 } else if let until = params.until {
-                    // A bare HH:MM falls on the day the plan reaches the node.
-                    .until(try input.time(until, param: "until", timeZone: regions.timeZone(of: plan),
-                                          day: plan.schedule()[index] ?? input.planDay(plan)))
+                    // A bare HH:MM is the next such time after the plan reaches the node (00:40 on a
+                    // node reached at 23:58 is the next night's), on the plan's day when it has no time.
+                    .until(try plan.schedule()[index].map {
+                        try input.nextTime(until, param: "until", timeZone: regions.timeZone(of: plan), after: $0)
+                    } ?? input.time(until, param: "until", timeZone: regions.timeZone(of: plan), day: input.planDay(plan)))
                 } else {
                     nil
                 }
