@@ -181,6 +181,35 @@ extension RoutePlan {
             }
         }
         if plan.locks[key]?.mode != mode { plan.locks[key] = SegmentLock(mode: mode) }
+        return mode == .transit && modes[index] != mode ? plan.joiningRides(at: index) : plan
+    }
+
+    /// Segment `index` just set to transit by hand: a ride the planner chose on the other side
+    /// of an inferred stop at either end (unlocked: nothing of the user's) joins it into one ride,
+    /// locked to transit, the stop left out. The walk to a stop set to transit means "ride from
+    /// here"; kept as two rides, one vehicle trip would run through both segments.
+    func joiningRides(at index: Int) -> RoutePlan {
+        var plan = self
+        var first = index
+        // The stop after the segment, then the one before it (the indices before it stay put).
+        for stop in [index + 1, index] {
+            let other = stop == index + 1 ? first + 1 : first - 1
+            guard stop > 0, stop < plan.nodes.count - 1, plan.nodes[stop].isInferred, !plan.nodes[stop].isCurrentLocation,
+                  plan.segmentCount > other, other >= 0, plan.modes[other] == .transit, !plan.isLocked(segment: other)
+            else { continue }
+            var newNodes = plan.nodes
+            newNodes.remove(at: stop)
+            guard (try? Self.checkNoSamePlaceTwice(newNodes, around: stop - 1)) != nil else { continue }
+            let lock = plan.locks[plan.segmentKey(first)] ?? SegmentLock(mode: .transit)
+            let merged = min(first, other)
+            var newModes = plan.modes, newLegs = plan.legs
+            newModes.replaceSubrange(merged...(merged + 1), with: [.transit])
+            newLegs.replaceSubrange(merged...(merged + 1), with: [nil])
+            plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs,
+                                  origins: Self.origins(count: plan.segmentCount, replacing: merged..<(merged + 2), with: 1))
+            plan.locks[plan.segmentKey(merged)] = SegmentLock(mode: .transit, avoidedStops: lock.avoidedStops)
+            first = merged
+        }
         return plan
     }
 
@@ -231,9 +260,11 @@ extension RoutePlan {
         return plan
     }
 
-    /// The walk segments `applyingPreset(_:toSegments:)` keeps as walks: unlocked walks with an
-    /// end at a stop the planner inferred whose other segment is a ride after the preset (locked
-    /// transit, or transit the preset keeps or makes). These are the access and egress walks.
+    /// The segments `applyingPreset(_:toSegments:)` makes or keeps walks: unlocked segments that
+    /// are not rides with an end at a stop the planner inferred whose other segment is a ride
+    /// after the preset (locked transit, or transit the preset keeps or makes). These are the
+    /// access and egress walks (a drive there by hand, unlocked, is walked too: park and ride is
+    /// never a preset's side effect).
     private func accessWalks(underPreset preset: PlanPreset, toSegments segments: Set<Int>) -> Set<Int> {
         func ridesAfterPreset(_ index: Int) -> Bool {
             guard segments.contains(index), !isLocked(segment: index) else { return modes[index] == .transit }
@@ -241,7 +272,7 @@ extension RoutePlan {
             return modes[index] == .transit && presetMode(preset, from: index, to: index + 1) == .transit
         }
         return Set((0..<segmentCount).filter { index in
-            guard modes[index] == .walk, !isLocked(segment: index), segments.contains(index) else { return false }
+            guard modes[index] != .transit, !isLocked(segment: index), segments.contains(index) else { return false }
             let before = index > 0 && nodes[index].isInferred && !nodes[index].isCurrentLocation && ridesAfterPreset(index - 1)
             let after = index + 1 < segmentCount && nodes[index + 1].isInferred && !nodes[index + 1].isCurrentLocation
                 && ridesAfterPreset(index + 1)

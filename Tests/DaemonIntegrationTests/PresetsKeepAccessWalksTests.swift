@@ -60,4 +60,13 @@ final class PresetsKeepAccessWalksTests: SharedTampereDaemonTestCase {
             assertTravellable(applied, "preset \(preset) on Keskustori → Hervanta (ride chosen) → Ratina")
         }
     }
+    func testSettingTheWalkToTheStopToTransitRidesFromThereInOneSegment() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Tampere.pyynikki, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
+        XCTAssertEqual(modes(created), ["walk", "transit", "walk"], "a walk to the stop first: \(created)")
+        let changed = try harness.json(["plan", "mode", try id(created), "1", "transit"])
+        XCTAssertEqual(modes(changed), ["transit", "walk"], "one ride from the origin, not two on one trip: \(changed)")
+        XCTAssertEqual(segments(changed).first?["locked"], .bool(true))
+        assertTravellable(changed, "plan mode 1 transit")
+    }
 }
