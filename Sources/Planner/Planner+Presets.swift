@@ -28,8 +28,9 @@ extension Planner {
 
     /// The plan with every stretch between two of the user's nodes rebuilt from its ends with
     /// `preset`'s mode, and the stretches holding a lock or a pin given its mode segment by
-    /// segment. A stretch whose rebuilt form is the one it has keeps its legs. Locks, the pin
-    /// and pending updates of the segments that remain stay. `preset` has a mode (not `.fastest`).
+    /// segment. A stretch whose rebuilt form is the one it has keeps its legs; with `.car`, so does
+    /// every stretch after a ride that stays (no drive after a ride). Locks, the pin and pending
+    /// updates of the segments that remain stay. `preset` has a mode (not `.fastest`).
     func rebuildingStretches(of plan: RoutePlan, with preset: PlanPreset) async throws -> RoutePlan {
         guard let mode = preset.mode else { return plan.applyingPreset(preset) }
         let decided = Set(plan.stretches().filter { plan.holdsDecision($0) }.flatMap { Array($0) })
@@ -38,7 +39,9 @@ extension Planner {
         var origins: [Int?] = []  // the segments kept continue their decisions; rebuilt ones are new
         for stretch in partly.stretches() {
             let from = partly.nodes[stretch.lowerBound], to = partly.nodes[stretch.upperBound]
-            if partly.holdsDecision(stretch) {
+            // After a ride (a decided stretch kept one) the car is not at hand: a drive preset
+            // leaves the stretches after it as they are.
+            if partly.holdsDecision(stretch) || (mode == .car && modes.contains(.transit)) {
                 nodes += partly.nodes[(stretch.lowerBound + 1)...stretch.upperBound]
                 modes += partly.modes[stretch]
                 legs += partly.legs[stretch]

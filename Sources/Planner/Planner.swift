@@ -468,9 +468,19 @@ public struct Planner: Sendable {
             probe = PinnedDeparture(segment: pin.segment, departure: reach, duration: pin.duration)
             arrivingBy = nil
         }
-        // Another trip, by definition: match on the duration alone.
-        let (found, _, _, queries) = try await matchingLeg(for: plan, segment: pinnedIndex, pin: probe, arrivingBy: arrivingBy)
-        run.queryCount += queries
+        // Another trip, by definition. A ride: the best one the traveller can catch from when
+        // they can be at its start (or that arrives in time), as the engine answers it; a walk
+        // or drive: one of the same duration.
+        let found: RouteLeg?
+        if plan.modes[pinnedIndex] == .transit {
+            run.queryCount += 1
+            let timing: LegTiming = arrivingBy.map { .arriveBy($0) } ?? .departAt(probe.departure)
+            if case .success(let leg) = try await self.leg(for: query(plan, pinnedIndex, timing)) { found = leg } else { found = nil }
+        } else {
+            let (matched, _, _, queries) = try await matchingLeg(for: plan, segment: pinnedIndex, pin: probe, arrivingBy: arrivingBy)
+            run.queryCount += queries
+            found = matched
+        }
         guard let latest = found, let selected = plan.legs[pinnedIndex],
               !wasDismissed(latest, segment: pin.segment, in: run.plan) else { return }
         // A walk or car leg has no times of its own: the proposal and the choice are the pinned
@@ -541,7 +551,7 @@ public struct Planner: Sendable {
     /// "arrive by" that time instead, shifting earlier.
     func matchingLeg(for plan: RoutePlan, segment index: Int, pin: PinnedDeparture, arrivingBy: Date? = nil) async throws
         -> (leg: RouteLeg?, matched: Bool, lastError: RoutingError?, queries: Int) {
-        var closest: RouteLeg?
+        var closest: RouteLeg?, best: RouteLeg?
         var lastError: RoutingError?
         var queries = 0
         for attempt in 0...max(0, configuration.pinShiftAttempts) {
@@ -556,9 +566,23 @@ public struct Planner: Sendable {
                 if matches(candidate, pin) { return (candidate, true, nil, queries) }
                 let gap = abs(candidate.expectedTravelTime - pin.duration)
                 if closest.map({ gap < abs($0.expectedTravelTime - pin.duration) }) ?? true { closest = candidate }
+                if Self.isBetterProposal(candidate, than: best, arrivingBy: arrivingBy != nil) { best = candidate }
             }
         }
-        return (closest, false, lastError, queries)
+        // A ride that is gone is replaced by the best one the traveller can still catch (every
+        // answer leaves after the pinned time, or arrives by the time asked); a walk or drive,
+        // which has no times, by the answer closest to the user's duration.
+        return (best ?? closest, false, lastError, queries)
+    }
+
+    /// The proposal rule (docs/planner.md "The proposal rule"): among timed answers, the one
+    /// arriving first (then the one leaving last); asked "arrive by", the one leaving last (then
+    /// the one arriving first). Answers without times (walks, drives) are never "better".
+    static func isBetterProposal(_ candidate: RouteLeg, than best: RouteLeg?, arrivingBy: Bool) -> Bool {
+        guard candidate.mode == .transit, let departure = candidate.departure, let arrival = candidate.arrival,
+              !candidate.hasCancelledRide else { return false }
+        guard let best, let bestDeparture = best.departure, let bestArrival = best.arrival else { return true }
+        return arrivingBy ? (departure, bestArrival) > (bestDeparture, arrival) : (arrival, bestDeparture) < (bestArrival, departure)
     }
 
     func matches(_ candidate: RouteLeg, _ pin: PinnedDeparture) -> Bool {

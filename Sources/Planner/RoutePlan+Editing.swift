@@ -181,6 +181,35 @@ extension RoutePlan {
             }
         }
         if plan.locks[key]?.mode != mode { plan.locks[key] = SegmentLock(mode: mode) }
+        return mode == .transit && modes[index] != mode ? plan.joiningRides(at: index) : plan
+    }
+
+    /// Segment `index` just set to transit by hand: a ride the planner chose on the other side
+    /// of an inferred stop at either end (unlocked: nothing of the user's) joins it into one ride,
+    /// locked to transit, the stop left out. The walk to a stop set to transit means "ride from
+    /// here"; kept as two rides, one vehicle trip would run through both segments.
+    func joiningRides(at index: Int) -> RoutePlan {
+        var plan = self
+        var first = index
+        // The stop after the segment, then the one before it (the indices before it stay put).
+        for stop in [index + 1, index] {
+            let other = stop == index + 1 ? first + 1 : first - 1
+            guard stop > 0, stop < plan.nodes.count - 1, plan.nodes[stop].isInferred, !plan.nodes[stop].isCurrentLocation,
+                  plan.segmentCount > other, other >= 0, plan.modes[other] == .transit, !plan.isLocked(segment: other)
+            else { continue }
+            var newNodes = plan.nodes
+            newNodes.remove(at: stop)
+            guard (try? Self.checkNoSamePlaceTwice(newNodes, around: stop - 1)) != nil else { continue }
+            let lock = plan.locks[plan.segmentKey(first)] ?? SegmentLock(mode: .transit)
+            let merged = min(first, other)
+            var newModes = plan.modes, newLegs = plan.legs
+            newModes.replaceSubrange(merged...(merged + 1), with: [.transit])
+            newLegs.replaceSubrange(merged...(merged + 1), with: [nil])
+            plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs,
+                                  origins: Self.origins(count: plan.segmentCount, replacing: merged..<(merged + 2), with: 1))
+            plan.locks[plan.segmentKey(merged)] = SegmentLock(mode: .transit, avoidedStops: lock.avoidedStops)
+            first = merged
+        }
         return plan
     }
 
@@ -197,8 +226,14 @@ extension RoutePlan {
     /// for the stretches the user locked; the others it rebuilds from their ends).
     func applyingPreset(_ preset: PlanPreset, toSegments segments: Set<Int>) -> RoutePlan {
         var plan = self
+        let walksToRides = accessWalks(underPreset: preset, toSegments: segments)
         for index in 0..<segmentCount where !isLocked(segment: index) && segments.contains(index) {
-            let mode = plan.presetMode(preset, from: index, to: index + 1)
+            // A walk to or from a stop of a ride that stays is how the traveller reaches it: made
+            // a ride or a drive, it would split one trip or leave a car at the stop.
+            var mode = walksToRides.contains(index) ? .walk : plan.presetMode(preset, from: index, to: index + 1)
+            // After a ride the car is not at hand (it stayed where the ride began): a preset never
+            // drives there, the segment keeps its mode (a car the user chose stays theirs).
+            if mode == .car, plan.modes[..<index].contains(.transit) { mode = modes[index] }
             if modes[index] != mode {
                 plan.setMode(mode, at: index)
                 plan.legs[index] = nil
@@ -223,6 +258,26 @@ extension RoutePlan {
                                   origins: Self.origins(count: plan.segmentCount, replacing: (index - 1)..<(index + 1), with: 1))
         }
         return plan
+    }
+
+    /// The segments `applyingPreset(_:toSegments:)` makes or keeps walks: unlocked segments that
+    /// are not rides with an end at a stop the planner inferred whose other segment is a ride
+    /// after the preset (locked transit, or transit the preset keeps or makes). These are the
+    /// access and egress walks (a drive there by hand, unlocked, is walked too: park and ride is
+    /// never a preset's side effect).
+    private func accessWalks(underPreset preset: PlanPreset, toSegments segments: Set<Int>) -> Set<Int> {
+        func ridesAfterPreset(_ index: Int) -> Bool {
+            guard segments.contains(index), !isLocked(segment: index) else { return modes[index] == .transit }
+            // A walk that may itself be kept for a ride does not count: only rides do.
+            return modes[index] == .transit && presetMode(preset, from: index, to: index + 1) == .transit
+        }
+        return Set((0..<segmentCount).filter { index in
+            guard modes[index] != .transit, !isLocked(segment: index), segments.contains(index) else { return false }
+            let before = index > 0 && nodes[index].isInferred && !nodes[index].isCurrentLocation && ridesAfterPreset(index - 1)
+            let after = index + 1 < segmentCount && nodes[index + 1].isInferred && !nodes[index + 1].isCurrentLocation
+                && ridesAfterPreset(index + 1)
+            return before || after
+        })
     }
 
     /// The preset's mode for a segment from node `from` to node `to`: its one mode, or for

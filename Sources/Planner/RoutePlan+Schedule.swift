@@ -8,13 +8,14 @@ extension RoutePlan {
     ///
     /// Walk and car legs carry no dates, so times start from the first leg that has dates (the
     /// pinned one if any): durations are subtracted backward and added forward from it. A missing
-    /// leg stops the propagation. If no leg has dates, the time preference anchors the chain
+    /// leg stops the propagation, and a dated leg beyond one anchors nothing (`isTimedFromItsSource`):
+    /// the nodes there show no time. If no leg anchors, the time preference anchors the chain
     /// (depart at → first node, arrive by → last node), and for "leave now" `fallbackStart`.
     public func schedule(startingAt fallbackStart: Date? = nil) -> [Date?] {
         var times = [Date?](repeating: nil, count: nodes.count)
         // In segment order, so that a node's time is when the traveller gets there from the
         // leg before it (a stay "until" then shows its arrival, and leaves at its end).
-        let anchors = (0..<segmentCount).filter(isDated)
+        let anchors = (0..<segmentCount).filter { isDated($0) && isTimedFromItsSource($0) }
         for index in anchors {
             guard times[index] == nil, let leg = legs[index] else { continue }
             let departure = leg.departure
@@ -101,6 +102,31 @@ extension RoutePlan {
     /// Seconds of rounding a connection may be late by and still count as caught (engines answer
     /// in whole seconds, walks in fractions).
     static let connectionSlack: TimeInterval = 1
+
+    /// Whether the dates of segment `index` come from a known time: it is pinned, or no missing
+    /// leg lies between it and a pin, or between it and the end the plan is timed from (the start
+    /// of a depart-at or leave-now plan, the end of an arrive-by one). The planner asks a ride
+    /// beyond a missing leg from a guess (the time before the gap), so its dates say nothing
+    /// about when the traveller gets there.
+    func isTimedFromItsSource(_ index: Int) -> Bool {
+        if isPinned(segment: index) { return true }
+        func reachesSource(through others: StrideThrough<Int>, endCounts: Bool) -> Bool {
+            for other in others {
+                guard legs[other] != nil else { return false }
+                if isPinned(segment: other) { return true }
+            }
+            return endCounts
+        }
+        let timedForward = !isArriveBy
+        let before = reachesSource(through: stride(from: index - 1, through: 0, by: -1), endCounts: timedForward)
+        let after = reachesSource(through: stride(from: index + 1, through: segmentCount - 1, by: 1), endCounts: !timedForward)
+        return before || after
+    }
+
+    private var isArriveBy: Bool {
+        if case .arriveBy = timePreference { return true }
+        return false
+    }
 
     /// Whether segment `index` has a fixed time: a leg with dates, or the pinned segment.
     func isDated(_ index: Int) -> Bool {

@@ -151,6 +151,9 @@ public enum WireTime {
                                           "UCT", "Etc/UCT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu", "Greenwich",
                                           "Etc/Greenwich"]
 
+    /// Whether `text` is a bare clock time (`H:MM` or `HH:MM`), which `parse` puts on a day.
+    public static func isClock(_ text: String) -> Bool { clock(text.trimmingBlanks()) != nil }
+
     /// `H:MM` or `HH:MM` within a day.
     static func clock(_ text: String) -> (Int, Int)? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)

@@ -160,6 +160,10 @@ enum Render {
             lines.append("  pending on segment \(pending.segment): selected \(pendingLeg(pending.selected, askedDay: day))\(cancelled)"
                          + " → latest \(pendingLeg(pending.latest, askedDay: day))"
                          + " (umctl plan accept \(plan.id) \(pending.segment) | umctl plan dismiss \(plan.id) \(pending.segment))")
+            let segment = plan.segments.indices.contains(pending.segment - 1) ? plan.segments[pending.segment - 1] : nil
+            let why = !cancelled.isEmpty ? "the cancelled " : segment?.missedConnection == true
+                ? (plan.timePreference.kind == "arrive_by" ? "the late " : "the missed ") : ""
+            if let proposal = proposalNaming(pending, why: why, askedDay: day) { lines.append("          \(proposal)") }
         }
         for removed in plan.removedPins ?? [] {
             lines.append("  pin removed by this edit: \(removed.from) → \(removed.to) leaving \(dayClock(removed.departure))")
@@ -188,6 +192,20 @@ enum Render {
     static func priceCell(_ option: CompareOption) -> String {
         if let price = option.price { return (option.priceEstimate ? "≈ " : "") + money(price) }
         return option.mode == .transit ? "unknown" : "-"
+    }
+
+    /// "tram 3 at 10:34 instead of the cancelled 10:26": a proposed ride named by its line and
+    /// departure; the user's line is named too when the proposal rides another one. Nil when
+    /// the proposal rides nothing (a walk or drive).
+    static func proposalNaming(_ pending: PendingDocument, why: String, askedDay: String?) -> String? {
+        guard let ride = pending.latest.rides.first else { return nil }
+        let proposed = "\(ride.vehicle) \(ride.line) at \(DayMark.clock(ride.departure, askedDay: askedDay))"
+        guard let chosen = pending.selected.rides.first else {
+            return "\(proposed) instead of \(why)\(DayMark.clock(pending.selected.departure, askedDay: askedDay))"
+        }
+        let sameLine = pending.selected.rides.map(\.line) == pending.latest.rides.map(\.line)
+        let line = sameLine ? "" : "\(chosen.vehicle) \(chosen.line) at "
+        return "\(proposed) instead of \(why)\(line)\(DayMark.clock(chosen.departure, askedDay: askedDay))"
     }
 
     /// "leaves 08:57, arrives 09:20 (23 min)": one side of a pending update.

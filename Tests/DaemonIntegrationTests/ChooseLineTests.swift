@@ -48,6 +48,28 @@ final class ChooseLineTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(segments(shown)[segment - 1]["locked"], .bool(true))
     }
 
+    /// Issue 39 item 5: a departure listed before the plan's start moved past it is no longer
+    /// offered; choosing it by its departure and trips is a conflict and changes nothing.
+    func testChoosingADepartureListedBeforeThePlanStartMovedPastItIsAConflictAndChangesNothing() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
+        let id = try id(created)
+        let segment = try XCTUnwrap(transitSegments(created).first, "\(created)") + 1
+        let table = try harness.umctl(["plan", "alternatives", id, String(segment)])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        let line = try XCTUnwrap(table.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("umctl plan choose \(id) \(segment) 1 ") }, "a choose line for option 1: \(table.stdout)")
+
+        XCTAssertEqual(try harness.umctl(["plan", "time", id, "--at", "09:00"]).status, 0)
+        let before = try harness.json(["plan", "show", id])
+        let refused = try runPasted(line)
+        XCTAssertEqual(refused.status, 1, "\(line): \(refused.stdout)")
+        XCTAssertTrue(refused.stderr.contains("conflict") || refused.stderr.contains("no option"), refused.stderr)
+        let after = try harness.json(["plan", "show", id])
+        XCTAssertEqual(after["generation"], before["generation"], "nothing changed")
+        XCTAssertEqual(after, before)
+    }
+
     func testAWalkOrCarListIsChosenByNumberWithTheCountItWasListedWith() throws {
         let harness = try harness
         let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "car", "--at", Tampere.morning])

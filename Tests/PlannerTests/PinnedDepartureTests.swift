@@ -73,12 +73,13 @@ final class PinnedDepartureTests: XCTestCase {
         XCTAssertTrue(plan.pending.isEmpty)
     }
 
-    func testWithNoMatchingDepartureTheUsersChoiceIsKeptAndTheDifferenceProposed() async throws {
+    func testWithNoMatchingDepartureTheUsersChoiceIsKeptAndTheEarliestArrivalProposed() async throws {
         let pinned = try await computedPlan().pinningDeparture(ofSegment: 1).refreshing()
         let chosen = pinned.pinned?.leg
         let port = port(transit: { timing in
             let time = Self.departure(timing)
-            // Every answer is far from 20 min; the one at +20 min (25 min) is the closest.
+            // Every answer is far from 20 min; the one at +20 min (25 min) is the closest, but the
+            // first one (35 min) arrives first: the proposal rule takes it.
             return Fixture.transit(departing: time, minutes: time == Fixture.at(40) ? 25 : 35)
         })
         let plan = try await Planner(routing: port, clock: clock).computeLegs(pinned)
@@ -87,7 +88,8 @@ final class PinnedDepartureTests: XCTestCase {
         XCTAssertEqual(plan.legs[1], chosen)
         let update = try XCTUnwrap(plan.pendingUpdate(ofSegment: 1))
         XCTAssertEqual(update.selected.expectedTravelTime, 20 * 60)
-        XCTAssertEqual(update.latest.expectedTravelTime, 25 * 60)
+        XCTAssertEqual(update.latest.expectedTravelTime, 35 * 60)
+        XCTAssertEqual(update.latest.departure, Fixture.at(20))
     }
 
     func testAPinRestoredWithoutItsLegStillKeepsTheUsersTimeAndProposesTheDifference() async throws {

@@ -182,9 +182,34 @@ final class PlanEditingTests: XCTestCase {
     }
 
     func testAPresetEmptiesOnlySegmentsWhoseModeChanged() throws {
+        let nodes = [PlanNode(place: home), PlanNode(place: stopA), PlanNode(place: office)]
+        let plan = try RoutePlan(restoring: nodes, modes: [.walk, .transit],
+                                 legs: [Fixture.walk(5), Fixture.transit(departing: Fixture.at(7), minutes: 20)],
+                                 timePreference: .leaveNow, pace: .normal, locks: [:], pinned: nil, pending: [:])
+            .applyingPreset(.transit)
+        XCTAssertEqual(plan.modes, [.transit, .transit], "a walk to a stop the user chose is the user's segment")
+        XCTAssertEqual(emptied(plan), [0])
+    }
+
+    /// Issue 39: the walks to and from a ride's inferred stops are how the traveller reaches it;
+    /// made rides, one trip would run through two segments.
+    func testATransitPresetKeepsTheWalksToAndFromTheInferredStopsAsWalks() throws {
         let plan = try transitPlan().applyingPreset(.transit)
-        XCTAssertEqual(plan.modes, [.transit, .transit, .transit])
-        XCTAssertEqual(emptied(plan), [0, 2])
+        XCTAssertEqual(plan.modes, [.walk, .transit, .walk])
+        XCTAssertEqual(emptied(plan), [], "nothing changed")
+    }
+
+    /// Issue 39: a drive preset keeps the walks to a ride the user locked, and never drives
+    /// after it (the car stayed where the ride began).
+    func testADrivePresetKeepsTheWalksToALockedRideAndNeverDrivesAfterIt() throws {
+        let locked = try transitPlan().changingMode(ofSegment: 1, to: .transit)
+        XCTAssertEqual(locked.applyingPreset(.car).modes, [.walk, .transit, .walk])
+        let nodes = [PlanNode(place: home), PlanNode(place: stopA, isInferred: true), PlanNode(place: stopB, isInferred: true),
+                     PlanNode(place: office), PlanNode(place: stopA)]
+        let day = try RoutePlan(nodes: nodes, modes: [.walk, .transit, .walk, .walk]).changingMode(ofSegment: 1, to: .transit)
+        XCTAssertEqual(day.applyingPreset(.car).modes, [.walk, .transit, .walk, .walk], "no drive after the ride")
+        XCTAssertEqual(try day.changingMode(ofSegment: 3, to: .car).applyingPreset(.car).modes, [.walk, .transit, .walk, .car],
+                       "a drive the user chose stays theirs")
     }
 
     func testTheOfflineFastestPresetWalksShortSegmentsAndDrivesLongOnes() throws {

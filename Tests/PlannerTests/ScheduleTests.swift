@@ -3,9 +3,14 @@ import XCTest
 
 /// `schedule()` and the totals: every displayed time comes from here.
 final class ScheduleTests: XCTestCase {
-    func plan(_ legs: [RouteLeg?], modes: [TravelMode], preference: TimePreference = .leaveNow) throws -> RoutePlan {
+    func plan(_ legs: [RouteLeg?], modes: [TravelMode], preference: TimePreference = .leaveNow,
+              stays: [Int: NodeStay] = [:]) throws -> RoutePlan {
         let names = ["Home", "Stop A", "Stop B", "Office", "Gym"]
-        let nodes = (0...legs.count).map { PlanNode(place: Fixture.place(names[$0], east: Double($0) * 3_000)) }
+        let nodes = (0...legs.count).map { index in
+            var node = PlanNode(place: Fixture.place(names[index], east: Double(index) * 3_000))
+            node.stay = stays[index]
+            return node
+        }
         return try RoutePlan(restoring: nodes, modes: modes, legs: legs, timePreference: preference, pace: .normal,
                              locks: [:], pinned: nil, pending: [:])
     }
@@ -28,7 +33,30 @@ final class ScheduleTests: XCTestCase {
     func testAMissingLegStopsThePropagation() throws {
         let p = try plan([Fixture.walk(7), nil, Fixture.transit(departing: Fixture.at(30), minutes: 10)],
                          modes: [.walk, .car, .transit])
-        XCTAssertEqual(p.schedule(), [nil, nil, Fixture.at(30), Fixture.at(40)])
+        // The ride after the missing leg was asked from a guess (nobody knows when the
+        // traveller gets on): it times no node (issue 39 item 6).
+        XCTAssertEqual(p.schedule(), [nil, nil, nil, nil])
+        XCTAssertEqual(p.schedule(startingAt: Fixture.at(0)), [Fixture.at(0), Fixture.at(7), nil, nil])
+    }
+
+    /// Issue 39 item 6: after a segment with no route the next node was shown an hour before
+    /// the previous one is left (timed back from the ride after it, past an hour's stay).
+    func testTheNodesAfterAMissingLegShowNoInventedTimes() throws {
+        let p = try plan([Fixture.walk(7), nil, Fixture.transit(departing: Fixture.at(20), minutes: 10)],
+                         modes: [.walk, .car, .transit], preference: .departAt(Fixture.at(0)), stays: [2: .duration(3600)])
+        XCTAssertEqual(p.schedule(), [Fixture.at(0), Fixture.at(7), nil, nil])
+        XCTAssertEqual(p.departureTimes(), [Fixture.at(0), Fixture.at(7), nil, nil])
+        // The mirror in an arrive-by plan: before a missing leg, nothing is timed from a guess.
+        let arrive = try plan([Fixture.transit(departing: Fixture.at(0), minutes: 10), nil, Fixture.walk(5)],
+                              modes: [.transit, .car, .walk], preference: .arriveBy(Fixture.at(60)))
+        XCTAssertEqual(arrive.schedule(), [nil, nil, Fixture.at(55), Fixture.at(60)])
+    }
+
+    func testAPinnedRideAfterAMissingLegStillTimesItsNodes() throws {
+        var p = try plan([Fixture.walk(7), nil, Fixture.transit(departing: Fixture.at(30), minutes: 10)],
+                         modes: [.walk, .car, .transit], preference: .departAt(Fixture.at(0)))
+        p = try p.pinningDeparture(ofSegment: 2)
+        XCTAssertEqual(p.schedule()[2...], [Fixture.at(30), Fixture.at(40)], "the user fixed that ride's time")
     }
 
     func testWithoutDatedLegsDepartAtAnchorsTheFirstNodeAndArriveByTheLast() throws {

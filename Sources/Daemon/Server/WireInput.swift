@@ -16,6 +16,18 @@ struct WireInput: Sendable {
         return date
     }
 
+    /// `time`, where a bare `HH:MM` is the next such time after `after`: on the day of `after`,
+    /// or the day after when that is more than 12 h before it (a stay "until 00:40" on a node
+    /// reached at 23:58). A time that passed less than 12 h before stays on that day (a stay
+    /// that ended before the traveller got there ends on arrival). A date given is taken as is.
+    func nextTime(_ text: String, param: String, timeZone: TimeZone, after: Date) throws -> Date {
+        let date = try time(text, param: param, timeZone: timeZone, day: after)
+        guard WireTime.isClock(text), date < after.addingTimeInterval(-12 * 3600) else { return date }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.date(byAdding: .day, value: 1, to: date) ?? date.addingTimeInterval(86_400)
+    }
+
     /// `at` / `arrive_by` / neither (leave now); both is an error.
     func timePreference(at: String?, arriveBy: String?, timeZone: TimeZone, day: Date? = nil) throws -> TimePreference {
         switch (at, arriveBy) {

@@ -18,16 +18,15 @@ import Synchronization
 /// generation, and the next edit takes the same number again: no number ever shown names two
 /// plans, also across a restart.
 ///
-/// Store reads and writes (each write a durable transaction, two per edit; the first only the
-/// generation when the edit is a computation alone) run on the store's
+/// Store reads and writes (each write a durable transaction, two per edit; one for a computation
+/// alone, none when it changed nothing) run on the store's
 /// threads while the actor is free: the actor only decides, so reading or editing another
 /// plan never waits for a plan's fsync or a read. One plan's writes are queued in order. The
 /// newest plan an edit wrote is kept in memory meanwhile, so the next edit sees it even before
 /// its write has landed (`show` waits for the write).
 ///
 /// The write of the change decides the answer: when it fails, the edit answers that error and
-/// the plan is as it was (its generation too, unless the edit was a computation alone, whose
-/// generation was stored first). For a change, that is the first write (its legs marked
+/// the plan is as it was, its generation too. For a change, that is the first write (its legs marked
 /// pending): once it landed, the edit is kept and answered with its legs, even if storing the
 /// legs fails (the plan stays marked, and is recomputed by `recomputeInterrupted` at the next
 /// start). For a computation alone, it is the computed write: its failure is the edit's.
@@ -208,9 +207,10 @@ public actor PlanCoordinator {
     /// the result if no newer edit came in meanwhile.
     /// - parameter change: validates and edits; throwing leaves the plan untouched. Nil when the
     ///   computation is the whole edit (a preset, a rebuild, refine, the start's recompute): the
-    ///   plan is then written once, computed, and before it only the generation the edit took
-    ///   (so a number shown meanwhile is never given to another plan after a restart); when that
-    ///   computed write fails, the edit fails with its error.
+    ///   plan is then computed first and takes a generation only when the result differs from
+    ///   the plan (title included), written once; a computation that changes nothing answers the
+    ///   plan at its generation and writes nothing. When that computed write fails, the edit
+    ///   fails with its error. A newer edit meanwhile still cancels it (it owns the plan's task).
     /// - parameter compute: fills the legs (`Planner.computeLegsReporting` or a preset/rebuild).
     /// - parameter expectedGeneration: when given, the edit fails with `conflict` (changing
     ///   nothing) unless the plan is at that generation.
@@ -223,14 +223,15 @@ public actor PlanCoordinator {
         try check(id, generation: current.generation, expectedGeneration: expectedGeneration)
         let edited = try change?(current.plan) ?? current.plan
         let title = newTitle ?? current.plan.title(current.title, after: edited)
-        let generation = current.generation + 1
+        // A computation alone takes its generation once it is known to change the plan.
+        var generation = change == nil ? current.generation : current.generation + 1
         let task = Task { try await compute(edited) }
         entries[id]?.task?.cancel() // `newest` made the entry; nothing ran since
         entries[id]?.generation = generation
         entries[id]?.task = task
         noteBusy(id)
         entries[id]?.failures = [:]
-        let editWritten = change == nil ? writeGeneration(id, generation)
+        let editWritten = change == nil ? nil
             : write(id, edited, title: title, generation: generation, legsPending: true, searches: searches)
 
         let computed: LegComputation
@@ -240,7 +241,7 @@ public actor PlanCoordinator {
             } onCancel: {
                 task.cancel()
             }
-            try await editWritten.value
+            try await editWritten?.value
         } catch {
             // Whoever owns the newest computation clears its task when it ends, stored or not,
             // so that edits waiting in `settled` never wait on a finished task. (A failed write
@@ -250,13 +251,13 @@ public actor PlanCoordinator {
                 taskEnded(id)
                 entries[id]?.newest = nil // what was written is what the store says
             }
-            if case .failure(let notStored) = await editWritten.result { throw notStored } // the edit failed
+            if case .failure(let notStored) = await editWritten?.result { throw notStored } // the edit failed
             if error is CancellationError, !Task.isCancelled, superseded {
                 return try await settled(id: id)
             }
             throw error
         }
-        guard entries[id]?.generation == generation else {
+        guard entries[id]?.generation == generation, entries[id]?.task == task else {
             return try await settled(id: id) // a newer edit owns the plan now; this result is stale
         }
         let failures = computed.failuresBySegment
@@ -265,12 +266,20 @@ public actor PlanCoordinator {
         // A computation may change the nodes too (a rebuild drops the stops): the title follows
         // the plan as computed, as it does when the same edit runs inside `plan.edits`.
         let computedTitle = newTitle ?? current.plan.title(current.title, after: computed.plan)
+        if change == nil {
+            if computed.plan == current.plan, computedTitle == current.title, searches.isEmpty {
+                // Nothing changed (a refine that found nothing faster): no new generation, no write.
+                return Outcome(id: id, plan: current.plan, title: current.title, generation: generation, failures: failures)
+            }
+            generation += 1
+            entries[id]?.generation = generation
+        }
         do {
             try await write(id, computed.plan, title: computedTitle, generation: generation, legsPending: false,
                             searches: change == nil ? searches : []).value
         } catch where change == nil {
             // The computation was the change, and it is not stored: the edit failed. The plan is
-            // as stored (only the generation it took was written).
+            // as stored, at its generation (`queueWrite` put it back).
             if entries[id]?.generation == generation { entries[id]?.newest = nil }
             throw error
         } catch {
@@ -366,12 +375,6 @@ public actor PlanCoordinator {
         }
         entries[id]?.newest = (plan, title)
         return write
-    }
-
-    /// Queues a durable write of the generation alone (the plan is unchanged), in order like `write`.
-    private func writeGeneration(_ id: Int64, _ generation: Int64) -> Task<Void, Error> {
-        let store = store
-        return queueWrite(id, generation: generation) { try await store.savePlanGeneration(id: id, generation: generation) }
     }
 
     /// Runs `body`, a write of the plan at `generation`, after the plan's earlier writes, on a

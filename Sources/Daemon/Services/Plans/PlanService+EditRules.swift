@@ -136,9 +136,11 @@ extension PlanService {
                 let stay: NodeStay? = if let seconds = params.durationS {
                     .duration(seconds)
                 } else if let until = params.until {
-                    // A bare HH:MM falls on the day the plan reaches the node.
-                    .until(try input.time(until, param: "until", timeZone: regions.timeZone(of: plan),
-                                          day: plan.schedule()[index] ?? input.planDay(plan)))
+                    // A bare HH:MM is the next such time after the plan reaches the node (00:40 on a
+                    // node reached at 23:58 is the next night's), on the plan's day when it has no time.
+                    .until(try plan.schedule()[index].map {
+                        try input.nextTime(until, param: "until", timeZone: regions.timeZone(of: plan), after: $0)
+                    } ?? input.time(until, param: "until", timeZone: regions.timeZone(of: plan), day: input.planDay(plan)))
                 } else {
                     nil
                 }
@@ -211,14 +213,21 @@ extension PlanService {
             if let trips = params.tripIds { return trips == leg.tripIDs }
             return departure.map { time in leg.departure.map { abs($0.timeIntervalSince(time)) < 1 } ?? false } ?? false
         }
+        let described = [departure.map { "leaving \(WireTime.string(from: $0, timeZone: zone))" },
+                         params.tripIds.map { "on trips \($0.joined(separator: ", "))" }].compactMap { $0 }.joined(separator: " ")
         if options.indices.contains(params.option - 1), isSeen(options[params.option - 1]) { return options[params.option - 1] }
         if let found = options.first(where: isSeen) { return found }
         if let departure,
            let found = try await planner.alternatives(for: plan, segment: segment, count: count, at: departure).first(where: isSeen) {
+            // Asked from the departure the user saw: an option leaving before the plan starts
+            // (the plan's time moved past it since) is no longer offered.
+            if let start = plan.earliestDeparture(now: input.clock.now()), let leaves = found.departure,
+               leaves < start.addingTimeInterval(-1) {
+                throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more: it leaves before the plan "
+                                           + "starts at \(WireTime.string(from: start, timeZone: zone)); list them again with plan.alternatives")
+            }
             return found
         }
-        let described = [departure.map { "leaving \(WireTime.string(from: $0, timeZone: zone))" },
-                         params.tripIds.map { "on trips \($0.joined(separator: ", "))" }].compactMap { $0 }.joined(separator: " ")
         throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more (option \(params.option) was listed so): "
                                    + "list them again with plan.alternatives")
     }

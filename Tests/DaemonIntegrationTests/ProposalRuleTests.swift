@@ -1,0 +1,69 @@
+import Foundation
+import Transit
+import WireProtocol
+import XCTest
+
+/// Issue 39 item 2, the proposal rule through the real daemon with a GTFS-Realtime feed served
+/// over HTTP on 127.0.0.1: when a pinned ride is cancelled or missed, the proposal is the
+/// earliest-arriving option the traveller can still catch (not cancelled, leaving once they can
+/// be at the stop), the best of `plan alternatives`, and `plan show` names it by line and time.
+final class ProposalRuleTests: LiveRegionTestCase {
+    /// "08:15" of "2022-01-12T08:15:00+02:00".
+    func clock(_ iso: String?) -> String { iso.map { String($0.dropFirst(11).prefix(5)) } ?? "?" }
+
+    func rides(_ leg: JSONValue?) -> [JSONValue] { leg?["rides"]?.arrayValue ?? [] }
+
+    /// The earliest arrival among the listed options of `segment` that ride nothing cancelled and
+    /// leave at `ready` or later.
+    func bestCatchable(_ id: String, segment: Int, ready: String) throws -> String {
+        let listed = try harness.json(["plan", "alternatives", id, String(segment), "--count", "10"])
+        let catchable = (listed["options"]?.arrayValue ?? []).filter { option in
+            !rides(option).contains { $0["cancelled"] == .bool(true) } && (option["departure"]?.stringValue ?? "") >= ready
+        }
+        return try XCTUnwrap(catchable.compactMap { $0["arrival"]?.stringValue }.min(), "a catchable option: \(listed)")
+    }
+
+    func pending(_ id: String) throws -> JSONValue? {
+        try harness.json(["plan", "show", id])["pending"]?.arrayValue?.first
+    }
+
+    func testTheProposalForACancelledPinnedRideIsTheBestCatchableAlternativeNamedByLineAndTime() throws {
+        let pinned = try live.pinnedPlan()
+        let pinnedLeg = try XCTUnwrap(pinned.plan["segments"]?.arrayValue?[pinned.segment - 1]["leg"])
+        let url = try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [try live.tripUpdate(pinned.ride, cancelled: true)]))
+        XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
+        let proposal = try live.eventually("the cancelled ride gets a proposal") { try pending(pinned.id) }
+
+        let ready = try XCTUnwrap(pinnedLeg["departure"]?.stringValue)
+        XCTAssertEqual(proposal["latest"]?["arrival"]?.stringValue, try bestCatchable(pinned.id, segment: pinned.segment, ready: ready),
+                       "the earliest arrival the traveller can still catch: \(proposal)")
+        XCTAssertFalse(rides(proposal["latest"]).contains { $0["cancelled"] == .bool(true) }, "\(proposal)")
+
+        let shown = try harness.umctl(["plan", "show", pinned.id])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        let ride = try XCTUnwrap(rides(proposal["latest"]).first)
+        let named = "\(ride["vehicle"]?.stringValue ?? "?") \(ride["line"]?.stringValue ?? "?") at \(clock(ride["departure"]?.stringValue))"
+        XCTAssertTrue(shown.stdout.contains("\(named) instead of the cancelled "), "names line and time: \(shown.stdout)")
+        XCTAssertTrue(shown.stdout.contains("cancelled \(clock(pinned.ride["departure"]?.stringValue))")
+                      || shown.stdout.contains("cancelled \(pinned.ride["vehicle"]?.stringValue ?? "?") \(pinned.ride["line"]?.stringValue ?? "?") at \(clock(pinned.ride["departure"]?.stringValue))"),
+                      shown.stdout)
+    }
+
+    func testTheProposalForAMissedPinIsTheBestAlternativeFromWhenTheTravellerGetsToTheStop() throws {
+        let pinned = try live.pinnedPlan()
+        // Leaving at 08:20, the 08:15 pin can't be caught.
+        let retimed = try harness.json(["plan", "time", pinned.id, "--at", "08:20"])
+        let segment = try XCTUnwrap(retimed["segments"]?.arrayValue?[pinned.segment - 1])
+        XCTAssertEqual(segment["missed_connection"], .bool(true), "\(retimed)")
+        let proposal = try XCTUnwrap(retimed["pending"]?.arrayValue?.first, "a missed pin gets a proposal: \(retimed)")
+        let start = try XCTUnwrap(retimed["nodes"]?.arrayValue?[pinned.segment - 1])
+        let ready = try XCTUnwrap(start["departure"]?.stringValue ?? start["time"]?.stringValue, "\(start)")
+        XCTAssertEqual(proposal["latest"]?["arrival"]?.stringValue, try bestCatchable(pinned.id, segment: pinned.segment, ready: ready),
+                       "the earliest arrival from when the traveller is at the stop (\(ready)): \(proposal)")
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(proposal["latest"]?["departure"]?.stringValue), ready)
+        let shown = try harness.umctl(["plan", "show", pinned.id])
+        let ride = try XCTUnwrap(rides(proposal["latest"]).first)
+        XCTAssertTrue(shown.stdout.contains("\(ride["vehicle"]?.stringValue ?? "?") \(ride["line"]?.stringValue ?? "?") at "
+                                            + "\(clock(ride["departure"]?.stringValue)) instead of the missed "), shown.stdout)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import Planner
+
+/// Issue 39, "presets a traveller could follow": random sequences of the edits that change a
+/// plan's modes and places (presets, mode changes, unpin, move, insert, remove, with choose and
+/// pin giving it rides the user chose) never build a journey nobody can travel. After every edit
+/// and its recompute: no trip in two segments (one vehicle ride split and paid twice) and, while
+/// every mode is the planner's (no `plan mode`, no insert by car or transit: a move drops the
+/// lock of a mode set by hand but keeps the mode), no two rides meeting at a stop the planner
+/// inferred (the walk to a stop turned into a ride) and no drive after a ride (the car stayed
+/// where the ride began).
+///
+/// The checks are cheap (no full recompute to compare with, as `EditSequencePropertyTests`
+/// does), so 1,000 sequences of 10 edits a seed run in seconds on the same scripted network.
+/// `EDIT_SEQUENCE_SEEDS=1-60` runs those seeds instead of `seeds`.
+final class TravellableEditSequenceTests: XCTestCase {
+    static let sequences = 1_000
+    static let editsPerSequence = 10
+    static let seeds: [UInt64] = [39, 7]
+
+    struct Edit {
+        var name: String
+        /// The user sets a mode by hand (`plan mode`, `plan insert … --mode car`): a ride put before
+        /// a drive, or a drive after a ride, is then theirs.
+        var setsModeByHand = false
+        /// The user inserts a place by transit: the two rides either side of it are theirs, unlocked.
+        var insertsRides = false
+        var apply: (RoutePlan) async throws -> RoutePlan
+    }
+
+    func randomEdit(_ plan: RoutePlan, _ planner: Planner, _ random: inout SeededRandom) -> Edit {
+        let node = Int.random(in: 0..<plan.nodes.count, using: &random)
+        let segment = Int.random(in: 0..<plan.segmentCount, using: &random)
+        let place = EditSequencePropertyTests.places.randomElement(using: &random)!
+        let mode = [TravelMode.walk, .transit, .car].randomElement(using: &random)!
+        let option = Int.random(in: 0..<3, using: &random)
+        switch Int.random(in: 0..<9, using: &random) {
+        case 0, 1:
+            let preset = PlanPreset.allCases.randomElement(using: &random)!
+            return Edit(name: "preset \(preset)", apply: { try await planner.applyingPreset(preset, to: $0) })
+        case 2:
+            return Edit(name: "mode \(segment) \(mode)", setsModeByHand: true,
+                        apply: { try $0.changingMode(ofSegment: segment, to: mode) })
+        case 3:
+            return Edit(name: "unpin", apply: { $0.unpinning() })
+        case 4:
+            return Edit(name: "move node \(node) to \(place.name)", apply: { try $0.movingNode(at: node, to: place) })
+        case 5:
+            let at = Int.random(in: 1...plan.nodes.count, using: &random)
+            return Edit(name: "insert \(place.name) at \(at) by \(mode)", setsModeByHand: mode != .walk, insertsRides: mode == .transit,
+                        apply: { try $0.insertingNode(PlanNode(place: place), at: at, mode: mode) })
+        case 6:
+            return Edit(name: "remove node \(node)", apply: { try $0.removingNode(at: node) })
+        case 7:
+            return Edit(name: "choose \(segment) option \(option)", apply: { plan in
+                let options = try await planner.alternatives(for: plan, segment: segment, count: 3)
+                return try plan.choosingAlternative(options[min(option, options.count - 1)], ofSegment: segment)
+            })
+        default:
+            return Edit(name: "pin \(segment)", apply: { plan in
+                guard let time = plan.departureTimes()[segment] ?? plan.legs[segment]?.departure else { return plan }
+                return try await planner.pinning(plan, segment: segment, at: time)
+            })
+        }
+    }
+
+    func checkTravellable(_ plan: RoutePlan, userSetModes: Bool, userInsertedRides: Bool, context: String) {
+        var seen: Set<String> = []
+        for index in 0..<plan.segmentCount {
+            let trips = Set(plan.legs[index]?.tripIDs ?? [])
+            XCTAssertTrue(seen.isDisjoint(with: trips), "a trip in two segments (\(plan.modes)): \(context)")
+            seen.formUnion(trips)
+        }
+        for index in 1..<plan.nodes.count - 1 where !userSetModes && !userInsertedRides && plan.nodes[index].isInferred && !plan.nodes[index].isCurrentLocation {
+            guard plan.modes[index - 1] == .transit, plan.modes[index] == .transit else { continue }
+            XCTAssertTrue(plan.isLocked(segment: index - 1) && plan.isLocked(segment: index),
+                          "two rides meet at inferred stop \(index + 1) (\(plan.modes)): \(context)")
+        }
+        guard !userSetModes, let ride = plan.modes.firstIndex(of: .transit) else { return }
+        // A locked drive is the user's (a pinned or chosen car segment).
+        for index in ride..<plan.segmentCount where plan.modes[index] == .car && !plan.isLocked(segment: index) {
+            XCTFail("a drive after the ride on segment \(ride + 1) (\(plan.modes)): \(context)")
+        }
+    }
+
+    func testRandomModeAndPresetEditsNeverBuildAJourneyNobodyCanTravel() async throws {
+        let planner = Planner(routing: EditSequencePropertyTests.Network(),
+                              clock: FixedClock(instant: EditSequencePropertyTests.dayStart))
+        for seed in EditSequencePropertyTests.exploredSeeds ?? Self.seeds {
+            var random = SeededRandom(seed: seed)
+            var applied = 0
+            for sequence in 0..<Self.sequences {
+                let places = EditSequencePropertyTests.places
+                let from = places.randomElement(using: &random)!
+                var to = places.randomElement(using: &random)!
+                while to.id == from.id { to = places.randomElement(using: &random)! }
+                var plan = try await planner.buildPlan(from: from, to: to, preset: .transit,
+                                                       timePreference: .departAt(EditSequencePropertyTests.dayStart.addingTimeInterval(3600)),
+                                                       pace: .normal)
+                var history: [String] = [], userSetModes = false, userInsertedRides = false
+                for _ in 0..<Self.editsPerSequence {
+                    let edit = randomEdit(plan, planner, &random)
+                    history.append(edit.name)
+                    let edited: RoutePlan
+                    do {
+                        edited = try await edit.apply(plan)
+                    } catch is PlannerError {
+                        continue  // bad input changes nothing
+                    } catch is RoutingError {
+                        continue
+                    }
+                    plan = try await planner.computeLegs(edited)
+                    userSetModes = userSetModes || edit.setsModeByHand
+                    userInsertedRides = userInsertedRides || edit.insertsRides
+                    applied += 1
+                    checkTravellable(plan, userSetModes: userSetModes, userInsertedRides: userInsertedRides,
+                                     context: "seed \(seed), sequence \(sequence): \(history.joined(separator: ", "))")
+                    if testRun?.failureCount ?? 0 > 0 { return }  // the first failing sequence says enough
+                }
+            }
+            XCTAssertGreaterThan(applied, Self.sequences * Self.editsPerSequence / 2, "most edits apply (seed \(seed))")
+        }
+    }
+}
