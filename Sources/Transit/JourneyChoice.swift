@@ -35,4 +35,21 @@ struct JourneyChoice: Hashable, Sendable {
     func cost(departure: Int, arrival: Int, rides: Int, departAt: Bool) -> Int {
         (departAt ? arrival : -departure) + transferPenalty * max(0, rides - 1)
     }
+
+    /// Among journeys arriving no later than one chosen, the one a person takes: the latest
+    /// departure, then the fewest rides, then the least walking (`leavesLater`).
+    static func latestDeparture(among journeys: [Raptor.Journey]) -> Raptor.Journey? {
+        journeys.reduce(nil as Raptor.Journey?) { best, j in best.map { leavesLater(j, than: $0) ? j : $0 } ?? j }
+    }
+
+    /// Whether `a` is better than `b` by the dominance rule's order for journeys arriving alike:
+    /// it leaves later, or as late with fewer rides, or with as many and less walking.
+    static func leavesLater(_ a: Raptor.Journey, than b: Raptor.Journey) -> Bool {
+        (a.departure, -a.rides.count, -walkingSeconds(a)) > (b.departure, -b.rides.count, -walkingSeconds(b))
+    }
+
+    /// The seconds a journey walks: to the first stop, between rides and from the last stop.
+    static func walkingSeconds(_ journey: Raptor.Journey) -> Int {
+        journey.access.seconds + journey.egress.seconds + journey.transfers.reduce(0) { $0 + $1.seconds }
+    }
 }

@@ -153,6 +153,30 @@ struct Raptor: Sendable {
                overlay: overlay, stopMask: stopMask, bound: Unbounded()) { journeys, _, _ in journeys }
     }
 
+    /// Depart-at as a traveller takes it: the earliest arrivals from `time` (`departAt`), and
+    /// then, arriving when the journey `choose` picks among them arrives, the latest departures
+    /// no earlier than that journey's with no more rides than it (the forward search boards a
+    /// vehicle at the first stop it can, so its journey may leave early to walk farther to the
+    /// same ride, or take an earlier walk to the same connection). The backward pass is what
+    /// `arriveBy` from that arrival finds, searching only departures from the chosen journey's
+    /// on and bounded by the forward search's earliest times at each stop (`DepartureCorridor`).
+    /// - returns: the forward search's journeys, the chosen one and the backward pass's journeys.
+    func departAt(_ time: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
+                  horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil,
+                  thenLatestFrom choose: ([Journey]) -> Journey?) -> (earliest: [Journey], chosen: Journey?, latest: [Journey]) {
+        search(Forward.self, from: time, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
+               overlay: overlay, stopMask: stopMask, bound: Unbounded()) { earliest, scratch, best in
+            guard let chosen = choose(earliest), let best else { return (earliest, nil, []) }
+            let corridor = DepartureCorridor(earliestBoarding: scratch.ready, earliestArrival: scratch.reached, ceiling: best,
+                                             slack: scratch.remaining)
+            // One second more than the journey takes: its own departure is searched too.
+            let latest = search(Backward.self, from: chosen.arrival, access: access, egress: egress, days: days,
+                                maxRides: chosen.rides.count, horizon: chosen.arrival - chosen.departure + 1,
+                                overlay: overlay, stopMask: stopMask, bound: corridor) { journeys, _, _ in journeys }
+            return (earliest, chosen, latest)
+        }
+    }
+
     /// Arrive-by as a traveller takes it: the latest departures by `deadline` (`arriveBy`), and
     /// then, leaving when the journey `choose` picks among them leaves, the earliest arrivals
     /// before that journey's with no more rides than it (the backward search's journey may be a

@@ -11,7 +11,7 @@ protocol SearchBound {
 }
 
 extension Raptor {
-    /// No bound: every search but arrive-by's forward pass.
+    /// No bound: every search but the second passes (arrive-by's forward one, depart-at's backward one).
     struct Unbounded: SearchBound {
         @inline(__always) func allowsHopOff(_ time: Int, at stop: Int) -> Bool { true }
         @inline(__always) func allowsReady(_ time: Int, at stop: Int) -> Bool { true }
@@ -40,6 +40,30 @@ extension Raptor {
         }
         @inline(__always) func allowsReady(_ time: Int, at stop: Int) -> Bool {
             time <= floor &+ Int(slack[stop]) || time <= latestBoarding[stop]
+        }
+    }
+
+    /// Bounds a backward search from the labels a forward search left for the same departure:
+    /// hopping off backward at a stop (boarding there, forward) earlier than the earliest time
+    /// the forward search was ready there, or being ready backward (alighting, forward) earlier
+    /// than its earliest arrival there by a ride, leads to no journey leaving in time.
+    ///
+    /// The forward search drops labels no earlier than its best arrival (`ceiling`) less a lower
+    /// bound on the time from their stop to the destination (`slack`), so its times say nothing
+    /// there: a time at or after that is always allowed. Sound for a backward search with no more
+    /// rides than the forward one had, over the same days, endpoints, overlay and stop mask.
+    struct DepartureCorridor: SearchBound {
+        let earliestBoarding: UnsafeMutablePointer<Int>
+        let earliestArrival: UnsafeMutablePointer<Int>
+        let ceiling: Int
+        /// Per stop, the forward search's lower bound on the time from it to the destination.
+        let slack: UnsafeMutablePointer<Int32>
+
+        @inline(__always) func allowsHopOff(_ time: Int, at stop: Int) -> Bool {
+            time &+ Int(slack[stop]) >= ceiling || time >= earliestBoarding[stop]
+        }
+        @inline(__always) func allowsReady(_ time: Int, at stop: Int) -> Bool {
+            time &+ Int(slack[stop]) >= ceiling || time >= earliestArrival[stop]
         }
     }
 }

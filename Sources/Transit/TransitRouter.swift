@@ -145,12 +145,21 @@ public final class TransitRouter: Sendable {
         let rides = max(1, maxTransfers + 1)
         let choice = JourneyChoice(transferPenalty: max(0, transferPenalty))
         func usable(_ journey: Raptor.Journey) -> Bool { !hasRideNoFasterThanWalking(journey, pace: pace) && !usesAny(avoided, journey) }
-        var quicker: Raptor.Journey?
+        var quicker: Raptor.Journey?, later: Raptor.Journey?
         let (found, engineTime) = measure { () -> [Raptor.Journey] in
             switch timing {
             case .departAt:
-                return engine.departAt(instant, access: access, egress: egress, days: days, maxRides: rides,
-                                       overlay: overlay, stopMask: stopMask)
+                // The forward search finds the earliest arrival, but the journey it builds may leave
+                // early to walk farther to the same vehicle; arriving then, the latest departure wins
+                // (with no more transfers than the one chosen: the dominance rule, docs/planner.md).
+                let answer = engine.departAt(instant, access: access, egress: egress, days: days, maxRides: rides,
+                                             overlay: overlay, stopMask: stopMask) {
+                    choice.best(among: $0.filter(usable), departAt: true)
+                }
+                if let chosen = answer.chosen {
+                    later = JourneyChoice.latestDeparture(among: answer.latest.filter { $0.arrival <= chosen.arrival && usable($0) })
+                }
+                return answer.earliest
             case .arriveBy:
                 // The backward search finds the latest departure, but the journey it builds may be a slow
                 // one that arrives just before the deadline; from that departure, the earliest arrival
@@ -180,6 +189,7 @@ public final class TransitRouter: Sendable {
                                        + " in the \(Raptor.defaultHorizon / 3600) hours searched")
         }
         if let quicker, quicker.arrival < bestRaw.arrival { bestRaw = quicker }
+        if let later, JourneyChoice.leavesLater(later, than: bestRaw) { bestRaw = later }
         let direct = walking.walkingSeconds(from: origin, to: destination, pace: pace)
         var walkingIsNoSlower = false
         if let direct {
@@ -202,7 +212,9 @@ public final class TransitRouter: Sendable {
     /// (an arrive-by one is read as leaving at its time): the best journey, the ones with fewer
     /// transfers (the Pareto set `leg` keeps as alternatives), then the same for the departures
     /// after it, one search a second after the previous best departure, until `count` are found
-    /// or no later journey exists. Sorted by departure, then arrival.
+    /// or no later journey exists. None is dominated by another (`JourneyDominance`: leaving
+    /// no earlier, arriving no later, with no more transfers and walking). Sorted by departure,
+    /// then arrival.
     /// - throws: as `leg`, when not even the first search finds a journey.
     public func journeys(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
                          count: Int, maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius,
@@ -220,8 +232,9 @@ public final class TransitRouter: Sendable {
         var found: [RouteLeg] = []
         var seen = Set<[String]>()
         let overlay = realtime.snapshot  // every search of this query on one overlay
-        // Each search yields at least one journey leaving later than the last, so this ends.
-        for search in 0..<max(1, count) {
+        // Each search yields at least one journey leaving later than the last, so this ends; a
+        // dominated one found before may go, so up to twice as many searches fill the list.
+        for search in 0..<2 * max(1, count) {
             let result: TransitJourneyResult
             do {
                 result = try leg(from: origin, to: destination, timing: .departAt(time), pace: pace, maxTransfers: maxTransfers,
@@ -233,6 +246,8 @@ public final class TransitRouter: Sendable {
                 let identity = leg.tripIDs + [leg.departure.map { "\($0.timeIntervalSince1970)" } ?? ""]
                 if seen.insert(identity).inserted { found.append(leg) }
             }
+            // A later departure may arrive no later than one found before: that one goes.
+            found = JourneyDominance.undominated(found)
             guard found.count < count, let departure = result.best.departure else { break }
             time = departure.addingTimeInterval(1)
         }

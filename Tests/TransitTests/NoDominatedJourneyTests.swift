@@ -1,0 +1,282 @@
+import Foundation
+import Planner
+import TestSupport
+@testable import Transit
+import XCTest
+
+/// The dominance rule (docs/planner.md): an answer never leaves earlier than it must for its
+/// arrival, and a list of options never shows one that another dominates.
+final class NoDominatedJourneyTests: XCTestCase {
+    private func utc(_ hour: Int, _ minute: Int, _ second: Int = 0) -> Date {
+        localDate(2022, 3, 2, hour, minute, second, zone: "UTC")
+    }
+
+    private func clock(_ date: Date?) -> String {
+        guard let date else { return "nil" }
+        let f = DateFormatter()
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "HH:mm:ss"
+        return f.string(from: date)
+    }
+
+    private let origin = MiniFeed.coordinate(km: 0), destination = MiniFeed.coordinate(km: 5)
+
+    /// Trams from FAR (400 m south of the origin, a 391 s walk) through NEAR (140 m north, 137 s)
+    /// to D (at the destination): each passes FAR a minute before NEAR.
+    private func twoStopsOfOneTripNearTheOrigin() -> MiniFeed {
+        var feed = MiniFeed()
+        feed.stop("FAR", km: -0.4)
+        feed.stop("NEAR", km: 0.14)
+        feed.stop("D", km: 5)
+        feed.routes = [("R3", "3", 0)]
+        feed.trip("T1", route: "R3", [("FAR", "10:48:00"), ("NEAR", "10:49:00"), ("D", "11:10:00")])
+        feed.trip("T2", route: "R3", [("FAR", "11:18:00"), ("NEAR", "11:19:00"), ("D", "11:40:00")])
+        return feed
+    }
+
+    /// Issue 39: leaving at 10:40, the answer walked 406 m to board tram 3 at 10:48 where the
+    /// same tram stops 141 m away at 10:49; both arrive at the same time.
+    func testTheSameTripIsBoardedAtTheNearerStopLeavingLater() throws {
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(twoStopsOfOneTripNearTheOrigin().files)
+        let result = try router.leg(from: origin, to: destination, timing: .departAt(utc(10, 40)), pace: .normal, accessRadius: 500)
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["T1"])
+        XCTAssertEqual(result.best.rides.first?.boarding.stopID, "NEAR")
+        XCTAssertEqual(clock(result.best.departure), "10:46:43", "10:49 less the 137 s walk, not 10:48 less 391 s")
+        XCTAssertEqual(clock(result.best.arrival), "11:10:00")
+    }
+
+    /// The next departures after the first one are the next tram, not the same tram boarded
+    /// at the other stop ("the same tram twice, once with a 7-min walk").
+    func testAlternativesNeverListTheSameTripTwice() throws {
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(twoStopsOfOneTripNearTheOrigin().files)
+        let options = try router.journeys(from: origin, to: destination, timing: .departAt(utc(10, 40)), pace: .normal, count: 2,
+                                          accessRadius: 500)
+        XCTAssertEqual(options.map(\.tripIDs), [["T1"], ["T2"]])
+        XCTAssertEqual(options.map { $0.rides.first?.boarding.stopID }, ["NEAR", "NEAR"])
+    }
+
+    /// Arrive-by, the mirror: the same tram passes NEAR (by the destination) a minute before
+    /// FAR; arriving by 11:30 it leaves at the latest time and gets off at NEAR, arriving earlier.
+    func testArriveByGetsOffTheSameTripAtTheNearerStopArrivingEarlier() throws {
+        var feed = MiniFeed()
+        feed.stop("O", km: 0)
+        feed.stop("NEAR", km: 5.14)
+        feed.stop("FAR", km: 4.6)
+        feed.routes = [("R3", "3", 0)]
+        feed.trip("T1", route: "R3", [("O", "10:48:00"), ("NEAR", "11:09:00"), ("FAR", "11:10:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let result = try router.leg(from: origin, to: destination, timing: .arriveBy(utc(11, 30)), pace: .normal, accessRadius: 500)
+        XCTAssertEqual(result.best.rides.first?.alighting.stopID, "NEAR")
+        XCTAssertEqual(clock(result.best.departure), "10:48:00")
+        XCTAssertEqual(clock(result.best.arrival), "11:11:17", "11:09 and the 137 s walk, not 11:10 and 391 s")
+    }
+
+    // MARK: - The filter
+
+    private func leg(_ departure: String, _ arrival: String, rides: Int = 1, walk: Double = 120) -> RouteLeg {
+        func at(_ text: String) -> Date {
+            let parts = text.split(separator: ":").compactMap { Int($0) }
+            return utc(parts[0], parts[1])
+        }
+        let call = TransitStopCall(stopID: "S", name: "S", coordinate: origin, time: at(departure))
+        let ride = TransitRide(lineName: "3", vehicle: "tram", headsign: nil, tripID: "T\(departure)", headwaySeconds: nil,
+                               boarding: call, alighting: call, alerts: [])
+        let step = TransitWalkStep(kind: .access, fromName: "origin", from: origin, toName: "S", to: origin, start: at(departure),
+                                   duration: walk, distance: walk)
+        return RouteLeg(mode: .transit, expectedTravelTime: at(arrival).timeIntervalSince(at(departure)), distance: 1000,
+                        departure: at(departure), arrival: at(arrival), geometry: [origin, destination],
+                        rides: Array(repeating: ride, count: rides), walks: [step])
+    }
+
+    func testAnOptionLeavingEarlierForTheSameArrivalIsLeftOut() {
+        let early = leg("10:43", "11:11"), late = leg("10:47", "11:11")
+        XCTAssertEqual(JourneyDominance.undominated([early, late]), [late])
+        XCTAssertEqual(JourneyDominance.undominated([late, early]), [late])
+    }
+
+    func testAnOptionArrivingLaterWithMoreTransfersOrMoreWalkingIsLeftOut() {
+        let best = leg("10:45", "11:10", rides: 1, walk: 100)
+        XCTAssertEqual(JourneyDominance.undominated([best, leg("10:45", "11:12", rides: 1, walk: 100)]), [best])
+        XCTAssertEqual(JourneyDominance.undominated([leg("10:45", "11:10", rides: 2, walk: 100), best]), [best])
+        XCTAssertEqual(JourneyDominance.undominated([best, leg("10:45", "11:10", rides: 1, walk: 300)]), [best])
+    }
+
+    func testOptionsEachBetterInSomethingAreAllKept() {
+        let options = [leg("10:40", "11:00", rides: 2), leg("10:45", "11:10", rides: 1), leg("10:50", "11:20", rides: 1),
+                       leg("10:50", "11:20", rides: 1)]
+        XCTAssertEqual(JourneyDominance.undominated(options), options, "later, fewer transfers, or equal in every way")
+    }
+
+    func testALegWithoutTimesIsKeptAndDominatesNothing() {
+        var untimed = leg("10:40", "11:00")
+        untimed.departure = nil
+        let timed = leg("10:30", "11:30")
+        XCTAssertEqual(JourneyDominance.undominated([untimed, timed]), [untimed, timed])
+    }
+}
+
+// MARK: - On the real network
+
+extension NoDominatedJourneyTests {
+    private func tampereRouter() throws -> TransitRouter {
+        let zip = tampereDirectory().appendingPathComponent("tampere.zip")
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: zip.path), "shared Tampere data not found at \(zip.path)")
+        return try TampereTransitTests.imported.get().router
+    }
+
+    /// Whether `options` (an answer and its alternatives, as `leg` gives them) hold a journey with no
+    /// more transfers than `journey` that leaves at least two minutes later and arrives no later.
+    static func dominating(_ journey: RouteLeg, in options: [RouteLeg]) -> RouteLeg? {
+        guard let departure = journey.departure, let arrival = journey.arrival else { return nil }
+        return options.first {
+            guard let d = $0.departure, let a = $0.arrival else { return false }
+            return d >= departure.addingTimeInterval(120) && a <= arrival && $0.transfers <= journey.transfers
+        }
+    }
+
+    /// Whether `options` hold a journey with no more transfers than `journey` that arrives at least
+    /// two minutes earlier and leaves no earlier (arrive-by's mirror).
+    static func dominatingArriveBy(_ journey: RouteLeg, in options: [RouteLeg]) -> RouteLeg? {
+        guard let departure = journey.departure, let arrival = journey.arrival else { return nil }
+        return options.first {
+            guard let d = $0.departure, let a = $0.arrival else { return false }
+            return a <= arrival.addingTimeInterval(-120) && d >= departure && $0.transfers <= journey.transfers
+        }
+    }
+
+    /// Seeded random pairs and morning times across Tampere: leaving two minutes after an
+    /// answer's departure never arrives as early with no more transfers (depart-at), and arriving
+    /// two minutes before its arrival never leaves as late (arrive-by).
+    func testNoAnswerAcrossTampereIsDominatedByALaterDeparture() throws {
+        let router = try tampereRouter()
+        var g = SeededRandom(seed: 39)
+        var checked = 0, arriveByChecked = 0
+        for _ in 0..<150 {
+            let from = Coordinate(latitude: Double.random(in: 61.44...61.52, using: &g), longitude: Double.random(in: 23.65...23.88, using: &g))
+            let to = Coordinate(latitude: Double.random(in: 61.44...61.52, using: &g), longitude: Double.random(in: 23.65...23.88, using: &g))
+            let time = localDate(2022, 1, 12, Int.random(in: 6...10, using: &g), Int.random(in: 0...59, using: &g))
+            if let answer = try? router.leg(from: from, to: to, timing: .departAt(time), pace: .normal).best,
+               let departure = answer.departure {
+                guard let later = try? router.leg(from: from, to: to, timing: .departAt(departure.addingTimeInterval(120)),
+                                                  pace: .normal) else { continue }
+                let found = Self.dominating(answer, in: [later.best] + later.alternatives)
+                XCTAssertNil(found, "\(from) → \(to) at \(time): \(answer.departure!)–\(answer.arrival!) on \(answer.tripIDs), "
+                             + "yet \(found?.departure.map { "\($0)" } ?? "")–\(found?.arrival.map { "\($0)" } ?? "") on \(found?.tripIDs ?? [])")
+                checked += 1
+            }
+            let deadline = time.addingTimeInterval(3600)
+            if let answer = try? router.leg(from: from, to: to, timing: .arriveBy(deadline), pace: .normal).best,
+               let arrival = answer.arrival,
+               let earlier = try? router.leg(from: from, to: to, timing: .arriveBy(arrival.addingTimeInterval(-120)), pace: .normal) {
+                let found = Self.dominatingArriveBy(answer, in: [earlier.best] + earlier.alternatives)
+                XCTAssertNil(found, "\(from) → \(to) by \(deadline): \(answer.departure!)–\(arrival) on \(answer.tripIDs), "
+                             + "yet \(found?.departure.map { "\($0)" } ?? "")–\(found?.arrival.map { "\($0)" } ?? "") on \(found?.tripIDs ?? [])")
+                arriveByChecked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 100)
+        XCTAssertGreaterThan(arriveByChecked, 80)
+    }
+
+    /// The backward pass bounded by the forward search's labels (`DepartureCorridor`) finds
+    /// exactly what the same backward search finds without the bound.
+    func testTheDepartureCorridorChangesNoJourneyAtTampere() throws {
+        let timetable = try tampereRouter().timetable
+        let engine = Raptor(timetable: timetable, paceMultiplier: 1)
+        let day = try XCTUnwrap(ServiceDate.dayNumber(year: 2022, month: 1, day: 12))
+        let days = Raptor.serviceDays(around: day, timetable: timetable)
+        let reference = ServiceDate.referenceInstant(day, in: timetable.timeZone)
+        let stopCount = Int32(timetable.stops.count)
+        var g = SeededRandom(seed: 3081)
+        func endpoints() -> [Raptor.Endpoint] {
+            (0..<Int.random(in: 1...4, using: &g)).map { _ in
+                Raptor.Endpoint(stop: Int32.random(in: 0..<stopCount, using: &g), seconds: Int.random(in: 0...600, using: &g))
+            }
+        }
+        var found = 0, later = 0
+        for query in 0..<200 {
+            let access = endpoints(), egress = endpoints()
+            let time = reference + Int.random(in: 6 * 3600...20 * 3600, using: &g)
+            let choose: ([Raptor.Journey]) -> Raptor.Journey? = query % 2 == 0 ? { $0.first } : { $0.last }
+            let answer = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 5, thenLatestFrom: choose)
+            XCTAssertEqual(answer.earliest, engine.departAt(time, access: access, egress: egress, days: days, maxRides: 5))
+            guard let chosen = answer.chosen else { continue }
+            let expected = engine.arriveBy(chosen.arrival, access: access, egress: egress, days: days, maxRides: chosen.rides.count,
+                                           horizon: chosen.arrival - chosen.departure + 1)
+            XCTAssertEqual(answer.latest, expected, "query \(query)'s backward pass")
+            XCTAssertGreaterThanOrEqual(answer.latest.last?.departure ?? .min, chosen.departure, "query \(query)")
+            found += 1
+            if let last = answer.latest.last, last.departure > chosen.departure { later += 1 }
+        }
+        print("testTheDepartureCorridorChangesNoJourneyAtTampere: \(found) with a journey, \(later) leaving later after the backward pass")
+        XCTAssertGreaterThan(found, 75)
+        XCTAssertGreaterThan(later, 0, "the forward search's own journey often leaves earlier than it must")
+    }
+}
+
+// MARK: - On random feeds
+
+extension RaptorPropertyTests {
+    /// On seeded random feeds: the backward pass after a depart-at search leaves exactly as late
+    /// as the brute force's latest departure arriving by the chosen journey's arrival with no more
+    /// rides; and the router's answer is never dominated by one leaving two minutes later.
+    func testDepartAtLeavesAsLateAsTheBruteForceAllowsForItsArrivalOnRandomFeeds() throws {
+        let fixture = try FeedFixture()
+        var checked = 0, later = 0, routed = 0
+        for seed in UInt64(1)...30 {
+            let world = makeWorld(seed: seed &* 0x2545_F491_4F6C_DD1D)
+            let (timetable, _) = try fixture.timetable(world.feed.files)
+            let days = Raptor.serviceDays(around: Self.day0, timetable: timetable)
+            let engine = Raptor(timetable: timetable, paceMultiplier: 1)
+            let router = TransitRouter(timetable: timetable, walking: Self.walking)
+            var g = SeededRandom(seed: seed &+ 39)
+            for _ in 0..<10 {
+                let from = MiniFeed.coordinate(km: Double.random(in: 0...2, using: &g), east: Double.random(in: 0...2, using: &g))
+                let to = MiniFeed.coordinate(km: Double.random(in: 0...2, using: &g), east: Double.random(in: 0...2, using: &g))
+                let time = Self.day0 * 86_400 + 60 * Int.random(in: 5 * 60...11 * 60, using: &g)
+                let access = endpoints(world, around: from, towardsStop: true)
+                let egress = endpoints(world, around: to, towardsStop: false)
+                guard !access.isEmpty, !egress.isEmpty else { continue }
+                let choose: ([Raptor.Journey]) -> Raptor.Journey? = seed % 2 == 0 ? { $0.first } : { $0.last }
+                let answer = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 12, thenLatestFrom: choose)
+                if let chosen = answer.chosen {
+                    // Leaving later never arrives earlier: bisect on the brute force's arrival.
+                    func fits(_ t: Int) -> Bool {
+                        bruteForceArrivalsByRides(world, time: t, access: access, egress: egress, horizon: .max / 4)
+                            .contains { $0.key <= chosen.rides.count && $0.value <= chosen.arrival }
+                    }
+                    var low = chosen.departure, high = chosen.arrival
+                    XCTAssertTrue(fits(low), "seed \(seed): the chosen journey itself fits")
+                    while low < high {
+                        let mid = (low + high + 1) / 2
+                        if fits(mid) { low = mid } else { high = mid - 1 }
+                    }
+                    XCTAssertEqual(answer.latest.last?.departure, low, "seed \(seed) depart-at \(time)")
+                    for j in answer.latest {
+                        XCTAssertLessThanOrEqual(j.arrival, chosen.arrival, "seed \(seed)")
+                        XCTAssertLessThanOrEqual(j.rides.count, chosen.rides.count, "seed \(seed)")
+                        assertWalksFollowTheModel(world, j, "seed \(seed) backward pass from \(chosen.arrival)")
+                    }
+                    checked += 1
+                    if low > chosen.departure { later += 1 }
+                }
+                let at = Date(timeIntervalSince1970: Double(time))
+                if let best = try? router.leg(from: from, to: to, timing: .departAt(at), pace: .normal, accessRadius: 500).best,
+                   let departure = best.departure,
+                   let next = try? router.leg(from: from, to: to, timing: .departAt(departure.addingTimeInterval(120)), pace: .normal,
+                                              accessRadius: 500) {
+                    XCTAssertNil(NoDominatedJourneyTests.dominating(best, in: [next.best] + next.alternatives),
+                                 "seed \(seed) routed at \(time)")
+                    routed += 1
+                }
+            }
+        }
+        print("testDepartAtLeavesAsLateAsTheBruteForceAllowsForItsArrivalOnRandomFeeds: \(checked) checked, \(later) leaving later than the forward journey, \(routed) routed")
+        XCTAssertGreaterThan(checked, 60)
+        XCTAssertGreaterThan(later, 0, "some forward journeys leave earlier than they must")
+        XCTAssertGreaterThan(routed, 40)
+    }
+}
