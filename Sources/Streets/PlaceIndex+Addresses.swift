@@ -8,7 +8,9 @@ extension PlaceIndex {
     /// marked approximate. A street with no numbers at all answers with the street itself,
     /// marked approximate. Never another street: a misspelt street name is read as the
     /// closest street within the typos allowed (`EditDistance.allowed`).
+    /// A postcode or city the region does not have rules it out: nothing is answered.
     func addresses(_ query: AddressQuery, near: Coordinate?) throws -> [PlaceSearchResult] {
+        guard admits(query) else { return [] }
         guard let street = addressStreets.contains(query.street) ? query.street : closestAddressStreet(to: query.street) else {
             return try streetWithoutNumbers(query, near: near)
         }
@@ -19,7 +21,8 @@ extension PlaceIndex {
                 SELECT \(selectColumns), a.number, a.suffix, a.postcode, a.city_folded, a.housenumber, a.street
                 FROM address a JOIN place p ON p.id = a.place_id WHERE a.street_folded = ?
                 """, [.text(street)]) { row -> Row? in
-                if let postcode = query.postcode, let stored = row.optionalString(11), stored != postcode { return nil }
+                if let postcode = query.postcode, let stored = row.optionalString(11),
+                   AddressQuery.normalizedPostcode(stored) != postcode { return nil }
                 if let city = query.city, let stored = row.optionalString(12), !stored.hasPrefix(city) { return nil }
                 var result = self.result(from: row, near: near, match: match)
                 result.typoRank = match == .fuzzy ? 200 : 0
@@ -65,7 +68,7 @@ extension PlaceIndex {
             }
         }
         for stretch in stretches where (query.number - stretch.first) % stretch.step == 0 && stretch.last > stretch.first {
-            if let postcode = query.postcode, let stored = stretch.postcode, stored != postcode { continue }
+            if let postcode = query.postcode, let stored = stretch.postcode, AddressQuery.normalizedPostcode(stored) != postcode { continue }
             let fraction = Double(query.number - stretch.first) / Double(stretch.last - stretch.first)
             guard let point = LineMeasure.point(atFraction: fraction, of: stretch.points) else { continue }
             let name = "\(stretch.street) \(query.number)"

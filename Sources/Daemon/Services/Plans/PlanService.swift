@@ -55,8 +55,10 @@ struct PlanService: Sendable {
             change = nil // the computation is the change: the plan is written once, computed
             compute = computation
         }
-        return try await plans.edit(id: edit.planID, title: prepared.title, expectedGeneration: expectedGeneration,
-                                    searches: searches, change: change, compute: compute)
+        var outcome = try await plans.edit(id: edit.planID, title: prepared.title, expectedGeneration: expectedGeneration,
+                                           searches: searches, change: change, compute: compute)
+        outcome.matched = prepared.matched
+        return outcome
     }
 
     /// `plan.edits`: every edit applied in order to a copy of the plan, then one computation of
