@@ -125,6 +125,29 @@ public struct PlaceCategory: Hashable, Sendable {
         return nil
     }
 
+    /// The category a misspelt word asks for ("pharmcy" → pharmacy, "farmacya" → pharmacy):
+    /// the word of the table (a single word, or a phrase typed as its words) within the typos
+    /// names are forgiven (`EditDistance.allowed`), fewest edits first; the word it was read as
+    /// and the words left. Nil when none is close enough.
+    public static func closest(in words: [String]) -> (category: PlaceCategory, word: String, edits: Int, rest: [String])? {
+        var best: (category: PlaceCategory, word: String, edits: Int, rest: [String])?
+        for length in stride(from: min(3, words.count), through: 1, by: -1) {
+            for start in 0...(words.count - length) {
+                let phrase = words[start..<(start + length)].joined(separator: " ")
+                let allowed = EditDistance.allowed(forLength: phrase.count)
+                guard allowed > 0 else { continue }
+                for category in all {
+                    for word in category.words {
+                        guard let edits = EditDistance.between(Array(phrase), Array(word), atMost: allowed),
+                              edits < (best?.edits ?? .max) else { continue }
+                        best = (category, word, edits, Array(words[..<start] + words[(start + length)...]))
+                    }
+                }
+            }
+        }
+        return best
+    }
+
     /// The category asked for by `words` (folded query words), and the words that are left:
     /// the longest phrase wins ("bus station" over "station"), found anywhere in the query.
     public static func named(in words: [String]) -> (category: PlaceCategory, rest: [String])? {

@@ -46,6 +46,35 @@ extension PlaceIndex {
         return [result]
     }
 
+    /// A postcode typed alone, or with its city ("01302-000", "01302-000 São Paulo", "33100
+    /// Tampere"): the middle of the region's addresses with that postcode, named by it, as the
+    /// addresses write it ("01302-000", address "01302-000 São Paulo"). Nil when the words do not
+    /// start with one of the region's postcodes, or go on with something that is not its city.
+    func postcodeArea(_ words: [String], near: Coordinate?) throws -> PlaceSearchResult? {
+        guard !knownPostcodes.isEmpty else { return nil }
+        for length in stride(from: min(3, words.count), through: 1, by: -1) {
+            let code = words[..<length].joined()
+            let rest = words[length...].joined(separator: " ")
+            guard knownPostcodes.contains(code),
+                  rest.isEmpty || knownCities.contains(where: { $0.hasPrefix(rest) }) else { continue }
+            let rows = try locked {
+                try database.query("""
+                    SELECT p.latitude, p.longitude, a.postcode, a.full FROM address a JOIN place p ON p.id = a.place_id
+                    WHERE a.postcode IS NOT NULL
+                    """) { row in
+                    (point: Coordinate(latitude: row.double(0), longitude: row.double(1)), postcode: row.string(2), full: row.string(3))
+                }
+            }.filter { AddressQuery.normalizedPostcode($0.postcode) == code }
+            guard let first = rows.first else { return nil }
+            let centre = Coordinate(latitude: rows.map(\.point.latitude).reduce(0, +) / Double(rows.count),
+                                    longitude: rows.map(\.point.longitude).reduce(0, +) / Double(rows.count))
+            let area = first.full.components(separatedBy: ", ").last ?? first.postcode
+            return PlaceSearchResult(name: first.postcode, coordinate: centre, kind: .address,
+                                     distance: near.map { centre.distance(to: $0) }, address: area, match: .exact)
+        }
+        return nil
+    }
+
     /// The street whose addresses are nearest in spelling to `street`, within the typos allowed.
     func closestAddressStreet(to street: String) -> String? {
         let allowed = EditDistance.allowed(forLength: street.count)

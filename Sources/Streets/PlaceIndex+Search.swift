@@ -22,12 +22,26 @@ extension PlaceIndex {
            let address = AddressQuery(folded: Self.fold(text))?.reading(postcodes: knownPostcodes) {
             found += try addresses(address, near: near)
         }
+        if hasSearchTables, kinds?.contains(.address) ?? true, let area = try postcodeArea(words, near: near) {
+            found.append(area)
+        }
         if hasSearchTables, kinds?.contains(.poi) ?? true, let asked = PlaceCategory.named(in: words) {
             found += try places(of: asked.category, named: asked.rest, near: near, within: within)
         }
         found += try names(words, near: near, kinds: kinds, candidates: Self.candidateLimit)
         if !found.contains(where: { $0.match < .fuzzy }) {
             found += try fuzzyNames(folded, near: near, kinds: kinds)
+            if hasSearchTables, kinds?.contains(.poi) ?? true, PlaceCategory.named(in: words) == nil,
+               let misspelt = PlaceCategory.closest(in: words) {
+                // "pharmcy": the pharmacies, as typos of the word (did you mean "pharmacy"?).
+                found += try places(of: misspelt.category, named: misspelt.rest, near: near, within: within).map { place in
+                    var result = place
+                    result.match = .fuzzy
+                    result.typoRank = misspelt.edits * 200 + 99  // after names as many typos away
+                    result.typoOf = misspelt.word
+                    return result
+                }
+            }
         }
         return try Self.ranked(found, kinds: kinds, within: within, limit: limit).map(described)
     }

@@ -26,6 +26,9 @@ public struct PlaceSearchResult: Hashable, Sendable {
     /// A point of interest without a name, indexed under its category's label ("Cafe") and
     /// shown as "cafe (no name), Street 12" (`PlaceIndex.described`): it ranks after named ones.
     public var isUnnamed = false
+    /// For a place found through a misspelt category word: the word it was read as ("pharmacy"
+    /// for "pharmcy"), what "did you mean" offers.
+    public var typoOf: String?
 
     public init(name: String, coordinate: Coordinate, kind: PlaceSearchKind, category: String? = nil,
                 stopID: String? = nil, transitModes: [String] = [], distance: Double? = nil,

@@ -177,7 +177,11 @@ final class NamesYouCanTrustTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(results.first?["name"]?.stringValue, "Rua da Consolação 920", "\(results)")
         XCTAssertEqual(results.first?["match"]?.stringValue, "exact")
         XCTAssertEqual(results.first?["approximate"], .null)
-        let compared = try harness.umctl(["compare", "Rua da Consolação 920, 01302-000 São Paulo", "Avenida Paulista"])
+        let cep = try harness.json(["search", "01302-000"])["results"]?.arrayValue ?? []
+        XCTAssertEqual(cep.first?["name"]?.stringValue, "01302-000", "the CEP alone: \(cep)")
+        XCTAssertEqual(cep.first?["address"]?.stringValue, "01302-000 São Paulo")
+        XCTAssertEqual(cep.first?["region"]?.stringValue, "saopaulo")
+        let compared = try harness.umctl(["compare", "Rua da Consolação 920, 01302-000 São Paulo", "01302-000"])
         XCTAssertEqual(compared.status, 0, compared.stderr)
     }
 
@@ -210,6 +214,15 @@ final class NamesYouCanTrustTests: SharedTampereDaemonTestCase {
         for unnamed in cafes.dropFirst() {
             XCTAssertTrue(unnamed["name"]?.stringValue?.hasPrefix("cafe (no name), ") == true, "\(cafes)")
         }
+    }
+
+    func testAMisspeltCategoryWordAsksDidYouMeanTheWordAndListsItsPlaces() throws {
+        let answer = try harness.json(["search", "farmacya", "--region", "saopaulo"])
+        XCTAssertEqual(answer["did_you_mean"]?.stringValue, "farmacia", "\(answer)")
+        XCTAssertEqual(answer["results"]?.arrayValue?.first?["name"]?.stringValue, "Drogaria São Paulo")
+        let english = try harness.json(["search", "pharmcy"])
+        XCTAssertEqual(english["did_you_mean"]?.stringValue, "pharmacy", "\(english)")
+        XCTAssertEqual(english["results"]?.arrayValue?.first?["category"]?.stringValue, "amenity=pharmacy", "\(english)")
     }
 
     /// "Rautatieasema" is Finnish for railway station and the name of Tampere's stops there
