@@ -133,20 +133,23 @@ public struct PlaceCategory: Hashable, Sendable {
         var best: (category: PlaceCategory, word: String, edits: Int, rest: [String])?
         for length in stride(from: min(3, words.count), through: 1, by: -1) {
             for start in 0...(words.count - length) {
-                let phrase = words[start..<(start + length)].joined(separator: " ")
+                let phrase = Array(words[start..<(start + length)].joined(separator: " "))
                 let allowed = EditDistance.allowed(forLength: phrase.count)
                 guard allowed > 0 else { continue }
-                for category in all {
-                    for word in category.words {
-                        guard let edits = EditDistance.between(Array(phrase), Array(word), atMost: allowed),
-                              edits < (best?.edits ?? .max) else { continue }
-                        best = (category, word, edits, Array(words[..<start] + words[(start + length)...]))
-                    }
+                for entry in spelledWords where abs(entry.letters.count - phrase.count) <= allowed {
+                    guard let edits = EditDistance.between(phrase, entry.letters, atMost: allowed),
+                          edits < (best?.edits ?? .max) else { continue }
+                    best = (entry.category, entry.word, edits, Array(words[..<start] + words[(start + length)...]))
                 }
             }
         }
         return best
     }
+
+    /// Every word of the table with its letters, split once: `closest` compares each of them
+    /// with every typed word that matches no name, in every search.
+    private static let spelledWords: [(category: PlaceCategory, word: String, letters: [Character])] =
+        all.flatMap { category in category.words.map { (category, $0, Array($0)) } }
 
     /// The category asked for by `words` (folded query words), and the words that are left:
     /// the longest phrase wins ("bus station" over "station"), found anywhere in the query.
