@@ -35,7 +35,7 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     @NullWhenNil public var price: PriceDocument?
     @NullWhenNil public var priceNote: String?
     /// The places this request typed as text and searched (`plan.new`'s places and `near`,
-    /// `plan.insert`'s and `plan.move`'s place and `near`), each with its `match` and, unless
+    /// `plan.insert`'s and `plan.move`'s place and `near`, alone or inside `plan.edits`), each with its `match` and, unless
     /// exact, its `match_note`; left out of other answers.
     public var matched: [PlaceDocument]?
 

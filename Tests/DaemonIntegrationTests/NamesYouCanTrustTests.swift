@@ -155,6 +155,22 @@ final class NamesYouCanTrustTests: SharedTampereDaemonTestCase {
         _ = try harness.umctl(["place", "remove", "some museum"])
     }
 
+    func testEditsInOneBatchSayHowTheirTypedPlacesMatchedAsEachEditAloneDoes() throws {
+        let harness = try harness
+        let plan = try harness.json(["plan", "new", "Kiasma", "Pasila", "--mode", "walk"])
+        let id = try XCTUnwrap(plan["id"]?.numberValue.map { Int($0) })
+        let batch = try harness.umctl(["batch", try harness.writeBatch(["plan insert \(id) Kauppatorri --after 1",
+                                                                        "plan move \(id) 3 \"Mannerheimintie 10\""]),
+                                       "--atomic", "--json"])
+        XCTAssertEqual(batch.status, 0, batch.stderr)
+        let edited = try WireCodec.decoder.decode(JSONValue.self, from: Data(batch.stdout.utf8))
+        let matched = edited["matched"]?.arrayValue ?? []
+        XCTAssertEqual(matched.map { $0["match"]?.stringValue }, ["typo", "approximate"], "\(edited)")
+        XCTAssertEqual(matched.map { $0["name"]?.stringValue }, ["Kauppatori", "Mannerheimintie 12"], "\(edited)")
+        XCTAssertTrue(matched.first?["match_note"]?.stringValue?.contains("Kauppatori in helsinki") == true, "\(matched)")
+        XCTAssertTrue(matched.last?["match_note"]?.stringValue?.contains("no Mannerheimintie 10 in the map data") == true, "\(matched)")
+    }
+
     // MARK: - One resolution rule for the trip
 
     func testAnAddressWithItsNumberElsewhereBeatsANumberlessStreetInTheRegionYouAreIn() throws {
