@@ -5,6 +5,7 @@
 /// AddressQuery(folded: "10 downing street")        // street "downing street", number 10
 /// AddressQuery(folded: "avenida paulista, 1000")   // street "avenida paulista", number 1000
 /// AddressQuery(folded: "hameenkatu 10, 33100 tampere")   // … with postcode "33100", city "tampere"
+/// AddressQuery(folded: "rua da consolacao 920, 01302-000 sao paulo")   // postcode "01302000", city "sao paulo"
 /// ```
 ///
 /// Text is folded first (`PlaceIndex.fold`). A query without a house number, or without a street
@@ -16,7 +17,7 @@ public struct AddressQuery: Hashable, Sendable {
     public var number: Int
     /// A letter or "-2" after the number ("10 B" → "b", "10a" → "a"), folded; "" when none.
     public var suffix: String
-    /// A postcode after a comma.
+    /// A postcode after a comma, normalized (`normalizedPostcode`).
     public var postcode: String?
     /// A city (or district) after a comma, folded.
     public var city: String?
@@ -35,15 +36,45 @@ public struct AddressQuery: Hashable, Sendable {
         self.street = street.joined(separator: " ")
         self.number = number
         self.suffix = suffix
-        for qualifier in qualifiers {
-            for word in qualifier {
-                if word.allSatisfy(\.isNumber) {
-                    postcode = postcode ?? word
-                } else {
-                    city = city.map { "\($0) \(word)" } ?? word
-                }
+        qualifierWords = qualifiers.flatMap { $0 }
+        self = reading(postcodes: [])
+    }
+
+    /// The words after the comma(s), folded: a postcode and a city, in any country's forms.
+    public var qualifierWords: [String] = []
+
+    /// The postcode and city read from `qualifierWords` with the postcodes a region knows
+    /// (`normalizedPostcode` of its `addr:postcode` values): the longest run of words that is
+    /// one of them is the postcode ("01302 000", "1234 ab", "sw1a 1aa"), the other words the
+    /// city. Without a known run, the words holding digits are the postcode (one the region
+    /// does not know, so it rules the region's addresses out).
+    public func reading(postcodes: Set<String>) -> AddressQuery {
+        var query = self
+        let words = qualifierWords
+        var postcodeRange: Range<Int>?
+        search: for length in stride(from: min(3, words.count), through: 1, by: -1) where !words.isEmpty {
+            for start in 0...(words.count - length) where postcodes.contains(words[start..<(start + length)].joined()) {
+                postcodeRange = start..<(start + length)
+                break search
             }
         }
+        let cityWords: [String]
+        if let range = postcodeRange {
+            query.postcode = words[range].joined()
+            cityWords = Array(words[..<range.lowerBound] + words[range.upperBound...])
+        } else {
+            let numbered = words.filter { word in word.contains { $0.isNumber } }
+            query.postcode = numbered.isEmpty ? nil : numbered.joined()
+            cityWords = words.filter { word in !word.contains { $0.isNumber } }
+        }
+        query.city = cityWords.isEmpty ? nil : cityWords.joined(separator: " ")
+        return query
+    }
+
+    /// A postcode as compared: folded, letters and digits only ("01302-000" → "01302000",
+    /// "1234 AB" → "1234ab", "SW1A 1AA" → "sw1a1aa").
+    public static func normalizedPostcode(_ postcode: String) -> String {
+        PlaceIndex.words(PlaceIndex.fold(postcode)).joined()
     }
 
     /// Splits "street… number [suffix]" or "number [suffix] street…".

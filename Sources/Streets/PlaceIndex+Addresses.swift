@@ -8,7 +8,9 @@ extension PlaceIndex {
     /// marked approximate. A street with no numbers at all answers with the street itself,
     /// marked approximate. Never another street: a misspelt street name is read as the
     /// closest street within the typos allowed (`EditDistance.allowed`).
+    /// A postcode or city the region does not have rules it out: nothing is answered.
     func addresses(_ query: AddressQuery, near: Coordinate?) throws -> [PlaceSearchResult] {
+        guard admits(query) else { return [] }
         guard let street = addressStreets.contains(query.street) ? query.street : closestAddressStreet(to: query.street) else {
             return try streetWithoutNumbers(query, near: near)
         }
@@ -19,7 +21,8 @@ extension PlaceIndex {
                 SELECT \(selectColumns), a.number, a.suffix, a.postcode, a.city_folded, a.housenumber, a.street
                 FROM address a JOIN place p ON p.id = a.place_id WHERE a.street_folded = ?
                 """, [.text(street)]) { row -> Row? in
-                if let postcode = query.postcode, let stored = row.optionalString(11), stored != postcode { return nil }
+                if let postcode = query.postcode, let stored = row.optionalString(11),
+                   AddressQuery.normalizedPostcode(stored) != postcode { return nil }
                 if let city = query.city, let stored = row.optionalString(12), !stored.hasPrefix(city) { return nil }
                 var result = self.result(from: row, near: near, match: match)
                 result.typoRank = match == .fuzzy ? 200 : 0
@@ -41,6 +44,35 @@ extension PlaceIndex {
         let asked = "\(nearest.street) \(wanted)\(query.suffix.isEmpty ? "" : " \(query.suffix.uppercased())")"
         result.approximate = "no \(asked) in the map data; the nearest number on \(nearest.street) is \(nearest.housenumber)"
         return [result]
+    }
+
+    /// A postcode typed alone, or with its city ("01302-000", "01302-000 São Paulo", "33100
+    /// Tampere"): the middle of the region's addresses with that postcode, named by it, as the
+    /// addresses write it ("01302-000", address "01302-000 São Paulo"). Nil when the words do not
+    /// start with one of the region's postcodes, or go on with something that is not its city.
+    func postcodeArea(_ words: [String], near: Coordinate?) throws -> PlaceSearchResult? {
+        guard !knownPostcodes.isEmpty else { return nil }
+        for length in stride(from: min(3, words.count), through: 1, by: -1) {
+            let code = words[..<length].joined()
+            let rest = words[length...].joined(separator: " ")
+            guard knownPostcodes.contains(code),
+                  rest.isEmpty || knownCities.contains(where: { $0.hasPrefix(rest) }) else { continue }
+            let rows = try locked {
+                try database.query("""
+                    SELECT p.latitude, p.longitude, a.postcode, a.full FROM address a JOIN place p ON p.id = a.place_id
+                    WHERE a.postcode IS NOT NULL
+                    """) { row in
+                    (point: Coordinate(latitude: row.double(0), longitude: row.double(1)), postcode: row.string(2), full: row.string(3))
+                }
+            }.filter { AddressQuery.normalizedPostcode($0.postcode) == code }
+            guard let first = rows.first else { return nil }
+            let centre = Coordinate(latitude: rows.map(\.point.latitude).reduce(0, +) / Double(rows.count),
+                                    longitude: rows.map(\.point.longitude).reduce(0, +) / Double(rows.count))
+            let area = first.full.components(separatedBy: ", ").last ?? first.postcode
+            return PlaceSearchResult(name: first.postcode, coordinate: centre, kind: .address,
+                                     distance: near.map { centre.distance(to: $0) }, address: area, match: .exact)
+        }
+        return nil
     }
 
     /// The street whose addresses are nearest in spelling to `street`, within the typos allowed.
@@ -65,7 +97,7 @@ extension PlaceIndex {
             }
         }
         for stretch in stretches where (query.number - stretch.first) % stretch.step == 0 && stretch.last > stretch.first {
-            if let postcode = query.postcode, let stored = stretch.postcode, stored != postcode { continue }
+            if let postcode = query.postcode, let stored = stretch.postcode, AddressQuery.normalizedPostcode(stored) != postcode { continue }
             let fraction = Double(query.number - stretch.first) / Double(stretch.last - stretch.first)
             guard let point = LineMeasure.point(atFraction: fraction, of: stretch.points) else { continue }
             let name = "\(stretch.street) \(query.number)"

@@ -18,6 +18,19 @@ extension PlaceIndex {
                               street: try nearestStreet(to: coordinate))
     }
 
+    /// How much farther an addressable street may be than a footway, path, passage or service
+    /// road nearer the point and still name it: on Avenida Paulista the avenue, not the
+    /// underground passage beneath it.
+    static let preferredStreetSlack = 50.0
+
+    /// Kinds of way that name a point only when no street is about as near.
+    static let minorWays: Set<String> = ["highway=footway", "highway=path", "highway=cycleway", "highway=steps",
+                                         "highway=corridor", "highway=service", "highway=track", "highway=bridleway",
+                                         "highway=platform", "highway=elevator"]
+
+    /// The nearest street to `coordinate` within 500 m, measured to its lines, preferring an
+    /// addressable street (one with house numbers, or a road that is no footway, path, passage
+    /// or service road) up to `preferredStreetSlack` farther than the nearest way.
     func nearestStreet(to coordinate: Coordinate) throws -> PlaceSearchResult? {
         guard hasSearchTables else {
             return try placesAround(coordinate, radius: Self.reverseStreetRadius, kinds: [.street]).first
@@ -25,14 +38,23 @@ extension PlaceIndex {
         let box = Self.box(around: coordinate, radius: Self.reverseStreetRadius)
         let lines = try locked {
             try database.query("""
-                SELECT l.place_id, l.lines FROM street_box b JOIN street_line l ON l.place_id = b.id
+                SELECT l.place_id, l.lines, p.category, p.folded FROM street_box b JOIN street_line l ON l.place_id = b.id
+                JOIN place p ON p.id = l.place_id
                 WHERE b.min_lat <= ? AND b.max_lat >= ? AND b.min_lon <= ? AND b.max_lon >= ?
                 """, [.real(box.maxLatitude), .real(box.minLatitude), .real(box.maxLongitude), .real(box.minLongitude)]) {
                 (id: $0.int64(0), distance: PointsBlob.decode(lines: $0.blob(1)).map { LineMeasure.distance(from: coordinate, to: $0) }
-                    .min() ?? .infinity)
+                    .min() ?? .infinity,
+                 minor: Self.minorWays.contains($0.optionalString(2) ?? ""), folded: $0.string(3))
             }
         }
-        guard let nearest = lines.min(by: { $0.distance < $1.distance }), nearest.distance <= Self.reverseStreetRadius else { return nil }
+        let addressable = Set(addressStreets)
+        func preferred(_ line: (id: Int64, distance: Double, minor: Bool, folded: String)) -> Bool {
+            !line.minor || addressable.contains(line.folded)
+        }
+        guard let nearestWay = lines.min(by: { $0.distance < $1.distance }), nearestWay.distance <= Self.reverseStreetRadius else { return nil }
+        let nearest = lines.filter(preferred).min(by: { $0.distance < $1.distance })
+            .flatMap { $0.distance <= min(Self.reverseStreetRadius, nearestWay.distance + Self.preferredStreetSlack) ? $0 : nil }
+            ?? nearestWay
         let street = try locked {
             try database.query("SELECT \(selectColumns) FROM place p \(addressJoin) WHERE p.id = ?", [.integer(nearest.id)]) {
                 self.result(from: $0, near: coordinate)

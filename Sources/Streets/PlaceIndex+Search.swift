@@ -18,8 +18,12 @@ extension PlaceIndex {
         guard let words = try Self.checkedWords(text, limit: limit), kinds?.isEmpty != true else { return [] }
         let folded = words.joined(separator: " ")
         var found: [PlaceSearchResult] = []
-        if hasSearchTables, kinds?.contains(.address) ?? true, let address = AddressQuery(folded: Self.fold(text)) {
+        if hasSearchTables, kinds?.contains(.address) ?? true,
+           let address = AddressQuery(folded: Self.fold(text))?.reading(postcodes: knownPostcodes) {
             found += try addresses(address, near: near)
+        }
+        if hasSearchTables, kinds?.contains(.address) ?? true, let area = try postcodeArea(words, near: near) {
+            found.append(area)
         }
         if hasSearchTables, kinds?.contains(.poi) ?? true, let asked = PlaceCategory.named(in: words) {
             found += try places(of: asked.category, named: asked.rest, near: near, within: within)
@@ -27,8 +31,19 @@ extension PlaceIndex {
         found += try names(words, near: near, kinds: kinds, candidates: Self.candidateLimit)
         if !found.contains(where: { $0.match < .fuzzy }) {
             found += try fuzzyNames(folded, near: near, kinds: kinds)
+            if hasSearchTables, kinds?.contains(.poi) ?? true, PlaceCategory.named(in: words) == nil,
+               let misspelt = PlaceCategory.closest(in: words) {
+                // "pharmcy": the pharmacies, as typos of the word (did you mean "pharmacy"?).
+                found += try places(of: misspelt.category, named: misspelt.rest, near: near, within: within).map { place in
+                    var result = place
+                    result.match = .fuzzy
+                    result.typoRank = misspelt.edits * 200 + 99  // after names as many typos away
+                    result.typoOf = misspelt.word
+                    return result
+                }
+            }
         }
-        return Self.ranked(found, kinds: kinds, within: within, limit: limit)
+        return try Self.ranked(found, kinds: kinds, within: within, limit: limit).map(described)
     }
 
     /// Up to `limit` completions of text as it is typed: names and addresses whose words start
@@ -87,7 +102,8 @@ extension PlaceIndex {
         return try locked {
             try database.query(sql, bindings) { row in
                 let name = Self.words(row.string(7)).joined(separator: " ")
-                let match: PlaceMatch = name == query ? .exact : name.hasPrefix(query) ? .prefix : .words
+                let match: PlaceMatch = name == query ? .exact : name.hasPrefix(query + " ") ? .leading
+                    : name.hasPrefix(query) ? .prefix : .words
                 return self.result(from: row, near: near, match: match)
             }
         }
@@ -186,7 +202,7 @@ extension PlaceIndex {
     // MARK: - Categories
 
     /// Points of interest of `category`: with `rest` (more words), those whose name has them,
-    /// else those within `categoryRadius` of the place they name ("cafe Hämeenkatu").
+    /// and those within `categoryRadius` of the place they name ("cafe Hämeenkatu").
     func places(of category: PlaceCategory, named rest: [String], near: Coordinate?,
                 within: RegionBoundingBox?) throws -> [PlaceSearchResult] {
         var sql = "SELECT \(selectColumns) FROM place p \(addressJoin) WHERE p.kind = 'poi' AND "
@@ -196,17 +212,20 @@ extension PlaceIndex {
             sql += " AND p.latitude BETWEEN ? AND ? AND p.longitude BETWEEN ? AND ?"
             bindings += [.real(within.minLatitude), .real(within.maxLatitude), .real(within.minLongitude), .real(within.maxLongitude)]
         }
-        let all = try locked { try database.query(sql, bindings) { self.result(from: $0, near: near) } }
+        let all = try locked { try database.query(sql, bindings) { self.result(from: $0, near: near, match: .category) } }
         guard !rest.isEmpty else { return all }
         let byName = all.filter { result in
             let nameWords = Self.words(Self.fold(result.name))
             return rest.allSatisfy { word in nameWords.contains { $0.hasPrefix(word) } }
         }
-        if !byName.isEmpty { return byName }
+        // Those named so and those near the place the words name, both ("ruokakauppa Hervanta":
+        // the shop called "… Hervanta" and the supermarkets around Hervanta).
         guard let anchor = try names(rest, near: near, kinds: [.street, .poi, .stop], candidates: 50)
-                .sorted(by: PlaceRanking.precedes).first else { return [] }
+                .sorted(by: PlaceRanking.precedes).first(where: { candidate in !byName.contains { $0.name == candidate.name && $0.coordinate == candidate.coordinate } })
+        else { return byName }
         let lines = anchor.kind == .street ? try streetLines(named: Self.fold(anchor.name), around: anchor.coordinate) : []
-        return all.compactMap { result in
+        return byName + all.compactMap { result in
+            guard !byName.contains(result) else { return nil }
             var result = result
             let distance = lines.isEmpty ? result.coordinate.distance(to: anchor.coordinate)
                 : lines.map { LineMeasure.distance(from: result.coordinate, to: $0) }.min() ?? .infinity

@@ -35,6 +35,11 @@ public final class PlaceIndex: @unchecked Sendable {
     let hasSearchTables: Bool
     /// Every street that has addresses, folded, for typo-tolerant address lookups.
     let addressStreets: [String]
+    /// The region's postcodes (`AddressQuery.normalizedPostcode` of its `addr:postcode` values):
+    /// how a typed postcode is read, in whatever form the country writes it.
+    let knownPostcodes: Set<String>
+    /// The region's cities and districts, folded: its `addr:city` values and `place=*` names.
+    let knownCities: Set<String>
 
     /// - throws: `StreetsError.placeIndexMissing` when the region has no index, `.placeIndexFailed` when it cannot be read.
     public init(regionDirectory: URL) throws {
@@ -49,6 +54,31 @@ public final class PlaceIndex: @unchecked Sendable {
                 try database.query("SELECT street_folded FROM address UNION SELECT street_folded FROM interpolation") { $0.string(0) }
             }
             : []
+        knownPostcodes = hasSearchTables
+            ? Set(try PlaceIndex.wrap {
+                try database.query("SELECT DISTINCT postcode FROM address WHERE postcode IS NOT NULL") {
+                    AddressQuery.normalizedPostcode($0.string(0))
+                }
+            })
+            : []
+        knownCities = hasSearchTables
+            ? Set(try PlaceIndex.wrap {
+                try database.query("""
+                    SELECT DISTINCT city_folded FROM address WHERE city_folded IS NOT NULL
+                    UNION SELECT folded FROM place WHERE kind = 'poi' AND category LIKE 'place=%'
+                    """) { $0.string(0) }
+            })
+            : []
+    }
+
+    /// False when the text names a postcode or a city this region does not have: a typed
+    /// "00100 Helsinki" rules out every place of a region without them. (A region that records
+    /// no postcodes, or no cities, cannot contradict one.)
+    func admits(_ query: AddressQuery) -> Bool {
+        if let postcode = query.postcode, !knownPostcodes.isEmpty, !knownPostcodes.contains(postcode) { return false }
+        if let city = query.city, !knownCities.isEmpty,
+           !knownCities.contains(where: { $0.hasPrefix(city) || city.hasPrefix($0) }) { return false }
+        return true
     }
 
     /// Number of indexed places of each kind.
@@ -97,11 +127,27 @@ public final class PlaceIndex: @unchecked Sendable {
     func result(from row: Row, near: Coordinate?, match: PlaceMatch = .exact) -> PlaceSearchResult {
         let coordinate = Coordinate(latitude: row.double(3), longitude: row.double(4))
         let modes = row.optionalString(6).map { $0.split(separator: ",").map(String.init) } ?? []
-        return PlaceSearchResult(name: row.string(0), coordinate: coordinate,
-                                 kind: PlaceSearchKind(rawValue: row.string(1)) ?? .poi,
-                                 category: row.optionalString(2), stopID: row.optionalString(5).map(IndexedStop.id(fromKey:)),
-                                 transitModes: modes, distance: near.map { coordinate.distance(to: $0) },
-                                 address: row.optionalString(8), match: match)
+        var result = PlaceSearchResult(name: row.string(0), coordinate: coordinate,
+                                       kind: PlaceSearchKind(rawValue: row.string(1)) ?? .poi,
+                                       category: row.optionalString(2), stopID: row.optionalString(5).map(IndexedStop.id(fromKey:)),
+                                       transitModes: modes, distance: near.map { coordinate.distance(to: $0) },
+                                       address: row.optionalString(8), match: match)
+        result.isUnnamed = result.kind == .poi && result.category.flatMap { PlaceCategory.of(tag: $0)?.label } == result.name
+        // An unnamed place's "name" is its category's label: found by it, it is a category match.
+        if result.isUnnamed, match < .category { result.match = .category }
+        return result
+    }
+
+    /// An unnamed point of interest named for a person: "cafe (no name), Rua Augusta 12" (the
+    /// address within 50 m), else "…, Rua Augusta" (the street within 100 m), else "cafe (no name)".
+    func described(_ result: PlaceSearchResult) throws -> PlaceSearchResult {
+        guard result.isUnnamed else { return result }
+        var described = result
+        let label = "\(result.name.lowercased()) (no name)"
+        let address = try placesAround(result.coordinate, radius: ReverseGeocode.pointRadius, kinds: [.address]).first
+        let street = address == nil ? try nearestStreet(to: result.coordinate).flatMap { ($0.distance ?? .infinity) <= 100 ? $0 : nil } : nil
+        described.name = [label, address?.name ?? street?.name].compactMap { $0 }.joined(separator: ", ")
+        return described
     }
 
     // MARK: - Helpers

@@ -1,8 +1,16 @@
 /// How well a result's name matches the text searched, best first. Across regions an exact
-/// match always comes before a prefix, and a prefix before a fuzzy one.
+/// match always comes before a category (or a name starting with the text's whole words), that
+/// before a prefix, and a prefix before a fuzzy one (`PlaceRanking.quality` also weighs
+/// approximate addresses).
 public enum PlaceMatch: Int, Sendable, Codable, Comparable, Hashable {
-    /// The whole name (or the address, or the category asked for).
+    /// The whole name (or the address).
     case exact
+    /// The name starts with the text's whole words ("Rautatieasema A" for "Rautatieasema"):
+    /// as good as a category, so a stop named by a category word is not buried under the
+    /// category's places far away.
+    case leading
+    /// A place of the kind a category word asked for ("pharmacy"), whatever its name.
+    case category
     /// The name starts with the text.
     case prefix
     /// Each word of the text starts one of the name's words.
@@ -15,6 +23,8 @@ public enum PlaceMatch: Int, Sendable, Codable, Comparable, Hashable {
     public var word: String {
         switch self {
         case .exact: "exact"
+        case .leading: "prefix"
+        case .category: "category"
         case .prefix: "prefix"
         case .words: "words"
         case .fuzzy: "fuzzy"

@@ -23,6 +23,12 @@ public struct PlaceSearchResult: Hashable, Sendable {
     /// Set when the answer is not exactly what was asked, saying how ("no number 11 on
     /// Hämeenkatu in the map data; the nearest is 13").
     public var approximate: String?
+    /// A point of interest without a name, indexed under its category's label ("Cafe") and
+    /// shown as "cafe (no name), Street 12" (`PlaceIndex.described`): it ranks after named ones.
+    public var isUnnamed = false
+    /// For a place found through a misspelt category word: the word it was read as ("pharmacy"
+    /// for "pharmcy"), what "did you mean" offers.
+    public var typoOf: String?
 
     public init(name: String, coordinate: Coordinate, kind: PlaceSearchKind, category: String? = nil,
                 stopID: String? = nil, transitModes: [String] = [], distance: Double? = nil,

@@ -12,6 +12,8 @@ public struct CompareDocument: Hashable, Sendable, Codable {
     public var time: String?
     /// `leave_now`, `depart_at` or `arrive_by` (absent from older daemons).
     public var timeKind: String?
+    /// The `near` place when it was typed as text and searched, with how it matched; else left out.
+    public var near: PlaceDocument?
 
     public init(from: PlaceDocument, to: PlaceDocument, options: [CompareOption], timeZone: String, map: MapImageDocument? = nil,
                 time: String? = nil, timeKind: String? = nil) {

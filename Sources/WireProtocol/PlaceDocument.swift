@@ -8,9 +8,18 @@ public struct PlaceDocument: Hashable, Sendable, Codable {
     @NullWhenNil public var note: String?
     /// A saved place's fence (on or off) in `place.save` and `place.list`; null when it never had one.
     @NullWhenNil public var geofence: FenceDocument?
+    /// For a place typed as text and searched (a trip's end, a place inserted, moved to or
+    /// saved, a `near`): how it matched, `exact`, `prefix`, `typo`, `approximate` or
+    /// `category`; left out for other places.
+    public var match: String?
+    /// Why the place taken is not exactly the one typed (any match but `exact`), for a person
+    /// to read: "\"Pasila\" matches no name exactly; taking Basilika in tampere, a typo away".
+    public var matchNote: String?
 
     public init(name: String, lat: Double, lon: Double, kind: String? = nil, note: String? = nil,
-                geofence: FenceDocument? = nil) {
+                geofence: FenceDocument? = nil, match: String? = nil, matchNote: String? = nil) {
+        self.match = match
+        self.matchNote = matchNote
         self.name = name
         self.lat = lat
         self.lon = lon

@@ -34,6 +34,10 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     /// otherwise (and for a plan that only walks), with `price_note` saying why.
     @NullWhenNil public var price: PriceDocument?
     @NullWhenNil public var priceNote: String?
+    /// The places this request typed as text and searched (`plan.new`'s places and `near`,
+    /// `plan.insert`'s and `plan.move`'s place and `near`, alone or inside `plan.edits`), each with its `match` and, unless
+    /// exact, its `match_note`; left out of other answers.
+    public var matched: [PlaceDocument]?
 
     public init(id: Int64, title: String?, nodes: [NodeDocument], segments: [SegmentDocument],
                 totalDurationS: Double?, totalDistanceM: Double, pending: [PendingDocument], pace: WirePace,

@@ -86,6 +86,8 @@ public struct SearchDocument: Hashable, Sendable, Codable {
     public var results: [SearchResultDocument]
     /// When nothing matched exactly or as a prefix: the name of the closest typo match.
     @NullWhenNil public var didYouMean: String?
+    /// The `near` place when it was typed as text and searched, with how it matched; else left out.
+    public var near: PlaceDocument?
     public init(results: [SearchResultDocument], didYouMean: String? = nil) {
         self.results = results
         self.didYouMean = didYouMean

@@ -54,6 +54,11 @@ enum Render {
         FixedDecimals.text(lat, decimals: 5) + "," + FixedDecimals.text(lon, decimals: 5)
     }
 
+    /// "note: …" for each place typed as text that was not matched exactly (never a silent swap).
+    static func matchNotes(_ places: [PlaceDocument]) -> [String] {
+        places.compactMap { $0.matchNote.map { "note: \($0)" } }
+    }
+
     static func plan(_ plan: PlanDocument) -> String {
         var lines: [String] = []
         // Times on another day than the one the plan is for carry their day ("06:02 +1d").
@@ -78,6 +83,7 @@ enum Render {
         }
         lines.append("  \(preference), pace \(plan.pace)\(access), times in \(plan.timeZone), generation \(plan.generation)")
         if let note = plan.coverageNote { lines.append("  note: \(note); no transit that day") }
+        lines += matchNotes(plan.matched ?? []).map { "  " + $0 }
         let numberWidth = String(plan.nodes.count).count  // node and segment numbers stay in one column
         for (index, node) in plan.nodes.enumerated() {
             var flags: [String] = []
@@ -292,6 +298,7 @@ enum Render {
         }
         let otherDay = document.options.first { $0.mode == .transit }.flatMap { DayMark.otherDayTransitNote($0, document) }
         return "\(document.from.name) → \(document.to.name)  (times in \(document.timeZone); * fastest)\n"
+            + matchNotes([document.from, document.to] + (document.near.map { [$0] } ?? [])).map { $0 + "\n" }.joined()
             + (otherDay.map { "note: \($0)\n" } ?? "")
             + table(["mode", "duration", "depart", "arrive", "distance", "transfers", "price", ""], rows) + notes.joined()
     }

@@ -19,18 +19,22 @@ struct PlaceMethods: Sendable {
     func register(in table: inout MethodTable) {
         table.register(Endpoints.search) { params, _ in
             let query = try await searchQuery(params)
-            let found = try regions.search(params.text, near: query.near, preferring: query.near, region: params.region,
+            let found = try regions.search(params.text, near: query.near?.place.coordinate ?? query.here,
+                                           preferring: query.near?.place.coordinate ?? query.here, region: params.region,
                                            kinds: query.kinds, within: query.within, limit: query.limit)
             if !params.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {  // blank text is no search to remember
                 let entry = SearchHistoryEntry(query: params.text, place: found.first?.result.place, date: clock.now(),
                                                region: found.first?.region)
                 try await history.record("search") { try await places.recordSearch(entry) }
             }
-            return WireDocuments.search(found)
+            var document = WireDocuments.search(found)
+            document.near = query.near.flatMap(WireDocuments.matchedPlace)
+            return document
         }
         table.register(Endpoints.searchComplete) { params, _ in
             let query = try await searchQuery(params)
-            return WireDocuments.search(try regions.search(params.text, near: query.near, preferring: query.near,
+            let near = query.near?.place.coordinate ?? query.here
+            return WireDocuments.search(try regions.search(params.text, near: near, preferring: near,
                                                            region: params.region, kinds: query.kinds, within: query.within,
                                                            limit: min(query.limit, 10), complete: true))
         }
@@ -45,8 +49,8 @@ struct PlaceMethods: Sendable {
             guard !name.isEmpty else { throw DaemonError.invalidParams("a saved place needs a name") }
             try NameRule.check(params.name, field: "name")
             guard name != PlaceResolver.hereToken else { throw DaemonError.invalidParams("\(name) is reserved") }
-            let node = try await resolver.resolve(params.place)
-            let place = Place(name: name, coordinate: node.place.coordinate, kind: .saved)
+            let resolved = try await resolver.resolve(params.place)
+            let place = Place(name: name, coordinate: resolved.place.coordinate, kind: .saved)
             if params.radiusM != nil, params.geofence != true {
                 throw DaemonError.invalidParams("radius_m needs geofence: true")
             }
@@ -58,6 +62,8 @@ struct PlaceMethods: Sendable {
             if params.geofence == true { try await fences.setFence(name, on: true, radiusM: params.radiusM ?? GeofenceRule.insideMetres) }
             events.publish(.placeSaved(name: name))
             var document = WireDocuments.place(place, note: params.note)
+            document.match = resolved.match?.rawValue
+            document.matchNote = resolved.note
             if params.geofence == true { document.geofence = try await fences.document(name).geofence }
             return document
         }
@@ -90,9 +96,10 @@ struct PlaceMethods: Sendable {
         }
     }
 
-    /// A search's checked options: near point (`near`, else the current location), kinds, box, limit.
+    /// A search's checked options: the `near` place (with how it matched) and the current
+    /// location (used without one), kinds, box, limit.
     private func searchQuery(_ params: Params.Search) async throws
-        -> (near: Coordinate?, kinds: Set<PlaceSearchKind>?, within: RegionBoundingBox?, limit: Int) {
+        -> (near: ResolvedPlace?, here: Coordinate?, kinds: Set<PlaceSearchKind>?, within: RegionBoundingBox?, limit: Int) {
         let limit = params.limit ?? 10
         guard (1...100).contains(limit) else { throw DaemonError.invalidParams("limit must be 1 to 100, got \(limit)") }
         var kinds: Set<PlaceSearchKind>?
@@ -107,9 +114,8 @@ struct PlaceMethods: Sendable {
         }
         let within = try params.within.map(Self.box)
         _ = try regions.requireRegions()
-        let near = try await resolver.nearPoint(params.near, region: params.region)
-            ?? location.current?.coordinate
-        return (near, kinds, within, limit)
+        let near = try await resolver.nearPlace(params.near, region: params.region)
+        return (near, location.current?.coordinate, kinds, within, limit)
     }
 
     /// `within` checked: valid corners, the minimum below the maximum.

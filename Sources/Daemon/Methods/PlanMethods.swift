@@ -24,12 +24,17 @@ struct PlanMethods: Sendable {
         table.register(Endpoints.compare) { params, _ in
             let picture = try params.map.map(MapPictureRequest.init)  // checked before any work
             let modes = try input.comparedModes(params.modes)
-            let (from, to) = try await resolver.resolveTrip(params.from, params.to, near: params.near, region: params.region, regions: regions)
+            let (fromMatch, toMatch, near) = try await resolver.resolveTrip(params.from, params.to, near: params.near,
+                                                                            region: params.region, regions: regions)
+            let from = fromMatch.node, to = toMatch.node
             let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
             let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
             var answer = try await comparer.compare(TripComparer.Trip(from: from, to: to, fromText: params.from, toText: params.to),
                                                     timePreference: preference, pace: WalkingPace(params.pace),
                                                     access: AccessNeed(params.access), modes: modes, searches: typedPlaces.entries(typedEnds(params.from, from, params.to, to)))
+            answer.document.from = WireDocuments.place(fromMatch)
+            answer.document.to = WireDocuments.place(toMatch)
+            answer.document.near = near.flatMap(WireDocuments.matchedPlace)
             if let picture {
                 answer.document.map = try await map(of: answer.comparisons, zone: answer.zone, now: input.clock.now(), picture)
             }
@@ -107,6 +112,8 @@ extension WireDocuments {
         var document = plan(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
                             timeZone: zone, now: now, failures: outcome.failures, price: regions.price(of: outcome.plan))
         document.coverageNote = regions.coverageNote(for: outcome.plan, now: now)
+        let matched = outcome.matched.compactMap(matchedPlace)
+        if !matched.isEmpty { document.matched = matched }
         if !outcome.removedPins.isEmpty {
             document.removedPins = outcome.removedPins.map {
                 RemovedPinDocument(from: $0.from, to: $0.to, departure: WireTime.string(from: $0.departure, timeZone: zone))

@@ -15,7 +15,7 @@ extension WireDocuments {
     static func search(_ found: [RegionRegistry.RegionalResult]) -> SearchDocument {
         let onlyTypos = !found.isEmpty && found.allSatisfy { $0.result.match == .fuzzy }
         return SearchDocument(results: found.map { searchResult($0.result, region: $0.region) },
-                              didYouMean: onlyTypos ? found.first?.result.name : nil)
+                              didYouMean: onlyTypos ? found.first.map { $0.result.typoOf ?? $0.result.name } : nil)
     }
 
     /// `where`'s answer for `coordinate`.

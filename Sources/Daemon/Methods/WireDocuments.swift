@@ -138,6 +138,20 @@ public enum WireDocuments {
                       kind: place.kind?.rawValue, note: note)
     }
 
+    /// A place typed as text, with how it matched when a search found it.
+    static func place(_ resolved: ResolvedPlace) -> PlaceDocument {
+        var document = place(resolved.place)
+        document.match = resolved.match?.rawValue
+        document.matchNote = resolved.note
+        return document
+    }
+
+    /// A place typed as text that a search found, with how it matched; nil when no search was
+    /// needed (`@here`, coordinates, a saved place's name).
+    static func matchedPlace(_ resolved: ResolvedPlace) -> PlaceDocument? {
+        resolved.match == nil ? nil : place(resolved)
+    }
+
     /// A region as `region.list` and `status` describe it; `report` is its GTFS import's (nil for
     /// a region without transit), whose feeds show their service hours on the service day of `day`
     /// and their days left from the service day of `now`.

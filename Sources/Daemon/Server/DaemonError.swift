@@ -10,6 +10,9 @@ public enum DaemonError: Error, Hashable, Sendable, CustomStringConvertible {
     case notFound(String)
     case invalidParams(String)
     case placeNotFound(String)
+    /// Text whose only match in the region that must hold it is a fuzzy one, while another
+    /// region has it exactly: "Kiasma: not in tampere …; did you mean Kiasma in helsinki?".
+    case placeElsewhere(text: String, here: String, found: String, exact: String, region: String)
     case noLocation
     case alreadyExists(String)
     /// Another edit changed the plan while this one was computed.
@@ -27,7 +30,7 @@ public enum DaemonError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noRegion: WireError.Code.noRegion.rawValue
         case .notFound: WireError.Code.notFound.rawValue
         case .invalidParams: WireError.Code.invalidParams.rawValue
-        case .placeNotFound: WireError.Code.placeNotFound.rawValue
+        case .placeNotFound, .placeElsewhere: WireError.Code.placeNotFound.rawValue
         case .noLocation: WireError.Code.noLocation.rawValue
         case .alreadyExists: WireError.Code.alreadyExists.rawValue
         case .conflict, .staleGeneration: WireError.Code.conflict.rawValue
@@ -44,6 +47,8 @@ public enum DaemonError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notFound(let message): message
         case .invalidParams(let message): message
         case .placeNotFound(let text): "no place found for \"\(text)\""
+        case .placeElsewhere(let text, let here, let found, let exact, let region):
+            "\(text): not in \(here) (only \"\(found)\", not an exact match); did you mean \(exact) in \(region)?"
         case .noLocation: "@here needs a location: run `umctl location set LAT,LON` first"
         case .alreadyExists(let message): message
         case .conflict(let message): message

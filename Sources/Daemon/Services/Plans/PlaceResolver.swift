@@ -1,8 +1,10 @@
 import Foundation
 import Planner
+import Streets
 
 /// Turns what a person typed into a plan node: `@here` (the current location), `lat,lon`,
-/// a saved place's name, or text that is searched in every region (first result).
+/// a saved place's name, or text that is searched in every region (first result), with how
+/// the search matched (`ResolvedPlace`).
 public struct PlaceResolver: Sendable {
     let regions: RegionRegistry
     let location: LocationState
@@ -24,46 +26,68 @@ public struct PlaceResolver: Sendable {
     ///   the region where it is).
     /// - throws: `DaemonError.noLocation` for `@here` without a fix, `.invalidParams` for a bad
     ///   coordinate or empty text, `.noRegion` when text must be searched and nothing is imported,
-    ///   `.notFound` for an unknown region, `.placeNotFound` when the search finds nothing.
-    public func resolve(_ text: String, near: Coordinate? = nil, region: String? = nil, planRegion: String? = nil) async throws -> PlanNode {
-        if let node = try await resolveWithoutSearch(text) { return node }
+    ///   `.notFound` for an unknown region, `.placeNotFound` when the search finds nothing,
+    ///   `.placeElsewhere` when the plan's region has only a fuzzy match and another the exact name.
+    public func resolve(_ text: String, near: Coordinate? = nil, region: String? = nil,
+                        planRegion: String? = nil) async throws -> ResolvedPlace {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let node = try await resolveWithoutSearch(text) { return ResolvedPlace(text: trimmed, unsearched: node) }
         let near = near ?? location.current?.coordinate
         if region == nil, let planRegion {
-            do {
-                return try searched(text, near: near, region: planRegion)
-            } catch DaemonError.placeNotFound {
-                // Not in the plan's region: found elsewhere, the plan's own check names where.
+            if let hit = try regions.search(trimmed, near: near, preferring: near, region: planRegion, limit: 1).first {
+                try checkNoExactElsewhere(trimmed, hit.result, in: planRegion, near: near)
+                return ResolvedPlace(text: trimmed, found: hit.result, region: hit.region)
             }
+            // Not in the plan's region: found elsewhere, the plan's own check names where.
         }
-        return try searched(text, near: near, region: region)
+        return try searched(trimmed, near: near, region: region)
     }
 
     /// Only where `text` is (a `--near`, a `where`): coordinates are taken as they are, without
     /// the reverse geocode that names them as a plan node.
     public func point(of text: String, region: String? = nil) async throws -> Coordinate {
-        if let coordinate = try Self.coordinate(from: text.trimmingCharacters(in: .whitespaces)) { return coordinate }
-        return try await resolve(text, region: region).place.coordinate
+        try await located(text, region: region).place.coordinate
+    }
+
+    /// A `near` typed as text, with how it matched; nil without one. Coordinates are taken as
+    /// they are (named by their numbers, not reverse geocoded).
+    public func nearPlace(_ text: String?, region: String? = nil) async throws -> ResolvedPlace? {
+        guard let text else { return nil }
+        return try await located(text, region: region)
+    }
+
+    /// `text` as a place whose position is all that counts: coordinates as they are, else `resolve`.
+    private func located(_ text: String, region: String?) async throws -> ResolvedPlace {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let coordinate = try Self.coordinate(from: trimmed) {
+            return ResolvedPlace(text: trimmed, unsearched: PlanNode(place: Place(name: Self.label(coordinate), coordinate: coordinate,
+                                                                                 kind: .coordinate)))
+        }
+        return try await resolve(text, region: region)
     }
 
     /// `point(of:region:)` of a `near` that may be absent; nil without one.
     public func nearPoint(_ text: String?, region: String? = nil) async throws -> Coordinate? {
-        guard let text else { return nil }
-        return try await point(of: text, region: region)
+        try await nearPlace(text, region: region)?.place.coordinate
     }
 
-    /// Places of one trip or plan, resolved together: the region is the one that holds a match
-    /// for every text (the best matches: exact before prefix before typo, summed), and every
-    /// text is searched within it, so one end's region decides where a short name of the other
-    /// is looked up. Saved places, coordinates and `@here` narrow the regions to those holding
-    /// them. Ties go to the region containing `near` (else the first fixed place, else the
-    /// current location).
-    /// - throws: `DaemonError.placeNotFound` for a text no region has; `RoutingError.unsupportedInRegion`
-    ///   when no single region has them all, naming the best match of each text in each region.
-    public func resolveTogether(_ texts: [String], near: Coordinate? = nil, region: String? = nil) async throws -> [PlanNode] {
+    /// Places of one trip or plan, resolved together (docs/streets.md, "Resolving a trip"): every
+    /// text is searched in every candidate region, and the region chosen is the one whose
+    /// matches are best: its worst match first (exact, category, another number on the street,
+    /// a street without numbers, prefix, words, typo), then all of them, then how near the
+    /// places lie to each other, then to `near` (else the first fixed place, else the current
+    /// location), then the regions containing that point first. Saved places, coordinates and
+    /// `@here` narrow the regions to those holding them.
+    /// - throws: `DaemonError.placeNotFound` for a text no region has; `.placeElsewhere` when
+    ///   the chosen region has only a prefix or typo for a text another region has exactly;
+    ///   `RoutingError.unsupportedInRegion` when no single region has them all, naming the best
+    ///   match of each text in each region.
+    public func resolveTogether(_ texts: [String], near: Coordinate? = nil, region: String? = nil) async throws -> [ResolvedPlace] {
         var fixed: [PlanNode?] = []
         for text in texts { fixed.append(try await resolveWithoutSearch(text)) }
+        let trimmed = texts.map { $0.trimmingCharacters(in: .whitespaces) }
         let searched = texts.indices.filter { fixed[$0] == nil }
-        guard !searched.isEmpty else { return fixed.compactMap { $0 } }
+        guard !searched.isEmpty else { return fixed.indices.compactMap { i in fixed[i].map { ResolvedPlace(text: trimmed[i], unsearched: $0) } } }
         let anchor = near ?? fixed.compactMap { $0?.place.coordinate }.first ?? location.current?.coordinate
         let fixedPlaces = fixed.compactMap { $0?.place.coordinate }
         var candidates = try region.map { [try regions.handle(named: $0)] } ?? regions.requireRegions()
@@ -72,34 +96,66 @@ public struct PlaceResolver: Sendable {
         }
         if !holdingFixed.isEmpty { candidates = holdingFixed }
         let home = try anchor.map { try regions.handles(containing: $0) } ?? []
-        candidates.sort { a, b in
-            let homeA = home.firstIndex { $0 === a } ?? home.count, homeB = home.firstIndex { $0 === b } ?? home.count
-            return (homeA, a.name) < (homeB, b.name)
-        }
-        var best: (score: Int, nodes: [PlanNode])?
-        var matches: [String] = [], foundSomewhere = Set<Int>()
+        var found: [(region: String, home: Int, hits: [Int: PlaceSearchResult])] = []
         for handle in candidates {
-            var nodes = fixed, score = 0, found: [String] = [], matchedHere = false
+            var hits: [Int: PlaceSearchResult] = [:]
             for index in searched {
-                let text = texts[index].trimmingCharacters(in: .whitespaces)
-                if let hit = try regions.search(text, near: anchor, preferring: nil, region: handle.name, limit: 1).first {
-                    nodes[index] = PlanNode(place: hit.result.place)
-                    score += hit.result.match.rawValue * 1_000 + hit.result.typoRank
-                    found.append("\"\(text)\" → \(hit.result.name)")
-                    foundSomewhere.insert(index)
-                    matchedHere = true
-                } else {
-                    found.append("no match for \"\(text)\"")
+                hits[index] = try regions.search(trimmed[index], near: anchor, preferring: nil, region: handle.name, limit: 1).first?.result
+            }
+            found.append((handle.name, home.firstIndex { $0 === handle } ?? home.count, hits))
+        }
+        let complete = found.filter { $0.hits.count == searched.count }
+        func key(_ choice: (region: String, home: Int, hits: [Int: PlaceSearchResult])) -> [Int] {
+            let qualities = choice.hits.values.map(PlaceRanking.quality)
+            let points = texts.indices.map { fixed[$0]?.place.coordinate ?? choice.hits[$0]!.coordinate }
+            let spread = zip(points, points.dropFirst()).map { $0.distance(to: $1) }.max() ?? 0
+            let fromAnchor = anchor.map { point in points.map { $0.distance(to: point) }.min() ?? 0 }
+            return [qualities.max() ?? 0, qualities.reduce(0, +), choice.hits.values.map(\.typoRank).reduce(0, +),
+                    PlaceRanking.nearness(spread), PlaceRanking.nearness(fromAnchor), choice.home]
+        }
+        if let best = complete.min(by: { a, b in
+            let keyA = key(a), keyB = key(b)
+            return keyA != keyB ? keyA.lexicographicallyPrecedes(keyB) : a.region < b.region
+        }) {
+            for index in searched {
+                guard let hit = best.hits[index], Self.givesWay(hit) else { continue }
+                if let exact = found.first(where: { $0.region != best.region && $0.hits[index].map(PlaceRanking.quality) == 0 }),
+                   let name = exact.hits[index]?.name {
+                    throw DaemonError.placeElsewhere(text: trimmed[index], here: best.region, found: hit.name,
+                                                     exact: name, region: exact.region)
                 }
             }
-            if nodes.allSatisfy({ $0 != nil }), score < (best?.score ?? .max) { best = (score, nodes.compactMap { $0 }) }
-            if matchedHere { matches.append("in region \(handle.name): \(found.joined(separator: ", "))") }
+            return texts.indices.map { index in
+                if let node = fixed[index] { return ResolvedPlace(text: trimmed[index], unsearched: node) }
+                return ResolvedPlace(text: trimmed[index], found: best.hits[index]!, region: best.region)
+            }
         }
-        if let best { return best.nodes }
-        if let missing = searched.first(where: { !foundSomewhere.contains($0) }) {
-            throw DaemonError.placeNotFound(texts[missing].trimmingCharacters(in: .whitespaces) + (region.map { " in region \($0)" } ?? ""))
+        if let missing = searched.first(where: { index in !found.contains { $0.hits[index] != nil } }) {
+            throw DaemonError.placeNotFound(trimmed[missing] + (region.map { " in region \($0)" } ?? ""))
+        }
+        let matches = found.filter { !$0.hits.isEmpty }.sorted { ($0.home, $0.region) < ($1.home, $1.region) }.map { choice in
+            "in region \(choice.region): " + searched.map { index in
+                choice.hits[index].map { "\"\(trimmed[index])\" → \($0.name)" } ?? "no match for \"\(trimmed[index])\""
+            }.joined(separator: ", ")
         }
         throw RoutingError.unsupportedInRegion("no single region has every place: " + matches.joined(separator: "; "))
+    }
+
+    /// A prefix, words or a typo give way to an exact name in another region.
+    static func givesWay(_ hit: PlaceSearchResult) -> Bool {
+        [.prefix, .typo].contains(hit.matchKind)
+    }
+
+    /// Throws `placeElsewhere` when `hit`, the best match in `region`, is only a prefix or a typo
+    /// and another region has the text exactly.
+    private func checkNoExactElsewhere(_ text: String, _ hit: PlaceSearchResult, in region: String, near: Coordinate?) throws {
+        guard Self.givesWay(hit) else { return }
+        let exact = try regions.search(text, near: near, preferring: near, limit: 5).first {
+            $0.region != region && PlaceRanking.quality($0.result) == 0
+        }
+        if let exact {
+            throw DaemonError.placeElsewhere(text: text, here: region, found: hit.name, exact: exact.result.name, region: exact.region)
+        }
     }
 
     /// `@here`, `lat,lon` or a saved place's name; nil for text that must be searched.
@@ -119,12 +175,11 @@ public struct PlaceResolver: Sendable {
         return nil
     }
 
-    private func searched(_ text: String, near: Coordinate?, region: String?) throws -> PlanNode {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+    private func searched(_ trimmed: String, near: Coordinate?, region: String?) throws -> ResolvedPlace {
         guard let first = try regions.search(trimmed, near: near, preferring: near, region: region, limit: 1).first else {
             throw DaemonError.placeNotFound(trimmed + (region.map { " in region \($0)" } ?? ""))
         }
-        return PlanNode(place: first.result.place)
+        return ResolvedPlace(text: trimmed, found: first.result, region: first.region)
     }
 
     /// `61.4981,23.7610` (spaces allowed after the comma). Nil when the text is not two numbers;
@@ -152,17 +207,18 @@ public struct PlaceResolver: Sendable {
 }
 
 extension PlaceResolver {
-    /// A trip's two ends from what was typed (`resolveTogether`).
+    /// A trip's two ends from what was typed (`resolveTogether`), and its `near` when typed.
     func resolveTrip(_ from: String, _ to: String, near: String?, region: String?,
-                     regions: RegionRegistry) async throws -> (PlanNode, PlanNode) {
-        let nodes = try await resolveTogether([from, to], near: near, region: region, regions: regions)
-        return (nodes[0], nodes[1])
+                     regions: RegionRegistry) async throws -> (from: ResolvedPlace, to: ResolvedPlace, near: ResolvedPlace?) {
+        let resolved = try await resolveTogether([from, to], near: near, region: region, regions: regions)
+        return (resolved.places[0], resolved.places[1], resolved.near)
     }
 
     /// Places typed for one trip or plan, resolved together; `near` is a place too, looked up in `region` when given.
-    func resolveTogether(_ texts: [String], near: String?, region: String?, regions: RegionRegistry) async throws -> [PlanNode] {
+    func resolveTogether(_ texts: [String], near: String?, region: String?,
+                         regions: RegionRegistry) async throws -> (places: [ResolvedPlace], near: ResolvedPlace?) {
         _ = try regions.requireRegions()
-        let anchor = try await nearPoint(near, region: region)
-        return try await resolveTogether(texts, near: anchor, region: region)
+        let anchor = try await nearPlace(near, region: region)
+        return (try await resolveTogether(texts, near: anchor?.place.coordinate, region: region), anchor)
     }
 }

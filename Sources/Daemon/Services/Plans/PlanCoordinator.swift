@@ -46,6 +46,8 @@ public actor PlanCoordinator {
         public var failures: [Int: RoutingError]
         /// Pins of the plan before the edit that the edited plan no longer has.
         public var removedPins: [RemovedPin] = []
+        /// The places the request typed as text, with how each matched (for the answer only).
+        public var matched: [ResolvedPlace] = []
     }
 
     /// A pin an edit removed, with the names of its segment's ends in the plan before the edit.

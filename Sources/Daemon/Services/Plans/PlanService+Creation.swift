@@ -27,7 +27,8 @@ extension PlanService {
         if let title = params.title { _ = try Self.title(title) }
         let viaTexts = params.via ?? []
         let texts = [params.from] + viaTexts + [params.to]
-        let nodes = try await resolver.resolveTogether(texts, near: params.near, region: params.region, regions: regions)
+        let resolved = try await resolver.resolveTogether(texts, near: params.near, region: params.region, regions: regions)
+        let nodes = resolved.places.map(\.node)
         _ = try regions.planRegion(through: nodes.map(\.place))
         let from = nodes[0], to = nodes[nodes.count - 1]
         // Times are read, and shown, in the zone of the ends' region (`RegionRegistry.timeZone(of:)`).
@@ -36,10 +37,12 @@ extension PlanService {
         // The ends first, then the places between (the order they enter the search history).
         let typed = zip([params.from, params.to] + viaTexts, [from, to] + nodes.dropFirst().dropLast())
             .compactMap { typedPlaces.typed($0, resolved: $1.place) }
-        return try await create(NewPlan(nodes: nodes, texts: texts, preset: preset, timePreference: preference,
-                                        pace: WalkingPace(params.pace), title: params.title,
-                                        access: AccessNeed(params.access)),
-                                region: region.name, searches: typedPlaces.entries(typed))
+        var outcome = try await create(NewPlan(nodes: nodes, texts: texts, preset: preset, timePreference: preference,
+                                               pace: WalkingPace(params.pace), title: params.title,
+                                               access: AccessNeed(params.access)),
+                                       region: region.name, searches: typedPlaces.entries(typed))
+        outcome.matched = resolved.places + (resolved.near.map { [$0] } ?? [])
+        return outcome
     }
 
     /// `history.rerun` of an entry that `plan.new` made: its places and options as recorded (the

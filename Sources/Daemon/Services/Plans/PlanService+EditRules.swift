@@ -18,6 +18,8 @@ extension PlanService {
         var typed: [TypedPlaceHistory.Typed] = []
         /// The plan's new title (`plan.rename`).
         var title: String?
+        /// The places typed as text and how each matched, for the answer.
+        var matched: [ResolvedPlace] = []
     }
 
     /// The most alternatives one request may ask for.
@@ -33,16 +35,17 @@ extension PlanService {
         case .insert(let params):
             let mode = params.mode.map(TravelMode.init)
             try Self.checkInsertPosition(params.after, in: current)
-            let near = try await resolver.nearPoint(params.near, region: params.region)
-            let node = try await resolver.resolve(params.place, near: near ?? current.nodes[params.after - 1].place.coordinate,
-                                                  region: params.region, planRegion: regions.regionName(of: current))
+            let near = try await resolver.nearPlace(params.near, region: params.region)
+            let resolved = try await resolver.resolve(params.place, near: near?.place.coordinate ?? current.nodes[params.after - 1].place.coordinate,
+                                                      region: params.region, planRegion: regions.regionName(of: current))
+            let node = resolved.node
             let typed = typedPlaces.typed(params.place, resolved: node.place)
             return Prepared(step: .change { plan in
                 try Self.checkInsertPosition(params.after, in: plan)
                 let inserted = try plan.insertingNode(node, at: params.after, mode: mode)
                 _ = try regions.planRegion(through: inserted.nodes.map(\.place))  // one region
                 return inserted
-            }, typed: typed.map { [$0] } ?? [])
+            }, typed: typed.map { [$0] } ?? [], matched: [resolved] + (near.map { [$0] } ?? []))
         case .remove(let params):
             return Prepared(step: .change { plan in try plan.removingNode(at: try input.nodeIndex(params.node, in: plan)) })
         case .mode(let params):
@@ -157,15 +160,16 @@ extension PlanService {
             // The node as numbered now only says where to search near; the move takes the node
             // of that number in the plan it changes.
             let shownNode = try input.nodeIndex(params.node, in: current)
-            let near = try await resolver.nearPoint(params.near, region: params.region)
-            let node = try await resolver.resolve(params.place, near: near ?? current.nodes[shownNode].place.coordinate,
-                                                  region: params.region,
-                                                  planRegion: regions.regionName(of: current))
+            let near = try await resolver.nearPlace(params.near, region: params.region)
+            let resolved = try await resolver.resolve(params.place, near: near?.place.coordinate ?? current.nodes[shownNode].place.coordinate,
+                                                      region: params.region,
+                                                      planRegion: regions.regionName(of: current))
+            let node = resolved.node
             return Prepared(step: .change { plan in
                 let moved = try plan.movingNode(at: try input.nodeIndex(params.node, in: plan), to: node.place)
                 _ = try regions.planRegion(through: moved.nodes.map(\.place))  // one region, as for insert
                 return moved
-            })
+            }, matched: [resolved] + (near.map { [$0] } ?? []))
         case .choose(let params):
             let segment = try input.segmentIndex(params.segment, in: current)
             let count = try Self.count(params.count)

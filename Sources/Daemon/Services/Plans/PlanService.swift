@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 import Store
+import Synchronization
 import WireProtocol
 
 /// The one path of every change of a stored plan: created (`plan.new`, `plan.copy`, a rerun from
@@ -55,8 +56,10 @@ struct PlanService: Sendable {
             change = nil // the computation is the change: the plan is written once, computed
             compute = computation
         }
-        return try await plans.edit(id: edit.planID, title: prepared.title, expectedGeneration: expectedGeneration,
-                                    searches: searches, change: change, compute: compute)
+        var outcome = try await plans.edit(id: edit.planID, title: prepared.title, expectedGeneration: expectedGeneration,
+                                           searches: searches, change: change, compute: compute)
+        outcome.matched = prepared.matched
+        return outcome
     }
 
     /// `plan.edits`: every edit applied in order to a copy of the plan, then one computation of
@@ -78,8 +81,10 @@ struct PlanService: Sendable {
 
     private func applied(_ params: Params.PlanEdits, background: Bool) async throws -> Outcome {
         let service = self
-        return try await plans.applyAtomically(id: params.id, expectedGeneration: params.expectedGeneration,
-                                               dryRun: params.dryRun == true, background: background) { original, originalTitle in
+        // The places the edits typed and how each matched, for the answer as a single edit gives them.
+        let matched = Mutex<[ResolvedPlace]>([])
+        var outcome = try await plans.applyAtomically(id: params.id, expectedGeneration: params.expectedGeneration,
+                                                      dryRun: params.dryRun == true, background: background) { original, originalTitle in
             var plan = original
             var typed: [TypedPlaceHistory.Typed] = []
             var title = originalTitle
@@ -92,6 +97,7 @@ struct PlanService: Sendable {
                     case .compute(let compute): plan = try await compute(plan).plan
                     }
                     typed += prepared.typed
+                    matched.withLock { $0 += prepared.matched }
                     // Edit by edit, as the same edits one at a time would title it.
                     title = prepared.title ?? before.title(title, after: plan)
                 } catch is CancellationError {
@@ -103,6 +109,8 @@ struct PlanService: Sendable {
             let computed = try await service.legs(plan)
             return (computed, service.typedPlaces.entries(typed), plan.title(title, after: computed.plan))
         }
+        outcome.matched = matched.withLock { $0 }
+        return outcome
     }
 
     /// The background refresh of one plan (`PlanRefreshJob`): `plan.refresh` by the daemon, as

@@ -1,0 +1,316 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+/// Tampere with two small regions written here whose names collide with Tampere's the way
+/// issue 40 found them: a Helsinki with Kiasma, Pasila, Aleksanterinkatu 52 and Kauppatori
+/// (Tampere has a numberless Aleksanterinkatu, a Kauppatori street in Pirkkala and Kuismantie
+/// a typo from Kiasma), and a São Paulo with CEPs and Portuguese names and tags. Every place an
+/// answer acts on says how it was matched, and a match that is not exact carries a note.
+final class NamesYouCanTrustTests: SharedTampereDaemonTestCase {
+    static let helsinki = SmallRegion(name: "helsinki", latitude: 60.1699, longitude: 24.9384)
+    static let saoPaulo = SmallRegion(name: "saopaulo", latitude: -23.5505, longitude: -46.6333)
+
+    override class func makeSharedDaemon() throws -> DaemonHarness {
+        let harness = try super.makeSharedDaemon()
+        for (region, osm) in [(helsinki, helsinkiOSM()), (saoPaulo, saoPauloOSM())] {
+            let file = try osm.write(to: harness.directory.appendingPathComponent("\(region.name).osm"))
+            let result = try harness.umctl(["region", "import", region.name, "--osm", file.path])
+            guard result.status == 0 else { throw HarnessError("import \(region.name): \(result.stderr)") }
+        }
+        return harness
+    }
+
+    // MARK: - The regions
+
+    /// Streets on a grid (`names[i]` is row i; row 6 a pedestrian street), `features` as tagged
+    /// nodes, and `ways` through grid positions.
+    static func grid(_ region: SmallRegion, rows names: [String], features: [(row: Double, column: Double, tags: [String: String])],
+                     ways: [(points: [(row: Double, column: Double)], tags: [String: String])] = []) -> OSMDocument {
+        var document = OSMDocument()
+        let size = region.size
+        func id(_ row: Int, _ column: Int) -> Int { 1 + row * size + column }
+        for row in 0..<size {
+            for column in 0..<size {
+                let point = region.point(row: Double(row), column: Double(column))
+                document.node(id(row, column), latitude: point.0, longitude: point.1)
+            }
+        }
+        for row in 0..<size {
+            let name = row < names.count ? names[row] : "\(region.name.capitalized) Street \(row + 1)"
+            document.way(1_000 + row, (0..<size).map { id(row, $0) },
+                         tags: OSMDocument.sorted(["highway": row == 6 ? "pedestrian" : "residential", "name": name]))
+            document.way(2_000 + row, (0..<size).map { id($0, row) },
+                         tags: OSMDocument.sorted(["highway": "residential", "name": "\(region.name.capitalized) Avenue \(row + 1)"]))
+        }
+        for (index, feature) in features.enumerated() {
+            let point = region.point(row: feature.row, column: feature.column)
+            document.node(10_000 + index, latitude: point.0, longitude: point.1, tags: OSMDocument.sorted(feature.tags))
+        }
+        for (index, way) in ways.enumerated() {
+            let ids = way.points.indices.map { 20_000 + index * 100 + $0 }
+            for (id, position) in zip(ids, way.points) {
+                let point = region.point(row: position.row, column: position.column)
+                document.node(id, latitude: point.0, longitude: point.1)
+            }
+            document.way(3_000 + index, ids, tags: OSMDocument.sorted(way.tags))
+        }
+        return document
+    }
+
+    static func helsinkiOSM() -> OSMDocument {
+        grid(helsinki, rows: ["Helsinki Street 1", "Helsinki Street 2", "Aleksanterinkatu", "Mannerheimintie", "Helsinki Street 5",
+                              "Helsinki Street 6", "Kauppatori"],
+             features: [
+                (4.5, 4.5, ["tourism": "museum", "name": "Kiasma"]),
+                (7.5, 1.5, ["railway": "station", "name": "Pasila"]),
+                (2.2, 3, ["addr:street": "Aleksanterinkatu", "addr:housenumber": "52", "addr:postcode": "00100", "addr:city": "Helsinki"]),
+                (2.2, 2, ["addr:street": "Aleksanterinkatu", "addr:housenumber": "48", "addr:postcode": "00100", "addr:city": "Helsinki"]),
+                (3.2, 2, ["addr:street": "Mannerheimintie", "addr:housenumber": "12"]),
+                (4, 4, ["place": "city", "name": "Helsinki"]),
+             ])
+    }
+
+    static func saoPauloOSM() -> OSMDocument {
+        grid(saoPaulo, rows: ["Rua Augusta", "Rua Haddock Lobo", "Rua da Consolação", "Avenida Paulista"],
+             features: [
+                (2.2, 3, ["addr:street": "Rua da Consolação", "addr:housenumber": "920", "addr:postcode": "01302-000",
+                          "addr:city": "São Paulo"]),
+                (2.2, 5, ["addr:street": "Rua da Consolação", "addr:housenumber": "1000", "addr:postcode": "01302-000",
+                          "addr:city": "São Paulo"]),
+                (3.3, 3, ["amenity": "pharmacy", "name": "Drogaria São Paulo"]),
+                (3.3, 5, ["shop": "bakery", "name": "Padaria Bella Paulista"]),
+                (3.3, 4.1, ["amenity": "cafe"]),
+                (3.3, 4.2, ["amenity": "cafe"]),
+                (3.3, 6, ["amenity": "cafe", "name": "Café Girondino"]),
+                (4, 4, ["place": "city", "name": "São Paulo"]),
+             ],
+             ways: [([(3.1, 2), (3.1, 6)], ["highway": "footway", "tunnel": "yes", "layer": "-1", "name": "Passagem Subterrânea"])])
+    }
+
+    // MARK: - Never a silent swap
+
+    func testANameExactInAnotherRegionIsAnErrorNamingItNotATypoTripInThisOne() throws {
+        let harness = try harness
+        for command in [["compare", "Keskustori", "Kiasma"], ["plan", "new", "Keskustori", "Kiasma", "--mode", "walk"]] {
+            let refused = try harness.umctl(command)
+            XCTAssertEqual(refused.status, 1, "\(command): \(refused.stdout)")
+            XCTAssertTrue(refused.stderr.contains("Kiasma: not in tampere"), "\(command): \(refused.stderr)")
+            XCTAssertTrue(refused.stderr.contains("did you mean Kiasma in helsinki?"), "\(command): \(refused.stderr)")
+        }
+        let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, "--mode", "walk"])
+        let id = try XCTUnwrap(plan["id"]?.numberValue.map { Int($0) })
+        let inserted = try harness.umctl(["plan", "insert", String(id), "Kiasma", "--after", "1"])
+        XCTAssertEqual(inserted.status, 1, inserted.stdout)
+        XCTAssertTrue(inserted.stderr.contains("did you mean Kiasma in helsinki?"), inserted.stderr)
+        let unchanged = try harness.json(["plan", "show", String(id)])
+        XCTAssertEqual(unchanged["nodes"]?.arrayValue?.count, 2, "nothing inserted")
+    }
+
+    func testEveryEntryPointSaysHowItsTypedPlaceMatchedAndNotesAnyButExact() throws {
+        let harness = try harness
+        // compare: its ends and its --near.
+        let compared = try harness.json(["compare", "Kiasma", "Kauppatorri", "--near", "Pasilaa"])
+        XCTAssertEqual(compared["from"]?["match"]?.stringValue, "exact")
+        XCTAssertNil(compared["from"]?["match_note"]?.stringValue)
+        XCTAssertEqual(compared["to"]?["name"]?.stringValue, "Kauppatori")
+        XCTAssertEqual(compared["to"]?["match"]?.stringValue, "typo")
+        XCTAssertTrue(compared["to"]?["match_note"]?.stringValue?.contains("Kauppatori in helsinki") == true, "\(compared)")
+        XCTAssertEqual(compared["near"]?["match"]?.stringValue, "typo")
+        XCTAssertTrue(compared["near"]?["match_note"]?.stringValue?.contains("Pasila in helsinki") == true, "\(compared)")
+        let printed = try harness.umctl(["compare", "Kiasma", "Kauppatorri"])
+        XCTAssertTrue(printed.stdout.contains("note: \"Kauppatorri\" matches no name exactly; taking Kauppatori in helsinki"),
+                      printed.stdout)
+
+        // plan new: each place, an address with its postcode and a prefix.
+        let plan = try harness.json(["plan", "new", "Aleksanterinkatu 52, 00100 Helsinki", "Kiasm", "--mode", "walk"])
+        let id = try XCTUnwrap(plan["id"]?.numberValue.map { Int($0) })
+        let matched = plan["matched"]?.arrayValue ?? []
+        XCTAssertEqual(matched.map { $0["match"]?.stringValue }, ["exact", "prefix"], "\(plan)")
+        XCTAssertEqual(matched.first?["name"]?.stringValue, "Aleksanterinkatu 52")
+        XCTAssertTrue(matched.last?["match_note"]?.stringValue?.contains("Kiasma in helsinki") == true, "\(matched)")
+
+        // plan insert: a typo; plan move: an approximate address.
+        let inserted = try harness.json(["plan", "insert", String(id), "Pasilaa", "--after", "1"])
+        XCTAssertEqual(inserted["matched"]?.arrayValue?.first?["match"]?.stringValue, "typo", "\(inserted)")
+        XCTAssertEqual(inserted["nodes"]?.arrayValue?[1]["name"]?.stringValue, "Pasila")
+        let moved = try harness.umctl(["plan", "move", String(id), "2", "Mannerheimintie 10"])
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        XCTAssertTrue(moved.stdout.contains("note: \"Mannerheimintie 10\": no Mannerheimintie 10 in the map data; "
+                                            + "the nearest number on Mannerheimintie is 12; taking Mannerheimintie 12"), moved.stdout)
+        let shown = try harness.json(["plan", "show", String(id)])
+        XCTAssertNil(shown["matched"], "only the answer to the request that typed them")
+
+        // search --near, place save by text: exact, and a category word.
+        let searched = try harness.json(["search", "pharmacy", "--near", "Kiasmaa"])
+        XCTAssertEqual(searched["near"]?["match"]?.stringValue, "typo", "\(searched)")
+        XCTAssertNotNil(searched["near"]?["match_note"]?.stringValue)
+        let saved = try harness.json(["place", "save", "the museum", "Kiasma"])
+        XCTAssertEqual(saved["match"]?.stringValue, "exact")
+        XCTAssertNil(saved["match_note"]?.stringValue)
+        let category = try harness.umctl(["place", "save", "some museum", "museo"])
+        XCTAssertEqual(category.status, 0, category.stderr)
+        XCTAssertTrue(category.stdout.contains("note: \"museo\" names a kind of place; taking the museum"), category.stdout)
+        _ = try harness.umctl(["place", "remove", "the museum"])
+        _ = try harness.umctl(["place", "remove", "some museum"])
+    }
+
+    func testEditsInOneBatchSayHowTheirTypedPlacesMatchedAsEachEditAloneDoes() throws {
+        let harness = try harness
+        let plan = try harness.json(["plan", "new", "Kiasma", "Pasila", "--mode", "walk"])
+        let id = try XCTUnwrap(plan["id"]?.numberValue.map { Int($0) })
+        let batch = try harness.umctl(["batch", try harness.writeBatch(["plan insert \(id) Kauppatorri --after 1",
+                                                                        "plan move \(id) 3 \"Mannerheimintie 10\""]),
+                                       "--atomic", "--json"])
+        XCTAssertEqual(batch.status, 0, batch.stderr)
+        let edited = try WireCodec.decoder.decode(JSONValue.self, from: Data(batch.stdout.utf8))
+        let matched = edited["matched"]?.arrayValue ?? []
+        XCTAssertEqual(matched.map { $0["match"]?.stringValue }, ["typo", "approximate"], "\(edited)")
+        XCTAssertEqual(matched.map { $0["name"]?.stringValue }, ["Kauppatori", "Mannerheimintie 12"], "\(edited)")
+        XCTAssertTrue(matched.first?["match_note"]?.stringValue?.contains("Kauppatori in helsinki") == true, "\(matched)")
+        XCTAssertTrue(matched.last?["match_note"]?.stringValue?.contains("no Mannerheimintie 10 in the map data") == true, "\(matched)")
+    }
+
+    // MARK: - One resolution rule for the trip
+
+    func testAnAddressWithItsNumberElsewhereBeatsANumberlessStreetInTheRegionYouAreIn() throws {
+        let harness = try harness
+        XCTAssertEqual(try harness.umctl(["location", "set", Tampere.keskustori]).status, 0)
+        let compared = try harness.json(["compare", "Aleksanterinkatu 52", "Kauppatori"])
+        XCTAssertEqual(compared["from"]?["name"]?.stringValue, "Aleksanterinkatu 52", "\(compared)")
+        XCTAssertEqual(compared["from"]?["match"]?.stringValue, "exact")
+        XCTAssertEqual(compared["to"]?["lat"]?.numberValue ?? 0, Self.helsinki.latitude, accuracy: 0.01, "Helsinki's Kauppatori")
+        let searched = try harness.json(["search", "Aleksanterinkatu 52, 00100 Helsinki"])["results"]?.arrayValue ?? []
+        XCTAssertEqual(searched.first?["region"]?.stringValue, "helsinki", "\(searched)")
+        XCTAssertFalse(searched.contains { $0["region"]?.stringValue == "tampere" }, "the postcode rules Tampere out: \(searched)")
+    }
+
+    // MARK: - Addresses of any country
+
+    func testACEPAndCityFindTheAddressSearchPrints() throws {
+        let harness = try harness
+        let results = try harness.json(["search", "Rua da Consolação 920, 01302-000 São Paulo"])["results"]?.arrayValue ?? []
+        XCTAssertEqual(results.first?["name"]?.stringValue, "Rua da Consolação 920", "\(results)")
+        XCTAssertEqual(results.first?["match"]?.stringValue, "exact")
+        XCTAssertEqual(results.first?["approximate"], .null)
+        let cep = try harness.json(["search", "01302-000"])["results"]?.arrayValue ?? []
+        XCTAssertEqual(cep.first?["name"]?.stringValue, "01302-000", "the CEP alone: \(cep)")
+        XCTAssertEqual(cep.first?["address"]?.stringValue, "01302-000 São Paulo")
+        XCTAssertEqual(cep.first?["region"]?.stringValue, "saopaulo")
+        let compared = try harness.umctl(["compare", "Rua da Consolação 920, 01302-000 São Paulo", "01302-000"])
+        XCTAssertEqual(compared.status, 0, compared.stderr)
+    }
+
+    func testAWrongPostcodeFindsNoOtherCitysNumberWithAFalseNote() throws {
+        let results = try harness.json(["search", "Mannerheimintie 10, 33100 Tampere"])["results"]?.arrayValue ?? []
+        XCTAssertFalse(results.contains { $0["region"]?.stringValue == "helsinki" }, "33100 is no Helsinki postcode: \(results)")
+    }
+
+    // MARK: - Where
+
+    func testWhereOnAnAvenueNamesTheAvenueNotThePassageBeneathIt() throws {
+        // On the passage, 10 m from the avenue, 50 m from the nearest cross street.
+        let point = SmallRegion.text(Self.saoPaulo.point(row: 3.1, column: 4.5))
+        let answer = try harness.json(["where", point])
+        XCTAssertEqual(answer["street"]?["name"]?.stringValue, "Avenida Paulista", "\(answer)")
+    }
+
+    // MARK: - Category words
+
+    func testPortugueseCategoryWordsFindTheirPlacesAndNamedOnesComeFirst() throws {
+        let harness = try harness
+        for (word, name) in [("farmácia", "Drogaria São Paulo"), ("padaria", "Padaria Bella Paulista")] {
+            let results = try harness.json(["search", word, "--region", "saopaulo"])["results"]?.arrayValue ?? []
+            XCTAssertEqual(results.first?["name"]?.stringValue, name, "\(word): \(results)")
+            XCTAssertEqual(results.first?["match"]?.stringValue, "category")
+        }
+        let cafes = try harness.json(["search", "cafe", "--region", "saopaulo"])["results"]?.arrayValue ?? []
+        XCTAssertEqual(cafes.first?["name"]?.stringValue, "Café Girondino", "\(cafes)")
+        XCTAssertEqual(cafes.count, 3, "\(cafes)")
+        for unnamed in cafes.dropFirst() {
+            XCTAssertTrue(unnamed["name"]?.stringValue?.hasPrefix("cafe (no name), ") == true, "\(cafes)")
+        }
+    }
+
+    func testAMisspeltCategoryWordAsksDidYouMeanTheWordAndListsItsPlaces() throws {
+        let answer = try harness.json(["search", "farmacya", "--region", "saopaulo"])
+        XCTAssertEqual(answer["did_you_mean"]?.stringValue, "farmacia", "\(answer)")
+        XCTAssertEqual(answer["results"]?.arrayValue?.first?["name"]?.stringValue, "Drogaria São Paulo")
+        let english = try harness.json(["search", "pharmcy"])
+        XCTAssertEqual(english["did_you_mean"]?.stringValue, "pharmacy", "\(english)")
+        XCTAssertEqual(english["results"]?.arrayValue?.first?["category"]?.stringValue, "amenity=pharmacy", "\(english)")
+    }
+
+    /// "Rautatieasema" is Finnish for railway station and the name of Tampere's stops there
+    /// ("Rautatieasema A" …): near them, they come before the stations of other regions.
+    func testStopsNamedByACategoryWordComeBeforeTheCategorysPlacesFarAway() throws {
+        let harness = try harness
+        XCTAssertEqual(try harness.umctl(["location", "set", Tampere.keskustori]).status, 0)
+        let results = try harness.json(["search", "Rautatieasema"])["results"]?.arrayValue ?? []
+        XCTAssertTrue(results.first?["name"]?.stringValue?.hasPrefix("Rautatieasema") == true, "\(results)")
+        XCTAssertEqual(results.first?["region"]?.stringValue, "tampere")
+        XCTAssertFalse(results.prefix(3).contains { $0["region"]?.stringValue != "tampere" }, "\(results)")
+    }
+
+    // MARK: - Property: no other name without a note
+
+    /// Names of the regions' own places with 0–2 random edits, typed as a `--near`: whenever the
+    /// place taken is named otherwise than the text typed, the answer carries a note.
+    func testNoPlaceNamedOtherwiseThanTypedComesWithoutANote() throws {
+        let harness = try harness
+        let names = ["Kiasma", "Pasila", "Aleksanterinkatu 52", "Kauppatori", "Mannerheimintie", "Rua da Consolação 920",
+                     "Drogaria São Paulo", "Padaria Bella Paulista", "Avenida Paulista", "Keskustori", "Hämeenkatu",
+                     "Koskipuisto", "Rautatieasema", "Hervanta"]
+        var random = SeededRandom(seed: 40)
+        let letters = Array("abcdefghijklmnopqrstuvwxyzäö")
+        for _ in 0..<60 {
+            var typed = Array(names[Int(random.next() % UInt64(names.count))])
+            for _ in 0..<Int(random.next() % 3) where typed.count > 3 {
+                let at = Int(random.next() % UInt64(typed.count))
+                switch random.next() % 3 {
+                case 0: typed.remove(at: at)
+                case 1: typed.insert(letters[Int(random.next() % UInt64(letters.count))], at: at)
+                default: typed[at] = letters[Int(random.next() % UInt64(letters.count))]
+                }
+            }
+            let text = String(typed).trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty, PlaceResolverText.coordinate(text) == false else { continue }
+            let answer = try harness.umctl(["search", "cafe", "--near", text, "--json"])
+            guard answer.status == 0 else {
+                XCTAssertTrue(answer.stderr.contains("no place found") || answer.stderr.contains("did you mean"), "\(text): \(answer.stderr)")
+                continue
+            }
+            let near = try WireCodec.decoder.decode(JSONValue.self, from: Data(answer.stdout.utf8))["near"]
+            let name = try XCTUnwrap(near?["name"]?.stringValue, "\(text): \(answer.stdout)")
+            if Self.words(name) != Self.words(text) {
+                XCTAssertNotNil(near?["match_note"]?.stringValue, "\"\(text)\" became \(name) without a note")
+            }
+        }
+    }
+
+    static func words(_ text: String) -> [String] {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+            .split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+}
+
+/// Text that would be read as coordinates rather than searched.
+private enum PlaceResolverText {
+    static func coordinate(_ text: String) -> Bool {
+        let parts = text.split(separator: ",")
+        return parts.count == 2 && parts.allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing run can be repeated.
+private struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49EB_133B_A133
+        return z ^ (z >> 31)
+    }
+}
