@@ -12,7 +12,9 @@ final class DiskFullTests: XCTestCase {
         return result.stdout
     }
 
-    func testEveryRequestThatFailsOnAFullDiskLeavesTheDatabaseAsItWasAndSaysSoPlainly() throws {
+    /// Runs `body` against a daemon whose data directory is a small tmpfs (a disk that can be
+    /// filled), with a small region imported; skips where no tmpfs can be mounted.
+    private func onASmallDisk(_ body: (DaemonHarness, SmallRegion) throws -> Void) throws {
         let harness = try makeDaemon()
         let data = harness.dataDirectory.path
         let mounted = try DaemonHarness.run("/bin/mount", ["-t", "tmpfs", "-o", "size=48m,mode=0700", "tmpfs", data],
@@ -26,6 +28,41 @@ final class DiskFullTests: XCTestCase {
         let region = SmallRegion(name: "montevideo", latitude: -34.9011, longitude: -56.1645)
         let imported = try harness.umctl(["region", "import", "montevideo", "--osm", try region.writeOSM(in: harness.directory).path])
         XCTAssertEqual(imported.status, 0, imported.stderr)
+        try body(harness, region)
+    }
+
+    /// Writes to `fd` until the disk is full.
+    private func fillTheDisk(through fd: Int32) {
+        let chunk = [UInt8](repeating: 0xA5, count: 4096)
+        while chunk.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
+        XCTAssertEqual(errno, ENOSPC)
+    }
+
+    /// Issue 44, item 9: requests that only read still answer: `search` and `compare` write
+    /// their history beside the answer, and that write is skipped (and counted), not failed.
+    func testSearchAndCompareAnswerOnAFullDiskAndCountTheHistoryTheyCouldNotRecord() throws {
+        try onASmallDisk { harness, region in
+            let fd = open(harness.dataDirectory.appendingPathComponent("filler").path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+            XCTAssertGreaterThanOrEqual(fd, 0)
+            defer { close(fd) }
+            fillTheDisk(through: fd)
+            let search = try harness.umctl(["search", "street"])
+            XCTAssertEqual(search.status, 0, "search answers: \(search.stderr)")
+            let compare = try harness.umctl(["compare", region.southWest, region.northEast, "--at", "2026-05-04T09:00"])
+            XCTAssertEqual(compare.status, 0, "compare answers: \(compare.stderr)")
+            XCTAssertEqual(try harness.counters().historyNotRecorded, 2, "both history entries skipped, and counted")
+            let save = try harness.umctl(["place", "save", "Home", region.northEast])
+            XCTAssertNotEqual(save.status, 0, "a change still fails plainly")
+            XCTAssertTrue(save.stderr.contains("disk"), save.stderr)
+        }
+    }
+
+    func testEveryRequestThatFailsOnAFullDiskLeavesTheDatabaseAsItWasAndSaysSoPlainly() throws {
+        try onASmallDisk { harness, region in try everyFailedRequestChangesNothing(harness, region) }
+    }
+
+    private func everyFailedRequestChangesNothing(_ harness: DaemonHarness, _ region: SmallRegion) throws {
+        let data = harness.dataDirectory.path
         let first = try harness.json(["plan", "new", region.southWest, region.northEast, "--mode", "walk", "--at", "2026-05-04T09:00"])
         let id = String(Int(try XCTUnwrap(first["id"]?.numberValue)))
 
@@ -35,11 +72,6 @@ final class DiskFullTests: XCTestCase {
         let fd = open(filler, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         XCTAssertGreaterThanOrEqual(fd, 0)
         defer { close(fd) }
-        let chunk = [UInt8](repeating: 0xA5, count: 4096)
-        func fillTheDisk() {
-            while chunk.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
-            XCTAssertEqual(errno, ENOSPC)
-        }
 
         let database = harness.dataDirectory.appendingPathComponent("usefulmap.sqlite").path
         let requests: [[String]] = [
@@ -51,7 +83,7 @@ final class DiskFullTests: XCTestCase {
         ]
         var failures = 0, successes = 0, plansCreated = 0
         for request in requests {
-            fillTheDisk()
+            fillTheDisk(through: fd)
             var succeeded = false
             for step in 0..<300 where !succeeded {
                 let before = try dump(database, in: harness.directory)
