@@ -51,8 +51,12 @@ final class ProposalRuleTests: LiveRegionTestCase {
 
     func testTheProposalForAMissedPinIsTheBestAlternativeFromWhenTheTravellerGetsToTheStop() throws {
         let pinned = try live.pinnedPlan()
-        // Leaving at 08:20, the 08:15 pin can't be caught.
-        let retimed = try harness.json(["plan", "time", pinned.id, "--at", "08:20"])
+        // Leaving a minute after the pinned ride arrives, it can't be caught at any of its stops
+        // (a start just after its departure could still board it farther down the line).
+        let arrival = clock(pinned.ride["arrival"]?.stringValue)
+        let minutes = try XCTUnwrap(Int(arrival.prefix(2))) * 60 + XCTUnwrap(Int(arrival.suffix(2))) + 1
+        let late = String(format: "%02d:%02d", minutes / 60, minutes % 60)
+        let retimed = try harness.json(["plan", "time", pinned.id, "--at", late])
         let segment = try XCTUnwrap(retimed["segments"]?.arrayValue?[pinned.segment - 1])
         XCTAssertEqual(segment["missed_connection"], .bool(true), "\(retimed)")
         let proposal = try XCTUnwrap(retimed["pending"]?.arrayValue?.first, "a missed pin gets a proposal: \(retimed)")
