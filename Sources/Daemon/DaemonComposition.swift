@@ -139,6 +139,10 @@ public struct DaemonComposition: Sendable {
         self.counters = counters
         self.events = events
         self.regions = regions
+        // Two groups registering one method is a programming error: refused here, at start-up,
+        // rather than one handler silently shadowing the other.
+        precondition(table.duplicates.isEmpty,
+                      "methods registered twice: \(table.duplicates.map(\.rawValue).joined(separator: ", "))")
         self.table = table
         self.recomputeInterruptedPlans = {
             do {

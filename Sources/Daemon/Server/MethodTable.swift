@@ -29,15 +29,30 @@ public struct MethodTable: Sendable {
     private var runs: [WireMethod: Run] = [:]
     private var runsAtOnce: [WireMethod: RunAtOnce] = [:]
 
+    /// Methods registered a second time, in order: the second handler is refused (the first
+    /// stays), and the daemon refuses to start with any (`DaemonComposition`), so two groups can
+    /// never silently answer the same method.
+    public private(set) var duplicates: [WireMethod] = []
+
     public init() {}
 
     /// The methods that have a handler.
     public var methods: Set<WireMethod> { Set(runs.keys) }
 
-    /// Registers the handler of `endpoint`; a second registration of a method replaces the first.
+    /// Whether `method` may be registered now; records it in `duplicates` when it already is.
+    private mutating func admits(_ method: WireMethod) -> Bool {
+        guard runs[method] == nil else {
+            duplicates.append(method)
+            return false
+        }
+        return true
+    }
+
+    /// Registers the handler of `endpoint`; a second registration of a method is refused
+    /// (recorded in `duplicates`).
     public mutating func register<P, R>(_ endpoint: Endpoint<P, R>,
                                         _ handler: @escaping @Sendable (P, RequestContext) async throws -> R) {
-        runsAtOnce[endpoint.method] = nil
+        guard admits(endpoint.method) else { return }
         runs[endpoint.method] = { request, context in
             let params = try request.params(P.self)
             let result = try await handler(params, context)
@@ -84,6 +99,7 @@ public struct MethodTable: Sendable {
     }
 
     private mutating func registerAtOnce(_ method: WireMethod, _ runAtOnce: @escaping RunAtOnce) {
+        guard admits(method) else { return }
         runs[method] = { request, context in try await Self.atOncePool.run { try runAtOnce(request, context) } }
         runsAtOnce[method] = runAtOnce
     }
