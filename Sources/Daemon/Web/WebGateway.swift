@@ -50,7 +50,8 @@ public final class WebGateway: Sendable {
     /// Binds `address`, writes `web-login` next to `socketPath`, and starts serving.
     /// - throws: `DaemonError.socketSetup` when the address cannot be bound.
     public init(address: WebAddress, socketPath: String, dataDirectory: URL, dispatcher: RequestDispatcher,
-                events: EventHub, regions: RegionRegistry, logger: DaemonLogger) throws {
+                events: EventHub, regions: RegionRegistry, tileCacheBytes: Int,
+                logger: DaemonLogger) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw DaemonError.socketSetup("socket(): \(String(cString: strerror(errno)))") }
         var yes: Int32 = 1
@@ -79,7 +80,7 @@ public final class WebGateway: Sendable {
         sessions = WebSessions()
         self.dispatcher = dispatcher
         self.events = events
-        self.tiles = WebTiles(regions: regions, dataDirectory: dataDirectory)
+        self.tiles = WebTiles(regions: regions, dataDirectory: dataDirectory, cacheLimitBytes: tileCacheBytes)
         self.logger = logger.with(["component": "web"])
         try writeLoginFile()
         threads.start(name: "usefulmapd-web") { [self] in acceptLoop() }
