@@ -121,12 +121,13 @@ export function planView(plan, actions) {
   return h('article', { class: 'plan', 'data-generation': plan.generation },
     h('header', {},
       h('h2', {}, plan.title),
-      h('p', { class: 'summary' }, [`Plan ${plan.id}`, longDay(day), duration(plan.total_duration_s), distance(plan.total_distance_m),
+      h('p', { class: 'summary' }, [`Plan ${plan.id}`, longDay(day), plan.total_duration_s == null ? null : duration(plan.total_duration_s), distance(plan.total_distance_m),
         price(plan.price, null), `generation ${plan.generation}`].filter(Boolean).join(' · ')),
       plan.coverage_note ? h('p', { class: 'error' }, plan.coverage_note) : null,
       h('div', { class: 'buttons' },
         h('button', { type: 'button', onclick: actions.rename }, 'Rename'),
-        h('button', { type: 'button', class: 'danger', onclick: actions.remove }, 'Delete'))),
+        h('button', { type: 'button', class: 'danger', onclick: actions.remove }, 'Delete')),
+      h('p', { class: 'muted hint' }, 'On the map: drag a place to move it, drag a leg’s line to add a stop there.')),
     chain);
 }
 
