@@ -47,6 +47,18 @@ final class WebGatewayKeepAliveTests: DaemonTestCase {
         XCTAssertTrue(connection.closedByServer(), "Connection: close ends the connection after its answer")
     }
 
+    /// docs/operations.md: a connection carries at most 100 requests; the 100th answer closes it.
+    func testAConnectionCarriesAtMostItsCapOfRequests() throws {
+        let cookie = try session()
+        let connection = try KeptHTTPConnection(port: try client().port)
+        try connection.send(String(repeating: try get("/app/api.js", cookie: cookie), count: 100))
+        let answers = try (1...100).map { _ in try connection.answer() }
+        XCTAssertEqual(Set(answers.map(\.status)), [200])
+        XCTAssertEqual(answers.dropLast().filter { $0.headers["connection"] != "keep-alive" }.count, 0)
+        XCTAssertEqual(answers.last?.headers["connection"], "close")
+        XCTAssertTrue(connection.closedByServer(), "the connection closes after the 100th answer")
+    }
+
     func testAnHTTP10ClientGetsOneAnswerAConnection() throws {
         let cookie = try session()
         let connection = try KeptHTTPConnection(port: try client().port)
