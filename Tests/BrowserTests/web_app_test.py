@@ -52,6 +52,29 @@ def answer_dialog(driver, text=None, accept=True):
     dialog.accept() if accept else dialog.dismiss()
 
 
+def retry(action):
+    """Runs an action on the page again when the view was redrawn under it (a recompute after an
+    edit draws the plan again); a few times at most."""
+    for _ in range(10):
+        try:
+            return action()
+        except StaleElementReferenceException:
+            time.sleep(0.2)
+    fail("the view kept being redrawn under an action")
+
+
+def click(driver, by, selector):
+    retry(lambda: driver.find_element(by, selector).click())
+
+
+def settle_plan(driver, plan_id):
+    """Waits until the page shows the plan's generation that umctl shows."""
+    def caught_up(d):
+        shown = d.execute_script("return document.querySelector('article.plan')?.dataset.generation ?? -1")
+        return int(shown) == json.loads(umctl("plan", "show", str(plan_id), "--json"))["generation"]
+    wait(driver, "the page did not catch up with umctl's plan", caught_up)
+
+
 def shown_plan():
     return json.loads(umctl("plan", "show", str(setup["plan_id"]), "--json"))
 
@@ -126,7 +149,7 @@ try:
 
     segment = setup["transit_segment"]
     # A pin made in the page shows in umctl plan show.
-    driver.find_element(By.XPATH, f"//li[@data-segment='{segment}']//button[text()='Pin this ride']").click()
+    click(driver, By.XPATH, f"//li[@data-segment='{segment}']//button[text()='Pin this ride']")
     wait(driver, "the pin did not show", lambda d: d.find_elements(By.CSS_SELECTOR, f"li[data-segment='{segment}'] .tag.pin"))
     shown = json.loads(umctl("plan", "show", str(plan_id), "--json"))
     if segment not in shown["pinned_segments"]:
@@ -134,7 +157,8 @@ try:
     print("ok: a pin made in the page shows in umctl", flush=True)
 
     # A choice made in the page shows in umctl plan show.
-    driver.find_element(By.XPATH, f"//li[@data-segment='{segment}']//button[text()='Alternatives']").click()
+    settle_plan(driver, plan_id)
+    click(driver, By.XPATH, f"//li[@data-segment='{segment}']//button[text()='Alternatives']")
     wait(driver, "no alternatives listed", lambda d: len(d.find_elements(By.CSS_SELECTOR, ".choices li")) >= 2)
     chosen = driver.find_elements(By.CSS_SELECTOR, ".choices li")[1]
     lines = [badge.text for badge in chosen.find_elements(By.CSS_SELECTOR, ".line")]
@@ -149,18 +173,19 @@ try:
 
     # Edits made in the page show in umctl plan show: a stay, a leg's mode, a new title.
     generation = shown_plan()["generation"]
-    driver.find_element(By.XPATH, "//li[contains(@class,'node')][1]//button[text()='Add stay']").click()
+    settle_plan(driver, plan_id)
+    click(driver, By.XPATH, "//li[contains(@class,'node')][1]//button[text()='Add stay']")
     answer_dialog(driver, "15")
     wait_for_generation(driver, "the stay did not show", generation)
     shown = shown_plan()
     if shown["nodes"][0].get("stay_s") != 900:
         fail(f"umctl plan show has the first stay {shown['nodes'][0].get('stay_s')}, the page asked for 900 s")
-    if "stay 15 min" not in driver.find_element(By.CSS_SELECTOR, "li.node .stay").text:
-        fail(f"the page shows the stay as {driver.find_element(By.CSS_SELECTOR, 'li.node .stay').text!r}")
+    wait(driver, "the page does not show the stay of 15 min", lambda d: "stay 15 min" in d.find_element(By.CSS_SELECTOR, "li.node .stay").text)
     print("ok: a stay set in the page shows in umctl", flush=True)
 
     generation = shown["generation"]
-    Select(driver.find_element(By.CSS_SELECTOR, f"li[data-segment='{segment}'] select")).select_by_value("walk")
+    settle_plan(driver, plan_id)
+    retry(lambda: Select(driver.find_element(By.CSS_SELECTOR, f"li[data-segment='{segment}'] select")).select_by_value("walk"))
     wait(driver, "the mode change did not show", lambda d: d.find_elements(By.CSS_SELECTOR, f"li.segment.walk[data-segment='{segment}']"))
     shown = shown_plan()
     if shown["segments"][segment - 1]["mode"] != "walk":
@@ -168,7 +193,8 @@ try:
     print("ok: a mode changed in the page shows in umctl", flush=True)
 
     generation = shown["generation"]
-    driver.find_element(By.XPATH, "//article[contains(@class,'plan')]//button[text()='Rename']").click()
+    settle_plan(driver, plan_id)
+    click(driver, By.XPATH, "//article[contains(@class,'plan')]//button[text()='Rename']")
     answer_dialog(driver, "Walk to the concert")
     wait(driver, "the new title did not show", lambda d: d.find_element(By.CSS_SELECTOR, "article.plan h2").text == "Walk to the concert")
     if shown_plan()["title"] != "Walk to the concert":
@@ -176,12 +202,12 @@ try:
     print("ok: a rename in the page shows in umctl", flush=True)
 
     # Dragging the last node moves that place (plan.move): south-west of where it was.
+    settle_plan(driver, plan_id)
     shown = shown_plan()
     last = len(shown["nodes"])
     before = shown["nodes"][-1]
-    node = driver.find_element(By.CSS_SELECTOR, f".node-marker[data-node='{last}']")
-    ActionChains(driver).click_and_hold(node).pause(0.2).move_by_offset(10, 10).pause(0.2).move_by_offset(-70, 50).pause(0.3) \
-        .release().perform()
+    retry(lambda: ActionChains(driver).click_and_hold(driver.find_element(By.CSS_SELECTOR, f".node-marker[data-node='{last}']"))
+          .pause(0.2).move_by_offset(10, 10).pause(0.2).move_by_offset(-70, 50).pause(0.3).release().perform())
     wait_for_generation(driver, "the dragged node did not move the plan's place", shown["generation"])
     after = shown_plan()["nodes"][-1]
     if not (after["lat"] < before["lat"] and after["lon"] < before["lon"]):
@@ -190,6 +216,7 @@ try:
     print("ok: dragging a node moves it in umctl", flush=True)
 
     # Dragging from a leg's line inserts a stop there (plan.insert after the leg's first node).
+    settle_plan(driver, plan_id)
     shown = shown_plan()
     leg = len(shown["segments"])
     middle = driver.execute_script("""
@@ -204,11 +231,27 @@ try:
     inserted = shown_plan()
     if len(inserted["nodes"]) != len(shown["nodes"]) + 1:
         fail(f"after the drag umctl shows {len(inserted['nodes'])} nodes, before {len(shown['nodes'])}")
-    markers = len(driver.find_elements(By.CSS_SELECTOR, ".node-marker"))
-    if markers != len(inserted["nodes"]):
-        fail(f"the map shows {markers} nodes, umctl {len(inserted['nodes'])}")
+    wait(driver, f"the map does not show umctl's {len(inserted['nodes'])} places",
+         lambda d: len(d.find_elements(By.CSS_SELECTOR, ".node-marker")) == len(inserted["nodes"]))
     driver.save_screenshot(f"{shots}/plan-inserted.png")
     print("ok: dragging a leg's line inserts a stop in umctl", flush=True)
+
+    # The same by keyboard: Move… the last place back to Tampere-talo, Add a stop… on the first leg.
+    settle_plan(driver, plan_id)
+    shown = shown_plan()
+    click(driver, By.XPATH, f"//button[@aria-label='Move place {len(shown['nodes'])}, {shown['nodes'][-1]['name']}']")
+    answer_dialog(driver, "Tampere-talo")
+    wait_for_generation(driver, "Move… did not move the place", shown["generation"])
+    settle_plan(driver, plan_id)
+    shown = shown_plan()
+    if "Tampere-talo" not in shown["nodes"][-1]["name"]:
+        fail(f"after Move… to Tampere-talo umctl has the last place {shown['nodes'][-1]['name']!r}")
+    click(driver, By.XPATH, "//button[@aria-label='Add a stop on leg 1']")
+    answer_dialog(driver, "61.49860,23.77360")
+    wait_for_generation(driver, "Add a stop… inserted nothing", shown["generation"])
+    if len(shown_plan()["nodes"]) != len(shown["nodes"]) + 1:
+        fail(f"after Add a stop… umctl has {len(shown_plan()['nodes'])} places, before {len(shown['nodes'])}")
+    print("ok: Move… and Add a stop… by keyboard show in umctl", flush=True)
 
     # What is here: a right click on the map asks `where`, as umctl where does.
     ActionChains(driver).move_to_element_with_offset(driver.find_element(By.ID, "map"), 120, -150).context_click().perform()
@@ -260,7 +303,7 @@ try:
         wait(driver, f"plan {proposal_plan} shows no proposal", lambda d: d.find_elements(By.CSS_SELECTOR, ".pending"))
         if action == "Accept":
             driver.save_screenshot(f"{shots}/proposal.png")
-        driver.find_element(By.XPATH, f"//div[contains(@class,'pending')]//button[text()='{action}']").click()
+        click(driver, By.XPATH, f"//div[contains(@class,'pending')]//button[text()='{action}']")
         wait(driver, f"{action} left the proposal on the page", lambda d: not d.find_elements(By.CSS_SELECTOR, ".pending"))
         after = json.loads(umctl("plan", "show", str(proposal_plan), "--json"))
         if after["pending"]:
@@ -273,10 +316,10 @@ try:
     # Delete asks first: dismissed, the plan stays; accepted, umctl no longer has it.
     driver.get(f"{origin}/#/plan/{plan_id}")
     wait(driver, "the plan view did not show for deleting", lambda d: d.find_elements(By.CSS_SELECTOR, "article.plan"))
-    driver.find_element(By.XPATH, "//button[text()='Delete']").click()
+    click(driver, By.XPATH, "//button[text()='Delete']")
     answer_dialog(driver, accept=False)
     shown_plan()  # still there, or umctl fails the test
-    driver.find_element(By.XPATH, "//button[text()='Delete']").click()
+    click(driver, By.XPATH, "//button[text()='Delete']")
     answer_dialog(driver)
     wait(driver, "deleting did not go to the plans", lambda d: d.current_url.endswith("#/plans"))
     plans = [plan["id"] for plan in json.loads(umctl("plan", "list", "--json"))["plans"]]

@@ -8,7 +8,7 @@ import { h } from '/app/views.js';
 
 const panel = document.getElementById('panel');
 const statusLine = document.getElementById('status');
-const state = { view: null, planID: null, compare: {} };
+const state = { view: null, planID: null, shownGeneration: null, compare: {} };
 
 let sayTimer = null;
 function say(text, isError = false) {
@@ -194,6 +194,7 @@ async function route() {
   const [path, queryText] = hash.split('?');
   const query = new URLSearchParams(queryText ?? '');
   state.planID = null;
+  state.shownGeneration = null;
   for (const link of document.querySelectorAll('nav a')) {
     link.toggleAttribute('aria-current', hash.startsWith(link.getAttribute('href').slice(1)));
   }
@@ -257,18 +258,30 @@ async function planFromCompare(answer, mode) {
   if (plan) go(`#/plan/${plan.id}`);
 }
 
-async function planView(id, keepView = false) {
+// `onlyIfNewer`: after an edit or a recompute, a plan of the generation already shown is not
+// drawn again (its answer and its event both ask; drawing once keeps an open list in place).
+async function planView(id, keepView = false, onlyIfNewer = false) {
   state.planID = id;
   const plan = await attempt(() => call('plan.show', { id, geometry: true }));
   if (!plan || state.planID !== id) return;
+  if (onlyIfNewer && state.shownGeneration !== null && plan.generation <= state.shownGeneration) return;
+  state.shownGeneration = plan.generation;
   const edit = async (method, params) => {
     const changed = await attempt(() => call(method, { id, expected_generation: plan.generation, ...params }));
-    if (changed) { say(`${method.replace('plan.', '')}: done`); planView(id, true); }
+    if (changed) { say(`${method.replace('plan.', '')}: done`); planView(id, true, true); }
   };
   const actions = {
     stay: (node) => {
       const minutes = prompt(`Stay how many minutes at place ${node}?`, '30');
       if (minutes !== null && Number(minutes) >= 0) edit('plan.stay', { node, duration_s: Math.round(Number(minutes) * 60) });
+    },
+    move: (node, name) => {
+      const place = prompt(`Move place ${node} (${name}) to: a place, an address, a stop or lat,lon`, '');
+      if (place) edit('plan.move', { node, place });
+    },
+    insert: (segment) => {
+      const place = prompt(`Add a stop after place ${segment}: a place, an address, a stop or lat,lon`, '');
+      if (place) edit('plan.insert', { after: segment, place });
     },
     mode: (segment, mode) => edit('plan.mode', { segment, mode }),
     pin: (segment, time) => edit('plan.pin', { segment, time }),
@@ -383,8 +396,10 @@ follow((event) => {
   document.body.dataset.lastEvent = event.kind;
   if (state.planID !== null && event.plan_id === state.planID) {
     if (event.kind === 'plan_deleted') { say(`Plan ${state.planID} was deleted.`, true); return; }
+    const newer = event.kind === 'plan_recomputed';
+    if (newer && state.shownGeneration !== null && event.generation <= state.shownGeneration) return;
     clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(() => planView(state.planID, true), 50);
+    refreshTimer = setTimeout(() => planView(state.planID, true, newer), 50);
   }
   if (event.kind === 'pending_update' || event.kind === 'delay' || event.kind === 'cancelled') {
     say(`Plan ${event.plan_id}: ${event.kind.replace('_', ' ')}`);
