@@ -57,6 +57,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var remindSnooze: TimeInterval = 300
     /// Where the web app is served (`--http 127.0.0.1:PORT`, loopback only); nil (the default): not served.
     public var http: WebAddress?
+    /// Bytes of the web map's squares kept on disk (`--tile-cache-mb`, default 256 MiB); past it
+    /// the squares used longest ago are removed.
+    public var tileCacheBytes = 256 << 20
 
     public init(dataDirectory: String, socketPath: String, logLevel: LogLevel = .info, configFile: String? = nil,
                 shutdownGraceSeconds: Double = 5, streetWorkers: Int = DaemonConfiguration.defaultStreetWorkers,
@@ -102,6 +105,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--remind-lead", "USEFULMAP_REMIND_LEAD", "remind_lead"),
         ("--remind-snooze", "USEFULMAP_REMIND_SNOOZE", "remind_snooze"),
         ("--http", "USEFULMAP_HTTP", "http"),
+        ("--tile-cache-mb", "USEFULMAP_TILE_CACHE_MB", "tile_cache_mb"),
     ]
     /// Flags whose value is two words on the command line ("--car-cost-per-km 0.25 EUR").
     static let twoWordFlags: Set<String> = ["--car-cost-per-km"]
@@ -157,6 +161,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
       --remind-snooze TIME   how much later "In 5 min" reminds again (default 5m)
       --http ADDRESS|off     serve the web app at 127.0.0.1:PORT, loopback only; `umctl web`
                              opens it (default off)
+      --tile-cache-mb N      MiB of the web map's squares kept on disk; past it the
+                             squares used longest ago go (default 256)
     Config file lines are `key = value`; `#` starts a comment.
     """
 
@@ -260,6 +266,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         sources.feed = ImportSourceLimits.feedLimit(limits.maxFeedBytes)
         sources.minimumFreeBytes = try count("--min-free-mb", "free space to keep").map { $0 << 20 } ?? sources.minimumFreeBytes
         configuration.importLimits = sources
+        configuration.tileCacheBytes = try count("--tile-cache-mb", "tile cache size").map { Int($0) << 20 } ?? configuration.tileCacheBytes
         if let text = value("--transfer-penalty") {
             guard let seconds = Int(text), (0...1800).contains(seconds) else {
                 throw ConfigurationError.invalidValue(setting: "transfer penalty", value: text, expected: "0 to 1800 seconds")

@@ -118,7 +118,7 @@ public struct UsefulMapDaemon: Sendable {
                 gateway = try WebGateway(address: address, socketPath: configuration.socketPath,
                                          dataDirectory: URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true),
                                          dispatcher: dispatcher, events: composition.events, regions: composition.regions,
-                                         logger: logger)
+                                         tileCacheBytes: configuration.tileCacheBytes, logger: logger)
             } catch {
                 logger.error("\(error)", ["http": address.description])
                 await composition.expiry.stop()

@@ -48,7 +48,7 @@ private struct TileAnswer {
     var bodyBytes: Int
 }
 
-/// One GET over its own connection, as the gateway serves them (one request a connection).
+/// One GET over its own connection (`Connection: close`), so each cold square is timed alone.
 private func tileRequest(port: UInt16, _ path: String, host: String, cookie: String?) throws -> TileAnswer {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw BenchError("socket failed") }
@@ -61,7 +61,7 @@ private func tileRequest(port: UInt16, _ path: String, host: String, cookie: Str
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
     guard connected == 0 else { throw BenchError("cannot connect to \(host)") }
-    let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\(cookie.map { "Cookie: \($0)\r\n" } ?? "")\r\n".utf8)
+    let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\(cookie.map { "Cookie: \($0)\r\n" } ?? "")\r\n".utf8)
     _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     var received = [UInt8]()
     var buffer = [UInt8](repeating: 0, count: 65536)

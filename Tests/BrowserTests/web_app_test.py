@@ -10,8 +10,13 @@ import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 setup = json.load(open(sys.argv[1]))
 shots = setup["screenshots"]
@@ -29,11 +34,54 @@ def fail(message):
 # Generous: a loaded 2-core CI machine draws the first squares slowly; a wait ends as soon as the condition holds.
 def wait(driver, what, condition, seconds=120):
     try:
-        return WebDriverWait(driver, seconds, poll_frequency=0.1).until(lambda d: condition(d))
+        # A view redrawn between finding an element and reading it is looked at again.
+        return WebDriverWait(driver, seconds, poll_frequency=0.1, ignored_exceptions=[NoSuchElementException, StaleElementReferenceException]) \
+            .until(lambda d: condition(d))
     except Exception:
         driver.save_screenshot(f"{shots}/failed.png")
         fail(f"{what} (page said: {driver.find_element(By.ID, 'status').text!r}; events "
              f"{driver.find_element(By.ID, 'live').get_attribute('data-state')}, last {driver.execute_script('return document.body.dataset.lastEvent')})")
+
+
+def answer_dialog(driver, text=None, accept=True):
+    """Answers the page's prompt (with `text`) or confirm."""
+    wait(driver, "no dialog opened", expected_conditions.alert_is_present(), seconds=10)
+    dialog = driver.switch_to.alert
+    if text is not None:
+        dialog.send_keys(text)
+    dialog.accept() if accept else dialog.dismiss()
+
+
+def retry(action):
+    """Runs an action on the page again when the view was redrawn under it (a recompute after an
+    edit draws the plan again); a few times at most."""
+    for _ in range(10):
+        try:
+            return action()
+        except StaleElementReferenceException:
+            time.sleep(0.2)
+    fail("the view kept being redrawn under an action")
+
+
+def click(driver, by, selector):
+    retry(lambda: driver.find_element(by, selector).click())
+
+
+def settle_plan(driver, plan_id):
+    """Waits until the page shows the plan's generation that umctl shows."""
+    def caught_up(d):
+        shown = d.execute_script("return document.querySelector('article.plan')?.dataset.generation ?? -1")
+        return int(shown) == json.loads(umctl("plan", "show", str(plan_id), "--json"))["generation"]
+    wait(driver, "the page did not catch up with umctl's plan", caught_up)
+
+
+def shown_plan():
+    return json.loads(umctl("plan", "show", str(setup["plan_id"]), "--json"))
+
+
+def wait_for_generation(driver, what, generation):
+    """Waits until the page shows a plan newer than `generation` (an edit's answer redrawn)."""
+    wait(driver, what, lambda d: int(d.execute_script("return document.querySelector('article.plan')?.dataset.generation ?? -1")) > generation)
 
 
 def settle(driver):
@@ -78,6 +126,7 @@ try:
 
     # The plan deep link: rides by stop name and line.
     plan_id = setup["plan_id"]
+    origin = "/".join(setup["login_url"].split("/")[:3])
     driver.get(setup["plan_url"])
     wait(driver, "the plan view did not show", lambda d: d.find_elements(By.CSS_SELECTOR, "article.plan"))
     rides = [ride.text for ride in driver.find_elements(By.CSS_SELECTOR, ".ride")]
@@ -100,7 +149,7 @@ try:
 
     segment = setup["transit_segment"]
     # A pin made in the page shows in umctl plan show.
-    driver.find_element(By.XPATH, f"//li[@data-segment='{segment}']//button[text()='Pin this ride']").click()
+    click(driver, By.XPATH, f"//li[@data-segment='{segment}']//button[text()='Pin this ride']")
     wait(driver, "the pin did not show", lambda d: d.find_elements(By.CSS_SELECTOR, f"li[data-segment='{segment}'] .tag.pin"))
     shown = json.loads(umctl("plan", "show", str(plan_id), "--json"))
     if segment not in shown["pinned_segments"]:
@@ -108,7 +157,8 @@ try:
     print("ok: a pin made in the page shows in umctl", flush=True)
 
     # A choice made in the page shows in umctl plan show.
-    driver.find_element(By.XPATH, f"//li[@data-segment='{segment}']//button[text()='Alternatives']").click()
+    settle_plan(driver, plan_id)
+    click(driver, By.XPATH, f"//li[@data-segment='{segment}']//button[text()='Alternatives']")
     wait(driver, "no alternatives listed", lambda d: len(d.find_elements(By.CSS_SELECTOR, ".choices li")) >= 2)
     chosen = driver.find_elements(By.CSS_SELECTOR, ".choices li")[1]
     lines = [badge.text for badge in chosen.find_elements(By.CSS_SELECTOR, ".line")]
@@ -121,18 +171,161 @@ try:
         fail(f"umctl plan show has chosen lines {shown['segments'][segment - 1].get('chosen_lines')}, the page chose {lines}")
     print("ok: a choice made in the page shows in umctl", flush=True)
 
+    # Edits made in the page show in umctl plan show: a stay, a leg's mode, a new title.
+    generation = shown_plan()["generation"]
+    settle_plan(driver, plan_id)
+    click(driver, By.XPATH, "//li[contains(@class,'node')][1]//button[text()='Add stay']")
+    answer_dialog(driver, "15")
+    wait_for_generation(driver, "the stay did not show", generation)
+    shown = shown_plan()
+    if shown["nodes"][0].get("stay_s") != 900:
+        fail(f"umctl plan show has the first stay {shown['nodes'][0].get('stay_s')}, the page asked for 900 s")
+    wait(driver, "the page does not show the stay of 15 min", lambda d: "stay 15 min" in d.find_element(By.CSS_SELECTOR, "li.node .stay").text)
+    print("ok: a stay set in the page shows in umctl", flush=True)
+
+    generation = shown["generation"]
+    settle_plan(driver, plan_id)
+    retry(lambda: Select(driver.find_element(By.CSS_SELECTOR, f"li[data-segment='{segment}'] select")).select_by_value("walk"))
+    wait(driver, "the mode change did not show", lambda d: d.find_elements(By.CSS_SELECTOR, f"li.segment.walk[data-segment='{segment}']"))
+    shown = shown_plan()
+    if shown["segments"][segment - 1]["mode"] != "walk":
+        fail(f"umctl plan show has segment {segment} by {shown['segments'][segment - 1]['mode']}, the page chose walk")
+    print("ok: a mode changed in the page shows in umctl", flush=True)
+
+    generation = shown["generation"]
+    settle_plan(driver, plan_id)
+    click(driver, By.XPATH, "//article[contains(@class,'plan')]//button[text()='Rename']")
+    answer_dialog(driver, "Walk to the concert")
+    wait(driver, "the new title did not show", lambda d: d.find_element(By.CSS_SELECTOR, "article.plan h2").text == "Walk to the concert")
+    if shown_plan()["title"] != "Walk to the concert":
+        fail(f"umctl plan show has the title {shown_plan()['title']!r}")
+    print("ok: a rename in the page shows in umctl", flush=True)
+
+    # Dragging the last node moves that place (plan.move): south-west of where it was.
+    settle_plan(driver, plan_id)
+    shown = shown_plan()
+    last = len(shown["nodes"])
+    before = shown["nodes"][-1]
+    retry(lambda: ActionChains(driver).click_and_hold(driver.find_element(By.CSS_SELECTOR, f".node-marker[data-node='{last}']"))
+          .pause(0.2).move_by_offset(10, 10).pause(0.2).move_by_offset(-70, 50).pause(0.3).release().perform())
+    wait_for_generation(driver, "the dragged node did not move the plan's place", shown["generation"])
+    after = shown_plan()["nodes"][-1]
+    if not (after["lat"] < before["lat"] and after["lon"] < before["lon"]):
+        fail(f"dragging node {last} down and left moved it from {before['lat']},{before['lon']} to {after['lat']},{after['lon']}")
+    driver.save_screenshot(f"{shots}/plan-moved.png")
+    print("ok: dragging a node moves it in umctl", flush=True)
+
+    # Dragging from a leg's line inserts a stop there (plan.insert after the leg's first node).
+    settle_plan(driver, plan_id)
+    shown = shown_plan()
+    leg = len(shown["segments"])
+    middle = driver.execute_script("""
+        const path = document.querySelector(arguments[0]);
+        const point = path.getPointAtLength(path.getTotalLength() / 2).matrixTransform(path.getScreenCTM());
+        return [Math.round(point.x), Math.round(point.y)];""", f"path.leg-{leg}")
+    drag = ActionBuilder(driver)
+    drag.pointer_action.move_to_location(*middle).pointer_down().pause(0.2).move_to_location(middle[0] + 10, middle[1] - 10).pause(0.2) \
+        .move_to_location(middle[0] + 60, middle[1] - 50).pause(0.3).pointer_up()
+    drag.perform()
+    wait_for_generation(driver, "dragging a leg's line inserted no stop", shown["generation"])
+    inserted = shown_plan()
+    if len(inserted["nodes"]) != len(shown["nodes"]) + 1:
+        fail(f"after the drag umctl shows {len(inserted['nodes'])} nodes, before {len(shown['nodes'])}")
+    wait(driver, f"the map does not show umctl's {len(inserted['nodes'])} places",
+         lambda d: len(d.find_elements(By.CSS_SELECTOR, ".node-marker")) == len(inserted["nodes"]))
+    driver.save_screenshot(f"{shots}/plan-inserted.png")
+    print("ok: dragging a leg's line inserts a stop in umctl", flush=True)
+
+    # The same by keyboard: Move… the last place back to Tampere-talo, Add a stop… on the first leg.
+    settle_plan(driver, plan_id)
+    shown = shown_plan()
+    click(driver, By.XPATH, f"//button[@aria-label='Move place {len(shown['nodes'])}, {shown['nodes'][-1]['name']}']")
+    answer_dialog(driver, "Tampere-talo")
+    wait_for_generation(driver, "Move… did not move the place", shown["generation"])
+    settle_plan(driver, plan_id)
+    shown = shown_plan()
+    if "Tampere-talo" not in shown["nodes"][-1]["name"]:
+        fail(f"after Move… to Tampere-talo umctl has the last place {shown['nodes'][-1]['name']!r}")
+    click(driver, By.XPATH, "//button[@aria-label='Add a stop on leg 1']")
+    answer_dialog(driver, "61.49860,23.77360")
+    wait_for_generation(driver, "Add a stop… inserted nothing", shown["generation"])
+    if len(shown_plan()["nodes"]) != len(shown["nodes"]) + 1:
+        fail(f"after Add a stop… umctl has {len(shown_plan()['nodes'])} places, before {len(shown['nodes'])}")
+    print("ok: Move… and Add a stop… by keyboard show in umctl", flush=True)
+
+    # What is here: a right click on the map asks `where`, as umctl where does.
+    ActionChains(driver).move_to_element_with_offset(driver.find_element(By.ID, "map"), 120, -150).context_click().perform()
+    wait(driver, "a right click showed no popup", lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-popup .popup"))
+    popup = driver.find_element(By.CSS_SELECTOR, ".leaflet-popup .popup")
+    here = json.loads(umctl("where", popup.get_attribute("data-place"), "--json"))
+    if popup.find_element(By.TAG_NAME, "p").text != (here["label"] or "outside every region"):
+        fail(f"the popup says {popup.find_element(By.TAG_NAME, 'p').text!r}, umctl where says {here['label']!r}")
+    driver.save_screenshot(f"{shots}/where.png")
+    print("ok: what is here equals umctl where", flush=True)
+
+    # Saving that place: umctl place list has it, completion offers it, the places view lists it.
+    popup.find_element(By.XPATH, ".//button[text()='Save place…']").click()
+    answer_dialog(driver, "Browser test corner")
+    wait(driver, "saving the place said nothing", lambda d: "Saved" in d.find_element(By.ID, "status").text)
+    places = [place["name"] for place in json.loads(umctl("place", "list", "--json"))["places"]]
+    if "Browser test corner" not in places:
+        fail(f"umctl place list lacks the saved place: {places}")
+    box = driver.find_element(By.CSS_SELECTOR, "input[type=search]")
+    box.clear()
+    box.send_keys("Browser test")
+    wait(driver, "completion did not offer the saved place",
+         lambda d: any(item.text.startswith("Browser test corner") for item in d.find_elements(By.CSS_SELECTOR, "#suggestions li")))
+    box.send_keys(Keys.ESCAPE)
+    driver.find_element(By.CSS_SELECTOR, "nav a[href='#/places']").click()
+    wait(driver, "the places view lacks the saved place",
+         lambda d: any(item.text == "Browser test corner" for item in d.find_elements(By.CSS_SELECTOR, "#panel .list button")))
+    print("ok: a place saved in the page shows in umctl and in completion", flush=True)
+    driver.get(f"{origin}/#/plan/{plan_id}")
+    wait(driver, "the plan view did not show again", lambda d: d.find_elements(By.CSS_SELECTOR, "article.plan"))
+
     # A phone-sized window.
     driver.set_window_size(390, 844)
     driver.execute_script("document.getElementById('status').textContent = ''")
     time.sleep(0.3)
     settle(driver)
     driver.save_screenshot(f"{shots}/plan-phone.png")
-    origin = "/".join(setup["login_url"].split("/")[:3])
     driver.get(f"{origin}/#/agenda")  # the session cookie of the first login still holds
     wait(driver, "the agenda did not show", lambda d: d.find_elements(By.CSS_SELECTOR, "#panel .list li"))
     settle(driver)
     driver.save_screenshot(f"{shots}/agenda-phone.png")
     print("ok: agenda of today", flush=True)
+
+    # A pending proposal (a missed pin) accepted in the page, another dismissed: umctl has none left.
+    for proposal_plan, action in zip(setup["proposal_plans"], ["Accept", "Dismiss"]):
+        before = json.loads(umctl("plan", "show", str(proposal_plan), "--json"))
+        proposal = before["pending"][0]
+        driver.get(f"{origin}/#/plan/{proposal_plan}")
+        wait(driver, f"plan {proposal_plan} shows no proposal", lambda d: d.find_elements(By.CSS_SELECTOR, ".pending"))
+        if action == "Accept":
+            driver.save_screenshot(f"{shots}/proposal.png")
+        click(driver, By.XPATH, f"//div[contains(@class,'pending')]//button[text()='{action}']")
+        wait(driver, f"{action} left the proposal on the page", lambda d: not d.find_elements(By.CSS_SELECTOR, ".pending"))
+        after = json.loads(umctl("plan", "show", str(proposal_plan), "--json"))
+        if after["pending"]:
+            fail(f"after {action} in the page umctl still has the proposal {after['pending']}")
+        leg = after["segments"][proposal["segment"] - 1]["leg"]
+        if action == "Accept" and leg["departure"] != proposal["latest"]["departure"]:
+            fail(f"accepted, the leg leaves {leg['departure']}, the proposal {proposal['latest']['departure']}")
+        print(f"ok: {action} of a proposal in the page shows in umctl", flush=True)
+
+    # Delete asks first: dismissed, the plan stays; accepted, umctl no longer has it.
+    driver.get(f"{origin}/#/plan/{plan_id}")
+    wait(driver, "the plan view did not show for deleting", lambda d: d.find_elements(By.CSS_SELECTOR, "article.plan"))
+    click(driver, By.XPATH, "//button[text()='Delete']")
+    answer_dialog(driver, accept=False)
+    shown_plan()  # still there, or umctl fails the test
+    click(driver, By.XPATH, "//button[text()='Delete']")
+    answer_dialog(driver)
+    wait(driver, "deleting did not go to the plans", lambda d: d.current_url.endswith("#/plans"))
+    plans = [plan["id"] for plan in json.loads(umctl("plan", "list", "--json"))["plans"]]
+    if plan_id in plans:
+        fail(f"umctl plan list still has plan {plan_id} after the page deleted it")
+    print("ok: delete asks, then deletes in umctl", flush=True)
     print("ok: all checks", flush=True)
 finally:
     driver.quit()

@@ -26,7 +26,8 @@ struct PlainHTTPClient {
     var host: String { "127.0.0.1:\(port)" }
     var origin: String { "http://\(host)" }
 
-    /// Sends one request with exactly `headers` (plus Content-Length for a body) and reads the answer to its end.
+    /// Sends one request with exactly `headers` (plus Content-Length for a body, and
+    /// `Connection: close` unless `headers` name a Connection) and reads the answer to its end.
     func send(_ method: String, _ target: String, headers: [String: String], body: String = "") throws -> Answer {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -41,6 +42,7 @@ struct PlainHTTPClient {
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         var lines = ["\(method) \(target) HTTP/1.1"] + headers.map { "\($0.key): \($0.value)" }
         if !body.isEmpty { lines.append("Content-Length: \(body.utf8.count)") }
+        if !headers.keys.contains(where: { $0.lowercased() == "connection" }) { lines.append("Connection: close") }
         let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8)
         _ = request.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         var received = [UInt8]()

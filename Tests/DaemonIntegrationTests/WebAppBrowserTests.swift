@@ -5,7 +5,9 @@ import XCTest
 
 /// The web app in a real headless Chromium against the real daemon with Tampere (issue 42):
 /// tiles, completion, the compare and plan deep links against `umctl`'s answers, an edit with
-/// `umctl` showing live, and a pin and a choice made in the page showing in `umctl plan show`.
+/// `umctl` showing live; a pin, a choice, a stay, a mode, a rename, a node dragged (move), a leg's
+/// line dragged (insert), a proposal accepted and one dismissed, a place saved from "what is
+/// here" and a deletion, each made in the page and checked with `umctl`.
 /// The browser is driven by Tests/BrowserTests/web_app_test.py (python3-selenium); the
 /// screenshots it takes are kept in .build/web-screenshots.
 final class WebAppBrowserTests: TampereDaemonTestCase {
@@ -38,6 +40,8 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
         }
         XCTAssertFalse(rides.isEmpty)
 
+        let proposals = try [planWithProposal(title: "Accept in the page"), planWithProposal(title: "Dismiss in the page")]
+
         func url(_ words: [String]) throws -> String {
             let printed = try harness.umctl(["web", "--print"] + words)
             XCTAssertEqual(printed.status, 0, printed.stderr)
@@ -49,6 +53,7 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
             "compare_url": try url(["--compare", "Keskustori", Tampere.hervanta, "--at", Tampere.morning]),
             "plan_url": try url(["--plan", String(id)]),
             "compare_durations": durations, "plan_id": id, "rides": rides, "transit_segment": transit,
+            "proposal_plans": proposals,
             "umctl": DaemonHarness.umctl, "socket": harness.socketPath, "screenshots": Self.screenshots.path,
         ]
         let setupFile = harness.directory.appendingPathComponent("browser-setup.json")
@@ -56,5 +61,17 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
         let result = try DaemonHarness.run("/usr/bin/python3", [Self.script.path, setupFile.path], in: harness.directory)
         XCTAssertEqual(result.status, 0, "browser test:\n\(result.stdout)\n\(result.stderr.suffix(3000))")
         XCTAssertTrue(result.stdout.contains("ok: all checks"), result.stdout)
+    }
+
+    /// A plan whose pinned ride is missed, because the plan now starts a minute after that ride
+    /// arrives (as in ProposalRuleTests): it has a pending proposal to accept or dismiss.
+    func planWithProposal(title: String) throws -> Int {
+        let pinned = try PendingUpdateTests.pinnedPlan(harness, title: title)
+        let arrival = try XCTUnwrap(pinned.pinnedLeg["rides"]?.arrayValue?.first?["arrival"]?.stringValue, "\(pinned.plan)")
+        let clock = arrival.dropFirst(11).prefix(5)
+        let minutes = try XCTUnwrap(Int(clock.prefix(2))) * 60 + XCTUnwrap(Int(clock.suffix(2))) + 1
+        let retimed = try harness.json(["plan", "time", pinned.id, "--at", String(format: "%02d:%02d", minutes / 60, minutes % 60)])
+        XCTAssertNotNil(retimed["pending"]?.arrayValue?.first, "a missed pin gets a proposal: \(retimed)")
+        return try XCTUnwrap(Int(pinned.id))
     }
 }

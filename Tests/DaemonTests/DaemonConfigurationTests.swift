@@ -130,6 +130,25 @@ final class DaemonConfigurationTests: XCTestCase {
         }
     }
 
+    /// Issue 42: the web map's square cache, 256 MiB unless the flag or config key says otherwise.
+    func testTileCacheSizeComesFromFlagEnvironmentAndConfigFileWithItsDocumentedDefault() throws {
+        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: [], environment: home).tileCacheBytes, 256 << 20)
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("usefulmapd.conf")
+        try "tile_cache_mb = 64\n".write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: ["--config", file.path], environment: home).tileCacheBytes, 64 << 20)
+        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: ["--config", file.path, "--tile-cache-mb", "2"], environment: home)
+                        .tileCacheBytes, 2 << 20)
+        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: [], environment: home.merging(["USEFULMAP_TILE_CACHE_MB": "8"]) { $1 })
+                        .tileCacheBytes, 8 << 20)
+        for bad in ["0", "-5", "lots"] {
+            XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--tile-cache-mb", bad], environment: home)) { error in
+                XCTAssertEqual("\(error)", "invalid tile cache size \"\(bad)\": expected a whole number ≥ 1")
+            }
+        }
+    }
+
     func testMissingExplicitConfigFileIsAnError() {
         XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--config", "/nonexistent/x.conf"], environment: home))
     }

@@ -1,10 +1,13 @@
 import Foundation
 import Glibc
 
-/// One HTTP/1.1 request as the web gateway reads it: bounded (`headerLimit`, `bodyLimit`),
-/// one request a connection, no chunked bodies (a browser's `fetch` of JSON never sends one).
+/// One HTTP/1.1 request as the web gateway reads it: bounded (`headerLimit`, `bodyLimit`), no
+/// chunked bodies (a browser's `fetch` of JSON never sends one). A connection may carry several,
+/// one after the other (`read(from:buffer:)` keeps what follows one request for the next).
 struct HTTPRequest: Sendable {
     var method: String
+    /// `HTTP/1.1` or `HTTP/1.0`.
+    var version: String
     /// The path without its query, e.g. `/api/plan.show`.
     var path: String
     /// The query's `name=value` pairs, percent-decoded.
@@ -22,14 +25,21 @@ struct HTTPRequest: Sendable {
         var reason: String
     }
 
-    /// Reads one request from `fd` (blocking; the socket's receive timeout bounds a slow client).
+    /// Whether the client wants the connection kept for another request: HTTP/1.1 without
+    /// `Connection: close` (an HTTP/1.0 client gets one answer a connection).
+    var keepsAlive: Bool {
+        let connection = (headers["connection"] ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return version == "HTTP/1.1" && !connection.contains("close")
+    }
+
+    /// Reads one request from `fd` (blocking; the socket's receive timeout bounds a slow client),
+    /// starting with the bytes already in `buffer`, and leaves in it what came after the request.
     /// - returns: nil when the client closed or went silent before a whole request.
     /// - throws: `Refusal` for a request too large or malformed.
-    static func read(from fd: Int32) throws -> HTTPRequest? {
-        var buffer = Data()
+    static func read(from fd: Int32, buffer: inout Data) throws -> HTTPRequest? {
         var chunk = [UInt8](repeating: 0, count: 8192)
         let separator = Data("\r\n\r\n".utf8)
-        var headEnd: Range<Data.Index>?
+        var headEnd = buffer.range(of: separator)
         while headEnd == nil {
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, 8192, 0) }
             guard count > 0 else { return nil }
@@ -52,13 +62,14 @@ struct HTTPRequest: Sendable {
         let length = Int(request.headers["content-length"] ?? "0") ?? -1
         guard length >= 0 else { throw Refusal(status: 400, reason: "Content-Length is not a number") }
         guard length <= bodyLimit else { throw Refusal(status: 413, reason: "the body passes \(bodyLimit) bytes") }
-        var body = Data(buffer[headEnd.upperBound...])
-        while body.count < length {
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, min(8192, length - body.count), 0) }
+        var rest = Data(buffer[headEnd.upperBound...])
+        while rest.count < length {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, min(8192, length - rest.count), 0) }
             guard count > 0 else { return nil }
-            body.append(contentsOf: chunk[0..<count])
+            rest.append(contentsOf: chunk[0..<count])
         }
-        request.body = body.prefix(length)
+        request.body = Data(rest.prefix(length))
+        buffer = Data(rest.dropFirst(length))
         return request
     }
 
@@ -93,7 +104,7 @@ struct HTTPRequest: Sendable {
             }
         }
         let path = String(target[..<pathEnd]).removingPercentEncoding ?? String(target[..<pathEnd])
-        return HTTPRequest(method: String(parts[0]), path: path, query: query, headers: headers, body: Data())
+        return HTTPRequest(method: String(parts[0]), version: String(parts[2]), path: path, query: query, headers: headers, body: Data())
     }
 
     /// The value of cookie `name`, if sent.

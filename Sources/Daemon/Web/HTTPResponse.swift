@@ -7,6 +7,9 @@ struct HTTPResponse: Sendable {
     var status: Int
     var headers: [(String, String)] = []
     var body: Data
+    /// Whether the connection stays open for another request (`Connection: keep-alive`) or is
+    /// closed after this answer.
+    var keepAlive = false
 
     init(status: Int, contentType: String, body: Data, headers: [(String, String)] = []) {
         self.status = status
@@ -30,7 +33,7 @@ struct HTTPResponse: Sendable {
     var head: Data {
         var lines = ["HTTP/1.1 \(status) \(Self.reason(status))"]
         for (name, value) in headers { lines.append("\(name): \(value)") }
-        lines += ["Content-Length: \(body.count)", "Connection: close", "Content-Security-Policy: \(Self.contentSecurityPolicy)",
+        lines += ["Content-Length: \(body.count)", keepAlive ? "Connection: keep-alive" : "Connection: close", "Content-Security-Policy: \(Self.contentSecurityPolicy)",
                   "X-Content-Type-Options: nosniff", "X-Frame-Options: DENY", "Referrer-Policy: no-referrer",
                   "Cross-Origin-Resource-Policy: same-origin", "", ""]
         return Data(lines.joined(separator: "\r\n").utf8)

@@ -14,13 +14,21 @@ import WireProtocol
 /// SameSite=Strict session cookie. Every request must name the served address as its Host (a
 /// DNS-rebound name gets 421), and a POST must come from the app's own Origin (403).
 ///
-/// Each connection has a thread of its own (`ServerThreads`) and one request; its socket's
-/// timeouts bound a client that sends or reads slowly, and at most `maxConnections` are served.
+/// Each connection has a thread of its own (`ServerThreads`); its socket's timeouts bound a
+/// client that sends or reads slowly, and at most `maxConnections` are served. A connection
+/// carries up to `maxRequestsPerConnection` requests (HTTP/1.1 keep-alive, so a page's many
+/// squares and calls do not each open one), may idle `idleTimeoutSeconds` between them, and is
+/// kept only while at most half the connections are taken: held-open connections cannot crowd
+/// out a new client.
 public final class WebGateway: Sendable {
     /// Connections served at once; more are answered 503 and closed.
     static let maxConnections = 64
     /// Seconds a client may take to send its request or read a part of the answer.
     static let socketTimeoutSeconds = 10
+    /// Seconds a kept connection may wait for its next request before it is closed.
+    static let idleTimeoutSeconds = 5
+    /// Requests one connection carries; the last answer closes it.
+    static let maxRequestsPerConnection = 100
     /// Seconds between an event stream's keep-alive comments (how soon a gone client is noticed).
     static let eventKeepAliveSeconds = 15
     static let cookieName = "usefulmap_session"
@@ -42,7 +50,8 @@ public final class WebGateway: Sendable {
     /// Binds `address`, writes `web-login` next to `socketPath`, and starts serving.
     /// - throws: `DaemonError.socketSetup` when the address cannot be bound.
     public init(address: WebAddress, socketPath: String, dataDirectory: URL, dispatcher: RequestDispatcher,
-                events: EventHub, regions: RegionRegistry, logger: DaemonLogger) throws {
+                events: EventHub, regions: RegionRegistry, tileCacheBytes: Int,
+                logger: DaemonLogger) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw DaemonError.socketSetup("socket(): \(String(cString: strerror(errno)))") }
         var yes: Int32 = 1
@@ -71,7 +80,7 @@ public final class WebGateway: Sendable {
         sessions = WebSessions()
         self.dispatcher = dispatcher
         self.events = events
-        self.tiles = WebTiles(regions: regions, dataDirectory: dataDirectory)
+        self.tiles = WebTiles(regions: regions, dataDirectory: dataDirectory, cacheLimitBytes: tileCacheBytes)
         self.logger = logger.with(["component": "web"])
         try writeLoginFile()
         threads.start(name: "usefulmapd-web") { [self] in acceptLoop() }
@@ -127,26 +136,48 @@ public final class WebGateway: Sendable {
         }
     }
 
+    /// Serves the requests of one connection, one after the other, until the client closes it,
+    /// asks for `Connection: close`, idles too long, sends a bad request or reaches the cap.
     private func serve(_ fd: Int32) {
-        let request: HTTPRequest
-        do {
-            guard let read = try HTTPRequest.read(from: fd) else { return }
-            request = read
-        } catch let refusal as HTTPRequest.Refusal {
-            _ = writeAll(fd, Self.whole(.text(refusal.status, refusal.reason)))
-            return
-        } catch {
-            return
+        var buffer = Data()
+        for served in 1...Self.maxRequestsPerConnection {
+            if served > 1, buffer.isEmpty, !waitForNextRequest(on: fd) { return }
+            let request: HTTPRequest
+            do {
+                guard let read = try HTTPRequest.read(from: fd, buffer: &buffer) else { return }
+                request = read
+            } catch let refusal as HTTPRequest.Refusal {
+                _ = writeAll(fd, Self.whole(.text(refusal.status, refusal.reason)))
+                return
+            } catch {
+                return
+            }
+            if request.method == "GET", request.path == "/events", refusal(of: request) == nil {
+                streamEvents(to: fd)
+                return
+            }
+            var response = answer(request)
+            if response.status >= 400 {
+                logger.info("web request refused", ["method": request.method, "path": request.path, "status": String(response.status)])
+            }
+            response.keepAlive = request.keepsAlive && served < Self.maxRequestsPerConnection && !stopping.load(ordering: .relaxed)
+                && open.load(ordering: .relaxed) <= Self.maxConnections / 2
+            guard writeAll(fd, Self.whole(response)), response.keepAlive else { return }
         }
-        if request.method == "GET", request.path == "/events", refusal(of: request) == nil {
-            streamEvents(to: fd)
-            return
+    }
+
+    /// Whether a kept connection's next request begins within `idleTimeoutSeconds` (false when
+    /// the client closed it, or the daemon stops: it is looked at every half second).
+    private func waitForNextRequest(on fd: Int32) -> Bool {
+        var waited = 0
+        while waited < Self.idleTimeoutSeconds * 1000, !stopping.load(ordering: .relaxed) {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let count = poll(&ready, 1, 500)
+            if count > 0 { return ready.revents & Int16(POLLIN) != 0 }
+            if count < 0, errno != EINTR { return false }
+            waited += 500
         }
-        let response = answer(request)
-        if response.status >= 400 {
-            logger.info("web request refused", ["method": request.method, "path": request.path, "status": String(response.status)])
-        }
-        _ = writeAll(fd, Self.whole(response))
+        return false
     }
 
     static func whole(_ response: HTTPResponse) -> Data { response.head + response.body }

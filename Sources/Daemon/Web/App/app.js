@@ -8,7 +8,7 @@ import { h } from '/app/views.js';
 
 const panel = document.getElementById('panel');
 const statusLine = document.getElementById('status');
-const state = { view: null, planID: null, compare: {} };
+const state = { view: null, planID: null, shownGeneration: null, compare: {} };
 
 let sayTimer = null;
 function say(text, isError = false) {
@@ -70,16 +70,29 @@ function fit(layers) {
 // "What is here" on a long press (touch) or a right click.
 map.on('contextmenu', async (event) => {
   const { lat, lng } = event.latlng;
-  const found = await attempt(() => call('where', { place: `${lat.toFixed(6)},${lng.toFixed(6)}` }));
+  const place = `${lat.toFixed(5)},${lng.toFixed(5)}`;
+  const found = await attempt(() => call('where', { place }));
   if (!found) return;
   const rows = [found.label ?? 'outside every region', found.address?.address, found.place?.name, found.street?.name]
     .filter(Boolean);
-  const place = `${lat.toFixed(5)},${lng.toFixed(5)}`;
-  const content = h('div', { class: 'popup' }, rows.map((row) => h('p', {}, row)),
+  const content = h('div', { class: 'popup', 'data-place': place }, rows.map((row) => h('p', {}, row)),
+    h('p', { class: 'muted coordinate' }, place),
     h('button', { type: 'button', onclick: () => useAs('from', place) }, 'From here'),
-    h('button', { type: 'button', onclick: () => useAs('to', place) }, 'To here'));
+    h('button', { type: 'button', onclick: () => useAs('to', place) }, 'To here'),
+    h('button', { type: 'button', class: 'small', onclick: () => savePlace(place, found.place?.name ?? found.address?.name) }, 'Save place…'));
   L.popup().setLatLng(event.latlng).setContent(content).openOn(map);
 });
+
+// Saves a place under a name the user gives (`place.save`); it is then offered by the search box.
+async function savePlace(place, suggestion) {
+  const name = prompt('Save this place as', suggestion ?? '');
+  if (!name) return;
+  const saved = await attempt(() => call('place.save', { name, place }));
+  if (!saved) return;
+  map.closePopup();
+  say(`Saved “${saved.name}”.`);
+  if (location.hash.startsWith('#/places')) route();
+}
 
 function useAs(end, place) {
   state.compare[end] = place;
@@ -104,8 +117,17 @@ searchBox.addEventListener('input', () => {
 async function complete() {
   const text = searchBox.value.trim();
   if (!text) return showSuggestions([]);
-  const answer = await attempt(() => call('search.complete', { text, limit: 8 }));
-  if (answer && searchBox.value.trim() === text) showSuggestions(answer.results);
+  const [answer, saved] = await Promise.all([attempt(() => call('search.complete', { text, limit: 8 })), savedPlaces(text)]);
+  if (answer && searchBox.value.trim() === text) showSuggestions([...saved, ...answer.results].slice(0, 8));
+}
+
+// The user's saved places whose name starts with the text, offered first (`search.complete`
+// answers from the map data only).
+async function savedPlaces(text) {
+  const answer = await attempt(() => call('place.list'));
+  const typed = text.toLocaleLowerCase();
+  return (answer?.places ?? []).filter((place) => place.name.toLocaleLowerCase().startsWith(typed))
+    .map((place) => ({ ...place, kind: 'saved place', address: place.note || null }));
 }
 
 function showSuggestions(results) {
@@ -172,6 +194,7 @@ async function route() {
   const [path, queryText] = hash.split('?');
   const query = new URLSearchParams(queryText ?? '');
   state.planID = null;
+  state.shownGeneration = null;
   for (const link of document.querySelectorAll('nav a')) {
     link.toggleAttribute('aria-current', hash.startsWith(link.getAttribute('href').slice(1)));
   }
@@ -235,18 +258,30 @@ async function planFromCompare(answer, mode) {
   if (plan) go(`#/plan/${plan.id}`);
 }
 
-async function planView(id, keepView = false) {
+// `onlyIfNewer`: after an edit or a recompute, a plan of the generation already shown is not
+// drawn again (its answer and its event both ask; drawing once keeps an open list in place).
+async function planView(id, keepView = false, onlyIfNewer = false) {
   state.planID = id;
   const plan = await attempt(() => call('plan.show', { id, geometry: true }));
   if (!plan || state.planID !== id) return;
+  if (onlyIfNewer && state.shownGeneration !== null && plan.generation <= state.shownGeneration) return;
+  state.shownGeneration = plan.generation;
   const edit = async (method, params) => {
     const changed = await attempt(() => call(method, { id, expected_generation: plan.generation, ...params }));
-    if (changed) { say(`${method.replace('plan.', '')}: done`); planView(id, true); }
+    if (changed) { say(`${method.replace('plan.', '')}: done`); planView(id, true, true); }
   };
   const actions = {
     stay: (node) => {
       const minutes = prompt(`Stay how many minutes at place ${node}?`, '30');
       if (minutes !== null && Number(minutes) >= 0) edit('plan.stay', { node, duration_s: Math.round(Number(minutes) * 60) });
+    },
+    move: (node, name) => {
+      const place = prompt(`Move place ${node} (${name}) to: a place, an address, a stop or lat,lon`, '');
+      if (place) edit('plan.move', { node, place });
+    },
+    insert: (segment) => {
+      const place = prompt(`Add a stop after place ${segment}: a place, an address, a stop or lat,lon`, '');
+      if (place) edit('plan.insert', { after: segment, place });
     },
     mode: (segment, mode) => edit('plan.mode', { segment, mode }),
     pin: (segment, time) => edit('plan.pin', { segment, time }),
@@ -281,17 +316,77 @@ async function planView(id, keepView = false) {
   panel.replaceChildren(views.planView(plan, actions));
   drawn.clearLayers();
   const layers = [];
-  plan.segments.forEach((segment) => {
+  plan.segments.forEach((segment, index) => {
     const leg = segment.leg;
     if (!leg) return;
-    if (leg.geometry) layers.push(line(leg.geometry, segment.mode).addTo(drawn));
-    for (const walk of leg.walks ?? []) if (walk.geometry) layers.push(line(walk.geometry, 'walk').addTo(drawn));
+    // Each leg's lines carry its number (class `leg-N`): pressing one and dragging inserts a stop there.
+    const legLine = (points, mode) => line(points, mode, { className: `leg leg-${index + 1}` })
+      .on('mousedown', (event) => dragNewStop(event, index + 1, edit)).addTo(drawn);
+    if (leg.geometry) layers.push(legLine(leg.geometry, segment.mode));
+    for (const walk of leg.walks ?? []) if (walk.geometry) layers.push(legLine(walk.geometry, 'walk'));
     for (const ride of leg.rides ?? []) {
-      if (ride.geometry) layers.push(line(ride.geometry, 'transit').bindTooltip(`${ride.line} ${ride.from} → ${ride.to}`).addTo(drawn));
+      if (ride.geometry) layers.push(legLine(ride.geometry, 'transit').bindTooltip(`${ride.line} ${ride.from} → ${ride.to}`));
     }
   });
-  plan.nodes.forEach((node) => layers.push(marker(node.lat, node.lon, node.name).addTo(drawn)));
+  plan.nodes.forEach((node, index) => layers.push(nodeMarker(node, index + 1, edit).addTo(drawn)));
   if (!keepView) fit(layers);
+}
+
+// MARK: - Dragging on the plan's map
+
+function coordinate(latlng) {
+  return `${latlng.lat.toFixed(6)},${latlng.lng.toFixed(6)}`;
+}
+
+// A node of the plan: drag it to move the place (`plan.move` with the coordinate where it is dropped).
+function nodeMarker(node, number, edit) {
+  const icon = L.divIcon({ className: 'node-marker', iconSize: [16, 16], iconAnchor: [8, 8], html: '' });
+  const point = L.marker([node.lat, node.lon], { icon, draggable: true, riseOnHover: true })
+    .bindTooltip(`${node.name} (drag to move)`, { direction: 'right', offset: [8, 0] });
+  point.on('add', () => {
+    const element = point.getElement();
+    element.dataset.node = number;
+    element.setAttribute('aria-label', `Place ${number}, ${node.name}: drag to move it`);
+  });
+  point.on('dragend', () => {
+    say(`Moving place ${number}…`);
+    edit('plan.move', { node: number, place: coordinate(point.getLatLng()) });
+  });
+  return point;
+}
+
+// Google Maps' "drag the route": pressing a leg's line and dragging carries a new stop, which is
+// inserted after the leg's first node where it is dropped (`plan.insert`). A press without a
+// drag does nothing, so a click still shows the line's tooltip.
+function dragNewStop(event, segment, edit) {
+  if (event.originalEvent.button !== 0) return;
+  L.DomEvent.stop(event);  // the map does not see this press: no pan
+  L.DomEvent.preventDefault(event.originalEvent);  // nor selects text while dragging
+  map.dragging.disable();
+  const start = event.containerPoint;
+  let ghost = null;
+  const move = (moved) => {
+    if (!ghost && moved.containerPoint.distanceTo(start) < 5) return;
+    ghost ??= L.marker(moved.latlng, { icon: L.divIcon({ className: 'node-marker new', iconSize: [16, 16], iconAnchor: [8, 8] }),
+      interactive: false }).addTo(map);
+    ghost.setLatLng(moved.latlng);
+  };
+  const end = (ended) => {
+    map.off('mousemove', move);
+    map.off('mouseup', end);
+    document.removeEventListener('mouseup', endOutside);
+    map.dragging.enable();
+    if (!ghost) return;
+    ghost.remove();
+    if (!ended) return;
+    say(`Inserting a stop after place ${segment}…`);
+    edit('plan.insert', { after: segment, place: coordinate(ended.latlng) });
+  };
+  // A release outside the map drops nothing.
+  const endOutside = (released) => { if (!map.getContainer().contains(released.target)) end(null); };
+  map.on('mousemove', move);
+  map.on('mouseup', end);
+  document.addEventListener('mouseup', endOutside);
 }
 
 // MARK: - Live
@@ -301,8 +396,10 @@ follow((event) => {
   document.body.dataset.lastEvent = event.kind;
   if (state.planID !== null && event.plan_id === state.planID) {
     if (event.kind === 'plan_deleted') { say(`Plan ${state.planID} was deleted.`, true); return; }
+    const newer = event.kind === 'plan_recomputed';
+    if (newer && state.shownGeneration !== null && event.generation <= state.shownGeneration) return;
     clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(() => planView(state.planID, true), 50);
+    refreshTimer = setTimeout(() => planView(state.planID, true, newer), 50);
   }
   if (event.kind === 'pending_update' || event.kind === 'delay' || event.kind === 'cancelled') {
     say(`Plan ${event.plan_id}: ${event.kind.replace('_', ' ')}`);

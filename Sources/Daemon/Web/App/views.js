@@ -112,8 +112,12 @@ export function planView(plan, actions) {
       h('span', { class: 'name' }, node.name),
       node.stay_s ? h('span', { class: 'stay' }, `stay ${duration(node.stay_s)}, leave ${clock(node.departure, day)}`) : null,
       node.stay_until ? h('span', { class: 'stay' }, `stay until ${clock(node.stay_until, day)}`) : null,
-      index < plan.nodes.length - 1
-        ? h('button', { type: 'button', class: 'small', onclick: () => actions.stay(number) }, 'Add stay') : null));
+      h('span', { class: 'node-buttons' },
+        index < plan.nodes.length - 1
+          ? h('button', { type: 'button', class: 'small', onclick: () => actions.stay(number) }, 'Add stay') : null,
+        // Moving by typing: what dragging the node on the map does, by keyboard too.
+        h('button', { type: 'button', class: 'small', 'aria-label': `Move place ${number}, ${node.name}`,
+          onclick: () => actions.move(number, node.name) }, 'Move…'))));
     const segment = plan.segments[index];
     if (!segment) return;
     chain.append(segmentItem(plan, segment, index + 1, day, pinned.has(index + 1), pending.get(index + 1), actions));
@@ -121,12 +125,13 @@ export function planView(plan, actions) {
   return h('article', { class: 'plan', 'data-generation': plan.generation },
     h('header', {},
       h('h2', {}, plan.title),
-      h('p', { class: 'summary' }, [`Plan ${plan.id}`, longDay(day), duration(plan.total_duration_s), distance(plan.total_distance_m),
+      h('p', { class: 'summary' }, [`Plan ${plan.id}`, longDay(day), plan.total_duration_s == null ? null : duration(plan.total_duration_s), distance(plan.total_distance_m),
         price(plan.price, null), `generation ${plan.generation}`].filter(Boolean).join(' · ')),
       plan.coverage_note ? h('p', { class: 'error' }, plan.coverage_note) : null,
       h('div', { class: 'buttons' },
         h('button', { type: 'button', onclick: actions.rename }, 'Rename'),
-        h('button', { type: 'button', class: 'danger', onclick: actions.remove }, 'Delete'))),
+        h('button', { type: 'button', class: 'danger', onclick: actions.remove }, 'Delete')),
+      h('p', { class: 'muted hint' }, 'On the map: drag a place to move it, drag a leg’s line to add a stop there (or Move… and Add a stop… here).')),
     chain);
 }
 
@@ -158,6 +163,8 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
       leg ? h('button', { type: 'button', class: 'small', onclick: () => actions.pin(number, leg.departure) },
         segment.mode === 'transit' ? 'Pin this ride' : 'Pin this time') : null,
       h('button', { type: 'button', class: 'small', onclick: () => actions.alternatives(number) }, 'Alternatives'),
+      h('button', { type: 'button', class: 'small', 'aria-label': `Add a stop on leg ${number}`,
+        onclick: () => actions.insert(number) }, 'Add a stop…'),
       h('a', { class: 'small button gmaps', href: '#', 'data-segment': number, target: '_blank', rel: 'noopener noreferrer',
         onclick: (event) => actions.link(event, number) }, 'Google Maps')),
     h('div', { class: 'alternatives', id: `alternatives-${number}` }));
