@@ -100,7 +100,7 @@ public struct RegionImporter: Sendable {
             let shown = URL(fileURLWithPath: givenPaths[file.path] ?? file.path).lastPathComponent
             var source = try Self.describe(file, role: role, givenPath: givenPaths[file.path], isCancelled: isCancelled) { read in
                 progress(RegionImportProgress(phase: "checking sources", fraction: Double(hashedBytes + read) / Double(totalBytes),
-                                              detail: "reading \(shown): \(read >> 20) of \(size >> 20) MiB"))
+                                              detail: "reading \(shown): \(ByteProgress.text(read, of: size))"))
             }
             source.origin = origins[file.path]
             sources.append(source)
