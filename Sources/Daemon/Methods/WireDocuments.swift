@@ -186,7 +186,8 @@ public enum WireDocuments {
                                            lastCheck: feedsChecked ?? importedAt, lastChange: importedAt)
             },
             sources: manifest.sources.map(source),
-            straightLineFootpaths: report.flatMap { $0.straightLineFootpaths > 0 ? $0.straightLineFootpaths : nil })
+            straightLineFootpaths: report.flatMap { $0.straightLineFootpaths > 0 ? $0.straightLineFootpaths : nil },
+            languages: manifest.languages)
     }
 
     /// The zones `region(_:report:day:now:)` reads days in: the region's own (days left) and,
