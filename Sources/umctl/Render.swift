@@ -173,7 +173,9 @@ enum Render {
         }
         let missed = plan.segments.contains(where: \.missedConnection)
         let why = plan.timePreference.kind == "arrive_by" ? "it arrives too late" : "a connection is missed"
-        let total = plan.totalDurationS.map(duration) ?? (missed ? "none (\(why))" : "incomplete (a leg is missing)")
+        // The total spans the first and last times shown above: their shown difference (`ShownTime`).
+        let total = plan.totalDurationS.map { duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) }
+            ?? (missed ? "none (\(why))" : "incomplete (a leg is missing)")
         // The price only when every part is known; each leg says why its own is not.
         let price = plan.price.map { ", price \(money($0))" } ?? ""
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))\(price)")
