@@ -68,8 +68,7 @@ public enum PlanCalendarEvents {
     /// B 10:26 → Tampere-talo 10:31", "Drive 9 min (5.1 km) to Hervanta".
     static func steps(_ leg: RouteLeg, to destination: String, timeZone: TimeZone) -> [String] {
         func walk(_ seconds: TimeInterval, _ metres: Double?, _ to: String, verb: String = "Walk") -> String {
-            let minutes = max(1, Int((seconds / 60).rounded()))
-            let time = minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60) min"
+            let time = ShownTime.text(minutes: max(1, ShownTime.minutes(seconds)))
             let distance = metres.map { $0 < 1000 ? " (\(Int($0.rounded())) m)" : " (\(String(format: "%.1f", $0 / 1000)) km)" } ?? ""
             return "\(verb) \(time)\(distance) to \(to)"
         }
@@ -93,12 +92,7 @@ public enum PlanCalendarEvents {
     }
 
     /// "HH:MM" on the wall clock of `timeZone`.
-    static func clock(_ date: Date, _ timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-    }
+    static func clock(_ date: Date, _ timeZone: TimeZone) -> String { ShownTime.clock(date, timeZone: timeZone) }
 
     /// "Bus 6 Rautatieasema C → Opiskelija D" (each ride of a leg, joined), "Walk to X", "Drive to X".
     public static func summary(_ leg: RouteLeg, to destination: String) -> String {

@@ -53,8 +53,10 @@ public struct PlanAgenda: Hashable, Sendable {
         if plan.legs.first??.rides.isEmpty ?? true,
            let later = plan.legs.indices.dropFirst().first(where: { plan.legs[$0]?.rides.isEmpty == false }),
            let ride = plan.legs[later]?.rides.first {
-            // The first leg walks (or drives) to the first ride: name that ride too.
-            firstLeg += ", then \(ride.vehicle) \(ride.lineName) at \(Self.clock(ride.boarding.time, timeZone: timeZone))"
+            // The first leg walks (or drives) before the first ride: name that ride too, and its
+            // segment when other segments come between ("then" would say it follows at once).
+            let board = "\(ride.vehicle) \(ride.lineName) at \(Self.clock(ride.boarding.time, timeZone: timeZone))"
+            firstLeg += later == 1 ? ", then \(board)" : ", first ride \(board) (segment \(later + 1))"
         }
         let rides = plan.legs.compactMap { $0 }.flatMap(\.rides)
         var states: [(State, String)] = []
@@ -101,17 +103,12 @@ public struct PlanAgenda: Hashable, Sendable {
 
     /// A duration in whole minutes, at least 1: "7 min", "1 h 47 min" (and "1 h 07 min") from an hour on.
     public static func duration(_ seconds: TimeInterval) -> String {
-        let minutes = max(1, Int((seconds / 60).rounded()))
-        // As umctl writes every duration ("1 h 07 min").
-        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60) min"
+        ShownTime.text(minutes: max(1, ShownTime.minutes(seconds)))
     }
 
     /// `HH:MM` on the wall clock of `timeZone`.
     public static func clock(_ date: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        ShownTime.clock(date, timeZone: timeZone)
     }
 
     /// `YYYY-MM-DD`: the date of `date` on the wall clock of `timeZone`.

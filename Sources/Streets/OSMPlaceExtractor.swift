@@ -56,7 +56,15 @@ struct OSMPlaceExtractor {
         var interpolations: [ExtractedInterpolation]
         /// Every drawn highway way, simplified, for the map's street layer.
         var streets: [StreetLine]
+        /// Languages the map's names are written in: the `name:xx` keys on at least
+        /// `languageShare` of the named objects (and on `languageMinimum` of them), codes sorted.
+        var languages: [String]
     }
+
+    /// A `name:xx` key on this share of the named objects makes xx a language of the region: the
+    /// region's own languages, not those of a few landmarks named in twenty.
+    static let languageShare = 0.01
+    static let languageMinimum = 2
 
     /// Keys that make a named node or way a point of interest, in priority order.
     static let poiKeys = ["amenity", "shop", "tourism", "leisure", "office", "craft", "healthcare", "historic",
@@ -108,7 +116,7 @@ struct OSMPlaceExtractor {
         return Extract(boundingBox: collector.boundingBox, nodeCount: collector.nodeCount, wayCount: collector.wayCount,
                        places: collector.pointsOfInterest + mergeStreets(collector.streetWays),
                        addresses: collector.addresses, interpolations: collector.interpolations(),
-                       streets: collector.streetLines)
+                       streets: collector.streetLines, languages: collector.languages)
     }
 
     /// One named street way with its node ids and coordinates.
@@ -186,6 +194,9 @@ struct OSMPlaceExtractor {
         var minLatitude = Double.infinity, maxLatitude = -Double.infinity
         var minLongitude = Double.infinity, maxLongitude = -Double.infinity
         var pointsOfInterest: [ExtractedPlace] = []
+        /// Named nodes and ways, and how many of them carry each `name:xx` key.
+        var namedObjects = 0
+        var nameLanguages: [String: Int] = [:]
         var streetWays: [StreetWay] = []
         var streetLines: [StreetLine] = []
         var addresses: [ExtractedAddress] = []
@@ -226,12 +237,30 @@ struct OSMPlaceExtractor {
             checkStop(every: nodeCount)
             guard node.tag_count > 0 else { return }
             let tags = Collector.tags(node.tags, count: node.tag_count)
+            countLanguages(tags)
             let coordinate = Coordinate(latitude: node.latitude, longitude: node.longitude)
             if let address = Collector.address(tags, at: coordinate, osm: "node/\(node.id)") {
                 addresses.append(address)
                 numberedNodes[node.id] = address
             }
             addPointOfInterest(tags, at: coordinate, osm: "node/\(node.id)")
+        }
+
+        /// Counts a named object and the languages of its `name:xx` keys.
+        func countLanguages(_ tags: [String: String]) {
+            guard tags["name"] != nil else { return }
+            namedObjects += 1
+            for key in tags.keys where key.hasPrefix("name:") {
+                if let code = PlaceLanguage.code(of: String(key.dropFirst(5))), !key.dropFirst(5).contains(":") {
+                    nameLanguages[code, default: 0] += 1
+                }
+            }
+        }
+
+        /// The languages named on enough objects (`languageShare`, `languageMinimum`).
+        var languages: [String] {
+            let needed = max(OSMPlaceExtractor.languageMinimum, Int((Double(namedObjects) * OSMPlaceExtractor.languageShare).rounded(.up)))
+            return nameLanguages.filter { $0.value >= needed }.keys.sorted()
         }
 
         /// A named feature with a point-of-interest tag, or an unnamed one of a searchable
@@ -301,6 +330,7 @@ struct OSMPlaceExtractor {
             if wayCount % 50_000 == 0 { progress(nodeCount, wayCount) }
             checkStop(every: wayCount)
             let tags = Collector.tags(way.tags, count: way.tag_count)
+            countLanguages(tags)
             let streetClass = tags["highway"].flatMap(StreetClass.init(highway:))
             let name = tags["name"].flatMap { $0.isEmpty ? nil : $0 }
             guard let refs = way.node_refs, way.node_ref_count > 0 else { return }

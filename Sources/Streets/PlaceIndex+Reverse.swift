@@ -7,14 +7,16 @@ extension PlaceIndex {
     static let reversePointRadius = 200.0
     static let reverseStreetRadius = 500.0
 
-    /// What is at `coordinate`: the nearest address and place within 200 m, and the nearest
-    /// street (measured to its lines) within 500 m, each with its distance.
+    /// What is at `coordinate`: the nearest address and place within 200 m (an unnamed place
+    /// named as search names it, `described`), and the nearest street (measured to its lines)
+    /// within 500 m, each with its distance.
     /// - throws: `StreetsError.invalidQuery` for an invalid coordinate.
     public func reverse(_ coordinate: Coordinate) throws -> ReverseGeocode {
         guard coordinate.isValid else { throw StreetsError.invalidQuery("invalid coordinate \(coordinate.latitude),\(coordinate.longitude)") }
         let around = try placesAround(coordinate, radius: Self.reversePointRadius, kinds: [.address, .poi, .stop])
+        // An unnamed place reads as search shows it, "cafe (no name), Hämeenkatu 12", not "Cafe".
         return ReverseGeocode(address: around.first { $0.kind == .address },
-                              place: around.first { $0.kind != .address },
+                              place: try around.first { $0.kind != .address }.map(described),
                               street: try nearestStreet(to: coordinate))
     }
 

@@ -12,9 +12,11 @@ extension PlaceIndex {
     /// Text without letters or digits finds nothing (an empty answer, not an error).
     /// - parameter near: distances and nearness are measured from here.
     /// - parameter within: only results inside this box.
+    /// - parameter languages: the region's languages (`RegionManifest.languages`): only category
+    ///   words of these count; nil: every word of the table.
     /// - throws: `StreetsError.invalidQuery` for text over `maxQueryLength` characters or a limit below 1.
     public func search(_ text: String, near: Coordinate? = nil, kinds: Set<PlaceSearchKind>? = nil,
-                       within: RegionBoundingBox? = nil, limit: Int = 10) throws -> [PlaceSearchResult] {
+                       within: RegionBoundingBox? = nil, limit: Int = 10, languages: Set<String>? = nil) throws -> [PlaceSearchResult] {
         guard let words = try Self.checkedWords(text, limit: limit), kinds?.isEmpty != true else { return [] }
         let folded = words.joined(separator: " ")
         var found: [PlaceSearchResult] = []
@@ -25,14 +27,14 @@ extension PlaceIndex {
         if hasSearchTables, kinds?.contains(.address) ?? true, let area = try postcodeArea(words, near: near) {
             found.append(area)
         }
-        if hasSearchTables, kinds?.contains(.poi) ?? true, let asked = PlaceCategory.named(in: words) {
+        if hasSearchTables, kinds?.contains(.poi) ?? true, let asked = PlaceCategory.named(in: words, languages: languages) {
             found += try places(of: asked.category, named: asked.rest, near: near, within: within)
         }
         found += try names(words, near: near, kinds: kinds, candidates: Self.candidateLimit)
         if !found.contains(where: { $0.match < .fuzzy }) {
             found += try fuzzyNames(folded, near: near, kinds: kinds)
             if hasSearchTables, kinds?.contains(.poi) ?? true, PlaceCategory.named(in: words) == nil,
-               let misspelt = PlaceCategory.closest(in: words) {
+               let misspelt = PlaceCategory.closest(in: words, languages: languages) {
                 // "pharmcy": the pharmacies, as typos of the word (did you mean "pharmacy"?).
                 found += try places(of: misspelt.category, named: misspelt.rest, near: near, within: within).map { place in
                     var result = place
@@ -57,6 +59,12 @@ extension PlaceIndex {
         var seen = Set<String>()
         let ranked = Self.ranked(found, kinds: kinds, within: within, limit: .max)
         return ranked.filter { seen.insert(Self.fold($0.name)).inserted }.prefix(limit).map { $0 }
+    }
+
+    /// When `text` asks for a category by a word of none of `languages`: the note saying so
+    /// (`PlaceCategory.languageNote`).
+    public static func categoryLanguageNote(for text: String, languages: Set<String>, regionName: String) -> String? {
+        PlaceCategory.languageNote(for: words(fold(text)), languages: languages, regionName: regionName)
     }
 
     /// The folded words of `text`, nil when it has none.

@@ -34,11 +34,15 @@ public struct RegionImportStep: Sendable {
         public var providesTransit: Bool
         /// Rows per kind it counted (`stops_beyond_streets`…), added to the manifest's counts.
         public var counts: [String: Int]
+        /// Languages its sources are written in (a GTFS feed's `feed_lang`, `agency_lang`), as codes.
+        public var languages: [String]
 
-        public init(timeZone: RegionTimeZoneDecision? = nil, providesTransit: Bool = false, counts: [String: Int] = [:]) {
+        public init(timeZone: RegionTimeZoneDecision? = nil, providesTransit: Bool = false, counts: [String: Int] = [:],
+                    languages: [String] = []) {
             self.timeZone = timeZone
             self.providesTransit = providesTransit
             self.counts = counts
+            self.languages = languages
         }
     }
 

@@ -14,6 +14,8 @@ extension RegionImporter {
         var nodeCount: Int
         var wayCount: Int
         var boundingBox: RegionBoundingBox
+        /// Languages of the map's names (`OSMPlaceExtractor.Extract.languages`).
+        var languages: [String]
     }
 
     /// Builds the routing database (planetsplitter, on this thread: its child dies with it),
@@ -84,7 +86,8 @@ extension RegionImporter {
                              interpolations: extract.interpolations)
         try StreetLayer.write(extract.streets, regionDirectory: staging)
         progress(RegionImportProgress(phase: "indexing places", fraction: 1, detail: "\(extract.places.count) places"))
-        return PlacesSummary(nodeCount: extract.nodeCount, wayCount: extract.wayCount, boundingBox: extract.boundingBox)
+        return PlacesSummary(nodeCount: extract.nodeCount, wayCount: extract.wayCount, boundingBox: extract.boundingBox,
+                             languages: extract.languages)
     }
 
     /// The additional steps, in order; an error that is not a `StreetsError` is named after its step.

@@ -100,7 +100,7 @@ public struct RegionImporter: Sendable {
             let shown = URL(fileURLWithPath: givenPaths[file.path] ?? file.path).lastPathComponent
             var source = try Self.describe(file, role: role, givenPath: givenPaths[file.path], isCancelled: isCancelled) { read in
                 progress(RegionImportProgress(phase: "checking sources", fraction: Double(hashedBytes + read) / Double(totalBytes),
-                                              detail: "reading \(shown): \(read >> 20) of \(size >> 20) MiB"))
+                                              detail: "reading \(shown): \(ByteProgress.text(read, of: size))"))
             }
             source.origin = origins[file.path]
             sources.append(source)
@@ -139,7 +139,8 @@ public struct RegionImporter: Sendable {
             let manifest = RegionManifest(
                 name: name, sources: sources, importedAt: started, importDuration: Date().timeIntervalSince(clock),
                 boundingBox: box, timeZone: zone.zone, timeZoneSource: zone.source,
-                hasTransit: outcomes.contains(where: \.providesTransit), steps: stepNames, counts: counts)
+                hasTransit: outcomes.contains(where: \.providesTransit), steps: stepNames, counts: counts,
+                languages: RegionManifest.languages(map: built.places.languages, steps: outcomes.flatMap(\.languages)))
             try manifest.write(to: staging)
             try checkCancelled()  // the last moment: after the switch the new version is live
             progress(RegionImportProgress(phase: "switching", fraction: 0))

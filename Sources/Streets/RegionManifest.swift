@@ -16,8 +16,9 @@ public struct RegionManifest: Codable, Hashable, Sendable {
     /// stop_sequence, direction and agency, which realtime feeds are matched by). 5 has the
     /// timetable of schema 4 (fares). 6 has the timetable of schema 5 (wheelchair_boarding and
     /// wheelchair_accessible, for step-free trips). 7 has the timetable of schema 6 (patterns
-    /// grouped by stop sequence across routes, each trip's route stored).
-    public static let currentFormatVersion = 7
+    /// grouped by stop sequence across routes, each trip's route stored). 8 records the
+    /// region's languages (`languages`).
+    public static let currentFormatVersion = 8
 
     public var name: String
     public var formatVersion: Int
@@ -43,10 +44,15 @@ public struct RegionManifest: Codable, Hashable, Sendable {
     /// Sizes for humans and benchmarks: `osm_nodes`, `osm_ways`, `routing_nodes`,
     /// `routing_segments`, `routing_ways`, `places`, `streets`, `pois`.
     public var counts: [String: Int]
+    /// Languages the region's names and feeds are written in, English always (ISO 639-1 codes,
+    /// sorted): a category word of another language finds nothing here (`PlaceCategory`). Nil
+    /// in manifests written before it was recorded: every word counts.
+    public var languages: [String]?
 
     public init(name: String, formatVersion: Int = RegionManifest.currentFormatVersion, sources: [RegionSourceFile],
                 importedAt: Date, importDuration: TimeInterval, boundingBox: RegionBoundingBox, timeZone: String,
-                timeZoneSource: String? = nil, hasTransit: Bool = false, steps: [String], counts: [String: Int]) {
+                timeZoneSource: String? = nil, hasTransit: Bool = false, steps: [String], counts: [String: Int],
+                languages: [String]? = nil) {
         self.name = name
         self.formatVersion = formatVersion
         self.sources = sources
@@ -58,11 +64,17 @@ public struct RegionManifest: Codable, Hashable, Sendable {
         self.hasTransit = hasTransit
         self.steps = steps
         self.counts = counts
+        self.languages = languages
+    }
+
+    /// A region's languages: the map's (`name:xx` on enough names), its feeds', and English.
+    public static func languages(map: [String], steps: [String]) -> [String] {
+        Set(map + steps + [PlaceLanguage.always]).sorted()
     }
 
     enum CodingKeys: String, CodingKey {
         case name, formatVersion, sources, importedAt, importDuration, boundingBox, timeZone, timeZoneSource, hasTransit,
-             steps, counts
+             steps, counts, languages
     }
 
     public init(from decoder: any Decoder) throws {
@@ -78,6 +90,7 @@ public struct RegionManifest: Codable, Hashable, Sendable {
         steps = try c.decode([String].self, forKey: .steps)
         counts = try c.decode([String: Int].self, forKey: .counts)
         hasTransit = try c.decodeIfPresent(Bool.self, forKey: .hasTransit) ?? !steps.isEmpty
+        languages = try c.decodeIfPresent([String].self, forKey: .languages)
     }
 
     static let fileName = "manifest.json"

@@ -162,11 +162,12 @@ struct GTFSFeedReader {
             throw TransitError.missingRequiredFile(feed: feedName, file: "agency.txt")
         }
         let zoneColumn = try table.require("agency_timezone")
-        let idColumn = table.column("agency_id")
+        let idColumn = table.column("agency_id"), languageColumn = table.column("agency_lang")
         var zones: [String] = []
         var agencies: [String] = []
         while let row = try table.next() {
             agencies.append(row.string(idColumn))
+            report.noteLanguage(row.string(languageColumn))
             let zone = row.string(zoneColumn)
             if zone.isEmpty { report.skip("agency.txt: empty agency_timezone"); continue }
             if !zones.contains(zone) { zones.append(zone) }
@@ -299,8 +300,10 @@ struct GTFSFeedReader {
     private func readFeedInfo(_ zip: ZipArchive, report: inout GTFSImportReport) throws -> FeedCoverage {
         guard var table = try open("feed_info.txt", in: zip) else { return FeedCoverage() }
         let startColumn = table.column("feed_start_date"), endColumn = table.column("feed_end_date")
+        let languageColumn = table.column("feed_lang")
         var coverage = FeedCoverage()
         if let row = try table.next() {
+            report.noteLanguage(row.string(languageColumn))
             for (column, path, name) in [(startColumn, \FeedCoverage.feedStart, "feed_start_date"),
                                          (endColumn, \FeedCoverage.feedEnd, "feed_end_date")] {
                 guard row.optionalString(column) != nil else { continue }

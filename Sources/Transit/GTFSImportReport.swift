@@ -11,6 +11,9 @@ public struct GTFSImportReport: Hashable, Sendable, Codable {
     public var servicePeriods: [FeedServicePeriod] = []
     /// IANA time zone of the agencies ("Europe/Helsinki").
     public var timeZone: String = ""
+    /// Languages the feeds state (`feed_info.txt` `feed_lang`, `agency.txt` `agency_lang`), as
+    /// written ("fi", "pt-BR"), each once, in the order read; the region's category words follow them.
+    public var languages: [String] = []
     /// What was kept for routing.
     public var stops = 0
     public var routes = 0
@@ -41,6 +44,7 @@ public struct GTFSImportReport: Hashable, Sendable, Codable {
         skipped = try c.decodeIfPresent([String: Int].self, forKey: .skipped) ?? [:]
         servicePeriods = try c.decodeIfPresent([FeedServicePeriod].self, forKey: .servicePeriods) ?? []
         timeZone = try c.decodeIfPresent(String.self, forKey: .timeZone) ?? ""
+        languages = try c.decodeIfPresent([String].self, forKey: .languages) ?? []
         for (key, path) in [(CodingKeys.stops, \Self.stops), (.routes, \.routes), (.trips, \.trips),
                             (.stopTimes, \.stopTimes), (.patterns, \.patterns), (.footpaths, \.footpaths),
                             (.streetTimedFootpaths, \.streetTimedFootpaths),
@@ -49,6 +53,12 @@ public struct GTFSImportReport: Hashable, Sendable, Codable {
         }
         seconds = try c.decodeIfPresent(Double.self, forKey: .seconds) ?? 0
         serviceSpans = try c.decodeIfPresent([String: [ServiceSpan]].self, forKey: .serviceSpans) ?? [:]
+    }
+
+    /// Records a language a feed states, once; `mul` (many languages) is no one language.
+    mutating func noteLanguage(_ language: String) {
+        guard !language.isEmpty, language.lowercased() != "mul", !languages.contains(language) else { return }
+        languages.append(language)
     }
 
     mutating func skip(_ reason: String, _ count: Int = 1) {

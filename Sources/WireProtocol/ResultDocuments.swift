@@ -88,6 +88,9 @@ public struct SearchDocument: Hashable, Sendable, Codable {
     @NullWhenNil public var didYouMean: String?
     /// The `near` place when it was typed as text and searched, with how it matched; else left out.
     public var near: PlaceDocument?
+    /// Sentences about the text: a category word of a language a region searched is not written
+    /// in ("apteekki is Finnish; in saopaulo: farmacia / pharmacy"); left out when there are none.
+    public var notes: [String]?
     public init(results: [SearchResultDocument], didYouMean: String? = nil) {
         self.results = results
         self.didYouMean = didYouMean

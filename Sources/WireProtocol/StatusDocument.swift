@@ -102,10 +102,14 @@ public struct RegionDocument: Hashable, Sendable, Codable {
     /// Footpaths between stops its import timed as a straight line because the streets could
     /// not time them; null when every footpath follows the streets (or it has no transit).
     @NullWhenNil public var straightLineFootpaths: Int?
+    /// Languages its names and feeds are written in, English always (ISO 639-1 codes): the
+    /// category words search takes there; absent for a region imported before they were recorded.
+    public var languages: [String]?
 
     public init(name: String, hasTransit: Bool, timeZone: String?, timeZoneSource: String? = nil, importedAt: String?,
                 bounds: [Double]?, transitFeeds: [TransitFeedDocument]? = nil, realtimeFeeds: [RealtimeFeedDocument]? = nil,
-                sources: [RegionSourceDocument]? = nil, straightLineFootpaths: Int? = nil) {
+                sources: [RegionSourceDocument]? = nil, straightLineFootpaths: Int? = nil, languages: [String]? = nil) {
+        self.languages = languages
         self.sources = sources
         self.straightLineFootpaths = straightLineFootpaths
         self.name = name

@@ -70,7 +70,7 @@ struct PlanAlternativesCommand: UmctlCommand {
         let rows = answer.options.enumerated().map { index, leg in
             [String(index + 1), DayMark.clock(leg.departure, askedDay: answer.day ?? answer.time),
              DayMark.clock(leg.arrival, askedDay: answer.day ?? answer.time),
-             Render.duration(leg.durationS),
+             Render.duration(leg.durationS, from: leg.departure, to: leg.arrival),
              leg.rides.isEmpty ? answer.mode.rawValue : leg.rides.map(Render.lineWithHeadway).joined(separator: ", "), String(leg.transfers),
              leg.walks.isEmpty ? "-" : Render.duration(leg.walks.reduce(0) { $0 + $1.durationS })]
         }

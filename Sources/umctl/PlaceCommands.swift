@@ -67,7 +67,8 @@ struct SearchCommand: UmctlCommand {
         let list = Render.places(answer.results.map {
             ($0.address ?? $0.name, $0.kind, $0.lat, $0.lon, $0.distanceM, $0.region, $0.approximate.map { "approximate: \($0)" })
         })
-        let notes = Render.matchNotes(answer.near.map { [$0] } ?? []).map { $0 + "\n" }.joined()
+        let notes = (Render.matchNotes(answer.near.map { [$0] } ?? []) + (answer.notes ?? []).map { "note: \($0)" })
+            .map { $0 + "\n" }.joined()
         return notes + (answer.didYouMean.map { "did you mean \"\($0)\"?\n\(list)" } ?? list)
     }
 }

@@ -3,11 +3,27 @@ import WireProtocol
 
 /// How results look for a person. Scripts use `--json` instead, which prints the result as is.
 enum Render {
+    /// A duration read alone, by the one display rule (`ShownTime`: rounded, "1 h 47 min").
     static func duration(_ seconds: Double?) -> String {
         guard let seconds, seconds.isFinite else { return "-" }
-        let minutes = Int((seconds / 60).rounded())
-        if minutes < 60 { return "\(minutes) min" }
-        return "\(minutes / 60) h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60) min"
+        return ShownTime.text(seconds: seconds)
+    }
+
+    /// A duration shown beside its start and end times: their shown difference (`ShownTime`),
+    /// so the three always add up; `seconds` alone when a time is missing.
+    static func duration(_ seconds: Double?, from start: String?, to end: String?) -> String {
+        ShownTime.text(from: start, to: end) ?? duration(seconds)
+    }
+
+    /// How long a piece of work took: "440 ms" under a second ("under 1 ms" below half of
+    /// one), else seconds to a tenth ("12.3 s"); never "0.0 s" for work that took time.
+    static func elapsed(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "-" }
+        if seconds < 0.9995 {
+            let milliseconds = Int((seconds * 1000).rounded())
+            return milliseconds < 1 ? "under 1 ms" : "\(milliseconds) ms"
+        }
+        return FixedDecimals.text(seconds, decimals: 1) + " s"
     }
 
     static func distance(_ metres: Double?) -> String {
@@ -98,7 +114,7 @@ enum Render {
             var text = "        seg \(DisplayWidth.number(index + 1, width: numberWidth)): \(FixedWidth.cell(segment.mode.rawValue, width: 7))"
             let steps = segment.leg.map { legSteps($0, askedDay: day) } ?? []
             if let leg = segment.leg {
-                text += " \(duration(leg.durationS)), \(distance(leg.distanceM))"
+                text += " \(duration(leg.durationS, from: leg.departure, to: leg.arrival)), \(distance(leg.distanceM))"
                 // A walk or drive pinned later than the traveller gets there: they wait, then leave.
                 if leg.rides.isEmpty, node.stayS == nil, node.stayUntil == nil, let leaves = leg.departure, leaves != node.time {
                     text += ", leaves \(dayClock(leaves))"
@@ -157,7 +173,9 @@ enum Render {
         }
         let missed = plan.segments.contains(where: \.missedConnection)
         let why = plan.timePreference.kind == "arrive_by" ? "it arrives too late" : "a connection is missed"
-        let total = plan.totalDurationS.map(duration) ?? (missed ? "none (\(why))" : "incomplete (a leg is missing)")
+        // The total spans the first and last times shown above: their shown difference (`ShownTime`).
+        let total = plan.totalDurationS.map { duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) }
+            ?? (missed ? "none (\(why))" : "incomplete (a leg is missing)")
         // The price only when every part is known; each leg says why its own is not.
         let price = plan.price.map { ", price \(money($0))" } ?? ""
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))\(price)")
@@ -217,7 +235,7 @@ enum Render {
     /// "leaves 08:57, arrives 09:20 (23 min)": one side of a pending update.
     static func pendingLeg(_ leg: LegDocument, askedDay: String?) -> String {
         "leaves \(DayMark.clock(leg.departure, askedDay: askedDay)), arrives \(DayMark.clock(leg.arrival, askedDay: askedDay))"
-            + " (\(duration(leg.durationS)))"
+            + " (\(duration(leg.durationS, from: leg.departure, to: leg.arrival)))"
     }
 
     /// A transit leg step by step — walk, ride, walk, … — and the note when walking is no
@@ -272,7 +290,8 @@ enum Render {
                 continue
             }
             let lines = option.lines.isEmpty ? "" : "lines \(option.lines.joined(separator: ", "))"
-            rows.append([option.mode.rawValue + (option.fastest ? " *" : ""), duration(option.durationS),
+            rows.append([option.mode.rawValue + (option.fastest ? " *" : ""),
+                         duration(option.durationS, from: option.departure, to: option.arrival),
                          DayMark.clock(option.departure, askedDay: document.time),
                          DayMark.clock(option.arrival, askedDay: document.time), distance(option.distanceM),
                          option.mode == .transit ? option.transfers.map(String.init) ?? "-" : "-", priceCell(option), lines])

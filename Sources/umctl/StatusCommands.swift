@@ -122,7 +122,7 @@ struct RegionImportCommand: UmctlCommand {
     func render(_ region: RegionImportDocument) throws -> String {
         if region.skipped { return "region \(region.name) is up to date (same files); use --force to import again" }
         let notes = region.notes.map { "\nnote: \($0)" }.joined()
-        return "imported region \(region.name) in \(FixedDecimals.text(region.importDurationS, decimals: 1) + " s") (transit: \(region.hasTransit ? "yes" : "no"))"
+        return "imported region \(region.name) in \(Render.elapsed(region.importDurationS)) (transit: \(region.hasTransit ? "yes" : "no"))"
             + "\ntime zone \(region.timeZone ?? "?"): \(region.timeZoneSource ?? "")" + notes
     }
 

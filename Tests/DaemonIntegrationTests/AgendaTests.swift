@@ -115,11 +115,14 @@ final class AgendaTests: TampereDaemonTestCase {
                                      "--at", "2022-01-12T08:00"])
         let walked = try harness.json(["plan", "mode", try id(plan), "1", "walk"])
         XCTAssertEqual(segments(walked).first?["leg"]?["rides"], .array([]), "the first segment walks")
-        let ride = try XCTUnwrap(segments(walked).lazy.compactMap { $0["leg"]?["rides"]?.arrayValue?.first }.first, "\(walked)")
+        let rideSegment = try XCTUnwrap(segments(walked).firstIndex { $0["leg"]?["rides"]?.arrayValue?.isEmpty == false }, "\(walked)")
+        let ride = try XCTUnwrap(segments(walked)[rideSegment]["leg"]?["rides"]?.arrayValue?.first)
         let entry = try XCTUnwrap(try agenda("2022-01-12").plans.first)
         let clock = String(try XCTUnwrap(ride["departure"]?.stringValue).dropFirst(11).prefix(5))
+        let board = "\(ride["vehicle"]?.stringValue ?? "") \(ride["line"]?.stringValue ?? "") at \(clock)"
         XCTAssertTrue(entry.firstLeg.hasPrefix("walk "), entry.firstLeg)
-        XCTAssertTrue(entry.firstLeg.hasSuffix(", then \(ride["vehicle"]?.stringValue ?? "") \(ride["line"]?.stringValue ?? "") at \(clock)"),
+        // Review of issue 41: "then" only when the ride follows the first walk; else its segment is named.
+        XCTAssertTrue(entry.firstLeg.hasSuffix(rideSegment == 1 ? ", then \(board)" : ", first ride \(board) (segment \(rideSegment + 1))"),
                       entry.firstLeg)
     }
 }

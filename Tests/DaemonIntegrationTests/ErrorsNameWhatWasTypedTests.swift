@@ -35,6 +35,23 @@ final class ErrorsNameWhatWasTypedTests: SharedDaemonTestCase {
                        "nothing changed")
     }
 
+    /// Past umctl's own check: the daemon's refusal of a raw request names the option and the range too.
+    func testTheDaemonRefusesATooShortRealtimeIntervalNamingTheOptionAndTheRange() async throws {
+        let feed = try harness.directory.appendingPathComponent("trips.pb").path
+        do {
+            _ = try await harness.client().call(Endpoints.regionSet, Params.RegionSet(name: Self.region.name, realtime: [feed],
+                                                                                      realtimeIntervalS: 5))
+            XCTFail("an interval of 5 s was accepted")
+        } catch let error as WireError {
+            XCTAssertEqual(error.code, "invalid_params")
+            XCTAssertTrue(error.message.contains("--realtime-interval"), error.message)
+            XCTAssertTrue(error.message.contains("10 to 86400 seconds"), error.message)
+            XCTAssertTrue(error.message.contains("got 5"), error.message)
+        }
+        XCTAssertEqual(try harness.json(["region", "list"])["regions"]?.arrayValue?.first?["realtime_feeds"]?.arrayValue ?? [], [],
+                       "nothing changed")
+    }
+
     func testStrictStepFreeTransitOnAFeedWithoutAccessibilityDataSaysSo() throws {
         let east = SmallRegion.text(Self.region.point(row: 0, column: 6))
         let compare = try harness.json(["compare", Self.region.southWest, east, "--at", "2022-01-12T07:55", "--wheelchair=strict"])

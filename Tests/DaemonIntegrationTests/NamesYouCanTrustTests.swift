@@ -62,12 +62,12 @@ final class NamesYouCanTrustTests: SharedTampereDaemonTestCase {
         grid(helsinki, rows: ["Helsinki Street 1", "Helsinki Street 2", "Aleksanterinkatu", "Mannerheimintie", "Helsinki Street 5",
                               "Helsinki Street 6", "Kauppatori"],
              features: [
-                (4.5, 4.5, ["tourism": "museum", "name": "Kiasma"]),
-                (7.5, 1.5, ["railway": "station", "name": "Pasila"]),
+                (4.5, 4.5, ["tourism": "museum", "name": "Kiasma", "name:fi": "Kiasma", "name:sv": "Kiasma"]),
+                (7.5, 1.5, ["railway": "station", "name": "Pasila", "name:fi": "Pasila", "name:sv": "Böle"]),
                 (2.2, 3, ["addr:street": "Aleksanterinkatu", "addr:housenumber": "52", "addr:postcode": "00100", "addr:city": "Helsinki"]),
                 (2.2, 2, ["addr:street": "Aleksanterinkatu", "addr:housenumber": "48", "addr:postcode": "00100", "addr:city": "Helsinki"]),
                 (3.2, 2, ["addr:street": "Mannerheimintie", "addr:housenumber": "12"]),
-                (4, 4, ["place": "city", "name": "Helsinki"]),
+                (4, 4, ["place": "city", "name": "Helsinki", "name:fi": "Helsinki", "name:sv": "Helsingfors"]),
              ])
     }
 
@@ -78,12 +78,12 @@ final class NamesYouCanTrustTests: SharedTampereDaemonTestCase {
                           "addr:city": "São Paulo"]),
                 (2.2, 5, ["addr:street": "Rua da Consolação", "addr:housenumber": "1000", "addr:postcode": "01302-000",
                           "addr:city": "São Paulo"]),
-                (3.3, 3, ["amenity": "pharmacy", "name": "Drogaria São Paulo"]),
-                (3.3, 5, ["shop": "bakery", "name": "Padaria Bella Paulista"]),
+                (3.3, 3, ["amenity": "pharmacy", "name": "Drogaria São Paulo", "name:pt": "Drogaria São Paulo"]),
+                (3.3, 5, ["shop": "bakery", "name": "Padaria Bella Paulista", "name:pt": "Padaria Bella Paulista"]),
                 (3.3, 4.1, ["amenity": "cafe"]),
                 (3.3, 4.2, ["amenity": "cafe"]),
                 (3.3, 6, ["amenity": "cafe", "name": "Café Girondino"]),
-                (4, 4, ["place": "city", "name": "São Paulo"]),
+                (4, 4, ["place": "city", "name": "São Paulo", "name:pt": "São Paulo", "name:en": "Sao Paulo"]),
              ],
              ways: [([(3.1, 2), (3.1, 6)], ["highway": "footway", "tunnel": "yes", "layer": "-1", "name": "Passagem Subterrânea"])])
     }
@@ -215,7 +215,46 @@ final class NamesYouCanTrustTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(answer["street"]?["name"]?.stringValue, "Avenida Paulista", "\(answer)")
     }
 
+    /// An unnamed place reads as search shows it, not as its category's label ("near Cafe").
+    func testWhereOnAnUnnamedCafeNamesItAsSearchDoes() throws {
+        let point = SmallRegion.text(Self.saoPaulo.point(row: 3.3, column: 4.1))
+        let answer = try harness.json(["where", point])
+        let place = try XCTUnwrap(answer["place"]?["name"]?.stringValue, "\(answer)")
+        XCTAssertTrue(place.hasPrefix("cafe (no name), "), "\(answer)")
+        XCTAssertEqual(answer["label"]?.stringValue, "near \(place)", "\(answer)")
+        let cafes = try harness.json(["search", "cafe", "--region", "saopaulo"])["results"]?.arrayValue ?? []
+        XCTAssertTrue(cafes.contains { $0["name"]?.stringValue == place }, "the name search gives it: \(cafes)")
+    }
+
     // MARK: - Category words
+
+    /// The map's `name:xx` keys on enough names, the feed's `agency_lang`, and English always.
+    func testARegionImportRecordsTheLanguagesOfItsNamesAndFeeds() throws {
+        let regions = try harness.json(["region", "list"])["regions"]?.arrayValue ?? []
+        func languages(_ name: String) -> [String]? {
+            regions.first { $0["name"]?.stringValue == name }?["languages"]?.arrayValue?.compactMap(\.stringValue)
+        }
+        XCTAssertEqual(languages("saopaulo"), ["en", "pt"], "one name:en is too few to count: \(regions)")
+        XCTAssertEqual(languages("helsinki"), ["en", "fi", "sv"], "\(regions)")
+        XCTAssertEqual(languages("tampere")?.contains("fi"), true, "agency_lang fi: \(regions)")
+    }
+
+    /// A category word counts in the regions of its language: "apteekki" finds Tampere's
+    /// pharmacies, and in São Paulo nothing, with a note naming the words that work there.
+    func testAFinnishCategoryWordFindsPharmaciesInTampereAndInSaoPauloSaysWhatWorksThere() throws {
+        let harness = try harness
+        let tampere = try harness.json(["search", "apteekki", "--region", "tampere"])
+        XCTAssertEqual(tampere["results"]?.arrayValue?.first?["category"]?.stringValue, "amenity=pharmacy", "\(tampere)")
+        XCTAssertNil(tampere["notes"]?.arrayValue, "\(tampere)")
+        let saoPaulo = try harness.json(["search", "apteekki", "--region", "saopaulo"])
+        XCTAssertEqual(saoPaulo["results"]?.arrayValue ?? [], [], "no silent Finnish match in São Paulo: \(saoPaulo)")
+        XCTAssertEqual(saoPaulo["notes"]?.arrayValue, [.string("apteekki is Finnish; in saopaulo: farmacia / pharmacy")], "\(saoPaulo)")
+        let shown = try harness.umctl(["search", "apteekki", "--region", "saopaulo"])
+        XCTAssertTrue(shown.stdout.contains("note: apteekki is Finnish; in saopaulo: farmacia / pharmacy"), shown.stdout)
+        let portuguese = try harness.json(["search", "farmácia", "--region", "saopaulo"])
+        XCTAssertEqual(portuguese["results"]?.arrayValue?.first?["name"]?.stringValue, "Drogaria São Paulo", "\(portuguese)")
+        XCTAssertNil(portuguese["notes"]?.arrayValue, "\(portuguese)")
+    }
 
     func testPortugueseCategoryWordsFindTheirPlacesAndNamedOnesComeFirst() throws {
         let harness = try harness

@@ -6,6 +6,32 @@ import XCTest
 /// title follows the places, and columns stay aligned at any width.
 final class PlanPolishTests: SharedTampereDaemonTestCase {
 
+    /// Issue 41 item 6: durations were rounded while times were truncated, so "transit 10 min
+    /// 08:02 08:11" did not add up. Every duration shown beside its times is now their difference.
+    func testShownDurationsAreTheDifferenceOfTheTimesShownBesideThem() throws {
+        let harness = try harness
+        func minutes(_ clock: Substring) throws -> Int {
+            let parts = clock.split(separator: ":").compactMap { Int($0) }
+            XCTAssertEqual(parts.count, 2, String(clock))
+            return parts[0] * 60 + parts[1]
+        }
+        func minutes(ofDuration text: String) throws -> Int {
+            let match = try XCTUnwrap(text.firstMatch(of: #/(?:(\d+) h )?(\d+) min/#), text)
+            return (match.1.flatMap { Int($0) } ?? 0) * 60 + (Int(match.2) ?? 0)
+        }
+        let compare = try harness.umctl(["compare", Tampere.keskustori, Tampere.tampereTalo, "--at", "2022-01-12T08:00"]).stdout
+        for line in compare.split(separator: "\n") where ["walk", "transit", "car", "bike"].contains(where: { line.hasPrefix($0) }) {
+            let row = try XCTUnwrap(line.firstMatch(of: #/^\w+( \*)? +(.+? min) +(\d\d:\d\d) +(\d\d:\d\d) /#), String(line))
+            XCTAssertEqual(try minutes(ofDuration: String(row.2)), try minutes(row.4) - minutes(row.3), String(line))
+        }
+        let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit", "--at", "2022-01-12T08:00"])
+        let shown = try harness.umctl(["plan", "show", try id(plan)]).stdout
+        let times = shown.split(separator: "\n").compactMap { $0.firstMatch(of: #/^ +\d+\. (\d\d:\d\d)  /#)?.1 }
+        let total = try XCTUnwrap(shown.split(separator: "\n").first { $0.hasPrefix("  total: ") }, shown)
+        XCTAssertEqual(try minutes(ofDuration: String(total)), try minutes(try XCTUnwrap(times.last)) - minutes(try XCTUnwrap(times.first)),
+                       shown)
+    }
+
     func testADeletedPlansIDIsNeverGivenToTheNextPlan() throws {
         let harness = try harness
         let first = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, "--mode", "walk", "--at", Tampere.morning])

@@ -55,4 +55,23 @@ final class PlanAgendaTests: XCTestCase {
                                               outsideCoverage: false))
         XCTAssertEqual(agenda.states, [.onTime])
     }
+
+    /// Home → Stop A → Stop B on foot, then bus 3 from Stop B: the bus does not follow the first
+    /// walk, so "then bus 3" would be false; the entry names the ride and its segment.
+    func testAFirstRideSegmentsLaterIsNamedWithItsSegmentNotAsWhatComesNext() throws {
+        let nodes = [Fixture.home, Fixture.stopA, Fixture.stopB, Fixture.office].map { PlanNode(place: $0) }
+        let plan = try RoutePlan(restoring: nodes, modes: [.walk, .walk, .transit],
+                                 legs: [Fixture.walk(5), Fixture.walk(28), Fixture.transit(departing: Fixture.at(56), minutes: 10, trip: "t1")],
+                                 timePreference: .departAt(Fixture.at(0)), pace: .normal, locks: [:], pinned: nil, pending: [:])
+        let agenda = try XCTUnwrap(PlanAgenda(plan, timeZone: utc, now: Fixture.at(-60), outsideCoverage: false))
+        XCTAssertEqual(agenda.firstLeg, "walk 5 min to Stop A, first ride bus 3 at 08:56 (segment 3)")
+    }
+
+    /// Durations from an hour on read as umctl writes them, not "walk 107 min".
+    func testAWalkOfAnHourOrMoreReadsInHoursAndMinutes() throws {
+        let nodes = [Fixture.home, Fixture.office].map { PlanNode(place: $0) }
+        let plan = try RoutePlan(restoring: nodes, modes: [.walk], legs: [Fixture.walk(107)],
+                                 timePreference: .departAt(Fixture.at(0)), pace: .normal, locks: [:], pinned: nil, pending: [:])
+        XCTAssertEqual(PlanAgenda.words(plan, segment: 0, timeZone: utc), "walk 1 h 47 min to Office")
+    }
 }

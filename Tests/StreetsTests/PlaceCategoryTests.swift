@@ -12,11 +12,44 @@ final class PlaceCategoryTests: XCTestCase {
         let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| category") }
         let documented = rows.map { row in row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
         XCTAssertEqual(documented.map { $0[0] }, PlaceCategory.all.map(\.id))
+        let header = try XCTUnwrap(section.split(separator: "\n").first { $0.hasPrefix("| category") })
+        XCTAssertEqual(header, "| category | " + PlaceLanguage.all.map(\.code).joined(separator: " | ") + " | OSM tags |")
         for (row, category) in zip(documented, PlaceCategory.all) {
-            XCTAssertEqual(row[1], category.words.joined(separator: ", "), category.id)
+            for (column, language) in PlaceLanguage.all.enumerated() {
+                XCTAssertEqual(row[1 + column], (category.wordsByLanguage[language.code] ?? []).joined(separator: ", "),
+                               "\(category.id), \(language.name)")
+            }
             let tags = category.tags.isEmpty ? "`office=*`" : category.tags.map { "`\($0)`" }.joined(separator: ", ")
-            XCTAssertEqual(row[2], tags, category.id)
+            XCTAssertEqual(row[1 + PlaceLanguage.all.count], tags, category.id)
         }
+        XCTAssertEqual(Set(PlaceCategory.all.flatMap(\.wordsByLanguage.keys)), Set(PlaceLanguage.all.map(\.code)))
+    }
+
+    /// A word asks for its category only in a region of its language (and English everywhere).
+    func testAWordCountsOnlyInTheLanguagesGiven() {
+        XCTAssertEqual(PlaceCategory.named(in: ["apteekki"], languages: ["en", "fi"])?.category.id, "pharmacy")
+        XCTAssertNil(PlaceCategory.named(in: ["apteekki"], languages: ["en", "pt"]))
+        XCTAssertEqual(PlaceCategory.named(in: ["farmacia"], languages: ["en", "pt"])?.category.id, "pharmacy")
+        XCTAssertEqual(PlaceCategory.named(in: ["pharmacy"], languages: ["en", "pt"])?.category.id, "pharmacy")
+        XCTAssertEqual(PlaceCategory.named(in: ["apteekki"])?.category.id, "pharmacy", "no languages given: every word")
+        XCTAssertEqual(PlaceCategory.closest(in: ["farmacya"], languages: ["en", "pt"])?.word, "farmacia")
+        XCTAssertNil(PlaceCategory.closest(in: ["apteeki"], languages: ["en", "pt"]), "a Finnish word's typo is no Portuguese word")
+    }
+
+    func testAWordOfAnotherLanguageSaysWhatItIsAndWhatWorksInTheRegion() {
+        XCTAssertEqual(PlaceCategory.languageNote(for: ["apteekki"], languages: ["en", "pt"], regionName: "saopaulo"),
+                       "apteekki is Finnish; in saopaulo: farmacia / pharmacy")
+        XCTAssertEqual(PlaceCategory.languageNote(for: ["apotek", "centrum"], languages: ["en", "fi"], regionName: "tampere"),
+                       "apotek is Swedish; in tampere: apteekki / pharmacy")
+        XCTAssertNil(PlaceCategory.languageNote(for: ["apteekki"], languages: ["en", "fi"], regionName: "tampere"))
+        XCTAssertNil(PlaceCategory.languageNote(for: ["keskustori"], languages: ["en"], regionName: "tampere"))
+    }
+
+    func testLanguageCodesAreReadFromOSMKeysAndGTFSTags() {
+        XCTAssertEqual(PlaceLanguage.code(of: "pt-BR"), "pt")
+        XCTAssertEqual(PlaceLanguage.code(of: "FI"), "fi")
+        XCTAssertNil(PlaceLanguage.code(of: "etymology"))
+        XCTAssertNil(PlaceLanguage.code(of: ""))
     }
 
     func testNoWordAsksForTwoCategories() {

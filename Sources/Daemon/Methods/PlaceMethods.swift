@@ -29,6 +29,9 @@ struct PlaceMethods: Sendable {
             }
             var document = WireDocuments.search(found)
             document.near = query.near.flatMap(WireDocuments.matchedPlace)
+            let notes = try regions.categoryLanguageNotes(params.text, preferring: query.near?.place.coordinate ?? query.here,
+                                                          region: params.region)
+            document.notes = notes.isEmpty ? nil : notes
             return document
         }
         table.register(Endpoints.searchComplete) { params, _ in

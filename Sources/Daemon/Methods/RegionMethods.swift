@@ -121,7 +121,7 @@ struct RegionMethods: Sendable {
                              + "and \(straight == 1 ? "is" : "are") timed as a straight line (`status` shows the count)")
             }
             return RegionImportDocument(region: try regions.document(of: result.manifest, on: clock.now()), skipped: result.skipped,
-                                        counts: result.manifest.counts, importDurationS: WireDocuments.whole(result.manifest.importDuration),
+                                        counts: result.manifest.counts, importDurationS: WireDocuments.milliseconds(result.manifest.importDuration),
                                         notes: notes)
         }
         table.register(Endpoints.regionUpdate) { params, _ in

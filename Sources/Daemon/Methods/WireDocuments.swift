@@ -11,6 +11,9 @@ public enum WireDocuments {
     /// keeps its exact numbers; a person and a script need no more).
     public static func whole(_ value: Double) -> Double { value.rounded() }
 
+    /// Seconds to the millisecond: a short import reads "in 440 ms", not "in 0 s".
+    public static func milliseconds(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+
     /// Whole seconds as an integer; nil for a number that is not finite.
     public static func wholeSeconds(_ seconds: Double) -> Int? { seconds.isFinite ? Int(seconds.rounded()) : nil }
 
@@ -183,7 +186,8 @@ public enum WireDocuments {
                                            lastCheck: feedsChecked ?? importedAt, lastChange: importedAt)
             },
             sources: manifest.sources.map(source),
-            straightLineFootpaths: report.flatMap { $0.straightLineFootpaths > 0 ? $0.straightLineFootpaths : nil })
+            straightLineFootpaths: report.flatMap { $0.straightLineFootpaths > 0 ? $0.straightLineFootpaths : nil },
+            languages: manifest.languages)
     }
 
     /// The zones `region(_:report:day:now:)` reads days in: the region's own (days left) and,

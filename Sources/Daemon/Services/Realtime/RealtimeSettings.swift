@@ -35,7 +35,8 @@ struct RealtimeSettings: Codable, Hashable, Sendable {
         let interval = intervalSeconds ?? defaultIntervalSeconds
         guard (minimumIntervalSeconds...maximumIntervalSeconds).contains(interval) else {
             throw DaemonError.invalidParams(
-                "realtime_interval_s must be \(minimumIntervalSeconds) to \(maximumIntervalSeconds) seconds, got \(interval)")
+                "realtime_interval_s (umctl region set --realtime-interval) must be \(minimumIntervalSeconds) to "
+                    + "\(maximumIntervalSeconds) seconds (10s to 24h), got \(interval)")
         }
         return RealtimeSettings(feeds: feeds, intervalSeconds: interval)
     }

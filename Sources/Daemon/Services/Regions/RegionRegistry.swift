@@ -179,7 +179,8 @@ public final class RegionRegistry: Sendable {
                 let index = try handle.placeIndex()
                 let found = complete
                     ? try index.complete(text, near: near, kinds: kinds, within: within, limit: limit)
-                    : try index.search(text, near: near, kinds: kinds, within: within, limit: limit)
+                    : try index.search(text, near: near, kinds: kinds, within: within, limit: limit,
+                                       languages: handle.manifest.languages.map(Set.init))
                 results += found.map { (position, RegionalResult(region: handle.name, result: $0)) }
             }
         }
@@ -188,6 +189,16 @@ public final class RegionRegistry: Sendable {
             if PlaceRanking.precedes(b.regional.result, a.regional.result) { return false }
             return a.order < b.order
         }.prefix(limit).map(\.regional)
+    }
+
+    /// For each region a search of `text` asks (as `search`) whose languages its category word is
+    /// not of: "apteekki is Finnish; in saopaulo: farmacia / pharmacy" (`PlaceCategory.languageNote`).
+    public func categoryLanguageNotes(_ text: String, preferring: Coordinate?, region: String?) throws -> [String] {
+        try searchOrder(preferring: preferring, region: region).compactMap { handle in
+            handle.manifest.languages.flatMap {
+                PlaceIndex.categoryLanguageNote(for: text, languages: Set($0), regionName: handle.name)
+            }
+        }
     }
 
     /// What is at `coordinate`, from the smallest region containing it; nil outside every region.

@@ -104,7 +104,7 @@ struct RegionUpdater: Sendable {
                                            previous: force ? nil : source) { received, expected in
             progress(RegionImportProgress(phase: "downloading",
                                           fraction: expected.map { Double(received) / Double(max(1, $0)) },
-                                          detail: "\(shown): \(received >> 20)" + (expected.map { " of \($0 >> 20)" } ?? "") + " MiB"))
+                                          detail: "\(shown): \(ByteProgress.text(Int64(received), of: expected.map(Int64.init)))"))
             return !isCancelled()
         }
         // A server without validators sends the file again: the same bytes are no change.

@@ -192,7 +192,8 @@ public struct TransitEngine: LegEngine {
             return RegionImportStep.Outcome(
                 timeZone: RegionTimeZoneDecision(zone: report.timeZone, source: "agency_timezone of GTFS feed \(names)"),
                 providesTransit: true,
-                counts: [Self.stopsBeyondStreets: beyond, Self.straightLineFootpaths: report.straightLineFootpaths])
+                counts: [Self.stopsBeyondStreets: beyond, Self.straightLineFootpaths: report.straightLineFootpaths],
+                languages: report.languages.compactMap(PlaceLanguage.code(of:)))
         }
     }
 }

@@ -43,7 +43,9 @@ enum ReminderText {
                     continue
                 }
                 let access = firstRide.boarding.time.timeIntervalSince(start)
-                if access >= 60 { lines.append("\(clock(start, zone)) walk \(minutes(access)) to \(firstRide.boarding.name)") }
+                if access >= 60 {
+                    lines.append("\(clock(start, zone)) walk \(ShownTime.text(from: start, to: firstRide.boarding.time)) to \(firstRide.boarding.name)")
+                }
                 for ride in leg.rides {
                     lines.append("\(clock(ride.boarding.time, zone)) \(ride.vehicle) \(ride.lineName) \(ride.boarding.name) → "
                                  + "\(ride.alighting.name) (\(clock(ride.alighting.time, zone)))")
@@ -53,13 +55,8 @@ enum ReminderText {
         return lines.prefix(2).joined(separator: "\n")
     }
 
-    /// "HH:MM" in `zone`.
-    static func clock(_ date: Date, _ zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-    }
+    /// "HH:MM" in `zone`, by the one display rule (`ShownTime`).
+    static func clock(_ date: Date, _ zone: TimeZone) -> String { ShownTime.clock(date, timeZone: zone) }
 
-    static func minutes(_ seconds: TimeInterval) -> String { "\(max(1, Int((seconds / 60).rounded()))) min" }
+    static func minutes(_ seconds: TimeInterval) -> String { ShownTime.text(seconds: seconds) }
 }

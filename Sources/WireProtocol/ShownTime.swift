@@ -1,0 +1,48 @@
+import FoundationEssentials
+
+/// The one rule for the times and durations a person reads (umctl; the daemon's agenda,
+/// notifications and calendar follow `Planner.ShownTime`, which `ShownTimeAgreementTests` holds
+/// to this one):
+///
+/// - A clock time is the minute it falls in, as a station clock shows it: 10:02:40 reads 10:02.
+///   Flooring keeps order, so a 10:02:40 arrival before a 10:03 departure reads 10:02 → 10:03,
+///   never as a chain that cannot be made.
+/// - A duration between two shown times is their difference in whole minutes (08:02:09 →
+///   08:11:45 reads 08:02, 08:11, 9 min), so what is shown always adds up.
+/// - A duration with no times beside it (a walk, a stay, a reminder lead) is rounded to the
+///   nearest minute, and a positive one reads at least 1 min.
+/// - From 60 minutes on a duration reads "1 h 47 min" (and "1 h 07 min").
+public enum ShownTime {
+    /// The minute shown for an instant, counted from the epoch: its floor.
+    public static func minute(_ epochSeconds: Double) -> Int {
+        Int((epochSeconds / 60).rounded(.down))
+    }
+
+    /// Minutes between two instants as their shown times give them.
+    public static func minutes(from start: Double, to end: Double) -> Int {
+        minute(end) - minute(start)
+    }
+
+    /// Minutes of a duration read alone: rounded, at least 1 when positive.
+    public static func minutes(_ seconds: Double) -> Int {
+        seconds > 0 ? max(1, Int((seconds / 60).rounded())) : 0
+    }
+
+    /// "7 min", "1 h 47 min", "1 h 07 min".
+    public static func text(minutes: Int) -> String {
+        if minutes < 60 { return "\(minutes) min" }
+        return "\(minutes / 60) h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60) min"
+    }
+
+    /// A duration read alone, in words.
+    public static func text(seconds: Double) -> String {
+        text(minutes: minutes(seconds))
+    }
+
+    /// The duration between two instants the daemon wrote, as their shown times give it; nil
+    /// when either cannot be read.
+    public static func text(from start: String?, to end: String?) -> String? {
+        guard let start, let end, let from = WireTime.date(from: start), let to = WireTime.date(from: end) else { return nil }
+        return text(minutes: max(0, minutes(from: from.timeIntervalSince1970, to: to.timeIntervalSince1970)))
+    }
+}
