@@ -56,6 +56,8 @@ struct OSMPlaceExtractor {
         var interpolations: [ExtractedInterpolation]
         /// Every drawn highway way, simplified, for the map's street layer.
         var streets: [StreetLine]
+        /// The street graph's connected components, for `no_route` known before routing.
+        var components: StreetComponents
     }
 
     /// Keys that make a named node or way a point of interest, in priority order.
@@ -108,7 +110,7 @@ struct OSMPlaceExtractor {
         return Extract(boundingBox: collector.boundingBox, nodeCount: collector.nodeCount, wayCount: collector.wayCount,
                        places: collector.pointsOfInterest + mergeStreets(collector.streetWays),
                        addresses: collector.addresses, interpolations: collector.interpolations(),
-                       streets: collector.streetLines)
+                       streets: collector.streetLines, components: collector.streetComponents())
     }
 
     /// One named street way with its node ids and coordinates.
@@ -195,6 +197,7 @@ struct OSMPlaceExtractor {
         var numberedNodes: [Int64: ExtractedAddress] = [:]
         /// Every way's centre, for relations (multipolygons) whose members they are.
         var wayCentres = WayCentres()
+        var componentsBuilder = StreetComponentsBuilder()
         let progress: (Int, Int) -> Void
         let shouldStop: () -> Bool
         /// Set once `shouldStop` said so: the parser's callbacks then abort it.
@@ -307,6 +310,10 @@ struct OSMPlaceExtractor {
             let ids = Array(UnsafeBufferPointer(start: refs, count: Int(way.node_ref_count)))
             let coordinates = ids.compactMap(coordinate(of:))
             guard let centre = Collector.centre(of: coordinates) else { return }
+            if StreetComponentsBuilder.isRoutable(tags) {
+                componentsBuilder.addWay(nodeIndices: ids.compactMap(index(of:)), nodeCount: nodeIDs.count,
+                                         firstLatitude: centre.latitude)
+            }
             wayCentres.append(way.id, centre)
             if let scheme = tags["addr:interpolation"] {
                 interpolationWays.append((way.id, scheme, ids, tags))
@@ -372,13 +379,21 @@ struct OSMPlaceExtractor {
         }
 
         private func coordinate(of id: Int64) -> Coordinate? {
+            index(of: id).map { Coordinate(latitude: latitudes[$0], longitude: longitudes[$0]) }
+        }
+
+        private func index(of id: Int64) -> Int? {
             var low = 0, high = nodeIDs.count - 1
             while low <= high {
                 let middle = (low + high) / 2
-                if nodeIDs[middle] == id { return Coordinate(latitude: latitudes[middle], longitude: longitudes[middle]) }
+                if nodeIDs[middle] == id { return middle }
                 if nodeIDs[middle] < id { low = middle + 1 } else { high = middle - 1 }
             }
             return nil
+        }
+
+        func streetComponents() -> StreetComponents {
+            componentsBuilder.build { Coordinate(latitude: self.latitudes[$0], longitude: self.longitudes[$0]) }
         }
     }
 }
