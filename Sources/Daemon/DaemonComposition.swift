@@ -46,7 +46,9 @@ public struct DaemonComposition: Sendable {
                                      live: live)
         let events = EventHub()
         let router = RegionRouter(regions: regions, counters: counters)
-        let planner = Planner(routing: router, clock: clock)
+        var plannerSettings = PlannerConfiguration()
+        plannerSettings.comparedDistanceLimits = configuration.comparedDistanceLimits
+        let planner = Planner(routing: router, clock: clock, configuration: plannerSettings)
         let plans = PlanCoordinator(store: store, counters: counters, events: events) { id, error in
             logger.error("plan edit stored, its computed legs not", ["plan": String(id), "error": "\(error)"])
         }

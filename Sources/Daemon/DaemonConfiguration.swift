@@ -49,6 +49,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var updateInterval: TimeInterval? = 86_400
     /// What driving costs per kilometre; nil (the default): car options have no price.
     public var carCost: CarCost?
+    /// Beyond these straight-line distances (metres) `compare` answers walk or bike `too_far`
+    /// without asking Routino (`--compare-walk-limit-km`, `--compare-bike-limit-km`).
+    public var comparedDistanceLimits = PlannerConfiguration().comparedDistanceLimits
     /// Desktop notifications (`--notify on|off`): reminders to leave and change notices.
     public var notify = true
     /// How long before leaving a plan's reminder comes, unless the plan sets its own (`--remind-lead`).
@@ -101,6 +104,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--fetch-stall-timeout", "USEFULMAP_FETCH_STALL_TIMEOUT", "fetch_stall_timeout"),
         ("--update-interval", "USEFULMAP_UPDATE_INTERVAL", "update_interval"),
         ("--car-cost-per-km", "USEFULMAP_CAR_COST_PER_KM", "car_cost_per_km"),
+        ("--compare-walk-limit-km", "USEFULMAP_COMPARE_WALK_LIMIT_KM", "compare_walk_limit_km"),
+        ("--compare-bike-limit-km", "USEFULMAP_COMPARE_BIKE_LIMIT_KM", "compare_bike_limit_km"),
         ("--notify", "USEFULMAP_NOTIFY", "notify"),
         ("--remind-lead", "USEFULMAP_REMIND_LEAD", "remind_lead"),
         ("--remind-snooze", "USEFULMAP_REMIND_SNOOZE", "remind_snooze"),
@@ -154,6 +159,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
                              rebuilds what changed: seconds, or 30m, 6h, 1d (default 1d)
       --car-cost-per-km AMOUNT CURRENCY  what driving costs per km, e.g. 0.25 EUR
                              (ISO 4217): car options get an estimated price (default none)
+      --compare-walk-limit-km N  ends farther apart than N km in a straight line: compare
+                             answers the walk too_far without computing it (default 30)
+      --compare-bike-limit-km N  the same for the bike (default 100)
       --notify on|off        desktop notifications on the session bus: reminders to leave
                              and change notices for today's plans (default on)
       --remind-lead TIME     how long before leaving a reminder comes, e.g. 10m, 1h
@@ -327,6 +335,14 @@ public struct DaemonConfiguration: Hashable, Sendable {
                                                       expected: "an amount ≥ 0 and an ISO 4217 currency, e.g. 0.25 EUR")
             }
             configuration.carCost = CarCost(perKilometre: money)
+        }
+        for (flag, mode) in [("--compare-walk-limit-km", TravelMode.walk), ("--compare-bike-limit-km", .bike)] {
+            guard let text = value(flag) else { continue }
+            guard let kilometres = Double(text), kilometres >= 1, kilometres <= 20_000 else {
+                throw ConfigurationError.invalidValue(setting: "compare \(mode.rawValue) limit", value: text,
+                                                      expected: "1 to 20000 km")
+            }
+            configuration.comparedDistanceLimits[mode] = kilometres * 1000
         }
         if let text = value("--notify") {
             switch text.lowercased() {

@@ -124,12 +124,22 @@ public struct Planner: Sendable {
             let plan = try await initialPlan(from: origin, to: destination, mode: mode,
                                              timePreference: timePreference, pace: pace, access: access,
                                              currentLocation: currentLocation)
+            if let tooFar = tooFar(plan, mode: mode) { return ModeComparison(mode: mode, result: .failure(tooFar)) }
             let computed = try await computeLegsReporting(plan, currentLocation: currentLocation, sharing: share)
             if let failure = computed.failures.first { return ModeComparison(mode: mode, result: .failure(failure.error)) }
             return ModeComparison(mode: mode, result: .success(computed.plan))
         } catch let error as RoutingError {
             return ModeComparison(mode: mode, result: .failure(error))
         }
+    }
+
+    /// `tooFar` when the plan's ends (the current location already put in) are farther apart
+    /// than `mode` is compared for; nil when the mode has no limit or is within it.
+    private func tooFar(_ plan: RoutePlan, mode: TravelMode) -> RoutingError? {
+        guard let limit = configuration.comparedDistanceLimits[mode], let first = plan.nodes.first,
+              let last = plan.nodes.last else { return nil }
+        let straightLine = first.place.coordinate.distance(to: last.place.coordinate)
+        return straightLine > limit ? .tooFar(mode: mode, straightLineMetres: straightLine, limitMetres: limit) : nil
     }
 
     /// The plan before any leg is computed: two ends, plus the nearest stops for transit.

@@ -13,6 +13,13 @@ public struct PlannerConfiguration: Hashable, Sendable {
     /// An end this close to its nearest stop is that stop: nothing is inserted.
     public var endIsStopMetres: Double = 25
 
+    // MARK: Compare
+    /// Beyond this straight-line distance between the ends, `compare` answers the mode with
+    /// `RoutingError.tooFar` instead of asking its engine: nobody walks 176 km between two
+    /// cities, and asking Routino for it on a country's graph takes seconds. Modes not listed
+    /// are always asked. The daemon reads them from `compare_walk_limit_km` / `compare_bike_limit_km`.
+    public var comparedDistanceLimits: [TravelMode: Double] = [.walk: 30_000, .bike: 100_000]
+
     // MARK: Refinement
     /// A walk leg longer than this is worth trying to replace with transit.
     public var longWalkThreshold: TimeInterval = 15 * 60

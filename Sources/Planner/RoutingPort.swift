@@ -46,6 +46,10 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     case outsideServicePeriod(String)
     /// The engine itself failed (a worker crashed twice, a corrupt region).
     case engineFailure(String)
+    /// The ends are farther apart in a straight line than anyone would go by this mode (a walk
+    /// over 30 km, a bike ride over 100 km: `PlannerConfiguration.comparedDistanceLimits`), so
+    /// it was not asked of any engine.
+    case tooFar(mode: TravelMode, straightLineMetres: Double, limitMetres: Double)
 
     public var code: String {
         switch self {
@@ -54,6 +58,7 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noRoadNearby: "no_road_nearby"
         case .outsideServicePeriod: "outside_service_period"
         case .engineFailure: "engine_failure"
+        case .tooFar: "too_far"
         }
     }
 
@@ -61,10 +66,19 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .noRoute(let m), .unsupportedInRegion(let m), .noRoadNearby(let m),
              .outsideServicePeriod(let m), .engineFailure(let m): m
+        case let .tooFar(mode, straightLine, limit):
+            "the ends are \(Self.kilometres(straightLine)) apart in a straight line, over the \(Self.kilometres(limit)) "
+                + "up to which a \(mode == .bike ? "bike ride" : mode.rawValue) is worth computing"
         }
     }
 
     public var description: String { "\(code): \(message)" }
+
+    /// "41.2 km", "30 km".
+    private static func kilometres(_ metres: Double) -> String {
+        let tenths = (metres / 100).rounded()
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10)) km" : "\(tenths / 10) km"
+    }
 }
 
 /// The planner's only view of routing. Implementations live in outer modules

@@ -59,6 +59,8 @@ struct OSMPlaceExtractor {
         /// Languages the map's names are written in: the `name:xx` keys on at least
         /// `languageShare` of the named objects (and on `languageMinimum` of them), codes sorted.
         var languages: [String]
+        /// The street graph's connected components, for `no_route` known before routing.
+        var components: StreetComponents
     }
 
     /// A `name:xx` key on this share of the named objects makes xx a language of the region: the
@@ -116,7 +118,8 @@ struct OSMPlaceExtractor {
         return Extract(boundingBox: collector.boundingBox, nodeCount: collector.nodeCount, wayCount: collector.wayCount,
                        places: collector.pointsOfInterest + mergeStreets(collector.streetWays),
                        addresses: collector.addresses, interpolations: collector.interpolations(),
-                       streets: collector.streetLines, languages: collector.languages)
+                       streets: collector.streetLines, languages: collector.languages,
+                       components: collector.streetComponents())
     }
 
     /// One named street way with its node ids and coordinates.
@@ -206,6 +209,7 @@ struct OSMPlaceExtractor {
         var numberedNodes: [Int64: ExtractedAddress] = [:]
         /// Every way's centre, for relations (multipolygons) whose members they are.
         var wayCentres = WayCentres()
+        var componentsBuilder = StreetComponentsBuilder()
         let progress: (Int, Int) -> Void
         let shouldStop: () -> Bool
         /// Set once `shouldStop` said so: the parser's callbacks then abort it.
@@ -337,6 +341,10 @@ struct OSMPlaceExtractor {
             let ids = Array(UnsafeBufferPointer(start: refs, count: Int(way.node_ref_count)))
             let coordinates = ids.compactMap(coordinate(of:))
             guard let centre = Collector.centre(of: coordinates) else { return }
+            if StreetComponentsBuilder.isRoutable(tags) {
+                componentsBuilder.addWay(nodeIndices: ids.compactMap(index(of:)), nodeCount: nodeIDs.count,
+                                         firstLatitude: centre.latitude)
+            }
             wayCentres.append(way.id, centre)
             if let scheme = tags["addr:interpolation"] {
                 interpolationWays.append((way.id, scheme, ids, tags))
@@ -402,13 +410,21 @@ struct OSMPlaceExtractor {
         }
 
         private func coordinate(of id: Int64) -> Coordinate? {
+            index(of: id).map { Coordinate(latitude: latitudes[$0], longitude: longitudes[$0]) }
+        }
+
+        private func index(of id: Int64) -> Int? {
             var low = 0, high = nodeIDs.count - 1
             while low <= high {
                 let middle = (low + high) / 2
-                if nodeIDs[middle] == id { return Coordinate(latitude: latitudes[middle], longitude: longitudes[middle]) }
+                if nodeIDs[middle] == id { return middle }
                 if nodeIDs[middle] < id { low = middle + 1 } else { high = middle - 1 }
             }
             return nil
+        }
+
+        func streetComponents() -> StreetComponents {
+            componentsBuilder.build { Coordinate(latitude: self.latitudes[$0], longitude: self.longitudes[$0]) }
         }
     }
 }

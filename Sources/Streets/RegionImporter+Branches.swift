@@ -85,6 +85,7 @@ extension RegionImporter {
         try PlaceIndex.build(in: staging, places: extract.places, addresses: extract.addresses,
                              interpolations: extract.interpolations)
         try StreetLayer.write(extract.streets, regionDirectory: staging)
+        try extract.components.write(regionDirectory: staging)
         progress(RegionImportProgress(phase: "indexing places", fraction: 1, detail: "\(extract.places.count) places"))
         return PlacesSummary(nodeCount: extract.nodeCount, wayCount: extract.wayCount, boundingBox: extract.boundingBox,
                              languages: extract.languages)

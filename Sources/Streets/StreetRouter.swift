@@ -21,27 +21,32 @@ public final class StreetRouter: Sendable {
     /// Failed routes a worker may answer before it is replaced (each leaks about 9 KB).
     public static let defaultRecycleAfterFailedRoutes = 500
 
-    private let regions: [(manifest: RegionManifest, pool: RoutinoWorkerPool)]
+    private let regions: [(manifest: RegionManifest, pool: RoutinoWorkerPool, components: StreetComponents?)]
     /// Told how many extra routes a `no_route` answer cost (see `retryFromNearbyRoads`).
     private let onRetry: (@Sendable (Int) -> Void)?
+    /// Told of each `no_route` the street components decided without asking Routino.
+    private let onKnownNoRoute: (@Sendable () -> Void)?
 
     /// - parameter workers: worker processes per region (started on first use).
     /// - throws: `StreetsError.workerNotFound` when `usefulmap-routino-worker` cannot be found.
     /// - parameter onRetry: told how many routes were asked again from other nearby roads after a `no_route`.
     /// - parameter workerNice: the nice value the worker processes run at (nil: the starting thread's).
+    /// - parameter onKnownNoRoute: told of each `no_route` known from the street components, without Routino.
     public convenience init(regions: [RegionManifest], dataDirectory: URL,
                             workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-                            workerNice: Int32? = nil, onRetry: (@Sendable (Int) -> Void)? = nil) throws {
+                            workerNice: Int32? = nil, onRetry: (@Sendable (Int) -> Void)? = nil,
+                            onKnownNoRoute: (@Sendable () -> Void)? = nil) throws {
         try self.init(regions: regions, dataDirectory: dataDirectory, workers: workers,
                       recycleAfterFailedRoutes: StreetRouter.defaultRecycleAfterFailedRoutes, afterRequestSent: nil,
-                      workerNice: workerNice, onRetry: onRetry)
+                      workerNice: workerNice, onRetry: onRetry, onKnownNoRoute: onKnownNoRoute)
     }
 
     /// The full initialiser; `afterRequestSent` lets tests kill a worker mid-query.
     init(regions: [RegionManifest], dataDirectory: URL, workers: Int, recycleAfterFailedRoutes: Int,
          afterRequestSent: (@Sendable (pid_t) -> Void)?, workerNice: Int32? = nil,
-         onRetry: (@Sendable (Int) -> Void)? = nil) throws {
+         onRetry: (@Sendable (Int) -> Void)? = nil, onKnownNoRoute: (@Sendable () -> Void)? = nil) throws {
         self.onRetry = onRetry
+        self.onKnownNoRoute = onKnownNoRoute
         let executable = try StreetRouter.locateWorker()
         let catalog = RegionCatalog(dataDirectory: dataDirectory)
         self.regions = regions.map { manifest in
@@ -49,7 +54,8 @@ public final class StreetRouter: Sendable {
                 executable: executable, database: catalog.directory(of: manifest.name).path, workers: workers,
                 recycleAfterFailedRoutes: max(1, recycleAfterFailedRoutes), nice: workerNice,
                 afterRequestSent: afterRequestSent)
-            return (manifest, RoutinoWorkerPool(configuration))
+            return (manifest, RoutinoWorkerPool(configuration),
+                    StreetComponents.read(regionDirectory: catalog.directory(of: manifest.name)))
         }
     }
 
@@ -74,6 +80,11 @@ public final class StreetRouter: Sendable {
             throw RoutingError.unsupportedInRegion(outsideMessage(from: from, to: to))
         }
         let profile = StreetProfile(mode: mode, access: access)
+        if let components = region.components, !components.mayConnect(from, to, within: Self.snapLimit) {
+            onKnownNoRoute?()
+            throw RoutingError.noRoute("no \(profile.activity) route connects these points in region \(region.manifest.name): "
+                                       + "no street joins the network near the origin to the one near the destination")
+        }
         var reply = try await route(profile, from, to, shortest: shortest, in: region.pool)
         if case .noRoute = reply, let found = try await retryFromNearbyRoads(profile, from, to, shortest: shortest, in: region.pool) {
             reply = found

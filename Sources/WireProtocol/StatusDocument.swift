@@ -42,6 +42,9 @@ public struct CountersDocument: Hashable, Sendable, Codable {
     /// Street routes asked again from other nearby roads after Routino found none between the
     /// snapped points (absent from older daemons).
     @NullWhenNil public var noRouteRetries: Int?
+    /// Street routes answered `no_route` from the region's street components (known at import)
+    /// without asking Routino (absent from older daemons).
+    @NullWhenNil public var noRouteKnownAtImport: Int?
     /// Log lines that could not be written (stderr full, or its reader gone) and were dropped
     /// (absent from older daemons).
     @NullWhenNil public var logLinesDropped: Int?
@@ -51,7 +54,7 @@ public struct CountersDocument: Hashable, Sendable, Codable {
 
     public init(requests: Int, routingQueries: RoutingQueryCounts, plansRecomputed: Int,
                 connections: Int = 0, watchers: Int = 0, noRouteRetries: Int? = nil, logLinesDropped: Int? = nil,
-                historyNotRecorded: Int? = nil) {
+                historyNotRecorded: Int? = nil, noRouteKnownAtImport: Int? = nil) {
         self.requests = requests
         self.routingQueries = routingQueries
         self.plansRecomputed = plansRecomputed
@@ -60,6 +63,7 @@ public struct CountersDocument: Hashable, Sendable, Codable {
         self.noRouteRetries = noRouteRetries
         self.logLinesDropped = logLinesDropped
         self.historyNotRecorded = historyNotRecorded
+        self.noRouteKnownAtImport = noRouteKnownAtImport
     }
 }
 
@@ -234,7 +238,8 @@ extension CountersDocument {
                   plansRecomputed: try fields.int("plans_recomputed"), connections: try fields.int("connections"),
                   watchers: try fields.int("watchers"), noRouteRetries: try fields.optionalInt("no_route_retries"),
                   logLinesDropped: try fields.optionalInt("log_lines_dropped"),
-                  historyNotRecorded: try fields.optionalInt("history_not_recorded"))
+                  historyNotRecorded: try fields.optionalInt("history_not_recorded"),
+                  noRouteKnownAtImport: try fields.optionalInt("no_route_known_at_import"))
     }
 }
 

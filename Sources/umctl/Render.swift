@@ -368,6 +368,9 @@ enum Render {
         lines.append("routing queries: \(queries.total) (walk \(queries.walk), transit \(queries.transit), car \(queries.car), bike \(queries.bike))")
         lines.append("plans recomputed: \(counters.plansRecomputed)")
         if let retries = counters.noRouteRetries { lines.append("no_route retries from nearby roads: \(retries)") }
+        if let known = counters.noRouteKnownAtImport, known > 0 {
+            lines.append("no_route known at import: \(known) (ends on street networks no way joins)")
+        }
         if let dropped = counters.logLinesDropped, dropped > 0 { lines.append("log lines dropped: \(dropped) (stderr could not be written)") }
         if let skipped = counters.historyNotRecorded, skipped > 0 {
             lines.append("history not recorded: \(skipped) (searches and comparisons answered on a full disk)")

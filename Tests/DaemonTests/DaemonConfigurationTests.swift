@@ -166,4 +166,16 @@ final class DaemonConfigurationTests: XCTestCase {
             }
         }
     }
+
+    /// Issue 43: how far apart the ends of a compare may be for its walk and bike to be asked, in km.
+    func testCompareDistanceLimitsAreReadInKilometres() throws {
+        XCTAssertEqual(try DaemonConfiguration.resolve(arguments: [], environment: home).comparedDistanceLimits,
+                       [.walk: 30_000, .bike: 100_000])
+        let set = try DaemonConfiguration.resolve(arguments: ["--compare-walk-limit-km", "12.5"],
+                                                  environment: home.merging(["USEFULMAP_COMPARE_BIKE_LIMIT_KM": "60"]) { $1 })
+        XCTAssertEqual(set.comparedDistanceLimits, [.walk: 12_500, .bike: 60_000])
+        XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--compare-bike-limit-km", "far"], environment: home)) { error in
+            XCTAssertEqual("\(error)", "invalid compare bike limit \"far\": expected 1 to 20000 km")
+        }
+    }
 }

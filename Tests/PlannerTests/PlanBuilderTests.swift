@@ -114,6 +114,27 @@ final class PlanBuilderTests: XCTestCase {
         XCTAssertEqual(comparisons.filter(\.isFastest).map(\.mode), [.car])
     }
 
+    /// Issue 43: a walk (bike ride) between ends farther apart than its limit is `too_far`, asked of no engine.
+    func testAModeBeyondItsStraightLineLimitIsTooFarWithoutAQuery() async throws {
+        let port = FakeRoutingPort { query in .init(mode: query.mode, expectedTravelTime: 3_600, distance: 45_000) }
+        var configuration = PlannerConfiguration()
+        configuration.comparedDistanceLimits = [.walk: 30_000, .bike: 40_000]
+        let town = Fixture.place("Next town", east: 35_000)
+        let comparisons = try await Planner(routing: port, clock: clock, configuration: configuration)
+            .compare(from: PlanNode(place: Fixture.home), to: PlanNode(place: town), timePreference: .leaveNow, pace: .normal,
+                     modes: [.walk, .car, .bike])
+        guard case let .tooFar(mode, straightLine, limit)? = comparisons[0].error else {
+            return XCTFail("\(comparisons[0])")
+        }
+        XCTAssertEqual(mode, .walk)
+        XCTAssertEqual(straightLine, 35_000, accuracy: 50)
+        XCTAssertEqual(limit, 30_000)
+        XCTAssertNotNil(comparisons[1].plan)
+        XCTAssertNotNil(comparisons[2].plan, "35 km is within the bike's 40")
+        let asked = await port.queries.map(\.mode)
+        XCTAssertFalse(asked.contains(.walk), "\(asked)")
+    }
+
     func testWhenEveryModeFailsNothingIsFastestAndTheFastestPresetThrows() async throws {
         let port = FakeRoutingPort(legs: { _ in throw RoutingError.noRoadNearby("in the sea") })
         let planner = Planner(routing: port, clock: clock)

@@ -207,9 +207,15 @@ public enum WireDocuments {
     }
 
     /// One `compare` option from the planner's answer for a mode.
+    /// The figures of a `too_far` answer, for scripts: the straight-line distance and the limit, in metres.
+    static func detail(of error: RoutingError) -> JSONValue? {
+        guard case let .tooFar(_, straightLine, limit) = error else { return nil }
+        return .object(["straight_line_m": .number(straightLine.rounded()), "limit_m": .number(limit.rounded())])
+    }
+
     public static func compareOption(_ comparison: ModeComparison, timeZone: TimeZone, now: Date) -> CompareOption {
         guard let plan = comparison.plan else {
-            let error = comparison.error.map { WireError(code: $0.code, message: $0.message) }
+            let error = comparison.error.map { WireError(code: $0.code, message: $0.message, data: detail(of: $0)) }
                 ?? WireError(.noRoute, "no \(comparison.mode.rawValue) route")
             return CompareOption(mode: WireMode(comparison.mode), durationS: nil, departure: nil, arrival: nil, distanceM: nil,
                                  transfers: nil, fastest: false, lines: [], error: error)

@@ -14,6 +14,7 @@ public final class DaemonCounters: Sendable {
         var plansRecomputed = 0
         var connections = 0
         var noRouteRetries = 0
+        var noRouteKnownAtImport = 0
         var historyNotRecorded = 0
     }
 
@@ -37,6 +38,9 @@ public final class DaemonCounters: Sendable {
     /// Street routes asked again from other nearby roads after Routino found none.
     public func countNoRouteRetries(_ count: Int) { values.withLock { $0.noRouteRetries += count } }
 
+    /// A street route answered `no_route` from the region's street components, Routino not asked.
+    public func countNoRouteKnownAtImport() { values.withLock { $0.noRouteKnownAtImport += 1 } }
+
     /// A search or comparison answered without its history entry (the disk was full).
     public func countHistoryNotRecorded() { values.withLock { $0.historyNotRecorded += 1 } }
 
@@ -53,7 +57,7 @@ public final class DaemonCounters: Sendable {
                                                                  bike: $0.bike),
                              plansRecomputed: $0.plansRecomputed, connections: $0.connections, watchers: watchers,
                              noRouteRetries: $0.noRouteRetries, logLinesDropped: DaemonLogger.droppedLines,
-                             historyNotRecorded: $0.historyNotRecorded)
+                             historyNotRecorded: $0.historyNotRecorded, noRouteKnownAtImport: $0.noRouteKnownAtImport)
         }
     }
 }

@@ -92,6 +92,7 @@ final class StatusAnswerWriter: Sendable {
         add(#"{"connections":"#); number(counters.connections)
         add(#","history_not_recorded":"#); number(counters.historyNotRecorded)
         add(#","log_lines_dropped":"#); number(counters.logLinesDropped)
+        add(#","no_route_known_at_import":"#); number(counters.noRouteKnownAtImport)
         add(#","no_route_retries":"#); number(counters.noRouteRetries)
         add(#","plans_recomputed":"#); number(counters.plansRecomputed)
         add(#","requests":"#); number(counters.requests)

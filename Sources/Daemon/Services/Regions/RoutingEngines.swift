@@ -23,7 +23,8 @@ public struct StreetEngine: LegEngine {
     public func open(_ region: RegionManifest, directory: URL, counters: DaemonCounters) throws -> any RegionLegSource {
         do {
             return Opened(router: try StreetRouter(regions: [region], dataDirectory: dataDirectory, workers: workers,
-                                                    workerNice: workerNice, onRetry: { counters.countNoRouteRetries($0) }),
+                                                    workerNice: workerNice, onRetry: { counters.countNoRouteRetries($0) },
+                                                    onKnownNoRoute: { counters.countNoRouteKnownAtImport() }),
                           carCost: carCost)
         } catch let error as StreetsError {
             throw RoutingError.engineFailure(error.description)

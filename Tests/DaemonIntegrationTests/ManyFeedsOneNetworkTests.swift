@@ -1,0 +1,66 @@
+import Foundation
+import TestSupport
+import WireProtocol
+import XCTest
+
+/// Issue 43: many feeds, one network. Three written feeds of one region use the same stop,
+/// route and trip IDs (S1, S2, R1, T1), as a country's city feeds do; each keeps its own, and a
+/// trip changes from one feed's line to another's over a footpath between their stops, and
+/// each ride is priced by its own feed's fare F.
+final class ManyFeedsOneNetworkTests: XCTestCase {
+    /// A 4 km square: the trips below are clearly faster than walking corner to corner.
+    private let region = SmallRegion(name: "trio", latitude: 61.5, longitude: 23.76, spacing: 500)
+
+    /// One feed of one trip T1 on route R1 ("line"), from S1 to S2, whose fare F (for R1) costs `fare` EUR.
+    private func feed(line: String, from: (name: String, row: Double, column: Double), departs: String,
+                      to: (name: String, row: Double, column: Double), arrives: String, fare: String) -> MiniFeed {
+        var feed = MiniFeed()
+        feed.zone = "Europe/Helsinki"
+        feed.agencyName = "\(line) Transport"
+        let (fromLatitude, fromLongitude) = region.stopPoint(row: from.row, column: from.column)
+        let (toLatitude, toLongitude) = region.stopPoint(row: to.row, column: to.column)
+        feed.stops = [("S1", from.name, fromLatitude, fromLongitude), ("S2", to.name, toLatitude, toLongitude)]
+        feed.routes = [("R1", line, 3)]
+        feed.trips = [("R1", "ALL", "T1", to.name)]
+        feed.stopTimes = [("T1", departs, departs, "S1", 1), ("T1", arrives, arrives, "S2", 2)]
+        feed.extraFiles["fare_attributes.txt"] = "fare_id,price,currency_type,payment_method,transfers\nF,\(fare),EUR,0,\n"
+        feed.extraFiles["fare_rules.txt"] = "fare_id,route_id\nF,R1\n"
+        return feed
+    }
+
+    func testATripChangesBetweenTwoFeedsWhoseIDsCollideAndEachFeedKeepsItsOwnTripAndFare() throws {
+        let harness = try startDaemon()
+        // North: Aalto (south-west corner) → Borg (west edge, middle). South: Borg Pier, 50 m east
+        // of Borg → Castle (north-east corner). East: a third T1 from Dale to Elm, earlier.
+        let north = feed(line: "N1", from: ("Aalto", 0, 0), departs: "08:00:00", to: ("Borg", 4, 0), arrives: "08:05:00",
+                         fare: "2.00")
+        let south = feed(line: "S1", from: ("Borg Pier", 4, 0.1), departs: "08:10:00", to: ("Castle", 8, 8), arrives: "08:20:00",
+                         fare: "5.00")
+        let east = feed(line: "E1", from: ("Dale", 8, 0), departs: "07:50:00", to: ("Elm", 0, 8), arrives: "08:00:00",
+                        fare: "9.00")
+        var arguments = ["region", "import", region.name, "--osm", try region.writeOSM(in: harness.directory).path]
+        for (name, feed) in [("north", north), ("south", south), ("east", east)] {
+            arguments += ["--gtfs", try region.writeZip(feed.files, in: harness.directory, fileName: "\(name).zip").path]
+        }
+        let imported = try harness.umctl(arguments)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+
+        let aalto = SmallRegion.text(region.stopPoint(row: 0, column: 0))
+        let castle = SmallRegion.text(region.stopPoint(row: 8, column: 8))
+        let options = try harness.json(["compare", aalto, castle, "--at", "2022-06-01T07:55"])["options"]?.arrayValue ?? []
+        let transit = try XCTUnwrap(options.first { $0["mode"]?.stringValue == "transit" }, "\(options)")
+        XCTAssertEqual(transit["error"], .null, "\(transit)")
+        XCTAssertEqual(transit["lines"], .array([.string("N1"), .string("S1")]), "north's T1, a walk to Borg Pier, south's T1: \(transit)")
+        XCTAssertEqual(transit["transfers"], .number(1))
+        XCTAssertEqual(transit["arrival"]?.stringValue?.contains("T08:20"), true, "\(transit)")
+        XCTAssertEqual(transit["price"]?["amount"]?.numberValue, 7, "north's F (2.00) and south's F (5.00): \(transit)")
+
+        // The east feed's T1 runs its own stops: Dale to Elm, not Aalto or Castle.
+        let dale = SmallRegion.text(region.stopPoint(row: 8, column: 0))
+        let elm = SmallRegion.text(region.stopPoint(row: 0, column: 8))
+        let across = try harness.json(["compare", dale, elm, "--at", "2022-06-01T07:45"])["options"]?.arrayValue ?? []
+        let eastRide = try XCTUnwrap(across.first { $0["mode"]?.stringValue == "transit" }, "\(across)")
+        XCTAssertEqual(eastRide["lines"], .array([.string("E1")]), "\(eastRide)")
+        XCTAssertEqual(eastRide["price"]?["amount"]?.numberValue, 9, "east's own fare F: \(eastRide)")
+    }
+}
