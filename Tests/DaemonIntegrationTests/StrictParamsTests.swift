@@ -3,9 +3,9 @@ import TestSupport
 import WireProtocol
 import XCTest
 
-/// A param a method does not take is refused by name, never ignored: a guard the method does
-/// not check (`expected_generation` on `plan.remind`), a misspelt one, or one on `status`.
-/// And `plan.delete` honours `expected_generation` like every edit.
+/// A param a method does not take is refused by name, never ignored: a misspelt guard, a
+/// setting the method does not have, or one on `status`. And `plan.delete` honours
+/// `expected_generation` like every edit (`plan.copy` and `plan.remind` too: GuardedPlanMethodsTests).
 final class StrictParamsTests: TampereDaemonTestCase {
     func exchange(_ line: String) throws -> JSONValue {
         let client = try harness.client()
@@ -18,9 +18,8 @@ final class StrictParamsTests: TampereDaemonTestCase {
         let id = try XCTUnwrap(plan["id"]?.numberValue)
         let calls = [
             (#"{"jsonrpc":"2.0","method":"status","params":{"verbose":true},"id":1}"#, "verbose"),
-            (#"{"jsonrpc":"2.0","method":"plan.remind","params":{"id":\#(Int(id)),"on":true,"expected_generation":1},"id":2}"#,
-             "expected_generation"),
-            (#"{"jsonrpc":"2.0","method":"plan.copy","params":{"id":\#(Int(id)),"expected_generation":1},"id":3}"#, "expected_generation"),
+            (#"{"jsonrpc":"2.0","method":"plan.remind","params":{"id":\#(Int(id)),"on":true,"lead":60},"id":2}"#, "lead"),
+            (#"{"jsonrpc":"2.0","method":"plan.copy","params":{"id":\#(Int(id)),"expected_generaton":1},"id":3}"#, "expected_generaton"),
             (#"{"jsonrpc":"2.0","method":"plan.rename","params":{"id":\#(Int(id)),"title":"x","expected_generaton":1},"id":4}"#,
              "expected_generaton"),
         ]
