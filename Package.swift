@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "Notifications", dependencies: ["CSystemd"], swiftSettings: swift6),
 
         // MARK: - Wire protocol, daemon, client
-        .target(name: "WireProtocol", swiftSettings: swift6),
+        .target(name: "WireProtocol", dependencies: ["CLibMD"], swiftSettings: swift6),
         .target(name: "Daemon",
                 dependencies: ["Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "Notifications", "WireProtocol"],
                 // The web app's files, compiled in: an installed daemon serves them with no data folder.

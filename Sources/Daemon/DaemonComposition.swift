@@ -124,7 +124,7 @@ public struct DaemonComposition: Sendable {
         let edits = PlanEditMethods(service: service)
         edits.register(in: &table)
         DayPlanMethods(edits: edits, refresher: refresher).register(in: &table)
-        ReminderMethods(store: store, defaultLead: configuration.remindLead, notify: configuration.notify).register(in: &table)
+        ReminderMethods(store: store, plans: plans, defaultLead: configuration.remindLead, notify: configuration.notify).register(in: &table)
         if configuration.notify {
             let relay = SignalRelay()
             let notifier = DesktopNotifier { signal in relay.pass(signal) }

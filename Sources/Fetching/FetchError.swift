@@ -48,6 +48,8 @@ public enum FetchError: Error, Sendable, Equatable {
 
     public var message: String {
         switch self {
+        case .schemeRefused("file"):
+            "the scheme \"file\" is refused: file:// is not supported, give the file's path instead (only http:// and https:// URLs are fetched)"
         case .schemeRefused(let scheme):
             "the scheme \"\(scheme)\" is refused: only http:// and https:// URLs are fetched (give a local file as a path)"
         case .invalidURL(let text):

@@ -126,7 +126,8 @@ public struct HTTPFetcher: Sendable {
         case CURLE_UNSUPPORTED_PROTOCOL:
             var redirect: UnsafeMutablePointer<CChar>?
             _ = usefulmap_curl_get_pointer(handle, CURLINFO_REDIRECT_URL, &redirect)
-            let target = redirect.map { String(cString: $0) } ?? ""
+            // A redirect libcurl refused to follow leaves no redirect URL: its Location names the scheme.
+            let target = redirect.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? state.location ?? ""
             return .schemeRefused(SourceURL.scheme(of: target) ?? "unknown")
         case CURLE_URL_MALFORMAT:
             return .invalidURL(SourceURL.redacted(request.url))

@@ -14,6 +14,8 @@ final class TransferState {
     private(set) var etag: String?
     private(set) var lastModified: String?
     private(set) var contentType: String?
+    /// Where a redirect points (libcurl does not say when it refuses to follow it).
+    private(set) var location: String?
     private var contentLength: Int?
     private var contentRangeStart: Int?
 
@@ -58,6 +60,7 @@ final class TransferState {
         case "etag": etag = value
         case "last-modified": lastModified = value
         case "content-type": contentType = value
+        case "location": location = value
         case "content-length": contentLength = Int(value)
         case "content-range": contentRangeStart = Self.rangeStart(value)
         default: break
@@ -71,6 +74,7 @@ final class TransferState {
         etag = nil
         lastModified = nil
         contentType = nil
+        location = nil
         contentLength = nil
         contentRangeStart = nil
         acceptingBody = false

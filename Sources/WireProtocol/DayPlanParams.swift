@@ -95,9 +95,12 @@ extension Params {
         public var id: Int64
         /// Default "TITLE (copy)".
         public var title: String?
-        public init(id: Int64, title: String? = nil) {
+        /// The copy is made only while the plan is at this generation (else `conflict`, no copy).
+        public var expectedGeneration: Int64?
+        public init(id: Int64, title: String? = nil, expectedGeneration: Int64? = nil) {
             self.id = id
             self.title = title
+            self.expectedGeneration = expectedGeneration
         }
     }
 }

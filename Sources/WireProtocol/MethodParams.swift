@@ -301,10 +301,13 @@ public enum Params {
         public var id: Int64
         public var on: Bool?
         public var leadS: Double?
-        public init(id: Int64, on: Bool?, leadS: Double? = nil) {
+        /// The reminder is set (or read) only while the plan is at this generation (else `conflict`).
+        public var expectedGeneration: Int64?
+        public init(id: Int64, on: Bool?, leadS: Double? = nil, expectedGeneration: Int64? = nil) {
             self.id = id
             self.on = on
             self.leadS = leadS
+            self.expectedGeneration = expectedGeneration
         }
     }
 

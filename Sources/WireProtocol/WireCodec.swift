@@ -262,12 +262,11 @@ public struct IncomingRequest: Sendable {
 
     /// Refuses members `params` does not read, naming them: a misspelt `expected_generaton`, or
     /// a condition a method does not check, must not pass silently as "no condition". The
-    /// members a params type reads are those it writes back (`JSONValueEncoder`, as umctl spells
-    /// them); a member given as null is taken as absent.
+    /// members a params type reads are those it writes back, learnt once per type
+    /// (`ParamsMemberNames`); a member given as null is taken as absent.
     private func refuseUnknownMembers(of params: some Decodable) throws {
-        guard !members.isEmpty, let encodable = params as? any Encodable,
-              case .object(let known)? = try? JSONValueEncoder.encode(encodable) else { return }
-        let unknown = members.filter { $0.value != .null && known[$0.key] == nil }.keys.sorted()
+        guard !members.isEmpty else { return }
+        let unknown = ParamsMemberNames.unknown(members, readAs: params)
         guard !unknown.isEmpty else { return }
         let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
         throw WireError(.invalidParams, "\(method) does not take \(unknown.count == 1 ? "param" : "params") \(names)")

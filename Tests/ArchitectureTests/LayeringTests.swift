@@ -13,7 +13,7 @@ final class LayeringTests: XCTestCase {
         "Streets": ["Foundation", "Planner", "SQLite", "CLibMD", "CReadOSM", "CChildProcess", "Glibc", "Dispatch", "Synchronization"],
         "Transit": ["Foundation", "Planner", "SQLite", "CZip", "CGTFSRealtime", "Dispatch", "Synchronization"],
         // The client's half loads no full Foundation and no ICU, so that umctl starts fast (issue 26).
-        "WireProtocol": ["FoundationEssentials", "Glibc"],
+        "WireProtocol": ["FoundationEssentials", "Glibc", "Synchronization", "CLibMD"],  // libmd: SHA-256 for the web login
         // Pictures know the domain and cairo, nothing of storage, routing engines or the wire.
         "MapRendering": ["Foundation", "Planner", "CCairo"],
         // Calendars know the domain and libical, nothing of storage, routing engines or the wire.

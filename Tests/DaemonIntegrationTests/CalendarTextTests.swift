@@ -29,6 +29,17 @@ final class CalendarTextTests: XCTestCase {
         XCTAssertEqual(reading.events.map(\.sequence), [3, 3, 3, 3, 3])
     }
 
+    func testTheTimeZonesNameTheirTimesAsTzdataDoesNotAsOffsets() throws {
+        let events = [try event("winter", "2022-01-12T06:04:00Z", zone: "Europe/Helsinki"),
+                      try event("new-york", "2022-03-13T07:30:00Z", zone: "America/New_York"),
+                      try event("tokyo", "2023-03-01T23:00:00Z", zone: "Asia/Tokyo")]
+        let text = CalendarText.ics(events, stamp: events[0].start)
+        for name in ["EET", "EEST", "EST", "EDT", "JST"] {
+            XCTAssertTrue(text.contains("TZNAME:\(name)\r\n"), "TZNAME:\(name) in \(text)")
+        }
+        XCTAssertFalse(text.contains("TZNAME:GMT"), text)
+    }
+
     func testACalendarWithoutEventsIsStillAValidCalendar() throws {
         let reading = try ICalendarReading(CalendarText.ics([], stamp: Date(timeIntervalSince1970: 0)))
         XCTAssertTrue(reading.events.isEmpty)

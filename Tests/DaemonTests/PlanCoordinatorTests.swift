@@ -80,6 +80,38 @@ final class PlanCoordinatorTests: XCTestCase {
         XCTAssertEqual(firstOutcome.generation, 3)
     }
 
+    /// `plan.delete` with `expected_generation` (issue 44): the check and the delete are one
+    /// step for the edits. An edit that comes after the check, while the store's delete is still
+    /// to run, finds the plan gone; before, it was answered as done and then lost with the plan.
+    func testAnEditAfterAGuardedDeletesCheckFindsThePlanGoneAndIsNeverAnsweredAsDone() async throws {
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try Store(path: directory.appendingPathComponent("db.sqlite").path)
+        let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
+        let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
+        let id = try await store.createPlan(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "t")
+        let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
+        do {
+            try await coordinator.delete(id: id, expectedGeneration: 2) { try await store.deletePlan(id: id) }
+            XCTFail("the plan is at generation 1")
+        } catch let error as DaemonError {
+            XCTAssertEqual(error.code, "conflict")
+        }
+        try await coordinator.delete(id: id, expectedGeneration: 1) {
+            do {
+                _ = try await coordinator.edit(id: id, change: { try $0.changingMode(ofSegment: 0, to: .car) }) { try Self.withLeg($0, seconds: 1) }
+                XCTFail("an edit after the delete's check is not done")
+            } catch let error as DaemonError {
+                XCTAssertEqual(error.code, "not_found")
+            }
+            try await store.deletePlan(id: id)
+        }
+        do {
+            _ = try await store.loadPlan(id: id)
+            XCTFail("the plan is deleted")
+        } catch StoreError.notFound {}
+    }
+
     func testRefusedEditChangesNothing() async throws {
         let directory = try DaemonHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -225,6 +225,12 @@ final class HTTPFetcherTests: XCTestCase {
         XCTAssertTrue(server.requests().isEmpty)
     }
 
+    func testARedirectToAFileURLIsRefusedNamingTheFileSchemeAndAskingForAPath() {
+        let error = fetchError(request("redirect-file"))
+        XCTAssertEqual(error, .schemeRefused("file"), "the scheme of the Location, not \"unknown\"")
+        XCTAssertTrue(error?.message.contains("file:// is not supported, give the file's path instead") == true, "\(error?.message ?? "")")
+    }
+
     func testTextWithoutASchemeIsAnInvalidURL() {
         XCTAssertEqual(fetchError(FetchRequest(url: "/tmp/feed.zip", maxBytes: 1000)), .invalidURL("/tmp/feed.zip"))
     }

@@ -11,6 +11,7 @@ import Glibc
 /// | `/status/<code>` | that status |
 /// | `/redirect/<path>` | 302 to `/<path>` |
 /// | `/redirect-loop` | 302 to itself |
+/// | `/redirect-file` | 302 to `file:///etc/passwd` |
 /// | `/stall/<file>` | headers, then nothing |
 /// | `/cut/<file>` | promises the whole file, sends half, closes |
 /// | `/cut-once/<file>` | as `/cut/` the first time, then the file as usual (ranges too) |

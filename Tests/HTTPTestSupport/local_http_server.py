@@ -48,6 +48,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         head, rest = parts[0], (parts[1] if len(parts) > 1 else "")
         if head == "status":
             self.answer(int(rest), b"status %s\n" % rest.encode())
+        elif head == "redirect-file":
+            self.answer(302, b"", {"Location": "file:///etc/passwd"})
         elif head == "redirect-loop":
             self.answer(302, b"", {"Location": "/redirect-loop"})
         elif head == "redirect":

@@ -180,6 +180,15 @@ final class RealtimeFeedCodingTests: XCTestCase {
                        "GTFS-Realtime feed refused: an HTML page, not a GTFS-Realtime feed")
     }
 
+    func testRandomBytesThatStartWithALessThanSignAreNotCalledAnHTMLPage() {
+        var generator = SeededRandom(seed: 44)
+        for length in [40, 600, 4096] {
+            let body = Data([UInt8(ascii: "<")] + (1..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            XCTAssertNotEqual(refusal(body), .htmlPage, "\(length) bytes")
+        }
+        XCTAssertNotEqual(refusal(Data([0x3C, 0x00, 0x41, 0x42])), .htmlPage)
+    }
+
     func testTextThatIsNotProtobufIsRefusedNamingWhereItBroke() {
         // 'h' is field 13 as a varint ('e'), then 'l' is field 13 with wire type 4 (end group).
         assertRefused(Data("hello, this is not a feed".utf8),

@@ -20,6 +20,26 @@ final class WireCodecTests: XCTestCase {
         XCTAssertEqual(try request.params(Params.PlanID.self).id, 3)
     }
 
+    /// The names a params type reads are learnt once (issue 44, the strict params' cost): what was
+    /// learnt from earlier requests never lets an unknown member through, nor refuses an optional
+    /// member those requests left out.
+    func testUnknownMembersAreRefusedByNameAfterTheTypesNamesWereLearnt() throws {
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"plan.pin","params":%@}"#
+        for _ in 0..<3 {
+            XCTAssertEqual(try request(String(format: line, #"{"id":3,"segment":1,"time":"08:00"}"#)).params(Params.PlanPin.self).segment, 1)
+        }
+        let guarded = try request(String(format: line, #"{"id":3,"segment":1,"expected_generation":2,"line":"3"}"#)).params(Params.PlanPin.self)
+        XCTAssertEqual(guarded.expectedGeneration, 2, "an optional member not sent before is taken")
+        XCTAssertEqual(guarded.line, "3")
+        for _ in 0..<2 {
+            XCTAssertThrowsError(try request(String(format: line, #"{"id":3,"segment":1,"expected_generaton":2,"tiem":"x"}"#))
+                .params(Params.PlanPin.self)) { error in
+                XCTAssertEqual((error as? WireError)?.code, "invalid_params")
+                XCTAssertEqual((error as? WireError)?.message, #"plan.pin does not take params "expected_generaton", "tiem""#)
+            }
+        }
+    }
+
     func testMalformedJSONIsAParseError() {
         XCTAssertEqual(failure("{not json")?.error.code, "parse_error")
         XCTAssertEqual(failure("{not json")?.error.number, -32700)

@@ -6,6 +6,8 @@ import WireProtocol
 /// sends it).
 struct ReminderMethods: Sendable {
     let store: Store
+    /// Checks `expected_generation`.
+    let plans: PlanCoordinator
     /// The daemon's lead (`--remind-lead`) and whether it notifies at all (`--notify`).
     let defaultLead: TimeInterval
     let notify: Bool
@@ -16,6 +18,7 @@ struct ReminderMethods: Sendable {
                 throw DaemonError.invalidParams("lead_s goes with on: true (a reminder that is off has no lead)")
             }
             do {
+                try await plans.require(id: params.id, expectedGeneration: params.expectedGeneration)
                 let own = try await store.reminder(ofPlan: params.id)
                 guard let on = params.on else {
                     // Only the setting: a plan without its own choice is reminded at the daemon's lead.

@@ -19,9 +19,14 @@ final class CPUWorkPool: Sendable {
     }
 
     /// Threads for work that blocks without being CPU-heavy or the store's (reading a passed
-    /// pipe to its end, an import or update, a download, a realtime fetch): it waits here, never
+    /// pipe to its end, an import or update, a download): it waits here, never
     /// on the cooperative pool. The store's SQLite work has threads of its own (Store).
     static let blocking = CPUWorkPool(name: "usefulmapd-blocking", width: 4)
+
+    /// Threads for realtime fetches: a region's feeds are fetched together, and feeds that hang
+    /// until their timeout must hold back neither each other nor an import waiting on `blocking`.
+    /// As wide as a region may have feeds; threads start only when needed.
+    static let realtimeFetches = CPUWorkPool(name: "usefulmapd-realtime", width: RealtimeSettings.maximumFeeds)
 
     let name: String
     let width: Int

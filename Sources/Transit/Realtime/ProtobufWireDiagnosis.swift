@@ -25,13 +25,19 @@ enum ProtobufWireDiagnosis {
         }
     }
 
-    /// `<` first (after white space or a UTF-8 byte order mark). A FeedMessage never starts
-    /// so: 0x3C is an end-group tag, which protobuf-c refuses.
+    /// A tag first (after white space or a UTF-8 byte order mark): `<` and a letter, `!` or
+    /// `?`, and text after it, no control bytes in the first 512 (a FeedMessage never starts
+    /// with `<`: 0x3C is an end-group tag, which protobuf-c refuses). Random bytes that happen to
+    /// start with `<` are not a page.
     static func looksLikeHTML(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var i = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-        return i < bytes.count && bytes[i] == UInt8(ascii: "<")
+        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "<") else { return false }
+        let next = bytes[i + 1]
+        guard (next | 0x20) >= UInt8(ascii: "a") && (next | 0x20) <= UInt8(ascii: "z") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
+        else { return false }
+        return bytes[i..<min(bytes.count, i + 512)].allSatisfy { $0 >= 0x20 || [0x09, 0x0A, 0x0D].contains($0) }
     }
 
     enum Fault {

@@ -160,6 +160,32 @@ public actor PlanCoordinator {
         entries[id] = Entry(generation: 1, stored: 1, task: nil, failures: failures)
     }
 
+    /// Deletes the plan with `delete` (the store's) if it is at `expectedGeneration`: the check
+    /// and taking the plan out of every edit's reach are one step of the actor, so no edit comes
+    /// between them to be lost with the plan; edits under way are cancelled and answer
+    /// `not_found`. The delete runs after the plan's writes under way. When it fails, the plan
+    /// is as stored again.
+    public func delete(id: Int64, expectedGeneration: Int64?, _ delete: @escaping @Sendable () async throws -> Void) async throws {
+        let current = try await newest(id)
+        try check(id, generation: current.generation, expectedGeneration: expectedGeneration)
+        let writes = entries[id]?.lastWrite
+        forget(id: id)
+        do {
+            _ = await writes?.result
+            try await delete()
+        } catch {
+            deleted.remove(id)
+            throw error
+        }
+    }
+
+    /// `conflict` unless the plan is at `expectedGeneration` (after its writes under way), for a
+    /// change beside its generation (a reminder); nil allows any.
+    public func require(id: Int64, expectedGeneration: Int64?) async throws {
+        guard let expectedGeneration else { return }
+        try check(id, generation: try await show(id: id).generation, expectedGeneration: expectedGeneration)
+    }
+
     public func forget(id: Int64) {
         deleted.insert(id)
         entries[id]?.task?.cancel()

@@ -131,8 +131,12 @@ struct PlanService: Sendable {
     /// `plan.copy`: the plan as it is now, with its legs, stored as a new plan. Legs the original
     /// is still computing (an edit under way emptied them) are computed for the copy
     /// first: stored empty and not pending, nothing would ever fill them.
+    /// With `expectedGeneration`, the copy is of the plan at that generation or none (`conflict`).
     func copy(_ params: Params.PlanCopy) async throws -> Outcome {
         let original = try await plans.show(id: params.id)
+        if let expected = params.expectedGeneration, original.generation != expected {
+            throw DaemonError.staleGeneration(plan: params.id, generation: original.generation, expected: expected)
+        }
         let title = try Self.title(params.title ?? "\(original.title) (copy)")
         let computed = try await legs(original.plan) // asks nothing when every leg is there
         let id = try await store.createPlan(computed.plan, title: title)
@@ -141,20 +145,14 @@ struct PlanService: Sendable {
     }
 
     /// `plan.delete`; with `expectedGeneration`, only while the plan is at it (else `conflict`,
-    /// deleting nothing), as every edit.
+    /// deleting nothing), as every edit: checked in the step that deletes (`PlanCoordinator.delete`).
     func delete(id: Int64, expectedGeneration: Int64? = nil) async throws {
-        if let expectedGeneration {
-            let current = try await plans.show(id: id).generation
-            guard current == expectedGeneration else {
-                throw DaemonError.staleGeneration(plan: id, generation: current, expected: expectedGeneration)
-            }
-        }
+        let store = store
         do {
-            try await store.deletePlan(id: id)
+            try await plans.delete(id: id, expectedGeneration: expectedGeneration) { try await store.deletePlan(id: id) }
         } catch StoreError.notFound {
             throw DaemonError.notFound("plan \(id) does not exist")
         }
-        await plans.forget(id: id)
         events.publish(.planDeleted(planID: id))
     }
 

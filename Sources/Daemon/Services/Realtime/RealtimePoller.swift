@@ -5,9 +5,9 @@ import Transit
 import WireProtocol
 
 /// Polls each region's GTFS-Realtime feeds in the background and lays the fresh ones over its
-/// timetable: one loop per region, every feed fetched in turn (conditionally, `If-None-Match` /
-/// `If-Modified-Since`; a file by its size and time) on a thread of its own, so no request ever
-/// waits on a poll. A feed that cannot be fetched or decoded keeps its last good version until
+/// timetable: one loop per region, its feeds fetched together (conditionally, `If-None-Match` /
+/// `If-Modified-Since`; a file by its size and time) on threads of their own, so no request ever
+/// waits on a poll and no feed on another. A feed that cannot be fetched or decoded keeps its last good version until
 /// that goes stale (the loop wakes for that, between polls); every feed failing backs the loop off. After a change the region's plans for
 /// today are refreshed (`onChange`).
 actor RealtimePoller {
@@ -91,11 +91,8 @@ actor RealtimePoller {
             changed[region] = nil
             try settingsFile.save(changed)
             settings = changed
-            loops.removeValue(forKey: region)?.cancel()
-            board.remove(region: region)
             clearOverlay(region)
-            // The feeds' decoded alerts and overlays were freed: give their pages back now.
-            MemoryTrim.releaseFreePages()
+            endLoop(region)
             return nil
         }
         let validated = try RealtimeSettings.validated(feeds: newFeeds, intervalSeconds: intervalSeconds ?? current?.intervalSeconds)
@@ -118,8 +115,20 @@ actor RealtimePoller {
             logger.warning("cannot forget the realtime feeds of a removed region", ["region": region, "error": "\(error)"])
         }
         settings = changed
-        loops.removeValue(forKey: region)?.cancel()
+        endLoop(region)
+    }
+
+    /// Stops the region's loop and forgets its feeds. The loop holds the feeds it decoded until
+    /// it ends (a fetch under way ends within about a second): their pages are given back after
+    /// that, not while it still holds them.
+    private func endLoop(_ region: String) {
+        let loop = loops.removeValue(forKey: region)
+        loop?.cancel()
         board.remove(region: region)
+        Task(priority: .utility) {
+            await loop?.value
+            MemoryTrim.releaseFreePages()
+        }
     }
 
     private func startLoop(_ region: String, _ regionSettings: RealtimeSettings) {
@@ -159,11 +168,9 @@ private struct RegionLoop: Sendable {
         var applied: [Int?]? = nil
         var failingRounds = 0
         while !Task.isCancelled {
+            await pollAll(&feeds, applied: &applied)
+            guard !Task.isCancelled else { return }
             var changed = false
-            for index in feeds.indices {
-                guard !Task.isCancelled else { return }
-                changed = await feeds[index].poll(logger: logger, clock: clock) || changed
-            }
             failingRounds = feeds.allSatisfy({ $0.failures > 0 }) ? failingRounds + 1 : 0
             let pause = RealtimePoller.pause(interval: settings.intervalSeconds, failingRounds: failingRounds)
             let nextPoll = clock.now().addingTimeInterval(TimeInterval(pause))
@@ -178,6 +185,25 @@ private struct RegionLoop: Sendable {
                 let wait = min(nextPoll, staleAt).timeIntervalSince(now)
                 try? await Task.sleep(for: .seconds(max(0, wait)))
             } while clock.now() < nextPoll
+        }
+    }
+
+    /// Fetches every feed at once and settles each as it arrives: a feed that hangs until its
+    /// timeout holds back neither the other feeds' fetches nor their updates.
+    private func pollAll(_ feeds: inout [FeedPoll], applied: inout [Int?]?) async {
+        await withTaskGroup(of: (index: Int, poll: FeedPoll, changed: Bool).self) { group in
+            for (index, poll) in feeds.enumerated() {
+                group.addTask {
+                    var poll = poll
+                    let changed = await poll.poll(logger: logger, clock: clock)
+                    return (index, poll, changed)
+                }
+            }
+            for await polled in group {
+                feeds[polled.index] = polled.poll
+                guard !Task.isCancelled else { continue }
+                await settle(&feeds, applied: &applied, changed: polled.changed, now: clock.now())
+            }
         }
     }
 
@@ -258,7 +284,7 @@ private struct FeedPoll: Sendable {
         let stop = CancellationFlag()
         do {
             outcome = try await withTaskCancellationHandler {
-                try await CPUWorkPool.blocking.run { try Self.fetch(request, isCancelled: stop.isSet) }
+                try await CPUWorkPool.realtimeFetches.run { try Self.fetch(request, isCancelled: stop.isSet) }
             } onCancel: { stop.set() }
         } catch {
             if Task.isCancelled { return false } // the loop is ending: not the feed's failure
