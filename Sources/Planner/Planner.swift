@@ -347,7 +347,7 @@ public struct Planner: Sendable {
                 retime = true
                 try await fill(index, .departAt(cursor), run: &run)
                 if run.plan.modes[index] == .transit {
-                    try await adoptStops(ofSegment: index, passedWalkFrom: reached[index - 1], forward: true, run: &run)
+                    try await adoptStops(ofSegment: index, passedWalkFrom: reached[index - 1], forward: true, askedAt: cursor, run: &run)
                 }
             }
             if let leg = run.plan.legs[index] {
@@ -378,7 +378,7 @@ public struct Planner: Sendable {
                 retime = true
                 try await fill(index, .arriveBy(anchor), run: &run)
                 if run.plan.modes[index] == .transit {
-                    try await adoptStops(ofSegment: index, passedWalkFrom: reached[index + 2], forward: false, run: &run)
+                    try await adoptStops(ofSegment: index, passedWalkFrom: reached[index + 2], forward: false, askedAt: anchor, run: &run)
                 }
             }
             if let leg = run.plan.legs[index] {
@@ -395,21 +395,38 @@ public struct Planner: Sendable {
     /// stop at once; the one ahead is left empty for the loop. When the new walk no longer fits
     /// the leg's times, the leg is asked again from the new stop. (A walk outside this run, i.e.
     /// the pinned segment, is never re-timed: `adoptingTransitStops` leaves its node alone.)
-    private func adoptStops(ofSegment index: Int, passedWalkFrom time: Date?, forward: Bool,
-                            run: inout LegRun) async throws {
+    /// A ride the new walk misses was one the engine's straight-line walk reached: the adoption
+    /// is undone and the ride asked again between the stops it was asked between (`askedAt`
+    /// there), later (earlier) by as much as the walk missed it, up to `retries` times, so the
+    /// search never drifts to the stops around a ride nobody could catch (issue 39); only then is
+    /// it asked from the new stop.
+    private func adoptStops(ofSegment index: Int, passedWalkFrom time: Date?, forward: Bool, askedAt: Date,
+                            retries: Int = 2, run: inout LegRun) async throws {
+        let before = run.plan
         let (adopted, emptied) = run.plan.adoptingTransitStops(ofSegment: index)
         run.plan = adopted
         let passed = forward ? index - 1 : index + 1
         guard emptied.contains(passed), let time, let leg = run.plan.legs[index] else { return }
         try await fill(passed, forward ? .departAt(time) : .arriveBy(time), run: &run)
         guard let walk = run.plan.legs[passed]?.expectedTravelTime else { return }
-        if forward, let departure = leg.departure,
-           time.addingTimeInterval(walk) > departure.addingTimeInterval(RoutePlan.connectionSlack) {
-            try await fill(index, .departAt(time.addingTimeInterval(walk)), run: &run)
-        } else if !forward, let arrival = leg.arrival,
-                  arrival > time.addingTimeInterval(-walk + RoutePlan.connectionSlack) {
-            try await fill(index, .arriveBy(time.addingTimeInterval(-walk)), run: &run)
+        var miss: TimeInterval = 0
+        if forward, let departure = leg.departure {
+            miss = time.addingTimeInterval(walk).timeIntervalSince(departure)
+        } else if !forward, let arrival = leg.arrival {
+            miss = arrival.timeIntervalSince(time.addingTimeInterval(-walk))
         }
+        guard miss > RoutePlan.connectionSlack else { return }
+        if retries > 0 {
+            var undone = before
+            undone.legs[index] = nil
+            run.plan = undone
+            let shifted = askedAt.addingTimeInterval(forward ? miss : -miss)
+            try await fill(index, forward ? .departAt(shifted) : .arriveBy(shifted), run: &run)
+            return try await adoptStops(ofSegment: index, passedWalkFrom: time, forward: forward, askedAt: shifted,
+                                        retries: retries - 1, run: &run)
+        }
+        try await fill(index, forward ? .departAt(time.addingTimeInterval(walk)) : .arriveBy(time.addingTimeInterval(-walk)),
+                       run: &run)
     }
 
     /// With pins: when the plan would have to leave before it may (`missedConnection` is a
