@@ -104,7 +104,7 @@ public struct SearchResultDocument: Hashable, Sendable, Codable {
     public var lon: Double
     /// The region whose place index found it.
     @NullWhenNil public var region: String?
-    /// `address`, `street`, `poi` or `stop`.
+    /// `address`, `street`, `poi` or `stop`; `saved` for the user's saved places (`search.complete`).
     public var kind: String
     @NullWhenNil public var category: String?
     @NullWhenNil public var distanceM: Double?

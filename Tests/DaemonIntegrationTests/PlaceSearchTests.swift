@@ -115,6 +115,26 @@ final class PlaceSearchTests: SharedTampereDaemonTestCase {
         XCTAssertTrue(try harness.umctl(["status"]).status == 0, "the daemon is still there")
     }
 
+    /// Completion (the web page's search box, `umctl search --complete`) offers the user's saved
+    /// places first, found by the daemon: the page holds no matching rule of its own.
+    func testCompletionOffersSavedPlacesFirstUnlessAKindOrRegionNarrowsIt() async throws {
+        XCTAssertEqual(try harness.umctl(["place", "save", "Kotipesä Hervanta", "61.4500,23.8500", "--note", "home"]).status, 0)
+        let client = try harness.client()
+        for text in ["kotipesa", "Kotip", "herv kotipes"] {
+            let first = try await client.call(Endpoints.searchComplete, Params.Search(text: text)).results.first
+            XCTAssertEqual(first?.name, "Kotipesä Hervanta", text)
+            XCTAssertEqual(first?.kind, "saved", text)
+            XCTAssertEqual(first?.address, "home", text)
+        }
+        let narrowed = [Params.Search(text: "kotipesa", kind: "street"), Params.Search(text: "kotipesa", region: "tampere")]
+        for params in narrowed {
+            let results = try await client.call(Endpoints.searchComplete, params).results
+            XCTAssertFalse(results.contains { $0.kind == "saved" }, "\(params): \(results)")
+        }
+        let other = try await client.call(Endpoints.searchComplete, Params.Search(text: "Keskustori")).results
+        XCTAssertFalse(other.contains { $0.kind == "saved" }, "a saved place whose words the text does not start: \(other)")
+    }
+
     /// bash completion (the script `make install` writes) offers saved places where a place goes.
     func testShellCompletionOffersSavedPlaceNamesWherePlacesGo() throws {
         XCTAssertEqual(try harness.umctl(["place", "save", "Mummola Pyynikki", "61.4956,23.7314"]).status, 0)

@@ -37,9 +37,15 @@ struct PlaceMethods: Sendable {
         table.register(Endpoints.searchComplete) { params, _ in
             let query = try await searchQuery(params)
             let near = query.near?.place.coordinate ?? query.here
-            return WireDocuments.search(try regions.search(params.text, near: near, preferring: near,
-                                                           region: params.region, kinds: query.kinds, within: query.within,
-                                                           limit: min(query.limit, 10), complete: true))
+            let limit = min(query.limit, 10)
+            // Saved places only when no filter would leave them out (a kind, a region, a box).
+            let saved = query.kinds == nil && params.region == nil && query.within == nil
+                ? SavedPlaceCompletion.matches(params.text, in: try await places.places(), limit: limit) : []
+            var document = WireDocuments.search(try regions.search(params.text, near: near, preferring: near,
+                                                                   region: params.region, kinds: query.kinds, within: query.within,
+                                                                   limit: limit, complete: true))
+            document.results = (saved.map(WireDocuments.savedSearchResult) + document.results).prefix(limit).map { $0 }
+            return document
         }
         table.register(Endpoints.where) { params, _ in
             let coordinate = try await resolver.point(of: params.place)

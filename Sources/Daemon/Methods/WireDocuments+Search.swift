@@ -1,4 +1,5 @@
 import Planner
+import Store
 import Streets
 import WireProtocol
 
@@ -16,6 +17,12 @@ extension WireDocuments {
         let onlyTypos = !found.isEmpty && found.allSatisfy { $0.result.match == .fuzzy }
         return SearchDocument(results: found.map { searchResult($0.result, region: $0.region) },
                               didYouMean: onlyTypos ? found.first.map { $0.result.typoOf ?? $0.result.name } : nil)
+    }
+
+    /// A saved place as `search.complete` offers it: kind `saved`, its note as the address line.
+    static func savedSearchResult(_ saved: SavedPlace) -> SearchResultDocument {
+        SearchResultDocument(name: saved.name, lat: saved.place.coordinate.latitude, lon: saved.place.coordinate.longitude,
+                             kind: "saved", category: nil, distanceM: nil, address: saved.note, match: "prefix")
     }
 
     /// `where`'s answer for `coordinate`.

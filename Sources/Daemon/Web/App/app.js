@@ -117,17 +117,8 @@ searchBox.addEventListener('input', () => {
 async function complete() {
   const text = searchBox.value.trim();
   if (!text) return showSuggestions([]);
-  const [answer, saved] = await Promise.all([attempt(() => call('search.complete', { text, limit: 8 })), savedPlaces(text)]);
-  if (answer && searchBox.value.trim() === text) showSuggestions([...saved, ...answer.results].slice(0, 8));
-}
-
-// The user's saved places whose name starts with the text, offered first (`search.complete`
-// answers from the map data only).
-async function savedPlaces(text) {
-  const answer = await attempt(() => call('place.list'));
-  const typed = text.toLocaleLowerCase();
-  return (answer?.places ?? []).filter((place) => place.name.toLocaleLowerCase().startsWith(typed))
-    .map((place) => ({ ...place, kind: 'saved place', address: place.note || null }));
+  const answer = await attempt(() => call('search.complete', { text, limit: 8 }));
+  if (answer && searchBox.value.trim() === text) showSuggestions(answer.results);
 }
 
 function showSuggestions(results) {
@@ -135,7 +126,7 @@ function showSuggestions(results) {
   suggestions.replaceChildren(...results.map((result, index) => h('li', {
     role: 'option', id: `suggestion-${index}`, tabindex: '-1', 'aria-selected': 'false',
     onclick: () => pick(index), onkeydown: (event) => moveIn(event, index),
-  }, h('strong', {}, result.name), h('span', { class: 'muted' }, ` ${result.address ?? result.kind}`))));
+  }, h('strong', {}, result.name), h('span', { class: 'muted' }, ` ${result.address ?? (result.kind === 'saved' ? 'saved place' : result.kind)}`))));
   suggestions.hidden = results.length === 0;
   searchBox.setAttribute('aria-expanded', String(results.length > 0));
 }
