@@ -21,21 +21,10 @@ final class KeptHTTPConnection {
     private var buffer: [UInt8] = []
 
     init(port: UInt16, timeoutSeconds: Int = 60) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket() failed") }
-        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            close(fd)
+        guard let fd = connectedLoopbackSocket(port: port, timeoutSeconds: timeoutSeconds) else {
             throw Failure(description: "cannot connect to 127.0.0.1:\(port)")
         }
+        self.fd = fd
     }
 
     deinit { close(fd) }

@@ -29,17 +29,8 @@ struct PlainHTTPClient {
     /// Sends one request with exactly `headers` (plus Content-Length for a body, and
     /// `Connection: close` unless `headers` name a Connection) and reads the answer to its end.
     func send(_ method: String, _ target: String, headers: [String: String], body: String = "") throws -> Answer {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EIO) }
+        guard let fd = connectedLoopbackSocket(port: port) else { throw POSIXError(.ECONNREFUSED) }
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         var lines = ["\(method) \(target) HTTP/1.1"] + headers.map { "\($0.key): \($0.value)" }
         if !body.isEmpty { lines.append("Content-Length: \(body.utf8.count)") }
         if !headers.keys.contains(where: { $0.lowercased() == "connection" }) { lines.append("Connection: close") }

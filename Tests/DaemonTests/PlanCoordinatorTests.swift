@@ -9,7 +9,7 @@ import XCTest
 
 /// The coordinator's generations, driven step by step: a computation that finishes after a
 /// newer edit must not overwrite it.
-final class PlanCoordinatorTests: XCTestCase {
+final class PlanCoordinatorTests: OneStoredPlanTestCase {
     /// Lets a test hold a computation until it says so (and ignores cancellation on purpose,
     /// like an engine that answers anyway).
     actor Gate {
@@ -54,12 +54,7 @@ final class PlanCoordinatorTests: XCTestCase {
     }
 
     func testResultOfASupersededEditIsNeverStored() async throws {
-        let directory = try DaemonHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try Store(path: directory.appendingPathComponent("db.sqlite").path)
-        let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
-        let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
-        let id = try await store.createPlan(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "t")
+        let store = store!, id = id
         let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
         let gate = Gate()
 
@@ -84,12 +79,7 @@ final class PlanCoordinatorTests: XCTestCase {
     /// step for the edits. An edit that comes after the check, while the store's delete is still
     /// to run, finds the plan gone; before, it was answered as done and then lost with the plan.
     func testAnEditAfterAGuardedDeletesCheckFindsThePlanGoneAndIsNeverAnsweredAsDone() async throws {
-        let directory = try DaemonHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try Store(path: directory.appendingPathComponent("db.sqlite").path)
-        let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
-        let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
-        let id = try await store.createPlan(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "t")
+        let store = store!, id = id
         let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
         do {
             try await coordinator.delete(id: id, expectedGeneration: 2) { try await store.deletePlan(id: id) }
@@ -113,13 +103,8 @@ final class PlanCoordinatorTests: XCTestCase {
     }
 
     func testRefusedEditChangesNothing() async throws {
-        let directory = try DaemonHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try Store(path: directory.appendingPathComponent("db.sqlite").path)
-        let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
-        let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
-        let original = try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk])
-        let id = try await store.createPlan(original, title: "t")
+        let store = store!, id = id
+        let original = try await store.loadPlan(id: id).plan
         let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
         do {
             _ = try await coordinator.edit(id: id, change: { try $0.removingNode(at: 0) }) { try Self.withLeg($0, seconds: 1) }
