@@ -1,12 +1,16 @@
 import Foundation
+import Glibc
+import HTTPTestSupport
 import TestSupport
+import Transit
 import WireProtocol
 import XCTest
 
 /// Issue 43: many feeds, one network. Three written feeds of one region use the same stop,
 /// route and trip IDs (S1, S2, R1, T1), as a country's city feeds do; each keeps its own, and a
 /// trip changes from one feed's line to another's over a footpath between their stops, and
-/// each ride is priced by its own feed's fare F.
+/// each ride is priced by its own feed's fare F, and a realtime update applies to one feed's
+/// trip only, never to a guess among feeds.
 final class ManyFeedsOneNetworkTests: XCTestCase {
     /// A 4 km square: the trips below are clearly faster than walking corner to corner.
     private let region = SmallRegion(name: "trio", latitude: 61.5, longitude: 23.76, spacing: 500)
@@ -28,8 +32,8 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         return feed
     }
 
-    func testATripChangesBetweenTwoFeedsWhoseIDsCollideAndEachFeedKeepsItsOwnTripAndFare() throws {
-        let harness = try startDaemon()
+    /// Imports north, south and east (each with its T1) as region `trio` of `harness`.
+    private func importThreeFeeds(_ harness: DaemonHarness) throws {
         // North: Aalto (south-west corner) → Borg (west edge, middle). South: Borg Pier, 50 m east
         // of Borg → Castle (north-east corner). East: a third T1 from Dale to Elm, earlier.
         let north = feed(line: "N1", from: ("Aalto", 0, 0), departs: "08:00:00", to: ("Borg", 4, 0), arrives: "08:05:00",
@@ -44,6 +48,11 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         }
         let imported = try harness.umctl(arguments)
         XCTAssertEqual(imported.status, 0, imported.stderr)
+    }
+
+    func testATripChangesBetweenTwoFeedsWhoseIDsCollideAndEachFeedKeepsItsOwnTripAndFare() throws {
+        let harness = try startDaemon()
+        try importThreeFeeds(harness)
 
         let aalto = SmallRegion.text(region.stopPoint(row: 0, column: 0))
         let castle = SmallRegion.text(region.stopPoint(row: 8, column: 8))
@@ -62,5 +71,52 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         let eastRide = try XCTUnwrap(across.first { $0["mode"]?.stringValue == "transit" }, "\(across)")
         XCTAssertEqual(eastRide["lines"], .array([.string("E1")]), "\(eastRide)")
         XCTAssertEqual(eastRide["price"]?["amount"]?.numberValue, 9, "east's own fare F: \(eastRide)")
+    }
+
+    /// A GTFS-RT update for "T1" on 1 June fits all three feeds' T1: it used to go to the first
+    /// (north's). It is refused as ambiguous; the one that also gives south's start time (08:10)
+    /// fits south's T1 only and makes it late, and north's and east's T1 stay on time.
+    func testARealtimeUpdateAppliesOnlyToTheOneFeedsTripItFitsAndAnAmbiguousOneIsRefused() throws {
+        let harness = try startDaemon(extraArguments: ["--clock-start", "2022-06-01T07:40:00+03:00"])
+        try importThreeFeeds(harness)
+        let folder = harness.directory.appendingPathComponent("feeds", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = try LocalHTTPServer(directory: folder)
+        defer { server.stop() }
+        let anyT1 = RealtimeTripUpdate(entityID: "any", trip: RealtimeTripDescriptor(tripID: "T1", startDate: "20220601"),
+                                       delay: 600)
+        let southT1 = RealtimeTripUpdate(entityID: "south",
+                                         trip: RealtimeTripDescriptor(tripID: "T1", startTime: "08:10:00", startDate: "20220601"),
+                                         delay: 300)
+        let feed = RealtimeFeed(timestamp: Date(timeIntervalSince1970: 1_654_058_400), tripUpdates: [anyT1, southT1])
+        try feed.encoded().write(to: folder.appendingPathComponent("trio.pb"), options: .atomic)
+        let set = try harness.umctl(["region", "set", region.name, "--realtime", server.url("/trio.pb")])
+        XCTAssertEqual(set.status, 0, set.stderr)
+
+        // Bounded: 30 s of polls, then the test fails naming what never happened.
+        var live: JSONValue?
+        for _ in 0..<300 {
+            let feeds = try harness.json(["status"])["regions"]?.arrayValue?.first?["realtime_feeds"]?.arrayValue ?? []
+            if let found = feeds.first(where: { $0["state"] == .string("live") }) { live = found; break }
+            usleep(100_000)
+        }
+        let status = try XCTUnwrap(live, "the realtime feed never went live:\n\(harness.log.suffix(3000))")
+        XCTAssertEqual(status["trip_updates_applied"], .number(1), "\(status)")
+        XCTAssertEqual(status["refused"], .object(["ambiguous_trip": .number(1)]), "\(status)")
+
+        func ride(from: (Double, Double), to: (Double, Double), at: String, line: String) throws -> JSONValue {
+            let options = try harness.json(["compare", SmallRegion.text(region.stopPoint(row: from.0, column: from.1)),
+                                            SmallRegion.text(region.stopPoint(row: to.0, column: to.1)), "--at", at])["options"]?
+                .arrayValue ?? []
+            let transit = try XCTUnwrap(options.first { $0["mode"]?.stringValue == "transit" }, "\(options)")
+            let rides = transit["rides"]?.arrayValue ?? []
+            return try XCTUnwrap(rides.first { $0["line"] == .string(line) }, "no \(line) ride: \(transit)")
+        }
+        let north = try ride(from: (0, 0), to: (8, 8), at: "2022-06-01T07:55", line: "N1")
+        let south = try ride(from: (0, 0), to: (8, 8), at: "2022-06-01T07:55", line: "S1")
+        let east = try ride(from: (8, 0), to: (0, 8), at: "2022-06-01T07:45", line: "E1")
+        XCTAssertEqual(south["delay_s"], .number(300), "south's T1 is five minutes late: \(south)")
+        XCTAssertEqual(north["delay_s"], .null, "north's T1 is not south's: \(north)")
+        XCTAssertEqual(east["delay_s"], .null, "east's T1 is not south's: \(east)")
     }
 }

@@ -45,6 +45,9 @@ public struct RealtimeApplyReport: Hashable, Sendable {
 public enum RealtimeRefusal: String, Error, Hashable, Sendable, CaseIterable {
     /// No trip of the timetable matches (trip_id, or route + direction + start time), or it does not run that day.
     case unknownTrip = "unknown_trip"
+    /// The trip fits trips of more than one of the region's feeds (they share its trip_id and
+    /// start time): it is not applied to a guess.
+    case ambiguousTrip = "ambiguous_trip"
     /// A stop time update names a stop (stop_sequence or stop_id) the trip does not call at.
     case unknownStop = "unknown_stop"
     /// Neither the update nor any of its stops gives a time or delay.

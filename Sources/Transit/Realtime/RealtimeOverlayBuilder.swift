@@ -37,8 +37,11 @@ extension RealtimeOverlay {
                     counts.refuseTripUpdate(.unsupported)
                     continue
                 }
-                guard let run = match(update.trip, timetable: tt, index: index, now: nowSeconds, reference: reference) else {
-                    counts.refuseTripUpdate(.unknownTrip)
+                let run: Run
+                switch match(update.trip, timetable: tt, index: index, now: nowSeconds, reference: reference) {
+                case .success(let matched): run = matched
+                case .failure(let reason):
+                    counts.refuseTripUpdate(reason)
                     continue
                 }
                 if live[run] != nil || cancelled.contains(run) {
@@ -95,10 +98,12 @@ extension RealtimeOverlay {
 
     /// The run a trip descriptor means: by trip_id (a frequency run by its start time too), or by
     /// route + direction + start time; on `start_date`, or else the day whose run is nearest `now`.
+    /// When the trips it fits come from more than one feed (feeds of a region may share trip
+    /// IDs and start times), it is `ambiguousTrip`: refused, never applied to a guess.
     static func match(_ trip: RealtimeTripDescriptor, timetable tt: Timetable, index: RealtimeTripIndex, now: Int,
-                      reference: (Int) -> Int) -> Run? {
+                      reference: (Int) -> Int) -> Result<Run, RealtimeRefusal> {
         let start = trip.startTime.flatMap(RealtimeTripIndex.seconds(clock:))
-        if trip.startTime != nil && start == nil { return nil }
+        if trip.startTime != nil && start == nil { return .failure(.unknownTrip) }
         func firstDeparture(_ t: Int32) -> Int {
             let p = tt.patterns[Int(index.tripPattern[Int(t)])]
             return Int(tt.departures[Int(p.timesStart) + (Int(t) - Int(p.firstTrip)) * Int(p.stopCount)])
@@ -119,20 +124,31 @@ extension RealtimeOverlay {
             candidates = []
         }
         if let dateText = trip.startDate {
-            guard let day = RealtimeTripIndex.day(date: dateText) else { return nil }
-            return candidates.first { tt.services[Int(tt.tripServices[Int($0)])].runs(on: day) }
-                .map { Run(trip: $0, day: Int32(day)) }
+            guard let day = RealtimeTripIndex.day(date: dateText) else { return .failure(.unknownTrip) }
+            let running = candidates.filter { tt.services[Int(tt.tripServices[Int($0)])].runs(on: day) }
+            if Set(running.map { feed(ofTrip: $0, in: tt) }).count > 1 { return .failure(.ambiguousTrip) }
+            return running.first.map { .success(Run(trip: $0, day: Int32(day))) } ?? .failure(.unknownTrip)
         }
         let today = ServiceDate.localDay(of: Date(timeIntervalSince1970: TimeInterval(now)), in: tt.timeZone)
         var best: (run: Run, distance: Int)? = nil
+        var feeds: Set<Int32> = []
         for candidate in candidates {
             let service = tt.services[Int(tt.tripServices[Int(candidate)])]
             for day in (today - 1)...(today + 1) where service.runs(on: day) {
+                feeds.insert(feed(ofTrip: candidate, in: tt))
                 let distance = abs(reference(day) + firstDeparture(candidate) - now)
                 if best.map({ distance < $0.distance }) ?? true { best = (Run(trip: candidate, day: Int32(day)), distance) }
             }
         }
-        return best?.run
+        if feeds.count > 1 { return .failure(.ambiguousTrip) }
+        return best.map { .success($0.run) } ?? .failure(.unknownTrip)
+    }
+
+    /// The position of the feed `trip` came from, in import order; -1 for a timetable stored
+    /// before routes recorded their feed (then every trip counts as of one feed, as before).
+    private static func feed(ofTrip trip: Int32, in tt: Timetable) -> Int32 {
+        let route = Int(tt.tripRoutes[Int(trip)])
+        return tt.fares.routeFeeds.indices.contains(route) ? tt.fares.routeFeeds[route] : -1
     }
 
     /// Groups live runs into patterns: one per timetable pattern, day and boarding rules, split
