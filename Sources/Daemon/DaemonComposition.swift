@@ -66,7 +66,8 @@ public struct DaemonComposition: Sendable {
                                             owedFile: dataDirectory.appendingPathComponent(BackgroundRefresher.owedFileName),
                                             logger: logger)
         let realtime = RealtimePoller(settingsFile: RealtimeSettingsFile(dataDirectory: dataDirectory), board: live,
-                                      regions: regions, clock: clock, logger: logger) { region in
+                                      regions: regions, clock: clock, logger: logger,
+                                      allowCrossHostRedirects: configuration.allowCrossHostRedirects) { region in
             await refresher.liveTimesChanged(region: region)
         }
         let expiry = FeedExpiryWatcher(regions: regions, events: events, logger: logger, clock: clock,
@@ -92,6 +93,7 @@ public struct DaemonComposition: Sendable {
         importer.osmLimit = configuration.importLimits.osm
         var downloader = SourceDownloader(dataDirectory: dataDirectory)
         downloader.stallTimeout = configuration.fetchStallTimeout
+        downloader.allowCrossHostRedirects = configuration.allowCrossHostRedirects
         let updater = RegionUpdater(importer: importer, downloader: downloader, limits: configuration.importLimits,
                                     transitImportStep: transitImportStep)
         let checks = RegionCheckLog(interval: configuration.updateInterval, dataDirectory: dataDirectory, logger: logger)

@@ -45,6 +45,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var expiryWarningDays = 7
     /// Seconds a download of a region source may go without a byte before it counts as stalled.
     public var fetchStallTimeout: Double = 60
+    /// Follow redirects of a source or realtime feed URL to another host or port
+    /// (`--allow-cross-host-redirects`); off by default, so a feed cannot point the daemon elsewhere.
+    public var allowCrossHostRedirects = false
     /// Seconds between the daemon's own checks of every region's sources; nil: never.
     public var updateInterval: TimeInterval? = 86_400
     /// What driving costs per kilometre; nil (the default): car options have no price.
@@ -102,6 +105,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         ("--clock-start", "USEFULMAP_CLOCK_START", "clock_start"),
         ("--expiry-warning", "USEFULMAP_EXPIRY_WARNING", "expiry_warning"),
         ("--fetch-stall-timeout", "USEFULMAP_FETCH_STALL_TIMEOUT", "fetch_stall_timeout"),
+        ("--allow-cross-host-redirects", "USEFULMAP_ALLOW_CROSS_HOST_REDIRECTS", "allow_cross_host_redirects"),
         ("--update-interval", "USEFULMAP_UPDATE_INTERVAL", "update_interval"),
         ("--car-cost-per-km", "USEFULMAP_CAR_COST_PER_KM", "car_cost_per_km"),
         ("--compare-walk-limit-km", "USEFULMAP_COMPARE_WALK_LIMIT_KM", "compare_walk_limit_km"),
@@ -114,6 +118,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     ]
     /// Flags whose value is two words on the command line ("--car-cost-per-km 0.25 EUR").
     static let twoWordFlags: Set<String> = ["--car-cost-per-km"]
+    /// Flags that mean "on" alone; an `on` or `off` after them is their value.
+    static let switchFlags: Set<String> = ["--allow-cross-host-redirects"]
 
     /// The line a bad command line is answered with, after the one line naming what was wrong.
     public static let usageLine = "usage: usefulmapd [OPTION]... (usefulmapd --help lists every option)"
@@ -155,6 +161,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
                              day, 0 to 365 (default 7)
       --fetch-stall-timeout S  seconds a download of a source by URL may go without a byte
                              before it is given up (default 60)
+      --allow-cross-host-redirects [on|off]  follow a source's or realtime feed's
+                             redirect to another host or port (default off: refused)
       --update-interval T|never  how often the daemon checks every region's sources and
                              rebuilds what changed: seconds, or 30m, 6h, 1d (default 1d)
       --car-cost-per-km AMOUNT CURRENCY  what driving costs per km, e.g. 0.25 EUR
@@ -189,6 +197,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
                 value = String(argument[argument.index(after: equals)...])
             }
             guard known.contains(name) else { throw ConfigurationError.unknownFlag(argument) }
+            if value == nil, switchFlags.contains(name) {
+                let next = index + 1 < arguments.count ? arguments[index + 1].lowercased() : ""
+                if next == "on" || next == "off" { index += 1 }
+                value = next == "off" ? "off" : "on"
+            }
             if value == nil {
                 index += 1
                 guard index < arguments.count else { throw ConfigurationError.missingValue(flag: name) }
@@ -317,6 +330,13 @@ public struct DaemonConfiguration: Hashable, Sendable {
                 throw ConfigurationError.invalidValue(setting: "fetch stall timeout", value: text, expected: "1 to 3600 seconds")
             }
             configuration.fetchStallTimeout = seconds
+        }
+        if let text = value("--allow-cross-host-redirects") {
+            switch text.lowercased() {
+            case "on": configuration.allowCrossHostRedirects = true
+            case "off": configuration.allowCrossHostRedirects = false
+            default: throw ConfigurationError.invalidValue(setting: "allow cross-host redirects", value: text, expected: "on or off")
+            }
         }
         if let text = value("--update-interval") {
             if ["never", "off"].contains(text.lowercased()) {

@@ -17,6 +17,9 @@ public enum FetchError: Error, Sendable, Equatable {
     case stalled(seconds: Int)
     /// More redirects than the request allows.
     case redirectLoop
+    /// A redirect to another host or port than the URL named, not allowed by the request (the
+    /// payloads are the redirecting and the target URL, redacted).
+    case crossHostRedirect(from: String, to: String)
     /// The host could not be reached or the connection broke (the payload says how).
     case connectionFailed(String)
     /// The server closed the connection before the whole body came.
@@ -38,6 +41,7 @@ public enum FetchError: Error, Sendable, Equatable {
         case .timedOut: "fetch_timed_out"
         case .stalled: "fetch_stalled"
         case .redirectLoop: "fetch_redirect_loop"
+        case .crossHostRedirect: "fetch_cross_host_redirect"
         case .connectionFailed: "fetch_connection_failed"
         case .cutOff: "fetch_cut_off"
         case .cancelled: "fetch_cancelled"
@@ -64,6 +68,8 @@ public enum FetchError: Error, Sendable, Equatable {
             "the transfer made no progress for \(seconds) s"
         case .redirectLoop:
             "too many redirects (a redirect loop)"
+        case .crossHostRedirect(let from, let to):
+            "the source at \(from) redirects to \(to), another host; allow it with --allow-cross-host-redirects / config key allow_cross_host_redirects"
         case .connectionFailed(let reason):
             "the connection failed: \(reason)"
         case .cutOff(let received, let expected):

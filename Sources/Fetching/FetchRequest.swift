@@ -24,6 +24,9 @@ public struct FetchRequest: Sendable {
     public var totalTimeout: TimeInterval?
     /// Redirects followed before the transfer counts as a redirect loop.
     public var maxRedirects = 5
+    /// Follow redirects to another host or port than the one in `url`; false (the default):
+    /// such a redirect fails with `FetchError.crossHostRedirect` before it is followed.
+    public var allowCrossHostRedirects = false
     /// For a `.file` destination that already holds this many bytes of an interrupted
     /// transfer: asks for the rest (`Range: bytes=N-`), only together with `ifRange`. A server
     /// that answers with the whole body instead has the file rewritten from the start.

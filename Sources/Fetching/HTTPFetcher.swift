@@ -2,8 +2,9 @@ import CCurl
 import Foundation
 
 /// Fetches one http(s) URL with libcurl: conditional requests, resumed transfers, size
-/// limits, redirects, and timeouts for connecting, for the whole transfer and for a
-/// transfer that stops making progress. Refuses every other scheme before any connection.
+/// limits, redirects (on the named host and port unless the request allows others), and
+/// timeouts for connecting, for the whole transfer and for a transfer that stops making
+/// progress. Refuses every other scheme before any connection.
 public struct HTTPFetcher: Sendable {
     public init() {}
 

@@ -16,6 +16,8 @@ final class TransferState {
     private(set) var contentType: String?
     /// Where a redirect points (libcurl does not say when it refuses to follow it).
     private(set) var location: String?
+    /// The URL whose response is being read: the request's, then each redirect's target.
+    private var currentURL: String
     private var contentLength: Int?
     private var contentRangeStart: Int?
 
@@ -37,6 +39,7 @@ final class TransferState {
         self.request = request
         self.destination = destination
         self.progress = progress
+        currentURL = request.url
     }
 
     deinit { closeFile() }
@@ -93,10 +96,24 @@ final class TransferState {
             return beginBody()
         case 400...:
             return stop(.httpStatus(status))
+        case 300..<400 where status != 304:
+            return checkRedirect()
         default:
             // 1xx, redirects (libcurl follows them) and 304: no body to keep.
             return true
         }
+    }
+
+    /// A redirect libcurl is about to follow: refused when it leaves the named host or port
+    /// and the request does not allow that. Other schemes are left to libcurl, which refuses them.
+    private func checkRedirect() -> Bool {
+        guard let location, let target = RedirectTarget.resolve(location, from: currentURL),
+              let scheme = SourceURL.scheme(of: target), scheme == "http" || scheme == "https" else { return true }
+        if !request.allowCrossHostRedirects, !RedirectTarget.staysOnHost(target, named: request.url) {
+            return stop(.crossHostRedirect(from: SourceURL.redacted(currentURL), to: SourceURL.redacted(target)))
+        }
+        currentURL = target
+        return true
     }
 
     private func beginBody() -> Bool {

@@ -35,7 +35,7 @@ public struct PlanAgenda: Hashable, Sendable {
     /// Most serious first; `[.onTime]` when nothing is wrong.
     public var states: [State]
     /// Each state in words, with what it is about: "incomplete: no route on segment 3",
-    /// "missed connection on segment 2", "delayed +15", "pending update on segment 1", "on time".
+    /// "missed connection on segment 2", "delayed +15 min", "pending update on segment 1", "on time".
     public var stateWords: [String]
 
     /// The agenda entry of `plan`, or nil when it has no time to leave (no leg has a time yet).
@@ -69,7 +69,7 @@ public struct PlanAgenda: Hashable, Sendable {
         if outsideCoverage { states.append((.outsideCoverage, "outside coverage")) }
         let delay = rides.filter { !$0.cancelled }
             .map { max($0.boarding.delaySeconds ?? 0, $0.alighting.delaySeconds ?? 0) }.max() ?? 0
-        if delay >= Self.delayThreshold { states.append((.delayed, "delayed +\(Int((Double(delay) / 60).rounded()))")) }
+        if delay >= Self.delayThreshold { states.append((.delayed, "delayed +\(ShownTime.delay(seconds: delay))")) }
         let pending = plan.segmentKeys.indices.filter { plan.pending[plan.segmentKeys[$0]] != nil }
         if !plan.pending.isEmpty { states.append((.pendingUpdate, pending.isEmpty ? "pending update" : "pending update on \(segments(pending))")) }
         if states.isEmpty { states.append((.onTime, "on time")) }

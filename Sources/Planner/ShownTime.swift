@@ -32,6 +32,12 @@ public enum ShownTime {
         text(minutes: minutes(seconds))
     }
 
+    /// How late (or early) a ride is, without its sign: the delay rounded to the nearest minute
+    /// in words, "6 min", "1 h 15 min" ("late by …", "delayed +…").
+    public static func delay(seconds: Int) -> String {
+        text(minutes: Int((Double(seconds.magnitude) / 60).rounded()))
+    }
+
     /// The duration between two instants, as their shown times give it.
     public static func text(from start: Date, to end: Date) -> String {
         text(minutes: max(0, minutes(from: start, to: end)))

@@ -39,7 +39,7 @@ public struct AgendaEntryDocument: Hashable, Sendable, Codable {
     /// `delayed`, `pending_update`; just `on_time` when none applies. These words are stable.
     public var states: [String]
     /// Each state for a person, with what it is about: "incomplete: no route on segment 3",
-    /// "missed connection on segment 2", "delayed +15", "on time".
+    /// "missed connection on segment 2", "delayed +15 min", "on time".
     public var stateWords: [String]
     public var generation: Int64
     public var timeZone: String

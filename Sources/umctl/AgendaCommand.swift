@@ -10,7 +10,7 @@ struct AgendaCommand: UmctlCommand {
         day), its ID and title, its first leg in words ("walk 6 min to Rautatieasema C, bus 6 at
         08:12") and its state, most serious first: incomplete (a segment without a route), cancelled,
         missed connection, outside coverage (the feed's dates), delayed (a ride 1 min or more late,
-        from live data, "delayed +15"), pending update; or on time.
+        from live data, "delayed +15 min"), pending update; or on time.
         """)
     var day: String?
 

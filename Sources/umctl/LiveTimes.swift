@@ -42,10 +42,13 @@ enum LiveTimes {
         }
     }
 
-    /// "+6", "-1" or "on time" for a delay in seconds, rounded to whole minutes.
+    /// "+6", "-1", "+1 h 15 min" or "on time" for a delay in seconds, rounded to whole minutes:
+    /// bare minutes beside the clock times under an hour, from an hour on as every duration reads.
     static func delayText(_ seconds: Int) -> String {
         let minutes = Int((Double(seconds) / 60).rounded())
-        return minutes == 0 ? "on time" : (minutes > 0 ? "+\(minutes)" : "\(minutes)")
+        guard minutes != 0 else { return "on time" }
+        let amount = minutes.magnitude < 60 ? "\(minutes.magnitude)" : ShownTime.text(minutes: Int(minutes.magnitude))
+        return (minutes > 0 ? "+" : "-") + amount
     }
 
     private static func clock(_ live: String, scheduled: String?, delay: Int?, ride: RideDocument, askedDay: String?) -> String {

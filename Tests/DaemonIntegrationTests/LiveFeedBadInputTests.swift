@@ -134,7 +134,7 @@ final class LiveFeedBadInputTests: LiveRegionTestCase {
         try stillServes()
     }
 
-    func testAServerThatNeverAnswersOrRedirectsInALoopFailsWithoutStallingAnyRequest() throws {
+    func testAServerThatNeverAnswersOrRedirectsInALoopOrToAnotherPortFailsWithoutStallingAnyRequest() throws {
         try Data("x".utf8).write(to: live.feeds.appendingPathComponent("x.pb"))
         try set(live.server.url("/stall/x.pb"))
         try stillServes()  // while the fetch waits on a server that never answers
@@ -143,6 +143,13 @@ final class LiveFeedBadInputTests: LiveRegionTestCase {
         try set(live.server.url("/redirect-loop"))
         let looping = try fetched { $0["error"]?.stringValue?.contains("redirect") == true }
         XCTAssertEqual(looping["state"], .string("failing"), "\(looping)")
+        // Issue 44: another port is another host; the feed's operator cannot point the daemon there.
+        let other = try LocalHTTPServer(directory: live.feeds)
+        defer { other.stop() }
+        try set(live.server.url("/redirect-port/\(other.port)/x.pb"))
+        let elsewhere = try fetched { $0["error"]?.stringValue?.contains("fetch_cross_host_redirect") == true }
+        XCTAssertTrue(elsewhere["error"]?.stringValue?.contains(other.url("x.pb")) == true, "the target is named: \(elsewhere)")
+        XCTAssertTrue(other.requests().isEmpty, "the other port is never asked")
         try stillServes()
     }
 

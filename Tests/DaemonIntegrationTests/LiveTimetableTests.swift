@@ -150,7 +150,7 @@ final class LiveTimetableTests: LiveRegionTestCase {
         let agenda = try harness.json(["agenda", "--day", "2022-01-12"])
         let entry = try XCTUnwrap(agenda["plans"]?.arrayValue?.first { $0["id"] == .number(Double(pinned.id) ?? 0) }, "\(agenda)")
         XCTAssertEqual(entry["states"]?.arrayValue?.first, .string("delayed"), "the agenda says so: \(entry)")
-        XCTAssertEqual(entry["state_words"]?.arrayValue?.first, .string("delayed +6"), "and by how much: \(entry)")
+        XCTAssertEqual(entry["state_words"]?.arrayValue?.first, .string("delayed +6 min"), "and by how much: \(entry)")
         let delay = try live.eventually("watch sees the delay") { live.events(watching.output, kind: "delay").first }
         XCTAssertEqual(delay["plan_id"], .number(Double(pinned.id) ?? 0))
         XCTAssertEqual(delay["segment"], .number(Double(pinned.segment)))

@@ -99,11 +99,16 @@ final class SourcesByURLTests: ServedTownTestCase {
         // A zip that is not GTFS: a feed without stops.
         let notGTFS = served.appendingPathComponent("notgtfs.zip")
         try GTFSZip.write(["town.osm": SmallTown.osm], to: notGTFS)
+        let other = try LocalHTTPServer(directory: served)
+        defer { other.stop() }
+        let elsewhere = server.url("redirect-port/\(other.port)/town.zip")
 
         let cases: [(url: String, code: String, words: String)] = [
             (server.url("status/404"), "fetch_http_status", "the server answered HTTP 404"),
             (server.url("status/500"), "fetch_http_status", "the server answered HTTP 500"),
             (server.url("redirect-loop"), "fetch_redirect_loop", "too many redirects"),
+            (elsewhere, "fetch_cross_host_redirect",
+             "the source at \(elsewhere) redirects to \(other.url("town.zip")), another host; allow it with --allow-cross-host-redirects"),
             (server.url("html/town.zip"), "fetch_not_a_source", "the server sent an HTML page (Content-Type text/html), not a GTFS feed"),
             (server.url("notgtfs.zip"), "import_failed", "notgtfs.zip"),
             (server.url("cut/town.zip"), "fetch_cut_off", "the transfer was cut off after"),
@@ -121,6 +126,18 @@ final class SourcesByURLTests: ServedTownTestCase {
         }
         let listed = try harness.umctl(["region", "list"]).stdout
         XCTAssertTrue(listed.contains("town.zip"), listed)
+    }
+
+    /// Issue 44: `--allow-cross-host-redirects` reaches the downloader: a source that redirects
+    /// to another port (a second server) is fetched from there.
+    func testWithTheOptionASourceRedirectingToAnotherPortIsImported() throws {
+        let other = try LocalHTTPServer(directory: served)
+        defer { other.stop() }
+        try harness.start(extraArguments: ["--allow-cross-host-redirects"])
+        let imported = try importTown(gtfs: server.url("redirect-port/\(other.port)/town.zip"))
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(other.requests().map(\.path), ["/town.zip"])
+        XCTAssertNotNil(try transitMinutes(), "the redirected feed was imported")
     }
 
     func testAnInterruptedDownloadResumesOnTheNextImport() throws {

@@ -178,4 +178,28 @@ final class DaemonConfigurationTests: XCTestCase {
             XCTAssertEqual("\(error)", "invalid compare bike limit \"far\": expected 1 to 20000 km")
         }
     }
+
+    /// Issue 44: redirects to another host or port are refused unless this switch is on.
+    func testCrossHostRedirectsAreOffUnlessTheSwitchFlagEnvironmentOrConfigKeyTurnsThemOn() throws {
+        XCTAssertFalse(try DaemonConfiguration.resolve(arguments: [], environment: home).allowCrossHostRedirects)
+        XCTAssertTrue(try DaemonConfiguration.resolve(arguments: ["--allow-cross-host-redirects"], environment: home)
+                        .allowCrossHostRedirects, "the flag alone means on")
+        let then = try DaemonConfiguration.resolve(arguments: ["--allow-cross-host-redirects", "--log-level", "debug"], environment: home)
+        XCTAssertTrue(then.allowCrossHostRedirects)
+        XCTAssertEqual(then.logLevel, .debug, "the next flag is not taken as its value")
+        XCTAssertFalse(try DaemonConfiguration.resolve(arguments: ["--allow-cross-host-redirects", "off"], environment: home)
+                        .allowCrossHostRedirects)
+        XCTAssertTrue(try DaemonConfiguration.resolve(arguments: [], environment: home.merging(["USEFULMAP_ALLOW_CROSS_HOST_REDIRECTS": "on"]) { $1 })
+                        .allowCrossHostRedirects)
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("usefulmapd.conf")
+        try "allow_cross_host_redirects = on\n".write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try DaemonConfiguration.resolve(arguments: ["--config", file.path], environment: home).allowCrossHostRedirects)
+        XCTAssertFalse(try DaemonConfiguration.resolve(arguments: ["--config", file.path, "--allow-cross-host-redirects=off"],
+                                                       environment: home).allowCrossHostRedirects)
+        XCTAssertThrowsError(try DaemonConfiguration.resolve(arguments: ["--allow-cross-host-redirects=maybe"], environment: home)) { error in
+            XCTAssertEqual("\(error)", "invalid allow cross-host redirects \"maybe\": expected on or off")
+        }
+    }
 }

@@ -29,4 +29,12 @@ final class ReminderTextTests: XCTestCase {
         XCTAssertEqual(ReminderText.leaveTitle(try plan([keskustori, tampereTalo, ratina]), leaveAt: eight, zone: zone),
                        "Leave at 08:00 for Ratina")
     }
+
+    /// Issue 41: a ride 75 min late was "late by 75 min"; delays read as every duration does.
+    func testADelayOfAnHourOrMoreReadsInHoursAndMinutes() {
+        XCTAssertEqual(ReminderText.delayTitle(line: "3", delaySeconds: 75 * 60), "Line 3 late by 1 h 15 min")
+        XCTAssertEqual(ReminderText.delayTitle(line: "3", delaySeconds: 62 * 60 + 40), "Line 3 late by 1 h 03 min", "rounded to the minute")
+        XCTAssertEqual(ReminderText.delayTitle(line: "3", delaySeconds: 6 * 60), "Line 3 late by 6 min")
+        XCTAssertEqual(ReminderText.delayTitle(line: "8", delaySeconds: -120), "Line 8 early by 2 min")
+    }
 }

@@ -149,6 +149,33 @@ final class HTTPFetcherTests: XCTestCase {
         XCTAssertEqual(server.requests().count, 6, "the first request and five redirects")
     }
 
+    /// Issue 44: a redirect to another host:port (a second server on 127.0.0.1) is refused
+    /// before it is followed, naming both ends and the option that allows it.
+    func testARedirectToAnotherPortIsRefusedByDefaultNamingBothURLs() throws {
+        let other = try LocalHTTPServer(directory: directory)
+        defer { other.stop() }
+        let named = server.url("redirect-port/\(other.port)/feed.zip")
+        let error = fetchError(FetchRequest(url: named, maxBytes: 10 << 20))
+        XCTAssertEqual(error, .crossHostRedirect(from: named, to: other.url("feed.zip")))
+        XCTAssertEqual(error?.code, "fetch_cross_host_redirect")
+        XCTAssertEqual(error?.message, "the source at \(named) redirects to \(other.url("feed.zip")), another host; "
+                       + "allow it with --allow-cross-host-redirects / config key allow_cross_host_redirects")
+        XCTAssertTrue(other.requests().isEmpty, "the other server is never asked")
+    }
+
+    func testARedirectToAnotherPortIsFollowedWhenAllowed() throws {
+        let other = try LocalHTTPServer(directory: directory)
+        defer { other.stop() }
+        var allowed = request("redirect-port/\(other.port)/feed.zip")
+        allowed.allowCrossHostRedirects = true
+        XCTAssertEqual(try fetcher.fetch(allowed).body, content)
+        XCTAssertEqual(other.requests().map(\.status), [200])
+    }
+
+    func testARedirectOnTheSameHostAndPortNeedsNoOption() throws {
+        XCTAssertEqual(try fetcher.fetch(request("redirect/redirect/feed.zip")).body, content)
+    }
+
     func testAnHTMLPageWithStatus200ComesBackWithItsContentType() throws {
         let response = try fetcher.fetch(request("html/feed.zip"))
         XCTAssertEqual(response.status, 200)

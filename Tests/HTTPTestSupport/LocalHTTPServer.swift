@@ -10,6 +10,7 @@ import Glibc
 /// | --- | --- |
 /// | `/status/<code>` | that status |
 /// | `/redirect/<path>` | 302 to `/<path>` |
+/// | `/redirect-port/<port>/<path>` | 302 to `http://127.0.0.1:<port>/<path>` (another server) |
 /// | `/redirect-loop` | 302 to itself |
 /// | `/redirect-file` | 302 to `file:///etc/passwd` |
 /// | `/stall/<file>` | headers, then nothing |

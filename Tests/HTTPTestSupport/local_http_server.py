@@ -52,6 +52,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.answer(302, b"", {"Location": "file:///etc/passwd"})
         elif head == "redirect-loop":
             self.answer(302, b"", {"Location": "/redirect-loop"})
+        elif head == "redirect-port":
+            port, _, target = rest.partition("/")
+            self.answer(302, b"", {"Location": "http://127.0.0.1:%s/%s" % (port, target)})
         elif head == "redirect":
             self.answer(302, b"", {"Location": "/" + rest})
         elif head == "stall":

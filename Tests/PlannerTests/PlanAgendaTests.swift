@@ -56,6 +56,17 @@ final class PlanAgendaTests: XCTestCase {
         XCTAssertEqual(agenda.states, [.onTime])
     }
 
+    /// Issue 41: "delayed +75" read the minutes bare; the delay reads as every duration does.
+    func testADelayOfAnHourOrMoreReadsInHoursAndMinutes() throws {
+        for (late, words) in [(75 * 60, "delayed +1 h 15 min"), (6 * 60, "delayed +6 min")] {
+            var bus = Fixture.transit(departing: Fixture.at(20), minutes: 15, trip: "t1")
+            bus.rides[0].boarding.scheduledTime = bus.rides[0].boarding.time.addingTimeInterval(-Double(late))
+            let agenda = try XCTUnwrap(PlanAgenda(try plan(departAt: 0, bus: bus), timeZone: utc, now: Fixture.at(-60),
+                                                  outsideCoverage: false))
+            XCTAssertEqual(agenda.stateWords, [words])
+        }
+    }
+
     /// Home → Stop A → Stop B on foot, then bus 3 from Stop B: the bus does not follow the first
     /// walk, so "then bus 3" would be false; the entry names the ride and its segment.
     func testAFirstRideSegmentsLaterIsNamedWithItsSegmentNotAsWhatComesNext() throws {

@@ -27,17 +27,21 @@ actor RealtimePoller {
     private let clock: any WallClock
     private let logger: DaemonLogger
     private let onChange: @Sendable (String) async -> Void
+    /// Follow a feed URL's redirect to another host or port (`allow_cross_host_redirects`).
+    private let allowCrossHostRedirects: Bool
     private var settings: [String: RealtimeSettings] = [:]
     private var loops: [String: Task<Void, Never>] = [:]
 
     init(settingsFile: RealtimeSettingsFile, board: LiveFeedBoard, regions: RegionRegistry, clock: any WallClock,
-         logger: DaemonLogger, onChange: @escaping @Sendable (String) async -> Void) {
+         logger: DaemonLogger, allowCrossHostRedirects: Bool = false,
+         onChange: @escaping @Sendable (String) async -> Void) {
         self.settingsFile = settingsFile
         self.board = board
         self.regions = regions
         self.clock = clock
         self.logger = logger.with(["task": "realtime"])
         self.onChange = onChange
+        self.allowCrossHostRedirects = allowCrossHostRedirects
     }
 
     /// Seconds until the next poll: the interval, doubled after each round in which every feed
@@ -139,7 +143,8 @@ actor RealtimePoller {
             RealtimeFeedDocument(source: SourceURL.redacted($0), intervalS: regionSettings.intervalSeconds, state: "waiting")
         }, lastGood: kept)
         let loop = RegionLoop(region: region, settings: regionSettings, kept: kept, board: board, regions: regions, clock: clock,
-                              logger: logger.with(["region": region]), onChange: onChange)
+                              logger: logger.with(["region": region]), allowCrossHostRedirects: allowCrossHostRedirects,
+                              onChange: onChange)
         loops[region] = Task(priority: .utility) { await loop.run() }
     }
 
@@ -159,6 +164,7 @@ private struct RegionLoop: Sendable {
     let regions: RegionRegistry
     let clock: any WallClock
     let logger: DaemonLogger
+    let allowCrossHostRedirects: Bool
     let onChange: @Sendable (String) async -> Void
 
     func run() async {
@@ -191,11 +197,12 @@ private struct RegionLoop: Sendable {
     /// Fetches every feed at once and settles each as it arrives: a feed that hangs until its
     /// timeout holds back neither the other feeds' fetches nor their updates.
     private func pollAll(_ feeds: inout [FeedPoll], applied: inout [Int?]?) async {
+        let allowCrossHostRedirects = allowCrossHostRedirects
         await withTaskGroup(of: (index: Int, poll: FeedPoll, changed: Bool).self) { group in
             for (index, poll) in feeds.enumerated() {
                 group.addTask {
                     var poll = poll
-                    let changed = await poll.poll(logger: logger, clock: clock)
+                    let changed = await poll.poll(logger: logger, clock: clock, allowCrossHostRedirects: allowCrossHostRedirects)
                     return (index, poll, changed)
                 }
             }
@@ -278,13 +285,16 @@ private struct FeedPoll: Sendable {
 
     /// Fetches and decodes; true when the content changed.
     /// - parameter clock: the daemon's, for the fetch and change times shown.
-    mutating func poll(logger: DaemonLogger, clock: any WallClock) async -> Bool {
+    /// - parameter allowCrossHostRedirects: follow a redirect to another host or port.
+    mutating func poll(logger: DaemonLogger, clock: any WallClock, allowCrossHostRedirects: Bool) async -> Bool {
         let request = (source: source, etag: etag, lastModified: lastModified, fileStamp: fileStamp)
         let outcome: PollOutcome
         let stop = CancellationFlag()
         do {
             outcome = try await withTaskCancellationHandler {
-                try await CPUWorkPool.realtimeFetches.run { try Self.fetch(request, isCancelled: stop.isSet) }
+                try await CPUWorkPool.realtimeFetches.run {
+                    try Self.fetch(request, allowCrossHostRedirects: allowCrossHostRedirects, isCancelled: stop.isSet)
+                }
             } onCancel: { stop.set() }
         } catch {
             if Task.isCancelled { return false } // the loop is ending: not the feed's failure
@@ -374,6 +384,7 @@ private struct FeedPoll: Sendable {
 
     /// One blocking fetch: a URL with its validators, or a file when its size or time changed.
     static func fetch(_ request: (source: String, etag: String?, lastModified: String?, fileStamp: String?),
+                      allowCrossHostRedirects: Bool = false,
                       isCancelled: @escaping @Sendable () -> Bool) throws -> PollOutcome {
         guard SourceURL.isURL(request.source) else {
             let attributes = try FileManager.default.attributesOfItem(atPath: request.source)
@@ -392,6 +403,7 @@ private struct FeedPoll: Sendable {
         fetch.stallTimeout = RealtimePoller.fetchTimeout
         fetch.totalTimeout = RealtimePoller.fetchTimeout
         fetch.isCancelled = isCancelled
+        fetch.allowCrossHostRedirects = allowCrossHostRedirects
         let response = try HTTPFetcher().fetch(fetch)
         if response.notModified { return .unchanged }
         return .body(response.body ?? Data(), etag: response.etag, lastModified: response.lastModified, fileStamp: nil)

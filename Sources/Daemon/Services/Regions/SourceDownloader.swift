@@ -18,6 +18,8 @@ struct SourceDownloader: Sendable {
     /// Seconds without a byte before a transfer counts as stalled (`fetch_stall_timeout`).
     var stallTimeout: TimeInterval = 60
     var connectTimeout: TimeInterval = 10
+    /// Follow a redirect to another host or port (`allow_cross_host_redirects`).
+    var allowCrossHostRedirects = false
     var fetcher = HTTPFetcher()
 
     /// One source fetched: the copy to import and where it came from.
@@ -54,6 +56,7 @@ struct SourceDownloader: Sendable {
         var request = FetchRequest(url: url, maxBytes: Int(clamping: limit.bytes))
         request.connectTimeout = connectTimeout
         request.stallTimeout = stallTimeout
+        request.allowCrossHostRedirects = allowCrossHostRedirects
         let held = previous.flatMap { previous in
             previous.origin?.url == url && FileManager.default.fileExists(atPath: previous.path) ? previous : nil
         }

@@ -268,10 +268,9 @@ actor ReminderService {
         case .delay(let ride, let departure, _, let delay, let moved):
             // Against the timetable, as the traveller compares it with the stop's schedule; only a
             // ride without a live time known (never, for an event from live data) says the move.
-            let minutes = Int((Double(delay ?? moved) / 60).rounded())
             let at = WireTime.date(from: departure).map { ReminderText.clock($0, zone) } ?? departure
             await change(Notice(planID: id, key: "delay:\(ride.tripID)@\(departure)", kind: "delay",
-                          title: "Line \(ride.line) \(minutes >= 0 ? "late" : "early") by \(abs(minutes)) min",
+                          title: ReminderText.delayTitle(line: ride.line, delaySeconds: delay ?? moved),
                           body: "It leaves \(ride.from) at \(at) (trip to \(to))", leaveAt: nil, zone: zone))
         case .cancelled(let ride):
             await change(Notice(planID: id, key: "cancelled:\(ride.tripID)", kind: "cancelled",

@@ -56,6 +56,11 @@ enum ReminderText {
     }
 
     /// "HH:MM" in `zone`, by the one display rule (`ShownTime`).
+    /// A delay notice's title, against the timetable: "Line 3 late by 1 h 15 min", "… early by 2 min".
+    static func delayTitle(line: String, delaySeconds: Int) -> String {
+        "Line \(line) \(delaySeconds >= 0 ? "late" : "early") by \(ShownTime.delay(seconds: delaySeconds))"
+    }
+
     static func clock(_ date: Date, _ zone: TimeZone) -> String { ShownTime.clock(date, timeZone: zone) }
 
     static func minutes(_ seconds: TimeInterval) -> String { ShownTime.text(seconds: seconds) }
