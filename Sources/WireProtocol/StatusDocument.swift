@@ -264,7 +264,8 @@ extension RegionDocument {
                   transitFeeds: try fields.optionalObjects("transit_feeds") { try TransitFeedDocument($0) },
                   realtimeFeeds: try fields.optionalObjects("realtime_feeds") { try RealtimeFeedDocument($0) },
                   sources: try fields.optionalObjects("sources") { try RegionSourceDocument($0) },
-                  straightLineFootpaths: try fields.optionalInt("straight_line_footpaths"))
+                  straightLineFootpaths: try fields.optionalInt("straight_line_footpaths"),
+                  languages: try fields.optionalDecoded("languages", as: [String].self))
         lastCheck = try fields.optionalObject("last_check") { try RegionCheckDocument($0) }
     }
 }

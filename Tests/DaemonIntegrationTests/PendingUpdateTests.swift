@@ -88,13 +88,15 @@ final class PendingUpdateTests: XCTestCase {
 
         let shown = try harness.umctl(["plan", "show", pinned.id])
         XCTAssertEqual(shown.status, 0, shown.stderr)
-        // Both journeys' departure, arrival and duration, to choose between.
-        func side(_ leg: JSONValue, seconds: Double) -> String {
+        // Both journeys' departure, arrival and duration, to choose between; the duration is the
+        // difference of the times shown (docs/planner.md "How times and durations read").
+        func side(_ leg: JSONValue) -> String {
             let clock = { (key: String) in leg[key]?.stringValue.map { String($0.dropFirst(11).prefix(5)) } ?? "?" }
-            return "leaves \(clock("departure")), arrives \(clock("arrival")) (\(Int((seconds / 60).rounded())) min)"
+            let duration = ShownTime.text(from: leg["departure"]?.stringValue, to: leg["arrival"]?.stringValue) ?? "?"
+            return "leaves \(clock("departure")), arrives \(clock("arrival")) (\(duration))"
         }
-        XCTAssertTrue(shown.stdout.contains("pending on segment \(pinned.transit): selected \(side(selected, seconds: selectedSeconds))"
-                                            + " → latest \(side(latest, seconds: latestSeconds))"), shown.stdout)
+        XCTAssertTrue(shown.stdout.contains("pending on segment \(pinned.transit): selected \(side(selected))"
+                                            + " → latest \(side(latest))"), shown.stdout)
 
         var seen = ""
         for _ in 0..<200 where !seen.contains("pending_update plan_id=\(pinned.id) ") {

@@ -24,7 +24,7 @@ final class StatusDocumentReadingTests: XCTestCase {
         var region = RegionDocument(name: "tampere", hasTransit: true, timeZone: "Europe/Helsinki",
                                     timeZoneSource: "agency_timezone of GTFS feed tampere.zip", importedAt: "2026-12-02T05:36:06Z",
                                     bounds: [61.41, 23.51, 61.56, 23.93], transitFeeds: [feed], realtimeFeeds: [realtime],
-                                    sources: [source], straightLineFootpaths: 12)
+                                    sources: [source], straightLineFootpaths: 12, languages: ["en", "fi", "sv"])
         region.lastCheck = RegionCheckDocument(at: "2026-12-02T06:00:00Z", rebuilt: "timetable",
                                                error: WireError(code: "fetch_failed", message: "the server answered 503",
                                                                 data: .object(["status": .number(503)])),
