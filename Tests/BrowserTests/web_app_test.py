@@ -120,6 +120,18 @@ try:
         shown = driver.find_element(By.CSS_SELECTOR, f".option[data-mode={mode}] .duration").get_attribute("data-seconds")
         if float(shown) != float(seconds):
             fail(f"compare shows {mode} {shown} s, umctl compare --json says {seconds} s")
+    # Times and durations agree as umctl's do: a duration is the difference of the times shown.
+    for option in driver.find_elements(By.CSS_SELECTOR, ".option[data-mode]"):
+        times = option.find_elements(By.CSS_SELECTOR, ".times")
+        if not times:
+            continue
+        start, end = [part.strip()[:5] for part in times[0].text.split("→")]
+        minutes = (int(end[:2]) * 60 + int(end[3:])) - (int(start[:2]) * 60 + int(start[3:]))
+        minutes += 24 * 60 if minutes < 0 else 0
+        expected = f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d} min"
+        shown = option.find_element(By.CSS_SELECTOR, ".duration").text
+        if shown != expected:
+            fail(f"compare shows {shown!r} for {times[0].text!r}; the times shown give {expected!r}")
     settle(driver)
     driver.save_screenshot(f"{shots}/compare.png")
     print("ok: compare durations equal umctl's", flush=True)

@@ -37,10 +37,23 @@ export function longDay(day) {
   return date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
+// Durations read as umctl's (docs/planner.md "How times and durations read"): beside its two
+// times a duration is the difference of the minutes shown; alone it is rounded, at least 1 min;
+// from an hour on "1 h 07 min".
+function minutesText(minutes) {
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
 export function duration(seconds) {
   if (seconds === null || seconds === undefined) return '–';
-  const minutes = Math.round(seconds / 60);
-  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+  return minutesText(seconds > 0 ? Math.max(1, Math.round(seconds / 60)) : 0);
+}
+
+// The duration between two times the daemon wrote (ISO 8601 with their offset), as shown.
+export function durationBetween(departure, arrival, seconds) {
+  const minute = (iso) => Math.floor(Date.parse(iso) / 60000);
+  if (!departure || !arrival || Number.isNaN(minute(departure)) || Number.isNaN(minute(arrival))) return duration(seconds);
+  return minutesText(Math.max(0, minute(arrival) - minute(departure)));
 }
 
 export function distance(metres) {
@@ -58,9 +71,10 @@ const accessibilityWords = { step_free: 'step-free', unknown: 'step-free unknown
 // "08:12 → 08:18 (+6)" for a late ride, else its time.
 function liveTime(time, scheduled, delay, day) {
   if (!scheduled || delay === null || delay === undefined) return clock(time, day);
-  if (Math.abs(delay) < 60) return `${clock(time, day)} on time`;
+  if (Math.round(delay / 60) === 0) return `${clock(time, day)} on time`;
   const minutes = Math.round(delay / 60);
-  return `${clock(scheduled, day)} → ${clock(time, day)} (${minutes > 0 ? '+' : ''}${minutes})`;
+  const amount = Math.abs(minutes) < 60 ? String(Math.abs(minutes)) : minutesText(Math.abs(minutes));
+  return `${clock(scheduled, day)} → ${clock(time, day)} (${minutes > 0 ? '+' : '-'}${amount})`;
 }
 
 export function lineBadge(line, mode = 'transit') {
@@ -87,7 +101,7 @@ export function compareCards(document, onPlan) {
       h('h3', {}, h('span', { class: 'swatch', style: null, 'data-color': option.mode }), modeNames[option.mode],
         option.fastest ? h('span', { class: 'tag' }, 'fastest') : null),
       failed ? h('p', { class: 'error' }, option.error.message) : [
-        h('p', { class: 'duration', 'data-seconds': option.duration_s }, duration(option.duration_s)),
+        h('p', { class: 'duration', 'data-seconds': option.duration_s }, durationBetween(option.departure, option.arrival, option.duration_s)),
         h('p', { class: 'times' }, `${clock(option.departure, day)} → ${clock(option.arrival, day)}`),
         h('p', { class: 'details' }, [distance(option.distance_m), price(option.price, option.mode === 'walk' ? null : option.price_note),
           accessibilityWords[option.accessibility]].filter(Boolean).join(' · ')),
@@ -150,7 +164,7 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
     h('div', { class: 'leg-head' },
       h('span', { class: 'swatch', 'data-color': segment.mode }),
       modeSelect,
-      h('span', { class: 'leg-summary' }, leg ? `${duration(leg.duration_s)} · ${distance(leg.distance_m)}` : (segment.error?.message ?? 'no route yet')),
+      h('span', { class: 'leg-summary' }, leg ? `${durationBetween(leg.departure, leg.arrival, leg.duration_s)} · ${distance(leg.distance_m)}` : (segment.error?.message ?? 'no route yet')),
       segment.locked ? h('span', { class: 'tag', title: 'You decided this leg: presets and refinement leave it' }, 'locked') : null,
       isPinned ? h('span', { class: 'tag pin', title: 'Pinned to this departure' }, 'pinned') : null,
       segment.missed_connection ? h('span', { class: 'tag late' }, 'missed') : null),
@@ -173,7 +187,7 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
 export function alternativesList(answer, onChoose) {
   return h('ol', { class: 'choices', 'aria-label': `Alternatives for leg ${answer.segment}` },
     answer.options.map((leg, index) => h('li', {},
-      h('span', {}, `${clock(leg.departure, answer.day)} → ${clock(leg.arrival, answer.day)} · ${duration(leg.duration_s)} `),
+      h('span', {}, `${clock(leg.departure, answer.day)} → ${clock(leg.arrival, answer.day)} · ${durationBetween(leg.departure, leg.arrival, leg.duration_s)} `),
       (leg.rides ?? []).map((ride) => lineBadge(ride.line)),
       h('button', { type: 'button', class: 'small', onclick: () => onChoose(index + 1, leg) }, 'Choose'))));
 }
