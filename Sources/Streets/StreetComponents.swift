@@ -25,6 +25,9 @@ public struct StreetComponents: Sendable {
     /// The side of a cell, metres (its height; its width at the latitude the import started at).
     static let cellMetres = 500.0
     static let metresPerDegree = Coordinate.earthRadiusMetres * .pi / 180
+    /// The sides in degrees a file may give (500 m is 0.0045° of latitude, and at most 0.45° of
+    /// longitude where the width is taken at the 1 % floor of cos(latitude)).
+    static let plausibleCellDegrees = 0.0001...1.0
 
     let cellLatitudeDegrees: Double
     let cellLongitudeDegrees: Double
@@ -116,7 +119,9 @@ public struct StreetComponents: Sendable {
             guard raw.count >= magic.count, Array(raw.prefix(magic.count)) == magic,
                   let latitude = next(UInt64.self).map(Double.init(bitPattern:)),
                   let longitude = next(UInt64.self).map(Double.init(bitPattern:)),
-                  latitude > 0, longitude > 0,
+                  // A cell is 500 m: a side far outside this range (a damaged file) would make the
+                  // cell arithmetic overflow or a lookup scan millions of cells.
+                  Self.plausibleCellDegrees.contains(latitude), Self.plausibleCellDegrees.contains(longitude),
                   let componentCount = next(UInt32.self), let pairCount = next(UInt32.self),
                   raw.count - offset == Int(pairCount) * 12 else { return nil }
             var cells: [Int64] = [], components: [UInt32] = []
