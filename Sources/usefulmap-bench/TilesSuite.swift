@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HTTPTestSupport
 import WireProtocol
 
 /// `usefulmap-bench tiles`: the web map's squares as the page gets them from a real daemon
@@ -50,17 +51,8 @@ private struct TileAnswer {
 
 /// One GET over its own connection (`Connection: close`), so each cold square is timed alone.
 private func tileRequest(port: UInt16, _ path: String, host: String, cookie: String?) throws -> TileAnswer {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw BenchError("socket failed") }
+    guard let fd = connectedLoopbackSocket(port: port) else { throw BenchError("cannot connect to \(host)") }
     defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard connected == 0 else { throw BenchError("cannot connect to \(host)") }
     let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\(cookie.map { "Cookie: \($0)\r\n" } ?? "")\r\n".utf8)
     _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     var received = [UInt8]()

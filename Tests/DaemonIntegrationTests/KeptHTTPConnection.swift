@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HTTPTestSupport
 
 /// One raw TCP connection to the web gateway that stays open across requests, for the keep-alive
 /// tests: it sends exactly the bytes it is given and reads answers one at a time by their

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HTTPTestSupport
 
 /// A minimal HTTP/1.1 client over a plain socket, so that a test sends exactly the headers it
 /// means to (a browser or URLSession adds and checks its own Host, Origin and cookies).

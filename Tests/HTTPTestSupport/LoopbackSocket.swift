@@ -1,10 +1,10 @@
 import Foundation
 import Glibc
 
-/// A TCP socket connected to 127.0.0.1:`port` (the web gateway's address in tests), or nil;
+/// A TCP socket connected to 127.0.0.1:`port` (the web gateway in tests and the tiles bench), or nil;
 /// reads on it time out after `timeoutSeconds`, so a server that never answers fails a test
 /// instead of hanging it.
-func connectedLoopbackSocket(port: UInt16, timeoutSeconds: Int = 60) -> Int32? {
+public func connectedLoopbackSocket(port: UInt16, timeoutSeconds: Int = 60) -> Int32? {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { return nil }
     var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
