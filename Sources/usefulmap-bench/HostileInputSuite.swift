@@ -1,3 +1,4 @@
+import Daemon
 import Foundation
 import Transit
 import WireProtocol
@@ -9,15 +10,37 @@ import WireProtocol
 ///   Targets: ≤ 1 MB per answer, ≤ 200 ms.
 /// - Event fan-out: `location.set` (which publishes `location_changed`) with 0 and 200 idle
 ///   `watch` connections. Target: the sender's request ≤ 0.1 ms with 200 watchers.
-/// Options: `--alerts-per-feed=N` (default 2,700), `--watchers=N` (default 200).
+///   In process as well: `EventHub.publish` with 200 watchers, the publisher's time and the
+///   whole fan-out's per event.
+/// Options: `--alerts-per-feed=N` (default 2,700), `--watchers=N` (default 200), `--fan-out-only`.
 func runHostileInputSuite() async throws -> SuiteReport {
     var report = SuiteReport(suite: "hostile")
     func option(_ name: String, _ fallback: Int) -> Int {
         CommandLine.arguments.first { $0.hasPrefix("--\(name)=") }.flatMap { Int($0.split(separator: "=").last ?? "") } ?? fallback
     }
+    hubFanOut(watchers: option("watchers", 200), into: &report)
     try await fanOut(watchers: option("watchers", 200), into: &report)
+    if CommandLine.arguments.contains("--fan-out-only") { return report }
     try await alertHeavyAnswers(alertsPerFeed: option("alerts-per-feed", 2_700), into: &report)
     return report
+}
+
+/// `EventHub.publish` in process with `watchers` watches, each making its notification line as
+/// a connection's does (the send left out): what the publisher pays per event, and the
+/// fan-out's whole cost per event (on the hub's queue).
+private func hubFanOut(watchers: Int, into report: inout SuiteReport) {
+    let hub = EventHub()
+    let requestID = Data(#""w""#.utf8)
+    let subscriptions = (0..<watchers).map { _ in hub.watch { line in !line.notificationLine(requestID: requestID).isEmpty } }
+    var seconds: [Double] = []
+    let events = 4_000
+    let ((), whole) = time {
+        for k in 0..<events { seconds.append(time { hub.publish(.placeSaved(name: "place \(k)")) }.1) }
+        hub.finishAll()  // after every event reached every watcher
+    }
+    report.addLatencies("EventHub.publish, \(watchers) watchers (in process)", seconds)
+    report.add("EventHub fan-out per event, \(watchers) watchers (in process)", whole / Double(events) * 1_000, unit: "ms")
+    withExtendedLifetime(subscriptions) {}
 }
 
 /// `location.set` round trips with no watcher, then with `watchers` idle ones connected.

@@ -4,10 +4,11 @@ import TestSupport
 @testable import Transit
 import XCTest
 
-/// Hostile GTFS-Realtime feeds, made by mutating valid ones at the wire level: boundary varints
-/// (±2^63, 2^64-1, 2^32, negative times), fields repeated hundreds of times, fields dropped,
-/// bytes flipped and bodies cut. Each is decoded and laid over a small timetable, and a journey
-/// is planned through it; none may trap, and every time that comes out is one the wire can write.
+/// Hostile GTFS-Realtime feeds, made by mutating valid ones at the wire level
+/// (`RealtimeFeedMutations`: boundary varints, huge counts, fields dropped, bytes flipped, bodies
+/// cut). Each is decoded and laid over a small timetable, and a journey is planned through it;
+/// none may trap, and every time that comes out is one the wire can write. The daemon's part,
+/// mutated feeds polled over HTTP: `RealtimeFuzzDaemonTests`.
 final class RealtimeFeedFuzzTests: XCTestCase {
     /// Over 20,000 mutated feeds (the floor), laid over the timetable eight at a time.
     static let feedCount = 20_480
@@ -15,12 +16,6 @@ final class RealtimeFeedFuzzTests: XCTestCase {
     /// Repeated fields make bodies of hundreds of kB; cut there, the decoder sees huge counts
     /// and a truncation at once, and the run stays quick.
     static let maximumBodyBytes = 16 << 10
-
-    private static let boundaries: [UInt64] = [
-        0, 1, 0x7F, 0x80, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF_FFFF, 1 << 32, UInt64(Int64.max), 1 << 63, (1 << 63) + 1, .max,
-        UInt64(bitPattern: -1), UInt64(bitPattern: -86_400), UInt64(bitPattern: Int64(Int32.min)), UInt64(bitPattern: Int64.min + 1),
-        253_402_300_799, 253_402_300_800, 1_646_200_000, 1_646_200_000 + 10 * 365 * 86_400,
-    ]
 
     private func utc(_ hour: Int, _ minute: Int) -> Date { localDate(2022, 3, 2, hour, minute, zone: "UTC") }
 
@@ -62,45 +57,6 @@ final class RealtimeFeedFuzzTests: XCTestCase {
                 RealtimeFeed(timestamp: nil, tripUpdates: [byRoute])].map { $0.encoded() }
     }
 
-    // MARK: - Mutating
-
-    private func mutate(_ message: inout ProtobufMessage, _ random: inout SeededRandom) {
-        guard !message.fields.isEmpty else { return }
-        let index = Int.random(in: message.fields.indices, using: &random)
-        switch message.fields[index].value {
-        case .message(var inner) where Int.random(in: 0..<4, using: &random) > 0:
-            mutate(&inner, &random)
-            message.fields[index].value = .message(inner)
-        case .message where Bool.random(using: &random):
-            // Huge counts: the field repeated (the body stays below `maximumBodyBytes`).
-            let copies = Int.random(in: 2...64, using: &random)
-            message.fields.insert(contentsOf: repeatElement(message.fields[index], count: copies), at: index)
-        case .varint:
-            message.fields[index].value = .varint(Int.random(in: 0..<4, using: &random) > 0
-                ? Self.boundaries.randomElement(using: &random)! : random.next())
-        default:
-            switch Int.random(in: 0..<4, using: &random) {
-            case 0: message.fields.remove(at: index)
-            case 1: message.fields[index].value = .varint(Self.boundaries.randomElement(using: &random)!)
-            case 2: message.fields[index].number = Int.random(in: 1...20, using: &random)
-            default: message.fields[index].value = .bytes(Data((0..<Int.random(in: 0...12, using: &random)).map { _ in
-                UInt8.random(in: 0...255, using: &random) }))
-            }
-        }
-    }
-
-    private func mutated(_ seed: ProtobufMessage, _ random: inout SeededRandom) -> Data {
-        var message = seed
-        for _ in 0..<Int.random(in: 1...3, using: &random) { mutate(&message, &random) }
-        var body = message.encoded
-        if body.count > Self.maximumBodyBytes { body = body.prefix(Self.maximumBodyBytes) }
-        if Int.random(in: 0..<10, using: &random) == 0, !body.isEmpty {
-            let at = Int.random(in: body.indices, using: &random)
-            if Bool.random(using: &random) { body[at] ^= UInt8.random(in: 1...255, using: &random) } else { body = body.prefix(at) }
-        }
-        return body
-    }
-
     // MARK: - Running
 
     func testTwentyThousandMutatedFeedsDecodeOrAreRefusedAndNoneTrapsOrLeaksAnUnwritableTime() throws {
@@ -112,7 +68,7 @@ final class RealtimeFeedFuzzTests: XCTestCase {
         var pending: [RealtimeFeed] = []
         var applies = 0
         for round in 0..<Self.feedCount {
-            let body = mutated(seeds[round % seeds.count], &random)
+            let body = RealtimeFeedMutations.mutated(seeds[round % seeds.count], maximumBodyBytes: Self.maximumBodyBytes, &random)
             let feed: RealtimeFeed
             do {
                 feed = try RealtimeFeed(decoding: body)

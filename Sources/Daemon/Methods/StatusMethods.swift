@@ -42,20 +42,14 @@ struct StatusMethods: Sendable {
             return try helloAnswer(id: id)
         })
         table.register(Endpoints.status, atOnceAnswering: { _, id in try statusAnswer(id: id, now: clock.now()) })
+        // The events go from the hub's queue straight to the connection, each encoded once for
+        // every watcher (`EventLine`); this task only waits for the end.
         table.register(Endpoints.watch) { _, context in
-            let subscription = events.subscribe()
-            defer { events.unsubscribe(subscription.id) }
+            let requestID = JSONWriter.data(context.requestIDValue)
+            let watch = events.watch { event in context.sendNotificationLine(event.notificationLine(requestID: requestID)) }
             context.logger.debug("watch started")
-            var delivered = 0
-            for await event in subscription.events {
-                events.taken(event, by: subscription.id)
-                if Task.isCancelled { break }
-                guard case .object(var fields) = event.value else { continue }
-                fields["request_id"] = context.requestIDValue
-                guard context.sendNotification(WireNotification(method: WireMethod.eventNotification,
-                                                                params: .object(fields))) else { break }
-                delivered += 1
-            }
+            for await _ in watch.ended {} // the client went, the daemon stops, or the request was cancelled
+            let delivered = await events.endWatch(watch)
             try Task.checkCancellation()
             return WatchEndDocument(stopped: true, events: delivered)
         }

@@ -103,6 +103,34 @@ final class Connection: Sendable {
         }
     }
 
+    /// Queues an event line (`watch`'s), dropped as events are when the client is behind, and
+    /// sends it at once from the caller's thread (the event hub's) when nothing waits before it.
+    /// The I/O thread is woken only when some of it is left to send after nothing waited: when
+    /// something already waited, that thread is polling to send it and this follows. So an
+    /// event costs a watcher one `send`, or a copy into its queue, and never a thread's wake-up.
+    /// False once the connection is closed or the client stopped reading.
+    @discardableResult
+    func writeEvent(_ line: Data) -> Bool {
+        let (queued, wakeNeeded) = state.withLock { state -> (Bool, Bool) in
+            guard !state.closed else { return (false, false) }
+            let nothingWaited = state.output.isEmpty
+            switch state.output.append(line, droppable: true, completesRequest: false) {
+            case .queued: break
+            case .dropped(let count): state.droppedEvents += count
+            case .overflow:
+                state.closed = true
+                state.closeReason = .notReading
+                return (false, true)
+            }
+            guard nothingWaited else { return (true, false) }
+            // A failed send (the client went) is the I/O thread's to notice: the line stays queued.
+            let sent = sendWaiting(&state)
+            return (true, !sent || !state.output.isEmpty)
+        }
+        if wakeNeeded { wake() }
+        return queued
+    }
+
     @discardableResult
     func writeMessage<T: Encodable>(_ message: T, droppable: Bool = false, completesRequest: Bool = false) -> Bool {
         guard let line = try? WireCodec.line(for: message) else { return false }
@@ -249,7 +277,8 @@ final class Connection: Sendable {
                 // Whatever runs on the shared pool (plans computed, edits, searches) is heavy
                 // beside the I/O threads' at-once answers: its threads run below them.
                 HeavyWorkPriority.current.lowerCurrentThread()
-                let answer = await dispatcher.respond(to: line, connection: id, answerLimit: limits.maxOutputBytes) { [self] notification in
+                let answer = await dispatcher.respond(to: line, connection: id, answerLimit: limits.maxOutputBytes,
+                                                      notifyLine: { [self] line in writeEvent(line) }) { [self] notification in
                     writeMessage(notification, droppable: true)
                 }
                 // Queued before the request stops counting as running, so that shutdown's
@@ -410,20 +439,24 @@ final class Connection: Sendable {
 
     /// Sends queued output until the socket would block; false when the client is gone.
     private func flush() -> Bool {
-        state.withLock { state -> Bool in
-            while true {
-                let written = state.output.withUnsentBytes { bytes -> Int in
-                    guard let bytes else { return 0 }
-                    return send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-                }
-                if written == 0 { return true }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno == EAGAIN || errno == EWOULDBLOCK
-                }
-                state.unanswered -= state.output.markSent(written)
-                state.lastActivity = DispatchTime.now().uptimeNanoseconds
+        state.withLock { state in sendWaiting(&state) }
+    }
+
+    /// `flush` with the lock held (by the I/O thread, or by `writeEvent` on the event hub's
+    /// thread): the socket is only written under the lock, so lines never interleave.
+    private func sendWaiting(_ state: inout State) -> Bool {
+        while true {
+            let written = state.output.withUnsentBytes { bytes -> Int in
+                guard let bytes else { return 0 }
+                return send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
             }
+            if written == 0 { return true }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno == EAGAIN || errno == EWOULDBLOCK
+            }
+            state.unanswered -= state.output.markSent(written)
+            state.lastActivity = DispatchTime.now().uptimeNanoseconds
         }
     }
 

@@ -9,12 +9,17 @@ public struct RequestContext: Sendable {
     public let method: WireMethod
     public let logger: DaemonLogger
     let sendNotification: @Sendable (WireNotification) -> Bool
+    /// Sends a notification already written as a line (newline included) and droppable as an
+    /// event is: `watch`'s events, encoded once for every watcher. False once the client is gone.
+    let sendNotificationLine: @Sendable (Data) -> Bool
 
     public init(id: RequestID?, method: WireMethod, logger: DaemonLogger,
+                sendNotificationLine: @escaping @Sendable (Data) -> Bool = { _ in false },
                 sendNotification: @escaping @Sendable (WireNotification) -> Bool) {
         self.id = id
         self.method = method
         self.logger = logger
+        self.sendNotificationLine = sendNotificationLine
         self.sendNotification = sendNotification
     }
 

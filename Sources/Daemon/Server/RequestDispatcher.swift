@@ -19,16 +19,18 @@ public final class RequestDispatcher: Sendable {
     }
 
     /// Answers one line: the answer line (newline included), or nil when nothing is to be sent
-    /// (a notification, or a batch of them). `notify` sends notifications for streaming methods.
+    /// (a notification, or a batch of them). `notify` sends notifications for streaming methods,
+    /// `notifyLine` those already written as lines (`watch`'s events).
     /// A batch's requests run one after another and each is answered on its own (not atomic).
     /// Its answers count against `answerLimit` bytes as they come: past it the rest is not run
     /// and the whole batch gets one `answer_too_large` error. Cancelling (the client hung up)
     /// stops a batch between its calls.
     public func respond(to line: Data, connection: Int, answerLimit: Int = .max,
+                        notifyLine: @escaping @Sendable (Data) -> Bool = { _ in false },
                         notify: @escaping @Sendable (WireNotification) -> Bool) async -> Data? {
         switch WireCodec.requests(from: line) {
         case .single(let parsed):
-            guard var answer = await answer(parsed, connection: connection, notify: notify) else { return nil }
+            guard var answer = await answer(parsed, connection: connection, notifyLine: notifyLine, notify: notify) else { return nil }
             answer.append(0x0A)
             return answer
         case .batch(let requests):
@@ -40,7 +42,7 @@ public final class RequestDispatcher: Sendable {
                                                     "calls": String(requests.count)])
                     return WireCodec.errorAnswer(id: nil, error: WireError(.cancelled, "the request was cancelled")) + [0x0A]
                 }
-                guard let answer = await answer(parsed, connection: connection, notify: notify) else { continue }
+                guard let answer = await answer(parsed, connection: connection, notifyLine: notifyLine, notify: notify) else { continue }
                 bytes += answer.count + 1
                 guard bytes <= answerLimit else {
                     logger.notice("batch answer too large", ["connection": String(connection), "calls_run": String(index + 1),
@@ -88,6 +90,7 @@ public final class RequestDispatcher: Sendable {
     }
 
     private func answer(_ parsed: Result<IncomingRequest, RequestFailure>, connection: Int,
+                        notifyLine: @escaping @Sendable (Data) -> Bool,
                         notify: @escaping @Sendable (WireNotification) -> Bool) async -> Data? {
         counters.countRequest()
         let request: IncomingRequest
@@ -101,7 +104,7 @@ public final class RequestDispatcher: Sendable {
             let error = WireError(.methodNotFound, "unknown method \"\(request.method)\"")
             return request.id.map { WireCodec.errorAnswer(id: $0, error: error) }
         }
-        let context = context(of: request, method: method, connection: connection, notify: notify)
+        let context = context(of: request, method: method, connection: connection, notifyLine: notifyLine, notify: notify)
         let start = DispatchTime.now().uptimeNanoseconds
         do {
             let answer = try await run(request, context)
@@ -113,10 +116,12 @@ public final class RequestDispatcher: Sendable {
     }
 
     private func context(of request: IncomingRequest, method: WireMethod, connection: Int,
+                         notifyLine: @escaping @Sendable (Data) -> Bool = { _ in false },
                          notify: @escaping @Sendable (WireNotification) -> Bool) -> RequestContext {
         let requestLogger = logger.with(["connection": String(connection), "request": request.id?.description ?? "notification",
                                          "method": method.rawValue])
-        return RequestContext(id: request.id, method: method, logger: requestLogger, sendNotification: notify)
+        return RequestContext(id: request.id, method: method, logger: requestLogger, sendNotificationLine: notifyLine,
+                              sendNotification: notify)
     }
 
     /// Logs a handler's error and makes it the answer (nil for a notification).

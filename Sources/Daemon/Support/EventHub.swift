@@ -3,13 +3,18 @@ import Foundation
 import Synchronization
 import WireProtocol
 
-/// Fans every `DaemonEvent` out to the `watch` clients and to the daemon's own listeners
-/// (`listen`, e.g. `ReminderService`). A `watch` client that is slow loses events rather than
-/// slowing the daemon: each has at most `maxEvents` and `maxBytes` waiting (`taken` counts an
-/// event out), and what waits is freed when it unsubscribes. The fan-out to `watch` clients
-/// (encoding, measuring, one yield per watcher) runs on a serial queue of the hub's own, in
-/// publishing order, so the request that caused an event pays for stamping and queueing it,
-/// not for 200 watchers.
+/// Fans every `DaemonEvent` out to the `watch` clients, the web app's event streams and the
+/// daemon's own listeners (`listen`, e.g. `ReminderService`).
+///
+/// The request that caused an event pays for stamping and queueing it, never per watcher: the
+/// fan-out runs on a serial queue of the hub's own, in publishing order. There each event is
+/// encoded once (`EventLine`) and handed to every `watch` (`watch(_:)`), whose connection
+/// sends it at once or queues it behind what its client has not read yet (no task, no
+/// encoding, no thread woken per watcher: 200 watchers that each had a task of the shared pool
+/// resumed and an encoding per event kept the sender's answer waiting behind them). A watcher
+/// that is slow loses events in its connection's output rather than slowing the daemon.
+/// The web app's event streams (`subscribe()`) get the events through a stream each, with at
+/// most `maxEvents` and `maxBytes` waiting (`taken` counts an event out), freed when they go.
 public final class EventHub: Sendable {
     /// One event as published, with the size of its JSON (what it costs while it waits).
     public struct Event: Sendable {
@@ -22,8 +27,32 @@ public final class EventHub: Sendable {
         var waitingBytes = 0
     }
 
+    /// A `watch`: `write` hands it an event on the hub's queue (false once its client is gone).
+    fileprivate final class Sink: Sendable {
+        let id: Int
+        let write: @Sendable (EventLine) -> Bool
+        let delivered = Atomic<Int>(0)
+        let ended: AsyncStream<Void>.Continuation
+
+        init(id: Int, write: @escaping @Sendable (EventLine) -> Bool, ended: AsyncStream<Void>.Continuation) {
+            self.id = id
+            self.write = write
+            self.ended = ended
+        }
+    }
+
+    /// A running `watch`, from `watch(_:)` until `endWatch(_:)`.
+    public struct Watch: Sendable {
+        public let id: Int
+        /// Finishes when its client is gone or the daemon stops (and when the waiting task is cancelled).
+        public let ended: AsyncStream<Void>
+        fileprivate let sink: Sink
+    }
+
     private struct State {
         var subscribers: [Int: Subscriber] = [:]
+        /// The running `watch`es, kept as one array the fan-out takes at once (not copied per event).
+        var sinks: [Sink] = []
         /// The daemon's own listeners (not `watch` clients, so not counted as watchers).
         var listeners: [@Sendable (DaemonEvent) -> Void] = []
         var nextID = 0
@@ -46,7 +75,31 @@ public final class EventHub: Sendable {
         self.fanOut = fanOut
     }
 
-    /// A stream of events until `unsubscribe` or `finishAll`.
+    /// Hands every event published from now on to `write`, on the hub's queue, in publishing
+    /// order, until `write` returns false (its client is gone), `endWatch` or `finishAll`.
+    /// `write` only queues (a connection's `writeEvent`): it runs once per event per watcher.
+    public func watch(_ write: @escaping @Sendable (EventLine) -> Bool) -> Watch {
+        let (ended, continuation) = AsyncStream<Void>.makeStream()
+        let sink = state.withLock { state -> Sink in
+            state.nextID += 1
+            let sink = Sink(id: state.nextID, write: write, ended: continuation)
+            if state.closed { continuation.finish() } else { state.sinks.append(sink) }
+            return sink
+        }
+        return Watch(id: sink.id, ended: ended, sink: sink)
+    }
+
+    /// Ends `watch`; returns, once no event can reach it any more, how many it was handed.
+    public func endWatch(_ watch: Watch) async -> Int {
+        state.withLock { state in state.sinks.removeAll { $0 === watch.sink } }
+        watch.sink.ended.finish()
+        // A fan-out that took the watch before it went runs to its end first: after this, nothing
+        // reaches the connection behind the watch's final answer.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in fanOut.async { done.resume() } }
+        return watch.sink.delivered.load(ordering: .relaxed)
+    }
+
+    /// A stream of events until `unsubscribe` or `finishAll` (the web app's event stream).
     public func subscribe() -> (id: Int, events: AsyncStream<Event>) {
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(Self.maxEvents))
         let id = state.withLock { state -> Int in
@@ -81,14 +134,25 @@ public final class EventHub: Sendable {
         event["kind"] = .string(daemonEvent.kind)
         event["at"] = .string(WireTime.string(from: Date(), timeZone: timeZone()))
         // Nobody watching (the usual case, e.g. an import's progress): nothing to encode or measure.
-        guard state.withLock({ !$0.subscribers.isEmpty }) else { return }
-        let value = JSONValue.object(event)
-        fanOut.async { [self] in deliver(value) }
+        guard state.withLock({ !$0.subscribers.isEmpty || !$0.sinks.isEmpty }) else { return }
+        fanOut.async { [self, event] in deliver(event) }
     }
 
-    /// Hands one event to every watcher subscribed now (on `fanOut`).
-    private func deliver(_ value: JSONValue) {
-        let published = Event(value: value, bytes: JSONWriter.data(value).count)
+    /// Hands one event, encoded once, to every watcher there is now (on `fanOut`).
+    private func deliver(_ fields: [String: JSONValue]) {
+        let line = EventLine(fields: fields)
+        // Taken at once (the array is not copied) and written to outside the lock: `publish` and
+        // new watchers never wait for a fan-out.
+        let sinks = state.withLock { $0.sinks }
+        var gone: [Sink] = []
+        for sink in sinks {
+            if sink.write(line) { sink.delivered.add(1, ordering: .relaxed) } else { gone.append(sink) }
+        }
+        if !gone.isEmpty {
+            state.withLock { state in state.sinks.removeAll { sink in gone.contains { $0 === sink } } }
+            for sink in gone { sink.ended.finish() }
+        }
+        let published = Event(value: line.value, bytes: line.json.count)
         state.withLock { state in
             for (id, subscriber) in state.subscribers {
                 // Far behind in bytes: the newest goes (the stream itself drops the oldest by count).
@@ -104,15 +168,18 @@ public final class EventHub: Sendable {
     /// Ends every stream (the daemon is stopping), after the events already published.
     public func finishAll() {
         fanOut.sync {}
-        let subscribers = state.withLock { state -> [Subscriber] in
+        let (subscribers, sinks) = state.withLock { state -> ([Subscriber], [Sink]) in
             state.closed = true
-            defer { state.subscribers = [:] }
-            return Array(state.subscribers.values)
+            defer { (state.subscribers, state.sinks) = ([:], []) }
+            return (Array(state.subscribers.values), state.sinks)
         }
+        fanOut.sync {} // a fan-out that took them before they went
         for subscriber in subscribers { subscriber.continuation.finish() }
+        for sink in sinks { sink.ended.finish() }
     }
 
-    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+    /// `watch`es and event streams.
+    public var subscriberCount: Int { state.withLock { $0.subscribers.count + $0.sinks.count } }
 
     /// Bytes of events handed to subscriber `id` and not yet taken; nil once it is gone.
     func waitingBytes(of id: Int) -> Int? { state.withLock { $0.subscribers[id]?.waitingBytes } }
