@@ -336,7 +336,8 @@ enum Render {
             parts.append("refused " + feed.refused.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joinedPlainly(separator: ", "))
         }
         if let error = feed.error { parts.append("error (\(feed.consecutiveFailures)×): \(error)") }
-        return "realtime:  \(region) \(feed.source) " + parts.joinedPlainly(separator: "; ")
+        let tie = feed.gtfsFeed.map { " (GTFS feed \($0))" } ?? ""
+        return "realtime:  \(region) \(feed.source)\(tie) " + parts.joinedPlainly(separator: "; ")
     }
 
     static func status(_ status: StatusDocument) -> String {

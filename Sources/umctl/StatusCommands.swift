@@ -226,14 +226,18 @@ struct RegionSetCommand: UmctlCommand {
         path: path, abstract: "Change a region without importing it again: its time zone, its realtime feeds.",
         positionals: [.init(name: "NAME", help: "the region")],
         options: [.init(name: "--time-zone", valueName: "ZONE", help: "its IANA time zone, e.g. Asia/Tokyo"),
-                  .init(name: "--realtime", valueName: "URL",
-                        help: "a GTFS-Realtime feed (http(s):// URL or file) laid over the timetable; repeat for several, none removes them",
+                  .init(name: "--realtime", valueName: "[FEED=]URL",
+                        help: "a GTFS-Realtime feed (http(s):// URL or file) laid over the timetable; FEED= ties it to one of the "
+                            + "region's GTFS feeds (its name as `status` shows it, without .zip, or its position from 1); "
+                            + "repeat for several, none removes them",
                         repeatable: true),
                   .init(name: "--realtime-interval", valueName: "SECONDS",
                         help: "how often each feed is fetched: 30s (default), 1m, … at least 10s")],
         discussion: "Plans in the region show their times in the new zone the next time they are shown or computed. "
             + "Realtime feeds (TripUpdates and Alerts) are polled in the background; today's plans follow their delays, "
-            + "cancellations and alerts, and `umctl status` shows each feed's state. Setting the feeds again polls them at once.")
+            + "cancellations and alerts, and `umctl status` shows each feed's state. Setting the feeds again polls them at once. "
+            + "A feed tied to a GTFS feed (--realtime south=https://…) names that feed's trips, routes and stops alone, "
+            + "where the region's feeds share IDs; an untied one's trip that several feeds have is refused (ambiguous_trip).")
     var name: String
     var timeZone: String?
     var realtime: [String]?
@@ -271,14 +275,17 @@ struct RegionSetCommand: UmctlCommand {
         if realtime != nil || interval != nil {
             let feeds = region.realtimeFeeds ?? []
             lines.append(feeds.isEmpty ? "no realtime feeds" : "realtime feeds (polled now, then every \(feeds[0].intervalS) s):")
-            lines += feeds.map { "  \($0.source)" }
+            lines += feeds.map { "  \($0.source)" + ($0.gtfsFeed.map { " (GTFS feed \($0))" } ?? "") }
         }
         return lines.joined(separator: "\n")
     }
 
-    /// A file path made absolute (the daemon reads it from its own directory); URLs as given.
+    /// A file path made absolute (the daemon reads it from its own directory); URLs as given;
+    /// a tie to a GTFS feed (`FEED=`) kept in front.
     static func absoluteUnlessURL(_ text: String) -> String {
-        text.contains("://") || text.hasPrefix("/") ? text : FileManager.default.currentDirectoryPath + "/" + text
+        let (gtfsFeed, source) = RealtimeFeedEntry.split(text)
+        let absolute = source.contains("://") || source.hasPrefix("/") ? source : FileManager.default.currentDirectoryPath + "/" + source
+        return RealtimeFeedEntry.joined(gtfsFeed: gtfsFeed, source: absolute)
     }
 }
 

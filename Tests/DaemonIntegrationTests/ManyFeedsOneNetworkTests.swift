@@ -119,4 +119,67 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         XCTAssertEqual(north["delay_s"], .null, "north's T1 is not south's: \(north)")
         XCTAssertEqual(east["delay_s"], .null, "east's T1 is not south's: \(east)")
     }
+
+    /// A realtime feed tied to the second GTFS feed (`--realtime south=URL`) names south's T1,
+    /// R1 and S1 alone: an update of "T1" on 1 June with no start time (which fits all three
+    /// feeds' T1, so untied it is refused) makes south's T1 late, and alerts on route R1 and on
+    /// stop S1, which all three feeds have, show on south's ride only. A feed name the region
+    /// does not have is refused naming the ones it has.
+    func testARealtimeFeedTiedToOneGTFSFeedAppliesItsTripUpdatesAndAlertsToThatFeedAlone() throws {
+        let harness = try startDaemon(extraArguments: ["--clock-start", "2022-06-01T07:40:00+03:00"])
+        try importThreeFeeds(harness)
+        let folder = harness.directory.appendingPathComponent("feeds", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = try LocalHTTPServer(directory: folder)
+        defer { server.stop() }
+        let t1 = RealtimeTripUpdate(entityID: "t1", trip: RealtimeTripDescriptor(tripID: "T1", startDate: "20220601"), delay: 300)
+        let pier = RealtimeAlert(entityID: "pier", informedEntities: [RealtimeEntitySelector(stopID: "S1")],
+                                 effect: "detour", header: [RealtimeTranslation(text: "Works at the first stop")])
+        let line = RealtimeAlert(entityID: "line", informedEntities: [RealtimeEntitySelector(routeID: "R1")],
+                                 effect: "reduced_service", header: [RealtimeTranslation(text: "Line R1 runs less often")])
+        let feed = RealtimeFeed(timestamp: Date(timeIntervalSince1970: 1_654_058_400), tripUpdates: [t1], alerts: [pier, line])
+        try feed.encoded().write(to: folder.appendingPathComponent("south.pb"), options: .atomic)
+
+        let unknown = try harness.umctl(["region", "set", region.name, "--realtime", "west=" + server.url("/south.pb")])
+        XCTAssertNotEqual(unknown.status, 0, "no feed named west")
+        XCTAssertTrue(unknown.stderr.contains("west") && unknown.stderr.contains("north.zip")
+                      && unknown.stderr.contains("south.zip") && unknown.stderr.contains("east.zip"), unknown.stderr)
+        XCTAssertEqual(try harness.json(["status"])["regions"]?.arrayValue?.first?["realtime_feeds"], .null, "nothing was set")
+
+        let set = try harness.umctl(["region", "set", region.name, "--realtime", "south=" + server.url("/south.pb")])
+        XCTAssertEqual(set.status, 0, set.stderr)
+        XCTAssertTrue(set.stdout.contains("(GTFS feed south.zip)"), set.stdout)
+        // Bounded: 30 s of polls, then the test fails naming what never happened.
+        var live: JSONValue?
+        for _ in 0..<300 {
+            let feeds = try harness.json(["status"])["regions"]?.arrayValue?.first?["realtime_feeds"]?.arrayValue ?? []
+            if let found = feeds.first(where: { $0["state"] == .string("live") }) { live = found; break }
+            usleep(100_000)
+        }
+        let status = try XCTUnwrap(live, "the realtime feed never went live:\n\(harness.log.suffix(3000))")
+        XCTAssertEqual(status["gtfs_feed"], .string("south.zip"), "status shows the tie: \(status)")
+        XCTAssertEqual(status["trip_updates_applied"], .number(1), "\(status)")
+        XCTAssertEqual(status["alerts_applied"], .number(2), "\(status)")
+        XCTAssertEqual(status["refused"], .object([:]), "\(status)")
+        XCTAssertTrue(try harness.umctl(["status"]).stdout.contains("(GTFS feed south.zip)"))
+
+        func ride(from: (Double, Double), to: (Double, Double), at: String, line: String) throws -> JSONValue {
+            let options = try harness.json(["compare", SmallRegion.text(region.stopPoint(row: from.0, column: from.1)),
+                                            SmallRegion.text(region.stopPoint(row: to.0, column: to.1)), "--at", at])["options"]?
+                .arrayValue ?? []
+            let transit = try XCTUnwrap(options.first { $0["mode"]?.stringValue == "transit" }, "\(options)")
+            let rides = transit["rides"]?.arrayValue ?? []
+            return try XCTUnwrap(rides.first { $0["line"] == .string(line) }, "no \(line) ride: \(transit)")
+        }
+        let north = try ride(from: (0, 0), to: (8, 8), at: "2022-06-01T07:55", line: "N1")
+        let south = try ride(from: (0, 0), to: (8, 8), at: "2022-06-01T07:55", line: "S1")
+        let east = try ride(from: (8, 0), to: (0, 8), at: "2022-06-01T07:45", line: "E1")
+        XCTAssertEqual(south["delay_s"], .number(300), "south's T1 is five minutes late: \(south)")
+        XCTAssertEqual(north["delay_s"], .null, "north's T1 is not south's: \(north)")
+        XCTAssertEqual(east["delay_s"], .null, "east's T1 is not south's: \(east)")
+        let southAlerts = Set((south["alerts"]?.arrayValue ?? []).compactMap { $0["header"]?.stringValue })
+        XCTAssertEqual(southAlerts, ["Works at the first stop", "Line R1 runs less often"], "\(south)")
+        XCTAssertEqual(north["alerts"]?.arrayValue ?? [], [], "north's R1 and S1 are not south's: \(north)")
+        XCTAssertEqual(east["alerts"]?.arrayValue ?? [], [], "east's R1 and S1 are not south's: \(east)")
+    }
 }

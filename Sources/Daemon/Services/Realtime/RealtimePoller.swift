@@ -70,10 +70,20 @@ actor RealtimePoller {
         for loop in running { await loop.value }
     }
 
+    /// The sources `entries` give ("URL", or "FEED=URL" tied to the region's GTFS feed FEED),
+    /// each tie kept by its feed's name (`GTFSFeedNames.canonical`).
+    /// - throws: `DaemonError.invalidParams` naming a feed the region does not have.
+    private func sources(_ entries: [String], region: String) throws -> [RealtimeSource] {
+        let split = entries.map(RealtimeFeedEntry.split)
+        guard split.contains(where: { $0.gtfsFeed != nil }) else { return split.map { RealtimeSource(url: $0.source) } }
+        let names = GTFSFeedNames(try regions.handle(named: region).manifest)
+        return try split.map { RealtimeSource(url: $0.source, gtfsFeed: try $0.gtfsFeed.map(names.canonical)) }
+    }
+
     /// Whether `set` would take these settings.
     /// - throws: `DaemonError.invalidParams` as `set` would.
     func check(region: String, feeds: [String]?, intervalSeconds: Int?) throws {
-        let newFeeds = feeds ?? settings[region]?.feeds ?? []
+        let newFeeds = try feeds.map { try sources($0, region: region) } ?? settings[region]?.feeds ?? []
         if newFeeds.isEmpty {
             if feeds == nil {
                 throw DaemonError.invalidParams("region \(region) has no realtime feed: give --realtime URL with the interval")
@@ -84,12 +94,13 @@ actor RealtimePoller {
     }
 
     /// The region's settings after `region.set`: feeds replaced when `feeds` is given (empty
-    /// removes them), the interval when `intervalSeconds` is. Saved first, then polled at once.
+    /// removes them; each "URL" or "FEED=URL"), the interval when `intervalSeconds` is. Saved
+    /// first, then polled at once.
     /// - throws: `DaemonError.invalidParams` naming the bad feed or interval; nothing changes then.
     func set(region: String, feeds: [String]?, intervalSeconds: Int?) throws -> RealtimeSettings? {
         try check(region: region, feeds: feeds, intervalSeconds: intervalSeconds)
         let current = settings[region]
-        let newFeeds = feeds ?? current?.feeds ?? []
+        let newFeeds = try feeds.map { try sources($0, region: region) } ?? current?.feeds ?? []
         if newFeeds.isEmpty {
             var changed = settings
             changed[region] = nil
@@ -138,9 +149,10 @@ actor RealtimePoller {
     private func startLoop(_ region: String, _ regionSettings: RealtimeSettings) {
         loops[region]?.cancel()
         // A feed set again keeps its last good version (until it goes stale); a feed no longer set goes.
-        let kept = board.lastGood(of: region).filter { regionSettings.feeds.contains($0.key) }
+        let kept = board.lastGood(of: region).filter { url, _ in regionSettings.feeds.contains { $0.url == url } }
         board.post(region: region, feeds: [], documents: regionSettings.feeds.map {
-            RealtimeFeedDocument(source: SourceURL.redacted($0), intervalS: regionSettings.intervalSeconds, state: "waiting")
+            RealtimeFeedDocument(source: SourceURL.redacted($0.url), gtfsFeed: $0.gtfsFeed, intervalS: regionSettings.intervalSeconds,
+                                 state: "waiting")
         }, lastGood: kept)
         let loop = RegionLoop(region: region, settings: regionSettings, kept: kept, board: board, regions: regions, clock: clock,
                               logger: logger.with(["region": region]), allowCrossHostRedirects: allowCrossHostRedirects,
@@ -168,7 +180,7 @@ private struct RegionLoop: Sendable {
     let onChange: @Sendable (String) async -> Void
 
     func run() async {
-        var feeds = settings.feeds.map { FeedPoll(source: $0, kept: kept[$0]) }
+        var feeds = settings.feeds.map { FeedPoll(source: $0.url, gtfsFeed: $0.gtfsFeed, kept: kept[$0.url]) }
         // Nil until the first round applies, even nothing: feeds set in place of others must clear
         // what those left in force when none of the new ones can be fetched.
         var applied: [Int?]? = nil
@@ -219,9 +231,10 @@ private struct RegionLoop: Sendable {
     private func settle(_ feeds: inout [FeedPoll], applied: inout [Int?]?, changed: Bool, now: Date) async {
         let fresh = feeds.indices.filter { feeds[$0].isFresh(at: now) }
         let inForce = fresh.map { Optional(feeds[$0].version) }
+        let tied = fresh.compactMap { index in feeds[index].feed.map { (feed: $0, gtfsFeed: feeds[index].gtfsFeed) } }
         var report: RealtimeApplyReport?
         if inForce != applied || changed {
-            report = apply(fresh.compactMap { feeds[$0].feed }, now: now)
+            report = apply(tied, now: now)
             applied = inForce
         }
         if let report {
@@ -229,7 +242,7 @@ private struct RegionLoop: Sendable {
                 feeds[index].lastReport = report.feeds[position]
             }
         }
-        board.post(region: region, feeds: fresh.compactMap { feeds[$0].feed },
+        board.post(region: region, feeds: tied,
                    documents: feeds.map { $0.document(interval: settings.intervalSeconds, now: now, timeZone: zone) },
                    lastGood: Dictionary(feeds.compactMap { poll in poll.feed.map { (poll.source, $0) } }) { first, _ in first })
         if report != nil {
@@ -241,12 +254,15 @@ private struct RegionLoop: Sendable {
 
     private var zone: TimeZone { (try? regions.handle(named: region).timeZone) ?? .current }
 
-    /// Lays `feeds` over the region's timetable (opening it when needed); nil without transit.
-    private func apply(_ feeds: [RealtimeFeed], now: Date) -> RealtimeApplyReport? {
+    /// Lays `feeds` over the region's timetable (opening it when needed), each tied to the
+    /// position of its GTFS feed in the region as it is now; nil without transit.
+    private func apply(_ tied: [(feed: RealtimeFeed, gtfsFeed: String?)], now: Date) -> RealtimeApplyReport? {
         guard let handle = try? regions.handle(named: region), handle.manifest.hasTransit else {
             logger.warning("realtime feeds for a region without a timetable are not applied")
             return nil
         }
+        let names = GTFSFeedNames(handle.manifest)
+        let feeds = tied.map { names.tie($0.feed, to: $0.gtfsFeed) }
         do {
             guard let report = try handle.legSource(for: .transit).applyRealtime(feeds, now: now) else { return nil }
             let refused = report.feeds.reduce(0) { $0 + $1.tripUpdatesRefused.values.reduce(0, +) }
@@ -264,6 +280,8 @@ private struct RegionLoop: Sendable {
 /// One feed's polling state: its validators, the last good decoded version, failures.
 private struct FeedPoll: Sendable {
     let source: String
+    /// The region's GTFS feed it belongs to (`RealtimeSource.gtfsFeed`); nil: any.
+    let gtfsFeed: String?
     var etag: String?
     var lastModified: String?
     /// A file's size and modification time at its last read.
@@ -277,8 +295,9 @@ private struct FeedPoll: Sendable {
     var failures = 0
     var lastReport: RealtimeApplyReport.Feed?
 
-    init(source: String, kept: RealtimeFeed? = nil) {
+    init(source: String, gtfsFeed: String? = nil, kept: RealtimeFeed? = nil) {
         self.source = source
+        self.gtfsFeed = gtfsFeed
         feed = kept
         version = kept == nil ? 0 : 1
     }
@@ -369,7 +388,7 @@ private struct FeedPoll: Sendable {
             : isFuture(at: now) ? "future" : !isFresh(at: now) ? "stale" : failures > 0 ? "failing" : "live"
         var refused = lastReport?.tripUpdatesRefused ?? [:]
         for (reason, count) in lastReport?.alertsRefused ?? [:] { refused["alert_" + reason, default: 0] += count }
-        return RealtimeFeedDocument(source: SourceURL.redacted(source), intervalS: interval, state: state,
+        return RealtimeFeedDocument(source: SourceURL.redacted(source), gtfsFeed: gtfsFeed, intervalS: interval, state: state,
                                     lastFetch: time(lastFetch), lastChange: time(lastChange), feedTime: time(feed?.timestamp),
                                     tripUpdatesApplied: state == "live" ? lastReport?.tripUpdatesApplied ?? 0 : 0,
                                     tripsCancelled: state == "live" ? lastReport?.tripsCancelled ?? 0 : 0,

@@ -71,7 +71,7 @@ public struct TransitEngine: LegEngine {
     public func open(_ region: RegionManifest, directory: URL, counters: DaemonCounters) throws -> any RegionLegSource {
         do {
             let router = try TransitRouter(regionDirectory: directory)
-            if let live, case let feeds = live.feeds(of: region.name), !feeds.isEmpty {
+            if let live, case let feeds = live.feeds(of: region), !feeds.isEmpty {
                 router.applyRealtime(feeds, now: live.clock.now())
             }
             return Opened(router: router, maxTransfers: maxTransfers, transferPenalty: transferPenalty)
