@@ -193,18 +193,28 @@ struct RegionUpdateCommand: UmctlCommand {
     static let spec = CommandSpec(
         path: path, abstract: "Check regions' sources and rebuild only what changed.",
         positionals: [.init(name: "NAME", help: "the regions to check (default: every region)", optional: true, variadic: true)],
-        options: [.init(name: "--force", valueName: nil, help: "fetch every URL whole and rebuild even if nothing changed")],
+        options: [.init(name: "--force", valueName: nil, help: "fetch every URL whole and rebuild even if nothing changed"),
+                  .init(name: "--feed", valueName: "FEED",
+                        help: "check only this GTFS feed of the one region named (its name as `status` shows it, without .zip, "
+                            + "or its position from 1); the other sources are not fetched")],
         discussion: "A URL is asked whether it changed (If-None-Match / If-Modified-Since), a file by its size, time and sha256. "
             + "A new GTFS feed rebuilds the timetable and keeps the streets; a new OSM extract rebuilds the streets and footpaths. "
-            + "A region whose source can't be checked keeps serving and says why.")
+            + "With --feed only that feed is asked; if it changed, the timetable is rebuilt from it and the other feeds' kept "
+            + "copies, the streets kept. A region whose source can't be checked keeps serving and says why.")
     var names: [String]
     var force: Bool
+    var feed: String?
     init(_ arguments: ParsedArguments) throws {
         names = arguments.words("NAME")
         force = arguments.flag("--force")
+        feed = arguments.optional("--feed")
+    }
+    func validate() throws {
+        if feed != nil, names.count != 1 { throw UsageError("--feed FEED needs exactly one region: umctl region update NAME --feed FEED") }
     }
     func request() throws -> CommandRequest<RegionUpdateDocument> {
-        try CommandRequest(Endpoints.regionUpdate, Params.RegionUpdate(names: names.isEmpty ? nil : names, force: force ? true : nil))
+        try CommandRequest(Endpoints.regionUpdate, Params.RegionUpdate(names: names.isEmpty ? nil : names, force: force ? true : nil,
+                                                                       feed: feed))
     }
     func render(_ answer: RegionUpdateDocument) throws -> String {
         if answer.regions.isEmpty { return "(no regions imported)" }

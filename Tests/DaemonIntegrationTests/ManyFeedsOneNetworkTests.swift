@@ -32,19 +32,24 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         return feed
     }
 
-    /// Imports north, south and east (each with its T1) as region `trio` of `harness`.
-    private func importThreeFeeds(_ harness: DaemonHarness) throws {
-        // North: Aalto (south-west corner) → Borg (west edge, middle). South: Borg Pier, 50 m east
-        // of Borg → Castle (north-east corner). East: a third T1 from Dale to Elm, earlier.
-        let north = feed(line: "N1", from: ("Aalto", 0, 0), departs: "08:00:00", to: ("Borg", 4, 0), arrives: "08:05:00",
-                         fare: "2.00")
-        let south = feed(line: "S1", from: ("Borg Pier", 4, 0.1), departs: "08:10:00", to: ("Castle", 8, 8), arrives: "08:20:00",
-                         fare: "5.00")
-        let east = feed(line: "E1", from: ("Dale", 8, 0), departs: "07:50:00", to: ("Elm", 0, 8), arrives: "08:00:00",
-                        fare: "9.00")
+    /// North: Aalto (south-west corner) → Borg (west edge, middle). South: Borg Pier, 50 m east
+    /// of Borg → Castle (north-east corner). East: a third T1 from Dale to Elm, earlier.
+    private var threeFeeds: [(name: String, feed: MiniFeed)] {
+        [("north", feed(line: "N1", from: ("Aalto", 0, 0), departs: "08:00:00", to: ("Borg", 4, 0), arrives: "08:05:00",
+                        fare: "2.00")),
+         ("south", feed(line: "S1", from: ("Borg Pier", 4, 0.1), departs: "08:10:00", to: ("Castle", 8, 8), arrives: "08:20:00",
+                        fare: "5.00")),
+         ("east", feed(line: "E1", from: ("Dale", 8, 0), departs: "07:50:00", to: ("Elm", 0, 8), arrives: "08:00:00",
+                       fare: "9.00"))]
+    }
+
+    /// Imports north, south and east (each with its T1) as region `trio` of `harness`; with
+    /// `server`, each feed is written into its folder and given by URL.
+    private func importThreeFeeds(_ harness: DaemonHarness, server: LocalHTTPServer? = nil) throws {
         var arguments = ["region", "import", region.name, "--osm", try region.writeOSM(in: harness.directory).path]
-        for (name, feed) in [("north", north), ("south", south), ("east", east)] {
-            arguments += ["--gtfs", try region.writeZip(feed.files, in: harness.directory, fileName: "\(name).zip").path]
+        for (name, feed) in threeFeeds {
+            let zip = try region.writeZip(feed.files, in: server?.directory ?? harness.directory, fileName: "\(name).zip")
+            arguments += ["--gtfs", server?.url("/\(name).zip") ?? zip.path]
         }
         let imported = try harness.umctl(arguments)
         XCTAssertEqual(imported.status, 0, imported.stderr)
@@ -181,5 +186,48 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         XCTAssertEqual(southAlerts, ["Works at the first stop", "Line R1 runs less often"], "\(south)")
         XCTAssertEqual(north["alerts"]?.arrayValue ?? [], [], "north's R1 and S1 are not south's: \(north)")
         XCTAssertEqual(east["alerts"]?.arrayValue ?? [], [], "east's R1 and S1 are not south's: \(east)")
+    }
+
+    /// `region update trio --feed south` asks the server for south's feed alone (north's and
+    /// east's are not fetched, not even conditionally), and the timetable rebuilt from south's
+    /// new version and the others' kept copies routes south's new trip T2, north's and east's
+    /// trips as before. A feed the region has not is refused naming its feeds.
+    func testUpdatingOneFeedFetchesOnlyThatFeedAndItsNewTripIsRoutedBesideTheOthersUnchanged() throws {
+        let harness = try startDaemon()
+        let folder = harness.directory.appendingPathComponent("served", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = try LocalHTTPServer(directory: folder)
+        defer { server.stop() }
+        try importThreeFeeds(harness, server: server)
+
+        var south = threeFeeds[1].feed
+        south.trips.append(("R1", "ALL", "T2", "Castle"))
+        south.stopTimes += [("T2", "09:10:00", "09:10:00", "S1", 1), ("T2", "09:20:00", "09:20:00", "S2", 2)]
+        _ = try region.writeZip(south.files, in: folder, fileName: "south.zip")
+        server.clearRequests()
+
+        let unknown = try harness.umctl(["region", "update", region.name, "--feed", "west"])
+        XCTAssertNotEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.stderr.contains("west") && unknown.stderr.contains("south.zip"), unknown.stderr)
+        let updated = try harness.json(["region", "update", region.name, "--feed", "south"])
+        let result = try XCTUnwrap(updated["regions"]?.arrayValue?.first, "\(updated)")
+        XCTAssertEqual(result["rebuilt"], .string("timetable"), "\(result)")
+        XCTAssertEqual(result["sources"]?.arrayValue?.count, 1, "south's source alone was checked: \(result)")
+        XCTAssertEqual(result["sources"]?.arrayValue?.first?["changed"], .bool(true), "\(result)")
+        XCTAssertEqual(server.requests().map(\.path), ["/south.zip"], "north's and east's feeds are not asked")
+
+        func lines(from: (Double, Double), to: (Double, Double), at: String) throws -> JSONValue? {
+            let options = try harness.json(["compare", SmallRegion.text(region.stopPoint(row: from.0, column: from.1)),
+                                            SmallRegion.text(region.stopPoint(row: to.0, column: to.1)), "--at", at])["options"]?
+                .arrayValue ?? []
+            return options.first { $0["mode"]?.stringValue == "transit" }?["lines"]
+        }
+        XCTAssertEqual(try lines(from: (4, 0.1), to: (8, 8), at: "2022-06-01T09:00"), .array([.string("S1")]), "south's new T2")
+        XCTAssertEqual(try lines(from: (0, 0), to: (8, 8), at: "2022-06-01T07:55"), .array([.string("N1"), .string("S1")]),
+                       "north's T1 and south's T1 as before")
+        XCTAssertEqual(try lines(from: (8, 0), to: (0, 8), at: "2022-06-01T07:45"), .array([.string("E1")]), "east's T1 as before")
+        let sources = try harness.json(["status"])["regions"]?.arrayValue?.first?["sources"]?.arrayValue ?? []
+        XCTAssertEqual(sources.compactMap { $0["source"]?.stringValue }.filter { $0.hasSuffix(".zip") },
+                       ["north.zip", "south.zip", "east.zip"].map { server.url("/\($0)") }, "every feed keeps its URL: \(sources)")
     }
 }
