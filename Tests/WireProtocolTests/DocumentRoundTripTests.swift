@@ -186,9 +186,10 @@ final class DocumentRoundTripTests: XCTestCase {
 
         let queries = RoutingQueryCounts(walk: 1, transit: 1, car: 1)
         try assertWire(CountersDocument(requests: 3, routingQueries: queries, plansRecomputed: 2, connections: 1, watchers: 0, noRouteRetries: 4,
-                                         logLinesDropped: 0, historyNotRecorded: 0, noRouteKnownAtImport: 2))
+                                         logLinesDropped: 0, historyNotRecorded: 0, noRouteKnownAtImport: 2, realtimeOverlaysBuilt: 1))
         try assertWire(CountersDocument(requests: 3, routingQueries: queries, plansRecomputed: 2),
-                       nulls: ["no_route_retries", "log_lines_dropped", "history_not_recorded", "no_route_known_at_import"])
+                       nulls: ["no_route_retries", "log_lines_dropped", "history_not_recorded", "no_route_known_at_import",
+                               "realtime_overlays_built"])
 
         let answer = CompareOption(mode: .walk, durationS: 844, departure: morning, arrival: later, distanceM: 1170, transfers: 0,
                                    fastest: true, lines: [], error: WireError(.noRoute, "none"), walkingIsNoSlower: true)

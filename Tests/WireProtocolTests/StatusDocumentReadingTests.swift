@@ -32,7 +32,7 @@ final class StatusDocumentReadingTests: XCTestCase {
                                                failures: 2, nextCheck: "2026-12-02T07:00:00Z")
         let counters = CountersDocument(requests: 16, routingQueries: RoutingQueryCounts(walk: 4, transit: 2, car: 2, bike: 1),
                                         plansRecomputed: 3, connections: 2, watchers: 1, noRouteRetries: 5, logLinesDropped: 7,
-                                        historyNotRecorded: 8, noRouteKnownAtImport: 9)
+                                        historyNotRecorded: 8, noRouteKnownAtImport: 9, realtimeOverlaysBuilt: 10)
         let location = LocationStatusDocument(source: "gpsd", gpsd: "localhost:2947", connected: true, connections: 2,
                                               lastError: "connection refused", currentFrom: "gpsd",
                                               accepted: [CountDocument(name: "gpsd", count: 40)],

@@ -20,6 +20,9 @@ actor RealtimePoller {
     static let fetchTimeout: TimeInterval = 10
     /// The longest wait between polls after failures.
     static let maximumBackoffSeconds = 600
+    /// Seconds a round's answers wait for the other feeds' before they are settled together
+    /// (`RegionLoop.pollAll`): one overlay and one refresh for feeds that answer close together.
+    static let settleWindow: Double = 2
 
     private let settingsFile: RealtimeSettingsFile
     private let board: LiveFeedBoard
@@ -206,22 +209,55 @@ private struct RegionLoop: Sendable {
         }
     }
 
-    /// Fetches every feed at once and settles each as it arrives: a feed that hangs until its
-    /// timeout holds back neither the other feeds' fetches nor their updates.
+    /// Fetches every feed at once and settles what arrived together: once every feed has
+    /// answered, or `RealtimePoller.settleWindow` after the first answer of those not yet
+    /// settled, whichever comes first. So a round in which N feeds change builds one overlay and
+    /// refreshes the plans once, not N times, and a feed that hangs until its timeout holds back
+    /// the others' updates by that window at most, neither their fetches.
     private func pollAll(_ feeds: inout [FeedPoll], applied: inout [Int?]?) async {
+        enum Arrival: Sendable {
+            case polled(index: Int, poll: FeedPoll, changed: Bool)
+            /// The window opened by the `window`-th batch ended.
+            case windowEnded(window: Int)
+        }
         let allowCrossHostRedirects = allowCrossHostRedirects
-        await withTaskGroup(of: (index: Int, poll: FeedPoll, changed: Bool).self) { group in
+        await withTaskGroup(of: Arrival.self) { group in
             for (index, poll) in feeds.enumerated() {
                 group.addTask {
                     var poll = poll
                     let changed = await poll.poll(logger: logger, clock: clock, allowCrossHostRedirects: allowCrossHostRedirects)
-                    return (index, poll, changed)
+                    return .polled(index: index, poll: poll, changed: changed)
                 }
             }
-            for await polled in group {
-                feeds[polled.index] = polled.poll
+            var outstanding = feeds.count
+            // Answers not settled yet: whether one changed, and the window they wait in.
+            var waiting = false, changed = false
+            var window = 0
+            for await arrival in group {
+                switch arrival {
+                case .polled(let index, let poll, let pollChanged):
+                    feeds[index] = poll
+                    outstanding -= 1
+                    changed = changed || pollChanged
+                    if !waiting, outstanding > 0 {
+                        window += 1
+                        let opened = window
+                        group.addTask {
+                            try? await Task.sleep(for: .seconds(RealtimePoller.settleWindow))
+                            return .windowEnded(window: opened)
+                        }
+                    }
+                    waiting = true
+                    guard outstanding == 0 else { continue }
+                case .windowEnded(let ended):
+                    guard waiting, ended == window, outstanding > 0 else { continue }
+                }
                 guard !Task.isCancelled else { continue }
-                await settle(&feeds, applied: &applied, changed: polled.changed, now: clock.now())
+                await settle(&feeds, applied: &applied, changed: changed, now: clock.now())
+                waiting = false
+                changed = false
+                // Every feed answered: the window left running has nothing to wait for.
+                if outstanding == 0 { group.cancelAll() }
             }
         }
     }
