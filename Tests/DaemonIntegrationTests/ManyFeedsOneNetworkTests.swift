@@ -128,8 +128,10 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
     /// A realtime feed tied to the second GTFS feed (`--realtime south=URL`) names south's T1,
     /// R1 and S1 alone: an update of "T1" on 1 June with no start time (which fits all three
     /// feeds' T1, so untied it is refused) makes south's T1 late, and alerts on route R1 and on
-    /// stop S1, which all three feeds have, show on south's ride only. A feed name the region
-    /// does not have is refused naming the ones it has.
+    /// stop S1, which all three feeds have, show on south's ride only. A second feed tied to the
+    /// third GTFS feed by its position (`3=URL`) delays east's T1 by a route-only update (R1
+    /// leaving at 07:50, no trip_id), which used to be looked up on north's R1. A feed name the
+    /// region does not have is refused naming the ones it has.
     func testARealtimeFeedTiedToOneGTFSFeedAppliesItsTripUpdatesAndAlertsToThatFeedAlone() throws {
         let harness = try startDaemon(extraArguments: ["--clock-start", "2022-06-01T07:40:00+03:00"])
         try importThreeFeeds(harness)
@@ -144,6 +146,10 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
                                  effect: "reduced_service", header: [RealtimeTranslation(text: "Line R1 runs less often")])
         let feed = RealtimeFeed(timestamp: Date(timeIntervalSince1970: 1_654_058_400), tripUpdates: [t1], alerts: [pier, line])
         try feed.encoded().write(to: folder.appendingPathComponent("south.pb"), options: .atomic)
+        let byRoute = RealtimeTripUpdate(entityID: "r1", trip: RealtimeTripDescriptor(routeID: "R1", startTime: "07:50:00",
+                                                                                     startDate: "20220601"), delay: 120)
+        try RealtimeFeed(timestamp: Date(timeIntervalSince1970: 1_654_058_400), tripUpdates: [byRoute]).encoded()
+            .write(to: folder.appendingPathComponent("east.pb"), options: .atomic)
 
         let unknown = try harness.umctl(["region", "set", region.name, "--realtime", "west=" + server.url("/south.pb")])
         XCTAssertNotEqual(unknown.status, 0, "no feed named west")
@@ -151,18 +157,22 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
                       && unknown.stderr.contains("south.zip") && unknown.stderr.contains("east.zip"), unknown.stderr)
         XCTAssertEqual(try harness.json(["status"])["regions"]?.arrayValue?.first?["realtime_feeds"], .null, "nothing was set")
 
-        let set = try harness.umctl(["region", "set", region.name, "--realtime", "south=" + server.url("/south.pb")])
+        let set = try harness.umctl(["region", "set", region.name, "--realtime", "south=" + server.url("/south.pb"),
+                                     "--realtime", "3=" + server.url("/east.pb")])
         XCTAssertEqual(set.status, 0, set.stderr)
-        XCTAssertTrue(set.stdout.contains("(GTFS feed south.zip)"), set.stdout)
+        XCTAssertTrue(set.stdout.contains("(GTFS feed south.zip)") && set.stdout.contains("(GTFS feed east.zip)"), set.stdout)
         // Bounded: 30 s of polls, then the test fails naming what never happened.
-        var live: JSONValue?
+        var live: [JSONValue] = []
         for _ in 0..<300 {
-            let feeds = try harness.json(["status"])["regions"]?.arrayValue?.first?["realtime_feeds"]?.arrayValue ?? []
-            if let found = feeds.first(where: { $0["state"] == .string("live") }) { live = found; break }
+            live = (try harness.json(["status"])["regions"]?.arrayValue?.first?["realtime_feeds"]?.arrayValue ?? [])
+                .filter { $0["state"] == .string("live") }
+            if live.count == 2 { break }
             usleep(100_000)
         }
-        let status = try XCTUnwrap(live, "the realtime feed never went live:\n\(harness.log.suffix(3000))")
-        XCTAssertEqual(status["gtfs_feed"], .string("south.zip"), "status shows the tie: \(status)")
+        XCTAssertEqual(live.count, 2, "the realtime feeds never went live:\n\(harness.log.suffix(3000))")
+        let status = try XCTUnwrap(live.first { $0["gtfs_feed"] == .string("south.zip") }, "status shows the tie: \(live)")
+        let eastStatus = try XCTUnwrap(live.first { $0["gtfs_feed"] == .string("east.zip") }, "\(live)")
+        XCTAssertEqual(eastStatus["trip_updates_applied"], .number(1), "\(eastStatus)")
         XCTAssertEqual(status["trip_updates_applied"], .number(1), "\(status)")
         XCTAssertEqual(status["alerts_applied"], .number(2), "\(status)")
         XCTAssertEqual(status["refused"], .object([:]), "\(status)")
@@ -181,7 +191,7 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         let east = try ride(from: (8, 0), to: (0, 8), at: "2022-06-01T07:45", line: "E1")
         XCTAssertEqual(south["delay_s"], .number(300), "south's T1 is five minutes late: \(south)")
         XCTAssertEqual(north["delay_s"], .null, "north's T1 is not south's: \(north)")
-        XCTAssertEqual(east["delay_s"], .null, "east's T1 is not south's: \(east)")
+        XCTAssertEqual(east["delay_s"], .number(120), "east's T1 is late by east's own feed, not south's: \(east)")
         let southAlerts = Set((south["alerts"]?.arrayValue ?? []).compactMap { $0["header"]?.stringValue })
         XCTAssertEqual(southAlerts, ["Works at the first stop", "Line R1 runs less often"], "\(south)")
         XCTAssertEqual(north["alerts"]?.arrayValue ?? [], [], "north's R1 and S1 are not south's: \(north)")
