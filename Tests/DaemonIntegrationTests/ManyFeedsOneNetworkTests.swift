@@ -201,7 +201,8 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
     /// `region update trio --feed south` asks the server for south's feed alone (north's and
     /// east's are not fetched, not even conditionally), and the timetable rebuilt from south's
     /// new version and the others' kept copies routes south's new trip T2, north's and east's
-    /// trips as before. A feed the region has not is refused naming its feeds.
+    /// trips as before, with the footpath times of the version before (the streets are the
+    /// same). A feed the region has not is refused naming its feeds.
     func testUpdatingOneFeedFetchesOnlyThatFeedAndItsNewTripIsRoutedBesideTheOthersUnchanged() throws {
         let harness = try startDaemon()
         let folder = harness.directory.appendingPathComponent("served", isDirectory: true)
@@ -236,6 +237,11 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         XCTAssertEqual(try lines(from: (0, 0), to: (8, 8), at: "2022-06-01T07:55"), .array([.string("N1"), .string("S1")]),
                        "north's T1 and south's T1 as before")
         XCTAssertEqual(try lines(from: (8, 0), to: (0, 8), at: "2022-06-01T07:45"), .array([.string("E1")]), "east's T1 as before")
+        // The only footpaths, Borg ↔ Borg Pier (50 m; every other stop is 500 m or more from the
+        // next), join stops that did not move: their times are kept from the version before.
+        let manifest = try WireCodec.decoder.decode(JSONValue.self, from: Data(contentsOf: harness.dataDirectory
+            .appendingPathComponent("regions/\(region.name)/manifest.json")))
+        XCTAssertEqual(manifest["counts"]?["footpaths_kept"], .number(2), "\(manifest["counts"] ?? .null)")
         let sources = try harness.json(["status"])["regions"]?.arrayValue?.first?["sources"]?.arrayValue ?? []
         XCTAssertEqual(sources.compactMap { $0["source"]?.stringValue }.filter { $0.hasSuffix(".zip") },
                        ["north.zip", "south.zip", "east.zip"].map { server.url("/\($0)") }, "every feed keeps its URL: \(sources)")
