@@ -68,6 +68,7 @@ public struct DaemonComposition: Sendable {
         let realtime = RealtimePoller(settingsFile: RealtimeSettingsFile(dataDirectory: dataDirectory), board: live,
                                       regions: regions, clock: clock, logger: logger,
                                       allowCrossHostRedirects: configuration.allowCrossHostRedirects) { region in
+            counters.countRealtimeOverlayBuilt()
             await refresher.liveTimesChanged(region: region)
         }
         let expiry = FeedExpiryWatcher(regions: regions, events: events, logger: logger, clock: clock,

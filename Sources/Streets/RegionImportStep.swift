@@ -68,9 +68,11 @@ public struct RegionImportStep: Sendable {
     /// Runs the step alone in `stagingDirectory`, whose streets are already complete.
     /// - parameter isCancelled: true stops the step's long work (`RegionImportStreets.isStopping`).
     @discardableResult
-    public func run(stagingDirectory: URL, isCancelled: @escaping @Sendable () -> Bool = { false },
+    /// - parameter keptStreetsOf: the region version whose streets the staging directory holds
+    ///   (linked, unchanged), when a rebuild kept them.
+    public func run(stagingDirectory: URL, isCancelled: @escaping @Sendable () -> Bool = { false }, keptStreetsOf: URL? = nil,
                     progress: (RegionImportProgress) -> Void) throws -> Outcome {
-        try body(stagingDirectory, .built(stop: isCancelled), progress)
+        try body(stagingDirectory, .built(stop: isCancelled, keptFrom: keptStreetsOf), progress)
     }
 
     /// Runs the step in an import, beside the streets being built.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The streets of a region version being imported, as an additional step sees them: the step
 /// starts beside planetsplitter and the place index and waits here for the part it needs, so an import takes about as long as its longest chain instead of
 /// the sum of its parts.
@@ -24,18 +26,24 @@ public final class RegionImportStreets: Sendable {
     let routingDatabase: ImportPromise<Void>
     let placeIndex: ImportPromise<Void>
     private let stop: @Sendable () -> Bool
+    /// The region version these streets were kept from (`region update` of a feed: the same
+    /// files, linked): what was measured on them there, such as footpath times, still holds.
+    /// Nil for streets built by this import.
+    public let keptFrom: URL?
 
     init(routingDatabase: ImportPromise<Void> = ImportPromise(), placeIndex: ImportPromise<Void> = ImportPromise(),
-         stop: @escaping @Sendable () -> Bool = { false }) {
+         stop: @escaping @Sendable () -> Bool = { false }, keptFrom: URL? = nil) {
         self.routingDatabase = routingDatabase
         self.placeIndex = placeIndex
         self.stop = stop
+        self.keptFrom = keptFrom
     }
 
     /// Streets already complete in the directory (a step run alone, or on a kept region's streets).
     /// - parameter stop: true once the import is cancelled.
-    static func built(stop: @escaping @Sendable () -> Bool = { false }) -> RegionImportStreets {
-        RegionImportStreets(routingDatabase: ImportPromise(kept: ()), placeIndex: ImportPromise(kept: ()), stop: stop)
+    /// - parameter keptFrom: the region version they were kept from, if any.
+    static func built(stop: @escaping @Sendable () -> Bool = { false }, keptFrom: URL? = nil) -> RegionImportStreets {
+        RegionImportStreets(routingDatabase: ImportPromise(kept: ()), placeIndex: ImportPromise(kept: ()), stop: stop, keptFrom: keptFrom)
     }
 
     /// True once the import is stopping (cancelled, or another part of it failed): a step's long

@@ -55,7 +55,8 @@ extension RegionImporter {
                 progress(RegionImportProgress(phase: step.name, fraction: 0))
                 let outcome: RegionImportStep.Outcome
                 do {
-                    outcome = try step.run(stagingDirectory: staging, isCancelled: isCancelled, progress: progress)
+                    outcome = try step.run(stagingDirectory: staging, isCancelled: isCancelled, keptStreetsOf: currentDirectory,
+                                           progress: progress)
                 } catch let error as StreetsError {
                     throw error
                 } catch is CancellationError {

@@ -82,9 +82,13 @@ public enum Params {
         public var names: [String]?
         /// Fetch every URL source whole (no conditional request) and rebuild even when nothing changed.
         public var force: Bool?
-        public init(names: [String]? = nil, force: Bool? = nil) {
+        /// Check only this GTFS feed of the one region named (its `transit_feeds` name, that name
+        /// without `.zip`, or its position from 1); the other sources are neither fetched nor checked.
+        public var feed: String?
+        public init(names: [String]? = nil, force: Bool? = nil, feed: String? = nil) {
             self.names = names
             self.force = force
+            self.feed = feed
         }
     }
 

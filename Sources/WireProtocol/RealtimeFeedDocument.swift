@@ -3,6 +3,9 @@
 public struct RealtimeFeedDocument: Hashable, Sendable, Codable {
     /// The URL with any credentials hidden, or the file path.
     public var source: String
+    /// The region's GTFS feed it is tied to (`region set --realtime FEED=URL`): its updates and
+    /// alerts apply to that feed's trips, routes and stops alone. Null when it is tied to none.
+    @NullWhenNil public var gtfsFeed: String?
     public var intervalS: Int
     /// `waiting` (not fetched yet), `live` (applied), `stale` (its header is more than 5 minutes
     /// behind the daemon's clock: ignored), `future` (its header is more than a minute ahead of
@@ -24,10 +27,11 @@ public struct RealtimeFeedDocument: Hashable, Sendable, Codable {
     @NullWhenNil public var error: String?
     public var consecutiveFailures: Int
 
-    public init(source: String, intervalS: Int, state: String, lastFetch: String? = nil, lastChange: String? = nil,
+    public init(source: String, gtfsFeed: String? = nil, intervalS: Int, state: String, lastFetch: String? = nil, lastChange: String? = nil,
                 feedTime: String? = nil, tripUpdatesApplied: Int = 0, tripsCancelled: Int = 0, alertsApplied: Int = 0,
                 refused: [String: Int] = [:], error: String? = nil, consecutiveFailures: Int = 0) {
         self.source = source
+        self.gtfsFeed = gtfsFeed
         self.intervalS = intervalS
         self.state = state
         self.lastFetch = lastFetch
@@ -47,7 +51,7 @@ extension RealtimeFeedDocument {
     public init(from decoder: any Decoder) throws { try self.init(JSONFields(decoder)) }
 
     public init(_ fields: JSONFields) throws {
-        self.init(source: try fields.string("source"), intervalS: try fields.int("interval_s"), state: try fields.string("state"),
+        self.init(source: try fields.string("source"), gtfsFeed: try fields.optionalString("gtfs_feed"), intervalS: try fields.int("interval_s"), state: try fields.string("state"),
                   lastFetch: try fields.optionalString("last_fetch"), lastChange: try fields.optionalString("last_change"),
                   feedTime: try fields.optionalString("feed_time"), tripUpdatesApplied: try fields.int("trip_updates_applied"),
                   tripsCancelled: try fields.int("trips_cancelled"), alertsApplied: try fields.int("alerts_applied"),

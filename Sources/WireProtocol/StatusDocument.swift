@@ -51,10 +51,15 @@ public struct CountersDocument: Hashable, Sendable, Codable {
     /// Searches and comparisons answered without their history entry because the disk was full
     /// (absent from older daemons).
     @NullWhenNil public var historyNotRecorded: Int?
+    /// Realtime overlays laid over a region's timetable, each followed by one refresh of the
+    /// region's plans for today: one per poll round whose feeds changed what is in force, however
+    /// many of them changed (absent from older daemons).
+    @NullWhenNil public var realtimeOverlaysBuilt: Int?
 
     public init(requests: Int, routingQueries: RoutingQueryCounts, plansRecomputed: Int,
                 connections: Int = 0, watchers: Int = 0, noRouteRetries: Int? = nil, logLinesDropped: Int? = nil,
-                historyNotRecorded: Int? = nil, noRouteKnownAtImport: Int? = nil) {
+                historyNotRecorded: Int? = nil, noRouteKnownAtImport: Int? = nil, realtimeOverlaysBuilt: Int? = nil) {
+        self.realtimeOverlaysBuilt = realtimeOverlaysBuilt
         self.requests = requests
         self.routingQueries = routingQueries
         self.plansRecomputed = plansRecomputed
@@ -239,7 +244,8 @@ extension CountersDocument {
                   watchers: try fields.int("watchers"), noRouteRetries: try fields.optionalInt("no_route_retries"),
                   logLinesDropped: try fields.optionalInt("log_lines_dropped"),
                   historyNotRecorded: try fields.optionalInt("history_not_recorded"),
-                  noRouteKnownAtImport: try fields.optionalInt("no_route_known_at_import"))
+                  noRouteKnownAtImport: try fields.optionalInt("no_route_known_at_import"),
+                  realtimeOverlaysBuilt: try fields.optionalInt("realtime_overlays_built"))
     }
 }
 

@@ -336,7 +336,8 @@ enum Render {
             parts.append("refused " + feed.refused.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joinedPlainly(separator: ", "))
         }
         if let error = feed.error { parts.append("error (\(feed.consecutiveFailures)×): \(error)") }
-        return "realtime:  \(region) \(feed.source) " + parts.joinedPlainly(separator: "; ")
+        let tie = feed.gtfsFeed.map { " (GTFS feed \($0))" } ?? ""
+        return "realtime:  \(region) \(feed.source)\(tie) " + parts.joinedPlainly(separator: "; ")
     }
 
     static func status(_ status: StatusDocument) -> String {
@@ -371,6 +372,7 @@ enum Render {
         if let known = counters.noRouteKnownAtImport, known > 0 {
             lines.append("no_route known at import: \(known) (ends on street networks no way joins)")
         }
+        if let built = counters.realtimeOverlaysBuilt, built > 0 { lines.append("realtime overlays built: \(built)") }
         if let dropped = counters.logLinesDropped, dropped > 0 { lines.append("log lines dropped: \(dropped) (stderr could not be written)") }
         if let skipped = counters.historyNotRecorded, skipped > 0 {
             lines.append("history not recorded: \(skipped) (searches and comparisons answered on a full disk)")

@@ -193,18 +193,28 @@ struct RegionUpdateCommand: UmctlCommand {
     static let spec = CommandSpec(
         path: path, abstract: "Check regions' sources and rebuild only what changed.",
         positionals: [.init(name: "NAME", help: "the regions to check (default: every region)", optional: true, variadic: true)],
-        options: [.init(name: "--force", valueName: nil, help: "fetch every URL whole and rebuild even if nothing changed")],
+        options: [.init(name: "--force", valueName: nil, help: "fetch every URL whole and rebuild even if nothing changed"),
+                  .init(name: "--feed", valueName: "FEED",
+                        help: "check only this GTFS feed of the one region named (its name as `status` shows it, without .zip, "
+                            + "or its position from 1); the other sources are not fetched")],
         discussion: "A URL is asked whether it changed (If-None-Match / If-Modified-Since), a file by its size, time and sha256. "
             + "A new GTFS feed rebuilds the timetable and keeps the streets; a new OSM extract rebuilds the streets and footpaths. "
-            + "A region whose source can't be checked keeps serving and says why.")
+            + "With --feed only that feed is asked; if it changed, the timetable is rebuilt from it and the other feeds' kept "
+            + "copies, the streets kept. A region whose source can't be checked keeps serving and says why.")
     var names: [String]
     var force: Bool
+    var feed: String?
     init(_ arguments: ParsedArguments) throws {
         names = arguments.words("NAME")
         force = arguments.flag("--force")
+        feed = arguments.optional("--feed")
+    }
+    func validate() throws {
+        if feed != nil, names.count != 1 { throw UsageError("--feed FEED needs exactly one region: umctl region update NAME --feed FEED") }
     }
     func request() throws -> CommandRequest<RegionUpdateDocument> {
-        try CommandRequest(Endpoints.regionUpdate, Params.RegionUpdate(names: names.isEmpty ? nil : names, force: force ? true : nil))
+        try CommandRequest(Endpoints.regionUpdate, Params.RegionUpdate(names: names.isEmpty ? nil : names, force: force ? true : nil,
+                                                                       feed: feed))
     }
     func render(_ answer: RegionUpdateDocument) throws -> String {
         if answer.regions.isEmpty { return "(no regions imported)" }
@@ -226,14 +236,18 @@ struct RegionSetCommand: UmctlCommand {
         path: path, abstract: "Change a region without importing it again: its time zone, its realtime feeds.",
         positionals: [.init(name: "NAME", help: "the region")],
         options: [.init(name: "--time-zone", valueName: "ZONE", help: "its IANA time zone, e.g. Asia/Tokyo"),
-                  .init(name: "--realtime", valueName: "URL",
-                        help: "a GTFS-Realtime feed (http(s):// URL or file) laid over the timetable; repeat for several, none removes them",
+                  .init(name: "--realtime", valueName: "[FEED=]URL",
+                        help: "a GTFS-Realtime feed (http(s):// URL or file) laid over the timetable; FEED= ties it to one of the "
+                            + "region's GTFS feeds (its name as `status` shows it, without .zip, or its position from 1); "
+                            + "repeat for several, none removes them",
                         repeatable: true),
                   .init(name: "--realtime-interval", valueName: "SECONDS",
                         help: "how often each feed is fetched: 30s (default), 1m, … at least 10s")],
         discussion: "Plans in the region show their times in the new zone the next time they are shown or computed. "
             + "Realtime feeds (TripUpdates and Alerts) are polled in the background; today's plans follow their delays, "
-            + "cancellations and alerts, and `umctl status` shows each feed's state. Setting the feeds again polls them at once.")
+            + "cancellations and alerts, and `umctl status` shows each feed's state. Setting the feeds again polls them at once. "
+            + "A feed tied to a GTFS feed (--realtime south=https://…) names that feed's trips, routes and stops alone, "
+            + "where the region's feeds share IDs; an untied one's trip that several feeds have is refused (ambiguous_trip).")
     var name: String
     var timeZone: String?
     var realtime: [String]?
@@ -271,14 +285,17 @@ struct RegionSetCommand: UmctlCommand {
         if realtime != nil || interval != nil {
             let feeds = region.realtimeFeeds ?? []
             lines.append(feeds.isEmpty ? "no realtime feeds" : "realtime feeds (polled now, then every \(feeds[0].intervalS) s):")
-            lines += feeds.map { "  \($0.source)" }
+            lines += feeds.map { "  \($0.source)" + ($0.gtfsFeed.map { " (GTFS feed \($0))" } ?? "") }
         }
         return lines.joined(separator: "\n")
     }
 
-    /// A file path made absolute (the daemon reads it from its own directory); URLs as given.
+    /// A file path made absolute (the daemon reads it from its own directory); URLs as given;
+    /// a tie to a GTFS feed (`FEED=`) kept in front.
     static func absoluteUnlessURL(_ text: String) -> String {
-        text.contains("://") || text.hasPrefix("/") ? text : FileManager.default.currentDirectoryPath + "/" + text
+        let (gtfsFeed, source) = RealtimeFeedEntry.split(text)
+        let absolute = source.contains("://") || source.hasPrefix("/") ? source : FileManager.default.currentDirectoryPath + "/" + source
+        return RealtimeFeedEntry.joined(gtfsFeed: gtfsFeed, source: absolute)
     }
 }
 

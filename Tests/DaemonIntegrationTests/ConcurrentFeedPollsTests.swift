@@ -26,4 +26,26 @@ final class ConcurrentFeedPollsTests: LiveRegionTestCase {
         XCTAssertEqual(stalled["state"], .string("waiting"), "the hanging feed is still being fetched: \(feeds)")
         XCTAssertEqual(feeds.first { $0["source"]?.stringValue?.contains("/trips.pb") == true }?["state"], .string("live"), "\(feeds)")
     }
+
+    /// Three feeds that all change in one poll round are settled together: one overlay built
+    /// and the region's plans for today refreshed once (`realtime_overlays_built`), not once
+    /// per feed as each arrived (issue 44's leftover). Ordered by events: when all three show
+    /// `live`, every settle before the last has already counted its build.
+    func testThreeFeedsThatChangeInOneRoundBuildOneOverlayAndRefreshThePlansOnce() throws {
+        func built() throws -> Int? { try harness.json(["status"])["counters"]?["realtime_overlays_built"]?.numberValue.map { Int($0) } }
+        XCTAssertEqual(try built(), 0)
+        let urls = try (0..<3).map { k in
+            try live.serve(RealtimeFeed(timestamp: LiveRegion.start,
+                                        alerts: [RealtimeAlert(entityID: "a\(k)", informedEntities: [RealtimeEntitySelector(routeType: 3)],
+                                                               header: [RealtimeTranslation(text: "Notice \(k)")])]),
+                           as: "alerts-\(k).pb")
+        }
+        let set = try harness.umctl(["region", "set", "tampere"] + urls.flatMap { ["--realtime", $0] })
+        XCTAssertEqual(set.status, 0, set.stderr)
+        _ = try live.eventually("all three feeds are live and laid over the timetable") { () -> Bool? in
+            try live.realtimeFeeds().filter { $0["state"] == .string("live") }.count == 3 && (try built() ?? 0) >= 1 ? true : nil
+        }
+        XCTAssertEqual(try built(), 1, "one overlay for the three feeds of the round")
+        XCTAssertTrue(try harness.umctl(["status"]).stdout.contains("realtime overlays built: 1"))
+    }
 }

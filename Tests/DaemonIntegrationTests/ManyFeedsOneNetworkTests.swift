@@ -32,19 +32,24 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         return feed
     }
 
-    /// Imports north, south and east (each with its T1) as region `trio` of `harness`.
-    private func importThreeFeeds(_ harness: DaemonHarness) throws {
-        // North: Aalto (south-west corner) → Borg (west edge, middle). South: Borg Pier, 50 m east
-        // of Borg → Castle (north-east corner). East: a third T1 from Dale to Elm, earlier.
-        let north = feed(line: "N1", from: ("Aalto", 0, 0), departs: "08:00:00", to: ("Borg", 4, 0), arrives: "08:05:00",
-                         fare: "2.00")
-        let south = feed(line: "S1", from: ("Borg Pier", 4, 0.1), departs: "08:10:00", to: ("Castle", 8, 8), arrives: "08:20:00",
-                         fare: "5.00")
-        let east = feed(line: "E1", from: ("Dale", 8, 0), departs: "07:50:00", to: ("Elm", 0, 8), arrives: "08:00:00",
-                        fare: "9.00")
+    /// North: Aalto (south-west corner) → Borg (west edge, middle). South: Borg Pier, 50 m east
+    /// of Borg → Castle (north-east corner). East: a third T1 from Dale to Elm, earlier.
+    private var threeFeeds: [(name: String, feed: MiniFeed)] {
+        [("north", feed(line: "N1", from: ("Aalto", 0, 0), departs: "08:00:00", to: ("Borg", 4, 0), arrives: "08:05:00",
+                        fare: "2.00")),
+         ("south", feed(line: "S1", from: ("Borg Pier", 4, 0.1), departs: "08:10:00", to: ("Castle", 8, 8), arrives: "08:20:00",
+                        fare: "5.00")),
+         ("east", feed(line: "E1", from: ("Dale", 8, 0), departs: "07:50:00", to: ("Elm", 0, 8), arrives: "08:00:00",
+                       fare: "9.00"))]
+    }
+
+    /// Imports north, south and east (each with its T1) as region `trio` of `harness`; with
+    /// `server`, each feed is written into its folder and given by URL.
+    private func importThreeFeeds(_ harness: DaemonHarness, server: LocalHTTPServer? = nil) throws {
         var arguments = ["region", "import", region.name, "--osm", try region.writeOSM(in: harness.directory).path]
-        for (name, feed) in [("north", north), ("south", south), ("east", east)] {
-            arguments += ["--gtfs", try region.writeZip(feed.files, in: harness.directory, fileName: "\(name).zip").path]
+        for (name, feed) in threeFeeds {
+            let zip = try region.writeZip(feed.files, in: server?.directory ?? harness.directory, fileName: "\(name).zip")
+            arguments += ["--gtfs", server?.url("/\(name).zip") ?? zip.path]
         }
         let imported = try harness.umctl(arguments)
         XCTAssertEqual(imported.status, 0, imported.stderr)
@@ -118,5 +123,127 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         XCTAssertEqual(south["delay_s"], .number(300), "south's T1 is five minutes late: \(south)")
         XCTAssertEqual(north["delay_s"], .null, "north's T1 is not south's: \(north)")
         XCTAssertEqual(east["delay_s"], .null, "east's T1 is not south's: \(east)")
+    }
+
+    /// A realtime feed tied to the second GTFS feed (`--realtime south=URL`) names south's T1,
+    /// R1 and S1 alone: an update of "T1" on 1 June with no start time (which fits all three
+    /// feeds' T1, so untied it is refused) makes south's T1 late, and alerts on route R1 and on
+    /// stop S1, which all three feeds have, show on south's ride only. A second feed tied to the
+    /// third GTFS feed by its position (`3=URL`) delays east's T1 by a route-only update (R1
+    /// leaving at 07:50, no trip_id), which used to be looked up on north's R1. A feed name the
+    /// region does not have is refused naming the ones it has.
+    func testARealtimeFeedTiedToOneGTFSFeedAppliesItsTripUpdatesAndAlertsToThatFeedAlone() throws {
+        let harness = try startDaemon(extraArguments: ["--clock-start", "2022-06-01T07:40:00+03:00"])
+        try importThreeFeeds(harness)
+        let folder = harness.directory.appendingPathComponent("feeds", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = try LocalHTTPServer(directory: folder)
+        defer { server.stop() }
+        let t1 = RealtimeTripUpdate(entityID: "t1", trip: RealtimeTripDescriptor(tripID: "T1", startDate: "20220601"), delay: 300)
+        let pier = RealtimeAlert(entityID: "pier", informedEntities: [RealtimeEntitySelector(stopID: "S1")],
+                                 effect: "detour", header: [RealtimeTranslation(text: "Works at the first stop")])
+        let line = RealtimeAlert(entityID: "line", informedEntities: [RealtimeEntitySelector(routeID: "R1")],
+                                 effect: "reduced_service", header: [RealtimeTranslation(text: "Line R1 runs less often")])
+        let feed = RealtimeFeed(timestamp: Date(timeIntervalSince1970: 1_654_058_400), tripUpdates: [t1], alerts: [pier, line])
+        try feed.encoded().write(to: folder.appendingPathComponent("south.pb"), options: .atomic)
+        let byRoute = RealtimeTripUpdate(entityID: "r1", trip: RealtimeTripDescriptor(routeID: "R1", startTime: "07:50:00",
+                                                                                     startDate: "20220601"), delay: 120)
+        try RealtimeFeed(timestamp: Date(timeIntervalSince1970: 1_654_058_400), tripUpdates: [byRoute]).encoded()
+            .write(to: folder.appendingPathComponent("east.pb"), options: .atomic)
+
+        let unknown = try harness.umctl(["region", "set", region.name, "--realtime", "west=" + server.url("/south.pb")])
+        XCTAssertNotEqual(unknown.status, 0, "no feed named west")
+        XCTAssertTrue(unknown.stderr.contains("west") && unknown.stderr.contains("north.zip")
+                      && unknown.stderr.contains("south.zip") && unknown.stderr.contains("east.zip"), unknown.stderr)
+        XCTAssertEqual(try harness.json(["status"])["regions"]?.arrayValue?.first?["realtime_feeds"], .null, "nothing was set")
+
+        let set = try harness.umctl(["region", "set", region.name, "--realtime", "south=" + server.url("/south.pb"),
+                                     "--realtime", "3=" + server.url("/east.pb")])
+        XCTAssertEqual(set.status, 0, set.stderr)
+        XCTAssertTrue(set.stdout.contains("(GTFS feed south.zip)") && set.stdout.contains("(GTFS feed east.zip)"), set.stdout)
+        // Bounded: 30 s of polls, then the test fails naming what never happened.
+        var live: [JSONValue] = []
+        for _ in 0..<300 {
+            live = (try harness.json(["status"])["regions"]?.arrayValue?.first?["realtime_feeds"]?.arrayValue ?? [])
+                .filter { $0["state"] == .string("live") }
+            if live.count == 2 { break }
+            usleep(100_000)
+        }
+        XCTAssertEqual(live.count, 2, "the realtime feeds never went live:\n\(harness.log.suffix(3000))")
+        let status = try XCTUnwrap(live.first { $0["gtfs_feed"] == .string("south.zip") }, "status shows the tie: \(live)")
+        let eastStatus = try XCTUnwrap(live.first { $0["gtfs_feed"] == .string("east.zip") }, "\(live)")
+        XCTAssertEqual(eastStatus["trip_updates_applied"], .number(1), "\(eastStatus)")
+        XCTAssertEqual(status["trip_updates_applied"], .number(1), "\(status)")
+        XCTAssertEqual(status["alerts_applied"], .number(2), "\(status)")
+        XCTAssertEqual(status["refused"], .object([:]), "\(status)")
+        XCTAssertTrue(try harness.umctl(["status"]).stdout.contains("(GTFS feed south.zip)"))
+
+        func ride(from: (Double, Double), to: (Double, Double), at: String, line: String) throws -> JSONValue {
+            let options = try harness.json(["compare", SmallRegion.text(region.stopPoint(row: from.0, column: from.1)),
+                                            SmallRegion.text(region.stopPoint(row: to.0, column: to.1)), "--at", at])["options"]?
+                .arrayValue ?? []
+            let transit = try XCTUnwrap(options.first { $0["mode"]?.stringValue == "transit" }, "\(options)")
+            let rides = transit["rides"]?.arrayValue ?? []
+            return try XCTUnwrap(rides.first { $0["line"] == .string(line) }, "no \(line) ride: \(transit)")
+        }
+        let north = try ride(from: (0, 0), to: (8, 8), at: "2022-06-01T07:55", line: "N1")
+        let south = try ride(from: (0, 0), to: (8, 8), at: "2022-06-01T07:55", line: "S1")
+        let east = try ride(from: (8, 0), to: (0, 8), at: "2022-06-01T07:45", line: "E1")
+        XCTAssertEqual(south["delay_s"], .number(300), "south's T1 is five minutes late: \(south)")
+        XCTAssertEqual(north["delay_s"], .null, "north's T1 is not south's: \(north)")
+        XCTAssertEqual(east["delay_s"], .number(120), "east's T1 is late by east's own feed, not south's: \(east)")
+        let southAlerts = Set((south["alerts"]?.arrayValue ?? []).compactMap { $0["header"]?.stringValue })
+        XCTAssertEqual(southAlerts, ["Works at the first stop", "Line R1 runs less often"], "\(south)")
+        XCTAssertEqual(north["alerts"]?.arrayValue ?? [], [], "north's R1 and S1 are not south's: \(north)")
+        XCTAssertEqual(east["alerts"]?.arrayValue ?? [], [], "east's R1 and S1 are not south's: \(east)")
+    }
+
+    /// `region update trio --feed south` asks the server for south's feed alone (north's and
+    /// east's are not fetched, not even conditionally), and the timetable rebuilt from south's
+    /// new version and the others' kept copies routes south's new trip T2, north's and east's
+    /// trips as before, with the footpath times of the version before (the streets are the
+    /// same). A feed the region has not is refused naming its feeds.
+    func testUpdatingOneFeedFetchesOnlyThatFeedAndItsNewTripIsRoutedBesideTheOthersUnchanged() throws {
+        let harness = try startDaemon()
+        let folder = harness.directory.appendingPathComponent("served", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = try LocalHTTPServer(directory: folder)
+        defer { server.stop() }
+        try importThreeFeeds(harness, server: server)
+
+        var south = threeFeeds[1].feed
+        south.trips.append(("R1", "ALL", "T2", "Castle"))
+        south.stopTimes += [("T2", "09:10:00", "09:10:00", "S1", 1), ("T2", "09:20:00", "09:20:00", "S2", 2)]
+        _ = try region.writeZip(south.files, in: folder, fileName: "south.zip")
+        server.clearRequests()
+
+        let unknown = try harness.umctl(["region", "update", region.name, "--feed", "west"])
+        XCTAssertNotEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.stderr.contains("west") && unknown.stderr.contains("south.zip"), unknown.stderr)
+        let updated = try harness.json(["region", "update", region.name, "--feed", "south"])
+        let result = try XCTUnwrap(updated["regions"]?.arrayValue?.first, "\(updated)")
+        XCTAssertEqual(result["rebuilt"], .string("timetable"), "\(result)")
+        XCTAssertEqual(result["sources"]?.arrayValue?.count, 1, "south's source alone was checked: \(result)")
+        XCTAssertEqual(result["sources"]?.arrayValue?.first?["changed"], .bool(true), "\(result)")
+        XCTAssertEqual(server.requests().map(\.path), ["/south.zip"], "north's and east's feeds are not asked")
+
+        func lines(from: (Double, Double), to: (Double, Double), at: String) throws -> JSONValue? {
+            let options = try harness.json(["compare", SmallRegion.text(region.stopPoint(row: from.0, column: from.1)),
+                                            SmallRegion.text(region.stopPoint(row: to.0, column: to.1)), "--at", at])["options"]?
+                .arrayValue ?? []
+            return options.first { $0["mode"]?.stringValue == "transit" }?["lines"]
+        }
+        XCTAssertEqual(try lines(from: (4, 0.1), to: (8, 8), at: "2022-06-01T09:00"), .array([.string("S1")]), "south's new T2")
+        XCTAssertEqual(try lines(from: (0, 0), to: (8, 8), at: "2022-06-01T07:55"), .array([.string("N1"), .string("S1")]),
+                       "north's T1 and south's T1 as before")
+        XCTAssertEqual(try lines(from: (8, 0), to: (0, 8), at: "2022-06-01T07:45"), .array([.string("E1")]), "east's T1 as before")
+        // The only footpaths, Borg ↔ Borg Pier (50 m; every other stop is 500 m or more from the
+        // next), join stops that did not move: their times are kept from the version before.
+        let manifest = try WireCodec.decoder.decode(JSONValue.self, from: Data(contentsOf: harness.dataDirectory
+            .appendingPathComponent("regions/\(region.name)/manifest.json")))
+        XCTAssertEqual(manifest["counts"]?["footpaths_kept"], .number(2), "\(manifest["counts"] ?? .null)")
+        let sources = try harness.json(["status"])["regions"]?.arrayValue?.first?["sources"]?.arrayValue ?? []
+        XCTAssertEqual(sources.compactMap { $0["source"]?.stringValue }.filter { $0.hasSuffix(".zip") },
+                       ["north.zip", "south.zip", "east.zip"].map { server.url("/\($0)") }, "every feed keeps its URL: \(sources)")
     }
 }

@@ -100,4 +100,32 @@ final class FootpathTimingTests: XCTestCase {
         let again = try JSONDecoder().decode(GTFSImportReport.self, from: JSONEncoder().encode(current))
         XCTAssertEqual(again, current)
     }
+
+    /// Issue 43: a timetable rebuilt on the same streets takes the footpath times of the one
+    /// before for stops exactly where they were (A ↔ B), asks again those the streets could not
+    /// time then (C's: straight lines), and times a moved stop's footpaths anew.
+    func testARebuildKeepsTheFootpathTimesOfStopsThatDidNotMoveAndAsksTheRest() throws {
+        let fixture = try FeedFixture()
+        let feed = feed()
+        let c = try XCTUnwrap(feed.stops.first { $0.id == "C" })
+        let noRoad = Coordinate(latitude: c.lat, longitude: c.lon)
+        _ = try GTFSImporter().importFeeds([try fixture.zip(feed.files)], intoRegionDirectory: fixture.regionDirectory,
+                                           walking: StreetLikeWalking(noRoad: noRoad))
+
+        let streets = StreetLikeWalking(noRoad: noRoad)
+        let known = KnownFootpathTimes(regionDirectory: fixture.regionDirectory, streets: streets)
+        let (table, _) = try fixture.timetable(feed.files, walking: known)
+        XCTAssertEqual(known.reused, 2, "A → B and B → A kept")
+        XCTAssertEqual(streets.batchSizes, [4], "only C's four footpaths asked again")
+        let (fresh, _) = try fixture.timetable(feed.files, walking: StreetLikeWalking(noRoad: noRoad))
+        XCTAssertEqual(table.footWalkSeconds, fresh.footWalkSeconds, "the same times as timing them all again")
+
+        var moved = feed
+        moved.stops = moved.stops.map { $0.id == "B" ? ($0.id, $0.name, $0.lat + 0.0001, $0.lon) : $0 }
+        let again = StreetLikeWalking(noRoad: noRoad)
+        let afterMove = KnownFootpathTimes(regionDirectory: fixture.regionDirectory, streets: again)
+        _ = try fixture.timetable(moved.files, walking: afterMove)
+        XCTAssertEqual(afterMove.reused, 0, "B moved: its footpaths are timed anew")
+        XCTAssertEqual(again.batchSizes, [6])
+    }
 }

@@ -6,13 +6,14 @@ import XCTest
 /// 08:00 = 28,800 s after the reference), without a timetable around it.
 final class RealtimeOverlayLiveTimesTests: XCTestCase {
     private let scheduled: [Int32] = [28_800, 29_400, 30_000, 30_600]
-    private let stopIndexByID: [String: Int32] = ["S0": 0, "S1": 1, "S2": 2, "S3": 3]
+    private let stopTable = (0..<4).map { Timetable.Stop(id: "S\($0)", name: "S\($0)", latitude: 61.5, longitude: 23.76,
+                                                          parentStationID: nil, modeMask: 0) }
     private let reference = 1_000_000
 
     private func apply(_ stops: [RealtimeStopTimeUpdate], delay: Int? = nil) -> Result<LiveTripTimes, RealtimeRefusal> {
         let update = RealtimeTripUpdate(entityID: "e", trip: RealtimeTripDescriptor(tripID: "T"), stopTimeUpdates: stops, delay: delay)
         return LiveTripTimes.apply(update, scheduledArrivals: scheduled[...], scheduledDepartures: scheduled[...],
-                                   sequences: [1, 2, 3, 4][...], stops: [0, 1, 2, 3][...], stopIndexByID: stopIndexByID,
+                                   sequences: [1, 2, 3, 4][...], stops: [0, 1, 2, 3][...], stopTable: stopTable,
                                    reference: reference)
     }
 

@@ -142,7 +142,7 @@ final class DocumentRoundTripTests: XCTestCase {
     func testRegionsSearchesLinksCountersAndComparisonsWriteEveryKey() throws {
         try assertWire(region, nulls: ["realtime_feeds", "straight_line_footpaths"])
         var following = region
-        following.realtimeFeeds = [RealtimeFeedDocument(source: "https://***@example.org/trips.pb", intervalS: 30, state: "live",
+        following.realtimeFeeds = [RealtimeFeedDocument(source: "https://***@example.org/trips.pb", gtfsFeed: "south.zip", intervalS: 30, state: "live",
                                                         lastFetch: morning, lastChange: morning, feedTime: morning,
                                                         tripUpdatesApplied: 12, tripsCancelled: 1, alertsApplied: 2,
                                                         refused: ["unknown_trip": 3], error: nil, consecutiveFailures: 0)]
@@ -150,7 +150,7 @@ final class DocumentRoundTripTests: XCTestCase {
         following.straightLineFootpaths = 4  // footpaths the streets could not time
         try assertWire(following)
         try assertWire(RealtimeFeedDocument(source: "/srv/trips.pb", intervalS: 10, state: "waiting"),
-                       nulls: ["last_fetch", "last_change", "feed_time", "error"])
+                       nulls: ["gtfs_feed", "last_fetch", "last_change", "feed_time", "error"])
         try assertWire(TransitFeedDocument(feed: "toei.zip", firstDate: "2026-08-01", lastDate: "2026-09-30", serviceDay: "2026-09-28",
                                            firstDeparture: "2026-09-28T05:00:00+09:00", lastArrival: "2026-09-29T00:40:00+09:00",
                                            daysLeft: 2, feedEndDate: "2026-10-31", lastCheck: "2026-11-30T10:00:00Z",
@@ -186,9 +186,10 @@ final class DocumentRoundTripTests: XCTestCase {
 
         let queries = RoutingQueryCounts(walk: 1, transit: 1, car: 1)
         try assertWire(CountersDocument(requests: 3, routingQueries: queries, plansRecomputed: 2, connections: 1, watchers: 0, noRouteRetries: 4,
-                                         logLinesDropped: 0, historyNotRecorded: 0, noRouteKnownAtImport: 2))
+                                         logLinesDropped: 0, historyNotRecorded: 0, noRouteKnownAtImport: 2, realtimeOverlaysBuilt: 1))
         try assertWire(CountersDocument(requests: 3, routingQueries: queries, plansRecomputed: 2),
-                       nulls: ["no_route_retries", "log_lines_dropped", "history_not_recorded", "no_route_known_at_import"])
+                       nulls: ["no_route_retries", "log_lines_dropped", "history_not_recorded", "no_route_known_at_import",
+                               "realtime_overlays_built"])
 
         let answer = CompareOption(mode: .walk, durationS: 844, departure: morning, arrival: later, distanceM: 1170, transfers: 0,
                                    fastest: true, lines: [], error: WireError(.noRoute, "none"), walkingIsNoSlower: true)

@@ -13,7 +13,8 @@ final class StatusDocumentReadingTests: XCTestCase {
                                        firstDeparture: "2022-01-12T05:02:00+02:00", lastArrival: "2022-01-13T00:48:00+02:00",
                                        daysLeft: -1707, feedEndDate: "2022-04-30", lastCheck: "2026-12-02T05:36:06Z",
                                        lastChange: "2026-12-01T05:36:06Z")
-        let realtime = RealtimeFeedDocument(source: "https://***@example.org/trips.pb", intervalS: 30, state: "failing",
+        let realtime = RealtimeFeedDocument(source: "https://***@example.org/trips.pb", gtfsFeed: "tampere.zip", intervalS: 30,
+                                            state: "failing",
                                             lastFetch: "2022-01-12T08:00:05+02:00", lastChange: "2022-01-12T08:00:04+02:00",
                                             feedTime: "2022-01-12T08:00:00+02:00", tripUpdatesApplied: 812, tripsCancelled: 3,
                                             alertsApplied: 2, refused: ["unknown_trip": 4, "no_times": 1],
@@ -31,7 +32,7 @@ final class StatusDocumentReadingTests: XCTestCase {
                                                failures: 2, nextCheck: "2026-12-02T07:00:00Z")
         let counters = CountersDocument(requests: 16, routingQueries: RoutingQueryCounts(walk: 4, transit: 2, car: 2, bike: 1),
                                         plansRecomputed: 3, connections: 2, watchers: 1, noRouteRetries: 5, logLinesDropped: 7,
-                                        historyNotRecorded: 8, noRouteKnownAtImport: 9)
+                                        historyNotRecorded: 8, noRouteKnownAtImport: 9, realtimeOverlaysBuilt: 10)
         let location = LocationStatusDocument(source: "gpsd", gpsd: "localhost:2947", connected: true, connections: 2,
                                               lastError: "connection refused", currentFrom: "gpsd",
                                               accepted: [CountDocument(name: "gpsd", count: 40)],

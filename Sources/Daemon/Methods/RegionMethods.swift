@@ -219,22 +219,31 @@ struct RegionMethods: Sendable {
         for name in names where !all.contains(where: { $0.name == name }) {
             throw DaemonError.notFound("no region named \(name) (imported: \(all.map(\.name).joined(separator: ", ")))")
         }
+        var feed: Int? = nil
+        if let given = params.feed {
+            guard names.count == 1, let manifest = all.first(where: { $0.name == names[0] }) else {
+                throw DaemonError.invalidParams("feed \"\(given)\" needs exactly one region named (umctl region update NAME --feed FEED)")
+            }
+            let feeds = GTFSFeedNames(manifest)
+            feed = feeds.positions(of: try feeds.canonical(given)).first
+        }
         var results: [RegionUpdateResult] = []
         for manifest in all where names.isEmpty || names.contains(manifest.name) {
-            let result = await update(manifest, force: params.force ?? false)
+            let result = await update(manifest, force: params.force ?? false, feed: feed)
             checks.record(result, at: Date())
             results.append(result)
         }
         return RegionUpdateDocument(regions: results)
     }
 
-    /// Checks one region and rebuilds what changed; publishes and refreshes as an import does.
-    func update(_ manifest: RegionManifest, force: Bool) async -> RegionUpdateResult {
+    /// Checks one region (only its GTFS feed at position `feed`, from 0, when given) and rebuilds
+    /// what changed; publishes and refreshes as an import does.
+    func update(_ manifest: RegionManifest, force: Bool, feed: Int? = nil) async -> RegionUpdateResult {
         let name = manifest.name, events = self.events, updater = self.updater, stop = CancellationFlag()
         do {
             let outcome = try await withTaskCancellationHandler {
                 try await CPUWorkPool.blocking.run {
-                    try updater.update(manifest, force: force, isCancelled: stop.isSet) { progress in
+                    try updater.update(manifest, force: force, feed: feed, isCancelled: stop.isSet) { progress in
                         events.publish(.importProgress(.init(region: name, phase: progress.phase, detail: progress.detail,
                                                              fraction: progress.fraction, overall: progress.overall)))
                     }
@@ -242,7 +251,7 @@ struct RegionMethods: Sendable {
             } onCancel: {
                 stop.set()
             }
-            let sources = outcome.checks.map { check in
+            let sources = outcome.checks.filter(\.checked).map { check in
                 SourceCheckDocument(role: check.role, source: check.shown, changed: check.changed,
                                     error: check.error.map { RequestDispatcher.wireError(from: $0) })
             }

@@ -16,6 +16,7 @@ public final class DaemonCounters: Sendable {
         var noRouteRetries = 0
         var noRouteKnownAtImport = 0
         var historyNotRecorded = 0
+        var realtimeOverlaysBuilt = 0
     }
 
     private let values = Mutex(Values())
@@ -46,6 +47,9 @@ public final class DaemonCounters: Sendable {
 
     public func countPlanRecomputed() { values.withLock { $0.plansRecomputed += 1 } }
 
+    /// A realtime overlay built for a region after a poll round (then its plans for today are refreshed once).
+    public func countRealtimeOverlayBuilt() { values.withLock { $0.realtimeOverlaysBuilt += 1 } }
+
     public func connectionOpened() { values.withLock { $0.connections += 1 } }
     public func connectionClosed() { values.withLock { $0.connections -= 1 } }
 
@@ -57,7 +61,8 @@ public final class DaemonCounters: Sendable {
                                                                  bike: $0.bike),
                              plansRecomputed: $0.plansRecomputed, connections: $0.connections, watchers: watchers,
                              noRouteRetries: $0.noRouteRetries, logLinesDropped: DaemonLogger.droppedLines,
-                             historyNotRecorded: $0.historyNotRecorded, noRouteKnownAtImport: $0.noRouteKnownAtImport)
+                             historyNotRecorded: $0.historyNotRecorded, noRouteKnownAtImport: $0.noRouteKnownAtImport,
+                             realtimeOverlaysBuilt: $0.realtimeOverlaysBuilt)
         }
     }
 }

@@ -95,6 +95,7 @@ final class StatusAnswerWriter: Sendable {
         add(#","no_route_known_at_import":"#); number(counters.noRouteKnownAtImport)
         add(#","no_route_retries":"#); number(counters.noRouteRetries)
         add(#","plans_recomputed":"#); number(counters.plansRecomputed)
+        add(#","realtime_overlays_built":"#); number(counters.realtimeOverlaysBuilt)
         add(#","requests":"#); number(counters.requests)
         add(#","routing_queries":{"bike":"#); number(queries.bike)
         add(#","car":"#); number(queries.car)

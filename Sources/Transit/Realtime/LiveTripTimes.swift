@@ -22,7 +22,7 @@ struct LiveTripTimes: Hashable, Sendable {
     /// - returns: the live run, or why the update cannot be applied (never half of it).
     static func apply(_ update: RealtimeTripUpdate, scheduledArrivals: ArraySlice<Int32>,
                       scheduledDepartures: ArraySlice<Int32>, sequences: ArraySlice<Int32>, stops: ArraySlice<Int32>,
-                      stopIndexByID: [String: Int32], reference: Int) -> Result<LiveTripTimes, RealtimeRefusal> {
+                      stopTable: [Timetable.Stop], reference: Int) -> Result<LiveTripTimes, RealtimeRefusal> {
         let arrivalsIn = Array(scheduledArrivals), departuresIn = Array(scheduledDepartures)
         let sequences = Array(sequences), stops = Array(stops)
         let n = arrivalsIn.count
@@ -32,18 +32,13 @@ struct LiveTripTimes: Hashable, Sendable {
         var anyTime = update.delay != nil
         for (u, stopUpdate) in update.stopTimeUpdates.enumerated() {
             var found: Int? = nil
-            let named: Int32?
-            if let id = stopUpdate.stopID {
-                guard let stop = stopIndexByID[id] else { return .failure(.unknownStop) }
-                named = stop
-            } else {
-                named = nil
-            }
+            // By the id's text among the trip's own stops: feeds of a region may share stop IDs.
+            let named = stopUpdate.stopID
             if let sequence = stopUpdate.stopSequence {
                 found = (next..<n).first { Int(sequences[$0]) == sequence }
-                if let found, let named, stops[found] != named { return .failure(.unknownStop) }
+                if let found, let named, stopTable[Int(stops[found])].id != named { return .failure(.unknownStop) }
             } else if let named {
-                found = (next..<n).first { stops[$0] == named }
+                found = (next..<n).first { stopTable[Int(stops[$0])].id == named }
             }
             guard let position = found else { return .failure(.unknownStop) }
             updateAt[position] = u

@@ -14,9 +14,15 @@ public struct RealtimeFeed: Hashable, Sendable {
     public var alerts: [RealtimeAlert]
     /// Entities holding a vehicle position: read and ignored.
     public var vehiclePositionCount: Int
+    /// The region's GTFS feed this feed belongs to (its position in import order, 0 for the
+    /// first): its trip updates and alerts then name only that feed's trips, routes, stops and
+    /// agencies. Nil: any feed's (an ID several feeds share is then `ambiguous_trip`). Not in the
+    /// message: whoever polls the feed says it (`region set --realtime FEED=URL`).
+    public var gtfsFeed: Int?
 
     public init(timestamp: Date?, isDifferential: Bool = false, tripUpdates: [RealtimeTripUpdate] = [],
-                alerts: [RealtimeAlert] = [], vehiclePositionCount: Int = 0) {
+                alerts: [RealtimeAlert] = [], vehiclePositionCount: Int = 0, gtfsFeed: Int? = nil) {
+        self.gtfsFeed = gtfsFeed
         self.timestamp = timestamp
         self.isDifferential = isDifferential
         self.tripUpdates = tripUpdates

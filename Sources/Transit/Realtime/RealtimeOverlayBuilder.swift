@@ -38,7 +38,7 @@ extension RealtimeOverlay {
                     continue
                 }
                 let run: Run
-                switch match(update.trip, timetable: tt, index: index, now: nowSeconds, reference: reference) {
+                switch match(update.trip, tie: feed.gtfsFeed, timetable: tt, index: index, now: nowSeconds, reference: reference) {
                 case .success(let matched): run = matched
                 case .failure(let reason):
                     counts.refuseTripUpdate(reason)
@@ -60,7 +60,7 @@ extension RealtimeOverlay {
                 let result = LiveTripTimes.apply(update, scheduledArrivals: tt.arrivals[times..<times + n],
                                                  scheduledDepartures: tt.departures[times..<times + n],
                                                  sequences: tt.patternSequences[stops], stops: tt.patternStops[stops],
-                                                 stopIndexByID: tt.stopIndexByID, reference: reference(Int(run.day)))
+                                                 stopTable: tt.stops, reference: reference(Int(run.day)))
                 switch result {
                 case .success(let times):
                     live[run] = times
@@ -71,7 +71,7 @@ extension RealtimeOverlay {
                 }
             }
             for alert in feed.alerts {
-                if let resolved = ResolvedAlert.resolve(alert, timetable: tt, index: index, now: nowSeconds) {
+                if let resolved = ResolvedAlert.resolve(alert, tie: feed.gtfsFeed, timetable: tt, index: index, now: nowSeconds) {
                     // The same notice on the same targets (another feed's copy, another entity id) is held once.
                     var key = resolved
                     key.alert.id = ""
@@ -98,25 +98,32 @@ extension RealtimeOverlay {
 
     /// The run a trip descriptor means: by trip_id (a frequency run by its start time too), or by
     /// route + direction + start time; on `start_date`, or else the day whose run is nearest `now`.
-    /// When the trips it fits come from more than one feed (feeds of a region may share trip
+    /// With `tie` (the feed's `gtfsFeed`), only that GTFS feed's trips are looked at. When the
+    /// trips it fits come from more than one feed (feeds of a region may share trip IDs, route
     /// IDs and start times), it is `ambiguousTrip`: refused, never applied to a guess.
-    static func match(_ trip: RealtimeTripDescriptor, timetable tt: Timetable, index: RealtimeTripIndex, now: Int,
-                      reference: (Int) -> Int) -> Result<Run, RealtimeRefusal> {
+    static func match(_ trip: RealtimeTripDescriptor, tie: Int? = nil, timetable tt: Timetable, index: RealtimeTripIndex,
+                      now: Int, reference: (Int) -> Int) -> Result<Run, RealtimeRefusal> {
         let start = trip.startTime.flatMap(RealtimeTripIndex.seconds(clock:))
         if trip.startTime != nil && start == nil { return .failure(.unknownTrip) }
         func firstDeparture(_ t: Int32) -> Int {
             let p = tt.patterns[Int(index.tripPattern[Int(t)])]
             return Int(tt.departures[Int(p.timesStart) + (Int(t) - Int(p.firstTrip)) * Int(p.stopCount)])
         }
+        func admitted(_ trips: [Int32]) -> [Int32] {
+            tie == nil ? trips : trips.filter { RealtimeTripIndex.admits(RealtimeTripIndex.feed(ofTrip: $0, in: tt), tie: tie, in: tt) }
+        }
         var candidates: [Int32]
         if let id = trip.tripID {
-            candidates = index.tripsByID[id] ?? []
+            candidates = admitted(index.tripsByID[id] ?? [])
             if candidates.isEmpty, let start {
-                candidates = index.tripsByID["\(id)@\(GTFSFeedReader.clock(start))"] ?? []
+                candidates = admitted(index.tripsByID["\(id)@\(GTFSFeedReader.clock(start))"] ?? [])
             }
             if candidates.count > 1, let start { candidates = candidates.filter { firstDeparture($0) == start } }
-        } else if let routeID = trip.routeID, let route = index.routeByID[routeID], let start {
-            candidates = index.tripsByRouteStart[RealtimeTripIndex.RouteStart(route: route, start: Int32(start))] ?? []
+        } else if let routeID = trip.routeID, let start {
+            // Every feed's route of that id: two feeds' runs that fit are ambiguous, as by trip_id.
+            candidates = admitted((index.routesByID[routeID] ?? []).flatMap { route in
+                index.tripsByRouteStart[RealtimeTripIndex.RouteStart(route: route, start: Int32(start))] ?? []
+            })
             if let direction = trip.directionID {
                 candidates = candidates.filter { Int(tt.tripDirections[Int($0)]) == direction }
             }
@@ -126,7 +133,7 @@ extension RealtimeOverlay {
         if let dateText = trip.startDate {
             guard let day = RealtimeTripIndex.day(date: dateText) else { return .failure(.unknownTrip) }
             let running = candidates.filter { tt.services[Int(tt.tripServices[Int($0)])].runs(on: day) }
-            if Set(running.map { feed(ofTrip: $0, in: tt) }).count > 1 { return .failure(.ambiguousTrip) }
+            if Set(running.map { RealtimeTripIndex.feed(ofTrip: $0, in: tt) }).count > 1 { return .failure(.ambiguousTrip) }
             return running.first.map { .success(Run(trip: $0, day: Int32(day))) } ?? .failure(.unknownTrip)
         }
         let today = ServiceDate.localDay(of: Date(timeIntervalSince1970: TimeInterval(now)), in: tt.timeZone)
@@ -135,20 +142,13 @@ extension RealtimeOverlay {
         for candidate in candidates {
             let service = tt.services[Int(tt.tripServices[Int(candidate)])]
             for day in (today - 1)...(today + 1) where service.runs(on: day) {
-                feeds.insert(feed(ofTrip: candidate, in: tt))
+                feeds.insert(RealtimeTripIndex.feed(ofTrip: candidate, in: tt))
                 let distance = abs(reference(day) + firstDeparture(candidate) - now)
                 if best.map({ distance < $0.distance }) ?? true { best = (Run(trip: candidate, day: Int32(day)), distance) }
             }
         }
         if feeds.count > 1 { return .failure(.ambiguousTrip) }
         return best.map { .success($0.run) } ?? .failure(.unknownTrip)
-    }
-
-    /// The position of the feed `trip` came from, in import order; -1 for a timetable stored
-    /// before routes recorded their feed (then every trip counts as of one feed, as before).
-    private static func feed(ofTrip trip: Int32, in tt: Timetable) -> Int32 {
-        let route = Int(tt.tripRoutes[Int(trip)])
-        return tt.fares.routeFeeds.indices.contains(route) ? tt.fares.routeFeeds[route] : -1
     }
 
     /// Groups live runs into patterns: one per timetable pattern, day and boarding rules, split

@@ -5,7 +5,13 @@ import Foundation
 struct RealtimeTripIndex: Sendable {
     /// trip_id → global trip indexes (two feeds may share an id; frequency runs are "id@HH:MM:SS").
     let tripsByID: [String: [Int32]]
+    /// route_id → the first feed's route with it (how an alert of a feed tied to none reads it).
     let routeByID: [String: Int32]
+    /// route_id → every feed's route with it, in feed order.
+    let routesByID: [String: [Int32]]
+    /// Per stop: the feed whose trips call there (stop IDs are only unique inside a feed); -1
+    /// for a stop no trip calls at, or a timetable stored before routes recorded their feed.
+    let stopFeeds: [Int32]
     /// Per global trip: its pattern, and its position within it.
     let tripPattern: [Int32]
     /// (route, first departure) → trips: matching by route + direction + start time.
@@ -35,10 +41,33 @@ struct RealtimeTripIndex: Sendable {
         tripsByID = byID
         tripPattern = pattern
         tripsByRouteStart = byRouteStart
-        var routes: [String: Int32] = [:]
-        for (r, route) in tt.routes.enumerated() where routes[route.id] == nil { routes[route.id] = Int32(r) }
-        routeByID = routes
+        var routes: [String: [Int32]] = [:]
+        for (r, route) in tt.routes.enumerated() { routes[route.id, default: []].append(Int32(r)) }
+        routesByID = routes
+        routeByID = routes.compactMapValues(\.first)
         agencies = Set(tt.routes.map(\.agencyID).filter { !$0.isEmpty })
+        // A trip calls only at its own feed's stops, so its route's feed is theirs.
+        var feeds = [Int32](repeating: -1, count: tt.stops.count)
+        for pat in tt.patterns where pat.tripCount > 0 {
+            let feed = Self.feed(ofRoute: tt.tripRoutes[Int(pat.firstTrip)], in: tt)
+            for s in Int(pat.stopsStart)..<Int(pat.stopsStart + pat.stopCount) { feeds[Int(tt.patternStops[s])] = feed }
+        }
+        stopFeeds = feeds
+    }
+
+    /// The position of the feed `route` came from, in import order; -1 for a timetable stored
+    /// before routes recorded their feed.
+    static func feed(ofRoute route: Int32, in tt: Timetable) -> Int32 {
+        tt.fares.routeFeeds.indices.contains(Int(route)) ? tt.fares.routeFeeds[Int(route)] : -1
+    }
+
+    static func feed(ofTrip trip: Int32, in tt: Timetable) -> Int32 { feed(ofRoute: tt.tripRoutes[Int(trip)], in: tt) }
+
+    /// Whether `feed` (a position, or -1 unknown) is one `tie` lets a realtime feed name: any
+    /// without a tie; with one, only the tied feed, or any when the timetable recorded no feeds.
+    static func admits(_ feed: Int32, tie: Int?, in tt: Timetable) -> Bool {
+        guard let tie, !tt.fares.routeFeeds.isEmpty else { return true }
+        return Int(feed) == tie
     }
 
     /// Seconds after the service day's reference of "HH:MM:SS" (hours may pass 24); nil when malformed.

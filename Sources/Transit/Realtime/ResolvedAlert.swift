@@ -15,6 +15,8 @@ struct ResolvedAlert: Hashable, Sendable {
         var tripDay: Int?
         /// The stop, or a station's platforms.
         var stops: [Int32]?
+        /// The GTFS feed (position) of a realtime feed tied to one: the ride's route must be of it.
+        var feed: Int32?
 
         /// Names only stops (and perhaps their agency): it is about the stop as a whole.
         var isStopOnly: Bool { stops != nil && route == nil && routeType == nil && directionID == nil && trips == nil }
@@ -48,6 +50,7 @@ struct ResolvedAlert: Hashable, Sendable {
     func touches(_ ride: RideFacts, in tt: Timetable) -> Bool {
         let route = Int(tt.tripRoutes[Int(ride.trip)])
         return targets.contains { target in
+            if let feed = target.feed, RealtimeTripIndex.feed(ofRoute: Int32(route), in: tt) != feed { return false }
             if let agency = target.agencyID, tt.routes[route].agencyID != agency { return false }
             if let r = target.route, Int(r) != route { return false }
             if let type = target.routeType, tt.routes[route].routeType != type { return false }
@@ -62,38 +65,50 @@ struct ResolvedAlert: Hashable, Sendable {
     // MARK: - Resolving
 
     /// The alert with its informed entities found in the timetable; nil when none is (`unknown_entity`).
+    /// - parameter tie: the realtime feed's GTFS feed (`RealtimeFeed.gtfsFeed`): its entities are
+    ///   looked for in that feed alone, and match only its rides. Nil: as before ties, a route_id
+    ///   several feeds share is the first feed's, a stop_id the last feed's.
     /// - parameter now: POSIX seconds; the active period shown is the one in force then, or the first.
-    static func resolve(_ alert: RealtimeAlert, timetable tt: Timetable, index: RealtimeTripIndex,
+    static func resolve(_ alert: RealtimeAlert, tie: Int? = nil, timetable tt: Timetable, index: RealtimeTripIndex,
                         now: Int) -> ResolvedAlert? {
+        let tied = tie != nil && !tt.fares.routeFeeds.isEmpty
+        func ofTie(_ feed: Int32) -> Bool { !tied || Int(feed) == tie }
+        func routeOfTie(_ route: Int) -> Bool { ofTie(RealtimeTripIndex.feed(ofRoute: Int32(route), in: tt)) }
+        func routeInFeed(_ id: String) -> Int32? {
+            tied ? (index.routesByID[id] ?? []).first { routeOfTie(Int($0)) } : index.routeByID[id]
+        }
+        func stopInFeed(_ stop: Int) -> Bool { ofTie(index.stopFeeds[stop]) }
         var targets: [Target] = []
         for selector in alert.informedEntities {
             var target = Target()
+            if tied, let tie { target.feed = Int32(tie) }
             var known = true
             var namesSomething = false
             if let agency = selector.agencyID {
                 namesSomething = true
-                known = known && index.agencies.contains(agency)
+                known = known && (tied ? tt.routes.indices.contains { tt.routes[$0].agencyID == agency && routeOfTie($0) }
+                    : index.agencies.contains(agency))
                 target.agencyID = agency
             }
             if let routeID = selector.routeID {
                 namesSomething = true
-                target.route = index.routeByID[routeID]
+                target.route = routeInFeed(routeID)
                 known = known && target.route != nil
             }
             if let type = selector.routeType {
                 namesSomething = true
                 target.routeType = type
-                known = known && tt.routes.contains { $0.routeType == type }
+                known = known && tt.routes.indices.contains { tt.routes[$0].routeType == type && routeOfTie($0) }
             }
             target.directionID = selector.directionID
             if let trip = selector.trip {
                 namesSomething = true
                 if let tripID = trip.tripID {
-                    let trips = index.tripsByID[tripID] ?? []
+                    let trips = (index.tripsByID[tripID] ?? []).filter { ofTie(RealtimeTripIndex.feed(ofTrip: $0, in: tt)) }
                     target.trips = trips
                     known = known && !trips.isEmpty
                 } else if let routeID = trip.routeID {
-                    target.route = index.routeByID[routeID]
+                    target.route = routeInFeed(routeID)
                     target.directionID = trip.directionID ?? target.directionID
                     known = known && target.route != nil
                 } else {
@@ -104,10 +119,13 @@ struct ResolvedAlert: Hashable, Sendable {
             if let stopID = selector.stopID {
                 namesSomething = true
                 var stops: [Int32] = []
-                if let stop = tt.stopIndexByID[stopID] {
+                if tied {
+                    stops = tt.stops.indices.filter { stopInFeed($0) && tt.stops[$0].id == stopID }.map(Int32.init)
+                } else if let stop = tt.stopIndexByID[stopID] {
                     stops = [stop]
-                } else {
-                    stops = tt.stops.indices.filter { tt.stops[$0].parentStationID == stopID }.map(Int32.init)
+                }
+                if stops.isEmpty {
+                    stops = tt.stops.indices.filter { stopInFeed($0) && tt.stops[$0].parentStationID == stopID }.map(Int32.init)
                 }
                 target.stops = stops
                 known = known && !stops.isEmpty

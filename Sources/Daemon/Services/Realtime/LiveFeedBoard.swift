@@ -1,5 +1,6 @@
 import Foundation
 import Planner
+import Streets
 import Synchronization
 import Transit
 import WireProtocol
@@ -9,7 +10,8 @@ import WireProtocol
 /// when it opens a region version (a re-import), so a new timetable starts with the live data.
 public final class LiveFeedBoard: Sendable {
     private struct Region {
-        var feeds: [RealtimeFeed] = []
+        /// Each with the name of the GTFS feed it is tied to (`RealtimeSource.gtfsFeed`).
+        var feeds: [(feed: RealtimeFeed, gtfsFeed: String?)] = []
         var documents: [RealtimeFeedDocument] = []
         /// Each source's last good decoded version, fresh or not (kept when feeds are set again).
         var lastGood: [String: RealtimeFeed] = [:]
@@ -23,14 +25,21 @@ public final class LiveFeedBoard: Sendable {
         self.clock = clock
     }
 
-    func feeds(of region: String) -> [RealtimeFeed] { regions.withLock { $0[region]?.feeds ?? [] } }
+    /// The feeds in force, each tied to its GTFS feed's position in `manifest` (the region
+    /// version opening: a re-import may have put its feeds in another order).
+    func feeds(of manifest: RegionManifest) -> [RealtimeFeed] {
+        let feeds = regions.withLock { $0[manifest.name]?.feeds ?? [] }
+        guard feeds.contains(where: { $0.gtfsFeed != nil }) else { return feeds.map(\.feed) }
+        let names = GTFSFeedNames(manifest)
+        return feeds.map { names.tie($0.feed, to: $0.gtfsFeed) }
+    }
 
     /// Nil when the region has no realtime feed.
     func documents(of region: String) -> [RealtimeFeedDocument]? {
         regions.withLock { $0[region].map(\.documents) }
     }
 
-    func post(region: String, feeds: [RealtimeFeed], documents: [RealtimeFeedDocument], lastGood: [String: RealtimeFeed]) {
+    func post(region: String, feeds: [(feed: RealtimeFeed, gtfsFeed: String?)], documents: [RealtimeFeedDocument], lastGood: [String: RealtimeFeed]) {
         regions.withLock { $0[region] = Region(feeds: feeds, documents: documents, lastGood: lastGood) }
     }
 

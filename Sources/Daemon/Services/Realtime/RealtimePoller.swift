@@ -20,6 +20,9 @@ actor RealtimePoller {
     static let fetchTimeout: TimeInterval = 10
     /// The longest wait between polls after failures.
     static let maximumBackoffSeconds = 600
+    /// Seconds a round's answers wait for the other feeds' before they are settled together
+    /// (`RegionLoop.pollAll`): one overlay and one refresh for feeds that answer close together.
+    static let settleWindow: Double = 2
 
     private let settingsFile: RealtimeSettingsFile
     private let board: LiveFeedBoard
@@ -70,10 +73,20 @@ actor RealtimePoller {
         for loop in running { await loop.value }
     }
 
+    /// The sources `entries` give ("URL", or "FEED=URL" tied to the region's GTFS feed FEED),
+    /// each tie kept by its feed's name (`GTFSFeedNames.canonical`).
+    /// - throws: `DaemonError.invalidParams` naming a feed the region does not have.
+    private func sources(_ entries: [String], region: String) throws -> [RealtimeSource] {
+        let split = entries.map(RealtimeFeedEntry.split)
+        guard split.contains(where: { $0.gtfsFeed != nil }) else { return split.map { RealtimeSource(url: $0.source) } }
+        let names = GTFSFeedNames(try regions.handle(named: region).manifest)
+        return try split.map { RealtimeSource(url: $0.source, gtfsFeed: try $0.gtfsFeed.map(names.canonical)) }
+    }
+
     /// Whether `set` would take these settings.
     /// - throws: `DaemonError.invalidParams` as `set` would.
     func check(region: String, feeds: [String]?, intervalSeconds: Int?) throws {
-        let newFeeds = feeds ?? settings[region]?.feeds ?? []
+        let newFeeds = try feeds.map { try sources($0, region: region) } ?? settings[region]?.feeds ?? []
         if newFeeds.isEmpty {
             if feeds == nil {
                 throw DaemonError.invalidParams("region \(region) has no realtime feed: give --realtime URL with the interval")
@@ -84,12 +97,13 @@ actor RealtimePoller {
     }
 
     /// The region's settings after `region.set`: feeds replaced when `feeds` is given (empty
-    /// removes them), the interval when `intervalSeconds` is. Saved first, then polled at once.
+    /// removes them; each "URL" or "FEED=URL"), the interval when `intervalSeconds` is. Saved
+    /// first, then polled at once.
     /// - throws: `DaemonError.invalidParams` naming the bad feed or interval; nothing changes then.
     func set(region: String, feeds: [String]?, intervalSeconds: Int?) throws -> RealtimeSettings? {
         try check(region: region, feeds: feeds, intervalSeconds: intervalSeconds)
         let current = settings[region]
-        let newFeeds = feeds ?? current?.feeds ?? []
+        let newFeeds = try feeds.map { try sources($0, region: region) } ?? current?.feeds ?? []
         if newFeeds.isEmpty {
             var changed = settings
             changed[region] = nil
@@ -138,9 +152,10 @@ actor RealtimePoller {
     private func startLoop(_ region: String, _ regionSettings: RealtimeSettings) {
         loops[region]?.cancel()
         // A feed set again keeps its last good version (until it goes stale); a feed no longer set goes.
-        let kept = board.lastGood(of: region).filter { regionSettings.feeds.contains($0.key) }
+        let kept = board.lastGood(of: region).filter { url, _ in regionSettings.feeds.contains { $0.url == url } }
         board.post(region: region, feeds: [], documents: regionSettings.feeds.map {
-            RealtimeFeedDocument(source: SourceURL.redacted($0), intervalS: regionSettings.intervalSeconds, state: "waiting")
+            RealtimeFeedDocument(source: SourceURL.redacted($0.url), gtfsFeed: $0.gtfsFeed, intervalS: regionSettings.intervalSeconds,
+                                 state: "waiting")
         }, lastGood: kept)
         let loop = RegionLoop(region: region, settings: regionSettings, kept: kept, board: board, regions: regions, clock: clock,
                               logger: logger.with(["region": region]), allowCrossHostRedirects: allowCrossHostRedirects,
@@ -168,7 +183,7 @@ private struct RegionLoop: Sendable {
     let onChange: @Sendable (String) async -> Void
 
     func run() async {
-        var feeds = settings.feeds.map { FeedPoll(source: $0, kept: kept[$0]) }
+        var feeds = settings.feeds.map { FeedPoll(source: $0.url, gtfsFeed: $0.gtfsFeed, kept: kept[$0.url]) }
         // Nil until the first round applies, even nothing: feeds set in place of others must clear
         // what those left in force when none of the new ones can be fetched.
         var applied: [Int?]? = nil
@@ -194,22 +209,55 @@ private struct RegionLoop: Sendable {
         }
     }
 
-    /// Fetches every feed at once and settles each as it arrives: a feed that hangs until its
-    /// timeout holds back neither the other feeds' fetches nor their updates.
+    /// Fetches every feed at once and settles what arrived together: once every feed has
+    /// answered, or `RealtimePoller.settleWindow` after the first answer of those not yet
+    /// settled, whichever comes first. So a round in which N feeds change builds one overlay and
+    /// refreshes the plans once, not N times, and a feed that hangs until its timeout holds back
+    /// the others' updates by that window at most, neither their fetches.
     private func pollAll(_ feeds: inout [FeedPoll], applied: inout [Int?]?) async {
+        enum Arrival: Sendable {
+            case polled(index: Int, poll: FeedPoll, changed: Bool)
+            /// The window opened by the `window`-th batch ended.
+            case windowEnded(window: Int)
+        }
         let allowCrossHostRedirects = allowCrossHostRedirects
-        await withTaskGroup(of: (index: Int, poll: FeedPoll, changed: Bool).self) { group in
+        await withTaskGroup(of: Arrival.self) { group in
             for (index, poll) in feeds.enumerated() {
                 group.addTask {
                     var poll = poll
                     let changed = await poll.poll(logger: logger, clock: clock, allowCrossHostRedirects: allowCrossHostRedirects)
-                    return (index, poll, changed)
+                    return .polled(index: index, poll: poll, changed: changed)
                 }
             }
-            for await polled in group {
-                feeds[polled.index] = polled.poll
+            var outstanding = feeds.count
+            // Answers not settled yet: whether one changed, and the window they wait in.
+            var waiting = false, changed = false
+            var window = 0
+            for await arrival in group {
+                switch arrival {
+                case .polled(let index, let poll, let pollChanged):
+                    feeds[index] = poll
+                    outstanding -= 1
+                    changed = changed || pollChanged
+                    if !waiting, outstanding > 0 {
+                        window += 1
+                        let opened = window
+                        group.addTask {
+                            try? await Task.sleep(for: .seconds(RealtimePoller.settleWindow))
+                            return .windowEnded(window: opened)
+                        }
+                    }
+                    waiting = true
+                    guard outstanding == 0 else { continue }
+                case .windowEnded(let ended):
+                    guard waiting, ended == window, outstanding > 0 else { continue }
+                }
                 guard !Task.isCancelled else { continue }
-                await settle(&feeds, applied: &applied, changed: polled.changed, now: clock.now())
+                await settle(&feeds, applied: &applied, changed: changed, now: clock.now())
+                waiting = false
+                changed = false
+                // Every feed answered: the window left running has nothing to wait for.
+                if outstanding == 0 { group.cancelAll() }
             }
         }
     }
@@ -219,9 +267,10 @@ private struct RegionLoop: Sendable {
     private func settle(_ feeds: inout [FeedPoll], applied: inout [Int?]?, changed: Bool, now: Date) async {
         let fresh = feeds.indices.filter { feeds[$0].isFresh(at: now) }
         let inForce = fresh.map { Optional(feeds[$0].version) }
+        let tied = fresh.compactMap { index in feeds[index].feed.map { (feed: $0, gtfsFeed: feeds[index].gtfsFeed) } }
         var report: RealtimeApplyReport?
         if inForce != applied || changed {
-            report = apply(fresh.compactMap { feeds[$0].feed }, now: now)
+            report = apply(tied, now: now)
             applied = inForce
         }
         if let report {
@@ -229,7 +278,7 @@ private struct RegionLoop: Sendable {
                 feeds[index].lastReport = report.feeds[position]
             }
         }
-        board.post(region: region, feeds: fresh.compactMap { feeds[$0].feed },
+        board.post(region: region, feeds: tied,
                    documents: feeds.map { $0.document(interval: settings.intervalSeconds, now: now, timeZone: zone) },
                    lastGood: Dictionary(feeds.compactMap { poll in poll.feed.map { (poll.source, $0) } }) { first, _ in first })
         if report != nil {
@@ -241,12 +290,15 @@ private struct RegionLoop: Sendable {
 
     private var zone: TimeZone { (try? regions.handle(named: region).timeZone) ?? .current }
 
-    /// Lays `feeds` over the region's timetable (opening it when needed); nil without transit.
-    private func apply(_ feeds: [RealtimeFeed], now: Date) -> RealtimeApplyReport? {
+    /// Lays `feeds` over the region's timetable (opening it when needed), each tied to the
+    /// position of its GTFS feed in the region as it is now; nil without transit.
+    private func apply(_ tied: [(feed: RealtimeFeed, gtfsFeed: String?)], now: Date) -> RealtimeApplyReport? {
         guard let handle = try? regions.handle(named: region), handle.manifest.hasTransit else {
             logger.warning("realtime feeds for a region without a timetable are not applied")
             return nil
         }
+        let names = GTFSFeedNames(handle.manifest)
+        let feeds = tied.map { names.tie($0.feed, to: $0.gtfsFeed) }
         do {
             guard let report = try handle.legSource(for: .transit).applyRealtime(feeds, now: now) else { return nil }
             let refused = report.feeds.reduce(0) { $0 + $1.tripUpdatesRefused.values.reduce(0, +) }
@@ -264,6 +316,8 @@ private struct RegionLoop: Sendable {
 /// One feed's polling state: its validators, the last good decoded version, failures.
 private struct FeedPoll: Sendable {
     let source: String
+    /// The region's GTFS feed it belongs to (`RealtimeSource.gtfsFeed`); nil: any.
+    let gtfsFeed: String?
     var etag: String?
     var lastModified: String?
     /// A file's size and modification time at its last read.
@@ -277,8 +331,9 @@ private struct FeedPoll: Sendable {
     var failures = 0
     var lastReport: RealtimeApplyReport.Feed?
 
-    init(source: String, kept: RealtimeFeed? = nil) {
+    init(source: String, gtfsFeed: String? = nil, kept: RealtimeFeed? = nil) {
         self.source = source
+        self.gtfsFeed = gtfsFeed
         feed = kept
         version = kept == nil ? 0 : 1
     }
@@ -369,7 +424,7 @@ private struct FeedPoll: Sendable {
             : isFuture(at: now) ? "future" : !isFresh(at: now) ? "stale" : failures > 0 ? "failing" : "live"
         var refused = lastReport?.tripUpdatesRefused ?? [:]
         for (reason, count) in lastReport?.alertsRefused ?? [:] { refused["alert_" + reason, default: 0] += count }
-        return RealtimeFeedDocument(source: SourceURL.redacted(source), intervalS: interval, state: state,
+        return RealtimeFeedDocument(source: SourceURL.redacted(source), gtfsFeed: gtfsFeed, intervalS: interval, state: state,
                                     lastFetch: time(lastFetch), lastChange: time(lastChange), feedTime: time(feed?.timestamp),
                                     tripUpdatesApplied: state == "live" ? lastReport?.tripUpdatesApplied ?? 0 : 0,
                                     tripsCancelled: state == "live" ? lastReport?.tripsCancelled ?? 0 : 0,

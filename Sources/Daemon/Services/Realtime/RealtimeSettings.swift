@@ -1,11 +1,54 @@
 import Fetching
 import Foundation
 import Streets
+import WireProtocol
+
+/// One realtime feed of a region: where it is fetched from, and the region's GTFS feed it
+/// belongs to, if the user said (`region set --realtime FEED=URL`).
+struct RealtimeSource: Codable, Hashable, Sendable {
+    /// An `http(s)://` URL or an absolute file path.
+    var url: String
+    /// The GTFS feed's name as `transit_feeds` shows it ("south.zip"), or its position from 1
+    /// ("2") when two feeds share a name; nil: not tied (any feed's trips).
+    var gtfsFeed: String?
+
+    init(url: String, gtfsFeed: String? = nil) {
+        self.url = url
+        self.gtfsFeed = gtfsFeed
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case url
+        case gtfsFeed = "gtfs_feed"
+    }
+
+    /// A bare string (every file written before ties, and an untied feed now, so that an older
+    /// daemon still reads it) or `{"url": …, "gtfs_feed": …}`.
+    init(from decoder: any Decoder) throws {
+        if let url = try? decoder.singleValueContainer().decode(String.self) {
+            self.init(url: url)
+            return
+        }
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(url: try c.decode(String.self, forKey: .url), gtfsFeed: try c.decodeIfPresent(String.self, forKey: .gtfsFeed))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        guard let gtfsFeed else {
+            var single = encoder.singleValueContainer()
+            try single.encode(url)
+            return
+        }
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(url, forKey: .url)
+        try c.encode(gtfsFeed, forKey: .gtfsFeed)
+    }
+}
 
 /// A region's GTFS-Realtime feeds and how often they are polled (`region set --realtime`).
 struct RealtimeSettings: Codable, Hashable, Sendable {
-    /// `http(s)://` URLs or absolute file paths, polled in this order.
-    var feeds: [String]
+    /// Polled in this order.
+    var feeds: [RealtimeSource]
     var intervalSeconds: Int
 
     static let defaultIntervalSeconds = 30
@@ -15,11 +58,11 @@ struct RealtimeSettings: Codable, Hashable, Sendable {
     static let maximumFeeds = 8
 
     /// The settings after a `region.set`, or `DaemonError.invalidParams` naming what is wrong.
-    static func validated(feeds: [String], intervalSeconds: Int?) throws -> RealtimeSettings {
+    static func validated(feeds: [RealtimeSource], intervalSeconds: Int?) throws -> RealtimeSettings {
         guard feeds.count <= maximumFeeds else {
             throw DaemonError.invalidParams("at most \(maximumFeeds) realtime feeds per region, got \(feeds.count)")
         }
-        for feed in feeds {
+        for feed in feeds.map(\.url) {
             let lower = feed.lowercased()
             if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
                 guard let url = URL(string: feed), let host = url.host, !host.isEmpty else {

@@ -9,6 +9,8 @@ import WireProtocol
 /// modification time, then its sha256. A new GTFS feed rebuilds the timetable on the current
 /// streets; a new OSM extract rebuilds the streets and the footpaths with them (a full
 /// import). Either goes live atomically; nothing changed costs one request per URL source.
+/// `region update R --feed F` checks feed F alone: no other source is asked, and the timetable
+/// is rebuilt from F's new version and the other feeds' kept copies.
 struct RegionUpdater: Sendable {
     let importer: RegionImporter
     let downloader: SourceDownloader
@@ -31,6 +33,8 @@ struct RegionUpdater: Sendable {
         var changed: Bool
         /// Why it could not be checked (then nothing of the region is rebuilt).
         var error: SourceFetchError?
+        /// False for a source `update(feed:)` left alone: kept as it is, neither fetched nor checked.
+        var checked = true
     }
 
     struct Outcome: Sendable {
@@ -43,13 +47,22 @@ struct RegionUpdater: Sendable {
 
     /// Checks `manifest`'s sources and rebuilds what changed (everything, with `force`).
     /// A source that could not be checked is named in the outcome, and nothing is rebuilt.
+    /// - parameter feed: the position (among the GTFS feeds, from 0) of the only source to check:
+    ///   the others are neither fetched nor read for a check, and are taken as they are kept (a
+    ///   URL's copy, a file's path); a change rebuilds the timetable alone, even with `force`.
     /// - throws: what the rebuild threw (the region keeps its version), `CancellationError`,
     ///   `StreetsError.importInProgress`.
-    func update(_ manifest: RegionManifest, force: Bool, isCancelled: @escaping @Sendable () -> Bool,
+    func update(_ manifest: RegionManifest, force: Bool, feed: Int? = nil, isCancelled: @escaping @Sendable () -> Bool,
                 progress: @escaping @Sendable (RegionImportProgress) -> Void) throws -> Outcome {
         var checks: [Checked] = []
-        for source in manifest.sources {
+        let feedSources = manifest.sources.indices.filter { manifest.sources[$0].role != "osm" }
+        for (k, source) in manifest.sources.enumerated() {
             if isCancelled() { throw CancellationError() }
+            if let feed, feedSources.firstIndex(of: k) != feed {
+                checks.append(Checked(role: source.role, shown: source.origin.map { SourceURL.redacted($0.url) } ?? source.path,
+                                      file: URL(fileURLWithPath: source.path), origin: source.origin, changed: false, checked: false))
+                continue
+            }
             do {
                 checks.append(try check(source, region: manifest.name, force: force, isCancelled: isCancelled, progress: progress))
             } catch let error as SourceFetchError {
@@ -60,6 +73,7 @@ struct RegionUpdater: Sendable {
         if checks.contains(where: { $0.error != nil }) { return Outcome(rebuilt: .nothing, checks: checks, result: nil) }
         let osmChanged = checks.first { $0.role == "osm" }?.changed ?? false
         let feedsChanged = checks.contains { $0.role != "osm" && $0.changed }
+        // `force` with one feed: that feed fetched whole and the timetable rebuilt, the streets kept.
         guard force || osmChanged || feedsChanged else { return Outcome(rebuilt: .nothing, checks: checks, result: nil) }
 
         var importer = importer
@@ -67,7 +81,7 @@ struct RegionUpdater: Sendable {
         for check in checks { importer.origins[check.file.path] = check.origin }
         let feeds = checks.filter { $0.role != "osm" }.map(\.file)
         let steps = feeds.isEmpty ? [] : [transitImportStep(feeds)]
-        if force || osmChanged {
+        if feed == nil, force || osmChanged {
             guard let osm = checks.first(where: { $0.role == "osm" })?.file else { throw StreetsError.regionNotFound(manifest.name) }
             let result = try importer.importRegion(name: manifest.name, osm: osm, additionalSteps: steps,
                                                    timeZone: Self.keptZone(manifest), timeZoneSource: manifest.timeZoneSource ?? "",

@@ -71,7 +71,7 @@ public struct TransitEngine: LegEngine {
     public func open(_ region: RegionManifest, directory: URL, counters: DaemonCounters) throws -> any RegionLegSource {
         do {
             let router = try TransitRouter(regionDirectory: directory)
-            if let live, case let feeds = live.feeds(of: region.name), !feeds.isEmpty {
+            if let live, case let feeds = live.feeds(of: region), !feeds.isEmpty {
                 router.applyRealtime(feeds, now: live.clock.now())
             }
             return Opened(router: router, maxTransfers: maxTransfers, transferPenalty: transferPenalty)
@@ -130,6 +130,9 @@ public struct TransitEngine: LegEngine {
     /// The import count of footpaths between stops timed as a stretched straight line because
     /// the streets could not time them (no road near, or the street router could not start).
     public static let straightLineFootpaths = "straight_line_footpaths"
+    /// The count, in a timetable rebuilt on kept streets, of footpaths whose times were taken
+    /// from the version before (`KnownFootpathTimes`) rather than timed again.
+    public static let footpathsKept = "footpaths_kept"
 
     /// The import step that adds GTFS feeds to a region: the timetable, with footpaths between
     /// stops timed on the streets of the region being imported, then its stops in the place
@@ -160,10 +163,11 @@ public struct TransitEngine: LegEngine {
             var importer = GTFSImporter()
             importer.limits = limits
             var imported: [(feed: Int, stop: TransitStop)] = []
+            var footpathsKept: Int?
             let report = try withoutActuallyEscaping(progress) { progress in
                 // The estimator reports on this import thread, while `progress` is in scope.
                 let relay = ImportProgressRelay(progress)
-                let walking: any WalkingTimeEstimator = timer.map { timer in
+                let streetWalking: any WalkingTimeEstimator = timer.map { timer in
                     StreetWalkingEstimator(timer: timer, streets: streets, progress: { timed, total in
                         relay.report(RegionImportProgress(phase: "transit timetable", fraction: 0.1 + 0.7 * Double(timed) / Double(total),
                                                           detail: "timing footpaths on the streets: \(timed) of \(total)"))
@@ -172,7 +176,12 @@ public struct TransitEngine: LegEngine {
                                                           detail: "the streets cannot time footpaths (\(reason)): straight lines instead"))
                     })
                 } ?? StraightLineWalking()
-                return try importer.importFeeds(feeds, intoRegionDirectory: staging, walking: walking,
+                // On streets kept from the version before (a feed updated), the footpaths it timed
+                // between stops that did not move are taken as they are, not timed again.
+                // (Held only inside this block: the street estimator holds `progress`.)
+                let known = timer == nil ? nil : streets.keptFrom.map { KnownFootpathTimes(regionDirectory: $0, streets: streetWalking) }
+                defer { footpathsKept = known?.reused }
+                return try importer.importFeeds(feeds, intoRegionDirectory: staging, walking: known ?? streetWalking,
                                                 stopsReady: { imported = $0 })
             }
             // The streets' own error is the import's when they failed.
@@ -193,7 +202,8 @@ public struct TransitEngine: LegEngine {
             return RegionImportStep.Outcome(
                 timeZone: RegionTimeZoneDecision(zone: report.timeZone, source: "agency_timezone of GTFS feed \(names)"),
                 providesTransit: true,
-                counts: [Self.stopsBeyondStreets: beyond, Self.straightLineFootpaths: report.straightLineFootpaths],
+                counts: [Self.stopsBeyondStreets: beyond, Self.straightLineFootpaths: report.straightLineFootpaths]
+                    .merging(footpathsKept.map { [Self.footpathsKept: $0] } ?? [:]) { $1 },
                 languages: report.languages.compactMap(PlaceLanguage.code(of:)))
         }
     }
