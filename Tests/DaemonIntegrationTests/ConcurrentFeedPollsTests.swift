@@ -45,7 +45,11 @@ final class ConcurrentFeedPollsTests: LiveRegionTestCase {
         _ = try live.eventually("all three feeds are live and laid over the timetable") { () -> Bool? in
             try live.realtimeFeeds().filter { $0["state"] == .string("live") }.count == 3 && (try built() ?? 0) >= 1 ? true : nil
         }
-        XCTAssertEqual(try built(), 1, "one overlay for the three feeds of the round")
-        XCTAssertTrue(try harness.umctl(["status"]).stdout.contains("realtime overlays built: 1"))
+        // One build when the three answers land within the settle window (as they do on an
+        // idle machine); fewer builds than feeds is the rule, so a loaded machine that lets one
+        // answer fall past the window does not fail it. Settled one by one, it counted 3.
+        let count = try XCTUnwrap(try built())
+        XCTAssertLessThan(count, 3, "the three feeds of the round settled together, not one overlay each")
+        XCTAssertTrue(try harness.umctl(["status"]).stdout.contains("realtime overlays built: \(count)"))
     }
 }
