@@ -415,7 +415,9 @@ extension RoutePlan {
     // MARK: - Pending updates
 
     /// Takes the newer answer for a pinned segment: it becomes the pinned leg, and the other legs
-    /// are emptied because the pinned time moved.
+    /// are emptied because the pinned time moved. The lock keeps the user's line choice and
+    /// avoided stops (decisions the accept does not name): a proposal on another line then shows
+    /// the choice as replaced (`ridesAnotherLineThanChosen`), never dropped silently.
     public func acceptingPendingUpdate(ofSegment index: Int) throws -> RoutePlan {
         try checkSegment(index)
         let key = segmentKey(index)
@@ -432,7 +434,9 @@ extension RoutePlan {
             plan.pins[key] = PinnedDeparture(segment: key, departure: departure, duration: update.latest.expectedTravelTime,
                                           tripIDs: update.latest.tripIDs, leg: accepted)
             plan.locks[key] = SegmentLock(mode: modes[index], departure: departure,
-                                          duration: update.latest.expectedTravelTime)
+                                          duration: update.latest.expectedTravelTime,
+                                          chosenLines: locks[key]?.chosenLines ?? [],
+                                          avoidedStops: locks[key]?.avoidedStops ?? [])
         }
         plan.emptyLegs(keeping: Set(plan.pinnedSegmentIndices).union([index]))
         return plan

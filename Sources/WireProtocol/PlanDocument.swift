@@ -134,15 +134,19 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     public var missedConnection: Bool
     /// The lines of the alternative the user chose (`plan.choose`, `plan.pin` with `line`).
     public var chosenLines: [String]
+    /// The leg rides other lines than `chosenLines`: the user accepted a proposal on another
+    /// line, which replaced the choice (left out when false).
+    public var lineChoiceReplaced: Bool
 
     public init(mode: WireMode, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false,
-                chosenLines: [String] = []) {
+                chosenLines: [String] = [], lineChoiceReplaced: Bool = false) {
         self.mode = mode
         self.locked = locked
         self.leg = leg
         self.error = error
         self.missedConnection = missedConnection
         self.chosenLines = chosenLines
+        self.lineChoiceReplaced = lineChoiceReplaced
     }
 
     public init(from decoder: Decoder) throws {
@@ -153,9 +157,11 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         error = try c.decodeIfPresent(WireError.self, forKey: .error)
         missedConnection = try c.decodeIfPresent(Bool.self, forKey: .missedConnection) ?? false
         chosenLines = try c.decodeIfPresent([String].self, forKey: .chosenLines) ?? []
+        lineChoiceReplaced = try c.decodeIfPresent(Bool.self, forKey: .lineChoiceReplaced) ?? false
     }
 
-    /// Hand-written because `chosen_lines` is left out when empty (`leg` is null, `error` left out, when nil).
+    /// Hand-written because `chosen_lines` is left out when empty and `line_choice_replaced` when
+    /// false (`leg` is null, `error` left out, when nil).
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(mode, forKey: .mode)
@@ -164,10 +170,11 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         try c.encodeIfPresent(error, forKey: .error)
         try c.encode(missedConnection, forKey: .missedConnection)
         if !chosenLines.isEmpty { try c.encode(chosenLines, forKey: .chosenLines) }
+        if lineChoiceReplaced { try c.encode(true, forKey: .lineChoiceReplaced) }
     }
 
     /// Plain names: the coders' snake_case strategy writes `missed_connection`.
-    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection, chosenLines }
+    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection, chosenLines, lineChoiceReplaced }
 }
 
 public struct LegDocument: Hashable, Sendable, Codable {

@@ -139,7 +139,13 @@ enum Render {
             }
             var marks: [String] = []
             if segment.locked { marks.append("locked") }
-            if !segment.chosenLines.isEmpty { marks.append("chose \(segment.chosenLines.joined(separator: ", "))") }
+            if segment.lineChoiceReplaced, let leg = segment.leg {
+                // An accepted proposal on another line: the choice is named, never dropped silently.
+                marks.append("line choice \(segment.chosenLines.joined(separator: ", ")) replaced by "
+                             + leg.rides.map { "\($0.vehicle) \($0.line)" }.joined(separator: ", "))
+            } else if !segment.chosenLines.isEmpty {
+                marks.append("chose \(segment.chosenLines.joined(separator: ", "))")
+            }
             if plan.pinnedNumbers.contains(index + 1) { marks.append("pinned") }
             // A missed connection in an arrive-by plan is one that arrives too late.
             let arriveBy = plan.timePreference.kind == "arrive_by"
