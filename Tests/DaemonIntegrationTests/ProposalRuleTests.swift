@@ -108,4 +108,36 @@ final class ProposalRuleTests: LiveRegionTestCase {
         XCTAssertEqual(after["chosen_lines"]?.arrayValue?.compactMap(\.stringValue), chosen, "the choice is kept, not dropped: \(after)")
         XCTAssertEqual(after["line_choice_replaced"], .bool(true), "\(after)")
     }
+
+    /// Issue 39: after `plan insert` put a place before a pinned ride, no proposal came at all.
+    /// The inserted hop is a ride asked to arrive by the pin; with the pin on the first buses of
+    /// the day none arrives that early, and the legs before the pin were left empty: nothing was
+    /// missed, nothing proposed. The rides before the pin are then asked from the start, the pin
+    /// is missed, and the next ride the traveller can catch is proposed.
+    func testAPinAnInsertedRideCannotReachInTimeGetsTheNextCatchableRideProposed() throws {
+        let created = try harness.json(["plan", "new", Tampere.pyynikki, Tampere.hervanta, "--mode", "transit",
+                                        "--at", "2022-01-12T06:00"])
+        let id = String(Int64(try XCTUnwrap(created["id"]?.numberValue)))
+        let ride = try XCTUnwrap(created["segments"]?.arrayValue?.firstIndex { $0["mode"] == .string("transit") }, "\(created)") + 1
+        XCTAssertGreaterThan(ride, 1, "a walk to the first stop: \(created)")
+        let pinned = try harness.json(["plan", "pin", id, String(ride), "06:00"])
+        let pinnedLeg = try XCTUnwrap(pinned["segments"]?.arrayValue?[ride - 1]["leg"], "\(pinned)")
+        let inserted = try harness.umctl(["plan", "insert", id, Tampere.tampereTalo, "--after", String(ride - 1), "--mode", "transit"])
+        XCTAssertNotEqual(inserted.status, 2, inserted.stderr)
+        let plan = try harness.json(["plan", "show", id])
+        let segments = try XCTUnwrap(plan["segments"]?.arrayValue)
+        XCTAssertEqual(plan["pinned_segment"], .number(Double(ride + 1)), "the pin stays, one segment later: \(plan)")
+        for (index, segment) in segments.enumerated().prefix(ride) {
+            XCTAssertNotEqual(segment["leg"], .null, "segment \(index + 1) before the pin is computed from the start: \(plan)")
+        }
+        XCTAssertTrue(segments.prefix(ride + 1).contains { $0["missed_connection"] == .bool(true) }, "the pin is missed: \(plan)")
+        let proposal = try XCTUnwrap(plan["pending"]?.arrayValue?.first, "a missed pin gets a proposal: \(inserted.stdout)")
+        XCTAssertEqual(proposal["segment"], .number(Double(ride + 1)))
+        XCTAssertGreaterThan(try XCTUnwrap(proposal["latest"]?["departure"]?.stringValue),
+                             try XCTUnwrap(pinnedLeg["departure"]?.stringValue), "a later ride: \(proposal)")
+        let ready = try XCTUnwrap(plan["nodes"]?.arrayValue?[ride]["time"]?.stringValue, "when the traveller is at the pin's stop")
+        XCTAssertEqual(proposal["latest"]?["arrival"]?.stringValue, try bestCatchable(id, segment: ride + 1, ready: ready),
+                       "the earliest arrival from when the traveller is at the stop (\(ready)): \(proposal)")
+        XCTAssertTrue(try harness.umctl(["plan", "show", id]).stdout.contains("pending on segment \(ride + 1)"))
+    }
 }
