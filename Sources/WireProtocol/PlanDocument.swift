@@ -38,6 +38,10 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     /// `plan.insert`'s and `plan.move`'s place and `near`, alone or inside `plan.edits`), each with its `match` and, unless
     /// exact, its `match_note`; left out of other answers.
     public var matched: [PlaceDocument]?
+    /// Why the segments `plan.insert` made without a `mode` have theirs ("segment 2 by transit:
+    /// 12 min where walking takes 28 min", "segment 3 walked: walking (6 min) is no slower than
+    /// transit (9 min)"); left out of other answers.
+    public var modeNotes: [String]?
 
     public init(id: Int64, title: String?, nodes: [NodeDocument], segments: [SegmentDocument],
                 totalDurationS: Double?, totalDistanceM: Double, pending: [PendingDocument], pace: WirePace,

@@ -100,6 +100,7 @@ enum Render {
         lines.append("  \(preference), pace \(plan.pace)\(access), times in \(plan.timeZone), generation \(plan.generation)")
         if let note = plan.coverageNote { lines.append("  note: \(note); no transit that day") }
         lines += matchNotes(plan.matched ?? []).map { "  " + $0 }
+        lines += (plan.modeNotes ?? []).map { "  " + $0 }
         let numberWidth = String(plan.nodes.count).count  // node and segment numbers stay in one column
         for (index, node) in plan.nodes.enumerated() {
             var flags: [String] = []
