@@ -265,6 +265,14 @@ public struct Planner: Sendable {
             if let start, anchor > 0 {
                 try await fillForward(from: 0, before: anchor, departingAt: run.plan.nodes[0].leaving(arrivedAt: start), run: &run)
             }
+            // A ride before the pin that nothing gets in by its time (the first buses of the day,
+            // a ride inserted before the pin) would leave the traveller nowhere, the pin neither
+            // caught nor missed: the stretch is asked forward from when they can leave instead,
+            // so the pin is seen missed and the next catchable ride proposed (issue 39).
+            if let start, (anchor..<first).contains(where: { run.plan.legs[$0] == nil && run.plan.modes[$0] == .transit }) {
+                try await fillForward(from: anchor, before: first, departingAt: run.plan.nodes[anchor].leaving(arrivedAt: start),
+                                      run: &run)
+            }
             // Between two pins, the legs are timed from the earlier pin's arrival; after the last, to the end.
             for (position, index) in pinned.enumerated() {
                 let next = position + 1 < pinned.count ? pinned[position + 1] : nil

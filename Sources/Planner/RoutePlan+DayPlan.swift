@@ -87,6 +87,16 @@ extension RoutePlan {
         return plan
     }
 
+    /// Whether segment `index` rides other lines than the user chose (`SegmentLock.chosenLines`):
+    /// the user accepted a proposal on another line (tram 3 for the cancelled bus 7). The choice
+    /// is kept and shown as replaced ("line choice 7 replaced by tram 3"), so accepting another
+    /// line is never a silent change. False without a choice or a leg with rides.
+    public func ridesAnotherLineThanChosen(segment index: Int) -> Bool {
+        guard legs.indices.contains(index), let chosen = lock(ofSegment: index)?.chosenLines, !chosen.isEmpty,
+              let rides = legs[index]?.rides, !rides.isEmpty else { return false }
+        return rides.map(\.lineName) != chosen
+    }
+
     // MARK: - Titles
 
     /// "Home → Work → Shop → Home": the places the user chose, in order (inferred stops left

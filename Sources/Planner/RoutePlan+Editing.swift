@@ -22,12 +22,14 @@ extension RoutePlan {
     // MARK: - Structure
 
     /// Inserts `node` so that it becomes `nodes[index]` (0 = new origin, `nodes.count` = new destination).
-    /// The segment it splits becomes two segments with `mode` (default: the split segment's mode).
+    /// The segment it splits becomes two segments with `mode` (default: `hopModes`, one per new
+    /// segment as `Planner.insertedHops` chose them, else the split segment's mode).
     ///
     /// ```swift
     /// let viaStation = try plan.insertingNode(PlanNode(place: station), at: 1, mode: .transit)
     /// ```
-    public func insertingNode(_ node: PlanNode, at index: Int, mode: TravelMode? = nil) throws -> RoutePlan {
+    public func insertingNode(_ node: PlanNode, at index: Int, mode: TravelMode? = nil,
+                              hopModes: [TravelMode]? = nil) throws -> RoutePlan {
         try Self.checkCoordinate(node.place)
         guard (0...nodes.count).contains(index) else {
             throw PlannerError.nodeIndexOutOfRange(index: index, nodeCount: nodes.count)
@@ -38,18 +40,20 @@ extension RoutePlan {
         var newModes = modes
         var newLegs = legs
         let origins: [Int?]
+        let ends = index == 0 || index == nodes.count
+        let hops = mode == nil && hopModes?.count == (ends ? 1 : 2) ? hopModes : nil
         if index == 0 {
-            newModes.insert(mode ?? modes[0], at: 0)
+            newModes.insert(mode ?? hops?[0] ?? modes[0], at: 0)
             newLegs.insert(nil, at: 0)
             origins = Self.origins(count: segmentCount, replacing: 0..<0, with: 1)
         } else if index == nodes.count {
-            newModes.append(mode ?? modes[modes.count - 1])
+            newModes.append(mode ?? hops?[0] ?? modes[modes.count - 1])
             newLegs.append(nil)
             origins = Self.origins(count: segmentCount, replacing: segmentCount..<segmentCount, with: 1)
         } else {
             let split = index - 1
             let segmentMode = mode ?? modes[split]
-            newModes.replaceSubrange(split...split, with: [segmentMode, segmentMode])
+            newModes.replaceSubrange(split...split, with: hops ?? [segmentMode, segmentMode])
             newLegs.replaceSubrange(split...split, with: [nil, nil])
             origins = Self.origins(count: segmentCount, replacing: split..<(split + 1), with: 2)
         }
@@ -415,7 +419,9 @@ extension RoutePlan {
     // MARK: - Pending updates
 
     /// Takes the newer answer for a pinned segment: it becomes the pinned leg, and the other legs
-    /// are emptied because the pinned time moved.
+    /// are emptied because the pinned time moved. The lock keeps the user's line choice and
+    /// avoided stops (decisions the accept does not name): a proposal on another line then shows
+    /// the choice as replaced (`ridesAnotherLineThanChosen`), never dropped silently.
     public func acceptingPendingUpdate(ofSegment index: Int) throws -> RoutePlan {
         try checkSegment(index)
         let key = segmentKey(index)
@@ -432,7 +438,9 @@ extension RoutePlan {
             plan.pins[key] = PinnedDeparture(segment: key, departure: departure, duration: update.latest.expectedTravelTime,
                                           tripIDs: update.latest.tripIDs, leg: accepted)
             plan.locks[key] = SegmentLock(mode: modes[index], departure: departure,
-                                          duration: update.latest.expectedTravelTime)
+                                          duration: update.latest.expectedTravelTime,
+                                          chosenLines: locks[key]?.chosenLines ?? [],
+                                          avoidedStops: locks[key]?.avoidedStops ?? [])
         }
         plan.emptyLegs(keeping: Set(plan.pinnedSegmentIndices).union([index]))
         return plan

@@ -38,6 +38,10 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     /// `plan.insert`'s and `plan.move`'s place and `near`, alone or inside `plan.edits`), each with its `match` and, unless
     /// exact, its `match_note`; left out of other answers.
     public var matched: [PlaceDocument]?
+    /// Why the segments `plan.insert` made without a `mode` have theirs ("segment 2 by transit:
+    /// 12 min where walking takes 28 min", "segment 3 walked: walking (6 min) is no slower than
+    /// transit (9 min)"); left out of other answers.
+    public var modeNotes: [String]?
 
     public init(id: Int64, title: String?, nodes: [NodeDocument], segments: [SegmentDocument],
                 totalDurationS: Double?, totalDistanceM: Double, pending: [PendingDocument], pace: WirePace,
@@ -134,15 +138,19 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     public var missedConnection: Bool
     /// The lines of the alternative the user chose (`plan.choose`, `plan.pin` with `line`).
     public var chosenLines: [String]
+    /// The leg rides other lines than `chosenLines`: the user accepted a proposal on another
+    /// line, which replaced the choice (left out when false).
+    public var lineChoiceReplaced: Bool
 
     public init(mode: WireMode, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false,
-                chosenLines: [String] = []) {
+                chosenLines: [String] = [], lineChoiceReplaced: Bool = false) {
         self.mode = mode
         self.locked = locked
         self.leg = leg
         self.error = error
         self.missedConnection = missedConnection
         self.chosenLines = chosenLines
+        self.lineChoiceReplaced = lineChoiceReplaced
     }
 
     public init(from decoder: Decoder) throws {
@@ -153,9 +161,11 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         error = try c.decodeIfPresent(WireError.self, forKey: .error)
         missedConnection = try c.decodeIfPresent(Bool.self, forKey: .missedConnection) ?? false
         chosenLines = try c.decodeIfPresent([String].self, forKey: .chosenLines) ?? []
+        lineChoiceReplaced = try c.decodeIfPresent(Bool.self, forKey: .lineChoiceReplaced) ?? false
     }
 
-    /// Hand-written because `chosen_lines` is left out when empty (`leg` is null, `error` left out, when nil).
+    /// Hand-written because `chosen_lines` is left out when empty and `line_choice_replaced` when
+    /// false (`leg` is null, `error` left out, when nil).
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(mode, forKey: .mode)
@@ -164,10 +174,11 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         try c.encodeIfPresent(error, forKey: .error)
         try c.encode(missedConnection, forKey: .missedConnection)
         if !chosenLines.isEmpty { try c.encode(chosenLines, forKey: .chosenLines) }
+        if lineChoiceReplaced { try c.encode(true, forKey: .lineChoiceReplaced) }
     }
 
     /// Plain names: the coders' snake_case strategy writes `missed_connection`.
-    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection, chosenLines }
+    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection, chosenLines, lineChoiceReplaced }
 }
 
 public struct LegDocument: Hashable, Sendable, Codable {

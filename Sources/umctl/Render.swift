@@ -100,6 +100,7 @@ enum Render {
         lines.append("  \(preference), pace \(plan.pace)\(access), times in \(plan.timeZone), generation \(plan.generation)")
         if let note = plan.coverageNote { lines.append("  note: \(note); no transit that day") }
         lines += matchNotes(plan.matched ?? []).map { "  " + $0 }
+        lines += (plan.modeNotes ?? []).map { "  " + $0 }
         let numberWidth = String(plan.nodes.count).count  // node and segment numbers stay in one column
         for (index, node) in plan.nodes.enumerated() {
             var flags: [String] = []
@@ -139,7 +140,13 @@ enum Render {
             }
             var marks: [String] = []
             if segment.locked { marks.append("locked") }
-            if !segment.chosenLines.isEmpty { marks.append("chose \(segment.chosenLines.joined(separator: ", "))") }
+            if segment.lineChoiceReplaced, let leg = segment.leg {
+                // An accepted proposal on another line: the choice is named, never dropped silently.
+                marks.append("line choice \(segment.chosenLines.joined(separator: ", ")) replaced by "
+                             + leg.rides.map { "\($0.vehicle) \($0.line)" }.joined(separator: ", "))
+            } else if !segment.chosenLines.isEmpty {
+                marks.append("chose \(segment.chosenLines.joined(separator: ", "))")
+            }
             if plan.pinnedNumbers.contains(index + 1) { marks.append("pinned") }
             // A missed connection in an arrive-by plan is one that arrives too late.
             let arriveBy = plan.timePreference.kind == "arrive_by"

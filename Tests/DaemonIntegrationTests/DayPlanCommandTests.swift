@@ -116,7 +116,8 @@ final class DayPlanCommandTests: TampereDaemonTestCase {
         let stayed = try queries(["plan", "stay", id, "2", "1h"])
         XCTAssertEqual([stayed.walk, stayed.transit, stayed.car], [0, 0, 0], "walks have no time of their own")
         XCTAssertEqual(stayed.plan["total_duration_s"]?.numberValue ?? 0, (walking["total_duration_s"]?.numberValue ?? 0) + 3600, accuracy: 1)
-        let appended = try queries(["plan", "insert", id, Tampere.ratina, "--after", "4"])
+        // A mode given: without one, the new hop's mode is asked first (walk and ride, `InsertedHopModeTests`).
+        let appended = try queries(["plan", "insert", id, Tampere.ratina, "--after", "4", "--mode", "walk"])
         XCTAssertEqual([appended.walk, appended.transit, appended.car], [1, 0, 0], "only the new last segment")
         XCTAssertEqual(Array(segments(appended.plan).prefix(3)), Array(segments(stayed.plan).prefix(3)))
         XCTAssertEqual(try queries(["plan", "mode", id, "1", "car"]).car, 1)

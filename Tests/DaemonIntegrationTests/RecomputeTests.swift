@@ -11,7 +11,7 @@ final class RecomputeTests: XCTestCase {
         var plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "walk", "--at", Tampere.morning])
         let id = String(Int64(try XCTUnwrap(plan["id"]?.numberValue)))
         for (after, place) in [(1, Tampere.pyynikki), (2, Tampere.ratina), (3, Tampere.tampereTalo), (4, Tampere.railwayStation)] {
-            plan = try harness.json(["plan", "insert", id, "--after", String(after), place])
+            plan = try harness.json(["plan", "insert", id, "--after", String(after), place, "--mode", "walk"])  // five walks
         }
         let segments = try XCTUnwrap(plan["segments"]?.arrayValue)
         XCTAssertEqual(segments.count, 5)

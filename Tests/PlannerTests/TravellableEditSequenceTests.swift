@@ -10,7 +10,7 @@ import XCTest
 /// every mode is the planner's (no `plan mode`, no insert by car or transit: a move drops the
 /// lock of a mode set by hand but keeps the mode), no two rides meeting at a stop the planner
 /// inferred (the walk to a stop turned into a ride) and no drive after a ride (the car stayed
-/// where the ride began).
+/// where the ride began). The alternatives `choose` is offered are never dominated by another.
 ///
 /// The checks are cheap (no full recompute to compare with, as `EditSequencePropertyTests`
 /// does), so 1,000 sequences of 10 edits a seed run in seconds on the same scripted network.
@@ -56,6 +56,7 @@ final class TravellableEditSequenceTests: XCTestCase {
         case 7:
             return Edit(name: "choose \(segment) option \(option)", apply: { plan in
                 let options = try await planner.alternatives(for: plan, segment: segment, count: 3)
+                Self.checkNoneDominated(options, context: "choose \(segment) on \(plan.modes)")
                 return try plan.choosingAlternative(options[min(option, options.count - 1)], ofSegment: segment)
             })
         default:
@@ -63,6 +64,24 @@ final class TravellableEditSequenceTests: XCTestCase {
                 guard let time = plan.departureTimes()[segment] ?? plan.legs[segment]?.departure else { return plan }
                 return try await planner.pinning(plan, segment: segment, at: time)
             })
+        }
+    }
+
+    /// The dominance rule (docs/planner.md): no option offered leaves no earlier, arrives no
+    /// later, changes no more often and walks no more than another, and is worse in one of them.
+    static func checkNoneDominated(_ options: [RouteLeg], context: String) {
+        func walking(_ leg: RouteLeg) -> Double { leg.walks.reduce(0) { $0 + $1.distance } }
+        for option in options {
+            guard let departure = option.departure, let arrival = option.arrival else { continue }
+            let beaten = options.contains { other in
+                guard let otherDeparture = other.departure, let otherArrival = other.arrival else { return false }
+                let noWorse = otherDeparture >= departure && otherArrival <= arrival
+                    && other.transfers <= option.transfers && walking(other) <= walking(option)
+                let better = otherDeparture > departure || otherArrival < arrival
+                    || other.transfers < option.transfers || walking(other) < walking(option)
+                return noWorse && better
+            }
+            XCTAssertFalse(beaten, "an alternative another dominates (\(departure) → \(arrival)): \(context)")
         }
     }
 
@@ -115,8 +134,8 @@ final class TravellableEditSequenceTests: XCTestCase {
                     userSetModes = userSetModes || edit.setsModeByHand
                     userInsertedRides = userInsertedRides || edit.insertsRides
                     applied += 1
-                    checkTravellable(plan, userSetModes: userSetModes, userInsertedRides: userInsertedRides,
-                                     context: "seed \(seed), sequence \(sequence): \(history.joined(separator: ", "))")
+                    let context = "seed \(seed), sequence \(sequence): \(history.joined(separator: ", "))"
+                    checkTravellable(plan, userSetModes: userSetModes, userInsertedRides: userInsertedRides, context: context)
                     if testRun?.failureCount ?? 0 > 0 { return }  // the first failing sequence says enough
                 }
             }

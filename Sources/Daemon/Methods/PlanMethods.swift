@@ -114,6 +114,7 @@ extension WireDocuments {
         document.coverageNote = regions.coverageNote(for: outcome.plan, now: now)
         let matched = outcome.matched.compactMap(matchedPlace)
         if !matched.isEmpty { document.matched = matched }
+        if !outcome.modeNotes.isEmpty { document.modeNotes = outcome.modeNotes }
         if !outcome.removedPins.isEmpty {
             document.removedPins = outcome.removedPins.map {
                 RemovedPinDocument(from: $0.from, to: $0.to, departure: WireTime.string(from: $0.departure, timeZone: zone))

@@ -45,7 +45,8 @@ public enum WireDocuments {
             let error = plan.legs[index] == nil ? failures[index].map { WireError(code: $0.code, message: $0.message) } : nil
             return SegmentDocument(mode: WireMode(plan.modes[index]), locked: plan.locks[key] != nil, leg: legDocument,
                                    error: error, missedConnection: missed == index,
-                                   chosenLines: plan.locks[key]?.chosenLines ?? [])
+                                   chosenLines: plan.locks[key]?.chosenLines ?? [],
+                                   lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index))
         }
         let pending = plan.pending.compactMap { key, update -> PendingDocument? in
             guard let index = keys.firstIndex(of: key) else { return nil }

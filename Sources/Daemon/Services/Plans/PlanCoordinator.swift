@@ -48,6 +48,8 @@ public actor PlanCoordinator {
         public var removedPins: [RemovedPin] = []
         /// The places the request typed as text, with how each matched (for the answer only).
         public var matched: [ResolvedPlace] = []
+        /// Why the segments an insert made have the modes it chose (for the answer only).
+        public var modeNotes: [String] = []
     }
 
     /// A pin an edit removed, with the names of its segment's ends in the plan before the edit.

@@ -20,6 +20,8 @@ extension PlanService {
         var title: String?
         /// The places typed as text and how each matched, for the answer.
         var matched: [ResolvedPlace] = []
+        /// Why the segments an insert made have their modes, for the answer.
+        var modeNotes: [String] = []
     }
 
     /// The most alternatives one request may ask for.
@@ -40,12 +42,20 @@ extension PlanService {
                                                       region: params.region, planRegion: regions.regionName(of: current))
             let node = resolved.node
             let typed = typedPlaces.typed(params.place, resolved: node.place)
+            // Without the user's mode, each hop is walked only when walking is no slower
+            // (`Planner.insertedHops`), asked of the plan as it came in; a plan whose
+            // neighbours changed meanwhile keeps the split segment's mode.
+            let hops = mode == nil ? try await planner.insertedHops(node, at: params.after, in: current) : []
+            let neighbours = Self.neighbours(ofInsertAfter: params.after, in: current)
             return Prepared(step: .change { plan in
                 try Self.checkInsertPosition(params.after, in: plan)
-                let inserted = try plan.insertingNode(node, at: params.after, mode: mode)
+                let same = Self.neighbours(ofInsertAfter: params.after, in: plan) == neighbours
+                let inserted = try plan.insertingNode(node, at: params.after, mode: mode,
+                                                      hopModes: same && !hops.isEmpty ? hops.map(\.mode) : nil)
                 _ = try regions.planRegion(through: inserted.nodes.map(\.place))  // one region
                 return inserted
-            }, typed: typed.map { [$0] } ?? [], matched: [resolved] + (near.map { [$0] } ?? []))
+            }, typed: typed.map { [$0] } ?? [], matched: [resolved] + (near.map { [$0] } ?? []),
+               modeNotes: hops.compactMap { hop in hop.reason.map { "segment \(hop.segment + 1) \($0)" } })
         case .remove(let params):
             return Prepared(step: .change { plan in try plan.removingNode(at: try input.nodeIndex(params.node, in: plan)) })
         case .mode(let params):
@@ -204,6 +214,15 @@ extension PlanService {
         guard (1...plan.nodes.count).contains(after) else {
             throw DaemonError.invalidParams("after must be 1 to \(plan.nodes.count) (after the last node, the place becomes the destination)")
         }
+    }
+
+    /// The places either side of where `plan.insert` puts a node after node `after` (1-based),
+    /// and the mode of the segment it splits: the modes chosen for the new hops hold only
+    /// while these are the same.
+    static func neighbours(ofInsertAfter after: Int, in plan: RoutePlan) -> [String] {
+        let places = [after - 1, after].filter(plan.nodes.indices.contains).map { plan.nodes[$0].place.id }
+        let split = min(after - 1, plan.segmentCount - 1)
+        return places + (plan.modes.indices.contains(split) ? [plan.modes[split].rawValue] : [])
     }
 
     /// The option of `plan.choose` identified by its trips, else its departure (`Params.PlanChoose`):

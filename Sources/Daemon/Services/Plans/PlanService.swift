@@ -59,6 +59,7 @@ struct PlanService: Sendable {
         var outcome = try await plans.edit(id: edit.planID, title: prepared.title, expectedGeneration: expectedGeneration,
                                            searches: searches, change: change, compute: compute)
         outcome.matched = prepared.matched
+        outcome.modeNotes = prepared.modeNotes
         return outcome
     }
 

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The mode of a hop that a place inserted without a mode makes (`plan insert` with no
+/// `--mode`), by the rule of presets and day plans: a hop is walked only when walking is no
+/// slower, else it takes the faster mode, and it says why. The user's own mode always wins.
+extension Planner {
+    /// The mode chosen for one new segment, and why in the words the answer shows.
+    public struct InsertedHop: Sendable, Equatable {
+        /// The new segment (0-based) in the plan after the insert.
+        public var segment: Int
+        public var mode: TravelMode
+        /// "by transit: 12 min where walking takes 28 min", "walked: walking (6 min) is no
+        /// slower than transit (9 min)"; nil when the mode was kept without asking.
+        public var reason: String?
+    }
+
+    /// The modes of the segments that inserting `node` at `index` (as
+    /// `RoutePlan.insertingNode(_:at:mode:hopModes:)`) makes in `plan`. A hop of a split walk or
+    /// ride asks a walk and a ride leaving when the traveller is at its start (two queries a
+    /// hop) and keeps the walk when it is no slower door to door (waiting included), else the
+    /// ride. A split drive or bike ride stays one (the vehicle is at hand), and a hop to or from
+    /// a stop the planner inferred for a ride stays a walk: it is the way to that ride (a ride
+    /// there would split one trip across two segments).
+    /// - throws: `PlannerError` for a bad index, `CancellationError`.
+    public func insertedHops(_ node: PlanNode, at index: Int, in plan: RoutePlan) async throws -> [InsertedHop] {
+        guard (0...plan.nodes.count).contains(index) else {
+            throw PlannerError.nodeIndexOutOfRange(index: index, nodeCount: plan.nodes.count)
+        }
+        // The split segment, and the nodes the new hops join (`nil`: the inserted node).
+        let split: Int, ends: [(from: Int?, to: Int?)]
+        if index == 0 {
+            (split, ends) = (0, [(nil, 0)])
+        } else if index == plan.nodes.count {
+            (split, ends) = (plan.segmentCount - 1, [(index - 1, nil)])
+        } else {
+            (split, ends) = (index - 1, [(index - 1, nil), (nil, index)])
+        }
+        let inherited = plan.modes[split]
+        let first = index == 0 ? 0 : index - 1
+        guard inherited == .walk || inherited == .transit else {
+            return ends.indices.map { InsertedHop(segment: first + $0, mode: inherited, reason: nil) }
+        }
+        let now = clock.now()
+        var cursor = (index == 0 ? nil : plan.departureTimes(startingAt: now)[split]) ?? plan.earliestDeparture(now: now) ?? now
+        var hops: [InsertedHop] = []
+        for (offset, end) in ends.enumerated() {
+            let from = end.from.map { plan.nodes[$0].place } ?? node.place, to = end.to.map { plan.nodes[$0].place } ?? node.place
+            let wayToARide = [end.from.map { ($0, $0 - 1) }, end.to.map { ($0, $0) }].compactMap { $0 }.contains { stop, other in
+                plan.nodes[stop].isInferred && plan.modes.indices.contains(other) && other != split && plan.modes[other] == .transit
+            }
+            if wayToARide, inherited == .walk {
+                hops.append(InsertedHop(segment: first + offset, mode: .walk, reason: nil))
+                continue
+            }
+            let hop = try await fasterOfWalkAndRide(from: from, to: to, leavingAt: cursor, plan: plan, inherited: inherited)
+            hops.append(InsertedHop(segment: first + offset, mode: hop.mode, reason: hop.reason))
+            cursor = cursor.addingTimeInterval(hop.duration ?? 0)
+        }
+        return hops
+    }
+
+    /// Walk or ride from `from` to `to` leaving at `date`: the walk when it is no slower than the
+    /// ride door to door, else the ride; `inherited` when neither is found.
+    private func fasterOfWalkAndRide(from: Place, to: Place, leavingAt date: Date, plan: RoutePlan, inherited: TravelMode)
+        async throws -> (mode: TravelMode, reason: String?, duration: TimeInterval?) {
+        func asked(_ mode: TravelMode) async throws -> RouteLeg? {
+            let query = LegQuery(from: from, to: to, mode: mode, timing: .departAt(date), pace: plan.pace, access: plan.access)
+            if case .success(let found) = try await self.leg(for: query) { return found }
+            return nil
+        }
+        let walking = try await asked(.walk)?.expectedTravelTime
+        let riding = try await asked(.transit).map { $0.arrival?.timeIntervalSince(date) ?? $0.expectedTravelTime }
+        switch (walking, riding) {
+        case let (walking?, riding?) where walking <= riding:
+            return (.walk, "walked: walking (\(ShownTime.text(seconds: walking))) is no slower than transit "
+                        + "(\(ShownTime.text(seconds: riding)))", walking)
+        case let (walking?, riding?):
+            return (.transit, "by transit: \(ShownTime.text(seconds: riding)) where walking takes \(ShownTime.text(seconds: walking))",
+                    riding)
+        case let (walking?, nil):
+            return (.walk, nil, walking)
+        case let (nil, riding?):
+            return (.transit, "by transit: no walking route found", riding)
+        case (nil, nil):
+            return (inherited, nil, nil)
+        }
+    }
+}
