@@ -13,6 +13,8 @@ import Transit
 /// the engine's wall time, and the whole query's CPU time (this thread's, which other work
 /// on a shared machine does not inflate). At each size, a plain connection scan on the same
 /// depart-at queries is the yardstick (`YardstickComparison`).
+/// `--layouts=tiled` (or `laid-over`) and `--factors=1,16` run only those feeds, `--queries=N`
+/// takes N pairs: a short run for profiling the engine (callgrind).
 func runScaleSuite() async throws -> SuiteReport {
     var report = SuiteReport(suite: "scale")
     let work = FileManager.default.temporaryDirectory
@@ -22,8 +24,13 @@ func runScaleSuite() async throws -> SuiteReport {
     let source = try FeedTables(zip: sharedDirectory().appendingPathComponent("data/tampere/tampere.zip"),
                                 scratch: work.appendingPathComponent("source"))
 
-    for layout in FeedCopies.Layout.allCases {
-        for factor in [1, 4, 16] {
+    let layouts = benchOption("layouts").map { names in
+        FeedCopies.Layout.allCases.filter { names.split(separator: ",").contains(Substring($0.rawValue.replacingOccurrences(of: " ", with: "-"))) }
+    } ?? FeedCopies.Layout.allCases
+    let factors = benchOption("factors").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1, 4, 16]
+    let queries = max(1, Int(benchOption("queries") ?? "") ?? 500)
+    for layout in layouts {
+        for factor in factors {
             let name = "\(layout.rawValue) \(factor)×"
             let copies = FeedCopies(layout: layout, count: factor)
             let zip = try copies.write(source, to: work.appendingPathComponent("\(layout.rawValue)-\(factor)"))
@@ -35,7 +42,7 @@ func runScaleSuite() async throws -> SuiteReport {
             report.add("\(name) timetable in memory", Double(router.memoryBytes) / 1_048_576, unit: "MiB")
             report.notes["\(name) feed"] = "\(imported.stops) stops, \(imported.trips) trips, \(imported.stopTimes) stop times, \(imported.patterns) patterns, \(imported.footpaths) footpaths"
 
-            let pairs = try queryPairs(router, copies: copies, count: 500)
+            let pairs = try queryPairs(router, copies: copies, count: queries)
             var engineTimes: [Bool: [Double]] = [:]
             for arriveBy in [false, true] {
                 var engine: [Double] = [], cpu: [Double] = []

@@ -188,7 +188,7 @@ extension TampereTransitTests {
     /// The lower bound on the time left to the target (`RemainingTimeGraph`) drops only labels
     /// that could never improve a target label: on the real network, seeded stop-to-stop queries
     /// find exactly the journeys (every Pareto set, and arrive-by's forward pass in the corridor)
-    /// that the same engine finds without it.
+    /// that the same engine finds without it, depart-at's backward pass in the corridor included.
     func testTheRemainingTimeBoundChangesNoJourneyAtTampere() throws {
         let timetable = try tampere().router.timetable
         let bounded = Raptor(timetable: timetable, paceMultiplier: 1)
@@ -221,6 +221,11 @@ extension TampereTransitTests {
             XCTAssertEqual(arriving.latest, expected.latest, "arrive-by query \(query)")
             XCTAssertEqual(arriving.chosen, expected.chosen, "arrive-by query \(query)")
             XCTAssertEqual(arriving.earliest, expected.earliest, "arrive-by query \(query)'s forward pass")
+            let leaving = bounded.departAt(time, access: access, egress: egress, days: days, maxRides: 5, thenLatestFrom: choose)
+            let expectedLeaving = unbounded.departAt(time, access: access, egress: egress, days: days, maxRides: 5,
+                                                     thenLatestFrom: choose)
+            XCTAssertEqual(leaving.chosen, expectedLeaving.chosen, "depart-at query \(query)")
+            XCTAssertEqual(leaving.latest, expectedLeaving.latest, "depart-at query \(query)'s backward pass")
         }
         print("testTheRemainingTimeBoundChangesNoJourneyAtTampere: \(found) depart-at queries with a journey, \(transfers) changing")
         XCTAssertGreaterThan(found, 75, "many queries find a journey")
