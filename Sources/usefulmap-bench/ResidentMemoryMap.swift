@@ -11,7 +11,10 @@ struct ResidentMemoryMap {
     var largeAnonymousMappings = 0
 
     init?(pid: Int32) {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps", encoding: .utf8) else { return nil }
+        // Read to the end: /proc files report size 0, and reading by the size gets only the start.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/smaps"), let data = try? handle.readToEnd(),
+              let text = String(data: data, encoding: .utf8) else { return nil }
+        try? handle.close()
         var kind = "other"
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
