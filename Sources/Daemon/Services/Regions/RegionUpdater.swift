@@ -61,6 +61,8 @@ struct RegionUpdater: Sendable {
         let osmChanged = checks.first { $0.role == "osm" }?.changed ?? false
         let feedsChanged = checks.contains { $0.role != "osm" && $0.changed }
         guard force || osmChanged || feedsChanged else { return Outcome(rebuilt: .nothing, checks: checks, result: nil) }
+        // The rebuild's freed working memory back to the system, as after `region import`.
+        defer { MemoryTrim.releaseFreePages() }
 
         var importer = importer
         importer.isCancelled = isCancelled
