@@ -65,11 +65,19 @@ final class BenchDaemon {
     /// The daemon's process id, when this process started it.
     var processIdentifier: Int32? { process?.processIdentifier }
 
+    /// The daemon's data directory, when this process started it.
+    var dataDirectory: URL? { directory?.appendingPathComponent("data") }
+
     /// The daemon's resident memory (VmRSS) in MiB, when this process started it.
-    var residentMiB: Double? {
+    var residentMiB: Double? { statusMiB("VmRSS:") }
+
+    /// The daemon's peak resident memory so far (VmHWM) in MiB, when this process started it.
+    var peakMiB: Double? { statusMiB("VmHWM:") }
+
+    private func statusMiB(_ key: String) -> Double? {
         guard let pid = process?.processIdentifier,
               let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(key) {
             return (line.split(separator: " ").compactMap { Double($0) }.first ?? 0) / 1024
         }
         return nil

@@ -195,7 +195,7 @@ struct FeedCopies {
 }
 
 /// Fields of one CSV line, with their quotes kept (none of the copied fields contains a comma).
-private func csvFields(_ line: Substring) -> [Substring] {
+func csvFields(_ line: Substring) -> [Substring] {
     var fields: [Substring] = []
     var start = line.startIndex
     var quoted = false
@@ -223,7 +223,7 @@ private func gtfsTime(_ seconds: Int) -> String {
     return "\(twoDigits(seconds / 3600)):\(twoDigits(seconds / 60 % 60)):\(twoDigits(seconds % 60))"
 }
 
-private func runTool(_ path: String, _ arguments: [String]) throws {
+func runTool(_ path: String, _ arguments: [String]) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments

@@ -12,6 +12,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("transit", { try await runTransitSuite() }),
     ("realtime", { try await runRealtimeSuite() }),
     ("scale", { try await runScaleSuite() }),
+    ("country", { try await runCountrySuite() }),
     ("daemon", { try await runDaemonSuite() }),
     ("client", { try await runClientSuite() }),
     ("mixed", { try await runMixedLoadSuite() }),
@@ -37,6 +38,7 @@ if requested.isEmpty || arguments.contains("--help") {
     print("  fuzz: [--inputs=N] [--seed=N] [--socket=PATH] [--tampere]   soak: [--requests=N]   mixed: [--socket=PATH] [--at-once-trace=FILE] [--prober=process|thread] [--status-pause-ms=N|--status-every-ms=N]")
     print("  client: [--runs=N] [--other-umctl=PATH,...] [--tampere|--socket=PATH] [--back-to-back]   daemon: [--umctl=PATH]   import: [--runs=N]")
     print("  transit: [--queries=N] [--engine-only]   hostile: [--alerts-per-feed=N] [--watchers=N] [--fan-out-only]")
+    print("  country: [--queries=N] [--umctl=PATH] [--files=DIR] (needs the osmium command, osmium-tool, not in .ci/packages.txt)")
     exit(requested.isEmpty && !arguments.contains("--help") ? 2 : 0)
 }
 let unknown = requested.filter { name in name != "all" && !suites.contains { $0.name == name } }
@@ -44,8 +46,9 @@ if !unknown.isEmpty {
     FileHandle.standardError.write(Data("usefulmap-bench: unknown suite \(unknown.joined(separator: ", "))\n".utf8))
     exit(2)
 }
-/// Robustness runs, not speed figures, and `mixed` (part of `daemon`): only when named.
-let notInAll: Set = ["fuzz", "soak", "mixed", "hostile"]
+/// Robustness runs, not speed figures, `mixed` (part of `daemon`) and `country` (minutes, and a
+/// tool CI does not install): only when named.
+let notInAll: Set = ["fuzz", "soak", "mixed", "hostile", "country"]
 for suite in suites where (requested.contains("all") && !notInAll.contains(suite.name)) || requested.contains(suite.name) {
     do {
         printReport(try await suite.run(), json: json)

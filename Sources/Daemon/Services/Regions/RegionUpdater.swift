@@ -75,6 +75,8 @@ struct RegionUpdater: Sendable {
         let feedsChanged = checks.contains { $0.role != "osm" && $0.changed }
         // `force` with one feed: that feed fetched whole and the timetable rebuilt, the streets kept.
         guard force || osmChanged || feedsChanged else { return Outcome(rebuilt: .nothing, checks: checks, result: nil) }
+        // The rebuild's freed working memory back to the system, as after `region import`.
+        defer { MemoryTrim.releaseFreePages() }
 
         var importer = importer
         importer.isCancelled = isCancelled

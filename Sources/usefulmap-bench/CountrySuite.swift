@@ -1,0 +1,194 @@
+import Daemon
+import Foundation
+import Glibc
+import Planner
+import Streets
+import Transit
+import WireProtocol
+
+/// `usefulmap-bench country [--queries=N] [--files=DIR]` (issue 43): the synthetic country of
+/// `SyntheticCountry` (twelve Tampere copies 28 km apart, 13 feeds; needs the `osmium` command,
+/// osmium-tool, which CI does not install) imported as one region through a real `usefulmapd`
+/// (`region import` with 13 `--gtfs`). Reports the import's time and the daemon's peak RSS,
+/// its RSS after the import, after the first compare (engines opened) and after the queries,
+/// with what holds it (`ResidentMemoryMap`); `compare` with both ends in one city and from one
+/// city to another, in process and as whole `umctl compare` processes (N pairs each, 40 by
+/// default); a tram → intercity → bus trip; and the engine's depart-at p50 on the same 500
+/// local pairs in the country and in Tampere alone (imported in this process as the daemon
+/// does). Environment variables reach the daemon (`MALLOC_ARENA_MAX=2 usefulmap-bench country`).
+func runCountrySuite() async throws -> SuiteReport {
+    var report = SuiteReport(suite: "country")
+    let queries = max(1, Int(benchOption("queries") ?? "") ?? 40)
+    let tampere = sharedDirectory().appendingPathComponent("data/tampere")
+    let work = try benchDataDirectory("country")
+    defer { try? FileManager.default.removeItem(at: work) }
+
+    // `--files=DIR`: the country's files are written there and kept (for a daemon run by hand).
+    let files = benchOption("files").map { URL(fileURLWithPath: $0) } ?? work.appendingPathComponent("files")
+    let (country, buildSeconds) = try time { try SyntheticCountry(from: tampere, in: files) }
+    report.add("writing the country's files (osmium, zip)", buildSeconds, unit: "s")
+    let osmBytes = (try? FileManager.default.attributesOfItem(atPath: country.osm.path)[.size] as? Int) ?? 0
+    report.notes["country"] = "\(SyntheticCountry.copies) copies of Tampere \(Int(SyntheticCountry.spacingMetres / 1000)) km apart "
+        + "(\(SyntheticCountry.columns) columns); streets \(String(format: "%.1f", Double(osmBytes) / 1_048_576)) MiB of .osm.pbf; "
+        + "\(country.feeds.count) feeds (the cities' with colliding IDs, and the intercity train)"
+    if let arenas = ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] { report.notes["daemon environment"] = "MALLOC_ARENA_MAX=\(arenas)" }
+
+    let daemon = try BenchDaemon()
+    defer { daemon.stop() }
+    let client = try WireClient(socketPath: daemon.socketPath)
+    report.add("daemon RSS before the import", daemon.residentMiB ?? 0, unit: "MiB")
+    let importSeconds = try await timeAsync {
+        try await client.call(Endpoints.regionImport, Params.RegionImport(name: "country", osm: country.osm.path,
+                                                                        gtfs: country.feeds.map(\.path)))
+    }.1
+    report.add("region import (12 cities' streets, 13 feeds)", importSeconds, unit: "s")
+    report.add("daemon peak RSS (VmHWM) by the end of the import", daemon.peakMiB ?? 0, unit: "MiB")
+    report.add("daemon RSS after the import", daemon.residentMiB ?? 0, unit: "MiB")
+    func noteMemory(_ moment: String) {
+        if let pid = daemon.processIdentifier, let map = ResidentMemoryMap(pid: pid) { report.notes["daemon memory \(moment)"] = map.summary }
+    }
+    noteMemory("after the import")
+
+    let at = "2022-01-12T08:00"
+    var generator = SeededGenerator(seed: 43)
+    /// A point in central Tampere (as the daemon suite's pairs), moved into `copy`.
+    func point(copy: Int) -> String {
+        let base = Coordinate(latitude: 61.470 + Double(generator.next() % 4000) / 100_000,
+                              longitude: 23.700 + Double(generator.next() % 12000) / 100_000)
+        let moved = SyntheticCountry.shifted(base, copy: copy)
+        return String(format: "%.5f,%.5f", moved.latitude, moved.longitude)
+    }
+    _ = try await client.call(Endpoints.compare, Params.Compare(from: point(copy: 0), to: point(copy: 0), at: at))
+    report.add("daemon RSS after the first compare (engines opened)", daemon.residentMiB ?? 0, unit: "MiB")
+
+    var localPairs: [(String, String)] = [], cityPairs: [(String, String)] = []
+    for _ in 0..<queries {
+        let copy = Int(generator.next() % UInt64(SyntheticCountry.copies))
+        localPairs.append((point(copy: copy), point(copy: copy)))
+        let from = Int(generator.next() % UInt64(SyntheticCountry.copies))
+        let to = (from + 1 + Int(generator.next() % UInt64(SyntheticCountry.copies - 1))) % SyntheticCountry.copies
+        cityPairs.append((point(copy: from), point(copy: to)))
+    }
+    let umctl = benchOption("umctl") ?? BenchDaemon.binaries.appendingPathComponent("umctl").path
+    for (name, pairs) in [("local (both ends in one city)", localPairs), ("city to city", cityPairs)] {
+        var tooFar = 0, transitAnswers = 0
+        let inProcess = try await secondsEach(pairs) { (from, to) in
+            let answer = try await client.call(Endpoints.compare, Params.Compare(from: from, to: to, at: at))
+            tooFar += answer.options.filter { $0.error?.code == "too_far" }.count
+            transitAnswers += answer.options.filter { $0.mode == .transit && $0.error == nil }.count
+        }
+        report.addLatencies("compare \(name), in process", inProcess)
+        let whole = try pairs.map { from, to in
+            try time { try spawnAndWait([umctl, "compare", from, to, "--at", at, "--socket", daemon.socketPath]) }.1
+        }
+        report.addLatencies("compare \(name), whole umctl process", whole)
+        report.notes["compare \(name)"] = "\(pairs.count) seeded pairs at \(at): \(transitAnswers) transit answers, "
+            + "\(tooFar) modes answered too_far"
+    }
+    report.add("daemon RSS after the compares", daemon.residentMiB ?? 0, unit: "MiB")
+    noteMemory("after the compares")
+
+    try await addCrossFeedTrip(to: &report, client: client, at: at)
+
+    // The engine on the same local pairs in the country and in Tampere alone.
+    guard let dataDirectory = daemon.dataDirectory else { throw BenchError("no data directory for the daemon") }
+    let countryDirectory = RegionCatalog(dataDirectory: dataDirectory).directory(of: "country").resolvingSymlinksInPath()
+    report.notes["region files"] = regionFiles(countryDirectory)
+    let countryRouter = try TransitRouter(regionDirectory: countryDirectory)
+    let cityData = work.appendingPathComponent("city")
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    _ = try RegionImporter(dataDirectory: cityData).importRegion(
+        name: "tampere", osm: tampere.appendingPathComponent("tampere.osm.pbf"),
+        additionalSteps: [TransitEngine.importStep(feeds: [tampere.appendingPathComponent("tampere.zip")], walkWorkers: cores)]) { _ in }
+    let cityRouter = try TransitRouter(regionDirectory: RegionCatalog(dataDirectory: cityData).directory(of: "tampere")
+        .resolvingSymlinksInPath())
+    try addEngineComparison(to: &report, country: countryRouter, city: cityRouter)
+    report.add("daemon RSS at the end", daemon.residentMiB ?? 0, unit: "MiB")
+    report.add("daemon peak RSS (VmHWM) at the end", daemon.peakMiB ?? 0, unit: "MiB")
+    var load = [Double](repeating: 0, count: 3)
+    if getloadavg(&load, 3) == 3 { report.notes["load average at the end"] = String(format: "%.1f %.1f %.1f", load[0], load[1], load[2]) }
+    return report
+}
+
+/// A trip that needs three feeds' worth of vehicles: from Hervanta in city 1 (tram to the
+/// centre) to places of city 2 away from the tram (a bus from its station). Reports the rides
+/// of the first answer that takes a tram, the intercity train and then a bus.
+private func addCrossFeedTrip(to report: inout SuiteReport, client: WireClient, at: String) async throws {
+    let origin = Coordinate(latitude: 61.4502, longitude: 23.8510)
+    let destinations = [Coordinate(latitude: 61.5135, longitude: 23.6720), Coordinate(latitude: 61.5000, longitude: 23.6480),
+                        Coordinate(latitude: 61.4750, longitude: 23.7050), Coordinate(latitude: 61.4680, longitude: 23.6900),
+                        Coordinate(latitude: 61.5300, longitude: 23.7800)]
+    func text(_ c: Coordinate) -> String { String(format: "%.5f,%.5f", c.latitude, c.longitude) }
+    var seen: [String] = []
+    for destination in destinations {
+        let to = SyntheticCountry.shifted(destination, copy: 1)
+        let answer = try await client.call(Endpoints.compare, Params.Compare(from: text(origin), to: text(to), at: at, modes: [.transit]))
+        guard let transit = answer.options.first(where: { $0.mode == .transit }) else { continue }
+        let rides = transit.rides.map { "\($0.vehicle) \($0.line) \($0.from) → \($0.to) \($0.departure)–\($0.arrival)" }
+        seen.append(rides.isEmpty ? (transit.error?.code ?? "no rides") : rides.joined(separator: "; "))
+        let vehicles = transit.rides.map(\.vehicle)
+        if vehicles.first == "tram", vehicles.contains("rail"), vehicles.last == "bus" {
+            report.add("tram → intercity → bus trip found", 1, unit: "bool")
+            report.notes["tram → intercity → bus trip"] = "\(text(origin)) → \(text(to)): " + rides.joined(separator: "; ")
+            return
+        }
+    }
+    report.add("tram → intercity → bus trip found", 0, unit: "bool")
+    report.notes["tram → intercity → bus trip"] = "none among: " + seen.joined(separator: " | ")
+}
+
+/// The engine's depart-at time (and the whole query's CPU) on 500 seeded pairs inside Tampere,
+/// asked alternately of Tampere alone and of the country with the pair moved into a seeded copy.
+private func addEngineComparison(to report: inout SuiteReport, country: TransitRouter, city: TransitRouter) throws {
+    var generator = SeededGenerator(seed: 6)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = city.timeZone
+    guard let dayStart = calendar.date(from: DateComponents(year: 2022, month: 1, day: 12, hour: 6)) else {
+        throw BenchError("cannot build the benchmark date")
+    }
+    var cityEngine: [Double] = [], countryEngine: [Double] = [], cityCPU: [Double] = [], countryCPU: [Double] = []
+    var pairs = 0, failures = 0
+    while pairs < 500 {
+        func point() -> Coordinate {
+            Coordinate(latitude: Double.random(in: 61.44...61.53, using: &generator), longitude: Double.random(in: 23.62...23.90, using: &generator))
+        }
+        let from = point(), to = point(), copy = Int.random(in: 0..<SyntheticCountry.copies, using: &generator)
+        let when = dayStart.addingTimeInterval(Double(Int.random(in: 0..<(5 * 3600), using: &generator)))
+        guard !city.nearbyStops(around: from, radius: TransitRouter.defaultAccessRadius, limit: 1).isEmpty,
+              !city.nearbyStops(around: to, radius: TransitRouter.defaultAccessRadius, limit: 1).isEmpty else { continue }
+        pairs += 1
+        let (alone, aloneCPU) = cpuTime { try? city.leg(from: from, to: to, timing: .departAt(when), pace: .normal) }
+        let (inCountry, inCountryCPU) = cpuTime {
+            try? country.leg(from: SyntheticCountry.shifted(from, copy: copy), to: SyntheticCountry.shifted(to, copy: copy),
+                             timing: .departAt(when), pace: .normal)
+        }
+        guard let alone, let inCountry else { failures += 1; continue }
+        cityEngine.append(alone.engineSeconds)
+        cityCPU.append(aloneCPU)
+        countryEngine.append(inCountry.engineSeconds)
+        countryCPU.append(inCountryCPU)
+    }
+    report.addLatencies("engine depart-at, Tampere alone", cityEngine)
+    report.addLatencies("engine depart-at, in the country", countryEngine)
+    report.add("engine depart-at p50, country / Tampere alone",
+               percentile(countryEngine.sorted(), 0.5) / max(percentile(cityEngine.sorted(), 0.5), 1e-9), unit: "×")
+    report.add("whole query CPU p50, country / Tampere alone",
+               percentile(countryCPU.sorted(), 0.5) / max(percentile(cityCPU.sorted(), 0.5), 1e-9), unit: "×")
+    report.add("timetable in memory, Tampere alone", Double(city.memoryBytes) / 1_048_576, unit: "MiB")
+    report.add("timetable in memory, the country", Double(country.memoryBytes) / 1_048_576, unit: "MiB")
+    report.notes["engine pairs"] = "500 seeded pairs in Tampere's extent (Wednesday 2022-01-12, 06:00–11:00), "
+        + "\(failures) without a journey in either, skipped"
+}
+
+/// "transit.sqlite 31.2, places.sqlite 20.1, … MiB": the region directory's files, largest first.
+private func regionFiles(_ directory: URL) -> String {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return "unreadable" }
+    let sizes = names.compactMap { name -> (String, Double)? in
+        guard let bytes = (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path))?[.size] as? Int
+        else { return nil }
+        return (name, Double(bytes) / 1_048_576)
+    }
+    let total = sizes.reduce(0) { $0 + $1.1 }
+    return sizes.sorted { $0.1 > $1.1 }.map { "\($0.0) \(String(format: "%.1f", $0.1))" }.joined(separator: ", ")
+        + String(format: " MiB; %.1f MiB in all", total)
+}
