@@ -38,6 +38,7 @@ if requested.isEmpty || arguments.contains("--help") {
     print("  fuzz: [--inputs=N] [--seed=N] [--socket=PATH] [--tampere]   soak: [--requests=N]   mixed: [--socket=PATH] [--at-once-trace=FILE] [--prober=process|thread] [--status-pause-ms=N|--status-every-ms=N]")
     print("  client: [--runs=N] [--other-umctl=PATH,...] [--tampere|--socket=PATH] [--back-to-back]   daemon: [--umctl=PATH]   import: [--runs=N]")
     print("  transit: [--queries=N] [--engine-only]   hostile: [--alerts-per-feed=N] [--watchers=N] [--fan-out-only]")
+    print("  scale: [--layouts=tiled|laid-over] [--factors=1,4,16] [--queries=N]")
     print("  country: [--queries=N] [--umctl=PATH] [--files=DIR] (needs the osmium command, osmium-tool, not in .ci/packages.txt)")
     exit(requested.isEmpty && !arguments.contains("--help") ? 2 : 0)
 }
