@@ -4,6 +4,7 @@
 // Layering: dependencies point inward, and Tests/ArchitectureTests re-checks every
 // `import` line so nobody widens them by accident.
 //
+//   Executors (named OS threads as Swift executors; Foundation only) ← Store (Streets, Daemon may)
 //   Planner (domain + planner; Foundation only)
 //     ← SQLite (typed wrapper of the system libsqlite3)
 //     ← Store, Streets, Transit (adapters: storage, street routing, transit routing)
@@ -44,9 +45,14 @@ let package = Package(
         // MARK: - Domain
         .target(name: "Planner", resources: [.embedInCode("Resources/google-maps-format.json")], swiftSettings: swift6),
 
+        // MARK: - Threads
+        // The one thread primitive (named OS threads as Swift executors) and the one place that
+        // waits on semaphores; Foundation only. The store runs on it; Streets and Daemon may.
+        .target(name: "Executors", swiftSettings: swift6),
+
         // MARK: - Storage
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: swift6),
-        .target(name: "Store", dependencies: ["Planner", "SQLite", "CLibMD"], swiftSettings: swift6, plugins: ["EmbedMigrations"]),
+        .target(name: "Store", dependencies: ["Planner", "SQLite", "CLibMD", "Executors"], swiftSettings: swift6, plugins: ["EmbedMigrations"]),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["embed-migrations"]),
         .executableTarget(name: "embed-migrations", path: "Plugins/EmbedMigrationsTool", swiftSettings: swift6),
 
@@ -75,7 +81,8 @@ let package = Package(
         // MARK: - Wire protocol, daemon, client
         .target(name: "WireProtocol", dependencies: ["CLibMD"], swiftSettings: swift6),
         .target(name: "Daemon",
-                dependencies: ["Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "Notifications", "WireProtocol"],
+                dependencies: ["Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "Notifications", "WireProtocol",
+                               "Executors"],
                 // The web app's files, compiled in: an installed daemon serves them with no data folder.
                 resources: ["index.html", "app.js", "views.js", "api.js", "style.css"].map { .embedInCode("Web/App/\($0)") },
                 swiftSettings: swift6),
@@ -90,6 +97,7 @@ let package = Package(
 
         // MARK: - Tests
         .testTarget(name: "ArchitectureTests", swiftSettings: swift6),
+        .testTarget(name: "ExecutorsTests", dependencies: ["Executors"], swiftSettings: swift6),
         .testTarget(name: "PlannerTests", dependencies: ["Planner", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite", "Planner", "store-crash-child", "TestSupport"], swiftSettings: swift6),
         .executableTarget(name: "store-crash-child", dependencies: ["Store", "Planner"], path: "Tests/StoreCrashChild", swiftSettings: swift6),

@@ -53,7 +53,7 @@ public struct DaemonComposition: Sendable {
             logger.error("plan edit stored, its computed legs not", ["plan": String(id), "error": "\(error)"])
         }
         let resolver = PlaceResolver(regions: regions, location: location) { name in
-            try await store.place(named: name).map { Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved) }
+            try await store.read(Places.named(name)).map { Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved) }
         }
         let input = WireInput(clock: clock)
         let mapData = RegionMapData(regions: regions)

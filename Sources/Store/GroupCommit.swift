@@ -27,20 +27,21 @@ final class GroupCommit: Sendable {
 
     var committed: Counts { counts.withLock { $0 } }
 
-    /// Runs `jobs` (on the writer thread, whose connection is `database`) and answers them.
-    func run(_ jobs: [any StoreJob], on database: Database) {
+    /// Runs `jobs` (on the writer thread, whose connection is `connection`) and answers them.
+    func run(_ jobs: [any StoreJob], on connection: StatementCache) {
+        let database = connection.database
         guard jobs.count > 1, !database.isInTransaction, (try? database.execute("BEGIN IMMEDIATE")) != nil else {
-            return runAlone(jobs)
+            return runAlone(jobs, on: connection)
         }
         for job in jobs {
-            job.run() // its `write` nests as a savepoint
-            guard database.isInTransaction else { return runAlone(jobs) } // SQLite rolled the group back
+            job.run(on: connection) // its `write` nests as a savepoint
+            guard database.isInTransaction else { return runAlone(jobs, on: connection) } // SQLite rolled the group back
         }
         do {
             try database.execute("COMMIT")
         } catch {
             if database.isInTransaction { try? database.execute("ROLLBACK") }
-            return runAlone(jobs)
+            return runAlone(jobs, on: connection)
         }
         counts.withLock { counts in
             counts.groups += 1
@@ -51,9 +52,9 @@ final class GroupCommit: Sendable {
     }
 
     /// Each job in its own transaction, answered as soon as it is done.
-    private func runAlone(_ jobs: [any StoreJob]) {
+    private func runAlone(_ jobs: [any StoreJob], on connection: StatementCache) {
         for job in jobs {
-            job.run()
+            job.run(on: connection)
             job.finish()
         }
     }

@@ -12,7 +12,7 @@ public struct PlanReminder: Hashable, Sendable {
     }
 }
 
-/// A notification already sent for a plan (`Store.sentNotices`).
+/// A notification already sent for a plan (`Reminders.sentNotices`).
 public struct SentNotice: Hashable, Sendable {
     /// Its name within the plan, e.g. "leave@2022-01-12" (once a plan and day).
     public var notice: String

@@ -1,3 +1,4 @@
+import Executors
 import Foundation
 import Planner
 import SQLite
@@ -7,27 +8,35 @@ import SQLite
 ///
 /// ```swift
 /// let store = try Store(path: Store.defaultPath(environment: ProcessInfo.processInfo.environment))
-/// try await store.savePlace(SavedPlace(name: "Home", place: place))   // in async code
-/// let id = try store.createPlan(plan, title: "To work")                // on a plain thread
+/// try await store.write(Places.save(SavedPlace(name: "Home", place: place)))   // in async code
+/// let plan = try store.read(Plans.load(id))                                     // on a plain thread
 /// ```
 ///
 /// Opening checks the file before writing anything (a non-SQLite or damaged file, or one from
 /// a newer Useful Map, is refused and left byte-identical), then applies missing migrations.
 /// Every write is all or nothing, in a `BEGIN IMMEDIATE` transaction with `synchronous=FULL`:
-/// once a method returns, the change survives a crash or power cut. Writes queued while
+/// once `write` returns, the change survives a crash or power cut. Writes queued while
 /// another commits share the next transaction, each in a savepoint (`GroupCommit`).
+///
+/// The face is GRDB's: queries are values (`StoreRead`, `StoreWrite`, built by the table groups
+/// `Plans`, `Places`, `History`, `Reminders`, `Geofences`, `Maintenance`) and the store has
+/// three ways to run them: `read`, `write` and `readAtOnce`. `read` and `write` exist twice,
+/// as overloads: `try await store.read(q)` in async code (the caller is suspended, never
+/// blocked, and resumed from the store's thread) and `try store.read(q)` on plain threads,
+/// tests and tools (the caller waits; from a task it is a bug, refused in debug builds).
 ///
 /// Threads, in the manner of GRDB's `DatabasePool`: one writer thread owns the write
 /// connection and runs the writes one after the other; `readerCount` reader threads, each with
 /// a `query_only` connection, run reads at the same time (WAL lets them read beside a write).
-/// Every method exists twice: `try await store.places()` (for async code: the caller is
-/// suspended, never blocked, and resumed from the store's thread) and `try store.places()`
-/// (for plain threads, tests and tools: the caller waits). Calling a blocking one from a task
-/// is a bug, refused in debug builds. Several processes may open the same file; SQLite's
-/// locks keep it consistent.
+/// Several processes may open the same file; SQLite's locks keep it consistent.
 public final class Store: Sendable {
     /// Entries kept per history list.
     public static let historyLimit = 20
+    /// Enter radii a fence may have, in metres: smaller than GPS can tell apart, or larger than a
+    /// neighbourhood, is a typo rather than a fence.
+    public static let fenceRadiusRange = 20.0...5_000.0
+    /// Leads a reminder may have: up to a day before leaving.
+    public static let reminderLeadRange: ClosedRange<TimeInterval> = 0...86_400
 
     /// The database file.
     public let path: String
@@ -35,7 +44,7 @@ public final class Store: Sendable {
     /// Reader threads (and connections): reads run this many at a time.
     public static let readerCount = 3
     private let threads: StoreThreads
-    /// One more reader connection, for the few reads a plain thread must get at once (`fencesAtOnce`).
+    /// One more reader connection, for the few reads a plain thread must get at once (`readAtOnce`).
     private let atOnceReader: AtOnceReader
 
     /// Opens the database at `path`, creating it and its parent directory when missing, and
@@ -60,8 +69,8 @@ public final class Store: Sendable {
         } catch let error as SQLiteError {
             throw Self.storeError(error, path: path)
         }
-        atOnceReader = AtOnceReader(StatementCache(readerConnections.removeLast(), lockGuarded: true))
-        threads = StoreThreads(writer: writerConnection, readers: readerConnections, nice: threadNice)
+        atOnceReader = AtOnceReader(StatementCache(readerConnections.removeLast(), clock: clock, role: nil))
+        threads = StoreThreads(writer: writerConnection, readers: readerConnections, clock: clock, nice: threadNice)
     }
 
     deinit {
@@ -163,34 +172,57 @@ public final class Store: Sendable {
 
     // MARK: - Running work
 
+    /// Runs `query` in one read transaction (a consistent snapshot) on a reader thread (or, from
+    /// a write on the writer thread, on the writer's connection, which sees the write's changes).
+    /// The caller waits: for plain threads, tests and tools.
+    public func read<T>(_ query: StoreRead<T>) throws -> T {
+        try threads.run(on: .reader, Self.inReadTransaction(query, path: path))
+    }
+
+    /// Runs `query` as `read` does, suspending the calling task (never blocking its thread)
+    /// until a reader thread has answered.
+    public func read<T: Sendable>(_ query: StoreRead<T>) async throws -> T {
+        try await threads.run(on: .reader, Self.inReadTransaction(query, path: path))
+    }
+
+    /// Runs `query` in one write transaction on the writer thread (queued behind the writes
+    /// before it) and returns once its change is durable. The caller waits.
+    @discardableResult
+    public func write<T>(_ query: StoreWrite<T>) throws -> T {
+        try threads.run(on: .writer, Self.inWriteTransaction(query, path: path))
+    }
+
+    /// Runs `query` as `write` does, suspending the calling task until it is durable.
+    @discardableResult
+    public func write<T: Sendable>(_ query: StoreWrite<T>) async throws -> T {
+        try await threads.run(on: .writer, Self.inWriteTransaction(query, path: path))
+    }
+
+    /// Runs `query` in one read transaction on the caller's own thread, through the at-once
+    /// reader: it waits for no queued work (in WAL mode not even for a write in progress), only
+    /// for another at-once read. For plain threads that must answer now (a connection's I/O
+    /// thread answering `status`), not for tasks.
+    public func readAtOnce<T>(_ query: StoreRead<T>) throws -> T {
+        assert(withUnsafeCurrentTask { $0 == nil },
+               "a blocking store call in a task holds a thread of the cooperative pool: call the async method (try await)")
+        return try atOnceReader.run(Self.inReadTransaction(query, path: path))
+    }
+
+    private static func inReadTransaction<T>(_ query: StoreRead<T>, path: String) -> @Sendable (StatementCache) throws -> T {
+        { db in try namingErrors(path: path) { try db.database.readTransaction { try query.body(db) } } }
+    }
+
+    private static func inWriteTransaction<T>(_ query: StoreWrite<T>, path: String) -> @Sendable (StatementCache) throws -> T {
+        { db in try namingErrors(path: path) { try db.database.transaction { try query.body(db) } } }
+    }
+
     /// `body`, with a SQLite error turned into the store's (naming the file where it matters).
-    private func namingErrors<T>(_ body: () throws -> T) throws -> T {
+    private static func namingErrors<T>(path: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as SQLiteError {
-            throw Self.storeError(error, path: path)
+            throw storeError(error, path: path)
         }
-    }
-
-    /// Runs `body` in one write transaction on the writer thread: at once when called there,
-    /// else queued and waited for.
-    func write<T>(_ body: (StatementCache) throws -> T) throws -> T {
-        try threads.run(on: .writer) { db in try namingErrors { try db.database.transaction { try body(db) } } }
-    }
-
-    /// Runs `body` in one read transaction (a consistent snapshot) on a reader thread (or, within
-    /// a write, on the writer's connection, which sees the write's own changes).
-    func read<T>(_ body: (StatementCache) throws -> T) throws -> T {
-        try threads.run(on: .reader) { db in try namingErrors { try db.database.readTransaction { try body(db) } } }
-    }
-
-    /// Runs `body` in one read transaction on the caller's own thread, through the at-once
-    /// reader: it waits for no queued work (in WAL mode not even for a write in progress), only
-    /// for another at-once read. For plain threads that must answer now, not for tasks.
-    func readAtOnce<T>(_ body: (StatementCache) throws -> T) throws -> T {
-        assert(withUnsafeCurrentTask { $0 == nil },
-               "a blocking store call in a task holds a thread of the cooperative pool: call the async method (try await)")
-        return try atOnceReader.run { db in try namingErrors { try db.database.readTransaction { try body(db) } } }
     }
 
     /// Writes queued for the writer thread and not taken yet.
@@ -198,35 +230,6 @@ public final class Store: Sendable {
 
     /// The writes the writer committed together so far.
     var groupCommits: GroupCommit.Counts { threads.groupCommits }
-
-    /// Runs a blocking method of the store on the writer thread, suspending the caller.
-    func writing<T: Sendable>(_ call: @escaping @Sendable () throws -> T) async throws -> T {
-        try await threads.run(on: .writer, call)
-    }
-
-    /// Runs a blocking method of the store on a reader thread, suspending the caller.
-    func reading<T: Sendable>(_ call: @escaping @Sendable () throws -> T) async throws -> T {
-        try await threads.run(on: .reader, call)
-    }
-
-    var now: Double { clock.now().timeIntervalSinceReferenceDate }
-
-    // MARK: - Maintenance
-
-    /// The highest applied migration version.
-    public func schemaVersion() throws -> Int {
-        try appliedMigrations().last?.version ?? 0
-    }
-
-    /// The migration record, oldest first.
-    public func appliedMigrations() throws -> [AppliedMigration] {
-        try read { try Migrator.applied($0.database) }
-    }
-
-    /// `PRAGMA integrity_check`: `["ok"]` when the file is sound.
-    public func integrityCheck() throws -> [String] {
-        try read { try $0.database.integrityCheck() }
-    }
 }
 
 /// A connection and its prepared statements, reused across calls. Only its own store thread
@@ -234,19 +237,25 @@ public final class Store: Sendable {
 /// checks every statement).
 final class StatementCache {
     let database: Database
+    /// Gives the created/updated times the writes store.
+    private let clock: any WallClock
+    var now: Double { clock.now().timeIntervalSinceReferenceDate }
     private var statements: [String: Statement] = [:]
-    /// The thread that owns the connection.
-    weak var owner: StoreThread?
-    /// Used by any thread, one at a time under a lock (the at-once reader), instead of by an owner.
-    let lockGuarded: Bool
+    /// The store thread that owns the connection; nil for the at-once reader's, which any
+    /// thread uses, one at a time under a lock.
+    let role: StoreThreads.Role?
 
-    init(_ database: Database, lockGuarded: Bool = false) {
+    init(_ database: Database, clock: any WallClock, role: StoreThreads.Role?) {
         self.database = database
-        self.lockGuarded = lockGuarded
+        self.clock = clock
+        self.role = role
     }
 
+    /// The connection of the store thread running the caller, if it is one.
+    static var current: StatementCache? { currentExecutorLocal(as: StatementCache.self) }
+
     func statement(_ sql: String) throws -> Statement {
-        assert(lockGuarded || (owner != nil && owner === StoreThread.current),
+        assert(role == nil || Self.current === self,
                "a store connection used off its own thread (\(Thread.current.name ?? "unnamed")): \(sql)")
         if let cached = statements[sql] { return cached }
         let statement = try database.prepare(sql)

@@ -1,77 +1,87 @@
+import Executors
 import Foundation
+import Planner
 import SQLite
 
-/// The store's threads: one writer, which owns the write connection and so runs every write
-/// in order, and a few readers, each with a connection of its own, which take reads from one
-/// shared queue. Work reaches them in two ways: `run(on:_:) async` suspends the caller and
-/// resumes it from the store's thread; the blocking `run(on:_:)` waits (for plain threads, and
-/// for the store's own methods, which run at once when already on the right thread).
+/// The store's threads, from the one executor primitive (`Executors`): one writer thread, which
+/// owns the write connection and so runs every write in order, taking every write waiting at
+/// once to commit them together (`GroupCommit`); and a pool of readers, each with a connection
+/// of its own, which take reads from one shared queue. Work (a body given the thread's
+/// connection) reaches them in two ways: `run(on:_:) async` suspends the caller and resumes it
+/// from the store's thread; the blocking `run(on:_:)` waits (for plain threads; a body already
+/// on the right thread runs at once).
+///
+/// Work runs there, never on the caller's thread, so no SQLite call (nor its fsync) ever holds
+/// a thread of Swift's cooperative pool, of which a small machine has two.
 ///
 /// Closing (the last reference going) lets the threads finish what was queued, then closes the
 /// connections and waits for them, so the file is checkpointed when the store is gone.
 final class StoreThreads: Sendable {
-    private let writerQueue: JobQueue
-    private let readerQueue: JobQueue
-    private let writer: StoreThread
-    private let readers: [StoreThread]
-    private let group: ObjectIdentifier
+    enum Role: Sendable { case writer, reader }
 
-    init(writer writerConnection: Database, readers readerConnections: [Database], nice: Int32? = nil) {
-        let writerQueue = JobQueue(), readerQueue = JobQueue()
-        let group = ObjectIdentifier(writerQueue)
-        self.writerQueue = writerQueue
-        self.readerQueue = readerQueue
-        self.group = group
-        writer = StoreThread(role: .writer, group: group, connection: StatementCache(writerConnection),
-                             queue: writerQueue, name: "store-writer", nice: nice)
-        readers = readerConnections.enumerated().map { index, connection in
-            StoreThread(role: .reader, group: group, connection: StatementCache(connection),
-                        queue: readerQueue, name: "store-reader-\(index + 1)", nice: nice)
-        }
-        writer.start()
-        for reader in readers { reader.start() }
+    private let writer: ExecutorThread<any StoreJob, StatementCache>
+    private let readers: ExecutorPool<any StoreJob, StatementCache>
+    private let groupCommit: GroupCommit
+
+    init(writer writerConnection: Database, readers readerConnections: [Database], clock: any WallClock, nice: Int32? = nil) {
+        let groupCommit = GroupCommit()
+        self.groupCommit = groupCommit
+        writer = ExecutorThread(name: "store-writer", nice: nice,
+                                local: StatementCache(writerConnection, clock: clock, role: .writer),
+                                batchLimit: GroupCommit.limit,
+                                perform: { jobs, connection in groupCommit.run(jobs, on: connection) },
+                                // The last connection to close checkpoints the WAL into the file.
+                                onExit: { $0.close() })
+        readers = ExecutorPool(name: "store-reader", nice: nice,
+                               locals: readerConnections.map { StatementCache($0, clock: clock, role: .reader) },
+                               perform: { job, connection in
+                                   job.run(on: connection)
+                                   job.finish()
+                               },
+                               onExit: { $0.close() })
     }
 
     deinit {
-        writerQueue.stop()
-        for _ in readers { readerQueue.stop() }
+        writer.stop()
+        readers.stop()
         // When the last reference goes on a store thread (a job held it), that thread ends by
-        // itself once the job returns; waiting for it here would never end.
-        let current = StoreThread.current
-        for thread in [writer] + readers where thread !== current { thread.join() }
+        // itself once the job returns; waiting for it here would never end (`join` skips it).
+        writer.join()
+        readers.join()
     }
 
-    /// Runs `call` on the writer (or a reader) thread and resumes the caller with its result.
-    /// The caller's thread only queues the job: it is free while the job waits and runs.
-    func run<T: Sendable>(on role: StoreThread.Role, _ call: @escaping @Sendable () throws -> T) async throws -> T {
+    /// Runs `body` with the connection of the writer (or a reader) thread and resumes the caller
+    /// with its result. The caller's thread only queues the job: it is free while the job waits and runs.
+    func run<T: Sendable>(on role: Role, _ body: @escaping @Sendable (StatementCache) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            queue(role).push(AsyncStoreJob(call, continuation: continuation))
+            submit(AsyncStoreJob(body, continuation: continuation), to: role)
         }
     }
 
     /// Runs `body` with the connection of the writer (or a reader) thread: at once when the
     /// caller is that thread (a read on the writer thread uses the writer's connection), else
     /// queued there while the caller waits.
-    func run<T>(on role: StoreThread.Role, _ body: (StatementCache) throws -> T) throws -> T {
-        if let thread = StoreThread.current, thread.group == group, role == .reader || thread.role == .writer {
-            return try body(thread.connection)
+    func run<T>(on role: Role, _ body: @escaping @Sendable (StatementCache) throws -> T) throws -> T {
+        if let connection = writer.currentLocal ?? readers.currentLocal, role == .reader || connection.role == .writer {
+            return try body(connection)
         }
         assert(withUnsafeCurrentTask { $0 == nil },
                "a blocking store call in a task holds a thread of the cooperative pool: call the async method (try await)")
-        return try withoutActuallyEscaping(body) { body in
-            let job = BlockingStoreJob<T>(body)
-            queue(role).push(job)
-            return try job.result()
-        }
+        let job = BlockingStoreJob<T>(body)
+        submit(job, to: role)
+        return try job.result()
     }
 
     /// Writes queued and not yet taken by the writer.
-    var queuedWrites: Int { writerQueue.count }
+    var queuedWrites: Int { writer.queuedCount }
 
     /// The writer's group commits so far.
-    var groupCommits: GroupCommit.Counts { writer.groupCommit?.committed ?? GroupCommit.Counts() }
+    var groupCommits: GroupCommit.Counts { groupCommit.committed }
 
-    private func queue(_ role: StoreThread.Role) -> JobQueue {
-        role == .writer ? writerQueue : readerQueue
+    private func submit(_ job: any StoreJob, to role: Role) {
+        switch role {
+        case .writer: writer.submit(job)
+        case .reader: readers.submit(job)
+        }
     }
 }

@@ -18,7 +18,7 @@ func runStoreSuite() async throws -> SuiteReport {
     var saveSeconds: [Double] = []
     var ids: [Int64] = []
     for (index, plan) in plans.enumerated() {
-        let (id, seconds) = try await timeAsync { try await store.createPlan(plan, title: "bench \(index)") }
+        let (id, seconds) = try await timeAsync { try await store.write(Plans.create(plan, title: "bench \(index)")) }
         ids.append(id)
         saveSeconds.append(seconds)
     }
@@ -26,20 +26,20 @@ func runStoreSuite() async throws -> SuiteReport {
 
     var replaceSeconds: [Double] = []
     for (id, plan) in zip(ids, plans.reversed()) {
-        replaceSeconds.append(try await timeAsync { try await store.savePlan(id: id, plan: plan, title: "replaced", generation: 2) }.1)
+        replaceSeconds.append(try await timeAsync { try await store.write(Plans.save(id: id, plan: plan, title: "replaced", generation: 2)) }.1)
     }
     report.addLatencies("re-save (replace) 10-node plan", replaceSeconds)
 
     var loadSeconds: [Double] = []
-    for id in ids { loadSeconds.append(try await timeAsync { _ = try await store.loadPlan(id: id) }.1) }
+    for id in ids { loadSeconds.append(try await timeAsync { _ = try await store.read(Plans.load(id)) }.1) }
     report.addLatencies("load 10-node plan with geometry", loadSeconds)
 
     // Fill up to 1,000 plans in total, then list them.
     let filler = try benchmarkPlan(nodes: 3, pointsPerLeg: 20, using: &random)
-    for index in ids.count..<1000 { _ = try await store.createPlan(filler, title: "filler \(index)") }
+    for index in ids.count..<1000 { _ = try await store.write(Plans.create(filler, title: "filler \(index)")) }
     var listSeconds: [Double] = []
     for _ in 0..<100 {
-        let (summaries, seconds) = try await timeAsync { try await store.listPlans() }
+        let (summaries, seconds) = try await timeAsync { try await store.read(Plans.list()) }
         guard summaries.count == 1000 else { throw BenchmarkFailure("listed \(summaries.count) plans, expected 1000") }
         listSeconds.append(seconds)
     }
@@ -49,7 +49,7 @@ func runStoreSuite() async throws -> SuiteReport {
     for index in 0..<500 {
         let place = Place(name: "Stop \(index)", coordinate: Coordinate(latitude: 61.45, longitude: 23.8), kind: .transitStop)
         let entry = SearchHistoryEntry(query: "stop \(index)", place: place, date: Date())
-        historySeconds.append(try await timeAsync { try await store.recordSearch(entry) }.1)
+        historySeconds.append(try await timeAsync { try await store.write(History.recordSearch(entry)) }.1)
     }
     report.addLatencies("append search history entry (cap 20)", historySeconds)
 

@@ -24,12 +24,12 @@ final class InterruptedRecomputeTests: XCTestCase {
                     _ = try? runToEnd { try await client.call(Endpoints.planMode, Params.PlanMode(id: id, segment: 1, mode: mode)) }
                 }
             }
-            for _ in 0..<2000 where (try? store.plansWithPendingLegs()) != [id] { usleep(1_000) }
+            for _ in 0..<2000 where (try? store.read(Plans.withPendingLegs())) != [id] { usleep(1_000) }
             let pid = try XCTUnwrap(harness.process?.processIdentifier)
             kill(pid, SIGKILL)
             harness.process?.waitUntilExit()
-            let stored = try store.loadPlan(id: id).plan
-            interrupted = try store.plansWithPendingLegs() == [id] && stored.legs[0] == nil
+            let stored = try store.read(Plans.load(id)).plan
+            interrupted = try store.read(Plans.withPendingLegs()) == [id] && stored.legs[0] == nil
         }
         XCTAssertTrue(interrupted, "a kill landed between the edit and its legs")
 
@@ -39,12 +39,12 @@ final class InterruptedRecomputeTests: XCTestCase {
         var segments: [JSONValue] = []
         for _ in 0..<600 {
             segments = try harness.json(["plan", "show", String(id)])["segments"]?.arrayValue ?? []
-            if try store.plansWithPendingLegs().isEmpty, segments.allSatisfy({ $0["leg"] != .null }) { break }
+            if try store.read(Plans.withPendingLegs()).isEmpty, segments.allSatisfy({ $0["leg"] != .null }) { break }
             usleep(50_000)
         }
         XCTAssertTrue(segments.allSatisfy { $0["leg"] != .null }, "legs computed after the restart: \(segments)")
-        XCTAssertEqual(try store.plansWithPendingLegs(), [], "the plan is no longer marked")
-        XCTAssertNotNil(try store.loadPlan(id: id).plan.legs[0], "the legs are stored")
+        XCTAssertEqual(try store.read(Plans.withPendingLegs()), [], "the plan is no longer marked")
+        XCTAssertNotNil(try store.read(Plans.load(id)).plan.legs[0], "the legs are stored")
         XCTAssertTrue(harness.log.contains("recomputed plans interrupted by the last stop"), harness.log)
     }
 }

@@ -30,8 +30,8 @@ final class ShutdownAndRestartTests: XCTestCase {
         wait(for: [answered], timeout: 30)
 
         let store = try Store(path: database)
-        XCTAssertEqual(try store.integrityCheck(), ["ok"])
-        let stored = try store.loadPlan(id: id)
+        XCTAssertEqual(try store.read(Maintenance.integrityCheck()), ["ok"])
+        let stored = try store.read(Plans.load(id))
         // Three stops were inserted; the preset may then drop the inferred stops that served
         // only transit (if it finished before the signal), never anything else.
         let nodes = try XCTUnwrap(plan["nodes"]?.arrayValue)

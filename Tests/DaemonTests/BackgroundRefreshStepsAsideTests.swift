@@ -62,7 +62,7 @@ final class BackgroundRefreshStepsAsideTests: OneStoredPlanTestCase {
     }
 
     private func assertStoredIsTheUsersCar(generation: Int64, file: StaticString = #filePath, line: UInt = #line) async throws {
-        let stored = try await store.loadPlan(id: id)
+        let stored = try await store.read(Plans.load(id))
         XCTAssertEqual(stored.plan.modes, [.car], file: file, line: line)
         XCTAssertEqual(stored.plan.legs.first??.expectedTravelTime, 111, "the refresh did not overwrite the user's plan", file: file, line: line)
         XCTAssertEqual(stored.generation, generation, file: file, line: line)
@@ -135,7 +135,7 @@ final class BackgroundRefreshStepsAsideTests: OneStoredPlanTestCase {
         _ = try await userEdit(title: "renamed")
         await gate.release()
         await assertStepsAside { try await refreshing.value }
-        let stored = try await store.loadPlan(id: id)
+        let stored = try await store.read(Plans.load(id))
         XCTAssertEqual(stored.title, "renamed")
     }
 
@@ -143,7 +143,7 @@ final class BackgroundRefreshStepsAsideTests: OneStoredPlanTestCase {
         let gate = Gate()
         let refreshing = heldRefresh(gate)
         await gate.waitUntilEntered()
-        try await store.deletePlan(id: id) // as `PlanService.delete`
+        try await store.write(Plans.delete(id)) // as `PlanService.delete`
         await coordinator.forget(id: id)
         await gate.release()
         do {
@@ -151,7 +151,7 @@ final class BackgroundRefreshStepsAsideTests: OneStoredPlanTestCase {
             XCTFail("a refresh of a deleted plan was stored")
         } catch DaemonError.notFound {}
         do {
-            _ = try await store.loadPlan(id: id)
+            _ = try await store.read(Plans.load(id))
             XCTFail("the deleted plan is back")
         } catch StoreError.notFound {}
     }
@@ -174,7 +174,7 @@ final class BackgroundRefreshStepsAsideTests: OneStoredPlanTestCase {
         let refreshed = try await refresh(at: shown.generation)
         XCTAssertEqual(refreshed.generation, 3)
         XCTAssertEqual(refreshed.plan.modes, [.car], "refreshed on top of the user's preset")
-        let stored = try await store.loadPlan(id: id)
+        let stored = try await store.read(Plans.load(id))
         XCTAssertEqual(stored.plan.legs.first??.expectedTravelTime, 222)
         XCTAssertEqual(stored.generation, 3)
     }

@@ -92,8 +92,8 @@ final class BackgroundRefreshWaitsForServiceEditsTests: XCTestCase {
         let nodes = [PlanNode(place: Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))),
                      PlanNode(place: Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85)))]
         let leaving = Date(timeIntervalSince1970: 1_641_970_800 + 3600) // that day, 10:00 in Tampere
-        let id = try await service.store.createPlan(try RoutePlan(nodes: nodes, modes: [.walk], timePreference: .departAt(leaving)),
-                                                    title: "t")
+        let id = try await service.store.write(Plans.create(try RoutePlan(nodes: nodes, modes: [.walk], timePreference: .departAt(leaving)),
+                                                    title: "t"))
         let insert = PlanEdit.insert(Params.PlanInsert(id: id, after: 1, place: Self.heldPlace.name))
         let user = Task.detached { try await userEdit(service, insert) }
         await gate.waitUntilEntered() // the user's edit is looking its place up
@@ -104,7 +104,7 @@ final class BackgroundRefreshWaitsForServiceEditsTests: XCTestCase {
         }
         // The refresh either waits for the plan to be free or (wrongly) goes on and ends.
         while service.plans.freeWaiterCount == 0, !refreshEnded.withLock({ $0 }) { await Task.yield() }
-        let meanwhile = try await service.store.loadPlan(id: id)
+        let meanwhile = try await service.store.read(Plans.load(id))
         XCTAssertEqual(meanwhile.generation, 1, "the refresh stored nothing while the user's edit was being prepared",
                        file: file, line: line)
         await gate.release()
@@ -112,7 +112,7 @@ final class BackgroundRefreshWaitsForServiceEditsTests: XCTestCase {
         XCTAssertEqual(edited.generation, 2, "the user's edit is the next generation", file: file, line: line)
         let outcome = try await refresh.value
         XCTAssertEqual(outcome, .refreshed, file: file, line: line)
-        let stored = try await service.store.loadPlan(id: id)
+        let stored = try await service.store.read(Plans.load(id))
         XCTAssertEqual(stored.generation, 3, "refreshed once, after the user's edit", file: file, line: line)
         XCTAssertEqual(stored.plan.nodes.map(\.place.name), ["A", "Held", "B"], "refreshed on top of the user's edit",
                        file: file, line: line)

@@ -24,20 +24,20 @@ final class EditStoreAccessTests: OneStoredPlanTestCase {
         // A computation alone takes its generation only once it is known to change the plan
         // (a refine that finds nothing keeps the plan's generation), so nothing is written
         // while it computes: the stored plan is the one before the edit, at its generation.
-        let stored = try await store.loadPlan(id: id)
+        let stored = try await store.read(Plans.load(id))
         XCTAssertEqual(stored.generation, 1, "no generation is taken before the computation ends")
         XCTAssertEqual(stored.plan.pace, .normal, "the plan is not written before it is computed")
-        let pendingWhileComputing = try await store.plansWithPendingLegs()
+        let pendingWhileComputing = try await store.read(Plans.withPendingLegs())
         XCTAssertEqual(pendingWhileComputing, [], "nothing was emptied, so nothing is marked for a recompute")
         await gate.release()
 
         let outcome = try await edit.value
         XCTAssertEqual(outcome.generation, 2)
-        let computed = try await store.loadPlan(id: id)
+        let computed = try await store.read(Plans.load(id))
         XCTAssertEqual(computed.plan.pace, .fast)
         XCTAssertEqual(computed.plan.legs.first??.expectedTravelTime, 60)
         XCTAssertEqual(computed.generation, 2)
-        let pendingAfter = try await store.plansWithPendingLegs()
+        let pendingAfter = try await store.read(Plans.withPendingLegs())
         XCTAssertEqual(pendingAfter, [])
     }
 

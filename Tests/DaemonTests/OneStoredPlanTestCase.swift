@@ -18,7 +18,7 @@ class OneStoredPlanTestCase: XCTestCase {
         store = try Store(path: databasePath)
         let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
         let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
-        id = try await store.createPlan(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "t")
+        id = try await store.write(Plans.create(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "t"))
     }
 
     override func tearDown() {

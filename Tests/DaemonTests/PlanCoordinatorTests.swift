@@ -68,7 +68,7 @@ final class PlanCoordinatorTests: OneStoredPlanTestCase {
         await gate.release()
         let firstOutcome = try await first.value
 
-        let stored = try await store.loadPlan(id: id).plan
+        let stored = try await store.read(Plans.load(id)).plan
         XCTAssertEqual(stored.modes, [.transit], "the older edit's result did not overwrite the newer one")
         XCTAssertEqual(stored.legs.first??.expectedTravelTime, 222)
         XCTAssertEqual(firstOutcome.plan.modes, [.transit], "the superseded edit answers with the newest plan")
@@ -82,7 +82,7 @@ final class PlanCoordinatorTests: OneStoredPlanTestCase {
         let store = store!, id = id
         let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
         do {
-            try await coordinator.delete(id: id, expectedGeneration: 2) { try await store.deletePlan(id: id) }
+            try await coordinator.delete(id: id, expectedGeneration: 2) { try await store.write(Plans.delete(id)) }
             XCTFail("the plan is at generation 1")
         } catch let error as DaemonError {
             XCTAssertEqual(error.code, "conflict")
@@ -94,17 +94,17 @@ final class PlanCoordinatorTests: OneStoredPlanTestCase {
             } catch let error as DaemonError {
                 XCTAssertEqual(error.code, "not_found")
             }
-            try await store.deletePlan(id: id)
+            try await store.write(Plans.delete(id))
         }
         do {
-            _ = try await store.loadPlan(id: id)
+            _ = try await store.read(Plans.load(id))
             XCTFail("the plan is deleted")
         } catch StoreError.notFound {}
     }
 
     func testRefusedEditChangesNothing() async throws {
         let store = store!, id = id
-        let original = try await store.loadPlan(id: id).plan
+        let original = try await store.read(Plans.load(id)).plan
         let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
         do {
             _ = try await coordinator.edit(id: id, change: { try $0.removingNode(at: 0) }) { try Self.withLeg($0, seconds: 1) }
@@ -112,7 +112,7 @@ final class PlanCoordinatorTests: OneStoredPlanTestCase {
         } catch let error as PlannerError {
             XCTAssertEqual(error.code, "cannot_remove_endpoint")
         }
-        let stored = try await store.loadPlan(id: id).plan
+        let stored = try await store.read(Plans.load(id)).plan
         XCTAssertEqual(stored, original)
         let outcome = try await coordinator.show(id: id)
         XCTAssertEqual(outcome.generation, 1, "a refused edit does not bump the generation (1: as created)")
@@ -129,8 +129,8 @@ final class PlanCoordinatorTests: OneStoredPlanTestCase {
         let store = try Store(path: path)
         let a = Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
         let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
-        let planA = try await store.createPlan(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "A")
-        let planB = try await store.createPlan(try RoutePlan(nodes: [PlanNode(place: b), PlanNode(place: a)], modes: [.walk]), title: "B")
+        let planA = try await store.write(Plans.create(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "A"))
+        let planB = try await store.write(Plans.create(try RoutePlan(nodes: [PlanNode(place: b), PlanNode(place: a)], modes: [.walk]), title: "B"))
         let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
 
         let lock = try Database(path: path, mode: .readWrite)
@@ -168,7 +168,7 @@ final class PlanCoordinatorTests: OneStoredPlanTestCase {
         await gate.release()
         let outcome = try await edit.value
         XCTAssertEqual(outcome.plan.modes, [.car])
-        let storedA = try await store.loadPlan(id: planA).plan
+        let storedA = try await store.read(Plans.load(planA)).plan
         XCTAssertEqual(storedA.legs.first??.expectedTravelTime, 60, "both writes landed, in order")
     }
 }

@@ -118,7 +118,7 @@ final class PlanServiceRulesTests: XCTestCase {
     /// An edit that comes in while a rename's computation runs reads the new title, and keeps it.
     func testARenameRacingAnotherEditKeepsItsTitle() async throws {
         let service = try XCTUnwrap(service)
-        let id = try await service.store.createPlan(try plan(places: 2, leaving: "2022-01-12T08:00"), title: "t")
+        let id = try await service.store.write(Plans.create(try plan(places: 2, leaving: "2022-01-12T08:00"), title: "t"))
         let gate = PlanCoordinatorTests.Gate()
         let renaming = PlanEdit.rename(Params.PlanRename(id: id, title: "Mine"))
         let rename = Task.detached {
@@ -135,7 +135,7 @@ final class PlanServiceRulesTests: XCTestCase {
         let renamed = try await rename.value
         XCTAssertEqual(renamed.title, "Mine")
         XCTAssertEqual(renamed.plan.pace, .fast, "answered with the newest plan")
-        let stored = try await service.store.loadPlan(id: id)
+        let stored = try await service.store.read(Plans.load(id))
         XCTAssertEqual(stored.title, "Mine")
         XCTAssertEqual(stored.plan.pace, .fast)
     }
@@ -145,17 +145,17 @@ final class PlanServiceRulesTests: XCTestCase {
     func testARenameOfAPlanWithLegsPendingEndsWithItsLegsComputed() async throws {
         let service = try XCTUnwrap(service)
         let created = try plan(places: 2, leaving: "2022-01-12T08:00")
-        let id = try await service.store.createPlan(created, title: "t")
-        try await service.store.savePlan(id: id, plan: created, title: "t", legsPending: true, generation: 2)
+        let id = try await service.store.write(Plans.create(created, title: "t"))
+        try await service.store.write(Plans.save(id: id, plan: created, title: "t", legsPending: true, generation: 2))
         let gate = PlanCoordinatorTests.Gate()
         await gate.release()
         let renamed = try await Self.run(.rename(Params.PlanRename(id: id, title: "Mine")), on: service, holding: gate)
         XCTAssertNotNil(renamed.plan.legs[0])
-        let stored = try await service.store.loadPlan(id: id)
+        let stored = try await service.store.read(Plans.load(id))
         XCTAssertEqual(stored.title, "Mine")
         XCTAssertEqual(stored.generation, 3)
         XCTAssertNotNil(stored.plan.legs[0], "the empty leg was computed")
-        let pending = try await service.store.plansWithPendingLegs()
+        let pending = try await service.store.read(Plans.withPendingLegs())
         XCTAssertEqual(pending, [])
     }
 }

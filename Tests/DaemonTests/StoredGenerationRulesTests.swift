@@ -10,7 +10,7 @@ import XCTest
 /// takes in the same write as the change (issue 27): a coordinator started on the same file (a
 /// restart of the daemon) sees the same numbers.
 final class StoredGenerationRulesTests: OneStoredPlanTestCase {
-    private func storedGeneration() async throws -> Int64 { try await store.loadPlan(id: id).generation }
+    private func storedGeneration() async throws -> Int64 { try await store.read(Plans.load(id)).generation }
 
     private func coordinator() -> PlanCoordinator { PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub()) }
 
@@ -64,25 +64,25 @@ final class StoredGenerationRulesTests: OneStoredPlanTestCase {
     /// A plan left with its legs pending by a kill is recomputed at the next start as a change of
     /// its own: one generation more than the edit the kill interrupted, stored.
     func testTheRecomputeOfAnInterruptedPlanTakesTheNextStoredGeneration() async throws {
-        let stored = try await store.loadPlan(id: id)
-        try await store.savePlan(id: id, plan: try stored.plan.changingMode(ofSegment: 0, to: .car), title: stored.title,
-                                 legsPending: true, generation: 5)
+        let stored = try await store.read(Plans.load(id))
+        try await store.write(Plans.save(id: id, plan: try stored.plan.changingMode(ofSegment: 0, to: .car), title: stored.title,
+                                 legsPending: true, generation: 5))
         let (done, failed) = try await coordinator().recomputeInterrupted { try Self.legs($0) }
         XCTAssertEqual(done, [id])
         XCTAssertTrue(failed.isEmpty)
-        let recomputed = try await store.loadPlan(id: id)
+        let recomputed = try await store.read(Plans.load(id))
         XCTAssertEqual(recomputed.generation, 6)
         XCTAssertNotNil(recomputed.plan.legs[0])
-        let pending = try await store.plansWithPendingLegs()
+        let pending = try await store.read(Plans.withPendingLegs())
         XCTAssertEqual(pending, [])
     }
 
     /// Showing a plan before the start's recompute reaches it (a client's `plan show`) does not
     /// keep it from being recomputed.
     func testAShownPlanIsStillRecomputedAfterAnInterruption() async throws {
-        let stored = try await store.loadPlan(id: id)
-        try await store.savePlan(id: id, plan: try stored.plan.changingMode(ofSegment: 0, to: .car), title: stored.title,
-                                 legsPending: true, generation: 2)
+        let stored = try await store.read(Plans.load(id))
+        try await store.write(Plans.save(id: id, plan: try stored.plan.changingMode(ofSegment: 0, to: .car), title: stored.title,
+                                 legsPending: true, generation: 2))
         let coordinator = coordinator()
         let shown = try await coordinator.show(id: id).generation
         XCTAssertEqual(shown, 2)
@@ -152,7 +152,7 @@ final class StoredGenerationRulesTests: OneStoredPlanTestCase {
         }
         let shown = try await coordinator.show(id: id)
         XCTAssertEqual(shown.plan.pace, .normal, "shown as stored")
-        let stored = try await store.loadPlan(id: id)
+        let stored = try await store.read(Plans.load(id))
         XCTAssertEqual(stored.plan.pace, .normal)
         // A computation alone takes its generation only with its write (none was shown meanwhile).
         XCTAssertEqual(stored.generation, 1, "the plan is as stored, its generation too")
@@ -177,7 +177,7 @@ final class StoredGenerationRulesTests: OneStoredPlanTestCase {
         let store = store!, id = id
         do {
             _ = try await coordinator.applyAtomically(id: id, expectedGeneration: nil, dryRun: false) { plan, title in
-                try await store.deletePlan(id: id)
+                try await store.write(Plans.delete(id))
                 await coordinator.forget(id: id)
                 return (try Self.legs(plan.settingPace(.fast)), [], title)
             }

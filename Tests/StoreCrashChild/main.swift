@@ -107,12 +107,12 @@ func run() -> Int32 {
             var step = 0
             while limit.map({ step < $0 }) ?? true {
                 let plan = try makePlan(step: step, tag: tag)
-                let id = try store.createPlan(plan, title: "\(tag)-\(step)")
+                let id = try store.write(Plans.create(plan, title: "\(tag)-\(step)"))
                 say("ACK plan \(id) \(try encoder.encode(plan).base64EncodedString())")
-                try store.recordSearch(SearchHistoryEntry(query: "\(tag)-\(step)", date: Date()))
+                try store.write(History.recordSearch(SearchHistoryEntry(query: "\(tag)-\(step)", date: Date())))
                 say("ACK search \(tag)-\(step)")
-                try store.recordRoute(RouteHistoryEntry(from: plan.nodes[0].place, to: plan.nodes[plan.nodes.count - 1].place,
-                                                        modes: plan.modes, date: Date()))
+                try store.write(History.recordRoute(RouteHistoryEntry(from: plan.nodes[0].place, to: plan.nodes[plan.nodes.count - 1].place,
+                                                        modes: plan.modes, date: Date())))
                 say("ACK route \(plan.nodes[0].place.name)")
                 step += 1
             }
@@ -133,7 +133,7 @@ func run() -> Int32 {
                         let place = Place(name: name, coordinate: Coordinate(latitude: 61 + Double(thread) / 100 + Double(step) / 1e6,
                                                                               longitude: 23.7))
                         do {
-                            try store.savePlace(SavedPlace(name: name, place: place))
+                            try store.write(Places.save(SavedPlace(name: name, place: place)))
                         } catch {
                             say("ERROR \(error)")
                             exit(1)
@@ -152,7 +152,7 @@ func run() -> Int32 {
         // while SQLite works: a debug build stops here, before "RETURNED".
         do {
             let store = try Store(path: arguments[1])
-            let blocking: @Sendable () throws -> [SavedPlace] = { try store.places() }
+            let blocking: @Sendable () throws -> [SavedPlace] = { try store.read(Places.all()) }
             let done = DispatchSemaphore(value: 0)
             Task.detached {
                 _ = try? blocking()

@@ -32,12 +32,12 @@ final class BikeStorageTests: XCTestCase {
         let entry = RouteHistoryEntry(from: Self.home, to: Self.office, modes: [.bike], date: Date(timeIntervalSinceReferenceDate: 800_000_000),
                                       answers: [.init(mode: .walk, durationS: 4_000), .init(mode: .bike, durationS: 1_260)],
                                       fastest: .bike, plan: request)
-        let id = try store.createPlan(plan, title: "ride", recording: entry)
-        let loaded = try store.loadPlan(id: id).plan
+        let id = try store.write(Plans.create(plan, title: "ride", recording: entry))
+        let loaded = try store.read(Plans.load(id)).plan
         XCTAssertEqual(loaded, plan)
         XCTAssertEqual(loaded.legs[0]?.mode, .bike)
         XCTAssertEqual(loaded.locks.values.map(\.mode), [.bike])
-        let recorded = try XCTUnwrap(try store.routeHistory().first)
+        let recorded = try XCTUnwrap(try store.read(History.routes()).first)
         XCTAssertEqual(recorded.plan?.preset, .bike)
         XCTAssertEqual(recorded.modes, [.bike])
         XCTAssertEqual(recorded.fastest, .bike)
@@ -60,10 +60,10 @@ final class BikeStorageTests: XCTestCase {
         XCTAssertEqual(try check.query("SELECT access FROM plan WHERE title = 'before'", [], { $0.string(0) }), ["any"])
         check.close()
         let plan = try bikePlan().settingAccess(.wheelchairStrict)
-        let id = try store.createPlan(plan, title: "step-free")
-        XCTAssertEqual(try store.loadPlan(id: id).plan.access, .wheelchairStrict)
-        try store.savePlan(id: id, plan: plan.settingAccess(.wheelchair), title: "step-free", generation: 2)
-        XCTAssertEqual(try store.loadPlan(id: id).plan, plan.settingAccess(.wheelchair))
+        let id = try store.write(Plans.create(plan, title: "step-free"))
+        XCTAssertEqual(try store.read(Plans.load(id)).plan.access, .wheelchairStrict)
+        try store.write(Plans.save(id: id, plan: plan.settingAccess(.wheelchair), title: "step-free", generation: 2))
+        XCTAssertEqual(try store.read(Plans.load(id)).plan, plan.settingAccess(.wheelchair))
     }
 
     func testRouteHistoryKeptThroughTheBikeStepKeepsRowsViasAndNumbers() throws {
@@ -91,8 +91,8 @@ final class BikeStorageTests: XCTestCase {
         db.close()
 
         let store = try Store(path: path)
-        XCTAssertEqual(try store.schemaVersion(), Migration.latestVersion, "every later step ran too")
-        let before = try store.routeHistory(HistoryFilter())
+        XCTAssertEqual(try store.read(Maintenance.schemaVersion()), Migration.latestVersion, "every later step ran too")
+        let before = try store.read(History.routes(HistoryFilter()))
         XCTAssertEqual(before.map(\.number), [7, 3])
         XCTAssertEqual(before[0].entry.plan?.preset, .transit)
         XCTAssertEqual(before[0].entry.plan?.pace, .fast)
@@ -102,14 +102,14 @@ final class BikeStorageTests: XCTestCase {
         XCTAssertEqual(before[1].entry.fromText, "home")
 
         let request = PlanRequest(via: [], viaTexts: [], preset: .bike, pace: .normal, title: "ride", titleGiven: false)
-        _ = try store.createPlan(try bikePlan(), title: "ride", recording: RouteHistoryEntry(
-            from: Self.office, to: Self.home, modes: [.bike], date: Date(timeIntervalSinceReferenceDate: 800_000_000), plan: request))
-        let after = try store.routeHistory(HistoryFilter())
+        _ = try store.write(Plans.create(try bikePlan(), title: "ride", recording: RouteHistoryEntry(
+            from: Self.office, to: Self.home, modes: [.bike], date: Date(timeIntervalSinceReferenceDate: 800_000_000), plan: request)))
+        let after = try store.read(History.routes(HistoryFilter()))
         XCTAssertEqual(after.map(\.number), [10, 7, 3], "the deleted entry's number 9 is not given again")
         XCTAssertEqual(after[0].entry.plan?.preset, .bike)
         // The via rows still follow their entry: deleting it removes them (ON DELETE CASCADE).
-        try store.deleteRoute(number: 7)
-        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+        try store.write(History.deleteRoute(number: 7))
+        XCTAssertEqual(try store.read(Maintenance.integrityCheck()), ["ok"])
         let check = try Database(path: path)
         defer { check.close() }
         XCTAssertEqual(try check.query("SELECT count(*) FROM route_history_via") { $0.int64(0) }, [0])

@@ -68,27 +68,27 @@ final class CrashSafetyTests: XCTestCase {
             try acknowledged.read(lines, tag: tag)
 
             let store = try Store(path: path)
-            XCTAssertEqual(try store.integrityCheck(), ["ok"], "run \(run)")
-            let listed = Set(try store.listPlans().map(\.id))
+            XCTAssertEqual(try store.read(Maintenance.integrityCheck()), ["ok"], "run \(run)")
+            let listed = Set(try store.read(Plans.list()).map(\.id))
             XCTAssertTrue(Set(acknowledged.plans.keys).isSubset(of: listed),
                           "run \(run): acknowledged plans missing: \(Set(acknowledged.plans.keys).subtracting(listed).sorted())")
             for (id, saved) in thisRun.plans {
-                let loaded = try store.loadPlan(id: id)
+                let loaded = try store.read(Plans.load(id))
                 XCTAssertEqual(loaded.title, saved.title, "run \(run) plan \(id)")
                 XCTAssertEqual(loaded.plan, saved.plan, "run \(run) plan \(id)")
             }
             committedSearches += thisRun.searches
             committedRoutes += thisRun.routes
-            assertHistory(try store.searchHistory().map(\.query), committed: &committedSearches,
+            assertHistory(try store.read(History.searches()).map(\.query), committed: &committedSearches,
                           candidate: "\(tag)-\(thisRun.searches.count)", "run \(run) search history")
-            assertHistory(try store.routeHistory().map(\.from.name), committed: &committedRoutes,
+            assertHistory(try store.read(History.routes()).map(\.from.name), committed: &committedRoutes,
                           candidate: "\(tag) stop \(thisRun.routes.count).0", "run \(run) route history")
         }
         XCTAssertEqual(kills, 50, "every child was still writing when it was killed")
         XCTAssertGreaterThan(acknowledged.plans.count, 50, "the children got far enough to test something")
         let store = try Store(path: path)
         for (id, saved) in acknowledged.plans {
-            XCTAssertEqual(try store.loadPlan(id: id).plan, saved.plan, "plan \(id) at the end")
+            XCTAssertEqual(try store.read(Plans.load(id)).plan, saved.plan, "plan \(id) at the end")
         }
     }
 
@@ -107,8 +107,8 @@ final class CrashSafetyTests: XCTestCase {
             acknowledged.formUnion(lines.filter { $0.hasPrefix("ACK place ") }.map { String($0.dropFirst("ACK place ".count)) })
 
             let store = try Store(path: path)
-            XCTAssertEqual(try store.integrityCheck(), ["ok"], "run \(run)")
-            let stored = Set(try store.places().map(\.name))
+            XCTAssertEqual(try store.read(Maintenance.integrityCheck()), ["ok"], "run \(run)")
+            let stored = Set(try store.read(Places.all()).map(\.name))
             XCTAssertTrue(acknowledged.isSubset(of: stored),
                           "run \(run): acknowledged places missing: \(acknowledged.subtracting(stored).sorted().prefix(5))")
         }
@@ -139,15 +139,15 @@ final class CrashSafetyTests: XCTestCase {
         }
         XCTAssertEqual(acknowledged.plans.count, 80)
         let store = try Store(path: path)
-        XCTAssertEqual(try store.integrityCheck(), ["ok"])
-        XCTAssertEqual(try store.appliedMigrations().map(\.version), Migration.embedded.map(\.version),
+        XCTAssertEqual(try store.read(Maintenance.integrityCheck()), ["ok"])
+        XCTAssertEqual(try store.read(Maintenance.appliedMigrations()).map(\.version), Migration.embedded.map(\.version),
                        "each migration applied once even though both processes opened a new file")
         for (id, saved) in acknowledged.plans {
-            let loaded = try store.loadPlan(id: id)
+            let loaded = try store.read(Plans.load(id))
             XCTAssertEqual(loaded.title, saved.title)
             XCTAssertEqual(loaded.plan, saved.plan)
         }
-        let history = try store.searchHistory().map(\.query)
+        let history = try store.read(History.searches()).map(\.query)
         XCTAssertEqual(history.count, Store.historyLimit)
         XCTAssertTrue(Set(history).isSubset(of: Set(acknowledged.searches)))
     }

@@ -13,7 +13,7 @@ final class FenceIndexTests: XCTestCase {
         let path = directory.path("usefulmap.sqlite")
         _ = try Store(path: path)
         let database = try Database(path: path, mode: .readOnly)
-        let plan = try database.query("EXPLAIN QUERY PLAN " + Store.fencesQuery) { $0.string(3) }
+        let plan = try database.query("EXPLAIN QUERY PLAN " + Geofences.fencesQuery) { $0.string(3) }
         XCTAssertEqual(plan.count, 1, "\(plan)")
         XCTAssertTrue(plan.first?.contains("saved_place_fenced") == true, "the read walks something else: \(plan)")
     }

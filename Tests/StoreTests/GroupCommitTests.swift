@@ -34,10 +34,10 @@ final class GroupCommitTests: XCTestCase {
         init(_ store: Store) {
             let entered = DispatchSemaphore(value: 0)
             Thread.detachNewThread { [gate, done] in
-                _ = try? store.write { _ in
+                _ = try? store.write(StoreWrite { _ in
                     entered.signal()
                     gate.wait()
-                }
+                })
                 done.signal()
             }
             entered.wait()
@@ -71,17 +71,17 @@ final class GroupCommitTests: XCTestCase {
     }
 
     func testWritesQueuedWhileOneCommitsAreCommittedAsOneGroupAndAFailingOneLeavesTheOthersStored() throws {
-        try store.savePlace(SavedPlace(name: "Taken", place: place(0)))
+        try store.write(Places.save(SavedPlace(name: "Taken", place: place(0))))
         let before = store.groupCommits
         let held = HeldWriter(store)
         let store = store!
         var writes: [@Sendable () throws -> Void] = (1...7).map { number in
-            { try store.savePlace(SavedPlace(name: "Place \(number)", place: Place(
-                name: "Stop \(number)", coordinate: Coordinate(latitude: 61.45 + Double(number) / 1000, longitude: 23.76)))) }
+            { try store.write(Places.save(SavedPlace(name: "Place \(number)", place: Place(
+                name: "Stop \(number)", coordinate: Coordinate(latitude: 61.45 + Double(number) / 1000, longitude: 23.76))))) }
         }
         // Refused inside its transaction: "Taken" is another place's name.
-        writes.insert({ try store.savePlace(SavedPlace(name: "Taken", place: Place(
-            name: "Elsewhere", coordinate: Coordinate(latitude: 61.5, longitude: 23.8)))) }, at: 3)
+        writes.insert({ try store.write(Places.save(SavedPlace(name: "Taken", place: Place(
+            name: "Elsewhere", coordinate: Coordinate(latitude: 61.5, longitude: 23.8))))) }, at: 3)
         let outcomes = queueTogether(writes, behind: held)
 
         for (index, outcome) in outcomes.enumerated() where index != 3 {
@@ -90,13 +90,13 @@ final class GroupCommitTests: XCTestCase {
         XCTAssertThrowsError(try outcomes[3].get()) { error in
             XCTAssertEqual((error as? StoreError)?.code, "duplicate", "\(error)")
         }
-        XCTAssertEqual(try store.places().map(\.name), ["Place 1", "Place 2", "Place 3", "Place 4", "Place 5", "Place 6", "Place 7", "Taken"])
-        XCTAssertEqual(try store.place(named: "Taken")?.place.name, "Stop 0", "the refused write changed nothing")
+        XCTAssertEqual(try store.read(Places.all()).map(\.name), ["Place 1", "Place 2", "Place 3", "Place 4", "Place 5", "Place 6", "Place 7", "Taken"])
+        XCTAssertEqual(try store.read(Places.named("Taken"))?.place.name, "Stop 0", "the refused write changed nothing")
         let after = store.groupCommits
         XCTAssertEqual(after.groups - before.groups, 1, "the eight queued writes shared one commit")
         XCTAssertEqual(after.jobs - before.jobs, 8)
         XCTAssertEqual(after.largest, 8)
-        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+        XCTAssertEqual(try store.read(Maintenance.integrityCheck()), ["ok"])
     }
 
     func testAWriteWhoseFailureEndsTheGroupsTransactionMakesEveryWriteRunAloneAndEachIsStoredOnce() throws {
@@ -107,24 +107,24 @@ final class GroupCommitTests: XCTestCase {
         let held = HeldWriter(store)
         let store = store!
         var writes: [@Sendable () throws -> Void] = (1...5).map { number in
-            { _ = try store.createPlan(try RoutePlan(nodes: [
+            { _ = try store.write(Plans.create(try RoutePlan(nodes: [
                 PlanNode(place: Place(name: "From \(number)", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))),
                 PlanNode(place: Place(name: "To \(number)", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))),
-            ], modes: [.walk]), title: "plan \(number)") }
+            ], modes: [.walk]), title: "plan \(number)")) }
         }
-        writes.insert({ try store.write { db in
+        writes.insert({ try store.write(StoreWrite { db in
             try db.database.execute("ROLLBACK")
             throw Broken()
-        } }, at: 2)
+        }) }, at: 2)
         let outcomes = queueTogether(writes, behind: held)
 
         for (index, outcome) in outcomes.enumerated() where index != 2 {
             XCTAssertNoThrow(try outcome.get(), "write \(index)")
         }
         XCTAssertThrowsError(try outcomes[2].get())
-        XCTAssertEqual(try store.listPlans().map(\.title).sorted(), ["plan 1", "plan 2", "plan 3", "plan 4", "plan 5"],
+        XCTAssertEqual(try store.read(Plans.list()).map(\.title).sorted(), ["plan 1", "plan 2", "plan 3", "plan 4", "plan 5"],
                        "each plan stored once: none lost with the group, none stored twice when run again alone")
         XCTAssertEqual(store.groupCommits.groups, before.groups, "the broken group committed nothing")
-        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+        XCTAssertEqual(try store.read(Maintenance.integrityCheck()), ["ok"])
     }
 }

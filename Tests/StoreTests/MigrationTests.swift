@@ -111,12 +111,12 @@ final class MigrationTests: XCTestCase {
     func testFreshDatabaseRecordsEveryMigrationWithItsChecksumAndTime() throws {
         let clock = TestClock()
         let store = try Store(path: path, clock: clock)
-        let applied = try store.appliedMigrations()
+        let applied = try store.read(Maintenance.appliedMigrations())
         XCTAssertEqual(applied.map(\.version), Migration.embedded.map(\.version))
         XCTAssertEqual(applied.map(\.name), Migration.embedded.map(\.name))
         XCTAssertEqual(applied.map(\.checksum), Migration.embedded.map(\.checksum))
         XCTAssertTrue(applied.allSatisfy { $0.appliedAt == clock.now() })
-        XCTAssertEqual(try store.schemaVersion(), Migration.latestVersion)
+        XCTAssertEqual(try store.read(Maintenance.schemaVersion()), Migration.latestVersion)
     }
 
     func testMigrationThatFailsHalfwayLeavesNoTraceAndIsNotRecorded() throws {
@@ -147,7 +147,7 @@ final class MigrationTests: XCTestCase {
                        ["A@61.4900000,23.7600000", "B@61.4500000,23.8500000", .blob(LegBlob.encode(strings: ["t1"]))])
         db.close()
 
-        let pinned = try XCTUnwrap(try Store(path: path).loadPlan(id: 1).plan.pinned)
+        let pinned = try XCTUnwrap(try Store(path: path).read(Plans.load(1)).plan.pinned)
         XCTAssertEqual(pinned.duration, 600)
         XCTAssertEqual(pinned.tripIDs, ["t1"])
         XCTAssertEqual(pinned.departure, Date(timeIntervalSinceReferenceDate: 700_000_000))
@@ -169,7 +169,7 @@ final class MigrationTests: XCTestCase {
             """)
         db.close()
 
-        let plan = try Store(path: path).loadPlan(id: 1).plan
+        let plan = try Store(path: path).read(Plans.load(1)).plan
         XCTAssertEqual(plan.nodes.map(\.stay), [nil, nil])
         XCTAssertEqual(plan.lock(ofSegment: 0), SegmentLock(mode: .car))
     }
@@ -210,15 +210,15 @@ final class MigrationTests: XCTestCase {
                                      pending: [key: PendingSegmentUpdate(segment: key, selected: ride, latest: later)],
                                      dismissed: [key: later])
         let store = try Store(path: path)
-        XCTAssertEqual(try store.schemaVersion(), Migration.latestVersion)
-        let loaded = try store.loadPlan(id: 1)
+        XCTAssertEqual(try store.read(Maintenance.schemaVersion()), Migration.latestVersion)
+        let loaded = try store.read(Plans.load(1))
         XCTAssertEqual(loaded.plan, expected)
         XCTAssertEqual(loaded.generation, 4)
         XCTAssertEqual(loaded.plan.pinnedSegmentIndices, [0])
         // Saved again by this version, it reads back the same.
-        try store.savePlan(id: 1, plan: loaded.plan, title: loaded.title, generation: 5)
-        XCTAssertEqual(try store.loadPlan(id: 1).plan, expected)
-        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+        try store.write(Plans.save(id: 1, plan: loaded.plan, title: loaded.title, generation: 5))
+        XCTAssertEqual(try store.read(Plans.load(1)).plan, expected)
+        XCTAssertEqual(try store.read(Maintenance.integrityCheck()), ["ok"])
     }
 
     func testTheStaysAndChoicesStepIsEmbeddedWithTheChecksumOfItsFile() throws {
@@ -228,7 +228,7 @@ final class MigrationTests: XCTestCase {
         let onDisk = Migration(version: step.version, name: step.name, fileName: step.fileName,
                                sql: try String(contentsOf: file, encoding: .utf8))
         XCTAssertEqual(step.checksum, onDisk.checksum)
-        XCTAssertEqual(try Store(path: path).appliedMigrations().first { $0.version == step.version }?.checksum, step.checksum)
+        XCTAssertEqual(try Store(path: path).read(Maintenance.appliedMigrations()).first { $0.version == step.version }?.checksum, step.checksum)
     }
 
     func testHistoryWrittenBeforeTheOrderColumnKeepsItsOrderAndNumbers() throws {
@@ -242,11 +242,11 @@ final class MigrationTests: XCTestCase {
         db.close()
 
         let store = try Store(path: path)
-        let history = try store.searchHistory(HistoryFilter())
+        let history = try store.read(History.searches(HistoryFilter()))
         XCTAssertEqual(history.map(\.entry.query), ["c", "b", "a"])
         XCTAssertEqual(history.map(\.number), [9, 8, 3])
-        try store.recordSearch(SearchHistoryEntry(query: "a", date: Date(timeIntervalSinceReferenceDate: 700_000_004)))
-        let repeated = try store.searchHistory(HistoryFilter())
+        try store.write(History.recordSearch(SearchHistoryEntry(query: "a", date: Date(timeIntervalSinceReferenceDate: 700_000_004))))
+        let repeated = try store.read(History.searches(HistoryFilter()))
         XCTAssertEqual(repeated.map(\.entry.query), ["a", "c", "b"])
         XCTAssertEqual(repeated.map(\.number), [3, 9, 8])
     }
@@ -272,18 +272,18 @@ final class MigrationTests: XCTestCase {
         db.close()
 
         let store = try Store(path: path)
-        let first = try store.loadPlan(id: 1).plan
+        let first = try store.read(Plans.load(1)).plan
         XCTAssertEqual(first.nodes.count, 2)
         XCTAssertEqual(first.nodes[1].stay, .duration(600))
         XCTAssertEqual(first.pinned?.tripIDs, ["t1"])
         XCTAssertEqual(first.locks.count, 1)
-        XCTAssertEqual(try store.loadPlan(id: 2).plan.pace, .fast)
-        try store.deletePlan(id: 2)
-        let next = try store.createPlan(first, title: "third")
+        XCTAssertEqual(try store.read(Plans.load(2)).plan.pace, .fast)
+        try store.write(Plans.delete(2))
+        let next = try store.write(Plans.create(first, title: "third"))
         XCTAssertEqual(next, 3, "plan 2's ID is not given again")
-        try store.deletePlan(id: next)
-        XCTAssertEqual(try store.createPlan(first, title: "fourth"), 4)
-        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+        try store.write(Plans.delete(next))
+        XCTAssertEqual(try store.write(Plans.create(first, title: "fourth")), 4)
+        XCTAssertEqual(try store.read(Maintenance.integrityCheck()), ["ok"])
     }
 
     func testUpgradeFromTheFirstMigrationKeepsItsData() throws {
@@ -305,13 +305,13 @@ final class MigrationTests: XCTestCase {
         db.close()
 
         let store = try Store(path: path)
-        XCTAssertEqual(try store.schemaVersion(), Migration.latestVersion)
-        XCTAssertEqual(try store.appliedMigrations().map(\.version), Migration.embedded.map(\.version))
+        XCTAssertEqual(try store.read(Maintenance.schemaVersion()), Migration.latestVersion)
+        XCTAssertEqual(try store.read(Maintenance.appliedMigrations()).map(\.version), Migration.embedded.map(\.version))
         let home = Place(name: "Hämeenkatu 10", coordinate: Coordinate(latitude: 61.4981, longitude: 23.761), kind: .address)
-        XCTAssertEqual(try store.places(), [SavedPlace(name: "Home", place: home, note: "blue door")])
-        XCTAssertEqual(try store.searchHistory(),
+        XCTAssertEqual(try store.read(Places.all()), [SavedPlace(name: "Home", place: home, note: "blue door")])
+        XCTAssertEqual(try store.read(History.searches()),
                        [SearchHistoryEntry(query: "ratina", date: Date(timeIntervalSinceReferenceDate: 700_000_001))])
-        let route = try XCTUnwrap(try store.routeHistory().first)
+        let route = try XCTUnwrap(try store.read(History.routes()).first)
         XCTAssertEqual(route.modes, [.walk, .transit])
         XCTAssertEqual(route.to.name, "Hervanta")
         XCTAssertEqual(route.from.kind, .saved)
@@ -319,17 +319,17 @@ final class MigrationTests: XCTestCase {
         XCTAssertNil(route.requestedTime)
         XCTAssertNil(route.answers)
         XCTAssertNil(route.compare, "a comparison recorded before schema 17 has no options (rerun with the defaults)")
-        XCTAssertNil(try store.searchHistory().first?.region)
+        XCTAssertNil(try store.read(History.searches()).first?.region)
         // Schema 17: a comparison's options are kept on the upgraded file.
         let asked = RouteHistoryEntry(from: home, to: route.to, modes: [.walk], date: Date(timeIntervalSinceReferenceDate: 700_000_003),
                                       compare: CompareRequest(pace: .slow, access: .wheelchairStrict, modes: [.walk, .transit]))
-        try store.recordRoute(asked)
-        XCTAssertEqual(try store.routeHistory().first?.compare, asked.compare)
+        try store.write(History.recordRoute(asked))
+        XCTAssertEqual(try store.read(History.routes()).first?.compare, asked.compare)
         // And the newer tables work on the upgraded file.
         let plan = try RoutePlan(nodes: [PlanNode(place: home), PlanNode(place: route.to.self)], modes: [.transit])
-        let id = try store.createPlan(plan, title: "upgraded")
-        XCTAssertEqual(try store.loadPlan(id: id).plan, plan)
-        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+        let id = try store.write(Plans.create(plan, title: "upgraded"))
+        XCTAssertEqual(try store.read(Plans.load(id)).plan, plan)
+        XCTAssertEqual(try store.read(Maintenance.integrityCheck()), ["ok"])
     }
 
     // MARK: - Refusing

@@ -6,7 +6,7 @@ import TestSupport
 import XCTest
 
 /// A plan's generation is stored with it (schema 15, issue 27): written in the same transaction
-/// as the change that took it, read back by `loadPlan`.
+/// as the change that took it, read back by `Plans.load`.
 final class PlanGenerationStorageTests: XCTestCase {
     var directory: TemporaryDirectory!
     var store: Store!
@@ -29,63 +29,63 @@ final class PlanGenerationStorageTests: XCTestCase {
     }
 
     func testANewPlanIsStoredAtGenerationOne() throws {
-        let id = try store.createPlan(try walk("a", "b"), title: "new")
-        XCTAssertEqual(try store.loadPlan(id: id).generation, 1)
+        let id = try store.write(Plans.create(try walk("a", "b"), title: "new"))
+        XCTAssertEqual(try store.read(Plans.load(id)).generation, 1)
     }
 
     func testEverySaveStoresTheGenerationItIsGivenWithThePlan() throws {
-        let id = try store.createPlan(try walk("a", "b"), title: "edited")
-        try store.savePlan(id: id, plan: try walk("a", "c"), title: "edited", legsPending: true, generation: 2)
-        XCTAssertEqual(try store.loadPlan(id: id).generation, 2)
-        try store.savePlan(id: id, plan: try walk("a", "d"), title: "kept", generation: 3)
-        let loaded = try store.loadPlan(id: id)
+        let id = try store.write(Plans.create(try walk("a", "b"), title: "edited"))
+        try store.write(Plans.save(id: id, plan: try walk("a", "c"), title: "edited", legsPending: true, generation: 2))
+        XCTAssertEqual(try store.read(Plans.load(id)).generation, 2)
+        try store.write(Plans.save(id: id, plan: try walk("a", "d"), title: "kept", generation: 3))
+        let loaded = try store.read(Plans.load(id))
         XCTAssertEqual(loaded.generation, 3)
         XCTAssertEqual(loaded.plan.nodes.last?.place.name, "d")
     }
 
     func testTheGenerationSurvivesReopeningTheFile() throws {
-        let id = try store.createPlan(try walk("a", "b"), title: "kept")
-        try store.savePlan(id: id, plan: try walk("a", "c"), title: "kept", generation: 7)
+        let id = try store.write(Plans.create(try walk("a", "b"), title: "kept"))
+        try store.write(Plans.save(id: id, plan: try walk("a", "c"), title: "kept", generation: 7))
         store = nil
-        XCTAssertEqual(try Store(path: path).loadPlan(id: id).generation, 7)
+        XCTAssertEqual(try Store(path: path).read(Plans.load(id)).generation, 7)
     }
 
     func testAFailedSaveLeavesTheGenerationAsStored() throws {
-        let id = try store.createPlan(try walk("a", "b"), title: "kept")
-        XCTAssertThrowsError(try store.savePlan(id: id, plan: try walk("a", "c"), title: "https://www.google.com/maps/dir/a/b/data=x",
-                                                generation: 2)) {
+        let id = try store.write(Plans.create(try walk("a", "b"), title: "kept"))
+        XCTAssertThrowsError(try store.write(Plans.save(id: id, plan: try walk("a", "c"), title: "https://www.google.com/maps/dir/a/b/data=x",
+                                                generation: 2))) {
             XCTAssertEqual(($0 as? StoreError)?.code, "invalid_input")
         }
-        XCTAssertEqual(try store.loadPlan(id: id).generation, 1, "the generation is written with the change, or not at all")
+        XCTAssertEqual(try store.read(Plans.load(id)).generation, 1, "the generation is written with the change, or not at all")
     }
 
     func testANegativeGenerationIsRefusedNamingItAndChangesNothing() throws {
-        let id = try store.createPlan(try walk("a", "b"), title: "kept")
-        XCTAssertThrowsError(try store.savePlan(id: id, plan: try walk("a", "c"), title: "kept", generation: -1)) { error in
+        let id = try store.write(Plans.create(try walk("a", "b"), title: "kept"))
+        XCTAssertThrowsError(try store.write(Plans.save(id: id, plan: try walk("a", "c"), title: "kept", generation: -1))) { error in
             XCTAssertEqual((error as? StoreError)?.code, "invalid_input")
             XCTAssertTrue("\(error)".contains("generation"), "\(error)")
         }
-        let loaded = try store.loadPlan(id: id)
+        let loaded = try store.read(Plans.load(id))
         XCTAssertEqual(loaded.generation, 1)
         XCTAssertEqual(loaded.plan.nodes.last?.place.name, "b")
     }
 
     func testTheGenerationAloneIsStoredLeavingThePlanAsItWas() throws {
-        let id = try store.createPlan(try walk("a", "b"), title: "kept")
-        let before = try store.loadPlan(id: id)
-        try store.savePlanGeneration(id: id, generation: 2)
-        let after = try store.loadPlan(id: id)
+        let id = try store.write(Plans.create(try walk("a", "b"), title: "kept"))
+        let before = try store.read(Plans.load(id))
+        try store.write(Plans.saveGeneration(id: id, generation: 2))
+        let after = try store.read(Plans.load(id))
         XCTAssertEqual(after.generation, 2)
         XCTAssertEqual(after.plan, before.plan)
         XCTAssertEqual(after.title, before.title)
         XCTAssertEqual(after.updatedAt, before.updatedAt, "the plan did not change")
-        XCTAssertThrowsError(try store.savePlanGeneration(id: id + 1, generation: 2)) {
+        XCTAssertThrowsError(try store.write(Plans.saveGeneration(id: id + 1, generation: 2))) {
             XCTAssertEqual(($0 as? StoreError)?.code, "not_found")
         }
-        XCTAssertThrowsError(try store.savePlanGeneration(id: id, generation: -1)) {
+        XCTAssertThrowsError(try store.write(Plans.saveGeneration(id: id, generation: -1))) {
             XCTAssertEqual(($0 as? StoreError)?.code, "invalid_input")
         }
-        XCTAssertEqual(try store.loadPlan(id: id).generation, 2)
+        XCTAssertEqual(try store.read(Plans.load(id)).generation, 2)
     }
 
     /// A database of schema 14 (before generations were stored) opens with its plans at
@@ -105,12 +105,12 @@ final class PlanGenerationStorageTests: XCTestCase {
         db.close()
 
         store = try Store(path: path)
-        XCTAssertEqual(try store.schemaVersion(), Migration.latestVersion)
-        let old = try store.loadPlan(id: 1)
+        XCTAssertEqual(try store.read(Maintenance.schemaVersion()), Migration.latestVersion)
+        let old = try store.read(Plans.load(1))
         XCTAssertEqual(old.generation, 0)
         XCTAssertEqual(old.title, "old plan")
-        try store.savePlan(id: 1, plan: old.plan, title: old.title, generation: 1)
-        XCTAssertEqual(try store.loadPlan(id: 1).generation, 1)
-        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+        try store.write(Plans.save(id: 1, plan: old.plan, title: old.title, generation: 1))
+        XCTAssertEqual(try store.read(Plans.load(1)).generation, 1)
+        XCTAssertEqual(try store.read(Maintenance.integrityCheck()), ["ok"])
     }
 }

@@ -27,10 +27,10 @@ final class PlanStorageTests: XCTestCase {
         for index in 0..<200 {
             let plan = RandomPlans.plan(&random)
             let title = "plan \(index) \(RandomPlans.text(&random))"
-            saved.append((try store.createPlan(plan, title: title), plan, title))
+            saved.append((try store.write(Plans.create(plan, title: title)), plan, title))
         }
         for (index, entry) in saved.enumerated() {
-            let loaded = try store.loadPlan(id: entry.id)
+            let loaded = try store.read(Plans.load(entry.id))
             XCTAssertEqual(loaded.title, entry.title)
             RandomPlans.assertEqual(loaded.plan, entry.plan, "plan \(index) (seed 20260112)")
         }
@@ -39,22 +39,22 @@ final class PlanStorageTests: XCTestCase {
     func testReopeningTheFileGivesBackTheSamePlans() throws {
         var random = SeededRandom(seed: 7)
         let plans = (0..<20).map { _ in RandomPlans.plan(&random) }
-        let ids = try plans.map { try store.createPlan($0, title: "t") }
+        let ids = try plans.map { try store.write(Plans.create($0, title: "t")) }
         store = nil
         let reopened = try Store(path: directory.path("usefulmap.sqlite"))
         for (id, plan) in zip(ids, plans) {
-            RandomPlans.assertEqual(try reopened.loadPlan(id: id).plan, plan, "plan \(id) after reopening")
+            RandomPlans.assertEqual(try reopened.read(Plans.load(id)).plan, plan, "plan \(id) after reopening")
         }
     }
 
     func testSavingReplacesTheWholePlanIncludingRemovedNodesLocksAndPendingUpdates() throws {
         var random = SeededRandom(seed: 99)
         let big = RandomPlans.plan(&random, nodeCount: 10...12)
-        let id = try store.createPlan(big, title: "before")
+        let id = try store.write(Plans.create(big, title: "before"))
         clock.advance(60)
         let small = try RoutePlan(nodes: Array(big.nodes.prefix(2)), modes: [.walk])
-        try store.savePlan(id: id, plan: small, title: "after", generation: 2)
-        let loaded = try store.loadPlan(id: id)
+        try store.write(Plans.save(id: id, plan: small, title: "after", generation: 2))
+        let loaded = try store.read(Plans.load(id))
         XCTAssertEqual(loaded.title, "after")
         RandomPlans.assertEqual(loaded.plan, small, "after shrinking")
         XCTAssertEqual(loaded.updatedAt.timeIntervalSince(loaded.createdAt), 60)
@@ -65,17 +65,17 @@ final class PlanStorageTests: XCTestCase {
     func testAnEditAndItsTypedPlacesAreStoredTogetherOrNotAtAll() throws {
         var random = SeededRandom(seed: 5)
         let plan = RandomPlans.plan(&random, nodeCount: 3...3)
-        let id = try store.createPlan(plan, title: "before")
+        let id = try store.write(Plans.create(plan, title: "before"))
         let edited = try RoutePlan(nodes: Array(plan.nodes.prefix(2)), modes: [.walk])
         let typed = SearchHistoryEntry(query: "Ratina", place: plan.nodes[0].place, date: clock.now())
         let refused = SearchHistoryEntry(query: "https://www.google.com/maps/dir/A/B", place: nil, date: clock.now())
-        XCTAssertThrowsError(try store.savePlan(id: id, plan: edited, title: "after", generation: 2, searches: [typed, refused]))
-        XCTAssertEqual(try store.loadPlan(id: id).title, "before")
-        RandomPlans.assertEqual(try store.loadPlan(id: id).plan, plan, "the edit was not stored")
-        XCTAssertEqual(try store.searchHistory(), [])
-        try store.savePlan(id: id, plan: edited, title: "after", generation: 2, searches: [typed])
-        XCTAssertEqual(try store.loadPlan(id: id).title, "after")
-        XCTAssertEqual(try store.searchHistory().map(\.query), ["Ratina"])
+        XCTAssertThrowsError(try store.write(Plans.save(id: id, plan: edited, title: "after", generation: 2, searches: [typed, refused])))
+        XCTAssertEqual(try store.read(Plans.load(id)).title, "before")
+        RandomPlans.assertEqual(try store.read(Plans.load(id)).plan, plan, "the edit was not stored")
+        XCTAssertEqual(try store.read(History.searches()), [])
+        try store.write(Plans.save(id: id, plan: edited, title: "after", generation: 2, searches: [typed]))
+        XCTAssertEqual(try store.read(Plans.load(id)).title, "after")
+        XCTAssertEqual(try store.read(History.searches()).map(\.query), ["Ratina"])
     }
 
     func testListShowsTitleEndsTotalAndNewestUpdateFirst() throws {
@@ -89,19 +89,19 @@ final class PlanStorageTests: XCTestCase {
                                      modes: [.walk, .transit], legs: [walk, bus], timePreference: .leaveNow,
                                      pace: .normal, locks: [:], pinned: nil, pending: [:])
         let uncomputed = try RoutePlan(nodes: [PlanNode(place: b), PlanNode(place: a)], modes: [.car])
-        let first = try store.createPlan(computed, title: "To Hervanta")
+        let first = try store.write(Plans.create(computed, title: "To Hervanta"))
         clock.advance(10)
-        let second = try store.createPlan(uncomputed, title: "Back")
-        XCTAssertEqual(try store.listPlans().map(\.id), [second, first])
-        let summary = try XCTUnwrap(try store.listPlans().last)
+        let second = try store.write(Plans.create(uncomputed, title: "Back"))
+        XCTAssertEqual(try store.read(Plans.list()).map(\.id), [second, first])
+        let summary = try XCTUnwrap(try store.read(Plans.list()).last)
         XCTAssertEqual(summary.title, "To Hervanta")
         XCTAssertEqual(summary.fromName, "Keskustori")
         XCTAssertEqual(summary.toName, "Hervanta")
         XCTAssertEqual(summary.totalTravelTime, 1500, "first departure to last arrival, waiting included")
-        XCTAssertNil(try store.listPlans().first?.totalTravelTime, "no total until every segment has a leg")
+        XCTAssertNil(try store.read(Plans.list()).first?.totalTravelTime, "no total until every segment has a leg")
         clock.advance(10)
-        try store.savePlan(id: first, plan: computed, title: "To Hervanta", generation: 2)
-        XCTAssertEqual(try store.listPlans().map(\.id), [first, second], "saving moves a plan to the top")
+        try store.write(Plans.save(id: first, plan: computed, title: "To Hervanta", generation: 2))
+        XCTAssertEqual(try store.read(Plans.list()).map(\.id), [first, second], "saving moves a plan to the top")
     }
 
     /// A ride of headway-based service keeps its headway through storage; a plan stored before
@@ -121,8 +121,8 @@ final class PlanStorageTests: XCTestCase {
                       Place(name: "c", coordinate: Coordinate(latitude: 61.51, longitude: 23.76))]
         let plan = try RoutePlan(restoring: places.map { PlanNode(place: $0) }, modes: [.transit], legs: [leg],
                                  timePreference: .departAt(start), pace: .normal, locks: [:], pinned: nil, pending: [:])
-        let id = try store.createPlan(plan, title: "headway")
-        let loaded = try store.loadPlan(id: id).plan
+        let id = try store.write(Plans.create(plan, title: "headway"))
+        let loaded = try store.read(Plans.load(id)).plan
         XCTAssertEqual(loaded.legs.first??.rides.map(\.headwaySeconds), [600, nil])
         RandomPlans.assertEqual(loaded, plan, "headway plan")
 
@@ -131,7 +131,7 @@ final class PlanStorageTests: XCTestCase {
         older.walks([], walkingIsNoSlower: false)
         let db = try Database(path: directory.path("usefulmap.sqlite"))
         try db.execute("UPDATE plan_segment SET leg_rides = ? WHERE plan_id = ?", [.blob(older.bytes), .integer(id)])
-        let old = try store.loadPlan(id: id).plan
+        let old = try store.read(Plans.load(id)).plan
         XCTAssertEqual(old.legs.first??.rides.map(\.headwaySeconds), [nil, nil])
         XCTAssertEqual(old.legs.first??.rides.map(\.tripID), ["F@08:10:00", "T3"])
         XCTAssertEqual(old.legs.first??.rides.map(\.boarding), rides.map(\.boarding))
@@ -147,9 +147,9 @@ final class PlanStorageTests: XCTestCase {
                                  timePreference: .departAt(start), pace: .normal, locks: [:],
                                  pinned: PinnedDeparture(segment: key, departure: start, duration: 900), pending: [:],
                                  dismissed: [key: dismissed])
-        let id = try store.createPlan(plan, title: "dismissed")
-        XCTAssertEqual(try store.loadPlan(id: id).plan.dismissed, [key: dismissed])
-        try store.deletePlan(id: id)
+        let id = try store.write(Plans.create(plan, title: "dismissed"))
+        XCTAssertEqual(try store.read(Plans.load(id)).plan.dismissed, [key: dismissed])
+        try store.write(Plans.delete(id))
         let db = try Database(path: directory.path("usefulmap.sqlite"))
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM plan_dismissed_update"), .integer(0))
     }
@@ -162,8 +162,8 @@ final class PlanStorageTests: XCTestCase {
         let plan = try RoutePlan(restoring: places.map { PlanNode(place: $0) }, modes: [.transit], legs: [nil],
                                  timePreference: .leaveNow, pace: .normal,
                                  locks: [key: SegmentLock(mode: .transit, avoidedStops: avoided)], pinned: nil, pending: [:])
-        let id = try store.createPlan(plan, title: "avoiding")
-        XCTAssertEqual(try store.loadPlan(id: id).plan.locks[key]?.avoidedStops, avoided)
+        let id = try store.write(Plans.create(plan, title: "avoiding"))
+        XCTAssertEqual(try store.read(Plans.load(id)).plan.locks[key]?.avoidedStops, avoided)
     }
 
     func testAPlanWithAPinOnEachOfTwoSegmentsKeepsBothThroughStorage() throws {
@@ -176,8 +176,8 @@ final class PlanStorageTests: XCTestCase {
                     PinnedDeparture(segment: second, departure: start + 30_000, duration: 900, tripIDs: ["e"])]
         let plan = try RoutePlan(restoring: places.map { PlanNode(place: $0) }, modes: [.transit, .transit], legs: [nil, nil],
                                  timePreference: .departAt(start), pace: .normal, locks: [:], pins: pins, pending: [:])
-        let id = try store.createPlan(plan, title: "two pins")
-        XCTAssertEqual(try store.loadPlan(id: id).plan.pins, [first: pins[0], second: pins[1]])
+        let id = try store.write(Plans.create(plan, title: "two pins"))
+        XCTAssertEqual(try store.read(Plans.load(id)).plan.pins, [first: pins[0], second: pins[1]])
     }
 
     func testDecisionsOnTheSecondSegmentBetweenTheSamePlacesStayOnItThroughStorage() throws {
@@ -194,8 +194,8 @@ final class PlanStorageTests: XCTestCase {
                                  pins: [PinnedDeparture(segment: second, departure: start + 3_600, duration: 900, tripIDs: ["t"], leg: ride)],
                                  pending: [second: PendingSegmentUpdate(segment: second, selected: ride, latest: later)],
                                  dismissed: [second: later])
-        let id = try store.createPlan(plan, title: "there and back and there")
-        let loaded = try store.loadPlan(id: id).plan
+        let id = try store.write(Plans.create(plan, title: "there and back and there"))
+        let loaded = try store.read(Plans.load(id)).plan
         RandomPlans.assertEqual(loaded, plan, "two segments from a to b")
         XCTAssertEqual(loaded.pinnedSegmentIndices, [2])
         XCTAssertEqual(loaded.lock(ofSegment: 0), SegmentLock(mode: .car))
@@ -204,10 +204,10 @@ final class PlanStorageTests: XCTestCase {
 
     func testDeletingAPlanRemovesAllItsRows() throws {
         var random = SeededRandom(seed: 3)
-        let id = try store.createPlan(RandomPlans.plan(&random), title: "gone")
-        try store.deletePlan(id: id)
-        XCTAssertThrowsError(try store.loadPlan(id: id)) { XCTAssertEqual(($0 as? StoreError)?.code, "not_found") }
-        XCTAssertEqual(try store.listPlans(), [])
+        let id = try store.write(Plans.create(RandomPlans.plan(&random), title: "gone"))
+        try store.write(Plans.delete(id))
+        XCTAssertThrowsError(try store.read(Plans.load(id))) { XCTAssertEqual(($0 as? StoreError)?.code, "not_found") }
+        XCTAssertEqual(try store.read(Plans.list()), [])
         let db = try Database(path: directory.path("usefulmap.sqlite"))
         for table in ["plan_node", "plan_segment", "plan_lock", "plan_pinned_departure", "plan_pending_update"] {
             XCTAssertEqual(try db.scalar("SELECT count(*) FROM \(table)"), .integer(0), table)
@@ -218,11 +218,11 @@ final class PlanStorageTests: XCTestCase {
         let plan = try RoutePlan(nodes: [PlanNode(place: Place(name: "a", coordinate: Coordinate(latitude: 1, longitude: 2))),
                                          PlanNode(place: Place(name: "b", coordinate: Coordinate(latitude: 1, longitude: 3)))],
                                  modes: [.walk])
-        for action in [{ _ = try self.store.loadPlan(id: 42) }, { try self.store.savePlan(id: 42, plan: plan, title: "x", generation: 2) },
-                       { try self.store.deletePlan(id: 42) }] {
+        for action in [{ _ = try self.store.read(Plans.load(42)) }, { try self.store.write(Plans.save(id: 42, plan: plan, title: "x", generation: 2)) },
+                       { try self.store.write(Plans.delete(42)) }] {
             XCTAssertThrowsError(try action()) { XCTAssertEqual(($0 as? StoreError)?.code, "not_found") }
         }
-        XCTAssertEqual(try store.listPlans(), [], "a failed save created nothing")
+        XCTAssertEqual(try store.read(Plans.list()), [], "a failed save created nothing")
     }
 
     func testPlanWithNaNTravelTimeIsRefusedAndNothingIsStored() throws {
@@ -230,22 +230,22 @@ final class PlanStorageTests: XCTestCase {
                     PlanNode(place: Place(name: "b", coordinate: Coordinate(latitude: 1, longitude: 3)))]
         let plan = try RoutePlan(restoring: ends, modes: [.walk], legs: [RouteLeg(mode: .walk, expectedTravelTime: .nan)],
                                  timePreference: .leaveNow, pace: .normal, locks: [:], pinned: nil, pending: [:])
-        XCTAssertThrowsError(try store.createPlan(plan, title: "nan")) { error in
+        XCTAssertThrowsError(try store.write(Plans.create(plan, title: "nan"))) { error in
             XCTAssertEqual((error as? StoreError)?.code, "invalid_input")
             XCTAssertTrue("\(error)".contains("segment 0 leg travel time"), "\(error)")
         }
-        XCTAssertEqual(try store.listPlans(), [])
+        XCTAssertEqual(try store.read(Plans.list()), [])
     }
 
     func testPlanTitleThatIsAGoogleMapsLinkIsNeverStored() throws {
         var random = SeededRandom(seed: 5)
         let plan = RandomPlans.plan(&random)
-        XCTAssertThrowsError(try store.createPlan(plan, title: "https://www.google.com/maps/dir/a/b/data=x")) {
+        XCTAssertThrowsError(try store.write(Plans.create(plan, title: "https://www.google.com/maps/dir/a/b/data=x"))) {
             XCTAssertEqual(($0 as? StoreError)?.code, "invalid_input")
         }
-        XCTAssertThrowsError(try store.createPlan(plan, title: "  ")) {
+        XCTAssertThrowsError(try store.write(Plans.create(plan, title: "  "))) {
             XCTAssertEqual(($0 as? StoreError)?.code, "invalid_input")
         }
-        XCTAssertEqual(try store.listPlans(), [])
+        XCTAssertEqual(try store.read(Plans.list()), [])
     }
 }

@@ -21,77 +21,77 @@ final class SavedPlaceTests: XCTestCase {
     }
 
     func testSavedPlaceIsFoundByItsNameWithCoordinateKindAndNote() throws {
-        try store.savePlace(SavedPlace(name: "Home", place: home, note: "door code 1234"))
-        try store.savePlace(SavedPlace(name: "Work", place: work))
-        XCTAssertEqual(try store.place(named: "Home"), SavedPlace(name: "Home", place: home, note: "door code 1234"))
-        XCTAssertEqual(try store.places().map(\.name), ["Home", "Work"])
-        XCTAssertNil(try store.place(named: "home"), "names are matched exactly")
+        try store.write(Places.save(SavedPlace(name: "Home", place: home, note: "door code 1234")))
+        try store.write(Places.save(SavedPlace(name: "Work", place: work)))
+        XCTAssertEqual(try store.read(Places.named("Home")), SavedPlace(name: "Home", place: home, note: "door code 1234"))
+        XCTAssertEqual(try store.read(Places.all()).map(\.name), ["Home", "Work"])
+        XCTAssertNil(try store.read(Places.named("home")), "names are matched exactly")
     }
 
     func testANameHoldingANULIsInvalidInputNotADatabaseError() throws {
-        XCTAssertThrowsError(try store.savePlace(SavedPlace(name: "\u{0}Home", place: home))) { error in
+        XCTAssertThrowsError(try store.write(Places.save(SavedPlace(name: "\u{0}Home", place: home)))) { error in
             XCTAssertEqual((error as? StoreError)?.code, "invalid_input", "\(error)")
             XCTAssertTrue("\(error)".contains("NUL"), "\(error)")
         }
-        try store.savePlace(SavedPlace(name: "Home", place: home))
-        XCTAssertThrowsError(try store.renamePlace(from: "Home", to: "Ho\u{0}me")) {
+        try store.write(Places.save(SavedPlace(name: "Home", place: home)))
+        XCTAssertThrowsError(try store.write(Places.rename(from: "Home", to: "Ho\u{0}me"))) {
             XCTAssertEqual(($0 as? StoreError)?.code, "invalid_input", "\($0)")
         }
-        XCTAssertEqual(try store.places().map(\.name), ["Home"])
+        XCTAssertEqual(try store.read(Places.all()).map(\.name), ["Home"])
     }
 
     func testSameNameForAnotherPlaceIsADuplicateAndChangesNothing() throws {
-        try store.savePlace(SavedPlace(name: "Home", place: home))
-        XCTAssertThrowsError(try store.savePlace(SavedPlace(name: "Home", place: work))) { error in
+        try store.write(Places.save(SavedPlace(name: "Home", place: home)))
+        XCTAssertThrowsError(try store.write(Places.save(SavedPlace(name: "Home", place: work)))) { error in
             XCTAssertEqual((error as? StoreError)?.code, "duplicate")
             XCTAssertTrue("\(error)".contains("Home"))
         }
-        XCTAssertEqual(try store.places(), [SavedPlace(name: "Home", place: home)])
+        XCTAssertEqual(try store.read(Places.all()), [SavedPlace(name: "Home", place: home)])
     }
 
     func testSamePlaceUnderAnotherNameIsADuplicateNamingTheExistingOne() throws {
-        try store.savePlace(SavedPlace(name: "Home", place: home))
-        XCTAssertThrowsError(try store.savePlace(SavedPlace(name: "Koti", place: home))) { error in
+        try store.write(Places.save(SavedPlace(name: "Home", place: home)))
+        XCTAssertThrowsError(try store.write(Places.save(SavedPlace(name: "Koti", place: home)))) { error in
             XCTAssertEqual((error as? StoreError)?.code, "duplicate")
             XCTAssertTrue("\(error)".contains("\"Home\""), "\(error)")
         }
     }
 
     func testSavingTheSamePlaceAndNameAgainUpdatesTheNote() throws {
-        try store.savePlace(SavedPlace(name: "Home", place: home, note: "old"))
-        try store.savePlace(SavedPlace(name: "Home", place: home, note: "new"))
-        XCTAssertEqual(try store.places(), [SavedPlace(name: "Home", place: home, note: "new")])
+        try store.write(Places.save(SavedPlace(name: "Home", place: home, note: "old")))
+        try store.write(Places.save(SavedPlace(name: "Home", place: home, note: "new")))
+        XCTAssertEqual(try store.read(Places.all()), [SavedPlace(name: "Home", place: home, note: "new")])
     }
 
     func testRenameKeepsThePlaceAndRefusesATakenName() throws {
-        try store.savePlace(SavedPlace(name: "Home", place: home))
-        try store.savePlace(SavedPlace(name: "Work", place: work))
-        try store.renamePlace(from: "Home", to: "Koti")
-        XCTAssertEqual(try store.place(named: "Koti")?.place, home)
-        XCTAssertNil(try store.place(named: "Home"))
-        XCTAssertThrowsError(try store.renamePlace(from: "Koti", to: "Work")) {
+        try store.write(Places.save(SavedPlace(name: "Home", place: home)))
+        try store.write(Places.save(SavedPlace(name: "Work", place: work)))
+        try store.write(Places.rename(from: "Home", to: "Koti"))
+        XCTAssertEqual(try store.read(Places.named("Koti"))?.place, home)
+        XCTAssertNil(try store.read(Places.named("Home")))
+        XCTAssertThrowsError(try store.write(Places.rename(from: "Koti", to: "Work"))) {
             XCTAssertEqual(($0 as? StoreError)?.code, "duplicate")
         }
-        XCTAssertThrowsError(try store.renamePlace(from: "Nowhere", to: "Somewhere")) {
+        XCTAssertThrowsError(try store.write(Places.rename(from: "Nowhere", to: "Somewhere"))) {
             XCTAssertEqual(($0 as? StoreError)?.code, "not_found")
         }
-        XCTAssertEqual(try store.places().map(\.name), ["Koti", "Work"])
+        XCTAssertEqual(try store.read(Places.all()).map(\.name), ["Koti", "Work"])
     }
 
     func testRemoveDeletesOnlyThatPlaceAndMissingNameIsNotFound() throws {
-        try store.savePlace(SavedPlace(name: "Home", place: home))
-        try store.savePlace(SavedPlace(name: "Work", place: work))
-        try store.removePlace(named: "Home")
-        XCTAssertEqual(try store.places().map(\.name), ["Work"])
-        XCTAssertThrowsError(try store.removePlace(named: "Home")) {
+        try store.write(Places.save(SavedPlace(name: "Home", place: home)))
+        try store.write(Places.save(SavedPlace(name: "Work", place: work)))
+        try store.write(Places.remove(named: "Home"))
+        XCTAssertEqual(try store.read(Places.all()).map(\.name), ["Work"])
+        XCTAssertThrowsError(try store.write(Places.remove(named: "Home"))) {
             XCTAssertEqual(($0 as? StoreError)?.code, "not_found")
         }
     }
 
     func testAnOrdinaryURLInANoteIsKept() throws {
         let saved = SavedPlace(name: "Cafe", place: home, note: "menu at https://example.org/menu")
-        try store.savePlace(saved)
-        XCTAssertEqual(try store.places(), [saved])
+        try store.write(Places.save(saved))
+        XCTAssertEqual(try store.read(Places.all()), [saved])
     }
 
     func testEmptyNameDirectionsLinkNoteAndNaNCoordinateAreRefused() throws {
@@ -100,10 +100,10 @@ final class SavedPlaceTests: XCTestCase {
                    SavedPlace(name: "Home", place: home, note: "see https://www.google.com/maps/dir/?api=1&origin=61,23&destination=61.4,23.8"),
                    SavedPlace(name: "Nan", place: nan)]
         for place in bad {
-            XCTAssertThrowsError(try store.savePlace(place), "\(place)") {
+            XCTAssertThrowsError(try store.write(Places.save(place)), "\(place)") {
                 XCTAssertEqual(($0 as? StoreError)?.code, "invalid_input")
             }
         }
-        XCTAssertEqual(try store.places(), [])
+        XCTAssertEqual(try store.read(Places.all()), [])
     }
 }

@@ -16,7 +16,7 @@ final class StoreOpeningTests: XCTestCase {
     func testMissingParentDirectoriesAreCreated() throws {
         let path = directory.path("a/b/usefulmap.sqlite")
         let store = try Store(path: path)
-        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+        XCTAssertEqual(try store.read(Maintenance.integrityCheck()), ["ok"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 
@@ -37,7 +37,7 @@ final class StoreOpeningTests: XCTestCase {
         do {
             let store = try Store(path: path)
             var random = SeededRandom(seed: 11)
-            for index in 0..<40 { _ = try store.createPlan(RandomPlans.plan(&random), title: "plan \(index)") }
+            for index in 0..<40 { _ = try store.write(Plans.create(RandomPlans.plan(&random), title: "plan \(index)")) }
         }
         var bytes = try contents(path)
         let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
@@ -118,17 +118,17 @@ final class StoreOpeningTests: XCTestCase {
             do {
                 for step in 0..<10 {
                     let plan = try RoutePlan(nodes: [PlanNode(place: place), PlanNode(place: place)], modes: [.walk])
-                    let id = try store.createPlan(plan, title: "w\(worker)-\(step)")
-                    _ = try store.loadPlan(id: id)
-                    try store.recordSearch(SearchHistoryEntry(query: "w\(worker)-\(step)", date: Date()))
-                    _ = try store.listPlans()
+                    let id = try store.write(Plans.create(plan, title: "w\(worker)-\(step)"))
+                    _ = try store.read(Plans.load(id))
+                    try store.write(History.recordSearch(SearchHistoryEntry(query: "w\(worker)-\(step)", date: Date())))
+                    _ = try store.read(Plans.list())
                 }
             } catch {
                 failures.withLock { errors.append(error) }
             }
         }
         XCTAssertTrue(errors.isEmpty, "\(errors)")
-        XCTAssertEqual(try store.listPlans().count, 80)
-        XCTAssertEqual(try store.searchHistory().count, Store.historyLimit)
+        XCTAssertEqual(try store.read(Plans.list()).count, 80)
+        XCTAssertEqual(try store.read(History.searches()).count, Store.historyLimit)
     }
 }

@@ -16,7 +16,7 @@ struct AgendaMethods: Sendable {
             let offset = params.day.flatMap { Self.relativeDays[$0] }
             let now = input.clock.now()
             var entries: [(leave: Date, document: AgendaEntryDocument)] = []
-            for summary in try await store.listPlans() {
+            for summary in try await store.read(Plans.list()) {
                 let outcome: PlanCoordinator.Outcome
                 do {
                     outcome = try await plans.show(id: summary.id)

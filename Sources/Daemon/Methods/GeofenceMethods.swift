@@ -23,7 +23,7 @@ struct GeofenceMethods: Sendable {
             guard (1...Store.historyLimit).contains(limit) else {
                 throw DaemonError.invalidParams("limit must be 1 to \(Store.historyLimit), got \(limit)")
             }
-            return VisitHistoryDocument(entries: try await store.visitHistory(limit: limit).map { visit in
+            return VisitHistoryDocument(entries: try await store.read(Geofences.visits(limit: limit)).map { visit in
                 let zone = regions.timeZone(for: visit.fix.coordinate)
                 return VisitDocument(place: visit.placeName, event: visit.event.rawValue,
                                      time: WireTime.string(from: visit.fix.timestamp, timeZone: zone),
@@ -36,7 +36,7 @@ struct GeofenceMethods: Sendable {
     /// Turns the fence of saved place `name` on or off, naming the place when it does not exist.
     func setFence(_ name: String, on: Bool, radiusM: Double?) async throws {
         do {
-            try await store.setFence(ofPlace: name, on: on, radiusMetres: radiusM)
+            try await store.write(Geofences.set(ofPlace: name, on: on, radiusMetres: radiusM))
         } catch StoreError.notFound {
             throw DaemonError.notFound("no saved place named \"\(name)\"")
         } catch StoreError.invalidInput(let reason) {
@@ -51,7 +51,7 @@ struct GeofenceMethods: Sendable {
 
     /// Every saved place's fence (on or off) by place name, as `place.fence` and `place.list` show it.
     func documents() async throws -> [String: FenceDocument] {
-        let fences = try await store.fences()
+        let fences = try await store.read(Geofences.all())
         let states = geofences.states(of: fences)
         return Dictionary(fences.map { fence in
             (fence.name, FenceDocument(on: fence.isOn, radiusM: fence.radiusMetres,

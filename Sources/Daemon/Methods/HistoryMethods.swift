@@ -15,7 +15,7 @@ struct HistoryMethods: Sendable {
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.historySearches) { params, _ in
-            HistoryDocument(entries: try await history.searchHistory(try filter(params)).map { record in
+            HistoryDocument(entries: try await history.read(History.searches(try filter(params))).map { record in
                 let entry = record.entry
                 return HistoryEntryDocument(id: "s\(record.number)", label: entry.query, text: entry.query, region: entry.region,
                                             place: entry.place.map { WireDocuments.place($0) },
@@ -23,7 +23,7 @@ struct HistoryMethods: Sendable {
             })
         }
         table.register(Endpoints.historyRoutes) { params, _ in
-            HistoryDocument(entries: try await history.routeHistory(try filter(params)).map(document))
+            HistoryDocument(entries: try await history.read(History.routes(try filter(params))).map(document))
         }
         table.register(Endpoints.historyRerun) { params, _ in
             let entry = try await route(params.id)
@@ -46,7 +46,7 @@ struct HistoryMethods: Sendable {
         table.register(Endpoints.historyDelete) { params, _ in
             let (list, number) = try Self.entryNumber(params.id)
             do {
-                if list == "s" { try await history.deleteSearch(number: number) } else { try await history.deleteRoute(number: number) }
+                if list == "s" { try await history.write(History.deleteSearch(number: number)) } else { try await history.write(History.deleteRoute(number: number)) }
             } catch StoreError.notFound {
                 throw DaemonError.notFound("no history entry \(params.id)")
             }
@@ -54,9 +54,9 @@ struct HistoryMethods: Sendable {
         }
         table.register(Endpoints.historyClear) { params, _ in
             switch params.which {
-            case "searches": try await history.clearSearchHistory()
-            case "routes": try await history.clearRouteHistory()
-            case "visits": try await history.clearVisitHistory()
+            case "searches": try await history.write(History.clearSearches())
+            case "routes": try await history.write(History.clearRoutes())
+            case "visits": try await history.write(Geofences.clearVisits())
             default: throw DaemonError.invalidParams("which \"\(params.which)\" must be searches, routes or visits")
             }
             return ClearedDocument(cleared: params.which)
@@ -87,7 +87,7 @@ struct HistoryMethods: Sendable {
     private func route(_ id: String) async throws -> RouteHistoryEntry {
         let (list, number) = try Self.entryNumber(id)
         guard list == "r" else { throw DaemonError.invalidParams("id \(id) is a search; only a route (r<N>) can be run again") }
-        guard let record = try await history.routeHistory(HistoryFilter()).first(where: { $0.number == number }) else {
+        guard let record = try await history.read(History.routes(HistoryFilter())).first(where: { $0.number == number }) else {
             throw DaemonError.notFound("no route history entry \(id)")
         }
         return record.entry

@@ -25,7 +25,7 @@ struct PlaceMethods: Sendable {
             if !params.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {  // blank text is no search to remember
                 let entry = SearchHistoryEntry(query: params.text, place: found.first?.result.place, date: clock.now(),
                                                region: found.first?.region)
-                try await history.record("search") { try await places.recordSearch(entry) }
+                try await history.record("search") { try await places.write(History.recordSearch(entry)) }
             }
             var document = WireDocuments.search(found)
             document.near = query.near.flatMap(WireDocuments.matchedPlace)
@@ -40,7 +40,7 @@ struct PlaceMethods: Sendable {
             let limit = min(query.limit, 10)
             // Saved places only when no filter would leave them out (a kind, a region, a box).
             let saved = query.kinds == nil && params.region == nil && query.within == nil
-                ? SavedPlaceCompletion.matches(params.text, in: try await places.places(), limit: limit) : []
+                ? SavedPlaceCompletion.matches(params.text, in: try await places.read(Places.all()), limit: limit) : []
             var document = WireDocuments.search(try regions.search(params.text, near: near, preferring: near,
                                                                    region: params.region, kinds: query.kinds, within: query.within,
                                                                    limit: limit, complete: true))
@@ -67,7 +67,7 @@ struct PlaceMethods: Sendable {
                 throw DaemonError.invalidParams(
                     "radius_m \(radius) must be \(Int(Store.fenceRadiusRange.lowerBound)) to \(Int(Store.fenceRadiusRange.upperBound)) m")
             }
-            try await places.savePlace(SavedPlace(name: name, place: place, note: params.note))
+            try await places.write(Places.save(SavedPlace(name: name, place: place, note: params.note)))
             if params.geofence == true { try await fences.setFence(name, on: true, radiusM: params.radiusM ?? GeofenceRule.insideMetres) }
             events.publish(.placeSaved(name: name))
             var document = WireDocuments.place(place, note: params.note)
@@ -78,7 +78,7 @@ struct PlaceMethods: Sendable {
         }
         table.register(Endpoints.placeList) { _, _ in
             let fenced = try await fences.documents()
-            return PlaceListDocument(places: try await places.places().map {
+            return PlaceListDocument(places: try await places.read(Places.all()).map {
                 var document = WireDocuments.place(Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved), note: $0.note)
                 document.geofence = fenced[$0.name]
                 return document
@@ -89,7 +89,7 @@ struct PlaceMethods: Sendable {
             guard !new.isEmpty else { throw DaemonError.invalidParams("the new name must not be empty") }
             try NameRule.check(params.new, field: "new")
             do {
-                try await places.renamePlace(from: params.old, to: new)
+                try await places.write(Places.rename(from: params.old, to: new))
             } catch StoreError.notFound {
                 throw DaemonError.notFound("no saved place named \"\(params.old)\"")
             }
@@ -97,7 +97,7 @@ struct PlaceMethods: Sendable {
         }
         table.register(Endpoints.placeRemove) { params, _ in
             do {
-                try await places.removePlace(named: params.name)
+                try await places.write(Places.remove(named: params.name))
             } catch StoreError.notFound {
                 throw DaemonError.notFound("no saved place named \"\(params.name)\"")
             }

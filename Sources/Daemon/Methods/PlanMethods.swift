@@ -52,7 +52,7 @@ struct PlanMethods: Sendable {
         }
         table.register(Endpoints.planList) { _, _ in
             // One zone for the whole table (plans come from every region): the machine's.
-            PlanListDocument(plans: try await store.listPlans().map { summary in
+            PlanListDocument(plans: try await store.read(Plans.list()).map { summary in
                 // The travel day in the plan's region's zone, as the agenda counts it.
                 let day = summary.travelAt.map { at in
                     let origin = summary.origin.map { Place(name: summary.fromName, coordinate: $0) }

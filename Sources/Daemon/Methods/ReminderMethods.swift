@@ -19,17 +19,17 @@ struct ReminderMethods: Sendable {
             }
             do {
                 try await plans.require(id: params.id, expectedGeneration: params.expectedGeneration)
-                let own = try await store.reminder(ofPlan: params.id)
+                let own = try await store.read(Reminders.reminder(ofPlan: params.id))
                 guard let on = params.on else {
                     // Only the setting: a plan without its own choice is reminded at the daemon's lead.
-                    _ = try await store.loadPlan(id: params.id)
+                    _ = try await store.read(Plans.load(params.id))
                     let setting = own ?? PlanReminder(enabled: true, lead: nil)
                     return PlanReminderDocument(id: params.id, on: setting.enabled, leadS: setting.lead ?? defaultLead,
                                                 leadFrom: setting.lead == nil ? "daemon" : "plan", notify: notify)
                 }
                 // Turning it on without a lead keeps the plan's own lead, if it had one.
                 let lead = on ? (params.leadS ?? own?.lead) : nil
-                try await store.setReminder(ofPlan: params.id, PlanReminder(enabled: on, lead: lead))
+                try await store.write(Reminders.set(ofPlan: params.id, PlanReminder(enabled: on, lead: lead)))
                 return PlanReminderDocument(id: params.id, on: on, leadS: lead ?? defaultLead,
                                             leadFrom: lead == nil ? "daemon" : "plan", notify: notify)
             } catch StoreError.notFound {

@@ -10,7 +10,7 @@ import WireProtocol
 /// ```swift
 /// var table = MethodTable()
 /// table.register(Endpoints.placeRemove) { params, _ in
-///     try await places.removePlace(named: params.name)
+///     try await places.write(Places.remove(named: params.name))
 ///     return RemovedDocument(removed: params.name)
 /// }
 /// ```
@@ -73,7 +73,7 @@ public struct MethodTable: Sendable {
 
     /// Registers the one handler of a method answered from memory: synchronous, for a plain
     /// thread, as it waits for nothing but, at most, a read through the store's at-once reader
-    /// (`Store.fencesAtOnce`). A connection's I/O thread runs it itself (`runAtOnce`); a request
+    /// (`store.readAtOnce(Geofences.all())`). A connection's I/O thread runs it itself (`runAtOnce`); a request
     /// it cannot answer at once (one behind an unanswered request, or in a batch) runs it on
     /// `atOncePool`, so that it never blocks a thread of the cooperative pool.
     public mutating func register<P, R>(_ endpoint: Endpoint<P, R>, atOnce handler: @escaping @Sendable (P, RequestContext) throws -> R) {

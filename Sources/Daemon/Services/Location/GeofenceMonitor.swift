@@ -30,8 +30,8 @@ public final class GeofenceMonitor: Sendable {
     /// accuracy gate, changes nothing.
     /// - throws: what the store throws reading fences or recording a visit.
     public func observe(_ fix: LocationFix) async throws {
-        for visit in visits(fix, fences: try await store.fences()) {
-            try await store.recordVisit(visit)
+        for visit in visits(fix, fences: try await store.read(Geofences.all())) {
+            try await store.write(Geofences.recordVisit(visit))
             publish(visit, fix)
         }
     }
@@ -39,8 +39,8 @@ public final class GeofenceMonitor: Sendable {
     /// `observe` for a thread of its own (gpsd's), which may wait for the store: fixes are
     /// applied in the order they come, each before the thread reads the next.
     public func observeWaiting(_ fix: LocationFix) throws {
-        for visit in visits(fix, fences: try store.fences()) {
-            try store.recordVisit(visit)
+        for visit in visits(fix, fences: try store.read(Geofences.all())) {
+            try store.write(Geofences.recordVisit(visit))
             publish(visit, fix)
         }
     }

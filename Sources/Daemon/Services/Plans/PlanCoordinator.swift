@@ -121,7 +121,7 @@ public actor PlanCoordinator {
     public func recomputeInterrupted(
         compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation
     ) async throws -> (done: [Int64], failed: [Int64: Error]) {
-        let ids = try await store.plansWithPendingLegs()
+        let ids = try await store.read(Plans.withPendingLegs())
         var done: [Int64] = [], failed: [Int64: Error] = [:]
         for id in ids {
             try Task.checkCancellation()
@@ -154,7 +154,7 @@ public actor PlanCoordinator {
                        failures: entries[id]?.failures ?? [:])
     }
 
-    /// Remembers a plan created elsewhere (stored at generation 1: `Store.createPlan`) with its
+    /// Remembers a plan created elsewhere (stored at generation 1: `Plans.create`) with its
     /// failures, unless this run knows it already (a client read or edited the new id first:
     /// its generation and plan are newer than the creation's).
     public func created(id: Int64, failures: [Int: RoutingError]) {
@@ -400,8 +400,8 @@ public actor PlanCoordinator {
                        searches: [SearchHistoryEntry] = []) -> Task<Void, Error> {
         let store = store
         let write = queueWrite(id, generation: generation) {
-            try await store.savePlan(id: id, plan: plan, title: title, legsPending: legsPending, generation: generation,
-                                     searches: searches)
+            try await store.write(Plans.save(id: id, plan: plan, title: title, legsPending: legsPending, generation: generation,
+                                     searches: searches))
         }
         entries[id]?.newest = (plan, title)
         return write
@@ -470,7 +470,7 @@ public actor PlanCoordinator {
         if let entry = entries[id], let newest = entry.newest { return (newest.plan, newest.title, entry.generation) }
         let stored: StoredPlan
         do {
-            stored = try await store.loadPlan(id: id)
+            stored = try await store.read(Plans.load(id))
         } catch StoreError.notFound {
             if let entry = entries[id], let newest = entry.newest { return (newest.plan, newest.title, entry.generation) }
             throw DaemonError.notFound("plan \(id) does not exist")

@@ -37,8 +37,8 @@ struct PlanRefreshJob: Sendable {
     func plans(inRegion region: String) async throws -> [Int64] {
         guard let handle = try? regions.handle(named: region) else { return [] }
         var found: [Int64] = []
-        for id in try await store.listPlans().map(\.id).sorted() {
-            guard let plan = try? await store.loadPlan(id: id).plan, let first = plan.nodes.first, let last = plan.nodes.last else {
+        for id in try await store.read(Plans.list()).map(\.id).sorted() {
+            guard let plan = try? await store.read(Plans.load(id)).plan, let first = plan.nodes.first, let last = plan.nodes.last else {
                 continue
             }
             if handle.contains(first.place.coordinate) || handle.contains(last.place.coordinate) { found.append(id) }

@@ -140,7 +140,7 @@ struct PlanService: Sendable {
         }
         let title = try Self.title(params.title ?? "\(original.title) (copy)")
         let computed = try await legs(original.plan) // asks nothing when every leg is there
-        let id = try await store.createPlan(computed.plan, title: title)
+        let id = try await store.write(Plans.create(computed.plan, title: title))
         return await adopt(id: id, plan: computed.plan, title: title, failures: computed.failuresBySegment,
                            queries: computed.queryCount)
     }
@@ -150,7 +150,7 @@ struct PlanService: Sendable {
     func delete(id: Int64, expectedGeneration: Int64? = nil) async throws {
         let store = store
         do {
-            try await plans.delete(id: id, expectedGeneration: expectedGeneration) { try await store.deletePlan(id: id) }
+            try await plans.delete(id: id, expectedGeneration: expectedGeneration) { try await store.write(Plans.delete(id)) }
         } catch StoreError.notFound {
             throw DaemonError.notFound("plan \(id) does not exist")
         }

@@ -81,7 +81,7 @@ public actor PlansCalendarFile {
         let now = clock.now()
         var calendarEvents: [CalendarEvent] = []
         do {
-            for summary in try await store.listPlans() {
+            for summary in try await store.read(Plans.list()) {
                 do {
                     let outcome = try await plans.show(id: summary.id)
                     calendarEvents += export.events(outcome, now: now).filter { event in

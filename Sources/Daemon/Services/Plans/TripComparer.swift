@@ -52,7 +52,7 @@ struct TripComparer: Sendable {
             fromText: trip.fromText, toText: trip.toText, region: region.name, requestedTime: timePreference,
             answers: comparisons.map { .init(mode: $0.mode, durationS: $0.travelTime.flatMap(WireDocuments.wholeSeconds)) },
             fastest: fastest, compare: CompareRequest(pace: pace, access: access, modes: modes))
-        try await history.record("compare") { try await store.recordRoute(entry, searches: searches) }
+        try await history.record("compare") { try await store.write(History.recordRoute(entry, searches: searches)) }
         let document = CompareDocument(from: WireDocuments.place(trip.from.place), to: WireDocuments.place(trip.to.place),
                                        options: comparisons.map { WireDocuments.compareOption($0, timeZone: zone, now: now) },
                                        timeZone: WireTime.zoneName(zone), time: WireTime.string(from: asked, timeZone: zone),

@@ -159,7 +159,7 @@ actor ReminderService {
         let zone = regions.timeZone(of: plan)
         guard plan.travelsOnDay(of: now, in: zone), plan.timePreference != .leaveNow,
               let planned = plan.departureTimes(startingAt: now).first ?? nil else { return }
-        let reminder = try await store.reminder(ofPlan: id)
+        let reminder = try await store.read(Reminders.reminder(ofPlan: id))
         let lead = reminder?.lead ?? settings.lead
         // Far from due (a walk from here takes less than `walkHorizon`): no street query yet.
         guard now >= planned.addingTimeInterval(-lead - Self.walkHorizon) else { return }
@@ -193,8 +193,8 @@ actor ReminderService {
         changedWhileReading = []
         defer { readingAll = false }
         var read: [Int64: RoutePlan] = [:]
-        for summary in try await store.listPlans() {
-            read[summary.id] = try? await store.loadPlan(id: summary.id).plan
+        for summary in try await store.read(Plans.list()) {
+            read[summary.id] = try? await store.read(Plans.load(summary.id)).plan
         }
         plans = read
         let changed = changedWhileReading
@@ -212,7 +212,7 @@ actor ReminderService {
         }
         let ticket = reloads.begin(id)
         let read: Result<RoutePlan, Error>
-        do { read = .success(try await store.loadPlan(id: id).plan) } catch { read = .failure(error) }
+        do { read = .success(try await store.read(Plans.load(id)).plan) } catch { read = .failure(error) }
         guard reloads.finish(ticket, of: id) else { return } // a newer reload of this plan decides
         switch read {
         case .success(let plan): plans?[id] = plan
@@ -254,7 +254,7 @@ actor ReminderService {
         case .delay(let ride, _, _, _, _), .cancelled(let ride): id = ride.planID
         default: return
         }
-        guard let plan = if let kept = plans?[id] { kept } else { try? await store.loadPlan(id: id).plan } else { return }
+        guard let plan = if let kept = plans?[id] { kept } else { try? await store.read(Plans.load(id)).plan } else { return }
         let now = clock.now(), zone = regions.timeZone(of: plan)
         guard plan.travelsOnDay(of: now, in: zone) else { return }
         let to = ReminderText.destination(of: plan) ?? "your trip"
@@ -286,7 +286,7 @@ actor ReminderService {
         guard !sent.contains("\(notice.planID) \(notice.key)") else { return }
         let now = clock.now()
         if await !mayNotify(notice.planID, now: now) || waiting[notice.planID] != nil {
-            if (try? await store.sentNotices(plan: notice.planID).contains { $0.notice == notice.key }) != true {
+            if (try? await store.read(Reminders.sentNotices(plan: notice.planID)).contains { $0.notice == notice.key }) != true {
                 waiting[notice.planID] = notice
             }
             return
@@ -297,7 +297,7 @@ actor ReminderService {
     /// Whether the plan's last notice (after a restart, the stored one) is a minute old.
     private func mayNotify(_ id: Int64, now: Date) async -> Bool {
         var last = lastSent[id]
-        if last == nil { last = (try? await store.sentNotices(plan: id).last?.sentAt) ?? nil }
+        if last == nil { last = (try? await store.read(Reminders.sentNotices(plan: id)).last?.sentAt) ?? nil }
         guard let last else { return true }
         return now.timeIntervalSince(last) >= Self.noticeInterval
     }
@@ -309,7 +309,7 @@ actor ReminderService {
         let name = "\(notice.planID) \(notice.key)"
         guard !sent.contains(name) else { return }
         do {
-            let isNew = try await store.recordSentNotice(plan: notice.planID, SentNotice(notice: notice.key, serverID: nil, sentAt: now))
+            let isNew = try await store.write(Reminders.recordSentNotice(plan: notice.planID, SentNotice(notice: notice.key, serverID: nil, sentAt: now)))
             sent.insert(name)
             guard isNew else { return }
         } catch {
@@ -318,7 +318,7 @@ actor ReminderService {
         }
         lastSent[notice.planID] = now
         var replaces = latestID[notice.planID]
-        if replaces == nil { replaces = (try? await store.sentNotices(plan: notice.planID).compactMap(\.serverID).last) ?? nil }
+        if replaces == nil { replaces = (try? await store.read(Reminders.sentNotices(plan: notice.planID)).compactMap(\.serverID).last) ?? nil }
         let actions = notice.kind == "leave" ? [Self.openAction, Self.snoozeAction] : []
         notifier.send(DesktopNotification(summary: notice.title, body: notice.body, actions: actions, replacesID: replaces ?? 0)) { result in
             Task { await self.answered(notice, result) }
@@ -330,7 +330,7 @@ actor ReminderService {
         case .success(let id):
             shown[id] = notice
             latestID[notice.planID] = id
-            try? await store.setServerID(id, plan: notice.planID, notice: notice.key)
+            try? await store.write(Reminders.setServerID(id, plan: notice.planID, notice: notice.key))
             failureLogged = false
         case .failure(let failure):
             if !failureLogged {
@@ -347,7 +347,7 @@ actor ReminderService {
 
     /// `xdg-open` with the first leg's Google Maps link (the one `plan link` prints).
     private func openRoute(of id: Int64) async {
-        guard let plan = try? await store.loadPlan(id: id).plan,
+        guard let plan = try? await store.read(Plans.load(id)).plan,
               let link = try? GoogleMapsLink.build(plan: plan, segment: 0, timeZone: regions.timeZone(of: plan), now: clock.now())
         else { return }
         let process = Process()
