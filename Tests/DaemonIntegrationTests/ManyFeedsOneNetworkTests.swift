@@ -55,6 +55,23 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         XCTAssertEqual(imported.status, 0, imported.stderr)
     }
 
+    /// The transit option `compare` gives between two of the region's grid points at `at`.
+    private func transitOption(_ harness: DaemonHarness, from: (Double, Double), to: (Double, Double),
+                               at: String) throws -> JSONValue? {
+        let options = try harness.json(["compare", SmallRegion.text(region.stopPoint(row: from.0, column: from.1)),
+                                        SmallRegion.text(region.stopPoint(row: to.0, column: to.1)), "--at", at])["options"]?
+            .arrayValue ?? []
+        return options.first { $0["mode"]?.stringValue == "transit" }
+    }
+
+    /// The ride on `line` in that transit option.
+    private func ride(_ harness: DaemonHarness, from: (Double, Double), to: (Double, Double), at: String,
+                      line: String) throws -> JSONValue {
+        let transit = try XCTUnwrap(try transitOption(harness, from: from, to: to, at: at), "no transit option")
+        let rides = transit["rides"]?.arrayValue ?? []
+        return try XCTUnwrap(rides.first { $0["line"] == .string(line) }, "no \(line) ride: \(transit)")
+    }
+
     func testATripChangesBetweenTwoFeedsWhoseIDsCollideAndEachFeedKeepsItsOwnTripAndFare() throws {
         let harness = try startDaemon()
         try importThreeFeeds(harness)
@@ -109,17 +126,9 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         XCTAssertEqual(status["trip_updates_applied"], .number(1), "\(status)")
         XCTAssertEqual(status["refused"], .object(["ambiguous_trip": .number(1)]), "\(status)")
 
-        func ride(from: (Double, Double), to: (Double, Double), at: String, line: String) throws -> JSONValue {
-            let options = try harness.json(["compare", SmallRegion.text(region.stopPoint(row: from.0, column: from.1)),
-                                            SmallRegion.text(region.stopPoint(row: to.0, column: to.1)), "--at", at])["options"]?
-                .arrayValue ?? []
-            let transit = try XCTUnwrap(options.first { $0["mode"]?.stringValue == "transit" }, "\(options)")
-            let rides = transit["rides"]?.arrayValue ?? []
-            return try XCTUnwrap(rides.first { $0["line"] == .string(line) }, "no \(line) ride: \(transit)")
-        }
-        let north = try ride(from: (0, 0), to: (8, 8), at: "2022-06-01T07:55", line: "N1")
-        let south = try ride(from: (0, 0), to: (8, 8), at: "2022-06-01T07:55", line: "S1")
-        let east = try ride(from: (8, 0), to: (0, 8), at: "2022-06-01T07:45", line: "E1")
+        let north = try ride(harness, from: (0, 0), to: (8, 8), at: "2022-06-01T07:55", line: "N1")
+        let south = try ride(harness, from: (0, 0), to: (8, 8), at: "2022-06-01T07:55", line: "S1")
+        let east = try ride(harness, from: (8, 0), to: (0, 8), at: "2022-06-01T07:45", line: "E1")
         XCTAssertEqual(south["delay_s"], .number(300), "south's T1 is five minutes late: \(south)")
         XCTAssertEqual(north["delay_s"], .null, "north's T1 is not south's: \(north)")
         XCTAssertEqual(east["delay_s"], .null, "east's T1 is not south's: \(east)")
@@ -178,17 +187,9 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         XCTAssertEqual(status["refused"], .object([:]), "\(status)")
         XCTAssertTrue(try harness.umctl(["status"]).stdout.contains("(GTFS feed south.zip)"))
 
-        func ride(from: (Double, Double), to: (Double, Double), at: String, line: String) throws -> JSONValue {
-            let options = try harness.json(["compare", SmallRegion.text(region.stopPoint(row: from.0, column: from.1)),
-                                            SmallRegion.text(region.stopPoint(row: to.0, column: to.1)), "--at", at])["options"]?
-                .arrayValue ?? []
-            let transit = try XCTUnwrap(options.first { $0["mode"]?.stringValue == "transit" }, "\(options)")
-            let rides = transit["rides"]?.arrayValue ?? []
-            return try XCTUnwrap(rides.first { $0["line"] == .string(line) }, "no \(line) ride: \(transit)")
-        }
-        let north = try ride(from: (0, 0), to: (8, 8), at: "2022-06-01T07:55", line: "N1")
-        let south = try ride(from: (0, 0), to: (8, 8), at: "2022-06-01T07:55", line: "S1")
-        let east = try ride(from: (8, 0), to: (0, 8), at: "2022-06-01T07:45", line: "E1")
+        let north = try ride(harness, from: (0, 0), to: (8, 8), at: "2022-06-01T07:55", line: "N1")
+        let south = try ride(harness, from: (0, 0), to: (8, 8), at: "2022-06-01T07:55", line: "S1")
+        let east = try ride(harness, from: (8, 0), to: (0, 8), at: "2022-06-01T07:45", line: "E1")
         XCTAssertEqual(south["delay_s"], .number(300), "south's T1 is five minutes late: \(south)")
         XCTAssertEqual(north["delay_s"], .null, "north's T1 is not south's: \(north)")
         XCTAssertEqual(east["delay_s"], .number(120), "east's T1 is late by east's own feed, not south's: \(east)")
@@ -227,16 +228,12 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         XCTAssertEqual(result["sources"]?.arrayValue?.first?["changed"], .bool(true), "\(result)")
         XCTAssertEqual(server.requests().map(\.path), ["/south.zip"], "north's and east's feeds are not asked")
 
-        func lines(from: (Double, Double), to: (Double, Double), at: String) throws -> JSONValue? {
-            let options = try harness.json(["compare", SmallRegion.text(region.stopPoint(row: from.0, column: from.1)),
-                                            SmallRegion.text(region.stopPoint(row: to.0, column: to.1)), "--at", at])["options"]?
-                .arrayValue ?? []
-            return options.first { $0["mode"]?.stringValue == "transit" }?["lines"]
-        }
-        XCTAssertEqual(try lines(from: (4, 0.1), to: (8, 8), at: "2022-06-01T09:00"), .array([.string("S1")]), "south's new T2")
-        XCTAssertEqual(try lines(from: (0, 0), to: (8, 8), at: "2022-06-01T07:55"), .array([.string("N1"), .string("S1")]),
-                       "north's T1 and south's T1 as before")
-        XCTAssertEqual(try lines(from: (8, 0), to: (0, 8), at: "2022-06-01T07:45"), .array([.string("E1")]), "east's T1 as before")
+        XCTAssertEqual(try transitOption(harness, from: (4, 0.1), to: (8, 8), at: "2022-06-01T09:00")?["lines"],
+                       .array([.string("S1")]), "south's new T2")
+        XCTAssertEqual(try transitOption(harness, from: (0, 0), to: (8, 8), at: "2022-06-01T07:55")?["lines"],
+                       .array([.string("N1"), .string("S1")]), "north's T1 and south's T1 as before")
+        XCTAssertEqual(try transitOption(harness, from: (8, 0), to: (0, 8), at: "2022-06-01T07:45")?["lines"],
+                       .array([.string("E1")]), "east's T1 as before")
         // The only footpaths, Borg ↔ Borg Pier (50 m; every other stop is 500 m or more from the
         // next), join stops that did not move: their times are kept from the version before.
         let manifest = try WireCodec.decoder.decode(JSONValue.self, from: Data(contentsOf: harness.dataDirectory
