@@ -20,9 +20,10 @@ final class SameTwoPlacesTwiceDaemonTests: TampereDaemonTestCase {
         let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.tampereTalo, "--mode", "walk", "--at", Tampere.morning])
         let id = String(Int64(try XCTUnwrap(created["id"]?.numberValue)))
         // Keskustori → Tampere-talo → Keskustori → Tampere-talo: segments 1 and 3 join the same two places.
+        // Walked by choice: an insert with no mode rides a hop where transit is faster (docs/planner.md).
         let batch = try harness.umctl(["batch", try harness.writeBatch([
-            "plan insert \(id) \(Tampere.keskustori) --after 2",
-            "plan insert \(id) \(Tampere.tampereTalo) --after 3",
+            "plan insert \(id) \(Tampere.keskustori) --after 2 --mode walk",
+            "plan insert \(id) \(Tampere.tampereTalo) --after 3 --mode walk",
             "plan pin \(id) 3 10:00",
             "plan mode \(id) 1 car",
         ]), "--atomic", "--json"])
