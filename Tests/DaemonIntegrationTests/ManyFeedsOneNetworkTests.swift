@@ -55,6 +55,30 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         XCTAssertEqual(imported.status, 0, imported.stderr)
     }
 
+    /// A daemon on 1 June 2022 07:40 with the three feeds imported, and an HTTP server on
+    /// 127.0.0.1 serving the files of `folder` (GTFS-RT feeds the test writes there).
+    private func startWithRealtimeServer() throws -> (DaemonHarness, folder: URL, LocalHTTPServer) {
+        let harness = try startDaemon(extraArguments: ["--clock-start", "2022-06-01T07:40:00+03:00"])
+        try importThreeFeeds(harness)
+        let folder = harness.directory.appendingPathComponent("feeds", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return (harness, folder, try LocalHTTPServer(directory: folder))
+    }
+
+    /// The region's realtime feeds in `status` once `count` of them are live. Bounded: 30 s of
+    /// polls, then the test fails naming what never happened.
+    private func liveFeeds(_ harness: DaemonHarness, count: Int) throws -> [JSONValue] {
+        var live: [JSONValue] = []
+        for _ in 0..<300 {
+            live = (try harness.json(["status"])["regions"]?.arrayValue?.first?["realtime_feeds"]?.arrayValue ?? [])
+                .filter { $0["state"] == .string("live") }
+            if live.count >= count { return live }
+            usleep(100_000)
+        }
+        XCTFail("\(live.count) of \(count) realtime feeds went live:\n\(harness.log.suffix(3000))")
+        return live
+    }
+
     /// The transit option `compare` gives between two of the region's grid points at `at`.
     private func transitOption(_ harness: DaemonHarness, from: (Double, Double), to: (Double, Double),
                                at: String) throws -> JSONValue? {
@@ -99,11 +123,7 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
     /// (north's). It is refused as ambiguous; the one that also gives south's start time (08:10)
     /// fits south's T1 only and makes it late, and north's and east's T1 stay on time.
     func testARealtimeUpdateAppliesOnlyToTheOneFeedsTripItFitsAndAnAmbiguousOneIsRefused() throws {
-        let harness = try startDaemon(extraArguments: ["--clock-start", "2022-06-01T07:40:00+03:00"])
-        try importThreeFeeds(harness)
-        let folder = harness.directory.appendingPathComponent("feeds", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let server = try LocalHTTPServer(directory: folder)
+        let (harness, folder, server) = try startWithRealtimeServer()
         defer { server.stop() }
         let anyT1 = RealtimeTripUpdate(entityID: "any", trip: RealtimeTripDescriptor(tripID: "T1", startDate: "20220601"),
                                        delay: 600)
@@ -115,14 +135,7 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         let set = try harness.umctl(["region", "set", region.name, "--realtime", server.url("/trio.pb")])
         XCTAssertEqual(set.status, 0, set.stderr)
 
-        // Bounded: 30 s of polls, then the test fails naming what never happened.
-        var live: JSONValue?
-        for _ in 0..<300 {
-            let feeds = try harness.json(["status"])["regions"]?.arrayValue?.first?["realtime_feeds"]?.arrayValue ?? []
-            if let found = feeds.first(where: { $0["state"] == .string("live") }) { live = found; break }
-            usleep(100_000)
-        }
-        let status = try XCTUnwrap(live, "the realtime feed never went live:\n\(harness.log.suffix(3000))")
+        let status = try XCTUnwrap(try liveFeeds(harness, count: 1).first)
         XCTAssertEqual(status["trip_updates_applied"], .number(1), "\(status)")
         XCTAssertEqual(status["refused"], .object(["ambiguous_trip": .number(1)]), "\(status)")
 
@@ -142,11 +155,7 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
     /// leaving at 07:50, no trip_id), which used to be looked up on north's R1. A feed name the
     /// region does not have is refused naming the ones it has.
     func testARealtimeFeedTiedToOneGTFSFeedAppliesItsTripUpdatesAndAlertsToThatFeedAlone() throws {
-        let harness = try startDaemon(extraArguments: ["--clock-start", "2022-06-01T07:40:00+03:00"])
-        try importThreeFeeds(harness)
-        let folder = harness.directory.appendingPathComponent("feeds", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let server = try LocalHTTPServer(directory: folder)
+        let (harness, folder, server) = try startWithRealtimeServer()
         defer { server.stop() }
         let t1 = RealtimeTripUpdate(entityID: "t1", trip: RealtimeTripDescriptor(tripID: "T1", startDate: "20220601"), delay: 300)
         let pier = RealtimeAlert(entityID: "pier", informedEntities: [RealtimeEntitySelector(stopID: "S1")],
@@ -170,15 +179,7 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
                                      "--realtime", "3=" + server.url("/east.pb")])
         XCTAssertEqual(set.status, 0, set.stderr)
         XCTAssertTrue(set.stdout.contains("(GTFS feed south.zip)") && set.stdout.contains("(GTFS feed east.zip)"), set.stdout)
-        // Bounded: 30 s of polls, then the test fails naming what never happened.
-        var live: [JSONValue] = []
-        for _ in 0..<300 {
-            live = (try harness.json(["status"])["regions"]?.arrayValue?.first?["realtime_feeds"]?.arrayValue ?? [])
-                .filter { $0["state"] == .string("live") }
-            if live.count == 2 { break }
-            usleep(100_000)
-        }
-        XCTAssertEqual(live.count, 2, "the realtime feeds never went live:\n\(harness.log.suffix(3000))")
+        let live = try liveFeeds(harness, count: 2)
         let status = try XCTUnwrap(live.first { $0["gtfs_feed"] == .string("south.zip") }, "status shows the tie: \(live)")
         let eastStatus = try XCTUnwrap(live.first { $0["gtfs_feed"] == .string("east.zip") }, "\(live)")
         XCTAssertEqual(eastStatus["trip_updates_applied"], .number(1), "\(eastStatus)")
