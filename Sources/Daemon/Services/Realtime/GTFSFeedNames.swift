@@ -56,7 +56,10 @@ struct GTFSFeedNames: Sendable {
     /// no longer has (a re-import without that feed) ties it to no feed, so it applies nothing.
     func tie(_ feed: RealtimeFeed, to name: String?) -> RealtimeFeed {
         var tied = feed
-        tied.gtfsFeed = name.map { name in positions(of: name).count == 1 ? positions(of: name)[0] : Int.max }
+        tied.gtfsFeed = name.map { name in
+            let found = positions(of: name)
+            return found.count == 1 ? found[0] : Int.max
+        }
         return tied
     }
 }
