@@ -21,23 +21,15 @@ extension TransitRouter {
         return FarePricing.tickets(fareRides, in: tt.fares, timeZoneID: tt.timeZoneID)
     }
 
-    /// `ride` as the fare rules see it: the first trip of its id whose pattern calls at its
-    /// boarding stop and later at its alighting stop.
+    /// `ride` as the fare rules see it: its run in the timetable (`timetableRun`: its trip, in
+    /// its own feed, leaving its boarding stop at its timetable time).
     private func locate(_ ride: TransitRide, index: RealtimeTripIndex) -> FareRide? {
+        guard let (run, board, alight) = timetableRun(of: ride, index: index) else { return nil }
         let tt = timetable
-        guard let tripID = ride.tripID, let board = ride.boarding.stopID, let alight = ride.alighting.stopID,
-              let boardStop = tt.stopIndexByID[board], let alightStop = tt.stopIndexByID[alight] else { return nil }
-        for trip in index.tripsByID[tripID] ?? [] {
-            let pattern = tt.patterns[Int(index.tripPattern[Int(trip)])]
-            let stops = tt.patternStops[Int(pattern.stopsStart)..<Int(pattern.stopsStart + pattern.stopCount)]
-            guard let from = stops.firstIndex(of: boardStop),
-                  let to = stops[(from + 1)...].firstIndex(of: alightStop) else { continue }
-            return fareRide(route: tt.tripRoutes[Int(trip)], pattern: pattern,
-                            boardIndex: from - stops.startIndex, alightIndex: to - stops.startIndex,
-                            boarding: Int(ride.boarding.time.timeIntervalSince1970),
-                            alighting: Int(ride.alighting.time.timeIntervalSince1970))
-        }
-        return nil
+        return fareRide(route: tt.tripRoutes[Int(run.trip)], pattern: tt.patterns[Int(index.tripPattern[Int(run.trip)])],
+                        boardIndex: board, alightIndex: alight,
+                        boarding: Int(ride.boarding.time.timeIntervalSince1970),
+                        alighting: Int(ride.alighting.time.timeIntervalSince1970))
     }
 
     /// A ride on `pattern` from its stop `boardIndex` to `alightIndex` (positions in the

@@ -42,7 +42,7 @@ extension TransitRouter {
         guard let overlay = realtime.snapshot else { return out }
         let tt = timetable
         let index = realtime.tripIndex(tt)
-        guard let found = findRun(of: out, index: index) else { return ride }
+        guard let found = timetableRun(of: out, index: index) else { return ride }
         let (run, board, alight) = found
         let pattern = tt.patterns[Int(index.tripPattern[Int(run.trip)])]
         let ref = ServiceDate.referenceInstant(Int(run.day), in: tt.timeZone)
@@ -76,33 +76,6 @@ extension TransitRouter {
                                             boardStop: boardStop, alightStop: alightStop, departure: departure, arrival: arrival)
         (out.alerts, out.alertsOmitted) = overlay.alerts(touching: facts, in: tt)
         return out
-    }
-
-    /// The timetable run a ride is on, and its boarding and alighting positions in the pattern:
-    /// the trip with its trip_id whose call at the boarding stop leaves at the ride's timetable time.
-    private func findRun(of ride: TransitRide, index: RealtimeTripIndex) -> (RealtimeOverlay.Run, Int, Int)? {
-        let tt = timetable
-        guard let boardID = ride.boarding.stopID, let alightID = ride.alighting.stopID,
-              let boardStop = tt.stopIndexByID[boardID], let alightStop = tt.stopIndexByID[alightID] else { return nil }
-        let leaves = Int(ride.boarding.time.timeIntervalSince1970.rounded())
-        let localDay = ServiceDate.localDay(of: ride.boarding.time, in: tt.timeZone)
-        for trip in index.tripsByID[ride.tripID ?? ""] ?? [] {
-            let pattern = tt.patterns[Int(index.tripPattern[Int(trip)])]
-            let n = Int(pattern.stopCount)
-            let stops = tt.patternStops[Int(pattern.stopsStart)..<Int(pattern.stopsStart) + n]
-            let times = Int(pattern.timesStart) + (Int(trip) - Int(pattern.firstTrip)) * n
-            let service = tt.services[Int(tt.tripServices[Int(trip)])]
-            for board in 0..<n where stops[stops.startIndex + board] == boardStop {
-                guard let alight = (board + 1..<n).first(where: { stops[stops.startIndex + $0] == alightStop }) else { continue }
-                for day in (localDay - 2)...localDay where service.runs(on: day) {
-                    let ref = ServiceDate.referenceInstant(day, in: tt.timeZone)
-                    if ref + Int(tt.departures[times + board]) == leaves {
-                        return (RealtimeOverlay.Run(trip: trip, day: Int32(day)), board, alight)
-                    }
-                }
-            }
-        }
-        return nil
     }
 }
 

@@ -200,6 +200,39 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         XCTAssertEqual(east["alerts"]?.arrayValue ?? [], [], "east's R1 and S1 are not south's: \(east)")
     }
 
+    /// A plan's rides are found again by their trip and stop IDs (to price them and to give
+    /// them live times), and every feed here has a T1 from S1 to S2: each ride must be found in
+    /// its own feed. They used to be looked up through one stop per ID (east's S1 and S2, the
+    /// last feed's), so the plan priced north's and south's rides as east's 9.00, and north's
+    /// feed cancelling north's T1 never reached the plan's pinned north ride (a pinned ride not
+    /// found again keeps its trip and takes what the overlay says of it, `TransitRouter.liveRide`).
+    func testAPlansRidesArePricedAndTrackedLiveInTheirOwnFeedWhenStopIDsCollide() throws {
+        let (harness, folder, server) = try startWithRealtimeServer()
+        defer { server.stop() }
+        let aalto = SmallRegion.text(region.stopPoint(row: 0, column: 0))
+        let castle = SmallRegion.text(region.stopPoint(row: 8, column: 8))
+        let plan = try harness.json(["plan", "new", aalto, castle, "--mode", "transit", "--at", "2022-06-01T07:55"])
+        let id = try XCTUnwrap(plan["id"]?.numberValue.map { String(Int($0)) }, "\(plan)")
+        let leg = plan["segments"]?.arrayValue?.first?["leg"]
+        XCTAssertEqual(leg?["rides"]?.arrayValue?.compactMap { $0["line"]?.stringValue }, ["N1", "S1"], "\(plan)")
+        XCTAssertEqual(plan["price"]?["amount"]?.numberValue, 7, "north's F (2.00) and south's F (5.00): \(plan["price"] ?? .null)")
+        let pinned = try harness.umctl(["plan", "pin", id, "1", "--line", "N1"])
+        XCTAssertEqual(pinned.status, 0, pinned.stderr)
+
+        let north = RealtimeTripUpdate(entityID: "n1", trip: RealtimeTripDescriptor(tripID: "T1", startDate: "20220601",
+                                                                                   relationship: .canceled))
+        try RealtimeFeed(timestamp: Date(timeIntervalSince1970: 1_654_058_400), tripUpdates: [north]).encoded()
+            .write(to: folder.appendingPathComponent("north.pb"), options: .atomic)
+        let set = try harness.umctl(["region", "set", region.name, "--realtime", "north=" + server.url("/north.pb")])
+        XCTAssertEqual(set.status, 0, set.stderr)
+        _ = try liveFeeds(harness, count: 1)
+        let refreshed = try harness.json(["plan", "refresh", id])
+        let rides = refreshed["segments"]?.arrayValue?.first?["leg"]?["rides"]?.arrayValue ?? []
+        let northRide = try XCTUnwrap(rides.first { $0["line"] == .string("N1") }, "\(refreshed)")
+        XCTAssertEqual(northRide["cancelled"], .bool(true), "the pinned north T1 is cancelled by north's own feed: \(northRide)")
+        XCTAssertNotEqual(rides.first { $0["line"] == .string("S1") }?["cancelled"], .bool(true), "south's T1 runs: \(rides)")
+    }
+
     /// `region update trio --feed south` asks the server for south's feed alone (north's and
     /// east's are not fetched, not even conditionally), and the timetable rebuilt from south's
     /// new version and the others' kept copies routes south's new trip T2, north's and east's
