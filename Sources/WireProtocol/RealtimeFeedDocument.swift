@@ -10,7 +10,8 @@ public struct RealtimeFeedDocument: Hashable, Sendable, Codable {
     /// `waiting` (not fetched yet), `live` (applied), `stale` (its header is more than 5 minutes
     /// behind the daemon's clock: ignored), `future` (its header is more than a minute ahead of
     /// the daemon's clock: ignored), `failing` (the last fetch or decode failed; the last
-    /// good version stays applied until it goes stale).
+    /// good version stays applied until it goes stale), `feed_missing` (tied to a GTFS feed the region
+    /// no longer has, after a re-import without it: nothing of it applies; `error` says so).
     public var state: String
     @NullWhenNil public var lastFetch: String?
     /// When the feed's content last changed.

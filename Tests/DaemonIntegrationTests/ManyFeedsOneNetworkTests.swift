@@ -233,6 +233,33 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         XCTAssertNotEqual(rides.first { $0["line"] == .string("S1") }?["cancelled"], .bool(true), "south's T1 runs: \(rides)")
     }
 
+    /// A realtime feed tied to south applies nothing once the region is imported again without
+    /// south. It used to go on showing `live` in `status`; it says `feed_missing`, naming the
+    /// feed it lost and the ones the region has, and north's T1 stays on time.
+    func testAFeedTiedToAGTFSFeedTheRegionNoLongerHasIsShownAsMissingIt() throws {
+        let (harness, folder, server) = try startWithRealtimeServer()
+        defer { server.stop() }
+        let t1 = RealtimeTripUpdate(entityID: "t1", trip: RealtimeTripDescriptor(tripID: "T1", startDate: "20220601"), delay: 300)
+        try RealtimeFeed(timestamp: Date(timeIntervalSince1970: 1_654_058_400), tripUpdates: [t1]).encoded()
+            .write(to: folder.appendingPathComponent("south.pb"), options: .atomic)
+        let set = try harness.umctl(["region", "set", region.name, "--realtime", "south=" + server.url("/south.pb")])
+        XCTAssertEqual(set.status, 0, set.stderr)
+        XCTAssertEqual(try liveFeeds(harness, count: 1).first?["trip_updates_applied"], .number(1))
+
+        let reimported = try harness.umctl(["region", "import", region.name, "--osm", try region.writeOSM(in: harness.directory).path,
+                                            "--gtfs", harness.directory.appendingPathComponent("north.zip").path,
+                                            "--gtfs", harness.directory.appendingPathComponent("east.zip").path])
+        XCTAssertEqual(reimported.status, 0, reimported.stderr)
+        let feed = try XCTUnwrap(try harness.json(["status"])["regions"]?.arrayValue?.first?["realtime_feeds"]?.arrayValue?.first)
+        XCTAssertEqual(feed["state"], .string("feed_missing"), "\(feed)")
+        XCTAssertEqual(feed["trip_updates_applied"], .number(0), "\(feed)")
+        let error = feed["error"]?.stringValue ?? ""
+        XCTAssertTrue(error.contains("south.zip") && error.contains("north.zip, east.zip") && error.contains("--realtime FEED=URL"), error)
+        XCTAssertTrue(try harness.umctl(["status"]).stdout.contains("feed_missing"))
+        let north = try ride(harness, from: (0, 0), to: (4, 0), at: "2022-06-01T07:55", line: "N1")
+        XCTAssertEqual(north["delay_s"], .null, "nothing of south's realtime feed applies to north's T1: \(north)")
+    }
+
     /// `region update trio --feed south` asks the server for south's feed alone (north's and
     /// east's are not fetched, not even conditionally), and the timetable rebuilt from south's
     /// new version and the others' kept copies routes south's new trip T2, north's and east's

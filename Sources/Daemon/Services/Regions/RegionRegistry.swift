@@ -138,8 +138,11 @@ public final class RegionRegistry: Sendable {
     }
 
     /// The states of region `name`'s realtime feeds; nil when it has none.
+    /// A feed tied to a GTFS feed the region no longer has is shown `feed_missing`.
     func realtimeDocuments(of name: String) -> [RealtimeFeedDocument]? {
-        live?.documents(of: name)
+        guard let documents = live?.documents(of: name) else { return nil }
+        guard documents.contains(where: { $0.gtfsFeed != nil }), let handle = try? handle(named: name) else { return documents }
+        return GTFSFeedNames(handle.manifest).markingLostTies(documents)
     }
 
     /// Every region's wire description for `status` and `region.list`: service hours on the day
