@@ -342,7 +342,9 @@ enum Render {
         if !feed.refused.isEmpty {
             parts.append("refused " + feed.refused.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joinedPlainly(separator: ", "))
         }
-        if let error = feed.error { parts.append("error (\(feed.consecutiveFailures)×): \(error)") }
+        if let error = feed.error {
+            parts.append(feed.consecutiveFailures > 0 ? "error (\(feed.consecutiveFailures)×): \(error)" : "error: \(error)")
+        }
         let tie = feed.gtfsFeed.map { " (GTFS feed \($0))" } ?? ""
         return "realtime:  \(region) \(feed.source)\(tie) " + parts.joinedPlainly(separator: "; ")
     }
