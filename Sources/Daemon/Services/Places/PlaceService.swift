@@ -1,7 +1,6 @@
 import Foundation
 import Planner
 import Store
-import WireProtocol
 
 /// Saved places: saving one (its name checked, the place resolved, an optional fence), listing,
 /// renaming and removing them, with the store's errors said as the user's.
