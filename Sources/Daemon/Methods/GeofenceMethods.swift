@@ -19,7 +19,7 @@ struct GeofenceMethods: Sendable {
                 let zone = regions.timeZone(for: visit.fix.coordinate)
                 return VisitDocument(place: visit.placeName, event: visit.event.rawValue,
                                      time: WireTime.string(from: visit.fix.timestamp, timeZone: zone),
-                                     fix: GeofenceMonitor.document(visit.fix, timeZone: zone),
+                                     fix: WireDocuments.fix(visit.fix, timeZone: zone),
                                      at: WireTime.string(from: visit.date, timeZone: TimeZone.current))
             })
         }

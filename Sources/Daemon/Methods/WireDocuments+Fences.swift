@@ -1,3 +1,4 @@
+import Foundation
 import Planner
 import WireProtocol
 
@@ -10,5 +11,11 @@ extension WireDocuments {
                                        exitRadiusM: GeofenceRule.outsideMetres(forInside: fence.radiusMetres),
                                        state: fence.isOn ? (found.states[fence.name] ?? .unknown).rawValue : "off"))
         }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A fix as `history.visits` shows it, its time in `timeZone`.
+    static func fix(_ fix: LocationFix, timeZone: TimeZone) -> FixDocument {
+        FixDocument(lat: fix.coordinate.latitude, lon: fix.coordinate.longitude, accuracyM: fix.horizontalAccuracy,
+                    time: WireTime.string(from: fix.timestamp, timeZone: timeZone))
     }
 }

@@ -4,7 +4,6 @@ import Planner
 import Streets
 import Synchronization
 import Transit
-import WireProtocol
 
 /// What `region.import` is asked, as the service takes it (the handler translates the params).
 struct RegionImportOrder: Sendable {
