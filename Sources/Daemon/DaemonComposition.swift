@@ -76,18 +76,20 @@ public struct DaemonComposition: Sendable {
                                        stateFile: dataDirectory.appendingPathComponent(FeedExpiryWatcher.stateFileName))
         let gpsd = configuration.gpsd.map { address in
             GpsdLocationSource(address: address, logger: logger) { candidate in
-                GeofenceMethods.take(candidate, location: location, geofences: geofences, now: clock.now(), logger: logger)
+                GeofenceService.take(candidate, location: location, geofences: geofences, now: clock.now(), logger: logger)
             }
         }
-        let history = BestEffortHistory(counters: counters, logger: logger)
-        let comparer = TripComparer(planner: planner, store: store, regions: regions, location: location, input: input,
-                                    history: history)
+        let bestEffortHistory = BestEffortHistory(counters: counters, logger: logger)
+        let comparer = TripComparer(planner: planner, store: store, regions: regions, location: location, clock: clock,
+                                    history: bestEffortHistory)
+        let fences = GeofenceService(store: store, geofences: geofences)
+        let history = HistoryService(store: store, bestEffort: bestEffortHistory, clock: clock)
 
         var table = MethodTable()
         let status = StatusMethods(configuration: configuration, clock: clock, startedAt: clock.now(), regions: regions,
                                    counters: counters, events: events,
-                                   background: GeofenceMethods.Status(store: store, location: location, geofences: geofences,
-                                                                      gpsd: gpsd, refresher: refresher))
+                                   background: GeofenceMethods.Status(location: location, fences: fences, gpsd: gpsd,
+                                                                      refresher: refresher))
         status.register(in: &table)
         self.status = status
         var importer = RegionImporter(dataDirectory: dataDirectory)
@@ -98,9 +100,11 @@ public struct DaemonComposition: Sendable {
         let updater = RegionUpdater(importer: importer, downloader: downloader, limits: configuration.importLimits,
                                     transitImportStep: transitImportStep)
         let checks = RegionCheckLog(interval: configuration.updateInterval, dataDirectory: dataDirectory, logger: logger)
-        let regionMethods = RegionMethods(importer: importer, limits: configuration.importLimits, downloader: downloader,
-                                          updater: updater, checks: checks, regions: regions, events: events,
-                                          transitImportStep: transitImportStep, refresher: refresher, realtime: realtime,
+        let imports = RegionImportService(importer: importer, limits: configuration.importLimits, downloader: downloader,
+                                          regions: regions, events: events, transitImportStep: transitImportStep,
+                                          refresher: refresher, realtime: realtime, expiry: expiry)
+        let regionMethods = RegionMethods(imports: imports, downloader: downloader, updater: updater, checks: checks,
+                                          regions: regions, events: events, refresher: refresher, realtime: realtime,
                                           expiry: expiry, clock: clock)
         regionMethods.register(in: &table)
         updates = configuration.updateInterval.map { interval in
@@ -112,14 +116,14 @@ public struct DaemonComposition: Sendable {
 
         LocationMethods(location: location, regions: regions, clock: clock, events: events, geofences: geofences)
             .register(in: &table)
-        let fences = GeofenceMethods(store: store, regions: regions, geofences: geofences)
-        PlaceMethods(places: store, resolver: resolver, regions: regions, location: location, clock: clock,
-                     events: events, fences: fences, history: history).register(in: &table)
-        fences.register(in: &table)
-        HistoryMethods(history: store, comparer: comparer, plans: service, input: input).register(in: &table)
+        let places = PlaceService(store: store, resolver: resolver, fences: fences, events: events)
+        PlaceMethods(places: places, resolver: resolver, regions: regions, location: location, fences: fences,
+                     history: history).register(in: &table)
+        GeofenceMethods(fences: fences, regions: regions).register(in: &table)
+        HistoryMethods(history: history, comparer: comparer, plans: service, input: input).register(in: &table)
         PlanMethods(service: service, plans: plans, store: store, resolver: resolver, regions: regions, input: input,
                     mapData: mapData, comparer: comparer, typedPlaces: typedPlaces).register(in: &table)
-        AgendaMethods(store: store, plans: plans, regions: regions, input: input).register(in: &table)
+        AgendaMethods(agenda: PlanAgendaService(store: store, plans: plans, regions: regions, clock: clock)).register(in: &table)
         let calendar = PlanCalendarExport(regions: regions, dataDirectory: dataDirectory)
         MapMethods(plans: plans, regions: regions, mapData: mapData, input: input, calendar: calendar).register(in: &table)
         self.calendarFile = PlansCalendarFile(store: store, plans: plans, export: calendar, events: events, clock: clock,
@@ -127,7 +131,8 @@ public struct DaemonComposition: Sendable {
         let edits = PlanEditMethods(service: service)
         edits.register(in: &table)
         DayPlanMethods(edits: edits, refresher: refresher).register(in: &table)
-        ReminderMethods(store: store, plans: plans, defaultLead: configuration.remindLead, notify: configuration.notify).register(in: &table)
+        ReminderMethods(reminders: PlanReminderSettings(store: store, plans: plans, defaultLead: configuration.remindLead),
+                        notify: configuration.notify).register(in: &table)
         if configuration.notify {
             let relay = SignalRelay()
             let notifier = DesktopNotifier { signal in relay.pass(signal) }

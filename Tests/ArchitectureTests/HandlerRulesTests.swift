@@ -71,6 +71,176 @@ final class HandlerRulesTests: XCTestCase {
         }
     }
 
+    // MARK: - Handlers that only translate (issue 45)
+
+    /// Files plans45 owns, held to the rules below once plans45 lands (plans45 removes these).
+    static let plans45Files: Set<String> = [
+        "Methods/PlanMethods.swift",
+    ]
+
+    /// Files under Services/ that still import WireProtocol and are not plans45's: each still
+    /// writes or reads a wire type (`WireTime` strings, `RealtimeFeedDocument`,
+    /// `RegionUpdateResult`, `JSONParser`). Layers45 left these: the list only shrinks.
+    static let servicesNotYetFreeOfTheWire: Set<String> = [
+        "Services/Location/GpsdReport.swift",
+        "Services/Realtime/LiveFeedBoard.swift",
+        "Services/Realtime/LiveRideChanges.swift",
+        "Services/Realtime/RealtimePoller.swift",
+        "Services/Regions/RegionCheckLog.swift",
+        "Services/Regions/RegionUpdateScheduler.swift",
+        "Services/Reminders/ReminderService.swift",
+    ]
+
+    /// Services take and return domain values; Methods alone turn them into wire documents
+    /// (`WireDocuments…`) and errors into `WireError`s.
+    func testServicesDoNotImportTheWireProtocol() throws {
+        let plans45Services: Set<String> = [  // plans45 removes these
+            "Services/Plans/BackgroundRefresher.swift",
+            "Services/Plans/PlanCoordinator.swift",
+            "Services/Plans/PlanRefreshJob.swift",
+            "Services/Plans/PlanRefreshing.swift",
+            "Services/Plans/PlanService.swift",
+            "Services/Plans/PlanService+Alternatives.swift",
+            "Services/Plans/PlanService+Creation.swift",
+            "Services/Plans/PlanService+EditRules.swift",
+        ]
+        for (file, text) in try Self.daemonFiles() where file.hasPrefix("Services/") {
+            let imports = LayeringTests.importedModules(in: text).contains("WireProtocol")
+            if plans45Services.contains(file) { continue }
+            if Self.servicesNotYetFreeOfTheWire.contains(file) {
+                XCTAssertTrue(imports, "Daemon/\(file) no longer imports WireProtocol: take it off servicesNotYetFreeOfTheWire")
+            } else {
+                XCTAssertFalse(imports, "Daemon/\(file) imports WireProtocol: return a domain value and encode it in Methods/")
+            }
+        }
+    }
+
+    /// `text` with its comments blanked out (line comments and doc comments; string literals kept).
+    static func code(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            var inString = false, escaped = false, previous: Character = " "
+            for index in line.indices {
+                let character = line[index]
+                if inString {
+                    if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                } else if character == "\"" {
+                    inString = true
+                } else if character == "/", previous == "/" {
+                    return line[..<line.index(before: index)]
+                }
+                previous = character
+            }
+            return line
+        }.joined(separator: "\n")
+    }
+
+    /// Each `table.register(Endpoints.NAME …) { … }` of `code` (comments removed): the endpoint
+    /// and how many lines its closure's body has (between the line of `{` and the line of `}`).
+    static func handlerClosures(in code: String) -> [(endpoint: String, lines: Int)] {
+        var found: [(String, Int)] = []
+        let characters = Array(code)
+        let marker = Array("table.register(Endpoints.")
+        var index = 0
+        while index + marker.count <= characters.count {
+            guard Array(characters[index..<index + marker.count]) == marker else { index += 1; continue }
+            var cursor = index + marker.count
+            var name = ""
+            while cursor < characters.count, characters[cursor].isLetter || characters[cursor].isNumber {
+                name.append(characters[cursor])
+                cursor += 1
+            }
+            // The closure opens after the call's arguments: the first `{` outside strings.
+            var depth = 0, lines = 0, opened = false, inString = false, escaped = false
+            while cursor < characters.count {
+                let character = characters[cursor]
+                if inString {
+                    if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                } else if character == "\"" {
+                    inString = true
+                } else if character == "{" {
+                    depth += 1
+                    opened = true
+                } else if character == "}" {
+                    depth -= 1
+                    if opened, depth == 0 { break }
+                } else if character == "\n", opened {
+                    lines += 1
+                }
+                cursor += 1
+            }
+            if opened { found.append((name, max(0, lines - 1))) }
+            index = cursor
+        }
+        return found
+    }
+
+    func testTheHandlerClosureFinderCountsBodyLines() {
+        let code = """
+            table.register(Endpoints.one) { params, _ in
+                let text = "a { brace"
+                return text
+            }
+            table.register(Endpoints.two, atOnceAnswering: { _, id in try answer(id) })
+            """
+        let found = Self.handlerClosures(in: Self.code(code))
+        XCTAssertEqual(found.map(\.endpoint), ["one", "two"])
+        XCTAssertEqual(found.map(\.lines), [2, 0])
+    }
+
+    /// A handler decodes, makes one call into a service and encodes: the rules live in the
+    /// service, where every entry point (a method, the web app, a background job) shares them.
+    func testNoHandlerClosureIsLongerThanFifteenLines() throws {
+        for (file, text) in try Self.handlerFiles() where !Self.plans45Files.contains(file) {
+            for handler in Self.handlerClosures(in: Self.code(text)) {
+                XCTAssertLessThanOrEqual(handler.lines, 15, "Daemon/\(file): the handler of Endpoints.\(handler.endpoint) is \(handler.lines) "
+                                         + "lines; move its rules into a service (Services/) and keep the handler a translation")
+            }
+        }
+    }
+
+    /// Methods reach the store only through services (`PlaceService`, `HistoryService`,
+    /// `GeofenceService`, `PlanAgendaService`, `PlanReminderSettings` …): no handler holds the
+    /// `Store`, runs a query value or catches a `StoreError`. (The Store module's value types,
+    /// such as `SavedPlace`, may still be named: services return them.)
+    func testNoMethodsFileHoldsTheStore() throws {
+        let forbidden = try NSRegularExpression(
+            pattern: #"\bStore(Error)?\b|\b(Plans|Places|History|Geofences|Reminders)\.[a-z]\w*\("#)
+        for (file, text) in try Self.daemonFiles() where file.hasPrefix("Methods/") && !Self.plans45Files.contains(file) {
+            let code = Self.code(text).split(separator: "\n").filter { !$0.hasPrefix("import ") }.joined(separator: "\n")
+            for match in forbidden.matches(in: code, range: NSRange(code.startIndex..., in: code)) {
+                XCTFail("Daemon/\(file) uses \((code as NSString).substring(with: match.range)): reach the store through a service")
+            }
+        }
+    }
+
+    /// The names of the types declared at the top level of the files under `folder` (`Services`, `Methods`).
+    static func topLevelTypes(under folder: String) throws -> Set<String> {
+        let declaration = try NSRegularExpression(
+            pattern: #"^(?:@\w+\s+)*(?:(?:public|internal|package|fileprivate|private|final)\s+)*(?:struct|class|enum|actor|protocol|typealias)\s+(\w+)"#,
+            options: .anchorsMatchLines)
+        var names = Set<String>()
+        for (file, text) in try daemonFiles() where file.hasPrefix(folder + "/") {
+            for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                names.insert((text as NSString).substring(with: match.range(at: 1)))
+            }
+        }
+        return names
+    }
+
+    /// The server turns bytes into calls of the method table; it knows no service and no
+    /// handler group (the composition root wires them), so that it can be read and changed alone.
+    func testTheServerNamesNoServiceOrMethodsType() throws {
+        let services = try Self.topLevelTypes(under: "Services"), methods = try Self.topLevelTypes(under: "Methods")
+        XCTAssertTrue(services.contains("RegionRegistry") && methods.contains("StatusMethods"), "the type finder finds nothing")
+        let word = try NSRegularExpression(pattern: #"\b[A-Z]\w*\b"#)
+        for (file, text) in try Self.daemonFiles() where file.hasPrefix("Server/") {
+            let code = Self.code(text)
+            let named = Set(word.matches(in: code, range: NSRange(code.startIndex..., in: code)).map { (code as NSString).substring(with: $0.range) })
+            XCTAssertTrue(named.isDisjoint(with: services), "Daemon/\(file) names the services \(named.intersection(services).sorted())")
+            XCTAssertTrue(named.isDisjoint(with: methods), "Daemon/\(file) names the handler groups \(named.intersection(methods).sorted())")
+        }
+    }
+
     func testHandlersTakeTypedParamsThroughTheirEndpoint() throws {
         for (file, text) in try Self.handlerFiles() {
             XCTAssertFalse(text.contains("context.params("), "Daemon/\(file) decodes params itself")

@@ -7,7 +7,7 @@ import WireProtocol
 /// `history.clear`. Times are in the machine's zone, one zone for the whole table (entries come
 /// from every region). Entry IDs are `s<N>` (searches) and `r<N>` (routes).
 struct HistoryMethods: Sendable {
-    let history: Store
+    let history: HistoryService
     let comparer: TripComparer
     /// A rerun of an entry that `plan.new` made makes a new plan.
     let plans: PlanService
@@ -15,7 +15,7 @@ struct HistoryMethods: Sendable {
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.historySearches) { params, _ in
-            HistoryDocument(entries: try await history.read(History.searches(try filter(params))).map { record in
+            HistoryDocument(entries: try await history.searches(try filter(params)).map { record in
                 let entry = record.entry
                 return HistoryEntryDocument(id: "s\(record.number)", label: entry.query, text: entry.query, region: entry.region,
                                             place: entry.place.map { WireDocuments.place($0) },
@@ -23,15 +23,11 @@ struct HistoryMethods: Sendable {
             })
         }
         table.register(Endpoints.historyRoutes) { params, _ in
-            HistoryDocument(entries: try await history.read(History.routes(try filter(params))).map(document))
+            HistoryDocument(entries: try await history.routes(try filter(params)).map(document))
         }
         table.register(Endpoints.historyRerun) { params, _ in
-            let entry = try await route(params.id)
-            let preference: TimePreference = if let at = params.at {
-                .departAt(try input.time(at, param: "at", timeZone: comparer.regions.timeZone(from: entry.from, to: entry.to)))
-            } else {
-                entry.requestedTime ?? .leaveNow
-            }
+            let entry = try await history.route(try Self.entryID(params.id))
+            let preference = try timePreference(params.at, of: entry)
             if let plan = entry.plan {
                 return .plan(WireDocuments.plan(try await plans.rerun(entry, as: plan, timePreference: preference),
                                                 regions: comparer.regions, now: input.clock.now()))
@@ -44,21 +40,11 @@ struct HistoryMethods: Sendable {
                                                        modes: asked.modes.isEmpty ? Planner.comparedModes : asked.modes).document)
         }
         table.register(Endpoints.historyDelete) { params, _ in
-            let (list, number) = try Self.entryNumber(params.id)
-            do {
-                if list == "s" { try await history.write(History.deleteSearch(number: number)) } else { try await history.write(History.deleteRoute(number: number)) }
-            } catch StoreError.notFound {
-                throw DaemonError.notFound("no history entry \(params.id)")
-            }
+            try await history.delete(try Self.entryID(params.id))
             return HistoryDeletedDocument(deleted: params.id)
         }
         table.register(Endpoints.historyClear) { params, _ in
-            switch params.which {
-            case "searches": try await history.write(History.clearSearches())
-            case "routes": try await history.write(History.clearRoutes())
-            case "visits": try await history.write(Geofences.clearVisits())
-            default: throw DaemonError.invalidParams("which \"\(params.which)\" must be searches, routes or visits")
-            }
+            try await history.clear(params.which)
             return ClearedDocument(cleared: params.which)
         }
     }
@@ -84,28 +70,22 @@ struct HistoryMethods: Sendable {
             })
     }
 
-    private func route(_ id: String) async throws -> RouteHistoryEntry {
-        let (list, number) = try Self.entryNumber(id)
-        guard list == "r" else { throw DaemonError.invalidParams("id \(id) is a search; only a route (r<N>) can be run again") }
-        guard let record = try await history.read(History.routes(HistoryFilter())).first(where: { $0.number == number }) else {
-            throw DaemonError.notFound("no route history entry \(id)")
-        }
-        return record.entry
+    /// `at` in the zone of the entry's places, else the time the entry was asked for.
+    private func timePreference(_ at: String?, of entry: RouteHistoryEntry) throws -> TimePreference {
+        guard let at else { return entry.requestedTime ?? .leaveNow }
+        return .departAt(try input.time(at, param: "at", timeZone: comparer.regions.timeZone(from: entry.from, to: entry.to)))
     }
 
-    /// `s12` → ("s", 12); `r7` → ("r", 7).
-    static func entryNumber(_ id: String) throws -> (String, Int64) {
-        guard let list = id.first.map(String.init), list == "s" || list == "r", let number = Int64(id.dropFirst()) else {
+    /// `s12` → a search, `r7` → a route.
+    static func entryID(_ id: String) throws -> HistoryService.EntryID {
+        guard let list = id.first, list == "s" || list == "r", let number = Int64(id.dropFirst()) else {
             throw DaemonError.invalidParams("id \"\(id)\" is not a history entry: use s<N> (a search) or r<N> (a route)")
         }
-        return (list, number)
+        return HistoryService.EntryID(list: list == "s" ? .searches : .routes, number: number, description: id)
     }
 
     private func filter(_ params: Params.HistoryList) throws -> HistoryFilter {
-        let limit = params.limit ?? Store.historyLimit
-        guard (1...Store.historyLimit).contains(limit) else {
-            throw DaemonError.invalidParams("limit must be 1 to \(Store.historyLimit), got \(limit)")
-        }
+        let limit = try HistoryService.checkedLimit(params.limit)
         return HistoryFilter(text: params.text, place: params.place, mode: params.mode.map(TravelMode.init),
                              since: try params.since.map { try day($0, param: "since", endOfDay: false) },
                              until: try params.until.map { try day($0, param: "until", endOfDay: true) }, limit: limit)

@@ -6,15 +6,14 @@ import WireProtocol
 
 /// `search`, `place.save`, `place.list`, `place.rename`, `place.remove`.
 struct PlaceMethods: Sendable {
-    /// Saved places and search history.
-    let places: Store
+    /// Saved places.
+    let places: PlaceService
     let resolver: PlaceResolver
     let regions: RegionRegistry
     let location: LocationState
-    let clock: any WallClock
-    let events: EventHub
-    let fences: GeofenceMethods
-    let history: BestEffortHistory
+    let fences: GeofenceService
+    /// Searches are remembered there.
+    let history: HistoryService
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.search) { params, _ in
@@ -22,11 +21,7 @@ struct PlaceMethods: Sendable {
             let found = try regions.search(params.text, near: query.near?.place.coordinate ?? query.here,
                                            preferring: query.near?.place.coordinate ?? query.here, region: params.region,
                                            kinds: query.kinds, within: query.within, limit: query.limit)
-            if !params.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {  // blank text is no search to remember
-                let entry = SearchHistoryEntry(query: params.text, place: found.first?.result.place, date: clock.now(),
-                                               region: found.first?.region)
-                try await history.record("search") { try await places.write(History.recordSearch(entry)) }
-            }
+            try await history.recordSearch(params.text, found: found.first?.result.place, region: found.first?.region)
             var document = WireDocuments.search(found)
             document.near = query.near.flatMap(WireDocuments.matchedPlace)
             let notes = try regions.categoryLanguageNotes(params.text, preferring: query.near?.place.coordinate ?? query.here,
@@ -40,7 +35,7 @@ struct PlaceMethods: Sendable {
             let limit = min(query.limit, 10)
             // Saved places only when no filter would leave them out (a kind, a region, a box).
             let saved = query.kinds == nil && params.region == nil && query.within == nil
-                ? SavedPlaceCompletion.matches(params.text, in: try await places.read(Places.all()), limit: limit) : []
+                ? SavedPlaceCompletion.matches(params.text, in: try await places.savedPlaces(), limit: limit) : []
             var document = WireDocuments.search(try regions.search(params.text, near: near, preferring: near,
                                                                    region: params.region, kinds: query.kinds, within: query.within,
                                                                    limit: limit, complete: true))
@@ -54,53 +49,27 @@ struct PlaceMethods: Sendable {
             return WireDocuments.whereIs(coordinate, region: found?.region, found: found?.found)
         }
         table.register(Endpoints.placeSave) { params, _ in
-            let name = params.name.trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else { throw DaemonError.invalidParams("a saved place needs a name") }
-            try NameRule.check(params.name, field: "name")
-            guard name != PlaceResolver.hereToken else { throw DaemonError.invalidParams("\(name) is reserved") }
-            let resolved = try await resolver.resolve(params.place)
-            let place = Place(name: name, coordinate: resolved.place.coordinate, kind: .saved)
-            if params.radiusM != nil, params.geofence != true {
-                throw DaemonError.invalidParams("radius_m needs geofence: true")
-            }
-            if let radius = params.radiusM, !Store.fenceRadiusRange.contains(radius) {
-                throw DaemonError.invalidParams(
-                    "radius_m \(radius) must be \(Int(Store.fenceRadiusRange.lowerBound)) to \(Int(Store.fenceRadiusRange.upperBound)) m")
-            }
-            try await places.write(Places.save(SavedPlace(name: name, place: place, note: params.note)))
-            if params.geofence == true { try await fences.setFence(name, on: true, radiusM: params.radiusM ?? GeofenceRule.insideMetres) }
-            events.publish(.placeSaved(name: name))
-            var document = WireDocuments.place(place, note: params.note)
-            document.match = resolved.match?.rawValue
-            document.matchNote = resolved.note
-            if params.geofence == true { document.geofence = try await fences.document(name).geofence }
+            let saved = try await places.save(params.place, as: params.name, note: params.note, geofence: params.geofence == true,
+                                              radiusM: params.radiusM)
+            var document = WireDocuments.place(saved.place, note: params.note)
+            document.match = saved.resolved.match?.rawValue
+            document.matchNote = saved.resolved.note
+            if params.geofence == true { document.geofence = WireDocuments.fences(try await fences.fences())[saved.place.name] }
             return document
         }
         table.register(Endpoints.placeList) { _, _ in
-            let fenced = try await fences.documents()
-            return PlaceListDocument(places: try await places.read(Places.all()).map {
+            let fenced = WireDocuments.fences(try await fences.fences())
+            return PlaceListDocument(places: try await places.savedPlaces().map {
                 var document = WireDocuments.place(Place(name: $0.name, coordinate: $0.place.coordinate, kind: .saved), note: $0.note)
                 document.geofence = fenced[$0.name]
                 return document
             })
         }
         table.register(Endpoints.placeRename) { params, _ in
-            let new = params.new.trimmingCharacters(in: .whitespaces)
-            guard !new.isEmpty else { throw DaemonError.invalidParams("the new name must not be empty") }
-            try NameRule.check(params.new, field: "new")
-            do {
-                try await places.write(Places.rename(from: params.old, to: new))
-            } catch StoreError.notFound {
-                throw DaemonError.notFound("no saved place named \"\(params.old)\"")
-            }
-            return RenamedDocument(renamed: params.old, to: new)
+            RenamedDocument(renamed: params.old, to: try await places.rename(params.old, to: params.new))
         }
         table.register(Endpoints.placeRemove) { params, _ in
-            do {
-                try await places.write(Places.remove(named: params.name))
-            } catch StoreError.notFound {
-                throw DaemonError.notFound("no saved place named \"\(params.name)\"")
-            }
+            try await places.remove(params.name)
             return RemovedDocument(removed: params.name)
         }
     }

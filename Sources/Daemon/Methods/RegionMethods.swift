@@ -8,9 +8,8 @@ import WireProtocol
 
 /// `region.import` (streams `progress`), `region.list`, `region.set`, `region.remove`.
 struct RegionMethods: Sendable {
-    let importer: RegionImporter
-    /// The sources' sizes and the free space a pipe's copy leaves.
-    let limits: ImportSourceLimits
+    /// Imports and settings (`region.import`, `region.set`).
+    let imports: RegionImportService
     /// Fetches the sources given by URL.
     let downloader: SourceDownloader
     /// Checks regions' sources and rebuilds what changed.
@@ -19,12 +18,10 @@ struct RegionMethods: Sendable {
     let checks: RegionCheckLog
     let regions: RegionRegistry
     let events: EventHub
-    /// The import step for GTFS feeds.
-    let transitImportStep: @Sendable ([URL]) -> RegionImportStep
     let refresher: BackgroundRefresher
-    /// Polls the regions' realtime feeds (`region set --realtime`).
+    /// Stops polling a removed region's realtime feeds.
     let realtime: RealtimePoller
-    /// Looks at the new feeds' last days after an import.
+    /// Looks at the new feeds' last days after an update.
     let expiry: FeedExpiryWatcher
     /// Today, for the service hours a region's description shows by default.
     let clock: any WallClock
@@ -32,100 +29,14 @@ struct RegionMethods: Sendable {
     func register(in table: inout MethodTable) {
         table.register(Endpoints.regionImport) { params, context in
             // Files passed open are taken first, so a refused request still consumes its own.
-            let descriptors = try params.passedFiles == true ? (PassedFiles.current ?? PassedFiles()).take(1 + params.gtfs.count) : []
-            var planned: RegionImportRequest
-            let current = try? regions.catalog.region(named: params.name)
-            let byURL = ([params.osm] + params.gtfs).contains(where: SourceURL.isURL)
-            do {  // the request is checked before a pipe is copied or a source fetched
-                guard RegionCatalog.isValidName(params.name) else { throw StreetsError.invalidRegionName(params.name) }
-                if byURL, params.passedFiles == true {
-                    throw DaemonError.invalidParams("passed_files cannot go with sources given by URL: give the files by path")
-                }
-                planned = try RegionImportRequest(params, current: current)
-            } catch {
-                descriptors.forEach { close($0) }
-                throw error
-            }
-            let passed: PassedImportSources?
-            if params.passedFiles == true {
-                let directory = importer.dataDirectory, limits = self.limits, stop = CancellationFlag()
-                passed = try await withTaskCancellationHandler {
-                    try await CPUWorkPool.blocking.run {  // a pipe is read to its end
-                        try PassedImportSources(osm: params.osm, gtfs: params.gtfs, descriptors: descriptors, under: directory,
-                                                limits: limits, isCancelled: stop.isSet)
-                    }
-                } onCancel: {
-                    stop.set()
-                }
-            } else {
-                passed = nil
-            }
-            defer { passed?.remove() }
-            if let passed, !params.gtfs.isEmpty { planned.feeds = passed.feeds }
-            let fetched = byURL ? try await fetchSources(params, current: current, context: context) : [:]
-            if byURL, !params.gtfs.isEmpty { planned.feeds = params.gtfs.map { fetched[$0]?.file ?? URL(fileURLWithPath: $0) } }
-            let request = planned
-            var importer = importer
-            importer.givenPaths = passed?.givenPaths ?? [:]
-            // A kept feed fetched by URL keeps its URL and validators.
-            for source in current?.sources ?? [] { importer.origins[source.path] = source.origin }
-            for source in fetched.values { importer.origins[source.file.path] = source.origin }
-            let osm = fetched[params.osm]?.file ?? passed?.osm ?? URL(fileURLWithPath: params.osm)
-            var steps: [RegionImportStep] = []
-            if !request.feeds.isEmpty {
-                steps.append(transitImportStep(request.feeds))
-            }
-            let events = self.events
-            let name = params.name
-            // A client that goes (Ctrl-C) or a shutdown stops the import; the region stays as it was.
-            let stop = CancellationFlag()
-            importer.isCancelled = stop.isSet
-            let importSteps = steps, reader = importer
-            let result: RegionImportResult
-            do {
-                result = try await withTaskCancellationHandler { try await CPUWorkPool.blocking.run {
-                    // What the import built and freed (the place index's and the feed's working
-                    // tables) stays in malloc's arenas otherwise: 138 MiB of a twelve-city region.
-                    defer { MemoryTrim.releaseFreePages() }
-                    return try reader.importRegion(name: name, osm: osm, additionalSteps: importSteps,
-                                            timeZone: request.timeZone?.zone,
-                                            timeZoneSource: request.timeZone?.source ?? "given with --time-zone",
-                                            force: params.force ?? false) { progress in
-                        let event = DaemonEvent.ImportProgress(
-                            region: name, phase: progress.phase,
-                            detail: passed?.namingTheUsersFiles(progress.detail) ?? progress.detail,
-                            fraction: progress.fraction, overall: progress.overall)
-                        context.notify(WireMethod.progressNotification, event.fields)
-                        events.publish(.importProgress(event))
-                    }
-                } } onCancel: {
-                    stop.set()
-                }
-            } catch {
-                if byURL { downloader.removeUnused(region: name, keeping: current) }
-                throw passed?.namingTheUsersFiles(error) ?? error  // never the daemon's own links
-            }
-            if byURL || current?.sources.contains(where: { $0.origin != nil }) == true {
-                downloader.removeUnused(region: name, keeping: result.manifest)
-            }
-            regions.invalidate(name)
-            events.publish(.regionImported(region: name, skipped: result.skipped, rebuilt: nil))
-            if !result.skipped, !request.feeds.isEmpty {
-                await refresher.timetableChanged(region: name)
-                await expiry.check()
-            }
-            var notes = request.notes
-            if !result.skipped, let beyond = result.manifest.counts[TransitEngine.stopsBeyondStreets], beyond > 0 {
-                notes.append("\(beyond) transit stop\(beyond == 1 ? " is" : "s are") farther than \(Int(StreetRouter.snapLimit)) m "
-                             + "from every street of the OpenStreetMap extract; search leaves them out")
-            }
-            if !result.skipped, let straight = result.manifest.counts[TransitEngine.straightLineFootpaths], straight > 0 {
-                notes.append("\(straight) footpath\(straight == 1 ? "" : "s") between stops could not be timed on the streets "
-                             + "and \(straight == 1 ? "is" : "are") timed as a straight line (`status` shows the count)")
-            }
-            return RegionImportDocument(region: try regions.document(of: result.manifest, on: clock.now()), skipped: result.skipped,
-                                        counts: result.manifest.counts, importDurationS: WireDocuments.milliseconds(result.manifest.importDuration),
-                                        notes: notes)
+            let descriptors = try params.passedFiles == true ? (PassedFiles.current ?? PassedFiles()).take(1 + params.gtfs.count) : nil
+            let order = RegionImportOrder(name: params.name, osm: params.osm, gtfs: params.gtfs, force: params.force ?? false,
+                                          timeZone: params.timeZone, noTransit: params.noTransit ?? false, descriptors: descriptors)
+            let outcome = try await imports.importRegion(order) { context.notify(WireMethod.progressNotification, $0.fields) }
+            return RegionImportDocument(region: try regions.document(of: outcome.manifest, on: clock.now()), skipped: outcome.skipped,
+                                        counts: outcome.manifest.counts,
+                                        importDurationS: WireDocuments.milliseconds(outcome.manifest.importDuration),
+                                        notes: outcome.notes)
         }
         table.register(Endpoints.regionUpdate) { params, _ in
             try await update(params)
@@ -138,31 +49,9 @@ struct RegionMethods: Sendable {
             })
         }
         table.register(Endpoints.regionSet) { params, _ in
-            guard params.timeZone != nil || params.realtime != nil || params.realtimeIntervalS != nil else {
-                throw DaemonError.invalidParams("nothing to set: give time_zone, realtime or realtime_interval_s")
-            }
-            let handle = try regions.handle(named: params.name)
-            // Everything is checked before anything changes.
-            if params.realtime != nil || params.realtimeIntervalS != nil {
-                try await realtime.check(region: handle.name, feeds: params.realtime, intervalSeconds: params.realtimeIntervalS)
-            }
-            if let zone = params.timeZone {
-                do {
-                    try regions.catalog.setTimeZone(zone, ofRegion: params.name)
-                } catch StreetsError.regionNotFound(let name) {
-                    throw DaemonError.notFound("no region named \(name)")
-                }
-                regions.invalidate(params.name)
-                events.publish(.regionChanged(region: params.name, timeZone: zone, realtimeFeeds: nil))
-                // A new zone moves the service day every feed's days are counted from.
-                await expiry.check()
-            }
-            if params.realtime != nil || params.realtimeIntervalS != nil {
-                let settings = try await realtime.set(region: handle.name, feeds: params.realtime,
-                                                      intervalSeconds: params.realtimeIntervalS)
-                events.publish(.regionChanged(region: params.name, timeZone: nil, realtimeFeeds: settings?.feeds.count ?? 0))
-            }
-            return try regions.document(of: regions.handle(named: params.name).manifest, on: clock.now())
+            let manifest = try await imports.set(region: params.name, timeZone: params.timeZone, realtime: params.realtime,
+                                                 intervalSeconds: params.realtimeIntervalS)
+            return try regions.document(of: manifest, on: clock.now())
         }
         table.register(Endpoints.regionRemove) { params, _ in
             do {
@@ -176,42 +65,6 @@ struct RegionMethods: Sendable {
             await realtime.remove(region: params.name)
             events.publish(.regionRemoved(region: params.name))
             return RemovedDocument(removed: params.name)
-        }
-    }
-
-    /// Fetches the sources given by URL (the OSM extract first, then the feeds), reporting
-    /// progress like the import does; a client that goes cancels the transfer.
-    /// - returns: URL → the fetched copy.
-    private func fetchSources(_ params: Params.RegionImport, current: RegionManifest?,
-                              context: RequestContext) async throws -> [String: SourceDownloader.Fetched] {
-        let wanted = [(params.osm, "osm", limits.osm)] + params.gtfs.map { ($0, "gtfs", limits.feed) }
-        let downloader = self.downloader, events = self.events, name = params.name, stop = CancellationFlag()
-        return try await withTaskCancellationHandler {
-            try await CPUWorkPool.blocking.run {
-                var fetched: [String: SourceDownloader.Fetched] = [:]
-                for (url, role, limit) in wanted where SourceURL.isURL(url) && fetched[url] == nil {
-                    let shown = SourceURL.redacted(url)
-                    let previous = current?.sources.first { $0.origin?.url == url }
-                    let reported = Mutex(-1)  // the MiB last reported: one notification per MiB
-                    fetched[url] = try downloader.fetch(url, region: name, role: role, limit: limit, previous: previous) {
-                        received, expected in
-                        guard reported.withLock({ last in
-                            defer { last = received >> 20 }
-                            return last != received >> 20
-                        }) else { return !stop.isSet() }
-                        let event = DaemonEvent.ImportProgress(
-                            region: name, phase: "downloading",
-                            detail: "\(shown): \(received >> 20)" + (expected.map { " of \($0 >> 20)" } ?? "") + " MiB",
-                            fraction: expected.map { Double(received) / Double(max(1, $0)) }, overall: nil)
-                        context.notify(WireMethod.progressNotification, event.fields)
-                        events.publish(.importProgress(event))
-                        return !stop.isSet()
-                    }
-                }
-                return fetched
-            }
-        } onCancel: {
-            stop.set()
         }
     }
 

@@ -80,6 +80,6 @@ struct StatusMethods: Sendable {
             databasePath: configuration.databasePath, dataDirectory: configuration.dataDirectory,
             socketPath: configuration.socketPath, uptimeS: WireDocuments.whole(now.timeIntervalSince(startedAt)),
             regions: regions, counters: counters.document(watchers: events.subscriberCount),
-            location: background.document(fences: try background.store.readAtOnce(Geofences.all())), refreshQueue: background.refresher.document)
+            location: background.document(states: try background.fences.statesAtOnce()), refreshQueue: background.refresher.document)
     }
 }

@@ -2,7 +2,6 @@ import Foundation
 import Planner
 import Store
 import Synchronization
-import WireProtocol
 
 /// Follows every fenced saved place through the accepted fixes (from gpsd or `location.set`)
 /// with the write-up's rule (`GeofenceTracker`), and tells of arrivals and departures: an
@@ -66,8 +65,7 @@ public final class GeofenceMonitor: Sendable {
 
     private func publish(_ visit: VisitEntry, _ fix: LocationFix) {
         let zone = timeZone(fix.coordinate)
-        let payload = DaemonEvent.Visit(place: visit.placeName, time: WireTime.string(from: fix.timestamp, timeZone: zone),
-                                        fix: Self.document(fix, timeZone: zone))
+        let payload = DaemonEvent.Visit(place: visit.placeName, fix: fix, timeZone: zone)
         events.publish(visit.event == .arrived ? .arrived(payload) : .left(payload))
     }
 
@@ -93,10 +91,5 @@ public final class GeofenceMonitor: Sendable {
         case (.inside, .outside): .left
         default: nil
         }
-    }
-
-    static func document(_ fix: LocationFix, timeZone: TimeZone) -> FixDocument {
-        FixDocument(lat: fix.coordinate.latitude, lon: fix.coordinate.longitude, accuracyM: fix.horizontalAccuracy,
-                    time: WireTime.string(from: fix.timestamp, timeZone: timeZone))
     }
 }

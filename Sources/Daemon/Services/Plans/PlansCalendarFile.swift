@@ -3,7 +3,6 @@ import PlanCalendar
 import Planner
 import Store
 import Streets
-import WireProtocol
 
 /// Keeps `plans.ics` in the data directory (by default `$XDG_DATA_HOME/usefulmap/plans.ics`):
 /// every stored plan's legs that end today or later (the daemon's clock, each plan's region

@@ -1,7 +1,6 @@
 import Foundation
 import Streets
 import Transit
-import WireProtocol
 
 /// A region's GTFS feeds by the names `status` shows them (`transit_feeds[].feed`, the file's
 /// name), in import order: what a realtime feed is tied to (`region set --realtime FEED=URL`).
@@ -62,24 +61,5 @@ struct GTFSFeedNames: Sendable {
             return found.count == 1 ? found[0] : Int.max
         }
         return tied
-    }
-
-    /// `documents` with each feed tied to a name the region no longer has (a re-import without
-    /// that feed) shown as `feed_missing`, its error naming the lost feed and the ones there are:
-    /// it applies nothing (`tie`), and the user must be told rather than see it `live`.
-    func markingLostTies(_ documents: [RealtimeFeedDocument]) -> [RealtimeFeedDocument] {
-        documents.map { document in
-            guard let name = document.gtfsFeed, positions(of: name).count != 1, document.state == "live" else { return document }
-            var marked = document
-            marked.state = "feed_missing"
-            marked.tripUpdatesApplied = 0
-            marked.tripsCancelled = 0
-            marked.alertsApplied = 0
-            marked.refused = [:]
-            let listed = names.isEmpty ? "none" : names.joined(separator: ", ")
-            marked.error = "region \(region) no longer has the GTFS feed \(name), so nothing of this feed applies "
-                + "(its feeds: \(listed)); tie it again: umctl region set \(region) --realtime FEED=URL"
-            return marked
-        }
     }
 }

@@ -1,7 +1,6 @@
 import Fetching
 import Foundation
 import Streets
-import WireProtocol
 
 /// One realtime feed of a region: where it is fetched from, and the region's GTFS feed it
 /// belongs to, if the user said (`region set --realtime FEED=URL`).

@@ -1,7 +1,6 @@
 import Foundation
 import Planner
 import Transit
-import WireProtocol
 
 /// Warns before a region's GTFS feed runs out: from `warningDays` days before a feed's last
 /// covered day until that day, it logs a warning and publishes a `feed_expiring` event to

@@ -3,10 +3,9 @@ import Planner
 import Streets
 import Synchronization
 import Transit
-import WireProtocol
 
 /// One version of an imported region as the daemon uses it: the manifest, and everything the
-/// daemon opens on it (place index, street and transit routers, wire description). Each is
+/// daemon opens on it (place index, street and transit routers). Each is
 /// opened on first use and kept; the registry closes them all together when the region is
 /// imported again, changed or removed, so no cache can outlive its version.
 public final class RegionHandle: Sendable {
@@ -84,17 +83,6 @@ public final class RegionHandle: Sendable {
             kept = .some(read)
             return read
         }
-    }
-
-    /// The region as `region.list` and `status` describe it, its feeds' service hours on the
-    /// service day of `day` and their days left from `now` (default: `day`).
-    public func document(on day: Date, now: Date? = nil) -> RegionDocument {
-        WireDocuments.region(manifest, report: importReport(), day: day, now: now ?? day)
-    }
-
-    /// The zones `document(on:now:)` reads days in (`WireDocuments.regionDayZones`).
-    func dayZones() -> [TimeZone] {
-        WireDocuments.regionDayZones(manifest, report: importReport())
     }
 
     /// Stops the workers opened on this version; later queries open nothing and fail.

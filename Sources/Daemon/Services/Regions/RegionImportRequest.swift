@@ -1,7 +1,6 @@
 import Fetching
 import Foundation
 import Streets
-import WireProtocol
 
 /// What a `region.import` will do, decided before any work: which feeds (a re-import without
 /// `gtfs` keeps the current ones, `no_transit` drops them on purpose) and which zone (a zone
@@ -12,11 +11,11 @@ struct RegionImportRequest {
     var notes: [String] = []
 
     /// - throws: `DaemonError.invalidParams` for relative paths, `gtfs` with `no_transit`, or a kept feed that is gone.
-    init(_ params: Params.RegionImport, current: RegionManifest?) throws {
+    init(_ params: RegionImportOrder, current: RegionManifest?) throws {
         for path in [params.osm] + params.gtfs where !path.hasPrefix("/") && !SourceURL.isURL(path) {
             throw DaemonError.invalidParams("\(path) must be an absolute path (the daemon has its own working directory)")
         }
-        let noTransit = params.noTransit ?? false
+        let noTransit = params.noTransit
         if noTransit, !params.gtfs.isEmpty { throw DaemonError.invalidParams("give gtfs or no_transit, not both") }
         feeds = params.gtfs.map { URL(fileURLWithPath: $0) }
         if let current, current.hasTransit {

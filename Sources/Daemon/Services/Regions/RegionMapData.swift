@@ -4,7 +4,6 @@ import Planner
 import Streets
 import Synchronization
 import Transit
-import WireProtocol
 
 /// What pictures and geometry need from a region's files beyond routing — its street layer and
 /// its rides' shapes, each read once per region version and kept — and the geometry and
@@ -70,18 +69,23 @@ extension RegionMapData {
                             rideShape: rideShapes(near: plan.nodes[0].place.coordinate))
     }
 
+    /// A picture drawn, and how long the drawing took.
+    public struct Drawing: Sendable {
+        public var bytes: Data
+        public var request: MapPictureRequest
+        public var milliseconds: Double
+    }
+
     /// Draws `scene` on the streets around `coordinate`, on the drawing pool (`CPUWorkPool`).
     /// - throws: `MapRenderingError`, `StreetsError.streetLayerUnreadable`, `CancellationError`.
-    public func picture(_ scene: MapScene, near coordinate: Coordinate, _ request: MapPictureRequest) async throws -> MapImageDocument {
+    public func drawing(_ scene: MapScene, near coordinate: Coordinate, _ request: MapPictureRequest) async throws -> Drawing {
         try await drawing.run { [self] in
             let streets = try streets(near: coordinate)
             let start = DispatchTime.now().uptimeNanoseconds
             let bytes = try MapRenderer.render(scene, streets: streets, width: request.width, height: request.height,
                                                format: request.format)
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            return MapImageDocument(format: WirePictureFormat(request.format), mediaType: request.format.mediaType,
-                                    width: request.width, height: request.height, data: bytes.base64EncodedString(),
-                                    renderMs: (milliseconds * 10).rounded() / 10)
+            return Drawing(bytes: bytes, request: request, milliseconds: milliseconds)
         }
     }
 }
@@ -92,13 +96,14 @@ public struct MapPictureRequest: Sendable {
     public var width: Int
     public var height: Int
 
-    /// - throws: `MapRenderingError.invalidSize` (the format was checked when the params were decoded).
-    public init(_ params: Params.MapPicture) throws {
-        format = MapImageFormat(params.format)
-        width = params.width ?? 800
-        height = params.height ?? 600
-        guard MapRenderer.sizeRange.contains(width), MapRenderer.sizeRange.contains(height) else {
-            throw MapRenderingError.invalidSize(width: width, height: height)
+    /// - parameter width: default 800; `height` default 600.
+    /// - throws: `MapRenderingError.invalidSize`.
+    public init(format: MapImageFormat, width: Int?, height: Int?) throws {
+        self.format = format
+        self.width = width ?? 800
+        self.height = height ?? 600
+        guard MapRenderer.sizeRange.contains(self.width), MapRenderer.sizeRange.contains(self.height) else {
+            throw MapRenderingError.invalidSize(width: self.width, height: self.height)
         }
     }
 }

@@ -2,7 +2,6 @@ import Foundation
 import Planner
 import Streets
 import Synchronization
-import WireProtocol
 
 /// The imported regions as the daemon uses them, one `RegionHandle` per live region version:
 /// which region a point or a trip is in, its time zone, and searches over every region.
@@ -15,7 +14,8 @@ public final class RegionRegistry: Sendable {
     private let transit: any LegEngine
     private let counters: DaemonCounters
     /// The realtime feeds' states, shown with each region.
-    private let live: LiveFeedBoard?
+    /// The realtime feeds' states (which `region.list` and `status` show).
+    let live: LiveFeedBoard?
     private let loaded = Mutex<[RegionHandle]?>(nil)
 
     public init(dataDirectory: URL, streets: any LegEngine, transit: any LegEngine,
@@ -123,39 +123,6 @@ public final class RegionRegistry: Sendable {
     /// The zone of a trip's region (where the times typed for it are read), else of its origin.
     public func timeZone(from: Place, to: Place) -> TimeZone {
         (try? tripRegion(from: from, to: to).timeZone) ?? timeZone(for: from.coordinate)
-    }
-
-    /// The region's wire description, with its feeds' service hours on the service day of `day`.
-    public func document(of region: RegionManifest, on day: Date) throws -> RegionDocument {
-        describe(try handle(named: region.name), on: day)
-    }
-
-    /// A region's wire description with its realtime feeds' states.
-    func describe(_ handle: RegionHandle, on day: Date, now: Date? = nil) -> RegionDocument {
-        var document = handle.document(on: day, now: now)
-        document.realtimeFeeds = realtimeDocuments(of: handle.name)
-        return document
-    }
-
-    /// The states of region `name`'s realtime feeds; nil when it has none.
-    /// A feed tied to a GTFS feed the region no longer has is shown `feed_missing`.
-    func realtimeDocuments(of name: String) -> [RealtimeFeedDocument]? {
-        guard let documents = live?.documents(of: name) else { return nil }
-        guard documents.contains(where: { $0.gtfsFeed != nil }), let handle = try? handle(named: name) else { return documents }
-        return GTFSFeedNames(handle.manifest).markingLostTies(documents)
-    }
-
-    /// Every region's wire description for `status` and `region.list`: service hours on the day
-    /// `date` names ("YYYY-MM-DD", in each region's zone), else on the day of `now`.
-    /// - throws: `DaemonError.invalidParams` for a date that is not a calendar date.
-    public func documents(onDate date: String?, now: Date) throws -> [RegionDocument] {
-        try handles().map { handle in
-            guard let date else { return describe(handle, on: now, now: now) }
-            guard date.count == 10, let noon = WireTime.parse("\(date)T12:00", timeZone: handle.timeZone, now: now) else {
-                throw DaemonError.invalidParams("date \"\(date)\" must be a calendar date, YYYY-MM-DD")
-            }
-            return describe(handle, on: noon, now: now)
-        }
     }
 
     // MARK: - Searching every region

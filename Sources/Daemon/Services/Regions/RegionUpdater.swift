@@ -1,7 +1,6 @@
 import Fetching
 import Foundation
 import Streets
-import WireProtocol
 
 /// `region update`: checks each source of a region and rebuilds only what changed. A URL is
 /// asked with a conditional request (`If-None-Match` / `If-Modified-Since`; a server without

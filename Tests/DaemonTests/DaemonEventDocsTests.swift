@@ -1,5 +1,6 @@
+import Daemon
 import Foundation
-import WireProtocol
+import Planner
 import XCTest
 
 /// docs/protocol.md's `watch` table and `DaemonEvent` say the same: every kind, and every field
@@ -8,8 +9,10 @@ final class DaemonEventDocsTests: XCTestCase {
     /// One of each kind.
     static let samples: [DaemonEvent] = {
         let ride = DaemonEvent.RideEvent(planID: 3, segment: 2, line: "6", tripID: "t1", from: "Koskipuisto D")
-        let visit = DaemonEvent.Visit(place: "Home", time: "2022-01-12T08:00:00+02:00",
-                                      fix: FixDocument(lat: 61.5, lon: 23.7, accuracyM: 5, time: "2022-01-12T08:00:00+02:00"))
+        let visit = DaemonEvent.Visit(place: "Home",
+                                      fix: LocationFix(coordinate: Coordinate(latitude: 61.5, longitude: 23.7), horizontalAccuracy: 5,
+                                                       timestamp: Date(timeIntervalSince1970: 1_641_967_200)),
+                                      timeZone: TimeZone(identifier: "Europe/Helsinki")!)
         return [
             .planRecomputed(planID: 1, generation: 2, queries: 3), .pendingUpdate(planID: 1, segments: [2]), .planDeleted(planID: 1),
             .importProgress(.init(region: "tampere", phase: "streets", detail: "", fraction: 0.5, overall: nil)),
