@@ -133,6 +133,9 @@ public struct TransitEngine: LegEngine {
     /// The count, in a timetable rebuilt on kept streets, of footpaths whose times were taken
     /// from the version before (`KnownFootpathTimes`) rather than timed again.
     public static let footpathsKept = "footpaths_kept"
+    /// The count, in a timetable rebuilt on kept streets, of feeds merged from the parts the
+    /// version before kept (`FeedPart`) rather than parsed again: all but the updated one.
+    public static let feedsKept = "feeds_kept"
 
     /// The import step that adds GTFS feeds to a region: the timetable, with footpaths between
     /// stops timed on the streets of the region being imported, then its stops in the place
@@ -203,7 +206,8 @@ public struct TransitEngine: LegEngine {
                 timeZone: RegionTimeZoneDecision(zone: report.timeZone, source: "agency_timezone of GTFS feed \(names)"),
                 providesTransit: true,
                 counts: [Self.stopsBeyondStreets: beyond, Self.straightLineFootpaths: report.straightLineFootpaths]
-                    .merging(footpathsKept.map { [Self.footpathsKept: $0] } ?? [:]) { $1 },
+                    .merging(footpathsKept.map { [Self.footpathsKept: $0] } ?? [:]) { $1 }
+                    .merging(streets.keptFrom == nil ? [:] : [Self.feedsKept: report.feedsKept]) { $1 },
                 languages: report.languages.compactMap(PlaceLanguage.code(of:)))
         }
     }
