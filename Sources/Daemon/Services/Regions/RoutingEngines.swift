@@ -152,6 +152,10 @@ public struct TransitEngine: LegEngine {
             // After the place index, beside planetsplitter (another process): the feed's memory
             // budget is the daemon's growth while it imports, which the place index's would spend.
             try streets.waitForPlaceIndex()
+            // The place index's freed working memory (the OSM parse, names, trigrams) back to the
+            // system before the feeds are read: it was freed on another thread, into an arena the
+            // feeds' allocations would not reuse, so the import's peak would be the two summed.
+            MemoryTrim.releaseFreePages()
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0,
                                           detail: "reading \(feeds.map(\.lastPathComponent).joined(separator: ", ")), timing footpaths on the streets"))
             let timer: StreetWalkTimer?
