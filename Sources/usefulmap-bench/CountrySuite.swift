@@ -52,7 +52,7 @@ func runCountrySuite() async throws -> SuiteReport {
         if let pid = daemon.processIdentifier, let map = ResidentMemoryMap(pid: pid) { report.notes["daemon memory \(moment)"] = map.summary }
     }
     noteMemory("after the import")
-    if benchOption("import-only") != nil { return report }
+    if benchFlag("import-only") { return report }
 
     let at = "2022-01-12T08:00"
     var generator = SeededGenerator(seed: 43)
