@@ -29,6 +29,9 @@ public struct GTFSImportReport: Hashable, Sendable, Codable {
     public var straightLineFootpaths = 0
     /// Trips generated from frequencies.txt.
     public var frequencyTrips = 0
+    /// Feeds whose part kept from the region's version before was merged instead of parsing
+    /// the feed again (`FeedPart`; a `region update` of another feed).
+    public var feedsKept = 0
     /// Wall-clock seconds the import took.
     public var seconds: Double = 0
     /// Per feed file name: when each of its services runs (`serviceHours(ofFeed:onDayOf:)`).
@@ -48,7 +51,8 @@ public struct GTFSImportReport: Hashable, Sendable, Codable {
         for (key, path) in [(CodingKeys.stops, \Self.stops), (.routes, \.routes), (.trips, \.trips),
                             (.stopTimes, \.stopTimes), (.patterns, \.patterns), (.footpaths, \.footpaths),
                             (.streetTimedFootpaths, \.streetTimedFootpaths),
-                            (.straightLineFootpaths, \.straightLineFootpaths), (.frequencyTrips, \.frequencyTrips)] {
+                            (.straightLineFootpaths, \.straightLineFootpaths), (.frequencyTrips, \.frequencyTrips),
+                            (.feedsKept, \.feedsKept)] {
             self[keyPath: path] = try c.decodeIfPresent(Int.self, forKey: key) ?? 0
         }
         seconds = try c.decodeIfPresent(Double.self, forKey: .seconds) ?? 0
@@ -59,6 +63,16 @@ public struct GTFSImportReport: Hashable, Sendable, Codable {
     mutating func noteLanguage(_ language: String) {
         guard !language.isEmpty, language.lowercased() != "mul", !languages.contains(language) else { return }
         languages.append(language)
+    }
+
+    /// Adds what reading one more feed reported (a `FeedPart`'s report), as if read into this one.
+    mutating func add(feed other: GTFSImportReport) {
+        rowsRead.merge(other.rowsRead, uniquingKeysWith: +)
+        skipped.merge(other.skipped, uniquingKeysWith: +)
+        servicePeriods += other.servicePeriods
+        for language in other.languages { noteLanguage(language) }
+        frequencyTrips += other.frequencyTrips
+        serviceSpans.merge(other.serviceSpans, uniquingKeysWith: +)
     }
 
     mutating func skip(_ reason: String, _ count: Int = 1) {

@@ -4,7 +4,7 @@ import Planner
 /// Collects stops, routes, services and trips from one or more feeds, then groups trips
 /// into overtaking-free patterns and computes footpaths to produce a `Timetable`.
 struct TimetableBuilder {
-    private struct RawTrip {
+    struct RawTrip {
         var route: Int32
         var service: Int32
         var tripID: String
@@ -28,24 +28,24 @@ struct TimetableBuilder {
         var sequences: [Int32]
     }
 
-    private struct TransferRule {
+    struct TransferRule {
         var minimumSeconds: Int?
         var forbidden: Bool
     }
 
-    private(set) var timeZoneID: String?
-    private var stops: [Timetable.Stop] = []
+    var timeZoneID: String?
+    var stops: [Timetable.Stop] = []
     /// Per stop, the feed it came from (1 for the first): stop ids are only unique inside it.
-    private(set) var stopFeeds: [Int] = []
-    private var routes: [Timetable.Route] = []
-    private var services: [Timetable.Service] = []
-    private var trips: [RawTrip] = []
-    private var transfers: [Int64: TransferRule] = [:]
+    var stopFeeds: [Int] = []
+    var routes: [Timetable.Route] = []
+    var services: [Timetable.Service] = []
+    var trips: [RawTrip] = []
+    var transfers: [Int64: TransferRule] = [:]
     var feeds: [FeedServicePeriod] = []
     /// Feeds begun so far (`adopt`): IDs are only unique inside their feed.
-    private var feedsBegun = 0
+    private(set) var feedsBegun = 0
     /// Each platform's station, qualified by its feed (two feeds may both have a station "1").
-    private var stationOfStop: [Int32: String] = [:]
+    var stationOfStop: [Int32: String] = [:]
     /// For drawing rides only; passed through to storage.
     var rideShapes = RideShapeTable()
     /// Zones, fares and their rules (`GTFSFeedReader.readFares`); kept parallel to stops and routes.
@@ -61,7 +61,7 @@ struct TimetableBuilder {
         feedsBegun += 1
     }
     /// The feed that set `timeZoneID`, to name both sides of a disagreement.
-    private(set) var timeZoneFeed: String?
+    var timeZoneFeed: String?
 
     /// - parameter wheelchairBoarding: the stop's own `wheelchair_boarding` (`AccessibilityValue`).
     mutating func addStop(id: String, name: String, latitude: Double, longitude: Double,

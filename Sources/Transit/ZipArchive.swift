@@ -48,6 +48,21 @@ final class ZipArchive {
         }
     }
 
+    /// Each member's name, uncompressed size and CRC-32 from the central directory, in
+    /// directory order: what tells a feed kept as a part (`FeedPart`) from a changed one
+    /// without decompressing anything.
+    var memberFingerprints: [FeedPart.Member] {
+        let count = zip_get_num_entries(handle, 0)
+        guard count > 0 else { return [] }
+        return (0..<UInt64(count)).compactMap { index in
+            var stat = zip_stat_t()
+            zip_stat_init(&stat)
+            let wanted = zip_uint64_t(ZIP_STAT_NAME) | zip_uint64_t(ZIP_STAT_SIZE) | zip_uint64_t(ZIP_STAT_CRC)
+            guard zip_stat_index(handle, index, 0, &stat) == 0, stat.valid & wanted == wanted, let name = stat.name else { return nil }
+            return FeedPart.Member(name: String(cString: name), size: stat.size, crc: stat.crc)
+        }
+    }
+
     /// Refuses, before anything is decompressed, a feed whose central directory declares a
     /// file or a total over the limits, or a large file compressed like a zip bomb.
     /// - parameter names: the files that will be read (others, such as shapes.txt, are ignored).

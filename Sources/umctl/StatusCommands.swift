@@ -199,8 +199,8 @@ struct RegionUpdateCommand: UmctlCommand {
                             + "or its position from 1); the other sources are not fetched")],
         discussion: "A URL is asked whether it changed (If-None-Match / If-Modified-Since), a file by its size, time and sha256. "
             + "A new GTFS feed rebuilds the timetable and keeps the streets; a new OSM extract rebuilds the streets and footpaths. "
-            + "With --feed only that feed is asked; if it changed, the timetable is rebuilt from it and the other feeds' kept "
-            + "copies, the streets kept. A region whose source can't be checked keeps serving and says why.")
+            + "With --feed only that feed is asked; if it changed, it alone is parsed and the timetable rebuilt from it and the "
+            + "other feeds' parts kept at import, the streets kept. A region whose source can't be checked keeps serving and says why.")
     var names: [String]
     var force: Bool
     var feed: String?

@@ -6,29 +6,33 @@ import Streets
 import Transit
 import WireProtocol
 
-/// `usefulmap-bench country [--queries=N] [--files=DIR]` (issue 43): the synthetic country of
-/// `SyntheticCountry` (twelve Tampere copies 28 km apart, 13 feeds; needs the `osmium` command,
-/// osmium-tool, which CI does not install) imported as one region through a real `usefulmapd`
-/// (`region import` with 13 `--gtfs`). Reports the import's time and the daemon's peak RSS,
-/// its RSS after the import, after the first compare (engines opened) and after the queries,
-/// with what holds it (`ResidentMemoryMap`); `compare` with both ends in one city and from one
-/// city to another, in process and as whole `umctl compare` processes (N pairs each, 40 by
-/// default); a tram → intercity → bus trip; and the engine's depart-at p50 on the same 500
-/// local pairs in the country and in Tampere alone (imported in this process as the daemon
-/// does). Environment variables reach the daemon (`MALLOC_ARENA_MAX=2 usefulmap-bench country`).
+/// `usefulmap-bench country [--queries=N] [--files=DIR] [--copies=N] [--import-only]` (issue 43):
+/// the synthetic country of `SyntheticCountry` (twelve Tampere copies 28 km apart, 13 feeds, or
+/// `--copies`; needs the `osmium` command, osmium-tool, which CI does not install) imported as
+/// one region through a real `usefulmapd` (`region import` with 13 `--gtfs`). Reports the
+/// import's time and the daemon's peak RSS, its RSS after the import, after the first compare
+/// (engines opened) and after the queries, with what holds it (`ResidentMemoryMap`); `compare`
+/// with both ends in one city and from one city to another, in process and as whole `umctl
+/// compare` processes (N pairs each, 40 by default); a trip over three feeds (a city's, the
+/// intercity train's, another city's); `region update --feed` of one city's changed feed; and
+/// the engine's depart-at p50 on the same 500 local pairs in the country and in Tampere alone
+/// (imported in this process as the daemon does). `--import-only` stops after the import's
+/// figures (the peak at several sizes). Environment variables reach the daemon
+/// (`MALLOC_ARENA_MAX=2 usefulmap-bench country`).
 func runCountrySuite() async throws -> SuiteReport {
     var report = SuiteReport(suite: "country")
     let queries = max(1, Int(benchOption("queries") ?? "") ?? 40)
+    let copies = max(1, Int(benchOption("copies") ?? "") ?? SyntheticCountry.defaultCopies)
     let tampere = sharedDirectory().appendingPathComponent("data/tampere")
     let work = try benchDataDirectory("country")
     defer { try? FileManager.default.removeItem(at: work) }
 
     // `--files=DIR`: the country's files are written there and kept (for a daemon run by hand).
     let files = benchOption("files").map { URL(fileURLWithPath: $0) } ?? work.appendingPathComponent("files")
-    let (country, buildSeconds) = try time { try SyntheticCountry(from: tampere, in: files) }
+    let (country, buildSeconds) = try time { try SyntheticCountry(from: tampere, in: files, copies: copies) }
     report.add("writing the country's files (osmium, zip)", buildSeconds, unit: "s")
-    let osmBytes = (try? FileManager.default.attributesOfItem(atPath: country.osm.path)[.size] as? Int) ?? 0
-    report.notes["country"] = "\(SyntheticCountry.copies) copies of Tampere \(Int(SyntheticCountry.spacingMetres / 1000)) km apart "
+    let osmBytes = (try? FileManager.default.attributesOfItem(atPath: country.osm[0].path)[.size] as? Int) ?? 0
+    report.notes["country"] = "\(copies) copies of Tampere \(Int(SyntheticCountry.spacingMetres / 1000)) km apart "
         + "(\(SyntheticCountry.columns) columns); streets \(String(format: "%.1f", Double(osmBytes) / 1_048_576)) MiB of .osm.pbf; "
         + "\(country.feeds.count) feeds (the cities' with colliding IDs, and the intercity train)"
     if let arenas = ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] { report.notes["daemon environment"] = "MALLOC_ARENA_MAX=\(arenas)" }
@@ -38,16 +42,17 @@ func runCountrySuite() async throws -> SuiteReport {
     let client = try WireClient(socketPath: daemon.socketPath)
     report.add("daemon RSS before the import", daemon.residentMiB ?? 0, unit: "MiB")
     let importSeconds = try await timeAsync {
-        try await client.call(Endpoints.regionImport, Params.RegionImport(name: "country", osm: country.osm.path,
+        try await client.call(Endpoints.regionImport, Params.RegionImport(name: "country", osm: country.osm[0].path,
                                                                         gtfs: country.feeds.map(\.path)))
     }.1
-    report.add("region import (12 cities' streets, 13 feeds)", importSeconds, unit: "s")
+    report.add("region import (\(copies) cities' streets, \(country.feeds.count) feeds)", importSeconds, unit: "s")
     report.add("daemon peak RSS (VmHWM) by the end of the import", daemon.peakMiB ?? 0, unit: "MiB")
     report.add("daemon RSS after the import", daemon.residentMiB ?? 0, unit: "MiB")
     func noteMemory(_ moment: String) {
         if let pid = daemon.processIdentifier, let map = ResidentMemoryMap(pid: pid) { report.notes["daemon memory \(moment)"] = map.summary }
     }
     noteMemory("after the import")
+    if benchFlag("import-only") { return report }
 
     let at = "2022-01-12T08:00"
     var generator = SeededGenerator(seed: 43)
@@ -63,14 +68,15 @@ func runCountrySuite() async throws -> SuiteReport {
 
     var localPairs: [(String, String)] = [], cityPairs: [(String, String)] = []
     for _ in 0..<queries {
-        let copy = Int(generator.next() % UInt64(SyntheticCountry.copies))
+        let copy = Int(generator.next() % UInt64(copies))
         localPairs.append((point(copy: copy), point(copy: copy)))
-        let from = Int(generator.next() % UInt64(SyntheticCountry.copies))
-        let to = (from + 1 + Int(generator.next() % UInt64(SyntheticCountry.copies - 1))) % SyntheticCountry.copies
+        guard copies > 1 else { continue }
+        let from = Int(generator.next() % UInt64(copies))
+        let to = (from + 1 + Int(generator.next() % UInt64(copies - 1))) % copies
         cityPairs.append((point(copy: from), point(copy: to)))
     }
     let umctl = benchOption("umctl") ?? BenchDaemon.binaries.appendingPathComponent("umctl").path
-    for (name, pairs) in [("local (both ends in one city)", localPairs), ("city to city", cityPairs)] {
+    for (name, pairs) in [("local (both ends in one city)", localPairs), ("city to city", cityPairs)] where !pairs.isEmpty {
         var tooFar = 0, transitAnswers = 0
         let inProcess = try await secondsEach(pairs) { (from, to) in
             let answer = try await client.call(Endpoints.compare, Params.Compare(from: from, to: to, at: at))
@@ -88,7 +94,8 @@ func runCountrySuite() async throws -> SuiteReport {
     report.add("daemon RSS after the compares", daemon.residentMiB ?? 0, unit: "MiB")
     noteMemory("after the compares")
 
-    try await addCrossFeedTrip(to: &report, client: client, at: at)
+    if copies > 1 { try await addCrossFeedTrip(to: &report, client: client, at: at, copies: copies) }
+    try await addOneFeedUpdate(to: &report, client: client, country: country, importSeconds: importSeconds)
 
     // The engine on the same local pairs in the country and in Tampere alone.
     guard let dataDirectory = daemon.dataDirectory else { throw BenchError("no data directory for the daemon") }
@@ -102,7 +109,7 @@ func runCountrySuite() async throws -> SuiteReport {
         additionalSteps: [TransitEngine.importStep(feeds: [tampere.appendingPathComponent("tampere.zip")], walkWorkers: cores)]) { _ in }
     let cityRouter = try TransitRouter(regionDirectory: RegionCatalog(dataDirectory: cityData).directory(of: "tampere")
         .resolvingSymlinksInPath())
-    try addEngineComparison(to: &report, country: countryRouter, city: cityRouter)
+    try addEngineComparison(to: &report, country: countryRouter, city: cityRouter, copies: copies)
     report.add("daemon RSS at the end", daemon.residentMiB ?? 0, unit: "MiB")
     report.add("daemon peak RSS (VmHWM) at the end", daemon.peakMiB ?? 0, unit: "MiB")
     var load = [Double](repeating: 0, count: 3)
@@ -110,36 +117,59 @@ func runCountrySuite() async throws -> SuiteReport {
     return report
 }
 
-/// A trip that needs three feeds' worth of vehicles: from Hervanta in city 1 (tram to the
-/// centre) to places of city 2 away from the tram (a bus from its station). Reports the rides
-/// of the first answer that takes a tram, the intercity train and then a bus.
-private func addCrossFeedTrip(to report: inout SuiteReport, client: WireClient, at: String) async throws {
+/// A trip that needs three feeds: from Hervanta in city 1 to places of city 3, 56 km away
+/// (two stations down the line), away from its station. No city feed reaches another city, so
+/// the journey that exists rides city 1's feed to the station, the intercity train (its trips
+/// are "IC-…"), then city 3's feed from its station: reports the first answer whose rides are
+/// city, intercity, city in that order, with its rides, or that none was found.
+private func addCrossFeedTrip(to report: inout SuiteReport, client: WireClient, at: String, copies: Int) async throws {
     let origin = Coordinate(latitude: 61.4502, longitude: 23.8510)
+    let destinationCopy = min(2, copies - 1)
     let destinations = [Coordinate(latitude: 61.5135, longitude: 23.6720), Coordinate(latitude: 61.5000, longitude: 23.6480),
                         Coordinate(latitude: 61.4750, longitude: 23.7050), Coordinate(latitude: 61.4680, longitude: 23.6900),
                         Coordinate(latitude: 61.5300, longitude: 23.7800)]
     func text(_ c: Coordinate) -> String { String(format: "%.5f,%.5f", c.latitude, c.longitude) }
     var seen: [String] = []
     for destination in destinations {
-        let to = SyntheticCountry.shifted(destination, copy: 1)
+        let to = SyntheticCountry.shifted(destination, copy: destinationCopy)
         let answer = try await client.call(Endpoints.compare, Params.Compare(from: text(origin), to: text(to), at: at, modes: [.transit]))
         guard let transit = answer.options.first(where: { $0.mode == .transit }) else { continue }
         let rides = transit.rides.map { "\($0.vehicle) \($0.line) \($0.from) → \($0.to) \($0.departure)–\($0.arrival)" }
         seen.append(rides.isEmpty ? (transit.error?.code ?? "no rides") : rides.joined(separator: "; "))
-        let vehicles = transit.rides.map(\.vehicle)
-        if vehicles.first == "tram", vehicles.contains("rail"), vehicles.last == "bus" {
-            report.add("tram → intercity → bus trip found", 1, unit: "bool")
-            report.notes["tram → intercity → bus trip"] = "\(text(origin)) → \(text(to)): " + rides.joined(separator: "; ")
+        let intercity = transit.rides.map { $0.tripID?.hasPrefix("IC-") ?? false }
+        if let train = intercity.firstIndex(of: true), train > 0, (intercity.lastIndex(of: true) ?? train) < intercity.count - 1,
+           !intercity[..<train].contains(true) {
+            report.add("city → intercity → city trip over three feeds found", 1, unit: "bool")
+            report.notes["trip over three feeds"] = "\(text(origin)) (city 1) → \(text(to)) (city \(destinationCopy + 1)) at \(at): "
+                + rides.joined(separator: "; ")
             return
         }
     }
-    report.add("tram → intercity → bus trip found", 0, unit: "bool")
-    report.notes["tram → intercity → bus trip"] = "none among: " + seen.joined(separator: " | ")
+    report.add("city → intercity → city trip over three feeds found", 0, unit: "bool")
+    report.notes["trip over three feeds"] = "none among: " + seen.joined(separator: " | ")
+}
+
+/// `region update country --feed <city 2's feed>` after that feed changed (a file added to its
+/// zip: a new sha256 and new members, the same trips): only that feed is parsed, the other
+/// feeds' kept parts are merged; timed beside the full import.
+private func addOneFeedUpdate(to report: inout SuiteReport, client: WireClient, country: SyntheticCountry,
+                              importSeconds: Double) async throws {
+    guard country.feeds.count > 1 else { return }
+    let feed = country.feeds[1]
+    let note = feed.deletingLastPathComponent().appendingPathComponent("update-note.txt")
+    try "changed for the update benchmark\n".write(to: note, atomically: true, encoding: .utf8)
+    try runTool("/usr/bin/zip", ["-q", "-j", feed.path, note.path])
+    let (answer, seconds) = try await timeAsync {
+        try await client.call(Endpoints.regionUpdate, Params.RegionUpdate(names: ["country"], feed: feed.lastPathComponent))
+    }
+    report.add("region update --feed of one city (\(feed.lastPathComponent))", seconds, unit: "s")
+    report.add("region update --feed / full import", seconds / max(importSeconds, 1e-9), unit: "×")
+    report.notes["region update --feed"] = "rebuilt: \(answer.regions.first.map { "\($0.rebuilt)" } ?? "?")"
 }
 
 /// The engine's depart-at time (and the whole query's CPU) on 500 seeded pairs inside Tampere,
 /// asked alternately of Tampere alone and of the country with the pair moved into a seeded copy.
-private func addEngineComparison(to report: inout SuiteReport, country: TransitRouter, city: TransitRouter) throws {
+private func addEngineComparison(to report: inout SuiteReport, country: TransitRouter, city: TransitRouter, copies: Int) throws {
     var generator = SeededGenerator(seed: 6)
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = city.timeZone
@@ -152,7 +182,7 @@ private func addEngineComparison(to report: inout SuiteReport, country: TransitR
         func point() -> Coordinate {
             Coordinate(latitude: Double.random(in: 61.44...61.53, using: &generator), longitude: Double.random(in: 23.62...23.90, using: &generator))
         }
-        let from = point(), to = point(), copy = Int.random(in: 0..<SyntheticCountry.copies, using: &generator)
+        let from = point(), to = point(), copy = Int.random(in: 0..<copies, using: &generator)
         let when = dayStart.addingTimeInterval(Double(Int.random(in: 0..<(5 * 3600), using: &generator)))
         guard !city.nearbyStops(around: from, radius: TransitRouter.defaultAccessRadius, limit: 1).isEmpty,
               !city.nearbyStops(around: to, radius: TransitRouter.defaultAccessRadius, limit: 1).isEmpty else { continue }

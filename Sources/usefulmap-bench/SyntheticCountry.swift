@@ -2,20 +2,24 @@ import Foundation
 import Planner
 
 /// The synthetic country of issue 43, built from Tampere in a scratch folder (never committed):
-/// twelve copies of the region on a grid of 4 columns × 3 rows 28 km apart, their streets
-/// renumbered per copy and merged into one OSM file (the `osmium` command), each copy its own
-/// GTFS feed keeping Tampere's IDs (so the feeds' IDs collide), and an intercity train feed
-/// joining the copies' railway stations.
+/// twelve copies of the region (or `copies`) on a grid of 4 columns × 3 rows 28 km apart, their
+/// streets renumbered per copy and merged into one OSM file (the `osmium` command), each copy
+/// its own GTFS feed keeping Tampere's IDs (so the feeds' IDs collide), and an intercity train
+/// feed joining the copies' railway stations (with two copies or more). With
+/// `separateRegions`, each copy's streets are a file of their own and there is no train: one
+/// region per city.
 struct SyntheticCountry {
-    static let copies = 12
+    static let defaultCopies = 12
     static let columns = 4
     static let spacingMetres = 28_000.0
     /// Where the intercity train stops in each copy: beside Tampere's railway station, whose
     /// tram and bus stops (Rautatieasema) are a short walk away.
     static let station = Coordinate(latitude: 61.4985, longitude: 23.7733)
 
-    let osm: URL
-    /// The twelve cities' feeds in copy order, then the intercity feed.
+    let copies: Int
+    /// The merged streets, or with `separateRegions` each copy's in copy order.
+    let osm: [URL]
+    /// The cities' feeds in copy order, then the intercity feed (not with `separateRegions`).
     let feeds: [URL]
 
     /// A point of Tampere moved into copy `copy` (copy 0 stays where it is).
@@ -28,25 +32,28 @@ struct SyntheticCountry {
 
     /// The train's calling order: along each row of the grid, every other row backwards, so
     /// consecutive stations are 28 km apart.
-    static var trainOrder: [Int] {
-        (0..<(copies / columns)).flatMap { row in
-            let line = (0..<columns).map { row * columns + $0 }
+    static func trainOrder(copies: Int) -> [Int] {
+        stride(from: 0, to: copies, by: columns).enumerated().flatMap { row, first in
+            let line = Array(first..<min(copies, first + columns))
             return row.isMultiple(of: 2) ? line : line.reversed()
         }
     }
 
     /// Writes the country from Tampere's `tampere.osm.pbf` and `tampere.zip` in `source` into `work`.
-    init(from source: URL, in work: URL) throws {
+    init(from source: URL, in work: URL, copies: Int = defaultCopies, separateRegions: Bool = false) throws {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        osm = try Self.writeStreets(from: source.appendingPathComponent("tampere.osm.pbf"), in: work)
-        var feeds = try Self.writeCityFeeds(from: source.appendingPathComponent("tampere.zip"), in: work)
-        feeds.append(try Self.writeIntercityFeed(in: work))
+        self.copies = copies
+        osm = try Self.writeStreets(from: source.appendingPathComponent("tampere.osm.pbf"), in: work, copies: copies,
+                                    merged: !separateRegions)
+        var feeds = try Self.writeCityFeeds(from: source.appendingPathComponent("tampere.zip"), in: work, copies: copies)
+        if copies > 1, !separateRegions { feeds.append(try Self.writeIntercityFeed(in: work, copies: copies)) }
         self.feeds = feeds
     }
 
     /// Each copy renumbered by `osmium renumber` from its own first IDs (node, way and relation
-    /// IDs never shared), its nodes moved in the OPL text, then all merged into one `.osm.pbf`.
-    private static func writeStreets(from pbf: URL, in work: URL) throws -> URL {
+    /// IDs never shared), its nodes moved in the OPL text, then all merged into one `.osm.pbf`
+    /// (or each converted to its own).
+    private static func writeStreets(from pbf: URL, in work: URL, copies: Int, merged: Bool) throws -> [URL] {
         var parts: [String] = []
         for copy in 0..<copies {
             let opl = work.appendingPathComponent("streets-\(copy).opl")
@@ -64,10 +71,17 @@ struct SyntheticCountry {
             }
             parts.append(opl.path)
         }
-        let merged = work.appendingPathComponent("country.osm.pbf")
-        try runTool("/usr/bin/osmium", ["merge", "--overwrite", "-o", merged.path] + parts)
-        for part in parts { try? FileManager.default.removeItem(atPath: part) }
-        return merged
+        defer { for part in parts { try? FileManager.default.removeItem(atPath: part) } }
+        guard merged else {
+            return try parts.enumerated().map { copy, part in
+                let file = work.appendingPathComponent("city-\(copy).osm.pbf")
+                try runTool("/usr/bin/osmium", ["cat", "--overwrite", "-o", file.path, part])
+                return file
+            }
+        }
+        let country = work.appendingPathComponent("country.osm.pbf")
+        try runTool("/usr/bin/osmium", ["merge", "--overwrite", "-o", country.path] + parts)
+        return [country]
     }
 
     /// An OPL node line with its `x` (longitude) and `y` (latitude) fields moved into `copy`.
@@ -84,7 +98,7 @@ struct SyntheticCountry {
 
     /// Copy 0 is `tampere.zip` itself; every other copy is the same zip with `stops.txt` and
     /// `shapes.txt` moved into its tile, every ID kept.
-    private static func writeCityFeeds(from zip: URL, in work: URL) throws -> [URL] {
+    private static func writeCityFeeds(from zip: URL, in work: URL, copies: Int) throws -> [URL] {
         let unpacked = work.appendingPathComponent("feed-source")
         try runTool("/usr/bin/unzip", ["-q", "-o", zip.path, "stops.txt", "shapes.txt", "-d", unpacked.path])
         let moved: [(file: String, latitude: String, longitude: String)] = [("stops.txt", "stop_lat", "stop_lon"),
@@ -132,10 +146,10 @@ struct SyntheticCountry {
     /// One rail line calling at every copy's station in `trainOrder`: 15 minutes between
     /// stations and a minute's stop, every 30 minutes each way from 05:00 to 22:30, every day
     /// of Tampere's feed period.
-    private static func writeIntercityFeed(in work: URL) throws -> URL {
+    private static func writeIntercityFeed(in work: URL, copies: Int) throws -> URL {
         let folder = work.appendingPathComponent("intercity")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let order = trainOrder
+        let order = trainOrder(copies: copies)
         var stops = "stop_id,stop_name,stop_lat,stop_lon\n"
         for copy in order {
             let at = shifted(station, copy: copy)

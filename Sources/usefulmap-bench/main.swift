@@ -13,6 +13,7 @@ let suites: [(name: String, run: @Sendable () async throws -> SuiteReport)] = [
     ("realtime", { try await runRealtimeSuite() }),
     ("scale", { try await runScaleSuite() }),
     ("country", { try await runCountrySuite() }),
+    ("three-cities", { try await runThreeCitiesSuite() }),
     ("daemon", { try await runDaemonSuite() }),
     ("client", { try await runClientSuite() }),
     ("mixed", { try await runMixedLoadSuite() }),
@@ -39,7 +40,8 @@ if requested.isEmpty || arguments.contains("--help") {
     print("  client: [--runs=N] [--other-umctl=PATH,...] [--tampere|--socket=PATH] [--back-to-back]   daemon: [--umctl=PATH]   import: [--runs=N]")
     print("  transit: [--queries=N] [--engine-only]   hostile: [--alerts-per-feed=N] [--watchers=N] [--fan-out-only]")
     print("  scale: [--layouts=tiled|laid-over] [--factors=1,4,16] [--queries=N]")
-    print("  country: [--queries=N] [--umctl=PATH] [--files=DIR] (needs the osmium command, osmium-tool, not in .ci/packages.txt)")
+    print("  country: [--queries=N] [--umctl=PATH] [--files=DIR] [--copies=N] [--import-only] (needs the osmium command, osmium-tool, not in .ci/packages.txt)")
+    print("  three-cities: [--queries=N] (three Tampere copies as three regions; needs osmium)")
     exit(requested.isEmpty && !arguments.contains("--help") ? 2 : 0)
 }
 let unknown = requested.filter { name in name != "all" && !suites.contains { $0.name == name } }
@@ -47,9 +49,9 @@ if !unknown.isEmpty {
     FileHandle.standardError.write(Data("usefulmap-bench: unknown suite \(unknown.joined(separator: ", "))\n".utf8))
     exit(2)
 }
-/// Robustness runs, not speed figures, `mixed` (part of `daemon`) and `country` (minutes, and a
-/// tool CI does not install): only when named.
-let notInAll: Set = ["fuzz", "soak", "mixed", "hostile", "country"]
+/// Robustness runs, not speed figures, `mixed` (part of `daemon`), `country` and `three-cities`
+/// (minutes, and a tool CI does not install): only when named.
+let notInAll: Set = ["fuzz", "soak", "mixed", "hostile", "country", "three-cities"]
 for suite in suites where (requested.contains("all") && !notInAll.contains(suite.name)) || requested.contains(suite.name) {
     do {
         printReport(try await suite.run(), json: json)

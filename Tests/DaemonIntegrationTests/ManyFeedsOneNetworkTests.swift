@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HTTPTestSupport
+import SQLite
 import TestSupport
 import Transit
 import WireProtocol
@@ -303,5 +304,72 @@ final class ManyFeedsOneNetworkTests: XCTestCase {
         let sources = try harness.json(["status"])["regions"]?.arrayValue?.first?["sources"]?.arrayValue ?? []
         XCTAssertEqual(sources.compactMap { $0["source"]?.stringValue }.filter { $0.hasSuffix(".zip") },
                        ["north.zip", "south.zip", "east.zip"].map { server.url("/\($0)") }, "every feed keeps its URL: \(sources)")
+    }
+
+    /// `region update trio --feed south` parses south's feed alone: north's and east's parts,
+    /// kept beside the timetable at import, are merged as they are (their files not written
+    /// again: same inode, same modification time), and the timetable is the one a fresh import
+    /// of the same three files builds, row for row, with the same answers.
+    func testUpdatingOneFeedParsesItAloneAndBuildsTheTimetableAFreshImportOfTheSameFilesBuilds() throws {
+        let harness = try startDaemon()
+        try importThreeFeeds(harness)
+        let current = harness.dataDirectory.appendingPathComponent("regions/\(region.name)", isDirectory: true)
+        func partIdentity(_ position: Int) throws -> (inode: Int, modified: Date) {
+            let attributes = try FileManager.default.attributesOfItem(
+                atPath: current.appendingPathComponent("transit-feed-\(position).part").path)
+            return (try XCTUnwrap(attributes[.systemFileNumber] as? Int), try XCTUnwrap(attributes[.modificationDate] as? Date))
+        }
+        let before = try (1...3).map(partIdentity)
+
+        var south = threeFeeds[1].feed
+        south.trips.append(("R1", "ALL", "T2", "Castle"))
+        south.stopTimes += [("T2", "09:10:00", "09:10:00", "S1", 1), ("T2", "09:20:00", "09:20:00", "S2", 2)]
+        _ = try region.writeZip(south.files, in: harness.directory, fileName: "south.zip")
+        let updated = try harness.json(["region", "update", region.name, "--feed", "south"])
+        XCTAssertEqual(updated["regions"]?.arrayValue?.first?["rebuilt"], .string("timetable"), "\(updated)")
+        let manifest = try WireCodec.decoder.decode(JSONValue.self, from: Data(contentsOf: current.appendingPathComponent("manifest.json")))
+        XCTAssertEqual(manifest["counts"]?["feeds_kept"], .number(2), "north's and east's parts: \(manifest["counts"] ?? .null)")
+        let after = try (1...3).map(partIdentity)
+        for position in [1, 3] {
+            XCTAssertEqual(after[position - 1].inode, before[position - 1].inode, "feed \(position)'s part is the one kept")
+            XCTAssertEqual(after[position - 1].modified, before[position - 1].modified, "feed \(position)'s part is not written again")
+        }
+        XCTAssertNotEqual(after[1].inode, before[1].inode, "south's part is written anew")
+
+        let pairs: [(from: (Double, Double), to: (Double, Double), at: String)] = [
+            ((4, 0.1), (8, 8), "2022-06-01T09:00"), ((0, 0), (8, 8), "2022-06-01T07:55"), ((8, 0), (0, 8), "2022-06-01T07:45")]
+        let updatedAnswers = try pairs.map { try transitOption(harness, from: $0.from, to: $0.to, at: $0.at) }
+        XCTAssertEqual(updatedAnswers.first??["lines"], .array([.string("S1")]), "south's new T2: \(String(describing: updatedAnswers.first))")
+        let updatedTables = try Self.timetableRows(in: current)
+
+        var arguments = ["region", "import", region.name, "--force", "--osm", try region.writeOSM(in: harness.directory).path]
+        for name in ["north", "south", "east"] { arguments += ["--gtfs", harness.directory.appendingPathComponent("\(name).zip").path] }
+        let imported = try harness.umctl(arguments)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let fresh = try WireCodec.decoder.decode(JSONValue.self, from: Data(contentsOf: current.appendingPathComponent("manifest.json")))
+        XCTAssertEqual(fresh["counts"]?["feeds_kept"], nil, "a fresh import parses every feed")
+        let freshTables = try Self.timetableRows(in: current)
+        for (table, rows) in freshTables {
+            XCTAssertEqual(updatedTables[table], rows, "table \(table) of the updated timetable is the fresh import's")
+        }
+        XCTAssertEqual(try pairs.map { try transitOption(harness, from: $0.from, to: $0.to, at: $0.at) }, updatedAnswers)
+    }
+
+    /// Every row of the timetable's tables in `transit.sqlite` (the meta table's import time and
+    /// report left out: they differ between any two imports; its fares with their JSON keys sorted).
+    private static func timetableRows(in regionDirectory: URL) throws -> [String: [[SQLiteValue]]] {
+        let db = try Database(path: regionDirectory.appendingPathComponent("transit.sqlite").path, mode: .readOnly)
+        defer { db.close() }
+        var rows: [String: [[SQLiteValue]]] = [:]
+        for table in ["feeds", "stops", "routes", "services", "patterns", "trips", "footpaths"] {
+            rows[table] = try db.query("SELECT * FROM \(table) ORDER BY 1, 2") { $0.values }
+        }
+        rows["meta"] = try db.query("SELECT * FROM meta WHERE key NOT IN ('imported_at', 'import_report') ORDER BY key") { row in
+            guard row.string(0) == "fares" else { return row.values }
+            let fares = try JSONSerialization.jsonObject(with: Data(row.string(1).utf8))
+            return [row.value(0), .text(String(decoding: try JSONSerialization.data(withJSONObject: fares, options: .sortedKeys),
+                                               as: UTF8.self))]
+        }
+        return rows
     }
 }

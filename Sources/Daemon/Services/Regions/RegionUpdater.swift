@@ -9,7 +9,8 @@ import Streets
 /// streets; a new OSM extract rebuilds the streets and the footpaths with them (a full
 /// import). Either goes live atomically; nothing changed costs one request per URL source.
 /// `region update R --feed F` checks feed F alone: no other source is asked, and the timetable
-/// is rebuilt from F's new version and the other feeds' kept copies.
+/// is rebuilt from F's new version, parsed alone, and the other feeds' parts kept at import
+/// (`FeedPart`, merged when their zips are unchanged).
 struct RegionUpdater: Sendable {
     let importer: RegionImporter
     let downloader: SourceDownloader

@@ -133,6 +133,9 @@ public struct TransitEngine: LegEngine {
     /// The count, in a timetable rebuilt on kept streets, of footpaths whose times were taken
     /// from the version before (`KnownFootpathTimes`) rather than timed again.
     public static let footpathsKept = "footpaths_kept"
+    /// The count, in a timetable rebuilt on kept streets, of feeds merged from the parts the
+    /// version before kept (`FeedPart`) rather than parsed again: all but the updated one.
+    public static let feedsKept = "feeds_kept"
 
     /// The import step that adds GTFS feeds to a region: the timetable, with footpaths between
     /// stops timed on the streets of the region being imported, then its stops in the place
@@ -149,6 +152,10 @@ public struct TransitEngine: LegEngine {
             // After the place index, beside planetsplitter (another process): the feed's memory
             // budget is the daemon's growth while it imports, which the place index's would spend.
             try streets.waitForPlaceIndex()
+            // The place index's freed working memory (the OSM parse, names, trigrams) back to the
+            // system before the feeds are read: it was freed on another thread, into an arena the
+            // feeds' allocations would not reuse, so the import's peak would be the two summed.
+            MemoryTrim.releaseFreePages()
             progress(RegionImportProgress(phase: "transit timetable", fraction: 0,
                                           detail: "reading \(feeds.map(\.lastPathComponent).joined(separator: ", ")), timing footpaths on the streets"))
             let timer: StreetWalkTimer?
@@ -203,7 +210,8 @@ public struct TransitEngine: LegEngine {
                 timeZone: RegionTimeZoneDecision(zone: report.timeZone, source: "agency_timezone of GTFS feed \(names)"),
                 providesTransit: true,
                 counts: [Self.stopsBeyondStreets: beyond, Self.straightLineFootpaths: report.straightLineFootpaths]
-                    .merging(footpathsKept.map { [Self.footpathsKept: $0] } ?? [:]) { $1 },
+                    .merging(footpathsKept.map { [Self.footpathsKept: $0] } ?? [:]) { $1 }
+                    .merging(streets.keptFrom == nil ? [:] : [Self.feedsKept: report.feedsKept]) { $1 },
                 languages: report.languages.compactMap(PlaceLanguage.code(of:)))
         }
     }
