@@ -188,6 +188,12 @@ final class HeldComposition: Sendable {
 }
 
 /// Lets `run` see whether the store was released (and so closed) after serving.
-final class WeakStore: @unchecked Sendable {
-    weak var store: Store?
+final class WeakStore: Sendable {
+    private struct Held { weak var store: Store? }
+    private let held = Mutex(Held())
+
+    var store: Store? {
+        get { held.withLock { $0.store } }
+        set { held.withLock { $0.store = newValue } }
+    }
 }
