@@ -4,7 +4,8 @@
 // Layering: dependencies point inward, and Tests/ArchitectureTests re-checks every
 // `import` line so nobody widens them by accident.
 //
-//   Executors (named OS threads as Swift executors; Foundation only) ← Store (Streets, Daemon may)
+//   Executors (named OS threads as Swift executors, and a plain thread's waits; Foundation only)
+//     ← Store, Streets, Notifications, Daemon, the bench
 //   Planner (domain + planner; Foundation only)
 //     ← SQLite (typed wrapper of the system libsqlite3)
 //     ← Store, Streets, Transit (adapters: storage, street routing, transit routing)
@@ -46,8 +47,9 @@ let package = Package(
         .target(name: "Planner", resources: [.embedInCode("Resources/google-maps-format.json")], swiftSettings: swift6),
 
         // MARK: - Threads
-        // The one thread primitive (named OS threads as Swift executors) and the one place that
-        // waits on semaphores; Foundation only. The store runs on it; Streets and Daemon may.
+        // The one thread primitive (named OS threads as Swift executors, a plain thread's waits)
+        // and the one place that waits on semaphores; Foundation only. The store, the routing
+        // workers, the notifier, the server's threads and the daemon's pools run on it.
         .target(name: "Executors", swiftSettings: swift6),
 
         // MARK: - Storage
@@ -57,7 +59,7 @@ let package = Package(
         .executableTarget(name: "embed-migrations", path: "Plugins/EmbedMigrationsTool", swiftSettings: swift6),
 
         // MARK: - Street routing and places
-        .target(name: "Streets", dependencies: ["Planner", "SQLite", "CLibMD", "CReadOSM", "CChildProcess"], swiftSettings: swift6),
+        .target(name: "Streets", dependencies: ["Planner", "SQLite", "CLibMD", "CReadOSM", "CChildProcess", "Executors"], swiftSettings: swift6),
         .executableTarget(name: "usefulmap-routino-worker", dependencies: ["CRoutino"], swiftSettings: swift6),
 
         // MARK: - Transit routing
@@ -76,7 +78,7 @@ let package = Package(
         .target(name: "Fetching", dependencies: ["CCurl"], swiftSettings: swift6),
 
         // MARK: - Desktop notifications (sd-bus from the system libsystemd; only the daemon uses them)
-        .target(name: "Notifications", dependencies: ["CSystemd"], swiftSettings: swift6),
+        .target(name: "Notifications", dependencies: ["CSystemd", "Executors"], swiftSettings: swift6),
 
         // MARK: - Wire protocol, daemon, client
         .target(name: "WireProtocol", dependencies: ["CLibMD"], swiftSettings: swift6),
@@ -92,7 +94,7 @@ let package = Package(
         // MARK: - Benchmarks
         .executableTarget(name: "usefulmap-bench",
                           dependencies: ["Planner", "SQLite", "Store", "Streets", "Transit", "MapRendering", "Fetching", "WireProtocol",
-                                         "Daemon", "HTTPTestSupport", "CZip"],
+                                         "Daemon", "HTTPTestSupport", "CZip", "Executors"],
                           swiftSettings: swift6),
 
         // MARK: - Tests

@@ -109,7 +109,6 @@ public struct UsefulMapDaemon: Sendable {
         // Before serving, so the warnings of a start are logged by the time it answers (a watcher
         // connects later and sees the next day's).
         await composition.expiry.check()
-        await composition.expiry.start()
         let dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger)
         // The web app, when asked for: one more client of the same method table and events.
         var gateway: WebGateway?
@@ -121,57 +120,27 @@ public struct UsefulMapDaemon: Sendable {
                                          tileCacheBytes: configuration.tileCacheBytes, logger: logger)
             } catch {
                 logger.error("\(error)", ["http": address.description])
-                await composition.expiry.stop()
                 composition.regions.closeAll()
                 return false
             }
         }
         let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger,
                                   limits: configuration.connectionLimits)
-        server.start()
-        composition.gpsd?.start()
-        await composition.realtime.start()
-        await composition.calendarFile.start()
-        await composition.reminders?.start()
-        let notifier = SystemdNotifier(environment: environment)
-        notifier.notify("READY=1\nSTATUS=serving on \(activated ? "an activated socket" : configuration.socketPath)")
-        logger.notice("usefulmapd ready", ["socket": configuration.socketPath, "data_dir": configuration.dataDirectory,
-                                           "activated": String(activated), "version": ProtocolVersion.softwareVersion,
-                                           "open_file_limit": String(DescriptorBudget().limit)])
-
-        // Plans whose recompute a crash interrupted get their legs without waiting for a client.
-        // So do plans a refresh after a new timetable had not reached yet.
-        // The tasks hold the composition (and so the store) weakly: one still being torn down
-        // after `await task.value` must not keep the store alive past `serve` (a SIGTERM right
-        // after start, when `status` is answered at once, meets them still running).
+        // Started in dependency order, cancelled in reverse on SIGTERM/SIGINT (DaemonServices).
         let held = HeldComposition(composition)
-        let recovery = Task { [weak held] in
-            await held?.composition.recomputeInterruptedPlans()
-            await held?.composition.refresher.resume()
+        let services = ServiceGroup(DaemonServices.inOrder(held, server: server, gateway: gateway,
+                                                           grace: configuration.shutdownGraceSeconds), logger: logger)
+        let notifier = SystemdNotifier(environment: environment)
+        await services.run { [configuration, logger, activated] in
+            notifier.notify("READY=1\nSTATUS=serving on \(activated ? "an activated socket" : configuration.socketPath)")
+            logger.notice("usefulmapd ready", ["socket": configuration.socketPath, "data_dir": configuration.dataDirectory,
+                                               "activated": String(activated), "version": ProtocolVersion.softwareVersion,
+                                               "open_file_limit": String(DescriptorBudget().limit)])
+            let received = await signals.next()
+            logger.notice("stopping", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT"])
+            notifier.notify("STOPPING=1")
         }
-
-        // Every region's sources are checked on the schedule (`update_interval`).
-        let updating = Task { [weak held] in await held?.composition.updates?() }
-
-        let received = await signals.next()
-        recovery.cancel()
-        updating.cancel()
-        logger.notice("stopping", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT"])
-        notifier.notify("STOPPING=1")
-        await composition.reminders?.stop()
-        composition.notifier?.stop()
-        composition.events.finishAll()
-        await gateway?.stop()
-        composition.gpsd?.stop()
-        await composition.realtime.stop()
-        await composition.refresher.stop()
-        await composition.expiry.stop()
-        await composition.calendarFile.stop()
-        await server.stop(grace: configuration.shutdownGraceSeconds)
-        // Cancelled above; their store calls in flight finish before the store may close.
-        await recovery.value
-        await updating.value
-        withExtendedLifetime(held) {} // the tasks hold it weakly: it must outlive them
+        withExtendedLifetime(held) {} // the one-off tasks hold it weakly: it must outlive them
         composition.regions.closeAll()
         return true
     }
@@ -188,6 +157,12 @@ final class HeldComposition: Sendable {
 }
 
 /// Lets `run` see whether the store was released (and so closed) after serving.
-final class WeakStore: @unchecked Sendable {
-    weak var store: Store?
+final class WeakStore: Sendable {
+    private struct Held { weak var store: Store? }
+    private let held = Mutex(Held())
+
+    var store: Store? {
+        get { held.withLock { $0.store } }
+        set { held.withLock { $0.store = newValue } }
+    }
 }

@@ -3,7 +3,8 @@ import Synchronization
 
 // The one thread primitive of Useful Map (issue 45): named OS threads that take work from a
 // queue, as a Swift executor. This file is the only one that may wait on a semaphore or touch
-// pthreads (ArchitectureTests); everything else waits by `await` or through `Handoff`. The one
+// pthreads (ArchitectureTests); everything else waits by `await`, or on a plain thread through
+// `Handoff`, `Gate` or `Mailbox`, and starts a thread of its own with `startThread`. The one
 // lock type is the standard library's `Mutex` (Synchronization).
 
 /// A named OS thread with a queue of its own, and a Swift `SerialExecutor`: an actor whose
@@ -22,8 +23,7 @@ import Synchronization
 ///
 /// `stop()` lets the thread finish what was queued before it, then end (`onExit` runs on it
 /// last); `join()` waits for that.
-public final class ExecutorThread<Work: Sendable, Local: AnyObject>: SerialExecutor, @unchecked Sendable {
-    // @unchecked: `local` is only used on the thread; the rest is immutable or a `WorkQueue`.
+public final class ExecutorThread<Work: Sendable, Local: AnyObject>: SerialExecutor, Sendable {
     private let queue: WorkQueue<Work>
     private let thread: OSThread<Work, Local>
 
@@ -66,8 +66,7 @@ public final class ExecutorThread<Work: Sendable, Local: AnyObject>: SerialExecu
 /// A few named OS threads taking work from one shared queue (the store's readers): any free
 /// thread takes the next work. A `TaskExecutor`: a task started with it as its preference runs
 /// on these threads (not serially: that is `ExecutorThread`'s promise).
-public final class ExecutorPool<Work: Sendable, Local: AnyObject>: TaskExecutor, @unchecked Sendable {
-    // @unchecked: each `Local` is only used on its thread; the rest is immutable or a `WorkQueue`.
+public final class ExecutorPool<Work: Sendable, Local: AnyObject>: TaskExecutor, Sendable {
     private let queue: WorkQueue<Work>
     private let threads: [OSThread<Work, Local>]
 
@@ -130,6 +129,137 @@ public final class Handoff<Value>: @unchecked Sendable { // `value` is written b
     }
 }
 
+// MARK: - Waits of a plain thread
+
+/// A gate that opens once and stays open: any number of plain threads wait for it, with or
+/// without a deadline (an import branch waiting for another's result, a loop's pause that its
+/// `stop` cuts short, a thread waiting for a task to end). Never waited on from a task: a task awaits.
+public final class Gate: Sendable {
+    private let opened = Mutex(false)
+    /// Signalled once when opened; each waiter that gets the signal passes it on.
+    private let signal = DispatchSemaphore(value: 0)
+
+    public init() {}
+
+    /// Opens the gate; only the first call counts.
+    public func open() {
+        let first = opened.withLock { opened in
+            defer { opened = true }
+            return !opened
+        }
+        if first { signal.signal() }
+    }
+
+    public var isOpen: Bool { opened.withLock { $0 } }
+
+    /// Waits until the gate is open.
+    public func wait() {
+        signal.wait()
+        signal.signal()
+    }
+
+    /// Waits until the gate is open or `seconds` have passed; whether it is open.
+    @discardableResult
+    public func wait(seconds: Double) -> Bool {
+        guard signal.wait(timeout: .now() + max(0, seconds)) == .success else { return isOpen }
+        signal.signal()
+        return true
+    }
+}
+
+/// Values a plain thread waits for, oldest first (its inbox): any thread puts, without waiting;
+/// the owner takes, waiting with or without a deadline (a parked server thread's next
+/// connection, a bus thread's next notice, the answers of a batch). Never taken from a task:
+/// a task awaits.
+public final class Mailbox<Value: Sendable>: Sendable {
+    private let values = Mutex<(items: [Value], head: Int)>(([], 0))
+    /// One signal per value put.
+    private let arrived = DispatchSemaphore(value: 0)
+
+    public init() {}
+
+    public func put(_ value: Value) {
+        values.withLock { $0.items.append(value) }
+        arrived.signal()
+    }
+
+    /// Values put and not taken yet.
+    public var count: Int { values.withLock { $0.items.count - $0.head } }
+
+    /// Waits for the next value and takes it.
+    public func take() -> Value {
+        arrived.wait()
+        return removeFirst()
+    }
+
+    /// The next value, waiting for it up to `seconds`; nil when none came in time.
+    public func take(waitingUpTo seconds: Double) -> Value? {
+        guard arrived.wait(timeout: .now() + max(0, seconds)) == .success else { return nil }
+        return removeFirst()
+    }
+
+    /// Every value there now, oldest first, without waiting.
+    public func takeAll() -> [Value] {
+        var taken: [Value] = []
+        while arrived.wait(timeout: .now()) == .success { taken.append(removeFirst()) }
+        return taken
+    }
+
+    /// Waits up to `seconds` for a first value, then takes it and every value there with it.
+    public func takeAll(waitingUpTo seconds: Double) -> [Value] {
+        guard let first = take(waitingUpTo: seconds) else { return [] }
+        return [first] + takeAll()
+    }
+
+    /// Each signal taken stands for one value put before it.
+    private func removeFirst() -> Value {
+        values.withLock { values in
+            let value = values.items[values.head]
+            values.head += 1
+            if values.head == values.items.count {
+                values.items.removeAll(keepingCapacity: true)
+                values.head = 0
+            } else if values.head > 1024, values.head * 2 > values.items.count {
+                values.items.removeFirst(values.head)
+                values.head = 0
+            }
+            return value
+        }
+    }
+}
+
+/// Starts a detached OS thread named `name` running `body` once (a loop of its own: a
+/// connection's I/O, the signal pipe's reader, a bus). It inherits the caller's nice value.
+/// False when the process may make no more threads (then `body` is dropped unrun).
+@discardableResult
+public func startThread(named name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
+    final class Start: Sendable {
+        let name: String
+        let body: @Sendable () -> Void
+        init(name: String, body: @escaping @Sendable () -> Void) {
+            self.name = name
+            self.body = body
+        }
+    }
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    let start = Unmanaged.passRetained(Start(name: name, body: body))
+    var thread = pthread_t()
+    let created = pthread_create(&thread, &attributes, { context in
+        let start = Unmanaged<Start>.fromOpaque(context!).takeRetainedValue()
+        nameCurrentThread(start.name)
+        start.body()
+        return nil
+    }, start.toOpaque())
+    guard created == 0 else {
+        start.release()
+        return false
+    }
+    return true
+}
+
 // MARK: - Inside
 
 /// What a queue holds: the owner's work, a job of Swift's, or the end of one thread.
@@ -169,15 +299,17 @@ final class WorkQueue<Work: Sendable>: Sendable {
 }
 
 /// One OS thread taking from a queue until a stop.
-final class OSThread<Work: Sendable, Local: AnyObject>: @unchecked Sendable { // `local` is only used on the thread
-    let local: Local
+final class OSThread<Work: Sendable, Local: AnyObject>: Sendable {
+    /// Used only on the thread (`perform`, `onExit`), and compared by identity elsewhere: the
+    /// one unchecked part of the executors, said of this one value rather than of a whole class.
+    nonisolated(unsafe) let local: Local
     private let name: String
     private let nice: Int32?
     private let queue: WorkQueue<Work>
     private let batchLimit: Int
     private let perform: @Sendable ([Work], Local) -> Void
     private let onExit: @Sendable (Local) -> Void
-    private let exited = DispatchSemaphore(value: 0)
+    private let exited = Gate()
 
     init(name: String, nice: Int32?, local: Local, queue: WorkQueue<Work>, batchLimit: Int,
          perform: @escaping @Sendable ([Work], Local) -> Void, onExit: @escaping @Sendable (Local) -> Void) {
@@ -236,7 +368,7 @@ final class OSThread<Work: Sendable, Local: AnyObject>: @unchecked Sendable { //
         }
         onExit(local)
         pthread_setspecific(threadLocalKey, nil)
-        exited.signal()
+        exited.open()
     }
 
     static var currentLocal: AnyObject? { threadLocalObject() }
@@ -256,7 +388,7 @@ private func threadLocalObject() -> AnyObject? {
 /// Names the calling thread for the kernel (`top -H`, `/proc/…/task/…/comm`), cut to its 15
 /// bytes: Foundation keeps `Thread.name` to itself on Linux, and Glibc's `pthread_setname_np`
 /// is not visible to Swift.
-private func nameCurrentThread(_ name: String) {
+public func nameCurrentThread(_ name: String) {
     let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
     guard fd >= 0 else { return }
     _ = Array(name.utf8.prefix(15)).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

@@ -1,4 +1,5 @@
 import CSystemd
+import Executors
 import Foundation
 import Synchronization
 
@@ -15,14 +16,12 @@ public final class DesktopNotifier: Sendable {
         var answer: Answer
     }
 
-    private struct Queue {
-        var jobs: [Job] = []
-        var stopped = false
-    }
-
     /// The queue the callers fill and the bus thread empties.
     private final class SharedQueue: Sendable {
-        let state = Mutex(Queue())
+        /// Set by `stop`; a job is put only while it is false (under its lock).
+        let stopped = Mutex(false)
+        /// The jobs, in order; nil wakes the thread to stop.
+        let jobs = Mailbox<Job?>()
     }
 
     private static let service = "org.freedesktop.Notifications"
@@ -40,40 +39,42 @@ public final class DesktopNotifier: Sendable {
     private static let pollMicroseconds: UInt64 = 100_000
 
     private let queue = SharedQueue()
-    private let wake = DispatchSemaphore(value: 0)
-    private let finished = DispatchSemaphore(value: 0)
+    private let finished = Gate()
     private let signals: SignalBox
 
     /// - parameter onSignal: called on the bus thread for each signal of the server.
     public init(onSignal: @escaping @Sendable (NotificationSignal) -> Void) {
         signals = SignalBox(onSignal)
-        let thread = Thread { [queue, wake, finished, signals] in
-            var loop = BusLoop(queue: queue, wake: wake, signals: signals)
+        let started = startThread(named: "usefulmap-notifications") { [queue, finished, signals] in
+            var loop = BusLoop(queue: queue, signals: signals)
             loop.run()
-            finished.signal()
+            finished.open()
         }
-        thread.name = "usefulmap-notifications"
-        thread.start()
+        if !started { // no thread: every send fails at once
+            queue.stopped.withLock { $0 = true }
+            finished.open()
+        }
     }
 
     /// Queues `notification`; `answer` gets the server's ID for it, or why it was not shown.
     public func send(_ notification: DesktopNotification, answer: @escaping Answer) {
-        let taken = queue.state.withLock { state -> Bool in
-            guard !state.stopped else { return false }
-            state.jobs.append(Job(notification: notification, answer: answer))
+        let taken = queue.stopped.withLock { stopped -> Bool in
+            guard !stopped else { return false }
+            queue.jobs.put(Job(notification: notification, answer: answer))
             return true
         }
-        if taken { wake.signal() } else { answer(.failure(.noSessionBus("the notifier has stopped"))) }
+        if !taken { answer(.failure(.noSessionBus("the notifier has stopped"))) }
     }
 
     /// Ends the bus thread (after the notification it is sending, if any) and closes the bus.
+    /// Blocks until it has: a plain thread's call (the daemon stops it from the blocking pool).
     public func stop() {
-        let first = queue.state.withLock { state -> Bool in
-            defer { state.stopped = true }
-            return !state.stopped
+        let first = queue.stopped.withLock { stopped -> Bool in
+            defer { stopped = true }
+            return !stopped
         }
         guard first else { return }
-        wake.signal()
+        queue.jobs.put(nil)
         finished.wait()
     }
 
@@ -86,24 +87,24 @@ public final class DesktopNotifier: Sendable {
     /// The bus thread's state: only this thread touches the sd-bus connection.
     private struct BusLoop {
         let queue: SharedQueue
-        let wake: DispatchSemaphore
         let signals: SignalBox
         var bus: OpaquePointer?
         /// Until when sends fail at once after a connection timed out.
         var hungUntil: DispatchTime?
+        /// A job taken while waiting without a bus, answered on the next turn.
+        var held: [Job] = []
 
-        init(queue: SharedQueue, wake: DispatchSemaphore, signals: SignalBox) {
+        init(queue: SharedQueue, signals: SignalBox) {
             self.queue = queue
-            self.wake = wake
             self.signals = signals
         }
 
         mutating func run() {
             while true {
-                let (jobs, stopped) = queue.state.withLock { state in
-                    defer { state.jobs = [] }
-                    return (state.jobs, state.stopped)
-                }
+                // Stopped read first: once it is set no job is put, so the jobs taken after it are the last.
+                let stopped = queue.stopped.withLock { $0 }
+                let jobs = held + queue.jobs.takeAll().compactMap { $0 }
+                held = []
                 // Stopping: what is still queued is answered as not shown, not sent to a bus that may hang.
                 for job in jobs {
                     job.answer(stopped ? .failure(.noSessionBus("the notifier has stopped")) : deliver(job.notification))
@@ -117,8 +118,8 @@ public final class DesktopNotifier: Sendable {
                         if processed == 0 { break }
                     }
                     if let bus = self.bus { _ = sd_bus_wait(bus, DesktopNotifier.pollMicroseconds) }
-                } else {
-                    _ = wake.wait(timeout: .now() + .seconds(1))
+                } else if let next = queue.jobs.take(waitingUpTo: 1) {
+                    held = next.map { [$0] } ?? []
                 }
             }
             disconnect()

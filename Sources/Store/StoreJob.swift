@@ -1,5 +1,6 @@
 import Executors
 import Foundation
+import Synchronization
 
 /// Work queued for a store thread. `run` does it with the thread's connection and keeps the
 /// outcome; `finish` hands the outcome to the caller and lets go of the work. The writer may
@@ -12,26 +13,30 @@ protocol StoreJob: AnyObject, Sendable {
 }
 
 /// An async call: its caller is suspended on `continuation` until `finish`.
-final class AsyncStoreJob<T: Sendable>: StoreJob, @unchecked Sendable { // used by the one thread that runs it
-    private var call: (@Sendable (StatementCache) throws -> T)?
-    private var outcome: Result<T, Error>?
+final class AsyncStoreJob<T: Sendable>: StoreJob, Sendable {
+    /// The call until answered, and its outcome between `run` and `finish` (only the thread
+    /// running the job touches them: the lock is never contended).
+    private let state = Mutex<(call: (@Sendable (StatementCache) throws -> T)?, outcome: Result<T, Error>?)>((nil, nil))
     private let continuation: CheckedContinuation<T, Error>
 
     init(_ call: @escaping @Sendable (StatementCache) throws -> T, continuation: CheckedContinuation<T, Error>) {
-        self.call = call
+        state.withLock { $0.call = call }
         self.continuation = continuation
     }
 
     func run(on connection: StatementCache) {
-        guard let call else { preconditionFailure("a store call ran after it was answered") }
-        outcome = Result { try call(connection) }
+        guard let call = state.withLock({ $0.call }) else { preconditionFailure("a store call ran after it was answered") }
+        let outcome = Result { try call(connection) }
+        state.withLock { $0.outcome = outcome }
     }
 
     func finish() {
-        guard let outcome else { preconditionFailure("a store call answered before it ran") }
         // The call (and what it holds) goes first: a caller that then lets the store go really does.
-        call = nil
-        self.outcome = nil
+        let outcome = state.withLock { state in
+            defer { state = (nil, nil) }
+            return state.outcome
+        }
+        guard let outcome else { preconditionFailure("a store call answered before it ran") }
         continuation.resume(with: outcome)
     }
 }

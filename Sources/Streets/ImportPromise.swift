@@ -1,10 +1,10 @@
-import Dispatch
-import Foundation
+import Executors
 import Synchronization
 
 /// A result one part of an import settles once and others block on: a branch's answer, or
 /// "the routing database is in the staging directory". Waiting blocks the thread (imports run
-/// on threads of their own, never on Swift's cooperative pool), and any number may wait.
+/// on threads of their own, never on Swift's cooperative pool), and any number may wait: the
+/// Executors module's `Gate`.
 ///
 /// ```swift
 /// let built = ImportPromise<Void>()
@@ -13,11 +13,9 @@ import Synchronization
 /// ```
 final class ImportPromise<Value: Sendable>: Sendable {
     private let outcome = Mutex<Result<Value, any Error>?>(nil)
-    private let settled = DispatchGroup()
+    private let settled = Gate()
 
-    init() {
-        settled.enter()
-    }
+    init() {}
 
     /// A promise already kept (a step run on its own, when the streets already exist).
     convenience init(kept value: Value) {
@@ -32,7 +30,7 @@ final class ImportPromise<Value: Sendable>: Sendable {
             outcome = result
             return true
         }
-        if first { settled.leave() }
+        if first { settled.open() }
     }
 
     /// Blocks until settled.
@@ -41,12 +39,13 @@ final class ImportPromise<Value: Sendable>: Sendable {
         return outcome.withLock { $0! }
     }
 
-    /// Runs `body` on a thread of its own, named `name`; the promise settles with what it returns or throws.
+    /// Runs `body` on a thread of its own, named `name`; the promise settles with what it returns
+    /// or throws (with a failure at once when no thread can be made).
     static func onThread(_ name: String, _ body: @escaping @Sendable () throws -> Value) -> ImportPromise<Value> {
         let promise = ImportPromise<Value>()
-        let thread = Thread { promise.settle(Result { try body() }) }
-        thread.name = name
-        thread.start()
+        if !startThread(named: name, { promise.settle(Result { try body() }) }) {
+            promise.settle(.failure(StreetsError.importFailed(phase: name, message: "no thread could be started (the process's thread limit)")))
+        }
         return promise
     }
 }

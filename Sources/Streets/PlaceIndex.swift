@@ -19,7 +19,7 @@ import Synchronization
 /// `PlaceIndex`: this one keeps answering from the version it opened. An index written before
 /// format 2 (no addresses, trigrams or street lines) still answers name searches; the rest
 /// needs a re-import.
-public final class PlaceIndex: @unchecked Sendable {
+public final class PlaceIndex: Sendable {
     static let fileName = "places.sqlite"
     /// `PRAGMA user_version` of the index this code writes.
     static let formatVersion = 2

@@ -1,3 +1,4 @@
+import Executors
 import Foundation
 import Glibc
 import Planner
@@ -35,9 +36,7 @@ final class RoutinoWorkerPool: Sendable {
         threads = max(1, configuration.workers)
         for index in 0..<threads {
             let queue = self.queue
-            let thread = Thread { RoutinoWorkerPool.serve(queue, configuration) }
-            thread.name = "routino-worker-\(index)"
-            thread.start()
+            startThread(named: "routino-worker-\(index)") { RoutinoWorkerPool.serve(queue, configuration) }
         }
     }
 
@@ -57,7 +56,7 @@ final class RoutinoWorkerPool: Sendable {
     /// when `shouldStop` says so (an import cancelled while it times footpaths).
     /// - parameter progress: told the number answered so far, on the calling thread, each time
     ///   at least `progressStep` more are answered, and at the end.
-    /// - parameter shouldStop: polled while the answers come in (at least every `stopPollInterval`);
+    /// - parameter shouldStop: polled while the answers come in (at least every `stopPollSeconds`);
     ///   true returns nil at once, leaving the requests not yet answered to the workers (`shutdown` drops them).
     func askAll(_ requests: [String], progressStep: Int = 256, unlessStopped shouldStop: () -> Bool,
                 progress: (_ answered: Int) -> Void = { _ in }) -> [Result<String, Error>]? {
@@ -66,15 +65,15 @@ final class RoutinoWorkerPool: Sendable {
             init(count: Int) { results = Mutex(Array(repeating: nil, count: count)) }
         }
         let answers = Answers(count: requests.count)
-        let arrived = DispatchSemaphore(value: 0)  // one signal per answer
+        let arrived = Mailbox<Int>()  // each answer's index, as it comes
         let batch = Batch(requests: requests, lanes: threads) { index, result in
             answers.results.withLock { $0[index] = result }
-            arrived.signal()
+            arrived.put(index)
         }
         for lane in 0..<threads { queue.push(.lane(batch, lane)) }
         var reported = 0
         for answered in requests.indices.map({ $0 + 1 }) {
-            while arrived.wait(timeout: .now() + Self.stopPollInterval) == .timedOut {
+            while arrived.take(waitingUpTo: Self.stopPollSeconds) == nil {
                 if shouldStop() { return nil }
             }
             if shouldStop() { return nil }
@@ -89,7 +88,7 @@ final class RoutinoWorkerPool: Sendable {
     }
 
     /// How long `askAll` waits for an answer before it asks `shouldStop` again.
-    static let stopPollInterval = DispatchTimeInterval.milliseconds(100)
+    static let stopPollSeconds = 0.1
 
     /// Stops accepting queries, fails those waiting and lets every worker exit.
     func shutdown() {
@@ -199,61 +198,42 @@ final class RoutinoWorkerPool: Sendable {
         }
     }
 
-    /// A blocking FIFO shared by the pool's threads: one signal of `waiting` per job pushed;
-    /// once closed, each thread that wakes passes the signal on, so every waiting thread ends.
+    /// A blocking FIFO shared by the pool's threads (a `Mailbox`); once closed, each thread that
+    /// wakes passes a nil on, so every waiting thread ends.
     final class JobQueue: Sendable {
-        private struct State {
-            var jobs: [Work] = []
-            var head = 0
-            var closed = false
-        }
-
-        private let state = Mutex(State())
-        private let waiting = DispatchSemaphore(value: 0)
+        private let closed = Mutex(false)
+        /// The jobs; nil once closed.
+        private let jobs = Mailbox<Work?>()
 
         func push(_ job: Work) {
-            let accepted = state.withLock { state in
-                guard !state.closed else { return false }
-                state.jobs.append(job)
+            let accepted = closed.withLock { closed in
+                guard !closed else { return false }
+                jobs.put(job) // under the lock: `close` fails whatever was put before it
                 return true
             }
             guard accepted else { return job.fail() }
-            waiting.signal()
         }
 
         /// True once `close` was called.
-        var isClosed: Bool { state.withLock { $0.closed } }
+        var isClosed: Bool { closed.withLock { $0 } }
 
         /// The next job, or nil once closed.
         func pop() -> Work? {
-            waiting.wait()
-            let job = state.withLock { state -> Work? in
-                guard !state.closed, state.head < state.jobs.count else { return nil }
-                let job = state.jobs[state.head]
-                state.head += 1
-                if state.head > 1024 && state.head * 2 > state.jobs.count {
-                    state.jobs.removeFirst(state.head)
-                    state.head = 0
-                }
-                return job
-            }
-            if job == nil { waiting.signal() } // closed: wake the next thread too
-            return job
+            let job = jobs.take()
+            guard isClosed else { return job }
+            job?.fail() // taken as the queue closed
+            jobs.put(nil) // closed: wake the next thread too
+            return nil
         }
 
         func close() {
-            let waitingJobs = state.withLock { state -> ArraySlice<Work>? in
-                guard !state.closed else { return nil }
-                state.closed = true
-                defer {
-                    state.jobs = []
-                    state.head = 0
-                }
-                return state.jobs[state.head...]
+            let first = closed.withLock { closed in
+                defer { closed = true }
+                return !closed
             }
-            guard let waitingJobs else { return }
-            waiting.signal()
-            for job in waitingJobs { job.fail() }
+            guard first else { return }
+            for job in jobs.takeAll() { job?.fail() }
+            jobs.put(nil)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A static graph over the stops whose shortest paths are lower bounds on the time a search
 /// still needs from a stop to its target: an edge between each two consecutive stops of any
@@ -33,9 +34,8 @@ struct RemainingTimeGraph: Sendable {
     /// The distance table, built under a lock by the first search that asks for it: building
     /// it (about 45 ms at Tampere) is left out of loading a timetable and paid by one query
     /// per engine (pace) actually used.
-    private final class DistanceTable: @unchecked Sendable {
-        private let lock = NSLock()
-        private var built: (towards: [Int16], away: [Int16])?
+    private final class DistanceTable: Sendable {
+        private let built = Mutex<(towards: [Int16], away: [Int16])?>(nil)
         private let outgoing: FootHops, stopCount: Int
 
         init(outgoing: FootHops, stopCount: Int) {
@@ -44,12 +44,12 @@ struct RemainingTimeGraph: Sendable {
         }
 
         var distances: (towards: [Int16], away: [Int16]) {
-            lock.lock()
-            defer { lock.unlock() }
-            if let built { return built }
-            let made = RemainingTimeGraph.table(outgoing, stopCount: stopCount)
-            built = made
-            return made
+            built.withLock { built in
+                if let built { return built }
+                let made = RemainingTimeGraph.table(outgoing, stopCount: stopCount)
+                built = made
+                return made
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import Executors
 import Foundation
 import Glibc
 import Synchronization
@@ -28,16 +29,16 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
     let failures = Mutex<[String]>([])
     let editSeconds = Mutex<[Double]>([])
     let running = Atomic<Int>(clients)
-    let writersDone = DispatchSemaphore(value: 0)
+    let writersDone = Gate()
     let run = UUID().uuidString.prefix(8)
     let daemonPID = try daemonProcessID(socket: socket)
     let loadBefore = loadAverage()
     let daemonBefore = ThreadSchedule.ofProcess(daemonPID)
     let started = DispatchTime.now().uptimeNanoseconds
-    let writers = (0..<clients).map { index in
-        Thread {
+    let writers = (0..<clients).map { index -> @Sendable () -> Void in
+        {
             defer {
-                if running.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 { writersDone.signal() }
+                if running.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 { writersDone.open() }
             }
             do {
                 let own = try WireClient(socketPath: socket)
@@ -62,13 +63,13 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
     switch prober {
     case .process:
         let probing = try StatusProber.Running(socket: socket, pacing: statusPacing)
-        for writer in writers { writer.start() }
+        for writer in writers { startThread(named: "bench-writer", writer) }
         writersDone.wait()
         let measured = try probing.finish()
         (statusSeconds, proberPID, proberThread) = (measured.roundTripSeconds, measured.pid, measured.schedule)
         asked = (measured.askedPerSecond, measured.askedLate)
     case .thread:
-        for writer in writers { writer.start() }
+        for writer in writers { startThread(named: "bench-writer", writer) }
         let probe = try WireClient(socketPath: socket)
         let before = ThreadSchedule.ofCurrentThread()
         while running.load(ordering: .sequentiallyConsistent) > 0 {

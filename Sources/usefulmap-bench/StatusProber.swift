@@ -1,3 +1,4 @@
+import Executors
 import Foundation
 import Glibc
 import Synchronization
@@ -114,11 +115,11 @@ enum StatusProber {
     }
 
     /// A prober process, started from this executable.
-    final class Running: @unchecked Sendable { // the reading thread only touches `collected`, under its lock
+    final class Running: Sendable { // the reading thread only touches `collected`, under its lock
         private let process = Process()
         private let input = Pipe(), output = Pipe()
         private let collected = Mutex(Data())
-        private let reader = DispatchGroup()
+        private let reader = Gate()
 
         init(socket: String, pacing: Pacing = .asFastAsAnswered) throws {
             process.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
@@ -127,13 +128,12 @@ enum StatusProber {
             process.standardInput = input
             process.standardOutput = output
             try process.run()
-            reader.enter()
             let handle = output.fileHandleForReading
-            Thread { [self] in
+            startThread(named: "bench-prober-out") { [self] in
                 let data = handle.readDataToEndOfFile() // read meanwhile, so a full pipe never stalls the prober
                 collected.withLock { $0 = data }
-                reader.leave()
-            }.start()
+                reader.open()
+            }
         }
 
         var pid: Int32 { process.processIdentifier }

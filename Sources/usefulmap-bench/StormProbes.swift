@@ -1,3 +1,4 @@
+import Executors
 import Foundation
 import Glibc
 import Synchronization
@@ -99,12 +100,11 @@ enum StormProbes {
     }
 
     private static func concurrently(_ count: Int, _ body: @escaping @Sendable () -> Void) {
-        let group = DispatchGroup()
+        let ended = Mailbox<Bool>()
         for _ in 0..<count {
-            group.enter()
-            Thread { body(); group.leave() }.start()
+            startThread(named: "bench-storm") { body(); ended.put(true) }
         }
-        group.wait()
+        for _ in 0..<count { _ = ended.take() }
     }
 }
 
@@ -116,7 +116,7 @@ private final class Sampler: Sendable {
         var peak = 0.0
     }
     private let state = Mutex(State())
-    private let done = DispatchSemaphore(value: 0)
+    private let done = Gate()
     private let socketPath: String
     private let pid: Int32
 
@@ -126,7 +126,7 @@ private final class Sampler: Sendable {
     }
 
     func start() {
-        Thread { [self] in
+        startThread(named: "bench-sampler") { [self] in
             let client = try? WireClient(socketPath: socketPath)
             while !state.withLock({ $0.stopping }) {
                 if let client, let (_, seconds) = try? time({ try runToEnd { try await client.call(Endpoints.status, Params.Empty()) } }) {
@@ -136,8 +136,8 @@ private final class Sampler: Sendable {
                 state.withLock { $0.peak = max($0.peak, rss) }
                 usleep(10_000)
             }
-            done.signal()
-        }.start()
+            done.open()
+        }
     }
 
     func stop() -> (latencies: [Double], peakMiB: Double) {

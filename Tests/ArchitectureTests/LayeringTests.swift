@@ -24,13 +24,13 @@ final class LayeringTests: XCTestCase {
         // Downloads know libcurl and nothing of the domain; only the daemon and the bench use them.
         "Fetching": ["Foundation", "Glibc", "CCurl"],
         // Notifications know sd-bus and nothing of the domain; only the daemon uses them.
-        "Notifications": ["Foundation", "Synchronization", "CSystemd"],
+        "Notifications": ["Foundation", "Synchronization", "CSystemd", "Executors"],
         "Daemon": ["Foundation", "Glibc", "Dispatch", "Synchronization", "Executors",
                    "Planner", "Store", "Streets", "Transit", "MapRendering", "PlanCalendar", "Fetching", "Notifications", "WireProtocol", "SQLite"],
         "usefulmapd": ["Foundation", "Glibc", "Daemon"],
         "umctl": ["FoundationEssentials", "Glibc", "Synchronization", "WireProtocol"],
         "usefulmap-routino-worker": ["Foundation", "Glibc", "CRoutino"],
-        "usefulmap-bench": ["Foundation", "Glibc", "Dispatch", "Synchronization",
+        "usefulmap-bench": ["Foundation", "Glibc", "Dispatch", "Synchronization", "Executors",
                             "Planner", "SQLite", "Store", "Streets", "Transit", "MapRendering", "Fetching", "WireProtocol", "Daemon",
                             // The updates suite: the tests' loopback HTTP server, and libzip to reissue a feed.
                             "HTTPTestSupport", "CZip"],

@@ -16,18 +16,37 @@ final class PendingUpdateAnnouncementTests: OneStoredPlanTestCase {
     }
 
     private var coordinator: PlanCoordinator!
+    private var hub: EventHub!
+    private var listening: Task<Void, Never>?
     private let published = Published()
 
     override func setUp() async throws {
         try await super.setUp()
         let events = EventHub()
         let published = published
-        events.listen { event in published.events.withLock { $0.append(event) } }
+        let stream = events.listen()
+        listening = Task { for await event in stream { published.events.withLock { $0.append(event) } } }
+        hub = events
         coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: events)
     }
 
-    private var pendingUpdates: [[Int]] {
-        published.events.withLock { events in
+    override func tearDown() async throws {
+        listening?.cancel()
+        try await super.tearDown()
+    }
+
+    /// The `pending_update`s published so far: a marker event published after them has come
+    /// through the listener's stream (in order), so every one before it has too.
+    private func pendingUpdates() async -> [[Int]] {
+        let marker = "marker \(UUID().uuidString)"
+        hub.publish(.placeSaved(name: marker))
+        var looks = 0
+        while !published.events.withLock({ $0.contains { if case .placeSaved(name: marker) = $0 { true } else { false } } }) {
+            looks += 1
+            guard looks < 12_000 else { XCTFail("the listener's stream never delivered the marker"); break }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return published.events.withLock { events in
             events.compactMap { if case .pendingUpdate(_, let segments) = $0 { segments } else { nil } }
         }
     }
@@ -51,11 +70,13 @@ final class PendingUpdateAnnouncementTests: OneStoredPlanTestCase {
 
     func testAPlanEditsThatKeepsTheProposalSendsNoPendingUpdate() async throws {
         try await propose(90)
-        XCTAssertEqual(pendingUpdates, [[1]], "the new proposal is announced")
+        let updates1 = await pendingUpdates()
+        XCTAssertEqual(updates1, [[1]], "the new proposal is announced")
         _ = try await coordinator.applyAtomically(id: id, expectedGeneration: nil, dryRun: false) { plan, _ in
             (try PlanCoordinatorTests.withLeg(plan, seconds: 100), [], "renamed")
         }
-        XCTAssertEqual(pendingUpdates, [[1]], "the user's rename proposed nothing new")
+        let updates2 = await pendingUpdates()
+        XCTAssertEqual(updates2, [[1]], "the user's rename proposed nothing new")
         let shown = try await coordinator.show(id: id)
         XCTAssertEqual(shown.plan.pending.count, 1, "the proposal is still there")
     }
@@ -65,12 +86,14 @@ final class PendingUpdateAnnouncementTests: OneStoredPlanTestCase {
         _ = try await coordinator.edit(id: id, title: "renamed", change: { $0 }) { plan in
             try PlanCoordinatorTests.withLeg(plan, seconds: 100)
         }
-        XCTAssertEqual(pendingUpdates, [[1]], "the user's rename proposed nothing new")
+        let updates3 = await pendingUpdates()
+        XCTAssertEqual(updates3, [[1]], "the user's rename proposed nothing new")
     }
 
     func testAChangedProposalIsAnnouncedAgain() async throws {
         try await propose(90)
         try await propose(80)
-        XCTAssertEqual(pendingUpdates, [[1], [1]])
+        let updates4 = await pendingUpdates()
+        XCTAssertEqual(updates4, [[1], [1]])
     }
 }

@@ -1,3 +1,4 @@
+import Executors
 import Foundation
 import Glibc
 import Synchronization
@@ -177,8 +178,8 @@ final class Connection: Sendable {
 
     // MARK: - Serving
 
-    /// Signalled when the answering task has ended.
-    private let answeringDone = DispatchSemaphore(value: 0)
+    /// Opened when the answering task has ended (the I/O thread waits on it; the task never blocks).
+    private let answeringDone = Gate()
 
     /// Starts reading and answering. `onFinish` runs once, on the I/O thread, after the socket is closed.
     /// The answering task is started by the I/O thread when the first request needs it: a
@@ -233,7 +234,7 @@ final class Connection: Sendable {
             await PassedFiles.$current.withValue(passedFiles) { await answer(stream, logger: logger) }
             state.withLock { $0.answeringEnded = true }
             wake()
-            answeringDone.signal()
+            answeringDone.open()
         }
         state.withLock { $0.processing = processing }
     }

@@ -1,3 +1,4 @@
+import Executors
 import Foundation
 import Glibc
 import Synchronization
@@ -33,15 +34,14 @@ final class SignalWaiter: Sendable {
         sigemptyset(&action.sa_mask)
         for number in signals { sigaction(number, &action, nil) }
         let readEnd = ends[0]
-        let thread = Thread { [self] in
+        let started = startThread(named: "usefulmapd-signals") { [self] in
             var byte: UInt8 = 0
             while true {
                 let count = read(readEnd, &byte, 1)
                 if count == 1 { deliver(Int32(byte)) } else if count < 0, errno != EINTR { return }
             }
         }
-        thread.name = "usefulmapd-signals"
-        thread.start()
+        guard started else { fatalError("usefulmapd: cannot start the signal thread") }
     }
 
     private func deliver(_ number: Int32) {

@@ -1,3 +1,4 @@
+import Executors
 import Foundation
 import Synchronization
 
@@ -12,8 +13,6 @@ import Synchronization
 /// ```
 final class CPUWorkPool: Sendable {
     private struct State {
-        var jobs: [@Sendable () -> Void] = []
-        var head = 0
         var idleThreads = 0
         var threads = 0
     }
@@ -31,8 +30,8 @@ final class CPUWorkPool: Sendable {
     let name: String
     let width: Int
     private let state = Mutex(State())
-    /// One signal per job queued: a thread waits on it, then takes a job.
-    private let wake = DispatchSemaphore(value: 0)
+    /// The jobs not yet taken, in the order they came: an idle thread waits on it.
+    private let jobs = Mailbox<@Sendable () -> Void>()
 
     init(name: String, width: Int) {
         self.name = name
@@ -59,19 +58,16 @@ final class CPUWorkPool: Sendable {
 
     private func enqueue(_ job: @escaping @Sendable () -> Void) {
         let startThread = state.withLock { state -> Bool in
-            state.jobs.append(job)
+            jobs.put(job)
             // A woken thread still counts as idle until it takes a job: start one more whenever
             // more jobs wait than threads do, so a burst does not queue behind one thread.
-            guard state.jobs.count - state.head > state.idleThreads, state.threads < width else { return false }
+            guard jobs.count > state.idleThreads, state.threads < width else { return false }
             state.threads += 1
             return true
         }
-        if startThread {
-            let thread = Thread { [self] in work() }
-            thread.name = name
-            thread.start()
+        if startThread, !Executors.startThread(named: name, { [self] in work() }) {
+            state.withLock { $0.threads -= 1 } // at the thread limit: the threads there take it
         }
-        wake.signal()
     }
 
     /// A thread's loop: takes the oldest job, or waits for one (threads live as long as the daemon).
@@ -80,22 +76,9 @@ final class CPUWorkPool: Sendable {
         HeavyWorkPriority.current.lowerCurrentThread()
         while true {
             state.withLock { $0.idleThreads += 1 }
-            wake.wait()
+            let job = jobs.take()
             state.withLock { $0.idleThreads -= 1 }
-            next()?() // a signal per job: one is there
-        }
-    }
-
-    private func next() -> (@Sendable () -> Void)? {
-        state.withLock { state in
-            guard state.head < state.jobs.count else { return nil }
-            let job = state.jobs[state.head]
-            state.head += 1
-            if state.head == state.jobs.count {
-                state.jobs.removeAll(keepingCapacity: true)
-                state.head = 0
-            }
-            return job
+            job()
         }
     }
 }

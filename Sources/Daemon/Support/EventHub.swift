@@ -4,7 +4,8 @@ import Synchronization
 import WireProtocol
 
 /// Fans every `DaemonEvent` out to the `watch` clients, the web app's event streams and the
-/// daemon's own listeners (`listen`, e.g. `ReminderService`).
+/// daemon's own listeners (`listen`, e.g. `ReminderService`: a stream each, removed when its
+/// consumer's task ends).
 ///
 /// The request that caused an event pays for stamping and queueing it, never per watcher: the
 /// fan-out runs on a serial queue of the hub's own, in publishing order. There each event is
@@ -25,6 +26,12 @@ public final class EventHub: Sendable {
     private struct Subscriber {
         var continuation: AsyncStream<Event>.Continuation
         var waitingBytes = 0
+    }
+
+    /// One of the daemon's own listeners: the events it wants go on its stream.
+    private struct Listener {
+        var wanted: @Sendable (DaemonEvent) -> Bool
+        var continuation: AsyncStream<DaemonEvent>.Continuation
     }
 
     /// A `watch`: `write` hands it an event on the hub's queue (false once its client is gone).
@@ -53,8 +60,8 @@ public final class EventHub: Sendable {
         var subscribers: [Int: Subscriber] = [:]
         /// The running `watch`es, kept as one array the fan-out takes at once (not copied per event).
         var sinks: [Sink] = []
-        /// The daemon's own listeners (not `watch` clients, so not counted as watchers).
-        var listeners: [@Sendable (DaemonEvent) -> Void] = []
+        /// The daemon's own listeners (not `watch` clients, so not counted as watchers), by id.
+        var listeners: [Int: Listener] = [:]
         var nextID = 0
         var closed = false
     }
@@ -121,15 +128,32 @@ public final class EventHub: Sendable {
         subscriber?.continuation.finish()
     }
 
-    /// Calls `listener` with every event published from now on, on the publisher's thread (so
-    /// it should only hand the event on). For the daemon's own parts, e.g. `ReminderService`.
-    public func listen(_ listener: @escaping @Sendable (DaemonEvent) -> Void) {
-        state.withLock { $0.listeners.append(listener) }
+    /// The events published from now on that `wanted` keeps (it runs on the publisher's thread:
+    /// keep it a test of the kind), as a stream for one of the daemon's own parts, e.g.
+    /// `ReminderService`. At most `bufferingNewest` wait; the oldest go first. The listener ends,
+    /// and is removed, when its consumer's task ends or is cancelled (the stream terminates).
+    public func listen(where wanted: @escaping @Sendable (DaemonEvent) -> Bool = { _ in true },
+                       bufferingNewest limit: Int = 256) -> AsyncStream<DaemonEvent> {
+        let (stream, continuation) = AsyncStream<DaemonEvent>.makeStream(bufferingPolicy: .bufferingNewest(max(1, limit)))
+        let id = state.withLock { state -> Int in
+            state.nextID += 1
+            state.listeners[state.nextID] = Listener(wanted: wanted, continuation: continuation)
+            return state.nextID
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }
+        }
+        return stream
     }
+
+    /// The daemon's own listeners now (a test sees one removed).
+    public var listenerCount: Int { state.withLock { $0.listeners.count } }
 
     /// Publishes `{"kind": event.kind, ...event.fields, "at": now}`.
     public func publish(_ daemonEvent: DaemonEvent) {
-        for listener in state.withLock({ $0.listeners }) { listener(daemonEvent) }
+        for listener in state.withLock({ $0.listeners.values }) where listener.wanted(daemonEvent) {
+            listener.continuation.yield(daemonEvent)
+        }
         var event = daemonEvent.fields
         event["kind"] = .string(daemonEvent.kind)
         event["at"] = .string(WireTime.string(from: Date(), timeZone: timeZone()))

@@ -1,3 +1,4 @@
+import Executors
 import Foundation
 import Glibc
 import Synchronization
@@ -268,10 +269,10 @@ public final class WebGateway: Sendable {
         guard case .object = params else { return .text(400, "the body must be a JSON object of the method's params") }
         let line = JSONWriter.data(.object(["jsonrpc": .string("2.0"), "id": .number(1), "method": .string(name), "params": params]))
         let connection = nextConnection.add(1, ordering: .relaxed).newValue
-        let answer = Waited<Data?>()
+        let answer = Handoff<Data?>() // this connection's own thread waits; the task never blocks
         let dispatcher = dispatcher
-        Task { answer.put(await dispatcher.respond(to: line, connection: connection) { _ in false }) }
-        return .json(answer.take() ?? Data("{}".utf8))
+        Task { answer.hand(await dispatcher.respond(to: line, connection: connection) { _ in false }) }
+        return .json(answer.wait() ?? Data("{}".utf8))
     }
 
     /// Server-Sent Events: each `EventHub` event as one `data:` line of JSON, until the client
@@ -303,43 +304,20 @@ public final class WebGateway: Sendable {
     }
 }
 
-/// One value handed from a task to the thread waiting for it.
-final class Waited<Value: Sendable>: Sendable {
-    private let value = Mutex<Value?>(nil)
-    private let ready = DispatchSemaphore(value: 0)
-
-    func put(_ value: Value) {
-        self.value.withLock { $0 = value }
-        ready.signal()
-    }
-
-    func take() -> Value {
-        ready.wait()
-        return value.withLock { $0! }
-    }
-}
-
-/// The events waiting to be written to one event stream's client.
+/// The events waiting to be written to one event stream's client (its thread waits on them).
 final class EventQueue: Sendable {
-    private let state = Mutex<(values: [JSONValue], finished: Bool)>(([], false))
-    private let signal = DispatchSemaphore(value: 0)
+    /// The values, then nil once the stream ended.
+    private let values = Mailbox<JSONValue?>()
 
-    func push(_ value: JSONValue) {
-        state.withLock { $0.values.append(value) }
-        signal.signal()
-    }
+    func push(_ value: JSONValue) { values.put(value) }
 
-    func finish() {
-        state.withLock { $0.finished = true }
-        signal.signal()
-    }
+    func finish() { values.put(nil) }
 
     /// What came since the last call, waiting up to `seconds` for something; and whether the stream ended.
     func wait(seconds: Int) -> (values: [JSONValue], finished: Bool) {
-        _ = signal.wait(timeout: .now() + .seconds(seconds))
-        return state.withLock { state in
-            defer { state.values = [] }
-            return (state.values, state.finished)
-        }
+        let taken = values.takeAll(waitingUpTo: Double(seconds))
+        let finished = taken.contains { $0 == nil }
+        if finished { values.put(nil) } // ended for every later call too
+        return (taken.compactMap { $0 }, finished)
     }
 }

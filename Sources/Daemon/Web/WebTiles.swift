@@ -1,3 +1,4 @@
+import Executors
 import Foundation
 import MapRendering
 import Planner
@@ -12,8 +13,11 @@ final class WebTiles: Sendable {
     private let regions: RegionRegistry
     let cache: TileCache
     private let loaded = Mutex<[String: (version: URL, streets: TileStreets)]>([:])
-    /// Squares drawn at once: one core fewer than the machine has, as for the PNG maps.
-    private let drawing = DispatchSemaphore(value: max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
+    /// The threads that draw squares: one core fewer than the machine has, as for the PNG maps.
+    /// A connection's thread hands its square to them and waits for the picture.
+    private let drawing = ExecutorPool<@Sendable () -> Void, DrawingThread>(
+        name: "usefulmapd-tiles", locals: (0..<max(1, ProcessInfo.processInfo.activeProcessorCount - 1)).map { _ in DrawingThread() },
+        perform: { draw, _ in draw() })
 
     static let defaultCacheLimitBytes = 256 << 20
 
@@ -21,6 +25,8 @@ final class WebTiles: Sendable {
         self.regions = regions
         self.cache = TileCache(folder: dataDirectory.appendingPathComponent("web-tiles", isDirectory: true), limitBytes: cacheLimitBytes)
     }
+
+    deinit { drawing.stop() } // the threads end after the squares queued
 
     /// The PNG of one square. - throws: `StoreError`/`DaemonError` for an unknown region,
     /// `MapRenderingError.invalidTile`, `StreetsError.streetLayerUnreadable`.
@@ -30,9 +36,10 @@ final class WebTiles: Sendable {
         let path = "\(name)/\(handle.directory.lastPathComponent)/\(zoom)/\(x)/\(y).png"
         if let cached = cache.read(path) { return cached }
         let streets = try streets(of: handle)
-        drawing.wait()
-        defer { drawing.signal() }
-        let png = try MapRenderer.renderTile(tile, streets: streets.near(tile))
+        let drawn = Handoff<Result<Data, any Error>>()
+        let near = streets.near(tile)
+        drawing.submit { drawn.hand(Result { try MapRenderer.renderTile(tile, streets: near) }) }
+        let png = try drawn.wait().get()
         cache.write(png, at: path)
         return png
     }
@@ -44,3 +51,6 @@ final class WebTiles: Sendable {
         return streets
     }
 }
+
+/// A tile-drawing thread's own value (the pool's threads need one; they keep nothing).
+private final class DrawingThread: Sendable {}

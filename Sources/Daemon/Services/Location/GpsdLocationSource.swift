@@ -1,3 +1,4 @@
+import Executors
 import Foundation
 import Glibc
 import Synchronization
@@ -39,8 +40,8 @@ public final class GpsdLocationSource: Sendable {
     private let stopping = Atomic<Bool>(false)
     /// The open socket, so that `stop` can wake a blocked read.
     private let socket = Atomic<Int32>(-1)
-    /// Signalled by `stop`, so a wait between attempts ends at once.
-    private let stopped = DispatchSemaphore(value: 0)
+    /// Opened by `stop`, so a wait between attempts ends at once.
+    private let stopped = Gate()
 
     public init(address: GpsdAddress, logger: DaemonLogger, onPosition: @escaping @Sendable (FixFilter.Candidate) -> Void) {
         self.address = address
@@ -52,9 +53,7 @@ public final class GpsdLocationSource: Sendable {
 
     /// Starts the connection thread.
     public func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "usefulmapd-gpsd"
-        thread.start()
+        startThread(named: "usefulmapd-gpsd") { [self] in run() }
     }
 
     /// Ends the connection; the thread exits within a read timeout.
@@ -62,7 +61,7 @@ public final class GpsdLocationSource: Sendable {
         stopping.store(true, ordering: .sequentiallyConsistent)
         let fd = socket.load(ordering: .sequentiallyConsistent)
         if fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)) }
-        stopped.signal()
+        stopped.open()
     }
 
     private var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
@@ -112,7 +111,7 @@ public final class GpsdLocationSource: Sendable {
     /// Sleeps `seconds` unless the source is stopped meanwhile.
     private func pause(_ seconds: Double) {
         guard !isStopping else { return }
-        _ = stopped.wait(timeout: .now() + seconds)
+        stopped.wait(seconds: seconds)
     }
 
     /// Sends `?WATCH`, then hands every TPV report on until gpsd closes the connection.

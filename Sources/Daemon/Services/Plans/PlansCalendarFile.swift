@@ -25,6 +25,8 @@ public actor PlansCalendarFile {
     let file: URL
     private var loop: Task<Void, Never>?
     private var hourly: Task<Void, Never>?
+    /// Hands the hub's plan changes on to `wake`.
+    private var listening: Task<Void, Never>?
     private var wake: AsyncStream<Void>.Continuation?
     /// How often the file is written even when no plan changed (days end).
     static let rewriteInterval = Duration.seconds(3600)
@@ -45,8 +47,9 @@ public actor PlansCalendarFile {
     public func start() {
         guard loop == nil else { return }
         let (wakeUps, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        events.listen { event in
-            if Self.planEvents.contains(event.kind) { wake.yield() }
+        let planChanges = events.listen(where: { Self.planEvents.contains($0.kind) }, bufferingNewest: 1)
+        listening = Task { // cancelled by `stop`: its stream ends, and the hub lets its listener go
+            for await _ in planChanges { wake.yield() }
         }
         wake.yield()
         loop = Task(priority: .background) { [weak self] in
@@ -66,6 +69,8 @@ public actor PlansCalendarFile {
 
     /// Ends its tasks and waits for a write under way, so that nothing holds the store afterwards.
     public func stop() async {
+        listening?.cancel()
+        listening = nil
         wake?.finish()
         hourly?.cancel()
         hourly = nil

@@ -91,14 +91,13 @@ actor ReminderService {
     }
 
     func start() {
-        let (stream, continuation) = AsyncStream<DaemonEvent>.makeStream(bufferingPolicy: .bufferingNewest(256))
-        events.listen { event in
+        let stream = events.listen(where: { event in
             switch event {
-            case .planRecomputed, .planDeleted, .pendingUpdate, .delay, .cancelled: continuation.yield(event)
-            default: break
+            case .planRecomputed, .planDeleted, .pendingUpdate, .delay, .cancelled: true
+            default: false
             }
-        }
-        tasks.append(Task {
+        }, bufferingNewest: 256)
+        tasks.append(Task { // cancelled by `stop`: its stream ends, and the hub lets its listener go
             for await event in stream { await self.take(event) }
         })
         tasks.append(Task {

@@ -6,7 +6,7 @@ import Synchronization
 /// `ReminderService` made after the notifier that needs somewhere to send them. It holds the
 /// service weakly: the service holds the notifier, which holds this.
 final class SignalRelay: Sendable {
-    private struct Target: @unchecked Sendable {
+    private struct Target { // held by its `Mutex`, which makes it safe to share
         weak var service: ReminderService?
     }
 

@@ -1,0 +1,39 @@
+/// A `DaemonService` made of a part's own start and stop (the parts whose loops predate the
+/// protocol): `start` starts it, `run` waits until cancelled, then stops it and returns once it
+/// has stopped, so that the group's next cancellation comes after.
+struct StartStopService: DaemonService {
+    let name: String
+    private let starting: @Sendable () async -> Void
+    private let stopping: @Sendable () async -> Void
+
+    init(_ name: String, start: @escaping @Sendable () async -> Void = {}, stop: @escaping @Sendable () async -> Void) {
+        self.name = name
+        starting = start
+        stopping = stop
+    }
+
+    func start() async { await starting() }
+
+    func run() async {
+        await untilCancelled()
+        // In a task of its own: this one is cancelled, and a stop must not be (the server's
+        // grace is a sleep; the notifier is stopped on the blocking pool, which skips a
+        // cancelled caller's work).
+        let stopping = stopping
+        await Task { await stopping() }.value
+    }
+}
+
+/// A `DaemonService` that is one piece of work (recovering interrupted plans, the update
+/// schedule's loop): `run` is the work, cancelled with the group.
+struct TaskService: DaemonService {
+    let name: String
+    let work: @Sendable () async -> Void
+
+    init(_ name: String, _ work: @escaping @Sendable () async -> Void) {
+        self.name = name
+        self.work = work
+    }
+
+    func run() async { await work() }
+}

@@ -1,0 +1,95 @@
+@testable import Daemon
+import Foundation
+import Synchronization
+import WireProtocol
+import XCTest
+
+/// Issue 45: the daemon's background parts have a lifetime. A `ServiceGroup` starts them in
+/// dependency order and, at shutdown, cancels them in reverse, each ended before the one before
+/// it is cancelled; an `EventHub` listener is a stream whose listener goes with its consumer.
+final class ServiceLifetimeTests: XCTestCase {
+    /// Records its start, then its end when cancelled.
+    private struct Recording: DaemonService {
+        let name: String
+        let log: Log
+
+        func start() async { log.add("start \(name)") }
+
+        func run() async {
+            await untilCancelled()
+            log.add("stop \(name)")
+        }
+    }
+
+    private final class Log: Sendable {
+        private let lines = Mutex<[String]>([])
+        func add(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    func testAGroupStartsItsServicesInOrderAndStopsThemInReverse() async {
+        let log = Log()
+        let group = ServiceGroup(["store", "server", "gateway"].map { Recording(name: $0, log: log) },
+                                 logger: DaemonLogger(level: .error) { _ in })
+        await group.run { log.add("shutdown") }
+        XCTAssertEqual(log.all, ["start store", "start server", "start gateway", "shutdown",
+                                 "stop gateway", "stop server", "stop store"])
+    }
+
+    func testAServiceThatEndsOnItsOwnLeavesTheOthersRunningUntilShutdown() async {
+        let log = Log()
+        let oneOff = TaskService("one-off") { log.add("one-off done") }
+        let group = ServiceGroup([Recording(name: "before", log: log), oneOff, Recording(name: "after", log: log)],
+                                 logger: DaemonLogger(level: .error) { _ in })
+        await group.run {
+            // Shutdown waits for the one-off to have run (bounded: a failure, not a hang).
+            var looks = 0
+            while !log.all.contains("one-off done"), looks < 12_000 {
+                looks += 1
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            log.add("shutdown")
+        }
+        XCTAssertEqual(log.all.filter { $0.hasPrefix("stop") || $0 == "shutdown" }, ["shutdown", "stop after", "stop before"])
+    }
+
+    func testAListenerIsRemovedWhenItsConsumerTaskEnds() async {
+        let hub = EventHub()
+        // Only the consumer's task holds the stream.
+        let consumer = Self.firstEvents(1, of: hub.listen(where: { if case .planDeleted = $0 { true } else { false } }))
+        XCTAssertEqual(hub.listenerCount, 1)
+        hub.publish(.placeSaved(name: "not wanted"))
+        hub.publish(.planDeleted(planID: 7))
+        let seen = await consumer.value
+        XCTAssertEqual(seen.count, 1)
+        // The stream went with the consumer's task: the hub let its listener go (bounded wait).
+        var looks = 0
+        while hub.listenerCount > 0, looks < 12_000 {
+            looks += 1
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        XCTAssertEqual(hub.listenerCount, 0, "the listener outlived its consumer")
+    }
+
+    /// A task that takes the first `count` events of `stream`, then ends.
+    private static func firstEvents(_ count: Int, of stream: AsyncStream<DaemonEvent>) -> Task<[DaemonEvent], Never> {
+        Task {
+            var seen: [DaemonEvent] = []
+            for await event in stream {
+                seen.append(event)
+                if seen.count == count { break }
+            }
+            return seen
+        }
+    }
+
+    func testACancelledConsumerTaskRemovesItsListener() async {
+        let hub = EventHub()
+        let stream = hub.listen()
+        let consumer = Task { for await _ in stream {} }
+        XCTAssertEqual(hub.listenerCount, 1)
+        consumer.cancel()
+        await consumer.value
+        XCTAssertEqual(hub.listenerCount, 0, "a cancelled consumer's listener is still there")
+    }
+}
