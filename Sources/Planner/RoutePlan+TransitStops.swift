@@ -77,7 +77,7 @@ extension RoutePlan {
 
     /// Puts `place` in node `index` (still inferred); locks of the two segments touching it follow
     /// it. `false` (and no change) when it would put one place twice in a row.
-    private mutating func replacingNode(_ index: Int, with place: Place) -> Bool {
+    mutating func replacingNode(_ index: Int, with place: Place) -> Bool {
         var newNodes = nodes
         newNodes[index] = PlanNode(place: place, isInferred: true, stay: nodes[index].stay)
         guard (try? Self.checkNoSamePlaceTwice(newNodes, around: index)) != nil else { return false }
