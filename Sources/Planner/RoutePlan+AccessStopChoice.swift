@@ -44,7 +44,11 @@ extension RoutePlan {
         var far = stop + direction
         while far > 0, far < nodes.count - 1, nodes[far].isInferred { far += direction }
         if let chosen = stops.stop(towards: nodes[far].place) {
-            guard chosen.id != nodes[stop].place.id else { return }
+            // The same stop (the place index and the timetable may place it a few metres
+            // apart): kept as it is, with its ride.
+            let current = nodes[stop].place
+            guard chosen.id != current.id, chosen.name != current.name || chosen.coordinate.distance(to: current.coordinate) > stops.endIsStopMetres
+            else { return }
             if replacingNode(stop, with: chosen) {
                 legs[ride] = nil
                 legs[street] = nil
