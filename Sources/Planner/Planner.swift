@@ -178,24 +178,11 @@ public struct Planner: Sendable {
         return try RoutePlan(nodes: nodes, modes: modes, timePreference: timePreference, pace: pace, access: access)
     }
 
-    /// The stop to walk to from `place`: the nearest one, or for long trips the nearest train
-    /// station among the nearby stops. `nil` when there is none, or `place` already is a stop.
+    /// The stop to walk to from `place` (`AccessStops.stop(towards:)`): the nearest one, or for
+    /// long trips the nearest train station among the nearby stops. `nil` when there is none, or
+    /// `place` already is a stop.
     func accessStop(for place: Place, otherEnd: Place) async throws -> Place? {
-        guard place.kind != .transitStop else { return nil }
-        try Task.checkCancellation()
-        let stops = try await routing.nearbyStops(around: place.coordinate, radius: configuration.accessStopRadius,
-                                                  limit: configuration.accessStopLookupLimit)
-            .filter(\.coordinate.isValid)
-        guard var chosen = stops.first else { return nil }
-        if place.coordinate.distance(to: otherEnd.coordinate) >= configuration.longDistanceMetres,
-           let station = stops.first(where: { StopKind.infer(fromName: $0.name) == .train }) {
-            chosen = station
-        }
-        if chosen.coordinate.distance(to: place.coordinate) <= configuration.endIsStopMetres || chosen.id == place.id {
-            return nil
-        }
-        if chosen.kind == nil { chosen.kind = .transitStop }
-        return chosen
+        try await accessStops(around: place).stop(towards: otherEnd)
     }
 
     // MARK: - Pinning

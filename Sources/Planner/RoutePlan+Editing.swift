@@ -23,13 +23,15 @@ extension RoutePlan {
 
     /// Inserts `node` so that it becomes `nodes[index]` (0 = new origin, `nodes.count` = new destination).
     /// The segment it splits becomes two segments with `mode` (default: `hopModes`, one per new
-    /// segment as `Planner.insertedHops` chose them, else the split segment's mode).
+    /// segment as `Planner.insertedHops` chose them, else the split segment's mode). With
+    /// `stopsAround` (`Planner.accessStops(around:)` of the new place), the stops inferred next
+    /// to it for a ride are chosen again from it (`choosingAccessStopsAgain`).
     ///
     /// ```swift
     /// let viaStation = try plan.insertingNode(PlanNode(place: station), at: 1, mode: .transit)
     /// ```
     public func insertingNode(_ node: PlanNode, at index: Int, mode: TravelMode? = nil,
-                              hopModes: [TravelMode]? = nil) throws -> RoutePlan {
+                              hopModes: [TravelMode]? = nil, stopsAround: AccessStops? = nil) throws -> RoutePlan {
         try Self.checkCoordinate(node.place)
         guard (0...nodes.count).contains(index) else {
             throw PlannerError.nodeIndexOutOfRange(index: index, nodeCount: nodes.count)
@@ -60,13 +62,15 @@ extension RoutePlan {
         var plan = self
         plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs, origins: origins)
         plan.emptyLegsRetimed(since: self, origins: origins)
-        return plan
+        return stopsAround.map { plan.choosingAccessStopsAgain(nextTo: index, from: $0) } ?? plan
     }
 
     /// Removes an intermediate node; its two segments merge into one with an empty leg.
     /// Removing an inferred stop means "don't go via there", so the merged segment is locked;
-    /// removing a waypoint the user added does not lock.
-    public func removingNode(at index: Int) throws -> RoutePlan {
+    /// removing a waypoint the user added does not lock. With `stopsAround` (the
+    /// `Planner.accessStops(around:)` of the node's neighbours), a stop inferred next to the
+    /// removed node for a ride is chosen again from the neighbour it now has.
+    public func removingNode(at index: Int, stopsAround: [AccessStops] = []) throws -> RoutePlan {
         guard nodes.indices.contains(index) else {
             throw PlannerError.nodeIndexOutOfRange(index: index, nodeCount: nodes.count)
         }
@@ -92,14 +96,16 @@ extension RoutePlan {
                                                               avoidedStops: avoided + [removed.place.coordinate])
         }
         plan.emptyLegsRetimed(since: self, origins: origins)
-        return plan
+        return plan.choosingAccessStopsAgain(across: before, from: stopsAround)
     }
 
     /// Replaces the place of node `index` (the user picked another station or address; origin and
     /// destination included). The node is no longer inferred nor "current location" and keeps its
     /// stay; the segments touching it are emptied. Locks (and a pin) keyed by the old place are
-    /// dropped: they were decisions about going to or from that place, not the new one.
-    public func movingNode(at index: Int, to place: Place) throws -> RoutePlan {
+    /// dropped: they were decisions about going to or from that place, not the new one. With
+    /// `stopsAround` (`Planner.accessStops(around: place)`), the stops inferred next to it for a
+    /// ride are chosen again from the new place (`choosingAccessStopsAgain`).
+    public func movingNode(at index: Int, to place: Place, stopsAround: AccessStops? = nil) throws -> RoutePlan {
         guard nodes.indices.contains(index) else {
             throw PlannerError.nodeIndexOutOfRange(index: index, nodeCount: nodes.count)
         }
@@ -114,7 +120,7 @@ extension RoutePlan {
         var plan = self
         plan.replaceStructure(nodes: newNodes, modes: modes, legs: newLegs, origins: sameSegments)
         plan.emptyLegsRetimed(since: self)
-        return plan
+        return stopsAround.map { plan.choosingAccessStopsAgain(nextTo: index, from: $0) } ?? plan
     }
 
     /// Swaps origin and destination: the whole chain is reversed, every leg emptied, and each lock

@@ -69,15 +69,27 @@ extension RoutePlan {
                 emptied.append(index + 1)
             }
         }
-        guard !emptied.isEmpty else { return (self, []) }
+        // A ride asked from the stop it boards at (a stop adopted before) walks 0 m to it: the
+        // same leg as one adopted just now, so it is trimmed alike (a recompute then gives what
+        // the edit gave).
+        if !isPinned(segment: index) {
+            if index > 0, nodes[index].isInferred, !emptied.contains(index - 1), leg.walks.contains(where: { $0.kind == .access && $0.distance == 0 }) {
+                leg = leg.startingAtFirstBoarding()
+            }
+            if index + 2 < nodes.count, nodes[index + 1].isInferred, !emptied.contains(index + 1),
+               leg.walks.contains(where: { $0.kind == .egress && $0.distance == 0 }) {
+                leg = leg.endingAtLastAlighting()
+            }
+        }
         plan.legs[index] = leg
+        guard !emptied.isEmpty else { return (plan, []) }
         for segment in emptied { plan.legs[segment] = nil }
         return (plan, emptied)
     }
 
     /// Puts `place` in node `index` (still inferred); locks of the two segments touching it follow
     /// it. `false` (and no change) when it would put one place twice in a row.
-    private mutating func replacingNode(_ index: Int, with place: Place) -> Bool {
+    mutating func replacingNode(_ index: Int, with place: Place) -> Bool {
         var newNodes = nodes
         newNodes[index] = PlanNode(place: place, isInferred: true, stay: nodes[index].stay)
         guard (try? Self.checkNoSamePlaceTwice(newNodes, around: index)) != nil else { return false }

@@ -27,6 +27,9 @@ final class TravellableEditSequenceTests: XCTestCase {
         var setsModeByHand = false
         /// The user inserts a place by transit: the two rides either side of it are theirs, unlocked.
         var insertsRides = false
+        /// The edit puts a new place next to the planner's stops (insert, move): they are chosen
+        /// again from it, but a pinned ride keeps its own (the user's departure from there).
+        var placesANode = false
         var apply: (RoutePlan) async throws -> RoutePlan
     }
 
@@ -46,13 +49,22 @@ final class TravellableEditSequenceTests: XCTestCase {
         case 3:
             return Edit(name: "unpin", apply: { $0.unpinning() })
         case 4:
-            return Edit(name: "move node \(node) to \(place.name)", apply: { try $0.movingNode(at: node, to: place) })
+            // As the daemon does: the stops around the new place, for the stops next to it.
+            return Edit(name: "move node \(node) to \(place.name)", placesANode: true, apply: { plan in
+                try plan.movingNode(at: node, to: place, stopsAround: try await planner.accessStops(around: place))
+            })
         case 5:
             let at = Int.random(in: 1...plan.nodes.count, using: &random)
             return Edit(name: "insert \(place.name) at \(at) by \(mode)", setsModeByHand: mode != .walk, insertsRides: mode == .transit,
-                        apply: { try $0.insertingNode(PlanNode(place: place), at: at, mode: mode) })
+                        placesANode: true,
+                        apply: { plan in
+                            try plan.insertingNode(PlanNode(place: place), at: at, mode: mode,
+                                                   stopsAround: try await planner.accessStops(around: place))
+                        })
         case 6:
-            return Edit(name: "remove node \(node)", apply: { try $0.removingNode(at: node) })
+            return Edit(name: "remove node \(node)", placesANode: true, apply: { plan in
+                try plan.removingNode(at: node, stopsAround: await planner.accessStops(aroundNeighboursOf: node, in: plan))
+            })
         case 7:
             return Edit(name: "choose \(segment) option \(option)", apply: { plan in
                 let options = try await planner.alternatives(for: plan, segment: segment, count: 3)
@@ -104,6 +116,37 @@ final class TravellableEditSequenceTests: XCTestCase {
         }
     }
 
+    /// No walk back past the ride (issue 39 item 4): a walk to the stop the planner inferred for
+    /// a ride is never longer than the straight line from the walk's start to where that ride
+    /// alights (one could walk there instead), and the walk from the ride's inferred alighting
+    /// stop never longer than the straight line from where the ride boards to the walk's end.
+    /// An insert or move chooses the stops next to the new place again, so none is left that
+    /// was chosen from a neighbour that is gone. A pinned ride keeps its stops (the user's
+    /// departure from there); a ride from or to a place the user chose is not checked (moving
+    /// a node onto the next one's place makes a ride there and a walk back: not handled yet).
+    func checkNoWalkBack(_ plan: RoutePlan, context: String) {
+        func isAccessStop(_ node: Int) -> Bool { plan.nodes[node].isInferred && !plan.nodes[node].isCurrentLocation }
+        for index in 1..<max(1, plan.segmentCount - 1) where plan.modes[index] == .transit && isAccessStop(index) && isAccessStop(index + 1)
+            && !plan.isPinned(segment: index) {
+            guard let ride = plan.legs[index], let boarding = ride.rides.first?.boarding, let alighting = ride.rides.last?.alighting
+            else { continue }
+            if plan.modes[index - 1] == .walk, let walk = plan.legs[index - 1] {
+                let start = plan.nodes[index - 1].place
+                let walked = walk.distance ?? start.coordinate.distance(to: plan.nodes[index].place.coordinate)
+                XCTAssertLessThanOrEqual(walked, start.coordinate.distance(to: alighting.coordinate),
+                                         "walks \(Int(walked)) m from \(start.name) to \(plan.nodes[index].place.name) for a ride "
+                                         + "alighting at \(alighting.name), nearer (\(plan.modes)): \(context)")
+            }
+            if plan.modes[index + 1] == .walk, let walk = plan.legs[index + 1] {
+                let end = plan.nodes[index + 2].place
+                let walked = walk.distance ?? end.coordinate.distance(to: plan.nodes[index + 1].place.coordinate)
+                XCTAssertLessThanOrEqual(walked, end.coordinate.distance(to: boarding.coordinate),
+                                         "walks \(Int(walked)) m from \(plan.nodes[index + 1].place.name) to \(end.name) after a ride "
+                                         + "boarding at \(boarding.name), nearer (\(plan.modes)): \(context)")
+            }
+        }
+    }
+
     func testRandomModeAndPresetEditsNeverBuildAJourneyNobodyCanTravel() async throws {
         let planner = Planner(routing: EditSequencePropertyTests.Network(),
                               clock: FixedClock(instant: EditSequencePropertyTests.dayStart))
@@ -118,7 +161,7 @@ final class TravellableEditSequenceTests: XCTestCase {
                 var plan = try await planner.buildPlan(from: from, to: to, preset: .transit,
                                                        timePreference: .departAt(EditSequencePropertyTests.dayStart.addingTimeInterval(3600)),
                                                        pace: .normal)
-                var history: [String] = [], userSetModes = false, userInsertedRides = false
+                var history: [String] = [], userSetModes = false, userInsertedRides = false, stopsKeptByAPin = false
                 for _ in 0..<Self.editsPerSequence {
                     let edit = randomEdit(plan, planner, &random)
                     history.append(edit.name)
@@ -130,12 +173,14 @@ final class TravellableEditSequenceTests: XCTestCase {
                     } catch is RoutingError {
                         continue
                     }
+                    stopsKeptByAPin = stopsKeptByAPin || (edit.placesANode && !plan.pins.isEmpty)
                     plan = try await planner.computeLegs(edited)
                     userSetModes = userSetModes || edit.setsModeByHand
                     userInsertedRides = userInsertedRides || edit.insertsRides
                     applied += 1
                     let context = "seed \(seed), sequence \(sequence): \(history.joined(separator: ", "))"
                     checkTravellable(plan, userSetModes: userSetModes, userInsertedRides: userInsertedRides, context: context)
+                    if !stopsKeptByAPin { checkNoWalkBack(plan, context: context) }
                     if testRun?.failureCount ?? 0 > 0 { return }  // the first failing sequence says enough
                 }
             }

@@ -46,18 +46,24 @@ extension PlanService {
             // (`Planner.insertedHops`), asked of the plan as it came in; a plan whose
             // neighbours changed meanwhile keeps the split segment's mode.
             let hops = mode == nil ? try await planner.insertedHops(node, at: params.after, in: current) : []
+            let stops = try? await planner.accessStops(around: node.place)  // the stops next to it are chosen again
             let neighbours = Self.neighbours(ofInsertAfter: params.after, in: current)
             return Prepared(step: .change { plan in
                 try Self.checkInsertPosition(params.after, in: plan)
                 let same = Self.neighbours(ofInsertAfter: params.after, in: plan) == neighbours
                 let inserted = try plan.insertingNode(node, at: params.after, mode: mode,
-                                                      hopModes: same && !hops.isEmpty ? hops.map(\.mode) : nil)
+                                                      hopModes: same && !hops.isEmpty ? hops.map(\.mode) : nil, stopsAround: stops)
                 _ = try regions.planRegion(through: inserted.nodes.map(\.place))  // one region
                 return inserted
             }, typed: typed.map { [$0] } ?? [], matched: [resolved] + (near.map { [$0] } ?? []),
                modeNotes: hops.compactMap { hop in hop.reason.map { "segment \(hop.segment + 1) \($0)" } })
         case .remove(let params):
-            return Prepared(step: .change { plan in try plan.removingNode(at: try input.nodeIndex(params.node, in: plan)) })
+            // The stops next to the node are chosen again from the neighbours it leaves.
+            let shown = try input.nodeIndex(params.node, in: current)
+            let stops = await planner.accessStops(aroundNeighboursOf: shown, in: current)
+            return Prepared(step: .change { plan in
+                try plan.removingNode(at: try input.nodeIndex(params.node, in: plan), stopsAround: stops)
+            })
         case .mode(let params):
             let mode = TravelMode(params.mode)
             return Prepared(step: .change { plan in
@@ -175,8 +181,9 @@ extension PlanService {
                                                       region: params.region,
                                                       planRegion: regions.regionName(of: current))
             let node = resolved.node
+            let stops = try? await planner.accessStops(around: node.place)  // the stops next to it are chosen again
             return Prepared(step: .change { plan in
-                let moved = try plan.movingNode(at: try input.nodeIndex(params.node, in: plan), to: node.place)
+                let moved = try plan.movingNode(at: try input.nodeIndex(params.node, in: plan), to: node.place, stopsAround: stops)
                 _ = try regions.planRegion(through: moved.nodes.map(\.place))  // one region, as for insert
                 return moved
             }, matched: [resolved] + (near.map { [$0] } ?? []))

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The stops near a place and the rule that picks the one a traveller walks to from it, as a
+/// new transit plan picks its boarding and alighting stops: the nearest, or for a long trip the
+/// nearest train station among them; none when the place already is a stop (or within
+/// `endIsStopMetres` of one). A value, so an edit can choose the stops again without asking
+/// the routing engine (the daemon asks `Planner.accessStops(around:)` before the edit).
+public struct AccessStops: Sendable, Equatable {
+    /// The place the stops are around.
+    public var place: Place
+    /// Nearest first; empty when the place is a stop itself.
+    public var stops: [Place]
+    var longDistanceMetres: Double
+    var endIsStopMetres: Double
+
+    init(place: Place, stops: [Place], configuration: PlannerConfiguration) {
+        self.place = place
+        self.stops = stops
+        longDistanceMetres = configuration.longDistanceMetres
+        endIsStopMetres = configuration.endIsStopMetres
+    }
+
+    /// The stop to walk to from `place` for a ride towards `otherEnd`; `nil` when there is none
+    /// or `place` already is a stop.
+    public func stop(towards otherEnd: Place) -> Place? {
+        guard place.kind != .transitStop, var chosen = stops.first else { return nil }
+        if place.coordinate.distance(to: otherEnd.coordinate) >= longDistanceMetres,
+           let station = stops.first(where: { StopKind.infer(fromName: $0.name) == .train }) {
+            chosen = station
+        }
+        if chosen.coordinate.distance(to: place.coordinate) <= endIsStopMetres || chosen.id == place.id {
+            return nil
+        }
+        if chosen.kind == nil { chosen.kind = .transitStop }
+        return chosen
+    }
+}
+
+extension Planner {
+    /// The stops around `place` a transit plan could walk to from it (none asked for a stop).
+    public func accessStops(around place: Place) async throws -> AccessStops {
+        guard place.kind != .transitStop else { return AccessStops(place: place, stops: [], configuration: configuration) }
+        try Task.checkCancellation()
+        let stops = try await routing.nearbyStops(around: place.coordinate, radius: configuration.accessStopRadius,
+                                                  limit: configuration.accessStopLookupLimit)
+            .filter(\.coordinate.isValid)
+        return AccessStops(place: place, stops: stops, configuration: configuration)
+    }
+
+    /// The stops around the neighbours of node `index` (for `RoutePlan.removingNode(at:stopsAround:)`);
+    /// a neighbour whose stops can't be asked has none listed (its stops are then kept).
+    public func accessStops(aroundNeighboursOf index: Int, in plan: RoutePlan) async -> [AccessStops] {
+        var found: [AccessStops] = []
+        for neighbour in [index - 1, index + 1] where plan.nodes.indices.contains(neighbour) {
+            if let stops = try? await accessStops(around: plan.nodes[neighbour].place) { found.append(stops) }
+        }
+        return found
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+extension RoutePlan {
+    /// After an edit put a new place in node `index` (an insert or a move): the stops the
+    /// planner inferred next to it for a ride were chosen from the old neighbour, and walking
+    /// to them from the new place can mean walking back past the ride (issue 39 item 4). Each
+    /// such stop (inferred, not the current location, reached by a street segment from `index`,
+    /// with an unpinned ride on its other side) is chosen again from the new place by the rule
+    /// of a new plan (`stops`: the stops around the new place); its ride's leg is emptied. When
+    /// the new place needs no stop (it is one, or none is near), the stop is left out and the
+    /// ride starts (ends) at the new place, as a new plan from it would. A node the user chose
+    /// is never changed.
+    func choosingAccessStopsAgain(nextTo index: Int, from stops: AccessStops) -> RoutePlan {
+        guard nodes.indices.contains(index) else { return self }
+        return choosingAccessStopsAgain(across: index, from: [stops])
+            .choosingAccessStopsAgain(across: index - 1, from: [stops])
+    }
+
+    /// The same for segment `segment` whose ends became neighbours (a node between them was
+    /// removed, or one of them is new): a stop inferred at one end is chosen again from the
+    /// place at the other end, when `stops` holds the stops around that place.
+    func choosingAccessStopsAgain(across segment: Int, from stops: [AccessStops]) -> RoutePlan {
+        guard (0..<segmentCount).contains(segment) else { return self }
+        var plan = self
+        if let around = stops.first(where: { $0.place.id == nodes[segment].place.id }) {
+            plan.chooseAccessStopAgain(at: segment + 1, street: segment, ride: segment + 1, from: around)
+        }
+        if plan.nodes.count == nodes.count, let around = stops.first(where: { $0.place.id == nodes[segment + 1].place.id }) {
+            plan.chooseAccessStopAgain(at: segment, street: segment, ride: segment - 1, from: around)
+        }
+        return plan
+    }
+
+    /// Chooses inferred node `stop` again from `stops` (its neighbour across segment `street`),
+    /// for the ride of segment `ride` on its other side.
+    private mutating func chooseAccessStopAgain(at stop: Int, street: Int, ride: Int, from stops: AccessStops) {
+        let segments = 0..<segmentCount
+        guard stop > 0, stop < nodes.count - 1, segments.contains(street), segments.contains(ride),
+              nodes[stop].isInferred, !nodes[stop].isCurrentLocation,
+              modes[street] != .transit, modes[ride] == .transit,
+              !isPinned(segment: street), !isPinned(segment: ride) else { return }
+        // The ride's far end as a new plan sees it: the next node the user chose that way.
+        let direction = ride > street ? 1 : -1
+        var far = stop + direction
+        while far > 0, far < nodes.count - 1, nodes[far].isInferred { far += direction }
+        if let chosen = stops.stop(towards: nodes[far].place) {
+            // The same stop (the place index and the timetable may place it a few metres
+            // apart): kept as it is, with its ride.
+            let current = nodes[stop].place
+            guard chosen.id != current.id, chosen.name != current.name || chosen.coordinate.distance(to: current.coordinate) > stops.endIsStopMetres
+            else { return }
+            if replacingNode(stop, with: chosen) {
+                legs[ride] = nil
+                legs[street] = nil
+                return
+            }
+        }
+        leaveOutAccessStop(stop, street: street, ride: ride)
+    }
+
+    /// Node `stop` goes; its street segment and its ride become one ride (the ride's lock, if
+    /// any, kept), asked again. Nothing changes when that would join a place to itself or the
+    /// user set a stay there.
+    private mutating func leaveOutAccessStop(_ stop: Int, street: Int, ride: Int) {
+        guard nodes[stop].stay == nil else { return }  // the user stays there: a visit, kept
+        var newNodes = nodes
+        newNodes.remove(at: stop)
+        guard (try? Self.checkNoSamePlaceTwice(newNodes, around: stop)) != nil else { return }
+        let first = min(street, ride)
+        var newModes = modes, newLegs = legs
+        newModes.replaceSubrange(first...(first + 1), with: [.transit])
+        newLegs.replaceSubrange(first...(first + 1), with: [nil])
+        let rideLock = lock(ofSegment: ride)
+        replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs,
+                         origins: Self.origins(count: segmentCount, replacing: first..<(first + 2), with: 1))
+        if let rideLock { locks[segmentKey(first)] = rideLock }
+    }
+}
