@@ -108,6 +108,9 @@ struct Raptor: Sendable {
     let timeSpan: ClosedRange<Int>?
     /// Whether searches prune by the remaining time graph's bound (tests compare with it off).
     var boundsRemainingTime = true
+    /// Whether that bound is read from the graph's table of distances where it keeps one; false
+    /// searches the graph per query, as past `RemainingTimeGraph.tableStopLimit` stops (tests).
+    var readsRemainingTimeTable = true
 
     /// An engine for one walking pace; build it once per timetable and pace, not per query.
     init(timetable: Timetable, paceMultiplier: Double, scratchPool: RaptorScratchPool = RaptorScratchPool()) {
@@ -168,7 +171,7 @@ struct Raptor: Sendable {
                overlay: overlay, stopMask: stopMask, bound: Unbounded()) { earliest, scratch, best in
             guard let chosen = choose(earliest), let best else { return (earliest, nil, []) }
             let corridor = DepartureCorridor(earliestBoarding: scratch.ready, earliestArrival: scratch.reached, ceiling: best,
-                                             slack: scratch.remaining)
+                                             slack: scratch.remainingBound)
             // One second more than the journey takes: its own departure is searched too.
             let latest = search(Backward.self, from: chosen.arrival, access: access, egress: egress, days: days,
                                 maxRides: chosen.rides.count, horizon: chosen.arrival - chosen.departure + 1,
@@ -191,7 +194,7 @@ struct Raptor: Sendable {
                overlay: overlay, stopMask: stopMask, bound: Unbounded()) { latest, scratch, best in
             guard let chosen = choose(latest), let best else { return (latest, nil, []) }
             let corridor = DeadlineCorridor(latestArrival: scratch.ready, latestBoarding: scratch.reached, floor: best,
-                                            slack: scratch.remaining)
+                                            slack: scratch.remainingBound)
             let earliest = search(Forward.self, from: chosen.departure, access: access, egress: egress, days: days,
                                   maxRides: chosen.rides.count, horizon: chosen.arrival - chosen.departure,
                                   overlay: overlay, stopMask: stopMask, bound: corridor) { journeys, _, _ in journeys }
@@ -302,8 +305,9 @@ struct Raptor: Sendable {
         let marked = scratch.marked, improved = scratch.improved, touched = scratch.touched
         let markedNow = marked.member  // during a round's scans: made ready in the round before
         // Per stop, a lower bound on the seconds from it to the target: 0 until the target is
-        // first reached, then the remaining time graph's distances (`RemainingTimeGraph`).
-        let remaining = scratch.remaining
+        // first reached, then the remaining time graph's distances (`RemainingTimeGraph`). The
+        // scans get it passed, not captured (a captured variable costs an exclusivity check).
+        var remaining = scratch.remainingBound
 
         for e in target where targetSeconds[Int(e.stop)] < 0 || e.seconds < targetSeconds[Int(e.stop)] {
             targetSeconds[Int(e.stop)] = e.seconds
@@ -354,7 +358,8 @@ struct Raptor: Sendable {
             /// scans reading a variable they capture pay a dynamic exclusivity check.
             @inline(__always)
             func scan(_ pattern: Timetable.Pattern, label: Int32, from: Int, last: Int, table: PatternBuffers,
-                      running: UnsafeBufferPointer<Int32>, runningRange: Range<Int>, dayIndex: Int, before limit: Int) {
+                      running: UnsafeBufferPointer<Int32>, runningRange: Range<Int>, dayIndex: Int, before limit: Int,
+                      remaining: RemainingBound) {
                 let ref = days[dayIndex].reference
                 let span = D.span(pattern)
                 if runningRange.isEmpty || D.isBefore(ref &+ span.last, time) || !D.isBefore(ref &+ span.first, limit) { return }
@@ -378,7 +383,7 @@ struct Raptor: Sendable {
                     let flags = patternFlags[stopsBase &+ i] & stopMask[s]
                     if trip >= 0 && flags & D.hopOffFlag != 0 {
                         let t = ref &+ Int(hopOffTimes[tripBase &+ i])
-                        if D.isBefore(D.plus(t, Int(remaining[s])), limit) && D.isBefore(t, reached[s])
+                        if D.isBefore(D.plus(t, remaining[s]), limit) && D.isBefore(t, reached[s])
                             && bound.allowsHopOff(t, at: s) {
                             if reached[s] == unreached { touched.append(Int32(s)) }
                             reached[s] = t
@@ -405,7 +410,7 @@ struct Raptor: Sendable {
                     // The same hop-off as above, written out: a shared local function for it costs a
                     // dynamic exclusivity check per call on the lists it changes.
                     if patternFlags[stopsBase &+ i] & stopMask[s] & D.hopOffFlag != 0 && D.isBefore(t, reached[s])
-                        && D.isBefore(D.plus(t, Int(remaining[s])), limit) && bound.allowsHopOff(t, at: s) {
+                        && D.isBefore(D.plus(t, remaining[s]), limit) && bound.allowsHopOff(t, at: s) {
                         if reached[s] == unreached { touched.append(Int32(s)) }
                         reached[s] = t
                         rides[labels &+ s] = ride(to: i, trip: trip, hopOnIndex: hopOnIndex)
@@ -416,7 +421,7 @@ struct Raptor: Sendable {
 
             /// Scans queued pattern `p` on each service day, and its live runs.
             @inline(__always)
-            func scanQueued(_ p: Int, before limit: Int) {
+            func scanQueued(_ p: Int, before limit: Int, remaining: RemainingBound) {
                 let p32 = Int32(truncatingIfNeeded: p)
                 let from = Int(queueIndex[p]), last = Int(queueLast[p])
                 queueIndex[p] = -1
@@ -425,7 +430,7 @@ struct Raptor: Sendable {
                     let day = days[dayIndex]
                     scan(pattern, label: p32, from: from, last: last, table: statics, running: day.running,
                          runningRange: Int(day.runningStart[p])..<Int(day.runningStart[p &+ 1]), dayIndex: dayIndex,
-                         before: limit)
+                         before: limit, remaining: remaining)
                 }
                 // The live runs of this pattern: same stops, all trips running on their one day.
                 guard !liveByBase.isEmpty else { return }
@@ -435,7 +440,7 @@ struct Raptor: Sendable {
                     let day = Int(patternDays[o])
                     guard let dayIndex = days.firstIndex(where: { $0.day == day }) else { continue }
                     scan(livePattern, label: Int32(staticCount + o), from: from, last: last, table: lives, running: identity,
-                         runningRange: 0..<Int(livePattern.tripCount), dayIndex: dayIndex, before: limit)
+                         runningRange: 0..<Int(livePattern.tripCount), dayIndex: dayIndex, before: limit, remaining: remaining)
                 }
             }
 
@@ -459,29 +464,33 @@ struct Raptor: Sendable {
                     // up to the time this took: a stop farther than that improves nothing.
                     if let rows = remainingTimeRows, !scratch.remainingSet, D.isBefore(best, D.plus(time, horizon)) {
                         scratch.remainingSet = true
-                        if let table = D.remainingTimeTable(of: self) {
+                        let radius = abs(best - time)
+                        if readsRemainingTimeTable, let table = D.remainingTimeTable(of: self) {
                             table.withUnsafeBufferPointer {
-                                RemainingTimeGraph.fill(remaining, stopCount: stopCount, from: target, radius: abs(best - time), table: $0)
+                                RemainingTimeGraph.fill(scratch.closeness, stopCount: stopCount, from: target, radius: radius, table: $0)
                             }
+                            scratch.settledCount = -1
                         } else {
-                            RemainingTimeGraph.fill(remaining, stopCount: stopCount, from: target, radius: abs(best - time), rows: rows,
-                                                    buckets: scratch.buckets,
-                                                    entries: scratch.entries(capacity: target.count + rows.hops.count))
+                            scratch.settledCount = RemainingTimeGraph.fill(
+                                scratch.closeness, settled: scratch.settled, from: target, radius: radius, rows: rows,
+                                buckets: scratch.buckets, entries: scratch.entries(capacity: target.count + rows.hops.count))
                         }
+                        scratch.far = min(radius, RemainingTimeGraph.radiusCap)
+                        remaining = scratch.remainingBound
                         // The stops the round before made ready without that bound: a trip caught
                         // at one too far from the target improves nothing.
-                        for s in marked.elements where !D.isBefore(D.plus(ready[Int(s)], Int(remaining[Int(s)])), best) {
+                        for s in marked.elements where !D.isBefore(D.plus(ready[Int(s)], remaining[Int(s)]), best) {
                             markedNow[Int(s)] = false
                         }
                     }
                 }
-                let limit = best
+                let limit = best, remainingNow = remaining
                 for w in 0..<queuedWordCount {
                     var bits = queuedWords[w] & (pass == 0 ? targetWords[w] : ~0)
                     if bits == 0 { continue }
                     queuedWords[w] ^= bits
                     while bits != 0 {
-                        scanQueued(w &<< 6 | bits.trailingZeroBitCount, before: limit)
+                        scanQueued(w &<< 6 | bits.trailingZeroBitCount, before: limit, remaining: remainingNow)
                         bits &= bits &- 1
                     }
                 }
@@ -493,7 +502,7 @@ struct Raptor: Sendable {
             for s32 in improved.elements {
                 let s = Int(s32)
                 let t = reached[s]
-                let change = Int(changeSeconds[s]), left = Int(remaining[s])
+                let change = Int(changeSeconds[s]), left = remaining[s]
                 if change >= 0 && D.isBefore(D.plus(t, change), ready[s]) && D.isBefore(D.plus(D.plus(t, change), left), best)
                     && bound.allowsReady(D.plus(t, change), at: s) {
                     if ready[s] == unreached { touched.append(s32) }
@@ -504,7 +513,7 @@ struct Raptor: Sendable {
                 for k in Int(foot.start[s])..<Int(foot.start[s &+ 1]) {
                     let hop = foot.hops[k]
                     let q = Int(hop.stop), r = D.plus(t, Int(hop.seconds))
-                    if D.isBefore(r, ready[q]) && D.isBefore(D.plus(r, Int(remaining[q])), best) && bound.allowsReady(r, at: q) {
+                    if D.isBefore(r, ready[q]) && D.isBefore(D.plus(r, remaining[q]), best) && bound.allowsReady(r, at: q) {
                         if ready[q] == unreached { touched.append(hop.stop) }
                         ready[q] = r
                         parents[labels &+ q] = .footpath(stop: s32, hop: Int32(truncatingIfNeeded: k))

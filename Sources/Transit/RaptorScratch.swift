@@ -58,11 +58,18 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
     /// The patterns serving a target stop, as bits like `queuedWords`: a round scans its queued
     /// ones first, since only they can reach the target.
     let targetWords: UnsafeMutablePointer<UInt64>
-    /// Per stop: a lower bound on the seconds from it to the target (`RemainingTimeGraph.fill`),
+    /// Per stop: its closeness to the target (`RemainingBound`, set by `RemainingTimeGraph.fill`),
     /// 0 everywhere until `remainingSet`.
-    let remaining: UnsafeMutablePointer<Int32>
+    let closeness: UnsafeMutablePointer<Int32>
+    /// The bound's radius (`RemainingBound.far`), 0 until `remainingSet`.
+    var far = 0
     var remainingSet = false
-    /// The remaining time search's queue: a bucket per second, entries grown on demand.
+    /// The stops whose closeness the bounding search set (`settledCount` of them), or -1 when a
+    /// table set every stop's: what `reset` clears.
+    let settled: UnsafeMutablePointer<Int32>
+    var settledCount = 0
+    /// The remaining time search's queue: a bucket per second, all -1 between searches;
+    /// entries grown on demand.
     let buckets: UnsafeMutablePointer<Int32>
     private var entryStorage: UnsafeMutablePointer<SIMD2<Int32>>
     private var entryCapacity = 0
@@ -152,9 +159,11 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
         targetWords = .allocate(capacity: max(1, queuedWordCount))
         targetWords.initialize(repeating: 0, count: max(1, queuedWordCount))
         touched = StopList(capacity: 2 * stopCount, flags: 0)
-        remaining = .allocate(capacity: stops)
-        remaining.initialize(repeating: 0, count: stops)
+        closeness = .allocate(capacity: stops)
+        closeness.initialize(repeating: 0, count: stops)
+        settled = .allocate(capacity: stops)
         buckets = .allocate(capacity: RemainingTimeGraph.radiusCap)
+        buckets.initialize(repeating: -1, count: RemainingTimeGraph.radiusCap)
         entryStorage = .allocate(capacity: 1)
         parents = .allocate(capacity: 1)
         rides = .allocate(capacity: 1)
@@ -162,7 +171,8 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
 
     deinit {
         for buffer in [ready, reached, targetSeconds] { buffer.deallocate() }
-        remaining.deallocate()
+        closeness.deallocate()
+        settled.deallocate()
         buckets.deallocate()
         entryStorage.deallocate()
         queueIndex.deallocate()
@@ -200,10 +210,21 @@ final class RaptorScratch: @unchecked Sendable { // one query at a time; handed 
         return entryStorage
     }
 
-    /// Resets what a search touched: its stops' times, its targets and its marks.
+    /// The bound on the time left that the rounds read (0 everywhere until `remainingSet`).
+    var remainingBound: RemainingBound { RemainingBound(closeness: closeness, far: far) }
+
+    /// Resets what a search touched: its stops' times, its bound, its targets and its marks.
+    /// Only those: a search's cost does not grow with the network's size (but for the queue's
+    /// bit words, one per 64 patterns).
     func reset(targets: [Raptor.Endpoint]) {
         if remainingSet {
-            remaining.update(repeating: 0, count: stopCount)
+            if settledCount < 0 {
+                closeness.update(repeating: 0, count: stopCount)
+            } else {
+                for k in 0..<settledCount { closeness[Int(settled[k])] = 0 }
+            }
+            far = 0
+            settledCount = 0
             remainingSet = false
         }
         targetWords.update(repeating: 0, count: queuedWordCount)

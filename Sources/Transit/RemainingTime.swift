@@ -92,19 +92,23 @@ struct RemainingTimeGraph: Sendable {
     /// The distances between every two stops, by one search (`fill`) from each along `outgoing`.
     fileprivate static func table(_ outgoing: FootHops, stopCount n: Int) -> (towards: [Int16], away: [Int16]) {
         var towards = [Int16](repeating: 0, count: n * n), away = towards
-        let bound = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        let closeness = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
+        closeness.initialize(repeating: 0, count: max(1, n))
+        let settled = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
         let buckets = UnsafeMutablePointer<Int32>.allocate(capacity: radiusCap)
+        buckets.initialize(repeating: -1, count: radiusCap)
         let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: 1 + outgoing.hops.count)
-        defer { bound.deallocate(); buckets.deallocate(); entries.deallocate() }
+        defer { closeness.deallocate(); settled.deallocate(); buckets.deallocate(); entries.deallocate() }
         outgoing.withBuffers { rows in
             for e in 0..<n {
-                fill(bound, stopCount: n, from: [Raptor.Endpoint(stop: Int32(e), seconds: 0)], radius: radiusCap, rows: rows,
-                     buckets: buckets, entries: entries)
+                let reached = fill(closeness, settled: settled, from: [Raptor.Endpoint(stop: Int32(e), seconds: 0)], radius: radiusCap,
+                                   rows: rows, buckets: buckets, entries: entries)
                 for s in 0..<n {
-                    let d = Int16(truncatingIfNeeded: bound[s])
+                    let d = Int16(truncatingIfNeeded: Int32(radiusCap) - closeness[s])
                     away[e * n + s] = d
                     towards[s * n + e] = d
                 }
+                for k in 0..<reached { closeness[Int(settled[k])] = 0 }
             }
         }
         return (towards, away)
@@ -155,69 +159,85 @@ struct RemainingTimeGraph: Sendable {
     /// The largest distance the search settles: beyond it a stop's bound is this (3 hours).
     static let radiusCap = 3 * 3600
 
-    /// Sets `bound[s]` for every stop to a lower bound on the seconds from `s` to the nearest
-    /// endpoint (its walk included), or to `radius` (at most `radiusCap`) when that is as far or
-    /// farther: Dijkstra's search over `rows` from the endpoints, settling only the stops nearer
-    /// than `radius`, with a queue of one bucket per second (Dial's): the distances are whole
-    /// seconds below a few thousand, so a stop is queued and taken in a few instructions, where
-    /// a binary heap cost most of the search.
+    /// Sets, for every stop nearer than `radius` (at most `radiusCap`) to the nearest endpoint
+    /// (its walk included), its closeness to `far - d` (`RemainingBound`), `far` being that radius
+    /// and `d` a lower bound on the seconds from the stop to the endpoints; a stop as far or
+    /// farther keeps closeness 0, so its bound reads `far`. Dijkstra's search over `rows` from
+    /// the endpoints, settling only the stops nearer than the radius, with a queue of one bucket
+    /// per second (Dial's): the distances are whole seconds below a few thousand, so a stop is
+    /// queued and taken in a few instructions, where a binary heap cost most of the search.
+    ///
+    /// Its work is the stops it reaches, not the network: `closeness` must be 0 everywhere and
+    /// `buckets` -1 everywhere on entry; it leaves the buckets so, and lists in `settled` each
+    /// stop whose closeness it set (once each), for the caller to clear.
+    /// - parameter settled: room for `stopCount` stops.
     /// - parameter buckets: room for `radiusCap` entries.
     /// - parameter entries: room for `endpoints.count + rows.hops.count` entries.
+    /// - returns: how many stops `settled` lists.
     @inline(never)
-    static func fill(_ bound: UnsafeMutablePointer<Int32>, stopCount: Int, from endpoints: [Raptor.Endpoint], radius: Int,
-                     rows: FootHopBuffers, buckets: UnsafeMutablePointer<Int32>, entries: UnsafeMutablePointer<SIMD2<Int32>>) {
+    static func fill(_ closeness: UnsafeMutablePointer<Int32>, settled: UnsafeMutablePointer<Int32>, from endpoints: [Raptor.Endpoint],
+                     radius: Int, rows: FootHopBuffers, buckets: UnsafeMutablePointer<Int32>,
+                     entries: UnsafeMutablePointer<SIMD2<Int32>>) -> Int {
         let limit = min(radius, radiusCap), far = Int32(truncatingIfNeeded: limit)
-        // A stop not reached keeps `far`: a time below it is the only test a relaxation needs.
-        bound.update(repeating: far, count: stopCount)
-        buckets.update(repeating: -1, count: limit)
         // Each bucket is a list through `entries`: (stop, next entry); a stop improved again is
-        // queued again, and its older entry is skipped when taken.
-        var count: Int32 = 0
-        @inline(__always) func push(_ stop: Int32, at seconds: Int32) {
-            entries[Int(count)] = SIMD2(stop, buckets[Int(seconds)])
-            buckets[Int(seconds)] = count
+        // queued again, and its older entry is skipped when taken. `pending` counts the entries
+        // not yet taken: with none, the farther buckets are all empty and the search stops.
+        var count: Int32 = 0, pending = 0, reached = 0
+        for e in endpoints where e.seconds < limit && Int32(e.seconds) < far &- closeness[Int(e.stop)] {
+            if closeness[Int(e.stop)] == 0 {
+                settled[reached] = e.stop
+                reached &+= 1
+            }
+            closeness[Int(e.stop)] = far &- Int32(e.seconds)
+            entries[Int(count)] = SIMD2(e.stop, buckets[e.seconds])
+            buckets[e.seconds] = count
             count &+= 1
-        }
-        for e in endpoints where e.seconds < limit && Int32(e.seconds) < bound[Int(e.stop)] {
-            bound[Int(e.stop)] = Int32(e.seconds)
-            push(e.stop, at: Int32(e.seconds))
+            pending &+= 1
         }
         var d: Int32 = 0
-        while d < far {
+        while d < far && pending > 0 {
             var k = buckets[Int(d)]
             buckets[Int(d)] = -1
             while k >= 0 {
                 let entry = entries[Int(k)]
                 k = entry[1]
+                pending &-= 1
                 let v = Int(entry[0])
-                if bound[v] != d { continue }  // improved since it was queued
+                if far &- closeness[v] != d { continue }  // improved since it was queued
                 for h in Int(rows.start[v])..<Int(rows.start[v &+ 1]) {
                     let hop = rows.hops[h]
-                    let r = d &+ hop.seconds
-                    if r < bound[Int(hop.stop)] {
-                        bound[Int(hop.stop)] = r
+                    let r = d &+ hop.seconds, q = Int(hop.stop), c = closeness[q]
+                    if r < far &- c {
+                        if c == 0 {
+                            settled[reached] = hop.stop
+                            reached &+= 1
+                        }
+                        closeness[q] = far &- r
                         if r == d {  // a walk or ride of no seconds: taken in this bucket
                             entries[Int(count)] = SIMD2(hop.stop, k)
                             k = count
-                            count &+= 1
                         } else {
-                            push(hop.stop, at: r)
+                            entries[Int(count)] = SIMD2(hop.stop, buckets[Int(r)])
+                            buckets[Int(r)] = count
                         }
+                        count &+= 1
+                        pending &+= 1
                     }
                 }
             }
             d &+= 1
         }
         // Only stops nearer than the radius were reached, each settled at its distance; the
-        // others kept `far`.
+        // others kept closeness 0.
+        return reached
     }
 
-    /// The same bounds as `fill(_:stopCount:from:radius:rows:buckets:entries:)`, read from a
+    /// The same bounds as `fill(_:settled:from:radius:rows:buckets:entries:)`, read from a
     /// table of distances (`distances`): each stop's least walk plus distance over the
     /// endpoints, or `far`. A distance capped at `radiusCap` is at least `far`, so it gives `far`
-    /// there too.
+    /// there too. It writes every stop's closeness (the caller clears them all).
     @inline(never)
-    static func fill(_ bound: UnsafeMutablePointer<Int32>, stopCount n: Int, from endpoints: [Raptor.Endpoint], radius: Int,
+    static func fill(_ closeness: UnsafeMutablePointer<Int32>, stopCount n: Int, from endpoints: [Raptor.Endpoint], radius: Int,
                      table: UnsafeBufferPointer<Int16>) {
         let limit = min(radius, radiusCap)
         // In 16 bits (a walk and a distance below `radiusCap` each add up to under 2^15), eight
@@ -229,7 +249,8 @@ struct RemainingTimeGraph: Sendable {
                 let row = table.baseAddress! + Int(e.stop) * n, walk = Int16(truncatingIfNeeded: e.seconds)
                 for s in 0..<n { least[s] = min(least[s], walk &+ row[s]) }
             }
-            for s in 0..<n { bound[s] = Int32(least[s]) }
+            let far = Int32(truncatingIfNeeded: limit)
+            for s in 0..<n { closeness[s] = far &- Int32(least[s]) }
         }
     }
 }

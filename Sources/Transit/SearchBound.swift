@@ -33,13 +33,13 @@ extension Raptor {
         let floor: Int
         /// Per stop, the backward search's lower bound on the time from the origin to it: it also
         /// dropped labels no later than `floor` plus that bound.
-        let slack: UnsafeMutablePointer<Int32>
+        let slack: RemainingBound
 
         @inline(__always) func allowsHopOff(_ time: Int, at stop: Int) -> Bool {
-            time <= floor &+ Int(slack[stop]) || time <= latestArrival[stop]
+            time <= floor &+ slack[stop] || time <= latestArrival[stop]
         }
         @inline(__always) func allowsReady(_ time: Int, at stop: Int) -> Bool {
-            time <= floor &+ Int(slack[stop]) || time <= latestBoarding[stop]
+            time <= floor &+ slack[stop] || time <= latestBoarding[stop]
         }
     }
 
@@ -57,13 +57,13 @@ extension Raptor {
         let earliestArrival: UnsafeMutablePointer<Int>
         let ceiling: Int
         /// Per stop, the forward search's lower bound on the time from it to the destination.
-        let slack: UnsafeMutablePointer<Int32>
+        let slack: RemainingBound
 
         @inline(__always) func allowsHopOff(_ time: Int, at stop: Int) -> Bool {
-            time &+ Int(slack[stop]) >= ceiling || time >= earliestBoarding[stop]
+            time &+ slack[stop] >= ceiling || time >= earliestBoarding[stop]
         }
         @inline(__always) func allowsReady(_ time: Int, at stop: Int) -> Bool {
-            time &+ Int(slack[stop]) >= ceiling || time >= earliestArrival[stop]
+            time &+ slack[stop] >= ceiling || time >= earliestArrival[stop]
         }
     }
 }

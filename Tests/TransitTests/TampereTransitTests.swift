@@ -188,12 +188,18 @@ extension TampereTransitTests {
     /// The lower bound on the time left to the target (`RemainingTimeGraph`) drops only labels
     /// that could never improve a target label: on the real network, seeded stop-to-stop queries
     /// find exactly the journeys (every Pareto set, and arrive-by's forward pass in the corridor)
-    /// that the same engine finds without it, depart-at's backward pass in the corridor included.
+    /// that the same engine finds without it, depart-at's backward pass in the corridor included;
+    /// and so does the bound searched per query (a network too large for the table), on a scratch
+    /// reused by both, each search resetting only the stops its bound reached.
     func testTheRemainingTimeBoundChangesNoJourneyAtTampere() throws {
         let timetable = try tampere().router.timetable
         let bounded = Raptor(timetable: timetable, paceMultiplier: 1)
         var unbounded = bounded
         unbounded.boundsRemainingTime = false
+        // The bound searched per query, as past `RemainingTimeGraph.tableStopLimit` stops; its
+        // scratch is the same as `bounded`'s, so each search clears what the other left.
+        var searched = bounded
+        searched.readsRemainingTimeTable = false
         let day = try XCTUnwrap(ServiceDate.dayNumber(year: 2022, month: 1, day: 12))
         let days = Raptor.serviceDays(around: day, timetable: timetable)
         let reference = ServiceDate.referenceInstant(day, in: timetable.timeZone)
@@ -211,6 +217,8 @@ extension TampereTransitTests {
             let departing = bounded.departAt(time, access: access, egress: egress, days: days, maxRides: 5)
             XCTAssertEqual(departing, unbounded.departAt(time, access: access, egress: egress, days: days, maxRides: 5),
                            "depart-at query \(query)")
+            XCTAssertEqual(searched.departAt(time, access: access, egress: egress, days: days, maxRides: 5), departing,
+                           "depart-at query \(query), the bound searched per query")
             found += departing.isEmpty ? 0 : 1
             transfers += departing.last.map { $0.rides.count > 1 ? 1 : 0 } ?? 0
             let choose: ([Raptor.Journey]) -> Raptor.Journey? = query % 2 == 0 ? { $0.first } : { $0.last }
@@ -221,11 +229,17 @@ extension TampereTransitTests {
             XCTAssertEqual(arriving.latest, expected.latest, "arrive-by query \(query)")
             XCTAssertEqual(arriving.chosen, expected.chosen, "arrive-by query \(query)")
             XCTAssertEqual(arriving.earliest, expected.earliest, "arrive-by query \(query)'s forward pass")
+            let arrivingSearched = searched.arriveBy(time + 3600, access: access, egress: egress, days: days, maxRides: 5,
+                                                     thenEarliestFrom: choose)
+            XCTAssertEqual(arrivingSearched.latest, expected.latest, "arrive-by query \(query), the bound searched per query")
+            XCTAssertEqual(arrivingSearched.earliest, expected.earliest, "arrive-by query \(query)'s forward pass, the bound searched")
             let leaving = bounded.departAt(time, access: access, egress: egress, days: days, maxRides: 5, thenLatestFrom: choose)
             let expectedLeaving = unbounded.departAt(time, access: access, egress: egress, days: days, maxRides: 5,
                                                      thenLatestFrom: choose)
             XCTAssertEqual(leaving.chosen, expectedLeaving.chosen, "depart-at query \(query)")
             XCTAssertEqual(leaving.latest, expectedLeaving.latest, "depart-at query \(query)'s backward pass")
+            let leavingSearched = searched.departAt(time, access: access, egress: egress, days: days, maxRides: 5, thenLatestFrom: choose)
+            XCTAssertEqual(leavingSearched.latest, expectedLeaving.latest, "depart-at query \(query)'s backward pass, the bound searched")
         }
         print("testTheRemainingTimeBoundChangesNoJourneyAtTampere: \(found) depart-at queries with a journey, \(transfers) changing")
         XCTAssertGreaterThan(found, 75, "many queries find a journey")
@@ -234,7 +248,9 @@ extension TampereTransitTests {
 
     /// The table of distances between every two stops (`RemainingTimeGraph.distances`)
     /// gives exactly the bounds the per-query search gives, from random endpoints and radii,
-    /// both ways.
+    /// both ways. The search's memory is reused from query to query as a scratch's is, each
+    /// query clearing only the stops it listed as settled: a stop it left behind would give
+    /// the next query a wrong bound.
     func testTheRemainingTimeTableBoundsLikeTheSearchAtTampere() throws {
         let timetable = try tampere().router.timetable
         let graph = Raptor(timetable: timetable, paceMultiplier: 1).remainingTime
@@ -243,26 +259,35 @@ extension TampereTransitTests {
         XCTAssertEqual(distances.towards.count, n * n)
         XCTAssertEqual(distances.away.count, n * n)
         let fromSearch = UnsafeMutablePointer<Int32>.allocate(capacity: n), fromTable = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        fromSearch.initialize(repeating: 0, count: n)
+        let settled = UnsafeMutablePointer<Int32>.allocate(capacity: n)
         let buckets = UnsafeMutablePointer<Int32>.allocate(capacity: RemainingTimeGraph.radiusCap)
-        defer { fromSearch.deallocate(); fromTable.deallocate(); buckets.deallocate() }
+        buckets.initialize(repeating: -1, count: RemainingTimeGraph.radiusCap)
+        defer { fromSearch.deallocate(); fromTable.deallocate(); settled.deallocate(); buckets.deallocate() }
         var g = SeededRandom(seed: 27)
         for query in 0..<40 {
             let endpoints = (0..<Int.random(in: 1...12, using: &g)).map { _ in
                 Raptor.Endpoint(stop: Int32.random(in: 0..<Int32(n), using: &g), seconds: Int.random(in: 0...900, using: &g))
             }
             let radius = query % 8 == 0 ? 5 * 3600 : Int.random(in: 60...5400, using: &g)
+            let far = min(radius, RemainingTimeGraph.radiusCap)
             for (rows, table) in [(graph.incoming, distances.towards), (graph.outgoing, distances.away)] {
                 let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: endpoints.count + rows.hops.count)
                 defer { entries.deallocate() }
-                rows.withBuffers {
-                    RemainingTimeGraph.fill(fromSearch, stopCount: n, from: endpoints, radius: radius, rows: $0,
+                let reached = rows.withBuffers {
+                    RemainingTimeGraph.fill(fromSearch, settled: settled, from: endpoints, radius: radius, rows: $0,
                                             buckets: buckets, entries: entries)
                 }
                 table.withUnsafeBufferPointer {
                     RemainingTimeGraph.fill(fromTable, stopCount: n, from: endpoints, radius: radius, table: $0)
                 }
-                XCTAssertEqual(Array(UnsafeBufferPointer(start: fromTable, count: n)),
-                               Array(UnsafeBufferPointer(start: fromSearch, count: n)), "query \(query)")
+                let searched = RemainingBound(closeness: fromSearch, far: far), read = RemainingBound(closeness: fromTable, far: far)
+                XCTAssertEqual((0..<n).map { read[$0] }, (0..<n).map { searched[$0] }, "query \(query)")
+                XCTAssertEqual(Set(UnsafeBufferPointer(start: settled, count: reached)), Set((0..<n).filter { fromSearch[$0] != 0 }.map(Int32.init)),
+                               "query \(query): the settled list names every stop the search set")
+                XCTAssertTrue(UnsafeBufferPointer(start: buckets, count: RemainingTimeGraph.radiusCap).allSatisfy { $0 == -1 },
+                              "query \(query): the search leaves its queue empty")
+                for k in 0..<reached { fromSearch[Int(settled[k])] = 0 }
             }
         }
     }
