@@ -62,11 +62,23 @@ final class HandlerRulesTests: XCTestCase {
     /// the composition root: a handler file builds none of them.
     func testHandlersBuildNoStoresEnginesOrRouters() throws {
         let builders = ["Store(", "StreetEngine(", "TransitEngine(", "RegionRouter(", "RegionRegistry(", "Planner(",
-                        "PlanCoordinator(", "PlaceResolver(", "RegionCatalog(", "PlaceIndex(", "RegionImporter("]
+                        "PlanRepository(", "PlaceResolver(", "RegionCatalog(", "PlaceIndex(", "RegionImporter("]
         for (file, text) in try Self.handlerFiles() {
             for builder in builders {
                 XCTAssertFalse(text.contains(" \(builder)") || text.contains("= \(builder)"),
                                "Daemon/\(file) builds \(builder)…); the composition root gives the group what it needs")
+            }
+        }
+    }
+
+    /// The plan repository is the only reader and writer of stored plans (issue 45): nothing else
+    /// in the daemon runs the store's plan queries, so every plan read sees what the edits wrote.
+    func testOnlyThePlanRepositoryReadsOrWritesPlans() throws {
+        let queries = ["Plans.load", "Plans.list", "Plans.save", "Plans.create", "Plans.delete", "Plans.withPendingLegs",
+                       "Plans.saveGeneration"]
+        for (file, text) in try Self.daemonFiles() where file != "Services/Plans/PlanRepository.swift" {
+            for query in queries {
+                XCTAssertFalse(text.contains(query), "Daemon/\(file) runs \(query); read and change plans through PlanRepository")
             }
         }
     }

@@ -15,7 +15,7 @@ final class PendingUpdateAnnouncementTests: OneStoredPlanTestCase {
         let events = Mutex<[DaemonEvent]>([])
     }
 
-    private var coordinator: PlanCoordinator!
+    private var coordinator: PlanRepository!
     private let published = Published()
 
     override func setUp() async throws {
@@ -23,7 +23,7 @@ final class PendingUpdateAnnouncementTests: OneStoredPlanTestCase {
         let events = EventHub()
         let published = published
         events.listen { event in published.events.withLock { $0.append(event) } }
-        coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: events)
+        coordinator = PlanRepository(store: store, counters: DaemonCounters(), events: events)
     }
 
     private var pendingUpdates: [[Int]] {
@@ -44,7 +44,7 @@ final class PendingUpdateAnnouncementTests: OneStoredPlanTestCase {
 
     /// A refresh (as `plan.edits`) proposing a `proposed`-second leg for segment 1.
     private func propose(_ proposed: Double) async throws {
-        _ = try await coordinator.applyAtomically(id: id, expectedGeneration: nil, dryRun: false) { plan, title in
+        _ = try await coordinator.atomicChange(id: id, expectedGeneration: nil, dryRun: false) { plan, title in
             (try Self.proposing(plan, seconds: 100, proposed: proposed), [], title)
         }
     }
@@ -52,8 +52,8 @@ final class PendingUpdateAnnouncementTests: OneStoredPlanTestCase {
     func testAPlanEditsThatKeepsTheProposalSendsNoPendingUpdate() async throws {
         try await propose(90)
         XCTAssertEqual(pendingUpdates, [[1]], "the new proposal is announced")
-        _ = try await coordinator.applyAtomically(id: id, expectedGeneration: nil, dryRun: false) { plan, _ in
-            (try PlanCoordinatorTests.withLeg(plan, seconds: 100), [], "renamed")
+        _ = try await coordinator.atomicChange(id: id, expectedGeneration: nil, dryRun: false) { plan, _ in
+            (try PlanRepositoryTests.withLeg(plan, seconds: 100), [], "renamed")
         }
         XCTAssertEqual(pendingUpdates, [[1]], "the user's rename proposed nothing new")
         let shown = try await coordinator.show(id: id)
@@ -62,8 +62,8 @@ final class PendingUpdateAnnouncementTests: OneStoredPlanTestCase {
 
     func testAnEditThatKeepsTheProposalSendsNoPendingUpdate() async throws {
         try await propose(90)
-        _ = try await coordinator.edit(id: id, title: "renamed", change: { $0 }) { plan in
-            try PlanCoordinatorTests.withLeg(plan, seconds: 100)
+        _ = try await coordinator.userEdit(id: id, title: "renamed", change: { $0 }) { plan in
+            try PlanRepositoryTests.withLeg(plan, seconds: 100)
         }
         XCTAssertEqual(pendingUpdates, [[1]], "the user's rename proposed nothing new")
     }

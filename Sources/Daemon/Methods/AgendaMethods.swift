@@ -1,12 +1,10 @@
 import Foundation
 import Planner
-import Store
 import WireProtocol
 
 /// `agenda.day`: every stored plan that leaves on a day (`PlanAgenda`), in order of leaving.
 struct AgendaMethods: Sendable {
-    let store: Store
-    let plans: PlanCoordinator
+    let plans: PlanRepository
     let regions: RegionRegistry
     let input: WireInput
 
@@ -16,13 +14,7 @@ struct AgendaMethods: Sendable {
             let offset = params.day.flatMap { Self.relativeDays[$0] }
             let now = input.clock.now()
             var entries: [(leave: Date, document: AgendaEntryDocument)] = []
-            for summary in try await store.read(Plans.list()) {
-                let outcome: PlanCoordinator.Outcome
-                do {
-                    outcome = try await plans.show(id: summary.id)
-                } catch DaemonError.notFound {
-                    continue  // deleted since the list was read
-                }
+            for outcome in try await plans.showAll() {
                 let zone = regions.timeZone(of: outcome.plan)
                 guard let agenda = PlanAgenda(outcome.plan, timeZone: zone, now: now,
                                               outsideCoverage: regions.coverageNote(for: outcome.plan, now: now) != nil) else { continue }

@@ -6,8 +6,8 @@ import WireProtocol
 /// sends it).
 struct ReminderMethods: Sendable {
     let store: Store
-    /// Checks `expected_generation`.
-    let plans: PlanCoordinator
+    /// Checks `expected_generation`, and that the plan exists.
+    let plans: PlanRepository
     /// The daemon's lead (`--remind-lead`) and whether it notifies at all (`--notify`).
     let defaultLead: TimeInterval
     let notify: Bool
@@ -22,7 +22,7 @@ struct ReminderMethods: Sendable {
                 let own = try await store.read(Reminders.reminder(ofPlan: params.id))
                 guard let on = params.on else {
                     // Only the setting: a plan without its own choice is reminded at the daemon's lead.
-                    _ = try await store.read(Plans.load(params.id))
+                    _ = try await plans.show(id: params.id)
                     let setting = own ?? PlanReminder(enabled: true, lead: nil)
                     return PlanReminderDocument(id: params.id, on: setting.enabled, leadS: setting.lead ?? defaultLead,
                                                 leadFrom: setting.lead == nil ? "daemon" : "plan", notify: notify)
