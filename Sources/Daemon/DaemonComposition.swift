@@ -49,7 +49,7 @@ public struct DaemonComposition: Sendable {
         var plannerSettings = PlannerConfiguration()
         plannerSettings.comparedDistanceLimits = configuration.comparedDistanceLimits
         let planner = Planner(routing: router, clock: clock, configuration: plannerSettings)
-        let plans = PlanCoordinator(store: store, counters: counters, events: events) { id, error in
+        let plans = PlanRepository(store: store, counters: counters, events: events) { id, error in
             logger.error("plan edit stored, its computed legs not", ["plan": String(id), "error": "\(error)"])
         }
         let resolver = PlaceResolver(regions: regions, location: location) { name in
@@ -59,9 +59,9 @@ public struct DaemonComposition: Sendable {
         let mapData = RegionMapData(regions: regions)
         let geofences = GeofenceMonitor(store: store, events: events, clock: clock) { [regions] in regions.timeZone(for: $0) }
         let typedPlaces = TypedPlaceHistory(regions: regions, clock: clock)
-        let service = PlanService(planner: planner, plans: plans, store: store, resolver: resolver, regions: regions,
-                                  location: location, input: input, typedPlaces: typedPlaces, counters: counters, events: events)
-        let refresher = BackgroundRefresher(job: PlanRefreshJob(store: store, service: service, regions: regions, clock: clock,
+        let service = PlanService(planner: planner, plans: plans, resolver: resolver, regions: regions,
+                                  location: location, input: input, typedPlaces: typedPlaces)
+        let refresher = BackgroundRefresher(job: PlanRefreshJob(service: service, regions: regions, clock: clock,
                                                                 events: events),
                                             owedFile: dataDirectory.appendingPathComponent(BackgroundRefresher.owedFileName),
                                             logger: logger)
@@ -121,12 +121,12 @@ public struct DaemonComposition: Sendable {
                      history: history).register(in: &table)
         GeofenceMethods(fences: fences, regions: regions).register(in: &table)
         HistoryMethods(history: history, comparer: comparer, plans: service, input: input).register(in: &table)
-        PlanMethods(service: service, plans: plans, store: store, resolver: resolver, regions: regions, input: input,
+        PlanMethods(service: service, plans: plans, resolver: resolver, regions: regions, input: input,
                     mapData: mapData, comparer: comparer, typedPlaces: typedPlaces).register(in: &table)
-        AgendaMethods(agenda: PlanAgendaService(store: store, plans: plans, regions: regions, clock: clock)).register(in: &table)
+        AgendaMethods(agenda: PlanAgendaService(plans: plans, regions: regions, clock: clock)).register(in: &table)
         let calendar = PlanCalendarExport(regions: regions, dataDirectory: dataDirectory)
         MapMethods(plans: plans, regions: regions, mapData: mapData, input: input, calendar: calendar).register(in: &table)
-        self.calendarFile = PlansCalendarFile(store: store, plans: plans, export: calendar, events: events, clock: clock,
+        self.calendarFile = PlansCalendarFile(plans: plans, export: calendar, events: events, clock: clock,
                                               logger: logger, dataDirectory: dataDirectory)
         let edits = PlanEditMethods(service: service)
         edits.register(in: &table)
@@ -136,7 +136,7 @@ public struct DaemonComposition: Sendable {
         if configuration.notify {
             let relay = SignalRelay()
             let notifier = DesktopNotifier { signal in relay.pass(signal) }
-            let reminders = ReminderService(store: store, notifier: notifier, events: events, clock: clock, regions: regions,
+            let reminders = ReminderService(store: store, plans: plans, notifier: notifier, events: events, clock: clock, regions: regions,
                                             location: location, router: router, logger: logger,
                                             settings: .init(lead: configuration.remindLead, snooze: configuration.remindSnooze))
             relay.send(to: reminders)

@@ -62,7 +62,7 @@ final class HandlerRulesTests: XCTestCase {
     /// the composition root: a handler file builds none of them.
     func testHandlersBuildNoStoresEnginesOrRouters() throws {
         let builders = ["Store(", "StreetEngine(", "TransitEngine(", "RegionRouter(", "RegionRegistry(", "Planner(",
-                        "PlanCoordinator(", "PlaceResolver(", "RegionCatalog(", "PlaceIndex(", "RegionImporter("]
+                        "PlanRepository(", "PlaceResolver(", "RegionCatalog(", "PlaceIndex(", "RegionImporter("]
         for (file, text) in try Self.handlerFiles() {
             for builder in builders {
                 XCTAssertFalse(text.contains(" \(builder)") || text.contains("= \(builder)"),
@@ -96,7 +96,7 @@ final class HandlerRulesTests: XCTestCase {
     func testServicesDoNotImportTheWireProtocol() throws {
         let plans45Services: Set<String> = [  // plans45 removes these
             "Services/Plans/BackgroundRefresher.swift",
-            "Services/Plans/PlanCoordinator.swift",
+            "Services/Plans/PlanRepository.swift",
             "Services/Plans/PlanRefreshJob.swift",
             "Services/Plans/PlanRefreshing.swift",
             "Services/Plans/PlanService.swift",
@@ -238,6 +238,18 @@ final class HandlerRulesTests: XCTestCase {
             let named = Set(word.matches(in: code, range: NSRange(code.startIndex..., in: code)).map { (code as NSString).substring(with: $0.range) })
             XCTAssertTrue(named.isDisjoint(with: services), "Daemon/\(file) names the services \(named.intersection(services).sorted())")
             XCTAssertTrue(named.isDisjoint(with: methods), "Daemon/\(file) names the handler groups \(named.intersection(methods).sorted())")
+        }
+    }
+
+    /// The plan repository is the only reader and writer of stored plans (issue 45): nothing else
+    /// in the daemon runs the store's plan queries, so every plan read sees what the edits wrote.
+    func testOnlyThePlanRepositoryReadsOrWritesPlans() throws {
+        let queries = ["Plans.load", "Plans.list", "Plans.save", "Plans.create", "Plans.delete", "Plans.withPendingLegs",
+                       "Plans.saveGeneration"]
+        for (file, text) in try Self.daemonFiles() where file != "Services/Plans/PlanRepository.swift" {
+            for query in queries {
+                XCTAssertFalse(text.contains(query), "Daemon/\(file) runs \(query); read and change plans through PlanRepository")
+            }
         }
     }
 

@@ -10,54 +10,50 @@ import XCTest
 /// refresh computes wins; the refresh is tried again later, and never brings back a deleted plan
 /// or an old title.
 final class BackgroundRefreshStepsAsideTests: OneStoredPlanTestCase {
-    typealias Gate = PlanCoordinatorTests.Gate
+    typealias Gate = PlanRepositoryTests.Gate
 
-    private var coordinator: PlanCoordinator!
+    private var coordinator: PlanRepository!
 
     override func setUp() async throws {
         try await super.setUp()
-        coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
+        coordinator = PlanRepository(store: store, counters: DaemonCounters(), events: EventHub())
     }
 
     /// The background refresh as `PlanService.refresh` runs it: every leg asked again (222 s),
     /// stored only if the plan is still at `generation` and no user's request is under way.
-    private func refresh(at generation: Int64? = nil, held gate: Gate? = nil) async throws -> PlanCoordinator.Outcome {
-        try await coordinator.applyAtomically(id: id, expectedGeneration: generation, dryRun: false, background: true) { plan, title in
+    private func refresh(at generation: Int64? = nil, held gate: Gate? = nil) async throws -> PlanRepository.Outcome {
+        try await coordinator.atomicChange(id: id, expectedGeneration: generation, background: true) { plan, title in
             await gate?.pass()
-            return (try PlanCoordinatorTests.withLeg(plan.refreshing(), seconds: 222), [], title)
+            return (try PlanRepositoryTests.withLeg(plan.refreshing(), seconds: 222), [], title)
         }
     }
 
-    private func heldRefresh(_ gate: Gate) -> Task<PlanCoordinator.Outcome, Error> {
+    private func heldRefresh(_ gate: Gate) -> Task<PlanRepository.Outcome, Error> {
         let coordinator = coordinator!, id = id
         return Task.detached {
-            try await coordinator.applyAtomically(id: id, expectedGeneration: 1, dryRun: false, background: true) { plan, title in
+            try await coordinator.atomicChange(id: id, expectedGeneration: 1, background: true) { plan, title in
                 await gate.pass()
-                return (try PlanCoordinatorTests.withLeg(plan.refreshing(), seconds: 222), [], title)
+                return (try PlanRepositoryTests.withLeg(plan.refreshing(), seconds: 222), [], title)
             }
         }
     }
 
     /// A user's computation alone (as a preset: it picks the car, 111 s), held at `gate`.
-    private func preset(held gate: Gate) -> Task<PlanCoordinator.Outcome, Error> {
+    private func preset(held gate: Gate) -> Task<PlanRepository.Outcome, Error> {
         let coordinator = coordinator!, id = id
         return Task.detached {
-            try await coordinator.userRequest(on: id) {
-                try await coordinator.edit(id: id, change: nil) { plan in
-                    await gate.pass()
-                    return try PlanCoordinatorTests.withLeg(try plan.changingMode(ofSegment: 0, to: .car), seconds: 111)
-                }
+            try await coordinator.userEdit(id: id, change: nil) { plan in
+                await gate.pass()
+                return try PlanRepositoryTests.withLeg(try plan.changingMode(ofSegment: 0, to: .car), seconds: 111)
             }
         }
     }
 
     /// A user's change to the car, computed at once (111 s), optionally renaming the plan.
-    private func userEdit(title: String? = nil) async throws -> PlanCoordinator.Outcome {
+    private func userEdit(title: String? = nil) async throws -> PlanRepository.Outcome {
         let coordinator = coordinator!, id = id
-        return try await coordinator.userRequest(on: id) {
-            try await coordinator.edit(id: id, title: title, change: { try $0.changingMode(ofSegment: 0, to: .car) }) { plan in
-                try PlanCoordinatorTests.withLeg(plan, seconds: 111)
-            }
+        return try await coordinator.userEdit(id: id, title: title, change: { try $0.changingMode(ofSegment: 0, to: .car) }) { plan in
+            try PlanRepositoryTests.withLeg(plan, seconds: 111)
         }
     }
 
@@ -68,7 +64,7 @@ final class BackgroundRefreshStepsAsideTests: OneStoredPlanTestCase {
         XCTAssertEqual(stored.generation, generation, file: file, line: line)
     }
 
-    private func assertStepsAside(_ refresh: () async throws -> PlanCoordinator.Outcome, file: StaticString = #filePath,
+    private func assertStepsAside(_ refresh: () async throws -> PlanRepository.Outcome, file: StaticString = #filePath,
                                   line: UInt = #line) async {
         do {
             let outcome = try await refresh()
@@ -112,11 +108,10 @@ final class BackgroundRefreshStepsAsideTests: OneStoredPlanTestCase {
         let gate = Gate()
         let coordinator = coordinator!, id = id
         let user = Task.detached {
-            try await coordinator.userRequest(on: id) {
+            try await coordinator.apply(to: id, policy: .edit, expected: 1) { _, _ in
                 await gate.pass() // preparing
-                return try await coordinator.edit(id: id, expectedGeneration: 1,
-                                                  change: { try $0.changingMode(ofSegment: 0, to: .car) }) { plan in
-                    try PlanCoordinatorTests.withLeg(plan, seconds: 111)
+                return PlanChanges(change: { try $0.changingMode(ofSegment: 0, to: .car) }) { plan in
+                    try PlanRepositoryTests.withLeg(plan, seconds: 111)
                 }
             }
         }

@@ -32,14 +32,17 @@ final class BackgroundRefreshWaitsForServiceEditsTests: XCTestCase {
 
     private var directory: URL!
     private var service: PlanService!
+    /// The store behind `service`, where the tests put plans as they were before a request.
+    private var store: Store!
     private var job: PlanRefreshJob!
-    private let gate = PlanCoordinatorTests.Gate()
+    private let gate = PlanRepositoryTests.Gate()
 
     override func setUpWithError() throws {
         directory = try DaemonHarness.temporaryDirectory()
         try Self.writeRegion(in: directory)
         let counters = DaemonCounters(), events = EventHub(), clock = Clock(), location = LocationState()
         let store = try Store(path: directory.appendingPathComponent("db.sqlite").path)
+        self.store = store
         let regions = RegionRegistry(dataDirectory: directory, streets: MinuteLegs(), transit: MinuteLegs(), counters: counters,
                                      live: LiveFeedBoard(clock: clock))
         let gate = gate
@@ -49,10 +52,10 @@ final class BackgroundRefreshWaitsForServiceEditsTests: XCTestCase {
             return Self.heldPlace
         }
         service = PlanService(planner: Planner(routing: RegionRouter(regions: regions, counters: counters), clock: clock),
-                              plans: PlanCoordinator(store: store, counters: counters, events: events), store: store,
+                              plans: PlanRepository(store: store, counters: counters, events: events),
                               resolver: resolver, regions: regions, location: location, input: WireInput(clock: clock),
-                              typedPlaces: TypedPlaceHistory(regions: regions, clock: clock), counters: counters, events: events)
-        job = PlanRefreshJob(store: store, service: service, regions: regions, clock: clock, events: events)
+                              typedPlaces: TypedPlaceHistory(regions: regions, clock: clock))
+        job = PlanRefreshJob(service: service, regions: regions, clock: clock, events: events)
     }
 
     override func tearDown() {
@@ -92,7 +95,7 @@ final class BackgroundRefreshWaitsForServiceEditsTests: XCTestCase {
         let nodes = [PlanNode(place: Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))),
                      PlanNode(place: Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85)))]
         let leaving = Date(timeIntervalSince1970: 1_641_970_800 + 3600) // that day, 10:00 in Tampere
-        let id = try await service.store.write(Plans.create(try RoutePlan(nodes: nodes, modes: [.walk], timePreference: .departAt(leaving)),
+        let id = try await store.write(Plans.create(try RoutePlan(nodes: nodes, modes: [.walk], timePreference: .departAt(leaving)),
                                                     title: "t"))
         let insert = PlanEdit.insert(Params.PlanInsert(id: id, after: 1, place: Self.heldPlace.name))
         let user = Task.detached { try await userEdit(service, insert) }
@@ -104,7 +107,7 @@ final class BackgroundRefreshWaitsForServiceEditsTests: XCTestCase {
         }
         // The refresh either waits for the plan to be free or (wrongly) goes on and ends.
         while service.plans.freeWaiterCount == 0, !refreshEnded.withLock({ $0 }) { await Task.yield() }
-        let meanwhile = try await service.store.read(Plans.load(id))
+        let meanwhile = try await store.read(Plans.load(id))
         XCTAssertEqual(meanwhile.generation, 1, "the refresh stored nothing while the user's edit was being prepared",
                        file: file, line: line)
         await gate.release()
@@ -112,7 +115,7 @@ final class BackgroundRefreshWaitsForServiceEditsTests: XCTestCase {
         XCTAssertEqual(edited.generation, 2, "the user's edit is the next generation", file: file, line: line)
         let outcome = try await refresh.value
         XCTAssertEqual(outcome, .refreshed, file: file, line: line)
-        let stored = try await service.store.read(Plans.load(id))
+        let stored = try await store.read(Plans.load(id))
         XCTAssertEqual(stored.generation, 3, "refreshed once, after the user's edit", file: file, line: line)
         XCTAssertEqual(stored.plan.nodes.map(\.place.name), ["A", "Held", "B"], "refreshed on top of the user's edit",
                        file: file, line: line)

@@ -3,21 +3,22 @@ import Foundation
 import Planner
 import SQLite
 import Store
+import Synchronization
 import TestSupport
 import XCTest
 
-/// How often one edit touches the store (issue 27): the plan is read once (`show(forEdit:)` keeps
-/// it for the change), and an edit that is a computation alone (a preset, a rebuild, refine,
+/// How often one edit touches the store (issue 27): the plan is read once (`apply` keeps it for
+/// the change), and an edit that is a computation alone (a preset, a rebuild, refine,
 /// the start's recompute) writes the plan once, computed, and nothing before that.
 final class EditStoreAccessTests: OneStoredPlanTestCase {
     func testAComputationAloneLeavesTheStoredPlanAsItWasUntilItIsStoredComputed() async throws {
-        let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
-        let gate = PlanCoordinatorTests.Gate()
+        let coordinator = PlanRepository(store: store, counters: DaemonCounters(), events: EventHub())
+        let gate = PlanRepositoryTests.Gate()
         let id = id
         let edit = Task.detached {
-            try await coordinator.edit(id: id, change: nil) { plan in
+            try await coordinator.userEdit(id: id, change: nil) { plan in
                 await gate.pass()
-                return try PlanCoordinatorTests.withLeg(plan.settingPace(.fast), seconds: 60)
+                return try PlanRepositoryTests.withLeg(plan.settingPace(.fast), seconds: 60)
             }
         }
         await gate.waitUntilEntered()
@@ -41,19 +42,23 @@ final class EditStoreAccessTests: OneStoredPlanTestCase {
         XCTAssertEqual(pendingAfter, [])
     }
 
-    /// The plan an edit was shown for is the one it changes, without a second read: a change made
-    /// to the file behind the coordinator's back (which never happens in the daemon, the only
+    /// The plan an edit was prepared on is the one it changes, without a second read: a change
+    /// made to the file behind the repository's back (which never happens in the daemon, the only
     /// writer of plans) is not seen by the edit.
     func testAnEditChangesThePlanItWasShownWithoutReadingItAgain() async throws {
-        let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
-        let shown = try await coordinator.show(id: id, forEdit: true)
-        let behind = try Database(path: databasePath, mode: .readWrite)
-        try behind.execute("UPDATE plan SET title = 'changed behind' WHERE id = \(id)")
-        behind.close()
-        let outcome = try await coordinator.edit(id: id, change: { try $0.changingMode(ofSegment: 0, to: .car) }) {
-            try PlanCoordinatorTests.withLeg($0, seconds: 60)
+        let coordinator = PlanRepository(store: store, counters: DaemonCounters(), events: EventHub())
+        let id = id, databasePath = databasePath
+        let shown = Mutex<String?>(nil)
+        let outcome = try await coordinator.apply(to: id, policy: .edit) { _, title in
+            shown.withLock { $0 = title }
+            let behind = try Database(path: databasePath, mode: .readWrite)
+            try behind.execute("UPDATE plan SET title = 'changed behind' WHERE id = \(id)")
+            behind.close()
+            return PlanChanges(change: { try $0.changingMode(ofSegment: 0, to: .car) }) {
+                try PlanRepositoryTests.withLeg($0, seconds: 60)
+            }
         }
-        XCTAssertEqual(outcome.title, shown.title, "the edit changed the plan as read for it")
+        XCTAssertEqual(outcome.title, shown.withLock { $0 }, "the edit changed the plan as read for it")
         XCTAssertEqual(outcome.plan.modes, [.car])
     }
 }

@@ -15,7 +15,7 @@ final class PendingUpdateAnnouncementTests: OneStoredPlanTestCase {
         let events = Mutex<[DaemonEvent]>([])
     }
 
-    private var coordinator: PlanCoordinator!
+    private var coordinator: PlanRepository!
     private var hub: EventHub!
     private var listening: Task<Void, Never>?
     private let published = Published()
@@ -27,7 +27,7 @@ final class PendingUpdateAnnouncementTests: OneStoredPlanTestCase {
         let stream = events.listen()
         listening = Task { for await event in stream { published.events.withLock { $0.append(event) } } }
         hub = events
-        coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: events)
+        coordinator = PlanRepository(store: store, counters: DaemonCounters(), events: events)
     }
 
     override func tearDown() async throws {
@@ -63,7 +63,7 @@ final class PendingUpdateAnnouncementTests: OneStoredPlanTestCase {
 
     /// A refresh (as `plan.edits`) proposing a `proposed`-second leg for segment 1.
     private func propose(_ proposed: Double) async throws {
-        _ = try await coordinator.applyAtomically(id: id, expectedGeneration: nil, dryRun: false) { plan, title in
+        _ = try await coordinator.atomicChange(id: id, expectedGeneration: nil, dryRun: false) { plan, title in
             (try Self.proposing(plan, seconds: 100, proposed: proposed), [], title)
         }
     }
@@ -72,8 +72,8 @@ final class PendingUpdateAnnouncementTests: OneStoredPlanTestCase {
         try await propose(90)
         let updates1 = await pendingUpdates()
         XCTAssertEqual(updates1, [[1]], "the new proposal is announced")
-        _ = try await coordinator.applyAtomically(id: id, expectedGeneration: nil, dryRun: false) { plan, _ in
-            (try PlanCoordinatorTests.withLeg(plan, seconds: 100), [], "renamed")
+        _ = try await coordinator.atomicChange(id: id, expectedGeneration: nil, dryRun: false) { plan, _ in
+            (try PlanRepositoryTests.withLeg(plan, seconds: 100), [], "renamed")
         }
         let updates2 = await pendingUpdates()
         XCTAssertEqual(updates2, [[1]], "the user's rename proposed nothing new")
@@ -83,8 +83,8 @@ final class PendingUpdateAnnouncementTests: OneStoredPlanTestCase {
 
     func testAnEditThatKeepsTheProposalSendsNoPendingUpdate() async throws {
         try await propose(90)
-        _ = try await coordinator.edit(id: id, title: "renamed", change: { $0 }) { plan in
-            try PlanCoordinatorTests.withLeg(plan, seconds: 100)
+        _ = try await coordinator.userEdit(id: id, title: "renamed", change: { $0 }) { plan in
+            try PlanRepositoryTests.withLeg(plan, seconds: 100)
         }
         let updates3 = await pendingUpdates()
         XCTAssertEqual(updates3, [[1]], "the user's rename proposed nothing new")

@@ -24,18 +24,21 @@ final class PlanServiceRulesTests: XCTestCase {
 
     private var directory: URL!
     private var service: PlanService!
+    /// The store behind `service`, where the tests put plans as they were before a request.
+    private var store: Store!
 
     override func setUpWithError() throws {
         directory = try DaemonHarness.temporaryDirectory()
         let counters = DaemonCounters(), events = EventHub(), clock = Clock(), location = LocationState()
         let store = try Store(path: directory.appendingPathComponent("db.sqlite").path)
+        self.store = store
         let regions = RegionRegistry(dataDirectory: directory, streets: NoEngine(), transit: NoEngine(), counters: counters,
                                      live: LiveFeedBoard(clock: clock))
         service = PlanService(planner: Planner(routing: RegionRouter(regions: regions, counters: counters), clock: clock),
-                              plans: PlanCoordinator(store: store, counters: counters, events: events), store: store,
+                              plans: PlanRepository(store: store, counters: counters, events: events),
                               resolver: PlaceResolver(regions: regions, location: location) { _ in nil }, regions: regions,
                               location: location, input: WireInput(clock: clock),
-                              typedPlaces: TypedPlaceHistory(regions: regions, clock: clock), counters: counters, events: events)
+                              typedPlaces: TypedPlaceHistory(regions: regions, clock: clock))
     }
 
     override func tearDown() {
@@ -98,19 +101,20 @@ final class PlanServiceRulesTests: XCTestCase {
     /// Runs a prepared edit as `PlanService.edit` does, the legs computed (or the computation
     /// run) only once `gate` lets it: a held computation stands for the window before the
     /// computed write lands.
-    private static func run(_ edit: PlanEdit, on service: PlanService, holding gate: PlanCoordinatorTests.Gate) async throws -> PlanService.Outcome {
-        let shown = try await service.plans.show(id: edit.planID, forEdit: true)
-        let prepared = try await service.prepare(edit, on: shown.plan)
-        switch prepared.step {
-        case .change(let change):
-            return try await service.plans.edit(id: edit.planID, title: prepared.title, change: change) { plan in
-                await gate.pass()
-                return try PlanCoordinatorTests.withLeg(plan, seconds: 60)
-            }
-        case .compute(let computation):
-            return try await service.plans.edit(id: edit.planID, title: prepared.title, change: nil) { plan in
-                await gate.pass()
-                return try await computation(plan)
+    private static func run(_ edit: PlanEdit, on service: PlanService, holding gate: PlanRepositoryTests.Gate) async throws -> PlanService.Outcome {
+        try await service.plans.apply(to: edit.planID, policy: .edit) { current, _ in
+            let prepared = try await service.prepare(edit, on: current)
+            switch prepared.step {
+            case .change(let change):
+                return PlanChanges(change: change, title: prepared.title) { plan in
+                    await gate.pass()
+                    return try PlanRepositoryTests.withLeg(plan, seconds: 60)
+                }
+            case .compute(let computation):
+                return PlanChanges(change: nil, title: prepared.title) { plan in
+                    await gate.pass()
+                    return try await computation(plan)
+                }
             }
         }
     }
@@ -118,8 +122,8 @@ final class PlanServiceRulesTests: XCTestCase {
     /// An edit that comes in while a rename's computation runs reads the new title, and keeps it.
     func testARenameRacingAnotherEditKeepsItsTitle() async throws {
         let service = try XCTUnwrap(service)
-        let id = try await service.store.write(Plans.create(try plan(places: 2, leaving: "2022-01-12T08:00"), title: "t"))
-        let gate = PlanCoordinatorTests.Gate()
+        let id = try await store.write(Plans.create(try plan(places: 2, leaving: "2022-01-12T08:00"), title: "t"))
+        let gate = PlanRepositoryTests.Gate()
         let renaming = PlanEdit.rename(Params.PlanRename(id: id, title: "Mine"))
         let rename = Task.detached {
             try await PlanServiceRulesTests.run(renaming, on: service, holding: gate)
@@ -127,15 +131,15 @@ final class PlanServiceRulesTests: XCTestCase {
         await gate.waitUntilEntered()
         let shown = try await service.plans.show(id: id)
         XCTAssertEqual(shown.title, "Mine", "shown with its title while its legs are computed")
-        let other = try await service.plans.edit(id: id, change: { $0.settingPace(.fast) }) {
-            try PlanCoordinatorTests.withLeg($0, seconds: 60)
+        let other = try await service.plans.userEdit(id: id, change: { $0.settingPace(.fast) }) {
+            try PlanRepositoryTests.withLeg($0, seconds: 60)
         }
         XCTAssertEqual(other.title, "Mine")
         await gate.release()
         let renamed = try await rename.value
         XCTAssertEqual(renamed.title, "Mine")
         XCTAssertEqual(renamed.plan.pace, .fast, "answered with the newest plan")
-        let stored = try await service.store.read(Plans.load(id))
+        let stored = try await store.read(Plans.load(id))
         XCTAssertEqual(stored.title, "Mine")
         XCTAssertEqual(stored.plan.pace, .fast)
     }
@@ -145,17 +149,17 @@ final class PlanServiceRulesTests: XCTestCase {
     func testARenameOfAPlanWithLegsPendingEndsWithItsLegsComputed() async throws {
         let service = try XCTUnwrap(service)
         let created = try plan(places: 2, leaving: "2022-01-12T08:00")
-        let id = try await service.store.write(Plans.create(created, title: "t"))
-        try await service.store.write(Plans.save(id: id, plan: created, title: "t", legsPending: true, generation: 2))
-        let gate = PlanCoordinatorTests.Gate()
+        let id = try await store.write(Plans.create(created, title: "t"))
+        try await store.write(Plans.save(id: id, plan: created, title: "t", legsPending: true, generation: 2))
+        let gate = PlanRepositoryTests.Gate()
         await gate.release()
         let renamed = try await Self.run(.rename(Params.PlanRename(id: id, title: "Mine")), on: service, holding: gate)
         XCTAssertNotNil(renamed.plan.legs[0])
-        let stored = try await service.store.read(Plans.load(id))
+        let stored = try await store.read(Plans.load(id))
         XCTAssertEqual(stored.title, "Mine")
         XCTAssertEqual(stored.generation, 3)
         XCTAssertNotNil(stored.plan.legs[0], "the empty leg was computed")
-        let pending = try await service.store.read(Plans.withPendingLegs())
+        let pending = try await store.read(Plans.withPendingLegs())
         XCTAssertEqual(pending, [])
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Planner
 import XCTest
 
-/// `PlanCoordinator.RemovedPin.between` names the pins an edit removed, and only those: a pin is
+/// `PlanRepository.RemovedPin.between` names the pins an edit removed, and only those: a pin is
 /// its departure on its trips, wherever its segment is keyed.
 final class RemovedPinTests: XCTestCase {
     static let morning = Date(timeIntervalSince1970: 1_641_974_400)
@@ -23,13 +23,13 @@ final class RemovedPinTests: XCTestCase {
         let moved = pinned.resolvingCurrentLocation(Coordinate(latitude: 61.4979, longitude: 23.7611))
         XCTAssertNotEqual(moved.segmentKey(0), pinned.segmentKey(0), "the fix re-keys the segment")
         XCTAssertEqual(moved.pin(ofSegment: 0)?.departure, Self.morning, "the pin followed the node")
-        XCTAssertEqual(PlanCoordinator.RemovedPin.between(pinned, moved), [])
+        XCTAssertEqual(PlanRepository.RemovedPin.between(pinned, moved), [])
     }
 
     func testAPinThatReallyGoesIsStillNamed() throws {
         let pinned = try pinnedFromHere()
         let driven = try pinned.changingMode(ofSegment: 0, to: .car)
-        XCTAssertEqual(PlanCoordinator.RemovedPin.between(pinned, driven),
-                       [PlanCoordinator.RemovedPin(from: "Current location", to: "Keskustori", departure: Self.morning)])
+        XCTAssertEqual(PlanRepository.RemovedPin.between(pinned, driven),
+                       [PlanRepository.RemovedPin(from: "Current location", to: "Keskustori", departure: Self.morning)])
     }
 }

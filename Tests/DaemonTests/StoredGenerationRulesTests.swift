@@ -12,7 +12,7 @@ import XCTest
 final class StoredGenerationRulesTests: OneStoredPlanTestCase {
     private func storedGeneration() async throws -> Int64 { try await store.read(Plans.load(id)).generation }
 
-    private func coordinator() -> PlanCoordinator { PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub()) }
+    private func coordinator() -> PlanRepository { PlanRepository(store: store, counters: DaemonCounters(), events: EventHub()) }
 
     private static func legs(_ plan: RoutePlan) throws -> LegComputation {
         let legs = plan.modes.map { Optional(RouteLeg(mode: $0, expectedTravelTime: 60)) }
@@ -21,8 +21,8 @@ final class StoredGenerationRulesTests: OneStoredPlanTestCase {
                               failures: [], queryCount: plan.segmentCount)
     }
 
-    private func toCar(_ coordinator: PlanCoordinator, expecting generation: Int64? = nil) async throws -> PlanCoordinator.Outcome {
-        try await coordinator.edit(id: id, expectedGeneration: generation, change: { try $0.changingMode(ofSegment: 0, to: .car) },
+    private func toCar(_ coordinator: PlanRepository, expecting generation: Int64? = nil) async throws -> PlanRepository.Outcome {
+        try await coordinator.userEdit(id: id, expectedGeneration: generation, change: { try $0.changingMode(ofSegment: 0, to: .car) },
                                    compute: { try Self.legs($0) })
     }
 
@@ -31,7 +31,7 @@ final class StoredGenerationRulesTests: OneStoredPlanTestCase {
         let created = try await first.show(id: id).generation
         XCTAssertEqual(created, 1, "as created")
         _ = try await toCar(first)
-        let batch = try await first.applyAtomically(id: id, expectedGeneration: 2, dryRun: false) { plan, title in
+        let batch = try await first.atomicChange(id: id, expectedGeneration: 2, dryRun: false) { plan, title in
             (try Self.legs(plan.settingPace(.fast)), [], title)
         }
         XCTAssertEqual(batch.generation, 3)
@@ -53,7 +53,7 @@ final class StoredGenerationRulesTests: OneStoredPlanTestCase {
 
     func testADryRunStoresNoGeneration() async throws {
         let coordinator = coordinator()
-        let dry = try await coordinator.applyAtomically(id: id, expectedGeneration: nil, dryRun: true) { plan, title in
+        let dry = try await coordinator.atomicChange(id: id, expectedGeneration: nil, dryRun: true) { plan, title in
             (try Self.legs(plan), [], title)
         }
         XCTAssertEqual(dry.generation, 1)
@@ -98,9 +98,9 @@ final class StoredGenerationRulesTests: OneStoredPlanTestCase {
     func testAGenerationWhoseWriteFailedIsNeverShownAndIsTakenAgain() async throws {
         try refusePlanWrites()
         let coordinator = coordinator()
-        let gate = PlanCoordinatorTests.Gate()
+        let gate = PlanRepositoryTests.Gate()
         let id = id
-        let edit = Task.detached { try await PlanCoordinatorTests.heldEdit(coordinator, id: id, gate: gate) }
+        let edit = Task.detached { try await PlanRepositoryTests.heldEdit(coordinator, id: id, gate: gate) }
         await gate.waitUntilEntered()
         let whileComputing = try await coordinator.show(id: id)
         XCTAssertEqual(whileComputing.generation, 1, "the edit's write failed: the plan is as stored")
@@ -113,7 +113,7 @@ final class StoredGenerationRulesTests: OneStoredPlanTestCase {
             XCTAssertTrue("\(error)".contains("refused"), "\(error)")
         }
         do {
-            _ = try await coordinator.applyAtomically(id: id, expectedGeneration: 1, dryRun: false) { plan, title in
+            _ = try await coordinator.atomicChange(id: id, expectedGeneration: 1, dryRun: false) { plan, title in
                 (try Self.legs(plan.settingPace(.fast)), [], title)
             }
             XCTFail("the batch was not stored")
@@ -145,7 +145,7 @@ final class StoredGenerationRulesTests: OneStoredPlanTestCase {
         try refusePlanWrites()
         let coordinator = coordinator()
         do {
-            let outcome = try await coordinator.edit(id: id, change: nil) { try Self.legs($0.settingPace(.fast)) }
+            let outcome = try await coordinator.userEdit(id: id, change: nil) { try Self.legs($0.settingPace(.fast)) }
             XCTFail("answered as done at generation \(outcome.generation) though the plan was not stored")
         } catch {
             XCTAssertTrue("\(error)".contains("refused"), "\(error)")
@@ -176,7 +176,7 @@ final class StoredGenerationRulesTests: OneStoredPlanTestCase {
         let coordinator = coordinator()
         let store = store!, id = id
         do {
-            _ = try await coordinator.applyAtomically(id: id, expectedGeneration: nil, dryRun: false) { plan, title in
+            _ = try await coordinator.atomicChange(id: id, expectedGeneration: nil, dryRun: false) { plan, title in
                 try await store.write(Plans.delete(id))
                 await coordinator.forget(id: id)
                 return (try Self.legs(plan.settingPace(.fast)), [], title)

@@ -6,7 +6,7 @@ import WireProtocol
 
 /// `plan.export`, `plan.map` (`compare`'s picture and `plan.show --geometry` are with those methods).
 struct MapMethods: Sendable {
-    let plans: PlanCoordinator
+    let plans: PlanRepository
     let regions: RegionRegistry
     let mapData: RegionMapData
     let input: WireInput

@@ -31,7 +31,7 @@ struct PlanEditMethods: Sendable {
         document(try await service.edit(edit, expectedGeneration: expectedGeneration))
     }
 
-    func document(_ outcome: PlanCoordinator.Outcome) -> PlanDocument {
+    func document(_ outcome: PlanRepository.Outcome) -> PlanDocument {
         WireDocuments.plan(outcome, regions: service.regions, now: service.input.clock.now())
     }
 }

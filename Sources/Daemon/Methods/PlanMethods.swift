@@ -8,10 +8,8 @@ import WireProtocol
 struct PlanMethods: Sendable {
     /// Creates and deletes plans.
     let service: PlanService
-    /// The newest plans, for `plan.show` and `plan.link`.
-    let plans: PlanCoordinator
-    /// The list of plans.
-    let store: Store
+    /// The plans, for `plan.list`, `plan.show` and `plan.link`.
+    let plans: PlanRepository
     let resolver: PlaceResolver
     let regions: RegionRegistry
     let input: WireInput
@@ -52,7 +50,7 @@ struct PlanMethods: Sendable {
         }
         table.register(Endpoints.planList) { _, _ in
             // One zone for the whole table (plans come from every region): the machine's.
-            PlanListDocument(plans: try await store.read(Plans.list()).map { summary in
+            PlanListDocument(plans: try await plans.list().map { summary in
                 // The travel day in the plan's region's zone, as the agenda counts it.
                 let day = summary.travelAt.map { at in
                     let origin = summary.origin.map { Place(name: summary.fromName, coordinate: $0) }
@@ -106,8 +104,8 @@ extension PlanMethods {
 }
 
 extension WireDocuments {
-    /// A plan as the coordinator has it, in its region's time zone.
-    static func plan(_ outcome: PlanCoordinator.Outcome, regions: RegionRegistry, now: Date) -> PlanDocument {
+    /// A plan as the repository has it, in its region's time zone.
+    static func plan(_ outcome: PlanRepository.Outcome, regions: RegionRegistry, now: Date) -> PlanDocument {
         let zone = regions.timeZone(of: outcome.plan)
         var document = plan(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
                             timeZone: zone, now: now, failures: outcome.failures, price: regions.price(of: outcome.plan))

@@ -1,17 +1,15 @@
 import Foundation
 import Planner
-import Store
 
 /// The agenda of a day: every stored plan that leaves on it (`PlanAgenda`), in order of leaving.
 struct PlanAgendaService: Sendable {
-    let store: Store
-    let plans: PlanCoordinator
+    let plans: PlanRepository
     let regions: RegionRegistry
     let clock: any WallClock
 
     /// One plan of the day, with its agenda read in the zone of its region.
     struct Entry: Sendable {
-        var plan: PlanCoordinator.Outcome
+        var plan: PlanRepository.Outcome
         var agenda: PlanAgenda
         /// `YYYY-MM-DD`, in `timeZone`.
         var day: String
@@ -27,13 +25,7 @@ struct PlanAgendaService: Sendable {
         let offset = day.flatMap { Self.relativeDays[$0] }
         let now = clock.now()
         var entries: [Entry] = []
-        for summary in try await store.read(Plans.list()) {
-            let outcome: PlanCoordinator.Outcome
-            do {
-                outcome = try await plans.show(id: summary.id)
-            } catch DaemonError.notFound {
-                continue  // deleted since the list was read
-            }
+        for outcome in try await plans.showAll() {
             let zone = regions.timeZone(of: outcome.plan)
             guard let agenda = PlanAgenda(outcome.plan, timeZone: zone, now: now,
                                           outsideCoverage: regions.coverageNote(for: outcome.plan, now: now) != nil) else { continue }

@@ -15,12 +15,12 @@ struct PlanCalendarExport: Sendable {
         source = PlanCalendarEvents.stableHash(dataDirectory.standardizedFileURL.path)
     }
 
-    func events(_ outcome: PlanCoordinator.Outcome, now: Date) -> [CalendarEvent] {
+    func events(_ outcome: PlanRepository.Outcome, now: Date) -> [CalendarEvent] {
         PlanCalendarEvents.events(of: outcome.plan, .init(id: outcome.id, generation: outcome.generation, source: source,
                                                          timeZone: regions.timeZone(of: outcome.plan)), now: now)
     }
 
-    func text(_ outcome: PlanCoordinator.Outcome, now: Date) -> String {
+    func text(_ outcome: PlanRepository.Outcome, now: Date) -> String {
         CalendarText.ics(events(outcome, now: now), stamp: now)
     }
 }

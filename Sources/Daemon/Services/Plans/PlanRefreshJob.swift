@@ -5,7 +5,7 @@ import Store
 /// One background refresh of one stored plan, `plan.refresh` through the plan service's one path
 /// (`PlanService.refresh`): every leg is asked again with the current routing data; a pinned
 /// departure is re-found by its trip or duration fingerprint, else the user's leg stays and the
-/// new answer becomes a pending update (which `PlanCoordinator` announces with a
+/// new answer becomes a pending update (which `PlanRepository` announces with a
 /// `pending_update` event). A refresh for live data (a realtime feed changed) also announces
 /// what moved: `LiveRideChanges`.
 ///
@@ -26,7 +26,6 @@ struct PlanRefreshJob: Sendable {
         case notToday = "not_today"
     }
 
-    let store: Store
     /// The refresh itself is `plan.refresh` through the plan service.
     let service: PlanService
     let regions: RegionRegistry
@@ -37,8 +36,8 @@ struct PlanRefreshJob: Sendable {
     func plans(inRegion region: String) async throws -> [Int64] {
         guard let handle = try? regions.handle(named: region) else { return [] }
         var found: [Int64] = []
-        for id in try await store.read(Plans.list()).map(\.id).sorted() {
-            guard let plan = try? await store.read(Plans.load(id)).plan, let first = plan.nodes.first, let last = plan.nodes.last else {
+        for id in try await service.plans.list().map(\.id).sorted() {
+            guard let plan = try? await service.plans.show(id: id).plan, let first = plan.nodes.first, let last = plan.nodes.last else {
                 continue
             }
             if handle.contains(first.place.coordinate) || handle.contains(last.place.coordinate) { found.append(id) }
@@ -51,7 +50,7 @@ struct PlanRefreshJob: Sendable {
     func run(planID id: Int64, live: Bool) async throws -> Outcome {
         await service.plans.untilFree(id) // a user's request on the plan first
         try Task.checkCancellation()
-        let before: PlanCoordinator.Outcome
+        let before: PlanRepository.Outcome
         do {
             before = try await service.plans.show(id: id)
         } catch DaemonError.notFound {

@@ -70,10 +70,9 @@ extension PlanService {
         let asked = PlanRequest(via: request.nodes.dropFirst().dropLast().map(\.place), viaTexts: Array(texts.dropFirst().dropLast()),
                                 preset: request.preset, pace: request.pace, title: title, titleGiven: request.title != nil,
                                 access: request.access)
-        let id = try await store.write(Plans.create(built.plan, title: title, recording: RouteHistoryEntry(
+        return try await plans.create(built.plan, title: title, recording: RouteHistoryEntry(
             from: first.place, to: last.place, modes: built.plan.modes, date: input.clock.now(),
             fromText: texts.first ?? nil, toText: texts.last ?? nil, region: region, requestedTime: request.timePreference,
-            plan: asked), searches: searches))
-        return await adopt(id: id, plan: built.plan, title: title, failures: built.failuresBySegment, queries: built.queryCount)
+            plan: asked), searches: searches, failures: built.failuresBySegment, queries: built.queryCount)
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import Planner
 import Store
-import Synchronization
 import WireProtocol
 
 /// The one path of every change of a stored plan: created (`plan.new`, `plan.copy`, a rerun from
@@ -10,57 +9,43 @@ import WireProtocol
 /// the outcome.
 ///
 /// An edit's rules are `prepare`'s (`PlanService+EditRules`): the slow part (searching places,
-/// asking the planner) runs first, then the change runs inside the coordinator against the
+/// asking the planner) runs first, then the change runs inside the repository against the
 /// newest plan, where node and segment numbers are resolved, `expected_generation` is checked
 /// and one region is enforced. Only the legs the change emptied are computed
-/// (`Planner.computeLegsReporting`), the plan is written by the coordinator, and the coordinator
-/// publishes its event.
+/// (`Planner.computeLegsReporting`); the repository writes the plan and publishes its event.
+/// Each change is one call of `PlanRepository.apply`.
 struct PlanService: Sendable {
-    typealias Outcome = PlanCoordinator.Outcome
+    typealias Outcome = PlanRepository.Outcome
 
     let planner: Planner
-    /// Decides generations, writes edited plans and announces them.
-    let plans: PlanCoordinator
-    /// New plans are created and plans deleted here.
-    let store: Store
+    /// Reads and writes the plans: decides generations, stores changes and announces them.
+    let plans: PlanRepository
     let resolver: PlaceResolver
     let regions: RegionRegistry
     let location: LocationState
     let input: WireInput
     let typedPlaces: TypedPlaceHistory
-    let counters: DaemonCounters
-    let events: EventHub
 
-    /// One edit: applied to the newest plan and written at once, then its emptied legs computed
-    /// (`PlanCoordinator.edit`, which also decides the title: `RoutePlan.title(_:after:)`).
-    /// A user's request from its first read: the background refresh gives way to it.
+    /// One edit: prepared on the plan as read, applied to the newest plan and written at once,
+    /// then its emptied legs computed (the repository also decides the title:
+    /// `RoutePlan.title(_:after:)`). A user's request from its first read: the background
+    /// refresh gives way to it.
     func edit(_ edit: PlanEdit, expectedGeneration: Int64?) async throws -> Outcome {
         let service = self
-        return try await plans.userRequest(on: edit.planID) {
-            try await service.edited(edit, expectedGeneration: expectedGeneration)
+        return try await plans.apply(to: edit.planID, policy: .edit, expected: expectedGeneration) { current, _ in
+            let prepared = try await service.prepare(edit, on: current)
+            _ = try service.regions.requireRegions()
+            let searches = service.typedPlaces.entries(prepared.typed)
+            switch prepared.step {
+            case .change(let change):
+                return PlanChanges(change: change, title: prepared.title, searches: searches, matched: prepared.matched,
+                                   modeNotes: prepared.modeNotes, compute: service.legs)
+            case .compute(let computation):
+                // The computation is the change: the plan is written once, computed.
+                return PlanChanges(change: nil, title: prepared.title, searches: searches, matched: prepared.matched,
+                                   modeNotes: prepared.modeNotes, compute: computation)
+            }
         }
-    }
-
-    private func edited(_ edit: PlanEdit, expectedGeneration: Int64?) async throws -> Outcome {
-        let shown = try await plans.show(id: edit.planID, forEdit: true) // the one read of the plan
-        let prepared = try await prepare(edit, on: shown.plan)
-        _ = try regions.requireRegions()
-        let searches = typedPlaces.entries(prepared.typed)
-        let change: (@Sendable (RoutePlan) throws -> RoutePlan)?
-        let compute: @Sendable (RoutePlan) async throws -> LegComputation
-        switch prepared.step {
-        case .change(let edited):
-            change = edited
-            compute = legs
-        case .compute(let computation):
-            change = nil // the computation is the change: the plan is written once, computed
-            compute = computation
-        }
-        var outcome = try await plans.edit(id: edit.planID, title: prepared.title, expectedGeneration: expectedGeneration,
-                                           searches: searches, change: change, compute: compute)
-        outcome.matched = prepared.matched
-        outcome.modeNotes = prepared.modeNotes
-        return outcome
     }
 
     /// `plan.edits`: every edit applied in order to a copy of the plan, then one computation of
@@ -76,42 +61,40 @@ struct PlanService: Sendable {
             }
         }
         _ = try regions.requireRegions()
-        let service = self
-        return try await plans.userRequest(on: params.id) { try await service.applied(params, background: false) }
+        return try await plans.apply(to: params.id, policy: .atomic(dryRun: params.dryRun == true), expected: params.expectedGeneration) {
+            try await applied(params.edits, to: $0, title: $1)
+        }
     }
 
-    private func applied(_ params: Params.PlanEdits, background: Bool) async throws -> Outcome {
-        let service = self
+    /// The edits applied in order to `original`, then its empty legs computed: the whole change
+    /// of `plan.edits` (and of the background refresh), stored by the repository as one generation.
+    private func applied(_ edits: [PlanEdit], to original: RoutePlan, title originalTitle: String) async throws -> PlanChanges {
+        var plan = original
+        var typed: [TypedPlaceHistory.Typed] = []
         // The places the edits typed and how each matched, for the answer as a single edit gives them.
-        let matched = Mutex<[ResolvedPlace]>([])
-        var outcome = try await plans.applyAtomically(id: params.id, expectedGeneration: params.expectedGeneration,
-                                                      dryRun: params.dryRun == true, background: background) { original, originalTitle in
-            var plan = original
-            var typed: [TypedPlaceHistory.Typed] = []
-            var title = originalTitle
-            for (index, edit) in params.edits.enumerated() {
-                do {
-                    let prepared = try await service.prepare(edit, on: plan)
-                    let before = plan
-                    switch prepared.step {
-                    case .change(let change): plan = try change(plan)
-                    case .compute(let compute): plan = try await compute(plan).plan
-                    }
-                    typed += prepared.typed
-                    matched.withLock { $0 += prepared.matched }
-                    // Edit by edit, as the same edits one at a time would title it.
-                    title = prepared.title ?? before.title(title, after: plan)
-                } catch is CancellationError {
-                    throw CancellationError()
-                } catch {
-                    throw Self.failure(of: edit, number: index + 1, error)
+        var matched: [ResolvedPlace] = []
+        var title = originalTitle
+        for (index, edit) in edits.enumerated() {
+            do {
+                let prepared = try await prepare(edit, on: plan)
+                let before = plan
+                switch prepared.step {
+                case .change(let change): plan = try change(plan)
+                case .compute(let compute): plan = try await compute(plan).plan
                 }
+                typed += prepared.typed
+                matched += prepared.matched
+                // Edit by edit, as the same edits one at a time would title it.
+                title = prepared.title ?? before.title(title, after: plan)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                throw Self.failure(of: edit, number: index + 1, error)
             }
-            let computed = try await service.legs(plan)
-            return (computed, service.typedPlaces.entries(typed), plan.title(title, after: computed.plan))
         }
-        outcome.matched = matched.withLock { $0 }
-        return outcome
+        let computed = try await legs(plan)
+        return .computed(computed, title: plan.title(title, after: computed.plan), searches: typedPlaces.entries(typed),
+                         matched: matched)
     }
 
     /// The background refresh of one plan (`PlanRefreshJob`): `plan.refresh` by the daemon, as
@@ -119,12 +102,13 @@ struct PlanService: Sendable {
     /// (nothing changed) when the plan moved on or a user's request on it is under way.
     func refresh(id: Int64, generation: Int64) async throws -> Outcome {
         _ = try regions.requireRegions()
-        return try await applied(Params.PlanEdits(id: id, edits: [.refresh(Params.PlanID(id: id))], expectedGeneration: generation),
-                                 background: true)
+        return try await plans.apply(to: id, policy: .background, expected: generation) {
+            try await applied([.refresh(Params.PlanID(id: id))], to: $0, title: $1)
+        }
     }
 
     /// Recomputes the plans whose last recompute never stored its legs (the daemon was killed
-    /// meanwhile): `PlanCoordinator.recomputeInterrupted`.
+    /// meanwhile): `PlanRepository.recomputeInterrupted`.
     func recomputeInterrupted() async throws -> (done: [Int64], failed: [Int64: Error]) {
         try await plans.recomputeInterrupted(compute: legs)
     }
@@ -140,29 +124,14 @@ struct PlanService: Sendable {
         }
         let title = try Self.title(params.title ?? "\(original.title) (copy)")
         let computed = try await legs(original.plan) // asks nothing when every leg is there
-        let id = try await store.write(Plans.create(computed.plan, title: title))
-        return await adopt(id: id, plan: computed.plan, title: title, failures: computed.failuresBySegment,
-                           queries: computed.queryCount)
+        return try await plans.create(computed.plan, title: title, failures: computed.failuresBySegment,
+                                      queries: computed.queryCount)
     }
 
     /// `plan.delete`; with `expectedGeneration`, only while the plan is at it (else `conflict`,
-    /// deleting nothing), as every edit: checked in the step that deletes (`PlanCoordinator.delete`).
+    /// deleting nothing), as every edit: checked in the step that deletes (`PlanRepository.delete`).
     func delete(id: Int64, expectedGeneration: Int64? = nil) async throws {
-        let store = store
-        do {
-            try await plans.delete(id: id, expectedGeneration: expectedGeneration) { try await store.write(Plans.delete(id)) }
-        } catch StoreError.notFound {
-            throw DaemonError.notFound("plan \(id) does not exist")
-        }
-        events.publish(.planDeleted(planID: id))
-    }
-
-    /// A plan just stored as new: generation 1, counted and announced once.
-    func adopt(id: Int64, plan: RoutePlan, title: String, failures: [Int: RoutingError], queries: Int) async -> Outcome {
-        await plans.created(id: id, failures: failures)
-        counters.countPlanRecomputed()
-        events.publish(.planRecomputed(planID: id, generation: 1, queries: queries))
-        return Outcome(id: id, plan: plan, title: title, generation: 1, failures: failures)
+        try await plans.delete(id: id, expectedGeneration: expectedGeneration)
     }
 
     /// The legs the plan lacks, computed (the others are kept: only what a change emptied is asked).

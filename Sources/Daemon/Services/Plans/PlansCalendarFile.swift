@@ -16,8 +16,7 @@ public actor PlansCalendarFile {
     /// The events after which the file is written again.
     static let planEvents: Set<String> = ["plan_recomputed", "pending_update", "plan_deleted"]
 
-    private let store: Store
-    private let plans: PlanCoordinator
+    private let plans: PlanRepository
     private let export: PlanCalendarExport
     private let events: EventHub
     private let clock: any WallClock
@@ -31,9 +30,8 @@ public actor PlansCalendarFile {
     /// How often the file is written even when no plan changed (days end).
     static let rewriteInterval = Duration.seconds(3600)
 
-    init(store: Store, plans: PlanCoordinator, export: PlanCalendarExport, events: EventHub, clock: any WallClock,
+    init(plans: PlanRepository, export: PlanCalendarExport, events: EventHub, clock: any WallClock,
          logger: DaemonLogger, dataDirectory: URL) {
-        self.store = store
         self.plans = plans
         self.export = export
         self.events = events
@@ -85,16 +83,15 @@ public actor PlansCalendarFile {
         let now = clock.now()
         var calendarEvents: [CalendarEvent] = []
         do {
-            for summary in try await store.read(Plans.list()) {
-                do {
-                    let outcome = try await plans.show(id: summary.id)
-                    calendarEvents += export.events(outcome, now: now).filter { event in
-                        var calendar = Calendar(identifier: .gregorian)
-                        calendar.timeZone = event.timeZone
-                        return event.end >= calendar.startOfDay(for: now)
-                    }
-                } catch {
-                    logger.warning("cannot read a plan for plans.ics", ["plan": String(summary.id), "error": "\(error)"])
+            let logger = logger
+            let shown = try await plans.showAll { id, error in
+                logger.warning("cannot read a plan for plans.ics", ["plan": String(id), "error": "\(error)"])
+            }
+            for outcome in shown {
+                calendarEvents += export.events(outcome, now: now).filter { event in
+                    var calendar = Calendar(identifier: .gregorian)
+                    calendar.timeZone = event.timeZone
+                    return event.end >= calendar.startOfDay(for: now)
                 }
             }
             // Owner-only, and under a temporary name that start-up sweeps if a kill interrupts it.

@@ -6,7 +6,7 @@ import Store
 struct PlanReminderSettings: Sendable {
     let store: Store
     /// Checks `expected_generation`.
-    let plans: PlanCoordinator
+    let plans: PlanRepository
     /// The daemon's lead (`--remind-lead`).
     let defaultLead: TimeInterval
 
@@ -29,7 +29,7 @@ struct PlanReminderSettings: Sendable {
             try await plans.require(id: id, expectedGeneration: expectedGeneration)
             let own = try await store.read(Reminders.reminder(ofPlan: id))
             guard let on else {
-                _ = try await store.read(Plans.load(id))
+                _ = try await plans.show(id: id)
                 let setting = own ?? PlanReminder(enabled: true, lead: nil)
                 return Setting(on: setting.enabled, lead: setting.lead ?? defaultLead, leadIsThePlans: setting.lead != nil)
             }

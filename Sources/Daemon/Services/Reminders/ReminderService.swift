@@ -43,6 +43,8 @@ actor ReminderService {
     }
 
     private let store: Store
+    /// The plans reminded of (read through the one reader of plans).
+    private let plans: PlanRepository
     private let notifier: DesktopNotifier
     private let events: EventHub
     private let clock: any WallClock
@@ -68,7 +70,7 @@ actor ReminderService {
     private var sent: Set<String> = []
     /// The stored plans, read once and then kept current by the plan events (`nil`: to be read
     /// at the next look), so that the look every second touches no database.
-    private var plans: [Int64: RoutePlan]?
+    private var kept: [Int64: RoutePlan]?
     /// Whether the first read of every plan is under way, and which plans changed meanwhile.
     private var readingAll = false
     private var changedWhileReading: Set<Int64> = []
@@ -77,9 +79,10 @@ actor ReminderService {
     private var failureLogged = false
     private var tasks: [Task<Void, Never>] = []
 
-    init(store: Store, notifier: DesktopNotifier, events: EventHub, clock: any WallClock, regions: RegionRegistry,
+    init(store: Store, plans: PlanRepository, notifier: DesktopNotifier, events: EventHub, clock: any WallClock, regions: RegionRegistry,
          location: LocationState, router: any RoutingPort, logger: DaemonLogger, settings: Settings) {
         self.store = store
+        self.plans = plans
         self.notifier = notifier
         self.events = events
         self.clock = clock
@@ -134,7 +137,7 @@ actor ReminderService {
     private func look() async {
         let now = clock.now()
         do {
-            // A snapshot: events may change `plans` while a walk is asked for.
+            // A snapshot: events may change `kept` while a walk is asked for.
             for (id, plan) in try await storedPlans().sorted(by: { $0.key < $1.key }) {
                 try await look(at: id, plan, now: now)
             }
@@ -183,47 +186,47 @@ actor ReminderService {
         }
     }
 
-    /// The plans as kept in memory, read from the store when not read yet (a plan that cannot
+    /// The plans as kept in memory, read (`PlanRepository`) when not read yet (a plan that cannot
     /// be read is left out, as it cannot be reminded of). Plans that change while they are
     /// read are read again afterwards, so the first read never keeps an older copy.
     private func storedPlans() async throws -> [Int64: RoutePlan] {
-        if let plans { return plans }
+        if let kept { return kept }
         readingAll = true
         changedWhileReading = []
         defer { readingAll = false }
         var read: [Int64: RoutePlan] = [:]
-        for summary in try await store.read(Plans.list()) {
-            read[summary.id] = try? await store.read(Plans.load(summary.id)).plan
+        for summary in try await plans.list() {
+            read[summary.id] = try? await plans.show(id: summary.id).plan
         }
-        plans = read
+        kept = read
         let changed = changedWhileReading
         changedWhileReading = []
         for id in changed { await reload(id) }
-        return plans ?? read
+        return kept ?? read
     }
 
     /// Reads one plan again after it changed (created, edited, refreshed); a deleted one is
     /// dropped. When it cannot be read for another reason, all are read again at the next look.
     private func reload(_ id: Int64) async {
-        guard plans != nil else {
+        guard kept != nil else {
             if readingAll { changedWhileReading.insert(id) } // the read under way may have an older copy
             return
         }
         let ticket = reloads.begin(id)
         let read: Result<RoutePlan, Error>
-        do { read = .success(try await store.read(Plans.load(id)).plan) } catch { read = .failure(error) }
+        do { read = .success(try await plans.show(id: id).plan) } catch { read = .failure(error) }
         guard reloads.finish(ticket, of: id) else { return } // a newer reload of this plan decides
         switch read {
-        case .success(let plan): plans?[id] = plan
-        case .failure(StoreError.notFound): forget(id)
-        case .failure: plans = nil
+        case .success(let plan): kept?[id] = plan
+        case .failure(DaemonError.notFound): forget(id)
+        case .failure: kept = nil
         }
     }
 
     private func forget(_ id: Int64) {
         if readingAll { changedWhileReading.insert(id) }
         reloads.cancel(id)
-        plans?[id] = nil
+        kept?[id] = nil
         walks[id] = nil
         waiting[id] = nil
     }
@@ -253,7 +256,7 @@ actor ReminderService {
         case .delay(let ride, _, _, _, _), .cancelled(let ride): id = ride.planID
         default: return
         }
-        guard let plan = if let kept = plans?[id] { kept } else { try? await store.read(Plans.load(id)).plan } else { return }
+        guard let plan = if let plan = kept?[id] { plan } else { try? await plans.show(id: id).plan } else { return }
         let now = clock.now(), zone = regions.timeZone(of: plan)
         guard plan.travelsOnDay(of: now, in: zone) else { return }
         let to = ReminderText.destination(of: plan) ?? "your trip"
@@ -346,7 +349,7 @@ actor ReminderService {
 
     /// `xdg-open` with the first leg's Google Maps link (the one `plan link` prints).
     private func openRoute(of id: Int64) async {
-        guard let plan = try? await store.read(Plans.load(id)).plan,
+        guard let plan = try? await plans.show(id: id).plan,
               let link = try? GoogleMapsLink.build(plan: plan, segment: 0, timeZone: regions.timeZone(of: plan), now: clock.now())
         else { return }
         let process = Process()

@@ -9,7 +9,7 @@ import XCTest
 
 /// The coordinator's generations, driven step by step: a computation that finishes after a
 /// newer edit must not overwrite it.
-final class PlanCoordinatorTests: OneStoredPlanTestCase {
+final class PlanRepositoryTests: OneStoredPlanTestCase {
     /// Lets a test hold a computation until it says so (and ignores cancellation on purpose,
     /// like an engine that answers anyway).
     actor Gate {
@@ -46,8 +46,8 @@ final class PlanCoordinatorTests: OneStoredPlanTestCase {
     }
 
     /// Sets segment 1 to car; its computation waits at the gate and then returns a stale result.
-    static func heldEdit(_ coordinator: PlanCoordinator, id: Int64, gate: Gate) async throws -> PlanCoordinator.Outcome {
-        try await coordinator.edit(id: id, change: { try $0.changingMode(ofSegment: 0, to: .car) }) { plan in
+    static func heldEdit(_ coordinator: PlanRepository, id: Int64, gate: Gate) async throws -> PlanRepository.Outcome {
+        try await coordinator.userEdit(id: id, change: { try $0.changingMode(ofSegment: 0, to: .car) }) { plan in
             await gate.pass()
             return try withLeg(plan, seconds: 111)
         }
@@ -55,12 +55,12 @@ final class PlanCoordinatorTests: OneStoredPlanTestCase {
 
     func testResultOfASupersededEditIsNeverStored() async throws {
         let store = store!, id = id
-        let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
+        let coordinator = PlanRepository(store: store, counters: DaemonCounters(), events: EventHub())
         let gate = Gate()
 
-        let first = Task.detached { try await PlanCoordinatorTests.heldEdit(coordinator, id: id, gate: gate) }
+        let first = Task.detached { try await PlanRepositoryTests.heldEdit(coordinator, id: id, gate: gate) }
         await gate.waitUntilEntered()
-        let second = try await coordinator.edit(id: id, change: { try $0.changingMode(ofSegment: 0, to: .transit) }) { plan in
+        let second = try await coordinator.userEdit(id: id, change: { try $0.changingMode(ofSegment: 0, to: .transit) }) { plan in
             try Self.withLeg(plan, seconds: 222)
         }
         XCTAssertEqual(second.generation, 3, "created at 1 (stored), the held edit took 2")
@@ -80,7 +80,7 @@ final class PlanCoordinatorTests: OneStoredPlanTestCase {
     /// to run, finds the plan gone; before, it was answered as done and then lost with the plan.
     func testAnEditAfterAGuardedDeletesCheckFindsThePlanGoneAndIsNeverAnsweredAsDone() async throws {
         let store = store!, id = id
-        let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
+        let coordinator = PlanRepository(store: store, counters: DaemonCounters(), events: EventHub())
         do {
             try await coordinator.delete(id: id, expectedGeneration: 2) { try await store.write(Plans.delete(id)) }
             XCTFail("the plan is at generation 1")
@@ -89,7 +89,7 @@ final class PlanCoordinatorTests: OneStoredPlanTestCase {
         }
         try await coordinator.delete(id: id, expectedGeneration: 1) {
             do {
-                _ = try await coordinator.edit(id: id, change: { try $0.changingMode(ofSegment: 0, to: .car) }) { try Self.withLeg($0, seconds: 1) }
+                _ = try await coordinator.userEdit(id: id, change: { try $0.changingMode(ofSegment: 0, to: .car) }) { try Self.withLeg($0, seconds: 1) }
                 XCTFail("an edit after the delete's check is not done")
             } catch let error as DaemonError {
                 XCTAssertEqual(error.code, "not_found")
@@ -105,9 +105,9 @@ final class PlanCoordinatorTests: OneStoredPlanTestCase {
     func testRefusedEditChangesNothing() async throws {
         let store = store!, id = id
         let original = try await store.read(Plans.load(id)).plan
-        let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
+        let coordinator = PlanRepository(store: store, counters: DaemonCounters(), events: EventHub())
         do {
-            _ = try await coordinator.edit(id: id, change: { try $0.removingNode(at: 0) }) { try Self.withLeg($0, seconds: 1) }
+            _ = try await coordinator.userEdit(id: id, change: { try $0.removingNode(at: 0) }) { try Self.withLeg($0, seconds: 1) }
             XCTFail("removing the origin must be refused")
         } catch let error as PlannerError {
             XCTAssertEqual(error.code, "cannot_remove_endpoint")
@@ -131,7 +131,7 @@ final class PlanCoordinatorTests: OneStoredPlanTestCase {
         let b = Place(name: "B", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
         let planA = try await store.write(Plans.create(try RoutePlan(nodes: [PlanNode(place: a), PlanNode(place: b)], modes: [.walk]), title: "A"))
         let planB = try await store.write(Plans.create(try RoutePlan(nodes: [PlanNode(place: b), PlanNode(place: a)], modes: [.walk]), title: "B"))
-        let coordinator = PlanCoordinator(store: store, counters: DaemonCounters(), events: EventHub())
+        let coordinator = PlanRepository(store: store, counters: DaemonCounters(), events: EventHub())
 
         let lock = try Database(path: path, mode: .readWrite)
         try lock.execute("BEGIN IMMEDIATE") // every write of the store now waits
@@ -140,12 +140,12 @@ final class PlanCoordinatorTests: OneStoredPlanTestCase {
         let editFinished = Mutex(false)
         let edit = Task.detached {
             defer { editFinished.withLock { $0 = true } }
-            return try await coordinator.edit(id: planA, change: { plan in
+            return try await coordinator.userEdit(id: planA, change: { plan in
                 changeApplied.yield()
                 return try plan.changingMode(ofSegment: 0, to: .car)
             }) { plan in
                 await gate.pass()
-                return try PlanCoordinatorTests.withLeg(plan, seconds: 60)
+                return try PlanRepositoryTests.withLeg(plan, seconds: 60)
             }
         }
         for await _ in changed { break } // the edit of A is inside the coordinator now, about to write

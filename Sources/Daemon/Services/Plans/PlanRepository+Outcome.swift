@@ -1,0 +1,42 @@
+import Foundation
+import Planner
+
+extension PlanRepository {
+    /// A plan as the repository answers it: read, created or changed, at its generation.
+    public struct Outcome: Sendable {
+        public var id: Int64
+        public var plan: RoutePlan
+        public var title: String
+        public var generation: Int64
+        public var failures: [Int: RoutingError]
+        /// Pins of the plan before the edit that the edited plan no longer has.
+        public var removedPins: [RemovedPin] = []
+        /// The places the request typed as text, with how each matched (for the answer only).
+        public var matched: [ResolvedPlace] = []
+        /// Why the segments an insert made have the modes it chose (for the answer only).
+        public var modeNotes: [String] = []
+    }
+
+
+    /// A pin an edit removed, with the names of its segment's ends in the plan before the edit.
+    public struct RemovedPin: Sendable, Equatable {
+        public var from: String
+        public var to: String
+        public var departure: Date
+
+        /// The pins of `before` that `after` no longer has, in segment order. A pin is the same
+        /// departure on the same trips wherever its segment is keyed: a location fix moves a
+        /// current-location node and so re-keys the pins beside it without removing them. A new
+        /// pin the user put on the same segment (pin, choose, accept) replaces it, not removes it.
+        static func between(_ before: RoutePlan, _ after: RoutePlan) -> [RemovedPin] {
+            let kept = after.pins.values
+            return before.pinnedSegmentIndices.compactMap { index in
+                guard let pin = before.pin(ofSegment: index), after.pins[pin.segment] == nil,
+                      !kept.contains(where: { $0.departure == pin.departure && $0.tripIDs == pin.tripIDs }) else { return nil }
+                return RemovedPin(from: before.nodes[index].place.name, to: before.nodes[index + 1].place.name,
+                                  departure: pin.departure)
+            }
+        }
+    }
+
+}
