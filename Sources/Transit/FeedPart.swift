@@ -121,6 +121,26 @@ struct FeedPart {
         }
     }
 
+    /// A part's indexes point inside the part, and each trip's columns have one value per stop:
+    /// a damaged file must be parsed again (`corruptTimetable`), never trap the merge that
+    /// indexes the timetable's arrays with them.
+    private static func checkIndexes(_ b: TimetableBuilder) throws {
+        func inside<T: BinaryInteger>(_ index: T, _ count: Int) -> Bool { index >= 0 && index < count }
+        let stops = b.stops.count
+        for trip in b.trips {
+            let calls = trip.stops.count
+            guard inside(trip.route, b.routes.count), inside(trip.service, b.services.count),
+                  trip.stops.allSatisfy({ inside($0, stops) }), trip.flags.count == calls, trip.sequences.count == calls,
+                  trip.arrivals.count == calls, trip.departures.count == calls else {
+                throw TransitError.corruptTimetable("feed part: trip \(trip.tripID) names a stop, route or service the part does not hold")
+            }
+        }
+        guard b.stationOfStop.keys.allSatisfy({ inside($0, stops) }),
+              b.transfers.keys.allSatisfy({ inside($0 >> 32, stops) && inside($0 & 0xFFFF_FFFF, stops) }) else {
+            throw TransitError.corruptTimetable("feed part: a station or transfer names a stop the part does not hold")
+        }
+    }
+
     static func read(_ bytes: [UInt8]) throws -> FeedPart {
         guard bytes.count >= 8, Array(bytes[0..<4]) == magic else { throw TransitError.corruptTimetable("not a feed part") }
         var r = FeedPartReader(bytes, from: 4)
@@ -172,6 +192,7 @@ struct FeedPart {
             b.rideShapes.trips[try r.string()] = RideShapeTable.TripLine(shapeID: try r.optionalString(), color: try r.optionalString())
         }
         guard r.isAtEnd else { throw TransitError.corruptTimetable("feed part: bytes past its end") }
+        try checkIndexes(b)
         return FeedPart(key: header.key, builder: b, report: header.report)
     }
 }

@@ -92,6 +92,22 @@ final class FeedPartTests: XCTestCase {
         XCTAssertEqual(stored.routes, built.routes)
     }
 
+    /// A part whose length is whole but whose indexes point outside it (a bit flipped on disk)
+    /// is refused as damaged, so it is parsed again, instead of trapping the merge.
+    func testAPartWhoseTripNamesAStopItDoesNotHoldIsRefusedAsDamaged() throws {
+        let fixture = try FeedFixture()
+        _ = try GTFSImporter().importFeeds(try feeds(in: fixture), intoRegionDirectory: fixture.regionDirectory)
+        let url = FeedPart.fileURL(regionDirectory: fixture.regionDirectory, position: 1)
+        var part = try FeedPart.read([UInt8](try Data(contentsOf: url)))
+        part.builder.trips[0].stops[0] = Int32(part.builder.stops.count)
+        try part.write(to: url)
+        XCTAssertThrowsError(try FeedPart.read([UInt8](try Data(contentsOf: url)))) { error in
+            XCTAssertTrue("\(error)".contains("does not hold"), "\(error)")
+        }
+        XCTAssertEqual(try GTFSImporter().importFeeds(try feeds(in: fixture), intoRegionDirectory: fixture.regionDirectory).feedsKept, 2,
+                       "the damaged part is parsed again")
+    }
+
     /// Every row of `transit.sqlite`'s timetable tables, its fares' JSON keys sorted.
     private static func rows(_ regionDirectory: URL) throws -> [String: [[SQLiteValue]]] {
         let db = try Database(path: TimetableStore(regionDirectory: regionDirectory).fileURL.path, mode: .readOnly)
