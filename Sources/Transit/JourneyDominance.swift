@@ -4,7 +4,9 @@ import Planner
 /// The dominance rule between options for one trip (docs/planner.md, "The dominance rule"):
 /// an option dominates another when it leaves no earlier, arrives no later, changes no more
 /// often and walks no more, and is better in one of these. A list of options never shows one
-/// another dominates: nobody would take it.
+/// another dominates: nobody would take it. Times are compared to the second and also as the
+/// traveller reads them, to the minute: leaving 28 s later but arriving 3 min later is no
+/// option when both are shown leaving at 09:43.
 ///
 /// ```swift
 /// // The same tram boarded at 10:48 after a 406 m walk and at 10:49 after 141 m, both at 11:11:
@@ -25,6 +27,15 @@ enum JourneyDominance {
             self.walkingSeconds = walkingSeconds
         }
 
+        /// The times as shown: the minute each falls in (docs/planner.md, shown times).
+        var asShown: Criteria {
+            func minute(_ date: Date) -> Date {
+                Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(.down) * 60)
+            }
+            return Criteria(departure: minute(departure), arrival: minute(arrival), transfers: transfers,
+                            walkingSeconds: walkingSeconds)
+        }
+
         init?(_ leg: RouteLeg) {
             guard let departure = leg.departure, let arrival = leg.arrival else { return nil }
             self.init(departure: departure, arrival: arrival, transfers: leg.transfers,
@@ -32,8 +43,14 @@ enum JourneyDominance {
         }
     }
 
-    /// Whether `a` is at least as good as `b` in every criterion and better in one.
+    /// Whether `a` is at least as good as `b` in every criterion and better in one, to the
+    /// second or to the minute shown. Both readings agree on the order of any two options, so
+    /// no option is dominated by one it dominates and a list always keeps one.
     static func dominates(_ a: Criteria, _ b: Criteria) -> Bool {
+        dominatesExactly(a, b) || dominatesExactly(a.asShown, b.asShown)
+    }
+
+    private static func dominatesExactly(_ a: Criteria, _ b: Criteria) -> Bool {
         guard a.departure >= b.departure, a.arrival <= b.arrival, a.transfers <= b.transfers,
               a.walkingSeconds <= b.walkingSeconds else { return false }
         return a != b

@@ -79,7 +79,7 @@ final class NoDominatedJourneyTests: XCTestCase {
     private func leg(_ departure: String, _ arrival: String, rides: Int = 1, walk: Double = 120) -> RouteLeg {
         func at(_ text: String) -> Date {
             let parts = text.split(separator: ":").compactMap { Int($0) }
-            return utc(parts[0], parts[1])
+            return utc(parts[0], parts[1], parts.count > 2 ? parts[2] : 0)
         }
         let call = TransitStopCall(stopID: "S", name: "S", coordinate: origin, time: at(departure))
         let ride = TransitRide(lineName: "3", vehicle: "tram", headsign: nil, tripID: "T\(departure)", headwaySeconds: nil,
@@ -102,6 +102,50 @@ final class NoDominatedJourneyTests: XCTestCase {
         XCTAssertEqual(JourneyDominance.undominated([best, leg("10:45", "11:12", rides: 1, walk: 100)]), [best])
         XCTAssertEqual(JourneyDominance.undominated([leg("10:45", "11:10", rides: 2, walk: 100), best]), [best])
         XCTAssertEqual(JourneyDominance.undominated([best, leg("10:45", "11:10", rides: 1, walk: 300)]), [best])
+    }
+
+    /// Seen from Keskustori at 09:40: bus 80B leaving 09:43:30 arrives 09:48, bus 40A leaving
+    /// 09:43:58 arrives 09:51 with more walking. Both are shown leaving at 09:43: the 28 s are
+    /// no option, so the second is left out.
+    func testAnOptionShownLeavingInTheSameMinuteButArrivingLaterIsLeftOut() {
+        let first = leg("09:43:30", "09:48", walk: 300), second = leg("09:43:58", "09:51", walk: 360)
+        XCTAssertEqual(JourneyDominance.undominated([first, second]), [first])
+        XCTAssertEqual(JourneyDominance.undominated([second, first]), [first])
+        let nextMinute = leg("09:44:02", "09:51", walk: 360)
+        XCTAssertEqual(JourneyDominance.undominated([first, nextMinute]), [first, nextMinute], "it leaves a minute later as shown")
+    }
+
+    /// Property: on seeded random option lists (times to the second, a few minutes apart), the
+    /// filter keeps at least one option, keeps none that another dominates to the second or as
+    /// shown, and leaves out only options another one dominates.
+    func testTheFilterKeepsExactlyTheUndominatedOptionsOnRandomLists() {
+        var g = SeededRandom(seed: 46)
+        func time(_ base: Int) -> String {
+            let seconds = base + Int.random(in: 0...240, using: &g)
+            return "10:\(String(format: "%02d", seconds / 60)):\(String(format: "%02d", seconds % 60))"
+        }
+        for round in 0..<500 {
+            let options = (0..<Int.random(in: 1...6, using: &g)).map { _ in
+                leg(time(0), time(1200), rides: Int.random(in: 1...3, using: &g), walk: Double(60 * Int.random(in: 1...4, using: &g)))
+            }
+            let kept = JourneyDominance.undominated(options)
+            XCTAssertFalse(kept.isEmpty, "round \(round)")
+            let criteria = { (leg: RouteLeg) in JourneyDominance.Criteria(leg)! }
+            for option in options {
+                let beaten = options.contains { JourneyDominance.dominates(criteria($0), criteria(option)) }
+                XCTAssertEqual(kept.contains(option), !beaten, "round \(round): \(criteria(option))")
+                let shownBeaten = options.contains { other in
+                    func minute(_ date: Date) -> Double { (date.timeIntervalSince1970 / 60).rounded(.down) }
+                    let a = criteria(other), b = criteria(option)
+                    let asGood = minute(a.departure) >= minute(b.departure) && minute(a.arrival) <= minute(b.arrival)
+                        && a.transfers <= b.transfers && a.walkingSeconds <= b.walkingSeconds
+                    let same = minute(a.departure) == minute(b.departure) && minute(a.arrival) == minute(b.arrival)
+                        && a.transfers == b.transfers && a.walkingSeconds == b.walkingSeconds
+                    return asGood && !same
+                }
+                if shownBeaten { XCTAssertFalse(kept.contains(option), "round \(round): dominated as shown") }
+            }
+        }
     }
 
     func testOptionsEachBetterInSomethingAreAllKept() {
