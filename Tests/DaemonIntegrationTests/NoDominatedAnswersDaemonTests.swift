@@ -10,8 +10,8 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
     static let zone = TimeZone(identifier: "Europe/Helsinki")!
 
     /// Seeded pairs of points in Tampere with morning times on 2022-01-12.
-    func seededTrips(count: Int) -> [(from: String, to: String, at: String)] {
-        var g = SeededRandom(seed: 39_0001)
+    func seededTrips(count: Int, seed: UInt64 = 39_0001) -> [(from: String, to: String, at: String)] {
+        var g = SeededRandom(seed: seed)
         return (0..<count).map { _ in
             func point() -> String {
                 String(format: "%.5f,%.5f", Double.random(in: 61.44...61.51, using: &g), Double.random(in: 23.68...23.86, using: &g))
@@ -23,8 +23,8 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
 
     /// `plan new` by transit; nil when the daemon answers with no route (exit 4: no stop near an
     /// end), any other failure fails the test.
-    func transitPlan(_ from: String, _ to: String, at: String) throws -> JSONValue? {
-        let arguments = ["plan", "new", from, to, "--mode", "transit", "--at", at, "--json"]
+    func transitPlan(_ from: String, _ to: String, at: String, arriveBy: Bool = false) throws -> JSONValue? {
+        let arguments = ["plan", "new", from, to, "--mode", "transit", arriveBy ? "--arrive-by" : "--at", at, "--json"]
         let result = try harness.umctl(arguments)
         if result.status == 4 { return nil }
         XCTAssertEqual(result.status, 0, "umctl \(arguments.joined(separator: " ")): \(result.stderr)")
@@ -64,23 +64,56 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
                againEnd <= end && againLeg.transfers <= leg.transfers {
                 dominated.append("plan \(from) → \(to) at \(at): \(start)–\(end), yet from \(later(start)) it arrives \(againEnd)")
             }
-            let options = (try harness.json(["plan", "alternatives", id, String(segment + 1)])["options"]?.arrayValue ?? [])
-                .compactMap(criteria)
+            let options = try alternatives(id, segment)
             listed += options.count
-            for (k, a) in options.enumerated() {
-                for (m, b) in options.enumerated() where m != k {
-                    let asGood = b.departure >= a.departure && b.arrival <= a.arrival && b.transfers <= a.transfers && b.walking <= a.walking
-                    let same = b.departure == a.departure && b.arrival == a.arrival && b.transfers == a.transfers && b.walking == a.walking
-                    // As the traveller reads them, to the minute (`plan alternatives` shows 09:43 for both).
-                    let shownAsGood = minute(b.departure) >= minute(a.departure) && minute(b.arrival) <= minute(a.arrival)
+            dominated += dominatedOptions(options, context: "plan \(id) (\(from) → \(to) at \(at))")
+        }
+        XCTAssertGreaterThanOrEqual(plans, 10, "enough plans were read")
+        XCTAssertGreaterThan(listed, plans * 2, "the plans list several options")
+        XCTAssertEqual(dominated, [], "\(dominated.count) dominated")
+    }
+
+    /// The options `plan alternatives` lists for segment `segment` (0-based) of plan `id`.
+    private func alternatives(_ id: String, _ segment: Int) throws -> [(departure: Date, arrival: Date, transfers: Int, walking: Double)] {
+        (try harness.json(["plan", "alternatives", id, String(segment + 1)])["options"]?.arrayValue ?? []).compactMap(criteria)
+    }
+
+    /// Each option another one dominates, to the second or as the traveller reads them, to the
+    /// minute (`plan alternatives` shows 09:43 for 09:43:30 and 09:43:58).
+    private func dominatedOptions(_ options: [(departure: Date, arrival: Date, transfers: Int, walking: Double)],
+                                  context: String) -> [String] {
+        var dominated: [String] = []
+        for (k, a) in options.enumerated() {
+            for (m, b) in options.enumerated() where m != k {
+                let reads: [(Date) -> Date] = [{ $0 }, minute]
+                for read in reads {
+                    let asGood = read(b.departure) >= read(a.departure) && read(b.arrival) <= read(a.arrival)
                         && b.transfers <= a.transfers && b.walking <= a.walking
-                    let shownSame = minute(b.departure) == minute(a.departure) && minute(b.arrival) == minute(a.arrival)
+                    let same = read(b.departure) == read(a.departure) && read(b.arrival) == read(a.arrival)
                         && b.transfers == a.transfers && b.walking == a.walking
-                    if (asGood && !same) || (shownAsGood && !shownSame) {
-                        dominated.append("plan \(id) (\(from) → \(to) at \(at)): option \(k + 1) \(a) is dominated by option \(m + 1) \(b)")
+                    if asGood && !same {
+                        dominated.append("\(context): option \(k + 1) \(a) is dominated by option \(m + 1) \(b)")
+                        break
                     }
                 }
             }
+        }
+        return dominated
+    }
+
+    /// The mirror for arrive-by plans: their alternatives list no option another dominates
+    /// (found from outside: 8 of 36 random arrive-by plans listed an option beside one leaving
+    /// in the same minute that arrives no later, changes no more often and walks less).
+    func testArriveByPlansListNoDominatedAlternative() throws {
+        var plans = 0, listed = 0, dominated: [String] = []
+        for (from, to, at) in seededTrips(count: 60, seed: 46) where plans < 25 {
+            guard let plan = try transitPlan(from, to, at: at, arriveBy: true),
+                  let segment = transitSegments(plan).first else { continue }
+            plans += 1
+            let id = try id(plan)
+            let options = try alternatives(id, segment)
+            listed += options.count
+            dominated += dominatedOptions(options, context: "plan \(id) (\(from) → \(to) by \(at))")
         }
         XCTAssertGreaterThanOrEqual(plans, 10, "enough plans were read")
         XCTAssertGreaterThan(listed, plans * 2, "the plans list several options")
