@@ -80,18 +80,22 @@ final class TravellableEditSequenceTests: XCTestCase {
     }
 
     /// The dominance rule (docs/planner.md): no option offered leaves no earlier, arrives no
-    /// later, changes no more often and walks no more than another, and is worse in one of them.
+    /// later, changes no more often and walks no more than another, and is worse in one of them,
+    /// to the second or as shown, to the minute.
     static func checkNoneDominated(_ options: [RouteLeg], context: String) {
         func walking(_ leg: RouteLeg) -> Double { leg.walks.reduce(0) { $0 + $1.distance } }
+        let reads: [(Date) -> Date] = [{ $0 }, { Date(timeIntervalSince1970: ($0.timeIntervalSince1970 / 60).rounded(.down) * 60) }]
         for option in options {
             guard let departure = option.departure, let arrival = option.arrival else { continue }
             let beaten = options.contains { other in
                 guard let otherDeparture = other.departure, let otherArrival = other.arrival else { return false }
-                let noWorse = otherDeparture >= departure && otherArrival <= arrival
-                    && other.transfers <= option.transfers && walking(other) <= walking(option)
-                let better = otherDeparture > departure || otherArrival < arrival
-                    || other.transfers < option.transfers || walking(other) < walking(option)
-                return noWorse && better
+                return reads.contains { read in
+                    let noWorse = read(otherDeparture) >= read(departure) && read(otherArrival) <= read(arrival)
+                        && other.transfers <= option.transfers && walking(other) <= walking(option)
+                    let better = read(otherDeparture) > read(departure) || read(otherArrival) < read(arrival)
+                        || other.transfers < option.transfers || walking(other) < walking(option)
+                    return noWorse && better
+                }
             }
             XCTAssertFalse(beaten, "an alternative another dominates (\(departure) → \(arrival)): \(context)")
         }
