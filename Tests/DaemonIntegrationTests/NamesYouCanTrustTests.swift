@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import WireProtocol
 import XCTest
 
@@ -338,18 +339,5 @@ private enum PlaceResolverText {
     static func coordinate(_ text: String) -> Bool {
         let parts = text.split(separator: ",")
         return parts.count == 2 && parts.allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing run can be repeated.
-private struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49EB_133B_A133
-        return z ^ (z >> 31)
     }
 }
