@@ -85,7 +85,6 @@ final class HandlerRulesTests: XCTestCase {
         "Services/Location/GpsdReport.swift",
         "Services/Realtime/RealtimePoller.swift",
         "Services/Regions/RegionCheckLog.swift",
-        "Services/Regions/RegionUpdateScheduler.swift",
         "Services/Reminders/ReminderService.swift",
     ]
 
