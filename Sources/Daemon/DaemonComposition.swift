@@ -109,7 +109,9 @@ public struct DaemonComposition: Sendable {
         regionMethods.register(in: &table)
         updates = configuration.updateInterval.map { interval in
             let scheduler = RegionUpdateScheduler(interval: interval, catalog: regions.catalog, checks: checks, logger: logger) {
-                await regionMethods.update($0, force: false)
+                let result = await regionMethods.update($0, force: false)
+                checks.record(result, at: Date())
+                return WireDocuments.summary(of: result)
             }
             return { await scheduler.run() }
         }

@@ -124,12 +124,15 @@ final class StatusRegionsPartTests: XCTestCase {
     func testARealtimeFeedsNewStateShowsInTheVeryNextStatus() throws {
         XCTAssertNil(try status().document.regions.first?.realtimeFeeds)
         let waiting = RealtimeFeedDocument(source: "https://example.org/trips.pb", intervalS: 30, state: "waiting")
-        live.post(region: "tampere", feeds: [], documents: [waiting], lastGood: [:])
+        let waitingState = RealtimeFeedState(source: waiting.source, intervalSeconds: 30, condition: .waiting, timeZone: .current)
+        live.post(region: "tampere", feeds: [], states: [waitingState], lastGood: [:])
         XCTAssertEqual(try status().document.regions.first?.realtimeFeeds, [waiting])
-        var applied = waiting
+        var applied = waiting, appliedState = waitingState
         applied.state = "live"
         applied.tripUpdatesApplied = 12
-        live.post(region: "tampere", feeds: [], documents: [applied], lastGood: [:])
+        appliedState.condition = .live
+        appliedState.tripUpdatesApplied = 12
+        live.post(region: "tampere", feeds: [], states: [appliedState], lastGood: [:])
         XCTAssertEqual(try status().document.regions.first?.realtimeFeeds, [applied])
         live.remove(region: "tampere")
         XCTAssertNil(try status().document.regions.first?.realtimeFeeds)

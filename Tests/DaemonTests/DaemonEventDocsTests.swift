@@ -9,6 +9,7 @@ final class DaemonEventDocsTests: XCTestCase {
     /// One of each kind.
     static let samples: [DaemonEvent] = {
         let ride = DaemonEvent.RideEvent(planID: 3, segment: 2, line: "6", tripID: "t1", from: "Koskipuisto D")
+        let helsinki = TimeZone(identifier: "Europe/Helsinki")!
         let visit = DaemonEvent.Visit(place: "Home",
                                       fix: LocationFix(coordinate: Coordinate(latitude: 61.5, longitude: 23.7), horizontalAccuracy: 5,
                                                        timestamp: Date(timeIntervalSince1970: 1_641_967_200)),
@@ -20,10 +21,11 @@ final class DaemonEventDocsTests: XCTestCase {
             .regionChanged(region: "tampere", timeZone: "Europe/Helsinki", realtimeFeeds: 2), .placeSaved(name: "Home"),
             .locationChanged(lat: 61.5, lon: 23.7, source: "set"), .arrived(visit), .left(visit),
             .feedExpiring(region: "tampere", feed: "tampere.zip", lastDay: "2022-03-31", daysLeft: 3, message: "runs out"),
-            .delay(ride, departure: "2022-01-12T08:10:00+02:00", scheduledDeparture: "2022-01-12T08:04:00+02:00", delayS: 360, movedS: 360),
+            .delay(ride, departure: Date(timeIntervalSince1970: 1_641_967_800), scheduledDeparture: Date(timeIntervalSince1970: 1_641_967_440),
+                   timeZone: helsinki, delayS: 360, movedS: 360),
             .cancelled(ride), .alert(ride, alertID: "a1", header: "Stop moved", effect: "stop_moved"),
-            .reminder(.init(planID: 3, notice: "leave", title: "Leave at 08:06 for Hervanta", body: "08:06 walk", leaveAt: "2022-01-12T08:06:00+02:00",
-                            shown: true)),
+            .reminder(.init(planID: 3, notice: "leave", title: "Leave at 08:06 for Hervanta", body: "08:06 walk", leaveAt: Date(timeIntervalSince1970: 1_641_967_560),
+                            timeZone: helsinki, shown: true)),
         ]
     }()
 

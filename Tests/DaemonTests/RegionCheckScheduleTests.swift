@@ -49,4 +49,24 @@ final class RegionCheckScheduleTests: XCTestCase {
         XCTAssertNotNil(never.document(of: "town"))
         XCTAssertNil(never.document(of: "town")?.nextCheck, "no schedule, no next check")
     }
+
+    /// Issue 45: the log keeps a failure as its word and message, not as a wire error; a file an
+    /// older daemon wrote in the wire's shape (a number, the word in `data.code`) is still read,
+    /// and `region.list` shows the failure as before, also after it is written again.
+    func testAFailedCheckKeptInTheWiresShapeIsStillRead() throws {
+        let temporary = try TemporaryDirectory("checks")
+        defer { temporary.remove() }
+        let file = temporary.url.appendingPathComponent(RegionCheckLog.fileName)
+        try Data((#"{"town":{"at":0,"rebuilt":"nothing","failures":2,"next":60,"#
+                  + #""error":{"code":-32000,"message":"the server answered HTTP 404","data":{"code":"fetch_http_status"}}}}"#).utf8)
+            .write(to: file)
+        let expected = WireError(code: "fetch_http_status", message: "the server answered HTTP 404")
+        let older = RegionCheckLog(interval: 3_600, dataDirectory: temporary.url)
+        XCTAssertEqual(older.document(of: "town")?.error, expected)
+        XCTAssertEqual(older.document(of: "town")?.failures, 2)
+        older.record(RegionUpdateResult(name: "town", rebuilt: "nothing", sources: [], error: expected), at: Date(timeIntervalSinceReferenceDate: 120))
+        let again = RegionCheckLog(interval: 3_600, dataDirectory: temporary.url)
+        XCTAssertEqual(again.document(of: "town")?.error, expected)
+        XCTAssertEqual(again.document(of: "town")?.failures, 3)
+    }
 }

@@ -35,9 +35,15 @@ extension RegionRegistry {
     /// The states of region `name`'s realtime feeds; nil when it has none. A feed tied to a GTFS
     /// feed the region no longer has is shown `feed_missing`.
     func realtimeDocuments(of name: String) -> [RealtimeFeedDocument]? {
-        guard let documents = live?.documents(of: name) else { return nil }
-        guard documents.contains(where: { $0.gtfsFeed != nil }), let handle = try? handle(named: name) else { return documents }
-        return GTFSFeedNames(handle.manifest).markingLostTies(documents)
+        realtimeStates(of: name)?.map(WireDocuments.realtimeFeed)
+    }
+
+    /// `realtimeDocuments` before they are written: what `status` compares to know whether its
+    /// regions part changed (`RegionsStatusPart`).
+    func realtimeStates(of name: String) -> [RealtimeFeedState]? {
+        guard let states = live?.states(of: name) else { return nil }
+        guard states.contains(where: { $0.gtfsFeed != nil }), let handle = try? handle(named: name) else { return states }
+        return GTFSFeedNames(handle.manifest).markingLostTies(states)
     }
 
     /// Every region's wire description for `status` and `region.list`: service hours on the day
@@ -50,27 +56,6 @@ extension RegionRegistry {
                 throw DaemonError.invalidParams("date \"\(date)\" must be a calendar date, YYYY-MM-DD")
             }
             return describe(handle, on: noon, now: now)
-        }
-    }
-}
-
-extension GTFSFeedNames {
-    /// `documents` with each feed tied to a name the region no longer has (a re-import without
-    /// that feed) shown as `feed_missing`, its error naming the lost feed and the ones there are:
-    /// it applies nothing (`tie`), and the user must be told rather than see it `live`.
-    func markingLostTies(_ documents: [RealtimeFeedDocument]) -> [RealtimeFeedDocument] {
-        documents.map { document in
-            guard let name = document.gtfsFeed, positions(of: name).count != 1, document.state == "live" else { return document }
-            var marked = document
-            marked.state = "feed_missing"
-            marked.tripUpdatesApplied = 0
-            marked.tripsCancelled = 0
-            marked.alertsApplied = 0
-            marked.refused = [:]
-            let listed = names.isEmpty ? "none" : names.joined(separator: ", ")
-            marked.error = "region \(region) no longer has the GTFS feed \(name), so nothing of this feed applies "
-                + "(its feeds: \(listed)); tie it again: umctl region set \(region) --realtime FEED=URL"
-            return marked
         }
     }
 }

@@ -14,10 +14,16 @@ import WireProtocol
 /// work may keep busy. When the client hangs up, goes silent past the idle timeout or lets
 /// too much output pile up, the connection closes and its queued and running work is cancelled.
 final class Connection: Sendable {
+    /// What the I/O thread hands the answering task. A line is parsed once, by the I/O thread
+    /// when it looks for an at-once answer (`parsed`), else by the task (`line`).
     enum Item: Sendable {
         case line(Data)
+        case parsed(RequestLine)
         case tooLong
     }
+
+    /// A blank line (spaces and tabs) is no request: it is ignored, never parsed.
+    static func isBlank(_ line: Data) -> Bool { line.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 
     private struct State {
         /// Set to make the I/O thread close the socket and end.
@@ -254,41 +260,47 @@ final class Connection: Sendable {
                 // Closing at once would make the client's write fail before it reads this answer.
                 state.withLock { $0.shutWriteAfterOutput = true }
                 return
+            case .line(let line) where Self.isBlank(line):
+                requestDone()
             case .line(let line):
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { // blank lines are ignored
-                    requestDone()
-                    continue
-                }
-                // Taken per request (weakly held, see `State.dispatcher`); gone means the daemon stopped.
-                let dispatcher = state.withLock { state -> RequestDispatcher? in
-                    guard !state.draining, let dispatcher = state.dispatcher else { return nil }
-                    state.running += 1
-                    return dispatcher
-                }
-                guard let dispatcher else {
-                    var id: RequestID?
-                    if case .single(.success(let request)) = WireCodec.requests(from: line) {
-                        guard let requestID = request.id else { requestDone(); continue } // a notification gets no answer
-                        id = requestID
-                    }
-                    write(WireCodec.errorAnswer(id: id, error: WireError(.shuttingDown, "usefulmapd is shutting down")) + [0x0A],
-                          completesRequest: true)
-                    continue
-                }
-                // Whatever runs on the shared pool (plans computed, edits, searches) is heavy
-                // beside the I/O threads' at-once answers: its threads run below them.
-                HeavyWorkPriority.current.lowerCurrentThread()
-                let answer = await dispatcher.respond(to: line, connection: id, answerLimit: limits.maxOutputBytes,
-                                                      notifyLine: { [self] line in writeEvent(line) }) { [self] notification in
-                    writeMessage(notification, droppable: true)
-                }
-                // Queued before the request stops counting as running, so that shutdown's
-                // wait for running requests also waits for their `cancelled` answers.
-                if let answer { write(answer, completesRequest: true) } else { requestDone() }
-                state.withLock { $0.running -= 1 }
-                requestEnded.notifyAll()
+                // Parsed by the dispatcher when there is one (it counts for a test); gone means the daemon stopped.
+                await answer(state.withLock { $0.dispatcher }?.parse(line) ?? WireCodec.requests(from: line))
+            case .parsed(let request):
+                await answer(request)
             }
         }
+    }
+
+    /// Answers one request line (parsed once, by the I/O thread or the task) and queues its answer.
+    private func answer(_ request: RequestLine) async {
+        // Taken per request (weakly held, see `State.dispatcher`); gone means the daemon stopped.
+        let dispatcher = state.withLock { state -> RequestDispatcher? in
+            guard !state.draining, let dispatcher = state.dispatcher else { return nil }
+            state.running += 1
+            return dispatcher
+        }
+        guard let dispatcher else {
+            var id: RequestID?
+            if case .single(.success(let request)) = request {
+                guard let requestID = request.id else { return requestDone() } // a notification gets no answer
+                id = requestID
+            }
+            write(WireCodec.errorAnswer(id: id, error: WireError(.shuttingDown, "usefulmapd is shutting down")) + [0x0A],
+                  completesRequest: true)
+            return
+        }
+        // Whatever runs on the shared pool (plans computed, edits, searches) is heavy
+        // beside the I/O threads' at-once answers: its threads run below them.
+        HeavyWorkPriority.current.lowerCurrentThread()
+        let answer = await dispatcher.respond(to: request, connection: id, answerLimit: limits.maxOutputBytes,
+                                              notifyLine: { [self] line in writeEvent(line) }) { [self] notification in
+            writeMessage(notification, droppable: true)
+        }
+        // Queued before the request stops counting as running, so that shutdown's
+        // wait for running requests also waits for their `cancelled` answers.
+        if let answer { write(answer, completesRequest: true) } else { requestDone() }
+        state.withLock { $0.running -= 1 }
+        requestEnded.notifyAll()
     }
 
     /// The I/O loop; returns why the connection ended.
@@ -392,7 +404,7 @@ final class Connection: Sendable {
                           startAnswering: inout (() -> Void)?) -> Int {
         var handed = 0, answered = 0
         while handed < waiting.count {
-            if case .line(let line) = waiting[handed], answeredAtOnce(line) {
+            if answeredAtOnce(&waiting[handed]) {
                 handed += 1
                 answered += 1
                 continue
@@ -414,10 +426,17 @@ final class Connection: Sendable {
         return answered
     }
 
-    /// Answers `line` on this thread, when it is a request answered at once and every request
+    /// Answers `item` on this thread, when it is a request answered at once and every request
     /// before it has its answer queued (so that answers stay in order: a `hello` and a `status`
-    /// in one write are both answered here); false to leave it to the task.
-    private func answeredAtOnce(_ line: Data) -> Bool {
+    /// in one write are both answered here); false to leave it to the task, with the line it
+    /// parsed to look kept parsed in `item` (a line is parsed once).
+    private func answeredAtOnce(_ item: inout Item) -> Bool {
+        let read: (RequestDispatcher) -> RequestLine
+        switch item {
+        case .parsed(let parsed): read = { _ in parsed }
+        case .line(let line) where line.count <= RequestDispatcher.atOnceLineLimit && !Self.isBlank(line): read = { $0.parse(line) }
+        case .line, .tooLong: return false
+        }
         let admitted = state.withLock { state -> RequestDispatcher? in
             // Counted against the in-flight limit like any request: a client that never reads
             // its answers stops being read, even when all it sends is `status`.
@@ -426,7 +445,9 @@ final class Connection: Sendable {
             return dispatcher
         }
         guard let dispatcher = admitted else { return false }
-        switch dispatcher.answerAtOnce(to: line, connection: id) {
+        let request = read(dispatcher)
+        item = .parsed(request)
+        switch dispatcher.answerAtOnce(to: request, connection: id) {
         case .notAtOnce:
             state.withLock { $0.unanswered -= 1 }
             return false

@@ -11,12 +11,21 @@ public final class RequestDispatcher: Sendable {
     private let table: MethodTable
     let counters: DaemonCounters
     private let logger: DaemonLogger
+    private let parser: @Sendable (Data) -> RequestLine
 
-    public init(table: MethodTable, counters: DaemonCounters, logger: DaemonLogger) {
+    /// - parameter parser: reads a request line (`WireCodec.requests`); a test counts its calls.
+    public init(table: MethodTable, counters: DaemonCounters, logger: DaemonLogger,
+                parser: @escaping @Sendable (Data) -> RequestLine = WireCodec.requests(from:)) {
         self.table = table
         self.counters = counters
         self.logger = logger
+        self.parser = parser
     }
+
+    /// Reads a request line (without its newline). Each line is read once, by whoever first
+    /// needs it (the I/O thread looking for an at-once answer, or the answering task), and the
+    /// parsed value is carried on: the dispatcher never reads a line's text again.
+    func parse(_ line: Data) -> RequestLine { parser(line) }
 
     /// Answers one line: the answer line (newline included), or nil when nothing is to be sent
     /// (a notification, or a batch of them). `notify` sends notifications for streaming methods,
@@ -28,7 +37,14 @@ public final class RequestDispatcher: Sendable {
     public func respond(to line: Data, connection: Int, answerLimit: Int = .max,
                         notifyLine: @escaping @Sendable (Data) -> Bool = { _ in false },
                         notify: @escaping @Sendable (WireNotification) -> Bool) async -> Data? {
-        switch WireCodec.requests(from: line) {
+        await respond(to: parse(line), connection: connection, answerLimit: answerLimit, notifyLine: notifyLine, notify: notify)
+    }
+
+    /// `respond` to a line already parsed (`parse`).
+    func respond(to requestLine: RequestLine, connection: Int, answerLimit: Int = .max,
+                 notifyLine: @escaping @Sendable (Data) -> Bool = { _ in false },
+                 notify: @escaping @Sendable (WireNotification) -> Bool) async -> Data? {
+        switch requestLine {
         case .single(let parsed):
             guard var answer = await answer(parsed, connection: connection, notifyLine: notifyLine, notify: notify) else { return nil }
             answer.append(0x0A)
@@ -58,10 +74,11 @@ public final class RequestDispatcher: Sendable {
         }
     }
 
-    /// What `answerAtOnce` did with a line.
-    /// The longest line `answerAtOnce` looks at (with room for an id and params a client adds).
+    /// The longest line the I/O thread parses to look for an at-once answer (with room for an
+    /// id and params a client adds): a longer one is left, unparsed, to the answering task.
     static let atOnceLineLimit = 4096
 
+    /// What `answerAtOnce` did with a line.
     enum AtOnceAnswer: Equatable {
         /// Not one request of a method answered at once: answer it with `respond`.
         case notAtOnce
@@ -72,10 +89,10 @@ public final class RequestDispatcher: Sendable {
     /// Answers a line on the caller's thread when it is one request of a method registered
     /// with a handler at once (`MethodTable.register(_:atOnce:)`, or
     /// `register(_:atOnceAnswering:)`: `status`, `hello`); else leaves it to `respond`.
-    func answerAtOnce(to line: Data, connection: Int) -> AtOnceAnswer {
-        // A `status` or `hello` line is under 200 bytes: a longer one is not parsed twice, here and in `respond`.
-        guard line.count <= Self.atOnceLineLimit, case .single(.success(let request)) = WireCodec.requests(from: line),
-              let method = WireMethod(rawValue: request.method), let run = table.runAtOnce(method) else { return .notAtOnce }
+    /// A request that is not answered so keeps its parse for `respond`.
+    func answerAtOnce(to requestLine: RequestLine, connection: Int) -> AtOnceAnswer {
+        guard case .single(.success(let request)) = requestLine, let method = WireMethod(rawValue: request.method),
+              let run = table.runAtOnce(method) else { return .notAtOnce }
         counters.countRequest()
         let context = context(of: request, method: method, connection: connection) { _ in false }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -87,6 +104,11 @@ public final class RequestDispatcher: Sendable {
             answer = failed(request, context, error, since: start)
         }
         return .answered(answer.map { $0 + [0x0A] })
+    }
+
+    /// `answerAtOnce` of a line not yet parsed (tests).
+    func answerAtOnce(to line: Data, connection: Int) -> AtOnceAnswer {
+        answerAtOnce(to: parse(line), connection: connection)
     }
 
     private func answer(_ parsed: Result<IncomingRequest, RequestFailure>, connection: Int,

@@ -67,8 +67,9 @@ extension DaemonEvent {
         case .feedExpiring(let region, let feed, let lastDay, let daysLeft, let message):
             return ["region": .string(region), "feed": .string(feed), "last_day": .string(lastDay),
                     "days_left": .number(Double(daysLeft)), "message": .string(message)]
-        case .delay(let ride, let departure, let scheduled, let delay, let moved):
-            return ride.fields.merging(["departure": .string(departure), "scheduled_departure": scheduled.map(JSONValue.string) ?? .null,
+        case .delay(let ride, let departure, let scheduled, let zone, let delay, let moved):
+            func time(_ date: Date) -> JSONValue { .string(WireTime.string(from: date, timeZone: zone)) }
+            return ride.fields.merging(["departure": time(departure), "scheduled_departure": scheduled.map(time) ?? .null,
                                         "delay_s": delay.map { .number(Double($0)) } ?? .null,
                                         "moved_s": .number(Double(moved))]) { $1 }
         case .cancelled(let ride):
@@ -77,7 +78,7 @@ extension DaemonEvent {
             return ride.fields.merging(["alert_id": .string(alertID), "header": .string(header), "effect": .string(effect)]) { $1 }
         case .reminder(let reminder):
             return ["plan_id": number(reminder.planID), "notice": .string(reminder.notice), "title": .string(reminder.title),
-                    "body": .string(reminder.body), "leave_at": reminder.leaveAt.map(JSONValue.string) ?? .null,
+                    "body": .string(reminder.body), "leave_at": reminder.leaveAt.map { .string(WireTime.string(from: $0, timeZone: reminder.timeZone)) } ?? .null,
                     "shown": .bool(reminder.shown)]
         }
     }

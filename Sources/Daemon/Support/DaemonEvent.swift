@@ -22,8 +22,9 @@ public enum DaemonEvent: Hashable, Sendable {
     case arrived(Visit)
     case left(Visit)
     case feedExpiring(region: String, feed: String, lastDay: String, daysLeft: Int, message: String)
-    /// A ride of a plan for today moved by 2 minutes or more (a realtime feed).
-    case delay(RideEvent, departure: String, scheduledDeparture: String?, delayS: Int?, movedS: Int)
+    /// A ride of a plan for today moved by 2 minutes or more (a realtime feed); its times are
+    /// shown in `timeZone` (the plan's region's).
+    case delay(RideEvent, departure: Date, scheduledDeparture: Date?, timeZone: TimeZone, delayS: Int?, movedS: Int)
     /// A ride the plan counts on no longer runs.
     case cancelled(RideEvent)
     /// A service alert newly touches a ride of the plan.
@@ -72,16 +73,19 @@ public enum DaemonEvent: Hashable, Sendable {
         public var title: String
         public var body: String
         /// When to leave (`leave` only).
-        public var leaveAt: String?
+        public var leaveAt: Date?
+        /// The zone `leaveAt` is shown in (the plan's region's).
+        public var timeZone: TimeZone
         /// Whether a notification server showed it.
         public var shown: Bool
 
-        public init(planID: Int64, notice: String, title: String, body: String, leaveAt: String?, shown: Bool) {
+        public init(planID: Int64, notice: String, title: String, body: String, leaveAt: Date?, timeZone: TimeZone, shown: Bool) {
             self.planID = planID
             self.notice = notice
             self.title = title
             self.body = body
             self.leaveAt = leaveAt
+            self.timeZone = timeZone
             self.shown = shown
         }
     }

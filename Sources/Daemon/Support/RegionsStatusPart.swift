@@ -24,7 +24,7 @@ final class RegionsStatusPart: Sendable {
 
     /// Everything the part is made from besides the region versions, compared whole.
     private struct Inputs: Equatable {
-        var realtimeFeeds: [[RealtimeFeedDocument]?]
+        var realtimeFeeds: [[RealtimeFeedState]?]
         /// Each region's day of `now` in its zone and in its timetable's zone: the feeds' service
         /// hours and days left are those of that day.
         var days: [[Int]]
@@ -58,12 +58,12 @@ final class RegionsStatusPart: Sendable {
         let zones = previous?.zones ?? handles.map { $0.dayZones() }
         // Read once and built from: a feed's state changing between two reads would keep the
         // old inputs beside the new bytes, and a state changing back would then serve them.
-        let realtimeFeeds = handles.map { regions.realtimeDocuments(of: $0.name) }
+        let realtimeFeeds = handles.map { regions.realtimeStates(of: $0.name) }
         let inputs = Inputs(realtimeFeeds: realtimeFeeds, days: zones.map { $0.map { ServiceDate.localDay(of: now, in: $0) } })
         if let previous, previous.inputs == inputs { return previous.encoded }
         let documents = zip(handles, realtimeFeeds).map { handle, feeds in
             var document = handle.document(on: now, now: now)
-            document.realtimeFeeds = feeds
+            document.realtimeFeeds = feeds?.map(WireDocuments.realtimeFeed)
             return document
         }
         let encoded = try WireCodec.encoder.encode(documents)

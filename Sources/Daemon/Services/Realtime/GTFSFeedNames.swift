@@ -63,3 +63,24 @@ struct GTFSFeedNames: Sendable {
         return tied
     }
 }
+
+extension GTFSFeedNames {
+    /// `states` with each feed tied to a name the region no longer has (a re-import without
+    /// that feed) shown as `feed_missing`, its error naming the lost feed and the ones there are:
+    /// it applies nothing (`tie`), and the user must be told rather than see it `live`.
+    func markingLostTies(_ states: [RealtimeFeedState]) -> [RealtimeFeedState] {
+        states.map { state in
+            guard let name = state.gtfsFeed, positions(of: name).count != 1, state.condition == .live else { return state }
+            var marked = state
+            marked.condition = .feedMissing
+            marked.tripUpdatesApplied = 0
+            marked.tripsCancelled = 0
+            marked.alertsApplied = 0
+            marked.refused = [:]
+            let listed = names.isEmpty ? "none" : names.joined(separator: ", ")
+            marked.error = "region \(region) no longer has the GTFS feed \(name), so nothing of this feed applies "
+                + "(its feeds: \(listed)); tie it again: umctl region set \(region) --realtime FEED=URL"
+            return marked
+        }
+    }
+}

@@ -3,7 +3,6 @@ import Planner
 import Streets
 import Synchronization
 import Transit
-import WireProtocol
 
 /// What the realtime pollers last decided per region: the feeds in force (fresh and decoded)
 /// and each feed's state for `status` and `region.list`. The transit engine reads the feeds
@@ -12,7 +11,7 @@ public final class LiveFeedBoard: Sendable {
     private struct Region {
         /// Each with the name of the GTFS feed it is tied to (`RealtimeSource.gtfsFeed`).
         var feeds: [(feed: RealtimeFeed, gtfsFeed: String?)] = []
-        var documents: [RealtimeFeedDocument] = []
+        var states: [RealtimeFeedState] = []
         /// Each source's last good decoded version, fresh or not (kept when feeds are set again).
         var lastGood: [String: RealtimeFeed] = [:]
     }
@@ -34,13 +33,13 @@ public final class LiveFeedBoard: Sendable {
         return feeds.map { names.tie($0.feed, to: $0.gtfsFeed) }
     }
 
-    /// Nil when the region has no realtime feed.
-    func documents(of region: String) -> [RealtimeFeedDocument]? {
-        regions.withLock { $0[region].map(\.documents) }
+    /// Each feed's state; nil when the region has no realtime feed.
+    func states(of region: String) -> [RealtimeFeedState]? {
+        regions.withLock { $0[region].map(\.states) }
     }
 
-    func post(region: String, feeds: [(feed: RealtimeFeed, gtfsFeed: String?)], documents: [RealtimeFeedDocument], lastGood: [String: RealtimeFeed]) {
-        regions.withLock { $0[region] = Region(feeds: feeds, documents: documents, lastGood: lastGood) }
+    func post(region: String, feeds: [(feed: RealtimeFeed, gtfsFeed: String?)], states: [RealtimeFeedState], lastGood: [String: RealtimeFeed]) {
+        regions.withLock { $0[region] = Region(feeds: feeds, states: states, lastGood: lastGood) }
     }
 
     func lastGood(of region: String) -> [String: RealtimeFeed] { regions.withLock { $0[region]?.lastGood ?? [:] } }

@@ -1,6 +1,5 @@
 import Foundation
 import Planner
-import WireProtocol
 
 /// What a refresh with live data changed in a plan's rides, as `watch` events: `delay` (a ride
 /// of the plan moved by `threshold` or more), `cancelled` (a ride the plan counts on no longer
@@ -27,9 +26,8 @@ enum LiveRideChanges {
                 // Boarding the trip at another stop now is a new plan, not a delay.
                 let moved = ride.boarding.time.timeIntervalSince(old.boarding.time)
                 if !ride.cancelled, Self.sameStop(old.boarding, ride.boarding), abs(moved) >= threshold {
-                    events.append(.delay(which, departure: WireTime.string(from: ride.boarding.time, timeZone: timeZone),
-                                         scheduledDeparture: ride.boarding.scheduledTime.map { WireTime.string(from: $0, timeZone: timeZone) },
-                                         delayS: ride.boarding.delaySeconds, movedS: Int(moved.rounded())))
+                    events.append(.delay(which, departure: ride.boarding.time, scheduledDeparture: ride.boarding.scheduledTime,
+                                         timeZone: timeZone, delayS: ride.boarding.delaySeconds, movedS: Int(moved.rounded())))
                 }
                 let known = Set(old.alerts.map(\.id))
                 for alert in ride.alerts where !known.contains(alert.id) {

@@ -153,9 +153,10 @@ actor RealtimePoller {
         loops[region]?.cancel()
         // A feed set again keeps its last good version (until it goes stale); a feed no longer set goes.
         let kept = board.lastGood(of: region).filter { url, _ in regionSettings.feeds.contains { $0.url == url } }
-        board.post(region: region, feeds: [], documents: regionSettings.feeds.map {
-            RealtimeFeedDocument(source: SourceURL.redacted($0.url), gtfsFeed: $0.gtfsFeed, intervalS: regionSettings.intervalSeconds,
-                                 state: "waiting")
+        let zone = (try? regions.handle(named: region).timeZone) ?? .current
+        board.post(region: region, feeds: [], states: regionSettings.feeds.map {
+            RealtimeFeedState(source: SourceURL.redacted($0.url), gtfsFeed: $0.gtfsFeed, intervalSeconds: regionSettings.intervalSeconds,
+                              condition: .waiting, timeZone: zone)
         }, lastGood: kept)
         let loop = RegionLoop(region: region, settings: regionSettings, kept: kept, board: board, regions: regions, clock: clock,
                               logger: logger.with(["region": region]), allowCrossHostRedirects: allowCrossHostRedirects,
@@ -279,7 +280,7 @@ private struct RegionLoop: Sendable {
             }
         }
         board.post(region: region, feeds: tied,
-                   documents: feeds.map { $0.document(interval: settings.intervalSeconds, now: now, timeZone: zone) },
+                   states: feeds.map { $0.state(interval: settings.intervalSeconds, now: now, timeZone: zone) },
                    lastGood: Dictionary(feeds.compactMap { poll in poll.feed.map { (poll.source, $0) } }) { first, _ in first })
         if report != nil {
             // The overlay replaced (a feed of 30 MB of alerts holds much) is freed: give its pages back.
@@ -418,18 +419,18 @@ private struct FeedPoll: Sendable {
         return stamp.addingTimeInterval(RealtimePoller.staleAfter + 0.5)
     }
 
-    func document(interval: Int, now: Date, timeZone: TimeZone) -> RealtimeFeedDocument {
-        func time(_ date: Date?) -> String? { date.map { WireTime.string(from: $0, timeZone: timeZone) } }
-        let state = feed == nil ? (failures > 0 ? "failing" : "waiting")
-            : isFuture(at: now) ? "future" : !isFresh(at: now) ? "stale" : failures > 0 ? "failing" : "live"
+    func state(interval: Int, now: Date, timeZone: TimeZone) -> RealtimeFeedState {
+        let condition: RealtimeFeedState.Condition = feed == nil ? (failures > 0 ? .failing : .waiting)
+            : isFuture(at: now) ? .future : !isFresh(at: now) ? .stale : failures > 0 ? .failing : .live
         var refused = lastReport?.tripUpdatesRefused ?? [:]
         for (reason, count) in lastReport?.alertsRefused ?? [:] { refused["alert_" + reason, default: 0] += count }
-        return RealtimeFeedDocument(source: SourceURL.redacted(source), gtfsFeed: gtfsFeed, intervalS: interval, state: state,
-                                    lastFetch: time(lastFetch), lastChange: time(lastChange), feedTime: time(feed?.timestamp),
-                                    tripUpdatesApplied: state == "live" ? lastReport?.tripUpdatesApplied ?? 0 : 0,
-                                    tripsCancelled: state == "live" ? lastReport?.tripsCancelled ?? 0 : 0,
-                                    alertsApplied: state == "live" ? lastReport?.alertsApplied ?? 0 : 0,
-                                    refused: state == "live" ? refused : [:], error: error, consecutiveFailures: failures)
+        let live = condition == .live
+        return RealtimeFeedState(source: SourceURL.redacted(source), gtfsFeed: gtfsFeed, intervalSeconds: interval, condition: condition,
+                                 lastFetch: lastFetch, lastChange: lastChange, feedTime: feed?.timestamp, timeZone: timeZone,
+                                 tripUpdatesApplied: live ? lastReport?.tripUpdatesApplied ?? 0 : 0,
+                                 tripsCancelled: live ? lastReport?.tripsCancelled ?? 0 : 0,
+                                 alertsApplied: live ? lastReport?.alertsApplied ?? 0 : 0,
+                                 refused: live ? refused : [:], error: error, consecutiveFailures: failures)
     }
 
     enum PollOutcome: Sendable {

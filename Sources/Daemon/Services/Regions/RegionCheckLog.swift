@@ -1,7 +1,6 @@
 import Foundation
 import Streets
 import Synchronization
-import WireProtocol
 
 /// Each region's last check of its sources, and when the schedule checks it next: after a
 /// failure sooner (1 min, then doubling, never later than the interval), else one interval
@@ -13,9 +12,40 @@ final class RegionCheckLog: Sendable {
     struct Entry: Sendable, Codable {
         var at: Date
         var rebuilt: String
-        var error: WireError?
+        var error: Failure?
         var failures: Int
         var next: Date?
+    }
+
+    /// Why a check failed: the error's stable word and its message.
+    struct Failure: Sendable, Codable, Equatable {
+        var code: String
+        var message: String
+
+        init(code: String, message: String) {
+            self.code = code
+            self.message = message
+        }
+
+        private enum Keys: String, CodingKey { case code, message, data }
+
+        /// Reads the word from `code`, or, in a file an older daemon wrote with the wire's
+        /// shape (`code` a number), from `data.code`.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            message = try container.decode(String.self, forKey: .message)
+            if let word = try? container.decode(String.self, forKey: .code) {
+                code = word
+            } else {
+                code = try container.nestedContainer(keyedBy: Keys.self, forKey: .data).decode(String.self, forKey: .code)
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(code, forKey: .code)
+            try container.encode(message, forKey: .message)
+        }
     }
 
     /// nil: no schedule (`update_interval = never`).
@@ -52,14 +82,15 @@ final class RegionCheckLog: Sendable {
     /// First retry after a failure; each further failure doubles it.
     static let firstRetry: TimeInterval = 60
 
-    func record(_ result: RegionUpdateResult, at now: Date) {
+    /// Records a check of region `name` that rebuilt `rebuilt` or failed with `failure`.
+    func record(_ name: String, rebuilt: String, failure: Failure?, at now: Date) {
         entries.withLock { entries in
-            let failures = result.error == nil ? 0 : (entries[result.name]?.failures ?? 0) + 1
+            let failures = failure == nil ? 0 : (entries[name]?.failures ?? 0) + 1
             let wait = interval.map { interval in
                 failures == 0 ? interval : min(interval, Self.firstRetry * pow(2, Double(min(failures - 1, 20))))
             }
-            entries[result.name] = Entry(at: now, rebuilt: result.rebuilt, error: result.error, failures: failures,
-                                         next: wait.map { now.addingTimeInterval($0) })
+            entries[name] = Entry(at: now, rebuilt: rebuilt, error: failure, failures: failures,
+                                  next: wait.map { now.addingTimeInterval($0) })
             save(entries)
         }
     }
@@ -93,13 +124,8 @@ final class RegionCheckLog: Sendable {
         entries.withLock { entries in names.map { entries[$0]?.next ?? now }.min() }
     }
 
-    func document(of name: String) -> RegionCheckDocument? {
-        entries.withLock { entries in
-            entries[name].map { entry in
-                RegionCheckDocument(at: WireTime.string(from: entry.at, timeZone: .current), rebuilt: entry.rebuilt,
-                                    error: entry.error, failures: entry.failures,
-                                    nextCheck: entry.next.map { WireTime.string(from: $0, timeZone: .current) })
-            }
-        }
+    /// Region `name`'s last check; nil when it was never checked.
+    func entry(of name: String) -> Entry? {
+        entries.withLock { $0[name] }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Streets
-import WireProtocol
 
 /// The daemon's own `region update`: every region's sources are checked once per interval
 /// (`update_interval`), the first time a few minutes after start-up (2 to 4 min, or one
@@ -12,8 +11,9 @@ struct RegionUpdateScheduler: Sendable {
     let catalog: RegionCatalog
     let checks: RegionCheckLog
     let logger: DaemonLogger
-    /// `RegionMethods.update`: checks one region, rebuilds what changed, publishes it.
-    let update: @Sendable (RegionManifest) async -> RegionUpdateResult
+    /// `RegionMethods.update`: checks one region, rebuilds what changed, publishes it and
+    /// records the check in `checks`.
+    let update: @Sendable (RegionManifest) async -> RegionCheckSummary
 
     /// Runs until its task is cancelled (daemon shutdown).
     func run() async {
@@ -24,9 +24,8 @@ struct RegionUpdateScheduler: Sendable {
             for manifest in regions where checks.isDue(manifest.name, at: Date()) {
                 if Task.isCancelled { return }
                 let result = await update(manifest)
-                checks.record(result, at: Date())
-                if let error = result.error {
-                    logger.warning("region update failed", ["region": manifest.name, "code": error.code, "error": error.message])
+                if let failure = result.failure {
+                    logger.warning("region update failed", ["region": manifest.name, "code": failure.code, "error": failure.message])
                 } else if result.rebuilt != RegionUpdater.Rebuild.nothing.rawValue {
                     logger.notice("region updated", ["region": manifest.name, "rebuilt": result.rebuilt])
                 } else {

@@ -253,7 +253,7 @@ actor ReminderService {
         case .planRecomputed(let planID, _, _): await reload(planID); return
         case .planDeleted(let planID): forget(planID); return
         case .pendingUpdate(let planID, _): id = planID
-        case .delay(let ride, _, _, _, _), .cancelled(let ride): id = ride.planID
+        case .delay(let ride, _, _, _, _, _), .cancelled(let ride): id = ride.planID
         default: return
         }
         guard let plan = if let plan = kept?[id] { plan } else { try? await plans.show(id: id).plan } else { return }
@@ -267,11 +267,13 @@ actor ReminderService {
                           kind: "pending_update", title: "Trip to \(to) changed",
                           body: "The timetable changed for step \(numbers): `umctl plan show \(id)` has the new proposal",
                           leaveAt: nil, zone: zone))
-        case .delay(let ride, let departure, _, let delay, let moved):
+        case .delay(let ride, let departure, _, let eventZone, let delay, let moved):
             // Against the timetable, as the traveller compares it with the stop's schedule; only a
             // ride without a live time known (never, for an event from live data) says the move.
-            let at = WireTime.date(from: departure).map { ReminderText.clock($0, zone) } ?? departure
-            await change(Notice(planID: id, key: "delay:\(ride.tripID)@\(departure)", kind: "delay",
+            let at = ReminderText.clock(departure, zone)
+            // The key as the event showed the departure (a change of its format would notify again).
+            let key = "delay:\(ride.tripID)@\(WireTime.string(from: departure, timeZone: eventZone))"
+            await change(Notice(planID: id, key: key, kind: "delay",
                           title: ReminderText.delayTitle(line: ride.line, delaySeconds: delay ?? moved),
                           body: "It leaves \(ride.from) at \(at) (trip to \(to))", leaveAt: nil, zone: zone))
         case .cancelled(let ride):
@@ -343,8 +345,7 @@ actor ReminderService {
         }
         let shownNow = (try? result.get()) != nil
         events.publish(.reminder(.init(planID: notice.planID, notice: notice.kind, title: notice.title, body: notice.body,
-                                       leaveAt: notice.leaveAt.map { WireTime.string(from: $0, timeZone: notice.zone) },
-                                       shown: shownNow)))
+                                       leaveAt: notice.leaveAt, timeZone: notice.zone, shown: shownNow)))
     }
 
     /// `xdg-open` with the first leg's Google Maps link (the one `plan link` prints).
