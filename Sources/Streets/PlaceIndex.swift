@@ -25,6 +25,11 @@ public final class PlaceIndex: Sendable {
     static let formatVersion = 2
     /// Text matches considered before ranking by match quality and distance.
     static let candidateLimit = 2000
+    /// The most of the file read through a map (SQLite caps it at its own limit, 2 GB by
+    /// default; the rest is read as usual).
+    static let mappedBytes: Int64 = 1 << 34
+    /// SQLite's page cache for what the map does not serve (its default is 2 MB per connection).
+    static let cacheKiB = 256
     /// Longest search text, in characters; longer text is refused, naming the limit.
     public static let maxQueryLength = 200
 
@@ -47,6 +52,16 @@ public final class PlaceIndex: Sendable {
         guard FileManager.default.fileExists(atPath: file.path) else { throw StreetsError.placeIndexMissing(file.path) }
         let database = try PlaceIndex.wrap { try Database(path: file.path, mode: .readOnly) }
         self.database = database
+        // Read through a read-only map of the file rather than copied into SQLite's page cache
+        // on the heap: its pages are the kernel's page cache, file-backed, shared and dropped
+        // under pressure (issue 43). Safe to map: an import never writes a live version's index
+        // (it writes a copy in a new version directory), so the file cannot shrink under it, and
+        // SQLite maps no more than the file's size, so a truncated file reads as corrupt
+        // (`placeIndexFailed`), never past its end.
+        try PlaceIndex.wrap {
+            try database.execute("PRAGMA mmap_size=\(PlaceIndex.mappedBytes)")
+            try database.execute("PRAGMA cache_size=-\(PlaceIndex.cacheKiB)")
+        }
         let version = try PlaceIndex.wrap { try database.query("PRAGMA user_version") { $0.int(0) }.first ?? 0 }
         hasSearchTables = version >= PlaceIndex.formatVersion
         addressStreets = hasSearchTables

@@ -110,9 +110,9 @@ struct FeedPart {
             w.string(id)
             w.integers(points.flatMap { [$0.latitude.bitPattern, $0.longitude.bitPattern] })
         }
-        w.integer(UInt32(b.rideShapes.trips.count))
-        for (trip, line) in b.rideShapes.trips {
-            w.string(trip); w.optionalString(line.shapeID); w.optionalString(line.color)
+        w.integer(UInt32(b.rideShapes.trips.values.reduce(0) { $0 + $1.count }))
+        for (trip, lines) in b.rideShapes.trips {
+            for line in lines { w.string(trip); w.optionalString(line.shapeID); w.optionalString(line.color) }
         }
         do {
             try Data(w.bytes).write(to: url, options: .atomic)
@@ -189,7 +189,8 @@ struct FeedPart {
             }
         }
         for _ in 0..<Int(try r.integer(UInt32.self)) {
-            b.rideShapes.trips[try r.string()] = RideShapeTable.TripLine(shapeID: try r.optionalString(), color: try r.optionalString())
+            b.rideShapes.trips[try r.string(), default: []].append(RideShapeTable.TripLine(shapeID: try r.optionalString(),
+                                                                                          color: try r.optionalString()))
         }
         guard r.isAtEnd else { throw TransitError.corruptTimetable("feed part: bytes past its end") }
         try checkIndexes(b)

@@ -73,7 +73,7 @@ struct GTFSFeedReader {
         var rows = try readStopTimes(zip, trips: tripIndex, stops: stopIndex, report: &report, progress: progress)
         let frequencies = try readFrequencies(zip, trips: tripIndex, report: &report)
         try readTransfers(zip, stops: stopIndex, builder: &builder, report: &report)
-        builder.rideShapes.merge(try RideShapeTable.read(zip, feed: feedName, memory: memory, report: &report))
+        builder.rideShapes.merge(try RideShapeTable.read(zip, feed: feedName, memory: memory, report: &report), feed: builder.feedsBegun)
 
         // Group rows by trip, in stop_sequence order.
         let ordered = Swift.zip(rows, rows.dropFirst()).allSatisfy { ($0.trip, $0.sequence) < ($1.trip, $1.sequence) }

@@ -12,16 +12,36 @@ struct RideShapeTable: Sendable {
         var color: String?
     }
 
-    /// Shape points in `shape_pt_sequence` order.
+    /// Shape points in `shape_pt_sequence` order, by `shape_id` (qualified by the feed when an
+    /// earlier feed of the region has the same one: `shapeKey`).
     var shapes: [String: [Coordinate]] = [:]
-    /// By the feed's `trip_id` (frequency runs share their trip's entry).
-    var trips: [String: TripLine] = [:]
+    /// By the feed's `trip_id` (frequency runs share their trip's entry): one line per feed that
+    /// has a trip of that ID, in feed order (one feed's table holds one each).
+    var trips: [String: [TripLine]] = [:]
 
-    /// Adds another feed's entries; the first feed wins on a duplicate id.
-    mutating func merge(_ other: RideShapeTable) {
-        shapes.merge(other.shapes) { first, _ in first }
-        trips.merge(other.trips) { first, _ in first }
+    /// Adds feed `feed`'s entries (its position among the region's feeds, from 0). Feeds keep
+    /// their own shapes and trips when their IDs collide, as their stops and trips do: a shape
+    /// ID an earlier feed has is stored under `shapeKey`, and a trip ID several feeds have keeps
+    /// a line per feed (`RideShapes` picks the ride's by where it runs).
+    mutating func merge(_ other: RideShapeTable, feed: Int) {
+        var renamed: [String: String] = [:]
+        for (id, points) in other.shapes {
+            let key = shapes[id] == nil ? id : Self.shapeKey(id, feed: feed)
+            if key != id { renamed[id] = key }
+            shapes[key] = points
+        }
+        for (id, lines) in other.trips {
+            trips[id, default: []] += lines.map { line in
+                var line = line
+                line.shapeID = line.shapeID.map { renamed[$0] ?? $0 }
+                return line
+            }
+        }
     }
+
+    /// The key of feed `feed`'s shape `id` when an earlier feed has a shape of that ID (the unit
+    /// separator, U+001F, does not occur in a feed's IDs in practice).
+    static func shapeKey(_ id: String, feed: Int) -> String { "\(id)\u{1F}\(feed)" }
 
     // MARK: - Reading a feed
 
@@ -46,7 +66,7 @@ struct RideShapeTable: Sendable {
             let shapeColumn = trips.column("shape_id")
             while let row = try trips.next() {
                 let line = TripLine(shapeID: row.optionalString(shapeColumn), color: colors[row.string(routeColumn)])
-                if line.shapeID != nil || line.color != nil { table.trips[row.string(idColumn)] = line }
+                if line.shapeID != nil || line.color != nil { table.trips[row.string(idColumn)] = [line] }
             }
         }
         guard var shapes = try GTFSTable(zip: zip, file: "shapes.txt", feed: feed, memory: memory) else { return table }
@@ -72,7 +92,8 @@ struct RideShapeTable: Sendable {
 
     static let createTables = """
         CREATE TABLE shapes(shape_id TEXT PRIMARY KEY, points BLOB NOT NULL) WITHOUT ROWID;
-        CREATE TABLE trip_lines(trip_id TEXT PRIMARY KEY, shape_id TEXT, route_color TEXT) WITHOUT ROWID;
+        CREATE TABLE trip_lines(trip_id TEXT NOT NULL, line INTEGER NOT NULL, shape_id TEXT, route_color TEXT,
+                                PRIMARY KEY(trip_id, line)) WITHOUT ROWID;
         """
 
     /// Points are packed as little-endian Int32 microdegrees, latitude then longitude (10 cm).
@@ -82,13 +103,16 @@ struct RideShapeTable: Sendable {
             let packed = points.flatMap { [Int32(($0.latitude * 1e6).rounded()), Int32(($0.longitude * 1e6).rounded())] }
             try shapeRows.run([.text(id), .blob(TimetableStore.pack(packed))])
         }
-        let tripRows = try db.prepare("INSERT INTO trip_lines VALUES (?, ?, ?)")
-        for (id, line) in trips {
-            try tripRows.run([.text(id), .optional(line.shapeID), .optional(line.color)])
+        let tripRows = try db.prepare("INSERT INTO trip_lines VALUES (?, ?, ?, ?)")
+        for (id, lines) in trips {
+            for (k, line) in lines.enumerated() {
+                try tripRows.run([.text(id), .int(k), .optional(line.shapeID), .optional(line.color)])
+            }
         }
     }
 
-    /// The tables of `transit.sqlite`; empty when the file predates them.
+    /// The tables of `transit.sqlite`; empty when the file predates them. A file written before
+    /// feeds kept their own shapes (no `trip_lines.line`) has one line per trip ID.
     static func load(from file: URL) throws -> RideShapeTable {
         let db = try Database(path: file.path, mode: .readOnly)
         defer { db.close() }
@@ -101,10 +125,12 @@ struct RideShapeTable: Sendable {
                 Coordinate(latitude: Double(values[$0]) / 1e6, longitude: Double(values[$0 + 1]) / 1e6)
             }
         }
-        for (id, shape, color) in try db.query("SELECT trip_id, shape_id, route_color FROM trip_lines", [], {
+        let hasLines = try db.query("SELECT count(*) FROM pragma_table_info('trip_lines') WHERE name = 'line'", [], { $0.int(0) }).first == 1
+        let order = hasLines ? " ORDER BY trip_id, line" : ""
+        for (id, shape, color) in try db.query("SELECT trip_id, shape_id, route_color FROM trip_lines" + order, [], {
             ($0.string(0), $0.optionalString(1), $0.optionalString(2))
         }) {
-            table.trips[id] = TripLine(shapeID: shape, color: color)
+            table.trips[id, default: []].append(TripLine(shapeID: shape, color: color))
         }
         return table
     }

@@ -34,12 +34,26 @@ public final class RideShapes: Sendable {
     public func shape(of ride: TransitRide) -> PlanGeometry.RideShape? {
         guard let tripID = ride.tripID else { return nil }
         // A run of a frequency-based trip is "<trip_id>@HH:MM:SS".
-        let line = table.trips[tripID] ?? tripID.lastIndex(of: "@").flatMap { table.trips[String(tripID[..<$0])] }
-        guard let line else { return nil }
+        let lines = table.trips[tripID] ?? tripID.lastIndex(of: "@").flatMap { table.trips[String(tripID[..<$0])] }
+        guard let lines, let line = Self.line(of: ride, among: lines, shapes: table.shapes) else { return nil }
         let points = line.shapeID.flatMap { table.shapes[$0] }.map {
             Self.cut($0, from: ride.boarding.coordinate, to: ride.alighting.coordinate)
         } ?? []
         return PlanGeometry.RideShape(points: points, color: line.color)
+    }
+
+    /// The ride's own line when feeds of the region share its trip ID: the one whose shape passes
+    /// nearest its boarding and alighting stops (a trip's shape runs through its stops; another
+    /// feed's trip of that ID runs elsewhere). Lines without a shape come after those with one.
+    static func line(of ride: TransitRide, among lines: [RideShapeTable.TripLine],
+                     shapes: [String: [Coordinate]]) -> RideShapeTable.TripLine? {
+        guard lines.count > 1 else { return lines.first }
+        func miss(_ line: RideShapeTable.TripLine) -> Double {
+            guard let shape = line.shapeID.flatMap({ shapes[$0] }), !shape.isEmpty else { return .infinity }
+            func nearest(_ point: Coordinate) -> Double { shape.lazy.map { $0.distance(to: point) }.min() ?? .infinity }
+            return nearest(ride.boarding.coordinate) + nearest(ride.alighting.coordinate)
+        }
+        return lines.min { miss($0) < miss($1) }
     }
 
     /// The part of `shape` from the point nearest `start` to the point nearest `end` after it,

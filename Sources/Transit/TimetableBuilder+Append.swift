@@ -32,7 +32,7 @@ extension TimetableBuilder {
             transfers[from << 32 | to] = rule
         }
         feeds += part.feeds
-        rideShapes.merge(part.rideShapes)
+        rideShapes.merge(part.rideShapes, feed: feedsBegun)
         fares.append(part.fares, stopOffset: stopOffset, routeOffset: routeOffset, zoneOffset: zoneOffset,
                      feedOffset: fareFeedOffset)
     }

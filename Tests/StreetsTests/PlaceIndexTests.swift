@@ -142,4 +142,44 @@ final class PlaceIndexTests: XCTestCase {
             XCTAssertEqual((error as? StreetsError)?.code, "place_index_missing")
         }
     }
+    /// Issue 43: the index is read through a read-only map of `places.sqlite` (its pages
+    /// file-backed, shared with the kernel's page cache and dropped under pressure) rather than
+    /// copied into a 2 MB SQLite page cache on the heap per region; it answers as before.
+    func testTheIndexIsReadThroughAMapOfItsFileAndAnswersAsBefore() throws {
+        let directory = try writableCopy()
+        let file = directory.appendingPathComponent(PlaceIndex.fileName).resolvingSymlinksInPath().path
+        let index = try PlaceIndex(regionDirectory: directory)
+        let results = try index.search("keskus", near: nil, kinds: nil, limit: 5)
+        XCTAssertTrue(results.contains { $0.name == "Keskustori" }, "\(results.map(\.name))")
+        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        XCTAssertTrue(maps.split(separator: "\n").contains { $0.hasSuffix(file) && $0.contains(" r--s ") },
+                      "a shared read-only mapping of \(file)")
+        withExtendedLifetime(index) {}
+    }
+
+    /// A damaged index (here cut to half its length) is refused with a clear error when it is
+    /// opened or read, never read past its end (a mapped file read past its end would be SIGBUS).
+    func testATruncatedIndexIsRefusedWithAClearErrorNotACrash() throws {
+        let directory = try writableCopy()
+        let file = directory.appendingPathComponent(PlaceIndex.fileName)
+        let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        XCTAssertEqual(truncate(file.path, off_t(size / 2)), 0)
+        var errors: [StreetsError] = []
+        do {
+            let index = try PlaceIndex(regionDirectory: directory)
+            for text in ["keskus", "hameenkatu 10", "tampere"] {
+                do { _ = try index.search(text, near: TampereFixture.hervanta, kinds: nil, limit: 20) } catch let error as StreetsError {
+                    errors.append(error)
+                }
+            }
+            do { _ = try index.reverse(TampereFixture.hervanta) } catch let error as StreetsError { errors.append(error) }
+        } catch let error as StreetsError {
+            errors.append(error)
+        }
+        XCTAssertFalse(errors.isEmpty, "the half file was read as if whole")
+        for error in errors {
+            XCTAssertEqual(error.code, "place_index_failed", "\(error)")
+            XCTAssertTrue(error.description.contains("malformed") || error.description.contains("corrupt"), error.description)
+        }
+    }
 }

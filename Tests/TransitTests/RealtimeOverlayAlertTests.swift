@@ -79,6 +79,32 @@ final class RealtimeOverlayAlertTests: XCTestCase {
         XCTAssertEqual(moved.language, "fi")
     }
 
+    /// Issue 43: an alert from a realtime feed not tied to one GTFS feed, naming a `stop_id` two
+    /// feeds of the region share, used to read it as the last feed's stop, so the first feed's
+    /// riders at its own stop A never saw it. Untied, it is every feed's stop A (which feed's is
+    /// meant cannot be told; a tied feed names its own alone).
+    func testAnUntiedAlertOnAStopIDTwoFeedsShareTouchesBothFeedsRidesAtTheirStopOfThatID() throws {
+        func feed(east: Double) -> [String: String] {
+            var feed = MiniFeed()
+            feed.stop("A", km: 0, east: east)
+            feed.stop("B", km: 5, east: east)
+            feed.routes = [("R1", "1", 3)]
+            feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+            return feed.files
+        }
+        let fixture = try FeedFixture()
+        _ = try GTFSImporter().importFeeds([try fixture.zip(feed(east: 0), name: "west"), try fixture.zip(feed(east: 20), name: "east")],
+                                           intoRegionDirectory: fixture.regionDirectory, walking: StraightLineWalking())
+        let router = try TransitRouter(regionDirectory: fixture.regionDirectory)
+        let report = apply(router, alerts: [alert("works", [RealtimeEntitySelector(stopID: "A")])])
+        XCTAssertEqual(report.feeds.first?.alertsApplied, 1)
+        for east in [0.0, 20] {
+            let ride = try XCTUnwrap(try leg(router, MiniFeed.coordinate(km: 0, east: east), MiniFeed.coordinate(km: 5, east: east),
+                                             at: utc(7, 55)).rides.first)
+            XCTAssertEqual(ride.alerts.map(\.id), ["works"], "the ride from A of the feed \(east) km east")
+        }
+    }
+
     func testAnAlertTouchingNothingHereIsRefused() throws {
         let router = try router()
         let report = apply(router, alerts: [alert("x", [RealtimeEntitySelector(stopID: "nowhere")]),

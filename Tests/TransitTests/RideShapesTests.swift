@@ -65,4 +65,48 @@ final class RideShapesTests: XCTestCase {
         XCTAssertEqual(shape.points, [])
         XCTAssertEqual(shape.color, "00985F")
     }
+    /// Issue 43: feeds of one region that reuse a `shape_id` (and here a `trip_id`) kept only the
+    /// first feed's shape, so in the country every copy's rides were drawn along city 1's. Two
+    /// feeds 20 km apart each have stops A, B, trip T1 of route R1 along shape S1 (bowing 1 km
+    /// east); the second also has trip U1 on its S1 and colours R1 differently: each ride is
+    /// drawn along its own feed's shape, in its own feed's colour.
+    func testFeedsThatReuseAShapeIDAndATripIDEachDrawTheirRidesAlongTheirOwnShape() throws {
+        func feed(east offset: Double, color: String, extraTrip: Bool) -> [String: String] {
+            var feed = MiniFeed()
+            feed.stop("A", km: 0, east: offset)
+            feed.stop("B", km: 5, east: offset)
+            feed.routes = [("R1", "1", 3)]
+            feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+            feed.tripShapes = ["T1": "S1"]
+            if extraTrip {
+                feed.trip("U1", route: "R1", [("A", "09:00:00"), ("B", "09:10:00")])
+                feed.tripShapes["U1"] = "S1"
+            }
+            feed.routeColors = ["R1": color]
+            for k in 0...10 {
+                let km = Double(k) / 2
+                let c = MiniFeed.coordinate(km: km, east: offset + sin(km / 5 * .pi))
+                feed.shapePoints.append(("S1", c.latitude, c.longitude, k))
+            }
+            return feed.files
+        }
+        let fixture = try FeedFixture()
+        _ = try GTFSImporter().importFeeds([try fixture.zip(feed(east: 0, color: "111111", extraTrip: false), name: "west"),
+                                            try fixture.zip(feed(east: 20, color: "222222", extraTrip: true), name: "east")],
+                                           intoRegionDirectory: fixture.regionDirectory, walking: StraightLineWalking())
+        let shapes = try RideShapes(regionDirectory: fixture.regionDirectory)
+        func ride(_ trip: String, east: Double) -> TransitRide {
+            TransitRide(lineName: "1", vehicle: "bus", tripID: trip,
+                        boarding: TransitStopCall(stopID: "A", name: "A", coordinate: MiniFeed.coordinate(km: 0, east: east), time: Date()),
+                        alighting: TransitStopCall(stopID: "B", name: "B", coordinate: MiniFeed.coordinate(km: 5, east: east), time: Date()))
+        }
+        let bowWest = MiniFeed.coordinate(km: 2.5, east: 1).longitude, bowEast = MiniFeed.coordinate(km: 2.5, east: 21).longitude
+        for (trip, east, bow, color) in [("T1", 0.0, bowWest, "111111"), ("T1", 20.0, bowEast, "222222"), ("U1", 20.0, bowEast, "222222")] {
+            let shape = try XCTUnwrap(shapes.shape(of: ride(trip, east: east)), "\(trip) in the feed \(east) km east")
+            XCTAssertEqual(shape.color, color, "\(trip) in the feed \(east) km east")
+            XCTAssertEqual(shape.points.count, 13, "the stops and the shape's 11 points: \(trip) in the feed \(east) km east")
+            let eastmost = try XCTUnwrap(shape.points.map(\.longitude).max())
+            XCTAssertEqual(eastmost, bow, accuracy: 1e-5, "\(trip) \(east) km east bows along its own feed's S1")
+        }
+    }
 }

@@ -66,8 +66,8 @@ struct ResolvedAlert: Hashable, Sendable {
 
     /// The alert with its informed entities found in the timetable; nil when none is (`unknown_entity`).
     /// - parameter tie: the realtime feed's GTFS feed (`RealtimeFeed.gtfsFeed`): its entities are
-    ///   looked for in that feed alone, and match only its rides. Nil: as before ties, a route_id
-    ///   several feeds share is the first feed's, a stop_id the last feed's.
+    ///   looked for in that feed alone, and match only its rides. Nil: a stop_id several feeds
+    ///   share is every feed's stop of that ID; a route_id several feeds share is the first feed's.
     /// - parameter now: POSIX seconds; the active period shown is the one in force then, or the first.
     static func resolve(_ alert: RealtimeAlert, tie: Int? = nil, timetable tt: Timetable, index: RealtimeTripIndex,
                         now: Int) -> ResolvedAlert? {
@@ -118,12 +118,9 @@ struct ResolvedAlert: Hashable, Sendable {
             }
             if let stopID = selector.stopID {
                 namesSomething = true
-                var stops: [Int32] = []
-                if tied {
-                    stops = tt.stops.indices.filter { stopInFeed($0) && tt.stops[$0].id == stopID }.map(Int32.init)
-                } else if let stop = tt.stopIndexByID[stopID] {
-                    stops = [stop]
-                }
+                // Untied, every feed's stop of that ID: the alert is about the place, and which
+                // feed's stop is meant cannot be told (tie the feed to narrow it to one).
+                var stops = tt.stops.indices.filter { stopInFeed($0) && tt.stops[$0].id == stopID }.map(Int32.init)
                 if stops.isEmpty {
                     stops = tt.stops.indices.filter { stopInFeed($0) && tt.stops[$0].parentStationID == stopID }.map(Int32.init)
                 }

@@ -66,7 +66,15 @@ public final class RegionHandle: Sendable {
                 throw RoutingError.engineFailure("region \(name) was imported again or removed during the query; try again")
             }
             let source = try engine.open(manifest, directory: directory, counters: counters)
-            if mode == .transit { opened.transit = source } else { opened.street = source }
+            if mode == .transit {
+                opened.transit = source
+                // Loading the timetable read transit.sqlite through SQLite's page cache and
+                // unpacked every trip's rows: that working memory, freed on this request's thread,
+                // would otherwise stay in its malloc arena for the daemon's life, per region (issue 43).
+                MemoryTrim.releaseFreePages()
+            } else {
+                opened.street = source
+            }
             return source
         }
     }
