@@ -55,7 +55,11 @@ extension Planner {
                                                pace: pace, access: access, currentLocation: currentLocation))
         }
         let day = try RoutePlan.joining(parts)
-        guard preset == .fastest else { return try await computeLegsReporting(day, currentLocation: currentLocation) }
+        guard preset == .fastest else {
+            let computed = try await computeLegsReporting(day, currentLocation: currentLocation)
+            // A day by transit rides only where that is faster than walking (the rule of presets).
+            return preset == .transit ? try await walkingHopsNoSlower(in: computed, currentLocation: currentLocation) : computed
+        }
         return LegComputation(plan: try await applyingPreset(.fastest, to: day, currentLocation: currentLocation),
                               failures: [], queryCount: 0)
     }

@@ -70,19 +70,31 @@ extension Planner {
         }
         let walking = try await asked(.walk)?.expectedTravelTime
         let riding = try await asked(.transit).map { $0.arrival?.timeIntervalSince(date) ?? $0.expectedTravelTime }
+        let choice = Self.walkOrRide(walking: walking, riding: riding, inherited: inherited)
+        return (choice.mode, choice.reason, choice.mode == .walk ? walking : riding)
+    }
+
+    /// The one rule of inserted hops, presets and day plans: a hop is walked when walking takes
+    /// no longer than the ride door to door (waiting included), or when no ride is found; else
+    /// it rides. `inherited` when neither is found. The reason is what the segment says.
+    static func walkOrRide(walking: TimeInterval?, riding: TimeInterval?, inherited: TravelMode)
+        -> (mode: TravelMode, reason: String?) {
         switch (walking, riding) {
         case let (walking?, riding?) where walking <= riding:
-            return (.walk, "walked: walking (\(ShownTime.text(seconds: walking))) is no slower than transit "
-                        + "(\(ShownTime.text(seconds: riding)))", walking)
+            return (.walk, "walked: " + walkingIsNoSlower(walking: walking, riding: riding))
         case let (walking?, riding?):
-            return (.transit, "by transit: \(ShownTime.text(seconds: riding)) where walking takes \(ShownTime.text(seconds: walking))",
-                    riding)
+            return (.transit, "by transit: \(ShownTime.text(seconds: riding)) where walking takes \(ShownTime.text(seconds: walking))")
         case let (walking?, nil):
-            return (.walk, nil, walking)
-        case let (nil, riding?):
-            return (.transit, "by transit: no walking route found", riding)
+            return (.walk, "walked: no transit route found (walking takes \(ShownTime.text(seconds: walking)))")
+        case (nil, _?):
+            return (.transit, "by transit: no walking route found")
         case (nil, nil):
-            return (inherited, nil, nil)
+            return (inherited, nil)
         }
+    }
+
+    /// "walking (6 min) is no slower than transit (9 min)".
+    static func walkingIsNoSlower(walking: TimeInterval, riding: TimeInterval) -> String {
+        "walking (\(ShownTime.text(seconds: walking))) is no slower than transit (\(ShownTime.text(seconds: riding)))"
     }
 }

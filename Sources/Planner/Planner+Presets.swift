@@ -11,19 +11,29 @@ extension Planner {
     /// falls back to the offline guess.
     public func applyingPreset(_ preset: PlanPreset, to plan: RoutePlan,
                                currentLocation: Coordinate? = nil) async throws -> RoutePlan {
+        // The preset decides the modes again: what the planner said of them before goes.
+        let plan = plan.forgettingModeNotes()
         guard preset == .fastest else {
-            return try await computeLegs(try await rebuildingStretches(of: plan, with: preset), currentLocation: currentLocation)
+            return try await computedWithPreset(rebuildingStretches(of: plan, with: preset), currentLocation: currentLocation)
         }
         var best: RoutePlan?
         for variant in PlanPreset.fastestCandidates.compactMap({ PlanPreset(rawValue: $0.rawValue) }) {
-            let computed = try await computeLegs(try await rebuildingStretches(of: plan, with: variant),
-                                                 currentLocation: currentLocation)
+            let computed = try await computedWithPreset(rebuildingStretches(of: plan, with: variant),
+                                                        currentLocation: currentLocation)
             guard let time = computed.totalTravelTime else { continue }
             if let current = best?.totalTravelTime, current <= time { continue }
             best = computed
         }
         if let best { return best }
         return try await computeLegs(plan.applyingPreset(.fastest), currentLocation: currentLocation)
+    }
+
+    /// The legs of a plan a preset rebuilt; a stretch the transit preset rides is walked where
+    /// walking is no slower (`walkingHopsNoSlower`).
+    private func computedWithPreset(_ rebuilt: RoutePlan, currentLocation: Coordinate?) async throws -> RoutePlan {
+        let computed = try await computeLegsReporting(rebuilt, currentLocation: currentLocation)
+        guard rebuilt.modes.contains(.transit) else { return computed.plan }
+        return try await walkingHopsNoSlower(in: computed, currentLocation: currentLocation).plan
     }
 
     /// The plan with every stretch between two of the user's nodes rebuilt from its ends with
@@ -69,6 +79,14 @@ extension RoutePlan {
     func stretches() -> [Range<Int>] {
         let own = nodes.indices.filter { !nodes[$0].isInferred || $0 == 0 || $0 == nodes.count - 1 }
         return zip(own, own.dropFirst()).map { $0..<$1 }
+    }
+
+    /// The plan without the mode notes of its unlocked segments (a preset chooses those modes
+    /// again); a locked segment's note is about the user's own choice and stays.
+    func forgettingModeNotes() -> RoutePlan {
+        var plan = self
+        for index in 0..<segmentCount where !isLocked(segment: index) { plan.setModeNote(nil, ofSegment: index) }
+        return plan
     }
 
     /// Whether a segment of `stretch` is locked or pinned: the user decided something in it.

@@ -283,7 +283,14 @@ public struct Planner: Sendable {
         let failures = run.failures.compactMap { failure in
             origins.firstIndex(of: failure.segment).map { SegmentFailure(segment: $0, error: failure.error) }
         }
-        return LegComputation(plan: plan, failures: failures.sorted { $0.segment < $1.segment }, queryCount: run.queryCount)
+        var noted = plan
+        noted.settingRoutingErrors(failures)  // stored with the plan: `plan show` says why after a restart too
+        // A ride the user chose stays theirs; asked again, it says when walking is no slower.
+        for index in 0..<noted.segmentCount where noted.lock(ofSegment: index)?.mode == .transit {
+            guard run.asked.contains(origins[index]) else { continue }
+            noted = try await notingWalkingNoSlower(ofSegment: index, in: noted)
+        }
+        return LegComputation(plan: noted, failures: failures.sorted { $0.segment < $1.segment }, queryCount: run.queryCount)
     }
 
     /// Mutable state of one `computeLegs` run.

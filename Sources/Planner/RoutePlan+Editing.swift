@@ -23,7 +23,8 @@ extension RoutePlan {
 
     /// Inserts `node` so that it becomes `nodes[index]` (0 = new origin, `nodes.count` = new destination).
     /// The segment it splits becomes two segments with `mode` (default: `hopModes`, one per new
-    /// segment as `Planner.insertedHops` chose them, else the split segment's mode). With
+    /// segment as `Planner.insertedHops` chose them, with their `hopNotes`, else the split
+    /// segment's mode). With
     /// `stopsAround` (`Planner.accessStops(around:)` of the new place), the stops inferred next
     /// to it for a ride are chosen again from it (`choosingAccessStopsAgain`).
     ///
@@ -31,7 +32,8 @@ extension RoutePlan {
     /// let viaStation = try plan.insertingNode(PlanNode(place: station), at: 1, mode: .transit)
     /// ```
     public func insertingNode(_ node: PlanNode, at index: Int, mode: TravelMode? = nil,
-                              hopModes: [TravelMode]? = nil, stopsAround: AccessStops? = nil) throws -> RoutePlan {
+                              hopModes: [TravelMode]? = nil, hopNotes: [String?] = [],
+                              stopsAround: AccessStops? = nil) throws -> RoutePlan {
         try Self.checkCoordinate(node.place)
         guard (0...nodes.count).contains(index) else {
             throw PlannerError.nodeIndexOutOfRange(index: index, nodeCount: nodes.count)
@@ -62,6 +64,10 @@ extension RoutePlan {
         var plan = self
         plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs, origins: origins)
         plan.emptyLegsRetimed(since: self, origins: origins)
+        // Why each hop has the mode chosen for it (`Planner.insertedHops`), kept with the plan.
+        if let hops, hops.count == hopNotes.count {
+            for (offset, note) in hopNotes.enumerated() { plan.setModeNote(note, ofSegment: (index == 0 ? 0 : index - 1) + offset) }
+        }
         return stopsAround.map { plan.choosingAccessStopsAgain(nextTo: index, from: $0) } ?? plan
     }
 
@@ -191,6 +197,7 @@ extension RoutePlan {
             }
         }
         if plan.locks[key]?.mode != mode { plan.locks[key] = SegmentLock(mode: mode) }
+        plan.setModeNote(nil, ofSegment: index)  // the user chose: the planner's reason is no longer why
         return mode == .transit && modes[index] != mode ? plan.joiningRides(at: index) : plan
     }
 

@@ -22,6 +22,9 @@ public struct RoutePlan: Hashable, Sendable, Codable {
     /// segment: the same departure is not proposed again until the pin, the timetable or the
     /// legs that time it change (`forgettingDismissalsOfEmptiedLegs`).
     public internal(set) var dismissed: [SegmentKey: RouteLeg]
+    /// Why a segment has its mode, or why it has no leg (`SegmentNote`): written by the planner
+    /// with the plan, kept while the segment continues between the same two places.
+    public internal(set) var notes: [SegmentKey: SegmentNote]
 
     /// Creates a plan; every leg starts empty.
     /// - throws: `PlannerError.tooFewNodes` unless there are at least two nodes,
@@ -47,6 +50,7 @@ public struct RoutePlan: Hashable, Sendable, Codable {
         self.pins = [:]
         self.pending = [:]
         self.dismissed = [:]
+        self.notes = [:]
     }
 
     /// Restores a saved plan with at most one pin.
@@ -63,7 +67,7 @@ public struct RoutePlan: Hashable, Sendable, Codable {
                 timePreference: TimePreference, pace: WalkingPace,
                 locks: [SegmentKey: SegmentLock], pins: [PinnedDeparture],
                 pending: [SegmentKey: PendingSegmentUpdate], dismissed: [SegmentKey: RouteLeg] = [:],
-                access: AccessNeed = .any) throws {
+                access: AccessNeed = .any, notes: [SegmentKey: SegmentNote] = [:]) throws {
         try self.init(nodes: nodes, modes: modes, timePreference: timePreference, pace: pace, access: access)
         guard legs.count == modes.count else {
             throw PlannerError.segmentIndexOutOfRange(index: legs.count, segmentCount: modes.count)
@@ -73,6 +77,7 @@ public struct RoutePlan: Hashable, Sendable, Codable {
         self.pins = Dictionary(pins.map { ($0.segment, $0) }, uniquingKeysWith: { _, last in last })
         self.pending = pending
         self.dismissed = dismissed
+        self.notes = notes
     }
 
     public var segmentCount: Int { modes.count }
@@ -134,6 +139,7 @@ public struct RoutePlan: Hashable, Sendable, Codable {
     private mutating func carryDecisions(from old: RoutePlan, origins: [Int?]) {
         var locks: [SegmentKey: SegmentLock] = [:], pins: [SegmentKey: PinnedDeparture] = [:]
         var pending: [SegmentKey: PendingSegmentUpdate] = [:], dismissed: [SegmentKey: RouteLeg] = [:]
+        var notes: [SegmentKey: SegmentNote] = [:]
         let oldKeys = old.segmentKeys, newKeys = segmentKeys
         for (index, origin) in origins.enumerated() {
             guard let origin, oldKeys.indices.contains(origin) else { continue }
@@ -143,11 +149,13 @@ public struct RoutePlan: Hashable, Sendable, Codable {
             if var pin = old.pins[before] { pin.segment = after; pins[after] = pin }
             if var update = old.pending[before] { update.segment = after; pending[after] = update }
             dismissed[after] = old.dismissed[before]
+            notes[after] = old.notes[before]
         }
         self.locks = locks
         self.pins = pins
         self.pending = pending
         self.dismissed = dismissed
+        self.notes = notes
     }
 
     mutating func setMode(_ mode: TravelMode, at index: Int) {
@@ -193,6 +201,12 @@ public struct RoutePlan: Hashable, Sendable, Codable {
     public func lock(ofSegment index: Int) -> SegmentLock? {
         guard (0..<segmentCount).contains(index) else { return nil }
         return locks[segmentKey(index)]
+    }
+
+    /// The note of segment `index` (why its mode, why no leg), if any.
+    public func note(ofSegment index: Int) -> SegmentNote? {
+        guard (0..<segmentCount).contains(index) else { return nil }
+        return notes[segmentKey(index)]
     }
 
     /// The pending update of segment `index`, if any.

@@ -47,10 +47,13 @@ enum PlanRows {
                                             walkingIsNoSlower: computed.walkingIsNoSlower, price: computed.price,
                                             accessibility: computed.accessibility))]
             }
+            let note = plan.note(ofSegment: position)
             try db.run("""
                 INSERT INTO plan_segment(plan_id, position, mode, leg_mode, leg_travel_time, leg_distance,
-                leg_departure, leg_arrival, leg_geometry, leg_rides) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [planID, .int(position), .text(mode.rawValue)] + leg)
+                leg_departure, leg_arrival, leg_geometry, leg_rides, mode_note, error_code, error_message)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [planID, .int(position), .text(mode.rawValue)] + leg
+                    + [.optional(note?.mode), .optional(note?.errorCode), .optional(note?.errorMessage)])
         }
         for (key, lock) in plan.locks {
             try db.run("""
@@ -122,7 +125,7 @@ enum PlanRows {
         }
         let segments = try db.query("""
             SELECT position, mode, leg_mode, leg_travel_time, leg_distance, leg_departure, leg_arrival,
-            leg_geometry, leg_rides FROM plan_segment WHERE plan_id = ? ORDER BY position
+            leg_geometry, leg_rides, mode_note, error_code, error_message FROM plan_segment WHERE plan_id = ? ORDER BY position
             """, [planID]) { row in
             var leg: RouteLeg?
             if let legMode = row.optionalString(2) {
@@ -134,7 +137,9 @@ enum PlanRows {
                                rides: transit.rides, walks: transit.walks, walkingIsNoSlower: transit.walkingIsNoSlower,
                                price: transit.price, accessibility: transit.accessibility)
             }
-            return (position: row.int(0), mode: try StoredValues.mode(row.string(1)), leg: leg)
+            let note = SegmentNote(mode: row.optionalString(9), errorCode: row.optionalString(10),
+                                   errorMessage: row.optionalString(11))
+            return (position: row.int(0), mode: try StoredValues.mode(row.string(1)), leg: leg, note: note)
         }
         guard nodes.map(\.position) == Array(0..<nodes.count),
               segments.map(\.position) == Array(0..<segments.count) else {
@@ -183,9 +188,13 @@ enum PlanRows {
 
         let plan: RoutePlan
         do {
+            // The notes are stored by position; the plan keys them by segment.
+            let keys = try RoutePlan(nodes: nodes.map(\.node), modes: segments.map(\.mode)).segmentKeys
+            let notes = Dictionary(zip(keys, segments.map(\.note)).filter { !$0.1.isEmpty }, uniquingKeysWith: { first, _ in first })
             plan = try RoutePlan(restoring: nodes.map(\.node), modes: segments.map(\.mode), legs: segments.map(\.leg),
                                  timePreference: header.preference, pace: header.pace,
-                                 locks: locks, pins: pinned, pending: pending, dismissed: dismissed, access: header.access)
+                                 locks: locks, pins: pinned, pending: pending, dismissed: dismissed, access: header.access,
+                                 notes: notes)
         } catch {
             throw StoreError.corruptRecord("plan \(id) does not form a valid plan: \(error)")
         }

@@ -141,9 +141,13 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     /// The leg rides other lines than `chosenLines`: the user accepted a proposal on another
     /// line, which replaced the choice (left out when false).
     public var lineChoiceReplaced: Bool
+    /// Why the segment has its mode, stored with the plan: "walked: walking (6 min) is no slower
+    /// than transit (9 min)" (a preset or a day plan walked it), an insert's reason, or of a ride
+    /// the user chose "walking (6 min) is no slower than transit (9 min)"; left out when none.
+    public var modeNote: String?
 
     public init(mode: WireMode, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false,
-                chosenLines: [String] = [], lineChoiceReplaced: Bool = false) {
+                chosenLines: [String] = [], lineChoiceReplaced: Bool = false, modeNote: String? = nil) {
         self.mode = mode
         self.locked = locked
         self.leg = leg
@@ -151,6 +155,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         self.missedConnection = missedConnection
         self.chosenLines = chosenLines
         self.lineChoiceReplaced = lineChoiceReplaced
+        self.modeNote = modeNote
     }
 
     public init(from decoder: Decoder) throws {
@@ -162,10 +167,11 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         missedConnection = try c.decodeIfPresent(Bool.self, forKey: .missedConnection) ?? false
         chosenLines = try c.decodeIfPresent([String].self, forKey: .chosenLines) ?? []
         lineChoiceReplaced = try c.decodeIfPresent(Bool.self, forKey: .lineChoiceReplaced) ?? false
+        modeNote = try c.decodeIfPresent(String.self, forKey: .modeNote)
     }
 
     /// Hand-written because `chosen_lines` is left out when empty and `line_choice_replaced` when
-    /// false (`leg` is null, `error` left out, when nil).
+    /// false (`leg` is null, `error` and `mode_note` left out, when nil).
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(mode, forKey: .mode)
@@ -175,10 +181,11 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         try c.encode(missedConnection, forKey: .missedConnection)
         if !chosenLines.isEmpty { try c.encode(chosenLines, forKey: .chosenLines) }
         if lineChoiceReplaced { try c.encode(true, forKey: .lineChoiceReplaced) }
+        try c.encodeIfPresent(modeNote, forKey: .modeNote)
     }
 
     /// Plain names: the coders' snake_case strategy writes `missed_connection`.
-    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection, chosenLines, lineChoiceReplaced }
+    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection, chosenLines, lineChoiceReplaced, modeNote }
 }
 
 public struct LegDocument: Hashable, Sendable, Codable {

@@ -153,6 +153,8 @@ enum Render {
             if segment.missedConnection { marks.append(arriveBy ? "late" : "missed") }
             if !marks.isEmpty { text += "  [\(marks.joined(separator: ", "))]" }
             lines.append(text)
+            // Why the segment has its mode (stored with the plan: a walked hop, a ride the user chose).
+            if let note = segment.modeNote { lines.append("          mode: \(note)") }
             lines.append(contentsOf: steps)
             if segment.missedConnection, let leg = segment.leg {
                 let pending = plan.pending.contains { $0.segment == index + 1 }

@@ -11,6 +11,7 @@ import XCTest
 /// lock of a mode set by hand but keeps the mode), no two rides meeting at a stop the planner
 /// inferred (the walk to a stop turned into a ride) and no drive after a ride (the car stayed
 /// where the ride began). The alternatives `choose` is offered are never dominated by another.
+/// After a transit or fastest preset, no ride of the planner's where walking is no slower.
 ///
 /// The checks are cheap (no full recompute to compare with, as `EditSequencePropertyTests`
 /// does), so 1,000 sequences of 10 edits a seed run in seconds on the same scripted network.
@@ -30,6 +31,8 @@ final class TravellableEditSequenceTests: XCTestCase {
         /// The edit puts a new place next to the planner's stops (insert, move): they are chosen
         /// again from it, but a pinned ride keeps its own (the user's departure from there).
         var placesANode = false
+        /// A transit or fastest preset: it walks every ride of its own where walking is no slower.
+        var ridingPreset = false
         var apply: (RoutePlan) async throws -> RoutePlan
     }
 
@@ -42,7 +45,8 @@ final class TravellableEditSequenceTests: XCTestCase {
         switch Int.random(in: 0..<9, using: &random) {
         case 0, 1:
             let preset = PlanPreset.allCases.randomElement(using: &random)!
-            return Edit(name: "preset \(preset)", apply: { try await planner.applyingPreset(preset, to: $0) })
+            return Edit(name: "preset \(preset)", ridingPreset: preset == .transit || preset == .fastest,
+                        apply: { try await planner.applyingPreset(preset, to: $0) })
         case 2:
             return Edit(name: "mode \(segment) \(mode)", setsModeByHand: true,
                         apply: { try $0.changingMode(ofSegment: segment, to: mode) })
@@ -151,6 +155,23 @@ final class TravellableEditSequenceTests: XCTestCase {
         }
     }
 
+    /// The one rule of presets (issue 39 item 3): after a transit or fastest preset, no stretch
+    /// the planner rides (nothing of the user's in it) takes at least as long door to door as
+    /// walking it end to end.
+    func checkNoRideWhereWalkingIsNoSlower(_ plan: RoutePlan, planner: Planner, context: String) async throws {
+        let leaving = plan.readyToLeave(now: planner.clock.now()), arriving = plan.schedule(startingAt: planner.clock.now())
+        for stretch in plan.stretches() where stretch.contains(where: { plan.modes[$0] == .transit }) && !plan.holdsDecision(stretch)
+            && !stretch.dropFirst().contains(where: { plan.nodes[$0].stay != nil }) {
+            guard stretch.allSatisfy({ plan.legs[$0] != nil }), let start = leaving[stretch.lowerBound],
+                  let end = arriving[stretch.upperBound] else { continue }
+            let query = LegQuery(from: plan.nodes[stretch.lowerBound].place, to: plan.nodes[stretch.upperBound].place,
+                                 mode: .walk, timing: .departAt(start), pace: plan.pace, access: plan.access)
+            guard let walk = try? await planner.routing.leg(for: query) else { continue }
+            XCTAssertGreaterThan(walk.expectedTravelTime, end.timeIntervalSince(start),
+                                 "rides \(stretch) (\(plan.modes)) where walking is no slower: \(context)")
+        }
+    }
+
     func testRandomModeAndPresetEditsNeverBuildAJourneyNobodyCanTravel() async throws {
         let planner = Planner(routing: EditSequencePropertyTests.Network(),
                               clock: FixedClock(instant: EditSequencePropertyTests.dayStart))
@@ -185,6 +206,7 @@ final class TravellableEditSequenceTests: XCTestCase {
                     let context = "seed \(seed), sequence \(sequence): \(history.joined(separator: ", "))"
                     checkTravellable(plan, userSetModes: userSetModes, userInsertedRides: userInsertedRides, context: context)
                     if !stopsKeptByAPin { checkNoWalkBack(plan, context: context) }
+                    if edit.ridingPreset { try await checkNoRideWhereWalkingIsNoSlower(plan, planner: planner, context: context) }
                     if testRun?.failureCount ?? 0 > 0 { return }  // the first failing sequence says enough
                 }
             }

@@ -42,11 +42,14 @@ public enum WireDocuments {
                 leg($0, timeZone: timeZone, departure: departures[index], arrival: missed == index ? nil : times[index + 1],
                     price: planPrice?.segments[index])
             }
-            let error = plan.legs[index] == nil ? failures[index].map { WireError(code: $0.code, message: $0.message) } : nil
+            // This run's failure, else the one stored with the plan (after a restart).
+            let note = plan.notes[key]
+            let stored = note?.errorCode.map { WireError(code: $0, message: note?.errorMessage ?? $0) }
+            let error = plan.legs[index] == nil ? failures[index].map { WireError(code: $0.code, message: $0.message) } ?? stored : nil
             return SegmentDocument(mode: WireMode(plan.modes[index]), locked: plan.locks[key] != nil, leg: legDocument,
                                    error: error, missedConnection: missed == index,
                                    chosenLines: plan.locks[key]?.chosenLines ?? [],
-                                   lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index))
+                                   lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index), modeNote: note?.mode)
         }
         let pending = plan.pending.compactMap { key, update -> PendingDocument? in
             guard let index = keys.firstIndex(of: key) else { return nil }

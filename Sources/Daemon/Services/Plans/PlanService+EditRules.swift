@@ -52,7 +52,7 @@ extension PlanService {
                 try Self.checkInsertPosition(params.after, in: plan)
                 let same = Self.neighbours(ofInsertAfter: params.after, in: plan) == neighbours
                 let inserted = try plan.insertingNode(node, at: params.after, mode: mode,
-                                                      hopModes: same && !hops.isEmpty ? hops.map(\.mode) : nil, stopsAround: stops)
+                                                      hopModes: same && !hops.isEmpty ? hops.map(\.mode) : nil, hopNotes: hops.map(\.reason), stopsAround: stops)
                 _ = try regions.planRegion(through: inserted.nodes.map(\.place))  // one region
                 return inserted
             }, typed: typed.map { [$0] } ?? [], matched: [resolved] + (near.map { [$0] } ?? []),

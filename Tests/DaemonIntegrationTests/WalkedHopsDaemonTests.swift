@@ -1,0 +1,41 @@
+import Foundation
+import TestSupport
+import WireProtocol
+import XCTest
+
+/// Issue 39 item 3 on Tampere: a transit preset and a day by transit ride only where that is
+/// faster than walking (the rule of an inserted hop), and the walked segment says why; a ride
+/// the user chose stays theirs and says when walking is no slower.
+final class WalkedHopsDaemonTests: SharedTampereDaemonTestCase {
+    func modes(_ plan: JSONValue) -> [String] { segments(plan).compactMap { $0["mode"]?.stringValue } }
+    func modeNote(_ plan: JSONValue, _ segment: Int) -> String? { segments(plan)[segment]["mode_note"]?.stringValue }
+
+    func testADayByTransitWalksItsShortHopAndTheSegmentSaysWhy() throws {
+        // Ratina is a 10-minute walk from Keskustori: no bus gets there sooner door to door.
+        let day = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, Tampere.hervanta, "--mode", "transit",
+                                    "--at", Tampere.morning])
+        XCTAssertEqual(modes(day).first, "walk", "\(day)")
+        XCTAssertEqual(nodes(day)[1]["inferred"], .bool(false), "no stop between Keskustori and Ratina: \(day)")
+        let note = try XCTUnwrap(modeNote(day, 0), "the walk says why: \(day)")
+        XCTAssertTrue(note.hasPrefix("walked: walking (") && note.contains(") is no slower than transit ("), note)
+        XCTAssertTrue(modes(day).contains("transit"), "Ratina → Hervanta still rides: \(day)")
+        let shown = try harness.umctl(["plan", "show", try id(day)])
+        XCTAssertTrue(shown.stdout.contains("mode: walked: walking ("), "plan show says why: \(shown.stdout)")
+    }
+
+    func testATransitPresetKeepsAHopWalkedWhereWalkingIsNoSlower() throws {
+        let walked = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, "--mode", "walk", "--at", Tampere.morning])
+        let preset = try harness.json(["plan", "preset", try id(walked), "transit"])
+        XCTAssertEqual(modes(preset), ["walk"], "\(preset)")
+        XCTAssertTrue(modeNote(preset, 0)?.hasPrefix("walked: walking (") == true, "\(preset)")
+        // The user's own ride stays, and says that walking is no slower.
+        let chosen = try harness.json(["plan", "mode", try id(walked), "1", "transit"])
+        XCTAssertEqual(modes(chosen), ["transit"], "their choice wins: \(chosen)")
+        let note = try XCTUnwrap(modeNote(chosen, 0), "\(chosen)")
+        XCTAssertTrue(note.hasPrefix("walking (") && note.contains(") is no slower than transit ("), note)
+        // A walk preset chooses again: the planner's reason goes.
+        let walkedAgain = try harness.json(["plan", "preset", try id(walked), "walk"])
+        XCTAssertEqual(modes(walkedAgain), ["transit"], "the locked ride stays: \(walkedAgain)")
+        XCTAssertNotNil(modeNote(walkedAgain, 0), "a note on the user's own ride stays: \(walkedAgain)")
+    }
+}

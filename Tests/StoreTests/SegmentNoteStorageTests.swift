@@ -1,0 +1,61 @@
+import Foundation
+import Planner
+import SQLite
+@testable import Store
+import TestSupport
+import XCTest
+
+/// What a segment says (migration 0018, issue 39 item 3): why it has its mode and why it has no
+/// leg are stored with the plan, by segment, and read back as they were; a plan stored before
+/// the columns reads with nothing to say.
+final class SegmentNoteStorageTests: XCTestCase {
+    var directory: TemporaryDirectory!
+    var path: String { directory.path("usefulmap.sqlite") }
+
+    override func setUpWithError() throws { directory = try TemporaryDirectory("notes") }
+    override func tearDown() { directory.remove() }
+
+    static let home = Place(name: "Home", coordinate: Coordinate(latitude: 61.4981, longitude: 23.761), kind: .address)
+    static let shop = Place(name: "Shop", coordinate: Coordinate(latitude: 61.4918, longitude: 23.7639))
+    static let office = Place(name: "Office", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
+
+    func testASegmentsModeNoteAndRoutingErrorRoundTrip() throws {
+        let store = try Store(path: path)
+        let nodes = [PlanNode(place: Self.home), PlanNode(place: Self.shop), PlanNode(place: Self.office)]
+        let keys = try RoutePlan(nodes: nodes, modes: [.walk, .transit]).segmentKeys
+        let walk = RouteLeg(mode: .walk, expectedTravelTime: 600, distance: 700, geometry: [Self.home.coordinate, Self.shop.coordinate])
+        let plan = try RoutePlan(restoring: nodes, modes: [.walk, .transit], legs: [walk, nil], timePreference: .leaveNow,
+                                 pace: .normal, locks: [keys[1]: SegmentLock(mode: .transit)], pins: [], pending: [:],
+                                 notes: [keys[0]: SegmentNote(mode: "walked: walking (10 min) is no slower than transit (14 min)"),
+                                         keys[1]: SegmentNote(errorCode: "no_route", errorMessage: "no transit journey found")])
+        let id = try store.write(Plans.create(plan, title: "errands"))
+        let loaded = try store.read(Plans.load(id)).plan
+        XCTAssertEqual(loaded, plan)
+        XCTAssertEqual(loaded.note(ofSegment: 0)?.mode, "walked: walking (10 min) is no slower than transit (14 min)")
+        XCTAssertEqual(loaded.note(ofSegment: 1), SegmentNote(errorCode: "no_route", errorMessage: "no transit journey found"))
+        // Saved again with nothing to say: the notes go.
+        try store.write(Plans.save(id: id, plan: try RoutePlan(restoring: nodes, modes: [.walk, .transit], legs: [walk, nil],
+                                                               timePreference: .leaveNow, pace: .normal, locks: [:], pins: [],
+                                                               pending: [:]),
+                                   title: "errands", generation: 2))
+        XCTAssertEqual(try store.read(Plans.load(id)).plan.notes, [:])
+    }
+
+    func testAPlanStoredBeforeTheColumnsHasNothingToSay() throws {
+        let db = try Database(path: path)
+        try db.configure(.userData)
+        try Migrator(migrations: Array(Migration.embedded.prefix(17)), path: path).migrate(db)
+        try db.execute("""
+            INSERT INTO plan(title, time_preference, pace, from_name, to_name, created_at, updated_at)
+            VALUES ('before', 'leave_now', 'normal', 'Home', 'Office', 700000000, 700000000);
+            INSERT INTO plan_node(plan_id, position, place_name, latitude, longitude, kind, is_inferred, is_current_location)
+            VALUES (1, 0, 'Home', 61.4981, 23.761, 'address', 0, 0), (1, 1, 'Office', 61.45, 23.85, 'address', 0, 0);
+            INSERT INTO plan_segment(plan_id, position, mode) VALUES (1, 0, 'walk');
+            """)
+        db.close()
+        let store = try Store(path: path)
+        let loaded = try store.read(Plans.load(1)).plan
+        XCTAssertEqual(loaded.modes, [.walk])
+        XCTAssertEqual(loaded.notes, [:])
+    }
+}
