@@ -35,7 +35,8 @@ final class HandlerRulesTests: XCTestCase {
         let paths = try Self.daemonFiles().keys
         for path in paths {
             let folder = path.split(separator: "/").first.map(String.init) ?? ""
-            XCTAssertTrue(path.hasSuffix("Methods.swift") == (folder == "Methods") || path.hasPrefix("Methods/WireDocuments"),
+            XCTAssertTrue(path.hasSuffix("Methods.swift") == (folder == "Methods") || path.hasPrefix("Methods/WireDocuments")
+                          || path == "Methods/PlanEdit+Rules.swift",
                           "Daemon/\(path): handler groups (…Methods.swift) live in Methods/, and only they")
             XCTAssertTrue(["Server", "Web", "Services", "Methods", "Support"].contains(folder)
                           || ["UsefulMapDaemon.swift", "DaemonComposition.swift", "DaemonConfiguration.swift",
@@ -94,19 +95,8 @@ final class HandlerRulesTests: XCTestCase {
     /// Services take and return domain values; Methods alone turn them into wire documents
     /// (`WireDocuments…`) and errors into `WireError`s.
     func testServicesDoNotImportTheWireProtocol() throws {
-        let plans45Services: Set<String> = [  // plans45 removes these
-            "Services/Plans/BackgroundRefresher.swift",
-            "Services/Plans/PlanRepository.swift",
-            "Services/Plans/PlanRefreshJob.swift",
-            "Services/Plans/PlanRefreshing.swift",
-            "Services/Plans/PlanService.swift",
-            "Services/Plans/PlanService+Alternatives.swift",
-            "Services/Plans/PlanService+Creation.swift",
-            "Services/Plans/PlanService+EditRules.swift",
-        ]
         for (file, text) in try Self.daemonFiles() where file.hasPrefix("Services/") {
             let imports = LayeringTests.importedModules(in: text).contains("WireProtocol")
-            if plans45Services.contains(file) { continue }
             if Self.servicesNotYetFreeOfTheWire.contains(file) {
                 XCTAssertTrue(imports, "Daemon/\(file) no longer imports WireProtocol: take it off servicesNotYetFreeOfTheWire")
             } else {

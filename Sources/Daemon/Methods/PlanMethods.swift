@@ -46,7 +46,7 @@ struct PlanMethods: Sendable {
             return answer.document
         }
         table.register(Endpoints.planNew) { params, _ in
-            WireDocuments.plan(try await service.new(params), regions: regions, now: input.clock.now())
+            WireDocuments.plan(try await service.new(PlanService.Order(params)), regions: regions, now: input.clock.now())
         }
         table.register(Endpoints.planList) { _, _ in
             // One zone for the whole table (plans come from every region): the machine's.
@@ -100,6 +100,15 @@ extension PlanMethods {
     /// The ends of a trip that were typed as text to search (not saved places, coordinates or `@here`).
     func typedEnds(_ fromText: String, _ from: PlanNode, _ toText: String, _ to: PlanNode) -> [TypedPlaceHistory.Typed] {
         [typedPlaces.typed(fromText, resolved: from.place), typedPlaces.typed(toText, resolved: to.place)].compactMap { $0 }
+    }
+}
+
+extension PlanService.Order {
+    /// `plan.new`'s params in the daemon's words (the places and times are read by the service).
+    init(_ params: Params.PlanNew) {
+        self.init(from: params.from, to: params.to, via: params.via, near: params.near, region: params.region,
+                  preset: PlanPreset(params.mode), at: params.at, arriveBy: params.arriveBy, pace: WalkingPace(params.pace),
+                  title: params.title, access: AccessNeed(params.access))
     }
 }
 
