@@ -103,13 +103,13 @@ public struct DaemonComposition: Sendable {
         let imports = RegionImportService(importer: importer, limits: configuration.importLimits, downloader: downloader,
                                           regions: regions, events: events, transitImportStep: transitImportStep,
                                           refresher: refresher, realtime: realtime, expiry: expiry)
-        let regionMethods = RegionMethods(imports: imports, downloader: downloader, updater: updater, checks: checks,
-                                          regions: regions, events: events, refresher: refresher, realtime: realtime,
-                                          expiry: expiry, clock: clock)
-        regionMethods.register(in: &table)
+        let regionUpdates = RegionUpdateService(updater: updater, downloader: downloader, regions: regions, events: events,
+                                                refresher: refresher, expiry: expiry)
+        RegionMethods(imports: imports, downloader: downloader, updates: regionUpdates, checks: checks, regions: regions,
+                      events: events, realtime: realtime, clock: clock).register(in: &table)
         updates = configuration.updateInterval.map { interval in
             let scheduler = RegionUpdateScheduler(interval: interval, catalog: regions.catalog, checks: checks, logger: logger) {
-                let result = await regionMethods.update($0, force: false)
+                let result = WireDocuments.regionUpdate(await regionUpdates.update($0, force: false))
                 checks.record(result, at: Date())
                 return WireDocuments.summary(of: result)
             }
@@ -123,8 +123,9 @@ public struct DaemonComposition: Sendable {
                      history: history).register(in: &table)
         GeofenceMethods(fences: fences, regions: regions).register(in: &table)
         HistoryMethods(history: history, comparer: comparer, plans: service, input: input).register(in: &table)
-        PlanMethods(service: service, plans: plans, resolver: resolver, regions: regions, input: input,
-                    mapData: mapData, comparer: comparer, typedPlaces: typedPlaces).register(in: &table)
+        let compare = TripCompareService(resolver: resolver, regions: regions, input: input, comparer: comparer, typedPlaces: typedPlaces)
+        PlanMethods(service: service, plans: plans, compare: compare, regions: regions, input: input, mapData: mapData)
+            .register(in: &table)
         AgendaMethods(agenda: PlanAgendaService(plans: plans, regions: regions, clock: clock)).register(in: &table)
         let calendar = PlanCalendarExport(regions: regions, dataDirectory: dataDirectory)
         MapMethods(plans: plans, regions: regions, mapData: mapData, input: input, calendar: calendar).register(in: &table)

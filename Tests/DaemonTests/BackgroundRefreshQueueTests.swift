@@ -58,12 +58,12 @@ final class BackgroundRefreshQueueTests: XCTestCase {
     }
 
     /// The queue once it drained (bounded: the refresher runs on its own).
-    private func drained(_ job: some PlanRefreshing, onStart: (BackgroundRefresher) -> Void = { _ in }) async throws -> RefreshQueueDocument {
+    private func drained(_ job: some PlanRefreshing, onStart: (BackgroundRefresher) -> Void = { _ in }) async throws -> BackgroundRefresher.QueueState {
         let refresher = BackgroundRefresher(job: job, owedFile: nil, logger: DaemonLogger(level: .error) { _ in })
         onStart(refresher)
         await refresher.timetableChanged(region: "tampere")
         for _ in 0..<6000 {
-            let queue = refresher.document
+            let queue = refresher.state
             if queue.running == nil, queue.queued.isEmpty { return queue }
             try await Task.sleep(for: .milliseconds(5))
         }
@@ -101,16 +101,16 @@ final class BackgroundRefreshQueueTests: XCTestCase {
         await refresher.planCopied(from: 7, as: 20, wasOwed: true)
         await refresher.planCopied(from: 8, as: 21, wasOwed: false) // still queued now
         await refresher.planCopied(from: 9, as: 22, wasOwed: false)
-        XCTAssertEqual(refresher.document.queued, [8, 20, 21])
+        XCTAssertEqual(refresher.state.queued, [8, 20, 21])
         job.release.signal()
-        for _ in 0..<6000 where refresher.document.running != nil || !refresher.document.queued.isEmpty {
+        for _ in 0..<6000 where refresher.state.running != nil || !refresher.state.queued.isEmpty {
             try await Task.sleep(for: .milliseconds(5))
         }
         XCTAssertEqual(job.refreshed.withLock { $0 }, [7, 8, 20, 21], "the copies of owed plans are refreshed, the other is not")
-        XCTAssertEqual(refresher.document.refreshed, 4)
+        XCTAssertEqual(refresher.state.refreshed, 4)
         // Once drained, nothing is owed: a copy made now keeps the refreshed legs it copied.
         await refresher.planCopied(from: 7, as: 23, wasOwed: false)
-        XCTAssertEqual(refresher.document.queued, [])
+        XCTAssertEqual(refresher.state.queued, [])
         await refresher.stop()
     }
 

@@ -82,7 +82,7 @@ final class BackgroundRefreshWaitsForServiceEditsTests: XCTestCase {
 
     func testARefreshWaitsForAUsersPlanEditsBeingPreparedThenRefreshesThePlanAsTheUserLeftIt() async throws {
         try await assertRefreshWaits { service, insert in
-            try await service.apply(Params.PlanEdits(id: insert.planID, edits: [insert]))
+            try await service.apply([insert], to: insert.planID, dryRun: false, expectedGeneration: nil)
         }
     }
 

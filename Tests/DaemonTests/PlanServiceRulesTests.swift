@@ -58,7 +58,7 @@ final class PlanServiceRulesTests: XCTestCase {
     private var zone: TimeZone { service.regions.timeZone(for: nil) }
 
     private func change(_ edit: PlanEdit, preparedOn asked: RoutePlan, appliedTo newest: RoutePlan) async throws -> RoutePlan {
-        guard case .change(let change) = try await service.prepare(edit, on: asked).step else {
+        guard case .change(let change) = try await edit.prepare(on: asked, with: service).step else {
             XCTFail("\(edit.method) is a change")
             return newest
         }
@@ -103,7 +103,7 @@ final class PlanServiceRulesTests: XCTestCase {
     /// computed write lands.
     private static func run(_ edit: PlanEdit, on service: PlanService, holding gate: PlanRepositoryTests.Gate) async throws -> PlanService.Outcome {
         try await service.plans.apply(to: edit.planID, policy: .edit) { current, _ in
-            let prepared = try await service.prepare(edit, on: current)
+            let prepared = try await edit.prepare(on: current, with: service)
             switch prepared.step {
             case .change(let change):
                 return PlanChanges(change: change, title: prepared.title) { plan in

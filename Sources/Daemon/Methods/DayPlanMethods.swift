@@ -29,7 +29,7 @@ struct DayPlanMethods: Sendable {
         table.register(Endpoints.planRename) { params, _ in try await edits.edit(.rename(params), params.expectedGeneration) }
         table.register(Endpoints.planCopy) { params, _ in
             let owed = await refresher.isOwed(params.id)
-            let copy = try await service.copy(params)
+            let copy = try await service.copy(id: params.id, title: params.title, expectedGeneration: params.expectedGeneration)
             await refresher.planCopied(from: params.id, as: copy.id, wasOwed: owed)
             return edits.document(copy)
         }

@@ -23,12 +23,31 @@ struct PlanEditMethods: Sendable {
         table.register(Endpoints.planAccept) { params, _ in try await edit(.accept(params), params.expectedGeneration) }
         table.register(Endpoints.planDismiss) { params, _ in try await edit(.dismiss(params), params.expectedGeneration) }
         table.register(Endpoints.planRefresh) { params, _ in try await edit(.refresh(params), params.expectedGeneration) }
-        table.register(Endpoints.planEdits) { params, _ in document(try await service.apply(params)) }
+        table.register(Endpoints.planEdits) { params, _ in
+            do {
+                return document(try await service.apply(params.edits, to: params.id, dryRun: params.dryRun == true,
+                                                        expectedGeneration: params.expectedGeneration))
+            } catch let failure as PlanEditFailure {
+                throw Self.wireError(failure)
+            }
+        }
     }
 
     /// One edit through the service, answered as a plan document (also `DayPlanMethods`' edits).
     func edit(_ edit: PlanEdit, _ expectedGeneration: Int64?) async throws -> PlanDocument {
         document(try await service.edit(edit, expectedGeneration: expectedGeneration))
+    }
+
+    /// The edit's own error (its word kept), named by its number and method.
+    static func wireError(_ failure: PlanEditFailure) -> WireError {
+        var wire = RequestDispatcher.wireError(from: failure.error)
+        wire.message = "edit \(failure.number) (\(failure.name)): \(wire.message); nothing was changed"
+        var fields: [String: JSONValue] = [:]
+        if case .object(let detail)? = wire.data { fields = detail }
+        fields["edit"] = .number(Double(failure.number))
+        fields["method"] = .string(failure.name)
+        wire.data = .object(fields)
+        return wire
     }
 
     func document(_ outcome: PlanRepository.Outcome) -> PlanDocument {

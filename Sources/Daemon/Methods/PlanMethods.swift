@@ -10,43 +10,21 @@ struct PlanMethods: Sendable {
     let service: PlanService
     /// The plans, for `plan.list`, `plan.show` and `plan.link`.
     let plans: PlanRepository
-    let resolver: PlaceResolver
+    /// `compare` from what was typed.
+    let compare: TripCompareService
     let regions: RegionRegistry
     let input: WireInput
     /// Geometry for `plan.show`, and `compare`'s picture.
     let mapData: RegionMapData
-    let comparer: TripComparer
-    let typedPlaces: TypedPlaceHistory
 
     func register(in table: inout MethodTable) {
         table.register(Endpoints.compare) { params, _ in
             let picture = try params.map.map(MapPictureRequest.init)  // checked before any work
-            let modes = try input.comparedModes(params.modes)
-            let (fromMatch, toMatch, near) = try await resolver.resolveTrip(params.from, params.to, near: params.near,
-                                                                            region: params.region, regions: regions)
-            let from = fromMatch.node, to = toMatch.node
-            let zone = try regions.tripRegion(from: from.place, to: to.place).timeZone
-            let preference = try input.timePreference(at: params.at, arriveBy: params.arriveBy, timeZone: zone)
-            var answer = try await comparer.compare(TripComparer.Trip(from: from, to: to, fromText: params.from, toText: params.to),
-                                                    timePreference: preference, pace: WalkingPace(params.pace),
-                                                    access: AccessNeed(params.access), modes: modes, searches: typedPlaces.entries(typedEnds(params.from, from, params.to, to)))
-            answer.document.from = WireDocuments.place(fromMatch)
-            answer.document.to = WireDocuments.place(toMatch)
-            answer.document.near = near.flatMap(WireDocuments.matchedPlace)
-            if let picture {
-                answer.document.map = try await map(of: answer.comparisons, zone: answer.zone, now: input.clock.now(), picture)
-            }
-            if params.geometry == true {
-                for (index, comparison) in answer.comparisons.enumerated() {
-                    guard let plan = comparison.plan, answer.document.options.indices.contains(index) else { continue }
-                    let geometry = try mapData.geometry(of: plan, toleranceM: nil, now: input.clock.now())
-                    answer.document.options[index].geometry = geometry.lines.map { $0.points.map { [$0.latitude, $0.longitude] } }
-                }
-            }
-            return answer.document
+            let compared = try await compare.compare(TripCompareService.Order(params, modes: try input.comparedModes(params.modes)))
+            return try await document(compared, picture: picture, geometry: params.geometry == true)
         }
         table.register(Endpoints.planNew) { params, _ in
-            WireDocuments.plan(try await service.new(params), regions: regions, now: input.clock.now())
+            WireDocuments.plan(try await service.new(PlanService.Order(params)), regions: regions, now: input.clock.now())
         }
         table.register(Endpoints.planList) { _, _ in
             // One zone for the whole table (plans come from every region): the machine's.
@@ -85,6 +63,27 @@ struct PlanMethods: Sendable {
         }
     }
 
+    /// `compare`'s answer: the trip compared, how its ends matched, and on request its picture
+    /// and each option's line.
+    func document(_ compared: TripCompareService.Compared, picture: MapPictureRequest?, geometry: Bool) async throws -> CompareDocument {
+        let comparisons = compared.comparison.comparisons
+        var document = WireDocuments.compare(compared.comparison)
+        document.from = WireDocuments.place(compared.from)
+        document.to = WireDocuments.place(compared.to)
+        document.near = compared.near.flatMap(WireDocuments.matchedPlace)
+        if let picture {
+            document.map = try await map(of: comparisons, zone: compared.comparison.zone, now: input.clock.now(), picture)
+        }
+        if geometry {
+            for (index, comparison) in comparisons.enumerated() {
+                guard let plan = comparison.plan, document.options.indices.contains(index) else { continue }
+                let geometry = try mapData.geometry(of: plan, toleranceM: nil, now: input.clock.now())
+                document.options[index].geometry = geometry.lines.map { $0.points.map { [$0.latitude, $0.longitude] } }
+            }
+        }
+        return document
+    }
+
     /// Every mode's route of a comparison on one picture, each in its mode's colour.
     func map(of comparisons: [ModeComparison], zone: TimeZone, now: Date, _ request: MapPictureRequest) async throws -> MapImageDocument {
         let options = try comparisons.compactMap { comparison -> (mode: TravelMode, geometry: PlanGeometry)? in
@@ -96,10 +95,20 @@ struct PlanMethods: Sendable {
     }
 }
 
-extension PlanMethods {
-    /// The ends of a trip that were typed as text to search (not saved places, coordinates or `@here`).
-    func typedEnds(_ fromText: String, _ from: PlanNode, _ toText: String, _ to: PlanNode) -> [TypedPlaceHistory.Typed] {
-        [typedPlaces.typed(fromText, resolved: from.place), typedPlaces.typed(toText, resolved: to.place)].compactMap { $0 }
+extension TripCompareService.Order {
+    /// `compare`'s params in the daemon's words; `modes` already read (`WireInput.comparedModes`).
+    init(_ params: Params.Compare, modes: [TravelMode]) {
+        self.init(from: params.from, to: params.to, near: params.near, region: params.region, at: params.at,
+                  arriveBy: params.arriveBy, pace: WalkingPace(params.pace), access: AccessNeed(params.access), modes: modes)
+    }
+}
+
+extension PlanService.Order {
+    /// `plan.new`'s params in the daemon's words (the places and times are read by the service).
+    init(_ params: Params.PlanNew) {
+        self.init(from: params.from, to: params.to, via: params.via, near: params.near, region: params.region,
+                  preset: PlanPreset(params.mode), at: params.at, arriveBy: params.arriveBy, pace: WalkingPace(params.pace),
+                  title: params.title, access: AccessNeed(params.access))
     }
 }
 

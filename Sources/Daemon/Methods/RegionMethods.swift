@@ -12,17 +12,14 @@ struct RegionMethods: Sendable {
     let imports: RegionImportService
     /// Fetches the sources given by URL.
     let downloader: SourceDownloader
-    /// Checks regions' sources and rebuilds what changed.
-    let updater: RegionUpdater
+    /// `region.update`: checks regions' sources and rebuilds what changed.
+    let updates: RegionUpdateService
     /// Each region's last check, shown by `region.list`.
     let checks: RegionCheckLog
     let regions: RegionRegistry
     let events: EventHub
-    let refresher: BackgroundRefresher
     /// Stops polling a removed region's realtime feeds.
     let realtime: RealtimePoller
-    /// Looks at the new feeds' last days after an update.
-    let expiry: FeedExpiryWatcher
     /// Today, for the service hours a region's description shows by default.
     let clock: any WallClock
 
@@ -39,7 +36,10 @@ struct RegionMethods: Sendable {
                                         notes: outcome.notes)
         }
         table.register(Endpoints.regionUpdate) { params, _ in
-            try await update(params)
+            let outcomes = try await updates.update(names: params.names ?? [], force: params.force ?? false, feed: params.feed) { [checks] in
+                checks.record(WireDocuments.regionUpdate($0), at: Date())
+            }
+            return RegionUpdateDocument(regions: outcomes.map(WireDocuments.regionUpdate))
         }
         table.register(Endpoints.regionList) { params, _ in
             RegionListDocument(regions: try regions.documents(onDate: params.date, now: clock.now()).map { region in
@@ -65,66 +65,6 @@ struct RegionMethods: Sendable {
             await realtime.remove(region: params.name)
             events.publish(.regionRemoved(region: params.name))
             return RemovedDocument(removed: params.name)
-        }
-    }
-
-    /// `region.update`: each region in turn; one that fails keeps serving and says why.
-    private func update(_ params: Params.RegionUpdate) async throws -> RegionUpdateDocument {
-        let all = try regions.catalog.regions()
-        let names = params.names ?? []
-        for name in names where !all.contains(where: { $0.name == name }) {
-            throw DaemonError.notFound("no region named \(name) (imported: \(all.map(\.name).joined(separator: ", ")))")
-        }
-        var feed: Int? = nil
-        if let given = params.feed {
-            guard names.count == 1, let manifest = all.first(where: { $0.name == names[0] }) else {
-                throw DaemonError.invalidParams("feed \"\(given)\" needs exactly one region named (umctl region update NAME --feed FEED)")
-            }
-            let feeds = GTFSFeedNames(manifest)
-            feed = feeds.positions(of: try feeds.canonical(given)).first
-        }
-        var results: [RegionUpdateResult] = []
-        for manifest in all where names.isEmpty || names.contains(manifest.name) {
-            let result = await update(manifest, force: params.force ?? false, feed: feed)
-            checks.record(result, at: Date())
-            results.append(result)
-        }
-        return RegionUpdateDocument(regions: results)
-    }
-
-    /// Checks one region (only its GTFS feed at position `feed`, from 0, when given) and rebuilds
-    /// what changed; publishes and refreshes as an import does.
-    func update(_ manifest: RegionManifest, force: Bool, feed: Int? = nil) async -> RegionUpdateResult {
-        let name = manifest.name, events = self.events, updater = self.updater, stop = CancellationFlag()
-        do {
-            let outcome = try await withTaskCancellationHandler {
-                try await CPUWorkPool.blocking.run {
-                    try updater.update(manifest, force: force, feed: feed, isCancelled: stop.isSet) { progress in
-                        events.publish(.importProgress(.init(region: name, phase: progress.phase, detail: progress.detail,
-                                                             fraction: progress.fraction, overall: progress.overall)))
-                    }
-                }
-            } onCancel: {
-                stop.set()
-            }
-            let sources = outcome.checks.filter(\.checked).map { check in
-                SourceCheckDocument(role: check.role, source: check.shown, changed: check.changed,
-                                    error: check.error.map { RequestDispatcher.wireError(from: $0) })
-            }
-            if let result = outcome.result {
-                downloader.removeUnused(region: name, keeping: result.manifest)
-                regions.invalidate(name)
-                events.publish(.regionImported(region: name, skipped: false, rebuilt: outcome.rebuilt.rawValue))
-                if result.manifest.hasTransit {
-                    await refresher.timetableChanged(region: name)
-                    await expiry.check()  // a new feed has new last days
-                }
-            }
-            return RegionUpdateResult(name: name, rebuilt: outcome.rebuilt.rawValue, sources: sources,
-                                      error: outcome.failure.map { RequestDispatcher.wireError(from: $0) })
-        } catch {
-            return RegionUpdateResult(name: name, rebuilt: RegionUpdater.Rebuild.nothing.rawValue, sources: [],
-                                      error: RequestDispatcher.wireError(from: error))
         }
     }
 }

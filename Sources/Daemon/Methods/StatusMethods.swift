@@ -80,6 +80,14 @@ struct StatusMethods: Sendable {
             databasePath: configuration.databasePath, dataDirectory: configuration.dataDirectory,
             socketPath: configuration.socketPath, uptimeS: WireDocuments.whole(now.timeIntervalSince(startedAt)),
             regions: regions, counters: counters.document(watchers: events.subscriberCount),
-            location: background.document(states: try background.fences.statesAtOnce()), refreshQueue: background.refresher.document)
+            location: background.document(states: try background.fences.statesAtOnce()), refreshQueue: WireDocuments.refreshQueue(background.refresher.state))
+    }
+}
+
+extension WireDocuments {
+    /// The background refresh queue as `status` shows it.
+    static func refreshQueue(_ state: BackgroundRefresher.QueueState) -> RefreshQueueDocument {
+        RefreshQueueDocument(running: state.running, queued: state.queued, refreshed: state.refreshed, retried: state.retried,
+                             leftAlone: state.leftAlone, failed: state.failed)
     }
 }

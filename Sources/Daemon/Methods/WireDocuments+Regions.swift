@@ -59,3 +59,13 @@ extension RegionRegistry {
         }
     }
 }
+
+extension WireDocuments {
+    /// One region's `region.update` outcome (also what the check log keeps and the scheduler logs).
+    static func regionUpdate(_ outcome: RegionUpdateService.Outcome) -> RegionUpdateResult {
+        RegionUpdateResult(name: outcome.name, rebuilt: outcome.rebuilt.rawValue, sources: outcome.checks.map { check in
+            SourceCheckDocument(role: check.role, source: check.shown, changed: check.changed,
+                                error: check.error.map { RequestDispatcher.wireError(from: $0) })
+        }, error: outcome.failure.map { RequestDispatcher.wireError(from: $0) })
+    }
+}

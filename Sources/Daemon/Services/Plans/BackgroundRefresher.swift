@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import WireProtocol
 
 /// Refreshes stored plans after their region's timetable changed, in the background: one plan
 /// at a time, at background priority, so that requests go first. A plan's refresh waits for
@@ -39,8 +38,22 @@ public actor BackgroundRefresher {
     private var finished: [PlanRefreshJob.Outcome: Int] = [:] { didSet { publish() } }
     private var failed = 0 { didSet { publish() } }
     private var retries = 0 { didSet { publish() } }
-    /// `document`, made by `publish` at each change.
-    private let published = Mutex(RefreshQueueDocument(running: nil, queued: [], refreshed: 0, retried: 0, leftAlone: 0, failed: 0))
+    /// `state`, made by `publish` at each change.
+    private let published = Mutex(QueueState(running: nil, queued: [], refreshed: 0, retried: 0, leftAlone: 0, failed: 0))
+
+    /// The queue as `status` shows it (`WireDocuments.refreshQueue`).
+    public struct QueueState: Hashable, Sendable {
+        /// The plan being refreshed now.
+        public var running: Int64?
+        /// Plans waiting, in order.
+        public var queued: [Int64]
+        public var refreshed: Int
+        /// Refreshes started again because the user edited the plan meanwhile.
+        public var retried: Int
+        /// Plans left alone because their day had passed.
+        public var leftAlone: Int
+        public var failed: Int
+    }
 
     init(job: any PlanRefreshing, owedFile: URL?, logger: DaemonLogger) {
         self.job = job
@@ -145,11 +158,11 @@ public actor BackgroundRefresher {
 
     /// The queue as `status` shows it, as of its last change: read without waiting for the
     /// actor (`status` is answered on a connection's own thread).
-    public nonisolated var document: RefreshQueueDocument { published.withLock { $0 } }
+    public nonisolated var state: QueueState { published.withLock { $0 } }
 
-    /// Makes `document` again from the queue's state; every change to that state calls it.
+    /// Makes `state` again from the queue's state; every change to that state calls it.
     private func publish() {
-        let document = RefreshQueueDocument(running: running, queued: queue, refreshed: finished[.refreshed] ?? 0, retried: retries,
+        let document = QueueState(running: running, queued: queue, refreshed: finished[.refreshed] ?? 0, retried: retries,
                                             leftAlone: finished[.dayPassed] ?? 0, failed: failed)
         published.withLock { $0 = document }
     }

@@ -22,4 +22,16 @@ extension PlanService {
         let options = try await planner.alternatives(for: current, segment: segment, count: count)
         return Alternatives(plan: current, segment: segment, options: options, time: time, timeZone: regions.timeZone(of: current))
     }
+
+    /// The most alternatives one request may ask for.
+    static let maxAlternatives = 20
+
+    /// How many alternatives to list or choose among (default 5).
+    static func count(_ given: Int?) throws -> Int {
+        let count = given ?? 5
+        guard (1...maxAlternatives).contains(count) else {
+            throw DaemonError.invalidParams("count must be 1 to \(maxAlternatives), got \(count)")
+        }
+        return count
+    }
 }

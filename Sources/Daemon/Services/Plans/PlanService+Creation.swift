@@ -1,7 +1,6 @@
 import Foundation
 import Planner
 import Store
-import WireProtocol
 
 /// New plans: `plan.new` from what was typed, and `history.rerun` of an entry `plan.new` made
 /// (so a rerun makes the same kind of plan). Both end in `create`: built, stored with the route
@@ -21,9 +20,25 @@ extension PlanService {
         var access: AccessNeed = .any
     }
 
+    /// What `plan.new` was asked: the places as typed (searched here) and the options.
+    struct Order: Sendable {
+        var from: String
+        var to: String
+        var via: [String]?
+        var near: String?
+        var region: String?
+        var preset: PlanPreset
+        /// `HH:MM` or a full time, read in the zone of the ends' region.
+        var at: String?
+        var arriveBy: String?
+        var pace: WalkingPace
+        var title: String?
+        var access: AccessNeed
+    }
+
     /// `plan.new`: its places resolved together in one region, its times read in that region's zone.
-    func new(_ params: Params.PlanNew) async throws -> Outcome {
-        let preset = PlanPreset(params.mode)
+    func new(_ params: Order) async throws -> Outcome {
+        let preset = params.preset
         if let title = params.title { _ = try Self.title(title) }
         let viaTexts = params.via ?? []
         let texts = [params.from] + viaTexts + [params.to]
@@ -38,8 +53,8 @@ extension PlanService {
         let typed = zip([params.from, params.to] + viaTexts, [from, to] + nodes.dropFirst().dropLast())
             .compactMap { typedPlaces.typed($0, resolved: $1.place) }
         var outcome = try await create(NewPlan(nodes: nodes, texts: texts, preset: preset, timePreference: preference,
-                                               pace: WalkingPace(params.pace), title: params.title,
-                                               access: AccessNeed(params.access)),
+                                               pace: params.pace, title: params.title,
+                                               access: params.access),
                                        region: region.name, searches: typedPlaces.entries(typed))
         outcome.matched = resolved.places + (resolved.near.map { [$0] } ?? [])
         return outcome
@@ -74,5 +89,12 @@ extension PlanService {
             from: first.place, to: last.place, modes: built.plan.modes, date: input.clock.now(),
             fromText: texts.first ?? nil, toText: texts.last ?? nil, region: region, requestedTime: request.timePreference,
             plan: asked), searches: searches, failures: built.failuresBySegment, queries: built.queryCount)
+    }
+
+    /// The one rule for a plan's title, given or changed.
+    static func title(_ text: String) throws -> String {
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw DaemonError.invalidParams("title must not be empty") }
+        try NameRule.check(text, field: "title")
+        return text
     }
 }

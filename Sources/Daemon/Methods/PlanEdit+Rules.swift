@@ -2,38 +2,20 @@ import Foundation
 import Planner
 import WireProtocol
 
-/// The rules of every kind of plan edit: what each checks and what it changes. `prepare` does the
-/// work that must wait (places searched, departures asked of the planner) before the plan is
-/// locked for the change; the change itself then reads its node and segment numbers against the
-/// plan it is applied to, the newest one, never the copy `prepare` was given.
-extension PlanService {
-    /// What an edit does to a plan: a change whose emptied legs are then computed, or a
-    /// computation of its own (presets, rebuild, refine); and the places typed as text in it.
-    struct Prepared: Sendable {
-        enum Step: Sendable {
-            case change(@Sendable (RoutePlan) throws -> RoutePlan)
-            case compute(@Sendable (RoutePlan) async throws -> LegComputation)
-        }
-        var step: Step
-        var typed: [TypedPlaceHistory.Typed] = []
-        /// The plan's new title (`plan.rename`).
-        var title: String?
-        /// The places typed as text and how each matched, for the answer.
-        var matched: [ResolvedPlace] = []
-        /// Why the segments an insert made have their modes, for the answer.
-        var modeNotes: [String] = []
-    }
+/// The rule of every kind of plan edit: what each checks and what it changes, read from its
+/// method's params. `prepare` does the work that must wait (places searched, departures asked of
+/// the planner) before the plan is locked for the change; the change itself then reads its node
+/// and segment numbers against the plan it is applied to, the newest one, never the copy
+/// `prepare` was given. What a change does to the plan is the planner's (`RoutePlan`'s pure
+/// functions); the plan service runs the edit (`PlanService.edit`, `PlanService.apply`).
+extension PlanEdit: PlanEditRule {
+    var name: String { method.rawValue }
 
-    /// The most alternatives one request may ask for.
-    static let maxAlternatives = 20
-
-    /// Validates `edit` and resolves what it names (places, a pinned departure, a chosen option).
-    /// - parameter current: the plan as it was when the edit came in: a hint for searches near its
-    ///   nodes, and the plan a pinned departure or a chosen option was asked for (that change is
-    ///   refused, "try again", if the plan is another one by then).
-    func prepare(_ edit: PlanEdit, on current: RoutePlan) async throws -> Prepared {
-        let planner = planner, input = input, regions = regions, here = location.current?.coordinate
-        switch edit {
+    func prepare(on current: RoutePlan, with service: PlanService) async throws -> PlanService.Prepared {
+        typealias Prepared = PlanService.Prepared
+        let planner = service.planner, input = service.input, regions = service.regions, here = service.location.current?.coordinate
+        let resolver = service.resolver, typedPlaces = service.typedPlaces
+        switch self {
         case .insert(let params):
             let mode = params.mode.map(TravelMode.init)
             try Self.checkInsertPosition(params.after, in: current)
@@ -139,11 +121,8 @@ extension PlanService {
             return Prepared(step: .change { plan in
                 try plan.dismissingPendingUpdate(ofSegment: try input.segmentIndex(params.segment, in: plan))
             })
-        case .refresh:
-            // Every leg is asked again with the current routing data (e.g. after a region was
-            // re-imported with a newer feed). Modes, locks and inserted stops stay; a pinned
-            // departure is re-found by its trip or fingerprint, or kept with a pending update.
-            return Prepared(step: .change { $0.refreshing() })
+        case .refresh(let params):
+            return try await PlanRefreshEdit(planID: params.id).prepare(on: current, with: service)
         case .stay(let params):
             let given = [params.durationS != nil, params.until != nil, params.clear == true].filter { $0 }.count
             guard given == 1 else { throw DaemonError.invalidParams("give exactly one of duration_s, until or clear") }
@@ -168,7 +147,7 @@ extension PlanService {
         case .unlock(let params):
             return Prepared(step: .change { plan in try plan.unlocking(segment: try input.segmentIndex(params.segment, in: plan)) })
         case .rename(let params):
-            let title = try Self.title(params.title)
+            let title = try PlanService.title(params.title)
             // A change (the title is in the edit's first write, and in the plan the next edit
             // reads) that keeps the plan: only legs another edit left empty are computed.
             return Prepared(step: .change { $0 }, title: title)
@@ -189,7 +168,7 @@ extension PlanService {
             }, matched: [resolved] + (near.map { [$0] } ?? []))
         case .choose(let params):
             let segment = try input.segmentIndex(params.segment, in: current)
-            let count = try Self.count(params.count)
+            let count = try PlanService.count(params.count)
             guard (1...count).contains(params.option) else {
                 throw DaemonError.invalidParams("option must be 1 to \(count), got \(params.option)")
             }
@@ -201,7 +180,8 @@ extension PlanService {
             let options = try await planner.alternatives(for: current, segment: segment, count: count)
             let option: RouteLeg
             if seen != nil || params.tripIds != nil {
-                option = try await seenOption(params, segment: segment, departure: seen, in: options, count: count, of: current, zone: zone)
+                option = try await Self.seenOption(params, segment: segment, departure: seen, in: options, count: count, of: current, zone: zone,
+                                                service: service)
             } else {
                 guard options.indices.contains(params.option - 1) else {
                     throw DaemonError.invalidParams("option \(params.option) does not exist: segment \(params.segment) has \(options.count)")
@@ -235,8 +215,9 @@ extension PlanService {
     /// The option of `plan.choose` identified by its trips, else its departure (`Params.PlanChoose`):
     /// option N when it is that one, else the one in the list that is, else the one asked from
     /// that departure; `conflict` when none is (nothing changes).
-    private func seenOption(_ params: Params.PlanChoose, segment: Int, departure: Date?, in options: [RouteLeg], count: Int,
-                            of plan: RoutePlan, zone: TimeZone) async throws -> RouteLeg {
+    private static func seenOption(_ params: Params.PlanChoose, segment: Int, departure: Date?, in options: [RouteLeg], count: Int,
+                                   of plan: RoutePlan, zone: TimeZone, service: PlanService) async throws -> RouteLeg {
+        let planner = service.planner, input = service.input
         // The trips name a ride whatever the walk to it takes (an earlier pace edit changes when
         // the leg leaves the door); without them, the departure does.
         func isSeen(_ leg: RouteLeg) -> Bool {
@@ -260,21 +241,5 @@ extension PlanService {
         }
         throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more (option \(params.option) was listed so): "
                                    + "list them again with plan.alternatives")
-    }
-
-    /// How many alternatives to list or choose among (default 5).
-    static func count(_ given: Int?) throws -> Int {
-        let count = given ?? 5
-        guard (1...maxAlternatives).contains(count) else {
-            throw DaemonError.invalidParams("count must be 1 to \(maxAlternatives), got \(count)")
-        }
-        return count
-    }
-
-    /// The one rule for a plan's title, given or changed.
-    static func title(_ text: String) throws -> String {
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw DaemonError.invalidParams("title must not be empty") }
-        try NameRule.check(text, field: "title")
-        return text
     }
 }

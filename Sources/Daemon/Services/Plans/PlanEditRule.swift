@@ -1,0 +1,39 @@
+import Foundation
+import Planner
+
+/// One edit of a plan, as the plan service runs it: which plan it names and the rule that turns
+/// the plan into the change. The service takes edits as this, never as wire params: each edit
+/// method's params carry their rule (`Methods/PlanEdit+Rules`), and the background refresh has its
+/// own (`PlanRefreshEdit`).
+protocol PlanEditRule: Sendable {
+    /// The edit's method (`plan.mode`), naming it in errors.
+    var name: String { get }
+    /// The plan the edit names.
+    var planID: Int64 { get }
+    /// The generation the edit expects, if it says.
+    var expectedGeneration: Int64? { get }
+    /// Validates the edit and resolves what it names (places, a pinned departure, a chosen option).
+    /// - parameter current: the plan as it was when the edit came in: a hint for searches near its
+    ///   nodes, and the plan a pinned departure or a chosen option was asked for (that change is
+    ///   refused, "try again", if the plan is another one by then).
+    func prepare(on current: RoutePlan, with service: PlanService) async throws -> PlanService.Prepared
+}
+
+extension PlanService {
+    /// What an edit does to a plan: a change whose emptied legs are then computed, or a
+    /// computation of its own (presets, rebuild, refine); and the places typed as text in it.
+    struct Prepared: Sendable {
+        enum Step: Sendable {
+            case change(@Sendable (RoutePlan) throws -> RoutePlan)
+            case compute(@Sendable (RoutePlan) async throws -> LegComputation)
+        }
+        var step: Step
+        var typed: [TypedPlaceHistory.Typed] = []
+        /// The plan's new title (`plan.rename`).
+        var title: String?
+        /// The places typed as text and how each matched, for the answer.
+        var matched: [ResolvedPlace] = []
+        /// Why the segments an insert made have their modes, for the answer.
+        var modeNotes: [String] = []
+    }
+}
