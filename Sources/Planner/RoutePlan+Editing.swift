@@ -432,19 +432,21 @@ extension RoutePlan {
         try checkSegment(index)
         let key = segmentKey(index)
         guard let update = pending[key] else { throw PlannerError.noPendingUpdate(segment: index) }
+        // "No later ride today" proposes nothing: there is nothing to accept, only to dismiss.
+        guard let latest = update.latest else { throw PlannerError.nothingToAccept(segment: index) }
         var plan = self
         plan.pending[key] = nil
         plan.dismissed[key] = nil
         // A walk or car proposal was timed to be shown; accepted, the pin holds its time and the
         // leg is kept as a recompute of that pin finds it.
-        let accepted = update.latest.withoutTimesOfItsOwn
+        let accepted = latest.withoutTimesOfItsOwn
         plan.legs[index] = accepted
-        let departure = update.latest.departure ?? pins[key]?.departure ?? departureTimes()[index]
+        let departure = latest.departure ?? pins[key]?.departure ?? departureTimes()[index]
         if let departure {
-            plan.pins[key] = PinnedDeparture(segment: key, departure: departure, duration: update.latest.expectedTravelTime,
-                                          tripIDs: update.latest.tripIDs, leg: accepted)
+            plan.pins[key] = PinnedDeparture(segment: key, departure: departure, duration: latest.expectedTravelTime,
+                                          tripIDs: latest.tripIDs, leg: accepted)
             plan.locks[key] = SegmentLock(mode: modes[index], departure: departure,
-                                          duration: update.latest.expectedTravelTime,
+                                          duration: latest.expectedTravelTime,
                                           chosenLines: locks[key]?.chosenLines ?? [],
                                           avoidedStops: locks[key]?.avoidedStops ?? [])
         }
@@ -459,7 +461,9 @@ extension RoutePlan {
         guard pending[key] != nil else { throw PlannerError.noPendingUpdate(segment: index) }
         var plan = self
         plan.pending[key] = nil
-        plan.dismissed[key] = pending[key]?.latest
+        // "No later ride today" is remembered by the user's own leg: nothing new to say about it
+        // until a ride that can be caught appears (which differs from it, so it is proposed).
+        plan.dismissed[key] = pending[key].map { $0.latest ?? $0.selected }
         return plan
     }
 
