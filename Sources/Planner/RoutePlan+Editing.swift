@@ -341,8 +341,11 @@ extension RoutePlan {
     /// timed from the pins are emptied (`emptyLegsRetimed(since:)`), so the plan is then timed
     /// as a full recompute of its remaining decisions: a pinned walk or car leg was the user's,
     /// kept even when a newer answer (another pace) was proposed. Other walk and car legs stay.
-    public func unpinning() -> RoutePlan {
+    /// With `stopsAround` (`Planner.accessStops(aroundStopsKeptByPinsIn:)`), the stops a pin kept
+    /// through an edit are chosen again (`choosingStopsKeptByPinsAgain`).
+    public func unpinning(stopsAround: [AccessStops] = []) -> RoutePlan {
         guard !pins.isEmpty else { return self }
+        let rides = pinnedSegmentIndices
         var plan = self
         plan.pins = [:]
         plan.pending = [:]
@@ -352,7 +355,7 @@ extension RoutePlan {
             if let index = segmentIndex(of: key) { plan.legs[index] = nil }
         }
         plan.emptyLegsRetimed(since: self)
-        return plan
+        return stopsAround.isEmpty ? plan : plan.choosingStopsKeptByPinsAgain(rides: rides, from: stopsAround)
     }
 
     /// Changes when the user wants to travel. Every leg depends on it and is emptied, except the
