@@ -34,6 +34,12 @@ public struct AccessStops: Sendable, Equatable {
         if chosen.kind == nil { chosen.kind = .transitStop }
         return chosen
     }
+
+    /// Whether two places are the same stop: the same ID, or the same name within
+    /// `endIsStopMetres` (the place index and the timetable may place a stop a few metres apart).
+    func isSameStop(_ one: Place, _ other: Place) -> Bool {
+        one.id == other.id || (one.name == other.name && one.coordinate.distance(to: other.coordinate) <= endIsStopMetres)
+    }
 }
 
 extension Planner {
@@ -45,6 +51,20 @@ extension Planner {
                                                   limit: configuration.accessStopLookupLimit)
             .filter(\.coordinate.isValid)
         return AccessStops(place: place, stops: stops, configuration: configuration)
+    }
+
+    /// The stops around the places across the street segments of the pinned rides' inferred
+    /// stops (for `RoutePlan.unpinning(stopsAround:)`); a place whose stops can't be asked has none listed.
+    public func accessStops(aroundStopsKeptByPinsIn plan: RoutePlan) async -> [AccessStops] {
+        var found: [AccessStops] = []
+        for ride in plan.pinnedSegmentIndices where plan.modes[ride] == .transit {
+            for (stop, beyond) in [(ride + 1, ride + 2), (ride, ride - 1)]
+            where plan.nodes.indices.contains(beyond) && plan.nodes[stop].isInferred
+                && !found.contains(where: { $0.place.id == plan.nodes[beyond].place.id }) {
+                if let stops = try? await accessStops(around: plan.nodes[beyond].place) { found.append(stops) }
+            }
+        }
+        return found
     }
 
     /// The stops around the neighbours of node `index` (for `RoutePlan.removingNode(at:stopsAround:)`);

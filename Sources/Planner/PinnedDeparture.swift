@@ -23,15 +23,28 @@ public struct PinnedDeparture: Hashable, Sendable, Codable {
 }
 
 /// A newer answer for a pinned segment that the planner did not apply on its own:
-/// "selected 22 min → latest 25 min". The user accepts or dismisses it.
+/// "selected 22 min → latest 25 min". The user accepts or dismisses it. When the pinned ride can
+/// no longer be caught and nothing later (arrive-by: earlier) can either, there is no `latest`:
+/// `noCatchableRide` says so, and only dismissing it is possible (docs/planner.md "The proposal rule").
 public struct PendingSegmentUpdate: Hashable, Sendable, Codable {
     public var segment: SegmentKey
     public var selected: RouteLeg
-    public var latest: RouteLeg
+    /// The proposal; nil exactly when `noCatchableRide` is set.
+    public var latest: RouteLeg?
+    public var noCatchableRide: NoCatchableRide?
 
     public init(segment: SegmentKey, selected: RouteLeg, latest: RouteLeg) {
         self.segment = segment
         self.selected = selected
         self.latest = latest
+        self.noCatchableRide = nil
+    }
+
+    /// The answer "nothing can be caught any more today" for the pinned `selected` leg.
+    public init(segment: SegmentKey, selected: RouteLeg, noCatchableRide: NoCatchableRide) {
+        self.segment = segment
+        self.selected = selected
+        self.latest = nil
+        self.noCatchableRide = noCatchableRide
     }
 }

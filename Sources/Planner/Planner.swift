@@ -501,17 +501,30 @@ public struct Planner: Sendable {
         // they can be at its start (or that arrives in time), as the engine answers it; a walk
         // or drive: one of the same duration.
         let found: RouteLeg?
+        var nothingToCatch = false
         if plan.modes[pinnedIndex] == .transit {
             run.queryCount += 1
             let timing: LegTiming = arrivingBy.map { .arriveBy($0) } ?? .departAt(probe.departure)
-            if case .success(let leg) = try await self.leg(for: query(plan, pinnedIndex, timing)) { found = leg } else { found = nil }
+            switch try await self.leg(for: query(plan, pinnedIndex, timing)) {
+            case .success(let leg): found = leg
+            case .failure(let error): found = nil; nothingToCatch = Self.meansNothingToCatch(error)
+            }
         } else {
             let (matched, _, _, queries) = try await matchingLeg(for: plan, segment: pinnedIndex, pin: probe, arrivingBy: arrivingBy)
             run.queryCount += queries
             found = matched
         }
-        guard let latest = found, let selected = plan.legs[pinnedIndex],
-              !wasDismissed(latest, segment: pin.segment, in: run.plan) else { return }
+        guard let selected = plan.legs[pinnedIndex] else { return }
+        guard let latest = found else {
+            // Nothing later (earlier) of any line: the plan says so rather than staying silent.
+            if nothingToCatch, !wasDismissed(selected, segment: pin.segment, in: run.plan) {
+                run.plan.pending[pin.segment] = PendingSegmentUpdate(
+                    segment: pin.segment, selected: selected.timed(leaving: pin.departure),
+                    noCatchableRide: NoCatchableRide(arrivingBy: arrivingBy != nil, time: arrivingBy ?? probe.departure))
+            }
+            return
+        }
+        guard !wasDismissed(latest, segment: pin.segment, in: run.plan) else { return }
         // A walk or car leg has no times of its own: the proposal and the choice are the pinned
         // leg leaving at the time that fits and at the pinned time.
         run.plan.pending[pin.segment] = PendingSegmentUpdate(
@@ -552,6 +565,20 @@ public struct Planner: Sendable {
         if found == nil, let lastError { run.failures.append(SegmentFailure(segment: index, error: lastError)) }
         if let latest = found, differsNoticeably(latest, from: selected), !wasDismissed(latest, segment: key, in: run.plan) {
             run.plan.pending[key] = PendingSegmentUpdate(segment: key, selected: selected, latest: latest)
+        } else if found == nil, selected.hasCancelledRide, lastError.map(Self.meansNothingToCatch) == true,
+                  !wasDismissed(selected, segment: key, in: run.plan) {
+            // Cancelled, and no later ride of any line leaves: say so (a missed pin may still
+            // replace this with its own answer below).
+            run.plan.pending[key] = PendingSegmentUpdate(segment: key, selected: selected,
+                                                         noCatchableRide: NoCatchableRide(arrivingBy: false, time: pin.departure))
+        }
+    }
+
+    /// Whether a ride query's failure means no ride can be caught (rather than a broken engine).
+    static func meansNothingToCatch(_ error: RoutingError) -> Bool {
+        switch error {
+        case .noRoute, .outsideServicePeriod: true
+        default: false
         }
     }
 

@@ -6,6 +6,8 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case segmentIndexOutOfRange(index: Int, segmentCount: Int)
     case cannotRemoveEndpoint(index: Int)
     case noPendingUpdate(segment: Int)
+    /// The pending update says no ride can be caught: it proposes nothing to accept.
+    case nothingToAccept(segment: Int)
     case noLegToPin(segment: Int)
     /// The edit would put the same place on both ends of a segment.
     case samePlaceTwice(placeID: String)
@@ -25,6 +27,7 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .nodeIndexOutOfRange, .segmentIndexOutOfRange: "index_out_of_range"
         case .cannotRemoveEndpoint: "cannot_remove_endpoint"
         case .noPendingUpdate: "no_pending_update"
+        case .nothingToAccept: "conflict"
         case .noLegToPin: "no_leg_to_pin"
         case .samePlaceTwice: "same_place_twice"
         case .noModeAvailable: "no_mode_available"
@@ -43,6 +46,8 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .segmentIndexOutOfRange(i, n): "segment \(i) does not exist (the plan has \(n) segments)"
         case let .cannotRemoveEndpoint(i): "node \(i) is the origin or the destination and cannot be removed"
         case let .noPendingUpdate(s): "segment \(s) has no pending update"
+        case let .nothingToAccept(s):
+            "segment \(s)'s pending update proposes no ride (none can be caught): nothing to accept; dismiss it instead"
         case let .noLegToPin(s): "segment \(s) has no computed leg to pin"
         case let .samePlaceTwice(id): "\(id) would be at both ends of one segment"
         case .noModeAvailable: "no mode (walk, transit, car) found a route"

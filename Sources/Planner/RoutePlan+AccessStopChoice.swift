@@ -14,6 +14,53 @@ extension RoutePlan {
         guard nodes.indices.contains(index) else { return self }
         return choosingAccessStopsAgain(across: index, from: [stops])
             .choosingAccessStopsAgain(across: index - 1, from: [stops])
+            .leavingOutTheStopARideFromHereServes(index, from: stops)
+    }
+
+    /// A ride from (to) node `index`, a new place, to (from) an inferred stop whose street
+    /// segment serves the place beyond it: when the new place is no farther from that place than
+    /// the stop is, or would walk to that very stop for a ride towards it (it was moved onto or
+    /// next to the place the stop serves), the ride only takes the traveller to a stop to walk
+    /// back from. The stop is left out and the two segments become one ride to that place (the
+    /// engine walks it when walking is no slower), as a new plan between two places sharing a
+    /// stop is (issue 39 item 1).
+    private func leavingOutTheStopARideFromHereServes(_ index: Int, from stops: AccessStops) -> RoutePlan {
+        var plan = self
+        for direction in [1, -1] {
+            guard plan.nodes.indices.contains(index), plan.nodes[index].place.id == stops.place.id else { break }
+            let ride = direction == 1 ? index : index - 1, stop = index + direction, street = direction == 1 ? index + 1 : index - 2
+            let segments = 0..<plan.segmentCount
+            guard segments.contains(ride), segments.contains(street), stop > 0, stop < plan.nodes.count - 1,
+                  plan.modes[ride] == .transit, plan.modes[street] != .transit,
+                  !plan.isPinned(segment: ride), !plan.isPinned(segment: street),
+                  plan.nodes[stop].isInferred, !plan.nodes[stop].isCurrentLocation else { continue }
+            let served = plan.nodes[stop + direction].place, here = plan.nodes[index].place
+            let nearer = here.coordinate.distance(to: served.coordinate) <= plan.nodes[stop].place.coordinate.distance(to: served.coordinate)
+            guard nearer || stops.stop(towards: served).map({ stops.isSameStop($0, plan.nodes[stop].place) }) == true else { continue }
+            plan.leaveOutAccessStop(stop, street: street, ride: ride)
+        }
+        return plan
+    }
+
+    /// After an unpin: a stop kept through an edit because its ride was pinned (the ride was
+    /// the user's departure from there) may have been chosen for a neighbour that is gone.
+    /// Each inferred stop at an end of a ride in `rides` (the segments that were pinned) that is
+    /// not one of the stops around the place across its street segment (`stops`) is chosen
+    /// again from that place; a stop among them (the one the ride really used, say) is kept.
+    func choosingStopsKeptByPinsAgain(rides: [Int], from stops: [AccessStops]) -> RoutePlan {
+        var plan = self
+        // From the last ride back, so that a stop left out does not shift the rides still to do.
+        for ride in rides.sorted(by: >) {
+            for (stop, street, beyond) in [(ride + 1, ride + 1, ride + 2), (ride, ride - 1, ride - 1)] {
+                guard (0..<plan.segmentCount).contains(ride), plan.modes[ride] == .transit,
+                      (0..<plan.segmentCount).contains(street), plan.nodes.indices.contains(beyond),
+                      stop > 0, stop < plan.nodes.count - 1, plan.nodes[stop].isInferred,
+                      let around = stops.first(where: { $0.place.id == plan.nodes[beyond].place.id }),
+                      !around.stops.contains(where: { around.isSameStop($0, plan.nodes[stop].place) }) else { continue }
+                plan.chooseAccessStopAgain(at: stop, street: street, ride: ride, from: around)
+            }
+        }
+        return plan
     }
 
     /// The same for segment `segment` whose ends became neighbours (a node between them was
@@ -33,7 +80,7 @@ extension RoutePlan {
 
     /// Chooses inferred node `stop` again from `stops` (its neighbour across segment `street`),
     /// for the ride of segment `ride` on its other side.
-    private mutating func chooseAccessStopAgain(at stop: Int, street: Int, ride: Int, from stops: AccessStops) {
+    mutating func chooseAccessStopAgain(at stop: Int, street: Int, ride: Int, from stops: AccessStops) {
         let segments = 0..<segmentCount
         guard stop > 0, stop < nodes.count - 1, segments.contains(street), segments.contains(ride),
               nodes[stop].isInferred, !nodes[stop].isCurrentLocation,
@@ -46,9 +93,7 @@ extension RoutePlan {
         if let chosen = stops.stop(towards: nodes[far].place) {
             // The same stop (the place index and the timetable may place it a few metres
             // apart): kept as it is, with its ride.
-            let current = nodes[stop].place
-            guard chosen.id != current.id, chosen.name != current.name || chosen.coordinate.distance(to: current.coordinate) > stops.endIsStopMetres
-            else { return }
+            guard !stops.isSameStop(chosen, nodes[stop].place) else { return }
             if replacingNode(stop, with: chosen) {
                 legs[ride] = nil
                 legs[street] = nil
@@ -61,7 +106,7 @@ extension RoutePlan {
     /// Node `stop` goes; its street segment and its ride become one ride (the ride's lock, if
     /// any, kept), asked again. Nothing changes when that would join a place to itself or the
     /// user set a stay there.
-    private mutating func leaveOutAccessStop(_ stop: Int, street: Int, ride: Int) {
+    mutating func leaveOutAccessStop(_ stop: Int, street: Int, ride: Int) {
         guard nodes[stop].stay == nil else { return }  // the user stays there: a visit, kept
         var newNodes = nodes
         newNodes.remove(at: stop)

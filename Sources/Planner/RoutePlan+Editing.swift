@@ -348,8 +348,11 @@ extension RoutePlan {
     /// timed from the pins are emptied (`emptyLegsRetimed(since:)`), so the plan is then timed
     /// as a full recompute of its remaining decisions: a pinned walk or car leg was the user's,
     /// kept even when a newer answer (another pace) was proposed. Other walk and car legs stay.
-    public func unpinning() -> RoutePlan {
+    /// With `stopsAround` (`Planner.accessStops(aroundStopsKeptByPinsIn:)`), the stops a pin kept
+    /// through an edit are chosen again (`choosingStopsKeptByPinsAgain`).
+    public func unpinning(stopsAround: [AccessStops] = []) -> RoutePlan {
         guard !pins.isEmpty else { return self }
+        let rides = pinnedSegmentIndices
         var plan = self
         plan.pins = [:]
         plan.pending = [:]
@@ -359,7 +362,7 @@ extension RoutePlan {
             if let index = segmentIndex(of: key) { plan.legs[index] = nil }
         }
         plan.emptyLegsRetimed(since: self)
-        return plan
+        return stopsAround.isEmpty ? plan : plan.choosingStopsKeptByPinsAgain(rides: rides, from: stopsAround)
     }
 
     /// Changes when the user wants to travel. Every leg depends on it and is emptied, except the
@@ -439,19 +442,21 @@ extension RoutePlan {
         try checkSegment(index)
         let key = segmentKey(index)
         guard let update = pending[key] else { throw PlannerError.noPendingUpdate(segment: index) }
+        // "No later ride today" proposes nothing: there is nothing to accept, only to dismiss.
+        guard let latest = update.latest else { throw PlannerError.nothingToAccept(segment: index) }
         var plan = self
         plan.pending[key] = nil
         plan.dismissed[key] = nil
         // A walk or car proposal was timed to be shown; accepted, the pin holds its time and the
         // leg is kept as a recompute of that pin finds it.
-        let accepted = update.latest.withoutTimesOfItsOwn
+        let accepted = latest.withoutTimesOfItsOwn
         plan.legs[index] = accepted
-        let departure = update.latest.departure ?? pins[key]?.departure ?? departureTimes()[index]
+        let departure = latest.departure ?? pins[key]?.departure ?? departureTimes()[index]
         if let departure {
-            plan.pins[key] = PinnedDeparture(segment: key, departure: departure, duration: update.latest.expectedTravelTime,
-                                          tripIDs: update.latest.tripIDs, leg: accepted)
+            plan.pins[key] = PinnedDeparture(segment: key, departure: departure, duration: latest.expectedTravelTime,
+                                          tripIDs: latest.tripIDs, leg: accepted)
             plan.locks[key] = SegmentLock(mode: modes[index], departure: departure,
-                                          duration: update.latest.expectedTravelTime,
+                                          duration: latest.expectedTravelTime,
                                           chosenLines: locks[key]?.chosenLines ?? [],
                                           avoidedStops: locks[key]?.avoidedStops ?? [])
         }
@@ -466,7 +471,9 @@ extension RoutePlan {
         guard pending[key] != nil else { throw PlannerError.noPendingUpdate(segment: index) }
         var plan = self
         plan.pending[key] = nil
-        plan.dismissed[key] = pending[key]?.latest
+        // "No later ride today" is remembered by the user's own leg: nothing new to say about it
+        // until a ride that can be caught appears (which differs from it, so it is proposed).
+        plan.dismissed[key] = pending[key].map { $0.latest ?? $0.selected }
         return plan
     }
 

@@ -13,6 +13,7 @@ enum LegBlob {
         case rides = 0x52     // "R"
         case strings = 0x53   // "S"
         case leg = 0x4C       // "L"
+        case noCatchableRide = 0x4E  // "N": a pending update's answer when no ride can be caught
     }
 
     /// The version written. Version 2 added a transit leg's walks and its walking-is-no-slower
@@ -98,6 +99,26 @@ enum LegBlob {
         return result
     }
 
+    /// A pending update's "no ride can be caught" answer, stored where its proposed leg would be.
+    static func encode(noCatchableRide answer: NoCatchableRide) -> [UInt8] {
+        var writer = BlobWriter(kind: .noCatchableRide)
+        writer.flag(answer.arrivingBy)
+        writer.date(answer.time)
+        return writer.bytes
+    }
+
+    static func decodeNoCatchableRide(_ bytes: [UInt8]) throws -> NoCatchableRide {
+        var reader = try BlobReader(bytes, kind: .noCatchableRide)
+        let arrivingBy = try reader.byte()
+        guard arrivingBy <= 1 else { throw StoreError.corruptRecord("noCatchableRide blob: direction byte \(arrivingBy)") }
+        let time = try reader.date()
+        try reader.finish()
+        return NoCatchableRide(arrivingBy: arrivingBy == 1, time: time)
+    }
+
+    /// Whether `bytes` is the "no ride can be caught" answer rather than a leg.
+    static func isNoCatchableRide(_ bytes: [UInt8]) -> Bool { bytes.first == Kind.noCatchableRide.rawValue }
+
     static func decodeLeg(_ bytes: [UInt8]) throws -> RouteLeg {
         var reader = try BlobReader(bytes, kind: .leg)
         let mode = try reader.travelMode()
@@ -141,6 +162,9 @@ struct BlobWriter {
     }
 
     mutating func date(_ value: Date) { double(value.timeIntervalSinceReferenceDate) }
+
+    /// A byte 0 (false) or 1 (true).
+    mutating func flag(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
     mutating func string(_ value: String) {
         let utf8 = Array(value.utf8)

@@ -81,7 +81,7 @@ enum PlanRows {
                 INSERT INTO plan_pending_update(plan_id, from_place_id, to_place_id, occurrence, selected_leg, latest_leg)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """, [planID] + keyValues(key)
-                    + [.blob(LegBlob.encode(leg: update.selected)), .blob(LegBlob.encode(leg: update.latest))])
+                    + [.blob(LegBlob.encode(leg: update.selected)), .blob(latestBlob(update))])
         }
         for (key, leg) in plan.dismissed {
             try db.run("""
@@ -89,6 +89,13 @@ enum PlanRows {
                 VALUES (?, ?, ?, ?, ?)
                 """, [planID] + keyValues(key) + [.blob(LegBlob.encode(leg: leg))])
         }
+    }
+
+    /// The `latest_leg` column: the proposed leg, or the "no ride can be caught" answer (an `N`
+    /// blob: no migration, the column already holds blobs read whole).
+    static func latestBlob(_ update: PendingSegmentUpdate) -> [UInt8] {
+        if let latest = update.latest { return LegBlob.encode(leg: latest) }
+        return LegBlob.encode(noCatchableRide: update.noCatchableRide ?? NoCatchableRide(arrivingBy: false, time: update.selected.departure ?? .distantPast))
     }
 
     /// from_place_id, to_place_id, occurrence: a segment's key as its decisions are stored.
@@ -172,8 +179,11 @@ enum PlanRows {
         for update in try db.query("""
             SELECT from_place_id, to_place_id, occurrence, selected_leg, latest_leg FROM plan_pending_update WHERE plan_id = ?
             """, [planID], { row in
-            PendingSegmentUpdate(segment: segmentKey(row),
-                                 selected: try LegBlob.decodeLeg(row.blob(3)), latest: try LegBlob.decodeLeg(row.blob(4)))
+            let selected = try LegBlob.decodeLeg(row.blob(3)), latest = row.blob(4)
+            return LegBlob.isNoCatchableRide(latest)
+                ? PendingSegmentUpdate(segment: segmentKey(row), selected: selected,
+                                       noCatchableRide: try LegBlob.decodeNoCatchableRide(latest))
+                : PendingSegmentUpdate(segment: segmentKey(row), selected: selected, latest: try LegBlob.decodeLeg(latest))
         }) {
             pending[update.segment] = update
         }

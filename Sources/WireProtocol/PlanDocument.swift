@@ -374,16 +374,33 @@ public struct AlertDocument: Hashable, Sendable, Codable {
     }
 }
 
-/// "selected 22 min → latest 25 min" for a pinned segment, waiting for accept or dismiss.
+/// "selected 22 min → latest 25 min" for a pinned segment, waiting for accept or dismiss. When
+/// no ride can be caught any more, `latest` is null and `no_catchable_ride` says so (dismiss only).
 public struct PendingDocument: Hashable, Sendable, Codable {
     public var segment: Int
     public var selected: LegDocument
-    public var latest: LegDocument
+    @NullWhenNil public var latest: LegDocument?
+    @NullWhenNil public var noCatchableRide: NoCatchableRideDocument?
 
-    public init(segment: Int, selected: LegDocument, latest: LegDocument) {
+    public init(segment: Int, selected: LegDocument, latest: LegDocument?, noCatchableRide: NoCatchableRideDocument? = nil) {
         self.segment = segment
         self.selected = selected
         self.latest = latest
+        self.noCatchableRide = noCatchableRide
+    }
+}
+
+/// No ride of any line can be caught for a missed or cancelled pin: none leaves at `time` or
+/// later that service day (`no_later_ride`), or none arrives by `time` (`no_earlier_ride`, arrive-by).
+public struct NoCatchableRideDocument: Hashable, Sendable, Codable {
+    /// `no_later_ride` or `no_earlier_ride`.
+    public var kind: String
+    /// Local time with offset: when the traveller can be at the stop, or when the ride must arrive by.
+    public var time: String
+
+    public init(kind: String, time: String) {
+        self.kind = kind
+        self.time = time
     }
 }
 

@@ -157,13 +157,15 @@ enum Render {
             if let note = segment.modeNote { lines.append("          mode: \(note)") }
             lines.append(contentsOf: steps)
             if segment.missedConnection, let leg = segment.leg {
-                let pending = plan.pending.contains { $0.segment == index + 1 }
+                let update = plan.pending.first { $0.segment == index + 1 }
+                let pending = update != nil && update?.latest != nil
+                let nothing = update?.noCatchableRide != nil ? "; no ride can be caught instead, see below" : ""
                 if arriveBy, plan.nodes.indices.contains(index + 1) {
                     let end = plan.nodes[index + 1]
                     let (arrives, due) = MissedConnection.clocks(leg.arrival, end.time, askedDay: day)
                     lines.append("          late: it arrives \(arrives) but you must be at \(end.name) by \(due)"
                                  + MissedConnection.gap(from: end.time, to: leg.arrival)
-                                 + (pending ? "; the latest one that arrives in time is pending below" : ""))
+                                 + (pending ? "; the latest one that arrives in time is pending below" : nothing))
                     if let gives = ConstraintConflict.wording(plan, missedSegment: index + 1, askedDay: day) {
                         lines.append("          \(gives)")
                     }
@@ -173,7 +175,7 @@ enum Render {
                     let (leaves, there) = MissedConnection.clocks(leg.departure, ready, askedDay: day)
                     lines.append("          missed: it leaves \(leaves) but you \(node.departure == nil ? "get there" : "can leave") at \(there)"
                                  + MissedConnection.gap(from: leg.departure, to: ready)
-                                 + (pending ? "; the next one you can catch is pending below" : ""))
+                                 + (pending ? "; the next one you can catch is pending below" : nothing))
                     if let gives = ConstraintConflict.wording(plan, missedSegment: index + 1, askedDay: day) {
                         lines.append("          \(gives)")
                     }
@@ -190,8 +192,14 @@ enum Render {
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))\(price)")
         for pending in plan.pending {
             let cancelled = pending.selected.rides.contains(where: \.cancelled) ? " (cancelled)" : ""
+            guard let latest = pending.latest else {
+                // Nothing to accept: the answer is that no ride can be caught.
+                lines.append("  pending on segment \(pending.segment): selected \(pendingLeg(pending.selected, askedDay: day))\(cancelled)"
+                             + " → \(noCatchableRideNaming(pending, askedDay: day)) (umctl plan dismiss \(plan.id) \(pending.segment))")
+                continue
+            }
             lines.append("  pending on segment \(pending.segment): selected \(pendingLeg(pending.selected, askedDay: day))\(cancelled)"
-                         + " → latest \(pendingLeg(pending.latest, askedDay: day))"
+                         + " → latest \(pendingLeg(latest, askedDay: day))"
                          + " (umctl plan accept \(plan.id) \(pending.segment) | umctl plan dismiss \(plan.id) \(pending.segment))")
             let segment = plan.segments.indices.contains(pending.segment - 1) ? plan.segments[pending.segment - 1] : nil
             let why = !cancelled.isEmpty ? "the cancelled " : segment?.missedConnection == true
@@ -231,14 +239,29 @@ enum Render {
     /// departure; the user's line is named too when the proposal rides another one. Nil when
     /// the proposal rides nothing (a walk or drive).
     static func proposalNaming(_ pending: PendingDocument, why: String, askedDay: String?) -> String? {
-        guard let ride = pending.latest.rides.first else { return nil }
+        guard let latest = pending.latest, let ride = latest.rides.first else { return nil }
         let proposed = "\(ride.vehicle) \(ride.line) at \(DayMark.clock(ride.departure, askedDay: askedDay))"
         guard let chosen = pending.selected.rides.first else {
             return "\(proposed) instead of \(why)\(DayMark.clock(pending.selected.departure, askedDay: askedDay))"
         }
-        let sameLine = pending.selected.rides.map(\.line) == pending.latest.rides.map(\.line)
+        let sameLine = pending.selected.rides.map(\.line) == latest.rides.map(\.line)
         let line = sameLine ? "" : "\(chosen.vehicle) \(chosen.line) at "
         return "\(proposed) instead of \(why)\(line)\(DayMark.clock(chosen.departure, askedDay: askedDay))"
+    }
+
+    /// "no later tram 3 today; the last left 23:12" (the cancelled one: "the last was the cancelled
+    /// 23:12"), or in an arrive-by plan "no earlier ride arrives by 08:05": the answer when no
+    /// ride can be caught, naming the user's line and the last departure known of it.
+    static func noCatchableRideNaming(_ pending: PendingDocument, askedDay: String?) -> String {
+        let answer = pending.noCatchableRide
+        if answer?.kind == "no_earlier_ride" {
+            return "no earlier ride arrives by \(DayMark.clock(answer?.time, askedDay: askedDay))"
+        }
+        let ride = pending.selected.rides.first
+        let line = ride.map { "\($0.vehicle) \($0.line)" } ?? "ride"
+        let last = DayMark.clock(ride?.departure ?? pending.selected.departure, askedDay: askedDay)
+        let cancelled = pending.selected.rides.contains(where: \.cancelled)
+        return "no later \(line) today; the last " + (cancelled ? "was the cancelled \(last)" : "left \(last)")
     }
 
     /// "leaves 08:57, arrives 09:20 (23 min)": one side of a pending update.

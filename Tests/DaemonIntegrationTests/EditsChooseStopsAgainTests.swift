@@ -63,4 +63,40 @@ final class EditsChooseStopsAgainTests: SharedTampereDaemonTestCase {
         let moved = try harness.json(["plan", "move", try id(created), "1", Tampere.railwayStation])
         try checkRide(after: 0, in: moved, boardsNear: station, notNear: pyynikki)
     }
+
+    /// Issue 39 item 1's leftover: moving a ride's own end (Keskustori, a stop itself: the ride
+    /// leaves from it) onto the doorstep of the place the ride's inferred stop serves (45 m from
+    /// the Hervanta address) gave a ride to that stop and a walk back. The move now gives the plan
+    /// the stop left out, one segment from the doorstep to the address (what the engine answers for
+    /// it is the engine's: it may still ride, noting that walking is no slower).
+    func testMovingARidesOwnEndNextToThePlaceItsStopServesGivesNoRideThereAndWalkBack() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
+        XCTAssertEqual(segments(created).first?["mode"], .string("transit"), "the ride leaves from Keskustori itself: \(chain(created))")
+        XCTAssertEqual(nodes(created).dropFirst().first?["inferred"], .bool(true), "a stop inferred for Hervanta: \(chain(created))")
+        let doorstep = "61.45060,23.85100"
+        let moved = try harness.json(["plan", "move", try id(created), "1", doorstep])
+        XCTAssertEqual(nodes(moved).count, 2, "no ride to the stop and walk back: \(chain(moved))")
+        XCTAssertEqual(nodes(moved).last?["lat"], nodes(created).last?["lat"], "one segment to the address: \(chain(moved))")
+    }
+
+    /// Issue 39 item 1's leftover: a pinned ride keeps its stops through an edit (the pin is the
+    /// user's departure from there), so `plan insert … Keskustori --after 1` into Pyynikki →
+    /// Hervanta with the ride pinned keeps the stop chosen for Pyynikki, 1.6 km back west. After
+    /// `plan unpin` that stop was kept still; it is now chosen again from Keskustori.
+    func testAStopKeptByAPinIsChosenAgainFromTheNewNeighbourWhenUnpinned() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Tampere.pyynikki, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
+        let ride = try XCTUnwrap(segments(created).firstIndex { $0["mode"] == .string("transit") }, "\(chain(created))") + 1
+        let departure = try XCTUnwrap(segments(created)[ride - 1]["leg"]?["departure"]?.stringValue, "\(chain(created))")
+        let pinned = try harness.json(["plan", "pin", try id(created), String(ride), String(departure.dropFirst(11).prefix(5))])
+        XCTAssertEqual(pinned["pinned_segment"], .number(Double(ride)), "\(chain(pinned))")
+        let pyynikki = try coordinate(Tampere.pyynikki), keskustori = try coordinate(Tampere.keskustori)
+        let inserted = try harness.json(["plan", "insert", try id(created), Tampere.keskustori, "--after", "1", "--mode", "walk"])
+        let kept = try place(nodes(inserted)[2])
+        XCTAssertLessThan(kept.distance(to: pyynikki), kept.distance(to: keskustori),
+                          "the pinned ride keeps the stop chosen for Pyynikki: \(chain(inserted))")
+        let unpinned = try harness.json(["plan", "unpin", try id(created)])
+        try checkRide(after: 1, in: unpinned, boardsNear: keskustori, notNear: pyynikki)
+    }
 }

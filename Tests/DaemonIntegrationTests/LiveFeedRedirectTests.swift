@@ -27,6 +27,18 @@ final class LiveFeedRedirectTests: XCTestCase {
                                           "--gtfs", try region.writeZip(feed.files, in: harness.directory, fileName: "town.zip").path])
         XCTAssertEqual(imported.status, 0, imported.stderr)
 
+        // A plan riding B1, pinned before the feed comes: the redirected feed's delay must reach it too.
+        let created = try harness.json(["plan", "new", SmallRegion.text(region.stopPoint(row: 0, column: 0)),
+                                        SmallRegion.text(region.stopPoint(row: 8, column: 8)), "--mode", "transit",
+                                        "--at", "2022-06-01T07:55"])
+        let planID = String(Int64(try XCTUnwrap(created["id"]?.numberValue, "\(created)")))
+        let rideSegment = try XCTUnwrap(created["segments"]?.arrayValue?.firstIndex { $0["mode"] == .string("transit") },
+                                        "\(created)") + 1
+        // The leg leaves with its one-second walk to the stop: pinned at its own minute.
+        let leaves = try XCTUnwrap(created["segments"]?.arrayValue?[rideSegment - 1]["leg"]?["departure"]?.stringValue, "\(created)")
+        let pinned = try harness.json(["plan", "pin", planID, String(rideSegment), String(leaves.dropFirst(11).prefix(5))])
+        XCTAssertEqual(pinned["pinned_segment"], .number(Double(rideSegment)), "\(pinned)")
+
         let folder = harness.directory.appendingPathComponent("feeds", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let late = RealtimeTripUpdate(entityID: "t1", trip: RealtimeTripDescriptor(tripID: "T1", startDate: "20220601"), delay: 360)
@@ -55,5 +67,21 @@ final class LiveFeedRedirectTests: XCTestCase {
         let ride = try XCTUnwrap(transit["rides"]?.arrayValue?.first { $0["line"] == .string("B1") }, "\(transit)")
         XCTAssertEqual(ride["delay_s"], .number(360), "the redirected feed's delay: \(ride)")
         XCTAssertEqual(ride["realtime"], .bool(true), "\(ride)")
+
+        // The pinned plan follows the same trip, 6 minutes late (bounded: 30 s of polls).
+        var pinnedRide: JSONValue?
+        for _ in 0..<300 where pinnedRide == nil {
+            let plan = try harness.json(["plan", "show", planID])
+            pinnedRide = plan["segments"]?.arrayValue?[rideSegment - 1]["leg"]?["rides"]?.arrayValue?
+                .first { $0["delay_s"] == .number(360) }
+            if pinnedRide == nil { usleep(100_000) }
+        }
+        let shown = try harness.json(["plan", "show", planID])
+        let delayed = try XCTUnwrap(pinnedRide, "the pinned ride never got the redirected feed's delay: \(shown)")
+        XCTAssertEqual(delayed["trip_id"], JSONValue.string("T1"), "\(delayed)")
+        XCTAssertEqual(delayed["departure"]?.stringValue.map { String($0.dropFirst(11).prefix(5)) }, "08:06", "08:00 + 6 min: \(delayed)")
+        let plan = try harness.json(["plan", "show", planID])
+        XCTAssertEqual(plan["pinned_segment"], .number(Double(rideSegment)), "still pinned: \(plan)")
+        XCTAssertEqual(plan["pending"]?.arrayValue ?? [], [], "a late pin holds, nothing to propose: \(plan)")
     }
 }

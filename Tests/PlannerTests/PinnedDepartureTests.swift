@@ -88,8 +88,8 @@ final class PinnedDepartureTests: XCTestCase {
         XCTAssertEqual(plan.legs[1], chosen)
         let update = try XCTUnwrap(plan.pendingUpdate(ofSegment: 1))
         XCTAssertEqual(update.selected.expectedTravelTime, 20 * 60)
-        XCTAssertEqual(update.latest.expectedTravelTime, 35 * 60)
-        XCTAssertEqual(update.latest.departure, Fixture.at(20))
+        XCTAssertEqual(update.latest?.expectedTravelTime, 35 * 60)
+        XCTAssertEqual(update.latest?.departure, Fixture.at(20))
     }
 
     func testAPinRestoredWithoutItsLegStillKeepsTheUsersTimeAndProposesTheDifference() async throws {
@@ -103,7 +103,7 @@ final class PinnedDepartureTests: XCTestCase {
         let plan = try await Planner(routing: port, clock: clock).computeLegs(restored)
         XCTAssertEqual(plan.legs[1]?.departure, Fixture.at(20))
         XCTAssertEqual(plan.legs[1]?.expectedTravelTime, 20 * 60)
-        XCTAssertEqual(plan.pendingUpdate(ofSegment: 1)?.latest.expectedTravelTime, 35 * 60)
+        XCTAssertEqual(plan.pendingUpdate(ofSegment: 1)?.latest?.expectedTravelTime, 35 * 60)
     }
 
     func testWhenEveryRetryFailsThePinnedLegKeepsTheUsersChoice() async throws {
@@ -173,7 +173,7 @@ final class PinnedDepartureTests: XCTestCase {
         let port = port(transit: { _ in Fixture.transit(departing: Fixture.at(30), minutes: 20, trip: "T-0830") })
         let plan = try await Planner(routing: port, clock: clock).computeLegs(pinned)
         XCTAssertEqual(plan.legs[1]?.tripIDs, ["T-0820"], "the user's choice is kept")
-        XCTAssertEqual(plan.pendingUpdate(ofSegment: 1)?.latest.tripIDs, ["T-0830"])
+        XCTAssertEqual(plan.pendingUpdate(ofSegment: 1)?.latest?.tripIDs, ["T-0830"])
     }
 
     /// The pinned trip's rides moved by `minutes` as a realtime feed would, or cancelled.
@@ -220,7 +220,7 @@ final class PinnedDepartureTests: XCTestCase {
         XCTAssertEqual(plan.legs[1]?.tripIDs, ["T-0820"], "the user's choice is kept")
         XCTAssertEqual(plan.legs[1]?.hasCancelledRide, true)
         let pending = try XCTUnwrap(plan.pendingUpdate(ofSegment: 1))
-        XCTAssertEqual(pending.latest.tripIDs, ["T-0830"])
+        XCTAssertEqual(pending.latest?.tripIDs, ["T-0830"])
         XCTAssertEqual(pending.selected.hasCancelledRide, true)
     }
 

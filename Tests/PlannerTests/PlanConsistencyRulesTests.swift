@@ -142,7 +142,7 @@ final class PlanConsistencyRulesTests: XCTestCase {
         XCTAssertEqual(recomputed.legs[2]?.departure, Fixture.at(15), "the user's choice stays")
         XCTAssertEqual(recomputed.missedConnection(leavingAt: Fixture.morning), 2)
         let proposal = try XCTUnwrap(recomputed.pendingUpdate(ofSegment: 2))
-        XCTAssertEqual(proposal.latest.departure, Fixture.at(45), "the next bus of the same length that can be caught")
+        XCTAssertEqual(proposal.latest?.departure, Fixture.at(45), "the next bus of the same length that can be caught")
         // The schedule shows the walks from the requested departure, not back-dated before it.
         XCTAssertEqual(recomputed.schedule()[0], Fixture.morning)
         XCTAssertNil(recomputed.totalTravelTime, "a plan that can't be followed has no total")
@@ -175,7 +175,7 @@ final class PlanConsistencyRulesTests: XCTestCase {
         XCTAssertEqual(recomputed.pinnedSegmentIndex, 3)
         XCTAssertEqual(recomputed.missedConnection(leavingAt: Fixture.morning), 2, "the first bus is the one shown missed")
         let proposal = try XCTUnwrap(recomputed.pendingUpdate(ofSegment: 3), "the pin can't be caught either")
-        XCTAssertEqual(proposal.latest.departure, Fixture.at(75), "the first pinned-length bus after the 09:05 arrival")
+        XCTAssertEqual(proposal.latest?.departure, Fixture.at(75), "the first pinned-length bus after the 09:05 arrival")
         let accepted = try await planner.computeLegs(try recomputed.acceptingPendingUpdate(ofSegment: 3))
         XCTAssertNil(accepted.missedConnection(leavingAt: Fixture.morning))
         XCTAssertEqual(accepted.legs[2]?.departure, Fixture.at(45), "the first bus arrives by the new pin")
@@ -199,7 +199,7 @@ final class PlanConsistencyRulesTests: XCTestCase {
         XCTAssertEqual(late.legs[1]?.departure, Fixture.at(60), "the user's choice stays")
         XCTAssertEqual(late.lateConnection(arrivingBy: Fixture.at(120)), 4, "the second bus is the one shown late")
         let proposal = try XCTUnwrap(late.pendingUpdate(ofSegment: 1), "the pin is too late too")
-        XCTAssertEqual(proposal.latest.departure, Fixture.at(30), "the 08:30 leaves time for the walks and the 09:30 bus")
+        XCTAssertEqual(proposal.latest?.departure, Fixture.at(30), "the 08:30 leaves time for the walks and the 09:30 bus")
         let accepted = try await planner.computeLegs(try late.acceptingPendingUpdate(ofSegment: 1))
         XCTAssertNil(accepted.lateConnection(arrivingBy: Fixture.at(120)))
         XCTAssertEqual(accepted.legs[4]?.departure, Fixture.at(90))
@@ -229,7 +229,7 @@ final class PlanConsistencyRulesTests: XCTestCase {
         XCTAssertEqual(recomputed.brokenConnection(now: Fixture.morning), 1)
         XCTAssertNil(recomputed.missedConnection(leavingAt: Fixture.morning), "nothing is missed going forward")
         let proposal = try XCTUnwrap(recomputed.pendingUpdate(ofSegment: 1))
-        XCTAssertEqual(proposal.latest.departure, Fixture.at(15), "the latest bus of the same length that arrives in time")
+        XCTAssertEqual(proposal.latest?.departure, Fixture.at(15), "the latest bus of the same length that arrives in time")
         // The schedule ends at the requested arrival (the header and the last node agree), and
         // the nodes after the late bus show when the traveller must be there.
         let times = recomputed.schedule()

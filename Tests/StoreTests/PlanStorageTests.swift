@@ -202,6 +202,26 @@ final class PlanStorageTests: XCTestCase {
         XCTAssertEqual(loaded.dismissed, [second: later])
     }
 
+    /// Issue 39: a missed pin with nothing later to catch gets the answer "no later ride", stored
+    /// where a proposal's leg would be (an `N` blob), and it reads back as that answer.
+    func testTheAnswerThatNoRideCanBeCaughtIsStoredWithThePlan() throws {
+        let start = Date(timeIntervalSinceReferenceDate: 663_660_000)
+        let a = Place(name: "a", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))
+        let b = Place(name: "b", coordinate: Coordinate(latitude: 61.51, longitude: 23.76))
+        let key = SegmentKey(fromID: a.id, toID: b.id)
+        let ride = RouteLeg(mode: .transit, expectedTravelTime: 900, departure: start + 3_600, arrival: start + 4_500)
+        for answer in [NoCatchableRide(arrivingBy: false, time: start + 4_000), NoCatchableRide(arrivingBy: true, time: start + 4_400)] {
+            let plan = try RoutePlan(restoring: [a, b].map { PlanNode(place: $0) }, modes: [.transit], legs: [ride],
+                                     timePreference: .departAt(start), pace: .normal, locks: [:],
+                                     pins: [PinnedDeparture(segment: key, departure: start + 3_600, duration: 900, leg: ride)],
+                                     pending: [key: PendingSegmentUpdate(segment: key, selected: ride, noCatchableRide: answer)])
+            let id = try store.write(Plans.create(plan, title: "last bus gone"))
+            let loaded = try store.read(Plans.load(id)).plan
+            XCTAssertEqual(loaded.pending[key], PendingSegmentUpdate(segment: key, selected: ride, noCatchableRide: answer))
+            XCTAssertNil(loaded.pending[key]?.latest)
+        }
+    }
+
     func testDeletingAPlanRemovesAllItsRows() throws {
         var random = SeededRandom(seed: 3)
         let id = try store.write(Plans.create(RandomPlans.plan(&random), title: "gone"))

@@ -87,7 +87,8 @@ extension PlanEdit: PlanEditRule {
                 return pinned
             })
         case .unpin:
-            return Prepared(step: .change { $0.unpinning() })
+            let stops = await planner.accessStops(aroundStopsKeptByPinsIn: current)  // the stops a pin kept are chosen again
+            return Prepared(step: .change { $0.unpinning(stopsAround: stops) })
         case .pace(let params):
             guard let wirePace = params.pace.pace else { return Prepared(step: .change { $0.cyclingPace() }) }
             let pace = WalkingPace(wirePace)

@@ -54,7 +54,11 @@ public enum WireDocuments {
         let pending = plan.pending.compactMap { key, update -> PendingDocument? in
             guard let index = keys.firstIndex(of: key) else { return nil }
             return PendingDocument(segment: index + 1, selected: leg(update.selected, timeZone: timeZone),
-                                   latest: leg(update.latest, timeZone: timeZone))
+                                   latest: update.latest.map { leg($0, timeZone: timeZone) },
+                                   noCatchableRide: update.noCatchableRide.map {
+                                       NoCatchableRideDocument(kind: $0.arrivingBy ? "no_earlier_ride" : "no_later_ride",
+                                                               time: WireTime.string(from: $0.time, timeZone: timeZone))
+                                   })
         }.sorted { $0.segment < $1.segment }
         return PlanDocument(
             id: id, title: title, nodes: nodes, segments: segments,

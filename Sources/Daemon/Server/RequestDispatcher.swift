@@ -197,6 +197,8 @@ func personMessage(_ error: PlannerError) -> String {
     case let .segmentIndexOutOfRange(index, count): "segment \(index + 1) does not exist: the plan has segments 1 to \(count)"
     case let .cannotRemoveEndpoint(index): "node \(index + 1) is the origin or the destination and cannot be removed"
     case let .noPendingUpdate(segment): "segment \(segment + 1) has no pending update"
+    case let .nothingToAccept(segment):
+        "segment \(segment + 1)'s pending update proposes no ride (none can be caught): nothing to accept; dismiss it instead"
     case let .noLegToPin(segment): "segment \(segment + 1) has no computed leg to pin"
     case let .noDepartureOnLine(line, segment): "no departure of line \(line) found on segment \(segment + 1)"
     default: error.description

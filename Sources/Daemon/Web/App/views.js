@@ -170,8 +170,12 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
       segment.missed_connection ? h('span', { class: 'tag late' }, 'missed') : null),
     rides.length ? h('ul', { class: 'rides' }, rides) : null,
     update ? h('div', { class: 'pending', role: 'group', 'aria-label': 'Proposed change' },
-      h('p', {}, `Proposed: leave ${clock(update.latest?.departure, day)} instead of ${clock(update.selected?.departure, day)}`),
-      h('button', { type: 'button', onclick: () => actions.accept(number) }, 'Accept'),
+      update.latest
+        ? h('p', {}, `Proposed: leave ${clock(update.latest.departure, day)} instead of ${clock(update.selected?.departure, day)}`)
+        : h('p', {}, update.no_catchable_ride?.kind === 'no_earlier_ride'
+          ? `No earlier ride arrives by ${clock(update.no_catchable_ride.time, day)}`
+          : 'No later ride can be caught today'),
+      update.latest ? h('button', { type: 'button', onclick: () => actions.accept(number) }, 'Accept') : null,
       h('button', { type: 'button', onclick: () => actions.dismiss(number) }, 'Dismiss')) : null,
     h('div', { class: 'buttons' },
       leg ? h('button', { type: 'button', class: 'small', onclick: () => actions.pin(number, leg.departure) },
