@@ -114,9 +114,14 @@ final class ImportBesideStreetsTests: XCTestCase {
     func testPlanetsplitterFailingReleasesAStepWaitingForTheStreetsAndTheImportNamesPlanetsplitter() throws {
         let work = try TampereFixture.temporaryDirectory("routing-fails", removedAfter: self)
         var importer = RegionImporter(dataDirectory: work.appendingPathComponent("data"))
-        importer.planetsplitter = try planetsplitter(in: work, before: "echo 'no room for the nodes' >&2; exit 1")
+        // planetsplitter fails only once the step waits for the streets: failing sooner, it would
+        // stop the import before the step starts (a loaded machine did), and nothing would wait.
+        let waiting = work.appendingPathComponent("step-waiting")
+        importer.planetsplitter = try planetsplitter(in: work, before: waitFor(waiting, or: "the step never started")
+                                                     + "\necho 'no room for the nodes' >&2; exit 1")
         let waited = Mutex<String?>(nil)
         let step = RegionImportStep(name: "transit timetable", besideStreets: { _, streets, _ in
+            _ = FileManager.default.createFile(atPath: waiting.path, contents: nil)
             do {
                 try streets.waitForRoutingDatabase()
                 waited.withLock { $0 = "built" }
