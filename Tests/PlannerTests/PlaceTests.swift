@@ -28,4 +28,22 @@ final class PlaceTests: XCTestCase {
         let b = Place(name: "p", coordinate: Coordinate(latitude: 1.000000004, longitude: 2))
         XCTAssertEqual(a.id, b.id)
     }
+
+    func testThePlaceIDFollowsANameOrCoordinateChanged() {
+        var place = Place(name: "a", coordinate: Coordinate(latitude: 1, longitude: 2))
+        place.name = "b"
+        XCTAssertEqual(place.id, "b@1.0000000,2.0000000")
+        place.coordinate = Coordinate(latitude: 3, longitude: 4)
+        XCTAssertEqual(place.id, "b@3.0000000,4.0000000")
+    }
+
+    func testAPlaceIsEncodedWithoutItsIDAndReadsBackEqual() throws {
+        let place = Place(name: "Koti", coordinate: Coordinate(latitude: 61.4981, longitude: 23.761), kind: .saved)
+        let encoded = try JSONEncoder().encode(place)
+        let fields = try XCTUnwrap(JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        XCTAssertEqual(Set(fields.keys), ["name", "coordinate", "kind"])
+        XCTAssertEqual(try JSONDecoder().decode(Place.self, from: encoded), place)
+        let withoutKind = try JSONDecoder().decode(Place.self, from: Data(#"{"name":"x","coordinate":{"latitude":1,"longitude":2}}"#.utf8))
+        XCTAssertEqual(withoutKind, Place(name: "x", coordinate: Coordinate(latitude: 1, longitude: 2)))
+    }
 }
