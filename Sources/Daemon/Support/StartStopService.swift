@@ -14,14 +14,7 @@ struct StartStopService: DaemonService {
 
     func start() async { await starting() }
 
-    func run() async {
-        await untilCancelled()
-        // In a task of its own: this one is cancelled, and a stop must not be (the server's
-        // grace is a sleep; the notifier is stopped on the blocking pool, which skips a
-        // cancelled caller's work).
-        let stopping = stopping
-        await Task { await stopping() }.value
-    }
+    func run() async { await untilCancelled(thenStop: stopping) }
 }
 
 /// A `DaemonService` that is one piece of work (recovering interrupted plans, the update
