@@ -81,6 +81,7 @@ private final class BodyRun: @unchecked Sendable {
     private func waitForTheEnd() {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { preconditionFailure("runToEnd: no pipe to wait on (errno \(errno))") }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) } // a child started meanwhile gets neither end
         defer {
             close(ends[0])
             close(ends[1])
