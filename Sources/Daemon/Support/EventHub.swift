@@ -8,8 +8,8 @@ import WireProtocol
 /// consumer's task ends).
 ///
 /// The request that caused an event pays for stamping and queueing it, never per watcher: the
-/// fan-out runs on a thread of the hub's own (`usefulmap-events`, an `ExecutorThread`, started
-/// with the first watcher), in publishing order. There each event is encoded once
+/// fan-out runs on a thread of the hub's own (`usefulmapd-events`, an `ExecutorThread`, started
+/// with the hub: by the daemon before any request lowers its thread's priority), in publishing order. There each event is encoded once
 /// (`EventLine`) and handed to every `watch` (`watch(_:)`), whose connection sends it at once
 /// or queues it behind what its client has not read yet (no task, no encoding, no thread woken
 /// per watcher: 200 watchers that each had a task of the shared pool resumed and an encoding
@@ -38,22 +38,29 @@ public final class EventHub: Sendable {
     public static let maxEvents = 256
     public static let maxBytes = 64 << 10
 
-    private let watchers = Watchers()
+    private let watchers: Watchers
+    /// Where events are handed to the watchers, one after another; it holds `watchers`, never the hub.
+    private let fanOut: ExecutorThread<FanOutEntry, Watchers>
     private let timeZone: @Sendable () -> TimeZone
 
     /// - parameter timeZone: the zone event times are written in (the region's).
     public init(timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current }) {
         self.timeZone = timeZone
+        let watchers = Watchers()
+        self.watchers = watchers
+        // Its nice value is the creator's: the daemon makes the hub before any request lowers a thread.
+        fanOut = ExecutorThread(name: "usefulmapd-events", local: watchers, batchLimit: 64) { entries, watchers in
+            for entry in entries { watchers.take(entry) }
+        }
     }
 
-    deinit { watchers.stopFanOut() }
+    deinit { fanOut.stop() }
 
     /// Hands every event published from now on to `write`, on the hub's thread, in publishing
     /// order, until `write` returns false (its client is gone), `endWatch`, `finishAll` or the
     /// end of the task that waits on the watch's `ended`.
     /// `write` only queues (a connection's `writeEvent`): it runs once per event per watcher.
     public func watch(_ write: @escaping @Sendable (EventLine) -> Bool) -> Watch {
-        watchers.startFanOut() // before the watch is there: a publish that sees it finds the thread
         let (ended, continuation) = AsyncStream<Void>.makeStream()
         let sink = watchers.state.withLock { state -> Sink in
             state.nextID += 1
@@ -78,7 +85,6 @@ public final class EventHub: Sendable {
     /// Returns once every event published before the call has been handed to the watchers there
     /// were (suspending, never blocking: the fan-out thread resumes it).
     public func delivered() async {
-        guard let fanOut = watchers.fanOut else { return } // never started: nothing was queued
         await withCheckedContinuation { (passed: CheckedContinuation<Void, Never>) in fanOut.submit(.passed(passed)) }
     }
 
@@ -87,15 +93,13 @@ public final class EventHub: Sendable {
     /// hub's thread waits on it.
     func holdDelivery() -> Gate {
         let gate = Gate()
-        watchers.startFanOut()
-        watchers.fanOut?.submit(.held(gate))
+        fanOut.submit(.held(gate))
         return gate
     }
 
     /// A stream of events until `unsubscribe`, `finishAll` or the stream's end (its consumer's
     /// task ended or was cancelled): the web app's event stream.
     public func subscribe() -> (id: Int, events: AsyncStream<Event>) {
-        watchers.startFanOut()
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(Self.maxEvents))
         let id = watchers.state.withLock { state -> Int in
             state.nextID += 1
@@ -146,7 +150,7 @@ public final class EventHub: Sendable {
             listener.continuation.yield(daemonEvent)
         }
         // Nobody watching (the usual case, e.g. an import's progress): nothing to encode or measure.
-        guard watchers.state.withLock({ !$0.subscribers.isEmpty || !$0.sinks.isEmpty }), let fanOut = watchers.fanOut else { return }
+        guard watchers.state.withLock({ !$0.subscribers.isEmpty || !$0.sinks.isEmpty }) else { return }
         var event = daemonEvent.fields
         event["kind"] = .string(daemonEvent.kind)
         event["at"] = .string(WireTime.string(from: Date(), timeZone: timeZone()))
@@ -211,8 +215,8 @@ private final class Sink: Sendable {
     }
 }
 
-/// The hub's watchers, and the thread that hands them its events. Apart from the hub, so that
-/// the thread (whose value this is) never keeps the hub alive: the hub stops it as it goes.
+/// The hub's watchers: the fan-out thread's value, apart from the hub, so that the thread
+/// never keeps the hub alive (the hub stops it as it goes).
 private final class Watchers: Sendable {
     struct State {
         var subscribers: [Int: Subscriber] = [:]
@@ -225,30 +229,13 @@ private final class Watchers: Sendable {
     }
 
     let state = Mutex(State())
-    private let thread = Mutex<ExecutorThread<FanOutEntry, Watchers>?>(nil)
-
-    /// The fan-out thread, once started.
-    var fanOut: ExecutorThread<FanOutEntry, Watchers>? { thread.withLock { $0 } }
-
-    /// Starts the fan-out thread unless it runs (a hub nobody watches never has one).
-    func startFanOut() {
-        thread.withLock { thread in
-            guard thread == nil else { return }
-            thread = ExecutorThread(name: "usefulmap-events", local: self, batchLimit: 64) { entries, watchers in
-                for entry in entries { watchers.take(entry) }
-            }
-        }
-    }
-
-    /// Ends the fan-out thread after what was queued (the hub is gone).
-    func stopFanOut() { fanOut?.stop() }
 
     func remove(_ sink: Sink) {
         state.withLock { state in state.sinks.removeAll { $0 === sink } }
     }
 
     /// On the fan-out thread.
-    private func take(_ entry: FanOutEntry) {
+    func take(_ entry: FanOutEntry) {
         switch entry {
         case .deliver(let fields): deliver(fields)
         case .passed(let continuation): continuation.resume()
