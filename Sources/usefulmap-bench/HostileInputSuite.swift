@@ -18,7 +18,7 @@ func runHostileInputSuite() async throws -> SuiteReport {
     func option(_ name: String, _ fallback: Int) -> Int {
         CommandLine.arguments.first { $0.hasPrefix("--\(name)=") }.flatMap { Int($0.split(separator: "=").last ?? "") } ?? fallback
     }
-    hubFanOut(watchers: option("watchers", 200), into: &report)
+    await hubFanOut(watchers: option("watchers", 200), into: &report)
     try await fanOut(watchers: option("watchers", 200), into: &report)
     if CommandLine.arguments.contains("--fan-out-only") { return report }
     try await alertHeavyAnswers(alertsPerFeed: option("alerts-per-feed", 2_700), into: &report)
@@ -27,16 +27,16 @@ func runHostileInputSuite() async throws -> SuiteReport {
 
 /// `EventHub.publish` in process with `watchers` watches, each making its notification line as
 /// a connection's does (the send left out): what the publisher pays per event, and the
-/// fan-out's whole cost per event (on the hub's queue).
-private func hubFanOut(watchers: Int, into report: inout SuiteReport) {
+/// fan-out's whole cost per event (on the hub's thread).
+private func hubFanOut(watchers: Int, into report: inout SuiteReport) async {
     let hub = EventHub()
     let requestID = Data(#""w""#.utf8)
     let subscriptions = (0..<watchers).map { _ in hub.watch { line in !line.notificationLine(requestID: requestID).isEmpty } }
     var seconds: [Double] = []
     let events = 4_000
-    let ((), whole) = time {
+    let ((), whole) = await timeAsync {
         for k in 0..<events { seconds.append(time { hub.publish(.placeSaved(name: "place \(k)")) }.1) }
-        hub.finishAll()  // after every event reached every watcher
+        await hub.finishAll()  // after every event reached every watcher
     }
     report.addLatencies("EventHub.publish, \(watchers) watchers (in process)", seconds)
     report.add("EventHub fan-out per event, \(watchers) watchers (in process)", whole / Double(events) * 1_000, unit: "ms")

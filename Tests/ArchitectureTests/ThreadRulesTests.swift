@@ -24,7 +24,8 @@ final class ThreadRulesTests: XCTestCase {
     }
 
     func testNoSemaphoreOrRawLockOutsideTheExecutorFile() throws {
-        let forbidden = ["DispatchSemaphore", "DispatchGroup", "pthread_mutex", "pthread_cond", "pthread_rwlock", "pthread_create",
+        let forbidden = ["DispatchSemaphore", "DispatchGroup", "sem_t", "sem_init", "sem_wait", "sem_post",
+                         "pthread_mutex", "pthread_cond", "pthread_rwlock", "pthread_spin", "pthread_barrier", "pthread_create",
                          "NSLock", "NSRecursiveLock", "NSCondition", "os_unfair_lock"]
         let files = try Self.sourceFiles()
         XCTAssertNotNil(files[Self.executorFile], "the executor file moved: update ThreadRulesTests.executorFile")

@@ -13,8 +13,8 @@ import XCTest
 final class StatusAtOnceTests: XCTestCase {
     private var directory: URL!
     private var composition: DaemonComposition!
-    /// The test's end of the connection.
-    private var client: Int32 = -1
+    /// The test speaks on one end; the connection serves the other.
+    private var pair: SocketPairClient!
     private var connection: Connection!
     /// Owned here, as the daemon's server owns it: a connection holds it only weakly.
     private var dispatcher: RequestDispatcher!
@@ -27,14 +27,9 @@ final class StatusAtOnceTests: XCTestCase {
         composition = DaemonComposition(configuration: configuration, store: try Store(path: configuration.databasePath),
                                         streets: StreetEngine(dataDirectory: directory, workers: 1), transit: TransitEngine(),
                                         transitImportStep: { TransitEngine.importStep(feeds: $0) })
-        var ends: [Int32] = [0, 0]
-        XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends), 0)
-        client = ends[1]
-        // Only a safety net, so that a daemon that never answers fails the test instead of hanging it.
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)
-        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        pair = try SocketPairClient()
         let logger = DaemonLogger(level: .warning) { _ in }
-        connection = try XCTUnwrap(Connection(id: 1, fd: ends[0], peer: try XCTUnwrap(PeerCredentials.of(ends[0])),
+        connection = try XCTUnwrap(Connection(id: 1, fd: pair.servedEnd, peer: try XCTUnwrap(PeerCredentials.of(pair.servedEnd)),
                                               limits: ConnectionLimits(), trace: AtOnceTrace(path: tracePath)))
         let finished = finished
         dispatcher = RequestDispatcher(table: composition.table, counters: composition.counters, logger: logger)
@@ -51,9 +46,8 @@ final class StatusAtOnceTests: XCTestCase {
 
     /// Closes the test's end and waits for the connection's thread to finish.
     private func hangUp() {
-        guard client >= 0 else { return }
-        close(client)
-        client = -1
+        guard let pair, pair.fd >= 0 else { return }
+        pair.close()
         finished.wait()
     }
 
@@ -79,28 +73,11 @@ final class StatusAtOnceTests: XCTestCase {
     }
 
     private func send(_ text: String) {
-        let bytes = Array(text.utf8)
-        XCTAssertEqual(bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }, bytes.count)
+        XCTAssertEqual(pair.send(text), text.utf8.count)
     }
-
-    private struct NoAnswer: Error, CustomStringConvertible { let description: String }
 
     /// The next `count` answer lines, each parsed.
-    private func answers(_ count: Int) throws -> [JSONValue] {
-        var lines: [Data] = []
-        var pending = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while lines.count < count {
-            let read = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
-            guard read > 0 else { throw NoAnswer(description: "no answer came (read \(read), errno \(errno)) after \(lines.count) of \(count)") }
-            pending.append(contentsOf: buffer[0..<read])
-            while let newline = pending.firstIndex(of: 0x0A) {
-                lines.append(pending[pending.startIndex..<newline])
-                pending = pending[(newline + 1)...]
-            }
-        }
-        return try lines.map { try JSONParser.parse($0) }
-    }
+    private func answers(_ count: Int) throws -> [JSONValue] { try pair.answers(count) }
 
     func testStatusAndHelloAreAnsweredWhileEveryThreadOfTheCooperativePoolIsBusy() throws {
         let pool = BlockedPool()
@@ -181,15 +158,14 @@ final class StatusAtOnceTests: XCTestCase {
     /// then the connection closes by itself.
     func testAConnectionAskingOnlyStatusThatEndsItsInputIsAnsweredThenClosed() throws {
         send(#"{"jsonrpc":"2.0","id":1,"method":"status"}"# + "\n")
-        XCTAssertEqual(shutdown(client, Int32(SHUT_WR)), 0)
+        XCTAssertEqual(pair.shutdownWriting(), 0)
         let answered = try answers(1)
         XCTAssertNotNil(answered[0]["result"]?["protocol_version"], "\(answered[0])")
         finished.wait() // the connection ends by itself (`hangUp` is not needed)
         var byte: UInt8 = 0
-        XCTAssertEqual(recv(client, &byte, 1, 0), 0, "the daemon closed its end")
+        XCTAssertEqual(recv(pair.fd, &byte, 1, 0), 0, "the daemon closed its end")
         XCTAssertFalse(connection.answeringStarted)
-        close(client)
-        client = -1
+        pair.close()
     }
 
     /// Issue 26 (speed): `hello`'s answer is written from its document encoded once, the same

@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 import WireProtocol
 import XCTest
 
@@ -10,7 +11,8 @@ import XCTest
 /// answer, for a shutting-down answer's id too. A dispatcher with a counting parser serves a
 /// real connection over a socket pair.
 final class RequestParsedOnceTests: XCTestCase {
-    private var client: Int32 = -1
+    /// The test speaks on one end; the connection serves the other.
+    private var pair: SocketPairClient!
     private var connection: Connection!
     private var dispatcher: RequestDispatcher!
     private let parses = Count()
@@ -22,27 +24,22 @@ final class RequestParsedOnceTests: XCTestCase {
             HelloDocument(server: "test", version: "1", protocolVersion: ProtocolVersion.current, oldestSupportedVersion: 1)
         })
         table.register(Endpoints.placeList) { _, _ in PlaceListDocument(places: []) }
-        var ends: [Int32] = [0, 0]
-        XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends), 0)
-        client = ends[1]
-        // Only a safety net, so that a connection that never answers fails the test instead of hanging it.
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)
-        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        pair = try SocketPairClient()
         let logger = DaemonLogger(level: .warning) { _ in }
         let parses = parses
         dispatcher = RequestDispatcher(table: table, counters: DaemonCounters(), logger: logger) { line in
             parses.add()
             return WireCodec.requests(from: line)
         }
-        connection = try XCTUnwrap(Connection(id: 1, fd: ends[0], peer: try XCTUnwrap(PeerCredentials.of(ends[0])),
+        connection = try XCTUnwrap(Connection(id: 1, fd: pair.servedEnd, peer: try XCTUnwrap(PeerCredentials.of(pair.servedEnd)),
                                               limits: ConnectionLimits(), trace: nil))
         let finished = finished
         connection.start(dispatcher: dispatcher, logger: logger, on: ServerThreads()) { _ in finished.signal() }
     }
 
     override func tearDown() {
-        if client >= 0 {
-            close(client)
+        if let pair, pair.fd >= 0 {
+            pair.close()
             finished.wait()
         }
         connection = nil
@@ -50,34 +47,16 @@ final class RequestParsedOnceTests: XCTestCase {
     }
 
     private func send(_ text: String) {
-        let bytes = Array(text.utf8)
-        XCTAssertEqual(bytes.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, 0) }, bytes.count)
+        XCTAssertEqual(pair.send(text), text.utf8.count)
     }
 
     /// Reads `count` answer lines (each bounded by the socket's receive timeout).
-    private func answers(_ count: Int) throws -> [JSONValue] {
-        var lines: [JSONValue] = [], pending = Data()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while lines.count < count {
-            let read = recv(client, &buffer, buffer.count, 0)
-            guard read > 0 else { throw NoMoreAnswers(received: lines.count, expected: count) }
-            pending.append(contentsOf: buffer[0..<read])
-            while let end = pending.firstIndex(of: 0x0A) {
-                lines.append(try JSONParser.parse(pending[pending.startIndex..<end]))
-                pending = Data(pending[(end + 1)...])
-            }
-        }
-        return lines
-    }
+    private func answers(_ count: Int) throws -> [JSONValue] { try pair.answers(count) }
 
     private final class Count: Sendable {
         private let count = Mutex(0)
         var value: Int { count.withLock { $0 } }
         func add() { count.withLock { $0 += 1 } }
-    }
-
-    private struct NoMoreAnswers: Error {
-        let received: Int, expected: Int
     }
 
     func testEachRequestLineIsParsedOnceWhereverItIsAnswered() throws {

@@ -1,5 +1,9 @@
 @testable import Daemon
 import Foundation
+import Store
+import Streets
+import TestSupport
+import Transit
 import Synchronization
 import WireProtocol
 import XCTest
@@ -91,5 +95,32 @@ final class ServiceLifetimeTests: XCTestCase {
         consumer.cancel()
         await consumer.value
         XCTAssertEqual(hub.listenerCount, 0, "a cancelled consumer's listener is still there")
+    }
+
+    /// A part that is a service itself ends everything it started with its run: the calendar
+    /// file's listener and timer are child tasks of `run`, so a cancelled run leaves nothing in
+    /// the hub (it used to keep stored task handles that only its `stop` ended).
+    func testACancelledCalendarFileWroteItsFileAndLeavesNoListenerBehind() async throws {
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = DaemonConfiguration(dataDirectory: directory.path, socketPath: directory.path + "/s.sock")
+        let composition = DaemonComposition(configuration: configuration, store: try Store(path: configuration.databasePath),
+                                            streets: StreetEngine(dataDirectory: directory, workers: 1), transit: TransitEngine(),
+                                            transitImportStep: { TransitEngine.importStep(feeds: $0) })
+        let calendar = composition.calendarFile
+        let file = directory.appendingPathComponent(PlansCalendarFile.fileName).path
+        let running = Task { await calendar.run() }
+        // Written as it starts (bounded wait: a failure, not a hang).
+        var looks = 0
+        while !FileManager.default.fileExists(atPath: file), looks < 12_000 {
+            looks += 1
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file), "plans.ics was not written as the service started")
+        XCTAssertEqual(composition.events.listenerCount, 1, "the calendar file listens to plan changes")
+        running.cancel()
+        await running.value
+        XCTAssertEqual(composition.events.listenerCount, 0, "a cancelled calendar file left its listener in the hub")
+        composition.regions.closeAll()
     }
 }

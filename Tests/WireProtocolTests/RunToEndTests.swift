@@ -67,4 +67,29 @@ final class RunToEndTests: XCTestCase {
         }
         XCTAssertEqual(lines, ["before", "after"])
     }
+
+    /// The caller of a body that suspended waits in a `read`; a signal handled meanwhile (no
+    /// `SA_RESTART`: the read ends with EINTR) does not end the wait before the body does.
+    func testASignalWhileTheCallerWaitsDoesNotEndTheWaitEarly() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in }
+        action.sa_flags = 0
+        sigemptyset(&action.sa_mask)
+        var previous = sigaction()
+        sigaction(SIGUSR2, &action, &previous)
+        defer { sigaction(SIGUSR2, &previous, nil) }
+        let caller = pthread_self()
+        let value = runToEnd {
+            await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+                Thread.detachNewThread {
+                    for _ in 0..<20 {
+                        pthread_kill(caller, SIGUSR2)
+                        usleep(5_000)
+                    }
+                    continuation.resume(returning: "after the signals")
+                }
+            }
+        }
+        XCTAssertEqual(value, "after the signals")
+    }
 }

@@ -42,7 +42,7 @@ struct StatusMethods: Sendable {
             return try helloAnswer(id: id)
         })
         table.register(Endpoints.status, atOnceAnswering: { _, id in try statusAnswer(id: id, now: clock.now()) })
-        // The events go from the hub's queue straight to the connection, each encoded once for
+        // The events go from the hub's thread straight to the connection, each encoded once for
         // every watcher (`EventLine`); this task only waits for the end.
         table.register(Endpoints.watch) { _, context in
             let requestID = JSONWriter.data(context.requestIDValue)

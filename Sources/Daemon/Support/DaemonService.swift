@@ -46,3 +46,11 @@ func untilCancelled() async {
         continuation?.resume()
     }
 }
+
+/// Returns when the calling task is cancelled, once `stop` has run to its end in a task of its
+/// own: a stop must not see the cancellation (the server's grace is a sleep, a wait for threads
+/// to end returns when cancelled, the blocking pool skips a cancelled caller's work).
+func untilCancelled(thenStop stop: @escaping @Sendable () async -> Void) async {
+    await untilCancelled()
+    await Task { await stop() }.value
+}

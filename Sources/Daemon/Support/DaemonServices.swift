@@ -14,32 +14,20 @@ enum DaemonServices {
                         grace: Double) -> [any DaemonService] {
         let composition = held.composition
         var services: [any DaemonService] = [
-            StartStopService("feed expiry watcher", start: { await composition.expiry.start() },
-                             stop: { await composition.expiry.stop() }),
-            StartStopService("background refresher", stop: { await composition.refresher.stop() }),
-            StartStopService("calendar file", start: { await composition.calendarFile.start() },
-                             stop: { await composition.calendarFile.stop() }),
-            StartStopService("realtime poller", start: { await composition.realtime.start() },
-                             stop: { await composition.realtime.stop() }),
+            composition.expiry,
+            composition.refresher,
+            composition.calendarFile,
+            composition.realtime,
         ]
-        if let gpsd = composition.gpsd {
-            services.append(StartStopService("gpsd", start: { gpsd.start() }, stop: { gpsd.stop() }))
-        }
-        services.append(StartStopService("socket server", start: { server.start() }, stop: { await server.stop(grace: grace) }))
-        if let gateway {
-            services.append(StartStopService("web gateway", stop: { await gateway.stop() }))
-        }
+        if let gpsd = composition.gpsd { services.append(gpsd) }
+        services.append(SocketServerService(server: server, grace: grace))
+        if let gateway { services.append(gateway) }
         // The hub's streams end after their listeners (reminders) have stopped.
-        services.append(StartStopService("events", stop: { composition.events.finishAll() }))
+        services.append(composition.events)
         // Reminders stop first of the parts that last: the answers their notifier gives as it
         // stops start tasks that hold the store, which finish while the server stops.
         if let reminders = composition.reminders {
-            let notifier = composition.notifier
-            services.append(StartStopService("reminders", start: { await reminders.start() }, stop: {
-                await reminders.stop()
-                // Its bus thread ends (and closes the bus) while a thread of the blocking pool waits.
-                if let notifier { _ = try? await CPUWorkPool.blocking.run { notifier.stop() } }
-            }))
+            services.append(RemindersService(reminders: reminders, notifier: composition.notifier))
         }
         // Plans whose recompute a crash interrupted get their legs without waiting for a client.
         // So do plans a refresh after a new timetable had not reached yet.
@@ -50,5 +38,51 @@ enum DaemonServices {
         // Every region's sources are checked on the schedule (`update_interval`).
         services.append(TaskService("region updates") { [weak held] in await held?.composition.updates?() })
         return services
+    }
+}
+
+// MARK: - Parts whose loops predate the protocol: their own start, and their stop once cancelled
+
+extension RealtimePoller: DaemonService {
+    nonisolated var name: String { "realtime poller" }
+
+    /// Polls (`start`: a loop per region) until cancelled, then ends every loop.
+    func run() async { await untilCancelled(thenStop: { await self.stop() }) }
+}
+
+extension GpsdLocationSource: DaemonService {
+    var name: String { "gpsd" }
+
+    /// Reads gpsd on its own thread (`start`) until cancelled, then ends it.
+    func run() async { await untilCancelled(thenStop: { self.stop() }) }
+}
+
+/// The socket server: it accepts from its start; cancelled, it stops accepting and lets the
+/// running requests finish within `grace` (its sleep outside the cancelled task).
+private struct SocketServerService: DaemonService {
+    let server: DaemonServer
+    let grace: Double
+    var name: String { "socket server" }
+
+    func start() async { server.start() }
+
+    func run() async { await untilCancelled(thenStop: { [server, grace] in await server.stop(grace: grace) }) }
+}
+
+/// Reminders and their desktop notifier, stopped in that order: the answers the notifier gives
+/// as it stops start tasks that hold the store, which finish while the server stops.
+private struct RemindersService: DaemonService {
+    let reminders: ReminderService
+    let notifier: DesktopNotifier?
+    var name: String { "reminders" }
+
+    func start() async { await reminders.start() }
+
+    func run() async {
+        await untilCancelled(thenStop: { [reminders, notifier] in
+            await reminders.stop()
+            // Its bus thread ends (and closes the bus) while a thread of the blocking pool waits.
+            if let notifier { _ = try? await CPUWorkPool.blocking.run { notifier.stop() } }
+        })
     }
 }

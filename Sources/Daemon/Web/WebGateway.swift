@@ -321,3 +321,11 @@ final class EventQueue: Sendable {
         return (taken.compactMap { $0 }, finished)
     }
 }
+
+extension WebGateway: DaemonService {
+    var name: String { "web gateway" }
+
+    /// It serves from its start (`init`); when cancelled, it stops accepting, ends its event
+    /// streams and waits for its connections' threads.
+    func run() async { await untilCancelled(thenStop: { await self.stop() }) }
+}

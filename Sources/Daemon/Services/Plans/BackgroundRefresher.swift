@@ -219,3 +219,11 @@ public actor BackgroundRefresher {
         }
     }
 }
+
+extension BackgroundRefresher: DaemonService {
+    nonisolated var name: String { "background refresher" }
+
+    /// Its worker starts with the work queued; when cancelled (the daemon is stopping), it
+    /// stops after the plan in hand.
+    func run() async { await untilCancelled(thenStop: { await self.stop() }) }
+}

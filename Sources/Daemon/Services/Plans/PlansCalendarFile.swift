@@ -11,7 +11,7 @@ import Streets
 /// plans leave it within the hour after their zone's midnight), by a task of its own (never on
 /// a request's path), atomically: a reader sees the old file or the new one. It is the user's
 /// alone (0600): it says where they will be.
-public actor PlansCalendarFile {
+public actor PlansCalendarFile: DaemonService {
     public static let fileName = "plans.ics"
     /// The events after which the file is written again.
     static let planEvents: Set<String> = ["plan_recomputed", "pending_update", "plan_deleted"]
@@ -22,11 +22,6 @@ public actor PlansCalendarFile {
     private let clock: any WallClock
     private let logger: DaemonLogger
     let file: URL
-    private var loop: Task<Void, Never>?
-    private var hourly: Task<Void, Never>?
-    /// Hands the hub's plan changes on to `wake`.
-    private var listening: Task<Void, Never>?
-    private var wake: AsyncStream<Void>.Continuation?
     /// How often the file is written even when no plan changed (days end).
     static let rewriteInterval = Duration.seconds(3600)
 
@@ -40,42 +35,34 @@ public actor PlansCalendarFile {
         file = dataDirectory.appendingPathComponent(Self.fileName)
     }
 
-    /// Writes the file now, then after every plan change until `stop`. Changes that come while
-    /// it writes are written together once it is done (the wake-up stream keeps only one).
-    public func start() {
-        guard loop == nil else { return }
-        let (wakeUps, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let planChanges = events.listen(where: { Self.planEvents.contains($0.kind) }, bufferingNewest: 1)
-        listening = Task { // cancelled by `stop`: its stream ends, and the hub lets its listener go
-            for await _ in planChanges { wake.yield() }
-        }
-        wake.yield()
-        loop = Task(priority: .background) { [weak self] in
-            for await _ in wakeUps {
-                guard !Task.isCancelled, let self else { break }
-                await self.write()
-            }
-        }
-        hourly = Task(priority: .background) {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: Self.rewriteInterval)
-                wake.yield()
-            }
-        }
-        self.wake = wake
-    }
+    nonisolated let name = "calendar file"
 
-    /// Ends its tasks and waits for a write under way, so that nothing holds the store afterwards.
-    public func stop() async {
-        listening?.cancel()
-        listening = nil
-        wake?.finish()
-        hourly?.cancel()
-        hourly = nil
-        let writing = loop
-        writing?.cancel()
-        loop = nil
-        await writing?.value
+    /// Writes the file now, then after every plan change and every hour until its task is
+    /// cancelled; a write under way ends first, so nothing holds the store afterwards. Changes
+    /// that come while it writes are written together once it is done (the wake-up stream
+    /// keeps only one).
+    public func run() async {
+        let (wakeUps, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        // Subscribed before `run` first suspends: no change after the start is missed.
+        let planChanges = events.listen(where: { Self.planEvents.contains($0.kind) }, bufferingNewest: 1)
+        wake.yield()
+        await withDiscardingTaskGroup { group in
+            // Both end with the group's task: the listener's stream ends, and the hub lets it go.
+            group.addTask {
+                for await _ in planChanges { wake.yield() }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: Self.rewriteInterval)
+                    wake.yield()
+                }
+            }
+            for await _ in wakeUps {
+                guard !Task.isCancelled else { break }
+                await write()
+            }
+            group.cancelAll()
+        }
     }
 
     /// Writes every plan from today on; a plan that cannot be read is left out (and logged).

@@ -9,7 +9,7 @@ import Transit
 ///
 /// The day each feed was last warned about is kept in `stateFile`, so a restart the same day
 /// warns no one twice; a feed with a new last day (a new version) is warned about afresh.
-public actor FeedExpiryWatcher {
+public actor FeedExpiryWatcher: DaemonService {
     /// The file in the data directory with one line per feed warned about:
     /// region, feed, its last day and the day of the warning, tab-separated.
     public static let stateFileName = "expiry-warnings"
@@ -44,10 +44,12 @@ public actor FeedExpiryWatcher {
     private let stateFile: URL?
     /// Per `Warning.key`: the service day it was last warned about.
     private var warned: [String: String] = [:]
-    private var loop: Task<Void, Never>?
+    /// How often it looks again (a day turns within one interval of it).
+    private let interval: Duration
 
     init(regions: RegionRegistry, events: EventHub, logger: DaemonLogger, clock: any WallClock, warningDays: Int,
-         stateFile: URL?) {
+         stateFile: URL?, every interval: Duration = .seconds(3_600)) {
+        self.interval = interval
         self.regions = regions
         self.events = events
         self.logger = logger.with(["task": "feed expiry"])
@@ -108,21 +110,16 @@ public actor FeedExpiryWatcher {
         return sent
     }
 
-    /// Checks again every `interval` until `stop` (a day turns within one interval of it).
-    public func start(every interval: Duration = .seconds(3_600)) {
-        guard loop == nil else { return }
-        loop = Task(priority: .background) { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                guard !Task.isCancelled, let self else { return }
-                await self.check()
-            }
-        }
-    }
+    nonisolated let name = "feed expiry watcher"
 
-    public func stop() {
-        loop?.cancel()
-        loop = nil
+    /// Checks again every `interval` until its task is cancelled (the daemon's start-up check
+    /// and the checks after imports are the callers' own).
+    public func run() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            guard !Task.isCancelled else { return }
+            check()
+        }
     }
 
     private static func read(_ file: URL?) -> [String: String] {
