@@ -8,7 +8,8 @@ import Synchronization
 /// rules, changes and service days are left out, which only makes the bound lower.
 ///
 /// A depart-at search reads the rows in `incoming` (per stop, the stops with an edge into it)
-/// from its target stops; an arrive-by search the rows in `outgoing` from the origin's stops.
+/// from its target stops (or their rows of the `towards` table); an arrive-by search the rows in
+/// `outgoing` from the origin's stops (or `away`).
 ///
 ///     let graph = RemainingTimeGraph(patterns: timetable.patternTable, stopCount: n, footpaths: hops)
 ///     // rows: graph.incoming for depart-at, graph.outgoing for arrive-by
@@ -18,39 +19,52 @@ struct RemainingTimeGraph: Sendable {
     /// False when a trip's times go back from one stop to the next (an import skips such trips;
     /// a timetable built otherwise might have one): then no bound is used.
     let usable: Bool
-    /// For a timetable of at most `tableStopLimit` stops, every stop's distances, computed once
-    /// when a search first needs them (`distances`). Nil above the limit (a search per query).
-    private let table: DistanceTable?
+    /// For a timetable of at most `tableStopLimit` stops, every stop's distances each way, each
+    /// computed when a search in that direction first needs it (`towards`, `away`). Nil above
+    /// the limit (a search per query).
+    private let towardsTable: DistanceTable?, awayTable: DistanceTable?
 
-    /// The most stops for which the distances are kept: they take 4·n² bytes (9 MB at 1,500
-    /// stops) and n searches to build, once per engine.
+    /// The most stops for which the distances are kept: they take 2·n² bytes a direction (2.6 MB
+    /// at 1,141 stops, 4.5 MB at 1,500) and n searches to build, once per engine and direction.
     static let tableStopLimit = 1_500
 
-    /// Every stop's distances (each capped at `radiusCap`), built on first use: `towards[e * n + s]`
-    /// from `s` to `e` (what a depart-at search reads for its target stop `e`) and
-    /// `away[e * n + s]` from `e` to `s` (arrive-by). Nil when the graph keeps none.
-    var distances: (towards: [Int16], away: [Int16])? { table?.distances }
+    /// Every stop's distances to stop `e` (each capped at `radiusCap`), built on first use:
+    /// `towards[e * n + s]` from `s` to `e`, what a depart-at search reads for its target stop `e`.
+    /// Nil when the graph keeps none.
+    var towards: [Int16]? { towardsTable?.distances }
+    /// Every stop's distances from stop `e`: `away[e * n + s]` from `e` to `s` (arrive-by), built on first use.
+    var away: [Int16]? { awayTable?.distances }
 
-    /// The distance table, built under a lock by the first search that asks for it: building
-    /// it (about 45 ms at Tampere) is left out of loading a timetable and paid by one query
-    /// per engine (pace) actually used.
+    /// The bytes of the distance tables built so far: a depart-at search builds only `towards`
+    /// and an arrive-by search only `away` (a depart-at's backward pass is bounded by its
+    /// corridor and reads neither), so a daemon asked only depart-at keeps half of them.
+    var builtTableBytes: Int {
+        [towardsTable, awayTable].reduce(0) { $0 + ($1?.builtCount ?? 0) * MemoryLayout<Int16>.stride }
+    }
+
+    /// One direction's distance table, built under a lock by the first search that asks for it:
+    /// building it (about 45 ms at Tampere) is left out of loading a timetable and paid by one
+    /// query per engine (pace) and direction actually used.
     private final class DistanceTable: Sendable {
-        private let built = Mutex<(towards: [Int16], away: [Int16])?>(nil)
-        private let outgoing: FootHops, stopCount: Int
+        private let built = Mutex<[Int16]?>(nil)
+        private let rows: FootHops, stopCount: Int
 
-        init(outgoing: FootHops, stopCount: Int) {
-            self.outgoing = outgoing
+        /// - parameter rows: the rows searched from each stop (`incoming` for `towards`).
+        init(rows: FootHops, stopCount: Int) {
+            self.rows = rows
             self.stopCount = stopCount
         }
 
-        var distances: (towards: [Int16], away: [Int16]) {
+        var distances: [Int16] {
             built.withLock { built in
                 if let built { return built }
-                let made = RemainingTimeGraph.table(outgoing, stopCount: stopCount)
+                let made = RemainingTimeGraph.table(rows, stopCount: stopCount)
                 built = made
                 return made
             }
         }
+
+        var builtCount: Int { built.withLock { $0?.count ?? 0 } }
     }
 
     /// - parameter footpaths: the engine's outgoing footpath rows (seconds at its pace).
@@ -86,32 +100,35 @@ struct RemainingTimeGraph: Sendable {
         outgoing = Self.rows(kept, stopCount: stopCount, row: \.from, other: \.to)
         incoming = Self.rows(kept, stopCount: stopCount, row: \.to, other: \.from)
         self.usable = usable
-        self.table = usable && stopCount <= Self.tableStopLimit ? DistanceTable(outgoing: outgoing, stopCount: stopCount) : nil
+        let keepsTables = usable && stopCount <= Self.tableStopLimit
+        towardsTable = keepsTables ? DistanceTable(rows: incoming, stopCount: stopCount) : nil
+        awayTable = keepsTables ? DistanceTable(rows: outgoing, stopCount: stopCount) : nil
     }
 
-    /// The distances between every two stops, by one search (`fill`) from each along `outgoing`.
-    fileprivate static func table(_ outgoing: FootHops, stopCount n: Int) -> (towards: [Int16], away: [Int16]) {
-        var towards = [Int16](repeating: 0, count: n * n), away = towards
+    /// One direction's distances between every two stops: row `e` (`e * n ..< (e + 1) * n`) by
+    /// one search (`fill`) from `e` along `rows`, written in place (`incoming` rows give each
+    /// stop's distance to `e`, `outgoing` rows its distance from `e`).
+    fileprivate static func table(_ rows: FootHops, stopCount n: Int) -> [Int16] {
+        var table = [Int16](repeating: 0, count: n * n)
         let closeness = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
         closeness.initialize(repeating: 0, count: max(1, n))
         let settled = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
         let buckets = UnsafeMutablePointer<Int32>.allocate(capacity: radiusCap)
         buckets.initialize(repeating: -1, count: radiusCap)
-        let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: 1 + outgoing.hops.count)
+        let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: 1 + rows.hops.count)
         defer { closeness.deallocate(); settled.deallocate(); buckets.deallocate(); entries.deallocate() }
-        outgoing.withBuffers { rows in
-            for e in 0..<n {
-                let reached = fill(closeness, settled: settled, from: [Raptor.Endpoint(stop: Int32(e), seconds: 0)], radius: radiusCap,
-                                   rows: rows, buckets: buckets, entries: entries)
-                for s in 0..<n {
-                    let d = Int16(truncatingIfNeeded: Int32(radiusCap) - closeness[s])
-                    away[e * n + s] = d
-                    towards[s * n + e] = d
+        rows.withBuffers { rows in
+            table.withUnsafeMutableBufferPointer { table in
+                for e in 0..<n {
+                    let reached = fill(closeness, settled: settled, from: [Raptor.Endpoint(stop: Int32(e), seconds: 0)], radius: radiusCap,
+                                       rows: rows, buckets: buckets, entries: entries)
+                    let row = table.baseAddress! + e * n
+                    for s in 0..<n { row[s] = Int16(truncatingIfNeeded: Int32(radiusCap) - closeness[s]) }
+                    for k in 0..<reached { closeness[Int(settled[k])] = 0 }
                 }
-                for k in 0..<reached { closeness[Int(settled[k])] = 0 }
             }
         }
-        return (towards, away)
+        return table
     }
 
     /// The edges less those that two others beat strictly (a footpath along a line that a ride
@@ -233,7 +250,7 @@ struct RemainingTimeGraph: Sendable {
     }
 
     /// The same bounds as `fill(_:settled:from:radius:rows:buckets:entries:)`, read from a
-    /// table of distances (`distances`): each stop's least walk plus distance over the
+    /// table of distances (`towards` or `away`): each stop's least walk plus distance over the
     /// endpoints, or `far`. A distance capped at `radiusCap` is at least `far`, so it gives `far`
     /// there too. It writes every stop's closeness (the caller clears them all).
     @inline(never)

@@ -121,7 +121,7 @@ extension Raptor {
         }
         static func footHops(of engine: Raptor) -> FootHops { engine.outgoingHops }
         static func remainingTimeRows(of engine: Raptor) -> FootHops { engine.remainingTime.incoming }
-        static func remainingTimeTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.distances?.towards }
+        static func remainingTimeTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.towards }
 
         static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint]) {
             (access, egress)
@@ -186,7 +186,7 @@ extension Raptor {
         }
         static func footHops(of engine: Raptor) -> FootHops { engine.incomingHops }
         static func remainingTimeRows(of engine: Raptor) -> FootHops { engine.remainingTime.outgoing }
-        static func remainingTimeTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.distances?.away }
+        static func remainingTimeTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.away }
 
         static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint]) {
             (egress, access)

@@ -246,18 +246,18 @@ extension TampereTransitTests {
         XCTAssertGreaterThan(transfers, 25, "many journeys change")
     }
 
-    /// The table of distances between every two stops (`RemainingTimeGraph.distances`)
-    /// gives exactly the bounds the per-query search gives, from random endpoints and radii,
-    /// both ways. The search's memory is reused from query to query as a scratch's is, each
+    /// The tables of distances between every two stops (`RemainingTimeGraph.towards` and
+    /// `away`) give exactly the bounds the per-query search gives, from random endpoints and
+    /// radii, both ways. The search's memory is reused from query to query as a scratch's is, each
     /// query clearing only the stops it listed as settled: a stop it left behind would give
     /// the next query a wrong bound.
     func testTheRemainingTimeTableBoundsLikeTheSearchAtTampere() throws {
         let timetable = try tampere().router.timetable
         let graph = Raptor(timetable: timetable, paceMultiplier: 1).remainingTime
         let n = timetable.stops.count
-        let distances = try XCTUnwrap(graph.distances)
-        XCTAssertEqual(distances.towards.count, n * n)
-        XCTAssertEqual(distances.away.count, n * n)
+        let towards = try XCTUnwrap(graph.towards), away = try XCTUnwrap(graph.away)
+        XCTAssertEqual(towards.count, n * n)
+        XCTAssertEqual(away.count, n * n)
         let fromSearch = UnsafeMutablePointer<Int32>.allocate(capacity: n), fromTable = UnsafeMutablePointer<Int32>.allocate(capacity: n)
         fromSearch.initialize(repeating: 0, count: n)
         let settled = UnsafeMutablePointer<Int32>.allocate(capacity: n)
@@ -271,7 +271,7 @@ extension TampereTransitTests {
             }
             let radius = query % 8 == 0 ? 5 * 3600 : Int.random(in: 60...5400, using: &g)
             let far = min(radius, RemainingTimeGraph.radiusCap)
-            for (rows, table) in [(graph.incoming, distances.towards), (graph.outgoing, distances.away)] {
+            for (rows, table) in [(graph.incoming, towards), (graph.outgoing, away)] {
                 let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: endpoints.count + rows.hops.count)
                 defer { entries.deallocate() }
                 let reached = rows.withBuffers {
@@ -290,5 +290,40 @@ extension TampereTransitTests {
                 for k in 0..<reached { fromSearch[Int(settled[k])] = 0 }
             }
         }
+    }
+
+    /// A daemon asked only depart-at keeps half the remaining-time tables: a depart-at query
+    /// (its backward pass included) builds the distances to its targets (`towards`) and not those
+    /// from origins (`away`), which the first arrive-by query builds; the answers are those of
+    /// the engine without the bound.
+    func testADepartAtQueryBuildsOnlyTheTableTowardsItsTargetAtTampere() throws {
+        let timetable = try tampere().router.timetable
+        let engine = Raptor(timetable: timetable, paceMultiplier: 1)
+        var unbounded = engine
+        unbounded.boundsRemainingTime = false
+        let n = timetable.stops.count, half = n * n * MemoryLayout<Int16>.stride
+        let day = try XCTUnwrap(ServiceDate.dayNumber(year: 2022, month: 1, day: 12))
+        let days = Raptor.serviceDays(around: day, timetable: timetable)
+        let time = ServiceDate.referenceInstant(day, in: timetable.timeZone) + 8 * 3600
+        XCTAssertEqual(engine.remainingTime.builtTableBytes, 0, "no table before the first query")
+        var g = SeededRandom(seed: 47)
+        var departing: (earliest: [Raptor.Journey], chosen: Raptor.Journey?, latest: [Raptor.Journey])?
+        var ends: (access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) = ([], [])
+        for _ in 0..<50 where departing == nil {  // the bound is set once a query reaches its target
+            ends = ([Raptor.Endpoint(stop: Int32.random(in: 0..<Int32(n), using: &g), seconds: 0)],
+                    [Raptor.Endpoint(stop: Int32.random(in: 0..<Int32(n), using: &g), seconds: 0)])
+            let answer = engine.departAt(time, access: ends.access, egress: ends.egress, days: days, maxRides: 5) { $0.first }
+            if answer.chosen != nil { departing = answer }
+        }
+        let found = try XCTUnwrap(departing, "one of 50 seeded pairs has a journey")
+        let expected = unbounded.departAt(time, access: ends.access, egress: ends.egress, days: days, maxRides: 5) { $0.first }
+        XCTAssertEqual(found.earliest, expected.earliest)
+        XCTAssertEqual(found.latest, expected.latest)
+        XCTAssertEqual(engine.remainingTime.builtTableBytes, half, "depart-at builds the table towards targets only")
+        let arriving = engine.arriveBy(time + 3600, access: ends.access, egress: ends.egress, days: days, maxRides: 5) { $0.first }
+        let expectedArriving = unbounded.arriveBy(time + 3600, access: ends.access, egress: ends.egress, days: days, maxRides: 5) { $0.first }
+        XCTAssertEqual(arriving.latest, expectedArriving.latest)
+        XCTAssertFalse(arriving.latest.isEmpty, "the arrive-by query reaches its target")
+        XCTAssertEqual(engine.remainingTime.builtTableBytes, 2 * half, "arrive-by builds the table away from origins")
     }
 }
