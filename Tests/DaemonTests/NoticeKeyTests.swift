@@ -1,5 +1,6 @@
 @testable import Daemon
 import Foundation
+import WireProtocol
 import XCTest
 
 /// The stored names of sent notices keep their exact text: a reminder is sent once because its
@@ -30,5 +31,20 @@ final class NoticeKeyTests: XCTestCase {
         let lateEvening = Date(timeIntervalSince1970: 1_796_077_800) // 2026-11-30T22:30:00Z
         XCTAssertEqual(NoticeKey.leave(at: lateEvening, in: helsinki), "leave@2026-12-01")
         XCTAssertEqual(NoticeKey.leave(at: lateEvening, in: utc), "leave@2026-11-30")
+    }
+
+    /// The keys' instants are the wire's text of them (what they were first written with), for
+    /// any instant and zone a plan meets.
+    func testKeyInstantsAreTheWiresTextOfThem() {
+        var generator = SystemRandomNumberGenerator()
+        let zones = ["Europe/Helsinki", "UTC", "America/St_Johns", "Asia/Kolkata", "Pacific/Chatham", "America/Los_Angeles",
+                     "Australia/Lord_Howe", "Pacific/Kiritimati", "Etc/GMT+12"].compactMap(TimeZone.init(identifier:))
+        XCTAssertEqual(zones.count, 9)
+        for _ in 0..<5_000 {
+            // 1950 ... 2150, with fractions of a second.
+            let date = Date(timeIntervalSince1970: Double.random(in: -631_152_000...5_680_281_600, using: &generator))
+            let zone = zones.randomElement(using: &generator)!
+            XCTAssertEqual(NoticeKey.instant(date, zone), WireTime.string(from: date, timeZone: zone), "\(date.timeIntervalSince1970) \(zone.identifier)")
+        }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import WireProtocol
 
 /// The stored names of notices (`Reminders.recordSentNotice`): what was sent is kept by this
 /// name, so a notice whose name changed would be sent again after an upgrade. The texts are
@@ -33,8 +32,23 @@ enum NoticeKey {
         "\(key)#snoozed@\(instant(due, zone))"
     }
 
-    /// `2022-01-12T08:15:00+02:00`, seconds truncated.
+    /// `2022-01-12T08:15:00+02:00` (`Z` at offset zero), seconds truncated: the text the wire
+    /// gives an instant (`WireTime.string`), which the keys were first written with;
+    /// `NoticeKeyTests` checks the two agree.
     static func instant(_ date: Date, _ zone: TimeZone) -> String {
-        WireTime.string(from: date, timeZone: zone)
+        let offset = zone.secondsFromGMT(for: date)
+        let local = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down) + Double(offset))
+        let parts = utcCalendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: local)
+        let text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+                          parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        guard offset != 0 else { return text + "Z" }
+        let minutes = abs(offset) / 60
+        return text + String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", minutes / 60, minutes % 60)
     }
+
+    private static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        return calendar
+    }()
 }
