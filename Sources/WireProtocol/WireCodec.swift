@@ -1,6 +1,9 @@
 import FoundationEssentials
 
-/// Turns messages into lines and lines into messages, with an error that names the problem.
+/// Turns messages into lines and lines into messages, with an error that names the problem:
+/// the one codec of the protocol at both ends. umctl (`WireClient`), the web gateway and the
+/// daemon's server write and read every request, answer and event line through it
+/// (`ProtocolCodecRulesTests` keeps `JSONWriter` and `JSONParser` out of them).
 /// Key names come from one strategy: Swift's camelCase properties are snake_case on the wire.
 ///
 /// ```swift
@@ -39,6 +42,26 @@ public enum WireCodec {
         }
         data.append(0x0A)
         return data
+    }
+
+    /// A request's JSON text (no newline), as umctl sends it and `requests(from:)` reads it;
+    /// the web gateway hands the daemon its calls so too.
+    public static func requestText(_ request: WireRequest) -> Data {
+        JSONWriter.data(request)
+    }
+
+    // MARK: - JSON values (event lines, the web gateway's bodies, traces)
+
+    /// A value's JSON text (no newline): compact, keys sorted, as every line of the protocol is
+    /// written (`EventLine` writes an event's members with it, the web app's event stream its events).
+    public static func text(of value: JSONValue) -> Data {
+        JSONWriter.data(value)
+    }
+
+    /// Reads a JSON text (the web gateway's body of params).
+    /// - throws: what the reader found wrong, with where.
+    public static func value(from text: Data) throws -> JSONValue {
+        try JSONParser.parse(text)
     }
 
     // MARK: - Writing answers (the daemon)

@@ -137,6 +137,43 @@ final class StatusRegionsPartTests: XCTestCase {
         live.remove(region: "tampere")
         XCTAssertNil(try status().document.regions.first?.realtimeFeeds)
     }
+
+    /// Issue 45: `status` from one cached encoding. Every answer is the whole document encoded
+    /// afresh, byte for byte, across the changes of its kept parts (a realtime feed added, its
+    /// state changed, removed; another day), while its per-request parts (the counters, the
+    /// uptime, the id) move with every answer. A region imported or removed, which loads a
+    /// timetable, is the daemon test below.
+    func testEveryAnswerIsTheFreshWholeEncodingAcrossChangesAndItsCountersMove() throws {
+        let methods: StatusMethods = composition.status
+        var id: Int64 = 100
+        func assertFresh(_ change: String) throws {
+            id += 1
+            clock.set(clock.now().addingTimeInterval(1)) // another uptime
+            let answer = try methods.statusAnswer(id: .number(id), now: clock.now())
+            let whole = try WireCodec.resultAnswer(id: .number(id), result: try methods.status(
+                now: clock.now(), regions: try composition.regions.documents(onDate: nil, now: clock.now())))
+            XCTAssertEqual(String(decoding: answer, as: UTF8.self), String(decoding: whole, as: UTF8.self), change)
+        }
+        try assertFresh("before any change")
+        var state = RealtimeFeedState(source: "https://example.org/trips.pb", intervalSeconds: 30, condition: .waiting, timeZone: .current)
+        live.post(region: "tampere", feeds: [], states: [state], lastGood: [:])
+        try assertFresh("a realtime feed added")
+        state.condition = .live
+        state.tripUpdatesApplied = 3
+        live.post(region: "tampere", feeds: [], states: [state], lastGood: [:])
+        try assertFresh("the feed's state changed")
+        clock.set(clock.now().addingTimeInterval(2 * 3600))
+        try assertFresh("another day in the region's zone")
+        live.remove(region: "tampere")
+        try assertFresh("the feed removed")
+
+        let first = try status(id: 1).document
+        clock.set(clock.now().addingTimeInterval(5))
+        let second = try status(id: 2).document
+        XCTAssertGreaterThan(second.counters.requests, first.counters.requests, "the request counter moves")
+        XCTAssertEqual(second.uptimeS, first.uptimeS + 5, "the uptime moves")
+        XCTAssertEqual(second.regions, first.regions)
+    }
 }
 
 /// The same through a real daemon and its socket: a region imported or removed shows in the

@@ -27,6 +27,22 @@ final class GpsdProtocolTests: XCTestCase {
         XCTAssertThrowsError(try GpsdReport.parse(line(#"{"lat":1}"#)))
     }
 
+    /// gpsd writes its times in UTC, with or without a fraction; anything else is no time (the
+    /// fix is then refused as invalid), a day that does not exist included.
+    func testGpsdTimesAreUTCWithOrWithoutAFraction() {
+        let second = Date(timeIntervalSince1970: 1_796_066_258)
+        XCTAssertEqual(GpsdTime.date(from: "2026-11-30T19:17:38Z"), second)
+        XCTAssertEqual(GpsdTime.date(from: "2026-11-30T19:17:38.500Z"), second.addingTimeInterval(0.5))
+        XCTAssertEqual(GpsdTime.date(from: "2024-02-29T00:00:00.1Z")?.timeIntervalSince1970 ?? 0, 1_709_164_800.1, accuracy: 1e-6)
+        for bad in ["", "2026-11-30T19:17:38", "2026-11-31T19:17:38Z", "2026-11-30T24:00:00Z", "2026-11-30T19:17:38.Z",
+                    "2026-11-30 19:17:38Z", "2026-11-30T19:17:38+02:00", "2026-13-01T00:00:00Z", "x026-11-30T19:17:38Z"] {
+            XCTAssertNil(GpsdTime.date(from: bad), bad)
+        }
+        XCTAssertEqual(try GpsdReport.parse(line(#"{"class":"TPV","mode":"3","lat":"x","time":7}"#)),
+                       .position(FixFilter.Candidate(latitude: nil, longitude: nil, accuracy: nil, time: nil, hasFix: false)),
+                       "members of the wrong type are absent, not a broken line")
+    }
+
     func testTheFilterNamesWhyAFixIsIgnored() {
         let now = Date(timeIntervalSince1970: 1_000_000)
         func candidate(accuracy: Double? = 10, time: Date? = now, hasFix: Bool = true, lat: Double = 61.5) -> FixFilter.Candidate {

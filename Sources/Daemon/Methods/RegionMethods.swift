@@ -49,7 +49,8 @@ struct RegionMethods: Sendable {
             })
         }
         table.register(Endpoints.regionSet) { params, _ in
-            let manifest = try await imports.set(region: params.name, timeZone: params.timeZone, realtime: params.realtime,
+            let feeds = params.realtime?.map(RealtimeFeedEntry.split).map { RealtimeSource(url: $0.source, gtfsFeed: $0.gtfsFeed) }
+            let manifest = try await imports.set(region: params.name, timeZone: params.timeZone, realtime: feeds,
                                                  intervalSeconds: params.realtimeIntervalS)
             return try regions.document(of: manifest, on: clock.now())
         }

@@ -45,7 +45,7 @@ struct StatusMethods: Sendable {
         // The events go from the hub's thread straight to the connection, each encoded once for
         // every watcher (`EventLine`); this task only waits for the end.
         table.register(Endpoints.watch) { _, context in
-            let requestID = JSONWriter.data(context.requestIDValue)
+            let requestID = WireCodec.text(of: context.requestIDValue)
             let watch = events.watch { event in context.sendNotificationLine(event.notificationLine(requestID: requestID)) }
             context.logger.debug("watch started")
             for await _ in watch.ended {} // the client went, the daemon stops, or the request was cancelled

@@ -61,7 +61,7 @@ struct AtOnceTrace: Sendable {
             (fields["cpu_ns"], fields["run_delay_ns"], fields["timeslices"]) =
                 (.number(Double(schedstat[0])), .number(Double(schedstat[1])), .number(Double(schedstat[2])))
         }
-        let line = JSONWriter.data(.object(fields)) + [0x0A]
+        let line = WireCodec.text(of: .object(fields)) + [0x0A]
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }
         defer { close(fd) }

@@ -19,7 +19,7 @@ public final class EventLine: Sendable {
     private static let requestIDKey = "request_id"
     /// The notification's envelope up to its params' first member: `{"jsonrpc":"2.0","method":"event","params":{`.
     private static let envelopeHead: Data = {
-        let empty = JSONWriter.data(WireNotification(method: WireMethod.eventNotification, params: .object([:])).jsonValue)
+        let empty = WireCodec.text(of: WireNotification(method: WireMethod.eventNotification, params: .object([:])).jsonValue)
         return empty.dropLast(2) // `}}`
     }()
 
@@ -44,7 +44,7 @@ public final class EventLine: Sendable {
     }
 
     /// The `event` notification line (newline included) for the watch whose request id is
-    /// `requestID`, already written as JSON (`JSONWriter.data(context.requestIDValue)`).
+    /// `requestID`, already written as JSON (`WireCodec.text(of: context.requestIDValue)`).
     public func notificationLine(requestID: Data) -> Data {
         var line = Data(capacity: head.count + requestID.count + tail.count)
         line.append(head)
@@ -55,7 +55,7 @@ public final class EventLine: Sendable {
 
     /// An object's members as JSON, without the braces (empty for no member).
     private static func members(of object: [String: JSONValue]) -> Data {
-        let written = JSONWriter.data(.object(object))
+        let written = WireCodec.text(of: .object(object))
         return written.dropFirst().dropLast()
     }
 }

@@ -262,12 +262,12 @@ public final class WebGateway: Sendable {
         guard !method.isStreaming else { return .text(400, "\(name) streams: the app follows events at GET /events") }
         let params: JSONValue
         do {
-            params = body.isEmpty ? .object([:]) : try JSONParser.parse(body)
+            params = body.isEmpty ? .object([:]) : try WireCodec.value(from: body)
         } catch {
             return .text(400, "the body is not JSON: \(error)")
         }
         guard case .object = params else { return .text(400, "the body must be a JSON object of the method's params") }
-        let line = JSONWriter.data(.object(["jsonrpc": .string("2.0"), "id": .number(1), "method": .string(name), "params": params]))
+        let line = WireCodec.requestText(WireRequest(id: .number(1), method: name, params: params))
         let connection = nextConnection.add(1, ordering: .relaxed).newValue
         let answer = Handoff<Data?>() // this connection's own thread waits; the task never blocks
         let dispatcher = dispatcher
@@ -297,7 +297,7 @@ public final class WebGateway: Sendable {
         }
         while !stopping.load(ordering: .relaxed) {
             let (values, finished) = queue.wait(seconds: Self.eventKeepAliveSeconds)
-            var text = values.map { "data: \(String(decoding: JSONWriter.data($0), as: UTF8.self))\n\n" }.joined()
+            var text = values.map { "data: \(String(decoding: WireCodec.text(of: $0), as: UTF8.self))\n\n" }.joined()
             if values.isEmpty { text = ": still here\n\n" }
             guard !finished, writeAll(fd, Data(text.utf8)) else { return }
         }

@@ -2,7 +2,6 @@ import Fetching
 import Foundation
 import Planner
 import Transit
-import WireProtocol
 
 /// Polls each region's GTFS-Realtime feeds in the background and lays the fresh ones over its
 /// timetable: one loop per region, its feeds fetched together (conditionally, `If-None-Match` /
@@ -73,19 +72,18 @@ actor RealtimePoller {
         for loop in running { await loop.value }
     }
 
-    /// The sources `entries` give ("URL", or "FEED=URL" tied to the region's GTFS feed FEED),
-    /// each tie kept by its feed's name (`GTFSFeedNames.canonical`).
+    /// `entries` with each tie to a GTFS feed (as it was given: its name, its name without
+    /// `.zip`, or its position) kept by its feed's name (`GTFSFeedNames.canonical`).
     /// - throws: `DaemonError.invalidParams` naming a feed the region does not have.
-    private func sources(_ entries: [String], region: String) throws -> [RealtimeSource] {
-        let split = entries.map(RealtimeFeedEntry.split)
-        guard split.contains(where: { $0.gtfsFeed != nil }) else { return split.map { RealtimeSource(url: $0.source) } }
+    private func sources(_ entries: [RealtimeSource], region: String) throws -> [RealtimeSource] {
+        guard entries.contains(where: { $0.gtfsFeed != nil }) else { return entries }
         let names = GTFSFeedNames(try regions.handle(named: region).manifest)
-        return try split.map { RealtimeSource(url: $0.source, gtfsFeed: try $0.gtfsFeed.map(names.canonical)) }
+        return try entries.map { RealtimeSource(url: $0.url, gtfsFeed: try $0.gtfsFeed.map(names.canonical)) }
     }
 
     /// Whether `set` would take these settings.
     /// - throws: `DaemonError.invalidParams` as `set` would.
-    func check(region: String, feeds: [String]?, intervalSeconds: Int?) throws {
+    func check(region: String, feeds: [RealtimeSource]?, intervalSeconds: Int?) throws {
         let newFeeds = try feeds.map { try sources($0, region: region) } ?? settings[region]?.feeds ?? []
         if newFeeds.isEmpty {
             if feeds == nil {
@@ -97,10 +95,10 @@ actor RealtimePoller {
     }
 
     /// The region's settings after `region.set`: feeds replaced when `feeds` is given (empty
-    /// removes them; each "URL" or "FEED=URL"), the interval when `intervalSeconds` is. Saved
-    /// first, then polled at once.
+    /// removes them; each a source, tied or not to one of the region's GTFS feeds), the interval
+    /// when `intervalSeconds` is. Saved first, then polled at once.
     /// - throws: `DaemonError.invalidParams` naming the bad feed or interval; nothing changes then.
-    func set(region: String, feeds: [String]?, intervalSeconds: Int?) throws -> RealtimeSettings? {
+    func set(region: String, feeds: [RealtimeSource]?, intervalSeconds: Int?) throws -> RealtimeSettings? {
         try check(region: region, feeds: feeds, intervalSeconds: intervalSeconds)
         let current = settings[region]
         let newFeeds = try feeds.map { try sources($0, region: region) } ?? current?.feeds ?? []

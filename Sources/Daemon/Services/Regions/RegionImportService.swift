@@ -192,7 +192,7 @@ struct RegionImportService: Sendable {
 
     /// `region.set`: a region's zone and its realtime feeds; everything is checked before anything changes.
     /// - throws: `DaemonError.invalidParams` when nothing is given, `notFound` for an unknown region.
-    func set(region name: String, timeZone: String?, realtime feeds: [String]?, intervalSeconds: Int?) async throws -> RegionManifest {
+    func set(region name: String, timeZone: String?, realtime feeds: [RealtimeSource]?, intervalSeconds: Int?) async throws -> RegionManifest {
         guard timeZone != nil || feeds != nil || intervalSeconds != nil else {
             throw DaemonError.invalidParams("nothing to set: give time_zone, realtime or realtime_interval_s")
         }

@@ -2,7 +2,6 @@ import Foundation
 import Notifications
 import Planner
 import Store
-import WireProtocol
 
 /// Desktop notifications for plans travelling today (docs/operations.md, "Notifications"):
 /// the reminder to leave at leave time minus the lead, and change notices (pending update,
@@ -147,7 +146,7 @@ actor ReminderService {
         for (index, entry) in snoozed.enumerated().reversed() where entry.due <= now {
             snoozed.remove(at: index)
             var again = entry.notice
-            again.key += "#snoozed@\(WireTime.string(from: entry.due, timeZone: again.zone))"
+            again.key = NoticeKey.snoozed(again.key, due: entry.due, in: again.zone)
             await send(again, now: now)
         }
         for (planID, notice) in waiting {
@@ -169,8 +168,7 @@ actor ReminderService {
         let leave = planned.addingTimeInterval(-(walk ?? 0))
         if reminder?.enabled ?? true, now >= leave.addingTimeInterval(-lead), now < leave {
             // One a plan and day: a leave time that moves later is a change notice's news, not a second reminder.
-            let day = WireTime.string(from: leave, timeZone: zone).prefix(10)
-            await send(Notice(planID: id, key: "leave@\(day)", kind: "leave",
+            await send(Notice(planID: id, key: NoticeKey.leave(at: leave, in: zone), kind: "leave",
                         title: ReminderText.leaveTitle(plan, leaveAt: leave, zone: zone),
                         body: ReminderText.leaveBody(plan, leaveAt: leave, zone: zone, walkFromHere: walk),
                         leaveAt: leave, zone: zone), now: now)
@@ -179,7 +177,7 @@ actor ReminderService {
         if now <= planned, let segment = plan.missedConnection(leavingAt: now.addingTimeInterval(walk ?? 0)),
            let departure = plan.legs[segment]?.departure, departure > now {
             let at = ReminderText.clock(departure, zone)
-            await change(Notice(planID: id, key: "missed_connection:\(segment + 1)@\(WireTime.string(from: departure, timeZone: zone))",
+            await change(Notice(planID: id, key: NoticeKey.missedConnection(step: segment + 1, departure: departure, in: zone),
                           kind: "missed_connection", title: "Missed connection: \(ReminderText.destination(of: plan) ?? "your trip")",
                           body: "The \(at) departure of step \(segment + 1) can no longer be reached; `umctl plan refresh \(id)` finds another",
                           leaveAt: nil, zone: zone))
@@ -263,7 +261,7 @@ actor ReminderService {
         switch event {
         case .pendingUpdate(_, let segments):
             let numbers = segments.map(String.init).joined(separator: ", ")
-            await change(Notice(planID: id, key: "pending_update:\(numbers)@\(WireTime.string(from: now, timeZone: zone))",
+            await change(Notice(planID: id, key: NoticeKey.pendingUpdate(numbers, at: now, in: zone),
                           kind: "pending_update", title: "Trip to \(to) changed",
                           body: "The timetable changed for step \(numbers): `umctl plan show \(id)` has the new proposal",
                           leaveAt: nil, zone: zone))
@@ -272,12 +270,12 @@ actor ReminderService {
             // ride without a live time known (never, for an event from live data) says the move.
             let at = ReminderText.clock(departure, zone)
             // The key as the event showed the departure (a change of its format would notify again).
-            let key = "delay:\(ride.tripID)@\(WireTime.string(from: departure, timeZone: eventZone))"
+            let key = NoticeKey.delay(tripID: ride.tripID, departure: departure, in: eventZone)
             await change(Notice(planID: id, key: key, kind: "delay",
                           title: ReminderText.delayTitle(line: ride.line, delaySeconds: delay ?? moved),
                           body: "It leaves \(ride.from) at \(at) (trip to \(to))", leaveAt: nil, zone: zone))
         case .cancelled(let ride):
-            await change(Notice(planID: id, key: "cancelled:\(ride.tripID)", kind: "cancelled",
+            await change(Notice(planID: id, key: NoticeKey.cancelled(tripID: ride.tripID), kind: "cancelled",
                           title: "Line \(ride.line) from \(ride.from) is cancelled", body: "Your trip to \(to) needs another ride",
                           leaveAt: nil, zone: zone))
         default:
