@@ -11,7 +11,8 @@ public struct Endpoint<Params: Codable & Sendable, Result: Codable & Sendable>: 
     public init(_ method: WireMethod) { self.method = method }
 }
 
-/// Every method's contract, in the order of `docs/protocol.md`.
+/// Every method's contract, in the order of `docs/protocol.md`; a plan edit's is its params'
+/// (`Params.PlanMode.endpoint`, `PlanEditParams`).
 public enum Endpoints {
     public static let hello = Endpoint<Params.Hello, HelloDocument>(.hello)
     public static let status = Endpoint<Params.Empty, StatusDocument>(.status)
@@ -46,21 +47,6 @@ public enum Endpoints {
     public static let agendaDay = Endpoint<Params.AgendaDay, AgendaDocument>(.agendaDay)
     public static let planMap = Endpoint<Params.PlanMap, MapImageDocument>(.planMap)
 
-    public static let planInsert = Endpoint<Params.PlanInsert, PlanDocument>(.planInsert)
-    public static let planRemove = Endpoint<Params.PlanNode, PlanDocument>(.planRemove)
-    public static let planMode = Endpoint<Params.PlanMode, PlanDocument>(.planMode)
-    public static let planSwap = Endpoint<Params.PlanID, PlanDocument>(.planSwap)
-    public static let planPreset = Endpoint<Params.PlanPreset, PlanDocument>(.planPreset)
-    public static let planRebuild = Endpoint<Params.PlanPreset, PlanDocument>(.planRebuild)
-    public static let planPin = Endpoint<Params.PlanPin, PlanDocument>(.planPin)
-    public static let planUnpin = Endpoint<Params.PlanID, PlanDocument>(.planUnpin)
-    public static let planPace = Endpoint<Params.PlanPace, PlanDocument>(.planPace)
-    public static let planAccess = Endpoint<Params.PlanAccess, PlanDocument>(.planAccess)
-    public static let planTime = Endpoint<Params.PlanTime, PlanDocument>(.planTime)
-    public static let planRefine = Endpoint<Params.PlanRefine, PlanDocument>(.planRefine)
-    public static let planAccept = Endpoint<Params.PlanSegment, PlanDocument>(.planAccept)
-    public static let planDismiss = Endpoint<Params.PlanSegment, PlanDocument>(.planDismiss)
-    public static let planRefresh = Endpoint<Params.PlanID, PlanDocument>(.planRefresh)
     /// Several edits of one plan, all or none, with one recompute (`PlanEdit`).
     public static let planEdits = Endpoint<Params.PlanEdits, PlanDocument>(.planEdits)
 
@@ -74,11 +60,6 @@ public enum Endpoints {
 
 /// A day of several places and the user's choices in it (docs/protocol.md "Day plans and choices").
 extension Endpoints {
-    public static let planStay = Endpoint<Params.PlanStay, PlanDocument>(.planStay)
     public static let planAlternatives = Endpoint<Params.PlanAlternatives, AlternativesDocument>(.planAlternatives)
-    public static let planChoose = Endpoint<Params.PlanChoose, PlanDocument>(.planChoose)
-    public static let planMove = Endpoint<Params.PlanMove, PlanDocument>(.planMove)
-    public static let planUnlock = Endpoint<Params.PlanSegment, PlanDocument>(.planUnlock)
-    public static let planRename = Endpoint<Params.PlanRename, PlanDocument>(.planRename)
     public static let planCopy = Endpoint<Params.PlanCopy, PlanDocument>(.planCopy)
 }

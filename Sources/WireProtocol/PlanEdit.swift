@@ -1,123 +1,37 @@
 /// One edit of a plan, as `plan.edits` takes it: any single-edit method with that method's own
 /// params. On the wire it is `{"method": "plan.mode", "params": {"segment": 2, "mode": "car"}}`;
 /// `params.id` may be left out (the list's `id` is the plan), and if given must be that plan.
-public enum PlanEdit: Hashable, Sendable, Codable {
-    case insert(Params.PlanInsert)
-    case remove(Params.PlanNode)
-    case mode(Params.PlanMode)
-    case swap(Params.PlanID)
-    case preset(Params.PlanPreset)
-    case rebuild(Params.PlanPreset)
-    case pin(Params.PlanPin)
-    case unpin(Params.PlanID)
-    case pace(Params.PlanPace)
-    case access(Params.PlanAccess)
-    case time(Params.PlanTime)
-    case refine(Params.PlanRefine)
-    case accept(Params.PlanSegment)
-    case dismiss(Params.PlanSegment)
-    case refresh(Params.PlanID)
-    case stay(Params.PlanStay)
-    case unlock(Params.PlanSegment)
-    case rename(Params.PlanRename)
-    case move(Params.PlanMove)
-    case choose(Params.PlanChoose)
+public struct PlanEdit: Hashable, Sendable, Codable {
+    /// Every kind of edit: the one list of them (the daemon registers each as its own method
+    /// and runs it through its rule; `plan.edits` reads each by its method; `umctl plan` lists
+    /// their commands in this order). Adding an edit: docs/architecture.md.
+    public static let kinds: [any PlanEditParams.Type] = [
+        Params.PlanInsert.self, Params.PlanRemove.self, Params.PlanMode.self, Params.PlanSwap.self, Params.PlanPreset.self,
+        Params.PlanRebuild.self, Params.PlanPin.self, Params.PlanUnpin.self, Params.PlanPace.self, Params.PlanAccess.self,
+        Params.PlanTime.self, Params.PlanRefine.self, Params.PlanAccept.self, Params.PlanDismiss.self, Params.PlanRefresh.self,
+        Params.PlanStay.self, Params.PlanChoose.self, Params.PlanMove.self, Params.PlanUnlock.self, Params.PlanRename.self,
+    ]
 
-    /// Every method an edit may be, in the order of the cases.
-    public static let methods: [WireMethod] = [.planInsert, .planRemove, .planMode, .planSwap, .planPreset, .planRebuild,
-                                               .planPin, .planUnpin, .planPace, .planAccess, .planTime, .planRefine, .planAccept,
-                                               .planDismiss, .planRefresh, .planStay, .planUnlock, .planRename, .planMove,
-                                               .planChoose]
+    /// Every method an edit may be, in the order of `kinds`.
+    public static var methods: [WireMethod] { kinds.map { $0.method } }
+
+    /// The edit's params, of its own method's params type.
+    public let params: any PlanEditParams
+
+    public init(_ params: some PlanEditParams) { self.params = params }
 
     /// The single-edit method this edit is.
-    public var method: WireMethod {
-        switch self {
-        case .insert: .planInsert
-        case .remove: .planRemove
-        case .mode: .planMode
-        case .swap: .planSwap
-        case .preset: .planPreset
-        case .rebuild: .planRebuild
-        case .pin: .planPin
-        case .unpin: .planUnpin
-        case .pace: .planPace
-        case .access: .planAccess
-        case .time: .planTime
-        case .refine: .planRefine
-        case .accept: .planAccept
-        case .dismiss: .planDismiss
-        case .refresh: .planRefresh
-        case .stay: .planStay
-        case .unlock: .planUnlock
-        case .rename: .planRename
-        case .move: .planMove
-        case .choose: .planChoose
-        }
-    }
+    public var method: WireMethod { type(of: params).method }
 
     /// The plan the edit names.
-    public var planID: Int64 {
-        switch self {
-        case .insert(let p): p.id
-        case .remove(let p): p.id
-        case .mode(let p): p.id
-        case .swap(let p), .unpin(let p), .refresh(let p): p.id
-        case .preset(let p), .rebuild(let p): p.id
-        case .pin(let p): p.id
-        case .pace(let p): p.id
-        case .access(let p): p.id
-        case .time(let p): p.id
-        case .refine(let p): p.id
-        case .accept(let p), .dismiss(let p), .unlock(let p): p.id
-        case .stay(let p): p.id
-        case .rename(let p): p.id
-        case .move(let p): p.id
-        case .choose(let p): p.id
-        }
-    }
+    public var planID: Int64 { params.id }
 
     /// The generation the edit expects, if it says.
-    public var expectedGeneration: Int64? {
-        switch self {
-        case .insert(let p): p.expectedGeneration
-        case .remove(let p): p.expectedGeneration
-        case .mode(let p): p.expectedGeneration
-        case .swap(let p), .unpin(let p), .refresh(let p): p.expectedGeneration
-        case .preset(let p), .rebuild(let p): p.expectedGeneration
-        case .pin(let p): p.expectedGeneration
-        case .pace(let p): p.expectedGeneration
-        case .access(let p): p.expectedGeneration
-        case .time(let p): p.expectedGeneration
-        case .refine(let p): p.expectedGeneration
-        case .accept(let p), .dismiss(let p), .unlock(let p): p.expectedGeneration
-        case .stay(let p): p.expectedGeneration
-        case .rename(let p): p.expectedGeneration
-        case .move(let p): p.expectedGeneration
-        case .choose(let p): p.expectedGeneration
-        }
-    }
+    public var expectedGeneration: Int64? { params.expectedGeneration }
 
-    /// The params as they are encoded (`params` of the edit's own method), for sending the
-    /// edit as that method.
-    public var params: any Codable & Sendable {
-        switch self {
-        case .insert(let p): p
-        case .remove(let p): p
-        case .mode(let p): p
-        case .swap(let p), .unpin(let p), .refresh(let p): p
-        case .preset(let p), .rebuild(let p): p
-        case .pin(let p): p
-        case .pace(let p): p
-        case .access(let p): p
-        case .time(let p): p
-        case .refine(let p): p
-        case .accept(let p), .dismiss(let p), .unlock(let p): p
-        case .stay(let p): p
-        case .rename(let p): p
-        case .move(let p): p
-        case .choose(let p): p
-        }
-    }
+    public static func == (a: PlanEdit, b: PlanEdit) -> Bool { AnyHashable(a.params) == AnyHashable(b.params) }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(params)) }
 
     enum CodingKeys: String, CodingKey { case method, params }
 
@@ -141,32 +55,15 @@ public enum PlanEdit: Hashable, Sendable, Codable {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "params of \(name) must be an object"))
         }
         if fields["id"] == nil, let planID { fields["id"] = .number(Double(planID)) }
-        let value = JSONValue.object(fields)
-        switch WireMethod(rawValue: name) {
-        case .planInsert?: self = .insert(try Self.read(value, as: Params.PlanInsert.self))
-        case .planRemove?: self = .remove(try Self.read(value, as: Params.PlanNode.self))
-        case .planMode?: self = .mode(try Self.read(value, as: Params.PlanMode.self))
-        case .planSwap?: self = .swap(try Self.read(value, as: Params.PlanID.self))
-        case .planPreset?: self = .preset(try Self.read(value, as: Params.PlanPreset.self))
-        case .planRebuild?: self = .rebuild(try Self.read(value, as: Params.PlanPreset.self))
-        case .planPin?: self = .pin(try Self.read(value, as: Params.PlanPin.self))
-        case .planUnpin?: self = .unpin(try Self.read(value, as: Params.PlanID.self))
-        case .planPace?: self = .pace(try Self.read(value, as: Params.PlanPace.self))
-        case .planAccess?: self = .access(try Self.read(value, as: Params.PlanAccess.self))
-        case .planTime?: self = .time(try Self.read(value, as: Params.PlanTime.self))
-        case .planRefine?: self = .refine(try Self.read(value, as: Params.PlanRefine.self))
-        case .planAccept?: self = .accept(try Self.read(value, as: Params.PlanSegment.self))
-        case .planDismiss?: self = .dismiss(try Self.read(value, as: Params.PlanSegment.self))
-        case .planRefresh?: self = .refresh(try Self.read(value, as: Params.PlanID.self))
-        case .planStay?: self = .stay(try Self.read(value, as: Params.PlanStay.self))
-        case .planUnlock?: self = .unlock(try Self.read(value, as: Params.PlanSegment.self))
-        case .planRename?: self = .rename(try Self.read(value, as: Params.PlanRename.self))
-        case .planMove?: self = .move(try Self.read(value, as: Params.PlanMove.self))
-        case .planChoose?: self = .choose(try Self.read(value, as: Params.PlanChoose.self))
-        default:
+        guard let kind = Self.kinds.first(where: { $0.method.rawValue == name }) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
                 "\"\(name)\" is not a plan edit method; the edits are \(Self.methods.map(\.rawValue).joined(separator: ", "))"))
         }
+        self = try Self.edit(JSONValue.object(fields), as: kind)
+    }
+
+    private static func edit<Kind: PlanEditParams>(_ value: JSONValue, as kind: Kind.Type) throws -> PlanEdit {
+        PlanEdit(try read(value, as: kind))
     }
 }
 

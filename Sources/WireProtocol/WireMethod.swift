@@ -1,63 +1,68 @@
 /// Every method the daemon answers. `docs/protocol.md` documents each one; the client and the
-/// daemon both spell method names only through this type.
-public enum WireMethod: String, CaseIterable, Sendable {
-    case hello
-    case status
-    case regionImport = "region.import"
-    case regionList = "region.list"
-    case regionRemove = "region.remove"
-    case regionSet = "region.set"
-    case regionUpdate = "region.update"
-    case search
-    case searchComplete = "search.complete"
-    case `where`
-    case placeSave = "place.save"
-    case placeList = "place.list"
-    case placeRename = "place.rename"
-    case placeRemove = "place.remove"
-    case placeFence = "place.fence"
-    case locationSet = "location.set"
-    case locationShow = "location.show"
-    case compare
-    case planNew = "plan.new"
-    case planList = "plan.list"
-    case planShow = "plan.show"
-    case planDelete = "plan.delete"
-    case planInsert = "plan.insert"
-    case planRemove = "plan.remove"
-    case planMode = "plan.mode"
-    case planSwap = "plan.swap"
-    case planPreset = "plan.preset"
-    case planRebuild = "plan.rebuild"
-    case planPin = "plan.pin"
-    case planUnpin = "plan.unpin"
-    case planPace = "plan.pace"
-    case planAccess = "plan.access"
-    case planTime = "plan.time"
-    case planRefine = "plan.refine"
-    case planAccept = "plan.accept"
-    case planDismiss = "plan.dismiss"
-    case planRefresh = "plan.refresh"
-    case planLink = "plan.link"
-    case planRemind = "plan.remind"
-    case planExport = "plan.export"
-    case planMap = "plan.map"
-    case planStay = "plan.stay"
-    case planAlternatives = "plan.alternatives"
-    case planChoose = "plan.choose"
-    case planMove = "plan.move"
-    case planUnlock = "plan.unlock"
-    case planRename = "plan.rename"
-    case planCopy = "plan.copy"
-    case planEdits = "plan.edits"
-    case agendaDay = "agenda.day"
-    case historySearches = "history.searches"
-    case historyRoutes = "history.routes"
-    case historyVisits = "history.visits"
-    case historyClear = "history.clear"
-    case historyRerun = "history.rerun"
-    case historyDelete = "history.delete"
-    case watch
+/// daemon both spell method names only through this type. A plan edit's method is declared by
+/// its params (`PlanEditParams.method`), so that adding an edit touches no list here; only
+/// this module declares methods, and `init(rawValue:)` knows only the declared ones.
+public struct WireMethod: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+
+    /// The method of this name, or nil when the daemon answers none.
+    public init?(rawValue: String) {
+        guard Self.names.contains(rawValue) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// A method of the protocol: one of the constants below, or a plan edit's.
+    init(declaring name: String) { rawValue = name }
+
+    /// Every method: those declared here, then the plan edits' (`PlanEdit.kinds`).
+    public static let allCases: [WireMethod] = [
+        .hello, .status, .regionImport, .regionList, .regionRemove, .regionSet, .regionUpdate, .search,
+        .searchComplete, .`where`, .placeSave, .placeList, .placeRename, .placeRemove, .placeFence,
+        .locationSet, .locationShow, .compare, .planNew, .planList, .planShow, .planDelete, .planLink,
+        .planRemind, .planExport, .planMap, .planAlternatives, .planCopy, .planEdits, .agendaDay,
+        .historySearches, .historyRoutes, .historyVisits, .historyClear, .historyRerun, .historyDelete, .watch,
+    ] + PlanEdit.methods
+
+    /// The names of `allCases`, for `init(rawValue:)`.
+    private static let names = Set(allCases.map(\.rawValue))
+
+    public static let hello = WireMethod(declaring: "hello")
+    public static let status = WireMethod(declaring: "status")
+    public static let regionImport = WireMethod(declaring: "region.import")
+    public static let regionList = WireMethod(declaring: "region.list")
+    public static let regionRemove = WireMethod(declaring: "region.remove")
+    public static let regionSet = WireMethod(declaring: "region.set")
+    public static let regionUpdate = WireMethod(declaring: "region.update")
+    public static let search = WireMethod(declaring: "search")
+    public static let searchComplete = WireMethod(declaring: "search.complete")
+    public static let `where` = WireMethod(declaring: "where")
+    public static let placeSave = WireMethod(declaring: "place.save")
+    public static let placeList = WireMethod(declaring: "place.list")
+    public static let placeRename = WireMethod(declaring: "place.rename")
+    public static let placeRemove = WireMethod(declaring: "place.remove")
+    public static let placeFence = WireMethod(declaring: "place.fence")
+    public static let locationSet = WireMethod(declaring: "location.set")
+    public static let locationShow = WireMethod(declaring: "location.show")
+    public static let compare = WireMethod(declaring: "compare")
+    public static let planNew = WireMethod(declaring: "plan.new")
+    public static let planList = WireMethod(declaring: "plan.list")
+    public static let planShow = WireMethod(declaring: "plan.show")
+    public static let planDelete = WireMethod(declaring: "plan.delete")
+    public static let planLink = WireMethod(declaring: "plan.link")
+    public static let planRemind = WireMethod(declaring: "plan.remind")
+    public static let planExport = WireMethod(declaring: "plan.export")
+    public static let planMap = WireMethod(declaring: "plan.map")
+    public static let planAlternatives = WireMethod(declaring: "plan.alternatives")
+    public static let planCopy = WireMethod(declaring: "plan.copy")
+    public static let planEdits = WireMethod(declaring: "plan.edits")
+    public static let agendaDay = WireMethod(declaring: "agenda.day")
+    public static let historySearches = WireMethod(declaring: "history.searches")
+    public static let historyRoutes = WireMethod(declaring: "history.routes")
+    public static let historyVisits = WireMethod(declaring: "history.visits")
+    public static let historyClear = WireMethod(declaring: "history.clear")
+    public static let historyRerun = WireMethod(declaring: "history.rerun")
+    public static let historyDelete = WireMethod(declaring: "history.delete")
+    public static let watch = WireMethod(declaring: "watch")
 
     /// Methods that send notifications before their final response.
     public var isStreaming: Bool { self == .regionImport || self == .watch }

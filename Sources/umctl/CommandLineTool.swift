@@ -29,21 +29,28 @@ enum CommandLineTool {
                        PlaceFenceCommand.self]
         case "location": [LocationSetCommand.self, LocationShowCommand.self]
         case "compare": [CompareCommand.self]
-        case "plan": [
-            PlanNewCommand.self, PlanListCommand.self, PlanShowCommand.self, PlanDeleteCommand.self,
-            PlanInsertCommand.self, PlanRemoveCommand.self, PlanModeCommand.self, PlanSwapCommand.self,
-            PlanPresetCommand.self, PlanRebuildCommand.self, PlanPinCommand.self, PlanUnpinCommand.self,
-            PlanPaceCommand.self, PlanAccessCommand.self, PlanTimeCommand.self, PlanRefineCommand.self, PlanAcceptCommand.self,
-            PlanDismissCommand.self, PlanRefreshCommand.self, PlanLinkCommand.self, PlanRemindCommand.self, PlanExportCommand.self,
-            PlanMapCommand.self, PlanStayCommand.self, PlanAlternativesCommand.self, PlanChooseCommand.self, PlanMoveCommand.self,
-            PlanUnlockCommand.self, PlanRenameCommand.self, PlanCopyCommand.self,
-        ]
+        case "plan": planCommands
         case "agenda": [AgendaCommand.self]
         case "history": [HistoryCommand.self, HistoryVisitsCommand.self, HistoryRerunCommand.self, HistoryDeleteCommand.self,
                          HistoryClearCommand.self]
         case "watch": [WatchCommand.self]
         default: []
         }
+    }
+
+    /// `umctl plan`'s commands in the order of its help: the edits in the order of `PlanEdit.kinds`
+    /// (each edit's params name its command: `CommandLineEdit`), the others where help has
+    /// always shown them.
+    static var planCommands: [any UmctlCommand.Type] {
+        var commands: [any UmctlCommand.Type] = [PlanNewCommand.self, PlanListCommand.self, PlanShowCommand.self, PlanDeleteCommand.self]
+        for kind in PlanEdit.kinds {
+            if let edit = kind as? any CommandLineEdit.Type { commands.append(edit.command) }
+            if kind.method == Params.PlanRefresh.method {
+                commands += [PlanLinkCommand.self, PlanRemindCommand.self, PlanExportCommand.self, PlanMapCommand.self]
+            }
+            if kind.method == Params.PlanStay.method { commands.append(PlanAlternativesCommand.self) }
+        }
+        return commands + [PlanCopyCommand.self]
     }
 
     /// Every command's spec, `batch` included, in the order of `umctl help`.

@@ -31,9 +31,9 @@ struct PlanStayCommand: PlanEditCommand {
         try Check.time(until, "--until")
     }
     /// `validate()` has checked that DURATION reads as a duration.
-    var edit: PlanEdit {
-        .stay(Params.PlanStay(id: id, node: node, durationS: duration.flatMap { try? Self.seconds($0) }, until: until,
-                              clear: clear ? true : nil, expectedGeneration: expectedGeneration))
+    var params: Params.PlanStay {
+        Params.PlanStay(id: id, node: node, durationS: duration.flatMap { try? Self.seconds($0) }, until: until,
+                        clear: clear ? true : nil, expectedGeneration: expectedGeneration)
     }
 
     /// DURATION as seconds, read as every duration is (`DurationText`: 45m, 1h30m, 90s, bare minutes).
@@ -44,6 +44,8 @@ struct PlanStayCommand: PlanEditCommand {
         return seconds
     }
 }
+
+extension Params.PlanStay: CommandLineEdit { typealias Command = PlanStayCommand }
 
 struct PlanAlternativesCommand: UmctlCommand {
     static let path = ["plan", "alternatives"]
@@ -123,11 +125,13 @@ struct PlanChooseCommand: PlanEditCommand {
         try Check.time(departure, "--departure")
         if trips.contains(where: { $0.trimmingBlanks().isEmpty }) { throw UsageError("--trip must not be empty") }
     }
-    var edit: PlanEdit {
-        .choose(Params.PlanChoose(id: id, segment: segment, option: option, count: count, departure: departure,
-                                  tripIds: trips.isEmpty ? nil : trips, expectedGeneration: expectedGeneration))
+    var params: Params.PlanChoose {
+        Params.PlanChoose(id: id, segment: segment, option: option, count: count, departure: departure,
+                          tripIds: trips.isEmpty ? nil : trips, expectedGeneration: expectedGeneration)
     }
 }
+
+extension Params.PlanChoose: CommandLineEdit { typealias Command = PlanChooseCommand }
 
 struct PlanMoveCommand: PlanEditCommand {
     static let path = ["plan", "move"]
@@ -149,10 +153,12 @@ struct PlanMoveCommand: PlanEditCommand {
         near = arguments.optional("--near")
     }
     func validate() throws { try Check.place(place, "PLACE") }
-    var edit: PlanEdit {
-        .move(Params.PlanMove(id: id, node: node, place: place, region: region, near: near, expectedGeneration: expectedGeneration))
+    var params: Params.PlanMove {
+        Params.PlanMove(id: id, node: node, place: place, region: region, near: near, expectedGeneration: expectedGeneration)
     }
 }
+
+extension Params.PlanMove: CommandLineEdit { typealias Command = PlanMoveCommand }
 
 struct PlanUnlockCommand: PlanEditCommand {
     static let path = ["plan", "unlock"]
@@ -166,8 +172,10 @@ struct PlanUnlockCommand: PlanEditCommand {
         expectedGeneration = try arguments.expectedGeneration()
         segment = try arguments.number("SEG")
     }
-    var edit: PlanEdit { .unlock(Params.PlanSegment(id: id, segment: segment, expectedGeneration: expectedGeneration)) }
+    var params: Params.PlanUnlock { Params.PlanUnlock(id: id, segment: segment, expectedGeneration: expectedGeneration) }
 }
+
+extension Params.PlanUnlock: CommandLineEdit { typealias Command = PlanUnlockCommand }
 
 struct PlanRenameCommand: PlanEditCommand {
     static let path = ["plan", "rename"]
@@ -184,8 +192,10 @@ struct PlanRenameCommand: PlanEditCommand {
     func validate() throws {
         if title.trimmingBlanks().isEmpty { throw UsageError("TITLE must not be empty") }
     }
-    var edit: PlanEdit { .rename(Params.PlanRename(id: id, title: title, expectedGeneration: expectedGeneration)) }
+    var params: Params.PlanRename { Params.PlanRename(id: id, title: title, expectedGeneration: expectedGeneration) }
 }
+
+extension Params.PlanRename: CommandLineEdit { typealias Command = PlanRenameCommand }
 
 struct PlanCopyCommand: PlanAnswering {
     static let path = ["plan", "copy"]

@@ -183,16 +183,31 @@ struct PlanLinkCommand: UmctlCommand {
 
 // MARK: - Edits
 
-/// A plan edit: one `PlanEdit` (what `umctl batch --atomic` collects), sent alone as its own
-/// method. Every edit takes `--expect-generation G`.
+/// A plan edit: its command line read into its method's params (`PlanEditParams`), sent alone
+/// as that method or collected by `umctl batch --atomic` into one `plan.edits`. Every edit
+/// takes `--expect-generation G`.
 protocol PlanEditCommand: PlanAnswering {
-    var edit: PlanEdit { get }
+    associatedtype Edit: PlanEditParams
+    /// The edit the command line says.
+    var params: Edit { get }
     var id: Int64 { get }
     var expectedGeneration: Int64? { get }
 }
 
+/// The params of an edit that has a umctl command: its command's file says which, so that
+/// `umctl plan` finds the command of every edit of `PlanEdit.kinds` with no list of its own.
+protocol CommandLineEdit: PlanEditParams {
+    associatedtype Command: PlanEditCommand where Command.Edit == Self
+}
+
+extension CommandLineEdit {
+    static var command: any UmctlCommand.Type { Command.self }
+}
+
 extension PlanEditCommand {
-    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(edit: edit) }
+    /// The edit as one of `plan.edits`' edits.
+    var edit: PlanEdit { PlanEdit(params) }
+    func request() throws -> CommandRequest<PlanDocument> { try CommandRequest(Edit.endpoint, params) }
     func explained(_ error: WireError) -> WireError {
         StaleGenerationAdvice.explained(error, plan: id, expectedGeneration: expectedGeneration)
     }
@@ -242,11 +257,13 @@ struct PlanInsertCommand: PlanEditCommand {
         guard after >= 1 else { throw UsageError("--after counts from 1, got \(after)") }
         try Check.place(place, "PLACE")
     }
-    var edit: PlanEdit {
-        .insert(Params.PlanInsert(id: id, after: after ?? 0, place: place, mode: mode, region: region, near: near,
-                                  expectedGeneration: expectedGeneration))
+    var params: Params.PlanInsert {
+        Params.PlanInsert(id: id, after: after ?? 0, place: place, mode: mode, region: region, near: near,
+                          expectedGeneration: expectedGeneration)
     }
 }
+
+extension Params.PlanInsert: CommandLineEdit { typealias Command = PlanInsertCommand }
 
 struct PlanRemoveCommand: PlanEditCommand {
     static let path = ["plan", "remove"]
@@ -260,8 +277,10 @@ struct PlanRemoveCommand: PlanEditCommand {
         expectedGeneration = try arguments.expectedGeneration()
         node = try arguments.number("K")
     }
-    var edit: PlanEdit { .remove(Params.PlanNode(id: id, node: node, expectedGeneration: expectedGeneration)) }
+    var params: Params.PlanRemove { Params.PlanRemove(id: id, node: node, expectedGeneration: expectedGeneration) }
 }
+
+extension Params.PlanRemove: CommandLineEdit { typealias Command = PlanRemoveCommand }
 
 struct PlanModeCommand: PlanEditCommand {
     static let path = ["plan", "mode"]
@@ -276,8 +295,10 @@ struct PlanModeCommand: PlanEditCommand {
         segment = try arguments.number("SEG")
         mode = try Check.word(try arguments.string("MODE"), "MODE")
     }
-    var edit: PlanEdit { .mode(Params.PlanMode(id: id, segment: segment, mode: mode, expectedGeneration: expectedGeneration)) }
+    var params: Params.PlanMode { Params.PlanMode(id: id, segment: segment, mode: mode, expectedGeneration: expectedGeneration) }
 }
+
+extension Params.PlanMode: CommandLineEdit { typealias Command = PlanModeCommand }
 
 struct PlanSwapCommand: PlanEditCommand {
     static let path = ["plan", "swap"]
@@ -289,8 +310,10 @@ struct PlanSwapCommand: PlanEditCommand {
         id = try arguments.planID()
         expectedGeneration = try arguments.expectedGeneration()
     }
-    var edit: PlanEdit { .swap(Params.PlanID(id: id, expectedGeneration: expectedGeneration)) }
+    var params: Params.PlanSwap { Params.PlanSwap(id: id, expectedGeneration: expectedGeneration) }
 }
+
+extension Params.PlanSwap: CommandLineEdit { typealias Command = PlanSwapCommand }
 
 struct PlanPresetCommand: PlanEditCommand {
     static let path = ["plan", "preset"]
@@ -306,8 +329,10 @@ struct PlanPresetCommand: PlanEditCommand {
         preset = try Check.word(try arguments.string("PRESET"), "PRESET")
         access = WheelchairOption.level(arguments)
     }
-    var edit: PlanEdit { .preset(Params.PlanPreset(id: id, preset: preset, expectedGeneration: expectedGeneration, access: access)) }
+    var params: Params.PlanPreset { Params.PlanPreset(id: id, preset: preset, expectedGeneration: expectedGeneration, access: access) }
 }
+
+extension Params.PlanPreset: CommandLineEdit { typealias Command = PlanPresetCommand }
 
 struct PlanRebuildCommand: PlanEditCommand {
     static let path = ["plan", "rebuild"]
@@ -324,8 +349,10 @@ struct PlanRebuildCommand: PlanEditCommand {
         }
         self.preset = preset
     }
-    var edit: PlanEdit { .rebuild(Params.PlanPreset(id: id, preset: preset, expectedGeneration: expectedGeneration)) }
+    var params: Params.PlanRebuild { Params.PlanRebuild(id: id, preset: preset, expectedGeneration: expectedGeneration) }
 }
+
+extension Params.PlanRebuild: CommandLineEdit { typealias Command = PlanRebuildCommand }
 
 struct PlanPinCommand: PlanEditCommand {
     static let path = ["plan", "pin"]
@@ -353,10 +380,12 @@ struct PlanPinCommand: PlanEditCommand {
         try Check.time(time, "TIME")
         if let line, line.trimmingBlanks().isEmpty { throw UsageError("--line must not be empty") }
     }
-    var edit: PlanEdit {
-        .pin(Params.PlanPin(id: id, segment: segment, time: time, line: line, expectedGeneration: expectedGeneration))
+    var params: Params.PlanPin {
+        Params.PlanPin(id: id, segment: segment, time: time, line: line, expectedGeneration: expectedGeneration)
     }
 }
+
+extension Params.PlanPin: CommandLineEdit { typealias Command = PlanPinCommand }
 
 struct PlanUnpinCommand: PlanEditCommand {
     static let path = ["plan", "unpin"]
@@ -368,8 +397,10 @@ struct PlanUnpinCommand: PlanEditCommand {
         id = try arguments.planID()
         expectedGeneration = try arguments.expectedGeneration()
     }
-    var edit: PlanEdit { .unpin(Params.PlanID(id: id, expectedGeneration: expectedGeneration)) }
+    var params: Params.PlanUnpin { Params.PlanUnpin(id: id, expectedGeneration: expectedGeneration) }
 }
+
+extension Params.PlanUnpin: CommandLineEdit { typealias Command = PlanUnpinCommand }
 
 struct PlanPaceCommand: PlanEditCommand {
     static let path = ["plan", "pace"]
@@ -383,8 +414,10 @@ struct PlanPaceCommand: PlanEditCommand {
         expectedGeneration = try arguments.expectedGeneration()
         pace = try Check.word(arguments.optional("PACE"), "PACE") ?? .next
     }
-    var edit: PlanEdit { .pace(Params.PlanPace(id: id, pace: pace, expectedGeneration: expectedGeneration)) }
+    var params: Params.PlanPace { Params.PlanPace(id: id, pace: pace, expectedGeneration: expectedGeneration) }
 }
+
+extension Params.PlanPace: CommandLineEdit { typealias Command = PlanPaceCommand }
 
 struct PlanAccessCommand: PlanEditCommand {
     static let path = ["plan", "access"]
@@ -402,8 +435,10 @@ struct PlanAccessCommand: PlanEditCommand {
         }
         self.level = level
     }
-    var edit: PlanEdit { .access(Params.PlanAccess(id: id, access: level, expectedGeneration: expectedGeneration)) }
+    var params: Params.PlanAccess { Params.PlanAccess(id: id, access: level, expectedGeneration: expectedGeneration) }
 }
+
+extension Params.PlanAccess: CommandLineEdit { typealias Command = PlanAccessCommand }
 
 struct PlanTimeCommand: PlanEditCommand {
     static let path = ["plan", "time"]
@@ -430,10 +465,12 @@ struct PlanTimeCommand: PlanEditCommand {
         try Check.time(at, "--at")
         try Check.time(arriveBy, "--arrive-by")
     }
-    var edit: PlanEdit {
-        .time(Params.PlanTime(id: id, now: now != nil ? true : nil, at: at, arriveBy: arriveBy, expectedGeneration: expectedGeneration))
+    var params: Params.PlanTime {
+        Params.PlanTime(id: id, now: now != nil ? true : nil, at: at, arriveBy: arriveBy, expectedGeneration: expectedGeneration)
     }
 }
+
+extension Params.PlanTime: CommandLineEdit { typealias Command = PlanTimeCommand }
 
 struct PlanRefineCommand: PlanEditCommand {
     static let path = ["plan", "refine"]
@@ -450,8 +487,10 @@ struct PlanRefineCommand: PlanEditCommand {
     func validate() throws {
         if let depth, !(1...4).contains(depth) { throw UsageError("--depth must be 1 to 4, got \(depth)") }
     }
-    var edit: PlanEdit { .refine(Params.PlanRefine(id: id, depth: depth, expectedGeneration: expectedGeneration)) }
+    var params: Params.PlanRefine { Params.PlanRefine(id: id, depth: depth, expectedGeneration: expectedGeneration) }
 }
+
+extension Params.PlanRefine: CommandLineEdit { typealias Command = PlanRefineCommand }
 
 struct PlanAcceptCommand: PlanEditCommand {
     static let path = ["plan", "accept"]
@@ -464,8 +503,10 @@ struct PlanAcceptCommand: PlanEditCommand {
         expectedGeneration = try arguments.expectedGeneration()
         segment = try arguments.number("SEG")
     }
-    var edit: PlanEdit { .accept(Params.PlanSegment(id: id, segment: segment, expectedGeneration: expectedGeneration)) }
+    var params: Params.PlanAccept { Params.PlanAccept(id: id, segment: segment, expectedGeneration: expectedGeneration) }
 }
+
+extension Params.PlanAccept: CommandLineEdit { typealias Command = PlanAcceptCommand }
 
 struct PlanDismissCommand: PlanEditCommand {
     static let path = ["plan", "dismiss"]
@@ -478,8 +519,10 @@ struct PlanDismissCommand: PlanEditCommand {
         expectedGeneration = try arguments.expectedGeneration()
         segment = try arguments.number("SEG")
     }
-    var edit: PlanEdit { .dismiss(Params.PlanSegment(id: id, segment: segment, expectedGeneration: expectedGeneration)) }
+    var params: Params.PlanDismiss { Params.PlanDismiss(id: id, segment: segment, expectedGeneration: expectedGeneration) }
 }
+
+extension Params.PlanDismiss: CommandLineEdit { typealias Command = PlanDismissCommand }
 
 struct PlanRefreshCommand: PlanEditCommand {
     static let path = ["plan", "refresh"]
@@ -495,5 +538,7 @@ struct PlanRefreshCommand: PlanEditCommand {
         id = try arguments.planID()
         expectedGeneration = try arguments.expectedGeneration()
     }
-    var edit: PlanEdit { .refresh(Params.PlanID(id: id, expectedGeneration: expectedGeneration)) }
+    var params: Params.PlanRefresh { Params.PlanRefresh(id: id, expectedGeneration: expectedGeneration) }
 }
+
+extension Params.PlanRefresh: CommandLineEdit { typealias Command = PlanRefreshCommand }

@@ -100,12 +100,6 @@ struct CommandRequest<Answer: Decodable> {
         self.params = params
         self.files = files
     }
-
-    /// A plan edit as its own method (each `PlanEdit` case holds that method's params type).
-    init(edit: PlanEdit) throws where Answer == PlanDocument {
-        method = edit.method
-        params = edit.params
-    }
 }
 
 extension UmctlCommand {

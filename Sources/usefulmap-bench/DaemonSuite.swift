@@ -116,7 +116,7 @@ func runDaemonSuite() async throws -> SuiteReport {
 
     // One-segment edit: segment 1 (the walk to the first stop) alternates walk/car; one query each.
     report.addLatencies("one-segment edit (plan.mode)", try await secondsEach(0..<60) { index in
-        try await client.call(Endpoints.planMode, Params.PlanMode(id: shown, segment: 1, mode: index.isMultiple(of: 2) ? .car : .walk))
+        try await client.call(Params.PlanMode.endpoint, Params.PlanMode(id: shown, segment: 1, mode: index.isMultiple(of: 2) ? .car : .walk))
     })
 
     // 16 clients, each on its own connection, each showing its own plan as fast as it can.

@@ -47,7 +47,7 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
                     _ = try runToEnd { try await own.call(Endpoints.placeSave, Params.PlaceSave(
                         name: "mixed \(run) \(index)-\(step)", place: String(format: "61.%05d,23.%05d", 45_000 + index * 100 + step, 76_000 + step))) }
                     let (_, seconds) = try time {
-                        try runToEnd { try await own.call(Endpoints.planMode, Params.PlanMode(id: id, segment: 1, mode: step.isMultiple(of: 2) ? .car : .walk)) }
+                        try runToEnd { try await own.call(Params.PlanMode.endpoint, Params.PlanMode(id: id, segment: 1, mode: step.isMultiple(of: 2) ? .car : .walk)) }
                     }
                     editSeconds.withLock { $0.append(seconds) }
                 }

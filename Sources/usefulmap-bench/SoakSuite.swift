@@ -27,7 +27,7 @@ func runSoakSuite() async throws -> SuiteReport {
             case 1:
                 let made = try await client.call(Endpoints.planNew, Params.PlanNew(from: point, to: "61.4978,23.7610", mode: .walk))
                 _ = try await client.call(Endpoints.planDelete, Params.PlanID(id: made.id))
-            case 2: _ = try await client.call(Endpoints.planMode, Params.PlanMode(id: plan.id, segment: 1, mode: index % 200 == 2 ? .car : .walk))
+            case 2: _ = try await client.call(Params.PlanMode.endpoint, Params.PlanMode(id: plan.id, segment: 1, mode: index % 200 == 2 ? .car : .walk))
             case 3..<30: _ = try await client.call(Endpoints.search, Params.Search(text: ["Keskustori", "Hämeenkatu", "Hervanta", "Tampere-talo"][index % 4],
                                                                                   near: point, limit: 5))
             case 30..<40:

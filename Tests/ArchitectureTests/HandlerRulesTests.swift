@@ -36,7 +36,7 @@ final class HandlerRulesTests: XCTestCase {
         for path in paths {
             let folder = path.split(separator: "/").first.map(String.init) ?? ""
             XCTAssertTrue(path.hasSuffix("Methods.swift") == (folder == "Methods") || path.hasPrefix("Methods/WireDocuments")
-                          || path == "Methods/PlanEdit+Rules.swift",
+                          || path.hasPrefix("Methods/PlanEditRules/"),
                           "Daemon/\(path): handler groups (…Methods.swift) live in Methods/, and only they")
             XCTAssertTrue(["Server", "Web", "Services", "Methods", "Support"].contains(folder)
                           || ["UsefulMapDaemon.swift", "DaemonComposition.swift", "DaemonConfiguration.swift",
@@ -230,6 +230,61 @@ final class HandlerRulesTests: XCTestCase {
             XCTAssertFalse(text.contains("context.params("), "Daemon/\(file) decodes params itself")
             XCTAssertFalse(text.contains("extension DaemonServices"), "Daemon/\(file) extends a service locator")
             XCTAssertTrue(text.contains("table.register(Endpoints."), "Daemon/\(file) registers no endpoint")
+        }
+    }
+
+    // MARK: - Adding a plan edit (issue 45): its params, its rule, its umctl command, one line
+
+    /// The text of every Swift file under `Sources/module`, by its path inside the module.
+    static func files(of module: String) throws -> [String: String] {
+        let directory = LayeringTests.sourcesDirectory.appendingPathComponent(module)
+        var files: [String: String] = [:]
+        guard let paths = FileManager.default.enumerator(atPath: directory.path) else { return files }
+        for case let path as String in paths where path.hasSuffix(".swift") {
+            files[path] = try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
+        }
+        return files
+    }
+
+    /// Where each edit is named in the ways the test below counts: `Params.NAME.self`,
+    /// `extension Params.NAME: PlanEditRule`, `extension Params.NAME: CommandLineEdit`,
+    /// `Params.NAME.endpoint`, keyed by that form and NAME, one path per occurrence.
+    static func editMentions(in files: [(path: String, text: String)]) throws -> [String: [String: [String]]] {
+        let mention = try NSRegularExpression(
+            pattern: #"(extension )?Params\.(Plan\w+)(\.self|\.endpoint|: PlanEditRule|: CommandLineEdit)"#)
+        var found: [String: [String: [String]]] = [:]
+        for (path, text) in files {
+            let code = Self.code(text) as NSString
+            for match in mention.matches(in: code as String, range: NSRange(location: 0, length: code.length)) {
+                let form = code.substring(with: match.range(at: 3)), name = code.substring(with: match.range(at: 2))
+                found[form, default: [:]][name, default: []].append(path)
+            }
+        }
+        return found
+    }
+
+    /// Each edit's params type (`WireProtocol/PlanEdits/NAME.swift`) is listed once, in
+    /// `PlanEdit.kinds`, and nowhere else names its type as a value (the list of edits is not
+    /// repeated: the daemon registers and umctl lists the edits by walking it); it has exactly
+    /// one rule (`Daemon/Methods/PlanEditRules/NAME+Rule.swift`), one umctl command, and no
+    /// handler or endpoint of its own in the daemon.
+    func testEveryPlanEditHasOneRuleOneRegistrationAndOneCommand() throws {
+        let wire = try Self.files(of: "WireProtocol")
+        let everything = try ["WireProtocol", "Daemon", "umctl", "usefulmapd", "usefulmap-bench"].flatMap { module in
+            try Self.files(of: module).map { (path: "\(module)/\($0.key)", text: $0.value) }
+        }
+        let mentions = try Self.editMentions(in: everything)
+        let edits = wire.keys.filter { $0.hasPrefix("PlanEdits/") }.map { ($0 as NSString).lastPathComponent.replacing(".swift", with: "") }.sorted()
+        XCTAssertGreaterThanOrEqual(edits.count, 20, "the edits' params files: \(edits)")
+        for edit in edits {
+            let declaration = try XCTUnwrap(wire["PlanEdits/\(edit).swift"])
+            XCTAssertTrue(declaration.contains("public struct \(edit): PlanEditParams {"), "PlanEdits/\(edit).swift declares no \(edit): PlanEditParams")
+            XCTAssertEqual(mentions[".self"]?[edit], ["WireProtocol/PlanEdit.swift"],
+                           "Params.\(edit).self is named once, in PlanEdit.kinds: walk that list instead of listing edits again")
+            XCTAssertEqual(mentions[": PlanEditRule"]?[edit], ["Daemon/Methods/PlanEditRules/\(edit)+Rule.swift"], "the one rule of \(edit)")
+            XCTAssertEqual(mentions[": CommandLineEdit"]?[edit]?.count, 1, "the one umctl command of \(edit)")
+            XCTAssertFalse(mentions[".endpoint"]?[edit]?.contains { $0.hasPrefix("Daemon/") } ?? false,
+                           "the daemon registers \(edit) by name: PlanEditMethods registers every kind")
         }
     }
 }

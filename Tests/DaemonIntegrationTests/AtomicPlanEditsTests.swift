@@ -146,7 +146,7 @@ final class AtomicPlanEditsTests: SharedTampereDaemonTestCase {
                 results[index].value = Result {
                     let client = try WireClient(socketPath: socket)
                     return try runToEnd {
-                        try await client.call(Endpoints.planMode, Params.PlanMode(id: id, segment: 1, mode: mode, expectedGeneration: generation))
+                        try await client.call(Params.PlanMode.endpoint, Params.PlanMode(id: id, segment: 1, mode: mode, expectedGeneration: generation))
                     }
                 }
                 done[index].fulfill()

@@ -18,8 +18,8 @@ final class ConcurrentClientsTests: XCTestCase {
                 let shown = try runToEnd {
                     let created = try await client.call(Endpoints.planNew, Params.PlanNew(from: from, to: destination, mode: .walk,
                                                                                           at: Tampere.morning, title: "client \(index)"))
-                    _ = try await client.call(Endpoints.planMode, Params.PlanMode(id: created.id, segment: 1, mode: index.isMultiple(of: 2) ? .car : .walk))
-                    _ = try await client.call(Endpoints.planPace, Params.PlanPace(id: created.id, pace: .fast))
+                    _ = try await client.call(Params.PlanMode.endpoint, Params.PlanMode(id: created.id, segment: 1, mode: index.isMultiple(of: 2) ? .car : .walk))
+                    _ = try await client.call(Params.PlanPace.endpoint, Params.PlanPace(id: created.id, pace: .fast))
                     return try await client.call(Endpoints.planShow, Params.PlanShow(id: created.id))
                 }
                 results.record(index: index, plan: shown)

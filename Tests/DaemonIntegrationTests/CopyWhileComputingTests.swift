@@ -23,7 +23,7 @@ final class CopyWhileComputingTests: SharedTampereDaemonTestCase {
             let answered = expectation(description: "the refresh was answered")
             Thread.detachNewThread {
                 if let refresher = try? WireClient(socketPath: socket) {
-                    _ = try? runToEnd { try await refresher.call(Endpoints.planRefresh, Params.PlanID(id: original.id)) }
+                    _ = try? runToEnd { try await refresher.call(Params.PlanRefresh.endpoint, Params.PlanRefresh(id: original.id)) }
                 }
                 refreshed.store(true, ordering: .sequentiallyConsistent)
                 answered.fulfill()

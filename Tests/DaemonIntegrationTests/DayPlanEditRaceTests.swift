@@ -29,7 +29,7 @@ final class DayPlanEditRaceTests: SharedTampereDaemonTestCase {
                                loserLeftNoTrace: (PlanDocument, _ moveOrStayWon: Bool) -> Void,
                                file: StaticString = #filePath, line: UInt = #line) async throws {
         let rename: @Sendable (WireClient) async throws -> PlanDocument = { client in
-            try await client.call(Endpoints.planRename, Params.PlanRename(id: created.id, title: "raced", expectedGeneration: created.generation))
+            try await client.call(Params.PlanRename.endpoint, Params.PlanRename(id: created.id, title: "raced", expectedGeneration: created.generation))
         }
         let outcomes = try race([edit, rename])
         XCTAssertEqual(outcomes.count, 2, file: file, line: line)
@@ -50,7 +50,7 @@ final class DayPlanEditRaceTests: SharedTampereDaemonTestCase {
     func testAMoveRacingARenameOfTheSameGenerationKeepsExactlyOneAndTheOtherGetsConflict() async throws {
         let created = try await plan(try harness.client())
         try await assertOneWins({ client in
-            try await client.call(Endpoints.planMove, Params.PlanMove(id: created.id, node: 2, place: Tampere.ratina,
+            try await client.call(Params.PlanMove.endpoint, Params.PlanMove(id: created.id, node: 2, place: Tampere.ratina,
                                                                 expectedGeneration: created.generation))
         }, against: created) { shown, moveWon in
             if moveWon {
@@ -66,7 +66,7 @@ final class DayPlanEditRaceTests: SharedTampereDaemonTestCase {
     func testAStayRacingARenameOfTheSameGenerationKeepsExactlyOneAndTheOtherGetsConflict() async throws {
         let created = try await plan(try harness.client())
         try await assertOneWins({ client in
-            try await client.call(Endpoints.planStay, Params.PlanStay(id: created.id, node: 2, durationS: 900,
+            try await client.call(Params.PlanStay.endpoint, Params.PlanStay(id: created.id, node: 2, durationS: 900,
                                                                 expectedGeneration: created.generation))
         }, against: created) { shown, stayWon in
             if stayWon {
@@ -84,11 +84,11 @@ final class DayPlanEditRaceTests: SharedTampereDaemonTestCase {
         let created = try await plan(try harness.client())
         let outcomes = try race([
             { client in
-                try await client.call(Endpoints.planMove, Params.PlanMove(id: created.id, node: 2, place: Tampere.ratina,
+                try await client.call(Params.PlanMove.endpoint, Params.PlanMove(id: created.id, node: 2, place: Tampere.ratina,
                                                                     expectedGeneration: created.generation))
             },
             { client in
-                try await client.call(Endpoints.planStay, Params.PlanStay(id: created.id, node: 2, durationS: 900,
+                try await client.call(Params.PlanStay.endpoint, Params.PlanStay(id: created.id, node: 2, durationS: 900,
                                                                     expectedGeneration: created.generation))
             },
         ])

@@ -64,8 +64,8 @@ final class EditsInBatchesTests: SharedTampereDaemonTestCase {
         // Twenty minutes at the origin first: the batch's working copy lists later departures,
         // so its option 3 is another bus than the one the user saw.
         let chosen = try await client.call(Endpoints.planEdits, Params.PlanEdits(id: id, edits: [
-            .stay(Params.PlanStay(id: id, node: 1, durationS: 1200)),
-            .choose(Params.PlanChoose(id: id, segment: segment, option: 3, count: 5, departure: departure, tripIds: trips)),
+            PlanEdit(Params.PlanStay(id: id, node: 1, durationS: 1200)),
+            PlanEdit(Params.PlanChoose(id: id, segment: segment, option: 3, count: 5, departure: departure, tripIds: trips)),
         ]))
         let leg = try XCTUnwrap(chosen.segments[segment - 1].leg, "\(chosen)")
         XCTAssertEqual(leg.rides.compactMap(\.tripID), trips, "the option that was listed, not option 3 of another list")
@@ -78,7 +78,7 @@ final class EditsInBatchesTests: SharedTampereDaemonTestCase {
         let (id, segment, _) = try await listedOption(client)
         let before = try await client.call(Endpoints.planShow, Params.PlanShow(id: id))
         await XCTAssertThrowsErrorAsync(try await client.call(Endpoints.planEdits, Params.PlanEdits(id: id, edits: [
-            .choose(Params.PlanChoose(id: id, segment: segment, option: 3, count: 5, departure: "2022-01-12T08:07:00+02:00",
+            PlanEdit(Params.PlanChoose(id: id, segment: segment, option: 3, count: 5, departure: "2022-01-12T08:07:00+02:00",
                                       tripIds: ["no-such-trip"])),
         ]))) { error in
             XCTAssertEqual((error as? WireError)?.code, "conflict", "\(error)")

@@ -21,7 +21,7 @@ final class InterruptedRecomputeTests: XCTestCase {
             let mode: WireMode = attempt % 2 == 0 ? .transit : .car
             Thread.detachNewThread {
                 if let client = try? WireClient(socketPath: socket) {
-                    _ = try? runToEnd { try await client.call(Endpoints.planMode, Params.PlanMode(id: id, segment: 1, mode: mode)) }
+                    _ = try? runToEnd { try await client.call(Params.PlanMode.endpoint, Params.PlanMode(id: id, segment: 1, mode: mode)) }
                 }
             }
             for _ in 0..<2000 where (try? store.read(Plans.withPendingLegs())) != [id] { usleep(1_000) }

@@ -40,7 +40,7 @@ final class NamesWithControlCharactersTests: XCTestCase {
         let client = try harness.client()
         let plan = try await client.call(Endpoints.planNew, Params.PlanNew(from: Tampere.keskustori, to: Tampere.tampereTalo, mode: .walk,
                                                                       at: Tampere.morning, title: "Concert"))
-        await XCTAssertThrowsErrorAsync(try await client.call(Endpoints.planRename, Params.PlanRename(id: plan.id, title: "Con\u{0}cert"))) {
+        await XCTAssertThrowsErrorAsync(try await client.call(Params.PlanRename.endpoint, Params.PlanRename(id: plan.id, title: "Con\u{0}cert"))) {
             XCTAssertEqual(($0 as? WireError)?.code, "invalid_params", "\($0)")
             XCTAssertEqual(($0 as? WireError)?.message.hasPrefix("title holds the control character U+0000"), true, "\($0)")
         }

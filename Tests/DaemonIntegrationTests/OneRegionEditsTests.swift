@@ -19,12 +19,12 @@ final class OneRegionEditsTests: TampereDaemonTestCase {
         let created = try await client.call(Endpoints.planNew, Params.PlanNew(from: "Keskustori", to: "Hervanta", mode: .walk,
                                                                          at: Tampere.morning, via: ["Ratina"]))
         let batches: [(PlanEdit, String)] = [
-            (.move(Params.PlanMove(id: created.id, node: 2, place: "Kanda Gate")), "edit 2 (plan.move)"),
-            (.insert(Params.PlanInsert(id: created.id, after: 1, place: "Kanda Gate")), "edit 2 (plan.insert)"),
+            (PlanEdit(Params.PlanMove(id: created.id, node: 2, place: "Kanda Gate")), "edit 2 (plan.move)"),
+            (PlanEdit(Params.PlanInsert(id: created.id, after: 1, place: "Kanda Gate")), "edit 2 (plan.insert)"),
         ]
         for (edit, name) in batches {
             let batch = Params.PlanEdits(id: created.id, edits: [
-                .stay(Params.PlanStay(id: created.id, node: 2, durationS: 600)), edit,
+                PlanEdit(Params.PlanStay(id: created.id, node: 2, durationS: 600)), edit,
             ])
             await XCTAssertThrowsErrorAsync(try await client.call(Endpoints.planEdits, batch), name) { error in
                 let message = "\(error)"

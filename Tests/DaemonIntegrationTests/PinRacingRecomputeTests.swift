@@ -24,7 +24,7 @@ final class PinRacingRecomputeTests: SharedTampereDaemonTestCase {
             Thread.detachNewThread {
                 let outcome = Result {
                     let refresher = try WireClient(socketPath: socket)
-                    return try runToEnd { try await refresher.call(Endpoints.planRefresh, Params.PlanID(id: created.id)) }
+                    return try runToEnd { try await refresher.call(Params.PlanRefresh.endpoint, Params.PlanRefresh(id: created.id)) }
                 }
                 refresh.withLock { $0 = outcome }
                 answered.fulfill()
@@ -34,7 +34,7 @@ final class PinRacingRecomputeTests: SharedTampereDaemonTestCase {
                 let shown = try await client.call(Endpoints.planShow, Params.PlanShow(id: created.id))
                 if shown.segments.contains(where: { $0.leg == nil }) {
                     do {
-                        pin = .success(try await client.call(Endpoints.planPin, Params.PlanPin(id: created.id, segment: transit, time: "08:15")))
+                        pin = .success(try await client.call(Params.PlanPin.endpoint, Params.PlanPin(id: created.id, segment: transit, time: "08:15")))
                     } catch {
                         pin = .failure(error)
                     }

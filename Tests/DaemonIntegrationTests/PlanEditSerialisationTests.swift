@@ -19,13 +19,13 @@ final class PlanEditSerialisationTests: XCTestCase {
             // Walk, transit and car variants of every segment: many queries.
             slow.value = Result {
                 let client = try WireClient(socketPath: socket)
-                return try runToEnd { try await client.call(Endpoints.planPreset, Params.PlanPreset(id: id, preset: .fastest)) }
+                return try runToEnd { try await client.call(Params.PlanPreset.endpoint, Params.PlanPreset(id: id, preset: .fastest)) }
             }
             slowDone.fulfill()
         }
         let before = try harness.counters().routingQueries.total
         for _ in 0..<400 where (try? harness.counters().routingQueries.total) == before { usleep(5_000) }
-        let fast = try await harness.client().call(Endpoints.planMode, Params.PlanMode(id: id, segment: 2, mode: .car))
+        let fast = try await harness.client().call(Params.PlanMode.endpoint, Params.PlanMode(id: id, segment: 2, mode: .car))
         await fulfillment(of: [slowDone], timeout: 60)
 
         XCTAssertEqual(fast.segments[1].mode, .car)

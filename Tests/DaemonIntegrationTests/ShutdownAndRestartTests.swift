@@ -18,7 +18,7 @@ final class ShutdownAndRestartTests: XCTestCase {
         let answered = expectation(description: "the edit was answered or cut off")
         Thread.detachNewThread {
             if let client = try? WireClient(socketPath: socket) {
-                _ = try? runToEnd { try await client.call(Endpoints.planPreset, Params.PlanPreset(id: id, preset: .fastest)) }
+                _ = try? runToEnd { try await client.call(Params.PlanPreset.endpoint, Params.PlanPreset(id: id, preset: .fastest)) }
             }
             answered.fulfill()
         }

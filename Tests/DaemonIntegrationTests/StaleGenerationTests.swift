@@ -17,11 +17,11 @@ final class StaleGenerationTests: SharedTampereDaemonTestCase {
         let created = try await plan(client)
         let id = created.id, stale = created.generation - 1
         let edits: [(String, () async throws -> PlanDocument)] = [
-            ("plan.stay", { try await client.call(Endpoints.planStay, Params.PlanStay(id: id, node: 2, durationS: 600, expectedGeneration: stale)) }),
-            ("plan.choose", { try await client.call(Endpoints.planChoose, Params.PlanChoose(id: id, segment: 1, option: 1, expectedGeneration: stale)) }),
-            ("plan.move", { try await client.call(Endpoints.planMove, Params.PlanMove(id: id, node: 2, place: Tampere.ratina, expectedGeneration: stale)) }),
-            ("plan.unlock", { try await client.call(Endpoints.planUnlock, Params.PlanSegment(id: id, segment: 1, expectedGeneration: stale)) }),
-            ("plan.rename", { try await client.call(Endpoints.planRename, Params.PlanRename(id: id, title: "stale", expectedGeneration: stale)) }),
+            ("plan.stay", { try await client.call(Params.PlanStay.endpoint, Params.PlanStay(id: id, node: 2, durationS: 600, expectedGeneration: stale)) }),
+            ("plan.choose", { try await client.call(Params.PlanChoose.endpoint, Params.PlanChoose(id: id, segment: 1, option: 1, expectedGeneration: stale)) }),
+            ("plan.move", { try await client.call(Params.PlanMove.endpoint, Params.PlanMove(id: id, node: 2, place: Tampere.ratina, expectedGeneration: stale)) }),
+            ("plan.unlock", { try await client.call(Params.PlanUnlock.endpoint, Params.PlanUnlock(id: id, segment: 1, expectedGeneration: stale)) }),
+            ("plan.rename", { try await client.call(Params.PlanRename.endpoint, Params.PlanRename(id: id, title: "stale", expectedGeneration: stale)) }),
         ]
         for (method, edit) in edits {
             await XCTAssertThrowsErrorAsync(try await edit(), method) { error in
@@ -35,12 +35,12 @@ final class StaleGenerationTests: SharedTampereDaemonTestCase {
             XCTAssertEqual(shown.nodes.map(\.name), created.nodes.map(\.name), method)
         }
         // Inside plan.edits a generation goes beside the edits, never on one of them: refused, not ignored.
-        let inBatch = Params.PlanEdits(id: id, edits: [.rename(Params.PlanRename(id: id, title: "batch", expectedGeneration: stale))])
+        let inBatch = Params.PlanEdits(id: id, edits: [PlanEdit(Params.PlanRename(id: id, title: "batch", expectedGeneration: stale))])
         await XCTAssertThrowsErrorAsync(try await client.call(Endpoints.planEdits, inBatch)) { error in
             XCTAssertEqual((error as? WireError)?.code, "invalid_params", "\(error)")
             XCTAssertTrue("\(error)".contains("has its own expected_generation"), "\(error)")
         }
-        let renamed = try await client.call(Endpoints.planRename, Params.PlanRename(id: id, title: "current", expectedGeneration: created.generation))
+        let renamed = try await client.call(Params.PlanRename.endpoint, Params.PlanRename(id: id, title: "current", expectedGeneration: created.generation))
         XCTAssertEqual(renamed.title, "current", "the current generation is taken")
     }
 
@@ -52,7 +52,7 @@ final class StaleGenerationTests: SharedTampereDaemonTestCase {
             let outcome: String
             do {
                 _ = try runToEnd {
-                    try await WireClient(socketPath: socket).call(Endpoints.planRename, Params.PlanRename(
+                    try await WireClient(socketPath: socket).call(Params.PlanRename.endpoint, Params.PlanRename(
                         id: created.id, title: "client \(index)", expectedGeneration: created.generation))
                 }
                 outcome = "ok"

@@ -27,10 +27,10 @@ final class StoredGenerationTests: TampereDaemonTestCase {
         XCTAssertEqual(created.generation, 1, "a new plan starts at 1")
         let id = created.id
         // An edit, a refresh and an atomic batch of two edits: three changes, one generation each.
-        _ = try await client.call(Endpoints.planRename, Params.PlanRename(id: id, title: "renamed"))
-        _ = try await client.call(Endpoints.planRefresh, Params.PlanID(id: id))
+        _ = try await client.call(Params.PlanRename.endpoint, Params.PlanRename(id: id, title: "renamed"))
+        _ = try await client.call(Params.PlanRefresh.endpoint, Params.PlanRefresh(id: id))
         let edited = try await client.call(Endpoints.planEdits, Params.PlanEdits(id: id, edits: [
-            .pace(Params.PlanPace(id: id, pace: .fast)), .rename(Params.PlanRename(id: id, title: "batch")),
+            PlanEdit(Params.PlanPace(id: id, pace: .fast)), PlanEdit(Params.PlanRename(id: id, title: "batch")),
         ]))
         XCTAssertEqual(edited.generation, 4)
 
@@ -38,7 +38,7 @@ final class StoredGenerationTests: TampereDaemonTestCase {
         let shown = try show(id)
         XCTAssertEqual(shown.generation, 4, "the generation is the stored one, not 0")
         XCTAssertEqual(shown.title, "batch")
-        let next = try await harness.client().call(Endpoints.planRename, Params.PlanRename(id: id, title: "after"))
+        let next = try await harness.client().call(Params.PlanRename.endpoint, Params.PlanRename(id: id, title: "after"))
         XCTAssertEqual(next.generation, 5, "the next change goes on from the stored generation")
         try restart()
         XCTAssertEqual(try show(id).generation, 5)
@@ -48,23 +48,23 @@ final class StoredGenerationTests: TampereDaemonTestCase {
         let client = try harness.client()
         let created = try await walkPlan(client)
         let id = created.id
-        let read = try await client.call(Endpoints.planRename, Params.PlanRename(id: id, title: "read before"))
+        let read = try await client.call(Params.PlanRename.endpoint, Params.PlanRename(id: id, title: "read before"))
         try restart()
 
         let after = try harness.client()
-        await XCTAssertThrowsErrorAsync(try await after.call(Endpoints.planRename, Params.PlanRename(
+        await XCTAssertThrowsErrorAsync(try await after.call(Params.PlanRename.endpoint, Params.PlanRename(
             id: id, title: "stale", expectedGeneration: created.generation))) { error in
             XCTAssertEqual((error as? WireError)?.code, "conflict", "\(error)")
         }
         await XCTAssertThrowsErrorAsync(try await after.call(Endpoints.planEdits, Params.PlanEdits(
-            id: id, edits: [.rename(Params.PlanRename(id: id, title: "stale batch"))], expectedGeneration: created.generation))) { error in
+            id: id, edits: [PlanEdit(Params.PlanRename(id: id, title: "stale batch"))], expectedGeneration: created.generation))) { error in
             XCTAssertEqual((error as? WireError)?.code, "conflict", "\(error)")
         }
         let unchanged = try show(id)
         XCTAssertEqual(unchanged.generation, read.generation, "a stale generation changed nothing")
         XCTAssertEqual(unchanged.title, "read before")
 
-        let taken = try await after.call(Endpoints.planRename, Params.PlanRename(id: id, title: "current", expectedGeneration: read.generation))
+        let taken = try await after.call(Params.PlanRename.endpoint, Params.PlanRename(id: id, title: "current", expectedGeneration: read.generation))
         XCTAssertEqual(taken.title, "current", "the generation read before the restart is the plan's")
         XCTAssertEqual(taken.generation, read.generation + 1)
     }
@@ -72,8 +72,8 @@ final class StoredGenerationTests: TampereDaemonTestCase {
     func testTheCalendarSequenceDoesNotGoBackAcrossARestart() async throws {
         let client = try harness.client()
         let id = try await walkPlan(client).id
-        _ = try await client.call(Endpoints.planPace, Params.PlanPace(id: id, pace: .fast))
-        _ = try await client.call(Endpoints.planPace, Params.PlanPace(id: id, pace: .slow))
+        _ = try await client.call(Params.PlanPace.endpoint, Params.PlanPace(id: id, pace: .fast))
+        _ = try await client.call(Params.PlanPace.endpoint, Params.PlanPace(id: id, pace: .slow))
         func sequences() throws -> [Int] {
             let client = try harness.client()
             let export = try runToEnd { try await client.call(Endpoints.planExport, Params.PlanExport(id: id, format: .ics)) }
@@ -85,17 +85,17 @@ final class StoredGenerationTests: TampereDaemonTestCase {
 
         try restart()
         XCTAssertEqual(try sequences(), before, "SEQUENCE stays where it was, not back at 0")
-        _ = try await harness.client().call(Endpoints.planPace, Params.PlanPace(id: id, pace: .normal))
+        _ = try await harness.client().call(Params.PlanPace.endpoint, Params.PlanPace(id: id, pace: .normal))
         XCTAssertEqual(Set(try sequences()), [4], "and grows with the next change")
     }
 
     func testACopyStartsAtGenerationOneAndKeepsItsOwnAcrossARestart() async throws {
         let client = try harness.client()
         let original = try await walkPlan(client)
-        _ = try await client.call(Endpoints.planRename, Params.PlanRename(id: original.id, title: "original"))
+        _ = try await client.call(Params.PlanRename.endpoint, Params.PlanRename(id: original.id, title: "original"))
         let copy = try await client.call(Endpoints.planCopy, Params.PlanCopy(id: original.id))
         XCTAssertEqual(copy.generation, 1, "a copy is a new plan")
-        _ = try await client.call(Endpoints.planRename, Params.PlanRename(id: copy.id, title: "copy"))
+        _ = try await client.call(Params.PlanRename.endpoint, Params.PlanRename(id: copy.id, title: "copy"))
         try restart()
         XCTAssertEqual(try show(copy.id).generation, 2)
         XCTAssertEqual(try show(original.id).generation, 2)

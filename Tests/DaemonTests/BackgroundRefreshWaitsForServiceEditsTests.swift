@@ -89,7 +89,7 @@ final class BackgroundRefreshWaitsForServiceEditsTests: XCTestCase {
     /// Holds `userEdit` (an insert of the held place after node 1) in its preparation, starts
     /// the refresh, and checks that it stores nothing until the user's edit is answered, then
     /// refreshes the plan the user left.
-    private func assertRefreshWaits(_ userEdit: @escaping @Sendable (PlanService, PlanEdit) async throws -> PlanService.Outcome,
+    private func assertRefreshWaits(_ userEdit: @escaping @Sendable (PlanService, Params.PlanInsert) async throws -> PlanService.Outcome,
                                     file: StaticString = #filePath, line: UInt = #line) async throws {
         let service = try XCTUnwrap(service), job = try XCTUnwrap(job)
         let nodes = [PlanNode(place: Place(name: "A", coordinate: Coordinate(latitude: 61.49, longitude: 23.76))),
@@ -97,7 +97,7 @@ final class BackgroundRefreshWaitsForServiceEditsTests: XCTestCase {
         let leaving = Date(timeIntervalSince1970: 1_641_970_800 + 3600) // that day, 10:00 in Tampere
         let id = try await store.write(Plans.create(try RoutePlan(nodes: nodes, modes: [.walk], timePreference: .departAt(leaving)),
                                                     title: "t"))
-        let insert = PlanEdit.insert(Params.PlanInsert(id: id, after: 1, place: Self.heldPlace.name))
+        let insert = Params.PlanInsert(id: id, after: 1, place: Self.heldPlace.name)
         let user = Task.detached { try await userEdit(service, insert) }
         await gate.waitUntilEntered() // the user's edit is looking its place up
         let refreshEnded = Mutex(false)

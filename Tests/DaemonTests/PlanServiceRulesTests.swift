@@ -57,9 +57,9 @@ final class PlanServiceRulesTests: XCTestCase {
     /// The zone the service reads the plan's times in (no region is imported: the machine's).
     private var zone: TimeZone { service.regions.timeZone(for: nil) }
 
-    private func change(_ edit: PlanEdit, preparedOn asked: RoutePlan, appliedTo newest: RoutePlan) async throws -> RoutePlan {
+    private func change(_ edit: any PlanEditRule, preparedOn asked: RoutePlan, appliedTo newest: RoutePlan) async throws -> RoutePlan {
         guard case .change(let change) = try await edit.prepare(on: asked, with: service).step else {
-            XCTFail("\(edit.method) is a change")
+            XCTFail("\(edit.name) is a change")
             return newest
         }
         return try change(newest)
@@ -68,14 +68,14 @@ final class PlanServiceRulesTests: XCTestCase {
     func testAStayUntilABareTimeFallsOnTheDayOfTheNewestPlanNotOfTheOneItWasAskedOn() async throws {
         let asked = try plan(places: 3, leaving: "2022-01-12T08:00")
         let newest = try plan(places: 3, leaving: "2022-01-13T08:00")  // another edit moved the plan a day on
-        let changed = try await change(.stay(Params.PlanStay(id: 1, node: 2, until: "12:00")), preparedOn: asked, appliedTo: newest)
+        let changed = try await change(Params.PlanStay(id: 1, node: 2, until: "12:00"), preparedOn: asked, appliedTo: newest)
         XCTAssertEqual(changed.nodes[1].stay, .until(try XCTUnwrap(WireTime.parse("2022-01-13T12:00", timeZone: zone, now: Clock().now()))))
     }
 
     func testATimeEditsBareClockFallsOnTheDayOfTheNewestPlan() async throws {
         let asked = try plan(places: 2, leaving: "2022-01-12T08:00")
         let newest = try plan(places: 2, leaving: "2022-01-13T08:00")
-        let changed = try await change(.time(Params.PlanTime(id: 1, at: "09:30")), preparedOn: asked, appliedTo: newest)
+        let changed = try await change(Params.PlanTime(id: 1, at: "09:30"), preparedOn: asked, appliedTo: newest)
         XCTAssertEqual(changed.timePreference, .departAt(try XCTUnwrap(WireTime.parse("2022-01-13T09:30", timeZone: zone, now: Clock().now()))))
     }
 
@@ -83,7 +83,7 @@ final class PlanServiceRulesTests: XCTestCase {
         let asked = try plan(places: 4, leaving: "2022-01-12T08:00")
         let newest = try plan(places: 2, leaving: "2022-01-12T08:00")  // another edit removed two places
         do {
-            _ = try await change(.stay(Params.PlanStay(id: 1, node: 3, durationS: 600)), preparedOn: asked, appliedTo: newest)
+            _ = try await change(Params.PlanStay(id: 1, node: 3, durationS: 600), preparedOn: asked, appliedTo: newest)
             XCTFail("a stay on node 3 of a plan of 2 places")
         } catch DaemonError.invalidParams(let message) {
             XCTAssertEqual(message, "node 3 does not exist: plan has nodes 1 to 2")
@@ -94,14 +94,14 @@ final class PlanServiceRulesTests: XCTestCase {
         let asked = try plan(places: 3, leaving: "2022-01-12T08:00")
         var newest = try plan(places: 4, leaving: "2022-01-12T08:00")
         newest = try newest.settingStay(.duration(60), atNode: 1)
-        let changed = try await change(.stay(Params.PlanStay(id: 1, node: 3, durationS: 600)), preparedOn: asked, appliedTo: newest)
+        let changed = try await change(Params.PlanStay(id: 1, node: 3, durationS: 600), preparedOn: asked, appliedTo: newest)
         XCTAssertEqual(changed.nodes.map(\.stay), [nil, .duration(60), .duration(600), nil], "the newest plan's node 3; node 2's stay kept")
     }
 
     /// Runs a prepared edit as `PlanService.edit` does, the legs computed (or the computation
     /// run) only once `gate` lets it: a held computation stands for the window before the
     /// computed write lands.
-    private static func run(_ edit: PlanEdit, on service: PlanService, holding gate: PlanRepositoryTests.Gate) async throws -> PlanService.Outcome {
+    private static func run(_ edit: any PlanEditRule, on service: PlanService, holding gate: PlanRepositoryTests.Gate) async throws -> PlanService.Outcome {
         try await service.plans.apply(to: edit.planID, policy: .edit) { current, _ in
             let prepared = try await edit.prepare(on: current, with: service)
             switch prepared.step {
@@ -124,7 +124,7 @@ final class PlanServiceRulesTests: XCTestCase {
         let service = try XCTUnwrap(service)
         let id = try await store.write(Plans.create(try plan(places: 2, leaving: "2022-01-12T08:00"), title: "t"))
         let gate = PlanRepositoryTests.Gate()
-        let renaming = PlanEdit.rename(Params.PlanRename(id: id, title: "Mine"))
+        let renaming = Params.PlanRename(id: id, title: "Mine")
         let rename = Task.detached {
             try await PlanServiceRulesTests.run(renaming, on: service, holding: gate)
         }
@@ -153,7 +153,7 @@ final class PlanServiceRulesTests: XCTestCase {
         try await store.write(Plans.save(id: id, plan: created, title: "t", legsPending: true, generation: 2))
         let gate = PlanRepositoryTests.Gate()
         await gate.release()
-        let renamed = try await Self.run(.rename(Params.PlanRename(id: id, title: "Mine")), on: service, holding: gate)
+        let renamed = try await Self.run(Params.PlanRename(id: id, title: "Mine"), on: service, holding: gate)
         XCTAssertNotNil(renamed.plan.legs[0])
         let stored = try await store.read(Plans.load(id))
         XCTAssertEqual(stored.title, "Mine")

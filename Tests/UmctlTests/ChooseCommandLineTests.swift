@@ -36,7 +36,7 @@ final class ChooseCommandLineTests: XCTestCase {
                               arrival: "2022-01-12T08:15:10+02:00", transfers: 0, rides: [ride("T-1@08:10:00", at: "2022-01-12T08:10:00+02:00")])
         let words = ChooseCommandLine.words(plan: 4, segment: 2, option: 3, count: nil, leg: leg)
         let chosen = try XCTUnwrap(try CommandLineTool.command(Array(words.dropFirst())) as? PlanChooseCommand)
-        XCTAssertEqual(chosen.edit, .choose(Params.PlanChoose(id: 4, segment: 2, option: 3, departure: "2022-01-12T08:05:10+02:00",
+        XCTAssertEqual(chosen.edit, PlanEdit(Params.PlanChoose(id: 4, segment: 2, option: 3, departure: "2022-01-12T08:05:10+02:00",
                                                                tripIds: ["T-1@08:10:00"])))
     }
 

@@ -6,8 +6,7 @@ import XCTest
 /// knows, in umctl's hyphenated spelling and in the wire's own.
 final class PlanAccessWordsTests: XCTestCase {
     func access(_ words: [String]) throws -> AccessLevel? {
-        guard case .access(let params) = (try CommandLineTool.command(words) as? PlanAccessCommand)?.edit else { return nil }
-        return params.access
+        (try CommandLineTool.command(words) as? PlanAccessCommand)?.params.access
     }
 
     func testEveryAccessLevelIsTakenInUmctlsSpellingAndInTheWiresSpellingAlike() throws {

@@ -33,14 +33,11 @@ final class JSONValueCoderTests: XCTestCase {
         add(Endpoints.placeFence); add(Endpoints.locationSet); add(Endpoints.locationShow); add(Endpoints.compare)
         add(Endpoints.planNew); add(Endpoints.planList); add(Endpoints.planShow); add(Endpoints.planDelete)
         add(Endpoints.planLink); add(Endpoints.planRemind); add(Endpoints.planExport); add(Endpoints.agendaDay)
-        add(Endpoints.planMap); add(Endpoints.planInsert); add(Endpoints.planRemove); add(Endpoints.planMode)
-        add(Endpoints.planSwap); add(Endpoints.planPreset); add(Endpoints.planRebuild); add(Endpoints.planPin)
-        add(Endpoints.planUnpin); add(Endpoints.planPace); add(Endpoints.planAccess); add(Endpoints.planTime)
-        add(Endpoints.planRefine); add(Endpoints.planAccept); add(Endpoints.planDismiss); add(Endpoints.planRefresh)
-        add(Endpoints.planEdits); add(Endpoints.historySearches); add(Endpoints.historyRoutes); add(Endpoints.historyVisits)
-        add(Endpoints.historyClear); add(Endpoints.historyRerun); add(Endpoints.historyDelete); add(Endpoints.planStay)
-        add(Endpoints.planAlternatives); add(Endpoints.planChoose); add(Endpoints.planMove); add(Endpoints.planUnlock)
-        add(Endpoints.planRename); add(Endpoints.planCopy)
+        add(Endpoints.planMap); add(Endpoints.planEdits); add(Endpoints.historySearches); add(Endpoints.historyRoutes)
+        add(Endpoints.historyVisits); add(Endpoints.historyClear); add(Endpoints.historyRerun); add(Endpoints.historyDelete)
+        add(Endpoints.planAlternatives); add(Endpoints.planCopy)
+        func addEdit<Edit: PlanEditParams>(_ kind: Edit.Type) { add(kind.endpoint) }
+        for kind in PlanEdit.kinds { addEdit(kind) }
         return readers
     }
 

@@ -17,16 +17,16 @@ final class PlanEditTests: XCTestCase {
               {"method": "plan.insert", "params": {"after": 1, "place": "Ratina", "id": 4}}]}
             """)
         XCTAssertEqual(edits, Params.PlanEdits(id: 4, edits: [
-            .mode(Params.PlanMode(id: 4, segment: 2, mode: .car)),
-            .swap(Params.PlanID(id: 4)),
-            .insert(Params.PlanInsert(id: 4, after: 1, place: "Ratina")),
+            PlanEdit(Params.PlanMode(id: 4, segment: 2, mode: .car)),
+            PlanEdit(Params.PlanSwap(id: 4)),
+            PlanEdit(Params.PlanInsert(id: 4, after: 1, place: "Ratina")),
         ], dryRun: true, expectedGeneration: 7))
-        XCTAssertEqual(edits.edits.map(\.method), [.planMode, .planSwap, .planInsert])
+        XCTAssertEqual(edits.edits.map(\.method), [Params.PlanMode.method, Params.PlanSwap.method, Params.PlanInsert.method])
     }
 
     func testAnAccessEditReadsItsLevelAndAnUnknownLevelIsNamed() throws {
         let edits = try decode(#"{"id": 2, "edits": [{"method": "plan.access", "params": {"access": "wheelchair_strict"}}]}"#)
-        XCTAssertEqual(edits.edits, [.access(Params.PlanAccess(id: 2, access: .wheelchairStrict))])
+        XCTAssertEqual(edits.edits, [PlanEdit(Params.PlanAccess(id: 2, access: .wheelchairStrict))])
         XCTAssertThrowsError(try decode(#"{"id": 2, "edits": [{"method": "plan.access", "params": {"access": "stairs"}}]}"#)) { error in
             let message = "\(error)"
             XCTAssertTrue(message.contains("edit 1 (plan.access)") && message.contains("\"stairs\" must be any, wheelchair or wheelchair_strict"), message)
@@ -39,7 +39,7 @@ final class PlanEditTests: XCTestCase {
     }
 
     func testAnEditRoundTripsAsItsMethodAndParams() throws {
-        let edit = PlanEdit.pin(Params.PlanPin(id: 3, segment: 1, time: "08:15"))
+        let edit = PlanEdit(Params.PlanPin(id: 3, segment: 1, time: "08:15"))
         let encoded = try JSONValue(encoding: edit)
         XCTAssertEqual(encoded["method"], .string("plan.pin"))
         XCTAssertEqual(encoded["params"]?["time"], .string("08:15"))

@@ -2,9 +2,8 @@ import Foundation
 import Planner
 import WireProtocol
 
-/// `plan.stay`, `plan.alternatives`, `plan.choose`, `plan.move`, `plan.unlock`, `plan.rename`,
-/// `plan.copy`: a day of several places and the user's choices in it. The edits among them take
-/// the plan service's one edit path, as `plan.edits` does; `plan.alternatives` only reads.
+/// `plan.alternatives` and `plan.copy`: the options of a segment (`plan.choose`, an edit, takes
+/// one; the edits are all `PlanEditMethods`'), and a copy of a plan to edit.
 struct DayPlanMethods: Sendable {
     let edits: PlanEditMethods
     /// Told of each copy, so that a copy of a plan owed a refresh is refreshed too.
@@ -13,7 +12,6 @@ struct DayPlanMethods: Sendable {
     private var service: PlanService { edits.service }
 
     func register(in table: inout MethodTable) {
-        table.register(Endpoints.planStay) { params, _ in try await edits.edit(.stay(params), params.expectedGeneration) }
         table.register(Endpoints.planAlternatives) { params, _ in
             let listed = try await service.alternatives(id: params.id, segment: params.segment, count: params.count)
             let zone = listed.timeZone
@@ -23,10 +21,6 @@ struct DayPlanMethods: Sendable {
                                         options: listed.options.map { WireDocuments.leg($0, timeZone: zone, departure: listed.time) },
                                         day: String(WireTime.string(from: service.input.planDay(listed.plan), timeZone: zone).prefix(10)))
         }
-        table.register(Endpoints.planChoose) { params, _ in try await edits.edit(.choose(params), params.expectedGeneration) }
-        table.register(Endpoints.planMove) { params, _ in try await edits.edit(.move(params), params.expectedGeneration) }
-        table.register(Endpoints.planUnlock) { params, _ in try await edits.edit(.unlock(params), params.expectedGeneration) }
-        table.register(Endpoints.planRename) { params, _ in try await edits.edit(.rename(params), params.expectedGeneration) }
         table.register(Endpoints.planCopy) { params, _ in
             let owed = await refresher.isOwed(params.id)
             let copy = try await service.copy(id: params.id, title: params.title, expectedGeneration: params.expectedGeneration)

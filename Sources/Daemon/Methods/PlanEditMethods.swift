@@ -2,30 +2,22 @@ import Foundation
 import Planner
 import WireProtocol
 
-/// Every `plan.*` edit, and `plan.edits` (a list of them, all or none): each one call of the
-/// plan service (`PlanService.edit` / `PlanService.apply`), answered with the updated plan.
+/// Every plan edit as its own method, and `plan.edits` (a list of them, all or none): each one
+/// call of the plan service (`PlanService.edit` / `PlanService.apply`) with the edit's rule
+/// (`Methods/PlanEditRules`), answered with the updated plan.
 struct PlanEditMethods: Sendable {
     let service: PlanService
 
     func register(in table: inout MethodTable) {
-        table.register(Endpoints.planInsert) { params, _ in try await edit(.insert(params), params.expectedGeneration) }
-        table.register(Endpoints.planRemove) { params, _ in try await edit(.remove(params), params.expectedGeneration) }
-        table.register(Endpoints.planMode) { params, _ in try await edit(.mode(params), params.expectedGeneration) }
-        table.register(Endpoints.planSwap) { params, _ in try await edit(.swap(params), params.expectedGeneration) }
-        table.register(Endpoints.planPreset) { params, _ in try await edit(.preset(params), params.expectedGeneration) }
-        table.register(Endpoints.planRebuild) { params, _ in try await edit(.rebuild(params), params.expectedGeneration) }
-        table.register(Endpoints.planPin) { params, _ in try await edit(.pin(params), params.expectedGeneration) }
-        table.register(Endpoints.planUnpin) { params, _ in try await edit(.unpin(params), params.expectedGeneration) }
-        table.register(Endpoints.planPace) { params, _ in try await edit(.pace(params), params.expectedGeneration) }
-        table.register(Endpoints.planAccess) { params, _ in try await edit(.access(params), params.expectedGeneration) }
-        table.register(Endpoints.planTime) { params, _ in try await edit(.time(params), params.expectedGeneration) }
-        table.register(Endpoints.planRefine) { params, _ in try await edit(.refine(params), params.expectedGeneration) }
-        table.register(Endpoints.planAccept) { params, _ in try await edit(.accept(params), params.expectedGeneration) }
-        table.register(Endpoints.planDismiss) { params, _ in try await edit(.dismiss(params), params.expectedGeneration) }
-        table.register(Endpoints.planRefresh) { params, _ in try await edit(.refresh(params), params.expectedGeneration) }
+        // Every kind of edit (`PlanEdit.kinds`, the one list), each params type its own rule. A
+        // kind without a rule has no method: `MethodTableTests` names the method left unanswered.
+        for kind in PlanEdit.kinds {
+            guard let ruled = kind as? any (PlanEditParams & PlanEditRule).Type else { continue }
+            register(ruled, in: &table)
+        }
         table.register(Endpoints.planEdits) { params, _ in
             do {
-                return document(try await service.apply(params.edits, to: params.id, dryRun: params.dryRun == true,
+                return document(try await service.apply(try Self.rules(params.edits), to: params.id, dryRun: params.dryRun == true,
                                                         expectedGeneration: params.expectedGeneration))
             } catch let failure as PlanEditFailure {
                 throw Self.wireError(failure)
@@ -33,9 +25,19 @@ struct PlanEditMethods: Sendable {
         }
     }
 
-    /// One edit through the service, answered as a plan document (also `DayPlanMethods`' edits).
-    func edit(_ edit: PlanEdit, _ expectedGeneration: Int64?) async throws -> PlanDocument {
-        document(try await service.edit(edit, expectedGeneration: expectedGeneration))
+    /// The edit's own method: its params, run through their rule.
+    private func register<Kind: PlanEditParams & PlanEditRule>(_ kind: Kind.Type, in table: inout MethodTable) {
+        table.register(kind.endpoint) { params, _ in
+            document(try await service.edit(params, expectedGeneration: params.expectedGeneration))
+        }
+    }
+
+    /// The rules of `plan.edits`' edits (every kind registered has one).
+    static func rules(_ edits: [PlanEdit]) throws -> [any PlanEditRule] {
+        try edits.map { edit in
+            guard let rule = edit.params as? any PlanEditRule else { throw DaemonError.invalidParams("\(edit.method.rawValue) is not a plan edit") }
+            return rule
+        }
     }
 
     /// The edit's own error (its word kept), named by its number and method.

@@ -3,8 +3,8 @@ import Planner
 
 /// One edit of a plan, as the plan service runs it: which plan it names and the rule that turns
 /// the plan into the change. The service takes edits as this, never as wire params: each edit
-/// method's params carry their rule (`Methods/PlanEdit+Rules`), and the background refresh has its
-/// own (`PlanRefreshEdit`).
+/// method's params carry their rule (`Methods/PlanEditRules`, a file each), and the background
+/// refresh has its own (`PlanRefreshEdit`).
 protocol PlanEditRule: Sendable {
     /// The edit's method (`plan.mode`), naming it in errors.
     var name: String { get }
@@ -17,6 +17,11 @@ protocol PlanEditRule: Sendable {
     ///   nodes, and the plan a pinned departure or a chosen option was asked for (that change is
     ///   refused, "try again", if the plan is another one by then).
     func prepare(on current: RoutePlan, with service: PlanService) async throws -> PlanService.Prepared
+}
+
+extension PlanEditRule {
+    /// What `prepare` gives back.
+    typealias Prepared = PlanService.Prepared
 }
 
 extension PlanService {

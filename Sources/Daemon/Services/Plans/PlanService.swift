@@ -7,7 +7,7 @@ import Store
 /// after a crash) and deleted. The handlers only decode params, call one method here and encode
 /// the outcome.
 ///
-/// An edit's rules are its `prepare` (`PlanEditRule`, each method's in `Methods/PlanEdit+Rules`): the slow part (searching places,
+/// An edit's rules are its `prepare` (`PlanEditRule`, each method's in `Methods/PlanEditRules`): the slow part (searching places,
 /// asking the planner) runs first, then the change runs inside the repository against the
 /// newest plan, where node and segment numbers are resolved, `expected_generation` is checked
 /// and one region is enforced. Only the legs the change emptied are computed

@@ -1,0 +1,68 @@
+import Foundation
+import Planner
+import WireProtocol
+
+/// `plan.choose`'s rule: option `option` of `plan.alternatives` (or the one listed with `departure` and
+/// `trip_ids`) taken, only if the plan is still the one it was listed for.
+extension Params.PlanChoose: PlanEditRule {
+    func prepare(on current: RoutePlan, with service: PlanService) async throws -> PlanService.Prepared {
+        let params = self, planner = service.planner, input = service.input, regions = service.regions
+        let segment = try input.segmentIndex(params.segment, in: current)
+        let count = try PlanService.count(params.count)
+        guard (1...count).contains(params.option) else {
+            throw DaemonError.invalidParams("option must be 1 to \(count), got \(params.option)")
+        }
+        _ = try regions.requireRegions()
+        let zone = regions.timeZone(of: current)
+        let seen = try params.departure.map {
+            try input.time($0, param: "departure", timeZone: zone, day: current.schedule()[segment] ?? input.planDay(current))
+        }
+        let options = try await planner.alternatives(for: current, segment: segment, count: count)
+        let option: RouteLeg
+        if seen != nil || params.tripIds != nil {
+            option = try await Self.seenOption(params, segment: segment, departure: seen, in: options, count: count, of: current, zone: zone,
+                                            service: service)
+        } else {
+            guard options.indices.contains(params.option - 1) else {
+                throw DaemonError.invalidParams("option \(params.option) does not exist: segment \(params.segment) has \(options.count)")
+            }
+            option = options[params.option - 1]
+        }
+        let chosen = try current.choosingAlternative(option, ofSegment: segment)
+        return Prepared(step: .change { plan in
+            guard plan == current else { throw DaemonError.conflict("another edit changed the plan while choosing; nothing was changed, try again") }
+            return chosen
+        })
+    }
+
+    /// The option of `plan.choose` identified by its trips, else its departure (`Params.PlanChoose`):
+    /// option N when it is that one, else the one in the list that is, else the one asked from
+    /// that departure; `conflict` when none is (nothing changes).
+    private static func seenOption(_ params: Params.PlanChoose, segment: Int, departure: Date?, in options: [RouteLeg], count: Int,
+                                   of plan: RoutePlan, zone: TimeZone, service: PlanService) async throws -> RouteLeg {
+        let planner = service.planner, input = service.input
+        // The trips name a ride whatever the walk to it takes (an earlier pace edit changes when
+        // the leg leaves the door); without them, the departure does.
+        func isSeen(_ leg: RouteLeg) -> Bool {
+            if let trips = params.tripIds { return trips == leg.tripIDs }
+            return departure.map { time in leg.departure.map { abs($0.timeIntervalSince(time)) < 1 } ?? false } ?? false
+        }
+        let described = [departure.map { "leaving \(WireTime.string(from: $0, timeZone: zone))" },
+                         params.tripIds.map { "on trips \($0.joined(separator: ", "))" }].compactMap { $0 }.joined(separator: " ")
+        if options.indices.contains(params.option - 1), isSeen(options[params.option - 1]) { return options[params.option - 1] }
+        if let found = options.first(where: isSeen) { return found }
+        if let departure,
+           let found = try await planner.alternatives(for: plan, segment: segment, count: count, at: departure).first(where: isSeen) {
+            // Asked from the departure the user saw: an option leaving before the plan starts
+            // (the plan's time moved past it since) is no longer offered.
+            if let start = plan.earliestDeparture(now: input.clock.now()), let leaves = found.departure,
+               leaves < start.addingTimeInterval(-1) {
+                throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more: it leaves before the plan "
+                                           + "starts at \(WireTime.string(from: start, timeZone: zone)); list them again with plan.alternatives")
+            }
+            return found
+        }
+        throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more (option \(params.option) was listed so): "
+                                   + "list them again with plan.alternatives")
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Planner
+import WireProtocol
+
+/// `plan.move`'s rule: node `node` replaced by a place searched near it (or `near`); one region.
+extension Params.PlanMove: PlanEditRule {
+    func prepare(on current: RoutePlan, with service: PlanService) async throws -> PlanService.Prepared {
+        let params = self, planner = service.planner, input = service.input, regions = service.regions
+        let resolver = service.resolver
+        // The node as numbered now only says where to search near; the move takes the node
+        // of that number in the plan it changes.
+        let shownNode = try input.nodeIndex(params.node, in: current)
+        let near = try await resolver.nearPlace(params.near, region: params.region)
+        let resolved = try await resolver.resolve(params.place, near: near?.place.coordinate ?? current.nodes[shownNode].place.coordinate,
+                                                  region: params.region,
+                                                  planRegion: regions.regionName(of: current))
+        let node = resolved.node
+        let stops = try? await planner.accessStops(around: node.place)  // the stops next to it are chosen again
+        return Prepared(step: .change { plan in
+            let moved = try plan.movingNode(at: try input.nodeIndex(params.node, in: plan), to: node.place, stopsAround: stops)
+            _ = try regions.planRegion(through: moved.nodes.map(\.place))  // one region, as for insert
+            return moved
+        }, matched: [resolved] + (near.map { [$0] } ?? []))
+    }
+}

@@ -1,0 +1,13 @@
+extension Params {
+    /// `plan.unpin`: every pinned departure removed (the mode locks stay).
+    public struct PlanUnpin: PlanEditParams {
+        public static let method = WireMethod(declaring: "plan.unpin")
+        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
+        public var expectedGeneration: Int64?
+        public var id: Int64
+        public init(id: Int64, expectedGeneration: Int64? = nil) {
+            self.id = id
+            self.expectedGeneration = expectedGeneration
+        }
+    }
+}
