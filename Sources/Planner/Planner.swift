@@ -60,10 +60,12 @@ public struct Planner: Sendable {
             }
             return LegComputation(plan: fastest, failures: [], queryCount: 0)
         }
-        return try await computeLegsReporting(
+        let computed = try await computeLegsReporting(
             try await initialPlan(from: origin, to: destination, mode: mode, timePreference: timePreference,
                                   pace: pace, access: access, currentLocation: currentLocation),
             currentLocation: currentLocation)
+        // Two places by transit are the user's choice: the ride stays, and says when walking is no slower.
+        return mode == .transit ? try await notingWalkingNoSlowerEndToEnd(in: computed) : computed
     }
 
     /// Throws the plan away except its two ends and builds it again with `preset`
