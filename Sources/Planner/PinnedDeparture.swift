@@ -24,27 +24,30 @@ public struct PinnedDeparture: Hashable, Sendable, Codable {
 
 /// A newer answer for a pinned segment that the planner did not apply on its own:
 /// "selected 22 min → latest 25 min". The user accepts or dismisses it. When the pinned ride can
-/// no longer be caught and nothing later (arrive-by: earlier) can either, there is no `latest`:
-/// `noCatchableRide` says so, and only dismissing it is possible (docs/planner.md "The proposal rule").
+/// no longer be caught and nothing later (arrive-by: earlier) can either, the answer says so
+/// instead, and only dismissing it is possible (docs/planner.md "The proposal rule").
 public struct PendingSegmentUpdate: Hashable, Sendable, Codable {
-    public var segment: SegmentKey
-    public var selected: RouteLeg
-    /// The proposal; nil exactly when `noCatchableRide` is set.
-    public var latest: RouteLeg?
-    public var noCatchableRide: NoCatchableRide?
-
-    public init(segment: SegmentKey, selected: RouteLeg, latest: RouteLeg) {
-        self.segment = segment
-        self.selected = selected
-        self.latest = latest
-        self.noCatchableRide = nil
+    /// What the planner answers for the pinned segment: one of the two, never both or neither.
+    public enum Proposal: Hashable, Sendable, Codable {
+        /// The leg proposed instead of the selected one (accept or dismiss).
+        case ride(RouteLeg)
+        /// No ride of any line can be caught instead (dismiss only).
+        case nothingCatchable(NoCatchableRide)
     }
 
-    /// The answer "nothing can be caught any more today" for the pinned `selected` leg.
-    public init(segment: SegmentKey, selected: RouteLeg, noCatchableRide: NoCatchableRide) {
+    public var segment: SegmentKey
+    public var selected: RouteLeg
+    public var proposal: Proposal
+
+    public init(segment: SegmentKey, selected: RouteLeg, proposal: Proposal) {
         self.segment = segment
         self.selected = selected
-        self.latest = nil
-        self.noCatchableRide = noCatchableRide
+        self.proposal = proposal
+    }
+
+    /// The proposed leg; nil when nothing can be caught.
+    public var latest: RouteLeg? {
+        if case .ride(let leg) = proposal { return leg }
+        return nil
     }
 }

@@ -70,22 +70,24 @@ extension Planner {
         }
         let walking = try await asked(.walk)?.expectedTravelTime
         let riding = try await asked(.transit).map { $0.arrival?.timeIntervalSince(date) ?? $0.expectedTravelTime }
-        let choice = Self.walkOrRide(walking: walking, riding: riding, inherited: inherited)
+        let choice = Self.walkOrRide(walking: walking, riding: riding, inherited: inherited, leaving: date)
         return (choice.mode, choice.reason, choice.mode == .walk ? walking : riding)
     }
 
     /// The one rule of inserted hops, presets and day plans: a hop is walked when walking takes
     /// no longer than the ride door to door (waiting included), or when no ride is found; else
-    /// it rides. `inherited` when neither is found. The reason is what the segment says.
-    static func walkOrRide(walking: TimeInterval?, riding: TimeInterval?, inherited: TravelMode)
+    /// it rides. `inherited` when neither is found. The reason is what the segment says, its
+    /// minutes read as the legs' (`ShownTime`): both options leaving at `leaving`.
+    static func walkOrRide(walking: TimeInterval?, riding: TimeInterval?, inherited: TravelMode, leaving: Date)
         -> (mode: TravelMode, reason: String?) {
+        func shown(_ seconds: TimeInterval) -> String { ShownTime.text(from: leaving, to: leaving.addingTimeInterval(seconds)) }
         switch (walking, riding) {
         case let (walking?, riding?) where walking <= riding:
-            return (.walk, "walked: " + walkingIsNoSlower(walking: walking, riding: riding))
+            return (.walk, "walked: " + walkingIsNoSlower(walking: walking, riding: riding, leaving: leaving))
         case let (walking?, riding?):
-            return (.transit, "by transit: \(ShownTime.text(seconds: riding)) where walking takes \(ShownTime.text(seconds: walking))")
+            return (.transit, "by transit: \(shown(riding)) where walking takes \(shown(walking))")
         case let (walking?, nil):
-            return (.walk, "walked: no transit route found (walking takes \(ShownTime.text(seconds: walking)))")
+            return (.walk, "walked: no transit route found (walking takes \(shown(walking)))")
         case (nil, _?):
             return (.transit, "by transit: no walking route found")
         case (nil, nil):
@@ -93,8 +95,12 @@ extension Planner {
         }
     }
 
-    /// "walking (6 min) is no slower than transit (9 min)".
-    static func walkingIsNoSlower(walking: TimeInterval, riding: TimeInterval) -> String {
-        "walking (\(ShownTime.text(seconds: walking))) is no slower than transit (\(ShownTime.text(seconds: riding)))"
+    /// "walking (6 min) is no slower than transit (9 min)": the walk and the ride door to door,
+    /// both leaving at `leaving`, in minutes as a leg between its two shown times reads (the
+    /// difference of the minutes shown, not the seconds rounded), so the note says what the
+    /// walk leg beside it shows.
+    static func walkingIsNoSlower(walking: TimeInterval, riding: TimeInterval, leaving: Date) -> String {
+        "walking (\(ShownTime.text(from: leaving, to: leaving.addingTimeInterval(walking)))) is no slower than transit "
+            + "(\(ShownTime.text(from: leaving, to: leaving.addingTimeInterval(riding))))"
     }
 }

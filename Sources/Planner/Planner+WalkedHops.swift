@@ -12,10 +12,20 @@ extension Planner {
     /// again. One walk query a ridden stretch a round.
     /// - throws: only `CancellationError`.
     func walkingHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate?) async throws -> LegComputation {
+        var ridden: [SegmentKey: TimeInterval?] = [:]
+        var walked = try await walkingHopsNoSlower(in: computed, currentLocation: currentLocation, ridden: &ridden)
+        walked.plan = notingWalkedHopsAsShown(walked.plan, ridden: ridden)
+        return walked
+    }
+
+    /// One round of `walkingHopsNoSlower(in:currentLocation:)`; `ridden` collects each walked
+    /// segment's ride door to door (nil: no ride found) for its note.
+    private func walkingHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate?,
+                                     ridden: inout [SegmentKey: TimeInterval?]) async throws -> LegComputation {
         let plan = computed.plan
         let leaving = plan.readyToLeave(now: clock.now()), arriving = plan.schedule(startingAt: clock.now())
         var nodes = [plan.nodes[0]], modes: [TravelMode] = [], legs: [RouteLeg?] = [], origins: [Int?] = []
-        var walked: [(segment: Int, reason: String?)] = [], queries = 0
+        var walked: [(segment: Int, reason: String?, riding: TimeInterval?)] = [], queries = 0
         for stretch in plan.stretches() {
             let ridden = stretch.contains { plan.modes[$0] == .transit } && !plan.holdsDecision(stretch)
                 && !stretch.dropFirst().contains { plan.nodes[$0].stay != nil }
@@ -27,13 +37,13 @@ extension Planner {
                 let walk = LegQuery(from: plan.nodes[stretch.lowerBound].place, to: plan.nodes[stretch.upperBound].place,
                                     mode: .walk, timing: .departAt(start), pace: plan.pace, access: plan.access)
                 let walking = try await leg(for: walk).map(\.expectedTravelTime).successValue
-                let choice = Self.walkOrRide(walking: walking, riding: riding, inherited: .transit)
+                let choice = Self.walkOrRide(walking: walking, riding: riding, inherited: .transit, leaving: start)
                 if choice.mode == .walk {
                     nodes.append(plan.nodes[stretch.upperBound])
                     modes.append(.walk)
                     legs.append(nil)  // asked again by the recompute, which then asks the rides after it again
                     origins.append(nil)
-                    walked.append((modes.count - 1, choice.reason))
+                    walked.append((modes.count - 1, choice.reason, riding))
                     continue
                 }
             }
@@ -48,12 +58,34 @@ extension Planner {
         }
         var result = plan
         result.replaceStructure(nodes: nodes, modes: modes, legs: legs, origins: origins)
-        for hop in walked { result.setModeNote(hop.reason, ofSegment: hop.segment) }
+        for hop in walked {
+            result.setModeNote(hop.reason, ofSegment: hop.segment)
+            ridden[result.segmentKey(hop.segment)] = hop.riding
+        }
         var again = try await computeLegsReporting(result, currentLocation: currentLocation)
         again.queryCount += computed.queryCount + queries
         // The rides after a walked stretch may leave at other times now: they are judged again
         // (a walked stretch is never ridden again, so this ends within the stretch count).
-        return try await walkingHopsNoSlower(in: again, currentLocation: currentLocation)
+        return try await walkingHopsNoSlower(in: again, currentLocation: currentLocation, ridden: &ridden)
+    }
+
+    /// `plan` with each walked hop's note in the minutes its walk leg shows (the difference of
+    /// the two times shown, as `plan show` and the web page read it), the ride door to door
+    /// leaving when that walk does; computed once the walks are final (walking a later stretch
+    /// of an arrive-by plan moves the walks before it). A hop with no leg keeps its note.
+    private func notingWalkedHopsAsShown(_ plan: RoutePlan, ridden: [SegmentKey: TimeInterval?]) -> RoutePlan {
+        guard !ridden.isEmpty else { return plan }
+        // The times the plan document shows (`WireDocuments.plan`): a leave-now plan from now.
+        let now = clock.now(), fallback: Date? = plan.timePreference == .leaveNow ? now : nil
+        let departures = plan.departureTimes(startingAt: fallback), arrivals = plan.schedule(startingAt: fallback)
+        var noted = plan
+        for (index, key) in plan.segmentKeys.enumerated() where plan.modes[index] == .walk && plan.legs[index] != nil {
+            guard let riding = ridden[key], let leaving = departures[index], let arriving = arrivals[index + 1] else { continue }
+            let walking = arriving.timeIntervalSince(leaving)
+            noted.setModeNote(Self.walkOrRide(walking: walking, riding: riding.map { max($0, walking) }, inherited: .walk,
+                                              leaving: leaving).reason, ofSegment: index)
+        }
+        return noted
     }
 
     /// The note of a ride the user chose for segment `index` (`plan mode … transit`): their choice
@@ -71,8 +103,30 @@ extension Planner {
         let walk = LegQuery(from: plan.nodes[index].place, to: plan.nodes[index + 1].place, mode: .walk,
                             timing: .departAt(start), pace: plan.pace, access: plan.access)
         if let walking = try await leg(for: walk).map(\.expectedTravelTime).successValue, walking <= riding {
-            noted.setModeNote(Self.walkingIsNoSlower(walking: walking, riding: riding), ofSegment: index)
+            noted.setModeNote(Self.walkingIsNoSlower(walking: walking, riding: riding, leaving: start), ofSegment: index)
         }
+        return noted
+    }
+}
+
+extension Planner {
+    /// A plan of two places by transit (`plan new A B --mode transit`) is the user's explicit
+    /// choice: it keeps its ride even where walking is no slower (presets and day plans walk
+    /// such a hop), and its first ride then says so, door to door from the origin to the
+    /// destination ("walking (6 min) is no slower than transit (9 min)"). One walk query.
+    /// - throws: only `CancellationError`.
+    func notingWalkingNoSlowerEndToEnd(in computed: LegComputation) async throws -> LegComputation {
+        let plan = computed.plan
+        guard let ride = plan.modes.firstIndex(of: .transit), plan.legs.allSatisfy({ $0 != nil }),
+              let start = plan.readyToLeave(now: clock.now())[0], let end = plan.schedule(startingAt: clock.now()).last ?? nil
+        else { return computed }
+        let riding = end.timeIntervalSince(start)
+        let walk = LegQuery(from: plan.nodes[0].place, to: plan.nodes[plan.nodes.count - 1].place, mode: .walk,
+                            timing: .departAt(start), pace: plan.pace, access: plan.access)
+        var noted = computed
+        noted.queryCount += 1
+        guard let walking = try await leg(for: walk).map(\.expectedTravelTime).successValue, walking <= riding else { return noted }
+        noted.plan.setModeNote(Self.walkingIsNoSlower(walking: walking, riding: riding, leaving: start), ofSegment: ride)
         return noted
     }
 }

@@ -60,10 +60,12 @@ public struct Planner: Sendable {
             }
             return LegComputation(plan: fastest, failures: [], queryCount: 0)
         }
-        return try await computeLegsReporting(
+        let computed = try await computeLegsReporting(
             try await initialPlan(from: origin, to: destination, mode: mode, timePreference: timePreference,
                                   pace: pace, access: access, currentLocation: currentLocation),
             currentLocation: currentLocation)
+        // Two places by transit are the user's choice: the ride stays, and says when walking is no slower.
+        return mode == .transit ? try await notingWalkingNoSlowerEndToEnd(in: computed) : computed
     }
 
     /// Throws the plan away except its two ends and builds it again with `preset`
@@ -520,7 +522,7 @@ public struct Planner: Sendable {
             if nothingToCatch, !wasDismissed(selected, segment: pin.segment, in: run.plan) {
                 run.plan.pending[pin.segment] = PendingSegmentUpdate(
                     segment: pin.segment, selected: selected.timed(leaving: pin.departure),
-                    noCatchableRide: NoCatchableRide(arrivingBy: arrivingBy != nil, time: arrivingBy ?? probe.departure))
+                    proposal: .nothingCatchable(NoCatchableRide(arrivingBy: arrivingBy != nil, time: arrivingBy ?? probe.departure)))
             }
             return
         }
@@ -529,7 +531,7 @@ public struct Planner: Sendable {
         // leg leaving at the time that fits and at the pinned time.
         run.plan.pending[pin.segment] = PendingSegmentUpdate(
             segment: pin.segment, selected: selected.timed(leaving: pin.departure),
-            latest: latest.timed(leaving: arrivingBy.map { $0.addingTimeInterval(-latest.expectedTravelTime) } ?? probe.departure))
+            proposal: .ride(latest.timed(leaving: arrivingBy.map { $0.addingTimeInterval(-latest.expectedTravelTime) } ?? probe.departure)))
     }
 
     /// Re-finds the pinned departure. A match replaces the leg; otherwise the user's chosen leg
@@ -564,13 +566,13 @@ public struct Planner: Sendable {
         run.plan.legs[index] = selected
         if found == nil, let lastError { run.failures.append(SegmentFailure(segment: index, error: lastError)) }
         if let latest = found, differsNoticeably(latest, from: selected), !wasDismissed(latest, segment: key, in: run.plan) {
-            run.plan.pending[key] = PendingSegmentUpdate(segment: key, selected: selected, latest: latest)
+            run.plan.pending[key] = PendingSegmentUpdate(segment: key, selected: selected, proposal: .ride(latest))
         } else if found == nil, selected.hasCancelledRide, lastError.map(Self.meansNothingToCatch) == true,
                   !wasDismissed(selected, segment: key, in: run.plan) {
             // Cancelled, and no later ride of any line leaves: say so (a missed pin may still
             // replace this with its own answer below).
             run.plan.pending[key] = PendingSegmentUpdate(segment: key, selected: selected,
-                                                         noCatchableRide: NoCatchableRide(arrivingBy: false, time: pin.departure))
+                                                         proposal: .nothingCatchable(NoCatchableRide(arrivingBy: false, time: pin.departure)))
         }
     }
 

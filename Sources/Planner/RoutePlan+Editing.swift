@@ -443,7 +443,7 @@ extension RoutePlan {
         let key = segmentKey(index)
         guard let update = pending[key] else { throw PlannerError.noPendingUpdate(segment: index) }
         // "No later ride today" proposes nothing: there is nothing to accept, only to dismiss.
-        guard let latest = update.latest else { throw PlannerError.nothingToAccept(segment: index) }
+        guard case .ride(let latest) = update.proposal else { throw PlannerError.nothingToAccept(segment: index) }
         var plan = self
         plan.pending[key] = nil
         plan.dismissed[key] = nil
@@ -473,7 +473,12 @@ extension RoutePlan {
         plan.pending[key] = nil
         // "No later ride today" is remembered by the user's own leg: nothing new to say about it
         // until a ride that can be caught appears (which differs from it, so it is proposed).
-        plan.dismissed[key] = pending[key].map { $0.latest ?? $0.selected }
+        plan.dismissed[key] = pending[key].map { update in
+            switch update.proposal {
+            case .ride(let latest): latest
+            case .nothingCatchable: update.selected
+            }
+        }
         return plan
     }
 

@@ -94,8 +94,10 @@ enum PlanRows {
     /// The `latest_leg` column: the proposed leg, or the "no ride can be caught" answer (an `N`
     /// blob: no migration, the column already holds blobs read whole).
     static func latestBlob(_ update: PendingSegmentUpdate) -> [UInt8] {
-        if let latest = update.latest { return LegBlob.encode(leg: latest) }
-        return LegBlob.encode(noCatchableRide: update.noCatchableRide ?? NoCatchableRide(arrivingBy: false, time: update.selected.departure ?? .distantPast))
+        switch update.proposal {
+        case .ride(let latest): LegBlob.encode(leg: latest)
+        case .nothingCatchable(let answer): LegBlob.encode(noCatchableRide: answer)
+        }
     }
 
     /// from_place_id, to_place_id, occurrence: a segment's key as its decisions are stored.
@@ -180,10 +182,9 @@ enum PlanRows {
             SELECT from_place_id, to_place_id, occurrence, selected_leg, latest_leg FROM plan_pending_update WHERE plan_id = ?
             """, [planID], { row in
             let selected = try LegBlob.decodeLeg(row.blob(3)), latest = row.blob(4)
-            return LegBlob.isNoCatchableRide(latest)
-                ? PendingSegmentUpdate(segment: segmentKey(row), selected: selected,
-                                       noCatchableRide: try LegBlob.decodeNoCatchableRide(latest))
-                : PendingSegmentUpdate(segment: segmentKey(row), selected: selected, latest: try LegBlob.decodeLeg(latest))
+            let proposal: PendingSegmentUpdate.Proposal = LegBlob.isNoCatchableRide(latest)
+                ? .nothingCatchable(try LegBlob.decodeNoCatchableRide(latest)) : .ride(try LegBlob.decodeLeg(latest))
+            return PendingSegmentUpdate(segment: segmentKey(row), selected: selected, proposal: proposal)
         }) {
             pending[update.segment] = update
         }

@@ -377,17 +377,60 @@ public struct AlertDocument: Hashable, Sendable, Codable {
 /// "selected 22 min → latest 25 min" for a pinned segment, waiting for accept or dismiss. When
 /// no ride can be caught any more, `latest` is null and `no_catchable_ride` says so (dismiss only).
 public struct PendingDocument: Hashable, Sendable, Codable {
+    /// The answer for the pinned segment: one of the two, never both or neither. On the wire,
+    /// `latest` holds a ride (else null) and `no_catchable_ride` the other answer (else null).
+    public enum Proposal: Hashable, Sendable {
+        case ride(LegDocument)
+        case nothingCatchable(NoCatchableRideDocument)
+    }
+
     public var segment: Int
     public var selected: LegDocument
-    @NullWhenNil public var latest: LegDocument?
-    @NullWhenNil public var noCatchableRide: NoCatchableRideDocument?
+    public var proposal: Proposal
 
-    public init(segment: Int, selected: LegDocument, latest: LegDocument?, noCatchableRide: NoCatchableRideDocument? = nil) {
+    public init(segment: Int, selected: LegDocument, proposal: Proposal) {
         self.segment = segment
         self.selected = selected
-        self.latest = latest
-        self.noCatchableRide = noCatchableRide
+        self.proposal = proposal
     }
+
+    /// The proposed leg; nil when nothing can be caught.
+    public var latest: LegDocument? {
+        if case .ride(let leg) = proposal { return leg }
+        return nil
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        segment = try c.decode(Int.self, forKey: .segment)
+        selected = try c.decode(LegDocument.self, forKey: .selected)
+        if let latest = try c.decodeIfPresent(LegDocument.self, forKey: .latest) {
+            proposal = .ride(latest)
+        } else if let answer = try c.decodeIfPresent(NoCatchableRideDocument.self, forKey: .noCatchableRide) {
+            proposal = .nothingCatchable(answer)
+        } else {
+            throw DecodingError.dataCorruptedError(forKey: .latest, in: c,
+                                                   debugDescription: "a pending update needs latest or no_catchable_ride")
+        }
+    }
+
+    /// Hand-written to keep the two nullable fields the protocol has always had (both written).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(segment, forKey: .segment)
+        try c.encode(selected, forKey: .selected)
+        switch proposal {
+        case .ride(let latest):
+            try c.encode(latest, forKey: .latest)
+            try c.encodeNil(forKey: .noCatchableRide)
+        case .nothingCatchable(let answer):
+            try c.encodeNil(forKey: .latest)
+            try c.encode(answer, forKey: .noCatchableRide)
+        }
+    }
+
+    /// Plain names: the coders' snake_case strategy writes `no_catchable_ride`.
+    enum CodingKeys: String, CodingKey { case segment, selected, latest, noCatchableRide }
 }
 
 /// No ride of any line can be caught for a missed or cancelled pin: none leaves at `time` or

@@ -158,8 +158,11 @@ enum Render {
             lines.append(contentsOf: steps)
             if segment.missedConnection, let leg = segment.leg {
                 let update = plan.pending.first { $0.segment == index + 1 }
-                let pending = update != nil && update?.latest != nil
-                let nothing = update?.noCatchableRide != nil ? "; no ride can be caught instead, see below" : ""
+                let (pending, nothing): (Bool, String) = switch update?.proposal {
+                case .ride?: (true, "")
+                case .nothingCatchable?: (false, "; no ride can be caught instead, see below")
+                case nil: (false, "")
+                }
                 if arriveBy, plan.nodes.indices.contains(index + 1) {
                     let end = plan.nodes[index + 1]
                     let (arrives, due) = MissedConnection.clocks(leg.arrival, end.time, askedDay: day)
@@ -192,10 +195,14 @@ enum Render {
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))\(price)")
         for pending in plan.pending {
             let cancelled = pending.selected.rides.contains(where: \.cancelled) ? " (cancelled)" : ""
-            guard let latest = pending.latest else {
+            let latest: LegDocument
+            switch pending.proposal {
+            case .ride(let leg): latest = leg
+            case .nothingCatchable(let answer):
                 // Nothing to accept: the answer is that no ride can be caught.
                 lines.append("  pending on segment \(pending.segment): selected \(pendingLeg(pending.selected, askedDay: day))\(cancelled)"
-                             + " → \(noCatchableRideNaming(pending, askedDay: day)) (umctl plan dismiss \(plan.id) \(pending.segment))")
+                             + " → \(noCatchableRideNaming(answer, selected: pending.selected, askedDay: day))"
+                             + " (umctl plan dismiss \(plan.id) \(pending.segment))")
                 continue
             }
             lines.append("  pending on segment \(pending.segment): selected \(pendingLeg(pending.selected, askedDay: day))\(cancelled)"
@@ -239,7 +246,7 @@ enum Render {
     /// departure; the user's line is named too when the proposal rides another one. Nil when
     /// the proposal rides nothing (a walk or drive).
     static func proposalNaming(_ pending: PendingDocument, why: String, askedDay: String?) -> String? {
-        guard let latest = pending.latest, let ride = latest.rides.first else { return nil }
+        guard case .ride(let latest) = pending.proposal, let ride = latest.rides.first else { return nil }
         let proposed = "\(ride.vehicle) \(ride.line) at \(DayMark.clock(ride.departure, askedDay: askedDay))"
         guard let chosen = pending.selected.rides.first else {
             return "\(proposed) instead of \(why)\(DayMark.clock(pending.selected.departure, askedDay: askedDay))"
@@ -252,15 +259,14 @@ enum Render {
     /// "no later tram 3 today; the last left 23:12" (the cancelled one: "the last was the cancelled
     /// 23:12"), or in an arrive-by plan "no earlier ride arrives by 08:05": the answer when no
     /// ride can be caught, naming the user's line and the last departure known of it.
-    static func noCatchableRideNaming(_ pending: PendingDocument, askedDay: String?) -> String {
-        let answer = pending.noCatchableRide
-        if answer?.kind == "no_earlier_ride" {
-            return "no earlier ride arrives by \(DayMark.clock(answer?.time, askedDay: askedDay))"
+    static func noCatchableRideNaming(_ answer: NoCatchableRideDocument, selected: LegDocument, askedDay: String?) -> String {
+        if answer.kind == "no_earlier_ride" {
+            return "no earlier ride arrives by \(DayMark.clock(answer.time, askedDay: askedDay))"
         }
-        let ride = pending.selected.rides.first
+        let ride = selected.rides.first
         let line = ride.map { "\($0.vehicle) \($0.line)" } ?? "ride"
-        let last = DayMark.clock(ride?.departure ?? pending.selected.departure, askedDay: askedDay)
-        let cancelled = pending.selected.rides.contains(where: \.cancelled)
+        let last = DayMark.clock(ride?.departure ?? selected.departure, askedDay: askedDay)
+        let cancelled = selected.rides.contains(where: \.cancelled)
         return "no later \(line) today; the last " + (cancelled ? "was the cancelled \(last)" : "left \(last)")
     }
 

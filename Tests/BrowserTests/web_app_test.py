@@ -4,6 +4,7 @@ python3-selenium). Run by WebAppBrowserTests, which starts the daemon with Tampe
 JSON file of what to open and what to expect; prints one line per check and exits 1 on the first
 failure, naming it. Screenshots of each view go to the folder given."""
 import json
+import re
 import subprocess
 import sys
 import time
@@ -292,6 +293,42 @@ try:
     wait(driver, "the places view lacks the saved place",
          lambda d: any(item.text == "Browser test corner" for item in d.find_elements(By.CSS_SELECTOR, "#panel .list button")))
     print("ok: a place saved in the page shows in umctl and in completion", flush=True)
+    driver.get(f"{origin}/#/plan/{plan_id}")
+    wait(driver, "the plan view did not show again", lambda d: d.find_elements(By.CSS_SELECTOR, "article.plan"))
+
+    # The page says what umctl plan show says: each segment's mode note under it, and each
+    # pending update in the same words (a proposal named by line and time, or that nothing can be caught).
+    for spoken_plan in setup["spoken_plans"]:
+        text = umctl("plan", "show", str(spoken_plan))
+        notes = [line.strip() for line in text.splitlines() if line.strip().startswith("mode: ")]
+        pending = []
+        lines = text.splitlines()
+        for index, line in enumerate(lines):
+            if line.strip().startswith("pending on segment "):
+                answer = line.split(" → ", 1)[1].rsplit(" (umctl plan ", 1)[0]
+                named = lines[index + 1].strip() if index + 1 < len(lines) and lines[index + 1].startswith("          ") else None
+                # A ride proposal's answer is "latest leaves …": the page words it as "leave …"; the naming line is the same.
+                if not answer.startswith("latest "):
+                    pending.append(answer)
+                elif named:
+                    pending.append(named)
+        driver.get(f"{origin}/#/plan/{spoken_plan}")
+        wait(driver, f"plan {spoken_plan} did not show", lambda d: d.find_elements(By.CSS_SELECTOR, "article.plan"))
+        settle_plan(driver, spoken_plan)
+        shown_notes = [note.get_attribute("textContent") for note in driver.find_elements(By.CSS_SELECTOR, ".mode-note")]
+        if shown_notes != notes:
+            fail(f"plan {spoken_plan}: the page shows the mode notes {shown_notes}, umctl plan show {notes}")
+        shown_pending = [paragraph.get_attribute("textContent") for paragraph in driver.find_elements(By.CSS_SELECTOR, ".pending p")]
+        # The same words; a time on another day is marked as each writes every time ("00:40 +1d", "00:40 (1.4.)").
+        def clocks(words):
+            return re.sub(r" \(\d+\.\d+\.\)| [+-]\d+d", "", words)
+        for words in pending:
+            if clocks(words) not in [clocks(shown) for shown in shown_pending]:
+                fail(f"plan {spoken_plan}: umctl plan show says {words!r}, the page {shown_pending}")
+        if not notes and not pending:
+            fail(f"plan {spoken_plan} has nothing to compare: {text}")
+        driver.save_screenshot(f"{shots}/plan-{spoken_plan}-words.png")
+        print(f"ok: plan {spoken_plan} says what umctl plan show says ({len(notes)} notes, {len(pending)} pending)", flush=True)
     driver.get(f"{origin}/#/plan/{plan_id}")
     wait(driver, "the plan view did not show again", lambda d: d.find_elements(By.CSS_SELECTOR, "article.plan"))
 

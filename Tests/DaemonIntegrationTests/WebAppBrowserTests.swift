@@ -7,7 +7,9 @@ import XCTest
 /// tiles, completion, the compare and plan deep links against `umctl`'s answers, an edit with
 /// `umctl` showing live; a pin, a choice, a stay, a mode, a rename, a node dragged (move), a leg's
 /// line dragged (insert), a proposal accepted and one dismissed, a place saved from "what is
-/// here" and a deletion, each made in the page and checked with `umctl`.
+/// here" and a deletion, each made in the page and checked with `umctl`; and the page says
+/// what `plan show` says: a segment's mode note, a proposal named by line and time, a pin
+/// nothing can replace ("no later bus 3 today; the last left …").
 /// The browser is driven by Tests/BrowserTests/web_app_test.py (python3-selenium); the
 /// screenshots it takes are kept in .build/web-screenshots.
 final class WebAppBrowserTests: TampereDaemonTestCase {
@@ -41,6 +43,11 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
         XCTAssertFalse(rides.isEmpty)
 
         let proposals = try [planWithProposal(title: "Accept in the page"), planWithProposal(title: "Dismiss in the page")]
+        // The page says what `plan show` says: a walked hop's mode note, a pin nothing can replace.
+        let walkedHop = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, Tampere.hervanta, "--mode", "transit",
+                                          "--at", Tampere.morning, "--title", "A walked hop"])
+        XCTAssertNotNil(walkedHop["segments"]?.arrayValue?.first?["mode_note"]?.stringValue, "the walk says why: \(walkedHop)")
+        let spoken = try [Int(XCTUnwrap(walkedHop["id"]?.numberValue)), planWithNothingCatchable()] + proposals
 
         func url(_ words: [String]) throws -> String {
             let printed = try harness.umctl(["web", "--print"] + words)
@@ -53,7 +60,7 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
             "compare_url": try url(["--compare", "Keskustori", Tampere.hervanta, "--at", Tampere.morning]),
             "plan_url": try url(["--plan", String(id)]),
             "compare_durations": durations, "plan_id": id, "rides": rides, "transit_segment": transit,
-            "proposal_plans": proposals,
+            "proposal_plans": proposals, "spoken_plans": spoken,
             "umctl": DaemonHarness.umctl, "socket": harness.socketPath, "screenshots": Self.screenshots.path,
         ]
         let setupFile = harness.directory.appendingPathComponent("browser-setup.json")
@@ -61,6 +68,23 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
         let result = try DaemonHarness.run("/usr/bin/python3", [Self.script.path, setupFile.path], in: harness.directory)
         XCTAssertEqual(result.status, 0, "browser test:\n\(result.stdout)\n\(result.stderr.suffix(3000))")
         XCTAssertTrue(result.stdout.contains("ok: all checks"), result.stdout)
+    }
+
+    /// A plan whose pinned ride is missed with nothing left to catch: the test feed's rides
+    /// end before noon, so a ride pinned at 11:20 and the plan then starting at 12:10 leave
+    /// nothing later that day.
+    func planWithNothingCatchable() throws -> Int {
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit",
+                                        "--at", "2022-01-12T11:20", "--title", "Nothing left to catch"])
+        let id = Int(try XCTUnwrap(created["id"]?.numberValue))
+        let segments = try XCTUnwrap(created["segments"]?.arrayValue)
+        let transit = try XCTUnwrap(segments.firstIndex { $0["mode"] == .string("transit") }, "\(created)") + 1
+        let departure = try XCTUnwrap(segments[transit - 1]["leg"]?["departure"]?.stringValue, "\(created)")
+        _ = try harness.json(["plan", "pin", String(id), String(transit), String(departure.dropFirst(11).prefix(5))])
+        let retimed = try harness.json(["plan", "time", String(id), "--at", "2022-01-12T12:10"])
+        XCTAssertNotNil(retimed["pending"]?.arrayValue?.first?["no_catchable_ride"]?["kind"]?.stringValue,
+                        "a pin with nothing left to catch says so: \(retimed)")
+        return id
     }
 
     /// A plan whose pinned ride is missed, because the plan now starts a minute after that ride

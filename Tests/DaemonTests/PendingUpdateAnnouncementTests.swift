@@ -55,7 +55,7 @@ final class PendingUpdateAnnouncementTests: OneStoredPlanTestCase {
     private static func proposing(_ plan: RoutePlan, seconds: Double, proposed: Double) throws -> LegComputation {
         let key = plan.segmentKey(0)
         let leg = RouteLeg(mode: plan.modes[0], expectedTravelTime: seconds)
-        let update = PendingSegmentUpdate(segment: key, selected: leg, latest: RouteLeg(mode: plan.modes[0], expectedTravelTime: proposed))
+        let update = PendingSegmentUpdate(segment: key, selected: leg, proposal: .ride(RouteLeg(mode: plan.modes[0], expectedTravelTime: proposed)))
         let computed = try RoutePlan(restoring: plan.nodes, modes: plan.modes, legs: [leg], timePreference: plan.timePreference,
                                      pace: plan.pace, locks: plan.locks, pinned: plan.pinned, pending: [key: update])
         return LegComputation(plan: computed, failures: [], queryCount: 1)

@@ -16,7 +16,7 @@ final class PlanAgendaTests: XCTestCase {
             let key = plan.segmentKey(1)
             plan = try RoutePlan(restoring: plan.nodes, modes: plan.modes, legs: plan.legs, timePreference: plan.timePreference,
                                  pace: .normal, locks: [:], pinned: nil,
-                                 pending: [key: PendingSegmentUpdate(segment: key, selected: bus, latest: bus)])
+                                 pending: [key: PendingSegmentUpdate(segment: key, selected: bus, proposal: .ride(bus))])
         }
         return plan
     }

@@ -94,7 +94,7 @@ final class SameTwoPlacesTwiceTests: XCTestCase {
         var plan = try await twoRides().pinningDeparture(ofSegment: 2)
         let key = plan.segmentKey(2)
         plan.pending[key] = PendingSegmentUpdate(segment: key, selected: plan.legs[2]!,
-                                                 latest: Fixture.transit(departing: Fixture.at(80), minutes: 20))
+                                                 proposal: .ride(Fixture.transit(departing: Fixture.at(80), minutes: 20)))
         let dismissed = try plan.dismissingPendingUpdate(ofSegment: 2)
         XCTAssertNotNil(dismissed.dismissed[key])
         XCTAssertNil(dismissed.dismissed[dismissed.segmentKey(0)])

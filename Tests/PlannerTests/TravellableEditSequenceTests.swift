@@ -11,7 +11,8 @@ import XCTest
 /// lock of a mode set by hand but keeps the mode), no two rides meeting at a stop the planner
 /// inferred (the walk to a stop turned into a ride) and no drive after a ride (the car stayed
 /// where the ride began). The alternatives `choose` is offered are never dominated by another.
-/// After a transit or fastest preset, no ride of the planner's where walking is no slower.
+/// After a transit or fastest preset, no ride of the planner's where walking is no slower, and
+/// each walked hop's note reads its walk in the minutes its leg shows.
 ///
 /// The checks are cheap (no full recompute to compare with, as `EditSequencePropertyTests`
 /// does), so 1,000 sequences of 10 edits a seed run in seconds on the same scripted network.
@@ -172,6 +173,22 @@ final class TravellableEditSequenceTests: XCTestCase {
         }
     }
 
+    /// One rounding (issue 39): a walked hop's note gives the walk in the minutes its leg shows
+    /// (the difference of the two times shown), "walk 6 min" beside "walking (6 min) is no slower
+    /// than transit (…)", never the seconds rounded; and the ride it names is no shorter.
+    func checkWalkedNotesReadAsTheirLegs(_ plan: RoutePlan, context: String) {
+        let departures = plan.departureTimes(), arrivals = plan.schedule()
+        for index in 0..<plan.segmentCount where plan.modes[index] == .walk {
+            guard let note = plan.note(ofSegment: index)?.mode, note.hasPrefix("walked: walking ("),
+                  let leaving = departures[index], let arriving = arrivals[index + 1] else { continue }
+            let shown = ShownTime.text(from: leaving, to: arriving)
+            XCTAssertTrue(note.hasPrefix("walked: walking (\(shown)) is no slower than transit ("),
+                          "segment \(index + 1) shows walk \(shown) beside \"\(note)\": \(context)")
+            let minutes = note.split(separator: "(").compactMap { Int($0.prefix { $0.isNumber }) }
+            if minutes.count == 2, !note.contains(" h ") { XCTAssertLessThanOrEqual(minutes[0], minutes[1], "\(note): \(context)") }
+        }
+    }
+
     func testRandomModeAndPresetEditsNeverBuildAJourneyNobodyCanTravel() async throws {
         let planner = Planner(routing: EditSequencePropertyTests.Network(),
                               clock: FixedClock(instant: EditSequencePropertyTests.dayStart))
@@ -206,7 +223,10 @@ final class TravellableEditSequenceTests: XCTestCase {
                     let context = "seed \(seed), sequence \(sequence): \(history.joined(separator: ", "))"
                     checkTravellable(plan, userSetModes: userSetModes, userInsertedRides: userInsertedRides, context: context)
                     if !stopsKeptByAPin { checkNoWalkBack(plan, context: context) }
-                    if edit.ridingPreset { try await checkNoRideWhereWalkingIsNoSlower(plan, planner: planner, context: context) }
+                    if edit.ridingPreset {
+                        try await checkNoRideWhereWalkingIsNoSlower(plan, planner: planner, context: context)
+                        checkWalkedNotesReadAsTheirLegs(plan, context: context)
+                    }
                     if testRun?.failureCount ?? 0 > 0 { return }  // the first failing sequence says enough
                 }
             }

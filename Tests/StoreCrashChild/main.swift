@@ -72,7 +72,7 @@ func makePlan(step: Int, tag: String) throws -> RoutePlan {
     let first = SegmentKey(fromID: nodes[0].place.id, toID: nodes[1].place.id)
     let lock = SegmentLock(mode: modes[0], departure: start, duration: 300)
     let pinned = legs[0].map { PinnedDeparture(segment: first, departure: start, duration: $0.expectedTravelTime, tripIDs: $0.tripIDs) }
-    let pending = legs[0].map { [first: PendingSegmentUpdate(segment: first, selected: $0, latest: $0)] } ?? [:]
+    let pending = legs[0].map { [first: PendingSegmentUpdate(segment: first, selected: $0, proposal: .ride($0))] } ?? [:]
     return try RoutePlan(restoring: nodes, modes: modes, legs: legs,
                          timePreference: Bool.random(using: &random) ? .leaveNow : .departAt(start),
                          pace: WalkingPace.allCases.randomElement(using: &random) ?? .normal,

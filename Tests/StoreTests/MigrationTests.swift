@@ -207,7 +207,7 @@ final class MigrationTests: XCTestCase {
                                      timePreference: .departAt(start), pace: .normal,
                                      locks: [key: SegmentLock(mode: .transit, departure: start, duration: 600)],
                                      pins: [PinnedDeparture(segment: key, departure: start, duration: 600, tripIDs: ["t1"], leg: ride)],
-                                     pending: [key: PendingSegmentUpdate(segment: key, selected: ride, latest: later)],
+                                     pending: [key: PendingSegmentUpdate(segment: key, selected: ride, proposal: .ride(later))],
                                      dismissed: [key: later])
         let store = try Store(path: path)
         XCTAssertEqual(try store.read(Maintenance.schemaVersion()), Migration.latestVersion)

@@ -192,7 +192,7 @@ final class PlanStorageTests: XCTestCase {
                                  legs: [nil, nil, ride], timePreference: .departAt(start), pace: .normal,
                                  locks: [first: SegmentLock(mode: .car), second: SegmentLock(mode: .transit, departure: start + 3_600, duration: 900)],
                                  pins: [PinnedDeparture(segment: second, departure: start + 3_600, duration: 900, tripIDs: ["t"], leg: ride)],
-                                 pending: [second: PendingSegmentUpdate(segment: second, selected: ride, latest: later)],
+                                 pending: [second: PendingSegmentUpdate(segment: second, selected: ride, proposal: .ride(later))],
                                  dismissed: [second: later])
         let id = try store.write(Plans.create(plan, title: "there and back and there"))
         let loaded = try store.read(Plans.load(id)).plan
@@ -214,10 +214,10 @@ final class PlanStorageTests: XCTestCase {
             let plan = try RoutePlan(restoring: [a, b].map { PlanNode(place: $0) }, modes: [.transit], legs: [ride],
                                      timePreference: .departAt(start), pace: .normal, locks: [:],
                                      pins: [PinnedDeparture(segment: key, departure: start + 3_600, duration: 900, leg: ride)],
-                                     pending: [key: PendingSegmentUpdate(segment: key, selected: ride, noCatchableRide: answer)])
+                                     pending: [key: PendingSegmentUpdate(segment: key, selected: ride, proposal: .nothingCatchable(answer))])
             let id = try store.write(Plans.create(plan, title: "last bus gone"))
             let loaded = try store.read(Plans.load(id)).plan
-            XCTAssertEqual(loaded.pending[key], PendingSegmentUpdate(segment: key, selected: ride, noCatchableRide: answer))
+            XCTAssertEqual(loaded.pending[key], PendingSegmentUpdate(segment: key, selected: ride, proposal: .nothingCatchable(answer)))
             XCTAssertNil(loaded.pending[key]?.latest)
         }
     }

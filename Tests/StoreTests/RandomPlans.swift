@@ -93,7 +93,10 @@ enum RandomPlans {
                                          chosenLines: (0..<Int.random(in: 0...2, using: &random)).map { "\($0) \(text(&random))" })
             }
             if Int.random(in: 0..<4, using: &random) == 0 {
-                pending[key] = PendingSegmentUpdate(segment: key, selected: leg(&random), latest: leg(&random))
+                // Either answer a pending update can hold: a ride, or that none can be caught.
+                let proposal: PendingSegmentUpdate.Proposal = Bool.random(using: &random)
+                    ? .ride(leg(&random)) : .nothingCatchable(NoCatchableRide(arrivingBy: Bool.random(using: &random), time: date(&random)))
+                pending[key] = PendingSegmentUpdate(segment: key, selected: leg(&random), proposal: proposal)
             }
         }
         let pinned = maybe(&random) { random in

@@ -94,7 +94,7 @@ final class DocumentRoundTripTests: XCTestCase {
         try assertWire(TimePreferenceDocument(kind: "leave_now", time: nil), nulls: ["time"])
 
         try assertWire(PlanDocument(id: 7, title: "Tuesday", nodes: [node], segments: [segment], totalDurationS: 1800.5,
-                                    totalDistanceM: 4321, pending: [PendingDocument(segment: 1, selected: transitLeg, latest: transitLeg)],
+                                    totalDistanceM: 4321, pending: [PendingDocument(segment: 1, selected: transitLeg, proposal: .ride(transitLeg))],
                                     pace: .fast, timePreference: TimePreferenceDocument(kind: "depart_at", time: morning),
                                     pinnedSegment: 1, generation: 12, timeZone: "Europe/Helsinki",
                                     price: PriceQuoteParts(price: PriceDocument(amount: 3.5, currency: "EUR"), note: nil)),
@@ -115,6 +115,21 @@ final class DocumentRoundTripTests: XCTestCase {
         // `day` is null for a plan that leaves now.
         try assertWire(PlanSummaryDocument(id: 2, title: nil, from: "A", to: "B", updatedAt: nil, totalDurationS: nil),
                        nulls: ["updated_at", "total_duration_s", "day"], absent: ["title"])
+    }
+
+    /// A pending update is a ride or "none can be caught", one of the two (issue 39): both
+    /// written as the protocol always had them, the other one null; neither is an error.
+    func testAPendingUpdateIsARideOrNothingCatchableWithTheOtherNull() throws {
+        let transitLeg = LegDocument(durationS: 1500, distanceM: 9000, departure: morning, arrival: later, transfers: 0, rides: [ride])
+        try assertWire(PendingDocument(segment: 2, selected: transitLeg, proposal: .ride(transitLeg)), nulls: ["no_catchable_ride"])
+        let nothing = NoCatchableRideDocument(kind: "no_later_ride", time: later)
+        try assertWire(PendingDocument(segment: 2, selected: transitLeg, proposal: .nothingCatchable(nothing)), nulls: ["latest"])
+        let written = try WireCodec.encoder.encode(PendingDocument(segment: 2, selected: transitLeg, proposal: .ride(transitLeg)))
+        guard case .object(var members) = try JSONParser.parse(written) else { return XCTFail("not an object") }
+        members["latest"] = nil
+        XCTAssertThrowsError(try WireCodec.decoder.decode(PendingDocument.self, from: JSONWriter.data(.object(members)))) { error in
+            XCTAssertTrue("\(error)".contains("latest or no_catchable_ride"), "\(error)")
+        }
     }
 
     func testPlacesHistoryAndLocationsWriteEveryKey() throws {

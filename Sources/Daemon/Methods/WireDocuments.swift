@@ -53,12 +53,13 @@ public enum WireDocuments {
         }
         let pending = plan.pending.compactMap { key, update -> PendingDocument? in
             guard let index = keys.firstIndex(of: key) else { return nil }
-            return PendingDocument(segment: index + 1, selected: leg(update.selected, timeZone: timeZone),
-                                   latest: update.latest.map { leg($0, timeZone: timeZone) },
-                                   noCatchableRide: update.noCatchableRide.map {
-                                       NoCatchableRideDocument(kind: $0.arrivingBy ? "no_earlier_ride" : "no_later_ride",
-                                                               time: WireTime.string(from: $0.time, timeZone: timeZone))
-                                   })
+            let proposal: PendingDocument.Proposal = switch update.proposal {
+            case .ride(let latest): .ride(leg(latest, timeZone: timeZone))
+            case .nothingCatchable(let answer):
+                .nothingCatchable(NoCatchableRideDocument(kind: answer.arrivingBy ? "no_earlier_ride" : "no_later_ride",
+                                                          time: WireTime.string(from: answer.time, timeZone: timeZone)))
+            }
+            return PendingDocument(segment: index + 1, selected: leg(update.selected, timeZone: timeZone), proposal: proposal)
         }.sorted { $0.segment < $1.segment }
         return PlanDocument(
             id: id, title: title, nodes: nodes, segments: segments,

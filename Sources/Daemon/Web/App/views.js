@@ -169,14 +169,10 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
       isPinned ? h('span', { class: 'tag pin', title: 'Pinned to this departure' }, 'pinned') : null,
       segment.missed_connection ? h('span', { class: 'tag late' }, 'missed') : null),
     rides.length ? h('ul', { class: 'rides' }, rides) : null,
-    update ? h('div', { class: 'pending', role: 'group', 'aria-label': 'Proposed change' },
-      update.latest
-        ? h('p', {}, `Proposed: leave ${clock(update.latest.departure, day)} instead of ${clock(update.selected?.departure, day)}`)
-        : h('p', {}, update.no_catchable_ride?.kind === 'no_earlier_ride'
-          ? `No earlier ride arrives by ${clock(update.no_catchable_ride.time, day)}`
-          : 'No later ride can be caught today'),
-      update.latest ? h('button', { type: 'button', onclick: () => actions.accept(number) }, 'Accept') : null,
-      h('button', { type: 'button', onclick: () => actions.dismiss(number) }, 'Dismiss')) : null,
+    // Why the segment has its mode, under it as `umctl plan show` prints it ("walked: walking
+    // (6 min) is no slower than transit (9 min)").
+    segment.mode_note ? h('p', { class: 'mode-note' }, `mode: ${segment.mode_note}`) : null,
+    update ? pendingUpdate(plan, segment, update, number, day, actions) : null,
     h('div', { class: 'buttons' },
       leg ? h('button', { type: 'button', class: 'small', onclick: () => actions.pin(number, leg.departure) },
         segment.mode === 'transit' ? 'Pin this ride' : 'Pin this time') : null,
@@ -186,6 +182,52 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
       h('a', { class: 'small button gmaps', href: '#', 'data-segment': number, target: '_blank', rel: 'noopener noreferrer',
         onclick: (event) => actions.link(event, number) }, 'Google Maps')),
     h('div', { class: 'alternatives', id: `alternatives-${number}` }));
+}
+
+// A pending update in the words of `umctl plan show`: the proposal named by line and time
+// ("tram 3 at 10:34 instead of the cancelled 10:26"), or why none can be caught ("no later bus B1
+// today; the last left 23:12"). One of the two: `latest` is null exactly when nothing can be caught.
+function pendingUpdate(plan, segment, update, number, day, actions) {
+  const selected = update.selected ?? {};
+  const cancelled = (selected.rides ?? []).some((ride) => ride.cancelled);
+  const arriveBy = plan.time_preference?.kind === 'arrive_by';
+  const proposal = update.latest;
+  let words;
+  if (proposal) {
+    const why = cancelled ? 'the cancelled ' : segment.missed_connection ? (arriveBy ? 'the late ' : 'the missed ') : '';
+    words = [`Proposed: leave ${clock(proposal.departure, day)}, arrive ${clock(proposal.arrival, day)} `
+      + `(${durationBetween(proposal.departure, proposal.arrival, proposal.duration_s)})`, proposalNaming(update, why, day)];
+  } else {
+    words = [noCatchableRideNaming(update.no_catchable_ride, selected, day)];
+  }
+  return h('div', { class: 'pending', role: 'group', 'aria-label': 'Proposed change' },
+    words.filter(Boolean).map((text) => h('p', {}, text)),
+    proposal ? h('button', { type: 'button', onclick: () => actions.accept(number) }, 'Accept') : null,
+    h('button', { type: 'button', onclick: () => actions.dismiss(number) }, 'Dismiss'));
+}
+
+// "tram 3 at 10:34 instead of the cancelled 10:26" (umctl's `proposalNaming`); the user's line is
+// named too when the proposal rides another; null when the proposal rides nothing.
+function proposalNaming(update, why, day) {
+  const ride = update.latest.rides?.[0];
+  if (!ride) return null;
+  const proposed = `${ride.vehicle} ${ride.line} at ${clock(ride.departure, day)}`;
+  const chosen = update.selected?.rides?.[0];
+  if (!chosen) return `${proposed} instead of ${why}${clock(update.selected?.departure, day)}`;
+  const sameLine = update.selected.rides.map((r) => r.line).join() === update.latest.rides.map((r) => r.line).join();
+  const line = sameLine ? '' : `${chosen.vehicle} ${chosen.line} at `;
+  return `${proposed} instead of ${why}${line}${clock(chosen.departure, day)}`;
+}
+
+// "no later bus B1 today; the last left 23:12" (the cancelled one: "the last was the cancelled
+// 23:12"), or arrive-by "no earlier ride arrives by 08:05": umctl's `noCatchableRideNaming`.
+export function noCatchableRideNaming(answer, selected, day) {
+  if (answer?.kind === 'no_earlier_ride') return `no earlier ride arrives by ${clock(answer.time, day)}`;
+  const ride = selected.rides?.[0];
+  const line = ride ? `${ride.vehicle} ${ride.line}` : 'ride';
+  const last = clock(ride?.departure ?? selected.departure, day);
+  const cancelled = (selected.rides ?? []).some((r) => r.cancelled);
+  return `no later ${line} today; the last ${cancelled ? `was the cancelled ${last}` : `left ${last}`}`;
 }
 
 export function alternativesList(answer, onChoose) {
