@@ -113,16 +113,26 @@ extension Planner {
     /// A plan of two places by transit (`plan new A B --mode transit`) is the user's explicit
     /// choice: it keeps its ride even where walking is no slower (presets and day plans walk
     /// such a hop), and its first ride then says so, door to door from the origin to the
-    /// destination ("walking (6 min) is no slower than transit (9 min)"). One walk query.
+    /// destination ("walking (6 min) is no slower than transit (9 min)"). One walk query, none
+    /// when the straight line alone walks longer than the ride.
     /// - throws: only `CancellationError`.
+    /// Faster than any street walk at normal pace (the streets time walks at 5 km/h): a straight
+    /// line walked at it is a lower bound of the walk.
+    static let fastestStreetWalkMetresPerSecond = 6.0 / 3.6
+
     func notingWalkingNoSlowerEndToEnd(in computed: LegComputation) async throws -> LegComputation {
         let plan = computed.plan
         guard let ride = plan.modes.firstIndex(of: .transit), plan.legs.allSatisfy({ $0 != nil }),
               let start = plan.readyToLeave(now: clock.now())[0], let end = plan.schedule(startingAt: clock.now()).last ?? nil
         else { return computed }
         let riding = end.timeIntervalSince(start)
-        let walk = LegQuery(from: plan.nodes[0].place, to: plan.nodes[plan.nodes.count - 1].place, mode: .walk,
-                            timing: .departAt(start), pace: plan.pace, access: plan.access)
+        let from = plan.nodes[0].place, to = plan.nodes[plan.nodes.count - 1].place
+        // No street walk is shorter than the straight line: where even that takes longer than
+        // the ride, walking cannot be no slower, and the walk (kilometres of streets) is not asked.
+        let straightLineWalk = from.coordinate.distance(to: to.coordinate) / Self.fastestStreetWalkMetresPerSecond
+            * plan.pace.durationMultiplier
+        guard straightLineWalk <= riding else { return computed }
+        let walk = LegQuery(from: from, to: to, mode: .walk, timing: .departAt(start), pace: plan.pace, access: plan.access)
         var noted = computed
         noted.queryCount += 1
         guard let walking = try await leg(for: walk).map(\.expectedTravelTime).successValue, walking <= riding else { return noted }
