@@ -110,16 +110,16 @@ extension Planner {
 }
 
 extension Planner {
+    /// Faster than any street walk at normal pace (the streets time walks at 5 km/h): a straight
+    /// line walked at it is a lower bound of the walk.
+    static let fastestStreetWalkMetresPerSecond = 6.0 / 3.6
+
     /// A plan of two places by transit (`plan new A B --mode transit`) is the user's explicit
     /// choice: it keeps its ride even where walking is no slower (presets and day plans walk
     /// such a hop), and its first ride then says so, door to door from the origin to the
     /// destination ("walking (6 min) is no slower than transit (9 min)"). One walk query, none
     /// when the straight line alone walks longer than the ride.
     /// - throws: only `CancellationError`.
-    /// Faster than any street walk at normal pace (the streets time walks at 5 km/h): a straight
-    /// line walked at it is a lower bound of the walk.
-    static let fastestStreetWalkMetresPerSecond = 6.0 / 3.6
-
     func notingWalkingNoSlowerEndToEnd(in computed: LegComputation) async throws -> LegComputation {
         let plan = computed.plan
         guard let ride = plan.modes.firstIndex(of: .transit), plan.legs.allSatisfy({ $0 != nil }),
