@@ -150,7 +150,18 @@ final class ServiceLifetimeTests: XCTestCase {
         let refresher = BackgroundRefresher(job: job, owedFile: nil, logger: DaemonLogger(level: .error) { _ in })
         let running = Task { await refresher.run() }
         await refresher.timetableChanged(region: "tampere")
-        for await _ in job.started { break }
+        // Bounded: a refresher that never starts plan 7 fails the test rather than hanging it.
+        let started = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { [started = job.started] in
+                for await _ in started { return true }
+                return false
+            }
+            group.addTask { try? await Task.sleep(for: .seconds(120)); return false }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        XCTAssertTrue(started, "the refresher did not start plan 7 within 120 s")
         XCTAssertEqual(refresher.state.queued, [8])
         running.cancel()
         job.release.yield()
