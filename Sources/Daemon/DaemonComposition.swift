@@ -18,22 +18,20 @@ public struct DaemonComposition: Sendable {
     let status: StatusMethods
     /// Recomputes, in the background of a start, the plans a crash left with legs owed.
     public let recomputeInterruptedPlans: @Sendable () async -> Void
-    /// The gpsd connection when one is configured (started by the daemon, not here).
+    /// The gpsd connection when one is configured (run by the daemon's services, not here).
     public let gpsd: GpsdLocationSource?
     /// Refreshes plans after a region's timetable changed.
     public let refresher: BackgroundRefresher
-    /// Polls the regions' GTFS-Realtime feeds (started by the daemon, not here).
+    /// Polls the regions' GTFS-Realtime feeds (run by the daemon's services, not here).
     let realtime: RealtimePoller
     /// Warns before a region's transit feed runs out.
     public let expiry: FeedExpiryWatcher
     /// Checks every region's sources on its own; nil with `update_interval = never`.
     public let updates: (@Sendable () async -> Void)?
-    /// Keeps `plans.ics` in the data directory (started by the daemon, not here).
+    /// Keeps `plans.ics` in the data directory (run by the daemon's services, not here).
     public let calendarFile: PlansCalendarFile
-    /// Desktop notifications for today's plans; nil with `--notify off`.
+    /// Desktop notifications for today's plans (their notifier stops with them); nil with `--notify off`.
     let reminders: ReminderService?
-    /// The session-bus side of `reminders` (stopped after it).
-    let notifier: DesktopNotifier?
 
     public init(configuration: DaemonConfiguration, store: Store, streets: any LegEngine, transit: any LegEngine,
                 transitImportStep: @escaping @Sendable ([URL]) -> RegionImportStep, clock: any WallClock = SystemClock(),
@@ -143,10 +141,8 @@ public struct DaemonComposition: Sendable {
                                             location: location, router: router, logger: logger,
                                             settings: .init(lead: configuration.remindLead, snooze: configuration.remindSnooze))
             relay.send(to: reminders)
-            self.notifier = notifier
             self.reminders = reminders
         } else {
-            self.notifier = nil
             self.reminders = nil
         }
         self.counters = counters

@@ -125,11 +125,10 @@ public struct UsefulMapDaemon: Sendable {
             }
         }
         let server = DaemonServer(listener: listener, dispatcher: dispatcher, logger: logger,
-                                  limits: configuration.connectionLimits)
+                                  limits: configuration.connectionLimits, grace: configuration.shutdownGraceSeconds)
         // Started in dependency order, cancelled in reverse on SIGTERM/SIGINT (DaemonServices).
         let held = HeldComposition(composition)
-        let services = ServiceGroup(DaemonServices.inOrder(held, server: server, gateway: gateway,
-                                                           grace: configuration.shutdownGraceSeconds), logger: logger)
+        let services = ServiceGroup(DaemonServices.inOrder(held, server: server, gateway: gateway), logger: logger)
         let notifier = SystemdNotifier(environment: environment)
         await services.run { [configuration, logger, activated] in
             notifier.notify("READY=1\nSTATUS=serving on \(activated ? "an activated socket" : configuration.socketPath)")

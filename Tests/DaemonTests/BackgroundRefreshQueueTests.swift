@@ -57,9 +57,12 @@ final class BackgroundRefreshQueueTests: XCTestCase {
         }
     }
 
-    /// The queue once it drained (bounded: the refresher runs on its own).
+    /// The queue once it drained (bounded: the refresher runs on its own, as the daemon's
+    /// services run it, and stops when the test is done with it).
     private func drained(_ job: some PlanRefreshing, onStart: (BackgroundRefresher) -> Void = { _ in }) async throws -> BackgroundRefresher.QueueState {
         let refresher = BackgroundRefresher(job: job, owedFile: nil, logger: DaemonLogger(level: .error) { _ in })
+        let running = Task { await refresher.run() }
+        defer { running.cancel() }
         onStart(refresher)
         await refresher.timetableChanged(region: "tampere")
         for _ in 0..<6000 {
@@ -67,7 +70,6 @@ final class BackgroundRefreshQueueTests: XCTestCase {
             if queue.running == nil, queue.queued.isEmpty { return queue }
             try await Task.sleep(for: .milliseconds(5))
         }
-        await refresher.stop()
         throw CancellationError()
     }
 
@@ -92,6 +94,7 @@ final class BackgroundRefreshQueueTests: XCTestCase {
     func testACopyOfAPlanOwedARefreshIsRefreshedToo() async throws {
         let job = HeldPlan()
         let refresher = BackgroundRefresher(job: job, owedFile: nil, logger: DaemonLogger(level: .error) { _ in })
+        let running = Task { await refresher.run() }
         await refresher.timetableChanged(region: "tampere")
         await withCheckedContinuation { done in DispatchQueue.global().async { job.started.wait(); done.resume() } }
         // Plan 7 is being refreshed, 8 waits: copies of both (as 20, 21) are owed one; a copy of
@@ -111,7 +114,8 @@ final class BackgroundRefreshQueueTests: XCTestCase {
         // Once drained, nothing is owed: a copy made now keeps the refreshed legs it copied.
         await refresher.planCopied(from: 7, as: 23, wasOwed: false)
         XCTAssertEqual(refresher.state.queued, [])
-        await refresher.stop()
+        running.cancel()
+        await running.value
     }
 
     func testASupersededPlanAlreadyQueuedAgainIsRefreshedOnceMore() async throws {

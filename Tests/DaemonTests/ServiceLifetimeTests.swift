@@ -123,4 +123,54 @@ final class ServiceLifetimeTests: XCTestCase {
         XCTAssertEqual(composition.events.listenerCount, 0, "a cancelled calendar file left its listener in the hub")
         composition.regions.closeAll()
     }
+
+    /// Plans 7 and 8 to refresh; plan 7's refresh waits until `release` is opened.
+    private final class HeldRefresh: PlanRefreshing {
+        let refreshed = Mutex<[Int64]>([])
+        let (started, start) = AsyncStream<Void>.makeStream()
+        let (releases, release) = AsyncStream<Void>.makeStream()
+
+        func plans(inRegion region: String) async throws -> [Int64] { [7, 8] }
+
+        func run(planID id: Int64, live: Bool) async throws -> PlanRefreshJob.Outcome {
+            if id == 7 {
+                start.yield()
+                for await _ in releases { break }
+            }
+            refreshed.withLock { $0.append(id) }
+            return .refreshed
+        }
+    }
+
+    /// The refresher's worker is a child of its `run`: a cancelled run ends after the plan in
+    /// hand (which must not hold the store past it), drops what was queued behind it, and takes
+    /// no more work (it used to be a stored task that only `stop()` ended).
+    func testACancelledRefresherEndsAfterThePlanInHandAndTakesNoMore() async {
+        let job = HeldRefresh()
+        let refresher = BackgroundRefresher(job: job, owedFile: nil, logger: DaemonLogger(level: .error) { _ in })
+        let running = Task { await refresher.run() }
+        await refresher.timetableChanged(region: "tampere")
+        // Bounded: a refresher that never starts plan 7 fails the test rather than hanging it.
+        let started = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { [started = job.started] in
+                for await _ in started { return true }
+                return false
+            }
+            group.addTask { try? await Task.sleep(for: .seconds(120)); return false }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        XCTAssertTrue(started, "the refresher did not start plan 7 within 120 s")
+        XCTAssertEqual(refresher.state.queued, [8])
+        running.cancel()
+        job.release.yield()
+        await running.value
+        XCTAssertEqual(job.refreshed.withLock { $0 }, [7], "the plan in hand finished, the one queued behind it was dropped")
+        XCTAssertEqual(refresher.state.queued, [])
+        XCTAssertNil(refresher.state.running)
+        await refresher.timetableChanged(region: "tampere")
+        await refresher.planCopied(from: 7, as: 20, wasOwed: true)
+        XCTAssertEqual(refresher.state.queued, [], "a stopped refresher queues nothing")
+    }
 }

@@ -4,9 +4,10 @@ import Synchronization
 import WireProtocol
 
 /// Accepts connections on the listening socket, checks who is calling, and hands each
-/// connection to the dispatcher. `stop(grace:)` stops accepting, lets in-flight requests
-/// finish within the grace period, then cancels what is left.
-public final class DaemonServer: Sendable {
+/// connection to the dispatcher. A `DaemonService`: it accepts from its `start` (before the
+/// services after it start); its `run`, once cancelled, stops accepting, lets in-flight requests
+/// finish within `grace` seconds, then cancels what is left.
+public final class DaemonServer: DaemonService {
     private struct State {
         var connections: [Int: Connection] = [:]
         var nextID = 0
@@ -17,6 +18,8 @@ public final class DaemonServer: Sendable {
     private let dispatcher: RequestDispatcher
     private let logger: DaemonLogger
     private let limits: ConnectionLimits
+    /// Seconds the requests running at shutdown get to finish before they are cancelled.
+    private let grace: Double
     private let state = Mutex(State())
     private let acceptFinished = Mutex(false)
     /// `stop` waiting for the accept loop to see it and end.
@@ -25,16 +28,27 @@ public final class DaemonServer: Sendable {
     private let daemonUID = getuid()
     private let descriptors = DescriptorBudget()
 
-    public init(listener: Int32, dispatcher: RequestDispatcher, logger: DaemonLogger, limits: ConnectionLimits = ConnectionLimits()) {
+    public init(listener: Int32, dispatcher: RequestDispatcher, logger: DaemonLogger, limits: ConnectionLimits = ConnectionLimits(),
+                grace: Double) {
         self.listener = listener
         self.dispatcher = dispatcher
         self.logger = logger
         self.limits = limits
+        self.grace = grace
     }
 
-    /// Starts the accept loop on its own thread and returns.
-    public func start() {
+    var name: String { "socket server" }
+
+    /// Starts the accept loop on its own thread and returns: the daemon answers from here on.
+    func start() async {
         threads.start(name: "usefulmapd-accept") { [self] in acceptLoop() }
+    }
+
+    /// Serves (on the server's threads) until cancelled, then stops: its grace is a sleep,
+    /// run outside the cancellation.
+    func run() async {
+        await untilCancelled()
+        await outsideCancellation { [self] in await stop() }
     }
 
     public var connectionCount: Int { state.withLock { $0.connections.count } }
@@ -135,7 +149,7 @@ public final class DaemonServer: Sendable {
     }
 
     /// Stops accepting; waits up to `grace` seconds for in-flight requests, then cancels them.
-    public func stop(grace: Double) async {
+    private func stop() async {
         let connections = state.withLock { state -> [Connection] in
             state.stopping = true
             return Array(state.connections.values)

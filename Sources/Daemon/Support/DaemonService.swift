@@ -47,10 +47,11 @@ func untilCancelled() async {
     }
 }
 
-/// Returns when the calling task is cancelled, once `stop` has run to its end in a task of its
-/// own: a stop must not see the cancellation (the server's grace is a sleep, a wait for threads
-/// to end returns when cancelled, the blocking pool skips a cancelled caller's work).
-func untilCancelled(thenStop stop: @escaping @Sendable () async -> Void) async {
-    await untilCancelled()
-    await Task { await stop() }.value
+/// Runs `windDown` to its end even though the calling task is cancelled, and returns then: a
+/// part's `run` winds down after its cancellation, and a wind-down must not see that
+/// cancellation (the server's grace is a sleep, a wait for threads to end returns when
+/// cancelled, the blocking pool skips a cancelled caller's work). The task it runs in is awaited
+/// here, never kept: it ends before `run` returns.
+func outsideCancellation(_ windDown: @escaping @Sendable () async -> Void) async {
+    await Task { await windDown() }.value
 }

@@ -89,7 +89,7 @@ public final class WebGateway: Sendable {
     }
 
     /// Stops accepting, ends the event streams and waits for every connection's thread.
-    public func stop() async {
+    private func stop() async {
         stopping.store(true, ordering: .relaxed)
         unlink(loginFile)
         shutdown(listener, Int32(SHUT_RDWR))
@@ -325,7 +325,11 @@ final class EventQueue: Sendable {
 extension WebGateway: DaemonService {
     var name: String { "web gateway" }
 
-    /// It serves from its start (`init`); when cancelled, it stops accepting, ends its event
-    /// streams and waits for its connections' threads.
-    func run() async { await untilCancelled(thenStop: { await self.stop() }) }
+    /// It serves (on its own threads) from its `init` until cancelled; then it stops accepting,
+    /// ends its event streams and waits for its connections' threads, outside the cancellation
+    /// (a wait for threads returns when cancelled).
+    func run() async {
+        await untilCancelled()
+        await outsideCancellation { [self] in await stop() }
+    }
 }

@@ -14,7 +14,9 @@ import Synchronization
 /// reconnects, waiting twice as long after each failed attempt (from `initialBackoff` up to
 /// `maximumBackoff`); only a connection that stays up for `stableSeconds` resets the wait.
 /// The log gets one line per change of state (connected, failing), not one per attempt.
-public final class GpsdLocationSource: Sendable {
+///
+/// A `DaemonService`: its `run` starts the connection thread and, once cancelled, ends it.
+public final class GpsdLocationSource: DaemonService {
     public static let initialBackoff = 0.25
     public static let maximumBackoff = 60.0
     /// How long a connection must stay up to count as working again.
@@ -51,13 +53,18 @@ public final class GpsdLocationSource: Sendable {
 
     public var status: Status { state.withLock { $0 } }
 
-    /// Starts the connection thread.
-    public func start() {
-        startThread(named: "usefulmapd-gpsd") { [self] in run() }
+    var name: String { "gpsd" }
+
+    /// Reads gpsd on a thread of its own until cancelled; then ends the connection (the thread
+    /// exits within a read timeout).
+    func run() async {
+        startThread(named: "usefulmapd-gpsd") { [self] in connectionLoop() }
+        await untilCancelled()
+        stop()
     }
 
     /// Ends the connection; the thread exits within a read timeout.
-    public func stop() {
+    private func stop() {
         stopping.store(true, ordering: .sequentiallyConsistent)
         let fd = socket.load(ordering: .sequentiallyConsistent)
         if fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)) }
@@ -68,7 +75,7 @@ public final class GpsdLocationSource: Sendable {
 
     // MARK: - The connection loop
 
-    private func run() {
+    private func connectionLoop() {
         var backoff = Self.initialBackoff
         var link = LinkState.starting
         while !isStopping {

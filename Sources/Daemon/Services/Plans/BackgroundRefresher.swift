@@ -12,7 +12,11 @@ import Synchronization
 /// so a daemon killed meanwhile queues their plans again when it starts (`resume`): the queue
 /// is derived again from the regions, not stored plan by plan. A plan refreshed twice that way
 /// only costs the work.
-public actor BackgroundRefresher {
+///
+/// A `DaemonService`: the refreshing is done by its `run`, until cancelled; what it is asked
+/// meanwhile reaches the run as requests on streams (a wake-up for the worker, a region whose
+/// live refresh waits for its minute), so its work is all child tasks of the run.
+public actor BackgroundRefresher: DaemonService {
     public static let maximumAttempts = 3
     /// The file in the data directory naming, one per line, the regions still owed a refresh.
     public static let owedFileName = "refresh-owed"
@@ -27,14 +31,22 @@ public actor BackgroundRefresher {
     /// When each region's plans were last queued for live data, and the regions waiting for
     /// their minute to pass.
     private var lastLive: [String: ContinuousClock.Instant] = [:]
-    private var deferredLive: [String: Task<Void, Never>] = [:]
+    /// Regions whose live refresh waits in `run` for its minute to pass.
+    private var deferredLive: Set<String> = []
     private var attempts: [Int64: Int] = [:]
     private var running: Int64? { didSet { publish() } }
-    private var worker: Task<Void, Never>?
-    /// Set by `stop`: a timetable changed afterwards (an import or update finishing during the
-    /// shutdown) is only recorded as owed, for the next start, and starts no worker the stop
-    /// would not wait for.
-    private var stopped = false
+    /// The worker was woken (`wake`) and has not yet drained the queue.
+    private var working = false
+    /// Wakes the worker in `run` (one wake-up waits at most: the worker drains the whole queue).
+    private let wakeUps: AsyncStream<Void>
+    private let wake: AsyncStream<Void>.Continuation
+    /// Regions whose live refresh is taken once the instant passes, for `run`.
+    private let deferrals: AsyncStream<(region: String, at: ContinuousClock.Instant)>
+    private let deferral: AsyncStream<(region: String, at: ContinuousClock.Instant)>.Continuation
+    /// Set as `run` is cancelled (the daemon is stopping): a timetable changed afterwards (an
+    /// import or update finishing during the shutdown) is only recorded as owed, for the next
+    /// start, and nothing more is queued.
+    private let stopped = CancellationFlag()
     private var finished: [PlanRefreshJob.Outcome: Int] = [:] { didSet { publish() } }
     private var failed = 0 { didSet { publish() } }
     private var retries = 0 { didSet { publish() } }
@@ -59,6 +71,46 @@ public actor BackgroundRefresher {
         self.job = job
         self.owedFile = owedFile
         self.logger = logger.with(["task": "background refresh"])
+        (wakeUps, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        (deferrals, deferral) = AsyncStream<(region: String, at: ContinuousClock.Instant)>.makeStream()
+    }
+
+    public nonisolated var name: String { "background refresher" }
+
+    private var isStopped: Bool { stopped.isSet() }
+
+    /// Refreshes the plans queued, one at a time, and takes the deferred live refreshes when
+    /// their minute has passed, until cancelled (the daemon is stopping); then it stops after the
+    /// plan in hand (which lets the store go before the daemon closes it) and drops the queue.
+    public func run() async {
+        let (wakeUps, deferrals) = (wakeUps, deferrals)
+        await withTaskCancellationHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask(priority: .background) {
+                    for await _ in wakeUps { await self.work() }
+                }
+                for await (region, instant) in deferrals {
+                    group.addTask {
+                        try? await Task.sleep(until: instant, clock: .continuous)
+                        guard !Task.isCancelled else { return }
+                        await self.takeDeferredLive(region: region)
+                    }
+                }
+            }
+        } onCancel: { [stopped] in
+            stopped.set()
+        }
+        deferredLive.removeAll()
+        queue.removeAll()
+        liveQueued.removeAll()
+        working = false
+    }
+
+    /// Wakes the worker in `run` unless it is already working.
+    private func startWorking() {
+        guard !working else { return }
+        working = true
+        wake.yield()
     }
 
     /// Queues again the plans of the regions a previous run left owed a refresh (it was killed
@@ -74,16 +126,16 @@ public actor BackgroundRefresher {
     /// Queues every plan of `region` (not already queued) and starts working if idle.
     public func timetableChanged(region: String) async {
         if owed.insert(region).inserted { saveOwed() }
-        guard !stopped else { return }
+        guard !isStopped else { return }
         // A plan being refreshed right now is queued again: its refresh may predate this timetable.
         guard let added = await queuePlans(of: region) else { return }
         logger.info("timetable changed; plans queued for refresh", ["region": region, "plans": "\(added.count)"])
-        guard worker == nil else { return }
+        guard !working else { return }
         if queue.isEmpty {
             owed.removeAll() // nothing to refresh: nothing owed
             saveOwed()
         } else {
-            worker = Task(priority: .background) { await self.work() }
+            startWorking()
         }
     }
 
@@ -91,19 +143,16 @@ public actor BackgroundRefresher {
     /// again (and what moved is published), at most once per `liveInterval` per region — a
     /// change within it is taken when it ends, so the last word is never lost.
     public func liveTimesChanged(region: String) async {
-        guard !stopped, deferredLive[region] == nil else { return }
+        guard !isStopped, !deferredLive.contains(region) else { return }
         let now = ContinuousClock.now
         if let last = lastLive[region], now < last + Self.liveInterval {
-            deferredLive[region] = Task {
-                try? await Task.sleep(until: last + Self.liveInterval, clock: .continuous)
-                guard !Task.isCancelled else { return }
-                await self.takeDeferredLive(region: region)
-            }
+            deferredLive.insert(region)
+            deferral.yield((region, last + Self.liveInterval))
             return
         }
         lastLive[region] = now
         guard await queuePlans(of: region, live: true) != nil else { return }
-        if worker == nil, !queue.isEmpty { worker = Task(priority: .background) { await self.work() } }
+        if !queue.isEmpty { startWorking() }
     }
 
     /// Queues the plans of `region` not queued yet (`live`: their refresh is for live data);
@@ -130,30 +179,18 @@ public actor BackgroundRefresher {
     /// is queued too: its legs are the original's, of the timetable before the change, and no
     /// timetable change will queue it. (A copy of a plan refreshed meanwhile only costs the work.)
     public func planCopied(from original: Int64, as copy: Int64, wasOwed: Bool) {
-        guard !stopped, wasOwed || isOwed(original), !queue.contains(copy) else { return }
+        guard !isStopped, wasOwed || isOwed(original), !queue.contains(copy) else { return }
         attempts[copy] = 0
         queue.append(copy)
-        if worker == nil { worker = Task(priority: .background) { await self.work() } }
+        startWorking()
     }
 
     /// At most one live refresh of a region's plans per this interval.
     public static let liveInterval = Duration.seconds(60)
 
     private func takeDeferredLive(region: String) async {
-        deferredLive[region] = nil
+        deferredLive.remove(region)
         await liveTimesChanged(region: region)
-    }
-
-    /// Stops after the plan in hand, and waits for it (the daemon is stopping).
-    public func stop() async {
-        stopped = true
-        let running = worker
-        running?.cancel()
-        for task in deferredLive.values { task.cancel() }
-        deferredLive.removeAll()
-        queue.removeAll()
-        liveQueued.removeAll()
-        await running?.value // the plan in hand lets the store go before the daemon closes it
     }
 
     /// The queue as `status` shows it, as of its last change: read without waiting for the
@@ -197,7 +234,7 @@ public actor BackgroundRefresher {
             await Task.yield()
         }
         running = nil
-        worker = nil
+        working = false
         if !Task.isCancelled, queue.isEmpty {
             owed.removeAll()
             saveOwed()
@@ -218,12 +255,4 @@ public actor BackgroundRefresher {
                            ["path": owedFile.path, "error": "\(error)"])
         }
     }
-}
-
-extension BackgroundRefresher: DaemonService {
-    nonisolated var name: String { "background refresher" }
-
-    /// Its worker starts with the work queued; when cancelled (the daemon is stopping), it
-    /// stops after the plan in hand.
-    func run() async { await untilCancelled(thenStop: { await self.stop() }) }
 }

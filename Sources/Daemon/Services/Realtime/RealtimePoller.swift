@@ -9,7 +9,11 @@ import Transit
 /// waits on a poll and no feed on another. A feed that cannot be fetched or decoded keeps its last good version until
 /// that goes stale (the loop wakes for that, between polls); every feed failing backs the loop off. After a change the region's plans for
 /// today are refreshed (`onChange`).
-actor RealtimePoller {
+///
+/// A `DaemonService`: `start` reads the saved settings, `run` runs every region's loop as a
+/// child task until it is cancelled. Loops started and ended later (`set`, `remove`) reach the
+/// run as requests on a stream, so every loop is a child of the run and ends with it.
+actor RealtimePoller: DaemonService {
     /// A feed whose header is older than this against the daemon's clock is ignored.
     static let staleAfter: TimeInterval = 300
     /// A feed whose header is further ahead of the daemon's clock than this is ignored (`future`):
@@ -32,7 +36,19 @@ actor RealtimePoller {
     /// Follow a feed URL's redirect to another host or port (`allow_cross_host_redirects`).
     private let allowCrossHostRedirects: Bool
     private var settings: [String: RealtimeSettings] = [:]
-    private var loops: [String: Task<Void, Never>] = [:]
+    /// What `run` is asked to do, in order; made here, so a request before the run starts waits for it.
+    private let requests: AsyncStream<LoopRequest>
+    private let requested: AsyncStream<LoopRequest>.Continuation
+    /// Set, per region, when its loop is replaced or ended: the loop stops posting and applying
+    /// at once, before `run` has taken the request and cancelled it.
+    private var ended: [String: CancellationFlag] = [:]
+
+    /// A region's loop to start (in place of the one it has), or to end.
+    private enum LoopRequest: Sendable {
+        case start(RegionLoop)
+        /// Ends the region's loop; once it has, its decoded feeds' pages are given back.
+        case end(region: String)
+    }
 
     init(settingsFile: RealtimeSettingsFile, board: LiveFeedBoard, regions: RegionRegistry, clock: any WallClock,
          logger: DaemonLogger, allowCrossHostRedirects: Bool = false,
@@ -44,7 +60,10 @@ actor RealtimePoller {
         self.logger = logger.with(["task": "realtime"])
         self.onChange = onChange
         self.allowCrossHostRedirects = allowCrossHostRedirects
+        (requests, requested) = AsyncStream<LoopRequest>.makeStream()
     }
+
+    nonisolated var name: String { "realtime poller" }
 
     /// Seconds until the next poll: the interval, doubled after each round in which every feed
     /// failed, up to `maximumBackoffSeconds` (or the interval, when that is longer).
@@ -52,7 +71,8 @@ actor RealtimePoller {
         min(interval << min(failingRounds, 16), max(interval, maximumBackoffSeconds))
     }
 
-    /// Reads the saved settings and starts polling every region that has feeds.
+    /// Reads the saved settings (before any request can change them) and asks for every region
+    /// that has feeds to be polled.
     func start() {
         do {
             settings = try settingsFile.load()
@@ -63,13 +83,41 @@ actor RealtimePoller {
         for (region, regionSettings) in settings.sorted(by: { $0.key < $1.key }) { startLoop(region, regionSettings) }
     }
 
-    /// Ends every region's loop and waits for them: a fetch under way is cancelled within
-    /// about a second, not left to its 10 s timeout.
-    func stop() async {
-        let running = Array(loops.values)
-        loops.removeAll()
-        for loop in running { loop.cancel() }
-        for loop in running { await loop.value }
+    /// Runs every region's loop, each a child task, until cancelled; then ends them all and
+    /// returns once they have: a fetch under way is cancelled within about a second, not left to
+    /// its 10 s timeout. A region's loop ends when its `ending` stream does (replaced or ended by
+    /// a request), or with the run.
+    func run() async {
+        let requests = requests
+        await withDiscardingTaskGroup { group in
+            var endings: [String: AsyncStream<Bool>.Continuation] = [:]
+            for await request in requests {
+                switch request {
+                case .start(let loop):
+                    endings.removeValue(forKey: loop.region)?.finish()
+                    let (ending, end) = AsyncStream<Bool>.makeStream()
+                    endings[loop.region] = end
+                    group.addTask(priority: .utility) {
+                        // The loop runs until its `ending` stream finishes (a request replaced or
+                        // ended it; true: its region's feeds went), or the run is cancelled.
+                        let trim = await withTaskGroup(of: Void.self) { polling -> Bool in
+                            polling.addTask { await loop.run() }
+                            var trim = false
+                            for await said in ending { trim = said }
+                            polling.cancelAll()
+                            return trim
+                        }
+                        // The loop held the feeds it decoded until it ended: their pages are given back now.
+                        if trim { MemoryTrim.releaseFreePages() }
+                    }
+                case .end(let region):
+                    guard let end = endings.removeValue(forKey: region) else { continue }
+                    end.yield(true)
+                    end.finish()
+                }
+            }
+            // Cancelled: the group cancels the loops and waits for them.
+        }
     }
 
     /// `entries` with each tie to a GTFS feed (as it was given: its name, its name without
@@ -135,20 +183,19 @@ actor RealtimePoller {
     }
 
     /// Stops the region's loop and forgets its feeds. The loop holds the feeds it decoded until
-    /// it ends (a fetch under way ends within about a second): their pages are given back after
+    /// it ends (a fetch under way ends within about a second): `run` gives their pages back after
     /// that, not while it still holds them.
     private func endLoop(_ region: String) {
-        let loop = loops.removeValue(forKey: region)
-        loop?.cancel()
+        ended.removeValue(forKey: region)?.set()
+        requested.yield(.end(region: region))
         board.remove(region: region)
-        Task(priority: .utility) {
-            await loop?.value
-            MemoryTrim.releaseFreePages()
-        }
     }
 
+    /// Asks `run` to poll the region with these settings, in place of the loop it has.
     private func startLoop(_ region: String, _ regionSettings: RealtimeSettings) {
-        loops[region]?.cancel()
+        ended[region]?.set()
+        let replaced = CancellationFlag()
+        ended[region] = replaced
         // A feed set again keeps its last good version (until it goes stale); a feed no longer set goes.
         let kept = board.lastGood(of: region).filter { url, _ in regionSettings.feeds.contains { $0.url == url } }
         let zone = (try? regions.handle(named: region).timeZone) ?? .current
@@ -158,8 +205,8 @@ actor RealtimePoller {
         }, lastGood: kept)
         let loop = RegionLoop(region: region, settings: regionSettings, kept: kept, board: board, regions: regions, clock: clock,
                               logger: logger.with(["region": region]), allowCrossHostRedirects: allowCrossHostRedirects,
-                              onChange: onChange)
-        loops[region] = Task(priority: .utility) { await loop.run() }
+                              onChange: onChange, replaced: replaced)
+        requested.yield(.start(loop))
     }
 
     private func clearOverlay(_ region: String) {
@@ -180,6 +227,11 @@ private struct RegionLoop: Sendable {
     let logger: DaemonLogger
     let allowCrossHostRedirects: Bool
     let onChange: @Sendable (String) async -> Void
+    /// Set when the region's settings replaced or ended this loop.
+    let replaced: CancellationFlag
+
+    /// Cancelled, or replaced: nothing more is fetched, applied or posted.
+    private var isEnded: Bool { Task.isCancelled || replaced.isSet() }
 
     func run() async {
         var feeds = settings.feeds.map { FeedPoll(source: $0.url, gtfsFeed: $0.gtfsFeed, kept: kept[$0.url]) }
@@ -187,9 +239,9 @@ private struct RegionLoop: Sendable {
         // what those left in force when none of the new ones can be fetched.
         var applied: [Int?]? = nil
         var failingRounds = 0
-        while !Task.isCancelled {
+        while !isEnded {
             await pollAll(&feeds, applied: &applied)
-            guard !Task.isCancelled else { return }
+            guard !isEnded else { return }
             var changed = false
             failingRounds = feeds.allSatisfy({ $0.failures > 0 }) ? failingRounds + 1 : 0
             let pause = RealtimePoller.pause(interval: settings.intervalSeconds, failingRounds: failingRounds)
@@ -197,7 +249,7 @@ private struct RegionLoop: Sendable {
             // Until the next poll, the loop also wakes when a fresh feed turns stale, so that a
             // feed that stopped answering stops applying then, not at the end of a long backoff.
             repeat {
-                guard !Task.isCancelled else { return }
+                guard !isEnded else { return }
                 let now = clock.now()
                 await settle(&feeds, applied: &applied, changed: changed, now: now)
                 changed = false
@@ -251,7 +303,7 @@ private struct RegionLoop: Sendable {
                 case .windowEnded(let ended):
                     guard waiting, ended == window, outstanding > 0 else { continue }
                 }
-                guard !Task.isCancelled else { continue }
+                guard !isEnded else { continue }
                 await settle(&feeds, applied: &applied, changed: changed, now: clock.now())
                 waiting = false
                 changed = false

@@ -8,7 +8,10 @@ import Store
 /// missed connection, delay, cancellation) that replace the plan's earlier notification, at
 /// most one a minute per plan. Each is sent once: what was sent is stored, so a restart does
 /// not repeat it. Every one is also a `reminder` event on `watch`, shown by a server or not.
-actor ReminderService {
+///
+/// A `DaemonService`: `start` subscribes to the plan events, `run` takes them and looks at the
+/// plans every `tick` (two child tasks) until cancelled, then stops its desktop notifier.
+actor ReminderService: DaemonService {
     /// Button keys of the reminder.
     static let openAction = DesktopNotification.Action(key: "open", label: "Open route")
     static let snoozeAction = DesktopNotification.Action(key: "snooze", label: "In 5 min")
@@ -76,7 +79,8 @@ actor ReminderService {
     /// Reloads of one plan may finish out of order: only the one begun last is kept.
     private var reloads = NewestReads<Int64>()
     private var failureLogged = false
-    private var tasks: [Task<Void, Never>] = []
+    /// The plan events, from `start` until `run` takes them.
+    private var planEvents: AsyncStream<DaemonEvent>?
 
     init(store: Store, plans: PlanRepository, notifier: DesktopNotifier, events: EventHub, clock: any WallClock, regions: RegionRegistry,
          location: LocationState, router: any RoutingPort, logger: DaemonLogger, settings: Settings) {
@@ -92,30 +96,43 @@ actor ReminderService {
         self.settings = settings
     }
 
+    nonisolated var name: String { "reminders" }
+
+    /// Subscribes to the plan events, so that none published once the later services start is missed.
     func start() {
-        let stream = events.listen(where: { event in
+        planEvents = planEvents ?? Self.listen(to: events)
+    }
+
+    private static func listen(to events: EventHub) -> AsyncStream<DaemonEvent> {
+        events.listen(where: { event in
             switch event {
             case .planRecomputed, .planDeleted, .pendingUpdate, .delay, .cancelled: true
             default: false
             }
         }, bufferingNewest: 256)
-        tasks.append(Task { // cancelled by `stop`: its stream ends, and the hub lets its listener go
-            for await event in stream { await self.take(event) }
-        })
-        tasks.append(Task {
-            while !Task.isCancelled {
-                await self.look()
-                try? await Task.sleep(for: Self.tick)
-            }
-        })
     }
 
-    /// Ends its tasks and waits for them, so that nothing holds the store afterwards.
-    func stop() async {
-        let running = tasks
-        tasks = []
-        for task in running { task.cancel() }
-        for task in running { await task.value }
+    /// Takes the plan events and looks at the plans every `tick` until cancelled; once both have
+    /// ended (nothing of them holds the store any more, and the hub let the listener go), stops
+    /// the desktop notifier: its bus thread ends and closes the bus.
+    func run() async {
+        let changes = planEvents ?? Self.listen(to: events)
+        planEvents = nil
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                for await event in changes { await self.take(event) }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    await self.look()
+                    try? await Task.sleep(for: Self.tick)
+                }
+            }
+        }
+        // The answers it gives as it stops start tasks that hold the store, which finish while
+        // the server stops. It blocks until its thread has ended: a thread of the blocking pool
+        // waits, outside this run's cancellation (the pool skips a cancelled caller's work).
+        await outsideCancellation { [notifier] in _ = try? await CPUWorkPool.blocking.run { notifier.stop() } }
     }
 
     /// The server's signal: "Open route" opens the first leg's link, "In 5 min" snoozes.
