@@ -4,7 +4,7 @@ import XCTest
 
 /// A real gpsd fed by `gpsfake` (Debian gpsd-clients) from an NMEA log the test writes, on a
 /// free loopback port. gpsfake starts its own gpsd (`gpsd -N -S PORT …`) on a pseudo-terminal
-/// and writes the log into it once (`-1`).
+/// and writes the log into it once (`-1`), or again and again (`repeating`).
 final class GpsFake {
     static let gpsfake = "/usr/bin/gpsfake"
     static let gpsd = "/usr/sbin/gpsd"
@@ -40,14 +40,15 @@ final class GpsFake {
         return UInt16(bigEndian: address.sin_port)
     }
 
-    /// Starts gpsfake on `port`, feeding `log` with `cycle` seconds between sentences.
-    init(log: URL, port: UInt16, cycle: Double = 0.1, directory: URL) throws {
+    /// Starts gpsfake on `port`, feeding `log` with `cycle` seconds between sentences, once or
+    /// (`repeating`) until stopped: a client that connects late still gets the log's fixes.
+    init(log: URL, port: UInt16, cycle: Double = 0.1, repeating: Bool = false, directory: URL) throws {
         self.port = port
         output = directory.appendingPathComponent("gpsfake-\(port)-\(UUID().uuidString.prefix(4)).log")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: Self.gpsfake)
-        process.arguments = ["-1", "-q", "-c", String(cycle), "-P", String(port), log.path]
+        process.arguments = (repeating ? [] : ["-1"]) + ["-q", "-c", String(cycle), "-P", String(port), log.path]
         process.currentDirectoryURL = directory
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle

@@ -112,10 +112,12 @@ final class GpsdLocationTests: XCTestCase {
             XCTAssertEqual(try harness.umctl(["location", "show"]).status, 0)
         }
 
+        // The daemon waits longer after each failed attempt (up to a minute): the second log
+        // repeats, so whenever it comes back it reads the fix (its times stay after the first's).
         let second = NMEALog.Fix(north: 654, accuracy: 9.5)
         gps = try GpsFake(log: try NMEALog.write(Self.leadIn(40) + [second, second], center: Self.center, start: Date().addingTimeInterval(1),
                                                  to: harness.directory.appendingPathComponent("second.nmea")),
-                          port: port, cycle: 0.05, directory: harness.directory)
+                          port: port, cycle: 0.05, repeating: true, directory: harness.directory)
         try waitForLocation(harness, at: NMEALog.latitude(second, center: Self.center), gps: gps)
         status = try harness.json(["status"])
         XCTAssertEqual(status["location"]?["connected"], .bool(true))
