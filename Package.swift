@@ -105,7 +105,7 @@ let package = Package(
         .executableTarget(name: "store-crash-child", dependencies: ["Store", "Planner"], path: "Tests/StoreCrashChild", swiftSettings: swift6),
         .testTarget(name: "StreetsTests", dependencies: ["Streets", "SQLite", "Planner", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "TransitTests", dependencies: ["Transit", "SQLite", "Planner", "TestSupport"], swiftSettings: swift6),
-        .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"], swiftSettings: swift6),
+        .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol", "TestSupport"], swiftSettings: swift6),
         // Test-only helpers more than one test target needs.
         .target(name: "PictureTestSupport", dependencies: ["MapRendering", "CCairo"], path: "Tests/PictureTestSupport",
                 swiftSettings: swift6),
@@ -124,7 +124,7 @@ let package = Package(
                                    "PlanCalendar", "CICal", "TestSupport"],
                     swiftSettings: swift6),
         // umctl's own types (command lines, rendering, the machine's zone), tested in process: no daemon is started.
-        .testTarget(name: "UmctlTests", dependencies: ["umctl", "WireProtocol"], swiftSettings: swift6),
+        .testTarget(name: "UmctlTests", dependencies: ["umctl", "WireProtocol", "TestSupport"], swiftSettings: swift6),
         // The daemon's own types, tested in process: no daemon is started and no socket opened.
         .testTarget(name: "DaemonTests",
                     dependencies: ["Daemon", "WireProtocol", "Store", "SQLite", "Planner", "Streets", "Transit", "TestSupport"],

@@ -61,7 +61,7 @@ extension Planner {
 
     /// Walk or ride from `from` to `to` leaving at `date`: the walk when it is no slower than the
     /// ride door to door, else the ride; `inherited` when neither is found.
-    private func fasterOfWalkAndRide(from: Place, to: Place, leavingAt date: Date, plan: RoutePlan, inherited: TravelMode)
+    func fasterOfWalkAndRide(from: Place, to: Place, leavingAt date: Date, plan: RoutePlan, inherited: TravelMode)
         async throws -> (mode: TravelMode, reason: String?, duration: TimeInterval?) {
         func asked(_ mode: TravelMode) async throws -> RouteLeg? {
             let query = LegQuery(from: from, to: to, mode: mode, timing: .departAt(date), pace: plan.pace, access: plan.access)

@@ -110,8 +110,11 @@ extension RoutePlan {
     /// stay; the segments touching it are emptied. Locks (and a pin) keyed by the old place are
     /// dropped: they were decisions about going to or from that place, not the new one. With
     /// `stopsAround` (`Planner.accessStops(around: place)`), the stops inferred next to it for a
-    /// ride are chosen again from the new place (`choosingAccessStopsAgain`).
-    public func movingNode(at index: Int, to place: Place, stopsAround: AccessStops? = nil) throws -> RoutePlan {
+    /// ride are chosen again from the new place (`choosingAccessStopsAgain`). With `hops`
+    /// (`Planner.movedHops` of this plan), each stretch next to the node takes the mode chosen
+    /// for it first (`takingMovedHop`): a stretch walked is one walk, its inferred stops left out.
+    public func movingNode(at index: Int, to place: Place, stopsAround: AccessStops? = nil,
+                           hops: [Planner.MovedHop] = []) throws -> RoutePlan {
         guard nodes.indices.contains(index) else {
             throw PlannerError.nodeIndexOutOfRange(index: index, nodeCount: nodes.count)
         }
@@ -126,7 +129,15 @@ extension RoutePlan {
         var plan = self
         plan.replaceStructure(nodes: newNodes, modes: modes, legs: newLegs, origins: sameSegments)
         plan.emptyLegsRetimed(since: self)
-        return stopsAround.map { plan.choosingAccessStopsAgain(nextTo: index, from: $0) } ?? plan
+        var node = index
+        // The stretch after the node first, so that the one before it keeps its numbers.
+        for hop in hops.sorted(by: { $0.stretch.lowerBound > $1.stretch.lowerBound })
+        where (hop.stretch.lowerBound == index || hop.stretch.upperBound == index) && !holdsDecision(hop.stretch)
+            && plan.stretches().contains(hop.stretch) {
+            let removed = plan.takeMovedHop(hop)
+            if hop.stretch.upperBound == index { node -= removed }
+        }
+        return stopsAround.map { plan.choosingAccessStopsAgain(nextTo: node, from: $0) } ?? plan
     }
 
     /// Swaps origin and destination: the whole chain is reversed, every leg emptied, and each lock

@@ -41,7 +41,7 @@ public enum Endpoints {
     public static let planList = Endpoint<Params.Empty, PlanListDocument>(.planList)
     public static let planShow = Endpoint<Params.PlanShow, PlanDocument>(.planShow)
     public static let planDelete = Endpoint<Params.PlanID, DeletedDocument>(.planDelete)
-    public static let planLink = Endpoint<Params.PlanSegment, LinkDocument>(.planLink)
+    public static let planLink = Endpoint<Params.PlanLink, LinkDocument>(.planLink)
     public static let planRemind = Endpoint<Params.PlanRemind, PlanReminderDocument>(.planRemind)
     public static let planExport = Endpoint<Params.PlanExport, ExportDocument>(.planExport)
     public static let agendaDay = Endpoint<Params.AgendaDay, AgendaDocument>(.agendaDay)

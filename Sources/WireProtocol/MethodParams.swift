@@ -279,15 +279,14 @@ public enum Params {
         }
     }
 
-    public struct PlanSegment: Hashable, Sendable, Codable {
-        /// An edit fails with `conflict` (changing nothing) unless the plan is at this generation.
-        public var expectedGeneration: Int64?
+    /// `plan.link`: one segment's Google Maps link. It reads the plan, so it takes no
+    /// `expected_generation` (refused by name, as by `plan.show`).
+    public struct PlanLink: Hashable, Sendable, Codable {
         public var id: Int64
         public var segment: Int
-        public init(id: Int64, segment: Int, expectedGeneration: Int64? = nil) {
+        public init(id: Int64, segment: Int) {
             self.id = id
             self.segment = segment
-            self.expectedGeneration = expectedGeneration
         }
     }
 

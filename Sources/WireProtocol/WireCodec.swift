@@ -58,7 +58,7 @@ public enum WireCodec {
         JSONWriter.data(value)
     }
 
-    /// Reads a JSON text (the web gateway's body of params).
+    /// Reads a JSON text (the web gateway's body of params, the bench's lines of the daemon's at-once trace).
     /// - throws: what the reader found wrong, with where.
     public static func value(from text: Data) throws -> JSONValue {
         try JSONParser.parse(text)

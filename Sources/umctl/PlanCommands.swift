@@ -175,7 +175,7 @@ struct PlanLinkCommand: UmctlCommand {
         id = try arguments.planID()
         segment = try arguments.number("SEG")
     }
-    func request() throws -> CommandRequest<LinkDocument> { try CommandRequest(Endpoints.planLink, Params.PlanSegment(id: id, segment: segment)) }
+    func request() throws -> CommandRequest<LinkDocument> { try CommandRequest(Endpoints.planLink, Params.PlanLink(id: id, segment: segment)) }
     func render(_ link: LinkDocument) throws -> String {
         "\(link.url)\nform: \(link.form)\(link.fallbackReason.map { " (\($0))" } ?? "")"
     }

@@ -18,7 +18,8 @@ struct AtOnceTraceLine {
         for _ in 0..<500 {
             let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
             for text in text.split(separator: "\n") {
-                guard let line = try? JSONParser.parse(Data(text.utf8)), line["pid"]?.numberValue == Double(pid) else { continue }
+                // Written by the daemon's codec (`WireCodec.text`), read by it.
+                guard let line = try? WireCodec.value(from: Data(text.utf8)), line["pid"]?.numberValue == Double(pid) else { continue }
                 func integer(_ name: String) -> UInt64 { UInt64(line[name]?.numberValue ?? 0) }
                 return AtOnceTraceLine(answerSeconds: (line["answer_ns"]?.arrayValue ?? []).compactMap { $0.numberValue.map { $0 / 1e9 } },
                                        unsent: Int(integer("unsent")),

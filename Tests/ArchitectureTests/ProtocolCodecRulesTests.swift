@@ -1,13 +1,14 @@
 import Foundation
 import XCTest
 
-/// One protocol codec at both ends (issue 45): umctl, the web gateway and the daemon write and
-/// read request, answer and event lines through `WireCodec` alone, so a change of the wire's
-/// JSON (its number format, its escapes, its key order) is made once and holds at both ends.
+/// One protocol codec at both ends (issue 45): umctl, the web gateway, the daemon and the bench
+/// (a client too) write and read request, answer and event lines through `WireCodec` alone, so a
+/// change of the wire's JSON (its number format, its escapes, its key order) is made once and
+/// holds at both ends.
 final class ProtocolCodecRulesTests: XCTestCase {
     func testOnlyTheWireCodecWritesOrReadsTheProtocolsJSON() throws {
         var checked = 0
-        for folder in ["umctl", "Daemon"] {
+        for folder in ["umctl", "Daemon", "usefulmap-bench"] {
             let directory = LayeringTests.sourcesDirectory.appendingPathComponent(folder)
             let paths = try XCTUnwrap(FileManager.default.enumerator(atPath: directory.path), folder)
             for case let path as String in paths where path.hasSuffix(".swift") {

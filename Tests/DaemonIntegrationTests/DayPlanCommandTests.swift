@@ -199,7 +199,9 @@ final class DayPlanCommandTests: TampereDaemonTestCase {
         let id = try id(created)
         let asked = try queries(["plan", "move", id, "1", "61.49600,23.73200"])
         let moved = asked.plan
-        XCTAssertLessThanOrEqual(asked.walk + asked.car, 2, "only the street legs beside node 1 (rides are cheap to ask again)")
+        // The walk rule asks one walk from end to end of the hop the move makes (issue 39).
+        XCTAssertLessThanOrEqual(asked.walk + asked.car, 3,
+                                 "only the street legs beside node 1 and the hop's walk (rides are cheap to ask again)")
         XCTAssertEqual(typed(nodes(moved).first), "61.49600,23.73200")
         XCTAssertTrue(nodes(moved).first?["name"]?.stringValue?.hasPrefix("near ") == true, "named by what is near: \(moved)")
         XCTAssertEqual(segments(try harness.json(["plan", "refresh", id])), segments(moved),

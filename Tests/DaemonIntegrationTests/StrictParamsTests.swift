@@ -22,6 +22,9 @@ final class StrictParamsTests: TampereDaemonTestCase {
             (#"{"jsonrpc":"2.0","method":"plan.copy","params":{"id":\#(Int(id)),"expected_generaton":1},"id":3}"#, "expected_generaton"),
             (#"{"jsonrpc":"2.0","method":"plan.rename","params":{"id":\#(Int(id)),"title":"x","expected_generaton":1},"id":4}"#,
              "expected_generaton"),
+            // A read takes no guard: plan.link's is refused as plan.show's is (it was taken and ignored).
+            (#"{"jsonrpc":"2.0","method":"plan.link","params":{"id":\#(Int(id)),"segment":1,"expected_generation":1},"id":6}"#,
+             "expected_generation"),
         ]
         for (line, name) in calls {
             let answer = try exchange(line)

@@ -3,10 +3,13 @@ import TestSupport
 import WireProtocol
 import XCTest
 
-/// Issue 39 item 3 on Tampere: a transit preset and a day by transit ride only where that is
-/// faster than walking (the rule of an inserted hop), and the walked segment says why; a ride
-/// the user chose stays theirs and says when walking is no slower.
+/// Issue 39 item 3 on Tampere: a transit preset, a day by transit and a move ride only where
+/// that is faster than walking (the rule of an inserted hop), and the walked segment says why; a
+/// ride the user chose stays theirs and says when walking is no slower.
 final class WalkedHopsDaemonTests: SharedTampereDaemonTestCase {
+    /// 45 m north of Ratina.
+    static let nearRatina = "61.49220,23.76390"
+
     func modes(_ plan: JSONValue) -> [String] { segments(plan).compactMap { $0["mode"]?.stringValue } }
     func modeNote(_ plan: JSONValue, _ segment: Int) -> String? { segments(plan)[segment]["mode_note"]?.stringValue }
 
@@ -48,5 +51,30 @@ final class WalkedHopsDaemonTests: SharedTampereDaemonTestCase {
         let walkedAgain = try harness.json(["plan", "preset", try id(walked), "walk"])
         XCTAssertEqual(modes(walkedAgain), ["transit"], "the locked ride stays: \(walkedAgain)")
         XCTAssertNotNil(modeNote(walkedAgain, 0), "a note on the user's own ride stays: \(walkedAgain)")
+    }
+
+    /// Issue 39: a move that put the destination 45 m from Ratina rode there (a 9-min walk to a
+    /// bus stop, a bus back and a walk, 24 min); the hop is walked, as an inserted one is, and says why.
+    func testAMoveThatMakesAShortHopWalksItAndTheSegmentSaysWhy() throws {
+        let day = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, Tampere.hervanta, "--mode", "transit",
+                                    "--at", Tampere.morning])
+        XCTAssertTrue(modes(day).contains("transit"), "Ratina → Hervanta rides: \(day)")
+        let moved = try harness.json(["plan", "move", try id(day), String(nodes(day).count), Self.nearRatina])
+        XCTAssertEqual(modes(moved), ["walk", "walk"], "\(moved)")
+        let note = try XCTUnwrap(modeNote(moved, 1), "the walk says why: \(moved)")
+        XCTAssertTrue(note.hasPrefix("walked: walking (") && note.contains(") is no slower than transit ("), note)
+        let notes = moved["mode_notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        XCTAssertEqual(notes, ["segment 2 " + note], "the answer says why: \(moved)")
+    }
+
+    /// A ride whose mode the user chose stays theirs after a move, though the move drops its lock.
+    func testAMoveKeepsARideTheUserChose() throws {
+        let walked = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, Tampere.hervanta, "--mode", "walk",
+                                       "--at", Tampere.morning])
+        let chosen = try harness.json(["plan", "mode", try id(walked), "2", "transit"])
+        XCTAssertTrue(modes(chosen).contains("transit"), "\(chosen)")
+        let moved = try harness.json(["plan", "move", try id(walked), String(nodes(chosen).count), Self.nearRatina])
+        XCTAssertTrue(modes(moved).contains("transit"), "the user's ride stays: \(moved)")
+        XCTAssertNil(moved["mode_notes"], "nothing was chosen for the user: \(moved)")
     }
 }

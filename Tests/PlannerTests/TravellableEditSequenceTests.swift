@@ -12,7 +12,8 @@ import XCTest
 /// inferred (the walk to a stop turned into a ride) and no drive after a ride (the car stayed
 /// where the ride began). The alternatives `choose` is offered are never dominated by another.
 /// After a transit or fastest preset, no ride of the planner's where walking is no slower, and
-/// each walked hop's note reads its walk in the minutes its leg shows.
+/// each walked hop's note reads its walk in the minutes its leg shows; after a move, the hops
+/// next to the moved node walked or ridden by the same rule.
 ///
 /// The checks are cheap (no full recompute to compare with, as `EditSequencePropertyTests`
 /// does), so 1,000 sequences of 10 edits a seed run in seconds on the same scripted network.
@@ -34,6 +35,8 @@ final class TravellableEditSequenceTests: XCTestCase {
         var placesANode = false
         /// A transit or fastest preset: it walks every ride of its own where walking is no slower.
         var ridingPreset = false
+        /// A move of node `node` to `place`: the hops it makes follow the walk rule.
+        var moves: (node: Int, place: Place)?
         var apply: (RoutePlan) async throws -> RoutePlan
     }
 
@@ -55,8 +58,9 @@ final class TravellableEditSequenceTests: XCTestCase {
             return Edit(name: "unpin", apply: { $0.unpinning() })
         case 4:
             // As the daemon does: the stops around the new place, for the stops next to it.
-            return Edit(name: "move node \(node) to \(place.name)", placesANode: true, apply: { plan in
-                try plan.movingNode(at: node, to: place, stopsAround: try await planner.accessStops(around: place))
+            return Edit(name: "move node \(node) to \(place.name)", placesANode: true, moves: (node, place), apply: { plan in
+                try plan.movingNode(at: node, to: place, stopsAround: try await planner.accessStops(around: place),
+                                    hops: try await planner.movedHops(node, to: place, in: plan))
             })
         case 5:
             let at = Int.random(in: 1...plan.nodes.count, using: &random)
@@ -175,10 +179,12 @@ final class TravellableEditSequenceTests: XCTestCase {
 
     /// One rounding (issue 39): a walked hop's note gives the walk in the minutes its leg shows
     /// (the difference of the two times shown), "walk 6 min" beside "walking (6 min) is no slower
-    /// than transit (…)", never the seconds rounded; and the ride it names is no shorter.
+    /// than transit (…)", never the seconds rounded; and the ride it names is no shorter. The
+    /// notes the preset wrote: a locked walk keeps an older note (a move's, say), whose minutes
+    /// stay as they were when later edits move the walk in time.
     func checkWalkedNotesReadAsTheirLegs(_ plan: RoutePlan, context: String) {
         let departures = plan.departureTimes(), arrivals = plan.schedule()
-        for index in 0..<plan.segmentCount where plan.modes[index] == .walk {
+        for index in 0..<plan.segmentCount where plan.modes[index] == .walk && !plan.isLocked(segment: index) {
             guard let note = plan.note(ofSegment: index)?.mode, note.hasPrefix("walked: walking ("),
                   let leaving = departures[index], let arriving = arrivals[index + 1] else { continue }
             let shown = ShownTime.text(from: leaving, to: arriving)
@@ -186,6 +192,37 @@ final class TravellableEditSequenceTests: XCTestCase {
                           "segment \(index + 1) shows walk \(shown) beside \"\(note)\": \(context)")
             let minutes = note.split(separator: "(").compactMap { Int($0.prefix { $0.isNumber }) }
             if minutes.count == 2, !note.contains(" h ") { XCTAssertLessThanOrEqual(minutes[0], minutes[1], "\(note): \(context)") }
+        }
+    }
+
+    /// The walk rule after a move (issue 39 item 3): each stretch next to the moved node that
+    /// `Planner.movedHops` chose to walk (asked of the plan before the move, as the daemon asks
+    /// it) is one walk from end to end after the recompute, saying why; each it chose to ride
+    /// rides, and walking it end to end takes longer than even the ride's time in the vehicle
+    /// (the rule also counts the wait). A stretch that held a decision of the user's keeps its
+    /// mode, as one with a vehicle or a stay does (no hop). A place twice in the plan is not checked.
+    func checkMovedHopsFollowTheWalkRule(_ plan: RoutePlan, hops: [Planner.MovedHop], movedNode node: Int, to place: Place,
+                                         planner: Planner, context: String) async throws {
+        let own = plan.nodes.indices.filter { plan.nodes[$0].place.id == place.id && !plan.nodes[$0].isInferred }
+        guard own.count == 1, let index = own.first else { return }
+        let stretches = plan.stretches()
+        for hop in hops {
+            guard let stretch = stretches.first(where: { hop.stretch.upperBound == node ? $0.upperBound == index : $0.lowerBound == index })
+            else { XCTFail("no stretch \(hop.stretch) after the move (\(plan.modes)): \(context)"); continue }
+            if hop.mode == .walk {
+                XCTAssertEqual(stretch.map { plan.modes[$0] }, [.walk], "walked \(hop.stretch) is one walk: \(context)")
+                XCTAssertEqual(plan.note(ofSegment: stretch.lowerBound)?.mode, hop.reason, "the walk says why: \(context)")
+                continue
+            }
+            XCTAssertTrue(stretch.contains { plan.modes[$0] == .transit }, "ridden \(hop.stretch) rides (\(plan.modes)): \(context)")
+            let (from, to) = (plan.nodes[stretch.lowerBound].place, plan.nodes[stretch.upperBound].place)
+            let query = { (mode: TravelMode) in
+                LegQuery(from: from, to: to, mode: mode, timing: .departAt(EditSequencePropertyTests.dayStart), pace: plan.pace,
+                         access: plan.access)
+            }
+            let walk = try await planner.routing.leg(for: query(.walk)), ride = try await planner.routing.leg(for: query(.transit))
+            XCTAssertGreaterThan(walk.expectedTravelTime, ride.expectedTravelTime,
+                                 "rides \(from.name) → \(to.name) (\(plan.modes)) where walking is no slower: \(context)")
         }
     }
 
@@ -207,6 +244,9 @@ final class TravellableEditSequenceTests: XCTestCase {
                 for _ in 0..<Self.editsPerSequence {
                     let edit = randomEdit(plan, planner, &random)
                     history.append(edit.name)
+                    // The hops a move makes, as the edit asks them of the plan before it.
+                    var movedHops: [Planner.MovedHop]?
+                    if let moves = edit.moves { movedHops = try? await planner.movedHops(moves.node, to: moves.place, in: plan) }
                     let edited: RoutePlan
                     do {
                         edited = try await edit.apply(plan)
@@ -216,13 +256,22 @@ final class TravellableEditSequenceTests: XCTestCase {
                         continue
                     }
                     stopsKeptByAPin = stopsKeptByAPin || (edit.placesANode && !plan.pins.isEmpty)
+                    let before = plan
                     plan = try await planner.computeLegs(edited)
                     userSetModes = userSetModes || edit.setsModeByHand
-                    userInsertedRides = userInsertedRides || edit.insertsRides
+                    // A move that rides a hop that walked (the ride is faster) makes a ride from one of
+                    // the user's places, as an insert by transit does: removing that place later lets it
+                    // meet the ride before at its stop (`removingNode` does not join them yet).
+                    let movedIntoARide = movedHops?.contains { hop in hop.mode == .transit && !hop.stretch.contains { before.modes[$0] == .transit } }
+                    userInsertedRides = userInsertedRides || edit.insertsRides || movedIntoARide == true
                     applied += 1
                     let context = "seed \(seed), sequence \(sequence): \(history.joined(separator: ", "))"
                     checkTravellable(plan, userSetModes: userSetModes, userInsertedRides: userInsertedRides, context: context)
                     if !stopsKeptByAPin { checkNoWalkBack(plan, context: context) }
+                    if let moves = edit.moves, let hops = movedHops {
+                        try await checkMovedHopsFollowTheWalkRule(plan, hops: hops, movedNode: moves.node, to: moves.place,
+                                                                  planner: planner, context: context)
+                    }
                     if edit.ridingPreset {
                         try await checkNoRideWhereWalkingIsNoSlower(plan, planner: planner, context: context)
                         checkWalkedNotesReadAsTheirLegs(plan, context: context)

@@ -1,6 +1,7 @@
 import Foundation
 import Planner
 @testable import Streets
+import TestSupport
 import XCTest
 
 /// Batch walking times on a region directory (as the transit import uses on its staging copy).
@@ -89,11 +90,8 @@ final class StreetWalkTimerTests: XCTestCase {
     /// Seeded points around Keskustori and every pair of them closer than 400 m (as the
     /// footpaths between stops), each unordered pair once.
     private func footpathLikePairs(count: Int) -> [(from: Coordinate, to: Coordinate)] {
-        var state: UInt64 = 26
-        func next() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        var random = SeededRandom(seed: 26)
+        func next() -> Double { Double.random(in: 0..<1, using: &random) }
         let points = (0..<count).map { _ in
             Coordinate(latitude: 61.4900 + 0.0160 * next(), longitude: 23.7450 + 0.0350 * next())
         }

@@ -1,5 +1,6 @@
 @testable import umctl
 import FoundationEssentials
+import TestSupport
 import WireProtocol
 import XCTest
 
@@ -8,17 +9,6 @@ import XCTest
 /// always adds up and a chain never looks impossible.
 final class ShownTimeRuleTests: XCTestCase {
     /// A small generator with a fixed seed: the same legs every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Minutes of a duration as umctl writes it: "9 min", "1 h 47 min".
     func minutes(of text: String) throws -> Int {
         let parts = text.split(separator: " ")
@@ -31,7 +21,7 @@ final class ShownTimeRuleTests: XCTestCase {
     }
 
     func testForRandomLegsTheShownDurationIsTheDifferenceOfTheShownTimesAndEachTimeIsTheFloorOfTheRealOne() throws {
-        var random = SeededGenerator(state: 41)
+        var random = SeededRandom(seed: 41)
         let offset = 7_200  // +02:00, as Tampere in winter
         for _ in 0..<2_000 {
             let departure = 1_641_974_400 + Double(Int.random(in: 0..<86_400, using: &random))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import WireProtocol
 import XCTest
 
@@ -73,9 +74,9 @@ final class JSONParserTests: XCTestCase {
         var texts = ["0", "-0", "7", "-7", "10", "42", "-0.0", "0.5", "1e3", "1E-2", "-12.5e+2", "123456789012345",
                      "-123456789012345", "999999999999999", "1000000000000000", "9007199254740993", "12345678901234567890",
                      "-9223372036854775808", "92233720368547758070"]
-        var seed: UInt64 = 26
+        var random = SeededRandom(seed: 26)
         for _ in 0..<500 {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let seed = random.next()
             let digits = Int(seed >> 60) + 1
             texts.append((seed & 1 == 0 ? "-" : "") + String(String(seed >> 1).prefix(digits)))
         }

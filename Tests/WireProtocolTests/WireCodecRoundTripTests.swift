@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TestSupport
 @testable import WireProtocol
 import XCTest
 
@@ -65,20 +66,15 @@ final class WireCodecRoundTripTests: XCTestCase {
     }
 }
 
-/// Random JSON values from a fixed seed (SplitMix64): strings with quotes, backslashes, control
-/// characters and scalars beyond the BMP; whole and fractional numbers of every size JSON carries.
+/// Random JSON values from a fixed seed (the tests' `SeededRandom`): strings with quotes,
+/// backslashes, control characters and scalars beyond the BMP; whole and fractional numbers of
+/// every size JSON carries.
 struct SeededValues {
-    private var state: UInt64
+    private var random: SeededRandom
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     /// An id as the daemon accepts them: an integer JSON carries exactly, or a string.
     mutating func requestID() -> RequestID {

@@ -16,10 +16,27 @@ extension Params.PlanMove: PlanEditRule {
                                                   planRegion: regions.regionName(of: current))
         let node = resolved.node
         let stops = try? await planner.accessStops(around: node.place)  // the stops next to it are chosen again
+        // Each hop the move makes is walked only when walking is no slower (`Planner.movedHops`),
+        // asked of the plan as it came in (the move drops the locks it reads); a plan changed
+        // meanwhile keeps its modes.
+        let hops = try await planner.movedHops(shownNode, to: node.place, in: current)
         return Prepared(step: .change { plan in
-            let moved = try plan.movingNode(at: try input.nodeIndex(params.node, in: plan), to: node.place, stopsAround: stops)
+            let index = try input.nodeIndex(params.node, in: plan)
+            let same = index == shownNode && plan.nodes == current.nodes && plan.modes == current.modes
+            let moved = try plan.movingNode(at: index, to: node.place, stopsAround: stops, hops: same ? hops : [])
             _ = try regions.planRegion(through: moved.nodes.map(\.place))  // one region, as for insert
             return moved
-        }, matched: [resolved] + (near.map { [$0] } ?? []))
+        }, matched: [resolved] + (near.map { [$0] } ?? []), modeNotes: Self.modeNotes(of: hops))
+    }
+
+    /// The answer's words for each hop: "segment 2 walked: walking (6 min) is no slower than
+    /// transit (9 min)", numbered as the plan is after the move (a stretch walked before the
+    /// hop is one segment).
+    static func modeNotes(of hops: [Planner.MovedHop]) -> [String] {
+        var removed = 0
+        return hops.sorted { $0.stretch.lowerBound < $1.stretch.lowerBound }.compactMap { hop in
+            defer { if hop.mode == .walk { removed += hop.stretch.count - 1 } }
+            return hop.reason.map { "segment \(hop.stretch.lowerBound - removed + 1) \($0)" }
+        }
     }
 }
