@@ -322,7 +322,9 @@ struct Raptor: Sendable {
                 targetWords[p &>> 6] |= 1 &<< UInt64(p & 63)
             }
         }
-        for a in start where D.isBefore(D.plus(time, a.seconds), ready[Int(a.stop)]) && bound.allowsReady(D.plus(time, a.seconds), at: Int(a.stop)) {
+        // A start the bound refuses leads nowhere (a second pass's corridor).
+        for a in start where D.isBefore(D.plus(time, a.seconds), ready[Int(a.stop)])
+            && bound.allowsReady(D.plus(time, a.seconds), at: Int(a.stop)) {
             let s = Int(a.stop)
             if ready[s] == unreached { touched.append(a.stop) }
             ready[s] = D.plus(time, a.seconds)
