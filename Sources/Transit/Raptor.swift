@@ -168,10 +168,12 @@ struct Raptor: Sendable {
                   horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil,
                   thenLatestFrom choose: ([Journey]) -> Journey?) -> (earliest: [Journey], chosen: Journey?, latest: [Journey]) {
         search(Forward.self, from: time, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
-               overlay: overlay, stopMask: stopMask, bound: Unbounded()) { earliest, scratch, best in
-            guard let chosen = choose(earliest), let best else { return (earliest, nil, []) }
-            let corridor = DepartureCorridor(earliestBoarding: scratch.ready, earliestArrival: scratch.reached, ceiling: best,
-                                             slack: scratch.remainingBound)
+               overlay: overlay, stopMask: stopMask, bound: Unbounded()) { earliest, scratch, _ in
+            guard let chosen = choose(earliest) else { return (earliest, nil, []) }
+            // The corridor holds for a journey of the Pareto set found (`DepartureCorridor`): any
+            // other gets no backward pass.
+            guard earliest.contains(chosen) else { return (earliest, chosen, []) }
+            let corridor = DepartureCorridor(earliestBoarding: scratch.ready, earliestArrival: scratch.reached)
             // One second more than the journey takes: its own departure is searched too.
             let latest = search(Backward.self, from: chosen.arrival, access: access, egress: egress, days: days,
                                 maxRides: chosen.rides.count, horizon: chosen.arrival - chosen.departure + 1,
@@ -193,8 +195,10 @@ struct Raptor: Sendable {
         search(Backward.self, from: deadline, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
                overlay: overlay, stopMask: stopMask, bound: Unbounded()) { latest, scratch, best in
             guard let chosen = choose(latest), let best else { return (latest, nil, []) }
-            let corridor = DeadlineCorridor(latestArrival: scratch.ready, latestBoarding: scratch.reached, floor: best,
-                                            slack: scratch.remainingBound)
+            // For a journey of the Pareto set found the backward search's times alone are the
+            // corridor (`DeadlineCorridor`); any other also allows what that search may have dropped.
+            let corridor = DeadlineCorridor(latestArrival: scratch.ready, latestBoarding: scratch.reached,
+                                            floor: latest.contains(chosen) ? .min : best, slack: scratch.remainingBound)
             let earliest = search(Forward.self, from: chosen.departure, access: access, egress: egress, days: days,
                                   maxRides: chosen.rides.count, horizon: chosen.arrival - chosen.departure,
                                   overlay: overlay, stopMask: stopMask, bound: corridor) { journeys, _, _ in journeys }
@@ -318,7 +322,9 @@ struct Raptor: Sendable {
                 targetWords[p &>> 6] |= 1 &<< UInt64(p & 63)
             }
         }
-        for a in start where D.isBefore(D.plus(time, a.seconds), ready[Int(a.stop)]) {
+        // A start the bound refuses leads nowhere (a second pass's corridor).
+        for a in start where D.isBefore(D.plus(time, a.seconds), ready[Int(a.stop)])
+            && bound.allowsReady(D.plus(time, a.seconds), at: Int(a.stop)) {
             let s = Int(a.stop)
             if ready[s] == unreached { touched.append(a.stop) }
             ready[s] = D.plus(time, a.seconds)

@@ -22,11 +22,16 @@ extension Raptor {
     /// deadline (the backward search's ready time), or ready to board later than the latest
     /// boarding there that does (its hop-off time), leads to no journey arriving in time.
     ///
-    /// The backward search drops labels no later than its best departure (`floor`) plus a lower
-    /// bound on the time from the origin to their stop (`slack`), so its times say nothing there:
-    /// a time at or before that is always allowed. Sound for a
-    /// forward search with no more rides than the backward one had, over the same days,
-    /// endpoints, overlay and stop mask.
+    /// The backward search drops labels no later than its best departure so far plus a lower
+    /// bound on the time from the origin to their stop, so its times say nothing there for a
+    /// journey leaving no later than its best departure (`floor`): a time at or before `floor`
+    /// plus that bound (`slack`) is allowed. Sound for a forward search with no more rides than
+    /// the backward one had, over the same days, endpoints, overlay and stop mask. From the
+    /// departure D of a journey of the backward search's Pareto set, with its R rides at most,
+    /// `floor` can be `Int.min` (no slack), as for `DepartureCorridor`: a journey the forward
+    /// pass finds leaves at D with exactly R rides, and the backward search kept all its labels
+    /// (its rounds before R, and round R's scans of the patterns serving the origin, were bounded
+    /// by the latest departure with fewer rides, before D).
     struct DeadlineCorridor: SearchBound {
         let latestArrival: UnsafeMutablePointer<Int>
         let latestBoarding: UnsafeMutablePointer<Int>
@@ -48,22 +53,21 @@ extension Raptor {
     /// the forward search was ready there, or being ready backward (alighting, forward) earlier
     /// than its earliest arrival there by a ride, leads to no journey leaving in time.
     ///
-    /// The forward search drops labels no earlier than its best arrival (`ceiling`) less a lower
-    /// bound on the time from their stop to the destination (`slack`), so its times say nothing
-    /// there: a time at or after that is always allowed. Sound for a backward search with no more
-    /// rides than the forward one had, over the same days, endpoints, overlay and stop mask.
+    /// Sound for the backward pass of depart-at (`Raptor.departAt(…thenLatestFrom:)`): from the
+    /// arrival A of a journey of the forward search's Pareto set, with its R rides at most, over
+    /// the same days, endpoints, overlay and stop mask. The forward search drops a label only when
+    /// it cannot come before the best time found at the target so far (with the remaining-time
+    /// bound), and a journey the backward pass finds, leaving no earlier than the chosen one,
+    /// has exactly R rides and arrives at A: fewer rides arrive after A, and nothing arrives
+    /// before it with R. Its labels of rides 1 to R − 1 came in rounds whose best time was after
+    /// A (the earliest arrival with fewer rides), and those of its last ride in the scan of
+    /// round R's patterns serving the destination, which is bounded by that time too: so the
+    /// forward search kept them, or better ones, and its times alone are the corridor.
     struct DepartureCorridor: SearchBound {
         let earliestBoarding: UnsafeMutablePointer<Int>
         let earliestArrival: UnsafeMutablePointer<Int>
-        let ceiling: Int
-        /// Per stop, the forward search's lower bound on the time from it to the destination.
-        let slack: RemainingBound
 
-        @inline(__always) func allowsHopOff(_ time: Int, at stop: Int) -> Bool {
-            time &+ slack[stop] >= ceiling || time >= earliestBoarding[stop]
-        }
-        @inline(__always) func allowsReady(_ time: Int, at stop: Int) -> Bool {
-            time &+ slack[stop] >= ceiling || time >= earliestArrival[stop]
-        }
+        @inline(__always) func allowsHopOff(_ time: Int, at stop: Int) -> Bool { time >= earliestBoarding[stop] }
+        @inline(__always) func allowsReady(_ time: Int, at stop: Int) -> Bool { time >= earliestArrival[stop] }
     }
 }

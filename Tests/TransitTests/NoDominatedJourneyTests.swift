@@ -259,6 +259,29 @@ extension NoDominatedJourneyTests {
         XCTAssertGreaterThan(found, 75)
         XCTAssertGreaterThan(later, 0, "the forward search's own journey often leaves earlier than it must")
     }
+
+    /// The corridor without slack holds only for a journey of the forward search's Pareto set
+    /// (`DepartureCorridor`): one it did not find gets no backward pass, rather than one the
+    /// corridor might cut short.
+    func testOnlyAJourneyTheForwardSearchFoundGetsTheBackwardPass() throws {
+        let timetable = try tampereRouter().timetable
+        let engine = Raptor(timetable: timetable, paceMultiplier: 1)
+        let day = try XCTUnwrap(ServiceDate.dayNumber(year: 2022, month: 1, day: 12))
+        let days = Raptor.serviceDays(around: day, timetable: timetable)
+        let time = ServiceDate.referenceInstant(day, in: timetable.timeZone) + 10 * 3600 + 40 * 60
+        let stop = { (id: String) in try XCTUnwrap(timetable.stopIndexByID[id]) }
+        // Keskustori to Hervantakeskus, as in issue 39 (tram 3 and buses).
+        let access = try [Raptor.Endpoint(stop: stop("0806"), seconds: 120), Raptor.Endpoint(stop: stop("0001"), seconds: 200)]
+        let egress = try [Raptor.Endpoint(stop: stop("0833"), seconds: 120), Raptor.Endpoint(stop: stop("3522"), seconds: 150)]
+        let found = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 5) { $0.last }
+        let chosen = try XCTUnwrap(found.chosen)
+        XCTAssertFalse(found.latest.isEmpty, "the journey found gets its backward pass")
+        let other = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 5) { journeys in
+            journeys.last.map { var later = $0; later.arrival += 60; return later }
+        }
+        XCTAssertEqual(other.chosen?.arrival, chosen.arrival + 60)
+        XCTAssertEqual(other.latest, [], "a journey the forward search did not find gets none")
+    }
 }
 
 // MARK: - On random feeds
