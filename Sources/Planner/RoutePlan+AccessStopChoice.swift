@@ -65,22 +65,26 @@ extension RoutePlan {
 
     /// The same for segment `segment` whose ends became neighbours (a node between them was
     /// removed, or one of them is new): a stop inferred at one end is chosen again from the
-    /// place at the other end, when `stops` holds the stops around that place.
-    func choosingAccessStopsAgain(across segment: Int, from stops: [AccessStops]) -> RoutePlan {
+    /// place at the other end, when `stops` holds the stops around that place. Without
+    /// `leavingOutWhenNone`, a stop with none to take its place is kept rather than left out.
+    func choosingAccessStopsAgain(across segment: Int, from stops: [AccessStops], leavingOutWhenNone: Bool = true) -> RoutePlan {
         guard (0..<segmentCount).contains(segment) else { return self }
         var plan = self
         if let around = stops.first(where: { $0.place.id == nodes[segment].place.id }) {
-            plan.chooseAccessStopAgain(at: segment + 1, street: segment, ride: segment + 1, from: around)
+            plan.chooseAccessStopAgain(at: segment + 1, street: segment, ride: segment + 1, from: around,
+                                       leavingOutWhenNone: leavingOutWhenNone)
         }
         if plan.nodes.count == nodes.count, let around = stops.first(where: { $0.place.id == nodes[segment + 1].place.id }) {
-            plan.chooseAccessStopAgain(at: segment, street: segment, ride: segment - 1, from: around)
+            plan.chooseAccessStopAgain(at: segment, street: segment, ride: segment - 1, from: around,
+                                       leavingOutWhenNone: leavingOutWhenNone)
         }
         return plan
     }
 
     /// Chooses inferred node `stop` again from `stops` (its neighbour across segment `street`),
     /// for the ride of segment `ride` on its other side.
-    mutating func chooseAccessStopAgain(at stop: Int, street: Int, ride: Int, from stops: AccessStops) {
+    mutating func chooseAccessStopAgain(at stop: Int, street: Int, ride: Int, from stops: AccessStops,
+                                        leavingOutWhenNone: Bool = true) {
         let segments = 0..<segmentCount
         guard stop > 0, stop < nodes.count - 1, segments.contains(street), segments.contains(ride),
               nodes[stop].isInferred, !nodes[stop].isCurrentLocation,
@@ -100,7 +104,7 @@ extension RoutePlan {
                 return
             }
         }
-        leaveOutAccessStop(stop, street: street, ride: ride)
+        if leavingOutWhenNone { leaveOutAccessStop(stop, street: street, ride: ride) }
     }
 
     /// Node `stop` goes; its street segment and its ride become one ride (the ride's lock, if
