@@ -217,6 +217,7 @@ extension RoutePlan {
         // A stop with none to take its place stays: leaving it out would ride the walk the user set.
         return mode == .transit ? plan.joiningRides(at: index)
             : plan.choosingAccessStopsAgain(across: index, from: stopsAround, leavingOutWhenNone: false)
+                .leavingOutARideWalkedBack(from: index, mode: mode, stopsAround: stopsAround)
     }
 
     /// Segment `index` just set to transit by hand: a ride the planner chose on the other side

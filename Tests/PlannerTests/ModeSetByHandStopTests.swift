@@ -42,3 +42,22 @@ final class ModeSetByHandStopTests: XCTestCase {
         XCTAssertEqual(walked.modes, [.walk, .transit, .walk, .transit])
     }
 }
+
+extension ModeSetByHandStopTests {
+    func testARideSetToWalkBackToWhereTheRideBoardsIsLeftOutAndWalkedEndToEnd() async throws {
+        // Keskustori → (Rautatieasema P → Pyynikki P) → Rautatieasema → Pyynikki: the walk set by
+        // hand from Pyynikki P to Rautatieasema would walk 2.1 km back to where the ride boarded.
+        let (keskustori, rautatieasema, pyynikki) = (places[0], places[1], places[5])
+        let plan = try RoutePlan(nodes: [PlanNode(place: keskustori), PlanNode(place: stops[1], isInferred: true),
+                                         PlanNode(place: stops[5], isInferred: true), PlanNode(place: rautatieasema),
+                                         PlanNode(place: pyynikki)],
+                                 modes: [.walk, .transit, .transit, .transit], timePreference: leaving)
+        let walked = try plan.changingMode(ofSegment: 2, to: .walk,
+                                           stopsAround: await planner.accessStops(aroundEndsOfSegment: 2, in: plan))
+        XCTAssertEqual(walked.nodes.map(\.place.name), [keskustori.name, rautatieasema.name, pyynikki.name])
+        XCTAssertEqual(walked.modes, [.walk, .transit])
+        XCTAssertTrue(walked.isLocked(segment: 0), "the walk the user set")
+        let computed = try await planner.computeLegs(walked)
+        XCTAssertEqual(computed.modes, [.walk, .transit])
+    }
+}
