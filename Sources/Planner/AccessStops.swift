@@ -67,6 +67,16 @@ extension Planner {
         return found
     }
 
+    /// The stops around both ends of segment `index` (for `RoutePlan.changingMode(ofSegment:to:stopsAround:)`);
+    /// an end whose stops can't be asked has none listed (the stop across from it is then kept).
+    public func accessStops(aroundEndsOfSegment index: Int, in plan: RoutePlan) async -> [AccessStops] {
+        var found: [AccessStops] = []
+        for end in [index, index + 1] where plan.nodes.indices.contains(end) {
+            if let stops = try? await accessStops(around: plan.nodes[end].place) { found.append(stops) }
+        }
+        return found
+    }
+
     /// The stops around the neighbours of node `index` (for `RoutePlan.removingNode(at:stopsAround:)`);
     /// a neighbour whose stops can't be asked has none listed (its stops are then kept).
     public func accessStops(aroundNeighboursOf index: Int, in plan: RoutePlan) async -> [AccessStops] {

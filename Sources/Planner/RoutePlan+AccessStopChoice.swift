@@ -65,22 +65,61 @@ extension RoutePlan {
 
     /// The same for segment `segment` whose ends became neighbours (a node between them was
     /// removed, or one of them is new): a stop inferred at one end is chosen again from the
-    /// place at the other end, when `stops` holds the stops around that place.
-    func choosingAccessStopsAgain(across segment: Int, from stops: [AccessStops]) -> RoutePlan {
+    /// place at the other end, when `stops` holds the stops around that place. Without
+    /// `leavingOutWhenNone`, a stop with none to take its place is kept rather than left out.
+    func choosingAccessStopsAgain(across segment: Int, from stops: [AccessStops], leavingOutWhenNone: Bool = true) -> RoutePlan {
         guard (0..<segmentCount).contains(segment) else { return self }
         var plan = self
         if let around = stops.first(where: { $0.place.id == nodes[segment].place.id }) {
-            plan.chooseAccessStopAgain(at: segment + 1, street: segment, ride: segment + 1, from: around)
+            plan.chooseAccessStopAgain(at: segment + 1, street: segment, ride: segment + 1, from: around,
+                                       leavingOutWhenNone: leavingOutWhenNone)
         }
         if plan.nodes.count == nodes.count, let around = stops.first(where: { $0.place.id == nodes[segment + 1].place.id }) {
-            plan.chooseAccessStopAgain(at: segment, street: segment, ride: segment - 1, from: around)
+            plan.chooseAccessStopAgain(at: segment, street: segment, ride: segment - 1, from: around,
+                                       leavingOutWhenNone: leavingOutWhenNone)
         }
         return plan
     }
 
+    /// Street segment `street`, just set to `mode` by hand, from (to) an inferred stop whose
+    /// unlocked ride starts (ends) at the very stop the place at its other end would walk to
+    /// (Rautatieasema P → Pyynikki P, then the walk set by hand from Pyynikki P back to
+    /// Rautatieasema): the ride only takes the traveller away to walk back. Its two stops are
+    /// left out and the ride, the street segment beyond it (unlocked) and `street` become one
+    /// segment of `mode`, locked, as the user set it.
+    func leavingOutARideWalkedBack(from street: Int, mode: TravelMode, stopsAround stops: [AccessStops]) -> RoutePlan {
+        for (stop, ride, otherStop, beyond, here) in [(street + 1, street + 1, street + 2, street + 2, street),
+                                                      (street, street - 1, street - 1, street - 2, street + 1)] {
+            let segments = 0..<segmentCount
+            guard segments.contains(ride), segments.contains(beyond), segments.contains(street),
+                  [stop, otherStop].allSatisfy({ $0 > 0 && $0 < nodes.count - 1 && nodes[$0].isInferred && !nodes[$0].isCurrentLocation
+                      && nodes[$0].stay == nil }),
+                  modes[ride] == .transit, !isLocked(segment: ride), !isPinned(segment: ride),
+                  !isLocked(segment: beyond), !isPinned(segment: beyond),
+                  let around = stops.first(where: { $0.place.id == nodes[here].place.id }),
+                  let chosen = around.stop(towards: nodes[beyond < street ? beyond : beyond + 1].place),
+                  around.isSameStop(chosen, nodes[otherStop].place) else { continue }
+            var newNodes = nodes
+            newNodes.remove(at: max(stop, otherStop))
+            newNodes.remove(at: min(stop, otherStop))
+            guard (try? Self.checkNoSamePlaceTwice(newNodes, around: min(stop, otherStop) - 1)) != nil else { continue }
+            let first = min(street, beyond)
+            var newModes = modes, newLegs = legs
+            newModes.replaceSubrange(first...(first + 2), with: [mode])
+            newLegs.replaceSubrange(first...(first + 2), with: [nil])
+            var plan = self
+            plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs,
+                                  origins: Self.origins(count: segmentCount, replacing: first..<(first + 3), with: 1))
+            plan.locks[plan.segmentKey(first)] = SegmentLock(mode: mode)
+            return plan
+        }
+        return self
+    }
+
     /// Chooses inferred node `stop` again from `stops` (its neighbour across segment `street`),
     /// for the ride of segment `ride` on its other side.
-    mutating func chooseAccessStopAgain(at stop: Int, street: Int, ride: Int, from stops: AccessStops) {
+    mutating func chooseAccessStopAgain(at stop: Int, street: Int, ride: Int, from stops: AccessStops,
+                                        leavingOutWhenNone: Bool = true) {
         let segments = 0..<segmentCount
         guard stop > 0, stop < nodes.count - 1, segments.contains(street), segments.contains(ride),
               nodes[stop].isInferred, !nodes[stop].isCurrentLocation,
@@ -100,7 +139,7 @@ extension RoutePlan {
                 return
             }
         }
-        leaveOutAccessStop(stop, street: street, ride: ride)
+        if leavingOutWhenNone { leaveOutAccessStop(stop, street: street, ride: ride) }
     }
 
     /// Node `stop` goes; its street segment and its ride become one ride (the ride's lock, if

@@ -193,7 +193,11 @@ extension RoutePlan {
     /// Sets a segment's mode by hand, which locks it: presets and refinement leave it alone.
     /// The mode it already has keeps its lock as it is (a chosen route, a pinned departure):
     /// asking for the same mode again changes nothing the user decided.
-    public func changingMode(ofSegment index: Int, to mode: TravelMode) throws -> RoutePlan {
+    /// With `stopsAround` (`Planner.accessStops(aroundEndsOfSegment:in:)`), a ride made a walk
+    /// (a drive, a cycle) from or to a stop the planner inferred for the ride on its other side
+    /// chooses that stop again from the place it now reaches on foot (issue 39 item 4): it was
+    /// chosen for another place, and walking from it can mean walking back past the ride.
+    public func changingMode(ofSegment index: Int, to mode: TravelMode, stopsAround: [AccessStops] = []) throws -> RoutePlan {
         try checkSegment(index)
         var plan = self
         let key = segmentKey(index)
@@ -209,7 +213,11 @@ extension RoutePlan {
         }
         if plan.locks[key]?.mode != mode { plan.locks[key] = SegmentLock(mode: mode) }
         plan.setModeNote(nil, ofSegment: index)  // the user chose: the planner's reason is no longer why
-        return mode == .transit && modes[index] != mode ? plan.joiningRides(at: index) : plan
+        guard modes[index] != mode else { return plan }
+        // A stop with none to take its place stays: leaving it out would ride the walk the user set.
+        return mode == .transit ? plan.joiningRides(at: index)
+            : plan.choosingAccessStopsAgain(across: index, from: stopsAround, leavingOutWhenNone: false)
+                .leavingOutARideWalkedBack(from: index, mode: mode, stopsAround: stopsAround)
     }
 
     /// Segment `index` just set to transit by hand: a ride the planner chose on the other side
