@@ -58,7 +58,10 @@ final class TravellableEditSequenceTests: XCTestCase {
                                       stopsAround: await planner.accessStops(aroundEndsOfSegment: segment, in: plan))
             })
         case 3:
-            return Edit(name: "unpin", apply: { $0.unpinning() })
+            // As the daemon does: the stops a pin kept, chosen again.
+            return Edit(name: "unpin", apply: { plan in
+                plan.unpinning(stopsAround: await planner.accessStops(aroundStopsKeptByPinsIn: plan))
+            })
         case 4:
             // As the daemon does: the stops around the new place, for the stops next to it.
             return Edit(name: "move node \(node) to \(place.name)", placesANode: true, moves: (node, place), apply: { plan in
