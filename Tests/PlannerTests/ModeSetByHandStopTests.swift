@@ -11,9 +11,12 @@ final class ModeSetByHandStopTests: XCTestCase {
     let leaving = TimePreference.departAt(EditSequencePropertyTests.dayStart.addingTimeInterval(3600))
     let places = EditSequencePropertyTests.places, stops = EditSequencePropertyTests.stops
 
+    func planThroughTampereTalo() throws -> RoutePlan { try Self.planThroughTampereTalo(leaving: leaving) }
+
     /// Hervanta → (Hervanta P → Pyynikki P) → Tampere-talo → Pyynikki: the ride alights at the
     /// stop chosen for Pyynikki, and Tampere-talo was inserted after it by transit.
-    func planThroughTampereTalo() throws -> RoutePlan {
+    static func planThroughTampereTalo(leaving: TimePreference) throws -> RoutePlan {
+        let places = EditSequencePropertyTests.places, stops = EditSequencePropertyTests.stops
         let (hervanta, tampereTalo, pyynikki) = (places[2], places[3], places[5])
         return try RoutePlan(nodes: [PlanNode(place: hervanta), PlanNode(place: stops[2], isInferred: true),
                                      PlanNode(place: stops[5], isInferred: true), PlanNode(place: tampereTalo), PlanNode(place: pyynikki)],

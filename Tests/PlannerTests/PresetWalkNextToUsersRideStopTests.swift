@@ -14,11 +14,7 @@ final class PresetWalkNextToUsersRideStopTests: XCTestCase {
     /// Hervanta → (Hervanta P → Pyynikki P, locked by the user) → Tampere-talo → Pyynikki: the
     /// ride alights at the stop chosen for Pyynikki, and Tampere-talo was inserted after it by transit.
     func planWithTheUsersRide() throws -> RoutePlan {
-        let (hervanta, tampereTalo, pyynikki) = (places[2], places[3], places[5])
-        return try RoutePlan(nodes: [PlanNode(place: hervanta), PlanNode(place: stops[2], isInferred: true),
-                                     PlanNode(place: stops[5], isInferred: true), PlanNode(place: tampereTalo), PlanNode(place: pyynikki)],
-                             modes: [.walk, .transit, .transit, .transit], timePreference: leaving)
-            .changingMode(ofSegment: 1, to: .transit)
+        try ModeSetByHandStopTests.planThroughTampereTalo(leaving: leaving).changingMode(ofSegment: 1, to: .transit)
     }
 
     func testAWalkPresetNextToTheUsersRideWalksFromAStopChosenForWhereItGoes() async throws {
