@@ -23,7 +23,8 @@ enum MixedLoadProber: String {
 /// context switches and run-queue wait over the load are read from `/proc` either way.
 /// - parameter planIDs: plans to edit (client k edits plan k mod count); segment 1 alternates walk/car.
 /// - parameter statusPacing: how often the process prober asks.
-func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: [Int64], perClient: Int = 60,
+/// - parameter aloneSeconds: how long the process prober asks alone first (the idle figure).
+func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: [Int64], perClient: Int = 60, aloneSeconds: Double = 5,
                          prober: MixedLoadProber = .process, atOnceTrace: String? = nil, statusPacing: StatusProber.Pacing = .asFastAsAnswered) throws {
     let clients = 16
     let failures = Mutex<[String]>([])
@@ -57,11 +58,18 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
         }
     }
     var statusSeconds: [Double] = []
+    var idleSeconds: [Double] = []
     var proberPID = getpid()
     var proberThread: ThreadSchedule?
     var asked: (perSecond: Double, late: Int)?
     switch prober {
     case .process:
+        // The same prober for a few seconds before the writers start: the idle figure the
+        // loaded one is judged against (issue 45: p99 under the writers ≤ 3× idle), measured
+        // in the same run, so that a machine's day-to-day speed cancels out.
+        let alone = try StatusProber.Running(socket: socket, pacing: statusPacing)
+        usleep(useconds_t(aloneSeconds * 1_000_000))
+        idleSeconds = try alone.finish().roundTripSeconds
         let probing = try StatusProber.Running(socket: socket, pacing: statusPacing)
         for writer in writers { startThread(named: "bench-writer", writer) }
         writersDone.wait()
@@ -85,6 +93,11 @@ func addMixedLoadFigures(to report: inout SuiteReport, socket: String, planIDs: 
     let requests = Double(clients * perClient * 2)
     // Names of at most 40 characters: the text report cuts them at 44, and " p50" must show.
     report.addLatencies("status round trip, prober \(prober.rawValue)", statusSeconds)
+    if !idleSeconds.isEmpty {
+        report.addLatencies("status round trip, prober alone", idleSeconds)
+        report.add("status p99, under the writers / alone",
+                   percentile(statusSeconds.sorted(), 0.99) / max(percentile(idleSeconds.sorted(), 0.99), 1e-9), unit: "×")
+    }
     report.addLatencies("plan edit (plan.mode) among 16 writers", editSeconds.withLock { $0 })
     report.add("write throughput, 16 clients", requests / wall, unit: "req/s")
     if let atOnceTrace {
