@@ -15,6 +15,48 @@ final class TaskHandleRulesTests: XCTestCase {
             + "before it closes",
     ]
 
+    /// "File (under Sources/Daemon)" → why it uses a `CancellationFlag`: blocking work on a thread
+    /// of its own (not a Swift task's) that must stop when the task that waits for it is cancelled.
+    static let cancellationFlagUses: [String: String] = [
+        "Support/CancellationFlag.swift": "the flag itself",
+        "Support/CPUWorkPool.swift": "a job waiting for a pool thread is skipped once its caller is cancelled",
+        "Services/Realtime/RealtimePoller.swift": "a feed's fetch runs on a realtime pool thread",
+        "Services/Regions/RegionImportService.swift": "an import, the files passed and the downloads run on blocking pool threads",
+        "Services/Regions/RegionUpdateService.swift": "an update runs on a blocking pool thread",
+    ]
+
+    /// A loop in Swift tasks ends one way: its task's cancellation (issue 45). A `CancellationFlag`
+    /// only carries a cancellation to a thread that cannot see it, made for one call; one kept
+    /// in a property would be a second way of ending a part's loop.
+    func testACancellationFlagOnlyCarriesACancellationToAThreadOfItsOwn() throws {
+        var users: [String] = [], stored: [String] = []
+        for (file, text) in try HandlerRulesTests.daemonFiles() where HandlerRulesTests.code(text).contains("CancellationFlag") {
+            users.append(file)
+            let scan = Self.storedProperties(in: text, typed: #"\bCancellationFlag\b"#, madeBy: #"^\s*CancellationFlag\s*\("#)
+            stored += scan.properties.map { "\(file): \($0.name)" }
+        }
+        XCTAssertEqual(stored.sorted(), [], "a CancellationFlag kept in a property: end the loop by its task's cancellation")
+        XCTAssertEqual(Set(users).subtracting(Self.cancellationFlagUses.keys).sorted(), [],
+                       "a CancellationFlag outside the work on threads of their own: check `Task.isCancelled` instead, "
+                           + "or list the file here with the thread it carries the cancellation to")
+        XCTAssertEqual(Set(Self.cancellationFlagUses.keys).subtracting(users).sorted(), [],
+                       "a file that no longer uses a CancellationFlag: remove it from the list")
+    }
+
+    func testTheScannerFindsAStoredCancellationFlagAndNotALocalOne() {
+        let sample = """
+        actor Refresher {
+            private let stopped = CancellationFlag()
+            private var ended: [String: CancellationFlag] = [:]
+            func fetch() async {
+                let stop = CancellationFlag()
+            }
+        }
+        """
+        let scan = Self.storedProperties(in: sample, typed: #"\bCancellationFlag\b"#, madeBy: #"^\s*CancellationFlag\s*\("#)
+        XCTAssertEqual(scan.properties.map(\.name), ["stopped", "ended"])
+    }
+
     func testNoDaemonPartKeepsATaskInAProperty() throws {
         var found: [String] = []
         for (file, text) in try HandlerRulesTests.daemonFiles() {
@@ -60,13 +102,20 @@ final class TaskHandleRulesTests: XCTestCase {
     /// opens a type's body, any other a block of code. `unbalancedLine`: where the braces did not
     /// match (the scan cannot be trusted there).
     static func storedTasks(in text: String) -> (properties: [(line: Int, name: String)], unbalancedLine: Int?) {
+        storedProperties(in: text, typed: #"\bTask\s*<"#, madeBy: #"^\s*Task\s*[({]"#)
+    }
+
+    /// The properties of `text`'s types whose declared type matches `typed` or whose initial
+    /// value matches `madeBy` (the scan `storedTasks` describes).
+    static func storedProperties(in text: String, typed: String, madeBy: String)
+        -> (properties: [(line: Int, name: String)], unbalancedLine: Int?) {
         let typeDeclaration = try! NSRegularExpression(pattern: #"\b(class|struct|actor|enum|extension|protocol)\s+\w"#)
         let notAType = try! NSRegularExpression(pattern: #"\bfunc\b|=|\bin\b"#)
         let property = try! NSRegularExpression(
             pattern: #"^\s*(?:(?:private|fileprivate|internal|public|nonisolated|static|lazy|weak|unowned|final)(?:\(set\))?\s+)*"#
                 + #"(?:let|var)\s+(\w+)\s*(?::\s*([^=]*))?(?:=\s*(.*))?$"#)
-        let taskType = try! NSRegularExpression(pattern: #"\bTask\s*<"#)
-        let taskMade = try! NSRegularExpression(pattern: #"^\s*Task\s*[({]"#)
+        let taskType = try! NSRegularExpression(pattern: typed)
+        let taskMade = try! NSRegularExpression(pattern: madeBy)
         func matches(_ regex: NSRegularExpression, _ string: String) -> Bool {
             regex.firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) != nil
         }

@@ -1,5 +1,6 @@
 @testable import Daemon
 import Foundation
+import Planner
 import Store
 import Streets
 import TestSupport
@@ -172,5 +173,94 @@ final class ServiceLifetimeTests: XCTestCase {
         await refresher.timetableChanged(region: "tampere")
         await refresher.planCopied(from: 7, as: 20, wasOwed: true)
         XCTAssertEqual(refresher.state.queued, [], "a stopped refresher queues nothing")
+    }
+
+    /// Only the run's cancellation ends the refresher (no flag set beside it): a timetable that
+    /// changes while a cancelled run finishes its plan in hand is recorded as owed, for the next
+    /// start, and nothing it queued outlives the run.
+    func testATimetableChangeWhileACancelledRefresherFinishesItsPlanIsOnlyRecordedAsOwed() async throws {
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let owedFile = directory.appendingPathComponent(BackgroundRefresher.owedFileName)
+        let job = HeldRefresh()
+        let refresher = BackgroundRefresher(job: job, owedFile: owedFile, logger: DaemonLogger(level: .error) { _ in })
+        let running = Task { await refresher.run() }
+        await refresher.timetableChanged(region: "tampere")
+        let started = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { [started = job.started] in
+                for await _ in started { return true }
+                return false
+            }
+            group.addTask { try? await Task.sleep(for: .seconds(120)); return false }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        XCTAssertTrue(started, "the refresher did not start plan 7 within 120 s")
+        running.cancel()
+        await refresher.timetableChanged(region: "pirkanmaa")
+        job.release.yield()
+        await running.value
+        XCTAssertEqual(job.refreshed.withLock { $0 }, [7], "only the plan in hand was refreshed")
+        XCTAssertEqual(refresher.state.queued, [], "what was queued as the run ended outlived it")
+        XCTAssertNil(refresher.state.running)
+        XCTAssertEqual(try String(contentsOf: owedFile, encoding: .utf8), "pirkanmaa\ntampere\n",
+                       "both regions are owed a refresh at the next start")
+    }
+
+    /// The poller's loops end by the run's cancellation alone: a run cancelled while its loop
+    /// waits an hour for the next poll returns (bounded wait: a failure, not a hang).
+    func testACancelledPollersRunEndsWhileItsLoopWaitsForTheNextPoll() async throws {
+        let directory = try DaemonHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = DaemonConfiguration(dataDirectory: directory.path, socketPath: directory.path + "/s.sock")
+        let board = LiveFeedBoard(clock: SystemClock())
+        let composition = DaemonComposition(configuration: configuration, store: try Store(path: configuration.databasePath),
+                                            streets: StreetEngine(dataDirectory: directory, workers: 1), transit: TransitEngine(),
+                                            transitImportStep: { TransitEngine.importStep(feeds: $0) }, live: board,
+                                            logger: DaemonLogger(level: .error) { _ in })
+        defer { composition.regions.closeAll() }
+        // A feed that is not there: the loop's first poll fails, then it waits an hour.
+        let feed = directory.appendingPathComponent("missing.pb").path
+        try RealtimeSettingsFile(dataDirectory: directory).save(
+            ["tampere": try RealtimeSettings.validated(feeds: [RealtimeSource(url: feed)], intervalSeconds: 3600)])
+        let poller = composition.realtime
+        await poller.start()
+        let running = Task { await poller.run() }
+        var looks = 0
+        while board.states(of: "tampere")?.first?.lastFetch == nil, looks < 12_000 {
+            looks += 1
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        XCTAssertEqual(board.states(of: "tampere")?.first?.condition, .failing, "the loop did not poll its feed within 120 s")
+        running.cancel()
+        let ended = Mutex(false)
+        Task { await running.value; ended.withLock { $0 = true } }
+        looks = 0
+        while !ended.withLock({ $0 }), looks < 12_000 {
+            looks += 1
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        XCTAssertTrue(ended.withLock { $0 }, "the cancelled run did not end within 120 s: its loop went on waiting")
+    }
+
+    /// A loop its region's settings replaced or ended writes nothing in the moment before its
+    /// task is cancelled: the board takes a region's feeds only from the loop holding its claim.
+    func testALoopReplacedOrEndedCannotWriteItsRegionsFeeds() {
+        let board = LiveFeedBoard(clock: SystemClock())
+        let state = { (source: String) in
+            RealtimeFeedState(source: source, gtfsFeed: nil, intervalSeconds: 30, condition: .waiting, timeZone: TimeZone(identifier: "UTC")!)
+        }
+        let first = board.claim(region: "tampere", states: [state("old.pb")], lastGood: [:])
+        XCTAssertTrue(board.post(region: "tampere", claim: first, feeds: [], states: [state("old.pb")], lastGood: [:]))
+        let second = board.claim(region: "tampere", states: [state("new.pb")], lastGood: [:])
+        XCTAssertFalse(board.holds(first, region: "tampere"))
+        XCTAssertFalse(board.post(region: "tampere", claim: first, feeds: [], states: [state("old.pb")], lastGood: [:]),
+                       "the replaced loop wrote over its successor's feeds")
+        XCTAssertEqual(board.states(of: "tampere")?.map(\.source), ["new.pb"])
+        board.remove(region: "tampere")
+        XCTAssertFalse(board.post(region: "tampere", claim: second, feeds: [], states: [state("new.pb")], lastGood: [:]),
+                       "an ended loop brought its region's feeds back")
+        XCTAssertNil(board.states(of: "tampere"))
     }
 }

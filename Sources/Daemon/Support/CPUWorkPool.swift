@@ -42,7 +42,7 @@ final class CPUWorkPool: Sendable {
     /// job still runs once started; one cancelled while it waits (its client hung up) throws
     /// `CancellationError` when its turn comes instead of running.
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        let cancelled = CancellationFlag()
+        let cancelled = CancellationFlag() // read by the pool thread, which cannot see this task's cancellation
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
                 if Task.isCancelled { cancelled.set() }

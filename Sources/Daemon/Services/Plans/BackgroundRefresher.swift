@@ -43,10 +43,11 @@ public actor BackgroundRefresher: DaemonService {
     /// Regions whose live refresh is taken once the instant passes, for `run`.
     private let deferrals: AsyncStream<(region: String, at: ContinuousClock.Instant)>
     private let deferral: AsyncStream<(region: String, at: ContinuousClock.Instant)>.Continuation
-    /// Set as `run` is cancelled (the daemon is stopping): a timetable changed afterwards (an
+    /// Set once `run` has ended (the daemon is stopping): a timetable changed afterwards (an
     /// import or update finishing during the shutdown) is only recorded as owed, for the next
-    /// start, and nothing more is queued.
-    private let stopped = CancellationFlag()
+    /// start, and nothing more is queued. (What is queued while the run finishes the plan in hand
+    /// is dropped as it ends.)
+    private var stopped = false
     private var finished: [PlanRefreshJob.Outcome: Int] = [:] { didSet { publish() } }
     private var failed = 0 { didSet { publish() } }
     private var retries = 0 { didSet { publish() } }
@@ -77,29 +78,26 @@ public actor BackgroundRefresher: DaemonService {
 
     public nonisolated var name: String { "background refresher" }
 
-    private var isStopped: Bool { stopped.isSet() }
-
     /// Refreshes the plans queued, one at a time, and takes the deferred live refreshes when
     /// their minute has passed, until cancelled (the daemon is stopping); then it stops after the
     /// plan in hand (which lets the store go before the daemon closes it) and drops the queue.
+    /// Its cancellation alone ends it: the streams' iterations end with it, and so do the worker's
+    /// loop and the deferred refreshes' sleeps.
     public func run() async {
         let (wakeUps, deferrals) = (wakeUps, deferrals)
-        await withTaskCancellationHandler {
-            await withDiscardingTaskGroup { group in
-                group.addTask(priority: .background) {
-                    for await _ in wakeUps { await self.work() }
-                }
-                for await (region, instant) in deferrals {
-                    group.addTask {
-                        try? await Task.sleep(until: instant, clock: .continuous)
-                        guard !Task.isCancelled else { return }
-                        await self.takeDeferredLive(region: region)
-                    }
+        await withDiscardingTaskGroup { group in
+            group.addTask(priority: .background) {
+                for await _ in wakeUps { await self.work() }
+            }
+            for await (region, instant) in deferrals {
+                group.addTask {
+                    try? await Task.sleep(until: instant, clock: .continuous)
+                    guard !Task.isCancelled else { return }
+                    await self.takeDeferredLive(region: region)
                 }
             }
-        } onCancel: { [stopped] in
-            stopped.set()
         }
+        stopped = true
         deferredLive.removeAll()
         queue.removeAll()
         liveQueued.removeAll()
@@ -126,7 +124,7 @@ public actor BackgroundRefresher: DaemonService {
     /// Queues every plan of `region` (not already queued) and starts working if idle.
     public func timetableChanged(region: String) async {
         if owed.insert(region).inserted { saveOwed() }
-        guard !isStopped else { return }
+        guard !stopped else { return }
         // A plan being refreshed right now is queued again: its refresh may predate this timetable.
         guard let added = await queuePlans(of: region) else { return }
         logger.info("timetable changed; plans queued for refresh", ["region": region, "plans": "\(added.count)"])
@@ -143,7 +141,7 @@ public actor BackgroundRefresher: DaemonService {
     /// again (and what moved is published), at most once per `liveInterval` per region — a
     /// change within it is taken when it ends, so the last word is never lost.
     public func liveTimesChanged(region: String) async {
-        guard !isStopped, !deferredLive.contains(region) else { return }
+        guard !stopped, !deferredLive.contains(region) else { return }
         let now = ContinuousClock.now
         if let last = lastLive[region], now < last + Self.liveInterval {
             deferredLive.insert(region)
@@ -165,6 +163,7 @@ public actor BackgroundRefresher: DaemonService {
             logger.warning("cannot list the plans to refresh", ["region": region, "error": "\(error)"])
             return nil
         }
+        guard !stopped else { return nil } // the run ended while the plans were listed
         let added = ids.filter { !queue.contains($0) }
         for id in added { attempts[id] = 0 }
         queue.append(contentsOf: added)
@@ -179,7 +178,7 @@ public actor BackgroundRefresher: DaemonService {
     /// is queued too: its legs are the original's, of the timetable before the change, and no
     /// timetable change will queue it. (A copy of a plan refreshed meanwhile only costs the work.)
     public func planCopied(from original: Int64, as copy: Int64, wasOwed: Bool) {
-        guard !isStopped, wasOwed || isOwed(original), !queue.contains(copy) else { return }
+        guard !stopped, wasOwed || isOwed(original), !queue.contains(copy) else { return }
         attempts[copy] = 0
         queue.append(copy)
         startWorking()

@@ -14,9 +14,18 @@ public final class LiveFeedBoard: Sendable {
         var states: [RealtimeFeedState] = []
         /// Each source's last good decoded version, fresh or not (kept when feeds are set again).
         var lastGood: [String: RealtimeFeed] = [:]
+        /// The polling loop that may write here (`claim`); nil: none since the last plain `post`.
+        var claim: Claim?
     }
 
-    private let regions = Mutex<[String: Region]>([:])
+    /// What a region's polling loop holds to write the region's entry: the region's settings
+    /// claim it again each time they start a loop, so a loop they replaced or ended (whose task
+    /// the poller's run cancels a moment later) writes nothing in its last moment.
+    struct Claim: Hashable, Sendable {
+        fileprivate let number: UInt64
+    }
+
+    private let regions = Mutex<(byName: [String: Region], claims: UInt64)>(([:], 0))
     /// The daemon's clock, for the engine applying feeds on open.
     let clock: any WallClock
 
@@ -27,7 +36,7 @@ public final class LiveFeedBoard: Sendable {
     /// The feeds in force, each tied to its GTFS feed's position in `manifest` (the region
     /// version opening: a re-import may have put its feeds in another order).
     func feeds(of manifest: RegionManifest) -> [RealtimeFeed] {
-        let feeds = regions.withLock { $0[manifest.name]?.feeds ?? [] }
+        let feeds = regions.withLock { $0.byName[manifest.name]?.feeds ?? [] }
         guard feeds.contains(where: { $0.gtfsFeed != nil }) else { return feeds.map(\.feed) }
         let names = GTFSFeedNames(manifest)
         return feeds.map { names.tie($0.feed, to: $0.gtfsFeed) }
@@ -35,16 +44,46 @@ public final class LiveFeedBoard: Sendable {
 
     /// Each feed's state; nil when the region has no realtime feed.
     func states(of region: String) -> [RealtimeFeedState]? {
-        regions.withLock { $0[region].map(\.states) }
+        regions.withLock { $0.byName[region].map(\.states) }
     }
 
+    /// Posts the region's entry outright, whatever loop claimed it (tests set a board up so).
     func post(region: String, feeds: [(feed: RealtimeFeed, gtfsFeed: String?)], states: [RealtimeFeedState], lastGood: [String: RealtimeFeed]) {
-        regions.withLock { $0[region] = Region(feeds: feeds, states: states, lastGood: lastGood) }
+        regions.withLock { $0.byName[region] = Region(feeds: feeds, states: states, lastGood: lastGood) }
     }
 
-    func lastGood(of region: String) -> [String: RealtimeFeed] { regions.withLock { $0[region]?.lastGood ?? [:] } }
+    /// Posts the region's feeds as a new loop starts (none in force, each feed's first state) and
+    /// gives that loop the claim to write them from now on: the claim any loop held before is void.
+    func claim(region: String, states: [RealtimeFeedState], lastGood: [String: RealtimeFeed]) -> Claim {
+        regions.withLock { regions in
+            regions.claims += 1
+            let claim = Claim(number: regions.claims)
+            regions.byName[region] = Region(feeds: [], states: states, lastGood: lastGood, claim: claim)
+            return claim
+        }
+    }
 
+    /// Whether `claim` is still the region's: its settings neither replaced nor ended its loop.
+    func holds(_ claim: Claim, region: String) -> Bool {
+        regions.withLock { $0.byName[region]?.claim == claim }
+    }
+
+    /// Posts what the loop holding `claim` decided; nothing when the claim is void (its loop was
+    /// replaced or ended: the region's entry is its successor's, or gone). True when posted.
+    @discardableResult
+    func post(region: String, claim: Claim, feeds: [(feed: RealtimeFeed, gtfsFeed: String?)], states: [RealtimeFeedState],
+              lastGood: [String: RealtimeFeed]) -> Bool {
+        regions.withLock { regions in
+            guard regions.byName[region]?.claim == claim else { return false }
+            regions.byName[region] = Region(feeds: feeds, states: states, lastGood: lastGood, claim: claim)
+            return true
+        }
+    }
+
+    func lastGood(of region: String) -> [String: RealtimeFeed] { regions.withLock { $0.byName[region]?.lastGood ?? [:] } }
+
+    /// Forgets the region's feeds, and with them the claim of its loop.
     func remove(region: String) {
-        _ = regions.withLock { $0.removeValue(forKey: region) }
+        _ = regions.withLock { $0.byName.removeValue(forKey: region) }
     }
 }

@@ -12,7 +12,9 @@ import Transit
 ///
 /// A `DaemonService`: `start` reads the saved settings, `run` runs every region's loop as a
 /// child task until it is cancelled. Loops started and ended later (`set`, `remove`) reach the
-/// run as requests on a stream, so every loop is a child of the run and ends with it.
+/// run as requests on a stream, so every loop is a child of the run and ends with it. A loop
+/// ends one way only, its task cancelled; what a loop its settings replaced would still write
+/// in the moment before that, the board refuses (`LiveFeedBoard.Claim`).
 actor RealtimePoller: DaemonService {
     /// A feed whose header is older than this against the daemon's clock is ignored.
     static let staleAfter: TimeInterval = 300
@@ -39,9 +41,6 @@ actor RealtimePoller: DaemonService {
     /// What `run` is asked to do, in order; made here, so a request before the run starts waits for it.
     private let requests: AsyncStream<LoopRequest>
     private let requested: AsyncStream<LoopRequest>.Continuation
-    /// Set, per region, when its loop is replaced or ended: the loop stops posting and applying
-    /// at once, before `run` has taken the request and cancelled it.
-    private var ended: [String: CancellationFlag] = [:]
 
     /// A region's loop to start (in place of the one it has), or to end.
     private enum LoopRequest: Sendable {
@@ -72,8 +71,9 @@ actor RealtimePoller: DaemonService {
     }
 
     /// Reads the saved settings (before any request can change them) and asks for every region
-    /// that has feeds to be polled.
-    func start() {
+    /// that has feeds to be polled. (`async` as the protocol's: a caller's `await start()` must
+    /// not find the protocol's empty default instead.)
+    func start() async {
         do {
             settings = try settingsFile.load()
         } catch {
@@ -85,8 +85,9 @@ actor RealtimePoller: DaemonService {
 
     /// Runs every region's loop, each a child task, until cancelled; then ends them all and
     /// returns once they have: a fetch under way is cancelled within about a second, not left to
-    /// its 10 s timeout. A region's loop ends when its `ending` stream does (replaced or ended by
-    /// a request), or with the run.
+    /// its 10 s timeout. Every loop ends by its task's cancellation: the run's, or, when a request
+    /// replaced or ended it, its own (a task group cannot cancel one child, so each loop runs in
+    /// a group of its own that is cancelled when its `ending` stream finishes).
     func run() async {
         let requests = requests
         await withDiscardingTaskGroup { group in
@@ -98,15 +99,7 @@ actor RealtimePoller: DaemonService {
                     let (ending, end) = AsyncStream<Bool>.makeStream()
                     endings[loop.region] = end
                     group.addTask(priority: .utility) {
-                        // The loop runs until its `ending` stream finishes (a request replaced or
-                        // ended it; true: its region's feeds went), or the run is cancelled.
-                        let trim = await withTaskGroup(of: Void.self) { polling -> Bool in
-                            polling.addTask { await loop.run() }
-                            var trim = false
-                            for await said in ending { trim = said }
-                            polling.cancelAll()
-                            return trim
-                        }
+                        let trim = await Self.poll(loop, until: ending)
                         // The loop held the feeds it decoded until it ended: their pages are given back now.
                         if trim { MemoryTrim.releaseFreePages() }
                     }
@@ -117,6 +110,19 @@ actor RealtimePoller: DaemonService {
                 }
             }
             // Cancelled: the group cancels the loops and waits for them.
+        }
+    }
+
+    /// Runs `loop` until `ending` finishes (a request replaced or ended it) or the calling task is
+    /// cancelled, then cancels it and returns once it has ended. True when `ending` said its
+    /// region's feeds went (`LoopRequest.end`).
+    private static func poll(_ loop: RegionLoop, until ending: AsyncStream<Bool>) async -> Bool {
+        await withTaskGroup(of: Void.self) { polling -> Bool in
+            polling.addTask { await loop.run() }
+            var feedsWent = false
+            for await said in ending { feedsWent = said } // ends too when the calling task is cancelled
+            polling.cancelAll()
+            return feedsWent
         }
     }
 
@@ -186,26 +192,23 @@ actor RealtimePoller: DaemonService {
     /// it ends (a fetch under way ends within about a second): `run` gives their pages back after
     /// that, not while it still holds them.
     private func endLoop(_ region: String) {
-        ended.removeValue(forKey: region)?.set()
         requested.yield(.end(region: region))
-        board.remove(region: region)
+        board.remove(region: region) // the loop's claim with it: it writes nothing more
     }
 
     /// Asks `run` to poll the region with these settings, in place of the loop it has.
     private func startLoop(_ region: String, _ regionSettings: RealtimeSettings) {
-        ended[region]?.set()
-        let replaced = CancellationFlag()
-        ended[region] = replaced
         // A feed set again keeps its last good version (until it goes stale); a feed no longer set goes.
         let kept = board.lastGood(of: region).filter { url, _ in regionSettings.feeds.contains { $0.url == url } }
         let zone = (try? regions.handle(named: region).timeZone) ?? .current
-        board.post(region: region, feeds: [], states: regionSettings.feeds.map {
+        // The new loop's claim voids the one it replaces: that loop writes nothing more.
+        let claim = board.claim(region: region, states: regionSettings.feeds.map {
             RealtimeFeedState(source: SourceURL.redacted($0.url), gtfsFeed: $0.gtfsFeed, intervalSeconds: regionSettings.intervalSeconds,
                               condition: .waiting, timeZone: zone)
         }, lastGood: kept)
-        let loop = RegionLoop(region: region, settings: regionSettings, kept: kept, board: board, regions: regions, clock: clock,
-                              logger: logger.with(["region": region]), allowCrossHostRedirects: allowCrossHostRedirects,
-                              onChange: onChange, replaced: replaced)
+        let loop = RegionLoop(region: region, settings: regionSettings, kept: kept, board: board, claim: claim, regions: regions,
+                              clock: clock, logger: logger.with(["region": region]), allowCrossHostRedirects: allowCrossHostRedirects,
+                              onChange: onChange)
         requested.yield(.start(loop))
     }
 
@@ -222,26 +225,24 @@ private struct RegionLoop: Sendable {
     /// Last good versions of feeds set before, by source.
     let kept: [String: RealtimeFeed]
     let board: LiveFeedBoard
+    /// What lets this loop write the region's feeds (void once its settings replaced or ended it).
+    let claim: LiveFeedBoard.Claim
     let regions: RegionRegistry
     let clock: any WallClock
     let logger: DaemonLogger
     let allowCrossHostRedirects: Bool
     let onChange: @Sendable (String) async -> Void
-    /// Set when the region's settings replaced or ended this loop.
-    let replaced: CancellationFlag
 
-    /// Cancelled, or replaced: nothing more is fetched, applied or posted.
-    private var isEnded: Bool { Task.isCancelled || replaced.isSet() }
-
+    /// Polls until cancelled (the poller's run ended it, or a request replaced or ended it).
     func run() async {
         var feeds = settings.feeds.map { FeedPoll(source: $0.url, gtfsFeed: $0.gtfsFeed, kept: kept[$0.url]) }
         // Nil until the first round applies, even nothing: feeds set in place of others must clear
         // what those left in force when none of the new ones can be fetched.
         var applied: [Int?]? = nil
         var failingRounds = 0
-        while !isEnded {
+        while !Task.isCancelled {
             await pollAll(&feeds, applied: &applied)
-            guard !isEnded else { return }
+            guard !Task.isCancelled else { return }
             var changed = false
             failingRounds = feeds.allSatisfy({ $0.failures > 0 }) ? failingRounds + 1 : 0
             let pause = RealtimePoller.pause(interval: settings.intervalSeconds, failingRounds: failingRounds)
@@ -249,7 +250,7 @@ private struct RegionLoop: Sendable {
             // Until the next poll, the loop also wakes when a fresh feed turns stale, so that a
             // feed that stopped answering stops applying then, not at the end of a long backoff.
             repeat {
-                guard !isEnded else { return }
+                guard !Task.isCancelled else { return }
                 let now = clock.now()
                 await settle(&feeds, applied: &applied, changed: changed, now: now)
                 changed = false
@@ -303,7 +304,7 @@ private struct RegionLoop: Sendable {
                 case .windowEnded(let ended):
                     guard waiting, ended == window, outstanding > 0 else { continue }
                 }
-                guard !isEnded else { continue }
+                guard !Task.isCancelled else { continue }
                 await settle(&feeds, applied: &applied, changed: changed, now: clock.now())
                 waiting = false
                 changed = false
@@ -320,6 +321,8 @@ private struct RegionLoop: Sendable {
         let inForce = fresh.map { Optional(feeds[$0].version) }
         let tied = fresh.compactMap { index in feeds[index].feed.map { (feed: $0, gtfsFeed: feeds[index].gtfsFeed) } }
         var report: RealtimeApplyReport?
+        // Replaced or ended, its task about to be cancelled: nothing is laid over the timetable.
+        guard board.holds(claim, region: region) else { return }
         if inForce != applied || changed {
             report = apply(tied, now: now)
             applied = inForce
@@ -329,7 +332,7 @@ private struct RegionLoop: Sendable {
                 feeds[index].lastReport = report.feeds[position]
             }
         }
-        board.post(region: region, feeds: tied,
+        board.post(region: region, claim: claim, feeds: tied,
                    states: feeds.map { $0.state(interval: settings.intervalSeconds, now: now, timeZone: zone) },
                    lastGood: Dictionary(feeds.compactMap { poll in poll.feed.map { (poll.source, $0) } }) { first, _ in first })
         if report != nil {
@@ -395,7 +398,7 @@ private struct FeedPoll: Sendable {
     mutating func poll(logger: DaemonLogger, clock: any WallClock, allowCrossHostRedirects: Bool) async -> Bool {
         let request = (source: source, etag: etag, lastModified: lastModified, fileStamp: fileStamp)
         let outcome: PollOutcome
-        let stop = CancellationFlag()
+        let stop = CancellationFlag() // the fetch runs on a pool thread, which cannot see this task's cancellation
         do {
             outcome = try await withTaskCancellationHandler {
                 try await CPUWorkPool.realtimeFetches.run {

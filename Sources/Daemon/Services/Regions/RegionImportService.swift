@@ -85,6 +85,7 @@ struct RegionImportService: Sendable {
         let events = self.events
         let name = order.name
         // A client that goes (Ctrl-C) or a shutdown stops the import; the region stays as it was.
+        // The import runs on a pool thread, which cannot see this task's cancellation: `stop` carries it there.
         let stop = CancellationFlag()
         importer.isCancelled = stop.isSet
         let importSteps = steps, reader = importer
@@ -142,6 +143,7 @@ struct RegionImportService: Sendable {
     /// The files passed open, linked (or, for a pipe, copied) into a private folder; nil when given by path or URL.
     private func passedSources(_ order: RegionImportOrder) async throws -> PassedImportSources? {
         guard let descriptors = order.descriptors else { return nil }
+        // Read on a pool thread, which cannot see this task's cancellation: `stop` carries it there.
         let directory = importer.dataDirectory, limits = self.limits, stop = CancellationFlag()
         return try await withTaskCancellationHandler {
             try await CPUWorkPool.blocking.run {  // a pipe is read to its end
@@ -160,6 +162,7 @@ struct RegionImportService: Sendable {
                               progress: @escaping @Sendable (DaemonEvent.ImportProgress) -> Void) async throws
         -> [String: SourceDownloader.Fetched] {
         let wanted = [(order.osm, "osm", limits.osm)] + order.gtfs.map { ($0, "gtfs", limits.feed) }
+        // Fetched on a pool thread, which cannot see this task's cancellation: `stop` carries it there.
         let downloader = self.downloader, events = self.events, name = order.name, stop = CancellationFlag()
         return try await withTaskCancellationHandler {
             try await CPUWorkPool.blocking.run {

@@ -54,6 +54,7 @@ struct RegionUpdateService: Sendable {
     /// Checks one region (only its GTFS feed at position `feed`, from 0, when given) and rebuilds
     /// what changed; publishes and refreshes as an import does.
     func update(_ manifest: RegionManifest, force: Bool, feed: Int? = nil) async -> Outcome {
+        // The update runs on a pool thread, which cannot see this task's cancellation: `stop` carries it there.
         let name = manifest.name, events = self.events, updater = self.updater, stop = CancellationFlag()
         do {
             let outcome = try await withTaskCancellationHandler {

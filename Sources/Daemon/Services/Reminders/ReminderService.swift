@@ -98,8 +98,10 @@ actor ReminderService: DaemonService {
 
     nonisolated var name: String { "reminders" }
 
-    /// Subscribes to the plan events, so that none published once the later services start is missed.
-    func start() {
+    /// Subscribes to the plan events, so that none published once the later services start is
+    /// missed. (`async` as the protocol's: a caller's `await start()` must not find the
+    /// protocol's empty default instead.)
+    func start() async {
         planEvents = planEvents ?? Self.listen(to: events)
     }
 
