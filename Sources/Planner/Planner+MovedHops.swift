@@ -62,26 +62,61 @@ extension RoutePlan {
     /// Stretch `hop.stretch` (of this plan, the move made) as `Planner.movedHops` chose it: walked,
     /// it becomes one walk from end to end (the stops the planner inferred in it left out, its
     /// leg asked again); ridden, a walk becomes one ride (its stops inferred when computed, as an
-    /// inserted ride's are); a stretch that has the mode chosen keeps its segments. Each stretch
-    /// made one segment says why (`SegmentNote.mode`), none is locked: presets may change it.
-    /// Returns how many nodes went.
+    /// inserted ride's are); a stretch that has the mode chosen keeps its segments. None is
+    /// locked: presets may change it. Why it has its mode is noted once the stops next to the
+    /// moved node are chosen again (`notingMovedHops`). Returns how many nodes went.
     @discardableResult
     mutating func takeMovedHop(_ hop: Planner.MovedHop) -> Int {
         let stretch = hop.stretch
         let rides = stretch.contains { modes[$0] == .transit }
-        guard hop.mode == .walk ? rides || stretch.count > 1 : !rides else {
-            // The mode it has: one segment says why; a ride through stops keeps them (they are
-            // chosen again from the new place) and the answer says why.
-            if stretch.count == 1 { setModeNote(hop.reason, ofSegment: stretch.lowerBound) }
-            return 0
-        }
+        // The mode it has: a ride through stops keeps them (they are chosen again from the new place).
+        guard hop.mode == .walk ? rides || stretch.count > 1 : !rides else { return 0 }
         var newNodes = nodes, newModes = modes, newLegs = legs
         newNodes.removeSubrange((stretch.lowerBound + 1)..<stretch.upperBound)
         newModes.replaceSubrange(stretch, with: [hop.mode])
         newLegs.replaceSubrange(stretch, with: [nil])
         replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs,
                          origins: Self.origins(count: segmentCount, replacing: stretch, with: 1))
-        setModeNote(hop.reason, ofSegment: stretch.lowerBound)
         return stretch.count - 1
+    }
+
+    /// How many of the plan's own nodes (the ends of `stretches()`) come before node `index`:
+    /// the same before and after an edit that only adds or leaves out inferred stops.
+    func ownNodeOrdinal(of index: Int) -> Int {
+        stretches().filter { $0.upperBound <= index }.count
+    }
+
+    /// The stretch of `hop` (numbered as the plan was when the move asked it, node `movedNode`
+    /// moved) as it is in this plan, its own node `ordinal` the moved one: the stops in it may
+    /// have been left out or chosen again since.
+    private func stretch(of hop: Planner.MovedHop, movedNode: Int, ordinal: Int) -> Range<Int>? {
+        let all = stretches()
+        let position = hop.stretch.upperBound == movedNode ? ordinal - 1 : ordinal
+        return all.indices.contains(position) ? all[position] : nil
+    }
+
+    /// The segment of `stretch` that says why the stretch has its mode: its ride, else its first.
+    private func notedSegment(of stretch: Range<Int>) -> Int {
+        stretch.first { modes[$0] == .transit } ?? stretch.lowerBound
+    }
+
+    /// Each hop's reason on the segment that now says it: the stretch's ride, or its one walk.
+    mutating func notingMovedHops(_ hops: [Planner.MovedHop], movedNode: Int, ordinal: Int) {
+        for hop in hops {
+            guard let stretch = stretch(of: hop, movedNode: movedNode, ordinal: ordinal) else { continue }
+            setModeNote(hop.reason, ofSegment: notedSegment(of: stretch))
+        }
+    }
+
+    /// The answer's words for the hops `movingNode(at: movedNode, …, hops:)` of this plan took, as
+    /// `moved` (its result) numbers its segments: "segment 2 by transit: 11 min where walking
+    /// takes 15 min", one line per hop whose reason the segment carries, in segment order.
+    public func movedHopLines(_ hops: [Planner.MovedHop], movedNode: Int, in moved: RoutePlan) -> [String] {
+        let ordinal = ownNodeOrdinal(of: movedNode)
+        return hops.compactMap { hop -> (Int, String)? in
+            guard let reason = hop.reason, let stretch = moved.stretch(of: hop, movedNode: movedNode, ordinal: ordinal) else { return nil }
+            let segment = moved.notedSegment(of: stretch)
+            return moved.note(ofSegment: segment)?.mode == reason ? (segment, "segment \(segment + 1) \(reason)") : nil
+        }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }

@@ -130,14 +130,19 @@ extension RoutePlan {
         plan.replaceStructure(nodes: newNodes, modes: modes, legs: newLegs, origins: sameSegments)
         plan.emptyLegsRetimed(since: self)
         var node = index
+        let ordinal = plan.ownNodeOrdinal(of: index)
+        var taken: [Planner.MovedHop] = []
         // The stretch after the node first, so that the one before it keeps its numbers.
         for hop in hops.sorted(by: { $0.stretch.lowerBound > $1.stretch.lowerBound })
         where (hop.stretch.lowerBound == index || hop.stretch.upperBound == index) && !holdsDecision(hop.stretch)
             && plan.stretches().contains(hop.stretch) {
             let removed = plan.takeMovedHop(hop)
             if hop.stretch.upperBound == index { node -= removed }
+            taken.append(hop)
         }
-        return stopsAround.map { plan.choosingAccessStopsAgain(nextTo: node, from: $0) } ?? plan
+        var moved = stopsAround.map { plan.choosingAccessStopsAgain(nextTo: node, from: $0) } ?? plan
+        moved.notingMovedHops(taken, movedNode: index, ordinal: ordinal)
+        return moved
     }
 
     /// Swaps origin and destination: the whole chain is reversed, every leg emptied, and each lock

@@ -87,16 +87,18 @@ extension RoutePlan {
         return (plan, emptied)
     }
 
-    /// Puts `place` in node `index` (still inferred); locks of the two segments touching it follow
-    /// it. `false` (and no change) when it would put one place twice in a row.
+    /// Puts `place` in node `index` (still inferred); locks and notes of the two segments touching
+    /// it follow it. `false` (and no change) when it would put one place twice in a row.
     mutating func replacingNode(_ index: Int, with place: Place) -> Bool {
         var newNodes = nodes
         newNodes[index] = PlanNode(place: place, isInferred: true, stay: nodes[index].stay)
         guard (try? Self.checkNoSamePlaceTwice(newNodes, around: index)) != nil else { return false }
         let touched = [index - 1, index].filter { (0..<segmentCount).contains($0) }
         let carried = touched.compactMap { segment in lock(ofSegment: segment).map { (segment, $0) } }
+        let notesCarried = touched.compactMap { segment in note(ofSegment: segment).map { (segment, $0) } }
         replaceStructure(nodes: newNodes, modes: modes, legs: legs, origins: sameSegments)
         for (segment, lock) in carried { locks[segmentKey(segment)] = lock }
+        for (segment, note) in notesCarried { notes[segmentKey(segment)] = note }  // why it rides, still true
         return true
     }
 }

@@ -67,6 +67,28 @@ final class WalkedHopsDaemonTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(notes, ["segment 2 " + note], "the answer says why: \(moved)")
     }
 
+    /// Tried as a user: a move whose ride to the moved place stays a ride through the stops chosen
+    /// again said "segment 1 by transit: 11 min where walking takes 15 min" while segment 1 was the
+    /// walk to the stop and the ride (segment 2) said nothing. Each line of the answer names the
+    /// segment, numbered as the moved plan is, that carries the same words.
+    func testAMovesNotesNameTheSegmentsThatSayThem() throws {
+        let day = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, Tampere.ratina, "--mode", "transit",
+                                    "--at", Tampere.morning])
+        let hervanta = try XCTUnwrap(nodes(day).firstIndex { $0["inferred"] != .bool(true) && $0 != nodes(day).first }, "\(day)")
+        let moved = try harness.json(["plan", "move", try id(day), String(hervanta + 1), Tampere.tampereTalo])
+        let notes = moved["mode_notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        XCTAssertFalse(notes.isEmpty, "the move chose the modes of its two stretches: \(moved)")
+        for line in notes {
+            let words = line.split(separator: " ", maxSplits: 2).map(String.init)
+            let segment = try XCTUnwrap(words.count == 3 && words[0] == "segment" ? Int(words[1]) : nil, line)
+            XCTAssertTrue(segments(moved).indices.contains(segment - 1), "\(line): \(moved)")
+            guard segments(moved).indices.contains(segment - 1) else { continue }
+            XCTAssertEqual(modeNote(moved, segment - 1), words[2], "\(line): segment \(segment) says it (\(modes(moved)))")
+            XCTAssertNotEqual(segments(moved)[segment - 1]["mode"]?.stringValue == "walk" && words[2].hasPrefix("by transit"), true,
+                              "\(line) names a walk: \(modes(moved))")
+        }
+    }
+
     /// A ride whose mode the user chose stays theirs after a move, though the move drops its lock.
     func testAMoveKeepsARideTheUserChose() throws {
         let walked = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, Tampere.hervanta, "--mode", "walk",

@@ -26,17 +26,9 @@ extension Params.PlanMove: PlanEditRule {
             let moved = try plan.movingNode(at: index, to: node.place, stopsAround: stops, hops: same ? hops : [])
             _ = try regions.planRegion(through: moved.nodes.map(\.place))  // one region, as for insert
             return moved
-        }, matched: [resolved] + (near.map { [$0] } ?? []), modeNotes: Self.modeNotes(of: hops))
-    }
-
-    /// The answer's words for each hop: "segment 2 walked: walking (6 min) is no slower than
-    /// transit (9 min)", numbered as the plan is after the move (a stretch walked before the
-    /// hop is one segment).
-    static func modeNotes(of hops: [Planner.MovedHop]) -> [String] {
-        var removed = 0
-        return hops.sorted { $0.stretch.lowerBound < $1.stretch.lowerBound }.compactMap { hop in
-            defer { if hop.mode == .walk { removed += hop.stretch.count - 1 } }
-            return hop.reason.map { "segment \(hop.stretch.lowerBound - removed + 1) \($0)" }
-        }
+        }, matched: [resolved] + (near.map { [$0] } ?? []), modeNotes: { moved in
+            // Numbered as the plan is shown: its stops chosen again and its rides computed.
+            current.movedHopLines(hops, movedNode: shownNode, in: moved)
+        })
     }
 }

@@ -17,11 +17,13 @@ public struct PlanChanges: Sendable {
     public var searches: [SearchHistoryEntry]
     /// The places typed as text and how each matched (for the answer only).
     public var matched: [ResolvedPlace]
-    /// Why the segments an insert made have their modes (for the answer only).
-    public var modeNotes: [String]
+    /// Why the segments an insert or a move made have their modes (for the answer only), read
+    /// from the plan as the edit left it (computed), so that each names its segment as shown.
+    public var modeNotes: @Sendable (RoutePlan) -> [String]
 
     public init(change: (@Sendable (RoutePlan) throws -> RoutePlan)?, title: String? = nil,
-                searches: [SearchHistoryEntry] = [], matched: [ResolvedPlace] = [], modeNotes: [String] = [],
+                searches: [SearchHistoryEntry] = [], matched: [ResolvedPlace] = [],
+                modeNotes: @escaping @Sendable (RoutePlan) -> [String] = { _ in [] },
                 compute: @escaping @Sendable (RoutePlan) async throws -> LegComputation) {
         self.change = change
         self.compute = compute

@@ -38,7 +38,8 @@ extension PlanService {
         var title: String?
         /// The places typed as text and how each matched, for the answer.
         var matched: [ResolvedPlace] = []
-        /// Why the segments an insert made have their modes, for the answer.
-        var modeNotes: [String] = []
+        /// Why the segments an insert or a move made have their modes, for the answer, read from
+        /// the plan as the edit left it.
+        var modeNotes: @Sendable (RoutePlan) -> [String] = { _ in [] }
     }
 }

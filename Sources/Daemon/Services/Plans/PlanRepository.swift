@@ -286,7 +286,7 @@ public actor PlanRepository {
             let prepared = try await changes(current.plan, current.title)
             var outcome = try await edit(id: id, expected: expected, prepared)
             outcome.matched = prepared.matched
-            outcome.modeNotes = prepared.modeNotes
+            outcome.modeNotes = prepared.modeNotes(outcome.plan)
             return outcome
         case .atomic(let dryRun):
             userRequestBegins(id)
