@@ -257,6 +257,18 @@ final class NamesYouCanTrustTests: SharedTampereDaemonTestCase {
         XCTAssertNil(portuguese["notes"]?.arrayValue, "\(portuguese)")
     }
 
+    /// Trial 49: asked near Keskustori, "apteekki" listed Tampere's pharmacies under "apteekki is
+    /// Finnish; in saopaulo: …", a note on a region the user did not ask about. Near a place, the
+    /// notes speak of the regions around it only; asked near São Paulo, São Paulo's note stays.
+    func testACategoryWordAskedNearHomeNotesNoOtherRegion() throws {
+        let harness = try harness
+        let tampere = try harness.json(["search", "apteekki", "--near", Tampere.keskustori])
+        XCTAssertEqual(tampere["results"]?.arrayValue?.first?["category"]?.stringValue, "amenity=pharmacy", "\(tampere)")
+        XCTAssertNil(tampere["notes"]?.arrayValue, "the search was about Tampere: \(tampere)")
+        let saoPaulo = try harness.json(["search", "apteekki", "--near", SmallRegion.text(Self.saoPaulo.point(row: 4, column: 4))])
+        XCTAssertEqual(saoPaulo["notes"]?.arrayValue, [.string("apteekki is Finnish; in saopaulo: farmacia / pharmacy")], "\(saoPaulo)")
+    }
+
     func testPortugueseCategoryWordsFindTheirPlacesAndNamedOnesComeFirst() throws {
         let harness = try harness
         for (word, name) in [("farmácia", "Drogaria São Paulo"), ("padaria", "Padaria Bella Paulista")] {
