@@ -7,7 +7,8 @@ extension PlaceIndex {
 
     /// Places for `text`: addresses ("Hämeenkatu 10", "10 Downing Street", "Avenida Paulista,
     /// 1000"), categories ("pharmacy", "cafe Hämeenkatu"), names by whole words and prefixes,
-    /// and, when nothing matches so, names within one or two typos. Ranked by `PlaceRanking`.
+    /// and, when nothing matches so, names within one or two typos; when nothing matches at all,
+    /// the names of all the words but one (`namesLeavingOutAWord`). Ranked by `PlaceRanking`.
     ///
     /// Text without letters or digits finds nothing (an empty answer, not an error).
     /// - parameter near: distances and nearness are measured from here.
@@ -45,7 +46,13 @@ extension PlaceIndex {
                 }
             }
         }
-        return try Self.ranked(found, kinds: kinds, within: within, limit: limit).map(described)
+        var answer = Self.ranked(found, kinds: kinds, within: within, limit: limit)
+        if answer.isEmpty {
+            // "Tampereen rautatieasema": the names of all its words but one, as a guess.
+            let guesses = try namesLeavingOutAWord(words, typed: Self.words(text), near: near, kinds: kinds)
+            answer = Self.ranked(guesses, kinds: kinds, within: within, limit: limit)
+        }
+        return try answer.map(described)
     }
 
     /// Up to `limit` completions of text as it is typed: names and addresses whose words start

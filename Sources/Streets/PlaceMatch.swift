@@ -15,7 +15,8 @@ public enum PlaceMatch: Int, Sendable, Codable, Comparable, Hashable {
     case prefix
     /// Each word of the text starts one of the name's words.
     case words
-    /// Within one or two wrong, missing, extra or swapped letters.
+    /// Within one or two wrong, missing, extra or swapped letters; or named by all the text's
+    /// words but one (`PlaceIndex.namesLeavingOutAWord`).
     case fuzzy
 
     public static func < (a: PlaceMatch, b: PlaceMatch) -> Bool { a.rawValue < b.rawValue }

@@ -6,7 +6,8 @@ public enum PlaceMatchKind: String, Sendable, CaseIterable {
     case exact
     /// A name that starts with the text, or has its words as word starts.
     case prefix
-    /// A name within one or two typos of the text.
+    /// A name within one or two typos of the text, or, a guess when nothing else matched, named
+    /// by all its words but one (`PlaceSearchResult.leftOutWord`).
     case typo
     /// An address answered by another number on the street, or by the street itself.
     case approximate

@@ -29,6 +29,9 @@ public struct PlaceSearchResult: Hashable, Sendable {
     /// For a place found through a misspelt category word: the word it was read as ("pharmacy"
     /// for "pharmcy"), what "did you mean" offers.
     public var typoOf: String?
+    /// For a fuzzy match found by leaving a word of the text out (`PlaceIndex.namesLeavingOutAWord`):
+    /// that word, as typed ("Tampereen" of "Tampereen rautatieasema").
+    public var leftOutWord: String?
 
     public init(name: String, coordinate: Coordinate, kind: PlaceSearchKind, category: String? = nil,
                 stopID: String? = nil, transitModes: [String] = [], distance: Double? = nil,

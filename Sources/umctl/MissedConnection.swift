@@ -7,6 +7,7 @@ import WireProtocol
 /// ```swift
 /// MissedConnection.clocks("…T08:57:10+02:00", "…T08:57:40+02:00", askedDay: nil)  // ("08:57:10", "08:57:40")
 /// MissedConnection.gap(from: "…T08:57:10+02:00", to: "…T08:57:40+02:00")         // ", 30 s too late"
+/// MissedConnection.gap(from: "…T10:43:00+02:00", to: "…T10:46:50+02:00")         // ", 3 min too late"
 /// ```
 enum MissedConnection {
     /// The two times as `HH:MM` (with their day when not `askedDay`), or `HH:MM:SS` when the minutes are equal.
@@ -16,12 +17,14 @@ enum MissedConnection {
         return (withSeconds(first, askedDay: askedDay), withSeconds(second, askedDay: askedDay))
     }
 
-    /// ", 30 s too late" or ", 4 min too late": how far `later` is after `earlier`; "" when
-    /// either time is unknown.
+    /// ", 30 s too late" or ", 3 min too late": how far `later` is after `earlier`; "" when
+    /// either time is unknown. From a minute on it is the difference of the two times as shown
+    /// beside it (10:43 and 10:46 read "3 min", even when 3 min 50 s lie between), as every
+    /// duration shown between two times is (`ShownTime`).
     static func gap(from earlier: String?, to later: String?) -> String {
         guard let earlier, let later, let start = WireTime.date(from: earlier), let end = WireTime.date(from: later) else { return "" }
         let seconds = Int(end.timeIntervalSince(start).rounded())
-        return seconds < 60 ? ", \(seconds) s too late" : ", \(Render.duration(Double(seconds))) too late"
+        return seconds < 60 ? ", \(seconds) s too late" : ", \(Render.duration(Double(seconds), from: earlier, to: later)) too late"
     }
 
     /// `HH:MM:SS` of an ISO instant, with its day mark.

@@ -286,8 +286,9 @@ enum Render {
             return "\(indent)\(dayClock(walk.start))  \(what) \(duration(walk.durationS)) \(walk.from) → \(walk.to)"
                 + (walk.distanceM > 0 ? " (\(distance(walk.distanceM)))" : "")
         }
-        // An access or egress "walk" of nothing (the segment already ends at the stop) is noise.
-        let ends = leg.walks.filter { $0.kind != "transfer" && ($0.distanceM > 0 || $0.durationS > 0) }
+        // An access or egress "walk" of nothing (the segment already ends at the stop) is noise:
+        // the street engine answers 0 m in a second, which would read "walk 1 min".
+        let ends = leg.walks.filter { $0.kind != "transfer" && ($0.distanceM.rounded() > 0 || $0.durationS >= 30) }
         var steps: [String] = []
         var transfers = leg.walks.filter { $0.kind == "transfer" }[...]
         steps += ends.filter { $0.kind == "access" }.map(walk)

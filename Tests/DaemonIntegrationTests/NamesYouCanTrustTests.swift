@@ -257,6 +257,33 @@ final class NamesYouCanTrustTests: SharedTampereDaemonTestCase {
         XCTAssertNil(portuguese["notes"]?.arrayValue, "\(portuguese)")
     }
 
+    /// Trial 49: asked near Keskustori, "apteekki" listed Tampere's pharmacies under "apteekki is
+    /// Finnish; in saopaulo: …", a note on a region the user did not ask about. Near a place, the
+    /// notes speak of the regions around it only; asked near São Paulo, São Paulo's note stays.
+    func testACategoryWordAskedNearHomeNotesNoOtherRegion() throws {
+        let harness = try harness
+        let tampere = try harness.json(["search", "apteekki", "--near", Tampere.keskustori])
+        XCTAssertEqual(tampere["results"]?.arrayValue?.first?["category"]?.stringValue, "amenity=pharmacy", "\(tampere)")
+        XCTAssertNil(tampere["notes"]?.arrayValue, "the search was about Tampere: \(tampere)")
+        let saoPaulo = try harness.json(["search", "apteekki", "--near", SmallRegion.text(Self.saoPaulo.point(row: 4, column: 4))])
+        XCTAssertEqual(saoPaulo["notes"]?.arrayValue, [.string("apteekki is Finnish; in saopaulo: farmacia / pharmacy")], "\(saoPaulo)")
+    }
+
+    /// Trial 49: "Tampereen rautatieasema" was `place_not_found`; now the stops named by its
+    /// other word are a guess: "did you mean", and a trip from it says which word it left out.
+    func testAPlaceNamedByAllTheWordsButOneIsTakenWithANoteNamingTheWordLeftOut() throws {
+        let harness = try harness
+        let search = try harness.json(["search", "Tampereen rautatieasema", "--near", Tampere.keskustori])
+        let first = try XCTUnwrap(search["results"]?.arrayValue?.first, "\(search)")
+        XCTAssertTrue(first["name"]?.stringValue?.hasPrefix("Rautatieasema") == true, "\(search)")
+        XCTAssertEqual(first["match"]?.stringValue, "fuzzy")
+        XCTAssertEqual(search["did_you_mean"]?.stringValue, first["name"]?.stringValue, "\(search)")
+        let plan = try harness.umctl(["compare", "Tampereen rautatieasema", Tampere.keskustori, "--at", "2022-01-12T09:00"])
+        XCTAssertEqual(plan.status, 0, plan.stderr)
+        XCTAssertTrue(plan.stdout.contains("note: \"Tampereen rautatieasema\" matches no name; taking Rautatieasema"), plan.stdout)
+        XCTAssertTrue(plan.stdout.contains("named by its words but \"Tampereen\""), plan.stdout)
+    }
+
     func testPortugueseCategoryWordsFindTheirPlacesAndNamedOnesComeFirst() throws {
         let harness = try harness
         for (word, name) in [("farmácia", "Drogaria São Paulo"), ("padaria", "Padaria Bella Paulista")] {

@@ -42,6 +42,9 @@ public struct ResolvedPlace: Sendable {
             let how = result.match == .words ? "whose name has its words" : "whose name starts with it"
             return "\"\(text)\" is no whole name; taking \(taken), \(how)"
         case .typo:
+            if let left = result.leftOutWord {
+                return "\"\(text)\" matches no name; taking \(taken), named by its words but \"\(left)\""
+            }
             return "\"\(text)\" matches no name exactly; taking \(taken), a typo away"
         case .approximate:
             return "\"\(text)\": \(result.approximate ?? "not found exactly"); taking \(taken)"

@@ -163,8 +163,11 @@ public final class RegionRegistry: Sendable {
 
     /// For each region a search of `text` asks (as `search`) whose languages its category word is
     /// not of: "apteekki is Finnish; in saopaulo: farmacia / pharmacy" (`PlaceCategory.languageNote`).
+    /// Near a place inside regions (`preferring`), only those: the search is about them, and a note
+    /// on a region it merely falls back to would speak of places the user did not ask for.
     public func categoryLanguageNotes(_ text: String, preferring: Coordinate?, region: String?) throws -> [String] {
-        try searchOrder(preferring: preferring, region: region).compactMap { handle in
+        let home = region == nil ? try preferring.map { try handles(containing: $0) } ?? [] : []
+        return try (home.isEmpty ? searchOrder(preferring: preferring, region: region) : home).compactMap { handle in
             handle.manifest.languages.flatMap {
                 PlaceIndex.categoryLanguageNote(for: text, languages: Set($0), regionName: handle.name)
             }
