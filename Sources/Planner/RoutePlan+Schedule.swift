@@ -51,10 +51,19 @@ extension RoutePlan {
             // really gets there, going forward from the requested time.
             var time = earliest
             times[0] = time
+            var missed = segmentCount
             for index in 0..<segmentCount {
-                guard let leg = legs[index], !isDated(index) else { break }
+                guard let leg = legs[index], !isDated(index) else { missed = index; break }
                 time = nodes[index].leaving(arrivedAt: time).addingTimeInterval(leg.expectedTravelTime)
                 times[index + 1] = time
+            }
+            // The traveller is not on the missed ride: the nodes after it get no time from it
+            // (issue 39 item 6: no invented times), up to the next pin, whose node says when to
+            // be there for it.
+            if missed < segmentCount, let arrived = times[missed], let departure = fixedDeparture(ofSegment: missed),
+               nodes[missed].leaving(arrivedAt: arrived) > departure.addingTimeInterval(Self.connectionSlack) {
+                let nextPin = ((missed + 1)..<segmentCount).first { isPinned(segment: $0) } ?? nodes.count
+                for node in (missed + 1)..<nextPin { times[node] = nil }
             }
         }
         if case .arriveBy(let deadline) = timePreference, let end = times[nodes.count - 1],

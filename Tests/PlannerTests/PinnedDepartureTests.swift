@@ -279,6 +279,22 @@ final class PinnedDepartureTests: XCTestCase {
         XCTAssertNil(recomputed.totalTravelTime)
     }
 
+    /// Tried as a user: after `plan time` made a pinned bus missed, the node after it showed the
+    /// missed bus's arrival (10:58) under the stop reached at 11:31: arriving before leaving. The
+    /// traveller is not on that bus, so the nodes after it show no time (issue 39 item 6: no
+    /// invented times); the ride itself still shows its own, marked missed.
+    func testTheNodesAfterAMissedPinShowNoTimeOfTheRideNotCaught() async throws {
+        let pinned = try await computedPlan().pinningDeparture(ofSegment: 1)
+        let later = pinned.settingTimePreference(.departAt(Fixture.at(90)))
+        let recomputed = try await Planner(routing: FakeRoutingPort(legs: ComputeLegsTests.script), clock: clock).computeLegs(later)
+        XCTAssertEqual(recomputed.missedConnection(leavingAt: Fixture.at(90)), 1)
+        let times = recomputed.schedule()
+        XCTAssertEqual(times[0], Fixture.at(90), "the traveller leaves when asked")
+        XCTAssertNotNil(times[1], "and gets to the stop after it")
+        XCTAssertEqual(Array(times[2...]), [nil, nil], "no time from the ride not caught: \(times)")
+        XCTAssertEqual(recomputed.legs[1]?.departure, Fixture.at(20), "the ride keeps its own times")
+    }
+
     // MARK: A pinned walk after a ride (found from outside: `plan pin` on the walk home)
 
     /// Home -walk- A -transit 08:20–08:40- B -walk- Office, the last walk pinned to leave at
