@@ -298,14 +298,20 @@ extension RoutePlan {
 
     /// The segments `applyingPreset(_:toSegments:)` makes or keeps walks: unlocked segments that
     /// are not rides with an end at a stop the planner inferred whose other segment is a ride
-    /// after the preset (locked transit, or transit the preset keeps or makes). These are the
-    /// access and egress walks (a drive there by hand, unlocked, is walked too: park and ride is
-    /// never a preset's side effect).
+    /// after the preset (locked transit, transit the preset keeps, or the segment between two
+    /// inferred stops the preset makes transit). These are the access and egress walks (a drive
+    /// there by hand, unlocked, is walked too: park and ride is never a preset's side effect).
     private func accessWalks(underPreset preset: PlanPreset, toSegments segments: Set<Int>) -> Set<Int> {
+        func isAccessStop(_ node: Int) -> Bool {
+            node > 0 && node < nodes.count - 1 && nodes[node].isInferred && !nodes[node].isCurrentLocation
+        }
         func ridesAfterPreset(_ index: Int) -> Bool {
             guard segments.contains(index), !isLocked(segment: index) else { return modes[index] == .transit }
-            // A walk that may itself be kept for a ride does not count: only rides do.
-            return modes[index] == .transit && presetMode(preset, from: index, to: index + 1) == .transit
+            guard presetMode(preset, from: index, to: index + 1) == .transit else { return false }
+            // A walk that may itself be kept for a ride does not count: only rides do, and the
+            // segment between two stops the planner inferred, which an earlier preset made a drive
+            // (a walk) and this one makes the ride again (else both sides of a stop would ride).
+            return modes[index] == .transit || (isAccessStop(index) && isAccessStop(index + 1))
         }
         return Set((0..<segmentCount).filter { index in
             guard modes[index] != .transit, !isLocked(segment: index), segments.contains(index) else { return false }
