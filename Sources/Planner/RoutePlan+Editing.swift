@@ -286,7 +286,11 @@ extension RoutePlan {
             var newNodes = plan.nodes
             newNodes.remove(at: index)
             guard (try? Self.checkNoSamePlaceTwice(newNodes, around: index - 1)) != nil else { index += 1; continue }
-            let merged = plan.presetMode(preset, from: index - 1, to: index + 1)
+            var merged = plan.presetMode(preset, from: index - 1, to: index + 1)
+            // After a ride the car is not at hand, as above: the two segments keep their modes.
+            if merged == .car, plan.modes[..<(index - 1)].contains(.transit) {
+                merged = Self.mergedMode(plan.modes[index - 1], nil, plan.modes[index], nil)
+            }
             var newModes = plan.modes, newLegs = plan.legs
             newModes.replaceSubrange((index - 1)...index, with: [merged])
             newLegs.replaceSubrange((index - 1)...index, with: [nil])
