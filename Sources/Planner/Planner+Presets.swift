@@ -44,7 +44,8 @@ extension Planner {
     func rebuildingStretches(of plan: RoutePlan, with preset: PlanPreset) async throws -> RoutePlan {
         guard let mode = preset.mode else { return plan.applyingPreset(preset) }
         let decided = Set(plan.stretches().filter { plan.holdsDecision($0) }.flatMap { Array($0) })
-        let partly = await choosingStopsAgainAcrossPresetWalks(in: plan.applyingPreset(preset, toSegments: decided))
+        let partly = await leavingOutPresetRidesWalkedBack(
+            in: await choosingStopsAgainAcrossPresetWalks(in: plan.applyingPreset(preset, toSegments: decided)))
         var nodes: [PlanNode] = [partly.nodes[0]], modes: [TravelMode] = [], legs: [RouteLeg?] = []
         var origins: [Int?] = []  // the segments kept continue their decisions; rebuilt ones are new
         for stretch in partly.stretches() {
