@@ -44,7 +44,8 @@ extension Planner {
     func rebuildingStretches(of plan: RoutePlan, with preset: PlanPreset) async throws -> RoutePlan {
         guard let mode = preset.mode else { return plan.applyingPreset(preset) }
         let decided = Set(plan.stretches().filter { plan.holdsDecision($0) }.flatMap { Array($0) })
-        let partly = await choosingStopsAgainAcrossPresetWalks(in: plan.applyingPreset(preset, toSegments: decided))
+        let partly = await leavingOutPresetRidesWalkedBack(
+            in: await choosingStopsAgainAcrossPresetWalks(in: plan.applyingPreset(preset, toSegments: decided)))
         var nodes: [PlanNode] = [partly.nodes[0]], modes: [TravelMode] = [], legs: [RouteLeg?] = []
         var origins: [Int?] = []  // the segments kept continue their decisions; rebuilt ones are new
         for stretch in partly.stretches() {
@@ -76,13 +77,18 @@ extension Planner {
 extension Planner {
     /// A stretch the user decided in keeps its ride, and a ride of the planner's next to it may
     /// have become a walk (a drive) to or from a stop inferred for another place (issue 39 item 4:
-    /// 6.5 km from Ratina to Hervanta P). Each unlocked street segment of such a stretch chooses
-    /// the inferred stop at its end again from the place at its other end, as `plan mode` does
+    /// 6.5 km from Ratina to Hervanta P). Each street segment of such a stretch chooses the
+    /// inferred stop at its end again from the place at its other end, as `plan mode` does
     /// (`RoutePlan.changingMode(ofSegment:to:stopsAround:)`); a stop with none to take its place is kept.
+    /// A walk the user set by hand is one too: the lock is on its mode, the stop is the planner's,
+    /// and the preset may have made a ride from a stop inferred long before (6.7 km from
+    /// Rautatieasema to Hervanta P for a ride to Tampere-talo). A walk or drive route the user
+    /// chose among alternatives (its lock holds the route's duration) or pinned keeps its ends.
     func choosingStopsAgainAcrossPresetWalks(in plan: RoutePlan) async -> RoutePlan {
         var result = plan
         for stretch in plan.stretches() where plan.holdsDecision(stretch) {
-            for street in stretch where plan.modes[street] != .transit && !plan.isLocked(segment: street) {
+            for street in stretch where plan.modes[street] != .transit && !plan.isPinned(segment: street)
+                && plan.lock(ofSegment: street).map({ $0.duration == nil && $0.departure == nil }) != false {
                 let rideAfter = street + 1 < plan.segmentCount && plan.nodes[street + 1].isInferred && plan.modes[street + 1] == .transit
                 let rideBefore = street > 0 && plan.nodes[street].isInferred && plan.modes[street - 1] == .transit
                 guard rideAfter || rideBefore else { continue }

@@ -291,7 +291,11 @@ extension RoutePlan {
             var newNodes = plan.nodes
             newNodes.remove(at: index)
             guard (try? Self.checkNoSamePlaceTwice(newNodes, around: index - 1)) != nil else { index += 1; continue }
-            let merged = plan.presetMode(preset, from: index - 1, to: index + 1)
+            var merged = plan.presetMode(preset, from: index - 1, to: index + 1)
+            // After a ride the car is not at hand, as above: the two segments keep their modes.
+            if merged == .car, plan.modes[..<(index - 1)].contains(.transit) {
+                merged = Self.mergedMode(plan.modes[index - 1], nil, plan.modes[index], nil)
+            }
             var newModes = plan.modes, newLegs = plan.legs
             newModes.replaceSubrange((index - 1)...index, with: [merged])
             newLegs.replaceSubrange((index - 1)...index, with: [nil])
@@ -303,14 +307,20 @@ extension RoutePlan {
 
     /// The segments `applyingPreset(_:toSegments:)` makes or keeps walks: unlocked segments that
     /// are not rides with an end at a stop the planner inferred whose other segment is a ride
-    /// after the preset (locked transit, or transit the preset keeps or makes). These are the
-    /// access and egress walks (a drive there by hand, unlocked, is walked too: park and ride is
-    /// never a preset's side effect).
+    /// after the preset (locked transit, transit the preset keeps, or the segment between two
+    /// inferred stops the preset makes transit). These are the access and egress walks (a drive
+    /// there by hand, unlocked, is walked too: park and ride is never a preset's side effect).
     private func accessWalks(underPreset preset: PlanPreset, toSegments segments: Set<Int>) -> Set<Int> {
+        func isAccessStop(_ node: Int) -> Bool {
+            node > 0 && node < nodes.count - 1 && nodes[node].isInferred && !nodes[node].isCurrentLocation
+        }
         func ridesAfterPreset(_ index: Int) -> Bool {
             guard segments.contains(index), !isLocked(segment: index) else { return modes[index] == .transit }
-            // A walk that may itself be kept for a ride does not count: only rides do.
-            return modes[index] == .transit && presetMode(preset, from: index, to: index + 1) == .transit
+            guard presetMode(preset, from: index, to: index + 1) == .transit else { return false }
+            // A walk that may itself be kept for a ride does not count: only rides do, and the
+            // segment between two stops the planner inferred, which an earlier preset made a drive
+            // (a walk) and this one makes the ride again (else both sides of a stop would ride).
+            return modes[index] == .transit || (isAccessStop(index) && isAccessStop(index + 1))
         }
         return Set((0..<segmentCount).filter { index in
             guard modes[index] != .transit, !isLocked(segment: index), segments.contains(index) else { return false }
