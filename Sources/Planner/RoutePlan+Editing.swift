@@ -197,6 +197,10 @@ extension RoutePlan {
     /// (a drive, a cycle) from or to a stop the planner inferred for the ride on its other side
     /// chooses that stop again from the place it now reaches on foot (issue 39 item 4): it was
     /// chosen for another place, and walking from it can mean walking back past the ride.
+    /// A segment set to transit whose ends are stops the planner inferred (a drive or walk
+    /// between two stops made a ride, joined with the rides beside it) chooses them again from
+    /// the places across their street segments (`choosingStopsOfARideSetByHandAgain`; the stops
+    /// around those places: `Planner.accessStops(forModeChangeOf:in:)`).
     public func changingMode(ofSegment index: Int, to mode: TravelMode, stopsAround: [AccessStops] = []) throws -> RoutePlan {
         try checkSegment(index)
         var plan = self
@@ -214,17 +218,21 @@ extension RoutePlan {
         if plan.locks[key]?.mode != mode { plan.locks[key] = SegmentLock(mode: mode) }
         plan.setModeNote(nil, ofSegment: index)  // the user chose: the planner's reason is no longer why
         guard modes[index] != mode else { return plan }
+        if mode == .transit {
+            let joined = plan.joiningRides(at: index)
+            return joined.plan.choosingStopsOfARideSetByHandAgain(joined.ride, from: stopsAround)
+        }
         // A stop with none to take its place stays: leaving it out would ride the walk the user set.
-        return mode == .transit ? plan.joiningRides(at: index)
-            : plan.choosingAccessStopsAgain(across: index, from: stopsAround, leavingOutWhenNone: false)
-                .leavingOutARideWalkedBack(from: index, mode: mode, stopsAround: stopsAround)
+        return plan.choosingAccessStopsAgain(across: index, from: stopsAround, leavingOutWhenNone: false)
+            .leavingOutARideWalkedBack(from: index, mode: mode, stopsAround: stopsAround)
     }
 
     /// Segment `index` just set to transit by hand: a ride the planner chose on the other side
     /// of an inferred stop at either end (unlocked: nothing of the user's) joins it into one ride,
     /// locked to transit, the stop left out. The walk to a stop set to transit means "ride from
     /// here"; kept as two rides, one vehicle trip would run through both segments.
-    func joiningRides(at index: Int) -> RoutePlan {
+    /// Returns the plan and the ride's segment.
+    func joiningRides(at index: Int) -> (plan: RoutePlan, ride: Int) {
         var plan = self
         var first = index
         // The stop after the segment, then the one before it (the indices before it stay put).
@@ -246,7 +254,7 @@ extension RoutePlan {
             plan.locks[plan.segmentKey(merged)] = SegmentLock(mode: .transit, avoidedStops: lock.avoidedStops)
             first = merged
         }
-        return plan
+        return (plan, first)
     }
 
     /// Puts the preset's mode on every segment that is not locked; locked segments keep theirs.
