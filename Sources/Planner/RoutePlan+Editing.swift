@@ -86,8 +86,10 @@ extension RoutePlan {
         try Self.checkNoSamePlaceTwice(newNodes, around: index - 1)
         try Self.checkGoesSomewhere(newNodes)
         let before = index - 1, after = index
-        let mergedMode = Self.mergedMode(modes[before], lock(ofSegment: before),
-                                         modes[after], lock(ofSegment: after))
+        // After a ride the car is not at hand: a drive there stays only when the user set it.
+        let afterARide = modes[..<before].contains(.transit)
+        let mergedMode = Self.mergedMode(modes[before], lock(ofSegment: before), modes[after], lock(ofSegment: after),
+                                         carAtHand: !afterARide)
         var newModes = modes
         newModes.replaceSubrange(before...after, with: [mergedMode])
         var newLegs = legs
@@ -100,8 +102,13 @@ extension RoutePlan {
             // "Don't go via there": locked, and its transit queries avoid the stop from now on.
             plan.locks[plan.segmentKey(before)] = SegmentLock(mode: mergedMode,
                                                               avoidedStops: avoided + [removed.place.coordinate])
+        } else if mergedMode == .car, afterARide {
+            plan.locks[plan.segmentKey(before)] = SegmentLock(mode: .car)  // the user's drive (`mergedMode`), still theirs
         }
         plan.emptyLegsRetimed(since: self, origins: origins)
+        // The ride from the removed place and a ride of the planner's before (after) it, meeting at
+        // an inferred stop, are one ride: kept as two, one vehicle trip would run through both.
+        guard mergedMode != .transit else { return plan.joiningRides(at: before, locking: false).plan }
         return plan.choosingAccessStopsAgain(across: before, from: stopsAround)
     }
 
@@ -128,6 +135,12 @@ extension RoutePlan {
         for segment in touched { newLegs[segment] = nil }
         var plan = self
         plan.replaceStructure(nodes: newNodes, modes: modes, legs: newLegs, origins: sameSegments)
+        // A drive after a ride is only ever the user's (the car is not at hand after a ride): its
+        // mode lock stays with it, not its pin.
+        for segment in touched where modes[segment] == .car && lock(ofSegment: segment)?.mode == .car
+            && modes[..<segment].contains(.transit) {
+            plan.locks[plan.segmentKey(segment)] = SegmentLock(mode: .car)
+        }
         plan.emptyLegsRetimed(since: self)
         var node = index
         // The stretch after the node first, so that the one before it keeps its numbers.
@@ -232,7 +245,8 @@ extension RoutePlan {
     /// locked to transit, the stop left out. The walk to a stop set to transit means "ride from
     /// here"; kept as two rides, one vehicle trip would run through both segments.
     /// Returns the plan and the ride's segment.
-    func joiningRides(at index: Int) -> (plan: RoutePlan, ride: Int) {
+    /// Without `locking` (a ride the planner merged), the joined ride keeps a lock only if it had one.
+    func joiningRides(at index: Int, locking: Bool = true) -> (plan: RoutePlan, ride: Int) {
         var plan = self
         var first = index
         // The stop after the segment, then the one before it (the indices before it stay put).
@@ -244,14 +258,14 @@ extension RoutePlan {
             var newNodes = plan.nodes
             newNodes.remove(at: stop)
             guard (try? Self.checkNoSamePlaceTwice(newNodes, around: stop - 1)) != nil else { continue }
-            let lock = plan.locks[plan.segmentKey(first)] ?? SegmentLock(mode: .transit)
+            let lock = plan.locks[plan.segmentKey(first)] ?? (locking ? SegmentLock(mode: .transit) : nil)
             let merged = min(first, other)
             var newModes = plan.modes, newLegs = plan.legs
             newModes.replaceSubrange(merged...(merged + 1), with: [.transit])
             newLegs.replaceSubrange(merged...(merged + 1), with: [nil])
             plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs,
                                   origins: Self.origins(count: plan.segmentCount, replacing: merged..<(merged + 2), with: 1))
-            plan.locks[plan.segmentKey(merged)] = SegmentLock(mode: .transit, avoidedStops: lock.avoidedStops)
+            if let lock { plan.locks[plan.segmentKey(merged)] = SegmentLock(mode: .transit, avoidedStops: lock.avoidedStops) }
             first = merged
         }
         return (plan, first)
@@ -578,10 +592,13 @@ extension RoutePlan {
 
     /// The mode of two segments merged into one: a mode the user locked wins; otherwise the
     /// vehicle mode (transit over car over bike over walk), since the walks were only access to it.
-    static func mergedMode(_ a: TravelMode, _ lockA: SegmentLock?, _ b: TravelMode, _ lockB: SegmentLock?) -> TravelMode {
+    /// Without `carAtHand` (after a ride: the car stayed where the ride began), the planner's
+    /// drive is not taken.
+    static func mergedMode(_ a: TravelMode, _ lockA: SegmentLock?, _ b: TravelMode, _ lockB: SegmentLock?,
+                           carAtHand: Bool = true) -> TravelMode {
         if let lockA { return lockA.mode }
         if let lockB { return lockB.mode }
-        for mode in [TravelMode.transit, .car, .bike] where a == mode || b == mode { return mode }
+        for mode in [TravelMode.transit, .car, .bike] where (a == mode || b == mode) && (carAtHand || mode != .car) { return mode }
         return .walk
     }
 }
