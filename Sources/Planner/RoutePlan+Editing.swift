@@ -41,6 +41,7 @@ extension RoutePlan {
         var newNodes = nodes
         newNodes.insert(node, at: index)
         try Self.checkNoSamePlaceTwice(newNodes, around: index)
+        try Self.checkNoStretchBackToItsStart(newNodes, around: [index - 1, index])
         var newModes = modes
         var newLegs = legs
         let origins: [Int?]
@@ -85,6 +86,7 @@ extension RoutePlan {
         let removed = newNodes.remove(at: index)
         try Self.checkNoSamePlaceTwice(newNodes, around: index - 1)
         try Self.checkGoesSomewhere(newNodes)
+        try Self.checkNoStretchBackToItsStart(newNodes, around: [index - 1])
         let before = index - 1, after = index
         // After a ride the car is not at hand: a drive there stays only when the user set it.
         let afterARide = modes[..<before].contains(.transit)
@@ -130,6 +132,7 @@ extension RoutePlan {
         newNodes[index] = PlanNode(place: place, stay: nodes[index].stay)
         try Self.checkNoSamePlaceTwice(newNodes, around: index)
         try Self.checkGoesSomewhere(newNodes)
+        try Self.checkNoStretchBackToItsStart(newNodes, around: [index - 1, index])
         let touched = [index - 1, index].filter { (0..<segmentCount).contains($0) }
         var newLegs = legs
         for segment in touched { newLegs[segment] = nil }
@@ -578,6 +581,22 @@ extension RoutePlan {
             if nodes[i].place.id == nodes[i + 1].place.id {
                 throw PlannerError.samePlaceTwice(placeID: nodes[i].place.id)
             }
+        }
+    }
+
+    /// A stretch from a place back to the same place through stops the planner inferred only
+    /// (none with a stay) goes nowhere: a ride away and a walk back, whatever its modes (the
+    /// walk set by hand from the far stop then walks all the way back, as there is no stop to
+    /// choose that does not). An insert, remove or move that would make one is refused, as a
+    /// place twice in a row is. `gaps`: the node positions after which the edit joined or
+    /// put places; each is checked between the user's place at or before it and the next one.
+    static func checkNoStretchBackToItsStart(_ nodes: [PlanNode], around gaps: [Int]) throws {
+        func isVisited(_ index: Int) -> Bool { !nodes[index].isInferred || nodes[index].stay != nil }
+        for gap in gaps where gap >= 0 && gap + 1 < nodes.count {
+            guard let start = (0...gap).last(where: isVisited), let end = ((gap + 1)..<nodes.count).first(where: isVisited),
+                  end - start > 1, !nodes[start].isCurrentLocation, !nodes[end].isCurrentLocation,
+                  nodes[start].place.id == nodes[end].place.id else { continue }
+            throw PlannerError.samePlaceTwice(placeID: nodes[start].place.id)
         }
     }
 

@@ -61,3 +61,34 @@ final class RemoveAndMoveNextToRidesTests: XCTestCase {
         XCTAssertEqual(moved.lock(ofSegment: 3)?.mode, .car, "still the user's drive")
     }
 }
+
+extension RemoveAndMoveNextToRidesTests {
+    /// Ratina → (Ratina P → Pyynikki P) → Pyynikki → Keskustori, and with `andRatina` Ratina
+    /// again before Keskustori.
+    func rideToPyynikki(andRatina: Bool) throws -> RoutePlan {
+        let (ratina, pyynikki, keskustori) = (places[4], places[5], places[0])
+        return try RoutePlan(nodes: [PlanNode(place: ratina), PlanNode(place: stops[4], isInferred: true),
+                                     PlanNode(place: stops[5], isInferred: true), PlanNode(place: pyynikki)]
+                                 + (andRatina ? [PlanNode(place: ratina)] : []) + [PlanNode(place: keskustori)],
+                             modes: [.walk, .transit, .walk, .car] + (andRatina ? [.car] : []), timePreference: leaving)
+    }
+
+    func testAnEditThatMakesAStretchFromAPlaceBackToItThroughInferredStopsOnlyIsRefused() throws {
+        // Seed 47: removing Pyynikki left Ratina → (Ratina P → Pyynikki P) → Ratina, a ride away and
+        // a walk back (1.7 km, set by hand later); seeds 11 27 51 inserted, seed 53 moved, so.
+        let ratina = places[4]
+        func refused(_ edit: () throws -> RoutePlan, _ what: String) {
+            XCTAssertThrowsError(try edit(), what) { error in
+                guard case .samePlaceTwice(let id) = error as? PlannerError else { return XCTFail("\(what): \(error)") }
+                XCTAssertEqual(id, ratina.id, what)
+            }
+        }
+        let twice = try rideToPyynikki(andRatina: true), once = try rideToPyynikki(andRatina: false)
+        refused({ try twice.removingNode(at: 3) }, "remove Pyynikki")
+        refused({ try once.movingNode(at: 3, to: ratina) }, "move Pyynikki to Ratina")
+        refused({ try once.insertingNode(PlanNode(place: ratina), at: 2) }, "insert Ratina after Ratina P")
+        // A stay at a stop is a visit: the stretch goes somewhere. Another place is fine.
+        XCTAssertNoThrow(try once.settingStay(.duration(600), atNode: 1).insertingNode(PlanNode(place: ratina), at: 2))
+        XCTAssertNoThrow(try once.movingNode(at: 3, to: places[1]))
+    }
+}
