@@ -41,6 +41,7 @@ extension RoutePlan {
         var newNodes = nodes
         newNodes.insert(node, at: index)
         try Self.checkNoSamePlaceTwice(newNodes, around: index)
+        try Self.checkNoStretchBackToItsStart(newNodes, around: [index - 1, index])
         var newModes = modes
         var newLegs = legs
         let origins: [Int?]
@@ -85,9 +86,12 @@ extension RoutePlan {
         let removed = newNodes.remove(at: index)
         try Self.checkNoSamePlaceTwice(newNodes, around: index - 1)
         try Self.checkGoesSomewhere(newNodes)
+        try Self.checkNoStretchBackToItsStart(newNodes, around: [index - 1])
         let before = index - 1, after = index
-        let mergedMode = Self.mergedMode(modes[before], lock(ofSegment: before),
-                                         modes[after], lock(ofSegment: after))
+        // After a ride the car is not at hand: a drive there stays only when the user set it.
+        let afterARide = modes[..<before].contains(.transit)
+        let mergedMode = Self.mergedMode(modes[before], lock(ofSegment: before), modes[after], lock(ofSegment: after),
+                                         carAtHand: !afterARide)
         var newModes = modes
         newModes.replaceSubrange(before...after, with: [mergedMode])
         var newLegs = legs
@@ -100,8 +104,13 @@ extension RoutePlan {
             // "Don't go via there": locked, and its transit queries avoid the stop from now on.
             plan.locks[plan.segmentKey(before)] = SegmentLock(mode: mergedMode,
                                                               avoidedStops: avoided + [removed.place.coordinate])
+        } else if mergedMode == .car, afterARide {
+            plan.locks[plan.segmentKey(before)] = SegmentLock(mode: .car)  // the user's drive (`mergedMode`), still theirs
         }
         plan.emptyLegsRetimed(since: self, origins: origins)
+        // The ride from the removed place and a ride of the planner's before (after) it, meeting at
+        // an inferred stop, are one ride: kept as two, one vehicle trip would run through both.
+        guard mergedMode != .transit else { return plan.joiningRides(at: before, locking: false).plan }
         return plan.choosingAccessStopsAgain(across: before, from: stopsAround)
     }
 
@@ -123,11 +132,18 @@ extension RoutePlan {
         newNodes[index] = PlanNode(place: place, stay: nodes[index].stay)
         try Self.checkNoSamePlaceTwice(newNodes, around: index)
         try Self.checkGoesSomewhere(newNodes)
+        try Self.checkNoStretchBackToItsStart(newNodes, around: [index - 1, index])
         let touched = [index - 1, index].filter { (0..<segmentCount).contains($0) }
         var newLegs = legs
         for segment in touched { newLegs[segment] = nil }
         var plan = self
         plan.replaceStructure(nodes: newNodes, modes: modes, legs: newLegs, origins: sameSegments)
+        // A drive after a ride is only ever the user's (the car is not at hand after a ride): its
+        // mode lock stays with it, not its pin.
+        for segment in touched where modes[segment] == .car && lock(ofSegment: segment)?.mode == .car
+            && modes[..<segment].contains(.transit) {
+            plan.locks[plan.segmentKey(segment)] = SegmentLock(mode: .car)
+        }
         plan.emptyLegsRetimed(since: self)
         var node = index
         let ordinal = plan.ownNodeOrdinal(of: index)
@@ -202,6 +218,10 @@ extension RoutePlan {
     /// (a drive, a cycle) from or to a stop the planner inferred for the ride on its other side
     /// chooses that stop again from the place it now reaches on foot (issue 39 item 4): it was
     /// chosen for another place, and walking from it can mean walking back past the ride.
+    /// A segment set to transit whose ends are stops the planner inferred (a drive or walk
+    /// between two stops made a ride, joined with the rides beside it) chooses them again from
+    /// the places across their street segments (`choosingStopsOfARideSetByHandAgain`; the stops
+    /// around those places: `Planner.accessStops(forModeChangeOf:in:)`).
     public func changingMode(ofSegment index: Int, to mode: TravelMode, stopsAround: [AccessStops] = []) throws -> RoutePlan {
         try checkSegment(index)
         var plan = self
@@ -219,17 +239,22 @@ extension RoutePlan {
         if plan.locks[key]?.mode != mode { plan.locks[key] = SegmentLock(mode: mode) }
         plan.setModeNote(nil, ofSegment: index)  // the user chose: the planner's reason is no longer why
         guard modes[index] != mode else { return plan }
+        if mode == .transit {
+            let joined = plan.joiningRides(at: index)
+            return joined.plan.choosingStopsOfARideSetByHandAgain(joined.ride, from: stopsAround)
+        }
         // A stop with none to take its place stays: leaving it out would ride the walk the user set.
-        return mode == .transit ? plan.joiningRides(at: index)
-            : plan.choosingAccessStopsAgain(across: index, from: stopsAround, leavingOutWhenNone: false)
-                .leavingOutARideWalkedBack(from: index, mode: mode, stopsAround: stopsAround)
+        return plan.choosingAccessStopsAgain(across: index, from: stopsAround, leavingOutWhenNone: false)
+            .leavingOutARideWalkedBack(from: index, mode: mode, stopsAround: stopsAround)
     }
 
     /// Segment `index` just set to transit by hand: a ride the planner chose on the other side
     /// of an inferred stop at either end (unlocked: nothing of the user's) joins it into one ride,
     /// locked to transit, the stop left out. The walk to a stop set to transit means "ride from
     /// here"; kept as two rides, one vehicle trip would run through both segments.
-    func joiningRides(at index: Int) -> RoutePlan {
+    /// Returns the plan and the ride's segment.
+    /// Without `locking` (a ride the planner merged), the joined ride keeps a lock only if it had one.
+    func joiningRides(at index: Int, locking: Bool = true) -> (plan: RoutePlan, ride: Int) {
         var plan = self
         var first = index
         // The stop after the segment, then the one before it (the indices before it stay put).
@@ -241,17 +266,17 @@ extension RoutePlan {
             var newNodes = plan.nodes
             newNodes.remove(at: stop)
             guard (try? Self.checkNoSamePlaceTwice(newNodes, around: stop - 1)) != nil else { continue }
-            let lock = plan.locks[plan.segmentKey(first)] ?? SegmentLock(mode: .transit)
+            let lock = plan.locks[plan.segmentKey(first)] ?? (locking ? SegmentLock(mode: .transit) : nil)
             let merged = min(first, other)
             var newModes = plan.modes, newLegs = plan.legs
             newModes.replaceSubrange(merged...(merged + 1), with: [.transit])
             newLegs.replaceSubrange(merged...(merged + 1), with: [nil])
             plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs,
                                   origins: Self.origins(count: plan.segmentCount, replacing: merged..<(merged + 2), with: 1))
-            plan.locks[plan.segmentKey(merged)] = SegmentLock(mode: .transit, avoidedStops: lock.avoidedStops)
+            if let lock { plan.locks[plan.segmentKey(merged)] = SegmentLock(mode: .transit, avoidedStops: lock.avoidedStops) }
             first = merged
         }
-        return plan
+        return (plan, first)
     }
 
     /// Puts the preset's mode on every segment that is not locked; locked segments keep theirs.
@@ -574,6 +599,22 @@ extension RoutePlan {
         }
     }
 
+    /// A stretch from a place back to the same place through stops the planner inferred only
+    /// (none with a stay) goes nowhere: a ride away and a walk back, whatever its modes (the
+    /// walk set by hand from the far stop then walks all the way back, as there is no stop to
+    /// choose that does not). An insert, remove or move that would make one is refused, as a
+    /// place twice in a row is. `gaps`: the node positions after which the edit joined or
+    /// put places; each is checked between the user's place at or before it and the next one.
+    static func checkNoStretchBackToItsStart(_ nodes: [PlanNode], around gaps: [Int]) throws {
+        func isVisited(_ index: Int) -> Bool { !nodes[index].isInferred || nodes[index].stay != nil }
+        for gap in gaps where gap >= 0 && gap + 1 < nodes.count {
+            guard let start = (0...gap).last(where: isVisited), let end = ((gap + 1)..<nodes.count).first(where: isVisited),
+                  end - start > 1, !nodes[start].isCurrentLocation, !nodes[end].isCurrentLocation,
+                  nodes[start].place.id == nodes[end].place.id else { continue }
+            throw PlannerError.samePlaceTwice(placeID: nodes[start].place.id)
+        }
+    }
+
     /// A plan from a place back to it with only stops the planner inferred between is, without
     /// them, one segment from the place to itself (and a walk to a stop and straight back).
     static func checkGoesSomewhere(_ nodes: [PlanNode]) throws {
@@ -585,10 +626,13 @@ extension RoutePlan {
 
     /// The mode of two segments merged into one: a mode the user locked wins; otherwise the
     /// vehicle mode (transit over car over bike over walk), since the walks were only access to it.
-    static func mergedMode(_ a: TravelMode, _ lockA: SegmentLock?, _ b: TravelMode, _ lockB: SegmentLock?) -> TravelMode {
+    /// Without `carAtHand` (after a ride: the car stayed where the ride began), the planner's
+    /// drive is not taken.
+    static func mergedMode(_ a: TravelMode, _ lockA: SegmentLock?, _ b: TravelMode, _ lockB: SegmentLock?,
+                           carAtHand: Bool = true) -> TravelMode {
         if let lockA { return lockA.mode }
         if let lockB { return lockB.mode }
-        for mode in [TravelMode.transit, .car, .bike] where a == mode || b == mode { return mode }
+        for mode in [TravelMode.transit, .car, .bike] where (a == mode || b == mode) && (carAtHand || mode != .car) { return mode }
         return .walk
     }
 }
