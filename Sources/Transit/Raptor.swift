@@ -111,9 +111,17 @@ struct Raptor: Sendable {
     /// Whether that bound is read from the graph's table of distances where it keeps one; false
     /// searches the graph per query, as past `RemainingTimeGraph.tableStopLimit` stops (tests).
     var readsRemainingTimeTable = true
+    /// Where the bound is searched per query (no table): the share of its radius, in per cent,
+    /// searched from the search's start rather than from its target (the meeting bound, see
+    /// `runRounds`); 0 searches from the target alone.
+    var remainingTimeStartPercent = Raptor.defaultRemainingTimeStartPercent
+    static let defaultRemainingTimeStartPercent = 30
 
     /// An engine for one walking pace; build it once per timetable and pace, not per query.
-    init(timetable: Timetable, paceMultiplier: Double, scratchPool: RaptorScratchPool = RaptorScratchPool()) {
+    /// - parameter remainingTimeTableStopLimit: the most stops for which the remaining time graph
+    ///   keeps its tables (`RemainingTimeGraph.tableStopLimit`; tests lower it).
+    init(timetable: Timetable, paceMultiplier: Double, scratchPool: RaptorScratchPool = RaptorScratchPool(),
+         remainingTimeTableStopLimit: Int = RemainingTimeGraph.tableStopLimit) {
         self.timetable = timetable
         staticPatterns = timetable.patternTable
         openStops = [UInt8](repeating: 0xFF, count: timetable.stops.count)
@@ -123,7 +131,8 @@ struct Raptor: Sendable {
         }
         outgoingHops = Forward.footHops(timetable, seconds: seconds)
         incomingHops = Backward.footHops(timetable, seconds: seconds)
-        remainingTime = RemainingTimeGraph(patterns: staticPatterns, stopCount: timetable.stops.count, footpaths: outgoingHops)
+        remainingTime = RemainingTimeGraph(patterns: staticPatterns, stopCount: timetable.stops.count, footpaths: outgoingHops,
+                                           tableStopLimit: remainingTimeTableStopLimit)
         self.scratchPool = scratchPool
         timeSpan = staticPatterns.timeSpan
     }
@@ -277,11 +286,13 @@ struct Raptor: Sendable {
                         overlay.identity.withUnsafeBufferPointer { identity in
                             D.footHops(of: self).withBuffers { foot in
                                 D.remainingTimeRows(of: self).withBuffers { toTarget in
-                                    timetable.changeSeconds.withUnsafeBufferPointer { change in
-                                        runRounds(D.self, from: time, start: start, target: target, days: dayBuffers, rounds: rounds,
-                                                  horizon: horizon, overlay: overlay, statics: statics, lives: lives,
-                                                  identity: identity, stopMask: mask, foot: foot, changeSeconds: change, bound: bound,
-                                                  remainingTimeRows: boundsRemaining ? toTarget : nil, scratch: scratch)
+                                    D.remainingTimeStartRows(of: self).withBuffers { fromStart in
+                                        timetable.changeSeconds.withUnsafeBufferPointer { change in
+                                            runRounds(D.self, from: time, start: start, target: target, days: dayBuffers, rounds: rounds,
+                                                      horizon: horizon, overlay: overlay, statics: statics, lives: lives,
+                                                      identity: identity, stopMask: mask, foot: foot, changeSeconds: change, bound: bound,
+                                                      remainingTimeRows: boundsRemaining ? (toTarget, fromStart) : nil, scratch: scratch)
+                                        }
                                     }
                                 }
                             }
@@ -297,7 +308,8 @@ struct Raptor: Sendable {
         _ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [DayBuffers], rounds: Int,
         horizon: Int, overlay: RealtimeOverlay, statics: PatternBuffers, lives: PatternBuffers, identity: UnsafeBufferPointer<Int32>,
         stopMask: UnsafeBufferPointer<UInt8>, foot: FootHopBuffers, changeSeconds: UnsafeBufferPointer<Int32>,
-        bound: B, remainingTimeRows: FootHopBuffers?, scratch: RaptorScratch) -> [TargetReached] {
+        bound: B, remainingTimeRows: (toTarget: FootHopBuffers, fromStart: FootHopBuffers)?,
+        scratch: RaptorScratch) -> [TargetReached] {
         let stopCount = timetable.stops.count
         let unreached = D.unreached
         let staticCount = statics.patterns.count
@@ -477,9 +489,8 @@ struct Raptor: Sendable {
                             }
                             scratch.settledCount = -1
                         } else {
-                            scratch.settledCount = RemainingTimeGraph.fill(
-                                scratch.closeness, settled: scratch.settled, from: target, radius: radius, rows: rows,
-                                buckets: scratch.buckets, entries: scratch.entries(capacity: target.count + rows.hops.count))
+                            scratch.settledCount = meetingBound(radius: radius, start: start, target: target, rows: rows,
+                                                                scratch: scratch)
                         }
                         scratch.far = min(radius, RemainingTimeGraph.radiusCap)
                         remaining = scratch.remainingBound
@@ -531,6 +542,41 @@ struct Raptor: Sendable {
             if D.isBefore(best, bestBefore) { reachedTarget.append(TargetReached(round: round, stop: bestStop, time: best)) }
         }
         return reachedTarget
+    }
+
+    /// The bound on the time left searched per query (no table), into `scratch.closeness`:
+    /// returns how many stops it lists in `scratch.settled`.
+    ///
+    /// A search of the whole radius `r` (the time the rounds took to first reach the target)
+    /// from the target alone settles every stop within `r` of it; in a country, where a train
+    /// brings the next cities within that radius, most of them are stops the rounds never reach.
+    /// So it meets in the middle: a search from the start to `r·p` (`p` =
+    /// `remainingTimeStartPercent`) finds each stop's lower bound `a` from the start, and one from
+    /// the target to `r·(1 − p)` its `d`. A stop the second settles gets `d`; one only the first
+    /// settles gets `r·(1 − p)` (no more is known); one neither settles gets `r`, which prunes
+    /// every label there: the rounds are there no earlier than `a ≥ r·p` after the query's time,
+    /// and from there need `d ≥ r·(1 − p)` more, so nothing through it arrives before the best
+    /// time found (`r` after the query's time). Only for a radius below `radiusCap` (so the
+    /// bound's radius is `r` itself) and walks of no negative time; otherwise from the target alone.
+    private func meetingBound(radius: Int, start: [Endpoint], target: [Endpoint],
+                              rows: (toTarget: FootHopBuffers, fromStart: FootHopBuffers), scratch: RaptorScratch) -> Int {
+        let far = min(radius, RemainingTimeGraph.radiusCap)
+        let entries = scratch.entries(capacity: max(start.count, target.count) + rows.toTarget.hops.count)
+        var fromStart = 0, startRadius = 0
+        if radius < RemainingTimeGraph.radiusCap && start.allSatisfy({ $0.seconds >= 0 }) {
+            startRadius = far * max(0, min(remainingTimeStartPercent, 100)) / 100
+        }
+        if startRadius > 0 {
+            fromStart = RemainingTimeGraph.fill(scratch.closeness, settled: scratch.settled, from: start, radius: startRadius,
+                                                rows: rows.fromStart, buckets: scratch.buckets, entries: entries)
+            // Bound `far - startRadius` at each stop it settled, closeness `startRadius` (not 0:
+            // the target's search below lists only the stops it is the first to set).
+            let closeness = Int32(truncatingIfNeeded: startRadius)
+            for k in 0..<fromStart { scratch.closeness[Int(scratch.settled[k])] = closeness }
+        }
+        return fromStart + RemainingTimeGraph.fill(scratch.closeness, settled: scratch.settled + fromStart, from: target,
+                                                   radius: far - startRadius, encodedAs: far, rows: rows.toTarget,
+                                                   buckets: scratch.buckets, entries: entries)
     }
 
     /// Rebuilds the journey that reached the target from its labels, walking back from the

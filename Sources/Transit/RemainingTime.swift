@@ -68,7 +68,9 @@ struct RemainingTimeGraph: Sendable {
     }
 
     /// - parameter footpaths: the engine's outgoing footpath rows (seconds at its pace).
-    init(patterns table: PatternTable, stopCount: Int, footpaths: FootHops) {
+    /// - parameter tableStopLimit: the most stops for which the distance tables are kept
+    ///   (`tableStopLimit` but in tests, which lower it to search the bound per query on a small feed).
+    init(patterns table: PatternTable, stopCount: Int, footpaths: FootHops, tableStopLimit: Int = Self.tableStopLimit) {
         var edges: [(from: Int32, to: Int32, seconds: Int32)] = []
         var usable = true
         for pattern in table.patterns where pattern.stopCount > 1 && pattern.tripCount > 0 {
@@ -100,7 +102,7 @@ struct RemainingTimeGraph: Sendable {
         outgoing = Self.rows(kept, stopCount: stopCount, row: \.from, other: \.to)
         incoming = Self.rows(kept, stopCount: stopCount, row: \.to, other: \.from)
         self.usable = usable
-        let keepsTables = usable && stopCount <= Self.tableStopLimit
+        let keepsTables = usable && stopCount <= tableStopLimit
         towardsTable = keepsTables ? DistanceTable(rows: incoming, stopCount: stopCount) : nil
         awayTable = keepsTables ? DistanceTable(rows: outgoing, stopCount: stopCount) : nil
     }
@@ -178,24 +180,42 @@ struct RemainingTimeGraph: Sendable {
 
     /// Sets, for every stop nearer than `radius` (at most `radiusCap`) to the nearest endpoint
     /// (its walk included), its closeness to `far - d` (`RemainingBound`), `far` being that radius
-    /// and `d` a lower bound on the seconds from the stop to the endpoints; a stop as far or
-    /// farther keeps closeness 0, so its bound reads `far`. Dijkstra's search over `rows` from
+    /// (or `encodedFar`, when the bound's radius is larger than the radius searched) and `d` a lower
+    /// bound on the seconds from the stop to the endpoints; a stop as far or farther keeps its
+    /// closeness (0 on entry: its bound reads `far`). Dijkstra's search over `rows` from
     /// the endpoints, settling only the stops nearer than the radius, with a queue of one bucket
     /// per second (Dial's): the distances are whole seconds below a few thousand, so a stop is
     /// queued and taken in a few instructions, where a binary heap cost most of the search.
     ///
-    /// Its work is the stops it reaches, not the network: `closeness` must be 0 everywhere and
-    /// `buckets` -1 everywhere on entry; it leaves the buckets so, and lists in `settled` each
-    /// stop whose closeness it set (once each), for the caller to clear.
+    /// Its work is the stops it reaches, not the network: `closeness` must be 0 everywhere (or,
+    /// with `encodedFar`, at most `encodedFar - radius`: a stop already given a bound of at least
+    /// the radius) and `buckets` -1 everywhere on entry; it leaves the buckets so, and lists in
+    /// `settled` each stop whose closeness it changed from 0 (once each), for the caller to clear.
     /// - parameter settled: room for `stopCount` stops.
     /// - parameter buckets: room for `radiusCap` entries.
     /// - parameter entries: room for `endpoints.count + rows.hops.count` entries.
     /// - returns: how many stops `settled` lists.
     @inline(never)
     static func fill(_ closeness: UnsafeMutablePointer<Int32>, settled: UnsafeMutablePointer<Int32>, from endpoints: [Raptor.Endpoint],
-                     radius: Int, rows: FootHopBuffers, buckets: UnsafeMutablePointer<Int32>,
+                     radius: Int, encodedAs encodedFar: Int? = nil, rows: FootHopBuffers, buckets: UnsafeMutablePointer<Int32>,
                      entries: UnsafeMutablePointer<SIMD2<Int32>>) -> Int {
-        let limit = min(radius, radiusCap), far = Int32(truncatingIfNeeded: limit)
+        // Specialised: without `encodedFar` a relaxation tests one time, as the table's build
+        // (a search from every stop) wants.
+        if let encodedFar {
+            return search(closeness, settled: settled, from: endpoints, radius: radius, encodedAs: encodedFar, rows: rows,
+                          buckets: buckets, entries: entries, encoded: true)
+        }
+        return search(closeness, settled: settled, from: endpoints, radius: radius, encodedAs: radius, rows: rows,
+                      buckets: buckets, entries: entries, encoded: false)
+    }
+
+    @inline(__always)
+    private static func search(_ closeness: UnsafeMutablePointer<Int32>, settled: UnsafeMutablePointer<Int32>,
+                               from endpoints: [Raptor.Endpoint], radius: Int, encodedAs encodedFar: Int, rows: FootHopBuffers,
+                               buckets: UnsafeMutablePointer<Int32>, entries: UnsafeMutablePointer<SIMD2<Int32>>,
+                               encoded: Bool) -> Int {
+        let limit = min(radius, radiusCap), stop = Int32(truncatingIfNeeded: limit)
+        let far = encoded ? Int32(truncatingIfNeeded: max(limit, encodedFar)) : stop
         // Each bucket is a list through `entries`: (stop, next entry); a stop improved again is
         // queued again, and its older entry is skipped when taken. `pending` counts the entries
         // not yet taken: with none, the farther buckets are all empty and the search stops.
@@ -212,7 +232,7 @@ struct RemainingTimeGraph: Sendable {
             pending &+= 1
         }
         var d: Int32 = 0
-        while d < far && pending > 0 {
+        while d < stop && pending > 0 {
             var k = buckets[Int(d)]
             buckets[Int(d)] = -1
             while k >= 0 {
@@ -224,7 +244,8 @@ struct RemainingTimeGraph: Sendable {
                 for h in Int(rows.start[v])..<Int(rows.start[v &+ 1]) {
                     let hop = rows.hops[h]
                     let r = d &+ hop.seconds, q = Int(hop.stop), c = closeness[q]
-                    if r < far &- c {
+                    // Unencoded, `far` is the radius and closeness is never negative: one test.
+                    if (!encoded || r < stop) && r < far &- c {
                         if c == 0 {
                             settled[reached] = hop.stop
                             reached &+= 1
