@@ -77,11 +77,13 @@ extension Planner {
         return found
     }
 
-    /// The stops around the neighbours of node `index` (for `RoutePlan.removingNode(at:stopsAround:)`);
-    /// a neighbour whose stops can't be asked has none listed (its stops are then kept).
+    /// The stops around the neighbours of node `index`, and around the nodes up to three away
+    /// (for `RoutePlan.removingNode(at:stopsAround:)`: the rides a removal joins end at stops
+    /// chosen again from the places across their walks); a node whose stops can't be asked has
+    /// none listed (the stop next to it is then kept). A stop asks nothing: it is its own.
     public func accessStops(aroundNeighboursOf index: Int, in plan: RoutePlan) async -> [AccessStops] {
         var found: [AccessStops] = []
-        for neighbour in [index - 1, index + 1] where plan.nodes.indices.contains(neighbour) {
+        for neighbour in [index - 1, index + 1, index - 2, index + 2, index - 3, index + 3] where plan.nodes.indices.contains(neighbour) {
             if let stops = try? await accessStops(around: plan.nodes[neighbour].place) { found.append(stops) }
         }
         return found

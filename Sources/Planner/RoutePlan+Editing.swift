@@ -110,7 +110,12 @@ extension RoutePlan {
         plan.emptyLegsRetimed(since: self, origins: origins)
         // The ride from the removed place and a ride of the planner's before (after) it, meeting at
         // an inferred stop, are one ride: kept as two, one vehicle trip would run through both.
-        guard mergedMode != .transit else { return plan.joiningRides(at: before, locking: false).plan }
+        // Its stops were chosen for the removed place's rides: chosen again from the places across
+        // their walks (a stop for Hervanta kept after Hervanta went walked 8.1 km on).
+        guard mergedMode != .transit else {
+            let joined = plan.joiningRides(at: before, locking: false)
+            return joined.plan.choosingStopsOfARideSetByHandAgain(joined.ride, from: stopsAround)
+        }
         return plan.choosingAccessStopsAgain(across: before, from: stopsAround)
     }
 
@@ -603,13 +608,15 @@ extension RoutePlan {
     /// (none with a stay) goes nowhere: a ride away and a walk back, whatever its modes (the
     /// walk set by hand from the far stop then walks all the way back, as there is no stop to
     /// choose that does not). An insert, remove or move that would make one is refused, as a
-    /// place twice in a row is. `gaps`: the node positions after which the edit joined or
-    /// put places; each is checked between the user's place at or before it and the next one.
+    /// place twice in a row is. One stop between is not such a stretch but a detour the
+    /// recompute leaves out (`removingDetours`: a walk to a stop and straight back, issue 28).
+    /// `gaps`: the node positions after which the edit joined or put places; each is checked
+    /// between the user's place at or before it and the next one.
     static func checkNoStretchBackToItsStart(_ nodes: [PlanNode], around gaps: [Int]) throws {
         func isVisited(_ index: Int) -> Bool { !nodes[index].isInferred || nodes[index].stay != nil }
         for gap in gaps where gap >= 0 && gap + 1 < nodes.count {
             guard let start = (0...gap).last(where: isVisited), let end = ((gap + 1)..<nodes.count).first(where: isVisited),
-                  end - start > 1, !nodes[start].isCurrentLocation, !nodes[end].isCurrentLocation,
+                  end - start > 2, !nodes[start].isCurrentLocation, !nodes[end].isCurrentLocation,
                   nodes[start].place.id == nodes[end].place.id else { continue }
             throw PlannerError.samePlaceTwice(placeID: nodes[start].place.id)
         }
