@@ -6,10 +6,7 @@ import XCTest
 /// ride on its other side walks from a stop chosen for where it now goes, not from the stop
 /// chosen for the place the plan went to before (which can mean walking back past the ride).
 /// On the scripted network of `EditSequencePropertyTests` (each stop 200 m north-east of its place).
-final class ModeSetByHandStopTests: XCTestCase {
-    let planner = Planner(routing: EditSequencePropertyTests.Network(), clock: FixedClock(instant: EditSequencePropertyTests.dayStart))
-    let leaving = TimePreference.departAt(EditSequencePropertyTests.dayStart.addingTimeInterval(3600))
-    let places = EditSequencePropertyTests.places, stops = EditSequencePropertyTests.stops
+final class ModeSetByHandStopTests: ScriptedNetworkTestCase {
 
     func planThroughTampereTalo() throws -> RoutePlan { try Self.planThroughTampereTalo(leaving: leaving) }
 

@@ -5,9 +5,7 @@ import XCTest
 /// Issue 39 item 3: the hops a move makes follow the walk rule (`Planner.movedHops`, asked of
 /// the plan before the move, as the daemon asks it; `RoutePlan.movingNode(hops:)` applies them),
 /// on the scripted network of `EditSequencePropertyTests` (walks at 80 m/min, buses every 10 min).
-final class MovedHopsTests: XCTestCase {
-    let planner = Planner(routing: EditSequencePropertyTests.Network(), clock: FixedClock(instant: EditSequencePropertyTests.dayStart))
-    let leaving = TimePreference.departAt(EditSequencePropertyTests.dayStart.addingTimeInterval(3600))
+final class MovedHopsTests: ScriptedNetworkTestCase {
     let (keskustori, hervanta, ratina, pyynikki) = (EditSequencePropertyTests.places[0], EditSequencePropertyTests.places[2],
                                                     EditSequencePropertyTests.places[4], EditSequencePropertyTests.places[5])
     /// 45 m north of Ratina, and of Keskustori.

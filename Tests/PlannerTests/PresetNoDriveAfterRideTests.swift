@@ -7,10 +7,7 @@ import XCTest
 /// stop the planner inferred for a ride that is gone merge into one segment after the user's
 /// pinned ride, and that segment keeps their mode rather than taking the preset's car (seed 16).
 /// On the scripted network of `EditSequencePropertyTests`.
-final class PresetNoDriveAfterRideTests: XCTestCase {
-    let planner = Planner(routing: EditSequencePropertyTests.Network(), clock: FixedClock(instant: EditSequencePropertyTests.dayStart))
-    let leaving = TimePreference.departAt(EditSequencePropertyTests.dayStart.addingTimeInterval(3600))
-    let places = EditSequencePropertyTests.places, stops = EditSequencePropertyTests.stops
+final class PresetNoDriveAfterRideTests: ScriptedNetworkTestCase {
 
     /// Rautatieasema → (Rautatieasema P → Pyynikki P, pinned) → Pyynikki → Pyynikki P → Hervanta:
     /// after the pinned ride, two walks meet at a stop inferred for a ride a walk preset left out.

@@ -7,10 +7,7 @@ import XCTest
 /// when an earlier preset made that ride a drive (a cycle): the walk to the first stop stays a
 /// walk, so two rides never meet at a stop with nothing between (one vehicle trip in two
 /// segments). On the scripted network of `EditSequencePropertyTests`.
-final class PresetRideBetweenKeptStopsTests: XCTestCase {
-    let planner = Planner(routing: EditSequencePropertyTests.Network(), clock: FixedClock(instant: EditSequencePropertyTests.dayStart))
-    let leaving = TimePreference.departAt(EditSequencePropertyTests.dayStart.addingTimeInterval(3600))
-    let places = EditSequencePropertyTests.places, stops = EditSequencePropertyTests.stops
+final class PresetRideBetweenKeptStopsTests: ScriptedNetworkTestCase {
 
     /// Ratina → Keskustori P → (drive) → Pyynikki P → Pyynikki, the walk from Pyynikki P set by
     /// hand: the ride became a drive (a car preset kept the stops of the user's stretch), and

@@ -8,10 +8,7 @@ import XCTest
 /// back to Ratina, seed 50). A preset leaves that ride out: its far stop goes and the ride and
 /// the walk become one walk from the stop the ride left from, as `plan mode` leaves out a ride
 /// walked back (`ModeSetByHandStopTests`). On the scripted network of `EditSequencePropertyTests`.
-final class PresetRideWalkedBackTests: XCTestCase {
-    let planner = Planner(routing: EditSequencePropertyTests.Network(), clock: FixedClock(instant: EditSequencePropertyTests.dayStart))
-    let leaving = TimePreference.departAt(EditSequencePropertyTests.dayStart.addingTimeInterval(3600))
-    let places = EditSequencePropertyTests.places, stops = EditSequencePropertyTests.stops
+final class PresetRideWalkedBackTests: ScriptedNetworkTestCase {
 
     /// Ratina → Ratina P (the walk set by hand) → (drive) → Keskustori P → Ratina → Keskustori:
     /// Ratina was inserted again after the stops chosen for Keskustori, the plan's old end.

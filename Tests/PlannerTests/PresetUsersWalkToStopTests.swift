@@ -7,10 +7,7 @@ import XCTest
 /// goes: the lock is on the walk's mode, the stop is the planner's (seed 3 walked 6.7 km from
 /// Rautatieasema to Hervanta P for a ride to Tampere-talo). On the scripted network of
 /// `EditSequencePropertyTests`.
-final class PresetUsersWalkToStopTests: XCTestCase {
-    let planner = Planner(routing: EditSequencePropertyTests.Network(), clock: FixedClock(instant: EditSequencePropertyTests.dayStart))
-    let leaving = TimePreference.departAt(EditSequencePropertyTests.dayStart.addingTimeInterval(3600))
-    let places = EditSequencePropertyTests.places, stops = EditSequencePropertyTests.stops
+final class PresetUsersWalkToStopTests: ScriptedNetworkTestCase {
 
     /// Rautatieasema → Hervanta P → Tampere-talo P → Tampere-talo, all walked, the walks to and
     /// from the stops set by hand: Hervanta P was inferred when the plan started at Hervanta.

@@ -6,10 +6,7 @@ import XCTest
 /// two segments, and a drive after a ride stays the user's (the car is not at hand after a ride:
 /// only a segment the user set to car drives there). On the scripted network of
 /// `EditSequencePropertyTests` (each stop 200 m north-east of its place).
-final class RemoveAndMoveNextToRidesTests: XCTestCase {
-    let planner = Planner(routing: EditSequencePropertyTests.Network(), clock: FixedClock(instant: EditSequencePropertyTests.dayStart))
-    let leaving = TimePreference.departAt(EditSequencePropertyTests.dayStart.addingTimeInterval(3600))
-    let places = EditSequencePropertyTests.places, stops = EditSequencePropertyTests.stops
+final class RemoveAndMoveNextToRidesTests: ScriptedNetworkTestCase {
 
     func testRemovingThePlaceBetweenTwoRidesJoinsThemIntoOneRide() async throws {
         // Hervanta → (Hervanta P → Keskustori P) → Keskustori → (ride) → Pyynikki P → Pyynikki (seed 17).

@@ -6,10 +6,7 @@ import XCTest
 /// rides between stops chosen for the places the traveller walks from and to now, not for the
 /// places the plan had when they were inferred. On the scripted network of
 /// `EditSequencePropertyTests` (each stop 200 m north-east of its place).
-final class RideSetByHandStopTests: XCTestCase {
-    let planner = Planner(routing: EditSequencePropertyTests.Network(), clock: FixedClock(instant: EditSequencePropertyTests.dayStart))
-    let leaving = TimePreference.departAt(EditSequencePropertyTests.dayStart.addingTimeInterval(3600))
-    let places = EditSequencePropertyTests.places, stops = EditSequencePropertyTests.stops
+final class RideSetByHandStopTests: ScriptedNetworkTestCase {
 
     /// Tampere-talo → Hervanta P → (drive, set by hand) → Ratina P → Ratina: the drive's stops were
     /// inferred for a ride from Hervanta, and the origin has since moved to Tampere-talo (seed 48).
