@@ -114,7 +114,7 @@ extension RoutePlan {
         // their walks (a stop for Hervanta kept after Hervanta went walked 8.1 km on).
         guard mergedMode != .transit else {
             let joined = plan.joiningRides(at: before, locking: false)
-            return joined.plan.choosingStopsOfARideSetByHandAgain(joined.ride, from: stopsAround)
+            return joined.plan.choosingARidesEndStopsAgain(joined.ride, from: stopsAround)
         }
         return plan.choosingAccessStopsAgain(across: before, from: stopsAround)
     }
@@ -225,7 +225,7 @@ extension RoutePlan {
     /// chosen for another place, and walking from it can mean walking back past the ride.
     /// A segment set to transit whose ends are stops the planner inferred (a drive or walk
     /// between two stops made a ride, joined with the rides beside it) chooses them again from
-    /// the places across their street segments (`choosingStopsOfARideSetByHandAgain`; the stops
+    /// the places across their street segments (`choosingARidesEndStopsAgain`; the stops
     /// around those places: `Planner.accessStops(forModeChangeOf:in:)`).
     public func changingMode(ofSegment index: Int, to mode: TravelMode, stopsAround: [AccessStops] = []) throws -> RoutePlan {
         try checkSegment(index)
@@ -246,7 +246,7 @@ extension RoutePlan {
         guard modes[index] != mode else { return plan }
         if mode == .transit {
             let joined = plan.joiningRides(at: index)
-            return joined.plan.choosingStopsOfARideSetByHandAgain(joined.ride, from: stopsAround)
+            return joined.plan.choosingARidesEndStopsAgain(joined.ride, from: stopsAround)
         }
         // A stop with none to take its place stays: leaving it out would ride the walk the user set.
         return plan.choosingAccessStopsAgain(across: index, from: stopsAround, leavingOutWhenNone: false)

@@ -2,8 +2,9 @@ import Foundation
 
 extension RoutePlan {
     /// Segment `ride`, just set to transit by hand (and joined with the planner's rides beside
-    /// it): a stop the planner inferred at either end was chosen for a ride that is not this one,
-    /// or for a place that has since moved (a drive between two stops made a ride after its origin
+    /// it), or joined by `plan remove` with the ride from the removed place: a stop the planner
+    /// inferred at either end was chosen for a ride that is not this one, for a place that is
+    /// gone, or for a place that has since moved (a drive between two stops made a ride after its origin
     /// moved walked 6.3 km to the old boarding stop). Each such stop reached by a street segment
     /// is chosen again from the place across that segment towards the ride's far end, by the rule
     /// of a new plan (`chooseAccessStopAgain`; `stops`: the stops around those places). A stop
@@ -11,7 +12,7 @@ extension RoutePlan {
     /// then starts at the place), kept when the user locked it. A route the user chose for the
     /// street segment (a walk or drive among its alternatives) keeps its stop: the route goes to
     /// it, and the choice is the user's.
-    func choosingStopsOfARideSetByHandAgain(_ ride: Int, from stops: [AccessStops]) -> RoutePlan {
+    func choosingARidesEndStopsAgain(_ ride: Int, from stops: [AccessStops]) -> RoutePlan {
         var plan = self
         // The stop after the ride first, so that the ride keeps its number.
         for (stop, street, beyond) in [(ride + 1, ride + 1, ride + 2), (ride, ride - 1, ride - 1)] {
