@@ -133,6 +133,21 @@ final class ServiceLifetimeTests: XCTestCase {
 
         func plans(inRegion region: String) async throws -> [Int64] { [7, 8] }
 
+        /// Whether plan 7 started within `seconds`: bounded, so a refresher that never starts it
+        /// fails the test rather than hanging it.
+        func startedWithin(seconds: Int) async -> Bool {
+            await withTaskGroup(of: Bool.self) { group in
+                group.addTask { [started] in
+                    for await _ in started { return true }
+                    return false
+                }
+                group.addTask { try? await Task.sleep(for: .seconds(seconds)); return false }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                return first
+            }
+        }
+
         func run(planID id: Int64, live: Bool) async throws -> PlanRefreshJob.Outcome {
             if id == 7 {
                 start.yield()
@@ -151,17 +166,7 @@ final class ServiceLifetimeTests: XCTestCase {
         let refresher = BackgroundRefresher(job: job, owedFile: nil, logger: DaemonLogger(level: .error) { _ in })
         let running = Task { await refresher.run() }
         await refresher.timetableChanged(region: "tampere")
-        // Bounded: a refresher that never starts plan 7 fails the test rather than hanging it.
-        let started = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { [started = job.started] in
-                for await _ in started { return true }
-                return false
-            }
-            group.addTask { try? await Task.sleep(for: .seconds(120)); return false }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
+        let started = await job.startedWithin(seconds: 120)
         XCTAssertTrue(started, "the refresher did not start plan 7 within 120 s")
         XCTAssertEqual(refresher.state.queued, [8])
         running.cancel()
@@ -186,16 +191,7 @@ final class ServiceLifetimeTests: XCTestCase {
         let refresher = BackgroundRefresher(job: job, owedFile: owedFile, logger: DaemonLogger(level: .error) { _ in })
         let running = Task { await refresher.run() }
         await refresher.timetableChanged(region: "tampere")
-        let started = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { [started = job.started] in
-                for await _ in started { return true }
-                return false
-            }
-            group.addTask { try? await Task.sleep(for: .seconds(120)); return false }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
+        let started = await job.startedWithin(seconds: 120)
         XCTAssertTrue(started, "the refresher did not start plan 7 within 120 s")
         running.cancel()
         await refresher.timetableChanged(region: "pirkanmaa")

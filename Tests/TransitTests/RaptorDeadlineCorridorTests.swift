@@ -70,8 +70,8 @@ extension RaptorPropertyTests {
             let days = overlay?.days(replacing: timetableDays) ?? timetableDays
             let engine = Raptor(timetable: timetable, paceMultiplier: 1)
             for query in 0..<15 {
-                let from = MiniFeed.coordinate(km: Double.random(in: 0...2, using: &g), east: Double.random(in: 0...2, using: &g))
-                let to = MiniFeed.coordinate(km: Double.random(in: 0...2, using: &g), east: Double.random(in: 0...2, using: &g))
+                let from = RaptorPropertyTests.randomPoint(using: &g)
+                let to = RaptorPropertyTests.randomPoint(using: &g)
                 var deadline = Self.day0 * 86_400 + 60 * Int.random(in: 6 * 60...25 * 60, using: &g)
                 let access = endpoints(world, around: from, towardsStop: true)
                 let egress = endpoints(world, around: to, towardsStop: false)

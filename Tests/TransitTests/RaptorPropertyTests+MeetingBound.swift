@@ -33,8 +33,8 @@ extension RaptorPropertyTests {
             }
             var g = SeededRandom(seed: seed &+ 91)
             for query in 0..<12 {
-                let from = MiniFeed.coordinate(km: Double.random(in: 0...2, using: &g), east: Double.random(in: 0...2, using: &g))
-                let to = MiniFeed.coordinate(km: Double.random(in: 0...2, using: &g), east: Double.random(in: 0...2, using: &g))
+                let from = RaptorPropertyTests.randomPoint(using: &g)
+                let to = RaptorPropertyTests.randomPoint(using: &g)
                 let time = Self.day0 * 86_400 + 60 * Int.random(in: 5 * 60...11 * 60, using: &g)
                 let access = endpoints(world, around: from, towardsStop: true)
                 let egress = endpoints(world, around: to, towardsStop: false)

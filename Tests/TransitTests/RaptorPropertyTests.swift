@@ -341,6 +341,11 @@ final class RaptorPropertyTests: XCTestCase {
         return low
     }
 
+    /// A point of the random feeds' square, 2 km a side: a query's origin or destination.
+    static func randomPoint(using g: inout SeededRandom) -> Coordinate {
+        MiniFeed.coordinate(km: Double.random(in: 0...2, using: &g), east: Double.random(in: 0...2, using: &g))
+    }
+
     func endpoints(_ w: World, around point: Coordinate, towardsStop: Bool) -> [Raptor.Endpoint] {
         w.stops.enumerated().compactMap { s, c in
             guard point.distance(to: c) <= 500 else { return nil }
@@ -379,8 +384,8 @@ final class RaptorPropertyTests: XCTestCase {
             let router = TransitRouter(timetable: timetable, walking: Self.walking)
             var g = SeededRandom(seed: seed &+ 77)
             for _ in 0..<15 {
-                let from = MiniFeed.coordinate(km: Double.random(in: 0...2, using: &g), east: Double.random(in: 0...2, using: &g))
-                let to = MiniFeed.coordinate(km: Double.random(in: 0...2, using: &g), east: Double.random(in: 0...2, using: &g))
+                let from = RaptorPropertyTests.randomPoint(using: &g)
+                let to = RaptorPropertyTests.randomPoint(using: &g)
                 let late = Int.random(in: 0..<4, using: &g) == 0
                 let time = Self.day0 * 86_400 + 60 * (late ? Int.random(in: 22 * 60...24 * 60, using: &g)
                                                            : Int.random(in: 5 * 60...11 * 60, using: &g))
