@@ -54,22 +54,11 @@ extension RoutePlan {
         let direction = ride > street ? 1 : -1
         let stop = direction == 1 ? ride : ride + 1, otherStop = stop + direction
         let place = direction == 1 ? street : street + 1
-        guard nodes[place].place.id == stops.place.id, nodes[stop].stay == nil else { return self }
-        // The ride's far end as a new plan sees it: the next node the user chose that way.
-        var far = otherStop
-        while far > 0, far < nodes.count - 1, nodes[far].isInferred { far += direction }
-        guard let chosen = stops.stop(towards: nodes[far].place), stops.isSameStop(chosen, nodes[otherStop].place) else { return self }
-        var newNodes = nodes
-        newNodes.remove(at: stop)
-        guard (try? Self.checkNoSamePlaceTwice(newNodes, around: stop)) != nil else { return self }
-        let first = min(street, ride), mode = modes[street], streetLock = lock(ofSegment: street)
-        var newModes = modes, newLegs = legs
-        newModes.replaceSubrange(first...(first + 1), with: [mode])
-        newLegs.replaceSubrange(first...(first + 1), with: [nil])
+        guard nodes[place].place.id == stops.place.id,
+              let chosen = stops.stop(towards: nodes[farEnd(from: otherStop, direction: direction)].place),
+              stops.isSameStop(chosen, nodes[otherStop].place) else { return self }
         var plan = self
-        plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs,
-                              origins: Self.origins(count: segmentCount, replacing: first..<(first + 2), with: 1))
-        if let streetLock { plan.locks[plan.segmentKey(first)] = streetLock }
+        plan.joinSegments(at: stop, into: modes[street], keeping: lock(ofSegment: street))
         return plan
     }
 }

@@ -125,10 +125,7 @@ extension RoutePlan {
               nodes[stop].isInferred, !nodes[stop].isCurrentLocation,
               modes[street] != .transit, modes[ride] == .transit,
               !isPinned(segment: street), !isPinned(segment: ride) else { return }
-        // The ride's far end as a new plan sees it: the next node the user chose that way.
-        let direction = ride > street ? 1 : -1
-        var far = stop + direction
-        while far > 0, far < nodes.count - 1, nodes[far].isInferred { far += direction }
+        let far = farEnd(from: stop, direction: ride > street ? 1 : -1)
         if let chosen = stops.stop(towards: nodes[far].place) {
             // The same stop (the place index and the timetable may place it a few metres
             // apart): kept as it is, with its ride.
@@ -146,17 +143,33 @@ extension RoutePlan {
     /// any, kept), asked again. Nothing changes when that would join a place to itself or the
     /// user set a stay there.
     mutating func leaveOutAccessStop(_ stop: Int, street: Int, ride: Int) {
-        guard nodes[stop].stay == nil else { return }  // the user stays there: a visit, kept
+        joinSegments(at: stop, into: .transit, keeping: lock(ofSegment: ride))
+    }
+
+    /// Inferred node `stop` goes and the two segments beside it become one of `mode` (`lock`
+    /// kept on it), its leg asked again. False, and nothing changed, when that would put one
+    /// place twice in a row or the user stays at the stop (a visit).
+    @discardableResult
+    mutating func joinSegments(at stop: Int, into mode: TravelMode, keeping lock: SegmentLock?) -> Bool {
+        guard nodes[stop].stay == nil else { return false }
         var newNodes = nodes
         newNodes.remove(at: stop)
-        guard (try? Self.checkNoSamePlaceTwice(newNodes, around: stop)) != nil else { return }
-        let first = min(street, ride)
+        guard (try? Self.checkNoSamePlaceTwice(newNodes, around: stop)) != nil else { return false }
+        let first = stop - 1
         var newModes = modes, newLegs = legs
-        newModes.replaceSubrange(first...(first + 1), with: [.transit])
+        newModes.replaceSubrange(first...(first + 1), with: [mode])
         newLegs.replaceSubrange(first...(first + 1), with: [nil])
-        let rideLock = lock(ofSegment: ride)
         replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs,
                          origins: Self.origins(count: segmentCount, replacing: first..<(first + 2), with: 1))
-        if let rideLock { locks[segmentKey(first)] = rideLock }
+        if let lock { locks[segmentKey(first)] = lock }
+        return true
+    }
+
+    /// The ride's far end as a new plan sees it: from node `index`, the next node the user chose
+    /// in `direction` (+1 or -1), or the plan's end that way.
+    func farEnd(from index: Int, direction: Int) -> Int {
+        var far = index
+        while far > 0, far < nodes.count - 1, nodes[far].isInferred { far += direction }
+        return far
     }
 }

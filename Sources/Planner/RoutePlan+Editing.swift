@@ -89,7 +89,7 @@ extension RoutePlan {
         try Self.checkNoStretchBackToItsStart(newNodes, around: [index - 1])
         let before = index - 1, after = index
         // After a ride the car is not at hand: a drive there stays only when the user set it.
-        let afterARide = modes[..<before].contains(.transit)
+        let afterARide = ridesBefore(segment: before)
         let mergedMode = Self.mergedMode(modes[before], lock(ofSegment: before), modes[after], lock(ofSegment: after),
                                          carAtHand: !afterARide)
         var newModes = modes
@@ -146,7 +146,7 @@ extension RoutePlan {
         // A drive after a ride is only ever the user's (the car is not at hand after a ride): its
         // mode lock stays with it, not its pin.
         for segment in touched where modes[segment] == .car && lock(ofSegment: segment)?.mode == .car
-            && modes[..<segment].contains(.transit) {
+            && ridesBefore(segment: segment) {
             plan.locks[plan.segmentKey(segment)] = SegmentLock(mode: .car)
         }
         plan.emptyLegsRetimed(since: self)
@@ -304,7 +304,7 @@ extension RoutePlan {
             var mode = walksToRides.contains(index) ? .walk : plan.presetMode(preset, from: index, to: index + 1)
             // After a ride the car is not at hand (it stayed where the ride began): a preset never
             // drives there, the segment keeps its mode (a car the user chose stays theirs).
-            if mode == .car, plan.modes[..<index].contains(.transit) { mode = modes[index] }
+            if mode == .car, plan.ridesBefore(segment: index) { mode = modes[index] }
             if modes[index] != mode {
                 plan.setMode(mode, at: index)
                 plan.legs[index] = nil
@@ -323,7 +323,7 @@ extension RoutePlan {
             guard (try? Self.checkNoSamePlaceTwice(newNodes, around: index - 1)) != nil else { index += 1; continue }
             var merged = plan.presetMode(preset, from: index - 1, to: index + 1)
             // After a ride the car is not at hand, as above: the two segments keep their modes.
-            if merged == .car, plan.modes[..<(index - 1)].contains(.transit) {
+            if merged == .car, plan.ridesBefore(segment: index - 1) {
                 merged = Self.mergedMode(plan.modes[index - 1], nil, plan.modes[index], nil)
             }
             var newModes = plan.modes, newLegs = plan.legs
@@ -603,6 +603,10 @@ extension RoutePlan {
             }
         }
     }
+
+    /// Whether the chain rides before segment `index`: the car stayed where the ride began, so a
+    /// drive from there on is only ever the user's (no edit or preset makes it).
+    func ridesBefore(segment index: Int) -> Bool { modes[..<index].contains(.transit) }
 
     /// A stretch from a place back to the same place through stops the planner inferred only
     /// (none with a stay) goes nowhere: a ride away and a walk back, whatever its modes (the

@@ -34,8 +34,7 @@ extension Planner {
     public func accessStops(forModeChangeOf index: Int, in plan: RoutePlan) async -> [AccessStops] {
         var found = await accessStops(aroundEndsOfSegment: index, in: plan)
         for (end, direction) in [(index, -1), (index + 1, 1)] where plan.nodes.indices.contains(end) && plan.nodes[end].isInferred {
-            var beyond = end
-            while plan.nodes.indices.contains(beyond + direction), plan.nodes[beyond].isInferred { beyond += direction }
+            let beyond = plan.farEnd(from: end, direction: direction)
             guard beyond != end, !found.contains(where: { $0.place.id == plan.nodes[beyond].place.id }) else { continue }
             if let stops = try? await accessStops(around: plan.nodes[beyond].place) { found.append(stops) }
         }
