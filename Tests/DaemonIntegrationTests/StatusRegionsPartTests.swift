@@ -125,14 +125,14 @@ final class StatusRegionsPartTests: XCTestCase {
         XCTAssertNil(try status().document.regions.first?.realtimeFeeds)
         let waiting = RealtimeFeedDocument(source: "https://example.org/trips.pb", intervalS: 30, state: "waiting")
         let waitingState = RealtimeFeedState(source: waiting.source, intervalSeconds: 30, condition: .waiting, timeZone: .current)
-        live.post(region: "tampere", feeds: [], states: [waitingState], lastGood: [:])
+        let claim = live.claim(region: "tampere", states: [waitingState], lastGood: [:])
         XCTAssertEqual(try status().document.regions.first?.realtimeFeeds, [waiting])
         var applied = waiting, appliedState = waitingState
         applied.state = "live"
         applied.tripUpdatesApplied = 12
         appliedState.condition = .live
         appliedState.tripUpdatesApplied = 12
-        live.post(region: "tampere", feeds: [], states: [appliedState], lastGood: [:])
+        live.post(region: "tampere", claim: claim, feeds: [], states: [appliedState], lastGood: [:])
         XCTAssertEqual(try status().document.regions.first?.realtimeFeeds, [applied])
         live.remove(region: "tampere")
         XCTAssertNil(try status().document.regions.first?.realtimeFeeds)
@@ -156,11 +156,11 @@ final class StatusRegionsPartTests: XCTestCase {
         }
         try assertFresh("before any change")
         var state = RealtimeFeedState(source: "https://example.org/trips.pb", intervalSeconds: 30, condition: .waiting, timeZone: .current)
-        live.post(region: "tampere", feeds: [], states: [state], lastGood: [:])
+        let claim = live.claim(region: "tampere", states: [state], lastGood: [:])
         try assertFresh("a realtime feed added")
         state.condition = .live
         state.tripUpdatesApplied = 3
-        live.post(region: "tampere", feeds: [], states: [state], lastGood: [:])
+        live.post(region: "tampere", claim: claim, feeds: [], states: [state], lastGood: [:])
         try assertFresh("the feed's state changed")
         clock.set(clock.now().addingTimeInterval(2 * 3600))
         try assertFresh("another day in the region's zone")

@@ -14,8 +14,8 @@ public final class LiveFeedBoard: Sendable {
         var states: [RealtimeFeedState] = []
         /// Each source's last good decoded version, fresh or not (kept when feeds are set again).
         var lastGood: [String: RealtimeFeed] = [:]
-        /// The polling loop that may write here (`claim`); nil: none since the last plain `post`.
-        var claim: Claim?
+        /// The polling loop that may write here (`claim`).
+        var claim: Claim
     }
 
     /// What a region's polling loop holds to write the region's entry: the region's settings
@@ -45,11 +45,6 @@ public final class LiveFeedBoard: Sendable {
     /// Each feed's state; nil when the region has no realtime feed.
     func states(of region: String) -> [RealtimeFeedState]? {
         regions.withLock { $0.byName[region].map(\.states) }
-    }
-
-    /// Posts the region's entry outright, whatever loop claimed it (tests set a board up so).
-    func post(region: String, feeds: [(feed: RealtimeFeed, gtfsFeed: String?)], states: [RealtimeFeedState], lastGood: [String: RealtimeFeed]) {
-        regions.withLock { $0.byName[region] = Region(feeds: feeds, states: states, lastGood: lastGood) }
     }
 
     /// Posts the region's feeds as a new loop starts (none in force, each feed's first state) and
