@@ -104,3 +104,12 @@ extension Planner {
             + "(\(ShownTime.text(from: leaving, to: leaving.addingTimeInterval(riding))))"
     }
 }
+
+extension RoutePlan {
+    /// The answer's words for the hops of inserting a node at `index` of this plan, as `inserted`
+    /// (its result, computed) numbers its segments (`hopLines`): "segment 3 by transit: …".
+    public func insertedHopLines(_ hops: [Planner.InsertedHop], at index: Int, in inserted: RoutePlan) -> [String] {
+        inserted.hopLines(hops.compactMap { hop in hop.reason.map { (hop.segment < index ? .before : .after, $0) } },
+                          nextToOwnNode: ownNodes(before: index))
+    }
+}

@@ -80,43 +80,21 @@ extension RoutePlan {
         return stretch.count - 1
     }
 
-    /// How many of the plan's own nodes (the ends of `stretches()`) come before node `index`:
-    /// the same before and after an edit that only adds or leaves out inferred stops.
-    func ownNodeOrdinal(of index: Int) -> Int {
-        stretches().filter { $0.upperBound <= index }.count
-    }
-
-    /// The stretch of `hop` (numbered as the plan was when the move asked it, node `movedNode`
-    /// moved) as it is in this plan, its own node `ordinal` the moved one: the stops in it may
-    /// have been left out or chosen again since.
-    private func stretch(of hop: Planner.MovedHop, movedNode: Int, ordinal: Int) -> Range<Int>? {
-        let all = stretches()
-        let position = hop.stretch.upperBound == movedNode ? ordinal - 1 : ordinal
-        return all.indices.contains(position) ? all[position] : nil
-    }
-
-    /// The segment of `stretch` that says why the stretch has its mode: its ride, else its first.
-    private func notedSegment(of stretch: Range<Int>) -> Int {
-        stretch.first { modes[$0] == .transit } ?? stretch.lowerBound
-    }
-
-    /// Each hop's reason on the segment that now says it: the stretch's ride, or its one walk.
+    /// Each taken hop's reason on the segment that says it, once the stops next to own node
+    /// `ordinal` (the moved node at `movedNode` when the hops were asked) are chosen again.
     mutating func notingMovedHops(_ hops: [Planner.MovedHop], movedNode: Int, ordinal: Int) {
-        for hop in hops {
-            guard let stretch = stretch(of: hop, movedNode: movedNode, ordinal: ordinal) else { continue }
-            setModeNote(hop.reason, ofSegment: notedSegment(of: stretch))
-        }
+        noting(hops.map { ($0.side(of: movedNode), $0.reason) }, nextToOwnNode: ordinal)
     }
 
-    /// The answer's words for the hops `movingNode(at: movedNode, …, hops:)` of this plan took, as
-    /// `moved` (its result) numbers its segments: "segment 2 by transit: 11 min where walking
-    /// takes 15 min", one line per hop whose reason the segment carries, in segment order.
+    /// The answer's words for the hops `movingNode(at: movedNode, …, hops:)` of this plan took,
+    /// as `moved` (its result, computed) numbers its segments (`hopLines`).
     public func movedHopLines(_ hops: [Planner.MovedHop], movedNode: Int, in moved: RoutePlan) -> [String] {
-        let ordinal = ownNodeOrdinal(of: movedNode)
-        return hops.compactMap { hop -> (Int, String)? in
-            guard let reason = hop.reason, let stretch = moved.stretch(of: hop, movedNode: movedNode, ordinal: ordinal) else { return nil }
-            let segment = moved.notedSegment(of: stretch)
-            return moved.note(ofSegment: segment)?.mode == reason ? (segment, "segment \(segment + 1) \(reason)") : nil
-        }.sorted { $0.0 < $1.0 }.map(\.1)
+        moved.hopLines(hops.compactMap { hop in hop.reason.map { (hop.side(of: movedNode), $0) } },
+                       nextToOwnNode: ownNodes(before: movedNode))
     }
+}
+
+extension Planner.MovedHop {
+    /// Which side of the moved node (`node`, as numbered when the hop was asked) its stretch lies.
+    func side(of node: Int) -> RoutePlan.HopSide { stretch.upperBound == node ? .before : .after }
 }

@@ -151,7 +151,7 @@ extension RoutePlan {
         }
         plan.emptyLegsRetimed(since: self)
         var node = index
-        let ordinal = plan.ownNodeOrdinal(of: index)
+        let ordinal = plan.ownNodes(before: index)
         var taken: [Planner.MovedHop] = []
         // The stretch after the node first, so that the one before it keeps its numbers.
         for hop in hops.sorted(by: { $0.stretch.lowerBound > $1.stretch.lowerBound })

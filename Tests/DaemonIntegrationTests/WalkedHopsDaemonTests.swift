@@ -76,16 +76,30 @@ final class WalkedHopsDaemonTests: SharedTampereDaemonTestCase {
                                     "--at", Tampere.morning])
         let hervanta = try XCTUnwrap(nodes(day).firstIndex { $0["inferred"] != .bool(true) && $0 != nodes(day).first }, "\(day)")
         let moved = try harness.json(["plan", "move", try id(day), String(hervanta + 1), Tampere.tampereTalo])
-        let notes = moved["mode_notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        XCTAssertFalse(notes.isEmpty, "the move chose the modes of its two stretches: \(moved)")
+        try assertEachNoteNamesTheSegmentSayingIt(moved, "the move chose the modes of its two stretches")
+    }
+
+    /// The same for an insert whose hops ride: their stops are put in when the rides are computed,
+    /// after the hops were numbered.
+    func testAnInsertsNotesNameTheSegmentsThatSayThem() throws {
+        let day = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
+        let inserted = try harness.json(["plan", "insert", try id(day), Tampere.tampereTalo, "--after", "1"])
+        try assertEachNoteNamesTheSegmentSayingIt(inserted, "the insert chose the modes of its two hops")
+    }
+
+    /// Each line of the answer's `mode_notes` ("segment N reason") names a segment of the plan
+    /// answered that carries those words; there is at least one.
+    func assertEachNoteNamesTheSegmentSayingIt(_ answer: JSONValue, _ why: String) throws {
+        let notes = answer["mode_notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        XCTAssertFalse(notes.isEmpty, "\(why): \(answer)")
         for line in notes {
             let words = line.split(separator: " ", maxSplits: 2).map(String.init)
             let segment = try XCTUnwrap(words.count == 3 && words[0] == "segment" ? Int(words[1]) : nil, line)
-            XCTAssertTrue(segments(moved).indices.contains(segment - 1), "\(line): \(moved)")
-            guard segments(moved).indices.contains(segment - 1) else { continue }
-            XCTAssertEqual(modeNote(moved, segment - 1), words[2], "\(line): segment \(segment) says it (\(modes(moved)))")
-            XCTAssertNotEqual(segments(moved)[segment - 1]["mode"]?.stringValue == "walk" && words[2].hasPrefix("by transit"), true,
-                              "\(line) names a walk: \(modes(moved))")
+            XCTAssertTrue(segments(answer).indices.contains(segment - 1), "\(line): \(answer)")
+            guard segments(answer).indices.contains(segment - 1) else { continue }
+            XCTAssertEqual(modeNote(answer, segment - 1), words[2], "\(line): segment \(segment) says it (\(modes(answer)))")
+            XCTAssertNotEqual(segments(answer)[segment - 1]["mode"]?.stringValue == "walk" && words[2].hasPrefix("by transit"), true,
+                              "\(line) names a walk: \(modes(answer))")
         }
     }
 

@@ -29,7 +29,7 @@ extension Params.PlanInsert: PlanEditRule {
             _ = try regions.planRegion(through: inserted.nodes.map(\.place))  // one region
             return inserted
         }, typed: typed.map { [$0] } ?? [], matched: [resolved] + (near.map { [$0] } ?? []),
-           modeNotes: { _ in hops.compactMap { hop in hop.reason.map { "segment \(hop.segment + 1) \($0)" } } })
+           modeNotes: { inserted in current.insertedHopLines(hops, at: params.after, in: inserted) })
     }
 
     /// `plan.insert`'s `after`: a node of the plan (after the last, the place becomes the destination).
