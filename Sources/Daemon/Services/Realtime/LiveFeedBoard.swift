@@ -26,6 +26,8 @@ public final class LiveFeedBoard: Sendable {
     }
 
     private let regions = Mutex<(byName: [String: Region], claims: UInt64)>(([:], 0))
+    /// One gate per region that every change of its overlay goes through (`changingOverlay`).
+    private let overlayGates = Mutex<[String: OverlayGate]>([:])
     /// The daemon's clock, for the engine applying feeds on open.
     let clock: any WallClock
 
@@ -81,4 +83,29 @@ public final class LiveFeedBoard: Sendable {
     func remove(region: String) {
         _ = regions.withLock { $0.byName.removeValue(forKey: region) }
     }
+
+    /// Runs `change` (laying feeds over the region's timetable, or clearing them) when `claim` is
+    /// still the region's (nil: always, for a clear after its loop was ended); nil when void.
+    /// The claim is checked and the change made under the region's gate, which every change of
+    /// its overlay passes: a loop replaced or ended while it applied finishes first, and a clear
+    /// that follows the loop's end comes after it. Checked outside the gate, a loop's last
+    /// apply could land after the clear of `region.set` and leave removed feeds in force.
+    /// Only changes of the same region wait on each other (`status` reads `regions`, not a gate).
+    func changingOverlay<T: Sendable>(region: String, claim: Claim?, _ change: () -> T) -> T? {
+        let gate = overlayGates.withLock { gates in
+            if let gate = gates[region] { return gate }
+            let gate = OverlayGate()
+            gates[region] = gate
+            return gate
+        }
+        return gate.lock.withLock { _ -> T? in
+            if let claim, !holds(claim, region: region) { return nil }
+            return change()
+        }
+    }
+}
+
+/// The lock of one region's overlay changes (`LiveFeedBoard.changingOverlay`).
+private final class OverlayGate: Sendable {
+    let lock = Mutex(())
 }

@@ -161,8 +161,8 @@ actor RealtimePoller: DaemonService {
             changed[region] = nil
             try settingsFile.save(changed)
             settings = changed
+            endLoop(region) // first: a loop applying now finishes before the clear, one about to apply does not
             clearOverlay(region)
-            endLoop(region)
             return nil
         }
         let validated = try RealtimeSettings.validated(feeds: newFeeds, intervalSeconds: intervalSeconds ?? current?.intervalSeconds)
@@ -214,7 +214,7 @@ actor RealtimePoller: DaemonService {
 
     private func clearOverlay(_ region: String) {
         guard let source = try? regions.handle(named: region).openedTransit() else { return }
-        _ = source.applyRealtime([], now: clock.now())
+        _ = board.changingOverlay(region: region, claim: nil) { source.applyRealtime([], now: clock.now()) }
     }
 }
 
@@ -324,7 +324,9 @@ private struct RegionLoop: Sendable {
         // Replaced or ended, its task about to be cancelled: nothing is laid over the timetable.
         guard board.holds(claim, region: region) else { return }
         if inForce != applied || changed {
-            report = apply(tied, now: now)
+            // Replaced or ended while it waited for the gate: nothing is laid over the timetable.
+            guard case .some(let applying) = board.changingOverlay(region: region, claim: claim, { apply(tied, now: now) }) else { return }
+            report = applying
             applied = inForce
         }
         if let report {
