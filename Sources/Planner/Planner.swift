@@ -288,8 +288,12 @@ public struct Planner: Sendable {
         var noted = plan
         noted.settingRoutingErrors(failures)  // stored with the plan: `plan show` says why after a restart too
         // A ride the user chose stays theirs; asked again, it says when walking is no slower.
+        // A pinned ride kept as it was is judged again too while it says so: its note was
+        // judged from when it was asked (the time pinned at, an earlier start), and the plan
+        // may now reach its stop later (a missed pin), when walking is slower.
         for index in 0..<noted.segmentCount where noted.lock(ofSegment: index)?.mode == .transit {
-            guard run.asked.contains(origins[index]) else { continue }
+            let keptSayingNoSlower = noted.isPinned(segment: index) && noted.legs[index]?.walkingIsNoSlower == true
+            guard run.asked.contains(origins[index]) || keptSayingNoSlower else { continue }
             noted = try await notingWalkingNoSlower(ofSegment: index, in: noted)
         }
         return LegComputation(plan: noted, failures: failures.sorted { $0.segment < $1.segment }, queryCount: run.queryCount)
