@@ -53,10 +53,11 @@ final class ConstraintsTogetherTests: XCTestCase {
     }
 
     /// Home (stay until 08:30) -walk- Office (stay until 08:00) -walk- Stop A -transit 10:00–10:20-
-    /// Stop B, walks of 10 minutes: the second stay has passed when the traveller gets there, so
-    /// they leave home at 08:30, pass the office at 08:40 and wait at stop A from 08:50. (Found by
-    /// the edit-sequence property test: the walk from home was shown arriving at 07:50, before
-    /// it left at 08:30.)
+    /// Stop B, walks of 10 minutes, departing at 07:00: the second stay has passed when the
+    /// traveller gets there, so they leave home at 08:30, pass the office at 08:40 and wait at
+    /// stop A from 08:50. (Found by the edit-sequence property test: the walk from home was shown
+    /// arriving at 07:50, before it left at 08:30.) Home's time is the departure asked, 07:00: a
+    /// stay "until" is reached going forward from a depart-at date (it was 07:50, timed back).
     func testAStayUntilEndingAfterTheNextStaysEndTimesTheWalksAfterItForward() throws {
         var home = PlanNode(place: Fixture.home), office = PlanNode(place: Fixture.office)
         home.stay = .until(Fixture.at(30))
@@ -65,7 +66,7 @@ final class ConstraintsTogetherTests: XCTestCase {
                                  modes: [.walk, .walk, .transit],
                                  legs: [Fixture.walk(10), Fixture.walk(10), Fixture.transit(departing: Fixture.at(120), minutes: 20)],
                                  timePreference: .departAt(Fixture.at(-60)), pace: .normal, locks: [:], pinned: nil, pending: [:])
-        XCTAssertEqual(plan.schedule(), [Fixture.at(-10), Fixture.at(40), Fixture.at(50), Fixture.at(140)])
+        XCTAssertEqual(plan.schedule(), [Fixture.at(-60), Fixture.at(40), Fixture.at(50), Fixture.at(140)])
         XCTAssertEqual(plan.departureTimes()[0], Fixture.at(30), "leaving home when the stay ends")
         XCTAssertNil(plan.brokenConnection(now: Fixture.at(-60)), "the bus is still caught")
     }
