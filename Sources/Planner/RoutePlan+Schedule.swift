@@ -60,14 +60,12 @@ extension RoutePlan {
                 time = nodes[index].leaving(arrivedAt: time).addingTimeInterval(leg.expectedTravelTime)
                 times[index + 1] = time
             }
-            // The traveller is not on the missed ride: the nodes after it get no time from it
-            // (issue 39 item 6: no invented times), up to the next pin, whose node says when to
-            // be there for it.
-            if missed < segmentCount, let arrived = times[missed], let departure = fixedDeparture(ofSegment: missed),
-               nodes[missed].leaving(arrivedAt: arrived) > departure.addingTimeInterval(Self.connectionSlack) {
-                let nextPin = ((missed + 1)..<segmentCount).first { isPinned(segment: $0) } ?? nodes.count
-                for node in (missed + 1)..<nextPin { times[node] = nil }
-            }
+            forgetTimesAfterAMissedRide(&times, segment: missed)
+        } else if case .departAt = timePreference, let first = (0..<segmentCount).first(where: isDated),
+                  (0...first).contains(where: { nodes[$0].stay?.isUntil == true }) {
+            // The nodes up to the first dated leg were reached going forward from the date
+            // (`timeForwardFromTheStart`): a stay "until" there may end after that leg leaves.
+            forgetTimesAfterAMissedRide(&times, segment: first)
         }
         if case .arriveBy(let deadline) = timePreference, let end = times[nodes.count - 1],
            end > deadline.addingTimeInterval(Self.connectionSlack) {
@@ -280,6 +278,16 @@ extension RoutePlan {
             times[index + 1] = leg.arrival ?? leaving.addingTimeInterval(leg.expectedTravelTime)
             index += 1
         }
+    }
+
+    /// When the traveller gets to the start of `missed` (a dated leg) after it leaves, they are
+    /// not on that ride: the nodes after it get no time from it (issue 39 item 6: no invented
+    /// times), up to the next pin, whose node says when to be there for it.
+    private func forgetTimesAfterAMissedRide(_ times: inout [Date?], segment missed: Int) {
+        guard missed < segmentCount, let arrived = times[missed], let departure = fixedDeparture(ofSegment: missed),
+              nodes[missed].leaving(arrivedAt: arrived) > departure.addingTimeInterval(Self.connectionSlack) else { return }
+        let nextPin = ((missed + 1)..<segmentCount).first { isPinned(segment: $0) } ?? nodes.count
+        for node in (missed + 1)..<nextPin { times[node] = nil }
     }
 
     /// Subtracts durations backward from node `end` while legs exist. A node with a stay "until"

@@ -75,6 +75,21 @@ final class ConstraintsTogetherTests: XCTestCase {
         XCTAssertEqual(arriveBy.earliestArrivals(now: Fixture.at(-60)), [nil, nil, nil])
     }
 
+    /// Home -walk 30- Stop A (stay until 08:10) -transit 08:15–08:35- Stop B, departing at 08:00:
+    /// the traveller gets to stop A at 08:30 and misses the bus; stop B shows no time of the ride
+    /// not caught (issue 39 item 6: no invented times), as when the start is timed back.
+    func testAStayUntilReachedTooLateForTheRideAfterItLeavesTheNodesAfterTheMissedRideWithoutATime() throws {
+        var stop = PlanNode(place: Fixture.stopA)
+        stop.stay = .until(Fixture.at(10))
+        let plan = try RoutePlan(restoring: [PlanNode(place: Fixture.home), stop, PlanNode(place: Fixture.stopB)],
+                                 modes: [.walk, .transit],
+                                 legs: [Fixture.walk(30), Fixture.transit(departing: Fixture.at(15), minutes: 20)],
+                                 timePreference: .departAt(Fixture.at(0)), pace: .normal, locks: [:], pinned: nil, pending: [:])
+        XCTAssertEqual(plan.schedule(), [Fixture.at(0), Fixture.at(30), nil])
+        XCTAssertEqual(plan.brokenConnection(now: Fixture.at(0)), 1)
+        XCTAssertNil(plan.totalTravelTime)
+    }
+
     /// Home (stay until 08:30) -walk- Office (stay until 08:00) -walk- Stop A -transit 10:00–10:20-
     /// Stop B, walks of 10 minutes, departing at 07:00: the second stay has passed when the
     /// traveller gets there, so they leave home at 08:30, pass the office at 08:40 and wait at
