@@ -38,4 +38,27 @@ final class WalkingNoSlowerNoteTests: XCTestCase {
         XCTAssertFalse(shown.stdout.contains(note), shown.stdout)
         XCTAssertFalse(shown.stdout.contains("is no slower than transit"), "nor the mode note: \(shown.stdout)")
     }
+
+    /// A plan of two places by transit made at 08:00 said "walking (28 min) is no slower than
+    /// transit (45 min)" (the bus at 08:30 arrives 08:45); moved to 08:29 it kept saying so,
+    /// although the ride then takes 16 min. The note is judged again with the ride.
+    func testATwoPlacePlansWalkingNoteIsJudgedAgainAtItsNewTime() throws {
+        let harness = try startDaemon(assertingCleanExit: false)
+        let line = SmallRegion.Line(zone: "Europe/Helsinki", fromStop: "South Corner", toStop: "North Corner",
+                                    departure: "08:00:00", minutes: 15, dates: ("20220101", "20221231"),
+                                    frequency: (seconds: 1800, until: "12:00:00", exactTimes: true))
+        _ = try harness.importSmallRegions([(region, line)])
+        let created = try harness.json(["plan", "new", region.southWest, region.northEast, "--mode", "transit",
+                                        "--at", "2022-01-12T08:00"])
+        let id = String(Int64(try XCTUnwrap(created["id"]?.numberValue)))
+        func modeNotes(_ plan: JSONValue) -> [String] {
+            (plan["segments"]?.arrayValue ?? []).compactMap { $0["mode_note"]?.stringValue }
+        }
+        XCTAssertEqual(modeNotes(created), ["walking (28 min) is no slower than transit (45 min)"], "\(created)")
+
+        let later = try harness.json(["plan", "time", id, "--at", "08:29"])
+        XCTAssertEqual(modeNotes(later), [], "a 16-min ride from 08:29: walking is slower: \(later)")
+        let back = try harness.json(["plan", "time", id, "--at", "08:00"])
+        XCTAssertEqual(modeNotes(back), ["walking (28 min) is no slower than transit (45 min)"], "\(back)")
+    }
 }
