@@ -103,6 +103,12 @@ extension Planner {
         "walking (\(ShownTime.text(from: leaving, to: leaving.addingTimeInterval(walking)))) is no slower than transit "
             + "(\(ShownTime.text(from: leaving, to: leaving.addingTimeInterval(riding))))"
     }
+
+    /// Whether a ride's mode note is `walkingIsNoSlower`'s, the note of a ride kept although
+    /// walking is no slower (not the reason a move or an insert gave the ride).
+    static func isWalkingNoSlowerNote(_ note: String) -> Bool {
+        note.hasPrefix("walking (") && note.contains(") is no slower than transit (")
+    }
 }
 
 extension RoutePlan {

@@ -91,7 +91,11 @@ extension Planner {
     /// The note of a ride the user chose for segment `index` (`plan mode … transit`): their choice
     /// stays, and when walking it is no slower than the ride door to door the segment says so
     /// ("walking (6 min) is no slower than transit (9 min)"); otherwise it says nothing. One
-    /// walk query, only for a computed ride the engine marked `walkingIsNoSlower`.
+    /// walk query, only for a computed ride the engine marked `walkingIsNoSlower`. The leg's own
+    /// note ("walking the whole way is no slower than this journey") is judged by the same walk,
+    /// from when the traveller can leave the segment's start in this plan: the engine judged it
+    /// from when the ride was asked, which for a pinned ride kept through edits may be long
+    /// before the traveller gets there (a missed pin walked from the start it can't be caught from).
     /// - throws: only `CancellationError`.
     func notingWalkingNoSlower(ofSegment index: Int, in plan: RoutePlan) async throws -> RoutePlan {
         var noted = plan
@@ -102,7 +106,9 @@ extension Planner {
         let riding = ride.arrival.map { $0.timeIntervalSince(start) } ?? ride.expectedTravelTime
         let walk = LegQuery(from: plan.nodes[index].place, to: plan.nodes[index + 1].place, mode: .walk,
                             timing: .departAt(start), pace: plan.pace, access: plan.access)
-        if let walking = try await leg(for: walk).map(\.expectedTravelTime).successValue, walking <= riding {
+        guard let walking = try await leg(for: walk).map(\.expectedTravelTime).successValue else { return noted }
+        noted.legs[index]?.walkingIsNoSlower = walking <= riding
+        if walking <= riding {
             noted.setModeNote(Self.walkingIsNoSlower(walking: walking, riding: riding, leaving: start), ofSegment: index)
         }
         return noted

@@ -64,8 +64,9 @@ public struct Planner: Sendable {
             try await initialPlan(from: origin, to: destination, mode: mode, timePreference: timePreference,
                                   pace: pace, access: access, currentLocation: currentLocation),
             currentLocation: currentLocation)
-        // Two places by transit are the user's choice: the ride stays, and says when walking is no slower.
-        return mode == .transit ? try await notingWalkingNoSlowerEndToEnd(in: computed) : computed
+        // Two places by transit are the user's choice: the ride stays, and says when walking is no
+        // slower (`computeLegsReporting` judged it, as every recompute that asks the ride does).
+        return computed
     }
 
     /// Throws the plan away except its two ends and builds it again with `preset`
@@ -288,11 +289,26 @@ public struct Planner: Sendable {
         var noted = plan
         noted.settingRoutingErrors(failures)  // stored with the plan: `plan show` says why after a restart too
         // A ride the user chose stays theirs; asked again, it says when walking is no slower.
+        // A pinned ride kept as it was is judged again too while it says so: its note was
+        // judged from when it was asked (the time pinned at, an earlier start), and the plan
+        // may now reach its stop later (a missed pin), when walking is slower.
         for index in 0..<noted.segmentCount where noted.lock(ofSegment: index)?.mode == .transit {
-            guard run.asked.contains(origins[index]) else { continue }
+            let keptSayingNoSlower = noted.isPinned(segment: index) && noted.legs[index]?.walkingIsNoSlower == true
+            guard run.asked.contains(origins[index]) || keptSayingNoSlower else { continue }
             noted = try await notingWalkingNoSlower(ofSegment: index, in: noted)
         }
-        return LegComputation(plan: noted, failures: failures.sorted { $0.segment < $1.segment }, queryCount: run.queryCount)
+        var computed = LegComputation(plan: noted, failures: failures.sorted { $0.segment < $1.segment }, queryCount: run.queryCount)
+        // A plan of two places by transit says on its ride when walking end to end is no slower
+        // (`notingWalkingNoSlowerEndToEnd`); a recompute that asks that ride again (a new time, a
+        // new pace) judges it again, so the note never speaks of the time it was first asked at.
+        // (Not in a comparison, which never noted it: its walk option says as much.)
+        if run.share == nil, let ride = noted.modes.firstIndex(of: .transit), noted.lock(ofSegment: ride) == nil,
+           noted.nodes.filter({ !$0.isInferred }).count == 2, run.asked.contains(origins[ride]),
+           noted.note(ofSegment: ride)?.mode.map(Self.isWalkingNoSlowerNote) ?? true {
+            computed.plan.setModeNote(nil, ofSegment: ride)
+            computed = try await notingWalkingNoSlowerEndToEnd(in: computed)
+        }
+        return computed
     }
 
     /// Mutable state of one `computeLegs` run.

@@ -22,7 +22,10 @@ extension RoutePlan {
                 ?? leg.arrival.map { $0.addingTimeInterval(-leg.expectedTravelTime) }
                 ?? pinnedDeparture(ofSegment: index)
             guard let departure else { continue }
-            times[index] = nodes[index].latestArrival(leavingAt: departure)
+            // A stay "until" before the leg: reached going forward from a depart-at date (`fillBackward`).
+            if nodes[index].stay?.isUntil != true || !timeForwardFromTheStart(&times, to: index) {
+                times[index] = nodes[index].latestArrival(leavingAt: departure)
+            }
             if times[index + 1] == nil {
                 times[index + 1] = leg.arrival ?? departure.addingTimeInterval(leg.expectedTravelTime)
             }
@@ -57,14 +60,12 @@ extension RoutePlan {
                 time = nodes[index].leaving(arrivedAt: time).addingTimeInterval(leg.expectedTravelTime)
                 times[index + 1] = time
             }
-            // The traveller is not on the missed ride: the nodes after it get no time from it
-            // (issue 39 item 6: no invented times), up to the next pin, whose node says when to
-            // be there for it.
-            if missed < segmentCount, let arrived = times[missed], let departure = fixedDeparture(ofSegment: missed),
-               nodes[missed].leaving(arrivedAt: arrived) > departure.addingTimeInterval(Self.connectionSlack) {
-                let nextPin = ((missed + 1)..<segmentCount).first { isPinned(segment: $0) } ?? nodes.count
-                for node in (missed + 1)..<nextPin { times[node] = nil }
-            }
+            forgetTimesAfterAMissedRide(&times, segment: missed)
+        } else if case .departAt = timePreference, let first = (0..<segmentCount).first(where: isDated),
+                  (0...first).contains(where: { nodes[$0].stay?.isUntil == true }) {
+            // The nodes up to the first dated leg were reached going forward from the date
+            // (`timeForwardFromTheStart`): a stay "until" there may end after that leg leaves.
+            forgetTimesAfterAMissedRide(&times, segment: first)
         }
         if case .arriveBy(let deadline) = timePreference, let end = times[nodes.count - 1],
            end > deadline.addingTimeInterval(Self.connectionSlack) {
@@ -93,6 +94,42 @@ extension RoutePlan {
         zip(nodes.indices, schedule(startingAt: fallbackStart)).map { index, time in
             pinnedStreetDeparture(ofSegment: index) ?? time.map(nodes[index].leaving(arrivedAt:))
         }
+    }
+
+    /// When the traveller really leaves each node, as a node with a stay says it ("leave 11:02"):
+    /// its `departureTimes` time, or the next leg's own departure when that is later (a ride, or a
+    /// transit leg's walk to its stop, leaving after the stay ends: the traveller waits where
+    /// they are and leaves with it, rather than at the stay's end). A leg that leaves earlier is
+    /// missed, and the node keeps the time the traveller can leave. `departureTimes` stays when
+    /// they are ready to leave, which the planner's queries start from.
+    public func leavingTimes(startingAt fallbackStart: Date? = nil) -> [Date?] {
+        zip(nodes.indices, departureTimes(startingAt: fallbackStart)).map { index, ready in
+            guard let ready, index < segmentCount, let departure = legs[index]?.departure, departure > ready else { return ready }
+            return departure
+        }
+    }
+
+    /// When the traveller can get to each node at the earliest: going forward from the plan's
+    /// earliest departure (`earliestDeparture(now:)`) through the legs, leaving each node after
+    /// its stay and waiting for each fixed departure (a ride's, a pin's). `schedule()` shows the
+    /// latest they may get there instead (as late as the rides allow). nil from a missing or
+    /// missed leg on, and everywhere in an arrive-by plan (it has no start).
+    public func earliestArrivals(now: Date) -> [Date?] {
+        var times = [Date?](repeating: nil, count: nodes.count)
+        guard var time = earliestDeparture(now: now) else { return times }
+        times[0] = time
+        for index in 0..<segmentCount {
+            guard let leg = legs[index] else { break }
+            let ready = nodes[index].leaving(arrivedAt: time)
+            if let departure = fixedDeparture(ofSegment: index) {
+                guard departure >= ready.addingTimeInterval(-Self.connectionSlack) else { break }
+                time = leg.arrival ?? departure.addingTimeInterval(leg.expectedTravelTime)
+            } else {
+                time = ready.addingTimeInterval(leg.expectedTravelTime)
+            }
+            times[index + 1] = time
+        }
+        return times
     }
 
     /// The pinned time of a walk or car leg (one without dates of its own) leaving node `index`;
@@ -243,17 +280,49 @@ extension RoutePlan {
         }
     }
 
-    /// Subtracts durations backward from node `end` while legs exist.
+    /// When the traveller gets to the start of `missed` (a dated leg) after it leaves, they are
+    /// not on that ride: the nodes after it get no time from it (issue 39 item 6: no invented
+    /// times), up to the next pin, whose node says when to be there for it.
+    private func forgetTimesAfterAMissedRide(_ times: inout [Date?], segment missed: Int) {
+        guard missed < segmentCount, let arrived = times[missed], let departure = fixedDeparture(ofSegment: missed),
+              nodes[missed].leaving(arrivedAt: arrived) > departure.addingTimeInterval(Self.connectionSlack) else { return }
+        let nextPin = ((missed + 1)..<segmentCount).first { isPinned(segment: $0) } ?? nodes.count
+        for node in (missed + 1)..<nextPin { times[node] = nil }
+    }
+
+    /// Subtracts durations backward from node `end` while legs exist. A node with a stay "until"
+    /// in a plan that departs at a given time is reached going forward from that time instead
+    /// (`timeForwardFromTheStart`): the stay holds the traveller there until its end whenever
+    /// they arrive, so timing the walks before it back from its end would only move the start
+    /// later than asked (issue 39: "depart at 23:30" shown leaving at 00:35 for a stay until 00:40).
     private func fillBackward(_ times: inout [Date?], from end: Int) {
         var index = end - 1
         while index >= 0, let time = times[index + 1], let leg = legs[index], times[index] == nil {
             let latestLeaving = leg.departure ?? time.addingTimeInterval(-leg.expectedTravelTime)
-            times[index] = nodes[index].latestArrival(leavingAt: latestLeaving)
+            if nodes[index].stay?.isUntil != true || !timeForwardFromTheStart(&times, to: index) {
+                times[index] = nodes[index].latestArrival(leavingAt: latestLeaving)
+            }
             if let arrived = times[index], abs(nodes[index].leaving(arrivedAt: arrived).timeIntervalSince(latestLeaving)) > Self.connectionSlack {
                 retimeForwardFromAStayEnd(&times, from: index, to: end)
             }
             index -= 1
         }
+    }
+
+    /// In a depart-at plan, times nodes 0 through `node` forward from its date (the origin at
+    /// the date, each next node when the leg before it gets there after the stay before it), when
+    /// every leg before `node` exists, none has a time of its own and no node there has a time
+    /// yet; returns whether it did (else nothing is set).
+    private func timeForwardFromTheStart(_ times: inout [Date?], to node: Int) -> Bool {
+        guard case .departAt(let start) = timePreference,
+              (0..<node).allSatisfy({ legs[$0] != nil && !isDated($0) && times[$0] == nil }) else { return false }
+        var time = start
+        times[0] = time
+        for index in 0..<node {
+            time = nodes[index].leaving(arrivedAt: time).addingTimeInterval(legs[index]?.expectedTravelTime ?? 0)
+            times[index + 1] = time
+        }
+        return true
     }
 
     /// A stay "until" that ends before the leg after it need leave, or after it should have: the

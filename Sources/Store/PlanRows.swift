@@ -8,7 +8,7 @@ enum PlanRows {
     static let childTables = ["plan_node", "plan_segment", "plan_lock", "plan_pinned_departure", "plan_pending_update",
                               "plan_dismissed_update"]
 
-    /// title, time_preference, time_preference_at, pace, from_name, to_name, total_travel_time, access
+    /// title, time_preference, time_preference_at, pace, from_name, to_name, total_travel_time, starts_at, access
     static func header(_ plan: RoutePlan, title: String) throws -> [SQLiteValue] {
         let preference: (String, SQLiteValue)
         switch plan.timePreference {
@@ -21,6 +21,7 @@ enum PlanRows {
                 .text(plan.nodes.last?.place.name ?? ""),
                 // Derived; a NaN here comes from a NaN leg, which the leg's own check reports by name.
                 .optional(PlanSummary.totalTravelTime(of: plan).flatMap { $0.isNaN ? nil : $0 }),
+                try StoredValues.optionalDate(PlanSummary.startsAt(of: plan), field: "plan start"),
                 .text(plan.access.rawValue)]
     }
 

@@ -16,7 +16,7 @@ public enum Plans {
             let searchRows = try searches.map(SearchHistoryRow.init)
             try db.run("""
                 INSERT INTO plan(title, time_preference, time_preference_at, pace, from_name, to_name,
-                total_travel_time, access, created_at, updated_at, generation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                total_travel_time, starts_at, access, created_at, updated_at, generation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
                 """, header + [.real(db.now), .real(db.now)])
             let id = db.database.lastInsertRowID
             try PlanRows.insertChildren(of: plan, id: id, into: db)
@@ -42,7 +42,7 @@ public enum Plans {
             let searchRows = try searches.map(SearchHistoryRow.init)
             try db.run("""
                 UPDATE plan SET title = ?, time_preference = ?, time_preference_at = ?, pace = ?, from_name = ?,
-                to_name = ?, total_travel_time = ?, access = ?, updated_at = ?, legs_pending = ?,
+                to_name = ?, total_travel_time = ?, starts_at = ?, access = ?, updated_at = ?, legs_pending = ?,
                 generation = ? WHERE id = ?
                 """, header + [.real(db.now), .bool(legsPending), .integer(generation), .integer(id)])
             guard db.changes == 1 else { throw StoreError.notFound("plan \(id)") }
@@ -83,13 +83,14 @@ public enum Plans {
             try db.query("""
                 SELECT id, title, from_name, to_name, updated_at, total_travel_time, time_preference_at,
                        (SELECT latitude FROM plan_node WHERE plan_id = plan.id AND position = 0),
-                       (SELECT longitude FROM plan_node WHERE plan_id = plan.id AND position = 0)
+                       (SELECT longitude FROM plan_node WHERE plan_id = plan.id AND position = 0), starts_at
                 FROM plan ORDER BY updated_at DESC, id DESC
                 """) { row in
                 let origin = row.optionalDouble(7).flatMap { lat in row.optionalDouble(8).map { Coordinate(latitude: lat, longitude: $0) } }
                 return PlanSummary(id: row.int64(0), title: row.string(1), fromName: row.string(2), toName: row.string(3),
                                    updatedAt: StoredValues.date(row, 4), totalTravelTime: row.optionalDouble(5),
-                                   travelAt: row.optionalDouble(6).map { Date(timeIntervalSinceReferenceDate: $0) }, origin: origin)
+                                   travelAt: row.optionalDouble(6).map { Date(timeIntervalSinceReferenceDate: $0) }, origin: origin,
+                                   startsAt: StoredValues.optionalDate(row, 9))
             }
         }
     }

@@ -38,9 +38,12 @@ public struct PlanSummary: Sendable, Hashable, Identifiable {
     public var travelAt: Date?
     /// The origin's position, which tells the region (and so the zone of `travelAt`'s day).
     public var origin: Coordinate?
+    /// The first node's time as `plan show` shows it (`startsAt(of:)`); nil when the plan has none
+    /// of its own (a leave-now plan with no dated leg starts now) or was stored before it was kept.
+    public var startsAt: Date?
 
     public init(id: StoredPlan.ID, title: String, fromName: String, toName: String, updatedAt: Date,
-                totalTravelTime: TimeInterval?, travelAt: Date? = nil, origin: Coordinate? = nil) {
+                totalTravelTime: TimeInterval?, travelAt: Date? = nil, origin: Coordinate? = nil, startsAt: Date? = nil) {
         self.id = id
         self.title = title
         self.fromName = fromName
@@ -49,11 +52,19 @@ public struct PlanSummary: Sendable, Hashable, Identifiable {
         self.totalTravelTime = totalTravelTime
         self.travelAt = travelAt
         self.origin = origin
+        self.startsAt = startsAt
     }
 
     /// The total a summary shows for `plan`: `RoutePlan.totalTravelTime`, the one definition
     /// (door to door, `nil` while a leg is missing).
     public static func totalTravelTime(of plan: RoutePlan) -> TimeInterval? {
         plan.totalTravelTime
+    }
+
+    /// When a summary says `plan` starts: its first node's time in `RoutePlan.schedule()`, the
+    /// time `totalTravelTime` counts from, so that the list shows the total as `plan show` does
+    /// (the difference of the two shown times); nil without one.
+    public static func startsAt(of plan: RoutePlan) -> Date? {
+        plan.schedule().first ?? nil
     }
 }

@@ -471,9 +471,14 @@ public struct PlanSummaryDocument: Hashable, Sendable, Codable {
     /// The day it travels (`YYYY-MM-DD` of its depart-at or arrive-by time in its region's zone);
     /// null for a plan that leaves now.
     @NullWhenNil public var day: String?
+    /// The first and last node's times as `plan.show` gives them (the total is their difference),
+    /// in the region's zone; null while the total is, or when the plan has no start of its own
+    /// stored (then the list shows `totalDurationS` alone).
+    @NullWhenNil public var departure: String?
+    @NullWhenNil public var arrival: String?
 
     public init(id: Int64, title: String?, from: String, to: String, updatedAt: String?, totalDurationS: Double?,
-                day: String? = nil) {
+                day: String? = nil, departure: String? = nil, arrival: String? = nil) {
         self.id = id
         self.title = title
         self.from = from
@@ -481,5 +486,7 @@ public struct PlanSummaryDocument: Hashable, Sendable, Codable {
         self.updatedAt = updatedAt
         self.totalDurationS = totalDurationS
         self.day = day
+        self.departure = departure
+        self.arrival = arrival
     }
 }

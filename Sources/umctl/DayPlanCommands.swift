@@ -10,7 +10,8 @@ struct PlanStayCommand: PlanEditCommand {
         path: path, abstract: "Stay at node K for DURATION (or --until TIME) before the next leg leaves.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "K", help: "node number, from 1 (not the destination)"),
                       .init(name: "DURATION", help: "45m, 1h, 1h30m, or minutes (45)", optional: true)],
-        options: [.init(name: "--until", valueName: "TIME", help: "stay until then (\(planTimeHelp))"),
+        options: [.init(name: "--until", valueName: "TIME",
+                        help: "stay until then: a bare HH:MM is the next such time after you get to K (00:40 on a node reached 00:58 is the next night's, shown +1d), or ISO 8601 (2022-01-12T08:15) in the region's time zone"),
                   .init(name: "--clear", valueName: nil, help: "remove the stay")],
         discussion: "The stay is part of the plan's times and total; later transit legs are asked again.").editing
     var expectedGeneration: Int64?

@@ -126,7 +126,7 @@ struct PlanListCommand: UmctlCommand {
     func render(_ answer: PlanListDocument) throws -> String {
         if answer.plans.isEmpty { return "(no plans)" }
         return Render.table(["id", "title", "day", "total", "changed (\(Render.machineZone))"], answer.plans.map {
-            [String($0.id), $0.title ?? "", $0.day ?? "now", Render.duration($0.totalDurationS), Render.machineClock($0.updatedAt)]
+            [String($0.id), $0.title ?? "", $0.day ?? "now", Render.duration($0.totalDurationS, from: $0.departure, to: $0.arrival), Render.machineClock($0.updatedAt)]
         })
     }
 }

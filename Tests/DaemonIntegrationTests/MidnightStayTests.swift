@@ -26,4 +26,45 @@ final class MidnightStayTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(nodes(next)[0]["departure"]?.stringValue, "2022-01-12T23:50:00+02:00", "\(nodes(next)[0])")
         XCTAssertEqual(nodes(next)[1]["departure"]?.stringValue, "2022-01-13T00:40:00+02:00", "the stay kept its night: \(nodes(next)[1])")
     }
+
+    /// "until 00:40" on a node reached at 00:56 was read as 00:40 the same night (16 min before
+    /// the traveller gets there: a 12 h rule), so the stay ended on arrival. It is the next 00:40
+    /// after the arrival, the next night's, shown with its day.
+    func testStayingUntilAClockTimeJustPassedOnArrivalMeansTheNextSuchTime() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, Tampere.tampereTalo,
+                                        "--mode", "walk", "--at", "2022-01-13T00:45"])
+        let id = try id(created)
+        let reached = try XCTUnwrap(nodes(created)[1]["time"]?.stringValue, "\(created)")
+        XCTAssertTrue(reached.hasPrefix("2022-01-13T00:5"), "the walk gets to Ratina after 00:40: \(reached)")
+
+        let stayed = try harness.json(["plan", "stay", id, "2", "--until", "00:40"])
+        XCTAssertEqual(nodes(stayed)[1]["stay_until"]?.stringValue, "2022-01-14T00:40:00+02:00",
+                       "the next 00:40 after getting there: \(nodes(stayed)[1])")
+        let shown = try harness.umctl(["plan", "show", id])
+        XCTAssertTrue(shown.stdout.contains("stay until 00:40 +1d"), "shown with its day: \(shown.stdout)")
+        // The minute the traveller is shown arriving is not "passed": until that minute is then.
+        let minute = String(reached.dropFirst(11).prefix(5))
+        let atArrival = try harness.json(["plan", "stay", id, "2", "--until", minute])
+        XCTAssertEqual(nodes(atArrival)[1]["stay_until"]?.stringValue, "2022-01-13T\(minute):00+02:00", "\(nodes(atArrival)[1])")
+    }
+
+    /// A plan that departs at 23:30 with a stay "until 00:40" at the stop it walks to showed its
+    /// start at 00:35: the walks before the stay were timed back from the stay's end, as if the
+    /// traveller left home an hour later than asked. A fixed departure holds: the traveller
+    /// leaves at 23:30, gets to the stop when that walk gets there, and stays until 00:40.
+    func testAStayUntilDownstreamDoesNotMoveTheStartOfAPlanThatDepartsAtAGivenTime() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "transit",
+                                        "--at", "2022-01-12T23:30"])
+        let id = try id(created)
+        XCTAssertEqual(nodes(created)[1]["inferred"], .bool(true), "a walk to a stop first: \(created)")
+        let stayed = try harness.json(["plan", "stay", id, "2", "--until", "00:40"])
+        XCTAssertEqual(nodes(stayed)[0]["time"]?.stringValue, "2022-01-12T23:30:00+02:00", "the start holds: \(nodes(stayed))")
+        let walk = try XCTUnwrap(segments(stayed)[0]["leg"]?["duration_s"]?.numberValue, "\(stayed)")
+        let reached = try XCTUnwrap(date(nodes(stayed)[1]["time"]), "\(nodes(stayed)[1])")
+        XCTAssertEqual(reached.timeIntervalSince(WireTime.date(from: "2022-01-12T23:30:00+02:00")!), walk, accuracy: 1,
+                       "the stop is reached when the walk from the start gets there: \(nodes(stayed)[1])")
+        XCTAssertEqual(nodes(stayed)[1]["stay_until"]?.stringValue, "2022-01-13T00:40:00+02:00", "\(nodes(stayed)[1])")
+    }
 }

@@ -52,11 +52,50 @@ final class ConstraintsTogetherTests: XCTestCase {
         XCTAssertEqual(plan.totalTravelTime, 120 * 60)
     }
 
+    /// Home -walk 10- Stop A (stay until 08:00) -transit 10:00–10:20- Stop B, departing at 07:00:
+    /// the traveller leaves home at 07:00 and is at stop A from 07:10, not at 07:50 for a stay
+    /// that ends at 08:00 (the start never moves later for a stay downstream); they stay there
+    /// until the bus leaves at 10:00, which is when the node is left.
+    func testAStayUntilBeforeTheFirstRideIsReachedForwardFromTheDepartAtDate() throws {
+        var stop = PlanNode(place: Fixture.stopA)
+        stop.stay = .until(Fixture.at(0))
+        let plan = try RoutePlan(restoring: [PlanNode(place: Fixture.home), stop, PlanNode(place: Fixture.stopB)],
+                                 modes: [.walk, .transit],
+                                 legs: [Fixture.walk(10), Fixture.transit(departing: Fixture.at(120), minutes: 20)],
+                                 timePreference: .departAt(Fixture.at(-60)), pace: .normal, locks: [:], pinned: nil, pending: [:])
+        XCTAssertEqual(plan.schedule(), [Fixture.at(-60), Fixture.at(-50), Fixture.at(140)])
+        XCTAssertEqual(plan.departureTimes()[1], Fixture.at(0), "ready to leave when the stay ends")
+        XCTAssertEqual(plan.leavingTimes()[1], Fixture.at(120), "left when the bus leaves")
+        XCTAssertEqual(plan.earliestArrivals(now: Fixture.at(-60)), [Fixture.at(-60), Fixture.at(-50), Fixture.at(140)])
+        XCTAssertEqual(plan.totalTravelTime, 200 * 60)
+
+        var arriveBy = plan
+        arriveBy.timePreference = .arriveBy(Fixture.at(150))
+        XCTAssertEqual(arriveBy.schedule()[0], Fixture.at(-10), "an arrive-by plan has no start to hold: timed back from the stay")
+        XCTAssertEqual(arriveBy.earliestArrivals(now: Fixture.at(-60)), [nil, nil, nil])
+    }
+
+    /// Home -walk 30- Stop A (stay until 08:10) -transit 08:15–08:35- Stop B, departing at 08:00:
+    /// the traveller gets to stop A at 08:30 and misses the bus; stop B shows no time of the ride
+    /// not caught (issue 39 item 6: no invented times), as when the start is timed back.
+    func testAStayUntilReachedTooLateForTheRideAfterItLeavesTheNodesAfterTheMissedRideWithoutATime() throws {
+        var stop = PlanNode(place: Fixture.stopA)
+        stop.stay = .until(Fixture.at(10))
+        let plan = try RoutePlan(restoring: [PlanNode(place: Fixture.home), stop, PlanNode(place: Fixture.stopB)],
+                                 modes: [.walk, .transit],
+                                 legs: [Fixture.walk(30), Fixture.transit(departing: Fixture.at(15), minutes: 20)],
+                                 timePreference: .departAt(Fixture.at(0)), pace: .normal, locks: [:], pinned: nil, pending: [:])
+        XCTAssertEqual(plan.schedule(), [Fixture.at(0), Fixture.at(30), nil])
+        XCTAssertEqual(plan.brokenConnection(now: Fixture.at(0)), 1)
+        XCTAssertNil(plan.totalTravelTime)
+    }
+
     /// Home (stay until 08:30) -walk- Office (stay until 08:00) -walk- Stop A -transit 10:00–10:20-
-    /// Stop B, walks of 10 minutes: the second stay has passed when the traveller gets there, so
-    /// they leave home at 08:30, pass the office at 08:40 and wait at stop A from 08:50. (Found by
-    /// the edit-sequence property test: the walk from home was shown arriving at 07:50, before
-    /// it left at 08:30.)
+    /// Stop B, walks of 10 minutes, departing at 07:00: the second stay has passed when the
+    /// traveller gets there, so they leave home at 08:30, pass the office at 08:40 and wait at
+    /// stop A from 08:50. (Found by the edit-sequence property test: the walk from home was shown
+    /// arriving at 07:50, before it left at 08:30.) Home's time is the departure asked, 07:00: a
+    /// stay "until" is reached going forward from a depart-at date (it was 07:50, timed back).
     func testAStayUntilEndingAfterTheNextStaysEndTimesTheWalksAfterItForward() throws {
         var home = PlanNode(place: Fixture.home), office = PlanNode(place: Fixture.office)
         home.stay = .until(Fixture.at(30))
@@ -65,7 +104,7 @@ final class ConstraintsTogetherTests: XCTestCase {
                                  modes: [.walk, .walk, .transit],
                                  legs: [Fixture.walk(10), Fixture.walk(10), Fixture.transit(departing: Fixture.at(120), minutes: 20)],
                                  timePreference: .departAt(Fixture.at(-60)), pace: .normal, locks: [:], pinned: nil, pending: [:])
-        XCTAssertEqual(plan.schedule(), [Fixture.at(-10), Fixture.at(40), Fixture.at(50), Fixture.at(140)])
+        XCTAssertEqual(plan.schedule(), [Fixture.at(-60), Fixture.at(40), Fixture.at(50), Fixture.at(140)])
         XCTAssertEqual(plan.departureTimes()[0], Fixture.at(30), "leaving home when the stay ends")
         XCTAssertNil(plan.brokenConnection(now: Fixture.at(-60)), "the bus is still caught")
     }

@@ -111,10 +111,10 @@ final class DocumentRoundTripTests: XCTestCase {
                        nulls: ["title", "total_duration_s", "pinned_segment", "price", "price_note"])
 
         try assertWire(PlanSummaryDocument(id: 1, title: "Tuesday", from: "A", to: "B", updatedAt: morning, totalDurationS: 12,
-                                           day: "2022-01-12"))
+                                           day: "2022-01-12", departure: morning, arrival: morning))
         // `day` is null for a plan that leaves now.
         try assertWire(PlanSummaryDocument(id: 2, title: nil, from: "A", to: "B", updatedAt: nil, totalDurationS: nil),
-                       nulls: ["updated_at", "total_duration_s", "day"], absent: ["title"])
+                       nulls: ["updated_at", "total_duration_s", "day", "departure", "arrival"], absent: ["title"])
     }
 
     /// A pending update is a ride or "none can be caught", one of the two (issue 39): both

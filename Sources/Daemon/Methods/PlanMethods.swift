@@ -30,13 +30,18 @@ struct PlanMethods: Sendable {
             // One zone for the whole table (plans come from every region): the machine's.
             PlanListDocument(plans: try await plans.list().map { summary in
                 // The travel day in the plan's region's zone, as the agenda counts it.
-                let day = summary.travelAt.map { at in
-                    let origin = summary.origin.map { Place(name: summary.fromName, coordinate: $0) }
-                    return PlanAgenda.day(at, timeZone: origin.map { regions.timeZone(from: $0, to: $0) } ?? TimeZone.current)
-                }
+                let zone = summary.origin.map { regions.timeZone(from: Place(name: summary.fromName, coordinate: $0),
+                                                                 to: Place(name: summary.fromName, coordinate: $0)) } ?? TimeZone.current
+                let day = summary.travelAt.map { PlanAgenda.day($0, timeZone: zone) }
+                // The total's two ends as `plan.show` gives them (a leave-now plan with no time
+                // of its own starts now, as `plan.show` times it), so umctl shows their difference.
+                let start = summary.startsAt ?? (summary.travelAt == nil ? input.clock.now() : nil)
+                let ends = summary.totalTravelTime.flatMap { total in start.map { ($0, $0.addingTimeInterval(total)) } }
                 return PlanSummaryDocument(id: summary.id, title: summary.title, from: summary.fromName, to: summary.toName,
                                            updatedAt: WireTime.string(from: summary.updatedAt, timeZone: TimeZone.current),
-                                           totalDurationS: summary.totalTravelTime.map(WireDocuments.whole), day: day)
+                                           totalDurationS: summary.totalTravelTime.map(WireDocuments.whole), day: day,
+                                           departure: ends.map { WireTime.string(from: $0.0, timeZone: zone) },
+                                           arrival: ends.map { WireTime.string(from: $0.1, timeZone: zone) })
             })
         }
         table.register(Endpoints.planShow) { params, _ in

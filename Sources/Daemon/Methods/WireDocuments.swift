@@ -24,13 +24,14 @@ public enum WireDocuments {
         let fallback: Date? = plan.timePreference == .leaveNow ? now : nil
         let times = plan.schedule(startingAt: fallback)
         let departures = plan.departureTimes(startingAt: fallback)
+        let leaving = plan.leavingTimes(startingAt: fallback)
         func wire(_ date: Date?) -> String? { date.map { WireTime.string(from: $0, timeZone: timeZone) } }
         let missed = plan.brokenConnection(now: now)
         let nodes = plan.nodes.enumerated().map { index, node in
             NodeDocument(name: node.place.name, lat: node.place.coordinate.latitude, lon: node.place.coordinate.longitude,
                          time: times.indices.contains(index) ? times[index].map { WireTime.string(from: $0, timeZone: timeZone) } : nil,
                          inferred: node.isInferred, currentLocation: node.isCurrentLocation,
-                         departure: node.stay == nil ? nil : wire(departures[index]),
+                         departure: node.stay == nil ? nil : wire(leaving[index]),
                          stayS: node.stay?.seconds,
                          stayUntil: { if case .until(let date)? = node.stay { return wire(date) }; return nil }())
         }

@@ -16,13 +16,16 @@ struct WireInput: Sendable {
         return date
     }
 
-    /// `time`, where a bare `HH:MM` is the next such time after `after`: on the day of `after`,
-    /// or the day after when that is more than 12 h before it (a stay "until 00:40" on a node
-    /// reached at 23:58). A time that passed less than 12 h before stays on that day (a stay
-    /// that ended before the traveller got there ends on arrival). A date given is taken as is.
+    /// `time`, where a bare `HH:MM` is the next such time after `after` (issue 39 item 6): on
+    /// the day of `after` when it is not before the minute `after` is shown in, else the day after
+    /// ("until 00:40" on a node reached at 23:58, or at 00:58, ends at the next 00:40). A date
+    /// given is taken as is.
     func nextTime(_ text: String, param: String, timeZone: TimeZone, after: Date) throws -> Date {
         let date = try time(text, param: param, timeZone: timeZone, day: after)
-        guard WireTime.isClock(text), date < after.addingTimeInterval(-12 * 3600) else { return date }
+        // The minute shown for `after` (its floor, the `ShownTime` rule): "until 10:05" on a node
+        // shown reached at 10:05 (10:05:30) means then, not tomorrow.
+        let shownMinute = Date(timeIntervalSince1970: (after.timeIntervalSince1970 / 60).rounded(.down) * 60)
+        guard WireTime.isClock(text), date < shownMinute else { return date }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         return calendar.date(byAdding: .day, value: 1, to: date) ?? date.addingTimeInterval(86_400)

@@ -139,7 +139,8 @@ export function planView(plan, actions) {
   return h('article', { class: 'plan', 'data-generation': plan.generation },
     h('header', {},
       h('h2', {}, plan.title),
-      h('p', { class: 'summary' }, [`Plan ${plan.id}`, longDay(day), plan.total_duration_s == null ? null : duration(plan.total_duration_s), distance(plan.total_distance_m),
+      h('p', { class: 'summary' }, [`Plan ${plan.id}`, longDay(day), plan.total_duration_s == null ? null
+        : durationBetween(plan.nodes[0]?.time, plan.nodes[plan.nodes.length - 1]?.time, plan.total_duration_s), distance(plan.total_distance_m),
         price(plan.price, null), `generation ${plan.generation}`].filter(Boolean).join(' · ')),
       plan.coverage_note ? h('p', { class: 'error' }, plan.coverage_note) : null,
       h('div', { class: 'buttons' },
@@ -243,7 +244,8 @@ export function alternativesList(answer, onChoose) {
 export function planList(plans) {
   if (!plans.length) return h('p', {}, 'No plans yet: compare two places and plan one.');
   return h('ul', { class: 'list' }, plans.map((plan) => h('li', {},
-    h('a', { href: `#/plan/${plan.id}` }, plan.title), h('span', { class: 'muted' }, ` ${duration(plan.total_duration_s)}`))));
+    h('a', { href: `#/plan/${plan.id}` }, plan.title), h('span', { class: 'muted' }, ` ${plan.total_duration_s == null ? duration(null)
+      : durationBetween(plan.departure, plan.arrival, plan.total_duration_s)}`))));
 }
 
 export function agendaList(agenda) {
