@@ -189,15 +189,17 @@ extension TampereTransitTests {
     /// that could never improve a target label: on the real network, seeded stop-to-stop queries
     /// find exactly the journeys (every Pareto set, and arrive-by's forward pass in the corridor)
     /// that the same engine finds without it, depart-at's backward pass in the corridor included;
-    /// and so does the bound searched per query (a network too large for the table), on a scratch
-    /// reused by both, each search resetting only the stops its bound reached.
+    /// and so does the bound of a network too large for the table (searched near the target, read
+    /// from the table of cells beyond), on a scratch reused by both, each search resetting only
+    /// the stops its bound reached.
     func testTheRemainingTimeBoundChangesNoJourneyAtTampere() throws {
         let timetable = try tampere().router.timetable
         let bounded = Raptor(timetable: timetable, paceMultiplier: 1)
         var unbounded = bounded
         unbounded.boundsRemainingTime = false
-        // The bound searched per query, as past `RemainingTimeGraph.tableStopLimit` stops; its
-        // scratch is the same as `bounded`'s, so each search clears what the other left.
+        // The bound from the cells and a search near the target, as past
+        // `RemainingTimeGraph.tableStopLimit` stops; its scratch is the same as `bounded`'s, so
+        // each search clears what the other left.
         var searched = bounded
         searched.readsRemainingTimeTable = false
         let day = try XCTUnwrap(ServiceDate.dayNumber(year: 2022, month: 1, day: 12))
@@ -218,7 +220,7 @@ extension TampereTransitTests {
             XCTAssertEqual(departing, unbounded.departAt(time, access: access, egress: egress, days: days, maxRides: 5),
                            "depart-at query \(query)")
             XCTAssertEqual(searched.departAt(time, access: access, egress: egress, days: days, maxRides: 5), departing,
-                           "depart-at query \(query), the bound searched per query")
+                           "depart-at query \(query), the bound from the cells")
             found += departing.isEmpty ? 0 : 1
             transfers += departing.last.map { $0.rides.count > 1 ? 1 : 0 } ?? 0
             let choose: ([Raptor.Journey]) -> Raptor.Journey? = query % 2 == 0 ? { $0.first } : { $0.last }
@@ -231,8 +233,8 @@ extension TampereTransitTests {
             XCTAssertEqual(arriving.earliest, expected.earliest, "arrive-by query \(query)'s forward pass")
             let arrivingSearched = searched.arriveBy(time + 3600, access: access, egress: egress, days: days, maxRides: 5,
                                                      thenEarliestFrom: choose)
-            XCTAssertEqual(arrivingSearched.latest, expected.latest, "arrive-by query \(query), the bound searched per query")
-            XCTAssertEqual(arrivingSearched.earliest, expected.earliest, "arrive-by query \(query)'s forward pass, the bound searched")
+            XCTAssertEqual(arrivingSearched.latest, expected.latest, "arrive-by query \(query), the bound from the cells")
+            XCTAssertEqual(arrivingSearched.earliest, expected.earliest, "arrive-by query \(query)'s forward pass, the bound from the cells")
             let leaving = bounded.departAt(time, access: access, egress: egress, days: days, maxRides: 5, thenLatestFrom: choose)
             let expectedLeaving = unbounded.departAt(time, access: access, egress: egress, days: days, maxRides: 5,
                                                      thenLatestFrom: choose)
