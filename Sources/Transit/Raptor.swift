@@ -547,61 +547,20 @@ struct Raptor: Sendable {
         return reachedTarget
     }
 
-    /// The bound on the time left where the table of stops is not kept, into `scratch.closeness`:
-    /// returns how many stops it lists in `scratch.settled`.
+    /// The bound on the time left where the table of stops is not kept, into `scratch.closeness`
+    /// (`RemainingTimeGraph.fill(_:settled:from:radius:exactRadius:rows:cellTable:buckets:entries:)`):
+    /// searched exactly from the target to `remainingTimeExactPercent` of the radius, read from
+    /// the table of cells beyond. Returns how many stops it lists in `scratch.settled`.
     ///
-    /// A search of the whole radius `r` (the time the rounds took to first reach the target)
-    /// from the target settles every stop within `r` of it; in a country, where a train brings
-    /// the next cities within that radius, most of them are stops the rounds never reach. So it
-    /// searches from the target only to `ρ = r·p` (`p` = `remainingTimeExactPercent`): a stop
-    /// it settles gets its distance `d`. Every other stop is at least `ρ` from the target, and at
-    /// least its cell's least distance to the target's cells `c` (the table of cells, each target
-    /// stop's walk added, read as the table of stops is): it gets `max(ρ, c)`, or `r` (closeness
-    /// 0, left unwritten) where that is `r` or more. Each is a lower bound on its distance, so the
-    /// larger is one too. The work is the stops of the cells nearer than `r` (written in cell
-    /// order) and the search's, which stays near the target.
+    /// A search of the whole radius from the target settles every stop within it; in a country,
+    /// where a train brings the next cities within that radius, most of them are stops the rounds
+    /// never reach. The cells' table bounds those with a few reads per cell.
     private func cellBound(radius: Int, target: [Endpoint], rows: FootHopBuffers, cellTable: UnsafeBufferPointer<Int16>,
                            scratch: RaptorScratch) -> Int {
-        let far = min(radius, RemainingTimeGraph.radiusCap)
-        // Without a table of cells (none is kept for an unusable graph), the whole radius.
-        let exact = cellTable.isEmpty ? far : far * max(0, min(remainingTimeExactPercent, 100)) / 100
-        var count = 0
-        if exact > 0 {
-            let entries = scratch.entries(capacity: target.count + rows.hops.count)
-            count = RemainingTimeGraph.fill(scratch.closeness, settled: scratch.settled, from: target, radius: exact,
-                                            encodedAs: far, rows: rows, buckets: scratch.buckets, entries: entries)
-        }
-        guard exact < far else { return count }
-        let cells = remainingTime.cells, m = cells.count, closeness = scratch.closeness, settled = scratch.settled
-        cells.cellOf.withUnsafeBufferPointer { cellOf in
-            cells.memberStart.withUnsafeBufferPointer { memberStart in
-                cells.members.withUnsafeBufferPointer { members in
-                    withUnsafeTemporaryAllocation(of: Int16.self, capacity: m) { least in
-                        let least = least.baseAddress!, far16 = Int16(truncatingIfNeeded: far)
-                        least.initialize(repeating: far16, count: m)
-                        // As the table of stops is read: per cell, the least walk plus distance over the target stops.
-                        for e in target where e.seconds < far {
-                            let row = cellTable.baseAddress! + Int(cellOf[Int(e.stop)]) * m, walk = Int16(truncatingIfNeeded: e.seconds)
-                            for c in 0..<m { least[c] = min(least[c], walk &+ row[c]) }
-                        }
-                        let floor = Int16(truncatingIfNeeded: exact)
-                        for c in 0..<m where least[c] < far16 {
-                            let bound = Int32(truncatingIfNeeded: far) &- Int32(max(floor, least[c]))
-                            for k in Int(memberStart[c])..<Int(memberStart[c &+ 1]) {
-                                let s = members[k]
-                                // A stop the search settled keeps its distance (less than `ρ`).
-                                if closeness[Int(s)] == 0 {
-                                    closeness[Int(s)] = bound
-                                    settled[count] = s
-                                    count &+= 1
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return count
+        let exact = min(radius, RemainingTimeGraph.radiusCap) * max(0, min(remainingTimeExactPercent, 100)) / 100
+        let entries = scratch.entries(capacity: target.count + rows.hops.count)
+        return remainingTime.fill(scratch.closeness, settled: scratch.settled, from: target, radius: radius, exactRadius: exact,
+                                  rows: rows, cellTable: cellTable, buckets: scratch.buckets, entries: entries)
     }
 
     /// Rebuilds the journey that reached the target from its labels, walking back from the

@@ -319,6 +319,60 @@ struct RemainingTimeGraph: Sendable {
         return reached
     }
 
+    /// Lower bounds for a graph too large for the table of stops: a search from the endpoints
+    /// (as `fill(_:settled:from:radius:rows:buckets:entries:)`) only to `exactRadius` (`ρ`, at
+    /// most the radius `r`), whose stops get their distance `d`; every other stop is at least `ρ`
+    /// from the endpoints, and at least its cell's least distance `c` to their cells (`cellTable`,
+    /// `towardsCells` or `awayCells`, each endpoint's walk added, read as the table of stops is),
+    /// so it gets `max(ρ, c)`, or `r` (closeness left 0) where that is `r` or more. Each is a lower
+    /// bound on its distance, so the larger is one too. The work is the search's, near the
+    /// endpoints, a minimum over a row of cells per endpoint, and a write per stop of the cells
+    /// nearer than `r` (in cell order), where a search of the whole radius relaxes every hop
+    /// of every stop within it. Closeness, settled list and queue as the search's (the stops
+    /// whose closeness it set listed once each, for the caller to clear).
+    /// - returns: how many stops `settled` lists.
+    func fill(_ closeness: UnsafeMutablePointer<Int32>, settled: UnsafeMutablePointer<Int32>, from endpoints: [Raptor.Endpoint],
+              radius: Int, exactRadius: Int, rows: FootHopBuffers, cellTable: UnsafeBufferPointer<Int16>,
+              buckets: UnsafeMutablePointer<Int32>, entries: UnsafeMutablePointer<SIMD2<Int32>>) -> Int {
+        // Without a table of cells (none is kept for an unusable graph), the whole radius exactly.
+        let far = min(radius, Self.radiusCap), exact = cellTable.isEmpty ? far : max(0, min(exactRadius, far))
+        var count = 0
+        if exact > 0 {
+            count = Self.fill(closeness, settled: settled, from: endpoints, radius: exact, encodedAs: far, rows: rows,
+                              buckets: buckets, entries: entries)
+        }
+        guard exact < far else { return count }
+        let m = cells.count
+        cells.cellOf.withUnsafeBufferPointer { cellOf in
+            cells.memberStart.withUnsafeBufferPointer { memberStart in
+                cells.members.withUnsafeBufferPointer { members in
+                    withUnsafeTemporaryAllocation(of: Int16.self, capacity: m) { least in
+                        let least = least.baseAddress!, far16 = Int16(truncatingIfNeeded: far)
+                        least.initialize(repeating: far16, count: m)
+                        for e in endpoints where e.seconds < far {
+                            let row = cellTable.baseAddress! + Int(cellOf[Int(e.stop)]) * m, walk = Int16(truncatingIfNeeded: e.seconds)
+                            for c in 0..<m { least[c] = min(least[c], walk &+ row[c]) }
+                        }
+                        let floor = Int16(truncatingIfNeeded: exact)
+                        for c in 0..<m where least[c] < far16 {
+                            let cellCloseness = Int32(truncatingIfNeeded: far) &- Int32(max(floor, least[c]))
+                            for k in Int(memberStart[c])..<Int(memberStart[c &+ 1]) {
+                                let s = members[k]
+                                // A stop the search settled keeps its distance (less than `ρ`).
+                                if closeness[Int(s)] == 0 {
+                                    closeness[Int(s)] = cellCloseness
+                                    settled[count] = s
+                                    count &+= 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return count
+    }
+
     /// The same bounds as `fill(_:settled:from:radius:rows:buckets:entries:)`, read from a
     /// table of distances (`towards` or `away`): each stop's least walk plus distance over the
     /// endpoints, or `far`. A distance capped at `radiusCap` is at least `far`, so it gives `far`
