@@ -111,17 +111,19 @@ struct Raptor: Sendable {
     /// Whether that bound is read from the graph's table of distances where it keeps one; false
     /// searches the graph per query, as past `RemainingTimeGraph.tableStopLimit` stops (tests).
     var readsRemainingTimeTable = true
-    /// Where the bound is searched per query (no table): the share of its radius, in per cent,
-    /// searched from the search's start rather than from its target (the meeting bound, see
-    /// `runRounds`); 0 searches from the target alone.
-    var remainingTimeStartPercent = Raptor.defaultRemainingTimeStartPercent
-    static let defaultRemainingTimeStartPercent = 30
+    /// Where the bound is not read from the table of stops: the share of its radius, in per cent,
+    /// searched exactly from the search's target, the rest read from the table of cells
+    /// (`cellBound`); 100 searches the whole radius, 0 reads the cells alone.
+    var remainingTimeExactPercent = Raptor.defaultRemainingTimeExactPercent
+    static let defaultRemainingTimeExactPercent = 30
 
     /// An engine for one walking pace; build it once per timetable and pace, not per query.
     /// - parameter remainingTimeTableStopLimit: the most stops for which the remaining time graph
     ///   keeps its tables (`RemainingTimeGraph.tableStopLimit`; tests lower it).
+    /// - parameter remainingTimeCellStops: the most stops in one of the graph's cells
+    ///   (`StopCells.defaultStopsPerCell` when nil; tests set it for their small feeds).
     init(timetable: Timetable, paceMultiplier: Double, scratchPool: RaptorScratchPool = RaptorScratchPool(),
-         remainingTimeTableStopLimit: Int = RemainingTimeGraph.tableStopLimit) {
+         remainingTimeTableStopLimit: Int = RemainingTimeGraph.tableStopLimit, remainingTimeCellStops: Int? = nil) {
         self.timetable = timetable
         staticPatterns = timetable.patternTable
         openStops = [UInt8](repeating: 0xFF, count: timetable.stops.count)
@@ -131,8 +133,10 @@ struct Raptor: Sendable {
         }
         outgoingHops = Forward.footHops(timetable, seconds: seconds)
         incomingHops = Backward.footHops(timetable, seconds: seconds)
+        let cells = StopCells(latitudes: timetable.stops.map(\.latitude), longitudes: timetable.stops.map(\.longitude),
+                              stopsPerCell: remainingTimeCellStops ?? StopCells.defaultStopsPerCell(stopCount: timetable.stops.count))
         remainingTime = RemainingTimeGraph(patterns: staticPatterns, stopCount: timetable.stops.count, footpaths: outgoingHops,
-                                           tableStopLimit: remainingTimeTableStopLimit)
+                                           cells: cells, tableStopLimit: remainingTimeTableStopLimit)
         self.scratchPool = scratchPool
         timeSpan = staticPatterns.timeSpan
     }
@@ -286,13 +290,11 @@ struct Raptor: Sendable {
                         overlay.identity.withUnsafeBufferPointer { identity in
                             D.footHops(of: self).withBuffers { foot in
                                 D.remainingTimeRows(of: self).withBuffers { toTarget in
-                                    D.remainingTimeStartRows(of: self).withBuffers { fromStart in
-                                        timetable.changeSeconds.withUnsafeBufferPointer { change in
-                                            runRounds(D.self, from: time, start: start, target: target, days: dayBuffers, rounds: rounds,
-                                                      horizon: horizon, overlay: overlay, statics: statics, lives: lives,
-                                                      identity: identity, stopMask: mask, foot: foot, changeSeconds: change, bound: bound,
-                                                      remainingTimeRows: boundsRemaining ? (toTarget, fromStart) : nil, scratch: scratch)
-                                        }
+                                    timetable.changeSeconds.withUnsafeBufferPointer { change in
+                                        runRounds(D.self, from: time, start: start, target: target, days: dayBuffers, rounds: rounds,
+                                                  horizon: horizon, overlay: overlay, statics: statics, lives: lives,
+                                                  identity: identity, stopMask: mask, foot: foot, changeSeconds: change, bound: bound,
+                                                  remainingTimeRows: boundsRemaining ? toTarget : nil, scratch: scratch)
                                     }
                                 }
                             }
@@ -308,7 +310,7 @@ struct Raptor: Sendable {
         _ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [DayBuffers], rounds: Int,
         horizon: Int, overlay: RealtimeOverlay, statics: PatternBuffers, lives: PatternBuffers, identity: UnsafeBufferPointer<Int32>,
         stopMask: UnsafeBufferPointer<UInt8>, foot: FootHopBuffers, changeSeconds: UnsafeBufferPointer<Int32>,
-        bound: B, remainingTimeRows: (toTarget: FootHopBuffers, fromStart: FootHopBuffers)?,
+        bound: B, remainingTimeRows: FootHopBuffers?,
         scratch: RaptorScratch) -> [TargetReached] {
         let stopCount = timetable.stops.count
         let unreached = D.unreached
@@ -489,8 +491,9 @@ struct Raptor: Sendable {
                             }
                             scratch.settledCount = -1
                         } else {
-                            scratch.settledCount = meetingBound(radius: radius, start: start, target: target, rows: rows,
-                                                                scratch: scratch)
+                            scratch.settledCount = (D.remainingTimeCellTable(of: self) ?? []).withUnsafeBufferPointer {
+                                cellBound(radius: radius, target: target, rows: rows, cellTable: $0, scratch: scratch)
+                            }
                         }
                         scratch.far = min(radius, RemainingTimeGraph.radiusCap)
                         remaining = scratch.remainingBound
@@ -544,39 +547,20 @@ struct Raptor: Sendable {
         return reachedTarget
     }
 
-    /// The bound on the time left searched per query (no table), into `scratch.closeness`:
-    /// returns how many stops it lists in `scratch.settled`.
+    /// The bound on the time left where the table of stops is not kept, into `scratch.closeness`
+    /// (`RemainingTimeGraph.fill(_:settled:from:radius:exactRadius:rows:cellTable:buckets:entries:)`):
+    /// searched exactly from the target to `remainingTimeExactPercent` of the radius, read from
+    /// the table of cells beyond. Returns how many stops it lists in `scratch.settled`.
     ///
-    /// A search of the whole radius `r` (the time the rounds took to first reach the target)
-    /// from the target alone settles every stop within `r` of it; in a country, where a train
-    /// brings the next cities within that radius, most of them are stops the rounds never reach.
-    /// So it meets in the middle: a search from the start to `r·p` (`p` =
-    /// `remainingTimeStartPercent`) finds each stop's lower bound `a` from the start, and one from
-    /// the target to `r·(1 − p)` its `d`. A stop the second settles gets `d`; one only the first
-    /// settles gets `r·(1 − p)` (no more is known); one neither settles gets `r`, which prunes
-    /// every label there: the rounds are there no earlier than `a ≥ r·p` after the query's time,
-    /// and from there need `d ≥ r·(1 − p)` more, so nothing through it arrives before the best
-    /// time found (`r` after the query's time). Only for a radius below `radiusCap` (so the
-    /// bound's radius is `r` itself) and walks of no negative time; otherwise from the target alone.
-    private func meetingBound(radius: Int, start: [Endpoint], target: [Endpoint],
-                              rows: (toTarget: FootHopBuffers, fromStart: FootHopBuffers), scratch: RaptorScratch) -> Int {
-        let far = min(radius, RemainingTimeGraph.radiusCap)
-        let entries = scratch.entries(capacity: max(start.count, target.count) + rows.toTarget.hops.count)
-        var fromStart = 0, startRadius = 0
-        if radius < RemainingTimeGraph.radiusCap && start.allSatisfy({ $0.seconds >= 0 }) {
-            startRadius = far * max(0, min(remainingTimeStartPercent, 100)) / 100
-        }
-        if startRadius > 0 {
-            fromStart = RemainingTimeGraph.fill(scratch.closeness, settled: scratch.settled, from: start, radius: startRadius,
-                                                rows: rows.fromStart, buckets: scratch.buckets, entries: entries)
-            // Bound `far - startRadius` at each stop it settled, closeness `startRadius` (not 0:
-            // the target's search below lists only the stops it is the first to set).
-            let closeness = Int32(truncatingIfNeeded: startRadius)
-            for k in 0..<fromStart { scratch.closeness[Int(scratch.settled[k])] = closeness }
-        }
-        return fromStart + RemainingTimeGraph.fill(scratch.closeness, settled: scratch.settled + fromStart, from: target,
-                                                   radius: far - startRadius, encodedAs: far, rows: rows.toTarget,
-                                                   buckets: scratch.buckets, entries: entries)
+    /// A search of the whole radius from the target settles every stop within it; in a country,
+    /// where a train brings the next cities within that radius, most of them are stops the rounds
+    /// never reach. The cells' table bounds those with a few reads per cell.
+    private func cellBound(radius: Int, target: [Endpoint], rows: FootHopBuffers, cellTable: UnsafeBufferPointer<Int16>,
+                           scratch: RaptorScratch) -> Int {
+        let exact = min(radius, RemainingTimeGraph.radiusCap) * max(0, min(remainingTimeExactPercent, 100)) / 100
+        let entries = scratch.entries(capacity: target.count + rows.hops.count)
+        return remainingTime.fill(scratch.closeness, settled: scratch.settled, from: target, radius: radius, exactRadius: exact,
+                                  rows: rows, cellTable: cellTable, buckets: scratch.buckets, entries: entries)
     }
 
     /// Rebuilds the journey that reached the target from its labels, walking back from the

@@ -9,9 +9,10 @@ import Synchronization
 ///
 /// A depart-at search reads the rows in `incoming` (per stop, the stops with an edge into it)
 /// from its target stops (or their rows of the `towards` table); an arrive-by search the rows in
-/// `outgoing` from the origin's stops (or `away`).
+/// `outgoing` from the origin's stops (or `away`). Past the tables' limit, a search reads the rows
+/// near its target and the `towardsCells` (or `awayCells`) table of the stops' `cells` for the rest.
 ///
-///     let graph = RemainingTimeGraph(patterns: timetable.patternTable, stopCount: n, footpaths: hops)
+///     let graph = RemainingTimeGraph(patterns: timetable.patternTable, stopCount: n, footpaths: hops, cells: cells)
 ///     // rows: graph.incoming for depart-at, graph.outgoing for arrive-by
 struct RemainingTimeGraph: Sendable {
     let incoming: FootHops
@@ -21,8 +22,12 @@ struct RemainingTimeGraph: Sendable {
     let usable: Bool
     /// For a timetable of at most `tableStopLimit` stops, every stop's distances each way, each
     /// computed when a search in that direction first needs it (`towards`, `away`). Nil above
-    /// the limit (a search per query).
+    /// the limit (the cells' tables and a search near the target per query).
     private let towardsTable: DistanceTable?, awayTable: DistanceTable?
+    /// The stops grouped into nearby cells, and the least distance between any stop of one cell
+    /// and any stop of another, each way, built when a search in that direction first needs it.
+    let cells: StopCells
+    private let towardsCellTable: DistanceTable?, awayCellTable: DistanceTable?
 
     /// The most stops for which the distances are kept: they take 2·n² bytes a direction (2.6 MB
     /// at 1,141 stops, 4.5 MB at 1,500) and n searches to build, once per engine and direction.
@@ -34,31 +39,35 @@ struct RemainingTimeGraph: Sendable {
     var towards: [Int16]? { towardsTable?.distances }
     /// Every stop's distances from stop `e`: `away[e * n + s]` from `e` to `s` (arrive-by), built on first use.
     var away: [Int16]? { awayTable?.distances }
+    /// Per cell `d`, every cell's least distance to it: `towardsCells[d * cells.count + c]` is the
+    /// least over the stops `s` of cell `c` and `e` of cell `d` of the distance from `s` to `e`
+    /// (capped at `radiusCap`), a lower bound on each such distance. Built on first use.
+    var towardsCells: [Int16]? { towardsCellTable?.distances }
+    /// Per cell `d`, the least distance from it to every cell (arrive-by), built on first use.
+    var awayCells: [Int16]? { awayCellTable?.distances }
 
     /// The bytes of the distance tables built so far: a depart-at search builds only `towards`
     /// and an arrive-by search only `away` (a depart-at's backward pass is bounded by its
     /// corridor and reads neither), so a daemon asked only depart-at keeps half of them.
     var builtTableBytes: Int {
-        [towardsTable, awayTable].reduce(0) { $0 + ($1?.builtCount ?? 0) * MemoryLayout<Int16>.stride }
+        [towardsTable, awayTable, towardsCellTable, awayCellTable].reduce(0) {
+            $0 + ($1?.builtCount ?? 0) * MemoryLayout<Int16>.stride
+        }
     }
 
-    /// One direction's distance table, built under a lock by the first search that asks for it:
-    /// building it (about 45 ms at Tampere) is left out of loading a timetable and paid by one
-    /// query per engine (pace) and direction actually used.
+    /// One direction's distance table (of stops or of cells), built under a lock by the first
+    /// search that asks for it: building it (about 45 ms at Tampere) is left out of loading a
+    /// timetable and paid by one query per engine (pace) and direction actually used.
     private final class DistanceTable: Sendable {
         private let built = Mutex<[Int16]?>(nil)
-        private let rows: FootHops, stopCount: Int
+        private let build: @Sendable () -> [Int16]
 
-        /// - parameter rows: the rows searched from each stop (`incoming` for `towards`).
-        init(rows: FootHops, stopCount: Int) {
-            self.rows = rows
-            self.stopCount = stopCount
-        }
+        init(_ build: @escaping @Sendable () -> [Int16]) { self.build = build }
 
         var distances: [Int16] {
             built.withLock { built in
                 if let built { return built }
-                let made = RemainingTimeGraph.table(rows, stopCount: stopCount)
+                let made = build()
                 built = made
                 return made
             }
@@ -68,9 +77,11 @@ struct RemainingTimeGraph: Sendable {
     }
 
     /// - parameter footpaths: the engine's outgoing footpath rows (seconds at its pace).
+    /// - parameter cells: the stops' cells, for the bound past `tableStopLimit`.
     /// - parameter tableStopLimit: the most stops for which the distance tables are kept
-    ///   (`tableStopLimit` but in tests, which lower it to search the bound per query on a small feed).
-    init(patterns table: PatternTable, stopCount: Int, footpaths: FootHops, tableStopLimit: Int = Self.tableStopLimit) {
+    ///   (`tableStopLimit` but in tests, which lower it to read the cells on a small feed).
+    init(patterns table: PatternTable, stopCount: Int, footpaths: FootHops, cells: StopCells,
+         tableStopLimit: Int = Self.tableStopLimit) {
         var edges: [(from: Int32, to: Int32, seconds: Int32)] = []
         var usable = true
         for pattern in table.patterns where pattern.stopCount > 1 && pattern.tripCount > 0 {
@@ -99,12 +110,50 @@ struct RemainingTimeGraph: Sendable {
         kept.reserveCapacity(edges.count)
         for e in edges where kept.last.map({ $0.from != e.from || $0.to != e.to }) ?? true { kept.append(e) }
         kept = Self.leavingOutDetours(kept, stopCount: stopCount)
-        outgoing = Self.rows(kept, stopCount: stopCount, row: \.from, other: \.to)
-        incoming = Self.rows(kept, stopCount: stopCount, row: \.to, other: \.from)
+        let outgoing = Self.rows(kept, stopCount: stopCount, row: \.from, other: \.to)
+        let incoming = Self.rows(kept, stopCount: stopCount, row: \.to, other: \.from)
+        self.outgoing = outgoing
+        self.incoming = incoming
         self.usable = usable
         let keepsTables = usable && stopCount <= tableStopLimit
-        towardsTable = keepsTables ? DistanceTable(rows: incoming, stopCount: stopCount) : nil
-        awayTable = keepsTables ? DistanceTable(rows: outgoing, stopCount: stopCount) : nil
+        towardsTable = keepsTables ? DistanceTable { Self.table(incoming, stopCount: stopCount) } : nil
+        awayTable = keepsTables ? DistanceTable { Self.table(outgoing, stopCount: stopCount) } : nil
+        self.cells = cells
+        // Kept at any size (built only if read): an engine told not to read the stops' table
+        // reads the cells' (tests).
+        towardsCellTable = usable ? DistanceTable { Self.cellTable(incoming, cells: cells) } : nil
+        awayCellTable = usable ? DistanceTable { Self.cellTable(outgoing, cells: cells) } : nil
+    }
+
+    /// One direction's least distances between cells: row `d` by one search from all of cell
+    /// `d`'s stops at once along `rows` (so each stop gets its distance to, or from, the nearest
+    /// of them), then per cell the least over its stops. The searches cover the whole network
+    /// within `radiusCap` of each cell: cells · n, where the stops' table is n · n.
+    fileprivate static func cellTable(_ rows: FootHops, cells: StopCells) -> [Int16] {
+        let n = cells.cellOf.count, m = cells.count
+        var table = [Int16](repeating: Int16(radiusCap), count: m * m)
+        let closeness = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
+        closeness.initialize(repeating: 0, count: max(1, n))
+        let settled = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
+        let buckets = UnsafeMutablePointer<Int32>.allocate(capacity: radiusCap)
+        buckets.initialize(repeating: -1, count: radiusCap)
+        let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: n + rows.hops.count)
+        defer { closeness.deallocate(); settled.deallocate(); buckets.deallocate(); entries.deallocate() }
+        rows.withBuffers { rows in
+            for d in 0..<m {
+                let from = (Int(cells.memberStart[d])..<Int(cells.memberStart[d + 1])).map {
+                    Raptor.Endpoint(stop: cells.members[$0], seconds: 0)
+                }
+                let reached = fill(closeness, settled: settled, from: from, radius: radiusCap, rows: rows, buckets: buckets,
+                                   entries: entries)
+                for k in 0..<reached {
+                    let s = Int(settled[k]), c = d * m + Int(cells.cellOf[s])
+                    table[c] = min(table[c], Int16(truncatingIfNeeded: Int32(radiusCap) - closeness[s]))
+                    closeness[s] = 0
+                }
+            }
+        }
+        return table
     }
 
     /// One direction's distances between every two stops: row `e` (`e * n ..< (e + 1) * n`) by
@@ -268,6 +317,60 @@ struct RemainingTimeGraph: Sendable {
         // Only stops nearer than the radius were reached, each settled at its distance; the
         // others kept closeness 0.
         return reached
+    }
+
+    /// Lower bounds for a graph too large for the table of stops: a search from the endpoints
+    /// (as `fill(_:settled:from:radius:rows:buckets:entries:)`) only to `exactRadius` (`ρ`, at
+    /// most the radius `r`), whose stops get their distance `d`; every other stop is at least `ρ`
+    /// from the endpoints, and at least its cell's least distance `c` to their cells (`cellTable`,
+    /// `towardsCells` or `awayCells`, each endpoint's walk added, read as the table of stops is),
+    /// so it gets `max(ρ, c)`, or `r` (closeness left 0) where that is `r` or more. Each is a lower
+    /// bound on its distance, so the larger is one too. The work is the search's, near the
+    /// endpoints, a minimum over a row of cells per endpoint, and a write per stop of the cells
+    /// nearer than `r` (in cell order), where a search of the whole radius relaxes every hop
+    /// of every stop within it. Closeness, settled list and queue as the search's (the stops
+    /// whose closeness it set listed once each, for the caller to clear).
+    /// - returns: how many stops `settled` lists.
+    func fill(_ closeness: UnsafeMutablePointer<Int32>, settled: UnsafeMutablePointer<Int32>, from endpoints: [Raptor.Endpoint],
+              radius: Int, exactRadius: Int, rows: FootHopBuffers, cellTable: UnsafeBufferPointer<Int16>,
+              buckets: UnsafeMutablePointer<Int32>, entries: UnsafeMutablePointer<SIMD2<Int32>>) -> Int {
+        // Without a table of cells (none is kept for an unusable graph), the whole radius exactly.
+        let far = min(radius, Self.radiusCap), exact = cellTable.isEmpty ? far : max(0, min(exactRadius, far))
+        var count = 0
+        if exact > 0 {
+            count = Self.fill(closeness, settled: settled, from: endpoints, radius: exact, encodedAs: far, rows: rows,
+                              buckets: buckets, entries: entries)
+        }
+        guard exact < far else { return count }
+        let m = cells.count
+        cells.cellOf.withUnsafeBufferPointer { cellOf in
+            cells.memberStart.withUnsafeBufferPointer { memberStart in
+                cells.members.withUnsafeBufferPointer { members in
+                    withUnsafeTemporaryAllocation(of: Int16.self, capacity: m) { least in
+                        let least = least.baseAddress!, far16 = Int16(truncatingIfNeeded: far)
+                        least.initialize(repeating: far16, count: m)
+                        for e in endpoints where e.seconds < far {
+                            let row = cellTable.baseAddress! + Int(cellOf[Int(e.stop)]) * m, walk = Int16(truncatingIfNeeded: e.seconds)
+                            for c in 0..<m { least[c] = min(least[c], walk &+ row[c]) }
+                        }
+                        let floor = Int16(truncatingIfNeeded: exact)
+                        for c in 0..<m where least[c] < far16 {
+                            let cellCloseness = Int32(truncatingIfNeeded: far) &- Int32(max(floor, least[c]))
+                            for k in Int(memberStart[c])..<Int(memberStart[c &+ 1]) {
+                                let s = members[k]
+                                // A stop the search settled keeps its distance (less than `ρ`).
+                                if closeness[Int(s)] == 0 {
+                                    closeness[Int(s)] = cellCloseness
+                                    settled[count] = s
+                                    count &+= 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return count
     }
 
     /// The same bounds as `fill(_:settled:from:radius:rows:buckets:entries:)`, read from a

@@ -57,10 +57,11 @@ protocol SearchDirection {
     static func footHops(of engine: Raptor) -> FootHops
     /// The rows of the engine's `RemainingTimeGraph` read from the search's target endpoints.
     static func remainingTimeRows(of engine: Raptor) -> FootHops
-    /// The other rows, read from the search's start endpoints (the meeting bound, `Raptor.remainingTimeStartPercent`).
-    static func remainingTimeStartRows(of engine: Raptor) -> FootHops
     /// The remaining time graph's distances to (depart-at) or from (arrive-by) each stop, or nil.
     static func remainingTimeTable(of engine: Raptor) -> [Int16]?
+    /// The remaining time graph's least distances to (depart-at) or from (arrive-by) each cell of
+    /// stops, or nil (`RemainingTimeGraph.towardsCells`).
+    static func remainingTimeCellTable(of engine: Raptor) -> [Int16]?
 
     /// (start, target) endpoints of the search.
     static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint])
@@ -123,8 +124,8 @@ extension Raptor {
         }
         static func footHops(of engine: Raptor) -> FootHops { engine.outgoingHops }
         static func remainingTimeRows(of engine: Raptor) -> FootHops { engine.remainingTime.incoming }
-        static func remainingTimeStartRows(of engine: Raptor) -> FootHops { engine.remainingTime.outgoing }
         static func remainingTimeTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.towards }
+        static func remainingTimeCellTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.towardsCells }
 
         static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint]) {
             (access, egress)
@@ -189,8 +190,8 @@ extension Raptor {
         }
         static func footHops(of engine: Raptor) -> FootHops { engine.incomingHops }
         static func remainingTimeRows(of engine: Raptor) -> FootHops { engine.remainingTime.outgoing }
-        static func remainingTimeStartRows(of engine: Raptor) -> FootHops { engine.remainingTime.incoming }
         static func remainingTimeTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.away }
+        static func remainingTimeCellTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.awayCells }
 
         static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint]) {
             (egress, access)

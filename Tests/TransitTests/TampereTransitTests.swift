@@ -189,15 +189,17 @@ extension TampereTransitTests {
     /// that could never improve a target label: on the real network, seeded stop-to-stop queries
     /// find exactly the journeys (every Pareto set, and arrive-by's forward pass in the corridor)
     /// that the same engine finds without it, depart-at's backward pass in the corridor included;
-    /// and so does the bound searched per query (a network too large for the table), on a scratch
-    /// reused by both, each search resetting only the stops its bound reached.
+    /// and so does the bound of a network too large for the table (searched near the target, read
+    /// from the table of cells beyond), on a scratch reused by both, each search resetting only
+    /// the stops its bound reached.
     func testTheRemainingTimeBoundChangesNoJourneyAtTampere() throws {
         let timetable = try tampere().router.timetable
         let bounded = Raptor(timetable: timetable, paceMultiplier: 1)
         var unbounded = bounded
         unbounded.boundsRemainingTime = false
-        // The bound searched per query, as past `RemainingTimeGraph.tableStopLimit` stops; its
-        // scratch is the same as `bounded`'s, so each search clears what the other left.
+        // The bound from the cells and a search near the target, as past
+        // `RemainingTimeGraph.tableStopLimit` stops; its scratch is the same as `bounded`'s, so
+        // each search clears what the other left.
         var searched = bounded
         searched.readsRemainingTimeTable = false
         let day = try XCTUnwrap(ServiceDate.dayNumber(year: 2022, month: 1, day: 12))
@@ -218,7 +220,7 @@ extension TampereTransitTests {
             XCTAssertEqual(departing, unbounded.departAt(time, access: access, egress: egress, days: days, maxRides: 5),
                            "depart-at query \(query)")
             XCTAssertEqual(searched.departAt(time, access: access, egress: egress, days: days, maxRides: 5), departing,
-                           "depart-at query \(query), the bound searched per query")
+                           "depart-at query \(query), the bound from the cells")
             found += departing.isEmpty ? 0 : 1
             transfers += departing.last.map { $0.rides.count > 1 ? 1 : 0 } ?? 0
             let choose: ([Raptor.Journey]) -> Raptor.Journey? = query % 2 == 0 ? { $0.first } : { $0.last }
@@ -231,8 +233,8 @@ extension TampereTransitTests {
             XCTAssertEqual(arriving.earliest, expected.earliest, "arrive-by query \(query)'s forward pass")
             let arrivingSearched = searched.arriveBy(time + 3600, access: access, egress: egress, days: days, maxRides: 5,
                                                      thenEarliestFrom: choose)
-            XCTAssertEqual(arrivingSearched.latest, expected.latest, "arrive-by query \(query), the bound searched per query")
-            XCTAssertEqual(arrivingSearched.earliest, expected.earliest, "arrive-by query \(query)'s forward pass, the bound searched")
+            XCTAssertEqual(arrivingSearched.latest, expected.latest, "arrive-by query \(query), the bound from the cells")
+            XCTAssertEqual(arrivingSearched.earliest, expected.earliest, "arrive-by query \(query)'s forward pass, the bound from the cells")
             let leaving = bounded.departAt(time, access: access, egress: egress, days: days, maxRides: 5, thenLatestFrom: choose)
             let expectedLeaving = unbounded.departAt(time, access: access, egress: egress, days: days, maxRides: 5,
                                                      thenLatestFrom: choose)
@@ -290,6 +292,63 @@ extension TampereTransitTests {
                 for k in 0..<reached { fromSearch[Int(settled[k])] = 0 }
             }
         }
+    }
+
+    /// The bound of a network too large for the table of stops (a search near the endpoints, the
+    /// table of cells beyond) is never more than the distance the table of stops gives, and is
+    /// that distance for every stop the search settles: from random endpoints, radii and shares
+    /// searched, both ways, at cells of Tampere's default size and of the country's (30 stops).
+    /// Its memory is reused from query to query, each clearing only the stops it listed.
+    func testTheBoundFromCellsIsNeverMoreThanTheDistanceAtTampere() throws {
+        let timetable = try tampere().router.timetable
+        let n = timetable.stops.count
+        let fromCells = UnsafeMutablePointer<Int32>.allocate(capacity: n), fromTable = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        fromCells.initialize(repeating: 0, count: n)
+        let settled = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        let buckets = UnsafeMutablePointer<Int32>.allocate(capacity: RemainingTimeGraph.radiusCap)
+        buckets.initialize(repeating: -1, count: RemainingTimeGraph.radiusCap)
+        defer { fromCells.deallocate(); fromTable.deallocate(); settled.deallocate(); buckets.deallocate() }
+        var g = SeededRandom(seed: 43)
+        var abovePlainRadius = 0
+        for cellStops in [nil, 30] {
+            let graph = Raptor(timetable: timetable, paceMultiplier: 1, remainingTimeCellStops: cellStops).remainingTime
+            let tables = [(graph.incoming, try XCTUnwrap(graph.towards), try XCTUnwrap(graph.towardsCells)),
+                          (graph.outgoing, try XCTUnwrap(graph.away), try XCTUnwrap(graph.awayCells))]
+            for query in 0..<30 {
+                let endpoints = (0..<Int.random(in: 1...12, using: &g)).map { _ in
+                    Raptor.Endpoint(stop: Int32.random(in: 0..<Int32(n), using: &g), seconds: Int.random(in: 0...900, using: &g))
+                }
+                let radius = query % 8 == 0 ? 5 * 3600 : Int.random(in: 60...5400, using: &g)
+                let far = min(radius, RemainingTimeGraph.radiusCap), exact = far * [0, 30, 70][query % 3] / 100
+                let message = "cells of \(cellStops.map(String.init) ?? "default") stops, query \(query)"
+                for (rows, table, cellTable) in tables {
+                    let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: endpoints.count + rows.hops.count)
+                    defer { entries.deallocate() }
+                    let reached = rows.withBuffers { rows in
+                        cellTable.withUnsafeBufferPointer {
+                            graph.fill(fromCells, settled: settled, from: endpoints, radius: radius, exactRadius: exact, rows: rows,
+                                       cellTable: $0, buckets: buckets, entries: entries)
+                        }
+                    }
+                    table.withUnsafeBufferPointer {
+                        RemainingTimeGraph.fill(fromTable, stopCount: n, from: endpoints, radius: radius, table: $0)
+                    }
+                    let bound = RemainingBound(closeness: fromCells, far: far), distance = RemainingBound(closeness: fromTable, far: far)
+                    for s in 0..<n {
+                        XCTAssertLessThanOrEqual(bound[s], distance[s], "\(message), stop \(s): a lower bound")
+                        if distance[s] < exact { XCTAssertEqual(bound[s], distance[s], "\(message), stop \(s): searched exactly") }
+                        if bound[s] > exact && bound[s] < far { abovePlainRadius += 1 }
+                    }
+                    XCTAssertEqual(Set(UnsafeBufferPointer(start: settled, count: reached)), Set((0..<n).filter { fromCells[$0] != 0 }.map(Int32.init)),
+                                   "\(message): the settled list names every stop set, once")
+                    XCTAssertEqual(reached, Set(UnsafeBufferPointer(start: settled, count: reached)).count, "\(message): once each")
+                    XCTAssertTrue(UnsafeBufferPointer(start: buckets, count: RemainingTimeGraph.radiusCap).allSatisfy { $0 == -1 },
+                                  "\(message): the search leaves its queue empty")
+                    for k in 0..<reached { fromCells[Int(settled[k])] = 0 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(abovePlainRadius, 0, "the cells bound some stops above the radius searched and below the whole radius")
     }
 
     /// A daemon asked only depart-at keeps half the remaining-time tables: a depart-at query
