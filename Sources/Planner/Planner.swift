@@ -310,7 +310,7 @@ public struct Planner: Sendable {
     /// segment next to a transit one brings along the other empty street segments around the
     /// same transit legs (access and egress walks), asked at once; each counts when its own
     /// segment is filled.
-    private func fill(_ index: Int, _ timing: LegTiming, run: inout LegRun) async throws {
+    func fill(_ index: Int, _ timing: LegTiming, run: inout LegRun) async throws {
         run.queryCount += 1
         run.asked.insert(index)
         run.failures.removeAll { $0.segment == index }
@@ -352,6 +352,8 @@ public struct Planner: Sendable {
                 try await fill(index, .departAt(cursor), run: &run)
                 if run.plan.modes[index] == .transit {
                     try await adoptStops(ofSegment: index, passedWalkFrom: reached[index - 1], forward: true, askedAt: cursor, run: &run)
+                    try await choosingTheTripsNearestStops(ofSegment: index, passedWalkFrom: reached[index - 1], forward: true,
+                                                           askedAt: cursor, run: &run)
                 }
             }
             if let leg = run.plan.legs[index] {
@@ -383,6 +385,8 @@ public struct Planner: Sendable {
                 try await fill(index, .arriveBy(anchor), run: &run)
                 if run.plan.modes[index] == .transit {
                     try await adoptStops(ofSegment: index, passedWalkFrom: reached[index + 2], forward: false, askedAt: anchor, run: &run)
+                    try await choosingTheTripsNearestStops(ofSegment: index, passedWalkFrom: reached[index + 2], forward: false,
+                                                           askedAt: anchor, run: &run)
                 }
             }
             if let leg = run.plan.legs[index] {
