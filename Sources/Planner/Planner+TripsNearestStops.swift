@@ -41,18 +41,30 @@ extension Planner {
             plan.legs[index + 1] = nil
         }
         plan.legs[index] = nil
-        run.plan = plan
-        // From the call chosen to board at (else to the one chosen to leave at): the engine then
-        // finds that trip, or one no worse.
-        let timing: LegTiming = if let boarding { .departAt(boarding.call.departure) } else { .arriveBy(alighting?.call.arrival ?? askedAt) }
-        try await fill(index, timing, run: &run)
-        guard let asked = run.plan.legs[index], keeps(asked, boarding: boarding?.call, alighting: alighting?.call, instead: leg) else {
+        // Asked first as the run asks it, from (to) the chosen stops: going forward, leaving when
+        // the traveller gets to the boarding stop; timed back, arriving when they must leave the
+        // alighting one. The engine may answer from a stop nearby instead: then asked at the
+        // chosen call itself, leaving from it (else arriving at it), which finds that trip.
+        let asTheRunAsks: LegTiming = if forward {
+            .departAt(boarding.map { call in time.map { $0.addingTimeInterval(call.walk.expectedTravelTime) } ?? call.call.departure } ?? askedAt)
+        } else {
+            .arriveBy(alighting.map { call in time.map { $0.addingTimeInterval(-call.walk.expectedTravelTime) } ?? call.call.arrival } ?? askedAt)
+        }
+        let atTheCall: LegTiming = if let boarding { .departAt(boarding.call.departure) } else { .arriveBy(alighting?.call.arrival ?? askedAt) }
+        var kept: RouteLeg?
+        for (timing, leavingFixed) in [(asTheRunAsks, forward), (atTheCall, boarding != nil)] where kept == nil {
+            run.plan = plan
+            try await fill(index, timing, run: &run)
+            if let asked = run.plan.legs[index],
+               keeps(asked, boarding: boarding?.call, alighting: alighting?.call, instead: leg, leavingFixed: leavingFixed) { kept = asked }
+        }
+        guard let kept else {
             run.plan = before
             run.failures = failuresBefore
             return
         }
         // Its 0 m walks from and to the stops it was asked between are trimmed, as an adopted leg's are.
-        if !asked.walksToAnotherStop(at: .access), !asked.walksToAnotherStop(at: .egress) {
+        if !kept.walksToAnotherStop(at: .access), !kept.walksToAnotherStop(at: .egress) {
             run.plan = run.plan.adoptingTransitStops(ofSegment: index).plan
         }
         let passed = forward ? index - 1 : index + 1
@@ -62,17 +74,18 @@ extension Planner {
     }
 
     /// Whether the ride asked between the chosen stops is kept instead of `leg`: it boards and
-    /// leaves at the stops it was asked between (no walk to another), leaving no earlier than
-    /// the call chosen to board at (else than `leg`) and getting there no later than the call
-    /// chosen to leave at (else than `leg`): the trip chosen, or one no worse at either end.
-    private func keeps(_ asked: RouteLeg, boarding: TripCall?, alighting: TripCall?, instead leg: RouteLeg) -> Bool {
+    /// leaves at the stops it was asked between (no walk to another) and, asked leaving at a
+    /// time (`leavingFixed`), gets there no later than the call chosen to leave at (else than
+    /// `leg`); asked arriving by one, leaves no earlier than the call chosen to board at (else
+    /// than `leg`): the trip chosen, or one no worse.
+    private func keeps(_ asked: RouteLeg, boarding: TripCall?, alighting: TripCall?, instead leg: RouteLeg, leavingFixed: Bool) -> Bool {
         guard let first = asked.rides.first, let last = asked.rides.last, let departure = asked.departure, let arrival = asked.arrival,
               !asked.walksToAnotherStop(at: .access) || leg.walksToAnotherStop(at: .access),
               !asked.walksToAnotherStop(at: .egress) || leg.walksToAnotherStop(at: .egress) else { return false }
         if let boarding, first.boarding.coordinate.distance(to: boarding.coordinate) > configuration.endIsStopMetres { return false }
         if let alighting, last.alighting.coordinate.distance(to: alighting.coordinate) > configuration.endIsStopMetres { return false }
-        return departure >= (boarding?.departure ?? leg.departure ?? .distantFuture)
-            && arrival <= (alighting?.arrival ?? leg.arrival ?? .distantPast)
+        return leavingFixed ? arrival <= (alighting?.arrival ?? leg.arrival ?? .distantPast)
+            : departure >= (boarding?.departure ?? leg.departure ?? .distantFuture)
     }
 
     /// For `choosingTheTripsNearestStops`: the stop of `ride`'s trip, before where it alights,
