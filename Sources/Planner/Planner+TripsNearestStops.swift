@@ -1,10 +1,11 @@
 import Foundation
 
 extension Planner {
-    /// A stop of a ride's trip the plan could walk to (from) instead: the call and the walk.
+    /// A stop of a ride's trip the plan could walk to (from) instead: the call, and the walk's
+    /// time estimated from the walk now, scaled by the two straight lines.
     private struct TripStop {
         var call: TripCall
-        var walk: RouteLeg
+        var estimate: TimeInterval
     }
 
     /// Once transit segment `index` is asked and its stops adopted, its rides are known, and the
@@ -16,20 +17,34 @@ extension Planner {
     /// it and gets them there in time (`nearerAlighting`). The engine chose them from the stop it
     /// was asked from, timing walks as a stretched straight line: `plan insert … Koskikeskus`
     /// walked 601 m to Rautatieasema B for tram 3 where the same trip stops two minutes earlier
-    /// at Koskipuisto B, 514 m away and caught. The ride is asked again between the chosen stops
-    /// and kept when it boards (leaves) there (`keeps`); else nothing changes. The walk the run
-    /// has passed (`passedWalkFrom`: it starts or ends then) is asked again at once; the other is
-    /// left empty for the loop. Pinned rides, a walk route the user chose, a stay at the stop and
-    /// the nodes the user chose keep their stops.
+    /// at Koskipuisto B, 514 m away and caught. The walks to the other stops are estimated from
+    /// the walk now (no query: an edit asks only the legs it touches); a stop chosen by the
+    /// estimate is kept only when the ride asked to it (`keeps`) and the walk asked to it are
+    /// better in fact. The walks beside the ride are asked here when the loop has not yet (it
+    /// keeps them). Only for a ride the edit emptied (`newRide`) or beside a walk this run asks:
+    /// a ride only timed again beside walks kept goes from (to) stops the rule chose before (a
+    /// stay retimes the rides after it and asks no walk). Pinned rides, a
+    /// walk route the user chose, a stay at the stop and the nodes the user chose keep their stops.
     func choosingTheTripsNearestStops(ofSegment index: Int, passedWalkFrom time: Date?, forward: Bool, askedAt: Date,
-                                      run: inout LegRun) async throws {
-        let before = run.plan, failuresBefore = run.failures
-        guard before.modes[index] == .transit, !before.isPinned(segment: index), let leg = before.legs[index],
+                                      newRide: Bool, run: inout LegRun) async throws {
+        guard run.plan.modes[index] == .transit, !run.plan.isPinned(segment: index), let leg = run.plan.legs[index],
               let first = leg.rides.first, let last = leg.rides.last else { return }
-        let boarding = try await nearerBoarding(of: first, segment: index, leg: leg, in: before, earliest: forward ? time : nil,
-                                                askedAt: askedAt)
-        let alighting = try await nearerAlighting(of: last, segment: index, leg: leg, in: before, latest: forward ? nil : time,
-                                                  askedAt: askedAt)
+        // A ride the edit emptied, or a walk this run asks (or asked): new, or to a stop just
+        // adopted. A ride only timed again beside walks kept goes from (to) stops this rule chose.
+        let (asked, legs) = (run.asked, run.plan.legs)
+        let asks = { (walk: Int) in newRide || asked.contains(walk) || legs[walk] == nil }
+        let boardingCalls = index > 0 && Self.isTheirsToChoose(node: index, besides: index - 1, in: run.plan)
+            && !leg.walksToAnotherStop(at: .access) && asks(index - 1) ? await routing.calls(ofTripOf: first) : []
+        let alightingCalls = index + 2 < run.plan.nodes.count && Self.isTheirsToChoose(node: index + 1, besides: index + 1, in: run.plan)
+            && !leg.walksToAnotherStop(at: .egress) && asks(index + 1) ? await routing.calls(ofTripOf: last) : []
+        guard boardingCalls.count > 2 || alightingCalls.count > 2 else { return }
+        if boardingCalls.count > 2, run.plan.legs[index - 1] == nil { try await fill(index - 1, .arriveBy(leg.departure ?? askedAt), run: &run) }
+        if alightingCalls.count > 2, run.plan.legs[index + 1] == nil { try await fill(index + 1, .departAt(leg.arrival ?? askedAt), run: &run) }
+        let before = run.plan, failuresBefore = run.failures
+        let boarding = boardingCalls.count > 2
+            ? nearerBoarding(boardingCalls, of: first, segment: index, in: before, earliest: forward ? time : nil) : nil
+        let alighting = alightingCalls.count > 2
+            ? nearerAlighting(alightingCalls, of: last, segment: index, in: before, latest: forward ? nil : time) : nil
         guard boarding != nil || alighting != nil else { return }
         var plan = before
         if let boarding {
@@ -46,30 +61,48 @@ extension Planner {
         // alighting one. The engine may answer from a stop nearby instead: then asked at the
         // chosen call itself, leaving from it (else arriving at it), which finds that trip.
         let asTheRunAsks: LegTiming = if forward {
-            .departAt(boarding.map { call in time.map { $0.addingTimeInterval(call.walk.expectedTravelTime) } ?? call.call.departure } ?? askedAt)
+            .departAt(boarding.map { call in time.map { $0.addingTimeInterval(call.estimate) } ?? call.call.departure } ?? askedAt)
         } else {
-            .arriveBy(alighting.map { call in time.map { $0.addingTimeInterval(-call.walk.expectedTravelTime) } ?? call.call.arrival } ?? askedAt)
+            .arriveBy(alighting.map { call in time.map { $0.addingTimeInterval(-call.estimate) } ?? call.call.arrival } ?? askedAt)
         }
         let atTheCall: LegTiming = if let boarding { .departAt(boarding.call.departure) } else { .arriveBy(alighting?.call.arrival ?? askedAt) }
-        var kept: RouteLeg?
-        for (timing, leavingFixed) in [(asTheRunAsks, forward), (atTheCall, boarding != nil)] where kept == nil {
+        var kept = false
+        for (timing, leavingFixed) in [(asTheRunAsks, forward), (atTheCall, boarding != nil)] where !kept {
             run.plan = plan
             try await fill(index, timing, run: &run)
-            if let asked = run.plan.legs[index],
-               keeps(asked, boarding: boarding?.call, alighting: alighting?.call, instead: leg, leavingFixed: leavingFixed) { kept = asked }
+            kept = run.plan.legs[index].map {
+                keeps($0, boarding: boarding?.call, alighting: alighting?.call, instead: leg, leavingFixed: leavingFixed)
+            } ?? false
         }
-        guard let kept else {
+        if kept, let asked = run.plan.legs[index], !asked.walksToAnotherStop(at: .access), !asked.walksToAnotherStop(at: .egress) {
+            run.plan = run.plan.adoptingTransitStops(ofSegment: index).plan  // its 0 m walks trimmed, as an adopted leg's are
+        }
+        // The new walks, asked at once: the stops stay only when they are shorter in fact and
+        // the ride is still caught (gets there in time).
+        guard kept, let ride = run.plan.legs[index], let departure = ride.departure, let arrival = ride.arrival else {
             run.plan = before
             run.failures = failuresBefore
             return
         }
-        // Its 0 m walks from and to the stops it was asked between are trimmed, as an adopted leg's are.
-        if !kept.walksToAnotherStop(at: .access), !kept.walksToAnotherStop(at: .egress) {
-            run.plan = run.plan.adoptingTransitStops(ofSegment: index).plan
+        if boarding != nil { try await fill(index - 1, forward ? .departAt(time ?? askedAt) : .arriveBy(departure), run: &run) }
+        if alighting != nil { try await fill(index + 1, forward ? .departAt(arrival) : .arriveBy(time ?? arrival), run: &run) }
+        func walk(_ segment: Int, in plan: RoutePlan) -> TimeInterval { plan.legs[segment]?.expectedTravelTime ?? .infinity }
+        var better = true
+        if boarding != nil, let old = before.legs[index - 1], let oldDeparture = leg.departure {
+            let new = walk(index - 1, in: run.plan)
+            better = new < old.expectedTravelTime && (forward
+                ? (time ?? .distantPast).addingTimeInterval(new) <= departure.addingTimeInterval(RoutePlan.connectionSlack)
+                : departure.addingTimeInterval(-new) >= oldDeparture.addingTimeInterval(-old.expectedTravelTime))
         }
-        let passed = forward ? index - 1 : index + 1
-        if let time, run.plan.legs[passed] == nil {
-            try await fill(passed, forward ? .departAt(time) : .arriveBy(time), run: &run)
+        if alighting != nil, let old = before.legs[index + 1], let oldArrival = leg.arrival {
+            let new = walk(index + 1, in: run.plan)
+            better = better && new < old.expectedTravelTime && (forward
+                ? arrival.addingTimeInterval(new) <= oldArrival.addingTimeInterval(old.expectedTravelTime)
+                : arrival.addingTimeInterval(new) <= (time ?? .distantFuture))
+        }
+        if !better {
+            run.plan = before
+            run.failures = failuresBefore
         }
     }
 
@@ -88,58 +121,59 @@ extension Planner {
             : departure >= (boarding?.departure ?? leg.departure ?? .distantFuture)
     }
 
-    /// For `choosingTheTripsNearestStops`: the stop of `ride`'s trip, before where it alights,
-    /// that is the shortest walk from the place before node `index`, shorter than the walk to
-    /// the stop it boards at, and that the traveller still catches: leaving that place at
-    /// `earliest` (going forward: when the run gets there), else (timed back) leaving it no
-    /// earlier than for the stop it boards at. Nil when there is none or the stop is not the
-    /// planner's to change.
-    private func nearerBoarding(of ride: TransitRide, segment index: Int, leg: RouteLeg, in plan: RoutePlan,
-                                earliest: Date?, askedAt: Date) async throws -> TripStop? {
-        guard index > 0, plan.modes[index - 1] == .walk, Self.isTheirsToChoose(node: index, besides: index - 1, in: plan),
-              !leg.walksToAnotherStop(at: .access) else { return nil }
-        let calls = await routing.calls(ofTripOf: ride)
-        guard let boardAt = calls.firstIndex(where: { Self.isCall($0, ride.boarding, boarding: true) }),
-              let alightAt = calls[(boardAt + 1)...].firstIndex(where: { Self.isCall($0, ride.alighting, boarding: false) }),
-              calls.indices.contains(where: { $0 < alightAt && $0 != boardAt && calls[$0].canBoard }) else { return nil }
-        let from = plan.nodes[index - 1].place
-        guard let walked = try await walk(plan.legs[index - 1], from: from, to: plan.nodes[index].place, plan, askedAt) else { return nil }
+    /// For `choosingTheTripsNearestStops`: among `calls` (of `ride`'s trip), the stop before
+    /// where it alights that is the shortest walk from the place before node `index` by the
+    /// estimate, shorter than the walk now to the stop it boards at, and that the traveller still
+    /// catches: leaving that place at `earliest` (going forward: when the run gets there), else
+    /// (timed back) leaving it no earlier than for the stop it boards at.
+    private func nearerBoarding(_ calls: [TripCall], of ride: TransitRide, segment index: Int, in plan: RoutePlan,
+                                earliest: Date?) -> TripStop? {
+        guard let walked = plan.legs[index - 1], walked.mode == .walk,
+              let boardAt = calls.firstIndex(where: { Self.isCall($0, ride.boarding, boarding: true) }),
+              let alightAt = calls[(boardAt + 1)...].firstIndex(where: { Self.isCall($0, ride.alighting, boarding: false) })
+        else { return nil }
+        let from = plan.nodes[index - 1].place.coordinate
         let leaving = earliest ?? ride.boarding.time.addingTimeInterval(-walked.expectedTravelTime)
         var chosen: TripStop?
-        for position in 0..<alightAt where position != boardAt && calls[position].canBoard
-            && from.coordinate.distance(to: calls[position].coordinate) <= (walked.distance ?? .infinity) {
-            guard let walk = try await walk(nil, from: from, to: calls[position].place, plan, askedAt),
-                  walk.expectedTravelTime < chosen?.walk.expectedTravelTime ?? walked.expectedTravelTime,
-                  leaving.addingTimeInterval(walk.expectedTravelTime) <= calls[position].departure else { continue }
-            chosen = TripStop(call: calls[position], walk: walk)
+        for position in 0..<alightAt where position != boardAt && calls[position].canBoard {
+            guard let estimate = Self.estimate(walked, now: from.distance(to: plan.nodes[index].place.coordinate),
+                                               to: from.distance(to: calls[position].coordinate)),
+                  estimate < chosen?.estimate ?? walked.expectedTravelTime,
+                  leaving.addingTimeInterval(estimate) <= calls[position].departure else { continue }
+            chosen = TripStop(call: calls[position], estimate: estimate)
         }
         return chosen
     }
 
-    /// The mirror for the alighting stop: the stop of `ride`'s trip, after where it boards, that
-    /// is the shortest walk to the place after node `index + 1`, shorter than the walk from the
-    /// stop it alights at, that gets the traveller there by `latest` (timed back: when they
-    /// must be there), else (going forward) no later than from the stop it alights at.
-    private func nearerAlighting(of ride: TransitRide, segment index: Int, leg: RouteLeg, in plan: RoutePlan,
-                                 latest: Date?, askedAt: Date) async throws -> TripStop? {
-        guard index + 2 < plan.nodes.count, plan.modes[index + 1] == .walk,
-              Self.isTheirsToChoose(node: index + 1, besides: index + 1, in: plan), !leg.walksToAnotherStop(at: .egress) else { return nil }
-        let calls = await routing.calls(ofTripOf: ride)
-        guard let boardAt = calls.firstIndex(where: { Self.isCall($0, ride.boarding, boarding: true) }),
-              let alightAt = calls[(boardAt + 1)...].firstIndex(where: { Self.isCall($0, ride.alighting, boarding: false) }),
-              calls.indices.contains(where: { $0 > boardAt && $0 != alightAt && calls[$0].canAlight }) else { return nil }
-        let to = plan.nodes[index + 2].place
-        guard let walked = try await walk(plan.legs[index + 1], from: plan.nodes[index + 1].place, to: to, plan, askedAt) else { return nil }
+    /// The mirror for the alighting stop: among `calls`, the stop after where the ride boards
+    /// that is the shortest walk to the place after node `index + 1` by the estimate, shorter
+    /// than the walk now, that gets the traveller there by `latest` (timed back: when they must
+    /// be there), else (going forward) no later than from the stop it alights at.
+    private func nearerAlighting(_ calls: [TripCall], of ride: TransitRide, segment index: Int, in plan: RoutePlan,
+                                 latest: Date?) -> TripStop? {
+        guard let walked = plan.legs[index + 1], walked.mode == .walk,
+              let boardAt = calls.firstIndex(where: { Self.isCall($0, ride.boarding, boarding: true) }),
+              let alightAt = calls[(boardAt + 1)...].firstIndex(where: { Self.isCall($0, ride.alighting, boarding: false) })
+        else { return nil }
+        let to = plan.nodes[index + 2].place.coordinate
         let arriving = latest ?? ride.alighting.time.addingTimeInterval(walked.expectedTravelTime)
         var chosen: TripStop?
-        for position in (boardAt + 1)..<calls.count where position != alightAt && calls[position].canAlight
-            && to.coordinate.distance(to: calls[position].coordinate) <= (walked.distance ?? .infinity) {
-            guard let walk = try await walk(nil, from: calls[position].place, to: to, plan, askedAt),
-                  walk.expectedTravelTime < chosen?.walk.expectedTravelTime ?? walked.expectedTravelTime,
-                  calls[position].arrival.addingTimeInterval(walk.expectedTravelTime) <= arriving else { continue }
-            chosen = TripStop(call: calls[position], walk: walk)
+        for position in (boardAt + 1)..<calls.count where position != alightAt && calls[position].canAlight {
+            guard let estimate = Self.estimate(walked, now: to.distance(to: plan.nodes[index + 1].place.coordinate),
+                                               to: to.distance(to: calls[position].coordinate)),
+                  estimate < chosen?.estimate ?? walked.expectedTravelTime,
+                  calls[position].arrival.addingTimeInterval(estimate) <= arriving else { continue }
+            chosen = TripStop(call: calls[position], estimate: estimate)
         }
         return chosen
+    }
+
+    /// The walk to a stop `straight` metres away in a straight line, estimated from `walked`, the
+    /// walk now to a stop `now` metres away: streets wind alike nearby. Nil for a walk now of a
+    /// few metres (nothing to scale).
+    private static func estimate(_ walked: RouteLeg, now: Double, to straight: Double) -> TimeInterval? {
+        guard now >= 1 else { return nil }
+        return walked.expectedTravelTime * straight / now
     }
 
     /// Node `node` is a stop the planner inferred (no current location, no stay of the user's),
@@ -158,11 +192,4 @@ extension Planner {
         return sameStop && abs((boarding ? call.departure : call.arrival).timeIntervalSince(stop.time)) < 60
     }
 
-    /// `known`, or the walk asked between the two places (nil when there is none).
-    private func walk(_ known: RouteLeg?, from: Place, to: Place, _ plan: RoutePlan, _ at: Date) async throws -> RouteLeg? {
-        if let known, known.mode == .walk { return known }
-        let query = LegQuery(from: from, to: to, mode: .walk, timing: .departAt(at), pace: plan.pace, access: plan.access)
-        guard case .success(let walk) = try await leg(for: query) else { return nil }
-        return walk
-    }
 }

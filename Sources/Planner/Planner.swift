@@ -343,6 +343,7 @@ public struct Planner: Sendable {
         var cursor = date
         var retime = sourceChanged
         for index in start..<max(start, end ?? run.plan.segmentCount) {
+            let newRide = run.plan.legs[index] == nil  // the edit emptied it (not only timed again here)
             if let kept = run.plan.legs[index], kept.mode == .transit, !run.plan.isPinned(segment: index),
                retime || (kept.departure.map { $0 < cursor.addingTimeInterval(-RoutePlan.connectionSlack) } ?? false) {
                 run.plan.legs[index] = nil
@@ -353,7 +354,7 @@ public struct Planner: Sendable {
                 if run.plan.modes[index] == .transit {
                     try await adoptStops(ofSegment: index, passedWalkFrom: reached[index - 1], forward: true, askedAt: cursor, run: &run)
                     try await choosingTheTripsNearestStops(ofSegment: index, passedWalkFrom: reached[index - 1], forward: true,
-                                                           askedAt: cursor, run: &run)
+                                                           askedAt: cursor, newRide: newRide, run: &run)
                 }
             }
             if let leg = run.plan.legs[index] {
@@ -376,6 +377,7 @@ public struct Planner: Sendable {
         var anchor = date
         var retime = sourceChanged
         for index in stride(from: end - 1, through: first, by: -1) {
+            let newRide = run.plan.legs[index] == nil  // the edit emptied it (not only timed again here)
             if let kept = run.plan.legs[index], kept.mode == .transit, !run.plan.isPinned(segment: index),
                retime || (kept.arrival.map { $0 > anchor.addingTimeInterval(RoutePlan.connectionSlack) } ?? false) {
                 run.plan.legs[index] = nil
@@ -386,7 +388,7 @@ public struct Planner: Sendable {
                 if run.plan.modes[index] == .transit {
                     try await adoptStops(ofSegment: index, passedWalkFrom: reached[index + 2], forward: false, askedAt: anchor, run: &run)
                     try await choosingTheTripsNearestStops(ofSegment: index, passedWalkFrom: reached[index + 2], forward: false,
-                                                           askedAt: anchor, run: &run)
+                                                           askedAt: anchor, newRide: newRide, run: &run)
                 }
             }
             if let leg = run.plan.legs[index] {
