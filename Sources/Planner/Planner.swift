@@ -326,7 +326,7 @@ public struct Planner: Sendable {
     /// segment next to a transit one brings along the other empty street segments around the
     /// same transit legs (access and egress walks), asked at once; each counts when its own
     /// segment is filled.
-    private func fill(_ index: Int, _ timing: LegTiming, run: inout LegRun) async throws {
+    func fill(_ index: Int, _ timing: LegTiming, run: inout LegRun) async throws {
         run.queryCount += 1
         run.asked.insert(index)
         run.failures.removeAll { $0.segment == index }
@@ -359,6 +359,7 @@ public struct Planner: Sendable {
         var cursor = date
         var retime = sourceChanged
         for index in start..<max(start, end ?? run.plan.segmentCount) {
+            let newRide = run.plan.legs[index] == nil  // the edit emptied it (not only timed again here)
             if let kept = run.plan.legs[index], kept.mode == .transit, !run.plan.isPinned(segment: index),
                retime || (kept.departure.map { $0 < cursor.addingTimeInterval(-RoutePlan.connectionSlack) } ?? false) {
                 run.plan.legs[index] = nil
@@ -368,6 +369,8 @@ public struct Planner: Sendable {
                 try await fill(index, .departAt(cursor), run: &run)
                 if run.plan.modes[index] == .transit {
                     try await adoptStops(ofSegment: index, passedWalkFrom: reached[index - 1], forward: true, askedAt: cursor, run: &run)
+                    try await choosingTheTripsNearestStops(ofSegment: index, passedWalkFrom: reached[index - 1], forward: true,
+                                                           askedAt: cursor, newRide: newRide, run: &run)
                 }
             }
             if let leg = run.plan.legs[index] {
@@ -390,6 +393,7 @@ public struct Planner: Sendable {
         var anchor = date
         var retime = sourceChanged
         for index in stride(from: end - 1, through: first, by: -1) {
+            let newRide = run.plan.legs[index] == nil  // the edit emptied it (not only timed again here)
             if let kept = run.plan.legs[index], kept.mode == .transit, !run.plan.isPinned(segment: index),
                retime || (kept.arrival.map { $0 > anchor.addingTimeInterval(RoutePlan.connectionSlack) } ?? false) {
                 run.plan.legs[index] = nil
@@ -399,6 +403,8 @@ public struct Planner: Sendable {
                 try await fill(index, .arriveBy(anchor), run: &run)
                 if run.plan.modes[index] == .transit {
                     try await adoptStops(ofSegment: index, passedWalkFrom: reached[index + 2], forward: false, askedAt: anchor, run: &run)
+                    try await choosingTheTripsNearestStops(ofSegment: index, passedWalkFrom: reached[index + 2], forward: false,
+                                                           askedAt: anchor, newRide: newRide, run: &run)
                 }
             }
             if let leg = run.plan.legs[index] {

@@ -97,10 +97,15 @@ public protocol RoutingPort: Sendable {
     /// times, a cancellation, alerts (a transit engine with a realtime feed). Defaults to the
     /// leg unchanged.
     func liveLeg(_ leg: RouteLeg, for query: LegQuery) async -> RouteLeg
+    /// Every call of the trip `ride` is on, in order, its run's times as the live data sees
+    /// them; empty when the engine does not know the trip. Defaults to empty.
+    func calls(ofTripOf ride: TransitRide) async -> [TripCall]
 }
 
 extension RoutingPort {
     public func liveLeg(_ leg: RouteLeg, for query: LegQuery) async -> RouteLeg { leg }
+
+    public func calls(ofTripOf ride: TransitRide) async -> [TripCall] { [] }
 }
 
 /// "Now", injected so that tests control time.

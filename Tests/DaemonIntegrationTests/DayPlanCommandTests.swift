@@ -131,7 +131,16 @@ final class DayPlanCommandTests: TampereDaemonTestCase {
         let shop = try node(day, at: Tampere.tampereTalo)
         let transitAfter = segments(day).indices.filter { $0 >= shop - 1 && segments(day)[$0]["mode"] == .string("transit") }.count
         let moved = try queries(["plan", "stay", try self.id(day), String(shop), "45m"])
-        XCTAssertEqual(moved.walk + moved.car, 0, "walks keep their legs")
+        // Walks keep their legs; a ride timed again is a new trip whose stops are chosen again
+        // (docs/planner.md, "No walk to a farther stop of the same trip"): a walk to a stop of it
+        // may be asked, one per end at most, and kept only when shorter.
+        XCTAssertEqual(moved.car, 0, "drives keep their legs")
+        XCTAssertLessThanOrEqual(moved.walk, 2 * transitAfter, "at most the walks to a retimed ride's stops")
+        for index in segments(day).indices where segments(day)[index]["mode"] == .string("walk")
+            && segments(moved.plan).indices.contains(index) && nodes(moved.plan).count == nodes(day).count {
+            XCTAssertEqual(segments(moved.plan)[index]["leg"]?["distance_m"], segments(day)[index]["leg"]?["distance_m"],
+                           "walk \(index + 1) keeps its leg")
+        }
         XCTAssertGreaterThanOrEqual(moved.transit, transitAfter)
         XCTAssertEqual(Array(segments(moved.plan).prefix(shop - 1)), Array(segments(day).prefix(shop - 1)),
                        "the legs before the shop are kept")

@@ -24,6 +24,9 @@ public protocol RegionLegSource: Sendable {
     /// The cheapest tickets for these rides taken in order (a whole plan's); nil for an engine
     /// without fares.
     func tickets(for rides: [TransitRide]) -> FareTickets?
+    /// The calls of the trip a ride is on (`RoutingPort.calls(ofTripOf:)`); empty for an engine
+    /// without a timetable.
+    func calls(ofTripOf ride: TransitRide) -> [TripCall]
 }
 
 /// The daemon's `RoutingPort`: finds the region a query is in (the smallest holding both ends),
@@ -71,6 +74,13 @@ public struct RegionRouter: RoutingPort {
         }
     }
 
+    /// Asked of the transit engine of the region the ride boards in (as `nearbyStops` finds it).
+    public func calls(ofTripOf ride: TransitRide) async -> [TripCall] {
+        guard let region = try? regions.handles(containing: ride.boarding.coordinate).first(where: \.manifest.hasTransit),
+              let source = try? region.legSource(for: .transit) else { return [] }
+        return source.calls(ofTripOf: ride)
+    }
+
     public func search(_ text: String, near: Coordinate?) async throws -> [Place] {
         try regions.search(text, near: near, preferring: near, limit: 10).map(\.result.place)
     }
@@ -88,4 +98,6 @@ extension RegionLegSource {
     public func applyRealtime(_ feeds: [RealtimeFeed], now: Date) -> RealtimeApplyReport? { nil }
 
     public func tickets(for rides: [TransitRide]) -> FareTickets? { nil }
+
+    public func calls(ofTripOf ride: TransitRide) -> [TripCall] { [] }
 }

@@ -113,6 +113,8 @@ public struct TransitEngine: LegEngine {
 
         func tickets(for rides: [TransitRide]) -> FareTickets? { router.tickets(for: rides) }
 
+        func calls(ofTripOf ride: TransitRide) -> [TripCall] { router.calls(ofTripOf: ride) }
+
         /// The engine only knows coordinates; name the walks' ends after the plan's places.
         private func named(_ leg: RouteLeg, _ query: LegQuery) -> RouteLeg {
             var leg = leg

@@ -1,0 +1,195 @@
+import Foundation
+
+extension Planner {
+    /// A stop of a ride's trip the plan could walk to (from) instead: the call, and the walk's
+    /// time estimated from the walk now, scaled by the two straight lines.
+    private struct TripStop {
+        var call: TripCall
+        var estimate: TimeInterval
+    }
+
+    /// Once transit segment `index` is asked and its stops adopted, its rides are known, and the
+    /// stops the planner inferred for it are chosen again from their trips (issue 39, no walk to
+    /// a farther stop of the same trip): the boarding stop becomes the stop of the first ride's
+    /// trip, before where it alights, that is the shortest walk from the place across the walk
+    /// and that the traveller still catches (`nearerBoarding`); the alighting stop the stop of
+    /// the last ride's trip, after where it boards, that is the shortest walk to the place after
+    /// it and gets them there in time (`nearerAlighting`). The engine chose them from the stop it
+    /// was asked from, timing walks as a stretched straight line: `plan insert … Koskikeskus`
+    /// walked 601 m to Rautatieasema B for tram 3 where the same trip stops two minutes earlier
+    /// at Koskipuisto B, 514 m away and caught. The walks to the other stops are estimated from
+    /// the walk now (no query: an edit asks only the legs it touches); a stop chosen by the
+    /// estimate is kept only when the ride asked to it (`keeps`) and the walk asked to it are
+    /// better in fact. The walks beside the ride are asked here when the loop has not yet (it
+    /// keeps them). Only for a ride the edit emptied (`newRide`) or beside a walk this run asks:
+    /// a ride only timed again beside walks kept goes from (to) stops the rule chose before (a
+    /// stay retimes the rides after it and asks no walk). Pinned rides, a
+    /// walk route the user chose, a stay at the stop and the nodes the user chose keep their stops.
+    func choosingTheTripsNearestStops(ofSegment index: Int, passedWalkFrom time: Date?, forward: Bool, askedAt: Date,
+                                      newRide: Bool, run: inout LegRun) async throws {
+        guard run.plan.modes[index] == .transit, !run.plan.isPinned(segment: index), let leg = run.plan.legs[index],
+              let first = leg.rides.first, let last = leg.rides.last else { return }
+        // A ride the edit emptied, or a walk this run asks (or asked): new, or to a stop just
+        // adopted. A ride only timed again beside walks kept goes from (to) stops this rule chose.
+        let (asked, legs) = (run.asked, run.plan.legs)
+        let asks = { (walk: Int) in newRide || asked.contains(walk) || legs[walk] == nil }
+        let boardingCalls = index > 0 && Self.isTheirsToChoose(node: index, besides: index - 1, in: run.plan)
+            && !leg.walksToAnotherStop(at: .access) && asks(index - 1) ? await routing.calls(ofTripOf: first) : []
+        let alightingCalls = index + 2 < run.plan.nodes.count && Self.isTheirsToChoose(node: index + 1, besides: index + 1, in: run.plan)
+            && !leg.walksToAnotherStop(at: .egress) && asks(index + 1) ? await routing.calls(ofTripOf: last) : []
+        guard boardingCalls.count > 2 || alightingCalls.count > 2 else { return }
+        if boardingCalls.count > 2, run.plan.legs[index - 1] == nil { try await fill(index - 1, .arriveBy(leg.departure ?? askedAt), run: &run) }
+        if alightingCalls.count > 2, run.plan.legs[index + 1] == nil { try await fill(index + 1, .departAt(leg.arrival ?? askedAt), run: &run) }
+        let before = run.plan, failuresBefore = run.failures
+        let boarding = boardingCalls.count > 2
+            ? nearerBoarding(boardingCalls, of: first, segment: index, in: before, earliest: forward ? time : nil) : nil
+        let alighting = alightingCalls.count > 2
+            ? nearerAlighting(alightingCalls, of: last, segment: index, in: before, latest: forward ? nil : time) : nil
+        guard boarding != nil || alighting != nil else { return }
+        var plan = before
+        if let boarding {
+            guard plan.replacingNode(index, with: boarding.call.place) else { return }
+            plan.legs[index - 1] = nil
+        }
+        if let alighting {
+            guard plan.replacingNode(index + 1, with: alighting.call.place) else { return }
+            plan.legs[index + 1] = nil
+        }
+        plan.legs[index] = nil
+        // Asked first as the run asks it, from (to) the chosen stops: going forward, leaving when
+        // the traveller gets to the boarding stop; timed back, arriving when they must leave the
+        // alighting one. The engine may answer from a stop nearby instead: then asked at the
+        // chosen call itself, leaving from it (else arriving at it), which finds that trip.
+        let asTheRunAsks: LegTiming = if forward {
+            .departAt(boarding.map { call in time.map { $0.addingTimeInterval(call.estimate) } ?? call.call.departure } ?? askedAt)
+        } else {
+            .arriveBy(alighting.map { call in time.map { $0.addingTimeInterval(-call.estimate) } ?? call.call.arrival } ?? askedAt)
+        }
+        let atTheCall: LegTiming = if let boarding { .departAt(boarding.call.departure) } else { .arriveBy(alighting?.call.arrival ?? askedAt) }
+        var kept = false
+        for (timing, leavingFixed) in [(asTheRunAsks, forward), (atTheCall, boarding != nil)] where !kept {
+            run.plan = plan
+            try await fill(index, timing, run: &run)
+            kept = run.plan.legs[index].map {
+                keeps($0, boarding: boarding?.call, alighting: alighting?.call, instead: leg, leavingFixed: leavingFixed)
+            } ?? false
+        }
+        if kept, let asked = run.plan.legs[index], !asked.walksToAnotherStop(at: .access), !asked.walksToAnotherStop(at: .egress) {
+            run.plan = run.plan.adoptingTransitStops(ofSegment: index).plan  // its 0 m walks trimmed, as an adopted leg's are
+        }
+        // The new walks, asked at once: the stops stay only when they are shorter in fact and
+        // the ride is still caught (gets there in time).
+        guard kept, let ride = run.plan.legs[index], let departure = ride.departure, let arrival = ride.arrival else {
+            run.plan = before
+            run.failures = failuresBefore
+            return
+        }
+        if boarding != nil { try await fill(index - 1, forward ? .departAt(time ?? askedAt) : .arriveBy(departure), run: &run) }
+        if alighting != nil { try await fill(index + 1, forward ? .departAt(arrival) : .arriveBy(time ?? arrival), run: &run) }
+        func walk(_ segment: Int, in plan: RoutePlan) -> TimeInterval { plan.legs[segment]?.expectedTravelTime ?? .infinity }
+        var better = true
+        if boarding != nil, let old = before.legs[index - 1], let oldDeparture = leg.departure {
+            let new = walk(index - 1, in: run.plan)
+            better = new < old.expectedTravelTime && (forward
+                ? (time ?? .distantPast).addingTimeInterval(new) <= departure.addingTimeInterval(RoutePlan.connectionSlack)
+                : departure.addingTimeInterval(-new) >= oldDeparture.addingTimeInterval(-old.expectedTravelTime))
+        }
+        if alighting != nil, let old = before.legs[index + 1], let oldArrival = leg.arrival {
+            let new = walk(index + 1, in: run.plan)
+            better = better && new < old.expectedTravelTime && (forward
+                ? arrival.addingTimeInterval(new) <= oldArrival.addingTimeInterval(old.expectedTravelTime)
+                : arrival.addingTimeInterval(new) <= (time ?? .distantFuture))
+        }
+        if !better {
+            run.plan = before
+            run.failures = failuresBefore
+        }
+    }
+
+    /// Whether the ride asked between the chosen stops is kept instead of `leg`: it boards and
+    /// leaves at the stops it was asked between (no walk to another) and, asked leaving at a
+    /// time (`leavingFixed`), gets there no later than the call chosen to leave at (else than
+    /// `leg`); asked arriving by one, leaves no earlier than the call chosen to board at (else
+    /// than `leg`): the trip chosen, or one no worse.
+    private func keeps(_ asked: RouteLeg, boarding: TripCall?, alighting: TripCall?, instead leg: RouteLeg, leavingFixed: Bool) -> Bool {
+        guard let first = asked.rides.first, let last = asked.rides.last, let departure = asked.departure, let arrival = asked.arrival,
+              !asked.walksToAnotherStop(at: .access) || leg.walksToAnotherStop(at: .access),
+              !asked.walksToAnotherStop(at: .egress) || leg.walksToAnotherStop(at: .egress) else { return false }
+        if let boarding, first.boarding.coordinate.distance(to: boarding.coordinate) > configuration.endIsStopMetres { return false }
+        if let alighting, last.alighting.coordinate.distance(to: alighting.coordinate) > configuration.endIsStopMetres { return false }
+        return leavingFixed ? arrival <= (alighting?.arrival ?? leg.arrival ?? .distantPast)
+            : departure >= (boarding?.departure ?? leg.departure ?? .distantFuture)
+    }
+
+    /// For `choosingTheTripsNearestStops`: among `calls` (of `ride`'s trip), the stop before
+    /// where it alights that is the shortest walk from the place before node `index` by the
+    /// estimate, shorter than the walk now to the stop it boards at, and that the traveller still
+    /// catches: leaving that place at `earliest` (going forward: when the run gets there), else
+    /// (timed back) leaving it no earlier than for the stop it boards at.
+    private func nearerBoarding(_ calls: [TripCall], of ride: TransitRide, segment index: Int, in plan: RoutePlan,
+                                earliest: Date?) -> TripStop? {
+        guard let walked = plan.legs[index - 1], walked.mode == .walk,
+              let boardAt = calls.firstIndex(where: { Self.isCall($0, ride.boarding, boarding: true) }),
+              let alightAt = calls[(boardAt + 1)...].firstIndex(where: { Self.isCall($0, ride.alighting, boarding: false) })
+        else { return nil }
+        let from = plan.nodes[index - 1].place.coordinate
+        let leaving = earliest ?? ride.boarding.time.addingTimeInterval(-walked.expectedTravelTime)
+        var chosen: TripStop?
+        for position in 0..<alightAt where position != boardAt && calls[position].canBoard {
+            guard let estimate = Self.estimate(walked, now: from.distance(to: plan.nodes[index].place.coordinate),
+                                               to: from.distance(to: calls[position].coordinate)),
+                  estimate < chosen?.estimate ?? walked.expectedTravelTime,
+                  leaving.addingTimeInterval(estimate) <= calls[position].departure else { continue }
+            chosen = TripStop(call: calls[position], estimate: estimate)
+        }
+        return chosen
+    }
+
+    /// The mirror for the alighting stop: among `calls`, the stop after where the ride boards
+    /// that is the shortest walk to the place after node `index + 1` by the estimate, shorter
+    /// than the walk now, that gets the traveller there by `latest` (timed back: when they must
+    /// be there), else (going forward) no later than from the stop it alights at.
+    private func nearerAlighting(_ calls: [TripCall], of ride: TransitRide, segment index: Int, in plan: RoutePlan,
+                                 latest: Date?) -> TripStop? {
+        guard let walked = plan.legs[index + 1], walked.mode == .walk,
+              let boardAt = calls.firstIndex(where: { Self.isCall($0, ride.boarding, boarding: true) }),
+              let alightAt = calls[(boardAt + 1)...].firstIndex(where: { Self.isCall($0, ride.alighting, boarding: false) })
+        else { return nil }
+        let to = plan.nodes[index + 2].place.coordinate
+        let arriving = latest ?? ride.alighting.time.addingTimeInterval(walked.expectedTravelTime)
+        var chosen: TripStop?
+        for position in (boardAt + 1)..<calls.count where position != alightAt && calls[position].canAlight {
+            guard let estimate = Self.estimate(walked, now: to.distance(to: plan.nodes[index + 1].place.coordinate),
+                                               to: to.distance(to: calls[position].coordinate)),
+                  estimate < chosen?.estimate ?? walked.expectedTravelTime,
+                  calls[position].arrival.addingTimeInterval(estimate) <= arriving else { continue }
+            chosen = TripStop(call: calls[position], estimate: estimate)
+        }
+        return chosen
+    }
+
+    /// The walk to a stop `straight` metres away in a straight line, estimated from `walked`, the
+    /// walk now to a stop `now` metres away: streets wind alike nearby. Nil for a walk now of a
+    /// few metres (nothing to scale).
+    private static func estimate(_ walked: RouteLeg, now: Double, to straight: Double) -> TimeInterval? {
+        guard now >= 1 else { return nil }
+        return walked.expectedTravelTime * straight / now
+    }
+
+    /// Node `node` is a stop the planner inferred (no current location, no stay of the user's),
+    /// and walk segment `besides` holds no decision of the user's (a pin, a route they chose).
+    private static func isTheirsToChoose(node: Int, besides segment: Int, in plan: RoutePlan) -> Bool {
+        let stop = plan.nodes[node]
+        return stop.isInferred && !stop.isCurrentLocation && stop.stay == nil
+            && !plan.isPinned(segment: segment) && !plan.isChosenRoute(segment: segment)
+    }
+
+    /// Whether `call` is the ride's call at `stop`: the same stop ID (or name and place), at
+    /// its time to the minute (a trip may call at one stop twice).
+    private static func isCall(_ call: TripCall, _ stop: TransitStopCall, boarding: Bool) -> Bool {
+        let sameStop = call.stopID != nil && stop.stopID != nil ? call.stopID == stop.stopID
+            : call.name == stop.name && call.coordinate.distance(to: stop.coordinate) <= 25
+        return sameStop && abs((boarding ? call.departure : call.arrival).timeIntervalSince(stop.time)) < 60
+    }
+
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Planner
+import WireProtocol
+import XCTest
+
+/// Issue 39: the stop a plan boards a ride at is the stop of that ride's trip the traveller would
+/// choose. `plan insert … Koskikeskus --after 1` into Keskustori → Hervantakeskus by tram walked
+/// 601 m from Koskikeskus to Rautatieasema B for tram 3 at 10:59, while the same trip stops at
+/// Koskipuisto B, 360 m away, at 10:57: the engine, asked from the stop nearest Koskikeskus
+/// (Sorin aukio A, tram 1 only), timed the walks to the stops as stretched straight lines.
+final class TripsNearestStopTests: SharedTampereDaemonTestCase {
+    /// The plan's nodes and modes in a line, for messages.
+    func chain(_ plan: JSONValue) -> String {
+        let names = nodes(plan).map { $0["name"]?.stringValue ?? "?" }, modes = segments(plan).map { $0["mode"]?.stringValue ?? "?" }
+        return names.indices.map { $0 < modes.count ? "\(names[$0]) -\(modes[$0])-> " : names[$0] }.joined()
+    }
+
+    func testAnInsertedPlaceBoardsTheTramAtTheNearestStopOfItsTripNotAStopFartherDownIt() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", "Hervantakeskus", "--mode", "transit", "--at", "2022-01-12T10:40"])
+        let inserted = try harness.json(["plan", "insert", try id(created), "Koskikeskus", "--after", "1"])
+        let nodes = nodes(inserted), segments = segments(inserted)
+        guard nodes.count == 4, nodes[1]["name"] == .string("Koskikeskus"), nodes[2]["inferred"] == .bool(true),
+              segments[1]["mode"] == .string("walk"), segments[2]["mode"] == .string("transit") else {
+            return XCTFail("Koskikeskus, a walk to a stop and a ride: \(chain(inserted))")
+        }
+        let ride = try XCTUnwrap(segments[2]["leg"]?["rides"]?.arrayValue?.first, "\(chain(inserted))")
+        let walked = try XCTUnwrap(segments[1]["leg"]?["distance_m"]?.numberValue, "\(chain(inserted))")
+        // The walk to the stop where the trip calls two minutes before Rautatieasema B.
+        let probe = try harness.json(["plan", "new", "Koskikeskus", "Koskipuisto B", "--mode", "walk", "--at", "2022-01-12T10:40"])
+        let toKoskipuisto = try XCTUnwrap(self.segments(probe).first?["leg"]?["distance_m"]?.numberValue, "\(chain(probe))")
+        XCTAssertLessThanOrEqual(walked, toKoskipuisto,
+                                 "walks \(Int(walked)) m to \(nodes[2]["name"]?.stringValue ?? "?") for \(ride["vehicle"]?.stringValue ?? "?") "
+                                 + "\(ride["line"]?.stringValue ?? "?") at \(ride["departure"]?.stringValue ?? "?"): \(chain(inserted))")
+        // The ride still gets there: boarding nearer never arrives later than the plan did (11:18).
+        let arrival = try XCTUnwrap(segments[2]["leg"]?["arrival"]?.stringValue, "\(chain(inserted))")
+        XCTAssertLessThanOrEqual(arrival, "2022-01-12T11:18:17+02:00", "\(chain(inserted))")
+    }
+}
