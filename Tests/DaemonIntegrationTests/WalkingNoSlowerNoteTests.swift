@@ -9,19 +9,24 @@ final class WalkingNoSlowerNoteTests: XCTestCase {
     let region = SmallRegion(name: "walktown", latitude: 60.0, longitude: 25.0, spacing: 150)
     let note = "walking the whole way is no slower than this journey"
 
-    /// A ride pinned while the plan left at 08:00 (the 08:30 bus, walking from 08:00 arrives
-    /// 08:28) said so, and kept saying so once `plan time --at 08:40` missed it, although walking
-    /// from 08:40 takes 28 min against a ride that arrives at 08:45.
-    func testAMissedPinnedRideDoesNotSayWalkingIsNoSlower() throws {
+    /// A daemon with the town imported and a transit plan corner to corner leaving at 08:00:
+    /// the daemon, the plan as made and its ID.
+    private func transitPlanAtEight() throws -> (DaemonHarness, JSONValue, String) {
         let harness = try startDaemon(assertingCleanExit: false)
         let line = SmallRegion.Line(zone: "Europe/Helsinki", fromStop: "South Corner", toStop: "North Corner",
                                     departure: "08:00:00", minutes: 15, dates: ("20220101", "20221231"),
                                     frequency: (seconds: 1800, until: "12:00:00", exactTimes: true))
         _ = try harness.importSmallRegions([(region, line)])
-
         let created = try harness.json(["plan", "new", region.southWest, region.northEast, "--mode", "transit",
                                         "--at", "2022-01-12T08:00"])
-        let id = String(Int64(try XCTUnwrap(created["id"]?.numberValue)))
+        return (harness, created, String(Int64(try XCTUnwrap(created["id"]?.numberValue))))
+    }
+
+    /// A ride pinned while the plan left at 08:00 (the 08:30 bus, walking from 08:00 arrives
+    /// 08:28) said so, and kept saying so once `plan time --at 08:40` missed it, although walking
+    /// from 08:40 takes 28 min against a ride that arrives at 08:45.
+    func testAMissedPinnedRideDoesNotSayWalkingIsNoSlower() throws {
+        let (harness, created, id) = try transitPlanAtEight()
         let segment = try XCTUnwrap(created["segments"]?.arrayValue?.firstIndex { $0["mode"] == .string("transit") }, "\(created)") + 1
         let pinned = try harness.json(["plan", "pin", id, String(segment), "08:05"])
         let leg = try XCTUnwrap(pinned["segments"]?.arrayValue?[segment - 1]["leg"], "\(pinned)")
@@ -43,14 +48,7 @@ final class WalkingNoSlowerNoteTests: XCTestCase {
     /// transit (45 min)" (the bus at 08:30 arrives 08:45); moved to 08:29 it kept saying so,
     /// although the ride then takes 16 min. The note is judged again with the ride.
     func testATwoPlacePlansWalkingNoteIsJudgedAgainAtItsNewTime() throws {
-        let harness = try startDaemon(assertingCleanExit: false)
-        let line = SmallRegion.Line(zone: "Europe/Helsinki", fromStop: "South Corner", toStop: "North Corner",
-                                    departure: "08:00:00", minutes: 15, dates: ("20220101", "20221231"),
-                                    frequency: (seconds: 1800, until: "12:00:00", exactTimes: true))
-        _ = try harness.importSmallRegions([(region, line)])
-        let created = try harness.json(["plan", "new", region.southWest, region.northEast, "--mode", "transit",
-                                        "--at", "2022-01-12T08:00"])
-        let id = String(Int64(try XCTUnwrap(created["id"]?.numberValue)))
+        let (harness, created, id) = try transitPlanAtEight()
         func modeNotes(_ plan: JSONValue) -> [String] {
             (plan["segments"]?.arrayValue ?? []).compactMap { $0["mode_note"]?.stringValue }
         }

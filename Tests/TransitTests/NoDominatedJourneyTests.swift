@@ -301,11 +301,8 @@ extension RaptorPropertyTests {
             let router = TransitRouter(timetable: timetable, walking: Self.walking)
             var g = SeededRandom(seed: seed &+ 39)
             for _ in 0..<10 {
-                let from = RaptorPropertyTests.randomPoint(using: &g)
-                let to = RaptorPropertyTests.randomPoint(using: &g)
+                let (from, to, access, egress) = randomEnds(world, using: &g)
                 let time = Self.day0 * 86_400 + 60 * Int.random(in: 5 * 60...11 * 60, using: &g)
-                let access = endpoints(world, around: from, towardsStop: true)
-                let egress = endpoints(world, around: to, towardsStop: false)
                 guard !access.isEmpty, !egress.isEmpty else { continue }
                 let choose: ([Raptor.Journey]) -> Raptor.Journey? = seed % 2 == 0 ? { $0.first } : { $0.last }
                 let answer = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 12, thenLatestFrom: choose)

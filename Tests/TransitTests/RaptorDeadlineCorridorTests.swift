@@ -70,11 +70,8 @@ extension RaptorPropertyTests {
             let days = overlay?.days(replacing: timetableDays) ?? timetableDays
             let engine = Raptor(timetable: timetable, paceMultiplier: 1)
             for query in 0..<15 {
-                let from = RaptorPropertyTests.randomPoint(using: &g)
-                let to = RaptorPropertyTests.randomPoint(using: &g)
+                let (_, _, access, egress) = randomEnds(world, using: &g)
                 var deadline = Self.day0 * 86_400 + 60 * Int.random(in: 6 * 60...25 * 60, using: &g)
-                let access = endpoints(world, around: from, towardsStop: true)
-                let egress = endpoints(world, around: to, towardsStop: false)
                 guard !access.isEmpty, !egress.isEmpty else { continue }
                 // Every other query's deadline is a journey's own arrival: the journeys arriving just in
                 // time then run along the corridor's edge (the backward search's own times).

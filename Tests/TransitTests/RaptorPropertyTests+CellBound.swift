@@ -36,11 +36,8 @@ extension RaptorPropertyTests {
             }
             var g = SeededRandom(seed: seed &+ 91)
             for query in 0..<12 {
-                let from = RaptorPropertyTests.randomPoint(using: &g)
-                let to = RaptorPropertyTests.randomPoint(using: &g)
+                let (_, _, access, egress) = randomEnds(world, using: &g)
                 let time = Self.day0 * 86_400 + 60 * Int.random(in: 5 * 60...11 * 60, using: &g)
-                let access = endpoints(world, around: from, towardsStop: true)
-                let egress = endpoints(world, around: to, towardsStop: false)
                 guard !access.isEmpty, !egress.isEmpty else { continue }
                 let choose: ([Raptor.Journey]) -> Raptor.Journey? = query % 2 == 0 ? { $0.first } : { $0.last }
                 let departing = unbounded.departAt(time, access: access, egress: egress, days: days, maxRides: 6,

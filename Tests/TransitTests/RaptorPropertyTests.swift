@@ -346,6 +346,14 @@ final class RaptorPropertyTests: XCTestCase {
         MiniFeed.coordinate(km: Double.random(in: 0...2, using: &g), east: Double.random(in: 0...2, using: &g))
     }
 
+    /// A random query's two ends (`randomPoint`), with the walks from its origin to the stops
+    /// near it and from the stops near its destination; either may be empty.
+    func randomEnds(_ w: World, using g: inout SeededRandom)
+        -> (from: Coordinate, to: Coordinate, access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) {
+        let from = Self.randomPoint(using: &g), to = Self.randomPoint(using: &g)
+        return (from, to, endpoints(w, around: from, towardsStop: true), endpoints(w, around: to, towardsStop: false))
+    }
+
     func endpoints(_ w: World, around point: Coordinate, towardsStop: Bool) -> [Raptor.Endpoint] {
         w.stops.enumerated().compactMap { s, c in
             guard point.distance(to: c) <= 500 else { return nil }
@@ -384,13 +392,10 @@ final class RaptorPropertyTests: XCTestCase {
             let router = TransitRouter(timetable: timetable, walking: Self.walking)
             var g = SeededRandom(seed: seed &+ 77)
             for _ in 0..<15 {
-                let from = RaptorPropertyTests.randomPoint(using: &g)
-                let to = RaptorPropertyTests.randomPoint(using: &g)
+                let (from, to, access, egress) = randomEnds(world, using: &g)
                 let late = Int.random(in: 0..<4, using: &g) == 0
                 let time = Self.day0 * 86_400 + 60 * (late ? Int.random(in: 22 * 60...24 * 60, using: &g)
                                                            : Int.random(in: 5 * 60...11 * 60, using: &g))
-                let access = endpoints(world, around: from, towardsStop: true)
-                let egress = endpoints(world, around: to, towardsStop: false)
                 guard !access.isEmpty, !egress.isEmpty else { continue }
                 let expected = bruteForceEarliestArrival(world, time: time, access: access, egress: egress)
                 let journeys = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 12)

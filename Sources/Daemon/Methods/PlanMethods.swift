@@ -27,22 +27,9 @@ struct PlanMethods: Sendable {
             WireDocuments.plan(try await service.new(PlanService.Order(params)), regions: regions, now: input.clock.now())
         }
         table.register(Endpoints.planList) { _, _ in
-            // One zone for the whole table (plans come from every region): the machine's.
-            PlanListDocument(plans: try await plans.list().map { summary in
-                // The travel day in the plan's region's zone, as the agenda counts it.
-                let zone = summary.origin.map { regions.timeZone(from: Place(name: summary.fromName, coordinate: $0),
-                                                                 to: Place(name: summary.fromName, coordinate: $0)) } ?? TimeZone.current
-                let day = summary.travelAt.map { PlanAgenda.day($0, timeZone: zone) }
-                // The total's two ends as `plan.show` gives them (a leave-now plan with no time
-                // of its own starts now, as `plan.show` times it), so umctl shows their difference.
-                let start = summary.startsAt ?? (summary.travelAt == nil ? input.clock.now() : nil)
-                let ends = summary.totalTravelTime.flatMap { total in start.map { ($0, $0.addingTimeInterval(total)) } }
-                return PlanSummaryDocument(id: summary.id, title: summary.title, from: summary.fromName, to: summary.toName,
-                                           updatedAt: WireTime.string(from: summary.updatedAt, timeZone: TimeZone.current),
-                                           totalDurationS: summary.totalTravelTime.map(WireDocuments.whole), day: day,
-                                           departure: ends.map { WireTime.string(from: $0.0, timeZone: zone) },
-                                           arrival: ends.map { WireTime.string(from: $0.1, timeZone: zone) })
-            })
+            // One zone for the updated times (plans come from every region): the machine's.
+            let now = input.clock.now()
+            return PlanListDocument(plans: try await plans.list().map { WireDocuments.planSummary($0, regions: regions, now: now) })
         }
         table.register(Endpoints.planShow) { params, _ in
             let outcome = try await plans.show(id: params.id)
