@@ -35,9 +35,9 @@ final class ChooseLineTests: SharedTampereDaemonTestCase {
             .first { $0.hasPrefix("umctl plan choose \(id) \(segment) 3 ") }, "a choose line for option 3: \(table.stdout)")
         XCTAssertTrue(line.contains("--departure") && seen.allSatisfy(line.contains), "names its departure and trips: \(line)")
 
-        // Twenty minutes at the origin first: the list asked again holds later buses, and its
-        // option 3 is another bus than the one listed.
-        XCTAssertEqual(try harness.umctl(["plan", "stay", id, "1", "20m"]).status, 0)
+        // Five minutes at the origin first: the list asked again holds later buses, and its
+        // option 3 is another bus than the one listed (which is still caught).
+        XCTAssertEqual(try harness.umctl(["plan", "stay", id, "1", "5m"]).status, 0)
         let shifted = try harness.json(["plan", "alternatives", id, String(segment)])["options"]?.arrayValue ?? []
         XCTAssertNotEqual(shifted.count >= 3 ? trips(shifted[2]) : [], seen, "the edit shifted the list: \(shifted)")
 
@@ -65,6 +65,30 @@ final class ChooseLineTests: SharedTampereDaemonTestCase {
         let refused = try runPasted(line)
         XCTAssertEqual(refused.status, 1, "\(line): \(refused.stdout)")
         XCTAssertTrue(refused.stderr.contains("conflict") || refused.stderr.contains("no option"), refused.stderr)
+        let after = try harness.json(["plan", "show", id])
+        XCTAssertEqual(after["generation"], before["generation"], "nothing changed")
+        XCTAssertEqual(after, before)
+    }
+
+    /// Issue 39 item 5, found again by a user: after `plan stay` keeps the traveller at the
+    /// segment's start past a listed departure, choosing that departure by its printed line is
+    /// a conflict naming when they can leave, and changes nothing.
+    func testChoosingADepartureAStayMadeUncatchableIsAConflictAndChangesNothing() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
+        let id = try id(created)
+        let segment = try XCTUnwrap(transitSegments(created).first, "\(created)") + 1
+        let table = try harness.umctl(["plan", "alternatives", id, String(segment)])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        let line = try XCTUnwrap(table.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("umctl plan choose \(id) \(segment) 1 ") }, "a choose line for option 1: \(table.stdout)")
+
+        // The segment's start node is node `segment`: held there until 09:30, past every option listed from 08:00.
+        XCTAssertEqual(try harness.umctl(["plan", "stay", id, String(segment), "--until", "09:30"]).status, 0)
+        let before = try harness.json(["plan", "show", id])
+        let refused = try runPasted(line)
+        XCTAssertEqual(refused.status, 1, "\(line): \(refused.stdout)")
+        XCTAssertTrue(refused.stderr.contains("before the traveller can leave"), refused.stderr)
         let after = try harness.json(["plan", "show", id])
         XCTAssertEqual(after["generation"], before["generation"], "nothing changed")
         XCTAssertEqual(after, before)

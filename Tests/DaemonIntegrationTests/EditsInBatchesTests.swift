@@ -61,10 +61,10 @@ final class EditsInBatchesTests: SharedTampereDaemonTestCase {
         let departure = try XCTUnwrap(option.departure)
         let trips = option.rides.compactMap(\.tripID)
         XCTAssertFalse(trips.isEmpty)
-        // Twenty minutes at the origin first: the batch's working copy lists later departures,
-        // so its option 3 is another bus than the one the user saw.
+        // Five minutes at the origin first: the batch's working copy lists later departures,
+        // so its option 3 is another bus than the one the user saw (which is still caught).
         let chosen = try await client.call(Endpoints.planEdits, Params.PlanEdits(id: id, edits: [
-            PlanEdit(Params.PlanStay(id: id, node: 1, durationS: 1200)),
+            PlanEdit(Params.PlanStay(id: id, node: 1, durationS: 300)),
             PlanEdit(Params.PlanChoose(id: id, segment: segment, option: 3, count: 5, departure: departure, tripIds: trips)),
         ]))
         let leg = try XCTUnwrap(chosen.segments[segment - 1].leg, "\(chosen)")

@@ -54,11 +54,21 @@ extension Params.PlanChoose: PlanEditRule {
         if let departure,
            let found = try await planner.alternatives(for: plan, segment: segment, count: count, at: departure).first(where: isSeen) {
             // Asked from the departure the user saw: an option leaving before the plan starts
-            // (the plan's time moved past it since) is no longer offered.
-            if let start = plan.earliestDeparture(now: input.clock.now()), let leaves = found.departure,
+            // (the plan's time moved past it since), or before the traveller can leave the
+            // segment's start (a stay or an edit before it since), is no longer offered.
+            let now = input.clock.now()
+            if let start = plan.earliestDeparture(now: now), let leaves = found.departure,
                leaves < start.addingTimeInterval(-1) {
                 throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more: it leaves before the plan "
                                            + "starts at \(WireTime.string(from: start, timeZone: zone)); list them again with plan.alternatives")
+            }
+            if let arrived = plan.earliestArrivals(now: now)[segment], let leaves = found.departure {
+                let ready = plan.nodes[segment].leaving(arrivedAt: arrived)
+                if leaves < ready.addingTimeInterval(-1) {
+                    throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more: it leaves before the "
+                                               + "traveller can leave \(plan.nodes[segment].place.name) at "
+                                               + "\(WireTime.string(from: ready, timeZone: zone)); list them again with plan.alternatives")
+                }
             }
             return found
         }
