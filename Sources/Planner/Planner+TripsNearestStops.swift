@@ -35,8 +35,11 @@ extension Planner {
         let asks = { (walk: Int) in newRide || asked.contains(walk) || legs[walk] == nil }
         let boardingCalls = index > 0 && Self.isTheirsToChoose(node: index, besides: index - 1, in: run.plan)
             && !leg.walksToAnotherStop(at: .access) && asks(index - 1) ? await routing.calls(ofTripOf: first) : []
-        let alightingCalls = index + 2 < run.plan.nodes.count && Self.isTheirsToChoose(node: index + 1, besides: index + 1, in: run.plan)
-            && !leg.walksToAnotherStop(at: .egress) && asks(index + 1) ? await routing.calls(ofTripOf: last) : []
+        let choosesAlighting = index + 2 < run.plan.nodes.count && Self.isTheirsToChoose(node: index + 1, besides: index + 1, in: run.plan)
+            && !leg.walksToAnotherStop(at: .egress) && asks(index + 1)
+        // One ride: its trip's calls are asked once for both ends.
+        let alightingCalls = !choosesAlighting ? [] : leg.rides.count == 1 && !boardingCalls.isEmpty ? boardingCalls
+            : await routing.calls(ofTripOf: last)
         guard boardingCalls.count > 2 || alightingCalls.count > 2 else { return }
         if boardingCalls.count > 2, run.plan.legs[index - 1] == nil { try await fill(index - 1, .arriveBy(leg.departure ?? askedAt), run: &run) }
         if alightingCalls.count > 2, run.plan.legs[index + 1] == nil { try await fill(index + 1, .departAt(leg.arrival ?? askedAt), run: &run) }
@@ -128,9 +131,7 @@ extension Planner {
     /// (timed back) leaving it no earlier than for the stop it boards at.
     private func nearerBoarding(_ calls: [TripCall], of ride: TransitRide, segment index: Int, in plan: RoutePlan,
                                 earliest: Date?) -> TripStop? {
-        guard let walked = plan.legs[index - 1], walked.mode == .walk,
-              let boardAt = calls.firstIndex(where: { Self.isCall($0, ride.boarding, boarding: true) }),
-              let alightAt = calls[(boardAt + 1)...].firstIndex(where: { Self.isCall($0, ride.alighting, boarding: false) })
+        guard let walked = plan.legs[index - 1], walked.mode == .walk, let (boardAt, alightAt) = Self.calls(of: ride, in: calls)
         else { return nil }
         let from = plan.nodes[index - 1].place.coordinate
         let leaving = earliest ?? ride.boarding.time.addingTimeInterval(-walked.expectedTravelTime)
@@ -151,9 +152,7 @@ extension Planner {
     /// be there), else (going forward) no later than from the stop it alights at.
     private func nearerAlighting(_ calls: [TripCall], of ride: TransitRide, segment index: Int, in plan: RoutePlan,
                                  latest: Date?) -> TripStop? {
-        guard let walked = plan.legs[index + 1], walked.mode == .walk,
-              let boardAt = calls.firstIndex(where: { Self.isCall($0, ride.boarding, boarding: true) }),
-              let alightAt = calls[(boardAt + 1)...].firstIndex(where: { Self.isCall($0, ride.alighting, boarding: false) })
+        guard let walked = plan.legs[index + 1], walked.mode == .walk, let (boardAt, alightAt) = Self.calls(of: ride, in: calls)
         else { return nil }
         let to = plan.nodes[index + 2].place.coordinate
         let arriving = latest ?? ride.alighting.time.addingTimeInterval(walked.expectedTravelTime)
@@ -182,6 +181,13 @@ extension Planner {
         let stop = plan.nodes[node]
         return stop.isInferred && !stop.isCurrentLocation && stop.stay == nil
             && !plan.isPinned(segment: segment) && !plan.isChosenRoute(segment: segment)
+    }
+
+    /// The positions in `calls` (its trip's) where `ride` boards and, after that, alights.
+    private static func calls(of ride: TransitRide, in calls: [TripCall]) -> (board: Int, alight: Int)? {
+        guard let board = calls.firstIndex(where: { isCall($0, ride.boarding, boarding: true) }),
+              let alight = calls[(board + 1)...].firstIndex(where: { isCall($0, ride.alighting, boarding: false) }) else { return nil }
+        return (board, alight)
     }
 
     /// Whether `call` is the ride's call at `stop`: the same stop ID (or name and place), at
