@@ -15,6 +15,20 @@ final class ChooseLineTests: SharedTampereDaemonTestCase {
         return try DaemonHarness.run("/bin/sh", ["-c", line], in: harness.directory, environment: environment)
     }
 
+    /// A transit plan from Keskustori at 08:00, its transit segment, and the choose line
+    /// `umctl plan alternatives` prints for option 1.
+    func optionOneLine() throws -> (id: String, segment: Int, line: String) {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
+        let id = try id(created)
+        let segment = try XCTUnwrap(transitSegments(created).first, "\(created)") + 1
+        let table = try harness.umctl(["plan", "alternatives", id, String(segment)])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        let line = try XCTUnwrap(table.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("umctl plan choose \(id) \(segment) 1 ") }, "a choose line for option 1: \(table.stdout)")
+        return (id, segment, line)
+    }
+
     func trips(_ leg: JSONValue?) -> [String] {
         (leg?["rides"]?.arrayValue ?? []).compactMap { $0["trip_id"]?.stringValue }
     }
@@ -52,13 +66,7 @@ final class ChooseLineTests: SharedTampereDaemonTestCase {
     /// offered; choosing it by its departure and trips is a conflict and changes nothing.
     func testChoosingADepartureListedBeforeThePlanStartMovedPastItIsAConflictAndChangesNothing() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
-        let id = try id(created)
-        let segment = try XCTUnwrap(transitSegments(created).first, "\(created)") + 1
-        let table = try harness.umctl(["plan", "alternatives", id, String(segment)])
-        XCTAssertEqual(table.status, 0, table.stderr)
-        let line = try XCTUnwrap(table.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .first { $0.hasPrefix("umctl plan choose \(id) \(segment) 1 ") }, "a choose line for option 1: \(table.stdout)")
+        let (id, _, line) = try optionOneLine()
 
         XCTAssertEqual(try harness.umctl(["plan", "time", id, "--at", "09:00"]).status, 0)
         let before = try harness.json(["plan", "show", id])
@@ -75,13 +83,7 @@ final class ChooseLineTests: SharedTampereDaemonTestCase {
     /// a conflict naming when they can leave, and changes nothing.
     func testChoosingADepartureAStayMadeUncatchableIsAConflictAndChangesNothing() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
-        let id = try id(created)
-        let segment = try XCTUnwrap(transitSegments(created).first, "\(created)") + 1
-        let table = try harness.umctl(["plan", "alternatives", id, String(segment)])
-        XCTAssertEqual(table.status, 0, table.stderr)
-        let line = try XCTUnwrap(table.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .first { $0.hasPrefix("umctl plan choose \(id) \(segment) 1 ") }, "a choose line for option 1: \(table.stdout)")
+        let (id, segment, line) = try optionOneLine()
 
         // The segment's start node is node `segment`: held there until 09:30, past every option listed from 08:00.
         XCTAssertEqual(try harness.umctl(["plan", "stay", id, String(segment), "--until", "09:30"]).status, 0)
