@@ -5,12 +5,16 @@ import XCTest
 /// Issue 39 item 6: "until HH:MM" is the next such time after the traveller gets to the node,
 /// shown with its day, whichever side of midnight the node is reached.
 final class MidnightStayTests: SharedTampereDaemonTestCase {
+    /// A walk plan Keskustori → Ratina → Tampere-talo leaving `at`: its ID and when it gets to Ratina.
+    func walkViaRatina(at: String) throws -> (id: String, reached: String) {
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, Tampere.tampereTalo,
+                                        "--mode", "walk", "--at", at])
+        return (try id(created), try XCTUnwrap(nodes(created)[1]["time"]?.stringValue, "\(created)"))
+    }
+
     func testStayingUntilAClockTimePastMidnightOnANodeReachedBeforeItMeansTheNextNight() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, Tampere.tampereTalo,
-                                        "--mode", "walk", "--at", "2022-01-12T23:45"])
-        let id = try id(created)
-        let reached = try XCTUnwrap(nodes(created)[1]["time"]?.stringValue, "\(created)")
+        let (id, reached) = try walkViaRatina(at: "2022-01-12T23:45")
         XCTAssertTrue(reached.hasPrefix("2022-01-12T23:"), "the walk gets to Ratina before midnight: \(reached)")
 
         let stayed = try harness.json(["plan", "stay", id, "2", "--until", "00:40"])
@@ -32,10 +36,7 @@ final class MidnightStayTests: SharedTampereDaemonTestCase {
     /// after the arrival, the next night's, shown with its day.
     func testStayingUntilAClockTimeJustPassedOnArrivalMeansTheNextSuchTime() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, Tampere.tampereTalo,
-                                        "--mode", "walk", "--at", "2022-01-13T00:45"])
-        let id = try id(created)
-        let reached = try XCTUnwrap(nodes(created)[1]["time"]?.stringValue, "\(created)")
+        let (id, reached) = try walkViaRatina(at: "2022-01-13T00:45")
         XCTAssertTrue(reached.hasPrefix("2022-01-13T00:5"), "the walk gets to Ratina after 00:40: \(reached)")
 
         let stayed = try harness.json(["plan", "stay", id, "2", "--until", "00:40"])
