@@ -74,11 +74,18 @@ public struct RegionRouter: RoutingPort {
         }
     }
 
-    /// Asked of the transit engine of the region the ride boards in (as `nearbyStops` finds it).
+    /// Asked of the transit engines of the regions holding both the ride's ends, smallest first
+    /// (as a leg's region is chosen), until one knows the trip: with a city inside a country,
+    /// or two regions overlapping, the first region holding the boarding stop may not have it.
     public func calls(ofTripOf ride: TransitRide) async -> [TripCall] {
-        guard let region = try? regions.handles(containing: ride.boarding.coordinate).first(where: \.manifest.hasTransit),
-              let source = try? region.legSource(for: .transit) else { return [] }
-        return source.calls(ofTripOf: ride)
+        let holding = (try? regions.handles(containing: ride.boarding.coordinate)) ?? []
+        for region in holding where region.manifest.hasTransit && region.contains(ride.alighting.coordinate) {
+            if let source = try? region.legSource(for: .transit) {
+                let calls = source.calls(ofTripOf: ride)
+                if !calls.isEmpty { return calls }
+            }
+        }
+        return []
     }
 
     public func search(_ text: String, near: Coordinate?) async throws -> [Place] {
