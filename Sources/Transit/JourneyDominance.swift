@@ -12,7 +12,7 @@ import Planner
 /// // The same tram boarded at 10:48 after a 406 m walk and at 10:49 after 141 m, both at 11:11:
 /// JourneyDominance.undominated([farther, nearer])  // [nearer]
 /// ```
-enum JourneyDominance {
+public enum JourneyDominance {
     /// What the rule compares, read from a leg; nil for a leg without times (kept as it is).
     struct Criteria: Equatable {
         var departure: Date
@@ -59,7 +59,7 @@ enum JourneyDominance {
     /// `legs` less each one another dominates, in their order. Of options equal in every
     /// criterion (two lines leaving and arriving together) all are kept: they differ in what
     /// the rule does not weigh.
-    static func undominated(_ legs: [RouteLeg]) -> [RouteLeg] {
+    public static func undominated(_ legs: [RouteLeg]) -> [RouteLeg] {
         let criteria = legs.map(Criteria.init)
         return legs.indices.filter { k in
             guard let mine = criteria[k] else { return true }

@@ -92,23 +92,26 @@ public final class TransitRouter: Sendable {
     ///   board, alight or change at.
     /// - parameter access: a step-free level searches the step-free view of the timetable
     ///   (`Timetable.stepFreeView`), built on the first such query.
+    /// - parameter knownWalks: access and egress walks timed better than `walking` estimates them.
     public func leg(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
                     maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius,
                     transferPenalty: Int = TransitRouter.defaultTransferPenalty,
-                    avoiding: [Coordinate] = [], access: AccessNeed = .any) throws -> TransitJourneyResult {
+                    avoiding: [Coordinate] = [], access: AccessNeed = .any,
+                    knownWalks: KnownEndWalks = KnownEndWalks()) throws -> TransitJourneyResult {
         if let view = view(for: access) {
             return try view.leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers,
-                                accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding)
+                                accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
+                                knownWalks: knownWalks)
         }
         return try leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers, accessRadius: accessRadius,
-                transferPenalty: transferPenalty, avoiding: avoiding, overlay: realtime.snapshot)
+                transferPenalty: transferPenalty, avoiding: avoiding, knownWalks: knownWalks, overlay: realtime.snapshot)
     }
 
     /// `leg` on one realtime overlay (nil: the timetable alone), taken once by the caller so
     /// that the whole query sees one.
     private func leg(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
                      maxTransfers: Int, accessRadius: Double, transferPenalty: Int, avoiding: [Coordinate],
-                     overlay: RealtimeOverlay?) throws -> TransitJourneyResult {
+                     knownWalks: KnownEndWalks, overlay: RealtimeOverlay?) throws -> TransitJourneyResult {
         guard origin.isValid, destination.isValid else {
             throw RoutingError.noRoute("invalid coordinate")
         }
@@ -126,8 +129,10 @@ public final class TransitRouter: Sendable {
         guard timetable.isInServicePeriod(day: day) else { throw outside() }
 
         let (ends, accessTime) = measure { () -> ([Raptor.Endpoint], [Raptor.Endpoint]) in
-            (self.endpoints(around: origin, radius: accessRadius, pace: pace, towardsStop: true),
-             self.endpoints(around: destination, radius: accessRadius, pace: pace, towardsStop: false))
+            (self.endpoints(around: origin, radius: accessRadius, pace: pace, towardsStop: true, known: knownWalks.access,
+                           stretch: knownWalks.estimateStretch),
+             self.endpoints(around: destination, radius: accessRadius, pace: pace, towardsStop: false, known: knownWalks.egress,
+                           stretch: knownWalks.estimateStretch))
         }
         let avoided = avoidedStops(avoiding)
         let access = ends.0.filter { !avoided.contains($0.stop) }, egress = ends.1.filter { !avoided.contains($0.stop) }
@@ -219,11 +224,12 @@ public final class TransitRouter: Sendable {
     public func journeys(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
                          count: Int, maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius,
                          transferPenalty: Int = TransitRouter.defaultTransferPenalty,
-                         avoiding: [Coordinate] = [], access: AccessNeed = .any) throws -> [RouteLeg] {
+                         avoiding: [Coordinate] = [], access: AccessNeed = .any,
+                         knownWalks: KnownEndWalks = KnownEndWalks()) throws -> [RouteLeg] {
         if let view = view(for: access) {
             return try view.journeys(from: origin, to: destination, timing: timing, pace: pace, count: count,
                                      maxTransfers: maxTransfers, accessRadius: accessRadius,
-                                     transferPenalty: transferPenalty, avoiding: avoiding)
+                                     transferPenalty: transferPenalty, avoiding: avoiding, knownWalks: knownWalks)
         }
         var time: Date
         switch timing {
@@ -238,7 +244,8 @@ public final class TransitRouter: Sendable {
             let result: TransitJourneyResult
             do {
                 result = try leg(from: origin, to: destination, timing: .departAt(time), pace: pace, maxTransfers: maxTransfers,
-                                 accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding, overlay: overlay)
+                                 accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
+                                 knownWalks: knownWalks, overlay: overlay)
             } catch where search > 0 {
                 break  // no later service: the ones found are all there are
             }
@@ -295,14 +302,19 @@ public final class TransitRouter: Sendable {
         return formatter.string(from: date) + " " + (zone.identifier == "GMT" ? "UTC" : zone.identifier)
     }
 
-    /// Stops within the radius with their walking time at the pace.
-    func endpoints(around point: Coordinate, radius: Double, pace: WalkingPace, towardsStop: Bool) -> [Raptor.Endpoint] {
+    /// Stops within the radius with their walking time at the pace: `known` seconds (by stop
+    /// ID) where given, else `walking`'s estimate times `stretch`.
+    func endpoints(around point: Coordinate, radius: Double, pace: WalkingPace, towardsStop: Bool,
+                   known: [String: Int] = [:], stretch: Double = 1) -> [Raptor.Endpoint] {
         grid.stops(within: radius, of: point).compactMap { found in
+            if !known.isEmpty, let seconds = known[timetable.stops[found.index].id] {
+                return Raptor.Endpoint(stop: Int32(found.index), seconds: max(0, seconds))
+            }
             let stop = timetable.stops[found.index].coordinate
             let seconds = towardsStop ? walking.walkingSeconds(from: point, to: stop, pace: pace)
                                       : walking.walkingSeconds(from: stop, to: point, pace: pace)
             guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
-            return Raptor.Endpoint(stop: Int32(found.index), seconds: Int(seconds.rounded(.up)))
+            return Raptor.Endpoint(stop: Int32(found.index), seconds: Int((seconds * stretch).rounded(.up)))
         }
     }
 

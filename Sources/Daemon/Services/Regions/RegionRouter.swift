@@ -27,6 +27,18 @@ public protocol RegionLegSource: Sendable {
     /// The calls of the trip a ride is on (`RoutingPort.calls(ofTripOf:)`); empty for an engine
     /// without a timetable.
     func calls(ofTripOf ride: TransitRide) -> [TripCall]
+    /// Transit: `leg(for:)` with the walks to and from some stops known better than the engine
+    /// estimates them (`StreetTimedTransit`); other engines ignore them.
+    func leg(for query: LegQuery, knownWalks: KnownEndWalks) async throws -> RouteLeg
+    /// Transit: `alternatives(for:count:)` likewise.
+    func alternatives(for query: LegQuery, count: Int, knownWalks: KnownEndWalks) async throws -> [RouteLeg]
+}
+
+extension RegionLegSource {
+    public func leg(for query: LegQuery, knownWalks: KnownEndWalks) async throws -> RouteLeg { try await leg(for: query) }
+    public func alternatives(for query: LegQuery, count: Int, knownWalks: KnownEndWalks) async throws -> [RouteLeg] {
+        try await alternatives(for: query, count: count)
+    }
 }
 
 /// The daemon's `RoutingPort`: finds the region a query is in (the smallest holding both ends),
@@ -45,6 +57,7 @@ public struct RegionRouter: RoutingPort {
         try Task.checkCancellation()
         counters.countRoutingQuery(query.mode)
         let region = try regions.tripRegion(from: query.from, to: query.to)
+        if query.mode == .transit { return try await streetTimedTransit(in: region).leg(for: query) }
         return try await region.legSource(for: query.mode).leg(for: query)
     }
 
@@ -53,7 +66,13 @@ public struct RegionRouter: RoutingPort {
         try Task.checkCancellation()
         counters.countRoutingQuery(query.mode)
         let region = try regions.tripRegion(from: query.from, to: query.to)
+        if query.mode == .transit { return try await streetTimedTransit(in: region).alternatives(for: query, count: count) }
         return try await region.legSource(for: query.mode).alternatives(for: query, count: count)
+    }
+
+    /// The region's transit engine with its end walks timed on the region's streets.
+    private func streetTimedTransit(in region: RegionHandle) throws -> StreetTimedTransit {
+        StreetTimedTransit(transit: try region.legSource(for: .transit), streets: try region.legSource(for: .walk))
     }
 
     /// Only transit legs have live data; a leg whose region or engine is gone stays as it was.

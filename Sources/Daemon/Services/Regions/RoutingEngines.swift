@@ -86,19 +86,27 @@ public struct TransitEngine: LegEngine {
         let transferPenalty: Int
 
         func leg(for query: LegQuery) async throws -> RouteLeg {
+            try await leg(for: query, knownWalks: KnownEndWalks())
+        }
+
+        func leg(for query: LegQuery, knownWalks: KnownEndWalks) async throws -> RouteLeg {
             try Task.checkCancellation()
             let leg = try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace,
                                      maxTransfers: maxTransfers, transferPenalty: transferPenalty, avoiding: query.avoiding,
-                                     access: query.access).best
+                                     access: query.access, knownWalks: knownWalks).best
             return named(leg, query)
         }
 
         func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
+            try await alternatives(for: query, count: count, knownWalks: KnownEndWalks())
+        }
+
+        func alternatives(for query: LegQuery, count: Int, knownWalks: KnownEndWalks) async throws -> [RouteLeg] {
             try Task.checkCancellation()
             return try router.journeys(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing,
                                        pace: query.pace, count: count, maxTransfers: maxTransfers,
                                        transferPenalty: transferPenalty, avoiding: query.avoiding,
-                                       access: query.access).map { named($0, query) }
+                                       access: query.access, knownWalks: knownWalks).map { named($0, query) }
         }
 
         func close() {}

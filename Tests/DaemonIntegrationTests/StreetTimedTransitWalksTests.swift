@@ -1,0 +1,154 @@
+import Foundation
+import Streets
+import Transit
+import WireProtocol
+import XCTest
+
+/// Issue 39 (trial finding F4): the walks at the ends of a transit leg are the street walks. The
+/// engine priced them as stretched straight lines, so after `plan mode 1 1 transit` a Tampere plan
+/// walked "285 m" from Keskustori to Koskipuisto D for bus 6 at 08:14:45, while the street walk
+/// is 434 m and 311 s: the bus had gone. Here on a written region whose only street from the
+/// origin to its stop winds (120 m apart, 1.3 km by the street), and on Tampere.
+final class StreetTimedTransitWalksTests: SharedDaemonTestCase {
+    /// The region "lakeside" around (61.0, 24.5) in metres east and north of its origin O: one street
+    /// north from O for 600 m, east 120 m, back south 600 m to the stop S (so S is 120 m from O in
+    /// a straight line and 1,320 m by the street), then east 3 km past the stop T to the end D.
+    static let centre = (latitude: 61.0, longitude: 24.5)
+    static func point(east: Double, north: Double) -> (Double, Double) {
+        (((centre.latitude + north / 111_195) * 1e7).rounded() / 1e7,
+         ((centre.longitude + east / (111_195 * cos(centre.latitude * .pi / 180))) * 1e7).rounded() / 1e7)
+    }
+    static func text(_ point: (Double, Double)) -> String { String(format: "%.7f,%.7f", point.0, point.1) }
+    static let origin = text(point(east: 0, north: 0))
+    static let destination = text(point(east: 3_200, north: 0))
+
+    static func writeOSM(in directory: URL) throws -> URL {
+        var document = OSMDocument()
+        let corners = [(0.0, 0.0), (0, 600), (120, 600), (120, 0), (1_000, 0), (2_000, 0), (3_200, 0)]
+        for (k, corner) in corners.enumerated() {
+            let (lat, lon) = point(east: corner.0, north: corner.1)
+            document.node(k + 1, latitude: lat, longitude: lon)
+        }
+        document.way(100, Array(1...corners.count), tags: [("highway", "residential"), ("name", "Lakeside Road")])
+        return try document.write(to: directory.appendingPathComponent("lakeside.osm"))
+    }
+
+    /// Line 5 from S (beside the street's return leg) to T (100 m before D) at 08:05 and 08:20.
+    static func writeFeed(in directory: URL) throws -> URL {
+        var feed = MiniFeed()
+        feed.zone = "Europe/Helsinki"
+        let s = point(east: 125, north: 5), t = point(east: 3_100, north: 5)
+        feed.stops = [("S", "Lakeside South", s.0, s.1), ("T", "Lakeside End", t.0, t.1)]
+        feed.routes = [("R5", "5", 3)]
+        feed.trip("early", route: "R5", [("S", "08:05:00"), ("T", "08:12:00")])
+        feed.trip("next", route: "R5", [("S", "08:20:00"), ("T", "08:27:00")])
+        let url = directory.appendingPathComponent("lakeside.zip")
+        try GTFSZip.write(feed.files, to: url)
+        return url
+    }
+
+    override class func makeSharedDaemon() throws -> DaemonHarness {
+        let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
+        try harness.start()
+        let result = try harness.umctl(["region", "import", "lakeside", "--osm", try writeOSM(in: harness.directory).path,
+                                        "--gtfs", try writeFeed(in: harness.directory).path])
+        guard result.status == 0 else { throw HarnessError("import: \(result.stderr)") }
+        return harness
+    }
+
+    private func legs(_ plan: JSONValue) -> [JSONValue] { (plan["segments"]?.arrayValue ?? []).compactMap { $0["leg"] } }
+    private func planID(_ plan: JSONValue) throws -> String { String(Int64(try XCTUnwrap(plan["id"]?.numberValue))) }
+
+    /// The one transit leg from O, made as the trial made it: a plan by transit (a walk to the
+    /// inferred stop, then the ride), its walk then changed to transit.
+    private func rideFromTheOrigin() throws -> JSONValue {
+        let plan = try harness.json(["plan", "new", Self.origin, Self.destination, "--mode", "transit", "--at", "2022-01-12T08:00"])
+        let merged = try harness.json(["plan", "mode", try planID(plan), "1", "transit"])
+        return try XCTUnwrap(legs(merged).first { $0["rides"]?.arrayValue?.isEmpty == false }, "\(merged)")
+    }
+
+    func testABusTheStreetWalkCannotReachInTimeIsNotProposed() throws {
+        let leg = try rideFromTheOrigin()
+        let ride = try XCTUnwrap(leg["rides"]?.arrayValue?.first)
+        XCTAssertEqual(ride["trip_id"]?.stringValue, "next",
+                       "the 08:05 bus leaves before the 1.3 km street walk from O gets to its stop: \(leg)")
+        let access = try XCTUnwrap(leg["walks"]?.arrayValue?.first { $0["kind"] == .string("access") }, "\(leg)")
+        XCTAssertGreaterThan(try XCTUnwrap(access["distance_m"]?.numberValue), 1_200, "the street's length, not the 120 m straight line: \(access)")
+        // The walk shown ends before the bus leaves.
+        let start = try XCTUnwrap(access["start"]?.stringValue.flatMap(Self.date)), seconds = try XCTUnwrap(access["duration_s"]?.numberValue)
+        let boarding = try XCTUnwrap(ride["departure"]?.stringValue.flatMap(Self.date))
+        XCTAssertLessThanOrEqual(start.addingTimeInterval(seconds), boarding, "\(leg)")
+    }
+
+    func testAlternativesListNoBusTheStreetWalkCannotReach() throws {
+        let plan = try harness.json(["plan", "new", Self.origin, Self.destination, "--mode", "transit", "--at", "2022-01-12T08:00"])
+        let merged = try harness.json(["plan", "mode", try planID(plan), "1", "transit"])
+        let options = try harness.json(["plan", "alternatives", try planID(merged), "1", "--count", "3"])
+        let trips = (options["options"]?.arrayValue ?? options.arrayValue ?? []).flatMap {
+            ($0["leg"]?["rides"]?.arrayValue ?? $0["rides"]?.arrayValue ?? []).compactMap { $0["trip_id"]?.stringValue }
+        }
+        XCTAssertFalse(trips.isEmpty, "\(options)")
+        XCTAssertFalse(trips.contains("early"), "\(options)")
+    }
+
+    /// The trial's plan at Tampere: every walk at the end of a transit leg takes what the same walk
+    /// takes as a walk leg (between the plan's node and the ride's stop), and ends before its
+    /// ride leaves.
+    func testTheWalksAtTheEndsOfATampereRideAreTheStreetWalks() throws {
+        let harness = try harness
+        let stops = try TransitRouter(regionDirectory: RegionCatalog(dataDirectory: harness.dataDirectory).directory(of: "tampere")).stops
+        func stop(_ id: String?) throws -> String {
+            let found = try XCTUnwrap(stops.first { $0.id == id }, "stop \(id ?? "-")")
+            return String(format: "%.7f,%.7f", found.coordinate.latitude, found.coordinate.longitude)
+        }
+        let plan = try harness.json(["plan", "new", "Keskustori", "Hervantakeskus", "Tampere-talo", "--mode", "transit",
+                                     "--at", "2022-01-12T08:10"])
+        let merged = try harness.json(["plan", "mode", try planID(plan), "1", "transit"])
+        let places = (merged["nodes"]?.arrayValue ?? []).map { node in
+            String(format: "%.7f,%.7f", node["lat"]?.numberValue ?? 0, node["lon"]?.numberValue ?? 0)
+        }
+        var checked = 0
+        for (index, segment) in (merged["segments"]?.arrayValue ?? []).enumerated() {
+            guard let leg = segment["leg"], let rides = leg["rides"]?.arrayValue, let first = rides.first, let last = rides.last else { continue }
+            for walk in leg["walks"]?.arrayValue ?? [] where walk["kind"] != .string("transfer") {
+                let metres = try XCTUnwrap(walk["distance_m"]?.numberValue), seconds = try XCTUnwrap(walk["duration_s"]?.numberValue)
+                guard metres >= 15 else { continue }
+                let access = walk["kind"] == .string("access")
+                let ends = access ? (places[index], try stop(first["from_stop_id"]?.stringValue))
+                                  : (try stop(last["to_stop_id"]?.stringValue), places[index + 1])
+                let street = try XCTUnwrap(legs(try harness.json(["plan", "new", ends.0, ends.1, "--mode", "walk", "--at", "2022-01-12T08:10"])).first)
+                let named = "\(walk["from"]?.stringValue ?? "?") → \(walk["to"]?.stringValue ?? "?")"
+                XCTAssertEqual(metres, try XCTUnwrap(street["distance_m"]?.numberValue), accuracy: 1, "\(named): \(leg)")
+                XCTAssertEqual(seconds, try XCTUnwrap(street["duration_s"]?.numberValue), accuracy: 1, "\(named): \(leg)")
+                let start = try XCTUnwrap(walk["start"]?.stringValue.flatMap(Self.date))
+                if access {
+                    let boarding = try XCTUnwrap(first["departure"]?.stringValue.flatMap(Self.date))
+                    XCTAssertLessThanOrEqual(start.addingTimeInterval(seconds), boarding.addingTimeInterval(1), "\(named): \(leg)")
+                } else {
+                    let alighting = try XCTUnwrap(last["arrival"]?.stringValue.flatMap(Self.date))
+                    XCTAssertGreaterThanOrEqual(start, alighting, "\(named): \(leg)")
+                }
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 2, "the merged access walk and the egress walk to Tampere-talo: \(merged)")
+    }
+
+    /// Trial finding F1: `compare Koskikeskus Rautatieasema` at 08:10 walked there at 08:17 while
+    /// transit arrived 08:19, and said nothing: the note was judged on a straight line.
+    func testWalkingIsNoSlowerIsSaidWhenTheStreetWalkArrivesNoLater() throws {
+        for (from, to, at) in [("Koskikeskus", "Rautatieasema", "2022-01-12T08:10"), ("Koskikeskus", "Rautatieasema", "2022-01-12T08:13:02"),
+                               ("Kaleva", "TAYS", "2022-01-12T08:10"), ("Kaleva", "TAYS", "2022-01-12T08:15")] {
+            let compared = try harness.json(["compare", from, to, "--at", at])
+            let options = compared["options"]?.arrayValue ?? []
+            let walk = try XCTUnwrap(options.first { $0["mode"] == .string("walk") }, "\(compared)")
+            let transit = try XCTUnwrap(options.first { $0["mode"] == .string("transit") }, "\(compared)")
+            let walkArrival = try XCTUnwrap(walk["arrival"]?.stringValue.flatMap(Self.date))
+            guard let transitArrival = transit["arrival"]?.stringValue.flatMap(Self.date) else { continue }
+            XCTAssertEqual(transit["walking_is_no_slower"], .bool(walkArrival <= transitArrival),
+                           "\(from) → \(to) at \(at): walk arrives \(walkArrival), transit \(transitArrival)")
+        }
+    }
+
+    static func date(_ text: String) -> Date? { ISO8601DateFormatter().date(from: text) }
+}
