@@ -62,7 +62,7 @@ public struct Planner: Sendable {
         }
         let computed = try await computeLegsReporting(
             try await initialPlan(from: origin, to: destination, mode: mode, timePreference: timePreference,
-                                  pace: pace, access: access, currentLocation: currentLocation),
+                                  pace: pace, access: access, currentLocation: currentLocation, stopsFromTheDoor: true),
             currentLocation: currentLocation)
         // Two places by transit are the user's choice: the ride stays, and says when walking is no
         // slower (`computeLegsReporting` judged it, as every recompute that asks the ride does).
@@ -112,7 +112,27 @@ public struct Planner: Sendable {
         if let fastest = times.indices.min(by: { times[$0] < times[$1] }), times[fastest].isFinite {
             results[fastest].isFastest = true
         }
-        return results
+        return Self.judgingTransitAgainstTheWalk(results, timePreference: timePreference, now: clock.now())
+    }
+
+    /// A comparison's transit says "walking the whole way is no slower" exactly when its walk
+    /// option, door to door, arrives no later (leaves no earlier, arriving by a time): each ride
+    /// judged only its own stretch between stops, and the walk option is the answer to compare.
+    static func judgingTransitAgainstTheWalk(_ results: [ModeComparison], timePreference: TimePreference,
+                                             now: Date) -> [ModeComparison] {
+        guard let walk = results.first(where: { $0.mode == .walk })?.plan,
+              let index = results.firstIndex(where: { $0.mode == .transit }), var transit = results[index].plan else { return results }
+        let start = timePreference == .leaveNow ? now : nil
+        let walked = walk.schedule(startingAt: start), ridden = transit.schedule(startingAt: start)
+        guard let walkStart = walked.first ?? nil, let walkEnd = walked.last ?? nil,
+              let rideStart = ridden.first ?? nil, let rideEnd = ridden.last ?? nil else { return results }
+        let noSlower = if case .arriveBy = timePreference { walkStart >= rideStart } else { walkEnd <= rideEnd }
+        for segment in transit.legs.indices where transit.legs[segment]?.mode == .transit {
+            transit.legs[segment]?.walkingIsNoSlower = noSlower
+        }
+        var judged = results
+        judged[index].result = .success(transit)
+        return judged
     }
 
     /// What `compare` shows, in its order: the three first modes keep their places, the bike comes last.
@@ -126,7 +146,7 @@ public struct Planner: Sendable {
         do {
             let plan = try await initialPlan(from: origin, to: destination, mode: mode,
                                              timePreference: timePreference, pace: pace, access: access,
-                                             currentLocation: currentLocation)
+                                             currentLocation: currentLocation, stopsFromTheDoor: true)
             if let tooFar = tooFar(plan, mode: mode) { return ModeComparison(mode: mode, result: .failure(tooFar)) }
             let computed = try await computeLegsReporting(plan, currentLocation: currentLocation, sharing: share)
             if let failure = computed.failures.first { return ModeComparison(mode: mode, result: .failure(failure.error)) }
@@ -145,10 +165,12 @@ public struct Planner: Sendable {
         return straightLine > limit ? .tooFar(mode: mode, straightLineMetres: straightLine, limitMetres: limit) : nil
     }
 
-    /// The plan before any leg is computed: two ends, plus the nearest stops for transit.
+    /// The plan before any leg is computed: two ends, plus for transit the stops to walk to and
+    /// from: with `stopsFromTheDoor`, those of a journey asked from the door
+    /// (`stopsOfAJourneyFromTheDoor`), else (or when it finds none) the nearest ones.
     func initialPlan(from origin: PlanNode, to destination: PlanNode, mode: TravelMode,
                      timePreference: TimePreference, pace: WalkingPace, access: AccessNeed = .any,
-                     currentLocation: Coordinate?) async throws -> RoutePlan {
+                     currentLocation: Coordinate?, stopsFromTheDoor: Bool = false) async throws -> RoutePlan {
         var origin = origin, destination = destination
         if let currentLocation, currentLocation.isValid {
             if origin.isCurrentLocation { origin.place.coordinate = currentLocation }
@@ -162,8 +184,16 @@ public struct Planner: Sendable {
         guard mode == .transit else {
             return try RoutePlan(nodes: [origin, destination], modes: [mode], timePreference: timePreference, pace: pace, access: access)
         }
-        let boarding = try await accessStop(for: origin.place, otherEnd: destination.place)
-        let alighting = try await accessStop(for: destination.place, otherEnd: origin.place)
+        let journeyStops = stopsFromTheDoor
+            ? try await stopsOfAJourneyFromTheDoor(from: origin.place, to: destination.place, timePreference: timePreference,
+                                                   pace: pace, access: access) : nil
+        // An end that is itself a stop gets none; another, the stop its journey uses if any.
+        var boarding = try await accessStop(for: origin.place, otherEnd: destination.place)
+        var alighting = try await accessStop(for: destination.place, otherEnd: origin.place)
+        if let journeyStops {
+            if boarding != nil { boarding = journeyStops.boarding }
+            if alighting != nil { alighting = journeyStops.alighting }
+        }
         if let boarding, let alighting, boarding.id == alighting.id {
             return try RoutePlan(nodes: [origin, destination], modes: [.transit], timePreference: timePreference, pace: pace, access: access)
         }
@@ -179,6 +209,33 @@ public struct Planner: Sendable {
         }
         nodes.append(destination)
         return try RoutePlan(nodes: nodes, modes: modes, timePreference: timePreference, pace: pace, access: access)
+    }
+
+    /// The stops a journey from the door uses: the engine asked from `origin` to `destination`
+    /// at the plan's time (the daemon times its walks at the ends on the streets) boards its
+    /// first ride at one stop and leaves its last at another, which a traveller would walk to and
+    /// from; the stop nearest the door may be a tram stop beside the bus stop they need, and a
+    /// ride asked from it found the latest departure from there, not from the door (an arrive-by
+    /// `compare Pyynikintori Kaleva` left 2 minutes early to walk 626 m instead of 256 m). A stop
+    /// within `endIsStopMetres` of its place is no stop to walk to (nil). Nil as a whole when the
+    /// engine finds no journey: the nearest stops then.
+    /// - throws: only `CancellationError`.
+    func stopsOfAJourneyFromTheDoor(from origin: Place, to destination: Place, timePreference: TimePreference,
+                                    pace: WalkingPace, access: AccessNeed) async throws -> (boarding: Place?, alighting: Place?)? {
+        let timing: LegTiming = switch timePreference {
+        case .leaveNow: .departAt(clock.now())
+        case .departAt(let date): .departAt(date)
+        case .arriveBy(let date): .arriveBy(date)
+        }
+        let query = LegQuery(from: origin, to: destination, mode: .transit, timing: timing, pace: pace, access: access)
+        guard case .success(let journey) = try await leg(for: query), let first = journey.rides.first,
+              let last = journey.rides.last else { return nil }
+        func stop(_ call: TransitStopCall, beside place: Place) -> Place? {
+            guard place.kind != .transitStop, call.coordinate.distance(to: place.coordinate) > configuration.endIsStopMetres
+            else { return nil }
+            return Place(name: call.name, coordinate: call.coordinate, kind: .transitStop)
+        }
+        return (stop(first.boarding, beside: origin), stop(last.alighting, beside: destination))
     }
 
     /// The stop to walk to from `place` (`AccessStops.stop(towards:)`): the nearest one, or for
@@ -425,7 +482,9 @@ public struct Planner: Sendable {
     /// is undone and the ride asked again between the stops it was asked between (`askedAt`
     /// there), later (earlier) by as much as the walk missed it, up to `retries` times, so the
     /// search never drifts to the stops around a ride nobody could catch (issue 39); only then is
-    /// it asked from the new stop.
+    /// it asked from the new stop. Timed back, a new walk shorter than the way the engine went
+    /// (the plan then arrived minutes early, and left as early) has the leg asked again to the
+    /// new stop by when that walk must leave it, which finds a later ride.
     private func adoptStops(ofSegment index: Int, passedWalkFrom time: Date?, forward: Bool, askedAt: Date,
                             retries: Int = 2, run: inout LegRun) async throws {
         let before = run.plan
@@ -440,6 +499,23 @@ public struct Planner: Sendable {
             miss = time.addingTimeInterval(walk).timeIntervalSince(departure)
         } else if !forward, let arrival = leg.arrival {
             miss = arrival.timeIntervalSince(time.addingTimeInterval(-walk))
+        }
+        if !forward, miss < -RoutePlan.connectionSlack, retries > 0 {
+            // Timed back, the walk from the new stop is shorter than the engine's way from it to
+            // the stop it was asked to: a later ride may now arrive in time, so the leg is asked
+            // again to the new stop by when the walk must leave it. Its ride arrives there in
+            // time, so the answer leaves no earlier. (Going forward the traveller only waits
+            // longer at the stop: the plan leaves later, arriving as before.)
+            let (kept, keptFailures) = (run.plan, run.failures)
+            run.plan.legs[index] = nil
+            let reached = time.addingTimeInterval(forward ? walk : -walk)
+            try await fill(index, forward ? .departAt(reached) : .arriveBy(reached), run: &run)
+            guard run.plan.legs[index] != nil else {
+                (run.plan, run.failures) = (kept, keptFailures)
+                return
+            }
+            return try await adoptStops(ofSegment: index, passedWalkFrom: time, forward: forward, askedAt: reached,
+                                        retries: retries - 1, run: &run)
         }
         guard miss > RoutePlan.connectionSlack else { return }
         if retries > 0 {

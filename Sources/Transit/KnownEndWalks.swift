@@ -1,21 +1,21 @@
 import Foundation
 
 /// Walks between a query's ends and some stops whose seconds are known better than the
-/// router's estimate (the daemon times them on the streets): the search uses these instead of
-/// `WalkingTimeEstimator`'s guess for those stops. Keyed by stop ID (`TransitStop.id`);
-/// seconds at the query's pace.
+/// router's estimate (the daemon times them on the streets): the search uses these for those
+/// stops. Keyed by stop ID (`TransitStop.id`); seconds at the query's pace.
 public struct KnownEndWalks: Hashable, Sendable {
     /// From the origin to a stop.
     public var access: [String: Int]
     /// From a stop to the destination.
     public var egress: [String: Int]
-    /// The estimate of every other stop's walk is stretched by this (≥ 1): a caller that found
-    /// the estimates short again and again asks once more with the unknown walks made longer.
-    public var estimateStretch: Double
+    /// The walk to or from every other stop priced as the straight line at this speed (at a
+    /// normal pace) instead of `WalkingTimeEstimator`'s guess: the street speed makes it a lower
+    /// bound, so an answer whose walks are all known is the best one. Nil: the estimator.
+    public var unknownMetresPerSecond: Double?
 
-    public init(access: [String: Int] = [:], egress: [String: Int] = [:], estimateStretch: Double = 1) {
+    public init(access: [String: Int] = [:], egress: [String: Int] = [:], unknownMetresPerSecond: Double? = nil) {
         self.access = access
         self.egress = egress
-        self.estimateStretch = max(1, estimateStretch)
+        self.unknownMetresPerSecond = unknownMetresPerSecond.map { max(0.1, $0) }
     }
 }

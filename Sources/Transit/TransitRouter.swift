@@ -129,10 +129,8 @@ public final class TransitRouter: Sendable {
         guard timetable.isInServicePeriod(day: day) else { throw outside() }
 
         let (ends, accessTime) = measure { () -> ([Raptor.Endpoint], [Raptor.Endpoint]) in
-            (self.endpoints(around: origin, radius: accessRadius, pace: pace, towardsStop: true, known: knownWalks.access,
-                           stretch: knownWalks.estimateStretch),
-             self.endpoints(around: destination, radius: accessRadius, pace: pace, towardsStop: false, known: knownWalks.egress,
-                           stretch: knownWalks.estimateStretch))
+            (self.endpoints(around: origin, radius: accessRadius, pace: pace, towardsStop: true, known: knownWalks),
+             self.endpoints(around: destination, radius: accessRadius, pace: pace, towardsStop: false, known: knownWalks))
         }
         let avoided = avoidedStops(avoiding)
         let access = ends.0.filter { !avoided.contains($0.stop) }, egress = ends.1.filter { !avoided.contains($0.stop) }
@@ -302,19 +300,25 @@ public final class TransitRouter: Sendable {
         return formatter.string(from: date) + " " + (zone.identifier == "GMT" ? "UTC" : zone.identifier)
     }
 
-    /// Stops within the radius with their walking time at the pace: `known` seconds (by stop
-    /// ID) where given, else `walking`'s estimate times `stretch`.
+    /// Stops within the radius with their walking time at the pace: `known`'s seconds where it
+    /// knows the stop, else its straight-line speed, else `walking`'s estimate.
     func endpoints(around point: Coordinate, radius: Double, pace: WalkingPace, towardsStop: Bool,
-                   known: [String: Int] = [:], stretch: Double = 1) -> [Raptor.Endpoint] {
-        grid.stops(within: radius, of: point).compactMap { found in
-            if !known.isEmpty, let seconds = known[timetable.stops[found.index].id] {
-                return Raptor.Endpoint(stop: Int32(found.index), seconds: max(0, seconds))
+                   known: KnownEndWalks = KnownEndWalks()) -> [Raptor.Endpoint] {
+        let seconds = towardsStop ? known.access : known.egress
+        return grid.stops(within: radius, of: point).compactMap { found in
+            if !seconds.isEmpty, let known = seconds[timetable.stops[found.index].id] {
+                return Raptor.Endpoint(stop: Int32(found.index), seconds: max(0, known))
             }
             let stop = timetable.stops[found.index].coordinate
-            let seconds = towardsStop ? walking.walkingSeconds(from: point, to: stop, pace: pace)
-                                      : walking.walkingSeconds(from: stop, to: point, pace: pace)
-            guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
-            return Raptor.Endpoint(stop: Int32(found.index), seconds: Int((seconds * stretch).rounded(.up)))
+            let estimate: Double?
+            if let speed = known.unknownMetresPerSecond {
+                estimate = point.distance(to: stop) / speed * pace.durationMultiplier
+            } else {
+                estimate = towardsStop ? walking.walkingSeconds(from: point, to: stop, pace: pace)
+                                       : walking.walkingSeconds(from: stop, to: point, pace: pace)
+            }
+            guard let estimate, estimate.isFinite, estimate >= 0 else { return nil }
+            return Raptor.Endpoint(stop: Int32(found.index), seconds: Int(estimate.rounded(.up)))
         }
     }
 

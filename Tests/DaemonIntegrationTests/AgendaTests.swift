@@ -32,7 +32,7 @@ final class AgendaTests: TampereDaemonTestCase {
         XCTAssertTrue(walkEntry.firstLeg.hasPrefix("walk ") && walkEntry.firstLeg.contains(" min to "), walkEntry.firstLeg)
         XCTAssertEqual(busEntry.arrival, bus.nodes.last?.time)
         XCTAssertEqual(busEntry.title, bus.title)
-        let ride = try XCTUnwrap(bus.segments.first?.leg?.rides.first, "the bus plan rides")
+        let ride = try XCTUnwrap(bus.segments.lazy.compactMap { $0.leg?.rides.first }.first, "the bus plan rides")
         XCTAssertTrue(busEntry.firstLeg.contains("\(ride.vehicle) \(ride.line) at \(String(ride.departure.dropFirst(11).prefix(5)))"),
                       "names the first ride and its time: \(busEntry.firstLeg) / \(ride)")
         XCTAssertEqual(today.plans.map(\.states), [["on_time"], ["on_time"]])

@@ -49,9 +49,9 @@ final class ChooseLineTests: SharedTampereDaemonTestCase {
             .first { $0.hasPrefix("umctl plan choose \(id) \(segment) 3 ") }, "a choose line for option 3: \(table.stdout)")
         XCTAssertTrue(line.contains("--departure") && seen.allSatisfy(line.contains), "names its departure and trips: \(line)")
 
-        // Five minutes at the origin first: the list asked again holds later buses, and its
+        // Ten minutes at the origin first: the list asked again holds later buses, and its
         // option 3 is another bus than the one listed (which is still caught).
-        XCTAssertEqual(try harness.umctl(["plan", "stay", id, "1", "5m"]).status, 0)
+        XCTAssertEqual(try harness.umctl(["plan", "stay", id, "1", "10m"]).status, 0)
         let shifted = try harness.json(["plan", "alternatives", id, String(segment)])["options"]?.arrayValue ?? []
         XCTAssertNotEqual(shifted.count >= 3 ? trips(shifted[2]) : [], seen, "the edit shifted the list: \(shifted)")
 

@@ -91,35 +91,28 @@ final class StreetTimedTransitWalksTests: SharedDaemonTestCase {
         XCTAssertFalse(trips.contains("early"), "\(options)")
     }
 
-    /// The trial's plan at Tampere: every walk at the end of a transit leg takes what the same walk
-    /// takes as a walk leg (between the plan's node and the ride's stop), and ends before its
-    /// ride leaves.
-    func testTheWalksAtTheEndsOfATampereRideAreTheStreetWalks() throws {
-        let harness = try harness
-        let stops = try TransitRouter(regionDirectory: RegionCatalog(dataDirectory: harness.dataDirectory).directory(of: "tampere")).stops
-        func stop(_ id: String?) throws -> String {
-            let found = try XCTUnwrap(stops.first { $0.id == id }, "stop \(id ?? "-")")
-            return String(format: "%.7f,%.7f", found.coordinate.latitude, found.coordinate.longitude)
-        }
-        let plan = try harness.json(["plan", "new", "Keskustori", "Hervantakeskus", "Tampere-talo", "--mode", "transit",
-                                     "--at", "2022-01-12T08:10"])
-        let merged = try harness.json(["plan", "mode", try planID(plan), "1", "transit"])
-        let places = (merged["nodes"]?.arrayValue ?? []).map { node in
+    /// Tampere's stops by ID, as `LAT,LON` text.
+    private func tampereStops() throws -> [String: String] {
+        let directory = RegionCatalog(dataDirectory: try harness.dataDirectory).directory(of: "tampere")
+        return Dictionary(try TransitRouter(regionDirectory: directory).stops.map {
+            ($0.id, String(format: "%.7f,%.7f", $0.coordinate.latitude, $0.coordinate.longitude))
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Checks every walk at the ends of the plan's transit legs: it takes what the same walk takes
+    /// as a walk leg (between the plan's node and the ride's stop) and ends before its ride
+    /// leaves (starts after it arrives). Returns how many walks were checked.
+    private func checkEndWalks(of plan: JSONValue, stops: [String: String], context: String) throws -> Int {
+        let places = (plan["nodes"]?.arrayValue ?? []).map { node in
             String(format: "%.7f,%.7f", node["lat"]?.numberValue ?? 0, node["lon"]?.numberValue ?? 0)
         }
         var checked = 0
-        for (index, segment) in (merged["segments"]?.arrayValue ?? []).enumerated() {
+        for (index, segment) in (plan["segments"]?.arrayValue ?? []).enumerated() {
             guard let leg = segment["leg"], let rides = leg["rides"]?.arrayValue, let first = rides.first, let last = rides.last else { continue }
             for walk in leg["walks"]?.arrayValue ?? [] where walk["kind"] != .string("transfer") {
                 let metres = try XCTUnwrap(walk["distance_m"]?.numberValue), seconds = try XCTUnwrap(walk["duration_s"]?.numberValue)
-                guard metres >= 15 else { continue }
                 let access = walk["kind"] == .string("access")
-                let ends = access ? (places[index], try stop(first["from_stop_id"]?.stringValue))
-                                  : (try stop(last["to_stop_id"]?.stringValue), places[index + 1])
-                let street = try XCTUnwrap(legs(try harness.json(["plan", "new", ends.0, ends.1, "--mode", "walk", "--at", "2022-01-12T08:10"])).first)
-                let named = "\(walk["from"]?.stringValue ?? "?") → \(walk["to"]?.stringValue ?? "?")"
-                XCTAssertEqual(metres, try XCTUnwrap(street["distance_m"]?.numberValue), accuracy: 1, "\(named): \(leg)")
-                XCTAssertEqual(seconds, try XCTUnwrap(street["duration_s"]?.numberValue), accuracy: 1, "\(named): \(leg)")
+                let named = "\(context): \(walk["from"]?.stringValue ?? "?") → \(walk["to"]?.stringValue ?? "?")"
                 let start = try XCTUnwrap(walk["start"]?.stringValue.flatMap(Self.date))
                 if access {
                     let boarding = try XCTUnwrap(first["departure"]?.stringValue.flatMap(Self.date))
@@ -128,10 +121,57 @@ final class StreetTimedTransitWalksTests: SharedDaemonTestCase {
                     let alighting = try XCTUnwrap(last["arrival"]?.stringValue.flatMap(Self.date))
                     XCTAssertGreaterThanOrEqual(start, alighting, "\(named): \(leg)")
                 }
+                guard metres >= 15, let stop = stops[(access ? first["from_stop_id"] : last["to_stop_id"])?.stringValue ?? ""] else { continue }
+                let ends = access ? (places[index], stop) : (stop, places[index + 1])
+                let street = try XCTUnwrap(legs(try harness.json(["plan", "new", ends.0, ends.1, "--mode", "walk",
+                                                                  "--at", "2022-01-12T08:10"])).first, named)
+                XCTAssertEqual(metres, try XCTUnwrap(street["distance_m"]?.numberValue), accuracy: 1, "\(named): \(leg)")
+                XCTAssertEqual(seconds, try XCTUnwrap(street["duration_s"]?.numberValue), accuracy: 1, "\(named): \(leg)")
                 checked += 1
             }
         }
+        return checked
+    }
+
+    /// The trial's plan at Tampere, its walk to the inferred stop changed to transit.
+    func testTheWalksAtTheEndsOfATampereRideAreTheStreetWalks() throws {
+        let plan = try harness.json(["plan", "new", "Keskustori", "Hervantakeskus", "Tampere-talo", "--mode", "transit",
+                                     "--at", "2022-01-12T08:10"])
+        let merged = try harness.json(["plan", "mode", try planID(plan), "1", "transit"])
+        let checked = try checkEndWalks(of: merged, stops: try tampereStops(), context: "Keskustori → Hervantakeskus A → Tampere-talo")
         XCTAssertGreaterThanOrEqual(checked, 2, "the merged access walk and the egress walk to Tampere-talo: \(merged)")
+    }
+
+    /// The same over random Tampere trips: from 150–500 m beside one random stop to as far beside
+    /// another, at a random morning time, each plan's walk to its first stop then changed to
+    /// transit so that the ride starts at the door; every end walk of every ride is the street
+    /// walk and is walked before the ride leaves. Seeded; the message names the trip.
+    func testEveryEndWalkOfRandomTampereRidesIsTheStreetWalk() throws {
+        let stops = try tampereStops()
+        let ids = stops.keys.sorted()
+        var random = SeededRandom(seed: 39_4)
+        var checked = 0, trips = 0
+        func beside(_ stop: String) -> String {
+            let parts = stop.split(separator: ",").compactMap { Double($0) }
+            let metres = Double.random(in: 150...500, using: &random), bearing = Double.random(in: 0..<(2 * .pi), using: &random)
+            return String(format: "%.6f,%.6f", parts[0] + metres * cos(bearing) / 111_195,
+                          parts[1] + metres * sin(bearing) / (111_195 * cos(parts[0] * .pi / 180)))
+        }
+        while trips < 24 {
+            let from = beside(stops[ids.randomElement(using: &random)!]!), to = beside(stops[ids.randomElement(using: &random)!]!)
+            let at = String(format: "2022-01-12T%02d:%02d", Int.random(in: 7...10, using: &random), Int.random(in: 0...59, using: &random))
+            let made = try harness.umctl(["plan", "new", from, to, "--mode", "transit", "--at", at, "--json"])
+            guard made.status == 0, let plan = try? WireCodec.decoder.decode(JSONValue.self, from: Data(made.stdout.utf8)) else { continue }
+            trips += 1
+            var shown = plan
+            if plan["segments"]?.arrayValue?.first?["mode"] == .string("walk"), plan["segments"]?.arrayValue?.count ?? 0 > 1 {
+                // A ride from the door may find no service (exit 4, the plan kept): then the plan as made.
+                let merged = try harness.umctl(["plan", "mode", try planID(plan), "1", "transit", "--json"])
+                if merged.status == 0 { shown = try WireCodec.decoder.decode(JSONValue.self, from: Data(merged.stdout.utf8)) }
+            }
+            checked += try checkEndWalks(of: shown, stops: stops, context: "plan new \(from) \(to) --at \(at)")
+        }
+        XCTAssertGreaterThanOrEqual(checked, 12, "rides with a walk at their ends")
     }
 
     /// Trial finding F1: `compare Koskikeskus Rautatieasema` at 08:10 walked there at 08:17 while

@@ -32,8 +32,9 @@ final class TripsNearestStopTests: SharedTampereDaemonTestCase {
         XCTAssertLessThanOrEqual(walked, toKoskipuisto,
                                  "walks \(Int(walked)) m to \(nodes[2]["name"]?.stringValue ?? "?") for \(ride["vehicle"]?.stringValue ?? "?") "
                                  + "\(ride["line"]?.stringValue ?? "?") at \(ride["departure"]?.stringValue ?? "?"): \(chain(inserted))")
-        // The ride still gets there: boarding nearer never arrives later than the plan did (11:18).
+        // The ride still gets there: boarding nearer never arrives later than the minute the plan
+        // showed (11:18; its seconds moved with the street-timed walk from the tram stop).
         let arrival = try XCTUnwrap(segments[2]["leg"]?["arrival"]?.stringValue, "\(chain(inserted))")
-        XCTAssertLessThanOrEqual(arrival, "2022-01-12T11:18:17+02:00", "\(chain(inserted))")
+        XCTAssertLessThanOrEqual(arrival, "2022-01-12T11:18:59+02:00", "\(chain(inserted))")
     }
 }

@@ -3,23 +3,25 @@ import Planner
 import Transit
 
 /// Transit legs whose first and last walks are the streets' walks. The engine prices a walk to
-/// or from a stop as a stretched straight line, which can promise a bus the traveller cannot
-/// reach by the streets. So after the engine answers, the walk to its first stop and from its
-/// last stop are asked of the street router; a walk longer than the engine thought goes back
-/// into the search as that stop's known time and the engine is asked again, until its answer's
-/// walks are all street-timed and no longer than it thought (`rounds`). The walks shown are then
-/// the street walks (seconds, metres, line): the same as a walk leg between the same points.
-/// "Walking the whole way is no slower" is judged on the street walk too. (docs/transit.md,
-/// "Walks at the ends".)
+/// or from a stop as a stretched straight line, which can promise a bus the street walk misses,
+/// or lose one it catches (where streets run straight). So the engine is asked with every walk
+/// to or from a stop priced as the straight line at the streets' walking speed, a lower bound;
+/// the walks its answer uses are asked of the street router and the engine asked again with
+/// them known, until the answer's walks are all street walks (or no longer than it thought):
+/// then no other stop, whose walk can only be longer than its bound, gives a better journey.
+/// The walks shown are the street walks (seconds, metres, line): the same as a walk leg
+/// between the same points. "Walking the whole way is no slower" is judged on the street walk
+/// too. (docs/transit.md, "Walks at the ends are the streets'".)
 struct StreetTimedTransit: Sendable {
     let transit: any RegionLegSource
     let streets: any RegionLegSource
 
-    /// Searches with the estimate before the last one: each learns the street time of the stops
-    /// its answer used. The last search stretches every still-unknown estimate
-    /// (`lastStretch`), so an answer whose walks all wind is still one the traveller can catch.
-    static let rounds = 4
-    static let lastStretch = 2.0
+    /// Searches at most; the last prices the walks still unknown as the straight line at
+    /// `lastRoundMetresPerSecond` (slower than anyone walks it, so its answer is caught).
+    static let rounds = 6
+    /// The streets walk at 5 km/h (`StreetRouter`) over at least the straight line.
+    static let streetMetresPerSecond = 5.0 / 3.6
+    static let lastRoundMetresPerSecond = 0.7
     /// A walk shorter than this (the leg starts at its stop) keeps the engine's time.
     static let shortestTimedMetres = 15.0
     /// Faster than anyone walks the streets (km/h): a straight line over this speed bounds the
@@ -27,43 +29,36 @@ struct StreetTimedTransit: Sendable {
     static let walkSpeedBoundKmh = 7.0
 
     func leg(for query: LegQuery) async throws -> RouteLeg {
-        var walks = StreetWalks(query: query, streets: streets)
-        var known = KnownEndWalks()
-        var leg = try await transit.leg(for: query, knownWalks: known)
-        for round in 1...Self.rounds {
-            let timed = try await walks.timeEnds(of: leg)
-            if timed.fits || round == Self.rounds {
-                return try await judgedAgainstWalking(timed.leg, query)
-            }
-            known = KnownEndWalks(access: walks.access, egress: walks.egress,
-                                  estimateStretch: round == Self.rounds - 1 ? Self.lastStretch : 1)
-            leg = try await transit.leg(for: query, knownWalks: known)
-        }
-        return leg
+        let timed = try await streetTimed(query) { [try await transit.leg(for: query, knownWalks: $0)] }
+        return try await judgedAgainstWalking(timed[0].leg, query)
     }
 
-    /// The options as `leg` times them: each option's end walks on the streets, options whose
-    /// walks the engine under-timed asked again with what was learnt; an option still not
-    /// catchable after the last round is left out (unless none is), and none dominated by another
-    /// once the walks are true.
+    /// The options as `leg` times them: each option's end walks on the streets; an option still
+    /// not catchable after the last search is left out (unless none is), and none another one
+    /// dominates once the walks are true (`JourneyDominance`).
     func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
-        var walks = StreetWalks(query: query, streets: streets)
-        var known = KnownEndWalks()
-        var legs = try await transit.alternatives(for: query, count: count, knownWalks: known)
-        for round in 1...Self.rounds {
-            var timed: [(leg: RouteLeg, fits: Bool)] = []
-            for leg in legs { timed.append(try await walks.timeEnds(of: leg)) }
-            if timed.allSatisfy(\.fits) || round == Self.rounds {
-                let catchable = timed.filter(\.fits).map(\.leg)
-                let shown = JourneyDominance.undominated(catchable.isEmpty ? timed.map(\.leg) : catchable)
-                return shown.sorted { ($0.departure ?? .distantPast, $0.arrival ?? .distantPast)
-                    < ($1.departure ?? .distantPast, $1.arrival ?? .distantPast) }
-            }
-            known = KnownEndWalks(access: walks.access, egress: walks.egress,
-                                  estimateStretch: round == Self.rounds - 1 ? Self.lastStretch : 1)
-            legs = try await transit.alternatives(for: query, count: count, knownWalks: known)
+        let timed = try await streetTimed(query) { try await transit.alternatives(for: query, count: count, knownWalks: $0) }
+        let catchable = timed.filter(\.fits).map(\.leg)
+        return JourneyDominance.undominated(catchable.isEmpty ? timed.map(\.leg) : catchable).sorted {
+            ($0.departure ?? .distantPast, $0.arrival ?? .distantPast) < ($1.departure ?? .distantPast, $1.arrival ?? .distantPast)
         }
-        return legs
+    }
+
+    /// `search`'s answers with their end walks on the streets, searched again with the street
+    /// times learnt until every answer fits (no walk longer than the engine priced it) or the
+    /// last of `rounds` searches.
+    private func streetTimed(_ query: LegQuery, _ search: (KnownEndWalks) async throws -> [RouteLeg])
+        async throws -> [(leg: RouteLeg, fits: Bool)] {
+        var walks = StreetWalks(query: query, streets: streets)
+        var known = KnownEndWalks(unknownMetresPerSecond: Self.streetMetresPerSecond)
+        var round = 1
+        while true {
+            let timed = try await walks.timeEnds(of: try await search(known))
+            if round == Self.rounds || timed.allSatisfy(\.fits) { return timed }
+            round += 1
+            known = KnownEndWalks(access: walks.access, egress: walks.egress,
+                                  unknownMetresPerSecond: round == Self.rounds ? Self.lastRoundMetresPerSecond : Self.streetMetresPerSecond)
+        }
     }
 
     /// The leg's note "walking the whole way is no slower", judged on the street walk when a
@@ -97,53 +92,82 @@ private struct StreetWalks {
     /// Street seconds (whole, rounded up) by stop ID, for `KnownEndWalks`.
     private(set) var access: [String: Int] = [:]
     private(set) var egress: [String: Int] = [:]
-    /// The street walks asked (nil: the streets found none: the engine's estimate stays).
-    private var accessWalks: [String: RouteLeg?] = [:]
-    private var egressWalks: [String: RouteLeg?] = [:]
+    /// The street walks asked, by end and stop ID (nil: the streets found none, so the
+    /// engine's estimate stays: a stop beyond the streets).
+    private var asked: [End: RouteLeg?] = [:]
+
+    /// A walk between the query's start and a stop (`towardsStop`), or a stop and its end.
+    private struct End: Hashable {
+        var stop: String
+        var towardsStop: Bool
+    }
 
     init(query: LegQuery, streets: any RegionLegSource) {
         self.query = query
         self.streets = streets
     }
 
-    /// `leg` with its end walks on the streets (`RouteLeg.withStreetEndWalks`), and whether it
-    /// fits: no walk is longer on the streets than the engine timed it, so every ride is caught.
-    mutating func timeEnds(of leg: RouteLeg) async throws -> (leg: RouteLeg, fits: Bool) {
-        guard leg.mode == .transit, let first = leg.rides.first, let last = leg.rides.last else { return (leg, true) }
-        let accessWalk = leg.walks.first { $0.kind == .access }, egressWalk = leg.walks.last { $0.kind == .egress }
-        let accessStreet = try await walk(accessWalk, stop: first.boarding.stopID, towardsStop: true)
-        let egressStreet = try await walk(egressWalk, stop: last.alighting.stopID, towardsStop: false)
-        // A second's rounding: the engine's times are whole seconds.
-        let fits = [(accessWalk, accessStreet), (egressWalk, egressStreet)].allSatisfy { engine, street in
-            guard let engine, let street else { return true }
-            return street.expectedTravelTime <= engine.duration + 1
+    /// Each leg with its end walks on the streets (`RouteLeg.withStreetEndWalks`), and whether
+    /// it fits: no walk is longer on the streets than the engine timed it, so every ride is
+    /// caught. The walks not asked before are asked at once.
+    mutating func timeEnds(of legs: [RouteLeg]) async throws -> [(leg: RouteLeg, fits: Bool)] {
+        let ends = legs.map(Self.ends)
+        var missing: [End: TransitWalkStep] = [:]
+        for (end, step) in ends.flatMap({ [$0.access, $0.egress].compactMap { $0 } }) where asked[end] == nil {
+            missing[end] = step
         }
-        return (leg.withStreetEndWalks(access: accessStreet, egress: egressStreet), fits)
+        try await ask(missing)
+        return zip(legs, ends).map { leg, ends in
+            let street = (access: ends.access.flatMap { asked[$0.end] ?? nil }, egress: ends.egress.flatMap { asked[$0.end] ?? nil })
+            // A second's rounding: the engine's times are whole seconds.
+            let fits = [(ends.access?.step, street.access), (ends.egress?.step, street.egress)].allSatisfy { engine, street in
+                guard let engine, let street else { return true }
+                return street.expectedTravelTime <= engine.duration + 1
+            }
+            return (leg.withStreetEndWalks(access: street.access, egress: street.egress), fits)
+        }
     }
 
-    private mutating func walk(_ step: TransitWalkStep?, stop: String?, towardsStop: Bool) async throws -> RouteLeg? {
-        guard let step, let stop, step.from.distance(to: step.to) >= StreetTimedTransit.shortestTimedMetres else { return nil }
-        if let asked = towardsStop ? accessWalks[stop] : egressWalks[stop] { return asked }
-        let stopPlace = Place(name: towardsStop ? step.toName : step.fromName, coordinate: towardsStop ? step.to : step.from,
-                              kind: .transitStop)
-        let walkQuery = LegQuery(from: towardsStop ? query.from : stopPlace, to: towardsStop ? stopPlace : query.to,
-                                 mode: .walk, timing: query.timing, pace: query.pace, access: query.access)
-        let street: RouteLeg?
-        do {
-            street = try await streets.leg(for: walkQuery)
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            street = nil  // no street walk (a stop beyond the streets): the estimate is all there is
+    /// The leg's walk to its first stop and from its last, each with the stop's ID; nil for a
+    /// walk of a few metres (the leg starts or ends at its stop) or a leg without rides.
+    private static func ends(of leg: RouteLeg) -> (access: (end: End, step: TransitWalkStep)?, egress: (end: End, step: TransitWalkStep)?) {
+        guard leg.mode == .transit, let first = leg.rides.first, let last = leg.rides.last else { return (nil, nil) }
+        func end(_ kind: TransitWalkStep.Kind, _ stop: String?) -> (end: End, step: TransitWalkStep)? {
+            guard let stop, let step = kind == .access ? leg.walks.first(where: { $0.kind == kind }) : leg.walks.last(where: { $0.kind == kind }),
+                  step.from.distance(to: step.to) >= StreetTimedTransit.shortestTimedMetres else { return nil }
+            return (End(stop: stop, towardsStop: kind == .access), step)
         }
-        let seconds = street.map { Int($0.expectedTravelTime.rounded(.up)) }
-        if towardsStop {
-            accessWalks[stop] = .some(street)
-            if let seconds { access[stop] = seconds }
-        } else {
-            egressWalks[stop] = .some(street)
-            if let seconds { egress[stop] = seconds }
+        return (end(.access, first.boarding.stopID), end(.egress, last.alighting.stopID))
+    }
+
+    /// Asks the street walks of `missing` together (the street router's workers answer them in
+    /// parallel) and keeps them.
+    private mutating func ask(_ missing: [End: TransitWalkStep]) async throws {
+        let (query, streets) = (query, streets)
+        let found = try await withThrowingTaskGroup(of: (End, RouteLeg?).self) { group in
+            for (end, step) in missing {
+                let stop = Place(name: end.towardsStop ? step.toName : step.fromName, coordinate: end.towardsStop ? step.to : step.from,
+                                 kind: .transitStop)
+                let walk = LegQuery(from: end.towardsStop ? query.from : stop, to: end.towardsStop ? stop : query.to,
+                                    mode: .walk, timing: query.timing, pace: query.pace, access: query.access)
+                group.addTask {
+                    do {
+                        return (end, try await streets.leg(for: walk))
+                    } catch is CancellationError {
+                        throw CancellationError()
+                    } catch {
+                        return (end, nil)  // no street walk (a stop beyond the streets): the estimate is all there is
+                    }
+                }
+            }
+            var found: [(End, RouteLeg?)] = []
+            for try await answer in group { found.append(answer) }
+            return found
         }
-        return street
+        for (end, street) in found {
+            asked[end] = .some(street)
+            guard let seconds = street.map({ Int($0.expectedTravelTime.rounded(.up)) }) else { continue }
+            if end.towardsStop { access[end.stop] = seconds } else { egress[end.stop] = seconds }
+        }
     }
 }
