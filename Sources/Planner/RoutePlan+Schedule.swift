@@ -269,10 +269,15 @@ extension RoutePlan {
         }
     }
 
-    /// Adds durations forward from node `start` while legs exist.
+    /// Adds durations forward from node `start` while legs exist, up to a ride that leaves before
+    /// the traveller gets to it: they are not on it, so the nodes after it get no time from it
+    /// (a missed pin's arrival shown after the walk that missed it read as earlier than the node
+    /// before: issue 39 item 6, "no invented times").
     private func fillForward(_ times: inout [Date?], from start: Int) {
         var index = start
         while index < segmentCount, let time = times[index], let leg = legs[index], times[index + 1] == nil {
+            if let departure = leg.departure,
+               nodes[index].leaving(arrivedAt: time) > departure.addingTimeInterval(Self.connectionSlack) { break }
             // A pinned walk or car leg leaves at its pinned time, as a transit leg at its own.
             let leaving = pinnedStreetDeparture(ofSegment: index) ?? nodes[index].leaving(arrivedAt: time)
             times[index + 1] = leg.arrival ?? leaving.addingTimeInterval(leg.expectedTravelTime)
