@@ -6,7 +6,8 @@ import XCTest
 /// Issue 39, "presets a traveller could follow": random sequences of the edits that change a
 /// plan's modes and places (presets, mode changes, unpin, move, insert, remove, with choose and
 /// pin giving it rides the user chose) never build a journey nobody can travel. After every edit
-/// and its recompute: no trip in two segments (one vehicle ride split and paid twice) and, while
+/// and its recompute: no trip in two segments (one vehicle ride split and paid twice), no stop the
+/// planner inferred that no ride boards or leaves from, no node shown before the node before it and, while
 /// every mode is the planner's (no `plan mode`, no insert by car or transit: a move drops the
 /// lock of a mode set by hand but keeps the mode), no two rides meeting at a stop the planner
 /// inferred (the walk to a stop turned into a ride) and no drive after a ride (the car stayed
@@ -129,6 +130,25 @@ final class TravellableEditSequenceTests: XCTestCase {
             guard plan.modes[index - 1] == .transit, plan.modes[index] == .transit else { continue }
             XCTAssertTrue(plan.isLocked(segment: index - 1) && plan.isLocked(segment: index),
                           "two rides meet at inferred stop \(index + 1) (\(plan.modes)): \(context)")
+        }
+        // A stop the planner inferred is a ride's: one no ride boards or leaves from any more goes
+        // (issue 39 item 4). Not a visit (a stay), nor one kept for the user's decision beside it.
+        for index in 1..<plan.nodes.count - 1 where plan.nodes[index].isInferred && !plan.nodes[index].isCurrentLocation
+            && plan.nodes[index].stay == nil {
+            let beside = [index - 1, index]
+            guard !beside.contains(where: { plan.modes[$0] == .transit || plan.isLocked(segment: $0) || plan.isChosenRoute(segment: $0) })
+            else { continue }
+            XCTFail("inferred stop \(index + 1) (\(plan.nodes[index].place.name)) is no ride's (\(plan.modes)): \(context)")
+        }
+        // No node is shown before the node before it (issue 39: a missed pin's arrival shown after
+        // the walk that missed it); a node after a ride the traveller misses shows no time.
+        var shown: Date?
+        for (index, time) in plan.schedule().enumerated() {
+            guard let time else { continue }
+            if let shown, time < shown.addingTimeInterval(-RoutePlan.connectionSlack) {
+                XCTFail("node \(index + 1) at \(time), before \(shown) (\(plan.modes)): \(context)")
+            }
+            shown = max(shown ?? time, time)
         }
         guard !userSetModes, let ride = plan.modes.firstIndex(of: .transit) else { return }
         // A locked drive is the user's (a pinned or chosen car segment).
