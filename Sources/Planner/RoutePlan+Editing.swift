@@ -173,7 +173,9 @@ extension RoutePlan {
         }
         var moved = stopsAround.map { plan.choosingAccessStopsAgain(nextTo: node, from: $0) } ?? plan
         moved.notingMovedHops(taken, movedNode: index, ordinal: ordinal)
-        return moved
+        // With the stops around the new place (the daemon's move; `Planner.movedHops` asks without,
+        // as its hops are numbered as the plan before), a stop no ride uses any more goes.
+        return stopsAround == nil ? moved : moved.leavingOutStopsNoRideUses()
     }
 
     /// Swaps origin and destination: the whole chain is reversed, every leg emptied, and each lock

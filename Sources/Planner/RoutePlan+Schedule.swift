@@ -84,6 +84,14 @@ extension RoutePlan {
                 times[index] = time
             }
         }
+        // No node is shown before one before it (issue 39: a pin's "be there by" after a missed
+        // one, earlier than where the traveller already is): such a time is one nobody keeps.
+        var shown: Date?
+        for index in times.indices {
+            guard let time = times[index] else { continue }
+            if let shown, time < shown.addingTimeInterval(-Self.connectionSlack) { times[index] = nil; continue }
+            shown = time
+        }
         return times
     }
 
@@ -269,14 +277,14 @@ extension RoutePlan {
         }
     }
 
-    /// Adds durations forward from node `start` while legs exist, up to a ride that leaves before
-    /// the traveller gets to it: they are not on it, so the nodes after it get no time from it
+    /// Adds durations forward from node `start` while legs exist, up to a ride (or pinned walk or
+    /// drive) that leaves before the traveller gets to it: they are not on it, so the nodes after it get no time from it
     /// (a missed pin's arrival shown after the walk that missed it read as earlier than the node
     /// before: issue 39 item 6, "no invented times").
     private func fillForward(_ times: inout [Date?], from start: Int) {
         var index = start
         while index < segmentCount, let time = times[index], let leg = legs[index], times[index + 1] == nil {
-            if let departure = leg.departure,
+            if let departure = fixedDeparture(ofSegment: index),
                nodes[index].leaving(arrivedAt: time) > departure.addingTimeInterval(Self.connectionSlack) { break }
             // A pinned walk or car leg leaves at its pinned time, as a transit leg at its own.
             let leaving = pinnedStreetDeparture(ofSegment: index) ?? nodes[index].leaving(arrivedAt: time)

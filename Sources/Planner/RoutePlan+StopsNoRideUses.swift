@@ -21,7 +21,8 @@ extension RoutePlan {
     /// direct walk is 550 m). The merged segment takes a lock's mode when either had one (the
     /// user set it), else the planner's (`mergedMode`; no drive after a ride). A stop with a stay
     /// (a visit), the current location, and one next to a pinned segment or a route the user
-    /// chose (it goes to that stop) stay.
+    /// chose (it goes to that stop) stay, as does one whose leaving out would put one place twice
+    /// in a row.
     func leavingOutStopsNoRideUses() -> RoutePlan {
         var plan = self
         var index = 1

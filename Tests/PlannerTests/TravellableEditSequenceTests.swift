@@ -138,7 +138,12 @@ final class TravellableEditSequenceTests: XCTestCase {
             let beside = [index - 1, index]
             guard !beside.contains(where: { plan.modes[$0] == .transit || plan.isLocked(segment: $0) || plan.isChosenRoute(segment: $0) })
             else { continue }
-            XCTFail("inferred stop \(index + 1) (\(plan.nodes[index].place.name)) is no ride's (\(plan.modes)): \(context)")
+            // Left out, it would put one place twice in a row, which no edit does.
+            var without = plan.nodes
+            without.remove(at: index)
+            guard (try? RoutePlan.checkNoSamePlaceTwice(without, around: index)) != nil else { continue }
+            XCTFail("inferred stop \(index + 1) (\(plan.nodes[index].place.name)) is no ride's "
+                    + "(\(plan.nodes.map(\.place.name)), \(plan.modes)): \(context)")
         }
         // No node is shown before the node before it (issue 39: a missed pin's arrival shown after
         // the walk that missed it); a node after a ride the traveller misses shows no time.
