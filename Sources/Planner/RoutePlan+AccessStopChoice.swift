@@ -12,8 +12,8 @@ extension RoutePlan {
     /// is never changed.
     func choosingAccessStopsAgain(nextTo index: Int, from stops: AccessStops) -> RoutePlan {
         guard nodes.indices.contains(index) else { return self }
-        return choosingAccessStopsAgain(across: index, from: [stops])
-            .choosingAccessStopsAgain(across: index - 1, from: [stops])
+        return choosingAccessStopsAgain(across: index, from: [stops], movingPins: true)
+            .choosingAccessStopsAgain(across: index - 1, from: [stops], movingPins: true)
             .leavingOutTheStopARideFromHereServes(index, from: stops)
     }
 
@@ -66,17 +66,20 @@ extension RoutePlan {
     /// The same for segment `segment` whose ends became neighbours (a node between them was
     /// removed, or one of them is new): a stop inferred at one end is chosen again from the
     /// place at the other end, when `stops` holds the stops around that place. Without
-    /// `leavingOutWhenNone`, a stop with none to take its place is kept rather than left out.
-    func choosingAccessStopsAgain(across segment: Int, from stops: [AccessStops], leavingOutWhenNone: Bool = true) -> RoutePlan {
+    /// `leavingOutWhenNone`, a stop with none to take its place is kept rather than left out;
+    /// with `movingPins` (a place put next to the stop: insert, move, removal), a pinned ride's
+    /// stop is chosen again too (`chooseAccessStopAgain`).
+    func choosingAccessStopsAgain(across segment: Int, from stops: [AccessStops], leavingOutWhenNone: Bool = true,
+                                  movingPins: Bool = false) -> RoutePlan {
         guard (0..<segmentCount).contains(segment) else { return self }
         var plan = self
         if let around = stops.first(where: { $0.place.id == nodes[segment].place.id }) {
             plan.chooseAccessStopAgain(at: segment + 1, street: segment, ride: segment + 1, from: around,
-                                       leavingOutWhenNone: leavingOutWhenNone)
+                                       leavingOutWhenNone: leavingOutWhenNone, movingPins: movingPins)
         }
         if plan.nodes.count == nodes.count, let around = stops.first(where: { $0.place.id == nodes[segment + 1].place.id }) {
             plan.chooseAccessStopAgain(at: segment, street: segment, ride: segment - 1, from: around,
-                                       leavingOutWhenNone: leavingOutWhenNone)
+                                       leavingOutWhenNone: leavingOutWhenNone, movingPins: movingPins)
         }
         return plan
     }
@@ -117,26 +120,35 @@ extension RoutePlan {
     }
 
     /// Chooses inferred node `stop` again from `stops` (its neighbour across segment `street`),
-    /// for the ride of segment `ride` on its other side.
+    /// for the ride of segment `ride` on its other side. With `movingPins` (the edit put a new
+    /// place next to the stop), a pinned ride's stop is chosen again too, its pin carried to it (never left out: the pin needs its stop): the recompute re-finds
+    /// the pinned trip from the new stop, and when the traveller can't catch it there the pin is
+    /// missed and the next ride they can catch from that stop proposed, not a walk back to the
+    /// stop chosen for the old neighbour (issue 39 item 4: a 9.7 km walk back to Sorin aukio C).
     mutating func chooseAccessStopAgain(at stop: Int, street: Int, ride: Int, from stops: AccessStops,
-                                        leavingOutWhenNone: Bool = true) {
+                                        leavingOutWhenNone: Bool = true, movingPins: Bool = false) {
         let segments = 0..<segmentCount
         guard stop > 0, stop < nodes.count - 1, segments.contains(street), segments.contains(ride),
               nodes[stop].isInferred, !nodes[stop].isCurrentLocation,
               modes[street] != .transit, modes[ride] == .transit,
-              !isPinned(segment: street), !isPinned(segment: ride) else { return }
+              !isPinned(segment: street), movingPins || !isPinned(segment: ride) else { return }
         let far = farEnd(from: stop, direction: ride > street ? 1 : -1)
+        let pinned = pin(ofSegment: ride)
         if let chosen = stops.stop(towards: nodes[far].place) {
             // The same stop (the place index and the timetable may place it a few metres
             // apart): kept as it is, with its ride.
             guard !stops.isSameStop(chosen, nodes[stop].place) else { return }
             if replacingNode(stop, with: chosen) {
+                if var pinned {  // dropped with its old key, which joined other places
+                    pinned.segment = segmentKey(ride)
+                    pins[pinned.segment] = pinned
+                }
                 legs[ride] = nil
                 legs[street] = nil
                 return
             }
         }
-        if leavingOutWhenNone { leaveOutAccessStop(stop, street: street, ride: ride) }
+        if leavingOutWhenNone, pinned == nil { leaveOutAccessStop(stop, street: street, ride: ride) }
     }
 
     /// Node `stop` goes; its street segment and its ride become one ride (the ride's lock, if

@@ -69,7 +69,17 @@ extension RoutePlan {
         if let hops, hops.count == hopNotes.count {
             for (offset, note) in hopNotes.enumerated() { plan.setModeNote(note, ofSegment: (index == 0 ? 0 : index - 1) + offset) }
         }
-        return stopsAround.map { plan.choosingAccessStopsAgain(nextTo: index, from: $0) } ?? plan
+        // A ride inserted next to a stop inferred for the planner's ride beyond it joins that ride
+        // (after the node first, so that its index holds; then before it).
+        var node = index
+        if index < nodes.count { plan = plan.joiningInsertedRide(at: index).plan }
+        if index > 0 {
+            let joined = plan.joiningInsertedRide(at: index - 1)
+            plan = joined.plan
+            node -= joined.nodesLeftOutBefore
+        }
+        let chosen = stopsAround.map { plan.choosingAccessStopsAgain(nextTo: node, from: $0) } ?? plan
+        return chosen.leavingOutStopsNoRideUses()
     }
 
     /// Removes an intermediate node; its two segments merge into one with an empty leg.
@@ -114,9 +124,9 @@ extension RoutePlan {
         // their walks (a stop for Hervanta kept after Hervanta went walked 8.1 km on).
         guard mergedMode != .transit else {
             let joined = plan.joiningRides(at: before, locking: false)
-            return joined.plan.choosingARidesEndStopsAgain(joined.ride, from: stopsAround)
+            return joined.plan.choosingARidesEndStopsAgain(joined.ride, from: stopsAround).leavingOutStopsNoRideUses()
         }
-        return plan.choosingAccessStopsAgain(across: before, from: stopsAround)
+        return plan.choosingAccessStopsAgain(across: before, from: stopsAround, movingPins: true).leavingOutStopsNoRideUses()
     }
 
     /// Replaces the place of node `index` (the user picked another station or address; origin and
@@ -163,7 +173,9 @@ extension RoutePlan {
         }
         var moved = stopsAround.map { plan.choosingAccessStopsAgain(nextTo: node, from: $0) } ?? plan
         moved.notingMovedHops(taken, movedNode: index, ordinal: ordinal)
-        return moved
+        // With the stops around the new place (the daemon's move; `Planner.movedHops` asks without,
+        // as its hops are numbered as the plan before), a stop no ride uses any more goes.
+        return stopsAround == nil ? moved : moved.leavingOutStopsNoRideUses()
     }
 
     /// Swaps origin and destination: the whole chain is reversed, every leg emptied, and each lock
@@ -251,6 +263,7 @@ extension RoutePlan {
         // A stop with none to take its place stays: leaving it out would ride the walk the user set.
         return plan.choosingAccessStopsAgain(across: index, from: stopsAround, leavingOutWhenNone: false)
             .leavingOutARideWalkedBack(from: index, mode: mode, stopsAround: stopsAround)
+            .leavingOutStopsNoRideUses()
     }
 
     /// Segment `index` just set to transit by hand: a ride the planner chose on the other side

@@ -16,7 +16,11 @@ extension RoutePlan {
         // In segment order, so that a node's time is when the traveller gets there from the
         // leg before it (a stay "until" then shows its arrival, and leaves at its end).
         let anchors = (0..<segmentCount).filter { isDated($0) && isTimedFromItsSource($0) }
+        // The first ride (or pinned walk or drive) the traveller gets to after it leaves: the legs
+        // after it, up to the next pin, were asked from a time nobody keeps.
+        var missed: Int?
         for index in anchors {
+            if let missed, index > missed, !isPinned(segment: index) { continue }
             guard times[index] == nil, let leg = legs[index] else { continue }
             let departure = leg.departure
                 ?? leg.arrival.map { $0.addingTimeInterval(-leg.expectedTravelTime) }
@@ -29,7 +33,7 @@ extension RoutePlan {
             if times[index + 1] == nil {
                 times[index + 1] = leg.arrival ?? departure.addingTimeInterval(leg.expectedTravelTime)
             }
-            fillForward(&times, from: index + 1)
+            if let broken = fillForward(&times, from: index + 1), missed == nil || broken < missed! { missed = broken }
             fillBackward(&times, from: index)
         }
         if times.allSatisfy({ $0 == nil }) {
@@ -83,6 +87,14 @@ extension RoutePlan {
                 time = nodes[index].latestArrival(leavingAt: mustLeave)
                 times[index] = time
             }
+        }
+        // No node is shown before one before it (issue 39: a pin's "be there by" after a missed
+        // one, earlier than where the traveller already is): such a time is one nobody keeps.
+        var shown: Date?
+        for index in times.indices {
+            guard let time = times[index] else { continue }
+            if let shown, time < shown.addingTimeInterval(-Self.connectionSlack) { times[index] = nil; continue }
+            shown = time
         }
         return times
     }
@@ -269,15 +281,23 @@ extension RoutePlan {
         }
     }
 
-    /// Adds durations forward from node `start` while legs exist.
-    private func fillForward(_ times: inout [Date?], from start: Int) {
+    /// Adds durations forward from node `start` while legs exist, up to a ride (or pinned walk or
+    /// drive) that leaves before the traveller gets to it: they are not on it, so the nodes after
+    /// it get no time from it (a missed pin's arrival shown after the walk that missed it read as
+    /// earlier than the node before: issue 39 item 6, "no invented times"). Returns the segment
+    /// it stopped at for that reason, if any.
+    @discardableResult
+    private func fillForward(_ times: inout [Date?], from start: Int) -> Int? {
         var index = start
         while index < segmentCount, let time = times[index], let leg = legs[index], times[index + 1] == nil {
+            if let departure = fixedDeparture(ofSegment: index),
+               nodes[index].leaving(arrivedAt: time) > departure.addingTimeInterval(Self.connectionSlack) { return index }
             // A pinned walk or car leg leaves at its pinned time, as a transit leg at its own.
             let leaving = pinnedStreetDeparture(ofSegment: index) ?? nodes[index].leaving(arrivedAt: time)
             times[index + 1] = leg.arrival ?? leaving.addingTimeInterval(leg.expectedTravelTime)
             index += 1
         }
+        return nil
     }
 
     /// When the traveller gets to the start of `missed` (a dated leg) after it leaves, they are

@@ -87,6 +87,38 @@ extension RoutePlan {
         return (plan, emptied)
     }
 
+    /// A ride the user chose among the alternatives of segment `index` (`choosingAlternative`)
+    /// that walks from the stop the planner inferred before it to another stop (or from its last
+    /// stop to the inferred one after it): that node becomes the option's stop (still inferred),
+    /// the leg is trimmed to start (end) there and the street segment beyond is emptied, to be
+    /// walked straight to it. Kept, the traveller walked to a stop the chosen bus doesn't use and
+    /// on to the next one, leaving earlier than the option promised (issue 39 item 4, `plan
+    /// choose` of bus 2 from Pyynikintori F after the plan walked to Pyynikintori E for bus 7).
+    /// Done before the pin, as `adoptingTransitStops` does for the planner's rides; a node the
+    /// user chose, the current location and a node beside a pinned street segment or a route the
+    /// user chose stay.
+    func takingStops(of leg: RouteLeg, ofSegment index: Int) -> (plan: RoutePlan, leg: RouteLeg) {
+        guard modes[index] == .transit, let first = leg.rides.first, let last = leg.rides.last else { return (self, leg) }
+        var plan = self, leg = leg
+        func canMove(_ node: Int, besides street: Int) -> Bool {
+            (0..<segmentCount).contains(street) && nodes[node].isInferred && !nodes[node].isCurrentLocation
+                && modes[street] != .transit && !isPinned(segment: street) && !isChosenRoute(segment: street)
+        }
+        let boarding = Place(name: first.boarding.name, coordinate: first.boarding.coordinate, kind: .transitStop)
+        let alighting = Place(name: last.alighting.name, coordinate: last.alighting.coordinate, kind: .transitStop)
+        if index > 0, leg.walksToAnotherStop(at: .access), canMove(index, besides: index - 1),
+           boarding.id != nodes[index - 1].place.id, plan.replacingNode(index, with: boarding) {
+            leg = leg.startingAtFirstBoarding()
+            plan.legs[index - 1] = nil
+        }
+        if index + 2 < nodes.count, leg.walksToAnotherStop(at: .egress), canMove(index + 1, besides: index + 1),
+           alighting.id != nodes[index + 2].place.id, plan.replacingNode(index + 1, with: alighting) {
+            leg = leg.endingAtLastAlighting()
+            plan.legs[index + 1] = nil
+        }
+        return (plan, leg)
+    }
+
     /// Puts `place` in node `index` (still inferred); locks and notes of the two segments touching
     /// it follow it. `false` (and no change) when it would put one place twice in a row.
     mutating func replacingNode(_ index: Int, with place: Place) -> Bool {

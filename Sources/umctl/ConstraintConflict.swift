@@ -2,11 +2,11 @@ import WireProtocol
 
 /// When a pinned departure cannot be made, which constraint gives and which hold. The planner
 /// keeps the start time, the stays and the earlier pins (later ones in an arrive-by plan) and
-/// lets this pin go (marked missed, a catchable one proposed); the answer says so in words.
+/// lets this pin go (marked missed, a catchable one proposed); the answer says so in one sentence.
 ///
 /// ```swift
 /// ConstraintConflict.wording(plan, missedSegment: 3, askedDay: "2022-01-12")
-/// // "the pin on segment 3 gives; held: the start at 08:00, the stay at Shop until 09:30"
+/// // "to keep the start at 08:00 and the stay at Shop until 09:30, the pin on segment 3 gives way"
 /// ```
 enum ConstraintConflict {
     /// The pin that gives is the first at or after the missed segment (the last at or before it
@@ -19,8 +19,8 @@ enum ConstraintConflict {
         // the stay holds, the arrival gives (the planner never shortens a stay).
         if arriveBy, !pins.contains(missed), plan.segments.indices.contains(missed - 1),
            plan.segments[missed - 1].leg?.rides.isEmpty == true, let until = plan.nodes[missed - 1].stayUntil {
-            return "arriving by \(DayMark.clock(plan.timePreference.time, askedDay: askedDay)) gives; held: "
-                + "the stay at \(plan.nodes[missed - 1].name) until \(DayMark.clock(until, askedDay: askedDay))"
+            return "to keep the stay at \(plan.nodes[missed - 1].name) until \(DayMark.clock(until, askedDay: askedDay)), "
+                + "arriving by \(DayMark.clock(plan.timePreference.time, askedDay: askedDay)) gives way"
         }
         guard let segment = arriveBy ? pins.last(where: { $0 <= missed }) : pins.first(where: { $0 >= missed }) else { return nil }
         var held: [String] = []
@@ -41,6 +41,12 @@ enum ConstraintConflict {
             }
         }
         held += pins.filter { arriveBy ? $0 > segment : $0 < segment }.map { "the pin on segment \($0)" }
-        return "the pin on segment \(segment) gives; held: \(held.joined(separator: ", "))"
+        return "to keep \(listing(held)), the pin on segment \(segment) gives way"
+    }
+
+    /// "a", "a and b", "a, b and c".
+    private static func listing(_ parts: [String]) -> String {
+        guard parts.count > 1 else { return parts.first ?? "" }
+        return parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]
     }
 }

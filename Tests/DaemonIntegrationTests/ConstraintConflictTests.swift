@@ -20,7 +20,7 @@ final class ConstraintConflictTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(segments(stayed)[back - 1]["missed_connection"], .bool(true), "the pin gives: \(stayed)")
         let shown = try harness.umctl(["plan", "show", id]).stdout
         let name = try XCTUnwrap(nodes(stayed)[hervanta - 1]["name"]?.stringValue)
-        XCTAssertTrue(shown.contains("the pin on segment \(back) gives; held: the start at 07:30, the stay at \(name) until 09:55"),
+        XCTAssertTrue(shown.contains("to keep the start at 07:30 and the stay at \(name) until 09:55, the pin on segment \(back) gives way"),
                       shown)
     }
 
@@ -41,6 +41,6 @@ final class ConstraintConflictTests: SharedTampereDaemonTestCase {
         XCTAssertNotEqual(walk["arrival"]?.stringValue?.contains("T09:00"), true, "it gets there after it leaves: \(walk)")
         let shown = try harness.umctl(["plan", "show", id]).stdout
         let stop = try XCTUnwrap(nodes(stayed)[1]["name"]?.stringValue)
-        XCTAssertTrue(shown.contains("arriving by 09:00 gives; held: the stay at \(stop) until 09:30"), shown)
+        XCTAssertTrue(shown.contains("to keep the stay at \(stop) until 09:30, arriving by 09:00 gives way"), shown)
     }
 }

@@ -164,12 +164,13 @@ final class DayPlanCommandTests: TampereDaemonTestCase {
         let chosen = try harness.json(["plan", "choose", id, String(transit), "2"])
         XCTAssertEqual(chosen["pinned_segment"]?.numberValue, Double(transit))
         let shown = try harness.json(["plan", "show", id])
-        XCTAssertEqual(segments(shown)[transit - 1]["leg"]?["departure"], second["departure"])
+        let departure = Self.departure(of: second, chosenAfter: nodes(shown)[transit - 1])
+        XCTAssertEqual(segments(shown)[transit - 1]["leg"]?["departure"], departure)
         XCTAssertEqual(segments(shown)[transit - 1]["leg"]?["rides"]?.arrayValue?.map { $0["trip_id"] },
                        second["rides"]?.arrayValue?.map { $0["trip_id"] }, "pinned to that trip")
         XCTAssertEqual(segments(shown)[transit - 1]["locked"], .bool(true))
         // Google's time is the local clock to the minute read as UTC (Helsinki is UTC+2 in January).
-        let local = (Int(try XCTUnwrap(date(second["departure"])).timeIntervalSince1970) + 2 * 3600) / 60 * 60
+        let local = (Int(try XCTUnwrap(date(departure)).timeIntervalSince1970) + 2 * 3600) / 60 * 60
         let link = try harness.json(["plan", "link", id, String(transit)])
         XCTAssertTrue(link["url"]?.stringValue?.contains("!8j\(local)") == true, "the link leaves with the choice: \(link)")
     }
@@ -188,6 +189,15 @@ final class DayPlanCommandTests: TampereDaemonTestCase {
         XCTAssertEqual(segments(chosen).first?["locked"], .bool(true))
     }
 
+    /// When `option`, chosen, leaves: an option that walks on from the stop the planner inferred
+    /// to a stop of its own makes `node` that stop (issue 39 item 4, "A chosen option boards where it
+    /// boards"), and the segment leaves with its first ride; else as listed.
+    static func departure(of option: JSONValue, chosenAfter node: JSONValue) -> JSONValue? {
+        let ride = option["rides"]?.arrayValue?.first
+        let walksOn = option["walks"]?.arrayValue?.contains { $0["kind"] == .string("access") && ($0["distance_m"]?.numberValue ?? 0) > 0 } == true
+        return walksOn && node["inferred"] == .bool(true) && node["name"] == ride?["from"] ? ride?["departure"] : option["departure"]
+    }
+
     func testPinningALineTakesTheFirstDepartureOfThatLine() throws {
         let created = try day()
         let id = try id(created)
@@ -197,7 +207,7 @@ final class DayPlanCommandTests: TampereDaemonTestCase {
         let firstOfLine = try XCTUnwrap(options.first { ($0["rides"]?.arrayValue ?? []).contains { $0["line"]?.stringValue == line } })
         let pinned = try harness.json(["plan", "pin", id, String(transit), "--line", line])
         let leg = segments(pinned)[transit - 1]["leg"]
-        XCTAssertEqual(leg?["departure"], firstOfLine["departure"], "\(pinned)")
+        XCTAssertEqual(leg?["departure"], Self.departure(of: firstOfLine, chosenAfter: nodes(pinned)[transit - 1]), "\(pinned)")
         XCTAssertEqual(segments(pinned)[transit - 1]["chosen_lines"]?.arrayValue?.contains(.string(line)), true)
     }
 

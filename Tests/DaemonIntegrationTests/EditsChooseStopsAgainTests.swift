@@ -80,10 +80,11 @@ final class EditsChooseStopsAgainTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(nodes(moved).last?["lat"], nodes(created).last?["lat"], "one segment to the address: \(chain(moved))")
     }
 
-    /// Issue 39 item 1's leftover: a pinned ride keeps its stops through an edit (the pin is the
-    /// user's departure from there), so `plan insert … Keskustori --after 1` into Pyynikki →
-    /// Hervanta with the ride pinned keeps the stop chosen for Pyynikki, 1.6 km back west. After
-    /// `plan unpin` that stop was kept still; it is now chosen again from Keskustori.
+    /// Issue 39 item 1's leftover: a pinned ride's stop chosen again from an inserted place is
+    /// never left out (the pin needs its stop), so `plan insert … Keskustori --after 1` into
+    /// Pyynikki → Hervanta with the ride pinned keeps the stop chosen for Pyynikki, 1.6 km back
+    /// west (Keskustori is a stop itself: no other stop takes its place). After `plan unpin` that
+    /// stop was kept still; it is now chosen again from Keskustori.
     func testAStopKeptByAPinIsChosenAgainFromTheNewNeighbourWhenUnpinned() throws {
         let harness = try harness
         let created = try harness.json(["plan", "new", Tampere.pyynikki, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])

@@ -265,7 +265,9 @@ final class PinnedDepartureTests: XCTestCase {
     func testChangingThePinnedSegmentsModeDropsThePin() async throws {
         let plan = try await computedPlan().pinningDeparture(ofSegment: 1).changingMode(ofSegment: 1, to: .car)
         XCTAssertNil(plan.pinned)
-        XCTAssertEqual(plan.lock(ofSegment: 1)?.mode, .car)
+        // The ride's stops, no ride's any more, went with it: one drive, locked.
+        XCTAssertEqual(plan.modes, [.car])
+        XCTAssertEqual(plan.lock(ofSegment: 0)?.mode, .car)
     }
 
     func testChangingTheTimePreferenceKeepsThePinAndReportsItMissedWhenTheNewTimeCannotMakeIt() async throws {

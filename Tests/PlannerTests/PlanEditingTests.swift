@@ -28,8 +28,18 @@ final class PlanEditingTests: XCTestCase {
 
     func testInsertingWithAModeUsesItForBothNewSegments() throws {
         let via = Fixture.place("Library", east: 5_000)
-        let plan = try transitPlan().insertingNode(PlanNode(place: via), at: 2, mode: .car)
-        XCTAssertEqual(plan.modes, [.walk, .car, .car, .walk])
+        let plan = try transitPlan().insertingNode(PlanNode(place: via), at: 2, mode: .bike)
+        XCTAssertEqual(plan.modes.filter { $0 == .bike }.count, 2, "\(plan.modes)")
+    }
+
+    /// Issue 39 item 4: the ride the stops were inferred for is cycled now; a stop no ride boards
+    /// or leaves from goes, its two segments one (the walk to the stop and the cycle on from it).
+    func testAnInsertThatLeavesAStopNoRideUsesLeavesTheStopOut() throws {
+        let via = Fixture.place("Library", east: 5_000)
+        let plan = try transitPlan().insertingNode(PlanNode(place: via), at: 2, mode: .bike)
+        XCTAssertEqual(plan.nodes.map(\.place.name), ["Home", "Library", "Office"])
+        XCTAssertEqual(plan.modes, [.bike, .bike])
+        XCTAssertEqual(emptied(plan), [0, 1])
     }
 
     func testInsertingANewOriginOrDestinationEmptiesOnlyTheNewSegment() throws {
@@ -132,20 +142,30 @@ final class PlanEditingTests: XCTestCase {
     }
 
     func testMovingANodeDropsTheLocksKeyedByTheOldPlace() throws {
-        let locked = try transitPlan().changingMode(ofSegment: 1, to: .car).changingMode(ofSegment: 2, to: .walk)
+        let locked = try transitPlan().changingMode(ofSegment: 0, to: .bike).changingMode(ofSegment: 2, to: .walk)
         let plan = try locked.movingNode(at: 1, to: Fixture.place("Stop A2", east: 500))
-        XCTAssertNil(plan.lock(ofSegment: 1))
-        XCTAssertEqual(plan.modes[1], .car, "the mode stays; only the decision is forgotten")
+        XCTAssertNil(plan.lock(ofSegment: 0))
+        XCTAssertEqual(plan.modes[0], .bike, "the mode stays; only the decision is forgotten")
         XCTAssertEqual(plan.lock(ofSegment: 2)?.mode, .walk, "a lock away from the moved node stays")
     }
 
     // MARK: mode
 
     func testChangingASegmentsModeLocksItAndEmptiesOnlyThatLeg() throws {
+        let plan = try transitPlan().changingMode(ofSegment: 0, to: .bike)
+        XCTAssertEqual(plan.modes, [.bike, .transit, .walk])
+        XCTAssertEqual(plan.lock(ofSegment: 0), SegmentLock(mode: .bike))
+        XCTAssertEqual(emptied(plan), [0])
+    }
+
+    /// Issue 39 item 4: the ride set to drive leaves its two stops with no ride to board or
+    /// leave: they go, and the plan drives from home to the office, locked as the user set it.
+    func testARideSetToDriveLeavesOutTheStopsNoRideUses() throws {
         let plan = try transitPlan().changingMode(ofSegment: 1, to: .car)
-        XCTAssertEqual(plan.modes, [.walk, .car, .walk])
-        XCTAssertEqual(plan.lock(ofSegment: 1), SegmentLock(mode: .car))
-        XCTAssertEqual(emptied(plan), [1])
+        XCTAssertEqual(plan.nodes.map(\.place.name), ["Home", "Office"])
+        XCTAssertEqual(plan.modes, [.car])
+        XCTAssertEqual(plan.lock(ofSegment: 0), SegmentLock(mode: .car))
+        XCTAssertEqual(emptied(plan), [0])
     }
 
     func testChangingToTheSameModeLocksWithoutEmptyingTheLeg() throws {

@@ -30,6 +30,16 @@ final class ScheduleTests: XCTestCase {
         XCTAssertEqual(p.schedule(), [nil, nil, Fixture.at(40), Fixture.at(50)])
     }
 
+    /// Issue 39 (trial 47, F8): a ride the traveller gets to after it leaves (here a 60-minute
+    /// walk to a 08:20 bus) times no node after it, nor does the ride after it, asked from when
+    /// that bus would arrive: no node is shown before the node before it.
+    func testNoNodeIsTimedFromARideTheTravellerMisses() throws {
+        let p = try plan([Fixture.transit(departing: Fixture.at(0), minutes: 10), Fixture.walk(60),
+                          Fixture.transit(departing: Fixture.at(20), minutes: 10), Fixture.transit(departing: Fixture.at(35), minutes: 10)],
+                         modes: [.transit, .walk, .transit, .transit])
+        XCTAssertEqual(p.schedule(), [Fixture.at(0), Fixture.at(10), Fixture.at(70), nil, nil])
+    }
+
     func testAMissingLegStopsThePropagation() throws {
         let p = try plan([Fixture.walk(7), nil, Fixture.transit(departing: Fixture.at(30), minutes: 10)],
                          modes: [.walk, .car, .transit])

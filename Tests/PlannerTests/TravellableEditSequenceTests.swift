@@ -6,7 +6,8 @@ import XCTest
 /// Issue 39, "presets a traveller could follow": random sequences of the edits that change a
 /// plan's modes and places (presets, mode changes, unpin, move, insert, remove, with choose and
 /// pin giving it rides the user chose) never build a journey nobody can travel. After every edit
-/// and its recompute: no trip in two segments (one vehicle ride split and paid twice) and, while
+/// and its recompute: no trip in two segments (one vehicle ride split and paid twice), no stop the
+/// planner inferred that no ride boards or leaves from, no node shown before the node before it and, while
 /// every mode is the planner's (no `plan mode`, no insert by car or transit: a move drops the
 /// lock of a mode set by hand but keeps the mode), no two rides meeting at a stop the planner
 /// inferred (the walk to a stop turned into a ride) and no drive after a ride (the car stayed
@@ -37,6 +38,9 @@ final class TravellableEditSequenceTests: XCTestCase {
         var placesANode = false
         /// A transit or fastest preset: it walks every ride of its own where walking is no slower.
         var ridingPreset = false
+        /// An edit that settles the planner's stops (insert, move, removal, mode change, choose):
+        /// none is left that no ride boards or leaves from ("A stop no ride uses goes").
+        var settlesStops = false
         /// A move of node `node` to `place`: the hops it makes follow the walk rule.
         var moves: (node: Int, place: Place)?
         var apply: (RoutePlan) async throws -> RoutePlan
@@ -55,7 +59,7 @@ final class TravellableEditSequenceTests: XCTestCase {
                         apply: { try await planner.applyingPreset(preset, to: $0) })
         case 2:
             // As the daemon does: the stops around the segment's ends and the places beyond them.
-            return Edit(name: "mode \(segment) \(mode)", setsModeByHand: true, apply: { plan in
+            return Edit(name: "mode \(segment) \(mode)", setsModeByHand: true, settlesStops: true, apply: { plan in
                 try plan.changingMode(ofSegment: segment, to: mode,
                                       stopsAround: await planner.accessStops(forModeChangeOf: segment, in: plan))
             })
@@ -66,24 +70,24 @@ final class TravellableEditSequenceTests: XCTestCase {
             })
         case 4:
             // As the daemon does: the stops around the new place, for the stops next to it.
-            return Edit(name: "move node \(node) to \(place.name)", placesANode: true, moves: (node, place), apply: { plan in
+            return Edit(name: "move node \(node) to \(place.name)", placesANode: true, settlesStops: true, moves: (node, place), apply: { plan in
                 try plan.movingNode(at: node, to: place, stopsAround: try await planner.accessStops(around: place),
                                     hops: try await planner.movedHops(node, to: place, in: plan))
             })
         case 5:
             let at = Int.random(in: 1...plan.nodes.count, using: &random)
             return Edit(name: "insert \(place.name) at \(at) by \(mode)", setsModeByHand: mode != .walk, insertsRides: mode == .transit,
-                        placesANode: true,
+                        placesANode: true, settlesStops: true,
                         apply: { plan in
                             try plan.insertingNode(PlanNode(place: place), at: at, mode: mode,
                                                    stopsAround: try await planner.accessStops(around: place))
                         })
         case 6:
-            return Edit(name: "remove node \(node)", placesANode: true, apply: { plan in
+            return Edit(name: "remove node \(node)", placesANode: true, settlesStops: true, apply: { plan in
                 try plan.removingNode(at: node, stopsAround: await planner.accessStops(aroundNeighboursOf: node, in: plan))
             })
         case 7:
-            return Edit(name: "choose \(segment) option \(option)", apply: { plan in
+            return Edit(name: "choose \(segment) option \(option)", settlesStops: true, apply: { plan in
                 let options = try await planner.alternatives(for: plan, segment: segment, count: 3)
                 Self.checkNoneDominated(options, context: "choose \(segment) on \(plan.modes)")
                 return try plan.choosingAlternative(options[min(option, options.count - 1)], ofSegment: segment)
@@ -118,7 +122,7 @@ final class TravellableEditSequenceTests: XCTestCase {
         }
     }
 
-    func checkTravellable(_ plan: RoutePlan, userSetModes: Bool, userInsertedRides: Bool, context: String) {
+    func checkTravellable(_ plan: RoutePlan, userSetModes: Bool, userInsertedRides: Bool, settledStops: Bool, context: String) {
         var seen: Set<String> = []
         for index in 0..<plan.segmentCount {
             let trips = Set(plan.legs[index]?.tripIDs ?? [])
@@ -129,6 +133,30 @@ final class TravellableEditSequenceTests: XCTestCase {
             guard plan.modes[index - 1] == .transit, plan.modes[index] == .transit else { continue }
             XCTAssertTrue(plan.isLocked(segment: index - 1) && plan.isLocked(segment: index),
                           "two rides meet at inferred stop \(index + 1) (\(plan.modes)): \(context)")
+        }
+        // A stop the planner inferred is a ride's: one no ride boards or leaves from any more goes
+        // (issue 39 item 4). Not a visit (a stay), nor one kept for the user's decision beside it.
+        for index in 1..<plan.nodes.count - 1 where settledStops && plan.nodes[index].isInferred && !plan.nodes[index].isCurrentLocation
+            && plan.nodes[index].stay == nil {
+            let beside = [index - 1, index]
+            guard !beside.contains(where: { plan.modes[$0] == .transit || plan.isLocked(segment: $0) || plan.isChosenRoute(segment: $0) })
+            else { continue }
+            // Left out, it would put one place twice in a row, which no edit does.
+            var without = plan.nodes
+            without.remove(at: index)
+            guard (try? RoutePlan.checkNoSamePlaceTwice(without, around: index)) != nil else { continue }
+            XCTFail("inferred stop \(index + 1) (\(plan.nodes[index].place.name)) is no ride's "
+                    + "(\(plan.nodes.map(\.place.name)), \(plan.modes)): \(context)")
+        }
+        // No node is shown before the node before it (issue 39: a missed pin's arrival shown after
+        // the walk that missed it); a node after a ride the traveller misses shows no time.
+        var shown: Date?
+        for (index, time) in plan.schedule().enumerated() {
+            guard let time else { continue }
+            if let shown, time < shown.addingTimeInterval(-RoutePlan.connectionSlack) {
+                XCTFail("node \(index + 1) at \(time), before \(shown) (\(plan.modes)): \(context)")
+            }
+            shown = max(shown ?? time, time)
         }
         guard !userSetModes, let ride = plan.modes.firstIndex(of: .transit) else { return }
         // A locked drive is the user's (a pinned or chosen car segment).
@@ -277,7 +305,8 @@ final class TravellableEditSequenceTests: XCTestCase {
                     userInsertedRides = userInsertedRides || edit.insertsRides || movedIntoARide == true
                     applied += 1
                     let context = "seed \(seed), sequence \(sequence): \(history.joined(separator: ", "))"
-                    checkTravellable(plan, userSetModes: userSetModes, userInsertedRides: userInsertedRides, context: context)
+                    checkTravellable(plan, userSetModes: userSetModes, userInsertedRides: userInsertedRides,
+                                     settledStops: edit.settlesStops, context: context)
                     if !stopsKeptByAPin { checkNoWalkBack(plan, context: context) }
                     if let moves = edit.moves, let hops = movedHops {
                         try await checkMovedHopsFollowTheWalkRule(plan, hops: hops, movedNode: moves.node, to: moves.place,

@@ -1,0 +1,43 @@
+import Foundation
+
+extension RoutePlan {
+    /// The rides an insert by transit puts next to a stop the planner inferred for a ride of
+    /// its own: the new segment `segment` (a ride from or to the new place) and the planner's
+    /// ride beyond the stop (unlocked) become one ride, the stop left out. Kept as two, the
+    /// traveller rode to the stop chosen for the old neighbour to board the next ride there
+    /// (issue 39 item 4: `plan insert … Keskustori --after 1 --mode transit` into Nekalantie →
+    /// Koskikeskus rode to Keskustori and back to Riihitie, 61 m from the origin).
+    /// Returns the plan and how many nodes before `segment` went (0 or 1).
+    func joiningInsertedRide(at segment: Int) -> (plan: RoutePlan, nodesLeftOutBefore: Int) {
+        guard (0..<segmentCount).contains(segment), modes[segment] == .transit else { return (self, 0) }
+        let joined = joiningRides(at: segment, locking: false)
+        return (joined.plan, segment - joined.ride)
+    }
+
+    /// Every stop the planner inferred that no ride boards or leaves from any more (no transit
+    /// segment on either side: an insert or a mode change walked the ride it was chosen for)
+    /// goes: its two segments become one, asked again, as a new plan between its neighbours
+    /// would be (issue 39 item 4: a walk via Koskipuisto D to Rautatieasema, 828 m where the
+    /// direct walk is 550 m). The merged segment takes a lock's mode when either had one (the
+    /// user set it), else the planner's (`mergedMode`; no drive after a ride). A stop with a stay
+    /// (a visit), the current location, and one next to a pinned segment or a route the user
+    /// chose (it goes to that stop) stay, as does one whose leaving out would put one place twice
+    /// in a row.
+    func leavingOutStopsNoRideUses() -> RoutePlan {
+        var plan = self
+        var index = 1
+        while index < plan.nodes.count - 1 {
+            let node = plan.nodes[index], before = index - 1
+            guard node.isInferred, !node.isCurrentLocation, node.stay == nil,
+                  plan.modes[before] != .transit, plan.modes[index] != .transit,
+                  ![before, index].contains(where: { plan.isPinned(segment: $0) || plan.isChosenRoute(segment: $0) })
+            else { index += 1; continue }
+            let lockBefore = plan.lock(ofSegment: before), lockAfter = plan.lock(ofSegment: index)
+            let merged = Self.mergedMode(plan.modes[before], lockBefore, plan.modes[index], lockAfter,
+                                         carAtHand: !plan.ridesBefore(segment: before))
+            let lock = lockBefore == nil && lockAfter == nil ? nil : SegmentLock(mode: merged)
+            if !plan.joinSegments(at: index, into: merged, keeping: lock) { index += 1 }
+        }
+        return plan
+    }
+}
