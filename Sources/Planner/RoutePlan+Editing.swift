@@ -245,7 +245,7 @@ extension RoutePlan {
         plan.setModeNote(nil, ofSegment: index)  // the user chose: the planner's reason is no longer why
         guard modes[index] != mode else { return plan }
         if mode == .transit {
-            let joined = plan.joiningRides(at: index)
+            let joined = plan.joiningRides(at: index, joiningTheUsersRides: true)
             return joined.plan.choosingARidesEndStopsAgain(joined.ride, from: stopsAround)
         }
         // A stop with none to take its place stays: leaving it out would ride the walk the user set.
@@ -253,32 +253,62 @@ extension RoutePlan {
             .leavingOutARideWalkedBack(from: index, mode: mode, stopsAround: stopsAround)
     }
 
-    /// Segment `index` just set to transit by hand: a ride the planner chose on the other side
-    /// of an inferred stop at either end (unlocked: nothing of the user's) joins it into one ride,
-    /// locked to transit, the stop left out. The walk to a stop set to transit means "ride from
-    /// here"; kept as two rides, one vehicle trip would run through both segments.
-    /// Returns the plan and the ride's segment.
-    /// Without `locking` (a ride the planner merged), the joined ride keeps a lock only if it had one.
-    func joiningRides(at index: Int, locking: Bool = true) -> (plan: RoutePlan, ride: Int) {
+    /// Segment `index` just set to transit by hand: a ride on the other side of an inferred stop
+    /// at either end joins it into one ride, locked to transit, the stop left out. The walk to a
+    /// stop set to transit means "ride from here"; kept as two rides, one vehicle trip would run
+    /// through both segments (a pinned bus ridden on past its stop in a second segment), or the
+    /// walk would become a ride of its own back past the origin to that stop (issue 39 item 3).
+    /// A ride the user decided (`joiningTheUsersRides`: a lock, chosen lines, a pin) joins too and
+    /// keeps its decisions: its lock (avoided stops of both merged) and its pin, which then
+    /// leaves when the joined segment does (its walk to the stop first). One pin at most is
+    /// carried; a second pinned ride stays apart. Without it (a ride the planner merged, `plan
+    /// remove`) only the planner's rides join, and the joined ride keeps a lock only if `locking`
+    /// or it had one. Returns the plan and the ride's segment.
+    func joiningRides(at index: Int, locking: Bool = true, joiningTheUsersRides: Bool = false) -> (plan: RoutePlan, ride: Int) {
         var plan = self
         var first = index
+        var carriedPin = false
         // The stop after the segment, then the one before it (the indices before it stay put).
         for stop in [index + 1, index] {
             let other = stop == index + 1 ? first + 1 : first - 1
             guard stop > 0, stop < plan.nodes.count - 1, plan.nodes[stop].isInferred, !plan.nodes[stop].isCurrentLocation,
-                  plan.segmentCount > other, other >= 0, plan.modes[other] == .transit, !plan.isLocked(segment: other)
+                  plan.segmentCount > other, other >= 0, plan.modes[other] == .transit,
+                  joiningTheUsersRides || !plan.isLocked(segment: other), !(carriedPin && plan.isPinned(segment: other))
             else { continue }
             var newNodes = plan.nodes
             newNodes.remove(at: stop)
             guard (try? Self.checkNoSamePlaceTwice(newNodes, around: stop - 1)) != nil else { continue }
-            let lock = plan.locks[plan.segmentKey(first)] ?? (locking ? SegmentLock(mode: .transit) : nil)
+            let ownLock = plan.locks[plan.segmentKey(first)] ?? (locking ? SegmentLock(mode: .transit) : nil)
+            let rideLock = plan.locks[plan.segmentKey(other)]
+            var pin = plan.pins[plan.segmentKey(other)] ?? plan.pins[plan.segmentKey(first)]
+            // Joined before the pinned ride, the walk to its stop comes first: the pin leaves with it.
+            if other > first, plan.pins[plan.segmentKey(other)] != nil, let leaving = plan.departureTimes()[first] {
+                pin?.departure = leaving
+            }
             let merged = min(first, other)
             var newModes = plan.modes, newLegs = plan.legs
             newModes.replaceSubrange(merged...(merged + 1), with: [.transit])
             newLegs.replaceSubrange(merged...(merged + 1), with: [nil])
             plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs,
                                   origins: Self.origins(count: plan.segmentCount, replacing: merged..<(merged + 2), with: 1))
-            if let lock { plan.locks[plan.segmentKey(merged)] = SegmentLock(mode: .transit, avoidedStops: lock.avoidedStops) }
+            let key = plan.segmentKey(merged)
+            if var lock = rideLock ?? ownLock {
+                // The ride's own decisions (its departure, chosen lines) with the stops both avoided.
+                lock.mode = .transit
+                lock.avoidedStops = (rideLock?.avoidedStops ?? []) + (ownLock?.avoidedStops ?? []).filter { stop in
+                    !(rideLock?.avoidedStops ?? []).contains(stop)
+                }
+                plan.locks[key] = lock
+            }
+            if var pin {
+                pin.segment = key
+                plan.pins[key] = pin
+                carriedPin = true
+                // The legs timed from the pin are timed from its new segment: asked again.
+                for index in 0..<plan.segmentCount where plan.modes[index] == .transit && !plan.isPinned(segment: index) {
+                    plan.legs[index] = nil
+                }
+            }
             first = merged
         }
         return (plan, first)

@@ -1,0 +1,77 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+/// Issue 39 item 3, found from outside on Tampere (trial 47, F16, F7, F12, F13): a mode change
+/// or an edit after one builds a journey a traveller can follow. One vehicle trip is one ride
+/// (never two segments), a ride never takes the traveller back to where they started, no drive
+/// follows a ride unless the user chose it, and a day's hop no line serves is walked after an
+/// edit as at creation, with no time nobody reaches named in its messages.
+final class ModeChangesYouCanFollowTests: SharedTampereDaemonTestCase {
+    func trips(_ segment: JSONValue) -> [String] {
+        (segment["leg"]?["rides"]?.arrayValue ?? []).compactMap { $0["trip_id"]?.stringValue }
+    }
+
+    func modes(_ plan: JSONValue) -> [String] { segments(plan).compactMap { $0["mode"]?.stringValue } }
+
+    func assertNoTripInTwoSegments(_ plan: JSONValue, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
+        var seen: Set<String> = []
+        for segment in segments(plan) {
+            for trip in Set(trips(segment)) {
+                XCTAssertFalse(seen.contains(trip), "\(context): trip \(trip) in two segments: \(modes(plan))", file: file, line: line)
+                seen.insert(trip)
+            }
+        }
+    }
+
+    /// F16: Nekalantie → Keskustori → Koskikeskus → Keskustori by transit, the ride to the stop
+    /// by Koskikeskus pinned; `plan mode … transit` on the 247 m walk from that stop rode the
+    /// same bus on in a second segment and walked 274 m back. The walk joins the pinned ride as
+    /// its walk from the stop, and the pin stays.
+    func testSettingTheWalkFromAPinnedRidesStopToTransitKeepsTheTripInOneSegment() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Nekalantie", "Koskikeskus", "Keskustori", "--mode", "transit",
+                                        "--at", "2022-01-12T08:49"])
+        let id = try id(created)
+        let inserted = try harness.json(["plan", "insert", id, "Keskustori", "--after", "1", "--mode", "transit"])
+        // The ride to the stop the planner inferred for Koskikeskus, and the walk from it.
+        let ride = try XCTUnwrap(segments(inserted).indices.last { index in
+            index + 1 < segments(inserted).count && modes(inserted)[index] == "transit" && modes(inserted)[index + 1] == "walk"
+                && nodes(inserted)[index + 1]["inferred"] == .bool(true)
+        }, "a ride to an inferred stop, then a walk: \(modes(inserted))")
+        let pinned = try harness.json(["plan", "choose", id, String(ride + 1), "3"])
+        let pinnedTrips = trips(segments(pinned)[ride])
+        XCTAssertFalse(pinnedTrips.isEmpty, "\(pinned)")
+
+        let changed = try harness.json(["plan", "mode", id, String(ride + 2), "transit"])
+        assertNoTripInTwoSegments(changed, "plan mode \(ride + 2) transit after the ride was pinned")
+        XCTAssertEqual(segments(changed).count, segments(pinned).count - 1, "the walk joins the ride: \(modes(changed))")
+        XCTAssertEqual(trips(segments(changed)[ride]), pinnedTrips, "the pinned bus, ridden from the same stop: \(changed)")
+        XCTAssertEqual(changed["pinned_segments"], .array([.number(Double(ride + 1))]), "the pin stays: \(changed)")
+        XCTAssertNil(changed["removed_pins"]?.arrayValue?.first, "no pin removed: \(changed)")
+    }
+
+    /// F7: after choose, preset and unpin (the ride keeps its mode lock), `plan mode ID 1
+    /// transit` on the walk to the ride's inferred stop rode bus 8 away and walked back, leaving
+    /// 4 min earlier. The walk joins the ride as its walk to the stop, as on a plan without that
+    /// history, and the traveller leaves no earlier than with the walk.
+    func testSettingTheWalkToALockedRidesStopToTransitRidesFromTheOriginInOneSegment() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", "TAYS", "Hervanta", "--mode", "transit",
+                                        "--arrive-by", "2022-01-12T09:30"])
+        let id = try id(created)
+        _ = try harness.json(["plan", "move", id, "3", "Kaleva"])
+        _ = try harness.json(["plan", "choose", id, "2", "1"])
+        _ = try harness.json(["plan", "preset", id, "transit"])
+        let unpinned = try harness.json(["plan", "unpin", id])
+        XCTAssertEqual(modes(unpinned).prefix(2), ["walk", "transit"], "a walk to the ride's stop first: \(unpinned)")
+        XCTAssertEqual(segments(unpinned)[1]["locked"], .bool(true), "unpin keeps the ride's mode lock: \(unpinned)")
+
+        let changed = try harness.json(["plan", "mode", id, "1", "transit"])
+        XCTAssertEqual(segments(changed).count, segments(unpinned).count - 1, "the walk joins the ride: \(modes(changed))")
+        XCTAssertEqual(nodes(changed)[1]["inferred"], .bool(false), "no stop left between: \(changed)")
+        assertNoTripInTwoSegments(changed, "plan mode 1 transit after unpin")
+        let before = try XCTUnwrap(date(nodes(unpinned)[0]["time"])), after = try XCTUnwrap(date(nodes(changed)[0]["time"]))
+        XCTAssertGreaterThanOrEqual(after, before, "no ride away and back that leaves earlier than the walk: \(changed)")
+    }
+}
