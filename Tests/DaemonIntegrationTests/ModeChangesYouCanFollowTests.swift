@@ -74,4 +74,30 @@ final class ModeChangesYouCanFollowTests: SharedTampereDaemonTestCase {
         let before = try XCTUnwrap(date(nodes(unpinned)[0]["time"])), after = try XCTUnwrap(date(nodes(changed)[0]["time"]))
         XCTAssertGreaterThanOrEqual(after, before, "no ride away and back that leaves earlier than the walk: \(changed)")
     }
+
+    /// F12: `plan preset ID fastest` drove both segments; `plan mode ID 1 transit` then left
+    /// segment 2 an unlocked drive from Hervanta, where the car is not. It is walked or ridden by
+    /// the walk rule and says why; a drive the user chose stays theirs.
+    func testSettingASegmentToTransitNeverLeavesTheCarAfterTheRideUnlessTheUserChoseIt() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "TAYS", "--mode", "transit",
+                                        "--at", "2022-01-12T08:10"])
+        let id = try id(created)
+        let fastest = try harness.json(["plan", "preset", id, "fastest"])
+        XCTAssertEqual(modes(fastest), ["car", "car"], "the fastest preset drives: \(fastest)")
+
+        let changed = try harness.json(["plan", "mode", id, "1", "transit"])
+        XCTAssertEqual(modes(changed).first, "transit", "\(changed)")
+        XCTAssertFalse(modes(changed).dropFirst().contains("car"), "no drive after the ride: \(modes(changed))")
+        let note = segments(changed).last?["mode_note"]?.stringValue ?? ""
+        XCTAssertTrue(note.contains("the car is not at hand after the ride on segment 1"), "the segment says why: \(note)")
+        XCTAssertFalse(segments(changed).last?["leg"]?.isNull ?? true, "the new mode is computed: \(changed)")
+
+        // A drive the user set stays theirs.
+        let again = try harness.json(["plan", "new", "Keskustori", "Hervanta", "TAYS", "--mode", "car", "--at", "2022-01-12T08:10"])
+        let other = try self.id(again)
+        _ = try harness.json(["plan", "mode", other, "2", "car"])
+        let userDrive = try harness.json(["plan", "mode", other, "1", "transit"])
+        XCTAssertEqual(modes(userDrive).last, "car", "the drive the user chose stays: \(userDrive)")
+    }
 }
