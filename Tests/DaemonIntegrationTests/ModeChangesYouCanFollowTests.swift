@@ -100,4 +100,41 @@ final class ModeChangesYouCanFollowTests: SharedTampereDaemonTestCase {
         let userDrive = try harness.json(["plan", "mode", other, "1", "transit"])
         XCTAssertEqual(modes(userDrive).last, "car", "the drive the user chose stays: \(userDrive)")
     }
+
+    /// F13: a day by transit moved to an hour with no service kept its rides as "no leg", while
+    /// `plan new` at that hour walks them ("walked: no transit route found").
+    func testADayMovedToAnHourWithoutServiceWalksItsHopsAsPlanNewDoes() throws {
+        let harness = try harness
+        let places = ["Keskustori", "Hervanta", "Tampere-talo", "Kaleva"]
+        let created = try harness.json(["plan", "new"] + places + ["--mode", "transit", "--at", "2022-01-12T08:10"])
+        XCTAssertTrue(modes(created).contains("transit"), "\(created)")
+        let moved = try harness.json(["plan", "time", try id(created), "--at", "2022-01-12T11:40"])
+        let fresh = try harness.json(["plan", "new"] + places + ["--mode", "transit", "--at", "2022-01-12T11:40"])
+        XCTAssertEqual(modes(moved), modes(fresh), "the same fallback as at creation: \(moved)")
+        for (index, segment) in segments(moved).enumerated() {
+            XCTAssertFalse(segment["leg"]?.isNull ?? true, "segment \(index + 1) has a leg: \(moved)")
+        }
+        XCTAssertTrue(segments(moved).contains { ($0["mode_note"]?.stringValue ?? "").hasPrefix("walked: no transit route found") },
+                      "a walked hop says why: \(moved)")
+    }
+
+    /// F13: the rides the user locked stay rides without service, and the one after the first
+    /// missing leg was asked at a time carried over the gap; its message names no such time.
+    func testARideAfterAMissingLegNamesNoTimeTheTravellerNeverReaches() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "Tampere-talo", "--mode", "transit",
+                                        "--at", "2022-01-12T08:10"])
+        let id = try id(created)
+        let rides = transitSegments(created)
+        XCTAssertGreaterThanOrEqual(rides.count, 2, "two rides: \(modes(created))")
+        for ride in rides { _ = try harness.json(["plan", "mode", id, String(ride + 1), "transit"]) }  // the user's now
+        let result = try harness.umctl(["plan", "time", id, "--at", "2022-01-12T11:40", "--json"])
+        let moved = try WireCodec.decoder.decode(JSONValue.self, from: Data(result.stdout.utf8))
+        let failed = segments(moved).indices.filter { segments(moved)[$0]["leg"]?.isNull ?? true }
+        XCTAssertGreaterThanOrEqual(failed.count, 2, "the locked rides find no service: \(moved)")
+        let later = try XCTUnwrap(failed.dropFirst().first)
+        let message = segments(moved)[later]["error"]?["message"]?.stringValue ?? ""
+        XCTAssertFalse(message.contains("11:4"), "segment \(later + 1) names a time nobody reaches: \(message)")
+        XCTAssertTrue(message.contains("segment \(failed[0] + 1) has no leg"), "it says why it has none: \(message)")
+    }
 }
