@@ -51,6 +51,28 @@ final class ModeChangesYouCanFollowTests: SharedTampereDaemonTestCase {
         XCTAssertNil(changed["removed_pins"]?.arrayValue?.first, "no pin removed: \(changed)")
     }
 
+    /// The mirror of F16: the walk to a pinned ride's stop set to transit joins the ride as its
+    /// walk to the stop; the ride is the one the user chose, leaving with the walk, its pin kept
+    /// (asked again from the walk's start, the engine's own walk estimate missed the pinned bus
+    /// and proposed a later one, and the pin was reported removed).
+    func testSettingTheWalkToAPinnedRidesStopToTransitKeepsTheChosenRideAndItsPin() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Tampere.pyynikki, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])
+        XCTAssertEqual(modes(created), ["walk", "transit", "walk"], "a walk to the stop first: \(created)")
+        let id = try id(created)
+        let chosen = try harness.json(["plan", "choose", id, "2", "1"])
+        let chosenTrips = trips(segments(chosen)[1])
+        XCTAssertFalse(chosenTrips.isEmpty, "\(chosen)")
+
+        let changed = try harness.json(["plan", "mode", id, "1", "transit"])
+        XCTAssertEqual(modes(changed), ["transit", "walk"], "the walk joins the ride: \(changed)")
+        XCTAssertEqual(trips(segments(changed)[0]), chosenTrips, "the ride the user chose: \(changed)")
+        XCTAssertEqual(changed["pinned_segments"], .array([.number(1)]), "the pin stays: \(changed)")
+        XCTAssertNil(changed["removed_pins"]?.arrayValue?.first, "no pin removed: \(changed)")
+        XCTAssertEqual(changed["pending"], .array([]), "nothing proposed instead: \(changed)")
+        XCTAssertEqual(segments(changed)[0]["leg"]?["departure"], nodes(chosen)[0]["time"], "it leaves with the walk: \(changed)")
+    }
+
     /// F7: after choose, preset and unpin (the ride keeps its mode lock), `plan mode ID 1
     /// transit` on the walk to the ride's inferred stop rode bus 8 away and walked back, leaving
     /// 4 min earlier. The walk joins the ride as its walk to the stop, as on a plan without that
