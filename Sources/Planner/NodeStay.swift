@@ -34,6 +34,15 @@ public enum NodeStay: Hashable, Sendable, Codable {
         return nil
     }
 
+    /// Whether a stay "until" ended before the minute the traveller is shown getting there (a
+    /// new time, a slower pace or a missed ride made them later than when it was set): it
+    /// holds nobody, they leave on arrival (`leaving(arrivedAt:)`), and the node says so
+    /// (issue 39 F14; not re-read as the next such time, a stay of almost a day nobody asked for).
+    public func endedBefore(arrival: Date) -> Bool {
+        guard let until = untilDate else { return false }
+        return until < Date(timeIntervalSince1970: (arrival.timeIntervalSince1970 / 60).rounded(.down) * 60)
+    }
+
     /// The stay's length when it is one (used when no leg is dated).
     public var seconds: TimeInterval? {
         if case .duration(let seconds) = self { return seconds }

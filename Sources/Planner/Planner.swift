@@ -377,6 +377,17 @@ public struct Planner: Sendable {
         var asked: Set<Int> = []
         /// In a comparison: the street legs asked by every mode (nil: each leg asked in turn).
         let share: StreetLegShare?
+
+        /// Segment `index` found no ride, asked at a time the traveller never reaches (segment
+        /// `gap` has no leg, so the time was carried over it): its failure says so instead of
+        /// naming that time (issue 39 F13: "no service leaving after 12:40" on a segment nobody
+        /// reaches at 12:40).
+        mutating func sayingAskedAtAGuess(_ index: Int, after gap: Int) {
+            guard plan.legs[index] == nil, let failure = failures.lastIndex(where: { $0.segment == index }),
+                  case .noRoute = failures[failure].error else { return }
+            failures[failure].error = .noRoute("no ride found at a guessed time: segment \(gap + 1) has no leg, "
+                                               + "so when the traveller gets here is not known")
+        }
     }
 
     /// Queries segment `index` and stores the leg or the failure. With a share, a street
@@ -415,6 +426,7 @@ public struct Planner: Sendable {
         var reached = [start: date]  // when the traveller is at each node
         var cursor = date
         var retime = sourceChanged
+        var gap: Int?  // a segment before with no leg: the cursor is a guess from there on
         for index in start..<max(start, end ?? run.plan.segmentCount) {
             let newRide = run.plan.legs[index] == nil  // the edit emptied it (not only timed again here)
             if let kept = run.plan.legs[index], kept.mode == .transit, !run.plan.isPinned(segment: index),
@@ -424,6 +436,7 @@ public struct Planner: Sendable {
             if run.plan.legs[index] == nil {
                 retime = true
                 try await fill(index, .departAt(cursor), run: &run)
+                if let gap { run.sayingAskedAtAGuess(index, after: gap) }
                 if run.plan.modes[index] == .transit {
                     try await adoptStops(ofSegment: index, passedWalkFrom: reached[index - 1], forward: true, askedAt: cursor, run: &run)
                     try await choosingTheTripsNearestStops(ofSegment: index, passedWalkFrom: reached[index - 1], forward: true,
@@ -435,6 +448,8 @@ public struct Planner: Sendable {
                     ? (leg.arrival ?? cursor.addingTimeInterval(leg.expectedTravelTime))
                     : cursor.addingTimeInterval(leg.expectedTravelTime)
                 cursor = run.plan.nodes[index + 1].leaving(arrivedAt: cursor)  // a stay there delays the next leg
+            } else if gap == nil {
+                gap = index
             }
             reached[index + 1] = cursor
         }
@@ -449,6 +464,7 @@ public struct Planner: Sendable {
         var reached = [end: date]  // when the traveller must be at each node
         var anchor = date
         var retime = sourceChanged
+        var gap: Int?  // a segment after with no leg: the anchor is a guess from there on
         for index in stride(from: end - 1, through: first, by: -1) {
             let newRide = run.plan.legs[index] == nil  // the edit emptied it (not only timed again here)
             if let kept = run.plan.legs[index], kept.mode == .transit, !run.plan.isPinned(segment: index),
@@ -458,6 +474,7 @@ public struct Planner: Sendable {
             if run.plan.legs[index] == nil {
                 retime = true
                 try await fill(index, .arriveBy(anchor), run: &run)
+                if let gap { run.sayingAskedAtAGuess(index, after: gap) }
                 if run.plan.modes[index] == .transit {
                     try await adoptStops(ofSegment: index, passedWalkFrom: reached[index + 2], forward: false, askedAt: anchor, run: &run)
                     try await choosingTheTripsNearestStops(ofSegment: index, passedWalkFrom: reached[index + 2], forward: false,
@@ -467,6 +484,8 @@ public struct Planner: Sendable {
             if let leg = run.plan.legs[index] {
                 anchor = run.plan.nodes[index].latestArrival(
                     leavingAt: leg.departure ?? anchor.addingTimeInterval(-leg.expectedTravelTime))
+            } else if gap == nil {
+                gap = index
             }
             reached[index] = anchor
         }

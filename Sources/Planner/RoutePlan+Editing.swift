@@ -257,7 +257,8 @@ extension RoutePlan {
         plan.setModeNote(nil, ofSegment: index)  // the user chose: the planner's reason is no longer why
         guard modes[index] != mode else { return plan }
         if mode == .transit {
-            let joined = plan.joiningRides(at: index)
+            // The walk set to transit, as it was before its leg was emptied: a pinned ride joined with it takes it along.
+            let joined = plan.joiningRides(at: index, joiningTheUsersRides: true, walk: legs[index])
             return joined.plan.choosingARidesEndStopsAgain(joined.ride, from: stopsAround)
         }
         // A stop with none to take its place stays: leaving it out would ride the walk the user set.
@@ -266,33 +267,79 @@ extension RoutePlan {
             .leavingOutStopsNoRideUses()
     }
 
-    /// Segment `index` just set to transit by hand: a ride the planner chose on the other side
-    /// of an inferred stop at either end (unlocked: nothing of the user's) joins it into one ride,
-    /// locked to transit, the stop left out. The walk to a stop set to transit means "ride from
-    /// here"; kept as two rides, one vehicle trip would run through both segments.
+    /// Segment `index` just set to transit by hand: a ride on the other side of an inferred stop
+    /// at either end joins it into one ride, locked to transit, the stop left out. The walk to a
+    /// stop set to transit means "ride from here"; kept as two rides, one vehicle trip would run
+    /// through both segments (a pinned bus ridden on past its stop in a second segment), or the
+    /// walk would become a ride of its own back past the origin to that stop (issue 39 item 3).
+    /// A ride the user decided (`joiningTheUsersRides`: a lock, chosen lines, a pin) joins too and
+    /// keeps its decisions: its lock (avoided stops of both merged) and its pin, which then
+    /// leaves when the joined segment does (its walk to the stop first). One pin at most is
+    /// carried; a second pinned ride stays apart. Without it (a ride the planner merged, `plan
+    /// remove`) only the planner's rides join, and the joined ride keeps a lock only if `locking`
+    /// or it had one. `walk`: segment `index`'s walk leg before it was emptied; joined with a
+    /// pinned ride, it becomes that ride's access (egress) walk (`joiningAccessWalk`), so the
+    /// user's ride is kept as chosen rather than asked again from the walk's start.
     /// Returns the plan and the ride's segment.
-    /// Without `locking` (a ride the planner merged), the joined ride keeps a lock only if it had one.
-    func joiningRides(at index: Int, locking: Bool = true) -> (plan: RoutePlan, ride: Int) {
+    func joiningRides(at index: Int, locking: Bool = true, joiningTheUsersRides: Bool = false,
+                      walk: RouteLeg? = nil) -> (plan: RoutePlan, ride: Int) {
         var plan = self
         var first = index
+        var carriedPin = false, joinedOnce = false
         // The stop after the segment, then the one before it (the indices before it stay put).
         for stop in [index + 1, index] {
             let other = stop == index + 1 ? first + 1 : first - 1
             guard stop > 0, stop < plan.nodes.count - 1, plan.nodes[stop].isInferred, !plan.nodes[stop].isCurrentLocation,
-                  plan.segmentCount > other, other >= 0, plan.modes[other] == .transit, !plan.isLocked(segment: other)
+                  plan.segmentCount > other, other >= 0, plan.modes[other] == .transit,
+                  joiningTheUsersRides || !plan.isLocked(segment: other), !(carriedPin && plan.isPinned(segment: other))
             else { continue }
             var newNodes = plan.nodes
             newNodes.remove(at: stop)
             guard (try? Self.checkNoSamePlaceTwice(newNodes, around: stop - 1)) != nil else { continue }
-            let lock = plan.locks[plan.segmentKey(first)] ?? (locking ? SegmentLock(mode: .transit) : nil)
+            let ownLock = plan.locks[plan.segmentKey(first)] ?? (locking ? SegmentLock(mode: .transit) : nil)
+            let rideLock = plan.locks[plan.segmentKey(other)]
+            var pin = plan.pins[plan.segmentKey(other)] ?? plan.pins[plan.segmentKey(first)]
+            // The pinned ride with the walk as its access (egress) walk: the pin leaves when it does.
+            var ride: RouteLeg?
+            if plan.pins[plan.segmentKey(other)] != nil, !joinedOnce, let walk, let pinnedLeg = plan.legs[other] ?? pin?.leg {
+                let place = plan.nodes[other > first ? first : first + 1].place, stopPlace = plan.nodes[stop].place
+                ride = other > first ? pinnedLeg.joiningAccessWalk(walk, from: place, to: stopPlace)
+                    : pinnedLeg.joiningEgressWalk(walk, from: stopPlace, to: place)
+                if let ride, let leaves = ride.departure {
+                    pin?.departure = leaves
+                    pin?.duration = ride.expectedTravelTime
+                    pin?.leg = ride
+                } else if other > first {
+                    pin?.departure.addTimeInterval(-walk.expectedTravelTime)  // asked again from the walk's start
+                }
+            }
             let merged = min(first, other)
             var newModes = plan.modes, newLegs = plan.legs
             newModes.replaceSubrange(merged...(merged + 1), with: [.transit])
-            newLegs.replaceSubrange(merged...(merged + 1), with: [nil])
+            newLegs.replaceSubrange(merged...(merged + 1), with: [ride])
             plan.replaceStructure(nodes: newNodes, modes: newModes, legs: newLegs,
                                   origins: Self.origins(count: plan.segmentCount, replacing: merged..<(merged + 2), with: 1))
-            if let lock { plan.locks[plan.segmentKey(merged)] = SegmentLock(mode: .transit, avoidedStops: lock.avoidedStops) }
+            let key = plan.segmentKey(merged)
+            if var lock = rideLock ?? ownLock {
+                if let pin, rideLock?.departure != nil { (lock.departure, lock.duration) = (pin.departure, pin.duration) }
+                // The ride's own decisions (its departure, chosen lines) with the stops both avoided.
+                lock.mode = .transit
+                lock.avoidedStops = (rideLock?.avoidedStops ?? []) + (ownLock?.avoidedStops ?? []).filter { stop in
+                    !(rideLock?.avoidedStops ?? []).contains(stop)
+                }
+                plan.locks[key] = lock
+            }
+            if var pin {
+                pin.segment = key
+                plan.pins[key] = pin
+                carriedPin = true
+                // The legs timed from the pin are timed from its new segment: asked again.
+                for index in 0..<plan.segmentCount where plan.modes[index] == .transit && !plan.isPinned(segment: index) {
+                    plan.legs[index] = nil
+                }
+            }
             first = merged
+            joinedOnce = true
         }
         return (plan, first)
     }

@@ -199,9 +199,14 @@ extension PlaceIndex {
     }
 
     /// Twice the edits between the text and the whole name, or plus one between the text and
-    /// the name's start; nil beyond `allowed` edits.
+    /// the name's start, or minus one for a stem (`stemInsertions`: "Vuores", the district, is
+    /// the start of Vuoreksen puistokatu with one letter put in, and beats Vuorentaustantie, one
+    /// letter wrong); nil beyond `allowed` edits.
     static func typoScore(_ query: [Character], _ name: [Character], allowed: Int) -> Int? {
         var best = EditDistance.between(query, name, atMost: allowed).map { $0 * 2 }
+        if let inserted = stemInsertions(query, name, atMost: allowed), inserted * 2 - 1 < (best ?? .max) {
+            best = inserted * 2 - 1
+        }
         let shortest = max(1, query.count - allowed), longest = min(name.count - 1, query.count + allowed)
         if shortest <= longest {
             for length in shortest...longest {
@@ -212,6 +217,21 @@ extension PlaceIndex {
             }
         }
         return best
+    }
+
+    /// A word typed as its stem, inflected in the name (Finnish "Vuores" → "Vuoreksen"): the text
+    /// but its last letter starts the name, and that letter follows after 1 to `allowed` more
+    /// letters of the same word, which goes on after it. The letters put in; nil when it is no
+    /// such stem (five letters of text at least: a shorter stem matches too much).
+    static func stemInsertions(_ query: [Character], _ name: [Character], atMost allowed: Int) -> Int? {
+        guard query.count >= 5, let last = query.last, name.count > query.count,
+              Array(name[..<(query.count - 1)]) == Array(query.dropLast()) else { return nil }
+        for inserted in 1...max(1, allowed) {
+            let at = query.count - 1 + inserted
+            guard at + 1 < name.count, name[at - 1].isLetter else { return nil }
+            if name[at] == last { return name[at + 1].isLetter ? inserted : nil }
+        }
+        return nil
     }
 
     // MARK: - Categories

@@ -110,9 +110,12 @@ public struct NodeDocument: Hashable, Sendable, Codable {
     /// The stay: seconds, or a time to stay until (`plan.stay`); both left out without one.
     public var stayS: Double?
     public var stayUntil: String?
+    /// Why the stay holds nobody: its "until" ended before the traveller gets there (they
+    /// leave on arrival); left out otherwise.
+    public var stayNote: String?
 
     public init(name: String, lat: Double, lon: Double, time: String?, inferred: Bool, currentLocation: Bool,
-                departure: String? = nil, stayS: Double? = nil, stayUntil: String? = nil) {
+                departure: String? = nil, stayS: Double? = nil, stayUntil: String? = nil, stayNote: String? = nil) {
         self.name = name
         self.lat = lat
         self.lon = lon
@@ -122,6 +125,7 @@ public struct NodeDocument: Hashable, Sendable, Codable {
         self.departure = departure
         self.stayS = stayS
         self.stayUntil = stayUntil
+        self.stayNote = stayNote
     }
 }
 

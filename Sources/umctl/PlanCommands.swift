@@ -284,7 +284,8 @@ extension Params.PlanRemove: CommandLineEdit { typealias Command = PlanRemoveCom
 
 struct PlanModeCommand: PlanEditCommand {
     static let path = ["plan", "mode"]
-    static let spec = CommandSpec(path: path, abstract: "Change one segment's mode (and lock it); only that segment is recomputed.",
+    static let spec = CommandSpec(path: path, abstract: "Change one segment's mode (and lock it); set to transit, the walk to a "
+                                      + "ride's stop joins that ride, and the planner's drives after the ride are walked or ridden.",
                                   positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
                                                 .init(name: "MODE", help: "walk, transit, car or bike")]).editing
     var expectedGeneration: Int64?

@@ -107,7 +107,9 @@ enum Render {
             if node.inferred { flags.append("inferred") }
             if node.currentLocation { flags.append("current location") }
             if let seconds = node.stayS { flags.append("stay \(duration(seconds)), leave \(dayClock(node.departure))") }
-            if let until = node.stayUntil { flags.append("stay until \(dayClock(until)), leave \(dayClock(node.departure))") }
+            if let until = node.stayUntil {
+                flags.append("stay until \(dayClock(until))" + (node.stayNote.map { ": \($0)" } ?? "") + ", leave \(dayClock(node.departure))")
+            }
             let suffix = flags.isEmpty ? "" : "  (\(flags.joined(separator: ", ")))"
             lines.append("  \(DisplayWidth.number(index + 1, width: numberWidth)). \(dayClock(node.time))  \(node.name)\(suffix)")
             guard index < plan.segments.count else { continue }

@@ -12,6 +12,26 @@ final class MidnightStayTests: SharedTampereDaemonTestCase {
         return (try id(created), try XCTUnwrap(nodes(created)[1]["time"]?.stringValue, "\(created)"))
     }
 
+    /// Issue 39 F14: a stay "until 00:40" set on a node reached at 23:58, then `plan time` moved
+    /// the plan so that the node is reached at 01:04: the stay holds nobody (the traveller leaves
+    /// on arrival) and nothing said so. The node says so now; the stay is not re-read as the
+    /// next night's 00:40, a stay of almost a day nobody asked for.
+    func testAStayUntilLeftBehindByALaterPlanSaysItEndedBeforeTheTravellerGetsThere() throws {
+        let harness = try harness
+        let (id, reached) = try walkViaRatina(at: "2022-01-12T23:45")
+        XCTAssertTrue(reached.hasPrefix("2022-01-12T23:"), "the walk gets to Ratina before midnight: \(reached)")
+        let stayed = try harness.json(["plan", "stay", id, "2", "--until", "00:40"])
+        XCTAssertNil(nodes(stayed)[1]["stay_note"], "a stay that holds says nothing more: \(nodes(stayed)[1])")
+
+        let moved = try harness.json(["plan", "time", id, "--at", "2022-01-13T00:50"])
+        let node = nodes(moved)[1]
+        XCTAssertEqual(node["stay_until"]?.stringValue, "2022-01-13T00:40:00+02:00", "the stay is kept as set: \(node)")
+        XCTAssertEqual(node["departure"], node["time"], "they leave on arrival: \(node)")
+        XCTAssertEqual(node["stay_note"]?.stringValue, "ended before the traveller gets here", "\(node)")
+        let shown = try harness.umctl(["plan", "show", id])
+        XCTAssertTrue(shown.stdout.contains("stay until 00:40: ended before the traveller gets here"), shown.stdout)
+    }
+
     func testStayingUntilAClockTimePastMidnightOnANodeReachedBeforeItMeansTheNextNight() throws {
         let harness = try harness
         let (id, reached) = try walkViaRatina(at: "2022-01-12T23:45")

@@ -19,6 +19,16 @@ final class PlaceSearchTests: SharedTampereDaemonTestCase {
         XCTAssertTrue(try harness.umctl(["search", "10 Kyttälänkatu"]).stdout.contains("approximate: no Kyttälänkatu 10"))
     }
 
+    /// Issue 39 F17: `compare Vuores Hervantakeskus` took Vuorentaustantie (a letter wrong,
+    /// 15 km away) over Vuoreksen puistokatu in Vuores, whose first word is the district's name
+    /// inflected. The stem wins, and the note still says the name was not matched exactly.
+    func testADistrictTypedAsItsStemResolvesToTheStreetNamedAfterIt() throws {
+        let compared = try harness.json(["compare", "Vuores", "Hervantakeskus", "--at", "2022-01-12T07:18"])
+        XCTAssertEqual(compared["from"]?["name"]?.stringValue, "Vuoreksen puistokatu", "\(compared)")
+        XCTAssertTrue(compared["from"]?["match_note"]?.stringValue?.contains("matches no name exactly") == true,
+                      "never a silent swap: \(compared)")
+    }
+
     func testPharmaciesNearAPlaceAreListedByDistanceAndKindNarrowsTheResults() throws {
         let json = try harness.json(["search", "pharmacy", "--near", "Keskustori", "--limit", "20"])
         let results = json["results"]?.arrayValue ?? []

@@ -174,6 +174,52 @@ final class PlanEditingTests: XCTestCase {
         XCTAssertEqual(emptied(plan), [])
     }
 
+    /// Trial 47 F16: the walk from a pinned ride's stop set to transit rode the same trip on in a
+    /// second segment. It joins the ride; the ride's lock and pin go with it to the joined segment.
+    func testTheWalkFromAPinnedRidesStopSetToTransitJoinsTheRideKeepingItsPin() throws {
+        var plan = try transitPlan()
+        plan.legs[1] = Fixture.transit(departing: Fixture.at(7), minutes: 20, trip: "T1")
+        var pinned = try plan.pinningDeparture(ofSegment: 1)
+        pinned.legs[2] = Fixture.walk(6)  // as the recompute after the pin gives it
+        let pin = try XCTUnwrap(pinned.pin(ofSegment: 1))
+        let joined = try pinned.changingMode(ofSegment: 2, to: .transit)
+        XCTAssertEqual(joined.nodes.map(\.place.name), ["Home", "Stop A", "Office"])
+        XCTAssertEqual(joined.modes, [.walk, .transit])
+        XCTAssertEqual(joined.pinnedSegmentIndices, [1], "the pin goes with the ride")
+        XCTAssertEqual(joined.pin(ofSegment: 1)?.departure, pin.departure, "boarding where it did, when it did")
+        XCTAssertEqual(joined.pin(ofSegment: 1)?.tripIDs, ["T1"])
+        XCTAssertEqual(joined.lock(ofSegment: 1)?.departure, pin.departure, "the ride's lock, not a bare one")
+        // The user's ride, its walk from the stop now its egress walk: 20 min riding, 6 walking.
+        XCTAssertEqual(joined.legs[1]?.tripIDs, ["T1"])
+        XCTAssertEqual(joined.legs[1]?.walks.map(\.kind), [.egress])
+        XCTAssertEqual(joined.legs[1]?.arrival, Fixture.at(7 + 26))
+        XCTAssertEqual(joined.pin(ofSegment: 1)?.leg, joined.legs[1])
+    }
+
+    /// Trial 47 F7: the walk to a locked ride's stop set to transit rode away and back to that stop.
+    /// It joins the ride, which keeps its lock; a pin there leaves with the walk, which comes first.
+    func testTheWalkToALockedOrPinnedRidesStopSetToTransitJoinsTheRide() throws {
+        let locked = try transitPlan().changingMode(ofSegment: 1, to: .transit).changingMode(ofSegment: 0, to: .transit)
+        XCTAssertEqual(locked.nodes.map(\.place.name), ["Home", "Stop B", "Office"])
+        XCTAssertEqual(locked.modes, [.transit, .walk])
+        XCTAssertTrue(locked.isLocked(segment: 0))
+
+        var plan = try transitPlan()
+        plan.timePreference = .departAt(Fixture.at(0))
+        plan.legs[1] = Fixture.transit(departing: Fixture.at(30), minutes: 20, trip: "T1")
+        var pinned = try plan.pinningDeparture(ofSegment: 1)
+        pinned.legs[0] = Fixture.walk(5)  // as the recompute after the pin gives it
+        let walkLeaves = try XCTUnwrap(pinned.departureTimes()[0])
+        let joined = try pinned.changingMode(ofSegment: 0, to: .transit)
+        XCTAssertEqual(joined.modes, [.transit, .walk])
+        XCTAssertEqual(joined.pinnedSegmentIndices, [0])
+        XCTAssertEqual(joined.pin(ofSegment: 0)?.departure, walkLeaves, "the pin leaves with the walk to the stop")
+        XCTAssertEqual(walkLeaves, Fixture.at(25), "as late as the ride allows")
+        XCTAssertEqual(joined.legs[0]?.departure, walkLeaves, "the user's ride, the walk its access walk")
+        XCTAssertEqual(joined.legs[0]?.walks.map(\.kind), [.access])
+        XCTAssertEqual(joined.legs[0]?.rides.first?.tripID, "T1")
+    }
+
     func testChangingTheModeOfAMissingSegmentThrows() throws {
         XCTAssertThrowsError(try transitPlan().changingMode(ofSegment: 3, to: .walk)) {
             XCTAssertEqual($0 as? PlannerError, .segmentIndexOutOfRange(index: 3, segmentCount: 3))

@@ -33,6 +33,9 @@ final class TravellableEditSequenceTests: XCTestCase {
         var setsModeByHand = false
         /// The user inserts a place by transit: the two rides either side of it are theirs, unlocked.
         var insertsRides = false
+        /// An insert with the user's mode (car, transit): its segments are theirs but not locked,
+        /// so a drive after a ride may be the user's own choice without a lock.
+        var putsUnlockedModes = false
         /// The edit puts a new place next to the planner's stops (insert, move): they are chosen
         /// again from it, but a pinned ride keeps its own (the user's departure from there).
         var placesANode = false
@@ -58,10 +61,19 @@ final class TravellableEditSequenceTests: XCTestCase {
             return Edit(name: "preset \(preset)", ridingPreset: preset == .transit || preset == .fastest,
                         apply: { try await planner.applyingPreset(preset, to: $0) })
         case 2:
-            // As the daemon does: the stops around the segment's ends and the places beyond them.
+            // Often next to a pinned ride (issue 39 F16: the walk from a pinned ride's stop set to
+            // transit rode the same bus on in a second segment), with no draw of its own so that
+            // the seeds keep their sequences.
+            let pinned = plan.pinnedSegmentIndices.first
+            let beside = pinned.map { option == 0 ? $0 + 1 : option == 1 ? $0 - 1 : segment } ?? segment
+            let segment = (0..<plan.segmentCount).contains(beside) ? beside : segment
+            // As the daemon does: the stops around the segment's ends and the places beyond them,
+            // and set to transit, the planner's drives after it judged again (no car after a ride).
             return Edit(name: "mode \(segment) \(mode)", setsModeByHand: true, settlesStops: true, apply: { plan in
-                try plan.changingMode(ofSegment: segment, to: mode,
-                                      stopsAround: await planner.accessStops(forModeChangeOf: segment, in: plan))
+                let changed = try plan.changingMode(ofSegment: segment, to: mode,
+                                                    stopsAround: await planner.accessStops(forModeChangeOf: segment, in: plan))
+                guard mode == .transit else { return changed }
+                return try await planner.judgingDrivesAfterRides(in: try await planner.computeLegsReporting(changed)).plan
             })
         case 3:
             // As the daemon does: the stops a pin kept, chosen again.
@@ -77,7 +89,7 @@ final class TravellableEditSequenceTests: XCTestCase {
         case 5:
             let at = Int.random(in: 1...plan.nodes.count, using: &random)
             return Edit(name: "insert \(place.name) at \(at) by \(mode)", setsModeByHand: mode != .walk, insertsRides: mode == .transit,
-                        placesANode: true, settlesStops: true,
+                        putsUnlockedModes: mode != .walk, placesANode: true, settlesStops: true,
                         apply: { plan in
                             try plan.insertingNode(PlanNode(place: place), at: at, mode: mode,
                                                    stopsAround: try await planner.accessStops(around: place))
@@ -122,7 +134,8 @@ final class TravellableEditSequenceTests: XCTestCase {
         }
     }
 
-    func checkTravellable(_ plan: RoutePlan, userSetModes: Bool, userInsertedRides: Bool, settledStops: Bool, context: String) {
+    func checkTravellable(_ plan: RoutePlan, userSetModes: Bool, userInsertedRides: Bool, userInsertedModes: Bool, settledStops: Bool,
+                          context: String) {
         var seen: Set<String> = []
         for index in 0..<plan.segmentCount {
             let trips = Set(plan.legs[index]?.tripIDs ?? [])
@@ -158,7 +171,10 @@ final class TravellableEditSequenceTests: XCTestCase {
             }
             shown = max(shown ?? time, time)
         }
-        guard !userSetModes, let ride = plan.modes.firstIndex(of: .transit) else { return }
+        // No drive after a ride unless the user chose car for that segment: a lock (`plan mode …
+        // car`, a chosen or pinned drive), or an insert by car or transit (theirs, not locked).
+        // A segment set to transit by hand judges the planner's drives after it again (issue 39 F12).
+        guard !userInsertedModes, let ride = plan.modes.firstIndex(of: .transit) else { return }
         // A locked drive is the user's (a pinned or chosen car segment).
         for index in ride..<plan.segmentCount where plan.modes[index] == .car && !plan.isLocked(segment: index) {
             XCTFail("a drive after the ride on segment \(ride + 1) (\(plan.modes)): \(context)")
@@ -280,6 +296,7 @@ final class TravellableEditSequenceTests: XCTestCase {
                                                        timePreference: .departAt(EditSequencePropertyTests.dayStart.addingTimeInterval(3600)),
                                                        pace: .normal)
                 var history: [String] = [], userSetModes = false, userInsertedRides = false, stopsKeptByAPin = false
+                var userInsertedModes = false
                 for _ in 0..<Self.editsPerSequence {
                     let edit = randomEdit(plan, planner, &random)
                     history.append(edit.name)
@@ -298,6 +315,7 @@ final class TravellableEditSequenceTests: XCTestCase {
                     let before = plan
                     plan = try await planner.computeLegs(edited)
                     userSetModes = userSetModes || edit.setsModeByHand
+                    userInsertedModes = userInsertedModes || edit.putsUnlockedModes
                     // A move that rides a hop that walked (the ride is faster) makes a ride from one of
                     // the user's places, as an insert by transit does: removing that place later lets it
                     // meet the ride before at its stop (`removingNode` does not join them yet).
@@ -306,7 +324,7 @@ final class TravellableEditSequenceTests: XCTestCase {
                     applied += 1
                     let context = "seed \(seed), sequence \(sequence): \(history.joined(separator: ", "))"
                     checkTravellable(plan, userSetModes: userSetModes, userInsertedRides: userInsertedRides,
-                                     settledStops: edit.settlesStops, context: context)
+                                     userInsertedModes: userInsertedModes, settledStops: edit.settlesStops, context: context)
                     if !stopsKeptByAPin { checkNoWalkBack(plan, context: context) }
                     if let moves = edit.moves, let hops = movedHops {
                         try await checkMovedHopsFollowTheWalkRule(plan, hops: hops, movedNode: moves.node, to: moves.place,

@@ -17,6 +17,18 @@ final class TypoSearchTests: XCTestCase {
         XCTAssertEqual(try index.search("Hämenkatu", limit: 3).first?.match, .fuzzy)
     }
 
+    /// Issue 39 F17: "Vuores" (a district) is the stem of Vuoreksen puistokatu, the street in
+    /// Vuores, and one letter from the start of Vuorentaustantie, 15 km the other way; the
+    /// stem is the answer, still as a typo (it says so).
+    func testAWordTypedAsTheStemOfANamesWordBeatsANameALetterAway() throws {
+        let found = try index().search("Vuores", limit: 3)
+        XCTAssertEqual(found.first?.name, "Vuoreksen puistokatu", "\(found.map(\.name))")
+        XCTAssertEqual(found.first?.match, .fuzzy)
+        XCTAssertEqual(PlaceIndex.stemInsertions(Array("vuores"), Array("vuoreksen puistokatu"), atMost: 2), 1)
+        XCTAssertNil(PlaceIndex.stemInsertions(Array("vuores"), Array("vuorentaustantie"), atMost: 2), "a letter wrong, not a stem")
+        XCTAssertNil(PlaceIndex.stemInsertions(Array("keskstori"), Array("keskustorin tori"), atMost: 2), "a letter missing inside")
+    }
+
     /// Fifty real names of 6 letters or more (streets and places), each with one and with two
     /// edits of every sort: found in the top 3. A variant that is itself a real name's word or
     /// prefix is skipped: that name is then the right answer.

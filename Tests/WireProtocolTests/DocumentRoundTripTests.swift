@@ -58,10 +58,11 @@ final class DocumentRoundTripTests: XCTestCase {
 
     func testPlansWriteUnknownValuesAsNullAndLeaveOutStaysGeometryErrorsAndUntitledSummaries() throws {
         let node = NodeDocument(name: "Shop", lat: 61.51, lon: 23.71, time: morning, inferred: true, currentLocation: false,
-                                departure: later, stayS: 600, stayUntil: "2022-01-12T09:00:00+02:00")
+                                departure: later, stayS: 600, stayUntil: "2022-01-12T09:00:00+02:00",
+                                stayNote: "ended before the traveller gets here")
         try assertWire(node)
         try assertWire(NodeDocument(name: "Work", lat: 61.52, lon: 23.72, time: nil, inferred: false, currentLocation: false),
-                       nulls: ["time"], absent: ["departure", "stay_s", "stay_until"])
+                       nulls: ["time"], absent: ["departure", "stay_s", "stay_until", "stay_note"])
 
         try assertWire(ride, nulls: ["scheduled_departure", "scheduled_arrival", "delay_s", "arrival_delay_s", "from_stop_id",
                                      "to_stop_id", "alerts_omitted"])

@@ -33,7 +33,9 @@ public enum WireDocuments {
                          inferred: node.isInferred, currentLocation: node.isCurrentLocation,
                          departure: node.stay == nil ? nil : wire(leaving[index]),
                          stayS: node.stay?.seconds,
-                         stayUntil: { if case .until(let date)? = node.stay { return wire(date) }; return nil }())
+                         stayUntil: { if case .until(let date)? = node.stay { return wire(date) }; return nil }(),
+                         stayNote: times.indices.contains(index) && times[index].map { node.stay?.endedBefore(arrival: $0) == true } == true
+                             ? "ended before the traveller gets here" : nil)
         }
         let keys = plan.segmentKeys
         let segments = keys.indices.map { index -> SegmentDocument in

@@ -4,14 +4,23 @@ import WireProtocol
 
 /// `plan.mode`'s rule: segment `segment` takes `mode` (and is locked); a stop the planner
 /// inferred at one end is chosen again from the place at the other end, or, for a ride, from the
-/// place across its street segment.
+/// place across its street segment. Set to transit, the drives the planner chose after it are
+/// walked or ridden instead (`Planner.judgingDrivesAfterRides`: the car is not at hand after a ride).
 extension Params.PlanMode: PlanEditRule {
     func prepare(on current: RoutePlan, with service: PlanService) async throws -> PlanService.Prepared {
         let params = self, planner = service.planner, input = service.input
         let mode = TravelMode(params.mode)
-        let stops = await planner.accessStops(forModeChangeOf: try input.segmentIndex(params.segment, in: current), in: current)
-        return Prepared(step: .change { plan in
+        let index = try input.segmentIndex(params.segment, in: current)
+        let stops = await planner.accessStops(forModeChangeOf: index, in: current)
+        let change = { @Sendable (plan: RoutePlan) throws -> RoutePlan in
             try plan.changingMode(ofSegment: try input.segmentIndex(params.segment, in: plan), to: mode, stopsAround: stops)
+        }
+        // Only a ride put before the planner's drives asks more than the change: the drives then.
+        let drivesAfter = current.modes.indices.contains { $0 > index && current.modes[$0] == .car && !current.isLocked(segment: $0) }
+        guard mode == .transit, drivesAfter else { return Prepared(step: .change(change)) }
+        let legs = service.legs, location = service.location
+        return Prepared(step: .compute { plan in
+            try await planner.judgingDrivesAfterRides(in: try await legs(try change(plan)), currentLocation: location.current?.coordinate)
         })
     }
 }

@@ -25,14 +25,17 @@ extension PlanRepository {
         public var departure: Date
 
         /// The pins of `before` that `after` no longer has, in segment order. A pin is the same
-        /// departure on the same trips wherever its segment is keyed: a location fix moves a
-        /// current-location node and so re-keys the pins beside it without removing them. A new
-        /// pin the user put on the same segment (pin, choose, accept) replaces it, not removes it.
+        /// trips (without trips, the same departure) wherever its segment is keyed: a location
+        /// fix moves a current-location node and so re-keys the pins beside it without removing
+        /// them, and `plan mode … transit` on the walk to a pinned ride's stop joins the walk to
+        /// the ride, which then leaves with the walk. A new pin the user put on the same segment
+        /// (pin, choose, accept) replaces it, not removes it.
         static func between(_ before: RoutePlan, _ after: RoutePlan) -> [RemovedPin] {
             let kept = after.pins.values
             return before.pinnedSegmentIndices.compactMap { index in
                 guard let pin = before.pin(ofSegment: index), after.pins[pin.segment] == nil,
-                      !kept.contains(where: { $0.departure == pin.departure && $0.tripIDs == pin.tripIDs }) else { return nil }
+                      !kept.contains(where: { $0.tripIDs == pin.tripIDs && (!pin.tripIDs.isEmpty || $0.departure == pin.departure) })
+                else { return nil }
                 return RemovedPin(from: before.nodes[index].place.name, to: before.nodes[index + 1].place.name,
                                   departure: pin.departure)
             }

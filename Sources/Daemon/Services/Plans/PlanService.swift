@@ -134,8 +134,12 @@ struct PlanService: Sendable {
         try await plans.delete(id: id, expectedGeneration: expectedGeneration)
     }
 
-    /// The legs the plan lacks, computed (the others are kept: only what a change emptied is asked).
+    /// The legs the plan lacks, computed (the others are kept: only what a change emptied is asked);
+    /// a day's hop no line serves is then walked, as `plan new` walks it
+    /// (`Planner.walkingDayHopsWithoutService`).
     @Sendable func legs(_ plan: RoutePlan) async throws -> LegComputation {
-        try await planner.computeLegsReporting(plan, currentLocation: location.current?.coordinate)
+        let here = location.current?.coordinate
+        return try await planner.walkingDayHopsWithoutService(in: try await planner.computeLegsReporting(plan, currentLocation: here),
+                                                              currentLocation: here)
     }
 }

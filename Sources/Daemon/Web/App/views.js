@@ -125,7 +125,7 @@ export function planView(plan, actions) {
       h('span', { class: 'time' }, clock(node.time, day)),
       h('span', { class: 'name' }, node.name),
       node.stay_s ? h('span', { class: 'stay' }, `stay ${duration(node.stay_s)}, leave ${clock(node.departure, day)}`) : null,
-      node.stay_until ? h('span', { class: 'stay' }, `stay until ${clock(node.stay_until, day)}`) : null,
+      node.stay_until ? h('span', { class: 'stay' }, `stay until ${clock(node.stay_until, day)}${node.stay_note ? `: ${node.stay_note}` : ''}`) : null,
       h('span', { class: 'node-buttons' },
         index < plan.nodes.length - 1
           ? h('button', { type: 'button', class: 'small', onclick: () => actions.stay(number) }, 'Add stay') : null,
