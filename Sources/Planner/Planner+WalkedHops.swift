@@ -135,13 +135,20 @@ extension Planner {
         let from = plan.nodes[0].place, to = plan.nodes[plan.nodes.count - 1].place
         // No street walk is shorter than the straight line: where even that takes longer than
         // the ride, walking cannot be no slower, and the walk (kilometres of streets) is not asked.
+        // The ride's own "walking the whole way is no slower than this journey" is this judgement
+        // too: its journey is the plan's, door to door (the engine judged only its stretch).
         let straightLineWalk = from.coordinate.distance(to: to.coordinate) / Self.fastestStreetWalkMetresPerSecond
             * plan.pace.durationMultiplier
-        guard straightLineWalk <= riding else { return computed }
-        let walk = LegQuery(from: from, to: to, mode: .walk, timing: .departAt(start), pace: plan.pace, access: plan.access)
         var noted = computed
+        guard straightLineWalk <= riding else {
+            noted.plan.legs[ride]?.walkingIsNoSlower = false
+            return noted
+        }
+        let walk = LegQuery(from: from, to: to, mode: .walk, timing: .departAt(start), pace: plan.pace, access: plan.access)
         noted.queryCount += 1
-        guard let walking = try await leg(for: walk).map(\.expectedTravelTime).successValue, walking <= riding else { return noted }
+        guard let walking = try await leg(for: walk).map(\.expectedTravelTime).successValue else { return noted }
+        noted.plan.legs[ride]?.walkingIsNoSlower = walking <= riding
+        guard walking <= riding else { return noted }
         noted.plan.setModeNote(Self.walkingIsNoSlower(walking: walking, riding: riding, leaving: start), ofSegment: ride)
         return noted
     }
