@@ -25,7 +25,7 @@ public struct StreetEngine: LegEngine {
             return Opened(router: try StreetRouter(regions: [region], dataDirectory: dataDirectory, workers: workers,
                                                     workerNice: workerNice, onRetry: { counters.countNoRouteRetries($0) },
                                                     onKnownNoRoute: { counters.countNoRouteKnownAtImport() }),
-                          carCost: carCost)
+                          carCost: carCost, walks: StreetWalkCache())
         } catch let error as StreetsError {
             throw RoutingError.engineFailure(error.description)
         }
@@ -34,9 +34,14 @@ public struct StreetEngine: LegEngine {
     struct Opened: RegionLegSource {
         let router: StreetRouter
         let carCost: CarCost?
+        /// Walks asked before on this version (a transit answer's end walks, then the plan's).
+        let walks: StreetWalkCache
         func leg(for query: LegQuery) async throws -> RouteLeg {
-            priced(try await router.leg(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode, pace: query.pace,
-                                        access: query.access))
+            let ask = { [router] in
+                try await router.leg(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode, pace: query.pace,
+                                     access: query.access)
+            }
+            return query.mode == .walk ? try await walks.leg(for: query, ask: ask) : priced(try await ask())
         }
         func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
             Array(try await router.alternatives(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode,

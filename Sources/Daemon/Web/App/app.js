@@ -310,9 +310,13 @@ async function planView(id, keepView = false, onlyIfNewer = false) {
   plan.segments.forEach((segment, index) => {
     const leg = segment.leg;
     if (!leg) return;
-    // Each leg's lines carry its number (class `leg-N`): pressing one and dragging inserts a stop there.
-    const legLine = (points, mode) => line(points, mode, { className: `leg leg-${index + 1}` })
-      .on('mousedown', (event) => dragNewStop(event, index + 1, edit)).addTo(drawn);
+    // Each leg's lines carry its number (class `leg-N`): pressing one and dragging inserts a stop
+    // there. The press lands on a wider unseen line over the drawn one: a walk's dots are mostly gaps.
+    const legLine = (points, mode) => {
+      line(points, mode, { interactive: false }).addTo(drawn);
+      return L.polyline(points, { weight: 16, opacity: 0, className: `leg leg-${index + 1}` })
+        .on('mousedown', (event) => dragNewStop(event, index + 1, edit)).addTo(drawn);
+    };
     if (leg.geometry) layers.push(legLine(leg.geometry, segment.mode));
     for (const walk of leg.walks ?? []) if (walk.geometry) layers.push(legLine(walk.geometry, 'walk'));
     for (const ride of leg.rides ?? []) {
