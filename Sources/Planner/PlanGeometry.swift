@@ -93,7 +93,7 @@ public struct PlanGeometry: Hashable, Sendable {
                 let walk = leg.walks[nextWalk]
                 lines.append(Line(segment: segment, part: .walk(nextWalk), mode: .walk, departure: walk.start,
                                   arrival: walk.start.addingTimeInterval(walk.duration), distance: walk.distance,
-                                  points: [walk.from, walk.to]))
+                                  points: simplify(Self.streetLine(of: walk, in: leg), toleranceMetres: toleranceMetres)))
                 nextWalk += 1
             }
             for (index, ride) in leg.rides.enumerated() {
@@ -108,6 +108,25 @@ public struct PlanGeometry: Hashable, Sendable {
             while nextWalk < leg.walks.count { appendWalk() }  // the egress walk
         }
         self.lines = lines
+    }
+
+    /// The line of a walk inside a transit leg: for the walk to the first stop (from the last),
+    /// the leg's geometry up to that stop (from it), which is the street line when the daemon
+    /// timed the walk on the streets (`RouteLeg.withStreetEndWalks`); else, and for a change,
+    /// the straight line between its ends.
+    static func streetLine(of walk: TransitWalkStep, in leg: RouteLeg) -> [Coordinate] {
+        let straight = [walk.from, walk.to]
+        switch walk.kind {
+        case .access:
+            guard leg.geometry.first == walk.from, let stop = leg.geometry.firstIndex(of: walk.to), stop >= 1 else { return straight }
+            return Array(leg.geometry[...stop])
+        case .egress:
+            guard leg.geometry.last == walk.to, let stop = leg.geometry.lastIndex(of: walk.from),
+                  stop < leg.geometry.count - 1 else { return straight }
+            return Array(leg.geometry[stop...])
+        case .transfer:
+            return straight
+        }
     }
 
     /// Each ride's stops in order, cut out of the transit leg's geometry (the engine lays out the

@@ -86,4 +86,32 @@ final class PlanGeometryTests: XCTestCase {
         }
         XCTAssertEqual(shaped.lines[1].points.count, 4, "the feed's shape wins over the stops")
     }
+
+    /// A walk at the end of a transit leg timed on the streets is drawn along the street line the
+    /// leg's geometry carries (`RouteLeg.withStreetEndWalks`), not as a straight line.
+    func testTheWalksAtTheEndsOfARideAreDrawnAlongTheirStreets() throws {
+        let home = Fixture.place("Home", east: 0), office = Fixture.place("Office", east: 10_000)
+        let a = Fixture.place("A", east: 300), c = Fixture.place("C", east: 9_800)
+        let corner = Fixture.place("corner", east: 0, north: 200), round = Fixture.place("round", east: 300, north: 200)
+        let ride = TransitRide(lineName: "3", vehicle: "bus", tripID: "t1",
+                               boarding: TransitStopCall(name: "A", coordinate: a.coordinate, time: Fixture.at(10)),
+                               alighting: TransitStopCall(name: "C", coordinate: c.coordinate, time: Fixture.at(30)))
+        let leg = RouteLeg(mode: .transit, expectedTravelTime: 33 * 60, distance: 10_000, departure: Fixture.at(5),
+                           arrival: Fixture.at(33), geometry: [home, a, c, office].map(\.coordinate), rides: [ride],
+                           walks: [TransitWalkStep(kind: .access, fromName: "Home", from: home.coordinate, toName: "A", to: a.coordinate,
+                                                   start: Fixture.at(5), duration: 240, distance: 300),
+                                   TransitWalkStep(kind: .egress, fromName: "C", from: c.coordinate, toName: "Office",
+                                                   to: office.coordinate, start: Fixture.at(30), duration: 180, distance: 200)])
+        let street = RouteLeg(mode: .walk, expectedTravelTime: 500, distance: 700,
+                              geometry: [home, corner, round, a].map(\.coordinate))
+        let timed = leg.withStreetEndWalks(access: street, egress: nil)
+        let p = try plan([timed], places: [home, office])
+        let drawn = PlanGeometry(plan: p, times: p.schedule(), toleranceMetres: 0)
+        XCTAssertEqual(drawn.lines.map(\.part), [.walk(0), .ride(0), .walk(1)])
+        XCTAssertEqual(drawn.lines[0].points, [home, corner, round, a].map(\.coordinate), "round the corner, as the street goes")
+        XCTAssertEqual(drawn.lines[1].points, [a, c].map(\.coordinate), "the ride through its stops")
+        XCTAssertEqual(drawn.lines[2].points, [c, office].map(\.coordinate), "a walk not timed on the streets: straight")
+        XCTAssertEqual(timed.walks[0].distance, 700)
+        XCTAssertEqual(timed.departure, Fixture.at(10).addingTimeInterval(-500), "leaving when the street walk must start")
+    }
 }
