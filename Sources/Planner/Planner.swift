@@ -184,13 +184,12 @@ public struct Planner: Sendable {
         guard mode == .transit else {
             return try RoutePlan(nodes: [origin, destination], modes: [mode], timePreference: timePreference, pace: pace, access: access)
         }
-        let journeyStops = stopsFromTheDoor
-            ? try await stopsOfAJourneyFromTheDoor(from: origin.place, to: destination.place, timePreference: timePreference,
-                                                   pace: pace, access: access) : nil
         // An end that is itself a stop gets none; another, the stop its journey uses if any.
         var boarding = try await accessStop(for: origin.place, otherEnd: destination.place)
         var alighting = try await accessStop(for: destination.place, otherEnd: origin.place)
-        if let journeyStops {
+        if stopsFromTheDoor, boarding != nil || alighting != nil,
+           let journeyStops = try await stopsOfAJourneyFromTheDoor(from: origin.place, to: destination.place,
+                                                                   timePreference: timePreference, pace: pace, access: access) {
             if boarding != nil { boarding = journeyStops.boarding }
             if alighting != nil { alighting = journeyStops.alighting }
         }
@@ -527,8 +526,8 @@ public struct Planner: Sendable {
             // longer at the stop: the plan leaves later, arriving as before.)
             let (kept, keptFailures) = (run.plan, run.failures)
             run.plan.legs[index] = nil
-            let reached = time.addingTimeInterval(forward ? walk : -walk)
-            try await fill(index, forward ? .departAt(reached) : .arriveBy(reached), run: &run)
+            let reached = time.addingTimeInterval(-walk)
+            try await fill(index, .arriveBy(reached), run: &run)
             guard run.plan.legs[index] != nil else {
                 (run.plan, run.failures) = (kept, keptFailures)
                 return
