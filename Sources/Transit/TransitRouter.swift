@@ -143,7 +143,11 @@ public final class TransitRouter: Sendable {
 
         let days = overlay?.days(replacing: serviceDays.around(day)) ?? serviceDays.around(day)
         let engine = self.engine(pace)
-        let instant = Int(anchor.timeIntervalSince1970.rounded(.down))
+        // Whole seconds, as the timetable: a fraction is never a reason to miss a ride, so an
+        // arrive-by time rounds up (a walk of 177.4 s timed back from 09:57:27 still takes the
+        // bus arriving 09:54:30 that a depart-at answer shows arriving 09:57:27; the planner's
+        // connection slack is that second).
+        let instant = Int(timing.isDepartAt ? anchor.timeIntervalSince1970.rounded(.down) : anchor.timeIntervalSince1970.rounded(.up))
         let stopMask = overlay?.stopMask(at: instant, stopCount: timetable.stops.count)
         let rides = max(1, maxTransfers + 1)
         let choice = JourneyChoice(transferPenalty: max(0, transferPenalty))
