@@ -70,9 +70,12 @@ public struct RegionRouter: RoutingPort {
         return try await region.legSource(for: query.mode).alternatives(for: query, count: count)
     }
 
-    /// The region's transit engine with its end walks timed on the region's streets.
+    /// The region's transit engine with its end walks timed on the region's streets; when the
+    /// streets cannot be opened (their worker is missing), the engine's own estimate: a transit
+    /// answer is still better than none, and the walk legs say what failed.
     private func streetTimedTransit(in region: RegionHandle) throws -> StreetTimedTransit {
-        StreetTimedTransit(transit: try region.legSource(for: .transit), streets: try region.legSource(for: .walk))
+        let transit = try region.legSource(for: .transit)
+        return StreetTimedTransit(transit: transit, streets: try? region.legSource(for: .walk))
     }
 
     /// Only transit legs have live data; a leg whose region or engine is gone stays as it was.
