@@ -121,7 +121,7 @@ final class StreetTimedTransitWalksTests: SharedDaemonTestCase {
                     let alighting = try XCTUnwrap(last["arrival"]?.stringValue.flatMap(Self.date))
                     XCTAssertGreaterThanOrEqual(start, alighting, "\(named): \(leg)")
                 }
-                guard metres >= 15, let stop = stops[(access ? first["from_stop_id"] : last["to_stop_id"])?.stringValue ?? ""] else { continue }
+                guard metres >= 1, let stop = stops[(access ? first["from_stop_id"] : last["to_stop_id"])?.stringValue ?? ""] else { continue }
                 let ends = access ? (places[index], stop) : (stop, places[index + 1])
                 let street = try XCTUnwrap(legs(try harness.json(["plan", "new", ends.0, ends.1, "--mode", "walk",
                                                                   "--at", "2022-01-12T08:10"])).first, named)

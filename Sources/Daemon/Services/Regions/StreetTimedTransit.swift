@@ -14,7 +14,8 @@ import Transit
 /// too. (docs/transit.md, "Walks at the ends are the streets'".)
 struct StreetTimedTransit: Sendable {
     let transit: any RegionLegSource
-    let streets: any RegionLegSource
+    /// Nil when the region's streets cannot be opened: the engine's answers as they are.
+    let streets: (any RegionLegSource)?
 
     /// Searches at most; the last prices the walks still unknown as the straight line at
     /// `lastRoundMetresPerSecond` (slower than anyone walks it, so its answer is caught).
@@ -22,8 +23,10 @@ struct StreetTimedTransit: Sendable {
     /// The streets walk at 5 km/h (`StreetRouter`) over at least the straight line.
     static let streetMetresPerSecond = 5.0 / 3.6
     static let lastRoundMetresPerSecond = 0.7
-    /// A walk shorter than this (the leg starts at its stop) keeps the engine's time.
-    static let shortestTimedMetres = 15.0
+    /// A walk shorter than this (the leg starts at its stop: one point) keeps the engine's 0 s.
+    /// A few metres apart in a straight line may be a road apart: Hervantakeskus A → E is 3 m
+    /// and 47 m by the streets, and its bus was missed by the walk the engine guessed.
+    static let shortestTimedMetres = 1.0
     /// Faster than anyone walks the streets (km/h): a straight line over this speed bounds the
     /// street walk from below, so a walk that cannot be no slower is not asked.
     static let walkSpeedBoundKmh = 7.0
@@ -49,6 +52,7 @@ struct StreetTimedTransit: Sendable {
     /// last of `rounds` searches.
     private func streetTimed(_ query: LegQuery, _ search: (KnownEndWalks) async throws -> [RouteLeg])
         async throws -> [(leg: RouteLeg, fits: Bool)] {
+        guard let streets else { return try await search(KnownEndWalks()).map { ($0, true) } }
         var walks = StreetWalks(query: query, streets: streets)
         var known = KnownEndWalks(unknownMetresPerSecond: Self.streetMetresPerSecond)
         var round = 1
@@ -56,15 +60,14 @@ struct StreetTimedTransit: Sendable {
             let timed = try await walks.timeEnds(of: try await search(known))
             if round == Self.rounds || timed.allSatisfy(\.fits) { return timed }
             round += 1
-            known = KnownEndWalks(access: walks.access, egress: walks.egress,
-                                  unknownMetresPerSecond: round == Self.rounds ? Self.lastRoundMetresPerSecond : Self.streetMetresPerSecond)
+            known = walks.known(unknownMetresPerSecond: round == Self.rounds ? Self.lastRoundMetresPerSecond : Self.streetMetresPerSecond)
         }
     }
 
     /// The leg's note "walking the whole way is no slower", judged on the street walk when a
     /// walk could be (the straight line at `walkSpeedBoundKmh` is no slower than the leg).
     private func judgedAgainstWalking(_ leg: RouteLeg, _ query: LegQuery) async throws -> RouteLeg {
-        guard let departure = leg.departure, let arrival = leg.arrival else { return leg }
+        guard let streets, let departure = leg.departure, let arrival = leg.arrival else { return leg }
         // The seconds a walk may take: from the asked time to the leg's arrival (depart-at), or
         // from the leg's departure to the asked time (arrive-by).
         let allowed: TimeInterval = switch query.timing {
@@ -89,9 +92,6 @@ struct StreetTimedTransit: Sendable {
 private struct StreetWalks {
     let query: LegQuery
     let streets: any RegionLegSource
-    /// Street seconds (whole, rounded up) by stop ID, for `KnownEndWalks`.
-    private(set) var access: [String: Int] = [:]
-    private(set) var egress: [String: Int] = [:]
     /// The street walks asked, by end and stop ID (nil: the streets found none, so the
     /// engine's estimate stays: a stop beyond the streets).
     private var asked: [End: RouteLeg?] = [:]
@@ -119,10 +119,9 @@ private struct StreetWalks {
         try await ask(missing)
         return zip(legs, ends).map { leg, ends in
             let street = (access: ends.access.flatMap { asked[$0.end] ?? nil }, egress: ends.egress.flatMap { asked[$0.end] ?? nil })
-            // A second's rounding: the engine's times are whole seconds.
             let fits = [(ends.access?.step, street.access), (ends.egress?.step, street.egress)].allSatisfy { engine, street in
                 guard let engine, let street else { return true }
-                return street.expectedTravelTime <= engine.duration + 1
+                return street.expectedTravelTime <= engine.duration
             }
             return (leg.withStreetEndWalks(access: street.access, egress: street.egress), fits)
         }
@@ -164,10 +163,24 @@ private struct StreetWalks {
             for try await answer in group { found.append(answer) }
             return found
         }
+        // In whole seconds, rounded up, as the engine searches with them (`known`): a leg shown
+        // arriving at 06:27:20.4 would be shown 06:27:20 and not found arriving by it.
         for (end, street) in found {
-            asked[end] = .some(street)
-            guard let seconds = street.map({ Int($0.expectedTravelTime.rounded(.up)) }) else { continue }
-            if end.towardsStop { access[end.stop] = seconds } else { egress[end.stop] = seconds }
+            asked[end] = .some(street.map { street in
+                var whole = street
+                whole.expectedTravelTime = street.expectedTravelTime.rounded(.up)
+                return whole
+            })
         }
+    }
+
+    /// The walks asked so far, in whole seconds as the engine times them, for its next search.
+    func known(unknownMetresPerSecond: Double) -> KnownEndWalks {
+        var known = KnownEndWalks(unknownMetresPerSecond: unknownMetresPerSecond)
+        for case let (end, street?) in asked {
+            let seconds = Int(street.expectedTravelTime)
+            if end.towardsStop { known.access[end.stop] = seconds } else { known.egress[end.stop] = seconds }
+        }
+        return known
     }
 }
