@@ -63,9 +63,9 @@ extension Planner {
             if case .success(let journey) = try await leg(for: direct),
                let first = journey.rides.first?.boarding, let last = journey.rides.last?.alighting {
                 // The same 150 m rule as for the nearest stops: a stop at the walk's own end splits nothing.
-                boardings = [Place(name: first.name, coordinate: first.coordinate, kind: .transitStop)]
+                boardings = [first.place]
                     .filter { !isTooClose($0, to: [from, to]) }
-                alightings = [Place(name: last.name, coordinate: last.coordinate, kind: .transitStop)]
+                alightings = [last.place]
                     .filter { !isTooClose($0, to: [from, to]) }
             }
             if boardings.isEmpty || alightings.isEmpty {

@@ -232,7 +232,7 @@ public struct Planner: Sendable {
         func stop(_ call: TransitStopCall, beside place: Place) -> Place? {
             guard place.kind != .transitStop, call.coordinate.distance(to: place.coordinate) > configuration.endIsStopMetres
             else { return nil }
-            return Place(name: call.name, coordinate: call.coordinate, kind: .transitStop)
+            return call.place
         }
         return (stop(first.boarding, beside: origin), stop(last.alighting, beside: destination))
     }

@@ -22,6 +22,9 @@ public struct TransitStopCall: Hashable, Sendable, Codable {
     /// Whether the time is live (from a realtime feed).
     public var isRealtime: Bool { scheduledTime != nil }
 
+    /// The stop as a place of a plan (`TripCall.place` likewise).
+    public var place: Place { Place(name: name, coordinate: coordinate, kind: .transitStop) }
+
     /// Seconds late (negative: early) against the timetable; nil when no live time is known.
     public var delaySeconds: Int? { scheduledTime.map { Int(time.timeIntervalSince($0).rounded()) } }
 }

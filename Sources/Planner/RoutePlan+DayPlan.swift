@@ -81,11 +81,11 @@ extension RoutePlan {
             plan.locks[segmentKey(index)]?.duration = leg.expectedTravelTime  // a chosen route (`isChosenRoute`)
             return plan
         }
-        guard leg.departure != nil else { throw PlannerError.noLegToPin(segment: index) }
+        guard let departure = leg.departure else { throw PlannerError.noLegToPin(segment: index) }
         // The option may board (alight) at another stop than the one the planner inferred for
         // the ride it replaces: the traveller walks straight to the option's stop.
         let taken = plan.takingStops(of: leg, ofSegment: index)
-        plan = try taken.plan.pinningDeparture(ofSegment: index, to: taken.leg, departingAt: taken.leg.departure ?? leg.departure!)
+        plan = try taken.plan.pinningDeparture(ofSegment: index, to: taken.leg, departingAt: taken.leg.departure ?? departure)
         plan.locks[plan.segmentKey(index)]?.chosenLines = lines
         return plan
     }

@@ -33,7 +33,7 @@ extension RoutePlan {
             if times[index + 1] == nil {
                 times[index + 1] = leg.arrival ?? departure.addingTimeInterval(leg.expectedTravelTime)
             }
-            if let broken = fillForward(&times, from: index + 1), missed == nil || broken < missed! { missed = broken }
+            if let broken = fillForward(&times, from: index + 1) { missed = min(missed ?? broken, broken) }
             fillBackward(&times, from: index)
         }
         if times.allSatisfy({ $0 == nil }) {

@@ -55,8 +55,7 @@ extension RoutePlan {
             nodes[node].isInferred && !nodes[node].isCurrentLocation && nodes[node].place.id != stop.id
                 && modes[segment] != .transit && !isPinned(segment: index) && !isPinned(segment: segment)
         }
-        let boarding = Place(name: first.boarding.name, coordinate: first.boarding.coordinate, kind: .transitStop)
-        let alighting = Place(name: last.alighting.name, coordinate: last.alighting.coordinate, kind: .transitStop)
+        let boarding = first.boarding.place, alighting = last.alighting.place
         if index > 0, leg.walksToAnotherStop(at: .access), canMove(index, to: boarding, besides: index - 1) {
             if boarding.id != nodes[index - 1].place.id, plan.replacingNode(index, with: boarding) {
                 leg = leg.startingAtFirstBoarding()
@@ -104,8 +103,7 @@ extension RoutePlan {
             (0..<segmentCount).contains(street) && nodes[node].isInferred && !nodes[node].isCurrentLocation
                 && modes[street] != .transit && !isPinned(segment: street) && !isChosenRoute(segment: street)
         }
-        let boarding = Place(name: first.boarding.name, coordinate: first.boarding.coordinate, kind: .transitStop)
-        let alighting = Place(name: last.alighting.name, coordinate: last.alighting.coordinate, kind: .transitStop)
+        let boarding = first.boarding.place, alighting = last.alighting.place
         if index > 0, leg.walksToAnotherStop(at: .access), canMove(index, besides: index - 1),
            boarding.id != nodes[index - 1].place.id, plan.replacingNode(index, with: boarding) {
             leg = leg.startingAtFirstBoarding()
