@@ -18,6 +18,9 @@ import Planner
 public final class StreetRouter: Sendable {
     /// The walk between a requested point and the road Routino snapped it to, km/h.
     static let connectorSpeed = 5.0
+    /// Walks on the streets are timed at 5 km/h (Routino's foot profile and the connectors), so
+    /// a walk's metres are its normal-pace seconds times this.
+    public static let walkingMetresPerSecond = connectorSpeed / 3.6
     /// Failed routes a worker may answer before it is replaced (each leaks about 9 KB).
     public static let defaultRecycleAfterFailedRoutes = 500
 

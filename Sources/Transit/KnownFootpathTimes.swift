@@ -47,6 +47,8 @@ public final class KnownFootpathTimes: WalkingTimeEstimator, Sendable {
 
     public var followsStreets: Bool { streets.followsStreets }
 
+    public var normalPaceMetresPerSecond: Double? { streets.normalPaceMetresPerSecond }
+
     public func walkingSeconds(from: Coordinate, to: Coordinate, pace: WalkingPace) -> Double? {
         streets.walkingSeconds(from: from, to: to, pace: pace)
     }

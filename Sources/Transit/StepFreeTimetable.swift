@@ -65,6 +65,7 @@ extension Timetable {
                     view.footTargets.append(footTargets[e])
                     view.footWalkSeconds.append(footWalkSeconds[e])
                     view.footMinimumSeconds.append(footMinimumSeconds[e])
+                    view.footWalkMetres.append(footWalkMetres[e])
                 }
             }
             view.footStart.append(Int32(view.footTargets.count))

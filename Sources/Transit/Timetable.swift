@@ -111,6 +111,9 @@ struct Timetable: Sendable {
     /// Normal-pace walking seconds and the transfers.txt minimum (0 when none) per footpath.
     var footWalkSeconds: [Int32] = []
     var footMinimumSeconds: [Int32] = []
+    /// Metres along the streets per footpath (what a change walk shows); -1 when the import
+    /// could only estimate its time as a straight line (the straight distance is shown).
+    var footWalkMetres: [Int32] = []
     var feeds: [FeedServicePeriod] = []
     /// Shapes and colours for drawing rides: written at import, not loaded with the timetable
     /// (RAPTOR never needs them; `RideShapes` reads them when a ride is drawn).
@@ -169,7 +172,7 @@ struct Timetable: Sendable {
     var memoryBytes: Int {
         func a<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }
         var total = a(patternStops) + a(patternFlags) + a(patternSequences) + a(tripDirections) + a(tripWheelchair) + a(tripRoutes) + a(tripServices) + a(tripHeadways) + a(arrivals) + a(departures)
-        total += a(changeSeconds) + a(footStart) + a(footTargets) + a(footWalkSeconds) + a(footMinimumSeconds)
+        total += a(changeSeconds) + a(footStart) + a(footTargets) + a(footWalkSeconds) + a(footMinimumSeconds) + a(footWalkMetres)
         total += a(stopPatternStart) + a(stopPatternEntries) + a(stopPatternIndexes)
         total += a(footInStart) + a(footInSources) + a(footInEdge)
         total += a(patterns) + a(stops) + a(routes) + a(tripIDs) + a(tripHeadsigns)

@@ -238,6 +238,7 @@ struct TimetableBuilder {
         try checkMemory()
         let estimates = try walking.walkingSeconds(pairs: pairs, pace: .normal)
         let fallback = StraightLineWalking()
+        let streetMetresPerSecond = walking.followsStreets ? walking.normalPaceMetresPerSecond : nil
         var counts = FootpathCounts()
         var next = 0
         table.footStart = [0]
@@ -256,6 +257,8 @@ struct TimetableBuilder {
                 table.footTargets.append(candidate.to)
                 table.footWalkSeconds.append(Int32(min(walk.rounded(.up), 86_400)))
                 table.footMinimumSeconds.append(candidate.minimum)
+                let metres = alongStreets ? streetMetresPerSecond.map { walk * $0 } : nil
+                table.footWalkMetres.append(metres.map { Int32(min($0.rounded(), 1_000_000)) } ?? -1)
             }
             table.footStart.append(Int32(table.footTargets.count))
         }

@@ -21,7 +21,9 @@ struct TimetableStore {
     /// Version 6 groups trips into patterns by stop sequence whatever their route, so the route
     /// moved to `trips.route_idx` (`patterns.route_idx` holds the first trip's); an older file
     /// reads each trip's route from its pattern (one route a pattern, scanned apart).
-    static let schemaVersion = 6
+    /// Version 7 added `footpaths.walk_metres` (the change walk's metres along the streets, NULL
+    /// when timed as a straight line); an older file reads with every one NULL.
+    static let schemaVersion = 7
     static let oldestReadableSchemaVersion = 1
     static let fileName = "transit.sqlite"
 
@@ -78,7 +80,8 @@ struct TimetableStore {
                                headway_seconds INTEGER, direction_id INTEGER, wheelchair_accessible INTEGER NOT NULL DEFAULT 0,
                                route_idx INTEGER NOT NULL);
             CREATE TABLE footpaths(from_idx INTEGER NOT NULL, to_idx INTEGER NOT NULL, walk_seconds INTEGER NOT NULL,
-                                   minimum_seconds INTEGER NOT NULL, PRIMARY KEY(from_idx, to_idx)) WITHOUT ROWID;
+                                   minimum_seconds INTEGER NOT NULL, walk_metres INTEGER,
+                                   PRIMARY KEY(from_idx, to_idx)) WITHOUT ROWID;
             """)
         try db.execute(RideShapeTable.createTables)
     }
@@ -131,10 +134,12 @@ struct TimetableStore {
                                .int(Int(t.tripWheelchair[trip])), .int(Int(t.tripRoutes[trip]))])
             }
         }
-        let foot = try db.prepare("INSERT INTO footpaths VALUES (?, ?, ?, ?)")
+        let foot = try db.prepare("INSERT INTO footpaths VALUES (?, ?, ?, ?, ?)")
         for s in 0..<t.stops.count {
             for e in Int(t.footStart[s])..<Int(t.footStart[s + 1]) {
-                try foot.run([.int(s), .int(Int(t.footTargets[e])), .int(Int(t.footWalkSeconds[e])), .int(Int(t.footMinimumSeconds[e]))])
+                let metres = t.footWalkMetres[e]
+                try foot.run([.int(s), .int(Int(t.footTargets[e])), .int(Int(t.footWalkSeconds[e])), .int(Int(t.footMinimumSeconds[e])),
+                              .optional(metres >= 0 ? Int(metres) : nil)])
             }
         }
         try t.rideShapes.write(into: db)
@@ -257,16 +262,19 @@ struct TimetableStore {
             t.arrivals.append(contentsOf: arrivals)
             t.departures.append(contentsOf: departures)
         }
-        let footRows = try db.query("SELECT from_idx, to_idx, walk_seconds, minimum_seconds FROM footpaths ORDER BY from_idx, to_idx") {
-            ($0.int(0), Int32(truncatingIfNeeded: $0.int64(1)), Int32(truncatingIfNeeded: $0.int64(2)), Int32(truncatingIfNeeded: $0.int64(3)))
+        let metresColumn = version >= 7 ? "walk_metres" : "NULL"
+        let footRows = try db.query("SELECT from_idx, to_idx, walk_seconds, minimum_seconds, \(metresColumn) FROM footpaths ORDER BY from_idx, to_idx") {
+            ($0.int(0), Int32(truncatingIfNeeded: $0.int64(1)), Int32(truncatingIfNeeded: $0.int64(2)), Int32(truncatingIfNeeded: $0.int64(3)),
+             $0.isNull(4) ? Int32(-1) : Int32(truncatingIfNeeded: $0.int64(4)))
         }
         t.footStart = [Int32](repeating: 0, count: t.stops.count + 1)
-        for (from, to, walk, minimum) in footRows {
+        for (from, to, walk, minimum, metres) in footRows {
             guard from >= 0, from < t.stops.count else { throw TransitError.corruptTimetable("footpath stop index") }
             t.footStart[from + 1] += 1
             t.footTargets.append(to)
             t.footWalkSeconds.append(walk)
             t.footMinimumSeconds.append(minimum)
+            t.footWalkMetres.append(metres)
         }
         for s in 0..<t.stops.count { t.footStart[s + 1] += t.footStart[s] }
         try validate(t)

@@ -82,6 +82,17 @@ public final class TransitRouter: Sendable {
         }
     }
 
+    /// A change walk's metres along the streets, as the import timed its footpath; nil for a
+    /// change at one stop or a footpath timed as a straight line (its straight distance is shown).
+    private func changeWalkMetres(from: Int32, to: Int32) -> Double? {
+        let tt = timetable
+        guard from != to, Int(from) + 1 < tt.footStart.count else { return nil }
+        for e in Int(tt.footStart[Int(from)])..<Int(tt.footStart[Int(from) + 1]) where tt.footTargets[e] == to {
+            return e < tt.footWalkMetres.count && tt.footWalkMetres[e] >= 0 ? Double(tt.footWalkMetres[e]) : nil
+        }
+        return nil
+    }
+
     /// One transit leg between two points.
     /// - parameter maxTransfers: at most this many changes (rides − 1).
     /// - parameter accessRadius: metres around each end searched for stops.
@@ -369,7 +380,7 @@ public final class TransitRouter: Sendable {
             if k > 0 {
                 let t = raw.transfers[k - 1]
                 let a = stop(t.from), b = stop(t.to)
-                let metres = a.coordinate.distance(to: b.coordinate)
+                let metres = changeWalkMetres(from: t.from, to: t.to) ?? a.coordinate.distance(to: b.coordinate)
                 distance += metres
                 walks.append(TransitWalkStep(kind: .transfer, fromName: a.name, from: a.coordinate, toName: b.name, to: b.coordinate,
                                          start: date(raw.rides[k - 1].arrival), duration: Double(t.seconds), distance: metres))

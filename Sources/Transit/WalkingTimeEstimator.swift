@@ -19,6 +19,11 @@ public protocol WalkingTimeEstimator: Sendable {
     /// True when the answers follow the street network rather than a straight line; the import
     /// report counts the footpaths timed this way (`GTFSImportReport.streetTimedFootpaths`).
     var followsStreets: Bool { get }
+
+    /// When the answers follow streets at one speed, that speed at a normal pace (m/s): a walk's
+    /// length along its way is its normal-pace seconds times this. Nil for an estimate that
+    /// walks no way (a straight line stretched by a detour factor): its length is not known.
+    var normalPaceMetresPerSecond: Double? { get }
 }
 
 extension WalkingTimeEstimator {
@@ -27,6 +32,8 @@ extension WalkingTimeEstimator {
     }
 
     public var followsStreets: Bool { false }
+
+    public var normalPaceMetresPerSecond: Double? { nil }
 }
 
 /// Straight-line distance stretched by a detour factor, at a normal speed of 1.33 m/s

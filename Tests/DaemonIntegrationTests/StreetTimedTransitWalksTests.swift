@@ -174,6 +174,49 @@ final class StreetTimedTransitWalksTests: SharedDaemonTestCase {
         XCTAssertGreaterThanOrEqual(checked, 12, "rides with a walk at their ends")
     }
 
+    /// Trial 48 finding 6: a change between two stops showed their straight-line distance
+    /// (Hiedanranta → Haapalinna "269 m", 683 m by the streets) although the import timed it on
+    /// the streets. Every change walk between two stops of random Tampere journeys shows the
+    /// metres of the street walk between them; some of them differ from the straight line.
+    func testChangeWalksShowTheirStreetMetres() throws {
+        let stops = try tampereStops()
+        let ids = stops.keys.sorted()
+        var random = SeededRandom(seed: 39_6)
+        var checked = 0, longerThanTheLine = 0, tries = 0
+        while checked < 8, tries < 60 {
+            tries += 1
+            let from = stops[ids.randomElement(using: &random)!]!, to = stops[ids.randomElement(using: &random)!]!
+            let at = String(format: "2022-01-12T%02d:%02d", Int.random(in: 7...10, using: &random), Int.random(in: 0...59, using: &random))
+            let made = try harness.umctl(["plan", "new", from, to, "--mode", "transit", "--at", at, "--json"])
+            guard made.status == 0, let plan = try? WireCodec.decoder.decode(JSONValue.self, from: Data(made.stdout.utf8)) else { continue }
+            for leg in legs(plan) {
+                let rides = leg["rides"]?.arrayValue ?? []
+                let changes = (leg["walks"]?.arrayValue ?? []).filter { $0["kind"] == .string("transfer") }
+                for (k, change) in changes.enumerated() where k + 1 < rides.count {
+                    guard let a = rides[k]["to_stop_id"]?.stringValue, let b = rides[k + 1]["from_stop_id"]?.stringValue, a != b,
+                          let ends = stops[a].flatMap({ a in stops[b].map { (a, $0) } }) else { continue }
+                    let named = "change \(change["from"]?.stringValue ?? a) → \(change["to"]?.stringValue ?? b) in plan new \(from) \(to) --at \(at)"
+                    let shown = try XCTUnwrap(change["distance_m"]?.numberValue, named)
+                    let street = try XCTUnwrap(legs(try harness.json(["plan", "new", ends.0, ends.1, "--mode", "walk",
+                                                                      "--at", "2022-01-12T08:10"])).first, named)
+                    let streetMetres = try XCTUnwrap(street["distance_m"]?.numberValue, named)
+                    XCTAssertEqual(shown, streetMetres, accuracy: 2 + streetMetres * 0.01, named)
+                    let line = Self.metres(ends.0, ends.1)
+                    if streetMetres > line * 1.1 + 5 { longerThanTheLine += 1 }
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 8, "change walks between two stops")
+        XCTAssertGreaterThan(longerThanTheLine, 0, "a change whose street walk is longer than its straight line")
+    }
+
+    static func metres(_ a: String, _ b: String) -> Double {
+        let p = a.split(separator: ",").compactMap { Double($0) }, q = b.split(separator: ",").compactMap { Double($0) }
+        let north = (q[0] - p[0]) * 111_195, east = (q[1] - p[1]) * 111_195 * cos(p[0] * .pi / 180)
+        return (north * north + east * east).squareRoot()
+    }
+
     /// Trial finding F1: `compare Koskikeskus Rautatieasema` at 08:10 walked there at 08:17 while
     /// transit arrived 08:19, and said nothing: the note was judged on a straight line.
     func testWalkingIsNoSlowerIsSaidWhenTheStreetWalkArrivesNoLater() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Planner
+import Streets
 import Transit
 
 /// Transit legs whose first and last walks are the streets' walks. The engine prices a walk to
@@ -21,7 +22,7 @@ struct StreetTimedTransit: Sendable {
     /// `lastRoundMetresPerSecond` (slower than anyone walks it, so its answer is caught).
     static let rounds = 6
     /// The streets walk at 5 km/h (`StreetRouter`) over at least the straight line.
-    static let streetMetresPerSecond = 5.0 / 3.6
+    static let streetMetresPerSecond = StreetRouter.walkingMetresPerSecond
     static let lastRoundMetresPerSecond = 0.7
     /// A walk shorter than this (the leg starts at its stop: one point) keeps the engine's 0 s.
     /// A few metres apart in a straight line may be a road apart: Hervantakeskus A → E is 3 m

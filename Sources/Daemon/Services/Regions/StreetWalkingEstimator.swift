@@ -24,6 +24,8 @@ struct StreetWalkingEstimator: WalkingTimeEstimator {
 
     var followsStreets: Bool { true }
 
+    var normalPaceMetresPerSecond: Double? { StreetRouter.walkingMetresPerSecond }
+
     func walkingSeconds(from: Coordinate, to: Coordinate, pace: WalkingPace) -> Double? {
         (try? walkingSeconds(pairs: [(from, to)], pace: pace))?.first ?? nil
     }
