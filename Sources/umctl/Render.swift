@@ -285,7 +285,9 @@ enum Render {
         func dayClock(_ iso: String?) -> String { DayMark.clock(iso, askedDay: askedDay) }
         func walk(_ walk: WalkDocument) -> String {
             let what = walk.kind == "transfer" && walk.distanceM == 0 ? "change" : "walk"
-            return "\(indent)\(dayClock(walk.start))  \(what) \(duration(walk.durationS)) \(walk.from) → \(walk.to)"
+            // A change at one stop reads "change 1 min at Kalevankangas", not "Kalevankangas → Kalevankangas".
+            let way = walk.from == walk.to ? "at \(walk.from)" : "\(walk.from) → \(walk.to)"
+            return "\(indent)\(dayClock(walk.start))  \(what) \(duration(walk.durationS)) \(way)"
                 + (walk.distanceM > 0 ? " (\(distance(walk.distanceM)))" : "")
         }
         // An access or egress "walk" of nothing (the segment already ends at the stop) is noise:

@@ -23,6 +23,17 @@ final class LegStepsWalkTests: XCTestCase {
         XCTAssertEqual(Render.legSteps(short).last?.trimmingCharacters(in: .whitespaces), "10:34  walk 1 min Pohjola → near Pohjola (3 m)")
     }
 
+    /// Trial 48: a change at one stop read "change 1 min Kalevankangas → Kalevankangas".
+    func testAChangeAtOneStopNamesItOnce() throws {
+        let leg = try Self.leg(walks: [
+            #"{"kind":"transfer","from":"Kalevankangas","to":"Kalevankangas","start":"2022-01-12T10:30:00+02:00","duration_s":60,"distance_m":0}"#,
+            #"{"kind":"transfer","from":"Keskustori E","to":"Keskustori G","start":"2022-01-12T10:31:00+02:00","duration_s":60,"distance_m":69}"#,
+        ])
+        let steps = Render.legSteps(leg).map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertTrue(steps.contains("10:30  change 1 min at Kalevankangas"), "\(steps)")
+        XCTAssertTrue(steps.contains("10:31  walk 1 min Keskustori E → Keskustori G (69 m)"), "\(steps)")
+    }
+
     static func leg(walks: [String]) throws -> LegDocument {
         let json = #"{"duration_s":600,"distance_m":1400,"departure":"2022-01-12T10:24:59+02:00","arrival":"2022-01-12T10:34:01+02:00","transfers":0,"rides":[{"line":"2","vehicle":"bus","headsign":null,"from":"Keskus","to":"Pohjola","departure":"2022-01-12T10:25:00+02:00","arrival":"2022-01-12T10:34:00+02:00","trip_id":"T2_8","cancelled":false,"realtime":false,"alerts":[]}],"walks":["#
             + walks.joined(separator: ",") + "]}"
