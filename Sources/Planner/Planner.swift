@@ -319,6 +319,16 @@ public struct Planner: Sendable {
                 try await fillForward(from: anchor, before: first, departingAt: run.plan.nodes[anchor].leaving(arrivedAt: start),
                                       run: &run)
             }
+            // Timed back from the pin, a ride before it that leaves before the traveller can be
+            // there (the pin is out of reach from the start: a place inserted before it) was shown
+            // before the plan's start, the pin still "caught" (trial 48 F8: a bus at 07:38 in a
+            // plan leaving at 07:57). The stretch is asked forward from when they can leave
+            // instead (a ride that leaves too early is asked again): its rides are ones they catch,
+            // and the pin is the one missed, proposed anew.
+            if let start, let missed = run.plan.missedConnection(leavingAt: start), (anchor..<first).contains(missed) {
+                try await fillForward(from: anchor, before: first, departingAt: run.plan.nodes[anchor].leaving(arrivedAt: start),
+                                      run: &run)
+            }
             // Between two pins, the legs are timed from the earlier pin's arrival; after the last, to the end.
             for (position, index) in pinned.enumerated() {
                 let next = position + 1 < pinned.count ? pinned[position + 1] : nil
@@ -679,6 +689,10 @@ public struct Planner: Sendable {
             }
             selected = live
         }
+        // An edit may have chosen the ride's stop again: the leg walks there from the node.
+        let reaching = try await reachingItsOwnStops(selected, ofSegment: index, in: run.plan)
+        run.queryCount += reaching.queries
+        selected = reaching.leg
         run.plan.legs[index] = selected
         if found == nil, let lastError { run.failures.append(SegmentFailure(segment: index, error: lastError)) }
         if let latest = found, differsNoticeably(latest, from: selected), !wasDismissed(latest, segment: key, in: run.plan) {

@@ -78,6 +78,8 @@ extension RoutePlan {
             plan = joined.plan
             node -= joined.nodesLeftOutBefore
         }
+        // A ride inserted next to a pinned ride's stop would board the pinned vehicle itself: walked.
+        plan = plan.walkingTheWayToPinnedRides(besides: node)
         let chosen = stopsAround.map { plan.choosingAccessStopsAgain(nextTo: node, from: $0) } ?? plan
         return chosen.leavingOutStopsNoRideUses()
     }

@@ -113,6 +113,82 @@ final class EditsSettleInferredStopsTests: SharedTampereDaemonTestCase {
         checkNodeTimesInOrder(inserted)
     }
 
+    /// Trial 48 F8: Tampere-talo → Koskikeskus → Lielahti → Hervanta with bus 80C pinned from the
+    /// stop inferred for Koskikeskus, then `plan insert … Kauppi --after 3` (10 km west). Node 5
+    /// became Solja while the pinned ride still boarded at Sorin aukio C with a 0 m walk, the
+    /// rides before it were timed back from it (a bus at 07:38 in a plan leaving at 07:57), and
+    /// "the pin gives way" was said under segment 1 while the pin was shown caught. Now the
+    /// pinned ride is reached from its node (walking there when the stop was chosen again), the
+    /// rides before it are ones the traveller catches, and the pin is the one missed, with a
+    /// proposal, said once.
+    func testAPinnedRideAnInsertPutsOutOfReachBoardsAtItsOwnStopAndIsTheOneMissed() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Tampere-talo", "Koskikeskus", "Lielahti", "Hervanta", "--mode", "transit",
+                                        "--at", "2022-01-12T07:57"])
+        let koskikeskus = try XCTUnwrap(nodes(created).firstIndex { $0["name"] == .string("Koskikeskus") }, "\(chain(created))")
+        let ride = koskikeskus + 1
+        guard segments(created).indices.contains(ride), segments(created)[ride]["mode"] == .string("transit"),
+              nodes(created)[ride]["inferred"] == .bool(true),
+              let line = segments(created)[ride]["leg"]?["rides"]?.arrayValue?.first?["line"]?.stringValue
+        else { return XCTFail("a ride from the stop inferred for Koskikeskus: \(chain(created))") }
+        let pinned = try harness.json(["plan", "pin", try id(created), String(ride + 1), "--line", line])
+        XCTAssertEqual(pinned["pinned_segments"], .array([.number(Double(ride + 1))]), "\(chain(pinned))")
+        let inserted = try harness.json(["plan", "insert", try id(created), "Kauppi", "--after", String(koskikeskus + 1)])
+        let nodes = nodes(inserted), segments = segments(inserted)
+        let pin = try XCTUnwrap(inserted["pinned_segments"]?.arrayValue?.first?.numberValue.map { Int($0) - 1 }, "\(chain(inserted))")
+        let leg = try XCTUnwrap(segments[pin]["leg"], "the pinned leg: \(chain(inserted))")
+        let boards = try XCTUnwrap(leg["rides"]?.arrayValue?.first?["from"]?.stringValue, "\(leg)")
+        // Its own stop: the node is that stop, or the leg walks from the node to it.
+        let access = leg["walks"]?.arrayValue?.first { $0["kind"] == .string("access") }
+        XCTAssertTrue(nodes[pin]["name"] == .string(boards) || (access?["from"] == nodes[pin]["name"] && access?["to"] == .string(boards)),
+                      "node \(pin + 1) is \(nodes[pin]["name"]?.stringValue ?? "?") but the pinned ride boards at \(boards) "
+                      + "(access walk \(String(describing: access))): \(chain(inserted))")
+        // The pin is out of reach from Kauppiaankatu by 08:12: it is the connection missed, with a proposal.
+        XCTAssertEqual(segments.indices.filter { segments[$0]["missed_connection"] == .bool(true) }, [pin],
+                       "the pin is the one missed: \(chain(inserted))")
+        XCTAssertTrue((inserted["pending"]?.arrayValue ?? []).contains { $0["segment"] == .number(Double(pin + 1)) && $0["latest"] != nil },
+                      "a proposal for the missed pin: \(inserted["pending"] ?? .null)")
+        // No ride the traveller is on leaves before the plan starts or before they are at its start.
+        for index in segments.indices where segments[index]["missed_connection"] != .bool(true) {
+            for ride in segments[index]["leg"]?["rides"]?.arrayValue ?? [] {
+                let leaves = try XCTUnwrap(ride["departure"]?.stringValue)
+                XCTAssertGreaterThanOrEqual(leaves, "2022-01-12T07:57", "segment \(index + 1) rides before the start: \(chain(inserted))")
+                if let there = nodes[index]["time"]?.stringValue {
+                    XCTAssertGreaterThanOrEqual(leaves, String(there.prefix(16)),
+                                                "segment \(index + 1) rides before its start is reached: \(chain(inserted))")
+                }
+            }
+        }
+        let shown = try harness.umctl(["plan", "show", try id(created)]).stdout
+        XCTAssertEqual(shown.components(separatedBy: "gives way").count - 1, 1, "said once: \(shown)")
+        XCTAssertTrue(shown.contains("the pin on segment \(pin + 1) gives way"), shown)
+        checkNodeTimesInOrder(inserted)
+    }
+
+    /// Trial 48 finding 8: Koskikeskus → Kauppiaankatu with bus 8 pinned from Linja-autoasema,
+    /// then `plan insert … Pyynikintori --after 1 --mode transit` (upstream on line 8): the new
+    /// ride to Linja-autoasema, asked to get there by the pinned departure, was bus 8 itself, one
+    /// trip in two segments. The inserted place is left on foot to the pinned ride instead.
+    func testAnInsertByTransitBeforeAPinnedRideNeverRidesThePinnedVehicleInTwoSegments() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Koskikeskus", "Kauppiaankatu", "--mode", "transit", "--at", "2022-01-12T07:57"])
+        let ride = try XCTUnwrap(transitSegments(created).first, "\(chain(created))")
+        guard ride > 0, nodes(created)[ride]["inferred"] == .bool(true),
+              let line = segments(created)[ride]["leg"]?["rides"]?.arrayValue?.first?["line"]?.stringValue
+        else { return XCTFail("a walk to an inferred stop and a ride from it: \(chain(created))") }
+        _ = try harness.json(["plan", "pin", try id(created), String(ride + 1), "--line", line])
+        let inserted = try harness.json(["plan", "insert", try id(created), "Pyynikintori", "--after", String(ride), "--mode", "transit"])
+        var seen: [String: Int] = [:]
+        for (index, segment) in segments(inserted).enumerated() {
+            for trip in Set((segment["leg"]?["rides"]?.arrayValue ?? []).compactMap { $0["trip_id"]?.stringValue }) {
+                if let other = seen[trip] { XCTFail("trip \(trip) in segments \(other + 1) and \(index + 1): \(chain(inserted))") }
+                seen[trip] = index
+            }
+        }
+        XCTAssertEqual(inserted["pinned_segments"]?.arrayValue?.count, 1, "the pin stays: \(chain(inserted))")
+        checkNodeTimesInOrder(inserted)
+    }
+
     /// F3: Pyynikintori → Kaleva walks 93 m to Pyynikintori E for bus 7; choosing the option of
     /// buses 2 and 9 (bus 2 boards at Pyynikintori F) kept the walk to E and walked on 30 m to F,
     /// leaving a minute earlier than the option promised. The plan now walks straight to F.

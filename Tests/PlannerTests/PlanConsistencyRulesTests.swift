@@ -159,7 +159,10 @@ final class PlanConsistencyRulesTests: XCTestCase {
         })
     }
 
-    func testAMissedBusBeforeAPinnedOneMakesThePinMissedTooAndTheNextCatchablePinIsProposed() async throws {
+    /// A detour makes the pinned bus unreachable: the first bus is the one the traveller catches
+    /// (asked forward from the start, not timed back from the pin to 08:15, before they can be
+    /// at its stop: trial 48 F8), and the pin is the connection missed, the next one proposed.
+    func testADetourBeforeAPinnedBusCatchesTheFirstBusItCanAndMissesThePinWithTheNextProposed() async throws {
         let planner = Planner(routing: Self.busesEveryQuarterHour(), clock: clock)
         let mid = Fixture.place("Mid", east: 5_000)
         let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA), PlanNode(place: mid),
@@ -168,12 +171,13 @@ final class PlanConsistencyRulesTests: XCTestCase {
         let computed = try await planner.computeLegs(plan)
         XCTAssertEqual([computed.legs[1]?.departure, computed.legs[2]?.departure], [Fixture.at(15), Fixture.at(45)])
         let pinned = try await planner.computeLegs(try computed.pinningDeparture(ofSegment: 2))
-        // A 31-minute detour on foot before the first bus: the 08:15 is missed, and with it
-        // the connection to the pinned 08:45 (the next first bus, 08:45, arrives 09:05).
+        // A 31-minute detour on foot before the first bus: the 08:15 can't be caught, so neither
+        // can the pinned 08:45 (the next first bus, 08:45, arrives 09:05).
         let detour = try pinned.insertingNode(PlanNode(place: Fixture.place("Detour", east: 0, north: 1_200)), at: 1, mode: .walk)
         let recomputed = try await planner.computeLegs(detour)
         XCTAssertEqual(recomputed.pinnedSegmentIndex, 3)
-        XCTAssertEqual(recomputed.missedConnection(leavingAt: Fixture.morning), 2, "the first bus is the one shown missed")
+        XCTAssertEqual(recomputed.legs[2]?.departure, Fixture.at(45), "the first bus the traveller can catch")
+        XCTAssertEqual(recomputed.missedConnection(leavingAt: Fixture.morning), 3, "the pin is the one shown missed")
         let proposal = try XCTUnwrap(recomputed.pendingUpdate(ofSegment: 3), "the pin can't be caught either")
         XCTAssertEqual(proposal.latest?.departure, Fixture.at(75), "the first pinned-length bus after the 09:05 arrival")
         let accepted = try await planner.computeLegs(try recomputed.acceptingPendingUpdate(ofSegment: 3))

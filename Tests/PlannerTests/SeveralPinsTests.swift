@@ -81,7 +81,9 @@ final class SeveralPinsTests: XCTestCase {
                                  modes: [.transit, .walk], timePreference: .departAt(Fixture.at(0)))
         let pinned = try await planner.computeLegs(try await planner.pinning(try await planner.computeLegs(plan), segment: 1,
                                                                                at: Fixture.at(10)))
-        XCTAssertEqual(pinned.missedConnection(leavingAt: Fixture.at(0)), 0)
+        // The bus is the one the traveller catches (08:00, not one timed back from the pin), the pin the one missed.
+        XCTAssertEqual(pinned.legs[0]?.departure, Fixture.at(0))
+        XCTAssertEqual(pinned.missedConnection(leavingAt: Fixture.at(0)), 1)
         let pending = try XCTUnwrap(pinned.pendingUpdate(ofSegment: 1))
         XCTAssertEqual(pending.selected.departure, Fixture.at(10), "the user's choice: leave at 08:10")
         XCTAssertEqual(pending.latest?.departure, Fixture.at(20), "the proposal: leave when the bus gets there")
