@@ -10,7 +10,7 @@ import Foundation
 extension Planner {
     /// `computed` with each of the planner's walks (`RoutePlan.isPlannersWalk`) that its
     /// computation retimed (`LegComputation.retimed`) judged again from when the traveller is at
-    /// its start: ridden when a ride now exists and walking is slower (the plan then computed
+    /// its start (a walk timed back: when it leaves): ridden when a ride now exists and walking is slower (the plan then computed
     /// again, and the walks it retimes judged in turn), else kept with a note at its new time.
     /// The walk reached first is judged first (last first in an arrive-by plan: a ride moves the
     /// walks before it). One ride query a judged walk (its walk leg is known).
@@ -27,11 +27,15 @@ extension Planner {
             }
             guard !due.isEmpty else { return current }
             let backward: Bool = if case .arriveBy = plan.timePreference { true } else { false }
-            let leaving = plan.readyToLeave(now: clock.now())
+            // From when the traveller is at its start; a walk timed back (to a pin, to the arrival)
+            // from when it leaves: at 23:55 a walk timed back to the 08:02 bus leaves at 06:32,
+            // when buses run, not at 23:55, when the next one is hours away.
+            let ready = plan.readyToLeave(now: clock.now()), departures = plan.departureTimes(startingAt: clock.now())
             var noted = plan, ridden: Int?
             for index in backward ? due.reversed() : due {
                 guard let walking = plan.legs[index]?.expectedTravelTime else { continue }
-                let start = leaving[index] ?? plan.earliestDeparture(now: clock.now()) ?? clock.now()
+                let leaving = plan.timingSource(ofSegment: index).isBackward ? departures[index] ?? ready[index] : ready[index]
+                let start = leaving ?? plan.earliestDeparture(now: clock.now()) ?? clock.now()
                 let riding = try await doorToDoorRide(ofSegment: index, in: plan, leavingAt: start)
                 current.queryCount += 1
                 judged.insert(plan.segmentKey(index))
