@@ -6,9 +6,12 @@ import Foundation
 /// "no leg" where `plan new` at that hour walks them.
 extension Planner {
     /// `computed` with each stretch between two of the user's nodes that the planner rides (a
-    /// transit segment in it, nothing of the user's: no lock, no pin, no stay at a stop) and
-    /// whose ride found none (`no_route`, `outside_service_period`) walked from end to end,
-    /// saying why, then computed again; a day only (three or more of the user's places), as at
+    /// transit segment in it, nothing of the user's: no lock, no pin) and whose ride found none
+    /// (`no_route`, `outside_service_period`) walked from end to end, saying why, then computed
+    /// again. A stay at a stop in a stretch is the user's and stays: the stretch from that stop
+    /// on is judged as a stretch of its own (issue 39 F13: the ride after `plan stay ID N
+    /// --until 11:40` at an inferred stop found none and kept no leg at all, neither ride nor
+    /// walk). A day only (three or more of the user's places), as at
     /// creation: a plan of two places by transit keeps the ride the user asked for. The stretch
     /// the plan reaches first is walked first (last first in an arrive-by plan): the stretches
     /// beyond it were asked at a time carried over the gap. One walk query a walked stretch.
@@ -22,10 +25,9 @@ extension Planner {
             let stretches = plan.stretches()
             guard stretches.count >= 2 else { return current }
             let failed = Set(current.failures.filter { Self.meansNothingToCatch($0.error) }.map(\.segment))
-            let candidates = stretches.filter { stretch in
+            let candidates = plan.stretchesSplitAtStays().filter { stretch in
                 !refused.contains(stretch.lowerBound) && !plan.holdsDecision(stretch)
                     && stretch.contains { plan.modes[$0] == .transit && plan.legs[$0] == nil && failed.contains($0) }
-                    && !stretch.dropFirst().contains { plan.nodes[$0].stay != nil }
             }
             let backward: Bool = if case .arriveBy = plan.timePreference { true } else { false }
             guard let stretch = backward ? candidates.last : candidates.first else { return current }
@@ -52,5 +54,16 @@ extension Planner {
             current.queryCount += queries
         }
         return current
+    }
+}
+
+extension RoutePlan {
+    /// `stretches()`, each cut at the nodes inside it with a stay: the way from a stop the
+    /// traveller stays at to the next of the user's nodes goes on from there, after the stay.
+    func stretchesSplitAtStays() -> [Range<Int>] {
+        stretches().flatMap { stretch -> [Range<Int>] in
+            let cuts = [stretch.lowerBound] + stretch.dropFirst().filter { nodes[$0].stay != nil } + [stretch.upperBound]
+            return zip(cuts, cuts.dropFirst()).map { $0..<$1 }
+        }
     }
 }

@@ -248,12 +248,14 @@ public struct Planner: Sendable {
 
     /// Pins segment `index` of `plan` at `departure`: asks for the leg leaving then (a transit
     /// leg: the first departure at or after it) and pins it (`RoutePlan.pinningDeparture(ofSegment:to:departingAt:)`).
-    /// The other legs are emptied for `computeLegs`.
+    /// The other legs are emptied for `computeLegs`. A walk the planner chose says why at the
+    /// pinned time (`notingPinnedPlannersWalk`).
     /// - throws: `PlannerError` for a bad segment, the `RoutingError` when no leg is found, `CancellationError`.
     public func pinning(_ plan: RoutePlan, segment index: Int, at departure: Date) async throws -> RoutePlan {
         try plan.checkSegment(index)
         let leg = try await leg(for: query(plan, index, .departAt(departure))).get()
-        return try plan.pinningDeparture(ofSegment: index, to: leg, departingAt: departure)
+        let pinned = try plan.pinningDeparture(ofSegment: index, to: leg, departingAt: departure)
+        return try await notingPinnedPlannersWalk(ofSegment: index, in: pinned, at: departure)
     }
 
     // MARK: - Computing legs
@@ -363,7 +365,9 @@ public struct Planner: Sendable {
             guard run.asked.contains(origins[index]) || keptSayingNoSlower else { continue }
             noted = try await notingWalkingNoSlower(ofSegment: index, in: noted)
         }
-        var computed = LegComputation(plan: noted, failures: failures.sorted { $0.segment < $1.segment }, queryCount: run.queryCount)
+        let retimed = Set(origins.indices.filter { run.retimed.contains(origins[$0]) || run.asked.contains(origins[$0]) })
+        var computed = LegComputation(plan: noted, failures: failures.sorted { $0.segment < $1.segment }, queryCount: run.queryCount,
+                                      retimed: retimed)
         // A plan of two places by transit says on its ride when walking end to end is no slower
         // (`notingWalkingNoSlowerEndToEnd`); a recompute that asks that ride again (a new time, a
         // new pace) judges it again, so the note never speaks of the time it was first asked at.
@@ -384,6 +388,8 @@ public struct Planner: Sendable {
         var queryCount = 0
         /// The segments asked in this run: the legs timed from them are asked again too.
         var asked: Set<Int> = []
+        /// The segments timed from one asked in this run (`LegComputation.retimed`).
+        var retimed: Set<Int> = []
         /// In a comparison: the street legs asked by every mode (nil: each leg asked in turn).
         let share: StreetLegShare?
 
@@ -460,6 +466,7 @@ public struct Planner: Sendable {
             } else if gap == nil {
                 gap = index
             }
+            if retime { run.retimed.insert(index) }
             reached[index + 1] = cursor
         }
     }
@@ -496,6 +503,7 @@ public struct Planner: Sendable {
             } else if gap == nil {
                 gap = index
             }
+            if retime { run.retimed.insert(index) }
             reached[index] = anchor
         }
     }

@@ -12,7 +12,8 @@ extension RoutePlan {
     /// them with (`segmentsTimed(throughNode:)`): those after the node while they are timed
     /// forward through it, those before it while they are timed backward to it; and those a
     /// stay "until" turns from one way to the other (`emptyLegsRetimed(since:)`). Walk and car
-    /// legs carry no times and stay.
+    /// legs carry no times and stay, except the planner's walks (`isPlannersWalk`), which are
+    /// asked again so that they are judged again at their new times.
     /// - throws: `nodeIndexOutOfRange`; `invalidStay` at the destination (no leg leaves it) or
     ///   for a negative or non-finite duration.
     public func settingStay(_ stay: NodeStay?, atNode index: Int) throws -> RoutePlan {
@@ -29,7 +30,8 @@ extension RoutePlan {
         var node = nodes[index]
         node.stay = stay
         plan.setNode(node, at: index)
-        for segment in plan.segmentsTimed(throughNode: index) where modes[segment] == .transit && !isPinned(segment: segment) {
+        for segment in plan.segmentsTimed(throughNode: index)
+        where (modes[segment] == .transit || isPlannersWalk(segment: segment)) && !isPinned(segment: segment) {
             plan.legs[segment] = nil
         }
         plan.emptyLegsRetimed(since: self)

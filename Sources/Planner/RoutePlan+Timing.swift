@@ -71,12 +71,14 @@ extension RoutePlan {
 
     /// Empties the transit legs (not pinned, not chosen routes) whose timing source differs from
     /// the one they had in `old`, the plan before an edit: an unpin, an unlock or a new stay
-    /// "until" retimes them, and a full recompute would ask them again. `origins` (as in
-    /// `replaceStructure`; default: the same segments) says which segment of `old` each one
-    /// was, so edits that shift indices or renumber keys compare the same segment and pin.
+    /// "until" retimes them, and a full recompute would ask them again. The planner's walks
+    /// (`isPlannersWalk`) too: asked again, they are judged again at their new times.
+    /// `origins` (as in `replaceStructure`; default: the same segments) says which segment of
+    /// `old` each one was, so edits that shift indices or renumber keys compare the same segment and pin.
     mutating func emptyLegsRetimed(since old: RoutePlan, origins: [Int?]? = nil) {
         let origins = origins ?? sameSegments
-        for index in 0..<segmentCount where modes[index] == .transit && !isPinned(segment: index) && legs[index] != nil {
+        for index in 0..<segmentCount
+        where (modes[index] == .transit || isPlannersWalk(segment: index)) && !isPinned(segment: index) && legs[index] != nil {
             guard let before = origins[index] else { continue }
             if translated(old.timingSource(ofSegment: before), from: old, origins: origins) != timingSource(ofSegment: index) {
                 legs[index] = nil

@@ -12,7 +12,9 @@ extension Params.PlanRefine: PlanEditRule {
         return Prepared(step: .compute { plan in
             let computed = try await planner.computeLegsReporting(plan, currentLocation: here)
             let refined = try await planner.refine(computed.plan, depth: depth)
-            return try await planner.computeLegsReporting(refined, currentLocation: here)
+            // The planner's walks a split moved in time are judged again there.
+            return try await planner.judgingPlannersWalksAgain(in: try await planner.computeLegsReporting(refined, currentLocation: here),
+                                                                currentLocation: here)
         })
     }
 }

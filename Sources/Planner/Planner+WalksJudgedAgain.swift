@@ -1,0 +1,108 @@
+import Foundation
+
+/// A walk the planner chose by the walk rule (`walkOrRide`: "walked: no transit route found",
+/// "walked: walking (14 min) is no slower than transit (1 h 40 min)") was chosen for its time:
+/// at 23:55 the next bus is at 05:54, at 08:10 bus 6 runs every few minutes. It is the
+/// planner's, not the user's, so when an edit moves it in time (unpin, pin, time, stay, insert,
+/// remove, refine) it is judged again there (trial 48: `plan unpin` retimed a day to
+/// 03:29–09:18 and it kept 1 h 32 min walks where bus 6 runs). A walk the user chose (`plan
+/// mode … walk`, an insert `--mode walk`, a pinned or chosen walk) stays a walk.
+extension Planner {
+    /// `computed` with each of the planner's walks (`RoutePlan.isPlannersWalk`) that its
+    /// computation retimed (`LegComputation.retimed`) judged again from when the traveller is at
+    /// its start (a walk timed back: when it leaves): ridden when a ride now exists and walking is slower (the plan then computed
+    /// again, and the walks it retimes judged in turn), else kept with a note at its new time.
+    /// The walk reached first is judged first (last first in an arrive-by plan: a ride moves the
+    /// walks before it). One ride query a judged walk (its walk leg is known).
+    /// - throws: only `CancellationError`.
+    public func judgingPlannersWalksAgain(in computed: LegComputation, currentLocation: Coordinate? = nil) async throws
+        -> LegComputation {
+        var current = computed
+        var judged: Set<SegmentKey> = []
+        for _ in 0...computed.plan.segmentCount {
+            let plan = current.plan
+            let due = (0..<plan.segmentCount).filter {
+                current.retimed.contains($0) && plan.isPlannersWalk(segment: $0) && plan.legs[$0] != nil
+                    && !judged.contains(plan.segmentKey($0))
+            }
+            guard !due.isEmpty else { return current }
+            let backward: Bool = if case .arriveBy = plan.timePreference { true } else { false }
+            // From when the traveller is at its start; a walk timed back (to a pin, to the arrival)
+            // from when it leaves: at 23:55 a walk timed back to the 08:02 bus leaves at 06:32,
+            // when buses run, not at 23:55, when the next one is hours away.
+            let ready = plan.readyToLeave(now: clock.now()), departures = plan.departureTimes(startingAt: clock.now())
+            var noted = plan, ridden: Int?
+            for index in backward ? due.reversed() : due {
+                guard let walking = plan.legs[index]?.expectedTravelTime else { continue }
+                let leaving = plan.timingSource(ofSegment: index).isBackward ? departures[index] ?? ready[index] : ready[index]
+                let start = leaving ?? plan.earliestDeparture(now: clock.now()) ?? clock.now()
+                let riding = try await doorToDoorRide(ofSegment: index, in: plan, leavingAt: start)
+                current.queryCount += 1
+                judged.insert(plan.segmentKey(index))
+                let choice = Self.walkOrRide(walking: walking, riding: riding, inherited: .walk, leaving: start)
+                noted.setModeNote(choice.reason.map { $0 + Self.reasonKept(from: plan.note(ofSegment: index)?.mode) },
+                                  ofSegment: index)
+                if choice.mode == .transit {
+                    noted.setMode(.transit, at: index)
+                    noted.legs[index] = nil  // its stops are inferred when computed, as an inserted ride's
+                    ridden = index
+                    break
+                }
+            }
+            guard ridden != nil else {
+                current.plan = noted
+                return current
+            }
+            // The ride moves the legs after it (before it, timed back): they are asked again, and
+            // the planner's walks among them judged at their new times.
+            let queries = current.queryCount
+            current = try await computeLegsReporting(noted, currentLocation: currentLocation)
+            current.queryCount += queries
+        }
+        return current
+    }
+
+    /// The note of a walk the user pinned at `departure` that the planner had chosen: its reason
+    /// judged at the pinned time, not the time it was chosen at ("walking (14 min) is no slower
+    /// than transit (1 h 40 min)" judged at 04:30 said nothing true of a walk pinned at 08:59).
+    /// Where the ride is faster there, the pin is the user's choice and the planner's reason goes.
+    /// One ride query; none for any other segment.
+    /// - throws: only `CancellationError`.
+    func notingPinnedPlannersWalk(ofSegment index: Int, in plan: RoutePlan, at departure: Date) async throws -> RoutePlan {
+        guard plan.modes[index] == .walk, plan.note(ofSegment: index)?.mode.map(RoutePlan.isWalkRuleNote) == true,
+              let walking = plan.legs[index]?.expectedTravelTime else { return plan }
+        let riding = try await doorToDoorRide(ofSegment: index, in: plan, leavingAt: departure)
+        let choice = Self.walkOrRide(walking: walking, riding: riding, inherited: .walk, leaving: departure)
+        var noted = plan
+        noted.setModeNote(choice.mode == .walk ? choice.reason.map { $0 + Self.reasonKept(from: plan.note(ofSegment: index)?.mode) } : nil,
+                          ofSegment: index)
+        return noted
+    }
+
+    /// The ride from segment `index`'s start to its end leaving at `start`, door to door (its
+    /// wait included); nil when none is found.
+    private func doorToDoorRide(ofSegment index: Int, in plan: RoutePlan, leavingAt start: Date) async throws -> TimeInterval? {
+        let ride = LegQuery(from: plan.nodes[index].place, to: plan.nodes[index + 1].place, mode: .transit,
+                            timing: .departAt(start), pace: plan.pace, access: plan.access)
+        return try await leg(for: ride).successValue.map { $0.arrival?.timeIntervalSince(start) ?? $0.expectedTravelTime }
+    }
+
+    /// What a walk's note said besides the walk rule's reason ("; the car is not at hand after
+    /// the ride on segment 1", `judgingDrivesAfterRides`), kept when the reason is judged again.
+    private static func reasonKept(from note: String?) -> String {
+        guard let note, let rest = note.range(of: "; ") else { return "" }
+        return String(note[rest.lowerBound...])
+    }
+}
+
+extension RoutePlan {
+    /// Whether segment `index` is a walk the planner chose by the walk rule for its time (its
+    /// note says "walked: …") and the user never decided (no lock, no pin).
+    public func isPlannersWalk(segment index: Int) -> Bool {
+        modes.indices.contains(index) && modes[index] == .walk && !isLocked(segment: index) && !isPinned(segment: index)
+            && note(ofSegment: index)?.mode.map(Self.isWalkRuleNote) == true
+    }
+
+    /// Whether a mode note is the walk rule's reason for a walk (`Planner.walkOrRide`).
+    static func isWalkRuleNote(_ note: String) -> Bool { note.hasPrefix("walked: ") }
+}

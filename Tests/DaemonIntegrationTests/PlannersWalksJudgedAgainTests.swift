@@ -1,0 +1,108 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+/// Issue 39, found from outside on Tampere (trial 48 findings 1, 9 and 4): a walk the planner
+/// chose for its time (no ride then, or the first bus hours away) is judged again when an edit
+/// moves it in time; a ride after a stay at a stop gets a leg at its new time; a pinned walk
+/// says why at its own time. The Tampere feed has no service late at night and from about
+/// 11:40 on 2022-01-12, and early buses from about 05:30.
+final class PlannersWalksJudgedAgainTests: SharedTampereDaemonTestCase {
+    func modes(_ plan: JSONValue) -> [String] { segments(plan).compactMap { $0["mode"]?.stringValue } }
+    func note(_ plan: JSONValue, _ segment: Int) -> String? { segments(plan)[segment]["mode_note"]?.stringValue }
+    func seconds(_ plan: JSONValue, _ segment: Int) -> Double? { segments(plan)[segment]["leg"]?["duration_s"]?.numberValue }
+
+    static let day = ["Keskustori", "Hervanta", "Tampere-talo", "Kaleva"]
+
+    /// Finding 1: at 23:55 the first hop of a day is walked (the next bus is at 05:54); moved to
+    /// 08:10, where bus 6 runs, it kept its 1 h 29 min walk. Judged again at 08:10, it rides.
+    func testAWalkChosenForItsTimeIsRiddenWhenAnEditMovesItWhereARideIsFaster() throws {
+        let harness = try harness
+        let night = try harness.json(["plan", "new"] + Self.day + ["--mode", "transit", "--at", "2022-01-12T23:55"])
+        XCTAssertEqual(modes(night).first, "walk", "at night the first hop is walked: \(night)")
+        XCTAssertTrue(note(night, 0)?.hasPrefix("walked: ") == true, "the planner's walk says why: \(night)")
+        let walking = try XCTUnwrap(seconds(night, 0))
+
+        let morning = try harness.json(["plan", "time", try id(night), "--at", "2022-01-12T08:10"])
+        XCTAssertEqual(modes(morning).first, "transit", "judged again at 08:10 the hop rides: \(morning)")
+        let riding = try XCTUnwrap(seconds(morning, 0), "the ride has a leg: \(morning)")
+        XCTAssertLessThan(riding, walking, "the ride is faster than the walk it replaces: \(morning)")
+        XCTAssertTrue(note(morning, 0)?.hasPrefix("by transit: ") == true, "the ride says why: \(morning)")
+        XCTAssertEqual(nodes(morning).first?["name"], nodes(night).first?["name"], "\(morning)")
+    }
+
+    /// Finding 1 by a pin: the night's walk, timed back to a bus pinned at 08:00 the next
+    /// morning, leaves at about 06:30, when buses run; judged from 23:55 (the next bus hours
+    /// away) it stayed a 1 h 30 min walk. Judged when it leaves, it rides, and leaves later.
+    func testAWalkTimedBackToAPinIsJudgedWhenItLeaves() throws {
+        let harness = try harness
+        let night = try harness.json(["plan", "new"] + Self.day + ["--mode", "transit", "--at", "2022-01-12T23:55"])
+        XCTAssertEqual(modes(night).first, "walk", "\(night)")
+        let ride = try XCTUnwrap(modes(night).indices.first { modes(night)[$0] == "transit" }, "\(night)")
+        let pinned = try harness.json(["plan", "pin", try id(night), String(ride + 1), "2022-01-13T08:00"])
+        XCTAssertEqual(modes(pinned).first, "transit", "the hop before the pinned bus rides: \(pinned)")
+        let pin = try XCTUnwrap(pinned["pinned_segments"]?.arrayValue?.first?.numberValue, "\(pinned)")
+        let walkLeaves = try XCTUnwrap(date(segments(pinned)[Int(pin) - 1]["leg"]?["departure"]), "\(pinned)")
+            .addingTimeInterval(-(try XCTUnwrap(seconds(night, 0))))
+        let leaves = try XCTUnwrap(date(nodes(pinned).first?["time"]), "\(pinned)")
+        XCTAssertGreaterThan(leaves, walkLeaves, "the ride leaves later than the walk would: \(pinned)")
+    }
+
+    /// Finding 1, the user's walk: `plan mode ID 1 walk` at night stays a walk in the morning.
+    func testAWalkTheUserChoseStaysAWalkWhenAnEditMovesItWhereARideIsFaster() throws {
+        let harness = try harness
+        let night = try harness.json(["plan", "new"] + Self.day + ["--mode", "transit", "--at", "2022-01-12T23:55"])
+        let id = try id(night)
+        XCTAssertEqual(modes(night).first, "walk", "\(night)")
+        _ = try harness.json(["plan", "mode", id, "1", "walk"])
+        let morning = try harness.json(["plan", "time", id, "--at", "2022-01-12T08:10"])
+        XCTAssertEqual(modes(morning).first, "walk", "the user's walk stays: \(morning)")
+    }
+
+    /// Finding 1 by a stay: at 04:30 the hop from Keskustori to Tampere-talo is walked (the
+    /// first ride arrives 1 h 40 min later); a stay at Keskustori until 08:50 moves it to when
+    /// buses run every few minutes, where it rides.
+    func testAWalkChosenForItsTimeIsJudgedAgainAfterAStayMovesIt() throws {
+        let harness = try harness
+        let early = try harness.json(["plan", "new", "Keskustori", "Tampere-talo", "Kaleva", "Hervanta", "--mode", "transit",
+                                      "--at", "2022-01-12T04:30"])
+        XCTAssertEqual(modes(early).first, "walk", "at 04:30 the first hop is walked: \(early)")
+        XCTAssertTrue(note(early, 0)?.hasPrefix("walked: ") == true, "\(early)")
+        let stayed = try harness.json(["plan", "stay", try id(early), "1", "--until", "08:50"])
+        XCTAssertEqual(modes(stayed).first, "transit", "judged again after the stay the hop rides: \(stayed)")
+        XCTAssertNotNil(seconds(stayed, 0), "\(stayed)")
+        XCTAssertLessThan(try XCTUnwrap(seconds(stayed, 0)), try XCTUnwrap(seconds(early, 0)), "\(stayed)")
+    }
+
+    /// Finding 9 (F13): a stay "until" at the stop the planner inferred for the first ride, at
+    /// an hour without service, left that ride "no leg" (no route, no walk). It gets a leg like
+    /// any other segment at its new time: walked from the stop, saying why.
+    func testARideAfterAStayUntilAtItsStopGetsALegAtItsNewTime() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new"] + Self.day + ["--mode", "transit", "--at", "2022-01-12T08:10"])
+        let stop = try XCTUnwrap(nodes(created).indices.first { nodes(created)[$0]["inferred"] == .bool(true) },
+                                 "a stop inferred for a ride: \(created)")
+        XCTAssertEqual(modes(created)[stop], "transit", "the ride leaves the inferred stop: \(created)")
+        let stayed = try harness.json(["plan", "stay", try id(created), String(stop + 1), "--until", "11:40"])
+        for (index, segment) in segments(stayed).enumerated() {
+            XCTAssertFalse(segment["leg"]?.isNull ?? true, "segment \(index + 1) has a leg: \(stayed)")
+        }
+        XCTAssertEqual(nodes(stayed)[stop]["name"], nodes(created)[stop]["name"], "the stay stays at its stop: \(stayed)")
+        XCTAssertTrue(note(stayed, stop)?.hasPrefix("walked: no transit route found") == true,
+                      "the walk from the stop says why: \(stayed)")
+    }
+
+    /// Finding 4: pinned at 08:59, a walk the planner chose at 04:30 still said "walking (14 min)
+    /// is no slower than transit (1 h 40 min)", the ride timed from 04:30. At its own time a
+    /// ride takes far less than an hour: the reason judged there no longer says that.
+    func testAPinnedWalkSaysWhyAtItsOwnTime() throws {
+        let harness = try harness
+        let early = try harness.json(["plan", "new", "Keskustori", "Tampere-talo", "Kaleva", "Hervanta", "--mode", "transit",
+                                      "--at", "2022-01-12T04:30"])
+        XCTAssertEqual(modes(early).first, "walk", "\(early)")
+        XCTAssertTrue(note(early, 0)?.contains("transit (1 h") == true, "the first ride is over an hour away at 04:30: \(early)")
+        let pinned = try harness.json(["plan", "pin", try id(early), "1", "08:59"])
+        XCTAssertEqual(modes(pinned).first, "walk", "the pinned walk stays: \(pinned)")
+        XCTAssertFalse(note(pinned, 0)?.contains("transit (1 h") ?? false, "no ride timed from 04:30: \(pinned)")
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+@testable import Planner
+
+/// Issue 39 (trial 48 finding 1) without an engine: a walk the planner chose because no bus ran
+/// then is judged again when an edit moves it in time (`Planner.judgingPlannersWalksAgain`),
+/// and rides where a bus now runs and walking is slower; a walk the user chose stays a walk.
+final class WalksChosenForTheirTimeTests: XCTestCase {
+    static let shop = Fixture.place("Shop", east: 5_000)
+    /// Buses from two hours after `Fixture.morning`, every 10 minutes, 15 minutes a ride; walks at 80 m a minute.
+    static let script: FakeRoutingPort.LegScript = { query in
+        let metres = query.from.coordinate.distance(to: query.to.coordinate)
+        guard query.mode == .transit else { return Fixture.walk(metres / 80, metres: metres) }
+        guard case .departAt(let time) = query.timing, time >= Fixture.at(120) else { throw RoutingError.noRoute("no bus yet") }
+        let departure = Date(timeIntervalSince1970: (time.timeIntervalSince1970 / 600).rounded(.up) * 600)
+        return RouteLeg(mode: .transit, expectedTravelTime: 900, distance: metres, departure: departure,
+                        arrival: departure.addingTimeInterval(900))
+    }
+
+    func day(_ planner: Planner) async throws -> RoutePlan {
+        try await planner.buildPlanReporting(through: [Fixture.home, Self.shop, Fixture.office].map { PlanNode(place: $0) },
+                                             preset: .transit, timePreference: .departAt(Fixture.morning), pace: .normal).plan
+    }
+
+    func testAWalkChosenWhenNoBusRanRidesOnceAnEditMovesItToWhenOneDoes() async throws {
+        let planner = Planner(routing: FakeRoutingPort(legs: Self.script), clock: FixedClock(instant: Fixture.morning))
+        let early = try await day(planner)
+        XCTAssertEqual(early.modes, [.walk, .walk], "no bus at 08:00: both hops walked")
+        XCTAssertTrue(early.isPlannersWalk(segment: 0), "\(early.notes)")
+
+        let moved = early.settingTimePreference(.departAt(Fixture.at(180)))
+        let computed = try await planner.computeLegsReporting(moved)
+        XCTAssertEqual(computed.plan.modes, [.walk, .walk], "computing alone keeps the modes")
+        let judged = try await planner.judgingPlannersWalksAgain(in: computed).plan
+        XCTAssertEqual(judged.modes, [.transit, .transit], "at 11:00 a bus runs and walking (62 min) is slower")
+        XCTAssertTrue(judged.legs.allSatisfy { $0 != nil })
+        // From 11:00: the 11:00 bus arrives 11:15; 5 km at 80 m a minute arrives 12:02:30.
+        XCTAssertEqual(judged.note(ofSegment: 0)?.mode, "by transit: 15 min where walking takes 1 h 02 min")
+    }
+
+    func testAWalkTheUserChoseStaysAWalkWhenAnEditMovesItToWhenABusRuns() async throws {
+        let planner = Planner(routing: FakeRoutingPort(legs: Self.script), clock: FixedClock(instant: Fixture.morning))
+        let chosen = try await planner.computeLegs(try await day(planner).changingMode(ofSegment: 0, to: .walk))
+        XCTAssertFalse(chosen.isPlannersWalk(segment: 0), "the user's walk")
+        let moved = chosen.settingTimePreference(.departAt(Fixture.at(180)))
+        let judged = try await planner.judgingPlannersWalksAgain(in: try await planner.computeLegsReporting(moved)).plan
+        XCTAssertEqual(judged.modes, [.walk, .transit], "the user's walk stays; the planner's rides")
+    }
+}
