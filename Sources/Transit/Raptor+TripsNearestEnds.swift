@@ -1,15 +1,30 @@
 import Foundation
 
 extension Raptor {
-    /// The walks to and from the stops a search may start and end at, by stop: the least
-    /// seconds of each (`Endpoint`s may name a stop twice).
+    /// The walks to and from the stops a search may start and end at, read by stop from the
+    /// search's own arrays (nothing is built per search): the access walk to a stop, the egress
+    /// walk from it; nil at a stop that is no end. A start stop has the endpoint for parent in
+    /// round 0 (its walk is in `start`, scanned then); a target stop has its `targetSeconds`.
     struct EndWalks {
-        var access: [Int32: Int] = [:]
-        var egress: [Int32: Int] = [:]
+        let parents: UnsafeMutablePointer<Parent>
+        let start: [Endpoint]
+        let targetSeconds: UnsafeMutablePointer<Int>
+        /// Depart-at: the search starts at the access walks; arrive-by at the egress walks.
+        let startIsAccess: Bool
 
-        init(access: [Endpoint], egress: [Endpoint]) {
-            for e in access { self.access[e.stop] = min(e.seconds, self.access[e.stop] ?? .max) }
-            for e in egress { self.egress[e.stop] = min(e.seconds, self.egress[e.stop] ?? .max) }
+        func access(_ stop: Int32) -> Int? { startIsAccess ? fromStart(stop) : fromTarget(stop) }
+        func egress(_ stop: Int32) -> Int? { startIsAccess ? fromTarget(stop) : fromStart(stop) }
+
+        private func fromStart(_ stop: Int32) -> Int? {
+            guard case .endpoint = parents[Int(stop)] else { return nil }
+            var least: Int?
+            for e in start where e.stop == stop { least = min(least ?? e.seconds, e.seconds) }
+            return least
+        }
+
+        private func fromTarget(_ stop: Int32) -> Int? {
+            let seconds = targetSeconds[Int(stop)]
+            return seconds >= 0 ? seconds : nil
         }
     }
 
@@ -27,59 +42,73 @@ extension Raptor {
     /// from the rounds, and the dominance filter after them, see the nearer stops.
     func boardingTheTripsNearestEnds(_ journey: Journey, first: RideLabel, last: RideLabel, walks: EndWalks,
                                      days: [ServiceDay], overlay: RealtimeOverlay, stopMask: [UInt8]) -> Journey {
-        guard !journey.rides.isEmpty else { return journey }
         var nearer = journey
-        let leaving = journey.departure
-        var best: (label: RideLabel, ride: Ride, walk: Int)?
-        for position in 0..<Int(first.alightIndex) where position != Int(first.boardIndex) {
-            guard let (stop, flags) = call(of: first, at: position, overlay: overlay), flags & stopMask[Int(stop)] & Timetable.canBoard != 0,
-                  let walk = walks.access[stop], walk < best?.walk ?? journey.access.seconds else { continue }
-            var label = first
-            label.boardIndex = Int32(position)
-            let boarded = makeRide(label, days: days, overlay: overlay)
-            guard boarded.departure - walk >= leaving else { continue }
-            best = (label, boarded, walk)
-        }
         var lastLabel = last
-        if let best {
-            nearer.rides[0] = best.ride
-            nearer.access = Endpoint(stop: best.ride.boardStop, seconds: best.walk)
-            nearer.departure = best.ride.departure - best.walk
-            if nearer.rides.count == 1 { lastLabel = best.label }
+        // No walk is shorter than none (a journey from a stop): only a walk is looked at.
+        if journey.access.seconds > 0 {
+            let calls = TripCalls(of: first, in: self, days: days, overlay: overlay)
+            var best: (position: Int, walk: Int)?
+            for position in 0..<Int(first.alightIndex) where position != Int(first.boardIndex) {
+                let stop = calls.stop(position)
+                guard let walk = walks.access(stop), walk < best?.walk ?? journey.access.seconds,
+                      calls.flags(position) & stopMask[Int(stop)] & Timetable.canBoard != 0,
+                      calls.departure(position) - walk >= journey.departure else { continue }
+                best = (position, walk)
+            }
+            if let best {
+                var label = first
+                label.boardIndex = Int32(best.position)
+                let ride = makeRide(label, days: days, overlay: overlay)
+                nearer.rides[0] = ride
+                nearer.access = Endpoint(stop: ride.boardStop, seconds: best.walk)
+                nearer.departure = ride.departure - best.walk
+                if nearer.rides.count == 1 { lastLabel = label }
+            }
         }
-        let arriving = journey.arrival
-        var bestEnd: (ride: Ride, walk: Int)?
-        for position in (Int(lastLabel.boardIndex) + 1)..<patternStopCount(of: lastLabel, overlay: overlay)
-        where position != Int(lastLabel.alightIndex) {
-            guard let (stop, flags) = call(of: lastLabel, at: position, overlay: overlay),
-                  flags & stopMask[Int(stop)] & Timetable.canAlight != 0,
-                  let walk = walks.egress[stop], walk < bestEnd?.walk ?? journey.egress.seconds else { continue }
-            var label = lastLabel
-            label.alightIndex = Int32(position)
-            let left = makeRide(label, days: days, overlay: overlay)
-            guard left.arrival + walk <= arriving else { continue }
-            bestEnd = (left, walk)
-        }
-        if let bestEnd {
-            nearer.rides[nearer.rides.count - 1] = bestEnd.ride
-            nearer.egress = Endpoint(stop: bestEnd.ride.alightStop, seconds: bestEnd.walk)
-            nearer.arrival = bestEnd.ride.arrival + bestEnd.walk
+        if journey.egress.seconds > 0 {
+            let calls = TripCalls(of: lastLabel, in: self, days: days, overlay: overlay)
+            var best: (position: Int, walk: Int)?
+            for position in (Int(lastLabel.boardIndex) + 1)..<calls.count where position != Int(lastLabel.alightIndex) {
+                let stop = calls.stop(position)
+                guard let walk = walks.egress(stop), walk < best?.walk ?? journey.egress.seconds,
+                      calls.flags(position) & stopMask[Int(stop)] & Timetable.canAlight != 0,
+                      calls.arrival(position) + walk <= journey.arrival else { continue }
+                best = (position, walk)
+            }
+            if let best {
+                var label = lastLabel
+                label.alightIndex = Int32(best.position)
+                let ride = makeRide(label, days: days, overlay: overlay)
+                nearer.rides[nearer.rides.count - 1] = ride
+                nearer.egress = Endpoint(stop: ride.alightStop, seconds: best.walk)
+                nearer.arrival = ride.arrival + best.walk
+            }
         }
         return nearer
     }
 
-    /// The stop of `label`'s pattern (a live run's own) at `position` and what it allows there.
-    private func call(of label: RideLabel, at position: Int, overlay: RealtimeOverlay) -> (stop: Int32, flags: UInt8)? {
-        let live = Int(label.pattern) - timetable.patterns.count
-        let pattern = live >= 0 ? overlay.patterns.patterns[live] : timetable.patterns[Int(label.pattern)]
-        guard position >= 0, position < Int(pattern.stopCount) else { return nil }
-        let table = live >= 0 ? overlay.patterns : staticPatterns
-        return (table.stops[Int(pattern.stopsStart) + position], table.flags[Int(pattern.stopsStart) + position])
-    }
+    /// The calls of the run a ride label stands for (a live run's own), read where the rounds
+    /// read them: its stops, what each allows, and its times as `makeRide` gives them.
+    private struct TripCalls {
+        let table: PatternTable
+        let stopsStart: Int
+        let timesStart: Int
+        let reference: Int
+        let count: Int
 
-    /// How many stops `label`'s pattern has.
-    private func patternStopCount(of label: RideLabel, overlay: RealtimeOverlay) -> Int {
-        let live = Int(label.pattern) - timetable.patterns.count
-        return Int(live >= 0 ? overlay.patterns.patterns[live].stopCount : timetable.patterns[Int(label.pattern)].stopCount)
+        init(of label: RideLabel, in engine: Raptor, days: [ServiceDay], overlay: RealtimeOverlay) {
+            let live = Int(label.pattern) - engine.timetable.patterns.count
+            let pattern = live >= 0 ? overlay.patterns.patterns[live] : engine.timetable.patterns[Int(label.pattern)]
+            table = live >= 0 ? overlay.patterns : engine.staticPatterns
+            count = Int(pattern.stopCount)
+            stopsStart = Int(pattern.stopsStart)
+            timesStart = Int(pattern.timesStart) + Int(label.trip) * count
+            reference = days[Int(label.day)].reference
+        }
+
+        func stop(_ position: Int) -> Int32 { table.stops[stopsStart + position] }
+        func flags(_ position: Int) -> UInt8 { table.flags[stopsStart + position] }
+        func departure(_ position: Int) -> Int { reference + Int(table.departures[timesStart + position]) }
+        func arrival(_ position: Int) -> Int { reference + Int(table.arrivals[timesStart + position]) }
     }
 }

@@ -240,9 +240,9 @@ struct Raptor: Sendable {
         let found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds, horizon: horizon,
                               overlay: live, stopMask: stopMask ?? openStops, bound: bound, boundsRemaining: boundsRemaining,
                               scratch: scratch)
-        let walks = EndWalks(access: access, egress: egress), mask = stopMask ?? openStops
+        let mask = stopMask ?? openStops
         let journeys = found.compactMap {
-            journey(D.self, reaching: $0, start: start, days: days, overlay: live, scratch: scratch, walks: walks, stopMask: mask)
+            journey(D.self, reaching: $0, start: start, days: days, overlay: live, scratch: scratch, stopMask: mask)
         }
         let result = body(journeys, scratch, found.last?.time)
         scratch.reset(targets: target)
@@ -569,10 +569,10 @@ struct Raptor: Sendable {
     /// the ends (`boardingTheTripsNearestEnds`).
     private func journey<D: SearchDirection>(_ direction: D.Type, reaching found: TargetReached, start: [Endpoint],
                                              days: [ServiceDay], overlay: RealtimeOverlay, scratch: RaptorScratch,
-                                             walks: EndWalks, stopMask: [UInt8]) -> Journey? {
+                                             stopMask: [UInt8]) -> Journey? {
         let stopCount = timetable.stops.count
         var rides: [Ride] = []
-        var labels: [RideLabel] = []
+        var targetSide: RideLabel?, startSide: RideLabel?  // the rides found first and last, walking back
         var transfers: [Transfer] = []
         var stop = found.stop
         var round = found.round
@@ -582,7 +582,8 @@ struct Raptor: Sendable {
             guard label.trip >= 0 else { return nil }
             let ride = makeRide(label, days: days, overlay: overlay)
             rides.append(ride)
-            labels.append(label)
+            if targetSide == nil { targetSide = label }
+            startSide = label
             let link = round - 1  // a ride hops on only where the round before made a stop ready
             let hopOn = D.hopOnStop(ride)
             switch scratch.parents[link * stopCount + Int(hopOn)] {
@@ -601,8 +602,10 @@ struct Raptor: Sendable {
               let walk = start.filter({ $0.stop == startStop }).map(\.seconds).min() else { return nil }
         let built = D.journey(rides: rides, transfers: transfers, start: Endpoint(stop: startStop, seconds: walk),
                               target: Endpoint(stop: found.stop, seconds: scratch.targetSeconds[Int(found.stop)]), time: found.time)
-        let inTimeOrder = D.inTimeOrder(labels)
-        guard let first = inTimeOrder.first, let last = inTimeOrder.last else { return built }
+        guard let startSide, let targetSide else { return built }
+        let (first, last) = D.accessAndEgress(start: startSide, target: targetSide)
+        let walks = EndWalks(parents: scratch.parents, start: start, targetSeconds: scratch.targetSeconds,
+                             startIsAccess: D.accessAndEgress(start: true, target: false).access)
         return boardingTheTripsNearestEnds(built, first: first, last: last, walks: walks, days: days, overlay: overlay,
                                            stopMask: stopMask)
     }
