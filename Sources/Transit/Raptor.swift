@@ -240,8 +240,9 @@ struct Raptor: Sendable {
         let found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds, horizon: horizon,
                               overlay: live, stopMask: stopMask ?? openStops, bound: bound, boundsRemaining: boundsRemaining,
                               scratch: scratch)
+        let mask = stopMask ?? openStops
         let journeys = found.compactMap {
-            journey(D.self, reaching: $0, start: start, days: days, overlay: live, scratch: scratch)
+            journey(D.self, reaching: $0, start: start, days: days, overlay: live, scratch: scratch, stopMask: mask)
         }
         let result = body(journeys, scratch, found.last?.time)
         scratch.reset(targets: target)
@@ -564,11 +565,14 @@ struct Raptor: Sendable {
     }
 
     /// Rebuilds the journey that reached the target from its labels, walking back from the
-    /// target to the start.
+    /// target to the start, with its first and last rides at the stops of their trips nearest
+    /// the ends (`boardingTheTripsNearestEnds`).
     private func journey<D: SearchDirection>(_ direction: D.Type, reaching found: TargetReached, start: [Endpoint],
-                                             days: [ServiceDay], overlay: RealtimeOverlay, scratch: RaptorScratch) -> Journey? {
+                                             days: [ServiceDay], overlay: RealtimeOverlay, scratch: RaptorScratch,
+                                             stopMask: [UInt8]) -> Journey? {
         let stopCount = timetable.stops.count
         var rides: [Ride] = []
+        var targetSide: RideLabel?, startSide: RideLabel?  // the rides found first and last, walking back
         var transfers: [Transfer] = []
         var stop = found.stop
         var round = found.round
@@ -578,6 +582,8 @@ struct Raptor: Sendable {
             guard label.trip >= 0 else { return nil }
             let ride = makeRide(label, days: days, overlay: overlay)
             rides.append(ride)
+            if targetSide == nil { targetSide = label }
+            startSide = label
             let link = round - 1  // a ride hops on only where the round before made a stop ready
             let hopOn = D.hopOnStop(ride)
             switch scratch.parents[link * stopCount + Int(hopOn)] {
@@ -594,13 +600,19 @@ struct Raptor: Sendable {
         }
         guard startStop >= 0, !rides.isEmpty,
               let walk = start.filter({ $0.stop == startStop }).map(\.seconds).min() else { return nil }
-        return D.journey(rides: rides, transfers: transfers, start: Endpoint(stop: startStop, seconds: walk),
-                         target: Endpoint(stop: found.stop, seconds: scratch.targetSeconds[Int(found.stop)]), time: found.time)
+        let built = D.journey(rides: rides, transfers: transfers, start: Endpoint(stop: startStop, seconds: walk),
+                              target: Endpoint(stop: found.stop, seconds: scratch.targetSeconds[Int(found.stop)]), time: found.time)
+        guard let startSide, let targetSide else { return built }
+        let (first, last) = D.accessAndEgress(start: startSide, target: targetSide)
+        let walks = EndWalks(parents: scratch.parents, start: start, targetSeconds: scratch.targetSeconds,
+                             startIsAccess: D.accessAndEgress(start: true, target: false).access)
+        return boardingTheTripsNearestEnds(built, first: first, last: last, walks: walks, days: days, overlay: overlay,
+                                           stopMask: stopMask)
     }
 
     /// The ride a label stands for; a live run's keeps the timetable's pattern, trip and call
     /// indexes (its stops are the same), with its live times and the timetable's beside them.
-    private func makeRide(_ label: RideLabel, days: [ServiceDay], overlay: RealtimeOverlay) -> Ride {
+    func makeRide(_ label: RideLabel, days: [ServiceDay], overlay: RealtimeOverlay) -> Ride {
         let tt = timetable
         let day = days[Int(label.day)]
         let ref = day.reference

@@ -72,6 +72,8 @@ protocol SearchDirection {
     /// The walk that linked `stop`, where the search hopped on, to `previous`, where it
     /// hopped off the ride before (the same stop for a change).
     static func transfer(linking stop: Int32, to previous: Int32, seconds: Int) -> Raptor.Transfer
+    /// The access and egress sides of what the search keeps for its start and its target.
+    static func accessAndEgress<T>(start: T, target: T) -> (access: T, egress: T)
     /// The journey from rides and transfers in search order, found at `time` at the target.
     static func journey(rides: [Raptor.Ride], transfers: [Raptor.Transfer], start: Raptor.Endpoint,
                         target: Raptor.Endpoint, time: Int) -> Raptor.Journey
@@ -135,6 +137,7 @@ extension Raptor {
         static func transfer(linking stop: Int32, to previous: Int32, seconds: Int) -> Raptor.Transfer {
             Raptor.Transfer(from: previous, to: stop, seconds: seconds)
         }
+        static func accessAndEgress<T>(start: T, target: T) -> (access: T, egress: T) { (start, target) }
         static func journey(rides: [Raptor.Ride], transfers: [Raptor.Transfer], start: Raptor.Endpoint,
                             target: Raptor.Endpoint, time: Int) -> Raptor.Journey {
             let rides = Array(rides.reversed())
@@ -201,6 +204,7 @@ extension Raptor {
         static func transfer(linking stop: Int32, to previous: Int32, seconds: Int) -> Raptor.Transfer {
             Raptor.Transfer(from: stop, to: previous, seconds: seconds)
         }
+        static func accessAndEgress<T>(start: T, target: T) -> (access: T, egress: T) { (target, start) }
         static func journey(rides: [Raptor.Ride], transfers: [Raptor.Transfer], start: Raptor.Endpoint,
                             target: Raptor.Endpoint, time: Int) -> Raptor.Journey {
             Raptor.Journey(departure: time, arrival: (rides.last?.arrival ?? time) + start.seconds,

@@ -96,6 +96,52 @@ final class ChooseLineTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(after, before)
     }
 
+    /// Hervanta → Tampere-talo → Pyynikintori by transit (`--at` or `--arrive-by` `time`), the
+    /// second segment walked and pinned to leave Tampere-talo at 07:45; the options listed for
+    /// the first segment (1-based numbers) with their arrivals.
+    func planWithAPinnedWalkAfterTheRide(_ timing: String, _ time: String) throws -> (id: String, options: [(number: Int, arrival: String)]) {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Hervanta", "Tampere-talo", "Pyynikintori", "--mode", "transit", timing, time])
+        let id = try id(created)
+        XCTAssertEqual(try harness.umctl(["plan", "mode", id, "2", "walk"]).status, 0)
+        let pinned = try harness.umctl(["plan", "pin", id, "2", "2022-01-12T07:45"])
+        XCTAssertEqual(pinned.status, 0, pinned.stderr)
+        let listed = try harness.json(["plan", "alternatives", id, "1", "--count", "5"])["options"]?.arrayValue ?? []
+        return (id, listed.enumerated().compactMap { index, option in option["arrival"]?.stringValue.map { (index + 1, $0) } })
+    }
+
+    /// Issue 39 item 5 (trial 48): the traveller cannot take a ride arriving after the walk from
+    /// its end is pinned to leave; choosing it is a conflict naming the pinned time, and changes
+    /// nothing. An option arriving in time is still taken.
+    func testChoosingAnOptionArrivingAfterTheNextPinnedWalkLeavesIsAConflictAndChangesNothing() throws {
+        let harness = try harness
+        let (id, options) = try planWithAPinnedWalkAfterTheRide("--at", "2022-01-12T06:50")
+        let late = try XCTUnwrap(options.first { $0.arrival > "2022-01-12T07:45:00+02:00" }, "an option arriving after 07:45: \(options)")
+        let before = try harness.json(["plan", "show", id])
+        let refused = try harness.umctl(["plan", "choose", id, "1", String(late.number), "--count", "5"])
+        XCTAssertEqual(refused.status, 1, "option \(late.number) arriving \(late.arrival): \(refused.stdout)")
+        XCTAssertTrue(refused.stderr.contains("conflict"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("pinned to leave at 2022-01-12T07:45:00+02:00"), refused.stderr)
+        XCTAssertEqual(try harness.json(["plan", "show", id]), before, "nothing changed")
+
+        let inTime = try XCTUnwrap(options.first { $0.arrival <= "2022-01-12T07:44:00+02:00" }, "an option arriving in time: \(options)")
+        let taken = try harness.umctl(["plan", "choose", id, "1", String(inTime.number), "--count", "5"])
+        XCTAssertEqual(taken.status, 0, "option \(inTime.number) arriving \(inTime.arrival): \(taken.stderr)")
+    }
+
+    /// The same in an arrive-by plan, which has no start to go forward from
+    /// (`earliestArrivals` knows nothing there): the pin after the ride still holds.
+    func testInAnArriveByPlanChoosingAnOptionArrivingAfterTheNextPinLeavesIsAConflict() throws {
+        let harness = try harness
+        let (id, options) = try planWithAPinnedWalkAfterTheRide("--arrive-by", "2022-01-12T08:30")
+        let late = try XCTUnwrap(options.first { $0.arrival > "2022-01-12T07:45:00+02:00" }, "an option arriving after 07:45: \(options)")
+        let before = try harness.json(["plan", "show", id])
+        let refused = try harness.umctl(["plan", "choose", id, "1", String(late.number), "--count", "5"])
+        XCTAssertEqual(refused.status, 1, "option \(late.number) arriving \(late.arrival): \(refused.stdout)")
+        XCTAssertTrue(refused.stderr.contains("pinned to leave at 2022-01-12T07:45:00+02:00"), refused.stderr)
+        XCTAssertEqual(try harness.json(["plan", "show", id]), before, "nothing changed")
+    }
+
     func testAWalkOrCarListIsChosenByNumberWithTheCountItWasListedWith() throws {
         let harness = try harness
         let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "car", "--at", Tampere.morning])

@@ -38,3 +38,33 @@ final class TripsNearestStopTests: SharedTampereDaemonTestCase {
         XCTAssertLessThanOrEqual(arrival, "2022-01-12T11:18:59+02:00", "\(chain(inserted))")
     }
 }
+
+/// Issue 39 (trial 48, F9 again): every option `plan alternatives` lists boards its ride at the
+/// stop of its own trip nearest the traveller. From Hervanta at 06:50 to Tampere-talo, bus 6
+/// calls at Hervantakeskus E (635 m away) and a minute later at Opiskelija C (166 m, where the
+/// plan's own answer boards it); the direct option on trip 7310745827 was listed leaving 07:05
+/// for the 635 m walk to the 07:13:30 call, beside the same trip boarded at Opiskelija C with a
+/// change, and the option leaving 07:12 for Opiskelija C was not listed.
+final class OptionsBoardTheTripsNearestStopTests: SharedTampereDaemonTestCase {
+    func testEveryListedOptionBoardsItsBusAtTheNearestStopOfItsTrip() throws {
+        let harness = try harness
+        let plan = try harness.json(["plan", "new", "Hervanta", "Tampere-talo", "--mode", "transit", "--at", "2022-01-12T06:50"])
+        let segment = try XCTUnwrap(transitSegments(plan).first, "a transit segment")
+        let answer = try XCTUnwrap(segments(plan)[segment]["leg"]?["rides"]?.arrayValue?.first, "the plan's ride")
+        XCTAssertEqual(answer["line"], .string("6"))
+        let nearest = try XCTUnwrap(answer["from"]?.stringValue)
+        let options = try XCTUnwrap(harness.json(["plan", "alternatives", try id(plan), String(segment + 1), "--count", "5"])["options"]?
+            .arrayValue)
+        XCTAssertGreaterThanOrEqual(options.count, 5)
+        for option in options {
+            guard let ride = option["rides"]?.arrayValue?.first, ride["line"] == .string("6") else { continue }
+            XCTAssertEqual(ride["from"]?.stringValue, nearest,
+                           "option leaving \(option["departure"]?.stringValue ?? "?") boards bus 6 (trip \(ride["trip_id"]?.stringValue ?? "?")) "
+                           + "at \(ride["from"]?.stringValue ?? "?")")
+        }
+        // The trip the option walked 635 m for, boarded at Opiskelija C: leaving about 07:12.
+        let direct = options.filter { $0["rides"]?.arrayValue?.map { $0["trip_id"] } == [.string("7310745827")] }
+        XCTAssertEqual(direct.count, 1, "the trip alone is one option")
+        XCTAssertGreaterThanOrEqual(direct.first?["departure"]?.stringValue ?? "", "2022-01-12T07:12:00+02:00")
+    }
+}

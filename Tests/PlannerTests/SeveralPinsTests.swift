@@ -35,6 +35,39 @@ final class SeveralPinsTests: XCTestCase {
         XCTAssertEqual(chosen.pin(ofSegment: 0)?.departure, Fixture.at(0))
     }
 
+    /// `plan choose` (issue 39): a leg for the first segment arriving after the second is
+    /// pinned to leave misses that pin; one arriving in time keeps it. The same in an arrive-by
+    /// plan, which has no start to go forward from.
+    func testALegArrivingAfterTheNextPinLeavesMissesIt() async throws {
+        for timing in [TimePreference.departAt(Fixture.at(-30)), .arriveBy(Fixture.at(600))] {
+            let planner = Planner(routing: ConstraintsTogetherTests.buses(), clock: clock)
+            var plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.office), PlanNode(place: Fixture.stopB)],
+                                     modes: [.transit, .transit], timePreference: timing)
+            plan = try await planner.computeLegs(try await planner.pinning(try await planner.computeLegs(plan), segment: 1, at: Fixture.at(60)))
+            XCTAssertEqual(plan.pin(ofSegment: 1)?.departure, Fixture.at(60), "\(timing)")
+            XCTAssertNil(plan.pinMissed(afterSegment: 0, arrivingAt: Fixture.at(50)), "arriving 08:50 for the 09:00: \(timing)")
+            XCTAssertEqual(plan.pinMissed(afterSegment: 0, arrivingAt: Fixture.at(70)),
+                           RoutePlan.PinNotKept(segment: 1, ready: Fixture.at(70)), "arriving 09:10 for the 09:00: \(timing)")
+            XCTAssertNil(plan.pinMissed(afterSegment: 1, arrivingAt: Fixture.at(700)), "no pin after the last segment")
+        }
+    }
+
+    /// The mirror: a leg for the second segment leaving before the traveller gets to its start
+    /// from the pinned first segment (08:00 → 08:20) leaves too early for that pin.
+    func testALegLeavingBeforeThePinnedLegBeforeItArrivesIsTooEarly() async throws {
+        for timing in [TimePreference.departAt(Fixture.at(-30)), .arriveBy(Fixture.at(600))] {
+            let planner = Planner(routing: ConstraintsTogetherTests.buses(), clock: clock)
+            var plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.office), PlanNode(place: Fixture.stopB)],
+                                     modes: [.transit, .transit], timePreference: timing)
+            plan = try await planner.computeLegs(try await planner.pinning(try await planner.computeLegs(plan), segment: 0, at: Fixture.at(0)))
+            XCTAssertEqual(plan.legs[0]?.arrival, Fixture.at(20), "\(timing)")
+            XCTAssertEqual(plan.pinTooLate(beforeSegment: 1, leaving: Fixture.at(10)), RoutePlan.PinNotKept(segment: 0, ready: Fixture.at(20)),
+                           "leaving 08:10 when the 08:00 bus arrives 08:20: \(timing)")
+            XCTAssertNil(plan.pinTooLate(beforeSegment: 1, leaving: Fixture.at(30)), "leaving 08:30: \(timing)")
+            XCTAssertNil(plan.pinTooLate(beforeSegment: 0, leaving: Fixture.at(-60)), "no pin before the first segment")
+        }
+    }
+
     func testAPinThatCannotBeKeptWithTheOthersIsMarkedMissedAndAnotherProposed() async throws {
         let (planner, plan) = try await dayPlan()
         let morning = try await planner.pinning(plan, segment: 0, at: Fixture.at(0))        // 08:00 → 08:20

@@ -57,6 +57,57 @@ final class NoDominatedJourneyTests: XCTestCase {
         XCTAssertEqual(options.map { $0.rides.first?.boarding.stopID }, ["NEAR", "NEAR"])
     }
 
+    /// Issue 39 (trial 48): an option with fewer transfers than the answer is one the forward
+    /// rounds built, boarding its bus at the first stop where they caught it. Bus 6 passes FAR
+    /// at 10:48 and NEAR at 10:49 on its slow way to D (11:20); changing to bus 19 at X gets
+    /// there at 11:05, so the answer changes, and the direct bus is listed beside it: it was
+    /// listed boarding at FAR, leaving 10:41:29 for a 391 s walk, where NEAR is a 137 s walk.
+    func testEveryOptionBoardsItsFirstRideAtTheNearestStopOfItsTrip() throws {
+        var feed = MiniFeed()
+        feed.stop("FAR", km: -0.4)
+        feed.stop("NEAR", km: 0.14)
+        feed.stop("X", km: 2)
+        feed.stop("D", km: 5)
+        feed.routes = [("R6", "6", 3), ("R19", "19", 3)]
+        feed.trip("T6", route: "R6", [("FAR", "10:48:00"), ("NEAR", "10:49:00"), ("X", "10:55:00"), ("D", "11:20:00")])
+        feed.trip("T19", route: "R19", [("X", "10:57:00"), ("D", "11:05:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let result = try router.leg(from: origin, to: destination, timing: .departAt(utc(10, 40)), pace: .normal, accessRadius: 500)
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["T6", "T19"])
+        XCTAssertEqual(result.alternatives.map(\.tripIDs), [["T6"]])
+        XCTAssertEqual(result.alternatives.first?.rides.first?.boarding.stopID, "NEAR")
+        XCTAssertEqual(clock(result.alternatives.first?.departure), "10:46:43", "10:49 less the 137 s walk, not 10:48 less 391 s")
+        let options = try router.journeys(from: origin, to: destination, timing: .departAt(utc(10, 40)), pace: .normal, count: 3,
+                                          accessRadius: 500)
+        XCTAssertEqual(options.map(\.tripIDs), [["T6", "T19"], ["T6"]])
+        XCTAssertEqual(options.map { $0.rides.first?.boarding.stopID }, ["NEAR", "NEAR"])
+        XCTAssertEqual(options.map { clock($0.departure) }, ["10:46:43", "10:46:43"])
+    }
+
+    /// The mirror at the other end, arriving by 11:30: bus 6 passes NEAR (140 m before the
+    /// destination) at 11:18 and then FAR (400 m past it) at 11:19; buses 7 and 19 leave later
+    /// and change at X, so the answer changes, and the direct bus, built by the backward rounds,
+    /// is listed beside it: it got off at FAR, the first stop those rounds reach it from.
+    func testEveryArriveByOptionLeavesItsLastRideAtTheNearestStopOfItsTrip() throws {
+        var feed = MiniFeed()
+        feed.stop("O", km: 0)
+        feed.stop("X", km: 2)
+        feed.stop("NEAR", km: 4.86)
+        feed.stop("FAR", km: 5.4)
+        feed.routes = [("R6", "6", 3), ("R7", "7", 3), ("R19", "19", 3)]
+        feed.trip("T6", route: "R6", [("O", "10:41:00"), ("NEAR", "11:18:00"), ("FAR", "11:19:00")])
+        feed.trip("T7", route: "R7", [("O", "10:50:00"), ("X", "10:54:00")])
+        feed.trip("T19", route: "R19", [("X", "10:57:00"), ("NEAR", "11:05:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let result = try router.leg(from: origin, to: destination, timing: .arriveBy(utc(11, 30)), pace: .normal, accessRadius: 500)
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["T7", "T19"])
+        XCTAssertEqual(result.alternatives.map(\.tripIDs), [["T6"]])
+        XCTAssertEqual(result.alternatives.first?.rides.last?.alighting.stopID, "NEAR")
+        XCTAssertEqual(clock(result.alternatives.first?.arrival), "11:20:17", "11:18 and the 137 s walk, not 11:19 and 391 s")
+    }
+
     /// Arrive-by, the mirror: the same tram passes NEAR (by the destination) a minute before
     /// FAR; arriving by 11:30 it leaves at the latest time and gets off at NEAR, arriving earlier.
     func testArriveByGetsOffTheSameTripAtTheNearerStopArrivingEarlier() throws {

@@ -28,6 +28,7 @@ extension Params.PlanChoose: PlanEditRule {
             }
             option = options[params.option - 1]
         }
+        try Self.keepsThePins(around: segment, of: current, taking: option, number: params.segment, now: input.clock.now(), zone: zone)
         let chosen = try current.choosingAlternative(option, ofSegment: segment)
         return Prepared(step: .change { plan in
             guard plan == current else { throw DaemonError.conflict("another edit changed the plan while choosing; nothing was changed, try again") }
@@ -74,5 +75,29 @@ extension Params.PlanChoose: PlanEditRule {
         }
         throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more (option \(params.option) was listed so): "
                                    + "list them again with plan.alternatives")
+    }
+
+    /// `conflict` (nothing changes) when the traveller cannot take `option` and keep the pins
+    /// around the segment (issue 39): it arrives too late to leave on the next pinned segment
+    /// (through the legs between and their stays: a ride arriving 08:17 before a walk pinned to
+    /// leave 08:10), or leaves before they can get to it from the pinned segment before. Judged
+    /// on the plan's legs, not its start, so in an arrive-by plan too.
+    private static func keepsThePins(around segment: Int, of plan: RoutePlan, taking option: RouteLeg, number: Int, now: Date,
+                                     zone: TimeZone) throws {
+        func time(_ date: Date) -> String { WireTime.string(from: date, timeZone: zone) }
+        let leaves = option.departure ?? plan.departureTimes(startingAt: now)[segment]
+        let arrives = option.arrival ?? leaves?.addingTimeInterval(option.expectedTravelTime)
+        if let arrives, let missed = plan.pinMissed(afterSegment: segment, arrivingAt: arrives),
+           let pinned = plan.pin(ofSegment: missed.segment)?.departure {
+            throw DaemonError.conflict("segment \(number)'s option arrives \(time(arrives)): the traveller can leave "
+                                       + "\(plan.nodes[missed.segment].place.name) only at \(time(missed.ready)), after segment "
+                                       + "\(missed.segment + 1) is pinned to leave at \(time(pinned)); nothing was changed: choose an "
+                                       + "option arriving in time, or unpin segment \(missed.segment + 1) first")
+        }
+        if let leaves, let early = plan.pinTooLate(beforeSegment: segment, leaving: leaves) {
+            throw DaemonError.conflict("segment \(number)'s option leaves \(time(leaves)): coming from segment \(early.segment + 1), "
+                                       + "pinned, the traveller can leave \(plan.nodes[segment].place.name) only at "
+                                       + "\(time(early.ready)); nothing was changed: choose an option leaving then or later")
+        }
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The pins around a segment that a leg chosen for it must keep (`plan choose`, issue 39): the
+/// traveller cannot take a ride arriving 08:17 and also leave the next node on a walk pinned
+/// to leave 08:10, nor take a ride leaving before they can get to it from the pin before it.
+/// Both go through the legs between as they stand (their travel times, the stays at their
+/// nodes), so they hold in an arrive-by plan too, where `earliestArrivals` knows no start.
+extension RoutePlan {
+    /// A pin that a leg for some segment would not keep.
+    public struct PinNotKept: Equatable, Sendable {
+        /// The pinned segment.
+        public var segment: Int
+        /// A pin after: when the traveller, having taken the leg, can leave the pinned
+        /// segment's start. A pin before: when, coming from the pinned leg, they can leave the
+        /// leg's start.
+        public var ready: Date
+    }
+
+    /// The first pin after segment `index` that a leg arriving at its end at `arrival` misses:
+    /// the traveller gets to the pinned segment's start (through the legs between, their
+    /// stays, and that node's own stay) later than it is pinned to leave. Nil when it is kept,
+    /// when no segment after is pinned, or when a leg between is missing (nothing to judge by).
+    public func pinMissed(afterSegment index: Int, arrivingAt arrival: Date) -> PinNotKept? {
+        guard let next = pinnedSegmentIndices.first(where: { $0 > index }), let departure = pinnedDeparture(ofSegment: next),
+              let ready = ready(atNode: next, from: index + 1, arrivingAt: arrival),
+              departure < ready.addingTimeInterval(-Self.connectionSlack) else { return nil }
+        return PinNotKept(segment: next, ready: ready)
+    }
+
+    /// The last pin before segment `index` that a leg leaving its start at `departure` leaves
+    /// too early for: coming from the pinned leg's arrival (through the legs between and their
+    /// stays), the traveller can leave that start only later. Nil when none is pinned before,
+    /// or a leg between (or the pinned one) is missing.
+    public func pinTooLate(beforeSegment index: Int, leaving departure: Date) -> PinNotKept? {
+        guard let previous = pinnedSegmentIndices.last(where: { $0 < index }), let pinned = legs[previous],
+              let arrived = pinned.arrival ?? pinnedDeparture(ofSegment: previous)?.addingTimeInterval(pinned.expectedTravelTime),
+              let ready = ready(atNode: index, from: previous + 1, arrivingAt: arrived),
+              departure < ready.addingTimeInterval(-Self.connectionSlack) else { return nil }
+        return PinNotKept(segment: previous, ready: ready)
+    }
+
+    /// When the traveller, at node `start` at `arrival`, can leave node `end` at the earliest
+    /// through the legs between: a transit leg at its own time when it still leaves after they
+    /// get to it, else at its travel time from then (a later ride takes no less); each node's
+    /// stay holds them. Nil when a leg between is missing.
+    private func ready(atNode end: Int, from start: Int, arrivingAt arrival: Date) -> Date? {
+        var time = arrival
+        for between in start..<end {
+            guard let leg = legs[between] else { return nil }
+            let ready = nodes[between].leaving(arrivedAt: time)
+            if let leaves = leg.departure, let arrives = leg.arrival, leaves >= ready {
+                time = arrives
+            } else {
+                time = ready.addingTimeInterval(leg.expectedTravelTime)
+            }
+        }
+        return nodes[end].leaving(arrivedAt: time)
+    }
+}
