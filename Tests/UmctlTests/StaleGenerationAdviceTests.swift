@@ -13,7 +13,7 @@ final class StaleGenerationAdviceTests: XCTestCase {
     }
 
     func testAnotherConflictKeepsItsOwnMessage() {
-        let gone = WireError(.conflict, "segment 2 has no option leaving 08:10 any more: list them again with plan.alternatives")
+        let gone = WireError(.conflict, "segment 2 has no option leaving 08:10 any more: list the segment's options again (plan alternatives)")
         XCTAssertEqual(StaleGenerationAdvice.explained(gone, plan: 4, expectedGeneration: 6).message, gone.message)
     }
 

@@ -61,20 +61,20 @@ extension Params.PlanChoose: PlanEditRule {
             if let start = plan.earliestDeparture(now: now), let leaves = found.departure,
                leaves < start.addingTimeInterval(-1) {
                 throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more: it leaves before the plan "
-                                           + "starts at \(WireTime.string(from: start, timeZone: zone)); list them again with plan.alternatives")
+                                           + "starts at \(WireTime.string(from: start, timeZone: zone)); list the segment's options again (plan alternatives)")
             }
             if let arrived = plan.earliestArrivals(now: now)[segment], let leaves = found.departure {
                 let ready = plan.nodes[segment].leaving(arrivedAt: arrived)
                 if leaves < ready.addingTimeInterval(-1) {
                     throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more: it leaves before the "
                                                + "traveller can leave \(plan.nodes[segment].place.name) at "
-                                               + "\(WireTime.string(from: ready, timeZone: zone)); list them again with plan.alternatives")
+                                               + "\(WireTime.string(from: ready, timeZone: zone)); list the segment's options again (plan alternatives)")
                 }
             }
             return found
         }
         throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more (option \(params.option) was listed so): "
-                                   + "list them again with plan.alternatives")
+                                   + "list the segment's options again (plan alternatives)")
     }
 
     /// `conflict` (nothing changes) when the traveller cannot take `option` and keep the pins
