@@ -13,12 +13,9 @@ import XCTest
 /// after 07:57 changes at X, and the direct bus is an option beside it. An earlier bus 6, fast,
 /// is the plan's own answer (from 07:50), so the options are asked from when it leaves.
 final class OptionsBoardTheNearerStopWrittenRegionTests: SharedDaemonTestCase {
-    static let centre = (latitude: 61.2, longitude: 24.0)
-    static func point(east: Double, north: Double) -> (Double, Double) {
-        (((centre.latitude + north / 111_195) * 1e7).rounded() / 1e7,
-         ((centre.longitude + east / (111_195 * cos(centre.latitude * .pi / 180))) * 1e7).rounded() / 1e7)
-    }
-    static func text(_ point: (Double, Double)) -> String { String(format: "%.7f,%.7f", point.0, point.1) }
+    static let grid = MetricGrid(latitude: 61.2, longitude: 24.0)
+    static func point(east: Double, north: Double) -> (Double, Double) { grid.point(east: east, north: north) }
+    static func text(_ point: (Double, Double)) -> String { MetricGrid.text(point) }
     static let origin = text(point(east: 0, north: 0)), destination = text(point(east: 5_000, north: 0))
 
     /// Two streets from O: east to D, and west past FAR.
@@ -53,9 +50,7 @@ final class OptionsBoardTheNearerStopWrittenRegionTests: SharedDaemonTestCase {
     override class func makeSharedDaemon() throws -> DaemonHarness {
         let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start()
-        let result = try harness.umctl(["region", "import", "riverside", "--osm", try writeOSM(in: harness.directory).path,
-                                        "--gtfs", try writeFeed(in: harness.directory).path])
-        guard result.status == 0 else { throw HarnessError("import: \(result.stderr)") }
+        try harness.importWrittenRegion("riverside", osm: try writeOSM(in: harness.directory), gtfs: try writeFeed(in: harness.directory))
         return harness
     }
 

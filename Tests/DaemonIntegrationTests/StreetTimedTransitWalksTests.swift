@@ -13,12 +13,9 @@ final class StreetTimedTransitWalksTests: SharedDaemonTestCase {
     /// The region "lakeside" around (61.0, 24.5) in metres east and north of its origin O: one street
     /// north from O for 600 m, east 120 m, back south 600 m to the stop S (so S is 120 m from O in
     /// a straight line and 1,320 m by the street), then east 3 km past the stop T to the end D.
-    static let centre = (latitude: 61.0, longitude: 24.5)
-    static func point(east: Double, north: Double) -> (Double, Double) {
-        (((centre.latitude + north / 111_195) * 1e7).rounded() / 1e7,
-         ((centre.longitude + east / (111_195 * cos(centre.latitude * .pi / 180))) * 1e7).rounded() / 1e7)
-    }
-    static func text(_ point: (Double, Double)) -> String { String(format: "%.7f,%.7f", point.0, point.1) }
+    static let grid = MetricGrid(latitude: 61.0, longitude: 24.5)
+    static func point(east: Double, north: Double) -> (Double, Double) { grid.point(east: east, north: north) }
+    static func text(_ point: (Double, Double)) -> String { MetricGrid.text(point) }
     static let origin = text(point(east: 0, north: 0))
     static let destination = text(point(east: 3_200, north: 0))
 
@@ -50,9 +47,7 @@ final class StreetTimedTransitWalksTests: SharedDaemonTestCase {
     override class func makeSharedDaemon() throws -> DaemonHarness {
         let harness = try DaemonHarness(regionsFrom: try TampereRegion.dataDirectory())
         try harness.start()
-        let result = try harness.umctl(["region", "import", "lakeside", "--osm", try writeOSM(in: harness.directory).path,
-                                        "--gtfs", try writeFeed(in: harness.directory).path])
-        guard result.status == 0 else { throw HarnessError("import: \(result.stderr)") }
+        try harness.importWrittenRegion("lakeside", osm: try writeOSM(in: harness.directory), gtfs: try writeFeed(in: harness.directory))
         return harness
     }
 
