@@ -128,10 +128,19 @@ extension Planner {
     /// - throws: only `CancellationError`.
     func notingWalkingNoSlowerEndToEnd(in computed: LegComputation) async throws -> LegComputation {
         let plan = computed.plan
+        let arrivals = plan.schedule(startingAt: clock.now())
         guard let ride = plan.modes.firstIndex(of: .transit), plan.legs.allSatisfy({ $0 != nil }),
-              let start = plan.readyToLeave(now: clock.now())[0], let end = plan.schedule(startingAt: clock.now()).last ?? nil
+              let ready = plan.readyToLeave(now: clock.now())[0], let end = arrivals.last ?? nil
         else { return computed }
-        let riding = end.timeIntervalSince(start)
+        // From when the traveller leaves: a first segment pinned later (a walk pinned at 08:00
+        // in a plan from 02:30) is their decision, not the ride's wait; so are the stays at the
+        // nodes between (an hour at the stop is no part of a 3-minute bus).
+        let start = plan.pinnedDeparture(ofSegment: 0).map { max($0, ready) } ?? ready
+        let stays = plan.nodes.indices.dropFirst().dropLast().reduce(0.0) { total, index in
+            guard let arrived = arrivals[index] else { return total }
+            return total + plan.nodes[index].leaving(arrivedAt: arrived).timeIntervalSince(arrived)
+        }
+        let riding = end.timeIntervalSince(start) - stays
         let from = plan.nodes[0].place, to = plan.nodes[plan.nodes.count - 1].place
         // No street walk is shorter than the straight line: where even that takes longer than
         // the ride, walking cannot be no slower, and the walk (kilometres of streets) is not asked.

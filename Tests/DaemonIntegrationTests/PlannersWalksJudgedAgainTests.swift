@@ -105,4 +105,33 @@ final class PlannersWalksJudgedAgainTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(modes(pinned).first, "walk", "the pinned walk stays: \(pinned)")
         XCTAssertFalse(note(pinned, 0)?.contains("transit (1 h") ?? false, "no ride timed from 04:30: \(pinned)")
     }
+
+    /// Trial 49 finding 3: a two-place plan from 02:30 whose first walk is pinned at 08:00 rode
+    /// bus 6 08:14–08:34 and said "walking (1 h 29 min) is no slower than transit (6 h 07 min)",
+    /// transit counted from 02:30. The traveller leaves at the pinned 08:00: from then the ride
+    /// is faster, and nothing says walking is no slower.
+    func testWalkingIsJudgedFromWhenAPinnedFirstWalkLeaves() throws {
+        let harness = try harness
+        let night = try harness.json(["plan", "new", "Keskustori", "Hervanta", "--mode", "transit", "--at", "2022-01-12T02:30"])
+        let pinned = try harness.json(["plan", "pin", try id(night), "1", "08:00"])
+        let rides = segments(pinned).indices.filter { modes(pinned)[$0] == "transit" && segments(pinned)[$0]["leg"] != nil }
+        XCTAssertFalse(rides.isEmpty, "a ride from 08:00: \(pinned)")
+        for ride in rides {
+            XCTAssertFalse(note(pinned, ride)?.contains("no slower") ?? false, "judged from 08:00, not 02:30: \(pinned)")
+            XCTAssertEqual(segments(pinned)[ride]["leg"]?["walking_is_no_slower"], .bool(false), "\(pinned)")
+        }
+    }
+
+    /// Trial 49 finding 3: a stay of an hour at the stop a two-place plan walks to made its
+    /// 3-minute bus read "walking (12 min) is no slower than transit (1 h 10 min)": the stay is
+    /// the traveller's, not the ride's.
+    func testAStayIsNotCountedAsTheRidesTime() throws {
+        let harness = try harness
+        let plan = try harness.json(["plan", "new", "Koskikeskus", "Tampere-talo", "--mode", "transit", "--at", "2022-01-12T07:51"])
+        guard nodes(plan).count > 2 else { return XCTFail("a stop to walk to: \(plan)") }
+        let stayed = try harness.json(["plan", "stay", try id(plan), "2", "60m"])
+        for (index, mode) in modes(stayed).enumerated() where mode == "transit" {
+            XCTAssertFalse(note(stayed, index)?.contains("transit (1 h") ?? false, "the hour's stay is no ride: \(stayed)")
+        }
+    }
 }
