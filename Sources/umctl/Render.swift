@@ -167,9 +167,13 @@ enum Render {
                 }
                 if arriveBy, plan.nodes.indices.contains(index + 1) {
                     let end = plan.nodes[index + 1]
-                    let (arrives, due) = MissedConnection.clocks(leg.arrival, end.time, askedDay: day)
-                    lines.append("          late: it arrives \(arrives) but you must be at \(end.name) by \(due)"
-                                 + MissedConnection.gap(from: end.time, to: leg.arrival)
+                    // The destination is due at the plan's "arrive by" even where no time is
+                    // shown for it (nodes after a missed ride show `--:--`, none invented).
+                    let dueTime = end.time ?? (index + 2 == plan.nodes.count ? plan.timePreference.time : nil)
+                    let (arrives, due) = MissedConnection.clocks(leg.arrival, dueTime, askedDay: day)
+                    lines.append("          late: it arrives \(arrives) "
+                                 + (dueTime == nil ? "too late for \(end.name)" : "but you must be at \(end.name) by \(due)")
+                                 + MissedConnection.gap(from: dueTime, to: leg.arrival)
                                  + (pending ? "; the latest one that arrives in time is pending below" : nothing))
                     if let gives = ConstraintConflict.wording(plan, missedSegment: index + 1, askedDay: day) {
                         lines.append("          \(gives)")

@@ -167,6 +167,21 @@ final class PlanConsistencyTests: TampereDaemonTestCase {
         XCTAssertNotEqual(accepted["total_duration_s"], .null)
     }
 
+    /// Trial 49 finding 6: an arrive-by plan whose pin makes it late read "late: it arrives
+    /// 10:45 but you must be at Kauppiaankatu by --:--": no time is shown for a node after a
+    /// missed ride, but the destination is due at the plan's "arrive by".
+    func testALateArrivalNamesThePlansArriveByTimeNotAPlaceholder() throws {
+        let plan = try harness.json(["plan", "new", "TAYS", "Rautatieasema", "Pyynikintori", "Koskikeskus", "--at", "2022-01-12T10:20"])
+        let id = try id(plan)
+        XCTAssertEqual(try harness.umctl(["plan", "pin", id, "3", "10:33"]).status, 0)
+        _ = try harness.umctl(["plan", "time", id, "--arrive-by", "2022-01-12T08:29"])
+        let shown = try harness.umctl(["plan", "show", id]).stdout
+        let late = shown.split(separator: "\n").filter { $0.contains("late: it arrives") }
+        XCTAssertFalse(late.isEmpty, "the plan is late: \(shown)")
+        for line in late { XCTAssertFalse(line.contains("--:--"), "\(line) in \(shown)") }
+        XCTAssertTrue(late.contains { $0.contains("by 08:29") }, "the destination is due at 08:29: \(shown)")
+    }
+
     /// About 1.3 km from Hervanta's centre, on its streets.
     static let hervantaDetour = "61.4450,23.8330"
 
