@@ -137,7 +137,9 @@ struct PlanShowCommand: PlanAnswering {
                                   positionals: [.init(name: "ID", help: "plan ID")],
                                   options: [.init(name: "--geometry", valueName: nil, help: "add each leg's, ride's and walk's line ([lat, lon] pairs; see --json)"),
                                             .init(name: "--tolerance", valueName: "M", help: "with --geometry: simplify to M metres (default 5; 0 keeps every point)")],
-                                  discussion: "Shows the stored plan; it makes no routing queries.")
+                                  discussion: "Shows the stored plan; it makes no routing queries. A node marked (inferred) is a "
+                                      + "stop the planner chose to walk to or from for a ride: edits choose it again, "
+                                      + "and `umctl plan move` makes it yours.")
     var id: Int64, geometry: Bool, tolerance: Double?
     /// It shows the plan as stored; it computes nothing.
     static var computesPlan: Bool { false }
