@@ -118,7 +118,7 @@ extension PlaceIndex {
             try database.query(sql, bindings) { row in
                 let name = Self.words(row.string(7)).joined(separator: " ")
                 let match: PlaceMatch = name == query ? .exact : name.hasPrefix(query + " ") ? .leading
-                    : name.hasPrefix(query) ? .prefix : .words
+                    : " \(name) ".contains(" \(query) ") ? .wholeWords : name.hasPrefix(query) ? .prefix : .words
                 return self.result(from: row, near: near, match: match)
             }
         }

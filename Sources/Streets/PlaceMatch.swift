@@ -9,6 +9,10 @@ public enum PlaceMatch: Int, Sendable, Codable, Comparable, Hashable {
     /// as good as a category, so a stop named by a category word is not buried under the
     /// category's places far away.
     case leading
+    /// The name has the text's whole words as words of it, not at its start ("Hotelli Kauppi"
+    /// for "Kauppi"): a word typed whole names that place more surely than a longer word that
+    /// merely starts with it ("Kauppiaankatu", a street across the city).
+    case wholeWords
     /// A place of the kind a category word asked for ("pharmacy"), whatever its name.
     case category
     /// The name starts with the text.
@@ -25,6 +29,7 @@ public enum PlaceMatch: Int, Sendable, Codable, Comparable, Hashable {
         switch self {
         case .exact: "exact"
         case .leading: "prefix"
+        case .wholeWords: "words"
         case .category: "category"
         case .prefix: "prefix"
         case .words: "words"

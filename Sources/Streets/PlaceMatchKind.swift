@@ -21,7 +21,7 @@ extension PlaceSearchResult {
         switch match {
         case .exact: approximate == nil ? .exact : .approximate
         case .category: .category
-        case .leading, .prefix, .words: .prefix
+        case .leading, .wholeWords, .prefix, .words: .prefix
         case .fuzzy: .typo
         }
     }

@@ -27,12 +27,12 @@ public enum PlaceRanking {
     }
 
     /// How well a result answers the text, lower is better: 0 the exact name or address, 1 a
-    /// place of the category asked for or a name starting with the text's whole words, 2 another number on the street (or one interpolated),
+    /// place of the category asked for or a name holding the text's whole words (at its start or not), 2 another number on the street (or one interpolated),
     /// 3 the street itself when it has no numbers, 4 a prefix, 5 words, 6 a typo.
     public static func quality(_ result: PlaceSearchResult) -> Int {
         switch result.match {
         case .exact: result.approximate == nil ? 0 : result.kind == .street ? 3 : 2
-        case .category, .leading: 1
+        case .category, .leading, .wholeWords: 1
         case .prefix: 4
         case .words: 5
         case .fuzzy: 6

@@ -284,6 +284,21 @@ final class NamesYouCanTrustTests: SharedTampereDaemonTestCase {
         XCTAssertTrue(plan.stdout.contains("named by its words but \"Tampereen\""), plan.stdout)
     }
 
+    /// Trial 49 finding 8: "Kauppi" took Kauppiaankatu, a street across the city whose name
+    /// merely starts with it, before the "Hotelli Kauppi" stop, whose name has it as a word. A
+    /// word typed whole is taken where it is a word of the name, with a note that says so.
+    func testAWordTypedWholeTakesTheNameThatHasItAsAWordBeforeALongerWordStartingWithIt() throws {
+        let harness = try harness
+        let search = try harness.json(["search", "Kauppi"])
+        let names = (search["results"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+        let street = try XCTUnwrap(names.firstIndex(of: "Kauppiaankatu"), "the street is still found: \(search)")
+        let stop = try XCTUnwrap(names.firstIndex(of: "Hotelli Kauppi"), "\(search)")
+        XCTAssertLessThan(stop, street, "\(names)")
+        let plan = try harness.umctl(["plan", "new", "Kauppi", "TAYS", "--at", "2022-01-12T09:00"])
+        XCTAssertEqual(plan.status, 0, plan.stderr)
+        XCTAssertTrue(plan.stdout.contains("taking Hotelli Kauppi in tampere, whose name has it as a word"), plan.stdout)
+    }
+
     func testPortugueseCategoryWordsFindTheirPlacesAndNamedOnesComeFirst() throws {
         let harness = try harness
         for (word, name) in [("farmácia", "Drogaria São Paulo"), ("padaria", "Padaria Bella Paulista")] {

@@ -39,7 +39,11 @@ public struct ResolvedPlace: Sendable {
         case .exact:
             return nil
         case .prefix:
-            let how = result.match == .words ? "whose name has its words" : "whose name starts with it"
+            let how = switch result.match {
+            case .wholeWords: "whose name has it as a word"
+            case .words: "whose name has its words"
+            default: "whose name starts with it"
+            }
             return "\"\(text)\" is no whole name; taking \(taken), \(how)"
         case .typo:
             if let left = result.leftOutWord {
