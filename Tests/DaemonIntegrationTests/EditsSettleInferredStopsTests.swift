@@ -79,7 +79,7 @@ final class EditsSettleInferredStopsTests: SharedTampereDaemonTestCase {
     }
 
     /// F8: Tampere-talo → Koskikeskus → Lielahti with the ride from the stop inferred for Koskikeskus
-    /// pinned (`plan choose … 4 1`), then `plan insert … Kauppi --after 3` (Kauppiaankatu, 10 km
+    /// pinned (`plan choose … 4 1`), then `plan insert … Kauppiaankatu --after 3` (10 km
     /// west): the pinned ride kept its stop, a 9.7 km walk back to it, the pin missed, the
     /// proposal starting from that stop after the same walk, and Lielahti shown at 08:32 after the
     /// stop at 10:38.
@@ -91,7 +91,7 @@ final class EditsSettleInferredStopsTests: SharedTampereDaemonTestCase {
         guard nodes(created)[ride]["inferred"] == .bool(true) else { return XCTFail("a ride from an inferred stop: \(chain(created))") }
         let chosen = try harness.json(["plan", "choose", try id(created), String(ride + 1), "1"])
         XCTAssertEqual(chosen["pinned_segments"], .array([.number(Double(ride + 1))]), "\(chain(chosen))")
-        let inserted = try harness.json(["plan", "insert", try id(created), "Kauppi", "--after", String(ride)])
+        let inserted = try harness.json(["plan", "insert", try id(created), "Kauppiaankatu", "--after", String(ride)])
         let nodes = nodes(inserted), segments = segments(inserted)
         let place = try XCTUnwrap(nodes.firstIndex { $0["name"]?.stringValue?.hasPrefix("Kauppi") == true }, "\(chain(inserted))")
         let here = try coordinate(nodes[place])
@@ -114,7 +114,7 @@ final class EditsSettleInferredStopsTests: SharedTampereDaemonTestCase {
     }
 
     /// Trial 48 F8: Tampere-talo → Koskikeskus → Lielahti → Hervanta with bus 80C pinned from the
-    /// stop inferred for Koskikeskus, then `plan insert … Kauppi --after 3` (10 km west). Node 5
+    /// stop inferred for Koskikeskus, then `plan insert … Kauppiaankatu --after 3` (10 km west). Node 5
     /// became Solja while the pinned ride still boarded at Sorin aukio C with a 0 m walk, the
     /// rides before it were timed back from it (a bus at 07:38 in a plan leaving at 07:57), and
     /// "the pin gives way" was said under segment 1 while the pin was shown caught. Now the
@@ -133,7 +133,7 @@ final class EditsSettleInferredStopsTests: SharedTampereDaemonTestCase {
         else { return XCTFail("a ride from the stop inferred for Koskikeskus: \(chain(created))") }
         let pinned = try harness.json(["plan", "pin", try id(created), String(ride + 1), "--line", line])
         XCTAssertEqual(pinned["pinned_segments"], .array([.number(Double(ride + 1))]), "\(chain(pinned))")
-        let inserted = try harness.json(["plan", "insert", try id(created), "Kauppi", "--after", String(koskikeskus + 1)])
+        let inserted = try harness.json(["plan", "insert", try id(created), "Kauppiaankatu", "--after", String(koskikeskus + 1)])
         let nodes = nodes(inserted), segments = segments(inserted)
         let pin = try XCTUnwrap(inserted["pinned_segments"]?.arrayValue?.first?.numberValue.map { Int($0) - 1 }, "\(chain(inserted))")
         let leg = try XCTUnwrap(segments[pin]["leg"], "the pinned leg: \(chain(inserted))")
