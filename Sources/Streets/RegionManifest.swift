@@ -17,8 +17,9 @@ public struct RegionManifest: Codable, Hashable, Sendable {
     /// timetable of schema 4 (fares). 6 has the timetable of schema 5 (wheelchair_boarding and
     /// wheelchair_accessible, for step-free trips). 7 has the timetable of schema 6 (patterns
     /// grouped by stop sequence across routes, each trip's route stored). 8 records the
-    /// region's languages (`languages`).
-    public static let currentFormatVersion = 8
+    /// region's languages (`languages`). 9 has the timetable of schema 7 (each street-timed
+    /// change walk's metres).
+    public static let currentFormatVersion = 9
 
     public var name: String
     public var formatVersion: Int
