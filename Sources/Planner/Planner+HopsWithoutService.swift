@@ -45,7 +45,11 @@ extension Planner {
                                     modes: Array(plan.modes[..<first]) + [.walk] + plan.modes[stretch.upperBound...],
                                     legs: Array(plan.legs[..<first]) + [nil] + plan.legs[stretch.upperBound...],
                                     origins: RoutePlan.origins(count: plan.segmentCount, replacing: stretch, with: 1))
-            walked.setModeNote(Self.walkOrRide(walking: walking, riding: nil, inherited: .walk, leaving: start).reason, ofSegment: first)
+            // The transit answer says when service ended and resumes ("the last ride is bus 3 at 11:36 from Keskustori B, the
+            // next is …"): the traveller sees why, not only that none was found.
+            let why = Self.noRideWords(current.failures, in: stretch)
+            walked.setModeNote(Self.noting(Self.walkOrRide(walking: walking, riding: nil, inherited: .walk, leaving: start).reason, why: why),
+                               ofSegment: first)
             // The rides after it (before it, timed back) are asked again by the recompute: a leg
             // before them in the run was asked ("Kept legs are re-checked").
             refused = []

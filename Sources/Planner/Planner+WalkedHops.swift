@@ -12,20 +12,22 @@ extension Planner {
     /// again. One walk query a ridden stretch a round.
     /// - throws: only `CancellationError`.
     func walkingHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate?) async throws -> LegComputation {
-        var ridden: [SegmentKey: TimeInterval?] = [:]
-        var walked = try await walkingHopsNoSlower(in: computed, currentLocation: currentLocation, ridden: &ridden)
-        walked.plan = notingWalkedHopsAsShown(walked.plan, ridden: ridden)
+        var ridden: [SegmentKey: TimeInterval?] = [:], noRide: [SegmentKey: String] = [:]
+        var walked = try await walkingHopsNoSlower(in: computed, currentLocation: currentLocation, ridden: &ridden, noRide: &noRide)
+        walked.plan = notingWalkedHopsAsShown(walked.plan, ridden: ridden, noRide: noRide)
         return walked
     }
 
     /// One round of `walkingHopsNoSlower(in:currentLocation:)`; `ridden` collects each walked
-    /// segment's ride door to door (nil: no ride found) for its note.
+    /// segment's ride door to door (nil: no ride found) for its note, and `noRide` the transit
+    /// answer's words when none was found ("… the next is bus 6 at 06:10 +1d …").
     private func walkingHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate?,
-                                     ridden: inout [SegmentKey: TimeInterval?]) async throws -> LegComputation {
+                                     ridden: inout [SegmentKey: TimeInterval?],
+                                     noRide: inout [SegmentKey: String]) async throws -> LegComputation {
         let plan = computed.plan
         let leaving = plan.readyToLeave(now: clock.now()), arriving = plan.schedule(startingAt: clock.now())
         var nodes = [plan.nodes[0]], modes: [TravelMode] = [], legs: [RouteLeg?] = [], origins: [Int?] = []
-        var walked: [(segment: Int, reason: String?, riding: TimeInterval?)] = [], queries = 0
+        var walked: [(segment: Int, reason: String?, riding: TimeInterval?, why: String?)] = [], queries = 0
         for stretch in plan.stretches() {
             let ridden = stretch.contains { plan.modes[$0] == .transit } && !plan.holdsDecision(stretch)
                 && !stretch.dropFirst().contains { plan.nodes[$0].stay != nil }
@@ -43,7 +45,8 @@ extension Planner {
                     modes.append(.walk)
                     legs.append(nil)  // asked again by the recompute, which then asks the rides after it again
                     origins.append(nil)
-                    walked.append((modes.count - 1, choice.reason, riding))
+                    let why = riding != nil ? nil : Self.noRideWords(computed.failures, in: stretch)
+                    walked.append((modes.count - 1, Self.noting(choice.reason, why: why), riding, why))
                     continue
                 }
             }
@@ -61,19 +64,21 @@ extension Planner {
         for hop in walked {
             result.setModeNote(hop.reason, ofSegment: hop.segment)
             ridden[result.segmentKey(hop.segment)] = hop.riding
+            if let why = hop.why { noRide[result.segmentKey(hop.segment)] = why }
         }
         var again = try await computeLegsReporting(result, currentLocation: currentLocation)
         again.queryCount += computed.queryCount + queries
         // The rides after a walked stretch may leave at other times now: they are judged again
         // (a walked stretch is never ridden again, so this ends within the stretch count).
-        return try await walkingHopsNoSlower(in: again, currentLocation: currentLocation, ridden: &ridden)
+        return try await walkingHopsNoSlower(in: again, currentLocation: currentLocation, ridden: &ridden, noRide: &noRide)
     }
 
     /// `plan` with each walked hop's note in the minutes its walk leg shows (the difference of
     /// the two times shown, as `plan show` and the web page read it), the ride door to door
     /// leaving when that walk does; computed once the walks are final (walking a later stretch
     /// of an arrive-by plan moves the walks before it). A hop with no leg keeps its note.
-    private func notingWalkedHopsAsShown(_ plan: RoutePlan, ridden: [SegmentKey: TimeInterval?]) -> RoutePlan {
+    private func notingWalkedHopsAsShown(_ plan: RoutePlan, ridden: [SegmentKey: TimeInterval?],
+                                         noRide: [SegmentKey: String]) -> RoutePlan {
         guard !ridden.isEmpty else { return plan }
         // The times the plan document shows (`WireDocuments.plan`): a leave-now plan from now.
         let now = clock.now(), fallback: Date? = plan.timePreference == .leaveNow ? now : nil
@@ -82,8 +87,8 @@ extension Planner {
         for (index, key) in plan.segmentKeys.enumerated() where plan.modes[index] == .walk && plan.legs[index] != nil {
             guard let riding = ridden[key], let leaving = departures[index], let arriving = arrivals[index + 1] else { continue }
             let walking = arriving.timeIntervalSince(leaving)
-            noted.setModeNote(Self.walkOrRide(walking: walking, riding: riding.map { max($0, walking) }, inherited: .walk,
-                                              leaving: leaving).reason, ofSegment: index)
+            noted.setModeNote(Self.noting(Self.walkOrRide(walking: walking, riding: riding.map { max($0, walking) }, inherited: .walk,
+                                                          leaving: leaving).reason, why: noRide[key]), ofSegment: index)
         }
         return noted
     }
@@ -180,5 +185,16 @@ extension Result {
     var successValue: Success? {
         if case .success(let value) = self { return value }
         return nil
+    }
+}
+
+extension Planner {
+    /// A walk rule's reason with the transit answer's words when no ride was found (trial 49
+    /// finding 7: "walked: no transit route found (walking takes 1 h 29 min): no transit service
+    /// leaving after … the last ride is …, the next is … +1d"): the traveller sees when service
+    /// resumes, not only that none was found.
+    static func noting(_ reason: String?, why: String?) -> String? {
+        guard let reason, let why else { return reason }
+        return "\(reason): \(why)"
     }
 }

@@ -400,7 +400,7 @@ public struct Planner: Sendable {
         mutating func sayingAskedAtAGuess(_ index: Int, after gap: Int) {
             guard plan.legs[index] == nil, let failure = failures.lastIndex(where: { $0.segment == index }),
                   case .noRoute = failures[failure].error else { return }
-            failures[failure].error = .noRoute("no ride found at a guessed time: segment \(gap + 1) has no leg, "
+            failures[failure].error = .noRoute(Planner.askedAtAGuess + ": segment \(gap + 1) has no leg, "
                                                + "so when the traveller gets here is not known")
         }
     }
@@ -715,6 +715,16 @@ public struct Planner: Sendable {
     }
 
     /// Whether a ride query's failure means no ride can be caught (rather than a broken engine).
+    /// How a failure asked at a time nobody reaches begins (`sayingAskedAtAGuess`).
+    static let askedAtAGuess = "no ride found at a guessed time"
+
+    /// The transit answer's words on why no ride was found, for a walked hop's note: a failure
+    /// asked at a real time, not one asked at a guess (which says nothing about service).
+    static func noRideWords(_ failures: [SegmentFailure], in stretch: Range<Int>) -> String? {
+        failures.first { stretch.contains($0.segment) && meansNothingToCatch($0.error) }
+            .map(\.error.message).flatMap { $0.hasPrefix(askedAtAGuess) ? nil : $0 }
+    }
+
     static func meansNothingToCatch(_ error: RoutingError) -> Bool {
         switch error {
         case .noRoute, .outsideServicePeriod: true

@@ -118,11 +118,50 @@ public final class TransitRouter: Sendable {
                 transferPenalty: transferPenalty, avoiding: avoiding, knownWalks: knownWalks, overlay: realtime.snapshot)
     }
 
+    /// The departures around a time with no service from `origin` to `destination` (a depart-at
+    /// search that found nothing in its horizon), found by the engine: the latest journey leaving
+    /// before it (searched backward from a quarter of a horizon after it, so the journeys still
+    /// under way then count) and the first one leaving after the horizon, searched a horizon at
+    /// a time, at most two more. Each is nil when none is found.
+    private func departuresAround(_ anchor: Date, from origin: Coordinate, to destination: Coordinate, pace: WalkingPace,
+                                  maxTransfers: Int, accessRadius: Double, transferPenalty: Int, avoiding: [Coordinate],
+                                  knownWalks: KnownEndWalks, overlay: RealtimeOverlay?) -> (last: TransitRide?, next: TransitRide?) {
+        // Named by the first ride, whose time is the timetable's (the door's time rests on a walk estimate).
+        func departure(_ timing: LegTiming) -> TransitRide? {
+            let found = try? leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers,
+                                 accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
+                                 knownWalks: knownWalks, overlay: overlay, explainingNoService: false)
+            return found?.best.rides.first
+        }
+        let horizon = TimeInterval(Raptor.defaultHorizon)
+        let last = departure(.arriveBy(anchor.addingTimeInterval(horizon / 4))).flatMap { $0.boarding.time <= anchor ? $0 : nil }
+        var next: TransitRide?
+        for step in 1...3 where next == nil {
+            next = departure(.departAt(anchor.addingTimeInterval(horizon * Double(step))))
+        }
+        return (last, next)
+    }
+
+    /// `HH:MM` on the timetable's wall clock, with " +1d" (" -1d" …) when its date is not `day`'s
+    /// and that date after it: "06:05 +1d (2022-01-13)".
+    func clock(_ date: Date, onDayOf day: Int) -> String {
+        let zone = timetable.timeZone
+        let shift = ServiceDate.localDay(of: date, in: zone) - day
+        let formatter = DateFormatter()
+        formatter.timeZone = zone
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "HH:mm"
+        let time = formatter.string(from: date)
+        guard shift != 0 else { return time }
+        return "\(time) \(shift > 0 ? "+" : "-")\(abs(shift))d (\(ServiceDate.iso(day + shift)))"
+    }
+
     /// `leg` on one realtime overlay (nil: the timetable alone), taken once by the caller so
     /// that the whole query sees one.
     private func leg(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
                      maxTransfers: Int, accessRadius: Double, transferPenalty: Int, avoiding: [Coordinate],
-                     knownWalks: KnownEndWalks, overlay: RealtimeOverlay?) throws -> TransitJourneyResult {
+                     knownWalks: KnownEndWalks, overlay: RealtimeOverlay?,
+                     explainingNoService: Bool = true) throws -> TransitJourneyResult {
         guard origin.isValid, destination.isValid else {
             throw RoutingError.noRoute("invalid coordinate")
         }
@@ -202,6 +241,24 @@ public final class TransitRouter: Sendable {
             // none says yes), which no other time or place would change.
             if isStepFreeView, timetable.tripIDs.isEmpty {
                 throw RoutingError.noRoute("no trip in this feed is marked accessible (wheelchair_accessible), so step-free transit has none to ride")
+            }
+            // Depart-at: when service resumes, and when it ended, as the engine finds them (a noon
+            // question after a morning-only timetable: "the last ride is bus 3 at 11:36 from Keskustori B,
+            // the next is bus 6 at 06:10 +1d (2022-01-13) from Keskustori A").
+            if timing.isDepartAt, explainingNoService {
+                let around = departuresAround(anchor, from: origin, to: destination, pace: pace, maxTransfers: maxTransfers,
+                                              accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
+                                              knownWalks: knownWalks, overlay: overlay)
+                if around.last != nil || around.next != nil {
+                    func ride(_ ride: TransitRide) -> String {
+                        "\(ride.vehicle) \(ride.lineName) at \(clock(ride.boarding.time, onDayOf: day)) from \(ride.boarding.name)"
+                    }
+                    let last = around.last.map { "the last ride is \(ride($0))" }
+                    let next = around.next.map { "the next is \(ride($0))" }
+                        ?? "none leaves in the \(3 * Raptor.defaultHorizon / 3600) hours after"
+                    throw RoutingError.noRoute("no transit service leaving after \(when) between these points: "
+                                               + [last, next].compactMap { $0 }.joined(separator: ", "))
+                }
             }
             throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) between these points"
                                        + " in the \(Raptor.defaultHorizon / 3600) hours searched")
