@@ -2,7 +2,7 @@ import Foundation
 import Planner
 import WireProtocol
 
-/// `plan.insert`'s rule: a place searched near node `after` (or `near`) and put after it, its hops' modes
+/// `plan.insert`'s rule: a place searched as every command searches (`near` when given) and put after node `after`, its hops' modes
 /// chosen when the user gave none; one region.
 extension Params.PlanInsert: PlanEditRule {
     func prepare(on current: RoutePlan, with service: PlanService) async throws -> PlanService.Prepared {
@@ -11,7 +11,8 @@ extension Params.PlanInsert: PlanEditRule {
         let mode = params.mode.map(TravelMode.init)
         try Self.checkInsertPosition(params.after, in: current)
         let near = try await resolver.nearPlace(params.near, region: params.region)
-        let resolved = try await resolver.resolve(params.place, near: near?.place.coordinate ?? current.nodes[params.after - 1].place.coordinate,
+        // Looked up as every command looks a name up (`PlaceResolver.nearness`), not near node `after`.
+        let resolved = try await resolver.resolve(params.place, near: near?.place.coordinate,
                                                   region: params.region, planRegion: regions.regionName(of: current))
         let node = resolved.node
         let typed = typedPlaces.typed(params.place, resolved: node.place)

@@ -2,7 +2,7 @@ import Foundation
 import Planner
 import WireProtocol
 
-/// `plan.move`'s rule: node `node` replaced by a place searched near it (or `near`); one region.
+/// `plan.move`'s rule: node `node` replaced by a place searched as every command searches (`near` when given); one region.
 extension Params.PlanMove: PlanEditRule {
     func prepare(on current: RoutePlan, with service: PlanService) async throws -> PlanService.Prepared {
         let params = self, planner = service.planner, input = service.input, regions = service.regions
@@ -11,7 +11,8 @@ extension Params.PlanMove: PlanEditRule {
         // of that number in the plan it changes.
         let shownNode = try input.nodeIndex(params.node, in: current)
         let near = try await resolver.nearPlace(params.near, region: params.region)
-        let resolved = try await resolver.resolve(params.place, near: near?.place.coordinate ?? current.nodes[shownNode].place.coordinate,
+        // Looked up as every command looks a name up (`PlaceResolver.nearness`), not near the old node.
+        let resolved = try await resolver.resolve(params.place, near: near?.place.coordinate,
                                                   region: params.region,
                                                   planRegion: regions.regionName(of: current))
         let node = resolved.node

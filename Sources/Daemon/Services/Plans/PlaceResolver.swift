@@ -19,7 +19,16 @@ public struct PlaceResolver: Sendable {
 
     public static let hereToken = "@here"
 
-    /// - parameter near: results are ranked by distance from it; default the current location.
+    /// The one rule for which of a typed name's equally good matches is taken (four stops
+    /// "Kaleva A" … "Kaleva D"), the same in `compare`, `plan.new`, `plan.insert` and `plan.move`:
+    /// the one nearest the `near` typed, else the current location, else the search's own order.
+    /// Never the plan's other places nor the node an edit replaces: the same text gives the same
+    /// place in every command (trial 49 finding 8: "Kaleva" was Kaleva A in `plan new` and
+    /// Kaleva B in `plan move`, searched near the old node).
+    static func nearness(near: Coordinate?, location: Coordinate?) -> Coordinate? { near ?? location }
+
+    /// - parameter near: equal matches are ranked by distance from it; default the current
+    ///   location (`nearness`).
     /// - parameter region: search text only in this region.
     /// - parameter planRegion: the region of the plan the place joins: text is looked up there
     ///   first, and elsewhere only when that region has no match (so the plan's check can name
@@ -32,7 +41,7 @@ public struct PlaceResolver: Sendable {
                         planRegion: String? = nil) async throws -> ResolvedPlace {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let node = try await resolveWithoutSearch(text) { return ResolvedPlace(text: trimmed, unsearched: node) }
-        let near = near ?? location.current?.coordinate
+        let near = Self.nearness(near: near, location: location.current?.coordinate)
         if region == nil, let planRegion {
             if let hit = try regions.search(trimmed, near: near, preferring: near, region: planRegion, limit: 1).first {
                 try checkNoExactElsewhere(trimmed, hit.result, in: planRegion, near: near)
@@ -89,6 +98,8 @@ public struct PlaceResolver: Sendable {
         let searched = texts.indices.filter { fixed[$0] == nil }
         guard !searched.isEmpty else { return fixed.indices.compactMap { i in fixed[i].map { ResolvedPlace(text: trimmed[i], unsearched: $0) } } }
         let anchor = near ?? fixed.compactMap { $0?.place.coordinate }.first ?? location.current?.coordinate
+        // Which of a text's equal matches is taken: the one rule of every command (`nearness`).
+        let matchNear = Self.nearness(near: near, location: location.current?.coordinate)
         let fixedPlaces = fixed.compactMap { $0?.place.coordinate }
         var candidates = try region.map { [try regions.handle(named: $0)] } ?? regions.requireRegions()
         let holdingFixed = try candidates.filter { handle in
@@ -100,7 +111,7 @@ public struct PlaceResolver: Sendable {
         for handle in candidates {
             var hits: [Int: PlaceSearchResult] = [:]
             for index in searched {
-                hits[index] = try regions.search(trimmed[index], near: anchor, preferring: nil, region: handle.name, limit: 1).first?.result
+                hits[index] = try regions.search(trimmed[index], near: matchNear, preferring: nil, region: handle.name, limit: 1).first?.result
             }
             found.append((handle.name, home.firstIndex { $0 === handle } ?? home.count, hits))
         }
