@@ -27,7 +27,8 @@ extension RoutePlan {
                 ?? pinnedDeparture(ofSegment: index)
             guard let departure else { continue }
             // A stay "until" before the leg: reached going forward from a depart-at date (`fillBackward`).
-            if nodes[index].stay?.isUntil != true || !timeForwardFromTheStart(&times, to: index) {
+            // So is a walk the planner chose because no ride was sooner (`leavesAtTheStart`).
+            if (nodes[index].stay?.isUntil != true && !leavesAtTheStart(before: index)) || !timeForwardFromTheStart(&times, to: index) {
                 times[index] = nodes[index].latestArrival(leavingAt: departure)
             }
             if times[index + 1] == nil {
@@ -66,7 +67,7 @@ extension RoutePlan {
             }
             forgetTimesAfterAMissedRide(&times, segment: missed)
         } else if case .departAt = timePreference, let first = (0..<segmentCount).first(where: isDated),
-                  (0...first).contains(where: { nodes[$0].stay?.isUntil == true }) {
+                  (0...first).contains(where: { nodes[$0].stay?.isUntil == true }) || leavesAtTheStart(before: first) {
             // The nodes up to the first dated leg were reached going forward from the date
             // (`timeForwardFromTheStart`): a stay "until" there may end after that leg leaves.
             forgetTimesAfterAMissedRide(&times, segment: first)
@@ -101,10 +102,15 @@ extension RoutePlan {
 
     /// The time the traveller leaves each node: its `schedule()` time plus its stay, or the
     /// pinned time of a walk or car leg that leaves from it (the traveller waits for it, as
-    /// `fillForward` times the leg). The destination's entry is its arrival.
+    /// `fillForward` times the leg) unless they can leave only after it: a missed pin is not
+    /// when they leave (trial 49: "it leaves 10:20 but you can leave at 10:20, 0 s too late"
+    /// after a stay until 10:41). The destination's entry is its arrival.
     public func departureTimes(startingAt fallbackStart: Date? = nil) -> [Date?] {
         zip(nodes.indices, schedule(startingAt: fallbackStart)).map { index, time in
-            pinnedStreetDeparture(ofSegment: index) ?? time.map(nodes[index].leaving(arrivedAt:))
+            let ready = time.map(nodes[index].leaving(arrivedAt:))
+            guard let pinned = pinnedStreetDeparture(ofSegment: index) else { return ready }
+            guard let ready, ready > pinned.addingTimeInterval(Self.connectionSlack) else { return pinned }
+            return ready
         }
     }
 
@@ -327,6 +333,18 @@ extension RoutePlan {
             }
             index -= 1
         }
+    }
+
+    /// Whether the undated legs before the first dated segment `index` leave at a depart-at
+    /// plan's start rather than as late as that segment allows: one of them is a walk the planner
+    /// chose because no ride was sooner (`isPlannersWalk`), and `index` is a ride, not a pin
+    /// (a pin is the user's time, which the way to it keeps). The walk was judged leaving at the
+    /// start, so it leaves then, and the header and the first leg agree (trial 49 finding 9: a
+    /// day plan "depart at 02:30" walked its first hop leaving 04:25, timed back from the 06:10
+    /// bus after it); the traveller waits at the stop, as after a ride that arrives early.
+    private func leavesAtTheStart(before index: Int) -> Bool {
+        guard case .departAt = timePreference, !isPinned(segment: index) else { return false }
+        return (0..<index).contains { isPlannersWalk(segment: $0) }
     }
 
     /// In a depart-at plan, times nodes 0 through `node` forward from its date (the origin at

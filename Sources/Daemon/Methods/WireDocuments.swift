@@ -42,7 +42,9 @@ public enum WireDocuments {
             let key = keys[index]
             let legDocument = plan.legs[index].map {
                 // A late or missed walk gets there its own time after it leaves, not when the plan needs it there.
-                leg($0, timeZone: timeZone, departure: departures[index], arrival: missed == index ? nil : times[index + 1],
+                // A missed pinned walk or drive still leaves at its pin (the node says when the traveller can).
+                leg($0, timeZone: timeZone, departure: missed == index ? plan.pin(ofSegment: index)?.departure ?? departures[index] : departures[index],
+                    arrival: missed == index ? nil : times[index + 1],
                     price: planPrice?.segments[index])
             }
             // This run's failure, else the one stored with the plan (after a restart).
