@@ -39,8 +39,12 @@ public enum ShownTime {
     }
 
     /// The duration between two instants, as their shown times give it.
+    /// Two shown times in one minute with whole seconds between them read "< 1 min", never
+    /// "0 min" for a way that takes time.
     public static func text(from start: Date, to end: Date) -> String {
-        text(minutes: max(0, minutes(from: start, to: end)))
+        let shown = max(0, minutes(from: start, to: end))
+        if shown == 0, end.timeIntervalSince1970.rounded(.down) > start.timeIntervalSince1970.rounded(.down) { return "< 1 min" }
+        return text(minutes: shown)
     }
 
     /// `HH:MM` on the wall clock of `timeZone`: the minute the instant falls in.

@@ -11,6 +11,8 @@ import FoundationEssentials
 ///   08:11:45 reads 08:02, 08:11, 9 min), so what is shown always adds up.
 /// - A duration with no times beside it (a walk, a stay, a reminder lead) is rounded to the
 ///   nearest minute, and a positive one reads at least 1 min.
+/// - Two shown times in the same minute with seconds between them read "< 1 min" (a 51 m walk
+///   from 10:02:05 to 10:02:50), never "0 min" for a way that takes time.
 /// - From 60 minutes on a duration reads "1 h 47 min" (and "1 h 07 min").
 public enum ShownTime {
     /// The minute shown for an instant, counted from the epoch: its floor.
@@ -43,6 +45,16 @@ public enum ShownTime {
     /// when either cannot be read.
     public static func text(from start: String?, to end: String?) -> String? {
         guard let start, let end, let from = WireTime.date(from: start), let to = WireTime.date(from: end) else { return nil }
-        return text(minutes: max(0, minutes(from: from.timeIntervalSince1970, to: to.timeIntervalSince1970)))
+        return text(from: from.timeIntervalSince1970, to: to.timeIntervalSince1970)
     }
+
+    /// The duration between two instants (seconds since the epoch), as their shown times give it.
+    public static func text(from start: Double, to end: Double) -> String {
+        let shown = max(0, minutes(from: start, to: end))
+        if shown == 0, end.rounded(.down) > start.rounded(.down) { return lessThanAMinute }
+        return text(minutes: shown)
+    }
+
+    /// Two shown times in one minute with whole seconds between them.
+    public static let lessThanAMinute = "< 1 min"
 }

@@ -136,7 +136,8 @@ enum Render {
                 if let price = legPrice(leg, mode: segment.mode) { text += "; \(price)" }
                 if let access = WheelchairOption.label(leg.accessibility) { text += "; \(access)" }
             } else if let error = segment.error {
-                text += " no leg (\(error.code): \(error.message))"
+                // The words only: the wire's code is for --json and the exit status, not a sentence.
+                text += " no leg: \(error.message)"
             } else {
                 text += " not computed"
             }
@@ -174,7 +175,8 @@ enum Render {
                     lines.append("          late: it arrives \(arrives) "
                                  + (dueTime == nil ? "too late for \(end.name)" : "but you must be at \(end.name) by \(due)")
                                  + MissedConnection.gap(from: dueTime, to: leg.arrival)
-                                 + (pending ? "; the latest one that arrives in time is pending below" : nothing))
+                                 + (pending ? (leg.rides.isEmpty ? "; leaving in time is pending below"
+                                                                 : "; the latest one that arrives in time is pending below") : nothing))
                     if let gives = ConstraintConflict.wording(plan, missedSegment: index + 1, askedDay: day) {
                         lines.append("          \(gives)")
                     }
@@ -184,7 +186,8 @@ enum Render {
                     let (leaves, there) = MissedConnection.clocks(leg.departure, ready, askedDay: day)
                     lines.append("          missed: it leaves \(leaves) but you \(node.departure == nil ? "get there" : "can leave") at \(there)"
                                  + MissedConnection.gap(from: leg.departure, to: ready)
-                                 + (pending ? "; the next one you can catch is pending below" : nothing))
+                                 + (pending ? (leg.rides.isEmpty ? "; leaving when you can is pending below"
+                                                                 : "; the next one you can catch is pending below") : nothing))
                     if let gives = ConstraintConflict.wording(plan, missedSegment: index + 1, askedDay: day) {
                         lines.append("          \(gives)")
                     }
@@ -212,7 +215,8 @@ enum Render {
                 continue
             }
             lines.append("  pending on segment \(pending.segment): selected \(pendingLeg(pending.selected, askedDay: day))\(cancelled)"
-                         + " → latest \(pendingLeg(latest, askedDay: day))"
+                         // "latest" is news of a timetable: a walk or drive is only retimed.
+                         + " → \(latest.rides.isEmpty && pending.selected.rides.isEmpty ? "retimed" : "latest") \(pendingLeg(latest, askedDay: day))"
                          + " (umctl plan accept \(plan.id) \(pending.segment) | umctl plan dismiss \(plan.id) \(pending.segment))")
             let segment = plan.segments.indices.contains(pending.segment - 1) ? plan.segments[pending.segment - 1] : nil
             let why = !cancelled.isEmpty ? "the cancelled " : segment?.missedConnection == true
@@ -291,7 +295,12 @@ enum Render {
             let what = walk.kind == "transfer" && walk.distanceM == 0 ? "change" : "walk"
             // A change at one stop reads "change 1 min at Kalevankangas", not "Kalevankangas → Kalevankangas".
             let way = walk.from == walk.to ? "at \(walk.from)" : "\(walk.from) → \(walk.to)"
-            return "\(indent)\(dayClock(walk.start))  \(what) \(duration(walk.durationS)) \(way)"
+            // Beside its start time, a walk's duration is the shown difference to its end, as
+            // every leg's (`ShownTime`): one rule, so a 116-s walk never reads shorter than a 103-s one.
+            let shown = WireTime.date(from: walk.start).map {
+                ShownTime.text(from: $0.timeIntervalSince1970, to: $0.timeIntervalSince1970 + walk.durationS)
+            } ?? duration(walk.durationS)
+            return "\(indent)\(dayClock(walk.start))  \(what) \(shown) \(way)"
                 + (walk.distanceM > 0 ? " (\(distance(walk.distanceM)))" : "")
         }
         // An access or egress "walk" of nothing (the segment already ends at the stop) is noise:
@@ -333,7 +342,7 @@ enum Render {
         var rows: [[String]] = []
         for option in document.options {
             if let error = option.error {
-                rows.append([option.mode.rawValue, "-", "-", "-", "-", "-", "-", "\(error.code): \(error.message)"])
+                rows.append([option.mode.rawValue, "-", "-", "-", "-", "-", "-", error.message])  // the code is in --json
                 continue
             }
             let lines = option.lines.isEmpty ? "" : "lines \(option.lines.joined(separator: ", "))"

@@ -20,7 +20,7 @@ final class LegStepsWalkTests: XCTestCase {
         let short = try Self.leg(walks: [
             #"{"kind":"egress","from":"Pohjola","to":"near Pohjola","start":"2022-01-12T10:34:00+02:00","duration_s":4,"distance_m":3}"#,
         ])
-        XCTAssertEqual(Render.legSteps(short).last?.trimmingCharacters(in: .whitespaces), "10:34  walk 1 min Pohjola → near Pohjola (3 m)")
+        XCTAssertEqual(Render.legSteps(short).last?.trimmingCharacters(in: .whitespaces), "10:34  walk < 1 min Pohjola → near Pohjola (3 m)")
     }
 
     /// Trial 48: a change at one stop read "change 1 min Kalevankangas → Kalevankangas".
@@ -32,6 +32,19 @@ final class LegStepsWalkTests: XCTestCase {
         let steps = Render.legSteps(leg).map { $0.trimmingCharacters(in: .whitespaces) }
         XCTAssertTrue(steps.contains("10:30  change 1 min at Kalevankangas"), "\(steps)")
         XCTAssertTrue(steps.contains("10:31  walk 1 min Keskustori E → Keskustori G (69 m)"), "\(steps)")
+    }
+
+    /// Trial 49 finding 10: a 116-s walk read "1 min" beside a 103-s one reading "2 min" (one
+    /// rounded alone, one the difference of its times). A step's duration is the difference of
+    /// its shown start and end, as a leg's.
+    func testAWalkStepReadsTheMinutesBetweenItsShownStartAndEnd() throws {
+        let leg = try Self.leg(walks: [
+            #"{"kind":"access","from":"near Keskus","to":"Keskus","start":"2022-01-12T10:23:00+02:00","duration_s":116,"distance_m":140}"#,
+            #"{"kind":"egress","from":"Pohjola","to":"near Pohjola","start":"2022-01-12T10:34:30+02:00","duration_s":103,"distance_m":120}"#,
+        ])
+        let steps = Render.legSteps(leg).map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertTrue(steps.contains("10:23  walk 1 min near Keskus → Keskus (140 m)"), "10:23:00 → 10:24:56: \(steps)")
+        XCTAssertTrue(steps.contains("10:34  walk 2 min Pohjola → near Pohjola (120 m)"), "10:34:30 → 10:36:13: \(steps)")
     }
 
     static func leg(walks: [String]) throws -> LegDocument {

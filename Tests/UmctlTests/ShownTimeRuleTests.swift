@@ -38,6 +38,10 @@ final class ShownTimeRuleTests: XCTestCase {
             XCTAssertEqual(shownLeave, realMinuteOfDay(departure), "the departure's minute, floored: \(text)")
             XCTAssertEqual(shownArrive, realMinuteOfDay(arrival), "the arrival's minute, floored: \(text)")
             let span = (shownArrive - shownLeave + 1_440) % 1_440
+            if span == 0, departure.rounded(.down) < arrival.rounded(.down) {
+                XCTAssertEqual(String(shown.5), "< 1 min", "seconds within one shown minute: \(text)")
+                continue
+            }
             XCTAssertEqual(try minutes(of: String(shown.5)), span, "the duration is what the times shown give: \(text)")
             if span >= 60 { XCTAssertTrue(shown.5.contains(" h "), text) }
         }
@@ -48,6 +52,15 @@ final class ShownTimeRuleTests: XCTestCase {
         let leg = LegDocument(durationS: 576, distanceM: nil, departure: "2022-01-12T08:02:09+02:00",
                               arrival: "2022-01-12T08:11:45+02:00", transfers: 0, rides: [])
         XCTAssertEqual(Render.pendingLeg(leg, askedDay: nil), "leaves 08:02, arrives 08:11 (9 min)")
+    }
+
+    /// Trial 49 finding 10: a 51 m walk from 10:02:05 to 10:02:50 read "walk 0 min".
+    func testAWayWithinOneShownMinuteReadsLessThanAMinuteNeverZero() {
+        let leg = LegDocument(durationS: 45, distanceM: 51, departure: "2022-01-12T10:02:05+02:00",
+                              arrival: "2022-01-12T10:02:50+02:00", transfers: 0, rides: [])
+        XCTAssertEqual(Render.pendingLeg(leg, askedDay: nil), "leaves 10:02, arrives 10:02 (< 1 min)")
+        XCTAssertEqual(Render.duration(0, from: "2022-01-12T10:02:05+02:00", to: "2022-01-12T10:02:05+02:00"), "0 min",
+                       "no time between them: nothing to walk")
     }
 
     func testAnArrivalSecondsBeforeTheNextDepartureNeverReadsAsTheSameMinuteOrLater() {

@@ -28,7 +28,8 @@ extension Params.PlanChoose: PlanEditRule {
             }
             option = options[params.option - 1]
         }
-        try Self.keepsThePins(around: segment, of: current, taking: option, number: params.segment, now: input.clock.now(), zone: zone)
+        try Self.keepsThePins(around: segment, of: current, taking: option, number: params.segment, now: input.clock.now(),
+                              words: PlanClockWords(zone: zone, planDay: input.planDay(current)))
         let chosen = try current.choosingAlternative(option, ofSegment: segment)
         return Prepared(step: .change { plan in
             guard plan == current else { throw DaemonError.conflict("another edit changed the plan while choosing; nothing was changed, try again") }
@@ -42,13 +43,14 @@ extension Params.PlanChoose: PlanEditRule {
     private static func seenOption(_ params: Params.PlanChoose, segment: Int, departure: Date?, in options: [RouteLeg], count: Int,
                                    of plan: RoutePlan, zone: TimeZone, service: PlanService) async throws -> RouteLeg {
         let planner = service.planner, input = service.input
+        let words = PlanClockWords(zone: zone, planDay: input.planDay(plan))
         // The trips name a ride whatever the walk to it takes (an earlier pace edit changes when
         // the leg leaves the door); without them, the departure does.
         func isSeen(_ leg: RouteLeg) -> Bool {
             if let trips = params.tripIds { return trips == leg.tripIDs }
             return departure.map { time in leg.departure.map { abs($0.timeIntervalSince(time)) < 1 } ?? false } ?? false
         }
-        let described = [departure.map { "leaving \(WireTime.string(from: $0, timeZone: zone))" },
+        let described = [departure.map { "leaving \(words.text($0))" },
                          params.tripIds.map { "on trips \($0.joined(separator: ", "))" }].compactMap { $0 }.joined(separator: " ")
         if options.indices.contains(params.option - 1), isSeen(options[params.option - 1]) { return options[params.option - 1] }
         if let found = options.first(where: isSeen) { return found }
@@ -61,14 +63,14 @@ extension Params.PlanChoose: PlanEditRule {
             if let start = plan.earliestDeparture(now: now), let leaves = found.departure,
                leaves < start.addingTimeInterval(-1) {
                 throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more: it leaves before the plan "
-                                           + "starts at \(WireTime.string(from: start, timeZone: zone)); list the segment's options again (plan alternatives)")
+                                           + "starts at \(words.text(start)); list the segment's options again (plan alternatives)")
             }
             if let arrived = plan.earliestArrivals(now: now)[segment], let leaves = found.departure {
                 let ready = plan.nodes[segment].leaving(arrivedAt: arrived)
                 if leaves < ready.addingTimeInterval(-1) {
                     throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more: it leaves before the "
                                                + "traveller can leave \(plan.nodes[segment].place.name) at "
-                                               + "\(WireTime.string(from: ready, timeZone: zone)); list the segment's options again (plan alternatives)")
+                                               + "\(words.text(ready)); list the segment's options again (plan alternatives)")
                 }
             }
             return found
@@ -83,8 +85,8 @@ extension Params.PlanChoose: PlanEditRule {
     /// leave 08:10), or leaves before they can get to it from the pinned segment before. Judged
     /// on the plan's legs, not its start, so in an arrive-by plan too.
     private static func keepsThePins(around segment: Int, of plan: RoutePlan, taking option: RouteLeg, number: Int, now: Date,
-                                     zone: TimeZone) throws {
-        func time(_ date: Date) -> String { WireTime.string(from: date, timeZone: zone) }
+                                     words: PlanClockWords) throws {
+        func time(_ date: Date) -> String { words.text(date) }
         let leaves = option.departure ?? plan.departureTimes(startingAt: now)[segment]
         let arrives = option.arrival ?? leaves?.addingTimeInterval(option.expectedTravelTime)
         if let arrives, let missed = plan.pinMissed(afterSegment: segment, arrivingAt: arrives),

@@ -1,0 +1,119 @@
+import Foundation
+import TestSupport
+import WireProtocol
+import XCTest
+
+/// Trial 49 findings 7–10, from outside on Tampere (its feed runs mornings only): what the
+/// plan and `compare` say is true and plain.
+final class PlainPlanWordsTests: SharedTampereDaemonTestCase {
+    /// Finding 7: at noon `compare` said "no_route: no transit service leaving after … in the 12
+    /// hours searched", and a noon day plan "walked: no transit route found". Both now name the
+    /// last ride before and the next one after (the next morning's, with its day), as the engine
+    /// finds them; the wire's code stays in --json only.
+    func testWithNoServiceLeftTheAnswerNamesTheLastAndTheNextRideInWordsWithoutTheWireCode() throws {
+        let harness = try harness
+        let shown = try harness.umctl(["compare", Tampere.keskustori, Tampere.hervanta, "--at", "2022-01-12T12:00"])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        let transit = try XCTUnwrap(shown.stdout.split(separator: "\n").first { $0.hasPrefix("transit") }, shown.stdout)
+        XCTAssertFalse(transit.contains("no_route"), "words for people, no wire code: \(transit)")
+        XCTAssertTrue(transit.contains("the last ride is "), "when service ended: \(transit)")
+        XCTAssertTrue(transit.contains("the next is "), "when it resumes: \(transit)")
+        XCTAssertTrue(transit.contains(" +1d (2022-01-13) from "), "the next is the next morning's, with its day: \(transit)")
+
+        let json = try harness.json(["compare", Tampere.keskustori, Tampere.hervanta, "--at", "2022-01-12T12:00"])
+        let option = try XCTUnwrap(json["options"]?.arrayValue?.first { $0["mode"] == .string("transit") }, "\(json)")
+        XCTAssertEqual(option["error"]?["data"]?["code"], .string("no_route"), "the code stays on the wire: \(option)")
+        let message = try XCTUnwrap(option["error"]?["message"]?.stringValue, "\(option)")
+
+        // The next ride named is the one a search from just after midnight finds first.
+        let morning = try harness.json(["compare", Tampere.keskustori, Tampere.hervanta, "--at", "2022-01-13T00:01"])
+        let ride = try XCTUnwrap(morning["options"]?.arrayValue?.first { $0["mode"] == .string("transit") }?["rides"]?.arrayValue?.first,
+                                 "\(morning)")
+        let departure = try XCTUnwrap(ride["departure"]?.stringValue, "\(ride)")
+        XCTAssertTrue(message.contains("the next is \(ride["vehicle"]?.stringValue ?? "?") \(ride["line"]?.stringValue ?? "?") at "
+                                       + "\(departure.dropFirst(11).prefix(5)) +1d (2022-01-13) from \(ride["from"]?.stringValue ?? "?")"),
+                      "\(message) / \(ride)")
+        // The last one named leaves before noon, and a search just before it finds it.
+        let last = try XCTUnwrap(message.firstMatch(of: /the last ride is \w+ (\S+) at (\d\d):(\d\d) from/), message)
+        XCTAssertLessThan(Int(last.2)! * 60 + Int(last.3)!, 12 * 60 + 1, message)
+
+        // A day plan at noon walks the hops and says why, with the same words.
+        let day = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, Tampere.ratina, "--mode", "transit",
+                                    "--at", "2022-01-12T12:00"])
+        let notes = segments(day).compactMap { $0["mode_note"]?.stringValue }
+        XCTAssertTrue(notes.contains { $0.hasPrefix("walked: no transit route found") && $0.contains("the next is ") }, "\(notes)")
+        XCTAssertFalse(notes.contains { $0.contains("guessed time") }, "only what the engine answered at a real time: \(notes)")
+    }
+
+    /// Finding 8: "Kaleva" was Kaleva A in `plan new` and Kaleva B in `plan move` (looked up near
+    /// the old node); "Lielahti" Lielahti A and Lielahti E. The same text is the same place in
+    /// `compare`, `plan new`, `plan insert` and `plan move`.
+    func testTheSameTypedNameIsTheSamePlaceInEveryCommand() throws {
+        let harness = try harness
+        let names = ["Kaleva", "Lielahti"]
+        let created = try harness.json(["plan", "new"] + names + ["--mode", "walk", "--at", Tampere.morning])
+        let taken = nodes(created).compactMap { $0["name"]?.stringValue }
+        XCTAssertEqual(taken.count, 2, "\(created)")
+
+        let compared = try harness.json(["compare"] + names + ["--at", Tampere.morning])
+        XCTAssertEqual([compared["from"]?["name"]?.stringValue, compared["to"]?["name"]?.stringValue], taken, "compare: \(compared)")
+
+        // Moved and inserted into a plan far from them (Hervanta, south-east; Pyynikki, west).
+        let other = try harness.json(["plan", "new", Tampere.hervanta, Tampere.pyynikki, Tampere.ratina, "--mode", "walk",
+                                      "--at", Tampere.morning])
+        let otherID = try id(other)
+        let moved = try harness.json(["plan", "move", otherID, "1", names[0]])
+        XCTAssertEqual(nodes(moved).first?["name"]?.stringValue, taken[0], "plan move: \(nodes(moved))")
+        let movedAgain = try harness.json(["plan", "move", otherID, "2", names[1]])
+        XCTAssertEqual(nodes(movedAgain)[1]["name"]?.stringValue, taken[1], "plan move: \(nodes(movedAgain))")
+
+        let third = try harness.json(["plan", "new", Tampere.hervanta, Tampere.ratina, "--mode", "walk", "--at", Tampere.morning])
+        let inserted = try harness.json(["plan", "insert", try id(third), names[0], "--after", "1"])
+        XCTAssertEqual(nodes(inserted)[1]["name"]?.stringValue, taken[0], "plan insert: \(nodes(inserted))")
+        let insertedAgain = try harness.json(["plan", "insert", try id(third), names[1], "--after", "2"])
+        XCTAssertEqual(nodes(insertedAgain)[2]["name"]?.stringValue, taken[1], "plan insert: \(nodes(insertedAgain))")
+    }
+
+    /// Finding 9: at 02:30 walking from Keskustori to Hervanta (1 h 29 min) is no slower than
+    /// the first bus, so a day plan walks it; but it left at 04:25, timed back from the 06:02
+    /// bus after it, under a header saying "depart at 02:30". A walk chosen because no ride is
+    /// sooner leaves at the plan's start; the traveller waits at the stop.
+    func testANightWalkTheDayPlanChoseLeavesAtThePlansStartNotTimedBackFromTheRideAfterIt() throws {
+        let harness = try harness
+        let day = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "61.51651,23.66423", "--mode", "transit",
+                                    "--at", "2022-01-12T02:30"])
+        let first = try XCTUnwrap(segments(day).first, "\(day)")
+        XCTAssertEqual(first["mode"]?.stringValue, "walk", "walking is no slower at night: \(day)")
+        XCTAssertTrue(first["mode_note"]?.stringValue?.hasPrefix("walked: ") == true, "\(first)")
+        XCTAssertEqual(nodes(day).first?["time"]?.stringValue, "2022-01-12T02:30:00+02:00", "leaves at the plan's start: \(nodes(day))")
+        XCTAssertTrue(segments(day).contains { $0["mode"]?.stringValue == "transit" }, "a ride after the walk: \(day)")
+        XCTAssertNil(segments(day).first { $0["missed_connection"] == .bool(true) }, "the ride after it is caught: \(day)")
+
+        let shown = try harness.umctl(["plan", "show", try id(day)])
+        let lines = shown.stdout.split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.contains("depart at 2022-01-12 02:30") }, shown.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  1. 02:30  ") }, "the header and the first leg agree: \(shown.stdout)")
+    }
+
+    /// Finding 10: a missed pinned walk said "the next one you can catch is pending below" (a walk
+    /// has nothing to catch), its node said the traveller could leave at the pinned time, and
+    /// the pending update said "latest leaves" (news of a timetable, not of a walk).
+    func testAMissedPinnedWalkSaysWhenTheTravellerCanLeaveAndOffersNoRideToCatch() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, Tampere.tampereTalo, "--mode", "walk",
+                                        "--at", "2022-01-12T10:00"])
+        let planID = try id(created)
+        let pinned = try harness.umctl(["plan", "pin", planID, "2", "2022-01-12T10:20"])
+        XCTAssertEqual(pinned.status, 0, pinned.stderr)
+        let stayed = try harness.umctl(["plan", "stay", planID, "2", "30m"])
+        XCTAssertEqual(stayed.status, 0, stayed.stderr)
+        let shown = try harness.umctl(["plan", "show", planID])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        let missed = try XCTUnwrap(shown.stdout.split(separator: "\n").first { $0.contains("missed: it leaves") }, shown.stdout)
+        XCTAssertFalse(missed.contains("catch"), "nothing to catch on a walk: \(missed)")
+        XCTAssertFalse(missed.contains("you can leave at 10:20"), "they can leave only after the stay: \(missed)")
+        XCTAssertFalse(shown.stdout.contains(" 0 s too late"), shown.stdout)
+        let pending = try XCTUnwrap(shown.stdout.split(separator: "\n").first { $0.contains("pending on segment 2") }, shown.stdout)
+        XCTAssertFalse(pending.contains("latest"), "a walk is retimed, not a later timetable: \(pending)")
+    }
+}
