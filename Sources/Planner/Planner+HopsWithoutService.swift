@@ -45,7 +45,7 @@ extension Planner {
                                     modes: Array(plan.modes[..<first]) + [.walk] + plan.modes[stretch.upperBound...],
                                     legs: Array(plan.legs[..<first]) + [nil] + plan.legs[stretch.upperBound...],
                                     origins: RoutePlan.origins(count: plan.segmentCount, replacing: stretch, with: 1))
-            // The transit answer says when service ended and resumes ("the last ride is bus 3 at 11:36 from Keskustori B, the
+            // The transit answer says when service ended and resumes ("the last ride is tram 3 at 11:34 from Keskustori B, the
             // next is …"): the traveller sees why, not only that none was found.
             let why = Self.noRideWords(current.failures, in: stretch)
             walked.setModeNote(Self.noting(Self.walkOrRide(walking: walking, riding: nil, inherited: .walk, leaving: start).reason, why: why),

@@ -122,7 +122,8 @@ public final class TransitRouter: Sendable {
     /// search that found nothing in its horizon), found by the engine: the latest journey leaving
     /// before it (searched backward from a quarter of a horizon after it, so the journeys still
     /// under way then count) and the first one leaving after the horizon, searched a horizon at
-    /// a time, at most two more. Each is nil when none is found.
+    /// a time, up to three (36 hours). Each is nil when none is found. Asked only after a search
+    /// found nothing, so an answer costs nothing more.
     private func departuresAround(_ anchor: Date, from origin: Coordinate, to destination: Coordinate, pace: WalkingPace,
                                   maxTransfers: Int, accessRadius: Double, transferPenalty: Int, avoiding: [Coordinate],
                                   knownWalks: KnownEndWalks, overlay: RealtimeOverlay?) -> (last: TransitRide?, next: TransitRide?) {
@@ -144,7 +145,7 @@ public final class TransitRouter: Sendable {
 
     /// `HH:MM` on the timetable's wall clock, with " +1d" (" -1d" …) when its date is not `day`'s
     /// and that date after it: "06:05 +1d (2022-01-13)".
-    func clock(_ date: Date, onDayOf day: Int) -> String {
+    private func clock(_ date: Date, onDayOf day: Int) -> String {
         let zone = timetable.timeZone
         let shift = ServiceDate.localDay(of: date, in: zone) - day
         let formatter = DateFormatter()
@@ -243,8 +244,8 @@ public final class TransitRouter: Sendable {
                 throw RoutingError.noRoute("no trip in this feed is marked accessible (wheelchair_accessible), so step-free transit has none to ride")
             }
             // Depart-at: when service resumes, and when it ended, as the engine finds them (a noon
-            // question after a morning-only timetable: "the last ride is bus 3 at 11:36 from Keskustori B,
-            // the next is bus 6 at 06:10 +1d (2022-01-13) from Keskustori A").
+            // question after a morning-only timetable: "the last ride is tram 3 at 11:34 from Keskustori B,
+            // the next is bus 6 at 06:10 +1d (2022-01-13) from Koskipuisto D").
             if timing.isDepartAt, explainingNoService {
                 let around = departuresAround(anchor, from: origin, to: destination, pace: pace, maxTransfers: maxTransfers,
                                               accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
@@ -315,7 +316,7 @@ public final class TransitRouter: Sendable {
             do {
                 result = try leg(from: origin, to: destination, timing: .departAt(time), pace: pace, maxTransfers: maxTransfers,
                                  accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
-                                 knownWalks: knownWalks, overlay: overlay)
+                                 knownWalks: knownWalks, overlay: overlay, explainingNoService: search == 0)
             } catch where search > 0 {
                 break  // no later service: the ones found are all there are
             }
