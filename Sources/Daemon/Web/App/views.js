@@ -49,11 +49,14 @@ export function duration(seconds) {
   return minutesText(seconds > 0 ? Math.max(1, Math.round(seconds / 60)) : 0);
 }
 
-// The duration between two times the daemon wrote (ISO 8601 with their offset), as shown.
+// The duration between two times the daemon wrote (ISO 8601 with their offset), as shown;
+// "< 1 min" for two times in one shown minute with seconds between them, never "0 min".
 export function durationBetween(departure, arrival, seconds) {
   const minute = (iso) => Math.floor(Date.parse(iso) / 60000);
   if (!departure || !arrival || Number.isNaN(minute(departure)) || Number.isNaN(minute(arrival))) return duration(seconds);
-  return minutesText(Math.max(0, minute(arrival) - minute(departure)));
+  const shown = Math.max(0, minute(arrival) - minute(departure));
+  if (shown === 0 && Math.floor(Date.parse(arrival) / 1000) > Math.floor(Date.parse(departure) / 1000)) return '< 1 min';
+  return minutesText(shown);
 }
 
 export function distance(metres) {
