@@ -141,7 +141,7 @@ struct PlanMoveCommand: PlanEditCommand {
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "K", help: "node number, from 1"),
                       .init(name: "PLACE", help: placeHelp)],
         options: [.init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
-                  .init(name: "--near", valueName: "PLACE", help: "of equal matches for a name, take the one nearest PLACE (default: nearest your location, as every command)")],
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE; of equal matches take the one nearest it (default: nearest your location, as in every command)")],
         discussion: "Only the two segments touching node K are asked again; locks on them are dropped (they were about the old place).").editing
     var expectedGeneration: Int64?
     var id: Int64, node: Int, place: String, region: String?, near: String?

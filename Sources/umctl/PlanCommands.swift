@@ -21,7 +21,7 @@ struct CompareCommand: UmctlCommand {
                   .init(name: "--arrive-by", valueName: "TIME", help: "arrive by (\(timeHelp))"),
                   .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
                   .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
-                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE"),
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE; of equal matches take the one nearest it (default: nearest your location, as in every command)"),
                   .init(name: "--map", valueName: "FILE", help: "also draw the three routes on one picture (.png or .svg)"),
                   .init(name: "--size", valueName: "WxH", help: "with --map: \(sizeHelp)"),
                   WheelchairOption.option])
@@ -78,7 +78,7 @@ struct PlanNewCommand: PlanAnswering {
                   .init(name: "--pace", valueName: "PACE", help: "walking pace: slow, normal or fast"),
                   .init(name: "--title", valueName: "TEXT", help: "a title (default the places joined by →)"),
                   .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
-                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE"),
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE; of equal matches take the one nearest it (default: nearest your location, as in every command)"),
                   WheelchairOption.option])
     var from: String, to: String, mode: WireMode?, at: String?, arriveBy: String?, pace: WirePace?, title: String?
     var region: String?, near: String?
@@ -242,7 +242,7 @@ struct PlanInsertCommand: PlanEditCommand {
         options: [.init(name: "--after", valueName: "K", help: "node number the place goes after (required; 1 = after the origin)"),
                   .init(name: "--mode", valueName: "MODE", help: "mode of the new segment: walk, transit, car or bike"),
                   .init(name: "--region", valueName: "NAME", help: "look text places up only in this region"),
-                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE")]).editing
+                  .init(name: "--near", valueName: "PLACE", help: "look text places up first in the region of PLACE; of equal matches take the one nearest it (default: nearest your location, as in every command)")]).editing
     var expectedGeneration: Int64?
     var id: Int64, after: Int?, place: String, mode: WireMode?, region: String?, near: String?
     init(_ arguments: ParsedArguments) throws {
