@@ -46,4 +46,19 @@ final class WalksChosenForTheirTimeTests: XCTestCase {
         let judged = try await planner.judgingPlannersWalksAgain(in: try await planner.computeLegsReporting(moved)).plan
         XCTAssertEqual(judged.modes, [.walk, .transit], "the user's walk stays; the planner's rides")
     }
+
+    /// Review of session 49: the walk to a pinned ride (`walkingTheWayToPinnedRides`, "walked:
+    /// the way to the pinned ride") is walked so that it does not take the pinned vehicle; an edit
+    /// that moves it to when a bus runs must not ride it as if the walk rule had chosen it.
+    func testTheWalkToAPinnedRideIsNotRiddenWhenAnEditMovesItToWhenABusRuns() async throws {
+        let planner = Planner(routing: FakeRoutingPort(legs: Self.script), clock: FixedClock(instant: Fixture.morning))
+        var day = try await day(planner)
+        XCTAssertTrue(day.isPlannersWalk(segment: 1), "\(day.notes)")
+        day.setModeNote("walked: the way to the pinned ride", ofSegment: 0)
+        XCTAssertFalse(day.isPlannersWalk(segment: 0), "the way to a pinned ride is not the walk rule's")
+        let moved = day.settingTimePreference(.departAt(Fixture.at(180)))
+        let judged = try await planner.judgingPlannersWalksAgain(in: try await planner.computeLegsReporting(moved)).plan
+        XCTAssertEqual(judged.modes, [.walk, .transit], "the way to the pinned ride stays walked; the walk rule's walk rides")
+        XCTAssertEqual(judged.note(ofSegment: 0)?.mode, "walked: the way to the pinned ride")
+    }
 }
