@@ -164,14 +164,20 @@ extension Planner {
 }
 
 extension RoutePlan {
-    /// When the traveller can leave each node, waiting for no ride: the origin at the plan's
-    /// earliest departure (its "depart at", or now; after its stay), not when its first ride
-    /// leaves as `departureTimes` has it (the wait for that ride is part of the ride door to
-    /// door); every other node as `departureTimes`. An arrive-by plan's origin as `departureTimes`.
+    /// When the traveller can leave each node, waiting for no ride: going forward from the plan's
+    /// earliest departure (its "depart at", or now) through the legs as soon as they can
+    /// (`earliestArrivals`: a walk at once, a ride when it leaves), after each node's stay; not
+    /// when the next ride leaves as `departureTimes` has it (the wait for that ride is part of
+    /// the ride door to door). A walk timed back to the ride after it showed the traveller at
+    /// that ride's stop only when it leaves, so the ride was judged without its wait (trial 49
+    /// finding 9: a night's first hop walked to wait four hours for a bus, the second hop
+    /// ridden where walking arrived at 02:15 and the bus at 06:22). Where no forward time is
+    /// known (an arrive-by plan, after a missing or missed leg) as `departureTimes`.
     func readyToLeave(now: Date) -> [Date?] {
-        var times = departureTimes(startingAt: now)
-        if let start = earliestDeparture(now: now) { times[0] = nodes[0].leaving(arrivedAt: start) }
-        return times
+        let earliest = earliestArrivals(now: now)
+        return zip(nodes.indices, departureTimes(startingAt: now)).map { index, departure in
+            earliest[index].map { nodes[index].leaving(arrivedAt: $0) } ?? departure
+        }
     }
 }
 
