@@ -18,6 +18,26 @@ extension Planner {
         return walked
     }
 
+    /// After an edit: a day's rides the planner chose (no lock, no pin) that the edit moved in
+    /// time are judged again by the walk rule, as `plan new` judges them at that time (trial 49:
+    /// a day moved from 08:10 to 23:55 kept its rides, waiting for the 06:10 bus, where a new day
+    /// at 23:55 walks and arrives four hours earlier). Asked only when a ride the edit asked says
+    /// walking the whole way is no slower (`RouteLeg.walkingIsNoSlower`, the engine's own
+    /// judgement, no query): then every ridden stretch is judged, one walk query each. A day
+    /// only (two or more stretches): a plan of two places by transit keeps the ride the user asked for.
+    /// - throws: only `CancellationError`.
+    public func walkingRetimedDayHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate? = nil) async throws
+        -> LegComputation {
+        let plan = computed.plan
+        let stretches = plan.stretches()
+        guard stretches.count >= 2, stretches.contains(where: { stretch in
+            !plan.holdsDecision(stretch) && stretch.contains {
+                computed.retimed.contains($0) && plan.modes[$0] == .transit && plan.legs[$0]?.walkingIsNoSlower == true
+            }
+        }) else { return computed }
+        return try await walkingHopsNoSlower(in: computed, currentLocation: currentLocation)
+    }
+
     /// One round of `walkingHopsNoSlower(in:currentLocation:)`; `ridden` collects each walked
     /// segment's ride door to door (nil: no ride found) for its note.
     private func walkingHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate?,

@@ -61,6 +61,21 @@ final class PlannersWalksJudgedAgainTests: SharedTampereDaemonTestCase {
         XCTAssertTrue(note(night, 1)?.hasPrefix("walked: walking (") == true, "the second hop says why: \(night)")
     }
 
+    /// Trial 49 ("rides the planner chose are not judged again"): a day made at 08:10 rides;
+    /// `plan time` to 23:55 kept its rides, waiting for the 06:10 bus and arriving at 07:02,
+    /// where `plan new` at 23:55 walks and arrives hours earlier. Moved in time, the day's rides
+    /// are judged as a new day at that time judges them.
+    func testADayMovedToTheNightWalksAsANewDayAtThatTimeDoes() throws {
+        let harness = try harness
+        let places = ["Keskustori", "Hervanta", "TAYS"]
+        let morning = try harness.json(["plan", "new"] + places + ["--mode", "transit", "--at", "2022-01-12T08:10"])
+        XCTAssertTrue(modes(morning).contains("transit"), "the morning day rides: \(morning)")
+        let moved = try harness.json(["plan", "time", try id(morning), "--at", "2022-01-12T23:55"])
+        let fresh = try harness.json(["plan", "new"] + places + ["--mode", "transit", "--at", "2022-01-12T23:55"])
+        XCTAssertEqual(modes(moved), modes(fresh), "moved: \(moved)\nnew: \(fresh)")
+        XCTAssertEqual(nodes(moved).last?["time"], nodes(fresh).last?["time"], "arrives when a new day at 23:55 does: \(moved)")
+    }
+
     /// Finding 1, the user's walk: `plan mode ID 1 walk` at night stays a walk in the morning.
     func testAWalkTheUserChoseStaysAWalkWhenAnEditMovesItWhereARideIsFaster() throws {
         let harness = try harness
