@@ -93,11 +93,13 @@ struct PlanAlternativesCommand: UmctlCommand {
         func clock(_ iso: String?) -> String { DayMark.clock(iso, askedDay: day) }
         let pinned = conflict.pinned.map { " to leave \(clock($0))" } ?? ""
         if conflict.kind == "leaves_too_early" {
-            return "option \(conflict.option) leaves \(clock(conflict.time)): before you can be there from segment "
-                + "\(conflict.pinnedSegment), pinned\(pinned) (at \(clock(conflict.ready)) at the earliest); it cannot be chosen"
+            return "option \(conflict.option) leaves \(clock(conflict.time)): coming from segment \(conflict.pinnedSegment), "
+                + "pinned, you can be there at \(clock(conflict.ready)) at the earliest; it cannot be chosen"
         }
+        // The legs and stays between may hold the traveller after the option arrives.
+        let ready = clock(conflict.ready) == clock(conflict.time) ? "" : " (you could go on at \(clock(conflict.ready)) at the earliest)"
         return "option \(conflict.option) arrives \(clock(conflict.time)): too late for segment \(conflict.pinnedSegment), "
-            + "pinned\(pinned) (you could leave for it at \(clock(conflict.ready)) at the earliest); it cannot be chosen"
+            + "pinned\(pinned)\(ready); it cannot be chosen"
     }
 
     /// How to take an option: a transit option's own line (its departure and trips find it again
