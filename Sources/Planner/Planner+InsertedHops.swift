@@ -95,6 +95,10 @@ extension Planner {
         }
     }
 
+    /// How the walk rule's reasons for a walk begin (`walkOrRide`), and nothing else the planner
+    /// notes: a walk so noted is the planner's, judged again when its time moves.
+    static let walkRuleReasonPrefixes = ["walked: walking (", "walked: no transit route found"]
+
     /// "walking (6 min) is no slower than transit (9 min)": the walk and the ride door to door,
     /// both leaving at `leaving`, in minutes as a leg between its two shown times reads (the
     /// difference of the minutes shown, not the seconds rounded), so the note says what the

@@ -22,8 +22,9 @@ extension Planner {
     /// user's is asked a walk and a ride from end to end, leaving when the traveller is at its
     /// start (the stretch before the node first; two queries a stretch), and is walked when the
     /// walk is no slower door to door (waiting included), else ridden. Read from the plan
-    /// before the move: the move drops the locks of the segments it touches, and a mode the
-    /// user chose (a lock, a pin) stays theirs. A stretch with a drive or a bike ride (the
+    /// before the move: the move drops the pins and chosen departures of the segments it
+    /// touches (keeping only their locks' modes), and a mode the user chose (a lock, a pin)
+    /// stays theirs. A stretch with a drive or a bike ride (the
     /// vehicle is at hand), a stay at a stop in it, or an end the planner inferred is left as
     /// it is (no hop for it), and so is a walk with a drive after it (a ride there would leave
     /// the car behind: a car after a ride is only ever the user's).

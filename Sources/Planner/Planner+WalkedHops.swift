@@ -18,6 +18,26 @@ extension Planner {
         return walked
     }
 
+    /// After an edit: a day's rides the planner chose (no lock, no pin) that the edit moved in
+    /// time are judged again by the walk rule, as `plan new` judges them at that time (trial 49:
+    /// a day moved from 08:10 to 23:55 kept its rides, waiting for the 06:10 bus, where a new day
+    /// at 23:55 walks and arrives four hours earlier). Asked only when a ride the edit asked says
+    /// walking the whole way is no slower (`RouteLeg.walkingIsNoSlower`, the engine's own
+    /// judgement, no query): then every ridden stretch is judged, one walk query each. A day
+    /// only (two or more stretches): a plan of two places by transit keeps the ride the user asked for.
+    /// - throws: only `CancellationError`.
+    public func walkingRetimedDayHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate? = nil) async throws
+        -> LegComputation {
+        let plan = computed.plan
+        let stretches = plan.stretches()
+        guard stretches.count >= 2, stretches.contains(where: { stretch in
+            !plan.holdsDecision(stretch) && stretch.contains {
+                computed.retimed.contains($0) && plan.modes[$0] == .transit && plan.legs[$0]?.walkingIsNoSlower == true
+            }
+        }) else { return computed }
+        return try await walkingHopsNoSlower(in: computed, currentLocation: currentLocation)
+    }
+
     /// One round of `walkingHopsNoSlower(in:currentLocation:)`; `ridden` collects each walked
     /// segment's ride door to door (nil: no ride found) for its note, and `noRide` the transit
     /// answer's words when none was found ("… the next is bus 6 at 06:10 +1d …").
@@ -169,14 +189,20 @@ extension Planner {
 }
 
 extension RoutePlan {
-    /// When the traveller can leave each node, waiting for no ride: the origin at the plan's
-    /// earliest departure (its "depart at", or now; after its stay), not when its first ride
-    /// leaves as `departureTimes` has it (the wait for that ride is part of the ride door to
-    /// door); every other node as `departureTimes`. An arrive-by plan's origin as `departureTimes`.
+    /// When the traveller can leave each node, waiting for no ride: going forward from the plan's
+    /// earliest departure (its "depart at", or now) through the legs as soon as they can
+    /// (`earliestArrivals`: a walk at once, a ride when it leaves), after each node's stay; not
+    /// when the next ride leaves as `departureTimes` has it (the wait for that ride is part of
+    /// the ride door to door). A walk timed back to the ride after it showed the traveller at
+    /// that ride's stop only when it leaves, so the ride was judged without its wait (trial 49
+    /// finding 9: a night's first hop walked to wait four hours for a bus, the second hop
+    /// ridden where walking arrived at 02:15 and the bus at 06:22). Where no forward time is
+    /// known (an arrive-by plan, after a missing or missed leg) as `departureTimes`.
     func readyToLeave(now: Date) -> [Date?] {
-        var times = departureTimes(startingAt: now)
-        if let start = earliestDeparture(now: now) { times[0] = nodes[0].leaving(arrivedAt: start) }
-        return times
+        let earliest = earliestArrivals(now: now)
+        return zip(nodes.indices, departureTimes(startingAt: now)).map { index, departure in
+            earliest[index].map { nodes[index].leaving(arrivedAt: $0) } ?? departure
+        }
     }
 }
 

@@ -103,6 +103,8 @@ extension RoutePlan {
             && note(ofSegment: index)?.mode.map(Self.isWalkRuleNote) == true
     }
 
-    /// Whether a mode note is the walk rule's reason for a walk (`Planner.walkOrRide`).
-    static func isWalkRuleNote(_ note: String) -> Bool { note.hasPrefix("walked: ") }
+    /// Whether a mode note is the walk rule's reason for a walk (`Planner.walkOrRide`): only its
+    /// two reasons, not every "walked: …" (the way to a pinned ride is walked so that it does not
+    /// take the pinned vehicle, `walkingTheWayToPinnedRides`, and must not be ridden again).
+    static func isWalkRuleNote(_ note: String) -> Bool { Planner.walkRuleReasonPrefixes.contains { note.hasPrefix($0) } }
 }

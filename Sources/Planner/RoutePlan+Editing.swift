@@ -155,11 +155,11 @@ extension RoutePlan {
         for segment in touched { newLegs[segment] = nil }
         var plan = self
         plan.replaceStructure(nodes: newNodes, modes: modes, legs: newLegs, origins: sameSegments)
-        // A drive after a ride is only ever the user's (the car is not at hand after a ride): its
-        // mode lock stays with it, not its pin.
-        for segment in touched where modes[segment] == .car && lock(ofSegment: segment)?.mode == .car
-            && ridesBefore(segment: segment) {
-            plan.locks[plan.segmentKey(segment)] = SegmentLock(mode: .car)
+        // The mode the user set for a touched segment stays theirs (its lock's mode, not a chosen
+        // departure or route, which belonged to the old place): without it, a ride they chose
+        // read as the planner's at the next edit and was judged by the walk rule.
+        for segment in touched where lock(ofSegment: segment)?.mode == modes[segment] {
+            plan.locks[plan.segmentKey(segment)] = SegmentLock(mode: modes[segment])
         }
         plan.emptyLegsRetimed(since: self)
         var node = index

@@ -16,6 +16,26 @@ extension RoutePlan {
         public var ready: Date
     }
 
+    /// Why the traveller could not take `option` for segment `index` and keep the pins around
+    /// it: it arrives too late for the next pinned segment, or (else) leaves before they can get
+    /// to it from the pinned segment before. Nil when it keeps them. An option without times
+    /// (a walk, a drive) leaves when the segment does now (`departureTimes` from `now`).
+    public func pinConflict(takingLeg option: RouteLeg, forSegment index: Int, now: Date) -> PinConflict? {
+        let leaves = option.departure ?? departureTimes(startingAt: now)[index]
+        let arrives = option.arrival ?? leaves?.addingTimeInterval(option.expectedTravelTime)
+        if let arrives, let missed = pinMissed(afterSegment: index, arrivingAt: arrives) { return .arrivesTooLate(missed, arriving: arrives) }
+        if let leaves, let early = pinTooLate(beforeSegment: index, leaving: leaves) { return .leavesTooEarly(early, leaving: leaves) }
+        return nil
+    }
+
+    /// How a leg would break a pin around its segment (`pinConflict`).
+    public enum PinConflict: Equatable, Sendable {
+        /// It arrives (at the date given) too late to leave on the next pinned segment.
+        case arrivesTooLate(PinNotKept, arriving: Date)
+        /// It leaves (at the date given) before the traveller can be there from the pin before.
+        case leavesTooEarly(PinNotKept, leaving: Date)
+    }
+
     /// The first pin after segment `index` that a leg arriving at its end at `arrival` misses:
     /// the traveller gets to the pinned segment's start (through the legs between, their
     /// stays, and that node's own stay) later than it is pinned to leave. Nil when it is kept,

@@ -11,8 +11,12 @@ public struct AlternativesDocument: Hashable, Sendable, Codable {
     /// The plan's day in `timeZone` ("2022-01-12": the date of its depart-at or arrive-by time,
     /// today for leave now), which an option on another day is told against (absent from older daemons).
     public var day: String?
+    /// The options `plan.choose` refuses because taking one breaks a pin around the segment
+    /// (absent from older daemons; empty when every option keeps them).
+    public var pinConflicts: [PinConflictDocument]?
 
-    public init(id: Int64, segment: Int, mode: WireMode, time: String?, timeZone: String, options: [LegDocument], day: String? = nil) {
+    public init(id: Int64, segment: Int, mode: WireMode, time: String?, timeZone: String, options: [LegDocument], day: String? = nil,
+                pinConflicts: [PinConflictDocument]? = nil) {
         self.id = id
         self.segment = segment
         self.mode = mode
@@ -20,5 +24,31 @@ public struct AlternativesDocument: Hashable, Sendable, Codable {
         self.timeZone = timeZone
         self.options = options
         self.day = day
+        self.pinConflicts = pinConflicts
+    }
+}
+
+/// Why an option of `plan.alternatives` cannot be taken with the plan's pins (`plan.choose`
+/// refuses it with `conflict`): `kind` "arrives_too_late", it arrives at `time` and the traveller
+/// can leave the pinned segment's start only at `ready`, after its pinned departure `pinned`;
+/// "leaves_too_early", it leaves at `time`, before `ready`, the earliest the traveller can be
+/// at its start coming from the pinned segment.
+public struct PinConflictDocument: Hashable, Sendable, Codable {
+    /// The option, from 1.
+    public var option: Int
+    /// The pinned segment, from 1.
+    public var pinnedSegment: Int
+    public var kind: String
+    public var time: String
+    public var ready: String
+    public var pinned: String?
+
+    public init(option: Int, pinnedSegment: Int, kind: String, time: String, ready: String, pinned: String?) {
+        self.option = option
+        self.pinnedSegment = pinnedSegment
+        self.kind = kind
+        self.time = time
+        self.ready = ready
+        self.pinned = pinned
     }
 }

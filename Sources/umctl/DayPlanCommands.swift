@@ -83,7 +83,23 @@ struct PlanAlternativesCommand: UmctlCommand {
         return "Plan \(answer.id), segment \(answer.segment) (\(answer.mode)), times in \(answer.timeZone)\n"
             + Render.table(["#", "leaves", "arrives", "takes", "lines", "transfers", "walking"], rows)
             + live.map { "\n" + $0 }.joined()
+            + (answer.pinConflicts ?? []).map { "\n" + pinConflictLine($0, day: answer.day ?? answer.time) }.joined()
             + "\n" + chooseLines(answer)
+    }
+
+    /// "option 2 arrives 08:17: too late for segment 3, pinned to leave 08:10 (…)": an option
+    /// `plan choose` refuses, said before the lines that take one.
+    func pinConflictLine(_ conflict: PinConflictDocument, day: String?) -> String {
+        func clock(_ iso: String?) -> String { DayMark.clock(iso, askedDay: day) }
+        let pinned = conflict.pinned.map { " to leave \(clock($0))" } ?? ""
+        if conflict.kind == "leaves_too_early" {
+            return "option \(conflict.option) leaves \(clock(conflict.time)): coming from segment \(conflict.pinnedSegment), "
+                + "pinned, you can be there at \(clock(conflict.ready)) at the earliest; it cannot be chosen"
+        }
+        // The legs and stays between may hold the traveller after the option arrives.
+        let ready = clock(conflict.ready) == clock(conflict.time) ? "" : " (you could go on at \(clock(conflict.ready)) at the earliest)"
+        return "option \(conflict.option) arrives \(clock(conflict.time)): too late for segment \(conflict.pinnedSegment), "
+            + "pinned\(pinned)\(ready); it cannot be chosen"
     }
 
     /// How to take an option: a transit option's own line (its departure and trips find it again
@@ -92,9 +108,11 @@ struct PlanAlternativesCommand: UmctlCommand {
         guard answer.options.contains(where: { !$0.rides.isEmpty }) else {
             return "(umctl plan choose \(answer.id) \(answer.segment) N\(count.map { " --count \($0)" } ?? ""))"
         }
-        return "to take one (each line names its option, not its place in a list another edit may shift):\n" + answer.options.enumerated().map { index, leg in
-            "  " + ChooseCommandLine.text(plan: answer.id, segment: answer.segment, option: index + 1, count: count, leg: leg)
-        }.joined(separator: "\n")
+        let refused = Set((answer.pinConflicts ?? []).map(\.option))
+        return "to take one (each line names its option, not its place in a list another edit may shift):\n" + answer.options.enumerated()
+            .filter { !refused.contains($0.offset + 1) }.map { index, leg in
+                "  " + ChooseCommandLine.text(plan: answer.id, segment: answer.segment, option: index + 1, count: count, leg: leg)
+            }.joined(separator: "\n")
     }
 }
 

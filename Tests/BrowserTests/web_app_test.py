@@ -367,6 +367,28 @@ try:
             fail(f"accepted, the leg leaves {leg['departure']}, the proposal {proposal['latest']['departure']}")
         print(f"ok: {action} of a proposal in the page shows in umctl", flush=True)
 
+    # The options plan choose refuses for a pin after the segment are marked in the page, as
+    # umctl plan alternatives marks them: no Choose button, the reason instead.
+    conflict_plan = setup["pin_conflict_plan"]
+    listed = json.loads(umctl("plan", "alternatives", str(conflict_plan), "1", "--json"))
+    refused = sorted(conflict["option"] for conflict in listed.get("pin_conflicts") or [])
+    if not refused or len(refused) == len(listed["options"]):
+        fail(f"plan {conflict_plan}: expected some options and not all refused for the pin: {listed}")
+    driver.get(f"{origin}/#/plan/{conflict_plan}")
+    wait(driver, f"plan {conflict_plan} did not show", lambda d: d.find_elements(By.CSS_SELECTOR, "article.plan"))
+    settle_plan(driver, conflict_plan)
+    click(driver, By.XPATH, "//li[@data-segment='1']//button[text()='Alternatives']")
+    wait(driver, "no alternatives listed", lambda d: len(d.find_elements(By.CSS_SELECTOR, ".choices li")) == len(listed["options"]))
+    items = driver.find_elements(By.CSS_SELECTOR, ".choices li")
+    shown_refused = [index + 1 for index, item in enumerate(items) if not item.find_elements(By.TAG_NAME, "button")]
+    if shown_refused != refused:
+        fail(f"the page offers no Choose for options {shown_refused}, umctl lists {refused} as refused")
+    for number in refused:
+        if "too late for leg 2" not in items[number - 1].text:
+            fail(f"option {number} does not say why it cannot be chosen: {items[number - 1].text!r}")
+    driver.save_screenshot(f"{shots}/alternatives-pin-conflicts.png")
+    print("ok: options a pin rules out are marked as umctl marks them", flush=True)
+
     # Delete asks first: dismissed, the plan stays; accepted, umctl no longer has it.
     driver.get(f"{origin}/#/plan/{plan_id}")
     wait(driver, "the plan view did not show for deleting", lambda d: d.find_elements(By.CSS_SELECTOR, "article.plan"))

@@ -145,6 +145,31 @@ final class ChooseLineTests: SharedTampereDaemonTestCase {
         try assertChoosingALateOptionIsRefused(id, options)
     }
 
+    /// Trial 49 (left from issue 39 item 5): `plan alternatives` listed options that `plan
+    /// choose` then refused for the pin after the segment, with nothing to tell them apart. The
+    /// list names each such option ("pin_conflicts"; umctl says why and prints no choose line
+    /// for it), and they are exactly the ones choose refuses: each option is chosen on its own
+    /// copy of the plan.
+    func testAlternativesNameExactlyTheOptionsChooseRefusesForAPin() throws {
+        let harness = try harness
+        let (plan, options) = try planWithAPinnedWalkAfterTheRide("--at", "2022-01-12T06:50")
+        let listed = try harness.json(["plan", "alternatives", plan, "1", "--count", "5"])
+        let refused = Set((listed["pin_conflicts"]?.arrayValue ?? []).compactMap { $0["option"]?.numberValue.map(Int.init) })
+        XCTAssertFalse(refused.isEmpty, "an option arrives after the walk pinned at 07:45: \(options)")
+        XCTAssertLessThan(refused.count, options.count, "an option arrives in time: \(options)")
+        for option in options {
+            let copy = try id(try harness.json(["plan", "copy", plan]))
+            let chosen = try harness.umctl(["plan", "choose", copy, "1", String(option.number), "--count", "5"])
+            XCTAssertEqual(chosen.status == 0, !refused.contains(option.number),
+                           "option \(option.number) arriving \(option.arrival), listed as refused: \(refused): \(chosen.stderr)")
+        }
+        let text = try harness.umctl(["plan", "alternatives", plan, "1", "--count", "5"])
+        for number in refused {
+            XCTAssertTrue(text.stdout.contains("option \(number) arrives ") && text.stdout.contains("it cannot be chosen"), text.stdout)
+            XCTAssertFalse(text.stdout.contains("umctl plan choose \(plan) 1 \(number) "), "no line takes a refused option: \(text.stdout)")
+        }
+    }
+
     func testAWalkOrCarListIsChosenByNumberWithTheCountItWasListedWith() throws {
         let harness = try harness
         let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "car", "--at", Tampere.morning])

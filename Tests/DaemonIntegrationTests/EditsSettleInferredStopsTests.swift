@@ -189,6 +189,30 @@ final class EditsSettleInferredStopsTests: SharedTampereDaemonTestCase {
         checkNodeTimesInOrder(inserted)
     }
 
+    /// Review of session 49: the walk an insert by transit takes to a pinned ride ("walked: the
+    /// way to the pinned ride") is the user's way to their pin, not a walk the planner chose for
+    /// its time: an edit that retimes it must not ride it (that ride is the pinned vehicle).
+    func testTheWalkToAPinnedRideStaysAWalkWhenAnEditRetimesThePlan() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Koskikeskus", "Kauppiaankatu", "--mode", "transit", "--at", "2022-01-12T07:57"])
+        let ride = try XCTUnwrap(transitSegments(created).first, "\(chain(created))")
+        guard ride > 0, nodes(created)[ride]["inferred"] == .bool(true),
+              let line = segments(created)[ride]["leg"]?["rides"]?.arrayValue?.first?["line"]?.stringValue
+        else { return XCTFail("a walk to an inferred stop and a ride from it: \(chain(created))") }
+        _ = try harness.json(["plan", "pin", try id(created), String(ride + 1), "--line", line])
+        _ = try harness.json(["plan", "insert", try id(created), "Pyynikintori", "--after", String(ride), "--mode", "transit"])
+        for at in ["2022-01-12T07:50", "2022-01-12T07:40"] {
+            let retimed = try harness.json(["plan", "time", try id(created), "--at", at])
+            var seen: [String: Int] = [:]
+            for (index, segment) in segments(retimed).enumerated() {
+                for trip in Set((segment["leg"]?["rides"]?.arrayValue ?? []).compactMap { $0["trip_id"]?.stringValue }) {
+                    if let other = seen[trip] { XCTFail("at \(at): trip \(trip) in segments \(other + 1) and \(index + 1): \(chain(retimed))") }
+                    seen[trip] = index
+                }
+            }
+        }
+    }
+
     /// F3: Pyynikintori → Kaleva walks 93 m to Pyynikintori E for bus 7; choosing the option of
     /// buses 2 and 9 (bus 2 boards at Pyynikintori F) kept the walk to E and walked on 30 m to F,
     /// leaving a minute earlier than the option promised. The plan now walks straight to F.

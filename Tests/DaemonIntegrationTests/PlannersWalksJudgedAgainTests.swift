@@ -31,7 +31,7 @@ final class PlannersWalksJudgedAgainTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(nodes(morning).first?["name"], nodes(night).first?["name"], "\(morning)")
     }
 
-    /// Finding 1 by a pin: the night's walk, timed back to a bus pinned at 08:00 the next
+    /// Finding 1 by a pin: the night's walk, timed back to the next hop pinned at 08:00 the next
     /// morning, leaves at about 06:30, when buses run; judged from 23:55 (the next bus hours
     /// away) it stayed a 1 h 30 min walk. Judged when it leaves, it rides, and leaves later.
     /// (At night every hop of the day is walked, each leaving when the traveller gets there,
@@ -42,14 +42,41 @@ final class PlannersWalksJudgedAgainTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(modes(created).first, "walk", "\(created)")
         let night = try harness.json(["plan", "mode", try id(created), "2", "transit"])
         XCTAssertEqual(modes(night).first, "walk", "\(night)")
-        let ride = try XCTUnwrap(modes(night).indices.first { modes(night)[$0] == "transit" }, "\(night)")
-        let pinned = try harness.json(["plan", "pin", try id(night), String(ride + 1), "2022-01-13T08:00"])
-        XCTAssertEqual(modes(pinned).first, "transit", "the hop before the pinned bus rides: \(pinned)")
+        let pinned = try harness.json(["plan", "pin", try id(night), "2", "2022-01-13T08:00"])
+        XCTAssertEqual(modes(pinned).first, "transit", "the hop before the pinned one rides: \(pinned)")
         let pin = try XCTUnwrap(pinned["pinned_segments"]?.arrayValue?.first?.numberValue, "\(pinned)")
         let walkLeaves = try XCTUnwrap(date(segments(pinned)[Int(pin) - 1]["leg"]?["departure"]), "\(pinned)")
             .addingTimeInterval(-(try XCTUnwrap(seconds(night, 0))))
         let leaves = try XCTUnwrap(date(nodes(pinned).first?["time"]), "\(pinned)")
         XCTAssertGreaterThan(leaves, walkLeaves, "the ride leaves later than the walk would: \(pinned)")
+    }
+
+    /// Trial 49 finding 9: a day plan at 23:55 walked its first hop but timed it to leave at
+    /// 04:25, to reach Hervanta just for the 06:02 bus, and rode that bus to TAYS although the
+    /// ride said "walking the whole way is no slower": the second hop was judged from when the
+    /// timed walk got there, not from when the traveller can (01:24). Judged from then, every
+    /// hop before the first buses walks and the plan leaves at its start.
+    func testANightDayPlanJudgesEachHopFromWhenTheTravellerCanBeThere() throws {
+        let harness = try harness
+        let night = try harness.json(["plan", "new", "Keskustori", "Hervanta", "TAYS", "--mode", "transit", "--at", "2022-01-12T23:55"])
+        XCTAssertEqual(modes(night), ["walk", "walk"], "walking beats the first buses of the morning: \(night)")
+        XCTAssertEqual(nodes(night).first?["time"]?.stringValue, "2022-01-12T23:55:00+02:00", "leaves at its start: \(night)")
+        XCTAssertTrue(note(night, 1)?.hasPrefix("walked: walking (") == true, "the second hop says why: \(night)")
+    }
+
+    /// Trial 49 ("rides the planner chose are not judged again"): a day made at 08:10 rides;
+    /// `plan time` to 23:55 kept its rides, waiting for the 06:10 bus and arriving at 07:02,
+    /// where `plan new` at 23:55 walks and arrives hours earlier. Moved in time, the day's rides
+    /// are judged as a new day at that time judges them.
+    func testADayMovedToTheNightWalksAsANewDayAtThatTimeDoes() throws {
+        let harness = try harness
+        let places = ["Keskustori", "Hervanta", "TAYS"]
+        let morning = try harness.json(["plan", "new"] + places + ["--mode", "transit", "--at", "2022-01-12T08:10"])
+        XCTAssertTrue(modes(morning).contains("transit"), "the morning day rides: \(morning)")
+        let moved = try harness.json(["plan", "time", try id(morning), "--at", "2022-01-12T23:55"])
+        let fresh = try harness.json(["plan", "new"] + places + ["--mode", "transit", "--at", "2022-01-12T23:55"])
+        XCTAssertEqual(modes(moved), modes(fresh), "moved: \(moved)\nnew: \(fresh)")
+        XCTAssertEqual(nodes(moved).last?["time"], nodes(fresh).last?["time"], "arrives when a new day at 23:55 does: \(moved)")
     }
 
     /// Finding 1, the user's walk: `plan mode ID 1 walk` at night stays a walk in the morning.

@@ -48,6 +48,12 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
                                           "--at", Tampere.morning, "--title", "A walked hop"])
         XCTAssertNotNil(walkedHop["segments"]?.arrayValue?.first?["mode_note"]?.stringValue, "the walk says why: \(walkedHop)")
         let spoken = try [Int(XCTUnwrap(walkedHop["id"]?.numberValue)), planWithNothingCatchable()] + proposals
+        // A walk pinned to leave Tampere-talo at 07:45 after a ride there: later rides cannot be chosen.
+        let pinConflicts = try harness.json(["plan", "new", "Hervanta", "Tampere-talo", "Pyynikintori", "--mode", "transit",
+                                             "--at", "2022-01-12T06:50", "--title", "A pin rules options out"])
+        let pinConflictsID = try XCTUnwrap(pinConflicts["id"]?.numberValue.map(Int.init))
+        XCTAssertEqual(try harness.umctl(["plan", "mode", String(pinConflictsID), "2", "walk"]).status, 0)
+        XCTAssertEqual(try harness.umctl(["plan", "pin", String(pinConflictsID), "2", "2022-01-12T07:45"]).status, 0)
 
         func url(_ words: [String]) throws -> String {
             let printed = try harness.umctl(["web", "--print"] + words)
@@ -60,7 +66,7 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
             "compare_url": try url(["--compare", "Keskustori", Tampere.hervanta, "--at", Tampere.morning]),
             "plan_url": try url(["--plan", String(id)]),
             "compare_durations": durations, "plan_id": id, "rides": rides, "transit_segment": transit,
-            "proposal_plans": proposals, "spoken_plans": spoken,
+            "proposal_plans": proposals, "spoken_plans": spoken, "pin_conflict_plan": pinConflictsID,
             "umctl": DaemonHarness.umctl, "socket": harness.socketPath, "screenshots": Self.screenshots.path,
         ]
         let setupFile = harness.directory.appendingPathComponent("browser-setup.json")

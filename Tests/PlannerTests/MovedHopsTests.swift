@@ -35,14 +35,14 @@ final class MovedHopsTests: ScriptedNetworkTestCase {
         XCTAssertEqual(moved.modes, [.walk])
     }
 
-    func testAStretchTheUserLockedKeepsItsModeThoughTheMoveDropsTheLock() async throws {
+    func testAStretchTheUserLockedKeepsItsModeAndItsLock() async throws {
         let plan = try RoutePlan(nodes: [keskustori, ratina, hervanta].map { PlanNode(place: $0) }, modes: [.walk, .walk],
                                  timePreference: leaving).changingMode(ofSegment: 1, to: .transit)
         let hops = try await planner.movedHops(2, to: nearRatina, in: plan)
         XCTAssertEqual(hops, [], "the user's ride is theirs")
         let moved = try plan.movingNode(at: 2, to: nearRatina, hops: hops)
         XCTAssertEqual(moved.modes, [.walk, .transit])
-        XCTAssertFalse(moved.isLocked(segment: 1), "the move dropped the lock: the rule reads it from the plan before")
+        XCTAssertEqual(moved.lock(ofSegment: 1)?.mode, .transit, "still the user's ride at the next edit")
     }
 
     func testAWalkWithADriveAfterItStaysAWalk() async throws {

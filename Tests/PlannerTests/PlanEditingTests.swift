@@ -141,11 +141,15 @@ final class PlanEditingTests: XCTestCase {
         XCTAssertEqual(emptied(plan), [0, 1])
     }
 
-    func testMovingANodeDropsTheLocksKeyedByTheOldPlace() throws {
-        let locked = try transitPlan().changingMode(ofSegment: 0, to: .bike).changingMode(ofSegment: 2, to: .walk)
+    /// The user's mode for a segment the move touches stays theirs (its lock's mode goes with
+    /// the new place); what belonged to the old place, a chosen departure, does not. Forgotten,
+    /// a ride the user set read as the planner's at the next edit, which judged it by the walk rule.
+    func testMovingANodeKeepsTheModesTheUserSetButNotTheirChosenDepartures() throws {
+        var locked = try transitPlan().changingMode(ofSegment: 0, to: .bike).changingMode(ofSegment: 2, to: .walk)
+        locked.locks[locked.segmentKey(1)] = SegmentLock(mode: .transit, departure: Fixture.at(10), duration: 600)
         let plan = try locked.movingNode(at: 1, to: Fixture.place("Stop A2", east: 500))
-        XCTAssertNil(plan.lock(ofSegment: 0))
-        XCTAssertEqual(plan.modes[0], .bike, "the mode stays; only the decision is forgotten")
+        XCTAssertEqual(plan.lock(ofSegment: 0), SegmentLock(mode: .bike), "the user's mode stays theirs")
+        XCTAssertEqual(plan.lock(ofSegment: 1), SegmentLock(mode: .transit), "the mode, not the departure chosen from the old place")
         XCTAssertEqual(plan.lock(ofSegment: 2)?.mode, .walk, "a lock away from the moved node stays")
     }
 

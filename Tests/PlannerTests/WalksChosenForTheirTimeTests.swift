@@ -46,4 +46,38 @@ final class WalksChosenForTheirTimeTests: XCTestCase {
         let judged = try await planner.judgingPlannersWalksAgain(in: try await planner.computeLegsReporting(moved)).plan
         XCTAssertEqual(judged.modes, [.walk, .transit], "the user's walk stays; the planner's rides")
     }
+
+    /// Review of session 49: the walk to a pinned ride (`walkingTheWayToPinnedRides`, "walked:
+    /// the way to the pinned ride") is walked so that it does not take the pinned vehicle; an edit
+    /// that moves it to when a bus runs must not ride it as if the walk rule had chosen it.
+    func testTheWalkToAPinnedRideIsNotRiddenWhenAnEditMovesItToWhenABusRuns() async throws {
+        let planner = Planner(routing: FakeRoutingPort(legs: Self.script), clock: FixedClock(instant: Fixture.morning))
+        var day = try await day(planner)
+        XCTAssertTrue(day.isPlannersWalk(segment: 1), "\(day.notes)")
+        day.setModeNote("walked: the way to the pinned ride", ofSegment: 0)
+        XCTAssertFalse(day.isPlannersWalk(segment: 0), "the way to a pinned ride is not the walk rule's")
+        let moved = day.settingTimePreference(.departAt(Fixture.at(180)))
+        let judged = try await planner.judgingPlannersWalksAgain(in: try await planner.computeLegsReporting(moved)).plan
+        XCTAssertEqual(judged.modes, [.walk, .transit], "the way to the pinned ride stays walked; the walk rule's walk rides")
+        XCTAssertEqual(judged.note(ofSegment: 0)?.mode, "walked: the way to the pinned ride")
+    }
+
+    /// Trial 49 finding 9: a day plan's first hop walked because no bus ran was timed back to
+    /// leave just in time for the second hop's bus, and that bus was then judged from when the
+    /// walk reached its stop, without the wait. The traveller can be there when the walk gets
+    /// there leaving at the start: from then, the bus (door to door, waiting included) is slower
+    /// than walking, so the second hop walks too and the plan leaves at its start.
+    func testAHopIsJudgedFromWhenTheTravellerCanBeThereNotFromWhenAWalkTimedToItsBusGetsThere() async throws {
+        // Buses from 10:00 only, every 10 minutes, 15 minutes a ride; walks at 80 m a minute.
+        let planner = Planner(routing: FakeRoutingPort(legs: { query in
+            let metres = query.from.coordinate.distance(to: query.to.coordinate)
+            guard query.mode == .transit else { return Fixture.walk(metres / 80, metres: metres) }
+            return try Fixture.timetable(stride(from: 120.0, through: 300, by: 10).map { $0 }, minutes: 15, timing: query.timing)
+        }), clock: FixedClock(instant: Fixture.morning))
+        let day = try await day(planner)
+        XCTAssertEqual(day.modes, [.walk, .walk], "walking each hop (62 min) beats waiting for the 10:00 bus: \(day.notes)")
+        XCTAssertEqual(day.departureTimes(startingAt: Fixture.morning).first ?? nil, Fixture.morning, "leaves at the plan's start")
+        XCTAssertEqual(day.note(ofSegment: 1)?.mode.map { $0.hasPrefix("walked: walking (1 h 02 min) is no slower than transit") },
+                       true, "\(day.notes)")
+    }
 }

@@ -11,6 +11,20 @@ struct DayPlanMethods: Sendable {
 
     private var service: PlanService { edits.service }
 
+    static func document(_ conflict: RoutePlan.PinConflict, option: Int, plan: RoutePlan, timeZone zone: TimeZone) -> PinConflictDocument {
+        func time(_ date: Date) -> String { WireTime.string(from: date, timeZone: zone) }
+        switch conflict {
+        case .arrivesTooLate(let missed, let arriving):
+            return PinConflictDocument(option: option + 1, pinnedSegment: missed.segment + 1, kind: "arrives_too_late",
+                                       time: time(arriving), ready: time(missed.ready),
+                                       pinned: (plan.pin(ofSegment: missed.segment)?.departure).map(time))
+        case .leavesTooEarly(let early, let leaving):
+            return PinConflictDocument(option: option + 1, pinnedSegment: early.segment + 1, kind: "leaves_too_early",
+                                       time: time(leaving), ready: time(early.ready),
+                                       pinned: (plan.pin(ofSegment: early.segment)?.departure).map(time))
+        }
+    }
+
     func register(in table: inout MethodTable) {
         table.register(Endpoints.planAlternatives) { params, _ in
             let listed = try await service.alternatives(id: params.id, segment: params.segment, count: params.count)
@@ -19,7 +33,10 @@ struct DayPlanMethods: Sendable {
                                         time: listed.time.map { WireTime.string(from: $0, timeZone: zone) },
                                         timeZone: WireTime.zoneName(zone),
                                         options: listed.options.map { WireDocuments.leg($0, timeZone: zone, departure: listed.time) },
-                                        day: String(WireTime.string(from: service.input.planDay(listed.plan), timeZone: zone).prefix(10)))
+                                        day: String(WireTime.string(from: service.input.planDay(listed.plan), timeZone: zone).prefix(10)),
+                                        pinConflicts: listed.pinConflicts.sorted { $0.key < $1.key }.map { option, conflict in
+                                            Self.document(conflict, option: option, plan: listed.plan, timeZone: zone)
+                                        })
         }
         table.register(Endpoints.planCopy) { params, _ in
             let owed = await refresher.isOwed(params.id)

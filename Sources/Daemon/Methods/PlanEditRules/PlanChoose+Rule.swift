@@ -87,19 +87,19 @@ extension Params.PlanChoose: PlanEditRule {
     private static func keepsThePins(around segment: Int, of plan: RoutePlan, taking option: RouteLeg, number: Int, now: Date,
                                      words: PlanClockWords) throws {
         func time(_ date: Date) -> String { words.text(date) }
-        let leaves = option.departure ?? plan.departureTimes(startingAt: now)[segment]
-        let arrives = option.arrival ?? leaves?.addingTimeInterval(option.expectedTravelTime)
-        if let arrives, let missed = plan.pinMissed(afterSegment: segment, arrivingAt: arrives),
-           let pinned = plan.pin(ofSegment: missed.segment)?.departure {
+        switch plan.pinConflict(takingLeg: option, forSegment: segment, now: now) {
+        case .arrivesTooLate(let missed, let arrives)?:
+            let pinned = plan.pin(ofSegment: missed.segment)?.departure
             throw DaemonError.conflict("segment \(number)'s option arrives \(time(arrives)): the traveller can leave "
                                        + "\(plan.nodes[missed.segment].place.name) only at \(time(missed.ready)), after segment "
-                                       + "\(missed.segment + 1) is pinned to leave at \(time(pinned)); nothing was changed: choose an "
+                                       + "\(missed.segment + 1) is pinned to leave at \(pinned.map(time) ?? "?"); nothing was changed: choose an "
                                        + "option arriving in time, or unpin segment \(missed.segment + 1) first")
-        }
-        if let leaves, let early = plan.pinTooLate(beforeSegment: segment, leaving: leaves) {
+        case .leavesTooEarly(let early, let leaves)?:
             throw DaemonError.conflict("segment \(number)'s option leaves \(time(leaves)): coming from segment \(early.segment + 1), "
                                        + "pinned, the traveller can leave \(plan.nodes[segment].place.name) only at "
                                        + "\(time(early.ready)); nothing was changed: choose an option leaving then or later")
+        case nil:
+            break
         }
     }
 }

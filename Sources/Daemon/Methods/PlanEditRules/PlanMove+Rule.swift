@@ -18,7 +18,7 @@ extension Params.PlanMove: PlanEditRule {
         let node = resolved.node
         let stops = try? await planner.accessStops(around: node.place)  // the stops next to it are chosen again
         // Each hop the move makes is walked only when walking is no slower (`Planner.movedHops`),
-        // asked of the plan as it came in (the move drops the locks it reads); a plan changed
+        // asked of the plan as it came in (the move drops the pins it reads); a plan changed
         // meanwhile keeps its modes.
         let hops = try await planner.movedHops(shownNode, to: node.place, in: current)
         return Prepared(step: .change { plan in

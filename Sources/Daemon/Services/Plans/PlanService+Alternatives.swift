@@ -10,6 +10,9 @@ extension PlanService {
         /// When the segment leaves in the plan, if known.
         var time: Date?
         var timeZone: TimeZone
+        /// By option (from 0): how taking it would break a pin around the segment; `plan.choose`
+        /// refuses those options (`conflict`), so the list says so beside them.
+        var pinConflicts: [Int: RoutePlan.PinConflict] = [:]
     }
 
     /// Lists what `plan.choose` chooses among (it asks them again, against the plan as it is then).
@@ -20,7 +23,12 @@ extension PlanService {
         _ = try regions.requireRegions()
         let time = current.departureTimes(startingAt: input.clock.now())[segment]
         let options = try await planner.alternatives(for: current, segment: segment, count: count)
-        return Alternatives(plan: current, segment: segment, options: options, time: time, timeZone: regions.timeZone(of: current))
+        var conflicts: [Int: RoutePlan.PinConflict] = [:]
+        for (index, option) in options.enumerated() {
+            conflicts[index] = current.pinConflict(takingLeg: option, forSegment: segment, now: input.clock.now())
+        }
+        return Alternatives(plan: current, segment: segment, options: options, time: time, timeZone: regions.timeZone(of: current),
+                            pinConflicts: conflicts)
     }
 
     /// The most alternatives one request may ask for.

@@ -235,11 +235,25 @@ export function noCatchableRideNaming(answer, selected, day) {
 }
 
 export function alternativesList(answer, onChoose) {
+  const conflicts = new Map((answer.pin_conflicts ?? []).map((c) => [c.option, c]));
   return h('ol', { class: 'choices', 'aria-label': `Alternatives for leg ${answer.segment}` },
-    answer.options.map((leg, index) => h('li', {},
-      h('span', {}, `${clock(leg.departure, answer.day)} → ${clock(leg.arrival, answer.day)} · ${durationBetween(leg.departure, leg.arrival, leg.duration_s)} `),
-      (leg.rides ?? []).map((ride) => lineBadge(ride.line)),
-      h('button', { type: 'button', class: 'small', onclick: () => onChoose(index + 1, leg) }, 'Choose'))));
+    answer.options.map((leg, index) => {
+      const conflict = conflicts.get(index + 1);
+      return h('li', {},
+        h('span', {}, `${clock(leg.departure, answer.day)} → ${clock(leg.arrival, answer.day)} · ${durationBetween(leg.departure, leg.arrival, leg.duration_s)} `),
+        (leg.rides ?? []).map((ride) => lineBadge(ride.line)),
+        conflict
+          ? h('span', { class: 'muted' }, ` ${pinConflictText(conflict, answer.day)}`)
+          : h('button', { type: 'button', class: 'small', onclick: () => onChoose(index + 1, leg) }, 'Choose'));
+    }));
+}
+
+// Why an option cannot be chosen with the plan's pins (as `umctl plan alternatives` says it).
+export function pinConflictText(conflict, day) {
+  const pinned = conflict.pinned ? ` to leave ${clock(conflict.pinned, day)}` : '';
+  return conflict.kind === 'leaves_too_early'
+    ? `leaves before you can be there from leg ${conflict.pinned_segment}, pinned${pinned}`
+    : `too late for leg ${conflict.pinned_segment}, pinned${pinned}`;
 }
 
 // MARK: - Lists
