@@ -27,7 +27,7 @@ extension Planner {
             guard plan.nodes.filter({ !$0.isInferred }).count > 2 else { return current }
             let ready = plan.readyToLeave(now: clock.now()), departures = plan.departureTimes(startingAt: clock.now())
             let arrivals = plan.schedule(startingAt: clock.now())
-            var walked: RoutePlan?
+            var walked: (plan: RoutePlan, joined: (walk: Int, riding: TimeInterval, leaving: Date)?)?
             for index in 0..<plan.segmentCount where current.retimed.contains(index) && plan.modes[index] == .transit
                 && !plan.isLocked(segment: index) && !plan.isPinned(segment: index) && !judged.contains(plan.segmentKey(index)) {
                 judged.insert(plan.segmentKey(index))
@@ -49,14 +49,28 @@ extension Planner {
                 let choice = Self.walkOrRide(walking: walk.expectedTravelTime, riding: riding, inherited: .transit, leaving: start,
                                              distances: Self.walkedDistances(of: ride, against: walk))
                 guard choice.mode == .walk else { continue }
-                walked = plan.walkingRide(ofSegment: index, saying: choice.reason)
+                let walking = plan.walkingRide(ofSegment: index, saying: choice.reason)
+                // A walk joined with the walks beside it (their stop left out) is judged as the
+                // way it now replaces: from the joined walk's start to its end, door to door.
+                let joined = walking.joined.flatMap { joined -> (walk: Int, riding: TimeInterval, leaving: Date)? in
+                    let from = joined.from == index ? start : ready[joined.from] ?? departures[joined.from]
+                    guard let from, let end = arrivals[joined.to] else { return nil }
+                    return (joined.walk, end.timeIntervalSince(from), from)
+                }
+                walked = (walking.plan, joined)
                 break
             }
             guard let walked else { return current }
             try Task.checkCancellation()
             let queries = current.queryCount
-            current = try await computeLegsReporting(walked, currentLocation: currentLocation)
+            current = try await computeLegsReporting(walked.plan, currentLocation: currentLocation)
             current.queryCount += queries
+            if let joined = walked.joined, current.plan.modes.indices.contains(joined.walk), current.plan.modes[joined.walk] == .walk,
+               let walking = current.plan.legs[joined.walk]?.expectedTravelTime,
+               current.plan.note(ofSegment: joined.walk)?.mode.map(Self.isRideWalksFartherNote) != true {
+                current.plan.setModeNote(Self.walkOrRide(walking: walking, riding: max(joined.riding, walking), inherited: .walk,
+                                                         leaving: joined.leaving).reason, ofSegment: joined.walk)
+            }
         }
         return current
     }
@@ -65,21 +79,26 @@ extension Planner {
 extension RoutePlan {
     /// The plan with segment `index` walked, saying `reason`; a stop the planner inferred that
     /// no ride uses then goes (`leavingOutStopsNoRideUses`), the walk it joins saying the reason.
-    func walkingRide(ofSegment index: Int, saying reason: String?) -> RoutePlan {
+    /// `joined`: that walk's segment in the plan returned, and the nodes of this plan it runs
+    /// between (`from`, `to`); nil when no stop went.
+    func walkingRide(ofSegment index: Int, saying reason: String?) -> (plan: RoutePlan, joined: (walk: Int, from: Int, to: Int)?) {
         let start = nodes[index].place.id, end = nodes[index + 1].place.id
         var plan = self
         plan.setMode(.walk, at: index)
         plan.legs[index] = nil
         plan.setModeNote(reason, ofSegment: index)
         let joined = plan.leavingOutStopsNoRideUses()
-        guard joined.segmentCount != plan.segmentCount else { return joined }
+        guard joined.segmentCount != plan.segmentCount else { return (joined, nil) }
         var noted = joined
-        if let walk = [index - 1, index].first(where: { segment in
+        guard let walk = [index - 1, index].first(where: { segment in
             joined.modes.indices.contains(segment) && joined.modes[segment] == .walk
                 && (joined.nodes[segment].place.id == start || joined.nodes[segment + 1].place.id == end)
-        }) {
-            noted.setModeNote(reason, ofSegment: walk)
-        }
-        return noted
+        }) else { return (joined, nil) }
+        noted.setModeNote(reason, ofSegment: walk)
+        let from = joined.nodes[walk].place.id == start ? index : index - 1
+        let to = joined.nodes[walk + 1].place.id == end ? index + 1 : index + 2
+        guard nodes.indices.contains(from), nodes.indices.contains(to), nodes[from].place.id == joined.nodes[walk].place.id,
+              nodes[to].place.id == joined.nodes[walk + 1].place.id else { return (noted, nil) }
+        return (noted, (walk, from, to))
     }
 }
