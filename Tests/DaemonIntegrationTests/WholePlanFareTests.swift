@@ -38,6 +38,34 @@ final class TampereWholePlanFareTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(preset["price"]?["amount"]?.numberValue, 3.5, "after plan preset transit too: \(preset["price"] ?? .null)")
     }
 
+    /// Trial 49 on Tampere: after `plan insert … Kauppiaankatu --mode transit` the inserted
+    /// segment was charged 3.50 EUR at its first boarding while segment 1's ticket, bought
+    /// minutes before, was still valid (every Nysse fare: 5400 s). Two tickets are needed for
+    /// the day either way; the second is bought only once the first no longer covers a ride.
+    func testNoTicketIsBoughtWhileTheOneHeldIsValid() throws {
+        let created = try harness.json(["plan", "new", "Rautatieasema", "Kauppi", "Tampere-talo", "Lielahti",
+                                        "--mode", "transit", "--at", "2022-01-12T09:23"])
+        let id = try id(created)
+        _ = try harness.json(["plan", "time", id, "--arrive-by", "10:19"])
+        let plan = try harness.json(["plan", "insert", id, "Kauppiaankatu", "--after", "1", "--mode", "transit"])
+        var held: Date?  // the first boarding of the ticket held
+        for (index, segment) in segments(plan).enumerated() where segment["mode"] == .string("transit") {
+            let boarding = try XCTUnwrap(date(segment["leg"]?["rides"]?.arrayValue?.first?["departure"]), "\(segment)")
+            let paid = try XCTUnwrap(fare(segment), "segment \(index + 1) is priced: \(segment)")
+            if paid > 0 {
+                if let held {
+                    XCTAssertGreaterThan(boarding.timeIntervalSince(held), 5400,
+                                         "segment \(index + 1) buys a ticket while the one held is valid: \(plan)")
+                }
+                held = boarding
+            } else {
+                XCTAssertTrue(segment["leg"]?["price_note"]?.stringValue?.hasPrefix("covered by the ticket bought on segment ") == true,
+                              "\(segment)")
+            }
+        }
+        XCTAssertEqual(plan["price"]?["amount"]?.numberValue, 7, "two AB tickets: \(plan["price"] ?? .null)")
+    }
+
     func testCompareGivesItsPriceWithoutSayingNoFare() throws {
         let document = try harness.json(["compare", Tampere.keskustori, Tampere.hervanta, "--at", Tampere.morning])
         let transit = try XCTUnwrap(document["options"]?.arrayValue?.first { $0["mode"]?.stringValue == "transit" })
