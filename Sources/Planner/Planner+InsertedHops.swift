@@ -98,13 +98,13 @@ extension Planner {
     static func walkOrRide(walking: TimeInterval?, riding: TimeInterval?, inherited: TravelMode, leaving: Date,
                            distances: WalkedDistances? = nil) -> (mode: TravelMode, reason: String?) {
         func shown(_ seconds: TimeInterval) -> String { ShownTime.text(from: leaving, to: leaving.addingTimeInterval(seconds)) }
+        if let walking, let riding, walking > riding, let distances, distances.riding > distances.walking {
+            return (.walk, "walked: the ride walks \(metres(distances.riding)) to and from its stops, "
+                        + "more than the whole way on foot (\(metres(distances.walking)), \(shown(walking)))")
+        }
         switch (walking, riding) {
         case let (walking?, riding?) where walking <= riding:
             return (.walk, "walked: " + walkingIsNoSlower(walking: walking, riding: riding, leaving: leaving))
-        case let (walking?, _?) where distances.map({ $0.riding > $0.walking }) == true:
-            let distances = distances!
-            return (.walk, "walked: the ride walks \(metres(distances.riding)) to and from its stops, "
-                        + "more than the whole way on foot (\(metres(distances.walking)), \(shown(walking)))")
         case let (walking?, riding?):
             return (.transit, "by transit: \(shown(riding)) where walking takes \(shown(walking))")
         case let (walking?, nil):
