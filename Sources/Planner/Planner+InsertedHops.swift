@@ -68,19 +68,40 @@ extension Planner {
             if case .success(let found) = try await self.leg(for: query) { return found }
             return nil
         }
-        let walking = try await asked(.walk)?.expectedTravelTime
-        let riding = try await asked(.transit).map { $0.arrival?.timeIntervalSince(date) ?? $0.expectedTravelTime }
-        let choice = Self.walkOrRide(walking: walking, riding: riding, inherited: inherited, leaving: date)
+        let walk = try await asked(.walk), ride = try await asked(.transit)
+        let walking = walk?.expectedTravelTime
+        let riding = ride.map { $0.arrival?.timeIntervalSince(date) ?? $0.expectedTravelTime }
+        let choice = Self.walkOrRide(walking: walking, riding: riding, inherited: inherited, leaving: date,
+                                     distances: Self.walkedDistances(of: ride, against: walk))
         return (choice.mode, choice.reason, choice.mode == .walk ? walking : riding)
     }
 
-    /// The one rule of inserted hops, presets and day plans: a hop is walked when walking takes
-    /// no longer than the ride door to door (waiting included), or when no ride is found; else
-    /// it rides. `inherited` when neither is found. The reason is what the segment says, its
-    /// minutes read as the legs' (`ShownTime`): both options leaving at `leaving`.
-    static func walkOrRide(walking: TimeInterval?, riding: TimeInterval?, inherited: TravelMode, leaving: Date)
-        -> (mode: TravelMode, reason: String?) {
+    /// How far a ride walks (its access, transfer and egress walks, all its stretch's walks) and
+    /// how far walking the hop is: `walkOrRide` walks a hop whose ride walks farther.
+    public struct WalkedDistances: Sendable, Equatable {
+        public var riding: Double
+        public var walking: Double
+
+        public init(riding: Double, walking: Double) {
+            self.riding = riding
+            self.walking = walking
+        }
+    }
+
+    /// The one rule of inserted hops, presets, day plans and the rides an edit computes: a hop is
+    /// walked when walking takes no longer than the ride door to door (waiting included), when
+    /// the ride walks farther to and from its stops than walking the whole hop (it takes the
+    /// traveller away to walk back: bus 8 one stop from Pyynikintori E, then 393 m back to
+    /// Pyynikintori, 93 m away), or when no ride is found; else it rides. `inherited` when
+    /// neither is found. The reason is what the segment says, its minutes read as the legs'
+    /// (`ShownTime`): both options leaving at `leaving`.
+    static func walkOrRide(walking: TimeInterval?, riding: TimeInterval?, inherited: TravelMode, leaving: Date,
+                           distances: WalkedDistances? = nil) -> (mode: TravelMode, reason: String?) {
         func shown(_ seconds: TimeInterval) -> String { ShownTime.text(from: leaving, to: leaving.addingTimeInterval(seconds)) }
+        if let walking, let riding, walking > riding, let distances, distances.riding > distances.walking {
+            return (.walk, "walked: the ride walks \(metres(distances.riding)) to and from its stops, "
+                        + "more than the whole way on foot (\(metres(distances.walking)), \(shown(walking)))")
+        }
         switch (walking, riding) {
         case let (walking?, riding?) where walking <= riding:
             return (.walk, "walked: " + walkingIsNoSlower(walking: walking, riding: riding, leaving: leaving))
@@ -95,9 +116,20 @@ extension Planner {
         }
     }
 
+    /// How far `ride` walks against how far `walk` is; nil without both (or a walk of no length).
+    static func walkedDistances(of ride: RouteLeg?, against walk: RouteLeg?) -> WalkedDistances? {
+        guard let ride, let walking = walk?.distance, walking > 0, !ride.rides.isEmpty else { return nil }
+        return WalkedDistances(riding: ride.walks.reduce(0) { $0 + $1.distance }, walking: walking)
+    }
+
+    /// "300 m", "1.2 km": a walk's length as the reasons give it.
+    static func metres(_ distance: Double) -> String {
+        distance < 1000 ? "\(Int(distance.rounded())) m" : String(format: "%.1f km", distance / 1000)
+    }
+
     /// How the walk rule's reasons for a walk begin (`walkOrRide`), and nothing else the planner
     /// notes: a walk so noted is the planner's, judged again when its time moves.
-    static let walkRuleReasonPrefixes = ["walked: walking (", "walked: no transit route found"]
+    static let walkRuleReasonPrefixes = ["walked: walking (", "walked: the ride walks ", "walked: no transit route found"]
 
     /// "walking (6 min) is no slower than transit (9 min)": the walk and the ride door to door,
     /// both leaving at `leaving`, in minutes as a leg between its two shown times reads (the
@@ -107,6 +139,9 @@ extension Planner {
         "walking (\(ShownTime.text(from: leaving, to: leaving.addingTimeInterval(walking)))) is no slower than transit "
             + "(\(ShownTime.text(from: leaving, to: leaving.addingTimeInterval(riding))))"
     }
+
+    /// Whether a walk's mode note is `walkOrRide`'s for a ride that walks farther than the hop.
+    static func isRideWalksFartherNote(_ note: String) -> Bool { note.hasPrefix("walked: the ride walks ") }
 
     /// Whether a ride's mode note is `walkingIsNoSlower`'s, the note of a ride kept although
     /// walking is no slower (not the reason a move or an insert gave the ride).

@@ -6,36 +6,17 @@ extension Planner {
     /// `computed` with each stretch between two of the user's nodes that the planner rides
     /// (a transit segment in it, nothing of the user's: no lock, no pin, no stay at a stop)
     /// walked from end to end when the walk takes no longer than the stretch door to door
-    /// (waiting included, from when the traveller leaves its start), or when the ride found no
-    /// route and a walk exists. A walked stretch says why (`SegmentNote.mode`) and the plan is
-    /// computed again (the legs after it may leave earlier), and its ridden stretches judged
-    /// again. One walk query a ridden stretch a round.
+    /// (waiting included, from when the traveller leaves its start), when the stretch walks
+    /// farther than the walk (`walkOrRide`), or when the ride found no route and a walk exists.
+    /// A walked stretch says why (`SegmentNote.mode`) and the plan is computed again (the legs
+    /// after it may leave earlier), and its ridden stretches judged again. One walk query a
+    /// ridden stretch a round.
     /// - throws: only `CancellationError`.
     func walkingHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate?) async throws -> LegComputation {
         var ridden: [SegmentKey: TimeInterval?] = [:], noRide: [SegmentKey: String] = [:]
         var walked = try await walkingHopsNoSlower(in: computed, currentLocation: currentLocation, ridden: &ridden, noRide: &noRide)
         walked.plan = notingWalkedHopsAsShown(walked.plan, ridden: ridden, noRide: noRide)
         return walked
-    }
-
-    /// After an edit: a day's rides the planner chose (no lock, no pin) that the edit moved in
-    /// time are judged again by the walk rule, as `plan new` judges them at that time (trial 49:
-    /// a day moved from 08:10 to 23:55 kept its rides, waiting for the 06:10 bus, where a new day
-    /// at 23:55 walks and arrives four hours earlier). Asked only when a ride the edit asked says
-    /// walking the whole way is no slower (`RouteLeg.walkingIsNoSlower`, the engine's own
-    /// judgement, no query): then every ridden stretch is judged, one walk query each. A day
-    /// only (two or more stretches): a plan of two places by transit keeps the ride the user asked for.
-    /// - throws: only `CancellationError`.
-    public func walkingRetimedDayHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate? = nil) async throws
-        -> LegComputation {
-        let plan = computed.plan
-        let stretches = plan.stretches()
-        guard stretches.count >= 2, stretches.contains(where: { stretch in
-            !plan.holdsDecision(stretch) && stretch.contains {
-                computed.retimed.contains($0) && plan.modes[$0] == .transit && plan.legs[$0]?.walkingIsNoSlower == true
-            }
-        }) else { return computed }
-        return try await walkingHopsNoSlower(in: computed, currentLocation: currentLocation)
     }
 
     /// One round of `walkingHopsNoSlower(in:currentLocation:)`; `ridden` collects each walked
@@ -58,8 +39,17 @@ extension Planner {
                 queries += 1
                 let walk = LegQuery(from: plan.nodes[stretch.lowerBound].place, to: plan.nodes[stretch.upperBound].place,
                                     mode: .walk, timing: .departAt(start), pace: plan.pace, access: plan.access)
-                let walking = try await leg(for: walk).map(\.expectedTravelTime).successValue
-                let choice = Self.walkOrRide(walking: walking, riding: riding, inherited: .transit, leaving: start)
+                let walkLeg = try await leg(for: walk).successValue
+                // The stretch's walks: its walk segments to and from the stops, and its rides' own walks.
+                let stretchWalks = stretch.reduce(0.0) { total, index in
+                    total + (plan.modes[index] == .walk ? plan.legs[index]?.distance ?? 0
+                        : plan.legs[index]?.walks.reduce(0) { $0 + $1.distance } ?? 0)
+                }
+                let distances = walkLeg?.distance.flatMap {
+                    $0 > 0 && riding != nil ? WalkedDistances(riding: stretchWalks, walking: $0) : nil
+                }
+                let choice = Self.walkOrRide(walking: walkLeg?.expectedTravelTime, riding: riding, inherited: .transit, leaving: start,
+                                             distances: distances)
                 if choice.mode == .walk {
                     nodes.append(plan.nodes[stretch.upperBound])
                     modes.append(.walk)
@@ -105,7 +95,8 @@ extension Planner {
         let departures = plan.departureTimes(startingAt: fallback), arrivals = plan.schedule(startingAt: fallback)
         var noted = plan
         for (index, key) in plan.segmentKeys.enumerated() where plan.modes[index] == .walk && plan.legs[index] != nil {
-            guard let riding = ridden[key], let leaving = departures[index], let arriving = arrivals[index + 1] else { continue }
+            guard let riding = ridden[key], let leaving = departures[index], let arriving = arrivals[index + 1],
+                  plan.note(ofSegment: index)?.mode.map(Self.isRideWalksFartherNote) != true else { continue }  // no time in it
             let walking = arriving.timeIntervalSince(leaving)
             noted.setModeNote(Self.noting(Self.walkOrRide(walking: walking, riding: riding.map { max($0, walking) }, inherited: .walk,
                                                           leaving: leaving).reason, why: noRide[key]), ofSegment: index)

@@ -36,10 +36,11 @@ extension Planner {
                 guard let walking = plan.legs[index]?.expectedTravelTime else { continue }
                 let leaving = plan.timingSource(ofSegment: index).isBackward ? departures[index] ?? ready[index] : ready[index]
                 let start = leaving ?? plan.earliestDeparture(now: clock.now()) ?? clock.now()
-                let riding = try await doorToDoorRide(ofSegment: index, in: plan, leavingAt: start)
+                let ride = try await doorToDoorRide(ofSegment: index, in: plan, leavingAt: start)
                 current.queryCount += 1
                 judged.insert(plan.segmentKey(index))
-                let choice = Self.walkOrRide(walking: walking, riding: riding, inherited: .walk, leaving: start)
+                let choice = Self.walkOrRide(walking: walking, riding: ride.riding, inherited: .walk, leaving: start,
+                                             distances: Self.walkedDistances(of: ride.leg, against: plan.legs[index]))
                 noted.setModeNote(choice.reason.map { $0 + Self.reasonKept(from: plan.note(ofSegment: index)?.mode) },
                                   ofSegment: index)
                 if choice.mode == .transit {
@@ -71,8 +72,9 @@ extension Planner {
     func notingPinnedPlannersWalk(ofSegment index: Int, in plan: RoutePlan, at departure: Date) async throws -> RoutePlan {
         guard plan.modes[index] == .walk, plan.note(ofSegment: index)?.mode.map(RoutePlan.isWalkRuleNote) == true,
               let walking = plan.legs[index]?.expectedTravelTime else { return plan }
-        let riding = try await doorToDoorRide(ofSegment: index, in: plan, leavingAt: departure)
-        let choice = Self.walkOrRide(walking: walking, riding: riding, inherited: .walk, leaving: departure)
+        let ride = try await doorToDoorRide(ofSegment: index, in: plan, leavingAt: departure)
+        let choice = Self.walkOrRide(walking: walking, riding: ride.riding, inherited: .walk, leaving: departure,
+                                     distances: Self.walkedDistances(of: ride.leg, against: plan.legs[index]))
         var noted = plan
         noted.setModeNote(choice.mode == .walk ? choice.reason.map { $0 + Self.reasonKept(from: plan.note(ofSegment: index)?.mode) } : nil,
                           ofSegment: index)
@@ -80,11 +82,13 @@ extension Planner {
     }
 
     /// The ride from segment `index`'s start to its end leaving at `start`, door to door (its
-    /// wait included); nil when none is found.
-    private func doorToDoorRide(ofSegment index: Int, in plan: RoutePlan, leavingAt start: Date) async throws -> TimeInterval? {
+    /// wait included), and its leg; nil when none is found.
+    private func doorToDoorRide(ofSegment index: Int, in plan: RoutePlan, leavingAt start: Date) async throws
+        -> (riding: TimeInterval?, leg: RouteLeg?) {
         let ride = LegQuery(from: plan.nodes[index].place, to: plan.nodes[index + 1].place, mode: .transit,
                             timing: .departAt(start), pace: plan.pace, access: plan.access)
-        return try await leg(for: ride).successValue.map { $0.arrival?.timeIntervalSince(start) ?? $0.expectedTravelTime }
+        let found = try await leg(for: ride).successValue
+        return (found.map { $0.arrival?.timeIntervalSince(start) ?? $0.expectedTravelTime }, found)
     }
 
     /// What a walk's note said besides the walk rule's reason ("; the car is not at hand after

@@ -25,8 +25,9 @@ extension RoutePlan {
     /// The plan's price when `tickets` pays for `transitRides` (the fare engine's cheapest set
     /// over the whole plan): the tickets plus the car legs' estimates. Each transit segment pays
     /// for the tickets bought at its rides and says which earlier segment's ticket covers the
-    /// others ("covered by the ticket bought on segment 2").
-    public func price(tickets: FareTickets) -> PlanPrice {
+    /// others, and when it was bought, on the wall clock of `timeZone` ("covered by the ticket
+    /// bought on segment 2 at 09:04": the traveller sees which ticket still holds, and until when).
+    public func price(tickets: FareTickets, timeZone: TimeZone) -> PlanPrice {
         var segments = [PriceQuote?](repeating: nil, count: legs.count)
         var parts: [PriceQuote] = []
         // The segment (0-based) of each ride position.
@@ -46,17 +47,21 @@ extension RoutePlan {
             }
         }
         if !segmentOfRide.isEmpty {
+            let rides = transitRides
             parts.append(tickets.quote)
             if tickets.quote.price != nil, tickets.tickets.allSatisfy({ segmentOfRide.indices.contains($0.rides.lowerBound) }) {
                 for segment in transitLegs {
                     let bought = tickets.tickets.filter { segmentOfRide[$0.rides.lowerBound] == segment }
-                    let earlier = tickets.tickets.compactMap { ticket -> Int? in
+                    let earlier = tickets.tickets.compactMap { ticket -> (segment: Int, bought: Date)? in
                         let from = segmentOfRide[ticket.rides.lowerBound]
-                        return from < segment && ticket.rides.contains(where: { segmentOfRide[$0] == segment }) ? from : nil
+                        guard from < segment, ticket.rides.contains(where: { segmentOfRide[$0] == segment }) else { return nil }
+                        return (from, rides[ticket.rides.lowerBound].boarding.time)
                     }
                     guard !bought.isEmpty || !earlier.isEmpty, let currency = tickets.quote.price?.currency else { continue }
                     let paid = Money(amount: bought.reduce(Decimal(0)) { $0 + $1.price.amount }, currency: currency)
-                    let covered = earlier.map { "covered by the ticket bought on segment \($0 + 1)" }.joined(separator: "; ")
+                    let covered = earlier.map {
+                        "covered by the ticket bought on segment \($0.segment + 1) at \(ShownTime.clock($0.bought, timeZone: timeZone))"
+                    }.joined(separator: "; ")
                     segments[segment] = PriceQuote(price: paid, note: covered.isEmpty ? nil : covered)
                 }
             }

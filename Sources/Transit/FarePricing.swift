@@ -70,35 +70,40 @@ enum FarePricing {
         return .unknown("price unknown (no fare covers this trip\(unusable))")
     }
 
-    /// Dynamic programming over ride positions: `cost[i]` is the cheapest price of rides
-    /// `0..<i`, and `bought[i]` the last ticket of that price (its first ride and fare).
+    /// Dynamic programming over ride positions, from the last: `cost[i]` is the cheapest price
+    /// of rides `i...`, and `bought[i]` the ticket bought at ride `i` for it (its end and fare).
+    /// Among sets of one price, each ticket covers as many rides as it can, first to last: the
+    /// traveller buys a ticket only once the one in their pocket no longer covers the ride (three
+    /// rides at 08:00, 08:20 and 09:40 on 90-minute tickets are paid at 08:00 and 09:40, not at
+    /// 08:00 and 08:20 while the first is still valid).
     private static func cheapest(_ rides: [FareRide], currency: String, table: FareTable) -> FareTickets? {
         var cost = [Decimal?](repeating: nil, count: rides.count + 1)
-        var bought = [(start: Int, fare: Int)](repeating: (0, 0), count: rides.count + 1)
-        cost[0] = 0
-        for end in 1...rides.count {
-            for start in 0..<end {
-                guard let before = cost[start] else { continue }
+        var bought = [(end: Int, fare: Int)](repeating: (0, 0), count: rides.count + 1)
+        cost[rides.count] = 0
+        for start in stride(from: rides.count - 1, through: 0, by: -1) {
+            for end in (start + 1)...rides.count {
+                guard let after = cost[end] else { continue }
                 let run = rides[start..<end]
                 // By index: looping `for fare in table.fares` would copy (retain) each fare's sets and strings.
                 for f in table.fares.indices where table.fares[f].currency == currency && covers(table.fares[f], run, table: table) {
-                    let total = before + table.fares[f].price
-                    if cost[end].map({ total < $0 }) ?? true {
-                        cost[end] = total
-                        bought[end] = (start, f)
+                    let total = after + table.fares[f].price
+                    // A later end at the same price wins: the ticket held covers the next ride.
+                    if cost[start].map({ total < $0 || (total == $0 && end > bought[start].end) }) ?? true {
+                        cost[start] = total
+                        bought[start] = (end, f)
                     }
                 }
             }
         }
-        guard let total = cost[rides.count] else { return nil }
+        guard let total = cost[0] else { return nil }
         var tickets: [FareTickets.Ticket] = []
-        var end = rides.count
-        while end > 0 {
-            let (start, fare) = bought[end]
+        var start = 0
+        while start < rides.count {
+            let (end, fare) = bought[start]
             tickets.append(FareTickets.Ticket(price: Money(amount: table.fares[fare].price, currency: currency), rides: start..<end))
-            end = start
+            start = end
         }
-        return FareTickets(tickets: tickets.reversed(), quote: PriceQuote(price: Money(amount: total, currency: currency)))
+        return FareTickets(tickets: tickets, quote: PriceQuote(price: Money(amount: total, currency: currency)))
     }
 
     static func covers(_ fare: FareTable.Fare, _ run: ArraySlice<FareRide>, table: FareTable) -> Bool {

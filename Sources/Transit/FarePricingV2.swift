@@ -22,29 +22,31 @@ enum FarePricingV2 {
         guard let currency = legs.first?.price.currency, legs.allSatisfy({ $0.price.currency == currency }) else {
             return .unknown("price unknown (fares in several currencies cover it)")
         }
+        // From the last ride, as v1 (`FarePricing`): among runs of one price the first covers
+        // the most rides, so a fare held is used before another is bought.
         var cost = [Decimal?](repeating: nil, count: rides.count + 1)
-        var start = [Int](repeating: 0, count: rides.count + 1)
-        cost[0] = 0
-        for end in 1...rides.count {
-            for first in 0..<end {
-                guard let before = cost[first],
+        var runEnd = [Int](repeating: 0, count: rides.count + 1)
+        cost[rides.count] = 0
+        for first in stride(from: rides.count - 1, through: 0, by: -1) {
+            for end in (first + 1)...rides.count {
+                guard let after = cost[end],
                       let run = runCost(rides, legs, first..<end, fares: fares, currency: currency) else { continue }
-                if cost[end].map({ before + run < $0 }) ?? true {
-                    cost[end] = before + run
-                    start[end] = first
+                if cost[first].map({ after + run < $0 || (after + run == $0 && end > runEnd[first]) }) ?? true {
+                    cost[first] = after + run
+                    runEnd[first] = end
                 }
             }
         }
-        guard let total = cost[rides.count] else { return .unknown("price unknown (no fare covers this trip)") }
+        guard let total = cost[0] else { return .unknown("price unknown (no fare covers this trip)") }
         var tickets: [FareTickets.Ticket] = []
-        var end = rides.count
-        while end > 0 {
-            let first = start[end]
-            tickets.append(FareTickets.Ticket(price: Money(amount: (cost[end] ?? 0) - (cost[first] ?? 0), currency: currency),
+        var first = 0
+        while first < rides.count {
+            let end = runEnd[first]
+            tickets.append(FareTickets.Ticket(price: Money(amount: (cost[first] ?? 0) - (cost[end] ?? 0), currency: currency),
                                               rides: first..<end))
-            end = first
+            first = end
         }
-        return FareTickets(tickets: tickets.reversed(), quote: PriceQuote(price: Money(amount: total, currency: currency)))
+        return FareTickets(tickets: tickets, quote: PriceQuote(price: Money(amount: total, currency: currency)))
     }
 
     /// The leg group and the cheapest product of the leg rules that match `ride`; nil when none does.

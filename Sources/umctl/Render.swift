@@ -235,7 +235,7 @@ enum Render {
     }
 
     /// A transit leg's fare or a car leg's cost ("fare 3.50 EUR", "price unknown (…)", "cost ≈ 2.40 EUR",
-    /// "fare: covered by the ticket bought on segment 2"); nil for a walk.
+    /// "fare: covered by the ticket bought on segment 2 at 08:00"); nil for a walk.
     static func legPrice(_ leg: LegDocument, mode: WireMode) -> String? {
         guard mode == .transit || mode == .car else { return nil }
         if mode == .transit, let price = leg.price, let note = leg.priceNote {

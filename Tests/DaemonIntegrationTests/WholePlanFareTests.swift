@@ -25,16 +25,45 @@ final class TampereWholePlanFareTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(fare(segments(plan)[transit[0]]), 3.5, "bought on the first ride")
         for index in transit.dropFirst() {
             XCTAssertEqual(fare(segments(plan)[index]), 0, "\(segments(plan)[index])")
-            XCTAssertEqual(segments(plan)[index]["leg"]?["price_note"]?.stringValue, "covered by the ticket bought on segment \(transit[0] + 1)")
+            XCTAssertTrue(segments(plan)[index]["leg"]?["price_note"]?.stringValue?
+                .hasPrefix("covered by the ticket bought on segment \(transit[0] + 1) at ") == true, "\(segments(plan)[index])")
         }
         let shown = try harness.umctl(["plan", "show", try id(plan)]).stdout
-        XCTAssertTrue(shown.contains("fare: covered by the ticket bought on segment \(transit[0] + 1)"), shown)
+        XCTAssertTrue(shown.contains("fare: covered by the ticket bought on segment \(transit[0] + 1) at "), shown)
         XCTAssertTrue(shown.contains(", price 3.50 EUR"), shown)
 
         let preset = try harness.json(["plan", "preset", try id(plan), "transit"])
         let presetBoardings = segments(preset).flatMap { $0["leg"]?["rides"]?.arrayValue ?? [] }.compactMap { date($0["departure"]) }
         XCTAssertLessThan(try XCTUnwrap(presetBoardings.max()).timeIntervalSince(try XCTUnwrap(presetBoardings.min())), 5400)
         XCTAssertEqual(preset["price"]?["amount"]?.numberValue, 3.5, "after plan preset transit too: \(preset["price"] ?? .null)")
+    }
+
+    /// Trial 49 on Tampere: after `plan insert … Kauppiaankatu --mode transit` the inserted
+    /// segment was charged 3.50 EUR at its first boarding while segment 1's ticket, bought
+    /// minutes before, was still valid (every Nysse fare: 5400 s). Two tickets are needed for
+    /// the day either way; the second is bought only once the first no longer covers a ride.
+    func testNoTicketIsBoughtWhileTheOneHeldIsValid() throws {
+        let created = try harness.json(["plan", "new", "Rautatieasema", "Kauppi", "Tampere-talo", "Lielahti",
+                                        "--mode", "transit", "--at", "2022-01-12T09:23"])
+        let id = try id(created)
+        _ = try harness.json(["plan", "time", id, "--arrive-by", "10:19"])
+        let plan = try harness.json(["plan", "insert", id, "Kauppiaankatu", "--after", "1", "--mode", "transit"])
+        var held: Date?  // the first boarding of the ticket held
+        for (index, segment) in segments(plan).enumerated() where segment["mode"] == .string("transit") {
+            let boarding = try XCTUnwrap(date(segment["leg"]?["rides"]?.arrayValue?.first?["departure"]), "\(segment)")
+            let paid = try XCTUnwrap(fare(segment), "segment \(index + 1) is priced: \(segment)")
+            if paid > 0 {
+                if let held {
+                    XCTAssertGreaterThan(boarding.timeIntervalSince(held), 5400,
+                                         "segment \(index + 1) buys a ticket while the one held is valid: \(plan)")
+                }
+                held = boarding
+            } else {
+                XCTAssertTrue(segment["leg"]?["price_note"]?.stringValue?.hasPrefix("covered by the ticket bought on segment ") == true,
+                              "\(segment)")
+            }
+        }
+        XCTAssertEqual(plan["price"]?["amount"]?.numberValue, 7, "two AB tickets: \(plan["price"] ?? .null)")
     }
 
     func testCompareGivesItsPriceWithoutSayingNoFare() throws {
@@ -50,8 +79,8 @@ final class TampereWholePlanFareTests: SharedTampereDaemonTestCase {
 /// A written region, Joensuu-sized and somewhere in Finland, whose feed has two zones and fares
 /// valid 90 minutes: Z1 (zone 1, 2.00 EUR), Z2 (zone 2, 2.00 EUR) and Z12 (both, 5.00 EUR).
 /// Stops A (south-west corner) and B (north-east corner) are in zone 1, C (100 m west of B)
-/// and D (south, below C) in zone 2. Trips: A→B at 08:00 and 09:00, B→A at 08:20 and 10:40,
-/// C→D at 08:25.
+/// and D (south, below C) in zone 2. Trips: A→B at 08:00, 09:00 and 09:40, B→A at 08:20 and
+/// 10:40, C→D at 08:25.
 final class WrittenFeedWholePlanFareTests: SharedDaemonTestCase {
     static let region = SmallRegion(name: "joensuu", latitude: 62.6010, longitude: 29.7636)
     static let date = "2022-01-12"
@@ -74,6 +103,7 @@ final class WrittenFeedWholePlanFareTests: SharedDaemonTestCase {
         feed.trip("T3", route: "R", [("A", "09:00:00"), ("B", "09:10:00")])
         feed.trip("T4", route: "R", [("B", "10:40:00"), ("A", "10:50:00")])
         feed.trip("T5", route: "R", [("C", "08:25:00"), ("D", "08:35:00")])
+        feed.trip("T6", route: "R", [("A", "09:40:00"), ("B", "09:50:00")])
         feed.extraFiles["fare_attributes.txt"] = """
             fare_id,price,currency_type,payment_method,transfers,transfer_duration
             Z1,2.00,EUR,0,,5400
@@ -122,7 +152,7 @@ final class WrittenFeedWholePlanFareTests: SharedDaemonTestCase {
         let plan = try plan([a, b, a], at: "07:55")
         XCTAssertEqual(lines(plan), ["T1", "T2"])
         XCTAssertEqual(plan["price"]?["amount"]?.numberValue, 2.5, "P and the transfer T: \(plan["price"] ?? .null)")
-        XCTAssertEqual(segments(plan)[1]["leg"]?["price_note"]?.stringValue, "covered by the ticket bought on segment 1")
+        XCTAssertEqual(segments(plan)[1]["leg"]?["price_note"]?.stringValue, "covered by the ticket bought on segment 1 at 08:00")
         let alone = try harness.json(["compare", b, a, "--at", "\(Self.date)T08:15"])
         let transit = try XCTUnwrap(alone["options"]?.arrayValue?.first { $0["mode"]?.stringValue == "transit" })
         XCTAssertEqual(transit["price"]?["amount"]?.numberValue, 2, "one leg alone: P")
@@ -152,7 +182,7 @@ final class WrittenFeedWholePlanFareTests: SharedDaemonTestCase {
         XCTAssertEqual(lines(plan), ["T1", "T2"])
         XCTAssertEqual(plan["price"]?["amount"]?.numberValue, 2, "\(plan["price"] ?? .null)")
         XCTAssertEqual(fares(plan), [2, 0])
-        XCTAssertEqual(segments(plan)[1]["leg"]?["price_note"]?.stringValue, "covered by the ticket bought on segment 1")
+        XCTAssertEqual(segments(plan)[1]["leg"]?["price_note"]?.stringValue, "covered by the ticket bought on segment 1 at 08:00")
     }
 
     func testRidesMoreThanNinetyMinutesApartCostTwoTickets() throws {
@@ -161,6 +191,21 @@ final class WrittenFeedWholePlanFareTests: SharedDaemonTestCase {
         XCTAssertEqual(plan["price"]?["amount"]?.numberValue, 4, "\(plan["price"] ?? .null)")
         XCTAssertEqual(fares(plan), [2, 2])
         XCTAssertEqual(segments(plan)[1]["leg"]?["price_note"], .null)
+    }
+
+    /// Trial 49: rides boarded at 08:00, 08:20 and 09:40 on 90-minute tickets cost two tickets
+    /// either way, but the second is bought when the first runs out (09:40), not at 08:20 while
+    /// the first is still valid: the 08:20 ride is covered, and says by which ticket.
+    func testARideBoardedWhileTheTicketHeldIsValidIsCoveredByIt() throws {
+        var plan = try plan([Self.a, Self.b, Self.a, Self.b], at: "07:55")
+        plan = try harness.json(["plan", "stay", try id(plan), "3", "--until", "09:35"])  // a visit at A until 09:35
+        XCTAssertEqual(lines(plan), ["T1", "T2", "T6"], "\(plan)")
+        XCTAssertEqual(plan["price"]?["amount"]?.numberValue, 4, "\(plan["price"] ?? .null)")
+        XCTAssertEqual(fares(plan), [2, 0, 2], "the 08:20 ride boards within the 08:00 ticket's 90 minutes")
+        XCTAssertEqual(segments(plan)[1]["leg"]?["price_note"]?.stringValue, "covered by the ticket bought on segment 1 at 08:00")
+        XCTAssertEqual(segments(plan)[2]["leg"]?["price_note"], .null, "09:40 is 100 minutes after 08:00: a new ticket")
+        let shown = try harness.umctl(["plan", "show", try id(plan)]).stdout
+        XCTAssertTrue(shown.contains("fare: covered by the ticket bought on segment 1 at 08:00"), shown)
     }
 
     func testARideIntoAZoneTheFirstTicketDoesNotCoverCostsASecondTicket() throws {

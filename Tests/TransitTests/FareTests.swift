@@ -217,6 +217,23 @@ final class FareTests: XCTestCase {
         XCTAssertEqual(FarePricing.cheapest(rides(4), in: table, timeZoneID: "UTC").price, Money(amount: 10, currency: "EUR"))
     }
 
+    /// Rides boarded at 08:00, 08:20 and 09:40 on 90-minute tickets: two tickets either way,
+    /// bought when the one held runs out (the first covers 08:00 and 08:20), never a second
+    /// ticket while the first is still valid (trial 49).
+    func testARideBoardedWhileTheTicketHeldIsValidIsCoveredByIt() {
+        var table = FareTable()
+        table.feeds = [.v1]
+        table.routeFeeds = [0]
+        table.fares = [FareTable.Fare(id: "F", feed: 0, price: 2, currency: "EUR", transfers: nil, transferDuration: 5400, agencyID: nil)]
+        let rides = [0, 20, 100].map { minute in
+            FareRide(route: 0, agencyID: "", fromStop: 0, toStop: 1, zones: [-1], destinationZone: -1,
+                     boarding: minute * 60, alighting: minute * 60 + 600)
+        }
+        let tickets = FarePricing.tickets(rides, in: table, timeZoneID: "UTC")
+        XCTAssertEqual(tickets.quote.price, Money(amount: 4, currency: "EUR"))
+        XCTAssertEqual(tickets.tickets.map(\.rides), [0..<2, 2..<3])
+    }
+
     func testATimetableStoredBeforeFaresSaysToReimport() {
         let ride = FareRide(route: 0, agencyID: "", fromStop: 0, toStop: 1, zones: [], destinationZone: -1, boarding: 0, alighting: 60)
         let quote = FarePricing.cheapest([ride], in: FareTable(), timeZoneID: "UTC")

@@ -136,14 +136,14 @@ struct PlanService: Sendable {
 
     /// The legs the plan lacks, computed (the others are kept: only what a change emptied is asked);
     /// the planner's walks the change moved in time are judged again at their new times
-    /// (`Planner.judgingPlannersWalksAgain`), and a day's hop no line serves is then walked, as
-    /// `plan new` walks it (`Planner.walkingDayHopsWithoutService`), as is one where walking is
-    /// no slower than the ride at its new time (`Planner.walkingRetimedDayHopsNoSlower`).
+    /// (`Planner.judgingPlannersWalksAgain`), each ride it asked that walking beats is walked
+    /// unless the user locked or pinned it (`Planner.walkingRidesWalkingBeats`), and a day's hop
+    /// no line serves is then walked, as `plan new` walks it (`Planner.walkingDayHopsWithoutService`).
     @Sendable func legs(_ plan: RoutePlan) async throws -> LegComputation {
         let here = location.current?.coordinate
         let computed = try await planner.computeLegsReporting(plan, currentLocation: here)
         let judged = try await planner.judgingPlannersWalksAgain(in: computed, currentLocation: here)
-        let served = try await planner.walkingDayHopsWithoutService(in: judged, currentLocation: here)
-        return try await planner.walkingRetimedDayHopsNoSlower(in: served, currentLocation: here)
+        let walked = try await planner.walkingRidesWalkingBeats(in: judged, currentLocation: here)
+        return try await planner.walkingDayHopsWithoutService(in: walked, currentLocation: here)
     }
 }

@@ -9,6 +9,6 @@ extension RegionRegistry {
         let rides = plan.transitRides
         guard !rides.isEmpty, let region = try? planRegion(through: plan.nodes.map(\.place)),
               let source = try? region.legSource(for: .transit), let tickets = source.tickets(for: rides) else { return nil }
-        return plan.price(tickets: tickets)
+        return plan.price(tickets: tickets, timeZone: region.timeZone)
     }
 }

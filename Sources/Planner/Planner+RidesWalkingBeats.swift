@@ -1,0 +1,104 @@
+import Foundation
+
+/// A segment in transit mode rides the best transit journey, and a journey walking beats is
+/// no best journey: the walk rule (`walkOrRide`) judges every ride an edit computes, the ones
+/// the user inserted by transit too (trial 49: `plan insert … Kauppiaankatu --mode transit`
+/// walked 775 m to Niemenmaa for one minute of bus 8 to Solja, 300 m from Kauppiaankatu).
+/// A ride the user locked (`plan mode … transit`, a chosen alternative) or pinned stays theirs
+/// and says when walking is no slower (`notingWalkingNoSlower`), as does the one ride of a plan
+/// of two places by transit (`notingWalkingNoSlowerEndToEnd`).
+extension Planner {
+    /// `computed` with each transit segment its computation asked or retimed
+    /// (`LegComputation.retimed`) that is not the user's (no lock, no pin) walked from its start
+    /// to its end when walking takes no longer than the ride door to door (from when the
+    /// traveller is at its start), or when the ride walks farther to and from its stops than
+    /// walking the hop; it then says why (`SegmentNote.mode`, "walked: …") and the plan is
+    /// computed again (a stop no ride uses any more goes: `leavingOutStopsNoRideUses`).
+    /// A walk query only for a ride that could lose: the engine marked it `walkingIsNoSlower`,
+    /// or the straight line walked at the fastest pace is no slower than it, or its walks are
+    /// longer than the straight line. A segment is judged once a call.
+    /// - throws: only `CancellationError`.
+    public func walkingRidesWalkingBeats(in computed: LegComputation, currentLocation: Coordinate? = nil) async throws
+        -> LegComputation {
+        var current = computed
+        var judged: Set<SegmentKey> = []
+        for _ in 0...computed.plan.segmentCount {
+            let plan = current.plan
+            guard plan.nodes.filter({ !$0.isInferred }).count > 2 else { return current }
+            let ready = plan.readyToLeave(now: clock.now()), departures = plan.departureTimes(startingAt: clock.now())
+            let arrivals = plan.schedule(startingAt: clock.now())
+            var walked: (plan: RoutePlan, joined: (walk: Int, riding: TimeInterval, leaving: Date)?)?
+            for index in 0..<plan.segmentCount where current.retimed.contains(index) && plan.modes[index] == .transit
+                && !plan.isLocked(segment: index) && !plan.isPinned(segment: index) && !judged.contains(plan.segmentKey(index)) {
+                judged.insert(plan.segmentKey(index))
+                guard let ride = plan.legs[index], !ride.rides.isEmpty else { continue }
+                // From when the traveller is at its start; a ride timed back (to a pin, to the
+                // arrival) from when it leaves, as `judgingPlannersWalksAgain` judges a walk: a
+                // ride timed back to the 08:02 bus is no 8-hour ride from a plan's 23:55.
+                let leaving = plan.timingSource(ofSegment: index).isBackward ? departures[index] ?? ready[index] : ready[index]
+                let start = leaving ?? ride.departure ?? clock.now()
+                let riding = arrivals[index + 1].map { $0.timeIntervalSince(start) } ?? ride.expectedTravelTime
+                let from = plan.nodes[index].place, to = plan.nodes[index + 1].place
+                let straight = from.coordinate.distance(to: to.coordinate)
+                let rideWalks = ride.walks.reduce(0) { $0 + $1.distance }
+                let straightWalk = straight / Self.fastestStreetWalkMetresPerSecond * plan.pace.durationMultiplier
+                guard ride.walkingIsNoSlower || straightWalk <= riding || rideWalks > straight else { continue }
+                let query = LegQuery(from: from, to: to, mode: .walk, timing: .departAt(start), pace: plan.pace, access: plan.access)
+                current.queryCount += 1
+                guard let walk = try await leg(for: query).successValue else { continue }
+                let choice = Self.walkOrRide(walking: walk.expectedTravelTime, riding: riding, inherited: .transit, leaving: start,
+                                             distances: Self.walkedDistances(of: ride, against: walk))
+                guard choice.mode == .walk else { continue }
+                let walking = plan.walkingRide(ofSegment: index, saying: choice.reason)
+                // A walk joined with the walks beside it (their stop left out) is judged as the
+                // way it now replaces: from the joined walk's start to its end, door to door.
+                let joined = walking.joined.flatMap { joined -> (walk: Int, riding: TimeInterval, leaving: Date)? in
+                    let from = joined.from == index ? start : ready[joined.from] ?? departures[joined.from]
+                    guard let from, let end = arrivals[joined.to] else { return nil }
+                    return (joined.walk, end.timeIntervalSince(from), from)
+                }
+                walked = (walking.plan, joined)
+                break
+            }
+            guard let walked else { return current }
+            try Task.checkCancellation()
+            let queries = current.queryCount
+            current = try await computeLegsReporting(walked.plan, currentLocation: currentLocation)
+            current.queryCount += queries
+            if let joined = walked.joined, current.plan.modes.indices.contains(joined.walk), current.plan.modes[joined.walk] == .walk,
+               let walking = current.plan.legs[joined.walk]?.expectedTravelTime,
+               current.plan.note(ofSegment: joined.walk)?.mode.map(Self.isRideWalksFartherNote) != true {
+                current.plan.setModeNote(Self.walkOrRide(walking: walking, riding: max(joined.riding, walking), inherited: .walk,
+                                                         leaving: joined.leaving).reason, ofSegment: joined.walk)
+            }
+        }
+        return current
+    }
+}
+
+extension RoutePlan {
+    /// The plan with segment `index` walked, saying `reason`; a stop the planner inferred that
+    /// no ride uses then goes (`leavingOutStopsNoRideUses`), the walk it joins saying the reason.
+    /// `joined`: that walk's segment in the plan returned, and the nodes of this plan it runs
+    /// between (`from`, `to`); nil when no stop went.
+    func walkingRide(ofSegment index: Int, saying reason: String?) -> (plan: RoutePlan, joined: (walk: Int, from: Int, to: Int)?) {
+        let start = nodes[index].place.id, end = nodes[index + 1].place.id
+        var plan = self
+        plan.setMode(.walk, at: index)
+        plan.legs[index] = nil
+        plan.setModeNote(reason, ofSegment: index)
+        let joined = plan.leavingOutStopsNoRideUses()
+        guard joined.segmentCount != plan.segmentCount else { return (joined, nil) }
+        var noted = joined
+        guard let walk = [index - 1, index].first(where: { segment in
+            joined.modes.indices.contains(segment) && joined.modes[segment] == .walk
+                && (joined.nodes[segment].place.id == start || joined.nodes[segment + 1].place.id == end)
+        }) else { return (joined, nil) }
+        noted.setModeNote(reason, ofSegment: walk)
+        let from = joined.nodes[walk].place.id == start ? index : index - 1
+        let to = joined.nodes[walk + 1].place.id == end ? index + 1 : index + 2
+        guard nodes.indices.contains(from), nodes.indices.contains(to), nodes[from].place.id == joined.nodes[walk].place.id,
+              nodes[to].place.id == joined.nodes[walk + 1].place.id else { return (noted, nil) }
+        return (noted, (walk, from, to))
+    }
+}
