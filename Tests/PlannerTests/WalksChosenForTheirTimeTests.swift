@@ -80,4 +80,20 @@ final class WalksChosenForTheirTimeTests: XCTestCase {
         XCTAssertEqual(day.note(ofSegment: 1)?.mode.map { $0.hasPrefix("walked: walking (1 h 02 min) is no slower than transit") },
                        true, "\(day.notes)")
     }
+
+    /// Every reason the walk rule gives a walk marks it as the planner's (`isWalkRuleNote`), so a
+    /// new reason cannot leave its walks out of being judged again.
+    func testEveryReasonTheWalkRuleGivesAWalkMarksItAsThePlanners() {
+        let choices = [
+            Planner.walkOrRide(walking: 300, riding: 600, inherited: .transit, leaving: Fixture.morning),
+            Planner.walkOrRide(walking: 300, riding: nil, inherited: .transit, leaving: Fixture.morning),
+            Planner.walkOrRide(walking: 300, riding: 200, inherited: .transit, leaving: Fixture.morning,
+                               distances: Planner.WalkedDistances(riding: 500, walking: 100)),
+        ]
+        XCTAssertEqual(choices.map(\.mode), [.walk, .walk, .walk])
+        for choice in choices {
+            XCTAssertTrue(choice.reason.map(RoutePlan.isWalkRuleNote) == true, "\(choice.reason ?? "no reason")")
+        }
+        XCTAssertFalse(RoutePlan.isWalkRuleNote("walked: the way to the pinned ride"))
+    }
 }
