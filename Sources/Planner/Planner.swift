@@ -580,6 +580,13 @@ public struct Planner: Sendable {
     /// same fingerprint that arrives in time is (a late transit leg after the pin is asked
     /// again "arrive by", to know when the pin must end).
     private func proposeCatchableDeparture(run: inout LegRun) async throws {
+        // A ride shown walking from when the traveller could leave (missed by an earlier run) is
+        // timed back from its ride again: whether it is missed now is asked afresh.
+        for index in run.plan.pinnedSegmentIndices {
+            if let leg = run.plan.legs[index], leg.walkMissesItsRide, let latest = leg.latestLeaving {
+                run.plan.legs[index] = leg.accessWalksLeaving(at: latest)
+            }
+        }
         let plan = run.plan
         if case .arriveBy(let deadline) = plan.timePreference, let late = plan.lateConnection(arrivingBy: deadline) {
             // A late transit leg after a pin (asked to leave after it) makes the pin too late:
@@ -632,7 +639,14 @@ public struct Planner: Sendable {
             }
             reach = plan.nodes[pinnedIndex].leaving(arrivedAt: reach)
             let probe = PinnedDeparture(segment: pin.segment, departure: reach, duration: pin.duration)
-            guard let arrival = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: nil, run: &run) else { return }
+            let arrival = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: nil, run: &run)
+            // The user's ride stays shown, its walk from when the traveller can leave (trial 49
+            // finding 1: a joined 2 h walk shown leaving at 07:02 in a plan starting at 08:00).
+            if let leg = run.plan.legs[pinnedIndex], let departure = leg.departure,
+               departure < reach.addingTimeInterval(-RoutePlan.connectionSlack), leg.walks.contains(where: { $0.kind == .access }) {
+                run.plan.legs[pinnedIndex] = leg.accessWalksLeaving(at: reach)
+            }
+            guard let arrival else { return }
             (node, earliest) = (pinnedIndex + 1, arrival)
         }
     }

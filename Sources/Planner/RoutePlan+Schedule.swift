@@ -154,10 +154,13 @@ extension RoutePlan {
         return pinnedDeparture(ofSegment: index)
     }
 
-    /// When segment `index` must leave whatever the traveller does: its transit leg's departure,
-    /// or its pin's; nil for an unpinned walk or drive.
+    /// When segment `index` must leave whatever the traveller does: its transit leg's departure
+    /// (or, when its access walk is shown starting after that, as for a missed ride, the latest
+    /// it could leave to catch its ride: `RouteLeg.latestLeaving`), or its pin's; nil for an
+    /// unpinned walk or drive.
     private func fixedDeparture(ofSegment index: Int) -> Date? {
-        legs[index]?.departure ?? pinnedDeparture(ofSegment: index)
+        guard let leg = legs[index], let departure = leg.departure else { return pinnedDeparture(ofSegment: index) }
+        return leg.walkMissesItsRide ? leg.latestLeaving : departure
     }
 
     /// Seconds of rounding a connection may be late by and still count as caught (engines answer
