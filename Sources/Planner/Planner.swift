@@ -641,9 +641,11 @@ public struct Planner: Sendable {
             let probe = PinnedDeparture(segment: pin.segment, departure: reach, duration: pin.duration)
             let arrival = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: nil, run: &run)
             // The user's ride stays shown, its walk from when the traveller can leave (trial 49
-            // finding 1: a joined 2 h walk shown leaving at 07:02 in a plan starting at 08:00).
+            // finding 1: a joined 2 h walk shown leaving at 07:02 in a plan starting at 08:00). A
+            // node within `endIsStopMetres` of the stop is the stop: its ride is the one missed.
+            let walked = run.plan.legs[pinnedIndex]?.walks.filter { $0.kind == .access }.reduce(0) { $0 + $1.distance } ?? 0
             if let leg = run.plan.legs[pinnedIndex], let departure = leg.departure,
-               departure < reach.addingTimeInterval(-RoutePlan.connectionSlack), leg.walks.contains(where: { $0.kind == .access }) {
+               departure < reach.addingTimeInterval(-RoutePlan.connectionSlack), walked > configuration.endIsStopMetres {
                 run.plan.legs[pinnedIndex] = leg.accessWalksLeaving(at: reach)
             }
             guard let arrival else { return }
