@@ -569,7 +569,8 @@ public struct Planner: Sendable {
 
     /// With pins: when the plan would have to leave before it may (`missedConnection` is a
     /// pinned segment or one before it), that pinned departure (the first pin at or after the
-    /// missed segment: the constraint that gives) can no longer be caught. The
+    /// missed segment: the constraint that gives) can no longer be caught, nor any later one
+    /// missed going on from its proposal (`missedConnections`). The
     /// user's leg stays, and the first departure with the same fingerprint (duration) that can
     /// be caught is proposed as a pending update (a missed transit leg before the pin is asked
     /// again from when the traveller gets there, to know when the pin's start is reached).
@@ -579,15 +580,20 @@ public struct Planner: Sendable {
     /// same fingerprint that arrives in time is (a late transit leg after the pin is asked
     /// again "arrive by", to know when the pin must end).
     private func proposeCatchableDeparture(run: inout LegRun) async throws {
+        // A ride shown walking from when the traveller could leave (missed by an earlier run) is
+        // timed back from its ride again: whether it is missed now is asked afresh.
+        for index in run.plan.pinnedSegmentIndices {
+            if let leg = run.plan.legs[index], leg.walkMissesItsRide, let latest = leg.latestLeaving {
+                run.plan.legs[index] = leg.accessWalksLeaving(at: latest)
+            }
+        }
         let plan = run.plan
-        let probe: PinnedDeparture, arrivingBy: Date?, pinnedIndex: Int, pin: PinnedDeparture
         if case .arriveBy(let deadline) = plan.timePreference, let late = plan.lateConnection(arrivingBy: deadline) {
             // A late transit leg after a pin (asked to leave after it) makes the pin too late:
             // the last pin at or before the late segment is the one that gives.
             guard let index = plan.pinnedSegmentIndices.last(where: { $0 <= late }),
                   let found = plan.pin(ofSegment: index) else { return }
-            pinnedIndex = index
-            pin = found
+            let pinnedIndex = index, pin = found
             var mustLeave = deadline  // the end of the segment before `index`
             for index in stride(from: plan.segmentCount - 1, to: pinnedIndex, by: -1) {
                 guard var leg = plan.legs[index] else { return }
@@ -602,22 +608,24 @@ public struct Planner: Sendable {
                 mustLeave = leg.departure ?? plan.pinnedDeparture(ofSegment: index) ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
             }
             let latest = pinnedIndex == plan.segmentCount - 1 ? deadline : plan.nodes[pinnedIndex + 1].latestArrival(leavingAt: mustLeave)
-            probe = PinnedDeparture(segment: pin.segment, departure: latest.addingTimeInterval(-pin.duration), duration: pin.duration)
-            arrivingBy = latest
-        } else {
-            // A missed leg before the pin (a transit leg asked to arrive by it that leaves too
-            // early) means the pin can't be reached either.
-            // The first pin at or after the first missed segment is the one that gives. An
-            // arrive-by plan arriving in time has no start: only a stay "until" before a pin
-            // can make it missed (`missedAfterAStayUntil`).
-            let earliest = plan.earliestDeparture(now: clock.now()) ?? .distantPast
-            guard let missed = plan.missedConnection(leavingAt: earliest),
-                  let index = plan.pinnedSegmentIndices.first(where: { $0 >= missed }),
-                  let found = plan.pin(ofSegment: index) else { return }
-            pinnedIndex = index
-            pin = found
+            let probe = PinnedDeparture(segment: pin.segment, departure: latest.addingTimeInterval(-pin.duration), duration: pin.duration)
+            _ = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: latest, run: &run)
+            return
+        }
+        // Going forward, every pin that gives way gets its proposal (issue 39 item 2): the first
+        // pin at or after the first missed segment, then, going on from when its proposal arrives
+        // (the traveller takes it instead), the first pin at or after the next missed one
+        // (`missedConnections`, which flags them). A missed leg before a pin (a transit leg
+        // asked to arrive by it that leaves too early) means the pin can't be reached either. An
+        // arrive-by plan arriving in time has no start: only a stay "until" before a pin can
+        // make it missed (`missedAfterAStayUntil`).
+        var node = 0
+        var earliest = plan.earliestDeparture(now: clock.now()) ?? .distantPast
+        while let missed = plan.missedConnection(fromNode: node, leavingAt: earliest),
+              let pinnedIndex = plan.pinnedSegmentIndices.first(where: { $0 >= missed }),
+              let pin = plan.pin(ofSegment: pinnedIndex) {
             var reach = earliest
-            for index in 0..<pinnedIndex {
+            for index in node..<pinnedIndex {
                 guard var leg = plan.legs[index] else { return }
                 reach = plan.nodes[index].leaving(arrivedAt: reach)
                 if let departure = leg.departure, departure < reach.addingTimeInterval(-RoutePlan.connectionSlack) {
@@ -630,9 +638,27 @@ public struct Planner: Sendable {
                 reach = leg.arrival ?? reach.addingTimeInterval(leg.expectedTravelTime)
             }
             reach = plan.nodes[pinnedIndex].leaving(arrivedAt: reach)
-            probe = PinnedDeparture(segment: pin.segment, departure: reach, duration: pin.duration)
-            arrivingBy = nil
+            let probe = PinnedDeparture(segment: pin.segment, departure: reach, duration: pin.duration)
+            let arrival = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: nil, run: &run)
+            // The user's ride stays shown, its walk from when the traveller can leave (trial 49
+            // finding 1: a joined 2 h walk shown leaving at 07:02 in a plan starting at 08:00). A
+            // node within `endIsStopMetres` of the stop is the stop: its ride is the one missed.
+            let walked = run.plan.legs[pinnedIndex]?.walks.filter { $0.kind == .access }.reduce(0) { $0 + $1.distance } ?? 0
+            if let leg = run.plan.legs[pinnedIndex], let departure = leg.departure,
+               departure < reach.addingTimeInterval(-RoutePlan.connectionSlack), walked > configuration.endIsStopMetres {
+                run.plan.legs[pinnedIndex] = leg.accessWalksLeaving(at: reach)
+            }
+            guard let arrival else { return }
+            (node, earliest) = (pinnedIndex + 1, arrival)
         }
+    }
+
+    /// Attaches to pinned segment `pinnedIndex` the proposal for it: the best ride the traveller
+    /// can catch from `probe`'s departure (or that arrives by `arrivingBy`), or that none can be.
+    /// Returns when the proposed ride arrives; nil when no ride is proposed.
+    private func propose(_ pinnedIndex: Int, pin: PinnedDeparture, probe: PinnedDeparture, arrivingBy: Date?,
+                         run: inout LegRun) async throws -> Date? {
+        let plan = run.plan
         // Another trip, by definition. A ride: the best one the traveller can catch from when
         // they can be at its start (or that arrives in time), as the engine answers it; a walk
         // or drive: one of the same duration.
@@ -650,7 +676,7 @@ public struct Planner: Sendable {
             run.queryCount += queries
             found = matched
         }
-        guard let selected = plan.legs[pinnedIndex] else { return }
+        guard let selected = plan.legs[pinnedIndex] else { return nil }
         guard let latest = found else {
             // Nothing later (earlier) of any line: the plan says so rather than staying silent.
             if nothingToCatch, !wasDismissed(selected, segment: pin.segment, in: run.plan) {
@@ -658,14 +684,15 @@ public struct Planner: Sendable {
                     segment: pin.segment, selected: selected.timed(leaving: pin.departure),
                     proposal: .nothingCatchable(NoCatchableRide(arrivingBy: arrivingBy != nil, time: arrivingBy ?? probe.departure)))
             }
-            return
+            return nil
         }
-        guard !wasDismissed(latest, segment: pin.segment, in: run.plan) else { return }
+        guard !wasDismissed(latest, segment: pin.segment, in: run.plan) else { return nil }
         // A walk or car leg has no times of its own: the proposal and the choice are the pinned
         // leg leaving at the time that fits and at the pinned time.
-        run.plan.pending[pin.segment] = PendingSegmentUpdate(
-            segment: pin.segment, selected: selected.timed(leaving: pin.departure),
-            proposal: .ride(latest.timed(leaving: arrivingBy.map { $0.addingTimeInterval(-latest.expectedTravelTime) } ?? probe.departure)))
+        let proposed = latest.timed(leaving: arrivingBy.map { $0.addingTimeInterval(-latest.expectedTravelTime) } ?? probe.departure)
+        run.plan.pending[pin.segment] = PendingSegmentUpdate(segment: pin.segment, selected: selected.timed(leaving: pin.departure),
+                                                             proposal: .ride(proposed))
+        return proposed.arrival ?? proposed.departure.map { $0.addingTimeInterval(proposed.expectedTravelTime) }
     }
 
     /// Re-finds the pinned departure. A match replaces the leg; otherwise the user's chosen leg

@@ -89,6 +89,9 @@ extension RoutePlan {
                 times[index] = time
             }
         }
+        if !isArriveBy, let earliest = earliestDeparture(now: fallbackStart ?? .distantPast) {
+            timeAfterPinsThatGaveWay(&times, leavingAt: earliest)
+        }
         // No node is shown before one before it (issue 39: a pin's "be there by" after a missed
         // one, earlier than where the traveller already is): such a time is one nobody keeps.
         var shown: Date?
@@ -157,10 +160,13 @@ extension RoutePlan {
         return pinnedDeparture(ofSegment: index)
     }
 
-    /// When segment `index` must leave whatever the traveller does: its transit leg's departure,
-    /// or its pin's; nil for an unpinned walk or drive.
+    /// When segment `index` must leave whatever the traveller does: its transit leg's departure
+    /// (or, when its access walk is shown starting after that, as for a missed ride, the latest
+    /// it could leave to catch its ride: `RouteLeg.latestLeaving`), or its pin's; nil for an
+    /// unpinned walk or drive.
     private func fixedDeparture(ofSegment index: Int) -> Date? {
-        legs[index]?.departure ?? pinnedDeparture(ofSegment: index)
+        guard let leg = legs[index], let departure = leg.departure else { return pinnedDeparture(ofSegment: index) }
+        return leg.walkMissesItsRide ? leg.latestLeaving : departure
     }
 
     /// Seconds of rounding a connection may be late by and still count as caught (engines answer
@@ -201,9 +207,12 @@ extension RoutePlan {
     /// The first segment whose fixed departure (a transit leg's, or a pin's) is before the
     /// traveller can get to its start, going forward from `earliest` through the legs before
     /// it; `nil` when every connection is caught or a leg before it is missing.
-    public func missedConnection(leavingAt earliest: Date) -> Int? {
+    public func missedConnection(leavingAt earliest: Date) -> Int? { missedConnection(fromNode: 0, leavingAt: earliest) }
+
+    /// `missedConnection`, going forward from node `start` reached at `earliest`.
+    func missedConnection(fromNode start: Int, leavingAt earliest: Date) -> Int? {
         var time = earliest
-        for index in 0..<segmentCount {
+        for index in start..<segmentCount {
             guard let leg = legs[index] else { return nil }
             time = nodes[index].leaving(arrivedAt: time)
             guard let departure = fixedDeparture(ofSegment: index) else {
@@ -214,6 +223,73 @@ extension RoutePlan {
             time = leg.arrival ?? departure.addingTimeInterval(leg.expectedTravelTime)
         }
         return nil
+    }
+
+    /// Every connection missed going forward from `earliest`, and every pin that gives way for
+    /// one (issue 39: every missed pin is flagged, with its proposal): the first one
+    /// (`missedConnection`) and the pin that gives way for it (the first pin at or after it);
+    /// then, going on from when that pin's proposal arrives (the best ride the traveller can
+    /// still catch instead), the next one, and so on. It stops at a pin that gave way with no
+    /// ride proposed (nothing catchable, dismissed): after it, nobody knows when the traveller
+    /// gets on.
+    public func missedConnections(leavingAt earliest: Date) -> [Int] {
+        missedStretches(leavingAt: earliest).flatMap { stretch in
+            [stretch.missed] + (stretch.gives.map { $0 == stretch.missed ? [] : [$0] } ?? [])
+        }
+    }
+
+    /// Going forward from `earliest`, each connection missed, the pin that gives way for it and
+    /// when its proposal arrives (see `missedConnections`).
+    private func missedStretches(leavingAt earliest: Date) -> [(missed: Int, gives: Int?, arrival: Date?)] {
+        var stretches: [(missed: Int, gives: Int?, arrival: Date?)] = []
+        var node = 0, time = earliest
+        while let found = missedConnection(fromNode: node, leavingAt: time) {
+            let gives = pinnedSegmentIndices.first { $0 >= found }
+            let arrival = gives.flatMap(proposedArrival(ofSegment:))
+            stretches.append((found, gives, arrival))
+            guard let gives, let arrival else { break }
+            (node, time) = (gives + 1, arrival)
+        }
+        return stretches
+    }
+
+    /// When the ride proposed for pinned segment `index` gets to its end; nil without one.
+    func proposedArrival(ofSegment index: Int) -> Date? {
+        guard let proposal = pendingUpdate(ofSegment: index)?.latest else { return nil }
+        return proposal.arrival ?? proposal.departure.map { $0.addingTimeInterval(proposal.expectedTravelTime) }
+    }
+
+    /// Past a pin that gave way, the traveller goes on with its proposal: the nodes after it, up
+    /// to the next connection missed, show when they get there going forward from the proposal's
+    /// arrival (the latest they may, for a ride caught there), not `--:--` between legs shown
+    /// with their times (trial 49 finding 5: Tampere-talo showed `--:--` between a missed pin and
+    /// a ride shown at 10:54). Those after the next connection missed show none, up to its pin.
+    private func timeAfterPinsThatGaveWay(_ times: inout [Date?], leavingAt earliest: Date) {
+        let stretches = missedStretches(leavingAt: earliest)
+        for (position, stretch) in stretches.enumerated() {
+            guard let gives = stretch.gives, let arrival = stretch.arrival else { break }
+            let next = position + 1 < stretches.count ? stretches[position + 1] : nil
+            let end = next?.missed ?? segmentCount  // the last node timed: the next missed one's start
+            var time = arrival
+            times[gives + 1] = time
+            var index = gives + 1
+            while index < end, let leg = legs[index] {
+                let ready = nodes[index].leaving(arrivedAt: time)
+                if let departure = fixedDeparture(ofSegment: index) {
+                    times[index] = nodes[index].latestArrival(leavingAt: max(departure, ready))
+                    time = leg.arrival ?? max(departure, ready).addingTimeInterval(leg.expectedTravelTime)
+                } else {
+                    time = ready.addingTimeInterval(leg.expectedTravelTime)
+                }
+                times[index + 1] = time
+                index += 1
+            }
+            if index < end { for node in (index + 1)...end { times[node] = nil } }
+            // After the next one missed, the traveller is not on it: no time up to its pin's start.
+            if let next, next.missed + 1 < (next.gives ?? nodes.count) {
+                for node in (next.missed + 1)..<(next.gives ?? nodes.count) { times[node] = nil }
+            }
+        }
     }
 
     /// The mirror of `missedConnection` for an arrive-by plan: the last segment whose fixed
@@ -227,14 +303,23 @@ extension RoutePlan {
     /// late going backward from an arrive-by date, or in an arrive-by plan one that a stay
     /// "until" before it makes impossible to catch (`missedAfterAStayUntil`). Shown as the
     /// segment's `missed_connection`.
-    public func brokenConnection(now: Date) -> Int? {
+    public func brokenConnection(now: Date) -> Int? { brokenConnections(now: now).first }
+
+    /// Every segment shown missed: in a depart-at or leave-now plan each connection missed going
+    /// forward, a pin's proposal taken after each (`missedConnections`); in an arrive-by plan the
+    /// one `brokenConnection` finds going backward.
+    public func brokenConnections(now: Date) -> [Int] {
         switch timePreference {
-        case .departAt(let date): return missedConnection(leavingAt: date)
-        case .leaveNow: return missedConnection(leavingAt: now)
-        case .arriveBy(let date):
-            let late = lateGoingBack(from: date)
-            return late.connection ?? missedAfterAStayUntil ?? late.afterAStay
+        case .departAt(let date): return missedConnections(leavingAt: date)
+        case .leaveNow: return missedConnections(leavingAt: now)
+        case .arriveBy: return lateOrMissedInAnArriveByPlan.map { [$0] } ?? []
         }
+    }
+
+    private var lateOrMissedInAnArriveByPlan: Int? {
+        guard case .arriveBy(let date) = timePreference else { return nil }
+        let late = lateGoingBack(from: date)
+        return late.connection ?? missedAfterAStayUntil ?? late.afterAStay
     }
 
     /// In an arrive-by plan, the last walk or car leg that leaves a stay "until" ending after

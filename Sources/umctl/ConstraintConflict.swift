@@ -44,7 +44,9 @@ enum ConstraintConflict {
                 held.append("the stay of \(Render.duration(seconds)) at \(node.name)")
             }
         }
-        held += pins.filter { arriveBy ? $0 > segment : $0 < segment }.map { "the pin on segment \($0)" }
+        // A pin that gave way itself (shown missed) held nothing.
+        held += pins.filter { (arriveBy ? $0 > segment : $0 < segment) && plan.segments[$0 - 1].missedConnection != true }
+            .map { "the pin on segment \($0)" }
         return "to keep \(listing(held)), the pin on segment \(segment) gives way"
     }
 

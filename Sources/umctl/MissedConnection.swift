@@ -1,3 +1,4 @@
+import Foundation
 import WireProtocol
 
 /// The numbers of a missed (or late) connection: both times, and by how much. When both fall in
@@ -25,6 +26,19 @@ enum MissedConnection {
         guard let earlier, let later, let start = WireTime.date(from: earlier), let end = WireTime.date(from: later) else { return "" }
         let seconds = Int(end.timeIntervalSince(start).rounded())
         return seconds < 60 ? ", \(seconds) s too late" : ", \(Render.duration(Double(seconds), from: earlier, to: later)) too late"
+    }
+
+    /// The first ride of a leg whose access walks get to its stop after it leaves (a missed
+    /// ride shown walking from when the traveller can leave), and when the walks get there;
+    /// nil when the walks reach it in time.
+    static func rideMissedOnFoot(_ leg: LegDocument, timeZone: String) -> (ride: RideDocument, walked: String)? {
+        guard let ride = leg.rides.first, let leaves = WireTime.date(from: ride.departure),
+              let zone = TimeZone(identifier: timeZone) else { return nil }
+        let access = leg.walks.filter { $0.kind == "access" }
+        guard let first = access.first, let start = WireTime.date(from: first.start) else { return nil }
+        let arrives = start.addingTimeInterval(access.reduce(0) { $0 + $1.durationS })
+        guard arrives > leaves.addingTimeInterval(1) else { return nil }
+        return (ride, WireTime.string(from: arrives, timeZone: zone))
     }
 
     /// `HH:MM:SS` of an ISO instant, with its day mark.

@@ -183,11 +183,19 @@ enum Render {
                 } else {
                     // With a stay, the leg waits for the end of it, not for the arrival.
                     let ready = node.departure ?? node.time
-                    let (leaves, there) = MissedConnection.clocks(leg.departure, ready, askedDay: day)
-                    lines.append("          missed: it leaves \(leaves) but you \(node.departure == nil ? "get there" : "can leave") at \(there)"
-                                 + MissedConnection.gap(from: leg.departure, to: ready)
-                                 + (pending ? (leg.rides.isEmpty ? "; leaving when you can is pending below"
-                                                                 : "; the next one you can catch is pending below") : nothing))
+                    if let (ride, walked) = MissedConnection.rideMissedOnFoot(leg, timeZone: plan.timeZone) {
+                        // Its walk is shown from when the traveller can leave: the ride is what they miss.
+                        let (leaves, there) = MissedConnection.clocks(ride.departure, walked, askedDay: day)
+                        lines.append("          missed: \(ride.vehicle) \(ride.line) leaves \(ride.from) at \(leaves) but the walk gets you there at \(there)"
+                                     + MissedConnection.gap(from: ride.departure, to: walked)
+                                     + (pending ? "; the next one you can catch is pending below" : nothing))
+                    } else {
+                        let (leaves, there) = MissedConnection.clocks(leg.departure, ready, askedDay: day)
+                        lines.append("          missed: it leaves \(leaves) but you \(node.departure == nil ? "get there" : "can leave") at \(there)"
+                                     + MissedConnection.gap(from: leg.departure, to: ready)
+                                     + (pending ? (leg.rides.isEmpty ? "; leaving when you can is pending below"
+                                                                     : "; the next one you can catch is pending below") : nothing))
+                    }
                     if let gives = ConstraintConflict.wording(plan, missedSegment: index + 1, askedDay: day) {
                         lines.append("          \(gives)")
                     }

@@ -26,7 +26,7 @@ public enum WireDocuments {
         let departures = plan.departureTimes(startingAt: fallback)
         let leaving = plan.leavingTimes(startingAt: fallback)
         func wire(_ date: Date?) -> String? { date.map { WireTime.string(from: $0, timeZone: timeZone) } }
-        let missed = plan.brokenConnection(now: now)
+        let missed = plan.brokenConnections(now: now)
         let nodes = plan.nodes.enumerated().map { index, node in
             NodeDocument(name: node.place.name, lat: node.place.coordinate.latitude, lon: node.place.coordinate.longitude,
                          time: times.indices.contains(index) ? times[index].map { WireTime.string(from: $0, timeZone: timeZone) } : nil,
@@ -43,8 +43,9 @@ public enum WireDocuments {
             let legDocument = plan.legs[index].map {
                 // A late or missed walk gets there its own time after it leaves, not when the plan needs it there.
                 // A missed pinned walk or drive still leaves at its pin (the node says when the traveller can).
-                leg($0, timeZone: timeZone, departure: missed == index ? plan.pin(ofSegment: index)?.departure ?? departures[index] : departures[index],
-                    arrival: missed == index ? nil : times[index + 1],
+                leg($0, timeZone: timeZone,
+                    departure: missed.contains(index) ? plan.pin(ofSegment: index)?.departure ?? departures[index] : departures[index],
+                    arrival: missed.contains(index) ? nil : times[index + 1],
                     price: planPrice?.segments[index])
             }
             // This run's failure, else the one stored with the plan (after a restart).
@@ -52,7 +53,7 @@ public enum WireDocuments {
             let stored = note?.errorCode.map { WireError(code: $0, message: note?.errorMessage ?? $0) }
             let error = plan.legs[index] == nil ? failures[index].map { WireError(code: $0.code, message: $0.message) } ?? stored : nil
             return SegmentDocument(mode: WireMode(plan.modes[index]), locked: plan.locks[key] != nil, leg: legDocument,
-                                   error: error, missedConnection: missed == index,
+                                   error: error, missedConnection: missed.contains(index),
                                    chosenLines: plan.locks[key]?.chosenLines ?? [],
                                    lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index), modeNote: note?.mode)
         }
