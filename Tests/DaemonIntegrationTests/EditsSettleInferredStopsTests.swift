@@ -171,23 +171,37 @@ final class EditsSettleInferredStopsTests: SharedTampereDaemonTestCase {
     /// ride to Linja-autoasema, asked to get there by the pinned departure, was bus 8 itself, one
     /// trip in two segments. The inserted place is left on foot to the pinned ride instead.
     func testAnInsertByTransitBeforeAPinnedRideNeverRidesThePinnedVehicleInTwoSegments() throws {
+        let inserted = try XCTUnwrap(try insertingByTransitBeforeAPinnedRide())
+        checkNoTripInTwoSegments(inserted)
+        XCTAssertEqual(inserted["pinned_segments"]?.arrayValue?.count, 1, "the pin stays: \(chain(inserted))")
+        checkNodeTimesInOrder(inserted)
+    }
+
+    /// Koskikeskus → Kauppiaankatu at 07:57 with its bus pinned by line, then `plan insert …
+    /// Pyynikintori --mode transit` before the stop the planner inferred for it (upstream on
+    /// the line): the plan as the insert answers it; nil (a failure recorded) without such a ride.
+    private func insertingByTransitBeforeAPinnedRide() throws -> JSONValue? {
         let harness = try harness
         let created = try harness.json(["plan", "new", "Koskikeskus", "Kauppiaankatu", "--mode", "transit", "--at", "2022-01-12T07:57"])
         let ride = try XCTUnwrap(transitSegments(created).first, "\(chain(created))")
         guard ride > 0, nodes(created)[ride]["inferred"] == .bool(true),
               let line = segments(created)[ride]["leg"]?["rides"]?.arrayValue?.first?["line"]?.stringValue
-        else { return XCTFail("a walk to an inferred stop and a ride from it: \(chain(created))") }
+        else { XCTFail("a walk to an inferred stop and a ride from it: \(chain(created))"); return nil }
         _ = try harness.json(["plan", "pin", try id(created), String(ride + 1), "--line", line])
-        let inserted = try harness.json(["plan", "insert", try id(created), "Pyynikintori", "--after", String(ride), "--mode", "transit"])
+        return try harness.json(["plan", "insert", try id(created), "Pyynikintori", "--after", String(ride), "--mode", "transit"])
+    }
+
+    /// No vehicle trip in two segments (one ride paid and shown twice).
+    private func checkNoTripInTwoSegments(_ plan: JSONValue, _ context: String = "", file: StaticString = #filePath, line: UInt = #line) {
         var seen: [String: Int] = [:]
-        for (index, segment) in segments(inserted).enumerated() {
+        for (index, segment) in segments(plan).enumerated() {
             for trip in Set((segment["leg"]?["rides"]?.arrayValue ?? []).compactMap { $0["trip_id"]?.stringValue }) {
-                if let other = seen[trip] { XCTFail("trip \(trip) in segments \(other + 1) and \(index + 1): \(chain(inserted))") }
+                if let other = seen[trip] {
+                    XCTFail("\(context)trip \(trip) in segments \(other + 1) and \(index + 1): \(chain(plan))", file: file, line: line)
+                }
                 seen[trip] = index
             }
         }
-        XCTAssertEqual(inserted["pinned_segments"]?.arrayValue?.count, 1, "the pin stays: \(chain(inserted))")
-        checkNodeTimesInOrder(inserted)
     }
 
     /// Review of session 49: the walk an insert by transit takes to a pinned ride ("walked: the
@@ -195,22 +209,9 @@ final class EditsSettleInferredStopsTests: SharedTampereDaemonTestCase {
     /// its time: an edit that retimes it must not ride it (that ride is the pinned vehicle).
     func testTheWalkToAPinnedRideStaysAWalkWhenAnEditRetimesThePlan() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Koskikeskus", "Kauppiaankatu", "--mode", "transit", "--at", "2022-01-12T07:57"])
-        let ride = try XCTUnwrap(transitSegments(created).first, "\(chain(created))")
-        guard ride > 0, nodes(created)[ride]["inferred"] == .bool(true),
-              let line = segments(created)[ride]["leg"]?["rides"]?.arrayValue?.first?["line"]?.stringValue
-        else { return XCTFail("a walk to an inferred stop and a ride from it: \(chain(created))") }
-        _ = try harness.json(["plan", "pin", try id(created), String(ride + 1), "--line", line])
-        _ = try harness.json(["plan", "insert", try id(created), "Pyynikintori", "--after", String(ride), "--mode", "transit"])
+        let inserted = try XCTUnwrap(try insertingByTransitBeforeAPinnedRide())
         for at in ["2022-01-12T07:50", "2022-01-12T07:40"] {
-            let retimed = try harness.json(["plan", "time", try id(created), "--at", at])
-            var seen: [String: Int] = [:]
-            for (index, segment) in segments(retimed).enumerated() {
-                for trip in Set((segment["leg"]?["rides"]?.arrayValue ?? []).compactMap { $0["trip_id"]?.stringValue }) {
-                    if let other = seen[trip] { XCTFail("at \(at): trip \(trip) in segments \(other + 1) and \(index + 1): \(chain(retimed))") }
-                    seen[trip] = index
-                }
-            }
+            checkNoTripInTwoSegments(try harness.json(["plan", "time", try id(inserted), "--at", at]), "at \(at): ")
         }
     }
 
