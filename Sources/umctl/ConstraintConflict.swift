@@ -28,14 +28,25 @@ enum ConstraintConflict {
         // while the pin on segment 5 was shown caught).
         guard arriveBy || segment == missed else { return nil }
         var held: [String] = []
-        switch plan.timePreference.kind {
-        case "arrive_by": held.append("arriving by \(DayMark.clock(plan.timePreference.time, askedDay: askedDay))")
-        case "depart_at": held.append("the start at \(DayMark.clock(plan.timePreference.time, askedDay: askedDay))")
-        default: held.append("leaving now")
+        // A pin that gave way itself (shown missed) held nothing.
+        let heldPins = pins.filter { (arriveBy ? $0 > segment : $0 < segment) && plan.segments[$0 - 1].missedConnection != true }
+        // Going forward, the last pin held before it is where the traveller is timed from: the
+        // start before that pin no longer bears on this one (trial 50: "to keep the start at
+        // 10:20 and the pin on segment 1" in a plan that leaves at 11:29 for that pin).
+        let lastHeldPin = arriveBy ? nil : heldPins.last
+        if let lastHeldPin {
+            held.append("the pin on segment \(lastHeldPin)")
+        } else {
+            switch plan.timePreference.kind {
+            case "arrive_by": held.append("arriving by \(DayMark.clock(plan.timePreference.time, askedDay: askedDay))")
+            case "depart_at": held.append("the start at \(DayMark.clock(plan.timePreference.time, askedDay: askedDay))")
+            default: held.append("leaving now")
+            }
         }
         // The stays and pins on the side the plan is timed from: before the segment going
-        // forward, after it going backward.
-        let nodes = arriveBy ? Array(plan.nodes.indices.dropFirst(segment)) : Array(plan.nodes.indices.prefix(segment))
+        // forward (after the last pin held), after it going backward.
+        let nodes = arriveBy ? Array(plan.nodes.indices.dropFirst(segment))
+            : Array(plan.nodes.indices.prefix(segment).dropFirst(lastHeldPin ?? 0))
         for index in nodes {
             let node = plan.nodes[index]
             if let until = node.stayUntil {
@@ -44,9 +55,7 @@ enum ConstraintConflict {
                 held.append("the stay of \(Render.duration(seconds)) at \(node.name)")
             }
         }
-        // A pin that gave way itself (shown missed) held nothing.
-        held += pins.filter { (arriveBy ? $0 > segment : $0 < segment) && plan.segments[$0 - 1].missedConnection != true }
-            .map { "the pin on segment \($0)" }
+        if arriveBy { held += heldPins.map { "the pin on segment \($0)" } }
         return "to keep \(listing(held)), the pin on segment \(segment) gives way"
     }
 

@@ -117,7 +117,10 @@ enum Render {
             var text = "        seg \(DisplayWidth.number(index + 1, width: numberWidth)): \(FixedWidth.cell(segment.mode.rawValue, width: 7))"
             let steps = segment.leg.map { legSteps($0, askedDay: day) } ?? []
             if let leg = segment.leg {
-                text += " \(duration(leg.durationS, from: leg.departure, to: leg.arrival)), \(distance(leg.distanceM))"
+                // A ride missed on foot is shown walking from when the traveller can leave, after
+                // the ride left: no span from that walk to the ride's arrival is a duration.
+                let missedOnFoot = segment.missedConnection && MissedConnection.rideMissedOnFoot(leg, timeZone: plan.timeZone) != nil
+                text += " \(missedOnFoot ? "ride missed" : duration(leg.durationS, from: leg.departure, to: leg.arrival)), \(distance(leg.distanceM))"
                 // A walk or drive pinned later than the traveller gets there: they wait, then leave.
                 if leg.rides.isEmpty, node.stayS == nil, node.stayUntil == nil, let leaves = leg.departure, leaves != node.time {
                     text += ", leaves \(dayClock(leaves))"
@@ -203,7 +206,10 @@ enum Render {
             }
         }
         let missed = plan.segments.contains(where: \.missedConnection)
-        let why = plan.timePreference.kind == "arrive_by" ? "it arrives too late" : "a connection is missed"
+        // A walk or drive pinned before the traveller gets there misses no connection: its time.
+        let onlyStreets = plan.segments.allSatisfy { $0.leg?.rides.isEmpty ?? true }
+        let why = plan.timePreference.kind == "arrive_by" ? "it arrives too late"
+            : onlyStreets ? "a pinned time is missed" : "a connection is missed"
         // The total spans the first and last times shown above: their shown difference (`ShownTime`).
         let total = plan.totalDurationS.map { duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) }
             ?? (missed ? "none (\(why))" : "incomplete (a leg is missing)")

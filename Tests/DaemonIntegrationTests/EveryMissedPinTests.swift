@@ -79,4 +79,37 @@ final class EveryMissedPinTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(shown.components(separatedBy: "the pin on segment \(pin + 1) gives way").count - 1, 1, "said once: \(shown)")
         XCTAssertTrue(shown.contains("but the walk gets you there at"), "the ride is what the walk misses: \(shown)")
     }
+
+    /// Trial 50: pin segment 2 at 11:30, then segment 1 at 11:20 (its bus leaves 11:29 and gets
+    /// there 11:54): segment 2's bus 14 is missed on foot. Its header read "transit < 1 min" (the
+    /// span from the walk shown when the traveller can leave to the ride's arrival), and the
+    /// sentence named "the start at 10:20" as what held, in a plan leaving at 11:29 for pin 1.
+    func testARideMissedOnFootHasNoDurationAndTheLastPinHeldIsWhatHeld() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
+                                        "--at", "2022-01-12T10:20"])
+        let plan = try id(created)
+        _ = try harness.json(["plan", "pin", plan, "2", "11:30"])
+        let pinned = try harness.json(["plan", "pin", plan, "1", "11:20"])
+        XCTAssertEqual(segments(pinned)[1]["missed_connection"], .bool(true), "\(pinned)")
+        let shown = try harness.umctl(["plan", "show", plan]).stdout
+        let header = try XCTUnwrap(shown.split(separator: "\n").first { $0.contains("seg 2:") }, shown)
+        XCTAssertTrue(header.contains("ride missed"), "\(header)")
+        XCTAssertFalse(header.contains("< 1 min"), "\(header)")
+        XCTAssertTrue(shown.contains("to keep the pin on segment 1, the pin on segment 2 gives way"), shown)
+        XCTAssertFalse(shown.contains("the start at 10:20"), shown)
+    }
+
+    /// Trial 50: a walking plan whose pinned walk the traveller cannot reach in time said
+    /// "total: none (a connection is missed)": a walk misses no connection, its pinned time.
+    func testAWalkingPlanWithAMissedPinSaysThePinnedTimeIsMissed() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "walk",
+                                        "--at", "2022-01-12T08:00"])
+        let plan = try id(created)
+        let pinned = try harness.json(["plan", "pin", plan, "2", "08:05"])
+        XCTAssertEqual(segments(pinned)[1]["missed_connection"], .bool(true), "\(pinned)")
+        let shown = try harness.umctl(["plan", "show", plan]).stdout
+        XCTAssertTrue(shown.contains("total: none (a pinned time is missed)"), shown)
+    }
 }
