@@ -48,11 +48,16 @@ extension Planner {
             in: await choosingStopsAgainAcrossPresetWalks(in: plan.applyingPreset(preset, toSegments: decided)))
         var nodes: [PlanNode] = [partly.nodes[0]], modes: [TravelMode] = [], legs: [RouteLeg?] = []
         var origins: [Int?] = []  // the segments kept continue their decisions; rebuilt ones are new
+        var carNotAtHand: [(segment: Int, ride: Int)] = []  // stretches a drive preset left, and why
         for stretch in partly.stretches() {
             let from = partly.nodes[stretch.lowerBound], to = partly.nodes[stretch.upperBound]
             // After a ride (a decided stretch kept one) the car is not at hand: a drive preset
-            // leaves the stretches after it as they are.
+            // leaves the stretches after it as they are, and says so (trial 50: the preset seemed
+            // to do nothing).
             if partly.holdsDecision(stretch) || (mode == .car && modes.contains(.transit)) {
+                if !partly.holdsDecision(stretch), let ride = modes.lastIndex(of: .transit) {
+                    carNotAtHand.append((modes.count, ride))
+                }
                 nodes += partly.nodes[(stretch.lowerBound + 1)...stretch.upperBound]
                 modes += partly.modes[stretch]
                 legs += partly.legs[stretch]
@@ -70,6 +75,9 @@ extension Planner {
         }
         var result = partly
         result.replaceStructure(nodes: nodes, modes: modes, legs: legs, origins: origins)
+        for kept in carNotAtHand {
+            result.setModeNote("not driven: the car is not at hand after the ride on segment \(kept.ride + 1)", ofSegment: kept.segment)
+        }
         return result
     }
 }

@@ -33,5 +33,10 @@ final class PresetNoDriveAfterRideTests: ScriptedNetworkTestCase {
     func testACarPresetDrivesNowhereAfterThePinnedRide() async throws {
         let car = try await planner.applyingPreset(.car, to: try await planWithWalksAfterThePinnedRide())
         XCTAssertFalse(car.modes.contains(.car), "no drive after the ride: \(car.modes)")
+        // Trial 50: the preset seemed to do nothing there; the stretch it left says why.
+        let ride = try XCTUnwrap(car.modes.lastIndex(of: .transit))
+        XCTAssertTrue(((ride + 1)..<car.segmentCount).contains {
+            car.note(ofSegment: $0)?.mode == "not driven: the car is not at hand after the ride on segment \(ride + 1)"
+        }, "\(car.notes)")
     }
 }
