@@ -307,14 +307,17 @@ enum Render {
         func dayClock(_ iso: String?) -> String { DayMark.clock(iso, askedDay: askedDay) }
         func walk(_ walk: WalkDocument) -> String {
             let what = walk.kind == "transfer" && walk.distanceM == 0 ? "change" : "walk"
-            // A change at one stop reads "change 1 min at Kalevankangas", not "Kalevankangas → Kalevankangas".
+            // A change at one stop reads "change at Kalevankangas", not "Kalevankangas → Kalevankangas".
             let way = walk.from == walk.to ? "at \(walk.from)" : "\(walk.from) → \(walk.to)"
             // Beside its start time, a walk's duration is the shown difference to its end, as
             // every leg's (`ShownTime`): one rule, so a 116-s walk never reads shorter than a 103-s one.
             let shown = WireTime.date(from: walk.start).map {
                 ShownTime.text(from: $0.timeIntervalSince1970, to: $0.timeIntervalSince1970 + walk.durationS)
             } ?? duration(walk.durationS)
-            return "\(indent)\(dayClock(walk.start))  \(what) \(shown) \(way)"
+            // A change at one stop has no way to time: its minimum ("1 min") read as the time to
+            // the next ride, which the ride's own line shows (trial 50: "change 1 min" at 09:35
+            // before a bus at 09:40).
+            return "\(indent)\(dayClock(walk.start))  \(what)\(what == "change" ? "" : " " + shown) \(way)"
                 + (walk.distanceM > 0 ? " (\(distance(walk.distanceM)))" : "")
         }
         // An access or egress "walk" of nothing (the segment already ends at the stop) is noise:
