@@ -9,7 +9,7 @@ extension Planner {
         /// The new segment (0-based) in the plan after the insert.
         public var segment: Int
         public var mode: TravelMode
-        /// "by transit: 12 min where walking takes 28 min", "walked: walking (6 min) is no
+        /// "by transit: 12 min door to door where walking takes 28 min", "walked: walking (6 min) is no
         /// slower than transit (9 min)"; nil when the mode was kept without asking.
         public var reason: String?
     }
@@ -106,7 +106,7 @@ extension Planner {
         case let (walking?, riding?) where walking <= riding:
             return (.walk, "walked: " + walkingIsNoSlower(walking: walking, riding: riding, leaving: leaving))
         case let (walking?, riding?):
-            return (.transit, "by transit: \(shown(riding)) where walking takes \(shown(walking))")
+            return (.transit, "by transit: \(shown(riding)) door to door where walking takes \(shown(walking))")
         case let (walking?, nil):
             return (.walk, "walked: no transit route found (walking takes \(shown(walking)))")
         case (nil, _?):

@@ -35,7 +35,7 @@ extension RoutePlan {
         }
     }
 
-    /// The answer's words: "segment 2 by transit: 11 min where walking takes 15 min", one line
+    /// The answer's words: "segment 2 by transit: 11 min door to door where walking takes 15 min", one line
     /// per reason a segment of the stretch on its side of own node `ordinal` carries, numbered as
     /// this plan (the edited one, computed) is shown, in segment order.
     public func hopLines(_ reasons: [(side: HopSide, reason: String)], nextToOwnNode ordinal: Int) -> [String] {

@@ -39,7 +39,7 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     /// exact, its `match_note`; left out of other answers.
     public var matched: [PlaceDocument]?
     /// Why the segments `plan.insert` made without a `mode` have theirs ("segment 2 by transit:
-    /// 12 min where walking takes 28 min", "segment 3 walked: walking (6 min) is no slower than
+    /// 12 min door to door where walking takes 28 min", "segment 3 walked: walking (6 min) is no slower than
     /// transit (9 min)"); left out of other answers.
     public var modeNotes: [String]?
 

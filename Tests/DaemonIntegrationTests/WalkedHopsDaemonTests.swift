@@ -70,7 +70,7 @@ final class WalkedHopsDaemonTests: SharedTampereDaemonTestCase {
     }
 
     /// Tried as a user: a move whose ride to the moved place stays a ride through the stops chosen
-    /// again said "segment 1 by transit: 11 min where walking takes 15 min" while segment 1 was the
+    /// again said "segment 1 by transit: 11 min door to door where walking takes 15 min" while segment 1 was the
     /// walk to the stop and the ride (segment 2) said nothing. Each line of the answer names the
     /// segment, numbered as the moved plan is, that carries the same words.
     func testAMovesNotesNameTheSegmentsThatSayThem() throws {
