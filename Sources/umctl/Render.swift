@@ -119,7 +119,7 @@ enum Render {
             if let leg = segment.leg {
                 // A ride missed on foot is shown walking from when the traveller can leave, after
                 // the ride left: no span from that walk to the ride's arrival is a duration.
-                let missedOnFoot = segment.missedConnection && MissedConnection.rideMissedOnFoot(leg, timeZone: plan.timeZone) != nil
+                let missedOnFoot = segment.missedConnection && MissedConnection.rideMissedOnFoot(leg) != nil
                 text += " \(missedOnFoot ? "ride missed" : duration(leg.durationS, from: leg.departure, to: leg.arrival)), \(distance(leg.distanceM))"
                 // A walk or drive pinned later than the traveller gets there: they wait, then leave.
                 if leg.rides.isEmpty, node.stayS == nil, node.stayUntil == nil, let leaves = leg.departure, leaves != node.time {
@@ -186,7 +186,7 @@ enum Render {
                 } else {
                     // With a stay, the leg waits for the end of it, not for the arrival.
                     let ready = node.departure ?? node.time
-                    if let (ride, walked) = MissedConnection.rideMissedOnFoot(leg, timeZone: plan.timeZone) {
+                    if let (ride, walked) = MissedConnection.rideMissedOnFoot(leg) {
                         // Its walk is shown from when the traveller can leave: the ride is what they miss.
                         let (leaves, there) = MissedConnection.clocks(ride.departure, walked, askedDay: day)
                         lines.append("          missed: \(ride.vehicle) \(ride.line) leaves \(ride.from) at \(leaves) but the walk gets you there at \(there)"
