@@ -179,7 +179,7 @@ public struct Planner: Sendable {
         try RoutePlan.checkCoordinate(origin.place)
         try RoutePlan.checkCoordinate(destination.place)
         guard origin.place.id != destination.place.id else {
-            throw PlannerError.samePlaceTwice(placeID: origin.place.id)
+            throw PlannerError.samePlaceTwice(placeID: origin.place.id, name: origin.place.name)
         }
         guard mode == .transit else {
             return try RoutePlan(nodes: [origin, destination], modes: [mode], timePreference: timePreference, pace: pace, access: access)

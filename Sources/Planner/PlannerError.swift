@@ -10,7 +10,7 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case nothingToAccept(segment: Int)
     case noLegToPin(segment: Int)
     /// The edit would put the same place on both ends of a segment.
-    case samePlaceTwice(placeID: String)
+    case samePlaceTwice(placeID: String, name: String)
     /// Every mode failed, so there is no plan to pick as the fastest.
     case noModeAvailable
     /// The Google Maps format file could not be read or is inconsistent.
@@ -49,7 +49,7 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .nothingToAccept(s):
             "segment \(s)'s pending update proposes no ride (none can be caught): nothing to accept; dismiss it instead"
         case let .noLegToPin(s): "segment \(s) has no computed leg to pin"
-        case let .samePlaceTwice(id): "\(id) would be at both ends of one segment"
+        case let .samePlaceTwice(_, name): "\(name) would be at both ends of one segment"
         case .noModeAvailable: "no mode (walk, transit, car) found a route"
         case let .linkFormatInvalid(why): "the Google Maps link format is invalid: \(why)"
         case let .invalidStay(why): "invalid stay: \(why)"

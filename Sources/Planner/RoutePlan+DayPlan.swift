@@ -134,7 +134,7 @@ extension RoutePlan {
         var modes = first.modes
         for part in parts.dropFirst() {
             guard let last = nodes.last, last.place.id == part.nodes[0].place.id else {
-                throw PlannerError.samePlaceTwice(placeID: part.nodes[0].place.id)
+                throw PlannerError.samePlaceTwice(placeID: part.nodes[0].place.id, name: part.nodes[0].place.name)
             }
             nodes += part.nodes.dropFirst()
             modes += part.modes

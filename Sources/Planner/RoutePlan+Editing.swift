@@ -661,7 +661,7 @@ extension RoutePlan {
     static func checkNoSamePlaceTwice(_ nodes: [PlanNode], around index: Int) throws {
         for i in [index - 1, index] where i >= 0 && i + 1 < nodes.count {
             if nodes[i].place.id == nodes[i + 1].place.id {
-                throw PlannerError.samePlaceTwice(placeID: nodes[i].place.id)
+                throw PlannerError.samePlaceTwice(placeID: nodes[i].place.id, name: nodes[i].place.name)
             }
         }
     }
@@ -684,7 +684,7 @@ extension RoutePlan {
             guard let start = (0...gap).last(where: isVisited), let end = ((gap + 1)..<nodes.count).first(where: isVisited),
                   end - start > 2, !nodes[start].isCurrentLocation, !nodes[end].isCurrentLocation,
                   nodes[start].place.id == nodes[end].place.id else { continue }
-            throw PlannerError.samePlaceTwice(placeID: nodes[start].place.id)
+            throw PlannerError.samePlaceTwice(placeID: nodes[start].place.id, name: nodes[start].place.name)
         }
     }
 
@@ -693,7 +693,7 @@ extension RoutePlan {
     static func checkGoesSomewhere(_ nodes: [PlanNode]) throws {
         let visited = nodes.filter { !$0.isInferred }
         if let first = visited.first, visited.count > 1, visited.allSatisfy({ $0.place.id == first.place.id }) {
-            throw PlannerError.samePlaceTwice(placeID: first.place.id)
+            throw PlannerError.samePlaceTwice(placeID: first.place.id, name: first.place.name)
         }
     }
 

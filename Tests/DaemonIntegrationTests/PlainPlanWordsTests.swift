@@ -116,4 +116,18 @@ final class PlainPlanWordsTests: SharedTampereDaemonTestCase {
         let pending = try XCTUnwrap(shown.stdout.split(separator: "\n").first { $0.contains("pending on segment 2") }, shown.stdout)
         XCTAssertFalse(pending.contains("latest"), "a walk is retimed, not a later timetable: \(pending)")
     }
+
+    /// Trial 50: `plan move ID 2 Lielahti` next to Lielahti A was refused naming the place by its
+    /// inner ID ("Lielahti A@61.5165100,23.6642300 would be at both ends …"): the name is what
+    /// the user typed and sees.
+    func testSamePlaceTwiceNamesThePlaceByItsNameNotItsInnerID() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "walk",
+                                        "--at", "2022-01-12T08:00"])
+        let name = try XCTUnwrap(nodes(created).first?["name"]?.stringValue, "\(created)")
+        let refused = try harness.umctl(["plan", "move", try id(created), "2", "Lielahti"])
+        XCTAssertNotEqual(refused.status, 0, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("\(name) would be at both ends of one segment"), refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("@"), "no inner ID: \(refused.stderr)")
+    }
 }

@@ -76,7 +76,7 @@ extension RemoveAndMoveNextToRidesTests {
         let ratina = places[4]
         func refused(_ edit: () throws -> RoutePlan, _ what: String) {
             XCTAssertThrowsError(try edit(), what) { error in
-                guard case .samePlaceTwice(let id) = error as? PlannerError else { return XCTFail("\(what): \(error)") }
+                guard case .samePlaceTwice(let id, _) = error as? PlannerError else { return XCTFail("\(what): \(error)") }
                 XCTAssertEqual(id, ratina.id, what)
             }
         }
