@@ -213,8 +213,11 @@ enum Render {
         // The total spans the first and last times shown above: their shown difference (`ShownTime`).
         let total = plan.totalDurationS.map { duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) }
             ?? (missed ? "none (\(why))" : "incomplete (a leg is missing)")
-        // The price only when every part is known; each leg says why its own is not.
-        let price = plan.price.map { ", price \(money($0))" } ?? ""
+        // The price only when every part is known; when one is not, the total says why (a car
+        // with no cost set left the fares out of it with nothing said: trial 50). A plan that
+        // pays nothing ("no fare") says nothing.
+        let price = plan.price.map { ", price \(money($0))" }
+            ?? plan.priceNote.flatMap { $0 == "no fare" ? nil : ", price not known: \($0)" } ?? ""
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))\(price)")
         for pending in plan.pending {
             let cancelled = pending.selected.rides.contains(where: \.cancelled) ? " (cancelled)" : ""

@@ -130,4 +130,22 @@ final class PlainPlanWordsTests: SharedTampereDaemonTestCase {
         XCTAssertTrue(refused.stderr.contains("\(name) would be at both ends of one segment"), refused.stderr)
         XCTAssertFalse(refused.stderr.contains("@"), "no inner ID: \(refused.stderr)")
     }
+
+    /// Trial 50: a plan by transit with one segment set to car showed "total: 32 min, 7.5 km" and
+    /// no price, the 3.50 EUR fare dropped with no reason ("no car cost set" only in --json). The
+    /// total says why it has no price; a plan that pays nothing says nothing of a price.
+    func testATotalWithoutAPriceSaysWhy() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Lielahti", "Pyynikintori", "Koskikeskus", "--mode", "transit",
+                                        "--at", "2022-01-12T08:20"])
+        let plan = try id(created)
+        let last = segments(created).count
+        let driven = try harness.json(["plan", "mode", plan, String(last), "car"])
+        XCTAssertEqual(driven["price"], .null, "\(driven)")
+        let total = try XCTUnwrap(try harness.umctl(["plan", "show", plan]).stdout.split(separator: "\n").first { $0.contains("total:") })
+        XCTAssertTrue(total.contains("price not known: no car cost set"), "\(total)")
+        let walked = try harness.json(["plan", "new", "Lielahti", "Pyynikintori", "--mode", "walk", "--at", "2022-01-12T08:20"])
+        let walkTotal = try XCTUnwrap(try harness.umctl(["plan", "show", try id(walked)]).stdout.split(separator: "\n").first { $0.contains("total:") })
+        XCTAssertFalse(walkTotal.contains("price"), "\(walkTotal)")
+    }
 }
