@@ -99,16 +99,16 @@ extension Planner {
                            distances: WalkedDistances? = nil) -> (mode: TravelMode, reason: String?) {
         func shown(_ seconds: TimeInterval) -> String { ShownTime.text(from: leaving, to: leaving.addingTimeInterval(seconds)) }
         if let walking, let riding, walking > riding, let distances, distances.riding > distances.walking {
-            return (.walk, "walked: the ride walks \(metres(distances.riding)) to and from its stops, "
+            return (.walk, WalkRuleReason.rideWalksFarther + "\(metres(distances.riding)) to and from its stops, "
                         + "more than the whole way on foot (\(metres(distances.walking)), \(shown(walking)))")
         }
         switch (walking, riding) {
         case let (walking?, riding?) where walking <= riding:
-            return (.walk, "walked: " + walkingIsNoSlower(walking: walking, riding: riding, leaving: leaving))
+            return (.walk, WalkRuleReason.walked + walkingIsNoSlower(walking: walking, riding: riding, leaving: leaving))
         case let (walking?, riding?):
             return (.transit, "by transit: \(shown(riding)) door to door where walking takes \(shown(walking))")
         case let (walking?, nil):
-            return (.walk, "walked: no transit route found (walking takes \(shown(walking)))")
+            return (.walk, WalkRuleReason.noRoute + " (walking takes \(shown(walking)))")
         case (nil, _?):
             return (.transit, "by transit: no walking route found")
         case (nil, nil):
@@ -127,9 +127,18 @@ extension Planner {
         distance < 1000 ? "\(Int(distance.rounded())) m" : String(format: "%.1f km", distance / 1000)
     }
 
-    /// How the walk rule's reasons for a walk begin (`walkOrRide`), and nothing else the planner
-    /// notes: a walk so noted is the planner's, judged again when its time moves.
-    static let walkRuleReasonPrefixes = ["walked: walking (", "walked: the ride walks ", "walked: no transit route found"]
+    /// How the walk rule's reasons for a walk begin (`walkOrRide` writes them from `WalkRuleReason`),
+    /// and nothing else the planner notes: a walk so noted is the planner's, judged again when its
+    /// time moves.
+    static let walkRuleReasonPrefixes = [WalkRuleReason.walked + "walking (", WalkRuleReason.rideWalksFarther,
+                                         WalkRuleReason.noRoute]
+
+    /// The beginnings of the walk rule's reasons for a walk, written and recognised from here.
+    enum WalkRuleReason {
+        static let walked = "walked: "
+        static let rideWalksFarther = "walked: the ride walks "
+        static let noRoute = "walked: no transit route found"
+    }
 
     /// "walking (6 min) is no slower than transit (9 min)": the walk and the ride door to door,
     /// both leaving at `leaving`, in minutes as a leg between its two shown times reads (the
@@ -141,7 +150,7 @@ extension Planner {
     }
 
     /// Whether a walk's mode note is `walkOrRide`'s for a ride that walks farther than the hop.
-    static func isRideWalksFartherNote(_ note: String) -> Bool { note.hasPrefix("walked: the ride walks ") }
+    static func isRideWalksFartherNote(_ note: String) -> Bool { note.hasPrefix(WalkRuleReason.rideWalksFarther) }
 
     /// Whether a ride's mode note is `walkingIsNoSlower`'s, the note of a ride kept although
     /// walking is no slower (not the reason a move or an insert gave the ride).
