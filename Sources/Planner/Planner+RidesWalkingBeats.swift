@@ -20,59 +20,44 @@ extension Planner {
     /// - throws: only `CancellationError`.
     public func walkingRidesWalkingBeats(in computed: LegComputation, currentLocation: Coordinate? = nil) async throws
         -> LegComputation {
-        var current = computed
-        var judged: Set<SegmentKey> = []
-        for _ in 0...computed.plan.segmentCount {
-            let plan = current.plan
-            guard plan.nodes.filter({ !$0.isInferred }).count > 2 else { return current }
-            let ready = plan.readyToLeave(now: clock.now()), departures = plan.departureTimes(startingAt: clock.now())
-            let arrivals = plan.schedule(startingAt: clock.now())
-            var walked: (plan: RoutePlan, joined: (walk: Int, riding: TimeInterval, leaving: Date)?)?
-            for index in 0..<plan.segmentCount where current.retimed.contains(index) && plan.modes[index] == .transit
-                && !plan.isLocked(segment: index) && !plan.isPinned(segment: index) && !judged.contains(plan.segmentKey(index)) {
-                judged.insert(plan.segmentKey(index))
-                guard let ride = plan.legs[index], !ride.rides.isEmpty else { continue }
-                // From when the traveller is at its start; a ride timed back (to a pin, to the
-                // arrival) from when it leaves, as `judgingPlannersWalksAgain` judges a walk: a
-                // ride timed back to the 08:02 bus is no 8-hour ride from a plan's 23:55.
-                let leaving = plan.timingSource(ofSegment: index).isBackward ? departures[index] ?? ready[index] : ready[index]
-                let start = leaving ?? ride.departure ?? clock.now()
-                let riding = arrivals[index + 1].map { $0.timeIntervalSince(start) } ?? ride.expectedTravelTime
-                let from = plan.nodes[index].place, to = plan.nodes[index + 1].place
-                let straight = from.coordinate.distance(to: to.coordinate)
-                let rideWalks = ride.walks.reduce(0) { $0 + $1.distance }
-                let straightWalk = straight / Self.fastestStreetWalkMetresPerSecond * plan.pace.durationMultiplier
-                guard ride.walkingIsNoSlower || straightWalk <= riding || rideWalks > straight else { continue }
-                let query = LegQuery(from: from, to: to, mode: .walk, timing: .departAt(start), pace: plan.pace, access: plan.access)
-                current.queryCount += 1
-                guard let walk = try await leg(for: query).successValue else { continue }
-                let choice = Self.walkOrRide(walking: walk.expectedTravelTime, riding: riding, inherited: .transit, leaving: start,
-                                             distances: Self.walkedDistances(of: ride, against: walk))
-                guard choice.mode == .walk else { continue }
-                let walking = plan.walkingRide(ofSegment: index, saying: choice.reason)
-                // A walk joined with the walks beside it (their stop left out) is judged as the
-                // way it now replaces: from the joined walk's start to its end, door to door.
-                let joined = walking.joined.flatMap { joined -> (walk: Int, riding: TimeInterval, leaving: Date)? in
-                    let from = joined.from == index ? start : ready[joined.from] ?? departures[joined.from]
-                    guard let from, let end = arrivals[joined.to] else { return nil }
-                    return (joined.walk, end.timeIntervalSince(from), from)
-                }
-                walked = (walking.plan, joined)
-                break
+        guard computed.plan.nodes.filter({ !$0.isInferred }).count > 2 else { return computed }
+        return try await judgingRetimedSegments(in: computed, currentLocation: currentLocation, isDue: { plan, index in
+            plan.modes[index] == .transit && !plan.isLocked(segment: index) && !plan.isPinned(segment: index)
+        }, judge: { plan, index, times in
+            let kept = SegmentVerdict(plan: plan)
+            guard let ride = plan.legs[index], !ride.rides.isEmpty else { return kept }
+            // A ride timed back (to a pin, to the arrival) from when it leaves: a ride timed back
+            // to the 08:02 bus is no 8-hour ride from a plan's 23:55.
+            let start = times.leaving(index, in: plan) ?? ride.departure ?? clock.now()
+            let riding = times.arrivals[index + 1].map { $0.timeIntervalSince(start) } ?? ride.expectedTravelTime
+            let from = plan.nodes[index].place, to = plan.nodes[index + 1].place
+            let straight = from.coordinate.distance(to: to.coordinate)
+            let rideWalks = ride.walks.reduce(0) { $0 + $1.distance }
+            let straightWalk = straight / Self.fastestStreetWalkMetresPerSecond * plan.pace.durationMultiplier
+            guard ride.walkingIsNoSlower || straightWalk <= riding || rideWalks > straight else { return kept }
+            let query = LegQuery(from: from, to: to, mode: .walk, timing: .departAt(start), pace: plan.pace, access: plan.access)
+            var asked = kept
+            asked.queries = 1
+            guard let walk = try await leg(for: query).successValue else { return asked }
+            let choice = Self.walkOrRide(walking: walk.expectedTravelTime, riding: riding, inherited: .transit, leaving: start,
+                                         distances: Self.walkedDistances(of: ride, against: walk))
+            guard choice.mode == .walk else { return asked }
+            let walking = plan.walkingRide(ofSegment: index, saying: choice.reason)
+            // A walk joined with the walks beside it (their stop left out) is judged as the way
+            // it now replaces: from the joined walk's start to its end, door to door.
+            let joined = walking.joined.flatMap { joined -> (walk: Int, riding: TimeInterval, leaving: Date)? in
+                let from = joined.from == index ? start : times.ready[joined.from] ?? times.departures[joined.from]
+                guard let from, let end = times.arrivals[joined.to] else { return nil }
+                return (joined.walk, end.timeIntervalSince(from), from)
             }
-            guard let walked else { return current }
-            try Task.checkCancellation()
-            let queries = current.queryCount
-            current = try await computeLegsReporting(walked.plan, currentLocation: currentLocation)
-            current.queryCount += queries
-            if let joined = walked.joined, current.plan.modes.indices.contains(joined.walk), current.plan.modes[joined.walk] == .walk,
-               let walking = current.plan.legs[joined.walk]?.expectedTravelTime,
-               current.plan.note(ofSegment: joined.walk)?.mode.map(Self.isRideWalksFartherNote) != true {
+            return SegmentVerdict(plan: walking.plan, changed: true, queries: 1, afterComputing: { current in
+                guard let joined, current.plan.modes.indices.contains(joined.walk), current.plan.modes[joined.walk] == .walk,
+                      let walking = current.plan.legs[joined.walk]?.expectedTravelTime,
+                      current.plan.note(ofSegment: joined.walk)?.mode.map(Self.isRideWalksFartherNote) != true else { return }
                 current.plan.setModeNote(Self.walkOrRide(walking: walking, riding: max(joined.riding, walking), inherited: .walk,
                                                          leaving: joined.leaving).reason, ofSegment: joined.walk)
-            }
-        }
-        return current
+            })
+        })
     }
 }
 

@@ -17,50 +17,24 @@ extension Planner {
     /// - throws: only `CancellationError`.
     public func judgingPlannersWalksAgain(in computed: LegComputation, currentLocation: Coordinate? = nil) async throws
         -> LegComputation {
-        var current = computed
-        var judged: Set<SegmentKey> = []
-        for _ in 0...computed.plan.segmentCount {
-            let plan = current.plan
-            let due = (0..<plan.segmentCount).filter {
-                current.retimed.contains($0) && plan.isPlannersWalk(segment: $0) && plan.legs[$0] != nil
-                    && !judged.contains(plan.segmentKey($0))
-            }
-            guard !due.isEmpty else { return current }
-            let backward: Bool = if case .arriveBy = plan.timePreference { true } else { false }
-            // From when the traveller is at its start; a walk timed back (to a pin, to the arrival)
-            // from when it leaves: at 23:55 a walk timed back to the 08:02 bus leaves at 06:32,
-            // when buses run, not at 23:55, when the next one is hours away.
-            let ready = plan.readyToLeave(now: clock.now()), departures = plan.departureTimes(startingAt: clock.now())
-            var noted = plan, ridden: Int?
-            for index in backward ? due.reversed() : due {
-                guard let walking = plan.legs[index]?.expectedTravelTime else { continue }
-                let leaving = plan.timingSource(ofSegment: index).isBackward ? departures[index] ?? ready[index] : ready[index]
-                let start = leaving ?? plan.earliestDeparture(now: clock.now()) ?? clock.now()
-                let ride = try await doorToDoorRide(ofSegment: index, in: plan, leavingAt: start)
-                current.queryCount += 1
-                judged.insert(plan.segmentKey(index))
-                let choice = Self.walkOrRide(walking: walking, riding: ride.riding, inherited: .walk, leaving: start,
-                                             distances: Self.walkedDistances(of: ride.leg, against: plan.legs[index]))
-                noted.setModeNote(choice.reason.map { $0 + Self.reasonKept(from: plan.note(ofSegment: index)?.mode) },
-                                  ofSegment: index)
-                if choice.mode == .transit {
-                    noted.setMode(.transit, at: index)
-                    noted.legs[index] = nil  // its stops are inferred when computed, as an inserted ride's
-                    ridden = index
-                    break
-                }
-            }
-            guard ridden != nil else {
-                current.plan = noted
-                return current
-            }
+        let backward: Bool = if case .arriveBy = computed.plan.timePreference { true } else { false }
+        return try await judgingRetimedSegments(in: computed, currentLocation: currentLocation, lastFirst: backward, isDue: { plan, index in
+            plan.isPlannersWalk(segment: index) && plan.legs[index] != nil
+        }, judge: { plan, index, times in
+            guard let walking = plan.legs[index]?.expectedTravelTime else { return SegmentVerdict(plan: plan) }
+            let start = times.leaving(index, in: plan) ?? plan.earliestDeparture(now: clock.now()) ?? clock.now()
+            let ride = try await doorToDoorRide(ofSegment: index, in: plan, leavingAt: start)
+            let choice = Self.walkOrRide(walking: walking, riding: ride.riding, inherited: .walk, leaving: start,
+                                         distances: Self.walkedDistances(of: ride.leg, against: plan.legs[index]))
+            var noted = plan
+            noted.setModeNote(choice.reason.map { $0 + Self.reasonKept(from: plan.note(ofSegment: index)?.mode) }, ofSegment: index)
+            guard choice.mode == .transit else { return SegmentVerdict(plan: noted, queries: 1) }
             // The ride moves the legs after it (before it, timed back): they are asked again, and
             // the planner's walks among them judged at their new times.
-            let queries = current.queryCount
-            current = try await computeLegsReporting(noted, currentLocation: currentLocation)
-            current.queryCount += queries
-        }
-        return current
+            noted.setMode(.transit, at: index)
+            noted.legs[index] = nil  // its stops are inferred when computed, as an inserted ride's
+            return SegmentVerdict(plan: noted, changed: true, queries: 1)
+        })
     }
 
     /// The note of a walk the user pinned at `departure` that the planner had chosen: its reason

@@ -12,8 +12,8 @@ extension Params.PlanRefine: PlanEditRule {
         return Prepared(step: .compute { plan in
             let computed = try await planner.computeLegsReporting(plan, currentLocation: here)
             let refined = try await planner.refine(computed.plan, depth: depth)
-            // The planner's walks a split moved in time are judged again there.
-            return try await planner.judgingPlannersWalksAgain(in: try await planner.computeLegsReporting(refined, currentLocation: here),
+            // What a split moved in time is judged as every edit's computation is.
+            return try await planner.judgingWhatTheEditComputed(try await planner.computeLegsReporting(refined, currentLocation: here),
                                                                 currentLocation: here)
         })
     }

@@ -134,16 +134,13 @@ struct PlanService: Sendable {
         try await plans.delete(id: id, expectedGeneration: expectedGeneration)
     }
 
-    /// The legs the plan lacks, computed (the others are kept: only what a change emptied is asked);
-    /// the planner's walks the change moved in time are judged again at their new times
-    /// (`Planner.judgingPlannersWalksAgain`), each ride it asked that walking beats is walked
-    /// unless the user locked or pinned it (`Planner.walkingRidesWalkingBeats`), and a day's hop
-    /// no line serves is then walked, as `plan new` walks it (`Planner.walkingDayHopsWithoutService`).
+    /// The legs the plan lacks, computed (the others are kept: only what a change emptied is asked),
+    /// and judged as every edit's computation is (`Planner.judgingWhatTheEditComputed`: the
+    /// planner's walks it moved judged again at their new times, each ride it asked that walking
+    /// beats walked unless the user locked or pinned it, a day's hop no line serves walked).
     @Sendable func legs(_ plan: RoutePlan) async throws -> LegComputation {
         let here = location.current?.coordinate
-        let computed = try await planner.computeLegsReporting(plan, currentLocation: here)
-        let judged = try await planner.judgingPlannersWalksAgain(in: computed, currentLocation: here)
-        let walked = try await planner.walkingRidesWalkingBeats(in: judged, currentLocation: here)
-        return try await planner.walkingDayHopsWithoutService(in: walked, currentLocation: here)
+        return try await planner.judgingWhatTheEditComputed(try await planner.computeLegsReporting(plan, currentLocation: here),
+                                                            currentLocation: here)
     }
 }
