@@ -13,22 +13,26 @@ extension Planner {
     /// ridden stretch a round.
     /// - throws: only `CancellationError`.
     func walkingHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate?) async throws -> LegComputation {
-        var ridden: [SegmentKey: TimeInterval?] = [:], noRide: [SegmentKey: String] = [:]
-        var walked = try await walkingHopsNoSlower(in: computed, currentLocation: currentLocation, ridden: &ridden, noRide: &noRide)
+        var ridden: [SegmentKey: TimeInterval?] = [:], noRide: [SegmentKey: String] = [:], riddenAgain: Set<String> = []
+        var walked = try await walkingHopsNoSlower(in: computed, currentLocation: currentLocation, ridden: &ridden, noRide: &noRide,
+                                                   riddenAgain: &riddenAgain)
         walked.plan = notingWalkedHopsAsShown(walked.plan, ridden: ridden, noRide: noRide)
         return walked
     }
 
     /// One round of `walkingHopsNoSlower(in:currentLocation:)`; `ridden` collects each walked
     /// segment's ride door to door (nil: no ride found) for its note, and `noRide` the transit
-    /// answer's words when none was found ("… the next is bus 6 at 06:10 +1d …").
+    /// answer's words when none was found ("… the next is bus 6 at 06:10 +1d …"); `riddenAgain`
+    /// the stretches (by their ends) ridden door to door because that ride beat the walk.
     private func walkingHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate?,
                                      ridden: inout [SegmentKey: TimeInterval?],
-                                     noRide: inout [SegmentKey: String]) async throws -> LegComputation {
+                                     noRide: inout [SegmentKey: String],
+                                     riddenAgain: inout Set<String>) async throws -> LegComputation {
         let plan = computed.plan
         let leaving = plan.readyToLeave(now: clock.now()), arriving = plan.schedule(startingAt: clock.now())
         var nodes = [plan.nodes[0]], modes: [TravelMode] = [], legs: [RouteLeg?] = [], origins: [Int?] = []
         var walked: [(segment: Int, reason: String?, riding: TimeInterval?, why: String?)] = [], queries = 0
+        var changed = false
         for stretch in plan.stretches() {
             let ridden = stretch.contains { plan.modes[$0] == .transit } && !plan.holdsDecision(stretch)
                 && !stretch.dropFirst().contains { plan.nodes[$0].stay != nil }
@@ -50,6 +54,24 @@ extension Planner {
                 }
                 let choice = Self.walkOrRide(walking: walkLeg?.expectedTravelTime, riding: riding, inherited: .transit, leaving: start,
                                              distances: distances)
+                // The stretch as computed (through the stops inferred for it, timed back in an
+                // arrive-by plan) is one ride; the best one from the walk's own time may beat
+                // the walk (session 49: walked 08:01–08:20 where bus 90A leaving then arrives
+                // 08:17). Then the stretch is ridden door to door, its stops chosen again.
+                let ends = plan.nodes[stretch.lowerBound].place.id + "→" + plan.nodes[stretch.upperBound].place.id
+                if choice.mode == .walk, riding != nil, let walkLeg, !riddenAgain.contains(ends) {
+                    riddenAgain.insert(ends)
+                    queries += 1
+                    if try await doorToDoorRideBeats(walkLeg, from: stretch.lowerBound, to: stretch.upperBound, in: plan,
+                                                     leaving: start, arriving: arriving[stretch.upperBound]) {
+                        nodes.append(plan.nodes[stretch.upperBound])
+                        modes.append(.transit)
+                        legs.append(nil)
+                        origins.append(nil)
+                        changed = true
+                        continue
+                    }
+                }
                 if choice.mode == .walk {
                     nodes.append(plan.nodes[stretch.upperBound])
                     modes.append(.walk)
@@ -66,7 +88,7 @@ extension Planner {
             origins += stretch.map { Optional($0) }
         }
         try Task.checkCancellation()
-        guard !walked.isEmpty else {
+        guard !walked.isEmpty || changed else {
             return LegComputation(plan: plan, failures: computed.failures, queryCount: computed.queryCount + queries)
         }
         var result = plan
@@ -80,7 +102,25 @@ extension Planner {
         again.queryCount += computed.queryCount + queries
         // The rides after a walked stretch may leave at other times now: they are judged again
         // (a walked stretch is never ridden again, so this ends within the stretch count).
-        return try await walkingHopsNoSlower(in: again, currentLocation: currentLocation, ridden: &ridden, noRide: &noRide)
+        return try await walkingHopsNoSlower(in: again, currentLocation: currentLocation, ridden: &ridden, noRide: &noRide,
+                                             riddenAgain: &riddenAgain)
+    }
+
+    /// Whether the ride from node `from` to node `to` door to door beats `walk` by the walk rule:
+    /// leaving when the walk leaves (`leaving`), or in an arrive-by plan leaving as late as it can
+    /// to arrive by when the stretch arrives (`arriving`), judged as the time the traveller must
+    /// leave by. One transit query.
+    private func doorToDoorRideBeats(_ walk: RouteLeg, from: Int, to: Int, in plan: RoutePlan, leaving: Date,
+                                     arriving: Date?) async throws -> Bool {
+        let backward: Bool = if case .arriveBy = plan.timePreference { true } else { false }
+        let timing: LegTiming = if backward, let arriving { .arriveBy(arriving) } else { .departAt(leaving) }
+        let query = LegQuery(from: plan.nodes[from].place, to: plan.nodes[to].place, mode: .transit, timing: timing,
+                             pace: plan.pace, access: plan.access)
+        guard let ride = try await leg(for: query).successValue, !ride.rides.isEmpty,
+              let departure = ride.departure, let arrival = ride.arrival else { return false }
+        let riding = if backward, let arriving { arriving.timeIntervalSince(departure) } else { arrival.timeIntervalSince(leaving) }
+        return Self.walkOrRide(walking: walk.expectedTravelTime, riding: riding, inherited: .transit, leaving: leaving,
+                               distances: Self.walkedDistances(of: ride, against: walk)).mode == .transit
     }
 
     /// `plan` with each walked hop's note in the minutes its walk leg shows (the difference of

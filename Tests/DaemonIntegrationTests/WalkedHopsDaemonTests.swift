@@ -55,6 +55,31 @@ final class WalkedHopsDaemonTests: SharedTampereDaemonTestCase {
         XCTAssertNotNil(modeNote(walkedAgain, 0), "a note on the user's own ride stays: \(walkedAgain)")
     }
 
+    /// Session 49's trial: in an arrive-by plan a transit preset walked Tammelan puistokatu →
+    /// Koskikeskus 08:01–08:20, "walking (19 min) is no slower than transit (19 min)", judged
+    /// against the stretch as computed through its stops and timed back from the arrival, while
+    /// bus 90A leaving then arrives 08:17. A hop is walked only where no ride leaving when the
+    /// walk leaves arrives sooner.
+    func testATransitPresetWalksNoHopThatARideLeavingWithTheWalkBeats() throws {
+        let plan = try harness.json(["plan", "new", "Kaleva A", "Koskikeskus", "--mode", "transit", "--arrive-by", "2022-01-12T08:20"])
+        _ = try harness.json(["plan", "insert", try id(plan), "Tammela", "--after", "1"])
+        let preset = try harness.json(["plan", "preset", try id(plan), "transit"])
+        for (index, segment) in segments(preset).enumerated()
+        where segment["mode"] == .string("walk") && segment["mode_note"]?.stringValue?.hasPrefix("walked: walking (") == true {
+            let walk = try XCTUnwrap(segment["leg"], "\(preset)")
+            let leaving = try XCTUnwrap(date(walk["departure"])), arriving = try XCTUnwrap(date(walk["arrival"]))
+            // The next whole minute: a ride leaving then leaves no earlier than the walk.
+            let minute = Date(timeIntervalSince1970: (leaving.timeIntervalSince1970 / 60).rounded(.up) * 60)
+            let at = WireTime.string(from: minute, timeZone: TimeZone(identifier: "Europe/Helsinki")!).prefix(16)
+            let compare = try harness.json(["compare", typed(nodes(preset)[index]), typed(nodes(preset)[index + 1]), "--at", String(at)])
+            let ride = compare["options"]?.arrayValue?.first { $0["mode"] == .string("transit") }
+            if let rideArrives = date(ride?["arrival"]) {
+                XCTAssertGreaterThan(rideArrives.addingTimeInterval(60), arriving,
+                                     "segment \(index + 1) walks to \(arriving) where a ride leaving at \(at) arrives \(rideArrives): \(preset)")
+            }
+        }
+    }
+
     /// Issue 39: a move that put the destination 45 m from Ratina rode there (a 9-min walk to a
     /// bus stop, a bus back and a walk, 24 min); the hop is walked, as an inserted one is, and says why.
     func testAMoveThatMakesAShortHopWalksItAndTheSegmentSaysWhy() throws {
