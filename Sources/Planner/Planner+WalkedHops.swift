@@ -8,9 +8,12 @@ extension Planner {
     /// walked from end to end when the walk takes no longer than the stretch door to door
     /// (waiting included, from when the traveller leaves its start), when the stretch walks
     /// farther than the walk (`walkOrRide`), or when the ride found no route and a walk exists.
-    /// A walked stretch says why (`SegmentNote.mode`) and the plan is computed again (the legs
-    /// after it may leave earlier), and its ridden stretches judged again. One walk query a
-    /// ridden stretch a round.
+    /// Before a stretch is walked, the ride door to door from its start is asked once: where it
+    /// beats the walk, the stretch is ridden door to door (its stops chosen again); so is a walk
+    /// the planner chose before (kept by the preset), judged from when the traveller is there.
+    /// A changed stretch says why (`SegmentNote.mode`) and the plan is computed again (the legs
+    /// after it may leave earlier: the first change ends a round), and its ridden stretches
+    /// judged again. One walk query a ridden stretch a round.
     /// - throws: only `CancellationError`.
     func walkingHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate?) async throws -> LegComputation {
         var ridden: [SegmentKey: TimeInterval?] = [:], noRide: [SegmentKey: String] = [:], riddenAgain: Set<String> = []
@@ -23,21 +26,59 @@ extension Planner {
     /// One round of `walkingHopsNoSlower(in:currentLocation:)`; `ridden` collects each walked
     /// segment's ride door to door (nil: no ride found) for its note, and `noRide` the transit
     /// answer's words when none was found ("… the next is bus 6 at 06:10 +1d …"); `riddenAgain`
-    /// the stretches (by their ends) ridden door to door because that ride beat the walk.
+    /// the stretches (by their ends and the time judged from) asked the ride door to door.
     private func walkingHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate?,
                                      ridden: inout [SegmentKey: TimeInterval?],
                                      noRide: inout [SegmentKey: String],
                                      riddenAgain: inout Set<String>) async throws -> LegComputation {
         let plan = computed.plan
-        let leaving = plan.readyToLeave(now: clock.now()), arriving = plan.schedule(startingAt: clock.now())
+        // From when the traveller is at a stretch's start; a stretch timed back from beyond it (to
+        // a pin, to the arrival: its last segment is) from when it leaves, as an edit judges a
+        // segment (`JudgedTimes.leaving`). The walk to the stretch's own ride is timed back to
+        // that ride, which is no reason to judge the stretch from then.
+        let times = JudgedTimes(plan, now: clock.now()), arriving = times.arrivals
+        func leavingStretch(_ stretch: Range<Int>) -> Date? {
+            plan.timingSource(ofSegment: stretch.upperBound - 1).isBackward
+                ? times.departures[stretch.lowerBound] ?? times.ready[stretch.lowerBound] : times.ready[stretch.lowerBound]
+        }
         var nodes = [plan.nodes[0]], modes: [TravelMode] = [], legs: [RouteLeg?] = [], origins: [Int?] = []
         var walked: [(segment: Int, reason: String?, riding: TimeInterval?, why: String?)] = [], queries = 0
-        var changed = false
+        var changed = false, walkedAgain: [SegmentKey: TimeInterval] = [:]
         for stretch in plan.stretches() {
-            let ridden = stretch.contains { plan.modes[$0] == .transit } && !plan.holdsDecision(stretch)
+            // The first change ends the round: it moves the stretches after it in time (before
+            // it, in an arrive-by plan), which are judged at their new times in the next round.
+            let judging = walked.isEmpty && !changed
+            let ridden = judging && stretch.contains { plan.modes[$0] == .transit } && !plan.holdsDecision(stretch)
                 && !stretch.dropFirst().contains { plan.nodes[$0].stay != nil }
+            // A stretch is asked the ride door to door once from each time it is judged from (a
+            // change before it moves it; a bound on them all keeps the rounds finite).
+            let ends = plan.nodes[stretch.lowerBound].place.id + "→" + plan.nodes[stretch.upperBound].place.id
+                + "@\(leavingStretch(stretch)?.timeIntervalSince1970 ?? 0)"
+            let askingAgain = riddenAgain.count <= 2 * plan.nodes.count
+            // A walk the planner chose before (the preset kept it: its rebuilt form is that walk)
+            // was judged when and from where it was chosen: judged here, against the ride door to
+            // door from when the traveller is at its start, and its note said from that ride.
+            if judging, stretch.count == 1, plan.isPlannersWalk(segment: stretch.lowerBound), let walkLeg = plan.legs[stretch.lowerBound],
+               askingAgain, !riddenAgain.contains(ends) {
+                riddenAgain.insert(ends)
+                queries += 1
+                let door = try await doorToDoorRide(against: walkLeg, from: stretch.lowerBound, to: stretch.upperBound, in: plan,
+                                                    leaving: leavingStretch(stretch) ?? clock.now(),
+                                                    arriving: arriving[stretch.upperBound])
+                if door?.beats == true {
+                    nodes.append(plan.nodes[stretch.upperBound])
+                    modes.append(.transit)
+                    legs.append(nil)
+                    origins.append(nil)
+                    changed = true
+                    continue
+                }
+                // Its note then reads this ride (a faster ride kept out by its longer walks keeps
+                // the note that says so).
+                if let door, door.riding >= walkLeg.expectedTravelTime { walkedAgain[plan.segmentKey(stretch.lowerBound)] = door.riding }
+            }
             if ridden {
-                let start = leaving[stretch.lowerBound] ?? clock.now()
+                let start = leavingStretch(stretch) ?? clock.now()
                 let riding = stretch.allSatisfy({ plan.legs[$0] != nil })
                     ? arriving[stretch.upperBound].map { $0.timeIntervalSince(start) } : nil
                 queries += 1
@@ -58,12 +99,11 @@ extension Planner {
                 // arrive-by plan) is one ride; the best one from the walk's own time may beat
                 // the walk (session 49: walked 08:01–08:20 where bus 90A leaving then arrives
                 // 08:17). Then the stretch is ridden door to door, its stops chosen again.
-                let ends = plan.nodes[stretch.lowerBound].place.id + "→" + plan.nodes[stretch.upperBound].place.id
-                if choice.mode == .walk, riding != nil, let walkLeg, !riddenAgain.contains(ends) {
+                if choice.mode == .walk, riding != nil, let walkLeg, askingAgain, !riddenAgain.contains(ends) {
                     riddenAgain.insert(ends)
                     queries += 1
-                    if try await doorToDoorRideBeats(walkLeg, from: stretch.lowerBound, to: stretch.upperBound, in: plan,
-                                                     leaving: start, arriving: arriving[stretch.upperBound]) {
+                    if try await doorToDoorRide(against: walkLeg, from: stretch.lowerBound, to: stretch.upperBound, in: plan,
+                                                leaving: start, arriving: arriving[stretch.upperBound])?.beats == true {
                         nodes.append(plan.nodes[stretch.upperBound])
                         modes.append(.transit)
                         legs.append(nil)
@@ -88,6 +128,7 @@ extension Planner {
             origins += stretch.map { Optional($0) }
         }
         try Task.checkCancellation()
+        for (key, riding) in walkedAgain { ridden[key] = riding }
         guard !walked.isEmpty || changed else {
             return LegComputation(plan: plan, failures: computed.failures, queryCount: computed.queryCount + queries)
         }
@@ -106,21 +147,22 @@ extension Planner {
                                              riddenAgain: &riddenAgain)
     }
 
-    /// Whether the ride from node `from` to node `to` door to door beats `walk` by the walk rule:
-    /// leaving when the walk leaves (`leaving`), or in an arrive-by plan leaving as late as it can
-    /// to arrive by when the stretch arrives (`arriving`), judged as the time the traveller must
-    /// leave by. One transit query.
-    private func doorToDoorRideBeats(_ walk: RouteLeg, from: Int, to: Int, in plan: RoutePlan, leaving: Date,
-                                     arriving: Date?) async throws -> Bool {
+    /// The ride from node `from` to node `to` door to door, and whether it beats `walk` by the
+    /// walk rule: leaving when the walk leaves (`leaving`), or in an arrive-by plan leaving as late
+    /// as it can to arrive by when the stretch arrives (`arriving`), judged by when the traveller
+    /// must leave. `riding`: its time door to door so judged. Nil when no ride is found. One query.
+    private func doorToDoorRide(against walk: RouteLeg, from: Int, to: Int, in plan: RoutePlan, leaving: Date,
+                                arriving: Date?) async throws -> (beats: Bool, riding: TimeInterval)? {
         let backward: Bool = if case .arriveBy = plan.timePreference { true } else { false }
         let timing: LegTiming = if backward, let arriving { .arriveBy(arriving) } else { .departAt(leaving) }
         let query = LegQuery(from: plan.nodes[from].place, to: plan.nodes[to].place, mode: .transit, timing: timing,
                              pace: plan.pace, access: plan.access)
         guard let ride = try await leg(for: query).successValue, !ride.rides.isEmpty,
-              let departure = ride.departure, let arrival = ride.arrival else { return false }
+              let departure = ride.departure, let arrival = ride.arrival else { return nil }
         let riding = if backward, let arriving { arriving.timeIntervalSince(departure) } else { arrival.timeIntervalSince(leaving) }
-        return Self.walkOrRide(walking: walk.expectedTravelTime, riding: riding, inherited: .transit, leaving: leaving,
-                               distances: Self.walkedDistances(of: ride, against: walk)).mode == .transit
+        let choice = Self.walkOrRide(walking: walk.expectedTravelTime, riding: riding, inherited: .transit, leaving: leaving,
+                                     distances: Self.walkedDistances(of: ride, against: walk))
+        return (choice.mode == .transit, riding)
     }
 
     /// `plan` with each walked hop's note in the minutes its walk leg shows (the difference of

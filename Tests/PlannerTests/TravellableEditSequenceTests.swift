@@ -235,16 +235,40 @@ final class TravellableEditSequenceTests: XCTestCase {
     /// the planner rides (nothing of the user's in it) takes at least as long door to door as
     /// walking it end to end.
     func checkNoRideWhereWalkingIsNoSlower(_ plan: RoutePlan, planner: Planner, context: String) async throws {
-        let leaving = plan.readyToLeave(now: planner.clock.now()), arriving = plan.schedule(startingAt: planner.clock.now())
+        // From when the traveller is at the stretch's start; one timed back from beyond it (to a
+        // pin) from when it leaves.
+        let ready = plan.readyToLeave(now: planner.clock.now()), departures = plan.departureTimes(startingAt: planner.clock.now())
+        let arriving = plan.schedule(startingAt: planner.clock.now())
         for stretch in plan.stretches() where stretch.contains(where: { plan.modes[$0] == .transit }) && !plan.holdsDecision(stretch)
             && !stretch.dropFirst().contains(where: { plan.nodes[$0].stay != nil }) {
-            guard stretch.allSatisfy({ plan.legs[$0] != nil }), let start = leaving[stretch.lowerBound],
+            let backward = plan.timingSource(ofSegment: stretch.upperBound - 1).isBackward
+            guard stretch.allSatisfy({ plan.legs[$0] != nil }),
+                  let start = backward ? departures[stretch.lowerBound] ?? ready[stretch.lowerBound] : ready[stretch.lowerBound],
                   let end = arriving[stretch.upperBound] else { continue }
             let query = LegQuery(from: plan.nodes[stretch.lowerBound].place, to: plan.nodes[stretch.upperBound].place,
                                  mode: .walk, timing: .departAt(start), pace: plan.pace, access: plan.access)
             guard let walk = try? await planner.routing.leg(for: query) else { continue }
             XCTAssertGreaterThan(walk.expectedTravelTime, end.timeIntervalSince(start),
                                  "rides \(stretch) (\(plan.modes)) where walking is no slower: \(context)")
+        }
+    }
+
+    /// Its mirror: after a transit or fastest preset, no hop the planner walked "no slower than
+    /// transit" has a ride door to door that, leaving when the walk leaves, arrives a minute or
+    /// more before it (session 49: walked 08:01–08:20 where a bus leaving then arrived 08:17),
+    /// unless that ride walks farther to and from its stops than the whole walk (the walk rule's
+    /// other reason).
+    func checkNoWalkARideBeats(_ plan: RoutePlan, planner: Planner, context: String) async throws {
+        let departures = plan.departureTimes(startingAt: planner.clock.now()), arrivals = plan.schedule(startingAt: planner.clock.now())
+        for index in 0..<plan.segmentCount where plan.modes[index] == .walk && !plan.isLocked(segment: index) {
+            guard plan.note(ofSegment: index)?.mode?.hasPrefix("walked: walking (") == true,
+                  let leaving = departures[index], let arriving = arrivals[index + 1] else { continue }
+            let query = LegQuery(from: plan.nodes[index].place, to: plan.nodes[index + 1].place, mode: .transit,
+                                 timing: .departAt(leaving), pace: plan.pace, access: plan.access)
+            guard let ride = try? await planner.routing.leg(for: query), !ride.rides.isEmpty, let rideArrives = ride.arrival,
+                  ride.walks.reduce(0, { $0 + $1.distance }) <= plan.legs[index]?.distance ?? 0 else { continue }  // the rule's other reason
+            XCTAssertGreaterThan(rideArrives.addingTimeInterval(60), arriving,
+                                 "walks segment \(index) (\(plan.modes), \(plan.nodes.map { $0.place.name + ($0.isInferred ? "*" : "") }), \((0..<plan.segmentCount).map { plan.note(ofSegment: $0)?.mode ?? "-" }), locked \((0..<plan.segmentCount).map { plan.isLocked(segment: $0) })) to \(arriving) where a ride leaving with it arrives \(rideArrives): \(context)")
         }
     }
 
@@ -349,6 +373,7 @@ final class TravellableEditSequenceTests: XCTestCase {
                     }
                     if edit.ridingPreset {
                         try await checkNoRideWhereWalkingIsNoSlower(plan, planner: planner, context: context)
+                        try await checkNoWalkARideBeats(plan, planner: planner, context: context)
                         checkWalkedNotesReadAsTheirLegs(plan, context: context)
                     }
                     // The first failing sequence of a seed says enough; explored seeds go on to the next.
