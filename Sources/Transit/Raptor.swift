@@ -237,9 +237,18 @@ struct Raptor: Sendable {
         // (and from walks that take no negative time, the bound's start).
         let boundsRemaining = boundsRemainingTime && remainingTime.usable && B.self == Unbounded.self
             && live.patterns.patterns.isEmpty && target.allSatisfy { $0.seconds >= 0 }
-        let found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds, horizon: horizon,
+        let found: [TargetReached]
+        if scratchPool.workCounter.isCounting {
+            let tally = CountingWork()
+            found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds, horizon: horizon,
                               overlay: live, stopMask: stopMask ?? openStops, bound: bound, boundsRemaining: boundsRemaining,
-                              scratch: scratch)
+                              scratch: scratch, tally: tally)
+            scratchPool.workCounter.add(tally.work)
+        } else {
+            found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds, horizon: horizon,
+                              overlay: live, stopMask: stopMask ?? openStops, bound: bound, boundsRemaining: boundsRemaining,
+                              scratch: scratch, tally: NotCountingWork())
+        }
         let mask = stopMask ?? openStops
         let journeys = found.compactMap {
             journey(D.self, reaching: $0, start: start, days: days, overlay: live, scratch: scratch, stopMask: mask)
@@ -280,10 +289,11 @@ struct Raptor: Sendable {
     /// stop first, so that the round's best time at the target bounds the others), then follows
     /// the changes and footpaths from the stops it improved. Rides hop off and stops are made
     /// ready only before the best time found at the target (nothing later can improve on it).
-    private func runRounds<D: SearchDirection, B: SearchBound>(
+    /// - parameter tally: counts the rounds' work (`EngineWork`); `NotCountingWork` costs nothing.
+    private func runRounds<D: SearchDirection, B: SearchBound, T: RaptorWorkTally>(
         _ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [ServiceDay], rounds: Int,
         horizon: Int, overlay: RealtimeOverlay, stopMask: [UInt8], bound: B, boundsRemaining: Bool,
-        scratch: RaptorScratch) -> [TargetReached] {
+        scratch: RaptorScratch, tally: T) -> [TargetReached] {
         staticPatterns.withBuffers { statics in
             overlay.patterns.withBuffers { lives in
                 ServiceDay.withBuffers(days[...]) { dayBuffers in
@@ -295,7 +305,8 @@ struct Raptor: Sendable {
                                         runRounds(D.self, from: time, start: start, target: target, days: dayBuffers, rounds: rounds,
                                                   horizon: horizon, overlay: overlay, statics: statics, lives: lives,
                                                   identity: identity, stopMask: mask, foot: foot, changeSeconds: change, bound: bound,
-                                                  remainingTimeRows: boundsRemaining ? toTarget : nil, scratch: scratch)
+                                                  remainingTimeRows: boundsRemaining ? toTarget : nil, scratch: scratch,
+                                                  tally: tally)
                                     }
                                 }
                             }
@@ -307,12 +318,12 @@ struct Raptor: Sendable {
     }
 
     /// `runRounds` on raw views of the arrays its inner loop reads.
-    private func runRounds<D: SearchDirection, B: SearchBound>(
+    private func runRounds<D: SearchDirection, B: SearchBound, T: RaptorWorkTally>(
         _ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [DayBuffers], rounds: Int,
         horizon: Int, overlay: RealtimeOverlay, statics: PatternBuffers, lives: PatternBuffers, identity: UnsafeBufferPointer<Int32>,
         stopMask: UnsafeBufferPointer<UInt8>, foot: FootHopBuffers, changeSeconds: UnsafeBufferPointer<Int32>,
         bound: B, remainingTimeRows: FootHopBuffers?,
-        scratch: RaptorScratch) -> [TargetReached] {
+        scratch: RaptorScratch, tally: T) -> [TargetReached] {
         let stopCount = timetable.stops.count
         let unreached = D.unreached
         let staticCount = statics.patterns.count
@@ -351,6 +362,7 @@ struct Raptor: Sendable {
 
         for round in 1...rounds where marked.count > 0 {
             let labels = round * stopCount
+            tally.count(.stopsMarked, round: round, marked.count)
             // Queue each pattern serving a marked stop, from its first marked stop in scan order
             // through its last.
             for s in marked.elements {
@@ -384,6 +396,7 @@ struct Raptor: Sendable {
                 let ref = days[dayIndex].reference
                 let span = D.span(pattern)
                 if runningRange.isEmpty || D.isBefore(ref &+ span.last, time) || !D.isBefore(ref &+ span.first, limit) { return }
+                tally.count(.dayScans, round: round, 1)
                 let hopOnTimes = D.hopOnTimes(table), hopOffTimes = D.hopOffTimes(table)
                 let stops = table.stops, patternFlags = table.flags
                 let n = Int(pattern.stopCount)
@@ -400,6 +413,7 @@ struct Raptor: Sendable {
                                      alightIndex: Int32(truncatingIfNeeded: indexes.alight))
                 }
                 for i in D.scan(from: from, through: last) {
+                    tally.count(.stopsVisited, round: round, 1)
                     let s = Int(stops[stopsBase &+ i])
                     let flags = patternFlags[stopsBase &+ i] & stopMask[s]
                     if trip >= 0 && flags & D.hopOffFlag != 0 {
@@ -410,11 +424,13 @@ struct Raptor: Sendable {
                             reached[s] = t
                             rides[labels &+ s] = ride(to: i, trip: trip, hopOnIndex: hopOnIndex)
                             improved.insert(Int32(s))
+                            tally.count(.hopOffs, round: round, 1)
                         }
                     }
                     guard flags & D.hopOnFlag != 0, markedNow[s] else { continue }
                     let local = ready[s] &- ref
                     if trip >= 0 && D.isBefore(Int(hopOnTimes[tripBase &+ i]), local) { continue }
+                    tally.count(.tripSearches, round: round, 1)
                     if let better = D.catchableTrip(after: local, current: position, among: runningRange, trips: running,
                                                     times: hopOnTimes, base: timesBase &+ i, stride: n) {
                         position = better
@@ -425,6 +441,7 @@ struct Raptor: Sendable {
                 }
                 guard trip >= 0 else { return }
                 for i in D.scan(from: D.next(last), count: n) {
+                    tally.count(.stopsVisited, round: round, 1)
                     let t = ref &+ Int(hopOffTimes[tripBase &+ i])
                     if !D.isBefore(t, limit) { return }
                     let s = Int(stops[stopsBase &+ i])
@@ -436,6 +453,7 @@ struct Raptor: Sendable {
                         reached[s] = t
                         rides[labels &+ s] = ride(to: i, trip: trip, hopOnIndex: hopOnIndex)
                         improved.insert(Int32(s))
+                        tally.count(.hopOffs, round: round, 1)
                     }
                 }
             }
@@ -446,6 +464,7 @@ struct Raptor: Sendable {
                 let p32 = Int32(truncatingIfNeeded: p)
                 let from = Int(queueIndex[p]), last = Int(queueLast[p])
                 queueIndex[p] = -1
+                tally.count(.patternsScanned, round: round, 1)
                 let pattern = statics.patterns[p]
                 for dayIndex in D.scan(from: D.first(count: days.count), count: days.count) {
                     let day = days[dayIndex]
@@ -497,6 +516,7 @@ struct Raptor: Sendable {
                             }
                         }
                         scratch.far = min(radius, RemainingTimeGraph.radiusCap)
+                        tally.countBound(stops: scratch.settledCount < 0 ? stopCount : scratch.settledCount)
                         remaining = scratch.remainingBound
                         // The stops the round before made ready without that bound: a trip caught
                         // at one too far from the target improves nothing.
@@ -524,12 +544,14 @@ struct Raptor: Sendable {
                 let s = Int(s32)
                 let t = reached[s]
                 let change = Int(changeSeconds[s]), left = remaining[s]
+                tally.count(.transfersTried, round: round, 1 &+ Int(foot.start[s &+ 1]) &- Int(foot.start[s]))
                 if change >= 0 && D.isBefore(D.plus(t, change), ready[s]) && D.isBefore(D.plus(D.plus(t, change), left), best)
                     && bound.allowsReady(D.plus(t, change), at: s) {
                     if ready[s] == unreached { touched.append(s32) }
                     ready[s] = D.plus(t, change)
                     parents[labels + s] = .sameStop
                     marked.insert(s32)
+                    tally.count(.stopsReadied, round: round, 1)
                 }
                 for k in Int(foot.start[s])..<Int(foot.start[s &+ 1]) {
                     let hop = foot.hops[k]
@@ -539,6 +561,7 @@ struct Raptor: Sendable {
                         ready[q] = r
                         parents[labels &+ q] = .footpath(stop: s32, hop: Int32(truncatingIfNeeded: k))
                         marked.insert(hop.stop)
+                        tally.count(.stopsReadied, round: round, 1)
                     }
                 }
             }

@@ -254,6 +254,8 @@ final class RaptorScratchPool: Sendable {
     static let keptPerDirection = 8
 
     private let free = Mutex<[Int: [RaptorScratch]]>([:])  // by `unreached`, i.e. by direction
+    /// Whether the engines sharing this pool count their work (`EngineWork`), and the counts.
+    let workCounter = EngineWorkCounter()
 
     init() {}
 

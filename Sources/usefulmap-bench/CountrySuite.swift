@@ -6,7 +6,7 @@ import Streets
 import Transit
 import WireProtocol
 
-/// `usefulmap-bench country [--queries=N] [--files=DIR] [--copies=N] [--import-only]` (issue 43):
+/// `usefulmap-bench country [--queries=N] [--files=DIR] [--copies=N] [--import-only] [--keep-regions=DIR]` (issue 43):
 /// the synthetic country of `SyntheticCountry` (twelve Tampere copies 28 km apart, 13 feeds, or
 /// `--copies`; needs the `osmium` command, osmium-tool, which CI does not install) imported as
 /// one region through a real `usefulmapd` (`region import` with 13 `--gtfs`). Reports the
@@ -16,7 +16,8 @@ import WireProtocol
 /// compare` processes (N pairs each, 40 by default); a trip over three feeds (a city's, the
 /// intercity train's, another city's); `region update --feed` of one city's changed feed; and
 /// the engine's depart-at p50 on the same 500 local pairs in the country and in Tampere alone
-/// (imported in this process as the daemon does). `--import-only` stops after the import's
+/// (imported in this process as the daemon does), with the engine's work on them (`EngineWork`);
+/// `--keep-regions` copies both regions and those pairs there. `--import-only` stops after the import's
 /// figures (the peak at several sizes). Environment variables reach the daemon
 /// (`MALLOC_ARENA_MAX=2 usefulmap-bench country`).
 func runCountrySuite() async throws -> SuiteReport {
@@ -109,7 +110,24 @@ func runCountrySuite() async throws -> SuiteReport {
         additionalSteps: [TransitEngine.importStep(feeds: [tampere.appendingPathComponent("tampere.zip")], walkWorkers: cores)]) { _ in }
     let cityRouter = try TransitRouter(regionDirectory: RegionCatalog(dataDirectory: cityData).directory(of: "tampere")
         .resolvingSymlinksInPath())
-    try addEngineComparison(to: &report, country: countryRouter, city: cityRouter, copies: copies)
+    let cityDirectory = RegionCatalog(dataDirectory: cityData).directory(of: "tampere").resolvingSymlinksInPath()
+    let pairs = try addEngineComparison(to: &report, country: countryRouter, city: cityRouter, copies: copies)
+    // `--keep-regions=DIR`: both regions and the engine's pairs kept, for a profiler's driver
+    // (pairs.txt: a line per pair, its ends in Tampere, then in the country, then the Unix time).
+    if let keep = benchOption("keep-regions").map({ URL(fileURLWithPath: $0) }) {
+        try FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true)
+        for (name, directory) in [("country", countryDirectory), ("tampere", cityDirectory)] {
+            try? FileManager.default.removeItem(at: keep.appendingPathComponent(name))
+            try FileManager.default.copyItem(at: directory, to: keep.appendingPathComponent(name))
+        }
+        try pairs.map { pair in
+            let (from, to) = (SyntheticCountry.shifted(pair.from, copy: pair.copy), SyntheticCountry.shifted(pair.to, copy: pair.copy))
+            return [pair.from.latitude, pair.from.longitude, pair.to.latitude, pair.to.longitude, from.latitude, from.longitude,
+                    to.latitude, to.longitude, pair.when.timeIntervalSince1970].map { "\($0)" }.joined(separator: " ")
+        }
+            .joined(separator: "\n").write(to: keep.appendingPathComponent("pairs.txt"), atomically: true, encoding: .utf8)
+        report.notes["regions kept"] = keep.path
+    }
     report.add("daemon RSS at the end", daemon.residentMiB ?? 0, unit: "MiB")
     report.add("daemon peak RSS (VmHWM) at the end", daemon.peakMiB ?? 0, unit: "MiB")
     var load = [Double](repeating: 0, count: 3)
@@ -169,7 +187,9 @@ private func addOneFeedUpdate(to report: inout SuiteReport, client: WireClient, 
 
 /// The engine's depart-at time (and the whole query's CPU) on 500 seeded pairs inside Tampere,
 /// asked alternately of Tampere alone and of the country with the pair moved into a seeded copy.
-private func addEngineComparison(to report: inout SuiteReport, country: TransitRouter, city: TransitRouter, copies: Int) throws {
+/// Returns the pairs asked (in Tampere's coordinates, with the copy each was moved into).
+private func addEngineComparison(to report: inout SuiteReport, country: TransitRouter, city: TransitRouter,
+                                 copies: Int) throws -> [(from: Coordinate, to: Coordinate, copy: Int, when: Date)] {
     var generator = SeededGenerator(seed: 6)
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = city.timeZone
@@ -178,6 +198,8 @@ private func addEngineComparison(to report: inout SuiteReport, country: TransitR
     }
     var cityEngine: [Double] = [], countryEngine: [Double] = [], cityCPU: [Double] = [], countryCPU: [Double] = []
     var pairs = 0, failures = 0
+    var cityWork = EngineWork(), countryWork = EngineWork()
+    var asked: [(from: Coordinate, to: Coordinate, copy: Int, when: Date)] = []
     while pairs < 500 {
         func point() -> Coordinate {
             Coordinate(latitude: Double.random(in: 61.44...61.53, using: &generator), longitude: Double.random(in: 23.62...23.90, using: &generator))
@@ -193,6 +215,13 @@ private func addEngineComparison(to report: inout SuiteReport, country: TransitR
                              timing: .departAt(when), pace: .normal)
         }
         guard let alone, let inCountry else { failures += 1; continue }
+        asked.append((from, to, copy, when))
+        // The same query again, counting the engines' work (apart: counting is not free).
+        cityWork = cityWork + city.countingEngineWork { _ = try? city.leg(from: from, to: to, timing: .departAt(when), pace: .normal) }.1
+        countryWork = countryWork + country.countingEngineWork {
+            _ = try? country.leg(from: SyntheticCountry.shifted(from, copy: copy), to: SyntheticCountry.shifted(to, copy: copy),
+                                 timing: .departAt(when), pace: .normal)
+        }.1
         cityEngine.append(alone.engineSeconds)
         cityCPU.append(aloneCPU)
         countryEngine.append(inCountry.engineSeconds)
@@ -204,10 +233,48 @@ private func addEngineComparison(to report: inout SuiteReport, country: TransitR
                percentile(countryEngine.sorted(), 0.5) / max(percentile(cityEngine.sorted(), 0.5), 1e-9), unit: "×")
     report.add("whole query CPU p50, country / Tampere alone",
                percentile(countryCPU.sorted(), 0.5) / max(percentile(cityCPU.sorted(), 0.5), 1e-9), unit: "×")
+    addEngineWork(to: &report, city: cityWork, country: countryWork, queries: cityEngine.count)
     report.add("timetable in memory, Tampere alone", Double(city.memoryBytes) / 1_048_576, unit: "MiB")
     report.add("timetable in memory, the country", Double(country.memoryBytes) / 1_048_576, unit: "MiB")
     report.notes["engine pairs"] = "500 seeded pairs in Tampere's extent (Wednesday 2022-01-12, 06:00–11:00), "
         + "\(failures) without a journey in either, skipped"
+    return asked
+}
+
+/// The engines' work on the same queries (`EngineWork`), per query, in Tampere alone and in the
+/// country, and the country's over Tampere's: a ratio near the time's says the country does more
+/// work, one near 1 that it does the same work slower.
+private func addEngineWork(to report: inout SuiteReport, city: EngineWork, country: EngineWork, queries: Int) {
+    let n = Double(max(queries, 1))
+    // Short names: the report cuts a figure's name at 44 characters.
+    let kinds: [(String, (EngineWork.Round) -> Int)] = [
+        ("stops marked", \.stopsMarked), ("patterns", \.patternsScanned), ("day scans", \.dayScans),
+        ("stops visited", \.stopsVisited), ("trip searches", \.tripSearches), ("hop-offs", \.hopOffs),
+        ("transfers tried", \.transfersTried), ("stops readied", \.stopsReadied),
+    ]
+    let cityTotal = city.total, countryTotal = country.total
+    for (name, read) in kinds {
+        let alone = Double(read(cityTotal)) / n, inCountry = Double(read(countryTotal)) / n
+        report.add("work/query: \(name), Tampere", alone, unit: "")
+        report.add("work/query: \(name), country", inCountry, unit: "")
+        report.add("work: \(name), country / Tampere", inCountry / max(alone, 1e-9), unit: "×")
+    }
+    report.add("work/query: stops bounded, Tampere", Double(city.boundStops) / n, unit: "")
+    report.add("work/query: stops bounded, country", Double(country.boundStops) / n, unit: "")
+    report.notes["work/query"] = "the engine's work per depart-at query (`EngineWork`, both searches of a query summed), "
+        + "counted on a second asking of each pair; stops bounded: given a remaining-time bound (each stop from the table of "
+        + "stops, the searched and the cells' stops past 1,500 stops)"
+    func perRound(_ work: EngineWork) -> String {
+        work.rounds.enumerated().map { round, counts in
+            String(format: "round %d: %.0f marked, %.0f patterns, %.0f stops visited, %.0f trip searches, %.0f hop-offs",
+                   round + 1, Double(counts.stopsMarked) / n, Double(counts.patternsScanned) / n, Double(counts.stopsVisited) / n,
+                   Double(counts.tripSearches) / n, Double(counts.hopOffs) / n)
+        }.joined(separator: "; ")
+    }
+    report.notes["engine work per query by round (both searches of a query summed), Tampere alone"] =
+        "\(city.searches) searches for \(queries) queries; " + perRound(city)
+    report.notes["engine work per query by round (both searches of a query summed), country"] =
+        "\(country.searches) searches for \(queries) queries; " + perRound(country)
 }
 
 /// "transit.sqlite 31.2, places.sqlite 20.1, … MiB": the region directory's files, largest first.
