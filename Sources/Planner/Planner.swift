@@ -748,9 +748,10 @@ public struct Planner: Sendable {
         if matched, let found {
             let moved = run.plan.takingThePinnedRidesStops(of: found, ofSegment: index, sameStopMetres: configuration.endIsStopMetres)
             run.plan = moved.plan
+            run.plan.legs[index] = moved.leg
             try await retimingPinnedStreets(moved.emptied, run: &run)
-            if let departure = moved.leg.departure, departure != pin.departure {
-                // Found boarding at another stop of its trip: the pin leaves from there now.
+            if let departure = moved.leg.departure, departure < pin.departure {
+                // Found boarding its trip at a stop before the pinned one: the pin leaves from there now.
                 run.plan.retimingPin(ofSegment: index, to: moved.leg, departingAt: departure)
             }
             run.plan.pending[run.plan.segmentKey(index)] = nil  // an earlier proposal for this pin is stale once it is re-found
