@@ -290,55 +290,21 @@ public struct Planner: Sendable {
         // A detour left out makes the traveller earlier after it (later before it, timed back):
         // the transit legs it retimes are asked again, as a recompute from scratch asks them.
         var run = LegRun(plan: located.removingDetours(retimingTransit: true).plan, share: share)
-        let pinned = run.plan.pinnedSegmentIndices
-        if let first = pinned.first {
-            for index in pinned where run.plan.legs[index] == nil {
-                if let pin = run.plan.pin(ofSegment: index) { try await resolvePinned(index, pin: pin, run: &run) }
+        if !run.plan.pinnedSegmentIndices.isEmpty {
+            let before = run
+            try await fillAroundPins(run: &run)
+            // A pinned ride whose stop was taken back from the one an edit chose, and missed from
+            // there: the traveller can't get to it in time, so the stop stays the one chosen from
+            // the new neighbour and the next ride they can catch is proposed from it, never from
+            // the pinned ride's stop after a walk nobody makes (trial 47 F8: 9.7 km back to
+            // Sorin aukio C). The run is done again keeping the stops chosen.
+            if run.movedStopsForPins.contains(where: { run.plan.pending[run.plan.segmentKey($0)] != nil }) {
+                let queries = run.queryCount
+                run = before
+                run.queryCount += queries
+                run.keepsStopsChosenForPins = true
+                try await fillAroundPins(run: &run)
             }
-            // When the traveller leaves and gets off pinned segment `index`.
-            func span(_ index: Int) -> (departure: Date, arrival: Date) {
-                let leg = run.plan.legs[index], pin = run.plan.pin(ofSegment: index)
-                let departure = leg?.departure ?? pin?.departure ?? clock.now()
-                return (departure, leg?.arrival ?? departure.addingTimeInterval(leg?.expectedTravelTime ?? pin?.duration ?? 0))
-            }
-            // The start is a constraint too: a stay "until" before the first pin holds the
-            // traveller there anyway, so the legs before it go forward from the start (leave
-            // now, depart at); only the legs between it and the pin are timed back from the pin
-            // (`segmentsTimedBackFromFirstPin`, the rule the edits read too).
-            let start = run.plan.earliestDeparture(now: clock.now())
-            let anchor = run.plan.segmentsTimedBackFromFirstPin.lowerBound
-            try await fillBackward(before: first, downTo: anchor,
-                                   arrivingBy: run.plan.nodes[first].latestArrival(leavingAt: span(first).departure),
-                                   sourceChanged: run.asked.contains(first), run: &run)
-            if let start, anchor > 0 {
-                try await fillForward(from: 0, before: anchor, departingAt: run.plan.nodes[0].leaving(arrivedAt: start), run: &run)
-            }
-            // A ride before the pin that nothing gets in by its time (the first buses of the day,
-            // a ride inserted before the pin) would leave the traveller nowhere, the pin neither
-            // caught nor missed: the stretch is asked forward from when they can leave instead,
-            // so the pin is seen missed and the next catchable ride proposed (issue 39).
-            if let start, (anchor..<first).contains(where: { run.plan.legs[$0] == nil && run.plan.modes[$0] == .transit }) {
-                try await fillForward(from: anchor, before: first, departingAt: run.plan.nodes[anchor].leaving(arrivedAt: start),
-                                      run: &run)
-            }
-            // Timed back from the pin, a ride before it that leaves before the traveller can be
-            // there (the pin is out of reach from the start: a place inserted before it) was shown
-            // before the plan's start, the pin still "caught" (trial 48 F8: a bus at 07:38 in a
-            // plan leaving at 07:57). The stretch is asked forward from when they can leave
-            // instead (a ride that leaves too early is asked again): its rides are ones they catch,
-            // and the pin is the one missed, proposed anew.
-            if let start, let missed = run.plan.missedConnection(leavingAt: start), (anchor..<first).contains(missed) {
-                try await fillForward(from: anchor, before: first, departingAt: run.plan.nodes[anchor].leaving(arrivedAt: start),
-                                      run: &run)
-            }
-            // Between two pins, the legs are timed from the earlier pin's arrival; after the last, to the end.
-            for (position, index) in pinned.enumerated() {
-                let next = position + 1 < pinned.count ? pinned[position + 1] : nil
-                try await fillForward(from: index + 1, before: next,
-                                      departingAt: run.plan.nodes[index + 1].leaving(arrivedAt: span(index).arrival),
-                                      sourceChanged: run.asked.contains(index), run: &run)
-            }
-            try await proposeCatchableDeparture(run: &run)
         } else {
             switch run.plan.timePreference {
             case .leaveNow:
@@ -381,6 +347,62 @@ public struct Planner: Sendable {
         return computed
     }
 
+    /// The legs of a plan with pins: each pin re-found first (`resolvePinned`), the segments
+    /// before the first timed back from it (those before a stay "until" forward from the start),
+    /// those after each pin forward from its arrival up to the next, and a pin the traveller
+    /// can't catch proposed anew (`proposeCatchableDeparture`).
+    private func fillAroundPins(run: inout LegRun) async throws {
+        let pinned = run.plan.pinnedSegmentIndices
+        guard let first = pinned.first else { return }
+        for index in pinned where run.plan.legs[index] == nil {
+            if let pin = run.plan.pin(ofSegment: index) { try await resolvePinned(index, pin: pin, run: &run) }
+        }
+        // When the traveller leaves and gets off pinned segment `index`.
+        func span(_ index: Int) -> (departure: Date, arrival: Date) {
+            let leg = run.plan.legs[index], pin = run.plan.pin(ofSegment: index)
+            let departure = leg?.departure ?? pin?.departure ?? clock.now()
+            return (departure, leg?.arrival ?? departure.addingTimeInterval(leg?.expectedTravelTime ?? pin?.duration ?? 0))
+        }
+        // The start is a constraint too: a stay "until" before the first pin holds the
+        // traveller there anyway, so the legs before it go forward from the start (leave
+        // now, depart at); only the legs between it and the pin are timed back from the pin
+        // (`segmentsTimedBackFromFirstPin`, the rule the edits read too).
+        let start = run.plan.earliestDeparture(now: clock.now())
+        let anchor = run.plan.segmentsTimedBackFromFirstPin.lowerBound
+        try await fillBackward(before: first, downTo: anchor,
+                               arrivingBy: run.plan.nodes[first].latestArrival(leavingAt: span(first).departure),
+                               sourceChanged: run.asked.contains(first), run: &run)
+        if let start, anchor > 0 {
+            try await fillForward(from: 0, before: anchor, departingAt: run.plan.nodes[0].leaving(arrivedAt: start), run: &run)
+        }
+        // A ride before the pin that nothing gets in by its time (the first buses of the day,
+        // a ride inserted before the pin) would leave the traveller nowhere, the pin neither
+        // caught nor missed: the stretch is asked forward from when they can leave instead,
+        // so the pin is seen missed and the next catchable ride proposed (issue 39).
+        if let start, (anchor..<first).contains(where: { run.plan.legs[$0] == nil && run.plan.modes[$0] == .transit }) {
+            try await fillForward(from: anchor, before: first, departingAt: run.plan.nodes[anchor].leaving(arrivedAt: start),
+                                  run: &run)
+        }
+        // Timed back from the pin, a ride before it that leaves before the traveller can be
+        // there (the pin is out of reach from the start: a place inserted before it) was shown
+        // before the plan's start, the pin still "caught" (trial 48 F8: a bus at 07:38 in a
+        // plan leaving at 07:57). The stretch is asked forward from when they can leave
+        // instead (a ride that leaves too early is asked again): its rides are ones they catch,
+        // and the pin is the one missed, proposed anew.
+        if let start, let missed = run.plan.missedConnection(leavingAt: start), (anchor..<first).contains(missed) {
+            try await fillForward(from: anchor, before: first, departingAt: run.plan.nodes[anchor].leaving(arrivedAt: start),
+                                  run: &run)
+        }
+        // Between two pins, the legs are timed from the earlier pin's arrival; after the last, to the end.
+        for (position, index) in pinned.enumerated() {
+            let next = position + 1 < pinned.count ? pinned[position + 1] : nil
+            try await fillForward(from: index + 1, before: next,
+                                  departingAt: run.plan.nodes[index + 1].leaving(arrivedAt: span(index).arrival),
+                                  sourceChanged: run.asked.contains(index), run: &run)
+        }
+        try await proposeCatchableDeparture(run: &run)
+    }
+
     /// Mutable state of one `computeLegs` run.
     struct LegRun {
         var plan: RoutePlan
@@ -392,6 +414,11 @@ public struct Planner: Sendable {
         var retimed: Set<Int> = []
         /// In a comparison: the street legs asked by every mode (nil: each leg asked in turn).
         let share: StreetLegShare?
+        /// The pinned segments whose inferred stops `resolvePinned` moved to the pinned ride's own.
+        var movedStopsForPins: [Int] = []
+        /// Done again because such a pin was missed: the stops the edit chose stay (the leg
+        /// walks from them to its own, `reachingItsOwnStops`).
+        var keepsStopsChosenForPins = false
 
         /// Segment `index` found no ride, asked at a time the traveller never reaches (segment
         /// `gap` has no leg, so the time was carried over it): its failure says so instead of
@@ -526,8 +553,10 @@ public struct Planner: Sendable {
         let before = run.plan
         let (adopted, emptied) = run.plan.adoptingTransitStops(ofSegment: index)
         run.plan = adopted
+        // A pinned walk beside a moved stop leaves when the user pinned it, whatever the ride.
+        try await retimingPinnedStreets(emptied, run: &run)
         let passed = forward ? index - 1 : index + 1
-        guard emptied.contains(passed), let time, let leg = run.plan.legs[index] else { return }
+        guard emptied.contains(passed), !run.plan.isPinned(segment: passed), let time, let leg = run.plan.legs[index] else { return }
         try await fill(passed, forward ? .departAt(time) : .arriveBy(time), run: &run)
         guard let walk = run.plan.legs[passed]?.expectedTravelTime else { return }
         var miss: TimeInterval = 0
@@ -698,16 +727,37 @@ public struct Planner: Sendable {
     /// Re-finds the pinned departure. A match replaces the leg; otherwise the user's chosen leg
     /// stays and the closest answer is proposed as a `PendingSegmentUpdate` (unless it differs
     /// by no more than `pendingUpdateThreshold`).
+    ///
+    /// The stops the planner inferred beside it are the pinned ride's own (`takingThePinnedRidesStops`):
+    /// not re-found from a stop an edit chose again, the ride is asked again from the stop it
+    /// boards at; re-found, its node is the stop it boards at.
     private func resolvePinned(_ index: Int, pin: PinnedDeparture, run: inout LegRun) async throws {
-        let (found, matched, lastError, queries) = try await matchingLeg(for: run.plan, segment: index, pin: pin)
+        var (found, matched, lastError, queries) = try await matchingLeg(for: run.plan, segment: index, pin: pin)
         run.queryCount += queries
         run.asked.insert(index)
-        let key = run.plan.segmentKey(index)
+        if !matched, !run.keepsStopsChosenForPins, let own = pin.leg {
+            let moved = run.plan.takingThePinnedRidesStops(of: own, ofSegment: index, sameStopMetres: configuration.endIsStopMetres)
+            if !moved.emptied.isEmpty {
+                run.plan = moved.plan
+                run.movedStopsForPins.append(index)
+                (found, matched, lastError, queries) = try await matchingLeg(for: run.plan, segment: index, pin: pin)
+                run.queryCount += queries
+                try await retimingPinnedStreets(moved.emptied, run: &run)
+            }
+        }
         if matched, let found {
-            run.plan.legs[index] = found
-            run.plan.pending[key] = nil  // an earlier proposal for this pin is stale once it is re-found
+            let moved = run.plan.takingThePinnedRidesStops(of: found, ofSegment: index, sameStopMetres: configuration.endIsStopMetres)
+            run.plan = moved.plan
+            run.plan.legs[index] = moved.leg
+            try await retimingPinnedStreets(moved.emptied, run: &run)
+            if let departure = moved.leg.departure, departure < pin.departure {
+                // Found boarding its trip at a stop before the pinned one: the pin leaves from there now.
+                run.plan.retimingPin(ofSegment: index, to: moved.leg, departingAt: departure)
+            }
+            run.plan.pending[run.plan.segmentKey(index)] = nil  // an earlier proposal for this pin is stale once it is re-found
             return
         }
+        let key = run.plan.segmentKey(index)
         // The user's choice: the stored leg, or (a pin restored without it) its time and duration.
         var selected = pin.leg ?? RouteLeg(mode: run.plan.modes[index], expectedTravelTime: pin.duration,
                                            departure: pin.departure,
@@ -738,6 +788,18 @@ public struct Planner: Sendable {
             // replace this with its own answer below).
             run.plan.pending[key] = PendingSegmentUpdate(segment: key, selected: selected,
                                                          proposal: .nothingCatchable(NoCatchableRide(arrivingBy: false, time: pin.departure)))
+        }
+    }
+
+    /// Pinned street segments in `segments` whose stop at a ride's end moved (`takingThePinnedRidesStops`,
+    /// `adoptingTransitStops`): each keeps its far end and its pinned departure and is asked
+    /// again from (to) the new stop; its pin takes the new leg. A pinned walk kept to a stop no
+    /// ride uses sent the traveller there for nothing (trial 49 finding 4a).
+    func retimingPinnedStreets(_ segments: [Int], run: inout LegRun) async throws {
+        for index in segments where run.plan.modes[index] != .transit {
+            guard let pin = run.plan.pin(ofSegment: index) else { continue }
+            try await fill(index, .departAt(pin.departure), run: &run)
+            if let leg = run.plan.legs[index] { run.plan.retimingPin(ofSegment: index, to: leg, departingAt: pin.departure) }
         }
     }
 
@@ -802,10 +864,30 @@ public struct Planner: Sendable {
                 if Self.isBetterProposal(candidate, than: best, arrivingBy: arrivingBy != nil) { best = candidate }
             }
         }
+        // The pinned trip may pass the stop the segment now starts at before the pinned time (an
+        // edit chose a stop upstream on its line): asked from when it calls there, it is found.
+        if let earlier = try await pinnedTripAtAnEarlierStop(for: plan, segment: index, pin: pin, arrivingBy: arrivingBy) {
+            queries += 1
+            if case .success(let candidate) = earlier, matches(candidate, pin) { return (candidate, true, nil, queries) }
+        }
         // A ride that is gone is replaced by the best one the traveller can still catch (every
         // answer leaves after the pinned time, or arrives by the time asked); a walk or drive,
         // which has no times, by the answer closest to the user's duration.
         return (best ?? closest, false, lastError, queries)
+    }
+
+    /// The answer for segment `index` asked from when the pinned trip calls at the stop the
+    /// segment starts at, when that call is before the pinned boarding (the stop is upstream on
+    /// the trip); nil (nothing asked) otherwise, or for a pin without trips or asked "arrive by".
+    private func pinnedTripAtAnEarlierStop(for plan: RoutePlan, segment index: Int, pin: PinnedDeparture,
+                                           arrivingBy: Date?) async throws -> Result<RouteLeg, RoutingError>? {
+        guard arrivingBy == nil, plan.modes[index] == .transit, !pin.tripIDs.isEmpty, let ride = pin.leg?.rides.first
+        else { return nil }
+        let start = plan.nodes[index].place.coordinate
+        let calls = await routing.calls(ofTripOf: ride)
+        guard let call = calls.first(where: { $0.canBoard && $0.departure < ride.boarding.time
+            && $0.coordinate.distance(to: start) <= configuration.endIsStopMetres }) else { return nil }
+        return try await leg(for: query(plan, index, .departAt(call.departure)))
     }
 
     /// The proposal rule (docs/planner.md "The proposal rule"): among timed answers, the one

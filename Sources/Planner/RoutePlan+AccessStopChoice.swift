@@ -138,11 +138,7 @@ extension RoutePlan {
             // The same stop (the place index and the timetable may place it a few metres
             // apart): kept as it is, with its ride.
             guard !stops.isSameStop(chosen, nodes[stop].place) else { return }
-            if replacingNode(stop, with: chosen) {
-                if var pinned {  // dropped with its old key, which joined other places
-                    pinned.segment = segmentKey(ride)
-                    pins[pinned.segment] = pinned
-                }
+            if replacingNode(stop, with: chosen) {  // the pin follows the node
                 legs[ride] = nil
                 legs[street] = nil
                 return

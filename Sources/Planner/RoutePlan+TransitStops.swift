@@ -42,9 +42,11 @@ extension RoutePlan {
     /// Makes the stops the planner inserted the stops the transit leg of segment `index` really
     /// uses: an inferred node before it becomes the first boarding stop, one after it the last
     /// alighting stop, and the leg is trimmed to start (end) there. The walk segment on the other
-    /// side of a moved node is emptied, so that it is timed to the new stop; its mode lock
-    /// follows the node. A node the user chose, a current-location node, and a pinned segment
-    /// are never moved.
+    /// side of a moved node is emptied, so that it is timed to the new stop; its decisions follow
+    /// the node (`replacingNode`): a pinned walk there keeps its far end and its pin and is
+    /// re-timed (`Planner.retimingPinnedStreets`), never kept to a stop no ride uses (trial 49
+    /// finding 4a). A node the user chose and a current-location node are never moved; a pinned
+    /// ride's nodes are its own stops (`takingThePinnedRidesStops`).
     /// - returns: the plan and the segments emptied (at most `index - 1` and `index + 1`).
     func adoptingTransitStops(ofSegment index: Int) -> (plan: RoutePlan, emptied: [Int]) {
         guard modes[index] == .transit, var leg = legs[index], let first = leg.rides.first, let last = leg.rides.last
@@ -53,7 +55,7 @@ extension RoutePlan {
         var emptied: [Int] = []
         func canMove(_ node: Int, to stop: Place, besides segment: Int) -> Bool {
             nodes[node].isInferred && !nodes[node].isCurrentLocation && nodes[node].place.id != stop.id
-                && modes[segment] != .transit && !isPinned(segment: index) && !isPinned(segment: segment)
+                && modes[segment] != .transit && !isPinned(segment: index)
         }
         let boarding = first.boarding.place, alighting = last.alighting.place
         if index > 0, leg.walksToAnotherStop(at: .access), canMove(index, to: boarding, besides: index - 1) {
@@ -117,18 +119,28 @@ extension RoutePlan {
         return (plan, leg)
     }
 
-    /// Puts `place` in node `index` (still inferred); locks and notes of the two segments touching
-    /// it follow it. `false` (and no change) when it would put one place twice in a row.
+    /// Puts `place` in node `index` (still inferred); the decisions of the two segments touching
+    /// it follow it: locks (the mode, the chosen departure), pins, pending proposals, dismissals
+    /// and notes (why it rides, still true). The node is the same stop of the same journey, moved
+    /// to where a ride of it boards or alights: a pin dropped with its old key left the user's
+    /// ride unpinned (trial 50 finding 3). `false` (and no change) when it would put one place
+    /// twice in a row.
     mutating func replacingNode(_ index: Int, with place: Place) -> Bool {
         var newNodes = nodes
         newNodes[index] = PlanNode(place: place, isInferred: true, stay: nodes[index].stay)
         guard (try? Self.checkNoSamePlaceTwice(newNodes, around: index)) != nil else { return false }
         let touched = [index - 1, index].filter { (0..<segmentCount).contains($0) }
-        let carried = touched.compactMap { segment in lock(ofSegment: segment).map { (segment, $0) } }
-        let notesCarried = touched.compactMap { segment in note(ofSegment: segment).map { (segment, $0) } }
+        let oldKeys = touched.map { (segment: $0, key: segmentKey($0)) }
+        let old = self
         replaceStructure(nodes: newNodes, modes: modes, legs: legs, origins: sameSegments)
-        for (segment, lock) in carried { locks[segmentKey(segment)] = lock }
-        for (segment, note) in notesCarried { notes[segmentKey(segment)] = note }  // why it rides, still true
+        for (segment, before) in oldKeys {
+            let after = segmentKey(segment)
+            locks[after] = old.locks[before]
+            if var pin = old.pins[before] { pin.segment = after; pins[after] = pin }
+            if var update = old.pending[before] { update.segment = after; pending[after] = update }
+            dismissed[after] = old.dismissed[before]
+            notes[after] = old.notes[before]
+        }
         return true
     }
 }
