@@ -9,9 +9,15 @@ public struct NoCatchableRide: Hashable, Sendable, Codable {
     public var arrivingBy: Bool
     /// When the traveller can be at the segment's start, or when the ride must arrive by.
     public var time: Date
+    /// Going forward, the segment walked from `time`, when that gets there within the plan's day
+    /// (`Planner.walkingInstead`): the best the traveller can still do, and what the legs after
+    /// the pin are timed from ("no later ride today; walking gets you there at 12:26", trial 50).
+    /// Nil when it can't be walked that day, and in an arrive-by plan.
+    public var walk: RouteLeg?
 
-    public init(arrivingBy: Bool, time: Date) {
+    public init(arrivingBy: Bool, time: Date, walk: RouteLeg? = nil) {
         self.arrivingBy = arrivingBy
         self.time = time
+        self.walk = walk
     }
 }

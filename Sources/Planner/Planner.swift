@@ -609,36 +609,36 @@ public struct Planner: Sendable {
     /// same fingerprint that arrives in time is (a late transit leg after the pin is asked
     /// again "arrive by", to know when the pin must end).
     private func proposeCatchableDeparture(run: inout LegRun) async throws {
-        // A ride shown walking from when the traveller could leave (missed by an earlier run) is
-        // timed back from its ride again: whether it is missed now is asked afresh.
-        for index in run.plan.pinnedSegmentIndices {
-            if let leg = run.plan.legs[index], leg.walkMissesItsRide, let latest = leg.latestLeaving {
-                run.plan.legs[index] = leg.accessWalksLeaving(at: latest)
-            }
-        }
         let plan = run.plan
-        if case .arriveBy(let deadline) = plan.timePreference, let late = plan.lateConnection(arrivingBy: deadline) {
+        if case .arriveBy(let deadline) = plan.timePreference, plan.lateConnection(arrivingBy: deadline) != nil {
             // A late transit leg after a pin (asked to leave after it) makes the pin too late:
-            // the last pin at or before the late segment is the one that gives.
-            guard let index = plan.pinnedSegmentIndices.last(where: { $0 <= late }),
-                  let found = plan.pin(ofSegment: index) else { return }
-            let pinnedIndex = index, pin = found
-            var mustLeave = deadline  // the end of the segment before `index`
-            for index in stride(from: plan.segmentCount - 1, to: pinnedIndex, by: -1) {
-                guard var leg = plan.legs[index] else { return }
-                let mustArrive = index == plan.segmentCount - 1 ? deadline : plan.nodes[index + 1].latestArrival(leavingAt: mustLeave)
-                if let arrival = leg.arrival, arrival > mustArrive.addingTimeInterval(RoutePlan.connectionSlack) {
-                    // Late too: the latest one that still arrives, to know when the pin must end.
-                    run.queryCount += 1
-                    guard case .success(let earlier) = try await self.leg(for: query(plan, index, .arriveBy(mustArrive))) else { return }
-                    leg = earlier
+            // the last pin at or before the late segment is the one that gives. Then, going on
+            // backward from when its proposal leaves (the traveller takes it), the last pin at or
+            // before the next late one, and so on (`lateStretches`, which flags them).
+            var (end, due) = (plan.segmentCount, deadline)  // node `end` must be left by `due`
+            while let late = run.plan.lateConnection(leaving: due, node: end),
+                  let pinnedIndex = run.plan.pinnedSegmentIndices.last(where: { $0 <= late }), pinnedIndex < end,
+                  let pin = run.plan.pin(ofSegment: pinnedIndex) {
+                let plan = run.plan
+                var mustLeave = due  // the end of the segment before `index`
+                for index in stride(from: end - 1, to: pinnedIndex, by: -1) {
+                    guard var leg = plan.legs[index] else { return }
+                    let mustArrive = index == plan.segmentCount - 1 ? deadline : plan.nodes[index + 1].latestArrival(leavingAt: mustLeave)
+                    if let arrival = leg.arrival, arrival > mustArrive.addingTimeInterval(RoutePlan.connectionSlack) {
+                        // Late too: the latest one that still arrives, to know when the pin must end.
+                        run.queryCount += 1
+                        guard case .success(let earlier) = try await self.leg(for: query(plan, index, .arriveBy(mustArrive))) else { return }
+                        leg = earlier
+                    }
+                    let arrival = min(mustArrive, leg.arrival ?? mustArrive)
+                    mustLeave = leg.departure ?? plan.pinnedDeparture(ofSegment: index) ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
                 }
-                let arrival = min(mustArrive, leg.arrival ?? mustArrive)
-                mustLeave = leg.departure ?? plan.pinnedDeparture(ofSegment: index) ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
+                let latest = pinnedIndex == plan.segmentCount - 1 ? deadline : plan.nodes[pinnedIndex + 1].latestArrival(leavingAt: mustLeave)
+                let probe = PinnedDeparture(segment: pin.segment, departure: latest.addingTimeInterval(-pin.duration), duration: pin.duration)
+                guard try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: latest, run: &run) != nil,
+                      let leaves = run.plan.proposedDeparture(ofSegment: pinnedIndex) else { return }
+                (end, due) = (pinnedIndex, leaves)
             }
-            let latest = pinnedIndex == plan.segmentCount - 1 ? deadline : plan.nodes[pinnedIndex + 1].latestArrival(leavingAt: mustLeave)
-            let probe = PinnedDeparture(segment: pin.segment, departure: latest.addingTimeInterval(-pin.duration), duration: pin.duration)
-            _ = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: latest, run: &run)
             return
         }
         // Going forward, every pin that gives way gets its proposal (issue 39 item 2): the first
@@ -650,9 +650,10 @@ public struct Planner: Sendable {
         // make it missed (`missedAfterAStayUntil`).
         var node = 0
         var earliest = plan.earliestDeparture(now: clock.now()) ?? .distantPast
-        while let missed = plan.missedConnection(fromNode: node, leavingAt: earliest),
-              let pinnedIndex = plan.pinnedSegmentIndices.first(where: { $0 >= missed }),
-              let pin = plan.pin(ofSegment: pinnedIndex) {
+        while let missed = run.plan.missedConnection(fromNode: node, leavingAt: earliest),
+              let pinnedIndex = run.plan.pinnedSegmentIndices.first(where: { $0 >= missed }),
+              let pin = run.plan.pin(ofSegment: pinnedIndex) {
+            let plan = run.plan
             var reach = earliest
             for index in node..<pinnedIndex {
                 guard var leg = plan.legs[index] else { return }
@@ -668,17 +669,30 @@ public struct Planner: Sendable {
             }
             reach = plan.nodes[pinnedIndex].leaving(arrivedAt: reach)
             let probe = PinnedDeparture(segment: pin.segment, departure: reach, duration: pin.duration)
-            let arrival = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: nil, run: &run)
-            // The user's ride stays shown, its walk from when the traveller can leave (trial 49
-            // finding 1: a joined 2 h walk shown leaving at 07:02 in a plan starting at 08:00). A
-            // node within `endIsStopMetres` of the stop is the stop: its ride is the one missed.
-            let walked = run.plan.legs[pinnedIndex]?.walks.filter { $0.kind == .access }.reduce(0) { $0 + $1.distance } ?? 0
-            if let leg = run.plan.legs[pinnedIndex], let departure = leg.departure,
-               departure < reach.addingTimeInterval(-RoutePlan.connectionSlack), walked > configuration.endIsStopMetres {
-                run.plan.legs[pinnedIndex] = leg.accessWalksLeaving(at: reach)
-            }
-            guard let arrival else { return }
+            // The user's ride keeps its times (every step in it runs forward); when the traveller
+            // can be at its stop is the plan's to say (`RoutePlan.missedConnectionReaches`).
+            guard let arrival = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: nil, run: &run) else { return }
+            try await followProposal(from: pinnedIndex + 1, arrivingAt: arrival, run: &run)
             (node, earliest) = (pinnedIndex + 1, arrival)
+        }
+    }
+
+    /// The traveller follows a pin's proposal: the unpinned rides after it, up to the next pin,
+    /// that leave before they can get there are asked again from when they can (trial 50: the
+    /// segment after a missed pin kept its old 09:25 walk under a node shown at 09:31, and was
+    /// flagged missed itself). Walks and drives have no times of their own: the schedule times
+    /// them from the proposal.
+    private func followProposal(from start: Int, arrivingAt arrival: Date, run: inout LegRun) async throws {
+        var time = arrival
+        for index in start..<run.plan.segmentCount {
+            guard !run.plan.isPinned(segment: index), var leg = run.plan.legs[index] else { return }
+            let ready = run.plan.nodes[index].leaving(arrivedAt: time)
+            if let departure = leg.departure, departure < ready.addingTimeInterval(-RoutePlan.connectionSlack) {
+                try await fill(index, .departAt(ready), run: &run)
+                guard let later = run.plan.legs[index] else { return }
+                leg = later
+            }
+            time = leg.arrival ?? max(ready, leg.departure ?? ready).addingTimeInterval(leg.expectedTravelTime)
         }
     }
 
@@ -707,13 +721,16 @@ public struct Planner: Sendable {
         }
         guard let selected = plan.legs[pinnedIndex] else { return nil }
         guard let latest = found else {
-            // Nothing later (earlier) of any line: the plan says so rather than staying silent.
-            if nothingToCatch, !wasDismissed(selected, segment: pin.segment, in: run.plan) {
-                run.plan.pending[pin.segment] = PendingSegmentUpdate(
-                    segment: pin.segment, selected: selected.timed(leaving: pin.departure),
-                    proposal: .nothingCatchable(NoCatchableRide(arrivingBy: arrivingBy != nil, time: arrivingBy ?? probe.departure)))
-            }
-            return nil
+            // Nothing later (earlier) of any line: the plan says so rather than staying silent,
+            // and going forward says what the traveller can still do: walk it (trial 50: "no
+            // later bus 14 today" where the walk takes 25 min).
+            guard nothingToCatch, !wasDismissed(selected, segment: pin.segment, in: run.plan) else { return nil }
+            let walk = arrivingBy == nil ? try await walkingInstead(pinnedIndex, leaving: probe.departure, run: &run) : nil
+            run.plan.pending[pin.segment] = PendingSegmentUpdate(
+                segment: pin.segment, selected: selected.timed(leaving: pin.departure),
+                proposal: .nothingCatchable(NoCatchableRide(arrivingBy: arrivingBy != nil, time: arrivingBy ?? probe.departure,
+                                                            walk: walk)))
+            return walk?.arrival
         }
         guard !wasDismissed(latest, segment: pin.segment, in: run.plan) else { return nil }
         // A walk or car leg has no times of its own: the proposal and the choice are the pinned
@@ -722,6 +739,21 @@ public struct Planner: Sendable {
         run.plan.pending[pin.segment] = PendingSegmentUpdate(segment: pin.segment, selected: selected.timed(leaving: pin.departure),
                                                              proposal: .ride(proposed))
         return proposed.arrival ?? proposed.departure.map { $0.addingTimeInterval(proposed.expectedTravelTime) }
+    }
+
+    /// Segment `index` walked, leaving at `start`, when it gets there within the plan's day (24
+    /// hours from the plan's earliest departure: a walk that takes the night is no proposal); nil
+    /// otherwise or when it can't be walked.
+    private func walkingInstead(_ index: Int, leaving start: Date, run: inout LegRun) async throws -> RouteLeg? {
+        var asked = query(run.plan, index, .departAt(start))
+        asked.mode = .walk
+        asked.avoiding = []
+        run.queryCount += 1
+        guard case .success(let leg) = try await self.leg(for: asked) else { return nil }
+        let walk = leg.timed(leaving: start)
+        let dayStart = run.plan.earliestDeparture(now: clock.now()) ?? start
+        guard let arrival = walk.arrival, arrival <= dayStart.addingTimeInterval(24 * 3_600) else { return nil }
+        return walk
     }
 
     /// Re-finds the pinned departure. A match replaces the leg; otherwise the user's chosen leg

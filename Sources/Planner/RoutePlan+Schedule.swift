@@ -161,12 +161,10 @@ extension RoutePlan {
     }
 
     /// When segment `index` must leave whatever the traveller does: its transit leg's departure
-    /// (or, when its access walk is shown starting after that, as for a missed ride, the latest
-    /// it could leave to catch its ride: `RouteLeg.latestLeaving`), or its pin's; nil for an
-    /// unpinned walk or drive.
+    /// (its access walk's start: a leg keeps its ride's times, missed or not), or its pin's; nil
+    /// for an unpinned walk or drive.
     private func fixedDeparture(ofSegment index: Int) -> Date? {
-        guard let leg = legs[index], let departure = leg.departure else { return pinnedDeparture(ofSegment: index) }
-        return leg.walkMissesItsRide ? leg.latestLeaving : departure
+        legs[index]?.departure ?? pinnedDeparture(ofSegment: index)
     }
 
     /// Seconds of rounding a connection may be late by and still count as caught (engines answer
@@ -211,6 +209,12 @@ extension RoutePlan {
 
     /// `missedConnection`, going forward from node `start` reached at `earliest`.
     func missedConnection(fromNode start: Int, leavingAt earliest: Date) -> Int? {
+        firstMissed(fromNode: start, leavingAt: earliest)?.segment
+    }
+
+    /// The first connection missed going forward from node `start` reached at `earliest`, and
+    /// when the traveller can leave its start node.
+    private func firstMissed(fromNode start: Int, leavingAt earliest: Date) -> (segment: Int, ready: Date)? {
         var time = earliest
         for index in start..<segmentCount {
             guard let leg = legs[index] else { return nil }
@@ -219,10 +223,27 @@ extension RoutePlan {
                 time = time.addingTimeInterval(leg.expectedTravelTime)
                 continue
             }
-            if departure < time.addingTimeInterval(-Self.connectionSlack) { return index }
+            if departure < time.addingTimeInterval(-Self.connectionSlack) { return (index, time) }
             time = leg.arrival ?? departure.addingTimeInterval(leg.expectedTravelTime)
         }
         return nil
+    }
+
+    /// For each connection missed going forward (`missedConnections`, depart-at and leave-now
+    /// plans), when the traveller can really be where it leaves: at its first ride's stop (its
+    /// start node left when they can, plus its access walks) for a transit leg, at its start for
+    /// a pinned walk or drive. The missed leg keeps its own times, every step running forward
+    /// (trial 50: a walk shown starting when the traveller can leave and a ride before it); this
+    /// says what they can do instead. A pin that gives way for a ride missed before it has none.
+    public func missedConnectionReaches(now: Date) -> [Int: Date] {
+        guard let earliest = earliestDeparture(now: now) else { return [:] }
+        var reaches: [Int: Date] = [:]
+        for stretch in missedStretches(leavingAt: earliest) {
+            guard let leg = legs[stretch.missed] else { continue }
+            let walking = leg.rides.isEmpty ? 0 : leg.walks.filter { $0.kind == .access }.reduce(0) { $0 + $1.duration }
+            reaches[stretch.missed] = stretch.ready.addingTimeInterval(walking)
+        }
+        return reaches
     }
 
     /// Every connection missed going forward from `earliest`, and every pin that gives way for
@@ -240,22 +261,28 @@ extension RoutePlan {
 
     /// Going forward from `earliest`, each connection missed, the pin that gives way for it and
     /// when its proposal arrives (see `missedConnections`).
-    private func missedStretches(leavingAt earliest: Date) -> [(missed: Int, gives: Int?, arrival: Date?)] {
-        var stretches: [(missed: Int, gives: Int?, arrival: Date?)] = []
+    private func missedStretches(leavingAt earliest: Date) -> [(missed: Int, ready: Date, gives: Int?, arrival: Date?)] {
+        var stretches: [(missed: Int, ready: Date, gives: Int?, arrival: Date?)] = []
         var node = 0, time = earliest
-        while let found = missedConnection(fromNode: node, leavingAt: time) {
+        while let (found, ready) = firstMissed(fromNode: node, leavingAt: time) {
             let gives = pinnedSegmentIndices.first { $0 >= found }
             let arrival = gives.flatMap(proposedArrival(ofSegment:))
-            stretches.append((found, gives, arrival))
+            stretches.append((found, ready, gives, arrival))
             guard let gives, let arrival else { break }
             (node, time) = (gives + 1, arrival)
         }
         return stretches
     }
 
-    /// When the ride proposed for pinned segment `index` gets to its end; nil without one.
+    /// When what is proposed for pinned segment `index` gets to its end: the ride proposed, or,
+    /// with no ride to catch, walking the segment (`NoCatchableRide.walk`); nil without either.
     func proposedArrival(ofSegment index: Int) -> Date? {
-        guard let proposal = pendingUpdate(ofSegment: index)?.latest else { return nil }
+        let proposal: RouteLeg? = switch pendingUpdate(ofSegment: index)?.proposal {
+        case .ride(let leg)?: leg
+        case .nothingCatchable(let answer)?: answer.walk
+        case nil: nil
+        }
+        guard let proposal else { return nil }
         return proposal.arrival ?? proposal.departure.map { $0.addingTimeInterval(proposal.expectedTravelTime) }
     }
 
@@ -298,6 +325,34 @@ extension RoutePlan {
     /// or a leg after it is missing.
     public func lateConnection(arrivingBy deadline: Date) -> Int? { lateGoingBack(from: deadline).connection }
 
+    /// `lateConnection`, going backward from node `end` left at `due` (the destination: arrived
+    /// at by `due`), through the segments before it.
+    func lateConnection(leaving due: Date, node end: Int) -> Int? { lateGoingBack(from: due, node: end).connection }
+
+    /// The arrive-by mirror of `missedStretches`: each connection arriving late going backward
+    /// from `deadline`, and the pin that gives way for it (the last pin at or before it); then,
+    /// going on backward from when that pin's proposal leaves (the traveller takes it instead),
+    /// the next one, and so on (issue 39 item 2: every pin that makes the arrival late gets a
+    /// proposal; trial 50: a pin before one that gave way, arriving after its proposal leaves,
+    /// was not flagged). It stops at a pin with no ride proposed.
+    private func lateStretches(arrivingBy deadline: Date) -> [(late: Int, gives: Int?)] {
+        var stretches: [(late: Int, gives: Int?)] = []
+        var end = segmentCount, due = deadline
+        while let found = lateConnection(leaving: due, node: end) {
+            let gives = pinnedSegmentIndices.last { $0 <= found }
+            stretches.append((found, gives))
+            guard let gives, gives < end, let departure = proposedDeparture(ofSegment: gives) else { break }
+            (end, due) = (gives, departure)
+        }
+        return stretches
+    }
+
+    /// When the ride proposed for pinned segment `index` leaves; nil without one.
+    func proposedDeparture(ofSegment index: Int) -> Date? {
+        guard let proposal = pendingUpdate(ofSegment: index)?.latest else { return nil }
+        return proposal.departure ?? proposal.arrival.map { $0.addingTimeInterval(-proposal.expectedTravelTime) }
+    }
+
     /// The segment whose fixed time breaks the plan's requested time: a connection missed going
     /// forward from the earliest departure (depart at, leave now at `now`), or one arriving too
     /// late going backward from an arrive-by date, or in an arrive-by plan one that a stay
@@ -306,20 +361,24 @@ extension RoutePlan {
     public func brokenConnection(now: Date) -> Int? { brokenConnections(now: now).first }
 
     /// Every segment shown missed: in a depart-at or leave-now plan each connection missed going
-    /// forward, a pin's proposal taken after each (`missedConnections`); in an arrive-by plan the
-    /// one `brokenConnection` finds going backward.
+    /// forward, a pin's proposal taken after each (`missedConnections`); in an arrive-by plan
+    /// each one arriving late going backward, a pin's proposal taken before each
+    /// (`lateStretches`), the first found (the one nearest the end) first.
     public func brokenConnections(now: Date) -> [Int] {
         switch timePreference {
         case .departAt(let date): return missedConnections(leavingAt: date)
         case .leaveNow: return missedConnections(leavingAt: now)
-        case .arriveBy: return lateOrMissedInAnArriveByPlan.map { [$0] } ?? []
+        case .arriveBy: return lateOrMissedInAnArriveByPlan
         }
     }
 
-    private var lateOrMissedInAnArriveByPlan: Int? {
-        guard case .arriveBy(let date) = timePreference else { return nil }
-        let late = lateGoingBack(from: date)
-        return late.connection ?? missedAfterAStayUntil ?? late.afterAStay
+    /// Every late connection going backward (`lateStretches`), else the one a stay "until" makes
+    /// missed or late.
+    private var lateOrMissedInAnArriveByPlan: [Int] {
+        guard case .arriveBy(let date) = timePreference else { return [] }
+        let stretches = lateStretches(arrivingBy: date)
+        if !stretches.isEmpty { return stretches.map(\.late) }
+        return (missedAfterAStayUntil ?? lateGoingBack(from: date).afterAStay).map { [$0] } ?? []
     }
 
     /// In an arrive-by plan, the last walk or car leg that leaves a stay "until" ending after
@@ -331,10 +390,10 @@ extension RoutePlan {
     /// One walk backward from `deadline` for both: the first late connection met (then the walk
     /// stops), and the first walk or drive met that leaves a stay "until" ending after it must
     /// leave; each nil when none is met before a missing leg.
-    private func lateGoingBack(from deadline: Date) -> (connection: Int?, afterAStay: Int?) {
+    private func lateGoingBack(from deadline: Date, node end: Int? = nil) -> (connection: Int?, afterAStay: Int?) {
         var mustLeaveEnd = deadline  // the latest the traveller may leave the end of segment `index`
         var afterAStay: Int?
-        for index in stride(from: segmentCount - 1, through: 0, by: -1) {
+        for index in stride(from: (end ?? segmentCount) - 1, through: 0, by: -1) {
             guard let leg = legs[index] else { return (nil, afterAStay) }
             let mustArrive = index == segmentCount - 1 ? deadline : nodes[index + 1].latestArrival(leavingAt: mustLeaveEnd)
             let fixed = fixedDeparture(ofSegment: index)

@@ -149,9 +149,14 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     /// than transit (9 min)" (a preset or a day plan walked it), an insert's reason, or of a ride
     /// the user chose "walking (6 min) is no slower than transit (9 min)"; left out when none.
     public var modeNote: String?
+    /// For a missed connection going forward, when the traveller can really be where it leaves:
+    /// at its first ride's stop (after the access walk) or a pinned walk's start. The leg keeps
+    /// its ride's times; this is what the traveller can do ("bus 6 leaves Koskipuisto D at 09:02;
+    /// the walk gets you there at 10:38"). Left out when not known or not missed.
+    public var reached: String?
 
     public init(mode: WireMode, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false,
-                chosenLines: [String] = [], lineChoiceReplaced: Bool = false, modeNote: String? = nil) {
+                chosenLines: [String] = [], lineChoiceReplaced: Bool = false, modeNote: String? = nil, reached: String? = nil) {
         self.mode = mode
         self.locked = locked
         self.leg = leg
@@ -160,6 +165,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         self.chosenLines = chosenLines
         self.lineChoiceReplaced = lineChoiceReplaced
         self.modeNote = modeNote
+        self.reached = reached
     }
 
     public init(from decoder: Decoder) throws {
@@ -172,10 +178,11 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         chosenLines = try c.decodeIfPresent([String].self, forKey: .chosenLines) ?? []
         lineChoiceReplaced = try c.decodeIfPresent(Bool.self, forKey: .lineChoiceReplaced) ?? false
         modeNote = try c.decodeIfPresent(String.self, forKey: .modeNote)
+        reached = try c.decodeIfPresent(String.self, forKey: .reached)
     }
 
     /// Hand-written because `chosen_lines` is left out when empty and `line_choice_replaced` when
-    /// false (`leg` is null, `error` and `mode_note` left out, when nil).
+    /// false (`leg` is null, `error`, `mode_note` and `reached` left out, when nil).
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(mode, forKey: .mode)
@@ -186,10 +193,11 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         if !chosenLines.isEmpty { try c.encode(chosenLines, forKey: .chosenLines) }
         if lineChoiceReplaced { try c.encode(true, forKey: .lineChoiceReplaced) }
         try c.encodeIfPresent(modeNote, forKey: .modeNote)
+        try c.encodeIfPresent(reached, forKey: .reached)
     }
 
     /// Plain names: the coders' snake_case strategy writes `missed_connection`.
-    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection, chosenLines, lineChoiceReplaced, modeNote }
+    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection, chosenLines, lineChoiceReplaced, modeNote, reached }
 }
 
 public struct LegDocument: Hashable, Sendable, Codable {
@@ -444,10 +452,14 @@ public struct NoCatchableRideDocument: Hashable, Sendable, Codable {
     public var kind: String
     /// Local time with offset: when the traveller can be at the stop, or when the ride must arrive by.
     public var time: String
+    /// `no_later_ride` only: when walking the segment from `time` gets there, if it does within
+    /// the plan's day; what the legs after it are timed from. Left out otherwise.
+    public var walkArrival: String?
 
-    public init(kind: String, time: String) {
+    public init(kind: String, time: String, walkArrival: String? = nil) {
         self.kind = kind
         self.time = time
+        self.walkArrival = walkArrival
     }
 }
 

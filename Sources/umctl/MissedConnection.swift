@@ -28,27 +28,12 @@ enum MissedConnection {
         return seconds < 60 ? ", \(seconds) s too late" : ", \(Render.duration(Double(seconds), from: earlier, to: later)) too late"
     }
 
-    /// The first ride of a leg whose access walks get to its stop after it leaves (a missed
-    /// ride shown walking from when the traveller can leave), and when the walks get there;
-    /// nil when the walks reach it in time.
-    static func rideMissedOnFoot(_ leg: LegDocument) -> (ride: RideDocument, walked: String)? {
-        guard let ride = leg.rides.first, let leaves = WireTime.date(from: ride.departure) else { return nil }
-        let access = leg.walks.filter { $0.kind == "access" }
-        guard let first = access.first, let start = WireTime.date(from: first.start), let offset = offset(of: first.start) else { return nil }
-        let arrives = start.addingTimeInterval(access.reduce(0) { $0 + $1.durationS })
-        guard arrives > leaves.addingTimeInterval(1) else { return nil }
-        return (ride, WireTime.string(from: arrives, offset: offset))
-    }
-
-    /// The UTC offset of an instant the daemon wrote, in seconds east ("…+02:00" is 7,200, "…Z"
-    /// 0): the walk's arrival is written in its start's offset, with no time zone loaded
-    /// (umctl keeps off Foundation's zone data, `LayeringTests`).
-    private static func offset(of iso: String) -> Int? {
-        if iso.hasSuffix("Z") || iso.hasSuffix("z") { return 0 }
-        let tail = Array(iso.suffix(6))
-        guard tail.count == 6, tail[0] == "+" || tail[0] == "-", tail[3] == ":",
-              let hours = Int(String(tail[1...2])), let minutes = Int(String(tail[4...5])) else { return nil }
-        return (tail[0] == "-" ? -1 : 1) * (hours * 3_600 + minutes * 60)
+    /// The first ride of a missed leg that is reached by an access walk, and when the walk gets
+    /// the traveller to its stop (`reached`, the segment's wire field); nil when the leg starts
+    /// at its ride's stop or the daemon gave no such time.
+    static func missedRide(_ leg: LegDocument, reached: String?) -> (ride: RideDocument, reached: String)? {
+        guard let reached, let ride = leg.rides.first, leg.walks.first?.kind == "access" else { return nil }
+        return (ride, reached)
     }
 
     /// `HH:MM:SS` of an ISO instant, with its day mark.

@@ -117,10 +117,7 @@ enum Render {
             var text = "        seg \(DisplayWidth.number(index + 1, width: numberWidth)): \(FixedWidth.cell(segment.mode.rawValue, width: 7))"
             let steps = segment.leg.map { legSteps($0, askedDay: day) } ?? []
             if let leg = segment.leg {
-                // A ride missed on foot is shown walking from when the traveller can leave, after
-                // the ride left: no span from that walk to the ride's arrival is a duration.
-                let missedOnFoot = segment.missedConnection && MissedConnection.rideMissedOnFoot(leg) != nil
-                text += " \(missedOnFoot ? "ride missed" : duration(leg.durationS, from: leg.departure, to: leg.arrival)), \(distance(leg.distanceM))"
+                text += " \(duration(leg.durationS, from: leg.departure, to: leg.arrival)), \(distance(leg.distanceM))"
                 // A walk or drive pinned later than the traveller gets there: they wait, then leave.
                 if leg.rides.isEmpty, node.stayS == nil, node.stayUntil == nil, let leaves = leg.departure, leaves != node.time {
                     text += ", leaves \(dayClock(leaves))"
@@ -166,7 +163,8 @@ enum Render {
                 let update = plan.pending.first { $0.segment == index + 1 }
                 let (pending, nothing): (Bool, String) = switch update?.proposal {
                 case .ride?: (true, "")
-                case .nothingCatchable?: (false, "; no ride can be caught instead, see below")
+                case .nothingCatchable(let answer)?:
+                    (false, answer.walkArrival == nil ? "; no ride can be caught instead, see below" : "; no ride can be caught instead; walking is proposed below")
                 case nil: (false, "")
                 }
                 if arriveBy, plan.nodes.indices.contains(index + 1) {
@@ -186,11 +184,11 @@ enum Render {
                 } else {
                     // With a stay, the leg waits for the end of it, not for the arrival.
                     let ready = node.departure ?? node.time
-                    if let (ride, walked) = MissedConnection.rideMissedOnFoot(leg) {
-                        // Its walk is shown from when the traveller can leave: the ride is what they miss.
-                        let (leaves, there) = MissedConnection.clocks(ride.departure, walked, askedDay: day)
-                        lines.append("          missed: \(ride.vehicle) \(ride.line) leaves \(ride.from) at \(leaves) but the walk gets you there at \(there)"
-                                     + MissedConnection.gap(from: ride.departure, to: walked)
+                    if let (ride, reached) = MissedConnection.missedRide(leg, reached: segment.reached) {
+                        // The leg keeps its ride's times; the daemon says when the walk gets the traveller to its stop.
+                        let (leaves, there) = MissedConnection.clocks(ride.departure, reached, askedDay: day)
+                        lines.append("          missed: \(ride.vehicle) \(ride.line) leaves \(ride.from) at \(leaves); the walk gets you there at \(there)"
+                                     + MissedConnection.gap(from: ride.departure, to: reached)
                                      + (pending ? "; the next one you can catch is pending below" : nothing))
                     } else {
                         let (leaves, there) = MissedConnection.clocks(leg.departure, ready, askedDay: day)
@@ -221,21 +219,22 @@ enum Render {
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))\(price)")
         for pending in plan.pending {
             let cancelled = pending.selected.rides.contains(where: \.cancelled) ? " (cancelled)" : ""
+            let segment = plan.segments.indices.contains(pending.segment - 1) ? plan.segments[pending.segment - 1] : nil
+            let selected = pendingSelected(pending.selected, reached: segment?.reached, askedDay: day)
             let latest: LegDocument
             switch pending.proposal {
             case .ride(let leg): latest = leg
             case .nothingCatchable(let answer):
                 // Nothing to accept: the answer is that no ride can be caught.
-                lines.append("  pending on segment \(pending.segment): selected \(pendingLeg(pending.selected, askedDay: day))\(cancelled)"
+                lines.append("  pending on segment \(pending.segment): selected \(selected)\(cancelled)"
                              + " → \(noCatchableRideNaming(answer, selected: pending.selected, askedDay: day))"
                              + " (umctl plan dismiss \(plan.id) \(pending.segment))")
                 continue
             }
-            lines.append("  pending on segment \(pending.segment): selected \(pendingLeg(pending.selected, askedDay: day))\(cancelled)"
+            lines.append("  pending on segment \(pending.segment): selected \(selected)\(cancelled)"
                          // "latest" is news of a timetable: a walk or drive is only retimed.
                          + " → \(latest.rides.isEmpty && pending.selected.rides.isEmpty ? "retimed" : "latest") \(pendingLeg(latest, askedDay: day))"
                          + " (umctl plan accept \(plan.id) \(pending.segment) | umctl plan dismiss \(plan.id) \(pending.segment))")
-            let segment = plan.segments.indices.contains(pending.segment - 1) ? plan.segments[pending.segment - 1] : nil
             let why = !cancelled.isEmpty ? "the cancelled " : segment?.missedConnection == true
                 ? (plan.timePreference.kind == "arrive_by" ? "the late " : "the missed ") : ""
             if let proposal = proposalNaming(pending, why: why, askedDay: day) { lines.append("          \(proposal)") }
@@ -294,7 +293,19 @@ enum Render {
         let line = ride.map { "\($0.vehicle) \($0.line)" } ?? "ride"
         let last = DayMark.clock(ride?.departure ?? selected.departure, askedDay: askedDay)
         let cancelled = selected.rides.contains(where: \.cancelled)
-        return "no later \(line) today; the last " + (cancelled ? "was the cancelled \(last)" : "left \(last)")
+        // Walking is what the traveller can still do, when it gets there that day (trial 50).
+        let walking = answer.walkArrival.map { "; walking gets you there at \(DayMark.clock($0, askedDay: askedDay))" } ?? ""
+        return "no later \(line) today; the last " + (cancelled ? "was the cancelled \(last)" : "left \(last)") + walking
+    }
+
+    /// The user's side of a pending update: `pendingLeg`, or for a ride missed on foot (the
+    /// segment says when the walk gets the traveller to its stop) its ride, "bus 6 leaves 09:02,
+    /// arrives 09:31 (29 min)": the leg's walk, timed back from the ride, starts before the
+    /// traveller can be there (trial 50: "selected leaves 07:02" in a plan leaving at 08:00).
+    static func pendingSelected(_ leg: LegDocument, reached: String?, askedDay: String?) -> String {
+        guard let (ride, _) = MissedConnection.missedRide(leg, reached: reached) else { return pendingLeg(leg, askedDay: askedDay) }
+        return "\(ride.vehicle) \(ride.line) leaves \(DayMark.clock(ride.departure, askedDay: askedDay)), "
+            + "arrives \(DayMark.clock(leg.arrival, askedDay: askedDay)) (\(duration(nil, from: ride.departure, to: leg.arrival)))"
     }
 
     /// "leaves 08:57, arrives 09:20 (23 min)": one side of a pending update.

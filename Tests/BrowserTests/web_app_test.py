@@ -69,8 +69,12 @@ def click(driver, by, selector):
 
 
 def settle_plan(driver, plan_id):
-    """Waits until the page shows the plan's generation that umctl shows."""
+    """Waits until the page shows the plan, at the generation that umctl shows (another plan
+    shown before it may have the same generation)."""
     def caught_up(d):
+        summary = d.execute_script("return document.querySelector('article.plan .summary')?.textContent ?? ''")
+        if not summary.startswith(f"Plan {plan_id} "):
+            return False
         shown = d.execute_script("return document.querySelector('article.plan')?.dataset.generation ?? -1")
         return int(shown) == json.loads(umctl("plan", "show", str(plan_id), "--json"))["generation"]
     wait(driver, "the page did not catch up with umctl's plan", caught_up)
@@ -317,9 +321,21 @@ try:
                     pending.append(answer)
                 elif named:
                     pending.append(named)
+        # A ride missed on foot: "missed: bus 6 leaves Koskipuisto D at 09:02; the walk gets you there at 10:38".
+        missed = [found.group(0) for found in (re.search(r"missed: .*?; the walk gets you there at \d\d:\d\d", line) for line in lines) if found]
         driver.get(f"{origin}/#/plan/{spoken_plan}")
         wait(driver, f"plan {spoken_plan} did not show", lambda d: d.find_elements(By.CSS_SELECTOR, "article.plan"))
         settle_plan(driver, spoken_plan)
+        shown_missed = [paragraph.get_attribute("textContent") for paragraph in driver.find_elements(By.CSS_SELECTOR, ".missed-ride")]
+        for words in missed:
+            if words not in shown_missed:
+                fail(f"plan {spoken_plan}: umctl plan show says {words!r}, the page {shown_missed}")
+        # The missed leg keeps its ride's times: its summary is their span, never "< 1 min" (trial 50).
+        for item in driver.find_elements(By.CSS_SELECTOR, "li.segment"):
+            if item.find_elements(By.CSS_SELECTOR, ".missed-ride"):
+                summary = item.find_element(By.CSS_SELECTOR, ".leg-summary").get_attribute("textContent")
+                if summary.startswith("< 1 min"):
+                    fail(f"plan {spoken_plan}: a missed ride's leg reads {summary!r}")
         shown_notes = [note.get_attribute("textContent") for note in driver.find_elements(By.CSS_SELECTOR, ".mode-note")]
         if shown_notes != notes:
             fail(f"plan {spoken_plan}: the page shows the mode notes {shown_notes}, umctl plan show {notes}")
@@ -330,10 +346,13 @@ try:
         for words in pending:
             if clocks(words) not in [clocks(shown) for shown in shown_pending]:
                 fail(f"plan {spoken_plan}: umctl plan show says {words!r}, the page {shown_pending}")
-        if not notes and not pending:
+        if not notes and not pending and not missed:
             fail(f"plan {spoken_plan} has nothing to compare: {text}")
+        ride_missed = driver.find_elements(By.CSS_SELECTOR, ".missed-ride")
+        if ride_missed:
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", ride_missed[0])
         driver.save_screenshot(f"{shots}/plan-{spoken_plan}-words.png")
-        print(f"ok: plan {spoken_plan} says what umctl plan show says ({len(notes)} notes, {len(pending)} pending)", flush=True)
+        print(f"ok: plan {spoken_plan} says what umctl plan show says ({len(notes)} notes, {len(pending)} pending, {len(missed)} missed on foot)", flush=True)
     driver.get(f"{origin}/#/plan/{plan_id}")
     wait(driver, "the plan view did not show again", lambda d: d.find_elements(By.CSS_SELECTOR, "article.plan"))
 

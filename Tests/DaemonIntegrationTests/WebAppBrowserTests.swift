@@ -9,7 +9,9 @@ import XCTest
 /// line dragged (insert), a proposal accepted and one dismissed, a place saved from "what is
 /// here" and a deletion, each made in the page and checked with `umctl`; and the page says
 /// what `plan show` says: a segment's mode note, a proposal named by line and time, a pin
-/// nothing can replace ("no later bus 3 today; the last left …").
+/// nothing can replace ("no later bus 3 today; the last left …"), a ride missed on foot
+/// ("missed: bus 6 leaves Koskipuisto D at 09:02; the walk gets you there at 10:38", its leg
+/// the span of its ride's times, never "< 1 min").
 /// The browser is driven by Tests/BrowserTests/web_app_test.py (python3-selenium); the
 /// screenshots it takes are kept in .build/web-screenshots.
 final class WebAppBrowserTests: TampereDaemonTestCase {
@@ -47,7 +49,7 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
         let walkedHop = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, Tampere.hervanta, "--mode", "transit",
                                           "--at", Tampere.morning, "--title", "A walked hop"])
         XCTAssertNotNil(walkedHop["segments"]?.arrayValue?.first?["mode_note"]?.stringValue, "the walk says why: \(walkedHop)")
-        let spoken = try [Int(XCTUnwrap(walkedHop["id"]?.numberValue)), planWithNothingCatchable()] + proposals
+        let spoken = try [Int(XCTUnwrap(walkedHop["id"]?.numberValue)), planWithNothingCatchable(), planWithARideMissedOnFoot()] + proposals
         // A walk pinned to leave Tampere-talo at 07:45 after a ride there: later rides cannot be chosen.
         let pinConflicts = try harness.json(["plan", "new", "Hervanta", "Tampere-talo", "Pyynikintori", "--mode", "transit",
                                              "--at", "2022-01-12T06:50", "--title", "A pin rules options out"])
@@ -90,6 +92,20 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
         let retimed = try harness.json(["plan", "time", String(id), "--at", "2022-01-12T12:10"])
         XCTAssertNotNil(retimed["pending"]?.arrayValue?.first?["no_catchable_ride"]?["kind"]?.stringValue,
                         "a pin with nothing left to catch says so: \(retimed)")
+        return id
+    }
+
+    /// Trial 50 finding 1: bus 6 pinned at 09:00, then Kauppiaankatu (10 km west) inserted before
+    /// it: the pinned ride, reached by a 10 km walk to its own stop, is missed on foot. The page
+    /// read "< 1 min" for its leg; it says what `plan show` says, from the segment's `reached`.
+    func planWithARideMissedOnFoot() throws -> Int {
+        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "TAYS", "--mode", "transit",
+                                        "--at", "2022-01-12T08:00", "--title", "A ride missed on foot"])
+        let id = Int(try XCTUnwrap(created["id"]?.numberValue))
+        let ride = try XCTUnwrap(created["segments"]?.arrayValue?.firstIndex { $0["mode"] == .string("transit") }, "\(created)")
+        _ = try harness.json(["plan", "pin", String(id), String(ride + 1), "09:00"])
+        let inserted = try harness.json(["plan", "insert", String(id), "Kauppiaankatu", "--after", "1"])
+        XCTAssertTrue(inserted["segments"]?.arrayValue?.contains { $0["reached"] != nil } == true, "missed on foot: \(inserted)")
         return id
     }
 

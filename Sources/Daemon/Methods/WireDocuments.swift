@@ -27,6 +27,7 @@ public enum WireDocuments {
         let leaving = plan.leavingTimes(startingAt: fallback)
         func wire(_ date: Date?) -> String? { date.map { WireTime.string(from: $0, timeZone: timeZone) } }
         let missed = plan.brokenConnections(now: now)
+        let reaches = plan.missedConnectionReaches(now: now)
         let nodes = plan.nodes.enumerated().map { index, node in
             NodeDocument(name: node.place.name, lat: node.place.coordinate.latitude, lon: node.place.coordinate.longitude,
                          time: times.indices.contains(index) ? times[index].map { WireTime.string(from: $0, timeZone: timeZone) } : nil,
@@ -55,7 +56,8 @@ public enum WireDocuments {
             return SegmentDocument(mode: WireMode(plan.modes[index]), locked: plan.locks[key] != nil, leg: legDocument,
                                    error: error, missedConnection: missed.contains(index),
                                    chosenLines: plan.locks[key]?.chosenLines ?? [],
-                                   lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index), modeNote: note?.mode)
+                                   lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index), modeNote: note?.mode,
+                                   reached: reaches[index].map { WireTime.string(from: $0, timeZone: timeZone) })
         }
         let pending = plan.pending.compactMap { key, update -> PendingDocument? in
             guard let index = keys.firstIndex(of: key) else { return nil }
@@ -63,7 +65,8 @@ public enum WireDocuments {
             case .ride(let latest): .ride(leg(latest, timeZone: timeZone))
             case .nothingCatchable(let answer):
                 .nothingCatchable(NoCatchableRideDocument(kind: answer.arrivingBy ? "no_earlier_ride" : "no_later_ride",
-                                                          time: WireTime.string(from: answer.time, timeZone: timeZone)))
+                                                          time: WireTime.string(from: answer.time, timeZone: timeZone),
+                                                          walkArrival: answer.walk?.arrival.map { WireTime.string(from: $0, timeZone: timeZone) }))
             }
             return PendingDocument(segment: index + 1, selected: leg(update.selected, timeZone: timeZone), proposal: proposal)
         }.sorted { $0.segment < $1.segment }

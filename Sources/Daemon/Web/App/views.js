@@ -176,6 +176,7 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
     // Why the segment has its mode, under it as `umctl plan show` prints it ("walked: walking
     // (6 min) is no slower than transit (9 min)").
     segment.mode_note ? h('p', { class: 'mode-note' }, `mode: ${segment.mode_note}`) : null,
+    missedRide(segment, day),
     update ? pendingUpdate(plan, segment, update, number, day, actions) : null,
     h('div', { class: 'buttons' },
       leg ? h('button', { type: 'button', class: 'small', onclick: () => actions.pin(number, leg.departure) },
@@ -186,6 +187,17 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
       h('a', { class: 'small button gmaps', href: '#', 'data-segment': number, target: '_blank', rel: 'noopener noreferrer',
         onclick: (event) => actions.link(event, number) }, 'Google Maps')),
     h('div', { class: 'alternatives', id: `alternatives-${number}` }));
+}
+
+// A ride missed on foot in the words of `umctl plan show` ("missed: bus 6 leaves Koskipuisto D at
+// 09:02; the walk gets you there at 10:38"): the leg keeps its ride's times, and `reached` says when
+// the traveller can be at its stop. Null unless the daemon gave that time for a leg walking to its ride.
+function missedRide(segment, day) {
+  const ride = segment.leg?.rides?.[0];
+  if (!segment.missed_connection || !segment.reached || !ride || segment.leg.walks?.[0]?.kind !== 'access') return null;
+  return h('p', { class: 'missed-ride' },
+    `missed: ${ride.vehicle} ${ride.line} leaves ${ride.from} at ${clock(ride.departure, day)}; `
+    + `the walk gets you there at ${clock(segment.reached, day)}`);
 }
 
 // A pending update in the words of `umctl plan show`: the proposal named by line and time
@@ -231,7 +243,8 @@ export function noCatchableRideNaming(answer, selected, day) {
   const line = ride ? `${ride.vehicle} ${ride.line}` : 'ride';
   const last = clock(ride?.departure ?? selected.departure, day);
   const cancelled = (selected.rides ?? []).some((r) => r.cancelled);
-  return `no later ${line} today; the last ${cancelled ? `was the cancelled ${last}` : `left ${last}`}`;
+  const walking = answer?.walk_arrival ? `; walking gets you there at ${clock(answer.walk_arrival, day)}` : '';
+  return `no later ${line} today; the last ${cancelled ? `was the cancelled ${last}` : `left ${last}`}${walking}`;
 }
 
 export function alternativesList(answer, onChoose) {
