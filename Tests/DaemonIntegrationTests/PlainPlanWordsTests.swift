@@ -131,6 +131,23 @@ final class PlainPlanWordsTests: SharedTampereDaemonTestCase {
         XCTAssertFalse(refused.stderr.contains("@"), "no inner ID: \(refused.stderr)")
     }
 
+    /// Trial 50 finding 5: a refusal ended with the wire's word in brackets ("… both ends of one
+    /// segment [same_place_twice]"). A person reads the sentence; the word is for scripts, which
+    /// have it under `--json` (and the exit status says a daemon error).
+    func testAnErrorLineIsTheSentenceOnlyTheWireCodeStaysInJSON() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "--mode", "walk", "--at", "2022-01-12T08:00"])
+        let refused = try harness.umctl(["plan", "move", try id(created), "2", "Lielahti"])
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.hasPrefix("umctl: ") && refused.stderr.hasSuffix(" would be at both ends of one segment\n"),
+                      refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("[") || refused.stderr.contains("same_place_twice"), "no wire word: \(refused.stderr)")
+        let scripted = try harness.umctl(["plan", "move", try id(created), "2", "Lielahti", "--json"])
+        XCTAssertEqual(scripted.status, 1, scripted.stdout)
+        let error = try WireCodec.decoder.decode(JSONValue.self, from: Data(scripted.stderr.utf8))
+        XCTAssertEqual(error["data"]?["code"], .string("same_place_twice"), scripted.stderr)
+    }
+
     /// Trial 50: a plan by transit with one segment set to car showed "total: 32 min, 7.5 km" and
     /// no price, the 3.50 EUR fare dropped with no reason ("no car cost set" only in --json). The
     /// total says why it has no price; a plan that pays nothing says nothing of a price.
