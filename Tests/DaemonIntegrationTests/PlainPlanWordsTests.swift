@@ -148,6 +148,72 @@ final class PlainPlanWordsTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(error["data"]?["code"], .string("same_place_twice"), scripted.stderr)
     }
 
+    /// Trial 50 finding 6: `compare Keskustori Hervanta --at 12:00` said "no transit service
+    /// leaving after 12:01": the ride is asked from the stop, once the walk there ends. The words
+    /// say the time asked, or where the other minute comes from.
+    func testNoServiceWordsSayTheTimeAskedOrTheWalkThatMovedIt() throws {
+        let harness = try harness
+        // As typed: the square's name puts the traveller a minute from its tram stop.
+        let json = try harness.json(["compare", "Keskustori", "Hervanta", "--at", "2022-01-12T12:00"])
+        let option = try XCTUnwrap(json["options"]?.arrayValue?.first { $0["mode"] == .string("transit") }, "\(json)")
+        let message = try XCTUnwrap(option["error"]?["message"]?.stringValue, "\(option)")
+        let searched = try XCTUnwrap(message.firstMatch(of: /leaving after 2022-01-12 (\d\d:\d\d)/)?.1, message)
+        if searched != "12:00" {
+            XCTAssertTrue(message.contains("min walk from \(try XCTUnwrap(json["from"]?["name"]?.stringValue))"),
+                          "\(searched) was not asked: the words say which walk moved it: \(message)")
+        }
+        let shown = try harness.umctl(["compare", "Keskustori", "Hervanta", "--at", "2022-01-12T12:00"])
+        XCTAssertTrue(shown.stdout.contains(message), "the table prints the same words: \(shown.stdout)")
+    }
+
+    /// Trial 50: `plan new "Koskipuisto D" Tieteenkatu Hervanta` showed two nodes named
+    /// "Tieteenkatu", the stop bus 6 alights at and the street typed. A plan never shows two
+    /// different places under one name: the stop the planner chose carries its stop code as the
+    /// feed gives it, in the document (the web page's) and in umctl.
+    func testTwoDifferentPlacesOfAPlanNeverShowUnderOneName() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Koskipuisto D", "Tieteenkatu", "Hervanta", "--mode", "transit",
+                                        "--at", "2022-01-12T06:00"])
+        var placeOfName: [String: String] = [:]
+        for node in nodes(created) {
+            let name = try XCTUnwrap(node["name"]?.stringValue, "\(node)")
+            let place = "\(node["lat"]?.numberValue ?? 0),\(node["lon"]?.numberValue ?? 0)"
+            if let other = placeOfName[name] { XCTAssertEqual(other, place, "two places named \(name): \(nodes(created))") }
+            placeOfName[name] = place
+        }
+        let ride = try XCTUnwrap(segments(created).compactMap { $0["leg"]?["rides"]?.arrayValue?.first }
+            .first { $0["to"] == .string("Tieteenkatu") }, "the ride to the stop named like the street: \(created)")
+        let code = try XCTUnwrap(ride["to_stop_id"]?.stringValue, "\(ride)")
+        XCTAssertNotNil(placeOfName["Tieteenkatu (stop \(code))"], "the stop told apart by its code: \(placeOfName.keys.sorted())")
+        XCTAssertNotNil(placeOfName["Tieteenkatu"], "the place the user typed keeps its name: \(placeOfName.keys.sorted())")
+        let shown = try harness.umctl(["plan", "show", try id(created)])
+        XCTAssertTrue(shown.stdout.contains("Tieteenkatu (stop \(code))  (inferred)"), shown.stdout)
+    }
+
+    /// Trial 50: a walk's `plan alternatives` from Keskustori to Ratina listed "08:00 08:11 11 min
+    /// walk" twice (the street engine's quickest route, 944 m in 679 s, and its shortest, 930 m
+    /// in 673 s, which beats it). No two options alike, none beaten by another (issue 39).
+    func testAlternativesListNoTwoOptionsAlikeAndNoneAnotherBeats() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", "Ratina", "--mode", "walk", "--at", "2022-01-12T08:00"])
+        let listed = try harness.json(["plan", "alternatives", try id(created), "1"])
+        let options = try XCTUnwrap(listed["options"]?.arrayValue, "\(listed)")
+        XCTAssertFalse(options.isEmpty, "\(listed)")
+        func measure(_ option: JSONValue) -> (seconds: Double, metres: Double) {
+            (option["duration_s"]?.numberValue ?? .infinity, option["distance_m"]?.numberValue ?? .infinity)
+        }
+        for (i, a) in options.enumerated() {
+            for (j, b) in options.enumerated() where i != j {
+                XCTAssertFalse(measure(a).seconds <= measure(b).seconds && measure(a).metres <= measure(b).metres,
+                               "option \(i + 1) \(measure(a)) is no worse than option \(j + 1) \(measure(b)) in anything")
+            }
+        }
+        let shown = try harness.umctl(["plan", "alternatives", try id(created), "1"])
+        let rows = shown.stdout.split(separator: "\n").filter { $0.first?.isNumber == true }.map { $0.drop { $0 != " " } }
+        XCTAssertEqual(rows.count, options.count, shown.stdout)
+        XCTAssertEqual(Set(rows).count, rows.count, "no two rows alike: \(shown.stdout)")
+    }
+
     /// Trial 50: a plan by transit with one segment set to car showed "total: 32 min, 7.5 km" and
     /// no price, the 3.50 EUR fare dropped with no reason ("no car cost set" only in --json). The
     /// total says why it has no price; a plan that pays nothing says nothing of a price.

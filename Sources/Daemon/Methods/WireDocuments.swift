@@ -27,8 +27,9 @@ public enum WireDocuments {
         let leaving = plan.leavingTimes(startingAt: fallback)
         func wire(_ date: Date?) -> String? { date.map { WireTime.string(from: $0, timeZone: timeZone) } }
         let missed = plan.brokenConnections(now: now)
+        let names = plan.shownNodeNames
         let nodes = plan.nodes.enumerated().map { index, node in
-            NodeDocument(name: node.place.name, lat: node.place.coordinate.latitude, lon: node.place.coordinate.longitude,
+            NodeDocument(name: names[index], lat: node.place.coordinate.latitude, lon: node.place.coordinate.longitude,
                          time: times.indices.contains(index) ? times[index].map { WireTime.string(from: $0, timeZone: timeZone) } : nil,
                          inferred: node.isInferred, currentLocation: node.isCurrentLocation,
                          departure: node.stay == nil ? nil : wire(leaving[index]),
