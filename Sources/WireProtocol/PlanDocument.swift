@@ -149,9 +149,12 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     /// than transit (9 min)" (a preset or a day plan walked it), an insert's reason, or of a ride
     /// the user chose "walking (6 min) is no slower than transit (9 min)"; left out when none.
     public var modeNote: String?
+    /// Of a missed segment whose pin gave way: what gave way and what held; left out otherwise.
+    public var givesWay: GivesWayDocument?
 
     public init(mode: WireMode, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false,
-                chosenLines: [String] = [], lineChoiceReplaced: Bool = false, modeNote: String? = nil) {
+                chosenLines: [String] = [], lineChoiceReplaced: Bool = false, modeNote: String? = nil,
+                givesWay: GivesWayDocument? = nil) {
         self.mode = mode
         self.locked = locked
         self.leg = leg
@@ -160,6 +163,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         self.chosenLines = chosenLines
         self.lineChoiceReplaced = lineChoiceReplaced
         self.modeNote = modeNote
+        self.givesWay = givesWay
     }
 
     public init(from decoder: Decoder) throws {
@@ -172,6 +176,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         chosenLines = try c.decodeIfPresent([String].self, forKey: .chosenLines) ?? []
         lineChoiceReplaced = try c.decodeIfPresent(Bool.self, forKey: .lineChoiceReplaced) ?? false
         modeNote = try c.decodeIfPresent(String.self, forKey: .modeNote)
+        givesWay = try c.decodeIfPresent(GivesWayDocument.self, forKey: .givesWay)
     }
 
     /// Hand-written because `chosen_lines` is left out when empty and `line_choice_replaced` when
@@ -186,10 +191,49 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         if !chosenLines.isEmpty { try c.encode(chosenLines, forKey: .chosenLines) }
         if lineChoiceReplaced { try c.encode(true, forKey: .lineChoiceReplaced) }
         try c.encodeIfPresent(modeNote, forKey: .modeNote)
+        try c.encodeIfPresent(givesWay, forKey: .givesWay)
     }
 
     /// Plain names: the coders' snake_case strategy writes `missed_connection`.
-    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection, chosenLines, lineChoiceReplaced, modeNote }
+    enum CodingKeys: String, CodingKey {
+        case mode, locked, leg, error, missedConnection, chosenLines, lineChoiceReplaced, modeNote, givesWay
+    }
+}
+
+/// `gives_way` of a missed segment: when a pinned departure cannot be made, which constraint
+/// gave way and which held, as the daemon judged it (every client says the same).
+public struct GivesWayDocument: Hashable, Sendable, Codable {
+    /// One constraint. `kind`: `start` (`time`), `leaving_now`, `arriving_by` (`time`), `pin`
+    /// (`segment`, from 1), `stay_until` (`node` from 1, `name`, `time`), `stay` (`node`,
+    /// `name`, `stay_s`).
+    public struct Constraint: Hashable, Sendable, Codable {
+        public var kind: String
+        public var segment: Int?
+        public var node: Int?
+        public var name: String?
+        public var time: String?
+        public var stayS: Double?
+
+        public init(kind: String, segment: Int? = nil, node: Int? = nil, name: String? = nil, time: String? = nil,
+                    stayS: Double? = nil) {
+            self.kind = kind
+            self.segment = segment
+            self.node = node
+            self.name = name
+            self.time = time
+            self.stayS = stayS
+        }
+    }
+
+    /// What gave way: the pin on a segment (`pin`), or an arrive-by plan's arrival (`arriving_by`).
+    public var gives: Constraint
+    /// What held, in the order a sentence names them.
+    public var held: [Constraint]
+
+    public init(gives: Constraint, held: [Constraint]) {
+        self.gives = gives
+        self.held = held
+    }
 }
 
 public struct LegDocument: Hashable, Sendable, Codable {

@@ -7,6 +7,22 @@ import WireProtocol
 
 /// Domain values as wire documents: instants in the region's time zone, numbers from 1.
 public enum WireDocuments {
+    /// A pin giving way on the wire: segments and nodes from 1, nodes by the names the plan shows.
+    static func givesWay(_ judged: PinGivingWay, names: [String], timeZone: TimeZone) -> GivesWayDocument {
+        func wire(_ constraint: PinGivingWay.Constraint) -> GivesWayDocument.Constraint {
+            switch constraint {
+            case .start(let date): .init(kind: "start", time: WireTime.string(from: date, timeZone: timeZone))
+            case .leavingNow: .init(kind: "leaving_now")
+            case .arrivingBy(let date): .init(kind: "arriving_by", time: WireTime.string(from: date, timeZone: timeZone))
+            case .pin(let segment): .init(kind: "pin", segment: segment + 1)
+            case .stayUntil(let node, let until):
+                .init(kind: "stay_until", node: node + 1, name: names[node], time: WireTime.string(from: until, timeZone: timeZone))
+            case .stay(let node, let seconds): .init(kind: "stay", node: node + 1, name: names[node], stayS: seconds)
+            }
+        }
+        return GivesWayDocument(gives: wire(judged.gives), held: judged.held.map(wire))
+    }
+
     /// Durations go on the wire in whole seconds and distances in whole metres (the planner
     /// keeps its exact numbers; a person and a script need no more).
     public static func whole(_ value: Double) -> Double { value.rounded() }
@@ -53,10 +69,12 @@ public enum WireDocuments {
             let note = plan.notes[key]
             let stored = note?.errorCode.map { WireError(code: $0, message: note?.errorMessage ?? $0) }
             let error = plan.legs[index] == nil ? failures[index].map { WireError(code: $0.code, message: $0.message) } ?? stored : nil
+            let givingWay = missed.contains(index) ? plan.pinGivingWay(missedSegment: index, missedSegments: Set(missed)) : nil
             return SegmentDocument(mode: WireMode(plan.modes[index]), locked: plan.locks[key] != nil, leg: legDocument,
                                    error: error, missedConnection: missed.contains(index),
                                    chosenLines: plan.locks[key]?.chosenLines ?? [],
-                                   lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index), modeNote: note?.mode)
+                                   lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index), modeNote: note?.mode,
+                                   givesWay: givingWay.map { givesWay($0, names: names, timeZone: timeZone) })
         }
         let pending = plan.pending.compactMap { key, update -> PendingDocument? in
             guard let index = keys.firstIndex(of: key) else { return nil }
