@@ -7,12 +7,14 @@ import Foundation
 extension Planner {
     /// `error` for transit segment `segment` of `plan`, which found no ride: when the segment
     /// starts at an inferred stop the walk before it reaches from one of the user's places, the
-    /// words name that walk (the time searched is when it ends).
-    static func sayingTheWalkToItsStop(_ error: RoutingError, segment: Int, in plan: RoutePlan) -> RoutingError {
-        guard case .noRoute(let message) = error, plan.modes[segment] == .transit, segment > 0,
+    /// words name that walk (the time searched, `asked`, is when it ends; its minutes are those
+    /// between the shown times, so the start plus the walk reads as the time named).
+    static func sayingTheWalkToItsStop(_ error: RoutingError, segment: Int, in plan: RoutePlan, askedAt asked: LegTiming) -> RoutingError {
+        guard case .noRoute(let message) = error, case .departAt(let reached) = asked, plan.modes[segment] == .transit, segment > 0,
               plan.nodes[segment].isInferred, !plan.nodes[segment - 1].isInferred,
               let walk = plan.legs[segment - 1], walk.mode == .walk else { return error }
+        let walked = ShownTime.text(from: reached.addingTimeInterval(-walk.expectedTravelTime), to: reached)
         return .noRoute(message + " (searched from \(plan.nodes[segment].place.name) once the traveller is there, "
-                        + "after the \(ShownTime.text(seconds: walk.expectedTravelTime)) walk from \(plan.nodes[segment - 1].place.name))")
+                        + "after the \(walked) walk from \(plan.nodes[segment - 1].place.name))")
     }
 }

@@ -426,7 +426,7 @@ public struct Planner: Sendable {
         case .success(let leg): run.plan.legs[index] = leg
         case .failure(let error):
             run.plan.legs[index] = nil
-            run.failures.append(SegmentFailure(segment: index, error: Self.sayingTheWalkToItsStop(error, segment: index, in: run.plan)))
+            run.failures.append(SegmentFailure(segment: index, error: Self.sayingTheWalkToItsStop(error, segment: index, in: run.plan, askedAt: timing)))
         }
     }
 
