@@ -217,6 +217,24 @@ final class PlainPlanWordsTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(Set(rows).count, rows.count, "no two rows alike: \(shown.stdout)")
     }
 
+    /// Left by session 50: arriving by a time with no service said only "in the 12 hours
+    /// searched"; depart-at names the last ride before and the next after, and so does arrive-by
+    /// now (how far a depart-at search looks back: TransitRoutingTests).
+    func testWithNoServiceArrivingByATimeNamesTheLastRideBeforeAndTheNextAfter() throws {
+        let harness = try harness
+        func transitWords(_ arguments: [String]) throws -> String {
+            let json = try harness.json(["compare", "Keskustori", "Hervanta"] + arguments)
+            let option = try XCTUnwrap(json["options"]?.arrayValue?.first { $0["mode"] == .string("transit") }, "\(json)")
+            return try XCTUnwrap(option["error"]?["message"]?.stringValue, "no transit at that time: \(option)")
+        }
+        // The feed's rides run in the morning only: none arrives by 05:00.
+        let early = try transitWords(["--arrive-by", "2022-01-12T05:00"])
+        XCTAssertTrue(early.hasPrefix("no transit service arriving by 2022-01-12 05:00"), early)
+        XCTAssertFalse(early.contains("hours searched"), "not only how long was searched: \(early)")
+        XCTAssertTrue(early.contains("the last ride is ") && early.contains(" -1d (2022-01-11) from "), "the day before's: \(early)")
+        XCTAssertTrue(early.contains("the next is "), "that morning's: \(early)")
+    }
+
     /// Trial 50: a plan by transit with one segment set to car showed "total: 32 min, 7.5 km" and
     /// no price, the 3.50 EUR fare dropped with no reason ("no car cost set" only in --json). The
     /// total says why it has no price; a plan that pays nothing says nothing of a price.
