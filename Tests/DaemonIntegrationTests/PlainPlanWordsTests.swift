@@ -235,6 +235,26 @@ final class PlainPlanWordsTests: SharedTampereDaemonTestCase {
         XCTAssertTrue(early.contains("the next is "), "that morning's: \(early)")
     }
 
+    /// Trial 50: `plan mode ID 2 walk` joined segments, so the next `plan mode ID 2 …` meant
+    /// another leg. The answer says the numbering changed and what the changed segment is now.
+    func testAModeChangeThatJoinsSegmentsSaysTheNumbersChangedAndWhatTheSegmentIsNow() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "--mode", "transit", "--at", "2022-01-12T08:00"])
+        let ride = try XCTUnwrap(transitSegments(created).first, "\(created)") + 1
+        XCTAssertGreaterThan(segments(created).count, 1, "a ride with walks to and from its stops: \(created)")
+        let walked = try harness.json(["plan", "mode", try id(created), String(ride), "walk"])
+        let count = segments(walked).count
+        XCTAssertLessThan(count, segments(created).count, "the walk across the stops joined the segments: \(walked)")
+        let notes = walked["mode_notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let first = try XCTUnwrap(nodes(walked).first?["name"]?.stringValue)
+        let last = try XCTUnwrap(nodes(walked).last?["name"]?.stringValue)
+        XCTAssertTrue(notes.contains { $0.hasPrefix("segments renumbered (\(segments(created).count) → \(count)): segment 1 is now "
+                                                    + "\(first) → \(last) by walk") }, "\(notes)")
+        let shown = try harness.umctl(["plan", "mode", try id(created), "1", "walk"])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertFalse(shown.stdout.contains("renumbered"), "a change that keeps the count says nothing: \(shown.stdout)")
+    }
+
     /// Trial 50: a plan by transit with one segment set to car showed "total: 32 min, 7.5 km" and
     /// no price, the 3.50 EUR fare dropped with no reason ("no car cost set" only in --json). The
     /// total says why it has no price; a plan that pays nothing says nothing of a price.
