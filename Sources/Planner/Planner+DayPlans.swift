@@ -7,13 +7,16 @@ extension Planner {
     /// Up to `count` options for segment `index` leaving at `time`, by default its current time
     /// (the plan's `departureTimes`, else its leg's departure, else now), of the segment's mode:
     /// for transit the next departures and the journeys with fewer transfers, in departure order.
-    /// One routing query.
+    /// None is alike another or beaten by one (`AlternativeRows`); `keepingBeaten` keeps them
+    /// (a search by line wants its line's option whatever another line does). One routing query.
     /// - throws: `PlannerError` for a bad segment, the `RoutingError` when none is found, `CancellationError`.
-    public func alternatives(for plan: RoutePlan, segment index: Int, count: Int, at time: Date? = nil) async throws -> [RouteLeg] {
+    public func alternatives(for plan: RoutePlan, segment index: Int, count: Int, at time: Date? = nil,
+                             keepingBeaten: Bool = false) async throws -> [RouteLeg] {
         try plan.checkSegment(index)
         let start = time ?? plan.departureTimes(startingAt: clock.now())[index] ?? plan.legs[index]?.departure ?? clock.now()
         try Task.checkCancellation()
-        let options = try await routing.alternatives(for: query(plan, index, .departAt(start)), count: max(1, count))
+        let found = try await routing.alternatives(for: query(plan, index, .departAt(start)), count: max(1, count))
+        let options = keepingBeaten ? found : AlternativeRows.undominated(found, start: start)
         // By departure, then arrival; options without times (walk, car) keep the engine's order.
         let ordered = options.enumerated().sorted {
             ($0.element.departure ?? start, $0.element.arrival ?? start, $0.offset)
@@ -27,7 +30,8 @@ extension Planner {
     /// remembers the line.
     /// - throws: `noDepartureOnLine` when none is found; as `alternatives`.
     public func pinning(_ plan: RoutePlan, segment index: Int, line: String, at time: Date? = nil) async throws -> RoutePlan {
-        let options = try await alternatives(for: plan, segment: index, count: configuration.lineSearchWidth, at: time)
+        let options = try await alternatives(for: plan, segment: index, count: configuration.lineSearchWidth, at: time,
+                                             keepingBeaten: true)
         guard let chosen = options.first(where: { $0.rides.contains { $0.lineName == line } }) else {
             throw PlannerError.noDepartureOnLine(line: line, segment: index)
         }

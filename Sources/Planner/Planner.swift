@@ -423,12 +423,14 @@ public struct Planner: Sendable {
         /// Segment `index` found no ride, asked at a time the traveller never reaches (segment
         /// `gap` has no leg, so the time was carried over it): its failure says so instead of
         /// naming that time (issue 39 F13: "no service leaving after 12:40" on a segment nobody
-        /// reaches at 12:40).
+        /// reaches at 12:40). The rides the engine named around it are real ones and stay (left
+        /// by session 50: "when service ended and resumes" was dropped with the guess).
         mutating func sayingAskedAtAGuess(_ index: Int, after gap: Int) {
             guard plan.legs[index] == nil, let failure = failures.lastIndex(where: { $0.segment == index }),
-                  case .noRoute = failures[failure].error else { return }
+                  case .noRoute(let message) = failures[failure].error else { return }
+            let service = Planner.serviceAround(in: message).map { "; on this hop \($0)" } ?? ""
             failures[failure].error = .noRoute(Planner.askedAtAGuess + ": segment \(gap + 1) has no leg, "
-                                               + "so when the traveller gets here is not known")
+                                               + "so when the traveller gets here is not known" + service)
         }
     }
 
@@ -453,7 +455,7 @@ public struct Planner: Sendable {
         case .success(let leg): run.plan.legs[index] = leg
         case .failure(let error):
             run.plan.legs[index] = nil
-            run.failures.append(SegmentFailure(segment: index, error: error))
+            run.failures.append(SegmentFailure(segment: index, error: Self.sayingTheWalkToItsStop(error, segment: index, in: run.plan, askedAt: timing)))
         }
     }
 
@@ -838,6 +840,15 @@ public struct Planner: Sendable {
     /// Whether a ride query's failure means no ride can be caught (rather than a broken engine).
     /// How a failure asked at a time nobody reaches begins (`sayingAskedAtAGuess`).
     static let askedAtAGuess = "no ride found at a guessed time"
+
+    /// The rides a no-service answer names ("the last ride is tram 3 at 11:34 from Keskustori B,
+    /// the next is …"), without the time it was asked at; nil when it names none.
+    static func serviceAround(in message: String) -> String? {
+        guard let start = message.range(of: "between these points: ") else { return nil }
+        let rides = message[start.upperBound...]
+        // A note on the walk to the stop is about the time asked, which was a guess.
+        return String(rides.range(of: " (searched from ").map { rides[..<$0.lowerBound] } ?? rides)
+    }
 
     /// The transit answer's words on why no ride was found, for a walked hop's note: a failure
     /// asked at a real time, not one asked at a guess (which says nothing about service).

@@ -118,15 +118,18 @@ public final class TransitRouter: Sendable {
                 transferPenalty: transferPenalty, avoiding: avoiding, knownWalks: knownWalks, overlay: realtime.snapshot)
     }
 
-    /// The departures around a time with no service from `origin` to `destination` (a depart-at
-    /// search that found nothing in its horizon), found by the engine: the latest journey leaving
-    /// before it (searched backward from a quarter of a horizon after it, so the journeys still
-    /// under way then count) and the first one leaving after the horizon, searched a horizon at
-    /// a time, up to three (36 hours). Each is nil when none is found. Asked only after a search
-    /// found nothing, so an answer costs nothing more.
-    private func departuresAround(_ anchor: Date, from origin: Coordinate, to destination: Coordinate, pace: WalkingPace,
-                                  maxTransfers: Int, accessRadius: Double, transferPenalty: Int, avoiding: [Coordinate],
-                                  knownWalks: KnownEndWalks, overlay: RealtimeOverlay?) -> (last: TransitRide?, next: TransitRide?) {
+    /// The departures around a time with no service from `origin` to `destination` (a search
+    /// that found nothing in its horizon), found by the engine. Depart-at: the latest journey
+    /// leaving before it (searched backward from a quarter of a horizon after it, so the journeys
+    /// still under way then count) and the first one leaving after the horizon, searched a
+    /// horizon at a time, up to three (36 hours). Arrive-by: the latest journey arriving before
+    /// the horizon searched, a horizon at a time back, up to three, and the first one leaving
+    /// after the deadline. Each is nil when none is found. Asked only after a search found
+    /// nothing, so an answer costs nothing more.
+    private func departuresAround(_ anchor: Date, arrivingBy: Bool, from origin: Coordinate, to destination: Coordinate,
+                                  pace: WalkingPace, maxTransfers: Int, accessRadius: Double, transferPenalty: Int,
+                                  avoiding: [Coordinate], knownWalks: KnownEndWalks,
+                                  overlay: RealtimeOverlay?) -> (last: TransitRide?, next: TransitRide?) {
         // Named by the first ride, whose time is the timetable's (the door's time rests on a walk estimate).
         func departure(_ timing: LegTiming) -> TransitRide? {
             let found = try? leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers,
@@ -135,6 +138,13 @@ public final class TransitRouter: Sendable {
             return found?.best.rides.first
         }
         let horizon = TimeInterval(Raptor.defaultHorizon)
+        if arrivingBy {
+            var last: TransitRide?
+            for step in 1...3 where last == nil {
+                last = departure(.arriveBy(anchor.addingTimeInterval(-horizon * Double(step))))
+            }
+            return (last, departure(.departAt(anchor)))
+        }
         let last = departure(.arriveBy(anchor.addingTimeInterval(horizon / 4))).flatMap { $0.boarding.time <= anchor ? $0 : nil }
         var next: TransitRide?
         for step in 1...3 where next == nil {
@@ -246,19 +256,23 @@ public final class TransitRouter: Sendable {
             // Depart-at: when service resumes, and when it ended, as the engine finds them (a noon
             // question after a morning-only timetable: "the last ride is tram 3 at 11:34 from Keskustori B,
             // the next is bus 6 at 06:10 +1d (2022-01-13) from Koskipuisto D").
-            if timing.isDepartAt, explainingNoService {
-                let around = departuresAround(anchor, from: origin, to: destination, pace: pace, maxTransfers: maxTransfers,
-                                              accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
+            // Arrive-by likewise: the last ride that makes an earlier deadline, the next after this one.
+            if explainingNoService {
+                let around = departuresAround(anchor, arrivingBy: !timing.isDepartAt, from: origin, to: destination, pace: pace,
+                                              maxTransfers: maxTransfers, accessRadius: accessRadius,
+                                              transferPenalty: transferPenalty, avoiding: avoiding,
                                               knownWalks: knownWalks, overlay: overlay)
                 if around.last != nil || around.next != nil {
                     func ride(_ ride: TransitRide) -> String {
                         "\(ride.vehicle) \(ride.lineName) at \(clock(ride.boarding.time, onDayOf: day)) from \(ride.boarding.name)"
                     }
+                    // How far back was searched, when nothing was found there.
                     let last = around.last.map { "the last ride is \(ride($0))" }
+                        ?? "none leaves in the \((timing.isDepartAt ? 3 * Raptor.defaultHorizon / 4 : 3 * Raptor.defaultHorizon) / 3600) hours before"
                     let next = around.next.map { "the next is \(ride($0))" }
-                        ?? "none leaves in the \(3 * Raptor.defaultHorizon / 3600) hours after"
-                    throw RoutingError.noRoute("no transit service leaving after \(when) between these points: "
-                                               + [last, next].compactMap { $0 }.joined(separator: ", "))
+                        ?? "none leaves in the \((timing.isDepartAt ? 3 : 1) * Raptor.defaultHorizon / 3600) hours after"
+                    throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) "
+                                               + "between these points: " + [last, next].compactMap { $0 }.joined(separator: ", "))
                 }
             }
             throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) between these points"

@@ -40,7 +40,8 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     public var matched: [PlaceDocument]?
     /// Why the segments `plan.insert` made without a `mode` have theirs ("segment 2 by transit:
     /// 12 min door to door where walking takes 28 min", "segment 3 walked: walking (6 min) is no slower than
-    /// transit (9 min)"); left out of other answers.
+    /// transit (9 min)"), and `plan.mode`'s when it renumbered the segments ("segments renumbered
+    /// (3 → 1): segment 1 is now …"); left out of other answers.
     public var modeNotes: [String]?
 
     public init(id: Int64, title: String?, nodes: [NodeDocument], segments: [SegmentDocument],
@@ -154,9 +155,12 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     /// its ride's times; this is what the traveller can do ("bus 6 leaves Koskipuisto D at 09:02;
     /// the walk gets you there at 10:38"). Left out when not known or not missed.
     public var reached: String?
+    /// Of a missed segment whose pin gave way: what gave way and what held; left out otherwise.
+    public var givesWay: GivesWayDocument?
 
     public init(mode: WireMode, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false,
-                chosenLines: [String] = [], lineChoiceReplaced: Bool = false, modeNote: String? = nil, reached: String? = nil) {
+                chosenLines: [String] = [], lineChoiceReplaced: Bool = false, modeNote: String? = nil, reached: String? = nil,
+                givesWay: GivesWayDocument? = nil) {
         self.mode = mode
         self.locked = locked
         self.leg = leg
@@ -166,6 +170,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         self.lineChoiceReplaced = lineChoiceReplaced
         self.modeNote = modeNote
         self.reached = reached
+        self.givesWay = givesWay
     }
 
     public init(from decoder: Decoder) throws {
@@ -179,6 +184,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         lineChoiceReplaced = try c.decodeIfPresent(Bool.self, forKey: .lineChoiceReplaced) ?? false
         modeNote = try c.decodeIfPresent(String.self, forKey: .modeNote)
         reached = try c.decodeIfPresent(String.self, forKey: .reached)
+        givesWay = try c.decodeIfPresent(GivesWayDocument.self, forKey: .givesWay)
     }
 
     /// Hand-written because `chosen_lines` is left out when empty and `line_choice_replaced` when
@@ -194,10 +200,49 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         if lineChoiceReplaced { try c.encode(true, forKey: .lineChoiceReplaced) }
         try c.encodeIfPresent(modeNote, forKey: .modeNote)
         try c.encodeIfPresent(reached, forKey: .reached)
+        try c.encodeIfPresent(givesWay, forKey: .givesWay)
     }
 
     /// Plain names: the coders' snake_case strategy writes `missed_connection`.
-    enum CodingKeys: String, CodingKey { case mode, locked, leg, error, missedConnection, chosenLines, lineChoiceReplaced, modeNote, reached }
+    enum CodingKeys: String, CodingKey {
+        case mode, locked, leg, error, missedConnection, chosenLines, lineChoiceReplaced, modeNote, reached, givesWay
+    }
+}
+
+/// `gives_way` of a missed segment: when a pinned departure cannot be made, which constraint
+/// gave way and which held, as the daemon judged it (every client says the same).
+public struct GivesWayDocument: Hashable, Sendable, Codable {
+    /// One constraint. `kind`: `start` (`time`), `leaving_now`, `arriving_by` (`time`), `pin`
+    /// (`segment`, from 1), `stay_until` (`node` from 1, `name`, `time`), `stay` (`node`,
+    /// `name`, `stay_s`).
+    public struct Constraint: Hashable, Sendable, Codable {
+        public var kind: String
+        public var segment: Int?
+        public var node: Int?
+        public var name: String?
+        public var time: String?
+        public var stayS: Double?
+
+        public init(kind: String, segment: Int? = nil, node: Int? = nil, name: String? = nil, time: String? = nil,
+                    stayS: Double? = nil) {
+            self.kind = kind
+            self.segment = segment
+            self.node = node
+            self.name = name
+            self.time = time
+            self.stayS = stayS
+        }
+    }
+
+    /// What gave way: the pin on a segment (`pin`), or an arrive-by plan's arrival (`arriving_by`).
+    public var gives: Constraint
+    /// What held, in the order a sentence names them.
+    public var held: [Constraint]
+
+    public init(gives: Constraint, held: [Constraint]) {
+        self.gives = gives
+        self.held = held
+    }
 }
 
 public struct LegDocument: Hashable, Sendable, Codable {

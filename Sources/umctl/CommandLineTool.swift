@@ -74,7 +74,7 @@ enum CommandLineTool {
         }
     }
 
-    /// A failure for people, with the daemon's stable word in brackets when there is one.
+    /// A failure: the daemon's stable word (for `--json` and scripts) and the sentence a person reads.
     static func describe(_ error: Error) -> (word: String, message: String) {
         switch error {
         case let error as WireError: (error.code, error.message)
@@ -99,7 +99,8 @@ enum CommandLineTool {
         let (word, message) = describe(error)
         let prefix = line.map { "umctl: line \($0): " } ?? "umctl: "
         guard json else {
-            fail(error is WireError || error is IncompletePlanError ? "\(prefix)\(message) [\(word)]" : "\(prefix)\(message)")
+            // The sentence only: the word is for scripts, which read it under `--json` (and the exit status).
+            fail("\(prefix)\(message)")
             return
         }
         var data: [String: JSONValue] = [:]

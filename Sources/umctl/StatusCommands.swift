@@ -158,7 +158,7 @@ struct RegionListCommand: UmctlCommand {
         // A region whose last check failed says so under the table (it keeps serving).
         let failures = regions.compactMap { region -> String? in
             guard let check = region.lastCheck, let error = check.error else { return nil }
-            return "\nnote: region \(region.name) was not updated at \(Render.machineClock(check.at)): \(error.message) [\(error.code)]"
+            return "\nnote: region \(region.name) was not updated at \(Render.machineClock(check.at)): \(error.message)"
                 + (check.nextCheck.map { "; tried again at \(Render.machineClock($0))" } ?? "")
         }
         return Render.table(["name", "transit timetable", "service hours" + (day.map { " \($0)" } ?? ""), "time zone",
@@ -219,10 +219,10 @@ struct RegionUpdateCommand: UmctlCommand {
     func render(_ answer: RegionUpdateDocument) throws -> String {
         if answer.regions.isEmpty { return "(no regions imported)" }
         return answer.regions.map { region in
-            var lines = ["region \(region.name): " + (region.error.map { "not updated: \($0.message) [\($0.code)]" }
+            var lines = ["region \(region.name): " + (region.error.map { "not updated: \($0.message)" }
                 ?? (region.rebuilt == "nothing" ? "nothing changed" : "rebuilt \(region.rebuilt)"))]
             for source in region.sources {
-                let state = source.error.map { "failed: \($0.message) [\($0.code)]" } ?? (source.changed ? "changed" : "unchanged")
+                let state = source.error.map { "failed: \($0.message)" } ?? (source.changed ? "changed" : "unchanged")
                 lines.append("  \(source.role) \(source.source): \(state)")
             }
             return lines.joined(separator: "\n")

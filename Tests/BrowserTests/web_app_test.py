@@ -307,6 +307,7 @@ try:
 
     # The page says what umctl plan show says: each segment's mode note under it, and each
     # pending update in the same words (a proposal named by line and time, or that nothing can be caught).
+    gave_way = 0
     for spoken_plan in setup["spoken_plans"]:
         text = umctl("plan", "show", str(spoken_plan))
         notes = [line.strip() for line in text.splitlines() if line.strip().startswith("mode: ")]
@@ -346,13 +347,22 @@ try:
         for words in pending:
             if clocks(words) not in [clocks(shown) for shown in shown_pending]:
                 fail(f"plan {spoken_plan}: umctl plan show says {words!r}, the page {shown_pending}")
+        # Which pin gave way and what held: the daemon's `gives_way`, the same sentence in both.
+        gives = [line.strip() for line in text.splitlines() if line.strip().startswith("to keep ")]
+        shown_gives = [paragraph.get_attribute("textContent") for paragraph in driver.find_elements(By.CSS_SELECTOR, ".gives-way")]
+        if [clocks(words) for words in shown_gives] != [clocks(words) for words in gives]:
+            fail(f"plan {spoken_plan}: umctl plan show says {gives}, the page {shown_gives}")
+        gave_way += len(gives)
         if not notes and not pending and not missed:
             fail(f"plan {spoken_plan} has nothing to compare: {text}")
         ride_missed = driver.find_elements(By.CSS_SELECTOR, ".missed-ride")
         if ride_missed:
             driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", ride_missed[0])
         driver.save_screenshot(f"{shots}/plan-{spoken_plan}-words.png")
-        print(f"ok: plan {spoken_plan} says what umctl plan show says ({len(notes)} notes, {len(pending)} pending, {len(missed)} missed on foot)", flush=True)
+        print(f"ok: plan {spoken_plan} says what umctl plan show says ({len(notes)} notes, {len(pending)} pending, "
+              f"{len(missed)} missed on foot, {len(gives)} gives way)", flush=True)
+    if gave_way == 0:
+        fail("no plan said which pin gave way: the missed pins' plans should")
     driver.get(f"{origin}/#/plan/{plan_id}")
     wait(driver, "the plan view did not show again", lambda d: d.find_elements(By.CSS_SELECTOR, "article.plan"))
 

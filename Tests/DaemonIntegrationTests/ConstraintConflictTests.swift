@@ -24,6 +24,35 @@ final class ConstraintConflictTests: SharedTampereDaemonTestCase {
                       shown)
     }
 
+    /// Trial 50: which pin gave way and what held was judged in umctl (`ConstraintConflict`), so
+    /// the web page had no such sentence. The plan document says it (`gives_way`), umctl words it.
+    func testWhichPinGaveWayAndWhatHeldIsInThePlanDocument() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "Keskustori", "--mode", "transit",
+                                        "--at", "2022-01-12T07:30"])
+        let id = try id(created)
+        let hervanta = try XCTUnwrap(nodes(created).firstIndex { typed($0) == Tampere.hervanta }) + 1
+        let back = try XCTUnwrap(transitSegments(created).last) + 1
+        _ = try harness.json(["plan", "stay", id, String(hervanta), "--until", "09:30"])
+        let pinned = try harness.json(["plan", "pin", id, String(back), "09:45"])
+        XCTAssertTrue(segments(pinned).allSatisfy { $0["gives_way"] == nil }, "nothing gives while the pin holds: \(pinned)")
+
+        let stayed = try harness.json(["plan", "stay", id, String(hervanta), "--until", "09:55"])
+        let name = try XCTUnwrap(nodes(stayed)[hervanta - 1]["name"]?.stringValue)
+        let givesWay = try XCTUnwrap(segments(stayed)[back - 1]["gives_way"], "the missed segment says what gave way: \(stayed)")
+        XCTAssertEqual(givesWay["gives"], .object(["kind": .string("pin"), "segment": .number(Double(back))]), "\(givesWay)")
+        let held = givesWay["held"]?.arrayValue ?? []
+        XCTAssertEqual(held.map { $0["kind"]?.stringValue }, ["start", "stay_until"], "\(givesWay)")
+        XCTAssertEqual(held.first?["time"]?.stringValue?.hasPrefix("2022-01-12T07:30"), true, "\(givesWay)")
+        XCTAssertEqual(held.last?["node"], .number(Double(hervanta)), "\(givesWay)")
+        XCTAssertEqual(held.last?["name"], .string(name), "\(givesWay)")
+        XCTAssertEqual(held.last?["time"]?.stringValue?.hasPrefix("2022-01-12T09:55"), true, "\(givesWay)")
+        XCTAssertEqual(segments(stayed).filter { $0["gives_way"] != nil }.count, 1, "said once: \(stayed)")
+        let shown = try harness.umctl(["plan", "show", id]).stdout
+        XCTAssertTrue(shown.contains("to keep the start at 07:30 and the stay at \(name) until 09:55, the pin on segment \(back) gives way"),
+                      shown)
+    }
+
     /// Found by the edit-sequence property test: in an arrive-by plan a stay "until" that ends
     /// after the traveller must leave had the walk after it shown leaving at the stay's end and
     /// arriving before that, with a total. Now that walk is late, arriving its own time after

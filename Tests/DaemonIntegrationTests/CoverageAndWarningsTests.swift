@@ -166,7 +166,7 @@ final class CoverageAndWarningsTests: XCTestCase {
         _ = try harness.importSmallRegions([(region("tampere"), line("tampere", until: "20220331"))])
         // The transit segment has no route that day, so `plan new` says the plan is incomplete.
         let created = try harness.umctl(["plan", "new", "tampere Asema", "tampere Tori", "--mode", "transit", "--at", "2022-04-02T09:00"])
-        XCTAssertTrue(created.stderr.contains("outside_service_period"), created.stderr)
+        XCTAssertTrue(created.stderr.contains("2022-04-02 is outside the transit timetable"), created.stderr)
         let id = "1"
         let after = try harness.json(["plan", "show", id])
         XCTAssertEqual(after["coverage_note"], .string("2022-04-02 is after the Tampere timetable ends (2022-03-31)"), "\(after)")

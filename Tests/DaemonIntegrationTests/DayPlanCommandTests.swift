@@ -63,7 +63,7 @@ final class DayPlanCommandTests: TampereDaemonTestCase {
         let id = try id(created)
         let atDestination = try harness.umctl(["plan", "stay", id, "2", "10m"])
         XCTAssertEqual(atDestination.status, 1)
-        XCTAssertTrue(atDestination.stderr.contains("invalid_stay"), atDestination.stderr)
+        XCTAssertTrue(atDestination.stderr.contains("invalid stay: "), atDestination.stderr)
         XCTAssertEqual(try harness.umctl(["plan", "stay", id, "1", "ten minutes"]).status, 2, "refused before sending")
         XCTAssertEqual(try harness.json(["plan", "show", id])["generation"]?.numberValue, 1, "nothing changed")
 
@@ -98,7 +98,7 @@ final class DayPlanCommandTests: TampereDaemonTestCase {
         XCTAssertTrue(segments(appended).allSatisfy { $0["leg"] != .null }, "\(appended)")
         let twice = try harness.umctl(["plan", "insert", id, Tampere.keskustori, "--after", "3"])
         XCTAssertEqual(twice.status, 1)
-        XCTAssertTrue(twice.stderr.contains("same_place_twice"), twice.stderr)
+        XCTAssertTrue(twice.stderr.contains("would be at both ends of one segment"), twice.stderr)
     }
 
     /// Routing queries an umctl command makes, by mode.

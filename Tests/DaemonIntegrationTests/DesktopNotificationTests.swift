@@ -205,7 +205,7 @@ final class DesktopNotificationTests: XCTestCase {
         let harness = try startDaemon(regionsFrom: try TampereRegion.dataDirectory(), extraArguments: ["--clock-start", Self.clockStart, "--notify", "off"])
         let unknown = try harness.umctl(["plan", "remind", "999", "on"])
         XCTAssertEqual(unknown.status, 1)
-        XCTAssertTrue(unknown.stderr.contains("not_found"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("plan 999 does not exist"), unknown.stderr)
         let lead = try harness.umctl(["plan", "remind", "1", "off", "--lead", "5m"])
         XCTAssertEqual(lead.status, 2, lead.stderr)
         let bad = try harness.umctl(["plan", "remind", "1", "on", "--lead", "soon"])

@@ -26,7 +26,6 @@ final class HostileFeedImportTests: XCTestCase {
         XCTAssertLessThan(try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: bomb.path)[.size] as? Int), 4 << 20)
         let refused = try harness.umctl(["region", "import", "town", "--osm", osm.path, "--gtfs", bomb.path])
         XCTAssertEqual(refused.status, 1, refused.stdout)
-        XCTAssertTrue(refused.stderr.contains("[import_failed]"), refused.stderr)
         XCTAssertTrue(refused.stderr.contains("bomb.zip: stop_times.txt expands past 1024 MiB, the limit for one file"), refused.stderr)
 
         // A lying bomb: the headers declare 1,000 bytes; the daemon stops reading right after them.
@@ -34,7 +33,6 @@ final class HostileFeedImportTests: XCTestCase {
         try declareUncompressedSize(1_000, of: "stop_times.txt", in: bomb, writingTo: liar)
         let stopped = try harness.umctl(["region", "import", "town", "--osm", osm.path, "--gtfs", liar.path])
         XCTAssertEqual(stopped.status, 1, stopped.stdout)
-        XCTAssertTrue(stopped.stderr.contains("[import_failed]"), stopped.stderr)
         XCTAssertTrue(stopped.stderr.contains("liar.zip: stop_times.txt expands past the 1000 bytes its zip header declares"), stopped.stderr)
 
         let pid = try XCTUnwrap(harness.process?.processIdentifier)
@@ -57,7 +55,6 @@ final class HostileFeedImportTests: XCTestCase {
         let before = try XCTUnwrap(try Self.statusKiB("VmRSS", pid: pid))
         let refused = try harness.umctl(["region", "import", "town", "--osm", osm.path, "--gtfs", dense.path])
         XCTAssertEqual(refused.status, 1, refused.stdout)
-        XCTAssertTrue(refused.stderr.contains("[import_failed]"), refused.stderr)
         XCTAssertTrue(refused.stderr.contains(
             "dense.zip: stops.txt (footpaths between its stops) needs more than 16 MiB of memory, the limit for an import"), refused.stderr)
         let peak = try XCTUnwrap(try Self.statusKiB("VmHWM", pid: pid))

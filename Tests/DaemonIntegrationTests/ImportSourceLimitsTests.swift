@@ -29,16 +29,14 @@ final class ImportSourceLimitsTests: XCTestCase {
         let big = try sparseFile("big.osm.pbf", bytes: 20 << 30, in: harness)
         let refused = try harness.umctl(["region", "import", "big", "--osm", big.path])
         XCTAssertEqual(refused.status, 1, refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("\(big.path) is 20480 MiB, more than 16384 MiB, the limit for an OSM file (setting osm_max_mb)")
-                      && refused.stderr.contains("[source_too_large]"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("\(big.path) is 20480 MiB, more than 16384 MiB, the limit for an OSM file (setting osm_max_mb)"), refused.stderr)
         XCTAssertFalse(refused.stderr.contains("checking sources"), "nothing was hashed: \(refused.stderr)")
 
         let tokyo = try SmallRegion(name: "tokyo", latitude: 35.6812, longitude: 139.7671).writeOSM(in: harness.directory)
         let feed = try sparseFile("huge-feed.zip", bytes: 3 << 30, in: harness)
         let feedRefused = try harness.umctl(["region", "import", "tokyo", "--osm", tokyo.path, "--gtfs", feed.path])
         XCTAssertEqual(feedRefused.status, 1, feedRefused.stderr)
-        XCTAssertTrue(feedRefused.stderr.contains("\(feed.path) is 3072 MiB, more than 2048 MiB, the limit for a GTFS feed (setting gtfs_max_feed_mb)")
-                      && feedRefused.stderr.contains("[source_too_large]"), feedRefused.stderr)
+        XCTAssertTrue(feedRefused.stderr.contains("\(feed.path) is 3072 MiB, more than 2048 MiB, the limit for a GTFS feed (setting gtfs_max_feed_mb)"), feedRefused.stderr)
         XCTAssertEqual(lockAndLeftovers(of: "big", in: harness) + lockAndLeftovers(of: "tokyo", in: harness), [])
         XCTAssertEqual(try harness.json(["region", "list"])["regions"]?.arrayValue?.count, 0)
     }
@@ -87,7 +85,7 @@ final class ImportSourceLimitsTests: XCTestCase {
         client.waitUntilExit()
         let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(client.terminationStatus, 1, said)
-        XCTAssertTrue(said.contains("[cancelled]"), said)
+        XCTAssertTrue(said.contains("the request was cancelled"), said)
         XCTAssertEqual(lockAndLeftovers(of: "huge", in: harness), [])
     }
 
@@ -102,8 +100,7 @@ final class ImportSourceLimitsTests: XCTestCase {
             + "'\(DaemonHarness.umctl)' region import zeros --osm '\(pipe)' --socket '\(harness.socketPath)'; status=$?; wait; exit $status"
         let refused = try DaemonHarness.run("/bin/sh", ["-c", script], in: harness.directory)
         XCTAssertEqual(refused.status, 1, refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("\(pipe) (not a regular file, so copied) gave more than 4 MiB, the limit for an OSM file (setting osm_max_mb)")
-                      && refused.stderr.contains("[source_too_large]"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("\(pipe) (not a regular file, so copied) gave more than 4 MiB, the limit for an OSM file (setting osm_max_mb)"), refused.stderr)
         let written = try String(contentsOfFile: writerStatus, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertNotEqual(written, "0", "the writer was cut off, not read to its end")
         XCTAssertEqual(lockAndLeftovers(of: "zeros", in: harness), [], "the copy is removed")
@@ -111,8 +108,7 @@ final class ImportSourceLimitsTests: XCTestCase {
         // The reproduction: /dev/zero itself, endless, filled the data disk at 600 MiB/s.
         let endless = try harness.umctl(["region", "import", "zeros", "--osm", "/dev/zero"])
         XCTAssertEqual(endless.status, 1, endless.stderr)
-        XCTAssertTrue(endless.stderr.contains("/dev/zero (not a regular file, so copied) gave more than 4 MiB")
-                      && endless.stderr.contains("[source_too_large]"), endless.stderr)
+        XCTAssertTrue(endless.stderr.contains("/dev/zero (not a regular file, so copied) gave more than 4 MiB"), endless.stderr)
         XCTAssertEqual(lockAndLeftovers(of: "zeros", in: harness), [])
     }
 
@@ -133,7 +129,7 @@ final class ImportSourceLimitsTests: XCTestCase {
         let refused = try DaemonHarness.run("/bin/sh", ["-c", script], in: harness.directory)
         XCTAssertEqual(refused.status, 1, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("copying \(pipe) (not a regular file) would leave less than \(freeMiB + 1024) MiB free")
-                      && refused.stderr.contains("min_free_mb") && refused.stderr.contains("[disk_full]"), refused.stderr)
+                      && refused.stderr.contains("min_free_mb"), refused.stderr)
         XCTAssertEqual(lockAndLeftovers(of: "tokyo", in: harness), [])
         XCTAssertEqual(try harness.json(["region", "list"])["regions"]?.arrayValue?.count, 0)
     }

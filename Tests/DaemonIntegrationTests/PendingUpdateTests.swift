@@ -184,7 +184,7 @@ final class PendingUpdateTests: XCTestCase {
         XCTAssertEqual(leg(refreshed, pinned.transit), pinned.pinnedLeg)
         XCTAssertEqual(locks(refreshed), locks(pinned.plan))
         let accept = try harness.umctl(["plan", "accept", pinned.id, String(pinned.transit)])
-        XCTAssertTrue(accept.stderr.contains("no_pending_update"), "no stale proposal can be accepted: \(accept.stderr)")
+        XCTAssertTrue(accept.stderr.contains("has no pending update"), "no stale proposal can be accepted: \(accept.stderr)")
     }
 
     func testDismissingTheUpdateKeepsTheUsersLegAndEveryLock() throws {
@@ -206,7 +206,7 @@ final class PendingUpdateTests: XCTestCase {
 
         let second = try harness.umctl(["plan", "dismiss", pinned.id, String(pinned.transit)])
         XCTAssertEqual(second.status, 1)
-        XCTAssertTrue(second.stderr.contains("no_pending_update"), second.stderr)
+        XCTAssertTrue(second.stderr.contains("has no pending update"), second.stderr)
     }
 
     func testRefreshOfAnUnpinnedPlanAsksEveryLegOnceAndKeepsModesAndLocks() throws {

@@ -131,6 +131,130 @@ final class PlainPlanWordsTests: SharedTampereDaemonTestCase {
         XCTAssertFalse(refused.stderr.contains("@"), "no inner ID: \(refused.stderr)")
     }
 
+    /// Trial 50 finding 5: a refusal ended with the wire's word in brackets ("… both ends of one
+    /// segment [same_place_twice]"). A person reads the sentence; the word is for scripts, which
+    /// have it under `--json` (and the exit status says a daemon error).
+    func testAnErrorLineIsTheSentenceOnlyTheWireCodeStaysInJSON() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "--mode", "walk", "--at", "2022-01-12T08:00"])
+        let refused = try harness.umctl(["plan", "move", try id(created), "2", "Lielahti"])
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.hasPrefix("umctl: ") && refused.stderr.hasSuffix(" would be at both ends of one segment\n"),
+                      refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("[") || refused.stderr.contains("same_place_twice"), "no wire word: \(refused.stderr)")
+        let scripted = try harness.umctl(["plan", "move", try id(created), "2", "Lielahti", "--json"])
+        XCTAssertEqual(scripted.status, 1, scripted.stdout)
+        let error = try WireCodec.decoder.decode(JSONValue.self, from: Data(scripted.stderr.utf8))
+        XCTAssertEqual(error["data"]?["code"], .string("same_place_twice"), scripted.stderr)
+    }
+
+    /// Trial 50 finding 6: `compare Keskustori Hervanta --at 12:00` said "no transit service
+    /// leaving after 12:01": the ride is asked from the stop, once the walk there ends. The words
+    /// say the time asked, or where the other minute comes from.
+    func testNoServiceWordsSayTheTimeAskedOrTheWalkThatMovedIt() throws {
+        let harness = try harness
+        // As typed: the square's name puts the traveller a minute from its tram stop.
+        let json = try harness.json(["compare", "Keskustori", "Hervanta", "--at", "2022-01-12T12:00"])
+        let option = try XCTUnwrap(json["options"]?.arrayValue?.first { $0["mode"] == .string("transit") }, "\(json)")
+        let message = try XCTUnwrap(option["error"]?["message"]?.stringValue, "\(option)")
+        let searched = try XCTUnwrap(message.firstMatch(of: /leaving after 2022-01-12 12:(\d\d)/)?.1, message)
+        if searched != "00" {
+            let from = try XCTUnwrap(json["from"]?["name"]?.stringValue)
+            let walk = try XCTUnwrap(message.firstMatch(of: /after the (\d+) min walk from (.+)\)$/),
+                                     "12:\(searched) was not asked: the words say which walk moved it: \(message)")
+            XCTAssertEqual(Int(walk.1), Int(searched), "12:00 and the walk make the time named: \(message)")
+            XCTAssertEqual(String(walk.2), from, message)
+        }
+        let shown = try harness.umctl(["compare", "Keskustori", "Hervanta", "--at", "2022-01-12T12:00"])
+        XCTAssertTrue(shown.stdout.contains(message), "the table prints the same words: \(shown.stdout)")
+    }
+
+    /// Trial 50: `plan new "Koskipuisto D" Tieteenkatu Hervanta` showed two nodes named
+    /// "Tieteenkatu", the stop bus 6 alights at and the street typed. A plan never shows two
+    /// different places under one name: the stop the planner chose carries its stop code as the
+    /// feed gives it, in the document (the web page's) and in umctl.
+    func testTwoDifferentPlacesOfAPlanNeverShowUnderOneName() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Koskipuisto D", "Tieteenkatu", "Hervanta", "--mode", "transit",
+                                        "--at", "2022-01-12T06:00"])
+        var placeOfName: [String: String] = [:]
+        for node in nodes(created) {
+            let name = try XCTUnwrap(node["name"]?.stringValue, "\(node)")
+            let place = "\(node["lat"]?.numberValue ?? 0),\(node["lon"]?.numberValue ?? 0)"
+            if let other = placeOfName[name] { XCTAssertEqual(other, place, "two places named \(name): \(nodes(created))") }
+            placeOfName[name] = place
+        }
+        let ride = try XCTUnwrap(segments(created).compactMap { $0["leg"]?["rides"]?.arrayValue?.first }
+            .first { $0["to"] == .string("Tieteenkatu") }, "the ride to the stop named like the street: \(created)")
+        let code = try XCTUnwrap(ride["to_stop_id"]?.stringValue, "\(ride)")
+        XCTAssertNotNil(placeOfName["Tieteenkatu (stop \(code))"], "the stop told apart by its code: \(placeOfName.keys.sorted())")
+        XCTAssertNotNil(placeOfName["Tieteenkatu"], "the place the user typed keeps its name: \(placeOfName.keys.sorted())")
+        let shown = try harness.umctl(["plan", "show", try id(created)])
+        XCTAssertTrue(shown.stdout.contains("Tieteenkatu (stop \(code))  (inferred)"), shown.stdout)
+    }
+
+    /// Trial 50: a walk's `plan alternatives` from Keskustori to Ratina listed "08:00 08:11 11 min
+    /// walk" twice (the street engine's quickest route, 944 m in 679 s, and its shortest, 930 m
+    /// in 673 s, which beats it). No two options alike, none beaten by another (issue 39).
+    func testAlternativesListNoTwoOptionsAlikeAndNoneAnotherBeats() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", "Ratina", "--mode", "walk", "--at", "2022-01-12T08:00"])
+        let listed = try harness.json(["plan", "alternatives", try id(created), "1"])
+        let options = try XCTUnwrap(listed["options"]?.arrayValue, "\(listed)")
+        XCTAssertFalse(options.isEmpty, "\(listed)")
+        func measure(_ option: JSONValue) -> (seconds: Double, metres: Double) {
+            (option["duration_s"]?.numberValue ?? .infinity, option["distance_m"]?.numberValue ?? .infinity)
+        }
+        for (i, a) in options.enumerated() {
+            for (j, b) in options.enumerated() where i != j {
+                XCTAssertFalse(measure(a).seconds <= measure(b).seconds && measure(a).metres <= measure(b).metres,
+                               "option \(i + 1) \(measure(a)) is no worse than option \(j + 1) \(measure(b)) in anything")
+            }
+        }
+        let shown = try harness.umctl(["plan", "alternatives", try id(created), "1"])
+        let rows = shown.stdout.split(separator: "\n").filter { $0.first?.isNumber == true }.map { $0.drop { $0 != " " } }
+        XCTAssertEqual(rows.count, options.count, shown.stdout)
+        XCTAssertEqual(Set(rows).count, rows.count, "no two rows alike: \(shown.stdout)")
+    }
+
+    /// Left by session 50: arriving by a time with no service said only "in the 12 hours
+    /// searched"; depart-at names the last ride before and the next after, and so does arrive-by
+    /// now (how far a depart-at search looks back: TransitRoutingTests).
+    func testWithNoServiceArrivingByATimeNamesTheLastRideBeforeAndTheNextAfter() throws {
+        let harness = try harness
+        func transitWords(_ arguments: [String]) throws -> String {
+            let json = try harness.json(["compare", "Keskustori", "Hervanta"] + arguments)
+            let option = try XCTUnwrap(json["options"]?.arrayValue?.first { $0["mode"] == .string("transit") }, "\(json)")
+            return try XCTUnwrap(option["error"]?["message"]?.stringValue, "no transit at that time: \(option)")
+        }
+        // The feed's rides run in the morning only: none arrives by 05:00.
+        let early = try transitWords(["--arrive-by", "2022-01-12T05:00"])
+        XCTAssertTrue(early.hasPrefix("no transit service arriving by 2022-01-12 05:00"), early)
+        XCTAssertFalse(early.contains("hours searched"), "not only how long was searched: \(early)")
+        XCTAssertTrue(early.contains("the last ride is ") && early.contains(" -1d (2022-01-11) from "), "the day before's: \(early)")
+        XCTAssertTrue(early.contains("the next is "), "that morning's: \(early)")
+    }
+
+    /// Trial 50: `plan mode ID 2 walk` joined segments, so the next `plan mode ID 2 …` meant
+    /// another leg. The answer says the numbering changed and what the changed segment is now.
+    func testAModeChangeThatJoinsSegmentsSaysTheNumbersChangedAndWhatTheSegmentIsNow() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "--mode", "transit", "--at", "2022-01-12T08:00"])
+        let ride = try XCTUnwrap(transitSegments(created).first, "\(created)") + 1
+        XCTAssertGreaterThan(segments(created).count, 1, "a ride with walks to and from its stops: \(created)")
+        let walked = try harness.json(["plan", "mode", try id(created), String(ride), "walk"])
+        let count = segments(walked).count
+        XCTAssertLessThan(count, segments(created).count, "the walk across the stops joined the segments: \(walked)")
+        let notes = walked["mode_notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let first = try XCTUnwrap(nodes(walked).first?["name"]?.stringValue)
+        let last = try XCTUnwrap(nodes(walked).last?["name"]?.stringValue)
+        XCTAssertTrue(notes.contains { $0.hasPrefix("segments renumbered (\(segments(created).count) → \(count)): segment 1 is now "
+                                                    + "\(first) → \(last) by walk") }, "\(notes)")
+        let shown = try harness.umctl(["plan", "mode", try id(created), "1", "walk"])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertFalse(shown.stdout.contains("renumbered"), "a change that keeps the count says nothing: \(shown.stdout)")
+    }
+
     /// Trial 50: a plan by transit with one segment set to car showed "total: 32 min, 7.5 km" and
     /// no price, the 3.50 EUR fare dropped with no reason ("no car cost set" only in --json). The
     /// total says why it has no price; a plan that pays nothing says nothing of a price.

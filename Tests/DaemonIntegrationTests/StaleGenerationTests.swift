@@ -86,7 +86,7 @@ final class StaleGenerationTests: SharedTampereDaemonTestCase {
             XCTAssertEqual(refused.status, 1, refused.stderr)
             XCTAssertTrue(refused.stderr.contains("nothing was changed"), refused.stderr)
             XCTAssertTrue(refused.stderr.contains("read the plan again (umctl plan show \(id) prints its generation)"), refused.stderr)
-            XCTAssertTrue(refused.stderr.hasSuffix("[conflict]\n"), refused.stderr)
+            XCTAssertTrue(refused.stderr.hasSuffix("and decide the edit from what it holds now\n"), refused.stderr)
         }
         XCTAssertEqual(try harness.json(["plan", "show", id])["title"]?.stringValue, "first", "nothing changed")
     }

@@ -331,8 +331,10 @@ final class TransitRoutingTests: XCTestCase {
 
     /// A search looks 12 hours ahead (or back): past that, a depart-at "no service" names the
     /// next ride as the engine finds it beyond (trial 49 finding 7), with its day, so "none
-    /// after 19:00" is not read as "none tomorrow" (the 08:00 is 13 hours later); an arrive-by
-    /// one says how far it looked.
+    /// after 19:00" is not read as "none tomorrow" (the 08:00 is 13 hours later), and says how
+    /// far back it looked for the last one (9 hours: the 08:00 that day is 11 hours before); an
+    /// arrive-by one names the last ride before and the next after, as depart-at does (it said
+    /// only "in the 12 hours searched", session 50).
     func testNoServiceWithinTheSearchedHoursNamesTheNextRideOrHowFarItLooked() throws {
         var feed = lineFeed()
         feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
@@ -342,11 +344,12 @@ final class TransitRoutingTests: XCTestCase {
             XCTAssertEqual((error as? RoutingError)?.code, "no_route")
             XCTAssertEqual((error as? RoutingError)?.message,
                            "no transit service leaving after 2022-03-02 19:00 UTC between these points: "
-                               + "the next is bus 1 at 08:00 +1d (2022-03-03) from Stop A")
+                               + "none leaves in the 9 hours before, the next is bus 1 at 08:00 +1d (2022-03-03) from Stop A")
         }
         XCTAssertThrowsError(try query(router, a, b, .arriveBy(utc(3, 7, 0)))) { error in
             XCTAssertEqual((error as? RoutingError)?.message,
-                           "no transit service arriving by 2022-03-03 07:00 UTC between these points in the 12 hours searched")
+                           "no transit service arriving by 2022-03-03 07:00 UTC between these points: "
+                               + "the last ride is bus 1 at 08:00 -1d (2022-03-02) from Stop A, the next is bus 1 at 08:00 from Stop A")
         }
     }
 

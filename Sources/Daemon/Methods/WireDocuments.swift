@@ -7,6 +7,22 @@ import WireProtocol
 
 /// Domain values as wire documents: instants in the region's time zone, numbers from 1.
 public enum WireDocuments {
+    /// A pin giving way on the wire: segments and nodes from 1, nodes by the names the plan shows.
+    static func givesWay(_ judged: PinGivingWay, names: [String], timeZone: TimeZone) -> GivesWayDocument {
+        func wire(_ constraint: PinGivingWay.Constraint) -> GivesWayDocument.Constraint {
+            switch constraint {
+            case .start(let date): .init(kind: "start", time: WireTime.string(from: date, timeZone: timeZone))
+            case .leavingNow: .init(kind: "leaving_now")
+            case .arrivingBy(let date): .init(kind: "arriving_by", time: WireTime.string(from: date, timeZone: timeZone))
+            case .pin(let segment): .init(kind: "pin", segment: segment + 1)
+            case .stayUntil(let node, let until):
+                .init(kind: "stay_until", node: node + 1, name: names[node], time: WireTime.string(from: until, timeZone: timeZone))
+            case .stay(let node, let seconds): .init(kind: "stay", node: node + 1, name: names[node], stayS: seconds)
+            }
+        }
+        return GivesWayDocument(gives: wire(judged.gives), held: judged.held.map(wire))
+    }
+
     /// Durations go on the wire in whole seconds and distances in whole metres (the planner
     /// keeps its exact numbers; a person and a script need no more).
     public static func whole(_ value: Double) -> Double { value.rounded() }
@@ -28,8 +44,9 @@ public enum WireDocuments {
         func wire(_ date: Date?) -> String? { date.map { WireTime.string(from: $0, timeZone: timeZone) } }
         let missed = plan.brokenConnections(now: now)
         let reaches = plan.missedConnectionReaches(now: now)
+        let names = plan.shownNodeNames
         let nodes = plan.nodes.enumerated().map { index, node in
-            NodeDocument(name: node.place.name, lat: node.place.coordinate.latitude, lon: node.place.coordinate.longitude,
+            NodeDocument(name: names[index], lat: node.place.coordinate.latitude, lon: node.place.coordinate.longitude,
                          time: times.indices.contains(index) ? times[index].map { WireTime.string(from: $0, timeZone: timeZone) } : nil,
                          inferred: node.isInferred, currentLocation: node.isCurrentLocation,
                          departure: node.stay == nil ? nil : wire(leaving[index]),
@@ -53,11 +70,13 @@ public enum WireDocuments {
             let note = plan.notes[key]
             let stored = note?.errorCode.map { WireError(code: $0, message: note?.errorMessage ?? $0) }
             let error = plan.legs[index] == nil ? failures[index].map { WireError(code: $0.code, message: $0.message) } ?? stored : nil
+            let givingWay = missed.contains(index) ? plan.pinGivingWay(missedSegment: index, missedSegments: Set(missed)) : nil
             return SegmentDocument(mode: WireMode(plan.modes[index]), locked: plan.locks[key] != nil, leg: legDocument,
                                    error: error, missedConnection: missed.contains(index),
                                    chosenLines: plan.locks[key]?.chosenLines ?? [],
                                    lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index), modeNote: note?.mode,
-                                   reached: reaches[index].map { WireTime.string(from: $0, timeZone: timeZone) })
+                                   reached: reaches[index].map { WireTime.string(from: $0, timeZone: timeZone) },
+                                   givesWay: givingWay.map { givesWay($0, names: names, timeZone: timeZone) })
         }
         let pending = plan.pending.compactMap { key, update -> PendingDocument? in
             guard let index = keys.firstIndex(of: key) else { return nil }

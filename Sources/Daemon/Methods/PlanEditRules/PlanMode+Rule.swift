@@ -15,12 +15,14 @@ extension Params.PlanMode: PlanEditRule {
         let change = { @Sendable (plan: RoutePlan) throws -> RoutePlan in
             try plan.changingMode(ofSegment: try input.segmentIndex(params.segment, in: plan), to: mode, stopsAround: stops)
         }
+        // Segments joined by the change renumber the ones after: the answer says so (docs/planner.md).
+        let renumbering = { @Sendable (changed: RoutePlan) -> [String] in current.renumberingLines(after: changed, changedSegment: index) }
         // Only a ride put before the planner's drives asks more than the change: the drives then.
         let drivesAfter = current.modes.indices.contains { $0 > index && current.modes[$0] == .car && !current.isLocked(segment: $0) }
-        guard mode == .transit, drivesAfter else { return Prepared(step: .change(change)) }
+        guard mode == .transit, drivesAfter else { return Prepared(step: .change(change), modeNotes: renumbering) }
         let legs = service.legs, location = service.location
         return Prepared(step: .compute { plan in
             try await planner.judgingDrivesAfterRides(in: try await legs(try change(plan)), currentLocation: location.current?.coordinate)
-        })
+        }, modeNotes: renumbering)
     }
 }

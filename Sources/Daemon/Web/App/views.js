@@ -177,6 +177,8 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
     // (6 min) is no slower than transit (9 min)").
     segment.mode_note ? h('p', { class: 'mode-note' }, `mode: ${segment.mode_note}`) : null,
     missedRide(segment, day),
+    // Which pin gave way and what held, as the daemon judged it (umctl prints the same sentence).
+    segment.gives_way ? h('p', { class: 'gives-way' }, givesWayWords(segment.gives_way, day)) : null,
     update ? pendingUpdate(plan, segment, update, number, day, actions) : null,
     h('div', { class: 'buttons' },
       leg ? h('button', { type: 'button', class: 'small', onclick: () => actions.pin(number, leg.departure) },
@@ -198,6 +200,22 @@ function missedRide(segment, day) {
   return h('p', { class: 'missed-ride' },
     `missed: ${ride.vehicle} ${ride.line} leaves ${ride.from} at ${clock(ride.departure, day)}; `
     + `the walk gets you there at ${clock(segment.reached, day)}`);
+}
+
+// "to keep the start at 08:00 and the stay at Shop until 09:30, the pin on segment 3 gives way"
+// (umctl's `ConstraintConflict.wording`), from the segment's `gives_way`.
+export function givesWayWords(givesWay, day) {
+  const words = (c) => ({
+    pin: () => `the pin on segment ${c.segment}`,
+    start: () => `the start at ${clock(c.time, day)}`,
+    arriving_by: () => `arriving by ${clock(c.time, day)}`,
+    leaving_now: () => 'leaving now',
+    stay_until: () => `the stay at ${c.name} until ${clock(c.time, day)}`,
+    stay: () => `the stay of ${duration(c.stay_s)} at ${c.name}`,
+  }[c.kind] ?? (() => c.kind.replaceAll('_', ' ')))();
+  const held = givesWay.held.map(words);
+  const listed = held.length > 1 ? `${held.slice(0, -1).join(', ')} and ${held[held.length - 1]}` : (held[0] ?? '');
+  return `to keep ${listed}, ${words(givesWay.gives)} gives way`;
 }
 
 // A pending update in the words of `umctl plan show`: the proposal named by line and time
