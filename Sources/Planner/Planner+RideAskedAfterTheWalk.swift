@@ -10,7 +10,9 @@ extension Planner {
     /// words name that walk (the time searched, `asked`, is when it ends; its minutes are those
     /// between the shown times, so the start plus the walk reads as the time named).
     static func sayingTheWalkToItsStop(_ error: RoutingError, segment: Int, in plan: RoutePlan, askedAt asked: LegTiming) -> RoutingError {
-        guard case .noRoute(let message) = error, case .departAt(let reached) = asked, plan.modes[segment] == .transit, segment > 0,
+        // Only words that name a time ("after 12:01") need the walk that moved it.
+        guard case .noRoute(let message) = error, message.contains(where: \.isNumber), message.contains(":"),
+              case .departAt(let reached) = asked, plan.modes[segment] == .transit, segment > 0,
               plan.nodes[segment].isInferred, !plan.nodes[segment - 1].isInferred,
               let walk = plan.legs[segment - 1], walk.mode == .walk else { return error }
         let walked = ShownTime.text(from: reached.addingTimeInterval(-walk.expectedTravelTime), to: reached)

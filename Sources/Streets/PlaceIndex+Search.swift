@@ -199,7 +199,7 @@ extension PlaceIndex {
     }
 
     /// Twice the edits between the text and the whole name, or plus one between the text and
-    /// the name's start, or minus one for a stem (`stemInsertions`: "Vuores", the district, is
+    /// the name's start (one edit at most), or minus one for a stem (`stemInsertions`: "Vuores", the district, is
     /// the start of Vuoreksen puistokatu with one letter put in, and beats Vuorentaustantie, one
     /// letter wrong); nil beyond `allowed` edits.
     static func typoScore(_ query: [Character], _ name: [Character], allowed: Int) -> Int? {
@@ -207,10 +207,13 @@ extension PlaceIndex {
         if let inserted = stemInsertions(query, name, atMost: allowed), inserted * 2 - 1 < (best ?? .max) {
             best = inserted * 2 - 1
         }
-        let shortest = max(1, query.count - allowed), longest = min(name.count - 1, query.count + allowed)
+        // A name's start is a typo away with one edit at most: two wrong letters and the rest of
+        // a longer name left over is another name ("Kauppahalli" is not Kärppäkalliontie).
+        let startEdits = min(allowed, 1)
+        let shortest = max(1, query.count - startEdits), longest = min(name.count - 1, query.count + startEdits)
         if shortest <= longest {
             for length in shortest...longest {
-                if let distance = EditDistance.between(query, Array(name[..<length]), atMost: allowed),
+                if let distance = EditDistance.between(query, Array(name[..<length]), atMost: startEdits),
                    distance * 2 + 1 < (best ?? .max) {
                     best = distance * 2 + 1
                 }

@@ -55,6 +55,18 @@ final class TypoSearchTests: XCTestCase {
         XCTAssertEqual(found, tried, misses.joined(separator: "\n"))
     }
 
+    /// Trial 51: "Kauppahalli" (the market hall, not in the map's names) was taken as
+    /// Kärppäkalliontie, 4.5 km away, "a typo away": two wrong letters in the first eleven of a
+    /// sixteen-letter name. The start of a name is a typo away with one wrong letter at most; the
+    /// whole name keeps the typos its length allows.
+    func testTheStartOfALongerNameIsATypoAwayWithOneWrongLetterAtMost() throws {
+        let found = try index().search("Kauppahalli", limit: 5).map(\.name)
+        XCTAssertFalse(found.contains("Kärppäkalliontie"), "\(found)")
+        XCTAssertNil(PlaceIndex.typoScore(Array("kauppahalli"), Array("karppakalliontie"), allowed: 2))
+        XCTAssertNotNil(PlaceIndex.typoScore(Array("kauppahali"), Array("kauppahalli"), allowed: 2), "the whole name keeps its typos")
+        XCTAssertNotNil(PlaceIndex.typoScore(Array("hameenkatu"), Array("hameenkadun silta"), allowed: 2), "one letter of a name's start")
+    }
+
     func testDidYouMeanIsTheBestFuzzyMatchOnlyWhenNothingMatchesExactly() throws {
         let index = try index()
         XCTAssertTrue(try index.search("Keskustori", limit: 5).allSatisfy { $0.match != .fuzzy })
