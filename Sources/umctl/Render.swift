@@ -115,7 +115,10 @@ enum Render {
             guard index < plan.segments.count else { continue }
             let segment = plan.segments[index]
             var text = "        seg \(DisplayWidth.number(index + 1, width: numberWidth)): \(FixedWidth.cell(segment.mode.rawValue, width: 7))"
-            let steps = segment.leg.map { legSteps($0, askedDay: day) } ?? []
+            // A ride missed on foot: its walk shown from when the traveller can leave, the ride
+            // marked missed (the leg keeps its ride's times; no step before its node, trial 51).
+            let missedOnFoot = segment.leg.flatMap { MissedConnection.missedRide($0, reached: segment.reached) } != nil
+            let steps = segment.leg.map { legSteps($0, askedDay: day, missedLeaving: missedOnFoot ? node.departure ?? node.time : nil) } ?? []
             if let leg = segment.leg {
                 text += " \(duration(leg.durationS, from: leg.departure, to: leg.arrival)), \(distance(leg.distanceM))"
                 // A walk or drive pinned later than the traveller gets there: they wait, then leave.
@@ -316,10 +319,14 @@ enum Render {
 
     /// A transit leg step by step — walk, ride, walk, … — and the note when walking is no
     /// slower; nothing for a leg without walks (walk and car). Times not on `askedDay` carry their day.
-    static func legSteps(_ leg: LegDocument, askedDay: String? = nil) -> [String] {
+    /// `missedLeaving`: the leg's first ride is missed on foot and the traveller leaves then: its
+    /// walk is shown from then and the ride marked missed.
+    static func legSteps(_ leg: LegDocument, askedDay: String? = nil, missedLeaving: String? = nil) -> [String] {
         let indent = "          "
         func dayClock(_ iso: String?) -> String { DayMark.clock(iso, askedDay: askedDay) }
-        func walk(_ walk: WalkDocument) -> String {
+        func walk(_ shownWalk: WalkDocument) -> String {
+            var walk = shownWalk
+            if let missedLeaving, walk.kind == "access" { walk.start = missedLeaving }
             let what = walk.kind == "transfer" && walk.distanceM == 0 ? "change" : "walk"
             // A change at one stop reads "change at Kalevankangas", not "Kalevankangas → Kalevankangas".
             let way = walk.from == walk.to ? "at \(walk.from)" : "\(walk.from) → \(walk.to)"
@@ -343,7 +350,8 @@ enum Render {
         for (index, ride) in leg.rides.enumerated() {
             let headsign = ride.headsign.map { " towards \($0)" } ?? ""
             steps.append("\(indent)\(LiveTimes.departure(ride, askedDay: askedDay))  \(ride.vehicle) \(ride.line)\(headsign) \(ride.from)"
-                         + " → \(LiveTimes.arrival(ride, askedDay: askedDay)) \(ride.to)\(headwayNote(ride))\(LiveTimes.cancelledMark(ride))")
+                         + " → \(LiveTimes.arrival(ride, askedDay: askedDay)) \(ride.to)\(headwayNote(ride))\(LiveTimes.cancelledMark(ride))"
+                         + (index == 0 && missedLeaving != nil ? " (missed)" : ""))
             steps += LiveTimes.alertLines(ride, indent: indent + "  ", askedDay: askedDay)
             if index < leg.rides.count - 1, let change = transfers.popFirst() { steps.append(walk(change)) }
         }
