@@ -44,6 +44,14 @@ extension Planner {
         var nodes = [plan.nodes[0]], modes: [TravelMode] = [], legs: [RouteLeg?] = [], origins: [Int?] = []
         var walked: [(segment: Int, reason: String?, riding: TimeInterval?, why: String?)] = [], queries = 0
         var changed = false, walkedAgain: [SegmentKey: TimeInterval] = [:]
+        // The stretch as one new segment to node `end` in `mode`, asked by the recompute (a ride's
+        // stops are then chosen again; a walk's asking moves the rides after it).
+        func replacingStretch(to end: Int, with mode: TravelMode) {
+            nodes.append(plan.nodes[end])
+            modes.append(mode)
+            legs.append(nil)
+            origins.append(nil)
+        }
         for stretch in plan.stretches() {
             // The first change ends the round: it moves the stretches after it in time (before
             // it, in an arrive-by plan), which are judged at their new times in the next round.
@@ -66,10 +74,7 @@ extension Planner {
                                                     leaving: leavingStretch(stretch) ?? clock.now(),
                                                     arriving: arriving[stretch.upperBound])
                 if door?.beats == true {
-                    nodes.append(plan.nodes[stretch.upperBound])
-                    modes.append(.transit)
-                    legs.append(nil)
-                    origins.append(nil)
+                    replacingStretch(to: stretch.upperBound, with: .transit)
                     changed = true
                     continue
                 }
@@ -104,19 +109,13 @@ extension Planner {
                     queries += 1
                     if try await doorToDoorRide(against: walkLeg, from: stretch.lowerBound, to: stretch.upperBound, in: plan,
                                                 leaving: start, arriving: arriving[stretch.upperBound])?.beats == true {
-                        nodes.append(plan.nodes[stretch.upperBound])
-                        modes.append(.transit)
-                        legs.append(nil)
-                        origins.append(nil)
+                        replacingStretch(to: stretch.upperBound, with: .transit)
                         changed = true
                         continue
                     }
                 }
                 if choice.mode == .walk {
-                    nodes.append(plan.nodes[stretch.upperBound])
-                    modes.append(.walk)
-                    legs.append(nil)  // asked again by the recompute, which then asks the rides after it again
-                    origins.append(nil)
+                    replacingStretch(to: stretch.upperBound, with: .walk)
                     let why = riding != nil ? nil : Self.noRideWords(computed.failures, in: stretch)
                     walked.append((modes.count - 1, Self.noting(choice.reason, why: why), riding, why))
                     continue
