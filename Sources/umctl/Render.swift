@@ -167,7 +167,7 @@ enum Render {
                 let (pending, nothing): (Bool, String) = switch update?.proposal {
                 case .ride?: (true, "")
                 case .nothingCatchable(let answer)?:
-                    (false, answer.walkArrival == nil ? "; no ride can be caught instead, see below" : "; no ride can be caught instead; walking is proposed below")
+                    (false, answer.walkArrival == nil ? "; no ride can be caught instead, see below" : "; no ride can be caught instead; walking can, see below")
                 case nil: (false, "")
                 }
                 if arriveBy, plan.nodes.indices.contains(index + 1) {
@@ -231,7 +231,9 @@ enum Render {
                 // Nothing to accept: the answer is that no ride can be caught.
                 lines.append("  pending on segment \(pending.segment): selected \(selected)\(cancelled)"
                              + " → \(noCatchableRideNaming(answer, selected: pending.selected, askedDay: day))"
-                             + " (umctl plan dismiss \(plan.id) \(pending.segment))")
+                             // Walking is a mode change the user makes, not a ride to accept (trial 51).
+                             + " (" + (answer.walkArrival == nil ? "" : "umctl plan mode \(plan.id) \(pending.segment) walk | ")
+                             + "umctl plan dismiss \(plan.id) \(pending.segment))")
                 continue
             }
             lines.append("  pending on segment \(pending.segment): selected \(selected)\(cancelled)"

@@ -106,5 +106,11 @@ final class MissedPinFollowsItsProposalTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(times, times.sorted(), "node times in order: \(nodes)")
         let shown = try harness.umctl(["plan", "show", plan]).stdout
         XCTAssertTrue(shown.contains("; walking gets you there at \(answer["walk_arrival"]?.stringValue?.dropFirst(11).prefix(5) ?? "?")"), shown)
+        // Walking is a mode change, not a ride to accept (trial 51: `plan accept` refused it and
+        // the line offered only dismiss): the line names the command, and the command walks it.
+        XCTAssertTrue(shown.contains("(umctl plan mode \(plan) 2 walk | umctl plan dismiss \(plan) 2)"), shown)
+        let walking = try harness.json(["plan", "mode", plan, "2", "walk"])
+        XCTAssertEqual(self.segments(walking)[1]["mode"], .string("walk"), "\(walking)")
+        XCTAssertNotEqual(self.segments(walking)[1]["missed_connection"], .bool(true), "\(walking)")
     }
 }
