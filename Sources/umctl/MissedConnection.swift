@@ -30,9 +30,12 @@ enum MissedConnection {
 
     /// The first ride of a missed leg that is reached by an access walk, and when the walk gets
     /// the traveller to its stop (`reached`, the segment's wire field); nil when the leg starts
-    /// at its ride's stop or the daemon gave no such time.
+    /// at its ride's stop (an access walk of nothing, as `legSteps` leaves it out: there the
+    /// traveller is kept by when they get to or can leave the node, which the plain missed line
+    /// says) or the daemon gave no such time.
     static func missedRide(_ leg: LegDocument, reached: String?) -> (ride: RideDocument, reached: String)? {
-        guard let reached, let ride = leg.rides.first, leg.walks.first?.kind == "access" else { return nil }
+        guard let reached, let ride = leg.rides.first, let walk = leg.walks.first, walk.kind == "access",
+              walk.distanceM.rounded() > 0 || walk.durationS >= 30 else { return nil }
         return (ride, reached)
     }
 

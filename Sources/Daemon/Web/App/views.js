@@ -196,7 +196,10 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
 // the traveller can be at its stop. Null unless the daemon gave that time for a leg walking to its ride.
 function missedRide(segment, day) {
   const ride = segment.leg?.rides?.[0];
-  if (!segment.missed_connection || !segment.reached || !ride || segment.leg.walks?.[0]?.kind !== 'access') return null;
+  const access = segment.leg.walks?.[0];
+  // An access walk of nothing (the node is the stop): the plain missed words say it, as umctl's.
+  if (!segment.missed_connection || !segment.reached || !ride || access?.kind !== 'access'
+      || (Math.round(access.distance_m) <= 0 && access.duration_s < 30)) return null;
   return h('p', { class: 'missed-ride' },
     `missed: ${ride.vehicle} ${ride.line} leaves ${ride.from} at ${clock(ride.departure, day)}; `
     + `the walk gets you there at ${clock(segment.reached, day)}`);
