@@ -20,11 +20,21 @@ extension RoutePlan {
     /// it: it arrives too late for the next pinned segment, or (else) leaves before they can get
     /// to it from the pinned segment before. Nil when it keeps them. An option without times
     /// (a walk, a drive) leaves when the segment does now (`departureTimes` from `now`).
+    /// A pin the plan's own leg already breaks (it gave way, trial 51) is no reason to refuse one.
     public func pinConflict(takingLeg option: RouteLeg, forSegment index: Int, now: Date) -> PinConflict? {
-        let leaves = option.departure ?? departureTimes(startingAt: now)[index]
-        let arrives = option.arrival ?? leaves?.addingTimeInterval(option.expectedTravelTime)
-        if let arrives, let missed = pinMissed(afterSegment: index, arrivingAt: arrives) { return .arrivesTooLate(missed, arriving: arrives) }
-        if let leaves, let early = pinTooLate(beforeSegment: index, leaving: leaves) { return .leavesTooEarly(early, leaving: leaves) }
+        func times(_ leg: RouteLeg) -> (leaves: Date?, arrives: Date?) {
+            let leaves = leg.departure ?? departureTimes(startingAt: now)[index]
+            return (leaves, leg.arrival ?? leaves?.addingTimeInterval(leg.expectedTravelTime))
+        }
+        let (leaves, arrives) = times(option), current = legs[index].map(times)
+        if let arrives, let missed = pinMissed(afterSegment: index, arrivingAt: arrives),
+           current?.arrives.flatMap({ pinMissed(afterSegment: index, arrivingAt: $0) }) == nil {
+            return .arrivesTooLate(missed, arriving: arrives)
+        }
+        if let leaves, let early = pinTooLate(beforeSegment: index, leaving: leaves),
+           current?.leaves.flatMap({ pinTooLate(beforeSegment: index, leaving: $0) }) == nil {
+            return .leavesTooEarly(early, leaving: leaves)
+        }
         return nil
     }
 

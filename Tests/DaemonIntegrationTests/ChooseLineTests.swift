@@ -170,6 +170,24 @@ final class ChooseLineTests: SharedTampereDaemonTestCase {
         }
     }
 
+    /// Trial 51: with the pin on segment 2 already given way (the pin on segment 1 made it
+    /// missed), `plan alternatives ID 1` marked every option "too late for segment 2 … cannot be
+    /// chosen", the plan's own bus 9 among them, printed an empty list of commands, and `plan
+    /// choose` refused them all. A pin the plan already misses is no reason to refuse an option.
+    func testAPinAlreadyMissedRefusesNoOptionOfTheSegmentBeforeIt() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
+                                        "--at", "2022-01-12T10:20"])
+        let plan = try id(created)
+        _ = try harness.json(["plan", "pin", plan, "2", "11:30"])
+        let pinned = try harness.json(["plan", "pin", plan, "1", "11:20"])
+        XCTAssertEqual(segments(pinned)[1]["missed_connection"], .bool(true), "the pin on segment 2 is missed: \(pinned)")
+        let listed = try harness.json(["plan", "alternatives", plan, "1", "--count", "3"])
+        XCTAssertEqual(listed["pin_conflicts"]?.arrayValue ?? [], [], "\(listed)")
+        let chosen = try harness.umctl(["plan", "choose", plan, "1", "1", "--count", "3"])
+        XCTAssertEqual(chosen.status, 0, chosen.stderr)
+    }
+
     func testAWalkOrCarListIsChosenByNumberWithTheCountItWasListedWith() throws {
         let harness = try harness
         let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "car", "--at", Tampere.morning])
