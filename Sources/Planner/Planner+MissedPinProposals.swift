@@ -1,0 +1,167 @@
+import Foundation
+
+/// A pinned departure the traveller can no longer catch gets a proposal: the next one they
+/// can (or, going backward, the latest that still arrives), and what follows is timed from it
+/// (issue 39 item 2: "every missed pin gets one"). Part of computing a plan's legs
+/// (`computeLegsReporting`), after the legs are filled.
+extension Planner {
+    /// With pins: when the plan would have to leave before it may (`missedConnection` is a
+    /// pinned segment or one before it), that pinned departure (the first pin at or after the
+    /// missed segment: the constraint that gives) can no longer be caught, nor any later one
+    /// missed going on from its proposal (`missedConnections`). The
+    /// user's leg stays, and the first departure with the same fingerprint (duration) that can
+    /// be caught is proposed as a pending update (a missed transit leg before the pin is asked
+    /// again from when the traveller gets there, to know when the pin's start is reached).
+    /// In an arrive-by plan, when the legs after the pin end after the requested arrival
+    /// (`lateConnection` is a pinned segment or one after it; the last pin at or before it
+    /// gives), the latest departure of the
+    /// same fingerprint that arrives in time is (a late transit leg after the pin is asked
+    /// again "arrive by", to know when the pin must end).
+    func proposeCatchableDeparture(run: inout LegRun) async throws {
+        let plan = run.plan
+        if case .arriveBy(let deadline) = plan.timePreference, plan.lateConnection(arrivingBy: deadline) != nil {
+            // A late transit leg after a pin (asked to leave after it) makes the pin too late:
+            // the last pin at or before the late segment is the one that gives. Then, going on
+            // backward from when its proposal leaves (the traveller takes it), the last pin at or
+            // before the next late one, and so on (`lateStretches`, which flags them).
+            var (end, due) = (plan.segmentCount, deadline)  // node `end` must be left by `due`
+            while let late = run.plan.lateConnection(leaving: due, node: end),
+                  let pinnedIndex = run.plan.pinnedSegmentIndices.last(where: { $0 <= late }), pinnedIndex < end,
+                  let pin = run.plan.pin(ofSegment: pinnedIndex) {
+                let plan = run.plan
+                var mustLeave = due  // the end of the segment before `index`
+                for index in stride(from: end - 1, to: pinnedIndex, by: -1) {
+                    guard var leg = plan.legs[index] else { return }
+                    let mustArrive = index == plan.segmentCount - 1 ? deadline : plan.nodes[index + 1].latestArrival(leavingAt: mustLeave)
+                    if let arrival = leg.arrival, arrival > mustArrive.addingTimeInterval(RoutePlan.connectionSlack) {
+                        // Late too: the latest one that still arrives, to know when the pin must end.
+                        run.queryCount += 1
+                        guard case .success(let earlier) = try await self.leg(for: query(plan, index, .arriveBy(mustArrive))) else { return }
+                        leg = earlier
+                    }
+                    let arrival = min(mustArrive, leg.arrival ?? mustArrive)
+                    mustLeave = leg.departure ?? plan.pinnedDeparture(ofSegment: index) ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
+                }
+                let latest = pinnedIndex == plan.segmentCount - 1 ? deadline : plan.nodes[pinnedIndex + 1].latestArrival(leavingAt: mustLeave)
+                let probe = PinnedDeparture(segment: pin.segment, departure: latest.addingTimeInterval(-pin.duration), duration: pin.duration)
+                guard try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: latest, run: &run) != nil,
+                      let leaves = run.plan.proposedDeparture(ofSegment: pinnedIndex) else { return }
+                (end, due) = (pinnedIndex, leaves)
+            }
+            return
+        }
+        // Going forward, every pin that gives way gets its proposal (issue 39 item 2): the first
+        // pin at or after the first missed segment, then, going on from when its proposal arrives
+        // (the traveller takes it instead), the first pin at or after the next missed one
+        // (`missedConnections`, which flags them). A missed leg before a pin (a transit leg
+        // asked to arrive by it that leaves too early) means the pin can't be reached either. An
+        // arrive-by plan arriving in time has no start: only a stay "until" before a pin can
+        // make it missed (`missedAfterAStayUntil`).
+        var node = 0
+        var earliest = plan.earliestDeparture(now: clock.now()) ?? .distantPast
+        while let missed = run.plan.missedConnection(fromNode: node, leavingAt: earliest),
+              let pinnedIndex = run.plan.pinnedSegmentIndices.first(where: { $0 >= missed }),
+              let pin = run.plan.pin(ofSegment: pinnedIndex) {
+            let plan = run.plan
+            var reach = earliest
+            for index in node..<pinnedIndex {
+                guard var leg = plan.legs[index] else { return }
+                reach = plan.nodes[index].leaving(arrivedAt: reach)
+                if let departure = leg.departure, departure < reach.addingTimeInterval(-RoutePlan.connectionSlack) {
+                    // Missed too: when the traveller can really go on from here.
+                    run.queryCount += 1
+                    guard case .success(let later) = try await self.leg(for: query(plan, index, .departAt(reach))) else { return }
+                    leg = later
+                }
+                reach = max(reach, leg.departure ?? plan.pinnedDeparture(ofSegment: index) ?? reach)
+                reach = leg.arrival ?? reach.addingTimeInterval(leg.expectedTravelTime)
+            }
+            reach = plan.nodes[pinnedIndex].leaving(arrivedAt: reach)
+            let probe = PinnedDeparture(segment: pin.segment, departure: reach, duration: pin.duration)
+            // The user's ride keeps its times (every step in it runs forward); when the traveller
+            // can be at its stop is the plan's to say (`RoutePlan.missedConnectionReaches`).
+            guard let arrival = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: nil, run: &run) else { return }
+            try await followProposal(from: pinnedIndex + 1, arrivingAt: arrival, run: &run)
+            (node, earliest) = (pinnedIndex + 1, arrival)
+        }
+    }
+
+    /// The traveller follows a pin's proposal: the unpinned rides after it, up to the next pin,
+    /// that leave before they can get there are asked again from when they can (trial 50: the
+    /// segment after a missed pin kept its old 09:25 walk under a node shown at 09:31, and was
+    /// flagged missed itself). Walks and drives have no times of their own: the schedule times
+    /// them from the proposal.
+    private func followProposal(from start: Int, arrivingAt arrival: Date, run: inout LegRun) async throws {
+        var time = arrival
+        for index in start..<run.plan.segmentCount {
+            guard !run.plan.isPinned(segment: index), var leg = run.plan.legs[index] else { return }
+            let ready = run.plan.nodes[index].leaving(arrivedAt: time)
+            if let departure = leg.departure, departure < ready.addingTimeInterval(-RoutePlan.connectionSlack) {
+                try await fill(index, .departAt(ready), run: &run)
+                guard let later = run.plan.legs[index] else { return }
+                leg = later
+            }
+            time = leg.arrival ?? max(ready, leg.departure ?? ready).addingTimeInterval(leg.expectedTravelTime)
+        }
+    }
+
+    /// Attaches to pinned segment `pinnedIndex` the proposal for it: the best ride the traveller
+    /// can catch from `probe`'s departure (or that arrives by `arrivingBy`), or that none can be.
+    /// Returns when the proposed ride arrives; nil when no ride is proposed.
+    private func propose(_ pinnedIndex: Int, pin: PinnedDeparture, probe: PinnedDeparture, arrivingBy: Date?,
+                         run: inout LegRun) async throws -> Date? {
+        let plan = run.plan
+        // Another trip, by definition. A ride: the best one the traveller can catch from when
+        // they can be at its start (or that arrives in time), as the engine answers it; a walk
+        // or drive: one of the same duration.
+        let found: RouteLeg?
+        var nothingToCatch = false
+        if plan.modes[pinnedIndex] == .transit {
+            run.queryCount += 1
+            let timing: LegTiming = arrivingBy.map { .arriveBy($0) } ?? .departAt(probe.departure)
+            switch try await self.leg(for: query(plan, pinnedIndex, timing)) {
+            case .success(let leg): found = leg
+            case .failure(let error): found = nil; nothingToCatch = Self.meansNothingToCatch(error)
+            }
+        } else {
+            let (matched, _, _, queries) = try await matchingLeg(for: plan, segment: pinnedIndex, pin: probe, arrivingBy: arrivingBy)
+            run.queryCount += queries
+            found = matched
+        }
+        guard let selected = plan.legs[pinnedIndex] else { return nil }
+        guard let latest = found else {
+            // Nothing later (earlier) of any line: the plan says so rather than staying silent,
+            // and going forward says what the traveller can still do: walk it (trial 50: "no
+            // later bus 14 today" where the walk takes 25 min).
+            guard nothingToCatch, !wasDismissed(selected, segment: pin.segment, in: run.plan) else { return nil }
+            let walk = arrivingBy == nil ? try await walkingInstead(pinnedIndex, leaving: probe.departure, run: &run) : nil
+            run.plan.pending[pin.segment] = PendingSegmentUpdate(
+                segment: pin.segment, selected: selected.timed(leaving: pin.departure),
+                proposal: .nothingCatchable(NoCatchableRide(arrivingBy: arrivingBy != nil, time: arrivingBy ?? probe.departure,
+                                                            walk: walk)))
+            return walk?.arrival
+        }
+        guard !wasDismissed(latest, segment: pin.segment, in: run.plan) else { return nil }
+        // A walk or car leg has no times of its own: the proposal and the choice are the pinned
+        // leg leaving at the time that fits and at the pinned time.
+        let proposed = latest.timed(leaving: arrivingBy.map { $0.addingTimeInterval(-latest.expectedTravelTime) } ?? probe.departure)
+        run.plan.pending[pin.segment] = PendingSegmentUpdate(segment: pin.segment, selected: selected.timed(leaving: pin.departure),
+                                                             proposal: .ride(proposed))
+        return proposed.arrival ?? proposed.departure.map { $0.addingTimeInterval(proposed.expectedTravelTime) }
+    }
+
+    /// Segment `index` walked, leaving at `start`, when it gets there within the plan's day (24
+    /// hours from the plan's earliest departure: a walk that takes the night is no proposal); nil
+    /// otherwise or when it can't be walked.
+    private func walkingInstead(_ index: Int, leaving start: Date, run: inout LegRun) async throws -> RouteLeg? {
+        var asked = query(run.plan, index, .departAt(start))
+        asked.mode = .walk
+        asked.avoiding = []
+        run.queryCount += 1
+        guard case .success(let leg) = try await self.leg(for: asked) else { return nil }
+        let walk = leg.timed(leaving: start)
+        let dayStart = run.plan.earliestDeparture(now: clock.now()) ?? start
+        guard let arrival = walk.arrival, arrival <= dayStart.addingTimeInterval(24 * 3_600) else { return nil }
+        return walk
+    }
+}
