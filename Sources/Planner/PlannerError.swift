@@ -11,6 +11,9 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case noLegToPin(segment: Int)
     /// The edit would put the same place on both ends of a segment.
     case samePlaceTwice(placeID: String, name: String)
+    /// Two texts typed one after the other that name the same place: most often one name of
+    /// several words typed without quotes, each word read as a place.
+    case samePlaceTypedTwice(name: String, texts: [String])
     /// Every mode failed, so there is no plan to pick as the fastest.
     case noModeAvailable
     /// The Google Maps format file could not be read or is inconsistent.
@@ -29,7 +32,7 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noPendingUpdate: "no_pending_update"
         case .nothingToAccept: "conflict"
         case .noLegToPin: "no_leg_to_pin"
-        case .samePlaceTwice: "same_place_twice"
+        case .samePlaceTwice, .samePlaceTypedTwice: "same_place_twice"
         case .noModeAvailable: "no_mode_available"
         case .linkFormatInvalid: "link_format_invalid"
         case .invalidStay: "invalid_stay"
@@ -50,6 +53,9 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
             "segment \(s)'s pending update proposes no ride (none can be caught): nothing to accept; dismiss it instead"
         case let .noLegToPin(s): "segment \(s) has no computed leg to pin"
         case let .samePlaceTwice(_, name): "\(name) would be at both ends of one segment"
+        case let .samePlaceTypedTwice(name, texts):
+            "\(texts.map { "\"\($0)\"" }.joined(separator: " and ")) both name \(name), which would then be at both ends of one "
+                + "segment (each word typed apart is a place: a name of several words goes in quotes, \"\(texts.joined(separator: " "))\")"
         case .noModeAvailable: "no mode (walk, transit, car) found a route"
         case let .linkFormatInvalid(why): "the Google Maps link format is invalid: \(why)"
         case let .invalidStay(why): "invalid stay: \(why)"

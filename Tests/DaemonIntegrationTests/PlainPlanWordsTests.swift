@@ -134,6 +134,19 @@ final class PlainPlanWordsTests: SharedTampereDaemonTestCase {
     /// Trial 50 finding 5: a refusal ended with the wire's word in brackets ("… both ends of one
     /// segment [same_place_twice]"). A person reads the sentence; the word is for scripts, which
     /// have it under `--json` (and the exit status says a daemon error).
+    /// Trial 51: `plan new Keskustori Tampere-talo Kalevan kirkko` (a name of two words, no
+    /// quotes) answered "Kalevan kirkko A would be at both ends of one segment", which did not
+    /// say that "Kalevan" and "kirkko" were read as two places. Nothing is made.
+    func testTwoWordsThatNameOnePlaceSayTheyWereReadAsTwoPlaces() throws {
+        let harness = try harness
+        let before = try harness.json(["plan", "list"])
+        let refused = try harness.umctl(["plan", "new", "Keskustori", "Tampere-talo", "Kalevan", "kirkko"])
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("\"Kalevan\" and \"kirkko\" both name "), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("a name of several words goes in quotes, \"Kalevan kirkko\""), refused.stderr)
+        XCTAssertEqual(try harness.json(["plan", "list"]), before, "no plan made")
+    }
+
     func testAnErrorLineIsTheSentenceOnlyTheWireCodeStaysInJSON() throws {
         let harness = try harness
         let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "--mode", "walk", "--at", "2022-01-12T08:00"])
