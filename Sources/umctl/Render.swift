@@ -120,7 +120,9 @@ enum Render {
             let missedOnFoot = segment.leg.flatMap { MissedConnection.missedRide($0, reached: segment.reached) } != nil
             let steps = segment.leg.map { legSteps($0, askedDay: day, missedLeaving: missedOnFoot ? node.departure ?? node.time : nil) } ?? []
             if let leg = segment.leg {
-                text += " \(duration(leg.durationS, from: leg.departure, to: leg.arrival)), \(distance(leg.distanceM))"
+                // A ride missed on foot has no duration anyone travels: its span runs from a walk
+                // timed back to the missed ride (trial 51: "transit 2 h 23 min").
+                text += " \(missedOnFoot ? "ride missed" : duration(leg.durationS, from: leg.departure, to: leg.arrival)), \(distance(leg.distanceM))"
                 // A walk or drive pinned later than the traveller gets there: they wait, then leave.
                 if leg.rides.isEmpty, node.stayS == nil, node.stayUntil == nil, let leaves = leg.departure, leaves != node.time {
                     text += ", leaves \(dayClock(leaves))"

@@ -108,9 +108,10 @@ final class EveryMissedPinTests: SharedTampereDaemonTestCase {
     /// there 11:54): segment 2's bus 14 is missed on foot. Its header read "transit < 1 min" (the
     /// span from the walk shown when the traveller can leave to the ride's arrival), and the
     /// sentence named "the start at 10:20" as what held, in a plan leaving at 11:29 for pin 1.
-    /// (Session 51: the leg keeps its ride's times, so the header shows their span, no longer
-    /// "ride missed"; the missed line says when the walk gets there.)
-    func testARideMissedOnFootShowsItsRidesSpanNotLessThanAMinuteAndTheLastPinHeldIsWhatHeld() throws {
+    /// (Session 51: the leg keeps its ride's times, so its span starts at a walk timed back to the
+    /// missed ride, "transit 2 h 23 min" in trial 51: the header says "ride missed"; the missed
+    /// line says when the walk gets there.)
+    func testARideMissedOnFootSaysRideMissedInItsHeaderAndTheLastPinHeldIsWhatHeld() throws {
         let harness = try harness
         let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
                                         "--at", "2022-01-12T10:20"])
@@ -121,6 +122,7 @@ final class EveryMissedPinTests: SharedTampereDaemonTestCase {
         let shown = try harness.umctl(["plan", "show", plan]).stdout
         let header = try XCTUnwrap(shown.split(separator: "\n").first { $0.contains("seg 2:") }, shown)
         XCTAssertFalse(header.contains("< 1 min"), "\(header)")
+        XCTAssertTrue(header.contains(": transit ride missed, "), "\(header)")
         XCTAssertTrue(shown.contains("to keep the pin on segment 1, the pin on segment 2 gives way"), shown)
         XCTAssertFalse(shown.contains("the start at 10:20"), shown)
     }

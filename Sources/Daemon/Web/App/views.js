@@ -168,7 +168,9 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
     h('div', { class: 'leg-head' },
       h('span', { class: 'swatch', 'data-color': segment.mode }),
       modeSelect,
-      h('span', { class: 'leg-summary' }, leg ? `${durationBetween(leg.departure, leg.arrival, leg.duration_s)} · ${distance(leg.distance_m)}` : (segment.error?.message ?? 'no route yet')),
+      // A ride missed on foot has no duration anyone travels (its span starts at a walk timed
+      // back to the missed ride), as `umctl plan show` says.
+      h('span', { class: 'leg-summary' }, leg ? `${missedRide(segment, day) ? 'ride missed' : durationBetween(leg.departure, leg.arrival, leg.duration_s)} · ${distance(leg.distance_m)}` : (segment.error?.message ?? 'no route yet')),
       segment.locked ? h('span', { class: 'tag', title: 'You decided this leg: presets and refinement leave it' }, 'locked') : null,
       isPinned ? h('span', { class: 'tag pin', title: 'Pinned to this departure' }, 'pinned') : null,
       segment.missed_connection ? h('span', { class: 'tag late' }, 'missed') : null),
