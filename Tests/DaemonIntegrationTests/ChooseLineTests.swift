@@ -176,11 +176,7 @@ final class ChooseLineTests: SharedTampereDaemonTestCase {
     /// choose` refused them all. A pin the plan already misses is no reason to refuse an option.
     func testAPinAlreadyMissedRefusesNoOptionOfTheSegmentBeforeIt() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
-                                        "--at", "2022-01-12T10:20"])
-        let plan = try id(created)
-        _ = try harness.json(["plan", "pin", plan, "2", "11:30"])
-        let pinned = try harness.json(["plan", "pin", plan, "1", "11:20"])
+        let (plan, pinned) = try planWhoseSecondPinIsMissed(harness)
         XCTAssertEqual(segments(pinned)[1]["missed_connection"], .bool(true), "the pin on segment 2 is missed: \(pinned)")
         let listed = try harness.json(["plan", "alternatives", plan, "1", "--count", "3"])
         XCTAssertEqual(listed["pin_conflicts"]?.arrayValue ?? [], [], "\(listed)")

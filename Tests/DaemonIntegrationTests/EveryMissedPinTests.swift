@@ -77,12 +77,7 @@ final class EveryMissedPinTests: SharedTampereDaemonTestCase {
     /// is the one missed (by the walk), with its proposal, and the pin gives way once.
     func testAPinnedRidesWalkIsNeverShownBeforeTheTravellerCanLeaveAndTheRideIsMissed() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "TAYS", "--mode", "transit",
-                                        "--at", "2022-01-12T08:00"])
-        let plan = try id(created)
-        let ride = try XCTUnwrap(transitSegments(created).first, "\(created)")
-        _ = try harness.json(["plan", "pin", plan, String(ride + 1), "09:00"])
-        let inserted = try harness.json(["plan", "insert", plan, "Kauppiaankatu", "--after", "1"])
+        let (plan, inserted) = try planWithAFarPlaceInsertedBeforeAPinnedRide(harness)
         let nodes = nodes(inserted), segments = segments(inserted)
         let pin = try XCTUnwrap(inserted["pinned_segments"]?.arrayValue?.first?.numberValue.map { Int($0) - 1 }, "\(inserted)")
         let leg = try XCTUnwrap(segments[pin]["leg"], "the pinned leg: \(segments[pin])")
@@ -113,11 +108,7 @@ final class EveryMissedPinTests: SharedTampereDaemonTestCase {
     /// line says when the walk gets there.)
     func testARideMissedOnFootSaysRideMissedInItsHeaderAndTheLastPinHeldIsWhatHeld() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
-                                        "--at", "2022-01-12T10:20"])
-        let plan = try id(created)
-        _ = try harness.json(["plan", "pin", plan, "2", "11:30"])
-        let pinned = try harness.json(["plan", "pin", plan, "1", "11:20"])
+        let (plan, pinned) = try planWhoseSecondPinIsMissed(harness)
         XCTAssertEqual(segments(pinned)[1]["missed_connection"], .bool(true), "\(pinned)")
         let shown = try harness.umctl(["plan", "show", plan]).stdout
         let header = try XCTUnwrap(shown.split(separator: "\n").first { $0.contains("seg 2:") }, shown)

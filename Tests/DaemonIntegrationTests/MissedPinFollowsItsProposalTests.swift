@@ -41,12 +41,7 @@ final class MissedPinFollowsItsProposalTests: SharedTampereDaemonTestCase {
     /// flagged missed; a node showed `--:--`; the pending line said "selected leaves 07:02".
     func testAMissedRideKeepsItsTimesSaysWhenTheWalkGetsThereAndWhatFollowsIsTimedFromItsProposal() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "TAYS", "--mode", "transit",
-                                        "--at", "2022-01-12T08:00"])
-        let plan = try id(created)
-        let ride = try XCTUnwrap(transitSegments(created).first, "\(created)")
-        _ = try harness.json(["plan", "pin", plan, String(ride + 1), "09:00"])
-        let inserted = try harness.json(["plan", "insert", plan, "Kauppiaankatu", "--after", "1"])
+        let (plan, inserted) = try planWithAFarPlaceInsertedBeforeAPinnedRide(harness)
         let nodes = nodes(inserted), segments = segments(inserted)
         let pin = try XCTUnwrap(inserted["pinned_segments"]?.arrayValue?.first?.numberValue.map { Int($0) - 1 }, "\(inserted)")
         XCTAssertEqual(segments[pin]["missed_connection"], .bool(true), "\(segments[pin])")
@@ -85,11 +80,7 @@ final class MissedPinFollowsItsProposalTests: SharedTampereDaemonTestCase {
     /// what follows is timed from it.
     func testAMissedPinWithNoRideLeftProposesWalkingAndWhatFollowsIsTimedFromIt() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
-                                        "--at", "2022-01-12T10:20"])
-        let plan = try id(created)
-        _ = try harness.json(["plan", "pin", plan, "2", "11:30"])
-        let pinned = try harness.json(["plan", "pin", plan, "1", "11:20"])
+        let (plan, pinned) = try planWhoseSecondPinIsMissed(harness)
         let nodes = nodes(pinned), segments = segments(pinned)
         XCTAssertEqual(segments[1]["missed_connection"], .bool(true), "\(segments[1])")
         let leg = try XCTUnwrap(segments[1]["leg"], "\(segments[1])")

@@ -1,0 +1,31 @@
+import Foundation
+import TestSupport
+import WireProtocol
+import XCTest
+
+/// The plans with a missed pin that several tests read, made on Tampere as the trials made them
+/// (the feed runs 06:00–11:59 on 2022-01-12).
+extension XCTestCase {
+    /// `plan new Lielahti Tampere-talo Nekalantie --mode transit --at 2022-01-12T10:20`, segment 2
+    /// pinned at 11:30, then segment 1 at 11:20: its bus 9 gets to Tampere-talo at 11:54, so bus
+    /// 14 on segment 2 (11:37) is missed on foot, and no later one runs that morning.
+    func planWhoseSecondPinIsMissed(_ harness: DaemonHarness) throws -> (id: String, plan: JSONValue) {
+        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
+                                        "--at", "2022-01-12T10:20"])
+        let plan = try id(created)
+        _ = try harness.json(["plan", "pin", plan, "2", "11:30"])
+        return (plan, try harness.json(["plan", "pin", plan, "1", "11:20"]))
+    }
+
+    /// `plan new Keskustori Hervanta TAYS --mode transit --at 2022-01-12T08:00`, its ride pinned at
+    /// 09:00 (bus 6), then `plan insert … Kauppiaankatu --after 1`, 10 km west: the pinned ride is
+    /// reached from its own stop by a 10 km walk, and missed.
+    func planWithAFarPlaceInsertedBeforeAPinnedRide(_ harness: DaemonHarness) throws -> (id: String, plan: JSONValue) {
+        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "TAYS", "--mode", "transit",
+                                        "--at", "2022-01-12T08:00"])
+        let plan = try id(created)
+        let ride = try XCTUnwrap(transitSegments(created).first, "\(created)")
+        _ = try harness.json(["plan", "pin", plan, String(ride + 1), "09:00"])
+        return (plan, try harness.json(["plan", "insert", plan, "Kauppiaankatu", "--after", "1"]))
+    }
+}
