@@ -5,15 +5,23 @@ import XCTest
 /// When the start time, a stay and a pin cannot all hold, the plan says which one gives (issue 28:
 /// "a conflict is shown, naming which constraint gives").
 final class ConstraintConflictTests: SharedTampereDaemonTestCase {
-    func testAStayThatRunsPastAPinnedBusNamesThePinAsTheConstraintThatGives() throws {
-        let harness = try harness
+
+    /// Keskustori → Hervanta → Keskustori by transit at 07:30, a stay at Hervanta until 09:30 and
+    /// the ride back pinned at 09:45 (which the stay allows): the plan's id, Hervanta's node and
+    /// the pinned segment (from 1), and the plan as pinned.
+    func planWithAStayBeforeAPinnedBusHome() throws -> (id: String, hervanta: Int, back: Int, pinned: JSONValue) {
         let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "Keskustori", "--mode", "transit",
                                         "--at", "2022-01-12T07:30"])
         let id = try id(created)
         let hervanta = try XCTUnwrap(nodes(created).firstIndex { typed($0) == Tampere.hervanta }) + 1
         let back = try XCTUnwrap(transitSegments(created).last) + 1
         _ = try harness.json(["plan", "stay", id, String(hervanta), "--until", "09:30"])
-        let pinned = try harness.json(["plan", "pin", id, String(back), "09:45"])
+        return (id, hervanta, back, try harness.json(["plan", "pin", id, String(back), "09:45"]))
+    }
+
+    func testAStayThatRunsPastAPinnedBusNamesThePinAsTheConstraintThatGives() throws {
+        let harness = try harness
+        let (id, hervanta, back, pinned) = try planWithAStayBeforeAPinnedBusHome()
         XCTAssertTrue(segments(pinned).allSatisfy { $0["missed_connection"] == .bool(false) }, "the pin can be made: \(pinned)")
 
         let stayed = try harness.json(["plan", "stay", id, String(hervanta), "--until", "09:55"])
@@ -28,13 +36,7 @@ final class ConstraintConflictTests: SharedTampereDaemonTestCase {
     /// the web page had no such sentence. The plan document says it (`gives_way`), umctl words it.
     func testWhichPinGaveWayAndWhatHeldIsInThePlanDocument() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "Keskustori", "--mode", "transit",
-                                        "--at", "2022-01-12T07:30"])
-        let id = try id(created)
-        let hervanta = try XCTUnwrap(nodes(created).firstIndex { typed($0) == Tampere.hervanta }) + 1
-        let back = try XCTUnwrap(transitSegments(created).last) + 1
-        _ = try harness.json(["plan", "stay", id, String(hervanta), "--until", "09:30"])
-        let pinned = try harness.json(["plan", "pin", id, String(back), "09:45"])
+        let (id, hervanta, back, pinned) = try planWithAStayBeforeAPinnedBusHome()
         XCTAssertTrue(segments(pinned).allSatisfy { $0["gives_way"] == nil }, "nothing gives while the pin holds: \(pinned)")
 
         let stayed = try harness.json(["plan", "stay", id, String(hervanta), "--until", "09:55"])
