@@ -34,9 +34,13 @@ extension Planner {
                     guard var leg = plan.legs[index] else { return }
                     let mustArrive = index == plan.segmentCount - 1 ? deadline : plan.nodes[index + 1].latestArrival(leavingAt: mustLeave)
                     if let arrival = leg.arrival, arrival > mustArrive.addingTimeInterval(RoutePlan.connectionSlack) {
-                        // Late too: the latest one that still arrives, to know when the pin must end.
+                        // Late too: the latest one that still arrives, to know when the pin must
+                        // end. The traveller who follows the pin's proposal takes it (the mirror
+                        // of `followProposal`): the plan keeps it, so the nodes after the pin
+                        // show when to be there, not `--:--` after a ride asked from the pin.
                         run.queryCount += 1
                         guard case .success(let earlier) = try await self.leg(for: query(plan, index, .arriveBy(mustArrive))) else { return }
+                        if !plan.isPinned(segment: index) { run.plan.legs[index] = earlier }
                         leg = earlier
                     }
                     let arrival = min(mustArrive, leg.arrival ?? mustArrive)

@@ -12,6 +12,7 @@ extension RoutePlan {
     /// the nodes there show no time. If no leg anchors, the time preference anchors the chain
     /// (depart at → first node, arrive by → last node), and for "leave now" `fallbackStart`.
     public func schedule(startingAt fallbackStart: Date? = nil) -> [Date?] {
+        if let followed = followingTheLatePinsProposals { return followed.schedule(startingAt: fallbackStart) }
         var times = [Date?](repeating: nil, count: nodes.count)
         // In segment order, so that a node's time is when the traveller gets there from the
         // leg before it (a stay "until" then shows its arrival, and leaves at its end).
@@ -109,7 +110,8 @@ extension RoutePlan {
     /// when they leave (trial 49: "it leaves 10:20 but you can leave at 10:20, 0 s too late"
     /// after a stay until 10:41). The destination's entry is its arrival.
     public func departureTimes(startingAt fallbackStart: Date? = nil) -> [Date?] {
-        zip(nodes.indices, schedule(startingAt: fallbackStart)).map { index, time in
+        if let followed = followingTheLatePinsProposals { return followed.departureTimes(startingAt: fallbackStart) }
+        return zip(nodes.indices, schedule(startingAt: fallbackStart)).map { index, time in
             let ready = time.map(nodes[index].leaving(arrivedAt:))
             guard let pinned = pinnedStreetDeparture(ofSegment: index) else { return ready }
             guard let ready, ready > pinned.addingTimeInterval(Self.connectionSlack) else { return pinned }
@@ -124,7 +126,8 @@ extension RoutePlan {
     /// missed, and the node keeps the time the traveller can leave. `departureTimes` stays when
     /// they are ready to leave, which the planner's queries start from.
     public func leavingTimes(startingAt fallbackStart: Date? = nil) -> [Date?] {
-        zip(nodes.indices, departureTimes(startingAt: fallbackStart)).map { index, ready in
+        if let followed = followingTheLatePinsProposals { return followed.leavingTimes(startingAt: fallbackStart) }
+        return zip(nodes.indices, departureTimes(startingAt: fallbackStart)).map { index, ready in
             guard let ready, index < segmentCount, let departure = legs[index]?.departure, departure > ready else { return ready }
             return departure
         }
@@ -345,6 +348,26 @@ extension RoutePlan {
             (end, due) = (gives, departure)
         }
         return stretches
+    }
+
+    /// An arrive-by plan whose pins make the arrival late, as the traveller follows it: each
+    /// such pin's proposed ride (`lateStretches`) in place of the pinned one, pinned at the time
+    /// it leaves. Its times are the plan's times: the nodes after a late pin show when to be
+    /// there to arrive in time, those before it when to leave for its proposal (the mirror of
+    /// going on from a missed pin's proposal in a depart-at plan; they showed `--:--` after a
+    /// ride asked from the pinned one). The late pin's leg keeps its own times. Nil when no
+    /// late pin has a ride proposed.
+    private var followingTheLatePinsProposals: RoutePlan? {
+        guard case .arriveBy(let deadline) = timePreference else { return nil }
+        var followed = self
+        for stretch in lateStretches(arrivingBy: deadline) {
+            guard let gives = stretch.gives, let proposal = pendingUpdate(ofSegment: gives)?.latest,
+                  let departure = proposedDeparture(ofSegment: gives), let pin = pin(ofSegment: gives) else { break }
+            followed.legs[gives] = proposal
+            followed.pins[pin.segment] = PinnedDeparture(segment: pin.segment, departure: departure, duration: proposal.expectedTravelTime)
+            followed.pending[pin.segment] = nil
+        }
+        return followed.pending.count < pending.count ? followed : nil
     }
 
     /// When the ride proposed for pinned segment `index` leaves; nil without one.

@@ -354,6 +354,13 @@ try:
         if [clocks(words) for words in shown_gives] != [clocks(words) for words in gives]:
             fail(f"plan {spoken_plan}: umctl plan show says {gives}, the page {shown_gives}")
         gave_way += len(gives)
+        # Every node's time as umctl shows it ("10:03", or "--:--" when it has none; the page "–").
+        umctl_times = [found.group(1)[:5] for found in (re.match(r"^  \d+\. (\S+) ", line) for line in lines) if found]
+        shown_times = [span.get_attribute("textContent")[:5] for span in driver.find_elements(By.CSS_SELECTOR, "li.node .time")]
+        if [("--:--" if time == "–" else time) for time in shown_times] != umctl_times:
+            fail(f"plan {spoken_plan}: umctl plan show times its nodes {umctl_times}, the page {shown_times}")
+        if spoken_plan == setup.get("late_pin_plan") and "--:--" in umctl_times:
+            fail(f"plan {spoken_plan}: an arrive-by plan with a late pin shows a node without its time: {umctl_times}")
         if not notes and not pending and not missed:
             fail(f"plan {spoken_plan} has nothing to compare: {text}")
         ride_missed = driver.find_elements(By.CSS_SELECTOR, ".missed-ride")

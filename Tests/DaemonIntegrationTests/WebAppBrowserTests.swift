@@ -49,7 +49,9 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
         let walkedHop = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, Tampere.hervanta, "--mode", "transit",
                                           "--at", Tampere.morning, "--title", "A walked hop"])
         XCTAssertNotNil(walkedHop["segments"]?.arrayValue?.first?["mode_note"]?.stringValue, "the walk says why: \(walkedHop)")
-        let spoken = try [Int(XCTUnwrap(walkedHop["id"]?.numberValue)), planWithNothingCatchable(), planWithARideMissedOnFoot()] + proposals
+        let latePin = try planWithALatePin()
+        let spoken = try [Int(XCTUnwrap(walkedHop["id"]?.numberValue)), planWithNothingCatchable(), planWithARideMissedOnFoot(), latePin]
+            + proposals
         // A walk pinned to leave Tampere-talo at 07:45 after a ride there: later rides cannot be chosen.
         let pinConflicts = try harness.json(["plan", "new", "Hervanta", "Tampere-talo", "Pyynikintori", "--mode", "transit",
                                              "--at", "2022-01-12T06:50", "--title", "A pin rules options out"])
@@ -68,7 +70,7 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
             "compare_url": try url(["--compare", "Keskustori", Tampere.hervanta, "--at", Tampere.morning]),
             "plan_url": try url(["--plan", String(id)]),
             "compare_durations": durations, "plan_id": id, "rides": rides, "transit_segment": transit,
-            "proposal_plans": proposals, "spoken_plans": spoken, "pin_conflict_plan": pinConflictsID,
+            "proposal_plans": proposals, "spoken_plans": spoken, "late_pin_plan": latePin, "pin_conflict_plan": pinConflictsID,
             "umctl": DaemonHarness.umctl, "socket": harness.socketPath, "screenshots": Self.screenshots.path,
         ]
         let setupFile = harness.directory.appendingPathComponent("browser-setup.json")
@@ -106,6 +108,18 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
         _ = try harness.json(["plan", "pin", String(id), String(ride + 1), "09:00"])
         let inserted = try harness.json(["plan", "insert", String(id), "Kauppiaankatu", "--after", "1"])
         XCTAssertTrue(inserted["segments"]?.arrayValue?.contains { $0["reached"] != nil } == true, "missed on foot: \(inserted)")
+        return id
+    }
+
+    /// Session 52: an arrive-by plan whose pinned bus makes it late (`LatePinFollowsItsProposalTests`):
+    /// TAYS showed `--:--`; every node shows its time, in the page as in `plan show`.
+    func planWithALatePin() throws -> Int {
+        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "TAYS", "--mode", "transit",
+                                        "--arrive-by", "2022-01-12T10:00", "--title", "A late pin followed"])
+        let id = Int(try XCTUnwrap(created["id"]?.numberValue))
+        let ride = try XCTUnwrap(created["segments"]?.arrayValue?.firstIndex { $0["mode"] == .string("transit") }, "\(created)")
+        let pinned = try harness.json(["plan", "pin", String(id), String(ride + 1), "09:40"])
+        XCTAssertNotNil(pinned["pending"]?.arrayValue?.first, "the late pin gets a proposal: \(pinned)")
         return id
     }
 
