@@ -188,6 +188,7 @@ final class TravellableEditSequenceTests: XCTestCase {
             }
             shown = max(shown ?? time, time)
         }
+        checkTimesRunForward(plan, context: context)
         // No drive after a ride unless the user chose car for that segment: a lock (`plan mode …
         // car`, a chosen or pinned drive), or an insert by car or transit (theirs, not locked).
         // A segment set to transit by hand judges the planner's drives after it again (issue 39 F12).
@@ -195,6 +196,32 @@ final class TravellableEditSequenceTests: XCTestCase {
         // A locked drive is the user's (a pinned or chosen car segment).
         for index in ride..<plan.segmentCount where plan.modes[index] == .car && !plan.isLocked(segment: index) {
             XCTFail("a drive after the ride on segment \(ride + 1) (\(plan.modes)): \(context)")
+        }
+    }
+
+    /// The schedule's rules (session 52): every step inside a leg runs forward (a walk ends by the
+    /// time the next step starts, a ride arrives after it leaves), and no leg the plan does not
+    /// show missed or late leaves before the traveller can leave its node (after a missed pin,
+    /// the legs that follow its proposal leave after the nodes it gets them to).
+    func checkTimesRunForward(_ plan: RoutePlan, context: String) {
+        for index in 0..<plan.segmentCount {
+            guard let leg = plan.legs[index] else { continue }
+            let steps = (leg.walks.map { ($0.start, $0.start.addingTimeInterval($0.duration)) }
+                + leg.rides.map { ($0.boarding.time, $0.alighting.time) }).sorted { $0.0 < $1.0 }
+            for (start, end) in steps where end < start.addingTimeInterval(-RoutePlan.connectionSlack) {
+                XCTFail("segment \(index + 1) has a step ending \(end) before it starts \(start) (\(plan.modes)): \(context)")
+            }
+            for (before, after) in zip(steps, steps.dropFirst()) where after.0 < before.1.addingTimeInterval(-RoutePlan.connectionSlack) {
+                XCTFail("segment \(index + 1): a step starts \(after.0) before the one before it ends \(before.1) (\(plan.modes)): \(context)")
+            }
+        }
+        let broken = Set(plan.brokenConnections(now: EditSequencePropertyTests.dayStart))
+        let ready = plan.departureTimes()
+        for index in 0..<plan.segmentCount where !broken.contains(index) {
+            guard let leaves = plan.legs[index]?.departure, let node = ready[index] else { continue }
+            XCTAssertGreaterThanOrEqual(leaves, node.addingTimeInterval(-RoutePlan.connectionSlack),
+                                        "segment \(index + 1) leaves \(leaves), before the traveller can leave node \(index + 1) at \(node) "
+                                        + "(\(plan.modes)): \(context)")
         }
     }
 
