@@ -47,5 +47,8 @@ final class LatePinFollowsItsProposalTests: SharedTampereDaemonTestCase {
         XCTAssertGreaterThan(pinLeaves, proposalLeaves, "the pinned leg keeps its time: \(segments[ride])")
         let text = try harness.umctl(["plan", "show", plan]).stdout
         XCTAssertFalse(text.contains("--:--"), "plan show shows every node's time: \(text)")
+        // The times shown are the plan the traveller gets by accepting the proposal.
+        let accepted = try harness.json(["plan", "accept", plan, String(ride + 1)])
+        XCTAssertEqual(self.nodes(accepted).map { date($0["time"]) }, times, "accepted: \(accepted)")
     }
 }
