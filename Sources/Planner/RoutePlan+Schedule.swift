@@ -11,6 +11,8 @@ extension RoutePlan {
     /// leg stops the propagation, and a dated leg beyond one anchors nothing (`isTimedFromItsSource`):
     /// the nodes there show no time. If no leg anchors, the time preference anchors the chain
     /// (depart at → first node, arrive by → last node), and for "leave now" `fallbackStart`.
+    /// An arrive-by plan with late pins is timed as followed with their proposals
+    /// (`followingTheLatePinsProposals`).
     public func schedule(startingAt fallbackStart: Date? = nil) -> [Date?] {
         if let followed = followingTheLatePinsProposals { return followed.schedule(startingAt: fallbackStart) }
         var times = [Date?](repeating: nil, count: nodes.count)
