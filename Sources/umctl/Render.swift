@@ -219,7 +219,9 @@ enum Render {
         // The price only when every part is known; when one is not, the total says why (a car
         // with no cost set left the fares out of it with nothing said: trial 50). A plan that
         // pays nothing ("no fare") says nothing.
-        let price = plan.price.map { ", price \(money($0))" }
+        // A known price says what it leaves out or prices otherwise than planned (a missed ride
+        // priced as its proposal, driving with no cost set).
+        let price = plan.price.map { ", price \(money($0))" + (plan.priceNote.map { " (\($0))" } ?? "") }
             ?? plan.priceNote.flatMap { $0 == "no fare" ? nil : ", price not known: \($0)" } ?? ""
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))\(price)")
         for pending in plan.pending {

@@ -144,7 +144,9 @@ export function planView(plan, actions) {
       h('h2', {}, plan.title),
       h('p', { class: 'summary' }, [`Plan ${plan.id}`, longDay(day), plan.total_duration_s == null ? null
         : durationBetween(plan.nodes[0]?.time, plan.nodes[plan.nodes.length - 1]?.time, plan.total_duration_s), distance(plan.total_distance_m),
-        price(plan.price, null), `generation ${plan.generation}`].filter(Boolean).join(' · ')),
+        // A known price says what it leaves out or prices otherwise than planned, as umctl's total.
+        plan.price ? `${price(plan.price, null)}${plan.price_note ? ` (${plan.price_note})` : ''}` : null,
+        `generation ${plan.generation}`].filter(Boolean).join(' · ')),
       plan.coverage_note ? h('p', { class: 'error' }, plan.coverage_note) : null,
       h('div', { class: 'buttons' },
         h('button', { type: 'button', onclick: actions.rename }, 'Rename'),
