@@ -3,8 +3,9 @@ import TestSupport
 import WireProtocol
 import XCTest
 
-/// Trial 51's findings on what `plan show` says: a price counts only rides taken. On Tampere,
-/// through the real daemon and umctl.
+/// Trial 51's findings on what `plan show` says: a price counts only rides taken, a duration
+/// says its waiting, a ride missed on foot invents no time for the walk after it, an edit's
+/// mode note shows once. On Tampere, through the real daemon and umctl.
 final class WhatPlanShowSaysIsTrueTests: SharedTampereDaemonTestCase {
     /// The segment lines of `plan show` (each "seg N: …" line), by segment number.
     private func segmentLines(_ shown: String) -> [Int: String] {
@@ -61,5 +62,68 @@ final class WhatPlanShowSaysIsTrueTests: SharedTampereDaemonTestCase {
                       "\(pinned["price_note"] ?? .null)")
         let shown = try harness.umctl(["plan", "show", plan]).stdout
         XCTAssertTrue(segmentLines(shown)[missed + 1]?.contains("ride missed: not priced") == true, shown)
+    }
+
+    /// Trial 51 finding 3: after a missed pin, a walk to the stop of the next ride read
+    /// "walk 11 min, 166 m": a 2-minute walk and 9 minutes waiting for the ride. A walk's
+    /// minutes are walking minutes; the wait after it is said as waiting, and the two add up to
+    /// the span between the nodes' times.
+    func testAWalksMinutesAreWalkingMinutesAndTheWaitAfterItIsShownAsWaiting() throws {
+        let harness = try harness
+        let (plan, _) = try planWhoseFirstRideIsMissedByALaterStart(harness)
+        _ = try harness.json(["plan", "insert", plan, "Opiskelija C", "--after", "3", "--mode", "walk"])
+        let document = try harness.json(["plan", "mode", plan, "4", "transit"])
+        var waits = 0
+        let shown = segmentLines(try harness.umctl(["plan", "show", plan]).stdout)
+        for (index, segment) in segments(document).enumerated() where segment["mode"] == .string("walk") {
+            guard let leg = segment["leg"], let start = date(leg["departure"]), let end = date(leg["arrival"]),
+                  let seconds = leg["duration_s"]?.numberValue else { continue }
+            let from = start.timeIntervalSince1970, walked = from + seconds, to = end.timeIntervalSince1970
+            let line = try XCTUnwrap(shown[index + 1], "\(shown)")
+            if ShownTime.minutes(from: walked, to: to) > 0 {
+                waits += 1
+                let distance = Int(try XCTUnwrap(leg["distance_m"]?.numberValue).rounded())
+                XCTAssertTrue(line.contains("walk    \(ShownTime.text(from: from, to: walked)), \(distance) m, then wait \(ShownTime.text(from: walked, to: to))"),
+                              "walking minutes, then the wait: \(line)")
+            } else {
+                XCTAssertFalse(line.contains("then wait"), line)
+            }
+        }
+        XCTAssertGreaterThan(waits, 0, "the walk to Opiskelija C waits for the ride after it: \(document)")
+    }
+
+    /// Trial 51 finding 2: after a ride missed on foot (bus 14 at 11:37, the walk gets the
+    /// traveller there at 12:01), the walk from its stop showed 11:47, the missed ride's
+    /// arrival, before the traveller can be there. No time is invented for it.
+    func testTheWalkAfterARideMissedOnFootShowsNoTimeOfTheMissedRide() throws {
+        let harness = try harness
+        let (plan, pinned) = try planWhoseSecondPinIsMissed(harness)
+        let missed = try XCTUnwrap(segments(pinned).indices.first { segments(pinned)[$0]["reached"] != nil }, "missed on foot: \(pinned)")
+        let leg = try XCTUnwrap(segments(pinned)[missed]["leg"])
+        let egress = try XCTUnwrap(leg["walks"]?.arrayValue?.last { $0["kind"] == .string("egress") }, "\(leg)")
+        let from = try XCTUnwrap(egress["from"]?.stringValue), to = try XCTUnwrap(egress["to"]?.stringValue)
+        let shown = try harness.umctl(["plan", "show", plan]).stdout
+        let walk = try XCTUnwrap(shown.split(separator: "\n").first { $0.contains("walk ") && $0.contains("\(from) → \(to)") }, shown)
+        XCTAssertTrue(walk.trimmingCharacters(in: .whitespaces).hasPrefix("--:--  walk "), "no time of the missed ride: \(walk)")
+        let missedClock = String(try XCTUnwrap(egress["start"]?.stringValue).dropFirst(11).prefix(5))
+        XCTAssertFalse(walk.contains(missedClock), "the missed ride's \(missedClock): \(walk)")
+    }
+
+    /// Trial 51 finding 3: an edit's answer listed each segment's `mode:` note twice, in the
+    /// header ("segment 1 by transit: …") and under the segment. Once, under the segment.
+    func testAnEditsModeNoteShowsOnceUnderItsSegment() throws {
+        let harness = try harness
+        // Two plans alike: one edited for its JSON answer, the other for umctl's words.
+        func created() throws -> String {
+            try id(try harness.json(["plan", "new", "Keskustori", "Hervanta", "--mode", "transit", "--at", "2022-01-12T08:00"]))
+        }
+        let inserted = try harness.json(["plan", "insert", try created(), "Kauppiaankatu", "--after", "1"])
+        let notes = inserted["mode_notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        XCTAssertFalse(notes.isEmpty, "the insert says why its segments have their modes: \(inserted)")
+        let answer = try harness.umctl(["plan", "insert", try created(), "Kauppiaankatu", "--after", "1"])
+        XCTAssertEqual(answer.status, 0, answer.stderr)
+        for note in segments(inserted).compactMap({ $0["mode_note"]?.stringValue }) {
+            XCTAssertEqual(answer.stdout.components(separatedBy: note).count - 1, 1, "\"\(note)\" once: \(answer.stdout)")
+        }
     }
 }
