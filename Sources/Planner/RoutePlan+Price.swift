@@ -2,25 +2,38 @@ import Foundation
 
 extension RoutePlan {
     /// What segment `index` is priced as: the journey the traveller can travel, never a ride
-    /// nobody takes. A segment shown missed (one of `missed`, `brokenConnections`) is priced as
-    /// the ride proposed for it (the traveller takes that one instead, never both: trial 51's
-    /// plan with a missed pin cost 7.00 EUR, 3.50 once the proposal was accepted); with no ride
-    /// proposed it is not priced (`missedUnpriced`).
+    /// nobody takes. A segment shown missed (one of `missed`, `brokenConnections`) or riding a
+    /// cancelled trip is priced as the ride proposed for it (the traveller takes that one
+    /// instead, never both: trial 51's plan with a missed pin cost 7.00 EUR, 3.50 once the
+    /// proposal was accepted); with no ride proposed it is not priced (`unpriced`).
     enum PricedSegment {
         case planned(RouteLeg?)
-        case proposed(RouteLeg)
-        case missedUnpriced
+        case proposed(RouteLeg, NotTaken)
+        case unpriced(NotTaken)
+    }
+
+    /// Why the planned ride of a segment is not the one the traveller takes.
+    enum NotTaken: String {
+        case missed, cancelled
+
+        /// The segment's share's note ("the missed ride priced as the one proposed").
+        var pricedAsProposal: String { "the \(rawValue) ride priced as the one proposed" }
+        /// The segment's note when nothing is proposed ("ride missed: not priced").
+        var notPriced: String { "ride \(rawValue): not priced" }
     }
 
     func pricedSegment(_ index: Int, missed: Set<Int>) -> PricedSegment {
-        guard missed.contains(index) else { return .planned(legs[index]) }
-        if let proposal = pendingUpdate(ofSegment: index)?.latest { return .proposed(proposal) }
-        return .missedUnpriced
+        let notTaken: NotTaken
+        if missed.contains(index) {
+            notTaken = .missed
+        } else if legs[index]?.rides.contains(where: \.cancelled) == true {
+            notTaken = .cancelled
+        } else {
+            return .planned(legs[index])
+        }
+        if let proposal = pendingUpdate(ofSegment: index)?.latest { return .proposed(proposal, notTaken) }
+        return .unpriced(notTaken)
     }
-
-    /// The note of a segment priced other than as it is planned, as its share says it.
-    static let pricedAsProposalNote = "the missed ride priced as the one proposed"
-    static let missedUnpricedNote = "ride missed: not priced"
 
     /// The plan's price with each leg priced alone: its transit legs' fares plus its car legs'
     /// estimates. Walking costs nothing. Nil for a plan that only walks; unknown when a leg is
@@ -36,8 +49,8 @@ extension RoutePlan {
             let leg: RouteLeg?
             switch pricedSegment(index, missed: missed) {
             case .planned(let planned): leg = planned
-            case .proposed(let proposal): leg = proposal; notes.proposed.append(index)
-            case .missedUnpriced: notes.unpriced.append(index); continue
+            case .proposed(let proposal, let why): leg = proposal; notes.proposed.append((index, why))
+            case .unpriced(let why): notes.unpriced.append((index, why)); continue
             }
             guard let leg else { parts.append(.unknown("price unknown (a leg is not computed)")); continue }
             if modes[index] == .car, leg.price == nil { notes.carUnpriced = true; continue }
@@ -57,8 +70,8 @@ extension RoutePlan {
             guard modes[index] == .transit else { return [] }
             switch pricedSegment(index, missed: missed) {
             case .planned(let leg): return leg?.rides ?? []
-            case .proposed(let proposal): return proposal.rides
-            case .missedUnpriced: return []
+            case .proposed(let proposal, _): return proposal.rides
+            case .unpriced: return []
             }
         }
     }
@@ -80,13 +93,13 @@ extension RoutePlan {
             let leg: RouteLeg?
             switch pricedSegment(index, missed: missed) {
             case .planned(let planned): leg = planned
-            case .proposed(let proposal):
+            case .proposed(let proposal, let why):
                 leg = proposal
-                if modes[index] == .transit || modes[index] == .car { notes.proposed.append(index) }
-            case .missedUnpriced:
+                if modes[index] == .transit || modes[index] == .car { notes.proposed.append((index, why)) }
+            case .unpriced(let why):
                 if modes[index] == .transit || modes[index] == .car {
-                    notes.unpriced.append(index)
-                    segments[index] = .unknown(Self.missedUnpricedNote)
+                    notes.unpriced.append((index, why))
+                    segments[index] = .unknown(why.notPriced)
                 }
                 continue
             }
@@ -102,7 +115,7 @@ extension RoutePlan {
                 // and the total says it leaves driving out (trial 51: the fare vanished from it).
                 if leg.price == nil { notes.carUnpriced = true; continue }
                 parts.append(leg.priceQuote)
-                if notes.proposed.last == index { segments[index] = Self.sayingProposed(leg.priceQuote) }
+                if let why = notes.why(proposed: index) { segments[index] = Self.saying(why.pricedAsProposal, leg.priceQuote) }
             default:
                 continue
             }
@@ -123,7 +136,7 @@ extension RoutePlan {
                     var said = earlier.map {
                         "covered by the ticket bought on segment \($0.segment + 1) at \(ShownTime.clock($0.bought, timeZone: timeZone))"
                     }
-                    if notes.proposed.contains(segment) { said.insert(Self.pricedAsProposalNote, at: 0) }
+                    if let why = notes.why(proposed: segment) { said.insert(why.pricedAsProposal, at: 0) }
                     segments[segment] = PriceQuote(price: paid, note: said.isEmpty ? nil : said.joined(separator: "; "))
                 }
             }
@@ -131,9 +144,9 @@ extension RoutePlan {
         return PlanPrice(total: notes.total(of: parts), segments: segments)
     }
 
-    private static func sayingProposed(_ quote: PriceQuote) -> PriceQuote {
+    private static func saying(_ note: String, _ quote: PriceQuote) -> PriceQuote {
         var said = quote
-        said.note = [pricedAsProposalNote, quote.note].compactMap { $0 }.joined(separator: "; ")
+        said.note = [note, quote.note].compactMap { $0 }.joined(separator: "; ")
         return said
     }
 }
@@ -141,10 +154,12 @@ extension RoutePlan {
 /// What a plan's total leaves out or prices otherwise than planned, said beside it: the total
 /// says what it adds.
 private struct PriceNotes {
-    /// Missed segments priced as their proposal (0-based).
-    var proposed: [Int] = []
-    /// Missed segments with no ride proposed, left out (0-based).
-    var unpriced: [Int] = []
+    /// Segments priced as their proposal (0-based), and why.
+    var proposed: [(segment: Int, why: RoutePlan.NotTaken)] = []
+    /// Segments with no ride proposed, left out (0-based), and why.
+    var unpriced: [(segment: Int, why: RoutePlan.NotTaken)] = []
+
+    func why(proposed segment: Int) -> RoutePlan.NotTaken? { proposed.first { $0.segment == segment }?.why }
     /// A car leg left out: driving is priced only with a car cost set.
     var carUnpriced = false
 
@@ -152,13 +167,16 @@ private struct PriceNotes {
     /// as proposed. A plan with nothing priced but a car leg keeps the car's "no car cost set".
     func total(of parts: [PriceQuote]) -> PriceQuote? {
         guard var total = PriceQuote.total(of: parts) else {
-            if !unpriced.isEmpty { return .unknown("ride missed on \(Self.segments(unpriced)): not priced") }
+            if let first = unpriced.first { return .unknown(Self.notPriced(first.why, unpriced)) }
             return carUnpriced ? PriceQuote(price: nil, note: "no car cost set (--car-cost-per-km)") : nil
         }
         guard total.price != nil else { return total }
         var said: [String] = []
-        if !proposed.isEmpty { said.append("the missed ride on \(Self.segments(proposed)) priced as the one proposed") }
-        if !unpriced.isEmpty { said.append("ride missed on \(Self.segments(unpriced)): not priced") }
+        for why in [RoutePlan.NotTaken.missed, .cancelled] {
+            let priced = proposed.filter { $0.why == why }, left = unpriced.filter { $0.why == why }
+            if !priced.isEmpty { said.append("the \(why.rawValue) ride on \(Self.segments(priced)) priced as the one proposed") }
+            if !left.isEmpty { said.append(Self.notPriced(why, left)) }
+        }
         if carUnpriced { said.append(Self.faresOnly) }
         if let note = total.note { said.append(note) }
         total.note = said.isEmpty ? nil : said.joined(separator: "; ")
@@ -169,7 +187,12 @@ private struct PriceNotes {
     /// and says so (trial 51: "price not known" hid the 3.50 EUR fare).
     static let faresOnly = "fares only: driving has no cost set (--car-cost-per-km)"
 
-    private static func segments(_ indices: [Int]) -> String {
-        (indices.count == 1 ? "segment " : "segments ") + indices.map { String($0 + 1) }.joined(separator: ", ")
+    /// "ride missed on segment 2: not priced".
+    private static func notPriced(_ why: RoutePlan.NotTaken, _ left: [(segment: Int, why: RoutePlan.NotTaken)]) -> String {
+        "ride \(why.rawValue) on \(segments(left.filter { $0.why == why })): not priced"
+    }
+
+    private static func segments(_ segments: [(segment: Int, why: RoutePlan.NotTaken)]) -> String {
+        (segments.count == 1 ? "segment " : "segments ") + segments.map { String($0.segment + 1) }.joined(separator: ", ")
     }
 }

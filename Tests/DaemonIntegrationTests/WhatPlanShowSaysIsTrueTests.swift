@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Transit
 import WireProtocol
 import XCTest
 
@@ -125,5 +126,29 @@ final class WhatPlanShowSaysIsTrueTests: SharedTampereDaemonTestCase {
         for note in segments(inserted).compactMap({ $0["mode_note"]?.stringValue }) {
             XCTAssertEqual(answer.stdout.components(separatedBy: note).count - 1, 1, "\"\(note)\" once: \(answer.stdout)")
         }
+    }
+}
+
+/// The price rule for a ride a realtime feed cancels: nobody takes it either, so the plan is
+/// priced as the ride proposed instead, and says so (a GTFS-Realtime feed served over HTTP on
+/// 127.0.0.1, as in ProposalRuleTests).
+final class CancelledRidePriceTests: LiveRegionTestCase {
+    func testAPlanWithACancelledRideIsPricedAsItsProposalAndSaysSo() throws {
+        let pinned = try live.pinnedPlan()
+        let url = try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [try live.tripUpdate(pinned.ride, cancelled: true)]))
+        XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
+        let plan = try live.eventually("the cancelled ride gets a proposal") { () throws -> JSONValue? in
+            let shown = try harness.json(["plan", "show", pinned.id])
+            return shown["pending"]?.arrayValue?.first?["latest"] == nil ? nil : shown
+        }
+        let segment = plan["segments"]?.arrayValue?[pinned.segment - 1]
+        XCTAssertTrue(segment?["leg"]?["rides"]?.arrayValue?.contains { $0["cancelled"] == .bool(true) } == true, "\(plan)")
+        XCTAssertTrue(segment?["leg"]?["price_note"]?.stringValue?.hasPrefix("the cancelled ride priced as the one proposed") == true,
+                      "\(segment ?? .null)")
+        XCTAssertTrue(plan["price_note"]?.stringValue?.contains("the cancelled ride on segment \(pinned.segment) priced as the one proposed") == true,
+                      "\(plan["price_note"] ?? .null)")
+        let priced = try XCTUnwrap(plan["price"]?["amount"]?.numberValue, "\(plan)")
+        let accepted = try harness.json(["plan", "accept", pinned.id, String(pinned.segment)])
+        XCTAssertEqual(accepted["price"]?["amount"]?.numberValue, priced, "accepting the proposal costs what was shown: \(accepted)")
     }
 }
