@@ -226,11 +226,10 @@ enum Render {
         // The total spans the first and last times shown above: their shown difference (`ShownTime`).
         let total = plan.totalDurationS.map { duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) }
             ?? (missed ? "none (\(why))" : "incomplete (a leg is missing)")
-        // The price only when every part is known; when one is not, the total says why (a car
-        // with no cost set left the fares out of it with nothing said: trial 50). A plan that
-        // pays nothing ("no fare") says nothing.
-        // A known price says what it leaves out or prices otherwise than planned (a missed ride
-        // priced as its proposal, driving with no cost set).
+        // The price only when every part is known; when one is not, the total says why (trial 50:
+        // a fare left out with nothing said). A known price says what it leaves out or prices
+        // otherwise than planned (a missed ride priced as its proposal, driving with no cost set:
+        // trial 51). A plan that pays nothing ("no fare") says nothing.
         let price = plan.price.map { ", price \(money($0))" + (plan.priceNote.map { " (\($0))" } ?? "") }
             ?? plan.priceNote.flatMap { $0 == "no fare" ? nil : ", price not known: \($0)" } ?? ""
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))\(price)")
