@@ -14,7 +14,8 @@ extension RoutePlan {
 
     /// Why the planned ride of a segment is not the one the traveller takes.
     enum NotTaken: String {
-        case missed, cancelled
+        /// Missed going forward; in an arrive-by plan, `late` (it arrives too late), as umctl says.
+        case missed, late, cancelled
 
         /// The segment's share's note ("the missed ride priced as the one proposed").
         var pricedAsProposal: String { "the \(rawValue) ride priced as the one proposed" }
@@ -25,7 +26,7 @@ extension RoutePlan {
     func pricedSegment(_ index: Int, missed: Set<Int>) -> PricedSegment {
         let notTaken: NotTaken
         if missed.contains(index) {
-            notTaken = .missed
+            if case .arriveBy = timePreference { notTaken = .late } else { notTaken = .missed }
         } else if legs[index]?.rides.contains(where: \.cancelled) == true {
             notTaken = .cancelled
         } else {
@@ -172,9 +173,10 @@ private struct PriceNotes {
         }
         guard total.price != nil else { return total }
         var said: [String] = []
-        for why in [RoutePlan.NotTaken.missed, .cancelled] {
+        for why in [RoutePlan.NotTaken.missed, .late, .cancelled] {
             let priced = proposed.filter { $0.why == why }, left = unpriced.filter { $0.why == why }
-            if !priced.isEmpty { said.append("the \(why.rawValue) ride on \(Self.segments(priced)) priced as the one proposed") }
+            if priced.count == 1 { said.append("the \(why.rawValue) ride on \(Self.segments(priced)) priced as the one proposed") }
+            if priced.count > 1 { said.append("the \(why.rawValue) rides on \(Self.segments(priced)) priced as the ones proposed") }
             if !left.isEmpty { said.append(Self.notPriced(why, left)) }
         }
         if carUnpriced { said.append(Self.faresOnly) }

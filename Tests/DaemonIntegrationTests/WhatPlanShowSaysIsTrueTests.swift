@@ -48,6 +48,28 @@ final class WhatPlanShowSaysIsTrueTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(accepted["price_note"], .null, "nothing missed, nothing said: \(accepted)")
     }
 
+    /// The arrive-by mirror: a pin that arrives too late is "late" (as umctl marks it), and two
+    /// are named together. `plan new Lielahti Tampere-talo Nekalantie --arrive-by 10:30`,
+    /// segment 2 pinned at 10:40, then segment 1 at 10:20: both are late, each with a proposal.
+    func testAnArriveByPlanPricesEachLateRideAsItsProposalAndNamesThemTogether() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
+                                        "--arrive-by", "2022-01-12T10:30"])
+        let plan = try id(created)
+        _ = try harness.json(["plan", "pin", plan, "2", "10:40"])
+        let pinned = try harness.json(["plan", "pin", plan, "1", "10:20"])
+        let proposed = Set((pinned["pending"]?.arrayValue ?? []).filter { $0["latest"] != nil }.compactMap { $0["segment"]?.numberValue.map(Int.init) })
+        let late = segments(pinned).indices.filter { segments(pinned)[$0]["missed_connection"] == .bool(true) && proposed.contains($0 + 1) }
+        XCTAssertEqual(late.count, 2, "both pins late, each with a proposal: \(pinned)")
+        let named = late.map { String($0 + 1) }.joined(separator: ", ")
+        XCTAssertEqual(pinned["price_note"]?.stringValue, "the late rides on segments \(named) priced as the ones proposed",
+                       "\(pinned["price"] ?? .null)")
+        for index in late {
+            XCTAssertTrue(segments(pinned)[index]["leg"]?["price_note"]?.stringValue?.hasPrefix("the late ride priced as the one proposed") == true,
+                          "\(segments(pinned)[index])")
+        }
+    }
+
     /// A missed ride with no ride proposed (nothing left that morning, the traveller can only
     /// walk) is not priced, and the total says so, not a fare for a bus nobody takes.
     func testAMissedRideWithNothingToCatchIsNotPricedAndTheTotalSaysSo() throws {
