@@ -100,7 +100,9 @@ enum Render {
         lines.append("  \(preference), pace \(plan.pace)\(access), times in \(plan.timeZone), generation \(plan.generation)")
         if let note = plan.coverageNote { lines.append("  note: \(note); no transit that day") }
         lines += matchNotes(plan.matched ?? []).map { "  " + $0 }
-        lines += (plan.modeNotes ?? []).map { "  " + $0 }
+        // A segment's own mode note is shown under it: the answer's "segment N …" line saying the
+        // same is left out here (trial 51: each `mode:` note showed twice in an edit's answer).
+        lines += (plan.modeNotes ?? []).filter { !repeatsASegmentsNote($0, plan.segments) }.map { "  " + $0 }
         let numberWidth = String(plan.nodes.count).count  // node and segment numbers stay in one column
         for (index, node) in plan.nodes.enumerated() {
             var flags: [String] = []
@@ -122,7 +124,15 @@ enum Render {
             if let leg = segment.leg {
                 // A ride missed on foot has no duration anyone travels: its span runs from a walk
                 // timed back to the missed ride (trial 51: "transit 2 h 23 min").
-                text += " \(missedOnFoot ? "ride missed" : duration(leg.durationS, from: leg.departure, to: leg.arrival)), \(distance(leg.distanceM))"
+                if missedOnFoot {
+                    text += " ride missed, \(distance(leg.distanceM))"
+                } else if let (moving, wait) = movingAndWaiting(leg) {
+                    // A walk's minutes are walking minutes; the time its span holds beyond them is waiting
+                    // (trial 51: "walk 9 min, 135 m" for a 2-min walk and 7 min waiting for the next ride).
+                    text += " \(moving), \(distance(leg.distanceM)), then wait \(wait)"
+                } else {
+                    text += " \(duration(leg.durationS, from: leg.departure, to: leg.arrival)), \(distance(leg.distanceM))"
+                }
                 // A walk or drive pinned later than the traveller gets there: they wait, then leave.
                 if leg.rides.isEmpty, node.stayS == nil, node.stayUntil == nil, let leaves = leg.departure, leaves != node.time {
                     text += ", leaves \(dayClock(leaves))"
@@ -216,10 +226,11 @@ enum Render {
         // The total spans the first and last times shown above: their shown difference (`ShownTime`).
         let total = plan.totalDurationS.map { duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) }
             ?? (missed ? "none (\(why))" : "incomplete (a leg is missing)")
-        // The price only when every part is known; when one is not, the total says why (a car
-        // with no cost set left the fares out of it with nothing said: trial 50). A plan that
-        // pays nothing ("no fare") says nothing.
-        let price = plan.price.map { ", price \(money($0))" }
+        // The price only when every part is known; when one is not, the total says why (trial 50:
+        // a fare left out with nothing said). A known price says what it leaves out or prices
+        // otherwise than planned (a missed ride priced as its proposal, driving with no cost set:
+        // trial 51). A plan that pays nothing ("no fare") says nothing.
+        let price = plan.price.map { ", price \(money($0))" + (plan.priceNote.map { " (\($0))" } ?? "") }
             ?? plan.priceNote.flatMap { $0 == "no fare" ? nil : ", price not known: \($0)" } ?? ""
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))\(price)")
         for pending in plan.pending {
@@ -250,6 +261,26 @@ enum Render {
             lines.append("  pin removed by this edit: \(removed.from) → \(removed.to) leaving \(dayClock(removed.departure))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Whether an answer's mode note ("segment 2 by transit: …") says what segment 2's own
+    /// `mode_note`, shown under it, says.
+    static func repeatsASegmentsNote(_ note: String, _ segments: [SegmentDocument]) -> Bool {
+        segments.indices.contains { index in
+            segments[index].modeNote.map { note == "segment \(index + 1) \($0)" } ?? false
+        }
+    }
+
+    /// A walk, drive or ride on the traveller's own power whose span between its departure and
+    /// arrival holds more than moving: its own minutes and the minutes waiting after it, as
+    /// shown times give them (so the two add up to the span); nil for a transit leg (its waits
+    /// are its rides' times) and for a leg with no wait to show.
+    static func movingAndWaiting(_ leg: LegDocument) -> (moving: String, wait: String)? {
+        guard leg.rides.isEmpty, let start = WireTime.date(from: leg.departure ?? ""),
+              let end = WireTime.date(from: leg.arrival ?? "") else { return nil }
+        let from = start.timeIntervalSince1970, to = end.timeIntervalSince1970, moved = from + leg.durationS
+        guard ShownTime.minutes(from: moved, to: to) > 0 else { return nil }
+        return (ShownTime.text(from: from, to: moved), ShownTime.text(from: moved, to: to))
     }
 
     /// "3.50 EUR"
@@ -331,6 +362,13 @@ enum Render {
         func walk(_ shownWalk: WalkDocument) -> String {
             var walk = shownWalk
             if let missedLeaving, walk.kind == "access" { walk.start = missedLeaving }
+            // The walk from a ride missed on foot has no time of its own: the traveller gets to its
+            // stop by the proposal, if at all (trial 51: it showed the missed ride's times, before they
+            // can be there). No time is invented for it, as none is for a node after a missed ride.
+            if missedLeaving != nil, walk.kind == "egress" {
+                return "\(indent)--:--  walk \(duration(walk.durationS)) \(walk.from) → \(walk.to)"
+                    + (walk.distanceM > 0 ? " (\(distance(walk.distanceM)))" : "")
+            }
             let what = walk.kind == "transfer" && walk.distanceM == 0 ? "change" : "walk"
             // A change at one stop reads "change at Kalevankangas", not "Kalevankangas → Kalevankangas".
             let way = walk.from == walk.to ? "at \(walk.from)" : "\(walk.from) → \(walk.to)"

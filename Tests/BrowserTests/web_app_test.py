@@ -308,6 +308,8 @@ try:
     # The page says what umctl plan show says: each segment's mode note under it, and each
     # pending update in the same words (a proposal named by line and time, or that nothing can be caught).
     gave_way = 0
+    waits_said = 0
+    prices_said = 0
     for spoken_plan in setup["spoken_plans"]:
         text = umctl("plan", "show", str(spoken_plan))
         notes = [line.strip() for line in text.splitlines() if line.strip().startswith("mode: ")]
@@ -338,6 +340,26 @@ try:
                 summary = item.find_element(By.CSS_SELECTOR, ".leg-summary").get_attribute("textContent")
                 if not summary.startswith("ride missed"):
                     fail(f"plan {spoken_plan}: a missed ride's leg reads {summary!r}")
+        # A walk's minutes then its wait: umctl's "walk 2 min, 166 m, then wait 9 min" is the page's
+        # leg summary "2 min, then wait 9 min · 166 m" (trial 51: "walk 11 min" held the wait).
+        for line in lines:
+            found = re.search(r"seg\s+(\d+): \w+\s+(.+?), ([\d.]+ k?m), then wait (\d+ h \d+ min|\d+ min|< 1 min)", line)
+            if not found:
+                continue
+            number, moving, length, waiting = found.groups()
+            summary = driver.find_element(By.CSS_SELECTOR, f"li.segment[data-segment='{number}'] .leg-summary").get_attribute("textContent")
+            if summary != f"{moving}, then wait {waiting} · {length}":
+                fail(f"plan {spoken_plan}: umctl plan show says {found.group(0)!r}, the page's leg {number} {summary!r}")
+            waits_said += 1
+        # What the price counts, beside it: "price 3.50 EUR (the missed ride on segment 2 priced as the one proposed)".
+        for line in lines:
+            found = re.search(r"^  total: .*, price (\d+\.\d\d [A-Z]{3}) \((.*)\)$", line)
+            if not found:
+                continue
+            summary = driver.find_element(By.CSS_SELECTOR, "article.plan .summary").get_attribute("textContent")
+            if f"{found.group(1)} ({found.group(2)})" not in summary:
+                fail(f"plan {spoken_plan}: umctl plan show says {found.group(0).strip()!r}, the page {summary!r}")
+            prices_said += 1
         shown_notes = [note.get_attribute("textContent") for note in driver.find_elements(By.CSS_SELECTOR, ".mode-note")]
         if shown_notes != notes:
             fail(f"plan {spoken_plan}: the page shows the mode notes {shown_notes}, umctl plan show {notes}")
@@ -371,6 +393,8 @@ try:
               f"{len(missed)} missed on foot, {len(gives)} gives way)", flush=True)
     if gave_way == 0:
         fail("no plan said which pin gave way: the missed pins' plans should")
+    if waits_said == 0 or prices_said == 0:
+        fail(f"{waits_said} walks with a wait and {prices_said} prices with a note compared: the plan with a wait priced as its proposal has both")
     driver.get(f"{origin}/#/plan/{plan_id}")
     wait(driver, "the plan view did not show again", lambda d: d.find_elements(By.CSS_SELECTOR, "article.plan"))
 

@@ -29,7 +29,9 @@ final class InsertedHopModeTests: SharedTampereDaemonTestCase {
         }
         let shown = try harness.umctl(["plan", "insert", id, Tampere.railwayStation, "--after", "2"])
         XCTAssertEqual(shown.status, 0, shown.stderr)
-        XCTAssertTrue(shown.stdout.contains("segment 2 ") && shown.stdout.contains("walking"), "umctl shows why: \(shown.stdout)")
+        // Under the segment, once (the answer's "segment 2 …" line says the same: not repeated).
+        XCTAssertTrue(shown.stdout.split(separator: "\n").contains { $0.contains("mode: ") && $0.contains("walking") },
+                      "umctl shows why: \(shown.stdout)")
     }
 
     func testAShortHopIsWalkedWhenWalkingIsNoSlower() throws {

@@ -28,4 +28,18 @@ extension XCTestCase {
         _ = try harness.json(["plan", "pin", plan, String(ride + 1), "09:00"])
         return (plan, try harness.json(["plan", "insert", plan, "Kauppiaankatu", "--after", "1"]))
     }
+
+    /// `plan new Keskustori Hervanta TAYS --mode transit --at 2022-01-12T08:00`, its first ride
+    /// pinned at its own departure (bus 6 at 08:14), then `plan time … --at 09:20`: the start
+    /// holds, the pin is missed and the next bus 6 the traveller can catch is proposed; the ride
+    /// to TAYS goes on from the proposal's arrival, more than 90 minutes after 08:14 (trial 51).
+    func planWhoseFirstRideIsMissedByALaterStart(_ harness: DaemonHarness) throws -> (id: String, plan: JSONValue) {
+        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "TAYS", "--mode", "transit",
+                                        "--at", "2022-01-12T08:00"])
+        let plan = try id(created)
+        let ride = try XCTUnwrap(transitSegments(created).first, "\(created)")
+        let departure = try XCTUnwrap(segments(created)[ride]["leg"]?["rides"]?.arrayValue?.first?["departure"]?.stringValue, "\(created)")
+        _ = try harness.json(["plan", "pin", plan, String(ride + 1), String(departure.dropFirst(11).prefix(5))])
+        return (plan, try harness.json(["plan", "time", plan, "--at", "2022-01-12T09:20"]))
+    }
 }

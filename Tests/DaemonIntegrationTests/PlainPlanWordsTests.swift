@@ -269,18 +269,23 @@ final class PlainPlanWordsTests: SharedTampereDaemonTestCase {
     }
 
     /// Trial 50: a plan by transit with one segment set to car showed "total: 32 min, 7.5 km" and
-    /// no price, the 3.50 EUR fare dropped with no reason ("no car cost set" only in --json). The
-    /// total says why it has no price; a plan that pays nothing says nothing of a price.
-    func testATotalWithoutAPriceSaysWhy() throws {
+    /// no price, the 3.50 EUR fare dropped with no reason ("no car cost set" only in --json).
+    /// Trial 51: "price not known: no car cost set" still hid the fare. The total is the fares
+    /// and says it leaves driving out; a plan that pays nothing says nothing of a price.
+    func testACarLegWithoutACostLeavesTheFaresInTheTotalAndSaysDrivingIsNotPriced() throws {
         let harness = try harness
         let created = try harness.json(["plan", "new", "Lielahti", "Pyynikintori", "Koskikeskus", "--mode", "transit",
                                         "--at", "2022-01-12T08:20"])
         let plan = try id(created)
         let last = segments(created).count
         let driven = try harness.json(["plan", "mode", plan, String(last), "car"])
-        XCTAssertEqual(driven["price"], .null, "\(driven)")
+        XCTAssertEqual(segments(driven)[last - 1]["leg"]?["price_note"]?.stringValue, "no car cost set (--car-cost-per-km)", "\(driven)")
+        let fares = segments(driven).compactMap { $0["mode"] == .string("transit") ? $0["leg"]?["price"]?["amount"]?.numberValue : nil }
+        XCTAssertFalse(fares.isEmpty, "\(driven)")
+        XCTAssertEqual(driven["price"]?["amount"]?.numberValue, fares.reduce(0, +), "the fares stay in the total: \(driven)")
+        XCTAssertEqual(driven["price_note"]?.stringValue, "fares only: driving has no cost set (--car-cost-per-km)", "\(driven)")
         let total = try XCTUnwrap(try harness.umctl(["plan", "show", plan]).stdout.split(separator: "\n").first { $0.contains("total:") })
-        XCTAssertTrue(total.contains("price not known: no car cost set"), "\(total)")
+        XCTAssertTrue(total.contains(", price \(String(format: "%.2f", fares.reduce(0, +))) EUR (fares only: driving has no cost set"), "\(total)")
         let walked = try harness.json(["plan", "new", "Lielahti", "Pyynikintori", "--mode", "walk", "--at", "2022-01-12T08:20"])
         let walkTotal = try XCTUnwrap(try harness.umctl(["plan", "show", try id(walked)]).stdout.split(separator: "\n").first { $0.contains("total:") })
         XCTAssertFalse(walkTotal.contains("price"), "\(walkTotal)")

@@ -11,7 +11,9 @@ import XCTest
 /// what `plan show` says: a segment's mode note, a proposal named by line and time, a pin
 /// nothing can replace ("no later bus 3 today; the last left …"), a ride missed on foot
 /// ("missed: bus 6 leaves Koskipuisto D at 09:02; the walk gets you there at 10:38", its leg
-/// the span of its ride's times, never "< 1 min").
+/// the span of its ride's times, never "< 1 min"), a walk's minutes then its wait ("2 min, then
+/// wait 9 min") and what the total's price counts ("the missed ride on segment 2 priced as the
+/// one proposed").
 /// The browser is driven by Tests/BrowserTests/web_app_test.py (python3-selenium); the
 /// screenshots it takes are kept in .build/web-screenshots.
 final class WebAppBrowserTests: TampereDaemonTestCase {
@@ -50,8 +52,8 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
                                           "--at", Tampere.morning, "--title", "A walked hop"])
         XCTAssertNotNil(walkedHop["segments"]?.arrayValue?.first?["mode_note"]?.stringValue, "the walk says why: \(walkedHop)")
         let latePin = try planWithALatePin()
-        let spoken = try [Int(XCTUnwrap(walkedHop["id"]?.numberValue)), planWithNothingCatchable(), planWithARideMissedOnFoot(), latePin]
-            + proposals
+        let spoken = try [Int(XCTUnwrap(walkedHop["id"]?.numberValue)), planWithNothingCatchable(), planWithARideMissedOnFoot(),
+                          latePin, planWithAWaitPricedAsItsProposal()] + proposals
         // A walk pinned to leave Tampere-talo at 07:45 after a ride there: later rides cannot be chosen.
         let pinConflicts = try harness.json(["plan", "new", "Hervanta", "Tampere-talo", "Pyynikintori", "--mode", "transit",
                                              "--at", "2022-01-12T06:50", "--title", "A pin rules options out"])
@@ -121,6 +123,19 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
         let pinned = try harness.json(["plan", "pin", String(id), String(ride + 1), "09:40"])
         XCTAssertNotNil(pinned["pending"]?.arrayValue?.first, "the late pin gets a proposal: \(pinned)")
         return id
+    }
+
+    /// Trial 51 findings 1 and 3: bus 6 pinned at 08:14, the start moved to 09:20 (the pin is
+    /// missed, a later bus proposed), then a walk to Opiskelija C inserted before the ride to
+    /// TAYS: the walk's span holds a wait for that ride, and the plan is priced as the proposal
+    /// (the total says so). The page says both as `plan show` does.
+    func planWithAWaitPricedAsItsProposal() throws -> Int {
+        let (plan, _) = try planWhoseFirstRideIsMissedByALaterStart(harness)
+        _ = try harness.json(["plan", "rename", plan, "A wait, priced as its proposal"])
+        _ = try harness.json(["plan", "insert", plan, "Opiskelija C", "--after", "3", "--mode", "walk"])
+        let document = try harness.json(["plan", "mode", plan, "4", "transit"])
+        XCTAssertNotNil(document["price_note"]?.stringValue, "the total says how the missed ride is priced: \(document)")
+        return try XCTUnwrap(Int(plan))
     }
 
     /// A plan whose pinned ride is missed, because the plan now starts a minute after that ride

@@ -109,7 +109,7 @@ extension WireDocuments {
     static func plan(_ outcome: PlanRepository.Outcome, regions: RegionRegistry, now: Date) -> PlanDocument {
         let zone = regions.timeZone(of: outcome.plan)
         var document = plan(outcome.plan, id: outcome.id, title: outcome.title, generation: outcome.generation,
-                            timeZone: zone, now: now, failures: outcome.failures, price: regions.price(of: outcome.plan))
+                            timeZone: zone, now: now, failures: outcome.failures, price: regions.price(of: outcome.plan, now: now))
         document.coverageNote = regions.coverageNote(for: outcome.plan, now: now)
         let matched = outcome.matched.compactMap(matchedPlace)
         if !matched.isEmpty { document.matched = matched }

@@ -33,7 +33,7 @@ public enum WireDocuments {
     /// Whole seconds as an integer; nil for a number that is not finite.
     public static func wholeSeconds(_ seconds: Double) -> Int? { seconds.isFinite ? Int(seconds.rounded()) : nil }
 
-    /// - parameter price: the plan priced over all its rides (`RegionRegistry.price(of:)`);
+    /// - parameter price: the plan priced over all its rides (`RegionRegistry.price(of:now:)`);
     ///   nil: each leg's own price, summed.
     public static func plan(_ plan: RoutePlan, id: Int64, title: String?, generation: Int64, timeZone: TimeZone,
                             now: Date, failures: [Int: RoutingError] = [:], price planPrice: PlanPrice? = nil) -> PlanDocument {
@@ -99,7 +99,7 @@ public enum WireDocuments {
             pins: plan.pinnedSegmentIndices.compactMap { index in
                 plan.pin(ofSegment: index).map { PinDocument(segment: index + 1, departure: WireTime.string(from: $0.departure, timeZone: timeZone)) }
             },
-            price: (planPrice.map(\.total) ?? plan.price).map { PriceQuoteParts(price: price($0), note: $0.note) }
+            price: (planPrice.map(\.total) ?? plan.price(missed: Set(missed))).map { PriceQuoteParts(price: price($0), note: $0.note) }
                 ?? PriceQuoteParts(price: nil, note: "no fare"),
             access: accessLevel(plan.access))
     }

@@ -144,7 +144,9 @@ export function planView(plan, actions) {
       h('h2', {}, plan.title),
       h('p', { class: 'summary' }, [`Plan ${plan.id}`, longDay(day), plan.total_duration_s == null ? null
         : durationBetween(plan.nodes[0]?.time, plan.nodes[plan.nodes.length - 1]?.time, plan.total_duration_s), distance(plan.total_distance_m),
-        price(plan.price, null), `generation ${plan.generation}`].filter(Boolean).join(' · ')),
+        // A known price says what it leaves out or prices otherwise than planned, as umctl's total.
+        plan.price ? `${price(plan.price, null)}${plan.price_note ? ` (${plan.price_note})` : ''}` : null,
+        `generation ${plan.generation}`].filter(Boolean).join(' · ')),
       plan.coverage_note ? h('p', { class: 'error' }, plan.coverage_note) : null,
       h('div', { class: 'buttons' },
         h('button', { type: 'button', onclick: actions.rename }, 'Rename'),
@@ -170,7 +172,7 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
       modeSelect,
       // A ride missed on foot has no duration anyone travels (its span starts at a walk timed
       // back to the missed ride), as `umctl plan show` says.
-      h('span', { class: 'leg-summary' }, leg ? `${missedRide(segment, day) ? 'ride missed' : durationBetween(leg.departure, leg.arrival, leg.duration_s)} · ${distance(leg.distance_m)}` : (segment.error?.message ?? 'no route yet')),
+      h('span', { class: 'leg-summary' }, leg ? `${missedRide(segment, day) ? 'ride missed' : legSpan(leg)} · ${distance(leg.distance_m)}` : (segment.error?.message ?? 'no route yet')),
       segment.locked ? h('span', { class: 'tag', title: 'You decided this leg: presets and refinement leave it' }, 'locked') : null,
       isPinned ? h('span', { class: 'tag pin', title: 'Pinned to this departure' }, 'pinned') : null,
       segment.missed_connection ? h('span', { class: 'tag late' }, 'missed') : null),
@@ -191,6 +193,21 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
       h('a', { class: 'small button gmaps', href: '#', 'data-segment': number, target: '_blank', rel: 'noopener noreferrer',
         onclick: (event) => actions.link(event, number) }, 'Google Maps')),
     h('div', { class: 'alternatives', id: `alternatives-${number}` }));
+}
+
+// A leg's span between its shown times; for a walk, drive or cycle whose span holds waiting after
+// it, its own minutes then the wait ("2 min, then wait 7 min"), as umctl's "walk 2 min, 135 m,
+// then wait 7 min": a walk's minutes are walking minutes, and the two add up to the span.
+export function legSpan(leg) {
+  const minute = (seconds) => Math.floor(seconds / 60);
+  const start = Date.parse(leg.departure ?? '') / 1000;
+  const end = Date.parse(leg.arrival ?? '') / 1000;
+  const moved = start + leg.duration_s;
+  if ((leg.rides ?? []).length || Number.isNaN(start) || Number.isNaN(end) || minute(end) - minute(moved) <= 0) {
+    return durationBetween(leg.departure, leg.arrival, leg.duration_s);
+  }
+  const iso = (seconds) => new Date(seconds * 1000).toISOString();
+  return `${durationBetween(leg.departure, iso(moved), leg.duration_s)}, then wait ${durationBetween(iso(moved), leg.arrival, end - moved)}`;
 }
 
 // A ride missed on foot in the words of `umctl plan show` ("missed: bus 6 leaves Koskipuisto D at
