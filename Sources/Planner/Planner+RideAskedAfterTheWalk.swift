@@ -7,16 +7,16 @@ import Foundation
 extension Planner {
     /// `error` for transit segment `segment` of `plan`, which found no ride: when the segment
     /// starts at an inferred stop the walk before it reaches from one of the user's places, the
-    /// words name that walk (the time searched, `asked`, is when it ends; its minutes are those
-    /// between the shown times, so the start plus the walk reads as the time named).
+    /// words name that walk (the time searched leaving, the error's `searched`, is when it ends; its
+    /// minutes are those between the shown times, so the start plus the walk reads as the time named).
     static func sayingTheWalkToItsStop(_ error: RoutingError, segment: Int, in plan: RoutePlan, askedAt asked: LegTiming) -> RoutingError {
-        // Only words that name a time ("after 12:01") need the walk that moved it.
-        guard case .noRoute(let message) = error, message.contains(where: \.isNumber), message.contains(":"),
-              case .departAt(let reached) = asked, plan.modes[segment] == .transit, segment > 0,
+        // Only words that name a time ("after 12:01") need the walk that moved it: the engine
+        // gives that time with them.
+        guard case .noRoute(let message, let searched?) = error, case .departAt = asked, plan.modes[segment] == .transit, segment > 0,
               plan.nodes[segment].isInferred, !plan.nodes[segment - 1].isInferred,
               let walk = plan.legs[segment - 1], walk.mode == .walk else { return error }
-        let walked = ShownTime.text(from: reached.addingTimeInterval(-walk.expectedTravelTime), to: reached)
+        let walked = ShownTime.text(from: searched.addingTimeInterval(-walk.expectedTravelTime), to: searched)
         return .noRoute(message + " (searched from \(plan.nodes[segment].place.name) once the traveller is there, "
-                        + "after the \(walked) walk from \(plan.nodes[segment - 1].place.name))")
+                        + "after the \(walked) walk from \(plan.nodes[segment - 1].place.name))", searched: searched)
     }
 }

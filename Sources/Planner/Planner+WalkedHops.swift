@@ -16,7 +16,7 @@ extension Planner {
     /// judged again. One walk query a ridden stretch a round.
     /// - throws: only `CancellationError`.
     func walkingHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate?) async throws -> LegComputation {
-        var ridden: [SegmentKey: TimeInterval?] = [:], noRide: [SegmentKey: String] = [:], riddenAgain: Set<String> = []
+        var ridden: [SegmentKey: TimeInterval?] = [:], noRide: [SegmentKey: String] = [:], riddenAgain: Set<StretchJudged> = []
         var walked = try await walkingHopsNoSlower(in: computed, currentLocation: currentLocation, ridden: &ridden, noRide: &noRide,
                                                    riddenAgain: &riddenAgain)
         walked.plan = notingWalkedHopsAsShown(walked.plan, ridden: ridden, noRide: noRide)
@@ -30,7 +30,7 @@ extension Planner {
     private func walkingHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate?,
                                      ridden: inout [SegmentKey: TimeInterval?],
                                      noRide: inout [SegmentKey: String],
-                                     riddenAgain: inout Set<String>) async throws -> LegComputation {
+                                     riddenAgain: inout Set<StretchJudged>) async throws -> LegComputation {
         let plan = computed.plan
         // From when the traveller is at a stretch's start; a stretch timed back from beyond it (to
         // a pin, to the arrival: its last segment is) from when it leaves, as an edit judges a
@@ -60,8 +60,9 @@ extension Planner {
                 && !stretch.dropFirst().contains { plan.nodes[$0].stay != nil }
             // A stretch is asked the ride door to door once from each time it is judged from (a
             // change before it moves it; a bound on them all keeps the rounds finite).
-            let ends = plan.nodes[stretch.lowerBound].place.id + "→" + plan.nodes[stretch.upperBound].place.id
-                + "@\(leavingStretch(stretch)?.timeIntervalSince1970 ?? 0)"
+            let ends = StretchJudged(ends: SegmentKey(fromID: plan.nodes[stretch.lowerBound].place.id,
+                                                      toID: plan.nodes[stretch.upperBound].place.id),
+                                     from: leavingStretch(stretch))
             let askingAgain = riddenAgain.count <= 2 * plan.nodes.count
             // A walk the planner chose before (the preset kept it: its rebuilt form is that walk)
             // was judged when and from where it was chosen: judged here, against the ride door to
@@ -295,4 +296,11 @@ extension Planner {
         guard let reason, let why else { return reason }
         return "\(reason): \(why)"
     }
+}
+
+/// A stretch asked the ride door to door (`walkingHopsNoSlower`): its two ends and the time it
+/// was judged from (nil: none known, judged from the clock), so each is asked once a time.
+struct StretchJudged: Hashable {
+    var ends: SegmentKey
+    var from: Date?
 }

@@ -427,7 +427,7 @@ public struct Planner: Sendable {
         /// by session 50: "when service ended and resumes" was dropped with the guess).
         mutating func sayingAskedAtAGuess(_ index: Int, after gap: Int) {
             guard plan.legs[index] == nil, let failure = failures.lastIndex(where: { $0.segment == index }),
-                  case .noRoute(let message) = failures[failure].error else { return }
+                  case .noRoute(let message, _) = failures[failure].error else { return }
             let service = Planner.serviceAround(in: message).map { "; on this hop \($0)" } ?? ""
             failures[failure].error = .noRoute(Planner.askedAtAGuess + ": segment \(gap + 1) has no leg, "
                                                + "so when the traveller gets here is not known" + service)

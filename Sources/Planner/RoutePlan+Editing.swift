@@ -126,7 +126,9 @@ extension RoutePlan {
         // their walks (a stop for Hervanta kept after Hervanta went walked 8.1 km on).
         guard mergedMode != .transit else {
             let joined = plan.joiningRides(at: before, locking: false)
-            return joined.plan.choosingARidesEndStopsAgain(joined.ride, from: stopsAround).leavingOutStopsNoRideUses()
+            // A ride so made to (from) a pinned ride's stop would take the pinned vehicle: walked.
+            return joined.plan.choosingARidesEndStopsAgain(joined.ride, from: stopsAround).walkingTheWaysToPinnedRides()
+                .leavingOutStopsNoRideUses()
         }
         return plan.choosingAccessStopsAgain(across: before, from: stopsAround, movingPins: true).leavingOutStopsNoRideUses()
     }
@@ -455,7 +457,8 @@ extension RoutePlan {
         plan.pending = [:]
         plan.dismissed = [:]
         plan.emptyLegs(keeping: Set(plan.pinnedSegmentIndices))
-        return plan
+        // An unlocked ride across the pinned ride's inferred stop would take the pinned vehicle: walked.
+        return plan.walkingTheWaysToPinnedRides()
     }
 
     /// Pins segment `index` to `leg`, the answer for leaving at `departure`: a transit leg keeps

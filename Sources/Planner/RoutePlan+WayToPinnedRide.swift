@@ -25,4 +25,18 @@ extension RoutePlan {
         }
         return plan
     }
+
+    /// The same rule for every pinned ride, after an edit that makes an unlocked ride meet one
+    /// at the stop the planner inferred for it without an insert: a pin or a chosen option next
+    /// to a ride the user inserted by transit beside that stop (seeds 23, 26 and 29 of
+    /// `TravellableEditSequenceTests`), or a removal that joins the walk to that stop with the
+    /// ride before the removed place (seeds 2 and 19). Ridden, it would be asked to get to the
+    /// stop by the pinned departure (to leave when the pinned ride arrives) and take the pinned
+    /// vehicle itself; the traveller walks there, as they did to the stop before the edit. The
+    /// stop stays the pinned ride's own (`takingThePinnedRidesStops`).
+    func walkingTheWaysToPinnedRides() -> RoutePlan {
+        pinnedSegmentIndices.reduce(self) { plan, pinned in
+            plan.walkingTheWayToPinnedRides(besides: pinned - 1).walkingTheWayToPinnedRides(besides: pinned + 2)
+        }
+    }
 }

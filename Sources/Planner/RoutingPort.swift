@@ -37,7 +37,9 @@ public struct LegQuery: Hashable, Sendable {
 /// Why a routing engine gave no leg. `code` is stable and goes on the wire.
 public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The engine knows the area but found no way (no service that day, disconnected roads).
-    case noRoute(String)
+    /// `searched`: the time the engine searched from (by, arriving), when the words name it
+    /// ("no transit service leaving after 12:01"), so that a caller can say where it comes from.
+    case noRoute(String, searched: Date? = nil)
     /// The area, or this mode in it, is not covered by any imported region or feed.
     case unsupportedInRegion(String)
     /// A point is more than the engine's snapping distance from any road.
@@ -64,7 +66,7 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var message: String {
         switch self {
-        case .noRoute(let m), .unsupportedInRegion(let m), .noRoadNearby(let m),
+        case .noRoute(let m, _), .unsupportedInRegion(let m), .noRoadNearby(let m),
              .outsideServicePeriod(let m), .engineFailure(let m): m
         case let .tooFar(mode, straightLine, limit):
             "the ends are \(Self.kilometres(straightLine)) apart in a straight line, over the \(Self.kilometres(limit)) "

@@ -272,11 +272,12 @@ public final class TransitRouter: Sendable {
                     let next = around.next.map { "the next is \(ride($0))" }
                         ?? "none leaves in the \((timing.isDepartAt ? 3 : 1) * Raptor.defaultHorizon / 3600) hours after"
                     throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) "
-                                               + "between these points: " + [last, next].compactMap { $0 }.joined(separator: ", "))
+                                               + "between these points: " + [last, next].compactMap { $0 }.joined(separator: ", "),
+                                               searched: anchor)
                 }
             }
             throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) between these points"
-                                       + " in the \(Raptor.defaultHorizon / 3600) hours searched")
+                                       + " in the \(Raptor.defaultHorizon / 3600) hours searched", searched: anchor)
         }
         if let quicker, quicker.arrival < bestRaw.arrival { bestRaw = quicker }
         if let later, JourneyChoice.leavesLater(later, than: bestRaw) { bestRaw = later }

@@ -367,7 +367,8 @@ struct PlanPinCommand: PlanEditCommand {
                   .init(name: "--at", valueName: "TIME", help: "the same as TIME")],
         discussion: "A plan holds one pin per segment: pins on other segments stay, and the legs between two pins leave "
             + "at the earlier one's arrival. Segments before the first pin are planned to arrive by it. "
-            + "A bare HH:MM is on the day of that segment in the plan (not today).").editing
+            + "A bare HH:MM is on the day of that segment in the plan (not today). A departure the traveller cannot be at "
+            + "from the plan's start is refused (conflict, nothing changed): move the start first (plan time).").editing
     var expectedGeneration: Int64?
     var id: Int64, segment: Int, time: String?, line: String?
     init(_ arguments: ParsedArguments) throws {

@@ -85,7 +85,7 @@ final class AtomicPlanEditsTests: SharedTampereDaemonTestCase {
                      "plan unlock \(id) 1",
                      "plan choose \(id) 1 1",
                      "plan time \(id) --at 09:00",
-                     "plan pin \(id) 1 09:10"]
+                     "plan pin \(id) 1 09:40"]  // after the 30 min stay at the start
         let batch = try harness.umctl(["batch", try harness.writeBatch(lines), "--atomic", "--json"])
         XCTAssertEqual(batch.status, 0, batch.stderr)
         let plan = try WireCodec.decoder.decode(JSONValue.self, from: Data(batch.stdout.utf8))

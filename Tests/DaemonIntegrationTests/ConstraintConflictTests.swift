@@ -74,4 +74,22 @@ final class ConstraintConflictTests: SharedTampereDaemonTestCase {
         let stop = try XCTUnwrap(nodes(stayed)[1]["name"]?.stringValue)
         XCTAssertTrue(shown.contains("to keep the stay at \(stop) until 09:30, arriving by 09:00 gives way"), shown)
     }
+
+    /// Trial 51: a departure pinned before the plan's start (07:00 in a plan leaving 07:10) was
+    /// defeated at once ("to keep the start at 07:10, the pin on segment 1 gives way"), the
+    /// user's newest choice lost without a word. It is refused, naming the start, and nothing
+    /// changes (docs/planner.md, "The newest choice is refused, never defeated").
+    func testAPinBeforeThePlansStartIsRefusedNamingTheStartAndChangesNothing() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", Tampere.hervanta, "--mode", "transit", "--at", "2022-01-12T07:10"])
+        let id = try id(created), ride = try XCTUnwrap(transitSegments(created).first) + 1
+        let before = try harness.json(["plan", "show", id])
+        let refused = try harness.umctl(["plan", "pin", id, String(ride), "07:00"])
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("leaves before the plan starts at 07:10; nothing was changed"), refused.stderr)
+        XCTAssertEqual(try harness.json(["plan", "show", id]), before, "nothing changed")
+        // Once the traveller can be at the stop (the walk there from 07:10), the pin holds.
+        let pinned = try harness.json(["plan", "pin", id, String(ride), "07:20"])
+        XCTAssertTrue(segments(pinned).allSatisfy { $0["gives_way"] == nil && $0["missed_connection"] != .bool(true) }, "\(pinned)")
+    }
 }

@@ -12,12 +12,15 @@ final class EveryMissedPinTests: SharedTampereDaemonTestCase {
     /// with a proposal of its own; and the node between the two shows when they get there.
     func testEveryPinTheTravellerCannotCatchIsFlaggedMissedWithItsOwnProposal() throws {
         let harness = try harness
+        // Pinned while the plan starts earlier (a pin the traveller cannot make from the start
+        // is refused: "The newest choice is refused, never defeated"), then the start moved.
         let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
-                                        "--at", "2022-01-12T10:20"])
+                                        "--at", "2022-01-12T09:30"])
         let plan = try id(created)
         let last = segments(created).count
         _ = try harness.json(["plan", "pin", plan, String(last), "10:33"])
-        let pinned = try harness.json(["plan", "pin", plan, "1", "10:18"])
+        _ = try harness.json(["plan", "pin", plan, "1", "10:18"])
+        let pinned = try harness.json(["plan", "time", plan, "--at", "10:20"])
         let nodes = nodes(pinned), segments = segments(pinned)
         let pins = (pinned["pinned_segments"]?.arrayValue ?? []).compactMap { $0.numberValue.map { Int($0) - 1 } }
         XCTAssertEqual(pins, [0, last - 1], "\(pinned)")
@@ -123,9 +126,11 @@ final class EveryMissedPinTests: SharedTampereDaemonTestCase {
     func testAWalkingPlanWithAMissedPinSaysThePinnedTimeIsMissed() throws {
         let harness = try harness
         let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "walk",
-                                        "--at", "2022-01-12T08:00"])
+                                        "--at", "2022-01-12T06:00"])
         let plan = try id(created)
-        let pinned = try harness.json(["plan", "pin", plan, "2", "08:05"])
+        _ = try harness.json(["plan", "pin", plan, "2", "08:05"])
+        // The start moved past what the pin allows: the pin holds, and is missed.
+        let pinned = try harness.json(["plan", "time", plan, "--at", "08:00"])
         XCTAssertEqual(segments(pinned)[1]["missed_connection"], .bool(true), "\(pinned)")
         let shown = try harness.umctl(["plan", "show", plan]).stdout
         XCTAssertTrue(shown.contains("total: none (a pinned time is missed)"), shown)

@@ -147,6 +147,14 @@ final class PlainPlanWordsTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(try harness.json(["plan", "list"]), before, "no plan made")
     }
 
+    /// The same for a trip compared: its two ends are resolved together as a plan's places are,
+    /// and "Kalevan" and "kirkko" typed apart say they were read as two places.
+    func testTwoWordsThatNameOnePlaceSayTheyWereReadAsTwoPlacesInACompareToo() throws {
+        let refused = try harness.umctl(["compare", "Kalevan", "kirkko"])
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("\"Kalevan\" and \"kirkko\" both name "), refused.stderr)
+    }
+
     func testAnErrorLineIsTheSentenceOnlyTheWireCodeStaysInJSON() throws {
         let harness = try harness
         let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "--mode", "walk", "--at", "2022-01-12T08:00"])

@@ -353,6 +353,21 @@ final class TransitRoutingTests: XCTestCase {
         }
     }
 
+    /// The time a "no service" names is given with the error, not only in its words: the planner
+    /// says which walk moved it ("searched from Keskustori B once the traveller is there, after
+    /// the 1 min walk …") from this field, never by reading a time back out of the text.
+    func testNoServiceCarriesTheTimeSearchedFrom() throws {
+        var feed = lineFeed()
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        let (router, _) = try FeedFixture().router(feed.files)
+        for (timing, asked) in [(LegTiming.departAt(utc(2, 19, 0)), utc(2, 19, 0)), (.arriveBy(utc(3, 7, 0)), utc(3, 7, 0))] {
+            XCTAssertThrowsError(try query(router, a, b, timing)) { error in
+                guard case .noRoute(_, let searched)? = error as? RoutingError else { return XCTFail("\(error)") }
+                XCTAssertEqual(searched, asked, "\(timing)")
+            }
+        }
+    }
+
     func testDateOutsideTheFeedsServicePeriodNamesThePeriod() throws {
         var feed = lineFeed()
         feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])

@@ -21,9 +21,38 @@ extension Params.PlanPin: PlanEditRule {
         } else {
             throw DaemonError.invalidParams("give time, line, or both")
         }
+        if let leaves = pinned.pin(ofSegment: segment)?.departure {
+            try Self.refusingADepartureBeforeTheTraveller(leaves, segment: segment, number: params.segment, of: current,
+                                                          now: input.clock.now(),
+                                                          words: PlanClockWords(zone: zone, planDay: input.planDay(current)))
+        }
         return Prepared(step: .change { plan in
             guard plan == current else { throw DaemonError.conflict("another edit changed the plan while pinning; nothing was changed, try again") }
             return pinned
         })
+    }
+}
+
+extension PlanEditRule {
+    /// `conflict` (nothing changes) when the departure the user picked for segment `index`
+    /// (`number` as typed) leaves before the traveller can be there from the plan's start
+    /// (`RoutePlan.departureBeforeTheTraveller`, trial 51): the newest choice is refused, not
+    /// let give way at once; the message names the start, and how to make the choice.
+    static func refusingADepartureBeforeTheTraveller(_ leaves: Date, segment index: Int, number: Int, of plan: RoutePlan, now: Date,
+                                                     words: PlanClockWords) throws {
+        switch plan.departureBeforeTheTraveller(segment: index, at: leaves, now: now) {
+        case .beforeTheStart(let start)?:
+            let start = plan.timePreference == .leaveNow ? "now (\(words.text(start)))" : "at \(words.text(start))"
+            throw DaemonError.conflict("segment \(number)'s departure at \(words.text(leaves)) leaves before the plan starts "
+                                       + "\(start); nothing was changed: pick a departure then or later, or move the start "
+                                       + "earlier first (plan time)")
+        case .beforeTheyCanBeThere(let ready)?:
+            throw DaemonError.conflict("segment \(number)'s departure at \(words.text(leaves)) leaves before the traveller, starting "
+                                       + "at \(plan.earliestDeparture(now: now).map(words.text) ?? "?"), can leave "
+                                       + "\(plan.nodes[index].place.name) at \(words.text(ready)); nothing was changed: pick a "
+                                       + "departure then or later, or move the start earlier first (plan time)")
+        case nil:
+            break
+        }
     }
 }

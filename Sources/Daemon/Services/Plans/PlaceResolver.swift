@@ -226,10 +226,18 @@ extension PlaceResolver {
     }
 
     /// Places typed for one trip or plan, resolved together; `near` is a place too, looked up in `region` when given.
+    /// - throws: also `PlannerError.samePlaceTypedTwice` when two texts in a row, typed apart,
+    ///   became one place (trial 51: `Kalevan kirkko` unquoted read as two places, "Kalevan
+    ///   kirkko A would be at both ends"): said here, for every plan and trip typed together.
     func resolveTogether(_ texts: [String], near: String?, region: String?,
                          regions: RegionRegistry) async throws -> (places: [ResolvedPlace], near: ResolvedPlace?) {
         _ = try regions.requireRegions()
         let anchor = try await nearPlace(near, region: region)
-        return (try await resolveTogether(texts, near: anchor?.place.coordinate, region: region), anchor)
+        let places = try await resolveTogether(texts, near: anchor?.place.coordinate, region: region)
+        for index in places.indices.dropLast() where places[index].node.place.id == places[index + 1].node.place.id
+            && texts[index] != texts[index + 1] {
+            throw PlannerError.samePlaceTypedTwice(name: places[index].node.place.name, texts: [texts[index], texts[index + 1]])
+        }
+        return (places, anchor)
     }
 }

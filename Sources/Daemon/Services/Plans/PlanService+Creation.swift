@@ -44,11 +44,6 @@ extension PlanService {
         let texts = [params.from] + viaTexts + [params.to]
         let resolved = try await resolver.resolveTogether(texts, near: params.near, region: params.region, regions: regions)
         let nodes = resolved.places.map(\.node)
-        // Two texts in a row that became one place: say so, with the likely reason (trial 51:
-        // `Kalevan kirkko` unquoted read as two places, "Kalevan kirkko A would be at both ends").
-        for index in nodes.indices.dropLast() where nodes[index].place.id == nodes[index + 1].place.id && texts[index] != texts[index + 1] {
-            throw PlannerError.samePlaceTypedTwice(name: nodes[index].place.name, texts: [texts[index], texts[index + 1]])
-        }
         _ = try regions.planRegion(through: nodes.map(\.place))
         let from = nodes[0], to = nodes[nodes.count - 1]
         // Times are read, and shown, in the zone of the ends' region (`RegionRegistry.timeZone(of:)`).
