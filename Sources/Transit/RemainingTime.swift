@@ -360,32 +360,28 @@ struct RemainingTimeGraph: Sendable {
                     withUnsafeTemporaryAllocation(of: Int16.self, capacity: m) { least in
                         let least = least.baseAddress!, far16 = Int16(truncatingIfNeeded: far)
                         least.initialize(repeating: far16, count: m)
-                        // One row per cell of the endpoints, with its least walk: a target's endpoints
-                        // (a few dozen stops within a walk) lie in a few cells, and a row is m reads.
-                        var endpointCells: [(cell: Int, walk: Int)] = []
-                        for e in endpoints where e.seconds < far {
-                            let cell = Int(cellOf[Int(e.stop)])
-                            if let k = endpointCells.firstIndex(where: { $0.cell == cell }) {
-                                endpointCells[k].walk = min(endpointCells[k].walk, e.seconds)
-                            } else {
-                                endpointCells.append((cell, e.seconds))
+                        /// The cells of `ends` walked in under `limit`, each with its least walk: a
+                        /// target's or start's few dozen stops within a walk lie in a few cells.
+                        func leastWalkByCell(_ ends: [Raptor.Endpoint], under limit: Int) -> [(cell: Int, walk: Int)] {
+                            var byCell: [(cell: Int, walk: Int)] = []
+                            for e in ends where e.seconds < limit {
+                                let cell = Int(cellOf[Int(e.stop)])
+                                if let k = byCell.firstIndex(where: { $0.cell == cell }) {
+                                    byCell[k].walk = min(byCell[k].walk, e.seconds)
+                                } else {
+                                    byCell.append((cell, e.seconds))
+                                }
                             }
+                            return byCell
                         }
-                        for (cell, walk) in endpointCells {
+                        // One row (m reads) per cell of the endpoints, not per endpoint.
+                        for (cell, walk) in leastWalkByCell(endpoints, under: far) {
                             let row = cellTable.baseAddress! + cell * m, walk = Int16(truncatingIfNeeded: walk)
                             for c in 0..<m { least[c] = min(least[c], walk &+ row[c]) }
                         }
                         let floor = Int16(truncatingIfNeeded: exact)
-                        // Per cell, the least distance from the start (0 everywhere without one).
-                        var startCells: [(cell: Int, walk: Int)] = []
-                        for a in start where a.seconds < radius {
-                            let cell = Int(cellOf[Int(a.stop)])
-                            if let k = startCells.firstIndex(where: { $0.cell == cell }) {
-                                startCells[k].walk = min(startCells[k].walk, a.seconds)
-                            } else {
-                                startCells.append((cell, a.seconds))
-                            }
-                        }
+                        // A start walked in `r` or more reaches nothing before the target's time.
+                        let startCells = leastWalkByCell(start, under: radius)
                         for c in 0..<m where least[c] < far16 {
                             if !start.isEmpty {
                                 // Entry `c * m + a`: from cell a to cell c (`towardsCells`; `awayCells` the other way).
