@@ -57,8 +57,15 @@ enum FarePricing {
             }
             return FarePricingV2.tickets(rides, fares: fares, timeZone: ServiceDate.zone(named: timeZoneID))
         }
+        // Only a fare of the rides' own feeds can cover them (`covers`): the other feeds' fares
+        // are not read, nor their currencies weighed (a region of many feeds has many).
+        var rideFeeds: [Int32] = []
+        for ride in rides where !rideFeeds.contains(table.routeFeeds[Int(ride.route)]) { rideFeeds.append(table.routeFeeds[Int(ride.route)]) }
         var currencies: [String] = []
-        for fare in table.fares where !currencies.contains(fare.currency) { currencies.append(fare.currency) }
+        // By index: looping `for fare in table.fares` would copy (retain) each fare's sets and strings.
+        for f in table.fares.indices where rideFeeds.contains(table.fares[f].feed) && !currencies.contains(table.fares[f].currency) {
+            currencies.append(table.fares[f].currency)
+        }
         var best: FareTickets? = nil
         for currency in currencies {
             guard let tickets = cheapest(rides, currency: currency, table: table) else { continue }
@@ -81,11 +88,15 @@ enum FarePricing {
         var bought = [(end: Int, fare: Int)](repeating: (0, 0), count: rides.count + 1)
         cost[rides.count] = 0
         for start in stride(from: rides.count - 1, through: 0, by: -1) {
+            // A run is covered only by fares of its first ride's feed: the feed, a number, is
+            // compared before the currency, a string.
+            let feed = table.routeFeeds[Int(rides[start].route)]
             for end in (start + 1)...rides.count {
                 guard let after = cost[end] else { continue }
                 let run = rides[start..<end]
                 // By index: looping `for fare in table.fares` would copy (retain) each fare's sets and strings.
-                for f in table.fares.indices where table.fares[f].currency == currency && covers(table.fares[f], run, table: table) {
+                for f in table.fares.indices where table.fares[f].feed == feed && table.fares[f].currency == currency
+                    && covers(table.fares[f], run, table: table) {
                     let total = after + table.fares[f].price
                     // A later end at the same price wins: the ticket held covers the next ride.
                     if cost[start].map({ total < $0 || (total == $0 && end > bought[start].end) }) ?? true {

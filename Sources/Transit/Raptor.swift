@@ -511,8 +511,12 @@ struct Raptor: Sendable {
                             }
                             scratch.settledCount = -1
                         } else {
+                            // Depart-at's forward search leaves unwritten the cells it cannot reach in
+                            // time; arrive-by's backward one writes them all (its bound may be a slack).
+                            let reachedFrom = D.self == Forward.self ? start : []
                             scratch.settledCount = (D.remainingTimeCellTable(of: self) ?? []).withUnsafeBufferPointer {
-                                cellBound(radius: radius, target: target, rows: rows, cellTable: $0, scratch: scratch)
+                                cellBound(radius: radius, target: target, reachedFrom: reachedFrom, rows: rows, cellTable: $0,
+                                          scratch: scratch)
                             }
                         }
                         scratch.far = min(radius, RemainingTimeGraph.radiusCap)
@@ -579,12 +583,12 @@ struct Raptor: Sendable {
     /// A search of the whole radius from the target settles every stop within it; in a country,
     /// where a train brings the next cities within that radius, most of them are stops the rounds
     /// never reach. The cells' table bounds those with a few reads per cell.
-    private func cellBound(radius: Int, target: [Endpoint], rows: FootHopBuffers, cellTable: UnsafeBufferPointer<Int16>,
-                           scratch: RaptorScratch) -> Int {
+    private func cellBound(radius: Int, target: [Endpoint], reachedFrom start: [Endpoint], rows: FootHopBuffers,
+                           cellTable: UnsafeBufferPointer<Int16>, scratch: RaptorScratch) -> Int {
         let exact = min(radius, RemainingTimeGraph.radiusCap) * max(0, min(remainingTimeExactPercent, 100)) / 100
         let entries = scratch.entries(capacity: target.count + rows.hops.count)
         return remainingTime.fill(scratch.closeness, settled: scratch.settled, from: target, radius: radius, exactRadius: exact,
-                                  rows: rows, cellTable: cellTable, buckets: scratch.buckets, entries: entries)
+                                  rows: rows, cellTable: cellTable, buckets: scratch.buckets, entries: entries, reachedFrom: start)
     }
 
     /// Rebuilds the journey that reached the target from its labels, walking back from the

@@ -330,10 +330,21 @@ struct RemainingTimeGraph: Sendable {
     /// nearer than `r` (in cell order), where a search of the whole radius relaxes every hop
     /// of every stop within it. Closeness, settled list and queue as the search's (the stops
     /// whose closeness it set listed once each, for the caller to clear).
+    ///
+    /// With `reachedFrom` (a depart-at search's start: its access stops and walks), a cell the
+    /// search cannot reach in time is not written either: one whose least distance from the
+    /// start's cells (the same table, read the other way) plus `max(ρ, c)` is `r` or more. A
+    /// label there comes no earlier than the search's time plus the first, and reaches the target
+    /// no earlier than that plus the second, so the rounds drop it with `max(ρ, c)` as with `r`
+    /// (`r` is the time the target was first reached): the same labels, for fewer writes (a local
+    /// query in a country no longer bounds the next cities' stops the train brings within `r`).
+    /// Not for a search whose bound is another's corridor slack (`DeadlineCorridor`), where a
+    /// larger bound would allow more.
     /// - returns: how many stops `settled` lists.
     func fill(_ closeness: UnsafeMutablePointer<Int32>, settled: UnsafeMutablePointer<Int32>, from endpoints: [Raptor.Endpoint],
               radius: Int, exactRadius: Int, rows: FootHopBuffers, cellTable: UnsafeBufferPointer<Int16>,
-              buckets: UnsafeMutablePointer<Int32>, entries: UnsafeMutablePointer<SIMD2<Int32>>) -> Int {
+              buckets: UnsafeMutablePointer<Int32>, entries: UnsafeMutablePointer<SIMD2<Int32>>,
+              reachedFrom start: [Raptor.Endpoint] = []) -> Int {
         // Without a table of cells (none is kept for an unusable graph), the whole radius exactly.
         let far = min(radius, Self.radiusCap), exact = cellTable.isEmpty ? far : max(0, min(exactRadius, far))
         var count = 0
@@ -349,12 +360,35 @@ struct RemainingTimeGraph: Sendable {
                     withUnsafeTemporaryAllocation(of: Int16.self, capacity: m) { least in
                         let least = least.baseAddress!, far16 = Int16(truncatingIfNeeded: far)
                         least.initialize(repeating: far16, count: m)
-                        for e in endpoints where e.seconds < far {
-                            let row = cellTable.baseAddress! + Int(cellOf[Int(e.stop)]) * m, walk = Int16(truncatingIfNeeded: e.seconds)
+                        /// The cells of `ends` walked in under `limit`, each with its least walk: a
+                        /// target's or start's few dozen stops within a walk lie in a few cells.
+                        func leastWalkByCell(_ ends: [Raptor.Endpoint], under limit: Int) -> [(cell: Int, walk: Int)] {
+                            var byCell: [(cell: Int, walk: Int)] = []
+                            for e in ends where e.seconds < limit {
+                                let cell = Int(cellOf[Int(e.stop)])
+                                if let k = byCell.firstIndex(where: { $0.cell == cell }) {
+                                    byCell[k].walk = min(byCell[k].walk, e.seconds)
+                                } else {
+                                    byCell.append((cell, e.seconds))
+                                }
+                            }
+                            return byCell
+                        }
+                        // One row (m reads) per cell of the endpoints, not per endpoint.
+                        for (cell, walk) in leastWalkByCell(endpoints, under: far) {
+                            let row = cellTable.baseAddress! + cell * m, walk = Int16(truncatingIfNeeded: walk)
                             for c in 0..<m { least[c] = min(least[c], walk &+ row[c]) }
                         }
                         let floor = Int16(truncatingIfNeeded: exact)
+                        // A start walked in `r` or more reaches nothing before the target's time.
+                        let startCells = leastWalkByCell(start, under: radius)
                         for c in 0..<m where least[c] < far16 {
+                            if !start.isEmpty {
+                                // Entry `c * m + a`: from cell a to cell c (`towardsCells`; `awayCells` the other way).
+                                var fromStart = Int.max
+                                for (cell, walk) in startCells { fromStart = min(fromStart, walk + Int(cellTable[c * m + cell])) }
+                                if fromStart >= radius - Int(max(floor, least[c])) { continue }
+                            }
                             let cellCloseness = Int32(truncatingIfNeeded: far) &- Int32(max(floor, least[c]))
                             for k in Int(memberStart[c])..<Int(memberStart[c &+ 1]) {
                                 let s = members[k]

@@ -240,4 +240,37 @@ final class FareTests: XCTestCase {
         XCTAssertNil(quote.price)
         XCTAssertEqual(quote.note, "price unknown (fares not read: re-import the region)")
     }
+
+    /// Three feeds of one region, each with fares of its own (one in another currency): a ride is
+    /// priced by its own feed's fares alone (a run of two feeds' rides by one ticket of each),
+    /// the other feeds' fares and currencies never counted; a journey no fare covers says so.
+    func testARideIsPricedByItsOwnFeedsFaresAmongManyFeeds() {
+        var table = FareTable()
+        table.feeds = [.v1, .v1, .v1]
+        table.routeFeeds = [0, 1, 2, 0]
+        table.fares = [
+            FareTable.Fare(id: "F", feed: 1, price: 30, currency: "SEK", transfers: nil, transferDuration: nil, agencyID: nil),
+            FareTable.Fare(id: "F", feed: 0, price: 2, currency: "EUR", transfers: nil, transferDuration: 5400, agencyID: nil),
+            FareTable.Fare(id: "F", feed: 2, price: 5, currency: "EUR", transfers: nil, transferDuration: nil, agencyID: nil),
+            FareTable.Fare(id: "G", feed: 2, price: 9, currency: "SEK", transfers: nil, transferDuration: nil, agencyID: nil, routes: [2]),
+        ]
+        func rides(_ routes: [Int32]) -> [FareRide] {
+            routes.enumerated().map { k, route in
+                FareRide(route: route, agencyID: "", fromStop: 0, toStop: 1, zones: [-1], destinationZone: -1,
+                         boarding: k * 600, alighting: k * 600 + 300)
+            }
+        }
+        func price(_ routes: [Int32]) -> String {
+            let quote = FarePricing.cheapest(rides(routes), in: table, timeZoneID: "UTC")
+            return quote.price.map { "\($0.amount) \($0.currency)" } ?? (quote.note ?? "")
+        }
+        XCTAssertEqual(price([0]), "2 EUR")
+        XCTAssertEqual(price([0, 3]), "2 EUR", "two routes of one feed on its one ticket")
+        XCTAssertEqual(price([1]), "30 SEK")
+        XCTAssertEqual(price([0, 1]), "price unknown (no fare covers this trip)", "no feed's fare covers a ride of the other's")
+        XCTAssertEqual(price([2]), "price unknown (fares in several currencies cover it)", "feed 2's own two currencies")
+        let tickets = FarePricing.tickets(rides([0, 2, 3]), in: table, timeZoneID: "UTC")
+        XCTAssertEqual(tickets.quote.price, Money(amount: 9, currency: "EUR"), "only euros cover all three")
+        XCTAssertEqual(tickets.tickets.map(\.rides), [0..<1, 1..<2, 2..<3], "a ticket per feed's run")
+    }
 }

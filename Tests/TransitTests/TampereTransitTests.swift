@@ -351,6 +351,62 @@ extension TampereTransitTests {
         XCTAssertGreaterThan(abovePlainRadius, 0, "the cells bound some stops above the radius searched and below the whole radius")
     }
 
+    /// A depart-at search leaves unwritten the cells it cannot reach in time (`reachedFrom`):
+    /// every stop it leaves so that the bound without the start would have set is the radius or
+    /// more away counting the way there too (its exact distance from the nearest access stop, walk
+    /// added, plus the bound it would have had), so the rounds drop its labels with either bound;
+    /// every stop it writes gets the same bound as without the start. From random access and
+    /// target stops and radii at Tampere, with cells of the country's size (30 stops).
+    func testACellADepartAtSearchCannotReachInTimeIsLeftUnwrittenAtTampere() throws {
+        let timetable = try tampere().router.timetable
+        let n = timetable.stops.count
+        let plain = UnsafeMutablePointer<Int32>.allocate(capacity: n), skipping = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        plain.initialize(repeating: 0, count: n)
+        skipping.initialize(repeating: 0, count: n)
+        let settled = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        let buckets = UnsafeMutablePointer<Int32>.allocate(capacity: RemainingTimeGraph.radiusCap)
+        buckets.initialize(repeating: -1, count: RemainingTimeGraph.radiusCap)
+        let graph = Raptor(timetable: timetable, paceMultiplier: 1, remainingTimeCellStops: 30).remainingTime
+        let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: 16 + graph.incoming.hops.count)
+        defer { plain.deallocate(); skipping.deallocate(); settled.deallocate(); buckets.deallocate(); entries.deallocate() }
+        let towards = try XCTUnwrap(graph.towards), cellTable = try XCTUnwrap(graph.towardsCells)
+        var g = SeededRandom(seed: 52)
+        var skipped = 0, kept = 0
+        for query in 0..<40 {
+            func ends() -> [Raptor.Endpoint] {
+                (0..<Int.random(in: 1...8, using: &g)).map { _ in
+                    Raptor.Endpoint(stop: Int32.random(in: 0..<Int32(n), using: &g), seconds: Int.random(in: 0...600, using: &g))
+                }
+            }
+            let target = ends(), start = ends()
+            let radius = Int.random(in: 600...5400, using: &g), far = min(radius, RemainingTimeGraph.radiusCap), exact = far * 30 / 100
+            for (closeness, reachedFrom) in [(plain, [Raptor.Endpoint]()), (skipping, start)] {
+                _ = graph.incoming.withBuffers { rows in
+                    cellTable.withUnsafeBufferPointer {
+                        graph.fill(closeness, settled: settled, from: target, radius: radius, exactRadius: exact, rows: rows,
+                                   cellTable: $0, buckets: buckets, entries: entries, reachedFrom: reachedFrom)
+                    }
+                }
+            }
+            for s in 0..<n {
+                if skipping[s] != 0 {
+                    XCTAssertEqual(skipping[s], plain[s], "query \(query), stop \(s): the same bound where written")
+                    kept += 1
+                } else if plain[s] != 0 {
+                    // towards[e * n + s] is the distance from s to e: here from an access stop to s.
+                    let fromStart = start.map { $0.seconds + Int(towards[s * n + Int($0.stop)]) }.min() ?? .max
+                    XCTAssertGreaterThanOrEqual(fromStart + far - Int(plain[s]), radius,
+                                                "query \(query), stop \(s): left unwritten, so out of reach in time")
+                    skipped += 1
+                }
+            }
+            plain.update(repeating: 0, count: n)
+            skipping.update(repeating: 0, count: n)
+        }
+        XCTAssertGreaterThan(skipped, 0, "some cells are out of reach in time")
+        XCTAssertGreaterThan(kept, 0, "some are not")
+    }
+
     /// A daemon asked only depart-at keeps half the remaining-time tables: a depart-at query
     /// (its backward pass included) builds the distances to its targets (`towards`) and not those
     /// from origins (`away`), which the first arrive-by query builds; the answers are those of
