@@ -50,6 +50,7 @@ extension Planner {
                 let probe = PinnedDeparture(segment: pin.segment, departure: latest.addingTimeInterval(-pin.duration), duration: pin.duration)
                 guard try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: latest, run: &run) != nil,
                       let leaves = run.plan.proposedDeparture(ofSegment: pinnedIndex) else { return }
+                try await precedeProposal(before: pinnedIndex, leavingAt: leaves, run: &run)
                 (end, due) = (pinnedIndex, leaves)
             }
             return
@@ -87,6 +88,25 @@ extension Planner {
             guard let arrival = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: nil, run: &run) else { return }
             try await followProposal(from: pinnedIndex + 1, arrivingAt: arrival, run: &run)
             (node, earliest) = (pinnedIndex + 1, arrival)
+        }
+    }
+
+    /// The traveller takes a late pin's proposal, in an arrive-by plan: the unpinned rides before
+    /// it, back to the pin before, that arrive after they must to make it are asked again
+    /// "arrive by" (the mirror of `followProposal`; session 52: the ride before a pin made late
+    /// stayed timed to the pin, was flagged "late … 0 s too late" for the proposal, and the
+    /// nodes after the pin showed `--:--`). Walks and drives are timed by the schedule.
+    private func precedeProposal(before end: Int, leavingAt departure: Date, run: inout LegRun) async throws {
+        var time = departure  // when the traveller must leave node `index + 1`
+        for index in stride(from: end - 1, through: 0, by: -1) {
+            guard !run.plan.isPinned(segment: index), var leg = run.plan.legs[index] else { return }
+            let mustArrive = run.plan.nodes[index + 1].latestArrival(leavingAt: time)
+            if let arrival = leg.arrival, arrival > mustArrive.addingTimeInterval(RoutePlan.connectionSlack) {
+                try await fill(index, .arriveBy(mustArrive), run: &run)
+                guard let earlier = run.plan.legs[index] else { return }
+                leg = earlier
+            }
+            time = leg.departure ?? min(mustArrive, leg.arrival ?? mustArrive).addingTimeInterval(-leg.expectedTravelTime)
         }
     }
 

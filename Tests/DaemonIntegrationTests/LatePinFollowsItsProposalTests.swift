@@ -51,4 +51,32 @@ final class LatePinFollowsItsProposalTests: SharedTampereDaemonTestCase {
         let accepted = try harness.json(["plan", "accept", plan, String(ride + 1)])
         XCTAssertEqual(self.nodes(accepted).map { date($0["time"]) }, times, "accepted: \(accepted)")
     }
+    /// `plan new Lielahti Tampere-talo Nekalantie --mode transit --arrive-by 11:00`, then `plan
+    /// pin ID 2 10:50` (bus 10 at 11:05, arriving 11:10: late; proposed, bus 2 leaving 10:42).
+    /// The ride before the pin stayed timed to the pin (arriving 10:51) and was flagged "late:
+    /// it arrives 10:51:30 but you must be at Tampere-talo by 10:51:30, 0 s too late", priced as
+    /// "not priced", and the nodes after the pin showed `--:--`. Following the proposal, the ride
+    /// before it is the one that makes it: only the pin is late, and every node shows its time.
+    func testTheRideBeforeALatePinIsTheOneThatMakesItsProposal() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
+                                        "--arrive-by", "2022-01-12T11:00"])
+        let plan = try id(created)
+        let rides = transitSegments(created)
+        XCTAssertEqual(Array(rides.prefix(2)), [0, 1], "two rides: \(created)")
+        let pinned = try harness.json(["plan", "pin", plan, "2", "10:50"])
+        let segments = segments(pinned)
+        XCTAssertEqual(segments[1]["missed_connection"], .bool(true), "the pin makes the arrival late: \(segments[1])")
+        XCTAssertNotEqual(segments[0]["missed_connection"], .bool(true), "the ride before the pin is not late: \(segments[0])")
+        let proposal = try XCTUnwrap((pinned["pending"]?.arrayValue ?? []).first { $0["segment"] == .number(2) }?["latest"],
+                                     "a proposal for the pin: \(pinned["pending"] ?? .null)")
+        let proposalLeaves = try XCTUnwrap(date(proposal["departure"]), "\(proposal)")
+        let arrives = try XCTUnwrap(date(segments[0]["leg"]?["arrival"]), "\(segments[0])")
+        XCTAssertLessThanOrEqual(arrives, proposalLeaves.addingTimeInterval(1), "the ride before makes the proposal: \(pinned)")
+        let times = nodes(pinned).map { date($0["time"]) }
+        XCTAssertFalse(times.contains(nil), "every node shows a time: \(nodes(pinned))")
+        let text = try harness.umctl(["plan", "show", plan]).stdout
+        XCTAssertFalse(text.contains("0 s too late"), "no connection late by nothing: \(text)")
+        XCTAssertFalse(text.contains("not priced"), "every ride taken is priced: \(text)")
+    }
 }
