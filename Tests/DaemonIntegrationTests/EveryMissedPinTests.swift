@@ -54,11 +54,7 @@ final class EveryMissedPinTests: SharedTampereDaemonTestCase {
     /// it is late too, flagged, with a proposal of its own. Only segment 2 was named.
     func testEveryPinThatMakesAnArriveByPlanLateIsFlaggedWithItsOwnProposal() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
-                                        "--arrive-by", "2022-01-12T10:30"])
-        let plan = try id(created)
-        _ = try harness.json(["plan", "pin", plan, "2", "10:40"])
-        let pinned = try harness.json(["plan", "pin", plan, "1", "10:20"])
+        let pinned = try planWithTwoLatePins(harness).plan
         let segments = segments(pinned), pending = pinned["pending"]?.arrayValue ?? []
         // Segment 2's proposal leaves before segment 1's pinned ride gets there: both are late.
         let second = try XCTUnwrap(pending.first { $0["segment"] == .number(2) }?["latest"], "a proposal for pin 2: \(pending)")

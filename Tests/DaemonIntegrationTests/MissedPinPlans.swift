@@ -42,4 +42,15 @@ extension XCTestCase {
         _ = try harness.json(["plan", "pin", plan, String(ride + 1), String(departure.dropFirst(11).prefix(5))])
         return (plan, try harness.json(["plan", "time", plan, "--at", "2022-01-12T09:20"]))
     }
+
+    /// `plan new Lielahti Tampere-talo Nekalantie --mode transit --arrive-by 2022-01-12T10:30`,
+    /// segment 2 pinned at 10:40, then segment 1 at 10:20 (it gets to Tampere-talo at 10:54):
+    /// segment 2 arrives late, and segment 1's pin arrives after segment 2's proposal leaves.
+    func planWithTwoLatePins(_ harness: DaemonHarness) throws -> (id: String, plan: JSONValue) {
+        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
+                                        "--arrive-by", "2022-01-12T10:30"])
+        let plan = try id(created)
+        _ = try harness.json(["plan", "pin", plan, "2", "10:40"])
+        return (plan, try harness.json(["plan", "pin", plan, "1", "10:20"]))
+    }
 }

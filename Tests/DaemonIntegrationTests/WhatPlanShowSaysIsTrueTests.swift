@@ -53,11 +53,7 @@ final class WhatPlanShowSaysIsTrueTests: SharedTampereDaemonTestCase {
     /// segment 2 pinned at 10:40, then segment 1 at 10:20: both are late, each with a proposal.
     func testAnArriveByPlanPricesEachLateRideAsItsProposalAndNamesThemTogether() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
-                                        "--arrive-by", "2022-01-12T10:30"])
-        let plan = try id(created)
-        _ = try harness.json(["plan", "pin", plan, "2", "10:40"])
-        let pinned = try harness.json(["plan", "pin", plan, "1", "10:20"])
+        let pinned = try planWithTwoLatePins(harness).plan
         let proposed = Set((pinned["pending"]?.arrayValue ?? []).filter { $0["latest"] != nil }.compactMap { $0["segment"]?.numberValue.map(Int.init) })
         let late = segments(pinned).indices.filter { segments(pinned)[$0]["missed_connection"] == .bool(true) && proposed.contains($0 + 1) }
         XCTAssertEqual(late.count, 2, "both pins late, each with a proposal: \(pinned)")
