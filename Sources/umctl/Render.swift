@@ -250,8 +250,9 @@ enum Render {
                 continue
             }
             lines.append("  pending on segment \(pending.segment): selected \(selected)\(cancelled)"
-                         // "latest" is news of a timetable: a walk or drive is only retimed.
-                         + " → \(latest.rides.isEmpty && pending.selected.rides.isEmpty ? "retimed" : "latest") \(pendingLeg(latest, askedDay: day))"
+                         // A ride proposed ("latest" read as the latest departure, trial 52); a walk
+                         // or drive is only retimed.
+                         + " → \(latest.rides.isEmpty && pending.selected.rides.isEmpty ? "retimed" : "proposed") \(pendingLeg(latest, askedDay: day))"
                          + " (umctl plan accept \(plan.id) \(pending.segment) | umctl plan dismiss \(plan.id) \(pending.segment))")
             let why = !cancelled.isEmpty ? "the cancelled " : segment?.missedConnection == true
                 ? (plan.timePreference.kind == "arrive_by" ? "the late " : "the missed ") : ""

@@ -319,8 +319,8 @@ try:
             if line.strip().startswith("pending on segment "):
                 answer = line.split(" → ", 1)[1].rsplit(" (umctl plan ", 1)[0]
                 named = lines[index + 1].strip() if index + 1 < len(lines) and lines[index + 1].startswith("          ") else None
-                # A ride proposal's answer is "latest leaves …": the page words it as "leave …"; the naming line is the same.
-                if not answer.startswith("latest "):
+                # A ride proposal's answer is "proposed leaves …": the page words it as "leave …"; the naming line is the same.
+                if not answer.startswith("proposed "):
                     pending.append(answer)
                 elif named:
                     pending.append(named)

@@ -65,7 +65,7 @@ final class MessageNumbersTests: XCTestCase {
         }
         XCTAssertEqual(side(selected), "leaves 10:32, arrives 10:40 (8 min)")
         XCTAssertEqual(side(latest), "leaves 11:02, arrives 11:10 (8 min)")
-        XCTAssertTrue(shown.stdout.contains("pending on segment 2: selected \(side(selected)) → latest \(side(latest))"), shown.stdout)
+        XCTAssertTrue(shown.stdout.contains("pending on segment 2: selected \(side(selected)) → proposed \(side(latest))"), shown.stdout)
 
         // The same ten minutes spent at the stop instead: the ride is missed by leaving too late.
         _ = try harness.json(["plan", "stay", id, "1", "--clear"])

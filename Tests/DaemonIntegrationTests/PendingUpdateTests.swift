@@ -96,7 +96,7 @@ final class PendingUpdateTests: XCTestCase {
             return "leaves \(clock("departure")), arrives \(clock("arrival")) (\(duration))"
         }
         XCTAssertTrue(shown.stdout.contains("pending on segment \(pinned.transit): selected \(side(selected))"
-                                            + " → latest \(side(latest))"), shown.stdout)
+                                            + " → proposed \(side(latest))"), shown.stdout)
 
         var seen = ""
         for _ in 0..<200 where !seen.contains("pending_update plan_id=\(pinned.id) ") {

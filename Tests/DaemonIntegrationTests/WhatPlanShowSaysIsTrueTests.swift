@@ -169,4 +169,16 @@ final class CancelledRidePriceTests: LiveRegionTestCase {
         let accepted = try harness.json(["plan", "accept", pinned.id, String(pinned.segment)])
         XCTAssertEqual(accepted["price"]?["amount"]?.numberValue, priced, "accepting the proposal costs what was shown: \(accepted)")
     }
+
+    /// Trial 52 finding 7: a missed pin's pending line read "selected leaves 08:14 … → latest
+    /// leaves 09:34 …" right after "the next one you can catch is pending below": "latest" was the
+    /// newest timetable's word, read as "the latest departure". The line names the proposal.
+    func testAMissedPinsPendingLineNamesTheProposalNotTheLatest() throws {
+        let harness = harness
+        let (plan, _) = try planWhoseFirstRideIsMissedByALaterStart(harness)
+        let shown = try harness.umctl(["plan", "show", plan]).stdout
+        let pending = try XCTUnwrap(shown.split(separator: "\n").first { $0.contains("pending on segment") }, shown)
+        XCTAssertTrue(pending.contains(" → proposed leaves "), "\(pending)")
+        XCTAssertFalse(pending.contains("latest"), "\(pending)")
+    }
 }
