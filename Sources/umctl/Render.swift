@@ -184,9 +184,10 @@ enum Render {
                 }
                 if arriveBy, plan.nodes.indices.contains(index + 1) {
                     let end = plan.nodes[index + 1]
-                    // The destination is due at the plan's "arrive by" even where no time is
-                    // shown for it (nodes after a missed ride show `--:--`, none invented).
-                    let dueTime = end.time ?? (index + 2 == plan.nodes.count ? plan.timePreference.time : nil)
+                    // When the traveller must be there, as the daemon judged it (`due`): not the
+                    // node's shown time, which is when the late leg gets them there (trial 52:
+                    // "must be at near Turjankatu by 10:41:07, 0 s too late" before a 10:39 leg).
+                    let dueTime = segment.due ?? (index + 2 == plan.nodes.count ? plan.timePreference.time : nil)
                     let (arrives, due) = MissedConnection.clocks(leg.arrival, dueTime, askedDay: day)
                     lines.append("          late: it arrives \(arrives) "
                                  + (dueTime == nil ? "too late for \(end.name)" : "but you must be at \(end.name) by \(due)")
@@ -224,7 +225,13 @@ enum Render {
         let why = plan.timePreference.kind == "arrive_by" ? "it arrives too late"
             : onlyStreets ? "a pinned time is missed" : "a connection is missed"
         // The total spans the first and last times shown above: their shown difference (`ShownTime`).
+        // An arrive-by plan shown following its late pins' proposals has that total (trial 52:
+        // "none (it arrives too late)" under node times that arrive in time).
+        let proposals = plan.pending.count == 1 ? "the proposal" : "the proposals"
         let total = plan.totalDurationS.map { duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) }
+            ?? plan.totalFollowingProposalsS.map {
+                duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) + " following \(proposals) (as pinned \(why))"
+            }
             ?? (missed ? "none (\(why))" : "incomplete (a leg is missing)")
         // The price only when every part is known; when one is not, the total says why (trial 50:
         // a fare left out with nothing said). A known price says what it leaves out or prices
