@@ -166,9 +166,10 @@ enum Render {
                 marks.append("chose \(segment.chosenLines.joined(separator: ", "))")
             }
             if plan.pinnedNumbers.contains(index + 1) { marks.append("pinned") }
-            // A missed connection in an arrive-by plan is one that arrives too late.
+            // A missed connection in an arrive-by plan is one that arrives too late (it has a `due`),
+            // unless a stay "until" before it ends after it leaves.
             let arriveBy = plan.timePreference.kind == "arrive_by"
-            if segment.missedConnection { marks.append(arriveBy ? "late" : "missed") }
+            if segment.missedConnection { marks.append(arriveBy && segment.due != nil ? "late" : "missed") }
             if !marks.isEmpty { text += "  [\(marks.joined(separator: ", "))]" }
             lines.append(text)
             // Why the segment has its mode (stored with the plan: a walked hop, a ride the user chose).
@@ -182,15 +183,15 @@ enum Render {
                     (false, answer.walkArrival == nil ? "; no ride can be caught instead, see below" : "; no ride can be caught instead; walking can, see below")
                 case nil: (false, "")
                 }
-                if arriveBy, plan.nodes.indices.contains(index + 1) {
+                // When the traveller must be at its end, as the daemon judged it (`due`): not the
+                // node's shown time, which is when the late leg gets them there (trial 52: "must be
+                // at near Turjankatu by 10:41:07, 0 s too late" before a 10:39 leg). A segment an
+                // arrive-by plan shows missed without one is not late but left before a stay
+                // "until" ends (`missedAfterAStayUntil`): the missed words say that.
+                if arriveBy, let dueTime = segment.due, plan.nodes.indices.contains(index + 1) {
                     let end = plan.nodes[index + 1]
-                    // When the traveller must be there, as the daemon judged it (`due`): not the
-                    // node's shown time, which is when the late leg gets them there (trial 52:
-                    // "must be at near Turjankatu by 10:41:07, 0 s too late" before a 10:39 leg).
-                    let dueTime = segment.due ?? (index + 2 == plan.nodes.count ? plan.timePreference.time : nil)
                     let (arrives, due) = MissedConnection.clocks(leg.arrival, dueTime, askedDay: day)
-                    lines.append("          late: it arrives \(arrives) "
-                                 + (dueTime == nil ? "too late for \(end.name)" : "but you must be at \(end.name) by \(due)")
+                    lines.append("          late: it arrives \(arrives) but you must be at \(end.name) by \(due)"
                                  + MissedConnection.gap(from: dueTime, to: leg.arrival)
                                  + (pending ? (leg.rides.isEmpty ? "; leaving in time is pending below"
                                                                  : "; the latest one that arrives in time is pending below") : nothing))

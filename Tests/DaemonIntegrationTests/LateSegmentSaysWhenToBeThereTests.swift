@@ -73,4 +73,25 @@ final class LateSegmentSaysWhenToBeThereTests: SharedTampereDaemonTestCase {
         let accepted = try harness.json(["plan", "accept", plan, String(ride + 1)])
         XCTAssertEqual(try XCTUnwrap(accepted["total_duration_s"]?.numberValue), total, accuracy: 1, "\(accepted)")
     }
+
+    /// A pin an arrive-by plan cannot catch because a stay "until" before it ends after it
+    /// leaves is not late but missed (it has no `due`): `plan new Lielahti Tampere-talo
+    /// Nekalantie --arrive-by 11:00`, `plan pin ID 2 10:42`, `plan stay ID 2 --until 10:50`. It
+    /// read "late: it arrives … but you must be at Nekalantie by" the destination's shown time.
+    func testAPinAStayUntilMakesUncatchableInAnArriveByPlanIsSaidMissedNotLate() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
+                                        "--arrive-by", "2022-01-12T11:00"])
+        let plan = try id(created)
+        XCTAssertEqual(Array(transitSegments(created).prefix(2)), [0, 1], "two rides: \(created)")
+        XCTAssertEqual(try harness.umctl(["plan", "pin", plan, "2", "10:42"]).status, 0)
+        let stayed = try harness.json(["plan", "stay", plan, "2", "--until", "10:50"])
+        let segment = segments(stayed)[1]
+        XCTAssertEqual(segment["missed_connection"], .bool(true), "the stay ends after the pin leaves: \(stayed)")
+        XCTAssertNil(segment["due"], "not late: missed \(segment)")
+        let text = try harness.umctl(["plan", "show", plan]).stdout
+        XCTAssertFalse(text.contains("late: it arrives"), text)
+        XCTAssertTrue(text.contains("[locked, pinned, missed]"), text)
+        XCTAssertTrue(text.contains("missed: it leaves 10:42 but you can leave at 10:50"), text)
+    }
 }
