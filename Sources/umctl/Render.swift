@@ -228,10 +228,13 @@ enum Render {
         // The total spans the first and last times shown above: their shown difference (`ShownTime`).
         // An arrive-by plan shown following its late pins' proposals has that total (trial 52:
         // "none (it arrives too late)" under node times that arrive in time).
+        // As pinned it arrives when the last leg, late, does ("as pinned it arrives 10:25, too late").
         let proposals = plan.pending.count == 1 ? "the proposal" : "the proposals"
+        let lastLate = plan.segments.last.flatMap { $0.missedConnection && $0.due != nil ? $0.leg?.arrival : nil }
+        let asPinned = lastLate.map { "it arrives \(DayMark.clock($0, askedDay: day)), too late" } ?? why
         let total = plan.totalDurationS.map { duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) }
             ?? plan.totalFollowingProposalsS.map {
-                duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) + " following \(proposals) (as pinned \(why))"
+                duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) + " following \(proposals) (as pinned \(asPinned))"
             }
             ?? (missed ? "none (\(why))" : "incomplete (a leg is missing)")
         // The price only when every part is known; when one is not, the total says why (trial 50:

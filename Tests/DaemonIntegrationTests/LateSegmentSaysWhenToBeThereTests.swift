@@ -72,6 +72,13 @@ final class LateSegmentSaysWhenToBeThereTests: SharedTampereDaemonTestCase {
         // Accepting the proposal gives the plan those times, and that total.
         let accepted = try harness.json(["plan", "accept", plan, String(ride + 1)])
         XCTAssertEqual(try XCTUnwrap(accepted["total_duration_s"]?.numberValue), total, accuracy: 1, "\(accepted)")
+        // When the last leg is the late one, as pinned the plan arrives when it does.
+        let late = try harness.json(["plan", "pin", plan, String(segments(accepted).count), "09:50"])
+        let lastSegment = try XCTUnwrap(segments(late).last)
+        XCTAssertEqual(lastSegment["missed_connection"], .bool(true), "the last ride pinned late: \(late)")
+        let lastArrives = try XCTUnwrap(lastSegment["leg"]?["arrival"]?.stringValue).dropFirst(11).prefix(5)
+        let lateText = try harness.umctl(["plan", "show", plan]).stdout
+        XCTAssertTrue(lateText.contains(" following the proposal (as pinned it arrives \(lastArrives), too late)"), lateText)
     }
 
     /// A pin an arrive-by plan cannot catch because a stay "until" before it ends after it

@@ -142,7 +142,7 @@ export function planView(plan, actions) {
   return h('article', { class: 'plan', 'data-generation': plan.generation },
     h('header', {},
       h('h2', {}, plan.title),
-      h('p', { class: 'summary' }, [`Plan ${plan.id}`, longDay(day), totalWords(plan), distance(plan.total_distance_m),
+      h('p', { class: 'summary' }, [`Plan ${plan.id}`, longDay(day), totalWords(plan, day), distance(plan.total_distance_m),
         // A known price says what it leaves out or prices otherwise than planned, as umctl's total.
         plan.price ? `${price(plan.price, null)}${plan.price_note ? ` (${plan.price_note})` : ''}` : null,
         `generation ${plan.generation}`].filter(Boolean).join(' · ')),
@@ -156,11 +156,16 @@ export function planView(plan, actions) {
 
 // The door-to-door total as umctl's: an arrive-by plan shown following its late pins' proposals
 // has that plan's total ("58 min following the proposal"); null when none is known.
-function totalWords(plan) {
+function totalWords(plan, day) {
   const [first, last] = [plan.nodes[0]?.time, plan.nodes[plan.nodes.length - 1]?.time];
   if (plan.total_duration_s != null) return durationBetween(first, last, plan.total_duration_s);
   if (plan.total_following_proposals_s == null) return null;
-  return `${durationBetween(first, last, plan.total_following_proposals_s)} following the proposal${plan.pending.length === 1 ? '' : 's'}`;
+  // As pinned it arrives when the last leg, late, does ("as pinned it arrives 10:25, too late").
+  const lastLeg = plan.segments[plan.segments.length - 1];
+  const asPinned = lastLeg?.missed_connection && lastLeg.due && lastLeg.leg?.arrival
+    ? `it arrives ${clock(lastLeg.leg.arrival, day)}, too late` : 'it arrives too late';
+  return `${durationBetween(first, last, plan.total_following_proposals_s)} following the proposal${plan.pending.length === 1 ? '' : 's'}`
+    + ` (as pinned ${asPinned})`;
 }
 
 function segmentItem(plan, segment, number, day, isPinned, update, actions) {
