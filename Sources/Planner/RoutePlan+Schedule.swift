@@ -340,12 +340,14 @@ extension RoutePlan {
     /// the next one, and so on (issue 39 item 2: every pin that makes the arrival late gets a
     /// proposal; trial 50: a pin before one that gave way, arriving after its proposal leaves,
     /// was not flagged). It stops at a pin with no ride proposed.
-    private func lateStretches(arrivingBy deadline: Date) -> [(late: Int, gives: Int?)] {
-        var stretches: [(late: Int, gives: Int?)] = []
+    private func lateStretches(arrivingBy deadline: Date) -> [(late: Int, gives: Int?, mustArrive: Date)] {
+        var stretches: [(late: Int, gives: Int?, mustArrive: Date)] = []
         var end = segmentCount, due = deadline
-        while let found = lateConnection(leaving: due, node: end) {
+        while true {
+            let back = lateGoingBack(from: due, node: end)
+            guard let found = back.connection, let mustArrive = back.mustArrive else { break }
             let gives = pinnedSegmentIndices.last { $0 <= found }
-            stretches.append((found, gives))
+            stretches.append((found, gives, mustArrive))
             guard let gives, gives < end, let departure = proposedDeparture(ofSegment: gives) else { break }
             (end, due) = (gives, departure)
         }
@@ -397,6 +399,22 @@ extension RoutePlan {
         }
     }
 
+    /// For each segment shown late in an arrive-by plan, when the traveller must be at its end to
+    /// arrive in time: the plan's "arrive by" at the destination, else the next leg's latest
+    /// departure less the stay there, going backward through the legs as followed (the mirror of
+    /// `missedConnectionReaches`). Not the end node's shown time, which is when the late leg gets
+    /// there (trial 52: "you must be at near Turjankatu by 10:41:07, 0 s too late" before a leg
+    /// leaving 10:39). Empty for other plans, and for a connection a stay "until" makes missed.
+    public var lateConnectionDues: [Int: Date] {
+        guard case .arriveBy(let date) = timePreference else { return [:] }
+        let stretches = lateStretches(arrivingBy: date)
+        if !stretches.isEmpty { return Dictionary(stretches.map { ($0.late, $0.mustArrive) }, uniquingKeysWith: min) }
+        guard missedAfterAStayUntil == nil else { return [:] }
+        let back = lateGoingBack(from: date)
+        guard let late = back.afterAStay, let due = back.afterAStayMustArrive else { return [:] }
+        return [late: due]
+    }
+
     /// Every late connection going backward (`lateStretches`), else the one a stay "until" makes
     /// missed or late.
     private var lateOrMissedInAnArriveByPlan: [Int] {
@@ -415,22 +433,24 @@ extension RoutePlan {
     /// One walk backward from `deadline` for both: the first late connection met (then the walk
     /// stops), and the first walk or drive met that leaves a stay "until" ending after it must
     /// leave; each nil when none is met before a missing leg.
-    private func lateGoingBack(from deadline: Date, node end: Int? = nil) -> (connection: Int?, afterAStay: Int?) {
+    /// Each with `mustArrive`: when the traveller must be at that segment's end to arrive in time.
+    private func lateGoingBack(from deadline: Date, node end: Int? = nil)
+        -> (connection: Int?, mustArrive: Date?, afterAStay: Int?, afterAStayMustArrive: Date?) {
         var mustLeaveEnd = deadline  // the latest the traveller may leave the end of segment `index`
-        var afterAStay: Int?
+        var afterAStay: Int?, afterAStayMustArrive: Date?
         for index in stride(from: (end ?? segmentCount) - 1, through: 0, by: -1) {
-            guard let leg = legs[index] else { return (nil, afterAStay) }
+            guard let leg = legs[index] else { return (nil, nil, afterAStay, afterAStayMustArrive) }
             let mustArrive = index == segmentCount - 1 ? deadline : nodes[index + 1].latestArrival(leavingAt: mustLeaveEnd)
             let fixed = fixedDeparture(ofSegment: index)
             guard let arrival = leg.arrival ?? fixed?.addingTimeInterval(leg.expectedTravelTime) else {
                 mustLeaveEnd = mustArrive.addingTimeInterval(-leg.expectedTravelTime)
-                if afterAStay == nil, staysPast(mustLeaveEnd, atNode: index) { afterAStay = index }
+                if afterAStay == nil, staysPast(mustLeaveEnd, atNode: index) { (afterAStay, afterAStayMustArrive) = (index, mustArrive) }
                 continue
             }
-            if arrival > mustArrive.addingTimeInterval(Self.connectionSlack) { return (index, afterAStay) }
+            if arrival > mustArrive.addingTimeInterval(Self.connectionSlack) { return (index, mustArrive, afterAStay, afterAStayMustArrive) }
             mustLeaveEnd = fixed ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
         }
-        return (nil, afterAStay)
+        return (nil, nil, afterAStay, afterAStayMustArrive)
     }
 
     /// Whether node `index` has a stay "until" that ends after `mustLeave` (a stay of a duration
@@ -560,6 +580,15 @@ extension RoutePlan {
         }
         let stays = nodes.dropLast().reduce(0) { $0 + ($1.stay?.seconds ?? 0) }
         return present.reduce(stays) { $0 + $1.expectedTravelTime }
+    }
+
+    /// An arrive-by plan with late pins, as the traveller follows their proposed rides
+    /// (`followingTheLatePinsProposals`, whose times the plan shows): its total; nil when no late
+    /// pin has a ride proposed (`totalTravelTime` is nil for the plan as pinned: trial 52, "total:
+    /// none (it arrives too late)" under node times that arrive in time).
+    public var totalTravelTimeFollowingTheProposals: TimeInterval? {
+        guard totalTravelTime == nil else { return nil }
+        return followingTheLatePinsProposals?.totalTravelTime
     }
 
     /// Metres summed over the legs that exist and know their distance.

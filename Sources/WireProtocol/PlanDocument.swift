@@ -8,6 +8,10 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     /// Null unless every segment has a leg (a partial sum would look faster than reality).
     @NullWhenNil public var totalDurationS: Double?
     public var totalDistanceM: Double
+    /// An arrive-by plan whose late pins have rides proposed: its total as the traveller follows
+    /// the proposals, which its node times show (`total_duration_s` is null: as pinned it arrives
+    /// too late); left out otherwise.
+    public var totalFollowingProposalsS: Double?
     public var pending: [PendingDocument]
     public var pace: WirePace
     /// The plan's step-free setting (`plan.access`); absent from older daemons (read as any).
@@ -155,12 +159,17 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     /// its ride's times; this is what the traveller can do ("bus 6 leaves Koskipuisto D at 09:02;
     /// the walk gets you there at 10:38"). Left out when not known or not missed.
     public var reached: String?
+    /// For a segment arriving late in an arrive-by plan, when the traveller must be at its end to
+    /// arrive in time: the plan's "arrive by" at the destination, else when the next leg must
+    /// leave less the stay there. Not the end node's `time` (when the late leg gets there).
+    /// Left out when not known or not late.
+    public var due: String?
     /// Of a missed segment whose pin gave way: what gave way and what held; left out otherwise.
     public var givesWay: GivesWayDocument?
 
     public init(mode: WireMode, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false,
                 chosenLines: [String] = [], lineChoiceReplaced: Bool = false, modeNote: String? = nil, reached: String? = nil,
-                givesWay: GivesWayDocument? = nil) {
+                due: String? = nil, givesWay: GivesWayDocument? = nil) {
         self.mode = mode
         self.locked = locked
         self.leg = leg
@@ -170,6 +179,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         self.lineChoiceReplaced = lineChoiceReplaced
         self.modeNote = modeNote
         self.reached = reached
+        self.due = due
         self.givesWay = givesWay
     }
 
@@ -184,11 +194,12 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         lineChoiceReplaced = try c.decodeIfPresent(Bool.self, forKey: .lineChoiceReplaced) ?? false
         modeNote = try c.decodeIfPresent(String.self, forKey: .modeNote)
         reached = try c.decodeIfPresent(String.self, forKey: .reached)
+        due = try c.decodeIfPresent(String.self, forKey: .due)
         givesWay = try c.decodeIfPresent(GivesWayDocument.self, forKey: .givesWay)
     }
 
     /// Hand-written because `chosen_lines` is left out when empty and `line_choice_replaced` when
-    /// false (`leg` is null, `error`, `mode_note` and `reached` left out, when nil).
+    /// false (`leg` is null, `error`, `mode_note`, `reached` and `due` left out, when nil).
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(mode, forKey: .mode)
@@ -200,12 +211,13 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         if lineChoiceReplaced { try c.encode(true, forKey: .lineChoiceReplaced) }
         try c.encodeIfPresent(modeNote, forKey: .modeNote)
         try c.encodeIfPresent(reached, forKey: .reached)
+        try c.encodeIfPresent(due, forKey: .due)
         try c.encodeIfPresent(givesWay, forKey: .givesWay)
     }
 
     /// Plain names: the coders' snake_case strategy writes `missed_connection`.
     enum CodingKeys: String, CodingKey {
-        case mode, locked, leg, error, missedConnection, chosenLines, lineChoiceReplaced, modeNote, reached, givesWay
+        case mode, locked, leg, error, missedConnection, chosenLines, lineChoiceReplaced, modeNote, reached, due, givesWay
     }
 }
 

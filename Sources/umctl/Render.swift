@@ -166,9 +166,10 @@ enum Render {
                 marks.append("chose \(segment.chosenLines.joined(separator: ", "))")
             }
             if plan.pinnedNumbers.contains(index + 1) { marks.append("pinned") }
-            // A missed connection in an arrive-by plan is one that arrives too late.
+            // A missed connection in an arrive-by plan is one that arrives too late (it has a `due`),
+            // unless a stay "until" before it ends after it leaves.
             let arriveBy = plan.timePreference.kind == "arrive_by"
-            if segment.missedConnection { marks.append(arriveBy ? "late" : "missed") }
+            if segment.missedConnection { marks.append(arriveBy && segment.due != nil ? "late" : "missed") }
             if !marks.isEmpty { text += "  [\(marks.joined(separator: ", "))]" }
             lines.append(text)
             // Why the segment has its mode (stored with the plan: a walked hop, a ride the user chose).
@@ -182,14 +183,15 @@ enum Render {
                     (false, answer.walkArrival == nil ? "; no ride can be caught instead, see below" : "; no ride can be caught instead; walking can, see below")
                 case nil: (false, "")
                 }
-                if arriveBy, plan.nodes.indices.contains(index + 1) {
+                // When the traveller must be at its end, as the daemon judged it (`due`): not the
+                // node's shown time, which is when the late leg gets them there (trial 52: "must be
+                // at near Turjankatu by 10:41:07, 0 s too late" before a 10:39 leg). A segment an
+                // arrive-by plan shows missed without one is not late but left before a stay
+                // "until" ends (`missedAfterAStayUntil`): the missed words say that.
+                if arriveBy, let dueTime = segment.due, plan.nodes.indices.contains(index + 1) {
                     let end = plan.nodes[index + 1]
-                    // The destination is due at the plan's "arrive by" even where no time is
-                    // shown for it (nodes after a missed ride show `--:--`, none invented).
-                    let dueTime = end.time ?? (index + 2 == plan.nodes.count ? plan.timePreference.time : nil)
                     let (arrives, due) = MissedConnection.clocks(leg.arrival, dueTime, askedDay: day)
-                    lines.append("          late: it arrives \(arrives) "
-                                 + (dueTime == nil ? "too late for \(end.name)" : "but you must be at \(end.name) by \(due)")
+                    lines.append("          late: it arrives \(arrives) but you must be at \(end.name) by \(due)"
                                  + MissedConnection.gap(from: dueTime, to: leg.arrival)
                                  + (pending ? (leg.rides.isEmpty ? "; leaving in time is pending below"
                                                                  : "; the latest one that arrives in time is pending below") : nothing))
@@ -224,7 +226,16 @@ enum Render {
         let why = plan.timePreference.kind == "arrive_by" ? "it arrives too late"
             : onlyStreets ? "a pinned time is missed" : "a connection is missed"
         // The total spans the first and last times shown above: their shown difference (`ShownTime`).
+        // An arrive-by plan shown following its late pins' proposals has that total (trial 52:
+        // "none (it arrives too late)" under node times that arrive in time).
+        // As pinned it arrives when the last leg, late, does ("as pinned it arrives 10:25, too late").
+        let proposals = plan.pending.count == 1 ? "the proposal" : "the proposals"
+        let lastLate = plan.segments.last.flatMap { $0.missedConnection && $0.due != nil ? $0.leg?.arrival : nil }
+        let asPinned = lastLate.map { "it arrives \(DayMark.clock($0, askedDay: day)), too late" } ?? why
         let total = plan.totalDurationS.map { duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) }
+            ?? plan.totalFollowingProposalsS.map {
+                duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) + " following \(proposals) (as pinned \(asPinned))"
+            }
             ?? (missed ? "none (\(why))" : "incomplete (a leg is missing)")
         // The price only when every part is known; when one is not, the total says why (trial 50:
         // a fare left out with nothing said). A known price says what it leaves out or prices

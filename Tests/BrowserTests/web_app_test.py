@@ -376,6 +376,19 @@ try:
         if [clocks(words) for words in shown_gives] != [clocks(words) for words in gives]:
             fail(f"plan {spoken_plan}: umctl plan show says {gives}, the page {shown_gives}")
         gave_way += len(gives)
+        # A late leg names when the traveller must be at its end: the daemon's `due`, the same time
+        # in both (trial 52: the node's shown time, when the late leg gets there, was named).
+        def minutes(words):
+            return re.sub(r"(\d\d:\d\d):\d\d", r"\1", clocks(words))
+        late = [found.group(1) for found in (re.search(r"(late: it arrives \S+ but you must be at .* by [0-9:]+)", line) for line in lines) if found]
+        shown_late = [paragraph.get_attribute("textContent") for paragraph in driver.find_elements(By.CSS_SELECTOR, ".late-arrival")]
+        if [minutes(words) for words in shown_late] != [minutes(words) for words in late]:
+            fail(f"plan {spoken_plan}: umctl plan show says {late}, the page {shown_late}")
+        if spoken_plan == setup.get("late_pin_plan"):
+            if not late:
+                fail(f"plan {spoken_plan}: an arrive-by plan with a late pin says no late leg: {text}")
+            if "following the proposal" not in driver.find_element(By.CSS_SELECTOR, "article.plan .summary").get_attribute("textContent"):
+                fail(f"plan {spoken_plan}: the page gives no total following the late pin's proposal, umctl: {text}")
         # Every node's time as umctl shows it ("10:03", or "--:--" when it has none; the page "–").
         umctl_times = [found.group(1)[:5] for found in (re.match(r"^  \d+\. (\S+) ", line) for line in lines) if found]
         shown_times = [span.get_attribute("textContent")[:5] for span in driver.find_elements(By.CSS_SELECTOR, "li.node .time")]

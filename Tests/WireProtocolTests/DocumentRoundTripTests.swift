@@ -87,9 +87,9 @@ final class DocumentRoundTripTests: XCTestCase {
                        nulls: ["distance_m", "departure", "arrival", "price", "price_note"], absent: ["geometry"])
 
         let segment = SegmentDocument(mode: .transit, locked: true, leg: transitLeg, error: WireError(.noRoute, "no route"),
-                                      missedConnection: true, chosenLines: ["3"])
+                                      missedConnection: true, chosenLines: ["3"], due: morning)
         try assertWire(segment)
-        try assertWire(SegmentDocument(mode: .walk, locked: false, leg: nil), nulls: ["leg"], absent: ["error", "chosen_lines"])
+        try assertWire(SegmentDocument(mode: .walk, locked: false, leg: nil), nulls: ["leg"], absent: ["error", "chosen_lines", "due"])
 
         try assertWire(TimePreferenceDocument(kind: "depart_at", time: morning))
         try assertWire(TimePreferenceDocument(kind: "leave_now", time: nil), nulls: ["time"])

@@ -44,6 +44,7 @@ public enum WireDocuments {
         func wire(_ date: Date?) -> String? { date.map { WireTime.string(from: $0, timeZone: timeZone) } }
         let missed = plan.brokenConnections(now: now)
         let reaches = plan.missedConnectionReaches(now: now)
+        let dues = plan.lateConnectionDues
         let names = plan.shownNodeNames
         let nodes = plan.nodes.enumerated().map { index, node in
             NodeDocument(name: names[index], lat: node.place.coordinate.latitude, lon: node.place.coordinate.longitude,
@@ -76,6 +77,7 @@ public enum WireDocuments {
                                    chosenLines: plan.locks[key]?.chosenLines ?? [],
                                    lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index), modeNote: note?.mode,
                                    reached: reaches[index].map { WireTime.string(from: $0, timeZone: timeZone) },
+                                   due: dues[index].map { WireTime.string(from: $0, timeZone: timeZone) },
                                    givesWay: givingWay.map { givesWay($0, names: names, timeZone: timeZone) })
         }
         let pending = plan.pending.compactMap { key, update -> PendingDocument? in
@@ -89,7 +91,7 @@ public enum WireDocuments {
             }
             return PendingDocument(segment: index + 1, selected: leg(update.selected, timeZone: timeZone), proposal: proposal)
         }.sorted { $0.segment < $1.segment }
-        return PlanDocument(
+        var document = PlanDocument(
             id: id, title: title, nodes: nodes, segments: segments,
             totalDurationS: plan.totalTravelTime.map(whole), totalDistanceM: whole(plan.totalDistance), pending: pending,
             pace: WirePace(plan.pace), timePreference: timePreference(plan.timePreference, timeZone: timeZone),
@@ -102,6 +104,8 @@ public enum WireDocuments {
             price: (planPrice.map(\.total) ?? plan.price(missed: Set(missed))).map { PriceQuoteParts(price: price($0), note: $0.note) }
                 ?? PriceQuoteParts(price: nil, note: "no fare"),
             access: accessLevel(plan.access))
+        document.totalFollowingProposalsS = plan.totalTravelTimeFollowingTheProposals.map(whole)
+        return document
     }
 
     /// A price on the wire; nil when unknown.

@@ -142,8 +142,7 @@ export function planView(plan, actions) {
   return h('article', { class: 'plan', 'data-generation': plan.generation },
     h('header', {},
       h('h2', {}, plan.title),
-      h('p', { class: 'summary' }, [`Plan ${plan.id}`, longDay(day), plan.total_duration_s == null ? null
-        : durationBetween(plan.nodes[0]?.time, plan.nodes[plan.nodes.length - 1]?.time, plan.total_duration_s), distance(plan.total_distance_m),
+      h('p', { class: 'summary' }, [`Plan ${plan.id}`, longDay(day), totalWords(plan, day), distance(plan.total_distance_m),
         // A known price says what it leaves out or prices otherwise than planned, as umctl's total.
         plan.price ? `${price(plan.price, null)}${plan.price_note ? ` (${plan.price_note})` : ''}` : null,
         `generation ${plan.generation}`].filter(Boolean).join(' · ')),
@@ -153,6 +152,20 @@ export function planView(plan, actions) {
         h('button', { type: 'button', class: 'danger', onclick: actions.remove }, 'Delete')),
       h('p', { class: 'muted hint' }, 'On the map: drag a place to move it, drag a leg’s line to add a stop there (or Move… and Add a stop… here).')),
     chain);
+}
+
+// The door-to-door total as umctl's: an arrive-by plan shown following its late pins' proposals
+// has that plan's total ("58 min following the proposal"); null when none is known.
+function totalWords(plan, day) {
+  const [first, last] = [plan.nodes[0]?.time, plan.nodes[plan.nodes.length - 1]?.time];
+  if (plan.total_duration_s != null) return durationBetween(first, last, plan.total_duration_s);
+  if (plan.total_following_proposals_s == null) return null;
+  // As pinned it arrives when the last leg, late, does ("as pinned it arrives 10:25, too late").
+  const lastLeg = plan.segments[plan.segments.length - 1];
+  const asPinned = lastLeg?.missed_connection && lastLeg.due && lastLeg.leg?.arrival
+    ? `it arrives ${clock(lastLeg.leg.arrival, day)}, too late` : 'it arrives too late';
+  return `${durationBetween(first, last, plan.total_following_proposals_s)} following the proposal${plan.pending.length === 1 ? '' : 's'}`
+    + ` (as pinned ${asPinned})`;
 }
 
 function segmentItem(plan, segment, number, day, isPinned, update, actions) {
@@ -181,6 +194,7 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
     // (6 min) is no slower than transit (9 min)").
     segment.mode_note ? h('p', { class: 'mode-note' }, `mode: ${segment.mode_note}`) : null,
     missedRide(segment, day),
+    lateArrival(plan, segment, number, day),
     // Which pin gave way and what held, as the daemon judged it (umctl prints the same sentence).
     segment.gives_way ? h('p', { class: 'gives-way' }, givesWayWords(segment.gives_way, day)) : null,
     update ? pendingUpdate(plan, segment, update, number, day, actions) : null,
@@ -222,6 +236,15 @@ function missedRide(segment, day) {
   return h('p', { class: 'missed-ride' },
     `missed: ${ride.vehicle} ${ride.line} leaves ${ride.from} at ${clock(ride.departure, day)}; `
     + `the walk gets you there at ${clock(segment.reached, day)}`);
+}
+
+// A leg arriving late in an arrive-by plan in the words of `umctl plan show` ("late: it arrives
+// 09:54 but you must be at TAYS A by 09:44"): `due` is when the traveller must be there, as the
+// daemon judged it, not the node's shown time (when the late leg gets there). Null without it.
+function lateArrival(plan, segment, number, day) {
+  if (!segment.missed_connection || !segment.due || !segment.leg?.arrival) return null;
+  return h('p', { class: 'late-arrival' },
+    `late: it arrives ${clock(segment.leg.arrival, day)} but you must be at ${plan.nodes[number]?.name} by ${clock(segment.due, day)}`);
 }
 
 // "to keep the start at 08:00 and the stay at Shop until 09:30, the pin on segment 3 gives way"
