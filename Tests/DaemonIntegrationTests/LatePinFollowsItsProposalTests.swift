@@ -13,9 +13,7 @@ final class LatePinFollowsItsProposalTests: SharedTampereDaemonTestCase {
     /// before the pin when to leave for the proposal, and the pinned ride keeps its own times.
     func testAnArriveByPlanWithALatePinTimesEveryNodeFromThePinsProposal() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "TAYS", "--mode", "transit",
-                                        "--arrive-by", "2022-01-12T10:00"])
-        let plan = try id(created)
+        let (plan, created) = try planToTAYSArrivingBy10(harness)
         let ride = try XCTUnwrap(transitSegments(created).first, "\(created)")
         let pinned = try harness.json(["plan", "pin", plan, String(ride + 1), "09:40"])
         let nodes = nodes(pinned), segments = segments(pinned)

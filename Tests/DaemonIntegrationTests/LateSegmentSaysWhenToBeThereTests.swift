@@ -14,9 +14,7 @@ final class LateSegmentSaysWhenToBeThereTests: SharedTampereDaemonTestCase {
     /// departure as followed), and `plan show` names that time.
     func testALateSegmentNamesWhenTheTravellerMustBeAtItsEnd() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "TAYS", "--mode", "transit",
-                                        "--arrive-by", "2022-01-12T10:00"])
-        let plan = try id(created)
+        let plan = try planToTAYSArrivingBy10(harness).id
         XCTAssertEqual(try harness.umctl(["plan", "pin", plan, "2", "09:20"]).status, 0)
         let pinned = try harness.json(["plan", "pin", plan, "3", "09:50"])
         let segments = segments(pinned), nodes = nodes(pinned)
@@ -55,9 +53,7 @@ final class LateSegmentSaysWhenToBeThereTests: SharedTampereDaemonTestCase {
     /// that as pinned it arrives too late; not "none (it arrives too late)".
     func testAnArriveByPlanFollowingALatePinsProposalHasTheTotalOfTheTimesItShows() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "TAYS", "--mode", "transit",
-                                        "--arrive-by", "2022-01-12T10:00"])
-        let plan = try id(created)
+        let (plan, created) = try planToTAYSArrivingBy10(harness)
         let ride = try XCTUnwrap(transitSegments(created).first, "\(created)")
         let pinned = try harness.json(["plan", "pin", plan, String(ride + 1), "09:40"])
         XCTAssertEqual(segments(pinned)[ride]["missed_connection"], .bool(true), "the pin makes the arrival late: \(pinned)")

@@ -53,4 +53,12 @@ extension XCTestCase {
         _ = try harness.json(["plan", "pin", plan, "2", "10:40"])
         return (plan, try harness.json(["plan", "pin", plan, "1", "10:20"]))
     }
+
+    /// `plan new Keskustori Hervanta TAYS --mode transit --arrive-by 2022-01-12T10:00`: the
+    /// arrive-by plan whose pins the late-pin tests make late.
+    func planToTAYSArrivingBy10(_ harness: DaemonHarness) throws -> (id: String, plan: JSONValue) {
+        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "TAYS", "--mode", "transit",
+                                        "--arrive-by", "2022-01-12T10:00"])
+        return (try id(created), created)
+    }
 }
