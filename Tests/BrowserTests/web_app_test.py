@@ -389,6 +389,12 @@ try:
                 fail(f"plan {spoken_plan}: an arrive-by plan with a late pin says no late leg: {text}")
             if "following the proposal" not in driver.find_element(By.CSS_SELECTOR, "article.plan .summary").get_attribute("textContent"):
                 fail(f"plan {spoken_plan}: the page gives no total following the late pin's proposal, umctl: {text}")
+        # Each late or missed leg's mark as umctl prints it ("[locked, pinned, late]"): the page's
+        # tag says the same word (trial 52: an arrive-by plan's late leg was tagged "missed").
+        marks = [found.group(1) for found in (re.search(r"^\s+seg \d+:.*\[.*\b(late|missed)\]$", line) for line in lines) if found]
+        shown_marks = [tag.get_attribute("textContent") for tag in driver.find_elements(By.CSS_SELECTOR, "li.segment .tag.late")]
+        if shown_marks != marks:
+            fail(f"plan {spoken_plan}: umctl plan show marks {marks}, the page tags {shown_marks}")
         # Every node's time as umctl shows it ("10:03", or "--:--" when it has none; the page "–").
         umctl_times = [found.group(1)[:5] for found in (re.match(r"^  \d+\. (\S+) ", line) for line in lines) if found]
         shown_times = [span.get_attribute("textContent")[:5] for span in driver.find_elements(By.CSS_SELECTOR, "li.node .time")]

@@ -188,7 +188,8 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
       h('span', { class: 'leg-summary' }, leg ? `${missedRide(segment, day) ? 'ride missed' : legSpan(leg)} · ${distance(leg.distance_m)}` : (segment.error?.message ?? 'no route yet')),
       segment.locked ? h('span', { class: 'tag', title: 'You decided this leg: presets and refinement leave it' }, 'locked') : null,
       isPinned ? h('span', { class: 'tag pin', title: 'Pinned to this departure' }, 'pinned') : null,
-      segment.missed_connection ? h('span', { class: 'tag late' }, 'missed') : null),
+      // As umctl marks it: a leg arriving after the time it is due is late (arrive-by), else missed.
+      segment.missed_connection ? h('span', { class: 'tag late' }, plan.time_preference?.kind === 'arrive_by' && segment.due ? 'late' : 'missed') : null),
     rides.length ? h('ul', { class: 'rides' }, rides) : null,
     // Why the segment has its mode, under it as `umctl plan show` prints it ("walked: walking
     // (6 min) is no slower than transit (9 min)").
