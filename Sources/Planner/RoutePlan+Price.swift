@@ -26,7 +26,9 @@ extension RoutePlan {
     func pricedSegment(_ index: Int, missed: Set<Int>) -> PricedSegment {
         let notTaken: NotTaken
         if missed.contains(index) {
-            if case .arriveBy = timePreference { notTaken = .late } else { notTaken = .missed }
+            // Late when it arrives after it is due; a pin a stay "until" makes uncatchable in an
+            // arrive-by plan is missed (it has no due), as umctl marks it.
+            notTaken = lateConnectionDues[index] != nil ? .late : .missed
         } else if legs[index]?.rides.contains(where: \.cancelled) == true {
             notTaken = .cancelled
         } else {

@@ -266,7 +266,7 @@ enum Render {
                          + " → \(latest.rides.isEmpty && pending.selected.rides.isEmpty ? "retimed" : "proposed") \(pendingLeg(latest, askedDay: day))"
                          + " (umctl plan accept \(plan.id) \(pending.segment) | umctl plan dismiss \(plan.id) \(pending.segment))")
             let why = !cancelled.isEmpty ? "the cancelled " : segment?.missedConnection == true
-                ? (plan.timePreference.kind == "arrive_by" ? "the late " : "the missed ") : ""
+                ? (plan.timePreference.kind == "arrive_by" && segment?.due != nil ? "the late " : "the missed ") : ""
             if let proposal = proposalNaming(pending, why: why, askedDay: day) { lines.append("          \(proposal)") }
         }
         for removed in plan.removedPins ?? [] {

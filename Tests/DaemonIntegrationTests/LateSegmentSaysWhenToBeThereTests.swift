@@ -96,5 +96,8 @@ final class LateSegmentSaysWhenToBeThereTests: SharedTampereDaemonTestCase {
         XCTAssertFalse(text.contains("late: it arrives"), text)
         XCTAssertTrue(text.contains("[locked, pinned, missed]"), text)
         XCTAssertTrue(text.contains("missed: it leaves 10:42 but you can leave at 10:50"), text)
+        // The price note and the proposal's line say "missed" too, never "late" (review, session 52).
+        XCTAssertFalse(text.contains("the late ride"), text)
+        XCTAssertFalse(text.contains("instead of the late"), text)
     }
 }

@@ -274,7 +274,7 @@ function pendingUpdate(plan, segment, update, number, day, actions) {
   const proposal = update.latest;
   let words;
   if (proposal) {
-    const why = cancelled ? 'the cancelled ' : segment.missed_connection ? (arriveBy ? 'the late ' : 'the missed ') : '';
+    const why = cancelled ? 'the cancelled ' : segment.missed_connection ? (arriveBy && segment.due ? 'the late ' : 'the missed ') : '';
     words = [`Proposed: leave ${clock(proposal.departure, day)}, arrive ${clock(proposal.arrival, day)} `
       + `(${durationBetween(proposal.departure, proposal.arrival, proposal.duration_s)})`, proposalNaming(update, why, day)];
   } else {
