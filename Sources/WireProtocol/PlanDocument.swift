@@ -103,6 +103,9 @@ public struct RemovedPinDocument: Hashable, Sendable, Codable {
 
 public struct NodeDocument: Hashable, Sendable, Codable {
     public var name: String
+    /// The words for being there, for a sentence "you must be … by 10:00": "at TAYS A", or the
+    /// name alone when it already says where ("near Tarmonkatu", a point named by what is near).
+    public var at: String
     public var lat: Double
     public var lon: Double
     /// From the plan's schedule; null when no leg gives it a time.
@@ -122,6 +125,7 @@ public struct NodeDocument: Hashable, Sendable, Codable {
     public init(name: String, lat: Double, lon: Double, time: String?, inferred: Bool, currentLocation: Bool,
                 departure: String? = nil, stayS: Double? = nil, stayUntil: String? = nil, stayNote: String? = nil) {
         self.name = name
+        self.at = Self.beingAt(name)
         self.lat = lat
         self.lon = lon
         self.time = time
@@ -131,6 +135,12 @@ public struct NodeDocument: Hashable, Sendable, Codable {
         self.stayS = stayS
         self.stayUntil = stayUntil
         self.stayNote = stayNote
+    }
+
+    /// "at TAYS A"; a name that already says where is its own phrase (trial 53: "you must be at
+    /// near Tarmonkatu by 10:00").
+    public static func beingAt(_ name: String) -> String {
+        name.hasPrefix("near ") ? name : "at \(name)"
     }
 }
 

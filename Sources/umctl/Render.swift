@@ -191,7 +191,7 @@ enum Render {
                 if arriveBy, let dueTime = segment.due, plan.nodes.indices.contains(index + 1) {
                     let end = plan.nodes[index + 1]
                     let (arrives, due) = MissedConnection.clocks(leg.arrival, dueTime, askedDay: day)
-                    lines.append("          late: it arrives \(arrives) but you must be at \(end.name) by \(due)"
+                    lines.append("          late: it arrives \(arrives) but you must be \(end.at) by \(due)"
                                  + MissedConnection.gap(from: dueTime, to: leg.arrival)
                                  + (pending ? (leg.rides.isEmpty ? "; leaving in time is pending below"
                                                                  : "; the latest one that arrives in time is pending below") : nothing))

@@ -380,7 +380,7 @@ try:
         # in both (trial 52: the node's shown time, when the late leg gets there, was named).
         def minutes(words):
             return re.sub(r"(\d\d:\d\d):\d\d", r"\1", clocks(words))
-        late = [found.group(1) for found in (re.search(r"(late: it arrives \S+ but you must be at .* by [0-9:]+)", line) for line in lines) if found]
+        late = [found.group(1) for found in (re.search(r"(late: it arrives \S+ but you must be .* by [0-9:]+)", line) for line in lines) if found]
         shown_late = [paragraph.get_attribute("textContent") for paragraph in driver.find_elements(By.CSS_SELECTOR, ".late-arrival")]
         if [minutes(words) for words in shown_late] != [minutes(words) for words in late]:
             fail(f"plan {spoken_plan}: umctl plan show says {late}, the page {shown_late}")

@@ -77,6 +77,27 @@ final class LateSegmentSaysWhenToBeThereTests: SharedTampereDaemonTestCase {
         XCTAssertTrue(lateText.contains(" following the proposal (as pinned it arrives \(lastArrives), too late)"), lateText)
     }
 
+    /// Trial 53: a late segment ending at a point named by what is near it read "you must be at
+    /// near Tarmonkatu by 10:00". `plan new Keskustori 61.47065,23.72950 --mode walk --arrive-by
+    /// 10:00` (the point is "near Nuolialantie"), the walk pinned at 09:50: the node's `at` says
+    /// where to be, and both clients say it.
+    func testALateSegmentEndingNearAPlaceSaysYouMustBeNearIt() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", "61.47065,23.72950", "--mode", "walk",
+                                        "--arrive-by", "2022-01-12T10:00"])
+        let plan = try id(created)
+        let end = try XCTUnwrap(nodes(created).last)
+        let name = try XCTUnwrap(end["name"]?.stringValue)
+        XCTAssertTrue(name.hasPrefix("near "), "a point named by what is near it: \(end)")
+        XCTAssertEqual(end["at"]?.stringValue, name, "\(end)")
+        XCTAssertEqual(nodes(created).first?["at"]?.stringValue, "at \(nodes(created).first?["name"]?.stringValue ?? "?")", "\(created)")
+        let pinned = try harness.json(["plan", "pin", plan, String(segments(created).count), "09:50"])
+        XCTAssertNotNil(segments(pinned).last?["due"]?.stringValue, "the pinned walk arrives late: \(pinned)")
+        let text = try harness.umctl(["plan", "show", plan]).stdout
+        XCTAssertTrue(text.contains("but you must be \(name) by 10:00"), text)
+        XCTAssertFalse(text.contains("be at near "), text)
+    }
+
     /// A pin an arrive-by plan cannot catch because a stay "until" before it ends after it
     /// leaves is not late but missed (it has no `due`): `plan new Lielahti Tampere-talo
     /// Nekalantie --arrive-by 11:00`, `plan pin ID 2 10:42`, `plan stay ID 2 --until 10:50`. It

@@ -245,7 +245,7 @@ function missedRide(segment, day) {
 function lateArrival(plan, segment, number, day) {
   if (!segment.missed_connection || !segment.due || !segment.leg?.arrival) return null;
   return h('p', { class: 'late-arrival' },
-    `late: it arrives ${clock(segment.leg.arrival, day)} but you must be at ${plan.nodes[number]?.name} by ${clock(segment.due, day)}`);
+    `late: it arrives ${clock(segment.leg.arrival, day)} but you must be ${plan.nodes[number]?.at} by ${clock(segment.due, day)}`);
 }
 
 // "to keep the start at 08:00 and the stay at Shop until 09:30, the pin on segment 3 gives way"
