@@ -228,10 +228,15 @@ enum Render {
         // The total spans the first and last times shown above: their shown difference (`ShownTime`).
         // An arrive-by plan shown following its late pins' proposals has that total (trial 52:
         // "none (it arrives too late)" under node times that arrive in time).
-        // As pinned it arrives when the last leg, late, does ("as pinned it arrives 10:25, too late").
+        // As pinned it arrives when the last leg, late, does ("as pinned it arrives 10:25, too late");
+        // a late leg before the last says when it arrives (trial 53: "as pinned it arrives too late").
         let proposals = plan.pending.count == 1 ? "the proposal" : "the proposals"
-        let lastLate = plan.segments.last.flatMap { $0.missedConnection && $0.due != nil ? $0.leg?.arrival : nil }
-        let asPinned = lastLate.map { "it arrives \(DayMark.clock($0, askedDay: day)), too late" } ?? why
+        let lastLate = plan.segments.indices.last { plan.segments[$0].missedConnection && plan.segments[$0].due != nil }
+        let asPinned = lastLate.flatMap { index in
+            plan.segments[index].leg?.arrival.map { arrival in
+                "\(index == plan.segments.count - 1 ? "it" : "segment \(index + 1)") arrives \(DayMark.clock(arrival, askedDay: day)), too late"
+            }
+        } ?? why
         let total = plan.totalDurationS.map { duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) }
             ?? plan.totalFollowingProposalsS.map {
                 duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) + " following \(proposals) (as pinned \(asPinned))"

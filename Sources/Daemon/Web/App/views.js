@@ -160,10 +160,11 @@ function totalWords(plan, day) {
   const [first, last] = [plan.nodes[0]?.time, plan.nodes[plan.nodes.length - 1]?.time];
   if (plan.total_duration_s != null) return durationBetween(first, last, plan.total_duration_s);
   if (plan.total_following_proposals_s == null) return null;
-  // As pinned it arrives when the last leg, late, does ("as pinned it arrives 10:25, too late").
-  const lastLeg = plan.segments[plan.segments.length - 1];
-  const asPinned = lastLeg?.missed_connection && lastLeg.due && lastLeg.leg?.arrival
-    ? `it arrives ${clock(lastLeg.leg.arrival, day)}, too late` : 'it arrives too late';
+  // As pinned it arrives when the last leg, late, does ("as pinned it arrives 10:25, too late");
+  // a late leg before the last says when it arrives ("as pinned segment 2 arrives 09:54, too late").
+  const lastLate = plan.segments.findLastIndex((segment) => segment.missed_connection && segment.due && segment.leg?.arrival);
+  const asPinned = lastLate < 0 ? 'it arrives too late'
+    : `${lastLate === plan.segments.length - 1 ? 'it' : `segment ${lastLate + 1}`} arrives ${clock(plan.segments[lastLate].leg.arrival, day)}, too late`;
   return `${durationBetween(first, last, plan.total_following_proposals_s)} following the proposal${plan.pending.length === 1 ? '' : 's'}`
     + ` (as pinned ${asPinned})`;
 }
