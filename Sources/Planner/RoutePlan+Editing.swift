@@ -566,7 +566,11 @@ extension RoutePlan {
     /// Takes the newer answer for a pinned segment: it becomes the pinned leg, and the other legs
     /// are emptied because the pinned time moved. The lock keeps the user's line choice and
     /// avoided stops (decisions the accept does not name): a proposal on another line then shows
-    /// the choice as replaced (`ridesAnotherLineThanChosen`), never dropped silently.
+    /// the choice as replaced (`ridesAnotherLineThanChosen`), never dropped silently. A proposed
+    /// ride boarding (alighting) at another stop than the node inferred for the missed one takes
+    /// that node, as a chosen option does (`takingStops`): accepted as it was, tram 3 from
+    /// Koskipuisto B left Koskipuisto D, the node for the missed bus 6, a stop no ride uses
+    /// (trial 53).
     public func acceptingPendingUpdate(ofSegment index: Int) throws -> RoutePlan {
         try checkSegment(index)
         let key = segmentKey(index)
@@ -578,16 +582,18 @@ extension RoutePlan {
         plan.dismissed[key] = nil
         // A walk or car proposal was timed to be shown; accepted, the pin holds its time and the
         // leg is kept as a recompute of that pin finds it.
-        let accepted = latest.withoutTimesOfItsOwn
+        let taken = plan.takingStops(of: latest.withoutTimesOfItsOwn, ofSegment: index)
+        plan = taken.plan
+        let accepted = taken.leg, acceptedKey = plan.segmentKey(index)
         plan.legs[index] = accepted
-        let departure = latest.departure ?? pins[key]?.departure ?? departureTimes()[index]
+        let departure = accepted.departure ?? latest.departure ?? pins[key]?.departure ?? departureTimes()[index]
         if let departure {
-            plan.pins[key] = PinnedDeparture(segment: key, departure: departure, duration: latest.expectedTravelTime,
-                                          tripIDs: latest.tripIDs, leg: accepted)
-            plan.locks[key] = SegmentLock(mode: modes[index], departure: departure,
-                                          duration: latest.expectedTravelTime,
-                                          chosenLines: locks[key]?.chosenLines ?? [],
-                                          avoidedStops: locks[key]?.avoidedStops ?? [])
+            plan.pins[acceptedKey] = PinnedDeparture(segment: acceptedKey, departure: departure, duration: accepted.expectedTravelTime,
+                                                  tripIDs: latest.tripIDs, leg: accepted)
+            plan.locks[acceptedKey] = SegmentLock(mode: modes[index], departure: departure,
+                                                  duration: accepted.expectedTravelTime,
+                                                  chosenLines: locks[key]?.chosenLines ?? [],
+                                                  avoidedStops: locks[key]?.avoidedStops ?? [])
         }
         plan.emptyLegs(keeping: Set(plan.pinnedSegmentIndices).union([index]))
         return plan

@@ -2,31 +2,44 @@ import WireProtocol
 
 /// When a pinned departure cannot be made, which constraint gives and which hold, in one
 /// sentence. The daemon judges it (the segment's `gives_way`, the same for the web page); umctl
-/// only words it.
+/// only words it. The pin that gives stays pinned (shown missed, a ride proposed): the sentence
+/// says it is missed (late), as its mark does, not that it went (trial 53: "the pin on segment
+/// 3 gives way" beside `[locked, pinned, missed]`).
 ///
 /// ```swift
 /// ConstraintConflict.wording(plan, missedSegment: 3, askedDay: "2022-01-12")
-/// // "to keep the start at 08:00 and the stay at Shop until 09:30, the pin on segment 3 gives way"
+/// // "the start at 08:00 and the stay at Shop until 09:30 hold, so the pin on segment 3 is missed"
 /// ```
 enum ConstraintConflict {
     /// Nil when the segment has no `gives_way`: then nothing was chosen to give.
     static func wording(_ plan: PlanDocument, missedSegment missed: Int, askedDay: String?) -> String? {
         guard plan.segments.indices.contains(missed - 1), let judged = plan.segments[missed - 1].givesWay else { return nil }
-        return "to keep \(listing(judged.held.map { words($0, askedDay: askedDay) })), "
-            + "\(words(judged.gives, askedDay: askedDay)) gives way"
+        let held = judged.held.map { words($0, plan: plan, askedDay: askedDay) }
+        return "\(listing(held)) \(held.count == 1 ? "holds" : "hold"), so "
+            + "\(words(judged.gives, plan: plan, askedDay: askedDay)) is \(outcome(of: judged.gives, in: plan))"
     }
 
     /// "the pin on segment 2", "the start at 08:00", "the stay at Shop until 09:30", …
-    static func words(_ constraint: GivesWayDocument.Constraint, askedDay: String?) -> String {
-        switch constraint.kind {
+    static func words(_ constraint: GivesWayDocument.Constraint, plan: PlanDocument, askedDay: String?) -> String {
+        // "the stay at Shop", "the stay near Tarmonkatu": the node's own words for being there.
+        let at = constraint.node.flatMap { plan.nodes.indices.contains($0 - 1) ? plan.nodes[$0 - 1].at : nil }
+            ?? "at \(constraint.name ?? "?")"
+        return switch constraint.kind {
         case "pin": "the pin on segment \(constraint.segment.map(String.init) ?? "?")"
         case "start": "the start at \(DayMark.clock(constraint.time, askedDay: askedDay))"
-        case "arriving_by": "arriving by \(DayMark.clock(constraint.time, askedDay: askedDay))"
+        case "arriving_by": "the arrival by \(DayMark.clock(constraint.time, askedDay: askedDay))"
         case "leaving_now": "leaving now"
-        case "stay_until": "the stay at \(constraint.name ?? "?") until \(DayMark.clock(constraint.time, askedDay: askedDay))"
-        case "stay": "the stay of \(Render.duration(constraint.stayS ?? 0)) at \(constraint.name ?? "?")"
+        case "stay_until": "the stay \(at) until \(DayMark.clock(constraint.time, askedDay: askedDay))"
+        case "stay": "the stay of \(Render.duration(constraint.stayS ?? 0)) \(at)"
         default: constraint.kind.split(separator: "_").joined(separator: " ")
         }
+    }
+
+    /// "late" for a pin shown late (an arrive-by plan's, due earlier), else "missed", as its mark says.
+    private static func outcome(of gives: GivesWayDocument.Constraint, in plan: PlanDocument) -> String {
+        guard let number = gives.segment, plan.segments.indices.contains(number - 1) else { return "missed" }
+        let segment = plan.segments[number - 1]
+        return plan.timePreference.kind == "arrive_by" && segment.missedConnection && segment.due != nil ? "late" : "missed"
     }
 
     /// "a", "a and b", "a, b and c".

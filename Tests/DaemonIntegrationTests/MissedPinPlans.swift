@@ -18,15 +18,16 @@ extension XCTestCase {
     }
 
     /// `plan new Keskustori Hervanta TAYS --mode transit --at 2022-01-12T08:00`, its ride pinned at
-    /// 09:00 (bus 6), then `plan insert … Kauppiaankatu --after 1`, 10 km west: the pinned ride is
-    /// reached from its own stop by a 10 km walk, and missed.
-    func planWithAFarPlaceInsertedBeforeAPinnedRide(_ harness: DaemonHarness) throws -> (id: String, plan: JSONValue) {
+    /// 09:00 (bus 6), then `plan insert … Kauppiaankatu --after 1` (or `place`: Solja in trial 53),
+    /// 10 km west: the pinned ride is reached from its own stop by a 10 km walk, and missed.
+    func planWithAFarPlaceInsertedBeforeAPinnedRide(_ harness: DaemonHarness, place: String = "Kauppiaankatu") throws
+        -> (id: String, plan: JSONValue) {
         let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "TAYS", "--mode", "transit",
                                         "--at", "2022-01-12T08:00"])
         let plan = try id(created)
         let ride = try XCTUnwrap(transitSegments(created).first, "\(created)")
         _ = try harness.json(["plan", "pin", plan, String(ride + 1), "09:00"])
-        return (plan, try harness.json(["plan", "insert", plan, "Kauppiaankatu", "--after", "1"]))
+        return (plan, try harness.json(["plan", "insert", plan, place, "--after", "1"]))
     }
 
     /// `plan new Keskustori Hervanta TAYS --mode transit --at 2022-01-12T08:00`, its first ride

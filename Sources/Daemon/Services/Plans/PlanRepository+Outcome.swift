@@ -29,11 +29,15 @@ extension PlanRepository {
         /// fix moves a current-location node and so re-keys the pins beside it without removing
         /// them, and `plan mode … transit` on the walk to a pinned ride's stop joins the walk to
         /// the ride, which then leaves with the walk. A new pin the user put on the same segment
-        /// (pin, choose, accept) replaces it, not removes it.
+        /// (pin, choose, accept) replaces it, not removes it; so does one on the segment with an
+        /// end kept, the other the stop its new ride boards (alights) at: `plan accept` of tram 3
+        /// from Koskipuisto B for bus 6 missed at Koskipuisto D read "pin removed" (trial 53).
         static func between(_ before: RoutePlan, _ after: RoutePlan) -> [RemovedPin] {
             let kept = after.pins.values
+            let newPins = Set(after.pins.keys).subtracting(before.pins.keys)
             return before.pinnedSegmentIndices.compactMap { index in
                 guard let pin = before.pin(ofSegment: index), after.pins[pin.segment] == nil,
+                      !newPins.contains(where: { $0.fromID == pin.segment.fromID || $0.toID == pin.segment.toID }),
                       !kept.contains(where: { $0.tripIDs == pin.tripIDs && (!pin.tripIDs.isEmpty || $0.departure == pin.departure) })
                 else { return nil }
                 return RemovedPin(from: before.nodes[index].place.name, to: before.nodes[index + 1].place.name,

@@ -198,7 +198,7 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
     missedRide(segment, day),
     lateArrival(plan, segment, number, day),
     // Which pin gave way and what held, as the daemon judged it (umctl prints the same sentence).
-    segment.gives_way ? h('p', { class: 'gives-way' }, givesWayWords(segment.gives_way, day)) : null,
+    segment.gives_way ? h('p', { class: 'gives-way' }, givesWayWords(plan, segment.gives_way, day)) : null,
     update ? pendingUpdate(plan, segment, update, number, day, actions) : null,
     h('div', { class: 'buttons' },
       leg ? h('button', { type: 'button', class: 'small', onclick: () => actions.pin(number, leg.departure) },
@@ -249,20 +249,26 @@ function lateArrival(plan, segment, number, day) {
     `late: it arrives ${clock(segment.leg.arrival, day)} but you must be ${plan.nodes[number]?.at} by ${clock(segment.due, day)}`);
 }
 
-// "to keep the start at 08:00 and the stay at Shop until 09:30, the pin on segment 3 gives way"
-// (umctl's `ConstraintConflict.wording`), from the segment's `gives_way`.
-export function givesWayWords(givesWay, day) {
-  const words = (c) => ({
-    pin: () => `the pin on segment ${c.segment}`,
-    start: () => `the start at ${clock(c.time, day)}`,
-    arriving_by: () => `arriving by ${clock(c.time, day)}`,
-    leaving_now: () => 'leaving now',
-    stay_until: () => `the stay at ${c.name} until ${clock(c.time, day)}`,
-    stay: () => `the stay of ${duration(c.stay_s)} at ${c.name}`,
-  }[c.kind] ?? (() => c.kind.replaceAll('_', ' ')))();
+// "the start at 08:00 and the stay at Shop until 09:30 hold, so the pin on segment 3 is missed"
+// (umctl's `ConstraintConflict.wording`), from the segment's `gives_way`: the pin stays pinned,
+// missed (late) as its tag says, a ride proposed.
+export function givesWayWords(plan, givesWay, day) {
+  const words = (c) => {
+    const at = plan.nodes[c.node - 1]?.at ?? `at ${c.name}`;
+    return ({
+      pin: () => `the pin on segment ${c.segment}`,
+      start: () => `the start at ${clock(c.time, day)}`,
+      arriving_by: () => `the arrival by ${clock(c.time, day)}`,
+      leaving_now: () => 'leaving now',
+      stay_until: () => `the stay ${at} until ${clock(c.time, day)}`,
+      stay: () => `the stay of ${duration(c.stay_s)} ${at}`,
+    }[c.kind] ?? (() => c.kind.replaceAll('_', ' ')))();
+  };
   const held = givesWay.held.map(words);
   const listed = held.length > 1 ? `${held.slice(0, -1).join(', ')} and ${held[held.length - 1]}` : (held[0] ?? '');
-  return `to keep ${listed}, ${words(givesWay.gives)} gives way`;
+  const pinned = plan.segments[givesWay.gives.segment - 1];
+  const outcome = plan.time_preference?.kind === 'arrive_by' && pinned?.missed_connection && pinned?.due ? 'late' : 'missed';
+  return `${listed} ${held.length === 1 ? 'holds' : 'hold'}, so ${words(givesWay.gives)} is ${outcome}`;
 }
 
 // A pending update in the words of `umctl plan show`: the proposal named by line and time
