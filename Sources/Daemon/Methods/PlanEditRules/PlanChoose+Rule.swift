@@ -58,20 +58,19 @@ extension Params.PlanChoose: PlanEditRule {
            let found = try await planner.alternatives(for: plan, segment: segment, count: count, at: departure).first(where: isSeen) {
             // Asked from the departure the user saw: an option leaving before the plan starts
             // (the plan's time moved past it since), or before the traveller can leave the
-            // segment's start (a stay or an edit before it since), is no longer offered.
-            let now = input.clock.now()
-            if let start = plan.earliestDeparture(now: now), let leaves = found.departure,
-               leaves < start.addingTimeInterval(-1) {
+            // segment's start (a stay or an edit before it since), is no longer offered (the
+            // rule `plan pin` refuses by: `RoutePlan.departureBeforeTheTraveller`).
+            let before = found.departure.flatMap { plan.departureBeforeTheTraveller(segment: segment, at: $0, now: input.clock.now()) }
+            switch before {
+            case .beforeTheStart(let start)?:
                 throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more: it leaves before the plan "
                                            + "starts at \(words.text(start)); list the segment's options again (plan alternatives)")
-            }
-            if let arrived = plan.earliestArrivals(now: now)[segment], let leaves = found.departure {
-                let ready = plan.nodes[segment].leaving(arrivedAt: arrived)
-                if leaves < ready.addingTimeInterval(-1) {
-                    throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more: it leaves before the "
-                                               + "traveller can leave \(plan.nodes[segment].place.name) at "
-                                               + "\(words.text(ready)); list the segment's options again (plan alternatives)")
-                }
+            case .beforeTheyCanBeThere(let ready)?:
+                throw DaemonError.conflict("segment \(params.segment) has no option \(described) any more: it leaves before the "
+                                           + "traveller can leave \(plan.nodes[segment].place.name) at "
+                                           + "\(words.text(ready)); list the segment's options again (plan alternatives)")
+            case nil:
+                break
             }
             return found
         }
