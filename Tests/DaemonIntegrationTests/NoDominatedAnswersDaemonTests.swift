@@ -199,4 +199,25 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
         XCTAssertGreaterThanOrEqual(checked, 15, "enough pairs have a transit answer")
         XCTAssertEqual(beaten, [], "\(beaten.count) of \(checked) beaten")
     }
+
+    /// A transfer must pay for itself the same way whichever time is asked (`JourneyChoice`):
+    /// Lielahti → TAYS by 09:53 leaves 09:30 on bus 38 alone, not 09:33 on buses 19 and 38
+    /// arriving at the same time (a change to leave 2.5 min later is not worth the 3 min each
+    /// transfer costs), and asked to depart at 09:30 the daemon takes the same bus 38.
+    func testArriveByAndDepartAtWeighATransferAlike() async throws {
+        let client = try harness.client()
+        let arriving = try await comparedTransit(client, "Lielahti", "TAYS", at: "2022-01-12T09:53", arriveBy: true)
+        let leaving = try await comparedTransit(client, "Lielahti", "TAYS", at: "2022-01-12T09:30")
+        let byDeadline = try XCTUnwrap(arriving), fromThen = try XCTUnwrap(leaving)
+        XCTAssertEqual(byDeadline.lines, ["38"], "no change bought for 2.5 min")
+        XCTAssertEqual(byDeadline.transfers, 0)
+        XCTAssertEqual(fromThen.lines, byDeadline.lines)
+        XCTAssertEqual(fromThen.departure, byDeadline.departure)
+        XCTAssertEqual(fromThen.arrival, byDeadline.arrival)
+        // The change exists and arrives as early: from 09:31, once bus 38 is gone, it is the answer.
+        let later = try await comparedTransit(client, "Lielahti", "TAYS", at: "2022-01-12T09:31")
+        let afterIt = try XCTUnwrap(later)
+        XCTAssertEqual(afterIt.lines, ["19", "38"])
+        XCTAssertEqual(afterIt.arrival, byDeadline.arrival, "the same bus 38 to TAYS")
+    }
 }
