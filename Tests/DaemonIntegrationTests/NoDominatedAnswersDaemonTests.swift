@@ -120,10 +120,32 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(dominated, [], "\(dominated.count) dominated")
     }
 
+    typealias Compared = (departure: Date, arrival: Date, transfers: Int, lines: [String])
+
+    /// Each trip's `compare` transit answer (arriving by its time with `arriveBy`), asked again to
+    /// depart at `askAgain(answer's departure)`: how many had both answers, and a line for each
+    /// answer the second beats (`beats(second, first, the time asked)`).
+    func answersBeatenWhenAskedAgain(_ trips: [(from: String, to: String, at: String)], arriveBy: Bool = false,
+                                     at askAgain: (Date) -> String,
+                                     beats: (Compared, Compared, String) -> Bool) async throws -> (checked: Int, beaten: [String]) {
+        let client = try harness.client()
+        var checked = 0, beaten: [String] = []
+        for (from, to, at) in trips {
+            guard let answer = try await comparedTransit(client, from, to, at: at, arriveBy: arriveBy),
+                  let again = try await comparedTransit(client, from, to, at: askAgain(answer.departure)) else { continue }
+            checked += 1
+            if beats(again, answer, at) {
+                beaten.append("compare \(from) \(to) \(arriveBy ? "--arrive-by" : "--at") \(at): \(answer.departure)–\(answer.arrival) "
+                              + "on \(answer.lines), yet at \(askAgain(answer.departure)) \(again.departure)–\(again.arrival) on \(again.lines)")
+            }
+        }
+        return (checked, beaten)
+    }
+
     /// `compare`'s transit option from `from` to `to` at `at`: departure, arrival,
     /// transfers and lines; nil when transit has no answer there (no stop near an end, no service).
     func comparedTransit(_ client: WireClient, _ from: String, _ to: String, at: String,
-                         arriveBy: Bool = false) async throws -> (departure: Date, arrival: Date, transfers: Int, lines: [String])? {
+                         arriveBy: Bool = false) async throws -> Compared? {
         let answer = try await client.call(Endpoints.compare, arriveBy ? Params.Compare(from: from, to: to, arriveBy: at)
                                                                        : Params.Compare(from: from, to: to, at: at))
         guard let option = answer.options.first(where: { $0.mode == .transit }),
@@ -137,18 +159,11 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
     /// journey was reachable from the same origin at the first time too, so it would dominate
     /// the answer).
     func testCompareAcrossTampereIsNeverBeatenByLeavingTwoMinutesLater() async throws {
-        let client = try harness.client()
-        var checked = 0, dominated: [String] = []
         // First the case found by hand (docs/planner.md): bus 12 after a 1.9 km walk, arriving
         // 10:49:43, while bus 11 from 10:12:44 arrives 10:48:17.
-        for (from, to, at) in [("61.45819,23.76135", "61.47329,23.71711", "2022-01-12T09:59")] + seededTrips(count: 90) {
-            guard let answer = try await comparedTransit(client, from, to, at: at),
-                  let again = try await comparedTransit(client, from, to, at: later(answer.departure)) else { continue }
-            checked += 1
-            if again.arrival <= answer.arrival && again.transfers <= answer.transfers {
-                dominated.append("compare \(from) \(to) --at \(at): \(answer.departure)–\(answer.arrival) on \(answer.lines), "
-                                 + "yet from \(later(answer.departure)) \(again.departure)–\(again.arrival) on \(again.lines)")
-            }
+        let trips = [("61.45819,23.76135", "61.47329,23.71711", "2022-01-12T09:59")] + seededTrips(count: 90)
+        let (checked, dominated) = try await answersBeatenWhenAskedAgain(trips, at: later) { again, answer, _ in
+            again.arrival <= answer.arrival && again.transfers <= answer.transfers
         }
         XCTAssertGreaterThanOrEqual(checked, 70, "enough pairs have a transit answer (74 of 90 did)")
         XCTAssertEqual(dominated, [], "\(dominated.count) of \(checked) dominated")
@@ -162,17 +177,9 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
     /// trial's Tampere-talo → 61.5100,23.6500 by 08:09 is not here: docs/planner.md, "The
     /// dominance rule", says why it still leaves 07:28.
     func testCompareArriveByIsNeverBeatenByLeavingTwoMinutesLater() async throws {
-        let client = try harness.client()
-        var checked = 0, dominated: [String] = []
-        for (from, to, by) in seededTrips(count: 40, seed: 53) {
-            guard let answer = try await comparedTransit(client, from, to, at: by, arriveBy: true),
-                  let again = try await comparedTransit(client, from, to, at: later(answer.departure)),
-                  let deadline = WireTime.date(from: by + ":00+02:00") else { continue }
-            checked += 1
-            if again.arrival <= deadline && again.transfers <= answer.transfers {
-                dominated.append("compare \(from) \(to) --arrive-by \(by): \(answer.departure)–\(answer.arrival) on \(answer.lines), "
-                                 + "yet from \(later(answer.departure)) \(again.departure)–\(again.arrival) on \(again.lines)")
-            }
+        let (checked, dominated) = try await answersBeatenWhenAskedAgain(seededTrips(count: 40, seed: 53), arriveBy: true,
+                                                                         at: later) { again, answer, by in
+            WireTime.date(from: by + ":00+02:00").map { again.arrival <= $0 } == true && again.transfers <= answer.transfers
         }
         XCTAssertGreaterThanOrEqual(checked, 30, "enough pairs have a transit answer (32 of 40 did)")
         XCTAssertEqual(dominated, [], "\(dominated.count) of \(checked) dominated")
@@ -184,17 +191,10 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
     /// 09:37:46 on buses 10 and 9, asked at 09:15 09:37:33 on 10 and 6, both leaving 09:15;
     /// the street-timed searches ran out before the walk from Sammonaukio D was asked).
     func testAskingEarlierNeverArrivesLaterForTheSameDeparture() async throws {
-        let client = try harness.client()
-        var checked = 0, beaten: [String] = []
-        for (from, to, at) in [("Nekalantie", "Kaleva", "2022-01-12T09:10")] + seededTrips(count: 20, seed: 5302) {
-            guard let answer = try await comparedTransit(client, from, to, at: at) else { continue }
-            let minute = WireTime.string(from: minute(answer.departure), timeZone: Self.zone)
-            guard let again = try await comparedTransit(client, from, to, at: minute) else { continue }
-            checked += 1
-            if again.departure >= answer.departure && again.arrival < answer.arrival && again.transfers <= answer.transfers {
-                beaten.append("compare \(from) \(to) --at \(at): \(answer.departure)–\(answer.arrival) on \(answer.lines), "
-                              + "yet at \(minute) \(again.departure)–\(again.arrival) on \(again.lines)")
-            }
+        let trips = [("Nekalantie", "Kaleva", "2022-01-12T09:10")] + seededTrips(count: 20, seed: 5302)
+        let (checked, beaten) = try await answersBeatenWhenAskedAgain(trips, at: { WireTime.string(from: self.minute($0), timeZone: Self.zone) }) {
+            again, answer, _ in
+            again.departure >= answer.departure && again.arrival < answer.arrival && again.transfers <= answer.transfers
         }
         XCTAssertGreaterThanOrEqual(checked, 15, "enough pairs have a transit answer")
         XCTAssertEqual(beaten, [], "\(beaten.count) of \(checked) beaten")
