@@ -157,7 +157,8 @@ extension Planner {
     /// than that walk (as `notingWalkedHopsAsShown` has it). Any other note as it is.
     static func walkRuleReason(_ note: String, readAs shown: String) -> String {
         // Where each reason gives the walk's minutes: just before the ")" after these words.
-        let openings = [WalkRuleReason.walked + "walking (", WalkRuleReason.noRoute + " (walking takes ", "more than the whole way on foot ("]
+        let openings = [WalkRuleReason.walked + "walking (", WalkRuleReason.noRoute + " (walking takes ",
+                        "more than the whole way on foot ("]
         guard Planner.walkRuleReasonPrefixes.contains(where: { note.hasPrefix($0) }),
               let opening = openings.lazy.compactMap({ note.range(of: $0) }).first,
               let close = note[opening.upperBound...].firstIndex(of: ")") else { return note }

@@ -48,9 +48,9 @@ extension RoutePlan {
 
     /// What segment `index` says of its mode (`plan show`'s `mode:`, the wire's `mode_note`, what
     /// is stored): its note while the segment has the leg the note was written for, leaving when
-    /// it left then, or has no leg to contradict it. A note whose leg an edit replaced (a neighbour's mode change retimed the
-    /// ride, the engine chose other stops) says nothing until the planner judges it again; the
-    /// planner itself still reads it (`note(ofSegment:)`: a walk the walk rule chose stays the
+    /// it left then, or has no leg to contradict it. A note whose leg an edit replaced (a
+    /// neighbour's mode change retimed the ride, the engine chose other stops) says nothing until
+    /// the planner judges it again; the planner itself still reads it (`note(ofSegment:)`: a walk the walk rule chose stays the
     /// planner's to judge again when its time moves).
     public func modeNote(ofSegment index: Int) -> String? {
         guard let note = note(ofSegment: index), let text = note.mode else { return nil }

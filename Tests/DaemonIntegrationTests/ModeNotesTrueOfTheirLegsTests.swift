@@ -56,8 +56,9 @@ final class ModeNotesTrueOfTheirLegsTests: SharedTampereDaemonTestCase {
             return [leg?["departure"]?.stringValue ?? "-", leg?["arrival"]?.stringValue ?? "-"].joined(separator: " → ")
                 + " " + (leg?["rides"]?.arrayValue ?? []).compactMap { $0["line"]?.stringValue }.joined(separator: ",")
         }
-        let notedBefore = Dictionary(segments(before).compactMap { segment in segment["mode_note"]?.stringValue.map { ($0, leg(segment)) } },
-                                     uniquingKeysWith: { first, _ in first })
+        let notedBefore = Dictionary(segments(before).compactMap { segment in
+            segment["mode_note"]?.stringValue.map { ($0, leg(segment)) }
+        }, uniquingKeysWith: { first, _ in first })
         let ride = try XCTUnwrap(segments(before).firstIndex { $0["mode_note"]?.stringValue?.hasPrefix("by transit: ") == true },
                                  "\(before)")
         let changed = try harness.json(["plan", "mode", plan, String(ride + 1), "car"])
