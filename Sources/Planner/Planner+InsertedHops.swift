@@ -9,7 +9,7 @@ extension Planner {
         /// The new segment (0-based) in the plan after the insert.
         public var segment: Int
         public var mode: TravelMode
-        /// "by transit: 12 min door to door where walking takes 28 min", "walked: walking (6 min) is no
+        /// "by transit: 12 min door to door (walks and waits included) where walking takes 28 min", "walked: walking (6 min) is no
         /// slower than transit (9 min)"; nil when the mode was kept without asking.
         public var reason: String?
     }
@@ -106,7 +106,8 @@ extension Planner {
         case let (walking?, riding?) where walking <= riding:
             return (.walk, WalkRuleReason.walked + walkingIsNoSlower(walking: walking, riding: riding, leaving: leaving))
         case let (walking?, riding?):
-            return (.transit, "by transit: \(shown(riding)) door to door where walking takes \(shown(walking))")
+            // Door to door is more than the ride's own minutes that its segment shows: say so (issue 39).
+            return (.transit, "by transit: \(shown(riding)) door to door (walks and waits included) where walking takes \(shown(walking))")
         case let (walking?, nil):
             return (.walk, WalkRuleReason.noRoute + " (walking takes \(shown(walking)))")
         case (nil, _?):
@@ -147,6 +148,42 @@ extension Planner {
     static func walkingIsNoSlower(walking: TimeInterval, riding: TimeInterval, leaving: Date) -> String {
         "walking (\(ShownTime.text(from: leaving, to: leaving.addingTimeInterval(walking)))) is no slower than transit "
             + "(\(ShownTime.text(from: leaving, to: leaving.addingTimeInterval(riding))))"
+    }
+
+    /// A walk rule's reason for a walk, its walking minutes read as `shown` (the walk computed for
+    /// it, as its segment shows it): the rule judged the same walk leaving at another second (an
+    /// inserted or moved hop's, a day's hop no line serves, asked before the edit's legs were
+    /// computed), which may read a minute more or less. The ride it names is read as no faster
+    /// than that walk (as `notingWalkedHopsAsShown` has it). Any other note as it is.
+    static func walkRuleReason(_ note: String, readAs shown: String) -> String {
+        // Where each reason gives the walk's minutes: just before the ")" after these words.
+        let openings = [WalkRuleReason.walked + "walking (", WalkRuleReason.noRoute + " (walking takes ",
+                        "more than the whole way on foot ("]
+        guard Planner.walkRuleReasonPrefixes.contains(where: { note.hasPrefix($0) }),
+              let opening = openings.lazy.compactMap({ note.range(of: $0) }).first,
+              let close = note[opening.upperBound...].firstIndex(of: ")") else { return note }
+        let figure = note[opening.upperBound..<close]
+        let start = figure.range(of: ", ", options: .backwards)?.upperBound ?? figure.startIndex  // "93 m, 1 min"
+        var read = note
+        read.replaceSubrange(start..<close, with: shown)
+        let transit = ") is no slower than transit ("
+        guard note.hasPrefix(WalkRuleReason.walked + "walking ("), let ride = read.range(of: transit),
+              let rideClose = read[ride.upperBound...].firstIndex(of: ")"),
+              let riding = minutes(read[ride.upperBound..<rideClose]), let walking = minutes(Substring(shown)), riding < walking
+        else { return read }
+        read.replaceSubrange(ride.upperBound..<rideClose, with: shown)
+        return read
+    }
+
+    /// The minutes of a duration as `ShownTime.text` writes it ("1 h 03 min", "8 min", "< 1 min").
+    private static func minutes(_ text: Substring) -> Int? {
+        if text == "< 1 min" { return 0 }
+        let numbers = text.split(separator: " ").compactMap { Int($0) }
+        switch numbers.count {
+        case 1: return numbers[0]
+        case 2: return numbers[0] * 60 + numbers[1]
+        default: return nil
+        }
     }
 
     /// Whether a walk's mode note is `walkOrRide`'s for a ride that walks farther than the hop.

@@ -176,10 +176,11 @@ extension Planner {
         let now = clock.now(), fallback: Date? = plan.timePreference == .leaveNow ? now : nil
         let departures = plan.departureTimes(startingAt: fallback), arrivals = plan.schedule(startingAt: fallback)
         var noted = plan
-        for (index, key) in plan.segmentKeys.enumerated() where plan.modes[index] == .walk && plan.legs[index] != nil {
-            guard let riding = ridden[key], let leaving = departures[index], let arriving = arrivals[index + 1],
+        for (index, key) in plan.segmentKeys.enumerated() where plan.modes[index] == .walk {
+            guard let riding = ridden[key], let leg = plan.legs[index], let leaving = departures[index], let arriving = arrivals[index + 1],
                   plan.note(ofSegment: index)?.mode.map(Self.isRideWalksFartherNote) != true else { continue }  // no time in it
-            let walking = arriving.timeIntervalSince(leaving)
+            // Its walking minutes, as its segment shows them: a wait at the stop after it is no walking.
+            let walking = min(arriving.timeIntervalSince(leaving), leg.expectedTravelTime)
             noted.setModeNote(Self.noting(Self.walkOrRide(walking: walking, riding: riding.map { max($0, walking) }, inherited: .walk,
                                                           leaving: leaving).reason, why: noRide[key]), ofSegment: index)
         }

@@ -27,12 +27,16 @@ extension Planner {
             let choice = Self.walkOrRide(walking: walking, riding: ride.riding, inherited: .walk, leaving: start,
                                          distances: Self.walkedDistances(of: ride.leg, against: plan.legs[index]))
             var noted = plan
-            noted.setModeNote(choice.reason.map { $0 + Self.reasonKept(from: plan.note(ofSegment: index)?.mode) }, ofSegment: index)
-            guard choice.mode == .transit else { return SegmentVerdict(plan: noted, queries: 1) }
+            let reason = choice.reason.map { $0 + Self.reasonKept(from: plan.note(ofSegment: index)?.mode) }
+            guard choice.mode == .transit else {
+                noted.setModeNote(reason, ofSegment: index)
+                return SegmentVerdict(plan: noted, queries: 1)
+            }
             // The ride moves the legs after it (before it, timed back): they are asked again, and
             // the planner's walks among them judged at their new times.
             noted.setMode(.transit, at: index)
             noted.legs[index] = nil  // its stops are inferred when computed, as an inserted ride's
+            noted.setModeNote(reason, ofSegment: index)  // of the ride computed, not the walk it replaces
             return SegmentVerdict(plan: noted, changed: true, queries: 1)
         })
     }

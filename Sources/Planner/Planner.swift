@@ -322,6 +322,7 @@ public struct Planner: Sendable {
         }
         var noted = plan
         noted.settingRoutingErrors(failures)  // stored with the plan: `plan show` says why after a restart too
+        noted.bindingModeNotesToTheirLegs()  // a reason written before its leg speaks of the leg computed
         // A ride the user chose stays theirs; asked again, it says when walking is no slower.
         // A pinned ride kept as it was is judged again too while it says so: its note was
         // judged from when it was asked (the time pinned at, an earlier start), and the plan

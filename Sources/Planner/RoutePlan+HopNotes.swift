@@ -35,15 +35,18 @@ extension RoutePlan {
         }
     }
 
-    /// The answer's words: "segment 2 by transit: 11 min door to door where walking takes 15 min", one line
-    /// per reason a segment of the stretch on its side of own node `ordinal` carries, numbered as
-    /// this plan (the edited one, computed) is shown, in segment order.
+    /// The answer's words: "segment 2 by transit: 11 min door to door (walks and waits included)
+    /// where walking takes 15 min", one line per reason a segment of the stretch on its side of
+    /// own node `ordinal` carries, as that segment shows it, numbered as this plan (the edited
+    /// one, computed) is shown, in segment order.
     public func hopLines(_ reasons: [(side: HopSide, reason: String)], nextToOwnNode ordinal: Int) -> [String] {
-        reasons.compactMap { side, reason -> (Int, String)? in
-            guard let segment = stretch(side, ofOwnNode: ordinal)?.first(where: { note(ofSegment: $0)?.mode == reason }) else {
-                return nil
-            }
-            return (segment, "segment \(segment + 1) \(reason)")
+        // A walk's reason gives its minutes as the walk computed for it shows them
+        // (`bindingModeNotesToTheirLegs`): the line says what the segment says.
+        func saying(_ reason: String, _ note: String?) -> Bool { note?.filter { !$0.isNumber } == reason.filter { !$0.isNumber } }
+        return reasons.compactMap { side, reason -> (Int, String)? in
+            guard let segment = stretch(side, ofOwnNode: ordinal)?.first(where: { saying(reason, modeNote(ofSegment: $0)) }),
+                  let note = modeNote(ofSegment: segment) else { return nil }
+            return (segment, "segment \(segment + 1) \(note)")
         }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }

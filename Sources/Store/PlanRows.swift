@@ -54,7 +54,7 @@ enum PlanRows {
                 leg_departure, leg_arrival, leg_geometry, leg_rides, mode_note, error_code, error_message)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [planID, .int(position), .text(mode.rawValue)] + leg
-                    + [.optional(note?.mode), .optional(note?.errorCode), .optional(note?.errorMessage)])
+                    + [.optional(plan.modeNote(ofSegment: position)), .optional(note?.errorCode), .optional(note?.errorMessage)])
         }
         for (key, lock) in plan.locks {
             try db.run("""

@@ -43,7 +43,7 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     /// exact, its `match_note`; left out of other answers.
     public var matched: [PlaceDocument]?
     /// Why the segments `plan.insert` made without a `mode` have theirs ("segment 2 by transit:
-    /// 12 min door to door where walking takes 28 min", "segment 3 walked: walking (6 min) is no slower than
+    /// 12 min door to door (walks and waits included) where walking takes 28 min", "segment 3 walked: walking (6 min) is no slower than
     /// transit (9 min)"), and `plan.mode`'s when it renumbered the segments ("segments renumbered
     /// (3 → 1): segment 1 is now …"); left out of other answers.
     public var modeNotes: [String]?

@@ -14,7 +14,8 @@ import XCTest
 /// where the ride began). The alternatives `choose` is offered are never dominated by another.
 /// After a transit or fastest preset, no ride of the planner's where walking is no slower, and
 /// each walked hop's note reads its walk in the minutes its leg shows; after a move, the hops
-/// next to the moved node walked or ridden by the same rule.
+/// next to the moved node walked or ridden by the same rule. After every edit, every mode note
+/// shown gives its walk's minutes as its leg shows them.
 ///
 /// The checks are cheap (no full recompute to compare with, as `EditSequencePropertyTests`
 /// does), so 1,000 sequences of 10 edits a seed run in seconds on the same scripted network.
@@ -347,16 +348,37 @@ final class TravellableEditSequenceTests: XCTestCase {
     /// notes the preset wrote: a locked walk keeps an older note (a move's, say), whose minutes
     /// stay as they were when later edits move the walk in time.
     func checkWalkedNotesReadAsTheirLegs(_ plan: RoutePlan, context: String) {
-        let departures = plan.departureTimes(), arrivals = plan.schedule()
         for index in 0..<plan.segmentCount where plan.modes[index] == .walk && !plan.isLocked(segment: index) {
             guard let note = plan.note(ofSegment: index)?.mode, note.hasPrefix("walked: walking ("),
-                  let leaving = departures[index], let arriving = arrivals[index + 1] else { continue }
-            let shown = ShownTime.text(from: leaving, to: arriving)
+                  let shown = Self.walkingShown(plan, segment: index) else { continue }
             XCTAssertTrue(note.hasPrefix("walked: walking (\(shown)) is no slower than transit ("),
                           "segment \(index + 1) shows walk \(shown) beside \"\(note)\": \(context)")
             let minutes = note.split(separator: "(").compactMap { Int($0.prefix { $0.isNumber }) }
             if minutes.count == 2, !note.contains(" h ") { XCTAssertLessThanOrEqual(minutes[0], minutes[1], "\(note): \(context)") }
         }
+    }
+
+    /// Every mode note is true of its own leg (issue 39, session 53): after every edit, a walk's
+    /// note that gives its walking minutes ("walked: walking (6 min) …", "walked: no transit route
+    /// found (walking takes 12 min)") gives the minutes the walk's leg shows, whoever set the
+    /// mode; a note whose leg an edit replaced is not shown (`modeNote(ofSegment:)`).
+    func checkModeNotesReadAsTheirLegs(_ plan: RoutePlan, context: String) {
+        for index in 0..<plan.segmentCount where plan.modes[index] == .walk {
+            guard let note = plan.modeNote(ofSegment: index), let shown = Self.walkingShown(plan, segment: index) else { continue }
+            for prefix in ["walked: walking (", "walked: no transit route found (walking takes "] where note.hasPrefix(prefix) {
+                XCTAssertTrue(note.hasPrefix(prefix + shown + ")"), "segment \(index + 1) shows walk \(shown) beside \"\(note)\" "
+                              + "(\(plan.modes)): \(context)")
+            }
+        }
+    }
+
+    /// The walking minutes walk segment `index` shows, as `plan show` reads them: from when it
+    /// leaves to when it gets to the next node, or, when it waits there for a ride, to the end of
+    /// its walking ("walk 2 min, 135 m, then wait 7 min").
+    static func walkingShown(_ plan: RoutePlan, segment index: Int) -> String? {
+        guard let leg = plan.legs[index], let leaving = plan.departureTimes()[index], let arriving = plan.schedule()[index + 1]
+        else { return nil }
+        return ShownTime.text(from: leaving, to: min(arriving, leaving.addingTimeInterval(leg.expectedTravelTime)))
     }
 
     /// The walk rule after a move (issue 39 item 3): each stretch next to the moved node that
@@ -375,7 +397,11 @@ final class TravellableEditSequenceTests: XCTestCase {
             else { XCTFail("no stretch \(hop.stretch) after the move (\(plan.modes)): \(context)"); continue }
             if hop.mode == .walk {
                 XCTAssertEqual(stretch.map { plan.modes[$0] }, [.walk], "walked \(hop.stretch) is one walk: \(context)")
-                XCTAssertEqual(plan.note(ofSegment: stretch.lowerBound)?.mode, hop.reason, "the walk says why: \(context)")
+                // In the minutes the walk computed for it shows (the hop was judged leaving at another second).
+                let shown = Self.walkingShown(plan, segment: stretch.lowerBound)
+                XCTAssertEqual(plan.note(ofSegment: stretch.lowerBound)?.mode,
+                               hop.reason.map { reason in shown.map { Planner.walkRuleReason(reason, readAs: $0) } ?? reason },
+                               "the walk says why: \(context)")
                 continue
             }
             XCTAssertTrue(stretch.contains { plan.modes[$0] == .transit }, "ridden \(hop.stretch) rides (\(plan.modes)): \(context)")
@@ -426,6 +452,7 @@ final class TravellableEditSequenceTests: XCTestCase {
         checkTravellable(computed, userSetModes: state.userSetModes, userInsertedRides: state.userInsertedRides,
                          userInsertedModes: state.userInsertedModes, settledStops: edit.settlesStops, context: context)
         if !state.stopsKeptByAPin { checkNoWalkBack(computed, context: context) }
+        checkModeNotesReadAsTheirLegs(computed, context: context)
         if let moves = edit.moves, let hops = movedHops {
             try await checkMovedHopsFollowTheWalkRule(computed, hops: hops, movedNode: moves.node, to: moves.place,
                                                       planner: planner, context: context)

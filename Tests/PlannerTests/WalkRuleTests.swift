@@ -20,7 +20,7 @@ final class WalkRuleTests: XCTestCase {
         let choice = Planner.walkOrRide(walking: 1_680, riding: 720, inherited: .walk, leaving: leaving,
                                         distances: Planner.WalkedDistances(riding: 400, walking: 2_300))
         XCTAssertEqual(choice.mode, .transit)
-        XCTAssertEqual(choice.reason, "by transit: 12 min door to door where walking takes 28 min")
+        XCTAssertEqual(choice.reason, "by transit: 12 min door to door (walks and waits included) where walking takes 28 min")
     }
 
     func testWalkingNoSlowerWalksWhateverTheRideWalks() {

@@ -35,7 +35,7 @@ final class WalksChosenForTheirTimeTests: XCTestCase {
         XCTAssertEqual(judged.modes, [.transit, .transit], "at 11:00 a bus runs and walking (62 min) is slower")
         XCTAssertTrue(judged.legs.allSatisfy { $0 != nil })
         // From 11:00: the 11:00 bus arrives 11:15; 5 km at 80 m a minute arrives 12:02:30.
-        XCTAssertEqual(judged.note(ofSegment: 0)?.mode, "by transit: 15 min door to door where walking takes 1 h 02 min")
+        XCTAssertEqual(judged.note(ofSegment: 0)?.mode, "by transit: 15 min door to door (walks and waits included) where walking takes 1 h 02 min")
     }
 
     func testAWalkTheUserChoseStaysAWalkWhenAnEditMovesItToWhenABusRuns() async throws {

@@ -75,7 +75,8 @@ public enum WireDocuments {
             return SegmentDocument(mode: WireMode(plan.modes[index]), locked: plan.locks[key] != nil, leg: legDocument,
                                    error: error, missedConnection: missed.contains(index),
                                    chosenLines: plan.locks[key]?.chosenLines ?? [],
-                                   lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index), modeNote: note?.mode,
+                                   lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index),
+                                   modeNote: plan.modeNote(ofSegment: index),
                                    reached: reaches[index].map { WireTime.string(from: $0, timeZone: timeZone) },
                                    due: dues[index].map { WireTime.string(from: $0, timeZone: timeZone) },
                                    givesWay: givingWay.map { givesWay($0, names: names, timeZone: timeZone) })
