@@ -127,8 +127,9 @@ public final class Store: Sendable {
     /// are plainly not SQLite databases (checking the 16-byte header) before SQLite opens them.
     static func prepareLocation(_ path: String) throws {
         let fileManager = FileManager.default
-        let directory = (path as NSString).deletingLastPathComponent.isEmpty
-            ? "." : (path as NSString).deletingLastPathComponent
+        // By URL: NSString's deletingLastPathComponent crashes on a name with no "/" in this
+        // toolchain's Foundation.
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         if !fileManager.fileExists(atPath: directory, isDirectory: &isDirectory) {
             do {

@@ -35,6 +35,24 @@ final class DaemonLifecycleTests: XCTestCase {
         XCTAssertEqual(harness.stop(), 0)
     }
 
+    /// `usefulmapd --socket usefulmapd.sock` (a name, no folder) listens in the folder it was
+    /// started in; it crashed (session 53, from outside: Foundation's deletingLastPathComponent).
+    func testASocketNamedWithoutAFolderIsBoundInTheFolderTheDaemonStartsIn() throws {
+        let harness = try makeDaemon()
+        let daemon = try harness.launchDaemon(extraArguments: ["--socket", "usefulmapd.sock"], in: harness.directory)
+        defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGTERM); daemon.waitUntilExit() } }
+        var status = try DaemonHarness.run(DaemonHarness.umctl, ["status", "--socket", "usefulmapd.sock"], in: harness.directory)
+        for _ in 0..<400 where status.status != 0 && daemon.isRunning {
+            usleep(25_000)
+            status = try DaemonHarness.run(DaemonHarness.umctl, ["status", "--socket", "usefulmapd.sock"], in: harness.directory)
+        }
+        XCTAssertEqual(status.status, 0, "\(status.stderr)\n\(harness.log.prefix(2_000))")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: harness.directory.appendingPathComponent("usefulmapd.sock").path))
+        kill(daemon.processIdentifier, SIGTERM)
+        daemon.waitUntilExit()
+        XCTAssertEqual(daemon.terminationStatus, 0, String(harness.log.prefix(2_000)))
+    }
+
     func testSocketIsPrivateToItsUser() throws {
         let harness = try startDaemon(assertingCleanExit: false)
         let socketMode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: harness.socketPath)[.posixPermissions] as? Int)

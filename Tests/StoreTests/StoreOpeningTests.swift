@@ -20,6 +20,17 @@ final class StoreOpeningTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 
+    /// A database named without a folder opens in the working folder (it crashed in Foundation's
+    /// deletingLastPathComponent, session 53).
+    func testADatabaseNamedWithoutAFolderOpensInTheWorkingFolder() throws {
+        let working = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(directory.path("")))
+        defer { FileManager.default.changeCurrentDirectoryPath(working) }
+        let store = try Store(path: "usefulmap.sqlite")
+        XCTAssertEqual(try store.read(Maintenance.integrityCheck()), ["ok"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.path("usefulmap.sqlite")))
+    }
+
     func testTextFileIsRefusedAsNotADatabaseNamingItAndLeftByteIdentical() throws {
         let path = directory.path("usefulmap.sqlite")
         let original = Data("places:\n  home: 61.49,23.76\n".utf8)

@@ -90,10 +90,12 @@ public final class DaemonHarness: @unchecked Sendable {
         try waitUntilServing(process)
     }
 
-    /// Starts usefulmapd without waiting (for tests that expect it to fail).
+    /// Starts usefulmapd without waiting (for tests that expect it to fail), in `folder` (the
+    /// test run's working folder when nil).
     public func launchDaemon(extraArguments: [String] = [], environment: [String: String] = [:],
-                      standardError: FileHandle? = nil, launcher: [String] = []) throws -> Process {
+                      standardError: FileHandle? = nil, launcher: [String] = [], in folder: URL? = nil) throws -> Process {
         let process = Process()
+        process.currentDirectoryURL = folder
         process.executableURL = URL(fileURLWithPath: launcher.first ?? Self.usefulmapd)
         process.arguments = Array(launcher.dropFirst()) + (launcher.isEmpty ? [] : [Self.usefulmapd])
             + ["--data-dir", dataDirectory.path, "--socket", socketPath, "--log-level", "debug", "--street-workers", "1"] + extraArguments

@@ -22,7 +22,9 @@ public enum ListeningSocket {
     /// - throws: `DaemonError.socketInUse` when another daemon answers, `.socketSetup` otherwise
     ///   (including a socket folder refused as unsafe).
     public static func bind(path: String, logger: DaemonLogger) throws -> Int32 {
-        try SocketFolder.prepare((path as NSString).deletingLastPathComponent)
+        // By URL: NSString's deletingLastPathComponent crashes on a name with no "/" (`--socket
+        // usefulmapd.sock`) in this toolchain's Foundation.
+        try SocketFolder.prepare(URL(fileURLWithPath: path).deletingLastPathComponent().path)
         var info = stat()
         if lstat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFSOCK else {
