@@ -25,7 +25,7 @@ final class StoreOpeningTests: XCTestCase {
     func testADatabaseNamedWithoutAFolderOpensInTheWorkingFolder() throws {
         let working = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(directory.path("")))
-        defer { FileManager.default.changeCurrentDirectoryPath(working) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(working) }
         let store = try Store(path: "usefulmap.sqlite")
         XCTAssertEqual(try store.read(Maintenance.integrityCheck()), ["ok"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: directory.path("usefulmap.sqlite")))
