@@ -37,8 +37,10 @@ final class DaemonLifecycleTests: XCTestCase {
 
     /// `usefulmapd --socket usefulmapd.sock` (a name, no folder) listens in the folder it was
     /// started in; it crashed (session 53, from outside: Foundation's deletingLastPathComponent).
+    /// The folder is private, as a socket's must be (`SocketFolder`).
     func testASocketNamedWithoutAFolderIsBoundInTheFolderTheDaemonStartsIn() throws {
         let harness = try makeDaemon()
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: harness.directory.path)
         let daemon = try harness.launchDaemon(extraArguments: ["--socket", "usefulmapd.sock"], in: harness.directory)
         defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGTERM); daemon.waitUntilExit() } }
         var status = try DaemonHarness.run(DaemonHarness.umctl, ["status", "--socket", "usefulmapd.sock"], in: harness.directory)
