@@ -6,7 +6,7 @@ import Streets
 import Transit
 import WireProtocol
 
-/// `usefulmap-bench country [--queries=N] [--files=DIR] [--copies=N] [--import-only] [--keep-regions=DIR]` (issue 43):
+/// `usefulmap-bench country [--queries=N] [--files=DIR] [--copies=N] [--import-only] [--keep-regions=DIR | --kept-regions=DIR]` (issue 43):
 /// the synthetic country of `SyntheticCountry` (twelve Tampere copies 28 km apart, 13 feeds, or
 /// `--copies`; needs the `osmium` command, osmium-tool, which CI does not install) imported as
 /// one region through a real `usefulmapd` (`region import` with 13 `--gtfs`). Reports the
@@ -16,12 +16,17 @@ import WireProtocol
 /// compare` processes (N pairs each, 40 by default); a trip over three feeds (a city's, the
 /// intercity train's, another city's); `region update --feed` of one city's changed feed; and
 /// the engine's depart-at p50 on the same 500 local pairs in the country and in Tampere alone
-/// (imported in this process as the daemon does), with the engine's work on them (`EngineWork`);
-/// `--keep-regions` copies both regions and those pairs there. `--import-only` stops after the import's
+/// (imported in this process as the daemon does), with the engine's work on them (`EngineWork`),
+/// and again with every pair in the country's first city and with the caches emptied before
+/// each query (`addCacheStateComparisons`); `--keep-regions` copies both regions and those pairs there, and
+/// `--kept-regions` runs only that engine comparison on regions kept so (seconds, not minutes). `--import-only` stops after the import's
 /// figures (the peak at several sizes). Environment variables reach the daemon
 /// (`MALLOC_ARENA_MAX=2 usefulmap-bench country`).
 func runCountrySuite() async throws -> SuiteReport {
     var report = SuiteReport(suite: "country")
+    if let kept = benchOption("kept-regions").map({ URL(fileURLWithPath: $0) }) {
+        return try keptEngineComparison(kept, report: report)
+    }
     let queries = max(1, Int(benchOption("queries") ?? "") ?? 40)
     let copies = max(1, Int(benchOption("copies") ?? "") ?? SyntheticCountry.defaultCopies)
     let tampere = sharedDirectory().appendingPathComponent("data/tampere")
@@ -130,9 +135,13 @@ func runCountrySuite() async throws -> SuiteReport {
     }
     report.add("daemon RSS at the end", daemon.residentMiB ?? 0, unit: "MiB")
     report.add("daemon peak RSS (VmHWM) at the end", daemon.peakMiB ?? 0, unit: "MiB")
+    noteLoadAverage(&report)
+    return report
+}
+
+private func noteLoadAverage(_ report: inout SuiteReport) {
     var load = [Double](repeating: 0, count: 3)
     if getloadavg(&load, 3) == 3 { report.notes["load average at the end"] = String(format: "%.1f %.1f %.1f", load[0], load[1], load[2]) }
-    return report
 }
 
 /// A trip that needs three feeds: from Hervanta in city 1 to places of city 3, 56 km away
@@ -185,6 +194,18 @@ private func addOneFeedUpdate(to report: inout SuiteReport, client: WireClient, 
     report.notes["region update --feed"] = "rebuilt: \(answer.regions.first.map { "\($0.rebuilt)" } ?? "?")"
 }
 
+/// `--kept-regions=DIR`: the engine comparison alone, on the regions an earlier run kept
+/// (`--keep-regions`), without writing or importing the country: minutes less per measurement.
+private func keptEngineComparison(_ kept: URL, report: SuiteReport) throws -> SuiteReport {
+    var report = report
+    let country = try TransitRouter(regionDirectory: kept.appendingPathComponent("country"))
+    let city = try TransitRouter(regionDirectory: kept.appendingPathComponent("tampere"))
+    _ = try addEngineComparison(to: &report, country: country, city: city, copies: SyntheticCountry.defaultCopies)
+    report.notes["regions"] = "kept in \(kept.path)"
+    noteLoadAverage(&report)
+    return report
+}
+
 /// The engine's depart-at time (and the whole query's CPU) on 500 seeded pairs inside Tampere,
 /// asked alternately of Tampere alone and of the country with the pair moved into a seeded copy.
 /// Returns the pairs asked (in Tampere's coordinates, with the copy each was moved into).
@@ -229,16 +250,52 @@ private func addEngineComparison(to report: inout SuiteReport, country: TransitR
     }
     report.addLatencies("engine depart-at, Tampere alone", cityEngine)
     report.addLatencies("engine depart-at, in the country", countryEngine)
-    report.add("engine depart-at p50, country / Tampere alone",
-               percentile(countryEngine.sorted(), 0.5) / max(percentile(cityEngine.sorted(), 0.5), 1e-9), unit: "×")
-    report.add("whole query CPU p50, country / Tampere alone",
-               percentile(countryCPU.sorted(), 0.5) / max(percentile(cityCPU.sorted(), 0.5), 1e-9), unit: "×")
+    report.add("engine depart-at p50, country / Tampere alone", medianRatio(countryEngine, cityEngine), unit: "×")
+    report.add("whole query CPU p50, country / Tampere alone", medianRatio(countryCPU, cityCPU), unit: "×")
+    addCacheStateComparisons(to: &report, country: country, city: city, pairs: asked)
     addEngineWork(to: &report, city: cityWork, country: countryWork, queries: cityEngine.count)
     report.add("timetable in memory, Tampere alone", Double(city.memoryBytes) / 1_048_576, unit: "MiB")
     report.add("timetable in memory, the country", Double(country.memoryBytes) / 1_048_576, unit: "MiB")
     report.notes["engine pairs"] = "500 seeded pairs in Tampere's extent (Wednesday 2022-01-12, 06:00–11:00), "
         + "\(failures) without a journey in either, skipped"
     return asked
+}
+
+/// The median of `a` over the median of `b`.
+private func medianRatio(_ a: [Double], _ b: [Double]) -> Double {
+    percentile(a.sorted(), 0.5) / max(percentile(b.sorted(), 0.5), 1e-9)
+}
+
+/// The same pairs with the country's data as warm as Tampere alone's, and with both as cold: the
+/// main ratio pays for each pair's city being another than the last one's (twelve cities' arrays
+/// do not stay in the caches; Tampere's alone, asked every other query, does).
+private func addCacheStateComparisons(to report: inout SuiteReport, country: TransitRouter, city: TransitRouter,
+                                      pairs: [(from: Coordinate, to: Coordinate, copy: Int, when: Date)]) {
+    /// Each pair asked of Tampere alone and then of the country in `copy(pair)`, `before` run before each query.
+    func engineSeconds(copy: (Int) -> Int, before: () -> Void) -> (alone: [Double], country: [Double]) {
+        var alone: [Double] = [], inCountry: [Double] = []
+        for pair in pairs {
+            before()
+            guard let a = try? city.leg(from: pair.from, to: pair.to, timing: .departAt(pair.when), pace: .normal) else { continue }
+            before()
+            guard let c = try? country.leg(from: SyntheticCountry.shifted(pair.from, copy: copy(pair.copy)),
+                                           to: SyntheticCountry.shifted(pair.to, copy: copy(pair.copy)),
+                                           timing: .departAt(pair.when), pace: .normal) else { continue }
+            alone.append(a.engineSeconds)
+            inCountry.append(c.engineSeconds)
+        }
+        return (alone, inCountry)
+    }
+    let oneCity = engineSeconds(copy: { _ in 0 }, before: {})
+    report.add("engine depart-at p50 ratio, all in one city", medianRatio(oneCity.country, oneCity.alone), unit: "×")
+    let sweep = CacheSweep()
+    let cold = engineSeconds(copy: { $0 }, before: sweep.run)
+    report.add("engine depart-at p50 ratio, caches emptied", medianRatio(cold.country, cold.alone), unit: "×")
+    report.addLatencies("cold engine depart-at, Tampere alone", cold.alone)
+    report.addLatencies("cold engine depart-at, in the country", cold.country)
+    report.notes["engine ratio, all in one city / caches emptied"] = "the same pairs, all in the country's first city "
+        + "(its data in the caches, as Tampere alone's always is), and in their own cities with the caches emptied before "
+        + "every query in both (`CacheSweep`)"
 }
 
 /// The engines' work on the same queries (`EngineWork`), per query, in Tampere alone and in the

@@ -40,7 +40,7 @@ if requested.isEmpty || arguments.contains("--help") {
     print("  client: [--runs=N] [--other-umctl=PATH,...] [--tampere|--socket=PATH] [--back-to-back]   daemon: [--umctl=PATH]   import: [--runs=N]")
     print("  transit: [--queries=N] [--engine-only]   hostile: [--alerts-per-feed=N] [--watchers=N] [--fan-out-only]")
     print("  scale: [--layouts=tiled|laid-over] [--factors=1,4,16] [--queries=N]")
-    print("  country: [--queries=N] [--umctl=PATH] [--files=DIR] [--copies=N] [--import-only] [--keep-regions=DIR] (needs the osmium command, osmium-tool, not in .ci/packages.txt)")
+    print("  country: [--queries=N] [--umctl=PATH] [--files=DIR] [--copies=N] [--import-only] [--keep-regions=DIR | --kept-regions=DIR] (needs the osmium command, osmium-tool, not in .ci/packages.txt)")
     print("  three-cities: [--queries=N] (three Tampere copies as three regions; needs osmium)")
     exit(requested.isEmpty && !arguments.contains("--help") ? 2 : 0)
 }
