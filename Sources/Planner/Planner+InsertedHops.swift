@@ -20,7 +20,8 @@ extension Planner {
     /// hop) and keeps the walk when it is no slower door to door (waiting included), else the
     /// ride. A split drive or bike ride stays one (the vehicle is at hand), and a hop to or from
     /// a stop the planner inferred for a ride stays a walk: it is the way to that ride (a ride
-    /// there would split one trip across two segments).
+    /// there would split one trip across two segments); to (from) a pinned ride's stop, noted as
+    /// the way to (from) the pinned ride, judged by the walk rule once computed.
     /// - throws: `PlannerError` for a bad index, `CancellationError`.
     public func insertedHops(_ node: PlanNode, at index: Int, in plan: RoutePlan) async throws -> [InsertedHop] {
         guard (0...plan.nodes.count).contains(index) else {
@@ -45,11 +46,16 @@ extension Planner {
         var hops: [InsertedHop] = []
         for (offset, end) in ends.enumerated() {
             let from = end.from.map { plan.nodes[$0].place } ?? node.place, to = end.to.map { plan.nodes[$0].place } ?? node.place
-            let wayToARide = [end.from.map { ($0, $0 - 1) }, end.to.map { ($0, $0) }].compactMap { $0 }.contains { stop, other in
+            let rides = [end.from.map { ($0, $0 - 1) }, end.to.map { ($0, $0) }].compactMap { $0 }.filter { stop, other in
                 plan.nodes[stop].isInferred && plan.modes.indices.contains(other) && other != split && plan.modes[other] == .transit
             }
-            if wayToARide, inherited == .walk {
-                hops.append(InsertedHop(segment: first + offset, mode: .walk, reason: nil))
+            if !rides.isEmpty, inherited == .walk {
+                // A pinned ride keeps its stop, however far from the inserted place: the way there
+                // is judged once computed, ridden on another vehicle when walking is slower
+                // (`judgingPlannersWalksAgain`; issue 39: 1 h 13 min walked from Lielahti).
+                let pinned = rides.first { plan.isPinned(segment: $0.1) }
+                let note = pinned.map { stop, ride in ride == stop ? RoutePlan.wayToPinnedRideNote : RoutePlan.wayFromPinnedRideNote }
+                hops.append(InsertedHop(segment: first + offset, mode: .walk, reason: note))
                 continue
             }
             let hop = try await fasterOfWalkAndRide(from: from, to: to, leavingAt: cursor, plan: plan, inherited: inherited)

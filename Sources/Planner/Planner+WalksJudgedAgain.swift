@@ -19,17 +19,22 @@ extension Planner {
         -> LegComputation {
         let backward: Bool = if case .arriveBy = computed.plan.timePreference { true } else { false }
         return try await judgingRetimedSegments(in: computed, currentLocation: currentLocation, lastFirst: backward, isDue: { plan, index in
-            plan.isPlannersWalk(segment: index) && plan.legs[index] != nil
+            (plan.isPlannersWalk(segment: index) || plan.isWayToPinnedRide(segment: index)) && plan.legs[index] != nil
         }, judge: { plan, index, times in
             guard let walking = plan.legs[index]?.expectedTravelTime else { return SegmentVerdict(plan: plan) }
             let start = times.leaving(index, in: plan) ?? plan.earliestDeparture(now: clock.now()) ?? clock.now()
-            let ride = try await doorToDoorRide(ofSegment: index, in: plan, leavingAt: start)
+            let wayToPin = plan.isWayToPinnedRide(segment: index)
+            var ride = try await doorToDoorRide(ofSegment: index, in: plan, leavingAt: start)
+            // The way to (from) a pinned ride is walked so that it never rides the pinned vehicle
+            // itself; a ride on another vehicle, when walking is slower, is taken (issue 39: a
+            // 1 h 13 min walk from Lielahti A to the pinned bus 6 where bus 9 takes 17 min).
+            if wayToPin, ride.leg.map(plan.ridesAPinnedVehicle) ?? false { ride = (nil, nil) }
             let choice = Self.walkOrRide(walking: walking, riding: ride.riding, inherited: .walk, leaving: start,
                                          distances: Self.walkedDistances(of: ride.leg, against: plan.legs[index]))
             var noted = plan
             let reason = choice.reason.map { $0 + Self.reasonKept(from: plan.note(ofSegment: index)?.mode) }
             guard choice.mode == .transit else {
-                noted.setModeNote(reason, ofSegment: index)
+                if !wayToPin { noted.setModeNote(reason, ofSegment: index) }  // still the way to the pinned ride
                 return SegmentVerdict(plan: noted, queries: 1)
             }
             // The ride moves the legs after it (before it, timed back): they are asked again, and
@@ -37,7 +42,14 @@ extension Planner {
             noted.setMode(.transit, at: index)
             noted.legs[index] = nil  // its stops are inferred when computed, as an inserted ride's
             noted.setModeNote(reason, ofSegment: index)  // of the ride computed, not the walk it replaces
-            return SegmentVerdict(plan: noted, changed: true, queries: 1)
+            // Asked again as the plan times it (by the pinned departure), the ride may board the
+            // pinned vehicle after all: the way is walked then, as before it was judged.
+            return SegmentVerdict(plan: noted, changed: true, queries: 1, afterComputing: !wayToPin ? nil : { current in
+                if current.plan.legs.indices.contains(where: { !current.plan.isPinned(segment: $0)
+                    && current.plan.legs[$0].map(current.plan.ridesAPinnedVehicle) == true }) {
+                    current.plan = plan
+                }
+            })
         })
     }
 
@@ -85,8 +97,21 @@ extension RoutePlan {
             && note(ofSegment: index)?.mode.map(Self.isWalkRuleNote) == true
     }
 
+    /// Whether segment `index` is the walk to (from) a pinned ride that an edit chose so that it
+    /// does not take the pinned vehicle (`walkingTheWayToPinnedRides`), the user never decided.
+    func isWayToPinnedRide(segment index: Int) -> Bool {
+        modes.indices.contains(index) && modes[index] == .walk && !isLocked(segment: index) && !isPinned(segment: index)
+            && [Self.wayToPinnedRideNote, Self.wayFromPinnedRideNote].contains(note(ofSegment: index)?.mode)
+    }
+
+    /// Whether `leg` rides a vehicle trip one of the plan's pins boards.
+    func ridesAPinnedVehicle(_ leg: RouteLeg) -> Bool {
+        let pinned = Set(pins.values.flatMap(\.tripIDs))
+        return leg.tripIDs.contains(where: pinned.contains)
+    }
+
     /// Whether a mode note is the walk rule's reason for a walk (`Planner.walkOrRide`): only its
     /// two reasons, not every "walked: …" (the way to a pinned ride is walked so that it does not
-    /// take the pinned vehicle, `walkingTheWayToPinnedRides`, and must not be ridden again).
+    /// take the pinned vehicle, `walkingTheWayToPinnedRides`: `isWayToPinnedRide`).
     static func isWalkRuleNote(_ note: String) -> Bool { Planner.walkRuleReasonPrefixes.contains { note.hasPrefix($0) } }
 }

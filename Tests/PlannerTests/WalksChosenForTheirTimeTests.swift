@@ -49,17 +49,42 @@ final class WalksChosenForTheirTimeTests: XCTestCase {
 
     /// Review of session 49: the walk to a pinned ride (`walkingTheWayToPinnedRides`, "walked:
     /// the way to the pinned ride") is walked so that it does not take the pinned vehicle; an edit
-    /// that moves it to when a bus runs must not ride it as if the walk rule had chosen it.
-    func testTheWalkToAPinnedRideIsNotRiddenWhenAnEditMovesItToWhenABusRuns() async throws {
+    /// that moves it to when the only bus is that vehicle keeps it walked, with its note.
+    func testTheWalkToAPinnedRideIsNotRiddenOnThePinnedVehicle() async throws {
+        // Every ride is one vehicle trip, the one the pin boards.
+        let planner = Planner(routing: FakeRoutingPort(legs: { query in
+            var leg = try Self.script(query)
+            guard query.mode == .transit, let departure = leg.departure, let arrival = leg.arrival else { return leg }
+            leg.rides = [TransitRide(lineName: "3", vehicle: "bus", tripID: "the-pinned-bus",
+                                     boarding: TransitStopCall(name: query.from.name, coordinate: query.from.coordinate, time: departure),
+                                     alighting: TransitStopCall(name: query.to.name, coordinate: query.to.coordinate, time: arrival))]
+            return leg
+        }), clock: FixedClock(instant: Fixture.morning))
+        var day = try await planner.buildPlanReporting(through: [Fixture.home, Self.shop, Fixture.office].map { PlanNode(place: $0) },
+                                                       preset: .transit, timePreference: .departAt(Fixture.at(180)), pace: .normal).plan
+        XCTAssertEqual(day.modes, [.transit, .transit], "\(day.notes)")
+        day = try day.pinningDeparture(ofSegment: 1)
+        day.setMode(.walk, at: 0)
+        day.legs[0] = nil
+        day.setModeNote(RoutePlan.wayToPinnedRideNote, ofSegment: 0)
+        XCTAssertFalse(day.isPlannersWalk(segment: 0), "the way to a pinned ride is not the walk rule's")
+        let judged = try await planner.judgingPlannersWalksAgain(in: try await planner.computeLegsReporting(day)).plan
+        XCTAssertEqual(judged.modes, [.walk, .transit], "the only ride is the pinned vehicle: the way stays walked")
+        XCTAssertEqual(judged.note(ofSegment: 0)?.mode, "walked: the way to the pinned ride")
+    }
+
+    /// Session 53: the way to a pinned ride was walked whatever the distance (1 h 13 min from
+    /// Lielahti A to the pinned bus 6's stop). Moved to when another bus runs and walking is
+    /// slower, it rides that bus, with the walk rule's reason.
+    func testTheWalkToAPinnedRideRidesAnotherVehicleWhenWalkingIsSlower() async throws {
         let planner = Planner(routing: FakeRoutingPort(legs: Self.script), clock: FixedClock(instant: Fixture.morning))
         var day = try await day(planner)
-        XCTAssertTrue(day.isPlannersWalk(segment: 1), "\(day.notes)")
-        day.setModeNote("walked: the way to the pinned ride", ofSegment: 0)
-        XCTAssertFalse(day.isPlannersWalk(segment: 0), "the way to a pinned ride is not the walk rule's")
+        day.setModeNote(RoutePlan.wayToPinnedRideNote, ofSegment: 0)
+        XCTAssertTrue(day.isWayToPinnedRide(segment: 0), "\(day.notes)")
         let moved = day.settingTimePreference(.departAt(Fixture.at(180)))
         let judged = try await planner.judgingPlannersWalksAgain(in: try await planner.computeLegsReporting(moved)).plan
-        XCTAssertEqual(judged.modes, [.walk, .transit], "the way to the pinned ride stays walked; the walk rule's walk rides")
-        XCTAssertEqual(judged.note(ofSegment: 0)?.mode, "walked: the way to the pinned ride")
+        XCTAssertEqual(judged.modes, [.transit, .transit], "a bus no pin boards, 15 min where walking takes 62")
+        XCTAssertEqual(judged.note(ofSegment: 0)?.mode, "by transit: 15 min door to door (walks and waits included) where walking takes 1 h 02 min")
     }
 
     /// Trial 49 finding 9: a day plan's first hop walked because no bus ran was timed back to
