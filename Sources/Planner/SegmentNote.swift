@@ -94,12 +94,12 @@ extension RoutePlan {
 }
 
 extension RouteLeg {
-    /// Whether this is `other`, the leg a note was written for: the same journey at the same
-    /// times, whatever the planner later marked on it (whether walking is no slower).
+    /// Whether this is `other`, the leg a note was written for: the same mode on the same trips
+    /// at the same times, taking as long, whatever else a recompute of it may give otherwise (a
+    /// walk's geometry, its price, the planner's marks): `plan refresh` recomputing a moved day
+    /// plan's ride dropped its note although `plan show` showed the same leg.
     func isTheLeg(_ other: RouteLeg) -> Bool {
-        var mine = self, theirs = other
-        mine.walkingIsNoSlower = false
-        theirs.walkingIsNoSlower = false
-        return mine == theirs
+        mode == other.mode && tripIDs == other.tripIDs && departure == other.departure && arrival == other.arrival
+            && expectedTravelTime == other.expectedTravelTime
     }
 }
