@@ -14,8 +14,7 @@ final class EveryMissedPinTests: SharedTampereDaemonTestCase {
         let harness = try harness
         // Pinned while the plan starts earlier (a pin the traveller cannot make from the start
         // is refused: "The newest choice is refused, never defeated"), then the start moved.
-        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
-                                        "--at", "2022-01-12T09:30"])
+        let created = try lielahtiTampereTaloNekalantie(harness, mode: "transit", "--at", "09:30")
         let plan = try id(created)
         let last = segments(created).count
         _ = try harness.json(["plan", "pin", plan, String(last), "10:33"])
@@ -148,8 +147,7 @@ final class EveryMissedPinTests: SharedTampereDaemonTestCase {
     /// "total: none (a connection is missed)": a walk misses no connection, its pinned time.
     func testAWalkingPlanWithAMissedPinSaysThePinnedTimeIsMissed() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "walk",
-                                        "--at", "2022-01-12T06:00"])
+        let created = try lielahtiTampereTaloNekalantie(harness, mode: "walk", "--at", "06:00")
         let plan = try id(created)
         _ = try harness.json(["plan", "pin", plan, "2", "08:05"])
         // The start moved past what the pin allows: the pin holds, and is missed.

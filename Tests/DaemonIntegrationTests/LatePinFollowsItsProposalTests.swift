@@ -57,8 +57,7 @@ final class LatePinFollowsItsProposalTests: SharedTampereDaemonTestCase {
     /// before it is the one that makes it: only the pin is late, and every node shows its time.
     func testTheRideBeforeALatePinIsTheOneThatMakesItsProposal() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
-                                        "--arrive-by", "2022-01-12T11:00"])
+        let created = try lielahtiTampereTaloNekalantie(harness, mode: "transit", "--arrive-by", "11:00")
         let plan = try id(created)
         let rides = transitSegments(created)
         XCTAssertEqual(Array(rides.prefix(2)), [0, 1], "two rides: \(created)")

@@ -107,8 +107,7 @@ final class LateSegmentSaysWhenToBeThereTests: SharedTampereDaemonTestCase {
     /// read "late: it arrives … but you must be at Nekalantie by" the destination's shown time.
     func testAPinAStayUntilMakesUncatchableInAnArriveByPlanIsSaidMissedNotLate() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
-                                        "--arrive-by", "2022-01-12T11:00"])
+        let created = try lielahtiTampereTaloNekalantie(harness, mode: "transit", "--arrive-by", "11:00")
         let plan = try id(created)
         XCTAssertEqual(Array(transitSegments(created).prefix(2)), [0, 1], "two rides: \(created)")
         XCTAssertEqual(try harness.umctl(["plan", "pin", plan, "2", "10:42"]).status, 0)

@@ -6,12 +6,19 @@ import XCTest
 /// The plans with a missed pin that several tests read, made on Tampere as the trials made them
 /// (the feed runs 06:00–11:59 on 2022-01-12).
 extension XCTestCase {
+    /// `plan new Lielahti Tampere-talo Nekalantie --mode MODE TIMING 2022-01-12TTIME` (`timing`:
+    /// `--at` or `--arrive-by`): two hops, the plan most missed- and late-pin tests start from.
+    func lielahtiTampereTaloNekalantie(_ harness: DaemonHarness, mode: String, _ timing: String, _ time: String,
+                                       file: StaticString = #filePath, line: UInt = #line) throws -> JSONValue {
+        try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", mode, timing, "2022-01-12T\(time)"],
+                         file: file, line: line)
+    }
+
     /// `plan new Lielahti Tampere-talo Nekalantie --mode transit --at 2022-01-12T10:20`, segment 2
     /// pinned at 11:30, then segment 1 at 11:20: its bus 9 gets to Tampere-talo at 11:54, so bus
     /// 14 on segment 2 (11:37) is missed on foot, and no later one runs that morning.
     func planWhoseSecondPinIsMissed(_ harness: DaemonHarness) throws -> (id: String, plan: JSONValue) {
-        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
-                                        "--at", "2022-01-12T10:20"])
+        let created = try lielahtiTampereTaloNekalantie(harness, mode: "transit", "--at", "10:20")
         let plan = try id(created)
         _ = try harness.json(["plan", "pin", plan, "2", "11:30"])
         return (plan, try harness.json(["plan", "pin", plan, "1", "11:20"]))
@@ -48,8 +55,7 @@ extension XCTestCase {
     /// segment 2 pinned at 10:40, then segment 1 at 10:20 (it gets to Tampere-talo at 10:54):
     /// segment 2 arrives late, and segment 1's pin arrives after segment 2's proposal leaves.
     func planWithTwoLatePins(_ harness: DaemonHarness) throws -> (id: String, plan: JSONValue) {
-        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "transit",
-                                        "--arrive-by", "2022-01-12T10:30"])
+        let created = try lielahtiTampereTaloNekalantie(harness, mode: "transit", "--arrive-by", "10:30")
         let plan = try id(created)
         _ = try harness.json(["plan", "pin", plan, "2", "10:40"])
         return (plan, try harness.json(["plan", "pin", plan, "1", "10:20"]))

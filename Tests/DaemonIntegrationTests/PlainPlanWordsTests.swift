@@ -122,8 +122,7 @@ final class PlainPlanWordsTests: SharedTampereDaemonTestCase {
     /// the user typed and sees.
     func testSamePlaceTwiceNamesThePlaceByItsNameNotItsInnerID() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Lielahti", "Tampere-talo", "Nekalantie", "--mode", "walk",
-                                        "--at", "2022-01-12T08:00"])
+        let created = try lielahtiTampereTaloNekalantie(harness, mode: "walk", "--at", "08:00")
         let name = try XCTUnwrap(nodes(created).first?["name"]?.stringValue, "\(created)")
         let refused = try harness.umctl(["plan", "move", try id(created), "2", "Lielahti"])
         XCTAssertNotEqual(refused.status, 0, refused.stdout)
