@@ -53,9 +53,26 @@ extension RoutePlan {
     /// the planner judges it again; the planner itself still reads it (`note(ofSegment:)`: a walk the walk rule chose stays the
     /// planner's to judge again when its time moves).
     public func modeNote(ofSegment index: Int) -> String? {
+        modeNote(ofSegment: index, leaving: { departureTimes()[index] })
+    }
+
+    /// Every segment's `modeNote`, the plan's departures computed once (a plan shown or stored
+    /// reads them all).
+    public var modeNotes: [String?] {
+        var departures: [Date?]?
+        return legs.indices.map { index in
+            modeNote(ofSegment: index, leaving: {
+                if departures == nil { departures = departureTimes() }
+                return departures?[index] ?? nil
+            })
+        }
+    }
+
+    /// `leaving`: when the segment leaves now, asked only of a note whose leg it still has.
+    private func modeNote(ofSegment index: Int, leaving: () -> Date?) -> String? {
         guard let note = note(ofSegment: index), let text = note.mode else { return nil }
         guard let leg = legs[index], let judged = note.leg else { return text }
-        return leg.isTheLeg(judged) && departureTimes()[index] == note.leaving ? text : nil
+        return leg.isTheLeg(judged) && leaving() == note.leaving ? text : nil
     }
 
     /// Each mode note written while its segment had no leg now speaks of the leg computed for it,

@@ -34,6 +34,7 @@ enum PlanRows {
                 """, [planID, .int(position)] + StoredValues.place(node.place, field: "node \(position)")
                     + [.bool(node.isInferred), .bool(node.isCurrentLocation)] + (try stayValues(node.stay, position)))
         }
+        let modeNotes = plan.modeNotes
         for (position, mode) in plan.modes.enumerated() {
             var leg: [SQLiteValue] = [.null, .null, .null, .null, .null, .null, .null]
             if let computed = plan.legs[position] {
@@ -54,7 +55,7 @@ enum PlanRows {
                 leg_departure, leg_arrival, leg_geometry, leg_rides, mode_note, error_code, error_message)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [planID, .int(position), .text(mode.rawValue)] + leg
-                    + [.optional(plan.modeNote(ofSegment: position)), .optional(note?.errorCode), .optional(note?.errorMessage)])
+                    + [.optional(modeNotes[position]), .optional(note?.errorCode), .optional(note?.errorMessage)])
         }
         for (key, lock) in plan.locks {
             try db.run("""

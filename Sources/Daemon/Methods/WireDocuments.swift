@@ -46,6 +46,7 @@ public enum WireDocuments {
         let reaches = plan.missedConnectionReaches(now: now)
         let dues = plan.lateConnectionDues
         let names = plan.shownNodeNames
+        let modeNotes = plan.modeNotes
         let nodes = plan.nodes.enumerated().map { index, node in
             NodeDocument(name: names[index], lat: node.place.coordinate.latitude, lon: node.place.coordinate.longitude,
                          time: times.indices.contains(index) ? times[index].map { WireTime.string(from: $0, timeZone: timeZone) } : nil,
@@ -76,7 +77,7 @@ public enum WireDocuments {
                                    error: error, missedConnection: missed.contains(index),
                                    chosenLines: plan.locks[key]?.chosenLines ?? [],
                                    lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index),
-                                   modeNote: plan.modeNote(ofSegment: index),
+                                   modeNote: modeNotes[index],
                                    reached: reaches[index].map { WireTime.string(from: $0, timeZone: timeZone) },
                                    due: dues[index].map { WireTime.string(from: $0, timeZone: timeZone) },
                                    givesWay: givingWay.map { givesWay($0, names: names, timeZone: timeZone) })
