@@ -24,10 +24,11 @@ extension Planner {
                                                     leavingAt: start, plan: plan, inherited: .walk)
             queries += 2
             let ridden = plan.modes[..<index].lastIndex(of: .transit) ?? ride
-            let why = "the car is not at hand after the ride on segment \(ridden + 1)"
+            var note = hop.reason ?? ModeNote(.notDriven)
+            note.carNotAtHandAfterRide = ridden
             judged.setMode(hop.mode, at: index)
             judged.legs[index] = nil
-            judged.setModeNote(hop.reason.map { "\($0); \(why)" } ?? why, ofSegment: index)
+            judged.setModeNote(note, ofSegment: index)
         }
         var again = try await computeLegsReporting(judged, currentLocation: currentLocation)
         again.queryCount += computed.queryCount + queries

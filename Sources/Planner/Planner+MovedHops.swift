@@ -12,9 +12,9 @@ extension Planner {
         public var stretch: Range<Int>
         /// `.walk`: one walk from end to end; `.transit`: a ride.
         public var mode: TravelMode
-        /// "walked: walking (6 min) is no slower than transit (9 min)", "by transit: 12 min where
-        /// walking takes 28 min"; nil when neither a walk nor a ride was found.
-        public var reason: String?
+        /// Why (`ModeNote`: walked because no slower, ridden because faster); nil when neither a
+        /// walk nor a ride was found.
+        public var reason: ModeNote?
     }
 
     /// The hops that moving node `index` of `plan` to `place` (`RoutePlan.movingNode`) makes:

@@ -76,7 +76,7 @@ extension Planner {
         var result = partly
         result.replaceStructure(nodes: nodes, modes: modes, legs: legs, origins: origins)
         for kept in carNotAtHand {
-            result.setModeNote("not driven: the car is not at hand after the ride on segment \(kept.ride + 1)", ofSegment: kept.segment)
+            result.setModeNote(ModeNote(.notDriven, carNotAtHandAfterRide: kept.ride), ofSegment: kept.segment)
         }
         return result
     }

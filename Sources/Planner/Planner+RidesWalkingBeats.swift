@@ -12,8 +12,8 @@ extension Planner {
     /// (`LegComputation.retimed`) that is not the user's (no lock, no pin) walked from its start
     /// to its end when walking takes no longer than the ride door to door (from when the
     /// traveller is at its start), or when the ride walks farther to and from its stops than
-    /// walking the hop; it then says why (`SegmentNote.mode`, "walked: …") and the plan is
-    /// computed again (a stop no ride uses any more goes: `leavingOutStopsNoRideUses`).
+    /// walking the hop; it then says why (`SegmentNote.mode`, walked no slower) and the plan is
+    /// computed again; a ride that stays and says why it rides says so of this judgement (a stop no ride uses any more goes: `leavingOutStopsNoRideUses`).
     /// A walk query only for a ride that could lose: the engine marked it `walkingIsNoSlower`,
     /// or the straight line walked at the fastest pace is no slower than it, or its walks are
     /// longer than the straight line. A segment is judged once a call.
@@ -41,7 +41,13 @@ extension Planner {
             guard let walk = try await leg(for: query).successValue else { return asked }
             let choice = Self.walkOrRide(walking: walk.expectedTravelTime, riding: riding, inherited: .transit, leaving: start,
                                          distances: Self.walkedDistances(of: ride, against: walk))
-            guard choice.mode == .walk else { return asked }
+            guard choice.mode == .walk else {
+                // A ride that says why it rides is judged again here: its note then speaks of this judgement.
+                if plan.note(ofSegment: index)?.mode?.kind == .riddenFaster, let reason = choice.reason {
+                    asked.plan.setModeNote(reason.keeping(plan.note(ofSegment: index)?.mode), ofSegment: index)
+                }
+                return asked
+            }
             let walking = plan.walkingRide(ofSegment: index, saying: choice.reason)
             // A walk joined with the walks beside it (their stop left out) is judged as the way
             // it now replaces: from the joined walk's start to its end, door to door.
@@ -53,7 +59,7 @@ extension Planner {
             return SegmentVerdict(plan: walking.plan, changed: true, queries: 1, afterComputing: { current in
                 guard let joined, current.plan.modes.indices.contains(joined.walk), current.plan.modes[joined.walk] == .walk,
                       let walking = current.plan.legs[joined.walk]?.expectedTravelTime,
-                      current.plan.note(ofSegment: joined.walk)?.mode.map(Self.isRideWalksFartherNote) != true else { return }
+                      current.plan.note(ofSegment: joined.walk)?.mode?.kind != .walkedRideWalksFarther else { return }
                 current.plan.setModeNote(Self.walkOrRide(walking: walking, riding: max(joined.riding, walking), inherited: .walk,
                                                          leaving: joined.leaving).reason, ofSegment: joined.walk)
             })
@@ -66,7 +72,7 @@ extension RoutePlan {
     /// no ride uses then goes (`leavingOutStopsNoRideUses`), the walk it joins saying the reason.
     /// `joined`: that walk's segment in the plan returned, and the nodes of this plan it runs
     /// between (`from`, `to`); nil when no stop went.
-    func walkingRide(ofSegment index: Int, saying reason: String?) -> (plan: RoutePlan, joined: (walk: Int, from: Int, to: Int)?) {
+    func walkingRide(ofSegment index: Int, saying reason: ModeNote?) -> (plan: RoutePlan, joined: (walk: Int, from: Int, to: Int)?) {
         let start = nodes[index].place.id, end = nodes[index + 1].place.id
         var plan = self
         plan.setMode(.walk, at: index)

@@ -42,7 +42,7 @@ extension Planner {
                 ? times.departures[stretch.lowerBound] ?? times.ready[stretch.lowerBound] : times.ready[stretch.lowerBound]
         }
         var nodes = [plan.nodes[0]], modes: [TravelMode] = [], legs: [RouteLeg?] = [], origins: [Int?] = []
-        var walked: [(segment: Int, reason: String?, riding: TimeInterval?, why: String?)] = [], queries = 0
+        var walked: [(segment: Int, reason: ModeNote?, riding: TimeInterval?, why: String?)] = [], queries = 0
         var changed = false, walkedAgain: [SegmentKey: TimeInterval] = [:]
         // The stretch as one new segment to node `end` in `mode`, asked by the recompute (a ride's
         // stops are then chosen again; a walk's asking moves the rides after it).
@@ -178,7 +178,7 @@ extension Planner {
         var noted = plan
         for (index, key) in plan.segmentKeys.enumerated() where plan.modes[index] == .walk {
             guard let riding = ridden[key], let leg = plan.legs[index], let leaving = departures[index], let arriving = arrivals[index + 1],
-                  plan.note(ofSegment: index)?.mode.map(Self.isRideWalksFartherNote) != true else { continue }  // no time in it
+                  plan.note(ofSegment: index)?.mode?.kind != .walkedRideWalksFarther else { continue }
             // Its walking minutes, as its segment shows them: a wait at the stop after it is no walking.
             let walking = min(arriving.timeIntervalSince(leaving), leg.expectedTravelTime)
             noted.setModeNote(Self.noting(Self.walkOrRide(walking: walking, riding: riding.map { max($0, walking) }, inherited: .walk,
@@ -293,9 +293,10 @@ extension Planner {
     /// finding 7: "walked: no transit route found (walking takes 1 h 29 min): no transit service
     /// leaving after … the last ride is …, the next is … +1d"): the traveller sees when service
     /// resumes, not only that none was found.
-    static func noting(_ reason: String?, why: String?) -> String? {
-        guard let reason, let why else { return reason }
-        return "\(reason): \(why)"
+    static func noting(_ reason: ModeNote?, why: String?) -> ModeNote? {
+        guard var reason, let why else { return reason }
+        reason.noRide = why
+        return reason
     }
 }
 

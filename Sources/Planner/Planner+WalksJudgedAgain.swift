@@ -32,7 +32,7 @@ extension Planner {
             let choice = Self.walkOrRide(walking: walking, riding: ride.riding, inherited: .walk, leaving: start,
                                          distances: Self.walkedDistances(of: ride.leg, against: plan.legs[index]))
             var noted = plan
-            let reason = choice.reason.map { $0 + Self.reasonKept(from: plan.note(ofSegment: index)?.mode) }
+            let reason = choice.reason.map { $0.keeping(plan.note(ofSegment: index)?.mode) }
             guard choice.mode == .transit else {
                 if !wayToPin { noted.setModeNote(reason, ofSegment: index) }  // still the way to the pinned ride
                 return SegmentVerdict(plan: noted, queries: 1)
@@ -60,13 +60,13 @@ extension Planner {
     /// One ride query; none for any other segment.
     /// - throws: only `CancellationError`.
     func notingPinnedPlannersWalk(ofSegment index: Int, in plan: RoutePlan, at departure: Date) async throws -> RoutePlan {
-        guard plan.modes[index] == .walk, plan.note(ofSegment: index)?.mode.map(RoutePlan.isWalkRuleNote) == true,
+        guard plan.modes[index] == .walk, plan.note(ofSegment: index)?.mode?.kind.isWalkRule == true,
               let walking = plan.legs[index]?.expectedTravelTime else { return plan }
         let ride = try await doorToDoorRide(ofSegment: index, in: plan, leavingAt: departure)
         let choice = Self.walkOrRide(walking: walking, riding: ride.riding, inherited: .walk, leaving: departure,
                                      distances: Self.walkedDistances(of: ride.leg, against: plan.legs[index]))
         var noted = plan
-        noted.setModeNote(choice.mode == .walk ? choice.reason.map { $0 + Self.reasonKept(from: plan.note(ofSegment: index)?.mode) } : nil,
+        noted.setModeNote(choice.mode == .walk ? choice.reason.map { $0.keeping(plan.note(ofSegment: index)?.mode) } : nil,
                           ofSegment: index)
         return noted
     }
@@ -80,28 +80,21 @@ extension Planner {
         let found = try await leg(for: ride).successValue
         return (found.map { $0.arrival?.timeIntervalSince(start) ?? $0.expectedTravelTime }, found)
     }
-
-    /// What a walk's note said besides the walk rule's reason ("; the car is not at hand after
-    /// the ride on segment 1", `judgingDrivesAfterRides`), kept when the reason is judged again.
-    private static func reasonKept(from note: String?) -> String {
-        guard let note, let rest = note.range(of: "; ") else { return "" }
-        return String(note[rest.lowerBound...])
-    }
 }
 
 extension RoutePlan {
     /// Whether segment `index` is a walk the planner chose by the walk rule for its time (its
-    /// note says "walked: …") and the user never decided (no lock, no pin).
+    /// note's kind is the walk rule's, `ModeNote.Kind.isWalkRule`) and the user never decided (no lock, no pin).
     public func isPlannersWalk(segment index: Int) -> Bool {
         modes.indices.contains(index) && modes[index] == .walk && !isLocked(segment: index) && !isPinned(segment: index)
-            && note(ofSegment: index)?.mode.map(Self.isWalkRuleNote) == true
+            && note(ofSegment: index)?.mode?.kind.isWalkRule == true
     }
 
     /// Whether segment `index` is the walk to (from) a pinned ride that an edit chose so that it
     /// does not take the pinned vehicle (`walkingTheWayToPinnedRides`), the user never decided.
     func isWayToPinnedRide(segment index: Int) -> Bool {
         modes.indices.contains(index) && modes[index] == .walk && !isLocked(segment: index) && !isPinned(segment: index)
-            && [Self.wayToPinnedRideNote, Self.wayFromPinnedRideNote].contains(note(ofSegment: index)?.mode)
+            && [.wayToPinnedRide, .wayFromPinnedRide].contains(note(ofSegment: index)?.mode?.kind)
     }
 
     /// Whether `leg` rides a vehicle trip one of the plan's pins boards.
@@ -109,9 +102,4 @@ extension RoutePlan {
         let pinned = Set(pins.values.flatMap(\.tripIDs))
         return leg.tripIDs.contains(where: pinned.contains)
     }
-
-    /// Whether a mode note is the walk rule's reason for a walk (`Planner.walkOrRide`): only its
-    /// two reasons, not every "walked: …" (the way to a pinned ride is walked so that it does not
-    /// take the pinned vehicle, `walkingTheWayToPinnedRides`: `isWayToPinnedRide`).
-    static func isWalkRuleNote(_ note: String) -> Bool { Planner.walkRuleReasonPrefixes.contains { note.hasPrefix($0) } }
 }

@@ -322,7 +322,6 @@ public struct Planner: Sendable {
         }
         var noted = plan
         noted.settingRoutingErrors(failures)  // stored with the plan: `plan show` says why after a restart too
-        noted.bindingModeNotesToTheirLegs()  // a reason written before its leg speaks of the leg computed
         // A ride the user chose stays theirs; asked again, it says when walking is no slower.
         // A pinned ride kept as it was is judged again too while it says so: its note was
         // judged from when it was asked (the time pinned at, an earlier start), and the plan
@@ -341,7 +340,7 @@ public struct Planner: Sendable {
         // (Not in a comparison, which never noted it: its walk option says as much.)
         if run.share == nil, let ride = noted.modes.firstIndex(of: .transit), noted.lock(ofSegment: ride) == nil,
            noted.nodes.filter({ !$0.isInferred }).count == 2, run.asked.contains(origins[ride]),
-           noted.note(ofSegment: ride)?.mode.map(Self.isWalkingNoSlowerNote) ?? true {
+           (noted.note(ofSegment: ride)?.mode.map { $0.kind == .riddenWalkingNoSlower } ?? true) {
             computed.plan.setModeNote(nil, ofSegment: ride)
             computed = try await notingWalkingNoSlowerEndToEnd(in: computed)
         }

@@ -32,7 +32,7 @@ extension RoutePlan {
     /// let viaStation = try plan.insertingNode(PlanNode(place: station), at: 1, mode: .transit)
     /// ```
     public func insertingNode(_ node: PlanNode, at index: Int, mode: TravelMode? = nil,
-                              hopModes: [TravelMode]? = nil, hopNotes: [String?] = [],
+                              hopModes: [TravelMode]? = nil, hopNotes: [ModeNote?] = [],
                               stopsAround: AccessStops? = nil) throws -> RoutePlan {
         try Self.checkCoordinate(node.place)
         guard (0...nodes.count).contains(index) else {

@@ -28,24 +28,23 @@ extension RoutePlan {
 
     /// Each reason on the segment that says it, in the stretch on its side of own node `ordinal`
     /// (nil clears the note there).
-    mutating func noting(_ reasons: [(side: HopSide, reason: String?)], nextToOwnNode ordinal: Int) {
+    mutating func noting(_ reasons: [(side: HopSide, reason: ModeNote?)], nextToOwnNode ordinal: Int) {
         for (side, reason) in reasons {
             guard let stretch = stretch(side, ofOwnNode: ordinal) else { continue }
             setModeNote(reason, ofSegment: notedSegment(of: stretch))
         }
     }
 
-    /// The answer's words: "segment 2 by transit: 11 min door to door (walks and waits included)
-    /// where walking takes 15 min", one line per reason a segment of the stretch on its side of
-    /// own node `ordinal` carries, as that segment shows it, numbered as this plan (the edited
-    /// one, computed) is shown, in segment order.
-    public func hopLines(_ reasons: [(side: HopSide, reason: String)], nextToOwnNode ordinal: Int) -> [String] {
-        // A walk's reason gives its minutes as the walk computed for it shows them
-        // (`bindingModeNotesToTheirLegs`): the line says what the segment says.
-        func saying(_ reason: String, _ note: String?) -> Bool { note?.filter { !$0.isNumber } == reason.filter { !$0.isNumber } }
+    /// The answer's words: "segment 2 by transit: 11 min door to door from its departure (walks
+    /// and waits included) where walking takes 15 min", one line per reason a segment of the
+    /// stretch on its side of own node `ordinal` gives (`ModeNote.givesTheSameReason`), as that
+    /// segment shows it, numbered as this plan (the edited one, computed) is shown, in segment order.
+    public func hopLines(_ reasons: [(side: HopSide, reason: ModeNote)], nextToOwnNode ordinal: Int) -> [String] {
+        let shown = modeNotes
         return reasons.compactMap { side, reason -> (Int, String)? in
-            guard let segment = stretch(side, ofOwnNode: ordinal)?.first(where: { saying(reason, modeNote(ofSegment: $0)) }),
-                  let note = modeNote(ofSegment: segment) else { return nil }
+            guard let segment = stretch(side, ofOwnNode: ordinal)?.first(where: {
+                      self.note(ofSegment: $0)?.mode?.givesTheSameReason(as: reason) == true && shown[$0] != nil }),
+                  let note = shown[segment] else { return nil }
             return (segment, "segment \(segment + 1) \(note)")
         }.sorted { $0.0 < $1.0 }.map(\.1)
     }

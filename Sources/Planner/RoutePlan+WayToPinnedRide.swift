@@ -1,9 +1,6 @@
 import Foundation
 
 extension RoutePlan {
-    static let wayToPinnedRideNote = "walked: the way to the pinned ride"
-    static let wayFromPinnedRideNote = "walked: the way from the pinned ride"
-
     /// After an insert by transit next to the stop the planner inferred for a pinned ride: the
     /// new segment between the inserted place (node `index`) and that stop is walked. Ridden, it
     /// is asked to get there by the pinned departure and takes the very vehicle the pin boards,
@@ -23,7 +20,7 @@ extension RoutePlan {
             newModes[segment] = .walk
             newLegs[segment] = nil
             plan.replaceStructure(nodes: plan.nodes, modes: newModes, legs: newLegs, origins: plan.sameSegments)
-            plan.setModeNote(ride > segment ? Self.wayToPinnedRideNote : Self.wayFromPinnedRideNote, ofSegment: segment)
+            plan.setModeNote(ModeNote(ride > segment ? .wayToPinnedRide : .wayFromPinnedRide), ofSegment: segment)
         }
         return plan
     }

@@ -78,7 +78,6 @@ public struct RoutePlan: Hashable, Sendable, Codable {
         self.pending = pending
         self.dismissed = dismissed
         self.notes = notes
-        bindingModeNotesToTheirLegs()  // stored only while true of its leg: restored bound to it
     }
 
     public var segmentCount: Int { modes.count }

@@ -34,7 +34,6 @@ enum PlanRows {
                 """, [planID, .int(position)] + StoredValues.place(node.place, field: "node \(position)")
                     + [.bool(node.isInferred), .bool(node.isCurrentLocation)] + (try stayValues(node.stay, position)))
         }
-        let modeNotes = plan.modeNotes
         for (position, mode) in plan.modes.enumerated() {
             var leg: [SQLiteValue] = [.null, .null, .null, .null, .null, .null, .null]
             if let computed = plan.legs[position] {
@@ -52,10 +51,11 @@ enum PlanRows {
             let note = plan.note(ofSegment: position)
             try db.run("""
                 INSERT INTO plan_segment(plan_id, position, mode, leg_mode, leg_travel_time, leg_distance,
-                leg_departure, leg_arrival, leg_geometry, leg_rides, mode_note, error_code, error_message)
+                leg_departure, leg_arrival, leg_geometry, leg_rides, mode_note_data, error_code, error_message)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [planID, .int(position), .text(mode.rawValue)] + leg
-                    + [.optional(modeNotes[position]), .optional(note?.errorCode), .optional(note?.errorMessage)])
+                    + [try note?.mode.map { .text(try StoredModeNote.encode($0)) } ?? .null, .optional(note?.errorCode),
+                       .optional(note?.errorMessage)])
         }
         for (key, lock) in plan.locks {
             try db.run("""
@@ -136,7 +136,7 @@ enum PlanRows {
         }
         let segments = try db.query("""
             SELECT position, mode, leg_mode, leg_travel_time, leg_distance, leg_departure, leg_arrival,
-            leg_geometry, leg_rides, mode_note, error_code, error_message FROM plan_segment WHERE plan_id = ? ORDER BY position
+            leg_geometry, leg_rides, mode_note_data, error_code, error_message FROM plan_segment WHERE plan_id = ? ORDER BY position
             """, [planID]) { row in
             var leg: RouteLeg?
             if let legMode = row.optionalString(2) {
@@ -148,7 +148,7 @@ enum PlanRows {
                                rides: transit.rides, walks: transit.walks, walkingIsNoSlower: transit.walkingIsNoSlower,
                                price: transit.price, accessibility: transit.accessibility)
             }
-            let note = SegmentNote(mode: row.optionalString(9), errorCode: row.optionalString(10),
+            let note = SegmentNote(mode: try row.optionalString(9).map(StoredModeNote.decode), errorCode: row.optionalString(10),
                                    errorMessage: row.optionalString(11))
             return (position: row.int(0), mode: try StoredValues.mode(row.string(1)), leg: leg, note: note)
         }

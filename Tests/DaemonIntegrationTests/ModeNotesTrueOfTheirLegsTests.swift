@@ -9,42 +9,40 @@ import XCTest
 /// and after `plan mode ID 3 car` the ride after it, retimed onto another line, still said
 /// "22 min door to door" of the ride it no longer was. On Tampere, through the real daemon.
 final class ModeNotesTrueOfTheirLegsTests: SharedTampereDaemonTestCase {
-    /// `plan new Keskustori Ratina Pyynikintori Hervanta TAYS --mode transit --at 08:00`, then
-    /// `plan insert ID Lielahti --after 3`: its hops say why they ride.
-    private func dayWithInsertedHops(_ harness: DaemonHarness) throws -> (id: String, plan: JSONValue) {
-        let created = try harness.json(["plan", "new", "Keskustori", "Ratina", "Pyynikintori", "Hervanta", "TAYS",
-                                        "--mode", "transit", "--at", "2022-01-12T08:00"])
-        let plan = try id(created)
-        let inserted = try harness.json(["plan", "insert", plan, "Lielahti", "--after", "3"])
-        XCTAssertTrue(segments(inserted).contains { $0["mode_note"]?.stringValue?.hasPrefix("by transit: ") == true },
-                      "the inserted hops ride and say why: \(inserted)")
-        return (plan, inserted)
-    }
-
-    /// Each `plan show` segment's header duration ("transit 22 min") and its `mode:` note.
-    private func notedSegments(_ shown: String) -> [(header: String, duration: String, note: String)] {
-        let lines = shown.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        return zip(lines, lines.dropFirst()).compactMap { line, next in
-            guard line.hasPrefix("seg "), next.hasPrefix("mode: "), let colon = line.firstIndex(of: ":") else { return nil }
-            let words = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            guard let comma = words.firstIndex(of: ","), let space = words.firstIndex(of: " ") else { return nil }
-            return (line, words[space..<comma].trimmingCharacters(in: .whitespaces), String(next.dropFirst(6)))
-        }
-    }
-
-    func testAModeNotesFiguresAreTheDurationItsSegmentShowsOrSayWhatTheyCount() throws {
+    /// Session 54's trial: a ride's note said "23 min door to door" under "transit 22 min" (judged
+    /// before the legs were final, from when the traveller reached the stop before) and the same
+    /// segment read 34 min in one plan and 30 in another. Its door to door is now its own leg's,
+    /// from its departure to its arrival: the minutes its header shows, and it says from when.
+    func testARideNotesDoorToDoorIsTheMinutesItsOwnLegShowsFromItsDeparture() throws {
         let harness = try harness
         let plan = try dayWithInsertedHops(harness).id
         let noted = notedSegments(try harness.umctl(["plan", "show", plan]).stdout)
-        XCTAssertFalse(noted.isEmpty, "the day's hops say why")
+        XCTAssertTrue(noted.contains { $0.note.hasPrefix("by transit: ") }, "the inserted hops ride and say why: \(noted)")
         for (header, duration, note) in noted {
             if note.hasPrefix("walked: walking (") {
                 XCTAssertTrue(note.hasPrefix("walked: walking (\(duration)) "), "\(header) / \(note)")
-            } else if note.hasPrefix("by transit: "), !note.hasPrefix("by transit: \(duration) door to door where") {
-                // Door to door is more than the ride's own minutes: the note says what it counts.
-                XCTAssertTrue(note.contains("door to door (walks and waits included)"), "\(header) / \(note)")
+            } else if note.hasPrefix("by transit: "), !note.hasPrefix("by transit: no walking route") {
+                XCTAssertTrue(note.hasPrefix("by transit: \(duration) door to door from its departure "), "\(header) / \(note)")
             }
         }
+    }
+
+    /// A ride retimed onto another line by a neighbour's mode change (`plan mode ID 3 car`) said
+    /// nothing, its note silenced with the leg it was judged for. The planner judged it a ride
+    /// because it is faster than walking, and it still is: its note says so of the ride it has
+    /// now, in that ride's minutes.
+    func testARideANeighboursModeChangeRetimedSaysWhyOfTheRideItHasNow() throws {
+        let harness = try harness
+        let (plan, before) = try dayWithInsertedHops(harness)
+        let ride = try XCTUnwrap(segments(before).firstIndex { $0["mode_note"]?.stringValue?.hasPrefix("by transit: ") == true },
+                                 "\(before)")
+        let next = try XCTUnwrap(segments(before).indices.first { $0 > ride && segments(before)[$0]["mode_note"] != nil },
+                                 "a noted ride after it: \(before)")
+        _ = try harness.json(["plan", "mode", plan, String(ride + 1), "car"])
+        let noted = notedSegments(try harness.umctl(["plan", "show", plan]).stdout)
+        let retimed = try XCTUnwrap(noted.first { $0.header.hasPrefix("seg \(next + 1): transit") }, "\(noted)")
+        XCTAssertTrue(retimed.note.hasPrefix("by transit: \(retimed.duration) door to door from its departure "),
+                      "\(retimed.header) / \(retimed.note)")
     }
 
     func testAfterANeighboursModeChangeNoNoteSpeaksOfALegItReplaced() throws {

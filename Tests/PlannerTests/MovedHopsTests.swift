@@ -18,7 +18,7 @@ final class MovedHopsTests: ScriptedNetworkTestCase {
         let hops = try await planner.movedHops(2, to: nearRatina, in: plan)
         XCTAssertEqual(hops.map(\.stretch), [1..<2])
         XCTAssertEqual(hops.map(\.mode), [.walk], "45 m: \(hops)")
-        XCTAssertTrue(hops.first?.reason?.hasPrefix("walked: walking (") == true, "\(hops)")
+        XCTAssertEqual(hops.first?.reason?.kind, .walkedNoSlower, "\(hops)")
         let moved = try plan.movingNode(at: 2, to: nearRatina, hops: hops)
         XCTAssertEqual(moved.modes, [.walk, .walk])
         XCTAssertEqual(moved.note(ofSegment: 1)?.mode, hops.first?.reason, "the walk says why")

@@ -36,7 +36,7 @@ final class PresetNoDriveAfterRideTests: ScriptedNetworkTestCase {
         // Trial 50: the preset seemed to do nothing there; the stretch it left says why.
         let ride = try XCTUnwrap(car.modes.lastIndex(of: .transit))
         XCTAssertTrue(((ride + 1)..<car.segmentCount).contains {
-            car.note(ofSegment: $0)?.mode == "not driven: the car is not at hand after the ride on segment \(ride + 1)"
+            car.modeNote(ofSegment: $0) == "not driven: the car is not at hand after the ride on segment \(ride + 1)"
         }, "\(car.notes)")
     }
 }

@@ -324,7 +324,7 @@ final class TravellableEditSequenceTests: XCTestCase {
     func checkNoWalkARideBeats(_ plan: RoutePlan, planner: Planner, context: String) async throws {
         let departures = plan.departureTimes(startingAt: planner.clock.now()), arrivals = plan.schedule(startingAt: planner.clock.now())
         for index in 0..<plan.segmentCount where plan.modes[index] == .walk && !plan.isLocked(segment: index) {
-            guard plan.note(ofSegment: index)?.mode?.hasPrefix("walked: walking (") == true,
+            guard plan.note(ofSegment: index)?.mode?.kind == .walkedNoSlower,
                   let leaving = departures[index], let arriving = arrivals[index + 1] else { continue }
             let query = LegQuery(from: plan.nodes[index].place, to: plan.nodes[index + 1].place, mode: .transit,
                                  timing: .departAt(leaving), pace: plan.pace, access: plan.access)
@@ -338,7 +338,7 @@ final class TravellableEditSequenceTests: XCTestCase {
             if index + 1 < plan.segmentCount, plan.isPinned(segment: index + 1), let pinned = departures[index + 1],
                arriving <= pinned.addingTimeInterval(RoutePlan.connectionSlack), rideArrives <= pinned { continue }
             XCTAssertGreaterThan(rideArrives.addingTimeInterval(60), arriving,
-                                 "walks segment \(index) (\(plan.modes), \(plan.nodes.map { $0.place.name + ($0.isInferred ? "*" : "") }), \((0..<plan.segmentCount).map { plan.note(ofSegment: $0)?.mode ?? "-" }), locked \((0..<plan.segmentCount).map { plan.isLocked(segment: $0) })) to \(arriving) where a ride leaving with it arrives \(rideArrives): \(context)")
+                                 "walks segment \(index) (\(plan.modes), \(plan.nodes.map { $0.place.name + ($0.isInferred ? "*" : "") }), \((0..<plan.segmentCount).map { plan.modeNote(ofSegment: $0) ?? "-" }), locked \((0..<plan.segmentCount).map { plan.isLocked(segment: $0) })) to \(arriving) where a ride leaving with it arrives \(rideArrives): \(context)")
         }
     }
 
@@ -349,7 +349,7 @@ final class TravellableEditSequenceTests: XCTestCase {
     /// stay as they were when later edits move the walk in time.
     func checkWalkedNotesReadAsTheirLegs(_ plan: RoutePlan, context: String) {
         for index in 0..<plan.segmentCount where plan.modes[index] == .walk && !plan.isLocked(segment: index) {
-            guard let note = plan.note(ofSegment: index)?.mode, note.hasPrefix("walked: walking ("),
+            guard let note = plan.modeNote(ofSegment: index), note.hasPrefix("walked: walking ("),
                   let shown = Self.walkingShown(plan, segment: index) else { continue }
             XCTAssertTrue(note.hasPrefix("walked: walking (\(shown)) is no slower than transit ("),
                           "segment \(index + 1) shows walk \(shown) beside \"\(note)\": \(context)")
@@ -397,11 +397,10 @@ final class TravellableEditSequenceTests: XCTestCase {
             else { XCTFail("no stretch \(hop.stretch) after the move (\(plan.modes)): \(context)"); continue }
             if hop.mode == .walk {
                 XCTAssertEqual(stretch.map { plan.modes[$0] }, [.walk], "walked \(hop.stretch) is one walk: \(context)")
-                // In the minutes the walk computed for it shows (the hop was judged leaving at another second).
-                let shown = Self.walkingShown(plan, segment: stretch.lowerBound)
-                XCTAssertEqual(plan.note(ofSegment: stretch.lowerBound)?.mode,
-                               hop.reason.map { reason in shown.map { Planner.walkRuleReason(reason, readAs: $0) } ?? reason },
-                               "the walk says why: \(context)")
+                // The hop's reason, shown in the minutes the walk computed for it shows (the hop was
+                // judged leaving at another second).
+                XCTAssertEqual(plan.note(ofSegment: stretch.lowerBound)?.mode.map { $0.givesTheSameReason(as: hop.reason!) },
+                               hop.reason.map { _ in true }, "the walk says why: \(context)")
                 continue
             }
             XCTAssertTrue(stretch.contains { plan.modes[$0] == .transit }, "ridden \(hop.stretch) rides (\(plan.modes)): \(context)")

@@ -34,7 +34,7 @@ final class TwoPlacesByTransitWalkQueryTests: XCTestCase {
             .buildPlan(from: Fixture.home, to: near, preset: .transit, timePreference: .departAt(Fixture.morning), pace: .normal)
         let walks = await walksAsked(port)
         XCTAssertEqual(walks, 1)
-        let note = try XCTUnwrap(plan.note(ofSegment: plan.modes.firstIndex(of: .transit) ?? 0), "\(plan.modes)")
-        XCTAssertTrue(note.mode?.contains("is no slower than transit") == true, "\(note)")
+        let note = try XCTUnwrap(plan.modeNote(ofSegment: plan.modes.firstIndex(of: .transit) ?? 0), "\(plan.modes)")
+        XCTAssertTrue(note.contains("is no slower than transit"), "\(note)")
     }
 }

@@ -35,7 +35,7 @@ final class WalksChosenForTheirTimeTests: XCTestCase {
         XCTAssertEqual(judged.modes, [.transit, .transit], "at 11:00 a bus runs and walking (62 min) is slower")
         XCTAssertTrue(judged.legs.allSatisfy { $0 != nil })
         // From 11:00: the 11:00 bus arrives 11:15; 5 km at 80 m a minute arrives 12:02:30.
-        XCTAssertEqual(judged.note(ofSegment: 0)?.mode, "by transit: 15 min door to door (walks and waits included) where walking takes 1 h 02 min")
+        XCTAssertEqual(judged.modeNote(ofSegment: 0), "by transit: 15 min door to door from its departure (walks and waits included) where walking takes 1 h 02 min")
     }
 
     func testAWalkTheUserChoseStaysAWalkWhenAnEditMovesItToWhenABusRuns() async throws {
@@ -66,11 +66,11 @@ final class WalksChosenForTheirTimeTests: XCTestCase {
         day = try day.pinningDeparture(ofSegment: 1)
         day.setMode(.walk, at: 0)
         day.legs[0] = nil
-        day.setModeNote(RoutePlan.wayToPinnedRideNote, ofSegment: 0)
+        day.setModeNote(ModeNote(.wayToPinnedRide), ofSegment: 0)
         XCTAssertFalse(day.isPlannersWalk(segment: 0), "the way to a pinned ride is not the walk rule's")
         let judged = try await planner.judgingPlannersWalksAgain(in: try await planner.computeLegsReporting(day)).plan
         XCTAssertEqual(judged.modes, [.walk, .transit], "the only ride is the pinned vehicle: the way stays walked")
-        XCTAssertEqual(judged.note(ofSegment: 0)?.mode, "walked: the way to the pinned ride")
+        XCTAssertEqual(judged.modeNote(ofSegment: 0), "walked: the way to the pinned ride")
     }
 
     /// Session 53: the way to a pinned ride was walked whatever the distance (1 h 13 min from
@@ -79,12 +79,12 @@ final class WalksChosenForTheirTimeTests: XCTestCase {
     func testTheWalkToAPinnedRideRidesAnotherVehicleWhenWalkingIsSlower() async throws {
         let planner = Planner(routing: FakeRoutingPort(legs: Self.script), clock: FixedClock(instant: Fixture.morning))
         var day = try await day(planner)
-        day.setModeNote(RoutePlan.wayToPinnedRideNote, ofSegment: 0)
+        day.setModeNote(ModeNote(.wayToPinnedRide), ofSegment: 0)
         XCTAssertTrue(day.isWayToPinnedRide(segment: 0), "\(day.notes)")
         let moved = day.settingTimePreference(.departAt(Fixture.at(180)))
         let judged = try await planner.judgingPlannersWalksAgain(in: try await planner.computeLegsReporting(moved)).plan
         XCTAssertEqual(judged.modes, [.transit, .transit], "a bus no pin boards, 15 min where walking takes 62")
-        XCTAssertEqual(judged.note(ofSegment: 0)?.mode, "by transit: 15 min door to door (walks and waits included) where walking takes 1 h 02 min")
+        XCTAssertEqual(judged.modeNote(ofSegment: 0), "by transit: 15 min door to door from its departure (walks and waits included) where walking takes 1 h 02 min")
     }
 
     /// Trial 49 finding 9: a day plan's first hop walked because no bus ran was timed back to
@@ -102,11 +102,11 @@ final class WalksChosenForTheirTimeTests: XCTestCase {
         let day = try await day(planner)
         XCTAssertEqual(day.modes, [.walk, .walk], "walking each hop (62 min) beats waiting for the 10:00 bus: \(day.notes)")
         XCTAssertEqual(day.departureTimes(startingAt: Fixture.morning).first ?? nil, Fixture.morning, "leaves at the plan's start")
-        XCTAssertEqual(day.note(ofSegment: 1)?.mode.map { $0.hasPrefix("walked: walking (1 h 02 min) is no slower than transit") },
+        XCTAssertEqual(day.modeNote(ofSegment: 1).map { $0.hasPrefix("walked: walking (1 h 02 min) is no slower than transit") },
                        true, "\(day.notes)")
     }
 
-    /// Every reason the walk rule gives a walk marks it as the planner's (`isWalkRuleNote`), so a
+    /// Every reason the walk rule gives a walk marks it as the planner's (`Kind.isWalkRule`), so a
     /// new reason cannot leave its walks out of being judged again.
     func testEveryReasonTheWalkRuleGivesAWalkMarksItAsThePlanners() {
         let choices = [
@@ -117,8 +117,8 @@ final class WalksChosenForTheirTimeTests: XCTestCase {
         ]
         XCTAssertEqual(choices.map(\.mode), [.walk, .walk, .walk])
         for choice in choices {
-            XCTAssertTrue(choice.reason.map(RoutePlan.isWalkRuleNote) == true, "\(choice.reason ?? "no reason")")
+            XCTAssertEqual(choice.reason?.kind.isWalkRule, true, "\(String(describing: choice.reason))")
         }
-        XCTAssertFalse(RoutePlan.isWalkRuleNote("walked: the way to the pinned ride"))
+        XCTAssertFalse(ModeNote.Kind.wayToPinnedRide.isWalkRule)
     }
 }

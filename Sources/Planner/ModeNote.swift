@@ -1,0 +1,152 @@
+import Foundation
+
+/// Why a segment has its mode, as the planner judged it: what it decided (`kind`) and the
+/// figures it decided on (the walk, the ride door to door, both counted from `from`). It is data,
+/// stored as such (migration 0020), and put in words only when the plan is shown, from the leg
+/// it sits under (`words(under:leaving:arriving:)`): a walk's minutes are that walk's, a ride's
+/// door to door is that ride's from its own departure to its arrival, so a note never says a
+/// figure judged before the legs were final (issue 39: "23 min door to door" of a 07:48 → 08:03
+/// ride in a plan from 07:40). Nothing reads a note's words back.
+public struct ModeNote: Hashable, Sendable, Codable {
+    /// What the planner decided, and so what the note claims.
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Walked: walking takes no longer than the ride door to door (`Planner.walkOrRide`).
+        case walkedNoSlower = "walked_no_slower"
+        /// Walked: the ride walks farther to and from its stops than the whole way on foot.
+        case walkedRideWalksFarther = "walked_ride_walks_farther"
+        /// Walked: no ride was found (`noRide`: the transit answer's words, when it said more).
+        case walkedNoTransitRoute = "walked_no_transit_route"
+        /// Ridden: the ride door to door is faster than walking.
+        case riddenFaster = "ridden_faster"
+        /// Ridden: no walk was found.
+        case riddenNoWalkingRoute = "ridden_no_walking_route"
+        /// A ride the user chose although walking is no slower (`Planner.notingWalkingNoSlower`).
+        case riddenWalkingNoSlower = "ridden_walking_no_slower"
+        /// Walked so that it does not take the pinned vehicle itself (`walkingTheWayToPinnedRides`).
+        case wayToPinnedRide = "way_to_pinned_ride"
+        case wayFromPinnedRide = "way_from_pinned_ride"
+        /// Not driven: the car is not at hand after a ride (`carNotAtHandAfterRide`).
+        case notDriven = "not_driven"
+
+        /// The walk rule's reasons for a walk: a walk so noted is the planner's, judged again
+        /// when its time moves (`RoutePlan.isPlannersWalk`).
+        public var isWalkRule: Bool { [.walkedNoSlower, .walkedRideWalksFarther, .walkedNoTransitRoute].contains(self) }
+
+        /// The mode the note explains; nil for a drive not taken (the mode it explains is any).
+        var mode: TravelMode? {
+            switch self {
+            case .walkedNoSlower, .walkedRideWalksFarther, .walkedNoTransitRoute, .wayToPinnedRide, .wayFromPinnedRide: .walk
+            case .riddenFaster, .riddenNoWalkingRoute, .riddenWalkingNoSlower: .transit
+            case .notDriven: nil
+            }
+        }
+    }
+
+    public var kind: Kind
+    /// The walk judged, in seconds, leaving at `from`.
+    public var walking: TimeInterval?
+    /// The ride judged door to door (its walks and waits included), in seconds from `from`.
+    public var riding: TimeInterval?
+    /// The moment both figures count from: when the traveller was at the segment's start.
+    public var from: Date?
+    /// How far the ride walks to and from its stops, and the whole way on foot, in metres.
+    public var rideWalks: Double?
+    public var walkDistance: Double?
+    /// The transit answer's words when no ride was found ("no transit service leaving after …").
+    public var noRide: String?
+    /// A hop the car is not at hand for: the segment (0-based) of the ride it follows.
+    public var carNotAtHandAfterRide: Int?
+    /// A note stored as words before migration 0020: shown as it was, its figures unknown.
+    public var storedWords: String?
+
+    public init(_ kind: Kind, walking: TimeInterval? = nil, riding: TimeInterval? = nil, from: Date? = nil,
+                rideWalks: Double? = nil, walkDistance: Double? = nil, noRide: String? = nil,
+                carNotAtHandAfterRide: Int? = nil, storedWords: String? = nil) {
+        self.kind = kind
+        self.walking = walking
+        self.riding = riding
+        self.from = from
+        self.rideWalks = rideWalks
+        self.walkDistance = walkDistance
+        self.noRide = noRide
+        self.carNotAtHandAfterRide = carNotAtHandAfterRide
+        self.storedWords = storedWords
+    }
+
+    /// This judgement, keeping what `earlier` said besides the walk rule's reason (the car not at
+    /// hand after a ride, `judgingDrivesAfterRides`) when a segment is judged again.
+    func keeping(_ earlier: ModeNote?) -> ModeNote {
+        var kept = self
+        kept.carNotAtHandAfterRide = earlier?.carNotAtHandAfterRide
+        return kept
+    }
+
+    /// Whether `other` gives the same reason, whatever its figures (an edit's answer finds the
+    /// segment that says a hop's reason once the plan is computed: `RoutePlan.hopLines`).
+    public func givesTheSameReason(as other: ModeNote) -> Bool {
+        kind == other.kind && noRide == other.noRide && carNotAtHandAfterRide == other.carNotAtHandAfterRide
+    }
+
+    /// The note in words, of a segment in mode `mode` with `leg` (nil: none yet), leaving at
+    /// `leaving` and arriving at `arriving` as the plan shows it (nil: no time shown). The walk's
+    /// minutes are the walk leg's between those shown times (a wait at the stop after it is no
+    /// walking); a ride's door to door is its leg's, from its departure to its arrival, the
+    /// minutes its segment's header shows; without a leg or times, the figures judged. Nil when the note is not true of the segment: it explains another
+    /// mode, or the ride shown is no faster than the walk it was judged against (it stays kept,
+    /// and says so again once judged true).
+    public func words(mode: TravelMode, leg: RouteLeg?, leaving: Date?, arriving: Date?) -> String? {
+        if let explained = kind.mode, explained != mode { return nil }
+        if let storedWords { return storedWords }
+        let judgedFrom = from ?? Date(timeIntervalSinceReferenceDate: 0)
+        func judged(_ seconds: TimeInterval) -> Int { ShownTime.minutes(from: judgedFrom, to: judgedFrom.addingTimeInterval(seconds)) }
+        // The segment's own minutes, as its two shown times give them.
+        var shown: Int?
+        if let leg, mode == .walk, let leaving, let arriving {
+            shown = ShownTime.minutes(from: leaving, to: min(arriving, leaving.addingTimeInterval(leg.expectedTravelTime)))
+        } else if let leg, let departure = leg.departure ?? leaving, let arrival = leg.arrival ?? arriving {
+            shown = ShownTime.minutes(from: departure, to: arrival)
+        }
+        let walked = shown ?? walking.map(judged), ridden = riding.map(judged)
+        let text = ShownTime.text(minutes:)
+        let reason: String
+        switch kind {
+        case .walkedNoSlower:
+            guard let walked, let ridden else { return nil }
+            // The ride it was judged against is read as no faster than the walk shown: a walk
+            // judged at another second may read a minute more.
+            reason = "walked: walking (\(text(walked))) is no slower than transit (\(text(max(ridden, walked))) door to door)"
+        case .walkedRideWalksFarther:
+            guard let rideWalks, let walkDistance, let walked else { return nil }
+            reason = "walked: the ride walks \(Self.metres(rideWalks)) to and from its stops, "
+                + "more than the whole way on foot (\(Self.metres(walkDistance)), \(text(walked)))"
+        case .walkedNoTransitRoute:
+            reason = "walked: no transit route found" + (walked.map { " (walking takes \(text($0)))" } ?? "")
+                + (noRide.map { ": \($0)" } ?? "")
+        case .riddenFaster:
+            guard let ridden = shown ?? ridden, let walking else { return nil }
+            let walks = judged(walking)
+            guard ridden < walks else { return nil }
+            reason = "by transit: \(text(ridden)) door to door from its departure (walks and waits included) "
+                + "where walking takes \(text(walks))"
+        case .riddenNoWalkingRoute:
+            reason = "by transit: no walking route found"
+        case .riddenWalkingNoSlower:
+            guard let walking, let ridden else { return nil }
+            reason = "walking (\(text(judged(walking)))) is no slower than transit (\(text(ridden)) door to door)"
+        case .wayToPinnedRide:
+            reason = "walked: the way to the pinned ride"
+        case .wayFromPinnedRide:
+            reason = "walked: the way from the pinned ride"
+        case .notDriven:
+            reason = "not driven"
+        }
+        guard let ride = carNotAtHandAfterRide else { return reason }
+        let why = "the car is not at hand after the ride on segment \(ride + 1)"
+        return kind == .notDriven ? "\(reason): \(why)" : "\(reason); \(why)"
+    }
+
+    /// "300 m", "1.2 km": a walk's length as the notes give it.
+    static func metres(_ distance: Double) -> String {
+        distance < 1000 ? "\(Int(distance.rounded())) m" : String(format: "%.1f km", distance / 1000)
+    }
+}
