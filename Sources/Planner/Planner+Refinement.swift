@@ -227,8 +227,7 @@ extension RoutePlan {
         var plan = self
         plan.replaceStructure(nodes: newNodes, modes: modes, legs: legs,
                               origins: Self.origins(count: segmentCount, replacing: index..<(index + 1), with: stops.count + 1))
-        // Why the segment rides ("by transit: 12 min door to door (walks and waits included) where
-        // walking takes 28 min") stays with its ride.
+        // Why the segment rides (ridden because faster than walking) stays with its ride.
         if let reason = note(ofSegment: index)?.mode, let ride = newModes.firstIndex(of: .transit) {
             plan.setModeNote(reason, ofSegment: index + ride)
         }
