@@ -69,6 +69,18 @@ export function price(value, note) {
   return note ?? '';
 }
 
+// A transit leg's fare or a car leg's cost in the words of `umctl plan show` ("fare 3.50 EUR", "fare:
+// covered by the ticket bought on segment 1 at 08:00", "fare 3.50 EUR, tram 3 covered by the ticket
+// bought on segment 1 at 09:13; bus 16 at 10:44 buys a new one, 3.50 EUR", "cost ≈ 2.40 EUR");
+// null for a walk, and for a drive with no car cost set.
+export function legPrice(leg, mode) {
+  if (!leg || (mode !== 'transit' && mode !== 'car')) return null;
+  const note = leg.price_note;
+  if (mode === 'transit' && leg.price && note) return leg.price.amount === 0 ? `fare: ${note}` : `fare ${price(leg.price)}, ${note}`;
+  if (leg.price) return mode === 'car' ? `cost ≈ ${price(leg.price)}` : `fare ${price(leg.price)}`;
+  return mode === 'car' ? null : note ?? null;
+}
+
 const accessibilityWords = { step_free: 'step-free', unknown: 'step-free unknown', no: 'not step-free' };
 
 // "08:12 → 08:18 (+6)" for a late ride, else its time.
@@ -192,6 +204,8 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
       // As umctl marks it: a leg arriving after the time it is due is late (arrive-by), else missed.
       segment.missed_connection ? h('span', { class: 'tag late' }, plan.time_preference?.kind === 'arrive_by' && segment.due ? 'late' : 'missed') : null),
     rides.length ? h('ul', { class: 'rides' }, rides) : null,
+    // Which ride buys a ticket and which an earlier one covers, as `umctl plan show` says it.
+    legPrice(leg, segment.mode) ? h('p', { class: 'fare' }, legPrice(leg, segment.mode)) : null,
     // Why the segment has its mode, under it as `umctl plan show` prints it ("walked: walking
     // (6 min) is no slower than transit (9 min)").
     segment.mode_note ? h('p', { class: 'mode-note' }, `mode: ${segment.mode_note}`) : null,
