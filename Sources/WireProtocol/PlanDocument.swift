@@ -75,8 +75,9 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     }
 }
 
-/// A pinned departure: the segment (1-based) and the time the user pinned it to leave (a walk
-/// or car leg that cannot leave then still carries its own, later time).
+/// A pinned departure: the segment (1-based) and the time the user pinned it to leave: a
+/// pinned ride's vehicle departure, never the start of the walk to its stop (a walk or car leg
+/// that cannot leave then still carries its own, later time).
 public struct PinDocument: Hashable, Sendable, Codable {
     public var segment: Int
     public var departure: String
