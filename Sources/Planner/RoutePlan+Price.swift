@@ -26,9 +26,11 @@ extension RoutePlan {
     func pricedSegment(_ index: Int, missed: Set<Int>) -> PricedSegment {
         let notTaken: NotTaken
         if missed.contains(index) {
-            // Late when it arrives after it is due; a pin a stay "until" makes uncatchable in an
-            // arrive-by plan is missed (it has no due), as umctl marks it.
-            notTaken = lateConnectionDues[index] != nil ? .late : .missed
+            // As the plan shows it (`BrokenConnection`): late when it arrives after it is due.
+            notTaken = switch BrokenConnection(due: lateConnectionDues[index]) {
+            case .late: .late
+            case .missed: .missed
+            }
         } else if legs[index]?.rides.contains(where: \.cancelled) == true {
             notTaken = .cancelled
         } else {
@@ -144,8 +146,6 @@ extension RoutePlan {
         return PlanPrice(total: notes.total(of: parts), segments: segments)
     }
 
-    private static func saying(_ note: String, _ quote: PriceQuote) -> PriceQuote {
-        var said = quote
     /// What a transit segment's share says about its tickets: each earlier segment's ticket that
     /// covers rides of it, when that ticket was bought ("covered by the ticket bought on segment 1
     /// at 08:00"). When the segment also buys a ticket, the rides are named, for the share is
@@ -171,6 +171,8 @@ extension RoutePlan {
         }
     }
 
+    private static func saying(_ note: String, _ quote: PriceQuote) -> PriceQuote {
+        var said = quote
         said.note = [note, quote.note].compactMap { $0 }.joined(separator: "; ")
         return said
     }

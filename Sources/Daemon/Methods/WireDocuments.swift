@@ -75,6 +75,7 @@ public enum WireDocuments {
             let givingWay = missed.contains(index) ? plan.pinGivingWay(missedSegment: index, missedSegments: Set(missed)) : nil
             return SegmentDocument(mode: WireMode(plan.modes[index]), locked: plan.locks[key] != nil, leg: legDocument,
                                    error: error, missedConnection: missed.contains(index),
+                                   missedAs: missed.contains(index) ? BrokenConnection(due: dues[index]).rawValue : nil,
                                    chosenLines: plan.locks[key]?.chosenLines ?? [],
                                    lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index),
                                    modeNote: modeNotes[index],
