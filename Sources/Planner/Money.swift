@@ -30,6 +30,11 @@ public struct Money: Hashable, Sendable, Codable {
         self.init(amount: amount, currency: words[1])
     }
 
+    /// "3.50 EUR": to the cent, as umctl and the web page show prices.
+    public var text: String {
+        String(format: "%.2f", NSDecimalNumber(decimal: roundedToCents.amount).doubleValue) + " " + currency
+    }
+
     /// The amount rounded to cents (half up), for estimates computed from a rate.
     public var roundedToCents: Money {
         var value = amount, rounded = Decimal()

@@ -20,6 +20,13 @@ public struct PinnedDeparture: Hashable, Sendable, Codable {
         self.tripIDs = tripIDs
         self.leg = leg
     }
+
+    /// The time the pin is shown to leave: a pinned ride's vehicle departure (its first
+    /// boarding), never the start of a walk before it. `departure` is when the segment leaves the
+    /// node, the walk to the stop first: joined with a long walk (`RouteLeg.joiningAccessWalk`,
+    /// `plan mode … transit` on the walk to the pinned ride's stop), bus 6 pinned at 08:14 read
+    /// "pinned to leave 07:01" in an 08:00 plan (trial 53). A pinned walk or drive: its time.
+    public var shownDeparture: Date { leg?.rides.first?.boarding.time ?? departure }
 }
 
 /// A newer answer for a pinned segment that the planner did not apply on its own:

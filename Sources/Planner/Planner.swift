@@ -686,8 +686,8 @@ public struct Planner: Sendable {
     static func serviceAround(in message: String) -> String? {
         guard let start = message.range(of: "between these points: ") else { return nil }
         let rides = message[start.upperBound...]
-        // A note on the walk to the stop is about the time asked, which was a guess.
-        return String(rides.range(of: " (searched from ").map { rides[..<$0.lowerBound] } ?? rides)
+        // A note on the walk to (from) the stop is about the time asked, which was a guess.
+        return String(rides.range(of: " (searched ").map { rides[..<$0.lowerBound] } ?? rides)
     }
 
     /// The transit answer's words on why no ride was found, for a walked hop's note: a failure

@@ -26,9 +26,11 @@ extension RoutePlan {
     func pricedSegment(_ index: Int, missed: Set<Int>) -> PricedSegment {
         let notTaken: NotTaken
         if missed.contains(index) {
-            // Late when it arrives after it is due; a pin a stay "until" makes uncatchable in an
-            // arrive-by plan is missed (it has no due), as umctl marks it.
-            notTaken = lateConnectionDues[index] != nil ? .late : .missed
+            // As the plan shows it (`BrokenConnection`): late when it arrives after it is due.
+            notTaken = switch BrokenConnection(due: lateConnectionDues[index]) {
+            case .late: .late
+            case .missed: .missed
+            }
         } else if legs[index]?.rides.contains(where: \.cancelled) == true {
             notTaken = .cancelled
         } else {
@@ -129,22 +131,44 @@ extension RoutePlan {
             if tickets.quote.price != nil, tickets.tickets.allSatisfy({ segmentOfRide.indices.contains($0.rides.lowerBound) }) {
                 for segment in transitLegs {
                     let bought = tickets.tickets.filter { segmentOfRide[$0.rides.lowerBound] == segment }
-                    let earlier = tickets.tickets.compactMap { ticket -> (segment: Int, bought: Date)? in
-                        let from = segmentOfRide[ticket.rides.lowerBound]
-                        guard from < segment, ticket.rides.contains(where: { segmentOfRide[$0] == segment }) else { return nil }
-                        return (from, rides[ticket.rides.lowerBound].boarding.time)
+                    let earlier = tickets.tickets.filter {
+                        segmentOfRide[$0.rides.lowerBound] < segment && $0.rides.contains { segmentOfRide[$0] == segment }
                     }
                     guard !bought.isEmpty || !earlier.isEmpty, let currency = tickets.quote.price?.currency else { continue }
                     let paid = Money(amount: bought.reduce(Decimal(0)) { $0 + $1.price.amount }, currency: currency)
-                    var said = earlier.map {
-                        "covered by the ticket bought on segment \($0.segment + 1) at \(ShownTime.clock($0.bought, timeZone: timeZone))"
-                    }
+                    var said = Self.ticketWords(covering: earlier, buying: bought, rides: rides,
+                                                segmentOfRide: segmentOfRide, segment: segment, timeZone: timeZone)
                     if let why = notes.why(proposed: segment) { said.insert(why.pricedAsProposal, at: 0) }
                     segments[segment] = PriceQuote(price: paid, note: said.isEmpty ? nil : said.joined(separator: "; "))
                 }
             }
         }
         return PlanPrice(total: notes.total(of: parts), segments: segments)
+    }
+
+    /// What a transit segment's share says about its tickets: each earlier segment's ticket that
+    /// covers rides of it, when that ticket was bought ("covered by the ticket bought on segment 1
+    /// at 08:00"). When the segment also buys a ticket, the rides are named, for the share is
+    /// then neither all covered nor all bought: "tram 3 covered by the ticket bought on segment 1
+    /// at 09:13; bus 16 at 10:44 buys a new one, 3.50 EUR" (trial 53 read "fare 3.50 EUR,
+    /// covered by the ticket bought on segment 1 at 09:13" when the ticket ran out before bus 16).
+    /// Empty when no earlier ticket covers the segment: its fare is what it buys.
+    private static func ticketWords(covering earlier: [FareTickets.Ticket], buying bought: [FareTickets.Ticket],
+                                    rides: [TransitRide], segmentOfRide: [Int], segment: Int, timeZone: TimeZone) -> [String] {
+        func clock(_ ticket: FareTickets.Ticket) -> String { ShownTime.clock(rides[ticket.rides.lowerBound].boarding.time, timeZone: timeZone) }
+        func line(_ ride: TransitRide) -> String { "\(ride.vehicle) \(ride.lineName)" }
+        func listing(_ parts: [String]) -> String {
+            parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1] : parts.first ?? ""
+        }
+        guard !earlier.isEmpty else { return [] }
+        let covered = earlier.map { ticket in
+            let own = ticket.rides.filter { segmentOfRide[$0] == segment }.map { line(rides[$0]) }
+            let words = "covered by the ticket bought on segment \(segmentOfRide[ticket.rides.lowerBound] + 1) at \(clock(ticket))"
+            return bought.isEmpty ? words : "\(listing(own)) \(words)"
+        }
+        return covered + bought.map { ticket in
+            "\(line(rides[ticket.rides.lowerBound])) at \(clock(ticket)) buys a new one, \(ticket.price.text)"
+        }
     }
 
     private static func saying(_ note: String, _ quote: PriceQuote) -> PriceQuote {

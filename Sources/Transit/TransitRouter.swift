@@ -123,34 +123,41 @@ public final class TransitRouter: Sendable {
     /// leaving before it (searched backward from a quarter of a horizon after it, so the journeys
     /// still under way then count) and the first one leaving after the horizon, searched a
     /// horizon at a time, up to three (36 hours). Arrive-by: the latest journey arriving before
-    /// the horizon searched, a horizon at a time back, up to three, and the first one leaving
-    /// after the deadline. Each is nil when none is found. Asked only after a search found
-    /// nothing, so an answer costs nothing more.
+    /// the horizon searched, a horizon at a time back, up to three, and the one arriving first
+    /// after the deadline, with its arrival: what the traveller can do instead. It may leave
+    /// before the deadline (trial 53: "the next is bus 6 at 06:30", the first leaving after
+    /// 06:10, when bus 6 at 06:10 arrives 20 minutes sooner), so it is searched from half a
+    /// horizon before (none searched arrives by the deadline), else from the deadline. Each is
+    /// nil when none is found. Asked only after a search found nothing, so an answer costs
+    /// nothing more.
     private func departuresAround(_ anchor: Date, arrivingBy: Bool, from origin: Coordinate, to destination: Coordinate,
                                   pace: WalkingPace, maxTransfers: Int, accessRadius: Double, transferPenalty: Int,
                                   avoiding: [Coordinate], knownWalks: KnownEndWalks,
-                                  overlay: RealtimeOverlay?) -> (last: TransitRide?, next: TransitRide?) {
+                                  overlay: RealtimeOverlay?) -> (last: TransitRide?, next: TransitRide?, arrival: Date?) {
         // Named by the first ride, whose time is the timetable's (the door's time rests on a walk estimate).
-        func departure(_ timing: LegTiming) -> TransitRide? {
+        func journey(_ timing: LegTiming) -> RouteLeg? {
             let found = try? leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers,
                                  accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
                                  knownWalks: knownWalks, overlay: overlay, explainingNoService: false)
-            return found?.best.rides.first
+            return found?.best
         }
+        func departure(_ timing: LegTiming) -> TransitRide? { journey(timing)?.rides.first }
         let horizon = TimeInterval(Raptor.defaultHorizon)
         if arrivingBy {
             var last: TransitRide?
             for step in 1...3 where last == nil {
                 last = departure(.arriveBy(anchor.addingTimeInterval(-horizon * Double(step))))
             }
-            return (last, departure(.departAt(anchor)))
+            let arriving = [anchor.addingTimeInterval(-horizon / 2), anchor].lazy.compactMap { journey(.departAt($0)) }
+                .first { ($0.arrival ?? anchor) > anchor && !$0.rides.isEmpty }
+            return (last, arriving?.rides.first, arriving?.arrival)
         }
         let last = departure(.arriveBy(anchor.addingTimeInterval(horizon / 4))).flatMap { $0.boarding.time <= anchor ? $0 : nil }
         var next: TransitRide?
         for step in 1...3 where next == nil {
             next = departure(.departAt(anchor.addingTimeInterval(horizon * Double(step))))
         }
-        return (last, next)
+        return (last, next, nil)
     }
 
     /// `HH:MM` on the timetable's wall clock, with " +1d" (" -1d" …) when its date is not `day`'s
@@ -269,8 +276,11 @@ public final class TransitRouter: Sendable {
                     // How far back was searched, when nothing was found there.
                     let last = around.last.map { "the last ride is \(ride($0))" }
                         ?? "none leaves in the \((timing.isDepartAt ? 3 * Raptor.defaultHorizon / 4 : 3 * Raptor.defaultHorizon) / 3600) hours before"
-                    let next = around.next.map { "the next is \(ride($0))" }
-                        ?? "none leaves in the \((timing.isDepartAt ? 3 : 1) * Raptor.defaultHorizon / 3600) hours after"
+                    // Arrive-by: when the traveller can arrive instead, and how ("the earliest arrival is 06:32:
+                    // bus 6 at 06:10 from Koskipuisto D"); depart-at: when service resumes.
+                    let next = around.next.map { next in
+                        around.arrival.map { "the earliest arrival is \(clock($0, onDayOf: day)): \(ride(next))" } ?? "the next is \(ride(next))"
+                    } ?? "none leaves in the \((timing.isDepartAt ? 3 : 1) * Raptor.defaultHorizon / 3600) hours after"
                     throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) "
                                                + "between these points: " + [last, next].compactMap { $0 }.joined(separator: ", "),
                                                searched: anchor)

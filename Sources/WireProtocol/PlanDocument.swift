@@ -75,8 +75,9 @@ public struct PlanDocument: Hashable, Sendable, Codable {
     }
 }
 
-/// A pinned departure: the segment (1-based) and the time the user pinned it to leave (a walk
-/// or car leg that cannot leave then still carries its own, later time).
+/// A pinned departure: the segment (1-based) and the time the user pinned it to leave: a
+/// pinned ride's vehicle departure, never the start of the walk to its stop (a walk or car leg
+/// that cannot leave then still carries its own, later time).
 public struct PinDocument: Hashable, Sendable, Codable {
     public var segment: Int
     public var departure: String
@@ -155,6 +156,10 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     /// The leg leaves (a transit leg, or a pinned departure) before the traveller can get to
     /// its start from the plan's requested departure: that connection is missed.
     public var missedConnection: Bool
+    /// How a missed connection is shown, as the daemon judged it (every client says the same):
+    /// `"late"` when it arrives after it is due (an arrive-by plan's, with `due`), else
+    /// `"missed"`. Left out when the connection is made.
+    public var missedAs: String?
     /// The lines of the alternative the user chose (`plan.choose`, `plan.pin` with `line`).
     public var chosenLines: [String]
     /// The leg rides other lines than `chosenLines`: the user accepted a proposal on another
@@ -178,13 +183,14 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     public var givesWay: GivesWayDocument?
 
     public init(mode: WireMode, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false,
-                chosenLines: [String] = [], lineChoiceReplaced: Bool = false, modeNote: String? = nil, reached: String? = nil,
+                missedAs: String? = nil, chosenLines: [String] = [], lineChoiceReplaced: Bool = false, modeNote: String? = nil, reached: String? = nil,
                 due: String? = nil, givesWay: GivesWayDocument? = nil) {
         self.mode = mode
         self.locked = locked
         self.leg = leg
         self.error = error
         self.missedConnection = missedConnection
+        self.missedAs = missedAs
         self.chosenLines = chosenLines
         self.lineChoiceReplaced = lineChoiceReplaced
         self.modeNote = modeNote
@@ -200,6 +206,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         leg = try c.decodeIfPresent(LegDocument.self, forKey: .leg)
         error = try c.decodeIfPresent(WireError.self, forKey: .error)
         missedConnection = try c.decodeIfPresent(Bool.self, forKey: .missedConnection) ?? false
+        missedAs = try c.decodeIfPresent(String.self, forKey: .missedAs)
         chosenLines = try c.decodeIfPresent([String].self, forKey: .chosenLines) ?? []
         lineChoiceReplaced = try c.decodeIfPresent(Bool.self, forKey: .lineChoiceReplaced) ?? false
         modeNote = try c.decodeIfPresent(String.self, forKey: .modeNote)
@@ -209,7 +216,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     }
 
     /// Hand-written because `chosen_lines` is left out when empty and `line_choice_replaced` when
-    /// false (`leg` is null, `error`, `mode_note`, `reached` and `due` left out, when nil).
+    /// false (`leg` is null, `error`, `missed_as`, `mode_note`, `reached` and `due` left out, when nil).
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(mode, forKey: .mode)
@@ -217,6 +224,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         try c.encode(leg, forKey: .leg)
         try c.encodeIfPresent(error, forKey: .error)
         try c.encode(missedConnection, forKey: .missedConnection)
+        try c.encodeIfPresent(missedAs, forKey: .missedAs)
         if !chosenLines.isEmpty { try c.encode(chosenLines, forKey: .chosenLines) }
         if lineChoiceReplaced { try c.encode(true, forKey: .lineChoiceReplaced) }
         try c.encodeIfPresent(modeNote, forKey: .modeNote)
@@ -227,7 +235,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
 
     /// Plain names: the coders' snake_case strategy writes `missed_connection`.
     enum CodingKeys: String, CodingKey {
-        case mode, locked, leg, error, missedConnection, chosenLines, lineChoiceReplaced, modeNote, reached, due, givesWay
+        case mode, locked, leg, error, missedConnection, missedAs, chosenLines, lineChoiceReplaced, modeNote, reached, due, givesWay
     }
 }
 

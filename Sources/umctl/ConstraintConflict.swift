@@ -35,11 +35,10 @@ enum ConstraintConflict {
         }
     }
 
-    /// "late" for a pin shown late (an arrive-by plan's, due earlier), else "missed", as its mark says.
+    /// "late" for a pin shown late, else "missed", as the daemon judged it (`missed_as`) and its mark says.
     private static func outcome(of gives: GivesWayDocument.Constraint, in plan: PlanDocument) -> String {
         guard let number = gives.segment, plan.segments.indices.contains(number - 1) else { return "missed" }
-        let segment = plan.segments[number - 1]
-        return plan.timePreference.kind == "arrive_by" && segment.missedConnection && segment.due != nil ? "late" : "missed"
+        return plan.segments[number - 1].missedAs ?? "missed"
     }
 
     /// "a", "a and b", "a, b and c".

@@ -166,10 +166,8 @@ enum Render {
                 marks.append("chose \(segment.chosenLines.joined(separator: ", "))")
             }
             if plan.pinnedNumbers.contains(index + 1) { marks.append("pinned") }
-            // A missed connection in an arrive-by plan is one that arrives too late (it has a `due`),
-            // unless a stay "until" before it ends after it leaves.
-            let arriveBy = plan.timePreference.kind == "arrive_by"
-            if segment.missedConnection { marks.append(arriveBy && segment.due != nil ? "late" : "missed") }
+            // Late or missed as the daemon judged it (`missed_as`: late when it arrives after it is due).
+            if segment.missedConnection { marks.append(segment.missedAs ?? "missed") }
             if !marks.isEmpty { text += "  [\(marks.joined(separator: ", "))]" }
             lines.append(text)
             // Why the segment has its mode (stored with the plan: a walked hop, a ride the user chose).
@@ -188,7 +186,7 @@ enum Render {
                 // at near Turjankatu by 10:41:07, 0 s too late" before a 10:39 leg). A segment an
                 // arrive-by plan shows missed without one is not late but left before a stay
                 // "until" ends (`missedAfterAStayUntil`): the missed words say that.
-                if arriveBy, let dueTime = segment.due, plan.nodes.indices.contains(index + 1) {
+                if segment.missedAs == "late", let dueTime = segment.due, plan.nodes.indices.contains(index + 1) {
                     let end = plan.nodes[index + 1]
                     let (arrives, due) = MissedConnection.clocks(leg.arrival, dueTime, askedDay: day)
                     lines.append("          late: it arrives \(arrives) but you must be \(end.at) by \(due)"
@@ -231,7 +229,7 @@ enum Render {
         // As pinned it arrives when the last leg, late, does ("as pinned it arrives 10:25, too late");
         // a late leg before the last says when it arrives (trial 53: "as pinned it arrives too late").
         let proposals = plan.pending.count == 1 ? "the proposal" : "the proposals"
-        let lastLate = plan.segments.indices.last { plan.segments[$0].missedConnection && plan.segments[$0].due != nil }
+        let lastLate = plan.segments.indices.last { plan.segments[$0].missedConnection && plan.segments[$0].missedAs == "late" }
         let asPinned = lastLate.flatMap { index in
             plan.segments[index].leg?.arrival.map { arrival in
                 "\(index == plan.segments.count - 1 ? "it" : "segment \(index + 1)") arrives \(DayMark.clock(arrival, askedDay: day)), too late"
@@ -271,7 +269,7 @@ enum Render {
                          + " → \(latest.rides.isEmpty && pending.selected.rides.isEmpty ? "retimed" : "proposed") \(pendingLeg(latest, askedDay: day))"
                          + " (umctl plan accept \(plan.id) \(pending.segment) | umctl plan dismiss \(plan.id) \(pending.segment))")
             let why = !cancelled.isEmpty ? "the cancelled " : segment?.missedConnection == true
-                ? (plan.timePreference.kind == "arrive_by" && segment?.due != nil ? "the late " : "the missed ") : ""
+                ? "the \(segment?.missedAs ?? "missed") " : ""
             if let proposal = proposalNaming(pending, why: why, askedDay: day) { lines.append("          \(proposal)") }
         }
         for removed in plan.removedPins ?? [] {

@@ -310,6 +310,7 @@ try:
     gave_way = 0
     waits_said = 0
     prices_said = 0
+    fares_said = 0
     for spoken_plan in setup["spoken_plans"]:
         text = umctl("plan", "show", str(spoken_plan))
         notes = [line.strip() for line in text.splitlines() if line.strip().startswith("mode: ")]
@@ -360,6 +361,16 @@ try:
             if f"{found.group(1)} ({found.group(2)})" not in summary:
                 fail(f"plan {spoken_plan}: umctl plan show says {found.group(0).strip()!r}, the page {summary!r}")
             prices_said += 1
+        # Each segment's fare in umctl's words ("fare 3.50 EUR, bus 6 covered by the ticket bought on
+        # segment 1 at 09:06; bus 16 at 10:40 buys a new one, 3.50 EUR"): which ride buys, which is covered.
+        for item in driver.find_elements(By.CSS_SELECTOR, "li.segment"):
+            number = item.get_attribute("data-segment")
+            header = next((line for line in lines if re.match(rf"^\s+seg\s+{number}: ", line)), "")
+            umctl_fare = re.search(r"; (fare[ :].*?|cost ≈ .*?)(?:; (?:accessibility unknown|step-free|not accessible)|  \[|$)", header)
+            shown_fare = [p.get_attribute("textContent") for p in item.find_elements(By.CSS_SELECTOR, ".fare")]
+            if (umctl_fare.group(1) if umctl_fare else None) != (shown_fare[0] if shown_fare else None):
+                fail(f"plan {spoken_plan}: umctl plan show says {header.strip()!r}, the page's leg {number} fare {shown_fare}")
+            fares_said += 1 if shown_fare else 0
         shown_notes = [note.get_attribute("textContent") for note in driver.find_elements(By.CSS_SELECTOR, ".mode-note")]
         if shown_notes != notes:
             fail(f"plan {spoken_plan}: the page shows the mode notes {shown_notes}, umctl plan show {notes}")
@@ -412,6 +423,8 @@ try:
               f"{len(missed)} missed on foot, {len(gives)} gives way)", flush=True)
     if gave_way == 0:
         fail("no plan said which pin gave way: the missed pins' plans should")
+    if fares_said == 0:
+        fail("no leg's fare compared: the plans with rides have fares")
     if waits_said == 0 or prices_said == 0:
         fail(f"{waits_said} walks with a wait and {prices_said} prices with a note compared: the plan with a wait priced as its proposal has both")
     driver.get(f"{origin}/#/plan/{plan_id}")

@@ -123,4 +123,34 @@ final class LateSegmentSaysWhenToBeThereTests: SharedTampereDaemonTestCase {
         XCTAssertFalse(text.contains("the late ride"), text)
         XCTAssertFalse(text.contains("instead of the late"), text)
     }
+
+    /// Late or missed was judged three times (the daemon's price, umctl's mark and gives-way
+    /// sentence, the web page's tag), each from `due` and the plan's kind, free to disagree.
+    /// The daemon says it once, `missed_as`, and umctl prints that word: late for an arrive-by
+    /// pin arriving after it is due, missed for one a stay "until" makes uncatchable.
+    func testEachMissedSegmentSaysOnTheWireWhetherItIsLateOrMissed() throws {
+        let harness = try harness
+        let late = try planToTAYSArrivingBy10(harness).id
+        XCTAssertEqual(try harness.umctl(["plan", "pin", late, "2", "09:20"]).status, 0)
+        let pinned = try harness.json(["plan", "pin", late, "3", "09:50"])
+        let created = try lielahtiTampereTaloNekalantie(harness, mode: "transit", "--arrive-by", "11:00")
+        let missed = try id(created)
+        XCTAssertEqual(try harness.umctl(["plan", "pin", missed, "2", "10:42"]).status, 0)
+        let stayed = try harness.json(["plan", "stay", missed, "2", "--until", "10:50"])
+        for (plan, document, word) in [(late, pinned, "late"), (missed, stayed, "missed")] {
+            let segments = segments(document)
+            let broken = segments.indices.filter { segments[$0]["missed_connection"] == .bool(true) }
+            XCTAssertFalse(broken.isEmpty, "plan \(plan) has a \(word) pin: \(document)")
+            let lines = try harness.umctl(["plan", "show", plan]).stdout.split(separator: "\n").map(String.init)
+            for index in segments.indices {
+                let said = segments[index]["missed_as"]?.stringValue
+                XCTAssertEqual(said, broken.contains(index) ? word : nil, "plan \(plan) segment \(index + 1): \(segments[index])")
+                let header = try XCTUnwrap(lines.first { $0.hasPrefix("        seg \(index + 1): ") }, "\(lines)")
+                XCTAssertEqual(header.hasSuffix(", \(word)]"), said != nil, "umctl marks the daemon's word: \(header)")
+            }
+            for sentence in lines.filter({ $0.contains(" so the pin on segment ") }) {
+                XCTAssertTrue(sentence.hasSuffix(" is \(word)"), "the pin that gives way is \(word): \(sentence)")
+            }
+        }
+    }
 }

@@ -252,7 +252,48 @@ final class PlainPlanWordsTests: SharedTampereDaemonTestCase {
         XCTAssertTrue(early.hasPrefix("no transit service arriving by 2022-01-12 05:00"), early)
         XCTAssertFalse(early.contains("hours searched"), "not only how long was searched: \(early)")
         XCTAssertTrue(early.contains("the last ride is ") && early.contains(" -1d (2022-01-11) from "), "the day before's: \(early)")
-        XCTAssertTrue(early.contains("the next is "), "that morning's: \(early)")
+        XCTAssertTrue(early.contains("the earliest arrival is "), "that morning's: \(early)")
+    }
+
+    /// Trial 53: `compare Keskustori Hervanta --arrive-by 06:10` said "the next is bus 6 at 06:30
+    /// from Koskipuisto D", the first ride leaving after 06:10, while bus 6 at 06:10 arrives 20
+    /// minutes sooner. Arriving by a time with no service names what the traveller needs: the
+    /// earliest arrival and the ride that makes it, the answer a depart-at search from early
+    /// that morning gives.
+    func testWithNoServiceArrivingByATimeSaysTheEarliestArrivalAndTheRideThatMakesIt() throws {
+        let harness = try harness
+        let json = try harness.json(["compare", "Keskustori", "Hervanta", "--arrive-by", "2022-01-12T06:10"])
+        let option = try XCTUnwrap(json["options"]?.arrayValue?.first { $0["mode"] == .string("transit") }, "\(json)")
+        let message = try XCTUnwrap(option["error"]?["message"]?.stringValue, "no transit by 06:10: \(option)")
+        let early = try harness.json(["compare", "Keskustori", "Hervanta", "--at", "2022-01-12T04:00"])
+        let earliest = try XCTUnwrap(early["options"]?.arrayValue?.first { $0["mode"] == .string("transit") }, "\(early)")
+        let ride = try XCTUnwrap(earliest["rides"]?.arrayValue?.first, "\(earliest)")
+        func clock(_ value: JSONValue?) -> String { String(value?.stringValue?.dropFirst(11).prefix(5) ?? "?") }
+        XCTAssertGreaterThan(clock(earliest["arrival"]), "06:10", "none arrives by 06:10: \(earliest)")
+        XCTAssertTrue(message.contains("the earliest arrival is \(clock(earliest["arrival"])): \(ride["vehicle"]?.stringValue ?? "?") "
+                                       + "\(ride["line"]?.stringValue ?? "?") at \(clock(ride["departure"])) from \(ride["from"]?.stringValue ?? "?")"),
+                      "\(message) / \(earliest)")
+    }
+
+    /// Trial 53: `--arrive-by 2022-01-13T06:02` said "no transit service arriving by … 05:57",
+    /// a time nobody asked, with no reason for it. A ride to an inferred stop is asked to arrive
+    /// in time for the walk from it, and the words say so, as a depart-at one names the walk to
+    /// its stop (`plan new Hervanta Keskustori --mode transit --arrive-by 2022-01-13T06:02`).
+    func testAnArriveByRideWithNoServiceSaysItWasAskedInTimeForTheWalkFromItsStop() throws {
+        let harness = try harness
+        let created = try harness.umctl(["plan", "new", "Hervanta", "Keskustori", "--mode", "transit", "--arrive-by", "2022-01-13T06:02"])
+        let id = try XCTUnwrap(created.stdout.firstMatch(of: /Plan (\d+):/)?.1, "\(created.stdout) \(created.stderr)")
+        let plan = try harness.json(["plan", "show", String(id)])
+        let stop = try XCTUnwrap(nodes(plan).firstIndex { $0["inferred"] == .bool(true) }, "a stop inferred before Keskustori: \(plan)")
+        let ride = stop - 1, walk = segments(plan)[stop]
+        XCTAssertEqual(walk["mode"], .string("walk"), "\(plan)")
+        let message = try XCTUnwrap(segments(plan)[ride]["error"]?["message"]?.stringValue, "no ride arrives by 06:02: \(plan)")
+        let leaves = try XCTUnwrap(walk["leg"]?["departure"]?.stringValue?.dropFirst(11).prefix(5), "\(walk)")
+        XCTAssertTrue(message.hasPrefix("no transit service arriving by 2022-01-13 \(leaves) "), "asked when the walk leaves: \(message)")
+        let stopName = try XCTUnwrap(nodes(plan)[stop]["name"]?.stringValue)
+        let (from, to) = (try XCTUnwrap(date(walk["leg"]?["departure"])), try XCTUnwrap(date(walk["leg"]?["arrival"])))
+        let minutes = Int(to.timeIntervalSince1970 / 60) - Int(from.timeIntervalSince1970 / 60)  // between the shown clocks
+        XCTAssertTrue(message.hasSuffix(" (searched arriving at \(stopName) in time for the \(minutes) min walk to Keskustori)"), message)
     }
 
     /// Trial 50: `plan mode ID 2 walk` joined segments, so the next `plan mode ID 2 …` meant

@@ -13,11 +13,7 @@ final class WayToAPinnedRideTests: SharedTampereDaemonTestCase {
     /// board, and the missed pin's proposal is the next ride caught riding there.
     func testTheWayToAPinnedRideIsRiddenWhenWalkingIsSlower() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "--mode", "transit", "--at", "2022-01-12T08:00"])
-        let plan = try id(created)
-        let ride = try XCTUnwrap(transitSegments(created).last, "\(created)")
-        _ = try harness.json(["plan", "pin", plan, String(ride + 1), "08:14"])
-        let inserted = try harness.json(["plan", "insert", plan, "Lielahti", "--after", "1"])
+        let (_, inserted) = try lielahtiBeforeThePinnedBus(harness)
         let segments = segments(inserted)
         let pinned = try XCTUnwrap((inserted["pinned_segments"]?.arrayValue ?? []).first?.numberValue.map { Int($0) - 1 }, "\(inserted)")
         let way = segments[pinned - 1]
@@ -35,5 +31,37 @@ final class WayToAPinnedRideTests: SharedTampereDaemonTestCase {
         let proposalLeaves = try XCTUnwrap(date(proposal["departure"]), "\(proposal)")
         XCTAssertGreaterThanOrEqual(proposalLeaves, arrives.addingTimeInterval(-1), "the proposal is caught riding there: \(proposal)")
         XCTAssertLessThan(proposalLeaves, latest, "the proposal is not the bus the walk would catch: \(proposal)")
+    }
+
+    /// Trial 53: the way from Lielahti to the pinned bus's stop set to transit by hand joins the
+    /// pinned ride, the walk as its access walk (`RouteLeg.joiningAccessWalk`), and the pin read
+    /// "pinned to leave 07:01" in an 08:00 plan: the walk's start, timed back from the bus. A pin
+    /// is the vehicle's departure: it is shown leaving with its bus, on the wire and in umctl.
+    func testAPinJoinedWithTheWalkToItsStopIsShownLeavingWithItsVehicle() throws {
+        let harness = try harness
+        let (plan, _) = try lielahtiBeforeThePinnedBus(harness)
+        _ = try harness.json(["plan", "mode", plan, "2", "walk"])  // the way to the pinned bus's stop walked, as the trial had it
+        let joined = try harness.json(["plan", "mode", plan, "2", "transit"])
+        let pinned = try XCTUnwrap((joined["pinned_segments"]?.arrayValue ?? []).first?.numberValue.map { Int($0) }, "\(joined)")
+        let leg = segments(joined)[pinned - 1]["leg"]
+        XCTAssertEqual(leg?["walks"]?.arrayValue?.first?["kind"], .string("access"), "the walk joined to the ride: \(joined)")
+        let walkStart = try XCTUnwrap(date(leg?["departure"]), "\(joined)")
+        let bus = try XCTUnwrap(leg?["rides"]?.arrayValue?.first, "\(joined)")
+        let boards = try XCTUnwrap(bus["departure"]?.stringValue, "\(bus)")
+        XCTAssertLessThan(walkStart, try XCTUnwrap(WireTime.date(from: boards)), "the access walk starts before the bus: \(leg ?? .null)")
+        let pin = try XCTUnwrap((joined["pins"]?.arrayValue ?? []).first { $0["segment"] == .number(Double(pinned)) }, "\(joined)")
+        XCTAssertEqual(pin["departure"]?.stringValue, boards, "the pin leaves with its bus, not the walk: \(joined)")
+        let shown = try harness.umctl(["plan", "show", plan]).stdout
+        XCTAssertTrue(shown.contains("seg \(pinned) pinned to leave \(boards.dropFirst(11).prefix(5))"), shown)
+    }
+
+    /// `plan new Keskustori Hervanta --mode transit --at 08:00`, the bus pinned at 08:14, then
+    /// `plan insert ID Lielahti --after 1`: the plan's id and the insert's answer.
+    private func lielahtiBeforeThePinnedBus(_ harness: DaemonHarness) throws -> (id: String, inserted: JSONValue) {
+        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "--mode", "transit", "--at", "2022-01-12T08:00"])
+        let plan = try id(created)
+        let ride = try XCTUnwrap(transitSegments(created).last, "\(created)")
+        _ = try harness.json(["plan", "pin", plan, String(ride + 1), "08:14"])
+        return (plan, try harness.json(["plan", "insert", plan, "Lielahti", "--after", "1"]))
     }
 }

@@ -66,6 +66,37 @@ final class TampereWholePlanFareTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(plan["price"]?["amount"]?.numberValue, 7, "two AB tickets: \(plan["price"] ?? .null)")
     }
 
+    /// Trial 53: a segment whose first ride the ticket held covers and whose next boards after
+    /// that ticket ran out read "fare 3.50 EUR, covered by the ticket bought on segment 1 at
+    /// 09:13", as if the ticket covered it all. It names which ride is covered and which buys:
+    /// "bus 6 covered by the ticket bought on segment 1 at 09:06; bus 16 at 10:40 buys a new one,
+    /// 3.50 EUR". Here a ride to Keskustori at 09:06, a stay there until 10:15, then bus 6 (within
+    /// the ticket's 90 minutes) and bus 16 (after them) to Irjalanaukio.
+    func testASegmentPartlyCoveredByTheTicketHeldSaysWhichRideBuysANewOne() throws {
+        let created = try harness.json(["plan", "new", Self.pyynikintori, "Keskustori", "61.4951,23.84936",
+                                        "--mode", "transit", "--at", "2022-01-12T09:05"])
+        let id = try id(created)
+        let stay = try XCTUnwrap(nodes(created).firstIndex { $0["name"] == .string("Keskustori") }, "\(created)")
+        let plan = try harness.json(["plan", "stay", id, String(stay + 1), "--until", "10:15"])
+        func clock(_ ride: JSONValue) -> String { String(ride["departure"]?.stringValue?.dropFirst(11).prefix(5) ?? "?") }
+        func line(_ ride: JSONValue) -> String { "\(ride["vehicle"]?.stringValue ?? "?") \(ride["line"]?.stringValue ?? "?")" }
+        let transit = transitSegments(plan)
+        let held = try XCTUnwrap(segments(plan)[transit[0]]["leg"]?["rides"]?.arrayValue?.first, "\(plan)")
+        let split = try XCTUnwrap(transit.last, "\(plan)")
+        let rides = segments(plan)[split]["leg"]?["rides"]?.arrayValue ?? []
+        XCTAssertEqual(rides.count, 2, "two rides on the last segment: \(plan)")
+        let (covered, buying) = (try XCTUnwrap(rides.first), try XCTUnwrap(rides.last))
+        let heldFrom = try XCTUnwrap(date(held["departure"]))
+        XCTAssertLessThan(try XCTUnwrap(date(covered["departure"])).timeIntervalSince(heldFrom), 5400, "within the ticket held: \(plan)")
+        XCTAssertGreaterThan(try XCTUnwrap(date(buying["departure"])).timeIntervalSince(heldFrom), 5400, "after it ran out: \(plan)")
+        XCTAssertEqual(fare(segments(plan)[split]), 3.5, "one ticket bought on it: \(plan)")
+        let words = "\(line(covered)) covered by the ticket bought on segment \(transit[0] + 1) at \(clock(held)); "
+            + "\(line(buying)) at \(clock(buying)) buys a new one, 3.50 EUR"
+        XCTAssertEqual(segments(plan)[split]["leg"]?["price_note"]?.stringValue, words, "\(segments(plan)[split])")
+        let shown = try harness.umctl(["plan", "show", id]).stdout
+        XCTAssertTrue(shown.contains("fare 3.50 EUR, \(words);"), shown)
+    }
+
     func testCompareGivesItsPriceWithoutSayingNoFare() throws {
         let document = try harness.json(["compare", Tampere.keskustori, Tampere.hervanta, "--at", Tampere.morning])
         let transit = try XCTUnwrap(document["options"]?.arrayValue?.first { $0["mode"]?.stringValue == "transit" })

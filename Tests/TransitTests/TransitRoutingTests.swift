@@ -349,7 +349,22 @@ final class TransitRoutingTests: XCTestCase {
         XCTAssertThrowsError(try query(router, a, b, .arriveBy(utc(3, 7, 0)))) { error in
             XCTAssertEqual((error as? RoutingError)?.message,
                            "no transit service arriving by 2022-03-03 07:00 UTC between these points: "
-                               + "the last ride is bus 1 at 08:00 -1d (2022-03-02) from Stop A, the next is bus 1 at 08:00 from Stop A")
+                               + "the last ride is bus 1 at 08:00 -1d (2022-03-02) from Stop A, the earliest arrival is 08:10: bus 1 at 08:00 from Stop A")
+        }
+    }
+
+    /// Trial 53: an arrive-by "no service" named the first ride leaving after the deadline ("the
+    /// next is bus 6 at 06:30"), while one leaving before it arrives sooner. It names the
+    /// earliest arrival and its ride: arriving by 08:05, the 08:00 bus arriving 08:10, not the
+    /// next day's.
+    func testNoServiceArrivingByNamesTheEarliestArrivalEvenOnARideLeavingBeforeTheDeadline() throws {
+        var feed = lineFeed()
+        feed.trip("T1", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        let (router, _) = try FeedFixture().router(feed.files)
+        XCTAssertThrowsError(try query(router, a, b, .arriveBy(utc(3, 8, 5)))) { error in
+            let message = (error as? RoutingError)?.message ?? ""
+            XCTAssertTrue(message.hasPrefix("no transit service arriving by 2022-03-03 08:05 UTC between these points: "), message)
+            XCTAssertTrue(message.hasSuffix(", the earliest arrival is 08:10: bus 1 at 08:00 from Stop A"), message)
         }
     }
 

@@ -75,6 +75,7 @@ public enum WireDocuments {
             let givingWay = missed.contains(index) ? plan.pinGivingWay(missedSegment: index, missedSegments: Set(missed)) : nil
             return SegmentDocument(mode: WireMode(plan.modes[index]), locked: plan.locks[key] != nil, leg: legDocument,
                                    error: error, missedConnection: missed.contains(index),
+                                   missedAs: missed.contains(index) ? BrokenConnection(due: dues[index]).rawValue : nil,
                                    chosenLines: plan.locks[key]?.chosenLines ?? [],
                                    lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index),
                                    modeNote: modeNotes[index],
@@ -101,7 +102,7 @@ public enum WireDocuments {
             generation: generation, timeZone: WireTime.zoneName(timeZone),
             pinnedSegments: plan.pinnedSegmentIndices.map { $0 + 1 },
             pins: plan.pinnedSegmentIndices.compactMap { index in
-                plan.pin(ofSegment: index).map { PinDocument(segment: index + 1, departure: WireTime.string(from: $0.departure, timeZone: timeZone)) }
+                plan.pin(ofSegment: index).map { PinDocument(segment: index + 1, departure: WireTime.string(from: $0.shownDeparture, timeZone: timeZone)) }
             },
             price: (planPrice.map(\.total) ?? plan.price(missed: Set(missed))).map { PriceQuoteParts(price: price($0), note: $0.note) }
                 ?? PriceQuoteParts(price: nil, note: "no fare"),

@@ -41,7 +41,7 @@ extension PlanRepository {
                       !kept.contains(where: { $0.tripIDs == pin.tripIDs && (!pin.tripIDs.isEmpty || $0.departure == pin.departure) })
                 else { return nil }
                 return RemovedPin(from: before.nodes[index].place.name, to: before.nodes[index + 1].place.name,
-                                  departure: pin.departure)
+                                  departure: pin.shownDeparture)
             }
         }
     }

@@ -69,6 +69,18 @@ export function price(value, note) {
   return note ?? '';
 }
 
+// A transit leg's fare or a car leg's cost in the words of `umctl plan show` ("fare 3.50 EUR", "fare:
+// covered by the ticket bought on segment 1 at 08:00", "fare 3.50 EUR, tram 3 covered by the ticket
+// bought on segment 1 at 09:13; bus 16 at 10:44 buys a new one, 3.50 EUR", "cost ≈ 2.40 EUR");
+// null for a walk, and for a drive with no car cost set.
+export function legPrice(leg, mode) {
+  if (!leg || (mode !== 'transit' && mode !== 'car')) return null;
+  const note = leg.price_note;
+  if (mode === 'transit' && leg.price && note) return leg.price.amount === 0 ? `fare: ${note}` : `fare ${price(leg.price)}, ${note}`;
+  if (leg.price) return mode === 'car' ? `cost ≈ ${price(leg.price)}` : `fare ${price(leg.price)}`;
+  return mode === 'car' ? null : note ?? null;
+}
+
 const accessibilityWords = { step_free: 'step-free', unknown: 'step-free unknown', no: 'not step-free' };
 
 // "08:12 → 08:18 (+6)" for a late ride, else its time.
@@ -162,7 +174,7 @@ function totalWords(plan, day) {
   if (plan.total_following_proposals_s == null) return null;
   // As pinned it arrives when the last leg, late, does ("as pinned it arrives 10:25, too late");
   // a late leg before the last says when it arrives ("as pinned segment 2 arrives 09:54, too late").
-  const lastLate = plan.segments.findLastIndex((segment) => segment.missed_connection && segment.due && segment.leg?.arrival);
+  const lastLate = plan.segments.findLastIndex((segment) => segment.missed_connection && segment.missed_as === 'late' && segment.leg?.arrival);
   const asPinned = lastLate < 0 ? 'it arrives too late'
     : `${lastLate === plan.segments.length - 1 ? 'it' : `segment ${lastLate + 1}`} arrives ${clock(plan.segments[lastLate].leg.arrival, day)}, too late`;
   return `${durationBetween(first, last, plan.total_following_proposals_s)} following the proposal${plan.pending.length === 1 ? '' : 's'}`
@@ -189,9 +201,11 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
       h('span', { class: 'leg-summary' }, leg ? `${missedRide(segment, day) ? 'ride missed' : legSpan(leg)} · ${distance(leg.distance_m)}` : (segment.error?.message ?? 'no route yet')),
       segment.locked ? h('span', { class: 'tag', title: 'You decided this leg: presets and refinement leave it' }, 'locked') : null,
       isPinned ? h('span', { class: 'tag pin', title: 'Pinned to this departure' }, 'pinned') : null,
-      // As umctl marks it: a leg arriving after the time it is due is late (arrive-by), else missed.
-      segment.missed_connection ? h('span', { class: 'tag late' }, plan.time_preference?.kind === 'arrive_by' && segment.due ? 'late' : 'missed') : null),
+      // Late or missed as the daemon judged it (`missed_as`), the word umctl marks it with.
+      segment.missed_connection ? h('span', { class: 'tag late' }, segment.missed_as ?? 'missed') : null),
     rides.length ? h('ul', { class: 'rides' }, rides) : null,
+    // Which ride buys a ticket and which an earlier one covers, as `umctl plan show` says it.
+    legPrice(leg, segment.mode) ? h('p', { class: 'fare' }, legPrice(leg, segment.mode)) : null,
     // Why the segment has its mode, under it as `umctl plan show` prints it ("walked: walking
     // (6 min) is no slower than transit (9 min)").
     segment.mode_note ? h('p', { class: 'mode-note' }, `mode: ${segment.mode_note}`) : null,
@@ -266,8 +280,7 @@ export function givesWayWords(plan, givesWay, day) {
   };
   const held = givesWay.held.map(words);
   const listed = held.length > 1 ? `${held.slice(0, -1).join(', ')} and ${held[held.length - 1]}` : (held[0] ?? '');
-  const pinned = plan.segments[givesWay.gives.segment - 1];
-  const outcome = plan.time_preference?.kind === 'arrive_by' && pinned?.missed_connection && pinned?.due ? 'late' : 'missed';
+  const outcome = plan.segments[givesWay.gives.segment - 1]?.missed_as ?? 'missed';
   return `${listed} ${held.length === 1 ? 'holds' : 'hold'}, so ${words(givesWay.gives)} is ${outcome}`;
 }
 
@@ -277,11 +290,10 @@ export function givesWayWords(plan, givesWay, day) {
 function pendingUpdate(plan, segment, update, number, day, actions) {
   const selected = update.selected ?? {};
   const cancelled = (selected.rides ?? []).some((ride) => ride.cancelled);
-  const arriveBy = plan.time_preference?.kind === 'arrive_by';
   const proposal = update.latest;
   let words;
   if (proposal) {
-    const why = cancelled ? 'the cancelled ' : segment.missed_connection ? (arriveBy && segment.due ? 'the late ' : 'the missed ') : '';
+    const why = cancelled ? 'the cancelled ' : segment.missed_connection ? `the ${segment.missed_as ?? 'missed'} ` : '';
     words = [`Proposed: leave ${clock(proposal.departure, day)}, arrive ${clock(proposal.arrival, day)} `
       + `(${durationBetween(proposal.departure, proposal.arrival, proposal.duration_s)})`, proposalNaming(update, why, day)];
   } else {
