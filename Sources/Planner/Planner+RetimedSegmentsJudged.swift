@@ -8,19 +8,39 @@ import Foundation
 extension Planner {
     /// When the traveller is at each node of a plan being judged, as the judgements read it.
     struct JudgedTimes {
-        let ready: [Date?], departures: [Date?], arrivals: [Date?]
+        let ready: [Date?], departures: [Date?], arrivals: [Date?], latest: [Date?]
 
         init(_ plan: RoutePlan, now: Date) {
             ready = plan.readyToLeave(now: now)
             departures = plan.departureTimes(startingAt: now)
             arrivals = plan.schedule(startingAt: now)
+            latest = plan.latestDepartures()
         }
 
-        /// When a segment is judged from: when the traveller is at its start; a segment timed
-        /// back (to a pin, to the arrival) from when it leaves: at 23:55 a walk timed back to the
-        /// 08:02 bus leaves at 06:32, when buses run, not at 23:55, when the next one is hours away.
+        /// When a segment is judged from: the start of its span (`span(of:in:)`).
         func leaving(_ index: Int, in plan: RoutePlan) -> Date? {
-            plan.timingSource(ofSegment: index).isBackward ? departures[index] ?? ready[index] : ready[index]
+            span(of: index..<(index + 1), in: plan).leaving
+        }
+
+        /// The two moments the walk rule judges a stretch (nodes `stretch.lowerBound` through
+        /// `upperBound`) between, its walk and its ride door to door alike: from the time the
+        /// plan fixes to the time the ride gets there. Timed forward, from when the traveller is
+        /// at its start (`ready`: a wait for the ride counts) to when the ride gets them to its
+        /// end. Timed back to the arrival, the mirror: from when the ride leaves (the latest the
+        /// traveller may leave its start) to the latest they may be at its end (a ride arriving
+        /// early counts its wait there), by `latestDepartures`; not from when an earlier ride
+        /// gets them to its start, which counted a wait only the ride paid (issue 39: Tammelan
+        /// puistokatu → Koskikeskus by 08:20 walked 07:56–08:14, "no slower than transit (23
+        /// min)", where bus 2 leaves 07:56 and arrives 08:10). Timed back to a pin in a plan
+        /// leaving at a time, from when it leaves (`departures`: at 23:55 a walk timed back to
+        /// the 08:02 bus leaves at 06:32, when buses run) to when it gets there.
+        func span(of stretch: Range<Int>, in plan: RoutePlan) -> (leaving: Date?, arriving: Date?) {
+            let start = stretch.lowerBound, end = stretch.upperBound
+            guard plan.timingSource(ofSegment: end - 1).isBackward else { return (ready[start], arrivals[end]) }
+            if let leaving = latest[start], let mustLeaveEnd = latest[end] {
+                return (leaving, end == plan.segmentCount ? mustLeaveEnd : plan.nodes[end].latestArrival(leavingAt: mustLeaveEnd))
+            }
+            return (departures[start] ?? ready[start], arrivals[end])
         }
     }
 

@@ -26,10 +26,11 @@ extension Planner {
         }, judge: { plan, index, times in
             let kept = SegmentVerdict(plan: plan)
             guard let ride = plan.legs[index], !ride.rides.isEmpty else { return kept }
-            // A ride timed back (to a pin, to the arrival) from when it leaves: a ride timed back
-            // to the 08:02 bus is no 8-hour ride from a plan's 23:55.
-            let start = times.leaving(index, in: plan) ?? ride.departure ?? clock.now()
-            let riding = times.arrivals[index + 1].map { $0.timeIntervalSince(start) } ?? ride.expectedTravelTime
+            // Over its span (`JudgedTimes.span`): a ride timed back to the 08:02 bus is no 8-hour
+            // ride from a plan's 23:55.
+            let span = times.span(of: index..<(index + 1), in: plan)
+            let start = span.leaving ?? ride.departure ?? clock.now()
+            let riding = span.arriving.map { $0.timeIntervalSince(start) } ?? ride.expectedTravelTime
             let from = plan.nodes[index].place, to = plan.nodes[index + 1].place
             let straight = from.coordinate.distance(to: to.coordinate)
             let rideWalks = ride.walks.reduce(0) { $0 + $1.distance }
@@ -52,8 +53,8 @@ extension Planner {
             // A walk joined with the walks beside it (their stop left out) is judged as the way
             // it now replaces: from the joined walk's start to its end, door to door.
             let joined = walking.joined.flatMap { joined -> (walk: Int, riding: TimeInterval, leaving: Date)? in
-                let from = joined.from == index ? start : times.ready[joined.from] ?? times.departures[joined.from]
-                guard let from, let end = times.arrivals[joined.to] else { return nil }
+                let joinedSpan = times.span(of: joined.from..<joined.to, in: plan)
+                guard let from = joined.from == index ? start : joinedSpan.leaving, let end = joinedSpan.arriving else { return nil }
                 return (joined.walk, end.timeIntervalSince(from), from)
             }
             return SegmentVerdict(plan: walking.plan, changed: true, queries: 1, afterComputing: { current in

@@ -6,7 +6,7 @@ extension Planner {
     /// `computed` with each stretch between two of the user's nodes that the planner rides
     /// (a transit segment in it, nothing of the user's: no lock, no pin, no stay at a stop)
     /// walked from end to end when the walk takes no longer than the stretch door to door
-    /// (waiting included, from when the traveller leaves its start), when the stretch walks
+    /// (over its span, `JudgedTimes.span`: a wait counts), when the stretch walks
     /// farther than the walk (`walkOrRide`), or when the ride found no route and a walk exists.
     /// Before a stretch is walked, the ride door to door from its start is asked once: where it
     /// beats the walk, the stretch is ridden door to door (its stops chosen again); so is a walk
@@ -32,15 +32,9 @@ extension Planner {
                                      noRide: inout [SegmentKey: String],
                                      riddenAgain: inout Set<StretchJudged>) async throws -> LegComputation {
         let plan = computed.plan
-        // From when the traveller is at a stretch's start; a stretch timed back from beyond it (to
-        // a pin, to the arrival: its last segment is) from when it leaves, as an edit judges a
-        // segment (`JudgedTimes.leaving`). The walk to the stretch's own ride is timed back to
-        // that ride, which is no reason to judge the stretch from then.
-        let times = JudgedTimes(plan, now: clock.now()), arriving = times.arrivals
-        func leavingStretch(_ stretch: Range<Int>) -> Date? {
-            plan.timingSource(ofSegment: stretch.upperBound - 1).isBackward
-                ? times.departures[stretch.lowerBound] ?? times.ready[stretch.lowerBound] : times.ready[stretch.lowerBound]
-        }
+        // Each stretch judged over its span (`JudgedTimes.span`), the computed ride and the ride
+        // door to door alike.
+        let times = JudgedTimes(plan, now: clock.now())
         var nodes = [plan.nodes[0]], modes: [TravelMode] = [], legs: [RouteLeg?] = [], origins: [Int?] = []
         var walked: [(segment: Int, reason: ModeNote?, riding: TimeInterval?, why: String?)] = [], queries = 0
         var changed = false, walkedAgain: [SegmentKey: TimeInterval] = [:]
@@ -60,9 +54,10 @@ extension Planner {
                 && !stretch.dropFirst().contains { plan.nodes[$0].stay != nil }
             // A stretch is asked the ride door to door once from each time it is judged from (a
             // change before it moves it; a bound on them all keeps the rounds finite).
+            let span = times.span(of: stretch, in: plan)
             let ends = StretchJudged(ends: SegmentKey(fromID: plan.nodes[stretch.lowerBound].place.id,
                                                       toID: plan.nodes[stretch.upperBound].place.id),
-                                     from: leavingStretch(stretch))
+                                     from: span.leaving)
             let askingAgain = riddenAgain.count <= 2 * plan.nodes.count
             // A walk the planner chose before (the preset kept it: its rebuilt form is that walk)
             // was judged when and from where it was chosen: judged here, against the ride door to
@@ -72,8 +67,7 @@ extension Planner {
                 riddenAgain.insert(ends)
                 queries += 1
                 let door = try await doorToDoorRide(against: walkLeg, from: stretch.lowerBound, to: stretch.upperBound, in: plan,
-                                                    leaving: leavingStretch(stretch) ?? clock.now(),
-                                                    arriving: arriving[stretch.upperBound])
+                                                    leaving: span.leaving ?? clock.now(), arriving: span.arriving)
                 if door?.beats == true {
                     replacingStretch(to: stretch.upperBound, with: .transit)
                     changed = true
@@ -84,9 +78,8 @@ extension Planner {
                 if let door, door.riding >= walkLeg.expectedTravelTime { walkedAgain[plan.segmentKey(stretch.lowerBound)] = door.riding }
             }
             if ridden {
-                let start = leavingStretch(stretch) ?? clock.now()
-                let riding = stretch.allSatisfy({ plan.legs[$0] != nil })
-                    ? arriving[stretch.upperBound].map { $0.timeIntervalSince(start) } : nil
+                let start = span.leaving ?? clock.now()
+                let riding = stretch.allSatisfy({ plan.legs[$0] != nil }) ? span.arriving.map { $0.timeIntervalSince(start) } : nil
                 queries += 1
                 let walk = LegQuery(from: plan.nodes[stretch.lowerBound].place, to: plan.nodes[stretch.upperBound].place,
                                     mode: .walk, timing: .departAt(start), pace: plan.pace, access: plan.access)
@@ -109,7 +102,7 @@ extension Planner {
                     riddenAgain.insert(ends)
                     queries += 1
                     if try await doorToDoorRide(against: walkLeg, from: stretch.lowerBound, to: stretch.upperBound, in: plan,
-                                                leaving: start, arriving: arriving[stretch.upperBound])?.beats == true {
+                                                leaving: start, arriving: span.arriving)?.beats == true {
                         replacingStretch(to: stretch.upperBound, with: .transit)
                         changed = true
                         continue
@@ -148,9 +141,8 @@ extension Planner {
     }
 
     /// The ride from node `from` to node `to` door to door, and whether it beats `walk` by the
-    /// walk rule: leaving when the walk leaves (`leaving`), or in an arrive-by plan leaving as late
-    /// as it can to arrive by when the stretch arrives (`arriving`), judged by when the traveller
-    /// must leave. `riding`: its time door to door so judged. Nil when no ride is found. One query.
+    /// walk rule over the stretch's span (`JudgedTimes.span`): leaving at its start (`leaving`),
+    /// or in an arrive-by plan leaving as late as it can to arrive by its end (`arriving`). `riding`: its time door to door so judged. Nil when no ride is found. One query.
     private func doorToDoorRide(against walk: RouteLeg, from: Int, to: Int, in plan: RoutePlan, leaving: Date,
                                 arriving: Date?) async throws -> (beats: Bool, riding: TimeInterval)? {
         let backward: Bool = if case .arriveBy = plan.timePreference { true } else { false }

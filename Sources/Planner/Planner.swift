@@ -791,10 +791,11 @@ public struct Planner: Sendable {
     // MARK: - Queries
 
     func query(_ plan: RoutePlan, _ index: Int, _ timing: LegTiming) -> LegQuery {
-        LegQuery(from: plan.nodes[index].place, to: plan.nodes[index + 1].place, mode: plan.modes[index],
-                 timing: timing, pace: plan.pace,
-                 avoiding: plan.modes[index] == .transit ? plan.lock(ofSegment: index)?.avoidedStops ?? [] : [],
-                 access: plan.access)
+        let transit = plan.modes[index] == .transit
+        return LegQuery(from: plan.nodes[index].place, to: plan.nodes[index + 1].place, mode: plan.modes[index],
+                        timing: timing, pace: plan.pace,
+                        avoiding: transit ? plan.lock(ofSegment: index)?.avoidedStops ?? [] : [],
+                        access: plan.access, travellerEnds: transit ? plan.travellerEnds(ofSegment: index) : TravellerEnds())
     }
 
     /// One leg query. Routing failures come back as values so the caller can go on;

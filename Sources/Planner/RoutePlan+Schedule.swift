@@ -158,6 +158,30 @@ extension RoutePlan {
         return times
     }
 
+    /// When the traveller may leave each node at the latest in an arrive-by plan, the mirror of
+    /// `earliestArrivals`: going backward from its "arrive by" date through the legs, each ride
+    /// (or pin) when it leaves and each walk or drive timed back from when the traveller must be
+    /// at its end, before that node's stay. The destination's entry is the "arrive by" date; nil
+    /// from a missing or late leg back, and everywhere in a plan with no "arrive by" date.
+    public func latestDepartures() -> [Date?] {
+        var times = [Date?](repeating: nil, count: nodes.count)
+        guard case .arriveBy(var time) = timePreference else { return times }
+        times[nodes.count - 1] = time
+        for index in stride(from: segmentCount - 1, through: 0, by: -1) {
+            guard let leg = legs[index] else { break }
+            let mustArrive = index == segmentCount - 1 ? time : nodes[index + 1].latestArrival(leavingAt: time)
+            if let departure = fixedDeparture(ofSegment: index) {
+                guard (leg.arrival ?? departure.addingTimeInterval(leg.expectedTravelTime))
+                    <= mustArrive.addingTimeInterval(Self.connectionSlack) else { break }
+                time = departure
+            } else {
+                time = mustArrive.addingTimeInterval(-leg.expectedTravelTime)
+            }
+            times[index] = time
+        }
+        return times
+    }
+
     /// The pinned time of a walk or car leg (one without dates of its own) leaving node `index`;
     /// nil for a transit leg, an unpinned segment or the destination.
     private func pinnedStreetDeparture(ofSegment index: Int) -> Date? {

@@ -21,9 +21,12 @@ public struct LegQuery: Hashable, Sendable {
     public var avoiding: [Coordinate]
     /// Walk and transit: step-free travel (the wheelchair street profile, the step-free timetable).
     public var access: AccessNeed
+    /// Transit only: the traveller's places beyond `from` and `to` when those are stops inferred
+    /// for them; the engine boards and alights only within its access radius of these.
+    public var travellerEnds: TravellerEnds
 
     public init(from: Place, to: Place, mode: TravelMode, timing: LegTiming, pace: WalkingPace,
-                avoiding: [Coordinate] = [], access: AccessNeed = .any) {
+                avoiding: [Coordinate] = [], access: AccessNeed = .any, travellerEnds: TravellerEnds = TravellerEnds()) {
         self.from = from
         self.to = to
         self.mode = mode
@@ -31,6 +34,7 @@ public struct LegQuery: Hashable, Sendable {
         self.pace = pace
         self.avoiding = avoiding
         self.access = access
+        self.travellerEnds = travellerEnds
     }
 }
 

@@ -104,18 +104,20 @@ public final class TransitRouter: Sendable {
     /// - parameter access: a step-free level searches the step-free view of the timetable
     ///   (`Timetable.stepFreeView`), built on the first such query.
     /// - parameter knownWalks: access and egress walks timed better than `walking` estimates them.
+    /// - parameter travellerEnds: the traveller's places beyond ends that are stops inferred for
+    ///   them: no stop farther than `accessRadius` from these is boarded or alighted at.
     public func leg(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
                     maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius,
                     transferPenalty: Int = TransitRouter.defaultTransferPenalty,
                     avoiding: [Coordinate] = [], access: AccessNeed = .any,
-                    knownWalks: KnownEndWalks = KnownEndWalks()) throws -> TransitJourneyResult {
+                    knownWalks: KnownEndWalks = KnownEndWalks(), travellerEnds: TravellerEnds = TravellerEnds()) throws -> TransitJourneyResult {
         if let view = view(for: access) {
             return try view.leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers,
                                 accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
-                                knownWalks: knownWalks)
+                                knownWalks: knownWalks, travellerEnds: travellerEnds)
         }
         return try leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers, accessRadius: accessRadius,
-                transferPenalty: transferPenalty, avoiding: avoiding, knownWalks: knownWalks, overlay: realtime.snapshot)
+                transferPenalty: transferPenalty, avoiding: avoiding, knownWalks: knownWalks, travellerEnds: travellerEnds, overlay: realtime.snapshot)
     }
 
     /// The departures around a time with no service from `origin` to `destination` (a search
@@ -132,13 +134,13 @@ public final class TransitRouter: Sendable {
     /// nothing more.
     private func departuresAround(_ anchor: Date, arrivingBy: Bool, from origin: Coordinate, to destination: Coordinate,
                                   pace: WalkingPace, maxTransfers: Int, accessRadius: Double, transferPenalty: Int,
-                                  avoiding: [Coordinate], knownWalks: KnownEndWalks,
+                                  avoiding: [Coordinate], knownWalks: KnownEndWalks, travellerEnds: TravellerEnds,
                                   overlay: RealtimeOverlay?) -> (last: TransitRide?, next: TransitRide?, arrival: Date?) {
         // Named by the first ride, whose time is the timetable's (the door's time rests on a walk estimate).
         func journey(_ timing: LegTiming) -> RouteLeg? {
             let found = try? leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers,
                                  accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
-                                 knownWalks: knownWalks, overlay: overlay, explainingNoService: false)
+                                 knownWalks: knownWalks, travellerEnds: travellerEnds, overlay: overlay, explainingNoService: false)
             return found?.best
         }
         func departure(_ timing: LegTiming) -> TransitRide? { journey(timing)?.rides.first }
@@ -178,7 +180,7 @@ public final class TransitRouter: Sendable {
     /// that the whole query sees one.
     private func leg(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
                      maxTransfers: Int, accessRadius: Double, transferPenalty: Int, avoiding: [Coordinate],
-                     knownWalks: KnownEndWalks, overlay: RealtimeOverlay?,
+                     knownWalks: KnownEndWalks, travellerEnds: TravellerEnds, overlay: RealtimeOverlay?,
                      explainingNoService: Bool = true) throws -> TransitJourneyResult {
         guard origin.isValid, destination.isValid else {
             throw RoutingError.noRoute("invalid coordinate")
@@ -201,7 +203,13 @@ public final class TransitRouter: Sendable {
              self.endpoints(around: destination, radius: accessRadius, pace: pace, towardsStop: false, known: knownWalks))
         }
         let avoided = avoidedStops(avoiding)
-        let access = ends.0.filter { !avoided.contains($0.stop) }, egress = ends.1.filter { !avoided.contains($0.stop) }
+        // Asked from (to) a stop inferred for the traveller, the radius counts from their place.
+        func reachable(_ end: Raptor.Endpoint, askedFrom point: Coordinate, place: Coordinate?) -> Bool {
+            !avoided.contains(end.stop) && TravellerEnds.reaches(timetable.stops[Int(end.stop)].coordinate, askedFrom: point,
+                                                                  place: place, radius: accessRadius)
+        }
+        let access = ends.0.filter { reachable($0, askedFrom: origin, place: travellerEnds.origin) }
+        let egress = ends.1.filter { reachable($0, askedFrom: destination, place: travellerEnds.destination) }
         guard !access.isEmpty else {
             throw RoutingError.unsupportedInRegion("no transit stop within \(Int(accessRadius)) m of the origin")
         }
@@ -268,7 +276,7 @@ public final class TransitRouter: Sendable {
                 let around = departuresAround(anchor, arrivingBy: !timing.isDepartAt, from: origin, to: destination, pace: pace,
                                               maxTransfers: maxTransfers, accessRadius: accessRadius,
                                               transferPenalty: transferPenalty, avoiding: avoiding,
-                                              knownWalks: knownWalks, overlay: overlay)
+                                              knownWalks: knownWalks, travellerEnds: travellerEnds, overlay: overlay)
                 if around.last != nil || around.next != nil {
                     func ride(_ ride: TransitRide) -> String {
                         "\(ride.vehicle) \(ride.lineName) at \(clock(ride.boarding.time, onDayOf: day)) from \(ride.boarding.name)"
@@ -321,11 +329,11 @@ public final class TransitRouter: Sendable {
                          count: Int, maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius,
                          transferPenalty: Int = TransitRouter.defaultTransferPenalty,
                          avoiding: [Coordinate] = [], access: AccessNeed = .any,
-                         knownWalks: KnownEndWalks = KnownEndWalks()) throws -> [RouteLeg] {
+                         knownWalks: KnownEndWalks = KnownEndWalks(), travellerEnds: TravellerEnds = TravellerEnds()) throws -> [RouteLeg] {
         if let view = view(for: access) {
             return try view.journeys(from: origin, to: destination, timing: timing, pace: pace, count: count,
                                      maxTransfers: maxTransfers, accessRadius: accessRadius,
-                                     transferPenalty: transferPenalty, avoiding: avoiding, knownWalks: knownWalks)
+                                     transferPenalty: transferPenalty, avoiding: avoiding, knownWalks: knownWalks, travellerEnds: travellerEnds)
         }
         var time: Date
         switch timing {
@@ -341,7 +349,7 @@ public final class TransitRouter: Sendable {
             do {
                 result = try leg(from: origin, to: destination, timing: .departAt(time), pace: pace, maxTransfers: maxTransfers,
                                  accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
-                                 knownWalks: knownWalks, overlay: overlay, explainingNoService: search == 0)
+                                 knownWalks: knownWalks, travellerEnds: travellerEnds, overlay: overlay, explainingNoService: search == 0)
             } catch where search > 0 {
                 break  // no later service: the ones found are all there are
             }

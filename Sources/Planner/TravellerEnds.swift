@@ -1,0 +1,42 @@
+import Foundation
+
+/// Where the traveller really is at the ends of a ride asked between stops inferred for them:
+/// the place they walk from to its first stop and the one they walk to from its last. The
+/// transit engine measures its access radius from these, not from the stops, so a ride asked
+/// from an inferred stop sees the stops a search from the door sees, whichever way it is timed
+/// (issue 39: asked from the inferred stop Tohlopinjärvi, a depart-at ride alighted at Pispalan
+/// vt 138, 849 m from the destination, which no arrive-by search from the door could choose).
+public struct TravellerEnds: Hashable, Sendable {
+    /// The place walked from to the ride's first stop; nil when the ride starts where the traveller is.
+    public var origin: Coordinate?
+    /// The place walked to from the ride's last stop; nil when the ride ends where the traveller goes.
+    public var destination: Coordinate?
+
+    public init(origin: Coordinate? = nil, destination: Coordinate? = nil) {
+        self.origin = origin
+        self.destination = destination
+    }
+
+    /// Whether `stop` is one a ride asked from (to) `end` may board (alight) at, for a traveller
+    /// at `place` (nil: `end` is theirs): within `radius` of the place, or no farther from it than
+    /// `end` itself (an inferred stop beyond the radius, a far train station, is still asked from).
+    public static func reaches(_ stop: Coordinate, askedFrom end: Coordinate, place: Coordinate?, radius: Double) -> Bool {
+        guard let place else { return true }
+        return stop.distance(to: place) <= max(radius, end.distance(to: place))
+    }
+}
+
+extension RoutePlan {
+    /// The traveller's places around transit segment `index`: the place a walk leads from to its
+    /// start, and the place a walk leads to from its end, where that start (end) is an inferred
+    /// stop. None across a change between rides or a drive to the stop.
+    func travellerEnds(ofSegment index: Int) -> TravellerEnds {
+        func place(walkedTo stop: Int, from beyond: Int, over segment: Int) -> Coordinate? {
+            guard nodes.indices.contains(beyond), nodes[stop].isInferred, modes[segment] == .walk,
+                  !nodes[beyond].isInferred else { return nil }
+            return nodes[beyond].place.coordinate
+        }
+        return TravellerEnds(origin: index > 0 ? place(walkedTo: index, from: index - 1, over: index - 1) : nil,
+                             destination: index + 1 < modes.count ? place(walkedTo: index + 1, from: index + 2, over: index + 1) : nil)
+    }
+}

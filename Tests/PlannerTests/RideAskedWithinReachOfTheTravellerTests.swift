@@ -1,0 +1,46 @@
+import XCTest
+@testable import Planner
+
+/// A ride asked between stops inferred for the traveller carries the places they walk from and
+/// to (`TravellerEnds`): the engine measures its access radius from those, so depart-at and
+/// arrive-by see the stops a search from the door sees (issue 39 item 1: asked from the
+/// inferred stop Tohlopinjärvi, a ride alighted 849 m from the destination).
+final class RideAskedWithinReachOfTheTravellerTests: XCTestCase {
+    func testTheRideBetweenInferredStopsIsAskedWithThePlacesWalkedFromAndTo() async throws {
+        for preference in [TimePreference.departAt(Fixture.at(0)), .arriveBy(Fixture.at(60))] {
+            let port = FakeRoutingPort(legs: ComputeLegsTests.script)
+            let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA, isInferred: true),
+                                             PlanNode(place: Fixture.stopB, isInferred: true), PlanNode(place: Fixture.office)],
+                                     modes: [.walk, .transit, .walk], timePreference: preference)
+            _ = try await Planner(routing: port, clock: FixedClock(instant: Fixture.morning)).computeLegs(plan)
+            let rides = await port.queries.filter { $0.mode == .transit }
+            XCTAssertFalse(rides.isEmpty)
+            for ride in rides {
+                XCTAssertEqual(ride.travellerEnds, TravellerEnds(origin: Fixture.home.coordinate, destination: Fixture.office.coordinate),
+                               "\(preference)")
+            }
+            let walks = await port.queries.filter { $0.mode == .walk }
+            XCTAssertTrue(walks.allSatisfy { $0.travellerEnds == TravellerEnds() })
+        }
+    }
+
+    func testAStopTheUserChoseIsTheTravellersOwnEnd() async throws {
+        let port = FakeRoutingPort(legs: ComputeLegsTests.script)
+        let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA),
+                                         PlanNode(place: Fixture.stopB, isInferred: true), PlanNode(place: Fixture.office)],
+                                 modes: [.walk, .transit, .walk], timePreference: .departAt(Fixture.at(0)))
+        _ = try await Planner(routing: port, clock: FixedClock(instant: Fixture.morning)).computeLegs(plan)
+        let queries = await port.queries
+        let ride = try XCTUnwrap(queries.first { $0.mode == .transit })
+        XCTAssertEqual(ride.travellerEnds, TravellerEnds(origin: nil, destination: Fixture.office.coordinate))
+    }
+
+    func testAStopIsReachedWithinTheRadiusOfThePlaceOrNoFartherThanTheStopAskedFrom() {
+        let place = Fixture.home.coordinate, near = Fixture.stopA.coordinate  // 400 m east
+        let far = Fixture.place("Far", east: 849).coordinate
+        XCTAssertTrue(TravellerEnds.reaches(near, askedFrom: near, place: place, radius: 800))
+        XCTAssertFalse(TravellerEnds.reaches(far, askedFrom: near, place: place, radius: 800), "849 m from the place")
+        XCTAssertTrue(TravellerEnds.reaches(far, askedFrom: near, place: nil, radius: 800), "no place: the stop's own radius")
+        XCTAssertTrue(TravellerEnds.reaches(far, askedFrom: far, place: place, radius: 800), "the inferred stop itself stays")
+    }
+}
