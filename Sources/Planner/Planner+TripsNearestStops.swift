@@ -9,8 +9,8 @@ extension Planner {
         var estimate: TimeInterval
     }
 
-    /// The stops of a trip whose walks are asked of the streets, nearest by the estimate first:
-    /// each is a street query, and a stop farther along the trip is rarely the nearest.
+    /// How many stops of a trip, nearest by the estimate first, have their walks asked of the
+    /// streets: each is a street query, and the estimate errs by tens of percent, not more.
     static let tripStopsAskedOnTheStreets = 3
 
     /// Once transit segment `index` is asked and its stops adopted, its rides are known, and the
@@ -25,11 +25,12 @@ extension Planner {
     /// at Koskipuisto B, 514 m away and caught. The walks to the other stops are estimated from
     /// the walk now, and the few shorter by the estimate walked on the streets
     /// (`walkedOnTheStreets`); a stop chosen by those walks is kept only when the ride asked to
-    /// it (`keeps`) and the walk asked to it are better in fact. The walks beside the ride are asked here when the loop has not yet (it
-    /// keeps them). Only for a ride the edit emptied (`newRide`) or beside a walk this run asks:
-    /// a ride only timed again beside walks kept goes from (to) stops the rule chose before (a
-    /// stay retimes the rides after it and asks no walk). Pinned rides, a
-    /// walk route the user chose, a stay at the stop and the nodes the user chose keep their stops.
+    /// it (`keeps`) and the walk asked to it are better in fact. The walks beside the ride are
+    /// asked here when the loop has not yet (it keeps them). Only for a ride the edit emptied
+    /// (`newRide`) or beside a walk this run asks: a ride only timed again beside walks kept
+    /// goes from (to) stops the rule chose before (a stay retimes the rides after it and asks no
+    /// walk). Pinned rides, a walk route the user chose, a stay at the stop and the nodes the
+    /// user chose keep their stops.
     func choosingTheTripsNearestStops(ofSegment index: Int, passedWalkFrom time: Date?, forward: Bool, askedAt: Date,
                                       newRide: Bool, run: inout LegRun) async throws {
         guard run.plan.modes[index] == .transit, !run.plan.isPinned(segment: index), let leg = run.plan.legs[index],
