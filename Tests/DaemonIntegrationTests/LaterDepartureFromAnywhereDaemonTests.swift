@@ -36,4 +36,19 @@ final class LaterDepartureFromAnywhereDaemonTests: SharedTampereDaemonTestCase {
     func testAPlanWalksToTheNearestStopOfItsBusTripByTheStreetsNotOnlyByTheEstimate() throws {
         try assertNotBeatenByAskingLater("61.48318,23.85569", "61.48227,23.71887", at: "2022-01-12T08:43", later: "2022-01-12T08:45")
     }
+
+    /// Bus 6's trip calls at Hoitokoti (a 6 min walk) and then at Tays C (7 min). From 06:56 the
+    /// plan walked to the nearer Hoitokoti, leaving 07:02:39; asked at 07:04:39 it boards the
+    /// same bus at Tays C, leaving 07:04:49, and arrives as early: of a trip's stops the
+    /// traveller leaves latest for the one the trip reaches last, a minute's walk more.
+    func testAPlanLeavesAsLateAsItsBusTripAllowsThoughTheWalkIsLonger() throws {
+        try assertNotBeatenByAskingLater("61.50213,23.82022", "61.44910,23.78266", at: "2022-01-12T06:56", later: "2022-01-12T07:04:39")
+    }
+
+    /// Bus 10's trip calls at Vasaratie 13 (1.0 km) at 06:55 and at Pullerikinahde (1.1 km)
+    /// about two minutes later. From 06:41 the plan walked to Vasaratie 13; asked at 06:43 it
+    /// walks to Pullerikinahde for the same bus, leaving about two minutes later.
+    func testAPlanWalksAFewMetresMoreToTheStopOfItsBusTripItCanLeaveLaterFor() throws {
+        try assertNotBeatenByAskingLater("61.47179,23.83660", "61.49838,23.80302", at: "2022-01-12T06:41", later: "2022-01-12T06:43")
+    }
 }
