@@ -51,4 +51,13 @@ final class LaterDepartureFromAnywhereDaemonTests: SharedTampereDaemonTestCase {
     func testAPlanWalksAFewMetresMoreToTheStopOfItsBusTripItCanLeaveLaterFor() throws {
         try assertNotBeatenByAskingLater("61.47179,23.83660", "61.49838,23.80302", at: "2022-01-12T06:41", later: "2022-01-12T06:43")
     }
+
+    /// From 06:46 the door's search boards at Ristinarkku, 165 m away, and the ride asked from
+    /// there walked on to Kivikirkko, 864 m from the door: a stop the search from the door (800 m)
+    /// cannot see, so from 06:44 the plan left 06:45:29 while from 06:46 it left 06:49:51, both
+    /// arriving 07:40:02. A ride asked from an inferred stop boards only within reach of the
+    /// traveller's place (`TravellerEnds`), so both questions see the same stops.
+    func testARideAskedFromTheStopNearTheDoorBoardsNoStopTheDoorsSearchCannotSee() throws {
+        try assertNotBeatenByAskingLater("61.49054,23.85692", "61.46674,23.79371", at: "2022-01-12T06:44", later: "2022-01-12T06:46")
+    }
 }
