@@ -198,14 +198,17 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
     /// with no more transfers was there to take). Trial: at 07:41 the answer left 07:45:10 and
     /// arrived 08:16:14 on buses 19 and 2, while by 08:16 bus 40A left 07:41:17 and arrived 08:15
     /// with no change, alighting beyond 800 m of the destination (`TravellerEnds`: it is no
-    /// journey, and by 08:16 the daemon now leaves 07:38:55).
+    /// journey, and by 08:16 the daemon now leaves 07:38:55). Arrivals within a minute count as
+    /// one, the shorter walk taken (the trip's stops, docs/planner.md): at 08:00 from
+    /// 61.50917,23.76064 bus 11 to Ensitie and 859 m arrives 08:37:02, by 08:37 the same bus to
+    /// Kuntokatu and 910 m arrives 08:36:23.
     func testCompareDepartAtIsNeverBeatenByAnArriveByAnswerLeavingAfterItsTime() async throws {
         let trips = [("61.47545,23.86897", "61.50445,23.77887", "2022-01-12T07:41")] + seededTrips(count: 30, seed: 5401)
         let (checked, beaten) = try await answersBeatenWhenAskedAgain(trips, againArriveBy: true, at: {
             WireTime.string(from: self.minute($0.arrival), timeZone: Self.zone)
         }) { again, answer, at in
             WireTime.date(from: at + ":00+02:00").map { again.departure >= $0 } == true
-                && again.arrival < answer.arrival && again.transfers <= answer.transfers
+                && again.arrival < answer.arrival.addingTimeInterval(-60) && again.transfers <= answer.transfers
         }
         XCTAssertGreaterThanOrEqual(checked, 20, "enough pairs have a transit answer")
         XCTAssertEqual(beaten, [], "\(beaten.count) of \(checked) beaten")
