@@ -17,6 +17,18 @@ extension XCTestCase {
         return (plan, inserted)
     }
 
+    /// `dayWithInsertedHops`, its first noted ride turned to a car (`plan mode ID N car`): the
+    /// plan's ID and the index of the next noted segment, a ride the change retimes.
+    func dayWithARideTurnedToACar(_ harness: DaemonHarness) throws -> (id: String, retimed: Int) {
+        let (plan, before) = try dayWithInsertedHops(harness)
+        let ride = try XCTUnwrap(segments(before).firstIndex { $0["mode_note"]?.stringValue?.hasPrefix("by transit: ") == true },
+                                 "\(before)")
+        let next = try XCTUnwrap(segments(before).indices.first { $0 > ride && segments(before)[$0]["mode_note"] != nil },
+                                 "a noted ride after it: \(before)")
+        _ = try harness.json(["plan", "mode", plan, String(ride + 1), "car"])
+        return (plan, next)
+    }
+
     /// Each `plan show` segment's header duration ("transit 22 min") and its `mode:` note.
     func notedSegments(_ shown: String) -> [(header: String, duration: String, note: String)] {
         let lines = shown.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -9,12 +9,7 @@ import XCTest
 /// and lost with the restart). On Tampere, through the real daemon.
 final class ModeNotesSurviveARestartTests: TampereDaemonTestCase {
     func testEveryModeNoteReadsTheSameAfterARestartIncludingARetimedRides() throws {
-        let (plan, before) = try dayWithInsertedHops(harness)
-        let ride = try XCTUnwrap(segments(before).firstIndex { $0["mode_note"]?.stringValue?.hasPrefix("by transit: ") == true },
-                                 "\(before)")
-        let next = try XCTUnwrap(segments(before).indices.first { $0 > ride && segments(before)[$0]["mode_note"] != nil },
-                                 "a noted ride after it: \(before)")
-        _ = try harness.json(["plan", "mode", plan, String(ride + 1), "car"])
+        let (plan, next) = try dayWithARideTurnedToACar(harness)
         let shown = try harness.umctl(["plan", "show", plan]).stdout
         XCTAssertTrue(notedSegments(shown).contains { $0.header.hasPrefix("seg \(next + 1): transit") }, shown)
 

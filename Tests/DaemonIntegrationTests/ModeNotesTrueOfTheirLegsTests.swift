@@ -33,12 +33,7 @@ final class ModeNotesTrueOfTheirLegsTests: SharedTampereDaemonTestCase {
     /// now, in that ride's minutes.
     func testARideANeighboursModeChangeRetimedSaysWhyOfTheRideItHasNow() throws {
         let harness = try harness
-        let (plan, before) = try dayWithInsertedHops(harness)
-        let ride = try XCTUnwrap(segments(before).firstIndex { $0["mode_note"]?.stringValue?.hasPrefix("by transit: ") == true },
-                                 "\(before)")
-        let next = try XCTUnwrap(segments(before).indices.first { $0 > ride && segments(before)[$0]["mode_note"] != nil },
-                                 "a noted ride after it: \(before)")
-        _ = try harness.json(["plan", "mode", plan, String(ride + 1), "car"])
+        let (plan, next) = try dayWithARideTurnedToACar(harness)
         let noted = notedSegments(try harness.umctl(["plan", "show", plan]).stdout)
         let retimed = try XCTUnwrap(noted.first { $0.header.hasPrefix("seg \(next + 1): transit") }, "\(noted)")
         XCTAssertTrue(retimed.note.hasPrefix("by transit: \(retimed.duration) door to door from its departure "),
