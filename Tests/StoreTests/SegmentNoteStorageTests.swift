@@ -20,6 +20,16 @@ final class SegmentNoteStorageTests: XCTestCase {
     static let office = Place(name: "Office", coordinate: Coordinate(latitude: 61.45, longitude: 23.85))
     static let walkedNoSlower = ModeNote(.walkedNoSlower, walking: 600, riding: 840, from: Date(timeIntervalSinceReferenceDate: 663_660_000))
 
+    /// A database migrated only through the first `count` steps, holding what `sql` inserts: a
+    /// plan stored by an older daemon.
+    func storeAfterMigrations(_ count: Int, _ sql: String) throws {
+        let db = try Database(path: path)
+        defer { db.close() }
+        try db.configure(.userData)
+        try Migrator(migrations: Array(Migration.embedded.prefix(count)), path: path).migrate(db)
+        try db.execute(sql)
+    }
+
     func testASegmentsModeNoteAndRoutingErrorRoundTrip() throws {
         let store = try Store(path: path)
         let nodes = [PlanNode(place: Self.home), PlanNode(place: Self.shop), PlanNode(place: Self.office)]
@@ -43,17 +53,13 @@ final class SegmentNoteStorageTests: XCTestCase {
     }
 
     func testAPlanStoredBeforeTheColumnsHasNothingToSay() throws {
-        let db = try Database(path: path)
-        try db.configure(.userData)
-        try Migrator(migrations: Array(Migration.embedded.prefix(17)), path: path).migrate(db)
-        try db.execute("""
+        try storeAfterMigrations(17, """
             INSERT INTO plan(title, time_preference, pace, from_name, to_name, created_at, updated_at)
             VALUES ('before', 'leave_now', 'normal', 'Home', 'Office', 700000000, 700000000);
             INSERT INTO plan_node(plan_id, position, place_name, latitude, longitude, kind, is_inferred, is_current_location)
             VALUES (1, 0, 'Home', 61.4981, 23.761, 'address', 0, 0), (1, 1, 'Office', 61.45, 23.85, 'address', 0, 0);
             INSERT INTO plan_segment(plan_id, position, mode) VALUES (1, 0, 'walk');
             """)
-        db.close()
         let store = try Store(path: path)
         let loaded = try store.read(Plans.load(1)).plan
         XCTAssertEqual(loaded.modes, [.walk])
@@ -83,10 +89,7 @@ final class SegmentNoteStorageTests: XCTestCase {
     /// A note stored as words before migration 0020 reads as it was, with the kind its words
     /// began with: a walk the walk rule chose stays the planner's, judged again when it moves.
     func testANoteStoredAsWordsBeforeItWasDataReadsAsItWasWithItsKind() throws {
-        let db = try Database(path: path)
-        try db.configure(.userData)
-        try Migrator(migrations: Array(Migration.embedded.prefix(19)), path: path).migrate(db)
-        try db.execute("""
+        try storeAfterMigrations(19, """
             INSERT INTO plan(title, time_preference, pace, from_name, to_name, created_at, updated_at)
             VALUES ('before', 'leave_now', 'normal', 'Home', 'Office', 700000000, 700000000);
             INSERT INTO plan_node(plan_id, position, place_name, latitude, longitude, kind, is_inferred, is_current_location)
@@ -96,7 +99,6 @@ final class SegmentNoteStorageTests: XCTestCase {
             VALUES (1, 0, 'walk', 'walked: walking (10 min) is no slower than transit (14 min)'),
             (1, 1, 'transit', 'by transit: 12 min door to door (walks and waits included) where walking takes 28 min');
             """)
-        db.close()
         let loaded = try Store(path: path).read(Plans.load(1)).plan
         XCTAssertEqual(loaded.note(ofSegment: 0)?.mode?.kind, .walkedNoSlower)
         XCTAssertEqual(loaded.note(ofSegment: 1)?.mode?.kind, .riddenFaster)
