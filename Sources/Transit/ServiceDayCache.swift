@@ -19,9 +19,10 @@ final class ServiceDayCache: Sendable {
         self.timetable = timetable
     }
 
-    /// The previous, same and next service days around a local day (as `Raptor.serviceDays`).
-    func around(_ day: Int) -> [Raptor.ServiceDay] {
-        (day - 1...day + 1).map(serviceDay)
+    /// The previous, same and next service days around a local day (as `Raptor.serviceDays`);
+    /// `reach` days each way for a search longer than a day.
+    func around(_ day: Int, reach: Int = 1) -> [Raptor.ServiceDay] {
+        (day - reach...day + reach).map(serviceDay)
     }
 
     private func serviceDay(_ day: Int) -> Raptor.ServiceDay {

@@ -124,9 +124,12 @@ public final class TransitRouter: Sendable {
     /// that found nothing in its horizon), found by the engine. Depart-at: the latest journey
     /// leaving before it (searched backward from a quarter of a horizon after it, so the journeys
     /// still under way then count) and the first one leaving after the horizon, searched a
-    /// horizon at a time, up to three (36 hours). Arrive-by: the latest journey arriving before
-    /// the horizon searched, a horizon at a time back, up to three, and the one arriving first
-    /// after the deadline, with its arrival: what the traveller can do instead. It may leave
+    /// horizon at a time, up to three (36 hours). Arrive-by: the latest journey arriving by the
+    /// deadline, searched back from the deadline itself over three horizons (36 hours), with its
+    /// arrival; it leaves before the horizon searched but may arrive inside it (tram 3 at 11:34
+    /// arrives 11:56, before a 23:33 deadline: searched by a deadline a horizon earlier, 11:33,
+    /// the ride named was tram 3 at 11:04, trial 54). And the one arriving first after the
+    /// deadline, with its arrival: what the traveller can do instead. It may leave
     /// before the deadline (trial 53: "the next is bus 6 at 06:30", the first leaving after
     /// 06:10, when bus 6 at 06:10 arrives 20 minutes sooner), so it is searched from half a
     /// horizon before (none searched arrives by the deadline), else from the deadline. Each is
@@ -135,31 +138,30 @@ public final class TransitRouter: Sendable {
     private func departuresAround(_ anchor: Date, arrivingBy: Bool, from origin: Coordinate, to destination: Coordinate,
                                   pace: WalkingPace, maxTransfers: Int, accessRadius: Double, transferPenalty: Int,
                                   avoiding: [Coordinate], knownWalks: KnownEndWalks, travellerEnds: TravellerEnds,
-                                  overlay: RealtimeOverlay?) -> (last: TransitRide?, next: TransitRide?, arrival: Date?) {
+                                  overlay: RealtimeOverlay?)
+        -> (last: TransitRide?, lastArrival: Date?, next: TransitRide?, arrival: Date?) {
         // Named by the first ride, whose time is the timetable's (the door's time rests on a walk estimate).
-        func journey(_ timing: LegTiming) -> RouteLeg? {
+        func journey(_ timing: LegTiming, horizon: Int = Raptor.defaultHorizon) -> RouteLeg? {
             let found = try? leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers,
                                  accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
-                                 knownWalks: knownWalks, travellerEnds: travellerEnds, overlay: overlay, explainingNoService: false)
+                                 knownWalks: knownWalks, travellerEnds: travellerEnds, overlay: overlay,
+                                 horizon: horizon, explainingNoService: false)
             return found?.best
         }
         func departure(_ timing: LegTiming) -> TransitRide? { journey(timing)?.rides.first }
         let horizon = TimeInterval(Raptor.defaultHorizon)
         if arrivingBy {
-            var last: TransitRide?
-            for step in 1...3 where last == nil {
-                last = departure(.arriveBy(anchor.addingTimeInterval(-horizon * Double(step))))
-            }
+            let last = journey(.arriveBy(anchor), horizon: 3 * Raptor.defaultHorizon).flatMap { $0.rides.isEmpty ? nil : $0 }
             let arriving = [anchor.addingTimeInterval(-horizon / 2), anchor].lazy.compactMap { journey(.departAt($0)) }
                 .first { ($0.arrival ?? anchor) > anchor && !$0.rides.isEmpty }
-            return (last, arriving?.rides.first, arriving?.arrival)
+            return (last?.rides.first, last?.arrival, arriving?.rides.first, arriving?.arrival)
         }
         let last = departure(.arriveBy(anchor.addingTimeInterval(horizon / 4))).flatMap { $0.boarding.time <= anchor ? $0 : nil }
         var next: TransitRide?
         for step in 1...3 where next == nil {
             next = departure(.departAt(anchor.addingTimeInterval(horizon * Double(step))))
         }
-        return (last, next, nil)
+        return (last, nil, next, nil)
     }
 
     /// `HH:MM` on the timetable's wall clock, with " +1d" (" -1d" …) when its date is not `day`'s
@@ -181,7 +183,7 @@ public final class TransitRouter: Sendable {
     private func leg(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
                      maxTransfers: Int, accessRadius: Double, transferPenalty: Int, avoiding: [Coordinate],
                      knownWalks: KnownEndWalks, travellerEnds: TravellerEnds, overlay: RealtimeOverlay?,
-                     explainingNoService: Bool = true) throws -> TransitJourneyResult {
+                     horizon: Int = Raptor.defaultHorizon, explainingNoService: Bool = true) throws -> TransitJourneyResult {
         guard origin.isValid, destination.isValid else {
             throw RoutingError.noRoute("invalid coordinate")
         }
@@ -217,7 +219,10 @@ public final class TransitRouter: Sendable {
             throw RoutingError.unsupportedInRegion("no transit stop within \(Int(accessRadius)) m of the destination")
         }
 
-        let days = overlay?.days(replacing: serviceDays.around(day)) ?? serviceDays.around(day)
+        // The days before and after that a search over `horizon` reaches (one for the default 12 hours).
+        let reach = max(1, (horizon + 86_399) / 86_400)
+        let around = serviceDays.around(day, reach: reach)
+        let days = overlay?.days(replacing: around) ?? around
         let engine = self.engine(pace)
         // Whole seconds, as the timetable: a fraction is never a reason to miss a ride, so an
         // arrive-by time rounds up (a walk of 177.4 s timed back from 09:57:27 still takes the
@@ -236,7 +241,7 @@ public final class TransitRouter: Sendable {
                 // early to walk farther to the same vehicle; arriving then, the latest departure wins
                 // (with no more transfers than the one chosen: the dominance rule, docs/planner.md).
                 let answer = engine.departAt(instant, access: access, egress: egress, days: days, maxRides: rides,
-                                             overlay: overlay, stopMask: stopMask) {
+                                             horizon: horizon, overlay: overlay, stopMask: stopMask) {
                     choice.best(among: $0.filter(usable), departAt: true)
                 }
                 if let chosen = answer.chosen {
@@ -248,7 +253,7 @@ public final class TransitRouter: Sendable {
                 // one that arrives just before the deadline; from that departure, the earliest arrival
                 // wins (with no more transfers than the one chosen).
                 let answer = engine.arriveBy(instant, access: access, egress: egress, days: days, maxRides: rides,
-                                             overlay: overlay, stopMask: stopMask) {
+                                             horizon: horizon, overlay: overlay, stopMask: stopMask) {
                     choice.best(among: $0.filter(usable), departAt: false)
                 }
                 quicker = answer.earliest.last { $0.arrival <= instant && usable($0) }
@@ -281,16 +286,20 @@ public final class TransitRouter: Sendable {
                     func ride(_ ride: TransitRide) -> String {
                         "\(ride.vehicle) \(ride.lineName) at \(clock(ride.boarding.time, onDayOf: day)) from \(ride.boarding.name)"
                     }
-                    // How far back was searched, when nothing was found there.
-                    let last = around.last.map { "the last ride is \(ride($0))" }
-                        ?? "none leaves in the \((timing.isDepartAt ? 3 * Raptor.defaultHorizon / 4 : 3 * Raptor.defaultHorizon) / 3600) hours before"
+                    // How far back was searched, when nothing was found there. Arrive-by: the last ride
+                    // arriving by the deadline left before the hours searched (it may arrive within them:
+                    // tram 3 at 11:34 arriving 11:56 for 23:33), so the answer says both.
+                    let last = around.last.map { last in
+                        around.lastArrival.map { "none leaves in the \(Raptor.defaultHorizon / 3600) hours before; "
+                            + "the last ride is \(ride(last)), arriving \(clock($0, onDayOf: day))" } ?? "the last ride is \(ride(last))"
+                    } ?? "none leaves in the \((timing.isDepartAt ? 3 * Raptor.defaultHorizon / 4 : 3 * Raptor.defaultHorizon) / 3600) hours before"
                     // Arrive-by: when the traveller can arrive instead, and how ("the earliest arrival is 06:32:
                     // bus 6 at 06:10 from Koskipuisto D"); depart-at: when service resumes.
                     let next = around.next.map { next in
                         around.arrival.map { "the earliest arrival is \(clock($0, onDayOf: day)): \(ride(next))" } ?? "the next is \(ride(next))"
                     } ?? "none leaves in the \((timing.isDepartAt ? 3 : 1) * Raptor.defaultHorizon / 3600) hours after"
                     throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) "
-                                               + "between these points: " + [last, next].compactMap { $0 }.joined(separator: ", "),
+                                               + "between these points: " + [last, next].joined(separator: timing.isDepartAt ? ", " : "; "),
                                                searched: anchor)
                 }
             }

@@ -275,6 +275,30 @@ final class PlainPlanWordsTests: SharedTampereDaemonTestCase {
                       "\(message) / \(earliest)")
     }
 
+    /// Trial 54: `compare Keskustori Hervanta --arrive-by 2022-01-11T23:33` said "the last ride is
+    /// tram 3 at 11:04" (a search by 11:33, 12 hours earlier), while a later tram arrives before
+    /// 23:33: it leaves just over 12 hours before, outside the hours searched. The last ride named
+    /// is the latest one arriving by the deadline, with its arrival, and the answer says how far
+    /// back it searched: asked by a deadline two minutes earlier (the 11:32 door departure is then
+    /// within the hours searched), the answer rides it.
+    func testWithNoServiceArrivingByATimeTheLastRideNamedIsTheLatestArrivingByIt() throws {
+        let harness = try harness
+        func transit(_ arrivingBy: String) throws -> JSONValue {
+            let json = try harness.json(["compare", "Keskustori", "Hervanta", "--arrive-by", arrivingBy])
+            return try XCTUnwrap(json["options"]?.arrayValue?.first { $0["mode"] == .string("transit") }, "\(json)")
+        }
+        let message = try XCTUnwrap(try transit("2022-01-11T23:33")["error"]?["message"]?.stringValue, "no transit by 23:33")
+        XCTAssertTrue(message.contains("between these points: none leaves in the 12 hours before; the last ride is "), message)
+        let named = try XCTUnwrap(message.firstMatch(of: /the last ride is (\w+) (\S+) at (\d\d:\d\d) from ([^,]+), arriving (\d\d:\d\d);/),
+                                  message)
+        XCTAssertLessThan(String(named.5), "23:33", message)
+        let answer = try transit("2022-01-11T23:31")
+        let ride = try XCTUnwrap(answer["rides"]?.arrayValue?.first, "a ride arrives by 23:31: \(answer)")
+        XCTAssertEqual([ride["vehicle"], ride["line"], ride["from"]].map { $0?.stringValue ?? "?" },
+                       [String(named.1), String(named.2), String(named.4)], "\(message) / \(answer)")
+        XCTAssertEqual(ride["departure"]?.stringValue?.dropFirst(11).prefix(5), named.3, "\(message) / \(answer)")
+    }
+
     /// Trial 53: `--arrive-by 2022-01-13T06:02` said "no transit service arriving by … 05:57",
     /// a time nobody asked, with no reason for it. A ride to an inferred stop is asked to arrive
     /// in time for the walk from it, and the words say so, as a depart-at one names the walk to

@@ -349,8 +349,29 @@ final class TransitRoutingTests: XCTestCase {
         XCTAssertThrowsError(try query(router, a, b, .arriveBy(utc(3, 7, 0)))) { error in
             XCTAssertEqual((error as? RoutingError)?.message,
                            "no transit service arriving by 2022-03-03 07:00 UTC between these points: "
-                               + "the last ride is bus 1 at 08:00 -1d (2022-03-02) from Stop A, the earliest arrival is 08:10: bus 1 at 08:00 from Stop A")
+                               + "none leaves in the 12 hours before; the last ride is bus 1 at 08:00 -1d (2022-03-02) from Stop A, "
+                               + "arriving 08:10 -1d (2022-03-02); the earliest arrival is 08:10: bus 1 at 08:00 from Stop A")
         }
+    }
+
+    /// Trial 54: `compare Keskustori Hervanta --arrive-by 23:33` said "the last ride is tram 3 at
+    /// 11:04", searched by a deadline 12 hours earlier (11:33), while tram 3 at 11:34 arrives 11:56:
+    /// it leaves just before the 12 hours searched but arrives within them. The last ride named is
+    /// the latest one arriving by the deadline itself.
+    func testNoServiceArrivingByNamesTheLatestRideArrivingByTheDeadline() throws {
+        var feed = lineFeed()
+        feed.trip("T1", route: "R1", [("A", "07:30:00"), ("B", "07:40:00")])
+        feed.trip("T2", route: "R1", [("A", "08:00:00"), ("B", "08:10:00")])
+        let (router, _) = try FeedFixture().router(feed.files)
+        // 20:05: the 08:00 bus leaves 12 h 5 min before and arrives 08:10, before the deadline.
+        XCTAssertThrowsError(try query(router, a, b, .arriveBy(utc(2, 20, 5)))) { error in
+            XCTAssertEqual((error as? RoutingError)?.message,
+                           "no transit service arriving by 2022-03-02 20:05 UTC between these points: "
+                               + "none leaves in the 12 hours before; the last ride is bus 1 at 08:00 from Stop A, arriving 08:10; "
+                               + "the earliest arrival is 07:40 +1d (2022-03-03): bus 1 at 07:30 +1d (2022-03-03) from Stop A")
+        }
+        // Asked by its arrival, the ride named is the answer.
+        XCTAssertEqual(try query(router, a, b, .arriveBy(utc(2, 8, 10))).best.rides.map(\.tripID), ["T2"])
     }
 
     /// Trial 53: an arrive-by "no service" named the first ride leaving after the deadline ("the
@@ -364,7 +385,7 @@ final class TransitRoutingTests: XCTestCase {
         XCTAssertThrowsError(try query(router, a, b, .arriveBy(utc(3, 8, 5)))) { error in
             let message = (error as? RoutingError)?.message ?? ""
             XCTAssertTrue(message.hasPrefix("no transit service arriving by 2022-03-03 08:05 UTC between these points: "), message)
-            XCTAssertTrue(message.hasSuffix(", the earliest arrival is 08:10: bus 1 at 08:00 from Stop A"), message)
+            XCTAssertTrue(message.hasSuffix("; the earliest arrival is 08:10: bus 1 at 08:00 from Stop A"), message)
         }
     }
 
