@@ -21,7 +21,8 @@ final class WayToAPinnedRideTests: SharedTampereDaemonTestCase {
         let wayTrips = Set((way["leg"]?["rides"]?.arrayValue ?? []).compactMap { $0["trip_id"]?.stringValue })
         let pinTrips = Set((segments[pinned]["leg"]?["rides"]?.arrayValue ?? []).compactMap { $0["trip_id"]?.stringValue })
         XCTAssertTrue(wayTrips.isDisjoint(with: pinTrips), "the way rides another vehicle than the pinned one: \(way)")
-        let arrives = try XCTUnwrap(date(way["leg"]?["arrival"]), "\(way)")
+        let arrival = try XCTUnwrap(way["leg"]?["arrival"]?.stringValue, "\(way)")
+        let arrives = try XCTUnwrap(WireTime.date(from: arrival), "\(way)")
         let latest = try XCTUnwrap(ISO8601DateFormatter().date(from: "2022-01-12T09:00:00+02:00"))
         XCTAssertLessThan(arrives, latest, "riding, the traveller is at the pinned ride's stop before 09:00: \(way)")
         // Missed (08:14 from Lielahti cannot be made): proposed the next bus caught riding there.
@@ -33,16 +34,20 @@ final class WayToAPinnedRideTests: SharedTampereDaemonTestCase {
         XCTAssertLessThan(proposalLeaves, latest, "the proposal is not the bus the walk would catch: \(proposal)")
     }
 
-    /// Trial 53: the way from Lielahti to the pinned bus's stop set to transit by hand joins the
-    /// pinned ride, the walk as its access walk (`RouteLeg.joiningAccessWalk`), and the pin read
-    /// "pinned to leave 07:01" in an 08:00 plan: the walk's start, timed back from the bus. A pin
-    /// is the vehicle's departure: it is shown leaving with its bus, on the wire and in umctl.
+    /// Trial 53: the walk to a pinned ride's stop set to transit by hand joins the pinned ride, the
+    /// walk as its access walk (`RouteLeg.joiningAccessWalk`), and the pin read "pinned to leave
+    /// 07:01" in an 08:00 plan: the walk's start, timed back from the bus. A pin is the vehicle's
+    /// departure: it is shown leaving with its bus, on the wire and in umctl. (Keskustori's walk to
+    /// the pinned bus 6 at 08:14, set to transit: the traveller can make that walk.)
     func testAPinJoinedWithTheWalkToItsStopIsShownLeavingWithItsVehicle() throws {
         let harness = try harness
-        let (plan, _) = try lielahtiBeforeThePinnedBus(harness)
-        _ = try harness.json(["plan", "mode", plan, "2", "walk"])  // the way to the pinned bus's stop walked, as the trial had it
-        let joined = try harness.json(["plan", "mode", plan, "2", "transit"])
+        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "--mode", "transit", "--at", "2022-01-12T08:00"])
+        let plan = try id(created)
+        let ride = try XCTUnwrap(transitSegments(created).last, "\(created)")
+        _ = try harness.json(["plan", "pin", plan, String(ride + 1), "08:14"])
+        let joined = try harness.json(["plan", "mode", plan, String(ride), "transit"])  // the walk to the bus's stop
         let pinned = try XCTUnwrap((joined["pinned_segments"]?.arrayValue ?? []).first?.numberValue.map { Int($0) }, "\(joined)")
+        XCTAssertEqual(pinned, ride, "the walk and the pinned ride are one ride: \(joined)")
         let leg = segments(joined)[pinned - 1]["leg"]
         XCTAssertEqual(leg?["walks"]?.arrayValue?.first?["kind"], .string("access"), "the walk joined to the ride: \(joined)")
         let walkStart = try XCTUnwrap(date(leg?["departure"]), "\(joined)")
@@ -53,6 +58,52 @@ final class WayToAPinnedRideTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(pin["departure"]?.stringValue, boards, "the pin leaves with its bus, not the walk: \(joined)")
         let shown = try harness.umctl(["plan", "show", plan]).stdout
         XCTAssertTrue(shown.contains("seg \(pinned) pinned to leave \(boards.dropFirst(11).prefix(5))"), shown)
+    }
+
+    /// Trial 54: the 1 h 13 min walk from Lielahti A to the pinned bus 6 at 08:14 (set to walk by
+    /// hand), then set to transit, joined the pinned ride as its access walk: a "transit" segment
+    /// walking 6.2 km ("transit ride missed, 14.5 km", leaving 07:01 where the traveller reaches
+    /// Lielahti at 08:18), whose proposal was asked from Lielahti ("bus 9 at 08:25 instead of the
+    /// missed bus 6 at 08:14"). A walk set to transit beside a pin it would make the traveller miss
+    /// is ridden to the pinned ride's stop, on its own segment; the pin is missed as the traveller
+    /// rides there, and its proposal is the first ride caught from that stop (bus 6 at 08:43).
+    func testTheWayToAPinnedRideSetToTransitIsRiddenToItsStopWhenTheJoinedWalkWouldMissThePin() throws {
+        let harness = try harness
+        let (plan, _) = try lielahtiBeforeThePinnedBus(harness)
+        let walked = try harness.json(["plan", "mode", plan, "2", "walk"])
+        let walk = try XCTUnwrap(segments(walked)[1]["leg"]?["distance_m"]?.numberValue, "\(walked)")
+        let changed = try harness.json(["plan", "mode", plan, "2", "transit"])
+        let pinned = try XCTUnwrap((changed["pinned_segments"]?.arrayValue ?? []).first?.numberValue.map { Int($0) - 1 }, "\(changed)")
+        XCTAssertEqual(pinned, 2, "the pinned ride stays on its own segment: \(changed)")
+        let way = segments(changed)[1]
+        XCTAssertEqual(way["mode"], .string("transit"), "\(way)")
+        XCTAssertEqual(nodes(changed)[2]["inferred"], .bool(true), "the way ends at the pinned ride's stop: \(changed)")
+        let rides = way["leg"]?["rides"]?.arrayValue ?? []
+        XCTAssertFalse(rides.isEmpty, "the segment set to transit rides: \(way)")
+        let walks = (way["leg"]?["walks"]?.arrayValue ?? []).compactMap { $0["distance_m"]?.numberValue }.reduce(0, +)
+        XCTAssertLessThan(walks, walk / 4, "no walk of the \(Int(walk)) m hidden inside the ride: \(way)")
+        let wayTrips = Set(rides.compactMap { $0["trip_id"]?.stringValue })
+        let pinTrips = Set((segments(changed)[pinned]["leg"]?["rides"]?.arrayValue ?? []).compactMap { $0["trip_id"]?.stringValue })
+        XCTAssertTrue(wayTrips.isDisjoint(with: pinTrips), "not the pinned vehicle: \(way)")
+        // Missed, as the traveller rides there: proposed the first ride caught from the stop.
+        XCTAssertEqual(segments(changed)[pinned]["missed_connection"], .bool(true), "\(segments(changed)[pinned])")
+        let arrival = try XCTUnwrap(way["leg"]?["arrival"]?.stringValue, "\(way)")
+        let arrives = try XCTUnwrap(WireTime.date(from: arrival), "\(way)")
+        let proposal = try XCTUnwrap((changed["pending"]?.arrayValue ?? []).first { $0["segment"] == .number(Double(pinned + 1)) }?["latest"],
+                                     "a proposal for the missed pin: \(changed["pending"] ?? .null)")
+        let proposalLeaves = try XCTUnwrap(date(proposal["departure"]), "\(proposal)")
+        XCTAssertGreaterThanOrEqual(proposalLeaves, arrives.addingTimeInterval(-1), "caught riding there: \(proposal)")
+        // The earliest-arriving ride from the stop from then: what the engine answers leaving there at that time.
+        let stop = try XCTUnwrap(nodes(changed)[2]["name"]?.stringValue)
+        let asked = try harness.json(["compare", stop, "Hervanta", "--at", arrival])
+        let best = try XCTUnwrap(asked["options"]?.arrayValue?.first { $0["mode"] == .string("transit") }, "\(asked)")
+        XCTAssertEqual(proposal["arrival"]?.stringValue?.prefix(16), best["arrival"]?.stringValue?.prefix(16),
+                       "the proposal arrives when the best catchable ride does: \(proposal) / \(best)")
+        let shown = try harness.umctl(["plan", "show", plan]).stdout
+        let ride = try XCTUnwrap(proposal["rides"]?.arrayValue?.first, "\(proposal)")
+        let named = "\(ride["vehicle"]?.stringValue ?? "?") \(ride["line"]?.stringValue ?? "?") at "
+            + "\(ride["departure"]?.stringValue?.dropFirst(11).prefix(5) ?? "?") instead of the missed"
+        XCTAssertTrue(shown.contains(named), "\(named): \(shown)")
     }
 
     /// `plan new Keskustori Hervanta --mode transit --at 08:00`, the bus pinned at 08:14, then

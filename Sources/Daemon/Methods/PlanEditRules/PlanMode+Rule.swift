@@ -12,8 +12,9 @@ extension Params.PlanMode: PlanEditRule {
         let mode = TravelMode(params.mode)
         let index = try input.segmentIndex(params.segment, in: current)
         let stops = await planner.accessStops(forModeChangeOf: index, in: current)
+        let now = input.clock.now()
         let change = { @Sendable (plan: RoutePlan) throws -> RoutePlan in
-            try plan.changingMode(ofSegment: try input.segmentIndex(params.segment, in: plan), to: mode, stopsAround: stops)
+            try plan.changingMode(ofSegment: try input.segmentIndex(params.segment, in: plan), to: mode, stopsAround: stops, now: now)
         }
         // Segments joined by the change renumber the ones after: the answer says so (docs/planner.md).
         let renumbering = { @Sendable (changed: RoutePlan) -> [String] in current.renumberingLines(after: changed, changedSegment: index) }
