@@ -45,10 +45,7 @@ extension Planner {
             // Asked again as the plan times it (by the pinned departure), the ride may board the
             // pinned vehicle after all: the way is walked then, as before it was judged.
             return SegmentVerdict(plan: noted, changed: true, queries: 1, afterComputing: !wayToPin ? nil : { current in
-                if current.plan.legs.indices.contains(where: { !current.plan.isPinned(segment: $0)
-                    && current.plan.legs[$0].map(current.plan.ridesAPinnedVehicle) == true }) {
-                    current.plan = plan
-                }
+                if current.plan.ridesAPinnedVehicleOffItsPin { current.plan = plan }
             })
         })
     }
@@ -95,6 +92,12 @@ extension RoutePlan {
     func isWayToPinnedRide(segment index: Int) -> Bool {
         modes.indices.contains(index) && modes[index] == .walk && !isLocked(segment: index) && !isPinned(segment: index)
             && [.wayToPinnedRide, .wayFromPinnedRide].contains(note(ofSegment: index)?.mode?.kind)
+    }
+
+    /// Whether a segment that is not pinned rides a vehicle trip one of the plan's pins boards
+    /// (one trip through two segments).
+    public var ridesAPinnedVehicleOffItsPin: Bool {
+        legs.indices.contains { !isPinned(segment: $0) && legs[$0].map(ridesAPinnedVehicle) == true }
     }
 
     /// Whether `leg` rides a vehicle trip one of the plan's pins boards.

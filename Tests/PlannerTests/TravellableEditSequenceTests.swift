@@ -105,12 +105,15 @@ final class TravellableEditSequenceTests: XCTestCase {
         case "mode":
             let segment = Int(words[1])!, mode = TravelMode(rawValue: words[2])!
             // As the daemon does: the stops around the segment's ends and the places beyond them,
-            // and set to transit, the planner's drives after it judged again (no car after a ride).
+            // and set to transit, kept apart from a pin its walk would miss (at the planner's clock)
+            // and the planner's drives after it judged again (no car after a ride).
             return Edit(name: name, setsModeByHand: true, settlesStops: true, apply: { plan in
-                let changed = try plan.changingMode(ofSegment: segment, to: mode,
-                                                    stopsAround: await planner.accessStops(forModeChangeOf: segment, in: plan))
-                guard mode == .transit else { return changed }
-                return try await planner.judgingDrivesAfterRides(in: try await planner.computeLegsReporting(changed)).plan
+                let stops = await planner.accessStops(forModeChangeOf: segment, in: plan)
+                guard mode == .transit else { return try plan.changingMode(ofSegment: segment, to: mode, stopsAround: stops) }
+                let computed = try await planner.settingTransitByHand(ofSegment: segment, in: plan, stopsAround: stops) {
+                    try await planner.computeLegsReporting($0)
+                }
+                return try await planner.judgingDrivesAfterRides(in: computed).plan
             })
         case "unpin":
             // As the daemon does: the stops a pin kept, chosen again.

@@ -12,18 +12,23 @@ extension Params.PlanMode: PlanEditRule {
         let mode = TravelMode(params.mode)
         let index = try input.segmentIndex(params.segment, in: current)
         let stops = await planner.accessStops(forModeChangeOf: index, in: current)
-        let now = input.clock.now()
+        let now = planner.clock.now()
         let change = { @Sendable (plan: RoutePlan) throws -> RoutePlan in
             try plan.changingMode(ofSegment: try input.segmentIndex(params.segment, in: plan), to: mode, stopsAround: stops, now: now)
         }
         // Segments joined by the change renumber the ones after: the answer says so (docs/planner.md).
         let renumbering = { @Sendable (changed: RoutePlan) -> [String] in current.renumberingLines(after: changed, changedSegment: index) }
-        // Only a ride put before the planner's drives asks more than the change: the drives then.
+        // Only a ride put before the planner's drives, or kept apart from a pin its walk would miss
+        // (whose ride must not board the pinned vehicle), asks more than the change.
         let drivesAfter = current.modes.indices.contains { $0 > index && current.modes[$0] == .car && !current.isLocked(segment: $0) }
-        guard mode == .transit, drivesAfter else { return Prepared(step: .change(change), modeNotes: renumbering) }
+        guard mode == .transit, drivesAfter || planner.keepsAPinApart(settingTransit: index, in: current, stopsAround: stops) else {
+            return Prepared(step: .change(change), modeNotes: renumbering)
+        }
         let legs = service.legs, location = service.location
         return Prepared(step: .compute { plan in
-            try await planner.judgingDrivesAfterRides(in: try await legs(try change(plan)), currentLocation: location.current?.coordinate)
+            let computed = try await planner.settingTransitByHand(ofSegment: try input.segmentIndex(params.segment, in: plan), in: plan,
+                                                                  stopsAround: stops, compute: legs)
+            return try await planner.judgingDrivesAfterRides(in: computed, currentLocation: location.current?.coordinate)
         }, modeNotes: renumbering)
     }
 }
