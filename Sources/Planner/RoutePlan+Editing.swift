@@ -292,7 +292,7 @@ extension RoutePlan {
     /// the traveller can leave segment `index`'s start; a pinned ride whose joined walk would start
     /// before then is not joined (trial 54: the 6.2 km walk from Lielahti joined the pinned bus 6
     /// at 08:14, "transit ride missed, 14.5 km", leaving 07:01 in a plan that reaches Lielahti at
-    /// 08:27): the segment stays a ride of its own to the pinned ride's stop, so the pin is missed
+    /// 08:18): the segment stays a ride of its own to the pinned ride's stop, so the pin is missed
     /// as the traveller rides there and its proposal is the first ride caught from that stop.
     /// Returns the plan and the ride's segment.
     func joiningRides(at index: Int, locking: Bool = true, joiningTheUsersRides: Bool = false,

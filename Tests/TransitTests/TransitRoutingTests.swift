@@ -374,6 +374,22 @@ final class TransitRoutingTests: XCTestCase {
         XCTAssertEqual(try query(router, a, b, .arriveBy(utc(2, 8, 10))).best.rides.map(\.tripID), ["T2"])
     }
 
+    /// The last ride arriving by a deadline is searched 36 hours back, over the service days
+    /// that reach: a Thursday-only bus at 20:00 is named from a Saturday 06:00 deadline (34 hours
+    /// later, two service days back).
+    func testNoServiceArrivingByNamesALastRideTwoServiceDaysBack() throws {
+        var feed = lineFeed()
+        feed.calendar = "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nTH,0,0,0,1,0,0,0,20220101,20221231\n"
+        feed.trip("T1", route: "R1", service: "TH", [("A", "20:00:00"), ("B", "20:10:00")])
+        let (router, _) = try FeedFixture().router(feed.files)
+        XCTAssertThrowsError(try query(router, a, b, .arriveBy(utc(5, 6, 0)))) { error in
+            XCTAssertEqual((error as? RoutingError)?.message,
+                           "no transit service arriving by 2022-03-05 06:00 UTC between these points: none leaves in the 12 hours before; "
+                               + "the last ride is bus 1 at 20:00 -2d (2022-03-03) from Stop A, arriving 20:10 -2d (2022-03-03); "
+                               + "none leaves in the 12 hours after")
+        }
+    }
+
     /// Trial 53: an arrive-by "no service" named the first ride leaving after the deadline ("the
     /// next is bus 6 at 06:30"), while one leaving before it arrives sooner. It names the
     /// earliest arrival and its ride: arriving by 08:05, the 08:00 bus arriving 08:10, not the
