@@ -154,7 +154,11 @@ extension Planner {
         else { return nil }
         let from = plan.nodes[index - 1].place
         let now = from.coordinate.distance(to: plan.nodes[index].place.coordinate)
-        let estimated = (0..<alightAt).filter { $0 != boardAt && calls[$0].canBoard }.compactMap { position in
+        let reached = { (position: Int) in
+            TravellerEnds.reaches(calls[position].coordinate, askedFrom: plan.nodes[index].place.coordinate,
+                                  place: from.coordinate, radius: self.configuration.rideReachRadius)
+        }
+        let estimated = (0..<alightAt).filter { $0 != boardAt && calls[$0].canBoard && reached($0) }.compactMap { position in
             Self.estimate(walked, now: now, to: from.coordinate.distance(to: calls[position].coordinate))
                 .map { TripStop(call: calls[position], estimate: $0) }
         }
@@ -179,7 +183,12 @@ extension Planner {
         else { return nil }
         let to = plan.nodes[index + 2].place
         let now = to.coordinate.distance(to: plan.nodes[index + 1].place.coordinate)
-        let estimated = ((boardAt + 1)..<calls.count).filter { $0 != alightAt && calls[$0].canAlight }.compactMap { position in
+        let reached = { (position: Int) in
+            TravellerEnds.reaches(calls[position].coordinate, askedFrom: plan.nodes[index + 1].place.coordinate,
+                                  place: to.coordinate, radius: self.configuration.rideReachRadius)
+        }
+        let estimated = ((boardAt + 1)..<calls.count).filter { $0 != alightAt && calls[$0].canAlight && reached($0) }
+            .compactMap { position in
             Self.estimate(walked, now: now, to: to.coordinate.distance(to: calls[position].coordinate))
                 .map { TripStop(call: calls[position], estimate: $0) }
         }
