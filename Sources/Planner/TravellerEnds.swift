@@ -6,15 +6,40 @@ import Foundation
 /// from an inferred stop sees the stops a search from the door sees, whichever way it is timed
 /// (issue 39: asked from the inferred stop Tohlopinjärvi, a depart-at ride alighted at Pispalan
 /// vt 138, 849 m from the destination, which no arrive-by search from the door could choose).
+///
+/// Where the plan knows the walk between the place and the inferred stop (`originWalk`,
+/// `destinationWalk`: the walk asked before the ride, at the end the plan is timed from, or an
+/// earlier run's), the ride is searched from (to) the place itself: every stop's walk is the
+/// traveller's from (to) the place, and the time asked moves by that walk. Priced to the
+/// inferred stop instead, a stop across the road from it cost the walk over the road on top
+/// (issue 39, trial 54: by 07:56:30 bus 13 alighting at the other Muroleenkatu, 91 s from the
+/// destination, cost 65 s to the inferred Muroleenkatu plus its 83 s, missed the deadline, and
+/// the answer left 31 minutes earlier than the depart-at one arriving 07:55:46). The leg found
+/// still starts (ends) at the inferred stop: its walk to another stop is shown as what it costs
+/// beyond the known walk (`extra`), and the planner then moves the stop to the ride's.
 public struct TravellerEnds: Hashable, Sendable {
     /// The place walked from to the ride's first stop; nil when the ride starts where the traveller is.
     public var origin: Coordinate?
     /// The place walked to from the ride's last stop; nil when the ride ends where the traveller goes.
     public var destination: Coordinate?
+    /// Seconds of the walk from `origin` to the ride's first stop, when known.
+    public var originWalk: TimeInterval?
+    /// Seconds of the walk from the ride's last stop to `destination`, when known.
+    public var destinationWalk: TimeInterval?
 
-    public init(origin: Coordinate? = nil, destination: Coordinate? = nil) {
+    public init(origin: Coordinate? = nil, destination: Coordinate? = nil, originWalk: TimeInterval? = nil,
+                destinationWalk: TimeInterval? = nil) {
         self.origin = origin
         self.destination = destination
+        self.originWalk = origin == nil ? nil : originWalk
+        self.destinationWalk = destination == nil ? nil : destinationWalk
+    }
+
+    /// The seconds a walk of `placeWalk` seconds between the traveller's place and a stop costs
+    /// beyond `known`, the walk between the place and the inferred stop (`originWalk` or
+    /// `destinationWalk`), as the engine times both: in whole seconds, never below 0.
+    public static func extra(_ placeWalk: Int, beyond known: TimeInterval) -> Int {
+        max(0, placeWalk - Int(known.rounded(.up)))
     }
 
     /// Whether `stop` is one a ride asked from (to) `end` may board (alight) at, for a traveller
@@ -37,6 +62,8 @@ extension RoutePlan {
             return nodes[beyond].place.coordinate
         }
         return TravellerEnds(origin: index > 0 ? place(walkedTo: index, from: index - 1, over: index - 1) : nil,
-                             destination: index + 1 < modes.count ? place(walkedTo: index + 1, from: index + 2, over: index + 1) : nil)
+                             destination: index + 1 < modes.count ? place(walkedTo: index + 1, from: index + 2, over: index + 1) : nil,
+                             originWalk: index > 0 ? legs[index - 1]?.expectedTravelTime : nil,
+                             destinationWalk: index + 1 < modes.count ? legs[index + 1]?.expectedTravelTime : nil)
     }
 }

@@ -134,12 +134,31 @@ private struct StreetWalks {
         try await ask(missing)
         return zip(legs, ends).map { leg, ends in
             let street = (access: ends.access.flatMap { asked[$0.end] ?? nil }, egress: ends.egress.flatMap { asked[$0.end] ?? nil })
-            let fits = [(ends.access?.step, street.access), (ends.egress?.step, street.egress)].allSatisfy { engine, street in
+            let fits = [(ends.access, street.access), (ends.egress, street.egress)].allSatisfy { engine, street in
                 guard let engine, let street else { return true }
-                return street.expectedTravelTime <= engine.duration
+                return Double(seconds(engine.end, street)) <= engine.step.duration
             }
-            return (leg.withStreetEndWalks(access: street.access, egress: street.egress), fits)
+            // A walk priced from the traveller's place keeps the engine's step: the planner moves
+            // its inferred stop to the ride's and asks the walk from there.
+            return (leg.withStreetEndWalks(access: placeWalk(towardsStop: true) == nil ? street.access : nil,
+                                           egress: placeWalk(towardsStop: false) == nil ? street.egress : nil), fits)
         }
+    }
+
+    /// The traveller's place beyond the query's start (`towardsStop`) or end, when that end is a
+    /// stop inferred for them and their walk to it is known: walks to (from) other stops are then
+    /// asked from (to) that place and priced beyond that walk (`TravellerEnds.extra`).
+    private func placeWalk(towardsStop: Bool) -> (place: Coordinate, walk: TimeInterval)? {
+        let ends = query.travellerEnds
+        return towardsStop ? ends.origin.flatMap { place in ends.originWalk.map { (place, $0) } }
+            : ends.destination.flatMap { place in ends.destinationWalk.map { (place, $0) } }
+    }
+
+    /// The seconds of `street`, the walk asked for `end`, as the leg shows it: beyond the
+    /// traveller's walk to the inferred stop where the walk was asked from (to) their place.
+    private func seconds(_ end: End, _ street: RouteLeg) -> Int {
+        guard let traveller = placeWalk(towardsStop: end.towardsStop) else { return Int(street.expectedTravelTime) }
+        return TravellerEnds.extra(Int(street.expectedTravelTime), beyond: traveller.walk)
     }
 
     /// The leg's walk to its first stop and from its last, each with the stop's ID; nil for a
@@ -162,7 +181,8 @@ private struct StreetWalks {
             for (end, step) in missing {
                 let stop = Place(name: end.towardsStop ? step.toName : step.fromName, coordinate: end.towardsStop ? step.to : step.from,
                                  kind: .transitStop)
-                let walk = LegQuery(from: end.towardsStop ? query.from : stop, to: end.towardsStop ? stop : query.to,
+                let beyond = placeWalk(towardsStop: end.towardsStop).map { Place(name: "the traveller's place", coordinate: $0.place) }
+                let walk = LegQuery(from: end.towardsStop ? beyond ?? query.from : stop, to: end.towardsStop ? stop : beyond ?? query.to,
                                     mode: .walk, timing: query.timing, pace: query.pace, access: query.access)
                 group.addTask {
                     do {
