@@ -37,10 +37,14 @@ public struct TravellerEnds: Hashable, Sendable {
 
     /// The seconds a walk of `placeWalk` seconds between the traveller's place and a stop costs
     /// beyond `known`, the walk between the place and the inferred stop (`originWalk` or
-    /// `destinationWalk`), as the engine times both: in whole seconds, never below 0.
+    /// `destinationWalk`), never below 0. In whole seconds, as the engine times walks: the
+    /// known walk rounded down (`wholeSeconds`), so a fraction never costs a ride.
     public static func extra(_ placeWalk: Int, beyond known: TimeInterval) -> Int {
-        max(0, placeWalk - Int(known.rounded(.up)))
+        max(0, placeWalk - wholeSeconds(known))
     }
+
+    /// A known walk as the engine counts it: whole seconds, rounded down.
+    public static func wholeSeconds(_ walk: TimeInterval) -> Int { Int(walk.rounded(.down)) }
 
     /// Whether `stop` is one a ride asked from (to) `end` may board (alight) at, for a traveller
     /// at `place` (nil: `end` is theirs): within `radius` of the place, or no farther from it than

@@ -242,12 +242,9 @@ public final class TransitRouter: Sendable {
         // arrive-by time rounds up (a walk of 177.4 s timed back from 09:57:27 still takes the
         // bus arriving 09:54:30 that a depart-at answer shows arriving 09:57:27; the planner's
         // connection slack is that second).
-        func whole(_ date: Date) -> Int {
-            Int(timing.isDepartAt ? date.timeIntervalSince1970.rounded(.down) : date.timeIntervalSince1970.rounded(.up))
-        }
-        let asked = whole(anchor)
-        let instant = whole(timing.isDepartAt ? anchor.addingTimeInterval(-(beyond.origin?.walk ?? 0))
-                                              : anchor.addingTimeInterval(beyond.destination?.walk ?? 0))
+        let asked = Int(timing.isDepartAt ? anchor.timeIntervalSince1970.rounded(.down) : anchor.timeIntervalSince1970.rounded(.up))
+        let instant = timing.isDepartAt ? asked - (beyond.origin.map { TravellerEnds.wholeSeconds($0.walk) } ?? 0)
+                                        : asked + (beyond.destination.map { TravellerEnds.wholeSeconds($0.walk) } ?? 0)
         let stopMask = overlay?.stopMask(at: instant, stopCount: timetable.stops.count)
         let rides = max(1, maxTransfers + 1)
         let choice = JourneyChoice(transferPenalty: max(0, transferPenalty))
@@ -456,7 +453,7 @@ public final class TransitRouter: Sendable {
             }
             guard let viaPoint = estimate(point) else { return nil }
             guard let traveller else { return Raptor.Endpoint(stop: Int32(found.index), seconds: viaPoint) }
-            let walk = Int(traveller.walk.rounded(.up))
+            let walk = TravellerEnds.wholeSeconds(traveller.walk)
             // `point` itself is the walk known; another stop is walked from the place, never
             // dearer than on through `point`.
             let fromPlace = point.distance(to: stop) < 1 ? walk : min(viaPoint + walk, estimate(traveller.place) ?? .max)

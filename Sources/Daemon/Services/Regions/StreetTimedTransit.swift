@@ -136,7 +136,7 @@ private struct StreetWalks {
             let street = (access: ends.access.flatMap { asked[$0.end] ?? nil }, egress: ends.egress.flatMap { asked[$0.end] ?? nil })
             let fits = [(ends.access, street.access), (ends.egress, street.egress)].allSatisfy { engine, street in
                 guard let engine, let street else { return true }
-                return Double(seconds(engine.end, street)) <= engine.step.duration
+                return self.fits(street, for: engine.end, step: engine.step, new: missing[engine.end] != nil)
             }
             // A walk priced from the traveller's place keeps the engine's step: the planner moves
             // its inferred stop to the ride's and asks the walk from there.
@@ -154,11 +154,16 @@ private struct StreetWalks {
             : ends.destination.flatMap { place in ends.destinationWalk.map { (place, $0) } }
     }
 
-    /// The seconds of `street`, the walk asked for `end`, as the leg shows it: beyond the
-    /// traveller's walk to the inferred stop where the walk was asked from (to) their place.
-    private func seconds(_ end: End, _ street: RouteLeg) -> Int {
-        guard let traveller = placeWalk(towardsStop: end.towardsStop) else { return Int(street.expectedTravelTime) }
-        return TravellerEnds.extra(Int(street.expectedTravelTime), beyond: traveller.walk)
+    /// Whether `street`, the walk asked for `end`, is no longer than the engine timed it (`step`).
+    /// Asked from (to) the traveller's place, the step shows only the part beyond their walk to
+    /// the inferred stop, 0 where the walk is no longer, which hides what the engine took for it:
+    /// a walk first asked now (`new`) then fits only when that part is shown (the engine took
+    /// the step's seconds plus that walk), one it searched with already fits as taken.
+    private func fits(_ street: RouteLeg, for end: End, step: TransitWalkStep, new: Bool) -> Bool {
+        let walk = Int(street.expectedTravelTime)
+        guard let traveller = placeWalk(towardsStop: end.towardsStop) else { return Double(walk) <= step.duration }
+        if new && step.duration == 0 { return walk == 0 }
+        return Double(TravellerEnds.extra(walk, beyond: traveller.walk)) <= step.duration
     }
 
     /// The leg's walk to its first stop and from its last, each with the stop's ID; nil for a
