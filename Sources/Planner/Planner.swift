@@ -442,7 +442,11 @@ public struct Planner: Sendable {
         run.queryCount += 1
         run.asked.insert(index)
         run.failures.removeAll { $0.segment == index }
-        let asked = query(run.plan, index, timing)
+        var asked = query(run.plan, index, timing)
+        if asked.mode == .transit {
+            let walks = run.asked
+            asked.travellerEnds = run.plan.travellerEnds(ofSegment: index, timedBy: timing) { walks.contains($0) }
+        }
         let answer: Result<RouteLeg, RoutingError>
         if let share = run.share, asked.mode != .transit {
             let plan = run.plan

@@ -8,8 +8,8 @@ import Foundation
 /// vt 138, 849 m from the destination, which no arrive-by search from the door could choose).
 ///
 /// Where the plan knows the walk between the place and the inferred stop (`originWalk`,
-/// `destinationWalk`: the walk asked before the ride, at the end the plan is timed from, or an
-/// earlier run's), the ride is searched from (to) the place itself: every stop's walk is the
+/// `destinationWalk`: the walk the run asked before the ride, at the end the ride is timed
+/// from), the ride is searched from (to) the place itself: every stop's walk is the
 /// traveller's from (to) the place, and the time asked moves by that walk. Priced to the
 /// inferred stop instead, a stop across the road from it cost the walk over the road on top
 /// (issue 39, trial 54: by 07:56:30 bus 13 alighting at the other Muroleenkatu, 91 s from the
@@ -66,8 +66,21 @@ extension RoutePlan {
             return nodes[beyond].place.coordinate
         }
         return TravellerEnds(origin: index > 0 ? place(walkedTo: index, from: index - 1, over: index - 1) : nil,
-                             destination: index + 1 < modes.count ? place(walkedTo: index + 1, from: index + 2, over: index + 1) : nil,
-                             originWalk: index > 0 ? legs[index - 1]?.expectedTravelTime : nil,
-                             destinationWalk: index + 1 < modes.count ? legs[index + 1]?.expectedTravelTime : nil)
+                             destination: index + 1 < modes.count ? place(walkedTo: index + 1, from: index + 2, over: index + 1) : nil)
+    }
+
+    /// As `travellerEnds(ofSegment:)`, with the walk at the end `timing` is at (before a
+    /// depart-at ride, after an arrive-by one) when `walkAsked` says the run asked it: the ride
+    /// is then searched from (to) the place. A walk kept from before keeps its stop (an edit that
+    /// only retimes a ride does not move its stops).
+    func travellerEnds(ofSegment index: Int, timedBy timing: LegTiming, walkAsked: (Int) -> Bool) -> TravellerEnds {
+        var ends = travellerEnds(ofSegment: index)
+        switch timing {
+        case .departAt:
+            if ends.origin != nil, walkAsked(index - 1) { ends.originWalk = legs[index - 1]?.expectedTravelTime }
+        case .arriveBy:
+            if ends.destination != nil, walkAsked(index + 1) { ends.destinationWalk = legs[index + 1]?.expectedTravelTime }
+        }
+        return ends
     }
 }
