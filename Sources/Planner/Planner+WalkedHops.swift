@@ -213,8 +213,9 @@ extension Planner {
 
     /// A plan of two places by transit (`plan new A B --mode transit`) is the user's explicit
     /// choice: it keeps its ride even where walking is no slower (presets and day plans walk
-    /// such a hop), and its first ride then says so, door to door from the origin to the
-    /// destination ("walking (6 min) is no slower than transit (9 min door to door)"). One walk query, none
+    /// such a hop), and its first ride then says so of the whole way, door to door from the origin
+    /// to the destination ("walking the whole way (6 min) is no slower than the whole plan by
+    /// transit (9 min door to door)": not the ride's own minutes). One walk query, none
     /// when the straight line alone walks longer than the ride.
     /// - throws: only `CancellationError`.
     func notingWalkingNoSlowerEndToEnd(in computed: LegComputation) async throws -> LegComputation {
@@ -249,7 +250,7 @@ extension Planner {
         guard let walking = try await leg(for: walk).map(\.expectedTravelTime).successValue else { return noted }
         noted.plan.legs[ride]?.walkingIsNoSlower = walking <= riding
         guard walking <= riding else { return noted }
-        noted.plan.setModeNote(Self.walkingIsNoSlower(walking: walking, riding: riding, leaving: start), ofSegment: ride)
+        noted.plan.setModeNote(ModeNote(.wholeWayWalkingNoSlower, walking: walking, riding: riding, from: start), ofSegment: ride)
         return noted
     }
 }

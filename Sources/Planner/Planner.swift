@@ -346,7 +346,7 @@ public struct Planner: Sendable {
         // (Not in a comparison, which never noted it: its walk option says as much.)
         if run.share == nil, let ride = noted.modes.firstIndex(of: .transit), noted.lock(ofSegment: ride) == nil,
            noted.nodes.filter({ !$0.isInferred }).count == 2, run.asked.contains(origins[ride]),
-           (noted.note(ofSegment: ride)?.mode.map { $0.kind == .riddenWalkingNoSlower } ?? true) {
+           (noted.note(ofSegment: ride)?.mode.map { [.riddenWalkingNoSlower, .wholeWayWalkingNoSlower].contains($0.kind) } ?? true) {
             computed.plan.setModeNote(nil, ofSegment: ride)
             computed = try await notingWalkingNoSlowerEndToEnd(in: computed)
         }
