@@ -181,7 +181,8 @@ extension Planner {
 
     /// The note of a ride the user chose for segment `index` (`plan mode … transit`): their choice
     /// stays, and when walking it is no slower than the ride door to door the segment says so
-    /// ("walking (6 min) is no slower than transit (9 min door to door)"); otherwise it says nothing. One
+    /// ("walking (6 min) is no slower than transit (9 min door to door, its 3 min wait before it
+    /// leaves included)"); otherwise it says nothing. One
     /// walk query, only for a computed ride the engine marked `walkingIsNoSlower`. The leg's own
     /// note ("walking the whole way is no slower than this journey") is judged by the same walk,
     /// from when the traveller can leave the segment's start in this plan: the engine judged it
