@@ -60,7 +60,8 @@ public struct ModeNote: Hashable, Sendable, Codable {
     public var noRide: String?
     /// A hop the car is not at hand for: the segment (0-based) of the ride it follows.
     public var carNotAtHandAfterRide: Int?
-    /// A note stored as words before migration 0020: shown as it was, its figures unknown.
+    /// A note stored as words before migration 0020: shown as it was, its figures unknown, until
+    /// its segment is asked again (`RoutePlan.forgettingStoredWords`).
     public var storedWords: String?
 
     public init(_ kind: Kind, walking: TimeInterval? = nil, riding: TimeInterval? = nil, from: Date? = nil,

@@ -216,7 +216,8 @@ extension Planner {
     /// choice: it keeps its ride even where walking is no slower (presets and day plans walk
     /// such a hop), and its first ride then says so of the whole way, door to door from the origin
     /// to the destination ("walking the whole way (6 min) is no slower than the whole plan by
-    /// transit (9 min door to door)": not the ride's own minutes). One walk query, none
+    /// transit (9 min door to door from when you can leave, waits included)": not the ride's own
+    /// minutes). One walk query, none
     /// when the straight line alone walks longer than the ride.
     /// - throws: only `CancellationError`.
     func notingWalkingNoSlowerEndToEnd(in computed: LegComputation) async throws -> LegComputation {

@@ -33,8 +33,8 @@ extension RoutePlan {
     }
 
     /// Segment `index`'s mode note without the words an older daemon stored (`ModeNote.storedWords`):
-    /// its kind kept, its figures those judged since (none: it says nothing that needs them
-    /// until judged again, `Planner.walkingRidesWalkingBeats`, `judgingPlannersWalksAgain`).
+    /// its kind kept, with no figures, so it says nothing that needs them until the planner
+    /// judges it again (`Planner.walkingRidesWalkingBeats`, `judgingPlannersWalksAgain`).
     mutating func forgettingStoredWords(ofSegment index: Int) {
         guard var note = note(ofSegment: index)?.mode, note.storedWords != nil else { return }
         note.storedWords = nil
