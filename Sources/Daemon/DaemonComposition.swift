@@ -3,6 +3,7 @@ import Notifications
 import Planner
 import Store
 import Streets
+import Transit
 import WireProtocol
 
 /// Wires the daemon's parts once (called by `UsefulMapDaemon`, the composition root): the
@@ -46,6 +47,7 @@ public struct DaemonComposition: Sendable {
         let router = RegionRouter(regions: regions, counters: counters)
         var plannerSettings = PlannerConfiguration()
         plannerSettings.comparedDistanceLimits = configuration.comparedDistanceLimits
+        plannerSettings.rideReachRadius = TransitRouter.defaultAccessRadius
         let planner = Planner(routing: router, clock: clock, configuration: plannerSettings)
         let plans = PlanRepository(store: store, counters: counters, events: events) { id, error in
             logger.error("plan edit stored, its computed legs not", ["plan": String(id), "error": "\(error)"])

@@ -22,6 +22,10 @@ public struct ModeNote: Hashable, Sendable, Codable {
         case riddenNoWalkingRoute = "ridden_no_walking_route"
         /// A ride the user chose although walking is no slower (`Planner.notingWalkingNoSlower`).
         case riddenWalkingNoSlower = "ridden_walking_no_slower"
+        /// The first ride of a plan of two places by transit, where walking the whole way is no
+        /// slower than the whole plan door to door (`Planner.notingWalkingNoSlowerEndToEnd`): its
+        /// figures are the whole way's, not its segment's.
+        case wholeWayWalkingNoSlower = "whole_way_walking_no_slower"
         /// Walked so that it does not take the pinned vehicle itself (`walkingTheWayToPinnedRides`).
         case wayToPinnedRide = "way_to_pinned_ride"
         case wayFromPinnedRide = "way_from_pinned_ride"
@@ -36,7 +40,7 @@ public struct ModeNote: Hashable, Sendable, Codable {
         var mode: TravelMode? {
             switch self {
             case .walkedNoSlower, .walkedRideWalksFarther, .walkedNoTransitRoute, .wayToPinnedRide, .wayFromPinnedRide: .walk
-            case .riddenFaster, .riddenNoWalkingRoute, .riddenWalkingNoSlower: .transit
+            case .riddenFaster, .riddenNoWalkingRoute, .riddenWalkingNoSlower, .wholeWayWalkingNoSlower: .transit
             case .notDriven: nil
             }
         }
@@ -56,7 +60,8 @@ public struct ModeNote: Hashable, Sendable, Codable {
     public var noRide: String?
     /// A hop the car is not at hand for: the segment (0-based) of the ride it follows.
     public var carNotAtHandAfterRide: Int?
-    /// A note stored as words before migration 0020: shown as it was, its figures unknown.
+    /// A note stored as words before migration 0020: shown as it was, its figures unknown, until
+    /// its segment is asked again (`RoutePlan.forgettingStoredWords`).
     public var storedWords: String?
 
     public init(_ kind: Kind, walking: TimeInterval? = nil, riding: TimeInterval? = nil, from: Date? = nil,
@@ -88,12 +93,18 @@ public struct ModeNote: Hashable, Sendable, Codable {
     }
 
     /// The note in words, of a segment in mode `mode` with `leg` (nil: none yet), leaving at
-    /// `leaving` and arriving at `arriving` as the plan shows it (nil: no time shown). The walk's
-    /// minutes are the walk leg's between those shown times (a wait at the stop after it is no
-    /// walking); a ride's door to door is its leg's, from its departure to its arrival, the
-    /// minutes its segment's header shows; without a leg or times, the figures judged. Nil when the note is not true of the segment: it explains another
-    /// mode, or the ride shown is no faster than the walk it was judged against (it stays kept,
-    /// and says so again once judged true).
+    /// `leaving` and arriving at `arriving` as the plan shows it (nil: no time shown). Every
+    /// figure is of what it sits under or says what it is of (issue 39 trial 54: "34 min door to
+    /// door" under "transit 19 min" was the whole trip's): a walk's minutes are the walk leg's
+    /// between those shown times (a wait at the stop after it is no walking); a ride's door to
+    /// door is its leg's, from its departure to its arrival, the minutes its header shows; a ride
+    /// judged against a walk is door to door from when the traveller was at the start, its wait
+    /// included and said (`compare` asked at that second arrives then); a walk judged and not
+    /// shown reads as `compare` shows it asked at a whole minute. Without a leg or times, the
+    /// figures judged. Nil when the note is not true of the segment: it explains another mode,
+    /// or the ride shown is no faster than the walk it was judged against, or the walk shown is
+    /// slower than the ride it was judged against (it stays kept, and says so again once judged
+    /// true).
     public func words(mode: TravelMode, leg: RouteLeg?, leaving: Date?, arriving: Date?) -> String? {
         if let explained = kind.mode, explained != mode { return nil }
         if let storedWords { return storedWords }
@@ -107,14 +118,14 @@ public struct ModeNote: Hashable, Sendable, Codable {
             shown = ShownTime.minutes(from: departure, to: arrival)
         }
         let walked = shown ?? walking.map(judged), ridden = riding.map(judged)
+        let judgedWalk = walking.map(Self.walkMinutes)
         let text = ShownTime.text(minutes:)
         let reason: String
         switch kind {
         case .walkedNoSlower:
-            guard let walked, let ridden else { return nil }
-            // The ride it was judged against is read as no faster than the walk shown: a walk
-            // judged at another second may read a minute more.
-            reason = "walked: walking (\(text(walked))) is no slower than transit (\(text(max(ridden, walked))) door to door)"
+            guard let walked, let ridden, walked <= ridden else { return nil }
+            reason = "walked: walking (\(text(walked))) is no slower than transit (\(text(ridden)) door to door"
+                + "\(rideCounted(against: shown == nil ? nil : leaving)), the wait for the ride included)"
         case .walkedRideWalksFarther:
             guard let rideWalks, let walkDistance, let walked else { return nil }
             reason = "walked: the ride walks \(Self.metres(rideWalks)) to and from its stops, "
@@ -123,16 +134,21 @@ public struct ModeNote: Hashable, Sendable, Codable {
             reason = "walked: no transit route found" + (walked.map { " (walking takes \(text($0)))" } ?? "")
                 + (noRide.map { ": \($0)" } ?? "")
         case .riddenFaster:
-            guard let ridden = shown ?? ridden, let walking else { return nil }
-            let walks = judged(walking)
-            guard ridden < walks else { return nil }
+            guard let ridden = shown ?? ridden, let judgedWalk, ridden < judgedWalk else { return nil }
             reason = "by transit: \(text(ridden)) door to door from its departure (walks and waits included) "
-                + "where walking takes \(text(walks))"
+                + "where walking takes \(text(judgedWalk))"
         case .riddenNoWalkingRoute:
             reason = "by transit: no walking route found"
         case .riddenWalkingNoSlower:
-            guard let walking, let ridden else { return nil }
-            reason = "walking (\(text(judged(walking)))) is no slower than transit (\(text(ridden)) door to door)"
+            guard let judgedWalk, let ridden else { return nil }
+            // Judged from when the traveller can leave the segment's start: the wait before the ride leaves is said.
+            let wait = (leg?.departure ?? leaving).map { ShownTime.minutes(from: judgedFrom, to: $0) } ?? 0
+            reason = "walking (\(text(judgedWalk))) is no slower than transit (\(text(ridden)) door to door"
+                + (wait > 0 ? ", its \(text(wait)) wait before it leaves included)" : ")")
+        case .wholeWayWalkingNoSlower:
+            guard let judgedWalk, let ridden else { return nil }
+            reason = "walking the whole way (\(text(judgedWalk))) is no slower than the whole plan by transit "
+                + "(\(text(ridden)) door to door from when you can leave, waits included)"
         case .wayToPinnedRide:
             reason = "walked: the way to the pinned ride"
         case .wayFromPinnedRide:
@@ -143,6 +159,22 @@ public struct ModeNote: Hashable, Sendable, Codable {
         guard let ride = carNotAtHandAfterRide else { return reason }
         let why = "the car is not at hand after the ride on segment \(ride + 1)"
         return kind == .notDriven ? "\(reason): \(why)" : "\(reason); \(why)"
+    }
+
+    /// From when a walk's ride was judged, said against the walk's shown departure `walkLeaves`:
+    /// " from when the walk leaves", or how many minutes before or after (a walk timed back to a
+    /// pin); "" when neither is known.
+    func rideCounted(against walkLeaves: Date?) -> String {
+        guard let from, let walkLeaves else { return "" }
+        let offset = ShownTime.minute(from) - ShownTime.minute(walkLeaves)
+        if offset == 0 { return " from when the walk leaves" }
+        return " from \(ShownTime.text(minutes: abs(offset))) \(offset < 0 ? "before" : "after") the walk leaves"
+    }
+
+    /// A walk judged and not shown, in minutes as `compare` shows it asked at a whole minute
+    /// (`umctl compare A B --at 08:50`): its whole minutes ("< 1 min" there reads 1 min).
+    static func walkMinutes(_ seconds: TimeInterval) -> Int {
+        max(seconds > 0 ? 1 : 0, ShownTime.minutes(from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: seconds)))
     }
 
     /// "300 m", "1.2 km": a walk's length as the notes give it.

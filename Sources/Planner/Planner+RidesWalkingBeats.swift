@@ -35,7 +35,9 @@ extension Planner {
             let straight = from.coordinate.distance(to: to.coordinate)
             let rideWalks = ride.walks.reduce(0) { $0 + $1.distance }
             let straightWalk = straight / Self.fastestStreetWalkMetresPerSecond * plan.pace.durationMultiplier
-            guard ride.walkingIsNoSlower || straightWalk <= riding || rideWalks > straight else { return kept }
+            // A ride noted faster with no walk judged (its note was words an older daemon stored) is asked too.
+            let unjudged = plan.note(ofSegment: index)?.mode.map { $0.kind == .riddenFaster && $0.walking == nil } ?? false
+            guard ride.walkingIsNoSlower || straightWalk <= riding || rideWalks > straight || unjudged else { return kept }
             let query = LegQuery(from: from, to: to, mode: .walk, timing: .departAt(start), pace: plan.pace, access: plan.access)
             var asked = kept
             asked.queries = 1

@@ -104,23 +104,32 @@ extension Planner {
         if boarding != nil { try await fill(index - 1, forward ? .departAt(time ?? askedAt) : .arriveBy(departure), run: &run) }
         if alighting != nil { try await fill(index + 1, forward ? .departAt(arrival) : .arriveBy(time ?? arrival), run: &run) }
         func walk(_ segment: Int, in plan: RoutePlan) -> TimeInterval { plan.legs[segment]?.expectedTravelTime ?? .infinity }
-        var better = true
-        if boarding != nil, let old = before.legs[index - 1], let oldDeparture = leg.departure {
-            let new = walk(index - 1, in: run.plan)
+        let withTheChosenStops = run.plan
+        /// The boarding stop chosen stays when the ride asked from it gets there over a minute
+        /// sooner going forward, or its walk is preferred (`prefers`), and the ride is caught.
+        func boardingStays() -> Bool {
+            guard let old = before.legs[index - 1], let oldDeparture = leg.departure else { return true }
+            let new = walk(index - 1, in: withTheChosenStops)
             let leaving = { (departure: Date, walk: TimeInterval) in departure.timeIntervalSinceReferenceDate - walk }
-            better = (forward && arrival < (leg.arrival ?? .distantPast).addingTimeInterval(-Self.equalTimes)
-                || Self.prefers(new, over: old.expectedTravelTime,
-                                lateness: leavesFreely ? leaving(departure, new) - leaving(oldDeparture, old.expectedTravelTime) : nil))
-                && (!forward || (time ?? .distantPast).addingTimeInterval(new) <= departure.addingTimeInterval(RoutePlan.connectionSlack))
+            let arrivesSooner = forward && arrival < (leg.arrival ?? .distantPast).addingTimeInterval(-Self.equalTimes)
+            let walkPreferred = Self.prefers(new, over: old.expectedTravelTime, lateness: leavesFreely
+                                             ? leaving(departure, new) - leaving(oldDeparture, old.expectedTravelTime) : nil)
+            let caught = !forward || (time ?? .distantPast).addingTimeInterval(new) <= departure.addingTimeInterval(RoutePlan.connectionSlack)
+            return (arrivesSooner || walkPreferred) && caught
         }
-        if alighting != nil, let old = before.legs[index + 1], let oldArrival = leg.arrival {
-            let new = walk(index + 1, in: run.plan)
+        /// The alighting stop chosen stays when the ride asked to it leaves over a minute later
+        /// timed back, or its walk is preferred, and the traveller is there in time.
+        func alightingStays() -> Bool {
+            guard let old = before.legs[index + 1], let oldArrival = leg.arrival else { return true }
+            let new = walk(index + 1, in: withTheChosenStops)
             let there = { (arrival: Date, walk: TimeInterval) in arrival.timeIntervalSinceReferenceDate + walk }
-            better = better && (!forward && departure > (leg.departure ?? .distantFuture).addingTimeInterval(Self.equalTimes)
-                || Self.prefers(new, over: old.expectedTravelTime,
-                                lateness: arrivesFreely ? there(oldArrival, old.expectedTravelTime) - there(arrival, new) : nil))
-                && (forward || arrival.addingTimeInterval(new) <= (time ?? .distantFuture))
+            let leavesLater = !forward && departure > (leg.departure ?? .distantFuture).addingTimeInterval(Self.equalTimes)
+            let walkPreferred = Self.prefers(new, over: old.expectedTravelTime, lateness: arrivesFreely
+                                             ? there(oldArrival, old.expectedTravelTime) - there(arrival, new) : nil)
+            let inTime = forward || arrival.addingTimeInterval(new) <= (time ?? .distantFuture)
+            return (leavesLater || walkPreferred) && inTime
         }
+        let better = (boarding == nil || boardingStays()) && (alighting == nil || alightingStays())
         if !better {
             run.plan = before
             run.failures = failuresBefore
@@ -154,7 +163,11 @@ extension Planner {
         else { return nil }
         let from = plan.nodes[index - 1].place
         let now = from.coordinate.distance(to: plan.nodes[index].place.coordinate)
-        let estimated = (0..<alightAt).filter { $0 != boardAt && calls[$0].canBoard }.compactMap { position in
+        let reached = { (position: Int) in
+            TravellerEnds.reaches(calls[position].coordinate, askedFrom: plan.nodes[index].place.coordinate,
+                                  place: from.coordinate, radius: self.configuration.rideReachRadius)
+        }
+        let estimated = (0..<alightAt).filter { $0 != boardAt && calls[$0].canBoard && reached($0) }.compactMap { position in
             Self.estimate(walked, now: now, to: from.coordinate.distance(to: calls[position].coordinate))
                 .map { TripStop(call: calls[position], estimate: $0) }
         }
@@ -179,7 +192,12 @@ extension Planner {
         else { return nil }
         let to = plan.nodes[index + 2].place
         let now = to.coordinate.distance(to: plan.nodes[index + 1].place.coordinate)
-        let estimated = ((boardAt + 1)..<calls.count).filter { $0 != alightAt && calls[$0].canAlight }.compactMap { position in
+        let reached = { (position: Int) in
+            TravellerEnds.reaches(calls[position].coordinate, askedFrom: plan.nodes[index + 1].place.coordinate,
+                                  place: to.coordinate, radius: self.configuration.rideReachRadius)
+        }
+        let estimated = ((boardAt + 1)..<calls.count).filter { $0 != alightAt && calls[$0].canAlight && reached($0) }
+            .compactMap { position in
             Self.estimate(walked, now: now, to: to.coordinate.distance(to: calls[position].coordinate))
                 .map { TripStop(call: calls[position], estimate: $0) }
         }

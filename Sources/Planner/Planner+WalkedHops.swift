@@ -181,7 +181,8 @@ extension Planner {
 
     /// The note of a ride the user chose for segment `index` (`plan mode … transit`): their choice
     /// stays, and when walking it is no slower than the ride door to door the segment says so
-    /// ("walking (6 min) is no slower than transit (9 min door to door)"); otherwise it says nothing. One
+    /// ("walking (6 min) is no slower than transit (9 min door to door, its 3 min wait before it
+    /// leaves included)"); otherwise it says nothing. One
     /// walk query, only for a computed ride the engine marked `walkingIsNoSlower`. The leg's own
     /// note ("walking the whole way is no slower than this journey") is judged by the same walk,
     /// from when the traveller can leave the segment's start in this plan: the engine judged it
@@ -213,8 +214,10 @@ extension Planner {
 
     /// A plan of two places by transit (`plan new A B --mode transit`) is the user's explicit
     /// choice: it keeps its ride even where walking is no slower (presets and day plans walk
-    /// such a hop), and its first ride then says so, door to door from the origin to the
-    /// destination ("walking (6 min) is no slower than transit (9 min door to door)"). One walk query, none
+    /// such a hop), and its first ride then says so of the whole way, door to door from the origin
+    /// to the destination ("walking the whole way (6 min) is no slower than the whole plan by
+    /// transit (9 min door to door from when you can leave, waits included)": not the ride's own
+    /// minutes). One walk query, none
     /// when the straight line alone walks longer than the ride.
     /// - throws: only `CancellationError`.
     func notingWalkingNoSlowerEndToEnd(in computed: LegComputation) async throws -> LegComputation {
@@ -249,7 +252,7 @@ extension Planner {
         guard let walking = try await leg(for: walk).map(\.expectedTravelTime).successValue else { return noted }
         noted.plan.legs[ride]?.walkingIsNoSlower = walking <= riding
         guard walking <= riding else { return noted }
-        noted.plan.setModeNote(Self.walkingIsNoSlower(walking: walking, riding: riding, leaving: start), ofSegment: ride)
+        noted.plan.setModeNote(ModeNote(.wholeWayWalkingNoSlower, walking: walking, riding: riding, from: start), ofSegment: ride)
         return noted
     }
 }

@@ -322,6 +322,12 @@ public struct Planner: Sendable {
         }
         var noted = plan
         noted.settingRoutingErrors(failures)  // stored with the plan: `plan show` says why after a restart too
+        // A note an older daemon stored as words (before migration 0020) has no figures to follow
+        // its leg: asked again, the segment loses those words and is judged again below (trial 54:
+        // "34 min door to door" stayed under "transit 27 min" through `plan refresh`).
+        for index in 0..<noted.segmentCount where run.asked.contains(origins[index]) {
+            noted.forgettingStoredWords(ofSegment: index)
+        }
         // A ride the user chose stays theirs; asked again, it says when walking is no slower.
         // A pinned ride kept as it was is judged again too while it says so: its note was
         // judged from when it was asked (the time pinned at, an earlier start), and the plan
@@ -340,7 +346,7 @@ public struct Planner: Sendable {
         // (Not in a comparison, which never noted it: its walk option says as much.)
         if run.share == nil, let ride = noted.modes.firstIndex(of: .transit), noted.lock(ofSegment: ride) == nil,
            noted.nodes.filter({ !$0.isInferred }).count == 2, run.asked.contains(origins[ride]),
-           (noted.note(ofSegment: ride)?.mode.map { $0.kind == .riddenWalkingNoSlower } ?? true) {
+           (noted.note(ofSegment: ride)?.mode.map { [.riddenWalkingNoSlower, .wholeWayWalkingNoSlower].contains($0.kind) } ?? true) {
             computed.plan.setModeNote(nil, ofSegment: ride)
             computed = try await notingWalkingNoSlowerEndToEnd(in: computed)
         }
@@ -442,7 +448,11 @@ public struct Planner: Sendable {
         run.queryCount += 1
         run.asked.insert(index)
         run.failures.removeAll { $0.segment == index }
-        let asked = query(run.plan, index, timing)
+        var asked = query(run.plan, index, timing)
+        if asked.mode == .transit {
+            let walks = run.asked
+            asked.travellerEnds = run.plan.travellerEnds(ofSegment: index, timedBy: timing) { walks.contains($0) }
+        }
         let answer: Result<RouteLeg, RoutingError>
         if let share = run.share, asked.mode != .transit {
             let plan = run.plan

@@ -12,6 +12,10 @@ public struct PlannerConfiguration: Hashable, Sendable {
     public var longDistanceMetres: Double = 10_000
     /// An end this close to its nearest stop is that stop: nothing is inserted.
     public var endIsStopMetres: Double = 25
+    /// How far from the traveller's place a ride may board or alight: the transit engine's
+    /// access radius (the daemon passes `TransitRouter.defaultAccessRadius`). Another stop of a
+    /// ride's trip beyond it is never walked to, as a search from the door never sees it.
+    public var rideReachRadius: Double = 800
 
     // MARK: Compare
     /// Beyond this straight-line distance between the ends, `compare` answers the mode with

@@ -32,6 +32,15 @@ extension RoutePlan {
         notes[key] = kept.isEmpty ? nil : kept
     }
 
+    /// Segment `index`'s mode note without the words an older daemon stored (`ModeNote.storedWords`):
+    /// its kind kept, with no figures, so it says nothing that needs them until the planner
+    /// judges it again (`Planner.walkingRidesWalkingBeats`, `judgingPlannersWalksAgain`).
+    mutating func forgettingStoredWords(ofSegment index: Int) {
+        guard var note = note(ofSegment: index)?.mode, note.storedWords != nil else { return }
+        note.storedWords = nil
+        setModeNote(note, ofSegment: index)
+    }
+
     /// What segment `index` says of its mode (`plan show`'s `mode:`, the wire's `mode_note`), in
     /// words from the leg it has now, leaving and arriving as the plan shows it
     /// (`ModeNote.words`); nil when it has no note or its note is not true of it now (another

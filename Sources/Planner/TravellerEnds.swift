@@ -6,16 +6,45 @@ import Foundation
 /// from an inferred stop sees the stops a search from the door sees, whichever way it is timed
 /// (issue 39: asked from the inferred stop Tohlopinjärvi, a depart-at ride alighted at Pispalan
 /// vt 138, 849 m from the destination, which no arrive-by search from the door could choose).
+///
+/// Where the plan knows the walk between the place and the inferred stop (`originWalk`,
+/// `destinationWalk`: the walk the run asked before the ride, at the end the ride is timed
+/// from), the ride is searched from (to) the place itself: every stop's walk is the
+/// traveller's from (to) the place, and the time asked moves by that walk. Priced to the
+/// inferred stop instead, a stop across the road from it cost the walk over the road on top
+/// (issue 39, trial 54: by 07:56:30 bus 13 alighting at the other Muroleenkatu, 91 s from the
+/// destination, cost 65 s to the inferred Muroleenkatu plus its 83 s, missed the deadline, and
+/// the answer left 31 minutes earlier than the depart-at one arriving 07:55:46). The leg found
+/// still starts (ends) at the inferred stop: its walk to another stop is shown as what it costs
+/// beyond the known walk (`extra`), and the planner then moves the stop to the ride's.
 public struct TravellerEnds: Hashable, Sendable {
     /// The place walked from to the ride's first stop; nil when the ride starts where the traveller is.
     public var origin: Coordinate?
     /// The place walked to from the ride's last stop; nil when the ride ends where the traveller goes.
     public var destination: Coordinate?
+    /// Seconds of the walk from `origin` to the ride's first stop, when known.
+    public var originWalk: TimeInterval?
+    /// Seconds of the walk from the ride's last stop to `destination`, when known.
+    public var destinationWalk: TimeInterval?
 
-    public init(origin: Coordinate? = nil, destination: Coordinate? = nil) {
+    public init(origin: Coordinate? = nil, destination: Coordinate? = nil, originWalk: TimeInterval? = nil,
+                destinationWalk: TimeInterval? = nil) {
         self.origin = origin
         self.destination = destination
+        self.originWalk = origin == nil ? nil : originWalk
+        self.destinationWalk = destination == nil ? nil : destinationWalk
     }
+
+    /// The seconds a walk of `placeWalk` seconds between the traveller's place and a stop costs
+    /// beyond `known`, the walk between the place and the inferred stop (`originWalk` or
+    /// `destinationWalk`), never below 0. In whole seconds, as the engine times walks: the
+    /// known walk rounded down (`wholeSeconds`), so a fraction never costs a ride.
+    public static func extra(_ placeWalk: Int, beyond known: TimeInterval) -> Int {
+        max(0, placeWalk - wholeSeconds(known))
+    }
+
+    /// A known walk as the engine counts it: whole seconds, rounded down.
+    public static func wholeSeconds(_ walk: TimeInterval) -> Int { Int(walk.rounded(.down)) }
 
     /// Whether `stop` is one a ride asked from (to) `end` may board (alight) at, for a traveller
     /// at `place` (nil: `end` is theirs): within `radius` of the place, or no farther from it than
@@ -38,5 +67,20 @@ extension RoutePlan {
         }
         return TravellerEnds(origin: index > 0 ? place(walkedTo: index, from: index - 1, over: index - 1) : nil,
                              destination: index + 1 < modes.count ? place(walkedTo: index + 1, from: index + 2, over: index + 1) : nil)
+    }
+
+    /// As `travellerEnds(ofSegment:)`, with the walk at the end `timing` is at (before a
+    /// depart-at ride, after an arrive-by one) when `walkAsked` says the run asked it: the ride
+    /// is then searched from (to) the place. A walk kept from before keeps its stop (an edit that
+    /// only retimes a ride does not move its stops).
+    func travellerEnds(ofSegment index: Int, timedBy timing: LegTiming, walkAsked: (Int) -> Bool) -> TravellerEnds {
+        var ends = travellerEnds(ofSegment: index)
+        switch timing {
+        case .departAt:
+            if ends.origin != nil, walkAsked(index - 1) { ends.originWalk = legs[index - 1]?.expectedTravelTime }
+        case .arriveBy:
+            if ends.destination != nil, walkAsked(index + 1) { ends.destinationWalk = legs[index + 1]?.expectedTravelTime }
+        }
+        return ends
     }
 }

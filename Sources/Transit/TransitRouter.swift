@@ -200,9 +200,28 @@ public final class TransitRouter: Sendable {
         }
         guard timetable.isInServicePeriod(day: day) else { throw outside() }
 
+        // The traveller's walks beyond inferred stops, where known: searched from (to) their
+        // place, the time asked moved by the walk (`TravellerEnds`), the journey shown from the
+        // stop (`fromTheStops`).
+        let beyond = (origin: travellerEnds.origin.flatMap { place in travellerEnds.originWalk.map { (place: place, walk: $0) } },
+                      destination: travellerEnds.destination.flatMap { place in travellerEnds.destinationWalk.map { (place: place, walk: $0) } })
+        func fromTheStops(_ raw: Raptor.Journey) -> Raptor.Journey {
+            var shown = raw
+            if let origin = beyond.origin {
+                shown.access.seconds = TravellerEnds.extra(raw.access.seconds, beyond: origin.walk)
+                shown.departure += raw.access.seconds - shown.access.seconds
+            }
+            if let destination = beyond.destination {
+                shown.egress.seconds = TravellerEnds.extra(raw.egress.seconds, beyond: destination.walk)
+                shown.arrival -= raw.egress.seconds - shown.egress.seconds
+            }
+            return shown
+        }
         let (ends, accessTime) = measure { () -> ([Raptor.Endpoint], [Raptor.Endpoint]) in
-            (self.endpoints(around: origin, radius: accessRadius, pace: pace, towardsStop: true, known: knownWalks),
-             self.endpoints(around: destination, radius: accessRadius, pace: pace, towardsStop: false, known: knownWalks))
+            (self.endpoints(around: origin, radius: accessRadius, pace: pace, towardsStop: true, known: knownWalks,
+                            traveller: beyond.origin),
+             self.endpoints(around: destination, radius: accessRadius, pace: pace, towardsStop: false, known: knownWalks,
+                            traveller: beyond.destination))
         }
         let avoided = avoidedStops(avoiding)
         // Asked from (to) a stop inferred for the traveller, the radius counts from their place.
@@ -228,7 +247,9 @@ public final class TransitRouter: Sendable {
         // arrive-by time rounds up (a walk of 177.4 s timed back from 09:57:27 still takes the
         // bus arriving 09:54:30 that a depart-at answer shows arriving 09:57:27; the planner's
         // connection slack is that second).
-        let instant = Int(timing.isDepartAt ? anchor.timeIntervalSince1970.rounded(.down) : anchor.timeIntervalSince1970.rounded(.up))
+        let asked = Int(timing.isDepartAt ? anchor.timeIntervalSince1970.rounded(.down) : anchor.timeIntervalSince1970.rounded(.up))
+        let instant = timing.isDepartAt ? asked - (beyond.origin.map { TravellerEnds.wholeSeconds($0.walk) } ?? 0)
+                                        : asked + (beyond.destination.map { TravellerEnds.wholeSeconds($0.walk) } ?? 0)
         let stopMask = overlay?.stopMask(at: instant, stopCount: timetable.stops.count)
         let rides = max(1, maxTransfers + 1)
         let choice = JourneyChoice(transferPenalty: max(0, transferPenalty))
@@ -308,18 +329,19 @@ public final class TransitRouter: Sendable {
         }
         if let quicker, quicker.arrival < bestRaw.arrival { bestRaw = quicker }
         if let later, JourneyChoice.leavesLater(later, than: bestRaw) { bestRaw = later }
+        bestRaw = fromTheStops(bestRaw)
         let direct = walking.walkingSeconds(from: origin, to: destination, pace: pace)
         var walkingIsNoSlower = false
         if let direct {
             switch timing {
-            case .departAt: walkingIsNoSlower = Double(instant) + direct <= Double(bestRaw.arrival)
-            case .arriveBy: walkingIsNoSlower = Double(instant) - direct >= Double(bestRaw.departure)
+            case .departAt: walkingIsNoSlower = Double(asked) + direct <= Double(bestRaw.arrival)
+            case .arriveBy: walkingIsNoSlower = Double(asked) - direct >= Double(bestRaw.departure)
             }
         }
         // Alternatives are no quicker than the best, so the note holds for them too.
         let best = journey(bestRaw, from: origin, to: destination, walkingIsNoSlower: walkingIsNoSlower, overlay: overlay)
         let alternatives = journeys.filter { $0.rides.count < bestRaw.rides.count }.map {
-            journey($0, from: origin, to: destination, walkingIsNoSlower: walkingIsNoSlower, overlay: overlay)
+            journey(fromTheStops($0), from: origin, to: destination, walkingIsNoSlower: walkingIsNoSlower, overlay: overlay)
         }
         return TransitJourneyResult(best: best, alternatives: alternatives,
                                     walkingIsNoSlower: walkingIsNoSlower, walkingSeconds: direct,
@@ -417,23 +439,34 @@ public final class TransitRouter: Sendable {
 
     /// Stops within the radius with their walking time at the pace: `known`'s seconds where it
     /// knows the stop, else its straight-line speed, else `walking`'s estimate.
+    /// - parameter traveller: the traveller's place beyond `point` (a stop inferred for them) and
+    ///   their walk between it and `point`, when known (`TravellerEnds`): each stop's seconds are
+    ///   then the walk between the place and it (`known` holds walks timed so), `point`'s own the
+    ///   walk given.
     func endpoints(around point: Coordinate, radius: Double, pace: WalkingPace, towardsStop: Bool,
-                   known: KnownEndWalks = KnownEndWalks()) -> [Raptor.Endpoint] {
+                   known: KnownEndWalks = KnownEndWalks(), traveller: (place: Coordinate, walk: TimeInterval)? = nil) -> [Raptor.Endpoint] {
         let seconds = towardsStop ? known.access : known.egress
         return grid.stops(within: radius, of: point).compactMap { found in
             if !seconds.isEmpty, let known = seconds[timetable.stops[found.index].id] {
                 return Raptor.Endpoint(stop: Int32(found.index), seconds: max(0, known))
             }
             let stop = timetable.stops[found.index].coordinate
-            let estimate: Double?
-            if let speed = known.unknownMetresPerSecond {
-                estimate = point.distance(to: stop) / speed * pace.durationMultiplier
-            } else {
-                estimate = towardsStop ? walking.walkingSeconds(from: point, to: stop, pace: pace)
-                                       : walking.walkingSeconds(from: stop, to: point, pace: pace)
+            func estimate(_ from: Coordinate) -> Int? {
+                let seconds = if let speed = known.unknownMetresPerSecond {
+                    from.distance(to: stop) / speed * pace.durationMultiplier
+                } else {
+                    towardsStop ? walking.walkingSeconds(from: from, to: stop, pace: pace) : walking.walkingSeconds(from: stop, to: from, pace: pace)
+                }
+                guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
+                return Int(seconds.rounded(.up))
             }
-            guard let estimate, estimate.isFinite, estimate >= 0 else { return nil }
-            return Raptor.Endpoint(stop: Int32(found.index), seconds: Int(estimate.rounded(.up)))
+            guard let viaPoint = estimate(point) else { return nil }
+            guard let traveller else { return Raptor.Endpoint(stop: Int32(found.index), seconds: viaPoint) }
+            let walk = TravellerEnds.wholeSeconds(traveller.walk)
+            // `point` itself is the walk known; another stop is walked from the place, never
+            // dearer than on through `point`.
+            let fromPlace = point.distance(to: stop) < 1 ? walk : min(viaPoint + walk, estimate(traveller.place) ?? .max)
+            return Raptor.Endpoint(stop: Int32(found.index), seconds: fromPlace)
         }
     }
 

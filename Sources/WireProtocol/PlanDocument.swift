@@ -166,8 +166,9 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     /// line, which replaced the choice (left out when false).
     public var lineChoiceReplaced: Bool
     /// Why the segment has its mode, stored with the plan: "walked: walking (6 min) is no slower
-    /// than transit (9 min)" (a preset or a day plan walked it), an insert's reason, or of a ride
-    /// the user chose "walking (6 min) is no slower than transit (9 min)"; left out when none.
+    /// than transit (9 min door to door from when the walk leaves, …)" (a preset or a day plan
+    /// walked it), an insert's reason, or of a ride the user chose "walking (6 min) is no slower
+    /// than transit (9 min door to door)"; left out when none.
     public var modeNote: String?
     /// For a missed connection going forward, when the traveller can really be where it leaves:
     /// at its first ride's stop (after the access walk) or a pinned walk's start. The leg keeps

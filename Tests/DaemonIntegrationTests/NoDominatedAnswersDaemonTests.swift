@@ -214,6 +214,26 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(beaten, [], "\(beaten.count) of \(checked) beaten")
     }
 
+    /// Arrive-by the minute after a depart-at answer arrives, the daemon leaves no earlier than
+    /// that answer (more than a minute earlier counts): it makes the deadline. Trial 54: from
+    /// 61.47808,23.72969 at 06:50 the answer leaves 06:57:26 and arrives 07:55:46 on bus 13 to
+    /// the Muroleenkatu across the road from the one inferred beside the destination, while by
+    /// 07:56 the daemon left 06:25:56: that stop was priced as the walk over the road to the
+    /// inferred one plus the inferred one's own, and missed the deadline (`TravellerEnds`: the
+    /// ride is now searched to the traveller's place). The same by 12:08 from 61.48350,23.72154:
+    /// 10:19:17 for a depart-at answer leaving 10:44:17.
+    func testArrivingByTheMinuteADepartAtAnswerArrivesLeavesNoEarlierThanIt() async throws {
+        let trips = [("61.47808,23.72969", "61.45258,23.83597", "2022-01-12T06:50"),
+                     ("61.48350,23.72154", "61.46409,23.82698", "2022-01-12T10:26")] + seededTrips(count: 20, seed: 5501)
+        let (checked, early) = try await answersBeatenWhenAskedAgain(trips, againArriveBy: true, at: {
+            WireTime.string(from: self.minute($0.arrival.addingTimeInterval(59)), timeZone: Self.zone)
+        }) { again, answer, _ in
+            again.departure < answer.departure.addingTimeInterval(-60)
+        }
+        XCTAssertGreaterThanOrEqual(checked, 17, "enough pairs have a transit answer")
+        XCTAssertEqual(early, [], "\(early.count) of \(checked) left earlier")
+    }
+
     /// Asked again at the minute its transit answer leaves, `compare` finds nothing that leaves
     /// no earlier and arrives earlier with no more transfers: asking earlier never gives a
     /// worse arrival for the same departure (trial: Nekalantie → Kaleva asked at 09:10 arrived

@@ -29,12 +29,12 @@ final class WalkedHopsDaemonTests: SharedTampereDaemonTestCase {
     }
 
     /// Two places by transit are the user's explicit choice (issue 39): the plan rides even
-    /// where walking is no slower, and its ride says so, door to door, as `plan show` prints it.
+    /// where walking is no slower, and its ride says so of the whole way, door to door, as `plan show` prints it.
     func testTwoPlacesByTransitKeepTheirRideAndSayWhenWalkingIsNoSlower() throws {
         let plan = try harness.json(["plan", "new", Tampere.keskustori, Tampere.ratina, "--mode", "transit", "--at", Tampere.morning])
         let ride = try XCTUnwrap(modes(plan).firstIndex(of: "transit"), "the user's ride stays: \(plan)")
         let note = try XCTUnwrap(modeNote(plan, ride), "the ride says walking is no slower: \(plan)")
-        XCTAssertTrue(note.hasPrefix("walking (") && note.contains(") is no slower than transit ("), note)
+        XCTAssertTrue(note.hasPrefix("walking the whole way (") && note.contains(") is no slower than the whole plan by transit ("), note)
         let shown = try harness.umctl(["plan", "show", try id(plan)])
         XCTAssertTrue(shown.stdout.contains("mode: \(note)"), "plan show says it: \(shown.stdout)")
     }

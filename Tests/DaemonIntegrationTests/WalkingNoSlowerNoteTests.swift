@@ -52,11 +52,11 @@ final class WalkingNoSlowerNoteTests: XCTestCase {
         func modeNotes(_ plan: JSONValue) -> [String] {
             (plan["segments"]?.arrayValue ?? []).compactMap { $0["mode_note"]?.stringValue }
         }
-        XCTAssertEqual(modeNotes(created), ["walking (28 min) is no slower than transit (45 min door to door)"], "\(created)")
+        XCTAssertEqual(modeNotes(created), ["walking the whole way (28 min) is no slower than the whole plan by transit (45 min door to door from when you can leave, waits included)"], "\(created)")
 
         let later = try harness.json(["plan", "time", id, "--at", "08:29"])
         XCTAssertEqual(modeNotes(later), [], "a 16-min ride from 08:29: walking is slower: \(later)")
         let back = try harness.json(["plan", "time", id, "--at", "08:00"])
-        XCTAssertEqual(modeNotes(back), ["walking (28 min) is no slower than transit (45 min door to door)"], "\(back)")
+        XCTAssertEqual(modeNotes(back), ["walking the whole way (28 min) is no slower than the whole plan by transit (45 min door to door from when you can leave, waits included)"], "\(back)")
     }
 }

@@ -4,7 +4,8 @@ import XCTest
 /// A ride asked between stops inferred for the traveller carries the places they walk from and
 /// to (`TravellerEnds`): the engine measures its access radius from those, so depart-at and
 /// arrive-by see the stops a search from the door sees (issue 39 item 1: asked from the
-/// inferred stop Tohlopinjärvi, a ride alighted 849 m from the destination).
+/// inferred stop Tohlopinjärvi, a ride alighted 849 m from the destination), and the walk to
+/// (from) it already asked, so that the ride is searched from (to) the place itself.
 final class RideAskedWithinReachOfTheTravellerTests: XCTestCase {
     func testTheRideBetweenInferredStopsIsAskedWithThePlacesWalkedFromAndTo() async throws {
         for preference in [TimePreference.departAt(Fixture.at(0)), .arriveBy(Fixture.at(60))] {
@@ -12,12 +13,17 @@ final class RideAskedWithinReachOfTheTravellerTests: XCTestCase {
             let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.stopA, isInferred: true),
                                              PlanNode(place: Fixture.stopB, isInferred: true), PlanNode(place: Fixture.office)],
                                      modes: [.walk, .transit, .walk], timePreference: preference)
-            _ = try await Planner(routing: port, clock: FixedClock(instant: Fixture.morning)).computeLegs(plan)
+            let computed = try await Planner(routing: port, clock: FixedClock(instant: Fixture.morning)).computeLegs(plan)
             let rides = await port.queries.filter { $0.mode == .transit }
             XCTAssertFalse(rides.isEmpty)
+            // The walk asked before the ride, at the end the plan is timed from, goes with it.
+            let forward = if case .departAt = preference { true } else { false }
+            let known = TravellerEnds(origin: Fixture.home.coordinate, destination: Fixture.office.coordinate,
+                                      originWalk: forward ? computed.legs[0]?.expectedTravelTime : nil,
+                                      destinationWalk: forward ? nil : computed.legs[2]?.expectedTravelTime)
+            XCTAssertNotNil(forward ? known.originWalk : known.destinationWalk)
             for ride in rides {
-                XCTAssertEqual(ride.travellerEnds, TravellerEnds(origin: Fixture.home.coordinate, destination: Fixture.office.coordinate),
-                               "\(preference)")
+                XCTAssertEqual(ride.travellerEnds, known, "\(preference)")
             }
             let walks = await port.queries.filter { $0.mode == .walk }
             XCTAssertTrue(walks.allSatisfy { $0.travellerEnds == TravellerEnds() })

@@ -35,6 +35,6 @@ final class TwoPlacesByTransitWalkQueryTests: XCTestCase {
         let walks = await walksAsked(port)
         XCTAssertEqual(walks, 1)
         let note = try XCTUnwrap(plan.modeNote(ofSegment: plan.modes.firstIndex(of: .transit) ?? 0), "\(plan.modes)")
-        XCTAssertTrue(note.contains("is no slower than transit"), "\(note)")
+        XCTAssertTrue(note.contains("is no slower than the whole plan by transit"), "\(note)")
     }
 }

@@ -32,6 +32,6 @@ final class WalkRuleTests: XCTestCase {
         let choice = Planner.walkOrRide(walking: 360, riding: 540, inherited: .transit, leaving: leaving,
                                         distances: Planner.WalkedDistances(riding: 0, walking: 450))
         XCTAssertEqual(choice.mode, .walk)
-        XCTAssertEqual(words(choice), "walked: walking (6 min) is no slower than transit (9 min door to door)")
+        XCTAssertEqual(words(choice), "walked: walking (6 min) is no slower than transit (9 min door to door, the wait for the ride included)")
     }
 }

@@ -11,7 +11,8 @@ import XCTest
 /// another of the same trip, after where it boards, is preferred and gets the traveller there in
 /// time. Preferred: where the traveller is free across the walk, the stop they leave latest for
 /// (get there earliest from), times within a minute counting as one and then the shorter walk;
-/// else the shorter walk.
+/// else the shorter walk. Only stops within the ride's reach of the traveller's place count
+/// (`TravellerEnds.reaches`): a search from the door never sees the others.
 ///
 /// The planner runs in process on the real Nysse timetable (RAPTOR), its walks timed as the
 /// engine times its own access walks (a stretched straight line), so the two agree to the second.
@@ -154,6 +155,12 @@ final class TripsNearestStopsPropertyTests: XCTestCase {
                 XCTAssertFalse(preferred, message(other.call, other.walk))
             }
         }
+        /// Whether a ride asked from (to) node `node` boards (alights) at `call` for a traveller at
+        /// `place`: the ride's reach (`PlannerConfiguration.rideReachRadius`) counts from the place.
+        func reached(_ call: TripCall, from node: Int, _ place: Place) -> Bool {
+            TravellerEnds.reaches(call.coordinate, askedFrom: plan.nodes[node].place.coordinate, place: place.coordinate,
+                                  radius: PlannerConfiguration().rideReachRadius)
+        }
         for index in 0..<plan.segmentCount where plan.modes[index] == .transit && !plan.isPinned(segment: index) {
             guard let leg = plan.legs[index], let first = leg.rides.first, let last = leg.rides.last else { continue }
             if index > 0, theirs(index, index - 1), let walk = plan.legs[index - 1], !leg.walks.contains(where: { $0.kind == .access && $0.distance > 0 }),
@@ -167,7 +174,7 @@ final class TripsNearestStopsPropertyTests: XCTestCase {
                 if let board = calls.firstIndex(where: { isCall($0, first.boarding, boarding: true) }),
                    let alight = calls[(board + 1)...].firstIndex(where: { isCall($0, first.alighting, boarding: false) }) {
                     checked += 1
-                    let others = (0..<alight).filter { $0 != board && calls[$0].canBoard }.map { position in
+                    let others = (0..<alight).filter { $0 != board && calls[$0].canBoard && reached(calls[$0], from: index, place) }.map { position in
                         let other = TimetablePort.walkSeconds(place.coordinate, calls[position].coordinate, pace: plan.pace)
                         let later = calls[position].departure.addingTimeInterval(-other).timeIntervalSince(leaving)
                         return (call: calls[position], walk: other, lateness: free ? later : nil)
@@ -192,7 +199,8 @@ final class TripsNearestStopsPropertyTests: XCTestCase {
                 if let board = calls.firstIndex(where: { isCall($0, last.boarding, boarding: true) }),
                    let alight = calls[(board + 1)...].firstIndex(where: { isCall($0, last.alighting, boarding: false) }) {
                     checked += 1
-                    let others = ((board + 1)..<calls.count).filter { $0 != alight && calls[$0].canAlight }.map { position in
+                    let others = ((board + 1)..<calls.count).filter { $0 != alight && calls[$0].canAlight && reached(calls[$0], from: index + 1, place) }
+                        .map { position in
                         let other = TimetablePort.walkSeconds(calls[position].coordinate, place.coordinate, pace: plan.pace)
                         return (call: calls[position], walk: other,
                                 lateness: Optional(there.timeIntervalSince(calls[position].arrival.addingTimeInterval(other))))

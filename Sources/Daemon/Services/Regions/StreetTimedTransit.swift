@@ -134,12 +134,36 @@ private struct StreetWalks {
         try await ask(missing)
         return zip(legs, ends).map { leg, ends in
             let street = (access: ends.access.flatMap { asked[$0.end] ?? nil }, egress: ends.egress.flatMap { asked[$0.end] ?? nil })
-            let fits = [(ends.access?.step, street.access), (ends.egress?.step, street.egress)].allSatisfy { engine, street in
+            let fits = [(ends.access, street.access), (ends.egress, street.egress)].allSatisfy { engine, street in
                 guard let engine, let street else { return true }
-                return street.expectedTravelTime <= engine.duration
+                return self.fits(street, for: engine.end, step: engine.step, new: missing[engine.end] != nil)
             }
-            return (leg.withStreetEndWalks(access: street.access, egress: street.egress), fits)
+            // A walk priced from the traveller's place keeps the engine's step: the planner moves
+            // its inferred stop to the ride's and asks the walk from there.
+            return (leg.withStreetEndWalks(access: placeWalk(towardsStop: true) == nil ? street.access : nil,
+                                           egress: placeWalk(towardsStop: false) == nil ? street.egress : nil), fits)
         }
+    }
+
+    /// The traveller's place beyond the query's start (`towardsStop`) or end, when that end is a
+    /// stop inferred for them and their walk to it is known: walks to (from) other stops are then
+    /// asked from (to) that place and priced beyond that walk (`TravellerEnds.extra`).
+    private func placeWalk(towardsStop: Bool) -> (place: Coordinate, walk: TimeInterval)? {
+        let ends = query.travellerEnds
+        return towardsStop ? ends.origin.flatMap { place in ends.originWalk.map { (place, $0) } }
+            : ends.destination.flatMap { place in ends.destinationWalk.map { (place, $0) } }
+    }
+
+    /// Whether `street`, the walk asked for `end`, is no longer than the engine timed it (`step`).
+    /// Asked from (to) the traveller's place, the step shows only the part beyond their walk to
+    /// the inferred stop, 0 where the walk is no longer, which hides what the engine took for it:
+    /// a walk first asked now (`new`) then fits only when that part is shown (the engine took
+    /// the step's seconds plus that walk), one it searched with already fits as taken.
+    private func fits(_ street: RouteLeg, for end: End, step: TransitWalkStep, new: Bool) -> Bool {
+        let walk = Int(street.expectedTravelTime)
+        guard let traveller = placeWalk(towardsStop: end.towardsStop) else { return Double(walk) <= step.duration }
+        if new && step.duration == 0 { return walk == 0 }
+        return Double(TravellerEnds.extra(walk, beyond: traveller.walk)) <= step.duration
     }
 
     /// The leg's walk to its first stop and from its last, each with the stop's ID; nil for a
@@ -162,7 +186,8 @@ private struct StreetWalks {
             for (end, step) in missing {
                 let stop = Place(name: end.towardsStop ? step.toName : step.fromName, coordinate: end.towardsStop ? step.to : step.from,
                                  kind: .transitStop)
-                let walk = LegQuery(from: end.towardsStop ? query.from : stop, to: end.towardsStop ? stop : query.to,
+                let beyond = placeWalk(towardsStop: end.towardsStop).map { Place(name: "the traveller's place", coordinate: $0.place) }
+                let walk = LegQuery(from: end.towardsStop ? beyond ?? query.from : stop, to: end.towardsStop ? stop : beyond ?? query.to,
                                     mode: .walk, timing: query.timing, pace: query.pace, access: query.access)
                 group.addTask {
                     do {

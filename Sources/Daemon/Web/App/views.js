@@ -207,7 +207,8 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
     // Which ride buys a ticket and which an earlier one covers, as `umctl plan show` says it.
     legPrice(leg, segment.mode) ? h('p', { class: 'fare' }, legPrice(leg, segment.mode)) : null,
     // Why the segment has its mode, under it as `umctl plan show` prints it ("walked: walking
-    // (6 min) is no slower than transit (9 min)").
+    // (6 min) is no slower than transit (9 min door to door from when the walk leaves, the wait
+    // for the ride included)").
     segment.mode_note ? h('p', { class: 'mode-note' }, `mode: ${segment.mode_note}`) : null,
     missedRide(segment, day),
     lateArrival(plan, segment, number, day),
