@@ -59,7 +59,14 @@ final class ModeNotesTrueOfTheirLegsTests: SharedTampereDaemonTestCase {
         for segment in segments(changed) {
             guard let note = segment["mode_note"]?.stringValue, let judged = notedBefore[note] else { continue }
             kept += 1
-            XCTAssertEqual(leg(segment), judged, "\"\(note)\" was said of another leg: \(changed)")
+            guard leg(segment) != judged else { continue }
+            // The same words under another leg are only those a ride's note renders from the leg
+            // it sits under: a ride retimed by as many minutes (08:18 → 08:33, 10 min both) reads alike.
+            let minutes = try XCTUnwrap(date(segment["leg"]?["departure"]).flatMap { departure in
+                date(segment["leg"]?["arrival"]).map { Int($0.timeIntervalSince1970 / 60) - Int(departure.timeIntervalSince1970 / 60) }
+            }, "\(segment)")
+            XCTAssertTrue(minutes < 60 && note.hasPrefix("by transit: \(minutes) min door to door from its departure"),
+                          "\"\(note)\" was said of another leg (\(judged)), not of \(leg(segment)): \(changed)")
         }
         let shown = try harness.umctl(["plan", "show", plan]).stdout
         XCTAssertEqual(notedSegments(shown).filter { notedBefore[$0.note] != nil }.count, kept, shown)
