@@ -234,6 +234,29 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(early, [], "\(early.count) of \(checked) left earlier")
     }
 
+    /// A transit answer never rides a line to the end and back: the stop it comes back to was on
+    /// the way. Trial 55: `compare Keskustori 61.48647,23.71895 --at 08:40` rode bus 10 past
+    /// Trikookuja at 08:52:45 to Tahmela and bus 10 back, arriving 09:18:03 (getting off arrives
+    /// 09:05): the Trikookuja the bus passes first is 860 m from the destination, the inferred one
+    /// 852 m, and it was out of reach (`TravellerEnds.reaches`: now the road beside the inferred
+    /// stop counts); the same with bus 2 past Koukkuniemi and bus 18 back to Tenniskeskus.
+    func testATransitAnswerNeverRidesALineToItsEndAndBack() async throws {
+        let client = try harness.client()
+        var checked = 0, back: [String] = []
+        let trips = [("Keskustori", "61.48647,23.71895", "2022-01-12T08:40", false), ("Tampere-talo", "61.51741,23.76469", "2022-01-12T07:33", false),
+                     ("Pyynikintori", "61.51221,23.85458", "2022-01-12T10:09", true)]
+            + seededTrips(count: 20, seed: 5502).map { ($0.from, $0.to, $0.at, false) }
+        for (from, to, at, arriveBy) in trips {
+            guard let answer = try await comparedTransit(client, from, to, at: at, arriveBy: arriveBy) else { continue }
+            checked += 1
+            if zip(answer.lines, answer.lines.dropFirst()).contains(where: { $0 == $1 }) {
+                back.append("compare \(from) \(to) \(arriveBy ? "--arrive-by" : "--at") \(at): \(answer.lines)")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 18, "enough pairs have a transit answer")
+        XCTAssertEqual(back, [], "\(back.count) of \(checked) ride a line there and back")
+    }
+
     /// Asked again at the minute its transit answer leaves, `compare` finds nothing that leaves
     /// no earlier and arrives earlier with no more transfers: asking earlier never gives a
     /// worse arrival for the same departure (trial: Nekalantie → Kaleva asked at 09:10 arrived

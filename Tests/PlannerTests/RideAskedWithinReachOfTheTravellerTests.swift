@@ -18,9 +18,11 @@ final class RideAskedWithinReachOfTheTravellerTests: XCTestCase {
             XCTAssertFalse(rides.isEmpty)
             // The walk asked before the ride, at the end the plan is timed from, goes with it.
             let forward = if case .departAt = preference { true } else { false }
-            let known = TravellerEnds(origin: Fixture.home.coordinate, destination: Fixture.office.coordinate,
+            var known = TravellerEnds(origin: Fixture.home.coordinate, destination: Fixture.office.coordinate,
                                       originWalk: forward ? computed.legs[0]?.expectedTravelTime : nil,
                                       destinationWalk: forward ? nil : computed.legs[2]?.expectedTravelTime)
+            // The walk on the other side, asked after the ride, is the router's to ask first.
+            (known.asksOriginWalk, known.asksDestinationWalk) = (!forward, forward)
             XCTAssertNotNil(forward ? known.originWalk : known.destinationWalk)
             for ride in rides {
                 XCTAssertEqual(ride.travellerEnds, known, "\(preference)")
@@ -38,7 +40,9 @@ final class RideAskedWithinReachOfTheTravellerTests: XCTestCase {
         _ = try await Planner(routing: port, clock: FixedClock(instant: Fixture.morning)).computeLegs(plan)
         let queries = await port.queries
         let ride = try XCTUnwrap(queries.first { $0.mode == .transit })
-        XCTAssertEqual(ride.travellerEnds, TravellerEnds(origin: nil, destination: Fixture.office.coordinate))
+        var expected = TravellerEnds(origin: nil, destination: Fixture.office.coordinate)
+        expected.asksDestinationWalk = true
+        XCTAssertEqual(ride.travellerEnds, expected)
     }
 
     func testAStopIsReachedWithinTheRadiusOfThePlaceOrNoFartherThanTheStopAskedFrom() {
@@ -48,5 +52,10 @@ final class RideAskedWithinReachOfTheTravellerTests: XCTestCase {
         XCTAssertFalse(TravellerEnds.reaches(far, askedFrom: near, place: place, radius: 800), "849 m from the place")
         XCTAssertTrue(TravellerEnds.reaches(far, askedFrom: near, place: nil, radius: 800), "no place: the stop's own radius")
         XCTAssertTrue(TravellerEnds.reaches(far, askedFrom: far, place: place, radius: 800), "the inferred stop itself stays")
+        // Beyond the radius, the stop across the road from the inferred one too (trial 55: 860 m against 852 m).
+        let across = Fixture.place("Across", east: 849 + 60).coordinate, beyond = Fixture.place("Beyond", east: 849 + 150).coordinate
+        XCTAssertTrue(TravellerEnds.reaches(across, askedFrom: far, place: place, radius: 800), "60 m past a stop 849 m away")
+        XCTAssertFalse(TravellerEnds.reaches(beyond, askedFrom: far, place: place, radius: 800), "150 m past it")
+        XCTAssertFalse(TravellerEnds.reaches(across, askedFrom: near, place: place, radius: 800), "past the radius from a stop within it")
     }
 }

@@ -42,8 +42,29 @@ struct StreetTimedTransit: Sendable {
     static let walkSpeedBoundKmh = 7.0
 
     func leg(for query: LegQuery) async throws -> RouteLeg {
+        let query = try await askingTheTravellersWalks(query)
         let timed = try await streetTimed(query) { [try await transit.leg(for: query, knownWalks: $0)] }
         return try await judgedAgainstWalking(timed[0].leg, query)
+    }
+
+    /// `query` with the walks between the traveller's places and the inferred stops the plan
+    /// asks next (`TravellerEnds.asksOriginWalk`, `asksDestinationWalk`) asked now, so that
+    /// the ride is searched from (to) the places; a walk the streets do not find stays unknown.
+    private func askingTheTravellersWalks(_ query: LegQuery) async throws -> LegQuery {
+        guard let streets else { return query }
+        /// The walk between `from` and `to`; nil when the streets find none.
+        func walk(_ from: Place, _ to: Place) async throws -> TimeInterval? {
+            let asked = LegQuery(from: from, to: to, mode: .walk, timing: query.timing, pace: query.pace, access: query.access)
+            do { return try await streets.leg(for: asked).expectedTravelTime } catch is CancellationError { throw CancellationError() } catch { return nil }
+        }
+        let ends = query.travellerEnds
+        let place = { (coordinate: Coordinate) in Place(name: "the traveller's place", coordinate: coordinate) }
+        var asked = query
+        if ends.asksOriginWalk, let origin = ends.origin { asked.travellerEnds.originWalk = try await walk(place(origin), query.from) }
+        if ends.asksDestinationWalk, let destination = ends.destination {
+            asked.travellerEnds.destinationWalk = try await walk(query.to, place(destination))
+        }
+        return asked
     }
 
     /// The options as `leg` times them: each option's end walks on the streets; an option still
