@@ -122,8 +122,11 @@ struct Raptor: Sendable {
     ///   keeps its tables (`RemainingTimeGraph.tableStopLimit`; tests lower it).
     /// - parameter remainingTimeCellStops: the most stops in one of the graph's cells
     ///   (`StopCells.defaultStopsPerCell` when nil; tests set it for their small feeds).
+    /// - parameter remainingTimeLandmarks: how many landmarks tighten the cells' bound
+    ///   (`StopLandmarks.defaultCount` when nil; 0 for none).
     init(timetable: Timetable, paceMultiplier: Double, scratchPool: RaptorScratchPool = RaptorScratchPool(),
-         remainingTimeTableStopLimit: Int = RemainingTimeGraph.tableStopLimit, remainingTimeCellStops: Int? = nil) {
+         remainingTimeTableStopLimit: Int = RemainingTimeGraph.tableStopLimit, remainingTimeCellStops: Int? = nil,
+         remainingTimeLandmarks: Int? = nil) {
         self.timetable = timetable
         staticPatterns = timetable.patternTable
         openStops = [UInt8](repeating: 0xFF, count: timetable.stops.count)
@@ -135,8 +138,14 @@ struct Raptor: Sendable {
         incomingHops = Backward.footHops(timetable, seconds: seconds)
         let cells = StopCells(latitudes: timetable.stops.map(\.latitude), longitudes: timetable.stops.map(\.longitude),
                               stopsPerCell: remainingTimeCellStops ?? StopCells.defaultStopsPerCell(stopCount: timetable.stops.count))
-        remainingTime = RemainingTimeGraph(patterns: staticPatterns, stopCount: timetable.stops.count, footpaths: outgoingHops,
-                                           cells: cells, tableStopLimit: remainingTimeTableStopLimit)
+        let stopCount = timetable.stops.count, patterns = staticPatterns
+        // Only past the table's limit does a search read landmarks (tests lower the limit).
+        let landmarks = stopCount <= remainingTimeTableStopLimit ? [] : StopLandmarks.spreadOut(
+            count: remainingTimeLandmarks ?? StopLandmarks.defaultCount(stopCount: stopCount),
+            latitudes: timetable.stops.map(\.latitude), longitudes: timetable.stops.map(\.longitude),
+            served: (0..<stopCount).map { patterns.stopPatternStart[$0 + 1] > patterns.stopPatternStart[$0] })
+        remainingTime = RemainingTimeGraph(patterns: staticPatterns, stopCount: stopCount, footpaths: outgoingHops,
+                                           cells: cells, landmarks: landmarks, tableStopLimit: remainingTimeTableStopLimit)
         self.scratchPool = scratchPool
         timeSpan = staticPatterns.timeSpan
     }
@@ -516,7 +525,7 @@ struct Raptor: Sendable {
                             let reachedFrom = D.self == Forward.self ? start : []
                             scratch.settledCount = (D.remainingTimeCellTable(of: self) ?? []).withUnsafeBufferPointer {
                                 cellBound(radius: radius, target: target, reachedFrom: reachedFrom, rows: rows, cellTable: $0,
-                                          scratch: scratch)
+                                          landmarks: D.remainingTimeLandmarks(of: self), scratch: scratch)
                             }
                         }
                         scratch.far = min(radius, RemainingTimeGraph.radiusCap)
@@ -584,11 +593,19 @@ struct Raptor: Sendable {
     /// where a train brings the next cities within that radius, most of them are stops the rounds
     /// never reach. The cells' table bounds those with a few reads per cell.
     private func cellBound(radius: Int, target: [Endpoint], reachedFrom start: [Endpoint], rows: FootHopBuffers,
-                           cellTable: UnsafeBufferPointer<Int16>, scratch: RaptorScratch) -> Int {
-        let exact = min(radius, RemainingTimeGraph.radiusCap) * max(0, min(remainingTimeExactPercent, 100)) / 100
+                           cellTable: UnsafeBufferPointer<Int16>, landmarks: (ahead: [StopLandmarks.Lanes], behind: [StopLandmarks.Lanes])?,
+                           scratch: RaptorScratch) -> Int {
+        let far = min(radius, RemainingTimeGraph.radiusCap)
+        let exact = far * max(0, min(remainingTimeExactPercent, 100)) / 100
         let entries = scratch.entries(capacity: target.count + rows.hops.count)
-        return remainingTime.fill(scratch.closeness, settled: scratch.settled, from: target, radius: radius, exactRadius: exact,
-                                  rows: rows, cellTable: cellTable, buckets: scratch.buckets, entries: entries, reachedFrom: start)
+        return (landmarks?.ahead ?? []).withUnsafeBufferPointer { ahead in
+            (landmarks?.behind ?? []).withUnsafeBufferPointer { behind in
+                remainingTime.fill(scratch.closeness, settled: scratch.settled, from: target, radius: radius, exactRadius: exact,
+                                   rows: rows, cellTable: cellTable, buckets: scratch.buckets, entries: entries, reachedFrom: start,
+                                   landmarks: StopLandmarks.Bound(ahead: ahead, behind: behind, stopCount: timetable.stops.count,
+                                                                  endpoints: target, under: far))
+            }
+        }
     }
 
     /// Rebuilds the journey that reached the target from its labels, walking back from the
