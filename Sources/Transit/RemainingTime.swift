@@ -10,7 +10,8 @@ import Synchronization
 /// A depart-at search reads the rows in `incoming` (per stop, the stops with an edge into it)
 /// from its target stops (or their rows of the `towards` table); an arrive-by search the rows in
 /// `outgoing` from the origin's stops (or `away`). Past the tables' limit, a search reads the rows
-/// near its target and the `towardsCells` (or `awayCells`) table of the stops' `cells` for the rest.
+/// near its target and the `towardsCells` (or `awayCells`) table of the stops' `cells` for the rest,
+/// tightened by the `landmarks` of the target's region.
 ///
 ///     let graph = RemainingTimeGraph(patterns: timetable.patternTable, stopCount: n, footpaths: hops, cells: cells)
 ///     // rows: graph.incoming for depart-at, graph.outgoing for arrive-by
@@ -29,8 +30,8 @@ struct RemainingTimeGraph: Sendable {
     let cells: StopCells
     private let towardsCellTable: DistanceTable<Int16>?, awayCellTable: DistanceTable<Int16>?
     /// The landmarks (`StopLandmarks`) that tighten the cells' bound, and every stop's distances
-    /// to and from them, built when a search past the tables' limit first needs them.
-    let landmarks: [Int32]
+    /// to and from its region's, built when a search past the tables' limit first needs them.
+    let landmarks: StopLandmarks?
     private let toLandmarkTable: DistanceTable<StopLandmarks.Lanes>?, fromLandmarkTable: DistanceTable<StopLandmarks.Lanes>?
 
     /// The most stops for which the distances are kept: they take 2·n² bytes a direction (2.6 MB
@@ -86,11 +87,11 @@ struct RemainingTimeGraph: Sendable {
 
     /// - parameter footpaths: the engine's outgoing footpath rows (seconds at its pace).
     /// - parameter cells: the stops' cells, for the bound past `tableStopLimit`.
-    /// - parameter landmarks: the stops whose distances tighten the cells' bound (`StopLandmarks.spreadOut`).
+    /// - parameter landmarks: the stops whose distances tighten the cells' bound.
     /// - parameter tableStopLimit: the most stops for which the distance tables are kept
     ///   (`tableStopLimit` but in tests, which lower it to read the cells on a small feed).
     init(patterns table: PatternTable, stopCount: Int, footpaths: FootHops, cells: StopCells,
-         landmarks: [Int32] = [], tableStopLimit: Int = Self.tableStopLimit) {
+         landmarks: StopLandmarks? = nil, tableStopLimit: Int = Self.tableStopLimit) {
         var edges: [(from: Int32, to: Int32, seconds: Int32)] = []
         var usable = true
         for pattern in table.patterns where pattern.stopCount > 1 && pattern.tripCount > 0 {
@@ -132,10 +133,9 @@ struct RemainingTimeGraph: Sendable {
         // reads the cells' (tests).
         towardsCellTable = usable ? DistanceTable { Self.cellTable(incoming, cells: cells) } : nil
         awayCellTable = usable ? DistanceTable { Self.cellTable(outgoing, cells: cells) } : nil
-        self.landmarks = landmarks
-        let keepsLandmarks = usable && !landmarks.isEmpty
-        toLandmarkTable = keepsLandmarks ? DistanceTable { StopLandmarks.distances(incoming, stopCount: stopCount, landmarks: landmarks) } : nil
-        fromLandmarkTable = keepsLandmarks ? DistanceTable { StopLandmarks.distances(outgoing, stopCount: stopCount, landmarks: landmarks) } : nil
+        self.landmarks = usable ? landmarks : nil
+        toLandmarkTable = self.landmarks.map { landmarks in DistanceTable { landmarks.distances(incoming) } }
+        fromLandmarkTable = self.landmarks.map { landmarks in DistanceTable { landmarks.distances(outgoing) } }
     }
 
     /// One direction's least distances between cells: row `d` by one search from all of cell
@@ -342,7 +342,9 @@ struct RemainingTimeGraph: Sendable {
     /// endpoints, a minimum over a row of cells per endpoint, and a write per stop of the cells
     /// nearer than `r` (in cell order), where a search of the whole radius relaxes every hop
     /// of every stop within it. Closeness, settled list and queue as the search's (the stops
-    /// whose closeness it set listed once each, for the caller to clear).
+    /// whose closeness it set listed once each, for the caller to clear). With `landmarks`, a
+    /// stop so written gets the larger of that and its landmarks' bound (another lower bound on
+    /// the same distance), or keeps `r` where that is `r` or more.
     ///
     /// With `reachedFrom` (a depart-at search's start: its access stops and walks), a cell the
     /// search cannot reach in time is not written either: one whose least distance from the
