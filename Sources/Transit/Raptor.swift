@@ -112,18 +112,22 @@ struct Raptor: Sendable {
     /// searches the graph per query, as past `RemainingTimeGraph.tableStopLimit` stops (tests).
     var readsRemainingTimeTable = true
     /// Where the bound is not read from the table of stops: the share of its radius, in per cent,
-    /// searched exactly from the search's target, the rest read from the table of cells
-    /// (`cellBound`); 100 searches the whole radius, 0 reads the cells alone.
+    /// searched exactly from the search's target, the rest read from the table of cells and the
+    /// landmarks (`cellBound`); 100 searches the whole radius, 0 reads the cells alone. 10 since
+    /// the landmarks (30 before): they bound most of what the search did, for less work.
     var remainingTimeExactPercent = Raptor.defaultRemainingTimeExactPercent
-    static let defaultRemainingTimeExactPercent = 30
+    static let defaultRemainingTimeExactPercent = 10
 
     /// An engine for one walking pace; build it once per timetable and pace, not per query.
     /// - parameter remainingTimeTableStopLimit: the most stops for which the remaining time graph
     ///   keeps its tables (`RemainingTimeGraph.tableStopLimit`; tests lower it).
     /// - parameter remainingTimeCellStops: the most stops in one of the graph's cells
     ///   (`StopCells.defaultStopsPerCell` when nil; tests set it for their small feeds).
+    /// - parameter remainingTimeRegionStops: the most stops in a region of landmarks past the
+    ///   tables' limit (`StopLandmarks.regionStops` when nil; tests set it for their small feeds).
     init(timetable: Timetable, paceMultiplier: Double, scratchPool: RaptorScratchPool = RaptorScratchPool(),
-         remainingTimeTableStopLimit: Int = RemainingTimeGraph.tableStopLimit, remainingTimeCellStops: Int? = nil) {
+         remainingTimeTableStopLimit: Int = RemainingTimeGraph.tableStopLimit, remainingTimeCellStops: Int? = nil,
+         remainingTimeRegionStops: Int? = nil) {
         self.timetable = timetable
         staticPatterns = timetable.patternTable
         openStops = [UInt8](repeating: 0xFF, count: timetable.stops.count)
@@ -135,8 +139,14 @@ struct Raptor: Sendable {
         incomingHops = Backward.footHops(timetable, seconds: seconds)
         let cells = StopCells(latitudes: timetable.stops.map(\.latitude), longitudes: timetable.stops.map(\.longitude),
                               stopsPerCell: remainingTimeCellStops ?? StopCells.defaultStopsPerCell(stopCount: timetable.stops.count))
-        remainingTime = RemainingTimeGraph(patterns: staticPatterns, stopCount: timetable.stops.count, footpaths: outgoingHops,
-                                           cells: cells, tableStopLimit: remainingTimeTableStopLimit)
+        let stopCount = timetable.stops.count, patterns = staticPatterns
+        // Only past the tables' limit does a search read landmarks (tests lower the limit).
+        let landmarks = stopCount <= remainingTimeTableStopLimit ? nil : StopLandmarks(
+            latitudes: timetable.stops.map(\.latitude), longitudes: timetable.stops.map(\.longitude),
+            served: (0..<stopCount).map { patterns.stopPatternStart[$0 + 1] > patterns.stopPatternStart[$0] },
+            regionStops: remainingTimeRegionStops ?? StopLandmarks.regionStops)
+        remainingTime = RemainingTimeGraph(patterns: staticPatterns, stopCount: stopCount, footpaths: outgoingHops,
+                                           cells: cells, landmarks: landmarks, tableStopLimit: remainingTimeTableStopLimit)
         self.scratchPool = scratchPool
         timeSpan = staticPatterns.timeSpan
     }
@@ -516,7 +526,7 @@ struct Raptor: Sendable {
                             let reachedFrom = D.self == Forward.self ? start : []
                             scratch.settledCount = (D.remainingTimeCellTable(of: self) ?? []).withUnsafeBufferPointer {
                                 cellBound(radius: radius, target: target, reachedFrom: reachedFrom, rows: rows, cellTable: $0,
-                                          scratch: scratch)
+                                          landmarks: D.remainingTimeLandmarks(of: self), scratch: scratch)
                             }
                         }
                         scratch.far = min(radius, RemainingTimeGraph.radiusCap)
@@ -578,17 +588,33 @@ struct Raptor: Sendable {
     /// The bound on the time left where the table of stops is not kept, into `scratch.closeness`
     /// (`RemainingTimeGraph.fill(_:settled:from:radius:exactRadius:rows:cellTable:buckets:entries:)`):
     /// searched exactly from the target to `remainingTimeExactPercent` of the radius, read from
-    /// the table of cells beyond. Returns how many stops it lists in `scratch.settled`.
+    /// the table of cells beyond, each stop of the target's landmark region raised to its
+    /// landmarks' bound (`StopLandmarks.Bound`) where that is larger. Returns how many stops it
+    /// lists in `scratch.settled`.
     ///
     /// A search of the whole radius from the target settles every stop within it; in a country,
     /// where a train brings the next cities within that radius, most of them are stops the rounds
-    /// never reach. The cells' table bounds those with a few reads per cell.
+    /// never reach. The cells' table bounds those with a few reads per cell, the landmarks the
+    /// target's own city's stops with one read each way per stop.
     private func cellBound(radius: Int, target: [Endpoint], reachedFrom start: [Endpoint], rows: FootHopBuffers,
-                           cellTable: UnsafeBufferPointer<Int16>, scratch: RaptorScratch) -> Int {
-        let exact = min(radius, RemainingTimeGraph.radiusCap) * max(0, min(remainingTimeExactPercent, 100)) / 100
+                           cellTable: UnsafeBufferPointer<Int16>, landmarks: (ahead: [StopLandmarks.Lanes], behind: [StopLandmarks.Lanes])?,
+                           scratch: RaptorScratch) -> Int {
+        let far = min(radius, RemainingTimeGraph.radiusCap)
+        let exact = far * max(0, min(remainingTimeExactPercent, 100)) / 100
         let entries = scratch.entries(capacity: target.count + rows.hops.count)
-        return remainingTime.fill(scratch.closeness, settled: scratch.settled, from: target, radius: radius, exactRadius: exact,
-                                  rows: rows, cellTable: cellTable, buckets: scratch.buckets, entries: entries, reachedFrom: start)
+        func fill(_ bound: StopLandmarks.Bound?) -> Int {
+            remainingTime.fill(scratch.closeness, settled: scratch.settled, from: target, radius: radius, exactRadius: exact,
+                               rows: rows, cellTable: cellTable, buckets: scratch.buckets, entries: entries, reachedFrom: start,
+                               landmarks: bound)
+        }
+        guard let landmarks, let regions = remainingTime.landmarks else { return fill(nil) }
+        return regions.place.withUnsafeBufferPointer { place in
+            landmarks.ahead.withUnsafeBufferPointer { ahead in
+                landmarks.behind.withUnsafeBufferPointer { behind in
+                    fill(StopLandmarks.Bound(regions, place: place, ahead: ahead, behind: behind, endpoints: target, under: far))
+                }
+            }
+        }
     }
 
     /// Rebuilds the journey that reached the target from its labels, walking back from the

@@ -10,7 +10,8 @@ import Synchronization
 /// A depart-at search reads the rows in `incoming` (per stop, the stops with an edge into it)
 /// from its target stops (or their rows of the `towards` table); an arrive-by search the rows in
 /// `outgoing` from the origin's stops (or `away`). Past the tables' limit, a search reads the rows
-/// near its target and the `towardsCells` (or `awayCells`) table of the stops' `cells` for the rest.
+/// near its target and the `towardsCells` (or `awayCells`) table of the stops' `cells` for the rest,
+/// tightened by the `landmarks` of the target's region.
 ///
 ///     let graph = RemainingTimeGraph(patterns: timetable.patternTable, stopCount: n, footpaths: hops, cells: cells)
 ///     // rows: graph.incoming for depart-at, graph.outgoing for arrive-by
@@ -23,11 +24,15 @@ struct RemainingTimeGraph: Sendable {
     /// For a timetable of at most `tableStopLimit` stops, every stop's distances each way, each
     /// computed when a search in that direction first needs it (`towards`, `away`). Nil above
     /// the limit (the cells' tables and a search near the target per query).
-    private let towardsTable: DistanceTable?, awayTable: DistanceTable?
+    private let towardsTable: DistanceTable<Int16>?, awayTable: DistanceTable<Int16>?
     /// The stops grouped into nearby cells, and the least distance between any stop of one cell
     /// and any stop of another, each way, built when a search in that direction first needs it.
     let cells: StopCells
-    private let towardsCellTable: DistanceTable?, awayCellTable: DistanceTable?
+    private let towardsCellTable: DistanceTable<Int16>?, awayCellTable: DistanceTable<Int16>?
+    /// The landmarks (`StopLandmarks`) that tighten the cells' bound, and every stop's distances
+    /// to and from its region's, built when a search past the tables' limit first needs them.
+    let landmarks: StopLandmarks?
+    private let toLandmarkTable: DistanceTable<StopLandmarks.Lanes>?, fromLandmarkTable: DistanceTable<StopLandmarks.Lanes>?
 
     /// The most stops for which the distances are kept: they take 2·n² bytes a direction (2.6 MB
     /// at 1,141 stops, 4.5 MB at 1,500) and n searches to build, once per engine and direction.
@@ -45,26 +50,30 @@ struct RemainingTimeGraph: Sendable {
     var towardsCells: [Int16]? { towardsCellTable?.distances }
     /// Per cell `d`, the least distance from it to every cell (arrive-by), built on first use.
     var awayCells: [Int16]? { awayCellTable?.distances }
+    /// Every stop's distances to the landmarks (`StopLandmarks.distances`): what a depart-at
+    /// search reads ahead of it and an arrive-by search behind it. Built on first use.
+    var toLandmarks: [StopLandmarks.Lanes]? { toLandmarkTable?.distances }
+    /// Every stop's distances from the landmarks (the other way round), built on first use.
+    var fromLandmarks: [StopLandmarks.Lanes]? { fromLandmarkTable?.distances }
 
     /// The bytes of the distance tables built so far: a depart-at search builds only `towards`
     /// and an arrive-by search only `away` (a depart-at's backward pass is bounded by its
     /// corridor and reads neither), so a daemon asked only depart-at keeps half of them.
     var builtTableBytes: Int {
-        [towardsTable, awayTable, towardsCellTable, awayCellTable].reduce(0) {
-            $0 + ($1?.builtCount ?? 0) * MemoryLayout<Int16>.stride
-        }
+        [towardsTable, awayTable, towardsCellTable, awayCellTable].reduce(0) { $0 + ($1?.builtBytes ?? 0) }
+            + (toLandmarkTable?.builtBytes ?? 0) + (fromLandmarkTable?.builtBytes ?? 0)
     }
 
     /// One direction's distance table (of stops or of cells), built under a lock by the first
     /// search that asks for it: building it (about 45 ms at Tampere) is left out of loading a
     /// timetable and paid by one query per engine (pace) and direction actually used.
-    private final class DistanceTable: Sendable {
-        private let built = Mutex<[Int16]?>(nil)
-        private let build: @Sendable () -> [Int16]
+    private final class DistanceTable<Entry: Sendable>: Sendable {
+        private let built = Mutex<[Entry]?>(nil)
+        private let build: @Sendable () -> [Entry]
 
-        init(_ build: @escaping @Sendable () -> [Int16]) { self.build = build }
+        init(_ build: @escaping @Sendable () -> [Entry]) { self.build = build }
 
-        var distances: [Int16] {
+        var distances: [Entry] {
             built.withLock { built in
                 if let built { return built }
                 let made = build()
@@ -73,15 +82,16 @@ struct RemainingTimeGraph: Sendable {
             }
         }
 
-        var builtCount: Int { built.withLock { $0?.count ?? 0 } }
+        var builtBytes: Int { built.withLock { $0?.count ?? 0 } * MemoryLayout<Entry>.stride }
     }
 
     /// - parameter footpaths: the engine's outgoing footpath rows (seconds at its pace).
     /// - parameter cells: the stops' cells, for the bound past `tableStopLimit`.
+    /// - parameter landmarks: the stops whose distances tighten the cells' bound.
     /// - parameter tableStopLimit: the most stops for which the distance tables are kept
     ///   (`tableStopLimit` but in tests, which lower it to read the cells on a small feed).
     init(patterns table: PatternTable, stopCount: Int, footpaths: FootHops, cells: StopCells,
-         tableStopLimit: Int = Self.tableStopLimit) {
+         landmarks: StopLandmarks? = nil, tableStopLimit: Int = Self.tableStopLimit) {
         var edges: [(from: Int32, to: Int32, seconds: Int32)] = []
         var usable = true
         for pattern in table.patterns where pattern.stopCount > 1 && pattern.tripCount > 0 {
@@ -123,6 +133,9 @@ struct RemainingTimeGraph: Sendable {
         // reads the cells' (tests).
         towardsCellTable = usable ? DistanceTable { Self.cellTable(incoming, cells: cells) } : nil
         awayCellTable = usable ? DistanceTable { Self.cellTable(outgoing, cells: cells) } : nil
+        self.landmarks = usable ? landmarks : nil
+        toLandmarkTable = self.landmarks.map { landmarks in DistanceTable { landmarks.distances(incoming) } }
+        fromLandmarkTable = self.landmarks.map { landmarks in DistanceTable { landmarks.distances(outgoing) } }
     }
 
     /// One direction's least distances between cells: row `d` by one search from all of cell
@@ -329,7 +342,9 @@ struct RemainingTimeGraph: Sendable {
     /// endpoints, a minimum over a row of cells per endpoint, and a write per stop of the cells
     /// nearer than `r` (in cell order), where a search of the whole radius relaxes every hop
     /// of every stop within it. Closeness, settled list and queue as the search's (the stops
-    /// whose closeness it set listed once each, for the caller to clear).
+    /// whose closeness it set listed once each, for the caller to clear). With `landmarks`, a
+    /// stop so written gets the larger of that and its landmarks' bound (another lower bound on
+    /// the same distance), or keeps `r` where that is `r` or more.
     ///
     /// With `reachedFrom` (a depart-at search's start: its access stops and walks), a cell the
     /// search cannot reach in time is not written either: one whose least distance from the
@@ -344,7 +359,8 @@ struct RemainingTimeGraph: Sendable {
     func fill(_ closeness: UnsafeMutablePointer<Int32>, settled: UnsafeMutablePointer<Int32>, from endpoints: [Raptor.Endpoint],
               radius: Int, exactRadius: Int, rows: FootHopBuffers, cellTable: UnsafeBufferPointer<Int16>,
               buckets: UnsafeMutablePointer<Int32>, entries: UnsafeMutablePointer<SIMD2<Int32>>,
-              reachedFrom start: [Raptor.Endpoint] = []) -> Int {
+              reachedFrom start: [Raptor.Endpoint] = [],
+              landmarks landmarkBound: StopLandmarks.Bound? = nil) -> Int {
         // Without a table of cells (none is kept for an unusable graph), the whole radius exactly.
         let far = min(radius, Self.radiusCap), exact = cellTable.isEmpty ? far : max(0, min(exactRadius, far))
         var count = 0
@@ -389,12 +405,15 @@ struct RemainingTimeGraph: Sendable {
                                 for (cell, walk) in startCells { fromStart = min(fromStart, walk + Int(cellTable[c * m + cell])) }
                                 if fromStart >= radius - Int(max(floor, least[c])) { continue }
                             }
-                            let cellCloseness = Int32(truncatingIfNeeded: far) &- Int32(max(floor, least[c]))
+                            let cellFloor = max(floor, least[c])
                             for k in Int(memberStart[c])..<Int(memberStart[c &+ 1]) {
                                 let s = members[k]
-                                // A stop the search settled keeps its distance (less than `ρ`).
-                                if closeness[Int(s)] == 0 {
-                                    closeness[Int(s)] = cellCloseness
+                                // A stop the search settled keeps its distance (less than `ρ`); the
+                                // landmarks may bound another one to `r` or more (closeness left 0).
+                                guard closeness[Int(s)] == 0 else { continue }
+                                let bound = max(cellFloor, landmarkBound?.seconds(from: Int(s)) ?? 0)
+                                if bound < far16 {
+                                    closeness[Int(s)] = Int32(truncatingIfNeeded: far) &- Int32(bound)
                                     settled[count] = s
                                     count &+= 1
                                 }

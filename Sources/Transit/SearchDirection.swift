@@ -62,6 +62,9 @@ protocol SearchDirection {
     /// The remaining time graph's least distances to (depart-at) or from (arrive-by) each cell of
     /// stops, or nil (`RemainingTimeGraph.towardsCells`).
     static func remainingTimeCellTable(of engine: Raptor) -> [Int16]?
+    /// The stops' distances to and from the graph's landmarks as `StopLandmarks.Bound` reads them
+    /// from the search's target endpoints (`ahead` towards them), or nil.
+    static func remainingTimeLandmarks(of engine: Raptor) -> (ahead: [StopLandmarks.Lanes], behind: [StopLandmarks.Lanes])?
 
     /// (start, target) endpoints of the search.
     static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint])
@@ -128,6 +131,10 @@ extension Raptor {
         static func remainingTimeRows(of engine: Raptor) -> FootHops { engine.remainingTime.incoming }
         static func remainingTimeTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.towards }
         static func remainingTimeCellTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.towardsCells }
+        static func remainingTimeLandmarks(of engine: Raptor) -> (ahead: [StopLandmarks.Lanes], behind: [StopLandmarks.Lanes])? {
+            guard let to = engine.remainingTime.toLandmarks, let from = engine.remainingTime.fromLandmarks else { return nil }
+            return (to, from)
+        }
 
         static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint]) {
             (access, egress)
@@ -195,6 +202,10 @@ extension Raptor {
         static func remainingTimeRows(of engine: Raptor) -> FootHops { engine.remainingTime.outgoing }
         static func remainingTimeTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.away }
         static func remainingTimeCellTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.awayCells }
+        static func remainingTimeLandmarks(of engine: Raptor) -> (ahead: [StopLandmarks.Lanes], behind: [StopLandmarks.Lanes])? {
+            guard let to = engine.remainingTime.toLandmarks, let from = engine.remainingTime.fromLandmarks else { return nil }
+            return (from, to)
+        }
 
         static func ends(access: [Raptor.Endpoint], egress: [Raptor.Endpoint]) -> (start: [Raptor.Endpoint], target: [Raptor.Endpoint]) {
             (egress, access)
