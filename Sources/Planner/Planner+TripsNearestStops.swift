@@ -85,7 +85,7 @@ extension Planner {
         var kept = false
         for (timing, leavingFixed) in [(asTheRunAsks, forward), (atTheCall, boarding != nil)] where !kept {
             run.plan = plan
-            try await fill(index, timing, run: &run)
+            try await fill(index, timing, atItsStops: true, run: &run)
             kept = run.plan.legs[index].map {
                 keeps($0, boarding: boarding?.call, alighting: alighting?.call, instead: leg, leavingFixed: leavingFixed)
             } ?? false

@@ -444,12 +444,14 @@ public struct Planner: Sendable {
     /// segment next to a transit one brings along the other empty street segments around the
     /// same transit legs (access and egress walks), asked at once; each counts when its own
     /// segment is filled.
-    func fill(_ index: Int, _ timing: LegTiming, run: inout LegRun) async throws {
+    /// - parameter atItsStops: a ride asked between stops chosen for it (`choosingTheTripsNearestStops`)
+    ///   is asked from (to) those stops, not searched from (to) the traveller's places.
+    func fill(_ index: Int, _ timing: LegTiming, atItsStops: Bool = false, run: inout LegRun) async throws {
         run.queryCount += 1
         run.asked.insert(index)
         run.failures.removeAll { $0.segment == index }
         var asked = query(run.plan, index, timing)
-        if asked.mode == .transit {
+        if asked.mode == .transit, !atItsStops {
             let walks = run.asked
             asked.travellerEnds = run.plan.travellerEnds(ofSegment: index, timedBy: timing) { walks.contains($0) }
         }

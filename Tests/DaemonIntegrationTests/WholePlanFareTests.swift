@@ -70,14 +70,15 @@ final class TampereWholePlanFareTests: SharedTampereDaemonTestCase {
     /// that ticket ran out read "fare 3.50 EUR, covered by the ticket bought on segment 1 at
     /// 09:13", as if the ticket covered it all. It names which ride is covered and which buys:
     /// "bus 6 covered by the ticket bought on segment 1 at 09:06; bus 16 at 10:40 buys a new one,
-    /// 3.50 EUR". Here a ride to Keskustori at 09:06, a stay there until 10:15, then bus 6 (within
-    /// the ticket's 90 minutes) and bus 16 (after them) to Irjalanaukio.
+    /// 3.50 EUR". Here a ride to Keskustori at 09:06, a stay there until 10:18, then tram 3
+    /// (within the ticket's 90 minutes) and bus 13 (after them) towards Hervanta (to Irjalanaukio
+    /// one bus now goes the whole way).
     func testASegmentPartlyCoveredByTheTicketHeldSaysWhichRideBuysANewOne() throws {
-        let created = try harness.json(["plan", "new", Self.pyynikintori, "Keskustori", "61.4951,23.84936",
+        let created = try harness.json(["plan", "new", Self.pyynikintori, "Keskustori", "61.4600,23.8300",
                                         "--mode", "transit", "--at", "2022-01-12T09:05"])
         let id = try id(created)
         let stay = try XCTUnwrap(nodes(created).firstIndex { $0["name"] == .string("Keskustori") }, "\(created)")
-        let plan = try harness.json(["plan", "stay", id, String(stay + 1), "--until", "10:15"])
+        let plan = try harness.json(["plan", "stay", id, String(stay + 1), "--until", "10:18"])
         func clock(_ ride: JSONValue) -> String { String(ride["departure"]?.stringValue?.dropFirst(11).prefix(5) ?? "?") }
         func line(_ ride: JSONValue) -> String { "\(ride["vehicle"]?.stringValue ?? "?") \(ride["line"]?.stringValue ?? "?")" }
         let transit = transitSegments(plan)
