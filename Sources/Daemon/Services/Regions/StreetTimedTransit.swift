@@ -57,8 +57,7 @@ struct StreetTimedTransit: Sendable {
             let asked = LegQuery(from: from, to: to, mode: .walk, timing: query.timing, pace: query.pace, access: query.access)
             do { return try await streets.leg(for: asked).expectedTravelTime } catch is CancellationError { throw CancellationError() } catch { return nil }
         }
-        let ends = query.travellerEnds
-        let place = { (coordinate: Coordinate) in Place(name: "the traveller's place", coordinate: coordinate) }
+        let ends = query.travellerEnds, place = Self.travellersPlace
         var asked = query
         if ends.asksOriginWalk, let origin = ends.origin { asked.travellerEnds.originWalk = try await walk(place(origin), query.from) }
         if ends.asksDestinationWalk, let destination = ends.destination {
@@ -66,6 +65,9 @@ struct StreetTimedTransit: Sendable {
         }
         return asked
     }
+
+    /// The place a traveller walks from (to) beyond an inferred stop, as a walk query's end.
+    static func travellersPlace(_ coordinate: Coordinate) -> Place { Place(name: "the traveller's place", coordinate: coordinate) }
 
     /// The options as `leg` times them: each option's end walks on the streets; an option still
     /// not catchable after the last search is left out (unless none is), and none another one
@@ -207,7 +209,7 @@ private struct StreetWalks {
             for (end, step) in missing {
                 let stop = Place(name: end.towardsStop ? step.toName : step.fromName, coordinate: end.towardsStop ? step.to : step.from,
                                  kind: .transitStop)
-                let beyond = placeWalk(towardsStop: end.towardsStop).map { Place(name: "the traveller's place", coordinate: $0.place) }
+                let beyond = placeWalk(towardsStop: end.towardsStop).map { StreetTimedTransit.travellersPlace($0.place) }
                 let walk = LegQuery(from: end.towardsStop ? beyond ?? query.from : stop, to: end.towardsStop ? stop : beyond ?? query.to,
                                     mode: .walk, timing: query.timing, pace: query.pace, access: query.access)
                 group.addTask {
