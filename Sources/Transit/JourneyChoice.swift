@@ -1,51 +1,58 @@
 import Foundation
 
-/// Which journey of RAPTOR's Pareto set (one per number of rides, each faster than those with
-/// fewer rides) a person would take. An extra transfer must pay for itself: each transfer costs
-/// `transferPenalty` seconds, so depart-at picks the least arrival + penalty × transfers and
-/// arrive-by the greatest departure − penalty × transfers; ties go to fewer transfers.
+/// Which journey a person takes (docs/planner.md, "The dominance rule"). A change of vehicle
+/// must pay for itself in arrival: each costs `transferPenalty` seconds, so of RAPTOR's Pareto
+/// set (one journey per number of rides, each faster than those with fewer rides) the least
+/// arrival + penalty × transfers is taken, ties going to fewer transfers (`earliestArrival`).
+/// Departure is never given up for a change: the latest departure is taken, departures within
+/// a minute counting as the same and the fewer rides then winning (`latestDeparture`).
+/// Depart-at judges the arrival first, then leaves as late as that arrival allows; arrive-by
+/// leaves as late as the deadline allows, then arrives as early as that departure allows.
 ///
 /// ```swift
 /// let choice = JourneyChoice(transferPenalty: 180)
 /// // 08:30 direct beats 08:28 with a change: 08:30 < 08:28 + 3 min.
-/// choice.best(among: journeys, departAt: true)
+/// choice.earliestArrival(among: journeys)
+/// // Leaving 09:33 with a change beats leaving 09:30 direct for the same arrival.
+/// JourneyChoice.latestDeparture(among: journeys)
 /// ```
 ///
 /// Rides no faster than walking the same hop are removed before (see
 /// `TransitRouter.hasRideNoFasterThanWalking`). The brute-force property test applies both
 /// rules in its oracle (the short-ride rule over every journey tied with a Pareto member).
 struct JourneyChoice: Hashable, Sendable {
-    /// Seconds one more transfer must save.
+    /// Seconds one more transfer must save in arrival.
     var transferPenalty: Int
 
-    /// The chosen journey; `nil` for an empty set.
+    /// Seconds within which two departures count as the same: a change of vehicle, or a longer
+    /// walk, must let the traveller leave more than a minute later (the planner's stops rule alike).
+    static let equalTimes = 60
+
+    /// The question's first choice: depart-at's `earliestArrival`, arrive-by's `latestDeparture`.
     func best(among journeys: [Raptor.Journey], departAt: Bool) -> Raptor.Journey? {
+        departAt ? earliestArrival(among: journeys) : Self.latestDeparture(among: journeys)
+    }
+
+    /// The least arrival plus the penalty per transfer; ties go to fewer transfers. `nil` for none.
+    func earliestArrival(among journeys: [Raptor.Journey]) -> Raptor.Journey? {
         journeys.min { a, b in
-            let (ca, cb) = (cost(a, departAt: departAt), cost(b, departAt: departAt))
+            let (ca, cb) = (cost(a), cost(b))
             return ca != cb ? ca < cb : a.rides.count < b.rides.count
         }
     }
 
-    /// Lower is better: the arrival (depart-at) or minus the departure (arrive-by), plus the
-    /// penalty per transfer.
-    func cost(_ journey: Raptor.Journey, departAt: Bool) -> Int {
-        cost(departure: journey.departure, arrival: journey.arrival, rides: journey.rides.count, departAt: departAt)
+    /// The arrival plus the penalty per transfer: lower is better.
+    func cost(_ journey: Raptor.Journey) -> Int {
+        journey.arrival + transferPenalty * max(0, journey.rides.count - 1)
     }
 
-    func cost(departure: Int, arrival: Int, rides: Int, departAt: Bool) -> Int {
-        (departAt ? arrival : -departure) + transferPenalty * max(0, rides - 1)
-    }
-
-    /// Among journeys arriving no later than one chosen, the one a person takes: the latest
-    /// departure, then the fewest rides, then the least walking (`leavesLater`).
+    /// The latest departure, departures within `equalTimes` of it counting as the same, and
+    /// among those the fewest rides, then the least walking, then the latest. `nil` for none.
     static func latestDeparture(among journeys: [Raptor.Journey]) -> Raptor.Journey? {
-        journeys.reduce(nil as Raptor.Journey?) { best, j in best.map { leavesLater(j, than: $0) ? j : $0 } ?? j }
-    }
-
-    /// Whether `a` is better than `b` by the dominance rule's order for journeys arriving alike:
-    /// it leaves later, or as late with fewer rides, or with as many and less walking.
-    static func leavesLater(_ a: Raptor.Journey, than b: Raptor.Journey) -> Bool {
-        (a.departure, -a.rides.count, -walkingSeconds(a)) > (b.departure, -b.rides.count, -walkingSeconds(b))
+        guard let latest = journeys.map(\.departure).max() else { return nil }
+        return journeys.filter { $0.departure >= latest - equalTimes }.min {
+            ($0.rides.count, walkingSeconds($0), -$0.departure) < ($1.rides.count, walkingSeconds($1), -$1.departure)
+        }
     }
 
     /// The seconds a journey walks: to the first stop, between rides and from the last stop.

@@ -6,7 +6,9 @@ import Planner
 /// often and walks no more, and is better in one of these. A list of options never shows one
 /// another dominates: nobody would take it. Times are compared to the second and also as the
 /// traveller reads them, to the minute: leaving 28 s later but arriving 3 min later is no
-/// option when both are shown leaving at 09:43.
+/// option when both are shown leaving at 09:43. Leaving less than a minute later buys no
+/// change and no longer walk: the same bus 9 boarded 38 s later after 2 more minutes of
+/// walking is no option.
 ///
 /// ```swift
 /// // The same tram boarded at 10:48 after a 406 m walk and at 10:49 after 141 m, both at 11:11:
@@ -44,10 +46,19 @@ public enum JourneyDominance {
     }
 
     /// Whether `a` is at least as good as `b` in every criterion and better in one, to the
-    /// second or to the minute shown. Both readings agree on the order of any two options, so
+    /// second or to the minute shown; or whether it changes or walks less and arrives no later,
+    /// leaving at most a minute earlier (`JourneyChoice.equalTimes`: a change or a longer walk
+    /// must buy more than a minute of leaving later). The readings agree on the order of any two
+    /// options, and the last needs fewer changes or less walking, which no option regains, so
     /// no option is dominated by one it dominates and a list always keeps one.
     static func dominates(_ a: Criteria, _ b: Criteria) -> Bool {
-        dominatesExactly(a, b) || dominatesExactly(a.asShown, b.asShown)
+        dominatesExactly(a, b) || dominatesExactly(a.asShown, b.asShown) || dominatesWithinAMinute(a, b)
+    }
+
+    private static func dominatesWithinAMinute(_ a: Criteria, _ b: Criteria) -> Bool {
+        a.departure >= b.departure.addingTimeInterval(-Double(JourneyChoice.equalTimes)) && a.arrival <= b.arrival
+            && a.transfers <= b.transfers && a.walkingSeconds <= b.walkingSeconds
+            && (a.transfers < b.transfers || a.walkingSeconds < b.walkingSeconds)
     }
 
     private static func dominatesExactly(_ a: Criteria, _ b: Criteria) -> Bool {

@@ -181,11 +181,12 @@ struct Raptor: Sendable {
 
     /// Depart-at as a traveller takes it: the earliest arrivals from `time` (`departAt`), and
     /// then, arriving when the journey `choose` picks among them arrives, the latest departures
-    /// no earlier than that journey's with no more rides than it (the forward search boards a
+    /// no earlier than that journey's, with up to `maxRides` rides (the forward search boards a
     /// vehicle at the first stop it can, so its journey may leave early to walk farther to the
-    /// same ride, or take an earlier walk to the same connection). The backward pass is what
-    /// `arriveBy` from that arrival finds, searching only departures from the chosen journey's
-    /// on and bounded by the forward search's earliest times at each stop (`DepartureCorridor`).
+    /// same ride, take an earlier walk to the same connection, or walk where a short ride onto
+    /// the same vehicle leaves later). The backward pass is what `arriveBy` from that arrival
+    /// finds, searching only departures from the chosen journey's on and bounded by the forward
+    /// search's earliest times at each stop (`DepartureCorridor`).
     /// - returns: the forward search's journeys, the chosen one and the backward pass's journeys.
     func departAt(_ time: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
                   horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil,
@@ -196,10 +197,11 @@ struct Raptor: Sendable {
             // The corridor holds for a journey of the Pareto set found (`DepartureCorridor`): any
             // other gets no backward pass.
             guard earliest.contains(chosen) else { return (earliest, chosen, []) }
-            let corridor = DepartureCorridor(earliestBoarding: scratch.ready, earliestArrival: scratch.reached)
+            let corridor = DepartureCorridor(earliestBoarding: scratch.ready, earliestArrival: scratch.reached,
+                                             ceiling: earliest.map(\.arrival).min() ?? .max, slack: scratch.remainingBound)
             // One second more than the journey takes: its own departure is searched too.
             let latest = search(Backward.self, from: chosen.arrival, access: access, egress: egress, days: days,
-                                maxRides: chosen.rides.count, horizon: chosen.arrival - chosen.departure + 1,
+                                maxRides: maxRides, horizon: chosen.arrival - chosen.departure + 1,
                                 overlay: overlay, stopMask: stopMask, bound: corridor) { journeys, _, _ in journeys }
             return (earliest, chosen, latest)
         }
@@ -207,7 +209,7 @@ struct Raptor: Sendable {
 
     /// Arrive-by as a traveller takes it: the latest departures by `deadline` (`arriveBy`), and
     /// then, leaving when the journey `choose` picks among them leaves, the earliest arrivals
-    /// before that journey's with no more rides than it (the backward search's journey may be a
+    /// before that journey's with up to `maxRides` rides (the backward search's journey may be a
     /// slow one arriving just before the deadline). The forward pass is what `departAt` from
     /// that departure finds, bounded by the backward search's latest times at each stop
     /// (`DeadlineCorridor`): it explores only what can still make the deadline.
@@ -218,12 +220,12 @@ struct Raptor: Sendable {
         search(Backward.self, from: deadline, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
                overlay: overlay, stopMask: stopMask, bound: Unbounded()) { latest, scratch, best in
             guard let chosen = choose(latest), let best else { return (latest, nil, []) }
-            // For a journey of the Pareto set found the backward search's times alone are the
-            // corridor (`DeadlineCorridor`); any other also allows what that search may have dropped.
+            // Journeys with more rides than the chosen one are searched too, so the corridor also
+            // allows what the backward search may have dropped (`DeadlineCorridor`).
             let corridor = DeadlineCorridor(latestArrival: scratch.ready, latestBoarding: scratch.reached,
-                                            floor: latest.contains(chosen) ? .min : best, slack: scratch.remainingBound)
+                                            floor: best, slack: scratch.remainingBound)
             let earliest = search(Forward.self, from: chosen.departure, access: access, egress: egress, days: days,
-                                  maxRides: chosen.rides.count, horizon: chosen.arrival - chosen.departure,
+                                  maxRides: maxRides, horizon: chosen.arrival - chosen.departure,
                                   overlay: overlay, stopMask: stopMask, bound: corridor) { journeys, _, _ in journeys }
             return (latest, chosen, earliest)
         }

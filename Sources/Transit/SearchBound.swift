@@ -26,12 +26,7 @@ extension Raptor {
     /// bound on the time from the origin to their stop, so its times say nothing there for a
     /// journey leaving no later than its best departure (`floor`): a time at or before `floor`
     /// plus that bound (`slack`) is allowed. Sound for a forward search with no more rides than
-    /// the backward one had, over the same days, endpoints, overlay and stop mask. From the
-    /// departure D of a journey of the backward search's Pareto set, with its R rides at most,
-    /// `floor` can be `Int.min` (no slack), as for `DepartureCorridor`: a journey the forward
-    /// pass finds leaves at D with exactly R rides, and the backward search kept all its labels
-    /// (its rounds before R, and round R's scans of the patterns serving the origin, were bounded
-    /// by the latest departure with fewer rides, before D).
+    /// the backward one had, over the same days, endpoints, overlay and stop mask.
     struct DeadlineCorridor: SearchBound {
         let latestArrival: UnsafeMutablePointer<Int>
         let latestBoarding: UnsafeMutablePointer<Int>
@@ -53,21 +48,28 @@ extension Raptor {
     /// the forward search was ready there, or being ready backward (alighting, forward) earlier
     /// than its earliest arrival there by a ride, leads to no journey leaving in time.
     ///
-    /// Sound for the backward pass of depart-at (`Raptor.departAt(…thenLatestFrom:)`): from the
-    /// arrival A of a journey of the forward search's Pareto set, with its R rides at most, over
-    /// the same days, endpoints, overlay and stop mask. The forward search drops a label only when
-    /// it cannot come before the best time found at the target so far (with the remaining-time
-    /// bound), and a journey the backward pass finds, leaving no earlier than the chosen one,
-    /// has exactly R rides and arrives at A: fewer rides arrive after A, and nothing arrives
-    /// before it with R. Its labels of rides 1 to R − 1 came in rounds whose best time was after
-    /// A (the earliest arrival with fewer rides), and those of its last ride in the scan of
-    /// round R's patterns serving the destination, which is bounded by that time too: so the
-    /// forward search kept them, or better ones, and its times alone are the corridor.
+    /// Sound for the backward pass of depart-at (`Raptor.departAt(…thenLatestFrom:)`) with as
+    /// many rides as the forward search, over the same days, endpoints, overlay and stop mask.
+    /// The forward search drops a label only when it cannot come before the best time found at
+    /// the target so far, with the remaining-time bound: a label it dropped was no earlier than
+    /// that best time, never before its final one (`ceiling`), less the bound (`slack`). Every
+    /// other label it kept, or a better one, so a time at or after the forward search's there, or
+    /// at or after `ceiling` less the bound, is allowed. (Through a journey tied with the best
+    /// arrival, or one with more rides than the chosen journey, the forward search's own times
+    /// say nothing: it dropped those labels.)
     struct DepartureCorridor: SearchBound {
         let earliestBoarding: UnsafeMutablePointer<Int>
         let earliestArrival: UnsafeMutablePointer<Int>
+        /// The forward search's earliest arrival at the target.
+        let ceiling: Int
+        /// Per stop, the forward search's lower bound on the time from it to the target.
+        let slack: RemainingBound
 
-        @inline(__always) func allowsHopOff(_ time: Int, at stop: Int) -> Bool { time >= earliestBoarding[stop] }
-        @inline(__always) func allowsReady(_ time: Int, at stop: Int) -> Bool { time >= earliestArrival[stop] }
+        @inline(__always) func allowsHopOff(_ time: Int, at stop: Int) -> Bool {
+            time >= earliestBoarding[stop] || time &+ slack[stop] >= ceiling
+        }
+        @inline(__always) func allowsReady(_ time: Int, at stop: Int) -> Bool {
+            time >= earliestArrival[stop] || time &+ slack[stop] >= ceiling
+        }
     }
 }

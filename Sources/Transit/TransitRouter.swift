@@ -260,24 +260,26 @@ public final class TransitRouter: Sendable {
             case .departAt:
                 // The forward search finds the earliest arrival, but the journey it builds may leave
                 // early to walk farther to the same vehicle; arriving then, the latest departure wins
-                // (with no more transfers than the one chosen: the dominance rule, docs/planner.md).
+                // (the dominance rule, docs/planner.md).
                 let answer = engine.departAt(instant, access: access, egress: egress, days: days, maxRides: rides,
                                              horizon: horizon, overlay: overlay, stopMask: stopMask) {
-                    choice.best(among: $0.filter(usable), departAt: true)
+                    choice.earliestArrival(among: $0.filter(usable))
                 }
                 if let chosen = answer.chosen {
-                    later = JourneyChoice.latestDeparture(among: answer.latest.filter { $0.arrival <= chosen.arrival && usable($0) })
+                    later = JourneyChoice.latestDeparture(among: [chosen] + answer.latest.filter { $0.arrival <= chosen.arrival && usable($0) })
                 }
                 return answer.earliest
             case .arriveBy:
                 // The backward search finds the latest departure, but the journey it builds may be a slow
                 // one that arrives just before the deadline; from that departure, the earliest arrival
-                // wins (with no more transfers than the one chosen).
+                // wins (a change paying for itself).
                 let answer = engine.arriveBy(instant, access: access, egress: egress, days: days, maxRides: rides,
                                              horizon: horizon, overlay: overlay, stopMask: stopMask) {
-                    choice.best(among: $0.filter(usable), departAt: false)
+                    JourneyChoice.latestDeparture(among: $0.filter(usable))
                 }
-                quicker = answer.earliest.last { $0.arrival <= instant && usable($0) }
+                if let chosen = answer.chosen {
+                    quicker = choice.earliestArrival(among: [chosen] + answer.earliest.filter { $0.arrival <= instant && usable($0) })
+                }
                 return answer.latest
             }
         }
@@ -327,8 +329,7 @@ public final class TransitRouter: Sendable {
             throw RoutingError.noRoute("no transit service \(timing.isDepartAt ? "leaving after" : "arriving by") \(when) between these points"
                                        + " in the \(Raptor.defaultHorizon / 3600) hours searched", searched: anchor)
         }
-        if let quicker, quicker.arrival < bestRaw.arrival { bestRaw = quicker }
-        if let later, JourneyChoice.leavesLater(later, than: bestRaw) { bestRaw = later }
+        if let better = quicker ?? later { bestRaw = better }
         bestRaw = fromTheStops(bestRaw)
         let direct = walking.walkingSeconds(from: origin, to: destination, pace: pace)
         var walkingIsNoSlower = false

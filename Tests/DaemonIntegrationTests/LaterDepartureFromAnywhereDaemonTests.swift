@@ -4,7 +4,7 @@ import XCTest
 
 /// Issue 39 item 1, the dominance rule (docs/planner.md) from places the seeded checks had not
 /// tried: a depart-at transit plan is never beaten by asking two minutes later, which arrives no
-/// later with no more transfers yet leaves more than a minute after it.
+/// later yet leaves more than a minute after it.
 final class LaterDepartureFromAnywhereDaemonTests: SharedTampereDaemonTestCase {
     /// When a transit plan of `plan new` leaves and arrives, and its transfers.
     private func transitPlan(_ from: String, _ to: String, at: String) throws -> (departure: Date, arrival: Date, transfers: Int, shown: String) {
@@ -17,13 +17,12 @@ final class LaterDepartureFromAnywhereDaemonTests: SharedTampereDaemonTestCase {
         return (departure, arrival, Int(transfers), shown)
     }
 
-    /// Asked at `at` and two minutes later, the plan asked later does not arrive as early with no
-    /// more transfers while leaving over a minute after the first: the first would have waited.
+    /// Asked at `at` and two minutes later, the plan asked later does not arrive as early while
+    /// leaving over a minute after the first: the first would have waited.
     private func assertNotBeatenByAskingLater(_ from: String, _ to: String, at: String, later: String,
                                               file: StaticString = #filePath, line: UInt = #line) throws {
         let first = try transitPlan(from, to, at: at), again = try transitPlan(from, to, at: later)
-        let beaten = again.arrival <= first.arrival && again.transfers <= first.transfers
-            && first.departure < again.departure.addingTimeInterval(-60)
+        let beaten = again.arrival <= first.arrival && first.departure < again.departure.addingTimeInterval(-60)
         XCTAssertFalse(beaten, "from \(at): \(first.shown); from \(later): \(again.shown)", file: file, line: line)
     }
 

@@ -163,7 +163,23 @@ final class NoDominatedJourneyTests: XCTestCase {
         XCTAssertEqual(JourneyDominance.undominated([first, second]), [first])
         XCTAssertEqual(JourneyDominance.undominated([second, first]), [first])
         let nextMinute = leg("09:44:02", "09:51", walk: 360)
-        XCTAssertEqual(JourneyDominance.undominated([first, nextMinute]), [first, nextMinute], "it leaves a minute later as shown")
+        XCTAssertEqual(JourneyDominance.undominated([first, nextMinute]), [first], "32 s later buys no longer walk")
+        let overAMinute = leg("09:44:31", "09:51", walk: 360)
+        XCTAssertEqual(JourneyDominance.undominated([first, overAMinute]), [first, overAMinute], "it leaves over a minute later")
+    }
+
+    /// Trial 55 (`plan alternatives` from Pyynikintori to Lielahti at 08:09): the same bus 9 trip
+    /// listed twice, boarded 38 s apart after 10 and 12 min of walking, and the same 80B trip
+    /// twice, 9 s apart, once after an extra 70B ride. Leaving less than a minute later buys
+    /// neither a longer walk nor a change: each second one is left out, whichever minute it falls in.
+    func testLeavingLessThanAMinuteLaterBuysNoLongerWalkAndNoChange() {
+        let walked = leg("08:14:50", "08:40", walk: 600), fartherLater = leg("08:15:28", "08:40", walk: 720)
+        XCTAssertEqual(JourneyDominance.undominated([fartherLater, walked]), [walked])
+        let direct = leg("08:20:55", "08:45", rides: 1, walk: 300), fed = leg("08:21:04", "08:45", rides: 2, walk: 300)
+        XCTAssertEqual(JourneyDominance.undominated([fed, direct]), [direct])
+        let fedMuchLater = leg("08:22:10", "08:45", rides: 2, walk: 300)
+        XCTAssertEqual(JourneyDominance.undominated([fedMuchLater, direct]), [fedMuchLater, direct],
+                       "a change that lets the traveller leave over a minute later is an option")
     }
 
     /// Property: on seeded random option lists (times to the second, a few minutes apart), the
@@ -222,18 +238,20 @@ extension NoDominatedJourneyTests {
         return try TampereTransitTests.imported.get().router
     }
 
-    /// Whether `options` (an answer and its alternatives, as `leg` gives them) hold a journey with no
-    /// more transfers than `journey` that leaves at least two minutes later and arrives no later.
+    /// Whether `options` (an answer and its alternatives, as `leg` gives them) hold a journey that
+    /// leaves at least two minutes later and arrives no later, whatever its transfers (a change
+    /// that lets the traveller leave over a minute later is taken: `JourneyChoice.latestDeparture`).
     static func dominating(_ journey: RouteLeg, in options: [RouteLeg]) -> RouteLeg? {
         guard let departure = journey.departure, let arrival = journey.arrival else { return nil }
         return options.first {
             guard let d = $0.departure, let a = $0.arrival else { return false }
-            return d >= departure.addingTimeInterval(120) && a <= arrival && $0.transfers <= journey.transfers
+            return d >= departure.addingTimeInterval(120) && a <= arrival
         }
     }
 
-    /// Whether `options` hold a journey with no more transfers than `journey` that arrives at least
-    /// two minutes earlier and leaves no earlier (arrive-by's mirror).
+    /// Whether `options` hold a journey with no more transfers than `journey` that arrives at
+    /// least two minutes earlier and leaves no earlier (arrive-by's mirror: a change must pay for
+    /// itself in arrival).
     static func dominatingArriveBy(_ journey: RouteLeg, in options: [RouteLeg]) -> RouteLeg? {
         guard let departure = journey.departure, let arrival = journey.arrival else { return nil }
         return options.first {
@@ -299,7 +317,7 @@ extension NoDominatedJourneyTests {
             let answer = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 5, thenLatestFrom: choose)
             XCTAssertEqual(answer.earliest, engine.departAt(time, access: access, egress: egress, days: days, maxRides: 5))
             guard let chosen = answer.chosen else { continue }
-            let expected = engine.arriveBy(chosen.arrival, access: access, egress: egress, days: days, maxRides: chosen.rides.count,
+            let expected = engine.arriveBy(chosen.arrival, access: access, egress: egress, days: days, maxRides: 5,
                                            horizon: chosen.arrival - chosen.departure + 1)
             XCTAssertEqual(answer.latest, expected, "query \(query)'s backward pass")
             XCTAssertGreaterThanOrEqual(answer.latest.last?.departure ?? .min, chosen.departure, "query \(query)")
@@ -339,8 +357,8 @@ extension NoDominatedJourneyTests {
 
 extension RaptorPropertyTests {
     /// On seeded random feeds: the backward pass after a depart-at search leaves exactly as late
-    /// as the brute force's latest departure arriving by the chosen journey's arrival with no more
-    /// rides; and the router's answer is never dominated by one leaving two minutes later.
+    /// as the brute force's latest departure arriving by the chosen journey's arrival, with any
+    /// number of rides; and the router's answer is never dominated by one leaving two minutes later.
     func testDepartAtLeavesAsLateAsTheBruteForceAllowsForItsArrivalOnRandomFeeds() throws {
         let fixture = try FeedFixture()
         var checked = 0, later = 0, routed = 0
@@ -361,7 +379,7 @@ extension RaptorPropertyTests {
                     // Leaving later never arrives earlier: bisect on the brute force's arrival.
                     func fits(_ t: Int) -> Bool {
                         bruteForceArrivalsByRides(world, time: t, access: access, egress: egress, horizon: .max / 4)
-                            .contains { $0.key <= chosen.rides.count && $0.value <= chosen.arrival }
+                            .contains { $0.key <= 12 && $0.value <= chosen.arrival }
                     }
                     var low = chosen.departure, high = chosen.arrival
                     XCTAssertTrue(fits(low), "seed \(seed): the chosen journey itself fits")
@@ -372,7 +390,6 @@ extension RaptorPropertyTests {
                     XCTAssertEqual(answer.latest.last?.departure, low, "seed \(seed) depart-at \(time)")
                     for j in answer.latest {
                         XCTAssertLessThanOrEqual(j.arrival, chosen.arrival, "seed \(seed)")
-                        XCTAssertLessThanOrEqual(j.rides.count, chosen.rides.count, "seed \(seed)")
                         assertWalksFollowTheModel(world, j, "seed \(seed) backward pass from \(chosen.arrival)")
                     }
                     checked += 1

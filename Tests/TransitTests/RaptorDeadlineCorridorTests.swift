@@ -98,7 +98,7 @@ extension RaptorPropertyTests {
                     continue
                 }
                 let unbounded = engine.departAt(chosen.departure, access: access, egress: egress, days: days,
-                                                maxRides: chosen.rides.count, horizon: chosen.arrival - chosen.departure,
+                                                maxRides: maxRides, horizon: chosen.arrival - chosen.departure,
                                                 overlay: overlay, stopMask: stopMask)
                 XCTAssertEqual(answer.earliest, unbounded, "seed \(seed) query \(query) deadline \(deadline)")
                 counts.compared += 1

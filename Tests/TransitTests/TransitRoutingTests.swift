@@ -70,11 +70,12 @@ final class TransitRoutingTests: XCTestCase {
         XCTAssertEqual(choice.best(among: [direct, oneChange, twoChanges], departAt: true), twoChanges)
         let tie = journey(departure: 0, arrival: 1_620, rides: 2)         // saves exactly the penalty
         XCTAssertEqual(choice.best(among: [direct, tie], departAt: true), direct, "a tie goes to fewer transfers")
-        // Arrive-by: the latest departure, less the penalty per transfer.
+        // Arrive-by: the latest departure, whatever the transfers, once it is over a minute later.
         let early = journey(departure: 600, arrival: 1_800, rides: 1)
         let late = journey(departure: 700, arrival: 1_800, rides: 2)
-        XCTAssertEqual(choice.best(among: [early, late], departAt: false), early)
-        XCTAssertEqual(JourneyChoice(transferPenalty: 0).best(among: [early, late], departAt: false), late)
+        XCTAssertEqual(choice.best(among: [early, late], departAt: false), late, "a change to leave 100 s later")
+        let barely = journey(departure: 650, arrival: 1_800, rides: 2)
+        XCTAssertEqual(choice.best(among: [early, barely], departAt: false), early, "50 s later buys no change")
         XCTAssertNil(choice.best(among: [], departAt: true))
     }
 
