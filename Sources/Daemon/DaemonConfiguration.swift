@@ -147,7 +147,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
       --osm-max-mb N         MiB of an OSM file to import (default 16384)
       --min-free-mb N        MiB a copy of a piped source leaves free on the data
                              directory's disk (default 1024)
-      --transfer-penalty S   seconds a vehicle change must save to be taken, 0 to 1800 (default 180)
+      --transfer-penalty S   seconds of arrival a vehicle change must save, 0 to 1800 (default 180)
       --max-connections N    open client connections at most (default 256)
       --idle-timeout S       seconds a silent connection with nothing running stays open (default 300)
       --max-in-flight N      unanswered requests per connection before reading pauses (default 16)

@@ -12,7 +12,7 @@ import Planner
 public final class TransitRouter: Sendable {
     /// Metres: the farthest stop considered for the walk to the first or from the last stop.
     public static let defaultAccessRadius = 800.0
-    /// Seconds an extra transfer must save to be taken (`JourneyChoice`).
+    /// Seconds of arrival an extra transfer must save to be taken (`JourneyChoice`).
     public static let defaultTransferPenalty = 180
 
     let timetable: Timetable
@@ -96,7 +96,7 @@ public final class TransitRouter: Sendable {
     /// One transit leg between two points.
     /// - parameter maxTransfers: at most this many changes (rides − 1).
     /// - parameter accessRadius: metres around each end searched for stops.
-    /// - parameter transferPenalty: seconds each transfer must save to be taken (`JourneyChoice`).
+    /// - parameter transferPenalty: seconds of arrival each transfer must save to be taken (`JourneyChoice`).
     /// - throws: `RoutingError.unsupportedInRegion` (no stop near an end),
     ///   `.outsideServicePeriod` (the day is outside every feed), `.noRoute` (no service).
     /// - parameter avoiding: stops (by position, within `avoidedStopMetres`) the journey must not
