@@ -250,10 +250,16 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
     /// 07:56 the daemon left 06:25:56: that stop was priced as the walk over the road to the
     /// inferred one plus the inferred one's own, and missed the deadline (`TravellerEnds`: the
     /// ride is now searched to the traveller's place). The same by 12:08 from 61.48350,23.72154:
-    /// 10:19:17 for a depart-at answer leaving 10:44:17.
+    /// 10:19:17 for a depart-at answer leaving 10:44:17. And trial 56's scan: from
+    /// 61.50921,23.79883 at 10:46 the answer was shown arriving 11:46:00 after an 82.4 s walk
+    /// that ended at 11:46:00.4, so by 11:46 the daemon left 10:46:28 instead of 10:53:23 (the
+    /// same from 61.50012,23.79261 at 09:57, shown arriving 10:25:00): walks now take whole
+    /// seconds, rounded up.
     func testArrivingByTheMinuteADepartAtAnswerArrivesLeavesNoEarlierThanIt() async throws {
         let trips = [("61.47808,23.72969", "61.45258,23.83597", "2022-01-12T06:50"),
-                     ("61.48350,23.72154", "61.46409,23.82698", "2022-01-12T10:26")] + seededTrips(count: 20, seed: 5501)
+                     ("61.48350,23.72154", "61.46409,23.82698", "2022-01-12T10:26"),
+                     ("61.50921,23.79883", "61.45855,23.70520", "2022-01-12T10:46"),
+                     ("61.50012,23.79261", "61.47393,23.77309", "2022-01-12T09:57")] + seededTrips(count: 20, seed: 5501)
         let (checked, early) = try await answersBeatenWhenAskedAgain(trips, againArriveBy: true, at: {
             WireTime.string(from: self.minute($0.arrival.addingTimeInterval(59)), timeZone: Self.zone)
         }) { again, answer, _ in

@@ -41,7 +41,15 @@ public struct StreetEngine: LegEngine {
                 try await router.leg(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode, pace: query.pace,
                                      access: query.access)
             }
-            return query.mode == .walk ? try await walks.leg(for: query, ask: ask) : priced(try await ask())
+            return query.mode == .walk ? try await walks.leg(for: query) { Self.inWholeSeconds(try await ask()) } : priced(try await ask())
+        }
+        /// A walk takes whole seconds, rounded up, as the transit engine counts them: a plan shown
+        /// arriving at 11:46:00 that walked its last 82.4 s arrived at 11:46:00.4, and asked to
+        /// arrive by 11:46 left seven minutes earlier (trial 56's scan).
+        static func inWholeSeconds(_ walk: RouteLeg) -> RouteLeg {
+            var walk = walk
+            walk.expectedTravelTime = walk.expectedTravelTime.rounded(.up)
+            return walk
         }
         func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
             Array(try await router.alternatives(from: query.from.coordinate, to: query.to.coordinate, mode: query.mode,
