@@ -4,8 +4,8 @@ import Foundation
 /// must pay for itself in arrival: each costs `transferPenalty` seconds, so of RAPTOR's Pareto
 /// set (one journey per number of rides, each faster than those with fewer rides) the least
 /// arrival + penalty × transfers is taken, ties going to fewer transfers (`earliestArrival`).
-/// Departure is never given up for a change: the latest departure is taken, departures within
-/// a minute counting as the same and the fewer rides then winning (`latestDeparture`).
+/// Departure is never given up for a change: the latest departure is taken, one with more
+/// rides only where it leaves over a minute later (`latestDeparture`).
 /// Depart-at judges the arrival first, then leaves as late as that arrival allows; arrive-by
 /// leaves as late as the deadline allows, then arrives as early as that departure allows.
 ///
@@ -46,12 +46,16 @@ struct JourneyChoice: Hashable, Sendable {
         journey.arrival + transferPenalty * max(0, journey.rides.count - 1)
     }
 
-    /// The latest departure, departures within `equalTimes` of it counting as the same, and
-    /// among those the fewest rides, then the least walking, then the latest. `nil` for none.
+    /// The latest departure, a journey with more rides taken only where it leaves over
+    /// `equalTimes` later than the one taken among fewer (of one number of rides, the latest,
+    /// then the least walking). So no journey leaves over a minute later than the one taken,
+    /// and a change buys more than a minute. `nil` for none.
     static func latestDeparture(among journeys: [Raptor.Journey]) -> Raptor.Journey? {
-        guard let latest = journeys.map(\.departure).max() else { return nil }
-        return journeys.filter { $0.departure >= latest - equalTimes }.min {
-            ($0.rides.count, walkingSeconds($0), -$0.departure) < ($1.rides.count, walkingSeconds($1), -$1.departure)
+        journeys.sorted {
+            ($0.rides.count, -$0.departure, walkingSeconds($0)) < ($1.rides.count, -$1.departure, walkingSeconds($1))
+        }.reduce(nil as Raptor.Journey?) { taken, journey in
+            guard let taken else { return journey }
+            return journey.departure > taken.departure + equalTimes ? journey : taken
         }
     }
 

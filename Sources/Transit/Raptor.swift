@@ -165,18 +165,20 @@ struct Raptor: Sendable {
     /// - parameter overlay: live runs scanned besides the timetable's (`days` should come from its `days(replacing:)`).
     /// - parameter stopMask: per stop, the flags allowed there (0 at a stop closed by an alert); nil allows all.
     func departAt(_ time: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
-                  horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil) -> [Journey] {
+                  horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil,
+                  margin: RideMargin = .none) -> [Journey] {
         search(Forward.self, from: time, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
-               overlay: overlay, stopMask: stopMask, bound: Unbounded()) { journeys, _, _ in journeys }
+               overlay: overlay, stopMask: stopMask, bound: Unbounded(), margin: margin) { journeys, _, _ in journeys }
     }
 
     /// Latest departure still arriving by `deadline`; one journey per number of rides that
     /// improves on fewer rides, fewest rides first.
     /// - parameter horizon: seconds; journeys leaving earlier than `deadline - horizon` are not searched.
     func arriveBy(_ deadline: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
-                  horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil) -> [Journey] {
+                  horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil,
+                  margin: RideMargin = .none) -> [Journey] {
         search(Backward.self, from: deadline, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
-               overlay: overlay, stopMask: stopMask, bound: Unbounded()) { journeys, _, _ in journeys }
+               overlay: overlay, stopMask: stopMask, bound: Unbounded(), margin: margin) { journeys, _, _ in journeys }
     }
 
     /// Depart-at as a traveller takes it: the earliest arrivals from `time` (`departAt`), and
@@ -186,10 +188,13 @@ struct Raptor: Sendable {
     /// same ride, take an earlier walk to the same connection, or walk where a short ride onto
     /// the same vehicle leaves later). The backward pass is what `arriveBy` from that arrival
     /// finds, searching only departures from the chosen journey's on and bounded by the forward
-    /// search's earliest times at each stop (`DepartureCorridor`).
+    /// search's earliest times at each stop (`DepartureCorridor`). A journey with more rides than
+    /// the chosen one is searched only where it leaves over `laterBy` seconds after any with
+    /// fewer (`RideMargin`).
     /// - returns: the forward search's journeys, the chosen one and the backward pass's journeys.
     func departAt(_ time: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
                   horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil,
+                  moreRidesLeavingLaterBy laterBy: Int = 0,
                   thenLatestFrom choose: ([Journey]) -> Journey?) -> (earliest: [Journey], chosen: Journey?, latest: [Journey]) {
         search(Forward.self, from: time, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
                overlay: overlay, stopMask: stopMask, bound: Unbounded()) { earliest, scratch, _ in
@@ -202,7 +207,8 @@ struct Raptor: Sendable {
             // One second more than the journey takes: its own departure is searched too.
             let latest = search(Backward.self, from: chosen.arrival, access: access, egress: egress, days: days,
                                 maxRides: maxRides, horizon: chosen.arrival - chosen.departure + 1,
-                                overlay: overlay, stopMask: stopMask, bound: corridor) { journeys, _, _ in journeys }
+                                overlay: overlay, stopMask: stopMask, bound: corridor,
+                                margin: RideMargin(afterRides: chosen.rides.count, seconds: laterBy)) { journeys, _, _ in journeys }
             return (earliest, chosen, latest)
         }
     }
@@ -212,10 +218,13 @@ struct Raptor: Sendable {
     /// before that journey's with up to `maxRides` rides (the backward search's journey may be a
     /// slow one arriving just before the deadline). The forward pass is what `departAt` from
     /// that departure finds, bounded by the backward search's latest times at each stop
-    /// (`DeadlineCorridor`): it explores only what can still make the deadline.
+    /// (`DeadlineCorridor`): it explores only what can still make the deadline. A journey with
+    /// more rides than the chosen one is searched only where each ride more arrives over
+    /// `soonerBy` seconds sooner (`RideMargin`).
     /// - returns: the backward search's journeys, the chosen one and the forward pass's journeys.
     func arriveBy(_ deadline: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
                   horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil,
+                  moreRidesArrivingSoonerBy soonerBy: Int = 0,
                   thenEarliestFrom choose: ([Journey]) -> Journey?) -> (latest: [Journey], chosen: Journey?, earliest: [Journey]) {
         search(Backward.self, from: deadline, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
                overlay: overlay, stopMask: stopMask, bound: Unbounded()) { latest, scratch, best in
@@ -226,7 +235,8 @@ struct Raptor: Sendable {
                                             floor: best, slack: scratch.remainingBound)
             let earliest = search(Forward.self, from: chosen.departure, access: access, egress: egress, days: days,
                                   maxRides: maxRides, horizon: chosen.arrival - chosen.departure,
-                                  overlay: overlay, stopMask: stopMask, bound: corridor) { journeys, _, _ in journeys }
+                                  overlay: overlay, stopMask: stopMask, bound: corridor,
+                                  margin: RideMargin(afterRides: chosen.rides.count, seconds: soonerBy)) { journeys, _, _ in journeys }
             return (latest, chosen, earliest)
         }
     }
@@ -237,6 +247,7 @@ struct Raptor: Sendable {
     private func search<D: SearchDirection, B: SearchBound, R>(_ direction: D.Type, from time: Int, access: [Endpoint],
                                                                egress: [Endpoint], days: [ServiceDay], maxRides: Int, horizon: Int,
                                                                overlay: RealtimeOverlay?, stopMask: [UInt8]?, bound: B,
+                                                               margin: RideMargin = .none,
                                                                _ body: ([Journey], RaptorScratch, Int?) -> R) -> R {
         let live = overlay ?? RealtimeOverlay()
         let days = self.days(days, D.self, from: time, horizon: horizon, overlay: live)
@@ -253,13 +264,13 @@ struct Raptor: Sendable {
         if scratchPool.workCounter.isCounting {
             let tally = CountingWork()
             found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds, horizon: horizon,
-                              overlay: live, stopMask: stopMask ?? openStops, bound: bound, boundsRemaining: boundsRemaining,
-                              scratch: scratch, tally: tally)
+                              overlay: live, stopMask: stopMask ?? openStops, bound: bound, margin: margin,
+                              boundsRemaining: boundsRemaining, scratch: scratch, tally: tally)
             scratchPool.workCounter.add(tally.work)
         } else {
             found = runRounds(D.self, from: time, start: start, target: target, days: days, rounds: rounds, horizon: horizon,
-                              overlay: live, stopMask: stopMask ?? openStops, bound: bound, boundsRemaining: boundsRemaining,
-                              scratch: scratch, tally: NotCountingWork())
+                              overlay: live, stopMask: stopMask ?? openStops, bound: bound, margin: margin,
+                              boundsRemaining: boundsRemaining, scratch: scratch, tally: NotCountingWork())
         }
         let mask = stopMask ?? openStops
         let journeys = found.compactMap {
@@ -304,7 +315,7 @@ struct Raptor: Sendable {
     /// - parameter tally: counts the rounds' work (`EngineWork`); `NotCountingWork` costs nothing.
     private func runRounds<D: SearchDirection, B: SearchBound, T: RaptorWorkTally>(
         _ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [ServiceDay], rounds: Int,
-        horizon: Int, overlay: RealtimeOverlay, stopMask: [UInt8], bound: B, boundsRemaining: Bool,
+        horizon: Int, overlay: RealtimeOverlay, stopMask: [UInt8], bound: B, margin: RideMargin, boundsRemaining: Bool,
         scratch: RaptorScratch, tally: T) -> [TargetReached] {
         staticPatterns.withBuffers { statics in
             overlay.patterns.withBuffers { lives in
@@ -317,7 +328,7 @@ struct Raptor: Sendable {
                                         runRounds(D.self, from: time, start: start, target: target, days: dayBuffers, rounds: rounds,
                                                   horizon: horizon, overlay: overlay, statics: statics, lives: lives,
                                                   identity: identity, stopMask: mask, foot: foot, changeSeconds: change, bound: bound,
-                                                  remainingTimeRows: boundsRemaining ? toTarget : nil, scratch: scratch,
+                                                  margin: margin, remainingTimeRows: boundsRemaining ? toTarget : nil, scratch: scratch,
                                                   tally: tally)
                                     }
                                 }
@@ -334,7 +345,7 @@ struct Raptor: Sendable {
         _ direction: D.Type, from time: Int, start: [Endpoint], target: [Endpoint], days: [DayBuffers], rounds: Int,
         horizon: Int, overlay: RealtimeOverlay, statics: PatternBuffers, lives: PatternBuffers, identity: UnsafeBufferPointer<Int32>,
         stopMask: UnsafeBufferPointer<UInt8>, foot: FootHopBuffers, changeSeconds: UnsafeBufferPointer<Int32>,
-        bound: B, remainingTimeRows: FootHopBuffers?,
+        bound: B, margin: RideMargin, remainingTimeRows: FootHopBuffers?,
         scratch: RaptorScratch, tally: T) -> [TargetReached] {
         let stopCount = timetable.stops.count
         let unreached = D.unreached
@@ -541,7 +552,9 @@ struct Raptor: Sendable {
                         }
                     }
                 }
-                let limit = best, remainingNow = remaining
+                // Past the margin's rides, a hop-off must also beat the best with fewer rides by the margin.
+                let limit = round > margin.afterRides ? D.earlier(best, D.plus(bestBefore, -margin.seconds)) : best
+                let remainingNow = remaining
                 for w in 0..<queuedWordCount {
                     var bits = queuedWords[w] & (pass == 0 ? targetWords[w] : ~0)
                     if bits == 0 { continue }
@@ -555,13 +568,15 @@ struct Raptor: Sendable {
 
             marked.removeAll()
 
-            // Transfer: change at the stop, or walk one footpath.
+            // Transfer: change at the stop, or walk one footpath. A stop made ready now leads to
+            // one ride more: past the margin's rides, only towards beating this best by the margin.
+            let bar = round >= margin.afterRides ? D.plus(best, -margin.seconds) : best
             for s32 in improved.elements {
                 let s = Int(s32)
                 let t = reached[s]
                 let change = Int(changeSeconds[s]), left = remaining[s]
                 tally.count(.transfersTried, round: round, 1 &+ Int(foot.start[s &+ 1]) &- Int(foot.start[s]))
-                if change >= 0 && D.isBefore(D.plus(t, change), ready[s]) && D.isBefore(D.plus(D.plus(t, change), left), best)
+                if change >= 0 && D.isBefore(D.plus(t, change), ready[s]) && D.isBefore(D.plus(D.plus(t, change), left), bar)
                     && bound.allowsReady(D.plus(t, change), at: s) {
                     if ready[s] == unreached { touched.append(s32) }
                     ready[s] = D.plus(t, change)
@@ -572,7 +587,7 @@ struct Raptor: Sendable {
                 for k in Int(foot.start[s])..<Int(foot.start[s &+ 1]) {
                     let hop = foot.hops[k]
                     let q = Int(hop.stop), r = D.plus(t, Int(hop.seconds))
-                    if D.isBefore(r, ready[q]) && D.isBefore(D.plus(r, remaining[q]), best) && bound.allowsReady(r, at: q) {
+                    if D.isBefore(r, ready[q]) && D.isBefore(D.plus(r, remaining[q]), bar) && bound.allowsReady(r, at: q) {
                         if ready[q] == unreached { touched.append(hop.stop) }
                         ready[q] = r
                         parents[labels &+ q] = .footpath(stop: s32, hop: Int32(truncatingIfNeeded: k))

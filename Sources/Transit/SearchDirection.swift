@@ -82,6 +82,11 @@ protocol SearchDirection {
                         target: Raptor.Endpoint, time: Int) -> Raptor.Journey
 }
 
+extension SearchDirection {
+    /// The first of two times in search order (the earlier forward, the later backward).
+    @inline(__always) static func earlier(_ a: Int, _ b: Int) -> Int { isBefore(a, b) ? a : b }
+}
+
 extension Raptor {
     /// Depart-at: time runs forwards, patterns are scanned from their first stop.
     enum Forward: SearchDirection {

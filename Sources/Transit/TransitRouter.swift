@@ -262,7 +262,8 @@ public final class TransitRouter: Sendable {
                 // early to walk farther to the same vehicle; arriving then, the latest departure wins
                 // (the dominance rule, docs/planner.md).
                 let answer = engine.departAt(instant, access: access, egress: egress, days: days, maxRides: rides,
-                                             horizon: horizon, overlay: overlay, stopMask: stopMask) {
+                                             horizon: horizon, overlay: overlay, stopMask: stopMask,
+                                             moreRidesLeavingLaterBy: JourneyChoice.equalTimes) {
                     choice.earliestArrival(among: $0.filter(usable))
                 }
                 if let chosen = answer.chosen {
@@ -274,7 +275,8 @@ public final class TransitRouter: Sendable {
                 // one that arrives just before the deadline; from that departure, the earliest arrival
                 // wins (a change paying for itself).
                 let answer = engine.arriveBy(instant, access: access, egress: egress, days: days, maxRides: rides,
-                                             horizon: horizon, overlay: overlay, stopMask: stopMask) {
+                                             horizon: horizon, overlay: overlay, stopMask: stopMask,
+                                             moreRidesArrivingSoonerBy: choice.transferPenalty) {
                     JourneyChoice.latestDeparture(among: $0.filter(usable))
                 }
                 if let chosen = answer.chosen {

@@ -321,6 +321,12 @@ extension NoDominatedJourneyTests {
                                            horizon: chosen.arrival - chosen.departure + 1)
             XCTAssertEqual(answer.latest, expected, "query \(query)'s backward pass")
             XCTAssertGreaterThanOrEqual(answer.latest.last?.departure ?? .min, chosen.departure, "query \(query)")
+            // With the margin the router asks for (`RideMargin`), the rounds past the chosen
+            // journey's rides prune harder, and the journey taken is the same.
+            let pruned = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 5,
+                                         moreRidesLeavingLaterBy: JourneyChoice.equalTimes, thenLatestFrom: choose)
+            XCTAssertEqual(JourneyChoice.latestDeparture(among: [chosen] + pruned.latest),
+                           JourneyChoice.latestDeparture(among: [chosen] + answer.latest), "query \(query) with the margin")
             found += 1
             if let last = answer.latest.last, last.departure > chosen.departure { later += 1 }
         }
@@ -388,6 +394,11 @@ extension RaptorPropertyTests {
                         if fits(mid) { low = mid } else { high = mid - 1 }
                     }
                     XCTAssertEqual(answer.latest.last?.departure, low, "seed \(seed) depart-at \(time)")
+                    // With the router's margin, the journey taken leaves within a minute of that.
+                    let pruned = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 12,
+                                                 moreRidesLeavingLaterBy: JourneyChoice.equalTimes, thenLatestFrom: choose)
+                    let taken = JourneyChoice.latestDeparture(among: [chosen] + pruned.latest)
+                    XCTAssertGreaterThanOrEqual(taken?.departure ?? .min, low - JourneyChoice.equalTimes, "seed \(seed) depart-at \(time)")
                     for j in answer.latest {
                         XCTAssertLessThanOrEqual(j.arrival, chosen.arrival, "seed \(seed)")
                         assertWalksFollowTheModel(world, j, "seed \(seed) backward pass from \(chosen.arrival)")

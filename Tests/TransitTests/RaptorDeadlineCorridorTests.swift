@@ -101,6 +101,14 @@ extension RaptorPropertyTests {
                                                 maxRides: maxRides, horizon: chosen.arrival - chosen.departure,
                                                 overlay: overlay, stopMask: stopMask)
                 XCTAssertEqual(answer.earliest, unbounded, "seed \(seed) query \(query) deadline \(deadline)")
+                // With the margin the router asks for (`RideMargin`: each ride more must arrive the
+                // penalty sooner), the journey taken is the same.
+                let pruned = engine.arriveBy(deadline, access: access, egress: egress, days: days, maxRides: maxRides,
+                                             overlay: overlay, stopMask: stopMask, moreRidesArrivingSoonerBy: choice.transferPenalty) {
+                    choice.best(among: $0, departAt: false)
+                }
+                XCTAssertEqual(choice.earliestArrival(among: [chosen] + pruned.earliest), choice.earliestArrival(among: [chosen] + unbounded),
+                               "seed \(seed) query \(query) with the margin")
                 counts.compared += 1
                 if !unbounded.isEmpty { counts.quicker += 1 }
                 if chosen.rides.contains(where: { $0.scheduledDeparture != nil }) { counts.liveRides += 1 }
