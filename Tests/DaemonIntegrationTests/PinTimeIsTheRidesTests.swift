@@ -110,6 +110,32 @@ final class PinTimeIsTheRidesTests: SharedTampereDaemonTestCase {
                        "no walk on from the ride's stop to another: \(repinned)")
     }
 
+    /// `plan alternatives` of the segment before a pinned ride said "too late for segment 2, pinned
+    /// to leave 07:40" where the plan said "pinned to leave 07:42" (the walk to its stop leaves at
+    /// 07:40). An option too late for a pin names it as the plan shows it, and the walk by its own time.
+    func testAnOptionTooLateForAPinnedRideNamesThePinAsThePlanShowsIt() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Hervanta", "TAYS", "Keskustori", "--mode", "transit", "--at", "2022-01-12T07:00"])
+        let plan = try id(created), pinned = try XCTUnwrap(transitSegments(created).last, "\(created)")
+        XCTAssertGreaterThan(pinned, 0, "a segment before the pinned ride: \(created)")
+        let leaves = try XCTUnwrap(segments(created)[pinned]["leg"]?["rides"]?.arrayValue?.first?["departure"]?.stringValue, "\(created)")
+        let shown = try harness.json(["plan", "pin", plan, String(pinned + 1), String(leaves.dropFirst(11).prefix(5))])
+        let pin = try XCTUnwrap((shown["pins"]?.arrayValue ?? []).first, "\(shown)")
+        let walkLeaves = try XCTUnwrap(segments(shown)[pinned]["leg"]?["departure"]?.stringValue, "\(shown)")
+        func clock(_ iso: String?) -> String { iso.map { String($0.dropFirst(11).prefix(5)) } ?? "?" }
+        XCTAssertNotEqual(clock(walkLeaves), clock(pin["departure"]?.stringValue), "the walk to the ride's stop leaves earlier: \(shown)")
+        let options = try harness.json(["plan", "alternatives", plan, String(pinned), "--count", "8"])
+        let conflicts = options["pin_conflicts"]?.arrayValue ?? []
+        XCTAssertFalse(conflicts.isEmpty, "an option arrives too late for the pin: \(options)")
+        for conflict in conflicts where conflict["kind"] == .string("arrives_too_late") {
+            XCTAssertEqual(conflict["pinned"], pin["departure"], "the pin as the plan shows it: \(conflict)")
+            XCTAssertEqual(clock(conflict["pinned_walk_leaves"]?.stringValue), clock(walkLeaves), "\(conflict)")
+        }
+        let text = try harness.umctl(["plan", "alternatives", plan, String(pinned), "--count", "8"]).stdout
+        let said = "pinned to leave \(clock(pin["departure"]?.stringValue)), the walk to its stop leaving \(clock(walkLeaves))"
+        XCTAssertTrue(text.contains(said), text)
+    }
+
     /// The minute an instant is shown in, counted from the epoch.
     private static func minute(_ date: Date) -> Int { Int((date.timeIntervalSince1970 / 60).rounded(.down)) }
 

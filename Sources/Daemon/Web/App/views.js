@@ -352,7 +352,9 @@ export function alternativesList(answer, onChoose) {
 
 // Why an option cannot be chosen with the plan's pins (as `umctl plan alternatives` says it).
 export function pinConflictText(conflict, day) {
-  const pinned = conflict.pinned ? ` to leave ${clock(conflict.pinned, day)}` : '';
+  // As the plan shows the pin (a ride: when it leaves its stop), and the walk to its stop when it leaves earlier.
+  const pinned = (conflict.pinned ? ` to leave ${clock(conflict.pinned, day)}` : '')
+    + (conflict.pinned_walk_leaves ? `, the walk to its stop leaving ${clock(conflict.pinned_walk_leaves, day)}` : '');
   return conflict.kind === 'leaves_too_early'
     ? `leaves before you can be there from leg ${conflict.pinned_segment}, pinned${pinned}`
     : `too late for leg ${conflict.pinned_segment}, pinned${pinned}`;
