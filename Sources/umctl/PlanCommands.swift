@@ -367,7 +367,7 @@ struct PlanPinCommand: PlanEditCommand {
                   .init(name: "--at", valueName: "TIME", help: "the same as TIME")],
         discussion: "On a transit segment TIME is when the ride leaves its stop, as plan show prints it (\"07:42 bus 6 ... "
             + "Tays C\", \"pinned to leave 07:42\"): the ride leaving in that minute is pinned, the one the plan shows when it "
-            + "does; when none leaves then, the next one the traveller can catch, and the answer says so (\"no ride leaves at "
+            + "does; when none leaves then, the next one the traveller can catch, and the answer says so (\"no ride you can catch leaves at "
             + "07:41; pinned the next, ...\"). On a walk or drive TIME is when it leaves the segment's start. "
             + "A plan holds one pin per segment: pins on other segments stay, and the legs between two pins leave "
             + "at the earlier one's arrival. Segments before the first pin are planned to arrive by it. "
