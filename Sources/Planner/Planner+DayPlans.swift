@@ -25,11 +25,16 @@ extension Planner {
         return Array(ordered.map(\.element).prefix(max(1, count)))
     }
 
-    /// Pins segment `index` to the first departure at or after `time` (default: its current
-    /// time) whose rides include `line`, among `lineSearchWidth` alternatives; the lock
-    /// remembers the line.
+    /// Pins segment `index` to a ride of `line`: with `time`, the one leaving its stop in that
+    /// minute, else the next (`rideLeaving(inTheMinuteOf:)`, as `plan pin` reads a time); without,
+    /// the first departure from the segment's current time on; among `lineSearchWidth`
+    /// alternatives. The lock remembers the line.
     /// - throws: `noDepartureOnLine` when none is found; as `alternatives`.
     public func pinning(_ plan: RoutePlan, segment index: Int, line: String, at time: Date? = nil) async throws -> RoutePlan {
+        if let time, plan.modes.indices.contains(index), plan.modes[index] == .transit {
+            return try plan.choosingAlternative(try await rideLeaving(inTheMinuteOf: time, segment: index, of: plan, line: line),
+                                                ofSegment: index)
+        }
         let options = try await alternatives(for: plan, segment: index, count: configuration.lineSearchWidth, at: time,
                                              keepingBeaten: true)
         guard let chosen = options.first(where: { $0.rides.contains { $0.lineName == line } }) else {

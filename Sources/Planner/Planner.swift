@@ -246,16 +246,23 @@ public struct Planner: Sendable {
 
     // MARK: - Pinning
 
-    /// Pins segment `index` of `plan` at `departure`: asks for the leg leaving then (a transit
-    /// leg: the first departure at or after it) and pins it (`RoutePlan.pinningDeparture(ofSegment:to:departingAt:)`).
-    /// The other legs are emptied for `computeLegs`. A walk the planner chose says why at the
-    /// pinned time (`notingPinnedPlannersWalk`).
+    /// Pins segment `index` of `plan` at `departure`: a walk or drive leaving then; a ride leaving
+    /// its stop in that minute, else the next (`rideLeaving(inTheMinuteOf:)`), whose stops the
+    /// planner inferred beside it become its own, as a chosen option's do (`takingStops`: re-pinned
+    /// to bus 95X, the node stayed Rautatieasema C, a walk from E away, trial 55 finding 6); then
+    /// pinned (`RoutePlan.pinningDeparture(ofSegment:to:departingAt:)`). The other legs are emptied
+    /// for `computeLegs`. A walk the planner chose says why at the pinned time (`notingPinnedPlannersWalk`).
     /// - throws: `PlannerError` for a bad segment, the `RoutingError` when no leg is found, `CancellationError`.
     public func pinning(_ plan: RoutePlan, segment index: Int, at departure: Date) async throws -> RoutePlan {
         try plan.checkSegment(index)
-        let leg = try await leg(for: query(plan, index, .departAt(departure))).get()
-        let pinned = try plan.pinningDeparture(ofSegment: index, to: leg, departingAt: departure)
-        return try await notingPinnedPlannersWalk(ofSegment: index, in: pinned, at: departure)
+        guard plan.modes[index] == .transit else {
+            let leg = try await leg(for: query(plan, index, .departAt(departure))).get()
+            let pinned = try plan.pinningDeparture(ofSegment: index, to: leg, departingAt: departure)
+            return try await notingPinnedPlannersWalk(ofSegment: index, in: pinned, at: departure)
+        }
+        let ride = try await rideLeaving(inTheMinuteOf: departure, segment: index, of: plan, line: nil)
+        let taken = plan.takingStops(of: ride, ofSegment: index)
+        return try taken.plan.pinningDeparture(ofSegment: index, to: taken.leg, departingAt: taken.leg.departure ?? departure)
     }
 
     // MARK: - Computing legs

@@ -30,9 +30,10 @@ public struct AlternativesDocument: Hashable, Sendable, Codable {
 
 /// Why an option of `plan.alternatives` cannot be taken with the plan's pins (`plan.choose`
 /// refuses it with `conflict`): `kind` "arrives_too_late", it arrives at `time` and the traveller
-/// can leave the pinned segment's start only at `ready`, after its pinned departure `pinned`;
-/// "leaves_too_early", it leaves at `time`, before `ready`, the earliest the traveller can be
-/// at its start coming from the pinned segment.
+/// can leave the pinned segment's start only at `ready`, after it leaves on its pin (at
+/// `pinned_walk_leaves` when the walk to a pinned ride's stop leaves before the ride, else at
+/// `pinned`); "leaves_too_early", it leaves at `time`, before `ready`, the earliest the traveller
+/// can be at its start coming from the pinned segment.
 public struct PinConflictDocument: Hashable, Sendable, Codable {
     /// The option, from 1.
     public var option: Int
@@ -41,14 +42,19 @@ public struct PinConflictDocument: Hashable, Sendable, Codable {
     public var kind: String
     public var time: String
     public var ready: String
+    /// The time the pin is shown leaving (`PlanDocument.pins`): a ride's when it leaves its stop.
     public var pinned: String?
+    /// When the walk to the pinned ride's stop leaves its start, when that is another minute than `pinned`.
+    public var pinnedWalkLeaves: String?
 
-    public init(option: Int, pinnedSegment: Int, kind: String, time: String, ready: String, pinned: String?) {
+    public init(option: Int, pinnedSegment: Int, kind: String, time: String, ready: String, pinned: String?,
+                pinnedWalkLeaves: String? = nil) {
         self.option = option
         self.pinnedSegment = pinnedSegment
         self.kind = kind
         self.time = time
         self.ready = ready
         self.pinned = pinned
+        self.pinnedWalkLeaves = pinnedWalkLeaves
     }
 }

@@ -91,7 +91,9 @@ struct PlanAlternativesCommand: UmctlCommand {
     /// `plan choose` refuses, said before the lines that take one.
     func pinConflictLine(_ conflict: PinConflictDocument, day: String?) -> String {
         func clock(_ iso: String?) -> String { DayMark.clock(iso, askedDay: day) }
-        let pinned = conflict.pinned.map { " to leave \(clock($0))" } ?? ""
+        // As the plan shows the pin (a ride: when it leaves its stop), and the walk to its stop when it leaves earlier.
+        let pinned = (conflict.pinned.map { " to leave \(clock($0))" } ?? "")
+            + (conflict.pinnedWalkLeaves.map { ", the walk to its stop leaving \(clock($0))" } ?? "")
         if conflict.kind == "leaves_too_early" {
             return "option \(conflict.option) leaves \(clock(conflict.time)): coming from segment \(conflict.pinnedSegment), "
                 + "pinned, you can be there at \(clock(conflict.ready)) at the earliest; it cannot be chosen"

@@ -363,9 +363,13 @@ struct PlanPinCommand: PlanEditCommand {
         path: path, abstract: "Pin the departure at TIME (or of --line L) on segment SEG; the rest of the plan fits around it.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
                       .init(name: "TIME", help: planTimeHelp, optional: true)],
-        options: [.init(name: "--line", valueName: "L", help: "pin the first departure of line L (from TIME or --at, else the segment's time)"),
+        options: [.init(name: "--line", valueName: "L", help: "pin a ride of line L (leaving at TIME or --at, else the first from the segment's time)"),
                   .init(name: "--at", valueName: "TIME", help: "the same as TIME")],
-        discussion: "A plan holds one pin per segment: pins on other segments stay, and the legs between two pins leave "
+        discussion: "On a transit segment TIME is when the ride leaves its stop, as plan show prints it (\"07:42 bus 6 ... "
+            + "Tays C\", \"pinned to leave 07:42\"): the ride leaving in that minute is pinned, the one the plan shows when it "
+            + "does; when none leaves then, the next one the traveller can catch, and the answer says so (\"no ride you can catch leaves at "
+            + "07:41; pinned the next, ...\"). On a walk or drive TIME is when it leaves the segment's start. "
+            + "A plan holds one pin per segment: pins on other segments stay, and the legs between two pins leave "
             + "at the earlier one's arrival. Segments before the first pin are planned to arrive by it. "
             + "A bare HH:MM is on the day of that segment in the plan (not today). A departure the traveller cannot be at "
             + "from the plan's start is refused (conflict, nothing changed): move the start first (plan time).").editing

@@ -250,7 +250,7 @@ enum Render {
         for pending in plan.pending {
             let cancelled = pending.selected.rides.contains(where: \.cancelled) ? " (cancelled)" : ""
             let segment = plan.segments.indices.contains(pending.segment - 1) ? plan.segments[pending.segment - 1] : nil
-            let selected = pendingSelected(pending.selected, reached: segment?.reached, askedDay: day)
+            let selected = pendingLeg(pending.selected, askedDay: day)
             let latest: LegDocument
             switch pending.proposal {
             case .ride(let leg): latest = leg
@@ -351,20 +351,19 @@ enum Render {
         return "no later \(line) today; the last " + (cancelled ? "was the cancelled \(last)" : "left \(last)") + walking
     }
 
-    /// The user's side of a pending update: `pendingLeg`, or for a ride missed on foot (the
-    /// segment says when the walk gets the traveller to its stop) its ride, "bus 6 leaves 09:02,
-    /// arrives 09:31 (29 min)": the leg's walk, timed back from the ride, starts before the
-    /// traveller can be there (trial 50: "selected leaves 07:02" in a plan leaving at 08:00).
-    static func pendingSelected(_ leg: LegDocument, reached: String?, askedDay: String?) -> String {
-        guard let (ride, _) = MissedConnection.missedRide(leg, reached: reached) else { return pendingLeg(leg, askedDay: askedDay) }
+    /// "bus 6 leaves 08:20, arrives 08:50 (30 min)", "leaves 08:57, arrives 09:20 (23 min)": one
+    /// side of a pending update. A ride's time is when it leaves its stop, as a pin's is ("pinned to
+    /// leave 08:20", what `plan pin` reads): the leg's departure is the walk to the stop, which read
+    /// "proposed leaves 08:19 … bus 6 at 08:20" (trial 55), or for a ride missed on foot a walk
+    /// timed back before the traveller can be there (trial 50: "selected leaves 07:02" in a plan
+    /// leaving at 08:00). A walk or drive: its own times.
+    static func pendingLeg(_ leg: LegDocument, askedDay: String?) -> String {
+        guard let ride = leg.rides.first else {
+            return "leaves \(DayMark.clock(leg.departure, askedDay: askedDay)), arrives \(DayMark.clock(leg.arrival, askedDay: askedDay))"
+                + " (\(duration(leg.durationS, from: leg.departure, to: leg.arrival)))"
+        }
         return "\(ride.vehicle) \(ride.line) leaves \(DayMark.clock(ride.departure, askedDay: askedDay)), "
             + "arrives \(DayMark.clock(leg.arrival, askedDay: askedDay)) (\(duration(nil, from: ride.departure, to: leg.arrival)))"
-    }
-
-    /// "leaves 08:57, arrives 09:20 (23 min)": one side of a pending update.
-    static func pendingLeg(_ leg: LegDocument, askedDay: String?) -> String {
-        "leaves \(DayMark.clock(leg.departure, askedDay: askedDay)), arrives \(DayMark.clock(leg.arrival, askedDay: askedDay))"
-            + " (\(duration(leg.durationS, from: leg.departure, to: leg.arrival)))"
     }
 
     /// A transit leg step by step — walk, ride, walk, … — and the note when walking is no

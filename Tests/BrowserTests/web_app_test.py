@@ -167,12 +167,18 @@ try:
     print("ok: a umctl edit shows live", flush=True)
 
     segment = setup["transit_segment"]
-    # A pin made in the page shows in umctl plan show.
+    # A pin made in the page shows in umctl plan show, and it is the ride the page showed (the
+    # button sends the ride's departure: a pin's time is when its ride leaves its stop).
+    before = json.loads(umctl("plan", "show", str(plan_id), "--json"))
+    rides = [ride.get("trip_id") for ride in (before["segments"][segment - 1].get("leg") or {}).get("rides", [])]
     click(driver, By.XPATH, f"//li[@data-segment='{segment}']//button[text()='Pin this ride']")
     wait(driver, "the pin did not show", lambda d: d.find_elements(By.CSS_SELECTOR, f"li[data-segment='{segment}'] .tag.pin"))
     shown = json.loads(umctl("plan", "show", str(plan_id), "--json"))
     if segment not in shown["pinned_segments"]:
         fail(f"umctl plan show has no pin on segment {segment}: {shown['pinned_segments']}")
+    pinned = [ride.get("trip_id") for ride in (shown["segments"][segment - 1].get("leg") or {}).get("rides", [])]
+    if pinned != rides:
+        fail(f"the page pinned another ride than it showed: {rides} became {pinned}")
     print("ok: a pin made in the page shows in umctl", flush=True)
 
     # A choice made in the page shows in umctl plan show.

@@ -59,13 +59,19 @@ final class MessageNumbersTests: XCTestCase {
         let latest = try XCTUnwrap(pending["latest"])
         let selected = try XCTUnwrap(pending["selected"])
         XCTAssertEqual(latest["rides"]?.arrayValue?.first?["departure"]?.stringValue.map(seconds), "11:02:30", "\(latest)")
+        // A ride leaves when it leaves its stop, as its pin does (docs/planner.md "What a pin's time means").
         func side(_ leg: JSONValue) -> String {
-            let minutes = Int(((leg["duration_s"]?.numberValue ?? 0) / 60).rounded())
-            return "leaves \(clock(leg["departure"])), arrives \(clock(leg["arrival"])) (\(minutes) min)"
+            let ride = leg["rides"]?.arrayValue?.first
+            let duration = ShownTime.text(from: ride?["departure"]?.stringValue, to: leg["arrival"]?.stringValue) ?? "?"
+            return "leaves \(clock(ride?["departure"])), arrives \(clock(leg["arrival"])) (\(duration))"
+        }
+        func named(_ leg: JSONValue) -> String {
+            let ride = leg["rides"]?.arrayValue?.first
+            return "\(ride?["vehicle"]?.stringValue ?? "?") \(ride?["line"]?.stringValue ?? "?") \(side(leg))"
         }
         XCTAssertEqual(side(selected), "leaves 10:32, arrives 10:40 (8 min)")
         XCTAssertEqual(side(latest), "leaves 11:02, arrives 11:10 (8 min)")
-        XCTAssertTrue(shown.stdout.contains("pending on segment 2: selected \(side(selected)) → proposed \(side(latest))"), shown.stdout)
+        XCTAssertTrue(shown.stdout.contains("pending on segment 2: selected \(named(selected)) → proposed \(named(latest))"), shown.stdout)
 
         // The same ten minutes spent at the stop instead: the ride is missed by leaving too late.
         _ = try harness.json(["plan", "stay", id, "1", "--clear"])

@@ -90,10 +90,14 @@ final class PendingUpdateTests: XCTestCase {
         XCTAssertEqual(shown.status, 0, shown.stderr)
         // Both journeys' departure, arrival and duration, to choose between; the duration is the
         // difference of the times shown (docs/planner.md "How times and durations read").
+        // A ride by the time it leaves its stop, as its pin is shown (docs/planner.md "What a pin's time means").
         func side(_ leg: JSONValue) -> String {
-            let clock = { (key: String) in leg[key]?.stringValue.map { String($0.dropFirst(11).prefix(5)) } ?? "?" }
-            let duration = ShownTime.text(from: leg["departure"]?.stringValue, to: leg["arrival"]?.stringValue) ?? "?"
-            return "leaves \(clock("departure")), arrives \(clock("arrival")) (\(duration))"
+            let ride = leg["rides"]?.arrayValue?.first
+            let leaves = ride?["departure"]?.stringValue ?? leg["departure"]?.stringValue
+            let clock = { (time: String?) in time.map { String($0.dropFirst(11).prefix(5)) } ?? "?" }
+            let duration = ShownTime.text(from: leaves, to: leg["arrival"]?.stringValue) ?? "?"
+            let named = ride.map { "\($0["vehicle"]?.stringValue ?? "?") \($0["line"]?.stringValue ?? "?") " } ?? ""
+            return "\(named)leaves \(clock(leaves)), arrives \(clock(leg["arrival"]?.stringValue)) (\(duration))"
         }
         XCTAssertTrue(shown.stdout.contains("pending on segment \(pinned.transit): selected \(side(selected))"
                                             + " → proposed \(side(latest))"), shown.stdout)

@@ -13,15 +13,22 @@ struct DayPlanMethods: Sendable {
 
     static func document(_ conflict: RoutePlan.PinConflict, option: Int, plan: RoutePlan, timeZone zone: TimeZone) -> PinConflictDocument {
         func time(_ date: Date) -> String { WireTime.string(from: date, timeZone: zone) }
+        // A pin is shown leaving as `pins` has it (a ride: when it leaves its stop); the walk to
+        // its stop, leaving earlier, by its own time.
+        func pinned(_ segment: Int) -> (shown: String?, walk: String?) {
+            guard let pin = plan.pin(ofSegment: segment) else { return (nil, nil) }
+            let walks = ShownTime.minute(pin.departure) != ShownTime.minute(pin.shownDeparture)
+            return (time(pin.shownDeparture), walks ? time(pin.departure) : nil)
+        }
         switch conflict {
         case .arrivesTooLate(let missed, let arriving):
+            let pin = pinned(missed.segment)
             return PinConflictDocument(option: option + 1, pinnedSegment: missed.segment + 1, kind: "arrives_too_late",
-                                       time: time(arriving), ready: time(missed.ready),
-                                       pinned: (plan.pin(ofSegment: missed.segment)?.departure).map(time))
+                                       time: time(arriving), ready: time(missed.ready), pinned: pin.shown, pinnedWalkLeaves: pin.walk)
         case .leavesTooEarly(let early, let leaving):
+            let pin = pinned(early.segment)
             return PinConflictDocument(option: option + 1, pinnedSegment: early.segment + 1, kind: "leaves_too_early",
-                                       time: time(leaving), ready: time(early.ready),
-                                       pinned: (plan.pin(ofSegment: early.segment)?.departure).map(time))
+                                       time: time(leaving), ready: time(early.ready), pinned: pin.shown, pinnedWalkLeaves: pin.walk)
         }
     }
 

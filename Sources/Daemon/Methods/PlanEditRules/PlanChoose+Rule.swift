@@ -88,10 +88,15 @@ extension Params.PlanChoose: PlanEditRule {
         func time(_ date: Date) -> String { words.text(date) }
         switch plan.pinConflict(takingLeg: option, forSegment: segment, now: now) {
         case .arrivesTooLate(let missed, let arrives)?:
-            let pinned = plan.pin(ofSegment: missed.segment)?.departure
+            // As the plan shows the pin (a ride: when it leaves its stop), and the walk to its stop when it leaves earlier.
+            let pin = plan.pin(ofSegment: missed.segment)
+            var pinned = "is pinned to leave at \(pin.map { time($0.shownDeparture) } ?? "?")"
+            if let pin, time(pin.shownDeparture) != time(pin.departure) {
+                pinned += ", the walk to its stop leaving at \(time(pin.departure))"
+            }
             throw DaemonError.conflict("segment \(number)'s option arrives \(time(arrives)): the traveller can leave "
                                        + "\(plan.nodes[missed.segment].place.name) only at \(time(missed.ready)), after segment "
-                                       + "\(missed.segment + 1) is pinned to leave at \(pinned.map(time) ?? "?"); nothing was changed: choose an "
+                                       + "\(missed.segment + 1) \(pinned); nothing was changed: choose an "
                                        + "option arriving in time, or unpin segment \(missed.segment + 1) first")
         case .leavesTooEarly(let early, let leaves)?:
             throw DaemonError.conflict("segment \(number)'s option leaves \(time(leaves)): coming from segment \(early.segment + 1), "

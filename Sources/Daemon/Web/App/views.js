@@ -216,7 +216,8 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
     segment.gives_way ? h('p', { class: 'gives-way' }, givesWayWords(plan, segment.gives_way, day)) : null,
     update ? pendingUpdate(plan, segment, update, number, day, actions) : null,
     h('div', { class: 'buttons' },
-      leg ? h('button', { type: 'button', class: 'small', onclick: () => actions.pin(number, leg.departure) },
+      // A ride is pinned by the time it leaves its stop, as shown (plan.pin reads it so), not the walk's start.
+      leg ? h('button', { type: 'button', class: 'small', onclick: () => actions.pin(number, leg.rides?.[0]?.departure ?? leg.departure) },
         segment.mode === 'transit' ? 'Pin this ride' : 'Pin this time') : null,
       h('button', { type: 'button', class: 'small', onclick: () => actions.alternatives(number) }, 'Alternatives'),
       h('button', { type: 'button', class: 'small', 'aria-label': `Add a stop on leg ${number}`,
@@ -295,8 +296,12 @@ function pendingUpdate(plan, segment, update, number, day, actions) {
   let words;
   if (proposal) {
     const why = cancelled ? 'the cancelled ' : segment.missed_connection ? `the ${segment.missed_as ?? 'missed'} ` : '';
-    words = [`Proposed: leave ${clock(proposal.departure, day)}, arrive ${clock(proposal.arrival, day)} `
-      + `(${durationBetween(proposal.departure, proposal.arrival, proposal.duration_s)})`, proposalNaming(update, why, day)];
+    // A ride by the time it leaves its stop, as its pin is shown (umctl's `pendingLeg`).
+    const ride = proposal.rides?.[0];
+    const leaves = ride ? ride.departure : proposal.departure;
+    words = [`Proposed: ${ride ? `${vehicleNames[ride.vehicle] ?? ride.vehicle} ${ride.line} leaves` : 'leave'} ${clock(leaves, day)}, `
+      + `arrive ${clock(proposal.arrival, day)} (${durationBetween(leaves, proposal.arrival, ride ? null : proposal.duration_s)})`,
+    proposalNaming(update, why, day)];
   } else {
     words = [noCatchableRideNaming(update.no_catchable_ride, selected, day)];
   }
@@ -347,7 +352,9 @@ export function alternativesList(answer, onChoose) {
 
 // Why an option cannot be chosen with the plan's pins (as `umctl plan alternatives` says it).
 export function pinConflictText(conflict, day) {
-  const pinned = conflict.pinned ? ` to leave ${clock(conflict.pinned, day)}` : '';
+  // As the plan shows the pin (a ride: when it leaves its stop), and the walk to its stop when it leaves earlier.
+  const pinned = (conflict.pinned ? ` to leave ${clock(conflict.pinned, day)}` : '')
+    + (conflict.pinned_walk_leaves ? `, the walk to its stop leaving ${clock(conflict.pinned_walk_leaves, day)}` : '');
   return conflict.kind === 'leaves_too_early'
     ? `leaves before you can be there from leg ${conflict.pinned_segment}, pinned${pinned}`
     : `too late for leg ${conflict.pinned_segment}, pinned${pinned}`;

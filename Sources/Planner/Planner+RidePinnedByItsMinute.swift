@@ -1,0 +1,43 @@
+import Foundation
+
+extension Planner {
+    /// The ride `plan pin SEG HH:MM` means on transit segment `index`: the one leaving its stop in
+    /// the minute `time` falls in, as the plan shows a ride ("07:42 bus 6 … Tays C", "pinned to
+    /// leave 07:42"). Read as when the traveller leaves the node, pinning the 07:42 the plan showed
+    /// caught bus 28 at 07:51 after the walk to the stop (trial 55 finding 1). The ride the plan
+    /// shows when it leaves in that minute (the same trip); else the first ride the traveller can
+    /// catch leaving then or later (on the plan's lines, arriving first, of those in one minute;
+    /// the caller says so when it leaves later). With `line`, only rides of that line count.
+    /// - throws: `noDepartureOnLine` (with `line`) or `noLegToPin` when no ride leaves then or
+    ///   later among `lineSearchWidth` options; as `alternatives`.
+    func rideLeaving(inTheMinuteOf time: Date, segment index: Int, of plan: RoutePlan, line: String?) async throws -> RouteLeg {
+        try plan.checkSegment(index)
+        let minute = ShownTime.minute(time)
+        // A leg without rides (an engine's walk-only answer) leaves when the traveller does.
+        func boards(_ leg: RouteLeg) -> Int? { (leg.rides.first?.boarding.time ?? leg.departure).map(ShownTime.minute) }
+        func ridesTheLine(_ leg: RouteLeg) -> Bool { line.map { line in leg.rides.contains { $0.lineName == line } } ?? true }
+        let shown = plan.legs[index]
+        if let shown, boards(shown) == minute, ridesTheLine(shown) { return shown }
+        // Asked from the node as early as the walk to the shown ride's stop takes, so that a ride
+        // leaving that minute is among the options; the ones leaving before it are left out.
+        let start = Date(timeIntervalSince1970: Double(minute) * 60)
+        let walk = shown.flatMap { leg in leg.departure.flatMap { leaves in leg.rides.first.map { $0.boarding.time.timeIntervalSince(leaves) } } }
+        func ridesThenOrLater(askedAt asked: Date) async throws -> [RouteLeg] {
+            try await alternatives(for: plan, segment: index, count: configuration.lineSearchWidth, at: asked, keepingBeaten: true)
+                .filter { ridesTheLine($0) && (boards($0) ?? .min) >= minute }
+        }
+        var options = try await ridesThenOrLater(askedAt: start.addingTimeInterval(-max(0, walk ?? 0)))
+        if options.isEmpty, (walk ?? 0) > 0 { options = try await ridesThenOrLater(askedAt: start) }
+        // A ride the traveller can catch (none: the first, which the caller refuses), the
+        // earliest, on the plan's lines, arriving first.
+        let shownLines = shown?.rides.map(\.lineName), now = clock.now()
+        func rank(_ leg: RouteLeg) -> (Int, Int, Int, Date) {
+            let catchable = leg.departure.map { plan.departureBeforeTheTraveller(segment: index, at: $0, now: now) == nil } ?? true
+            return (catchable ? 0 : 1, boards(leg) ?? .max, leg.rides.map(\.lineName) == shownLines ? 0 : 1, leg.arrival ?? .distantFuture)
+        }
+        guard let ride = options.min(by: { rank($0) < rank($1) }) else {
+            throw line.map { PlannerError.noDepartureOnLine(line: $0, segment: index) } ?? PlannerError.noLegToPin(segment: index)
+        }
+        return ride
+    }
+}
