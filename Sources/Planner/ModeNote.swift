@@ -29,7 +29,7 @@ public struct ModeNote: Hashable, Sendable, Codable {
         /// Walked so that it does not take the pinned vehicle itself (`walkingTheWayToPinnedRides`).
         case wayToPinnedRide = "way_to_pinned_ride"
         case wayFromPinnedRide = "way_from_pinned_ride"
-        /// Not driven: the car is not at hand after a ride (`carNotAtHandAfterRide`).
+        /// Not driven: the car is not at hand, left behind on an earlier segment (`carLeftOnSegment`).
         case notDriven = "not_driven"
 
         /// The walk rule's reasons for a walk: a walk so noted is the planner's, judged again
@@ -58,15 +58,18 @@ public struct ModeNote: Hashable, Sendable, Codable {
     public var walkDistance: Double?
     /// The transit answer's words when no ride was found ("no transit service leaving after …").
     public var noRide: String?
-    /// A hop the car is not at hand for: the segment (0-based) of the ride it follows.
-    public var carNotAtHandAfterRide: Int?
+    /// A hop the car is not at hand for: the segment (0-based) on which the traveller left it
+    /// (`RoutePlan.carLeft(before:)`), and that segment's mode (nil in notes stored before it was
+    /// kept: a ride, the only one then).
+    public var carLeftOnSegment: Int?
+    public var carLeftBy: TravelMode?
     /// A note stored as words before migration 0020: shown as it was, its figures unknown, until
     /// its segment is asked again (`RoutePlan.forgettingStoredWords`).
     public var storedWords: String?
 
     public init(_ kind: Kind, walking: TimeInterval? = nil, riding: TimeInterval? = nil, from: Date? = nil,
                 rideWalks: Double? = nil, walkDistance: Double? = nil, noRide: String? = nil,
-                carNotAtHandAfterRide: Int? = nil, storedWords: String? = nil) {
+                carLeftOnSegment: Int? = nil, carLeftBy: TravelMode? = nil, storedWords: String? = nil) {
         self.kind = kind
         self.walking = walking
         self.riding = riding
@@ -74,22 +77,30 @@ public struct ModeNote: Hashable, Sendable, Codable {
         self.rideWalks = rideWalks
         self.walkDistance = walkDistance
         self.noRide = noRide
-        self.carNotAtHandAfterRide = carNotAtHandAfterRide
+        self.carLeftOnSegment = carLeftOnSegment
+        self.carLeftBy = carLeftBy
         self.storedWords = storedWords
     }
 
+    /// Stored as before the car could be left by a walk (the segment's key is the one stored then).
+    enum CodingKeys: String, CodingKey {
+        case kind, walking, riding, from, rideWalks, walkDistance, noRide, carLeftBy, storedWords
+        case carLeftOnSegment = "carNotAtHandAfterRide"
+    }
+
     /// This judgement, keeping what `earlier` said besides the walk rule's reason (the car not at
-    /// hand after a ride, `judgingDrivesAfterRides`) when a segment is judged again.
+    /// hand, `judgingDrivesWithoutTheCar`) when a segment is judged again.
     func keeping(_ earlier: ModeNote?) -> ModeNote {
         var kept = self
-        kept.carNotAtHandAfterRide = earlier?.carNotAtHandAfterRide
+        kept.carLeftOnSegment = earlier?.carLeftOnSegment
+        kept.carLeftBy = earlier?.carLeftBy
         return kept
     }
 
     /// Whether `other` gives the same reason, whatever its figures (an edit's answer finds the
     /// segment that says a hop's reason once the plan is computed: `RoutePlan.hopLines`).
     public func givesTheSameReason(as other: ModeNote) -> Bool {
-        kind == other.kind && noRide == other.noRide && carNotAtHandAfterRide == other.carNotAtHandAfterRide
+        kind == other.kind && noRide == other.noRide && carLeftOnSegment == other.carLeftOnSegment
     }
 
     /// The note in words, of a segment in mode `mode` with `leg` (nil: none yet), leaving at
@@ -156,8 +167,9 @@ public struct ModeNote: Hashable, Sendable, Codable {
         case .notDriven:
             reason = "not driven"
         }
-        guard let ride = carNotAtHandAfterRide else { return reason }
-        let why = "the car is not at hand after the ride on segment \(ride + 1)"
+        guard let left = carLeftOnSegment else { return reason }
+        let leg = [TravelMode.walk: "walk", .bike: "bike ride"][carLeftBy ?? .transit] ?? "ride"
+        let why = "the car is not at hand after the \(leg) on segment \(left + 1)"
         return kind == .notDriven ? "\(reason): \(why)" : "\(reason); \(why)"
     }
 

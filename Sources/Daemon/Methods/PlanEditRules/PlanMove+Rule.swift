@@ -21,7 +21,7 @@ extension Params.PlanMove: PlanEditRule {
         // asked of the plan as it came in (the move drops the pins it reads); a plan changed
         // meanwhile keeps its modes.
         let hops = try await planner.movedHops(shownNode, to: node.place, in: current)
-        return Prepared(step: .change { plan in
+        return Prepared(step: service.leavingTheCarBehind { plan in
             let index = try input.nodeIndex(params.node, in: plan)
             let same = index == shownNode && plan.nodes == current.nodes && plan.modes == current.modes
             let moved = try plan.movingNode(at: index, to: node.place, stopsAround: stops, hops: same ? hops : [])
