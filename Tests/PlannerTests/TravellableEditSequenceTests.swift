@@ -258,8 +258,9 @@ final class TravellableEditSequenceTests: XCTestCase {
     }
 
     /// The schedule's rules (session 52): every step inside a leg runs forward (a walk ends by the
-    /// time the next step starts, a ride arrives after it leaves), and no leg the plan does not
-    /// show missed or late leaves before the traveller can leave its node (after a missed pin,
+    /// time the next step starts, a ride arrives after it leaves), no node is reached before the
+    /// one before it is left (a walk or drive: its own time after) unless the leg between is shown
+    /// late or missed, and no leg the plan does not show missed or late leaves before the traveller can leave its node (after a missed pin,
     /// the legs that follow its proposal leave after the nodes it gets them to).
     func checkTimesRunForward(_ plan: RoutePlan, context: String) {
         for index in 0..<plan.segmentCount {
@@ -275,6 +276,17 @@ final class TravellableEditSequenceTests: XCTestCase {
         }
         let broken = Set(plan.brokenConnections(now: EditSequencePropertyTests.dayStart))
         let ready = plan.departureTimes()
+        // Times never run backward along the chain, and a walk (drive) gets to its end its own
+        // time after it leaves, unless shown late or missed (trial 55 finding 3b: a walk left a stay
+        // at 09:24 for a node shown at 08:54, "walk 0 min, 371 m", beside a late pin).
+        let reached = plan.schedule(), leaving = plan.leavingTimes()
+        for index in 0..<plan.segmentCount where !broken.contains(index) {
+            guard let leaves = leaving[index], let arrives = reached[index + 1] else { continue }
+            let least = plan.legs[index].map { $0.mode == .transit ? 0 : $0.expectedTravelTime } ?? 0
+            XCTAssertGreaterThanOrEqual(arrives.timeIntervalSince(leaves), least - RoutePlan.connectionSlack,
+                                        "node \(index + 2) reached \(arrives), node \(index + 1) left \(leaves), segment \(index + 1) "
+                                        + "(\(plan.modes[index])) not late: \(context)")
+        }
         for index in 0..<plan.segmentCount where !broken.contains(index) {
             guard let leaves = plan.legs[index]?.departure, let node = ready[index] else { continue }
             XCTAssertGreaterThanOrEqual(leaves, node.addingTimeInterval(-RoutePlan.connectionSlack),
