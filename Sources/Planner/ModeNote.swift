@@ -119,6 +119,10 @@ public struct ModeNote: Hashable, Sendable, Codable {
     public func words(mode: TravelMode, leg: RouteLeg?, leaving: Date?, arriving: Date?) -> String? {
         if let explained = kind.mode, explained != mode { return nil }
         if let storedWords { return storedWords }
+        // A segment between two places at one spot walks 0 s: no mode is a reason to go nowhere
+        // ("walking (0 min) is no slower than transit (10 min …)", trial 55 finding 4d). The whole
+        // way of a plan is not a segment: that it walks in no time is its note's point.
+        if walking == 0, kind != .wholeWayWalkingNoSlower, carLeftOnSegment == nil { return nil }
         let judgedFrom = from ?? Date(timeIntervalSinceReferenceDate: 0)
         func judged(_ seconds: TimeInterval) -> Int { ShownTime.minutes(from: judgedFrom, to: judgedFrom.addingTimeInterval(seconds)) }
         // The segment's own minutes, as its two shown times give them.
@@ -134,13 +138,17 @@ public struct ModeNote: Hashable, Sendable, Codable {
         let reason: String
         switch kind {
         case .walkedNoSlower:
-            guard let walked, let ridden, walked <= ridden else { return nil }
+            guard let walked, let ridden, walked <= ridden, isCountedNear(leaving: shown == nil ? nil : leaving) else { return nil }
             reason = "walked: walking (\(text(walked))) is no slower than transit (\(text(ridden)) door to door"
                 + "\(rideCounted(against: shown == nil ? nil : leaving)), the wait for the ride included)"
         case .walkedRideWalksFarther:
             guard let rideWalks, let walkDistance, let walked else { return nil }
             reason = "walked: the ride walks \(Self.metres(rideWalks)) to and from its stops, "
                 + "more than the whole way on foot (\(Self.metres(walkDistance)), \(text(walked)))"
+        case .walkedNoTransitRoute where noRide == RoutingError.onlyRidesWalkingBeats:
+            // Rides were found, each no faster than walking: said once (trial 55 finding 4b read "no
+            // transit route found …: the only transit found rides a hop …").
+            reason = "walked: every ride found rides a hop that walking is no slower for" + (walked.map { " (walking takes \(text($0)))" } ?? "")
         case .walkedNoTransitRoute:
             reason = "walked: no transit route found" + (walked.map { " (walking takes \(text($0)))" } ?? "")
                 + (noRide.map { ": \($0)" } ?? "")
@@ -182,6 +190,18 @@ public struct ModeNote: Hashable, Sendable, Codable {
         if offset == 0 { return " from when the walk leaves" }
         return " from \(ShownTime.text(minutes: abs(offset))) \(offset < 0 ? "before" : "after") the walk leaves"
     }
+
+    /// Whether the ride was judged near enough to when the walk leaves (`walkLeaves`) to be said
+    /// of it: from a wait at its start, not an hour away ("11 min door to door from 1 h 29 min
+    /// before the walk leaves", a time the plan shows nowhere and a user cannot check, trial 55
+    /// finding 4b). A judgement older than that is stale: the note waits until judged again.
+    func isCountedNear(leaving walkLeaves: Date?) -> Bool {
+        guard let from, let walkLeaves else { return true }
+        return abs(walkLeaves.timeIntervalSince(from)) < Self.countedNear
+    }
+
+    /// How far from when a walk leaves its ride may have been judged and still be said of it.
+    static let countedNear: TimeInterval = 30 * 60
 
     /// A walk judged and not shown, in minutes as `compare` shows it asked at a whole minute
     /// (`umctl compare A B --at 08:50`): its whole minutes ("< 1 min" there reads 1 min).
