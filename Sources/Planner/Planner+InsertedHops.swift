@@ -125,12 +125,6 @@ extension Planner {
         return WalkedDistances(riding: ride.walks.reduce(0) { $0 + $1.distance }, walking: walking)
     }
 
-    /// `walkedDistances(of:against:)` of a ride judged door to door (its walks to and from the stops included).
-    static func walkedDistances(of ride: RideDoorToDoor, against walk: RouteLeg?) -> WalkedDistances? {
-        guard let walks = ride.walks, let walking = walk?.distance, walking > 0, ride.leg?.rides.isEmpty == false else { return nil }
-        return WalkedDistances(riding: walks, walking: walking)
-    }
-
     /// The note of a ride the user chose although walking (`walking`) is no slower than it door
     /// to door (`riding`), both leaving at `leaving`.
     static func walkingIsNoSlower(walking: TimeInterval, riding: TimeInterval, leaving: Date) -> ModeNote {

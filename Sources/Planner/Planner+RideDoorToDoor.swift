@@ -61,4 +61,10 @@ extension Planner {
             return RideDoorToDoor()
         }
     }
+
+    /// `walkedDistances(of:against:)` of a ride judged door to door (its walks to and from the stops included).
+    static func walkedDistances(of ride: RideDoorToDoor, against walk: RouteLeg?) -> WalkedDistances? {
+        guard let walks = ride.walks, let walking = walk?.distance, walking > 0, ride.leg?.rides.isEmpty == false else { return nil }
+        return WalkedDistances(riding: walks, walking: walking)
+    }
 }
