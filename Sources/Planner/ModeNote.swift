@@ -176,9 +176,13 @@ public struct ModeNote: Hashable, Sendable, Codable {
             reason = "not driven"
         }
         guard let left = carLeftOnSegment else { return reason }
-        let leg = [TravelMode.walk: "walk", .bike: "bike ride"][carLeftBy ?? .transit] ?? "ride"
-        let why = "the car is not at hand after the \(leg) on segment \(left + 1)"
+        let why = Self.carNotAtHand(after: carLeftBy ?? .transit, onSegment: left)
         return kind == .notDriven ? "\(reason): \(why)" : "\(reason); \(why)"
+    }
+
+    /// "the car is not at hand after the walk on segment 2": the segment (0-based) that left it behind.
+    static func carNotAtHand(after mode: TravelMode, onSegment left: Int) -> String {
+        "the car is not at hand after the \([TravelMode.walk: "walk", .bike: "bike ride"][mode] ?? "ride") on segment \(left + 1)"
     }
 
     /// From when a walk's ride was judged, said against the walk's shown departure `walkLeaves`:

@@ -701,11 +701,17 @@ extension RoutePlan {
     /// `carLeft(before:)` of a chain being built (`nodes` reach at least node `index`).
     static func carLeft(nodes: [PlanNode], modes: [TravelMode], before index: Int) -> Int? {
         let lastDrive = modes[..<index].lastIndex(of: .car)
-        let parked = lastDrive.map { $0 + 1 } ?? 0
+        let parked = carWaits(modes: modes, before: index)
         let away = parked..<index
         guard let left = lastDrive == nil ? modes[away].firstIndex(of: .transit) : away.first,
               nodes[parked].place.coordinate.distance(to: nodes[index].place.coordinate) > carWithinReach else { return nil }
         return modes[away].lastIndex(of: .transit) ?? left
+    }
+
+    /// The node where the car waits at the start of segment `index`: where its last drive ended,
+    /// else the origin.
+    static func carWaits(modes: [TravelMode], before index: Int) -> Int {
+        modes[..<index].lastIndex(of: .car).map { $0 + 1 } ?? 0
     }
 
     /// How near the place where the car waits a node must be for the car to be at hand, in metres.

@@ -70,4 +70,22 @@ final class CarLeftBehindTests: SharedTampereDaemonTestCase {
         XCTAssertTrue(segments(walked).dropFirst(2).contains { $0["mode_note"]?.stringValue?.contains("the car is not at hand after the walk on segment 2") == true },
                       "\(segments(walked).map { $0["mode_note"] })")
     }
+
+    /// A drive the user sets where the car is not at hand is theirs (locked) and said plainly:
+    /// after the trial's edits the plan drove, rode two buses, then drove the user's pinned drive
+    /// with nothing said.
+    func testTheUsersDriveAfterARideSaysWhereTheCarWaits() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "Tampere-talo", "--mode", "transit",
+                                        "--at", "2022-01-12T08:00"])
+        let id = try id(created)
+        let last = String(segments(created).count)
+        XCTAssertEqual(segments(created).last?["mode"], .string("transit"), "\(modes(created))")
+        let driven = try harness.json(["plan", "mode", id, last, "car"])
+        let drive = try XCTUnwrap(segments(driven).last, "\(driven)")
+        XCTAssertEqual(drive["mode"], .string("car"), "\(modes(driven))")
+        XCTAssertEqual(drive["locked"], .bool(true), "the user's drive stays: \(modes(driven))")
+        XCTAssertEqual(drive["mode_note"], .string("your drive: the car is not at hand after the ride on segment 2 (it waits at Keskustori)"),
+                       "\(drive)")
+    }
 }
