@@ -165,7 +165,7 @@ final class TravellableEditSequenceTests: XCTestCase {
     }
 
     /// `edited` computed, then the planner's drives it left without the car walked or ridden, as
-    /// the daemon's edits of places and modes do (`PlanService.leavingTheCarBehind`: all but an
+    /// the daemon's edits of places and modes do (`PlanService.legsLeavingTheCarBehind`: all but an
     /// insert by car and a change to car).
     static func leavingTheCarBehind(_ edited: RoutePlan, planner: Planner) async throws -> RoutePlan {
         try await planner.judgingDrivesWithoutTheCar(in: try await planner.computeLegsReporting(edited)).plan

@@ -32,8 +32,9 @@ extension Params.PlanInsert: PlanEditRule {
         }
         // Walked or ridden to the new place, the traveller leaves the car behind for the planner's
         // drives after it; an insert by car is the user's drive, judged by no one.
-        return Prepared(step: mode == .car ? .change(change) : service.leavingTheCarBehind(change), typed: typed.map { [$0] } ?? [], matched: [resolved] + (near.map { [$0] } ?? []),
-           modeNotes: { inserted in current.insertedHopLines(hops, at: params.after, in: inserted) })
+        return Prepared(step: .change(change), typed: typed.map { [$0] } ?? [], matched: [resolved] + (near.map { [$0] } ?? []),
+                        modeNotes: { inserted in current.insertedHopLines(hops, at: params.after, in: inserted) },
+                        compute: mode == .car ? nil : service.legsLeavingTheCarBehind)
     }
 
     /// `plan.insert`'s `after`: a node of the plan (after the last, the place becomes the destination).

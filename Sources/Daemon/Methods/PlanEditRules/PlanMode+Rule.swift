@@ -24,7 +24,8 @@ extension Params.PlanMode: PlanEditRule {
         let drivesAfter = current.modes.indices.contains { $0 > index && current.modes[$0] == .car && !current.isLocked(segment: $0) }
         guard mode == .transit else {
             // Walked or cycled, the segment leaves the car behind: the planner's drives after it are judged again.
-            return Prepared(step: mode != .car && drivesAfter ? service.leavingTheCarBehind(change) : .change(change), modeNotes: renumbering)
+            return Prepared(step: .change(change), modeNotes: renumbering,
+                            compute: mode != .car && drivesAfter ? service.legsLeavingTheCarBehind : nil)
         }
         let legs = service.legs, location = service.location
         guard drivesAfter || planner.keepsAPinApart(settingTransit: index, in: current, stopsAround: stops) else {

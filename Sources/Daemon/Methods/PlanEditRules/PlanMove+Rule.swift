@@ -21,7 +21,7 @@ extension Params.PlanMove: PlanEditRule {
         // asked of the plan as it came in (the move drops the pins it reads); a plan changed
         // meanwhile keeps its modes.
         let hops = try await planner.movedHops(shownNode, to: node.place, in: current)
-        return Prepared(step: service.leavingTheCarBehind { plan in
+        return Prepared(step: .change { plan in
             let index = try input.nodeIndex(params.node, in: plan)
             let same = index == shownNode && plan.nodes == current.nodes && plan.modes == current.modes
             let moved = try plan.movingNode(at: index, to: node.place, stopsAround: stops, hops: same ? hops : [])
@@ -30,6 +30,6 @@ extension Params.PlanMove: PlanEditRule {
         }, matched: [resolved] + (near.map { [$0] } ?? []), modeNotes: { moved in
             // Numbered as the plan is shown: its stops chosen again and its rides computed.
             current.movedHopLines(hops, movedNode: shownNode, in: moved)
-        })
+        }, compute: service.legsLeavingTheCarBehind)
     }
 }

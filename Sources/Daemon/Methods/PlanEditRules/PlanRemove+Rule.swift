@@ -9,8 +9,8 @@ extension Params.PlanRemove: PlanEditRule {
         // The stops next to the node are chosen again from the neighbours it leaves.
         let shown = try input.nodeIndex(params.node, in: current)
         let stops = await planner.accessStops(aroundNeighboursOf: shown, in: current)
-        return Prepared(step: service.leavingTheCarBehind { plan in
+        return Prepared(step: .change { plan in
             try plan.removingNode(at: try input.nodeIndex(params.node, in: plan), stopsAround: stops)
-        })
+        }, compute: service.legsLeavingTheCarBehind)
     }
 }
