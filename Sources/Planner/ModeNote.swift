@@ -29,7 +29,7 @@ public struct ModeNote: Hashable, Sendable, Codable {
         /// Walked so that it does not take the pinned vehicle itself (`walkingTheWayToPinnedRides`).
         case wayToPinnedRide = "way_to_pinned_ride"
         case wayFromPinnedRide = "way_from_pinned_ride"
-        /// Not driven: the car is not at hand after a ride (`carNotAtHandAfterRide`).
+        /// Not driven: the car is not at hand, left behind on an earlier segment (`carLeftOnSegment`).
         case notDriven = "not_driven"
 
         /// The walk rule's reasons for a walk: a walk so noted is the planner's, judged again
@@ -58,15 +58,18 @@ public struct ModeNote: Hashable, Sendable, Codable {
     public var walkDistance: Double?
     /// The transit answer's words when no ride was found ("no transit service leaving after …").
     public var noRide: String?
-    /// A hop the car is not at hand for: the segment (0-based) of the ride it follows.
-    public var carNotAtHandAfterRide: Int?
+    /// A hop the car is not at hand for: the segment (0-based) on which the traveller left it
+    /// (`RoutePlan.carLeft(before:)`), and that segment's mode (nil in notes stored before it was
+    /// kept: a ride, the only one then).
+    public var carLeftOnSegment: Int?
+    public var carLeftBy: TravelMode?
     /// A note stored as words before migration 0020: shown as it was, its figures unknown, until
     /// its segment is asked again (`RoutePlan.forgettingStoredWords`).
     public var storedWords: String?
 
     public init(_ kind: Kind, walking: TimeInterval? = nil, riding: TimeInterval? = nil, from: Date? = nil,
                 rideWalks: Double? = nil, walkDistance: Double? = nil, noRide: String? = nil,
-                carNotAtHandAfterRide: Int? = nil, storedWords: String? = nil) {
+                carLeftOnSegment: Int? = nil, carLeftBy: TravelMode? = nil, storedWords: String? = nil) {
         self.kind = kind
         self.walking = walking
         self.riding = riding
@@ -74,22 +77,30 @@ public struct ModeNote: Hashable, Sendable, Codable {
         self.rideWalks = rideWalks
         self.walkDistance = walkDistance
         self.noRide = noRide
-        self.carNotAtHandAfterRide = carNotAtHandAfterRide
+        self.carLeftOnSegment = carLeftOnSegment
+        self.carLeftBy = carLeftBy
         self.storedWords = storedWords
     }
 
+    /// Stored as before the car could be left by a walk (the segment's key is the one stored then).
+    enum CodingKeys: String, CodingKey {
+        case kind, walking, riding, from, rideWalks, walkDistance, noRide, carLeftBy, storedWords
+        case carLeftOnSegment = "carNotAtHandAfterRide"
+    }
+
     /// This judgement, keeping what `earlier` said besides the walk rule's reason (the car not at
-    /// hand after a ride, `judgingDrivesAfterRides`) when a segment is judged again.
+    /// hand, `judgingDrivesWithoutTheCar`) when a segment is judged again.
     func keeping(_ earlier: ModeNote?) -> ModeNote {
         var kept = self
-        kept.carNotAtHandAfterRide = earlier?.carNotAtHandAfterRide
+        kept.carLeftOnSegment = earlier?.carLeftOnSegment
+        kept.carLeftBy = earlier?.carLeftBy
         return kept
     }
 
     /// Whether `other` gives the same reason, whatever its figures (an edit's answer finds the
     /// segment that says a hop's reason once the plan is computed: `RoutePlan.hopLines`).
     public func givesTheSameReason(as other: ModeNote) -> Bool {
-        kind == other.kind && noRide == other.noRide && carNotAtHandAfterRide == other.carNotAtHandAfterRide
+        kind == other.kind && noRide == other.noRide && carLeftOnSegment == other.carLeftOnSegment
     }
 
     /// The note in words, of a segment in mode `mode` with `leg` (nil: none yet), leaving at
@@ -108,6 +119,10 @@ public struct ModeNote: Hashable, Sendable, Codable {
     public func words(mode: TravelMode, leg: RouteLeg?, leaving: Date?, arriving: Date?) -> String? {
         if let explained = kind.mode, explained != mode { return nil }
         if let storedWords { return storedWords }
+        // A segment between two places at one spot walks 0 s: no mode is a reason to go nowhere
+        // ("walking (0 min) is no slower than transit (10 min …)", trial 55 finding 4d). The whole
+        // way of a plan is not a segment: that it walks in no time is its note's point.
+        if walking == 0, kind != .wholeWayWalkingNoSlower, carLeftOnSegment == nil { return nil }
         let judgedFrom = from ?? Date(timeIntervalSinceReferenceDate: 0)
         func judged(_ seconds: TimeInterval) -> Int { ShownTime.minutes(from: judgedFrom, to: judgedFrom.addingTimeInterval(seconds)) }
         // The segment's own minutes, as its two shown times give them.
@@ -123,13 +138,17 @@ public struct ModeNote: Hashable, Sendable, Codable {
         let reason: String
         switch kind {
         case .walkedNoSlower:
-            guard let walked, let ridden, walked <= ridden else { return nil }
+            guard let walked, let ridden, walked <= ridden, isCountedNear(leaving: shown == nil ? nil : leaving) else { return nil }
             reason = "walked: walking (\(text(walked))) is no slower than transit (\(text(ridden)) door to door"
                 + "\(rideCounted(against: shown == nil ? nil : leaving)), the wait for the ride included)"
         case .walkedRideWalksFarther:
             guard let rideWalks, let walkDistance, let walked else { return nil }
             reason = "walked: the ride walks \(Self.metres(rideWalks)) to and from its stops, "
                 + "more than the whole way on foot (\(Self.metres(walkDistance)), \(text(walked)))"
+        case .walkedNoTransitRoute where noRide == RoutingError.onlyRidesWalkingBeats:
+            // Rides were found, each no faster than walking: said once (trial 55 finding 4b read "no
+            // transit route found …: the only transit found rides a hop …").
+            reason = "walked: every ride found rides a hop that walking is no slower for" + (walked.map { " (walking takes \(text($0)))" } ?? "")
         case .walkedNoTransitRoute:
             reason = "walked: no transit route found" + (walked.map { " (walking takes \(text($0)))" } ?? "")
                 + (noRide.map { ": \($0)" } ?? "")
@@ -156,9 +175,14 @@ public struct ModeNote: Hashable, Sendable, Codable {
         case .notDriven:
             reason = "not driven"
         }
-        guard let ride = carNotAtHandAfterRide else { return reason }
-        let why = "the car is not at hand after the ride on segment \(ride + 1)"
+        guard let left = carLeftOnSegment else { return reason }
+        let why = Self.carNotAtHand(after: carLeftBy ?? .transit, onSegment: left)
         return kind == .notDriven ? "\(reason): \(why)" : "\(reason); \(why)"
+    }
+
+    /// "the car is not at hand after the walk on segment 2": the segment (0-based) that left it behind.
+    static func carNotAtHand(after mode: TravelMode, onSegment left: Int) -> String {
+        "the car is not at hand after the \([TravelMode.walk: "walk", .bike: "bike ride"][mode] ?? "ride") on segment \(left + 1)"
     }
 
     /// From when a walk's ride was judged, said against the walk's shown departure `walkLeaves`:
@@ -170,6 +194,18 @@ public struct ModeNote: Hashable, Sendable, Codable {
         if offset == 0 { return " from when the walk leaves" }
         return " from \(ShownTime.text(minutes: abs(offset))) \(offset < 0 ? "before" : "after") the walk leaves"
     }
+
+    /// Whether the ride was judged near enough to when the walk leaves (`walkLeaves`) to be said
+    /// of it: from a wait at its start, not an hour away ("11 min door to door from 1 h 29 min
+    /// before the walk leaves", a time the plan shows nowhere and a user cannot check, trial 55
+    /// finding 4b). A judgement older than that is stale: the note waits until judged again.
+    func isCountedNear(leaving walkLeaves: Date?) -> Bool {
+        guard let from, let walkLeaves else { return true }
+        return abs(walkLeaves.timeIntervalSince(from)) < Self.countedNear
+    }
+
+    /// How far from when a walk leaves its ride may have been judged and still be said of it.
+    static let countedNear: TimeInterval = 30 * 60
 
     /// A walk judged and not shown, in minutes as `compare` shows it asked at a whole minute
     /// (`umctl compare A B --at 08:50`): its whole minutes ("< 1 min" there reads 1 min).

@@ -98,14 +98,21 @@ extension Planner {
     /// nodes after the pin showed `--:--`). Walks and drives are timed by the schedule.
     private func precedeProposal(before end: Int, leavingAt departure: Date, run: inout LegRun) async throws {
         var time = departure  // when the traveller must leave node `index + 1`
+        var reachedAfter: Date?  // when the traveller must be at node `index + 2`
+        var emptiedAhead: Int?  // the walk beyond a stop a ride asked again adopted, to ask
         for index in stride(from: end - 1, through: 0, by: -1) {
-            guard !run.plan.isPinned(segment: index), var leg = run.plan.legs[index] else { return }
+            guard !run.plan.isPinned(segment: index) else { return }
             let mustArrive = run.plan.nodes[index + 1].latestArrival(leavingAt: time)
+            if index == emptiedAhead, run.plan.legs[index] == nil { try await fill(index, .arriveBy(mustArrive), run: &run) }
+            guard var leg = run.plan.legs[index] else { return }
             if let arrival = leg.arrival, arrival > mustArrive.addingTimeInterval(RoutePlan.connectionSlack) {
                 try await fill(index, .arriveBy(mustArrive), run: &run)
+                emptiedAhead = try await adoptingTheStopsOfARideAskedAgain(index, passedWalkFrom: reachedAfter, forward: false,
+                                                                           askedAt: mustArrive, run: &run)
                 guard let earlier = run.plan.legs[index] else { return }
                 leg = earlier
             }
+            reachedAfter = mustArrive
             time = leg.departure ?? min(mustArrive, leg.arrival ?? mustArrive).addingTimeInterval(-leg.expectedTravelTime)
         }
     }
@@ -117,16 +124,39 @@ extension Planner {
     /// them from the proposal.
     private func followProposal(from start: Int, arrivingAt arrival: Date, run: inout LegRun) async throws {
         var time = arrival
+        var leftBefore: Date?  // when the traveller leaves node `index - 1`
+        var emptiedAhead: Int?  // the walk beyond a stop a ride asked again adopted, to ask
         for index in start..<run.plan.segmentCount {
-            guard !run.plan.isPinned(segment: index), var leg = run.plan.legs[index] else { return }
+            guard !run.plan.isPinned(segment: index) else { return }
             let ready = run.plan.nodes[index].leaving(arrivedAt: time)
+            if index == emptiedAhead, run.plan.legs[index] == nil { try await fill(index, .departAt(ready), run: &run) }
+            guard var leg = run.plan.legs[index] else { return }
             if let departure = leg.departure, departure < ready.addingTimeInterval(-RoutePlan.connectionSlack) {
                 try await fill(index, .departAt(ready), run: &run)
+                emptiedAhead = try await adoptingTheStopsOfARideAskedAgain(index, passedWalkFrom: leftBefore, forward: true,
+                                                                           askedAt: ready, run: &run)
                 guard let later = run.plan.legs[index] else { return }
                 leg = later
             }
+            leftBefore = ready
             time = leg.arrival ?? max(ready, leg.departure ?? ready).addingTimeInterval(leg.expectedTravelTime)
         }
+    }
+
+    /// A ride asked again to follow (precede) a proposal uses the stops it boards and alights at,
+    /// as every ride a run asks (`adoptStops`), the walk the run passed asked again to them.
+    /// Asked from the traveller's place, it kept the inferred stop asked for: a 493 m walk to
+    /// Vapriikki, which no ride uses, then "walk 0 min Vapriikki → Frenckell (267 m)" to a bus
+    /// the traveller would miss (trial 55 finding 3a). Not without the time of that walk (the
+    /// segment beside the proposal is its ride's). Returns the walk ahead that the adoption emptied
+    /// (after the ride going forward, before it going backward), for the caller to ask.
+    private func adoptingTheStopsOfARideAskedAgain(_ index: Int, passedWalkFrom time: Date?, forward: Bool, askedAt: Date,
+                                                   run: inout LegRun) async throws -> Int? {
+        guard run.plan.modes[index] == .transit, run.plan.legs[index] != nil, let time else { return nil }
+        let ahead = forward ? index + 1 : index - 1
+        let hadAhead = run.plan.legs.indices.contains(ahead) && run.plan.legs[ahead] != nil
+        try await adoptStops(ofSegment: index, passedWalkFrom: time, forward: forward, askedAt: askedAt, run: &run)
+        return hadAhead && run.plan.legs[ahead] == nil ? ahead : nil
     }
 
     /// Attaches to pinned segment `pinnedIndex` the proposal for it: the best ride the traveller

@@ -39,7 +39,8 @@ extension Planner {
     /// The plan with every stretch between two of the user's nodes rebuilt from its ends with
     /// `preset`'s mode, and the stretches holding a lock or a pin given its mode segment by
     /// segment. A stretch whose rebuilt form is the one it has keeps its legs; with `.car`, so does
-    /// every stretch after a ride that stays (no drive after a ride). Locks, the pin and pending
+    /// every stretch the car is not at hand for (`RoutePlan.carLeft(before:)`: a ride or a walk that
+    /// stays left it behind). Locks, the pin and pending
     /// updates of the segments that remain stay. `preset` has a mode (not `.fastest`).
     func rebuildingStretches(of plan: RoutePlan, with preset: PlanPreset) async throws -> RoutePlan {
         guard let mode = preset.mode else { return plan.applyingPreset(preset) }
@@ -48,16 +49,15 @@ extension Planner {
             in: await choosingStopsAgainAcrossPresetWalks(in: plan.applyingPreset(preset, toSegments: decided)))
         var nodes: [PlanNode] = [partly.nodes[0]], modes: [TravelMode] = [], legs: [RouteLeg?] = []
         var origins: [Int?] = []  // the segments kept continue their decisions; rebuilt ones are new
-        var carNotAtHand: [(segment: Int, ride: Int)] = []  // stretches a drive preset left, and why
+        var carNotAtHand: [(segment: Int, left: Int)] = []  // stretches a drive preset left, and why
         for stretch in partly.stretches() {
             let from = partly.nodes[stretch.lowerBound], to = partly.nodes[stretch.upperBound]
-            // After a ride (a decided stretch kept one) the car is not at hand: a drive preset
-            // leaves the stretches after it as they are, and says so (trial 50: the preset seemed
-            // to do nothing).
-            if partly.holdsDecision(stretch) || (mode == .car && modes.contains(.transit)) {
-                if !partly.holdsDecision(stretch), let ride = modes.lastIndex(of: .transit) {
-                    carNotAtHand.append((modes.count, ride))
-                }
+            // Where the car was left behind (a decided stretch kept a ride or a walk) it is not at
+            // hand: a drive preset leaves the stretches after it as they are, and says so (trial
+            // 50: the preset seemed to do nothing).
+            let carLeft = mode == .car ? RoutePlan.carLeft(nodes: nodes, modes: modes, before: modes.count) : nil
+            if partly.holdsDecision(stretch) || carLeft != nil {
+                if !partly.holdsDecision(stretch), let carLeft { carNotAtHand.append((modes.count, carLeft)) }
                 nodes += partly.nodes[(stretch.lowerBound + 1)...stretch.upperBound]
                 modes += partly.modes[stretch]
                 legs += partly.legs[stretch]
@@ -76,7 +76,8 @@ extension Planner {
         var result = partly
         result.replaceStructure(nodes: nodes, modes: modes, legs: legs, origins: origins)
         for kept in carNotAtHand {
-            result.setModeNote(ModeNote(.notDriven, carNotAtHandAfterRide: kept.ride), ofSegment: kept.segment)
+            result.setModeNote(ModeNote(.notDriven, carLeftOnSegment: kept.left, carLeftBy: result.modes[kept.left]),
+                               ofSegment: kept.segment)
         }
         return result
     }

@@ -28,9 +28,9 @@ extension Planner {
             // The way to (from) a pinned ride is walked so that it never rides the pinned vehicle
             // itself; a ride on another vehicle, when walking is slower, is taken (issue 39: a
             // 1 h 13 min walk from Lielahti A to the pinned bus 6 where bus 9 takes 17 min).
-            if wayToPin, ride.leg.map(plan.ridesAPinnedVehicle) ?? false { ride = (nil, nil) }
+            if wayToPin, ride.leg.map(plan.ridesAPinnedVehicle) ?? false { ride = RideDoorToDoor() }
             let choice = Self.walkOrRide(walking: walking, riding: ride.riding, inherited: .walk, leaving: start,
-                                         distances: Self.walkedDistances(of: ride.leg, against: plan.legs[index]))
+                                         distances: Self.walkedDistances(of: ride, against: plan.legs[index]))
             var noted = plan
             let reason = choice.reason.map { $0.keeping(plan.note(ofSegment: index)?.mode) }
             guard choice.mode == .transit else {
@@ -39,9 +39,12 @@ extension Planner {
             }
             // The ride moves the legs after it (before it, timed back): they are asked again, and
             // the planner's walks among them judged at their new times.
-            noted.setMode(.transit, at: index)
-            noted.legs[index] = nil  // its stops are inferred when computed, as an inserted ride's
-            noted.setModeNote(reason, ofSegment: index)  // of the ride computed, not the walk it replaces
+            // Its stops are inferred when computed, as an inserted ride's, or are the ones it was
+            // judged through: walks to them and the ride between, as a new plan has, saying nothing
+            // (the ride's own minutes are not the stretch's door to door the walk was judged against).
+            let ridden = noted.riding(index, as: ride)
+            noted = ridden.plan
+            if ride.stops.isEmpty { noted.setModeNote(reason, ofSegment: ridden.ride) }  // of the ride computed, not the walk it replaces
             // Asked again as the plan times it (by the pinned departure), the ride may board the
             // pinned vehicle after all: the way is walked then, as before it was judged.
             return SegmentVerdict(plan: noted, changed: true, queries: 1, afterComputing: !wayToPin ? nil : { current in
@@ -61,7 +64,7 @@ extension Planner {
               let walking = plan.legs[index]?.expectedTravelTime else { return plan }
         let ride = try await doorToDoorRide(ofSegment: index, in: plan, leavingAt: departure)
         let choice = Self.walkOrRide(walking: walking, riding: ride.riding, inherited: .walk, leaving: departure,
-                                     distances: Self.walkedDistances(of: ride.leg, against: plan.legs[index]))
+                                     distances: Self.walkedDistances(of: ride, against: plan.legs[index]))
         var noted = plan
         noted.setModeNote(choice.mode == .walk ? choice.reason.map { $0.keeping(plan.note(ofSegment: index)?.mode) } : nil,
                           ofSegment: index)
@@ -69,13 +72,10 @@ extension Planner {
     }
 
     /// The ride from segment `index`'s start to its end leaving at `start`, door to door (its
-    /// wait included), and its leg; nil when none is found.
-    private func doorToDoorRide(ofSegment index: Int, in plan: RoutePlan, leavingAt start: Date) async throws
-        -> (riding: TimeInterval?, leg: RouteLeg?) {
-        let ride = LegQuery(from: plan.nodes[index].place, to: plan.nodes[index + 1].place, mode: .transit,
-                            timing: .departAt(start), pace: plan.pace, access: plan.access)
-        let found = try await leg(for: ride).successValue
-        return (found.map { $0.arrival?.timeIntervalSince(start) ?? $0.expectedTravelTime }, found)
+    /// wait included), and its leg (`rideDoorToDoor`); nil figures when none is found.
+    private func doorToDoorRide(ofSegment index: Int, in plan: RoutePlan, leavingAt start: Date) async throws -> RideDoorToDoor {
+        try await rideDoorToDoor(from: plan.nodes[index].place, to: plan.nodes[index + 1].place, leavingAt: start,
+                                 pace: plan.pace, access: plan.access)
     }
 }
 

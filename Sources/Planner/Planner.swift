@@ -569,7 +569,7 @@ public struct Planner: Sendable {
     /// it asked from the new stop. Timed back, a new walk shorter than the way the engine went
     /// (the plan then arrived minutes early, and left as early) has the leg asked again to the
     /// new stop by when that walk must leave it, which finds a later ride.
-    private func adoptStops(ofSegment index: Int, passedWalkFrom time: Date?, forward: Bool, askedAt: Date,
+    func adoptStops(ofSegment index: Int, passedWalkFrom time: Date?, forward: Bool, askedAt: Date,
                             retries: Int = 2, run: inout LegRun) async throws {
         let before = run.plan
         let (adopted, emptied) = run.plan.adoptingTransitStops(ofSegment: index)

@@ -100,10 +100,10 @@ extension RoutePlan {
         try Self.checkGoesSomewhere(newNodes)
         try Self.checkNoStretchBackToItsStart(newNodes, around: [index - 1])
         let before = index - 1, after = index
-        // After a ride the car is not at hand: a drive there stays only when the user set it.
-        let afterARide = ridesBefore(segment: before)
+        // Where the car was left behind, a drive there stays only when the user set it.
+        let carLeftBehind = carLeft(before: before) != nil
         let mergedMode = Self.mergedMode(modes[before], lock(ofSegment: before), modes[after], lock(ofSegment: after),
-                                         carAtHand: !afterARide)
+                                         carAtHand: !carLeftBehind)
         var newModes = modes
         newModes.replaceSubrange(before...after, with: [mergedMode])
         var newLegs = legs
@@ -116,7 +116,7 @@ extension RoutePlan {
             // "Don't go via there": locked, and its transit queries avoid the stop from now on.
             plan.locks[plan.segmentKey(before)] = SegmentLock(mode: mergedMode,
                                                               avoidedStops: avoided + [removed.place.coordinate])
-        } else if mergedMode == .car, afterARide {
+        } else if mergedMode == .car, carLeftBehind {
             plan.locks[plan.segmentKey(before)] = SegmentLock(mode: .car)  // the user's drive (`mergedMode`), still theirs
         }
         plan.emptyLegsRetimed(since: self, origins: origins)
@@ -379,9 +379,9 @@ extension RoutePlan {
             // A walk to or from a stop of a ride that stays is how the traveller reaches it: made
             // a ride or a drive, it would split one trip or leave a car at the stop.
             var mode = walksToRides.contains(index) ? .walk : plan.presetMode(preset, from: index, to: index + 1)
-            // After a ride the car is not at hand (it stayed where the ride began): a preset never
-            // drives there, the segment keeps its mode (a car the user chose stays theirs).
-            if mode == .car, plan.ridesBefore(segment: index) { mode = modes[index] }
+            // Where the car was left behind (after a ride, a walk), a preset never drives: the
+            // segment keeps its mode (a car the user chose stays theirs).
+            if mode == .car, plan.carLeft(before: index) != nil { mode = modes[index] }
             if modes[index] != mode {
                 plan.setMode(mode, at: index)
                 plan.legs[index] = nil
@@ -399,8 +399,8 @@ extension RoutePlan {
             newNodes.remove(at: index)
             guard (try? Self.checkNoSamePlaceTwice(newNodes, around: index - 1)) != nil else { index += 1; continue }
             var merged = plan.presetMode(preset, from: index - 1, to: index + 1)
-            // After a ride the car is not at hand, as above: the two segments keep their modes.
-            if merged == .car, plan.ridesBefore(segment: index - 1) {
+            // Where the car was left behind, as above: the two segments keep their modes.
+            if merged == .car, plan.carLeft(before: index - 1) != nil {
                 merged = Self.mergedMode(plan.modes[index - 1], nil, plan.modes[index], nil)
             }
             var newModes = plan.modes, newLegs = plan.legs
@@ -688,9 +688,34 @@ extension RoutePlan {
         }
     }
 
-    /// Whether the chain rides before segment `index`: the car stayed where the ride began, so a
-    /// drive from there on is only ever the user's (no edit or preset makes it).
-    func ridesBefore(segment index: Int) -> Bool { modes[..<index].contains(.transit) }
+    /// Why the car is not at hand at the start of segment `index`: the segment (0-based) that took
+    /// the traveller away from it, the last ride since, else the walk or bike ride that left it;
+    /// nil when it is at hand. After a drive the car waits where the drive ended: any other
+    /// mode from there leaves it behind (a drive, a 5.9 km walk, then a drive again, issue 39).
+    /// Before the first drive it waits at the origin or a walk away (where it is parked is not
+    /// known): only a ride leaves it behind. A chain back where the car waits finds it again
+    /// (park and ride there and back). A drive where the car is not at hand is only ever the
+    /// user's: no edit or preset makes one.
+    func carLeft(before index: Int) -> Int? { Self.carLeft(nodes: nodes, modes: modes, before: index) }
+
+    /// `carLeft(before:)` of a chain being built (`nodes` reach at least node `index`).
+    static func carLeft(nodes: [PlanNode], modes: [TravelMode], before index: Int) -> Int? {
+        let lastDrive = modes[..<index].lastIndex(of: .car)
+        let parked = carWaits(modes: modes, before: index)
+        let away = parked..<index
+        guard let left = lastDrive == nil ? modes[away].firstIndex(of: .transit) : away.first,
+              nodes[parked].place.coordinate.distance(to: nodes[index].place.coordinate) > carWithinReach else { return nil }
+        return modes[away].lastIndex(of: .transit) ?? left
+    }
+
+    /// The node where the car waits at the start of segment `index`: where its last drive ended,
+    /// else the origin.
+    static func carWaits(modes: [TravelMode], before index: Int) -> Int {
+        modes[..<index].lastIndex(of: .car).map { $0 + 1 } ?? 0
+    }
+
+    /// How near the place where the car waits a node must be for the car to be at hand, in metres.
+    static let carWithinReach = 100.0
 
     /// A stretch from a place back to the same place through stops the planner inferred only
     /// (none with a stay) goes nowhere: a ride away and a walk back, whatever its modes (the
@@ -721,8 +746,7 @@ extension RoutePlan {
 
     /// The mode of two segments merged into one: a mode the user locked wins; otherwise the
     /// vehicle mode (transit over car over bike over walk), since the walks were only access to it.
-    /// Without `carAtHand` (after a ride: the car stayed where the ride began), the planner's
-    /// drive is not taken.
+    /// Without `carAtHand` (`carLeft(before:)`: the car stayed behind), the planner's drive is not taken.
     static func mergedMode(_ a: TravelMode, _ lockA: SegmentLock?, _ b: TravelMode, _ lockB: SegmentLock?,
                            carAtHand: Bool = true) -> TravelMode {
         if let lockA { return lockA.mode }

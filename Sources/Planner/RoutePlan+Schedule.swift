@@ -432,20 +432,26 @@ extension RoutePlan {
     public var lateConnectionDues: [Int: Date] {
         guard case .arriveBy(let date) = timePreference else { return [:] }
         let stretches = lateStretches(arrivingBy: date)
-        if !stretches.isEmpty { return Dictionary(stretches.map { ($0.late, $0.mustArrive) }, uniquingKeysWith: min) }
-        guard missedAfterAStayUntil == nil else { return [:] }
         let back = lateGoingBack(from: date)
-        guard let late = back.afterAStay, let due = back.afterAStayMustArrive else { return [:] }
-        return [late: due]
+        let afterAStay = back.afterAStay.flatMap { late in back.afterAStayMustArrive.map { [late: $0] } } ?? [:]
+        if !stretches.isEmpty {
+            return Dictionary(stretches.map { ($0.late, $0.mustArrive) }, uniquingKeysWith: min).merging(afterAStay) { $1 }
+        }
+        return missedAfterAStayUntil == nil ? afterAStay : [:]
     }
 
-    /// Every late connection going backward (`lateStretches`), else the one a stay "until" makes
-    /// missed or late.
+    /// Every late connection going backward (`lateStretches`), and the walk or drive after them
+    /// that a stay "until" makes late; without late connections, the one a stay "until" makes
+    /// missed or late. Beside a late pin, the walk leaving a stay that holds past the arrival was
+    /// shown "walk 0 min, 371 m" to a node reached half an hour before the stay ends, not late
+    /// (trial 55 finding 3b): it is late, and arrives its own duration after the stay.
     private var lateOrMissedInAnArriveByPlan: [Int] {
         guard case .arriveBy(let date) = timePreference else { return [] }
         let stretches = lateStretches(arrivingBy: date)
-        if !stretches.isEmpty { return stretches.map(\.late) }
-        return (missedAfterAStayUntil ?? lateGoingBack(from: date).afterAStay).map { [$0] } ?? []
+        let afterAStay = lateGoingBack(from: date).afterAStay
+        // Found going backward before the first late connection: nearer the end, so first.
+        if !stretches.isEmpty { return (afterAStay.map { [$0] } ?? []) + stretches.map(\.late) }
+        return (missedAfterAStayUntil ?? afterAStay).map { [$0] } ?? []
     }
 
     /// In an arrive-by plan, the last walk or car leg that leaves a stay "until" ending after

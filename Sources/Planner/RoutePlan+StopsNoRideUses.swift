@@ -34,7 +34,7 @@ extension RoutePlan {
             else { index += 1; continue }
             let lockBefore = plan.lock(ofSegment: before), lockAfter = plan.lock(ofSegment: index)
             let merged = Self.mergedMode(plan.modes[before], lockBefore, plan.modes[index], lockAfter,
-                                         carAtHand: !plan.ridesBefore(segment: before))
+                                         carAtHand: plan.carLeft(before: before) == nil)
             let lock = lockBefore == nil && lockAfter == nil ? nil : SegmentLock(mode: merged)
             if !plan.joinSegments(at: index, into: merged, keeping: lock) { index += 1 }
         }

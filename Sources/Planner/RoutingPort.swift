@@ -57,6 +57,10 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// it was not asked of any engine.
     case tooFar(mode: TravelMode, straightLineMetres: Double, limitMetres: Double)
 
+    /// The words of the transit engine's `noRoute` when it found rides but each rides a hop that
+    /// walking is no slower for: a walk so noted says that, not "no transit route found" before it.
+    public static let onlyRidesWalkingBeats = "the only transit found rides a hop that walking is no slower for"
+
     public var code: String {
         switch self {
         case .noRoute: "no_route"

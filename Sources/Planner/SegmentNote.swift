@@ -54,11 +54,20 @@ extension RoutePlan {
     public var modeNotes: [String?] {
         var times: (departures: [Date?], arrivals: [Date?])?
         return legs.indices.map { index in
-            guard let note = note(ofSegment: index)?.mode else { return nil }
+            guard let note = note(ofSegment: index)?.mode else { return usersDriveWithoutTheCar(index) }
             if times == nil { times = (departureTimes(), schedule()) }
             return note.words(mode: modes[index], leg: legs[index], leaving: times?.departures[index] ?? nil,
                               arriving: times?.arrivals[index + 1] ?? nil)
         }
+    }
+
+    /// A drive the user set (locked: `plan mode … car`, a pinned or chosen drive) where the car
+    /// is not at hand is theirs, and said plainly, where it waits (issue 39 item 3: car, bus,
+    /// bus, then the user's drive, with nothing said).
+    func usersDriveWithoutTheCar(_ index: Int) -> String? {
+        guard modes[index] == .car, isLocked(segment: index), let left = carLeft(before: index) else { return nil }
+        let waits = nodes[Self.carWaits(modes: modes, before: index)].place.name
+        return "your drive: \(ModeNote.carNotAtHand(after: modes[left], onSegment: left)) (it waits at \(waits))"
     }
 
     /// The routing errors of a computation: `failures` (by segment) are stored with their

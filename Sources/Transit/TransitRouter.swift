@@ -289,7 +289,7 @@ public final class TransitRouter: Sendable {
         guard var bestRaw = choice.best(among: journeys, departAt: timing.isDepartAt) else {
             let when = Self.localClock(anchor, zone: zone)
             if !found.isEmpty {
-                throw RoutingError.noRoute("the only transit found rides a hop that walking is no slower for")
+                throw RoutingError.noRoute(RoutingError.onlyRidesWalkingBeats)
             }
             // The day after a feed's last is searched only for that evening's trips past midnight.
             if !timetable.feeds.contains(where: { ($0.firstDay...$0.lastDay).contains(day) }) { throw outside() }

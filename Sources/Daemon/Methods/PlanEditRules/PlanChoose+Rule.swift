@@ -31,10 +31,11 @@ extension Params.PlanChoose: PlanEditRule {
         try Self.keepsThePins(around: segment, of: current, taking: option, number: params.segment, now: input.clock.now(),
                               words: PlanClockWords(zone: zone, planDay: input.planDay(current)))
         let chosen = try current.choosingAlternative(option, ofSegment: segment)
+        // An option that is no drive leaves the car behind for the planner's drives after it.
         return Prepared(step: .change { plan in
             guard plan == current else { throw DaemonError.conflict("another edit changed the plan while choosing; nothing was changed, try again") }
             return chosen
-        })
+        }, compute: service.legsLeavingTheCarBehind)
     }
 
     /// The option of `plan.choose` identified by its trips, else its departure (`Params.PlanChoose`):

@@ -22,15 +22,19 @@ extension Params.PlanInsert: PlanEditRule {
         let hops = mode == nil ? try await planner.insertedHops(node, at: params.after, in: current) : []
         let stops = try? await planner.accessStops(around: node.place)  // the stops next to it are chosen again
         let neighbours = Self.neighbours(ofInsertAfter: params.after, in: current)
-        return Prepared(step: .change { plan in
+        let change = { @Sendable (plan: RoutePlan) throws -> RoutePlan in
             try Self.checkInsertPosition(params.after, in: plan)
             let same = Self.neighbours(ofInsertAfter: params.after, in: plan) == neighbours
             let inserted = try plan.insertingNode(node, at: params.after, mode: mode,
                                                   hopModes: same && !hops.isEmpty ? hops.map(\.mode) : nil, hopNotes: hops.map(\.reason), stopsAround: stops)
             _ = try regions.planRegion(through: inserted.nodes.map(\.place))  // one region
             return inserted
-        }, typed: typed.map { [$0] } ?? [], matched: [resolved] + (near.map { [$0] } ?? []),
-           modeNotes: { inserted in current.insertedHopLines(hops, at: params.after, in: inserted) })
+        }
+        // Walked or ridden to the new place, the traveller leaves the car behind for the planner's
+        // drives after it; an insert by car is the user's drive, judged by no one.
+        return Prepared(step: .change(change), typed: typed.map { [$0] } ?? [], matched: [resolved] + (near.map { [$0] } ?? []),
+                        modeNotes: { inserted in current.insertedHopLines(hops, at: params.after, in: inserted) },
+                        compute: mode == .car ? nil : service.legsLeavingTheCarBehind)
     }
 
     /// `plan.insert`'s `after`: a node of the plan (after the last, the place becomes the destination).

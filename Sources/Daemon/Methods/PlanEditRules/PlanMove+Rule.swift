@@ -30,6 +30,6 @@ extension Params.PlanMove: PlanEditRule {
         }, matched: [resolved] + (near.map { [$0] } ?? []), modeNotes: { moved in
             // Numbered as the plan is shown: its stops chosen again and its rides computed.
             current.movedHopLines(hops, movedNode: shownNode, in: moved)
-        })
+        }, compute: service.legsLeavingTheCarBehind)
     }
 }

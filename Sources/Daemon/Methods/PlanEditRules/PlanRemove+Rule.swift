@@ -11,6 +11,6 @@ extension Params.PlanRemove: PlanEditRule {
         let stops = await planner.accessStops(aroundNeighboursOf: shown, in: current)
         return Prepared(step: .change { plan in
             try plan.removingNode(at: try input.nodeIndex(params.node, in: plan), stopsAround: stops)
-        })
+        }, compute: service.legsLeavingTheCarBehind)
     }
 }

@@ -41,5 +41,19 @@ extension PlanService {
         /// Why the segments an insert or a move made have their modes, for the answer, read from
         /// the plan as the edit left it.
         var modeNotes: @Sendable (RoutePlan) -> [String] = { _ in [] }
+        /// How a `.change` is computed when not as every edit (`PlanService.legs`): an edit that
+        /// may leave the car behind (`PlanService.legsLeavingTheCarBehind`).
+        var compute: (@Sendable (RoutePlan) async throws -> LegComputation)?
+    }
+}
+
+extension PlanService {
+    /// The computation of an edit of places or modes, which may leave the car behind (insert but
+    /// by car, remove, move, mode but to car, choose, unlock, unpin, swap): its legs (`legs`), then
+    /// the planner's drives the car is not at hand for walked or ridden
+    /// (`Planner.judgingDrivesWithoutTheCar`; nothing more is asked when there are none). Not for
+    /// an insert by car: its drives are the user's, though not locked.
+    @Sendable func legsLeavingTheCarBehind(_ plan: RoutePlan) async throws -> LegComputation {
+        try await planner.judgingDrivesWithoutTheCar(in: try await legs(plan), currentLocation: location.current?.coordinate)
     }
 }

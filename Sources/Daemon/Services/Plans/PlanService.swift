@@ -38,7 +38,7 @@ struct PlanService: Sendable {
             switch prepared.step {
             case .change(let change):
                 return PlanChanges(change: change, title: prepared.title, searches: searches, matched: prepared.matched,
-                                   modeNotes: prepared.modeNotes, compute: service.legs)
+                                   modeNotes: prepared.modeNotes, compute: prepared.compute ?? service.legs)
             case .compute(let computation):
                 // The computation is the change: the plan is written once, computed.
                 return PlanChanges(change: nil, title: prepared.title, searches: searches, matched: prepared.matched,
@@ -74,13 +74,16 @@ struct PlanService: Sendable {
         // The places the edits typed and how each matched, for the answer as a single edit gives them.
         var matched: [ResolvedPlace] = []
         var title = originalTitle
+        var compute = legs  // as the last edit that computes its own way asks (one computation at the end)
         for (index, edit) in edits.enumerated() {
             do {
                 let prepared = try await edit.prepare(on: plan, with: self)
                 let before = plan
                 switch prepared.step {
-                case .change(let change): plan = try change(plan)
-                case .compute(let compute): plan = try await compute(plan).plan
+                case .change(let change):
+                    plan = try change(plan)
+                    compute = prepared.compute ?? compute
+                case .compute(let computation): plan = try await computation(plan).plan
                 }
                 typed += prepared.typed
                 matched += prepared.matched
@@ -92,7 +95,7 @@ struct PlanService: Sendable {
                 throw PlanEditFailure(number: index + 1, name: edit.name, error: error)
             }
         }
-        let computed = try await legs(plan)
+        let computed = try await compute(plan)
         return .computed(computed, title: plan.title(title, after: computed.plan), searches: typedPlaces.entries(typed),
                          matched: matched)
     }
