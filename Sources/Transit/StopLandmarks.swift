@@ -15,7 +15,7 @@ import Foundation
 /// there); the other stops keep the cells' bound.
 ///
 ///     let landmarks = StopLandmarks(latitudes: lats, longitudes: lons, served: served)
-///     let toLandmarks = landmarks.distances(graph.incoming)  // and graph.outgoing for from them
+///     let toLandmarks = landmarks.distances(graph.incoming, reverse: graph.outgoing)  // the other way for from them
 struct StopLandmarks: Sendable {
     /// A stop's distances to (or from) its region's landmarks, one to a lane.
     typealias Lanes = SIMD16<Int16>
@@ -88,11 +88,17 @@ struct StopLandmarks: Sendable {
         return chosen
     }
 
-    /// Every stop's distances to (`rows` the graph's `incoming`) or from (`outgoing`) its region's
-    /// landmarks: stop `s`'s at `table[place[s]]`, landmark `l` of its region in lane `l`; `unreached` past
-    /// `RemainingTimeGraph.radiusCap` and for a missing landmark (which so bounds nothing). One
-    /// search over the whole graph from each landmark, of which only its region's stops are kept.
-    func distances(_ rows: FootHops) -> [Lanes] {
+    /// Every stop's distances to (`rows` the graph's `incoming`, `reverse` its `outgoing`) or from
+    /// (the other way round) its region's landmarks: stop `s`'s at `table[place[s]]`, landmark `l`
+    /// of its region in lane `l`; `unreached` past `RemainingTimeGraph.radiusCap` and for a missing
+    /// landmark (which so bounds nothing). One search from each landmark, of which only its
+    /// region's stops are kept: it stops once it has settled every stop of the region it can
+    /// reach at all, so its work is about its city's, not the whole graph's within the cap (a
+    /// train brings most of the country within 3 hours). Which those are is known exactly for a
+    /// landmark that reaches its region's first landmark and is reached from it (the same
+    /// strongly connected part: both reach the same stops), by two walks of the graph from that
+    /// one; any other landmark searches to the cap.
+    func distances(_ rows: FootHops, reverse: FootHops) -> [Lanes] {
         let n = place.count, cap = Int32(RemainingTimeGraph.radiusCap)
         var table = [Lanes](repeating: Lanes(repeating: Self.unreached), count: n)
         let closeness = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
@@ -102,22 +108,45 @@ struct StopLandmarks: Sendable {
         buckets.initialize(repeating: -1, count: RemainingTimeGraph.radiusCap)
         let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: 1 + rows.hops.count)
         defer { closeness.deallocate(); settled.deallocate(); buckets.deallocate(); entries.deallocate() }
+        var reachedFromFirst = [Bool](), reachingFirst = [Bool](), regionReached = 0
         rows.withBuffers { rows in
-            for (k, landmark) in landmarks.enumerated() where landmark >= 0 {
-                let region = Int32(k / Self.perRegion), l = k % Self.perRegion
-                let reached = RemainingTimeGraph.fill(closeness, settled: settled, from: [Raptor.Endpoint(stop: landmark, seconds: 0)],
-                                                      radius: RemainingTimeGraph.radiusCap, rows: rows, buckets: buckets,
-                                                      entries: entries)
-                for i in 0..<reached {
-                    let s = Int(settled[i])
-                    if regions.cellOf[s] == region {
-                        table[Int(place[s])][l] = Int16(truncatingIfNeeded: cap - closeness[s])
+            regions.cellOf.withUnsafeBufferPointer { cellOf in
+                for (k, landmark) in landmarks.enumerated() where landmark >= 0 {
+                    let region = Int32(k / Self.perRegion), l = k % Self.perRegion
+                    if l == 0 {
+                        reachedFromFirst = Self.reached(from: landmark, along: rows.start, rows.hops, stopCount: n)
+                        reverse.withBuffers { reachingFirst = Self.reached(from: landmark, along: $0.start, $0.hops, stopCount: n) }
+                        regionReached = (0..<n).count(where: { reachedFromFirst[$0] && cellOf[$0] == region })
                     }
-                    closeness[s] = 0
+                    let sameReach = reachedFromFirst[Int(landmark)] && reachingFirst[Int(landmark)]
+                    let wanted = RemainingTimeGraph.SettledCell(cellOf: cellOf, cell: region, count: sameReach ? regionReached : n + 1)
+                    let reached = RemainingTimeGraph.fill(closeness, settled: settled, from: [Raptor.Endpoint(stop: landmark, seconds: 0)],
+                                                          rows: rows, buckets: buckets, entries: entries, untilSettled: wanted)
+                    for i in 0..<reached {
+                        let s = Int(settled[i])
+                        if regions.cellOf[s] == region {
+                            table[Int(place[s])][l] = Int16(truncatingIfNeeded: cap - closeness[s])
+                        }
+                        closeness[s] = 0
+                    }
                 }
             }
         }
         return table
+    }
+
+    /// Per stop, whether a walk of the graph along `hops` (rows from `start`) from `origin` reaches it.
+    private static func reached(from origin: Int32, along start: UnsafeBufferPointer<Int32>, _ hops: UnsafeBufferPointer<FootHops.Hop>,
+                                stopCount n: Int) -> [Bool] {
+        var reached = [Bool](repeating: false, count: n), queue = [origin]
+        reached[Int(origin)] = true
+        while let v = queue.popLast() {
+            for h in Int(start[Int(v)])..<Int(start[Int(v) + 1]) where !reached[Int(hops[h].stop)] {
+                reached[Int(hops[h].stop)] = true
+                queue.append(hops[h].stop)
+            }
+        }
+        return reached
     }
 
     /// One search's lower bound from the landmarks on a stop's distance to its endpoints (a
