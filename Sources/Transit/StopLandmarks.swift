@@ -10,15 +10,17 @@ import Foundation
 /// split: about a city each), and each region has `perRegion` landmarks of its own, spread over
 /// it (`spreadOut`). A stop keeps its distances to and from its own region's landmarks only:
 /// 4 bytes a stop and landmark, `perRegion` of them whatever the number of regions, so memory
-/// is linear in the stops (64 bytes a stop with 16). A search whose target stops lie in one
+/// is linear in the stops (32 bytes a stop with 8). A search whose target stops lie in one
 /// region bounds that region's stops with its landmarks (a local query's stops are mostly
 /// there); the other stops keep the cells' bound.
 ///
 ///     let landmarks = StopLandmarks(latitudes: lats, longitudes: lons, served: served)
 ///     let toLandmarks = landmarks.distances(graph.incoming, reverse: graph.outgoing)  // the other way for from them
 struct StopLandmarks: Sendable {
-    /// A stop's distances to (or from) its region's landmarks, one to a lane.
-    typealias Lanes = SIMD16<Int16>
+    /// A stop's distances to (or from) its region's landmarks, one to a lane. Eight: a query
+    /// reads its region's lanes from memory, and 16 cost more there than their tighter bound
+    /// saved (docs/transit.md, "Eight landmarks a region").
+    typealias Lanes = SIMD8<Int16>
 
     /// A distance the landmark's search did not reach (beyond `RemainingTimeGraph.radiusCap`).
     static let unreached = Int16.max
