@@ -42,26 +42,15 @@ extension RaptorPropertyTests {
                 let access = ends(from), egress = ends(to)
                 let time = Self.day0 * 86_400 + 60 * Int.random(in: 6 * 60...10 * 60, using: &g)
                 let choose: ([Raptor.Journey]) -> Raptor.Journey? = query % 4 < 2 ? { $0.first } : { $0.last }
-                let departing = unbounded.departAt(time, access: access, egress: egress, days: days, maxRides: 6,
-                                                   thenLatestFrom: choose)
-                let arriving = unbounded.arriveBy(time + 3 * 3600, access: access, egress: egress, days: days, maxRides: 6,
-                                                  thenEarliestFrom: choose)
-                found += departing.earliest.isEmpty ? 0 : 1
-                foundBetweenCities += departing.earliest.isEmpty || from == to ? 0 : 1
+                let expected = bothWays(unbounded, at: time, access: access, egress: egress, days: days, choose: choose)
+                found += expected.departing.earliest.isEmpty ? 0 : 1
+                foundBetweenCities += expected.departing.earliest.isEmpty || from == to ? 0 : 1
                 for percent in [0, Raptor.defaultRemainingTimeExactPercent] {
                     for (name, base) in [("landmarks", landmarked), ("cells alone", cellsOnly)] {
                         var engine = base
                         engine.remainingTimeExactPercent = percent
-                        let message = "seed \(seed) query \(query), \(name), \(percent) % searched from the target"
-                        let d = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 6, thenLatestFrom: choose)
-                        XCTAssertEqual(d.earliest, departing.earliest, "depart-at, \(message)")
-                        XCTAssertEqual(d.chosen, departing.chosen, "depart-at, \(message)")
-                        XCTAssertEqual(d.latest, departing.latest, "depart-at's backward pass, \(message)")
-                        let a = engine.arriveBy(time + 3 * 3600, access: access, egress: egress, days: days, maxRides: 6,
-                                                thenEarliestFrom: choose)
-                        XCTAssertEqual(a.latest, arriving.latest, "arrive-by, \(message)")
-                        XCTAssertEqual(a.chosen, arriving.chosen, "arrive-by, \(message)")
-                        XCTAssertEqual(a.earliest, arriving.earliest, "arrive-by's forward pass, \(message)")
+                        assertSameJourneys(bothWays(engine, at: time, access: access, egress: egress, days: days, choose: choose), expected,
+                                           "seed \(seed) query \(query), \(name), \(percent) % searched from the target")
                         compared += 1
                     }
                 }
