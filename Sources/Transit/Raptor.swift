@@ -117,6 +117,9 @@ struct Raptor: Sendable {
     /// the landmarks (30 before): they bound most of what the search did, for less work.
     var remainingTimeExactPercent = Raptor.defaultRemainingTimeExactPercent
     static let defaultRemainingTimeExactPercent = 10
+    /// Whether that bound is raised by the landmarks of the target's region where the graph has
+    /// them; false reads the cells' alone (tests and the bench compare the answers with it off).
+    var readsLandmarks = true
 
     /// An engine for one walking pace; build it once per timetable and pace, not per query.
     /// - parameter remainingTimeTableStopLimit: the most stops for which the remaining time graph
@@ -539,7 +542,7 @@ struct Raptor: Sendable {
                             let reachedFrom = D.self == Forward.self ? start : []
                             scratch.settledCount = (D.remainingTimeCellTable(of: self) ?? []).withUnsafeBufferPointer {
                                 cellBound(radius: radius, target: target, reachedFrom: reachedFrom, rows: rows, cellTable: $0,
-                                          landmarks: D.remainingTimeLandmarks(of: self), scratch: scratch)
+                                          landmarks: readsLandmarks ? D.remainingTimeLandmarks(of: self) : nil, scratch: scratch)
                             }
                         }
                         scratch.far = min(radius, RemainingTimeGraph.radiusCap)

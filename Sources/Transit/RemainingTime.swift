@@ -134,8 +134,8 @@ struct RemainingTimeGraph: Sendable {
         towardsCellTable = usable ? DistanceTable { Self.cellTable(incoming, cells: cells) } : nil
         awayCellTable = usable ? DistanceTable { Self.cellTable(outgoing, cells: cells) } : nil
         self.landmarks = usable ? landmarks : nil
-        toLandmarkTable = self.landmarks.map { landmarks in DistanceTable { landmarks.distances(incoming) } }
-        fromLandmarkTable = self.landmarks.map { landmarks in DistanceTable { landmarks.distances(outgoing) } }
+        toLandmarkTable = self.landmarks.map { landmarks in DistanceTable { landmarks.distances(incoming, reverse: outgoing) } }
+        fromLandmarkTable = self.landmarks.map { landmarks in DistanceTable { landmarks.distances(outgoing, reverse: incoming) } }
     }
 
     /// One direction's least distances between cells: row `d` by one search from all of cell
@@ -265,17 +265,39 @@ struct RemainingTimeGraph: Sendable {
         // (a search from every stop) wants.
         if let encodedFar {
             return search(closeness, settled: settled, from: endpoints, radius: radius, encodedAs: encodedFar, rows: rows,
-                          buckets: buckets, entries: entries, encoded: true)
+                          buckets: buckets, entries: entries, encoded: true, until: nil)
         }
         return search(closeness, settled: settled, from: endpoints, radius: radius, encodedAs: radius, rows: rows,
-                      buckets: buckets, entries: entries, encoded: false)
+                      buckets: buckets, entries: entries, encoded: false, until: nil)
+    }
+
+    /// Which stops a search may stop at once it has settled them all (`fill(…untilSettled:)`):
+    /// those of `cell`, `count` of them.
+    struct SettledCell {
+        let cellOf: UnsafeBufferPointer<Int32>
+        let cell: Int32
+        let count: Int
+    }
+
+    /// As `fill(_:settled:from:radius:rows:buckets:entries:)` (radius `radiusCap`), but the search
+    /// stops once it has settled the `count` stops of `wanted.cell`: their distances are final
+    /// then (it settles stops in order of distance), where those of the other stops it listed
+    /// may not be (the caller reads the cell's alone, and clears all). A landmark's search for
+    /// its region's stops (`StopLandmarks.distances`) so ends at the region's farthest stop, not
+    /// at the cap; with `count` more than the stops it reaches within the cap, it goes to the cap.
+    @inline(never)
+    static func fill(_ closeness: UnsafeMutablePointer<Int32>, settled: UnsafeMutablePointer<Int32>, from endpoints: [Raptor.Endpoint],
+                     rows: FootHopBuffers, buckets: UnsafeMutablePointer<Int32>, entries: UnsafeMutablePointer<SIMD2<Int32>>,
+                     untilSettled wanted: SettledCell) -> Int {
+        search(closeness, settled: settled, from: endpoints, radius: radiusCap, encodedAs: radiusCap, rows: rows,
+               buckets: buckets, entries: entries, encoded: false, until: wanted)
     }
 
     @inline(__always)
     private static func search(_ closeness: UnsafeMutablePointer<Int32>, settled: UnsafeMutablePointer<Int32>,
                                from endpoints: [Raptor.Endpoint], radius: Int, encodedAs encodedFar: Int, rows: FootHopBuffers,
                                buckets: UnsafeMutablePointer<Int32>, entries: UnsafeMutablePointer<SIMD2<Int32>>,
-                               encoded: Bool) -> Int {
+                               encoded: Bool, until wanted: SettledCell?) -> Int {
         let limit = min(radius, radiusCap), stop = Int32(truncatingIfNeeded: limit)
         let far = encoded ? Int32(truncatingIfNeeded: max(limit, encodedFar)) : stop
         // Each bucket is a list through `entries`: (stop, next entry); a stop improved again is
@@ -293,8 +315,8 @@ struct RemainingTimeGraph: Sendable {
             count &+= 1
             pending &+= 1
         }
-        var d: Int32 = 0
-        while d < stop && pending > 0 {
+        var d: Int32 = 0, unsettled = wanted?.count ?? 0
+        search: while d < stop && pending > 0 {
             var k = buckets[Int(d)]
             buckets[Int(d)] = -1
             while k >= 0 {
@@ -303,6 +325,13 @@ struct RemainingTimeGraph: Sendable {
                 pending &-= 1
                 let v = Int(entry[0])
                 if far &- closeness[v] != d { continue }  // improved since it was queued
+                if let wanted, wanted.cellOf[v] == wanted.cell {
+                    unsettled &-= 1
+                    if unsettled == 0 {
+                        for b in Int(d)..<Int(stop) { buckets[b] = -1 }  // the entries left queued
+                        break search
+                    }
+                }
                 for h in Int(rows.start[v])..<Int(rows.start[v &+ 1]) {
                     let hop = rows.hops[h]
                     let r = d &+ hop.seconds, q = Int(hop.stop), c = closeness[q]

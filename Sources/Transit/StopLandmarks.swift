@@ -10,15 +10,17 @@ import Foundation
 /// split: about a city each), and each region has `perRegion` landmarks of its own, spread over
 /// it (`spreadOut`). A stop keeps its distances to and from its own region's landmarks only:
 /// 4 bytes a stop and landmark, `perRegion` of them whatever the number of regions, so memory
-/// is linear in the stops (64 bytes a stop with 16). A search whose target stops lie in one
+/// is linear in the stops (32 bytes a stop with 8). A search whose target stops lie in one
 /// region bounds that region's stops with its landmarks (a local query's stops are mostly
 /// there); the other stops keep the cells' bound.
 ///
 ///     let landmarks = StopLandmarks(latitudes: lats, longitudes: lons, served: served)
-///     let toLandmarks = landmarks.distances(graph.incoming)  // and graph.outgoing for from them
+///     let toLandmarks = landmarks.distances(graph.incoming, reverse: graph.outgoing)  // the other way for from them
 struct StopLandmarks: Sendable {
-    /// A stop's distances to (or from) its region's landmarks, one to a lane.
-    typealias Lanes = SIMD16<Int16>
+    /// A stop's distances to (or from) its region's landmarks, one to a lane. Eight: a query
+    /// reads its region's lanes from memory, and 16 cost more there than their tighter bound
+    /// saved (docs/transit.md, "Eight landmarks a region").
+    typealias Lanes = SIMD8<Int16>
 
     /// A distance the landmark's search did not reach (beyond `RemainingTimeGraph.radiusCap`).
     static let unreached = Int16.max
@@ -88,11 +90,17 @@ struct StopLandmarks: Sendable {
         return chosen
     }
 
-    /// Every stop's distances to (`rows` the graph's `incoming`) or from (`outgoing`) its region's
-    /// landmarks: stop `s`'s at `table[place[s]]`, landmark `l` of its region in lane `l`; `unreached` past
-    /// `RemainingTimeGraph.radiusCap` and for a missing landmark (which so bounds nothing). One
-    /// search over the whole graph from each landmark, of which only its region's stops are kept.
-    func distances(_ rows: FootHops) -> [Lanes] {
+    /// Every stop's distances to (`rows` the graph's `incoming`, `reverse` its `outgoing`) or from
+    /// (the other way round) its region's landmarks: stop `s`'s at `table[place[s]]`, landmark `l`
+    /// of its region in lane `l`; `unreached` past `RemainingTimeGraph.radiusCap` and for a missing
+    /// landmark (which so bounds nothing). One search from each landmark, of which only its
+    /// region's stops are kept: it stops once it has settled every stop of the region it can
+    /// reach at all, at the region's farthest stop rather than the 3-hour cap (in the country a
+    /// fifth less work: a city's farthest stops lie 1–2.8 hours out). Which those are is known exactly for a
+    /// landmark that reaches its region's first landmark and is reached from it (the same
+    /// strongly connected part: both reach the same stops), by two walks of the graph from that
+    /// one; any other landmark searches to the cap.
+    func distances(_ rows: FootHops, reverse: FootHops) -> [Lanes] {
         let n = place.count, cap = Int32(RemainingTimeGraph.radiusCap)
         var table = [Lanes](repeating: Lanes(repeating: Self.unreached), count: n)
         let closeness = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
@@ -102,22 +110,45 @@ struct StopLandmarks: Sendable {
         buckets.initialize(repeating: -1, count: RemainingTimeGraph.radiusCap)
         let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: 1 + rows.hops.count)
         defer { closeness.deallocate(); settled.deallocate(); buckets.deallocate(); entries.deallocate() }
+        var reachedFromFirst = [Bool](), reachingFirst = [Bool](), regionReached = 0
         rows.withBuffers { rows in
-            for (k, landmark) in landmarks.enumerated() where landmark >= 0 {
-                let region = Int32(k / Self.perRegion), l = k % Self.perRegion
-                let reached = RemainingTimeGraph.fill(closeness, settled: settled, from: [Raptor.Endpoint(stop: landmark, seconds: 0)],
-                                                      radius: RemainingTimeGraph.radiusCap, rows: rows, buckets: buckets,
-                                                      entries: entries)
-                for i in 0..<reached {
-                    let s = Int(settled[i])
-                    if regions.cellOf[s] == region {
-                        table[Int(place[s])][l] = Int16(truncatingIfNeeded: cap - closeness[s])
+            regions.cellOf.withUnsafeBufferPointer { cellOf in
+                for (k, landmark) in landmarks.enumerated() where landmark >= 0 {
+                    let region = Int32(k / Self.perRegion), l = k % Self.perRegion
+                    if l == 0 {
+                        reachedFromFirst = Self.reached(from: landmark, along: rows.start, rows.hops, stopCount: n)
+                        reverse.withBuffers { reachingFirst = Self.reached(from: landmark, along: $0.start, $0.hops, stopCount: n) }
+                        regionReached = (0..<n).count(where: { reachedFromFirst[$0] && cellOf[$0] == region })
                     }
-                    closeness[s] = 0
+                    let sameReach = reachedFromFirst[Int(landmark)] && reachingFirst[Int(landmark)]
+                    let wanted = RemainingTimeGraph.SettledCell(cellOf: cellOf, cell: region, count: sameReach ? regionReached : n + 1)
+                    let reached = RemainingTimeGraph.fill(closeness, settled: settled, from: [Raptor.Endpoint(stop: landmark, seconds: 0)],
+                                                          rows: rows, buckets: buckets, entries: entries, untilSettled: wanted)
+                    for i in 0..<reached {
+                        let s = Int(settled[i])
+                        if regions.cellOf[s] == region {
+                            table[Int(place[s])][l] = Int16(truncatingIfNeeded: cap - closeness[s])
+                        }
+                        closeness[s] = 0
+                    }
                 }
             }
         }
         return table
+    }
+
+    /// Per stop, whether a walk of the graph along `hops` (rows from `start`) from `origin` reaches it.
+    private static func reached(from origin: Int32, along start: UnsafeBufferPointer<Int32>, _ hops: UnsafeBufferPointer<FootHops.Hop>,
+                                stopCount n: Int) -> [Bool] {
+        var reached = [Bool](repeating: false, count: n), queue = [origin]
+        reached[Int(origin)] = true
+        while let v = queue.popLast() {
+            for h in Int(start[Int(v)])..<Int(start[Int(v) + 1]) where !reached[Int(hops[h].stop)] {
+                reached[Int(hops[h].stop)] = true
+                queue.append(hops[h].stop)
+            }
+        }
+        return reached
     }
 
     /// One search's lower bound from the landmarks on a stop's distance to its endpoints (a

@@ -37,7 +37,9 @@ public final class TransitRouter: Sendable {
         self.init(timetable: timetable, walking: walking)
     }
 
-    init(timetable: Timetable, walking: any WalkingTimeEstimator, stepFreeView: Bool = false) {
+    /// - parameter readsLandmarks: whether the engines' remaining-time bound past the table of
+    ///   stops reads the landmarks (`Raptor.readsLandmarks`; false only for `withNewEngines`).
+    init(timetable: Timetable, walking: any WalkingTimeEstimator, stepFreeView: Bool = false, readsLandmarks: Bool = true) {
         self.timetable = timetable
         self.walking = walking
         isStepFreeView = stepFreeView
@@ -45,7 +47,9 @@ public final class TransitRouter: Sendable {
         serviceDays = ServiceDayCache(timetable: timetable)
         let scratchPool = RaptorScratchPool()
         engines = Dictionary(uniqueKeysWithValues: WalkingPace.allCases.map {
-            ($0, Raptor(timetable: timetable, paceMultiplier: $0.durationMultiplier, scratchPool: scratchPool))
+            var engine = Raptor(timetable: timetable, paceMultiplier: $0.durationMultiplier, scratchPool: scratchPool)
+            engine.readsLandmarks = readsLandmarks
+            return ($0, engine)
         })
         stops = timetable.stops.map(TransitStop.init)
     }
@@ -56,6 +60,14 @@ public final class TransitRouter: Sendable {
         var bare = timetable
         bare.fares = FareTable()
         return TransitRouter(timetable: bare, walking: walking)
+    }
+
+    /// The same timetable with new engines, their remaining-time tables not yet built, reading
+    /// the landmarks past the table of stops or the cells' bound alone: the answers must be the
+    /// same, both bounds being lower bounds (`usefulmap-bench country` compares them, and times
+    /// a first query, which builds the tables).
+    public func withNewEngines(readingLandmarks: Bool) -> TransitRouter {
+        TransitRouter(timetable: timetable, walking: walking, readsLandmarks: readingLandmarks)
     }
 
     /// Each imported feed's first and last service day.

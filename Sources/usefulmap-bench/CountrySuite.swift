@@ -18,7 +18,8 @@ import WireProtocol
 /// the engine's depart-at p50 on the same 500 local pairs in the country and in Tampere alone
 /// (imported in this process as the daemon does), with the engine's work on them (`EngineWork`),
 /// and again with every pair in the country's first city and with the caches emptied before
-/// each query (`addCacheStateComparisons`); `--keep-regions` copies both regions and those pairs there, and
+/// each query (`addCacheStateComparisons`), with a first query's cost on new engines and the answers
+/// with and without the landmarks (`addLandmarkChecks`); `--keep-regions` copies both regions and those pairs there, and
 /// `--kept-regions` runs only that engine comparison on regions kept so (seconds, not minutes). `--import-only` stops after the import's
 /// figures (the peak at several sizes). Environment variables reach the daemon
 /// (`MALLOC_ARENA_MAX=2 usefulmap-bench country`).
@@ -253,6 +254,7 @@ private func addEngineComparison(to report: inout SuiteReport, country: TransitR
     report.add("engine depart-at p50, country / Tampere alone", medianRatio(countryEngine, cityEngine), unit: "×")
     report.add("whole query CPU p50, country / Tampere alone", medianRatio(countryCPU, cityCPU), unit: "×")
     addCacheStateComparisons(to: &report, country: country, city: city, pairs: asked)
+    addLandmarkChecks(to: &report, country: country, pairs: asked)
     addEngineWork(to: &report, city: cityWork, country: countryWork, queries: cityEngine.count)
     report.add("timetable in memory, Tampere alone", Double(city.memoryBytes) / 1_048_576, unit: "MiB")
     report.add("timetable in memory, the country", Double(country.memoryBytes) / 1_048_576, unit: "MiB")
@@ -296,6 +298,52 @@ private func addCacheStateComparisons(to report: inout SuiteReport, country: Tra
     report.notes["engine ratio, all in one city / caches emptied"] = "the same pairs, all in the country's first city "
         + "(its data in the caches, as Tampere alone's always is), and in their own cities with the caches emptied before "
         + "every query in both (`CacheSweep`)"
+}
+
+/// The landmarks past the table of stops (`StopLandmarks`): what they cost a first query, which
+/// builds the remaining-time tables (the query's CPU on new engines, alternately with the
+/// landmarks and with the cells' bound alone, three times each: their difference is the
+/// landmarks' build), and that the answers are the same with them as with the cells' bound
+/// alone on every pair, each way (an admissible bound changes no answer).
+private func addLandmarkChecks(to report: inout SuiteReport, country: TransitRouter,
+                               pairs: [(from: Coordinate, to: Coordinate, copy: Int, when: Date)]) {
+    guard let pair = pairs.first else { return }
+    let from = SyntheticCountry.shifted(pair.from, copy: pair.copy), to = SyntheticCountry.shifted(pair.to, copy: pair.copy)
+    var firstWith: [Double] = [], firstWithout: [Double] = [], again: [Double] = []
+    for _ in 0..<3 {
+        for landmarks in [true, false] {
+            let engines = country.withNewEngines(readingLandmarks: landmarks)
+            let first = cpuTime { _ = try? engines.leg(from: from, to: to, timing: .departAt(pair.when), pace: .normal) }.1
+            if landmarks { firstWith.append(first) } else { firstWithout.append(first) }
+            again.append(cpuTime { _ = try? engines.leg(from: from, to: to, timing: .departAt(pair.when), pace: .normal) }.1)
+        }
+    }
+    let median = { (times: [Double]) in percentile(times.sorted(), 0.5) * 1000 }
+    report.add("first depart-at CPU, new engines, landmarks", median(firstWith), unit: "ms")
+    report.add("first depart-at CPU, new engines, cells only", median(firstWithout), unit: "ms")
+    report.add("the same depart-at again, CPU", median(again), unit: "ms")
+    report.notes["first depart-at"] = "the whole leg's CPU for the first pair on new engines (building the remaining-time "
+        + "tables the query reads), median of 3 alternated each way: with landmarks "
+        + firstWith.map { String(format: "%.0f", $0 * 1000) }.joined(separator: ", ") + " ms, cells alone "
+        + firstWithout.map { String(format: "%.0f", $0 * 1000) }.joined(separator: ", ") + " ms"
+
+    let cellsAlone = country.withNewEngines(readingLandmarks: false)
+    var same = 0, asked = 0, different: [String] = []
+    for (k, pair) in pairs.enumerated() {
+        let from = SyntheticCountry.shifted(pair.from, copy: pair.copy), to = SyntheticCountry.shifted(pair.to, copy: pair.copy)
+        for timing in [LegTiming.departAt(pair.when), .arriveBy(pair.when.addingTimeInterval(3600))] {
+            let a = try? country.leg(from: from, to: to, timing: timing, pace: .normal)
+            let b = try? cellsAlone.leg(from: from, to: to, timing: timing, pace: .normal)
+            asked += 1
+            if a?.bestJourney == b?.bestJourney && a?.alternativeJourneys == b?.alternativeJourneys {
+                same += 1
+            } else if different.count < 5 {
+                different.append("pair \(k) \(timing)")
+            }
+        }
+    }
+    report.add("answers equal with the cells' bound alone", Double(same), unit: "of \(asked)")
+    if !different.isEmpty { report.notes["answers differing with the landmarks"] = different.joined(separator: "; ") }
 }
 
 /// The engines' work on the same queries (`EngineWork`), per query, in Tampere alone and in the

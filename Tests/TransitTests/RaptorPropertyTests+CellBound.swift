@@ -40,28 +40,38 @@ extension RaptorPropertyTests {
                 let time = Self.day0 * 86_400 + 60 * Int.random(in: 5 * 60...11 * 60, using: &g)
                 guard !access.isEmpty, !egress.isEmpty else { continue }
                 let choose: ([Raptor.Journey]) -> Raptor.Journey? = query % 2 == 0 ? { $0.first } : { $0.last }
-                let departing = unbounded.departAt(time, access: access, egress: egress, days: days, maxRides: 6,
-                                                   thenLatestFrom: choose)
-                let arriving = unbounded.arriveBy(time + 3 * 3600, access: access, egress: egress, days: days, maxRides: 6,
-                                                  thenEarliestFrom: choose)
-                found += departing.earliest.isEmpty ? 0 : 1
+                let expected = bothWays(unbounded, at: time, access: access, egress: egress, days: days, choose: choose)
+                found += expected.departing.earliest.isEmpty ? 0 : 1
                 for engine in splits {
-                    let message = "seed \(seed) query \(query), \(engine.remainingTimeExactPercent) % searched from the target"
-                    let d = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 6, thenLatestFrom: choose)
-                    XCTAssertEqual(d.earliest, departing.earliest, "depart-at, \(message)")
-                    XCTAssertEqual(d.chosen, departing.chosen, "depart-at, \(message)")
-                    XCTAssertEqual(d.latest, departing.latest, "depart-at's backward pass, \(message)")
-                    let a = engine.arriveBy(time + 3 * 3600, access: access, egress: egress, days: days, maxRides: 6,
-                                            thenEarliestFrom: choose)
-                    XCTAssertEqual(a.latest, arriving.latest, "arrive-by, \(message)")
-                    XCTAssertEqual(a.chosen, arriving.chosen, "arrive-by, \(message)")
-                    XCTAssertEqual(a.earliest, arriving.earliest, "arrive-by's forward pass, \(message)")
+                    assertSameJourneys(bothWays(engine, at: time, access: access, egress: egress, days: days, choose: choose), expected,
+                                       "seed \(seed) query \(query), \(engine.remainingTimeExactPercent) % searched from the target")
                     compared += 1
                 }
             }
         }
         XCTAssertGreaterThan(compared, 400)
         XCTAssertGreaterThan(found, compared / 4 / 4, "the written feeds mostly connect")
+    }
+
+    /// Depart-at at `time` with its backward pass from the journey the test chose, and arrive-by
+    /// by `time` + 3 hours with its forward pass, as the bound tests compare them.
+    typealias BothWays = (departing: (earliest: [Raptor.Journey], chosen: Raptor.Journey?, latest: [Raptor.Journey]),
+                          arriving: (latest: [Raptor.Journey], chosen: Raptor.Journey?, earliest: [Raptor.Journey]))
+
+    func bothWays(_ engine: Raptor, at time: Int, access: [Raptor.Endpoint], egress: [Raptor.Endpoint], days: [Raptor.ServiceDay],
+                  choose: ([Raptor.Journey]) -> Raptor.Journey?) -> BothWays {
+        (engine.departAt(time, access: access, egress: egress, days: days, maxRides: 6, thenLatestFrom: choose),
+         engine.arriveBy(time + 3 * 3600, access: access, egress: egress, days: days, maxRides: 6, thenEarliestFrom: choose))
+    }
+
+    func assertSameJourneys(_ found: BothWays, _ expected: BothWays, _ message: String,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(found.departing.earliest, expected.departing.earliest, "depart-at, \(message)", file: file, line: line)
+        XCTAssertEqual(found.departing.chosen, expected.departing.chosen, "depart-at, \(message)", file: file, line: line)
+        XCTAssertEqual(found.departing.latest, expected.departing.latest, "depart-at's backward pass, \(message)", file: file, line: line)
+        XCTAssertEqual(found.arriving.latest, expected.arriving.latest, "arrive-by, \(message)", file: file, line: line)
+        XCTAssertEqual(found.arriving.chosen, expected.arriving.chosen, "arrive-by, \(message)", file: file, line: line)
+        XCTAssertEqual(found.arriving.earliest, expected.arriving.earliest, "arrive-by's forward pass, \(message)", file: file, line: line)
     }
 
     /// The cells' table is a lower bound because each entry is the least distance between any
