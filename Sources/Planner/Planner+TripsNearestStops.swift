@@ -92,6 +92,14 @@ extension Planner {
         }
         if kept, let asked = run.plan.legs[index], !asked.walksToAnotherStop(at: .access), !asked.walksToAnotherStop(at: .egress) {
             run.plan = run.plan.adoptingTransitStops(ofSegment: index).plan  // its 0 m walks trimmed, as an adopted leg's are
+        } else if !kept, leg.rides.count > 1 || boarding == nil || alighting == nil {
+            // Asked again, the engine may take another vehicle from the chosen stop, by its own
+            // rules from there (a change that left over a minute later from the farther stop
+            // leaves only a minute later from the nearer: bus 28 alone, not the same 90A and 13),
+            // which the rule does not compare: the same trips are taken from the chosen calls.
+            run.plan = plan
+            run.plan.legs[index] = leg.ridingTheSameTrips(boardingAt: boarding?.call, alightingAt: alighting?.call)
+            kept = true
         }
         // The new walks, asked at once: the stops stay only when they are preferred in fact (or
         // the ride asked again gets there earlier going forward, leaves later timed back) and the

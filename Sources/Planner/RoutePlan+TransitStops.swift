@@ -30,6 +30,34 @@ extension RouteLeg {
         return leg
     }
 
+    /// The same rides with the first boarded at `boarding` and the last left at `alighting`,
+    /// other calls of their own trips (from the stops, no walks at those ends): the trips'
+    /// other calls are kept as they are, so only the ends move.
+    func ridingTheSameTrips(boardingAt boarding: TripCall?, alightingAt alighting: TripCall?) -> RouteLeg {
+        guard !rides.isEmpty else { return self }
+        var leg = self
+        if let boarding {
+            leg = leg.startingAtFirstBoarding()
+            let old = leg.rides[0].boarding.coordinate
+            leg.rides[0].boarding = TransitStopCall(stopID: boarding.stopID, name: boarding.name, coordinate: boarding.coordinate,
+                                                    time: boarding.departure)
+            leg.geometry.insert(boarding.coordinate, at: 0)
+            leg.distance = leg.distance.map { $0 + boarding.coordinate.distance(to: old) }
+            leg.departure = boarding.departure
+        }
+        if let alighting {
+            leg = leg.endingAtLastAlighting()
+            let last = leg.rides.count - 1, old = leg.rides[last].alighting.coordinate
+            leg.rides[last].alighting = TransitStopCall(stopID: alighting.stopID, name: alighting.name, coordinate: alighting.coordinate,
+                                                        time: alighting.arrival)
+            leg.geometry.append(alighting.coordinate)
+            leg.distance = leg.distance.map { $0 + alighting.coordinate.distance(to: old) }
+            leg.arrival = alighting.arrival
+        }
+        if let departure = leg.departure, let arrival = leg.arrival { leg.expectedTravelTime = arrival.timeIntervalSince(departure) }
+        return leg
+    }
+
     /// Whether the journey walks from its start to a stop elsewhere (or from a stop elsewhere to
     /// its end) before (after) riding.
     func walksToAnotherStop(at end: TransitWalkStep.Kind) -> Bool {

@@ -40,25 +40,32 @@ final class ChooseLineTests: SharedTampereDaemonTestCase {
         let segment = try XCTUnwrap(transitSegments(created).first, "\(created)") + 1
         let listed = try harness.json(["plan", "alternatives", id, String(segment)])["options"]?.arrayValue ?? []
         XCTAssertGreaterThanOrEqual(listed.count, 3, "\(listed)")
-        let seen = trips(listed[2])
-        XCTAssertFalse(seen.isEmpty, "option 3 rides a known trip: \(listed[2])")
-
         let table = try harness.umctl(["plan", "alternatives", id, String(segment)])
         XCTAssertEqual(table.status, 0, table.stderr)
-        let line = try XCTUnwrap(table.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .first { $0.hasPrefix("umctl plan choose \(id) \(segment) 3 ") }, "a choose line for option 3: \(table.stdout)")
-        XCTAssertTrue(line.contains("--departure") && seen.allSatisfy(line.contains), "names its departure and trips: \(line)")
+        let lines = table.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
 
-        // Ten minutes at the origin first: the list asked again holds later buses, and its
-        // option 3 is another bus than the one listed (which is still caught).
-        XCTAssertEqual(try harness.umctl(["plan", "stay", id, "1", "10m"]).status, 0)
+        // A stay at the origin until option 2 has left: the list asked again holds later buses,
+        // so an option still offered has another number now (the first whose number now holds
+        // another trip).
+        let start = try XCTUnwrap(date(nodes(created).first?["time"]), "\(created)")
+        let second = try XCTUnwrap(date(listed[1]["departure"]), "\(listed[1])")
+        let minutes = Int((second.timeIntervalSince(start) / 60).rounded(.up)) + 1
+        XCTAssertEqual(try harness.umctl(["plan", "stay", id, "1", "\(minutes)m"]).status, 0)
         let shifted = try harness.json(["plan", "alternatives", id, String(segment)])["options"]?.arrayValue ?? []
-        XCTAssertNotEqual(shifted.count >= 3 ? trips(shifted[2]) : [], seen, "the edit shifted the list: \(shifted)")
+        let moved = (0..<min(listed.count, shifted.count)).first { k in
+            !trips(listed[k]).isEmpty && trips(shifted[k]) != trips(listed[k]) && shifted.contains { trips($0) == trips(listed[k]) }
+        }
+        let k = try XCTUnwrap(moved, "the edit shifted an option still offered: \(listed) then \(shifted)")
+        let seen = trips(listed[k])
+        let line = try XCTUnwrap(lines.first { $0.hasPrefix("umctl plan choose \(id) \(segment) \(k + 1) ") },
+                                 "a choose line for option \(k + 1): \(table.stdout)")
+        XCTAssertTrue(line.contains("--departure") && seen.allSatisfy(line.contains), "names its departure and trips: \(line)")
 
         let chosen = try runPasted(line)
         XCTAssertEqual(chosen.status, 0, "\(line): \(chosen.stderr)")
         let shown = try harness.json(["plan", "show", id])
-        XCTAssertEqual(trips(segments(shown)[segment - 1]["leg"]), seen, "the trips listed, not option 3 of the shifted list: \(shown)")
+        XCTAssertEqual(trips(segments(shown)[segment - 1]["leg"]), seen,
+                       "the trips listed, not option \(k + 1) of the shifted list: \(shown)")
         XCTAssertEqual(segments(shown)[segment - 1]["locked"], .bool(true))
     }
 
