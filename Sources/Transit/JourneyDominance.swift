@@ -46,19 +46,19 @@ public enum JourneyDominance {
     }
 
     /// Whether `a` is at least as good as `b` in every criterion and better in one, to the
-    /// second or to the minute shown; or whether it changes or walks less and arrives no later,
-    /// leaving at most a minute earlier (`JourneyChoice.equalTimes`: a change or a longer walk
-    /// must buy more than a minute of leaving later). The readings agree on the order of any two
-    /// options, and the last needs fewer changes or less walking, which no option regains, so
-    /// no option is dominated by one it dominates and a list always keeps one.
+    /// second or to the minute shown; or whether it changes less (or as often, walking less) and
+    /// arrives no later, leaving at most a minute earlier (`JourneyChoice.equalTimes`: a change
+    /// or a longer walk must buy more than a minute of leaving later, whatever walking the change
+    /// saves). The readings agree on the order of any two options, and the last needs fewer
+    /// changes, or as many and less walking, which no option regains, so no option is dominated
+    /// by one it dominates and a list always keeps one.
     static func dominates(_ a: Criteria, _ b: Criteria) -> Bool {
         dominatesExactly(a, b) || dominatesExactly(a.asShown, b.asShown) || dominatesWithinAMinute(a, b)
     }
 
     private static func dominatesWithinAMinute(_ a: Criteria, _ b: Criteria) -> Bool {
         a.departure >= b.departure.addingTimeInterval(-Double(JourneyChoice.equalTimes)) && a.arrival <= b.arrival
-            && a.transfers <= b.transfers && a.walkingSeconds <= b.walkingSeconds
-            && (a.transfers < b.transfers || a.walkingSeconds < b.walkingSeconds)
+            && (a.transfers < b.transfers || a.transfers == b.transfers && a.walkingSeconds < b.walkingSeconds)
     }
 
     private static func dominatesExactly(_ a: Criteria, _ b: Criteria) -> Bool {
