@@ -18,6 +18,12 @@ extension Planner {
         func ridesTheLine(_ leg: RouteLeg) -> Bool { line.map { line in leg.rides.contains { $0.lineName == line } } ?? true }
         let shown = plan.legs[index]
         if let shown, boards(shown) == minute, ridesTheLine(shown) { return shown }
+        // A later ride of the journey shown, leaving in that minute (of `line`, when given): the
+        // journey shown is the one meant (trial 56: the bus 38 after the change, pinned at 09:42,
+        // pinned bus 19 at 10:03 and arrived half an hour later).
+        if let shown, shown.rides.dropFirst().contains(where: { ShownTime.minute($0.boarding.time) == minute && (line ?? $0.lineName) == $0.lineName }) {
+            return shown
+        }
         // Asked from the node as early as the walk to the shown ride's stop takes, so that a ride
         // leaving that minute is among the options; the ones leaving before it are left out.
         let start = Date(timeIntervalSince1970: Double(minute) * 60)

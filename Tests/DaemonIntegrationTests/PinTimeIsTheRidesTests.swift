@@ -37,6 +37,28 @@ final class PinTimeIsTheRidesTests: SharedTampereDaemonTestCase {
         }
     }
 
+    /// Trial 56: pinning the minute a later ride of a segment's journey leaves (the bus after the
+    /// change) pinned another ride: `plan new Lielahti TAYS --at 09:20` shows bus 38 at 09:42
+    /// after bus 19; `plan pin ID 1 09:42` pinned bus 19 at 10:03, arriving 10:21 instead of 09:52,
+    /// and with `--line` the same. The journey shown is pinned.
+    func testPinningTheMinuteALaterRideOfTheJourneyLeavesPinsThatJourney() throws {
+        let harness = try harness
+        for withLine in [false, true] {
+            let created = try harness.json(["plan", "new", "Lielahti", "TAYS", "--mode", "transit", "--at", "2022-01-12T09:20"])
+            let plan = try id(created)
+            let index = try XCTUnwrap(transitSegments(created).first { (segments(created)[$0]["leg"]?["rides"]?.arrayValue?.count ?? 0) > 1 },
+                                      "a journey with a change: \(created)")
+            let rides = try XCTUnwrap(segments(created)[index]["leg"]?["rides"]?.arrayValue, "\(created)")
+            let second = rides[1]
+            let minute = String(try XCTUnwrap(second["departure"]?.stringValue, "\(second)").dropFirst(11).prefix(5))
+            let line = try XCTUnwrap(second["line"]?.stringValue, "\(second)")
+            let pinned = try harness.json(["plan", "pin", plan, String(index + 1), minute] + (withLine ? ["--line", line] : []))
+            XCTAssertEqual(segments(pinned)[index]["leg"]?["rides"]?.arrayValue?.map { $0["trip_id"] }, rides.map { $0["trip_id"] },
+                           "pinning \(minute)\(withLine ? " --line \(line)" : "") pins the journey shown: \(pinned)")
+            XCTAssertEqual(segments(pinned)[index]["leg"]?["arrival"], segments(created)[index]["leg"]?["arrival"], "\(pinned)")
+        }
+    }
+
     /// After `plan accept` the plan read "pinned to leave 08:20" (bus 6), and `plan pin ID 2 08:20`
     /// pinned bus 95X at 08:25. The time a pin is shown leaving, typed back, pins the same ride; and
     /// the pending line names both rides by the minute they leave ("selected bus 6 leaves 07:42 …
