@@ -50,7 +50,7 @@ final class LatePinFollowsItsProposalTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(self.nodes(accepted).map { date($0["time"]) }, times, "accepted: \(accepted)")
     }
     /// `plan new Lielahti Tampere-talo Nekalantie --mode transit --arrive-by 11:00`, then `plan
-    /// pin ID 2 10:50` (bus 10 at 11:05, arriving 11:10: late; proposed, bus 2 leaving 10:42).
+    /// pin ID 2 11:05` (bus 10 at 11:05, arriving 11:10: late; proposed, bus 2 leaving 10:42).
     /// The ride before the pin stayed timed to the pin (arriving 10:51) and was flagged "late:
     /// it arrives 10:51:30 but you must be at Tampere-talo by 10:51:30, 0 s too late", priced as
     /// "not priced", and the nodes after the pin showed `--:--`. Following the proposal, the ride
@@ -61,7 +61,9 @@ final class LatePinFollowsItsProposalTests: SharedTampereDaemonTestCase {
         let plan = try id(created)
         let rides = transitSegments(created)
         XCTAssertEqual(Array(rides.prefix(2)), [0, 1], "two rides: \(created)")
-        let pinned = try harness.json(["plan", "pin", plan, "2", "10:50"])
+        // Bus 10 leaving at 11:05 (a pin's time is its ride's; 10:50 is now a later ride of the
+        // journey the plan shows, which is pinned as it is).
+        let pinned = try harness.json(["plan", "pin", plan, "2", "11:05"])
         let segments = segments(pinned)
         XCTAssertEqual(segments[1]["missed_connection"], .bool(true), "the pin makes the arrival late: \(segments[1])")
         XCTAssertNotEqual(segments[0]["missed_connection"], .bool(true), "the ride before the pin is not late: \(segments[0])")
